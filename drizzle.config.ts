@@ -1,0 +1,7 @@
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'sqlite',
+  schema: ['./src/modules/*/schema.ts', './src/http/*.schema.ts'],
+  out: './migrations',
+});

@@ -1,0 +1,50 @@
+import { Elysia } from 'elysia';
+import type { Db } from './db/client';
+import { authPlugin } from './http/auth';
+import { docsRoutes } from './http/docs';
+import { errorHandler } from './http/error-handler';
+import { MethodMatcher } from './http/method-matcher';
+import type { RateLimiter } from './http/rate-limit';
+import { accountRoutes } from './modules/accounts/routes';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { healthRoutes } from './modules/health/routes';
+import { referenceRoutes } from './modules/reference/routes';
+import { workspaceRoutes } from './modules/workspaces/routes';
+import { probeRenderer } from './rendering/engine/probe';
+import type { Clock } from './shared/clock';
+import type { Logger } from './shared/logger';
+import type { BlobStore } from './storage/blob-store';
+
+export interface AppDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  blobs: BlobStore;
+  rateLimiter: RateLimiter;
+}
+
+/** The whole HTTP API as one Elysia app; tests build it with their own deps. */
+export function buildApp(deps: AppDeps) {
+  // Built on first use: the 405 check needs the full route table, known only once every module is in.
+  let matcher: MethodMatcher | null = null;
+  let routes: readonly { method: string; path: string }[] = [];
+  const auth = authPlugin(deps);
+  const app = new Elysia({ normalize: false })
+    .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
+    .use(docsRoutes())
+    .use(
+      healthRoutes({
+        database: () => void deps.db.$client.query('SELECT 1').get(),
+        storage: () => deps.blobs.check(),
+        renderer: probeRenderer,
+      }),
+    )
+    .use(referenceRoutes())
+    .use(accountRoutes(auth))
+    .use(apiKeyRoutes(auth))
+    .use(workspaceRoutes(auth));
+  routes = app.routes;
+  return app;
+}
+
+export type App = ReturnType<typeof buildApp>;

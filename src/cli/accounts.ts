@@ -1,0 +1,42 @@
+import type { Config } from '../config';
+import { createAccount, findAccountWithPlan, presentAccount, setAccountEnabled } from '../modules/accounts';
+import { presentIssuedKey } from '../modules/api-keys';
+import { systemClock } from '../shared/clock';
+import { type ParsedArgs, requireFlag, UsageError } from './args';
+import { openDataDir } from './runtime';
+
+export function accountsCommand(config: Config, args: ParsedArgs, out: (line: string) => void): void {
+  const [, sub, accountId] = args.positionals;
+  const handle = openDataDir(config);
+  const ctx = { db: handle.db, clock: systemClock };
+  try {
+    if (sub === 'create') {
+      const created = createAccount({
+        ctx,
+        input: { name: requireFlag(args, 'name'), planId: args.flags.plan },
+      });
+      if (!created) throw new Error('account was not created');
+      const account = presentAccount(created.account);
+      const apiKey = presentIssuedKey(created.key.row, created.key.apiKey);
+      if (args.switches.has('json')) {
+        out(JSON.stringify({ account, api_key: apiKey }));
+      } else {
+        out(`Created account "${account.name}" (${account.id}) on plan ${account.plan_name}.`);
+        out(`API key, shown only now, keep it safe: ${apiKey.api_key}`);
+      }
+      return;
+    }
+    if (sub === 'disable' || sub === 'enable') {
+      if (!accountId) throw new UsageError(`accounts ${sub} needs an ACCOUNT_ID`);
+      setAccountEnabled({ ctx, input: { accountId, enabled: sub === 'enable' } });
+      const account = findAccountWithPlan(handle.db, accountId);
+      if (args.switches.has('json') && account)
+        out(JSON.stringify({ account: presentAccount(account), enabled: sub === 'enable' }));
+      else out(`Account ${accountId} ${sub === 'enable' ? 'enabled' : 'disabled'}.`);
+      return;
+    }
+    throw new UsageError(`unknown accounts command "${sub ?? ''}": use create, disable or enable`);
+  } finally {
+    handle.close();
+  }
+}

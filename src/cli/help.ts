@@ -1,0 +1,18 @@
+export const USAGE = `invoice-service <command> [options]
+
+Commands:
+  serve                         Start the HTTP server (the default command)
+  accounts create --name NAME [--plan PLAN_ID] [--json]
+                                Create an account and its first API key
+  accounts disable ACCOUNT_ID   Its keys then get 403 forbidden
+  accounts enable ACCOUNT_ID
+  plans set --id ID --name NAME --quota N --rps N [--price-id P] [--json]
+                                Create or update a plan (takes effect at once)
+  migrate                       Apply database migrations and exit
+  version                       Print the version
+  help                          This text
+
+Settings (environment, or the flag in brackets):
+  PORT (--port) 8080, HOST (--host) 127.0.0.1, DATA_DIR (--data-dir) ./data,
+  PUBLIC_BASE_URL, SIGNING_SECRET, SMTP_URL, STRIPE_SECRET_KEY, RULESETS_DIR, LOG_LEVEL (info),
+  MAX_BODY_BYTES (10485760)`;

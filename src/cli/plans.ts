@@ -1,0 +1,32 @@
+import type { Config } from '../config';
+import { findPlan, presentPlan, setPlan } from '../modules/plans';
+import { systemClock } from '../shared/clock';
+import { type ParsedArgs, requireFlag, UsageError, wholeNumber } from './args';
+import { openDataDir } from './runtime';
+
+export function plansCommand(config: Config, args: ParsedArgs, out: (line: string) => void): void {
+  const [, sub] = args.positionals;
+  if (sub !== 'set') throw new UsageError(`unknown plans command "${sub ?? ''}": use set`);
+  const id = requireFlag(args, 'id');
+  const handle = openDataDir(config);
+  try {
+    const existing = findPlan(handle.db, id);
+    const name = args.flags.name ?? existing?.name;
+    const quota = wholeNumber(args, 'quota') ?? existing?.monthlyRenderQuota;
+    const rps = wholeNumber(args, 'rps') ?? existing?.requestsPerSecond;
+    if (name === undefined || quota === undefined || rps === undefined) {
+      throw new UsageError('a new plan needs --name, --quota and --rps');
+    }
+    const row = setPlan({
+      ctx: { db: handle.db, clock: systemClock },
+      input: { id, name, monthlyRenderQuota: quota, requestsPerSecond: rps, priceId: args.flags['price-id'] },
+    });
+    if (args.switches.has('json')) out(JSON.stringify({ plan: presentPlan(row) }));
+    else
+      out(
+        `Plan ${row.id} "${row.name}": ${row.monthlyRenderQuota} renders/month, ${row.requestsPerSecond} req/s.`,
+      );
+  } finally {
+    handle.close();
+  }
+}

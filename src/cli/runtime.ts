@@ -1,0 +1,39 @@
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from '../config';
+import { type DbHandle, openDatabase } from '../db/client';
+import { migrate } from '../db/migrate';
+import { seedPlans } from '../modules/plans';
+import { systemClock } from '../shared/clock';
+import { randomToken } from '../shared/ids';
+
+export const DATABASE_FILE = 'invoice-service.db';
+
+/**
+ * Opens the data dir the way every command needs it: the directory exists, the database is migrated
+ * and the built-in plans are present. Safe to run from the CLI while a server runs on the same dir.
+ */
+export function openDataDir(config: Config): DbHandle {
+  mkdirSync(config.dataDir, { recursive: true });
+  const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
+  migrate(handle.sqlite);
+  seedPlans({ ctx: { db: handle.db, clock: systemClock } });
+  return handle;
+}
+
+/** SIGNING_SECRET, or one generated on first start and kept (owner-only) in the data dir. */
+export function signingSecret(config: Config): string {
+  if (config.signingSecret !== null) return config.signingSecret;
+  const file = join(config.dataDir, 'signing-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomToken(32);
+  try {
+    writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+    return secret;
+  } catch (error) {
+    // Another process (a CLI run next to the server) wrote it first: use theirs.
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
+    throw error;
+  }
+}

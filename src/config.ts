@@ -1,0 +1,107 @@
+import { isAbsolute, resolve } from 'node:path';
+
+export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  publicBaseUrl: string | null;
+  signingSecret: string | null;
+  smtpUrl: string | null;
+  stripeSecretKey: string | null;
+  rulesetsDir: string | null;
+  logLevel: LogLevel;
+  /** Largest accepted request body; bigger bodies get a 413 in the error envelope. */
+  maxBodyBytes: number;
+}
+
+/** A setting that makes start-up impossible; main prints `message` as one line and exits. */
+export class ConfigError extends Error {}
+
+type Source = Record<string, string | undefined>;
+
+/** Env name -> the flag that may override it (`--port 9000` or `--port=9000`). */
+const SETTINGS = {
+  PORT: 'port',
+  HOST: 'host',
+  DATA_DIR: 'data-dir',
+  PUBLIC_BASE_URL: 'public-base-url',
+  SIGNING_SECRET: 'signing-secret',
+  SMTP_URL: 'smtp-url',
+  STRIPE_SECRET_KEY: 'stripe-secret-key',
+  RULESETS_DIR: 'rulesets-dir',
+  LOG_LEVEL: 'log-level',
+  MAX_BODY_BYTES: 'max-body-bytes',
+} as const;
+
+export const SETTING_FLAGS: readonly string[] = Object.values(SETTINGS);
+
+function nonEmpty(value: string | undefined): string | null {
+  return value === undefined || value.trim() === '' ? null : value.trim();
+}
+
+function integer(name: string, raw: string, min: number, max: number): number {
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  }
+  return Number(raw);
+}
+
+function origin(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`PUBLIC_BASE_URL must use http or https, got "${raw}"`);
+  }
+  // Keep a path prefix (a reverse proxy may mount the service under one) but no trailing slash.
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
+}
+
+function smtp(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`SMTP_URL must look like smtp://user:pass@host:587, got "${raw}"`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
+    throw new ConfigError(`SMTP_URL must use smtp:// or smtps://, got "${url.protocol}"`);
+  }
+  return raw;
+}
+
+/** Reads every setting from env, lets flags override, and validates once. Throws ConfigError. */
+export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd()): Config {
+  const get = (key: keyof typeof SETTINGS) => nonEmpty(flags[SETTINGS[key]] ?? env[key]);
+  const level = get('LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  }
+  const dataDir = get('DATA_DIR') ?? './data';
+  const secret = get('SIGNING_SECRET');
+  if (secret !== null && secret.length < 16) {
+    throw new ConfigError('SIGNING_SECRET must be at least 16 characters');
+  }
+  const publicBaseUrl = get('PUBLIC_BASE_URL');
+  const smtpUrl = get('SMTP_URL');
+  const rulesetsDir = get('RULESETS_DIR');
+  const maxBody = get('MAX_BODY_BYTES');
+  return {
+    port: integer('PORT', get('PORT') ?? '8080', 0, 65535),
+    host: get('HOST') ?? '127.0.0.1',
+    dataDir: isAbsolute(dataDir) ? dataDir : resolve(cwd, dataDir),
+    publicBaseUrl: publicBaseUrl === null ? null : origin(publicBaseUrl),
+    signingSecret: secret,
+    smtpUrl: smtpUrl === null ? null : smtp(smtpUrl),
+    stripeSecretKey: get('STRIPE_SECRET_KEY'),
+    rulesetsDir: rulesetsDir === null ? null : resolve(cwd, rulesetsDir),
+    logLevel: level as LogLevel,
+    maxBodyBytes: integer('MAX_BODY_BYTES', maxBody ?? String(10 * 1024 * 1024), 1024, 1024 * 1024 * 1024),
+  };
+}

@@ -1,0 +1,32 @@
+import { Database as SqliteDatabase } from 'bun:sqlite';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite';
+import * as schema from './schema';
+
+export type Db = BunSQLiteDatabase<typeof schema> & { $client: SqliteDatabase };
+/** A transaction handle has the same query API; use-cases accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface DbHandle {
+  db: Db;
+  sqlite: SqliteDatabase;
+  close(): void;
+}
+
+/**
+ * Opens the SQLite file with the settings the service relies on: WAL so readers never block the writer
+ * (the admin CLI may write while the server runs), foreign keys enforced, and a busy timeout so a
+ * concurrent writer waits instead of failing.
+ */
+export function openDatabase(file: string): DbHandle {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file, { create: true, strict: true });
+  sqlite.exec('PRAGMA journal_mode = WAL');
+  sqlite.exec('PRAGMA synchronous = NORMAL');
+  sqlite.exec('PRAGMA foreign_keys = ON');
+  sqlite.exec('PRAGMA busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as Db;
+  return { db, sqlite, close: () => sqlite.close() };
+}

@@ -1,0 +1,72 @@
+import { Elysia } from 'elysia';
+import { findAccountWithPlan } from '../modules/accounts';
+import { authenticateApiKey } from '../modules/api-keys';
+import type { Clock } from '../shared/clock';
+import type { AccountCtx, SystemCtx } from '../shared/context';
+import { DomainError } from '../shared/errors';
+import { presentedApiKey } from './credentials';
+import type { RateLimiter } from './rate-limit';
+
+export interface Principal {
+  accountId: string;
+  keyId: string;
+  planId: string;
+  requestsPerSecond: number;
+  monthlyRenderQuota: number;
+}
+
+export const MISSING_CREDENTIALS =
+  'Missing API key or token: send Authorization: Bearer <API_KEY> or X-API-Key';
+
+/** Who a request's key belongs to; throws 401/403 in the spec's words. */
+export function authenticate(ctx: SystemCtx, headers: Headers): Principal {
+  const presented = presentedApiKey(headers);
+  if (presented === null) throw new DomainError('unauthorized', MISSING_CREDENTIALS);
+  const key = authenticateApiKey({ ctx, input: { presented } });
+  if (!key) throw new DomainError('unauthorized', 'Invalid credentials');
+  const account = findAccountWithPlan(ctx.db, key.accountId);
+  if (!account) throw new DomainError('unauthorized', 'Invalid credentials');
+  if (account.account.disabledAt !== null) throw new DomainError('forbidden', 'Account is disabled');
+  return {
+    accountId: account.account.id,
+    keyId: key.id,
+    planId: account.account.planId,
+    requestsPerSecond: account.requestsPerSecond,
+    monthlyRenderQuota: account.monthlyRenderQuota,
+  };
+}
+
+/** Account-scoped use-case context for an authenticated request. */
+export function accountCtx(base: SystemCtx, principal: Principal): AccountCtx {
+  return { ...base, accountId: principal.accountId, actor: { kind: 'api_key', keyId: principal.keyId } };
+}
+
+/**
+ * `{ auth: true }` on a route: authenticate, apply the key's rate limit, and put `principal` and an
+ * account-scoped `ctx` in the handler's context.
+ */
+export function authPlugin(deps: { db: SystemCtx['db']; clock: Clock; rateLimiter: RateLimiter }) {
+  const base: SystemCtx = { db: deps.db, clock: deps.clock };
+  return new Elysia({ name: 'auth' }).macro({
+    auth: {
+      resolve({ request, set }) {
+        const principal = authenticate(base, request.headers);
+        const decision = deps.rateLimiter.take(principal.keyId, principal.requestsPerSecond);
+        if (!decision.allowed) {
+          throw new DomainError(
+            'rate_limited',
+            `Rate limit of ${principal.requestsPerSecond} requests per second exceeded`,
+            {
+              requests_per_second: principal.requestsPerSecond,
+              retry_after_seconds: decision.retryAfterSeconds,
+            },
+            { 'Retry-After': String(decision.retryAfterSeconds), 'X-RateLimit-Remaining': '0' },
+          );
+        }
+        set.headers['x-ratelimit-limit'] = String(principal.requestsPerSecond);
+        set.headers['x-ratelimit-remaining'] = String(decision.remaining);
+        return { principal, ctx: accountCtx(base, principal) };
+      },
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import { openapi } from '@elysiajs/openapi';
+import { Elysia, t } from 'elysia';
+import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' };
+import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' };
+import { SERVICE_NAME, VERSION } from '../version';
+
+export const OPENAPI_JSON_PATH = '/api/v1/openapi.json';
+export const DOCS_PATH = '/api/v1/docs';
+
+// Swagger UI is served from files embedded in the executable: an air-gapped host has no CDN.
+const ASSETS: Record<string, { path: string; type: string }> = {
+  'swagger-ui.css': { path: swaggerCss, type: 'text/css; charset=utf-8' },
+  'swagger-ui-bundle.js': { path: swaggerBundle, type: 'text/javascript; charset=utf-8' },
+};
+
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <title>${SERVICE_NAME} API ${VERSION}</title>
+  <link rel="stylesheet" href="docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="swagger-ui"></div>
+  <script src="docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({ url: 'openapi.json', dom_id: '#swagger-ui', deepLinking: true,
+      persistAuthorization: true, tryItOutEnabled: true });
+  </script>
+</body>
+</html>`;
+
+const DESCRIPTION = `Invoice document service: sellers, buyers and documents with exact totals, PDFs, EN 16931
+e-invoices. Authenticate with \`Authorization: Bearer <API_KEY>\` (or \`X-API-Key\`). Successful responses are
+\`{data: ...}\`; errors are \`{error: {status, code, message, request_id, details?}}\`.`;
+
+export function docsRoutes() {
+  return new Elysia()
+    .use(
+      openapi({
+        path: DOCS_PATH,
+        specPath: OPENAPI_JSON_PATH,
+        provider: null,
+        documentation: {
+          info: { title: `${SERVICE_NAME} API`, version: VERSION, description: DESCRIPTION },
+          components: {
+            securitySchemes: {
+              bearer: { type: 'http', scheme: 'bearer' },
+              apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+            },
+          },
+          security: [{ bearer: [] }, { apiKeyHeader: [] }],
+        },
+      }),
+    )
+    .get(DOCS_PATH, () => new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), {
+      detail: { hide: true },
+    })
+    .get(
+      `${DOCS_PATH}/assets/:file`,
+      ({ params, set }) => {
+        const asset = ASSETS[params.file];
+        if (!asset) return undefined;
+        set.headers['cache-control'] = 'public, max-age=86400';
+        return new Response(Bun.file(asset.path), { headers: { 'content-type': asset.type } });
+      },
+      { params: t.Object({ file: t.String() }), detail: { hide: true } },
+    );
+}

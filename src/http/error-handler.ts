@@ -1,0 +1,74 @@
+import { Elysia } from 'elysia';
+import { DomainError, type FieldError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import { errorResponse } from './envelope';
+import type { MethodMatcher } from './method-matcher';
+import { requestIdOf } from './request-context';
+import { toFieldErrors } from './validation';
+
+interface ElysiaValidationError {
+  type: string;
+  all: { path: string; type: number; message: string }[];
+}
+
+function isJsonRequest(request: Request): boolean {
+  const type = request.headers.get('content-type') ?? '';
+  return type.includes('json') || type.includes('multipart/form-data');
+}
+
+function validationFields(request: Request, error: ElysiaValidationError): FieldError[] | 'bad_content_type' {
+  if (error.type === 'body') {
+    if (request.headers.get('content-length') === '0' || request.body === null) {
+      return [{ loc: 'body', msg: 'Request body is required', type: 'missing' }];
+    }
+    if (!isJsonRequest(request)) return 'bad_content_type';
+  }
+  const fields = toFieldErrors(error.type, error.all);
+  return fields.length > 0 ? fields : [{ loc: error.type, msg: 'Invalid value', type: 'invalid' }];
+}
+
+/**
+ * The one place that turns anything thrown during a request into the spec's error envelope.
+ * `methods` tells a wrong method on a known path (405) apart from an unknown path (404).
+ */
+export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
+  return new Elysia({ name: 'error-handler' }).onError({ as: 'global' }, ({ code, error, request }) => {
+    const requestId = requestIdOf(request);
+    if (error instanceof DomainError) {
+      return errorResponse(error.code, error.message, requestId, error.details, error.headers);
+    }
+    switch (code) {
+      case 'VALIDATION': {
+        const validation = error as unknown as ElysiaValidationError;
+        if (validation.type === 'response') break;
+        const fields = validationFields(request, validation);
+        if (fields === 'bad_content_type') {
+          return errorResponse('bad_request', 'Content-Type must be application/json', requestId);
+        }
+        return errorResponse('unprocessable_entity', 'Request validation failed', requestId, { fields });
+      }
+      case 'PARSE':
+        return errorResponse('bad_request', 'Malformed JSON in request body', requestId);
+      case 'NOT_FOUND': {
+        const path = new URL(request.url).pathname;
+        const allowed = methods().allowedMethods(path);
+        if (allowed.length > 0 && !allowed.includes(request.method)) {
+          return errorResponse(
+            'method_not_allowed',
+            `Method ${request.method} is not allowed on ${path}`,
+            requestId,
+            { allowed },
+            { Allow: allowed.join(', ') },
+          );
+        }
+        return errorResponse('not_found', `No route for ${request.method} ${path}`, requestId);
+      }
+    }
+    logger.error('unhandled error', {
+      request_id: requestId,
+      code,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
+    return errorResponse('internal_error', 'An unexpected error occurred', requestId);
+  });
+}

@@ -1,0 +1,21 @@
+import { newId } from '../shared/ids';
+
+export interface RequestMeta {
+  id: string;
+  startedAt: number;
+}
+
+// Keyed by the Request object itself: the outer server assigns the id before Elysia sees the request,
+// and every later stage (error handler, logs) reads the same one.
+const metas = new WeakMap<Request, RequestMeta>();
+
+export function assignRequestMeta(request: Request): RequestMeta {
+  const meta = { id: newId('req'), startedAt: performance.now() };
+  metas.set(request, meta);
+  return meta;
+}
+
+/** Requests built by tests through app.handle() get an id on first use. */
+export function requestIdOf(request: Request): string {
+  return (metas.get(request) ?? assignRequestMeta(request)).id;
+}

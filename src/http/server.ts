@@ -1,0 +1,153 @@
+import type { Server } from 'bun';
+import type { Db } from '../db/client';
+import type { Clock } from '../shared/clock';
+import { DomainError } from '../shared/errors';
+import type { Logger } from '../shared/logger';
+import { authenticate } from './auth';
+import { domainErrorResponse, errorResponse } from './envelope';
+import { IdempotencyStore, requestFingerprint } from './idempotency';
+import { assignRequestMeta } from './request-context';
+
+export interface HttpApp {
+  handle(request: Request): Promise<Response>;
+}
+
+export interface ServerDeps {
+  db: Db;
+  clock: Clock;
+  logger: Logger;
+  maxBodyBytes: number;
+}
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function withTraceId(response: Response, requestId: string): Response {
+  try {
+    response.headers.set('X-Trace-Id', requestId);
+    return response;
+  } catch {
+    const copy = new Response(response.body, response);
+    copy.headers.set('X-Trace-Id', requestId);
+    return copy;
+  }
+}
+
+/**
+ * The server's front door, around the Elysia app: gives every request its id, refuses oversized bodies
+ * before reading them, replays `Idempotency-Key` writes, stamps `X-Trace-Id`, and turns anything that
+ * still escapes into the 500 envelope.
+ */
+export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
+  const idempotency = new IdempotencyStore(deps.db, deps.clock);
+
+  async function idempotent(request: Request, key: string, requestId: string): Promise<Response> {
+    if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
+      return errorResponse(
+        'bad_request',
+        'Idempotency-Key must be 1-255 visible ASCII characters',
+        requestId,
+      );
+    }
+    let accountId: string;
+    try {
+      accountId = authenticate({ db: deps.db, clock: deps.clock }, request.headers).accountId;
+    } catch {
+      return app.handle(request); // the app answers 401/403 in its own words
+    }
+    const fingerprint = requestFingerprint(request.method, request.url, await request.clone().text());
+    const outcome = idempotency.claim(accountId, key, fingerprint);
+    if (outcome.kind === 'replay') return outcome.response;
+    if (outcome.kind === 'mismatch') {
+      return errorResponse(
+        'conflict',
+        'Idempotency-Key was already used with a different request',
+        requestId,
+      );
+    }
+    if (outcome.kind === 'in_progress') {
+      return errorResponse('conflict', 'A request with this Idempotency-Key is still in progress', requestId);
+    }
+    let response: Response;
+    try {
+      response = await app.handle(request);
+    } catch (error) {
+      idempotency.release(accountId, key);
+      throw error;
+    }
+    if (response.status >= 500) {
+      idempotency.release(accountId, key);
+      return response;
+    }
+    const body = new Uint8Array(await response.arrayBuffer());
+    idempotency.complete(accountId, key, response.status, response.headers, body);
+    return new Response(body, { status: response.status, headers: response.headers });
+  }
+
+  async function route(request: Request, requestId: string): Promise<Response> {
+    const length = Number(request.headers.get('content-length') ?? '0');
+    if (length > deps.maxBodyBytes) {
+      return errorResponse(
+        'payload_too_large',
+        `Request body exceeds ${deps.maxBodyBytes} bytes`,
+        requestId,
+        {
+          max_bytes: deps.maxBodyBytes,
+        },
+      );
+    }
+    const key = request.headers.get('idempotency-key');
+    if (key !== null && WRITE_METHODS.has(request.method)) return idempotent(request, key, requestId);
+    return app.handle(request);
+  }
+
+  return async function fetch(request: Request): Promise<Response> {
+    const meta = assignRequestMeta(request);
+    let response: Response;
+    try {
+      response = await route(request, meta.id);
+    } catch (error) {
+      if (error instanceof DomainError) {
+        response = domainErrorResponse(error, meta.id);
+      } else {
+        deps.logger.error('unhandled error', {
+          request_id: meta.id,
+          error: String((error as Error)?.stack ?? error),
+        });
+        response = errorResponse('internal_error', 'An unexpected error occurred', meta.id);
+      }
+    }
+    deps.logger.debug('request', {
+      request_id: meta.id,
+      method: request.method,
+      path: new URL(request.url).pathname,
+      status: response.status,
+      ms: Math.round((performance.now() - meta.startedAt) * 10) / 10,
+    });
+    return withTraceId(response, meta.id);
+  };
+}
+
+export interface RunningServer {
+  server: Server<undefined>;
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function listen(
+  fetch: (request: Request) => Promise<Response>,
+  options: { port: number; host: string; maxBodyBytes: number; logger: Logger },
+): RunningServer {
+  const server = Bun.serve({
+    port: options.port,
+    hostname: options.host,
+    // Backstop for bodies without Content-Length; the front door answers declared sizes in the envelope.
+    maxRequestBodySize: options.maxBodyBytes + 1024,
+    fetch,
+    error(error) {
+      options.logger.error('server error', { error: String(error.stack ?? error) });
+      return errorResponse('internal_error', 'An unexpected error occurred', 'req_unknown');
+    },
+  });
+  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${server.port}`;
+  return { server, url, stop: () => server.stop(true) };
+}

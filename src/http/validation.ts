@@ -1,0 +1,63 @@
+import { ValueErrorType } from '@sinclair/typebox/errors';
+import type { FieldError } from '../shared/errors';
+
+interface SchemaIssue {
+  path: string;
+  type: number;
+  message: string;
+}
+
+const TYPE_NAMES: Partial<Record<ValueErrorType, string>> = {
+  [ValueErrorType.ObjectRequiredProperty]: 'missing',
+  [ValueErrorType.ObjectAdditionalProperties]: 'extra_forbidden',
+  [ValueErrorType.String]: 'string_type',
+  [ValueErrorType.StringMaxLength]: 'string_too_long',
+  [ValueErrorType.StringMinLength]: 'string_too_short',
+  [ValueErrorType.StringPattern]: 'string_pattern_mismatch',
+  [ValueErrorType.StringFormat]: 'string_format',
+  [ValueErrorType.Integer]: 'int_type',
+  [ValueErrorType.Number]: 'number_type',
+  [ValueErrorType.Boolean]: 'bool_type',
+  [ValueErrorType.Array]: 'list_type',
+  [ValueErrorType.ArrayMinItems]: 'too_short',
+  [ValueErrorType.ArrayMaxItems]: 'too_long',
+  [ValueErrorType.Object]: 'object_type',
+  [ValueErrorType.Literal]: 'literal_error',
+  [ValueErrorType.Union]: 'invalid_value',
+  [ValueErrorType.IntegerMinimum]: 'greater_than_equal',
+  [ValueErrorType.IntegerMaximum]: 'less_than_equal',
+  [ValueErrorType.NumberMinimum]: 'greater_than_equal',
+  [ValueErrorType.NumberMaximum]: 'less_than_equal',
+  [ValueErrorType.Null]: 'null_type',
+};
+
+/** `/items/0/price` under `body` -> `body.items.0.price` (the dotted `loc` of SPEC 7). */
+export function toLoc(where: string, pointer: string): string {
+  const parts = pointer
+    .split('/')
+    .filter((p) => p !== '')
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return [where, ...parts].join('.');
+}
+
+/**
+ * Turns TypeBox issues into the spec's field list: one entry per location, the most useful first
+ * (a missing field also fails its type check; only "missing" is reported for it).
+ */
+export function toFieldErrors(where: string, issues: readonly SchemaIssue[]): FieldError[] {
+  const byLoc = new Map<string, FieldError>();
+  for (const issue of issues) {
+    const loc = toLoc(where, issue.path);
+    const type = TYPE_NAMES[issue.type as ValueErrorType] ?? 'invalid';
+    const existing = byLoc.get(loc);
+    if (existing && existing.type !== 'invalid_value') continue;
+    if (type === 'missing') {
+      byLoc.set(loc, { loc, msg: issue.path === '' ? 'Request body is required' : 'Field required', type });
+    } else if (type === 'extra_forbidden') {
+      byLoc.set(loc, { loc, msg: 'Unknown field', type });
+    } else if (!existing) {
+      byLoc.set(loc, { loc, msg: issue.message, type });
+    }
+  }
+  return [...byLoc.values()];
+}

@@ -1,0 +1,39 @@
+import { count, eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { plans } from '../plans/schema';
+import { type AccountRow, accounts } from './schema';
+
+export interface AccountWithPlan {
+  account: AccountRow;
+  planName: string;
+  requestsPerSecond: number;
+  monthlyRenderQuota: number;
+}
+
+export function insertAccount(db: DbOrTx, row: AccountRow): AccountRow {
+  return db.insert(accounts).values(row).returning().get();
+}
+
+/** The account with its plan's limits, read fresh each time so CLI changes apply on the next request. */
+export function findAccountWithPlan(db: DbOrTx, id: string): AccountWithPlan | undefined {
+  const row = db
+    .select({
+      account: accounts,
+      planName: plans.name,
+      requestsPerSecond: plans.requestsPerSecond,
+      monthlyRenderQuota: plans.monthlyRenderQuota,
+    })
+    .from(accounts)
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(accounts.id, id))
+    .get();
+  return row ?? undefined;
+}
+
+export function countAccounts(db: DbOrTx): number {
+  return db.select({ n: count() }).from(accounts).get()?.n ?? 0;
+}
+
+export function setAccountDisabledAt(db: DbOrTx, id: string, disabledAt: string | null, now: string) {
+  return db.update(accounts).set({ disabledAt, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
+}

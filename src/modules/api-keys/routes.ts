@@ -1,0 +1,108 @@
+import { Elysia, t } from 'elysia';
+import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import {
+  ApiKey,
+  CreateApiKeyBody,
+  IssuedApiKey,
+  presentApiKey,
+  presentIssuedKey,
+  RenameApiKeyBody,
+} from './model';
+import { findApiKey, listApiKeys, renameApiKey } from './repo';
+import { issueApiKey } from './use-cases/issue-api-key';
+import { revokeApiKey } from './use-cases/revoke-api-key';
+import { rotateApiKey } from './use-cases/rotate-api-key';
+
+const detail = (summary: string) => ({ summary, tags: ['API keys'] });
+const params = t.Object({ api_key_id: t.String() });
+
+export function apiKeyRoutes(auth: ReturnType<typeof authPlugin>) {
+  return new Elysia({ prefix: '/api/v1/api-keys' })
+    .use(auth)
+    .post(
+      '',
+      ({ ctx, body }) => {
+        const issued = issueApiKey({ ctx, input: { accountId: ctx.accountId, name: body?.name } });
+        return { data: presentIssuedKey(issued.row, issued.apiKey) };
+      },
+      {
+        auth: true,
+        body: t.Optional(CreateApiKeyBody),
+        response: { 200: dataOf(IssuedApiKey), ...authErrors },
+        detail: detail('Create an API key (the secret is shown once)'),
+      },
+    )
+    .get(
+      '',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        return toPage(listApiKeys(ctx.db, ctx.accountId, page), page, (r) => r.id, presentApiKey);
+      },
+      {
+        auth: true,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(ApiKey), ...authErrors },
+        detail: detail('List API keys, revoked ones included'),
+      },
+    )
+    .get(
+      '/:api_key_id',
+      ({ ctx, params }) => {
+        const row = findApiKey(ctx.db, ctx.accountId, params.api_key_id);
+        if (!row) throw notFound('API key');
+        return { data: presentApiKey(row) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(ApiKey), ...withNotFound },
+        detail: detail('Get an API key'),
+      },
+    )
+    .patch(
+      '/:api_key_id',
+      ({ ctx, params, body }) => {
+        const row = renameApiKey(ctx.db, ctx.accountId, params.api_key_id, body.name);
+        if (!row) throw notFound('API key');
+        return { data: presentApiKey(row) };
+      },
+      {
+        auth: true,
+        params,
+        body: RenameApiKeyBody,
+        response: { 200: dataOf(ApiKey), ...withNotFound },
+        detail: detail('Rename an API key'),
+      },
+    )
+    .post(
+      '/:api_key_id/rotate',
+      ({ ctx, params }) => {
+        const issued = ctx.db.transaction((tx) =>
+          rotateApiKey({ ctx: { ...ctx, db: tx }, input: { keyId: params.api_key_id } }),
+        );
+        return { data: presentIssuedKey(issued.row, issued.apiKey) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(IssuedApiKey), ...withConflict },
+        detail: detail('Rotate an API key: the old secret stops working at once'),
+      },
+    )
+    .delete(
+      '/:api_key_id',
+      ({ ctx, params }) => {
+        revokeApiKey({ ctx, input: { keyId: params.api_key_id } });
+        return { data: { revoked: true as const } };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(t.Object({ revoked: t.Literal(true) })), ...withNotFound },
+        detail: detail('Revoke an API key'),
+      },
+    );
+}

@@ -1,0 +1,33 @@
+import { isoNow } from '../../../shared/clock';
+import type { SystemCtx } from '../../../shared/context';
+import { newId } from '../../../shared/ids';
+import { insertApiKey } from '../repo';
+import type { ApiKeyRow } from '../schema';
+import { generateKeySecret } from '../secret';
+
+export interface IssuedKey {
+  row: ApiKeyRow;
+  apiKey: string;
+}
+
+/** Creates an active key for an account; the caller shows `apiKey` once and never stores it. */
+export function issueApiKey({
+  ctx,
+  input,
+}: {
+  ctx: SystemCtx;
+  input: { accountId: string; name?: string };
+}): IssuedKey {
+  const secret = generateKeySecret();
+  const row = insertApiKey(ctx.db, {
+    id: newId('key'),
+    accountId: input.accountId,
+    name: input.name ?? 'default',
+    lookup: secret.lookup,
+    secretHash: secret.secretHash,
+    last4: secret.last4,
+    createdAt: isoNow(ctx.clock),
+    revokedAt: null,
+  });
+  return { row, apiKey: secret.apiKey };
+}

@@ -1,0 +1,57 @@
+import { Elysia, t } from 'elysia';
+import { SERVICE_NAME, VERSION } from '../../version';
+
+export interface ReadinessChecks {
+  database(): void;
+  storage(): Promise<void>;
+  renderer(): Promise<void>;
+}
+
+const Dependency = t.Union([t.Literal('ok'), t.Literal('error')]);
+const Readiness = t.Object({
+  status: t.Union([t.Literal('ready'), t.Literal('not_ready')]),
+  dependencies: t.Object({ database: Dependency, storage: Dependency, renderer: Dependency }),
+});
+
+async function outcome(check: () => void | Promise<void>): Promise<'ok' | 'error'> {
+  try {
+    await check();
+    return 'ok';
+  } catch {
+    return 'error';
+  }
+}
+
+/** Public probes; bare objects (no envelope), as SPEC 4 says. */
+export function healthRoutes(checks: ReadinessChecks) {
+  return new Elysia()
+    .get('/health', () => ({ status: 'ok' as const, service: SERVICE_NAME, version: VERSION }), {
+      response: t.Object({ status: t.Literal('ok'), service: t.String(), version: t.String() }),
+      detail: { summary: 'Liveness: the process answers', tags: ['Health'] },
+    })
+    .get(
+      '/ready',
+      async ({ set }) => {
+        const [database, storage, renderer] = await Promise.all([
+          outcome(checks.database),
+          outcome(checks.storage),
+          outcome(checks.renderer),
+        ]);
+        const ready = database === 'ok' && storage === 'ok' && renderer === 'ok';
+        // 503 lets a load balancer act on the status alone.
+        if (!ready) set.status = 503;
+        return {
+          status: ready ? ('ready' as const) : ('not_ready' as const),
+          dependencies: { database, storage, renderer },
+        };
+      },
+      {
+        response: { 200: Readiness, 503: Readiness },
+        detail: { summary: 'Readiness: database, storage and renderer really exercised', tags: ['Health'] },
+      },
+    )
+    .get('/version', () => ({ version: VERSION }), {
+      response: t.Object({ version: t.String() }),
+      detail: { summary: 'Service version', tags: ['Health'] },
+    });
+}

@@ -1,0 +1,85 @@
+import { Elysia, t } from 'elysia';
+import { taxCategories, taxSchemes, unitCodes } from './coded-lists';
+import { listCountries } from './countries';
+import { listCurrencies } from './currencies';
+import { listDocumentTypes } from './document-types';
+import { listLocales } from './locales';
+import { listPageSizes } from './page-sizes';
+import { listTimezones } from './timezones';
+
+const detail = (summary: string) => ({ summary, tags: ['Reference data'] });
+const list = <T extends Parameters<typeof t.Array>[0]>(item: T) => t.Object({ data: t.Array(item) });
+const Coded = t.Object({
+  data: t.Array(t.Object({ code: t.String(), label: t.String() })),
+  standard: t.String(),
+  exhaustive: t.Boolean(),
+});
+
+/** Public, unmetered lists; they change only with a new release (timezone offsets with the clock). */
+export function referenceRoutes() {
+  return new Elysia({ prefix: '/api/v1/reference' })
+    .onAfterHandle(({ set, path }) => {
+      set.headers['cache-control'] = path.endsWith('/timezones')
+        ? 'public, max-age=900'
+        : 'public, max-age=86400';
+    })
+    .get('/currencies', () => ({ data: listCurrencies() }), {
+      response: list(
+        t.Object({ code: t.String(), name: t.String(), symbol: t.String(), decimals: t.Integer() }),
+      ),
+      detail: detail('Active ISO 4217 currencies with their minor units'),
+    })
+    .get('/countries', () => ({ data: listCountries() }), {
+      response: list(t.Object({ code: t.String(), name: t.String() })),
+      detail: detail('ISO 3166-1 countries'),
+    })
+    .get('/locales', () => ({ data: listLocales() }), {
+      response: list(t.Object({ code: t.String(), name: t.String() })),
+      detail: detail('Supported BCP 47 locales'),
+    })
+    .get('/timezones', () => ({ data: listTimezones() }), {
+      response: list(t.Object({ name: t.String(), offset: t.String() })),
+      detail: detail('IANA time zones with their current UTC offset'),
+    })
+    .get('/page-sizes', () => ({ data: listPageSizes() }), {
+      response: list(
+        t.Object({ id: t.String(), name: t.String(), width_mm: t.Number(), height_mm: t.Number() }),
+      ),
+      detail: detail('Page sizes for renders'),
+    })
+    .get('/document-types', () => ({ data: listDocumentTypes() }), {
+      response: list(
+        t.Object({
+          id: t.String(),
+          name: t.String(),
+          number_prefix: t.String(),
+          payable: t.Boolean(),
+          requires_source_document: t.Boolean(),
+          supports_reason: t.Boolean(),
+          line_item_type: t.Union([t.Literal('standard'), t.Literal('shipped')]),
+          actions: t.Array(t.String()),
+        }),
+      ),
+      detail: detail('The seven document types and the actions each allows'),
+    })
+    .get('/tax-categories', () => codedResponse(taxCategories()), {
+      response: Coded,
+      detail: detail('UNCL5305 tax categories (exhaustive)'),
+    })
+    .get('/tax-schemes', () => codedResponse(taxSchemes()), {
+      response: Coded,
+      detail: detail('UNCL5153 tax schemes (exhaustive)'),
+    })
+    .get('/unit-codes', () => codedResponse(unitCodes()), {
+      response: Coded,
+      detail: detail('UN/ECE Recommendation 20 unit codes: a shortlist, any code is accepted'),
+    });
+}
+
+function codedResponse(list: {
+  standard: string;
+  exhaustive: boolean;
+  items: { code: string; label: string }[];
+}) {
+  return { data: list.items, standard: list.standard, exhaustive: list.exhaustive };
+}

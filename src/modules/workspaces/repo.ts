@@ -1,0 +1,83 @@
+import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { PageRequest } from '../../shared/pagination';
+import type { Role } from './roles';
+import { type WorkspaceMemberRow, type WorkspaceRow, workspaceMembers, workspaces } from './schema';
+
+const scoped = (accountId: string, id: string) =>
+  and(eq(workspaces.accountId, accountId), eq(workspaces.id, id));
+
+export function insertWorkspace(db: DbOrTx, row: WorkspaceRow): WorkspaceRow {
+  return db.insert(workspaces).values(row).returning().get();
+}
+
+export function findWorkspace(db: DbOrTx, accountId: string, id: string): WorkspaceRow | undefined {
+  return db.select().from(workspaces).where(scoped(accountId, id)).get();
+}
+
+export function listWorkspaces(db: DbOrTx, accountId: string, page: PageRequest): WorkspaceRow[] {
+  const scope = eq(workspaces.accountId, accountId);
+  return db
+    .select()
+    .from(workspaces)
+    .where(page.after === null ? scope : and(scope, lt(workspaces.id, page.after)))
+    .orderBy(desc(workspaces.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export function renameWorkspace(db: DbOrTx, accountId: string, id: string, name: string, now: string) {
+  return db.update(workspaces).set({ name, updatedAt: now }).where(scoped(accountId, id)).returning().get();
+}
+
+/** Members go with the workspace (ON DELETE CASCADE). */
+export function deleteWorkspace(db: DbOrTx, accountId: string, id: string): boolean {
+  return db.delete(workspaces).where(scoped(accountId, id)).returning({ id: workspaces.id }).all().length > 0;
+}
+
+export function listMembers(db: DbOrTx, workspaceId: string): WorkspaceMemberRow[] {
+  return db
+    .select()
+    .from(workspaceMembers)
+    .where(eq(workspaceMembers.workspaceId, workspaceId))
+    .orderBy(asc(workspaceMembers.id))
+    .all();
+}
+
+export function findMember(db: DbOrTx, workspaceId: string, id: string): WorkspaceMemberRow | undefined {
+  return db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.id, id)))
+    .get();
+}
+
+export function findMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {
+  return db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.email, email)))
+    .get();
+}
+
+export function insertMember(db: DbOrTx, row: WorkspaceMemberRow): WorkspaceMemberRow {
+  return db.insert(workspaceMembers).values(row).returning().get();
+}
+
+export function setMemberRole(db: DbOrTx, id: string, role: Role): WorkspaceMemberRow | undefined {
+  return db.update(workspaceMembers).set({ role }).where(eq(workspaceMembers.id, id)).returning().get();
+}
+
+export function deleteMember(db: DbOrTx, id: string): void {
+  db.delete(workspaceMembers).where(eq(workspaceMembers.id, id)).run();
+}
+
+export function countOwners(db: DbOrTx, workspaceId: string): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(workspaceMembers)
+      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+      .get()?.n ?? 0
+  );
+}

@@ -1,0 +1,161 @@
+import { Elysia, t } from 'elysia';
+import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { isoNow } from '../../shared/clock';
+import { notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import {
+  AddMemberBody,
+  presentMember,
+  presentWorkspace,
+  UpdateMemberBody,
+  Workspace,
+  WorkspaceMember,
+  WorkspaceNameBody,
+} from './model';
+import { deleteWorkspace, findWorkspace, listMembers, listWorkspaces, renameWorkspace } from './repo';
+import { addMember } from './use-cases/add-member';
+import { changeMemberRole } from './use-cases/change-member-role';
+import { createWorkspace } from './use-cases/create-workspace';
+import { removeMember } from './use-cases/remove-member';
+
+const detail = (summary: string) => ({ summary, tags: ['Workspaces'] });
+const wsParams = t.Object({ workspace_id: t.String() });
+const memberParams = t.Object({ workspace_id: t.String(), member_id: t.String() });
+const Deleted = dataOf(t.Object({ deleted: t.Literal(true) }));
+
+export function workspaceRoutes(auth: ReturnType<typeof authPlugin>) {
+  return new Elysia({ prefix: '/api/v1/workspaces' })
+    .use(auth)
+    .post('', ({ ctx, body }) => ({ data: presentWorkspace(createWorkspace({ ctx, input: body })) }), {
+      auth: true,
+      body: WorkspaceNameBody,
+      response: { 200: dataOf(Workspace), ...authErrors },
+      detail: detail('Create a workspace'),
+    })
+    .get(
+      '',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        return toPage(listWorkspaces(ctx.db, ctx.accountId, page), page, (r) => r.id, presentWorkspace);
+      },
+      {
+        auth: true,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(Workspace), ...authErrors },
+        detail: detail('List workspaces'),
+      },
+    )
+    .get(
+      '/:workspace_id',
+      ({ ctx, params }) => {
+        const row = findWorkspace(ctx.db, ctx.accountId, params.workspace_id);
+        if (!row) throw notFound('Workspace');
+        return { data: presentWorkspace(row) };
+      },
+      {
+        auth: true,
+        params: wsParams,
+        response: { 200: dataOf(Workspace), ...withNotFound },
+        detail: detail('Get a workspace'),
+      },
+    )
+    .patch(
+      '/:workspace_id',
+      ({ ctx, params, body }) => {
+        const row = renameWorkspace(
+          ctx.db,
+          ctx.accountId,
+          params.workspace_id,
+          body.name.trim(),
+          isoNow(ctx.clock),
+        );
+        if (!row) throw notFound('Workspace');
+        return { data: presentWorkspace(row) };
+      },
+      {
+        auth: true,
+        params: wsParams,
+        body: WorkspaceNameBody,
+        response: { 200: dataOf(Workspace), ...withNotFound },
+        detail: detail('Rename a workspace'),
+      },
+    )
+    .delete(
+      '/:workspace_id',
+      ({ ctx, params }) => {
+        if (!deleteWorkspace(ctx.db, ctx.accountId, params.workspace_id)) throw notFound('Workspace');
+        return { data: { deleted: true as const } };
+      },
+      {
+        auth: true,
+        params: wsParams,
+        response: { 200: Deleted, ...withNotFound },
+        detail: detail('Delete a workspace and its members'),
+      },
+    )
+    .post(
+      '/:workspace_id/members',
+      ({ ctx, params, body }) => {
+        const members = ctx.db.transaction(
+          (tx) =>
+            addMember({ ctx: { ...ctx, db: tx }, input: { workspaceId: params.workspace_id, ...body } }),
+          { behavior: 'immediate' },
+        );
+        return { data: members.map(presentMember) };
+      },
+      {
+        auth: true,
+        params: wsParams,
+        body: AddMemberBody,
+        response: { 200: dataOf(t.Array(WorkspaceMember)), ...withConflict },
+        detail: detail('Add a member; answers the full member list'),
+      },
+    )
+    .get(
+      '/:workspace_id/members',
+      ({ ctx, params }) => {
+        if (!findWorkspace(ctx.db, ctx.accountId, params.workspace_id)) throw notFound('Workspace');
+        return { data: listMembers(ctx.db, params.workspace_id).map(presentMember) };
+      },
+      {
+        auth: true,
+        params: wsParams,
+        response: { 200: dataOf(t.Array(WorkspaceMember)), ...withNotFound },
+        detail: detail('List members'),
+      },
+    )
+    .patch(
+      '/:workspace_id/members/:member_id',
+      ({ ctx, params, body }) => {
+        const input = { workspaceId: params.workspace_id, memberId: params.member_id, role: body.role };
+        const member = ctx.db.transaction((tx) => changeMemberRole({ ctx: { ...ctx, db: tx }, input }), {
+          behavior: 'immediate',
+        });
+        return presentMember(member);
+      },
+      {
+        auth: true,
+        params: memberParams,
+        body: UpdateMemberBody,
+        response: { 200: WorkspaceMember, ...withConflict },
+        detail: detail("Change a member's role (answers the member bare, without an envelope)"),
+      },
+    )
+    .delete(
+      '/:workspace_id/members/:member_id',
+      ({ ctx, params }) => {
+        const input = { workspaceId: params.workspace_id, memberId: params.member_id };
+        ctx.db.transaction((tx) => removeMember({ ctx: { ...ctx, db: tx }, input }), {
+          behavior: 'immediate',
+        });
+        return { data: { deleted: true as const } };
+      },
+      {
+        auth: true,
+        params: memberParams,
+        response: { 200: Deleted, ...withConflict },
+        detail: detail('Remove a member'),
+      },
+    );
+}

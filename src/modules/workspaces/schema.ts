@@ -1,0 +1,34 @@
+import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+
+export const workspaces = sqliteTable(
+  'workspaces',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('workspaces_account_idx').on(t.accountId, t.id)],
+);
+
+export const workspaceMembers = sqliteTable(
+  'workspace_members',
+  {
+    id: text('id').primaryKey(),
+    workspaceId: text('workspace_id')
+      .notNull()
+      .references(() => workspaces.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('workspace_members_email_uq').on(t.workspaceId, t.email)],
+);
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;

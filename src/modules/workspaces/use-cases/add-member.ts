@@ -1,0 +1,30 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { findMemberByEmail, findWorkspace, insertMember, listMembers } from '../repo';
+import type { Role } from '../roles';
+import type { WorkspaceMemberRow } from '../schema';
+
+/** Adds a person by email (compared case-insensitively); answers the whole member list, as SPEC 4 says. */
+export function addMember({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { workspaceId: string; email: string; role?: Role };
+}): WorkspaceMemberRow[] {
+  if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
+  const email = input.email.trim().toLowerCase();
+  if (findMemberByEmail(ctx.db, input.workspaceId, email)) {
+    throw conflict(`${email} is already a member of this workspace`);
+  }
+  insertMember(ctx.db, {
+    id: newId('wsm'),
+    workspaceId: input.workspaceId,
+    email,
+    role: input.role ?? 'member',
+    createdAt: isoNow(ctx.clock),
+  });
+  return listMembers(ctx.db, input.workspaceId);
+}

@@ -1,0 +1,21 @@
+import type { AccountCtx } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import { countOwners, findMember, findWorkspace, setMemberRole } from '../repo';
+import type { Role } from '../roles';
+import type { WorkspaceMemberRow } from '../schema';
+
+export function changeMemberRole({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { workspaceId: string; memberId: string; role: Role };
+}): WorkspaceMemberRow {
+  if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
+  const member = findMember(ctx.db, input.workspaceId, input.memberId);
+  if (!member) throw notFound('Member');
+  if (member.role === 'owner' && input.role !== 'owner' && countOwners(ctx.db, input.workspaceId) === 1) {
+    throw conflict('A workspace must keep at least one owner: promote another member first');
+  }
+  return setMemberRole(ctx.db, member.id, input.role) ?? member;
+}
