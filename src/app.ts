@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import type { Db } from './db/client';
 import { authPlugin } from './http/auth';
+import { preparsedJson } from './http/body';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
 import { MethodMatcher } from './http/method-matcher';
@@ -30,6 +31,7 @@ export function buildApp(deps: AppDeps) {
   let routes: readonly { method: string; path: string }[] = [];
   const auth = authPlugin(deps);
   const app = new Elysia({ normalize: false })
+    .use(preparsedJson())
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes())
     .use(

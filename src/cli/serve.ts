@@ -33,12 +33,7 @@ export async function serve(
   const fetch = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes: config.maxBodyBytes });
   let server: ReturnType<typeof listen>;
   try {
-    server = listen(fetch, {
-      port: config.port,
-      host: config.host,
-      maxBodyBytes: config.maxBodyBytes,
-      logger,
-    });
+    server = listen(fetch, { port: config.port, host: config.host, logger });
   } catch (error) {
     handle.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);

@@ -15,6 +15,12 @@ export function assignRequestMeta(request: Request): RequestMeta {
   return meta;
 }
 
+/** A rebuilt request (body already read) keeps the id of the one it replaces. */
+export function carryRequestMeta(from: Request, to: Request): void {
+  const meta = metas.get(from);
+  if (meta) metas.set(to, meta);
+}
+
 /** Requests built by tests through app.handle() get an id on first use. */
 export function requestIdOf(request: Request): string {
   return (metas.get(request) ?? assignRequestMeta(request)).id;

@@ -4,9 +4,10 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { authenticate } from './auth';
+import { prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import { IdempotencyStore, requestFingerprint } from './idempotency';
-import { assignRequestMeta } from './request-context';
+import { assignRequestMeta, carryRequestMeta } from './request-context';
 
 export interface HttpApp {
   handle(request: Request): Promise<Response>;
@@ -40,7 +41,12 @@ function withTraceId(response: Response, requestId: string): Response {
 export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   const idempotency = new IdempotencyStore(deps.db, deps.clock);
 
-  async function idempotent(request: Request, key: string, requestId: string): Promise<Response> {
+  async function idempotent(
+    request: Request,
+    requestBody: string,
+    key: string,
+    requestId: string,
+  ): Promise<Response> {
     if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
       return errorResponse(
         'bad_request',
@@ -54,7 +60,7 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     } catch {
       return app.handle(request); // the app answers 401/403 in its own words
     }
-    const fingerprint = requestFingerprint(request.method, request.url, await request.clone().text());
+    const fingerprint = requestFingerprint(request.method, request.url, requestBody);
     const outcome = idempotency.claim(accountId, key, fingerprint);
     if (outcome.kind === 'replay') return outcome.response;
     if (outcome.kind === 'mismatch') {
@@ -83,20 +89,21 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     return new Response(body, { status: response.status, headers: response.headers });
   }
 
-  async function route(request: Request, requestId: string): Promise<Response> {
-    const length = Number(request.headers.get('content-length') ?? '0');
-    if (length > deps.maxBodyBytes) {
-      return errorResponse(
-        'payload_too_large',
-        `Request body exceeds ${deps.maxBodyBytes} bytes`,
-        requestId,
-        {
-          max_bytes: deps.maxBodyBytes,
-        },
-      );
+  async function route(original: Request, requestId: string): Promise<Response> {
+    const prepared = await prepareBody(original, deps.maxBodyBytes);
+    if (prepared.kind === 'too_large') {
+      const message = `Request body exceeds ${deps.maxBodyBytes} bytes`;
+      return errorResponse('payload_too_large', message, requestId, { max_bytes: deps.maxBodyBytes });
     }
+    if (prepared.kind === 'malformed_json') {
+      return errorResponse('bad_request', 'Malformed JSON in request body', requestId);
+    }
+    const request = prepared.request;
+    carryRequestMeta(original, request);
     const key = request.headers.get('idempotency-key');
-    if (key !== null && WRITE_METHODS.has(request.method)) return idempotent(request, key, requestId);
+    if (key !== null && WRITE_METHODS.has(request.method)) {
+      return idempotent(request, prepared.text ?? '', key, requestId);
+    }
     return app.handle(request);
   }
 
@@ -135,13 +142,14 @@ export interface RunningServer {
 
 export function listen(
   fetch: (request: Request) => Promise<Response>,
-  options: { port: number; host: string; maxBodyBytes: number; logger: Logger },
+  options: { port: number; host: string; logger: Logger },
 ): RunningServer {
   const server = Bun.serve({
     port: options.port,
     hostname: options.host,
-    // Backstop for bodies without Content-Length; the front door answers declared sizes in the envelope.
-    maxRequestBodySize: options.maxBodyBytes + 1024,
+    // The front door enforces the real limit with an answer in the envelope; Bun's own limit would
+    // answer a bare 413 first, so it is set out of the way.
+    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
     fetch,
     error(error) {
       options.logger.error('server error', { error: String(error.stack ?? error) });

@@ -1,0 +1,48 @@
+import { createAccount, presentAccount, setAccountEnabled } from '../src/modules/accounts';
+import { setPlan } from '../src/modules/plans';
+import { systemClock } from '../src/shared/clock';
+import type { TestServer } from './harness';
+
+let counter = 0;
+
+export interface TestAccount {
+  id: string;
+  apiKey: string;
+  keyId: string;
+  planId: string;
+}
+
+/** Plan for test accounts: the real rate limiter, at a rate no test reaches by accident. */
+export const TEST_PLAN_ID = 'plan_test';
+
+/** An account with one key, created through the same use-case the CLI uses. */
+export function makeAccount(
+  server: TestServer,
+  overrides: { name?: string; planId?: string } = {},
+): TestAccount {
+  counter += 1;
+  if (!overrides.planId) makePlan(server, { id: TEST_PLAN_ID, rps: 100_000, quota: 1_000 });
+  const created = createAccount({
+    ctx: { db: server.db, clock: systemClock },
+    input: { name: overrides.name ?? `Test account ${counter}`, planId: overrides.planId ?? TEST_PLAN_ID },
+  });
+  if (!created) throw new Error('account not created');
+  const account = presentAccount(created.account);
+  return { id: account.id, apiKey: created.key.apiKey, keyId: created.key.row.id, planId: account.plan_id };
+}
+
+export function makePlan(server: TestServer, input: { id: string; rps: number; quota?: number }) {
+  return setPlan({
+    ctx: { db: server.db, clock: systemClock },
+    input: {
+      id: input.id,
+      name: input.id,
+      monthlyRenderQuota: input.quota ?? 100,
+      requestsPerSecond: input.rps,
+    },
+  });
+}
+
+export function disableAccount(server: TestServer, accountId: string) {
+  setAccountEnabled({ ctx: { db: server.db, clock: systemClock }, input: { accountId, enabled: false } });
+}

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { disableAccount, makeAccount, makePlan } from '../factories';
+import { startServer, type TestServer } from '../harness';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+describe('authentication', () => {
+  test('all three key forms authenticate', async () => {
+    const account = makeAccount(server);
+    const forms: Record<string, string>[] = [
+      { authorization: `Bearer ${account.apiKey}` },
+      { authorization: `bearer ${account.apiKey}` },
+      { 'x-api-key': account.apiKey },
+      { authorization: account.apiKey },
+    ];
+    for (const headers of forms) {
+      const res = await server.json('/api/v1/auth/me', { headers });
+      expect(res.status).toBe(200);
+      expect(res.body.data.account).toEqual({
+        id: account.id,
+        name: expect.any(String),
+        plan_id: 'plan_test',
+        plan_name: 'plan_test',
+      });
+    }
+  });
+
+  test('no key is a 401 that says a key or token is missing', async () => {
+    const res = await server.json('/api/v1/auth/me');
+    expect(res.status).toBe(401);
+    expect(res.body.error.code).toBe('unauthorized');
+    expect(res.body.error.message).toMatch(/missing api key or token/i);
+  });
+
+  test('a wrong, malformed or made-up key is a 401 Invalid credentials', async () => {
+    const account = makeAccount(server);
+    const wrong = `${account.apiKey.slice(0, -1)}${account.apiKey.endsWith('a') ? 'b' : 'a'}`;
+    for (const key of [wrong, 'sk_short', 'nonsense', `sk_${'A'.repeat(32)}`]) {
+      const res = await server.json('/api/v1/auth/me', { key });
+      expect(res.status).toBe(401);
+      expect(res.body.error.message).toBe('Invalid credentials');
+    }
+  });
+
+  test('a disabled account gets 403 forbidden', async () => {
+    const account = makeAccount(server);
+    disableAccount(server, account.id);
+    const res = await server.json('/api/v1/auth/me', { key: account.apiKey });
+    expect(res.status).toBe(403);
+    expect(res.body.error.code).toBe('forbidden');
+  });
+
+  test('keys are stored only as hashes', async () => {
+    const account = makeAccount(server);
+    const rows = server.db.$client.query('SELECT * FROM api_keys').all() as Record<string, unknown>[];
+    const dump = JSON.stringify(rows);
+    expect(dump).not.toContain(account.apiKey);
+    expect(dump).not.toContain(account.apiKey.slice(3));
+  });
+
+  test('public endpoints need no key', async () => {
+    for (const path of ['/health', '/ready', '/version', '/api/v1/reference/currencies', '/api/v1/docs']) {
+      const res = await server.request(path);
+      expect(res.status).toBe(200);
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  test('over the plan rate a key gets 429 with Retry-After; successes carry X-RateLimit-Remaining', async () => {
+    makePlan(server, { id: 'plan_slow', rps: 3 });
+    const account = makeAccount(server, { planId: 'plan_slow' });
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => server.request('/api/v1/auth/me', { key: account.apiKey })),
+    );
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 200).length).toBe(3);
+    expect(statuses.filter((s) => s === 429).length).toBe(3);
+    const ok = results.find((r) => r.status === 200);
+    expect(ok?.headers.get('x-ratelimit-remaining')).toMatch(/^\d+$/);
+    const limited = results.find((r) => r.status === 429);
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const body = (await limited?.json()) as { error: { code: string } };
+    expect(body.error.code).toBe('rate_limited');
+  });
+
+  test('the limit is per key: another key of the same account has its own allowance', async () => {
+    makePlan(server, { id: 'plan_one', rps: 1 });
+    const account = makeAccount(server, { planId: 'plan_one' });
+    expect((await server.request('/api/v1/auth/me', { key: account.apiKey })).status).toBe(200);
+    expect((await server.request('/api/v1/auth/me', { key: account.apiKey })).status).toBe(429);
+    await Bun.sleep(1100);
+    const created = await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey, body: {} });
+    expect(created.status).toBe(200);
+    expect((await server.request('/api/v1/auth/me', { key: created.body.data.api_key })).status).toBe(200);
+  });
+
+  test('a plan change applies on the next request', async () => {
+    makePlan(server, { id: 'plan_change', rps: 1 });
+    const account = makeAccount(server, { planId: 'plan_change' });
+    await server.request('/api/v1/auth/me', { key: account.apiKey });
+    expect((await server.request('/api/v1/auth/me', { key: account.apiKey })).status).toBe(429);
+    makePlan(server, { id: 'plan_change', rps: 50 });
+    await Bun.sleep(1100);
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => server.request('/api/v1/auth/me', { key: account.apiKey })),
+    );
+    expect(burst.every((r) => r.status === 200)).toBe(true);
+  });
+});
