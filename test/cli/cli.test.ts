@@ -1,0 +1,229 @@
+import { Database } from 'bun:sqlite';
+import { afterAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DATABASE_FILE } from '../../src/cli/runtime';
+import { embeddedMigrations } from '../../src/db/embedded-migrations';
+import { ROOT, runCli, tempDir } from '../harness';
+
+const dirs: string[] = [];
+function dataDir(): string {
+  const dir = tempDir('inv-cli-');
+  dirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+interface ServeProcess {
+  url: string;
+  output: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `serve` as its own process on a random port and waits for its "listening" line. */
+async function serve(dir: string): Promise<ServeProcess> {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
+    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  });
+  const reader = proc.stdout.getReader();
+  let output = '';
+  const deadline = Date.now() + 15_000;
+  while (
+    !/listening on (\S+)/.test(output) ||
+    (output.includes('Created account') && !output.includes('Try it'))
+  ) {
+    if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited: ${output}${await new Response(proc.stderr).text()}`);
+    output += new TextDecoder().decode(value);
+  }
+  const url = /listening on (\S+)/.exec(output)?.[1] ?? '';
+  return {
+    url,
+    output,
+    async stop() {
+      proc.kill('SIGTERM');
+      await proc.exited;
+    },
+  };
+}
+
+describe('admin CLI', () => {
+  test('version and help', () => {
+    const version = runCli(['version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    const help = runCli(['help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('accounts create --name NAME');
+  });
+
+  test('an invalid setting stops start-up with one clear line and no stack trace', () => {
+    const bad: Record<string, string>[] = [
+      { PORT: 'eighty' },
+      { LOG_LEVEL: 'loud' },
+      { PUBLIC_BASE_URL: 'not a url' },
+      { SMTP_URL: 'http://x' },
+    ];
+    for (const env of bad) {
+      const res = runCli(['serve'], { DATA_DIR: dataDir(), ...env });
+      expect(res.code).toBe(2);
+      const lines = res.stderr.trim().split('\n');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatch(/^invoice-service: invalid setting: /);
+      expect(res.stderr).not.toContain('    at ');
+    }
+  });
+
+  test('an unknown command or missing flag is a usage error (exit 2)', () => {
+    expect(runCli(['frobnicate']).code).toBe(2);
+    const res = runCli(['accounts', 'create'], { DATA_DIR: dataDir() });
+    expect(res.code).toBe(2);
+    expect(res.stderr).toContain('--name is required');
+  });
+
+  test('accounts create --json prints exactly one JSON object of the documented shape', () => {
+    const res = runCli(['accounts', 'create', '--name', 'Acme GmbH', '--plan', 'plan_pro', '--json'], {
+      DATA_DIR: dataDir(),
+    });
+    expect(res.code).toBe(0);
+    const lines = res.stdout.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    const parsed = JSON.parse(lines[0] ?? '');
+    expect(Object.keys(parsed).sort()).toEqual(['account', 'api_key']);
+    expect(parsed.account).toEqual({
+      id: expect.stringMatching(/^acc_/),
+      name: 'Acme GmbH',
+      plan_id: 'plan_pro',
+      plan_name: 'Pro',
+    });
+    expect(Object.keys(parsed.api_key).sort()).toEqual(['api_key', 'created_at', 'id', 'last4', 'name']);
+    expect(parsed.api_key.api_key.slice(-4)).toBe(parsed.api_key.last4);
+  });
+
+  test('an unknown plan is refused with a clear message', () => {
+    const res = runCli(['accounts', 'create', '--name', 'X', '--plan', 'plan_nope'], { DATA_DIR: dataDir() });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain("unknown plan 'plan_nope'");
+  });
+
+  test('plans set creates and updates a plan', () => {
+    const dir = dataDir();
+    const created = runCli(
+      [
+        'plans',
+        'set',
+        '--id',
+        'plan_team',
+        '--name',
+        'Team',
+        '--quota',
+        '500',
+        '--rps',
+        '7',
+        '--price-id',
+        'price_123',
+        '--json',
+      ],
+      { DATA_DIR: dir },
+    );
+    expect(created.code).toBe(0);
+    expect(JSON.parse(created.stdout).plan).toEqual({
+      id: 'plan_team',
+      name: 'Team',
+      price_id: 'price_123',
+      monthly_render_quota: 500,
+      requests_per_second: 7,
+    });
+    const updated = runCli(['plans', 'set', '--id', 'plan_team', '--rps', '9', '--json'], { DATA_DIR: dir });
+    expect(JSON.parse(updated.stdout).plan).toMatchObject({
+      name: 'Team',
+      monthly_render_quota: 500,
+      requests_per_second: 9,
+    });
+    const bad = runCli(['plans', 'set', '--id', 'plan_x', '--name', 'X', '--quota', 'lots', '--rps', '1'], {
+      DATA_DIR: dir,
+    });
+    expect(bad.code).toBe(2);
+  });
+
+  test('processes migrating one data dir at once apply each migration exactly once', async () => {
+    const dir = dataDir();
+    const procs = [1, 2, 3].map(() =>
+      Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'migrate'], {
+        env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+        stderr: 'pipe',
+      }),
+    );
+    expect(await Promise.all(procs.map((p) => p.exited))).toEqual([0, 0, 0]);
+    const db = new Database(join(dir, DATABASE_FILE), { readonly: true });
+    const applied = db.query('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number };
+    const plans = db.query('SELECT COUNT(*) AS n FROM plans').get() as { n: number };
+    db.close();
+    expect(applied.n).toBe(embeddedMigrations.length);
+    expect(plans.n).toBe(3);
+  });
+
+  test('migrate applies migrations and is repeatable', () => {
+    const dir = dataDir();
+    expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
+    expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
+  });
+});
+
+describe('CLI next to a running server', () => {
+  test('first start prints a working key once; CLI changes apply without a restart', async () => {
+    const dir = dataDir();
+    const first = await serve(dir);
+    try {
+      const key = /sk_[A-Za-z0-9_-]{32}/.exec(first.output)?.[0];
+      expect(key).toBeDefined();
+      expect(first.output).toContain('Created account');
+      const me = await fetch(`${first.url}/api/v1/auth/me`, { headers: { authorization: `Bearer ${key}` } });
+      expect(me.status).toBe(200);
+
+      // A key made by the CLI works at once.
+      const made = runCli(
+        ['plans', 'set', '--id', 'plan_tiny', '--name', 'Tiny', '--quota', '1', '--rps', '50', '--json'],
+        {
+          DATA_DIR: dir,
+        },
+      );
+      expect(made.code).toBe(0);
+      const created = JSON.parse(
+        runCli(['accounts', 'create', '--name', 'Live', '--plan', 'plan_tiny', '--json'], { DATA_DIR: dir })
+          .stdout,
+      );
+      const auth = { authorization: `Bearer ${created.api_key.api_key}` };
+      const live = await fetch(`${first.url}/api/v1/auth/me`, { headers: auth });
+      expect(((await live.json()) as any).data.account.plan_name).toBe('Tiny');
+
+      // A plan change by the CLI applies on the next requests.
+      runCli(['plans', 'set', '--id', 'plan_tiny', '--rps', '1'], { DATA_DIR: dir });
+      await Bun.sleep(1100);
+      const burst = await Promise.all(
+        [1, 2, 3].map(() => fetch(`${first.url}/api/v1/auth/me`, { headers: auth })),
+      );
+      expect(burst.map((r) => r.status).sort()).toEqual([200, 429, 429]);
+
+      // Disable and enable take effect at once.
+      expect(runCli(['accounts', 'disable', created.account.id], { DATA_DIR: dir }).code).toBe(0);
+      await Bun.sleep(1100);
+      expect((await fetch(`${first.url}/api/v1/auth/me`, { headers: auth })).status).toBe(403);
+      expect(runCli(['accounts', 'enable', created.account.id], { DATA_DIR: dir }).code).toBe(0);
+      await Bun.sleep(1100);
+      expect((await fetch(`${first.url}/api/v1/auth/me`, { headers: auth })).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    // A second start on the same data dir creates no account and prints no key.
+    const second = await serve(dir);
+    await second.stop();
+    expect(second.output).not.toContain('sk_');
+    expect(second.output).not.toContain('Created account');
+  });
+});
