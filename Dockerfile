@@ -1,0 +1,19 @@
+# Builds the single executable and ships it alone on a slim base: no node_modules, no sources.
+FROM node:20-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npm run build
+
+FROM debian:bookworm-slim
+RUN useradd --system --home /var/lib/invoice-service --create-home invoice
+COPY --from=build /app/dist/invoice-service /usr/local/bin/invoice-service
+USER invoice
+WORKDIR /var/lib/invoice-service
+ENV HOST=0.0.0.0 PORT=8080 DATA_DIR=/var/lib/invoice-service/data
+VOLUME /var/lib/invoice-service/data
+EXPOSE 8080
+HEALTHCHECK CMD ["/usr/local/bin/invoice-service", "version"]
+ENTRYPOINT ["/usr/local/bin/invoice-service"]
+CMD ["serve"]
