@@ -51,5 +51,8 @@ const sorted = warm.map((r) => r.ms).sort((a, b) => a - b);
 const median = sorted[Math.floor(sorted.length / 2)] ?? 0;
 console.log(`fresh data dir: ${fresh.ms.toFixed(1)} ms to /health 200, idle RSS ${fresh.rss.toFixed(1)} MiB`);
 console.log(
-  `existing data dir (${runs} runs): median ${median.toFixed(1)} ms, min ${sorted[0]?.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; idle RSS median ${warm.map((r) => r.rss).sort((a, b) => a - b)[Math.floor(runs / 2)]?.toFixed(1)} MiB`,
+  `existing data dir (${runs} runs): median ${median.toFixed(1)} ms, min ${sorted[0]?.toFixed(1)} ms, max ${sorted.at(-1)?.toFixed(1)} ms; idle RSS median ${warm
+    .map((r) => r.rss)
+    .sort((a, b) => a - b)
+    [Math.floor(runs / 2)]?.toFixed(1)} MiB`,
 );
