@@ -8,7 +8,7 @@ import type { Db } from '../src/db/client';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import { createFetchHandler, listen } from '../src/http/server';
 import { type Clock, systemClock } from '../src/shared/clock';
-import { createLogger } from '../src/shared/logger';
+import { createLogger, type Logger } from '../src/shared/logger';
 import { FsBlobStore } from '../src/storage/fs-blob-store';
 
 export const ROOT = join(import.meta.dir, '..');
@@ -35,6 +35,7 @@ export interface ServerOptions {
   clock?: Clock;
   rateLimiter?: RateLimiter;
   maxBodyBytes?: number;
+  logger?: Logger;
 }
 
 export function tempDir(prefix = 'inv-test-'): string {
@@ -46,7 +47,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const dataDir = tempDir();
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
   const handle = openDataDir(config);
-  const logger = createLogger('silent');
+  const logger = options.logger ?? createLogger('silent');
   const deps = {
     db: handle.db,
     clock: options.clock ?? systemClock,
