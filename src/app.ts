@@ -8,7 +8,11 @@ import { MethodMatcher } from './http/method-matcher';
 import type { RateLimiter } from './http/rate-limit';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
+import { businessProfileRoutes } from './modules/business-profiles/routes';
+import { customerRoutes } from './modules/customers/routes';
+import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
+import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { probeRenderer } from './rendering/engine/probe';
@@ -44,7 +48,11 @@ export function buildApp(deps: AppDeps) {
     .use(referenceRoutes())
     .use(accountRoutes(auth))
     .use(apiKeyRoutes(auth))
-    .use(workspaceRoutes(auth));
+    .use(workspaceRoutes(auth))
+    .use(businessProfileRoutes(auth))
+    .use(customerRoutes(auth))
+    .use(numberingSequenceRoutes(auth))
+    .use(documentRoutes(auth));
   routes = app.routes;
   return app;
 }

@@ -1,0 +1,38 @@
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+
+export interface AddressValue {
+  line1: string;
+  line2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+export const businessProfiles = sqliteTable(
+  'business_profiles',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    legalName: text('legal_name').notNull(),
+    displayName: text('display_name'),
+    email: text('email'),
+    phone: text('phone'),
+    website: text('website'),
+    taxId: text('tax_id'),
+    address: text('address', { mode: 'json' }).$type<AddressValue>(),
+    defaultCurrency: text('default_currency'),
+    defaultLocale: text('default_locale'),
+    defaultTimezone: text('default_timezone'),
+    logoFileId: text('logo_file_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('business_profiles_account_idx').on(t.accountId, t.id)],
+);
+
+export type BusinessProfileRow = typeof businessProfiles.$inferSelect;

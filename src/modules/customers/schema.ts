@@ -1,0 +1,26 @@
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+import type { AddressValue } from '../business-profiles/schema';
+
+export const customers = sqliteTable(
+  'customers',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    taxId: text('tax_id'),
+    billingAddress: text('billing_address', { mode: 'json' }).$type<AddressValue>(),
+    shippingAddress: text('shipping_address', { mode: 'json' }).$type<AddressValue>(),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, string>>(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('customers_account_idx').on(t.accountId, t.id)],
+);
+
+export type CustomerRow = typeof customers.$inferSelect;

@@ -1,0 +1,54 @@
+import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+import { businessProfiles } from '../business-profiles/schema';
+import { customers } from '../customers/schema';
+
+export const DOCUMENT_STATUSES = ['draft', 'finalized', 'sent', 'paid', 'void', 'archived'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export const documents = sqliteTable(
+  'documents',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    documentType: text('document_type').notNull(),
+    number: text('number').notNull(),
+    status: text('status', { enum: DOCUMENT_STATUSES }).notNull(),
+    issueDate: text('issue_date').notNull(),
+    dueDate: text('due_date'),
+    currency: text('currency').notNull(),
+    locale: text('locale'),
+    businessProfileId: text('business_profile_id')
+      .notNull()
+      .references(() => businessProfiles.id),
+    customerId: text('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    sourceDocumentId: text('source_document_id'),
+    reason: text('reason'),
+    numberingSequenceId: text('numbering_sequence_id'),
+    /** The document's content (lines, discounts, payment...); seller/buyer snapshots once finalized. */
+    data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    /** Computed totals as stored decimal strings, frozen at finalize. */
+    totals: text('totals', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    finalizedAt: timestamp('finalized_at'),
+    sentAt: timestamp('sent_at'),
+    paidAt: timestamp('paid_at'),
+    voidedAt: timestamp('voided_at'),
+    archivedAt: timestamp('archived_at'),
+  },
+  (t) => [
+    // Race-free number uniqueness per account: the index decides, never a read-then-write.
+    uniqueIndex('documents_number_uq').on(t.accountId, t.number),
+    index('documents_account_idx').on(t.accountId, t.id),
+    index('documents_customer_idx').on(t.accountId, t.customerId, t.id),
+    index('documents_updated_idx').on(t.accountId, t.updatedAt),
+  ],
+);
+
+export type DocumentRow = typeof documents.$inferSelect;

@@ -1,0 +1,93 @@
+// The contract between the money module and its callers. Every amount, quantity and rate is a decimal
+// string; no JS number ever holds one.
+
+export type MinorUnits = 0 | 2 | 3;
+
+export interface TaxInput {
+  name?: string;
+  /** Percent, e.g. "19" or "7.5". */
+  rate: string;
+  /** True when the line's price already includes this tax. */
+  inclusive?: boolean;
+  /** UNCL5305 code; never inferred. */
+  category?: string;
+}
+
+export interface DiscountInput {
+  type: 'percentage' | 'fixed';
+  value: string;
+  reason?: string;
+}
+
+export interface LineInput {
+  quantity: string;
+  /** Absent on quantity-only lines (delivery notes): the line counts as zero. */
+  unit_price?: string;
+  discount?: DiscountInput;
+  taxes?: TaxInput[];
+}
+
+export interface ShippingInput {
+  amount: string;
+  /** Taxes on the shipping charge; when absent, shipping takes the tax set shared by every line (if any). */
+  taxes?: TaxInput[];
+}
+
+export interface TotalsInput {
+  minorUnits: MinorUnits;
+  lines: LineInput[];
+  discounts?: DiscountInput[];
+  shipping?: ShippingInput | null;
+}
+
+/** A problem with the input, `loc` relative to the document data (`line_items.2.taxes`, `discounts.0.value`). */
+export interface TotalsProblem {
+  loc: string;
+  msg: string;
+  type: string;
+}
+
+export interface LineResult {
+  /** quantity x unit price, before the line discount, rounded to the currency. */
+  gross_amount: string;
+  /** The line discount, rounded. */
+  discount_amount: string;
+  /** gross_amount - discount_amount: the amount as priced (tax-inclusive when its tax is inclusive). */
+  amount: string;
+  /** Share of document-level discounts allocated to this line (largest-remainder, sums exactly). */
+  allocated_discount: string;
+}
+
+export interface TaxGroupResult {
+  category: string | null;
+  rate: string;
+  inclusive: boolean;
+  name: string;
+  /** The base the tax is computed on, net of the tax (EN 16931 BT-116). */
+  taxable_amount: string;
+  /** BT-117, rounded once per group (BR-CO-17). */
+  tax_amount: string;
+}
+
+export interface DocumentDiscountResult {
+  amount: string;
+  reason: string | null;
+  /** How the discount splits across tax groups, for the XML's one-allowance-per-VAT-category rule. */
+  allocations: { category: string | null; rate: string; inclusive: boolean; amount: string }[];
+}
+
+export interface TotalsResult {
+  subtotal: string;
+  discount_total: string;
+  tax_total: string;
+  shipping_total: string;
+  total: string;
+  /** Tax that is added on top (exclusive); total = subtotal - discount_total + shipping_total + this. */
+  exclusive_tax_total: string;
+  inclusive_tax_total: string;
+  lines: LineResult[];
+  tax_groups: TaxGroupResult[];
+  discounts: DocumentDiscountResult[];
+}
+
+export type TotalsOutcome = { ok: true; totals: TotalsResult } | { ok: false; problems: TotalsProblem[] };
