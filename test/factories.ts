@@ -46,3 +46,29 @@ export function makePlan(server: TestServer, input: { id: string; rps: number; q
 export function disableAccount(server: TestServer, accountId: string) {
   setAccountEnabled({ ctx: { db: server.db, clock: systemClock }, input: { accountId, enabled: false } });
 }
+
+/** A business profile created through the API; `overrides` are merged into a minimal valid body. */
+export async function makeBusinessProfile(
+  server: TestServer,
+  account: TestAccount,
+  overrides: Record<string, unknown> = {},
+): Promise<import('../src/modules/business-profiles').BusinessProfile> {
+  counter += 1;
+  const body = { legal_name: `Seller ${counter} GmbH`, ...overrides };
+  const res = await server.json('/api/v1/business-profiles', { method: 'POST', key: account.apiKey, body });
+  if (res.status !== 200) throw new Error(`business profile not created: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** A customer created through the API; `overrides` are merged into a minimal valid body. */
+export async function makeCustomer(
+  server: TestServer,
+  account: TestAccount,
+  overrides: Record<string, unknown> = {},
+): Promise<import('../src/modules/customers').Customer> {
+  counter += 1;
+  const body = { name: `Buyer ${counter} Ltd`, ...overrides };
+  const res = await server.json('/api/v1/customers', { method: 'POST', key: account.apiKey, body });
+  if (res.status !== 200) throw new Error(`customer not created: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}

@@ -5,6 +5,8 @@ interface SchemaIssue {
   path: string;
   type: number;
   message: string;
+  /** For a union: one list of issues per variant (TypeBox hands them over as one-shot iterables). */
+  errors?: Iterable<SchemaIssue>[];
 }
 
 const TYPE_NAMES: Partial<Record<ValueErrorType, string>> = {
@@ -41,12 +43,30 @@ export function toLoc(where: string, pointer: string): string {
 }
 
 /**
+ * A union's own message ("Expected union value") names nothing useful. For `X | null` (every nullable
+ * field) the non-null variant's issues are the real ones; for a union of literals (an enum) the message
+ * lists the allowed values.
+ */
+function expandUnion(issue: SchemaIssue): SchemaIssue[] {
+  if (issue.type !== ValueErrorType.Union || !issue.errors) return [issue];
+  const variants = issue.errors.map((it) => [...it]);
+  const meaningful = variants.filter((v) => !(v.length === 1 && v[0]?.type === ValueErrorType.Null));
+  if (meaningful.length === 1 && meaningful[0] && meaningful[0].length > 0)
+    return meaningful[0].flatMap(expandUnion);
+  if (variants.length > 0 && variants.every((v) => v.length === 1 && v[0]?.type === ValueErrorType.Literal)) {
+    const allowed = variants.map((v) => v[0]?.message.replace(/^Expected /, '')).join(', ');
+    return [{ ...issue, errors: undefined, message: `Expected one of: ${allowed}` }];
+  }
+  return [issue];
+}
+
+/**
  * Turns TypeBox issues into the spec's field list: one entry per location, the most useful first
  * (a missing field also fails its type check; only "missing" is reported for it).
  */
 export function toFieldErrors(where: string, issues: readonly SchemaIssue[]): FieldError[] {
   const byLoc = new Map<string, FieldError>();
-  for (const issue of issues) {
+  for (const issue of issues.flatMap(expandUnion)) {
     const loc = toLoc(where, issue.path);
     const type = TYPE_NAMES[issue.type as ValueErrorType] ?? 'invalid';
     const existing = byLoc.get(loc);

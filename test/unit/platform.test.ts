@@ -168,3 +168,37 @@ describe('idempotency fingerprint and 405 matching', () => {
     expect(m.allowedMethods('/api/v1/things/abc/more')).toEqual([]);
   });
 });
+
+describe('union errors', () => {
+  const issue = (path: string, type: number, message: string) => ({ path, type, message });
+  test('a nullable field reports the inner problem, not "Expected union value"', () => {
+    const fields = toFieldErrors('body', [
+      {
+        ...issue('/address', 62, 'Expected union value'),
+        errors: [
+          [issue('/address/country', 53, "Expected string to match '^[A-Z]{2}$'")],
+          [issue('/address', 35, 'Expected null')],
+        ],
+      },
+    ]);
+    expect(fields).toEqual([
+      {
+        loc: 'body.address.country',
+        msg: "Expected string to match '^[A-Z]{2}$'",
+        type: 'string_pattern_mismatch',
+      },
+    ]);
+  });
+
+  test('an enum lists the allowed values', () => {
+    const fields = toFieldErrors('query', [
+      {
+        ...issue('/status', 62, 'Expected union value'),
+        errors: [[issue('/status', 32, "Expected 'draft'")], [issue('/status', 32, "Expected 'sent'")]],
+      },
+    ]);
+    expect(fields).toEqual([
+      { loc: 'query.status', msg: "Expected one of: 'draft', 'sent'", type: 'invalid_value' },
+    ]);
+  });
+});

@@ -289,7 +289,7 @@ describe('listDocumentTypes', () => {
     expect(byId.get('receipt')?.actions).toEqual(lifecycle);
     expect(byId.get('delivery_note')?.actions).toEqual(lifecycle);
     expect(byId.get('quote')?.actions).toEqual(sendable);
-    expect(byId.get('proforma')?.actions).toEqual(sendable);
+    expect(byId.get('proforma')?.actions).toEqual(byId.get('invoice')?.actions);
     expect(byId.get('purchase_order')?.actions).toEqual(sendable);
     expect(Object.isFrozen(byId.get('invoice')?.actions)).toBe(true);
   });
@@ -332,5 +332,14 @@ describe('coded lists', () => {
     ]);
     expect(new Set(list.items.map((i) => i.code)).size).toBe(21);
     expect(unitCodes()).toBe(list);
+  });
+});
+
+describe('document schemas follow the reference list', () => {
+  test('the request schema accepts exactly the seven document types', async () => {
+    const { DocumentTypeSchema } = await import('../../src/modules/documents/model');
+    const { DOCUMENT_TYPE_IDS } = await import('../../src/modules/reference');
+    const literals = DocumentTypeSchema.anyOf.map((s: { const: string }) => s.const);
+    expect(literals).toEqual([...DOCUMENT_TYPE_IDS]);
   });
 });

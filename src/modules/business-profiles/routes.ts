@@ -1,7 +1,93 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import {
+  BusinessProfile,
+  BusinessProfileSummary,
+  CreateBusinessProfileBody,
+  presentBusinessProfile,
+  presentBusinessProfileSummary,
+  UpdateBusinessProfileBody,
+} from './model';
+import { findBusinessProfile, listBusinessProfiles } from './repo';
+import { createBusinessProfile } from './use-cases/create-business-profile';
+import { deleteBusinessProfile } from './use-cases/delete-business-profile';
+import { updateBusinessProfile } from './use-cases/update-business-profile';
 
-// Placeholder until the business-profiles module lands.
+const detail = (summary: string) => ({ summary, tags: ['Business profiles'] });
+const params = t.Object({ id: t.String() });
+
 export function businessProfileRoutes(auth: ReturnType<typeof authPlugin>) {
-  return new Elysia({ prefix: '/api/v1/business-profiles' }).use(auth);
+  return new Elysia({ prefix: '/api/v1/business-profiles' })
+    .use(auth)
+    .post(
+      '',
+      ({ ctx, body }) => ({ data: presentBusinessProfile(createBusinessProfile({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: CreateBusinessProfileBody,
+        response: { 200: dataOf(BusinessProfile), ...authErrors },
+        detail: detail('Create a business profile (seller identity)'),
+      },
+    )
+    .get(
+      '',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        const rows = listBusinessProfiles(ctx.db, ctx.accountId, page);
+        return toPage(rows, page, (r) => r.id, presentBusinessProfileSummary);
+      },
+      {
+        auth: true,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(BusinessProfileSummary), ...authErrors },
+        detail: detail('List business profiles (summary fields), newest first'),
+      },
+    )
+    .get(
+      '/:id',
+      ({ ctx, params }) => {
+        const row = findBusinessProfile(ctx.db, ctx.accountId, params.id);
+        if (!row) throw notFound('Business profile');
+        return { data: presentBusinessProfile(row) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(BusinessProfile), ...withNotFound },
+        detail: detail('Get a business profile'),
+      },
+    )
+    .patch(
+      '/:id',
+      ({ ctx, params, body }) => {
+        const row = ctx.db.transaction(
+          (tx) => updateBusinessProfile({ ctx: { ...ctx, db: tx }, input: { id: params.id, patch: body } }),
+          { behavior: 'immediate' },
+        );
+        return { data: presentBusinessProfile(row) };
+      },
+      {
+        auth: true,
+        params,
+        body: UpdateBusinessProfileBody,
+        response: { 200: dataOf(BusinessProfile), ...withNotFound },
+        detail: detail('Update a business profile: omitted fields stay, null clears'),
+      },
+    )
+    .delete(
+      '/:id',
+      ({ ctx, params }) => {
+        deleteBusinessProfile({ ctx, input: { id: params.id } });
+        return { data: { deleted: true as const } };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(t.Object({ deleted: t.Literal(true) })), ...withConflict },
+        detail: detail('Delete a business profile no document uses'),
+      },
+    );
 }

@@ -1,7 +1,89 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import {
+  CreateCustomerBody,
+  Customer,
+  CustomerSummary,
+  presentCustomer,
+  presentCustomerSummary,
+  UpdateCustomerBody,
+} from './model';
+import { findCustomer, listCustomers } from './repo';
+import { createCustomer } from './use-cases/create-customer';
+import { deleteCustomer } from './use-cases/delete-customer';
+import { updateCustomer } from './use-cases/update-customer';
 
-// Placeholder until the customers module lands.
+const detail = (summary: string) => ({ summary, tags: ['Customers'] });
+const params = t.Object({ id: t.String() });
+
 export function customerRoutes(auth: ReturnType<typeof authPlugin>) {
-  return new Elysia({ prefix: '/api/v1/customers' }).use(auth);
+  return new Elysia({ prefix: '/api/v1/customers' })
+    .use(auth)
+    .post('', ({ ctx, body }) => ({ data: presentCustomer(createCustomer({ ctx, input: body })) }), {
+      auth: true,
+      body: CreateCustomerBody,
+      response: { 200: dataOf(Customer), ...authErrors },
+      detail: detail('Create a customer (buyer)'),
+    })
+    .get(
+      '',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        const rows = listCustomers(ctx.db, ctx.accountId, page);
+        return toPage(rows, page, (r) => r.id, presentCustomerSummary);
+      },
+      {
+        auth: true,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(CustomerSummary), ...authErrors },
+        detail: detail('List customers (summary fields), newest first'),
+      },
+    )
+    .get(
+      '/:id',
+      ({ ctx, params }) => {
+        const row = findCustomer(ctx.db, ctx.accountId, params.id);
+        if (!row) throw notFound('Customer');
+        return { data: presentCustomer(row) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(Customer), ...withNotFound },
+        detail: detail('Get a customer'),
+      },
+    )
+    .patch(
+      '/:id',
+      ({ ctx, params, body }) => {
+        const row = ctx.db.transaction(
+          (tx) => updateCustomer({ ctx: { ...ctx, db: tx }, input: { id: params.id, patch: body } }),
+          { behavior: 'immediate' },
+        );
+        return { data: presentCustomer(row) };
+      },
+      {
+        auth: true,
+        params,
+        body: UpdateCustomerBody,
+        response: { 200: dataOf(Customer), ...withNotFound },
+        detail: detail('Update a customer: omitted fields stay, null clears, metadata is replaced whole'),
+      },
+    )
+    .delete(
+      '/:id',
+      ({ ctx, params }) => {
+        deleteCustomer({ ctx, input: { id: params.id } });
+        return { data: { deleted: true as const } };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(t.Object({ deleted: t.Literal(true) })), ...withConflict },
+        detail: detail('Delete a customer no document uses'),
+      },
+    );
 }

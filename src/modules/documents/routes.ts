@@ -1,7 +1,182 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import type { AccountCtx } from '../../shared/context';
+import { notFound, validationError } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import type { DocumentAction } from '../reference';
+import {
+  CreateDocumentBody,
+  ListDocumentsQuery,
+  MoneyTotals,
+  StatelessBody,
+  StoredDocument,
+  UpdateDocumentBody,
+} from './model';
+import { findDocument, listDocuments } from './repo';
+import { changeDocumentStatus } from './use-cases/change-document-status';
+import { calculateDocument, statelessProblems, validateDocumentData } from './use-cases/check-document-data';
+import { createDocument } from './use-cases/create-document';
+import { deleteDocument } from './use-cases/delete-document';
+import { duplicateDocument } from './use-cases/duplicate-document';
+import { readDocument } from './use-cases/read-document';
+import { updateDocument } from './use-cases/update-document';
 
-// Placeholder until the documents module lands.
+const detail = (summary: string) => ({ summary, tags: ['Documents'] });
+const params = t.Object({ document_id: t.String() });
+const ACTIONS: DocumentAction[] = [
+  'finalize',
+  'mark-sent',
+  'mark-paid',
+  'mark-unpaid',
+  'void',
+  'archive',
+  'restore',
+];
+const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
+
+/** Runs a write as one IMMEDIATE transaction: the reads that decide it and the write commit together. */
+const inTransaction = <T>(ctx: AccountCtx, work: (ctx: AccountCtx) => T): T =>
+  ctx.db.transaction((tx) => work({ ...ctx, db: tx }), { behavior: 'immediate' });
+
 export function documentRoutes(auth: ReturnType<typeof authPlugin>) {
-  return new Elysia({ prefix: '/api/v1/documents' }).use(auth);
+  let app = new Elysia({ prefix: '/api/v1/documents' })
+    .use(auth)
+    .post('/validate', ({ body }) => ({ data: validateDocumentData(body) }), {
+      auth: true,
+      body: t.Unknown({ description: 'A stateless request: {document_type, data}' }),
+      response: {
+        200: dataOf(t.Object({ valid: t.Boolean(), fields: t.Array(FieldErrorSchema) })),
+        ...authErrors,
+      },
+      detail: detail('Validate document data without storing it; problems come back as data, not a 422'),
+    })
+    .post(
+      '/calculate',
+      ({ body }) => {
+        const problems = statelessProblems(body, false);
+        if (problems.length > 0) throw validationError(problems);
+        return { data: calculateDocument(body) };
+      },
+      {
+        auth: true,
+        body: StatelessBody,
+        response: { 200: dataOf(t.Object({ calculation: MoneyTotals })), ...authErrors },
+        detail: detail('Calculate totals of posted document data without storing anything'),
+      },
+    )
+    .post(
+      '',
+      ({ ctx, body }) => {
+        const row = inTransaction(ctx, (tx) => createDocument({ ctx: tx, input: body }));
+        return { data: readDocument(ctx, row) };
+      },
+      {
+        auth: true,
+        body: CreateDocumentBody,
+        response: { 200: dataOf(StoredDocument), ...withConflict },
+        detail: detail('Create a draft document'),
+      },
+    )
+    .get(
+      '',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        const filters = {
+          documentType: query.document_type,
+          status: query.status,
+          customerId: query.customer_id,
+          updatedSince: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
+        };
+        const rows = listDocuments(ctx.db, ctx.accountId, filters, page);
+        return toPage(
+          rows,
+          page,
+          (r) => r.id,
+          (r) => readDocument(ctx, r),
+        );
+      },
+      {
+        auth: true,
+        query: ListDocumentsQuery,
+        response: { 200: pageOf(StoredDocument), ...authErrors },
+        detail: detail('List documents, newest first, filtered by type, status, customer or change time'),
+      },
+    )
+    .get(
+      '/:document_id',
+      ({ ctx, params }) => {
+        const row = findDocument(ctx.db, ctx.accountId, params.document_id);
+        if (!row) throw notFound('Document');
+        return { data: readDocument(ctx, row) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(StoredDocument), ...withNotFound },
+        detail: detail('Get a document'),
+      },
+    )
+    .patch(
+      '/:document_id',
+      ({ ctx, params, body }) => {
+        const row = inTransaction(ctx, (tx) =>
+          updateDocument({ ctx: tx, input: { id: params.document_id, changes: body } }),
+        );
+        return { data: readDocument(ctx, row) };
+      },
+      {
+        auth: true,
+        params,
+        body: UpdateDocumentBody,
+        response: { 200: dataOf(StoredDocument), ...withConflict },
+        detail: detail('Change a draft (omitted = unchanged, null = clear)'),
+      },
+    )
+    .delete(
+      '/:document_id',
+      ({ ctx, params }) => {
+        inTransaction(ctx, (tx) => deleteDocument({ ctx: tx, input: { id: params.document_id } }));
+        return { data: true as const };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(t.Literal(true)), ...withConflict },
+        detail: detail('Delete a draft (finalized documents cannot be deleted)'),
+      },
+    )
+    .post(
+      '/:document_id/duplicate',
+      ({ ctx, params }) => {
+        const row = inTransaction(ctx, (tx) =>
+          duplicateDocument({ ctx: tx, input: { id: params.document_id } }),
+        );
+        return { data: readDocument(ctx, row) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(StoredDocument), ...withConflict },
+        detail: detail('Copy any document into a new draft'),
+      },
+    );
+  for (const action of ACTIONS) {
+    app = app.post(
+      `/:document_id/${action}`,
+      ({ ctx, params }) => {
+        const row = inTransaction(ctx, (tx) =>
+          changeDocumentStatus({ ctx: tx, input: { id: params.document_id, action } }),
+        );
+        return { data: readDocument(ctx, row) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(StoredDocument), ...withConflict },
+        detail: detail(`Lifecycle action: ${action}`),
+      },
+    );
+  }
+  return app;
 }

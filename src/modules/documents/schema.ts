@@ -1,5 +1,6 @@
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import type { TotalsResult } from '../../shared/money/types';
 import { accounts } from '../accounts/schema';
 import { businessProfiles } from '../business-profiles/schema';
 import { customers } from '../customers/schema';
@@ -33,7 +34,7 @@ export const documents = sqliteTable(
     /** The document's content (lines, discounts, payment...); seller/buyer snapshots once finalized. */
     data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     /** Computed totals as stored decimal strings, frozen at finalize. */
-    totals: text('totals', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
+    totals: text('totals', { mode: 'json' }).$type<TotalsResult & { currency: string }>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finalizedAt: timestamp('finalized_at'),

@@ -38,7 +38,7 @@ export interface DocumentTypeInfo {
 }
 
 // Actions per type. Payment tracking (mark-paid/unpaid) exists only where
-// money is owed; a receipt records a payment already made, so it has no
+// money is owed (invoice and proforma, the payable types); a receipt records a payment already made, so it has no
 // "sent" or "paid" state; credit and delivery notes are issued, not sent
 // for acceptance, so they skip mark-sent.
 const TABLE: Readonly<Record<DocumentType, Omit<DocumentTypeInfo, 'id'>>> = {
@@ -85,7 +85,7 @@ const TABLE: Readonly<Record<DocumentType, Omit<DocumentTypeInfo, 'id'>>> = {
     requires_source_document: false,
     supports_reason: false,
     line_item_type: 'standard',
-    actions: ['finalize', 'mark-sent', 'void', 'archive', 'restore'],
+    actions: ['finalize', 'void', 'mark-sent', 'mark-paid', 'mark-unpaid', 'archive', 'restore'],
   },
   purchase_order: {
     name: 'Purchase order',

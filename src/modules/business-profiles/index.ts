@@ -1,0 +1,9 @@
+export {
+  type BusinessProfile,
+  type BusinessProfileSummary,
+  presentBusinessProfile,
+  presentBusinessProfileSummary,
+  sellerParty,
+} from './model';
+export { findBusinessProfile } from './repo';
+export type { BusinessProfileRow } from './schema';

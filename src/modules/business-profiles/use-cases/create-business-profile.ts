@@ -1,0 +1,37 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { businessProfileProblems, type CreateBusinessProfileBody, toColumns } from '../model';
+import { insertBusinessProfile } from '../repo';
+import type { BusinessProfileRow } from '../schema';
+
+export function createBusinessProfile({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateBusinessProfileBody;
+}): BusinessProfileRow {
+  const problems = businessProfileProblems(input);
+  if (problems.length > 0) throw validationError(problems);
+  const now = isoNow(ctx.clock);
+  return insertBusinessProfile(ctx.db, {
+    id: newId('biz'),
+    accountId: ctx.accountId,
+    legalName: input.legal_name.trim(),
+    displayName: null,
+    email: null,
+    phone: null,
+    website: null,
+    taxId: null,
+    address: null,
+    defaultCurrency: null,
+    defaultLocale: null,
+    defaultTimezone: null,
+    logoFileId: null,
+    ...toColumns(input),
+    createdAt: now,
+    updatedAt: now,
+  });
+}

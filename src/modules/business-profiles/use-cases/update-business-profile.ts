@@ -1,0 +1,30 @@
+import { isDeepStrictEqual } from 'node:util';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound, validationError } from '../../../shared/errors';
+import { businessProfileProblems, toColumns, type UpdateBusinessProfileBody } from '../model';
+import { findBusinessProfile, updateBusinessProfile as updateRow } from '../repo';
+import type { BusinessProfileRow } from '../schema';
+
+/** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
+export function updateBusinessProfile({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; patch: UpdateBusinessProfileBody };
+}): BusinessProfileRow {
+  const existing = findBusinessProfile(ctx.db, ctx.accountId, input.id);
+  if (!existing) throw notFound('Business profile');
+  const problems = businessProfileProblems(input.patch);
+  if (problems.length > 0) throw validationError(problems);
+  const changes = Object.fromEntries(
+    Object.entries(toColumns(input.patch)).filter(
+      ([column, value]) => !isDeepStrictEqual(existing[column as keyof BusinessProfileRow], value),
+    ),
+  );
+  if (Object.keys(changes).length === 0) return existing;
+  const row = updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) });
+  if (!row) throw notFound('Business profile');
+  return row;
+}

@@ -1,0 +1,49 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
+import type { PageRequest } from '../../shared/pagination';
+import { type CustomerRow, customers } from './schema';
+
+const scoped = (accountId: string, id: string) =>
+  and(eq(customers.accountId, accountId), eq(customers.id, id));
+
+export function insertCustomer(db: DbOrTx, row: CustomerRow): CustomerRow {
+  return db.insert(customers).values(row).returning().get();
+}
+
+export function findCustomer(db: DbOrTx, accountId: string, id: string): CustomerRow | undefined {
+  return db.select().from(customers).where(scoped(accountId, id)).get();
+}
+
+export function listCustomers(db: DbOrTx, accountId: string, page: PageRequest): CustomerRow[] {
+  const scope = eq(customers.accountId, accountId);
+  return db
+    .select()
+    .from(customers)
+    .where(page.after === null ? scope : and(scope, lt(customers.id, page.after)))
+    .orderBy(desc(customers.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export function updateCustomer(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  changes: Partial<CustomerRow>,
+): CustomerRow | undefined {
+  return db.update(customers).set(changes).where(scoped(accountId, id)).returning().get();
+}
+
+export type DeleteOutcome = 'deleted' | 'not_found' | 'in_use';
+
+/** Documents reference customers by foreign key, so SQLite itself refuses to orphan them. */
+export function deleteCustomer(db: DbOrTx, accountId: string, id: string): DeleteOutcome {
+  try {
+    const deleted = db.delete(customers).where(scoped(accountId, id)).returning({ id: customers.id }).all();
+    return deleted.length > 0 ? 'deleted' : 'not_found';
+  } catch (error) {
+    if (isForeignKeyViolation(error)) return 'in_use';
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { type CreateCustomerBody, customerProblems, toColumns } from '../model';
+import { insertCustomer } from '../repo';
+import type { CustomerRow } from '../schema';
+
+export function createCustomer({ ctx, input }: { ctx: AccountCtx; input: CreateCustomerBody }): CustomerRow {
+  const problems = customerProblems(input);
+  if (problems.length > 0) throw validationError(problems);
+  const now = isoNow(ctx.clock);
+  return insertCustomer(ctx.db, {
+    id: newId('cus'),
+    accountId: ctx.accountId,
+    name: input.name.trim(),
+    email: null,
+    phone: null,
+    taxId: null,
+    billingAddress: null,
+    shippingAddress: null,
+    metadata: null,
+    ...toColumns(input),
+    createdAt: now,
+    updatedAt: now,
+  });
+}

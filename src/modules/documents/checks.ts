@@ -1,0 +1,134 @@
+import { isCalendarDate } from '../../shared/dates';
+import type { FieldError } from '../../shared/errors';
+import { computeTotals, type TotalsOutcome } from '../../shared/money';
+import { addressProblems } from '../parties/address';
+import type { Party } from '../parties/party';
+import {
+  currencyDecimals,
+  type DocumentType,
+  getDocumentType,
+  isSupportedCurrency,
+  isSupportedLocale,
+  taxSchemes,
+} from '../reference';
+import type { DocumentData } from './model';
+
+/** What the checks look at, whichever way the document arrived (stored create/patch or stateless data). */
+export interface DocumentSubject {
+  documentType: DocumentType;
+  currency: string;
+  locale?: string | null;
+  issueDate?: string | null;
+  dueDate?: string | null;
+  reason?: string | null;
+  seller?: Party | null;
+  buyer?: Party | null;
+  content: Pick<DocumentData, 'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to'>;
+}
+
+export interface FieldNames {
+  /** Where the content keys sit: `body` for stored documents, `body.data` for stateless ones. */
+  content: string;
+  issueDate: string;
+  dueDate: string;
+}
+
+export function documentTotals(currency: string, content: DocumentSubject['content']): TotalsOutcome {
+  return computeTotals({
+    minorUnits: currencyDecimals(currency) ?? 2,
+    lines: content.line_items,
+    discounts: content.discounts,
+    shipping: content.shipping,
+  });
+}
+
+function dateProblems(subject: DocumentSubject, names: FieldNames): FieldError[] {
+  const problems: FieldError[] = [];
+  const bad = (loc: string, value: string) => ({
+    loc,
+    msg: `'${value}' is not a calendar date`,
+    type: 'date_invalid',
+  });
+  if (subject.issueDate && !isCalendarDate(subject.issueDate))
+    problems.push(bad(names.issueDate, subject.issueDate));
+  if (subject.dueDate && !isCalendarDate(subject.dueDate)) problems.push(bad(names.dueDate, subject.dueDate));
+  if (problems.length === 0 && subject.issueDate && subject.dueDate && subject.dueDate < subject.issueDate) {
+    problems.push({ loc: names.dueDate, msg: 'due_date is before issue_date', type: 'date_order' });
+  }
+  return problems;
+}
+
+function lineProblems(subject: DocumentSubject, at: string): FieldError[] {
+  const problems: FieldError[] = [];
+  const quantitiesOnly = getDocumentType(subject.documentType).line_item_type === 'shipped';
+  subject.content.line_items.forEach((line, i) => {
+    const loc = `${at}.line_items.${i}`;
+    if (quantitiesOnly) {
+      for (const key of ['unit_price', 'discount', 'taxes'] as const) {
+        if (line[key] !== undefined) {
+          problems.push({
+            loc: `${loc}.${key}`,
+            msg: 'delivery notes carry quantities only',
+            type: 'not_allowed',
+          });
+        }
+      }
+    } else if (line.unit_price === undefined) {
+      problems.push({ loc: `${loc}.unit_price`, msg: 'Field required', type: 'missing' });
+    }
+  });
+  if (quantitiesOnly) {
+    for (const key of ['discounts', 'shipping'] as const) {
+      if (subject.content[key] !== undefined) {
+        problems.push({
+          loc: `${at}.${key}`,
+          msg: 'delivery notes carry quantities only',
+          type: 'not_allowed',
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Every semantic problem at once (the schema already checked shapes), with locs under `names`. */
+export function documentProblems(subject: DocumentSubject, names: FieldNames): FieldError[] {
+  const at = names.content;
+  const problems: FieldError[] = [...dateProblems(subject, names), ...lineProblems(subject, at)];
+  if (!isSupportedCurrency(subject.currency)) {
+    problems.push({
+      loc: `${at}.currency`,
+      msg: `'${subject.currency}' is not an active ISO 4217 currency`,
+      type: 'invalid_value',
+    });
+  }
+  if (subject.locale && !isSupportedLocale(subject.locale)) {
+    problems.push({
+      loc: `${at}.locale`,
+      msg: `'${subject.locale}' is not a supported locale`,
+      type: 'invalid_value',
+    });
+  }
+  if (subject.reason != null && !getDocumentType(subject.documentType).supports_reason) {
+    problems.push({
+      loc: `${at}.reason`,
+      msg: `a document of type ${subject.documentType} has no reason`,
+      type: 'not_allowed',
+    });
+  }
+  const scheme = subject.content.tax_scheme;
+  if (scheme && !taxSchemes().items.some((s) => s.code === scheme)) {
+    problems.push({
+      loc: `${at}.tax_scheme`,
+      msg: `'${scheme}' is not a UNCL5153 tax scheme`,
+      type: 'invalid_value',
+    });
+  }
+  problems.push(...addressProblems(subject.seller?.address, `${at}.seller.address`));
+  problems.push(...addressProblems(subject.buyer?.address, `${at}.buyer.address`));
+  problems.push(...addressProblems(subject.content.ship_to?.address, `${at}.ship_to.address`));
+  if (problems.some((p) => p.loc.includes('.line_items.') || p.loc.endsWith('.currency'))) return problems;
+  const totals = documentTotals(subject.currency, subject.content);
+  if (!totals.ok) problems.push(...totals.problems.map((p) => ({ ...p, loc: `${at}.${p.loc}` })));
+  return problems;
+}

@@ -1,0 +1,111 @@
+import { t } from 'elysia';
+import { Address } from '../parties/address';
+import { BankAccount } from '../parties/party';
+
+/** Money, quantities and rates travel as decimal strings, never JSON numbers (exactness). */
+export const DecimalString = (description: string) =>
+  t.String({ pattern: '^-?[0-9]{1,15}(\\.[0-9]{1,10})?$', description, examples: ['12.50'] });
+
+const closed = { additionalProperties: false } as const;
+const Hex = t.String({ pattern: '^#[0-9a-fA-F]{6}$', examples: ['#1f4e79'] });
+const text = (max: number) => t.String({ maxLength: max });
+
+export const Tax = t.Object(
+  {
+    name: t.Optional(text(100)),
+    rate: DecimalString('Percent, e.g. "19"'),
+    inclusive: t.Optional(t.Boolean({ description: 'The unit price already includes this tax' })),
+    category: t.Optional(
+      t.String({ maxLength: 8, description: 'UNCL5305 code (S, Z, E, AE, K, G, O); never inferred' }),
+    ),
+  },
+  closed,
+);
+
+export const Discount = t.Object(
+  {
+    type: t.Union([t.Literal('percentage'), t.Literal('fixed')]),
+    value: DecimalString('Percent for percentage, an amount for fixed'),
+    reason: t.Optional(text(200)),
+  },
+  closed,
+);
+
+export const LineItem = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: 300 }),
+    description: t.Optional(text(2000)),
+    quantity: DecimalString('Quantity'),
+    unit_price: t.Optional(DecimalString('Price per unit; absent on delivery notes')),
+    unit: t.Optional(text(30)),
+    sku: t.Optional(text(100)),
+    unit_code: t.Optional(
+      t.String({ maxLength: 8, description: 'UN/ECE Recommendation 20; any code accepted' }),
+    ),
+    discount: t.Optional(Discount),
+    taxes: t.Optional(t.Array(Tax, { maxItems: 5 })),
+  },
+  closed,
+);
+export type LineItem = typeof LineItem.static;
+
+export const Shipping = t.Object(
+  {
+    description: t.Optional(text(200)),
+    amount: DecimalString('Shipping charge'),
+    taxes: t.Optional(
+      t.Array(Tax, { maxItems: 5, description: 'Default: the tax set every line shares, if any' }),
+    ),
+  },
+  closed,
+);
+
+export const CustomField = t.Object(
+  { label: t.String({ minLength: 1, maxLength: 100 }), value: text(500) },
+  closed,
+);
+
+export const Payment = t.Object(
+  {
+    instructions: t.Optional(text(2000)),
+    payment_url: t.Optional(t.String({ pattern: '^https?://', maxLength: 2000 })),
+    accepted_methods: t.Optional(t.Array(text(50), { maxItems: 20 })),
+    bank_account: t.Optional(BankAccount),
+  },
+  closed,
+);
+
+export const Branding = t.Object(
+  {
+    logo_file_id: t.Optional(t.String({ pattern: '^fil_' })),
+    primary_color: t.Optional(Hex),
+    accent_color: t.Optional(Hex),
+    font_family: t.Optional(text(100)),
+    footer_text: t.Optional(text(500)),
+  },
+  closed,
+);
+
+export const ShipTo = t.Object(
+  { name: t.String({ minLength: 1, maxLength: 300 }), address: t.Optional(Address) },
+  closed,
+);
+
+/** Content a document carries besides its identity: the same for stored and stateless documents. */
+export const contentFields = {
+  line_items: t.Array(LineItem, { minItems: 1, maxItems: 2000 }),
+  discounts: t.Optional(t.Array(Discount, { maxItems: 20 })),
+  shipping: t.Optional(Shipping),
+  custom_fields: t.Optional(t.Array(CustomField, { maxItems: 30 })),
+  payment: t.Optional(Payment),
+  branding: t.Optional(Branding),
+  ship_to: t.Optional(ShipTo),
+  buyer_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-10' })),
+  tax_scheme: t.Optional(
+    t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
+  ),
+  notes: t.Optional(text(5000)),
+};
+
+/** Content keys as stored in `documents.data`. */
+export const CONTENT_KEYS = Object.keys(contentFields) as (keyof typeof contentFields)[];

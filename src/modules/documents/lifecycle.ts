@@ -1,0 +1,42 @@
+import { type DocumentAction, getDocumentType, isDocumentType } from '../reference';
+import type { DocumentStatus } from './schema';
+
+/** SPEC 3: which action moves which status where. Whether a type offers an action is the reference list's. */
+const TRANSITIONS: Record<DocumentAction, Partial<Record<DocumentStatus, DocumentStatus>>> = {
+  finalize: { draft: 'finalized' },
+  'mark-sent': { finalized: 'sent' },
+  'mark-paid': { sent: 'paid' },
+  'mark-unpaid': { paid: 'sent' },
+  void: { finalized: 'void', sent: 'void' },
+  archive: { finalized: 'archived', sent: 'archived', paid: 'archived', void: 'archived' },
+  restore: { archived: 'finalized' },
+};
+
+/** The timestamp an action sets, besides updated_at. */
+export const ACTION_TIMESTAMP: Partial<
+  Record<DocumentAction, 'finalizedAt' | 'sentAt' | 'paidAt' | 'voidedAt' | 'archivedAt'>
+> = {
+  finalize: 'finalizedAt',
+  'mark-sent': 'sentAt',
+  'mark-paid': 'paidAt',
+  void: 'voidedAt',
+  archive: 'archivedAt',
+};
+
+export type TransitionOutcome =
+  | { ok: true; next: DocumentStatus }
+  | { ok: false; reason: 'not_offered' | 'not_from_status' };
+
+export function transition(
+  documentType: string,
+  from: DocumentStatus,
+  action: DocumentAction,
+): TransitionOutcome {
+  const offered = isDocumentType(documentType) && getDocumentType(documentType)?.actions.includes(action);
+  if (!offered) return { ok: false, reason: 'not_offered' };
+  const next = TRANSITIONS[action][from];
+  return next ? { ok: true, next } : { ok: false, reason: 'not_from_status' };
+}
+
+/** Only drafts may be edited or deleted; everything after finalize is frozen. */
+export const isEditable = (status: DocumentStatus) => status === 'draft';

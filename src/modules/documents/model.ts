@@ -1,0 +1,155 @@
+import { t } from 'elysia';
+import { Party } from '../parties/party';
+import { contentFields } from './content';
+
+const closed = { additionalProperties: false } as const;
+
+export const DateString = (description: string) =>
+  t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description, examples: ['2026-11-21'] });
+export const CurrencyCode = t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217', examples: ['EUR'] });
+// Literal unions written out: `t.UnionEnum` would be shorter, but in a query string Elysia fills an omitted
+// optional UnionEnum with its first value, silently turning "no filter" into a filter.
+export const DocumentTypeSchema = t.Union([
+  t.Literal('invoice'),
+  t.Literal('credit_note'),
+  t.Literal('quote'),
+  t.Literal('receipt'),
+  t.Literal('proforma'),
+  t.Literal('purchase_order'),
+  t.Literal('delivery_note'),
+]);
+export const DocumentStatusSchema = t.Union([
+  t.Literal('draft'),
+  t.Literal('finalized'),
+  t.Literal('sent'),
+  t.Literal('paid'),
+  t.Literal('void'),
+  t.Literal('archived'),
+]);
+
+export const Money = t.Object({ amount: t.String(), currency: t.String() });
+export const MoneyTotals = t.Object({
+  subtotal: Money,
+  discount_total: Money,
+  tax_total: Money,
+  shipping_total: Money,
+  total: Money,
+});
+export type MoneyTotals = typeof MoneyTotals.static;
+
+const identity = {
+  issue_date: DateString('Issue date'),
+  due_date: t.Optional(DateString('Due date, not before the issue date')),
+  currency: CurrencyCode,
+  locale: t.Optional(t.String({ maxLength: 20, description: 'BCP 47, from the locales reference list' })),
+  reason: t.Optional(t.String({ maxLength: 1000, description: 'Credit notes only' })),
+};
+
+export const CreateDocumentBody = t.Object(
+  {
+    document_type: t.Optional(DocumentTypeSchema),
+    number: t.Optional(t.String({ minLength: 1, maxLength: 100, description: 'Unique per account' })),
+    numbering_sequence_id: t.Optional(
+      t.String({ description: 'Take the number from this sequence instead' }),
+    ),
+    business_profile_id: t.String(),
+    customer_id: t.String(),
+    source_document_id: t.Optional(
+      t.String({ description: 'Required for credit notes: the invoice corrected' }),
+    ),
+    ...identity,
+    ...contentFields,
+  },
+  closed,
+);
+export type CreateDocumentBody = typeof CreateDocumentBody.static;
+
+const clearable = <T extends Parameters<typeof t.Optional>[0]>(schema: T) =>
+  t.Optional(t.Union([schema, t.Null()]));
+
+/** PATCH: omitted = unchanged, value = set, null = clear (only where a field may be empty). */
+export const UpdateDocumentBody = t.Object(
+  {
+    number: t.Optional(t.String({ minLength: 1, maxLength: 100 })),
+    business_profile_id: t.Optional(t.String()),
+    customer_id: t.Optional(t.String()),
+    source_document_id: clearable(t.String()),
+    issue_date: t.Optional(identity.issue_date),
+    due_date: clearable(DateString('Due date')),
+    currency: t.Optional(CurrencyCode),
+    locale: clearable(t.String({ maxLength: 20 })),
+    reason: clearable(t.String({ maxLength: 1000 })),
+    line_items: t.Optional(contentFields.line_items),
+    discounts: clearable(contentFields.discounts),
+    shipping: clearable(contentFields.shipping),
+    custom_fields: clearable(contentFields.custom_fields),
+    payment: clearable(contentFields.payment),
+    branding: clearable(contentFields.branding),
+    ship_to: clearable(contentFields.ship_to),
+    buyer_reference: clearable(contentFields.buyer_reference),
+    tax_scheme: clearable(contentFields.tax_scheme),
+    notes: clearable(contentFields.notes),
+  },
+  closed,
+);
+export type UpdateDocumentBody = typeof UpdateDocumentBody.static;
+
+/** The document data object of SPEC 2, used by the stateless operations (and shown as a stored document's `data`). */
+export const DocumentData = t.Object(
+  {
+    invoice_number: t.Optional(t.String({ maxLength: 100 })),
+    issue_date: t.Optional(identity.issue_date),
+    due_date: identity.due_date,
+    currency: CurrencyCode,
+    locale: identity.locale,
+    reason: identity.reason,
+    seller: t.Optional(Party),
+    buyer: t.Optional(Party),
+    ...contentFields,
+  },
+  closed,
+);
+export type DocumentData = typeof DocumentData.static;
+
+export const StatelessBody = t.Object(
+  { document_type: t.Optional(DocumentTypeSchema), data: DocumentData },
+  closed,
+);
+export type StatelessBody = typeof StatelessBody.static;
+
+export const StoredDocument = t.Object({
+  id: t.String(),
+  document_type: DocumentTypeSchema,
+  number: t.String(),
+  status: DocumentStatusSchema,
+  issue_date: t.String(),
+  due_date: t.Union([t.String(), t.Null()]),
+  currency: t.String(),
+  locale: t.Union([t.String(), t.Null()]),
+  business_profile_id: t.String(),
+  customer_id: t.String(),
+  source_document_id: t.Union([t.String(), t.Null()]),
+  reason: t.Union([t.String(), t.Null()]),
+  numbering_sequence_id: t.Union([t.String(), t.Null()]),
+  data: t.Record(t.String(), t.Unknown()),
+  totals: MoneyTotals,
+  created_at: t.String(),
+  updated_at: t.String(),
+  finalized_at: t.Union([t.String(), t.Null()]),
+  sent_at: t.Union([t.String(), t.Null()]),
+  paid_at: t.Union([t.String(), t.Null()]),
+  voided_at: t.Union([t.String(), t.Null()]),
+  archived_at: t.Union([t.String(), t.Null()]),
+});
+export type StoredDocument = typeof StoredDocument.static;
+
+export const ListDocumentsQuery = t.Object({
+  limit: t.Optional(t.String()),
+  cursor: t.Optional(t.String()),
+  document_type: t.Optional(DocumentTypeSchema),
+  status: t.Optional(DocumentStatusSchema),
+  customer_id: t.Optional(t.String()),
+  updated_since: t.Optional(
+    t.String({ format: 'date-time', description: 'Only documents changed at or after this time' }),
+  ),
+});

@@ -1,0 +1,64 @@
+import type { TotalsResult } from '../../shared/money';
+import type { Party } from '../parties/party';
+import type { DocumentType } from '../reference';
+import type { MoneyTotals, StoredDocument } from './model';
+import type { DocumentRow } from './schema';
+
+/** What `documents.totals` holds: the money module's result plus the currency it was computed in. */
+export type StoredTotals = TotalsResult & { currency: string };
+
+export function presentTotals(totals: Pick<TotalsResult, keyof MoneyTotals>, currency: string): MoneyTotals {
+  const money = (amount: string) => ({ amount, currency });
+  return {
+    subtotal: money(totals.subtotal),
+    discount_total: money(totals.discount_total),
+    tax_total: money(totals.tax_total),
+    shipping_total: money(totals.shipping_total),
+    total: money(totals.total),
+  };
+}
+
+const withoutEmpty = (record: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined));
+
+/**
+ * A stored document as the API shows it. `data` is the full document in the shape of the stateless
+ * document data object (SPEC 2), so it can be posted to validate, calculate or render as it is.
+ */
+export function presentDocument(row: DocumentRow, parties: { seller: Party; buyer: Party }): StoredDocument {
+  const { seller: _s, buyer: _b, ...content } = row.data;
+  return {
+    id: row.id,
+    document_type: row.documentType as DocumentType,
+    number: row.number,
+    status: row.status,
+    issue_date: row.issueDate,
+    due_date: row.dueDate,
+    currency: row.currency,
+    locale: row.locale,
+    business_profile_id: row.businessProfileId,
+    customer_id: row.customerId,
+    source_document_id: row.sourceDocumentId,
+    reason: row.reason,
+    numbering_sequence_id: row.numberingSequenceId,
+    data: withoutEmpty({
+      invoice_number: row.number,
+      issue_date: row.issueDate,
+      due_date: row.dueDate,
+      currency: row.currency,
+      locale: row.locale,
+      reason: row.reason,
+      seller: parties.seller,
+      buyer: parties.buyer,
+      ...content,
+    }),
+    totals: presentTotals(row.totals, row.currency),
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    finalized_at: row.finalizedAt,
+    sent_at: row.sentAt,
+    paid_at: row.paidAt,
+    voided_at: row.voidedAt,
+    archived_at: row.archivedAt,
+  };
+}

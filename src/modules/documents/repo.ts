@@ -1,0 +1,75 @@
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { PageRequest } from '../../shared/pagination';
+import { type DocumentRow, type DocumentStatus, documents } from './schema';
+
+const scoped = (accountId: string, id: string) =>
+  and(eq(documents.accountId, accountId), eq(documents.id, id));
+
+export interface DocumentFilters {
+  documentType?: string;
+  status?: DocumentStatus;
+  customerId?: string;
+  updatedSince?: string;
+}
+
+export function insertDocument(db: DbOrTx, row: DocumentRow): DocumentRow {
+  return db.insert(documents).values(row).returning().get();
+}
+
+export function findDocument(db: DbOrTx, accountId: string, id: string): DocumentRow | undefined {
+  return db.select().from(documents).where(scoped(accountId, id)).get();
+}
+
+export function findDocumentByNumber(db: DbOrTx, accountId: string, number: string): DocumentRow | undefined {
+  return db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.accountId, accountId), eq(documents.number, number)))
+    .get();
+}
+
+export function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFilters, page: PageRequest) {
+  const conditions: (SQL | undefined)[] = [eq(documents.accountId, accountId)];
+  if (filters.documentType) conditions.push(eq(documents.documentType, filters.documentType));
+  if (filters.status) conditions.push(eq(documents.status, filters.status));
+  if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
+  if (filters.updatedSince) conditions.push(gte(documents.updatedAt, filters.updatedSince));
+  if (page.after !== null) conditions.push(lt(documents.id, page.after));
+  return db
+    .select()
+    .from(documents)
+    .where(and(...conditions))
+    .orderBy(desc(documents.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+/**
+ * Writes only while the document is still in `expectedStatus`: a concurrent finalize and edit cannot both
+ * win. Undefined when the status moved on (or the document is gone).
+ */
+export function updateDocumentIfStatus(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  expectedStatus: DocumentStatus,
+  changes: Partial<Omit<DocumentRow, 'id' | 'accountId' | 'createdAt'>>,
+): DocumentRow | undefined {
+  return db
+    .update(documents)
+    .set(changes)
+    .where(and(scoped(accountId, id), eq(documents.status, expectedStatus)))
+    .returning()
+    .get();
+}
+
+export function deleteDraft(db: DbOrTx, accountId: string, id: string): boolean {
+  return (
+    db
+      .delete(documents)
+      .where(and(scoped(accountId, id), eq(documents.status, 'draft')))
+      .returning({ id: documents.id })
+      .all().length > 0
+  );
+}

@@ -1,0 +1,53 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import { findBusinessProfile, sellerParty } from '../../business-profiles';
+import { buyerParty, findCustomer } from '../../customers';
+import type { DocumentAction } from '../../reference';
+import { ACTION_TIMESTAMP, transition } from '../lifecycle';
+import { findDocument, updateDocumentIfStatus } from '../repo';
+import type { DocumentRow } from '../schema';
+
+/**
+ * Finalize copies the seller and buyer into the document, so later edits to the profile or customer never
+ * change an issued document; its totals were computed on the last draft write and are never recomputed.
+ */
+function finalizedData(ctx: AccountCtx, row: DocumentRow): Record<string, unknown> {
+  const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
+  if (!profile || !customer)
+    throw conflict('The document refers to a business profile or customer that is gone');
+  return { ...row.data, seller: sellerParty(profile), buyer: buyerParty(customer) };
+}
+
+export function changeDocumentStatus({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; action: DocumentAction };
+}): DocumentRow {
+  const row = findDocument(ctx.db, ctx.accountId, input.id);
+  if (!row) throw notFound('Document');
+  const outcome = transition(row.documentType, row.status, input.action);
+  if (!outcome.ok) {
+    const message =
+      outcome.reason === 'not_offered'
+        ? `A ${row.documentType} has no '${input.action}' action`
+        : `Cannot ${input.action} a document that is ${row.status}`;
+    throw conflict(message, { action: input.action, status: row.status, document_type: row.documentType });
+  }
+  const now = isoNow(ctx.clock);
+  const stamp = ACTION_TIMESTAMP[input.action];
+  const updated = updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
+    status: outcome.next,
+    updatedAt: now,
+    ...(stamp ? { [stamp]: now } : {}),
+    ...(input.action === 'finalize' ? { data: finalizedData(ctx, row) } : {}),
+    // Leaving a state clears its mark: an unpaid document has no paid_at, a restored one no archived_at.
+    ...(input.action === 'mark-unpaid' ? { paidAt: null } : {}),
+    ...(input.action === 'restore' ? { archivedAt: null } : {}),
+  });
+  if (!updated) throw conflict('The document changed meanwhile; read it again and retry');
+  return updated;
+}

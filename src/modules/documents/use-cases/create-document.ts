@@ -1,0 +1,60 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import type { CreateDocumentBody } from '../model';
+import type { DocumentRow } from '../schema';
+import { pickContent, prepareDraft } from './prepare-draft';
+import { storeNumbered } from './store-numbered';
+
+/** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
+export function createDocument({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): DocumentRow {
+  if ((input.number === undefined) === (input.numbering_sequence_id === undefined)) {
+    throw validationError([
+      input.number === undefined
+        ? { loc: 'body.number', msg: 'Field required (or name a numbering_sequence_id)', type: 'missing' }
+        : {
+            loc: 'body.numbering_sequence_id',
+            msg: 'give either number or numbering_sequence_id',
+            type: 'not_allowed',
+          },
+    ]);
+  }
+  const draft = {
+    documentType: input.document_type ?? 'invoice',
+    issueDate: input.issue_date,
+    dueDate: input.due_date ?? null,
+    currency: input.currency,
+    locale: input.locale ?? null,
+    reason: input.reason ?? null,
+    businessProfileId: input.business_profile_id,
+    customerId: input.customer_id,
+    sourceDocumentId: input.source_document_id ?? null,
+    content: pickContent(input),
+  };
+  const totals = prepareDraft(ctx, draft);
+  const now = isoNow(ctx.clock);
+  const { content, ...identity } = draft;
+  return storeNumbered(
+    ctx,
+    {
+      id: newId('doc'),
+      accountId: ctx.accountId,
+      ...identity,
+      status: 'draft',
+      numberingSequenceId: input.numbering_sequence_id ?? null,
+      data: content,
+      totals,
+      createdAt: now,
+      updatedAt: now,
+      finalizedAt: null,
+      sentAt: null,
+      paidAt: null,
+      voidedAt: null,
+      archivedAt: null,
+    },
+    input.number !== undefined
+      ? { number: input.number }
+      : { sequenceId: input.numbering_sequence_id ?? '', loc: 'body.numbering_sequence_id' },
+  );
+}

@@ -1,0 +1,45 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { findDocument, findDocumentByNumber } from '../repo';
+import type { DocumentRow } from '../schema';
+import { storeNumbered } from './store-numbered';
+
+/**
+ * The copy's number: the next one of the original's numbering sequence when it had one, otherwise the
+ * original number with `-copy` (then `-copy-2`, `-copy-3`, ...), the first that is free.
+ */
+function copyNumbering(ctx: AccountCtx, original: DocumentRow) {
+  if (original.numberingSequenceId)
+    return { sequenceId: original.numberingSequenceId, loc: 'numbering_sequence_id' };
+  for (let n = 1; ; n++) {
+    const candidate = `${original.number}-copy${n === 1 ? '' : `-${n}`}`;
+    if (!findDocumentByNumber(ctx.db, ctx.accountId, candidate)) return { number: candidate };
+  }
+}
+
+/** A new draft with the same content and a fresh id; parties are live again until it is finalized. */
+export function duplicateDocument({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): DocumentRow {
+  const original = findDocument(ctx.db, ctx.accountId, input.id);
+  if (!original) throw notFound('Document');
+  const { seller: _seller, buyer: _buyer, ...content } = original.data;
+  const now = isoNow(ctx.clock);
+  return storeNumbered(
+    ctx,
+    {
+      ...original,
+      id: newId('doc'),
+      status: 'draft',
+      data: content,
+      createdAt: now,
+      updatedAt: now,
+      finalizedAt: null,
+      sentAt: null,
+      paidAt: null,
+      voidedAt: null,
+      archivedAt: null,
+    },
+    copyNumbering(ctx, original),
+  );
+}

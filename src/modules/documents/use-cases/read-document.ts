@@ -1,0 +1,24 @@
+import type { AccountCtx } from '../../../shared/context';
+import { findBusinessProfile, sellerParty } from '../../business-profiles';
+import { buyerParty, findCustomer } from '../../customers';
+import type { Party } from '../../parties/party';
+import type { StoredDocument } from '../model';
+import { presentDocument } from '../present';
+import type { DocumentRow } from '../schema';
+
+/** Finalized documents show their frozen parties; drafts show the profile and customer as they are now. */
+function parties(ctx: AccountCtx, row: DocumentRow): { seller: Party; buyer: Party } {
+  const frozenSeller = row.data.seller as Party | undefined;
+  const frozenBuyer = row.data.buyer as Party | undefined;
+  if (frozenSeller && frozenBuyer) return { seller: frozenSeller, buyer: frozenBuyer };
+  const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
+  return {
+    seller: profile ? sellerParty(profile) : { name: '' },
+    buyer: customer ? buyerParty(customer) : { name: '' },
+  };
+}
+
+export function readDocument(ctx: AccountCtx, row: DocumentRow): StoredDocument {
+  return presentDocument(row, parties(ctx, row));
+}

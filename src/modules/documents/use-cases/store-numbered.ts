@@ -1,0 +1,46 @@
+import { isUniqueViolation } from '../../../db/errors';
+import type { AccountCtx } from '../../../shared/context';
+import { conflict } from '../../../shared/errors';
+import { allocateNumber } from '../../numbering-sequences';
+import { findDocumentByNumber, insertDocument } from '../repo';
+import type { DocumentRow } from '../schema';
+
+export function numberTaken(ctx: AccountCtx, number: string) {
+  const holder = findDocumentByNumber(ctx.db, ctx.accountId, number);
+  return conflict(`Number '${number}' is already used by document ${holder?.id ?? '(another document)'}`, {
+    number,
+    document_id: holder?.id ?? null,
+  });
+}
+
+/**
+ * Inserts a document under a given number, or under the next free number of a sequence. The unique index
+ * decides (never a read-then-write); a sequence number someone already took by hand is passed over, and
+ * the counter only moves inside the caller's transaction.
+ */
+export function storeNumbered(
+  ctx: AccountCtx,
+  row: Omit<DocumentRow, 'number'>,
+  numbering: { number: string } | { sequenceId: string; loc: string },
+): DocumentRow {
+  if ('number' in numbering) {
+    try {
+      return insertDocument(ctx.db, { ...row, number: numbering.number });
+    } catch (error) {
+      if (isUniqueViolation(error, 'documents.number')) throw numberTaken(ctx, numbering.number);
+      throw error;
+    }
+  }
+  for (let attempt = 0; attempt < 1000; attempt++) {
+    const number = allocateNumber({
+      ctx,
+      input: { sequenceId: numbering.sequenceId, issueDate: row.issueDate, loc: numbering.loc },
+    });
+    try {
+      return insertDocument(ctx.db, { ...row, number });
+    } catch (error) {
+      if (!isUniqueViolation(error, 'documents.number')) throw error;
+    }
+  }
+  throw conflict('The numbering sequence has no free number left near its counter');
+}

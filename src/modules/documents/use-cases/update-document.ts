@@ -1,0 +1,60 @@
+import { isUniqueViolation } from '../../../db/errors';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import type { DocumentType } from '../../reference';
+import { CONTENT_KEYS } from '../content';
+import type { UpdateDocumentBody } from '../model';
+import { findDocument, updateDocumentIfStatus } from '../repo';
+import type { DocumentRow } from '../schema';
+import { pickContent, prepareDraft } from './prepare-draft';
+import { numberTaken } from './store-numbered';
+
+const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
+
+/** PATCH on a draft: omitted = unchanged, value = set, null = clear; the result is checked as a whole. */
+export function updateDocument({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; changes: UpdateDocumentBody };
+}): DocumentRow {
+  const row = findDocument(ctx.db, ctx.accountId, input.id);
+  if (!row) throw notFound('Document');
+  if (row.status !== 'draft') throw conflict(`Only draft documents can be edited; this one is ${row.status}`);
+  const c = input.changes;
+  const content: Record<string, unknown> = { ...row.data };
+  for (const key of CONTENT_KEYS) {
+    if (c[key] !== undefined) content[key] = c[key];
+  }
+  const draft = {
+    documentType: row.documentType as DocumentType,
+    issueDate: pick(c.issue_date, row.issueDate),
+    dueDate: pick(c.due_date, row.dueDate),
+    currency: pick(c.currency, row.currency),
+    locale: pick(c.locale, row.locale),
+    reason: pick(c.reason, row.reason),
+    businessProfileId: pick(c.business_profile_id, row.businessProfileId),
+    customerId: pick(c.customer_id, row.customerId),
+    sourceDocumentId: pick(c.source_document_id, row.sourceDocumentId),
+    content: pickContent(content),
+  };
+  const totals = prepareDraft(ctx, draft);
+  const number = pick(c.number, row.number);
+  const { content: data, ...identity } = draft;
+  try {
+    const updated = updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, 'draft', {
+      ...identity,
+      number,
+      data,
+      totals,
+      updatedAt: isoNow(ctx.clock),
+    });
+    if (!updated) throw conflict('The document was finalized meanwhile; it can no longer be edited');
+    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error, 'documents.number')) throw numberTaken(ctx, number);
+    throw error;
+  }
+}

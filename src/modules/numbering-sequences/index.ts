@@ -1,0 +1,1 @@
+export { allocateNumber } from './use-cases/allocate-number';

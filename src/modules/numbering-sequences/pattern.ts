@@ -1,0 +1,25 @@
+/**
+ * Number patterns: literal text plus tokens `{YYYY}`, `{YY}`, `{MM}` and exactly one counter `{N…}`
+ * whose width is the zero-padding (`{NNNN}` -> 0042; wider numbers are never cut).
+ */
+const TOKEN = /\{(YYYY|YY|MM|N+)\}/g;
+
+export function patternProblem(pattern: string): string | null {
+  if (pattern.length === 0 || pattern.length > 64) return 'pattern must be 1 to 64 characters';
+  const counters = [...pattern.matchAll(TOKEN)].filter((m) => m[1]?.startsWith('N'));
+  if (counters.length !== 1) return 'pattern needs exactly one counter token such as {NNNN}';
+  const leftover = pattern.replace(TOKEN, '');
+  if (/[{}]/.test(leftover)) return 'pattern may only use the tokens {YYYY}, {YY}, {MM} and {N…}';
+  return null;
+}
+
+/** Renders a number for `counter` on `date` (YYYY-MM-DD, the document's issue date). */
+export function renderNumber(prefix: string, pattern: string, counter: number, date: string): string {
+  const body = pattern.replace(TOKEN, (_, token: string) => {
+    if (token === 'YYYY') return date.slice(0, 4);
+    if (token === 'YY') return date.slice(2, 4);
+    if (token === 'MM') return date.slice(5, 7);
+    return String(counter).padStart(token.length, '0');
+  });
+  return `${prefix}${body}`;
+}

@@ -1,0 +1,58 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound, validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import type { CreateSequenceBody, UpdateSequenceBody } from '../model';
+import { patternProblem } from '../pattern';
+import { findSequence, insertSequence, updateSequence } from '../repo';
+import type { NumberingSequenceRow } from '../schema';
+
+function checkPattern(pattern: string | undefined): void {
+  const problem = pattern === undefined ? null : patternProblem(pattern);
+  if (problem) throw validationError([{ loc: 'body.pattern', msg: problem, type: 'invalid_value' }]);
+}
+
+export function createSequence({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateSequenceBody;
+}): NumberingSequenceRow {
+  checkPattern(input.pattern);
+  const now = isoNow(ctx.clock);
+  return insertSequence(ctx.db, {
+    id: newId('seq'),
+    accountId: ctx.accountId,
+    name: input.name,
+    prefix: input.prefix ?? '',
+    pattern: input.pattern ?? '{YYYY}-{NNNN}',
+    reset: input.reset ?? 'never',
+    nextNumber: input.next_number ?? 1,
+    period: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+export function updateSequenceSettings({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; changes: UpdateSequenceBody };
+}): NumberingSequenceRow {
+  checkPattern(input.changes.pattern);
+  const existing = findSequence(ctx.db, ctx.accountId, input.id);
+  if (!existing) throw notFound('Numbering sequence');
+  const { next_number, ...rest } = input.changes;
+  if (Object.keys(input.changes).length === 0) return existing;
+  const updated = updateSequence(ctx.db, ctx.accountId, input.id, {
+    ...rest,
+    ...(next_number !== undefined ? { nextNumber: next_number } : {}),
+    ...(rest.reset === 'never' ? { period: null } : {}),
+    updatedAt: isoNow(ctx.clock),
+  });
+  if (!updated) throw notFound('Numbering sequence');
+  return updated;
+}

@@ -1,0 +1,23 @@
+// The money module's public face: callers import from here, never from its files.
+export {
+  add,
+  cmp,
+  type Decimal,
+  dec,
+  div,
+  eq,
+  gt,
+  isDecimalString,
+  isNegative,
+  isZero,
+  lt,
+  mul,
+  normalizeRate,
+  round,
+  sub,
+  sum,
+  toFixedString,
+  toPlainString,
+} from './decimal';
+export { computeTotals } from './totals';
+export type * from './types';

@@ -1,0 +1,226 @@
+// A document's totals from its lines, discounts and shipping, by the rules in docs/calculation.md (the
+// rule numbers below refer to it). Pure and deterministic; problems come back as values, never thrown.
+import { allocateDiscounts } from './allocate';
+import {
+  add,
+  type Decimal,
+  dec,
+  formatMinorUnits,
+  fromMinorUnits,
+  gt,
+  HUNDRED,
+  isDecimalString,
+  isNegative,
+  isZero,
+  lt,
+  mul,
+  percentOf,
+  round,
+  sub,
+  sum,
+  toFixedString,
+  toMinorUnits,
+  ZERO,
+} from './decimal';
+import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
+import type {
+  DiscountInput,
+  MinorUnits,
+  ShippingInput,
+  TotalsInput,
+  TotalsOutcome,
+  TotalsProblem,
+  TotalsResult,
+} from './types';
+
+interface PricedLine {
+  gross: Decimal;
+  discount: Decimal;
+  amount: Decimal;
+  /** `amount` in whole minor units: the weight for allocation and, less that, the tax base. */
+  units: bigint;
+  taxes: ParsedTax[];
+}
+
+interface Discount {
+  type: DiscountInput['type'];
+  value: Decimal;
+  reason: string | null;
+}
+
+/** Everything validated and priced up to the document discounts: what rule 5 onwards works from. */
+interface Checked {
+  lines: PricedLine[];
+  subtotal: Decimal;
+  discounts: { amount: Decimal; reason: string | null }[];
+  shipping: { total: Decimal; taxes: ParsedTax[] | undefined };
+}
+
+export function computeTotals(input: TotalsInput): TotalsOutcome {
+  const checked = check(input);
+  if (!('lines' in checked)) return { ok: false, problems: checked.problems };
+  return { ok: true, totals: computeChecked(checked, input.minorUnits) };
+}
+
+function computeChecked({ lines, subtotal, discounts, shipping }: Checked, mu: MinorUnits): TotalsResult {
+  const fmt = (d: Decimal) => toFixedString(d, mu);
+  const { allocated, results: discountResults } = allocateDiscounts(discounts, lines, mu);
+
+  // Rules 6 and 7: every taxed amount goes to its groups; tax is computed once per group.
+  const groups = new TaxGroups();
+  const lineResults = lines.map((line, i) => {
+    const allocatedUnits = allocated[i] ?? 0n;
+    groups.add(line.units - allocatedUnits, line.taxes);
+    const amount = formatMinorUnits(line.units, mu);
+    return {
+      gross_amount: isZero(line.discount) ? amount : fmt(line.gross),
+      discount_amount: fmt(line.discount),
+      amount,
+      allocated_discount: formatMinorUnits(allocatedUnits, mu),
+    };
+  });
+  // Free shipping adds no charge, so it should not add an empty tax group either.
+  if (!isZero(shipping.total)) {
+    groups.add(toMinorUnits(shipping.total, mu), shipping.taxes ?? sharedTaxes(lines));
+  }
+  const tax = groups.compute(mu);
+
+  // Rule 8.
+  const discountTotal = sum(discounts.map((d) => d.amount));
+  const total = add(add(sub(subtotal, discountTotal), shipping.total), tax.exclusiveTotal);
+  return {
+    subtotal: fmt(subtotal),
+    discount_total: fmt(discountTotal),
+    tax_total: fmt(add(tax.exclusiveTotal, tax.inclusiveTotal)),
+    shipping_total: fmt(shipping.total),
+    total: fmt(total),
+    exclusive_tax_total: fmt(tax.exclusiveTotal),
+    inclusive_tax_total: fmt(tax.inclusiveTotal),
+    lines: lineResults,
+    tax_groups: tax.groups.map((g) => ({
+      category: g.category,
+      rate: g.rate,
+      inclusive: g.inclusive,
+      name: g.name,
+      taxable_amount: fmt(g.taxable),
+      tax_amount: fmt(g.tax),
+    })),
+    discounts: discountResults,
+  };
+}
+
+/** Validates the whole input, collecting every problem rather than stopping at the first (rule 9). */
+function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
+  const mu = input.minorUnits;
+  const problems: TotalsProblem[] = [];
+  const lines = input.lines.map((line, i) => {
+    const priced = priceLine(line, `line_items.${i}`, mu, problems);
+    const taxes = parseTaxes(line.taxes, `line_items.${i}.taxes`, problems);
+    if (priced === null || taxes === null) return null;
+    return { ...priced, units: toMinorUnits(priced.amount, mu), taxes };
+  });
+  const discountInputs = input.discounts ?? [];
+  const discounts = discountInputs.flatMap((d, k) => readDiscount(d, `discounts.${k}`, problems) ?? []);
+  const shipping = readShipping(input.shipping, mu, problems);
+
+  const priced = lines.filter((line) => line !== null);
+  // Allocation is proportional to line amounts; a negative weight would turn a discount into a surcharge.
+  if (discountInputs.length > 0 && priced.some((line) => line.units < 0n)) {
+    const msg = 'document discounts need every line amount to be zero or more';
+    problems.push({ loc: 'discounts', msg, type: 'invalid' });
+  }
+  let subtotalUnits = 0n;
+  for (const line of priced) subtotalUnits += line.units;
+  const subtotal = fromMinorUnits(subtotalUnits, mu);
+  const amounts = discounts.map((d) => documentDiscountAmount(d, subtotal, mu));
+  // Only comparable once every line is priced and every discount read.
+  const complete = priced.length === lines.length && discounts.length === discountInputs.length;
+  if (complete && discounts.length > 0 && gt(sum(amounts), subtotal)) {
+    problems.push({ loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' });
+  }
+  if (problems.length > 0 || shipping === null) return { problems };
+  return {
+    lines: priced,
+    subtotal,
+    discounts: discounts.map((d, k) => ({ amount: amounts[k] ?? ZERO, reason: d.reason })),
+    shipping,
+  };
+}
+
+/** Rule 2. */
+function priceLine(
+  line: TotalsInput['lines'][number],
+  loc: string,
+  mu: MinorUnits,
+  problems: TotalsProblem[],
+): Omit<PricedLine, 'units' | 'taxes'> | null {
+  const quantity = readDecimal(line.quantity, `${loc}.quantity`, problems);
+  const price = line.unit_price == null ? ZERO : readDecimal(line.unit_price, `${loc}.unit_price`, problems);
+  const discount =
+    line.discount == null ? undefined : readDiscount(line.discount, `${loc}.discount`, problems);
+  if (quantity === null || price === null || discount === null) return null;
+  const gross = round(mul(quantity, price), mu);
+  if (discount === undefined) return { gross, discount: ZERO, amount: gross };
+  const valueLoc = `${loc}.discount.value`;
+  // A returned item is credited at its price; discounting a credit has no agreed meaning.
+  if (isNegative(quantity) || isNegative(price)) {
+    if (isZero(discount.value)) return { gross, discount: ZERO, amount: gross };
+    const msg = 'a line with a negative quantity or price cannot have a discount';
+    problems.push({ loc: valueLoc, msg, type: 'invalid' });
+    return null;
+  }
+  const amount =
+    discount.type === 'percentage' ? round(percentOf(gross, discount.value), mu) : round(discount.value, mu);
+  if (gt(amount, gross)) {
+    problems.push({ loc: valueLoc, msg: 'the discount exceeds the line amount', type: 'invalid' });
+    return null;
+  }
+  return { gross, discount: amount, amount: sub(gross, amount) };
+}
+
+/** Rule 5: one document discount's amount. */
+function documentDiscountAmount(discount: Discount, subtotal: Decimal, mu: MinorUnits): Decimal {
+  return discount.type === 'percentage'
+    ? round(percentOf(subtotal, discount.value), mu)
+    : round(discount.value, mu);
+}
+
+/** A discount of either level: percentage 0..100, fixed >= 0. */
+function readDiscount(discount: DiscountInput, loc: string, problems: TotalsProblem[]): Discount | null {
+  const { type } = discount;
+  if (type !== 'percentage' && type !== 'fixed') {
+    problems.push({ loc: `${loc}.type`, msg: "type must be 'percentage' or 'fixed'", type: 'invalid' });
+    return null;
+  }
+  const value = readDecimal(discount.value, `${loc}.value`, problems);
+  if (value === null) return null;
+  if (lt(value, ZERO) || (type === 'percentage' && gt(value, HUNDRED))) {
+    const msg = type === 'percentage' ? 'a percentage must be between 0 and 100' : 'must be zero or more';
+    problems.push({ loc: `${loc}.value`, msg, type: 'invalid' });
+    return null;
+  }
+  return { type, value, reason: discount.reason ?? null };
+}
+
+/** Rule 6: the charge, and its own taxes when given (undefined = inherit the lines' shared set). */
+function readShipping(
+  shipping: ShippingInput | null | undefined,
+  mu: MinorUnits,
+  problems: TotalsProblem[],
+): Checked['shipping'] | null {
+  if (shipping === null || shipping === undefined) return { total: ZERO, taxes: [] };
+  const amount = readDecimal(shipping.amount, 'shipping.amount', problems);
+  if (amount !== null && isNegative(amount)) {
+    problems.push({ loc: 'shipping.amount', msg: 'shipping must be zero or more', type: 'invalid' });
+  }
+  const taxes = shipping.taxes == null ? undefined : parseTaxes(shipping.taxes, 'shipping.taxes', problems);
+  if (amount === null || isNegative(amount) || taxes === null) return null;
+  return { total: round(amount, mu), taxes };
+}
+
+function readDecimal(value: unknown, loc: string, problems: TotalsProblem[]): Decimal | null {
+  if (isDecimalString(value)) return dec(value);
+  const msg = 'must be a decimal string: digits, an optional leading "-" and "." (up to 15 + 10 digits)';
+  problems.push({ loc, msg, type: 'decimal_format' });
+  return null;
+}

@@ -1,0 +1,733 @@
+// The money rules (docs/calculation.md): a table of worked cases with exact strings, then properties over
+// random documents. The property checks recompute in plain bigint, independently of big.js.
+import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import {
+  computeTotals,
+  dec,
+  isDecimalString,
+  type MinorUnits,
+  normalizeRate,
+  round,
+  type TaxInput,
+  type TotalsInput,
+  type TotalsResult,
+  toFixedString,
+} from '../../src/shared/money';
+
+const S19: TaxInput = { rate: '19', category: 'S', name: 'VAT' };
+const S7: TaxInput = { rate: '7', category: 'S', name: 'VAT' };
+const S19_INCL: TaxInput = { ...S19, inclusive: true };
+
+function totals(input: TotalsInput): TotalsResult {
+  const outcome = computeTotals(input);
+  if (!outcome.ok) throw new Error(`unexpected problems: ${JSON.stringify(outcome.problems)}`);
+  return outcome.totals;
+}
+
+function problems(input: TotalsInput) {
+  const outcome = computeTotals(input);
+  if (outcome.ok) throw new Error('expected problems');
+  return outcome.problems.map(({ loc, type }) => ({ loc, type }));
+}
+
+const group = (
+  category: string | null,
+  rate: string,
+  inclusive: boolean,
+  name: string,
+  t: string,
+  x: string,
+) => ({
+  category,
+  rate,
+  inclusive,
+  name,
+  taxable_amount: t,
+  tax_amount: x,
+});
+
+describe('decimal helpers', () => {
+  test.each([
+    ['2.345', 2, '2.35'],
+    ['-2.345', 2, '-2.35'],
+    ['2.3449999999', 2, '2.34'],
+    ['0.5', 0, '1'],
+    ['-0.5', 0, '-1'],
+    ['1.2345', 3, '1.235'],
+    ['-0.001', 2, '0.00'],
+    ['-0.0049', 2, '0.00'],
+    ['-0', 3, '0.000'],
+    ['999999999999999.9999999999', 2, '1000000000000000.00'],
+  ] as const)('round(%p, %p) half away from zero, printed %p', (value, mu, expected) => {
+    expect(toFixedString(round(dec(value), mu), mu)).toBe(expected);
+    expect(toFixedString(dec(value), mu)).toBe(expected);
+  });
+
+  test.each([
+    ['19.00', '19'],
+    ['7.50', '7.5'],
+    ['0.0', '0'],
+    ['-0', '0'],
+    ['007', '7'],
+  ])('normalizeRate(%p) = %p', (rate, expected) => expect(normalizeRate(rate)).toBe(expected));
+
+  test.each(['0', '-1', '1.5', '123456789012345', '1.1234567890', '-0.0000000001'])('accepts %p', (s) =>
+    expect(isDecimalString(s)).toBe(true),
+  );
+  test.each([
+    '',
+    '+1',
+    '1e3',
+    ' 1',
+    '1 ',
+    '1.',
+    '.5',
+    '1,5',
+    '--1',
+    '1234567890123456',
+    '1.12345678901',
+    'NaN',
+    'Infinity',
+  ])('rejects %p', (s) => expect(isDecimalString(s)).toBe(false));
+});
+
+describe('worked cases', () => {
+  test('3 x 0.333 is 0.999, rounded once to 1.00', () => {
+    const t = totals({ minorUnits: 2, lines: [{ quantity: '3', unit_price: '0.333' }] });
+    expect(t.lines[0]).toEqual({
+      gross_amount: '1.00',
+      discount_amount: '0.00',
+      amount: '1.00',
+      allocated_discount: '0.00',
+    });
+    expect([t.subtotal, t.tax_total, t.total]).toEqual(['1.00', '0.00', '1.00']);
+    expect(t.tax_groups).toEqual([]);
+  });
+
+  test('19% exclusive VAT on 10 x 9.99 and 1 x 100', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '10', unit_price: '9.99', taxes: [S19] },
+        { quantity: '1', unit_price: '100', taxes: [S19] },
+      ],
+    });
+    expect(t.lines.map((l) => l.amount)).toEqual(['99.90', '100.00']);
+    expect(t.tax_groups).toEqual([group('S', '19', false, 'VAT', '199.90', '37.98')]);
+    expect(t).toMatchObject({
+      subtotal: '199.90',
+      tax_total: '37.98',
+      exclusive_tax_total: '37.98',
+      total: '237.88',
+    });
+  });
+
+  test('19% inclusive: 119.00 holds 100.00 + 19.00 and the total stays 119.00', () => {
+    const t = totals({ minorUnits: 2, lines: [{ quantity: '1', unit_price: '119.00', taxes: [S19_INCL] }] });
+    expect(t.tax_groups).toEqual([group('S', '19', true, 'VAT', '100.00', '19.00')]);
+    expect(t).toMatchObject({
+      subtotal: '119.00',
+      tax_total: '19.00',
+      exclusive_tax_total: '0.00',
+      inclusive_tax_total: '19.00',
+      total: '119.00',
+    });
+  });
+
+  test('JPY, no decimals: 3 x 333 at 10%', () => {
+    const t = totals({
+      minorUnits: 0,
+      lines: [{ quantity: '3', unit_price: '333', taxes: [{ rate: '10' }] }],
+    });
+    expect(t.tax_groups).toEqual([group(null, '10', false, 'Tax', '999', '100')]);
+    expect(t).toMatchObject({ subtotal: '999', discount_total: '0', tax_total: '100', total: '1099' });
+  });
+
+  test('BHD, three decimals: 1.2345 rounds half up to 1.235, 10% tax 0.1235 to 0.124', () => {
+    const t = totals({
+      minorUnits: 3,
+      lines: [{ quantity: '1', unit_price: '1.2345', taxes: [{ rate: '10' }] }],
+    });
+    expect(t.tax_groups).toEqual([group(null, '10', false, 'Tax', '1.235', '0.124')]);
+    expect(t).toMatchObject({ subtotal: '1.235', tax_total: '0.124', total: '1.359' });
+  });
+
+  test('100% document discount: everything is zero and nothing prints as -0', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '2', unit_price: '50.00', taxes: [S19] },
+        { quantity: '1', unit_price: '19.99', taxes: [{ ...S7, inclusive: true }] },
+        { quantity: '-0.001', unit_price: '1' },
+      ],
+      discounts: [{ type: 'percentage', value: '100', reason: 'goodwill' }],
+    });
+    expect(t.lines.map((l) => l.allocated_discount)).toEqual(['100.00', '19.99', '0.00']);
+    expect(t.lines[2]?.gross_amount).toBe('0.00');
+    expect(t.discounts).toEqual([
+      {
+        amount: '119.99',
+        reason: 'goodwill',
+        allocations: [
+          { category: 'S', rate: '19', inclusive: false, amount: '100.00' },
+          { category: 'S', rate: '7', inclusive: true, amount: '19.99' },
+        ],
+      },
+    ]);
+    expect(t.tax_groups).toEqual([
+      group('S', '19', false, 'VAT', '0.00', '0.00'),
+      group('S', '7', true, 'VAT', '0.00', '0.00'),
+    ]);
+    expect(t).toMatchObject({
+      subtotal: '119.99',
+      discount_total: '119.99',
+      tax_total: '0.00',
+      total: '0.00',
+    });
+    expect(JSON.stringify(t)).not.toContain('"-');
+  });
+
+  test('zero-rated and reverse-charge lines next to 19%, 7% document discount split exactly', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100.00', taxes: [S19] },
+        { quantity: '1', unit_price: '33.33', taxes: [{ rate: '0', category: 'Z' }] },
+        { quantity: '1', unit_price: '66.67', taxes: [{ rate: '0.00', category: 'AE' }] },
+      ],
+      discounts: [{ type: 'percentage', value: '7' }],
+    });
+    // Exact shares 7.00, 2.3331, 4.6669: floors 7.00, 2.33, 4.66, the left-over cent to the largest remainder.
+    expect(t.lines.map((l) => l.allocated_discount)).toEqual(['7.00', '2.33', '4.67']);
+    expect(t.discounts[0]?.allocations).toEqual([
+      { category: 'S', rate: '19', inclusive: false, amount: '7.00' },
+      { category: 'Z', rate: '0', inclusive: false, amount: '2.33' },
+      { category: 'AE', rate: '0', inclusive: false, amount: '4.67' },
+    ]);
+    expect(t.tax_groups).toEqual([
+      group('S', '19', false, 'VAT', '93.00', '17.67'),
+      group('Z', '0', false, 'Tax', '31.00', '0.00'),
+      group('AE', '0', false, 'Tax', '62.00', '0.00'),
+    ]);
+    expect(t).toMatchObject({
+      subtotal: '200.00',
+      discount_total: '14.00',
+      tax_total: '17.67',
+      total: '203.67',
+    });
+  });
+
+  test.each([
+    // Per line, 0.03 x 19% = 0.0057 would round to 0.01 three times (0.03); per group it is 0.0171 -> 0.02.
+    ['0.03', '0.09', '0.02'],
+    ['0.05', '0.15', '0.03'],
+  ])('tax is rounded once per group: three lines of %p at 19%', (price, taxable, tax) => {
+    const line = { quantity: '1', unit_price: price, taxes: [S19] };
+    const t = totals({ minorUnits: 2, lines: [line, line, line] });
+    expect(t.tax_groups).toEqual([group('S', '19', false, 'VAT', taxable, tax)]);
+  });
+
+  test('shipping takes the tax set every priced line shares; a zero line does not break the tie', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100.00', taxes: [S19] },
+        { quantity: '2', unit_price: '25.00', taxes: [{ ...S19, rate: '19.00' }] },
+        { quantity: '1' },
+      ],
+      shipping: { amount: '4.95' },
+    });
+    expect(t.tax_groups).toEqual([group('S', '19', false, 'VAT', '154.95', '29.44')]);
+    expect(t).toMatchObject({
+      subtotal: '150.00',
+      shipping_total: '4.95',
+      tax_total: '29.44',
+      total: '184.39',
+    });
+  });
+
+  test('mixed tax sets: shipping stays untaxed unless it names its taxes', () => {
+    const lines = [
+      { quantity: '1', unit_price: '100.00', taxes: [S19] },
+      { quantity: '1', unit_price: '50.00', taxes: [S7] },
+    ];
+    const untaxed = totals({ minorUnits: 2, lines, shipping: { amount: '5.00' } });
+    expect(untaxed.tax_groups).toEqual([
+      group('S', '19', false, 'VAT', '100.00', '19.00'),
+      group('S', '7', false, 'VAT', '50.00', '3.50'),
+    ]);
+    expect(untaxed).toMatchObject({ shipping_total: '5.00', tax_total: '22.50', total: '177.50' });
+    const taxed = totals({ minorUnits: 2, lines, shipping: { amount: '10', taxes: [S7] } });
+    expect(taxed.tax_groups[1]).toEqual(group('S', '7', false, 'VAT', '60.00', '4.20'));
+    expect(taxed.total).toBe('183.20');
+  });
+
+  test('shipping inherits an inclusive set and is priced tax-inclusive', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '119.00', taxes: [S19_INCL] }],
+      shipping: { amount: '11.90' },
+    });
+    expect(t.tax_groups).toEqual([group('S', '19', true, 'VAT', '110.00', '20.90')]);
+    expect(t.total).toBe('130.90');
+  });
+
+  test('free shipping with its own taxes adds no tax group', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '10' }],
+      shipping: { amount: '0', taxes: [S7] },
+    });
+    expect(t.tax_groups).toEqual([]);
+  });
+
+  test('an exclusive tax on an inclusive line is computed on the exact net', () => {
+    const levy: TaxInput = { rate: '2.5', category: 'X' };
+    const t = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '100.00', taxes: [S19_INCL, levy] }],
+    });
+    // Net 100 / 1.19 = 84.0336...: taxable 84.03 for both; the levy is 2.5% of 84.03 = 2.10075 -> 2.10.
+    expect(t.tax_groups).toEqual([
+      group('S', '19', true, 'VAT', '84.03', '15.97'),
+      group('X', '2.5', false, 'Tax', '84.03', '2.10'),
+    ]);
+    expect(t).toMatchObject({
+      exclusive_tax_total: '2.10',
+      inclusive_tax_total: '15.97',
+      tax_total: '18.07',
+      total: '102.10',
+    });
+  });
+
+  test('a document discount on an inclusive line reduces the gross the tax is taken from', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '119.00', taxes: [S19_INCL] }],
+      discounts: [{ type: 'percentage', value: '10' }],
+    });
+    expect(t.tax_groups).toEqual([group('S', '19', true, 'VAT', '90.00', '17.10')]);
+    expect(t).toMatchObject({ discount_total: '11.90', total: '107.10' });
+  });
+
+  test('line discounts: 15% of 59.97 = 8.9955 -> 9.00; fixed 2.505 -> 2.51', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '3', unit_price: '19.99', discount: { type: 'percentage', value: '15' } },
+        { quantity: '1', unit_price: '10.00', discount: { type: 'fixed', value: '2.505' } },
+      ],
+    });
+    expect(t.lines.map((l) => [l.gross_amount, l.discount_amount, l.amount])).toEqual([
+      ['59.97', '9.00', '50.97'],
+      ['10.00', '2.51', '7.49'],
+    ]);
+    expect(t.subtotal).toBe('58.46');
+  });
+
+  test('a returned item is a negative line; its tax nets within the group', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100.00', taxes: [S19] },
+        { quantity: '-1', unit_price: '2.345', taxes: [S19] },
+      ],
+    });
+    expect(t.lines[1]?.amount).toBe('-2.35');
+    expect(t.tax_groups).toEqual([group('S', '19', false, 'VAT', '97.65', '18.55')]);
+    expect(t.total).toBe('116.20');
+  });
+
+  test('a credit note: only returned items, a negative subtotal and no discount problem', () => {
+    const t = totals({ minorUnits: 2, lines: [{ quantity: '-2', unit_price: '10.00', taxes: [S19] }] });
+    expect(t.tax_groups).toEqual([group('S', '19', false, 'VAT', '-20.00', '-3.80')]);
+    expect(t).toMatchObject({ subtotal: '-20.00', discount_total: '0.00', total: '-23.80' });
+  });
+
+  test('largest remainder ties go to the lower line index', () => {
+    const line = { quantity: '1', unit_price: '1.00' };
+    const t = totals({
+      minorUnits: 2,
+      lines: [line, line, line],
+      discounts: [{ type: 'fixed', value: '0.02' }],
+    });
+    expect(t.lines.map((l) => l.allocated_discount)).toEqual(['0.01', '0.01', '0.00']);
+    expect(t.discounts[0]?.allocations).toEqual([
+      { category: null, rate: '0', inclusive: false, amount: '0.02' },
+    ]);
+  });
+
+  test('a line with two taxes credits its discount share to both groups', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100', taxes: [S19, { rate: '2.5', category: 'X', name: 'Levy' }] },
+        { quantity: '1', unit_price: '100' },
+      ],
+      discounts: [{ type: 'fixed', value: '10' }],
+    });
+    expect(t.discounts[0]?.allocations.map((a) => [a.category, a.amount])).toEqual([
+      ['S', '5.00'],
+      ['X', '5.00'],
+      [null, '5.00'],
+    ]);
+    expect(t.tax_groups).toEqual([
+      group('S', '19', false, 'VAT', '95.00', '18.05'),
+      group('X', '2.5', false, 'Levy', '95.00', '2.38'),
+    ]);
+    expect(t.total).toBe('210.43');
+  });
+
+  test('the group name is the first name seen, else "Tax"', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '1', taxes: [{ rate: '7.50', category: 'S' }] },
+        { quantity: '1', unit_price: '1', taxes: [{ rate: '7.5', category: 'S', name: 'MwSt' }] },
+        { quantity: '1', unit_price: '1', taxes: [{ rate: '5' }] },
+      ],
+    });
+    expect(t.tax_groups.map((g) => [g.rate, g.name])).toEqual([
+      ['7.5', 'MwSt'],
+      ['5', 'Tax'],
+    ]);
+  });
+});
+
+describe('problems', () => {
+  test('two inclusive taxes on one line', () => {
+    const taxes = [S19_INCL, { ...S7, inclusive: true }];
+    expect(problems({ minorUnits: 2, lines: [{ quantity: '1', unit_price: '1', taxes }] })).toEqual([
+      { loc: 'line_items.0.taxes', type: 'invalid' },
+    ]);
+  });
+
+  test('discounts exceeding the subtotal', () => {
+    const input: TotalsInput = {
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '10.00' }],
+      discounts: [
+        { type: 'percentage', value: '50' },
+        { type: 'fixed', value: '5.01' },
+      ],
+    };
+    expect(problems(input)).toEqual([{ loc: 'discounts', type: 'invalid' }]);
+  });
+
+  test('a rate of 150', () => {
+    const taxes = [{ rate: '150' }];
+    expect(problems({ minorUnits: 2, lines: [{ quantity: '1', unit_price: '1', taxes }] })).toEqual([
+      { loc: 'line_items.0.taxes.0.rate', type: 'invalid' },
+    ]);
+  });
+
+  test('every problem is reported, not just the first', () => {
+    const input = {
+      minorUnits: 2,
+      lines: [
+        { quantity: '1e3', unit_price: '1' },
+        { quantity: '1', unit_price: '5.00', discount: { type: 'fixed', value: '6' } },
+        { quantity: '1', unit_price: '5.00', discount: { type: 'percentage', value: '101' } },
+        { quantity: '-1', unit_price: '5.00', discount: { type: 'percentage', value: '10' } },
+        { quantity: '1', unit_price: '1', taxes: [S19, { ...S19, rate: '19.0', name: 'other' }] },
+        { quantity: '1', unit_price: '1', taxes: [{ rate: '-1' }, { rate: '7,5' }] },
+      ],
+      discounts: [
+        { type: 'percentage', value: '150' },
+        { type: 'fixed', value: '-1' },
+        { type: 'bogus', value: '1' },
+      ],
+      shipping: { amount: '-4.95', taxes: [S19_INCL, { ...S7, inclusive: true }] },
+    } as unknown as TotalsInput;
+    expect(problems(input)).toEqual([
+      { loc: 'line_items.0.quantity', type: 'decimal_format' },
+      { loc: 'line_items.1.discount.value', type: 'invalid' },
+      { loc: 'line_items.2.discount.value', type: 'invalid' },
+      { loc: 'line_items.3.discount.value', type: 'invalid' },
+      { loc: 'line_items.4.taxes.1', type: 'invalid' },
+      { loc: 'line_items.5.taxes.0.rate', type: 'invalid' },
+      { loc: 'line_items.5.taxes.1.rate', type: 'decimal_format' },
+      { loc: 'discounts.0.value', type: 'invalid' },
+      { loc: 'discounts.1.value', type: 'invalid' },
+      { loc: 'discounts.2.type', type: 'invalid' },
+      { loc: 'shipping.amount', type: 'invalid' },
+      { loc: 'shipping.taxes', type: 'invalid' },
+    ]);
+  });
+
+  test('document discounts need non-negative lines', () => {
+    const input: TotalsInput = {
+      minorUnits: 2,
+      lines: [
+        { quantity: '2', unit_price: '10' },
+        { quantity: '-1', unit_price: '10' },
+      ],
+      discounts: [{ type: 'fixed', value: '1' }],
+    };
+    expect(problems(input)).toEqual([{ loc: 'discounts', type: 'invalid' }]);
+  });
+});
+
+// ---- Properties -------------------------------------------------------------------------------------------
+
+/** "-12.345" -> -12345n at scale 3, parsed without big.js. */
+function scaled(s: string): { n: bigint; scale: number } {
+  const [int = '', frac = ''] = s.replace('-', '').split('.');
+  const n = BigInt(int + frac);
+  return { n: s.startsWith('-') ? -n : n, scale: frac.length };
+}
+
+/** num / den rounded half away from zero (den > 0). */
+function roundDiv(num: bigint, den: bigint): bigint {
+  const q = num / den;
+  const r = num % den;
+  if (2n * (r < 0n ? -r : r) < den) return q;
+  return num < 0n ? q - 1n : q + 1n;
+}
+
+const AMOUNT = (mu: MinorUnits) =>
+  mu === 0 ? /^-?(0|[1-9]\d*)$/ : new RegExp(`^-?(0|[1-9]\\d*)\\.\\d{${mu}}$`);
+
+/** An output amount in minor units; asserts the format on the way (exactly mu decimals, never "-0"). */
+function units(s: string, mu: MinorUnits): bigint {
+  expect(s).toMatch(AMOUNT(mu));
+  expect(s).not.toMatch(/^-0(\.0+)?$/);
+  return scaled(s).n;
+}
+
+const total = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+
+const EXCLUSIVE: TaxInput[] = [
+  S19,
+  S7,
+  { rate: '0', category: 'Z' },
+  { rate: '0', category: 'AE' },
+  { rate: '5.5' },
+];
+const INCLUSIVE: TaxInput[] = [S19_INCL, { ...S7, inclusive: true }, { rate: '10', inclusive: true }];
+const QUANTITIES = ['1', '2', '3', '10', '100', '0.5', '1.25', '0.333'];
+const PRICES = ['0.01', '0.05', '0.99', '9.99', '19.99', '100', '1234.56', '0.333', '33.335', '2.345'];
+
+const anyTaxes = fc
+  .tuple(
+    fc.option(fc.constantFrom(...INCLUSIVE), { nil: undefined }),
+    fc.subarray(EXCLUSIVE, { maxLength: 2 }),
+  )
+  .map(([inclusive, exclusive]) => (inclusive ? [inclusive, ...exclusive] : exclusive));
+const oneTaxAtMost: fc.Arbitrary<TaxInput[]> = fc.oneof(
+  fc.constant<TaxInput[]>([]),
+  fc.constantFrom(...EXCLUSIVE, ...INCLUSIVE).map((t) => [t]),
+);
+
+function documents(taxes: fc.Arbitrary<TaxInput[]>): fc.Arbitrary<TotalsInput> {
+  const line = fc.record({
+    quantity: fc.constantFrom(...QUANTITIES),
+    price: fc.option(fc.constantFrom(...PRICES), { nil: undefined }),
+    taxes,
+    discount: fc.constantFrom('none', 'none', 'percentage', 'fixed'),
+    percent: fc.constantFrom('0', '5', '12.5', '100'),
+    returned: fc.nat(9).map((n) => n === 0),
+  });
+  const discount = fc.oneof(
+    fc.record({
+      type: fc.constant('percentage' as const),
+      value: fc.constantFrom('0', '3', '10', '33.33', '50'),
+    }),
+    fc.record({ type: fc.constant('fixed' as const), value: fc.constantFrom('0', '0.01', '1', '5.555') }),
+  );
+  const shipping = fc.record({
+    amount: fc.constantFrom('0', '4.95', '10', '0.005'),
+    taxes: fc.option(oneTaxAtMost, { nil: undefined }),
+  });
+  return fc
+    .record({
+      minorUnits: fc.constantFrom<MinorUnits>(0, 2, 3),
+      lines: fc.array(line, { minLength: 1, maxLength: 30 }),
+      discounts: fc.array(discount, { maxLength: 2 }),
+      shipping: fc.option(shipping, { nil: undefined }),
+    })
+    .map(({ minorUnits, lines, discounts, shipping }) => {
+      const returned = lines.some((l) => l.returned);
+      return {
+        minorUnits,
+        lines: lines.map((l) => {
+          const quantity = l.returned ? `-${l.quantity}` : l.quantity;
+          const base = { quantity, unit_price: l.price, taxes: l.taxes };
+          // A fixed discount of one unit price never exceeds quantity (>= 1) x price.
+          if (l.returned || l.discount === 'none') return base;
+          if (l.discount === 'fixed' && l.price !== undefined && !l.quantity.startsWith('0.')) {
+            return { ...base, discount: { type: 'fixed' as const, value: l.price } };
+          }
+          return { ...base, discount: { type: 'percentage' as const, value: l.percent } };
+        }),
+        // Rule 5 refuses discounts next to negative lines; those documents test everything else.
+        discounts: returned ? [] : discounts,
+        shipping,
+      };
+    });
+}
+
+/** The outcome, skipping the rare document whose discounts exceed its (tiny) subtotal. */
+function computed(doc: TotalsInput): TotalsResult {
+  const outcome = computeTotals(doc);
+  if (!outcome.ok) {
+    expect(doc.discounts?.length).toBeGreaterThan(0);
+    expect(outcome.problems).toEqual([
+      { loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' },
+    ]);
+  }
+  fc.pre(outcome.ok);
+  return (outcome as { totals: TotalsResult }).totals;
+}
+
+const RUNS = { numRuns: 500 };
+
+describe('properties', () => {
+  test('every amount has exactly minorUnits decimals and is never -0', () => {
+    fc.assert(
+      fc.property(documents(anyTaxes), (doc) => {
+        const t = computed(doc);
+        const mu = doc.minorUnits;
+        const { lines, tax_groups, discounts, ...top } = t;
+        const all = [
+          ...Object.values(top),
+          ...lines.flatMap((l) => Object.values(l)),
+          ...tax_groups.flatMap((g) => [g.taxable_amount, g.tax_amount]),
+          ...discounts.flatMap((d) => [d.amount, ...d.allocations.map((a) => a.amount)]),
+        ];
+        expect(all.length).toBe(
+          7 +
+            4 * lines.length +
+            2 * tax_groups.length +
+            discounts.length +
+            discounts.reduce((n, d) => n + d.allocations.length, 0),
+        );
+        for (const s of all) units(s, mu);
+      }),
+      RUNS,
+    );
+  });
+
+  test('total = subtotal - discount_total + shipping_total + exclusive_tax_total, exactly', () => {
+    fc.assert(
+      fc.property(documents(anyTaxes), (doc) => {
+        const t = computed(doc);
+        const u = (s: string) => units(s, doc.minorUnits);
+        expect(u(t.total)).toBe(
+          u(t.subtotal) - u(t.discount_total) + u(t.shipping_total) + u(t.exclusive_tax_total),
+        );
+        expect(u(t.subtotal)).toBe(total(t.lines.map((l) => u(l.amount))));
+        for (const l of t.lines) expect(u(l.amount)).toBe(u(l.gross_amount) - u(l.discount_amount));
+      }),
+      RUNS,
+    );
+  });
+
+  test('tax totals are the sums of the groups', () => {
+    fc.assert(
+      fc.property(documents(anyTaxes), (doc) => {
+        const t = computed(doc);
+        const u = (s: string) => units(s, doc.minorUnits);
+        const of = (inclusive: boolean) =>
+          t.tax_groups.filter((g) => g.inclusive === inclusive).map((g) => u(g.tax_amount));
+        expect(u(t.tax_total)).toBe(total(t.tax_groups.map((g) => u(g.tax_amount))));
+        expect(u(t.exclusive_tax_total)).toBe(total(of(false)));
+        expect(u(t.inclusive_tax_total)).toBe(total(of(true)));
+      }),
+      RUNS,
+    );
+  });
+
+  test('each group is taxed once, half-up: exclusive round(taxable x r/100), inclusive taxable = round(gross x 100/(100+r))', () => {
+    fc.assert(
+      fc.property(documents(anyTaxes), (doc) => {
+        const t = computed(doc);
+        const mu = doc.minorUnits;
+        for (const g of t.tax_groups) {
+          const taxable = units(g.taxable_amount, mu);
+          const tax = units(g.tax_amount, mu);
+          const r = scaled(g.rate);
+          const hundred = 100n * 10n ** BigInt(r.scale);
+          if (g.inclusive) expect(taxable).toBe(roundDiv((taxable + tax) * hundred, hundred + r.n));
+          else expect(tax).toBe(roundDiv(taxable * r.n, hundred));
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  test('line amounts: gross = round(quantity x price), percentage discount = round(gross x value / 100)', () => {
+    fc.assert(
+      fc.property(documents(anyTaxes), (doc) => {
+        const t = computed(doc);
+        const mu = doc.minorUnits;
+        doc.lines.forEach((line, i) => {
+          const q = scaled(line.quantity);
+          const p = scaled(line.unit_price ?? '0');
+          const gross = roundDiv(q.n * p.n * 10n ** BigInt(mu), 10n ** BigInt(q.scale + p.scale));
+          const result = t.lines[i];
+          expect(units(result?.gross_amount ?? '', mu)).toBe(gross);
+          if (line.discount?.type === 'percentage') {
+            const v = scaled(line.discount.value);
+            expect(units(result?.discount_amount ?? '', mu)).toBe(
+              roundDiv(gross * v.n, 100n * 10n ** BigInt(v.scale)),
+            );
+          }
+        });
+      }),
+      RUNS,
+    );
+  });
+
+  test('allocated discounts sum to the discount total, and per group to the shares of its lines', () => {
+    fc.assert(
+      fc.property(documents(anyTaxes), (doc) => {
+        const t = computed(doc);
+        const u = (s: string) => units(s, doc.minorUnits);
+        const discountTotal = u(t.discount_total);
+        expect(total(t.lines.map((l) => u(l.allocated_discount)))).toBe(discountTotal);
+        expect(total(t.discounts.map((d) => u(d.amount)))).toBe(discountTotal);
+        const key = (c: string | null, r: string, i: boolean) => `${c}|${r}|${i}`;
+        const byGroup = new Map<string, bigint>();
+        doc.lines.forEach((line, i) => {
+          const share = u(t.lines[i]?.allocated_discount ?? '');
+          const keys = line.taxes?.length
+            ? line.taxes.map((x) => key(x.category ?? null, normalizeRate(x.rate), x.inclusive === true))
+            : [key(null, '0', false)];
+          for (const k of keys) byGroup.set(k, (byGroup.get(k) ?? 0n) + share);
+        });
+        const allocated = new Map<string, bigint>();
+        for (const a of t.discounts.flatMap((d) => d.allocations)) {
+          const k = key(a.category, a.rate, a.inclusive);
+          allocated.set(k, (allocated.get(k) ?? 0n) + u(a.amount));
+        }
+        for (const [k, sum] of byGroup) expect(allocated.get(k) ?? 0n).toBe(sum);
+      }),
+      RUNS,
+    );
+  });
+
+  test('with at most one tax per line, each discount allocates exactly its amount', () => {
+    fc.assert(
+      fc.property(documents(oneTaxAtMost), (doc) => {
+        const t = computed(doc);
+        const u = (s: string) => units(s, doc.minorUnits);
+        for (const d of t.discounts) expect(total(d.allocations.map((a) => u(a.amount)))).toBe(u(d.amount));
+      }),
+      RUNS,
+    );
+  });
+
+  test('deterministic, and the input is left untouched', () => {
+    fc.assert(
+      fc.property(documents(anyTaxes), (doc) => {
+        const before = JSON.stringify(doc);
+        const first = computeTotals(doc);
+        expect(computeTotals(structuredClone(doc))).toEqual(first);
+        expect(JSON.stringify(doc)).toBe(before);
+      }),
+      RUNS,
+    );
+  });
+});
