@@ -14,8 +14,13 @@ import { documentRoutes } from './modules/documents/routes';
 import { healthRoutes } from './modules/health/routes';
 import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
 import { referenceRoutes } from './modules/reference/routes';
+import { renderRoutes } from './modules/renders/routes';
+import type { DownloadSigner } from './modules/renders/signing';
+import { templateRoutes } from './modules/templates/routes';
+import { usageRoutes } from './modules/usage/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { probeRenderer } from './rendering/engine/probe';
+import type { RenderPdf } from './rendering/types';
 import type { Clock } from './shared/clock';
 import type { Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';
@@ -26,6 +31,9 @@ export interface AppDeps {
   logger: Logger;
   blobs: BlobStore;
   rateLimiter: RateLimiter;
+  renderPdf: RenderPdf;
+  signer: DownloadSigner;
+  publicBaseUrl: string | null;
 }
 
 /** The whole HTTP API as one Elysia app; tests build it with their own deps. */
@@ -34,6 +42,12 @@ export function buildApp(deps: AppDeps) {
   let matcher: MethodMatcher | null = null;
   let routes: readonly { method: string; path: string }[] = [];
   const auth = authPlugin(deps);
+  const services = {
+    blobs: deps.blobs,
+    renderPdf: deps.renderPdf,
+    signer: deps.signer,
+    publicBaseUrl: deps.publicBaseUrl,
+  };
   const app = new Elysia({ normalize: false })
     .use(preparsedJson())
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
@@ -52,7 +66,10 @@ export function buildApp(deps: AppDeps) {
     .use(businessProfileRoutes(auth))
     .use(customerRoutes(auth))
     .use(numberingSequenceRoutes(auth))
-    .use(documentRoutes(auth));
+    .use(documentRoutes(auth))
+    .use(renderRoutes(auth, deps, services))
+    .use(templateRoutes(auth, services))
+    .use(usageRoutes(auth));
   routes = app.routes;
   return app;
 }

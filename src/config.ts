@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
@@ -15,6 +16,8 @@ export interface Config {
   logLevel: LogLevel;
   /** Largest accepted request body; bigger bodies get a 413 in the error envelope. */
   maxBodyBytes: number;
+  /** Render worker threads; 0 draws PDFs on the main thread. Default: one per core. */
+  renderWorkers: number;
 }
 
 /** A setting that makes start-up impossible; main prints `message` as one line and exits. */
@@ -34,6 +37,7 @@ const SETTINGS = {
   RULESETS_DIR: 'rulesets-dir',
   LOG_LEVEL: 'log-level',
   MAX_BODY_BYTES: 'max-body-bytes',
+  RENDER_WORKERS: 'render-workers',
 } as const;
 
 export const SETTING_FLAGS: readonly string[] = Object.values(SETTINGS);
@@ -92,6 +96,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
   const smtpUrl = get('SMTP_URL');
   const rulesetsDir = get('RULESETS_DIR');
   const maxBody = get('MAX_BODY_BYTES');
+  const workers = get('RENDER_WORKERS');
   return {
     port: integer('PORT', get('PORT') ?? '8080', 0, 65535),
     host: get('HOST') ?? '127.0.0.1',
@@ -103,5 +108,6 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     rulesetsDir: rulesetsDir === null ? null : resolve(cwd, rulesetsDir),
     logLevel: level as LogLevel,
     maxBodyBytes: integer('MAX_BODY_BYTES', maxBody ?? String(10 * 1024 * 1024), 1024, 1024 * 1024 * 1024),
+    renderWorkers: integer('RENDER_WORKERS', workers ?? String(availableParallelism()), 0, 64),
   };
 }

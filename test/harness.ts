@@ -1,15 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { openDataDir } from '../src/cli/runtime';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import { createFetchHandler, listen } from '../src/http/server';
+import { DownloadSigner } from '../src/modules/renders/signing';
+import type { RenderPdf } from '../src/rendering/types';
 import { type Clock, systemClock } from '../src/shared/clock';
 import { createLogger, type Logger } from '../src/shared/logger';
 import { FsBlobStore } from '../src/storage/fs-blob-store';
+import { renderInProcess } from '../src/workers/render-pool';
 
 export const ROOT = join(import.meta.dir, '..');
 
@@ -17,6 +20,7 @@ export interface TestServer {
   url: string;
   dataDir: string;
   db: Db;
+  deps: AppDeps;
   /** fetch against the server; `key` adds `Authorization: Bearer`. JSON bodies are serialised. */
   request(path: string, init?: RequestOptions): Promise<Response>;
   /** Same, and parses the JSON body. */
@@ -36,6 +40,8 @@ export interface ServerOptions {
   rateLimiter?: RateLimiter;
   maxBodyBytes?: number;
   logger?: Logger;
+  renderPdf?: RenderPdf;
+  publicBaseUrl?: string;
 }
 
 export function tempDir(prefix = 'inv-test-'): string {
@@ -54,6 +60,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     logger,
     blobs: new FsBlobStore(join(dataDir, 'blobs')),
     rateLimiter: options.rateLimiter ?? new TokenBucketLimiter(),
+    renderPdf: options.renderPdf ?? renderInProcess,
+    signer: new DownloadSigner('test-signing-secret-0123456789'),
+    publicBaseUrl: options.publicBaseUrl ?? null,
   };
   const maxBodyBytes = options.maxBodyBytes ?? config.maxBodyBytes;
   const fetchHandler = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes });
@@ -73,6 +82,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     url: server.url,
     dataDir,
     db: handle.db,
+    deps,
     request,
     async json(path, init) {
       const res = await request(path, init);

@@ -5,12 +5,18 @@ import { IdempotencyStore } from '../http/idempotency';
 import { TokenBucketLimiter } from '../http/rate-limit';
 import { createFetchHandler, listen } from '../http/server';
 import { createAccount, presentAccount } from '../modules/accounts';
+import { DownloadSigner } from '../modules/renders/signing';
+import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-renders';
 import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import { FsBlobStore } from '../storage/fs-blob-store';
+import { RenderPool, renderInProcess } from '../workers/render-pool';
 import { openDataDir, signingSecret } from './runtime';
 
 const HOUR_MS = 60 * 60 * 1000;
+/** Expired renders are already unreachable; the sweep only frees their disk space. */
+const SWEEP_MS = 60 * 1000;
+const WARM_UP_MS = 300;
 
 export async function serve(
   config: Config,
@@ -18,17 +24,20 @@ export async function serve(
 ): Promise<() => Promise<void>> {
   const logger = createLogger(config.logLevel);
   const handle = openDataDir(config);
-  signingSecret(config);
   const first = createAccount({
     ctx: { db: handle.db, clock: systemClock },
     input: { name: 'Default account', onlyIfNone: true },
   });
+  const pool = config.renderWorkers > 0 ? new RenderPool(config.renderWorkers) : null;
   const deps = {
     db: handle.db,
     clock: systemClock,
     logger,
     blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
     rateLimiter: new TokenBucketLimiter(),
+    renderPdf: pool?.render ?? renderInProcess,
+    signer: new DownloadSigner(signingSecret(config)),
+    publicBaseUrl: config.publicBaseUrl,
   };
   const fetch = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes: config.maxBodyBytes });
   let server: ReturnType<typeof listen>;
@@ -38,9 +47,15 @@ export async function serve(
     handle.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+  // Warm the render workers once the server answers, so the first render does not pay for their start.
+  setTimeout(() => pool?.warmUp(), WARM_UP_MS).unref();
   const idempotency = new IdempotencyStore(handle.db, systemClock);
   const purge = setInterval(() => idempotency.purgeExpired(), HOUR_MS);
   purge.unref();
+  const sweep = setInterval(() => {
+    sweepExpiredRenders(deps).catch((error) => logger.error('render sweep failed', { error: String(error) }));
+  }, SWEEP_MS);
+  sweep.unref();
 
   out(`invoice-service listening on ${server.url} (data in ${config.dataDir})`);
   if (first) {
@@ -51,7 +66,9 @@ export async function serve(
   }
   return async () => {
     clearInterval(purge);
+    clearInterval(sweep);
     await server.stop();
+    pool?.close();
     handle.close();
   };
 }

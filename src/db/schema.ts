@@ -7,4 +7,6 @@ export * from '../modules/customers/schema';
 export * from '../modules/documents/schema';
 export * from '../modules/numbering-sequences/schema';
 export * from '../modules/plans/schema';
+export * from '../modules/renders/schema';
+export * from '../modules/usage/schema';
 export * from '../modules/workspaces/schema';

@@ -41,31 +41,46 @@ export function accountCtx(base: SystemCtx, principal: Principal): AccountCtx {
   return { ...base, accountId: principal.accountId, actor: { kind: 'api_key', keyId: principal.keyId } };
 }
 
+export interface AuthDeps {
+  db: SystemCtx['db'];
+  clock: Clock;
+  rateLimiter: RateLimiter;
+}
+
+/**
+ * Authenticates a request and applies its key's rate limit; sets the rate-limit headers on success.
+ * Shared by the `auth` macro and routes that accept another credential too (signed downloads).
+ */
+export function authorize(
+  deps: AuthDeps,
+  headers: Headers,
+  responseHeaders: Record<string, string | number>,
+) {
+  const base: SystemCtx = { db: deps.db, clock: deps.clock };
+  const principal = authenticate(base, headers);
+  const decision = deps.rateLimiter.take(principal.keyId, principal.requestsPerSecond);
+  if (!decision.allowed) {
+    throw new DomainError(
+      'rate_limited',
+      `Rate limit of ${principal.requestsPerSecond} requests per second exceeded`,
+      { requests_per_second: principal.requestsPerSecond, retry_after_seconds: decision.retryAfterSeconds },
+      { 'Retry-After': String(decision.retryAfterSeconds), 'X-RateLimit-Remaining': '0' },
+    );
+  }
+  responseHeaders['x-ratelimit-limit'] = String(principal.requestsPerSecond);
+  responseHeaders['x-ratelimit-remaining'] = String(decision.remaining);
+  return { principal, ctx: accountCtx(base, principal) };
+}
+
 /**
  * `{ auth: true }` on a route: authenticate, apply the key's rate limit, and put `principal` and an
  * account-scoped `ctx` in the handler's context.
  */
-export function authPlugin(deps: { db: SystemCtx['db']; clock: Clock; rateLimiter: RateLimiter }) {
-  const base: SystemCtx = { db: deps.db, clock: deps.clock };
+export function authPlugin(deps: AuthDeps) {
   return new Elysia({ name: 'auth' }).macro({
     auth: {
       resolve({ request, set }) {
-        const principal = authenticate(base, request.headers);
-        const decision = deps.rateLimiter.take(principal.keyId, principal.requestsPerSecond);
-        if (!decision.allowed) {
-          throw new DomainError(
-            'rate_limited',
-            `Rate limit of ${principal.requestsPerSecond} requests per second exceeded`,
-            {
-              requests_per_second: principal.requestsPerSecond,
-              retry_after_seconds: decision.retryAfterSeconds,
-            },
-            { 'Retry-After': String(decision.retryAfterSeconds), 'X-RateLimit-Remaining': '0' },
-          );
-        }
-        set.headers['x-ratelimit-limit'] = String(principal.requestsPerSecond);
-        set.headers['x-ratelimit-remaining'] = String(decision.remaining);
-        return { principal, ctx: accountCtx(base, principal) };
+        return authorize(deps, request.headers, set.headers as Record<string, string | number>);
       },
     },
   });

@@ -153,3 +153,22 @@ describe('POST /documents/validate', () => {
     );
   });
 });
+
+describe('valid_until', () => {
+  test('only quotes carry it, as a real date not before the issue date', async () => {
+    const ok = await post('/api/v1/documents/validate', {
+      document_type: 'quote',
+      data: data({ valid_until: '2026-12-31' }),
+    });
+    expect(ok.body.data.valid).toBe(true);
+    const invoice = await post('/api/v1/documents/validate', { data: data({ valid_until: '2026-12-31' }) });
+    expect(invoice.body.data.fields).toEqual([
+      { loc: 'body.data.valid_until', msg: 'only quotes have a validity date', type: 'not_allowed' },
+    ]);
+    const early = await post('/api/v1/documents/validate', {
+      document_type: 'quote',
+      data: data({ valid_until: '2026-10-01' }),
+    });
+    expect(early.body.data.fields[0]).toMatchObject({ loc: 'body.data.valid_until', type: 'date_order' });
+  });
+});

@@ -23,7 +23,10 @@ export interface DocumentSubject {
   reason?: string | null;
   seller?: Party | null;
   buyer?: Party | null;
-  content: Pick<DocumentData, 'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to'>;
+  content: Pick<
+    DocumentData,
+    'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to' | 'valid_until'
+  >;
 }
 
 export interface FieldNames {
@@ -54,6 +57,15 @@ function dateProblems(subject: DocumentSubject, names: FieldNames): FieldError[]
   if (subject.dueDate && !isCalendarDate(subject.dueDate)) problems.push(bad(names.dueDate, subject.dueDate));
   if (problems.length === 0 && subject.issueDate && subject.dueDate && subject.dueDate < subject.issueDate) {
     problems.push({ loc: names.dueDate, msg: 'due_date is before issue_date', type: 'date_order' });
+  }
+  const validUntil = subject.content.valid_until;
+  const validLoc = `${names.content}.valid_until`;
+  if (validUntil && subject.documentType !== 'quote') {
+    problems.push({ loc: validLoc, msg: 'only quotes have a validity date', type: 'not_allowed' });
+  } else if (validUntil && !isCalendarDate(validUntil)) {
+    problems.push(bad(validLoc, validUntil));
+  } else if (validUntil && subject.issueDate && validUntil < subject.issueDate) {
+    problems.push({ loc: validLoc, msg: 'valid_until is before issue_date', type: 'date_order' });
   }
   return problems;
 }

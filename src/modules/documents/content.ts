@@ -105,6 +105,12 @@ export const contentFields = {
     t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
   ),
   notes: t.Optional(text(5000)),
+  valid_until: t.Optional(
+    t.String({
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: 'Quotes: the date the offer stands until',
+    }),
+  ),
 };
 
 /** Content keys as stored in `documents.data`. */

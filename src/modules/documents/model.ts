@@ -89,6 +89,7 @@ export const UpdateDocumentBody = t.Object(
     buyer_reference: clearable(contentFields.buyer_reference),
     tax_scheme: clearable(contentFields.tax_scheme),
     notes: clearable(contentFields.notes),
+    valid_until: clearable(contentFields.valid_until),
   },
   closed,
 );

@@ -1,0 +1,133 @@
+import { Elysia, t } from 'elysia';
+import { type AuthDeps, authorize, type authPlugin } from '../../http/auth';
+import { dataOf, ErrorEnvelope, withConflict, withNotFound } from '../../http/schemas';
+import { DomainError, notFound } from '../../shared/errors';
+import { StatelessBody } from '../documents/model';
+import { ExpiresIn, PageSizeSchema, presentRender, Render } from './model';
+import { findRender, findRenderById } from './repo';
+import { downloadUrl, pdfResponse, renderResponse, wantsBinary } from './respond';
+import type { RenderServices } from './services';
+import { renderStateless } from './use-cases/render-stateless';
+import { renderStoredDocument } from './use-cases/render-stored-document';
+
+const detail = (summary: string) => ({ summary, tags: ['Renders'] });
+const closed = { additionalProperties: false } as const;
+const PdfBinary = t.Any({ description: 'PDF bytes (with Accept: application/pdf or delivery: binary)' });
+
+export const StatelessRenderBody = t.Object(
+  {
+    ...StatelessBody.properties,
+    template: t.Optional(
+      t.Object({ id: t.String(), version: t.Optional(t.Integer({ minimum: 1 })) }, closed),
+    ),
+    rendering: t.Optional(t.Object({ template_id: t.Optional(t.String()) }, closed)),
+    output: t.Optional(
+      t.Object(
+        {
+          format: t.Optional(t.Literal('pdf')),
+          delivery: t.Optional(t.Union([t.Literal('url'), t.Literal('binary')])),
+          expires_in: t.Optional(ExpiresIn),
+          page_size: t.Optional(PageSizeSchema),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
+
+export function renderRoutes(
+  auth: ReturnType<typeof authPlugin>,
+  authDeps: AuthDeps,
+  services: RenderServices,
+) {
+  return new Elysia()
+    .use(auth)
+    .post(
+      '/api/v1/documents/:document_id/renders',
+      async ({ ctx, principal, params, body, request }) => {
+        const result = await renderStoredDocument({
+          ctx,
+          services,
+          input: {
+            documentId: params.document_id,
+            monthlyQuota: principal.monthlyRenderQuota,
+            body: body ?? {},
+          },
+        });
+        return renderResponse(services, request, result, wantsBinary(request));
+      },
+      {
+        auth: true,
+        params: t.Object({ document_id: t.String() }),
+        body: t.Optional(
+          t.Object(
+            {
+              template_id: t.Optional(t.String()),
+              template_version: t.Optional(t.Integer({ minimum: 1 })),
+              page_size: t.Optional(PageSizeSchema),
+              expires_in: t.Optional(ExpiresIn),
+            },
+            closed,
+          ),
+        ),
+        response: { 200: t.Union([dataOf(Render), PdfBinary]), ...withConflict },
+        detail: detail('Render a stored document (not a draft) to PDF'),
+      },
+    )
+    .post(
+      '/api/v1/documents/render',
+      async ({ ctx, principal, body, request }) => {
+        const result = await renderStateless({
+          ctx,
+          services,
+          input: { accountId: ctx.accountId, monthlyQuota: principal.monthlyRenderQuota, body },
+        });
+        return renderResponse(services, request, result, wantsBinary(request, body.output?.delivery));
+      },
+      {
+        auth: true,
+        body: StatelessRenderBody,
+        response: { 200: t.Union([dataOf(Render), PdfBinary]), ...withNotFound },
+        detail: detail('Render posted document data to PDF without storing a document'),
+      },
+    )
+    .get(
+      '/api/v1/renders/:render_id',
+      ({ ctx, params, request }) => {
+        const row = findRender(ctx.db, ctx.accountId, params.render_id);
+        if (!row || row.expiresAt <= ctx.clock.now().toISOString()) throw notFound('Render');
+        return { data: presentRender(row, downloadUrl(services, request, row)) };
+      },
+      {
+        auth: true,
+        params: t.Object({ render_id: t.String() }),
+        response: { 200: dataOf(Render), ...withNotFound },
+        detail: detail('Get a render (404 once expired)'),
+      },
+    )
+    .get(
+      '/api/v1/renders/:render_id/download',
+      async ({ params, query, request, set }) => {
+        const now = authDeps.clock.now();
+        let row = findRenderById(authDeps.db, params.render_id);
+        if (query.token !== undefined) {
+          // The signed link is a credential of its own: this one render, until it expires.
+          if (!row || !services.signer.verify(row.id, query.token, now)) throw notFound('Render');
+        } else {
+          const { principal } = authorize(authDeps, request.headers, set.headers as Record<string, string>);
+          if (row?.accountId !== principal.accountId) row = undefined;
+        }
+        if (!row || row.expiresAt <= now.toISOString()) throw notFound('Render');
+        const bytes = await services.blobs.get(row.blobKey);
+        if (!bytes) throw new DomainError('not_found', 'Render not found');
+        return pdfResponse(bytes, row);
+      },
+      {
+        params: t.Object({ render_id: t.String() }),
+        query: t.Object({ token: t.Optional(t.String()) }),
+        response: { 200: PdfBinary, 401: ErrorEnvelope, 404: ErrorEnvelope, 429: ErrorEnvelope },
+        detail: { ...detail('Download a render: with its signed link, or with an API key'), security: [] },
+      },
+    );
+}

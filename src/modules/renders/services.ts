@@ -1,0 +1,12 @@
+import type { RenderPdf } from '../../rendering/types';
+import type { BlobStore } from '../../storage/blob-store';
+import type { DownloadSigner } from './signing';
+
+/** What producing and serving renders needs beyond the use-case context. */
+export interface RenderServices {
+  blobs: BlobStore;
+  renderPdf: RenderPdf;
+  signer: DownloadSigner;
+  /** PUBLIC_BASE_URL; null = the origin of the request being answered. */
+  publicBaseUrl: string | null;
+}

@@ -1,0 +1,67 @@
+import type { DbOrTx } from '../../../db/client';
+import type { RenderInput } from '../../../rendering/types';
+import type { Clock } from '../../../shared/clock';
+import { newId } from '../../../shared/ids';
+import { presentTotals } from '../../documents/present';
+import { reserveRender } from '../../usage/quota';
+import { insertRender } from '../repo';
+import type { RenderRow } from '../schema';
+import type { RenderServices } from '../services';
+
+export interface ProduceRenderInput {
+  accountId: string;
+  monthlyQuota: number;
+  documentId: string | null;
+  currency: string;
+  expiresIn: number;
+  templateVersion: number | null;
+  pdf: RenderInput;
+}
+
+/**
+ * The one path every PDF takes: reserve a unit of quota, draw, store the file, record the render. A
+ * failure at any step gives the unit back and leaves no file and no record behind.
+ */
+export async function produceRender({
+  ctx,
+  services,
+  input,
+}: {
+  ctx: { db: DbOrTx; clock: Clock };
+  services: RenderServices;
+  input: ProduceRenderInput;
+}): Promise<{ row: RenderRow; bytes: Uint8Array }> {
+  const id = newId('rnd');
+  const reservation = reserveRender(ctx, {
+    accountId: input.accountId,
+    renderId: id,
+    monthlyQuota: input.monthlyQuota,
+  });
+  const blobKey = `renders/${input.accountId}/${id}.pdf`;
+  try {
+    const bytes = await services.renderPdf(input.pdf);
+    await services.blobs.put(blobKey, bytes, 'application/pdf');
+    const now = ctx.clock.now();
+    const row = insertRender(ctx.db, {
+      id,
+      accountId: input.accountId,
+      documentId: input.documentId,
+      documentType: input.pdf.documentType,
+      format: 'pdf',
+      templateId: input.pdf.templateId,
+      templateVersion: input.templateVersion,
+      pageSize: input.pdf.pageSize,
+      blobKey,
+      sizeBytes: bytes.byteLength,
+      calculation: presentTotals(input.pdf.totals, input.currency),
+      compliance: null,
+      expiresAt: new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
+      createdAt: now.toISOString(),
+    });
+    return { row, bytes };
+  } catch (error) {
+    reservation.release();
+    await services.blobs.delete(blobKey).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,78 @@
+import type { DbOrTx } from '../../../db/client';
+import type { Clock } from '../../../shared/clock';
+import { validationError } from '../../../shared/errors';
+import { documentTotals } from '../../documents/checks';
+import type { DocumentData, StatelessBody } from '../../documents/model';
+import { statelessProblems } from '../../documents/use-cases/check-document-data';
+import type { PageSizeId } from '../../reference';
+import { resolveTemplate, SERVICE_CREDIT } from '../../templates/resolve-template';
+import { DEFAULT_EXPIRES_IN } from '../model';
+import type { RenderServices } from '../services';
+import { produceRender } from './produce-render';
+
+export interface StatelessRenderBody extends StatelessBody {
+  template?: { id: string; version?: number };
+  rendering?: { template_id?: string };
+  output?: { format?: 'pdf'; delivery?: 'url' | 'binary'; expires_in?: number; page_size?: PageSizeId };
+}
+
+/** Renders posted data without storing a document (the render itself is kept until it expires). */
+export async function renderStateless({
+  ctx,
+  services,
+  input,
+}: {
+  ctx: { db: DbOrTx; clock: Clock };
+  services: RenderServices;
+  input: {
+    accountId: string;
+    monthlyQuota: number;
+    body: StatelessRenderBody;
+    /** The preview endpoint names the template in its path and the version in its query. */
+    template?: { id: string; version?: number; versionLoc: string };
+  };
+}) {
+  const { body } = input;
+  const problems = statelessProblems(body, true);
+  const named = body.template?.id ?? body.rendering?.template_id;
+  if (body.template?.id && body.rendering?.template_id && body.template.id !== body.rendering.template_id) {
+    problems.push({
+      loc: 'body.rendering.template_id',
+      msg: 'names another template than body.template.id',
+      type: 'invalid_value',
+    });
+  }
+  if (problems.length > 0) throw validationError(problems);
+  const template = resolveTemplate(
+    input.template ?? {
+      id: named ?? 'tpl_modern',
+      version: body.template?.version,
+      versionLoc: 'body.template.version',
+    },
+  );
+  const totals = documentTotals(body.data.currency, body.data);
+  if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.data.${p.loc}` })));
+  const data: DocumentData = body.data;
+  return produceRender({
+    ctx,
+    services,
+    input: {
+      accountId: input.accountId,
+      monthlyQuota: input.monthlyQuota,
+      documentId: null,
+      currency: data.currency,
+      expiresIn: body.output?.expires_in ?? DEFAULT_EXPIRES_IN,
+      templateVersion: template.version,
+      pdf: {
+        documentType: body.document_type ?? 'invoice',
+        data,
+        totals: totals.totals,
+        templateId: template.base,
+        config: template.config,
+        pageSize: body.output?.page_size ?? 'LETTER',
+        locale: data.locale ?? 'en-US',
+        serviceCredit: SERVICE_CREDIT,
+      },
+    },
+  });
+}

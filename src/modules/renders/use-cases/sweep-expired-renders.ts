@@ -1,0 +1,18 @@
+import type { Db } from '../../../db/client';
+import type { Clock } from '../../../shared/clock';
+import type { BlobStore } from '../../../storage/blob-store';
+import { deleteRender, findExpired } from '../repo';
+
+/** Removes expired renders' files and records (downloads already answer 404 from `expires_at` on). */
+export async function sweepExpiredRenders(deps: { db: Db; clock: Clock; blobs: BlobStore }): Promise<number> {
+  let removed = 0;
+  for (;;) {
+    const batch = findExpired(deps.db, deps.clock.now().toISOString(), 200);
+    if (batch.length === 0) return removed;
+    for (const row of batch) {
+      await deps.blobs.delete(row.blobKey);
+      deleteRender(deps.db, row.id);
+      removed++;
+    }
+  }
+}

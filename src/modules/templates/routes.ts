@@ -1,0 +1,91 @@
+import { Elysia, t } from 'elysia';
+import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, withNotFound } from '../../http/schemas';
+import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
+import { notFound, validationError } from '../../shared/errors';
+import { Render } from '../renders/model';
+import { renderResponse, wantsBinary } from '../renders/respond';
+import { StatelessRenderBody } from '../renders/routes';
+import type { RenderServices } from '../renders/services';
+import { renderStateless } from '../renders/use-cases/render-stateless';
+
+const detail = (summary: string) => ({ summary, tags: ['Templates'] });
+const TemplateSummary = t.Object({ template_id: t.String(), name: t.String(), document_type: t.String() });
+const TemplateDetail = t.Object({ ...TemplateSummary.properties, engine: t.String() });
+
+/**
+ * SPEC 2 calls the engine `html-css`; the designs here are drawn by pdfkit from the same template data, and
+ * the field keeps the spec's value so clients written against it keep working.
+ */
+const ENGINE = 'html-css';
+
+function builtIn(id: string) {
+  const template = BUILT_IN_TEMPLATES.find((tpl) => tpl.id === id);
+  if (!template) throw notFound('Template');
+  return { template_id: template.id, name: template.name, document_type: 'invoice', engine: ENGINE };
+}
+
+export function templateRoutes(auth: ReturnType<typeof authPlugin>, services: RenderServices) {
+  return new Elysia({ prefix: '/api/v1/templates' })
+    .use(auth)
+    .get(
+      '',
+      () => ({
+        data: BUILT_IN_TEMPLATES.map((tpl) => ({
+          template_id: tpl.id,
+          name: tpl.name,
+          document_type: 'invoice',
+        })),
+      }),
+      {
+        auth: true,
+        response: { 200: dataOf(t.Array(TemplateSummary)), ...authErrors },
+        detail: detail('The six built-in templates'),
+      },
+    )
+    .get('/builtin/:template_id', ({ params }) => ({ data: builtIn(params.template_id) }), {
+      auth: true,
+      params: t.Object({ template_id: t.String() }),
+      response: { 200: dataOf(TemplateDetail), ...withNotFound },
+      detail: detail('A built-in template (404 for an unknown id)'),
+    })
+    .get('/:template_id', ({ params }) => ({ data: builtIn(params.template_id) }), {
+      auth: true,
+      params: t.Object({ template_id: t.String() }),
+      response: { 200: dataOf(TemplateDetail), ...withNotFound },
+      detail: detail('A template'),
+    })
+    .post(
+      '/:template_id/preview',
+      async ({ ctx, principal, params, query, body, request }) => {
+        let version: number | undefined;
+        if (query.version !== undefined) {
+          if (!/^[1-9]\d{0,8}$/.test(query.version)) {
+            throw validationError([
+              { loc: 'query.version', msg: 'version must be a whole number >= 1', type: 'invalid' },
+            ]);
+          }
+          version = Number(query.version);
+        }
+        const result = await renderStateless({
+          ctx,
+          services,
+          input: {
+            accountId: ctx.accountId,
+            monthlyQuota: principal.monthlyRenderQuota,
+            body,
+            template: { id: params.template_id, version, versionLoc: 'query.version' },
+          },
+        });
+        return renderResponse(services, request, result, wantsBinary(request, body.output?.delivery));
+      },
+      {
+        auth: true,
+        params: t.Object({ template_id: t.String() }),
+        query: t.Object({ version: t.Optional(t.String()) }),
+        body: StatelessRenderBody,
+        response: { 200: t.Union([dataOf(Render), t.Any()]), ...withNotFound },
+        detail: detail('Preview a template with posted document data (same body as the stateless render)'),
+      },
+    );
+}

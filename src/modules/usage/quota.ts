@@ -1,0 +1,45 @@
+import type { DbOrTx } from '../../db/client';
+import type { Clock } from '../../shared/clock';
+import { DomainError } from '../../shared/errors';
+import { newId } from '../../shared/ids';
+import { monthOf } from './period';
+import { countEventsBetween, deleteEvent, insertEvent } from './repo';
+
+export interface Reservation {
+  eventId: string;
+  /** Gives the unit back when the render fails: the event only stands for a PDF actually produced. */
+  release(): void;
+}
+
+/**
+ * Takes one render from this month's quota before the PDF is drawn. The count and the insert share one
+ * write-locked transaction, so concurrent renders can never overshoot the quota.
+ */
+export function reserveRender(
+  deps: { db: DbOrTx; clock: Clock },
+  input: { accountId: string; renderId: string; monthlyQuota: number },
+): Reservation {
+  const eventId = newId('evt');
+  deps.db.transaction(
+    (tx) => {
+      const now = deps.clock.now();
+      const period = monthOf(now);
+      const used = countEventsBetween(tx, input.accountId, period.start, period.end);
+      if (used >= input.monthlyQuota) {
+        throw new DomainError(
+          'quota_exceeded',
+          `Monthly render quota of ${input.monthlyQuota} is used up; it resets on ${period.end.slice(0, 10)}`,
+          { monthly_quota: input.monthlyQuota, used, resets_at: period.end },
+        );
+      }
+      insertEvent(tx, {
+        id: eventId,
+        accountId: input.accountId,
+        renderId: input.renderId,
+        createdAt: now.toISOString(),
+      });
+    },
+    { behavior: 'immediate' },
+  );
+  return { eventId, release: () => deleteEvent(deps.db, eventId) };
+}

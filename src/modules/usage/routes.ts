@@ -1,0 +1,86 @@
+import { Elysia, t } from 'elysia';
+import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, PageQuery, pageOf } from '../../http/schemas';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import { monthOf } from './period';
+import { countEventsBetween, listEvents } from './repo';
+
+const detail = (summary: string) => ({ summary, tags: ['Usage'] });
+const UsageEvent = t.Object({ id: t.String(), render_id: t.String(), created_at: t.String() });
+
+export function usageRoutes(auth: ReturnType<typeof authPlugin>) {
+  return new Elysia({ prefix: '/api/v1/usage' })
+    .use(auth)
+    .get(
+      '',
+      ({ ctx, principal }) => {
+        const period = monthOf(ctx.clock.now());
+        const used = countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
+        return { data: { period, renders: { used, quota: principal.monthlyRenderQuota } } };
+      },
+      {
+        auth: true,
+        response: {
+          200: dataOf(
+            t.Object({
+              period: t.Object({ start: t.String(), end: t.String() }),
+              renders: t.Object({ used: t.Integer(), quota: t.Integer() }),
+            }),
+          ),
+          ...authErrors,
+        },
+        detail: detail('Renders used this calendar month (UTC) against the plan quota'),
+      },
+    )
+    .get(
+      '/events',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        return toPage(
+          listEvents(ctx.db, ctx.accountId, page),
+          page,
+          (r) => r.id,
+          (r) => ({
+            id: r.id,
+            render_id: r.renderId,
+            created_at: r.createdAt,
+          }),
+        );
+      },
+      {
+        auth: true,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(UsageEvent), ...authErrors },
+        detail: detail('Usage events, one per PDF produced, newest first'),
+      },
+    )
+    .get(
+      '/limits',
+      ({ ctx, principal }) => {
+        const period = monthOf(ctx.clock.now());
+        const used = countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
+        const limit = principal.monthlyRenderQuota;
+        return {
+          data: {
+            renders: { used, limit, remaining: Math.max(0, limit - used) },
+            rate_limit: { requests_per_second: principal.requestsPerSecond },
+            overage: { enabled: false, estimated_cost_cents: 0 },
+          },
+        };
+      },
+      {
+        auth: true,
+        response: {
+          200: dataOf(
+            t.Object({
+              renders: t.Object({ used: t.Integer(), limit: t.Integer(), remaining: t.Integer() }),
+              rate_limit: t.Object({ requests_per_second: t.Integer() }),
+              overage: t.Object({ enabled: t.Boolean(), estimated_cost_cents: t.Integer() }),
+            }),
+          ),
+          ...authErrors,
+        },
+        detail: detail('Render quota, rate limit and overage (off until billing enables it)'),
+      },
+    );
+}

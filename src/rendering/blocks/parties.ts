@@ -1,0 +1,87 @@
+// Bill to / ship to side by side, and for themes with the `aside` meta layout (or a highlighted amount)
+// a column to their right with the document's number and dates.
+import type { Layout } from '../engine/layout';
+import { drawStack, keyValues, labelColumn, measureStack, partyItems, type Stack } from './common';
+import type { Block, BlockContext } from './context';
+
+const GUTTER = 18;
+const PANEL_PAD = 10;
+const BAR_INDENT = 10;
+
+function hasAside(ctx: BlockContext): boolean {
+  const { meta } = ctx.theme.spec;
+  const highlight = meta.showHighlight && meta.layout !== 'strip' && ctx.view.highlight !== null;
+  return (meta.layout === 'aside' && ctx.view.meta.length > 0) || highlight;
+}
+
+interface Aside {
+  height: number;
+  draw(x: number, y: number, height: number): void;
+}
+
+function aside(ctx: BlockContext, width: number): Aside {
+  const { layout, view, theme } = ctx;
+  const { meta } = theme.spec;
+  const items = meta.layout === 'aside' ? view.meta : [];
+  const highlight = meta.showHighlight ? view.highlight : null;
+  const framed = meta.fill !== null || theme.spec.table.style === 'boxed';
+  const pad = framed ? PANEL_PAD : 0;
+  const inner = width - 2 * pad;
+  const options = {
+    label: theme.s.metaLabel,
+    value: theme.s.metaValue,
+    labelWidth: labelColumn(layout, items, theme.s.metaLabel, inner * 0.55),
+    valueAlign: 'right' as const,
+  };
+  const listHeight = keyValues(layout, items, 0, 0, inner, options, false);
+  const figure = { ...theme.s.grandValue, size: 16, color: theme.c('primaryInk') };
+  const highlightHeight = highlight ? layout.lineHeight(theme.s.heading) + layout.lineHeight(figure) : 0;
+  const between = items.length > 0 && highlight ? 10 : 0;
+  return {
+    height: listHeight + between + highlightHeight + 2 * pad,
+    draw(x, y, height) {
+      if (meta.fill) layout.rect(x, y, width, height, theme.c(meta.fill));
+      else if (framed) layout.strokeRect(x, y, width, height, theme.c('rule'), 0.75);
+      keyValues(layout, items, x + pad, y + pad, inner, options);
+      if (!highlight) return;
+      let hy = y + pad + listHeight + between;
+      if (items.length > 0) layout.hline(x + pad, x + width - pad, hy - 5, theme.c('rule'), 0.5);
+      layout.text(highlight.label, x + pad, hy, theme.s.heading, inner, items.length > 0 ? 'right' : 'left');
+      hy += layout.lineHeight(theme.s.heading);
+      layout.text(highlight.value, x + pad, hy, figure, inner, items.length > 0 ? 'right' : 'left');
+    },
+  };
+}
+
+function drawBar(layout: Layout, ctx: BlockContext, x: number, y: number, stack: Stack): void {
+  const bar = ctx.theme.spec.parties.accentBar;
+  if (bar) layout.rect(x, y + 1, 1.5, stack.height - 2, ctx.theme.c(bar));
+}
+
+export const parties: Block = {
+  id: 'parties',
+  present: (ctx) => ctx.view.recipients.length > 0 || hasAside(ctx),
+  draw(ctx) {
+    const { layout, view, theme } = ctx;
+    const width = layout.contentWidth;
+    const asideWidth = hasAside(ctx) ? Math.min(230, width * 0.4) : 0;
+    const side = asideWidth > 0 ? aside(ctx, asideWidth) : null;
+    const count = Math.max(1, view.recipients.length);
+    const room = width - (side ? asideWidth + GUTTER : 0);
+    const columnWidth = Math.min(220, (room - GUTTER * (count - 1)) / count);
+    const indent = theme.spec.parties.accentBar ? BAR_INDENT : 0;
+    const stacks = view.recipients.map((p) =>
+      measureStack(layout, partyItems(theme, p, true), columnWidth - indent),
+    );
+    const height = Math.max(side?.height ?? 0, ...stacks.map((s) => s.height));
+    layout.ensure(height);
+    const top = layout.y;
+    stacks.forEach((stack, i) => {
+      const x = layout.left + i * (columnWidth + GUTTER);
+      drawBar(layout, ctx, x, top, stack);
+      drawStack(layout, stack, x + indent, top, columnWidth - indent);
+    });
+    side?.draw(layout.right - asideWidth, top, side.height);
+    layout.y = top + height;
+  },
+};

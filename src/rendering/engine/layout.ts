@@ -1,0 +1,208 @@
+// The flow cursor and the drawing primitives every block uses. Text is wrapped and measured here (never by
+// pdfkit's own line wrapper), so the engine always knows a block's height before drawing it and pdfkit never
+// adds a page on its own: page breaks happen only where `ensure` or the table decide.
+import type { FontKey } from './fonts';
+import type { Pdf } from './pdf';
+
+export interface TextStyle {
+  font: FontKey;
+  size: number;
+  color: string;
+  /** Extra space between characters, in points (letter-spaced small caps labels). */
+  tracking?: number;
+  upper?: boolean;
+  /** Line pitch as a multiple of the size. */
+  leading?: number;
+}
+
+export type Align = 'left' | 'right' | 'center';
+
+export interface Box {
+  top: number;
+  right: number;
+  bottom: number;
+  left: number;
+}
+
+// Noto Sans metrics (every weight shares them): cap height 0.714 em.
+const CAP_HEIGHT = 0.714;
+const DEFAULT_LEADING = 1.35;
+
+export class Layout {
+  readonly width: number;
+  readonly height: number;
+  readonly left: number;
+  readonly right: number;
+  readonly top: number;
+  /** Lowest y content may reach on this page: the page less its bottom margin and the footer. */
+  bottom: number;
+  y: number;
+  pageCount = 1;
+  /** Runs after every page break, with the cursor at the top margin (a running header). */
+  onPageStart: (() => void) | null = null;
+  /** Height the running header takes at the top of every page after the first. */
+  headerReserve = 0;
+
+  constructor(
+    readonly pdf: Pdf,
+    readonly margins: Box,
+    readonly locale: string,
+  ) {
+    this.width = pdf.width;
+    this.height = pdf.height;
+    this.left = margins.left;
+    this.right = pdf.width - margins.right;
+    this.top = margins.top;
+    this.bottom = pdf.height - margins.bottom;
+    this.y = margins.top;
+  }
+
+  get contentWidth(): number {
+    return this.right - this.left;
+  }
+
+  // ---- measuring -------------------------------------------------------------------------------
+
+  private prepare(text: string, style: TextStyle): string {
+    this.pdf.doc.font(style.font).fontSize(style.size);
+    return style.upper ? text.toLocaleUpperCase(this.locale) : text;
+  }
+
+  lineHeight(style: TextStyle): number {
+    return style.size * (style.leading ?? DEFAULT_LEADING);
+  }
+
+  widthOf(text: string, style: TextStyle): number {
+    const shown = this.prepare(text, style);
+    return this.pdf.doc.widthOfString(shown, { characterSpacing: style.tracking ?? 0 });
+  }
+
+  /** Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. */
+  wrap(text: string, width: number, style: TextStyle): string[] {
+    const out: string[] = [];
+    for (const paragraph of text.split(/\r?\n/)) {
+      const words = paragraph.split(/\s+/).filter((w) => w.length > 0);
+      let line = '';
+      for (let word of words) {
+        const candidate = line ? `${line} ${word}` : word;
+        if (this.widthOf(candidate, style) <= width) {
+          line = candidate;
+          continue;
+        }
+        if (line) out.push(line);
+        while (word.length > 1 && this.widthOf(word, style) > width) {
+          const cut = this.fitChars(word, width, style);
+          out.push(word.slice(0, cut));
+          word = word.slice(cut);
+        }
+        line = word;
+      }
+      out.push(line);
+    }
+    return out;
+  }
+
+  private fitChars(word: string, width: number, style: TextStyle): number {
+    const chars = Array.from(word);
+    let taken = '';
+    for (const ch of chars) {
+      if (taken && this.widthOf(taken + ch, style) > width) break;
+      taken += ch;
+    }
+    return Math.max(1, taken.length);
+  }
+
+  /** Distance from a line box's top to its baseline: caps sit optically centred in the box. */
+  baselineOffset(style: TextStyle): number {
+    return (this.lineHeight(style) + style.size * CAP_HEIGHT) / 2;
+  }
+
+  /** Height of `lines` lines (no trailing gap). */
+  linesHeight(count: number, style: TextStyle): number {
+    return count * this.lineHeight(style);
+  }
+
+  // ---- drawing ---------------------------------------------------------------------------------
+
+  /** One line whose line box starts at `top`; caps sit optically centred in the box. */
+  text(text: string, x: number, top: number, style: TextStyle, width?: number, align: Align = 'left'): void {
+    if (!text) return;
+    const shown = this.prepare(text, style);
+    const tracking = style.tracking ?? 0;
+    let left = x;
+    if (width !== undefined && align !== 'left') {
+      const w = this.pdf.doc.widthOfString(shown, { characterSpacing: tracking });
+      left = align === 'right' ? x + width - w : x + (width - w) / 2;
+    }
+    const baseline = top + this.baselineOffset(style);
+    this.pdf.doc.fillColor(style.color).text(shown, left, baseline, {
+      lineBreak: false,
+      baseline: 'alphabetic',
+      characterSpacing: tracking,
+    });
+  }
+
+  /** Already wrapped lines; returns the height used. */
+  lines(
+    lines: readonly string[],
+    x: number,
+    top: number,
+    style: TextStyle,
+    width?: number,
+    align?: Align,
+  ): number {
+    const lh = this.lineHeight(style);
+    lines.forEach((line, i) => {
+      this.text(line, x, top + i * lh, style, width, align);
+    });
+    return lines.length * lh;
+  }
+
+  /** Wraps and draws; returns the height used. */
+  paragraph(text: string, x: number, top: number, width: number, style: TextStyle, align?: Align): number {
+    return this.lines(this.wrap(text, width, style), x, top, style, width, align);
+  }
+
+  rect(x: number, y: number, w: number, h: number, fill: string): void {
+    this.pdf.doc.rect(x, y, w, h).fill(fill);
+  }
+
+  strokeRect(x: number, y: number, w: number, h: number, color: string, lineWidth = 0.5): void {
+    this.pdf.doc.lineWidth(lineWidth).rect(x, y, w, h).stroke(color);
+  }
+
+  hline(x1: number, x2: number, y: number, color: string, lineWidth = 0.5): void {
+    this.pdf.doc.lineWidth(lineWidth).moveTo(x1, y).lineTo(x2, y).stroke(color);
+  }
+
+  vline(x: number, y1: number, y2: number, color: string, lineWidth = 0.5): void {
+    this.pdf.doc.lineWidth(lineWidth).moveTo(x, y1).lineTo(x, y2).stroke(color);
+  }
+
+  // ---- flow ------------------------------------------------------------------------------------
+
+  /** Room left on this page below the cursor. */
+  get room(): number {
+    return this.bottom - this.y;
+  }
+
+  /** Starts a new page unless `height` still fits below the cursor. Returns true when it broke. */
+  ensure(height: number): boolean {
+    if (this.y + height <= this.bottom) return false;
+    this.newPage();
+    return true;
+  }
+
+  /** Where content starts on a page after a break. */
+  get freshTop(): number {
+    return this.top + this.headerReserve;
+  }
+
+  newPage(): void {
+    this.pdf.addPage();
+    this.pageCount += 1;
+    this.y = this.top;
+    this.onPageStart?.();
+    this.y = this.freshTop;
+  }
+}

@@ -1,0 +1,52 @@
+// A QR code as vector squares (crisp at any zoom and print resolution, a few hundred bytes), encoded by the
+// `qr` package. Dark modules of a row are merged into runs and filled as one path.
+import encodeQR from 'qr';
+import type { Layout } from './layout';
+
+/**
+ * The symbol's modules without a quiet zone (drawQr paints its own). EPC069-12 asks for error correction
+ * level M; `qr` picks the smallest version that holds the data. `qr` insists on a border of at least one
+ * module, which is sliced off again here.
+ */
+export function qrMatrix(payload: string): boolean[][] {
+  const framed = encodeQR(payload, 'raw', { ecc: 'medium', border: 1 });
+  return framed.slice(1, -1).map((row) => row.slice(1, -1));
+}
+
+/** Quiet zone the QR specification requires around the symbol, in modules. */
+export const QUIET_ZONE = 4;
+
+/**
+ * Draws the symbol with its top-left corner at (x, y), `size` points wide including the quiet zone,
+ * which is painted white so the code scans even on a tinted panel.
+ */
+export function drawQr(
+  layout: Layout,
+  matrix: boolean[][],
+  x: number,
+  y: number,
+  size: number,
+  color: string,
+): void {
+  const count = matrix.length;
+  if (count === 0) return;
+  const module = size / (count + 2 * QUIET_ZONE);
+  const doc = layout.pdf.doc;
+  layout.rect(x, y, size, size, '#ffffff');
+  const ox = x + QUIET_ZONE * module;
+  const oy = y + QUIET_ZONE * module;
+  matrix.forEach((row, r) => {
+    let c = 0;
+    while (c < row.length) {
+      if (!row[c]) {
+        c += 1;
+        continue;
+      }
+      const start = c;
+      while (c < row.length && row[c]) c += 1;
+      // A hair of overlap hides the seams some viewers draw between abutting squares.
+      doc.rect(ox + start * module, oy + r * module, (c - start) * module + 0.01, module + 0.01);
+    }
+  });
+  doc.fill(color);
+}

@@ -1,0 +1,51 @@
+// RenderInput -> PDF bytes: view model, theme, then the theme's blocks in order down the page, footers
+// last (they need the page count). Pure apart from the creation date pdfkit stamps into the file.
+import { BLOCKS, KEEP_WITH_PREVIOUS } from './blocks';
+import type { Block, BlockContext } from './blocks/context';
+import { drawFooters, drawTopBar, installRunningHeader, reserveFooter } from './blocks/footer';
+import { placeLogo } from './engine/image';
+import { Layout } from './engine/layout';
+import { Pdf } from './engine/pdf';
+import { qrMatrix } from './engine/qr';
+import { resolveTheme } from './themes/resolve';
+import type { RenderPdf } from './types';
+import { buildInvoiceView } from './view-model';
+
+export const renderPdf: RenderPdf = async (input) => {
+  const view = buildInvoiceView(input);
+  const theme = resolveTheme(input.templateId, input.config, input.data.branding);
+  const pdf = await Pdf.create({
+    pageSize: input.pageSize,
+    title: view.metaTitle,
+    author: view.author,
+    lang: view.locale,
+  });
+  const layout = new Layout(pdf, theme.spec.margins, view.locale);
+  const logoBox = theme.spec.header.logo;
+  const ctx: BlockContext = {
+    layout,
+    view,
+    theme,
+    logo: await placeLogo(pdf, view.logo, logoBox.width, logoBox.height),
+    qr: view.payment?.qr ? qrMatrix(view.payment.qr.payload) : null,
+    keepAfter: 0,
+  };
+
+  reserveFooter(ctx);
+  if (theme.spec.header.layout !== 'band') drawTopBar(ctx);
+  installRunningHeader(ctx);
+  const blocks = theme.spec.order.map((id) => BLOCKS[id]).filter((block) => block.present(ctx));
+  blocks.forEach((block, i) => {
+    if (i > 0) layout.y += theme.spec.gap;
+    ctx.keepAfter = keepAfter(ctx, blocks[i + 1]);
+    block.draw(ctx);
+  });
+  drawFooters(ctx);
+  return pdf.finish();
+};
+
+/** Room the next block needs on this block's last page (see engine/paginate.ts, the no-orphan rule). */
+function keepAfter(ctx: BlockContext, next: Block | undefined): number {
+  if (!next?.height || !KEEP_WITH_PREVIOUS.has(next.id)) return 0;
+  return next.height(ctx) + ctx.theme.spec.gap;
+}

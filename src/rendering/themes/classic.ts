@@ -1,0 +1,58 @@
+import { t } from './text';
+import type { ThemeSpec } from './types';
+
+/** Classic: a centred letterhead over a double rule, boxed details, a gridded table, a boxed total. */
+export const classic: ThemeSpec = {
+  id: 'tpl_classic',
+  colors: {
+    primary: '#1f3a5f',
+    accent: '#7a2531',
+    ink: '#222222',
+    muted: '#5f6368',
+    rule: '#b9c0c8',
+    panel: '#f4f5f7',
+  },
+  margins: { top: 46, right: 54, bottom: 42, left: 54 },
+  gap: 18,
+  styles: {
+    title: t('semibold', 18, 'accentInk', { upper: true, tracking: 3 }),
+    subtitle: t('italic', 9, 'muted'),
+    sellerName: t('semibold', 17, 'primaryInk', { tracking: 0.5 }),
+    heading: t('semibold', 7.5, 'primaryInk', { upper: true, tracking: 1 }),
+    body: t('regular', 9, 'ink', { leading: 1.4 }),
+    bodyStrong: t('semibold', 9.5, 'ink'),
+    small: t('regular', 8, 'muted', { leading: 1.4 }),
+    metaLabel: t('regular', 8.5, 'muted'),
+    metaValue: t('semibold', 8.5, 'ink'),
+    tableHead: t('semibold', 8, 'primaryInk'),
+    cell: t('regular', 8.5, 'ink'),
+    cellStrong: t('semibold', 8.5, 'ink'),
+    cellNote: t('italic', 7.5, 'muted', { leading: 1.35 }),
+    totalLabel: t('regular', 8.5, 'ink'),
+    totalValue: t('regular', 8.5, 'ink'),
+    grandLabel: t('bold', 10, 'primaryInk'),
+    grandValue: t('bold', 10.5, 'primaryInk'),
+    footer: t('regular', 7, 'muted'),
+  },
+  header: {
+    layout: 'centered',
+    logo: { width: 160, height: 52 },
+    topBar: null,
+    rule: { color: 'primary', width: 1.5 },
+  },
+  meta: { layout: 'aside', fill: null, showHighlight: false },
+  parties: { accentBar: null },
+  table: {
+    style: 'boxed',
+    headFill: 'primaryTint',
+    headRule: { color: 'primary', width: 0.75 },
+    padX: 6,
+    padY: 4,
+    positions: true,
+  },
+  totals: { style: 'boxed', width: 0.42, grandFill: 'primaryTint' },
+  taxSummary: 'always',
+  sectionRule: { color: 'rule', width: 0.5 },
+  footer: { align: 'center', rule: { color: 'primary', width: 0.5 } },
+  order: ['header', 'parties', 'line-items', 'totals', 'tax-summary', 'payment', 'custom-fields', 'notes'],
+};

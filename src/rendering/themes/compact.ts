@@ -1,0 +1,58 @@
+import { t } from './text';
+import type { ThemeSpec } from './types';
+
+/** Compact: small type and tight rows for long invoices, every row ruled, details beside the parties. */
+export const compact: ThemeSpec = {
+  id: 'tpl_compact',
+  colors: {
+    primary: '#0f766e',
+    accent: '#0f766e',
+    ink: '#1f2933',
+    muted: '#66717e',
+    rule: '#dde2e7',
+    panel: '#f3f6f7',
+  },
+  margins: { top: 36, right: 36, bottom: 30, left: 36 },
+  gap: 14,
+  styles: {
+    title: t('bold', 17, 'primaryInk'),
+    subtitle: t('regular', 8, 'muted'),
+    sellerName: t('bold', 9.5, 'ink'),
+    heading: t('semibold', 6.5, 'primaryInk', { upper: true, tracking: 0.6 }),
+    body: t('regular', 8, 'ink', { leading: 1.3 }),
+    bodyStrong: t('semibold', 8.5, 'ink', { leading: 1.3 }),
+    small: t('regular', 7.5, 'muted', { leading: 1.3 }),
+    metaLabel: t('regular', 7.5, 'muted', { leading: 1.3 }),
+    metaValue: t('semibold', 7.5, 'ink', { leading: 1.3 }),
+    tableHead: t('semibold', 7, 'onPrimary'),
+    cell: t('regular', 7.5, 'ink', { leading: 1.3 }),
+    cellStrong: t('medium', 7.5, 'ink', { leading: 1.3 }),
+    cellNote: t('regular', 6.5, 'muted', { leading: 1.3 }),
+    totalLabel: t('regular', 7.5, 'muted', { leading: 1.3 }),
+    totalValue: t('medium', 7.5, 'ink', { leading: 1.3 }),
+    grandLabel: t('bold', 8.5, 'primaryInk'),
+    grandValue: t('bold', 9, 'primaryInk'),
+    footer: t('regular', 6.5, 'muted'),
+  },
+  header: {
+    layout: 'split',
+    logo: { width: 120, height: 34 },
+    topBar: null,
+    rule: { color: 'primary', width: 1.5 },
+  },
+  meta: { layout: 'list', fill: 'panel', showHighlight: true },
+  parties: { accentBar: null },
+  table: {
+    style: 'ruled',
+    headFill: 'primary',
+    headRule: null,
+    padX: 4,
+    padY: 2.5,
+    positions: true,
+  },
+  totals: { style: 'plain', width: 0.36, grandFill: null },
+  taxSummary: 'always',
+  sectionRule: { color: 'rule', width: 0.5 },
+  footer: { align: 'split', rule: { color: 'rule', width: 0.5 } },
+  order: ['header', 'parties', 'line-items', 'totals', 'tax-summary', 'payment', 'custom-fields', 'notes'],
+};

@@ -1,0 +1,58 @@
+import { t } from './text';
+import type { ThemeSpec } from './types';
+
+/** Modern: a blue edge bar, logo left and a large title right, soft zebra rows, a dark total bar. */
+export const modern: ThemeSpec = {
+  id: 'tpl_modern',
+  colors: {
+    primary: '#2563eb',
+    accent: '#1e293b',
+    ink: '#1f2937',
+    muted: '#6b7280',
+    rule: '#e5e7eb',
+    panel: '#f8fafc',
+  },
+  margins: { top: 50, right: 48, bottom: 40, left: 48 },
+  gap: 20,
+  styles: {
+    title: t('semibold', 26, 'primaryInk'),
+    subtitle: t('regular', 9, 'muted'),
+    sellerName: t('bold', 11, 'ink'),
+    heading: t('semibold', 7, 'muted', { upper: true, tracking: 0.8 }),
+    body: t('regular', 9, 'ink', { leading: 1.4 }),
+    bodyStrong: t('semibold', 10, 'ink'),
+    small: t('regular', 8, 'muted', { leading: 1.4 }),
+    metaLabel: t('regular', 8.5, 'muted'),
+    metaValue: t('medium', 8.5, 'ink'),
+    tableHead: t('semibold', 7, 'primaryInk', { upper: true, tracking: 0.6 }),
+    cell: t('regular', 8.5, 'ink'),
+    cellStrong: t('medium', 8.5, 'ink'),
+    cellNote: t('regular', 7.5, 'muted', { leading: 1.35 }),
+    totalLabel: t('regular', 8.5, 'muted'),
+    totalValue: t('medium', 8.5, 'ink'),
+    grandLabel: t('semibold', 10, 'onAccent'),
+    grandValue: t('bold', 11, 'onAccent'),
+    footer: t('regular', 7, 'muted'),
+  },
+  header: {
+    layout: 'split',
+    logo: { width: 150, height: 48 },
+    topBar: { height: 6, color: 'primary' },
+    rule: null,
+  },
+  meta: { layout: 'list', fill: 'primaryTint', showHighlight: true },
+  parties: { accentBar: null },
+  table: {
+    style: 'zebra',
+    headFill: null,
+    headRule: { color: 'primary', width: 1.2 },
+    padX: 6,
+    padY: 4.5,
+    positions: false,
+  },
+  totals: { style: 'bar', width: 0.42, grandFill: 'accent' },
+  taxSummary: 'multiple',
+  sectionRule: null,
+  footer: { align: 'split', rule: { color: 'rule', width: 0.5 } },
+  order: ['header', 'parties', 'line-items', 'totals', 'tax-summary', 'payment', 'custom-fields', 'notes'],
+};

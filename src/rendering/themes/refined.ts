@@ -1,0 +1,58 @@
+import { t } from './text';
+import type { ThemeSpec } from './types';
+
+/** Refined: letter-spaced light capitals, a fine gold rule, hairline rows and a double-ruled total. */
+export const refined: ThemeSpec = {
+  id: 'tpl_refined',
+  colors: {
+    primary: '#2f3b3a',
+    accent: '#a3834c',
+    ink: '#2b2b2b',
+    muted: '#7d7872',
+    rule: '#e3ddd3',
+    panel: '#faf8f4',
+  },
+  margins: { top: 58, right: 58, bottom: 44, left: 58 },
+  gap: 22,
+  styles: {
+    title: t('light', 24, 'primaryInk', { upper: true, tracking: 5 }),
+    subtitle: t('italic', 9, 'muted'),
+    sellerName: t('medium', 10.5, 'primaryInk', { upper: true, tracking: 1.5 }),
+    heading: t('medium', 7, 'accentInk', { upper: true, tracking: 1.6 }),
+    body: t('regular', 9, 'ink', { leading: 1.45 }),
+    bodyStrong: t('medium', 9.5, 'ink'),
+    small: t('light', 8, 'muted', { leading: 1.45 }),
+    metaLabel: t('light', 8.5, 'muted'),
+    metaValue: t('regular', 8.5, 'ink'),
+    tableHead: t('medium', 7, 'accentInk', { upper: true, tracking: 1.4 }),
+    cell: t('regular', 8.5, 'ink'),
+    cellStrong: t('medium', 8.5, 'ink'),
+    cellNote: t('light', 7.5, 'muted', { leading: 1.4 }),
+    totalLabel: t('light', 8.5, 'muted'),
+    totalValue: t('regular', 8.5, 'ink'),
+    grandLabel: t('medium', 8.5, 'primaryInk', { upper: true, tracking: 1.6 }),
+    grandValue: t('medium', 12, 'primaryInk'),
+    footer: t('light', 7, 'muted', { tracking: 0.3 }),
+  },
+  header: {
+    layout: 'split',
+    logo: { width: 130, height: 44 },
+    topBar: null,
+    rule: { color: 'accent', width: 0.75 },
+  },
+  meta: { layout: 'aside', fill: null, showHighlight: false },
+  parties: { accentBar: 'accent' },
+  table: {
+    style: 'ruled',
+    headFill: null,
+    headRule: { color: 'accent', width: 0.75 },
+    padX: 4,
+    padY: 5,
+    positions: false,
+  },
+  totals: { style: 'double-rule', width: 0.42, grandFill: null },
+  taxSummary: 'always',
+  sectionRule: { color: 'rule', width: 0.5 },
+  footer: { align: 'center', rule: null },
+  order: ['header', 'parties', 'line-items', 'totals', 'tax-summary', 'payment', 'custom-fields', 'notes'],
+};

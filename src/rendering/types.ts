@@ -1,0 +1,48 @@
+// The contract between the renderer (pure: data in, PDF bytes out) and its callers (the renders module).
+import type { DocumentData } from '../modules/documents/model';
+import type { DocumentType, PageSizeId } from '../modules/reference';
+import type { TotalsResult } from '../shared/money/types';
+
+export type BuiltInTemplateId =
+  | 'tpl_modern'
+  | 'tpl_classic'
+  | 'tpl_minimal'
+  | 'tpl_compact'
+  | 'tpl_bold'
+  | 'tpl_refined';
+
+/** A custom template's config (SPEC 2): applied under the document's own `branding`, which wins. */
+export interface TemplateConfig {
+  primary_color?: string;
+  accent_color?: string;
+  font_family?: string;
+  header_text?: string;
+  footer_text?: string;
+}
+
+export interface LogoImage {
+  bytes: Uint8Array;
+  contentType: 'image/png' | 'image/jpeg' | 'image/svg+xml';
+}
+
+export interface RenderInput {
+  documentType: DocumentType;
+  /** The document data object of SPEC 2 (stored documents present theirs in this shape too). */
+  data: DocumentData;
+  /** Exactly the totals the API reports; the renderer formats, never recomputes. */
+  totals: TotalsResult;
+  templateId: BuiltInTemplateId;
+  config?: TemplateConfig;
+  pageSize: PageSizeId;
+  /** BCP 47; decides number, money and date formats and the label language. Default en-US. */
+  locale?: string;
+  logo?: LogoImage | null;
+  /** The service credit line (free plan): always shown when set, together with any footer_text. */
+  serviceCredit?: string | null;
+  /** A credit note's source document number, shown on it. */
+  sourceDocumentNumber?: string | null;
+  /** Factur-X: attach this XML and write PDF/A-3b metadata (a later issue; ignore until then). */
+  facturx?: { xml: string } | null;
+}
+
+export type RenderPdf = (input: RenderInput) => Promise<Uint8Array>;

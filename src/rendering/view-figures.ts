@@ -1,0 +1,109 @@
+// Line items, totals and the tax summary as printed strings. Every amount comes from the TotalsResult the
+// API reported: the renderer formats, it never recomputes, so the PDF cannot disagree with the JSON.
+import type { DocumentData } from '../modules/documents/model';
+import type { TaxGroupResult, TotalsResult } from '../shared/money/types';
+import type { Formatter } from './format';
+import type { Labels } from './labels';
+import type { ColumnsView, LineView, TaxSummaryRow, TotalRow } from './view-types';
+
+type LineItem = DocumentData['line_items'][number];
+
+/** "0", "0.00", "-0.00": nothing to print. */
+export const isZero = (amount: string) => /^[-+]?0*\.?0*$/.test(amount.trim());
+
+const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
+
+export function buildColumns(data: DocumentData, shipped: boolean, labels: Labels): ColumnsView {
+  const items = data.line_items;
+  const taxNames = new Set(
+    items.flatMap((l) => (l.taxes ?? []).map((t) => t.name?.trim().toUpperCase() || '')),
+  );
+  const vat = data.tax_scheme === 'VAT' || (taxNames.size === 1 && taxNames.has('VAT'));
+  return {
+    priced: !shipped,
+    unit: items.some((l) => !!l.unit?.trim()),
+    discount: !shipped && items.some((l) => l.discount !== undefined && !isZero(l.discount.value)),
+    tax: !shipped && items.some((l) => (l.taxes?.length ?? 0) > 0),
+    sku: shipped && items.some((l) => !!l.sku?.trim()),
+    taxHeading: vat ? labels.vat : labels.tax,
+  };
+}
+
+export function buildLines(
+  data: DocumentData,
+  totals: TotalsResult,
+  fmt: Formatter,
+  shipped: boolean,
+): LineView[] {
+  return data.line_items.map((item: LineItem, index): LineView => {
+    const result = totals.lines[index];
+    const discount = item.discount;
+    let discountText = '';
+    if (discount && !isZero(discount.value)) {
+      discountText =
+        discount.type === 'percentage'
+          ? fmt.percent(discount.value)
+          : fmt.money(result?.discount_amount ?? '0');
+    }
+    return {
+      position: String(index + 1),
+      name: item.name,
+      description: item.description?.trim() || null,
+      sku: item.sku?.trim() || null,
+      quantity: fmt.quantity(item.quantity),
+      unit: item.unit?.trim() ?? '',
+      unitPrice: shipped || item.unit_price === undefined ? '' : fmt.price(item.unit_price),
+      discount: discountText,
+      tax: (item.taxes ?? []).map((t) => fmt.percent(t.rate)).join(' + '),
+      amount: shipped || !result ? '' : fmt.money(result.amount),
+    };
+  });
+}
+
+const groupLabel = (group: TaxGroupResult, fmt: Formatter, labels: Labels) =>
+  `${group.name.trim() || labels.tax} ${fmt.percent(group.rate)}`;
+
+export function buildTotals(
+  data: DocumentData,
+  totals: TotalsResult,
+  fmt: Formatter,
+  labels: Labels,
+): TotalRow[] {
+  const rows: TotalRow[] = [{ kind: 'subtotal', label: labels.subtotal, value: fmt.money(totals.subtotal) }];
+  totals.discounts.forEach((result, index) => {
+    if (isZero(result.amount)) return;
+    const input = data.discounts?.[index];
+    const share = input?.type === 'percentage' ? ` ${fmt.percent(input.value)}` : '';
+    const reason = result.reason?.trim() ? ` (${result.reason.trim()})` : '';
+    rows.push({
+      kind: 'discount',
+      label: `${labels.discount}${share}${reason}`,
+      value: fmt.money(negate(result.amount)),
+    });
+  });
+  if (data.shipping || !isZero(totals.shipping_total)) {
+    const label = data.shipping?.description?.trim() || labels.shipping;
+    rows.push({ kind: 'shipping', label, value: fmt.money(totals.shipping_total) });
+  }
+  // Inclusive taxes are already inside the prices: listed after the total ("incl. VAT 19 %"), never added.
+  for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
+    rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
+  }
+  rows.push({ kind: 'total', label: labels.total, value: fmt.money(totals.total) });
+  for (const group of totals.tax_groups.filter((g) => g.inclusive)) {
+    const label = labels.taxIncluded(groupLabel(group, fmt, labels));
+    rows.push({ kind: 'included', label, value: fmt.money(group.tax_amount) });
+  }
+  return rows;
+}
+
+export function buildTaxSummary(totals: TotalsResult, fmt: Formatter, labels: Labels): TaxSummaryRow[] {
+  return totals.tax_groups.map((group) => ({
+    name: group.inclusive
+      ? labels.taxIncluded(group.name.trim() || labels.tax)
+      : group.name.trim() || labels.tax,
+    rate: fmt.percent(group.rate),
+    taxable: fmt.money(group.taxable_amount),
+    tax: fmt.money(group.tax_amount),
+  }));
+}

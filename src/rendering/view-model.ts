@@ -1,0 +1,145 @@
+// RenderInput -> InvoiceView: every word chosen and every figure formatted here, once, so the blocks and
+// the six themes only place strings. Pure and cheap (no I/O); the PDF engine never sees DocumentData.
+import type { BankAccount } from '../modules/parties/party';
+import { currencyDecimals, getDocumentType } from '../modules/reference';
+import { buildEpcPayload, isValidIban, normalizeIban } from './epc-qr';
+import { type Formatter, makeFormatter, resolveLocale } from './format';
+import { type Labels, labelsFor, languageOf, methodName } from './labels';
+import type { RenderInput } from './types';
+import { buildColumns, buildLines, buildTaxSummary, buildTotals } from './view-figures';
+import { partiesSpanCountries, partyView } from './view-parties';
+import type { InvoiceView, MetaItem, PaymentView } from './view-types';
+
+export type { InvoiceView } from './view-types';
+
+const present = (value: string | null | undefined): value is string => !!value?.trim();
+
+export function buildInvoiceView(input: RenderInput): InvoiceView {
+  const { data, totals, documentType } = input;
+  const type = getDocumentType(documentType);
+  const locale = resolveLocale(input.locale ?? data.locale);
+  const labels = labelsFor(locale);
+  const fmt = makeFormatter(locale, data.currency, currencyDecimals(data.currency) ?? 2);
+  const shipped = type.line_item_type === 'shipped';
+  const title = labels.titles[documentType];
+  const number = data.invoice_number?.trim() ?? '';
+  const sellerName = data.seller?.name?.trim() ?? '';
+
+  const showCountry = partiesSpanCountries(
+    data.seller?.address?.country,
+    data.buyer?.address?.country,
+    data.ship_to?.address?.country,
+  );
+  // Country names in the label language: a locale without a label table (ja-JP) gets English words, and
+  // the embedded font has no CJK glyphs for names the locale itself would use.
+  const partyCtx = { locale: languageOf(locale), labels, showCountry };
+  const billHeading = type.payable || documentType === 'credit_note' || documentType === 'receipt';
+  const recipients = [];
+  if (data.buyer) recipients.push(partyView(data.buyer, billHeading ? labels.billTo : labels.to, partyCtx));
+  if (data.ship_to) recipients.push(partyView({ ...data.ship_to }, labels.shipTo, partyCtx));
+
+  const highlight = highlightFor(input, labels, fmt);
+  const notes = [];
+  if (documentType === 'credit_note' && present(data.reason))
+    notes.push({ heading: labels.reason, text: data.reason });
+  if (present(data.notes)) notes.push({ heading: labels.notes, text: data.notes });
+
+  return {
+    locale,
+    labels,
+    documentType,
+    title,
+    number,
+    metaTitle: [title, number].filter(present).join(' '),
+    author: data.seller?.legal_name?.trim() || sellerName,
+    subtitle:
+      documentType === 'credit_note' && present(input.sourceDocumentNumber)
+        ? labels.creditNoteFor(input.sourceDocumentNumber.trim())
+        : null,
+    headerText: input.config?.header_text?.trim() || null,
+    seller: partyView(data.seller, labels.from, partyCtx),
+    recipients,
+    meta: buildMeta(input, labels, fmt),
+    highlight,
+    columns: buildColumns(data, shipped, labels),
+    lines: buildLines(data, totals, fmt, shipped),
+    totals: shipped ? [] : buildTotals(data, totals, fmt, labels),
+    taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels),
+    payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels),
+    customFields: (data.custom_fields ?? []).map((f) => ({ label: f.label, value: f.value })),
+    notes,
+    footer: [data.branding?.footer_text ?? input.config?.footer_text, input.serviceCredit]
+      .filter(present)
+      .map((s) => s.trim()),
+    logo: input.logo ?? null,
+  };
+}
+
+function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem[] {
+  const { data, documentType } = input;
+  const items: MetaItem[] = [];
+  if (present(data.invoice_number)) items.push({ label: labels.number, value: data.invoice_number.trim() });
+  if (present(data.issue_date)) items.push({ label: labels.issueDate, value: fmt.date(data.issue_date) });
+  if (present(data.due_date)) items.push({ label: labels.dueDate, value: fmt.date(data.due_date) });
+  if (documentType === 'quote' && present(data.valid_until)) {
+    items.push({ label: labels.validUntil, value: fmt.date(data.valid_until) });
+  }
+  if (present(data.buyer_reference))
+    items.push({ label: labels.reference, value: data.buyer_reference.trim() });
+  return items;
+}
+
+function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem | null {
+  const type = getDocumentType(input.documentType);
+  if (type.line_item_type === 'shipped') return null;
+  const value = fmt.money(input.totals.total);
+  if (type.payable) return { label: labels.amountDue, value };
+  if (input.documentType === 'receipt') return { label: labels.amountPaid, value };
+  if (input.documentType === 'credit_note') return { label: labels.creditTotal, value };
+  return { label: labels.total, value };
+}
+
+/** "DE89370400440532013000" -> "DE89 3704 0044 0532 0130 00": how people read and type an IBAN. */
+const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+
+function buildPayment(input: RenderInput, labels: Labels): PaymentView | null {
+  const { data } = input;
+  const payment = data.payment;
+  // The payment's own account wins; the seller's standing account is the fallback.
+  const account: BankAccount | undefined = payment?.bank_account ?? data.seller?.bank_account;
+  const bank: MetaItem[] = [];
+  if (account) {
+    if (present(account.bank_name)) bank.push({ label: labels.bank, value: account.bank_name.trim() });
+    if (present(account.account_number)) {
+      const iban = isValidIban(account.account_number);
+      bank.push({
+        label: iban ? labels.iban : labels.accountNumber,
+        value: iban ? groupIban(normalizeIban(account.account_number)) : account.account_number.trim(),
+      });
+    }
+    if (present(account.routing_number))
+      bank.push({ label: labels.routingNumber, value: account.routing_number });
+    if (present(account.swift)) bank.push({ label: labels.bic, value: account.swift.trim() });
+  }
+  const methods = (payment?.accepted_methods ?? []).filter(present).map((m) => methodName(labels, m.trim()));
+  const view: PaymentView = {
+    instructions: payment?.instructions?.trim() || null,
+    bank,
+    url: payment?.payment_url?.trim() || null,
+    methods: methods.length > 0 ? methods.join(', ') : null,
+    qr: null,
+  };
+  if (getDocumentType(input.documentType).payable && present(account?.account_number)) {
+    const payload = buildEpcPayload({
+      name: data.seller?.legal_name?.trim() || data.seller?.name || '',
+      iban: account.account_number,
+      bic: account.swift,
+      currency: data.currency,
+      amount: input.totals.total,
+      remittance: data.invoice_number ?? '',
+    });
+    if (payload) view.qr = { payload, caption: labels.scanToPay };
+  }
+  const empty = !view.instructions && bank.length === 0 && !view.url && !view.methods;
+  return empty ? null : view;
+}

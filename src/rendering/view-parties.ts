@@ -1,0 +1,69 @@
+// Parties as printed lines: address order follows the country's convention, and the country name is
+// printed (in the document's language) only when the two parties are in different countries.
+import type { Address } from '../modules/parties/address';
+import type { Party } from '../modules/parties/party';
+import type { Labels } from './labels';
+import type { PartyView } from './view-types';
+
+const CITY_STATE_POSTAL = new Set(['US', 'CA', 'AU']);
+const POSTAL_ON_OWN_LINE = new Set(['GB', 'IE']);
+
+const regionNames = new Map<string, Intl.DisplayNames>();
+
+function countryName(locale: string, code: string): string {
+  let names = regionNames.get(locale);
+  if (!names) {
+    names = new Intl.DisplayNames(locale, { type: 'region', fallback: 'code' });
+    regionNames.set(locale, names);
+  }
+  try {
+    return names.of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const present = (value: string | null | undefined): value is string => !!value?.trim();
+
+export function addressLines(address: Address | undefined, locale: string, showCountry: boolean): string[] {
+  if (!address) return [];
+  const lines = [address.line1, address.line2].filter(present);
+  const { city, state, postal_code: postal, country } = address;
+  if (country && CITY_STATE_POSTAL.has(country)) {
+    const region = [state, postal].filter(present).join(' ');
+    lines.push([city, region].filter(present).join(', '));
+  } else if (country && POSTAL_ON_OWN_LINE.has(country)) {
+    lines.push(...[city, state, postal].filter(present));
+  } else {
+    lines.push([postal, city].filter(present).join(' '));
+    if (present(state)) lines.push(state);
+  }
+  if (showCountry && country) lines.push(countryName(locale, country));
+  return lines.filter(present);
+}
+
+export interface PartyContext {
+  /** The language country names are written in. */
+  locale: string;
+  labels: Labels;
+  /** Print country names: the parties are not all in one country. */
+  showCountry: boolean;
+}
+
+export function partyView(party: Party | undefined, heading: string, ctx: PartyContext): PartyView {
+  const name = party?.name?.trim() ?? '';
+  const legal = party?.legal_name?.trim();
+  const address = addressLines(party?.address, ctx.locale, ctx.showCountry);
+  if (legal && legal !== name) address.unshift(legal);
+  const contact = [party?.email, party?.phone, party?.website].filter(present);
+  const ids: string[] = [];
+  if (present(party?.tax_id)) ids.push(`${ctx.labels.taxId} ${party.tax_id}`);
+  if (present(party?.registration_number))
+    ids.push(`${ctx.labels.registration} ${party.registration_number}`);
+  return { heading, name, address, contact, ids };
+}
+
+/** Countries differ between any two of the parties that name one. */
+export function partiesSpanCountries(...countries: (string | null | undefined)[]): boolean {
+  return new Set(countries.filter(present)).size > 1;
+}
