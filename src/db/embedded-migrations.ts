@@ -2,6 +2,7 @@
 import m0 from '../../migrations/0000_platform.sql' with { type: 'text' };
 import m1 from '../../migrations/0001_documents.sql' with { type: 'text' };
 import m2 from '../../migrations/0002_renders-usage.sql' with { type: 'text' };
+import m3 from '../../migrations/0003_templates-branding-files.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -13,4 +14,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0000_platform', createdAt: 1795240841406, sql: m0 },
   { tag: '0001_documents', createdAt: 1795241724616, sql: m1 },
   { tag: '0002_renders-usage', createdAt: 1795242921236, sql: m2 },
+  { tag: '0003_templates-branding-files', createdAt: 1795243741190, sql: m3 },
 ];

@@ -10,3 +10,6 @@ export * from '../modules/plans/schema';
 export * from '../modules/renders/schema';
 export * from '../modules/usage/schema';
 export * from '../modules/workspaces/schema';
+export * from '../modules/branding/schema';
+export * from '../modules/files/schema';
+export * from '../modules/templates/schema';
