@@ -1,22 +1,25 @@
 import { Elysia } from 'elysia';
 import type { Db } from './db/client';
 import { authPlugin } from './http/auth';
-import { preparsedJson } from './http/body';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
 import { MethodMatcher } from './http/method-matcher';
 import type { RateLimiter } from './http/rate-limit';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
+import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
 import type { DownloadSigner } from './modules/renders/signing';
+import { customTemplateRoutes } from './modules/templates/custom-routes';
 import { templateRoutes } from './modules/templates/routes';
+import { templateVersionRoutes } from './modules/templates/version-routes';
 import { usageRoutes } from './modules/usage/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { probeRenderer } from './rendering/engine/probe';
@@ -49,7 +52,6 @@ export function buildApp(deps: AppDeps) {
     publicBaseUrl: deps.publicBaseUrl,
   };
   const app = new Elysia({ normalize: false })
-    .use(preparsedJson())
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes())
     .use(
@@ -68,7 +70,11 @@ export function buildApp(deps: AppDeps) {
     .use(numberingSequenceRoutes(auth))
     .use(documentRoutes(auth))
     .use(renderRoutes(auth, deps, services))
+    .use(customTemplateRoutes(auth))
+    .use(templateVersionRoutes(auth))
     .use(templateRoutes(auth, services))
+    .use(fileRoutes(auth, services))
+    .use(brandingProfileRoutes(auth, services))
     .use(usageRoutes(auth));
   routes = app.routes;
   return app;

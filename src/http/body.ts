@@ -1,12 +1,8 @@
-import { Elysia } from 'elysia';
-
-// Bodies the front door has already parsed, so Elysia does not parse them twice.
-const parsedBodies = new WeakMap<Request, unknown>();
+import { createHash } from 'node:crypto';
 
 export type PreparedBody =
-  | { kind: 'ok'; request: Request; text: string | null }
-  | { kind: 'too_large' }
-  | { kind: 'malformed_json' };
+  /** `identity` is what Idempotency-Key compares: the JSON text, or a digest of any other body's bytes. */
+  { kind: 'ok'; request: Request; identity: string } | { kind: 'too_large' } | { kind: 'malformed_json' };
 
 async function readLimited(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
@@ -36,6 +32,27 @@ function isJson(request: Request): boolean {
 }
 
 /**
+ * What makes two non-JSON bodies "the same request" for Idempotency-Key. Multipart bodies are compared by
+ * their parts (every client picks a fresh random boundary, so the raw bytes never repeat).
+ */
+async function bytesIdentity(request: Request, bytes: Uint8Array): Promise<string> {
+  const hash = createHash('sha256');
+  if ((request.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')) {
+    try {
+      for (const [name, value] of await request.clone().formData()) {
+        hash.update(`${name}\0`);
+        if (typeof value === 'string') hash.update(`text\0${value}\0`);
+        else hash.update(`file\0${value.name}\0`).update(new Uint8Array(await value.arrayBuffer()));
+      }
+      return `multipart:${hash.digest('hex')}`;
+    } catch {
+      // Not parseable as multipart: fall back to the bytes; the route will refuse it anyway.
+    }
+  }
+  return `sha256:${createHash('sha256').update(bytes).digest('hex')}`;
+}
+
+/**
  * Reads a request body once, under the size limit whether or not Content-Length was sent, and settles
  * JSON here: malformed JSON is refused (Elysia would quietly treat it as "no body" on routes whose body is
  * optional), and an empty JSON body counts as no body at all.
@@ -43,34 +60,31 @@ function isJson(request: Request): boolean {
 export async function prepareBody(request: Request, maxBytes: number): Promise<PreparedBody> {
   const declared = request.headers.get('content-length');
   if (declared !== null && Number(declared) > maxBytes) return { kind: 'too_large' };
-  if (request.body === null) return { kind: 'ok', request, text: null };
+  if (request.body === null) return { kind: 'ok', request, identity: '' };
   const bytes = await readLimited(request.body, maxBytes);
   if (bytes === null) return { kind: 'too_large' };
   const headers = new Headers(request.headers);
   headers.delete('content-length');
   if (!isJson(request)) {
     const rebuilt = new Request(request.url, { method: request.method, headers, body: bytes });
-    return { kind: 'ok', request: rebuilt, text: null };
+    return { kind: 'ok', request: rebuilt, identity: await bytesIdentity(rebuilt, bytes) };
   }
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === '') {
     headers.delete('content-type');
-    return { kind: 'ok', request: new Request(request.url, { method: request.method, headers }), text: '' };
+    return {
+      kind: 'ok',
+      request: new Request(request.url, { method: request.method, headers }),
+      identity: '',
+    };
   }
-  let parsed: unknown;
+  // Checked here, parsed again by Elysia: a global parse hook would hide every request body from the
+  // OpenAPI document (the generator skips function parsers), and a second parse costs well under 1 ms.
   try {
-    parsed = JSON.parse(text);
+    JSON.parse(text);
   } catch {
     return { kind: 'malformed_json' };
   }
   const rebuilt = new Request(request.url, { method: request.method, headers, body: text });
-  parsedBodies.set(rebuilt, parsed);
-  return { kind: 'ok', request: rebuilt, text };
-}
-
-/** Hands Elysia the value the front door parsed (falsy JSON values fall through to Elysia's own parser). */
-export function preparsedJson() {
-  return new Elysia({ name: 'preparsed-json' }).onParse({ as: 'global' }, ({ request }) =>
-    parsedBodies.get(request),
-  );
+  return { kind: 'ok', request: rebuilt, identity: text };
 }

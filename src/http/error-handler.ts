@@ -43,7 +43,11 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
         if (validation.type === 'response') break;
         const fields = validationFields(request, validation);
         if (fields === 'bad_content_type') {
-          return errorResponse('bad_request', 'Content-Type must be application/json', requestId);
+          return errorResponse(
+            'bad_request',
+            'Content-Type must be application/json (multipart/form-data for file uploads)',
+            requestId,
+          );
         }
         return errorResponse('unprocessable_entity', 'Request validation failed', requestId, { fields });
       }

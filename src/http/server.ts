@@ -102,7 +102,7 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     carryRequestMeta(original, request);
     const key = request.headers.get('idempotency-key');
     if (key !== null && WRITE_METHODS.has(request.method)) {
-      return idempotent(request, prepared.text ?? '', key, requestId);
+      return idempotent(request, prepared.identity, key, requestId);
     }
     return app.handle(request);
   }

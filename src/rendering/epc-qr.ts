@@ -73,20 +73,28 @@ export function buildEpcPayload(input: EpcInput): string | null {
   const bic = input.bic ? input.bic.replace(/\s+/g, '').toUpperCase() : '';
   const remittance = clean(input.remittance, 140);
   const structured = isCreditorReference(remittance) ? remittance.replace(/\s+/g, '').toUpperCase() : '';
-  const lines = [
-    'BCD',
-    '002',
-    '1', // character set: UTF-8
-    'SCT',
-    BIC_SHAPE.test(bic) ? bic : '',
-    name,
-    iban,
-    EPC_AMOUNT.test(amount) ? `EUR${amount}` : '',
-    '', // purpose code
-    structured,
-    structured ? '' : remittance,
-  ];
-  while (lines.at(-1) === '') lines.pop();
-  const payload = lines.join('\n');
-  return new TextEncoder().encode(payload).length <= MAX_PAYLOAD_BYTES ? payload : null;
+  const build = (beneficiary: string, text: string) => {
+    const lines = [
+      'BCD',
+      '002',
+      '1', // character set: UTF-8
+      'SCT',
+      BIC_SHAPE.test(bic) ? bic : '',
+      beneficiary,
+      iban,
+      EPC_AMOUNT.test(amount) ? `EUR${amount}` : '',
+      '', // purpose code
+      structured,
+      structured ? '' : text,
+    ];
+    while (lines.at(-1) === '') lines.pop();
+    return lines.join('\n');
+  };
+  // 331 bytes at most (what a version 13-M symbol holds): non-ASCII text can exceed it within the
+  // character limits, so the free text gives way first, then the name.
+  let [beneficiary, text] = [name, remittance];
+  const bytes = () => new TextEncoder().encode(build(beneficiary, text)).length;
+  while (bytes() > MAX_PAYLOAD_BYTES && text.length > 0) text = text.slice(0, -1);
+  while (bytes() > MAX_PAYLOAD_BYTES && beneficiary.length > 1) beneficiary = beneficiary.slice(0, -1);
+  return build(beneficiary.trim(), text.trim());
 }

@@ -55,7 +55,7 @@ export interface Formatter {
   money(amount: string): string;
   /** A unit price: at least the currency's decimals, more when the price carries more ("0.125"). */
   price(amount: string): string;
-  /** A quantity with exactly the decimals it was given, grouped ("1500.5" -> "1,500.5"). */
+  /** A quantity, grouped, without trailing zeros ("1500.50" -> "1,500.5", "2.000" -> "2"). */
   quantity(value: string): string;
   /** A percentage given in percent ("19" -> "19%", de: "19 %"). */
   percent(value: string): string;

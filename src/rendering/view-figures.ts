@@ -60,8 +60,15 @@ export function buildLines(
   });
 }
 
+/** A tax's printed name: "VAT" in the document's language (USt., TVA, IVA, Btw), others as entered. */
+const taxName = (name: string, labels: Labels) => {
+  const trimmed = name.trim();
+  if (!trimmed) return labels.tax;
+  return trimmed.toUpperCase() === 'VAT' ? labels.vat : trimmed;
+};
+
 const groupLabel = (group: TaxGroupResult, fmt: Formatter, labels: Labels) =>
-  `${group.name.trim() || labels.tax} ${fmt.percent(group.rate)}`;
+  `${taxName(group.name, labels)} ${fmt.percent(group.rate)}`;
 
 export function buildTotals(
   data: DocumentData,
@@ -99,9 +106,7 @@ export function buildTotals(
 
 export function buildTaxSummary(totals: TotalsResult, fmt: Formatter, labels: Labels): TaxSummaryRow[] {
   return totals.tax_groups.map((group) => ({
-    name: group.inclusive
-      ? labels.taxIncluded(group.name.trim() || labels.tax)
-      : group.name.trim() || labels.tax,
+    name: group.inclusive ? labels.taxIncluded(taxName(group.name, labels)) : taxName(group.name, labels),
     rate: fmt.percent(group.rate),
     taxable: fmt.money(group.taxable_amount),
     tax: fmt.money(group.tax_amount),

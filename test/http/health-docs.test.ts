@@ -173,3 +173,13 @@ describe('reference data over HTTP (public)', () => {
     expect(kolkata.offset).toBe('+05:30');
   });
 });
+
+describe('OpenAPI request bodies', () => {
+  test('JSON routes document their body schema; uploads document multipart', async () => {
+    const doc = (await server.json('/api/v1/openapi.json')).body;
+    const customers = doc.paths['/api/v1/customers'].post.requestBody.content;
+    expect(customers['application/json'].schema.properties.name).toBeDefined();
+    const files = doc.paths['/api/v1/files'].post.requestBody.content;
+    expect(files['multipart/form-data']).toBeDefined();
+  });
+});

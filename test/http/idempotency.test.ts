@@ -116,3 +116,25 @@ describe('Idempotency-Key', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('Idempotency-Key on uploads', () => {
+  const upload = (key: string, idem: string, text: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([text], { type: 'text/plain' }), 'notes.txt');
+    return fetch(`${server.url}/api/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': idem },
+      body: form,
+    });
+  };
+
+  test('the same file replays; a different file under the same key is a 409', async () => {
+    const account = makeAccount(server);
+    const first = await upload(account.apiKey, 'up-1', 'hello');
+    const again = await upload(account.apiKey, 'up-1', 'hello');
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.json()).toEqual(await first.json());
+    const other = await upload(account.apiKey, 'up-1', 'a different file');
+    expect(other.status).toBe(409);
+  });
+});

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
+import { inTransaction } from '../../db/transaction';
 import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
-import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import type { DocumentAction } from '../reference';
@@ -34,10 +34,6 @@ const ACTIONS: DocumentAction[] = [
   'restore',
 ];
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
-
-/** Runs a write as one IMMEDIATE transaction: the reads that decide it and the write commit together. */
-const inTransaction = <T>(ctx: AccountCtx, work: (ctx: AccountCtx) => T): T =>
-  ctx.db.transaction((tx) => work({ ...ctx, db: tx }), { behavior: 'immediate' });
 
 export function documentRoutes(auth: ReturnType<typeof authPlugin>) {
   let app = new Elysia({ prefix: '/api/v1/documents' })

@@ -52,6 +52,7 @@ export function renderRoutes(
           input: {
             documentId: params.document_id,
             monthlyQuota: principal.monthlyRenderQuota,
+            planId: principal.planId,
             body: body ?? {},
           },
         });
@@ -81,7 +82,12 @@ export function renderRoutes(
         const result = await renderStateless({
           ctx,
           services,
-          input: { accountId: ctx.accountId, monthlyQuota: principal.monthlyRenderQuota, body },
+          input: {
+            accountId: ctx.accountId,
+            monthlyQuota: principal.monthlyRenderQuota,
+            planId: principal.planId,
+            body,
+          },
         });
         return renderResponse(services, request, result, wantsBinary(request, body.output?.delivery));
       },

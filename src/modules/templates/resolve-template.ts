@@ -1,6 +1,9 @@
+import type { DbOrTx } from '../../db/client';
 import { isBuiltInTemplate } from '../../rendering/templates';
 import type { BuiltInTemplateId, TemplateConfig } from '../../rendering/types';
 import { DomainError, notFound, validationError } from '../../shared/errors';
+import { findDefaultTemplate, findTemplate, findVersion, listVersions } from './repo';
+import type { CustomTemplateRow } from './schema';
 
 export interface ResolvedTemplate {
   /** The id the render records (a ctpl_ id for custom templates). */
@@ -8,28 +11,57 @@ export interface ResolvedTemplate {
   /** The built-in design the engine draws. */
   base: BuiltInTemplateId;
   config?: TemplateConfig;
+  /** The version the render was made from: the pinned one, or the latest snapshot equal to the current config. */
   version: number | null;
 }
 
-/**
- * Turns a template id (and optional pinned version) into what the renderer needs. Built-ins have no
- * versions, so pinning one is a 422 at `versionLoc`; an unknown id is a 404.
- */
-export function resolveTemplate(input: {
-  id: string;
-  version?: number;
-  versionLoc: string;
-}): ResolvedTemplate {
-  if (isBuiltInTemplate(input.id)) {
-    if (input.version !== undefined) {
-      throw validationError([
-        { loc: input.versionLoc, msg: `built-in template ${input.id} has no versions`, type: 'not_allowed' },
-      ]);
-    }
-    return { id: input.id, base: input.id, version: null };
+const sameConfig = (a: TemplateConfig, b: TemplateConfig) =>
+  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
+
+function fromCustom(
+  db: DbOrTx,
+  accountId: string,
+  row: CustomTemplateRow,
+  version?: number,
+): ResolvedTemplate {
+  const base = row.baseTemplateId as BuiltInTemplateId;
+  if (version !== undefined) {
+    const pinned = findVersion(db, accountId, row.id, version);
+    if (!pinned) throw new DomainError('not_found', `Template ${row.id} has no version ${version}`);
+    return { id: row.id, base, config: pinned.config, version };
   }
-  if (input.id.startsWith('ctpl_')) throw notFound('Template');
-  throw new DomainError('not_found', `Template '${input.id}' not found`);
+  const latest = listVersions(db, accountId, row.id)[0];
+  return {
+    id: row.id,
+    base,
+    config: row.config,
+    version: latest && sameConfig(latest.config, row.config) ? latest.version : null,
+  };
 }
 
-export const SERVICE_CREDIT = 'Created with invoice-service, self-hosted invoicing';
+/**
+ * Turns a template id (and an optional pinned version) into what the renderer needs. No id means the
+ * account's default custom template, else tpl_modern. Built-ins have no versions (422 at `versionLoc`);
+ * an unknown id, or a version the template never had, is a 404.
+ */
+export function resolveTemplate(
+  ctx: { db: DbOrTx; accountId: string },
+  input: { id?: string; version?: number; versionLoc: string },
+): ResolvedTemplate {
+  if (input.id === undefined) {
+    const fallback = findDefaultTemplate(ctx.db, ctx.accountId);
+    if (fallback) return fromCustom(ctx.db, ctx.accountId, fallback, input.version);
+  }
+  const id = input.id ?? 'tpl_modern';
+  if (isBuiltInTemplate(id)) {
+    if (input.version !== undefined) {
+      throw validationError([
+        { loc: input.versionLoc, msg: `built-in template ${id} has no versions`, type: 'not_allowed' },
+      ]);
+    }
+    return { id, base: id, version: null };
+  }
+  const custom = id.startsWith('ctpl_') ? findTemplate(ctx.db, ctx.accountId, id) : undefined;
+  if (!custom) throw notFound(`Template '${id}'`);
+  return fromCustom(ctx.db, ctx.accountId, custom, input.version);
+}

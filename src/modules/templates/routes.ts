@@ -2,12 +2,14 @@ import { Elysia, t } from 'elysia';
 import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, withNotFound } from '../../http/schemas';
 import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
+import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
 import { Render } from '../renders/model';
 import { renderResponse, wantsBinary } from '../renders/respond';
 import { StatelessRenderBody } from '../renders/routes';
 import type { RenderServices } from '../renders/services';
 import { renderStateless } from '../renders/use-cases/render-stateless';
+import { findTemplate } from './repo';
 
 const detail = (summary: string) => ({ summary, tags: ['Templates'] });
 const TemplateSummary = t.Object({ template_id: t.String(), name: t.String(), document_type: t.String() });
@@ -23,6 +25,13 @@ function builtIn(id: string) {
   const template = BUILT_IN_TEMPLATES.find((tpl) => tpl.id === id);
   if (!template) throw notFound('Template');
   return { template_id: template.id, name: template.name, document_type: 'invoice', engine: ENGINE };
+}
+
+/** `GET /templates/{id}` answers for custom ids too, in the same shape ("usable wherever a tpl_ id is"). */
+function anyTemplate(ctx: AccountCtx, id: string) {
+  const custom = id.startsWith('ctpl_') ? findTemplate(ctx.db, ctx.accountId, id) : undefined;
+  if (custom) return { template_id: custom.id, name: custom.name, document_type: 'invoice', engine: ENGINE };
+  return builtIn(id);
 }
 
 export function templateRoutes(auth: ReturnType<typeof authPlugin>, services: RenderServices) {
@@ -49,7 +58,7 @@ export function templateRoutes(auth: ReturnType<typeof authPlugin>, services: Re
       response: { 200: dataOf(TemplateDetail), ...withNotFound },
       detail: detail('A built-in template (404 for an unknown id)'),
     })
-    .get('/:template_id', ({ params }) => ({ data: builtIn(params.template_id) }), {
+    .get('/:template_id', ({ ctx, params }) => ({ data: anyTemplate(ctx, params.template_id) }), {
       auth: true,
       params: t.Object({ template_id: t.String() }),
       response: { 200: dataOf(TemplateDetail), ...withNotFound },
@@ -73,6 +82,7 @@ export function templateRoutes(auth: ReturnType<typeof authPlugin>, services: Re
           input: {
             accountId: ctx.accountId,
             monthlyQuota: principal.monthlyRenderQuota,
+            planId: principal.planId,
             body,
             template: { id: params.template_id, version, versionLoc: 'query.version' },
           },

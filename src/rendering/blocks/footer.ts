@@ -68,8 +68,15 @@ export function installRunningHeader(ctx: BlockContext): void {
     drawTopBar(ctx);
     const top = layout.top;
     const name = [view.title, view.number].filter(Boolean).join(' ');
-    layout.text(`${name} · ${view.labels.continued}`, layout.left, top, theme.s.heading);
-    layout.text(view.seller.name, layout.left, top, theme.s.small, layout.contentWidth, 'right');
+    const left = layout.ellipsize(
+      `${name} · ${view.labels.continued}`,
+      layout.contentWidth * 0.6,
+      theme.s.heading,
+    );
+    layout.text(left, layout.left, top, theme.s.heading);
+    const room = layout.contentWidth - layout.widthOf(left, theme.s.heading) - 24;
+    const seller = layout.ellipsize(view.seller.name, room, theme.s.small);
+    layout.text(seller, layout.left, top, theme.s.small, layout.contentWidth, 'right');
     const y = top + Math.max(layout.lineHeight(theme.s.heading), layout.lineHeight(theme.s.small)) + 4;
     layout.hline(layout.left, layout.right, y, theme.c('rule'), 0.5);
   };

@@ -2,7 +2,7 @@
 // the title large on it and the seller's identity beside it in the colour that reads on the band.
 import { drawStack, measureStack, type StackItem } from './common';
 import type { BlockContext } from './context';
-import { joinIfFits, titleItems } from './header-parts';
+import { packParts, titleItems } from './header-parts';
 
 const LOGO_PAD = 6;
 
@@ -19,7 +19,7 @@ export function drawBandHeader(ctx: BlockContext): void {
     identityItems.push({ text, style: onBandSmall, gap: i === 0 ? 3 : 0 });
   });
   const extra = [view.seller.contact, view.seller.ids].flatMap((parts) =>
-    joinIfFits(layout, parts, half - 10, onBandSmall),
+    packParts(layout, parts, half - 10, onBandSmall),
   );
   extra.forEach((text, i) => {
     identityItems.push({ text, style: onBandSmall, gap: i === 0 ? 3 : 0 });

@@ -4,19 +4,31 @@ import type { StackItem } from './common';
 import type { BlockContext } from './context';
 
 /**
- * `parts` on one line joined by a middle dot when that fits `width`, else one line each: a wrapped
- * "a · b ·" line with a dangling dot reads worse than two lines.
+ * Short parts ("email", "phone", "web") packed onto as few lines as fit `width`, joined by a middle dot:
+ * a part is never split and no line ends on a dangling separator.
  */
-export function joinIfFits(
+export function packParts(
   layout: Layout,
   parts: readonly string[],
   width: number,
   style: TextStyle,
 ): string[] {
-  if (parts.length === 0) return [];
-  const joined = parts.join('  ·  ');
-  return layout.widthOf(joined, style) <= width ? [joined] : [...parts];
+  const lines: string[] = [];
+  let line = '';
+  for (const part of parts) {
+    const candidate = line ? `${line}${SEPARATOR}${part}` : part;
+    if (line && layout.widthOf(candidate, style) > width) {
+      lines.push(line);
+      line = part;
+    } else {
+      line = candidate;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
 }
+
+const SEPARATOR = '  ·  ';
 
 export function sellerItems(ctx: BlockContext, width: number): StackItem[] {
   const { view, theme } = ctx;
@@ -27,7 +39,7 @@ export function sellerItems(ctx: BlockContext, width: number): StackItem[] {
   });
   // Contact and registration details one line each where they fit: a letterhead, not an address book.
   const extra = [view.seller.contact, view.seller.ids].flatMap((parts) =>
-    joinIfFits(ctx.layout, parts, width, theme.s.small),
+    packParts(ctx.layout, parts, width, theme.s.small),
   );
   extra.forEach((text, i) => {
     items.push({ text, style: theme.s.small, gap: i === 0 ? 3 : 0 });

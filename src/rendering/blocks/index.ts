@@ -6,7 +6,6 @@ import { meta } from './meta';
 import { customFields, notes } from './notes';
 import { parties } from './parties';
 import { payment } from './payment';
-import { taxSummary } from './tax-summary';
 import { totals } from './totals';
 
 /** Every block a theme's `order` may name. */
@@ -16,7 +15,6 @@ export const BLOCKS: Readonly<Record<BlockId, Block>> = {
   parties,
   'line-items': lineItems,
   totals,
-  'tax-summary': taxSummary,
   payment,
   'custom-fields': customFields,
   notes,

@@ -42,7 +42,7 @@ function cellRuns(theme: Theme, line: LineView, key: Key, skuLabel: string, pric
   return runs;
 }
 
-const MAX_NUMBER_COLUMN = 120;
+const MAX_NUMBER_COLUMN = 140;
 const MAX_HEADER_SHARE = 70;
 
 function tableStyle(theme: Theme): TableStyle {

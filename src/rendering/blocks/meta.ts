@@ -10,8 +10,11 @@ const LABEL_GAP = 3;
 
 export const meta: Block = {
   id: 'meta',
-  present: (ctx) =>
-    ctx.theme.spec.meta.layout === 'strip' && (ctx.view.meta.length > 0 || !!ctx.view.highlight),
+  present: (ctx) => {
+    const { meta } = ctx.theme.spec;
+    const highlight = meta.showHighlight && ctx.view.highlight !== null;
+    return meta.layout === 'strip' && (ctx.view.meta.length > 0 || highlight);
+  },
   draw(ctx) {
     const { layout, view, theme } = ctx;
     const spec = theme.spec.meta;

@@ -4,7 +4,7 @@ import { drawQr } from '../engine/qr';
 import { drawHeading, flowText, headingHeight, keyValues, labelColumn } from './common';
 import type { Block } from './context';
 
-const QR_SIZE = 86;
+const QR_SIZE = 80;
 const QR_GAP = 20;
 
 export const payment: Block = {

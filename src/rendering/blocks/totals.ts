@@ -4,11 +4,11 @@
 import type { TextStyle } from '../engine/layout';
 import type { TotalRow } from '../view-types';
 import type { Block, BlockContext } from './context';
+import { drawTaxSummary, taxSummaryHeight, taxSummaryShown } from './tax-summary';
 
 const ROW_PAD = 3.5;
 const GRAND_PAD = 7;
 const GAP_BEFORE_GRAND = 4;
-const VALUE_SHARE = 0.45;
 
 interface PlannedRow {
   row: TotalRow;
@@ -22,24 +22,31 @@ interface PlannedRow {
   grand: boolean;
 }
 
+function styles(ctx: BlockContext, row: TotalRow): [TextStyle, TextStyle] {
+  const s = ctx.theme.s;
+  if (row.kind === 'total') return [s.grandLabel, s.grandValue];
+  if (row.kind === 'included') return [s.cellNote, s.cellNote];
+  return [s.totalLabel, s.totalValue];
+}
+
+const MIN_LABEL = 90;
+const LABEL_GAP = 12;
+
 function plan(ctx: BlockContext): { rows: PlannedRow[]; width: number; height: number } {
   const { layout, view, theme } = ctx;
-  const width = Math.max(200, layout.contentWidth * theme.spec.totals.width);
   const pad = theme.spec.totals.style === 'boxed' || theme.spec.totals.grandFill ? 8 : 0;
-  const labelWidth = (width - 2 * pad) * (1 - VALUE_SHARE);
+  // Values never wrap: the column grows (up to the full width) until the widest one fits.
+  const valueWidth = Math.max(...view.totals.map((row) => layout.widthOf(row.value, styles(ctx, row)[1])));
+  const preferred = Math.max(200, layout.contentWidth * theme.spec.totals.width);
+  const width = Math.min(
+    layout.contentWidth,
+    Math.max(preferred, valueWidth + MIN_LABEL + LABEL_GAP + 2 * pad),
+  );
+  const labelWidth = width - 2 * pad - valueWidth - LABEL_GAP;
   let height = 0;
   const rows = view.totals.map((row): PlannedRow => {
     const grand = row.kind === 'total';
-    const labelStyle = grand
-      ? theme.s.grandLabel
-      : row.kind === 'included'
-        ? theme.s.cellNote
-        : theme.s.totalLabel;
-    const valueStyle = grand
-      ? theme.s.grandValue
-      : row.kind === 'included'
-        ? theme.s.cellNote
-        : theme.s.totalValue;
+    const [labelStyle, valueStyle] = styles(ctx, row);
     const label = layout.wrap(row.label, labelWidth, labelStyle);
     const baseline = Math.max(layout.baselineOffset(labelStyle), layout.baselineOffset(valueStyle));
     const labelTop = baseline - layout.baselineOffset(labelStyle);
@@ -57,15 +64,35 @@ function plan(ctx: BlockContext): { rows: PlannedRow[]; width: number; height: n
   return { rows, width, height };
 }
 
+const SUMMARY_GUTTER = 28;
+
+/** The tax summary's width beside the totals, or 0 when it is not printed. */
+function summaryWidth(ctx: BlockContext, totalsWidth: number): number {
+  return taxSummaryShown(ctx) ? ctx.layout.contentWidth - totalsWidth - SUMMARY_GUTTER : 0;
+}
+
+function blockHeight(ctx: BlockContext): number {
+  const { width, height } = plan(ctx);
+  const beside = summaryWidth(ctx, width);
+  return Math.max(height, beside > 0 ? taxSummaryHeight(ctx, beside) : 0);
+}
+
 export const totals: Block = {
   id: 'totals',
   present: (ctx) => ctx.view.totals.length > 0,
-  height: (ctx) => plan(ctx).height,
+  height: blockHeight,
   draw(ctx) {
     const { layout, theme } = ctx;
     const { rows, width, height } = plan(ctx);
     const spec = theme.spec.totals;
-    layout.ensure(height);
+    const full = blockHeight(ctx);
+    layout.ensure(full);
+    const beside = summaryWidth(ctx, width);
+    if (beside > 0) {
+      const start = layout.y;
+      drawTaxSummary(ctx, layout.left, beside);
+      layout.y = start;
+    }
     const x = layout.right - width;
     const pad = spec.style === 'boxed' || spec.grandFill ? 8 : 0;
     const top = layout.y;
@@ -92,6 +119,6 @@ export const totals: Block = {
       y += r.height;
     }
     if (spec.style === 'boxed') layout.strokeRect(x, top, width, y - top, theme.c('rule'), 0.75);
-    layout.y = top + height;
+    layout.y = top + Math.max(height, full);
   },
 };

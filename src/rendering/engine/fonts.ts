@@ -51,7 +51,9 @@ export function loadFontFaces(): Promise<FontFaces> {
     const fontkit = await import('fontkit');
     const parse = async (key: FontKey) => {
       const bytes = Buffer.from(await Bun.file(PATHS[key]).arrayBuffer());
-      return [key, fontkit.create(bytes) as Font] as const;
+      const font = fontkit.create(bytes) as Font;
+      bindCodePoints(font);
+      return [key, font] as const;
     };
     const parsed = await Promise.all(FONT_KEYS.map(parse));
     return Object.fromEntries(parsed) as FontFaces;
@@ -67,4 +69,17 @@ export function loadFontFaces(): Promise<FontFaces> {
 export async function loadFonts(): Promise<FontSet> {
   const faces = await loadFontFaces();
   return { regular: faces.regular, bold: faces.bold };
+}
+
+/**
+ * fontkit caches one glyph object per glyph id, with the characters it was first looked up by, and pdfkit
+ * writes those characters into the PDF's ToUnicode map (what copy, search and text extraction read). A
+ * glyph first reached as a component while subsetting a composite (the period inside "·") is cached with
+ * no characters, and every later document in the process would then extract "01.12.2026" as "01 12 2026".
+ * Looking every mapped character up once, lowest code point first, binds each glyph to its character before
+ * any document is drawn (about 40 ms and 8 MiB for the six faces, once per process).
+ */
+function bindCodePoints(font: Font): void {
+  const codePoints = [...font.characterSet].sort((a, b) => a - b);
+  for (const codePoint of codePoints) font.glyphForCodePoint(codePoint);
 }

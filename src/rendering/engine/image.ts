@@ -83,7 +83,7 @@ async function placeSvg(
         preserveAspectRatio: 'xMidYMid meet',
         assumePt: false,
         // Only the embedded faces: pdfkit's standard fonts are not in the executable.
-        fontCallback: (_family, bold, italic) => (bold ? 'bold' : italic ? 'italic' : 'regular'),
+        fontCallback: (_family, bold, italic) => pdf.fontName(bold ? 'bold' : italic ? 'italic' : 'regular'),
         // An SVG may point <image> at any path and pdfkit would read it from this server's disk: only
         // inline PNG/JPEG data is let through.
         imageCallback: (link) =>

@@ -26,6 +26,9 @@ export interface Box {
 
 // Noto Sans metrics (every weight shares them): cap height 0.714 em.
 const CAP_HEIGHT = 0.714;
+// Letter-spacing wider than about a tenth of an em makes text extractors (pdftotext, pdf.js, screen
+// readers, an accountant's search box) read "I N V O I C E": themes ask, the engine caps.
+const MAX_TRACKING = 0.08;
 const DEFAULT_LEADING = 1.35;
 
 export class Layout {
@@ -63,8 +66,12 @@ export class Layout {
 
   // ---- measuring -------------------------------------------------------------------------------
 
+  private tracking(style: TextStyle): number {
+    return Math.min(style.tracking ?? 0, style.size * MAX_TRACKING);
+  }
+
   private prepare(text: string, style: TextStyle): string {
-    this.pdf.doc.font(style.font).fontSize(style.size);
+    this.pdf.font(style.font, style.size);
     return style.upper ? text.toLocaleUpperCase(this.locale) : text;
   }
 
@@ -74,7 +81,7 @@ export class Layout {
 
   widthOf(text: string, style: TextStyle): number {
     const shown = this.prepare(text, style);
-    return this.pdf.doc.widthOfString(shown, { characterSpacing: style.tracking ?? 0 });
+    return this.pdf.doc.widthOfString(shown, { characterSpacing: this.tracking(style) });
   }
 
   /** Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. */
@@ -100,6 +107,14 @@ export class Layout {
       out.push(line);
     }
     return out;
+  }
+
+  /** `text` cut with an ellipsis to fit one line of `width`. */
+  ellipsize(text: string, width: number, style: TextStyle): string {
+    if (this.widthOf(text, style) <= width) return text;
+    const chars = Array.from(text);
+    while (chars.length > 1 && this.widthOf(`${chars.join('').trimEnd()}…`, style) > width) chars.pop();
+    return `${chars.join('').trimEnd()}…`;
   }
 
   private fitChars(word: string, width: number, style: TextStyle): number {
@@ -128,7 +143,7 @@ export class Layout {
   text(text: string, x: number, top: number, style: TextStyle, width?: number, align: Align = 'left'): void {
     if (!text) return;
     const shown = this.prepare(text, style);
-    const tracking = style.tracking ?? 0;
+    const tracking = this.tracking(style);
     let left = x;
     if (width !== undefined && align !== 'left') {
       const w = this.pdf.doc.widthOfString(shown, { characterSpacing: tracking });

@@ -2,7 +2,7 @@
 // costs hundreds of milliseconds that a process which never renders should not pay.
 import type { PageSizeId } from '../../modules/reference';
 import { pageSizePoints } from '../../modules/reference';
-import { FONT_KEYS, type FontFaces, loadFontFaces } from './fonts';
+import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
 
 export interface PdfOptions {
   pageSize: PageSizeId;
@@ -32,9 +32,12 @@ export class Pdf {
   private readonly chunks: Uint8Array[] = [];
   private readonly done: Promise<void>;
 
+  private readonly shared = new Set<PdfKitFont>();
+
   private constructor(
     readonly doc: PDFKit.PDFDocument,
     size: { width: number; height: number },
+    private readonly fontNames: Record<FontKey, string>,
   ) {
     this.width = size.width;
     this.height = size.height;
@@ -64,8 +67,24 @@ export class Pdf {
         Producer: 'invoice-service (pdfkit)',
       },
     });
-    registerFonts(doc, fonts);
-    return new Pdf(doc, size);
+    const names = registerFonts(doc, fonts);
+    return new Pdf(doc, size, names);
+  }
+
+  /** The name a face is registered under in this document (for code that calls pdfkit's font()). */
+  fontName(key: FontKey): string {
+    return this.fontNames[key];
+  }
+
+  /** Selects a face for the next text or measurement. */
+  font(key: FontKey, size: number): void {
+    const doc = this.doc;
+    doc.font(this.fontNames[key]).fontSize(size);
+    const font = (doc as unknown as { _font: PdfKitFont })._font;
+    if (font.layoutCache && !this.shared.has(font)) {
+      font.layoutCache = sharedLayoutCache(key);
+      this.shared.add(font);
+    }
   }
 
   addPage(): void {
@@ -88,9 +107,36 @@ export class Pdf {
   }
 }
 
-function registerFonts(doc: PDFKit.PDFDocument, fonts: FontFaces): void {
+function registerFonts(doc: PDFKit.PDFDocument, fonts: FontFaces): Record<FontKey, string> {
+  const names = {} as Record<FontKey, string>;
   for (const key of FONT_KEYS) {
-    // Registered by name so pdfkit caches one PDF font per face (a font object alone is not a cache key).
-    doc.registerFont(key, fonts[key] as unknown as string);
+    // Registered under the face's PostScript name: the key pdfkit files the constructor's font under too.
+    // Any other name for the regular face misses pdfkit's font cache on every call and re-opens the font
+    // (a deep equality check of its tables, a third of a render's time).
+    names[key] = fonts[key].postscriptName;
+    doc.registerFont(names[key], fonts[key] as unknown as string);
   }
+  return names;
+}
+
+/** The parts of pdfkit's EmbeddedFont this file touches. */
+interface PdfKitFont {
+  layoutCache?: Record<string, unknown>;
+}
+
+// Shaping a word (fontkit's GSUB/GPOS layout) costs far more than drawing it. pdfkit caches shaped words
+// per document; these caches live for the process, one per face. Entries depend only on the parsed font
+// and the text (pdfkit never mutates them), so sharing them across documents is safe. Bounded: a
+// long-running server drops a cache when it grows past the limit rather than keep every word it saw.
+const LAYOUT_CACHE_LIMIT = 50_000;
+const layoutCaches = new Map<FontKey, { entries: Record<string, unknown>; size: () => number }>();
+
+function sharedLayoutCache(key: FontKey): Record<string, unknown> {
+  let cache = layoutCaches.get(key);
+  if (!cache || cache.size() > LAYOUT_CACHE_LIMIT) {
+    const entries: Record<string, unknown> = Object.create(null);
+    cache = { entries, size: () => Object.keys(entries).length };
+    layoutCaches.set(key, cache);
+  }
+  return cache.entries;
 }

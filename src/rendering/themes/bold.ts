@@ -54,15 +54,5 @@ export const bold: ThemeSpec = {
   taxSummary: 'multiple',
   sectionRule: null,
   footer: { align: 'split', rule: null },
-  order: [
-    'header',
-    'meta',
-    'parties',
-    'line-items',
-    'totals',
-    'tax-summary',
-    'payment',
-    'custom-fields',
-    'notes',
-  ],
+  order: ['header', 'meta', 'parties', 'line-items', 'totals', 'payment', 'custom-fields', 'notes'],
 };

@@ -54,5 +54,5 @@ export const compact: ThemeSpec = {
   taxSummary: 'always',
   sectionRule: { color: 'rule', width: 0.5 },
   footer: { align: 'split', rule: { color: 'rule', width: 0.5 } },
-  order: ['header', 'parties', 'line-items', 'totals', 'tax-summary', 'payment', 'custom-fields', 'notes'],
+  order: ['header', 'parties', 'line-items', 'totals', 'payment', 'custom-fields', 'notes'],
 };

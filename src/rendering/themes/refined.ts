@@ -54,5 +54,5 @@ export const refined: ThemeSpec = {
   taxSummary: 'always',
   sectionRule: { color: 'rule', width: 0.5 },
   footer: { align: 'center', rule: null },
-  order: ['header', 'parties', 'line-items', 'totals', 'tax-summary', 'payment', 'custom-fields', 'notes'],
+  order: ['header', 'parties', 'line-items', 'totals', 'payment', 'custom-fields', 'notes'],
 };

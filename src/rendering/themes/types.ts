@@ -63,7 +63,6 @@ export type BlockId =
   | 'parties'
   | 'line-items'
   | 'totals'
-  | 'tax-summary'
   | 'payment'
   | 'custom-fields'
   | 'notes';
@@ -109,8 +108,8 @@ export interface ThemeSpec {
     /** Fill behind the grand total row (bar and boxed). */
     grandFill: ColorRole | null;
   };
-  /** When the tax summary table is printed: always, or only with two or more tax groups. */
-  taxSummary: 'always' | 'multiple';
+  /** When the tax summary (beside the totals) is printed: always, with two or more tax groups, never. */
+  taxSummary: 'always' | 'multiple' | 'never';
   /** Section headings (Payment, Notes): a rule under them or not. */
   sectionRule: RuleSpec | null;
   footer: { align: 'center' | 'split'; rule: RuleSpec | null };

@@ -14,6 +14,8 @@ export interface ProduceRenderInput {
   documentId: string | null;
   currency: string;
   expiresIn: number;
+  /** The template the render records: a custom template's ctpl_ id, not the built-in design it draws. */
+  templateId: string;
   templateVersion: number | null;
   pdf: RenderInput;
 }
@@ -48,7 +50,7 @@ export async function produceRender({
       documentId: input.documentId,
       documentType: input.pdf.documentType,
       format: 'pdf',
-      templateId: input.pdf.templateId,
+      templateId: input.templateId,
       templateVersion: input.templateVersion,
       pageSize: input.pdf.pageSize,
       blobKey,

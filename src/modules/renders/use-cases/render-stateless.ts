@@ -5,10 +5,11 @@ import { documentTotals } from '../../documents/checks';
 import type { DocumentData, StatelessBody } from '../../documents/model';
 import { statelessProblems } from '../../documents/use-cases/check-document-data';
 import type { PageSizeId } from '../../reference';
-import { resolveTemplate, SERVICE_CREDIT } from '../../templates/resolve-template';
+import { resolveTemplate } from '../../templates/resolve-template';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
 import { produceRender } from './produce-render';
+import { renderStyle } from './render-style';
 
 export interface StatelessRenderBody extends StatelessBody {
   template?: { id: string; version?: number };
@@ -27,6 +28,7 @@ export async function renderStateless({
   input: {
     accountId: string;
     monthlyQuota: number;
+    planId: string;
     body: StatelessRenderBody;
     /** The preview endpoint names the template in its path and the version in its query. */
     template?: { id: string; version?: number; versionLoc: string };
@@ -43,13 +45,16 @@ export async function renderStateless({
     });
   }
   if (problems.length > 0) throw validationError(problems);
+  const scope = { db: ctx.db, accountId: input.accountId };
   const template = resolveTemplate(
-    input.template ?? {
-      id: named ?? 'tpl_modern',
-      version: body.template?.version,
-      versionLoc: 'body.template.version',
-    },
+    scope,
+    input.template ?? { id: named, version: body.template?.version, versionLoc: 'body.template.version' },
   );
+  const style = await renderStyle(scope, services, {
+    template,
+    planId: input.planId,
+    documentLogoId: body.data.branding?.logo_file_id,
+  });
   const totals = documentTotals(body.data.currency, body.data);
   if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.data.${p.loc}` })));
   const data: DocumentData = body.data;
@@ -62,16 +67,18 @@ export async function renderStateless({
       documentId: null,
       currency: data.currency,
       expiresIn: body.output?.expires_in ?? DEFAULT_EXPIRES_IN,
+      templateId: template.id,
       templateVersion: template.version,
       pdf: {
         documentType: body.document_type ?? 'invoice',
         data,
         totals: totals.totals,
         templateId: template.base,
-        config: template.config,
+        config: style.config,
+        logo: style.logo,
         pageSize: body.output?.page_size ?? 'LETTER',
         locale: data.locale ?? 'en-US',
-        serviceCredit: SERVICE_CREDIT,
+        serviceCredit: style.serviceCredit,
       },
     },
   });

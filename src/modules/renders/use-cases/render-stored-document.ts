@@ -5,10 +5,11 @@ import type { DocumentData } from '../../documents/model';
 import { findDocument } from '../../documents/repo';
 import { readDocument } from '../../documents/use-cases/read-document';
 import type { PageSizeId } from '../../reference';
-import { resolveTemplate, SERVICE_CREDIT } from '../../templates/resolve-template';
+import { resolveTemplate } from '../../templates/resolve-template';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
 import { produceRender } from './produce-render';
+import { renderStyle } from './render-style';
 
 export interface StoredRenderBody {
   template_id?: string;
@@ -28,7 +29,7 @@ export async function renderStoredDocument({
 }: {
   ctx: AccountCtx;
   services: RenderServices;
-  input: { documentId: string; monthlyQuota: number; body: StoredRenderBody };
+  input: { documentId: string; monthlyQuota: number; planId: string; body: StoredRenderBody };
 }) {
   const row = findDocument(ctx.db, ctx.accountId, input.documentId);
   if (!row) throw notFound('Document');
@@ -37,13 +38,20 @@ export async function renderStoredDocument({
       'Finalize the document before rendering it; preview drafts with POST /api/v1/documents/render',
     );
   }
-  const template = resolveTemplate({
-    id: input.body.template_id ?? 'tpl_modern',
+  const template = resolveTemplate(ctx, {
+    id: input.body.template_id,
     version: input.body.template_version,
     versionLoc: 'body.template_version',
   });
   const document = readDocument(ctx, row);
+  const data = document.data as unknown as DocumentData;
   const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  const style = await renderStyle(ctx, services, {
+    template,
+    planId: input.planId,
+    documentLogoId: data.branding?.logo_file_id,
+    businessProfileLogoId: profile?.logoFileId,
+  });
   const source = row.sourceDocumentId ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId) : undefined;
   return produceRender({
     ctx,
@@ -54,16 +62,18 @@ export async function renderStoredDocument({
       documentId: row.id,
       currency: row.currency,
       expiresIn: input.body.expires_in ?? DEFAULT_EXPIRES_IN,
+      templateId: template.id,
       templateVersion: template.version,
       pdf: {
         documentType: document.document_type,
-        data: document.data as unknown as DocumentData,
+        data,
         totals: row.totals,
         templateId: template.base,
-        config: template.config,
+        config: style.config,
+        logo: style.logo,
         pageSize: input.body.page_size ?? 'LETTER',
         locale: row.locale ?? profile?.defaultLocale ?? 'en-US',
-        serviceCredit: SERVICE_CREDIT,
+        serviceCredit: style.serviceCredit,
         sourceDocumentNumber: source?.number ?? null,
       },
     },

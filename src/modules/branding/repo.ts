@@ -1,0 +1,90 @@
+import { and, asc, desc, eq, gt, ne, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { type BrandingProfileRow, brandingProfiles as profiles } from './schema';
+
+const scoped = (accountId: string, id: string) => and(eq(profiles.accountId, accountId), eq(profiles.id, id));
+
+/** Where a list page resumes: after the default row, or after a non-default row (oldest first). */
+export type ListPosition = { isDefault: boolean; id: string };
+
+export function insertProfile(db: DbOrTx, row: BrandingProfileRow): BrandingProfileRow {
+  return db.insert(profiles).values(row).returning().get();
+}
+
+export function findProfile(db: DbOrTx, accountId: string, id: string): BrandingProfileRow | undefined {
+  return db.select().from(profiles).where(scoped(accountId, id)).get();
+}
+
+export function findDefaultProfile(db: DbOrTx, accountId: string): BrandingProfileRow | undefined {
+  return db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.accountId, accountId), eq(profiles.isDefault, true)))
+    .get();
+}
+
+export function hasProfiles(db: DbOrTx, accountId: string): boolean {
+  return (
+    db.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, accountId)).limit(1).get() !==
+    undefined
+  );
+}
+
+/** Ids are time-ordered, so the smallest id is the oldest profile. */
+export function findOldestProfile(db: DbOrTx, accountId: string): BrandingProfileRow | undefined {
+  return db
+    .select()
+    .from(profiles)
+    .where(eq(profiles.accountId, accountId))
+    .orderBy(asc(profiles.id))
+    .limit(1)
+    .get();
+}
+
+/** Default first, then oldest first: (is_default DESC, id ASC), resuming strictly after `after`. */
+export function listProfiles(
+  db: DbOrTx,
+  accountId: string,
+  after: ListPosition | null,
+  limit: number,
+): BrandingProfileRow[] {
+  const scope = eq(profiles.accountId, accountId);
+  let where: SQL | undefined = scope;
+  if (after?.isDefault) {
+    where = and(
+      scope,
+      or(eq(profiles.isDefault, false), and(eq(profiles.isDefault, true), gt(profiles.id, after.id))),
+    );
+  } else if (after) {
+    where = and(scope, eq(profiles.isDefault, false), gt(profiles.id, after.id));
+  }
+  return db
+    .select()
+    .from(profiles)
+    .where(where)
+    .orderBy(desc(profiles.isDefault), asc(profiles.id))
+    .limit(limit + 1)
+    .all();
+}
+
+export function updateProfile(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  changes: Partial<BrandingProfileRow>,
+): BrandingProfileRow | undefined {
+  return db.update(profiles).set(changes).where(scoped(accountId, id)).returning().get();
+}
+
+/** Clears the flag everywhere but `keepId`; must run before the new default is set (partial unique index). */
+export function clearDefault(db: DbOrTx, accountId: string, keepId: string | null, now: string): void {
+  const others = keepId === null ? undefined : ne(profiles.id, keepId);
+  db.update(profiles)
+    .set({ isDefault: false, updatedAt: now })
+    .where(and(eq(profiles.accountId, accountId), eq(profiles.isDefault, true), others))
+    .run();
+}
+
+export function deleteProfile(db: DbOrTx, accountId: string, id: string): BrandingProfileRow | undefined {
+  return db.delete(profiles).where(scoped(accountId, id)).returning().get();
+}

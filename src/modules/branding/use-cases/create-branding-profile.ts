@@ -1,0 +1,60 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import {
+  type CreateBrandingProfileBody,
+  DEFAULT_COLOR,
+  DEFAULT_FOOTER_TEXT,
+  nameProblems,
+  toColumns,
+} from '../model';
+import { clearDefault, findDefaultProfile, insertProfile } from '../repo';
+import type { BrandingProfileRow } from '../schema';
+import { logoFileProblems } from './logo-file';
+
+/**
+ * The first profile of an account is the default whatever `is_default` says (SPEC 3); a later one takes
+ * the default only with `is_default: true`. Decided and written in one IMMEDIATE transaction.
+ */
+export function createBrandingProfile({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateBrandingProfileBody;
+}): BrandingProfileRow {
+  const problems = [...nameProblems(input.name), ...logoFileProblems(ctx, input.logo_file_id)];
+  if (problems.length > 0) throw validationError(problems);
+  return inTransaction(ctx, (tx) => {
+    const now = isoNow(tx.clock);
+    const hasDefault = findDefaultProfile(tx.db, tx.accountId) !== undefined;
+    const isDefault = input.is_default === true || !hasDefault;
+    if (isDefault) clearDefault(tx.db, tx.accountId, null, now);
+    return insertProfile(tx.db, {
+      ...newProfile(tx, input.name, now),
+      ...toColumns(input),
+      isDefault,
+    });
+  });
+}
+
+/** A profile with every field at its SPEC 2 default. */
+export function newProfile(ctx: AccountCtx, name: string, now: string): BrandingProfileRow {
+  return {
+    id: newId('brnd'),
+    accountId: ctx.accountId,
+    name: name.trim(),
+    isDefault: false,
+    logoFileId: null,
+    primaryColor: DEFAULT_COLOR,
+    accentColor: DEFAULT_COLOR,
+    fontFamily: null,
+    headerText: null,
+    footerText: DEFAULT_FOOTER_TEXT,
+    hideServiceBranding: false,
+    createdAt: now,
+    updatedAt: now,
+  };
+}

@@ -1,0 +1,20 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound } from '../../../shared/errors';
+import { deleteProfile, findOldestProfile } from '../repo';
+import { moveDefault } from './move-default';
+
+/**
+ * Deleting the default promotes the oldest remaining profile in the same transaction (SPEC 3), so no
+ * reader ever sees an account with profiles but no default. The logo file, if any, stays.
+ */
+export function deleteBrandingProfile({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
+  inTransaction(ctx, (tx) => {
+    const deleted = deleteProfile(tx.db, tx.accountId, input.id);
+    if (!deleted) throw notFound('Branding profile');
+    if (!deleted.isDefault) return;
+    const oldest = findOldestProfile(tx.db, tx.accountId);
+    if (oldest) moveDefault(tx, oldest, isoNow(tx.clock));
+  });
+}

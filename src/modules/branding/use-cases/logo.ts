@@ -1,0 +1,48 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound } from '../../../shared/errors';
+import type { BlobStore } from '../../../storage/blob-store';
+import { deleteFile, storeUpload } from '../../files';
+import { findProfile, updateProfile } from '../repo';
+import type { BrandingProfileRow } from '../schema';
+
+/**
+ * Stores an image upload as a file and points the profile at it. The profile is checked first so an
+ * unknown id stores nothing; a non-image is refused by `storeUpload` before a byte is written. The
+ * previous logo file is kept (it is the account's file; DELETE /files/{id} removes it).
+ */
+export async function uploadLogo({
+  ctx,
+  blobs,
+  input,
+}: {
+  ctx: AccountCtx;
+  blobs: BlobStore;
+  input: { id: string; file: File };
+}): Promise<BrandingProfileRow> {
+  if (!findProfile(ctx.db, ctx.accountId, input.id)) throw notFound('Branding profile');
+  const file = await storeUpload({ ctx, blobs, file: input.file, imagesOnly: true });
+  const row = setLogo(ctx, input.id, file.id);
+  if (!row) {
+    // The profile was deleted while the bytes were written: no one knows this file's id, so drop it.
+    await deleteFile({ ctx, blobs, input: { id: file.id } });
+    throw notFound('Branding profile');
+  }
+  return row;
+}
+
+/** Clears the logo; the file itself stays (docs/branding-and-files.md). */
+export function removeLogo({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): BrandingProfileRow {
+  const row = setLogo(ctx, input.id, null);
+  if (!row) throw notFound('Branding profile');
+  return row;
+}
+
+function setLogo(ctx: AccountCtx, id: string, logoFileId: string | null): BrandingProfileRow | undefined {
+  return inTransaction(ctx, (tx) => {
+    const row = findProfile(tx.db, tx.accountId, id);
+    if (!row || row.logoFileId === logoFileId) return row;
+    return updateProfile(tx.db, tx.accountId, id, { logoFileId, updatedAt: isoNow(tx.clock) });
+  });
+}

@@ -1,0 +1,43 @@
+import { isDeepStrictEqual } from 'node:util';
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { conflict, notFound, validationError } from '../../../shared/errors';
+import { nameProblems, toColumns, type UpdateBrandingProfileBody } from '../model';
+import { findProfile, updateProfile } from '../repo';
+import type { BrandingProfileRow } from '../schema';
+import { logoFileProblems } from './logo-file';
+import { moveDefault } from './move-default';
+
+/**
+ * PATCH: omitted = unchanged, value = set, null = clear. `is_default: true` moves the default here;
+ * `false` on the default is refused, since an account always has exactly one (move it instead).
+ */
+export function updateBrandingProfile({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; patch: UpdateBrandingProfileBody };
+}): BrandingProfileRow {
+  return inTransaction(ctx, (tx) => {
+    const existing = findProfile(tx.db, tx.accountId, input.id);
+    if (!existing) throw notFound('Branding profile');
+    const problems = [...nameProblems(input.patch.name), ...logoFileProblems(tx, input.patch.logo_file_id)];
+    if (problems.length > 0) throw validationError(problems);
+    if (input.patch.is_default === false && existing.isDefault) {
+      throw conflict('This is the default branding profile; make another profile the default instead');
+    }
+    const now = isoNow(tx.clock);
+    let row = input.patch.is_default === true ? moveDefault(tx, existing, now) : existing;
+    const changes = Object.fromEntries(
+      Object.entries(toColumns(input.patch)).filter(
+        ([column, value]) => !isDeepStrictEqual(row[column as keyof BrandingProfileRow], value),
+      ),
+    );
+    if (Object.keys(changes).length > 0) {
+      row = updateProfile(tx.db, tx.accountId, row.id, { ...changes, updatedAt: now }) ?? row;
+    }
+    return row;
+  });
+}

@@ -1,0 +1,13 @@
+export { fileBlobKey, readFileBytes } from './blobs';
+export {
+  FileResource,
+  isImageType,
+  LOGO_CONTENT_TYPES,
+  MAX_FILE_BYTES,
+  presentFile,
+  UploadBody,
+} from './model';
+export { findFile } from './repo';
+export type { FileRow } from './schema';
+export { deleteFile } from './use-cases/delete-file';
+export { storeUpload } from './use-cases/store-upload';

@@ -1,0 +1,110 @@
+import { t } from 'elysia';
+import type { CustomTemplateRow, TemplateVersionRow } from './schema';
+
+const Hex = t.String({ pattern: '^#[0-9a-fA-F]{6}$', examples: ['#1f4e79'] });
+
+/** The font families the executable embeds: the only values `font_family` may take. */
+export const EMBEDDED_FONT_FAMILIES = ['Noto Sans'] as const;
+
+/** SPEC 2: exactly these keys, all optional; anything else is a 422. */
+export const TemplateConfigSchema = t.Object(
+  {
+    primary_color: t.Optional(Hex),
+    accent_color: t.Optional(Hex),
+    font_family: t.Optional(
+      t.Union([t.Literal('Noto Sans')], { description: 'One of the embedded families' }),
+    ),
+    header_text: t.Optional(t.String({ maxLength: 500 })),
+    footer_text: t.Optional(t.String({ maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
+
+export const TemplateStatus = t.Union([t.Literal('draft'), t.Literal('published')]);
+
+export const CustomTemplate = t.Object({
+  id: t.String(),
+  name: t.String(),
+  description: t.Union([t.String(), t.Null()]),
+  base_template_id: t.String(),
+  config: TemplateConfigSchema,
+  status: TemplateStatus,
+  is_default: t.Boolean(),
+  created_at: t.String(),
+  updated_at: t.String(),
+  published_at: t.Union([t.String(), t.Null()]),
+});
+export type CustomTemplate = typeof CustomTemplate.static;
+
+export const CustomTemplateSummary = t.Omit(CustomTemplate, ['description', 'config']);
+
+export const CreateTemplateBody = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: 200 }),
+    description: t.Optional(t.String({ maxLength: 2000 })),
+    base_template_id: t.Optional(t.String({ description: 'A built-in tpl_* id; default tpl_modern' })),
+    config: t.Optional(TemplateConfigSchema),
+    is_default: t.Optional(t.Boolean({ description: "The account's template when a render names none" })),
+  },
+  { additionalProperties: false },
+);
+export type CreateTemplateBody = typeof CreateTemplateBody.static;
+
+export const UpdateTemplateBody = t.Object(
+  {
+    name: t.Optional(t.String({ minLength: 1, maxLength: 200 })),
+    description: t.Optional(t.Union([t.String({ maxLength: 2000 }), t.Null()])),
+    config: t.Optional(TemplateConfigSchema),
+    is_default: t.Optional(t.Boolean()),
+  },
+  { additionalProperties: false },
+);
+export type UpdateTemplateBody = typeof UpdateTemplateBody.static;
+
+export const TemplateVersion = t.Object({
+  id: t.String(),
+  template_id: t.String(),
+  version: t.Integer(),
+  label: t.Union([t.String(), t.Null()]),
+  changelog: t.Union([t.String(), t.Null()]),
+  config: TemplateConfigSchema,
+  created_at: t.String(),
+});
+export type TemplateVersion = typeof TemplateVersion.static;
+
+export const CreateVersionBody = t.Object(
+  { label: t.Optional(t.String({ maxLength: 100 })), changelog: t.Optional(t.String({ maxLength: 5000 })) },
+  { additionalProperties: false },
+);
+
+export function presentTemplate(row: CustomTemplateRow): CustomTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    base_template_id: row.baseTemplateId,
+    config: row.config as CustomTemplate['config'],
+    status: row.status,
+    is_default: row.isDefault,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    published_at: row.publishedAt,
+  };
+}
+
+export function presentTemplateSummary(row: CustomTemplateRow) {
+  const { description: _d, config: _c, ...summary } = presentTemplate(row);
+  return summary;
+}
+
+export function presentVersion(row: TemplateVersionRow): TemplateVersion {
+  return {
+    id: row.id,
+    template_id: row.templateId,
+    version: row.version,
+    label: row.label,
+    changelog: row.changelog,
+    config: row.config as TemplateVersion['config'],
+    created_at: row.createdAt,
+  };
+}

@@ -1,0 +1,69 @@
+import { isBuiltInTemplate } from '../../../rendering/templates';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { DomainError, notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import type { CreateTemplateBody } from '../model';
+import { clearDefaultTemplate, findTemplate, insertTemplate } from '../repo';
+import type { CustomTemplateRow } from '../schema';
+
+function checkBase(base: string): void {
+  if (!isBuiltInTemplate(base)) {
+    throw new DomainError(
+      'invalid_base_template',
+      `'${base}' is not a built-in template (tpl_modern, tpl_classic, …)`,
+      {
+        fields: [{ loc: 'body.base_template_id', msg: 'must be a built-in tpl_* id', type: 'invalid_value' }],
+      },
+    );
+  }
+}
+
+/** A new draft template; `is_default: true` takes the default from any other template. Run in a transaction. */
+export function createTemplate({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateTemplateBody;
+}): CustomTemplateRow {
+  const base = input.base_template_id ?? 'tpl_modern';
+  checkBase(base);
+  if (input.is_default) clearDefaultTemplate(ctx.db, ctx.accountId);
+  const now = isoNow(ctx.clock);
+  return insertTemplate(ctx.db, {
+    id: newId('ctpl'),
+    accountId: ctx.accountId,
+    name: input.name,
+    description: input.description ?? null,
+    baseTemplateId: base,
+    config: input.config ?? {},
+    status: 'draft',
+    isDefault: input.is_default ?? false,
+    nextVersion: 1,
+    createdAt: now,
+    updatedAt: now,
+    publishedAt: null,
+  });
+}
+
+/** An independent draft copy: same base and config, no versions, never the default. */
+export function duplicateTemplate({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): CustomTemplateRow {
+  const original = findTemplate(ctx.db, ctx.accountId, input.id);
+  if (!original) throw notFound('Template');
+  return createTemplate({
+    ctx,
+    input: {
+      name: `${original.name} (copy)`.slice(0, 200),
+      description: original.description ?? undefined,
+      base_template_id: original.baseTemplateId,
+      config: original.config as CreateTemplateBody['config'],
+    },
+  });
+}

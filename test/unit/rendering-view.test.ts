@@ -1,0 +1,157 @@
+// The view model: what gets printed, decided before any drawing.
+import { describe, expect, test } from 'bun:test';
+import { buildInvoiceView } from '../../src/rendering/view-model';
+import {
+  creditNote,
+  deliveryNote,
+  german,
+  invoice20,
+  invoice60,
+  quote,
+  VALID_IBAN,
+} from '../rendering-fixtures';
+
+describe('view model', () => {
+  test('the 20-line invoice: title, meta, amount due, totals in order', () => {
+    const view = buildInvoiceView(invoice20());
+    expect(view.metaTitle).toBe('Invoice INV-2026-0042');
+    expect(view.author).toBe('Lindqvist & Partner Design GmbH');
+    expect(view.meta.map((m) => m.label)).toEqual(['Number', 'Issue date', 'Due date', 'Your reference']);
+    expect(view.meta[1]?.value).toBe('2 Nov 2026');
+    expect(view.highlight).toEqual({ label: 'Amount due', value: '€29,000.15' });
+    expect(view.totals.map((t) => t.kind)).toEqual(['subtotal', 'discount', 'tax', 'total']);
+    expect(view.totals[1]).toEqual({
+      kind: 'discount',
+      label: 'Discount 5% (Framework agreement)',
+      value: '-€1,282.63',
+    });
+    expect(view.lines).toHaveLength(20);
+    expect(view.lines[2]).toMatchObject({ discount: '10%', tax: '19%', amount: '€2,160.00', unit: 'flat' });
+    expect(view.lines[19]?.unitPrice).toBe('€0.125');
+  });
+
+  test('an EPC QR code only for a payable EUR document with a valid IBAN', () => {
+    const payload = buildInvoiceView(invoice20()).payment?.qr?.payload;
+    expect(payload?.split('\n')).toContain('DE89370400440532013000');
+    expect(payload?.split('\n')).toContain('EUR29000.15');
+    expect(buildInvoiceView({ ...invoice20(), documentType: 'proforma' }).payment?.qr).not.toBeNull();
+    expect(buildInvoiceView({ ...invoice20(), documentType: 'quote' }).payment?.qr).toBeNull();
+    expect(buildInvoiceView(invoice60()).payment?.qr).toBeNull();
+    const typo = invoice20();
+    typo.data = {
+      ...typo.data,
+      payment: { bank_account: { account_number: 'DE88 3704 0044 0532 0130 00' } },
+    };
+    expect(buildInvoiceView(typo).payment?.qr).toBeNull();
+    expect(buildInvoiceView(typo).payment?.bank).toEqual([
+      { label: 'Account number', value: 'DE88 3704 0044 0532 0130 00' },
+    ]);
+  });
+
+  test('the seller account is the fallback for the payment account', () => {
+    const input = invoice20();
+    input.data = {
+      ...input.data,
+      payment: undefined,
+      seller: { ...input.data.seller, name: 'S', bank_account: { account_number: VALID_IBAN } },
+    };
+    expect(buildInvoiceView(input).payment?.bank).toEqual([{ label: 'IBAN', value: VALID_IBAN }]);
+  });
+
+  test('a delivery note has no prices at all', () => {
+    const view = buildInvoiceView(deliveryNote());
+    expect(view.columns).toMatchObject({ priced: false, discount: false, tax: false, sku: true, unit: true });
+    expect(view.totals).toEqual([]);
+    expect(view.taxSummary).toEqual([]);
+    expect(view.payment).toBeNull();
+    expect(view.highlight).toBeNull();
+    expect(view.lines.every((l) => l.unitPrice === '' && l.amount === '')).toBe(true);
+  });
+
+  test('a credit note names its invoice and gives its reason', () => {
+    const view = buildInvoiceView(creditNote());
+    expect(view.subtitle).toBe('Credit note for invoice INV-2026-0042');
+    expect(view.notes[0]?.heading).toBe('Reason');
+    expect(view.highlight?.label).toBe('Total credit');
+  });
+
+  test('valid until only on quotes', () => {
+    expect(buildInvoiceView(quote()).meta.find((m) => m.label === 'Valid until')?.value).toBe('31 Oct 2026');
+    const invoice = invoice20();
+    invoice.data = { ...invoice.data, valid_until: '2026-12-31' };
+    expect(buildInvoiceView(invoice).meta.some((m) => m.label === 'Valid until')).toBe(false);
+  });
+
+  test('German words, German numbers, VAT as USt.', () => {
+    const view = buildInvoiceView(german());
+    expect(view.title).toBe('Rechnung');
+    expect(view.totals.map((t) => t.label)).toEqual([
+      'Zwischensumme',
+      'USt. 19\u00a0%',
+      'USt. 7\u00a0%',
+      'Gesamtbetrag',
+    ]);
+    expect(view.totals.at(-1)?.value).toBe('3.025,73\u00a0€');
+    expect(view.taxSummary.map((t) => t.taxable)).toEqual(['2.435,00\u00a0€', '119,70\u00a0€']);
+  });
+
+  test('country names only when the parties are in different countries', () => {
+    expect(buildInvoiceView(invoice20()).seller.address).toContain('Germany');
+    expect(buildInvoiceView(german()).seller.address).not.toContain('Deutschland');
+    expect(buildInvoiceView(invoice20({ locale: 'de-DE' })).recipients[0]?.address).toContain('Irland');
+  });
+
+  test('footer: the document branding wins over the template config, the service credit always shows', () => {
+    const input = invoice20({
+      config: { footer_text: 'config footer' },
+      serviceCredit: 'Made with the service',
+    });
+    expect(buildInvoiceView(input).footer).toEqual(['config footer', 'Made with the service']);
+    input.data = { ...input.data, branding: { footer_text: 'brand footer' } };
+    expect(buildInvoiceView(input).footer).toEqual(['brand footer', 'Made with the service']);
+  });
+
+  test('inclusive taxes are listed after the total, not added', () => {
+    const input = german();
+    input.data = {
+      ...input.data,
+      line_items: [
+        {
+          name: 'Gross-priced',
+          quantity: '1',
+          unit_price: '119.00',
+          taxes: [{ name: 'VAT', rate: '19', inclusive: true }],
+        },
+      ],
+    };
+    const { totals } = buildInvoiceView({ ...german(), data: input.data, totals: withInclusive() });
+    expect(totals.map((t) => t.kind)).toEqual(['subtotal', 'total', 'included']);
+    expect(totals.at(-1)?.label).toBe('enthaltene USt. 19\u00a0%');
+  });
+});
+
+function withInclusive() {
+  return {
+    subtotal: '119.00',
+    discount_total: '0.00',
+    tax_total: '19.00',
+    shipping_total: '0.00',
+    total: '119.00',
+    exclusive_tax_total: '0.00',
+    inclusive_tax_total: '19.00',
+    lines: [
+      { gross_amount: '119.00', discount_amount: '0.00', amount: '119.00', allocated_discount: '0.00' },
+    ],
+    tax_groups: [
+      {
+        category: null,
+        rate: '19',
+        inclusive: true,
+        name: 'VAT',
+        taxable_amount: '100.00',
+        tax_amount: '19.00',
+      },
+    ],
+    discounts: [],
+  };
+}
