@@ -13,9 +13,14 @@ const template = process.argv[4] ?? 'tpl_modern';
 if (!isBuiltInTemplate(template)) throw new Error(`unknown template ${template}`);
 
 // One page: the 20-line invoice (SVG logo, EPC QR code, discounts, payment block) without the item
-// descriptions that would carry it onto a second page.
+// descriptions, custom fields and notes that would carry it onto a second page.
 const small = invoice20({ templateId: template });
-small.data = { ...small.data, line_items: small.data.line_items.map(({ description: _, ...line }) => line) };
+small.data = {
+  ...small.data,
+  line_items: small.data.line_items.map(({ description: _, ...line }) => line),
+  custom_fields: undefined,
+  notes: undefined,
+};
 const large = invoiceWithLines(200, { templateId: template, pageSize: 'A4' });
 
 async function pages(input: RenderInput): Promise<number> {

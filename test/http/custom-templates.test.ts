@@ -146,6 +146,25 @@ describe('custom templates', () => {
 });
 
 describe('custom templates in renders', () => {
+  test('renders made with a template stay downloadable after the template is deleted', async () => {
+    const tpl = (await create({ name: 'Gone soon', config: { accent_color: '#336699' } })).body.data;
+    const render = await server.json('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data, template: { id: tpl.id } },
+    });
+    expect(render.body.data.template_id).toBe(tpl.id);
+    expect((await server.request(`${BASE}/${tpl.id}`, { method: 'DELETE', key: account.apiKey })).status).toBe(204);
+    const download = await server.request(`/api/v1/renders/${render.body.data.id}/download`, { key: account.apiKey });
+    expect(download.status).toBe(200);
+    const again = await server.json('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data, template: { id: tpl.id } },
+    });
+    expect(again.status).toBe(404);
+  });
+
   test("a PDF drawn with the template's colours; a pinned older version draws the older colours", async () => {
     const tpl = (await create({ name: 'Red', config: { primary_color: '#ff0000', accent_color: '#ff0000' } }))
       .body.data;
