@@ -4,6 +4,35 @@ import type { RenderInput } from '../rendering/types';
 
 declare const self: Worker;
 
+/**
+ * One throw-away render when the worker starts: the first render of a process pays for font loading and
+ * shaping caches (about 300 ms), and that should not be a customer's request.
+ */
+const WARM_UP: RenderInput = {
+  documentType: 'invoice',
+  data: {
+    currency: 'EUR',
+    seller: { name: 'Warm-up' },
+    buyer: { name: 'Warm-up' },
+    line_items: [{ name: 'x', quantity: '1', unit_price: '1' }],
+  },
+  totals: {
+    subtotal: '1.00',
+    discount_total: '0.00',
+    tax_total: '0.00',
+    shipping_total: '0.00',
+    total: '1.00',
+    exclusive_tax_total: '0.00',
+    inclusive_tax_total: '0.00',
+    lines: [{ gross_amount: '1.00', discount_amount: '0.00', amount: '1.00', allocated_discount: '0.00' }],
+    tax_groups: [],
+    discounts: [],
+  },
+  templateId: 'tpl_modern',
+  pageSize: 'A4',
+};
+renderPdf(WARM_UP).catch(() => undefined);
+
 self.onmessage = async (event: MessageEvent<{ id: number; input: RenderInput }>) => {
   const { id, input } = event.data;
   try {
