@@ -154,8 +154,12 @@ describe('custom templates in renders', () => {
       body: { data, template: { id: tpl.id } },
     });
     expect(render.body.data.template_id).toBe(tpl.id);
-    expect((await server.request(`${BASE}/${tpl.id}`, { method: 'DELETE', key: account.apiKey })).status).toBe(204);
-    const download = await server.request(`/api/v1/renders/${render.body.data.id}/download`, { key: account.apiKey });
+    expect(
+      (await server.request(`${BASE}/${tpl.id}`, { method: 'DELETE', key: account.apiKey })).status,
+    ).toBe(204);
+    const download = await server.request(`/api/v1/renders/${render.body.data.id}/download`, {
+      key: account.apiKey,
+    });
     expect(download.status).toBe(200);
     const again = await server.json('/api/v1/documents/render', {
       method: 'POST',

@@ -18,6 +18,12 @@ export const Tax = t.Object(
     category: t.Optional(
       t.String({ maxLength: 8, description: 'UNCL5305 code (S, Z, E, AE, K, G, O); never inferred' }),
     ),
+    exemption_reason: t.Optional(
+      t.String({ maxLength: 300, description: 'EN 16931 BT-120, for E, AE, K, G, O' }),
+    ),
+    exemption_reason_code: t.Optional(
+      t.String({ maxLength: 30, description: 'EN 16931 BT-121, VATEX code' }),
+    ),
   },
   closed,
 );

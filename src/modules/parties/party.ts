@@ -24,6 +24,22 @@ export const Party = t.Object(
     registration_number: t.Optional(t.String({ maxLength: 50 })),
     address: t.Optional(Address),
     bank_account: t.Optional(BankAccount),
+    electronic_address: t.Optional(
+      t.Object(
+        {
+          scheme: t.String({
+            minLength: 1,
+            maxLength: 10,
+            description: 'EAS code, e.g. 0088 (GLN), 9930 (DE VAT), EM (email)',
+          }),
+          value: t.String({ minLength: 1, maxLength: 200 }),
+        },
+        {
+          additionalProperties: false,
+          description: 'EN 16931 BT-34 (seller) / BT-49 (buyer), e.g. a Peppol id',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

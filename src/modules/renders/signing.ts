@@ -21,9 +21,11 @@ export class DownloadSigner {
     const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return false;
     const expiry = Number(match[1]);
-    const given = Buffer.from(match[2] ?? '', 'base64url');
-    const expected = this.mac(renderId, expiry);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    // Compare the text, not the decoded bytes: the last base64url character carries two unused bits, so
+    // decoding would accept a token with a changed last character.
+    const given = Buffer.from(match[2] ?? '');
+    const expected = Buffer.from(this.mac(renderId, expiry).toString('base64url'));
+    if (!timingSafeEqual(given, expected)) return false;
     return expiry * 1000 > now.getTime();
   }
 }
