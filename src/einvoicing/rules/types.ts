@@ -1,0 +1,18 @@
+export type Severity = 'fatal' | 'warning';
+
+/** One finding, in the shape of SPEC 2's Compliance result `violations[]`. */
+export interface Violation {
+  rule: string;
+  path: string;
+  message: string;
+  severity: Severity;
+  ruleset: string;
+}
+
+export interface RulesetRun {
+  id: string;
+  label: string;
+  version: string;
+  ran: boolean;
+  reason: string | null;
+}
