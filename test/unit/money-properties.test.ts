@@ -1,5 +1,5 @@
-// The money rules (docs/calculation.md): a table of worked cases with exact strings, then properties over
-// random documents. The property checks recompute in plain bigint, independently of big.js.
+// Properties of the money rules (docs/calculation.md) over random documents; the worked cases are in
+// money.test.ts. The checks recompute in plain bigint, independently of big.js.
 import { describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import {
@@ -14,34 +14,6 @@ import {
 const S19: TaxInput = { rate: '19', category: 'S', name: 'VAT' };
 const S7: TaxInput = { rate: '7', category: 'S', name: 'VAT' };
 const S19_INCL: TaxInput = { ...S19, inclusive: true };
-
-function _totals(input: TotalsInput): TotalsResult {
-  const outcome = computeTotals(input);
-  if (!outcome.ok) throw new Error(`unexpected problems: ${JSON.stringify(outcome.problems)}`);
-  return outcome.totals;
-}
-
-function _problems(input: TotalsInput) {
-  const outcome = computeTotals(input);
-  if (outcome.ok) throw new Error('expected problems');
-  return outcome.problems.map(({ loc, type }) => ({ loc, type }));
-}
-
-const _group = (
-  category: string | null,
-  rate: string,
-  inclusive: boolean,
-  name: string,
-  t: string,
-  x: string,
-) => ({
-  category,
-  rate,
-  inclusive,
-  name,
-  taxable_amount: t,
-  tax_amount: x,
-});
 
 function scaled(s: string): { n: bigint; scale: number } {
   const [int = '', frac = ''] = s.replace('-', '').split('.');
