@@ -21,8 +21,14 @@ const body = JSON.stringify({
     issue_date: '2026-11-02',
     due_date: '2026-12-02',
     currency: 'EUR',
-    seller: { name: 'Lindqvist & Partner Design', address: { line1: 'Torstraße 112', city: 'Berlin', country: 'DE' } },
-    buyer: { name: 'Harbour & Finch Ltd', address: { line1: '14 Grand Canal Quay', city: 'Dublin', country: 'IE' } },
+    seller: {
+      name: 'Lindqvist & Partner Design',
+      address: { line1: 'Torstraße 112', city: 'Berlin', country: 'DE' },
+    },
+    buyer: {
+      name: 'Harbour & Finch Ltd',
+      address: { line1: '14 Grand Canal Quay', city: 'Dublin', country: 'IE' },
+    },
     line_items: lines,
   },
   output: { delivery: 'binary', page_size: 'A4' },
@@ -36,11 +42,32 @@ function rssMiB(pid: number): number {
 async function run(workers: number) {
   const dir = mkdtempSync(join(tmpdir(), 'inv-bench-http-'));
   const env = { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'warn' };
-  Bun.spawnSync([exe, 'plans', 'set', '--id', 'plan_bench', '--name', 'Bench', '--quota', '100000000', '--rps', '1000000'], { env });
-  const made = Bun.spawnSync([exe, 'accounts', 'create', '--name', 'Bench', '--plan', 'plan_bench', '--json'], { env });
+  Bun.spawnSync(
+    [
+      exe,
+      'plans',
+      'set',
+      '--id',
+      'plan_bench',
+      '--name',
+      'Bench',
+      '--quota',
+      '100000000',
+      '--rps',
+      '1000000',
+    ],
+    { env },
+  );
+  const made = Bun.spawnSync(
+    [exe, 'accounts', 'create', '--name', 'Bench', '--plan', 'plan_bench', '--json'],
+    { env },
+  );
   const key = JSON.parse(made.stdout.toString()).api_key.api_key as string;
   const port = 19_000 + Math.floor(Math.random() * 900);
-  const proc = Bun.spawn([exe, 'serve', '--port', String(port)], { env: { ...env, RENDER_WORKERS: String(workers) }, stdout: 'ignore' });
+  const proc = Bun.spawn([exe, 'serve', '--port', String(port)], {
+    env: { ...env, RENDER_WORKERS: String(workers) },
+    stdout: 'ignore',
+  });
   const url = `http://127.0.0.1:${port}/api/v1/documents/render`;
   const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
   for (let i = 0; i < 50; i++) {

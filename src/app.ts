@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
 import type { Db } from './db/client';
+import type { RulePack } from './einvoicing/rule-pack';
 import { authPlugin } from './http/auth';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
@@ -9,6 +10,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
+import { complianceRoutes } from './modules/compliance/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -37,6 +39,10 @@ export interface AppDeps {
   renderPdf: RenderPdf;
   signer: DownloadSigner;
   publicBaseUrl: string | null;
+  /** The e-invoicing rule pack from RULESETS_DIR (an unavailable pack reports rulesets as not run). */
+  rulePack: RulePack;
+  /** Where SEFs compiled from a pack's XSLT are cached. */
+  sefCacheDir: string | null;
 }
 
 /** The whole HTTP API as one Elysia app; tests build it with their own deps. */
@@ -75,7 +81,8 @@ export function buildApp(deps: AppDeps) {
     .use(templateRoutes(auth, services))
     .use(fileRoutes(auth, services))
     .use(brandingProfileRoutes(auth, services))
-    .use(usageRoutes(auth));
+    .use(usageRoutes(auth))
+    .use(complianceRoutes(auth, { pack: deps.rulePack, cacheDir: deps.sefCacheDir }));
   routes = app.routes;
   return app;
 }

@@ -16,3 +16,9 @@ declare module 'swagger-ui-dist/swagger-ui-bundle.js' {
   const path: string;
   export default path;
 }
+
+// saxon-js ships no types; src/einvoicing/schematron/saxon.ts narrows it to the few calls the service makes.
+declare module 'saxon-js' {
+  const SaxonJS: unknown;
+  export default SaxonJS;
+}

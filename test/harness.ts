@@ -5,6 +5,7 @@ import { type AppDeps, buildApp } from '../src/app';
 import { openDataDir } from '../src/cli/runtime';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
+import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import { createFetchHandler, listen } from '../src/http/server';
 import { DownloadSigner } from '../src/modules/renders/signing';
@@ -15,6 +16,8 @@ import { FsBlobStore } from '../src/storage/fs-blob-store';
 import { renderInProcess } from '../src/workers/render-pool';
 
 export const ROOT = join(import.meta.dir, '..');
+/** The official e-invoicing rule pack beside the repository (never copied into it). */
+export const RULESETS_DIR = join(ROOT, '..', 'shared', 'rulesets');
 
 export interface TestServer {
   url: string;
@@ -42,6 +45,8 @@ export interface ServerOptions {
   logger?: Logger;
   renderPdf?: RenderPdf;
   publicBaseUrl?: string;
+  /** Default: the official pack in ../shared/rulesets; null = no pack configured. */
+  rulesetsDir?: string | null;
 }
 
 export function tempDir(prefix = 'inv-test-'): string {
@@ -63,6 +68,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     renderPdf: options.renderPdf ?? renderInProcess,
     signer: new DownloadSigner('test-signing-secret-0123456789'),
     publicBaseUrl: options.publicBaseUrl ?? null,
+    rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
+    sefCacheDir: join(dataDir, 'cache', 'sef'),
   };
   const maxBodyBytes = options.maxBodyBytes ?? config.maxBodyBytes;
   const fetchHandler = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes });

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp } from '../app';
 import type { Config } from '../config';
+import { loadRulePack } from '../einvoicing/rule-pack';
 import { IdempotencyStore } from '../http/idempotency';
 import { TokenBucketLimiter } from '../http/rate-limit';
 import { createFetchHandler, listen } from '../http/server';
@@ -38,6 +39,8 @@ export async function serve(
     renderPdf: pool?.render ?? renderInProcess,
     signer: new DownloadSigner(signingSecret(config)),
     publicBaseUrl: config.publicBaseUrl,
+    rulePack: loadRulePack(config.rulesetsDir),
+    sefCacheDir: join(config.dataDir, 'cache', 'sef'),
   };
   const fetch = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes: config.maxBodyBytes });
   let server: ReturnType<typeof listen>;

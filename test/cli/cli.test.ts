@@ -23,7 +23,7 @@ interface ServeProcess {
 }
 
 /** Starts `serve` as its own process on a random port and waits for its "listening" line. */
-async function serve(dir: string): Promise<ServeProcess> {
+async function serve(dir: string, expectKey: boolean): Promise<ServeProcess> {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
     env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
     stdout: 'pipe',
@@ -32,24 +32,29 @@ async function serve(dir: string): Promise<ServeProcess> {
   const reader = proc.stdout.getReader();
   let output = '';
   const deadline = Date.now() + 15_000;
-  while (
-    !/listening on (\S+)/.test(output) ||
-    (output.includes('Created account') && !output.includes('Try it'))
-  ) {
+  // Output can arrive in several chunks: wait for the last line this start is expected to print.
+  while (!/listening on (\S+)/.test(output) || (expectKey && !output.includes('Try it'))) {
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     const { value, done } = await reader.read();
     if (done) throw new Error(`server exited: ${output}${await new Response(proc.stderr).text()}`);
     output += new TextDecoder().decode(value);
   }
   const url = /listening on (\S+)/.exec(output)?.[1] ?? '';
-  return {
+  const started: ServeProcess = {
     url,
     output,
+    /** Stops the server and reads what it printed after starting, so `output` is complete. */
     async stop() {
       proc.kill('SIGTERM');
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        started.output += new TextDecoder().decode(value);
+      }
       await proc.exited;
     },
   };
+  return started;
 }
 
 describe('admin CLI', () => {
@@ -178,7 +183,7 @@ describe('admin CLI', () => {
 describe('CLI next to a running server', () => {
   test('first start prints a working key once; CLI changes apply without a restart', async () => {
     const dir = dataDir();
-    const first = await serve(dir);
+    const first = await serve(dir, true);
     try {
       const key = /sk_[A-Za-z0-9_-]{32}/.exec(first.output)?.[0];
       expect(key).toBeDefined();
@@ -221,7 +226,7 @@ describe('CLI next to a running server', () => {
       await first.stop();
     }
     // A second start on the same data dir creates no account and prints no key.
-    const second = await serve(dir);
+    const second = await serve(dir, false);
     await second.stop();
     expect(second.output).not.toContain('sk_');
     expect(second.output).not.toContain('Created account');

@@ -1,0 +1,71 @@
+// Compliance tier 2 (XSD + every Schematron ruleset of a profile) on one official example per profile.
+// Cold: a fresh process per profile, from `import` to the first result (saxon-js import, SEF parse and
+// priming, XSD compile, first run). Warm: median and p95 of later runs in one process. Target: < 50 ms warm.
+// Usage: bun bench/schematron.ts [rulesets dir] [runs]
+import { resolve } from 'node:path';
+
+const EXAMPLES: Record<string, string> = {
+  factur_x_en16931: 'factur_x_en16931/EN16931_Einfach.factur-x.xml',
+  peppol_bis_billing_3: 'peppol_bis_billing_3/base-example.xml',
+  xrechnung_ubl: 'xrechnung_ubl/01.01a-INVOICE_ubl.xml',
+  xrechnung_cii: 'xrechnung_cii/01.01a-INVOICE_uncefact.xml',
+};
+
+const childMode = process.argv[2] === '--cold';
+const dir = resolve((childMode ? process.env.RULESETS_BENCH_DIR : process.argv[2]) ?? '../shared/rulesets');
+const runs = Number(process.argv[3] ?? 40);
+
+async function once(profile: string): Promise<{ ms: number; fatal: number }> {
+  const start = performance.now();
+  const { loadRulePack } = await import('../src/einvoicing/rule-pack');
+  const { runProfile } = await import('../src/einvoicing/schematron');
+  const pack = loadRulePack(dir);
+  const xml = await Bun.file(resolve(dir, 'examples', EXAMPLES[profile] ?? '')).text();
+  const result = await runProfile(pack, profile, xml);
+  if (result.rulesets.some((r) => !r.ran)) throw new Error(`${profile}: ${JSON.stringify(result.rulesets)}`);
+  return {
+    ms: performance.now() - start,
+    fatal: result.violations.filter((v) => v.severity === 'fatal').length,
+  };
+}
+
+if (childMode) {
+  // Child mode: one cold run, printed as JSON for the parent.
+  const profile = process.argv[3] ?? '';
+  console.log(JSON.stringify(await once(profile)));
+  process.exit(0);
+}
+
+function quantile(sorted: number[], q: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+}
+
+const { loadRulePack } = await import('../src/einvoicing/rule-pack');
+const { runProfile } = await import('../src/einvoicing/schematron');
+const pack = loadRulePack(dir);
+console.log(`rule pack ${dir}: ${pack.available ? 'ok' : pack.reason}; ${runs} warm runs per profile\n`);
+console.log('| Profile | Example | Cold (fresh process) | Warm median | Warm p95 | Fatal |');
+console.log('|---|---|---|---|---|---|');
+for (const [profile, example] of Object.entries(EXAMPLES)) {
+  const child = Bun.spawnSync([process.execPath, import.meta.path, '--cold', profile], {
+    env: { ...process.env, RULESETS_BENCH_DIR: dir },
+  });
+  const cold = JSON.parse(child.stdout.toString().trim() || '{"ms":null}') as { ms: number | null };
+
+  const xml = await Bun.file(resolve(dir, 'examples', example)).text();
+  // JSC needs a few dozen runs before saxon-js code is fully optimised; fewer would measure the JIT.
+  for (let i = 0; i < 40; i++) await runProfile(pack, profile, xml);
+  const times: number[] = [];
+  let fatal = 0;
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const result = await runProfile(pack, profile, xml);
+    times.push(performance.now() - start);
+    fatal = result.violations.filter((v) => v.severity === 'fatal').length;
+  }
+  times.sort((a, b) => a - b);
+  const f = (n: number | null) => (n === null ? 'n/a' : `${n.toFixed(0)} ms`);
+  console.log(
+    `| ${profile} | ${example.split('/')[1]} | ${f(cold.ms)} | ${f(quantile(times, 0.5))} | ${f(quantile(times, 0.95))} | ${fatal} |`,
+  );
+}

@@ -1,0 +1,144 @@
+// EN 16931 in UN/CEFACT Cross Industry Invoice D16B, as Factur-X EN 16931 and XRechnung CII use it: one
+// document shape for invoices (380) and credit notes (381); the profile only changes the guideline id.
+import { type ComplianceProfile, PROFILES } from '../profiles';
+import type { EAllowanceCharge, EInvoice, ELine } from '../semantic-types';
+import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
+import { address, date, indicator, party, QDT, RAM, RSM, ram, ramLeaf, tradeTax, UDT } from './cii-parts';
+
+export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
+  const spec = PROFILES[profile];
+  const root = newDocument(RSM, 'rsm:CrossIndustryInvoice', { rsm: RSM, ram: RAM, qdt: QDT, udt: UDT });
+
+  const context = root.ele(RSM, 'rsm:ExchangedDocumentContext');
+  if (spec.profileId !== null) {
+    ramLeaf(ram(context, 'BusinessProcessSpecifiedDocumentContextParameter'), 'ID', spec.profileId);
+  }
+  ramLeaf(ram(context, 'GuidelineSpecifiedDocumentContextParameter'), 'ID', spec.customizationId);
+
+  const document = root.ele(RSM, 'rsm:ExchangedDocument');
+  ramLeaf(document, 'ID', invoice.number);
+  ramLeaf(document, 'TypeCode', invoice.typeCode);
+  date(document, 'IssueDateTime', invoice.issueDate);
+  if (invoice.note !== null) ramLeaf(ram(document, 'IncludedNote'), 'Content', invoice.note);
+
+  const transaction = root.ele(RSM, 'rsm:SupplyChainTradeTransaction');
+  for (const line of invoice.lines) lineItem(transaction, line, invoice.taxScheme);
+
+  const agreement = ram(transaction, 'ApplicableHeaderTradeAgreement');
+  ramLeaf(agreement, 'BuyerReference', invoice.buyerReference);
+  party(agreement, 'SellerTradeParty', invoice.seller);
+  party(agreement, 'BuyerTradeParty', invoice.buyer);
+
+  // Required by the XSD even when empty.
+  const delivery = ram(transaction, 'ApplicableHeaderTradeDelivery');
+  if (invoice.delivery !== null) {
+    const { name, address: deliverTo, date: delivered } = invoice.delivery;
+    if (name !== null || deliverTo !== null) {
+      const shipTo = ram(delivery, 'ShipToTradeParty');
+      ramLeaf(shipTo, 'Name', name);
+      if (deliverTo !== null) address(shipTo, deliverTo);
+    }
+    if (delivered !== null)
+      date(ram(delivery, 'ActualDeliverySupplyChainEvent'), 'OccurrenceDateTime', delivered);
+  }
+
+  settlement(ram(transaction, 'ApplicableHeaderTradeSettlement'), invoice);
+  return finish(root);
+}
+
+function settlement(node: XMLBuilder, invoice: EInvoice): void {
+  const { paymentMeans, totals: t } = invoice;
+  ramLeaf(node, 'PaymentReference', paymentMeans.remittance);
+  ramLeaf(node, 'InvoiceCurrencyCode', invoice.currency);
+  const means = ram(node, 'SpecifiedTradeSettlementPaymentMeans');
+  ramLeaf(means, 'TypeCode', paymentMeans.code);
+  const account = paymentMeans.account;
+  if (account !== null) {
+    ramLeaf(
+      ram(means, 'PayeePartyCreditorFinancialAccount'),
+      account.isIban ? 'IBANID' : 'ProprietaryID',
+      account.id,
+    );
+    if (account.bic !== null)
+      ramLeaf(ram(means, 'PayeeSpecifiedCreditorFinancialInstitution'), 'BICID', account.bic);
+  }
+
+  for (const v of invoice.vatBreakdown) {
+    const tax = ram(node, 'ApplicableTradeTax');
+    ramLeaf(tax, 'CalculatedAmount', v.taxAmount);
+    ramLeaf(tax, 'TypeCode', invoice.taxScheme);
+    ramLeaf(tax, 'ExemptionReason', v.exemptionReason);
+    ramLeaf(tax, 'BasisAmount', v.taxableAmount);
+    ramLeaf(tax, 'CategoryCode', v.vat.code);
+    ramLeaf(tax, 'ExemptionReasonCode', v.exemptionReasonCode);
+    ramLeaf(tax, 'RateApplicablePercent', v.vat.rate);
+  }
+  for (const a of invoice.allowances) allowanceCharge(node, a, false, invoice.taxScheme);
+  for (const c of invoice.charges) allowanceCharge(node, c, true, invoice.taxScheme);
+
+  if (invoice.paymentTerms !== null || invoice.dueDate !== null) {
+    const terms = ram(node, 'SpecifiedTradePaymentTerms');
+    ramLeaf(terms, 'Description', invoice.paymentTerms);
+    if (invoice.dueDate !== null) date(terms, 'DueDateDateTime', invoice.dueDate);
+  }
+
+  const sums = ram(node, 'SpecifiedTradeSettlementHeaderMonetarySummation');
+  ramLeaf(sums, 'LineTotalAmount', t.lineNet);
+  if (invoice.charges.length > 0) ramLeaf(sums, 'ChargeTotalAmount', t.charges);
+  if (invoice.allowances.length > 0) ramLeaf(sums, 'AllowanceTotalAmount', t.allowances);
+  ramLeaf(sums, 'TaxBasisTotalAmount', t.taxExclusive);
+  ramLeaf(sums, 'TaxTotalAmount', t.tax, { currencyID: invoice.currency });
+  ramLeaf(sums, 'GrandTotalAmount', t.taxInclusive);
+  ramLeaf(sums, 'DuePayableAmount', t.payable);
+
+  if (invoice.precedingInvoice !== null) {
+    const ref = ram(node, 'InvoiceReferencedDocument');
+    ramLeaf(ref, 'IssuerAssignedID', invoice.precedingInvoice.number);
+    if (invoice.precedingInvoice.issueDate !== null) {
+      date(ref, 'FormattedIssueDateTime', invoice.precedingInvoice.issueDate, true);
+    }
+  }
+}
+
+/** BG-20 / BG-21. */
+function allowanceCharge(parent: XMLBuilder, a: EAllowanceCharge, isCharge: boolean, scheme: string): void {
+  const node = ram(parent, 'SpecifiedTradeAllowanceCharge');
+  indicator(node, isCharge);
+  ramLeaf(node, 'ActualAmount', a.amount);
+  ramLeaf(node, 'ReasonCode', a.reasonCode);
+  ramLeaf(node, 'Reason', a.reason);
+  tradeTax(node, 'CategoryTradeTax', a.vat, scheme);
+}
+
+/** BG-25. */
+function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
+  const node = ram(parent, 'IncludedSupplyChainTradeLineItem');
+  ramLeaf(ram(node, 'AssociatedDocumentLineDocument'), 'LineID', line.id);
+  const product = ram(node, 'SpecifiedTradeProduct');
+  ramLeaf(product, 'SellerAssignedID', line.sellerItemId);
+  ramLeaf(product, 'Name', line.name);
+  ramLeaf(product, 'Description', line.description);
+  ramLeaf(
+    ram(ram(node, 'SpecifiedLineTradeAgreement'), 'NetPriceProductTradePrice'),
+    'ChargeAmount',
+    line.netPrice,
+  );
+  ramLeaf(ram(node, 'SpecifiedLineTradeDelivery'), 'BilledQuantity', line.quantity, {
+    unitCode: line.unitCode,
+  });
+
+  const settlement = ram(node, 'SpecifiedLineTradeSettlement');
+  tradeTax(settlement, 'ApplicableTradeTax', line.vat, scheme);
+  if (line.allowance !== null) {
+    const allowance = ram(settlement, 'SpecifiedTradeAllowanceCharge');
+    indicator(allowance, false);
+    ramLeaf(allowance, 'ActualAmount', line.allowance.amount);
+    ramLeaf(allowance, 'ReasonCode', line.allowance.reasonCode);
+    ramLeaf(allowance, 'Reason', line.allowance.reason);
+  }
+  ramLeaf(
+    ram(settlement, 'SpecifiedTradeSettlementLineMonetarySummation'),
+    'LineTotalAmount',
+    line.netAmount,
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * What the service expects a rule pack to provide, from SPEC 4 "E-invoicing compliance semantics". Used only
+ * when no usable pack is installed: the result must still name every ruleset that should have run and say
+ * why it did not (`ran: false`), so a missing pack can never read as a pass.
+ */
+export const SERVICE_PROFILES = [
+  'factur_x_en16931',
+  'peppol_bis_billing_3',
+  'xrechnung_ubl',
+  'xrechnung_cii',
+] as const;
+export type ServiceProfile = (typeof SERVICE_PROFILES)[number];
+
+export interface ExpectedRuleset {
+  id: string;
+  label: string;
+  version: string;
+}
+
+const EN16931_UBL: ExpectedRuleset = { id: 'en16931-ubl', label: 'EN 16931 (UBL)', version: '1.3.16' };
+const EN16931_CII: ExpectedRuleset = { id: 'en16931-cii', label: 'EN 16931 (CII)', version: '1.3.16' };
+
+export const EXPECTED_RULESETS: Record<ServiceProfile, ExpectedRuleset[]> = {
+  factur_x_en16931: [EN16931_CII],
+  peppol_bis_billing_3: [
+    EN16931_UBL,
+    { id: 'peppol-bis-billing-3', label: 'Peppol BIS Billing 3.0 (UBL)', version: '3.0.20' },
+  ],
+  xrechnung_ubl: [EN16931_UBL, { id: 'xrechnung-ubl', label: 'XRechnung 3.0 (UBL)', version: '3.0' }],
+  xrechnung_cii: [EN16931_CII, { id: 'xrechnung-cii', label: 'XRechnung 3.0 (CII)', version: '3.0' }],
+};
+
+export function isServiceProfile(value: string): value is ServiceProfile {
+  return (SERVICE_PROFILES as readonly string[]).includes(value);
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Saxon, SefNode } from './saxon';
+import { sefChecksum } from './sef-checksum';
+
+/**
+ * saxon-js computes `xs:integer(...) mod 97` wrongly above 2^53, so the IBAN checks (BR-DE-19 / DE-R-019)
+ * give false findings. Reading the digits as xs:decimal gives the exact result; the pack's SEF files were
+ * compiled after the same replacement (rule pack README).
+ */
+const MOD97_DEFECT = 'xs:integer(string-join(for $cp';
+const MOD97_FIX = 'xs:decimal(string-join(for $cp';
+
+export function fixMod97(xslt: string): string {
+  return xslt.replaceAll(MOD97_DEFECT, MOD97_FIX);
+}
+
+/** Bumped when the rewrite or the compile options change, so stale cache entries are not reused. */
+const CACHE_GENERATION = '1';
+
+/**
+ * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
+ * does (its `compile-complete` mode). That path is used because fn:transform keeps the SEF to itself, and
+ * the public `transform()` refuses to run the built-in compiler SEF directly. Slow (5-25 s): callers cache.
+ */
+export function compileXslt(saxon: Saxon, xsltText: string, baseUri: string): SefNode {
+  const platform = saxon.getPlatform();
+  const compiler = platform.resource('compiler');
+  linkParents(compiler);
+  const source = platform.parseXmlFromString(xsltText) as unknown as Record<string, unknown>;
+  // The compiler resolves xsl:include/import and reports locations against the document's base URI.
+  source._saxonBaseUri = baseUri;
+  source._saxonDocUri = baseUri;
+  const options = saxon.checkOptions({
+    stylesheetInternal: compiler,
+    isRelocatableStylesheet: compiler.relocatable === 'true',
+    isDynamicStylesheet: true,
+    stylesheetParams: { 'Q{}staticParameters': new saxon.XdmMap() },
+    tunnelParams: { 'Q{}compiler.options': new saxon.XdmMap() },
+    templateParams: {
+      'Q{}options': {
+        noXPath: false,
+        'enable-assertions': false,
+        allowSyntaxExtensions: false,
+        relocatable: true,
+      },
+    },
+    functionParams: {},
+    outputProperties: {},
+    initialMode: 'compile-complete',
+    destination: 'application',
+  });
+  saxon.internalTransform(compiler, source as never, options);
+  const result = options.principalResult as { firstChild?: unknown } | null;
+  if (result === null || typeof result !== 'object') throw new Error('the XSLT compiler returned nothing');
+  const sef = saxon.XPath.sefToJSON((result.firstChild ?? result) as never);
+  sef.Σ = sefChecksum(sef);
+  return sef;
+}
+
+/** The parent links saxon-js adds when it primes a SEF; its compiler SEF needs them before it runs. */
+function linkParents(node: SefNode): void {
+  for (const child of node.C ?? []) {
+    (child as SefNode & { parentNode?: SefNode }).parentNode = node;
+    linkParents(child);
+  }
+}
+
+/** SEF JSON without the parent links, which are cycles. */
+export function serializeSef(sef: SefNode): string {
+  return JSON.stringify(sef, (key, value) => (key === 'parentNode' || key === 'PRIMED' ? undefined : value));
+}
+
+/**
+ * The SEF of an XSLT, from `<cacheDir>/<id>-<hash>.sef.json` when an earlier run compiled the same
+ * stylesheet text with the same saxon-js, else compiled now and written there (atomically, so two processes
+ * racing on a cold cache never read half a file).
+ */
+export function cachedSefText(
+  saxon: Saxon,
+  rulesetId: string,
+  xsltPath: string,
+  cacheDir: string | null,
+): string {
+  const xslt = fixMod97(readFileSync(xsltPath, 'utf8'));
+  const saxonVersion = saxon.getProcessorInfo().productVersion ?? 'unknown';
+  const key = createHash('sha256').update(`${CACHE_GENERATION}\n${saxonVersion}\n${xslt}`).digest('hex');
+  const file = cacheDir === null ? null : join(cacheDir, `${rulesetId}-${key.slice(0, 16)}.sef.json`);
+  if (file !== null && existsSync(file)) return readFileSync(file, 'utf8');
+
+  const text = serializeSef(compileXslt(saxon, xslt, pathToFileURL(xsltPath).href));
+  if (file !== null && cacheDir !== null) {
+    mkdirSync(cacheDir, { recursive: true });
+    const temporary = `${file}.${process.pid}.tmp`;
+    writeFileSync(temporary, text);
+    renameSync(temporary, file);
+  }
+  return text;
+}

@@ -1,0 +1,51 @@
+import { type Saxon, type SaxonNode, textOf } from './saxon';
+
+const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+const RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+const RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100';
+
+function childElement(node: SaxonNode | undefined, ns: string, name: string): SaxonNode | undefined {
+  if (node === undefined) return undefined;
+  for (let i = 0; i < node.childNodes.length; i++) {
+    const child = node.childNodes[i];
+    if (child?.nodeType === 1 && child.namespaceURI === ns && child.localName === name) return child;
+  }
+  return undefined;
+}
+
+function rootElement(doc: SaxonNode): SaxonNode | undefined {
+  for (let i = 0; i < doc.childNodes.length; i++) {
+    const child = doc.childNodes[i];
+    if (child?.nodeType === 1) return child;
+  }
+  return undefined;
+}
+
+/**
+ * The document's CustomizationID (BT-24), which selects the manifest's per-specification severities:
+ * UBL `/*\/cbc:CustomizationID`, CII `/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/
+ * ram:GuidelineSpecifiedDocumentContextParameter/ram:ID`. Null when absent or unparseable (then only the
+ * ruleset-wide severities apply; the rules themselves report the missing BT-24).
+ */
+export function customizationIdOf(saxon: Saxon, xml: string): string | null {
+  let doc: SaxonNode;
+  try {
+    doc = saxon.getPlatform().parseXmlFromString(xml);
+  } catch {
+    return null;
+  }
+  const root = rootElement(doc);
+  const ubl = childElement(root, CBC, 'CustomizationID');
+  const cii = childElement(
+    childElement(
+      childElement(root, RSM, 'ExchangedDocumentContext'),
+      RAM,
+      'GuidelineSpecifiedDocumentContextParameter',
+    ),
+    RAM,
+    'ID',
+  );
+  const found = ubl ?? cii;
+  const value = found === undefined ? '' : textOf(found).trim();
+  return value === '' ? null : value;
+}

@@ -1,0 +1,197 @@
+// Lines, document allowances and charges, the VAT breakdown and the document totals (BG-20..BG-25), all
+// from the stored totals: nothing is recomputed another way. Tax-exclusive amounts are the totals' own
+// numbers. A tax-inclusive group's nets are its stored taxable amount split over its items
+// (`distributeNet`), so every BR-CO and BR-x-08 sum holds exactly; the checks at the end turn any
+// disagreement with the stored totals into an exception, never into an XML that says something else.
+import type { DocumentData } from '../modules/documents/model';
+import {
+  add,
+  type Decimal,
+  dec,
+  eq,
+  isNegative,
+  isZero,
+  round,
+  sub,
+  sum,
+  type TotalsResult,
+  toFixedString,
+  toPlainString,
+} from '../shared/money';
+import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './semantic-net';
+import { exemptionOf, groupKey, type VatTax, vatCategory, vatKey } from './semantic-taxes';
+import type { EAllowanceCharge, EDocumentTotals, ELine, EVatBreakdown } from './semantic-types';
+
+export interface Amounts {
+  lines: ELine[];
+  allowances: EAllowanceCharge[];
+  charges: EAllowanceCharge[];
+  vatBreakdown: EVatBreakdown[];
+  totals: EDocumentTotals;
+}
+
+interface Item {
+  gross: Decimal;
+  assign: (net: Decimal) => void;
+}
+
+interface Part {
+  tax: VatTax;
+  amount: Decimal;
+  reason: string;
+  reasonCode: string;
+}
+
+/**
+ * `sign` is -1 for a credit note whose stored amounts are negative: the XML states what is credited as
+ * positive amounts (docs/einvoicing-xml.md). `taxes` and `shipping` come from semantic-taxes and are
+ * complete (no nulls) by the time this runs.
+ */
+export function buildAmounts(
+  data: DocumentData,
+  totals: TotalsResult,
+  taxes: VatTax[],
+  shipping: VatTax | null,
+  sign: 1 | -1,
+): Amounts {
+  const mu = minorUnitsOf(totals.total);
+  const groups = new Map(totals.tax_groups.map((g) => [groupKey(g.category, g.rate, g.inclusive), g]));
+  const items = new Map<string, Item[]>();
+  const itemsOf = (tax: VatTax) => {
+    const key = groupKey(tax.category, tax.rate, tax.inclusive);
+    if (!groups.has(key)) throw new Error(`no stored tax group for ${key}`);
+    const list = items.get(key) ?? [];
+    items.set(key, list);
+    return list;
+  };
+
+  const lineNets: Decimal[] = data.line_items.map(() => ZERO);
+  taxes.forEach((tax, i) => {
+    itemsOf(tax).push({ gross: dec(totals.lines[i]?.amount ?? '0'), assign: (n) => (lineNets[i] = n) });
+  });
+  // BG-20: one allowance per discount and VAT group it was allocated to (BR-32 needs one category each).
+  const allowances: Part[] = [];
+  for (const [k, discount] of totals.discounts.entries()) {
+    for (const a of discount.allocations) {
+      const amount = dec(a.amount);
+      if (isZero(amount)) continue;
+      const tax = taxes.find(
+        (t) => groupKey(t.category, t.rate, t.inclusive) === groupKey(a.category, a.rate, a.inclusive),
+      );
+      if (tax === undefined) throw new Error(`discount ${k} allocated to a group no line carries`);
+      const part: Part = { tax, amount, reason: discount.reason?.trim() || 'Discount', reasonCode: '95' };
+      allowances.push(part);
+      itemsOf(tax).push({ gross: neg(amount), assign: (n) => (part.amount = neg(n)) });
+    }
+  }
+  // BG-21: the shipping, the only document-level charge the data knows.
+  const charges: Part[] = [];
+  if (shipping !== null) {
+    const reason = data.shipping?.description?.trim() || 'Shipping';
+    const part: Part = { tax: shipping, amount: dec(totals.shipping_total), reason, reasonCode: 'FC' };
+    charges.push(part);
+    itemsOf(shipping).push({ gross: part.amount, assign: (n) => (part.amount = n) });
+  }
+
+  for (const [key, list] of items) {
+    const group = groups.get(key);
+    const taxable = dec(group?.taxable_amount ?? '0');
+    const grosses = list.map((item) => item.gross);
+    const rate = dec(group?.rate ?? '0');
+    const nets = group?.inclusive ? distributeNet(grosses, rate, taxable, mu) : grosses;
+    if (!eq(sum(nets), taxable)) throw new Error(`VAT group ${key} does not add up to its taxable amount`);
+    for (const [j, item] of list.entries()) item.assign(nets[j] ?? ZERO);
+  }
+
+  const money = (d: Decimal) => toFixedString(sign === 1 ? d : neg(d), mu);
+  const lines = data.line_items.map((line, i): ELine => {
+    const tax = taxes[i] as VatTax;
+    const net = lineNets[i] ?? ZERO;
+    const discount = dec(totals.lines[i]?.discount_amount ?? '0');
+    const allowance = tax.inclusive ? round(netOf(discount, tax.rateValue), mu) : discount;
+    const price = dec(line.unit_price ?? '0');
+    let quantity = dec(line.quantity);
+    // BT-146 may not be negative (BR-27): a negative price moves its sign to the quantity.
+    if (isNegative(price)) quantity = neg(quantity);
+    const netPrice = linePrice(price, quantity, add(net, allowance), tax, mu);
+    return {
+      id: String(i + 1),
+      quantity: toPlainString(sign === 1 ? quantity : neg(quantity)),
+      unitCode: line.unit_code?.trim() || 'C62',
+      netAmount: money(net),
+      allowance: isZero(allowance)
+        ? null
+        : { amount: money(allowance), reason: line.discount?.reason?.trim() || 'Discount', reasonCode: '95' },
+      netPrice: toPlainString(netPrice),
+      name: line.name.trim(),
+      description: line.description?.trim() || null,
+      sellerItemId: line.sku?.trim() || null,
+      vat: vatCategory(tax.category, tax.rate),
+    };
+  });
+  const part = (p: Part): EAllowanceCharge => ({
+    amount: money(p.amount),
+    reason: p.reason,
+    reasonCode: p.reasonCode,
+    vat: vatCategory(p.tax.category, p.tax.rate),
+  });
+
+  const vatBreakdown = breakdown(totals, [...taxes, shipping], money);
+  const lineNet = sum(lineNets);
+  const allowanceTotal = sum(allowances.map((a) => a.amount));
+  const chargeTotal = sum(charges.map((c) => c.amount));
+  const taxExclusive = add(sub(lineNet, allowanceTotal), chargeTotal);
+  const tax = dec(totals.tax_total);
+  const taxInclusive = add(taxExclusive, tax);
+  if (
+    !eq(taxExclusive, sum(totals.tax_groups.map((g) => dec(g.taxable_amount)))) ||
+    !eq(taxInclusive, dec(totals.total))
+  ) {
+    throw new Error('document totals do not add up to the stored total');
+  }
+  return {
+    lines,
+    allowances: allowances.map(part),
+    charges: charges.map(part),
+    vatBreakdown,
+    totals: {
+      lineNet: money(lineNet),
+      allowances: money(allowanceTotal),
+      charges: money(chargeTotal),
+      taxExclusive: money(taxExclusive),
+      tax: money(tax),
+      taxInclusive: money(taxInclusive),
+      payable: money(taxInclusive),
+    },
+  };
+}
+
+/** BG-23 from the stored groups; an inclusive and an exclusive group of one category and rate merge. */
+function breakdown(
+  totals: TotalsResult,
+  taxes: (VatTax | null)[],
+  money: (d: Decimal) => string,
+): EVatBreakdown[] {
+  const merged = new Map<string, { category: string; rate: string; taxable: Decimal; tax: Decimal }>();
+  for (const g of totals.tax_groups) {
+    const category = g.category ?? '';
+    const key = vatKey(category, g.rate);
+    const entry = merged.get(key);
+    if (entry === undefined) {
+      merged.set(key, { category, rate: g.rate, taxable: dec(g.taxable_amount), tax: dec(g.tax_amount) });
+    } else {
+      entry.taxable = add(entry.taxable, dec(g.taxable_amount));
+      entry.tax = add(entry.tax, dec(g.tax_amount));
+    }
+  }
+  return [...merged.values()].map(({ category, rate, taxable, tax }) => {
+    const exemption = exemptionOf(category, rate, taxes);
+    return {
+      taxableAmount: money(taxable),
+      taxAmount: money(tax),
+      vat: { code: category, rate },
+      exemptionReason: exemption.reason,
+      exemptionReasonCode: exemption.code,
+    };
+  });
+}

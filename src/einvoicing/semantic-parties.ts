@@ -1,0 +1,105 @@
+// Seller, buyer, delivery and payment terms of the semantic model (BG-4, BG-7, BG-13, BG-16).
+import type { DocumentData } from '../modules/documents/model';
+import type { EAddress, EIdentifier, EParty, EPaymentMeans } from './semantic-types';
+
+type Party = NonNullable<DocumentData['seller']>;
+type Address = NonNullable<Party['address']>;
+
+/** Trimmed text, or null for absent/blank: an e-invoice never carries an empty element (PEPPOL R008). */
+export function text(value: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+export function toAddress(address: Address | null | undefined): EAddress | null {
+  if (!address) return null;
+  return {
+    line1: text(address.line1),
+    line2: text(address.line2),
+    city: text(address.city),
+    postalCode: text(address.postal_code),
+    subdivision: text(address.state),
+    country: text(address.country)?.toUpperCase() ?? null,
+  };
+}
+
+// BT-31 must start with the issuing country's ISO prefix (BR-CO-09; Greece uses EL). A tax number without
+// one (a German Steuernummer such as 21/815/08150) is the seller's tax registration id, BT-32, instead.
+const VAT_ID = /^[A-Z]{2}[0-9A-Z+*.]{2,13}$/;
+const compact = (value: string) => value.replace(/[\s.-]/g, '').toUpperCase();
+
+// A registration number is written with the ISO 6523 scheme of its national register only where the
+// country's number format names that register unambiguously; otherwise it goes without a scheme.
+const REGISTERS: Record<string, [RegExp, string][]> = {
+  NL: [
+    [/^\d{8}$/, '0106'], // KvK
+    [/^\d{20}$/, '0190'], // OIN
+  ],
+  BE: [[/^[01]\d{9}$/, '0208']], // KBO/BCE enterprise number
+  FR: [
+    [/^\d{9}$/, '0002'], // SIREN
+    [/^\d{14}$/, '0009'], // SIRET
+  ],
+};
+
+function legalId(party: Party): EIdentifier | null {
+  const value = text(party.registration_number);
+  if (value === null) return null;
+  const country = text(party.address?.country)?.toUpperCase() ?? '';
+  const digits = value.replace(/[\s.]/g, '');
+  const scheme = REGISTERS[country]?.find(([format]) => format.test(digits))?.[1] ?? null;
+  return { value: scheme === null ? value : digits, scheme };
+}
+
+export function toParty(party: Party, role: 'seller' | 'buyer'): EParty {
+  const name = party.name.trim();
+  const legalName = text(party.legal_name);
+  const taxId = text(party.tax_id);
+  const isVatId = taxId !== null && VAT_ID.test(compact(taxId));
+  const electronic = party.electronic_address;
+  const phone = text(party.phone);
+  const email = text(party.email);
+  return {
+    // BT-27 is the registered name; the display name is the trading name when the two differ.
+    name: legalName ?? name,
+    tradingName: legalName !== null && legalName !== name ? name : null,
+    legalId: legalId(party),
+    // A buyer has no BT-32, so a buyer's tax id is always stated as BT-48 (BR-CO-09 judges it).
+    vatId: taxId !== null && (isVatId || role === 'buyer') ? (isVatId ? compact(taxId) : taxId) : null,
+    taxRegistrationId: taxId !== null && !isVatId && role === 'seller' ? taxId : null,
+    address: toAddress(party.address),
+    electronicAddress:
+      electronic && text(electronic.value) && text(electronic.scheme)
+        ? { value: electronic.value.trim(), scheme: electronic.scheme.trim() }
+        : null,
+    // The data has no contact person: the party itself is the contact point (BT-41 / BT-56).
+    contact: phone !== null || email !== null ? { name, phone, email } : null,
+  };
+}
+
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
+
+/**
+ * BG-16. An account number shaped like an IBAN in a EUR invoice is a SEPA credit transfer (58); any other
+ * account is a plain credit transfer (30). Without an account the means are "not defined" (1): BG-16
+ * stays present (XRechnung BR-DE-1 needs it) without claiming a transfer that BR-50/BR-61 would reject.
+ */
+export function toPaymentMeans(data: DocumentData, number: string): EPaymentMeans {
+  // Same precedence as the PDF: the document's payment account, then the seller's standing one.
+  const bank = data.payment?.bank_account ?? data.seller?.bank_account;
+  const accountNumber = text(bank?.account_number);
+  if (accountNumber === null) return { code: '1', remittance: null, account: null };
+  const compacted = accountNumber.replace(/\s/g, '').toUpperCase();
+  const isIban = IBAN.test(compacted);
+  return {
+    code: isIban && data.currency === 'EUR' ? '58' : '30',
+    // The invoice number as remittance information, as the EPC QR code on the PDF uses it.
+    remittance: number,
+    account: {
+      id: isIban ? compacted : accountNumber,
+      isIban,
+      bic: text(bank?.swift)?.toUpperCase() ?? null,
+    },
+  };
+}

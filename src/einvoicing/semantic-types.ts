@@ -1,0 +1,123 @@
+// The EN 16931 semantic model: one invoice in business terms (BT-n, groups BG-n), independent of syntax.
+// `semantic.ts` fills it from a document and its stored totals; `ubl/` and `cii/` only lay it out.
+// Every amount, quantity and rate is a decimal string: no JS number ever holds one.
+
+/** A decimal string: an amount (currency decimals), a quantity or a percent rate. */
+export type DecimalText = string;
+
+/** BT-3: UNTDID 1001. Only commercial invoices and credit notes are e-invoices here. */
+export type InvoiceTypeCode = '380' | '381';
+
+/** BG-5 (seller), BG-8 (buyer), BG-15 (deliver to). */
+export interface EAddress {
+  line1: string | null; // BT-35 / BT-50 / BT-75
+  line2: string | null; // BT-36 / BT-51 / BT-76
+  city: string | null; // BT-37 / BT-52 / BT-77
+  postalCode: string | null; // BT-38 / BT-53 / BT-78
+  subdivision: string | null; // BT-39 / BT-54 / BT-79
+  country: string | null; // BT-40 / BT-55 / BT-80
+}
+
+export interface EIdentifier {
+  value: string;
+  /** ISO 6523 ICD or EAS code; null when not known (never guessed beyond docs/einvoicing-xml.md). */
+  scheme: string | null;
+}
+
+/** BG-4 Seller / BG-7 Buyer. */
+export interface EParty {
+  name: string; // BT-27 / BT-44: the registered (legal) name
+  tradingName: string | null; // BT-28 / BT-45
+  legalId: EIdentifier | null; // BT-30 / BT-47
+  vatId: string | null; // BT-31 / BT-48
+  taxRegistrationId: string | null; // BT-32 (seller only): a national tax number, not a VAT id
+  address: EAddress | null;
+  electronicAddress: { value: string; scheme: string } | null; // BT-34 / BT-49
+  contact: { name: string; phone: string | null; email: string | null } | null; // BG-6 / BG-9
+}
+
+/** A VAT category with its rate: BT-151/152 (line), BT-95/96, BT-102/103, BT-118/119. */
+export interface EVatCategory {
+  code: string;
+  /**
+   * Null for category O on lines, allowances and charges (BR-O-05..07). A breakdown (BT-119) always has
+   * one, 0 for O: BR-48 allows leaving it out, but XRechnung BR-DE-14 and Peppol DE-R-014 require it.
+   */
+  rate: DecimalText | null;
+}
+
+/** BG-20 document level allowance / BG-21 document level charge. */
+export interface EAllowanceCharge {
+  amount: DecimalText; // BT-92 / BT-99, net of VAT
+  reason: string; // BT-97 / BT-104
+  reasonCode: string; // BT-98 (UNCL5189) / BT-105 (UNCL7161)
+  vat: EVatCategory;
+}
+
+/** BG-25 Invoice line. */
+export interface ELine {
+  id: string; // BT-126
+  quantity: DecimalText; // BT-129
+  unitCode: string; // BT-130 (UN/ECE Rec 20)
+  netAmount: DecimalText; // BT-131, tax-exclusive
+  /** BG-27 line allowance (the line discount), net of VAT. */
+  allowance: { amount: DecimalText; reason: string; reasonCode: string } | null;
+  netPrice: DecimalText; // BT-146, never negative (BR-27)
+  name: string; // BT-153
+  description: string | null; // BT-154
+  sellerItemId: string | null; // BT-155
+  vat: EVatCategory; // BT-151 / BT-152
+}
+
+/** BG-23 VAT breakdown. */
+export interface EVatBreakdown {
+  taxableAmount: DecimalText; // BT-116
+  taxAmount: DecimalText; // BT-117
+  vat: EVatCategory; // BT-118 / BT-119
+  exemptionReason: string | null; // BT-120
+  exemptionReasonCode: string | null; // BT-121 (VATEX)
+}
+
+/** BG-22 Document totals. */
+export interface EDocumentTotals {
+  lineNet: DecimalText; // BT-106
+  allowances: DecimalText; // BT-107
+  charges: DecimalText; // BT-108
+  taxExclusive: DecimalText; // BT-109
+  tax: DecimalText; // BT-110
+  taxInclusive: DecimalText; // BT-112
+  payable: DecimalText; // BT-115 (nothing prepaid, no rounding amount)
+}
+
+/** BG-16 Payment instructions. */
+export interface EPaymentMeans {
+  /** BT-81 UNCL4461: 58 SEPA credit transfer, 30 credit transfer, 1 instrument not defined. */
+  code: '58' | '30' | '1';
+  remittance: string | null; // BT-83
+  /** BG-17 credit transfer: BT-84 account (IBAN when `isIban`), BT-86 BIC. */
+  account: { id: string; isIban: boolean; bic: string | null } | null;
+}
+
+export interface EInvoice {
+  typeCode: InvoiceTypeCode; // BT-3
+  number: string; // BT-1
+  issueDate: string; // BT-2, YYYY-MM-DD
+  dueDate: string | null; // BT-9
+  currency: string; // BT-5
+  /** The tax scheme every VAT category is stated in (UBL TaxScheme/ID, CII TypeCode); 'VAT' in practice. */
+  taxScheme: string;
+  buyerReference: string | null; // BT-10
+  note: string | null; // BT-22 (one note: Peppol R002 allows no more)
+  precedingInvoice: { number: string; issueDate: string | null } | null; // BG-3: BT-25, BT-26
+  seller: EParty;
+  buyer: EParty;
+  /** BG-13: BT-70 deliver-to name, BG-15 address, BT-72 actual delivery date. */
+  delivery: { name: string | null; address: EAddress | null; date: string | null } | null;
+  paymentMeans: EPaymentMeans;
+  paymentTerms: string | null; // BT-20
+  allowances: EAllowanceCharge[];
+  charges: EAllowanceCharge[];
+  lines: ELine[];
+  vatBreakdown: EVatBreakdown[];
+  totals: EDocumentTotals;
+}

@@ -1,0 +1,112 @@
+// A document and its stored totals as an EN 16931 invoice (the semantic model of semantic-types.ts): the
+// business terms are decided once here, and `ubl/` and `cii/` only lay them out. Pure: no database, no IO.
+// What the XML cannot express at all is thrown as an EInvoiceError (a 422) listing every such problem;
+// everything else is written as it is and judged by the Schematron tier.
+import type { DocumentData } from '../modules/documents/model';
+import { dec, isNegative, type TotalsResult } from '../shared/money';
+import { buildAmounts } from './semantic-amounts';
+import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
+import { text, toAddress, toParty, toPaymentMeans } from './semantic-parties';
+import { lineTaxes, shippingTax, type VatTax } from './semantic-taxes';
+import type { EInvoice, InvoiceTypeCode } from './semantic-types';
+
+export { EInvoiceError, type EInvoiceErrorReason, type EInvoiceProblem } from './semantic-errors';
+export type * from './semantic-types';
+
+export interface SemanticInput {
+  /** One of the seven document types; only `invoice` and `credit_note` are e-invoices. */
+  documentType: string;
+  data: DocumentData;
+  /** The stored totals (computeTotals of the same data): the XML carries exactly these numbers. */
+  totals: TotalsResult;
+  /** BT-25: the number of the invoice a credit note corrects (the caller resolves source_document_id). */
+  precedingInvoiceNumber?: string | null;
+  /** BT-26: that invoice's issue date, YYYY-MM-DD. */
+  precedingInvoiceDate?: string | null;
+  /** BT-72: the actual delivery date; the document data has no field for it (see docs/einvoicing-xml.md). */
+  deliveryDate?: string | null;
+}
+
+// BT-3 (UNTDID 1001). A proforma, quote, receipt, purchase order or delivery note claims no payment under
+// VAT law and has no EN 16931 type: writing one as 380 would make it an invoice.
+const TYPE_CODES: Readonly<Record<string, InvoiceTypeCode>> = { invoice: '380', credit_note: '381' };
+
+export function toSemantic(input: SemanticInput): EInvoice {
+  const { documentType, data, totals } = input;
+  const typeCode = Object.hasOwn(TYPE_CODES, documentType) ? TYPE_CODES[documentType] : undefined;
+  if (typeCode === undefined) {
+    const message = `A ${documentType} is not an e-invoice: only invoice (380) and credit_note (381) are written.`;
+    throw new EInvoiceError('unsupported_document_type', [{ rule: 'BT-3', path: 'document_type', message }]);
+  }
+  const taxScheme = text(data.tax_scheme);
+  if (taxScheme === null) {
+    const message = 'The tax scheme is missing: no VAT category (BT-118) can be stated without it.';
+    throw new EInvoiceError('missing_tax_scheme', [{ rule: 'BT-118', path: 'data.tax_scheme', message }]);
+  }
+  if (totals.lines.length !== data.line_items.length) {
+    throw new Error('the totals were not computed from this document');
+  }
+
+  const problems: EInvoiceProblem[] = [];
+  const number = text(data.invoice_number);
+  const issueDate = text(data.issue_date);
+  if (number === null) problems.push(missing('BR-02', 'data.invoice_number', 'an invoice number (BT-1)'));
+  if (issueDate === null) problems.push(missing('BR-03', 'data.issue_date', 'an issue date (BT-2)'));
+  if (!data.seller) problems.push(missing('BR-06', 'data.seller', 'a seller (BG-4)'));
+  if (!data.buyer) problems.push(missing('BR-07', 'data.buyer', 'a buyer (BG-7)'));
+  if (data.line_items.length === 0)
+    problems.push(missing('BR-16', 'data.line_items', 'an invoice line (BG-25)'));
+  data.line_items.forEach((line, i) => {
+    if (line.unit_price === undefined) {
+      problems.push(
+        missing('BR-26', `data.line_items.${i}.unit_price`, 'a net price on every line (BT-146)'),
+      );
+    }
+  });
+  const taxes = lineTaxes(data, problems);
+  const shipping = shippingTax(data, totals, problems);
+  if (problems.length > 0 || number === null || issueDate === null || !data.seller || !data.buyer) {
+    throw new EInvoiceError('not_representable', problems);
+  }
+
+  // A credit note entered with negative amounts credits their absolute value; the XML states a credit
+  // as positive amounts under type 381 (a negative 381 would be a debit).
+  const sign = typeCode === '381' && isNegative(dec(totals.total)) ? -1 : 1;
+  const amounts = buildAmounts(data, totals, taxes as VatTax[], shipping, sign);
+  const precedingNumber = text(input.precedingInvoiceNumber);
+  const deliveryDate = text(input.deliveryDate);
+  const shipTo = data.ship_to;
+  const note = [documentType === 'credit_note' ? text(data.reason) : null, text(data.notes)]
+    .filter((n) => n !== null)
+    .join('\n\n');
+
+  return {
+    typeCode,
+    number,
+    issueDate,
+    dueDate: text(data.due_date),
+    currency: data.currency,
+    taxScheme,
+    buyerReference: text(data.buyer_reference),
+    note: note === '' ? null : note,
+    precedingInvoice:
+      precedingNumber === null
+        ? null
+        : { number: precedingNumber, issueDate: text(input.precedingInvoiceDate) },
+    seller: toParty(data.seller, 'seller'),
+    buyer: toParty(data.buyer, 'buyer'),
+    delivery:
+      shipTo || deliveryDate !== null
+        ? { name: text(shipTo?.name), address: toAddress(shipTo?.address), date: deliveryDate }
+        : null,
+    paymentMeans: toPaymentMeans(data, number),
+    paymentTerms: text(data.payment?.instructions),
+    ...amounts,
+  };
+}
+
+const missing = (rule: string, path: string, what: string): EInvoiceProblem => ({
+  rule,
+  path,
+  message: `An e-invoice needs ${what}.`,
+});

@@ -1,0 +1,132 @@
+// EN 16931 in UBL 2.1: an Invoice (380) or a CreditNote (381), with the profile's CustomizationID (BT-24)
+// and ProfileID (BT-23). The two document types differ only in a few names and in where BT-9 sits.
+import { type ComplianceProfile, PROFILES } from '../profiles';
+import type { EAllowanceCharge, EInvoice, ELine } from '../semantic-types';
+import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
+import { address, amount, CAC, CBC, cac, cbc, party, taxCategory } from './ubl-parts';
+
+const ROOT = {
+  '380': { name: 'Invoice', typeCode: 'InvoiceTypeCode', line: 'InvoiceLine', quantity: 'InvoicedQuantity' },
+  '381': {
+    name: 'CreditNote',
+    typeCode: 'CreditNoteTypeCode',
+    line: 'CreditNoteLine',
+    quantity: 'CreditedQuantity',
+  },
+} as const;
+
+export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
+  const spec = PROFILES[profile];
+  const names = ROOT[invoice.typeCode];
+  const isInvoice = invoice.typeCode === '380';
+  const cur = invoice.currency;
+  const root = newDocument(`urn:oasis:names:specification:ubl:schema:xsd:${names.name}-2`, names.name, {
+    cac: CAC,
+    cbc: CBC,
+  });
+
+  cbc(root, 'CustomizationID', spec.customizationId);
+  cbc(root, 'ProfileID', spec.profileId);
+  cbc(root, 'ID', invoice.number);
+  cbc(root, 'IssueDate', invoice.issueDate);
+  // A CreditNote has no DueDate: its BT-9 is PaymentMeans/PaymentDueDate.
+  if (isInvoice) cbc(root, 'DueDate', invoice.dueDate);
+  cbc(root, names.typeCode, invoice.typeCode);
+  cbc(root, 'Note', invoice.note);
+  cbc(root, 'DocumentCurrencyCode', cur);
+  cbc(root, 'BuyerReference', invoice.buyerReference);
+  if (invoice.precedingInvoice !== null) {
+    const ref = cac(cac(root, 'BillingReference'), 'InvoiceDocumentReference');
+    cbc(ref, 'ID', invoice.precedingInvoice.number);
+    cbc(ref, 'IssueDate', invoice.precedingInvoice.issueDate);
+  }
+  party(root, 'AccountingSupplierParty', invoice.seller);
+  party(root, 'AccountingCustomerParty', invoice.buyer);
+  if (invoice.delivery !== null) {
+    const { name, address: deliverTo, date } = invoice.delivery;
+    const delivery = cac(root, 'Delivery');
+    cbc(delivery, 'ActualDeliveryDate', date);
+    if (deliverTo !== null) address(cac(delivery, 'DeliveryLocation'), 'Address', deliverTo);
+    if (name !== null) cbc(cac(cac(delivery, 'DeliveryParty'), 'PartyName'), 'Name', name);
+  }
+
+  const means = cac(root, 'PaymentMeans');
+  cbc(means, 'PaymentMeansCode', invoice.paymentMeans.code);
+  if (!isInvoice) cbc(means, 'PaymentDueDate', invoice.dueDate);
+  cbc(means, 'PaymentID', invoice.paymentMeans.remittance);
+  const account = invoice.paymentMeans.account;
+  if (account !== null) {
+    const financial = cac(means, 'PayeeFinancialAccount');
+    cbc(financial, 'ID', account.id);
+    if (account.bic !== null) cbc(cac(financial, 'FinancialInstitutionBranch'), 'ID', account.bic);
+  }
+  if (invoice.paymentTerms !== null) cbc(cac(root, 'PaymentTerms'), 'Note', invoice.paymentTerms);
+
+  for (const a of invoice.allowances) allowanceCharge(root, a, false, invoice);
+  for (const c of invoice.charges) allowanceCharge(root, c, true, invoice);
+
+  const taxTotal = cac(root, 'TaxTotal');
+  amount(taxTotal, 'TaxAmount', invoice.totals.tax, cur);
+  for (const v of invoice.vatBreakdown) {
+    const subtotal = cac(taxTotal, 'TaxSubtotal');
+    amount(subtotal, 'TaxableAmount', v.taxableAmount, cur);
+    amount(subtotal, 'TaxAmount', v.taxAmount, cur);
+    const exemption = { reason: v.exemptionReason, code: v.exemptionReasonCode };
+    taxCategory(subtotal, 'TaxCategory', v.vat, invoice.taxScheme, exemption);
+  }
+
+  const t = invoice.totals;
+  const monetary = cac(root, 'LegalMonetaryTotal');
+  amount(monetary, 'LineExtensionAmount', t.lineNet, cur);
+  amount(monetary, 'TaxExclusiveAmount', t.taxExclusive, cur);
+  amount(monetary, 'TaxInclusiveAmount', t.taxInclusive, cur);
+  if (invoice.allowances.length > 0) amount(monetary, 'AllowanceTotalAmount', t.allowances, cur);
+  if (invoice.charges.length > 0) amount(monetary, 'ChargeTotalAmount', t.charges, cur);
+  amount(monetary, 'PayableAmount', t.payable, cur);
+
+  for (const line of invoice.lines) invoiceLine(root, line, names, invoice);
+  return finish(root);
+}
+
+/** BG-20 / BG-21: document level, always with a VAT category (BR-32, BR-37). */
+function allowanceCharge(
+  parent: XMLBuilder,
+  a: EAllowanceCharge,
+  isCharge: boolean,
+  invoice: EInvoice,
+): void {
+  const node = cac(parent, 'AllowanceCharge');
+  cbc(node, 'ChargeIndicator', isCharge ? 'true' : 'false');
+  cbc(node, 'AllowanceChargeReasonCode', a.reasonCode);
+  cbc(node, 'AllowanceChargeReason', a.reason);
+  amount(node, 'Amount', a.amount, invoice.currency);
+  taxCategory(node, 'TaxCategory', a.vat, invoice.taxScheme);
+}
+
+/** BG-25. */
+function invoiceLine(
+  parent: XMLBuilder,
+  line: ELine,
+  names: (typeof ROOT)[keyof typeof ROOT],
+  invoice: EInvoice,
+): void {
+  const cur = invoice.currency;
+  const node = cac(parent, names.line);
+  cbc(node, 'ID', line.id);
+  cbc(node, names.quantity, line.quantity, { unitCode: line.unitCode });
+  amount(node, 'LineExtensionAmount', line.netAmount, cur);
+  if (line.allowance !== null) {
+    // BG-27: a line allowance carries no tax category of its own (it takes the line's).
+    const allowance = cac(node, 'AllowanceCharge');
+    cbc(allowance, 'ChargeIndicator', 'false');
+    cbc(allowance, 'AllowanceChargeReasonCode', line.allowance.reasonCode);
+    cbc(allowance, 'AllowanceChargeReason', line.allowance.reason);
+    amount(allowance, 'Amount', line.allowance.amount, cur);
+  }
+  const item = cac(node, 'Item');
+  cbc(item, 'Description', line.description);
+  cbc(item, 'Name', line.name);
+  if (line.sellerItemId !== null) cbc(cac(item, 'SellersItemIdentification'), 'ID', line.sellerItemId);
+  taxCategory(item, 'ClassifiedTaxCategory', line.vat, invoice.taxScheme);
+  amount(cac(node, 'Price'), 'PriceAmount', line.netPrice, cur);
+}

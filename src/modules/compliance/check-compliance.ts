@@ -1,0 +1,82 @@
+import { type ComplianceProfile, isComplianceProfile } from '../../einvoicing/profiles';
+import type { RulePack } from '../../einvoicing/rule-pack';
+import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
+import { mandatoryFieldViolations, TIER1_RULESET } from '../../einvoicing/rules/mandatory';
+import { inScope } from '../../einvoicing/rules/scope';
+import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
+import { runProfile } from '../../einvoicing/schematron';
+import { VERSION } from '../../version';
+import type { DocumentData } from '../documents/model';
+import type { ComplianceResult } from './model';
+import { writeEInvoice } from './write-einvoice';
+
+export interface ComplianceDeps {
+  pack: RulePack;
+  /** Where SEFs compiled from a pack's XSLT are cached (`<DATA_DIR>/cache/sef`). */
+  cacheDir: string | null;
+}
+
+function result(
+  profile: string,
+  rulesets: RulesetRun[],
+  violations: Violation[],
+  countries: (string | null | undefined)[],
+): ComplianceResult {
+  const ran = rulesets.filter((r) => r.ran && r.version !== '');
+  return {
+    profile,
+    ruleset_version: ran.map((r) => `${r.label} ${r.version}`).join('; '),
+    valid: !violations.some((v) => v.severity === 'fatal'),
+    in_scope: inScope(countries),
+    fully_checked: rulesets.every((r) => r.ran),
+    rulesets,
+    violations,
+  };
+}
+
+/**
+ * Tier 1 (mandatory fields, request paths) always runs; tier 2 (XSD + the profile's official Schematron)
+ * runs on the XML the service writes from the same data. When no XML can be written, or the rule pack is
+ * missing, tier 2 reports `ran: false` with the reason, and `valid` rests on tier 1 alone.
+ */
+export async function checkDocumentCompliance(
+  deps: ComplianceDeps,
+  input: { profile: ComplianceProfile; documentType: string; data: DocumentData },
+): Promise<ComplianceResult> {
+  const tier1: RulesetRun = { ...TIER1_RULESET, version: VERSION, ran: true, reason: null };
+  const violations = mandatoryFieldViolations(input.data, input.profile);
+  const written = writeEInvoice({
+    profile: input.profile,
+    documentType: input.documentType,
+    data: input.data,
+  });
+  let tier2: { rulesets: RulesetRun[]; violations: Violation[] };
+  if (written.ok) {
+    tier2 = await runProfile(deps.pack, input.profile, written.xml, { cacheDir: deps.cacheDir });
+  } else {
+    const seen = new Set(violations.map((v) => `${v.rule}|${v.path}`));
+    for (const p of written.problems) {
+      if (!seen.has(`${p.rule}|${p.path}`))
+        violations.push({ ...p, severity: 'fatal', ruleset: TIER1_RULESET.id });
+    }
+    const reason = `no XML could be written: ${written.problems[0]?.message ?? 'the document is not an e-invoice'}`;
+    const expected = [{ id: 'xsd', label: 'XML Schema', version: '' }, ...EXPECTED_RULESETS[input.profile]];
+    tier2 = { rulesets: expected.map((r) => ({ ...r, ran: false, reason })), violations: [] };
+  }
+  const countries = [input.data.seller?.address?.country, input.data.buyer?.address?.country];
+  return result(input.profile, [tier1, ...tier2.rulesets], [...violations, ...tier2.violations], countries);
+}
+
+const COUNTRY_IN_XML = /<(?:cbc:IdentificationCode|ram:CountryID)[^>]*>\s*([A-Za-z]{2})\s*</g;
+
+/** An e-invoice received from elsewhere: XSD and the official Schematron only (no request fields exist). */
+export async function checkXmlCompliance(
+  deps: ComplianceDeps,
+  input: { profile: string; xml: string },
+): Promise<ComplianceResult> {
+  const tier2 = await runProfile(deps.pack, input.profile, input.xml, { cacheDir: deps.cacheDir });
+  const countries = [...input.xml.matchAll(COUNTRY_IN_XML)].map((m) => m[1]);
+  return result(input.profile, tier2.rulesets, tier2.violations, countries);
+}
+
+export { isComplianceProfile };

@@ -1,0 +1,134 @@
+import { Elysia, t } from 'elysia';
+import { isComplianceProfile } from '../../einvoicing/profiles';
+import { XmlInputError } from '../../einvoicing/xsd/xml-input';
+import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, ErrorEnvelope, withNotFound } from '../../http/schemas';
+import { badRequest, DomainError, notFound, validationError } from '../../shared/errors';
+import type { DocumentData } from '../documents/model';
+import { findDocument } from '../documents/repo';
+import { statelessProblems } from '../documents/use-cases/check-document-data';
+import { readDocument } from '../documents/use-cases/read-document';
+import { type ComplianceDeps, checkDocumentCompliance, checkXmlCompliance } from './check-compliance';
+import { ComplianceBody, ComplianceResult, XmlBody } from './model';
+import { type WriteOutcome, writeEInvoice } from './write-einvoice';
+
+const detail = (summary: string) => ({ summary, tags: ['E-invoicing'] });
+const XmlText = t.String({ description: 'UBL 2.1 or CII D16B XML, UTF-8' });
+
+function profileOf(profile: string, loc: string) {
+  if (!isComplianceProfile(profile)) {
+    throw validationError([
+      {
+        loc,
+        msg: 'one of factur_x_en16931, peppol_bis_billing_3, xrechnung_ubl, xrechnung_cii',
+        type: 'invalid_value',
+      },
+    ]);
+  }
+  return profile;
+}
+
+function xmlResponse(outcome: WriteOutcome, filename: string, pathPrefix: string): Response {
+  if (!outcome.ok) {
+    throw new DomainError('unprocessable_entity', 'The document cannot be written as an e-invoice', {
+      fields: outcome.problems.map((p) => ({ loc: `${pathPrefix}${p.path}`, msg: p.message, type: p.rule })),
+    });
+  }
+  return new Response(outcome.xml, {
+    headers: {
+      'content-type': 'application/xml; charset=utf-8',
+      'content-disposition': `inline; filename="${filename.replace(/[^\w.-]/g, '_')}.xml"`,
+    },
+  });
+}
+
+/** Malformed XML, or XML declaring entities, is the client's mistake: 400, never a 500 or a "pass". */
+async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof XmlInputError) throw badRequest(`The XML cannot be checked: ${error.message}`);
+    throw error;
+  }
+}
+
+export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: ComplianceDeps) {
+  return new Elysia({ prefix: '/api/v1/documents' })
+    .use(auth)
+    .post(
+      '/validate-compliance',
+      async ({ body }) => {
+        const profile = profileOf(body.profile, 'body.profile');
+        if ((body.data === undefined) === (body.xml === undefined)) {
+          throw validationError([
+            { loc: 'body.data', msg: 'send either data (with document_type) or xml', type: 'missing' },
+          ]);
+        }
+        if (body.xml !== undefined) {
+          const xml = body.xml;
+          return { data: await asBadRequest(() => checkXmlCompliance(deps, { profile, xml })) };
+        }
+        const data = body.data as DocumentData;
+        const problems = statelessProblems({ document_type: body.document_type, data }, false);
+        if (problems.length > 0) throw validationError(problems);
+        const documentType = body.document_type ?? 'invoice';
+        return { data: await checkDocumentCompliance(deps, { profile, documentType, data }) };
+      },
+      {
+        auth: true,
+        body: ComplianceBody,
+        response: { 200: dataOf(ComplianceResult), ...authErrors },
+        detail: detail(
+          'Check a document (or received XML) against a compliance profile; stores nothing, uses no quota',
+        ),
+      },
+    )
+    .post(
+      '/xml',
+      ({ body }) => {
+        const profile = profileOf(body.profile, 'body.profile');
+        const problems = statelessProblems({ document_type: body.document_type, data: body.data }, false);
+        if (problems.length > 0) throw validationError(problems);
+        const outcome = writeEInvoice({
+          profile,
+          documentType: body.document_type ?? 'invoice',
+          data: body.data,
+        });
+        return xmlResponse(outcome, body.data.invoice_number ?? 'e-invoice', 'body.');
+      },
+      {
+        auth: true,
+        body: XmlBody,
+        response: { 200: XmlText, ...authErrors },
+        detail: detail('The e-invoicing XML (UBL or CII, by profile) of posted document data'),
+      },
+    )
+    .get(
+      '/:document_id/xml',
+      ({ ctx, params, query }) => {
+        const profile = profileOf(query.profile ?? '', 'query.profile');
+        const row = findDocument(ctx.db, ctx.accountId, params.document_id);
+        if (!row) throw notFound('Document');
+        const source = row.sourceDocumentId
+          ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
+          : undefined;
+        const outcome = writeEInvoice({
+          profile,
+          documentType: row.documentType,
+          data: readDocument(ctx, row).data as unknown as DocumentData,
+          precedingInvoiceNumber: source?.number ?? null,
+          precedingInvoiceDate: source?.issueDate ?? null,
+        });
+        return xmlResponse(outcome, row.number, 'document.');
+      },
+      {
+        auth: true,
+        params: t.Object({ document_id: t.String() }),
+        query: t.Object({
+          profile: t.Optional(t.String({ description: 'Required: the compliance profile' })),
+        }),
+        response: { 200: XmlText, ...withNotFound, 422: ErrorEnvelope },
+        detail: detail('The e-invoicing XML of a stored document (?profile= picks UBL or CII)'),
+      },
+    );
+}

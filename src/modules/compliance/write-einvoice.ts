@@ -1,0 +1,42 @@
+import type { ComplianceProfile } from '../../einvoicing/profiles';
+import { EInvoiceError, toSemantic } from '../../einvoicing/semantic';
+import { serialize } from '../../einvoicing/semantic-serialize';
+import { documentTotals } from '../documents/checks';
+import type { DocumentData } from '../documents/model';
+
+export type WriteOutcome =
+  | { ok: true; xml: string }
+  | { ok: false; problems: { rule: string; path: string; message: string }[] };
+
+/**
+ * Document data -> EN 16931 XML of the profile's syntax, with exactly the totals the API reports. A document
+ * that cannot be an e-invoice (no tax scheme, not an invoice or credit note, …) is a value, not a throw.
+ */
+export function writeEInvoice(input: {
+  profile: ComplianceProfile;
+  documentType: string;
+  data: DocumentData;
+  precedingInvoiceNumber?: string | null;
+  precedingInvoiceDate?: string | null;
+}): WriteOutcome {
+  const totals = documentTotals(input.data.currency, input.data);
+  if (!totals.ok) {
+    return {
+      ok: false,
+      problems: totals.problems.map((p) => ({ rule: 'TOTALS', path: `data.${p.loc}`, message: p.msg })),
+    };
+  }
+  try {
+    const invoice = toSemantic({
+      documentType: input.documentType,
+      data: input.data,
+      totals: totals.totals,
+      precedingInvoiceNumber: input.precedingInvoiceNumber,
+      precedingInvoiceDate: input.precedingInvoiceDate,
+    });
+    return { ok: true, xml: serialize(invoice, input.profile) };
+  } catch (error) {
+    if (error instanceof EInvoiceError) return { ok: false, problems: error.problems };
+    throw error;
+  }
+}
