@@ -17,7 +17,6 @@ import { openDataDir, signingSecret } from './runtime';
 const HOUR_MS = 60 * 60 * 1000;
 /** Expired renders are already unreachable; the sweep only frees their disk space. */
 const SWEEP_MS = 60 * 1000;
-const WARM_UP_MS = 300;
 
 export async function serve(
   config: Config,
@@ -50,8 +49,8 @@ export async function serve(
     handle.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
-  // Warm the render workers once the server answers, so the first render does not pay for their start.
-  setTimeout(() => pool?.warmUp(), WARM_UP_MS).unref();
+  // Render workers start with the first render, not with the server: three warmed Bun isolates with their
+  // fonts and shaping caches would triple idle memory (about 165 MiB instead of 60).
   const idempotency = new IdempotencyStore(handle.db, systemClock);
   const purge = setInterval(() => idempotency.purgeExpired(), HOUR_MS);
   purge.unref();

@@ -84,8 +84,9 @@ test('a document of the wrong syntax for the profile fails the schema step', asy
   const result = await runProfile(pack, 'peppol_bis_billing_3', cii);
   const xsd = find(result.violations, 'XSD');
   expect(xsd).toHaveLength(1);
-  expect(xsd[0]?.severity).toBe('fatal');
+  expect(xsd[0]).toMatchObject({ severity: 'fatal', ruleset: 'xsd' });
   expect(xsd[0]?.message).toContain('not a document of this profile');
+  expect(result.rulesets[0]).toMatchObject({ id: 'xsd', ran: true });
 });
 
 test('a stylesheet that throws on the document is a fatal TRANSFORM-ERROR, and the ruleset did run', async () => {

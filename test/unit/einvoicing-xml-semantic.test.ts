@@ -213,6 +213,26 @@ describe('VAT categories', () => {
     expect(only('S', { exemption_reason: 'ignored' })).toMatchObject({ exemptionReason: null });
   });
 
+  test('a tax-inclusive line is written net: 119.00 at 19% is 100.00 + 19.00', () => {
+    const invoice = semantic({
+      line_items: [
+        {
+          name: 'Gross',
+          quantity: '1',
+          unit_price: '119.00',
+          taxes: [{ rate: '19', category: 'S', inclusive: true }],
+        },
+      ],
+    });
+    expect(invoice.lines[0]).toMatchObject({ netAmount: '100.00', netPrice: '100' });
+    expect(invoice.totals).toMatchObject({
+      lineNet: '100.00',
+      taxExclusive: '100.00',
+      tax: '19.00',
+      payable: '119.00',
+    });
+  });
+
   test('an inclusive and an exclusive group of the same rate make one breakdown, adding up exactly', () => {
     const invoice = semantic({
       line_items: [

@@ -32,7 +32,8 @@ export async function validateXsd(
   schemaIds: readonly string[],
   doc: XmlDocument,
 ): Promise<XsdResult> {
-  const setId = `xsd:${schemaIds.join('+')}`;
+  // `xsd:<id>` once a schema is chosen; plain `xsd` before that, as runProfile reports a missing pack.
+  const setId = 'xsd';
   if (!pack.available || pack.dir === null) return notRun(setId, pack.reason ?? 'no rule pack');
   if (schemaIds.length === 0) return notRun(setId, 'the profile names no XML schema');
 

@@ -4,7 +4,6 @@ import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
 import { mandatoryFieldViolations, TIER1_RULESET } from '../../einvoicing/rules/mandatory';
 import { inScope } from '../../einvoicing/rules/scope';
 import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
-import { runProfile } from '../../einvoicing/schematron';
 import { VERSION } from '../../version';
 import type { DocumentData } from '../documents/model';
 import type { ComplianceResult } from './model';
@@ -34,6 +33,9 @@ function result(
   };
 }
 
+/** saxon-js and the libxml2 WebAssembly load on the first check, not at server start. */
+const runner = () => import('../../einvoicing/schematron');
+
 /**
  * Tier 1 (mandatory fields, request paths) always runs; tier 2 (XSD + the profile's official Schematron)
  * runs on the XML the service writes from the same data. When no XML can be written, or the rule pack is
@@ -52,6 +54,7 @@ export async function checkDocumentCompliance(
   });
   let tier2: { rulesets: RulesetRun[]; violations: Violation[] };
   if (written.ok) {
+    const { runProfile } = await runner();
     tier2 = await runProfile(deps.pack, input.profile, written.xml, { cacheDir: deps.cacheDir });
   } else {
     const seen = new Set(violations.map((v) => `${v.rule}|${v.path}`));
@@ -74,6 +77,7 @@ export async function checkXmlCompliance(
   deps: ComplianceDeps,
   input: { profile: string; xml: string },
 ): Promise<ComplianceResult> {
+  const { runProfile } = await runner();
   const tier2 = await runProfile(deps.pack, input.profile, input.xml, { cacheDir: deps.cacheDir });
   const countries = [...input.xml.matchAll(COUNTRY_IN_XML)].map((m) => m[1]);
   return result(input.profile, tier2.rulesets, tier2.violations, countries);
