@@ -1,12 +1,11 @@
 import type { DocumentData } from '../../modules/documents/model';
+import type { ComplianceProfile as Profile } from '../profiles';
 import type { Violation } from './types';
 
 export const TIER1_RULESET = {
   id: 'tier1-mandatory',
   label: 'Mandatory fields (EN 16931, checked in TypeScript)',
 };
-
-export type Profile = 'factur_x_en16931' | 'peppol_bis_billing_3' | 'xrechnung_ubl' | 'xrechnung_cii';
 
 interface Rule {
   rule: string;

@@ -7,7 +7,6 @@ import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
 import { VERSION } from '../../version';
 import type { DocumentData } from '../documents/model';
 import type { ComplianceResult } from './model';
-import { writeEInvoice } from './write-einvoice';
 
 export interface ComplianceDeps {
   pack: RulePack;
@@ -47,6 +46,7 @@ export async function checkDocumentCompliance(
 ): Promise<ComplianceResult> {
   const tier1: RulesetRun = { ...TIER1_RULESET, version: VERSION, ran: true, reason: null };
   const violations = mandatoryFieldViolations(input.data, input.profile);
+  const { writeEInvoice } = await import('./write-einvoice');
   const written = writeEInvoice({
     profile: input.profile,
     documentType: input.documentType,

@@ -10,7 +10,10 @@ import { statelessProblems } from '../documents/use-cases/check-document-data';
 import { readDocument } from '../documents/use-cases/read-document';
 import { type ComplianceDeps, checkDocumentCompliance, checkXmlCompliance } from './check-compliance';
 import { ComplianceBody, ComplianceResult, XmlBody } from './model';
-import { type WriteOutcome, writeEInvoice } from './write-einvoice';
+import type { WriteOutcome } from './write-einvoice';
+
+/** The XML writers (xmlbuilder2 and its DOM) load on first use: about 40 ms the server's start need not pay. */
+const writer = () => import('./write-einvoice');
 
 const detail = (summary: string) => ({ summary, tags: ['E-invoicing'] });
 const XmlText = t.String({ description: 'UBL 2.1 or CII D16B XML, UTF-8' });
@@ -85,10 +88,11 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
     )
     .post(
       '/xml',
-      ({ body }) => {
+      async ({ body }) => {
         const profile = profileOf(body.profile, 'body.profile');
         const problems = statelessProblems({ document_type: body.document_type, data: body.data }, false);
         if (problems.length > 0) throw validationError(problems);
+        const { writeEInvoice } = await writer();
         const outcome = writeEInvoice({
           profile,
           documentType: body.document_type ?? 'invoice',
@@ -105,8 +109,9 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
     )
     .get(
       '/:document_id/xml',
-      ({ ctx, params, query }) => {
+      async ({ ctx, params, query }) => {
         const profile = profileOf(query.profile ?? '', 'query.profile');
+        const { writeEInvoice } = await writer();
         const row = findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!row) throw notFound('Document');
         const source = row.sourceDocumentId

@@ -33,6 +33,7 @@ export function writeEInvoice(input: {
       totals: totals.totals,
       precedingInvoiceNumber: input.precedingInvoiceNumber,
       precedingInvoiceDate: input.precedingInvoiceDate,
+      deliveryDate: input.data.delivery_date ?? null,
     });
     return { ok: true, xml: serialize(invoice, input.profile) };
   } catch (error) {

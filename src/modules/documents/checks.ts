@@ -25,7 +25,7 @@ export interface DocumentSubject {
   buyer?: Party | null;
   content: Pick<
     DocumentData,
-    'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to' | 'valid_until'
+    'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to' | 'valid_until' | 'delivery_date'
   >;
 }
 
@@ -58,6 +58,8 @@ function dateProblems(subject: DocumentSubject, names: FieldNames): FieldError[]
   if (problems.length === 0 && subject.issueDate && subject.dueDate && subject.dueDate < subject.issueDate) {
     problems.push({ loc: names.dueDate, msg: 'due_date is before issue_date', type: 'date_order' });
   }
+  const delivery = subject.content.delivery_date;
+  if (delivery && !isCalendarDate(delivery)) problems.push(bad(`${names.content}.delivery_date`, delivery));
   const validUntil = subject.content.valid_until;
   const validLoc = `${names.content}.valid_until`;
   if (validUntil && subject.documentType !== 'quote') {

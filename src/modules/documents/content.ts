@@ -111,6 +111,12 @@ export const contentFields = {
     t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
   ),
   notes: t.Optional(text(5000)),
+  delivery_date: t.Optional(
+    t.String({
+      pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',
+      description: 'EN 16931 BT-72: when the goods or services were supplied',
+    }),
+  ),
   valid_until: t.Optional(
     t.String({
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',

@@ -90,6 +90,7 @@ export const UpdateDocumentBody = t.Object(
     tax_scheme: clearable(contentFields.tax_scheme),
     notes: clearable(contentFields.notes),
     valid_until: clearable(contentFields.valid_until),
+    delivery_date: clearable(contentFields.delivery_date),
   },
   closed,
 );
