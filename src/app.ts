@@ -51,11 +51,13 @@ export function buildApp(deps: AppDeps) {
   let matcher: MethodMatcher | null = null;
   let routes: readonly { method: string; path: string }[] = [];
   const auth = authPlugin(deps);
+  const compliance = { pack: deps.rulePack, cacheDir: deps.sefCacheDir };
   const services = {
     blobs: deps.blobs,
     renderPdf: deps.renderPdf,
     signer: deps.signer,
     publicBaseUrl: deps.publicBaseUrl,
+    compliance,
   };
   const app = new Elysia({ normalize: false })
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
@@ -82,7 +84,7 @@ export function buildApp(deps: AppDeps) {
     .use(fileRoutes(auth, services))
     .use(brandingProfileRoutes(auth, services))
     .use(usageRoutes(auth))
-    .use(complianceRoutes(auth, { pack: deps.rulePack, cacheDir: deps.sefCacheDir }));
+    .use(complianceRoutes(auth, compliance));
   routes = app.routes;
   return app;
 }

@@ -19,6 +19,7 @@ export const renderPdf: RenderPdf = async (input) => {
     title: view.metaTitle,
     author: view.author,
     lang: view.locale,
+    facturx: input.facturx,
   });
   const layout = new Layout(pdf, theme.spec.margins, view.locale);
   const logoBox = theme.spec.header.logo;

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { customizationMatches, loadRulePack, severityOverride } from '../../src/einvoicing/rule-pack';
 import { EXPECTED_RULESETS } from '../../src/einvoicing/rule-pack-defaults';
-import { runProfile, runRuleset } from '../../src/einvoicing/schematron';
+import { runProfile, runRuleset, warmRulePack } from '../../src/einvoicing/schematron';
 import { apiSeverity } from '../../src/einvoicing/schematron/severity';
 
 const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
@@ -135,6 +135,24 @@ test('a corrupt SEF: the ruleset did not run (a pack problem is not blamed on th
   const result = await runRuleset(loadRulePack(dir), 'en16931-ubl', '<Invoice/>');
   expect(result.violations).toEqual([]);
   expect(result.run).toMatchObject({ ran: false, reason: expect.stringContaining('could not be loaded') });
+});
+
+test('warmRulePack loads the stylesheets and schemas of the given profiles and reports failures', async () => {
+  const warmed = await warmRulePack(pack, { profiles: ['xrechnung_cii'] });
+  expect(warmed.map((w) => [w.id, w.ok])).toEqual([
+    ['en16931-cii', true],
+    ['xrechnung-cii', true],
+    ['xsd:cii-d16b', true],
+  ]);
+  const dir = tempPack('warm-corrupt', {
+    format: 1,
+    rulesets: [ruleset({ sef: 'bad.sef.json' })],
+    profiles: { p: { syntax: 'ubl', rulesets: ['en16931-ubl'] } },
+  });
+  writeFileSync(join(dir, 'bad.sef.json'), 'not json');
+  expect(await warmRulePack(loadRulePack(dir))).toEqual([
+    expect.objectContaining({ id: 'en16931-ubl', ok: false, reason: expect.any(String) }),
+  ]);
 });
 
 test('a profile the pack lacks, and a ruleset id the pack lacks, are reported as not run', async () => {

@@ -44,6 +44,20 @@ export async function checkDocumentCompliance(
   deps: ComplianceDeps,
   input: { profile: ComplianceProfile; documentType: string; data: DocumentData },
 ): Promise<ComplianceResult> {
+  return (await assessDocument(deps, input)).result;
+}
+
+/** The check and the exact XML it checked (null when none could be written): Factur-X embeds those bytes. */
+export async function assessDocument(
+  deps: ComplianceDeps,
+  input: {
+    profile: ComplianceProfile;
+    documentType: string;
+    data: DocumentData;
+    precedingInvoiceNumber?: string | null;
+    precedingInvoiceDate?: string | null;
+  },
+): Promise<{ result: ComplianceResult; xml: string | null }> {
   const tier1: RulesetRun = { ...TIER1_RULESET, version: VERSION, ran: true, reason: null };
   const violations = mandatoryFieldViolations(input.data, input.profile);
   const { writeEInvoice } = await import('./write-einvoice');
@@ -67,7 +81,15 @@ export async function checkDocumentCompliance(
     tier2 = { rulesets: expected.map((r) => ({ ...r, ran: false, reason })), violations: [] };
   }
   const countries = [input.data.seller?.address?.country, input.data.buyer?.address?.country];
-  return result(input.profile, [tier1, ...tier2.rulesets], [...violations, ...tier2.violations], countries);
+  return {
+    result: result(
+      input.profile,
+      [tier1, ...tier2.rulesets],
+      [...violations, ...tier2.violations],
+      countries,
+    ),
+    xml: written.ok ? written.xml : null,
+  };
 }
 
 const COUNTRY_IN_XML = /<(?:cbc:IdentificationCode|ram:CountryID)[^>]*>\s*([A-Za-z]{2})\s*</g;

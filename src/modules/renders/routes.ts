@@ -24,7 +24,12 @@ export const StatelessRenderBody = t.Object(
     output: t.Optional(
       t.Object(
         {
-          format: t.Optional(t.Literal('pdf')),
+          format: t.Optional(
+            t.Union([t.Literal('pdf'), t.Literal('facturx_pdf')], {
+              description:
+                'facturx_pdf: a PDF/A-3b with factur-x.xml embedded, after a factur_x_en16931 check',
+            }),
+          ),
           delivery: t.Optional(t.Union([t.Literal('url'), t.Literal('binary')])),
           expires_in: t.Optional(ExpiresIn),
           page_size: t.Optional(PageSizeSchema),
@@ -64,6 +69,7 @@ export function renderRoutes(
         body: t.Optional(
           t.Object(
             {
+              format: t.Optional(t.Union([t.Literal('pdf'), t.Literal('facturx_pdf')])),
               template_id: t.Optional(t.String()),
               template_version: t.Optional(t.Integer({ minimum: 1 })),
               page_size: t.Optional(PageSizeSchema),
@@ -72,7 +78,7 @@ export function renderRoutes(
             closed,
           ),
         ),
-        response: { 200: t.Union([dataOf(Render), PdfBinary]), ...withConflict },
+        response: { 200: t.Union([dataOf(Render), PdfBinary]), ...withConflict, 422: ErrorEnvelope },
         detail: detail('Render a stored document (not a draft) to PDF'),
       },
     )

@@ -1,5 +1,6 @@
 import type { RenderPdf } from '../../rendering/types';
 import type { BlobStore } from '../../storage/blob-store';
+import type { ComplianceDeps } from '../compliance/check-compliance';
 import type { DownloadSigner } from './signing';
 
 /** What producing and serving renders needs beyond the use-case context. */
@@ -9,4 +10,6 @@ export interface RenderServices {
   signer: DownloadSigner;
   /** PUBLIC_BASE_URL; null = the origin of the request being answered. */
   publicBaseUrl: string | null;
+  /** The e-invoicing checks a Factur-X render runs first. */
+  compliance: ComplianceDeps;
 }

@@ -1,7 +1,9 @@
 // The logo: scaled into a box with its aspect ratio kept. PNG and JPEG go through pdfkit; SVG is drawn as
 // vectors by svg-to-pdfkit (loaded only when an SVG logo appears). A logo that cannot be read is left
-// out rather than failing the whole document: the invoice matters more than its letterhead.
+// out rather than failing the whole document: the invoice matters more than its letterhead. In Factur-X
+// (PDF/A) renders logos are drawn without transparency (engine/opaque.ts).
 import type { LogoImage } from '../types';
+import { makeOpaque, svgNeedsTransparency } from './opaque';
 import type { Pdf } from './pdf';
 
 export interface PlacedImage {
@@ -52,6 +54,7 @@ function placeRaster(pdf: Pdf, bytes: Uint8Array, maxW: number, maxH: number): P
   const doc = pdf.doc as PDFKit.PDFDocument & { openImage(src: Buffer): OpenedImage };
   const image = doc.openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (!(image.width > 0 && image.height > 0)) return null;
+  if (pdf.pdfA) makeOpaque(image);
   const size = fit(image.width, image.height, maxW, maxH);
   return {
     ...size,
@@ -72,6 +75,8 @@ async function placeSvg(
   svgToPdf ??= import('svg-to-pdfkit').then((m) => m.default as SvgToPdf);
   const draw = await svgToPdf;
   const svg = new TextDecoder().decode(bytes);
+  // svg-to-pdfkit draws opacity, clips and masks with soft masks: Factur-X renders leave such a logo out.
+  if (pdf.pdfA && svgNeedsTransparency(svg)) return null;
   const ratio = svgAspect(svg);
   if (!ratio) return null;
   const size = fit(ratio.width, ratio.height, maxW, maxH);

@@ -2,7 +2,9 @@
 // costs hundreds of milliseconds that a process which never renders should not pay.
 import type { PageSizeId } from '../../modules/reference';
 import { pageSizePoints } from '../../modules/reference';
+import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
+import { escapeXmpInfo } from './xmp';
 
 export interface PdfOptions {
   pageSize: PageSizeId;
@@ -11,13 +13,19 @@ export interface PdfOptions {
   author: string;
   /** BCP 47 language of the text, for screen readers and text extraction. */
   lang: string;
+  /** Factur-X: a PDF/A-3b file with this XML attached (engine/facturx.ts). */
+  facturx?: { xml: string } | null;
 }
 
 type PdfKitModule = typeof import('pdfkit');
 let pdfkit: Promise<PdfKitModule> | null = null;
 
 function loadPdfKit(): Promise<PdfKitModule> {
-  pdfkit ??= import('pdfkit').then((m) => m.default as unknown as PdfKitModule);
+  pdfkit ??= import('pdfkit').then((m) => {
+    const PDFDocument = m.default as unknown as PdfKitModule;
+    escapeXmpInfo(PDFDocument);
+    return PDFDocument;
+  });
   return pdfkit;
 }
 
@@ -38,6 +46,8 @@ export class Pdf {
     readonly doc: PDFKit.PDFDocument,
     size: { width: number; height: number },
     private readonly fontNames: Record<FontKey, string>,
+    /** PDF/A (Factur-X): images and SVG logos must then be drawn without transparency. */
+    readonly pdfA: boolean,
   ) {
     this.width = size.width;
     this.height = size.height;
@@ -49,9 +59,16 @@ export class Pdf {
   }
 
   static async create(options: PdfOptions): Promise<Pdf> {
-    const [PDFDocument, fonts] = await Promise.all([loadPdfKit(), loadFontFaces()]);
+    const facturx = options.facturx ?? null;
+    const [PDFDocument, fonts, icc] = await Promise.all([
+      loadPdfKit(),
+      loadFontFaces(),
+      facturx ? loadIcc() : null,
+    ]);
     const size = pageSizePoints(options.pageSize);
     const doc = new PDFDocument({
+      // Other renders stay PDF 1.3 as before (pdfkit then writes no XMP at all).
+      ...(facturx ? { subset: 'PDF/A-3b' as const, pdfVersion: '1.7' as const } : {}),
       size: [size.width, size.height],
       margin: 0,
       // The built-in Helvetica is not in the compiled executable (nor allowed in PDF/A): an embedded
@@ -67,8 +84,9 @@ export class Pdf {
         Producer: 'invoice-service (pdfkit)',
       },
     });
+    if (facturx && icc) makeFacturX(doc, facturx.xml, icc);
     const names = registerFonts(doc, fonts);
-    return new Pdf(doc, size, names);
+    return new Pdf(doc, size, names, facturx !== null);
   }
 
   /** The name a face is registered under in this document (for code that calls pdfkit's font()). */

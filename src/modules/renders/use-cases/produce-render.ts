@@ -17,6 +17,8 @@ export interface ProduceRenderInput {
   /** The template the render records: a custom template's ctpl_ id, not the built-in design it draws. */
   templateId: string;
   templateVersion: number | null;
+  /** The Factur-X check's summary, null for plain PDFs. */
+  compliance: Record<string, unknown> | null;
   pdf: RenderInput;
 }
 
@@ -56,7 +58,7 @@ export async function produceRender({
       blobKey,
       sizeBytes: bytes.byteLength,
       calculation: presentTotals(input.pdf.totals, input.currency),
-      compliance: null,
+      compliance: input.compliance,
       expiresAt: new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
       createdAt: now.toISOString(),
     });

@@ -8,13 +8,19 @@ import type { PageSizeId } from '../../reference';
 import { resolveTemplate } from '../../templates/resolve-template';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
+import { facturxPart } from './facturx';
 import { produceRender } from './produce-render';
 import { renderStyle } from './render-style';
 
 export interface StatelessRenderBody extends StatelessBody {
   template?: { id: string; version?: number };
   rendering?: { template_id?: string };
-  output?: { format?: 'pdf'; delivery?: 'url' | 'binary'; expires_in?: number; page_size?: PageSizeId };
+  output?: {
+    format?: 'pdf' | 'facturx_pdf';
+    delivery?: 'url' | 'binary';
+    expires_in?: number;
+    page_size?: PageSizeId;
+  };
 }
 
 /** Renders posted data without storing a document (the render itself is kept until it expires). */
@@ -58,6 +64,11 @@ export async function renderStateless({
   const totals = documentTotals(body.data.currency, body.data);
   if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.data.${p.loc}` })));
   const data: DocumentData = body.data;
+  const documentType = body.document_type ?? 'invoice';
+  const facturx =
+    body.output?.format === 'facturx_pdf'
+      ? await facturxPart(services.compliance, { documentType, data })
+      : null;
   return produceRender({
     ctx,
     services,
@@ -69,8 +80,10 @@ export async function renderStateless({
       expiresIn: body.output?.expires_in ?? DEFAULT_EXPIRES_IN,
       templateId: template.id,
       templateVersion: template.version,
+      compliance: facturx?.compliance ?? null,
       pdf: {
-        documentType: body.document_type ?? 'invoice',
+        documentType,
+        facturx: facturx ? { xml: facturx.xml } : null,
         data,
         totals: totals.totals,
         templateId: template.base,

@@ -8,10 +8,12 @@ import type { PageSizeId } from '../../reference';
 import { resolveTemplate } from '../../templates/resolve-template';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
+import { facturxPart } from './facturx';
 import { produceRender } from './produce-render';
 import { renderStyle } from './render-style';
 
 export interface StoredRenderBody {
+  format?: 'pdf' | 'facturx_pdf';
   template_id?: string;
   template_version?: number;
   page_size?: PageSizeId;
@@ -53,6 +55,15 @@ export async function renderStoredDocument({
     businessProfileLogoId: profile?.logoFileId,
   });
   const source = row.sourceDocumentId ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId) : undefined;
+  const facturx =
+    input.body.format === 'facturx_pdf'
+      ? await facturxPart(services.compliance, {
+          documentType: row.documentType,
+          data,
+          precedingInvoiceNumber: source?.number ?? null,
+          precedingInvoiceDate: source?.issueDate ?? null,
+        })
+      : null;
   return produceRender({
     ctx,
     services,
@@ -64,7 +75,9 @@ export async function renderStoredDocument({
       expiresIn: input.body.expires_in ?? DEFAULT_EXPIRES_IN,
       templateId: template.id,
       templateVersion: template.version,
+      compliance: facturx?.compliance ?? null,
       pdf: {
+        facturx: facturx ? { xml: facturx.xml } : null,
         documentType: document.document_type,
         data,
         totals: row.totals,
