@@ -1,5 +1,6 @@
 // Every module's tables, for drizzle's typed query builder. Each module owns its own schema file.
 export * from '../http/idempotency.schema';
+export * from '../jobs/schema';
 export * from '../modules/accounts/schema';
 export * from '../modules/api-keys/schema';
 export * from '../modules/branding/schema';

@@ -1,0 +1,217 @@
+import type { Static, TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { type Clock, isoNow } from '../shared/clock';
+import { newId } from '../shared/ids';
+import type { JobDefinition } from './definition';
+import { type JobRow, jobs } from './schema';
+
+export interface EnqueueInput {
+  kind: string;
+  payload: unknown;
+  /** Idempotent run id: a second enqueue with the same key returns the first job and changes nothing. */
+  runKey?: string;
+  runAt?: Date;
+  maxAttempts: number;
+}
+
+/**
+ * Adds a job. Takes a Db or a Tx so a use-case can enqueue inside its own transaction: the state change
+ * and the job commit together or not at all (no lost job, no job for a rolled-back change).
+ */
+export function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): JobRow {
+  const now = isoNow(clock);
+  const inserted = db
+    .insert(jobs)
+    .values({
+      id: newId('job'),
+      kind: input.kind,
+      runKey: input.runKey ?? null,
+      payload: JSON.stringify(input.payload),
+      status: 'queued',
+      attempts: 0,
+      maxAttempts: input.maxAttempts,
+      runAt: (input.runAt ?? clock.now()).toISOString(),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: jobs.runKey })
+    .returning()
+    .get();
+  if (inserted) return inserted;
+  // Only a run_key conflict skips the insert; the existing row is the answer.
+  const existing = db
+    .select()
+    .from(jobs)
+    .where(eq(jobs.runKey, input.runKey ?? ''))
+    .get();
+  if (!existing) throw new Error(`enqueue: run key ${input.runKey} conflicted but no job found`);
+  return existing;
+}
+
+/** Typed enqueue: checks the payload against the definition and uses its maxAttempts. */
+export function enqueueJob<S extends TSchema>(
+  db: DbOrTx,
+  clock: Clock,
+  def: JobDefinition<S>,
+  payload: Static<S>,
+  options: { runKey?: string; runAt?: Date } = {},
+): JobRow {
+  if (!Value.Check(def.payload, payload)) {
+    const first = Value.Errors(def.payload, payload).First();
+    throw new Error(`${def.kind}: invalid payload${first ? ` at ${first.path}: ${first.message}` : ''}`);
+  }
+  return enqueue(db, clock, { kind: def.kind, payload, maxAttempts: def.maxAttempts, ...options });
+}
+
+/**
+ * Claims the next due job of one of `kinds` with ONE `UPDATE ... RETURNING`: SQLite serialises writers,
+ * so two workers can never both win the same row. A running job whose lease has expired is due as well:
+ * its worker died (kill -9, power loss), and re-claiming it is the whole of crash recovery. Each claim
+ * increments `attempts`, which doubles as the fencing token of later complete/fail/release calls.
+ */
+export function claim(
+  db: DbOrTx,
+  clock: Clock,
+  opts: { kinds: string[]; leaseMs: number },
+): JobRow | undefined {
+  if (opts.kinds.length === 0) return undefined;
+  for (;;) {
+    const now = clock.now();
+    const nowIso = now.toISOString();
+    const next = db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(
+        and(
+          inArray(jobs.kind, opts.kinds),
+          or(
+            and(eq(jobs.status, 'queued'), lte(jobs.runAt, nowIso)),
+            and(eq(jobs.status, 'running'), lt(jobs.leaseUntil, nowIso)),
+          ),
+        ),
+      )
+      .orderBy(asc(jobs.runAt), asc(jobs.id))
+      .limit(1);
+    const job = db
+      .update(jobs)
+      .set({
+        status: 'running',
+        attempts: sql`${jobs.attempts} + 1`,
+        leaseUntil: new Date(now.getTime() + opts.leaseMs).toISOString(),
+        updatedAt: nowIso,
+      })
+      .where(eq(jobs.id, sql`(${next})`))
+      .returning()
+      .get();
+    if (!job || job.attempts <= job.maxAttempts) return job;
+    // Its worker died on the last allowed attempt (a job that kills its worker would otherwise loop forever).
+    fail(db, clock, job, 'lease expired on the last attempt (worker lost)', {
+      retryable: false,
+      backoffMs: 0,
+    });
+  }
+}
+
+type Claimed = Pick<JobRow, 'id' | 'attempts'>;
+
+/** Matches only the claim that the caller holds; a stale worker's late call changes nothing. */
+function held(job: Claimed) {
+  return and(eq(jobs.id, job.id), eq(jobs.status, 'running'), eq(jobs.attempts, job.attempts));
+}
+
+/** Marks the claimed job succeeded. False when the claim was lost (nothing changed). */
+export function complete(db: DbOrTx, clock: Clock, job: Claimed): boolean {
+  const now = isoNow(clock);
+  return changed(
+    db
+      .update(jobs)
+      .set({ status: 'succeeded', leaseUntil: null, finishedAt: now, updatedAt: now })
+      .where(held(job))
+      .returning({ id: jobs.id })
+      .all(),
+  );
+}
+
+/**
+ * Records a failure: back to queued at now + backoff when retryable and attempts remain, otherwise failed
+ * for good. Returns the new status, or undefined when the claim was lost.
+ */
+export function fail(
+  db: DbOrTx,
+  clock: Clock,
+  job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>,
+  error: string,
+  opts: { retryable: boolean; backoffMs: number },
+): 'queued' | 'failed' | undefined {
+  const now = clock.now();
+  const nowIso = now.toISOString();
+  const retry = opts.retryable && job.attempts < job.maxAttempts;
+  const rows = db
+    .update(jobs)
+    .set(
+      retry
+        ? {
+            status: 'queued',
+            runAt: new Date(now.getTime() + opts.backoffMs).toISOString(),
+            leaseUntil: null,
+            lastError: error,
+            updatedAt: nowIso,
+          }
+        : { status: 'failed', leaseUntil: null, lastError: error, finishedAt: nowIso, updatedAt: nowIso },
+    )
+    .where(held(job))
+    .returning({ id: jobs.id })
+    .all();
+  if (!changed(rows)) return undefined;
+  return retry ? 'queued' : 'failed';
+}
+
+/** Gives a claimed job back untouched (shutdown): queued, due now, and the attempt does not count. */
+export function release(db: DbOrTx, clock: Clock, job: Claimed): boolean {
+  const now = isoNow(clock);
+  return changed(
+    db
+      .update(jobs)
+      .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, leaseUntil: null, updatedAt: now })
+      .where(held(job))
+      .returning({ id: jobs.id })
+      .all(),
+  );
+}
+
+/** Extends the lease of a long job. False when the claim was lost: the handler should stop. */
+export function renewLease(db: DbOrTx, clock: Clock, job: Claimed, leaseMs: number): boolean {
+  const now = clock.now();
+  return changed(
+    db
+      .update(jobs)
+      .set({ leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), updatedAt: now.toISOString() })
+      // Still held means nobody re-claimed it, so extending even an already expired lease is safe.
+      .where(held(job))
+      .returning({ id: jobs.id })
+      .all(),
+  );
+}
+
+/** Cancels a job that is not running yet. A running handler cannot be interrupted from here. */
+export function cancel(db: DbOrTx, clock: Clock, id: string): boolean {
+  const now = isoNow(clock);
+  return changed(
+    db
+      .update(jobs)
+      .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+      .returning({ id: jobs.id })
+      .all(),
+  );
+}
+
+export function getJob(db: DbOrTx, id: string): JobRow | undefined {
+  return db.select().from(jobs).where(eq(jobs.id, id)).get();
+}
+
+function changed(rows: unknown[]): boolean {
+  return rows.length > 0;
+}

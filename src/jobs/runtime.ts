@@ -1,0 +1,219 @@
+import { Value } from '@sinclair/typebox/value';
+import type { Db } from '../db/client';
+import { type Clock, systemClock } from '../shared/clock';
+import { isRetryable, type JobContext, type JobDefinition, JobError, LeaseLostError } from './definition';
+import { claim, complete, fail, release, renewLease } from './queue';
+import type { JobRow } from './schema';
+
+export interface JobRuntimeOptions {
+  db: Db;
+  definitions: JobDefinition[];
+  /** Decides what is due and when leases end; the poll timer itself runs on real time. */
+  clock?: Clock;
+  leaseMs?: number;
+  /** How often a running job renews its lease; well under leaseMs so one slow tick does not lose it. */
+  heartbeatMs?: number;
+  pollMs?: number;
+  /** How long stop() lets running handlers finish before releasing their jobs. */
+  graceMs?: number;
+  onError?: (error: unknown, job: JobRow) => void;
+}
+
+interface Running {
+  job: JobRow;
+  abort: AbortController;
+  /** Set by stop(): this process no longer owns the claim, whatever the handler does next. */
+  released: boolean;
+  done: Promise<void>;
+}
+
+/** Runs due jobs in this process: claims per kind up to its concurrency, leases, retries, clean stop. */
+export class JobRuntime {
+  private readonly db: Db;
+  private readonly clock: Clock;
+  private readonly defs = new Map<string, JobDefinition>();
+  private readonly leaseMs: number;
+  private readonly heartbeatMs: number;
+  private readonly pollMs: number;
+  private readonly graceMs: number;
+  private readonly onError: (error: unknown, job: JobRow) => void;
+  private readonly running = new Map<string, Running>();
+  private readonly perKind = new Map<string, number>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private started = false;
+  private stopping = false;
+
+  constructor(options: JobRuntimeOptions) {
+    this.db = options.db;
+    this.clock = options.clock ?? systemClock;
+    for (const def of options.definitions) {
+      if (this.defs.has(def.kind)) throw new Error(`job kind ${def.kind} defined twice`);
+      this.defs.set(def.kind, def);
+    }
+    this.leaseMs = options.leaseMs ?? 60_000;
+    this.heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(this.leaseMs / 3));
+    this.pollMs = options.pollMs ?? 1_000;
+    this.graceMs = options.graceMs ?? 10_000;
+    this.onError = options.onError ?? (() => {});
+  }
+
+  start(): void {
+    if (this.started || this.stopping) return;
+    this.started = true;
+    this.schedule(0);
+  }
+
+  /** Call after an enqueue so the job starts now instead of at the next poll. */
+  wake(): void {
+    if (this.started && !this.stopping) this.schedule(0);
+  }
+
+  /** Claims and runs until nothing is due and nothing runs. For tests and one-shot CLI runs: no timers. */
+  async runDue(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      total += this.fill();
+      if (this.running.size === 0) return total;
+      await Promise.race([...this.running.values()].map((r) => r.done));
+    }
+  }
+
+  /**
+   * Stops claiming, lets running handlers finish for up to graceMs, then releases the rest: they are
+   * queued again (attempt not counted) and their handlers are aborted. Nothing is lost, nothing stays
+   * stuck until its lease expires. Call from the SIGTERM handler.
+   */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    clearTimeout(this.timer);
+    const pending = [...this.running.values()];
+    if (pending.length > 0) {
+      let timeout: ReturnType<typeof setTimeout> | undefined;
+      const grace = new Promise<void>((resolve) => {
+        timeout = setTimeout(resolve, this.graceMs);
+      });
+      await Promise.race([Promise.allSettled(pending.map((r) => r.done)), grace]);
+      clearTimeout(timeout);
+    }
+    for (const r of this.running.values()) {
+      r.released = true;
+      try {
+        release(this.db, this.clock, r.job);
+      } catch (error) {
+        // The lease still expires, so another worker picks the job up later.
+        this.onError(error, r.job);
+      }
+      r.abort.abort(new Error('job runtime stopping'));
+    }
+  }
+
+  get activeCount(): number {
+    return this.running.size;
+  }
+
+  private schedule(ms: number): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.tick(), ms);
+  }
+
+  private tick(): void {
+    try {
+      this.fill();
+    } catch (error) {
+      // A busy or broken database must not kill the loop; the next poll tries again.
+      console.error('job runtime: claim failed', error);
+    }
+    if (!this.stopping) this.schedule(this.pollMs);
+  }
+
+  /** Claims while some kind has a free slot and something is due. */
+  private fill(): number {
+    let launched = 0;
+    while (!this.stopping) {
+      const kinds = [...this.defs.values()]
+        .filter((d) => (this.perKind.get(d.kind) ?? 0) < d.concurrency)
+        .map((d) => d.kind);
+      const job = claim(this.db, this.clock, { kinds, leaseMs: this.leaseMs });
+      if (!job) break;
+      this.launch(job);
+      launched++;
+    }
+    return launched;
+  }
+
+  private launch(job: JobRow): void {
+    const def = this.defs.get(job.kind);
+    if (!def) throw new Error(`claimed a job of unknown kind ${job.kind}`);
+    this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 0) + 1);
+    const entry: Running = { job, abort: new AbortController(), released: false, done: Promise.resolve() };
+    this.running.set(job.id, entry);
+    entry.done = this.execute(def, entry).finally(() => {
+      this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 1) - 1);
+      this.running.delete(job.id);
+      if (this.started && !this.stopping) this.schedule(0); // a slot is free
+    });
+  }
+
+  private async execute(def: JobDefinition, entry: Running): Promise<void> {
+    const { job, abort } = entry;
+    const heartbeat = setInterval(() => {
+      if (entry.released) return;
+      try {
+        if (!renewLease(this.db, this.clock, job, this.leaseMs)) abort.abort(new LeaseLostError(job.id));
+      } catch (error) {
+        this.onError(error, job);
+      }
+    }, this.heartbeatMs);
+    let committed = false;
+    const ctx: JobContext = {
+      jobId: job.id,
+      kind: job.kind,
+      attempt: job.attempts,
+      runKey: job.runKey,
+      signal: abort.signal,
+      // The released check runs on this thread, so a released claim can never be completed by this process
+      // even if another worker re-claimed it under the same attempt number.
+      commit: (fn) => {
+        if (entry.released) throw new LeaseLostError(job.id);
+        const result = this.db.transaction(
+          (tx) => {
+            if (!complete(tx, this.clock, job)) throw new LeaseLostError(job.id);
+            return fn(tx);
+          },
+          { behavior: 'immediate' },
+        );
+        committed = true;
+        return result;
+      },
+    };
+    try {
+      const payload = parsePayload(job.payload);
+      if (!Value.Check(def.payload, payload))
+        throw JobError.permanent('payload does not match the job schema');
+      await def.handler(payload, ctx);
+      if (!committed && !entry.released) complete(this.db, this.clock, job);
+    } catch (error) {
+      this.onError(error, job);
+      if (entry.released || committed) return;
+      const message = error instanceof Error ? error.message : String(error);
+      try {
+        fail(this.db, this.clock, job, message, {
+          retryable: isRetryable(error),
+          backoffMs: def.backoffMs(job.attempts),
+        });
+      } catch (dbError) {
+        this.onError(dbError, job); // the lease expires and the job is retried then
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+}
+
+function parsePayload(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,183 @@
+// The runtime on a real SQLite file: per-kind concurrency, two runtimes sharing one database file,
+// stop() releasing what outlives the grace period, the poll loop with wake(), lease renewal.
+import { afterAll, expect, test } from 'bun:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { openDatabase } from '../../src/db/client';
+import { migrate } from '../../src/db/migrate';
+import { defineJob } from '../../src/jobs/definition';
+import { enqueueJob, getJob } from '../../src/jobs/queue';
+import { JobRuntime } from '../../src/jobs/runtime';
+import { jobs } from '../../src/jobs/schema';
+import { FakeClock } from '../../src/shared/clock';
+
+const temp = mkdtempSync(join(tmpdir(), 'jobs-runtime-'));
+afterAll(() => rmSync(temp, { recursive: true, force: true }));
+let n = 0;
+function file() {
+  const path = join(temp, `r${n++}.sqlite`);
+  migrate(openDatabase(path).sqlite);
+  return path;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const Item = Type.Object({ i: Type.Number() });
+
+test('per-kind concurrency is never exceeded, and kinds do not block each other', async () => {
+  const { db } = openDatabase(file());
+  const clock = new FakeClock();
+  const active = { slow: 0, fast: 0 };
+  const peak = { slow: 0, fast: 0 };
+  const make = (kind: 'slow' | 'fast', concurrency: number) =>
+    defineJob({
+      kind,
+      payload: Item,
+      concurrency,
+      handler: async () => {
+        active[kind]++;
+        peak[kind] = Math.max(peak[kind], active[kind]);
+        await sleep(5);
+        active[kind]--;
+      },
+    });
+  const slow = make('slow', 2);
+  const fast = make('fast', 3);
+  for (let i = 0; i < 10; i++) {
+    enqueueJob(db, clock, slow, { i });
+    enqueueJob(db, clock, fast, { i });
+  }
+  expect(await new JobRuntime({ db, clock, definitions: [slow, fast] }).runDue()).toBe(20);
+  expect(peak).toEqual({ slow: 2, fast: 3 });
+  expect(
+    db
+      .select()
+      .from(jobs)
+      .all()
+      .every((j) => j.status === 'succeeded'),
+  ).toBe(true);
+});
+
+test('two runtimes on two connections to one file run every job exactly once', async () => {
+  const path = file();
+  const clock = new FakeClock();
+  const ran: string[] = [];
+  const def = defineJob({
+    kind: 'work',
+    payload: Item,
+    concurrency: 4,
+    handler: async (_p, ctx) => {
+      await sleep(Math.random() * 3);
+      ran.push(ctx.jobId);
+    },
+  });
+  const a = openDatabase(path);
+  const b = openDatabase(path);
+  const ids = Array.from({ length: 100 }, (_, i) => enqueueJob(a.db, clock, def, { i }).id);
+  const [ranA, ranB] = await Promise.all([
+    new JobRuntime({ db: a.db, clock, definitions: [def] }).runDue(),
+    new JobRuntime({ db: b.db, clock, definitions: [def] }).runDue(),
+  ]);
+  expect(ranA + ranB).toBe(100);
+  expect(ranA).toBeGreaterThan(0);
+  expect(ranB).toBeGreaterThan(0);
+  expect(new Set(ran).size).toBe(ran.length);
+  expect([...ran].sort()).toEqual([...ids].sort());
+  a.close();
+  b.close();
+});
+
+test('stop() waits for short handlers and releases one that outlives the grace period', async () => {
+  const path = file();
+  const { db } = openDatabase(path);
+  const clock = new FakeClock();
+  let aborted = false;
+  const hang = defineJob({
+    kind: 'hang',
+    payload: Item,
+    handler: (_p, ctx) =>
+      new Promise<void>((resolve) => {
+        ctx.signal.addEventListener('abort', () => {
+          aborted = true;
+          resolve(); // returning after release must not complete the job
+        });
+      }),
+  });
+  const quick = defineJob({
+    kind: 'quick',
+    payload: Item,
+    handler: async () => {
+      await sleep(10);
+    },
+  });
+  const h = enqueueJob(db, clock, hang, { i: 1 });
+  const q = enqueueJob(db, clock, quick, { i: 2 });
+  const runtime = new JobRuntime({ db, clock, definitions: [hang, quick], graceMs: 50, pollMs: 5 });
+  runtime.start();
+  await sleep(5);
+  expect(runtime.activeCount).toBe(2);
+  await runtime.stop();
+  await sleep(1);
+  expect(aborted).toBe(true);
+  expect(getJob(db, q.id)?.status).toBe('succeeded');
+  expect(getJob(db, h.id)).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
+
+  // A later process runs it; the released attempt did not count.
+  let ranWith = 0;
+  const again = defineJob({
+    kind: 'hang',
+    payload: Item,
+    handler: async (_p, ctx) => {
+      ranWith = ctx.attempt;
+    },
+  });
+  expect(await new JobRuntime({ db: openDatabase(path).db, clock, definitions: [again] }).runDue()).toBe(1);
+  expect(ranWith).toBe(1);
+  expect(getJob(db, h.id)?.status).toBe('succeeded');
+});
+
+test('the poll loop picks up new jobs, at once after wake()', async () => {
+  const { db } = openDatabase(file());
+  const clock = new FakeClock();
+  const seen: number[] = [];
+  const def = defineJob({ kind: 'k', payload: Item, handler: async (p) => void seen.push(p.i) });
+  const runtime = new JobRuntime({ db, clock, definitions: [def], pollMs: 10_000 });
+  runtime.start();
+  await sleep(5);
+  enqueueJob(db, clock, def, { i: 1 });
+  runtime.wake();
+  await sleep(20);
+  expect(seen).toEqual([1]);
+  await runtime.stop();
+  enqueueJob(db, clock, def, { i: 2 });
+  runtime.wake(); // stopped: no more claims
+  await sleep(20);
+  expect(seen).toEqual([1]);
+});
+
+test('a long job keeps its lease by heartbeat, so no other worker takes it', async () => {
+  const path = file();
+  const { db } = openDatabase(path);
+  const clock = new FakeClock();
+  let runs = 0;
+  const def = defineJob({
+    kind: 'long',
+    payload: Item,
+    handler: async () => {
+      runs++;
+      for (let i = 0; i < 10; i++) {
+        clock.advance(400); // 4 s of clock time against a 1 s lease
+        await sleep(15);
+      }
+    },
+  });
+  const job = enqueueJob(db, clock, def, { i: 1 });
+  const first = new JobRuntime({ db, clock, definitions: [def], leaseMs: 1_000, heartbeatMs: 5 }).runDue();
+  await sleep(70); // the clock is now well past the first lease
+  const other = new JobRuntime({ db: openDatabase(path).db, clock, definitions: [def], leaseMs: 1_000 });
+  expect(await other.runDue()).toBe(0);
+  await first;
+  expect(runs).toBe(1);
+  expect(getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+});
