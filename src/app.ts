@@ -15,6 +15,7 @@ import { customerRoutes } from './modules/customers/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
+import { importRoutes } from './modules/imports/routes';
 import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
@@ -75,6 +76,7 @@ export function buildApp(deps: AppDeps) {
     .use(workspaceRoutes(auth))
     .use(businessProfileRoutes(auth))
     .use(customerRoutes(auth))
+    .use(importRoutes(auth))
     .use(numberingSequenceRoutes(auth))
     .use(documentRoutes(auth))
     .use(renderRoutes(auth, deps, services))

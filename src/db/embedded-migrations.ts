@@ -4,6 +4,7 @@ import m1 from '../../migrations/0001_documents.sql' with { type: 'text' };
 import m2 from '../../migrations/0002_renders-usage.sql' with { type: 'text' };
 import m3 from '../../migrations/0003_templates-branding-files.sql' with { type: 'text' };
 import m4 from '../../migrations/0004_jobs.sql' with { type: 'text' };
+import m5 from '../../migrations/0005_imports.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -17,4 +18,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0002_renders-usage', createdAt: 1795242921236, sql: m2 },
   { tag: '0003_templates-branding-files', createdAt: 1795243741190, sql: m3 },
   { tag: '0004_jobs', createdAt: 1795246630461, sql: m4 },
+  { tag: '0005_imports', createdAt: 1795247165291, sql: m5 },
 ];

@@ -8,6 +8,7 @@ export * from '../modules/business-profiles/schema';
 export * from '../modules/customers/schema';
 export * from '../modules/documents/schema';
 export * from '../modules/files/schema';
+export * from '../modules/imports/schema';
 export * from '../modules/numbering-sequences/schema';
 export * from '../modules/plans/schema';
 export * from '../modules/renders/schema';

@@ -1,9 +1,12 @@
 export {
   buyerParty,
+  CreateCustomerBody,
   type Customer,
   type CustomerSummary,
+  customerProblems,
   presentCustomer,
   presentCustomerSummary,
 } from './model';
 export { findCustomer } from './repo';
 export type { CustomerRow } from './schema';
+export { createCustomer } from './use-cases/create-customer';

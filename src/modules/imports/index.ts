@@ -1,0 +1,1 @@
+export { type Import, presentImport } from './model';
