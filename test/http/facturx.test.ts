@@ -103,3 +103,44 @@ describe('Factur-X renders', () => {
     expect(list).not.toContain('factur-x.xml');
   });
 });
+
+describe('Factur-X of stored documents', () => {
+  test('a stored credit note names the invoice it corrects, and carries the stored totals', async () => {
+    const profile = await post('/api/v1/business-profiles', {
+      legal_name: 'Müller GmbH',
+      tax_id: 'DE123456789',
+      address: { line1: 'Hauptstr. 1', city: 'Berlin', postal_code: '10115', country: 'DE' },
+    });
+    const customer = await post('/api/v1/customers', {
+      name: 'Acme SARL',
+      billing_address: { line1: '1 rue de la Paix', city: 'Paris', postal_code: '75002', country: 'FR' },
+    });
+    const base = {
+      issue_date: '2026-11-02',
+      currency: 'EUR',
+      tax_scheme: 'VAT',
+      business_profile_id: profile.body.data.id,
+      customer_id: customer.body.data.id,
+      line_items: [
+        { name: 'Consulting', quantity: '3', unit_price: '0.333', taxes: [{ rate: '19', category: 'S' }] },
+      ],
+    };
+    const invoice = await post('/api/v1/documents', { ...base, number: 'FX-INV-7' });
+    await post(`/api/v1/documents/${invoice.body.data.id}/finalize`, undefined);
+    const credit = await post('/api/v1/documents', {
+      ...base,
+      number: 'FX-CN-7',
+      document_type: 'credit_note',
+      source_document_id: invoice.body.data.id,
+      reason: 'Returned',
+    });
+    await post(`/api/v1/documents/${credit.body.data.id}/finalize`, undefined);
+    const render = await post(`/api/v1/documents/${credit.body.data.id}/renders`, { format: 'facturx_pdf' });
+    expect(render.status).toBe(200);
+    const { xml } = await attachment(`/api/v1/renders/${render.body.data.id}/download`);
+    expect(xml).toMatch(
+      /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>FX-INV-7<\/ram:IssuerAssignedID>/,
+    );
+    expect(xml).toContain(`>${credit.body.data.totals.total.amount}<`);
+  });
+});

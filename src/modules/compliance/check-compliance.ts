@@ -1,9 +1,10 @@
-import { type ComplianceProfile, isComplianceProfile } from '../../einvoicing/profiles';
+import type { ComplianceProfile } from '../../einvoicing/profiles';
 import type { RulePack } from '../../einvoicing/rule-pack';
 import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
 import { mandatoryFieldViolations, TIER1_RULESET } from '../../einvoicing/rules/mandatory';
 import { inScope } from '../../einvoicing/rules/scope';
 import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
+import type { TotalsResult } from '../../shared/money';
 import { VERSION } from '../../version';
 import type { DocumentData } from '../documents/model';
 import type { ComplianceResult } from './model';
@@ -56,16 +57,13 @@ export async function assessDocument(
     data: DocumentData;
     precedingInvoiceNumber?: string | null;
     precedingInvoiceDate?: string | null;
+    totals?: TotalsResult;
   },
 ): Promise<{ result: ComplianceResult; xml: string | null }> {
   const tier1: RulesetRun = { ...TIER1_RULESET, version: VERSION, ran: true, reason: null };
   const violations = mandatoryFieldViolations(input.data, input.profile);
   const { writeEInvoice } = await import('./write-einvoice');
-  const written = writeEInvoice({
-    profile: input.profile,
-    documentType: input.documentType,
-    data: input.data,
-  });
+  const written = writeEInvoice(input);
   let tier2: { rulesets: RulesetRun[]; violations: Violation[] };
   if (written.ok) {
     const { runProfile } = await runner();
@@ -104,5 +102,3 @@ export async function checkXmlCompliance(
   const countries = [...input.xml.matchAll(COUNTRY_IN_XML)].map((m) => m[1]);
   return result(input.profile, tier2.rulesets, tier2.violations, countries);
 }
-
-export { isComplianceProfile };

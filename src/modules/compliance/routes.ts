@@ -123,6 +123,7 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
           data: readDocument(ctx, row).data as unknown as DocumentData,
           precedingInvoiceNumber: source?.number ?? null,
           precedingInvoiceDate: source?.issueDate ?? null,
+          totals: row.totals,
         });
         return xmlResponse(outcome, row.number, 'document.');
       },

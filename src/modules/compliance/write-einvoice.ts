@@ -1,6 +1,7 @@
 import type { ComplianceProfile } from '../../einvoicing/profiles';
 import { EInvoiceError, toSemantic } from '../../einvoicing/semantic';
 import { serialize } from '../../einvoicing/semantic-serialize';
+import type { TotalsResult } from '../../shared/money';
 import { documentTotals } from '../documents/checks';
 import type { DocumentData } from '../documents/model';
 
@@ -18,8 +19,12 @@ export function writeEInvoice(input: {
   data: DocumentData;
   precedingInvoiceNumber?: string | null;
   precedingInvoiceDate?: string | null;
+  /** A stored document's totals: used as they are (never recomputed after finalize). */
+  totals?: TotalsResult;
 }): WriteOutcome {
-  const totals = documentTotals(input.data.currency, input.data);
+  const totals = input.totals
+    ? { ok: true as const, totals: input.totals }
+    : documentTotals(input.data.currency, input.data);
   if (!totals.ok) {
     return {
       ok: false,

@@ -1,4 +1,5 @@
 import { DomainError } from '../../../shared/errors';
+import type { TotalsResult } from '../../../shared/money';
 import { assessDocument, type ComplianceDeps } from '../../compliance/check-compliance';
 import type { DocumentData } from '../../documents/model';
 
@@ -20,6 +21,8 @@ export async function facturxPart(
     data: DocumentData;
     precedingInvoiceNumber?: string | null;
     precedingInvoiceDate?: string | null;
+    /** A stored document's totals, used as they are. */
+    totals?: TotalsResult;
   },
 ): Promise<FacturxPart> {
   const { result, xml } = await assessDocument(deps, { profile: 'factur_x_en16931', ...input });

@@ -62,6 +62,7 @@ export async function renderStoredDocument({
           data,
           precedingInvoiceNumber: source?.number ?? null,
           precedingInvoiceDate: source?.issueDate ?? null,
+          totals: row.totals,
         })
       : null;
   return produceRender({

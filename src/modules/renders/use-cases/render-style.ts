@@ -4,15 +4,14 @@ import {
   type BrandingProfileRow,
   DEFAULT_FOOTER_TEXT,
   findDefaultBrandingProfile,
+  resolveLogo,
   serviceCreditApplies,
 } from '../../branding';
-import { findFile, readFileBytes } from '../../files';
 import type { ResolvedTemplate } from '../../templates/resolve-template';
 import type { RenderServices } from '../services';
 
 /** A branding profile's colours start at this value; left there, they do not override a template's own. */
 const UNSET_COLOR = '#111827';
-const LOGO_TYPES = new Set(['image/png', 'image/jpeg', 'image/svg+xml']);
 
 export interface RenderStyle {
   config: TemplateConfig;
@@ -37,22 +36,6 @@ function layeredConfig(template: ResolvedTemplate, profile: BrandingProfileRow |
   return config;
 }
 
-/**
- * The logo: the document's own, else its business profile's, else the branding profile's. A file that was
- * deleted (or is not an image the renderer draws) means no logo, not an error.
- */
-async function logoFor(
-  ctx: { db: DbOrTx; accountId: string },
-  services: RenderServices,
-  fileId: string | null,
-): Promise<LogoImage | null> {
-  if (!fileId) return null;
-  const file = findFile(ctx.db, ctx.accountId, fileId);
-  if (!file || !LOGO_TYPES.has(file.contentType)) return null;
-  const bytes = await readFileBytes(services.blobs, file);
-  return bytes ? { bytes, contentType: file.contentType as LogoImage['contentType'] } : null;
-}
-
 export async function renderStyle(
   ctx: { db: DbOrTx; accountId: string },
   services: RenderServices,
@@ -64,10 +47,12 @@ export async function renderStyle(
   },
 ): Promise<RenderStyle> {
   const profile = findDefaultBrandingProfile(ctx.db, ctx.accountId);
-  const logoId = input.documentLogoId ?? input.businessProfileLogoId ?? profile?.logoFileId ?? null;
+  // The document's own logo, else its business profile's, else the branding profile's; a deleted file or a
+  // non-image means no logo, never an error.
+  const logoFileId = input.documentLogoId ?? input.businessProfileLogoId ?? profile?.logoFileId ?? null;
   return {
     config: layeredConfig(input.template, profile),
-    logo: await logoFor(ctx, services, logoId),
+    logo: await resolveLogo(ctx.db, services.blobs, { accountId: ctx.accountId, logoFileId }),
     serviceCredit: serviceCreditApplies(input.planId, profile) ? DEFAULT_FOOTER_TEXT : null,
   };
 }
