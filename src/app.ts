@@ -6,17 +6,21 @@ import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
 import { MethodMatcher } from './http/method-matcher';
 import type { RateLimiter } from './http/rate-limit';
+import type { JobWaker } from './jobs/runtime';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
+import { batchRoutes } from './modules/batches/routes';
 import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
 import { complianceRoutes } from './modules/compliance/routes';
 import { customerRoutes } from './modules/customers/routes';
+import { deliveryRoutes } from './modules/deliveries/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/imports/routes';
 import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
+import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
 import type { DownloadSigner } from './modules/renders/signing';
@@ -44,6 +48,10 @@ export interface AppDeps {
   rulePack: RulePack;
   /** Where SEFs compiled from a pack's XSLT are cached. */
   sefCacheDir: string | null;
+  /** The background job runtime: use-cases enqueue in their transaction, then wake it. */
+  jobs: JobWaker;
+  /** SMTP_URL; null = email deliveries are refused with a clear error. */
+  smtpUrl: string | null;
 }
 
 /** The whole HTTP API as one Elysia app; tests build it with their own deps. */
@@ -86,7 +94,10 @@ export function buildApp(deps: AppDeps) {
     .use(fileRoutes(auth, services))
     .use(brandingProfileRoutes(auth, services))
     .use(usageRoutes(auth))
-    .use(complianceRoutes(auth, compliance));
+    .use(complianceRoutes(auth, compliance))
+    .use(batchRoutes(auth, deps))
+    .use(recurringInvoiceRoutes(auth, deps))
+    .use(deliveryRoutes(auth, deps));
   routes = app.routes;
   return app;
 }

@@ -2,12 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type AppDeps, buildApp } from '../src/app';
+import { createJobRuntime } from '../src/background';
 import { openDataDir } from '../src/cli/runtime';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import { createFetchHandler, listen } from '../src/http/server';
+import type { JobRuntime } from '../src/jobs/runtime';
 import { DownloadSigner } from '../src/modules/renders/signing';
 import type { RenderPdf } from '../src/rendering/types';
 import { type Clock, systemClock } from '../src/shared/clock';
@@ -24,6 +26,8 @@ export interface TestServer {
   dataDir: string;
   db: Db;
   deps: AppDeps;
+  /** The server's job runtime; `runDue()` runs everything due now (by the server's clock) to the end. */
+  jobs: JobRuntime;
   /** fetch against the server; `key` adds `Authorization: Bearer`. JSON bodies are serialised. */
   request(path: string, init?: RequestOptions): Promise<Response>;
   /** Same, and parses the JSON body. */
@@ -47,6 +51,9 @@ export interface ServerOptions {
   publicBaseUrl?: string;
   /** Default: the official pack in ../shared/rulesets; null = no pack configured. */
   rulesetsDir?: string | null;
+  smtpUrl?: string | null;
+  /** Poll the job queue in the background as `serve` does (default true); false = only `jobs.runDue()`. */
+  startJobs?: boolean;
 }
 
 export function tempDir(prefix = 'inv-test-'): string {
@@ -59,7 +66,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
   const handle = openDataDir(config);
   const logger = options.logger ?? createLogger('silent');
-  const deps = {
+  let jobs: JobRuntime | null = null;
+  const deps: AppDeps = {
     db: handle.db,
     clock: options.clock ?? systemClock,
     logger,
@@ -70,7 +78,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     publicBaseUrl: options.publicBaseUrl ?? null,
     rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
     sefCacheDir: join(dataDir, 'cache', 'sef'),
+    jobs: { wake: () => jobs?.wake() },
+    smtpUrl: options.smtpUrl ?? null,
   };
+  const runtime = createJobRuntime(deps, { pollMs: 25, graceMs: 2_000 });
+  jobs = runtime;
+  if (options.startJobs !== false) runtime.start();
   const maxBodyBytes = options.maxBodyBytes ?? config.maxBodyBytes;
   const fetchHandler = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes });
   const server = listen(fetchHandler, { port: 0, host: '127.0.0.1', logger });
@@ -90,6 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     dataDir,
     db: handle.db,
     deps,
+    jobs: runtime,
     request,
     async json(path, init) {
       const res = await request(path, init);
@@ -98,6 +112,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     },
     async stop() {
       await server.stop();
+      await runtime.stop();
       handle.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,10 +1,12 @@
 import { join } from 'node:path';
 import { buildApp } from '../app';
+import { createJobRuntime } from '../background';
 import type { Config } from '../config';
 import { loadRulePack } from '../einvoicing/rule-pack';
 import { IdempotencyStore } from '../http/idempotency';
 import { TokenBucketLimiter } from '../http/rate-limit';
 import { createFetchHandler, listen } from '../http/server';
+import type { JobRuntime } from '../jobs/runtime';
 import { createAccount, presentAccount } from '../modules/accounts';
 import { DownloadSigner } from '../modules/renders/signing';
 import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-renders';
@@ -29,6 +31,7 @@ export async function serve(
     input: { name: 'Default account', onlyIfNone: true },
   });
   const pool = config.renderWorkers > 0 ? new RenderPool(config.renderWorkers) : null;
+  let jobs: JobRuntime | null = null;
   const deps = {
     db: handle.db,
     clock: systemClock,
@@ -40,7 +43,10 @@ export async function serve(
     publicBaseUrl: config.publicBaseUrl,
     rulePack: loadRulePack(config.rulesetsDir),
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
+    jobs: { wake: () => jobs?.wake() },
+    smtpUrl: config.smtpUrl,
   };
+  jobs = createJobRuntime(deps);
   const fetch = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes: config.maxBodyBytes });
   let server: ReturnType<typeof listen>;
   try {
@@ -59,6 +65,8 @@ export async function serve(
   }, SWEEP_MS);
   sweep.unref();
 
+  // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
+  jobs.start();
   out(`invoice-service listening on ${server.url} (data in ${config.dataDir})`);
   if (first) {
     const account = presentAccount(first.account);
@@ -70,6 +78,8 @@ export async function serve(
     clearInterval(purge);
     clearInterval(sweep);
     await server.stop();
+    // Running jobs get their grace period; what outlives it is released for the next start, not lost.
+    await jobs?.stop();
     pool?.close();
     handle.close();
   };

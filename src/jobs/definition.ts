@@ -15,6 +15,12 @@ export interface JobContext {
    * happens exactly once: if the lease was lost meanwhile, nothing commits and a LeaseLostError is thrown.
    */
   commit<T>(fn: (tx: Tx) => T): T;
+  /**
+   * Runs `fn` in ONE transaction only while this claim is still held (it also renews the lease); the job
+   * keeps running. For work that commits progress step by step, such as a batch item by item: a step that
+   * committed is never redone by the next claim, and a worker that lost its claim commits nothing.
+   */
+  transaction<T>(fn: (tx: Tx) => T): T;
 }
 
 /**

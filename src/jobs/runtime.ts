@@ -17,6 +17,19 @@ export interface JobRuntimeOptions {
   /** How long stop() lets running handlers finish before releasing their jobs. */
   graceMs?: number;
   onError?: (error: unknown, job: JobRow) => void;
+  /**
+   * Producers of due work (recurring schedules), called before each claim round. They enqueue with run
+   * keys, so calling them on every poll, from several processes or after a restart, never doubles a run.
+   */
+  sources?: JobSource[];
+}
+
+/** Enqueues whatever has become due by the clock's now. Must be idempotent (use run keys). */
+export type JobSource = () => void;
+
+/** What request handlers need from the runtime: start newly enqueued work now, not at the next poll. */
+export interface JobWaker {
+  wake(): void;
 }
 
 interface Running {
@@ -28,7 +41,7 @@ interface Running {
 }
 
 /** Runs due jobs in this process: claims per kind up to its concurrency, leases, retries, clean stop. */
-export class JobRuntime {
+export class JobRuntime implements JobWaker {
   private readonly db: Db;
   private readonly clock: Clock;
   private readonly defs = new Map<string, JobDefinition>();
@@ -37,6 +50,7 @@ export class JobRuntime {
   private readonly pollMs: number;
   private readonly graceMs: number;
   private readonly onError: (error: unknown, job: JobRow) => void;
+  private readonly sources: JobSource[];
   private readonly running = new Map<string, Running>();
   private readonly perKind = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -55,6 +69,7 @@ export class JobRuntime {
     this.pollMs = options.pollMs ?? 1_000;
     this.graceMs = options.graceMs ?? 10_000;
     this.onError = options.onError ?? (() => {});
+    this.sources = options.sources ?? [];
   }
 
   start(): void {
@@ -128,6 +143,14 @@ export class JobRuntime {
 
   /** Claims while some kind has a free slot and something is due. */
   private fill(): number {
+    for (const source of this.sources) {
+      try {
+        source();
+      } catch (error) {
+        // One broken schedule must not stop the queue; the next poll tries again.
+        console.error('job runtime: source failed', error);
+      }
+    }
     let launched = 0;
     while (!this.stopping) {
       const kinds = [...this.defs.values()]
@@ -184,6 +207,16 @@ export class JobRuntime {
         );
         committed = true;
         return result;
+      },
+      transaction: (fn) => {
+        if (entry.released || committed) throw new LeaseLostError(job.id);
+        return this.db.transaction(
+          (tx) => {
+            if (!renewLease(tx, this.clock, job, this.leaseMs)) throw new LeaseLostError(job.id);
+            return fn(tx);
+          },
+          { behavior: 'immediate' },
+        );
       },
     };
     try {

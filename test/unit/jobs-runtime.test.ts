@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
+import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
 import { defineJob } from '../../src/jobs/definition';
@@ -180,4 +181,30 @@ test('a long job keeps its lease by heartbeat, so no other worker takes it', asy
   await first;
   expect(runs).toBe(1);
   expect(getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+});
+
+test('ctx.transaction commits step by step while the claim is held, and nothing once it is lost', async () => {
+  const { db, sqlite } = openDatabase(file());
+  sqlite.run('CREATE TABLE steps (n INTEGER)');
+  const clock = new FakeClock();
+  let lost: unknown = null;
+  const def = defineJob({
+    kind: 'steps',
+    payload: Item,
+    handler: async (_p, ctx) => {
+      ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (1)`));
+      ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (2)`));
+      // Another worker takes over: the claim's attempt no longer matches.
+      db.update(jobs).set({ attempts: 99 }).run();
+      try {
+        ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (3)`));
+      } catch (error) {
+        lost = error;
+      }
+    },
+  });
+  enqueueJob(db, clock, def, { i: 1 });
+  await new JobRuntime({ db, clock, definitions: [def] }).runDue();
+  expect((lost as Error)?.name).toBe('LeaseLostError');
+  expect(sqlite.query('SELECT n FROM steps ORDER BY n').all()).toEqual([{ n: 1 }, { n: 2 }]);
 });

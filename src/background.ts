@@ -1,0 +1,40 @@
+import type { AppDeps } from './app';
+import type { JobDefinition } from './jobs/definition';
+import { JobRuntime, type JobSource } from './jobs/runtime';
+import { batchBackground } from './modules/batches/background';
+import { deliveryBackground } from './modules/deliveries/background';
+import { importBackground } from './modules/imports/background';
+import { recurringBackground } from './modules/recurring-invoices/background';
+
+/** What a module runs in the background: its job kinds and the sources that enqueue due work. */
+export interface Background {
+  definitions: JobDefinition[];
+  sources?: JobSource[];
+}
+
+export interface JobRuntimeTuning {
+  pollMs?: number;
+  leaseMs?: number;
+  graceMs?: number;
+}
+
+/** The one in-process scheduler, with every module's job kinds. `serve` starts it; tests drive it. */
+export function createJobRuntime(deps: AppDeps, tuning: JobRuntimeTuning = {}): JobRuntime {
+  const parts = [
+    batchBackground(deps),
+    recurringBackground(deps),
+    deliveryBackground(deps),
+    importBackground(deps),
+  ];
+  return new JobRuntime({
+    db: deps.db,
+    clock: deps.clock,
+    definitions: parts.flatMap((p) => p.definitions),
+    sources: parts.flatMap((p) => p.sources ?? []),
+    pollMs: tuning.pollMs ?? 1_000,
+    leaseMs: tuning.leaseMs ?? 60_000,
+    graceMs: tuning.graceMs ?? 10_000,
+    onError: (error, job) =>
+      deps.logger.warn('job attempt failed', { kind: job.kind, job_id: job.id, error: String(error) }),
+  });
+}

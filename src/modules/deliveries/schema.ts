@@ -1,0 +1,41 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+
+export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'failed'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const deliveries = sqliteTable(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    documentId: text('document_id').notNull(),
+    to: text('to', { mode: 'json' }).$type<string[]>().notNull(),
+    cc: text('cc', { mode: 'json' }).$type<string[]>().notNull(),
+    bcc: text('bcc', { mode: 'json' }).$type<string[]>().notNull(),
+    subject: text('subject').notNull(),
+    message: text('message'),
+    attachPdf: integer('attach_pdf', { mode: 'boolean' }).notNull(),
+    /** The render attached, chosen when the delivery is created (the latest one then). */
+    renderId: text('render_id'),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull(),
+    /** Why it failed or bounced (the SMTP server's answer when there was one). */
+    errorMessage: text('error_message'),
+    /** The delivery this one retries. */
+    retryOf: text('retry_of'),
+    /** Message-ID sent; derived from the delivery id so a re-sent message after a crash is recognisable. */
+    messageId: text('message_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    sentAt: timestamp('sent_at'),
+  },
+  (t) => [
+    index('deliveries_account_idx').on(t.accountId, t.id),
+    index('deliveries_document_idx').on(t.accountId, t.documentId, t.id),
+  ],
+);
+
+export type DeliveryRow = typeof deliveries.$inferSelect;
