@@ -1,1 +1,2 @@
+export { findSequence } from './repo';
 export { allocateNumber } from './use-cases/allocate-number';

@@ -1,26 +1,29 @@
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { validationError } from '../../../shared/errors';
+import { type FieldError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { CreateDocumentBody } from '../model';
 import type { DocumentRow } from '../schema';
-import { pickContent, prepareDraft } from './prepare-draft';
+import { type DraftCandidate, pickContent, prepareDraft } from './prepare-draft';
 import { storeNumbered } from './store-numbered';
 
-/** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
-export function createDocument({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): DocumentRow {
-  if ((input.number === undefined) === (input.numbering_sequence_id === undefined)) {
-    throw validationError([
-      input.number === undefined
-        ? { loc: 'body.number', msg: 'Field required (or name a numbering_sequence_id)', type: 'missing' }
-        : {
-            loc: 'body.numbering_sequence_id',
-            msg: 'give either number or numbering_sequence_id',
-            type: 'not_allowed',
-          },
-    ]);
-  }
-  const draft = {
+/** `number` or `numbering_sequence_id`, exactly one of them. */
+export function numberingProblems(input: CreateDocumentBody): FieldError[] {
+  if ((input.number === undefined) !== (input.numbering_sequence_id === undefined)) return [];
+  return [
+    input.number === undefined
+      ? { loc: 'body.number', msg: 'Field required (or name a numbering_sequence_id)', type: 'missing' }
+      : {
+          loc: 'body.numbering_sequence_id',
+          msg: 'give either number or numbering_sequence_id',
+          type: 'not_allowed',
+        },
+  ];
+}
+
+/** The draft a create body describes, before its checks ran. */
+export function draftOf(input: CreateDocumentBody): DraftCandidate {
+  return {
     documentType: input.document_type ?? 'invoice',
     issueDate: input.issue_date,
     dueDate: input.due_date ?? null,
@@ -32,6 +35,13 @@ export function createDocument({ ctx, input }: { ctx: AccountCtx; input: CreateD
     sourceDocumentId: input.source_document_id ?? null,
     content: pickContent(input),
   };
+}
+
+/** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
+export function createDocument({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): DocumentRow {
+  const numbering = numberingProblems(input);
+  if (numbering.length > 0) throw validationError(numbering);
+  const draft = draftOf(input);
   const totals = prepareDraft(ctx, draft);
   const now = isoNow(ctx.clock);
   const { content, ...identity } = draft;

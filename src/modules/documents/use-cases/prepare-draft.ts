@@ -51,19 +51,24 @@ function referenceProblems(ctx: AccountCtx, draft: DraftCandidate): FieldError[]
   return problems;
 }
 
-/** Checks a draft completely (references, content, totals) and returns the totals to store with it. */
-export function prepareDraft(ctx: AccountCtx, draft: DraftCandidate): StoredTotals {
-  const content = draft.content as Pick<
-    DocumentData,
-    'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to'
-  >;
-  const problems = [
+type DraftContent = Pick<DocumentData, 'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to'>;
+
+/** Every problem of a draft (references, content, totals), with `body.` locs, as a value. */
+export function draftProblems(ctx: AccountCtx, draft: DraftCandidate): FieldError[] {
+  const content = draft.content as DraftContent;
+  return [
     ...referenceProblems(ctx, draft),
     ...documentProblems(
       { ...draft, content },
       { content: 'body', issueDate: 'body.issue_date', dueDate: 'body.due_date' },
     ),
   ];
+}
+
+/** Checks a draft completely (references, content, totals) and returns the totals to store with it. */
+export function prepareDraft(ctx: AccountCtx, draft: DraftCandidate): StoredTotals {
+  const content = draft.content as DraftContent;
+  const problems = draftProblems(ctx, draft);
   if (problems.length > 0) throw validationError(problems);
   const totals = documentTotals(draft.currency, content);
   if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.${p.loc}` })));

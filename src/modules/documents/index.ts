@@ -1,0 +1,8 @@
+export { CreateDocumentBody } from './model';
+export { newDocumentProblems } from './use-cases/check-new-document';
+export { createDocument } from './use-cases/create-document';
+export { MoneyTotals } from './model';
+export { presentTotals } from './present';
+export { findDocument } from './repo';
+export type { DocumentRow } from './schema';
+export { changeDocumentStatus } from './use-cases/change-document-status';
