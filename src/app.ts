@@ -23,6 +23,7 @@ import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
 import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
+import { renderServicesOf } from './modules/renders/services';
 import type { DownloadSigner } from './modules/renders/signing';
 import { customTemplateRoutes } from './modules/templates/custom-routes';
 import { templateRoutes } from './modules/templates/routes';
@@ -60,14 +61,8 @@ export function buildApp(deps: AppDeps) {
   let matcher: MethodMatcher | null = null;
   let routes: readonly { method: string; path: string }[] = [];
   const auth = authPlugin(deps);
-  const compliance = { pack: deps.rulePack, cacheDir: deps.sefCacheDir };
-  const services = {
-    blobs: deps.blobs,
-    renderPdf: deps.renderPdf,
-    signer: deps.signer,
-    publicBaseUrl: deps.publicBaseUrl,
-    compliance,
-  };
+  const services = renderServicesOf(deps);
+  const compliance = services.compliance;
   const app = new Elysia({ normalize: false })
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes())

@@ -24,6 +24,20 @@ export interface JobContext {
 }
 
 /**
+ * A job kind's identity: all that code enqueuing it needs. The handler is bound where its dependencies
+ * exist (a module's background.ts): `defineJob({ ...kind, handler })`.
+ */
+export interface JobKind<S extends TSchema = TSchema> {
+  kind: string;
+  payload: S;
+  maxAttempts: number;
+}
+
+export function jobKind<S extends TSchema>(kind: string, payload: S, maxAttempts = 5): JobKind<S> {
+  return { kind, payload, maxAttempts };
+}
+
+/**
  * A job kind as typed data. The payload is stored as JSON and checked against `payload` both at enqueue
  * (a bad payload is the caller's bug) and at run (a row written by an older version fails permanently).
  */

@@ -4,7 +4,7 @@ import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { type Clock, isoNow } from '../shared/clock';
 import { newId } from '../shared/ids';
-import type { JobDefinition } from './definition';
+import type { JobKind } from './definition';
 import { type JobRow, jobs } from './schema';
 
 export interface EnqueueInput {
@@ -54,7 +54,7 @@ export function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): JobRow {
 export function enqueueJob<S extends TSchema>(
   db: DbOrTx,
   clock: Clock,
-  def: JobDefinition<S>,
+  def: JobKind<S>,
   payload: Static<S>,
   options: { runKey?: string; runAt?: Date } = {},
 ): JobRow {

@@ -1,6 +1,20 @@
 import type { AppDeps } from '../../app';
 import type { Background } from '../../background';
+import { defineJob } from '../../jobs/definition';
+import { renderServicesOf } from '../renders/services';
+import { runBatchJob } from './job';
+import { runBatch } from './use-cases/run-batch';
 
-export function batchBackground(_deps: AppDeps): Background {
-  return { definitions: [] };
+export function batchBackground(deps: AppDeps): Background {
+  const run = { ...deps, services: renderServicesOf(deps), concurrency: 2 };
+  return {
+    definitions: [
+      defineJob({
+        ...runBatchJob,
+        // Two batches at once: a big one does not hold back a small one of another account for long.
+        concurrency: 2,
+        handler: (payload, ctx) => runBatch(run, payload.batchId, ctx),
+      }),
+    ],
+  };
 }

@@ -1,7 +1,111 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../app';
 import type { authPlugin } from '../../http/auth';
+import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import { Batch, BatchItem, CreateBatchBody, presentBatch, presentBatchItem } from './model';
+import { findBatch, listBatches, listItems } from './repo';
+import { cancelBatch } from './use-cases/cancel-batch';
+import { createBatch } from './use-cases/create-batch';
+import { downloadBatch } from './use-cases/download-batch';
 
-export function batchRoutes(auth: ReturnType<typeof authPlugin>, _deps: AppDeps) {
-  return new Elysia().use(auth);
+const detail = (summary: string) => ({ summary, tags: ['Batches'] });
+const params = t.Object({ batch_id: t.String() });
+
+export function batchRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDeps) {
+  return new Elysia({ prefix: '/api/v1/batches' })
+    .use(auth)
+    .post(
+      '',
+      ({ ctx, body }) => {
+        const batch = createBatch({ ctx, input: body });
+        deps.jobs.wake();
+        return { data: presentBatch(batch) };
+      },
+      {
+        auth: true,
+        body: CreateBatchBody,
+        response: { 200: dataOf(Batch), ...withNotFound },
+        detail: detail('Create a batch: every item is checked now, rendered in the background'),
+      },
+    )
+    .get(
+      '',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        return toPage(listBatches(ctx.db, ctx.accountId, page), page, (r) => r.id, presentBatch);
+      },
+      {
+        auth: true,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(Batch), ...authErrors },
+        detail: detail('List batches, newest first'),
+      },
+    )
+    .get(
+      '/:batch_id',
+      ({ ctx, params }) => {
+        const batch = findBatch(ctx.db, ctx.accountId, params.batch_id);
+        if (!batch) throw notFound('Batch');
+        return { data: presentBatch(batch) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(Batch), ...withNotFound },
+        detail: detail('Get a batch with its counts'),
+      },
+    )
+    .get(
+      '/:batch_id/items',
+      ({ ctx, params, query }) => {
+        const batch = findBatch(ctx.db, ctx.accountId, params.batch_id);
+        if (!batch) throw notFound('Batch');
+        const page = readPageRequest(query);
+        const rows = listItems(ctx.db, batch.id, page);
+        return toPage(rows, page, (r) => String(r.position), presentBatchItem);
+      },
+      {
+        auth: true,
+        params,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(BatchItem), ...withNotFound },
+        detail: detail('List the items of a batch in request order'),
+      },
+    )
+    .post(
+      '/:batch_id/cancel',
+      ({ ctx, params }) => ({ data: presentBatch(cancelBatch({ ctx, input: { id: params.batch_id } })) }),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(Batch), ...withConflict },
+        detail: detail('Cancel a queued or processing batch: items not rendered yet become failed'),
+      },
+    )
+    .get(
+      '/:batch_id/download',
+      async ({ ctx, params }) => {
+        const { batch, body } = await downloadBatch({
+          ctx,
+          blobs: deps.blobs,
+          input: { id: params.batch_id },
+        });
+        return new Response(body, {
+          headers: {
+            'content-type': 'application/zip',
+            'content-disposition': `attachment; filename=${batch.id}.zip`,
+          },
+        });
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: t.Any({ description: 'ZIP of the PDFs (application/zip)' }), ...withConflict },
+        detail: detail(
+          'Download a completed batch as a ZIP: one PDF per completed item (and the combined PDF)',
+        ),
+      },
+    );
 }

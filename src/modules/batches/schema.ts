@@ -11,6 +11,7 @@ export interface BatchOutput {
   format: 'pdf';
   combine: boolean;
   archive_format: 'zip';
+  page_size: 'LETTER' | 'A4';
 }
 
 export const batches = sqliteTable(

@@ -13,3 +13,21 @@ export interface RenderServices {
   /** The e-invoicing checks a Factur-X render runs first. */
   compliance: ComplianceDeps;
 }
+
+/** The render services out of the app's dependencies (the HTTP routes and the batch job share them). */
+export function renderServicesOf(deps: {
+  blobs: BlobStore;
+  renderPdf: RenderPdf;
+  signer: DownloadSigner;
+  publicBaseUrl: string | null;
+  rulePack: ComplianceDeps['pack'];
+  sefCacheDir: string | null;
+}): RenderServices {
+  return {
+    blobs: deps.blobs,
+    renderPdf: deps.renderPdf,
+    signer: deps.signer,
+    publicBaseUrl: deps.publicBaseUrl,
+    compliance: { pack: deps.rulePack, cacheDir: deps.sefCacheDir },
+  };
+}

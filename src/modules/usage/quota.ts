@@ -3,7 +3,7 @@ import type { Clock } from '../../shared/clock';
 import { DomainError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { monthOf } from './period';
-import { countEventsBetween, deleteEvent, insertEvent } from './repo';
+import { countEventsBetween, deleteEvent, findEvent, insertEvent } from './repo';
 
 export interface Reservation {
   eventId: string;
@@ -17,11 +17,21 @@ export interface Reservation {
  */
 export function reserveRender(
   deps: { db: DbOrTx; clock: Clock },
-  input: { accountId: string; renderId: string; monthlyQuota: number },
+  input: {
+    accountId: string;
+    renderId: string;
+    monthlyQuota: number;
+    /**
+     * A fixed event id makes the reservation idempotent: a retried job whose previous attempt died after
+     * reserving (before its render was recorded) finds its unit already taken and does not take another.
+     */
+    eventId?: string;
+  },
 ): Reservation {
-  const eventId = newId('evt');
+  const eventId = input.eventId ?? newId('evt');
   deps.db.transaction(
     (tx) => {
+      if (input.eventId && findEvent(tx, input.accountId, input.eventId)) return;
       const now = deps.clock.now();
       const period = monthOf(now);
       const used = countEventsBetween(tx, input.accountId, period.start, period.end);

@@ -37,3 +37,11 @@ export function listEvents(db: DbOrTx, accountId: string, page: PageRequest): Us
     .limit(page.limit + 1)
     .all();
 }
+
+export function findEvent(db: DbOrTx, accountId: string, id: string): UsageEventRow | undefined {
+  return db
+    .select()
+    .from(usageEvents)
+    .where(and(eq(usageEvents.id, id), eq(usageEvents.accountId, accountId)))
+    .get();
+}

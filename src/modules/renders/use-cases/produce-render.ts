@@ -4,7 +4,7 @@ import type { Clock } from '../../../shared/clock';
 import { newId } from '../../../shared/ids';
 import { presentTotals } from '../../documents/present';
 import { reserveRender } from '../../usage/quota';
-import { insertRender } from '../repo';
+import { findRenderById, insertRender } from '../repo';
 import type { RenderRow } from '../schema';
 import type { RenderServices } from '../services';
 
@@ -20,6 +20,11 @@ export interface ProduceRenderInput {
   /** The Factur-X check's summary, null for plain PDFs. */
   compliance: Record<string, unknown> | null;
   pdf: RenderInput;
+  /**
+   * Fixed ids for a render that a job may attempt again after a crash (a batch item): the same unit of
+   * quota is reused and a render already recorded is not made twice. Default: fresh ids.
+   */
+  ids?: { renderId: string; eventId: string };
 }
 
 /**
@@ -35,11 +40,12 @@ export async function produceRender({
   services: RenderServices;
   input: ProduceRenderInput;
 }): Promise<{ row: RenderRow; bytes: Uint8Array }> {
-  const id = newId('rnd');
+  const id = input.ids?.renderId ?? newId('rnd');
   const reservation = reserveRender(ctx, {
     accountId: input.accountId,
     renderId: id,
     monthlyQuota: input.monthlyQuota,
+    eventId: input.ids?.eventId,
   });
   const blobKey = `renders/${input.accountId}/${id}.pdf`;
   try {
@@ -64,6 +70,11 @@ export async function produceRender({
     });
     return { row, bytes };
   } catch (error) {
+    // With fixed ids, another attempt of the same job (one whose claim was lost while it was still drawing)
+    // may have recorded this very render: that PDF and its unit of quota stand, and this attempt uses them.
+    const recorded = input.ids ? findRenderById(ctx.db, id) : undefined;
+    if (recorded)
+      return { row: recorded, bytes: (await services.blobs.get(recorded.blobKey)) ?? new Uint8Array() };
     reservation.release();
     await services.blobs.delete(blobKey).catch(() => undefined);
     throw error;

@@ -38,6 +38,8 @@ export async function renderStateless({
     body: StatelessRenderBody;
     /** The preview endpoint names the template in its path and the version in its query. */
     template?: { id: string; version?: number; versionLoc: string };
+    /** Fixed render and usage-event ids, for a job that may run again after a crash (batch items). */
+    ids?: { renderId: string; eventId: string };
   };
 }) {
   const { body } = input;
@@ -81,6 +83,7 @@ export async function renderStateless({
       templateId: template.id,
       templateVersion: template.version,
       compliance: facturx?.compliance ?? null,
+      ids: input.ids,
       pdf: {
         documentType,
         facturx: facturx ? { xml: facturx.xml } : null,

@@ -1,0 +1,99 @@
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import type { DbOrTx } from '../../../db/client';
+import type { Clock } from '../../../shared/clock';
+import { DomainError, notFound } from '../../../shared/errors';
+import type { BlobStore } from '../../../storage/blob-store';
+import { findRenderById } from '../../renders/repo';
+import { completedItems, findBatch } from '../repo';
+import type { BatchRow } from '../schema';
+import { ZipNames } from '../zip-names';
+
+const PAGE = 200;
+
+interface PdfEntry {
+  name: string;
+  bytes: Uint8Array;
+}
+
+interface DownloadCtx {
+  db: DbOrTx;
+  clock: Clock;
+  accountId: string;
+}
+
+/**
+ * The ZIP of a completed batch, streamed: one PDF is read from storage at a time and the next only once
+ * the archive has taken it, so a 10,000-item download holds a few PDFs in memory, not all of them.
+ */
+export async function downloadBatch({
+  ctx,
+  blobs,
+  input,
+}: {
+  ctx: DownloadCtx;
+  blobs: BlobStore;
+  input: { id: string };
+}): Promise<{ batch: BatchRow; body: ReadableStream }> {
+  const batch = findBatch(ctx.db, ctx.accountId, input.id);
+  if (!batch) throw notFound('Batch');
+  if (batch.status !== 'completed') {
+    throw new DomainError(
+      'conflict',
+      `Batch is ${batch.status}; the download is available once it is completed`,
+      {
+        status: batch.status,
+      },
+    );
+  }
+  const entries = pdfEntries(ctx, blobs, batch);
+  const first = await entries.next();
+  if (first.done)
+    throw new DomainError('not_found', 'Batch has no completed renders to download (they may have expired)');
+  const archive = new ZipArchive({ store: true }); // PDFs are compressed already
+  const fill = async () => {
+    try {
+      for (let entry: IteratorResult<PdfEntry, void> = first; !entry.done; entry = await entries.next()) {
+        const processed = once(archive, 'entry');
+        archive.append(Buffer.from(entry.value.bytes), { name: entry.value.name, date: batch.createdAt });
+        await processed;
+      }
+      await archive.finalize();
+    } catch (error) {
+      archive.destroy(error as Error);
+    }
+  };
+  void fill();
+  return { batch, body: Readable.toWeb(archive) as ReadableStream };
+}
+
+async function* pdfEntries(
+  ctx: DownloadCtx,
+  blobs: BlobStore,
+  batch: BatchRow,
+): AsyncGenerator<PdfEntry, void> {
+  const names = new ZipNames();
+  const combinedName = names.reserve(`${batch.id}-combined.pdf`);
+  const now = ctx.clock.now().toISOString();
+  let yielded = 0;
+  let after = -1;
+  for (;;) {
+    const items = completedItems(ctx.db, batch.id, after, PAGE);
+    if (items.length === 0) break;
+    for (const item of items) {
+      after = item.position;
+      const render = item.renderId ? findRenderById(ctx.db, item.renderId) : undefined;
+      if (!render || render.expiresAt <= now) continue;
+      const bytes = await blobs.get(render.blobKey);
+      if (!bytes) continue;
+      yielded++;
+      yield { name: names.name(item.externalId, item.id), bytes };
+    }
+  }
+  // Last, and only beside the PDFs it was made from: once those expired, the batch has nothing to offer.
+  if (batch.combinedBlobKey && yielded > 0) {
+    const bytes = await blobs.get(batch.combinedBlobKey);
+    if (bytes) yield { name: combinedName, bytes };
+  }
+}

@@ -1,0 +1,150 @@
+import type { DbOrTx } from '../../../db/client';
+import { isRetryable, type JobContext, JobError } from '../../../jobs/definition';
+import type { Clock } from '../../../shared/clock';
+import { DomainError } from '../../../shared/errors';
+import type { Logger } from '../../../shared/logger';
+import { findAccountWithPlan } from '../../accounts';
+import type { DocumentData } from '../../documents/model';
+import { MAX_EXPIRES_IN } from '../../renders/model';
+import { findRenderById } from '../../renders/repo';
+import type { RenderServices } from '../../renders/services';
+import { renderStateless } from '../../renders/use-cases/render-stateless';
+import { runBatchJob } from '../job';
+import { finalStatus, RUNNABLE } from '../lifecycle';
+import { findBatchById, finishItem, queuedItems, updateBatch } from '../repo';
+import type { BatchItemRow, BatchRow } from '../schema';
+import { combineBatch } from './combine-batch';
+
+export interface BatchRunDeps {
+  db: DbOrTx;
+  clock: Clock;
+  logger: Logger;
+  services: RenderServices;
+  /** Items rendered at once; the render pool bounds the real parallelism. */
+  concurrency: number;
+}
+
+/** Items read from the database per round: bounds memory whatever the batch size. */
+const CHUNK = 32;
+/** Batch PDFs stay downloadable for the longest validity a render can have. */
+export const BATCH_RENDER_TTL = MAX_EXPIRES_IN;
+
+type Outcome = { status: 'completed'; renderId: string } | { status: 'failed'; errorMessage: string };
+
+/**
+ * The `batch.run` job: queued → processing, every queued item rendered and committed one by one (so a
+ * crash or a stop resumes after the last committed item), then completed or failed. A cancel between
+ * items is seen at the next chunk and ends the job.
+ */
+export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobContext): Promise<void> {
+  let batch = findBatchById(deps.db, batchId);
+  if (!batch) throw JobError.permanent(`batch ${batchId} no longer exists`);
+  if (!RUNNABLE.includes(batch.status)) return;
+  try {
+    batch = job.transaction(
+      (tx) =>
+        updateBatch(tx, batchId, RUNNABLE, {
+          status: 'processing',
+          updatedAt: deps.clock.now().toISOString(),
+        }) ?? batch,
+    ) as BatchRow;
+    if (batch.status !== 'processing') return;
+    for (;;) {
+      job.signal.throwIfAborted();
+      const items = queuedItems(deps.db, batchId, CHUNK);
+      if (items.length === 0) break;
+      await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch as BatchRow, item, job));
+      const now = findBatchById(deps.db, batchId);
+      if (now?.status !== 'processing') return; // cancelled meanwhile
+    }
+    const counted = findBatchById(deps.db, batchId) as BatchRow;
+    const combined =
+      counted.output.combine && counted.completedItems > 0 ? await combineBatch(deps, counted) : null;
+    job.commit((tx) =>
+      updateBatch(tx, batchId, ['processing'], {
+        status: finalStatus(counted.completedItems),
+        combinedBlobKey: combined,
+        errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
+        updatedAt: deps.clock.now().toISOString(),
+        completedAt: deps.clock.now().toISOString(),
+      }),
+    );
+  } catch (error) {
+    // The last attempt: the batch must not stay `processing` for ever.
+    const message = error instanceof Error ? error.message : String(error);
+    const last = job.attempt >= runBatchJob.maxAttempts || !isRetryable(error);
+    if (last && !job.signal.aborted) failBatch(deps, batchId, message);
+    throw error;
+  }
+}
+
+function failBatch(deps: BatchRunDeps, batchId: string, message: string): void {
+  const now = deps.clock.now().toISOString();
+  updateBatch(deps.db, batchId, RUNNABLE, {
+    status: 'failed',
+    errorMessage: `batch processing failed: ${message}`,
+    updatedAt: now,
+    completedAt: now,
+  });
+}
+
+async function runItem(deps: BatchRunDeps, batch: BatchRow, item: BatchItemRow, job: JobContext) {
+  job.signal.throwIfAborted(); // released (shutdown) or claim lost: the next owner renders the rest
+  // Ids derived from the item: a render recorded by an attempt that died before committing the item is
+  // found and reused, and its unit of quota is not taken twice.
+  const ids = { renderId: `rnd_${item.id.slice(3)}`, eventId: `evt_${item.id.slice(3)}` };
+  const outcome: Outcome = findRenderById(deps.db, ids.renderId)
+    ? { status: 'completed', renderId: ids.renderId }
+    : await renderItem(deps, batch, item, ids);
+  job.transaction((tx) => finishItem(tx, item, outcome, deps.clock.now().toISOString()));
+}
+
+async function renderItem(
+  deps: BatchRunDeps,
+  batch: BatchRow,
+  item: BatchItemRow,
+  ids: { renderId: string; eventId: string },
+): Promise<Outcome> {
+  const account = findAccountWithPlan(deps.db, batch.accountId);
+  if (!account) return { status: 'failed', errorMessage: 'the account no longer exists' };
+  try {
+    const { row } = await renderStateless({
+      ctx: { db: deps.db, clock: deps.clock },
+      services: deps.services,
+      input: {
+        accountId: batch.accountId,
+        monthlyQuota: account.monthlyRenderQuota,
+        planId: account.account.planId,
+        ids,
+        body: {
+          document_type: 'invoice',
+          data: item.data as DocumentData,
+          template: { id: batch.templateId, version: batch.templateVersion ?? undefined },
+          output: { format: 'pdf', expires_in: BATCH_RENDER_TTL, page_size: batch.output.page_size },
+        },
+      },
+    });
+    return { status: 'completed', renderId: row.id };
+  } catch (error) {
+    // Expected refusals (quota used up, template deleted since) fail this item only; the others go on.
+    if (error instanceof DomainError) return { status: 'failed', errorMessage: error.message };
+    deps.logger.error('batch item render failed', {
+      batch_id: batch.id,
+      item_id: item.id,
+      error: String(error),
+    });
+    return { status: 'failed', errorMessage: 'the PDF could not be produced (see the service log)' };
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` at once, in order of start. */
+async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const item = items[next++] as T;
+      await work(item);
+    }
+  });
+  await Promise.all(lanes);
+}
