@@ -1,0 +1,146 @@
+/**
+ * Pure date maths of a schedule. Dates are calendar dates (`YYYY-MM-DD`) with no time of day: they are
+ * handled as whole days since the epoch, so no time zone or DST shift can move them.
+ *
+ * Occurrence n is always computed from the ANCHOR (anchor + n × interval × unit), never by adding a step to
+ * the previous occurrence: chaining would let a clamped day stick (Jan 31 → Feb 28 → Mar 28 ...), while from
+ * the anchor every month gets the anchor's day, or its own last day when it is shorter
+ * (Jan 31 → Feb 28/29 → Mar 31 → Apr 30).
+ */
+import type { Frequency } from './schema';
+
+export interface ScheduleRule {
+  /** Occurrence 0. */
+  anchor: string;
+  frequency: Frequency;
+  /** Whole steps of the frequency between occurrences, >= 1. */
+  interval: number;
+}
+
+export interface ScheduleLimits {
+  endDate: string | null;
+  maxOccurrences: number | null;
+}
+
+const STEP: Record<Frequency, { unit: 'day' | 'month'; size: number }> = {
+  daily: { unit: 'day', size: 1 },
+  weekly: { unit: 'day', size: 7 },
+  monthly: { unit: 'month', size: 1 },
+  quarterly: { unit: 'month', size: 3 },
+  yearly: { unit: 'month', size: 12 },
+};
+
+const DAY_MS = 86_400_000;
+
+function parts(date: string): { year: number; month: number; day: number } {
+  const [year, month, day] = date.split('-').map(Number);
+  return { year: year ?? 0, month: month ?? 1, day: day ?? 1 };
+}
+
+function toDayNumber(date: string): number {
+  const { year, month, day } = parts(date);
+  return Date.UTC(year, month - 1, day) / DAY_MS;
+}
+
+function fromDayNumber(days: number): string {
+  return new Date(days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const daysInMonth = (year: number, month0: number) => new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
+
+export function addDays(date: string, days: number): string {
+  return fromDayNumber(toDayNumber(date) + days);
+}
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return toDayNumber(to) - toDayNumber(from);
+}
+
+/** `months` later, with the day clamped to that month's length (Jan 31 + 1 month = Feb 28 or 29). */
+export function addMonths(date: string, months: number): string {
+  const { year, month, day } = parts(date);
+  const index = year * 12 + (month - 1) + months;
+  const [y, m0] = [Math.floor(index / 12), index % 12];
+  const d = Math.min(day, daysInMonth(y, m0));
+  return `${String(y).padStart(4, '0')}-${String(m0 + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+/** Occurrence n (0 = the anchor). */
+export function occurrenceDate(rule: ScheduleRule, n: number): string {
+  const { unit, size } = STEP[rule.frequency];
+  const steps = n * size * rule.interval;
+  return unit === 'day' ? addDays(rule.anchor, steps) : addMonths(rule.anchor, steps);
+}
+
+/** How many units (days or months) lie between the anchor and `date`; negative before the anchor. */
+function unitsSinceAnchor(rule: ScheduleRule, date: string): number {
+  if (STEP[rule.frequency].unit === 'day') return toDayNumber(date) - toDayNumber(rule.anchor);
+  const [a, b] = [parts(rule.anchor), parts(date)];
+  return (b.year - a.year) * 12 + (b.month - a.month);
+}
+
+/**
+ * The first occurrence on or after `date` (the anchor when `date` is not after it). Occurrences strictly
+ * increase with n, so an estimate from the unit distance needs at most a step or two of correction.
+ */
+export function firstOccurrenceOnOrAfter(rule: ScheduleRule, date: string): string {
+  const perStep = STEP[rule.frequency].size * rule.interval;
+  let n = Math.max(0, Math.floor(unitsSinceAnchor(rule, date) / perStep));
+  while (n > 0 && occurrenceDate(rule, n - 1) >= date) n--;
+  while (occurrenceDate(rule, n) < date) n++;
+  return occurrenceDate(rule, n);
+}
+
+/**
+ * The date a schedule is next due when it may not run before `from`, or null when it is over: `count`
+ * occurrences already reached `maxOccurrences`, or the next date is past `endDate` (inclusive).
+ */
+export function nextWithinLimits(
+  rule: ScheduleRule,
+  limits: ScheduleLimits,
+  count: number,
+  from: string,
+): string | null {
+  if (limits.maxOccurrences !== null && count >= limits.maxOccurrences) return null;
+  const next = firstOccurrenceOnOrAfter(rule, from);
+  return limits.endDate !== null && next > limits.endDate ? null : next;
+}
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The calendar date at `now` in an IANA time zone (null = UTC). A zone the runtime does not know falls back
+ * to UTC rather than stopping the schedule; profiles only accept known zones, so this is a safety net.
+ */
+export function localDate(now: Date, timeZone: string | null): string {
+  if (timeZone === null) return now.toISOString().slice(0, 10);
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = formatterFor(timeZone);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+  const found = formatter.formatToParts(now);
+  const get = (type: string) => found.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/** The latest calendar date anywhere on Earth at `now` (UTC+14 is the furthest ahead zone). */
+export function latestDateOnEarth(now: Date): string {
+  return new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,219 @@
+// The pure date maths of recurring schedules (src/modules/recurring-invoices/schedule.ts) and their state
+// table. The HTTP tests generate real invoices on these dates; here are the edge cases and properties.
+import { describe, expect, test } from 'bun:test';
+import fc from 'fast-check';
+import { nextRecurringStatus, type RecurringAction } from '../../src/modules/recurring-invoices/lifecycle';
+import {
+  addMonths,
+  firstOccurrenceOnOrAfter,
+  latestDateOnEarth,
+  localDate,
+  nextWithinLimits,
+  occurrenceDate,
+  type ScheduleRule,
+} from '../../src/modules/recurring-invoices/schedule';
+import { FREQUENCIES, type Frequency, RECURRING_STATUSES } from '../../src/modules/recurring-invoices/schema';
+
+const rule = (anchor: string, frequency: Frequency, interval = 1): ScheduleRule => ({
+  anchor,
+  frequency,
+  interval,
+});
+const first = (r: ScheduleRule, count: number) =>
+  Array.from({ length: count }, (_, n) => occurrenceDate(r, n));
+
+describe('occurrence dates', () => {
+  const cases: [string, ScheduleRule, string[]][] = [
+    [
+      'monthly from Jan 31 in a non-leap year',
+      rule('2026-01-31', 'monthly'),
+      ['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-30', '2026-05-31'],
+    ],
+    [
+      'monthly from Jan 31 in a leap year',
+      rule('2028-01-31', 'monthly'),
+      ['2028-01-31', '2028-02-29', '2028-03-31', '2028-04-30'],
+    ],
+    ['monthly from the 30th', rule('2026-01-30', 'monthly'), ['2026-01-30', '2026-02-28', '2026-03-30']],
+    [
+      'monthly across the year end',
+      rule('2026-11-30', 'monthly'),
+      ['2026-11-30', '2026-12-30', '2027-01-30', '2027-02-28'],
+    ],
+    [
+      'every 2 months from Dec 31',
+      rule('2026-12-31', 'monthly', 2),
+      ['2026-12-31', '2027-02-28', '2027-04-30', '2027-06-30', '2027-08-31'],
+    ],
+    [
+      'quarterly from Nov 30',
+      rule('2026-11-30', 'quarterly'),
+      ['2026-11-30', '2027-02-28', '2027-05-30', '2027-08-30'],
+    ],
+    [
+      'yearly from Feb 29',
+      rule('2028-02-29', 'yearly'),
+      ['2028-02-29', '2029-02-28', '2030-02-28', '2031-02-28', '2032-02-29'],
+    ],
+    [
+      'daily across a month end and DST',
+      rule('2026-03-28', 'daily'),
+      ['2026-03-28', '2026-03-29', '2026-03-30', '2026-03-31', '2026-04-01'],
+    ],
+    [
+      'weekly across a leap day',
+      rule('2028-02-22', 'weekly'),
+      ['2028-02-22', '2028-02-29', '2028-03-07', '2028-03-14'],
+    ],
+    ['every 3 weeks', rule('2026-12-20', 'weekly', 3), ['2026-12-20', '2027-01-10', '2027-01-31']],
+    ['every 10 days', rule('2026-02-25', 'daily', 10), ['2026-02-25', '2026-03-07', '2026-03-17']],
+  ];
+  for (const [name, r, expected] of cases) {
+    test(name, () => {
+      expect(first(r, expected.length)).toEqual(expected);
+    });
+  }
+
+  test('addMonths clamps to the month length and handles negative months', () => {
+    expect(addMonths('2026-03-31', -1)).toBe('2026-02-28');
+    expect(addMonths('2024-03-31', -1)).toBe('2024-02-29');
+    expect(addMonths('2026-01-15', 25)).toBe('2028-02-15');
+  });
+});
+
+describe('the first occurrence on or after a date', () => {
+  const monthly = rule('2026-01-31', 'monthly');
+  test.each([
+    ['2025-06-01', '2026-01-31'],
+    ['2026-01-31', '2026-01-31'],
+    ['2026-02-01', '2026-02-28'],
+    ['2026-02-28', '2026-02-28'],
+    ['2026-03-01', '2026-03-31'],
+    ['2026-04-30', '2026-04-30'],
+    ['2027-02-10', '2027-02-28'],
+  ])('monthly from Jan 31, on or after %s is %s', (date, expected) => {
+    expect(firstOccurrenceOnOrAfter(monthly, date)).toBe(expected);
+  });
+
+  test('matches a plain scan for every frequency, interval and date', () => {
+    fc.assert(
+      fc.property(arbRule(), fc.integer({ min: -400, max: 3000 }), (r, offset) => {
+        const date = shift(r.anchor, offset);
+        let n = 0;
+        while (occurrenceDate(r, n) < date) n++;
+        expect(firstOccurrenceOnOrAfter(r, date)).toBe(occurrenceDate(r, n));
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('limits', () => {
+  const monthly = rule('2026-01-31', 'monthly');
+  test('max_occurrences stops once reached', () => {
+    const limits = { endDate: null, maxOccurrences: 3 };
+    expect(nextWithinLimits(monthly, limits, 2, '2026-03-01')).toBe('2026-03-31');
+    expect(nextWithinLimits(monthly, limits, 3, '2026-04-01')).toBeNull();
+  });
+  test('end_date is inclusive', () => {
+    expect(nextWithinLimits(monthly, { endDate: '2026-03-31', maxOccurrences: null }, 2, '2026-03-01')).toBe(
+      '2026-03-31',
+    );
+    expect(
+      nextWithinLimits(monthly, { endDate: '2026-03-30', maxOccurrences: null }, 2, '2026-03-01'),
+    ).toBeNull();
+  });
+});
+
+describe('properties of every schedule', () => {
+  test('dates strictly increase and each is a real calendar date', () => {
+    fc.assert(
+      fc.property(arbRule(), (r) => {
+        const dates = first(r, 40);
+        expect(dates).toEqual([...new Set(dates)].sort());
+        for (const d of dates) expect(new Date(`${d}T00:00:00Z`).toISOString().slice(0, 10)).toBe(d);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  test('month-based schedules never skip or repeat a month, and keep the anchor day when it exists', () => {
+    const monthRule = fc
+      .tuple(
+        arbDate(),
+        fc.constantFrom<Frequency>('monthly', 'quarterly', 'yearly'),
+        fc.integer({ min: 1, max: 4 }),
+      )
+      .map(([anchor, frequency, interval]) => rule(anchor, frequency, interval));
+    fc.assert(
+      fc.property(monthRule, fc.integer({ min: 0, max: 120 }), (r, n) => {
+        const months = { monthly: 1, quarterly: 3, yearly: 12 }[r.frequency as 'monthly'] * r.interval;
+        const date = occurrenceDate(r, n);
+        const [ay, am, ad] = r.anchor.split('-').map(Number) as [number, number, number];
+        const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+        expect(y * 12 + m - (ay * 12 + am)).toBe(n * months);
+        const monthLength = new Date(Date.UTC(y, m, 0)).getUTCDate();
+        expect(d).toBe(Math.min(ad, monthLength));
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('local dates', () => {
+  test('the same instant is a different date in Auckland, UTC and Los Angeles', () => {
+    const now = new Date('2026-01-31T11:30:00Z');
+    expect(localDate(now, 'Pacific/Auckland')).toBe('2026-02-01');
+    expect(localDate(now, null)).toBe('2026-01-31');
+    expect(localDate(now, 'America/Los_Angeles')).toBe('2026-01-31');
+    expect(localDate(new Date('2026-02-01T07:59:00Z'), 'America/Los_Angeles')).toBe('2026-01-31');
+    expect(localDate(new Date('2026-02-01T08:00:00Z'), 'America/Los_Angeles')).toBe('2026-02-01');
+  });
+  test('an unknown zone falls back to UTC', () => {
+    expect(localDate(new Date('2026-01-31T23:30:00Z'), 'Mars/Olympus')).toBe('2026-01-31');
+  });
+  test('no zone is ahead of the latest date on Earth', () => {
+    const now = new Date('2026-01-31T10:30:00Z');
+    expect(latestDateOnEarth(now)).toBe('2026-02-01');
+    for (const zone of ['Pacific/Kiritimati', 'Pacific/Auckland', 'Pacific/Chatham', 'Asia/Tokyo']) {
+      expect(localDate(now, zone) <= latestDateOnEarth(now)).toBe(true);
+    }
+  });
+});
+
+describe('state table (SPEC 3)', () => {
+  const expected: Record<RecurringAction, Record<string, string | null>> = {
+    pause: { active: 'paused', paused: null, cancelled: null },
+    resume: { active: null, paused: 'active', cancelled: null },
+    cancel: { active: 'cancelled', paused: 'cancelled', cancelled: null },
+    update: { active: 'active', paused: 'paused', cancelled: null },
+  };
+  for (const [action, row] of Object.entries(expected) as [
+    RecurringAction,
+    Record<string, string | null>,
+  ][]) {
+    for (const from of RECURRING_STATUSES) {
+      test(`${action} from ${from} -> ${row[from] ?? '409'}`, () => {
+        expect(nextRecurringStatus(action, from)).toBe((row[from] ?? null) as never);
+      });
+    }
+  }
+});
+
+function shift(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function arbDate() {
+  return fc
+    .integer({ min: 0, max: 365 * 60 })
+    .map((days) => shift('1990-01-01', days))
+    .chain((d) => fc.constantFrom(d, `${d.slice(0, 8)}${['28', '29', '30', '31'][Number(d.slice(9)) % 4]}`))
+    .filter((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && shift(d, 0) === d);
+}
+
+function arbRule() {
+  return fc
+    .tuple(arbDate(), fc.constantFrom(...FREQUENCIES), fc.integer({ min: 1, max: 5 }))
+    .map(([anchor, frequency, interval]) => rule(anchor, frequency, interval));
+}
