@@ -1,0 +1,174 @@
+import { type TSchema, t } from 'elysia';
+import { PageQuery } from '../../http/schemas';
+import { CreateDocumentBody, MoneyTotals } from '../documents';
+import type { RecurringInvoiceRow } from './schema';
+
+const closed = { additionalProperties: false } as const;
+const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
+/** On PATCH: omitted = unchanged, value = set, null = clear (SPEC 4 Conventions 6). */
+const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
+
+const DateString = (description: string) =>
+  t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description, examples: ['2026-01-31'] });
+
+// Literal unions written out (not t.UnionEnum): in a query string Elysia would fill an omitted UnionEnum
+// with its first value, turning "no filter" into a filter.
+export const FrequencySchema = t.Union([
+  t.Literal('daily'),
+  t.Literal('weekly'),
+  t.Literal('monthly'),
+  t.Literal('quarterly'),
+  t.Literal('yearly'),
+]);
+export const RecurringStatusSchema = t.Union([
+  t.Literal('active'),
+  t.Literal('paused'),
+  t.Literal('cancelled'),
+]);
+
+const doc = CreateDocumentBody.properties;
+
+/**
+ * The create-document body (the documents module's own field schemas) without what each occurrence sets
+ * itself: the parties come from the recurring invoice, `issue_date` is the occurrence date, and the due
+ * date is the occurrence date + `due_in_days`. `delivery_date` and `valid_until` are fixed dates that a
+ * repeating invoice cannot carry; `source_document_id` and `reason` belong to credit notes.
+ */
+export const InvoiceTemplate = t.Object(
+  {
+    document_type: t.Optional(t.Literal('invoice', { description: 'Recurring schedules issue invoices' })),
+    invoice_number: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 100,
+        description: 'A fixed number; allowed only with max_occurrences 1 (numbers are unique)',
+      }),
+    ),
+    numbering_sequence_id: t.Optional(
+      t.String({ description: "Used when the recurring invoice's own numbering_sequence_id is not set" }),
+    ),
+    due_in_days: t.Optional(
+      t.Integer({ minimum: 0, maximum: 3650, description: 'Payment terms: due date = issue date + this' }),
+    ),
+    issue_date: t.Optional(
+      DateString('Only read to turn due_date into due_in_days (default: start_date); not stored'),
+    ),
+    due_date: t.Optional(
+      DateString('Read as payment terms: due_in_days = due_date - issue_date; not stored'),
+    ),
+    currency: doc.currency,
+    locale: doc.locale,
+    line_items: doc.line_items,
+    discounts: doc.discounts,
+    shipping: doc.shipping,
+    custom_fields: doc.custom_fields,
+    payment: doc.payment,
+    branding: doc.branding,
+    ship_to: doc.ship_to,
+    buyer_reference: doc.buyer_reference,
+    tax_scheme: doc.tax_scheme,
+    notes: doc.notes,
+  },
+  closed,
+);
+export type InvoiceTemplate = typeof InvoiceTemplate.static;
+/** As stored and shown: the payment terms are kept as `due_in_days` only. */
+export type StoredTemplate = Omit<InvoiceTemplate, 'issue_date' | 'due_date'>;
+
+const scheduleFields = {
+  interval: t.Integer({ minimum: 1, maximum: 999, description: 'Frequency steps between invoices' }),
+  end_date: DateString('Last possible occurrence date (inclusive)'),
+  max_occurrences: t.Integer({ minimum: 1, maximum: 100_000 }),
+  numbering_sequence_id: t.String({ description: 'Where each invoice takes its number from' }),
+  auto_finalize: t.Boolean({ description: 'Finalize each generated invoice (default: leave it a draft)' }),
+};
+
+export const CreateRecurringBody = t.Object(
+  {
+    business_profile_id: t.String(),
+    customer_id: t.String(),
+    frequency: FrequencySchema,
+    start_date: DateString('The first occurrence date'),
+    invoice_template: InvoiceTemplate,
+    interval: t.Optional(scheduleFields.interval),
+    end_date: clearable(scheduleFields.end_date),
+    max_occurrences: clearable(scheduleFields.max_occurrences),
+    numbering_sequence_id: clearable(scheduleFields.numbering_sequence_id),
+    auto_finalize: t.Optional(scheduleFields.auto_finalize),
+  },
+  closed,
+);
+export type CreateRecurringBody = typeof CreateRecurringBody.static;
+
+export const UpdateRecurringBody = t.Object(
+  {
+    frequency: t.Optional(FrequencySchema),
+    interval: t.Optional(scheduleFields.interval),
+    end_date: clearable(scheduleFields.end_date),
+    max_occurrences: clearable(scheduleFields.max_occurrences),
+    numbering_sequence_id: clearable(scheduleFields.numbering_sequence_id),
+    auto_finalize: t.Optional(scheduleFields.auto_finalize),
+    invoice_template: t.Optional(InvoiceTemplate),
+  },
+  closed,
+);
+export type UpdateRecurringBody = typeof UpdateRecurringBody.static;
+
+export const RecurringInvoice = t.Object({
+  id: t.String({ examples: ['rinv_01jd0000000000000000000000'] }),
+  status: RecurringStatusSchema,
+  business_profile_id: t.String(),
+  customer_id: t.String(),
+  frequency: FrequencySchema,
+  interval: t.Integer(),
+  start_date: t.String({ description: 'The anchor of the schedule (moves on a frequency/interval change)' }),
+  next_occurrence_date: nullable(t.String()),
+  end_date: nullable(t.String()),
+  occurrences_created: t.Integer(),
+  max_occurrences: nullable(t.Integer()),
+  numbering_sequence_id: nullable(t.String()),
+  auto_finalize: t.Boolean(),
+  invoice_template: t.Record(t.String(), t.Unknown()),
+  last_error: nullable(t.String({ description: 'Why the next occurrence could not be generated' })),
+  created_at: t.String({ format: 'date-time' }),
+  updated_at: t.String({ format: 'date-time' }),
+});
+export type RecurringInvoice = typeof RecurringInvoice.static;
+
+export function presentRecurring(row: RecurringInvoiceRow): RecurringInvoice {
+  return {
+    id: row.id,
+    status: row.status,
+    business_profile_id: row.businessProfileId,
+    customer_id: row.customerId,
+    frequency: row.frequency,
+    interval: row.interval,
+    start_date: row.startDate,
+    next_occurrence_date: row.nextOccurrenceDate,
+    end_date: row.endDate,
+    occurrences_created: row.occurrencesCreated,
+    max_occurrences: row.maxOccurrences,
+    numbering_sequence_id: row.numberingSequenceId,
+    auto_finalize: row.autoFinalize,
+    invoice_template: row.invoiceTemplate,
+    last_error: row.lastError,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+export const ListRecurringQuery = t.Object({ ...PageQuery, status: t.Optional(RecurringStatusSchema) });
+
+/** A generated invoice as listed under its schedule: the document's summary plus its occurrence date. */
+export const GeneratedInvoice = t.Object({
+  id: t.String({ description: 'The document id (doc_...)' }),
+  invoice_number: t.String(),
+  number: t.String(),
+  status: t.String(),
+  issue_date: t.String(),
+  due_date: nullable(t.String()),
+  occurrence_date: t.String(),
+  totals: MoneyTotals,
+  created_at: t.String({ format: 'date-time' }),
+});
+export type GeneratedInvoice = typeof GeneratedInvoice.static;

@@ -1,0 +1,132 @@
+import { and, desc, eq, isNotNull, isNull, lt, lte, max, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { PageRequest } from '../../shared/pagination';
+import {
+  type RecurringInvoiceRow,
+  type RecurringOccurrenceRow,
+  type RecurringStatus,
+  recurringInvoices,
+  recurringOccurrences,
+} from './schema';
+
+const scoped = (accountId: string, id: string) =>
+  and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.id, id));
+
+export type RecurringChanges = Partial<Omit<RecurringInvoiceRow, 'id' | 'accountId' | 'createdAt'>>;
+
+export function insertRecurring(db: DbOrTx, row: RecurringInvoiceRow): RecurringInvoiceRow {
+  return db.insert(recurringInvoices).values(row).returning().get();
+}
+
+export function findRecurring(db: DbOrTx, accountId: string, id: string): RecurringInvoiceRow | undefined {
+  return db.select().from(recurringInvoices).where(scoped(accountId, id)).get();
+}
+
+export function listRecurring(
+  db: DbOrTx,
+  accountId: string,
+  filters: { status?: RecurringStatus },
+  page: PageRequest,
+): RecurringInvoiceRow[] {
+  const conditions: (SQL | undefined)[] = [eq(recurringInvoices.accountId, accountId)];
+  if (filters.status) conditions.push(eq(recurringInvoices.status, filters.status));
+  if (page.after !== null) conditions.push(lt(recurringInvoices.id, page.after));
+  return db
+    .select()
+    .from(recurringInvoices)
+    .where(and(...conditions))
+    .orderBy(desc(recurringInvoices.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export function updateRecurring(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  changes: RecurringChanges,
+): RecurringInvoiceRow | undefined {
+  return db.update(recurringInvoices).set(changes).where(scoped(accountId, id)).returning().get();
+}
+
+export type DueCandidate = Pick<
+  RecurringInvoiceRow,
+  'id' | 'accountId' | 'businessProfileId' | 'nextOccurrenceDate'
+>;
+
+/**
+ * Active schedules due on or before `latest` that are not blocked by a failure: the background source's
+ * query, run on every poll, so it reads only the (status, next_occurrence_date) index range and four columns.
+ */
+export function findDueCandidates(db: DbOrTx, latest: string): DueCandidate[] {
+  return db
+    .select({
+      id: recurringInvoices.id,
+      accountId: recurringInvoices.accountId,
+      businessProfileId: recurringInvoices.businessProfileId,
+      nextOccurrenceDate: recurringInvoices.nextOccurrenceDate,
+    })
+    .from(recurringInvoices)
+    .where(
+      and(
+        eq(recurringInvoices.status, 'active'),
+        isNotNull(recurringInvoices.nextOccurrenceDate),
+        lte(recurringInvoices.nextOccurrenceDate, latest),
+        isNull(recurringInvoices.lastError),
+      ),
+    )
+    .all();
+}
+
+/** For the job, which knows the schedule only by id; the account comes from the row. */
+export function findRecurringForJob(db: DbOrTx, id: string): RecurringInvoiceRow | undefined {
+  return db.select().from(recurringInvoices).where(eq(recurringInvoices.id, id)).get();
+}
+
+export function recordFailure(db: DbOrTx, id: string, message: string, at: string): void {
+  db.update(recurringInvoices)
+    .set({ lastError: message, updatedAt: at })
+    .where(eq(recurringInvoices.id, id))
+    .run();
+}
+
+export function insertOccurrence(db: DbOrTx, row: RecurringOccurrenceRow): void {
+  db.insert(recurringOccurrences).values(row).run();
+}
+
+/** The latest date generated for a schedule, or null before its first occurrence. */
+export function lastOccurrenceDate(db: DbOrTx, recurringInvoiceId: string): string | null {
+  const row = db
+    .select({ last: max(recurringOccurrences.occurrenceDate) })
+    .from(recurringOccurrences)
+    .where(eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId))
+    .get();
+  return row?.last ?? null;
+}
+
+/** Newest first (occurrence date, then document id); the page key is `<date>|<document id>`. */
+export function listOccurrences(
+  db: DbOrTx,
+  recurringInvoiceId: string,
+  page: PageRequest,
+): RecurringOccurrenceRow[] {
+  const conditions: (SQL | undefined)[] = [eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId)];
+  if (page.after !== null) {
+    const [date = '', documentId = ''] = page.after.split('|');
+    conditions.push(
+      or(
+        lt(recurringOccurrences.occurrenceDate, date),
+        and(eq(recurringOccurrences.occurrenceDate, date), lt(recurringOccurrences.documentId, documentId)),
+      ),
+    );
+  }
+  return db
+    .select()
+    .from(recurringOccurrences)
+    .where(and(...conditions))
+    .orderBy(desc(recurringOccurrences.occurrenceDate), desc(recurringOccurrences.documentId))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export const occurrencePageKey = (row: RecurringOccurrenceRow) => `${row.occurrenceDate}|${row.documentId}`;

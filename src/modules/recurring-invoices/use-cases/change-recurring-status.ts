@@ -1,0 +1,43 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { invalidTransition, notFound } from '../../../shared/errors';
+import { nextRecurringStatus } from '../lifecycle';
+import { findRecurring, type RecurringChanges, updateRecurring } from '../repo';
+import { nextWithinLimits } from '../schedule';
+import type { RecurringInvoiceRow } from '../schema';
+import { limitsOf, restartPoint, ruleOf } from './timing';
+
+export type StatusAction = 'pause' | 'resume' | 'cancel';
+
+/**
+ * What each action changes besides the status. Resume does not back-fill: the schedule continues at its
+ * first date on or after today (the seller's today), so a paused subscription is not billed for the pause.
+ * Resume also clears `last_error`, so a schedule blocked by a failure is tried again.
+ */
+function sideEffects(ctx: AccountCtx, row: RecurringInvoiceRow, action: StatusAction): RecurringChanges {
+  if (action === 'cancel') return { nextOccurrenceDate: null };
+  if (action === 'pause') return {};
+  const next = nextWithinLimits(ruleOf(row), limitsOf(row), row.occurrencesCreated, restartPoint(ctx, row));
+  return { nextOccurrenceDate: next, lastError: null };
+}
+
+/** Pause, resume or cancel (DELETE), in the caller's transaction; 409 when the state table forbids it. */
+export function changeRecurringStatus({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; action: StatusAction };
+}): RecurringInvoiceRow {
+  const row = findRecurring(ctx.db, ctx.accountId, input.id);
+  if (!row) throw notFound('Recurring invoice');
+  const status = nextRecurringStatus(input.action, row.status);
+  if (!status) throw invalidTransition(input.action, row.status);
+  const updated = updateRecurring(ctx.db, ctx.accountId, row.id, {
+    status,
+    ...sideEffects(ctx, row, input.action),
+    updatedAt: isoNow(ctx.clock),
+  });
+  if (!updated) throw notFound('Recurring invoice');
+  return updated;
+}

@@ -1,0 +1,79 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { isCalendarDate } from '../../../shared/dates';
+import { type FieldError, validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import type { CreateRecurringBody } from '../model';
+import { insertRecurring } from '../repo';
+import { nextWithinLimits } from '../schedule';
+import type { RecurringInvoiceRow } from '../schema';
+import { normalizeTemplate } from '../template';
+import { type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
+
+function dateProblems(startDate: string, endDate: string | null): FieldError[] {
+  const bad = (loc: string, value: string) => ({
+    loc,
+    msg: `'${value}' is not a calendar date`,
+    type: 'date_invalid',
+  });
+  if (!isCalendarDate(startDate)) return [bad('body.start_date', startDate)];
+  if (endDate === null) return [];
+  if (!isCalendarDate(endDate)) return [bad('body.end_date', endDate)];
+  if (endDate < startDate)
+    return [{ loc: 'body.end_date', msg: 'end_date is before start_date', type: 'date_order' }];
+  return [];
+}
+
+/**
+ * A new `active` schedule whose first occurrence is `start_date`. Its template is checked now, as the
+ * invoice of that first date, with the documents module's create checks. Run inside a transaction.
+ */
+export function createRecurringInvoice({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateRecurringBody;
+}): RecurringInvoiceRow {
+  const endDate = input.end_date ?? null;
+  const normalized = normalizeTemplate(input.invoice_template, input.start_date);
+  const problems = [...dateProblems(input.start_date, endDate), ...normalized.problems];
+  if (problems.length > 0) throw validationError(problems);
+  const config: OccurrenceConfig = {
+    businessProfileId: input.business_profile_id,
+    customerId: input.customer_id,
+    numberingSequenceId: input.numbering_sequence_id ?? null,
+    autoFinalize: input.auto_finalize ?? false,
+    maxOccurrences: input.max_occurrences ?? null,
+    template: normalized.template,
+  };
+  const templateProblems = occurrenceProblems(ctx, config, input.start_date);
+  if (templateProblems.length > 0) throw validationError(templateProblems);
+  const rule = { anchor: input.start_date, frequency: input.frequency, interval: input.interval ?? 1 };
+  const now = isoNow(ctx.clock);
+  return insertRecurring(ctx.db, {
+    id: newId('rinv'),
+    accountId: ctx.accountId,
+    status: 'active',
+    businessProfileId: config.businessProfileId,
+    customerId: config.customerId,
+    frequency: rule.frequency,
+    interval: rule.interval,
+    startDate: rule.anchor,
+    nextOccurrenceDate: nextWithinLimits(
+      rule,
+      { endDate, maxOccurrences: config.maxOccurrences },
+      0,
+      rule.anchor,
+    ),
+    endDate,
+    occurrencesCreated: 0,
+    maxOccurrences: config.maxOccurrences,
+    numberingSequenceId: config.numberingSequenceId,
+    autoFinalize: config.autoFinalize,
+    invoiceTemplate: config.template,
+    lastError: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

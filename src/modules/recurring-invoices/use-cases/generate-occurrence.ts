@@ -1,0 +1,78 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx, SystemCtx } from '../../../shared/context';
+import type { DocumentRow } from '../../documents';
+import { findRecurringForJob, insertOccurrence, recordFailure, updateRecurring } from '../repo';
+import { addDays, nextWithinLimits } from '../schedule';
+import { configOf, createOccurrenceDocument, failureReason } from './occurrence-document';
+import { limitsOf, ruleOf } from './timing';
+
+export interface OccurrenceRef {
+  recurringInvoiceId: string;
+  occurrenceDate: string;
+}
+
+/** The schedule when `ref` is still its pending occurrence and it is active; undefined otherwise. */
+function pendingSchedule(ctx: SystemCtx, ref: OccurrenceRef) {
+  const row = findRecurringForJob(ctx.db, ref.recurringInvoiceId);
+  const pending = row?.status === 'active' && row.nextOccurrenceDate === ref.occurrenceDate;
+  return pending ? row : undefined;
+}
+
+/**
+ * Generates one occurrence, in the caller's (the job's fenced) transaction: the invoice, its occurrence
+ * row and the advanced schedule commit together or not at all. A job for a date that is no longer the
+ * schedule's pending one (already generated, paused, cancelled, re-scheduled) does nothing, and the unique
+ * (schedule, date) index backs that up: each period yields one invoice however often its job runs.
+ */
+export function generateOccurrence({
+  ctx,
+  input,
+}: {
+  ctx: SystemCtx & { jobId: string };
+  input: OccurrenceRef;
+}): DocumentRow | null {
+  const row = pendingSchedule(ctx, input);
+  if (!row) return null;
+  const account: AccountCtx = {
+    db: ctx.db,
+    clock: ctx.clock,
+    accountId: row.accountId,
+    actor: { kind: 'job', jobId: ctx.jobId },
+  };
+  const document = createOccurrenceDocument(account, configOf(row), input.occurrenceDate);
+  const now = isoNow(ctx.clock);
+  insertOccurrence(ctx.db, {
+    recurringInvoiceId: row.id,
+    occurrenceDate: input.occurrenceDate,
+    documentId: document.id,
+    createdAt: now,
+  });
+  const count = row.occurrencesCreated + 1;
+  const next = nextWithinLimits(ruleOf(row), limitsOf(row), count, addDays(input.occurrenceDate, 1));
+  updateRecurring(ctx.db, row.accountId, row.id, {
+    occurrencesCreated: count,
+    nextOccurrenceDate: next,
+    lastError: null,
+    updatedAt: now,
+  });
+  return document;
+}
+
+/**
+ * Blocks the schedule on a failed occurrence: `last_error` keeps the reason and the due-work source skips
+ * the schedule until a PATCH or a resume clears it. Only while the failed date is still the pending one,
+ * so a late failure cannot block a schedule that has moved on.
+ */
+export function blockOnFailure({
+  ctx,
+  input,
+}: {
+  ctx: SystemCtx;
+  input: OccurrenceRef & { error: unknown };
+}): string {
+  const row = pendingSchedule(ctx, input);
+  const reason = failureReason(input.error, row ? configOf(row) : null);
+  if (!row) return reason;
+  recordFailure(ctx.db, row.id, reason, isoNow(ctx.clock));
+  return reason;
+}

@@ -1,0 +1,81 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { isCalendarDate } from '../../../shared/dates';
+import { invalidTransition, notFound, validationError } from '../../../shared/errors';
+import { nextRecurringStatus } from '../lifecycle';
+import type { UpdateRecurringBody } from '../model';
+import { findRecurring, updateRecurring } from '../repo';
+import { firstOccurrenceOnOrAfter, nextWithinLimits, type ScheduleRule } from '../schedule';
+import type { RecurringInvoiceRow } from '../schema';
+import { normalizeTemplate } from '../template';
+import { configOf, type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
+import { restartPoint, ruleOf } from './timing';
+
+const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
+
+/**
+ * PATCH (omitted = unchanged, null = clear). A new frequency or interval re-anchors the schedule on its
+ * pending date: that date stays, the new rhythm counts from it. A new template applies to every occurrence
+ * not generated yet, including a pending one. Limits apply at once: a tightened end_date or
+ * max_occurrences can finish the schedule; relaxing them restarts a finished one at its first date on or
+ * after today. Any PATCH clears `last_error`: it is how a blocked schedule is fixed and retried.
+ */
+export function updateRecurringInvoice({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; changes: UpdateRecurringBody };
+}): RecurringInvoiceRow {
+  const row = findRecurring(ctx.db, ctx.accountId, input.id);
+  if (!row) throw notFound('Recurring invoice');
+  if (!nextRecurringStatus('update', row.status)) throw invalidTransition('update', row.status);
+  const c = input.changes;
+  if (c.end_date != null && !isCalendarDate(c.end_date)) {
+    const msg = `'${c.end_date}' is not a calendar date`;
+    throw validationError([{ loc: 'body.end_date', msg, type: 'date_invalid' }]);
+  }
+  const pending = row.nextOccurrenceDate ?? restartPoint(ctx, row);
+  const candidate = firstOccurrenceOnOrAfter(ruleOf(row), pending);
+  const frequency = pick(c.frequency, row.frequency);
+  const interval = pick(c.interval, row.interval);
+  const rhythmChanged = frequency !== row.frequency || interval !== row.interval;
+  const rule: ScheduleRule = rhythmChanged ? { anchor: candidate, frequency, interval } : ruleOf(row);
+  const limits = {
+    endDate: pick(c.end_date, row.endDate),
+    maxOccurrences: pick(c.max_occurrences, row.maxOccurrences),
+  };
+  const next = nextWithinLimits(rule, limits, row.occurrencesCreated, candidate);
+
+  let config: OccurrenceConfig = {
+    ...configOf(row),
+    numberingSequenceId: pick(c.numbering_sequence_id, row.numberingSequenceId),
+    autoFinalize: pick(c.auto_finalize, row.autoFinalize),
+    maxOccurrences: limits.maxOccurrences,
+  };
+  if (c.invoice_template !== undefined) {
+    const normalized = normalizeTemplate(c.invoice_template, candidate);
+    if (normalized.problems.length > 0) throw validationError(normalized.problems);
+    config = { ...config, template: normalized.template };
+  }
+  // A finished schedule generates nothing more, so there is nothing its settings could break.
+  if (next !== null) {
+    const problems = occurrenceProblems(ctx, config, next);
+    if (problems.length > 0) throw validationError(problems);
+  }
+  const updated = updateRecurring(ctx.db, ctx.accountId, row.id, {
+    frequency,
+    interval,
+    startDate: rule.anchor,
+    nextOccurrenceDate: next,
+    endDate: limits.endDate,
+    maxOccurrences: limits.maxOccurrences,
+    numberingSequenceId: config.numberingSequenceId,
+    autoFinalize: config.autoFinalize,
+    invoiceTemplate: config.template,
+    lastError: null,
+    updatedAt: isoNow(ctx.clock),
+  });
+  if (!updated) throw notFound('Recurring invoice');
+  return updated;
+}
