@@ -1,6 +1,8 @@
 import type { AppDeps } from '../../app';
 import type { Background } from '../../background';
+import { deliverySendJob } from './job';
 
-export function deliveryBackground(_deps: AppDeps): Background {
-  return { definitions: [] };
+/** One job kind, enqueued by send and retry; nothing is scheduled, so no sources. */
+export function deliveryBackground(deps: AppDeps): Background {
+  return { definitions: [deliverySendJob(deps)] };
 }

@@ -1,7 +1,104 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../app';
 import type { authPlugin } from '../../http/auth';
+import { dataOf, ErrorEnvelope, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import { findDocument } from '../documents/repo';
+import { downloadUrl } from '../renders/respond';
+import type { RenderRow } from '../renders/schema';
+import { Delivery, ListDeliveriesQuery, presentDelivery, SendDocumentBody } from './model';
+import { findDelivery, listDeliveries } from './repo';
+import { retryDelivery } from './use-cases/retry-delivery';
+import { sendDocument } from './use-cases/send-document';
 
-export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, _deps: AppDeps) {
-  return new Elysia().use(auth);
+const detail = (summary: string) => ({ summary, tags: ['Deliveries'] });
+const sendErrors = { ...withConflict, 501: ErrorEnvelope };
+
+/** /documents/{id}/send and .../deliveries live here, not in documents: the module owns its table. */
+export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDeps) {
+  const linkFor = (request: Request) => (render: RenderRow) => downloadUrl(deps, request, render);
+  return new Elysia()
+    .use(auth)
+    .post(
+      '/api/v1/documents/:document_id/send',
+      ({ ctx, params, body, request }) => {
+        const row = sendDocument({
+          ctx,
+          input: { documentId: params.document_id, body, smtpUrl: deps.smtpUrl, link: linkFor(request) },
+        });
+        deps.jobs.wake();
+        return { data: presentDelivery(row) };
+      },
+      {
+        auth: true,
+        params: t.Object({ document_id: t.String() }),
+        body: SendDocumentBody,
+        response: { 200: dataOf(Delivery), ...sendErrors },
+        detail: detail(
+          'Email a finalized document (queued; the newest current render is linked and attached). 501 without SMTP_URL',
+        ),
+      },
+    )
+    .get(
+      '/api/v1/documents/:document_id/deliveries',
+      ({ ctx, params, query }) => {
+        const page = readPageRequest(query);
+        if (!findDocument(ctx.db, ctx.accountId, params.document_id)) throw notFound('Document');
+        const rows = listDeliveries(ctx.db, ctx.accountId, { documentId: params.document_id }, page);
+        return toPage(rows, page, (r) => r.id, presentDelivery);
+      },
+      {
+        auth: true,
+        params: t.Object({ document_id: t.String() }),
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(Delivery), ...withNotFound },
+        detail: detail("List a document's deliveries, newest first"),
+      },
+    )
+    .get(
+      '/api/v1/deliveries',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        const rows = listDeliveries(ctx.db, ctx.accountId, { status: query.status }, page);
+        return toPage(rows, page, (r) => r.id, presentDelivery);
+      },
+      {
+        auth: true,
+        query: ListDeliveriesQuery,
+        response: { 200: pageOf(Delivery), ...withNotFound },
+        detail: detail('List all deliveries of the account, newest first, optionally by status'),
+      },
+    )
+    .get(
+      '/api/v1/deliveries/:delivery_id',
+      ({ ctx, params }) => {
+        const row = findDelivery(ctx.db, ctx.accountId, params.delivery_id);
+        if (!row) throw notFound('Delivery');
+        return { data: presentDelivery(row) };
+      },
+      {
+        auth: true,
+        params: t.Object({ delivery_id: t.String() }),
+        response: { 200: dataOf(Delivery), ...withNotFound },
+        detail: detail('Get a delivery with its status and, when it failed or bounced, the reason'),
+      },
+    )
+    .post(
+      '/api/v1/deliveries/:delivery_id/retry',
+      ({ ctx, params, request }) => {
+        const row = retryDelivery({
+          ctx,
+          input: { id: params.delivery_id, smtpUrl: deps.smtpUrl, link: linkFor(request) },
+        });
+        deps.jobs.wake();
+        return { data: presentDelivery(row) };
+      },
+      {
+        auth: true,
+        params: t.Object({ delivery_id: t.String() }),
+        response: { 200: dataOf(Delivery), ...sendErrors },
+        detail: detail('Retry a failed or bounced delivery as a new delivery (409 from any other status)'),
+      },
+    );
 }

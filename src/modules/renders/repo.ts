@@ -1,4 +1,4 @@
-import { and, desc, eq, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type RenderRow, renders } from './schema';
 
@@ -27,12 +27,23 @@ export function deleteRender(db: DbOrTx, id: string): void {
   db.delete(renders).where(eq(renders.id, id)).run();
 }
 
-/** The newest render of a stored document (deliveries attach it). */
-export function latestRenderOf(db: DbOrTx, accountId: string, documentId: string): RenderRow | undefined {
+/** The newest render of a stored document still valid at `liveAt` (deliveries link and attach it). */
+export function latestRenderOf(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+  liveAt: string,
+): RenderRow | undefined {
   return db
     .select()
     .from(renders)
-    .where(and(eq(renders.accountId, accountId), eq(renders.documentId, documentId)))
+    .where(
+      and(
+        eq(renders.accountId, accountId),
+        eq(renders.documentId, documentId),
+        gt(renders.expiresAt, liveAt),
+      ),
+    )
     .orderBy(desc(renders.id))
     .limit(1)
     .get();

@@ -2,7 +2,11 @@ import { presentRender } from './model';
 import type { RenderRow } from './schema';
 import type { RenderServices } from './services';
 
-export function downloadUrl(services: RenderServices, request: Request, row: RenderRow): string {
+export function downloadUrl(
+  services: Pick<RenderServices, 'signer' | 'publicBaseUrl'>,
+  request: Request,
+  row: RenderRow,
+): string {
   const base = services.publicBaseUrl ?? new URL(request.url).origin;
   const token = services.signer.sign(row.id, new Date(row.expiresAt));
   return `${base}/api/v1/renders/${row.id}/download?token=${token}`;

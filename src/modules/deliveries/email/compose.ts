@@ -1,0 +1,89 @@
+import { makeFormatter, resolveLocale } from '../../../rendering/format';
+import { type Labels, labelsFor, languageOf } from '../../../rendering/labels';
+import { currencyDecimals, type DocumentType, getDocumentType } from '../../reference';
+import { MAX_SUBJECT } from '../model';
+import { PHRASES } from './phrases';
+
+/** The PDF's rule (render-stored-document): the document's locale, else the seller profile's, else en-US. */
+export function emailLocale(documentLocale: string | null, profileLocale: string | null | undefined): string {
+  return resolveLocale(documentLocale ?? profileLocale ?? 'en-US');
+}
+
+/** C0 controls (CR, LF, tab...), DEL and the Unicode line separators: what must never be in a header. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+export const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f\u2028\u2029]/;
+
+/** One header line: control characters become spaces, and it stops at 998 characters. */
+export function oneLine(text: string): string {
+  const flat = text.replace(new RegExp(CONTROL_CHARACTERS, 'g'), ' ').replace(/ {2,}/g, ' ').trim();
+  return flat.slice(0, MAX_SUBJECT);
+}
+
+export interface SubjectInput {
+  locale: string;
+  documentType: DocumentType;
+  number: string;
+  sellerName: string;
+}
+
+/** "Invoice INV-7 from Acme Ltd" / "Rechnung INV-7 von Acme GmbH"; the seller's name is data, so flattened. */
+export function defaultSubject(input: SubjectInput): string {
+  const title = labelsFor(input.locale).titles[input.documentType];
+  const seller = input.sellerName.trim();
+  const phrases = PHRASES[languageOf(input.locale)];
+  return oneLine(seller ? phrases.subject(title, input.number, seller) : `${title} ${input.number}`);
+}
+
+export interface BodyInput extends SubjectInput {
+  currency: string;
+  /** The document's total, a decimal string. */
+  total: string;
+  dueDate: string | null;
+  /** The sender's own words, placed as they are. */
+  message: string | null;
+  attached: boolean;
+  link: string;
+  /** When the link (the render) expires, ISO 8601. */
+  linkExpiresAt: string;
+}
+
+/** The amount a reader of this document type looks for, labelled as the PDF labels it. */
+function amountLabel(labels: Labels, type: DocumentType): string | null {
+  if (getDocumentType(type).line_item_type === 'shipped') return null;
+  if (getDocumentType(type).payable) return labels.amountDue;
+  if (type === 'receipt') return labels.amountPaid;
+  if (type === 'credit_note') return labels.creditTotal;
+  return labels.total;
+}
+
+function expiry(locale: string, iso: string): string {
+  const format = new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  });
+  return `${format.format(new Date(iso))} UTC`;
+}
+
+/** The plain-text body: greeting, what is sent, amount and due date, the sender's message, the link. */
+export function composeBody(input: BodyInput): string {
+  const labels = labelsFor(input.locale);
+  const phrases = PHRASES[languageOf(input.locale)];
+  const fmt = makeFormatter(input.locale, input.currency, currencyDecimals(input.currency) ?? 2);
+  const title = labels.titles[input.documentType];
+  const facts: string[] = [];
+  const amount = amountLabel(labels, input.documentType);
+  if (amount) facts.push(`${amount}${phrases.colon}${fmt.money(input.total)}`);
+  if (input.dueDate) facts.push(`${labels.dueDate}${phrases.colon}${fmt.date(input.dueDate)}`);
+  const message = input.message?.trim();
+  const seller = input.sellerName.trim();
+  const paragraphs = [
+    phrases.greeting,
+    `${input.attached ? phrases.attached : phrases.ready} ${title} ${input.number}`,
+    facts.join('\n'),
+    message ?? '',
+    `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt))}`,
+    seller ? `${phrases.closing}\n${seller}` : phrases.closing,
+  ];
+  return `${paragraphs.filter((p) => p !== '').join('\n\n')}\n`;
+}

@@ -1,0 +1,80 @@
+import { createTransport } from 'nodemailer';
+import { recipientReasons } from './smtp-outcome';
+import type { SmtpSettings } from './smtp-settings';
+
+export interface OutgoingEmail {
+  from: string;
+  replyTo: string | null;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  text: string;
+  /** `<dlv_…@invoice-service>`: the same for every attempt of one delivery, so a re-send is recognisable. */
+  messageId: string;
+  attachment: { filename: string; content: Uint8Array } | null;
+}
+
+export interface SendResult {
+  /** Recipients the server refused while taking the message for the others, with its reasons. */
+  partlyRejected: string | null;
+}
+
+// A dead server must fail an attempt in seconds (the job retries with backoff), and the whole exchange
+// must stay well inside the job lease (60 s) and the shutdown grace (10 s for a healthy server), so one
+// email is not sent by two workers. SMTP_URL's own query (`?connectionTimeout=...`) still wins.
+const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+
+type Transport = ReturnType<typeof createTransport>;
+const transports = new Map<string, Transport>();
+
+/** One transport per SMTP_URL per process, made on first use: nothing touches the network at start. */
+function transportFor(settings: SmtpSettings): Transport {
+  let transport = transports.get(settings.transportUrl);
+  if (!transport) {
+    transport = createTransport({
+      url: settings.transportUrl,
+      ...TIMEOUTS,
+      // Content is always given as bytes; never let a message name a file or URL to read.
+      disableFileAccess: true,
+      disableUrlAccess: true,
+      logger: false,
+    });
+    transports.set(settings.transportUrl, transport);
+  }
+  return transport;
+}
+
+/**
+ * Hands the message to the SMTP server; resolves once the server accepted it for at least one recipient.
+ * nodemailer writes every header itself (encoded words, folded lines), and addresses reach it already
+ * checked, so no input can add a header. Bcc recipients are in the envelope only, never in a header.
+ */
+export async function sendEmail(
+  settings: SmtpSettings,
+  email: OutgoingEmail,
+  signal: AbortSignal,
+): Promise<SendResult> {
+  const info = await transportFor(settings).sendMail({
+    from: email.from,
+    replyTo: email.replyTo ?? undefined,
+    to: email.to,
+    cc: email.cc.length > 0 ? email.cc : undefined,
+    bcc: email.bcc.length > 0 ? email.bcc : undefined,
+    subject: email.subject,
+    text: email.text,
+    messageId: email.messageId,
+    attachments: email.attachment
+      ? [
+          {
+            filename: email.attachment.filename,
+            content: Buffer.from(email.attachment.content),
+            contentType: 'application/pdf',
+          },
+        ]
+      : [],
+    signal,
+  });
+  const rejected = recipientReasons((info as { rejectedErrors?: unknown }).rejectedErrors);
+  return { partlyRejected: rejected ? settings.redact(rejected) : null };
+}

@@ -1,0 +1,54 @@
+import { type Static, Type } from '@sinclair/typebox';
+import type { Db, DbOrTx } from '../../db/client';
+import { defineJob, exponentialBackoff, type JobDefinition } from '../../jobs/definition';
+import { enqueue } from '../../jobs/queue';
+import type { Clock } from '../../shared/clock';
+import type { Logger } from '../../shared/logger';
+import type { BlobStore } from '../../storage/blob-store';
+import { SEND_ATTEMPTS } from './lifecycle';
+import { deliverEmail } from './use-cases/deliver-email';
+
+export const DELIVERY_SEND = 'delivery.send';
+
+export const DeliverySendPayload = Type.Object({
+  accountId: Type.String(),
+  deliveryId: Type.String(),
+  /** Signed when the delivery was created: a job has no request to take the origin from. */
+  downloadUrl: Type.String(),
+});
+export type DeliverySendPayload = Static<typeof DeliverySendPayload>;
+
+export interface DeliveryJobDeps {
+  db: Db;
+  clock: Clock;
+  blobs: BlobStore;
+  logger: Logger;
+  smtpUrl: string | null;
+}
+
+export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof DeliverySendPayload> {
+  return defineJob({
+    kind: DELIVERY_SEND,
+    payload: DeliverySendPayload,
+    // One claim more than SMTP attempts: if the worker dies during the last attempt, the spare claim
+    // records the delivery as failed instead of the queue failing the job and leaving it `queued` forever.
+    maxAttempts: SEND_ATTEMPTS + 1,
+    concurrency: 2,
+    // 1, 2, 4, 8 minutes: a mail server down for about a quarter of an hour is ridden out.
+    backoffMs: exponentialBackoff(60_000, 30 * 60_000),
+    handler: (payload, job) => deliverEmail({ deps, payload, job }),
+  });
+}
+
+/**
+ * In the caller's transaction, with the delivery row: both commit or neither. The run key makes a second
+ * enqueue for the same delivery a no-op.
+ */
+export function enqueueDeliverySend(db: DbOrTx, clock: Clock, payload: DeliverySendPayload): void {
+  enqueue(db, clock, {
+    kind: DELIVERY_SEND,
+    payload,
+    runKey: `delivery:${payload.deliveryId}`,
+    maxAttempts: SEND_ATTEMPTS + 1,
+  });
+}

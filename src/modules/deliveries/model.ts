@@ -1,0 +1,89 @@
+import { t } from 'elysia';
+import { PageQuery } from '../../http/schemas';
+import type { DeliveryRow } from './schema';
+
+/** to + cc + bcc together: one message, one SMTP transaction; mass mailing is not what this is for. */
+export const MAX_RECIPIENTS = 50;
+/** RFC 5322's line limit: a subject is one header line. */
+export const MAX_SUBJECT = 998;
+export const MAX_MESSAGE = 10_000;
+
+// Plain addresses only (`ap@acme.example`): no display names, no comma lists, and the format's pattern
+// admits no whitespace or control characters, so nothing a client sends can end a header line.
+const Address = t.String({ format: 'email', maxLength: 320, examples: ['ap@acme.example'] });
+const Recipients = (description: string) => t.Array(Address, { maxItems: MAX_RECIPIENTS, description });
+
+export const SendDocumentBody = t.Object(
+  {
+    to: t.Array(Address, { minItems: 1, maxItems: MAX_RECIPIENTS, description: 'At least one address' }),
+    cc: t.Optional(Recipients('Default []')),
+    bcc: t.Optional(Recipients('Default []; never shown in the message headers')),
+    subject: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: MAX_SUBJECT,
+        description: 'One line. Default: "<Document type> <number> from <seller>" in the document locale',
+      }),
+    ),
+    message: t.Optional(
+      t.Union([t.String({ maxLength: MAX_MESSAGE }), t.Null()], {
+        description: 'Your words, placed in the email body above the download link',
+      }),
+    ),
+    attach_pdf: t.Optional(t.Boolean({ description: 'Attach the latest render (default true)' })),
+  },
+  { additionalProperties: false },
+);
+export type SendDocumentBody = typeof SendDocumentBody.static;
+
+// Spelled out so the type is the union; presentDelivery stops compiling if the table gains a status.
+const Status = t.Union([
+  t.Literal('queued'),
+  t.Literal('sent'),
+  t.Literal('delivered'),
+  t.Literal('bounced'),
+  t.Literal('failed'),
+]);
+
+export const Delivery = t.Object({
+  id: t.String({ examples: ['dlv_01jd0000000000000000000000'] }),
+  invoice_id: t.String({ description: 'The document sent' }),
+  to: t.Array(t.String()),
+  cc: t.Array(t.String()),
+  bcc: t.Array(t.String()),
+  subject: t.String(),
+  message: t.Union([t.String(), t.Null()]),
+  attach_pdf: t.Boolean(),
+  status: Status,
+  render_id: t.Union([t.String(), t.Null()], {
+    description: 'The render linked in the email (and attached when attach_pdf)',
+  }),
+  error_message: t.Union([t.String(), t.Null()], {
+    description: 'Why it failed or bounced; while queued, why the last attempt did not go through',
+  }),
+  retry_of: t.Union([t.String(), t.Null()], { description: 'The delivery this one retries' }),
+  created_at: t.String({ format: 'date-time' }),
+  sent_at: t.Union([t.String({ format: 'date-time' }), t.Null()]),
+});
+export type Delivery = typeof Delivery.static;
+
+export const ListDeliveriesQuery = t.Object({ ...PageQuery, status: t.Optional(Status) });
+
+export function presentDelivery(row: DeliveryRow): Delivery {
+  return {
+    id: row.id,
+    invoice_id: row.documentId,
+    to: row.to,
+    cc: row.cc,
+    bcc: row.bcc,
+    subject: row.subject,
+    message: row.message,
+    attach_pdf: row.attachPdf,
+    status: row.status,
+    render_id: row.renderId,
+    error_message: row.errorMessage,
+    retry_of: row.retryOf,
+    created_at: row.createdAt,
+    sent_at: row.sentAt,
+  };
+}

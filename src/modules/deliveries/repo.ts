@@ -1,0 +1,73 @@
+import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { PageRequest } from '../../shared/pagination';
+import { type DeliveryRow, type DeliveryStatus, deliveries } from './schema';
+
+const scoped = (accountId: string, id: string) =>
+  and(eq(deliveries.accountId, accountId), eq(deliveries.id, id));
+
+export function insertDelivery(db: DbOrTx, row: DeliveryRow): DeliveryRow {
+  return db.insert(deliveries).values(row).returning().get();
+}
+
+export function findDelivery(db: DbOrTx, accountId: string, id: string): DeliveryRow | undefined {
+  return db.select().from(deliveries).where(scoped(accountId, id)).get();
+}
+
+export interface DeliveryFilters {
+  documentId?: string;
+  status?: DeliveryStatus;
+}
+
+/** Newest first; the id is time-ordered, so it is the sort key and the cursor. */
+export function listDeliveries(db: DbOrTx, accountId: string, filters: DeliveryFilters, page: PageRequest) {
+  const conditions: (SQL | undefined)[] = [eq(deliveries.accountId, accountId)];
+  if (filters.documentId) conditions.push(eq(deliveries.documentId, filters.documentId));
+  if (filters.status) conditions.push(eq(deliveries.status, filters.status));
+  if (page.after !== null) conditions.push(lt(deliveries.id, page.after));
+  return db
+    .select()
+    .from(deliveries)
+    .where(and(...conditions))
+    .orderBy(desc(deliveries.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+export type DeliveryOutcome =
+  | { status: 'sent'; sentAt: string; messageId: string; errorMessage: string | null }
+  | { status: 'failed' | 'bounced'; errorMessage: string };
+
+/**
+ * Moves a queued delivery to its outcome; false when it was no longer queued (an earlier run finished it),
+ * so two runs racing on one delivery can never both record a result.
+ */
+export function finishDelivery(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  outcome: DeliveryOutcome,
+  now: string,
+): boolean {
+  const rows = db
+    .update(deliveries)
+    .set({ ...outcome, updatedAt: now })
+    .where(and(scoped(accountId, id), eq(deliveries.status, 'queued')))
+    .returning({ id: deliveries.id })
+    .all();
+  return rows.length > 0;
+}
+
+/** While retrying: why the last attempt failed, so a client polling the delivery sees what is going on. */
+export function noteAttemptError(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  reason: string,
+  now: string,
+): void {
+  db.update(deliveries)
+    .set({ errorMessage: reason, updatedAt: now })
+    .where(and(scoped(accountId, id), eq(deliveries.status, 'queued')))
+    .run();
+}

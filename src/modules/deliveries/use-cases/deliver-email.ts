@@ -1,0 +1,96 @@
+import { type JobContext, JobError, LeaseLostError } from '../../../jobs/definition';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { type SendResult, sendEmail } from '../email/mailer';
+import { classifySmtpError } from '../email/smtp-outcome';
+import { readSmtpUrl } from '../email/smtp-settings';
+import type { DeliveryJobDeps, DeliverySendPayload } from '../job';
+import { isPending, SEND_ATTEMPTS } from '../lifecycle';
+import { type DeliveryOutcome, findDelivery, finishDelivery, noteAttemptError } from '../repo';
+import { buildDeliveryEmail, deliveryMessageId } from './build-delivery-email';
+
+/**
+ * The `delivery.send` job: one delivery, one SMTP exchange per attempt, and the outcome recorded in the
+ * same transaction that completes the job (ctx.commit), so a run that finds the delivery no longer
+ * `queued` knows an earlier run finished it and sends nothing. What remains at-least-once is the instant
+ * between the server's "250 accepted" and that commit: a crash exactly there sends again, with the same
+ * Message-ID (docs/deliveries.md).
+ */
+export async function deliverEmail({
+  deps,
+  payload,
+  job,
+}: {
+  deps: DeliveryJobDeps;
+  payload: DeliverySendPayload;
+  job: JobContext;
+}): Promise<void> {
+  const ctx: AccountCtx = {
+    db: deps.db,
+    clock: deps.clock,
+    accountId: payload.accountId,
+    actor: { kind: 'job', jobId: job.jobId },
+  };
+  // Fenced: a worker that lost its claim stops here instead of sending.
+  const delivery = job.transaction((tx) => findDelivery(tx, ctx.accountId, payload.deliveryId));
+  if (!delivery) throw JobError.permanent(`delivery ${payload.deliveryId} not found`);
+  if (!isPending(delivery.status)) return;
+
+  const finish = (outcome: DeliveryOutcome) =>
+    job.commit((tx) => finishDelivery(tx, ctx.accountId, delivery.id, outcome, isoNow(ctx.clock)));
+  if (job.attempt > SEND_ATTEMPTS) {
+    // Only reached when the previous claim ended without recording anything (its worker died or stopped).
+    const reason = `gave up after ${SEND_ATTEMPTS} attempts; the last one did not finish (the service stopped while sending)`;
+    finish({ status: 'failed', errorMessage: reason });
+    return;
+  }
+  const settings = deps.smtpUrl ? readSmtpUrl(deps.smtpUrl) : null;
+  if (!settings?.from) {
+    finish({ status: 'failed', errorMessage: 'email delivery is not configured: set SMTP_URL' });
+    return;
+  }
+  const built = await buildDeliveryEmail({
+    ctx,
+    blobs: deps.blobs,
+    input: { delivery, from: settings.from, downloadUrl: payload.downloadUrl },
+  });
+  if ('problem' in built) {
+    finish({ status: 'failed', errorMessage: built.problem });
+    return;
+  }
+
+  let result: SendResult;
+  try {
+    result = await sendEmail(settings, built.email, job.signal);
+  } catch (error) {
+    const failure = classifySmtpError(error, settings.redact);
+    if (failure.kind === 'retry' && job.attempt < SEND_ATTEMPTS) {
+      job.transaction((tx) =>
+        noteAttemptError(tx, ctx.accountId, delivery.id, failure.reason, isoNow(ctx.clock)),
+      );
+      throw JobError.retryable(failure.reason);
+    }
+    const errorMessage =
+      failure.kind === 'retry'
+        ? `${failure.reason} (gave up after ${SEND_ATTEMPTS} attempts)`
+        : failure.reason;
+    finish({ status: failure.kind === 'retry' ? 'failed' : failure.kind, errorMessage });
+    return;
+  }
+
+  const sent: DeliveryOutcome = {
+    status: 'sent',
+    sentAt: isoNow(ctx.clock),
+    messageId: deliveryMessageId(delivery.id),
+    errorMessage: result.partlyRejected ? `not accepted for: ${result.partlyRejected}` : null,
+  };
+  try {
+    finish(sent);
+  } catch (error) {
+    if (!(error instanceof LeaseLostError)) throw error;
+    // The claim went away while the server was taking the message (shutdown grace ran out, lease lost).
+    // The email is out, so record it anyway: whichever run comes next must find it `sent`, not send again.
+    finishDelivery(deps.db, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
+  }
+  deps.logger.info('delivery sent', { delivery_id: delivery.id, job_id: job.jobId, attempt: job.attempt });
+}

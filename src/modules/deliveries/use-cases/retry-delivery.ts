@@ -1,0 +1,40 @@
+import { inTransaction } from '../../../db/transaction';
+import type { AccountCtx } from '../../../shared/context';
+import { invalidTransition, notFound } from '../../../shared/errors';
+import { canRetry } from '../lifecycle';
+import { findDelivery } from '../repo';
+import type { DeliveryRow } from '../schema';
+import { queueDelivery, type RenderLink, renderToSend, requireMailConfigured } from './queue-delivery';
+
+/**
+ * POST /deliveries/{id}/retry: a new `queued` delivery with the original's recipients, subject, message
+ * and attach_pdf, linking (and attaching) the newest current render, which may be newer than the one that
+ * failed. The original is left as it is. Only the delivery's status is checked, as SPEC 3 has it: the
+ * document may have moved on (marked sent, say) since the first try.
+ */
+export function retryDelivery({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; smtpUrl: string | null; link: RenderLink };
+}): DeliveryRow {
+  requireMailConfigured(input.smtpUrl);
+  return inTransaction(ctx, (tx) => {
+    const original = findDelivery(tx.db, tx.accountId, input.id);
+    if (!original) throw notFound('Delivery');
+    if (!canRetry(original.status)) throw invalidTransition('retry', original.status);
+    return queueDelivery(tx, {
+      documentId: original.documentId,
+      to: original.to,
+      cc: original.cc,
+      bcc: original.bcc,
+      subject: original.subject,
+      message: original.message,
+      attachPdf: original.attachPdf,
+      render: renderToSend(tx, original.documentId),
+      retryOf: original.id,
+      link: input.link,
+    });
+  });
+}

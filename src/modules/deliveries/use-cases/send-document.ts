@@ -1,0 +1,78 @@
+import { inTransaction } from '../../../db/transaction';
+import type { AccountCtx } from '../../../shared/context';
+import { conflict, type FieldError, notFound, validationError } from '../../../shared/errors';
+import { findBusinessProfile } from '../../business-profiles';
+import { findDocument } from '../../documents/repo';
+import { readDocument } from '../../documents/use-cases/read-document';
+import type { Party } from '../../parties/party';
+import type { DocumentType } from '../../reference';
+import { CONTROL_CHARACTERS, defaultSubject, emailLocale } from '../email/compose';
+import { MAX_RECIPIENTS, type SendDocumentBody } from '../model';
+import type { DeliveryRow } from '../schema';
+import { queueDelivery, type RenderLink, renderToSend, requireMailConfigured } from './queue-delivery';
+
+/** What the schema cannot say: a subject is one header line, and the recipient cap covers all three lists. */
+export function sendProblems(body: SendDocumentBody): FieldError[] {
+  const problems: FieldError[] = [];
+  if (body.subject !== undefined && CONTROL_CHARACTERS.test(body.subject)) {
+    const msg = 'subject must be one line: no CR, LF or other control characters';
+    problems.push({ loc: 'body.subject', msg, type: 'value_error' });
+  }
+  if (body.subject !== undefined && body.subject.trim() === '') {
+    problems.push({ loc: 'body.subject', msg: 'subject must not be blank', type: 'value_error' });
+  }
+  const count = body.to.length + (body.cc?.length ?? 0) + (body.bcc?.length ?? 0);
+  if (count > MAX_RECIPIENTS) {
+    const msg = `at most ${MAX_RECIPIENTS} recipients in to, cc and bcc together; got ${count}`;
+    problems.push({ loc: 'body', msg, type: 'too_long' });
+  }
+  return problems;
+}
+
+/**
+ * POST /documents/{id}/send: a `queued` delivery of a finalized document with its newest current render,
+ * and the job that sends it, in one transaction. The document's status does not change (SPEC 3).
+ */
+export function sendDocument({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { documentId: string; body: SendDocumentBody; smtpUrl: string | null; link: RenderLink };
+}): DeliveryRow {
+  requireMailConfigured(input.smtpUrl);
+  const problems = sendProblems(input.body);
+  if (problems.length > 0) throw validationError(problems);
+  return inTransaction(ctx, (tx) => {
+    const document = findDocument(tx.db, tx.accountId, input.documentId);
+    if (!document) throw notFound('Document');
+    if (document.status !== 'finalized') {
+      throw conflict(`Only a finalized document can be sent; this one is '${document.status}'`, {
+        status: document.status,
+      });
+    }
+    const render = renderToSend(tx, document.id);
+    const profile = findBusinessProfile(tx.db, tx.accountId, document.businessProfileId);
+    const seller = readDocument(tx, document).data.seller as Party | undefined;
+    const subject =
+      input.body.subject ??
+      defaultSubject({
+        locale: emailLocale(document.locale, profile?.defaultLocale),
+        documentType: document.documentType as DocumentType,
+        number: document.number,
+        sellerName: seller?.name ?? '',
+      });
+    return queueDelivery(tx, {
+      documentId: document.id,
+      to: input.body.to,
+      cc: input.body.cc ?? [],
+      bcc: input.body.bcc ?? [],
+      subject,
+      message: input.body.message ?? null,
+      attachPdf: input.body.attach_pdf ?? true,
+      render,
+      retryOf: null,
+      link: input.link,
+    });
+  });
+}

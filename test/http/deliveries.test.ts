@@ -1,0 +1,331 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { FakeClock } from '../../src/shared/clock';
+import { documentBody } from '../document-factories';
+import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { TestSmtp } from '../smtp';
+
+const FROM = 'billing@invoices.example';
+const DAY = 86_400;
+
+let smtp: TestSmtp;
+let clock: FakeClock;
+let server: TestServer;
+let unconfigured: TestServer;
+
+beforeAll(async () => {
+  smtp = await TestSmtp.start();
+  clock = new FakeClock(new Date('2026-11-03T09:00:00.000Z'));
+  server = await startServer({ clock, smtpUrl: smtp.url({ from: FROM }), startJobs: false });
+  unconfigured = await startServer({ clock, startJobs: false });
+});
+afterAll(async () => {
+  await server.stop();
+  await unconfigured.stop();
+  await smtp.stop();
+});
+
+interface Seller {
+  profileId: string;
+  customerId: string;
+}
+
+async function makeSeller(target: TestServer, account: TestAccount, profile: Record<string, unknown> = {}) {
+  const biz = await makeBusinessProfile(target, account, {
+    legal_name: 'Acme Trading Ltd',
+    email: 'accounts@acme.example',
+    ...profile,
+  });
+  const customer = await makeCustomer(target, account, { name: 'Globex GmbH', email: 'ap@globex.example' });
+  return { profileId: biz.id, customerId: customer.id };
+}
+
+/** A document walked through `actions`, by default finalized and rendered (valid for a week). */
+async function makeDoc(
+  target: TestServer,
+  account: TestAccount,
+  seller: Seller,
+  options: { overrides?: Record<string, unknown>; actions?: string[]; render?: number | null } = {},
+) {
+  const created = await target.json('/api/v1/documents', {
+    method: 'POST',
+    key: account.apiKey,
+    body: documentBody(seller, options.overrides),
+  });
+  expect(created.status).toBe(200);
+  for (const action of options.actions ?? ['finalize']) {
+    const res = await target.json(`/api/v1/documents/${created.body.data.id}/${action}`, {
+      method: 'POST',
+      key: account.apiKey,
+    });
+    expect(res.status).toBe(200);
+  }
+  let render: { id: string; download_url: string; expires_at: string } | null = null;
+  if (options.render !== null) {
+    const res = await target.json(`/api/v1/documents/${created.body.data.id}/renders`, {
+      method: 'POST',
+      key: account.apiKey,
+      body: { expires_in: options.render ?? 7 * DAY },
+    });
+    expect(res.status).toBe(200);
+    render = res.body.data;
+  }
+  return { doc: created.body.data, render };
+}
+
+const send = (target: TestServer, account: TestAccount, documentId: string, body: unknown) =>
+  target.json(`/api/v1/documents/${documentId}/send`, { method: 'POST', key: account.apiKey, body });
+const getDelivery = (account: TestAccount, id: string) =>
+  server.json(`/api/v1/deliveries/${id}`, { key: account.apiKey });
+const retry = (target: TestServer, account: TestAccount, id: string) =>
+  target.json(`/api/v1/deliveries/${id}/retry`, { method: 'POST', key: account.apiKey });
+const mailsFor = (address: string) => smtp.messages.filter((m) => m.envelope.to.includes(address));
+/** Intl puts no-break spaces in amounts ("237,88\u00a0€"); compare with plain ones. */
+const plainSpaces = (text: string | false | undefined) => (text || '').replace(/[\u00a0\u202f]/g, ' ');
+
+const DELIVERY_FIELDS = [
+  'attach_pdf',
+  'bcc',
+  'cc',
+  'created_at',
+  'error_message',
+  'id',
+  'invoice_id',
+  'message',
+  'render_id',
+  'retry_of',
+  'sent_at',
+  'status',
+  'subject',
+  'to',
+];
+
+describe('sending a document by email', () => {
+  test('en: queued, then sent with From, Reply-To, To, Cc, subject, body, link and the PDF bytes', async () => {
+    const account = makeAccount(server);
+    const seller = await makeSeller(server, account);
+    const { doc, render } = await makeDoc(server, account, seller);
+    const res = await send(server, account, doc.id, {
+      to: ['ap@globex.example'],
+      cc: ['cfo@globex.example'],
+      bcc: ['archive@acme.example'],
+      message: 'Thank you for your order.\nPayment by bank transfer, please.',
+    });
+    expect(res.status).toBe(200);
+    const queued = res.body.data;
+    expect(Object.keys(queued).sort()).toEqual(DELIVERY_FIELDS);
+    expect(queued).toMatchObject({
+      invoice_id: doc.id,
+      to: ['ap@globex.example'],
+      cc: ['cfo@globex.example'],
+      bcc: ['archive@acme.example'],
+      subject: `Invoice ${doc.number} from Acme Trading Ltd`,
+      attach_pdf: true,
+      status: 'queued',
+      render_id: render?.id,
+      error_message: null,
+      retry_of: null,
+      sent_at: null,
+    });
+    expect(queued.id).toMatch(/^dlv_/);
+
+    expect(await server.jobs.runDue()).toBe(1);
+    const sent = (await getDelivery(account, queued.id)).body.data;
+    expect(sent.status).toBe('sent');
+    expect(sent.sent_at).toBe(clock.now().toISOString());
+    expect(sent.error_message).toBeNull();
+
+    const [mail, ...more] = mailsFor('ap@globex.example');
+    expect(more).toHaveLength(0);
+    if (!mail) throw new Error('no mail received');
+    const parsed = mail.parsed;
+    expect(mail.envelope.from).toBe(FROM);
+    expect(mail.envelope.to.sort()).toEqual([
+      'ap@globex.example',
+      'archive@acme.example',
+      'cfo@globex.example',
+    ]);
+    expect(parsed.from?.text).toBe(FROM);
+    expect(parsed.replyTo?.text).toBe('accounts@acme.example');
+    expect(parsed.subject).toBe(`Invoice ${doc.number} from Acme Trading Ltd`);
+    expect(parsed.messageId).toBe(`<${queued.id}@invoice-service>`);
+    expect(parsed.headers.get('to')).toMatchObject({ text: 'ap@globex.example' });
+    expect(parsed.headers.get('cc')).toMatchObject({ text: 'cfo@globex.example' });
+    // Bcc goes in the envelope only: no header names it.
+    expect(parsed.headers.has('bcc')).toBe(false);
+    expect(mail.raw.toString('latin1').toLowerCase()).not.toContain('archive@acme.example');
+
+    const text = plainSpaces(parsed.text);
+    expect(text).toStartWith('Hello,\n\nPlease find attached: Invoice');
+    expect(text).toContain(`Invoice ${doc.number}`);
+    expect(text).toContain('Amount due: €237.88');
+    expect(text).toContain('Due date: Dec 2, 2026');
+    expect(text).toContain('Thank you for your order.\nPayment by bank transfer, please.');
+    expect(text).toContain(`Download the PDF:\n${render?.download_url}\n`);
+    expect(text).toContain('The link is valid until Nov 10, 2026, 9:00 AM UTC.');
+    expect(text).toEndWith('Kind regards,\nAcme Trading Ltd\n');
+
+    expect(parsed.attachments).toHaveLength(1);
+    const [attachment] = parsed.attachments;
+    expect(attachment?.filename).toBe(`${doc.number}.pdf`);
+    expect(attachment?.contentType).toBe('application/pdf');
+    const download = await server.request(`/api/v1/renders/${render?.id}/download`, { key: account.apiKey });
+    const pdf = new Uint8Array(await download.arrayBuffer());
+    expect(pdf.length).toBeGreaterThan(1000);
+    expect(new Uint8Array(attachment?.content ?? [])).toEqual(pdf);
+
+    // The document itself does not move (SPEC 3: finalized | send | finalized).
+    const after = await server.json(`/api/v1/documents/${doc.id}`, { key: account.apiKey });
+    expect(after.body.data.status).toBe('finalized');
+  });
+
+  test('de: subject and body in the document locale; attach_pdf false links instead of attaching', async () => {
+    const account = makeAccount(server);
+    const seller = await makeSeller(server, account, { legal_name: 'Müller & Söhne GmbH', email: null });
+    const { doc, render } = await makeDoc(server, account, seller, { overrides: { locale: 'de-DE' } });
+    const res = await send(server, account, doc.id, { to: ['einkauf@kunde.example'], attach_pdf: false });
+    expect(res.status).toBe(200);
+    expect(res.body.data.subject).toBe(`Rechnung ${doc.number} von Müller & Söhne GmbH`);
+    expect(res.body.data.attach_pdf).toBe(false);
+    await server.jobs.runDue();
+
+    const [mail] = mailsFor('einkauf@kunde.example');
+    if (!mail) throw new Error('no mail received');
+    expect(mail.parsed.subject).toBe(`Rechnung ${doc.number} von Müller & Söhne GmbH`);
+    expect(mail.parsed.replyTo).toBeUndefined();
+    const text = plainSpaces(mail.parsed.text);
+    expect(text).toStartWith(`Guten Tag,\n\nIhr Dokument steht bereit: Rechnung ${doc.number}\n\n`);
+    expect(text).toContain('Zu zahlen: 237,88 €');
+    expect(text).toContain('Fällig am: 02.12.2026');
+    expect(text).toContain(`PDF herunterladen:\n${render?.download_url}\n`);
+    expect(text).toContain('Der Link ist gültig bis');
+    expect(text).toEndWith('Mit freundlichen Grüßen\nMüller & Söhne GmbH\n');
+    expect(mail.parsed.attachments).toHaveLength(0);
+
+    // The link in the email works with no credentials at all.
+    const link = await fetch(render?.download_url ?? '');
+    expect(link.status).toBe(200);
+    expect(link.headers.get('content-type')).toBe('application/pdf');
+  });
+
+  test('the business profile locale applies when the document has none; other types say what they are', async () => {
+    const account = makeAccount(server);
+    const seller = await makeSeller(server, account, { legal_name: 'Orange SARL', default_locale: 'fr-FR' });
+    const invoice = await makeDoc(server, account, seller);
+    const res = await send(server, account, invoice.doc.id, { to: ['compta@client.example'] });
+    expect(res.body.data.subject).toBe(`Facture ${invoice.doc.number} d’Orange SARL`);
+    const quote = await makeDoc(server, account, seller, {
+      overrides: { document_type: 'quote', locale: 'en-GB' },
+    });
+    const quoted = await send(server, account, quote.doc.id, { to: ['compta@client.example'] });
+    expect(quoted.body.data.subject).toBe(`Quote ${quote.doc.number} from Orange SARL`);
+    await server.jobs.runDue();
+    const texts = mailsFor('compta@client.example').map((m) => plainSpaces(m.parsed.text));
+    expect(texts.some((t) => t.startsWith('Bonjour,') && t.includes('Montant dû : 237,88 €'))).toBe(true);
+    expect(texts.some((t) => t.includes('Total: €237.88\nDue date: 2 Dec 2026'))).toBe(true);
+  });
+
+  test('a subject given by the client is used as it is', async () => {
+    const account = makeAccount(server);
+    const seller = await makeSeller(server, account);
+    const { doc } = await makeDoc(server, account, seller);
+    const res = await send(server, account, doc.id, {
+      to: ['x@globex.example'],
+      subject: 'Your invoice — ünïcødé',
+    });
+    expect(res.body.data.subject).toBe('Your invoice — ünïcødé');
+    await server.jobs.runDue();
+    expect(mailsFor('x@globex.example')[0]?.parsed.subject).toBe('Your invoice — ünïcødé');
+  });
+});
+
+describe('what send refuses', () => {
+  test('501 not_configured without SMTP_URL, for send and retry; nothing is stored', async () => {
+    const account = makeAccount(unconfigured);
+    const seller = await makeSeller(unconfigured, account);
+    const { doc } = await makeDoc(unconfigured, account, seller);
+    const res = await send(unconfigured, account, doc.id, { to: ['ap@globex.example'] });
+    expect(res.status).toBe(501);
+    expect(res.body.error).toMatchObject({ code: 'not_configured', status: 501 });
+    expect(res.body.error.message).toContain('SMTP_URL');
+    const retried = await retry(unconfigured, account, 'dlv_whatever');
+    expect(retried.status).toBe(501);
+    const list = await unconfigured.json(`/api/v1/documents/${doc.id}/deliveries`, { key: account.apiKey });
+    expect(list.body.data).toEqual([]);
+    expect(await unconfigured.jobs.runDue()).toBe(0);
+  });
+
+  test('501 when SMTP_URL names no sender (no ?from= and no user name that is an address)', async () => {
+    const noFrom = await startServer({ smtpUrl: smtp.url(), startJobs: false });
+    try {
+      const account = makeAccount(noFrom);
+      const seller = await makeSeller(noFrom, account);
+      const { doc } = await makeDoc(noFrom, account, seller);
+      const res = await send(noFrom, account, doc.id, { to: ['ap@globex.example'] });
+      expect(res.status).toBe(501);
+      expect(res.body.error.message).toContain('?from=');
+    } finally {
+      await noFrom.stop();
+    }
+  });
+
+  test('409 for a draft, a void document, no render and an expired render; 404 for an unknown document', async () => {
+    const account = makeAccount(server);
+    const seller = await makeSeller(server, account);
+    const to = { to: ['ap@globex.example'] };
+    const draft = await makeDoc(server, account, seller, { actions: [], render: null });
+    const drafted = await send(server, account, draft.doc.id, to);
+    expect(drafted.status).toBe(409);
+    expect(drafted.body.error.message).toContain("'draft'");
+    const voided = await makeDoc(server, account, seller, { actions: ['finalize', 'void'], render: null });
+    const voidRes = await send(server, account, voided.doc.id, to);
+    expect(voidRes.status).toBe(409);
+    expect(voidRes.body.error.details).toEqual({ status: 'void' });
+    const unrendered = await makeDoc(server, account, seller, { render: null });
+    const noRender = await send(server, account, unrendered.doc.id, to);
+    expect(noRender.status).toBe(409);
+    expect(noRender.body.error.message).toContain('render the document first');
+    const shortLived = await makeDoc(server, account, seller, { render: 60 });
+    clock.advance(61_000);
+    const expired = await send(server, account, shortLived.doc.id, to);
+    expect(expired.status).toBe(409);
+    expect((await send(server, account, 'doc_missing', to)).status).toBe(404);
+    expect(await server.jobs.runDue()).toBe(0);
+  });
+
+  test('422 with paths: addresses, header injection through CR/LF, sizes, unknown fields', async () => {
+    const account = makeAccount(server);
+    const seller = await makeSeller(server, account);
+    const { doc } = await makeDoc(server, account, seller);
+    const cases: [unknown, string][] = [
+      [{}, 'body.to'],
+      [{ to: [] }, 'body.to'],
+      [{ to: ['not-an-address'] }, 'body.to.0'],
+      [{ to: ['ap@globex.example\r\nBcc: victim@elsewhere.example'] }, 'body.to.0'],
+      [{ to: ['ap@globex.example'], cc: ['a@globex.example, b@globex.example'] }, 'body.cc.0'],
+      [{ to: ['ap@globex.example'], bcc: ['Globex AP <ap@globex.example>'] }, 'body.bcc.0'],
+      [{ to: ['ap@globex.example'], subject: 'Invoice\r\nBcc: victim@elsewhere.example' }, 'body.subject'],
+      [{ to: ['ap@globex.example'], subject: 'Invoice\nX-Injected: yes' }, 'body.subject'],
+      [{ to: ['ap@globex.example'], subject: '   ' }, 'body.subject'],
+      [{ to: ['ap@globex.example'], subject: 'x'.repeat(999) }, 'body.subject'],
+      [{ to: ['ap@globex.example'], message: 'x'.repeat(10_001) }, 'body.message'],
+      [{ to: ['ap@globex.example'], attach_pdf: 'yes' }, 'body.attach_pdf'],
+      [{ to: ['ap@globex.example'], reply_to: 'x@globex.example' }, 'body.reply_to'],
+      [
+        {
+          to: Array.from({ length: 30 }, (_, i) => `to${i}@globex.example`),
+          cc: Array.from({ length: 21 }, (_, i) => `cc${i}@globex.example`),
+        },
+        'body',
+      ],
+    ];
+    for (const [body, loc] of cases) {
+      const res = await send(server, account, doc.id, body);
+      expect({ body, status: res.status }).toEqual({ body, status: 422 });
+      expect(res.body.error.code).toBe('unprocessable_entity');
+      expect(res.body.error.details.fields.map((f: { loc: string }) => f.loc)).toContain(loc);
+    }
+    const list = await server.json(`/api/v1/documents/${doc.id}/deliveries`, { key: account.apiKey });
+    expect(list.body.data).toEqual([]);
+  });
+});
