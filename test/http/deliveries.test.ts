@@ -239,6 +239,27 @@ describe('sending a document by email', () => {
   });
 });
 
+describe('client retries', () => {
+  test('the same Idempotency-Key replays the first delivery instead of emailing twice', async () => {
+    const account = makeAccount(server);
+    const seller = await makeSeller(server, account);
+    const { doc } = await makeDoc(server, account, seller);
+    const init = {
+      method: 'POST',
+      key: account.apiKey,
+      body: { to: ['idem@globex.example'] },
+      headers: { 'idempotency-key': `send-${doc.id}` },
+    };
+    const first = await server.json(`/api/v1/documents/${doc.id}/send`, init);
+    const second = await server.json(`/api/v1/documents/${doc.id}/send`, init);
+    expect(second.body).toEqual(first.body);
+    await server.jobs.runDue();
+    expect(mailsFor('idem@globex.example')).toHaveLength(1);
+    const list = await server.json(`/api/v1/documents/${doc.id}/deliveries`, { key: account.apiKey });
+    expect(list.body.data).toHaveLength(1);
+  });
+});
+
 describe('what send refuses', () => {
   test('501 not_configured without SMTP_URL, for send and retry; nothing is stored', async () => {
     const account = makeAccount(unconfigured);
