@@ -72,7 +72,8 @@ function smtp(raw: string): string {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`SMTP_URL must look like smtp://user:pass@host:587, got "${raw}"`);
+    // Not echoed: the value may hold a password, and this line ends up in logs.
+    throw new ConfigError('SMTP_URL must look like smtp://user:pass@host:587 (not a valid URL)');
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw new ConfigError(`SMTP_URL must use smtp:// or smtps://, got "${url.protocol}"`);

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { loadConfig } from '../../src/config';
 import { classifySmtpError, shorten } from '../../src/modules/deliveries/email/smtp-outcome';
 import { readSmtpUrl } from '../../src/modules/deliveries/email/smtp-settings';
 
@@ -118,5 +119,19 @@ describe('readSmtpUrl', () => {
     expect(s.redact('auth p%40ss%2Fw0rd refused')).toBe('auth *** refused');
     expect(s.redact('nothing secret here')).toBe('nothing secret here');
     expect(readSmtpUrl('smtp://127.0.0.1:25').redact('plain text')).toBe('plain text');
+  });
+});
+
+describe('SMTP_URL at start-up', () => {
+  test('an unparsable value is refused without echoing it (it may hold the password)', () => {
+    const raw = 'smtp://mailer:hunter22-secret@[not-a-host';
+    let message = '';
+    try {
+      loadConfig({ SMTP_URL: raw });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toContain('SMTP_URL');
+    expect(message).not.toContain('hunter22-secret');
   });
 });
