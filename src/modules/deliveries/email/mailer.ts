@@ -1,4 +1,4 @@
-import { createTransport } from 'nodemailer';
+import type { createTransport } from 'nodemailer';
 import { recipientReasons } from './smtp-outcome';
 import type { SmtpSettings } from './smtp-settings';
 
@@ -28,18 +28,24 @@ const TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTim
 type Transport = ReturnType<typeof createTransport>;
 const transports = new Map<string, Transport>();
 
-/** One transport per SMTP_URL per process, made on first use: nothing touches the network at start. */
-function transportFor(settings: SmtpSettings): Transport {
+/**
+ * One transport per SMTP_URL per process, made on first use. nodemailer itself loads then too: importing
+ * it costs about 45 ms, which a service that never sends email should not pay at start.
+ */
+async function transportFor(settings: SmtpSettings): Promise<Transport> {
   let transport = transports.get(settings.transportUrl);
   if (!transport) {
-    transport = createTransport({
-      url: settings.transportUrl,
-      ...TIMEOUTS,
-      // Content is always given as bytes; never let a message name a file or URL to read.
-      disableFileAccess: true,
-      disableUrlAccess: true,
-      logger: false,
-    });
+    const { createTransport } = await import('nodemailer');
+    transport =
+      transports.get(settings.transportUrl) ??
+      createTransport({
+        url: settings.transportUrl,
+        ...TIMEOUTS,
+        // Content is always given as bytes; never let a message name a file or URL to read.
+        disableFileAccess: true,
+        disableUrlAccess: true,
+        logger: false,
+      });
     transports.set(settings.transportUrl, transport);
   }
   return transport;
@@ -55,7 +61,8 @@ export async function sendEmail(
   email: OutgoingEmail,
   signal: AbortSignal,
 ): Promise<SendResult> {
-  const info = await transportFor(settings).sendMail({
+  const transport = await transportFor(settings);
+  const info = await transport.sendMail({
     from: email.from,
     replyTo: email.replyTo ?? undefined,
     to: email.to,
