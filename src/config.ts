@@ -18,6 +18,11 @@ export interface Config {
   maxBodyBytes: number;
   /** Render worker threads; 0 draws PDFs on the main thread. Default: one per core. */
   renderWorkers: number;
+  /**
+   * How long a background job's claim lasts without a heartbeat: after a crash (kill -9, power loss) its
+   * jobs wait this long before the next start picks them up. Default 60 s.
+   */
+  jobLeaseSeconds: number;
 }
 
 /** A setting that makes start-up impossible; main prints `message` as one line and exits. */
@@ -38,6 +43,7 @@ const SETTINGS = {
   LOG_LEVEL: 'log-level',
   MAX_BODY_BYTES: 'max-body-bytes',
   RENDER_WORKERS: 'render-workers',
+  JOB_LEASE_SECONDS: 'job-lease-seconds',
 } as const;
 
 export const SETTING_FLAGS: readonly string[] = Object.values(SETTINGS);
@@ -110,5 +116,6 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     logLevel: level as LogLevel,
     maxBodyBytes: integer('MAX_BODY_BYTES', maxBody ?? String(10 * 1024 * 1024), 1024, 1024 * 1024 * 1024),
     renderWorkers: integer('RENDER_WORKERS', workers ?? String(availableParallelism()), 0, 64),
+    jobLeaseSeconds: integer('JOB_LEASE_SECONDS', get('JOB_LEASE_SECONDS') ?? '60', 1, 3600),
   };
 }

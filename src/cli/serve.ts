@@ -46,7 +46,7 @@ export async function serve(
     jobs: { wake: () => jobs?.wake() },
     smtpUrl: config.smtpUrl,
   };
-  jobs = createJobRuntime(deps);
+  jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000 });
   const fetch = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes: config.maxBodyBytes });
   let server: ReturnType<typeof listen>;
   try {
