@@ -12,9 +12,9 @@ import { buildDeliveryEmail, deliveryMessageId } from './build-delivery-email';
 /**
  * The `delivery.send` job: one delivery, one SMTP exchange per attempt, and the outcome recorded in the
  * same transaction that completes the job (ctx.commit), so a run that finds the delivery no longer
- * `queued` knows an earlier run finished it and sends nothing. What remains at-least-once is the instant
- * between the server's "250 accepted" and that commit: a crash exactly there sends again, with the same
- * Message-ID (docs/deliveries.md).
+ * `queued` knows an earlier run finished it and sends nothing. What remains at-least-once is SMTP's gap
+ * from the end of the data to that commit: a worker dying there may leave the message delivered and the
+ * delivery queued, and the next claim sends it again, with the same Message-ID (docs/deliveries.md).
  */
 export async function deliverEmail({
   deps,
