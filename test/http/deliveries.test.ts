@@ -239,6 +239,28 @@ describe('sending a document by email', () => {
   });
 });
 
+describe('as served', () => {
+  test('with the job runtime polling, as `serve` runs it, a send goes out without anyone calling runDue', async () => {
+    const live = await startServer({ smtpUrl: smtp.url({ from: FROM }) });
+    try {
+      const account = makeAccount(live);
+      const seller = await makeSeller(live, account);
+      const { doc } = await makeDoc(live, account, seller);
+      const res = await send(live, account, doc.id, { to: ['live@globex.example'] });
+      let status = res.body.data.status;
+      for (let i = 0; i < 100 && status === 'queued'; i++) {
+        await Bun.sleep(50);
+        status = (await live.json(`/api/v1/deliveries/${res.body.data.id}`, { key: account.apiKey })).body
+          .data.status;
+      }
+      expect(status).toBe('sent');
+      expect(mailsFor('live@globex.example')).toHaveLength(1);
+    } finally {
+      await live.stop();
+    }
+  });
+});
+
 describe('client retries', () => {
   test('the same Idempotency-Key replays the first delivery instead of emailing twice', async () => {
     const account = makeAccount(server);
