@@ -2,6 +2,7 @@
 // The single entry point: `invoice-service <command>`; parses the command, reads config, runs it.
 import { accountsCommand } from './cli/accounts';
 import { parseArgs, UsageError } from './cli/args';
+import { backupCommand, restoreCommand } from './cli/backup';
 import { USAGE } from './cli/help';
 import { plansCommand } from './cli/plans';
 import { openDataDir } from './cli/runtime';
@@ -44,6 +45,11 @@ async function main(argv: string[]): Promise<number> {
     case 'plans':
       plansCommand(config, args, out);
       return 0;
+    case 'backup':
+      await backupCommand(config, args, out);
+      return 0;
+    case 'restore':
+      return restoreCommand(config, args, out);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -54,6 +54,8 @@ export interface ServerOptions {
   smtpUrl?: string | null;
   /** Poll the job queue in the background as `serve` does (default true); false = only `jobs.runDue()`. */
   startJobs?: boolean;
+  /** Serve an existing data dir (a restored backup) instead of a fresh one; removed on stop as well. */
+  dataDir?: string;
 }
 
 export function tempDir(prefix = 'inv-test-'): string {
@@ -62,7 +64,7 @@ export function tempDir(prefix = 'inv-test-'): string {
 
 /** A real server on a random loopback port over a fresh data dir, wired exactly as `serve` wires it. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
-  const dataDir = tempDir();
+  const dataDir = options.dataDir ?? tempDir();
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
   const handle = openDataDir(config);
   const logger = options.logger ?? createLogger('silent');

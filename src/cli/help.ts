@@ -8,6 +8,9 @@ Commands:
   accounts enable ACCOUNT_ID
   plans set --id ID --name NAME --quota N --rps N [--price-id P] [--json]
                                 Create or update a plan (takes effect at once)
+  backup --out FILE             Consistent snapshot of the data dir (database + files) into a ZIP,
+                                also while the server runs
+  restore FILE                  Restore a backup into an empty DATA_DIR
   migrate                       Apply database migrations and exit
   version                       Print the version
   help                          This text

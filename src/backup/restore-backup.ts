@@ -1,0 +1,123 @@
+import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { DATABASE_FILE, openDataDir } from '../cli/runtime';
+import type { Config } from '../config';
+import { openDatabase } from '../db/client';
+import { embeddedMigrations } from '../db/embedded-migrations';
+import { randomToken } from '../shared/ids';
+import {
+  type BackupManifest,
+  BLOBS_PREFIX,
+  DATABASE_ENTRY,
+  isSafeBlobPath,
+  MANIFEST_NAME,
+  SECRET_ENTRY,
+} from './layout';
+import { type ZipEntryInfo, ZipFormatError, ZipReader } from './zip-reader';
+
+export class RestoreError extends Error {}
+
+export interface RestoreSummary {
+  dataDir: string;
+  files: number;
+  createdAt: string;
+}
+
+/**
+ * Restores a backup into an EMPTY data dir (or one that does not exist): never over live data. Every entry
+ * is checked before anything is written (known names only, blob paths without `..`), files are unpacked
+ * into a staging dir beside the target, the database must pass `PRAGMA integrity_check`, and only then is
+ * the staging dir renamed into place. Any failure leaves the target as it was.
+ */
+export function restoreBackup(config: Config, file: string): RestoreSummary {
+  const target = config.dataDir;
+  if (existsSync(target) && readdirSync(target).length > 0) {
+    throw new RestoreError(`restore goes into an empty data dir; ${target} is not empty`);
+  }
+  if (!existsSync(file)) throw new RestoreError(`no such backup file: ${file}`);
+  let zip: ZipReader;
+  try {
+    zip = new ZipReader(file);
+  } catch (error) {
+    throw new RestoreError(`${file} is not a backup: ${(error as Error).message}`);
+  }
+  const staging = `${target.replace(/\/+$/, '')}.restoring-${randomToken(6)}`;
+  try {
+    const manifest = readManifest(zip);
+    const plan = planEntries(zip.entries);
+    mkdirSync(staging, { recursive: true, mode: 0o700 });
+    for (const { entry, path } of plan) {
+      const dest = join(staging, path);
+      mkdirSync(dirname(dest), { recursive: true });
+      writeFileSync(dest, zip.read(entry), { mode: path === 'signing-secret' ? 0o600 : 0o644 });
+    }
+    checkDatabase(join(staging, DATABASE_FILE));
+    if (existsSync(target)) rmdirSync(target);
+    mkdirSync(dirname(target), { recursive: true });
+    renameSync(staging, target);
+    // Bring an older snapshot up to this version's schema, as any start would.
+    openDataDir(config).close();
+    return { dataDir: target, files: manifest.files, createdAt: manifest.created_at };
+  } catch (error) {
+    rmSync(staging, { recursive: true, force: true });
+    if (error instanceof ZipFormatError) throw new RestoreError(`the backup is damaged: ${error.message}`);
+    throw error;
+  } finally {
+    zip.close();
+  }
+}
+
+function readManifest(zip: ZipReader): BackupManifest {
+  const entry = zip.entries.find((e) => e.name === MANIFEST_NAME);
+  if (!entry || entry.size > 64 * 1024)
+    throw new RestoreError(`not an invoice-service backup (no ${MANIFEST_NAME})`);
+  let manifest: BackupManifest;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(zip.read(entry))) as BackupManifest;
+  } catch {
+    throw new RestoreError(`not an invoice-service backup (${MANIFEST_NAME} is not JSON)`);
+  }
+  if (manifest.format !== 'invoice-service-backup' || manifest.format_version !== 1) {
+    throw new RestoreError('not an invoice-service backup this version can read');
+  }
+  if (manifest.migrations > embeddedMigrations.length) {
+    throw new RestoreError(
+      `the backup comes from a newer version (${manifest.service_version}) whose database this one cannot open`,
+    );
+  }
+  return manifest;
+}
+
+/** Maps every entry to where it goes, refusing the whole archive on the first unknown or unsafe name. */
+function planEntries(entries: ZipEntryInfo[]): { entry: ZipEntryInfo; path: string }[] {
+  const plan: { entry: ZipEntryInfo; path: string }[] = [];
+  const seen = new Set<string>();
+  for (const entry of entries) {
+    if (seen.has(entry.name)) throw new RestoreError(`the backup names ${entry.name} twice`);
+    seen.add(entry.name);
+    if (entry.name === MANIFEST_NAME) continue;
+    if (entry.name === DATABASE_ENTRY) plan.push({ entry, path: DATABASE_FILE });
+    else if (entry.name === SECRET_ENTRY) plan.push({ entry, path: 'signing-secret' });
+    else if (entry.name.startsWith(BLOBS_PREFIX) && isSafeBlobPath(entry.name.slice(BLOBS_PREFIX.length))) {
+      plan.push({ entry, path: entry.name });
+    } else {
+      throw new RestoreError(`the backup holds an unexpected entry: ${JSON.stringify(entry.name)}`);
+    }
+  }
+  if (!plan.some((p) => p.path === DATABASE_FILE)) throw new RestoreError('the backup holds no database');
+  return plan;
+}
+
+function checkDatabase(path: string): void {
+  const { sqlite } = openDatabase(path);
+  try {
+    const result = sqlite.query('PRAGMA integrity_check').get() as { integrity_check: string };
+    if (result.integrity_check !== 'ok')
+      throw new RestoreError(`the backed-up database is damaged: ${result.integrity_check}`);
+  } catch (error) {
+    if (error instanceof RestoreError) throw error;
+    throw new RestoreError(`the backed-up database cannot be opened: ${(error as Error).message}`);
+  } finally {
+    sqlite.close();
+  }
+}

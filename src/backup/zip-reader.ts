@@ -1,0 +1,115 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
+
+export interface ZipEntryInfo {
+  name: string;
+  method: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+}
+
+export class ZipFormatError extends Error {}
+
+const EOCD = 0x06054b50;
+const CENTRAL = 0x02014b50;
+const LOCAL = 0x04034b50;
+
+/**
+ * Reads a ZIP from a file through its central directory, one entry at a time (a multi-gigabyte backup is
+ * never loaded whole). Stored and deflated entries; ZIP64 (archives over 4 GiB) is refused with a clear
+ * message. An entry never inflates past the size its directory declares: a zip bomb fails, it does not
+ * fill the disk.
+ */
+export class ZipReader {
+  private readonly fd: number;
+  readonly entries: ZipEntryInfo[];
+
+  constructor(path: string) {
+    this.fd = openSync(path, 'r');
+    try {
+      this.entries = this.readDirectory();
+    } catch (error) {
+      closeSync(this.fd);
+      throw error;
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+
+  read(entry: ZipEntryInfo): Uint8Array {
+    const header = this.bytes(entry.localOffset, 30);
+    const view = new DataView(header.buffer, header.byteOffset, 30);
+    if (view.getUint32(0, true) !== LOCAL) throw new ZipFormatError(`bad local header for ${entry.name}`);
+    const start = entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+    const raw = this.bytes(start, entry.compressedSize);
+    if (entry.method === 0) {
+      if (entry.compressedSize !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
+      return raw;
+    }
+    if (entry.method !== 8)
+      throw new ZipFormatError(`unsupported compression ${entry.method} for ${entry.name}`);
+    let out: Buffer;
+    try {
+      out = inflateRawSync(raw, { maxOutputLength: Math.max(1, entry.size) });
+    } catch {
+      throw new ZipFormatError(`${entry.name} inflates past its declared size or is corrupt`);
+    }
+    if (out.length !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
+    return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  }
+
+  private bytes(offset: number, length: number): Uint8Array {
+    const buffer = Buffer.alloc(length);
+    let done = 0;
+    while (done < length) {
+      const n = readSync(this.fd, buffer, done, length - done, offset + done);
+      if (n === 0) throw new ZipFormatError('the archive is truncated');
+      done += n;
+    }
+    return buffer;
+  }
+
+  private readDirectory(): ZipEntryInfo[] {
+    const size = fstatSync(this.fd).size;
+    const tailLength = Math.min(size, 65_557);
+    if (tailLength < 22) throw new ZipFormatError('not a ZIP archive');
+    const tail = this.bytes(size - tailLength, tailLength);
+    const view = new DataView(tail.buffer, tail.byteOffset, tail.byteLength);
+    let at = -1;
+    for (let i = tailLength - 22; i >= 0; i--) {
+      if (view.getUint32(i, true) === EOCD) {
+        at = i;
+        break;
+      }
+    }
+    if (at < 0) throw new ZipFormatError('not a ZIP archive (no end of central directory)');
+    const count = view.getUint16(at + 10, true);
+    const dirSize = view.getUint32(at + 12, true);
+    const dirOffset = view.getUint32(at + 16, true);
+    if (count === 0xffff || dirOffset === 0xffffffff) {
+      throw new ZipFormatError('ZIP64 archives (over 4 GiB or 65,535 entries) are not supported');
+    }
+    if (dirOffset + dirSize > size) throw new ZipFormatError('the central directory lies outside the file');
+    const dir = this.bytes(dirOffset, dirSize);
+    const d = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
+    const entries: ZipEntryInfo[] = [];
+    let p = 0;
+    for (let n = 0; n < count; n++) {
+      if (p + 46 > dirSize || d.getUint32(p, true) !== CENTRAL)
+        throw new ZipFormatError(`bad directory entry ${n}`);
+      const nameLength = d.getUint16(p + 28, true);
+      entries.push({
+        method: d.getUint16(p + 10, true),
+        compressedSize: d.getUint32(p + 20, true),
+        size: d.getUint32(p + 24, true),
+        localOffset: d.getUint32(p + 42, true),
+        name: new TextDecoder('utf-8', { fatal: false }).decode(dir.subarray(p + 46, p + 46 + nameLength)),
+      });
+      p += 46 + nameLength + d.getUint16(p + 30, true) + d.getUint16(p + 32, true);
+    }
+    return entries;
+  }
+}
