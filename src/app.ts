@@ -79,7 +79,7 @@ export function buildApp(deps: AppDeps) {
     .use(workspaceRoutes(auth))
     .use(businessProfileRoutes(auth))
     .use(customerRoutes(auth))
-    .use(importRoutes(auth))
+    .use(importRoutes(auth, deps))
     .use(numberingSequenceRoutes(auth))
     .use(documentRoutes(auth))
     .use(renderRoutes(auth, deps, services))

@@ -1,16 +1,32 @@
 import { t } from 'elysia';
 import type { FieldError } from '../../shared/errors';
-import type { ImportRow } from './schema';
+import type { ImportHead } from './repo';
 
-/** At most this many data rows per import: one confirm commits them all in a single transaction. */
-export const MAX_IMPORT_ROWS = 10_000;
+/**
+ * At most this many data rows per import. 100,000 customer rows are about 10 MB of JSON, near the default
+ * MAX_BODY_BYTES (10 MiB): large imports send the CSV as one string (about half the size) or raise it.
+ */
+export const MAX_IMPORT_ROWS = 100_000;
+
+/**
+ * How confirm runs. Up to `backgroundAbove` valid rows it commits in the request, in one transaction; above,
+ * the import goes `processing` and the `import.commit` job commits it in chunks, one transaction each: at
+ * most `chunkEntries` customers or documents, and no more once `chunkMs` have passed, so a chunk holds the
+ * database and the event loop for a few milliseconds and the API keeps answering in between.
+ * Mutable so tests reach the background path with fewer rows; the service never changes it.
+ */
+export const importTuning = {
+  backgroundAbove: 1_000,
+  chunkEntries: { customers: 500, documents: 100 } as Record<ImportResource, number>,
+  chunkMs: 5,
+};
 
 export const SourceFormat = t.Union([t.Literal('json'), t.Literal('csv')]);
 export type SourceFormat = typeof SourceFormat.static;
 
-// `documents` is accepted by the schema so the client gets a clear "not yet supported" rather than a
-// bare enum mismatch; the use-case refuses it.
-export const ImportResource = t.Union([t.Literal('customers'), t.Literal('documents')]);
+export const ImportResource = t.Union([t.Literal('customers'), t.Literal('documents')], {
+  description: "What each row creates; default 'customers'",
+});
 export type ImportResource = typeof ImportResource.static;
 
 export const CreateImportBody = t.Object(
@@ -20,8 +36,9 @@ export const CreateImportBody = t.Object(
     data: t.Array(t.Unknown(), {
       minItems: 1,
       description:
-        'json: one object per row. csv: strings joined with newlines into one CSV text whose first ' +
-        'record is the header (an array of lines, or the whole CSV as a single string)',
+        'json: one object per row (a customer or document create body). csv: strings joined with ' +
+        'newlines into one CSV text whose first record is the header (an array of lines, or the whole ' +
+        'CSV as a single string); documents: one record per line item, grouped by number or document_ref',
     }),
   },
   { additionalProperties: false },
@@ -30,7 +47,10 @@ export type CreateImportBody = typeof CreateImportBody.static;
 
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
 
-/** Why one data row was not accepted; `row` is 1-based and counts data rows only (never the CSV header). */
+/**
+ * Why one data row was not imported; `row` is 1-based and counts data rows only (never the CSV header):
+ * the n-th JSON object, or the n-th CSV record after the header (for documents, one line item).
+ */
 export const RowError = t.Object({ row: t.Integer({ minimum: 1 }), fields: t.Array(FieldErrorSchema) });
 export interface RowError {
   row: number;
@@ -58,7 +78,7 @@ export const Import = t.Object({
 });
 export type Import = typeof Import.static;
 
-export function presentImport(row: ImportRow): Import {
+export function presentImport(row: ImportHead): Import {
   return {
     id: row.id,
     resource: row.resource,

@@ -1,15 +1,59 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { ImportEntry } from './entries';
 import { type ImportRow, imports } from './schema';
 
+/** An import without its stored rows: `valid_rows` can be megabytes, so only the code committing reads it. */
+export type ImportHead = Omit<ImportRow, 'validRows'>;
+
+const { validRows: _validRows, ...headColumns } = getTableColumns(imports);
 const scoped = (accountId: string, id: string) => and(eq(imports.accountId, accountId), eq(imports.id, id));
 
-export function insertImport(db: DbOrTx, row: ImportRow): ImportRow {
-  return db.insert(imports).values(row).returning().get();
+export function insertImport(db: DbOrTx, row: ImportRow): ImportHead {
+  return db.insert(imports).values(row).returning(headColumns).get();
 }
 
-export function findImport(db: DbOrTx, accountId: string, id: string): ImportRow | undefined {
-  return db.select().from(imports).where(scoped(accountId, id)).get();
+export function findImport(db: DbOrTx, accountId: string, id: string): ImportHead | undefined {
+  return db.select(headColumns).from(imports).where(scoped(accountId, id)).get();
+}
+
+/** Progress only: what each background chunk reads before committing the next rows. */
+export function findImportProgress(db: DbOrTx, accountId: string, id: string) {
+  return db
+    .select({
+      status: imports.status,
+      totalRows: imports.totalRows,
+      importedRows: imports.importedRows,
+      failedRows: imports.failedRows,
+    })
+    .from(imports)
+    .where(scoped(accountId, id))
+    .get();
+}
+
+export function findImportErrors(db: DbOrTx, accountId: string, id: string) {
+  return (
+    db.select({ errors: imports.errors }).from(imports).where(scoped(accountId, id)).get()?.errors ?? null
+  );
+}
+
+/**
+ * The stored entries as the JSON text they are kept in (null once moved or done): the background job
+ * copies it to a file as is, without a parse and a stringify of megabytes.
+ */
+export function loadEntriesText(db: DbOrTx, accountId: string, id: string): string | null {
+  const row = db
+    .select({ text: sql<string | null>`${imports.validRows}` })
+    .from(imports)
+    .where(scoped(accountId, id))
+    .get();
+  return row?.text ?? null;
+}
+
+/** The entries stored at create for confirm to commit; empty once the import is done. */
+export function loadEntries(db: DbOrTx, accountId: string, id: string): ImportEntry[] {
+  const row = db.select({ validRows: imports.validRows }).from(imports).where(scoped(accountId, id)).get();
+  return (row?.validRows ?? []) as ImportEntry[];
 }
 
 export function updateImport(
@@ -17,6 +61,33 @@ export function updateImport(
   accountId: string,
   id: string,
   changes: Partial<ImportRow>,
-): ImportRow | undefined {
-  return db.update(imports).set(changes).where(scoped(accountId, id)).returning().get();
+): ImportHead | undefined {
+  return db.update(imports).set(changes).where(scoped(accountId, id)).returning(headColumns).get();
+}
+
+/**
+ * The account of an import, for the background job, whose payload names only the import: the one lookup
+ * not scoped by account, since the account is what it finds out.
+ */
+export function findImportAccount(db: DbOrTx, id: string): string | undefined {
+  return db.select({ accountId: imports.accountId }).from(imports).where(eq(imports.id, id)).get()?.accountId;
+}
+
+/** Every import being committed in the background, across accounts: the watchdog checks their jobs. */
+export function listProcessingImports(db: DbOrTx): { id: string; accountId: string }[] {
+  return db
+    .select({ id: imports.id, accountId: imports.accountId })
+    .from(imports)
+    .where(eq(imports.status, 'processing'))
+    .all();
+}
+
+/** A chunk's progress: no RETURNING, which would read the columns stored after the (large) rows. */
+export function setImportProgress(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  changes: Partial<ImportRow>,
+): void {
+  db.update(imports).set(changes).where(scoped(accountId, id)).run();
 }

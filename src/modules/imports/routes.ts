@@ -1,23 +1,27 @@
 import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../app';
 import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { CreateImportBody, Import, presentImport } from './model';
 import { findImport } from './repo';
-import { changeImportStatus } from './use-cases/change-import-status';
+import { cancelImport } from './use-cases/cancel-import';
+import { confirmImport } from './use-cases/confirm-import';
 import { createImport } from './use-cases/create-import';
 
 const detail = (summary: string) => ({ summary, tags: ['Imports'] });
 const params = t.Object({ import_id: t.String() });
 
-export function importRoutes(auth: ReturnType<typeof authPlugin>) {
+export function importRoutes(auth: ReturnType<typeof authPlugin>, deps: Pick<AppDeps, 'jobs'>) {
   return new Elysia({ prefix: '/api/v1/imports' })
     .use(auth)
     .post('', ({ ctx, body }) => ({ data: presentImport(createImport({ ctx, input: body })) }), {
       auth: true,
       body: CreateImportBody,
       response: { 200: dataOf(Import), ...authErrors },
-      detail: detail('Create an import (customers, JSON or CSV): validates every row, commits nothing yet'),
+      detail: detail(
+        'Create an import of customers or documents (JSON or CSV): validates every row, commits nothing',
+      ),
     })
     .get(
       '/:import_id',
@@ -36,27 +40,30 @@ export function importRoutes(auth: ReturnType<typeof authPlugin>) {
     .post(
       '/:import_id/confirm',
       ({ ctx, params }) => {
-        const row = changeImportStatus({ ctx, input: { id: params.import_id, action: 'confirm' } });
+        const row = confirmImport({ ctx, input: { id: params.import_id } });
+        if (row.status === 'processing') deps.jobs.wake();
         return { data: presentImport(row) };
       },
       {
         auth: true,
         params,
         response: { 200: dataOf(Import), ...withConflict },
-        detail: detail('Confirm a pending import: its valid rows are created in one transaction'),
+        detail: detail(
+          'Confirm a pending import: its valid rows are created in one transaction, or (large imports) ' +
+            'in the background while it is processing',
+        ),
       },
     )
     .post(
       '/:import_id/cancel',
-      ({ ctx, params }) => {
-        const row = changeImportStatus({ ctx, input: { id: params.import_id, action: 'cancel' } });
-        return { data: presentImport(row) };
-      },
+      ({ ctx, params }) => ({ data: presentImport(cancelImport({ ctx, input: { id: params.import_id } })) }),
       {
         auth: true,
         params,
         response: { 200: dataOf(Import), ...withConflict },
-        detail: detail('Cancel a pending or processing import; nothing is created'),
+        detail: detail(
+          'Cancel a pending or processing import; rows already committed in the background stay',
+        ),
       },
     );
 }

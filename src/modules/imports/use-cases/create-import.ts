@@ -2,28 +2,24 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { csvRows } from '../csv';
 import { type CreateImportBody, MAX_IMPORT_ROWS } from '../model';
-import { insertImport } from '../repo';
-import { checkCustomerRows } from '../rows';
-import type { ImportRow } from '../schema';
+import { type ImportHead, insertImport } from '../repo';
+import { importKinds } from '../resources';
 
 /**
  * Parses and validates every row now, so the client sees all row errors before deciding to confirm;
- * only the valid rows are stored, in create-body shape, for confirm to commit.
+ * only the valid entries are stored, in create-body shape, for confirm to commit.
  */
-export function createImport({ ctx, input }: { ctx: AccountCtx; input: CreateImportBody }): ImportRow {
+export function createImport({ ctx, input }: { ctx: AccountCtx; input: CreateImportBody }): ImportHead {
   const resource = input.resource ?? 'customers';
-  if (resource !== 'customers') {
-    const msg = `Importing '${resource}' is not yet supported; only 'customers' is`;
-    throw validationError([{ loc: 'body.resource', msg, type: 'not_supported' }], msg);
-  }
-  const rows = input.source_format === 'csv' ? csvRows(input.data) : input.data;
-  if (rows.length > MAX_IMPORT_ROWS) {
-    const msg = `At most ${MAX_IMPORT_ROWS} rows per import; got ${rows.length}`;
+  const kind = importKinds[resource];
+  const parsed = kind.parse(input.source_format, input.data);
+  if (parsed.totalRows > MAX_IMPORT_ROWS) {
+    const msg = `At most ${MAX_IMPORT_ROWS} rows per import; got ${parsed.totalRows}`;
     throw validationError([{ loc: 'body.data', msg, type: 'too_long' }], msg);
   }
-  const { valid, errors } = checkCustomerRows(rows);
+  const { entries, errors } = kind.check(ctx, input.source_format, parsed);
+  const failedRows = errors.length;
   const now = isoNow(ctx.clock);
   return insertImport(ctx.db, {
     id: newId('imp'),
@@ -31,11 +27,11 @@ export function createImport({ ctx, input }: { ctx: AccountCtx; input: CreateImp
     resource,
     sourceFormat: input.source_format,
     status: 'pending',
-    totalRows: rows.length,
+    totalRows: parsed.totalRows,
     importedRows: 0,
-    failedRows: errors.length,
-    errors: errors.length > 0 ? errors : null,
-    validRows: valid,
+    failedRows,
+    errors: failedRows > 0 ? errors : null,
+    validRows: entries,
     createdAt: now,
     updatedAt: now,
     completedAt: null,

@@ -1,0 +1,79 @@
+import type { AccountCtx } from '../../shared/context';
+import type { FieldError } from '../../shared/errors';
+import type { RowError, SourceFormat } from './model';
+
+/**
+ * One thing confirm creates (a customer, a document) in its create-body shape, with the 1-based data rows it
+ * came from: one row, or for a CSV document one row per line item. Stored in `valid_rows` at create.
+ */
+export interface ImportEntry {
+  rows: number[];
+  body: unknown;
+}
+
+/** What parsing made of the rows, before any check that needs the database. */
+export interface ParsedImport {
+  totalRows: number;
+  /** In row order; `body` null when the rows form no entry at all (their errors say why). */
+  candidates: { rows: number[]; body: unknown; errors: RowError[] }[];
+}
+
+export interface CheckedImport {
+  entries: ImportEntry[];
+  /** Sorted by row; each row appears at most once. */
+  errors: RowError[];
+}
+
+/** How one resource is read, checked at create and committed at confirm. */
+export interface ImportResourceKind {
+  /** A malformed file (or a CSV header this resource does not know) throws a 422. */
+  parse(format: SourceFormat, data: readonly unknown[]): ParsedImport;
+  /** The same checks its create endpoint runs, per entry, plus what only a whole file can get wrong. */
+  check(ctx: AccountCtx, format: SourceFormat, parsed: ParsedImport): CheckedImport;
+  /**
+   * Creates one entry inside the caller's transaction. When the entry no longer passes (a number taken
+   * since create), nothing of it stays and its row errors come back instead.
+   */
+  commit(ctx: AccountCtx, format: SourceFormat, entry: ImportEntry): RowError[] | null;
+}
+
+/** Locs relative to the row (`email`, `line_items.0.quantity`), as a 422 of the create endpoint minus `body.`. */
+export function rowLocs(fields: readonly FieldError[]): FieldError[] {
+  return fields.map((f) => ({ ...f, loc: f.loc === 'body' ? 'row' : f.loc.replace(/^body\./, '') }));
+}
+
+export const byRow = (a: RowError, b: RowError) => a.row - b.row;
+
+/**
+ * Where the background commit resumes, from the counts alone. Every committed entry adds its rows to
+ * `imported_rows` or (failing at confirm) to `failed_rows`, in the same transaction as its effect, and
+ * entries go in order; so the rows done since create are imported + failed - (total - valid rows), and the
+ * entries done are the leading ones holding exactly that many rows. No separate cursor to keep in step.
+ */
+export class EntryCursor {
+  private readonly ends: number[] = [];
+  private readonly validRows: number;
+
+  constructor(entries: readonly ImportEntry[]) {
+    let end = 0;
+    for (const entry of entries) {
+      end += entry.rows.length;
+      this.ends.push(end);
+    }
+    this.validRows = end;
+  }
+
+  /** The index of the first entry not committed yet (entries.length when all are). */
+  next(counts: { totalRows: number; importedRows: number; failedRows: number }): number {
+    const done = counts.importedRows + counts.failedRows - (counts.totalRows - this.validRows);
+    if (done <= 0) return 0;
+    let [lo, hi] = [0, this.ends.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.ends[mid] ?? 0) <= done) lo = mid + 1;
+      else hi = mid;
+    }
+    if ((lo > 0 ? this.ends[lo - 1] : 0) !== done) throw new Error('import counts fall inside an entry');
+    return lo;
+  }
+}

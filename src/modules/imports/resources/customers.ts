@@ -1,0 +1,91 @@
+import { DomainError, type FieldError } from '../../../shared/errors';
+// The customer create contract itself, not a copy, so an import accepts exactly what POST /customers does.
+import { CreateCustomerBody, createCustomer, customerProblems } from '../../customers';
+import { parseCsv } from '../csv';
+import { type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
+import type { RowError } from '../model';
+import { compiledCheck } from '../schema-check';
+
+const SCALAR_COLUMNS = new Set(['name', 'email', 'phone', 'tax_id']);
+const ADDRESS_COLUMNS = new Set(['line1', 'line2', 'city', 'state', 'postal_code', 'country']);
+const ADDRESS_FIELDS = new Set(['billing_address', 'shipping_address']);
+
+/** Header names customers understand: `billing_address.city`, `metadata.<key>`, ... */
+function columnProblem(column: string): string | null {
+  if (SCALAR_COLUMNS.has(column)) return null;
+  const dot = column.indexOf('.');
+  const [head, rest] = [column.slice(0, dot), column.slice(dot + 1)];
+  if (dot > 0 && ADDRESS_FIELDS.has(head) && ADDRESS_COLUMNS.has(rest)) return null;
+  if (dot > 0 && head === 'metadata' && rest !== '') return null;
+  return `unknown column '${column}'`;
+}
+
+/** Dotted columns build nested objects; empty cells are omitted, so an all-empty address is no address. */
+function toBody(
+  columns: readonly (readonly [string, string | null])[],
+  cells: string[],
+): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  columns.forEach(([parent, child], i) => {
+    const value = cells[i];
+    if (value === undefined || value === '') return;
+    if (child === null) {
+      record[parent] = value;
+      return;
+    }
+    const nested = (record[parent] ?? {}) as Record<string, string>;
+    nested[child] = value;
+    record[parent] = nested;
+  });
+  return record;
+}
+
+function csvBodies(data: readonly unknown[]): Record<string, unknown>[] {
+  const { header, records } = parseCsv(data, columnProblem);
+  // Split once per column, not once per cell: 100,000 rows have 700,000 cells.
+  const columns = header.map((column) => {
+    const dot = column.indexOf('.');
+    return dot < 0 ? ([column, null] as const) : ([column.slice(0, dot), column.slice(dot + 1)] as const);
+  });
+  return records.map((cells) => toBody(columns, cells));
+}
+
+const schemaProblems = compiledCheck(CreateCustomerBody);
+
+function customerRowProblems(row: unknown): FieldError[] {
+  const problems = schemaProblems(row);
+  return problems.length > 0 ? problems : customerProblems(row as CreateCustomerBody);
+}
+
+/** A customer per row: a JSON object, or a CSV record whose columns are the create fields (dotted). */
+export const customerImports: ImportResourceKind = {
+  parse(format, data): ParsedImport {
+    const bodies = format === 'csv' ? csvBodies(data) : data;
+    return {
+      totalRows: bodies.length,
+      candidates: bodies.map((body, i) => ({ rows: [i + 1], body, errors: [] })),
+    };
+  },
+
+  check(_ctx, _format, parsed) {
+    const checked = { entries: [] as { rows: number[]; body: unknown }[], errors: [] as RowError[] };
+    for (const { rows, body } of parsed.candidates) {
+      const problems = customerRowProblems(body);
+      if (problems.length === 0) checked.entries.push({ rows, body });
+      else checked.errors.push({ row: rows[0] ?? 0, fields: rowLocs(problems) });
+    }
+    return checked;
+  },
+
+  // createCustomer checks before it writes, so a row that fails leaves nothing behind: no savepoint needed.
+  commit(ctx, _format, entry) {
+    try {
+      createCustomer({ ctx, input: entry.body as CreateCustomerBody });
+      return null;
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'unprocessable_entity') throw error;
+      const fields = (error.details?.fields ?? []) as FieldError[];
+      return [{ row: entry.rows[0] ?? 0, fields: rowLocs(fields) }];
+    }
+  },
+};

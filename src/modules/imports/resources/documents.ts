@@ -1,0 +1,98 @@
+import type { AccountCtx } from '../../../shared/context';
+import { DomainError, type FieldError } from '../../../shared/errors';
+// The document create contract and checks themselves, so an import accepts exactly what POST /documents does.
+import { CreateDocumentBody, createDocument, newDocumentProblems } from '../../documents';
+import { byRow, type ImportEntry, type ImportResourceKind, rowLocs } from '../entries';
+import type { RowError, SourceFormat } from '../model';
+import { compiledCheck } from '../schema-check';
+import { csvDocuments, csvLocation } from './documents-csv';
+
+const schemaProblems = compiledCheck(CreateDocumentBody);
+
+function documentProblems(ctx: AccountCtx, body: unknown): FieldError[] {
+  const problems = schemaProblems(body);
+  return rowLocs(problems.length > 0 ? problems : newDocumentProblems(ctx, body as CreateDocumentBody));
+}
+
+/**
+ * A document's problems as row errors. JSON: the document's row. CSV: each problem on the record and column
+ * it came from; the document's other lines are listed too (they are not imported either), pointing at it.
+ */
+function documentRowErrors(
+  format: SourceFormat,
+  entry: ImportEntry,
+  fields: readonly FieldError[],
+  parseErrors: readonly RowError[] = [],
+): RowError[] {
+  const first = entry.rows[0] ?? 0;
+  if (format === 'json') return [{ row: first, fields: [...fields] }];
+  const byRecord = new Map<number, FieldError[]>(parseErrors.map((e) => [e.row, [...e.fields]]));
+  for (const field of fields) {
+    const { row, loc } = csvLocation(entry.rows, entry.body as Record<string, unknown>, field.loc);
+    byRecord.set(row, [...(byRecord.get(row) ?? []), { ...field, loc }]);
+  }
+  const where = entry.rows.length === 1 ? `row ${first}` : `rows ${first}-${entry.rows.at(-1)}`;
+  const msg = `not imported: the document on ${where} has errors`;
+  return entry.rows.map((row) => ({
+    row,
+    fields: byRecord.get(row) ?? [{ loc: 'row', msg, type: 'document_invalid' }],
+  }));
+}
+
+/** Confirm-time failures in the shape of create-time ones: a taken number is a `conflict` at `number`. */
+function failureFields(error: DomainError): FieldError[] | null {
+  if (error.code === 'unprocessable_entity') return rowLocs((error.details?.fields ?? []) as FieldError[]);
+  if (error.code !== 'conflict') return null;
+  const loc = error.details?.number === undefined ? 'numbering_sequence_id' : 'number';
+  return [{ loc, msg: error.message, type: 'conflict' }];
+}
+
+/** A draft document per JSON object (the POST /documents body), or per group of CSV lines. */
+export const documentImports: ImportResourceKind = {
+  parse(format, data) {
+    if (format === 'csv') return csvDocuments(data);
+    const candidates = data.map((body, i) => ({ rows: [i + 1], body, errors: [] }));
+    return { totalRows: data.length, candidates };
+  },
+
+  check(ctx, format, parsed) {
+    const entries: ImportEntry[] = [];
+    const errors: RowError[] = [];
+    // A number may appear once per file; the first row holding it keeps it.
+    const numbers = new Map<string, number>();
+    for (const candidate of parsed.candidates) {
+      if (candidate.body === null) {
+        errors.push(...candidate.errors);
+        continue;
+      }
+      const entry = { rows: candidate.rows, body: candidate.body };
+      const fields = documentProblems(ctx, candidate.body);
+      const number = (candidate.body as { number?: unknown }).number;
+      if (typeof number === 'string') {
+        const holder = numbers.get(number);
+        if (holder === undefined) numbers.set(number, entry.rows[0] ?? 0);
+        else {
+          const msg = `number '${number}' is already used by row ${holder} of this import`;
+          fields.push({ loc: 'number', msg, type: 'duplicate' });
+        }
+      }
+      if (fields.length === 0 && candidate.errors.length === 0) entries.push(entry);
+      else errors.push(...documentRowErrors(format, entry, fields, candidate.errors));
+    }
+    return { entries, errors: errors.sort(byRow) };
+  },
+
+  // A savepoint per document: one that fails at confirm leaves nothing, not even a drawn sequence number.
+  commit(ctx, format, entry) {
+    try {
+      ctx.db.transaction((db) =>
+        createDocument({ ctx: { ...ctx, db }, input: entry.body as CreateDocumentBody }),
+      );
+      return null;
+    } catch (error) {
+      const fields = error instanceof DomainError ? failureFields(error) : null;
+      if (!fields) throw error;
+      return documentRowErrors(format, entry, fields);
+    }
+  },
+};

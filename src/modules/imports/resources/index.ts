@@ -1,0 +1,9 @@
+import type { ImportResourceKind } from '../entries';
+import type { ImportResource } from '../model';
+import { customerImports } from './customers';
+import { documentImports } from './documents';
+
+export const importKinds: Record<ImportResource, ImportResourceKind> = {
+  customers: customerImports,
+  documents: documentImports,
+};

@@ -1,0 +1,48 @@
+import type { AccountCtx } from '../../../shared/context';
+import { byRow, type ImportEntry } from '../entries';
+import type { RowError } from '../model';
+import { findImportErrors } from '../repo';
+import { importKinds } from '../resources';
+import type { ImportRow } from '../schema';
+
+export interface CommitOutcome {
+  /** How many of the given entries were committed (all, unless the time budget ran out first). */
+  entries: number;
+  importedRows: number;
+  failedRows: number;
+  /** Rows that passed at create but not at confirm (a number taken meanwhile). */
+  errors: RowError[];
+}
+
+/**
+ * Creates `entries` in ctx's transaction; an entry that no longer passes is counted failed, not thrown.
+ * With `until` (a performance.now() time) it stops after the entry that reaches it, so one background
+ * chunk holds the event loop for a bounded time whatever a row costs (a document costs several customers).
+ */
+export function commitEntries(
+  ctx: AccountCtx,
+  head: Pick<ImportRow, 'resource' | 'sourceFormat'>,
+  entries: readonly ImportEntry[],
+  until = Number.POSITIVE_INFINITY,
+): CommitOutcome {
+  const kind = importKinds[head.resource];
+  const outcome: CommitOutcome = { entries: 0, importedRows: 0, failedRows: 0, errors: [] };
+  for (const entry of entries) {
+    if (outcome.entries > 0 && performance.now() >= until) break;
+    outcome.entries += 1;
+    const errors = kind.commit(ctx, head.sourceFormat, entry);
+    if (errors === null) outcome.importedRows += entry.rows.length;
+    else {
+      outcome.failedRows += entry.rows.length;
+      outcome.errors.push(...errors);
+    }
+  }
+  return outcome;
+}
+
+/** The import's row errors with `more` merged in, still sorted by row; unchanged (null) when none. */
+export function mergedErrors(ctx: AccountCtx, id: string, more: readonly RowError[]): RowError[] | undefined {
+  if (more.length === 0) return undefined;
+  const current = findImportErrors(ctx.db, ctx.accountId, id) ?? [];
+  return [...current, ...more].sort(byRow);
+}

@@ -1,0 +1,121 @@
+import type { DbOrTx } from '../../../db/client';
+import { type JobContext, JobError } from '../../../jobs/definition';
+import { type Clock, isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import type { BlobStore } from '../../../storage/blob-store';
+import { EntryCursor, type ImportEntry } from '../entries';
+import { nextImportStatus } from '../lifecycle';
+import { importTuning } from '../model';
+import {
+  findImport,
+  findImportAccount,
+  findImportProgress,
+  type ImportHead,
+  loadEntriesText,
+  setImportProgress,
+} from '../repo';
+import { stagedRowsKey } from '../staged-rows';
+import { commitEntries, mergedErrors } from './commit-entries';
+
+export interface BackgroundDeps {
+  db: DbOrTx;
+  clock: Clock;
+  blobs: BlobStore;
+}
+
+/** Lets requests waiting on the event loop run between two chunks. */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The entries, moved out of `valid_rows` into the staged file on the first run (see staged-rows.ts). The
+ * column is cleared only after the file is complete (the store writes a temp name, then renames), so a crash
+ * in between finds the rows still in the column and stages them again; later runs read the file.
+ */
+async function stagedEntries(
+  deps: BackgroundDeps,
+  head: ImportHead,
+  job: JobContext,
+): Promise<ImportEntry[]> {
+  const key = stagedRowsKey(head.id);
+  const text = loadEntriesText(deps.db, head.accountId, head.id);
+  if (text === null) {
+    const bytes = await deps.blobs.get(key);
+    if (!bytes) throw JobError.permanent('the rows of this import are gone: their staged file is missing');
+    return JSON.parse(new TextDecoder().decode(bytes)) as ImportEntry[];
+  }
+  await deps.blobs.put(key, new TextEncoder().encode(text), 'application/json');
+  job.transaction((tx) => setImportProgress(tx, head.accountId, head.id, { validRows: null }));
+  return JSON.parse(text) as ImportEntry[];
+}
+
+/**
+ * One chunk in one fenced transaction: the entries, and the counts that record them, commit together. The
+ * start comes from the committed counts (EntryCursor), so a claim taken over after a crash resumes right
+ * after the last committed chunk. False when there is nothing more to do: done, or cancelled meanwhile.
+ */
+function commitChunk(
+  ctx: AccountCtx,
+  head: ImportHead,
+  entries: ImportEntry[],
+  cursor: EntryCursor,
+): boolean {
+  const progress = findImportProgress(ctx.db, ctx.accountId, head.id);
+  if (progress?.status !== 'processing') return false;
+  const start = cursor.next(progress);
+  const chunk = entries.slice(start, start + importTuning.chunkEntries[head.resource]);
+  if (chunk.length === 0) return false;
+  const outcome = commitEntries(ctx, head, chunk, performance.now() + importTuning.chunkMs);
+  setImportProgress(ctx.db, ctx.accountId, head.id, {
+    importedRows: progress.importedRows + outcome.importedRows,
+    failedRows: progress.failedRows + outcome.failedRows,
+    errors: mergedErrors(ctx, head.id, outcome.errors),
+    updatedAt: isoNow(ctx.clock),
+  });
+  return start + outcome.entries < entries.length;
+}
+
+/** `completed`, unless a cancel came first; committed with the job's own completion. */
+function finish(ctx: AccountCtx, id: string): void {
+  const progress = findImportProgress(ctx.db, ctx.accountId, id);
+  const next = progress && nextImportStatus('finish', progress.status);
+  if (!next) return;
+  const now = isoNow(ctx.clock);
+  setImportProgress(ctx.db, ctx.accountId, id, {
+    status: next,
+    validRows: null,
+    updatedAt: now,
+    completedAt: now,
+  });
+}
+
+/**
+ * The `import.commit` handler: commits a `processing` import's entries chunk by chunk, yielding between
+ * chunks so the API keeps answering, then marks it `completed`. A crash or lost claim at any point leaves
+ * whole chunks committed and counted; the next claim carries on from there, so nothing is lost or doubled.
+ */
+export async function commitInBackground(
+  deps: BackgroundDeps,
+  importId: string,
+  job: JobContext,
+): Promise<void> {
+  const accountId = findImportAccount(deps.db, importId);
+  if (!accountId) throw JobError.permanent(`import ${importId} not found`);
+  const ctxOf = (db: DbOrTx): AccountCtx => ({
+    db,
+    clock: deps.clock,
+    accountId,
+    actor: { kind: 'job', jobId: job.jobId },
+  });
+  const head = findImport(deps.db, accountId, importId);
+  if (head?.status === 'processing') {
+    const entries = await stagedEntries(deps, head, job);
+    const cursor = new EntryCursor(entries);
+    while (job.transaction((tx) => commitChunk(ctxOf(tx), head, entries, cursor))) {
+      await yieldToEventLoop();
+      job.signal.throwIfAborted();
+    }
+    job.commit((tx) => finish(ctxOf(tx), importId));
+  }
+  // Done, cancelled (before or while this ran) or never started: the staged file has no more use.
+  await deps.blobs.delete(stagedRowsKey(importId));
+}

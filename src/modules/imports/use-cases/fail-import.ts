@@ -1,0 +1,47 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { EntryCursor, type ImportEntry } from '../entries';
+import { nextImportStatus } from '../lifecycle';
+import type { RowError } from '../model';
+import { findImport, type ImportHead, updateImport } from '../repo';
+import { mergedErrors } from './commit-entries';
+
+/**
+ * A `processing` import whose job has failed for good becomes `failed`. What was committed stays and is
+ * counted in `imported_rows`; every other row counts as failed, and one error, on the first valid row
+ * not committed (found in `entries`, the import's stored entries), carries the reason. Undefined when
+ * the import is no longer processing.
+ */
+export function failImport({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; reason: string; entries: readonly ImportEntry[] };
+}): ImportHead | undefined {
+  return inTransaction(ctx, (tx) => {
+    const head = findImport(tx.db, tx.accountId, input.id);
+    const next = head && nextImportStatus('fail', head.status);
+    if (!head || !next) return undefined;
+    const { entries } = input;
+    const firstMissing =
+      entries.length > 0 ? entries[new EntryCursor(entries).next(head)]?.rows[0] : undefined;
+    const msg =
+      `not imported: the background import failed (${input.reason}); ` +
+      'neither this row nor any valid row after it was imported';
+    const failure: RowError[] =
+      firstMissing === undefined
+        ? []
+        : [{ row: firstMissing, fields: [{ loc: 'import', msg, type: 'import_failed' }] }];
+    const now = isoNow(ctx.clock);
+    return updateImport(tx.db, tx.accountId, input.id, {
+      status: next,
+      failedRows: head.totalRows - head.importedRows,
+      errors: mergedErrors(tx, input.id, failure),
+      validRows: null,
+      updatedAt: now,
+      completedAt: now,
+    });
+  });
+}
