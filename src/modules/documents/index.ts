@@ -1,8 +1,7 @@
-export { CreateDocumentBody } from './model';
-export { newDocumentProblems } from './use-cases/check-new-document';
-export { createDocument } from './use-cases/create-document';
-export { MoneyTotals } from './model';
+export { CreateDocumentBody, MoneyTotals } from './model';
 export { presentTotals } from './present';
 export { findDocument } from './repo';
 export type { DocumentRow } from './schema';
 export { changeDocumentStatus } from './use-cases/change-document-status';
+export { newDocumentChecker, newDocumentProblems } from './use-cases/check-new-document';
+export { createDocument } from './use-cases/create-document';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import { type DocumentRow, type DocumentStatus, documents } from './schema';
@@ -27,6 +27,24 @@ export function findDocumentByNumber(db: DbOrTx, accountId: string, number: stri
     .from(documents)
     .where(and(eq(documents.accountId, accountId), eq(documents.number, number)))
     .get();
+}
+
+/** Which of `numbers` the account already uses, with the id holding each; 500 numbers per query. */
+export function findDocumentIdsByNumbers(
+  db: DbOrTx,
+  accountId: string,
+  numbers: readonly string[],
+): Map<string, string> {
+  const taken = new Map<string, string>();
+  for (let i = 0; i < numbers.length; i += 500) {
+    const rows = db
+      .select({ id: documents.id, number: documents.number })
+      .from(documents)
+      .where(and(eq(documents.accountId, accountId), inArray(documents.number, numbers.slice(i, i + 500))))
+      .all();
+    for (const row of rows) taken.set(row.number, row.id);
+  }
+  return taken;
 }
 
 export function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFilters, page: PageRequest) {

@@ -8,6 +8,7 @@ import { CONTENT_KEYS } from '../content';
 import type { DocumentData } from '../model';
 import type { StoredTotals } from '../present';
 import { findDocument } from '../repo';
+import type { DocumentRow } from '../schema';
 
 /** A draft as it will be stored, before its checks ran. */
 export interface DraftCandidate {
@@ -23,16 +24,51 @@ export interface DraftCandidate {
   content: Record<string, unknown>;
 }
 
-function referenceProblems(ctx: AccountCtx, draft: DraftCandidate): FieldError[] {
+/** How a draft's references are found: straight from the database, or remembered (see below). */
+export interface ReferenceLookup {
+  businessProfileExists(id: string): boolean;
+  customerExists(id: string): boolean;
+  document(id: string): DocumentRow | undefined;
+}
+
+export function databaseLookup(ctx: AccountCtx): ReferenceLookup {
+  return {
+    businessProfileExists: (id) => findBusinessProfile(ctx.db, ctx.accountId, id) !== undefined,
+    customerExists: (id) => findCustomer(ctx.db, ctx.accountId, id) !== undefined,
+    document: (id) => findDocument(ctx.db, ctx.accountId, id),
+  };
+}
+
+/**
+ * Looks each id up once: for checking many drafts in one synchronous step (an import's rows, which mostly
+ * share a seller and a few customers), where nothing can change between two of them.
+ */
+export function rememberingLookup(ctx: AccountCtx): ReferenceLookup {
+  const direct = databaseLookup(ctx);
+  const remember = <T>(find: (id: string) => T) => {
+    const seen = new Map<string, T>();
+    return (id: string): T => {
+      if (!seen.has(id)) seen.set(id, find(id));
+      return seen.get(id) as T;
+    };
+  };
+  return {
+    businessProfileExists: remember(direct.businessProfileExists),
+    customerExists: remember(direct.customerExists),
+    document: remember(direct.document),
+  };
+}
+
+function referenceProblems(draft: DraftCandidate, lookup: ReferenceLookup): FieldError[] {
   const problems: FieldError[] = [];
   const missing = (loc: string, what: string) =>
     problems.push({ loc, msg: `${what} not found`, type: 'not_found' });
-  if (!findBusinessProfile(ctx.db, ctx.accountId, draft.businessProfileId)) {
+  if (!lookup.businessProfileExists(draft.businessProfileId)) {
     missing('body.business_profile_id', 'Business profile');
   }
-  if (!findCustomer(ctx.db, ctx.accountId, draft.customerId)) missing('body.customer_id', 'Customer');
+  if (!lookup.customerExists(draft.customerId)) missing('body.customer_id', 'Customer');
   if (draft.sourceDocumentId !== null) {
-    const source = findDocument(ctx.db, ctx.accountId, draft.sourceDocumentId);
+    const source = lookup.document(draft.sourceDocumentId);
     if (!source) missing('body.source_document_id', 'Source document');
     else if (draft.documentType === 'credit_note' && source.documentType !== 'invoice') {
       problems.push({
@@ -54,10 +90,14 @@ function referenceProblems(ctx: AccountCtx, draft: DraftCandidate): FieldError[]
 type DraftContent = Pick<DocumentData, 'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to'>;
 
 /** Every problem of a draft (references, content, totals), with `body.` locs, as a value. */
-export function draftProblems(ctx: AccountCtx, draft: DraftCandidate): FieldError[] {
+export function draftProblems(
+  ctx: AccountCtx,
+  draft: DraftCandidate,
+  lookup: ReferenceLookup = databaseLookup(ctx),
+): FieldError[] {
   const content = draft.content as DraftContent;
   return [
-    ...referenceProblems(ctx, draft),
+    ...referenceProblems(draft, lookup),
     ...documentProblems(
       { ...draft, content },
       { content: 'body', issueDate: 'body.issue_date', dueDate: 'body.due_date' },
