@@ -72,6 +72,8 @@ let started = performance.now();
 const created = await fetch(`${base}/api/v1/imports`, { method: 'POST', headers, body: payload });
 const imp = ((await created.json()) as { data: Record<string, unknown> }).data;
 const createMs = performance.now() - started;
+const createPeak = peak;
+peak = rssMiB(proc.pid);
 if (created.status !== 200) throw new Error(`create answered ${created.status}: ${JSON.stringify(imp)}`);
 
 started = performance.now();
@@ -104,6 +106,7 @@ console.log(
   `${rows} customer rows (${format}, body ${(payload.length / 1024 / 1024).toFixed(1)} MiB): ` +
     `create ${(createMs / 1000).toFixed(2)} s (${imp.failed_rows} row errors); ` +
     `confirm answered ${confirmAnswerMs.toFixed(0)} ms (${status}), ${final.status} after ${(confirmMs / 1000).toFixed(2)} s ` +
-    `(${final.imported_rows} imported); /health while committing: median ${at(0.5)} ms, p95 ${at(0.95)} ms, max ${at(1)} ms ` +
-    `(${health.length} probes); server RSS idle ${idle.toFixed(0)} MiB, peak ${peak.toFixed(0)} MiB`,
+    `(${final.imported_rows} imported); /health while committing: p50 ${at(0.5)} / p99 ${at(0.99)} / max ${at(1)} ms ` +
+    `(${health.length} probes); server RSS idle ${idle.toFixed(0)} MiB, peak ${createPeak.toFixed(0)} MiB ` +
+    `during create, ${peak.toFixed(0)} MiB while committing`,
 );

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createJobRuntime } from '../../src/background';
 import { importTuning } from '../../src/modules/imports/model';
@@ -213,10 +213,9 @@ describe('large imports under a driven runtime', () => {
   test('a job that fails for good makes the import failed: committed chunks stay, the reason is on the first missing row', async () => {
     const account = makeAccount(server);
     const id = await processing(account, 400); // rows 100, 200, 300, 400 have bad emails
-    // A stored row that now throws an unexpected error (not a row error): entry 250 is row 253.
-    server.db.$client
-      .query("UPDATE imports SET valid_rows = json_set(valid_rows, '$[250].body.name', 123) WHERE id = ?")
-      .run(id);
+    // A staged row that now throws an unexpected error (not a row error) when it is committed.
+    const staged = join(server.dataDir, 'blobs', stagedRowsKey(id));
+    writeFileSync(staged, readFileSync(staged, 'utf8').replace('"name":"Row 253"', '"name":123'));
     for (let attempt = 0; attempt < 5; attempt++) {
       await server.jobs.runDue();
       clock.advance(2 * 60 * 60_000); // past any retry backoff

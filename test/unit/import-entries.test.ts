@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { EntryCursor, type ImportEntry } from '../../src/modules/imports/entries';
+import { EntryCursor, entriesText, type ImportEntry, parseEntries } from '../../src/modules/imports/entries';
 
 // Rows 1-9 of a CSV documents import: row 3 failed at create; documents on rows [1,2], [4], [5,6,7], [8,9].
 const entries: ImportEntry[] = [
@@ -32,5 +32,25 @@ describe('EntryCursor: where a background commit resumes, from the committed cou
 
   test('an import whose every row failed at create has nothing to resume', () => {
     expect(new EntryCursor([]).next({ totalRows: 3, importedRows: 0, failedRows: 3 })).toBe(0);
+  });
+});
+
+describe('entries as text: one JSON array, one entry per line, parsed a slice at a time', () => {
+  const tricky: ImportEntry[] = [
+    { rows: [1], body: { name: 'Line\nbreak, "quoted"', notes: '},\n{"rows":[' } },
+    { rows: [2, 3], body: { line_items: [{ name: '\u2028 and \\n' }] } },
+    ...Array.from({ length: 5 }, (_, i) => ({ rows: [i + 4], body: { n: i } })),
+  ];
+
+  test('round trip, whatever the strings hold, and plain JSON to any other reader', async () => {
+    const text = entriesText(tricky);
+    expect(text.split('\n')).toHaveLength(tricky.length + 2);
+    expect(JSON.parse(text)).toEqual(tricky);
+    expect(await parseEntries(text, 2)).toEqual(tricky);
+  });
+
+  test('no entries, and a compact array written by anything else', async () => {
+    expect(await parseEntries(entriesText([]))).toEqual([]);
+    expect(await parseEntries(JSON.stringify(tricky))).toEqual(tricky);
   });
 });

@@ -77,3 +77,28 @@ export class EntryCursor {
     return lo;
   }
 }
+
+/**
+ * How entries are kept as text, in `valid_rows` and in the staged file alike: a JSON array with one entry
+ * per line (JSON.stringify never writes a raw newline). Plain JSON to anything reading the column, and a
+ * reader can parse it a slice of lines at a time: one JSON.parse of 100,000 entries holds the event loop
+ * for about 100 ms.
+ */
+export function entriesText(entries: readonly ImportEntry[]): string {
+  return entries.length === 0 ? '[]' : `[\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}\n]`;
+}
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Parses entriesText's format a slice at a time, yielding in between; any other JSON array at once. */
+export async function parseEntries(text: string, slice = 2_000): Promise<ImportEntry[]> {
+  if (!text.startsWith('[\n')) return JSON.parse(text) as ImportEntry[];
+  const lines = text.split('\n');
+  const entries: ImportEntry[] = [];
+  for (let i = 1; i < lines.length - 1; i++) {
+    const line = lines[i] as string;
+    entries.push(JSON.parse(line.endsWith(',') ? line.slice(0, -1) : line) as ImportEntry);
+    if (i % slice === 0) await yieldToEventLoop();
+  }
+  return entries;
+}

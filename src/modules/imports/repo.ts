@@ -1,6 +1,6 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { ImportEntry } from './entries';
+import { entriesText, type ImportEntry } from './entries';
 import { type ImportRow, imports } from './schema';
 
 /** An import without its stored rows: `valid_rows` can be megabytes, so only the code committing reads it. */
@@ -9,8 +9,13 @@ export type ImportHead = Omit<ImportRow, 'validRows'>;
 const { validRows: _validRows, ...headColumns } = getTableColumns(imports);
 const scoped = (accountId: string, id: string) => and(eq(imports.accountId, accountId), eq(imports.id, id));
 
-export function insertImport(db: DbOrTx, row: ImportRow): ImportHead {
-  return db.insert(imports).values(row).returning(headColumns).get();
+/** `valid_rows` is written as entriesText formats it (one entry per line), not as drizzle would. */
+export function insertImport(db: DbOrTx, row: ImportHead, entries: readonly ImportEntry[]): ImportHead {
+  return db
+    .insert(imports)
+    .values({ ...row, validRows: sql`${entriesText(entries)}` })
+    .returning(headColumns)
+    .get();
 }
 
 export function findImport(db: DbOrTx, accountId: string, id: string): ImportHead | undefined {
@@ -38,8 +43,8 @@ export function findImportErrors(db: DbOrTx, accountId: string, id: string) {
 }
 
 /**
- * The stored entries as the JSON text they are kept in (null once moved or done): the background job
- * copies it to a file as is, without a parse and a stringify of megabytes.
+ * The stored entries as the JSON text they are kept in (null once staged or done): confirm copies it to the
+ * staged file as is, without a parse and a stringify of megabytes.
  */
 export function loadEntriesText(db: DbOrTx, accountId: string, id: string): string | null {
   const row = db

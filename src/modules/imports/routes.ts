@@ -12,7 +12,7 @@ import { createImport } from './use-cases/create-import';
 const detail = (summary: string) => ({ summary, tags: ['Imports'] });
 const params = t.Object({ import_id: t.String() });
 
-export function importRoutes(auth: ReturnType<typeof authPlugin>, deps: Pick<AppDeps, 'jobs'>) {
+export function importRoutes(auth: ReturnType<typeof authPlugin>, deps: Pick<AppDeps, 'jobs' | 'blobs'>) {
   return new Elysia({ prefix: '/api/v1/imports' })
     .use(auth)
     .post('', ({ ctx, body }) => ({ data: presentImport(createImport({ ctx, input: body })) }), {
@@ -39,8 +39,8 @@ export function importRoutes(auth: ReturnType<typeof authPlugin>, deps: Pick<App
     )
     .post(
       '/:import_id/confirm',
-      ({ ctx, params }) => {
-        const row = confirmImport({ ctx, input: { id: params.import_id } });
+      async ({ ctx, params }) => {
+        const row = await confirmImport({ ctx, input: { id: params.import_id }, blobs: deps.blobs });
         if (row.status === 'processing') deps.jobs.wake();
         return { data: presentImport(row) };
       },

@@ -1,7 +1,6 @@
-import type { AccountCtx } from '../../../shared/context';
 import { DomainError, type FieldError } from '../../../shared/errors';
 // The document create contract and checks themselves, so an import accepts exactly what POST /documents does.
-import { CreateDocumentBody, createDocument, newDocumentProblems } from '../../documents';
+import { CreateDocumentBody, createDocument, newDocumentChecker } from '../../documents';
 import { byRow, type ImportEntry, type ImportResourceKind, rowLocs } from '../entries';
 import type { RowError, SourceFormat } from '../model';
 import { compiledCheck } from '../schema-check';
@@ -9,10 +8,10 @@ import { csvDocuments, csvLocation } from './documents-csv';
 
 const schemaProblems = compiledCheck(CreateDocumentBody);
 
-function documentProblems(ctx: AccountCtx, body: unknown): FieldError[] {
-  const problems = schemaProblems(body);
-  return rowLocs(problems.length > 0 ? problems : newDocumentProblems(ctx, body as CreateDocumentBody));
-}
+const numberOf = (body: unknown): string | undefined => {
+  const number = (body as { number?: unknown } | null)?.number;
+  return typeof number === 'string' ? number : undefined;
+};
 
 /**
  * A document's problems as row errors. JSON: the document's row. CSV: each problem on the record and column
@@ -58,19 +57,24 @@ export const documentImports: ImportResourceKind = {
   check(ctx, format, parsed) {
     const entries: ImportEntry[] = [];
     const errors: RowError[] = [];
+    const numbers = parsed.candidates.map((c) => numberOf(c.body)).filter((n) => n !== undefined);
+    const documentProblems = newDocumentChecker(ctx, numbers);
     // A number may appear once per file; the first row holding it keeps it.
-    const numbers = new Map<string, number>();
+    const holders = new Map<string, number>();
     for (const candidate of parsed.candidates) {
       if (candidate.body === null) {
         errors.push(...candidate.errors);
         continue;
       }
       const entry = { rows: candidate.rows, body: candidate.body };
-      const fields = documentProblems(ctx, candidate.body);
-      const number = (candidate.body as { number?: unknown }).number;
-      if (typeof number === 'string') {
-        const holder = numbers.get(number);
-        if (holder === undefined) numbers.set(number, entry.rows[0] ?? 0);
+      const schema = schemaProblems(candidate.body);
+      const fields = rowLocs(
+        schema.length > 0 ? schema : documentProblems(candidate.body as CreateDocumentBody),
+      );
+      const number = numberOf(candidate.body);
+      if (number !== undefined) {
+        const holder = holders.get(number);
+        if (holder === undefined) holders.set(number, entry.rows[0] ?? 0);
         else {
           const msg = `number '${number}' is already used by row ${holder} of this import`;
           fields.push({ loc: 'number', msg, type: 'duplicate' });

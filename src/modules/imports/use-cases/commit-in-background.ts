@@ -11,10 +11,9 @@ import {
   findImportAccount,
   findImportProgress,
   type ImportHead,
-  loadEntriesText,
   setImportProgress,
 } from '../repo';
-import { stagedRowsKey } from '../staged-rows';
+import { readStagedEntries, stagedRowsKey } from '../staged-rows';
 import { commitEntries, mergedErrors } from './commit-entries';
 
 export interface BackgroundDeps {
@@ -25,28 +24,6 @@ export interface BackgroundDeps {
 
 /** Lets requests waiting on the event loop run between two chunks. */
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/**
- * The entries, moved out of `valid_rows` into the staged file on the first run (see staged-rows.ts). The
- * column is cleared only after the file is complete (the store writes a temp name, then renames), so a crash
- * in between finds the rows still in the column and stages them again; later runs read the file.
- */
-async function stagedEntries(
-  deps: BackgroundDeps,
-  head: ImportHead,
-  job: JobContext,
-): Promise<ImportEntry[]> {
-  const key = stagedRowsKey(head.id);
-  const text = loadEntriesText(deps.db, head.accountId, head.id);
-  if (text === null) {
-    const bytes = await deps.blobs.get(key);
-    if (!bytes) throw JobError.permanent('the rows of this import are gone: their staged file is missing');
-    return JSON.parse(new TextDecoder().decode(bytes)) as ImportEntry[];
-  }
-  await deps.blobs.put(key, new TextEncoder().encode(text), 'application/json');
-  job.transaction((tx) => setImportProgress(tx, head.accountId, head.id, { validRows: null }));
-  return JSON.parse(text) as ImportEntry[];
-}
 
 /**
  * One chunk in one fenced transaction: the entries, and the counts that record them, commit together. The
@@ -108,7 +85,8 @@ export async function commitInBackground(
   });
   const head = findImport(deps.db, accountId, importId);
   if (head?.status === 'processing') {
-    const entries = await stagedEntries(deps, head, job);
+    const entries = await readStagedEntries(deps.blobs, importId);
+    if (!entries) throw JobError.permanent('the rows of this import are gone: their staged file is missing');
     const cursor = new EntryCursor(entries);
     while (job.transaction((tx) => commitChunk(ctxOf(tx), head, entries, cursor))) {
       await yieldToEventLoop();

@@ -2,34 +2,36 @@ import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { invalidTransition, notFound } from '../../../shared/errors';
+import type { BlobStore } from '../../../storage/blob-store';
 import { enqueueImportCommit } from '../job';
 import { nextImportStatus } from '../lifecycle';
 import { importTuning } from '../model';
-import { findImport, type ImportHead, loadEntries, updateImport } from '../repo';
+import { findImport, type ImportHead, loadEntries, loadEntriesText, updateImport } from '../repo';
+import { stagedRowsKey } from '../staged-rows';
 import { commitEntries, mergedErrors } from './commit-entries';
 
+function update(ctx: AccountCtx, id: string, changes: Parameters<typeof updateImport>[3]): ImportHead {
+  const updated = updateImport(ctx.db, ctx.accountId, id, changes);
+  if (!updated) throw notFound('Import');
+  return updated;
+}
+
 /**
- * Confirm, in one IMMEDIATE transaction (a concurrent second confirm waits, then answers 409). Up to the
- * background threshold every stored entry is created and the status moves to `completed` atomically: all
- * of it or nothing. Above it the import moves to `processing` and its `import.commit` job is enqueued in the
- * same transaction, so neither can exist without the other; the caller wakes the job runtime.
+ * Every stored entry created and the status moved to `completed` in one IMMEDIATE transaction: all of it or
+ * nothing, and a concurrent second confirm waits, then answers 409.
  */
-export function confirmImport({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): ImportHead {
+function confirmNow(ctx: AccountCtx, id: string): ImportHead {
   return inTransaction(ctx, (tx) => {
-    const head = findImport(tx.db, tx.accountId, input.id);
+    const head = findImport(tx.db, tx.accountId, id);
     if (!head) throw notFound('Import');
     if (!nextImportStatus('confirm', head.status)) throw invalidTransition('confirm', head.status);
+    const outcome = commitEntries(tx, head, loadEntries(tx.db, tx.accountId, id));
     const now = isoNow(ctx.clock);
-    if (head.totalRows - head.failedRows > importTuning.backgroundAbove) {
-      enqueueImportCommit(tx.db, ctx.clock, head.id);
-      return update(tx, head.id, { status: 'processing', updatedAt: now });
-    }
-    const outcome = commitEntries(tx, head, loadEntries(tx.db, tx.accountId, head.id));
-    return update(tx, head.id, {
+    return update(tx, id, {
       status: 'completed',
       importedRows: outcome.importedRows,
       failedRows: head.failedRows + outcome.failedRows,
-      errors: mergedErrors(tx, head.id, outcome.errors),
+      errors: mergedErrors(tx, id, outcome.errors),
       validRows: null,
       updatedAt: now,
       completedAt: now,
@@ -37,8 +39,45 @@ export function confirmImport({ ctx, input }: { ctx: AccountCtx; input: { id: st
   });
 }
 
-function update(ctx: AccountCtx, id: string, changes: Parameters<typeof updateImport>[3]): ImportHead {
-  const updated = updateImport(ctx.db, ctx.accountId, id, changes);
-  if (!updated) throw notFound('Import');
-  return updated;
+/**
+ * Stages the entries in the blob store, then in one transaction: `processing`, `valid_rows` cleared and the
+ * `import.commit` job enqueued, so neither the status nor the job exists without the other. The file is
+ * written first because its write is async; a file without a processing import is harmless (a second
+ * confirm writes the same bytes; a cancel in between removes it).
+ */
+async function confirmInBackground(ctx: AccountCtx, id: string, blobs: BlobStore): Promise<ImportHead> {
+  const text = loadEntriesText(ctx.db, ctx.accountId, id);
+  if (text !== null) await blobs.put(stagedRowsKey(id), new TextEncoder().encode(text), 'application/json');
+  try {
+    return inTransaction(ctx, (tx) => {
+      const head = findImport(tx.db, tx.accountId, id);
+      if (!head) throw notFound('Import');
+      const next = nextImportStatus('confirm_in_background', head.status);
+      if (!next) throw invalidTransition('confirm', head.status);
+      enqueueImportCommit(tx.db, ctx.clock, id);
+      return update(tx, id, { status: next, validRows: null, updatedAt: isoNow(ctx.clock) });
+    });
+  } catch (error) {
+    if (findImport(ctx.db, ctx.accountId, id)?.status === 'cancelled') await blobs.delete(stagedRowsKey(id));
+    throw error;
+  }
+}
+
+/**
+ * Confirm. Up to importTuning.backgroundAbove valid rows everything commits in this request; above, the
+ * import moves to `processing` and the `import.commit` job commits it; the caller wakes the job runtime.
+ */
+export async function confirmImport({
+  ctx,
+  input,
+  blobs,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+  blobs: BlobStore;
+}): Promise<ImportHead> {
+  const head = findImport(ctx.db, ctx.accountId, input.id);
+  if (!head) throw notFound('Import');
+  const large = head.status === 'pending' && head.totalRows - head.failedRows > importTuning.backgroundAbove;
+  return large ? confirmInBackground(ctx, input.id, blobs) : confirmNow(ctx, input.id);
 }

@@ -21,19 +21,22 @@ export function createImport({ ctx, input }: { ctx: AccountCtx; input: CreateImp
   const { entries, errors } = kind.check(ctx, input.source_format, parsed);
   const failedRows = errors.length;
   const now = isoNow(ctx.clock);
-  return insertImport(ctx.db, {
-    id: newId('imp'),
-    accountId: ctx.accountId,
-    resource,
-    sourceFormat: input.source_format,
-    status: 'pending',
-    totalRows: parsed.totalRows,
-    importedRows: 0,
-    failedRows,
-    errors: failedRows > 0 ? errors : null,
-    validRows: entries,
-    createdAt: now,
-    updatedAt: now,
-    completedAt: null,
-  });
+  return insertImport(
+    ctx.db,
+    {
+      id: newId('imp'),
+      accountId: ctx.accountId,
+      resource,
+      sourceFormat: input.source_format,
+      status: 'pending',
+      totalRows: parsed.totalRows,
+      importedRows: 0,
+      failedRows,
+      errors: failedRows > 0 ? errors : null,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+    },
+    entries,
+  );
 }
