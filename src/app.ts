@@ -10,6 +10,7 @@ import type { JobWaker } from './jobs/runtime';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { batchRoutes } from './modules/batches/routes';
+import { type BillingSettings, billingRoutes } from './modules/billing';
 import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
 import { complianceRoutes } from './modules/compliance/routes';
@@ -53,6 +54,8 @@ export interface AppDeps {
   jobs: JobWaker;
   /** SMTP_URL; null = email deliveries are refused with a clear error. */
   smtpUrl: string | null;
+  /** The payment provider (STRIPE_*); absent = billing's provider calls and webhook answer 501. */
+  billing?: BillingSettings;
 }
 
 /** The whole HTTP API as one Elysia app; tests build it with their own deps. */
@@ -89,6 +92,7 @@ export function buildApp(deps: AppDeps) {
     .use(fileRoutes(auth, services))
     .use(brandingProfileRoutes(auth, services))
     .use(usageRoutes(auth))
+    .use(billingRoutes(auth, deps))
     .use(complianceRoutes(auth, compliance))
     .use(batchRoutes(auth, deps))
     .use(recurringInvoiceRoutes(auth, deps))

@@ -12,6 +12,10 @@ export interface Config {
   signingSecret: string | null;
   smtpUrl: string | null;
   stripeSecretKey: string | null;
+  /** The provider's API origin; a stand-in (a test double, a proxy) may replace api.stripe.com. */
+  stripeApiBase: string;
+  /** The webhook endpoint's signing secret (`whsec_...`); null = the billing webhook answers 501. */
+  stripeWebhookSecret: string | null;
   rulesetsDir: string | null;
   logLevel: LogLevel;
   /** Largest accepted request body; bigger bodies get a 413 in the error envelope. */
@@ -39,6 +43,8 @@ const SETTINGS = {
   SIGNING_SECRET: 'signing-secret',
   SMTP_URL: 'smtp-url',
   STRIPE_SECRET_KEY: 'stripe-secret-key',
+  STRIPE_API_BASE: 'stripe-api-base',
+  STRIPE_WEBHOOK_SECRET: 'stripe-webhook-secret',
   RULESETS_DIR: 'rulesets-dir',
   LOG_LEVEL: 'log-level',
   MAX_BODY_BYTES: 'max-body-bytes',
@@ -59,15 +65,15 @@ function integer(name: string, raw: string, min: number, max: number): number {
   return Number(raw);
 }
 
-function origin(raw: string): string {
+function origin(raw: string, name = 'PUBLIC_BASE_URL'): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute http(s) URL, got "${raw}"`);
+    throw new ConfigError(`${name} must be an absolute http(s) URL, got "${raw}"`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(`PUBLIC_BASE_URL must use http or https, got "${raw}"`);
+    throw new ConfigError(`${name} must use http or https, got "${raw}"`);
   }
   // Keep a path prefix (a reverse proxy may mount the service under one) but no trailing slash.
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`;
@@ -83,6 +89,23 @@ function smtp(raw: string): string {
   }
   if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') {
     throw new ConfigError(`SMTP_URL must use smtp:// or smtps://, got "${url.protocol}"`);
+  }
+  return raw;
+}
+
+// Neither secret is echoed: a wrong value pasted here may still be a live secret.
+function stripeSecretKey(raw: string): string {
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(raw)) {
+    throw new ConfigError(
+      'STRIPE_SECRET_KEY must be a secret or restricted key (sk_live_..., sk_test_..., rk_...)',
+    );
+  }
+  return raw;
+}
+
+function stripeWebhookSecret(raw: string): string {
+  if (!/^whsec_\w{8,}$/.test(raw)) {
+    throw new ConfigError("STRIPE_WEBHOOK_SECRET must be the webhook endpoint's signing secret (whsec_...)");
   }
   return raw;
 }
@@ -104,6 +127,8 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
   const rulesetsDir = get('RULESETS_DIR');
   const maxBody = get('MAX_BODY_BYTES');
   const workers = get('RENDER_WORKERS');
+  const stripeKey = get('STRIPE_SECRET_KEY');
+  const webhookSecret = get('STRIPE_WEBHOOK_SECRET');
   return {
     port: integer('PORT', get('PORT') ?? '8080', 0, 65535),
     host: get('HOST') ?? '127.0.0.1',
@@ -111,7 +136,9 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     publicBaseUrl: publicBaseUrl === null ? null : origin(publicBaseUrl),
     signingSecret: secret,
     smtpUrl: smtpUrl === null ? null : smtp(smtpUrl),
-    stripeSecretKey: get('STRIPE_SECRET_KEY'),
+    stripeSecretKey: stripeKey === null ? null : stripeSecretKey(stripeKey),
+    stripeApiBase: origin(get('STRIPE_API_BASE') ?? 'https://api.stripe.com', 'STRIPE_API_BASE'),
+    stripeWebhookSecret: webhookSecret === null ? null : stripeWebhookSecret(webhookSecret),
     rulesetsDir: rulesetsDir === null ? null : resolve(cwd, rulesetsDir),
     logLevel: level as LogLevel,
     maxBodyBytes: integer('MAX_BODY_BYTES', maxBody ?? String(10 * 1024 * 1024), 1024, 1024 * 1024 * 1024),

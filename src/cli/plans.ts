@@ -4,6 +4,9 @@ import { systemClock } from '../shared/clock';
 import { type ParsedArgs, requireFlag, UsageError, wholeNumber } from './args';
 import { openDataDir } from './runtime';
 
+/** Flag given empty (`--price-id ''`) = clear the value; absent = keep it. */
+const clearable = (value: string | undefined) => (value === '' ? null : value);
+
 export function plansCommand(config: Config, args: ParsedArgs, out: (line: string) => void): void {
   const [, sub] = args.positionals;
   if (sub !== 'set') throw new UsageError(`unknown plans command "${sub ?? ''}": use set`);
@@ -19,12 +22,21 @@ export function plansCommand(config: Config, args: ParsedArgs, out: (line: strin
     }
     const row = setPlan({
       ctx: { db: handle.db, clock: systemClock },
-      input: { id, name, monthlyRenderQuota: quota, requestsPerSecond: rps, priceId: args.flags['price-id'] },
+      input: {
+        id,
+        name,
+        monthlyRenderQuota: quota,
+        requestsPerSecond: rps,
+        priceId: clearable(args.flags['price-id']),
+        overageCentsPerRender: clearable(args.flags['overage-price']),
+      },
     });
     if (args.switches.has('json')) out(JSON.stringify({ plan: presentPlan(row) }));
     else
       out(
-        `Plan ${row.id} "${row.name}": ${row.monthlyRenderQuota} renders/month, ${row.requestsPerSecond} req/s.`,
+        `Plan ${row.id} "${row.name}": ${row.monthlyRenderQuota} renders/month, ${row.requestsPerSecond} req/s` +
+          `${row.priceId ? `, provider price ${row.priceId}` : ''}` +
+          `${row.overageCentsPerRender ? `, overage ${row.overageCentsPerRender} cents/render` : ''}.`,
       );
   } finally {
     handle.close();

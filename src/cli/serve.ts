@@ -8,6 +8,7 @@ import { TokenBucketLimiter } from '../http/rate-limit';
 import { createFetchHandler, listen } from '../http/server';
 import type { JobRuntime } from '../jobs/runtime';
 import { createAccount, presentAccount } from '../modules/accounts';
+import { billingSettingsOf } from '../modules/billing';
 import { DownloadSigner } from '../modules/renders/signing';
 import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-renders';
 import { systemClock } from '../shared/clock';
@@ -45,6 +46,7 @@ export async function serve(
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
     jobs: { wake: () => jobs?.wake() },
     smtpUrl: config.smtpUrl,
+    billing: billingSettingsOf(config),
   };
   jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000 });
   const fetch = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes: config.maxBodyBytes });

@@ -23,10 +23,11 @@ export interface DbHandle {
 export function openDatabase(file: string): DbHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file, { create: true, strict: true });
+  // First: switching a new file to WAL needs a lock that another process opening it may hold for a moment.
+  sqlite.exec('PRAGMA busy_timeout = 5000');
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
-  sqlite.exec('PRAGMA busy_timeout = 5000');
   const db = drizzle(sqlite, { schema }) as Db;
   return { db, sqlite, close: () => sqlite.close() };
 }

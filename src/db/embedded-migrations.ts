@@ -6,6 +6,7 @@ import m3 from '../../migrations/0003_templates-branding-files.sql' with { type:
 import m4 from '../../migrations/0004_jobs.sql' with { type: 'text' };
 import m5 from '../../migrations/0005_imports.sql' with { type: 'text' };
 import m6 from '../../migrations/0006_background_work.sql' with { type: 'text' };
+import m7 from '../../migrations/0007_billing_roles.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -21,4 +22,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0004_jobs', createdAt: 1795246630461, sql: m4 },
   { tag: '0005_imports', createdAt: 1795247165291, sql: m5 },
   { tag: '0006_background_work', createdAt: 1795247856818, sql: m6 },
+  { tag: '0007_billing_roles', createdAt: 1795248980321, sql: m7 },
 ];

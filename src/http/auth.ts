@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia';
 import { findAccountWithPlan } from '../modules/accounts';
 import { authenticateApiKey } from '../modules/api-keys';
+import { type ActingMember, enforceRouteAccess, memberForKey } from '../modules/workspaces';
 import type { Clock } from '../shared/clock';
 import type { AccountCtx, SystemCtx } from '../shared/context';
 import { DomainError } from '../shared/errors';
@@ -13,6 +14,8 @@ export interface Principal {
   planId: string;
   requestsPerSecond: number;
   monthlyRenderQuota: number;
+  /** The workspace member the key acts for, with its current role; null = account-level key. */
+  member: ActingMember | null;
 }
 
 export const MISSING_CREDENTIALS =
@@ -27,18 +30,29 @@ export function authenticate(ctx: SystemCtx, headers: Headers): Principal {
   const account = findAccountWithPlan(ctx.db, key.accountId);
   if (!account) throw new DomainError('unauthorized', 'Invalid credentials');
   if (account.account.disabledAt !== null) throw new DomainError('forbidden', 'Account is disabled');
+  let member: ActingMember | null = null;
+  if (key.workspaceMemberId !== null) {
+    // Its member was removed: the key must not fall back to account level (it was revoked with them).
+    member = memberForKey(ctx.db, key.accountId, key.workspaceMemberId) ?? null;
+    if (member === null) throw new DomainError('unauthorized', 'Invalid credentials');
+  }
   return {
     accountId: account.account.id,
     keyId: key.id,
     planId: account.account.planId,
     requestsPerSecond: account.requestsPerSecond,
     monthlyRenderQuota: account.monthlyRenderQuota,
+    member,
   };
 }
 
 /** Account-scoped use-case context for an authenticated request. */
 export function accountCtx(base: SystemCtx, principal: Principal): AccountCtx {
-  return { ...base, accountId: principal.accountId, actor: { kind: 'api_key', keyId: principal.keyId } };
+  return {
+    ...base,
+    accountId: principal.accountId,
+    actor: { kind: 'api_key', keyId: principal.keyId, memberId: principal.member?.id ?? null },
+  };
 }
 
 export interface AuthDeps {
@@ -73,14 +87,21 @@ export function authorize(
 }
 
 /**
- * `{ auth: true }` on a route: authenticate, apply the key's rate limit, and put `principal` and an
- * account-scoped `ctx` in the handler's context.
+ * `{ auth: true }` on a route: authenticate, apply the key's rate limit, check what the key's workspace
+ * role allows on this route (the table in src/modules/workspaces/access/route-policy.ts; docs/roles.md),
+ * and put `principal` and an account-scoped `ctx` in the handler's context.
  */
 export function authPlugin(deps: AuthDeps) {
   return new Elysia({ name: 'auth' }).macro({
     auth: {
-      resolve({ request, set }) {
-        return authorize(deps, request.headers, set.headers as Record<string, string | number>);
+      resolve({ request, set, route, params }) {
+        const authorized = authorize(deps, request.headers, set.headers as Record<string, string | number>);
+        enforceRouteAccess(deps.db, authorized.principal, {
+          method: request.method,
+          route,
+          params: params as Record<string, string | undefined>,
+        });
+        return authorized;
       },
     },
   });

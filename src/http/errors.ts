@@ -17,4 +17,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   quota_exceeded: 429,
   internal_error: 500,
   not_configured: 501,
+  /** The payment provider failed or refused a call this request depended on. */
+  provider_error: 502,
 };

@@ -14,7 +14,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'quota_exceeded'
   | 'internal_error'
-  | 'not_configured';
+  | 'not_configured'
+  | 'provider_error';
 
 export interface FieldError {
   loc: string;

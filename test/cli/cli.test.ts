@@ -106,7 +106,14 @@ describe('admin CLI', () => {
       plan_id: 'plan_pro',
       plan_name: 'Pro',
     });
-    expect(Object.keys(parsed.api_key).sort()).toEqual(['api_key', 'created_at', 'id', 'last4', 'name']);
+    expect(Object.keys(parsed.api_key).sort()).toEqual([
+      'api_key',
+      'created_at',
+      'id',
+      'last4',
+      'name',
+      'workspace_member_id',
+    ]);
     expect(parsed.api_key.api_key.slice(-4)).toBe(parsed.api_key.last4);
   });
 
@@ -143,6 +150,7 @@ describe('admin CLI', () => {
       price_id: 'price_123',
       monthly_render_quota: 500,
       requests_per_second: 7,
+      overage_cents_per_render: null,
     });
     const updated = runCli(['plans', 'set', '--id', 'plan_team', '--rps', '9', '--json'], { DATA_DIR: dir });
     expect(JSON.parse(updated.stdout).plan).toMatchObject({
@@ -150,6 +158,21 @@ describe('admin CLI', () => {
       monthly_render_quota: 500,
       requests_per_second: 9,
     });
+    const priced = runCli(['plans', 'set', '--id', 'plan_team', '--overage-price', '0.4', '--json'], {
+      DATA_DIR: dir,
+    });
+    expect(JSON.parse(priced.stdout).plan).toMatchObject({
+      price_id: 'price_123',
+      overage_cents_per_render: '0.4',
+    });
+    const cleared = runCli(['plans', 'set', '--id', 'plan_team', '--overage-price', '', '--json'], {
+      DATA_DIR: dir,
+    });
+    expect(JSON.parse(cleared.stdout).plan.overage_cents_per_render).toBeNull();
+    const negative = runCli(['plans', 'set', '--id', 'plan_team', '--overage-price', '-1'], {
+      DATA_DIR: dir,
+    });
+    expect(negative.code).not.toBe(0);
     const bad = runCli(['plans', 'set', '--id', 'plan_x', '--name', 'X', '--quota', 'lots', '--rps', '1'], {
       DATA_DIR: dir,
     });

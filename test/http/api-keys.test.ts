@@ -9,7 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-const KEY_FIELDS = ['created_at', 'id', 'last4', 'name', 'revoked_at'];
+const KEY_FIELDS = ['created_at', 'id', 'last4', 'name', 'revoked_at', 'workspace_member_id'];
 
 describe('API keys', () => {
   test('create shows the secret once; it works at once; get and list never show it again', async () => {
@@ -21,7 +21,15 @@ describe('API keys', () => {
     });
     expect(created.status).toBe(200);
     const key = created.body.data;
-    expect(Object.keys(key).sort()).toEqual(['api_key', 'created_at', 'id', 'last4', 'name']);
+    expect(Object.keys(key).sort()).toEqual([
+      'api_key',
+      'created_at',
+      'id',
+      'last4',
+      'name',
+      'workspace_member_id',
+    ]);
+    expect(key.workspace_member_id).toBeNull(); // an account-level key makes an account-level key
     expect(key.id).toMatch(/^key_/);
     expect(key.name).toBe('ci');
     expect(key.last4).toBe(key.api_key.slice(-4));

@@ -37,3 +37,8 @@ export function countAccounts(db: DbOrTx): number {
 export function setAccountDisabledAt(db: DbOrTx, id: string, disabledAt: string | null, now: string) {
   return db.update(accounts).set({ disabledAt, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
 }
+
+/** The plan an account is on (the billing webhooks move it as the subscription changes). */
+export function setAccountPlanId(db: DbOrTx, id: string, planId: string, now: string) {
+  return db.update(accounts).set({ planId, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
+}

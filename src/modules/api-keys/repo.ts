@@ -1,7 +1,14 @@
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
+import type { KeyScope } from '../workspaces';
 import { type ApiKeyRow, apiKeys } from './schema';
+
+/** The account's keys, narrowed to those a member's key may see (docs/roles.md). */
+function visible(accountId: string, scope: KeyScope) {
+  const account = eq(apiKeys.accountId, accountId);
+  return scope.all ? account : and(account, inArray(apiKeys.workspaceMemberId, scope.memberIds));
+}
 
 export function insertApiKey(db: DbOrTx, row: ApiKeyRow): ApiKeyRow {
   return db.insert(apiKeys).values(row).returning().get();
@@ -11,30 +18,41 @@ export function findApiKeyByLookup(db: DbOrTx, lookup: string): ApiKeyRow | unde
   return db.select().from(apiKeys).where(eq(apiKeys.lookup, lookup)).get();
 }
 
-export function findApiKey(db: DbOrTx, accountId: string, id: string): ApiKeyRow | undefined {
+export function findApiKey(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  scope: KeyScope,
+): ApiKeyRow | undefined {
   return db
     .select()
     .from(apiKeys)
-    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id)))
+    .where(and(visible(accountId, scope), eq(apiKeys.id, id)))
     .get();
 }
 
-export function listApiKeys(db: DbOrTx, accountId: string, page: PageRequest): ApiKeyRow[] {
-  const scope = eq(apiKeys.accountId, accountId);
+export function listApiKeys(db: DbOrTx, accountId: string, page: PageRequest, scope: KeyScope): ApiKeyRow[] {
+  const where = visible(accountId, scope);
   return db
     .select()
     .from(apiKeys)
-    .where(page.after === null ? scope : and(scope, lt(apiKeys.id, page.after)))
+    .where(page.after === null ? where : and(where, lt(apiKeys.id, page.after)))
     .orderBy(desc(apiKeys.id))
     .limit(page.limit + 1)
     .all();
 }
 
-export function renameApiKey(db: DbOrTx, accountId: string, id: string, name: string): ApiKeyRow | undefined {
+export function renameApiKey(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  name: string,
+  scope: KeyScope,
+): ApiKeyRow | undefined {
   return db
     .update(apiKeys)
     .set({ name })
-    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id)))
+    .where(and(visible(accountId, scope), eq(apiKeys.id, id)))
     .returning()
     .get();
 }
@@ -47,4 +65,21 @@ export function revokeApiKey(db: DbOrTx, accountId: string, id: string, now: str
     .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
     .returning()
     .get();
+}
+
+/** Revokes every active key acting for these members (a member removed, a workspace deleted). */
+export function revokeKeysOfMembers(db: DbOrTx, accountId: string, memberIds: string[], now: string): number {
+  if (memberIds.length === 0) return 0;
+  return db
+    .update(apiKeys)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(apiKeys.accountId, accountId),
+        inArray(apiKeys.workspaceMemberId, memberIds),
+        isNull(apiKeys.revokedAt),
+      ),
+    )
+    .returning({ id: apiKeys.id })
+    .all().length;
 }

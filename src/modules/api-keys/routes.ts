@@ -3,6 +3,7 @@ import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
+import { keyScopeOf } from '../workspaces';
 import {
   ApiKey,
   CreateApiKeyBody,
@@ -12,7 +13,7 @@ import {
   RenameApiKeyBody,
 } from './model';
 import { findApiKey, listApiKeys, renameApiKey } from './repo';
-import { issueApiKey } from './use-cases/issue-api-key';
+import { createApiKey } from './use-cases/create-api-key';
 import { revokeApiKey } from './use-cases/revoke-api-key';
 import { rotateApiKey } from './use-cases/rotate-api-key';
 
@@ -25,33 +26,44 @@ export function apiKeyRoutes(auth: ReturnType<typeof authPlugin>) {
     .post(
       '',
       ({ ctx, body }) => {
-        const issued = issueApiKey({ ctx, input: { accountId: ctx.accountId, name: body?.name } });
+        const input = { name: body?.name, workspaceMemberId: body?.workspace_member_id };
+        const issued = ctx.db.transaction((tx) => createApiKey({ ctx: { ...ctx, db: tx }, input }), {
+          behavior: 'immediate',
+        });
         return { data: presentIssuedKey(issued.row, issued.apiKey) };
       },
       {
         auth: true,
         body: t.Optional(CreateApiKeyBody),
         response: { 200: dataOf(IssuedApiKey), ...authErrors },
-        detail: detail('Create an API key (the secret is shown once)'),
+        detail: detail(
+          'Create an API key, account-level or for a workspace member (the secret is shown once)',
+        ),
       },
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      ({ ctx, query, principal }) => {
         const page = readPageRequest(query);
-        return toPage(listApiKeys(ctx.db, ctx.accountId, page), page, (r) => r.id, presentApiKey);
+        const scope = keyScopeOf(ctx.db, principal.member);
+        return toPage(listApiKeys(ctx.db, ctx.accountId, page, scope), page, (r) => r.id, presentApiKey);
       },
       {
         auth: true,
         query: t.Object(PageQuery),
         response: { 200: pageOf(ApiKey), ...authErrors },
-        detail: detail('List API keys, revoked ones included'),
+        detail: detail("List API keys, revoked ones included (a member's key sees the keys it may manage)"),
       },
     )
     .get(
       '/:api_key_id',
-      ({ ctx, params }) => {
-        const row = findApiKey(ctx.db, ctx.accountId, params.api_key_id);
+      ({ ctx, params, principal }) => {
+        const row = findApiKey(
+          ctx.db,
+          ctx.accountId,
+          params.api_key_id,
+          keyScopeOf(ctx.db, principal.member),
+        );
         if (!row) throw notFound('API key');
         return { data: presentApiKey(row) };
       },
@@ -64,8 +76,9 @@ export function apiKeyRoutes(auth: ReturnType<typeof authPlugin>) {
     )
     .patch(
       '/:api_key_id',
-      ({ ctx, params, body }) => {
-        const row = renameApiKey(ctx.db, ctx.accountId, params.api_key_id, body.name);
+      ({ ctx, params, body, principal }) => {
+        const scope = keyScopeOf(ctx.db, principal.member);
+        const row = renameApiKey(ctx.db, ctx.accountId, params.api_key_id, body.name, scope);
         if (!row) throw notFound('API key');
         return { data: presentApiKey(row) };
       },
@@ -79,10 +92,9 @@ export function apiKeyRoutes(auth: ReturnType<typeof authPlugin>) {
     )
     .post(
       '/:api_key_id/rotate',
-      ({ ctx, params }) => {
-        const issued = ctx.db.transaction((tx) =>
-          rotateApiKey({ ctx: { ...ctx, db: tx }, input: { keyId: params.api_key_id } }),
-        );
+      ({ ctx, params, principal }) => {
+        const input = { keyId: params.api_key_id, scope: keyScopeOf(ctx.db, principal.member) };
+        const issued = ctx.db.transaction((tx) => rotateApiKey({ ctx: { ...ctx, db: tx }, input }));
         return { data: presentIssuedKey(issued.row, issued.apiKey) };
       },
       {
@@ -94,8 +106,11 @@ export function apiKeyRoutes(auth: ReturnType<typeof authPlugin>) {
     )
     .delete(
       '/:api_key_id',
-      ({ ctx, params }) => {
-        revokeApiKey({ ctx, input: { keyId: params.api_key_id } });
+      ({ ctx, params, principal }) => {
+        revokeApiKey({
+          ctx,
+          input: { keyId: params.api_key_id, scope: keyScopeOf(ctx.db, principal.member) },
+        });
         return { data: { revoked: true as const } };
       },
       {

@@ -14,12 +14,19 @@ export const apiKeys = sqliteTable(
     lookup: text('lookup').notNull(),
     secretHash: text('secret_hash').notNull(),
     last4: text('last4').notNull(),
+    /**
+     * The workspace member the key acts for, with that member's role; null = an account-level key (owner
+     * rights). No foreign key: a removed member's keys are revoked, and a key whose member is gone never
+     * authenticates (it must not fall back to account level).
+     */
+    workspaceMemberId: text('workspace_member_id'),
     createdAt: createdAt(),
     revokedAt: timestamp('revoked_at'),
   },
   (t) => [
     uniqueIndex('api_keys_lookup_uq').on(t.lookup),
     index('api_keys_account_idx').on(t.accountId, t.id),
+    index('api_keys_member_idx').on(t.workspaceMemberId),
   ],
 );
 

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
 export const BATCH_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
@@ -33,6 +33,7 @@ export const batches = sqliteTable(
     /** Blob of the combined PDF when `output.combine` (written once every item has finished). */
     combinedBlobKey: text('combined_blob_key'),
     errorMessage: text('error_message'),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at'),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
 export const brandingProfiles = sqliteTable(
@@ -19,6 +19,7 @@ export const brandingProfiles = sqliteTable(
     headerText: text('header_text'),
     footerText: text('footer_text').notNull(),
     hideServiceBranding: integer('hide_service_branding', { mode: 'boolean' }).notNull(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
 export interface AddressValue {
@@ -29,6 +29,7 @@ export const businessProfiles = sqliteTable(
     defaultLocale: text('default_locale'),
     defaultTimezone: text('default_timezone'),
     logoFileId: text('logo_file_id'),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import type { AddressValue } from '../business-profiles/schema';
 
@@ -17,6 +17,7 @@ export const customers = sqliteTable(
     billingAddress: text('billing_address', { mode: 'json' }).$type<AddressValue>(),
     shippingAddress: text('shipping_address', { mode: 'json' }).$type<AddressValue>(),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, string>>(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
 export const DELIVERY_STATUSES = ['queued', 'sent', 'delivered', 'bounced', 'failed'] as const;
@@ -28,6 +28,7 @@ export const deliveries = sqliteTable(
     retryOf: text('retry_of'),
     /** Message-ID sent; derived from the delivery id so a re-sent message after a crash is recognisable. */
     messageId: text('message_id'),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     sentAt: timestamp('sent_at'),

@@ -1,5 +1,5 @@
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import type { TotalsResult } from '../../shared/money/types';
 import { accounts } from '../accounts/schema';
 import { businessProfiles } from '../business-profiles/schema';
@@ -35,6 +35,7 @@ export const documents = sqliteTable(
     data: text('data', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     /** Computed totals as stored decimal strings, frozen at finalize. */
     totals: text('totals', { mode: 'json' }).$type<TotalsResult & { currency: string }>().notNull(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     finalizedAt: timestamp('finalized_at'),

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt } from '../../db/columns';
+import { createdAt, createdBy } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
 export const files = sqliteTable(
@@ -15,6 +15,7 @@ export const files = sqliteTable(
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
     blobKey: text('blob_key').notNull(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
   },
   (t) => [index('files_account_idx').on(t.accountId, t.id)],

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
 export const numberingSequences = sqliteTable(
@@ -17,6 +17,7 @@ export const numberingSequences = sqliteTable(
     nextNumber: integer('next_number').notNull(),
     /** The year the counter belongs to when it resets yearly (null otherwise). */
     period: text('period'),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,6 +1,6 @@
 export { BUILT_IN_PLANS, DEFAULT_PLAN_ID } from './built-in';
-export { type Plan, presentPlan } from './model';
-export { findPlan, listPlans } from './repo';
+export { Plan, presentPlan } from './model';
+export { findPlan, findPlanByPriceId, listPlans, listPurchasablePlans } from './repo';
 export type { PlanRow } from './schema';
 export { seedPlans } from './use-cases/seed-plans';
 export { setPlan } from './use-cases/set-plan';

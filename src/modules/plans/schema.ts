@@ -7,6 +7,11 @@ export const plans = sqliteTable('plans', {
   priceId: text('price_id'),
   monthlyRenderQuota: integer('monthly_render_quota').notNull(),
   requestsPerSecond: integer('requests_per_second').notNull(),
+  /**
+   * What one render beyond the quota costs while overage is on, in cents as a decimal string (renders cost
+   * fractions of a cent); null = the plan offers no overage and renders stop at the quota.
+   */
+  overageCentsPerRender: text('overage_cents_per_render'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import { businessProfiles } from '../business-profiles/schema';
 import { customers } from '../customers/schema';
@@ -37,6 +37,7 @@ export const recurringInvoices = sqliteTable(
     invoiceTemplate: text('invoice_template', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     /** Why the last occurrence could not be generated (null when it was). */
     lastError: text('last_error'),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

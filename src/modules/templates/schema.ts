@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import type { TemplateConfig } from '../../rendering/types';
 import { accounts } from '../accounts/schema';
 
@@ -19,6 +19,7 @@ export const customTemplates = sqliteTable(
     isDefault: integer('is_default', { mode: 'boolean' }).notNull(),
     /** The number the next snapshot takes: versions are never renumbered or reused. */
     nextVersion: integer('next_version').notNull(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     publishedAt: timestamp('published_at'),

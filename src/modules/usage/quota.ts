@@ -2,8 +2,10 @@ import type { DbOrTx } from '../../db/client';
 import type { Clock } from '../../shared/clock';
 import { DomainError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
+import { overageAllows } from './overage';
 import { monthOf } from './period';
-import { countEventsBetween, deleteEvent, findEvent, insertEvent } from './repo';
+import { countEventsBetween, countOverageBetween, deleteEvent, findEvent, insertEvent } from './repo';
+import { overageTermsOf } from './terms';
 
 export interface Reservation {
   eventId: string;
@@ -12,8 +14,9 @@ export interface Reservation {
 }
 
 /**
- * Takes one render from this month's quota before the PDF is drawn. The count and the insert share one
- * write-locked transaction, so concurrent renders can never overshoot the quota.
+ * Takes one render from this month's quota, or beyond it while overage is on and under its cap, before
+ * the PDF is drawn. The counts, the overage terms and the insert share one write-locked transaction, so
+ * concurrent renders can never overshoot the quota or the cap.
  */
 export function reserveRender(
   deps: { db: DbOrTx; clock: Clock },
@@ -35,21 +38,38 @@ export function reserveRender(
       const now = deps.clock.now();
       const period = monthOf(now);
       const used = countEventsBetween(tx, input.accountId, period.start, period.end);
-      if (used >= input.monthlyQuota) {
-        throw new DomainError(
-          'quota_exceeded',
-          `Monthly render quota of ${input.monthlyQuota} is used up; it resets on ${period.end.slice(0, 10)}`,
-          { monthly_quota: input.monthlyQuota, used, resets_at: period.end },
-        );
+      const overage = used >= input.monthlyQuota;
+      if (overage) {
+        const terms = overageTermsOf(tx, input.accountId);
+        const overageUsed = countOverageBetween(tx, input.accountId, period.start, period.end);
+        if (!overageAllows(terms, overageUsed)) {
+          const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
+          throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
+        }
       }
       insertEvent(tx, {
         id: eventId,
         accountId: input.accountId,
         renderId: input.renderId,
+        overage,
         createdAt: now.toISOString(),
       });
     },
     { behavior: 'immediate' },
   );
   return { eventId, release: () => deleteEvent(deps.db, eventId) };
+}
+
+function quotaExceeded(quota: number, used: number, resetsAt: string, cap: number | null): DomainError {
+  const resets = resetsAt.slice(0, 10);
+  const message =
+    cap === null
+      ? `Monthly render quota of ${quota} is used up; it resets on ${resets}`
+      : `Monthly render quota of ${quota} and overage cap of ${cap} are used up; they reset on ${resets}`;
+  return new DomainError('quota_exceeded', message, {
+    monthly_quota: quota,
+    used,
+    resets_at: resetsAt,
+    ...(cap === null ? {} : { overage_cap: cap }),
+  });
 }

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
-import { type UsageEventRow, usageEvents } from './schema';
+import { type OverageSettingsRow, overageSettings, type UsageEventRow, usageEvents } from './schema';
 
 export function countEventsBetween(db: DbOrTx, accountId: string, start: string, end: string): number {
   return (
@@ -43,5 +43,37 @@ export function findEvent(db: DbOrTx, accountId: string, id: string): UsageEvent
     .select()
     .from(usageEvents)
     .where(and(eq(usageEvents.id, id), eq(usageEvents.accountId, accountId)))
+    .get();
+}
+
+/** Renders taken beyond the quota under overage in [start, end). */
+export function countOverageBetween(db: DbOrTx, accountId: string, start: string, end: string): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(usageEvents)
+      .where(
+        and(
+          eq(usageEvents.accountId, accountId),
+          gte(usageEvents.createdAt, start),
+          lt(usageEvents.createdAt, end),
+          eq(usageEvents.overage, true),
+        ),
+      )
+      .get()?.n ?? 0
+  );
+}
+
+export function findOverageSettings(db: DbOrTx, accountId: string): OverageSettingsRow | undefined {
+  return db.select().from(overageSettings).where(eq(overageSettings.accountId, accountId)).get();
+}
+
+export function saveOverageSettings(db: DbOrTx, row: OverageSettingsRow): OverageSettingsRow {
+  const { accountId, ...values } = row;
+  return db
+    .insert(overageSettings)
+    .values(row)
+    .onConflictDoUpdate({ target: overageSettings.accountId, set: values })
+    .returning()
     .get();
 }

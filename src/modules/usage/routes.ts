@@ -2,8 +2,10 @@ import { Elysia, t } from 'elysia';
 import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf } from '../../http/schemas';
 import { readPageRequest, toPage } from '../../shared/pagination';
+import { Overage } from './model';
 import { monthOf } from './period';
 import { countEventsBetween, listEvents } from './repo';
+import { describeOverage } from './use-cases/describe-overage';
 
 const detail = (summary: string) => ({ summary, tags: ['Usage'] });
 const UsageEvent = t.Object({ id: t.String(), render_id: t.String(), created_at: t.String() });
@@ -57,14 +59,15 @@ export function usageRoutes(auth: ReturnType<typeof authPlugin>) {
     .get(
       '/limits',
       ({ ctx, principal }) => {
-        const period = monthOf(ctx.clock.now());
+        const now = ctx.clock.now();
+        const period = monthOf(now);
         const used = countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
         const limit = principal.monthlyRenderQuota;
         return {
           data: {
             renders: { used, limit, remaining: Math.max(0, limit - used) },
             rate_limit: { requests_per_second: principal.requestsPerSecond },
-            overage: { enabled: false, estimated_cost_cents: 0 },
+            overage: describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }),
           },
         };
       },
@@ -75,12 +78,12 @@ export function usageRoutes(auth: ReturnType<typeof authPlugin>) {
             t.Object({
               renders: t.Object({ used: t.Integer(), limit: t.Integer(), remaining: t.Integer() }),
               rate_limit: t.Object({ requests_per_second: t.Integer() }),
-              overage: t.Object({ enabled: t.Boolean(), estimated_cost_cents: t.Integer() }),
+              overage: Overage,
             }),
           ),
           ...authErrors,
         },
-        detail: detail('Render quota, rate limit and overage (off until billing enables it)'),
+        detail: detail('Render quota, rate limit and overage (off until PATCH /billing/overage turns it on)'),
       },
     );
 }

@@ -1,5 +1,5 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt } from '../../db/columns';
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
 /** One row per PDF produced: the metering record and, counted per month, the quota. */
@@ -11,6 +11,8 @@ export const usageEvents = sqliteTable(
       .notNull()
       .references(() => accounts.id),
     renderId: text('render_id').notNull(),
+    /** Taken beyond the plan quota while overage was on: the renders overage bills. */
+    overage: integer('overage', { mode: 'boolean' }).notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -20,3 +22,16 @@ export const usageEvents = sqliteTable(
 );
 
 export type UsageEventRow = typeof usageEvents.$inferSelect;
+
+/** An account's overage choice (PATCH /billing/overage); no row = off. */
+export const overageSettings = sqliteTable('overage_settings', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  enabled: integer('enabled', { mode: 'boolean' }).notNull(),
+  /** Most renders beyond the quota per month; null = no cap. */
+  cap: integer('cap'),
+  updatedAt: updatedAt(),
+});
+
+export type OverageSettingsRow = typeof overageSettings.$inferSelect;

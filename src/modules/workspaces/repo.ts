@@ -52,6 +52,20 @@ export function findMember(db: DbOrTx, workspaceId: string, id: string): Workspa
     .get();
 }
 
+/** A member of any workspace of the account (what an API key tied to a member points at). */
+export function findMemberInAccount(
+  db: DbOrTx,
+  accountId: string,
+  memberId: string,
+): WorkspaceMemberRow | undefined {
+  return db
+    .select({ member: workspaceMembers })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.id, memberId)))
+    .get()?.member;
+}
+
 export function findMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {
   return db
     .select()

@@ -1,7 +1,7 @@
 /**
- * What each workspace role may do (docs/roles.md is the reader's copy). API keys belong to the account
- * and act with owner rights; roles govern people added to a workspace. The API enforces the invariants a
- * membership list must keep whoever calls it: a workspace that has an owner always keeps at least one.
+ * What each workspace role may do (docs/roles.md is the reader's copy). Roles describe people added to a
+ * workspace; a key tied to a member acts with that member's role, read fresh on every request. An
+ * account-level key (tied to no member) acts with every right, as the owner does.
  */
 export const ROLES = ['owner', 'admin', 'member'] as const;
 export type Role = (typeof ROLES)[number];
@@ -9,17 +9,43 @@ export type Role = (typeof ROLES)[number];
 export const PERMISSIONS = {
   owner: [
     'billing:manage',
+    'keys:manage_all',
+    'workspace:create',
     'workspace:delete',
+    'workspace:edit',
     'members:manage',
+    'members:manage_owners',
     'resources:write_all',
+    'resources:write_own',
     'resources:read_all',
   ],
-  admin: ['members:manage', 'resources:write_all', 'resources:read_all'],
+  admin: [
+    'workspace:edit',
+    'members:manage',
+    'resources:write_all',
+    'resources:write_own',
+    'resources:read_all',
+  ],
   member: ['resources:write_own', 'resources:read_all'],
 } as const satisfies Record<Role, readonly string[]>;
 
 export type Permission = (typeof PERMISSIONS)[Role][number];
 
+/**
+ * Permissions that hold only inside the member's own workspace: an admin manages the team they belong
+ * to, not every team of the account. An owner's rights reach the whole account.
+ */
+export const WORKSPACE_SCOPED: ReadonlySet<Permission> = new Set(['workspace:edit', 'members:manage']);
+
 export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[role] as readonly string[]).includes(permission);
 }
+
+const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
+
+/** Whether `role` stands above `other` (owner > admin > member). */
+export function outranks(role: Role, other: Role): boolean {
+  return RANK[role] > RANK[other];
+}
+
+export const atLeast = (role: Role, other: Role): boolean => RANK[role] >= RANK[other];

@@ -13,10 +13,11 @@ import {
   WorkspaceMember,
   WorkspaceNameBody,
 } from './model';
-import { deleteWorkspace, findWorkspace, listMembers, listWorkspaces, renameWorkspace } from './repo';
+import { findWorkspace, listMembers, listWorkspaces, renameWorkspace } from './repo';
 import { addMember } from './use-cases/add-member';
 import { changeMemberRole } from './use-cases/change-member-role';
 import { createWorkspace } from './use-cases/create-workspace';
+import { deleteWorkspace } from './use-cases/delete-workspace';
 import { removeMember } from './use-cases/remove-member';
 
 const detail = (summary: string) => ({ summary, tags: ['Workspaces'] });
@@ -84,14 +85,17 @@ export function workspaceRoutes(auth: ReturnType<typeof authPlugin>) {
     .delete(
       '/:workspace_id',
       ({ ctx, params }) => {
-        if (!deleteWorkspace(ctx.db, ctx.accountId, params.workspace_id)) throw notFound('Workspace');
+        const input = { workspaceId: params.workspace_id };
+        ctx.db.transaction((tx) => deleteWorkspace({ ctx: { ...ctx, db: tx }, input }), {
+          behavior: 'immediate',
+        });
         return { data: { deleted: true as const } };
       },
       {
         auth: true,
         params: wsParams,
         response: { 200: Deleted, ...withNotFound },
-        detail: detail('Delete a workspace and its members'),
+        detail: detail('Delete a workspace and its members (their API keys are revoked)'),
       },
     )
     .post(
@@ -155,7 +159,7 @@ export function workspaceRoutes(auth: ReturnType<typeof authPlugin>) {
         auth: true,
         params: memberParams,
         response: { 200: Deleted, ...withConflict },
-        detail: detail('Remove a member'),
+        detail: detail('Remove a member (their API keys are revoked)'),
       },
     );
 }

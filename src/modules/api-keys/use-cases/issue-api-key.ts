@@ -10,13 +10,16 @@ export interface IssuedKey {
   apiKey: string;
 }
 
-/** Creates an active key for an account; the caller shows `apiKey` once and never stores it. */
+/**
+ * Creates an active key for an account (account-level, or acting for a workspace member); the caller shows
+ * `apiKey` once and never stores it. Who may ask for which holder is decided by the caller.
+ */
 export function issueApiKey({
   ctx,
   input,
 }: {
   ctx: SystemCtx;
-  input: { accountId: string; name?: string };
+  input: { accountId: string; name?: string; workspaceMemberId?: string | null };
 }): IssuedKey {
   const secret = generateKeySecret();
   const row = insertApiKey(ctx.db, {
@@ -26,6 +29,7 @@ export function issueApiKey({
     lookup: secret.lookup,
     secretHash: secret.secretHash,
     last4: secret.last4,
+    workspaceMemberId: input.workspaceMemberId ?? null,
     createdAt: isoNow(ctx.clock),
     revokedAt: null,
   });

@@ -1,15 +1,28 @@
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
+import type { KeyScope } from '../../workspaces';
 import { findApiKey, revokeApiKey } from '../repo';
 import { type IssuedKey, issueApiKey } from './issue-api-key';
 
-/** Revokes the key and issues a new one with the same name, atomically: never both or neither valid. */
-export function rotateApiKey({ ctx, input }: { ctx: AccountCtx; input: { keyId: string } }): IssuedKey {
-  const existing = findApiKey(ctx.db, ctx.accountId, input.keyId);
+/**
+ * Revokes the key and issues a new one with the same name and holder, atomically: never both or neither
+ * valid.
+ */
+export function rotateApiKey({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { keyId: string; scope: KeyScope };
+}): IssuedKey {
+  const existing = findApiKey(ctx.db, ctx.accountId, input.keyId, input.scope);
   if (!existing) throw notFound('API key');
   if (!revokeApiKey(ctx.db, ctx.accountId, input.keyId, isoNow(ctx.clock))) {
     throw conflict('API key is revoked and cannot be rotated');
   }
-  return issueApiKey({ ctx, input: { accountId: ctx.accountId, name: existing.name } });
+  return issueApiKey({
+    ctx,
+    input: { accountId: ctx.accountId, name: existing.name, workspaceMemberId: existing.workspaceMemberId },
+  });
 }

@@ -1,7 +1,7 @@
 import { inTransaction } from '../../../db/transaction';
 import { enqueueJob } from '../../../jobs/queue';
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { type FieldError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { documentTotals } from '../../documents/checks';
@@ -72,6 +72,7 @@ export function createBatch({ ctx, input }: { ctx: AccountCtx; input: CreateBatc
         failedItems: 0,
         combinedBlobKey: null,
         errorMessage: null,
+        createdBy: creatorOf(ctx),
         createdAt: now,
         updatedAt: now,
         completedAt: null,

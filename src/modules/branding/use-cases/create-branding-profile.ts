@@ -1,6 +1,6 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import {
@@ -54,6 +54,7 @@ export function newProfile(ctx: AccountCtx, name: string, now: string): Branding
     headerText: null,
     footerText: DEFAULT_FOOTER_TEXT,
     hideServiceBranding: false,
+    createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
   };

@@ -19,7 +19,8 @@ export function ensureDefaultProfile(ctx: AccountCtx): void {
   inTransaction(ctx, (tx) => {
     if (hasProfiles(tx.db, tx.accountId)) return;
     const now = isoNow(tx.clock);
-    insertProfile(tx.db, { ...newProfile(tx, DEFAULT_PROFILE_NAME, now), isDefault: true });
+    // The account's own default, not the profile of whichever member happened to list first.
+    insertProfile(tx.db, { ...newProfile(tx, DEFAULT_PROFILE_NAME, now), isDefault: true, createdBy: null });
   });
 }
 

@@ -1,5 +1,5 @@
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { businessProfileProblems, type CreateBusinessProfileBody, toColumns } from '../model';
@@ -31,6 +31,7 @@ export function createBusinessProfile({
     defaultTimezone: null,
     logoFileId: null,
     ...toColumns(input),
+    createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
   });

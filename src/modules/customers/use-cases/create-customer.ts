@@ -1,5 +1,5 @@
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { type CreateCustomerBody, customerProblems, toColumns } from '../model';
@@ -21,6 +21,7 @@ export function createCustomer({ ctx, input }: { ctx: AccountCtx; input: CreateC
     shippingAddress: null,
     metadata: null,
     ...toColumns(input),
+    createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
   });

@@ -1,5 +1,5 @@
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, DomainError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { latestRenderOf } from '../../renders/repo';
@@ -73,6 +73,7 @@ export function queueDelivery(ctx: AccountCtx, input: NewDelivery): DeliveryRow 
     errorMessage: null,
     retryOf: input.retryOf,
     messageId: null,
+    createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
     sentAt: null,

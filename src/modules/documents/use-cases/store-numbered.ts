@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../../../db/errors';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict } from '../../../shared/errors';
 import { allocateNumber } from '../../numbering-sequences';
 import { findDocumentByNumber, insertDocument } from '../repo';
@@ -20,9 +20,10 @@ export function numberTaken(ctx: AccountCtx, number: string) {
  */
 export function storeNumbered(
   ctx: AccountCtx,
-  row: Omit<DocumentRow, 'number'>,
+  draft: Omit<DocumentRow, 'number' | 'createdBy'>,
   numbering: { number: string } | { sequenceId: string; loc: string },
 ): DocumentRow {
+  const row = { ...draft, createdBy: creatorOf(ctx) };
   if ('number' in numbering) {
     try {
       return insertDocument(ctx.db, { ...row, number: numbering.number });

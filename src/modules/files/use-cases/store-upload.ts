@@ -1,5 +1,5 @@
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
@@ -50,6 +50,7 @@ export async function storeUpload({
       contentType,
       sizeBytes: bytes.byteLength,
       blobKey,
+      createdBy: creatorOf(ctx),
       createdAt: isoNow(ctx.clock),
     });
   } catch (error) {

@@ -1,5 +1,5 @@
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { CreateSequenceBody, UpdateSequenceBody } from '../model';
@@ -30,6 +30,7 @@ export function createSequence({
     reset: input.reset ?? 'never',
     nextNumber: input.next_number ?? 1,
     period: null,
+    createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
   });

@@ -1,6 +1,7 @@
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
+import { dec, isDecimalString, isNegative } from '../../../shared/money';
 import { type PlanInput, upsertPlan } from '../repo';
 import type { PlanRow } from '../schema';
 
@@ -21,6 +22,21 @@ export function setPlan({ ctx, input }: { ctx: SystemCtx; input: PlanInput }): P
   }
   if (!Number.isInteger(input.requestsPerSecond) || input.requestsPerSecond < 1) {
     problems.push({ loc: 'rps', msg: 'rps must be a whole number >= 1', type: 'invalid' });
+  }
+  const overage = input.overageCentsPerRender;
+  if (overage != null && (!isDecimalString(overage) || isNegative(dec(overage)))) {
+    problems.push({
+      loc: 'overage_price',
+      msg: 'overage price must be a decimal number of cents >= 0, like 0.4',
+      type: 'invalid',
+    });
+  }
+  if (input.priceId != null && !/^[A-Za-z0-9_]{1,255}$/.test(input.priceId)) {
+    problems.push({
+      loc: 'price_id',
+      msg: 'price id must look like price_123 (letters, digits, _)',
+      type: 'invalid',
+    });
   }
   if (problems.length > 0) throw validationError(problems, 'Invalid plan');
   return upsertPlan(ctx.db, { ...input, name: input.name.trim() }, isoNow(ctx.clock));

@@ -1,5 +1,5 @@
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { isCalendarDate } from '../../../shared/dates';
 import { type FieldError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
@@ -73,6 +73,7 @@ export function createRecurringInvoice({
     autoFinalize: config.autoFinalize,
     invoiceTemplate: config.template,
     lastError: null,
+    createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
   });

@@ -37,7 +37,8 @@ export function generateOccurrence({
     db: ctx.db,
     clock: ctx.clock,
     accountId: row.accountId,
-    actor: { kind: 'job', jobId: ctx.jobId },
+    // The invoice belongs to whoever owns the schedule, so a member can finish what their schedule made.
+    actor: { kind: 'job', jobId: ctx.jobId, memberId: row.createdBy },
   };
   const document = createOccurrenceDocument(account, configOf(row), input.occurrenceDate);
   const now = isoNow(ctx.clock);

@@ -1,6 +1,6 @@
 import { isBuiltInTemplate } from '../../../rendering/templates';
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { CreateTemplateBody } from '../model';
@@ -41,6 +41,7 @@ export function createTemplate({
     status: 'draft',
     isDefault: input.is_default ?? false,
     nextVersion: 1,
+    createdBy: creatorOf(ctx),
     createdAt: now,
     updatedAt: now,
     publishedAt: null,

@@ -2,6 +2,8 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { actingMemberOf } from '../access/acting';
+import { requireRoleWithinReach } from '../access/escalation';
 import { findMemberByEmail, findWorkspace, insertMember, listMembers } from '../repo';
 import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
@@ -15,6 +17,8 @@ export function addMember({
   input: { workspaceId: string; email: string; role?: Role };
 }): WorkspaceMemberRow[] {
   if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
+  const role = input.role ?? 'member';
+  requireRoleWithinReach(actingMemberOf(ctx), role, 'add');
   const email = input.email.trim().toLowerCase();
   if (findMemberByEmail(ctx.db, input.workspaceId, email)) {
     throw conflict(`${email} is already a member of this workspace`);
@@ -23,7 +27,7 @@ export function addMember({
     id: newId('wsm'),
     workspaceId: input.workspaceId,
     email,
-    role: input.role ?? 'member',
+    role,
     createdAt: isoNow(ctx.clock),
   });
   return listMembers(ctx.db, input.workspaceId);

@@ -1,9 +1,12 @@
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
+import { actingMemberOf } from '../access/acting';
+import { requireRoleWithinReach } from '../access/escalation';
 import { countOwners, findMember, findWorkspace, setMemberRole } from '../repo';
 import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
+/** A new role applies at once, to the member's API keys too (their role is read on every request). */
 export function changeMemberRole({
   ctx,
   input,
@@ -14,6 +17,9 @@ export function changeMemberRole({
   if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
   const member = findMember(ctx.db, input.workspaceId, input.memberId);
   if (!member) throw notFound('Member');
+  const acting = actingMemberOf(ctx);
+  requireRoleWithinReach(acting, member.role, 'change');
+  requireRoleWithinReach(acting, input.role, 'make');
   if (member.role === 'owner' && input.role !== 'owner' && countOwners(ctx.db, input.workspaceId) === 1) {
     throw conflict('A workspace must keep at least one owner: promote another member first');
   }

@@ -1,7 +1,12 @@
+import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
+import { revokeKeysOfMembers } from '../../api-keys';
+import { actingMemberOf } from '../access/acting';
+import { requireRoleWithinReach } from '../access/escalation';
 import { countOwners, deleteMember, findMember, findWorkspace } from '../repo';
 
+/** Removes a member and, in the same transaction, revokes every API key that acted for them. */
 export function removeMember({
   ctx,
   input,
@@ -12,8 +17,10 @@ export function removeMember({
   if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
   const member = findMember(ctx.db, input.workspaceId, input.memberId);
   if (!member) throw notFound('Member');
+  requireRoleWithinReach(actingMemberOf(ctx), member.role, 'remove');
   if (member.role === 'owner' && countOwners(ctx.db, input.workspaceId) === 1) {
     throw conflict('A workspace must keep at least one owner: promote another member first');
   }
+  revokeKeysOfMembers(ctx.db, ctx.accountId, [member.id], isoNow(ctx.clock));
   deleteMember(ctx.db, member.id);
 }

@@ -1,0 +1,46 @@
+import type { AccountCtx } from '../../../shared/context';
+import { DomainError, validationError } from '../../../shared/errors';
+import { actingMemberOf, memberForKey, outranks, requirePermission } from '../../workspaces';
+import { type IssuedKey, issueApiKey } from './issue-api-key';
+
+/**
+ * `POST /api-keys`: a key for the same holder as the calling key (omitted), an account-level key (null:
+ * account-level keys and owners only), or a key for a named member (yourself; or, with members:manage in
+ * that member's workspace, a member whose role is not above yours). Nobody mints more rights than they hold.
+ */
+export function createApiKey({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { name?: string; workspaceMemberId?: string | null };
+}): IssuedKey {
+  const acting = actingMemberOf(ctx);
+  const holder = input.workspaceMemberId === undefined ? (acting?.id ?? null) : input.workspaceMemberId;
+  if (holder === null) {
+    requirePermission(acting, 'keys:manage_all');
+  } else if (holder !== acting?.id) {
+    const target = memberForKey(ctx.db, ctx.accountId, holder);
+    if (!target) {
+      throw validationError([
+        {
+          loc: 'body.workspace_member_id',
+          msg: 'no workspace member of this account has this id',
+          type: 'invalid',
+        },
+      ]);
+    }
+    requirePermission(acting, 'members:manage', target.workspaceId);
+    if (acting && outranks(target.role, acting.role)) {
+      throw new DomainError(
+        'forbidden',
+        `Missing permission keys:manage_all: a key for ${target.id} would act as '${target.role}', above this key's '${acting.role}'`,
+        { permission: 'keys:manage_all', role: acting.role, workspace_member_id: acting.id },
+      );
+    }
+  }
+  return issueApiKey({
+    ctx,
+    input: { accountId: ctx.accountId, name: input.name, workspaceMemberId: holder },
+  });
+}

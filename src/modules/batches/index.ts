@@ -1,0 +1,1 @@
+export { findBatch } from './repo';

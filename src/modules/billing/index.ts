@@ -1,0 +1,2 @@
+export { billingRoutes } from './routes';
+export { type BillingSettings, billingSettingsOf, NO_BILLING } from './settings';

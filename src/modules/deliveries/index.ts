@@ -1,0 +1,1 @@
+export { findDelivery } from './repo';

@@ -1,0 +1,1 @@
+export { findRecurring as findRecurringInvoice } from './repo';

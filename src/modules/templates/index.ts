@@ -1,0 +1,1 @@
+export { findTemplate as findCustomTemplate } from './repo';

@@ -1,0 +1,3 @@
+export { Overage, OverageBody } from './model';
+export { describeOverage } from './use-cases/describe-overage';
+export { setOverage } from './use-cases/set-overage';

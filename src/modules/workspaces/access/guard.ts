@@ -1,0 +1,57 @@
+import { DomainError } from '../../../shared/errors';
+import { can, type Permission, type Role, WORKSPACE_SCOPED } from '../roles';
+
+/** The workspace member a key acts for; null everywhere below means an account-level key (every right). */
+export interface ActingMember {
+  id: string;
+  workspaceId: string;
+  role: Role;
+}
+
+function denied(member: ActingMember, permission: Permission, why: string): DomainError {
+  return new DomainError(
+    'forbidden',
+    `Missing permission ${permission}: this key acts for workspace member ${member.id} with role '${member.role}'${why}`,
+    { permission, role: member.role, workspace_member_id: member.id },
+  );
+}
+
+/**
+ * Throws 403 unless the acting key holds `permission`; `workspaceId` names the workspace a workspace-scoped
+ * permission is used in (an admin manages only the team they belong to).
+ */
+export function requirePermission(
+  member: ActingMember | null,
+  permission: Permission,
+  workspaceId?: string,
+): void {
+  if (member === null) return;
+  if (!can(member.role, permission)) throw denied(member, permission, '');
+  if (
+    member.role !== 'owner' &&
+    WORKSPACE_SCOPED.has(permission) &&
+    workspaceId !== undefined &&
+    workspaceId !== member.workspaceId
+  ) {
+    throw denied(member, permission, `, which holds only in workspace ${member.workspaceId}`);
+  }
+}
+
+/** Whether the acting key may change a row with this `created_by`: everyone's rows, or only its own. */
+export function mayChange(member: ActingMember | null, createdBy: string | null): boolean {
+  if (member === null || can(member.role, 'resources:write_all')) return true;
+  return can(member.role, 'resources:write_own') && createdBy !== null && createdBy === member.id;
+}
+
+export function requireChangeRight(
+  member: ActingMember | null,
+  createdBy: string | null,
+  what: string,
+): void {
+  if (member === null || mayChange(member, createdBy)) return;
+  throw denied(
+    member,
+    'resources:write_all',
+    `; members may change only what they created, and this ${what} is not theirs`,
+  );
+}
