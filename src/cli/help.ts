@@ -6,7 +6,7 @@ Commands:
                                 Create an account and its first API key
   accounts disable ACCOUNT_ID   Its keys then get 403 forbidden
   accounts enable ACCOUNT_ID
-  plans set --id ID --name NAME --quota N --rps N [--price-id P] [--json]
+  plans set --id ID --name NAME --quota N --rps N [--price-id P] [--overage-price CENTS] [--json]
                                 Create or update a plan (takes effect at once)
   backup --out FILE             Consistent snapshot of the data dir (database + files) into a ZIP,
                                 also while the server runs
@@ -17,5 +17,5 @@ Commands:
 
 Settings (environment, or the flag in brackets):
   PORT (--port) 8080, HOST (--host) 127.0.0.1, DATA_DIR (--data-dir) ./data,
-  PUBLIC_BASE_URL, SIGNING_SECRET, SMTP_URL, STRIPE_SECRET_KEY, RULESETS_DIR, LOG_LEVEL (info),
-  MAX_BODY_BYTES (10485760)`;
+  PUBLIC_BASE_URL, SIGNING_SECRET, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_BASE,
+  STRIPE_WEBHOOK_SECRET, RULESETS_DIR, LOG_LEVEL (info), MAX_BODY_BYTES (10485760)`;

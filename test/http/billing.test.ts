@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { ConfigError, loadConfig } from '../../src/config';
+import { billingSettingsOf } from '../../src/modules/billing';
 import { setPlan } from '../../src/modules/plans';
 import { systemClock } from '../../src/shared/clock';
 import { makeAccount, type TestAccount } from '../factories';
@@ -216,5 +218,44 @@ describe('billing through the payment provider', () => {
       success_url: 'javascript:alert(1)',
     });
     expect(bad.status).toBe(422);
+  });
+});
+
+describe('billing settings', () => {
+  test('unset: no provider, no webhook; STRIPE_API_BASE defaults to the real API', () => {
+    const config = loadConfig({});
+    expect(config.stripeApiBase).toBe('https://api.stripe.com');
+    expect(billingSettingsOf(config)).toEqual({ stripe: null, webhookSecret: null });
+  });
+
+  test('set: the provider and webhook are configured; flags override the environment', () => {
+    const config = loadConfig(
+      { STRIPE_SECRET_KEY: 'sk_test_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh123' },
+      { 'stripe-api-base': 'http://127.0.0.1:12111/' },
+    );
+    expect(billingSettingsOf(config)).toEqual({
+      stripe: { secretKey: 'sk_test_abc123', apiBase: 'http://127.0.0.1:12111' },
+      webhookSecret: 'whsec_abcdefgh123',
+    });
+  });
+
+  test('wrong values stop start-up with a line that names the setting and never echoes a secret', () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ STRIPE_SECRET_KEY: 'pk_live_publishable999' }, 'STRIPE_SECRET_KEY'],
+      [{ STRIPE_WEBHOOK_SECRET: 'sk_live_wrongthing999' }, 'STRIPE_WEBHOOK_SECRET'],
+      [{ STRIPE_API_BASE: 'ftp://stripe.example' }, 'STRIPE_API_BASE'],
+    ];
+    for (const [env, name] of cases) {
+      let error: unknown;
+      try {
+        loadConfig(env);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      expect((error as Error).message).toContain(name);
+      if (!env.STRIPE_API_BASE)
+        expect((error as Error).message).not.toContain(Object.values(env)[0] as string);
+    }
   });
 });
