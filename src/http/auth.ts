@@ -92,10 +92,21 @@ export function authorize(
  * and put `principal` and an account-scoped `ctx` in the handler's context.
  */
 export function authPlugin(deps: AuthDeps) {
+  // Authentication runs in `transform`, before body and query validation: a request without a valid key
+  // is a 401 (or 429) whatever its body, never a 422 that tells an anonymous caller about the schema.
+  const authenticated = new WeakMap<Request, ReturnType<typeof authorize>>();
   return new Elysia({ name: 'auth' }).macro({
     auth: {
+      transform({ request, set }) {
+        authenticated.set(
+          request,
+          authorize(deps, request.headers, set.headers as Record<string, string | number>),
+        );
+      },
       resolve({ request, set, route, params }) {
-        const authorized = authorize(deps, request.headers, set.headers as Record<string, string | number>);
+        const authorized =
+          authenticated.get(request) ??
+          authorize(deps, request.headers, set.headers as Record<string, string | number>);
         enforceRouteAccess(deps.db, authorized.principal, {
           method: request.method,
           route,

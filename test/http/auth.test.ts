@@ -37,6 +37,34 @@ describe('authentication', () => {
     expect(res.body.error.message).toMatch(/missing api key or token/i);
   });
 
+  test('a missing or wrong key is a 401 before the body is looked at (never a 422 to an anonymous caller)', async () => {
+    for (const headers of [{}, { authorization: 'Bearer sk_wrong_000000000000000000000000000000' }] as Record<
+      string,
+      string
+    >[]) {
+      for (const [method, path] of [
+        ['POST', '/api/v1/customers'],
+        ['POST', '/api/v1/batches'],
+        ['POST', '/api/v1/documents/render'],
+        ['GET', '/api/v1/customers?limit=oops'],
+      ] as const) {
+        const res = await server.json(path, {
+          method,
+          headers,
+          body: method === 'POST' ? { nonsense: 1 } : undefined,
+        });
+        expect([path, res.status, res.body.error.code]).toEqual([path, 401, 'unauthorized']);
+      }
+    }
+    const account = makeAccount(server);
+    const valid = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { nonsense: 1 },
+    });
+    expect(valid.status).toBe(422);
+  });
+
   test('a wrong, malformed or made-up key is a 401 Invalid credentials', async () => {
     const account = makeAccount(server);
     const wrong = `${account.apiKey.slice(0, -1)}${account.apiKey.endsWith('a') ? 'b' : 'a'}`;
