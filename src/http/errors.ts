@@ -19,4 +19,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   not_configured: 501,
   /** The payment provider failed or refused a call this request depended on. */
   provider_error: 502,
+  /** The disk (or quota) is full or read-only: nothing was written, the request can be retried later. */
+  insufficient_storage: 507,
 };

@@ -15,7 +15,8 @@ export type ErrorCode =
   | 'quota_exceeded'
   | 'internal_error'
   | 'not_configured'
-  | 'provider_error';
+  | 'provider_error'
+  | 'insufficient_storage';
 
 export interface FieldError {
   loc: string;

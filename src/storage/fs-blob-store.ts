@@ -1,7 +1,31 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
+import { DomainError } from '../shared/errors';
 import { randomToken } from '../shared/ids';
 import type { BlobStore } from './blob-store';
+
+/**
+ * errno codes that mean "the disk cannot take this file", not "this code is wrong": the caller gets a 507
+ * it can act on (free space, retry later) instead of an opaque 500.
+ */
+const STORAGE_FULL_CODES: Record<string, string> = {
+  ENOSPC: 'no space left on the storage device',
+  EDQUOT: 'disk quota exceeded',
+  EROFS: 'the storage is read-only',
+};
+
+/** The error a blob write answers when the storage is full or read-only; any other error stays as it is. */
+export function storageError(error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  if (typeof code !== 'string' || !(code in STORAGE_FULL_CODES)) return error;
+  return new DomainError(
+    'insufficient_storage',
+    `The file could not be stored: ${STORAGE_FULL_CODES[code]}`,
+    {
+      reason: code,
+    },
+  );
+}
 
 /** Blobs as files under one root; writes go to a temp name first so a crash never leaves half a file. */
 export class FsBlobStore implements BlobStore {
@@ -20,10 +44,17 @@ export class FsBlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array): Promise<void> {
     const target = this.path(key);
-    await mkdir(dirname(target), { recursive: true });
     const temp = `${target}.${randomToken(6)}.tmp`;
-    await writeFile(temp, bytes);
-    await rename(temp, target);
+    try {
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(temp, bytes);
+      await rename(temp, target);
+    } catch (error) {
+      // A write that ran out of space leaves a partial temp file behind: remove it so a full disk does not
+      // stay full of half files (the target itself is only ever replaced whole, by the rename).
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw storageError(error);
+    }
   }
 
   async get(key: string): Promise<Uint8Array | null> {

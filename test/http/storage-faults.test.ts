@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { renders } from '../../src/modules/renders/schema';
+import { usageEvents } from '../../src/modules/usage/schema';
+import { makeDocument, makeParties } from '../document-factories';
+import { makeAccount, makePlan, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+
+// A full disk for real: a 4 KiB tmpfs mounted over the server's blob directory, so the kernel itself answers
+// ENOSPC to the PDF write (no fake store). Mounting needs root (the project's machines and CI run as root);
+// elsewhere the suite is skipped, and test/unit/blob-store.test.ts still covers the errno mapping.
+function mountTinyTmpfs(dir: string, bytes: number): boolean {
+  mkdirSync(dir, { recursive: true });
+  return (
+    spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'ignore' }).status === 0
+  );
+}
+const unmount = (dir: string) => spawnSync('umount', ['-l', dir], { stdio: 'ignore' });
+
+const filesUnder = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+    : [];
+
+const statelessData = {
+  invoice_number: 'FULL-1',
+  issue_date: '2026-11-02',
+  currency: 'EUR',
+  seller: { name: 'Seller GmbH' },
+  buyer: { name: 'Buyer SARL' },
+  line_items: [
+    { name: 'Widget', quantity: '2', unit_price: '10.00', taxes: [{ rate: '19', category: 'S' }] },
+  ],
+};
+
+let server: TestServer;
+let account: TestAccount;
+let blobDir: string;
+let mounted = false;
+
+beforeAll(async () => {
+  server = await startServer();
+  // One render a month: a unit the failed render did not give back would make the render after it a 429.
+  makePlan(server, { id: 'plan_one_render', rps: 100_000, quota: 1 });
+  account = makeAccount(server, { planId: 'plan_one_render' });
+  blobDir = join(server.dataDir, 'blobs');
+  mounted = mountTinyTmpfs(blobDir, 4096);
+});
+afterAll(async () => {
+  if (mounted) unmount(blobDir);
+  await server.stop();
+});
+
+const rowsOf = () => ({
+  renders: server.db.select().from(renders).where(eq(renders.accountId, account.id)).all(),
+  usage: server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all(),
+});
+
+describe('a full disk while writing a render', () => {
+  test('stateless render: 507 insufficient_storage in the envelope; no render, no usage, no file', async () => {
+    if (!mounted) return console.warn('skipped: cannot mount a tmpfs here (needs root)');
+    const res = await server.json('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { document_type: 'invoice', data: statelessData },
+    });
+    expect(res.status).toBe(507);
+    expect(res.body.error).toMatchObject({
+      status: 507,
+      code: 'insufficient_storage',
+      message: 'The file could not be stored: no space left on the storage device',
+      details: { reason: 'ENOSPC' },
+    });
+    expect(res.body.error.request_id).toBe(res.headers.get('x-trace-id'));
+    expect(rowsOf()).toEqual({ renders: [], usage: [] });
+    expect(filesUnder(blobDir)).toEqual([]);
+  });
+
+  test('binary delivery and stored documents fail the same way', async () => {
+    if (!mounted) return;
+    const binary = await server.request('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: statelessData, output: { delivery: 'binary' } },
+    });
+    expect(binary.status).toBe(507);
+    expect(binary.headers.get('content-type')).toContain('application/json');
+
+    const parties = await makeParties(server, account);
+    const doc = await makeDocument(server, account, parties, { number: 'FULL-2' }, ['finalize']);
+    const stored = await server.json(`/api/v1/documents/${doc.id}/renders`, {
+      method: 'POST',
+      key: account.apiKey,
+      body: { page_size: 'A4' },
+    });
+    expect(stored.status).toBe(507);
+    expect(stored.body.error.code).toBe('insufficient_storage');
+    expect(rowsOf()).toEqual({ renders: [], usage: [] });
+    expect(filesUnder(blobDir)).toEqual([]);
+  });
+
+  test('once space is back, the same account renders: its one unit of quota was given back', async () => {
+    if (!mounted) return;
+    unmount(blobDir);
+    mounted = false;
+    const res = await server.json('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { document_type: 'invoice', data: statelessData },
+    });
+    expect(res.status).toBe(200);
+    const after = rowsOf();
+    expect(after.renders.map((row) => row.id)).toEqual([res.body.data.id]);
+    expect(after.usage).toHaveLength(1);
+    expect(filesUnder(blobDir)).toEqual([`${res.body.data.id}.pdf`]);
+  });
+});
