@@ -2,7 +2,35 @@ import { createHash } from 'node:crypto';
 
 export type PreparedBody =
   /** `identity` is what Idempotency-Key compares: the JSON text, or a digest of any other body's bytes. */
-  { kind: 'ok'; request: Request; identity: string } | { kind: 'too_large' } | { kind: 'malformed_json' };
+  | { kind: 'ok'; request: Request; identity: string }
+  | { kind: 'too_large' }
+  | { kind: 'malformed_json' }
+  | { kind: 'too_deep' };
+
+/**
+ * Deeper than any body the API defines. A 100,000-level array is valid JSON, but Elysia's validation error
+ * stringifies the value recursively: a stack overflow (a 500) after seconds of work. Refused up front.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Nesting depth of JSON text, counted by a linear scan that skips brackets inside strings. */
+export function exceedsJsonDepth(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 0x5c)
+        i++; // backslash: the next character is escaped
+      else if (ch === 0x22) inString = false;
+    } else if (ch === 0x22) inString = true;
+    else if (ch === 0x5b || ch === 0x7b) {
+      depth++;
+      if (depth > max) return true;
+    } else if (ch === 0x5d || ch === 0x7d) depth--;
+  }
+  return false;
+}
 
 async function readLimited(stream: ReadableStream<Uint8Array>, maxBytes: number): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
@@ -80,6 +108,7 @@ export async function prepareBody(request: Request, maxBytes: number): Promise<P
   }
   // Checked here, parsed again by Elysia: a global parse hook would hide every request body from the
   // OpenAPI document (the generator skips function parsers), and a second parse costs well under 1 ms.
+  if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return { kind: 'too_deep' };
   try {
     JSON.parse(text);
   } catch {

@@ -4,7 +4,7 @@ import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { authenticate } from './auth';
-import { prepareBody } from './body';
+import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import { IdempotencyStore, requestFingerprint } from './idempotency';
 import { assignRequestMeta, carryRequestMeta } from './request-context';
@@ -97,6 +97,10 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     if (prepared.kind === 'malformed_json') {
       return errorResponse('bad_request', 'Malformed JSON in request body', requestId);
+    }
+    if (prepared.kind === 'too_deep') {
+      const message = `JSON in the request body is nested deeper than ${MAX_JSON_DEPTH} levels`;
+      return errorResponse('bad_request', message, requestId);
     }
     const request = prepared.request;
     carryRequestMeta(original, request);
