@@ -5,6 +5,7 @@ import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
 import { fileBlobKey } from '../blobs';
 import { displayFilename } from '../filename';
+import { rasterProblem } from '../image-size';
 import { isImageType, LOGO_CONTENT_TYPES, MAX_FILE_BYTES } from '../model';
 import { insertFile } from '../repo';
 import type { FileRow } from '../schema';
@@ -38,6 +39,14 @@ export async function storeUpload({
   if (imagesOnly && !isImageType(contentType)) {
     const msg = `A logo must be one of ${LOGO_CONTENT_TYPES.join(', ')}; this file is ${contentType}`;
     throw validationError([{ loc: 'body.file', msg, type: 'invalid_image' }], 'The file is not a logo image');
+  }
+  // Checked for every upload, not only logos: any image file of the account can become a logo later.
+  const problem = rasterProblem(bytes, contentType);
+  if (problem) {
+    throw validationError(
+      [{ loc: 'body.file', msg: problem, type: 'invalid_image' }],
+      'The image cannot be used',
+    );
   }
   const id = newId('fil');
   const blobKey = fileBlobKey(ctx.accountId, id);

@@ -1,0 +1,65 @@
+// The pixel size a PNG or JPEG declares, read from its header. Sniffing looks only at magic bytes, so a
+// file can pass as image/png while its header is garbage, or declare 100000 x 100000 pixels in a few
+// hundred bytes: a decoder (pdfkit decodes PNGs with alpha) would then try to allocate tens of gigabytes.
+
+/** Far beyond any logo (the recommended size is 400x200), far below what hurts a decoder. */
+export const MAX_IMAGE_SIDE = 10_000;
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Why the image cannot be accepted, or null when its header is sound and its size reasonable. */
+export function rasterProblem(bytes: Uint8Array, contentType: string): string | null {
+  const size =
+    contentType === 'image/png' ? pngSize(bytes) : contentType === 'image/jpeg' ? jpegSize(bytes) : undefined;
+  if (size === undefined) return null; // not a raster format we check
+  if (size === null) return `The file claims to be ${contentType} but its header cannot be read`;
+  const { width, height } = size;
+  if (width < 1 || height < 1) return `The image declares ${width}x${height} pixels`;
+  if (width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE || width * height > MAX_IMAGE_PIXELS) {
+    return (
+      `The image declares ${width}x${height} pixels; at most ${MAX_IMAGE_SIDE} per side and ` +
+      `${MAX_IMAGE_PIXELS} pixels in all are accepted`
+    );
+  }
+  return null;
+}
+
+interface Size {
+  width: number;
+  height: number;
+}
+
+function u16(bytes: Uint8Array, at: number): number {
+  return ((bytes[at] ?? 0) << 8) | (bytes[at + 1] ?? 0);
+}
+
+function u32(bytes: Uint8Array, at: number): number {
+  return u16(bytes, at) * 0x10000 + u16(bytes, at + 2);
+}
+
+/** The first chunk of a PNG must be a 13-byte IHDR holding width and height. */
+function pngSize(bytes: Uint8Array): Size | null {
+  if (bytes.byteLength < 33 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
+  const type = String.fromCharCode(...bytes.subarray(12, 16));
+  if (u32(bytes, 8) !== 13 || type !== 'IHDR') return null;
+  return { width: u32(bytes, 16), height: u32(bytes, 20) };
+}
+
+/** Walks the JPEG segments up to the first start-of-frame marker, which holds height and width. */
+function jpegSize(bytes: Uint8Array): Size | null {
+  let at = 2;
+  while (at + 9 <= bytes.byteLength) {
+    if (bytes[at] !== 0xff) return null;
+    const marker = bytes[at + 1] ?? 0;
+    if (marker === 0xff) {
+      at += 1; // fill byte
+      continue;
+    }
+    const isFrame = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+    if (isFrame) return { height: u16(bytes, at + 5), width: u16(bytes, at + 7) };
+    if (marker === 0xd9 || marker === 0xda) return null; // end of image or scan data before any frame
+    at += 2 + u16(bytes, at + 2);
+  }
+  return null;
+}
