@@ -2,7 +2,7 @@
 // headers (wrong types, huge and deeply nested JSON, unicode edge cases, numbers as strings and the reverse,
 // missing and extra fields). Every answer is a 2xx (the input happened to be valid) or a 4xx in the error
 // envelope, never a 5xx; a refused request leaves every table's row count and the data dir's files as
-// they were. Fixed seed; FUZZ_RUNS raises the runs per endpoint (default 8).
+// they were. Fixed seed; FUZZ_RUNS raises the runs per endpoint (default 30).
 import { afterAll, describe, expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { makeDocument, makeParties } from '../document-factories';
@@ -11,7 +11,7 @@ import { dataFingerprint } from '../fuzz/fingerprint';
 import { type FuzzRequest, operationsOf, requestFor } from '../fuzz/requests';
 import { startServer } from '../harness';
 
-const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 30);
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 
 /** Calls that answer 501 `not_configured` by design when no payment provider is set up (as here). */
