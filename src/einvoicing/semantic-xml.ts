@@ -11,6 +11,11 @@ const NOT_XML = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
 
 export const clean = (value: string): string => value.replace(NOT_XML, '');
 
+// xmlbuilder2 escapes `&` only when it does not already start an entity reference: `&amp;` or `&#0;` in
+// a name went out unescaped, so the reader saw `&` (or, for `&#0;`, a file no parser accepts). Escaping
+// every `&` first leaves it nothing to guess: the text read back is exactly the text given.
+const escaped = (value: string): string => clean(value).replaceAll('&', '&amp;');
+
 /** A new document whose root declares `prefixes` (prefix -> namespace URI). */
 export function newDocument(ns: string, qname: string, prefixes: Record<string, string>): XMLBuilder {
   const attributes: Record<string, string> = {};
@@ -28,12 +33,12 @@ export function leaf(
 ): void {
   if (value === null || value === undefined || value === '') return;
   const node = attributes === undefined ? parent.ele(ns, qname) : parent.ele(ns, qname, cleanAll(attributes));
-  node.txt(clean(value));
+  node.txt(escaped(value));
 }
 
 function cleanAll(attributes: Record<string, string>): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(attributes)) out[name] = clean(value);
+  for (const [name, value] of Object.entries(attributes)) out[name] = escaped(value);
   return out;
 }
 
