@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { hoistDescendantScans } from './hoist-descendant-scans';
 import type { Saxon, SefNode } from './saxon';
 import { sefChecksum } from './sef-checksum';
 
@@ -18,7 +19,7 @@ export function fixMod97(xslt: string): string {
 }
 
 /** Bumped when the rewrite or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '1';
+const CACHE_GENERATION = '2';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -73,6 +74,28 @@ export function serializeSef(sef: SefNode): string {
   return JSON.stringify(sef, (key, value) => (key === 'parentNode' || key === 'PRIMED' ? undefined : value));
 }
 
+/** Both rewrites (mod 97 defect, hoisted descendant scans) applied to an XSLT before compiling. */
+export function rewriteForSaxonJs(xslt: string): string {
+  return hoistDescendantScans(fixMod97(xslt));
+}
+
+function cacheFile(saxon: Saxon, rulesetId: string, xslt: string, cacheDir: string | null): string | null {
+  const saxonVersion = saxon.getProcessorInfo().productVersion ?? 'unknown';
+  const key = createHash('sha256').update(`${CACHE_GENERATION}\n${saxonVersion}\n${xslt}`).digest('hex');
+  return cacheDir === null ? null : join(cacheDir, `${rulesetId}-${key.slice(0, 16)}.sef.json`);
+}
+
+/** The compiled SEF of an XSLT if an earlier run left it in the cache; null otherwise (never compiles). */
+export function cachedSefTextIfPresent(
+  saxon: Saxon,
+  rulesetId: string,
+  xsltPath: string,
+  cacheDir: string | null,
+): string | null {
+  const file = cacheFile(saxon, rulesetId, rewriteForSaxonJs(readFileSync(xsltPath, 'utf8')), cacheDir);
+  return file !== null && existsSync(file) ? readFileSync(file, 'utf8') : null;
+}
+
 /**
  * The SEF of an XSLT, from `<cacheDir>/<id>-<hash>.sef.json` when an earlier run compiled the same
  * stylesheet text with the same saxon-js, else compiled now and written there (atomically, so two processes
@@ -84,10 +107,8 @@ export function cachedSefText(
   xsltPath: string,
   cacheDir: string | null,
 ): string {
-  const xslt = fixMod97(readFileSync(xsltPath, 'utf8'));
-  const saxonVersion = saxon.getProcessorInfo().productVersion ?? 'unknown';
-  const key = createHash('sha256').update(`${CACHE_GENERATION}\n${saxonVersion}\n${xslt}`).digest('hex');
-  const file = cacheDir === null ? null : join(cacheDir, `${rulesetId}-${key.slice(0, 16)}.sef.json`);
+  const xslt = rewriteForSaxonJs(readFileSync(xsltPath, 'utf8'));
+  const file = cacheFile(saxon, rulesetId, xslt, cacheDir);
   if (file !== null && existsSync(file)) return readFileSync(file, 'utf8');
 
   const text = serializeSef(compileXslt(saxon, xslt, pathToFileURL(xsltPath).href));

@@ -1,3 +1,3 @@
 export { type ProfileResult, runProfile } from './run-profile';
 export { type RulesetResult, type RunOptions, runRuleset, TRANSFORM_ERROR } from './run-ruleset';
-export { warmRulePack } from './warm';
+export { compileRulePack, warmRulePack } from './warm';

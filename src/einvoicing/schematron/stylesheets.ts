@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PackRuleset } from '../rule-pack';
-import { cachedSefText } from './compile-xslt';
+import { cachedSefText, cachedSefTextIfPresent } from './compile-xslt';
 import { loadSaxon, type SefNode } from './saxon';
 
 /**
@@ -27,7 +27,12 @@ export function loadStylesheet(ruleset: PackRuleset, cacheDir: string | null): P
 async function prepare(ruleset: PackRuleset, cacheDir: string | null): Promise<SefNode> {
   const saxon = await loadSaxon();
   let text: string;
-  if (ruleset.sefPath !== null) text = readFileSync(ruleset.sefPath, 'utf8');
+  // A SEF compiled here from the pack's XSLT carries the speed rewrites (compile-xslt.ts), which the
+  // pack's own SEF lacks: prefer it once a run of `compileRulePack` has left it in the cache.
+  const optimized =
+    ruleset.xsltPath === null ? null : cachedSefTextIfPresent(saxon, ruleset.id, ruleset.xsltPath, cacheDir);
+  if (optimized !== null) text = optimized;
+  else if (ruleset.sefPath !== null) text = readFileSync(ruleset.sefPath, 'utf8');
   else if (ruleset.xsltPath !== null) text = cachedSefText(saxon, ruleset.id, ruleset.xsltPath, cacheDir);
   else throw new Error(ruleset.reason ?? 'no artefact');
   const sef = JSON.parse(text) as SefNode;
