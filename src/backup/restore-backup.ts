@@ -37,7 +37,7 @@ export function restoreBackup(config: Config, file: string): RestoreSummary {
   if (!existsSync(file)) throw new RestoreError(`no such backup file: ${file}`);
   let zip: ZipReader;
   try {
-    zip = new ZipReader(file);
+    zip = ZipReader.open(file);
   } catch (error) {
     throw new RestoreError(`${file} is not a backup: ${(error as Error).message}`);
   }

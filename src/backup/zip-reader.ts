@@ -11,6 +11,13 @@ export interface ZipEntryInfo {
 
 export class ZipFormatError extends Error {}
 
+interface ByteSource {
+  size: number;
+  /** Fills `buffer` from `offset` as far as it can; answers how many bytes it wrote (0 at the end). */
+  read(offset: number, buffer: Uint8Array): number;
+  close(): void;
+}
+
 const EOCD = 0x06054b50;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
@@ -22,21 +29,42 @@ const LOCAL = 0x04034b50;
  * fill the disk.
  */
 export class ZipReader {
-  private readonly fd: number;
   readonly entries: ZipEntryInfo[];
 
-  constructor(path: string) {
-    this.fd = openSync(path, 'r');
+  private constructor(private readonly source: ByteSource) {
     try {
       this.entries = this.readDirectory();
     } catch (error) {
-      closeSync(this.fd);
+      source.close();
       throw error;
     }
   }
 
+  /** From a file, read at offsets: only the directory and one entry at a time are in memory. */
+  static open(path: string): ZipReader {
+    const fd = openSync(path, 'r');
+    return new ZipReader({
+      size: fstatSync(fd).size,
+      read: (offset, buffer) => readSync(fd, buffer, 0, buffer.length, offset),
+      close: () => closeSync(fd),
+    });
+  }
+
+  /** From bytes already in memory (a downloaded ZIP in tests). */
+  static fromBytes(bytes: Uint8Array): ZipReader {
+    return new ZipReader({
+      size: bytes.length,
+      read: (offset, buffer) => {
+        const chunk = bytes.subarray(offset, offset + buffer.length);
+        buffer.set(chunk);
+        return chunk.length;
+      },
+      close: () => {},
+    });
+  }
+
   close(): void {
-    closeSync(this.fd);
+    this.source.close();
   }
 
   read(entry: ZipEntryInfo): Uint8Array {
@@ -65,7 +93,7 @@ export class ZipReader {
     const buffer = Buffer.alloc(length);
     let done = 0;
     while (done < length) {
-      const n = readSync(this.fd, buffer, done, length - done, offset + done);
+      const n = this.source.read(offset + done, buffer.subarray(done));
       if (n === 0) throw new ZipFormatError('the archive is truncated');
       done += n;
     }
@@ -73,7 +101,7 @@ export class ZipReader {
   }
 
   private readDirectory(): ZipEntryInfo[] {
-    const size = fstatSync(this.fd).size;
+    const size = this.source.size;
     const tailLength = Math.min(size, 65_557);
     if (tailLength < 22) throw new ZipFormatError('not a ZIP archive');
     const tail = this.bytes(size - tailLength, tailLength);

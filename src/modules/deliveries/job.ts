@@ -1,7 +1,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import type { Db, DbOrTx } from '../../db/client';
-import { defineJob, exponentialBackoff, type JobDefinition } from '../../jobs/definition';
-import { enqueue } from '../../jobs/queue';
+import { defineJob, exponentialBackoff, type JobDefinition, jobKind } from '../../jobs/definition';
+import { enqueueJob } from '../../jobs/queue';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BlobStore } from '../../storage/blob-store';
@@ -18,6 +18,10 @@ export const DeliverySendPayload = Type.Object({
 });
 export type DeliverySendPayload = Static<typeof DeliverySendPayload>;
 
+// One claim more than SMTP attempts: if the worker dies during the last attempt, the spare claim records
+// the delivery as failed instead of the queue failing the job and leaving it `queued` forever.
+const deliverySend = jobKind(DELIVERY_SEND, DeliverySendPayload, SEND_ATTEMPTS + 1);
+
 export interface DeliveryJobDeps {
   db: Db;
   clock: Clock;
@@ -28,11 +32,7 @@ export interface DeliveryJobDeps {
 
 export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof DeliverySendPayload> {
   return defineJob({
-    kind: DELIVERY_SEND,
-    payload: DeliverySendPayload,
-    // One claim more than SMTP attempts: if the worker dies during the last attempt, the spare claim
-    // records the delivery as failed instead of the queue failing the job and leaving it `queued` forever.
-    maxAttempts: SEND_ATTEMPTS + 1,
+    ...deliverySend,
     concurrency: 2,
     // 1, 2, 4, 8 minutes: a mail server down for about a quarter of an hour is ridden out.
     backoffMs: exponentialBackoff(60_000, 30 * 60_000),
@@ -45,10 +45,5 @@ export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof Del
  * enqueue for the same delivery a no-op.
  */
 export function enqueueDeliverySend(db: DbOrTx, clock: Clock, payload: DeliverySendPayload): void {
-  enqueue(db, clock, {
-    kind: DELIVERY_SEND,
-    payload,
-    runKey: `delivery:${payload.deliveryId}`,
-    maxAttempts: SEND_ATTEMPTS + 1,
-  });
+  enqueueJob(db, clock, deliverySend, payload, { runKey: `delivery:${payload.deliveryId}` });
 }

@@ -1,10 +1,7 @@
 import { PDFDocument } from '@cantoo/pdf-lib';
-import { findRenderById } from '../../renders/repo';
-import { completedItems } from '../repo';
+import { itemPdfs } from '../item-pdfs';
 import type { BatchRow } from '../schema';
 import type { BatchRunDeps } from './run-batch';
-
-const PAGE = 200;
 
 export const combinedBlobKey = (batch: BatchRow) => `batches/${batch.accountId}/${batch.id}/combined.pdf`;
 
@@ -18,19 +15,10 @@ export async function combineBatch(deps: BatchRunDeps, batch: BatchRow): Promise
   combined.setTitle(`Batch ${batch.id}`);
   combined.setProducer('invoice-service');
   combined.setCreationDate(deps.clock.now());
-  let after = -1;
-  for (;;) {
-    const items = completedItems(deps.db, batch.id, after, PAGE);
-    if (items.length === 0) break;
-    for (const item of items) {
-      after = item.position;
-      const render = item.renderId ? findRenderById(deps.db, item.renderId) : undefined;
-      const bytes = render ? await deps.services.blobs.get(render.blobKey) : null;
-      if (!bytes) continue;
-      const source = await PDFDocument.load(bytes, { updateMetadata: false });
-      const pages = await combined.copyPages(source, source.getPageIndices());
-      for (const page of pages) combined.addPage(page);
-    }
+  for await (const { bytes } of itemPdfs(deps.db, deps.services.blobs, batch.id, null)) {
+    const source = await PDFDocument.load(bytes, { updateMetadata: false });
+    const pages = await combined.copyPages(source, source.getPageIndices());
+    for (const page of pages) combined.addPage(page);
   }
   const key = combinedBlobKey(batch);
   await deps.services.blobs.put(key, await combined.save(), 'application/pdf');

@@ -5,12 +5,10 @@ import type { DbOrTx } from '../../../db/client';
 import type { Clock } from '../../../shared/clock';
 import { DomainError, notFound } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
-import { findRenderById } from '../../renders/repo';
-import { completedItems, findBatch } from '../repo';
+import { itemPdfs } from '../item-pdfs';
+import { findBatch } from '../repo';
 import type { BatchRow } from '../schema';
 import { ZipNames } from '../zip-names';
-
-const PAGE = 200;
 
 interface PdfEntry {
   name: string;
@@ -77,19 +75,9 @@ async function* pdfEntries(
   const combinedName = names.reserve(`${batch.id}-combined.pdf`);
   const now = ctx.clock.now().toISOString();
   let yielded = 0;
-  let after = -1;
-  for (;;) {
-    const items = completedItems(ctx.db, batch.id, after, PAGE);
-    if (items.length === 0) break;
-    for (const item of items) {
-      after = item.position;
-      const render = item.renderId ? findRenderById(ctx.db, item.renderId) : undefined;
-      if (!render || render.expiresAt <= now) continue;
-      const bytes = await blobs.get(render.blobKey);
-      if (!bytes) continue;
-      yielded++;
-      yield { name: names.name(item.externalId, item.id), bytes };
-    }
+  for await (const pdf of itemPdfs(ctx.db, blobs, batch.id, now)) {
+    yielded++;
+    yield { name: names.name(pdf.externalId, pdf.itemId), bytes: pdf.bytes };
   }
   // Last, and only beside the PDFs it was made from: once those expired, the batch has nothing to offer.
   if (batch.combinedBlobKey && yielded > 0) {

@@ -37,25 +37,22 @@ type Outcome = { status: 'completed'; renderId: string } | { status: 'failed'; e
  * items is seen at the next chunk and ends the job.
  */
 export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobContext): Promise<void> {
-  let batch = findBatchById(deps.db, batchId);
-  if (!batch) throw JobError.permanent(`batch ${batchId} no longer exists`);
-  if (!RUNNABLE.includes(batch.status)) return;
+  const stored = findBatchById(deps.db, batchId);
+  if (!stored) throw JobError.permanent(`batch ${batchId} no longer exists`);
+  if (!RUNNABLE.includes(stored.status)) return;
   try {
-    batch = job.transaction(
-      (tx) =>
-        updateBatch(tx, batchId, RUNNABLE, {
-          status: 'processing',
-          updatedAt: deps.clock.now().toISOString(),
-        }) ?? batch,
-    ) as BatchRow;
-    if (batch.status !== 'processing') return;
+    const now = () => deps.clock.now().toISOString();
+    // Undefined when the batch left queued/processing meanwhile (cancelled): nothing to do then.
+    const batch = job.transaction((tx) =>
+      updateBatch(tx, batchId, RUNNABLE, { status: 'processing', updatedAt: now() }),
+    );
+    if (!batch) return;
     for (;;) {
       job.signal.throwIfAborted();
       const items = queuedItems(deps.db, batchId, CHUNK);
       if (items.length === 0) break;
-      await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch as BatchRow, item, job));
-      const now = findBatchById(deps.db, batchId);
-      if (now?.status !== 'processing') return; // cancelled meanwhile
+      await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch, item, job));
+      if (findBatchById(deps.db, batchId)?.status !== 'processing') return; // cancelled meanwhile
     }
     const counted = findBatchById(deps.db, batchId) as BatchRow;
     const combined =
@@ -65,8 +62,8 @@ export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobCont
         status: finalStatus(counted.completedItems),
         combinedBlobKey: combined,
         errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
-        updatedAt: deps.clock.now().toISOString(),
-        completedAt: deps.clock.now().toISOString(),
+        updatedAt: now(),
+        completedAt: now(),
       }),
     );
   } catch (error) {
