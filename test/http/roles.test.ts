@@ -97,6 +97,17 @@ const foreignCustomer = async () =>
   (await ok(account.apiKey, 'POST', '/api/v1/customers', { name: 'Theirs' })).id;
 const foreignDraft = async () =>
   (await ok(account.apiKey, 'POST', '/api/v1/documents', documentBody(parties))).id;
+/** A pending customer import, made with `key` (the account-level key's is nobody's in particular). */
+const pendingImport = async (key = account.apiKey) =>
+  (
+    await ok(key, 'POST', '/api/v1/imports', {
+      source_format: 'json',
+      data: [{ name: `Imported ${email()}` }],
+    })
+  ).id;
+/** A pending import of a workspace member other than any actor of the table. */
+const anotherMembersImport = async (t: Team) =>
+  pendingImport(await keyFor(await newMember(t.workspaceId, 'member')));
 
 const ACTIONS: Action[] = [
   {
@@ -158,6 +169,52 @@ const ACTIONS: Action[] = [
     allowed: everyone,
     permission: 'resources:write_own',
     run: async (key) => call(key, 'POST', `/api/v1/documents/${await foreignDraft()}/duplicate`),
+  },
+  {
+    name: "read another's import",
+    allowed: everyone,
+    permission: '-',
+    run: async (key) => call(key, 'GET', `/api/v1/imports/${await pendingImport()}`),
+  },
+  {
+    name: 'create and confirm its own import',
+    allowed: everyone,
+    permission: 'resources:write_all',
+    run: async (key) => call(key, 'POST', `/api/v1/imports/${await pendingImport(key)}/confirm`),
+  },
+  {
+    name: 'create and cancel its own import',
+    allowed: everyone,
+    permission: 'resources:write_all',
+    run: async (key) => call(key, 'POST', `/api/v1/imports/${await pendingImport(key)}/cancel`),
+  },
+  {
+    name: "confirm an account-level key's import",
+    allowed: admins,
+    permission: 'resources:write_all',
+    run: async (key) => call(key, 'POST', `/api/v1/imports/${await pendingImport()}/confirm`),
+  },
+  {
+    name: "confirm another member's import",
+    allowed: admins,
+    permission: 'resources:write_all',
+    run: async (key, t) => call(key, 'POST', `/api/v1/imports/${await anotherMembersImport(t)}/confirm`),
+  },
+  {
+    name: "cancel another member's import",
+    allowed: admins,
+    permission: 'resources:write_all',
+    run: async (key, t) => call(key, 'POST', `/api/v1/imports/${await anotherMembersImport(t)}/cancel`),
+  },
+  {
+    name: 'confirm an import that does not exist (404, not 403)',
+    allowed: everyone,
+    permission: '-',
+    run: async (key) => {
+      const res = await call(key, 'POST', '/api/v1/imports/imp_00000000000000000000000000/confirm');
+      expect(res.status).toBe(404);
+      return res;
+    },
   },
   {
     name: 'choose the default branding profile',

@@ -1,1 +1,2 @@
 export { type Import, presentImport } from './model';
+export { findImport } from './repo';

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
-import { createdAt, timestamp, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import type { ImportStatus } from './lifecycle';
 import type { ImportResource, RowError, SourceFormat } from './model';
@@ -21,6 +21,7 @@ export const imports = sqliteTable(
     // The rows that passed validation, already in create-body shape, so confirm never re-parses.
     // Cleared once the import is completed or cancelled: the customers themselves are the record then.
     validRows: text('valid_rows', { mode: 'json' }).$type<unknown[]>(),
+    createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp('completed_at'),

@@ -15,22 +15,34 @@ export interface CommitOutcome {
 }
 
 /**
- * Creates `entries` in ctx's transaction; an entry that no longer passes is counted failed, not thrown.
+ * The context the rows of an import are created in: for the import's creator, whoever confirmed it (an
+ * admin confirming a member's import) or runs it (the background job), so the customers and documents it
+ * creates are the creator's own (`created_by`), as if they had created them one by one.
+ */
+export function actingForCreator(ctx: AccountCtx, head: Pick<ImportRow, 'createdBy'>): AccountCtx {
+  if (ctx.actor.kind === 'cli') return ctx;
+  return { ...ctx, actor: { ...ctx.actor, memberId: head.createdBy } };
+}
+
+/**
+ * Creates `entries` in ctx's transaction, for the import's creator (actingForCreator); an entry that no
+ * longer passes is counted failed, not thrown.
  * With `until` (a performance.now() time) it stops after the entry that reaches it, so one background
  * chunk holds the event loop for a bounded time whatever a row costs (a document costs several customers).
  */
 export function commitEntries(
   ctx: AccountCtx,
-  head: Pick<ImportRow, 'resource' | 'sourceFormat'>,
+  head: Pick<ImportRow, 'resource' | 'sourceFormat' | 'createdBy'>,
   entries: readonly ImportEntry[],
   until = Number.POSITIVE_INFINITY,
 ): CommitOutcome {
   const kind = importKinds[head.resource];
+  const creatorCtx = actingForCreator(ctx, head);
   const outcome: CommitOutcome = { entries: 0, importedRows: 0, failedRows: 0, errors: [] };
   for (const entry of entries) {
     if (outcome.entries > 0 && performance.now() >= until) break;
     outcome.entries += 1;
-    const errors = kind.commit(ctx, head.sourceFormat, entry);
+    const errors = kind.commit(creatorCtx, head.sourceFormat, entry);
     if (errors === null) outcome.importedRows += entry.rows.length;
     else {
       outcome.failedRows += entry.rows.length;

@@ -1,5 +1,5 @@
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { type CreateImportBody, MAX_IMPORT_ROWS } from '../model';
@@ -33,6 +33,7 @@ export function createImport({ ctx, input }: { ctx: AccountCtx; input: CreateImp
       importedRows: 0,
       failedRows,
       errors: failedRows > 0 ? errors : null,
+      createdBy: creatorOf(ctx),
       createdAt: now,
       updatedAt: now,
       completedAt: null,

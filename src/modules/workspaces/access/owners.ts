@@ -6,6 +6,7 @@ import { findCustomer } from '../../customers';
 import { findDelivery } from '../../deliveries';
 import { findDocument } from '../../documents';
 import { findFile } from '../../files';
+import { findImport } from '../../imports';
 import { findSequence } from '../../numbering-sequences';
 import { findRecurringInvoice } from '../../recurring-invoices';
 import { findCustomTemplate } from '../../templates';
@@ -25,6 +26,7 @@ export const OWNED_RESOURCES = {
   delivery: (db, accountId, id) => findDelivery(db, accountId, id),
   document: (db, accountId, id) => findDocument(db, accountId, id),
   file: (db, accountId, id) => findFile(db, accountId, id),
+  import: (db, accountId, id) => findImport(db, accountId, id),
   numbering_sequence: (db, accountId, id) => findSequence(db, accountId, id),
   recurring_invoice: (db, accountId, id) => findRecurringInvoice(db, accountId, id),
   custom_template: (db, accountId, id) => findCustomTemplate(db, accountId, id),

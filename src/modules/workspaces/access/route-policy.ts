@@ -88,10 +88,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/batches': write,
   'POST /api/v1/batches/:batch_id/cancel': own('batch', 'batch_id'),
 
-  // Imports record no creator yet: any role that may create one may also confirm or cancel it.
   'POST /api/v1/imports': write,
-  'POST /api/v1/imports/:import_id/confirm': write,
-  'POST /api/v1/imports/:import_id/cancel': write,
+  'POST /api/v1/imports/:import_id/confirm': own('import', 'import_id'),
+  'POST /api/v1/imports/:import_id/cancel': own('import', 'import_id'),
 
   'POST /api/v1/files': write,
   'DELETE /api/v1/files/:file_id': own('file', 'file_id'),
