@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type Clock, isoNow } from '../shared/clock';
 import { sha256Hex } from '../shared/secrets';
-import { idempotencyKeys } from './idempotency.schema';
+import { ACCOUNT_PRINCIPAL, idempotencyKeys } from './idempotency.schema';
 
 /** How long a key is remembered; documented in docs/api-conventions.md. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
@@ -36,8 +36,27 @@ function stableStringify(value: unknown): string {
 }
 
 /**
- * Stores and replays write responses per (account, Idempotency-Key). The claim is a row inserted in a
- * write-locked transaction before the write runs, so two identical requests at once cannot both run it.
+ * Whose Idempotency-Key it is: the account and the workspace member the key acts for (null = an
+ * account-level key). Keys are the client's own names, so two members may well pick the same one.
+ */
+export interface IdempotencyScope {
+  accountId: string;
+  memberId: string | null;
+}
+
+function scoped(scope: IdempotencyScope, key: string) {
+  return and(
+    eq(idempotencyKeys.accountId, scope.accountId),
+    eq(idempotencyKeys.principal, scope.memberId ?? ACCOUNT_PRINCIPAL),
+    eq(idempotencyKeys.key, key),
+  );
+}
+
+/**
+ * Stores and replays write responses per (account, principal, Idempotency-Key): a replay never hands one
+ * member's stored answer to another member (nor runs past the role check for them). The claim is a row
+ * inserted in a write-locked transaction before the write runs, so two identical requests at once cannot
+ * both run it.
  */
 export class IdempotencyStore {
   constructor(
@@ -45,17 +64,19 @@ export class IdempotencyStore {
     private readonly clock: Clock,
   ) {}
 
-  claim(accountId: string, key: string, fingerprint: string): ClaimOutcome {
+  claim(scope: IdempotencyScope, key: string, fingerprint: string): ClaimOutcome {
     return this.db.transaction(
       (tx) => {
-        const row = tx
-          .select()
-          .from(idempotencyKeys)
-          .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-          .get();
+        const row = tx.select().from(idempotencyKeys).where(scoped(scope, key)).get();
         if (!row) {
           tx.insert(idempotencyKeys)
-            .values({ accountId, key, requestHash: fingerprint, createdAt: isoNow(this.clock) })
+            .values({
+              accountId: scope.accountId,
+              principal: scope.memberId ?? ACCOUNT_PRINCIPAL,
+              key,
+              requestHash: fingerprint,
+              createdAt: isoNow(this.clock),
+            })
             .run();
           return { kind: 'claimed' } as const;
         }
@@ -73,7 +94,7 @@ export class IdempotencyStore {
     );
   }
 
-  complete(accountId: string, key: string, status: number, headers: Headers, body: Uint8Array): void {
+  complete(scope: IdempotencyScope, key: string, status: number, headers: Headers, body: Uint8Array): void {
     const kept: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = headers.get(name);
@@ -86,16 +107,13 @@ export class IdempotencyStore {
         responseHeaders: JSON.stringify(kept),
         responseBody: Buffer.from(body).toString('base64'),
       })
-      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
+      .where(scoped(scope, key))
       .run();
   }
 
   /** A failed (5xx or crashed) attempt frees the key so the client's retry can run. */
-  release(accountId: string, key: string): void {
-    this.db
-      .delete(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.accountId, accountId), eq(idempotencyKeys.key, key)))
-      .run();
+  release(scope: IdempotencyScope, key: string): void {
+    this.db.delete(idempotencyKeys).where(scoped(scope, key)).run();
   }
 
   purgeExpired(): number {

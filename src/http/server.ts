@@ -6,7 +6,7 @@ import type { Logger } from '../shared/logger';
 import { authenticate } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
-import { IdempotencyStore, requestFingerprint } from './idempotency';
+import { type IdempotencyScope, IdempotencyStore, requestFingerprint } from './idempotency';
 import { assignRequestMeta, carryRequestMeta } from './request-context';
 
 export interface HttpApp {
@@ -54,14 +54,15 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
         requestId,
       );
     }
-    let accountId: string;
+    let scope: IdempotencyScope;
     try {
-      accountId = authenticate({ db: deps.db, clock: deps.clock }, request.headers).accountId;
+      const principal = authenticate({ db: deps.db, clock: deps.clock }, request.headers);
+      scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
     } catch {
       return app.handle(request); // the app answers 401/403 in its own words
     }
     const fingerprint = requestFingerprint(request.method, request.url, requestBody);
-    const outcome = idempotency.claim(accountId, key, fingerprint);
+    const outcome = idempotency.claim(scope, key, fingerprint);
     if (outcome.kind === 'replay') return outcome.response;
     if (outcome.kind === 'mismatch') {
       return errorResponse(
@@ -77,15 +78,15 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     try {
       response = await app.handle(request);
     } catch (error) {
-      idempotency.release(accountId, key);
+      idempotency.release(scope, key);
       throw error;
     }
     if (response.status >= 500) {
-      idempotency.release(accountId, key);
+      idempotency.release(scope, key);
       return response;
     }
     const body = new Uint8Array(await response.arrayBuffer());
-    idempotency.complete(accountId, key, response.status, response.headers, body);
+    idempotency.complete(scope, key, response.status, response.headers, body);
     return new Response(body, { status: response.status, headers: response.headers });
   }
 

@@ -78,6 +78,81 @@ describe('Idempotency-Key', () => {
     expect(ra.body.data.id).not.toBe(rb.body.data.id);
   });
 
+  test('keys are per workspace member: two members may use the same key, each replays only its own', async () => {
+    const account = makeAccount(server);
+    const workspace = (await create(account.apiKey, 'k-ws', { name: 'Team' })).body.data;
+    const memberKey = async (email: string) => {
+      const path = `/api/v1/workspaces/${workspace.id}/members`;
+      const members = await server.json(path, { method: 'POST', key: account.apiKey, body: { email } });
+      const id = members.body.data.find((m: { email: string }) => m.email === email).id;
+      const key = await server.json('/api/v1/api-keys', {
+        method: 'POST',
+        key: account.apiKey,
+        body: { workspace_member_id: id },
+      });
+      return key.body.data.api_key as string;
+    };
+    const alice = await memberKey('alice@example.com');
+    const bob = await memberKey('bob@example.com');
+    const customer = (key: string, name: string) =>
+      server.json('/api/v1/customers', {
+        method: 'POST',
+        key,
+        body: { name },
+        headers: { 'idempotency-key': 'same-key' },
+      });
+
+    const a1 = await customer(alice, 'Same');
+    const b1 = await customer(bob, 'Same');
+    const owner1 = await customer(account.apiKey, 'Same');
+    for (const res of [a1, b1, owner1]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+    }
+    expect(new Set([a1.body.data.id, b1.body.data.id, owner1.body.data.id]).size).toBe(3);
+
+    const a2 = await customer(alice, 'Same');
+    expect(a2.headers.get('idempotent-replayed')).toBe('true');
+    expect(a2.body).toEqual(a1.body);
+    const b2 = await customer(bob, 'Same');
+    expect(b2.headers.get('idempotent-replayed')).toBe('true');
+    expect(b2.body.data.id).toBe(b1.body.data.id);
+    // Another body under the same key conflicts only with one's own stored request.
+    expect((await customer(alice, 'Different')).status).toBe(409);
+    const carol = await memberKey('carol@example.com');
+    const c1 = await customer(carol, 'Different');
+    expect(c1.status).toBe(200);
+    expect(c1.headers.get('idempotent-replayed')).toBeNull();
+
+    const list = await server.json('/api/v1/customers?limit=100', { key: account.apiKey });
+    expect(list.body.data).toHaveLength(4);
+  });
+
+  test("a member's key never replays an owner's stored answer past its role check", async () => {
+    const account = makeAccount(server);
+    const workspace = (await create(account.apiKey, 'k-ws2', { name: 'Team' })).body.data;
+    const path = `/api/v1/workspaces/${workspace.id}/members`;
+    const members = await server.json(path, {
+      method: 'POST',
+      key: account.apiKey,
+      body: { email: 'm@example.com', role: 'member' },
+    });
+    const memberId = members.body.data[0].id;
+    const memberKey = (
+      await server.json('/api/v1/api-keys', {
+        method: 'POST',
+        key: account.apiKey,
+        body: { workspace_member_id: memberId },
+      })
+    ).body.data.api_key;
+    const owner = await create(account.apiKey, 'k-create', { name: 'Ops' });
+    expect(owner.status).toBe(200);
+    const member = await create(memberKey, 'k-create', { name: 'Ops' });
+    expect(member.status).toBe(403);
+    expect(member.body.error.details.permission).toBe('workspace:create');
+    expect(member.headers.get('idempotent-replayed')).toBeNull();
+  });
+
   test('a validation error is replayed as well (the outcome is the outcome)', async () => {
     const account = makeAccount(server);
     const first = await create(account.apiKey, 'k-422', { name: '' });
