@@ -1,46 +1,50 @@
-// Factur-X renders in-process: the 20-line invoice as PDF/A-3b with factur-x.xml attached, next to the same
-// document rendered plain, so the cost of Factur-X itself shows. Target: under 15 ms median, warm.
-// Usage: bun bench/facturx.ts [runs]
+// Factur-X renders in-process: the 20-line invoice as PDF/A-3b with its factur-x.xml attached, next to the
+// same document rendered plain, so the cost of Factur-X itself shows; then the whole path of a
+// `facturx_pdf` render without a rule pack (facturxPart: tier 1 + writing the CII, then the PDF/A-3b).
+// Target: under 15 ms median, warm. Usage: bun bench/facturx.ts [runs]
 
+import { loadRulePack } from '../src/einvoicing/rule-pack';
+import { writeEInvoice } from '../src/modules/compliance/write-einvoice';
+import { facturxPart } from '../src/modules/renders/use-cases/facturx';
 import { renderPdf } from '../src/rendering/render-pdf';
 import type { RenderInput } from '../src/rendering/types';
 import { invoice20 } from '../test/rendering-fixtures';
 
 const runs = Number(process.argv[2] ?? 300);
+const deps = { pack: loadRulePack(null), cacheDir: null };
 
-// A CII document of realistic size (about 20 KB, like a 20-line EN 16931 invoice): the renderer only
-// attaches it, so its content does not matter, only its size.
-const line = (i: number) =>
-  `<ram:IncludedSupplyChainTradeLineItem><ram:AssociatedDocumentLineDocument><ram:LineID>${i}</ram:LineID>` +
-  '</ram:AssociatedDocumentLineDocument><ram:SpecifiedTradeProduct><ram:Name>Design work</ram:Name>' +
-  '</ram:SpecifiedTradeProduct>'.padEnd(800, ' ') +
-  '</ram:IncludedSupplyChainTradeLineItem>';
-const xml =
-  '<?xml version="1.0" encoding="UTF-8"?>\n<rsm:CrossIndustryInvoice ' +
-  'xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" ' +
-  'xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100">' +
-  Array.from({ length: 20 }, (_, i) => line(i + 1)).join('') +
-  '</rsm:CrossIndustryInvoice>\n';
+// The real CII the service embeds for this invoice (EN 16931, factur_x_en16931).
+const plain = invoice20();
+const written = writeEInvoice({ profile: 'factur_x_en16931', documentType: 'invoice', data: plain.data });
+if (!written.ok) throw new Error(`no CII for the fixture: ${JSON.stringify(written.problems)}`);
+const xml = written.xml;
 
-async function measure(name: string, input: RenderInput): Promise<void> {
-  for (let i = 0; i < Math.min(50, runs); i++) await renderPdf(input);
+async function measure(name: string, run: () => Promise<Uint8Array>): Promise<void> {
+  for (let i = 0; i < Math.min(50, runs); i++) await run();
   const ms: number[] = [];
   let bytes = 0;
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    bytes = (await renderPdf(input)).byteLength;
+    bytes = (await run()).byteLength;
     ms.push(performance.now() - start);
   }
   ms.sort((a, b) => a - b);
   const at = (q: number) => (ms[Math.min(ms.length - 1, Math.floor(q * ms.length))] ?? 0).toFixed(2);
-  console.log(`${name}: ${(bytes / 1024).toFixed(0)} KiB, median ${at(0.5)} ms, p95 ${at(0.95)} ms`);
+  console.log(
+    `${name.padEnd(58)} ${(bytes / 1024).toFixed(0)} KiB, median ${at(0.5)} ms, p95 ${at(0.95)} ms`,
+  );
 }
 
+const withXml: RenderInput = { ...plain, facturx: { xml } };
 const first = performance.now();
-await renderPdf(invoice20({ facturx: { xml } }));
+await renderPdf(withXml);
 console.log(`first Factur-X render (loads pdfkit, fonts, ICC): ${(performance.now() - first).toFixed(0)} ms`);
-await measure('20 lines, plain', invoice20());
-await measure(
-  `20 lines, Factur-X (${(xml.length / 1024).toFixed(0)} KiB XML)`,
-  invoice20({ facturx: { xml } }),
+await measure('20 lines, plain PDF', () => renderPdf(plain));
+await measure(`20 lines, PDF/A-3b + factur-x.xml (${(xml.length / 1024).toFixed(0)} KiB CII)`, () =>
+  renderPdf(withXml),
 );
+await measure('20 lines, facturxPart (no rule pack) + PDF/A-3b', async () => {
+  const part = await facturxPart(deps, { documentType: 'invoice', data: plain.data });
+  return renderPdf({ ...plain, facturx: { xml: part.xml } });
+});
+console.log(`${runs} runs each after warm-up (${process.versions.bun ?? 'node'})`);
