@@ -17,6 +17,11 @@ export interface Config {
   /** The webhook endpoint's signing secret (`whsec_...`); null = the billing webhook answers 501. */
   stripeWebhookSecret: string | null;
   rulesetsDir: string | null;
+  /**
+   * Whether the service compiles the rule pack's XSLT with its speed rewrites in a background worker after
+   * start-up (once per data dir; tier-2 checks about twice as fast afterwards). Default true.
+   */
+  rulesetsCompile: boolean;
   logLevel: LogLevel;
   /** Largest accepted request body; bigger bodies get a 413 in the error envelope. */
   maxBodyBytes: number;
@@ -46,6 +51,7 @@ const SETTINGS = {
   STRIPE_API_BASE: 'stripe-api-base',
   STRIPE_WEBHOOK_SECRET: 'stripe-webhook-secret',
   RULESETS_DIR: 'rulesets-dir',
+  RULESETS_COMPILE: 'rulesets-compile',
   LOG_LEVEL: 'log-level',
   MAX_BODY_BYTES: 'max-body-bytes',
   RENDER_WORKERS: 'render-workers',
@@ -110,6 +116,12 @@ function stripeWebhookSecret(raw: string): string {
   return raw;
 }
 
+function backgroundOrOff(name: string, raw: string): boolean {
+  if (raw !== 'background' && raw !== 'off')
+    throw new ConfigError(`${name} must be background or off, got "${raw}"`);
+  return raw === 'background';
+}
+
 /** Reads every setting from env, lets flags override, and validates once. Throws ConfigError. */
 export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd()): Config {
   const get = (key: keyof typeof SETTINGS) => nonEmpty(flags[SETTINGS[key]] ?? env[key]);
@@ -140,6 +152,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     stripeApiBase: origin(get('STRIPE_API_BASE') ?? 'https://api.stripe.com', 'STRIPE_API_BASE'),
     stripeWebhookSecret: webhookSecret === null ? null : stripeWebhookSecret(webhookSecret),
     rulesetsDir: rulesetsDir === null ? null : resolve(cwd, rulesetsDir),
+    rulesetsCompile: backgroundOrOff('RULESETS_COMPILE', get('RULESETS_COMPILE') ?? 'background'),
     logLevel: level as LogLevel,
     maxBodyBytes: integer('MAX_BODY_BYTES', maxBody ?? String(10 * 1024 * 1024), 1024, 1024 * 1024 * 1024),
     renderWorkers: integer('RENDER_WORKERS', workers ?? String(availableParallelism()), 0, 64),

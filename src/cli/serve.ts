@@ -15,6 +15,7 @@ import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import { FsBlobStore } from '../storage/fs-blob-store';
 import { RenderPool, renderInProcess } from '../workers/render-pool';
+import { compileRulesInBackground } from '../workers/rules-compiler';
 import { openDataDir, signingSecret } from './runtime';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -69,6 +70,10 @@ export async function serve(
 
   // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
   jobs.start();
+  // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
+  const rules = config.rulesetsCompile
+    ? compileRulesInBackground(deps.rulePack, deps.sefCacheDir, logger)
+    : null;
   out(`invoice-service listening on ${server.url} (data in ${config.dataDir})`);
   if (first) {
     const account = presentAccount(first.account);
@@ -82,6 +87,7 @@ export async function serve(
     await server.stop();
     // Running jobs get their grace period; what outlives it is released for the next start, not lost.
     await jobs?.stop();
+    rules?.stop();
     pool?.close();
     handle.close();
   };

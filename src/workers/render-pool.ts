@@ -1,4 +1,5 @@
 import type { RenderInput, RenderPdf } from '../rendering/types';
+import { workerEntry } from './entry';
 
 interface Job {
   id: number;
@@ -13,17 +14,6 @@ interface Slot {
 }
 
 type Reply = { id: number; bytes: ArrayBuffer } | { id: number; error: string };
-
-/**
- * Inside the executable a worker entrypoint lives next to the main one (`/$bunfs/root/workers/…`); in a
- * checkout it is this module's sibling file. `Bun.main` tells which: with `--bytecode`, `import.meta.url`
- * still names the source file even inside the executable.
- */
-function workerUrl(): string {
-  return Bun.main.includes('$bunfs')
-    ? './workers/render-worker.ts'
-    : new URL('./render-worker.ts', import.meta.url).href;
-}
 
 /**
  * A fixed pool of Bun workers that draw PDFs, so a big render never blocks the API's event loop and
@@ -47,7 +37,7 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerUrl()), job: null };
+    const slot: Slot = { worker: new Worker(workerEntry('render-worker')), job: null };
     slot.worker.onmessage = (event: MessageEvent<Reply>) => this.finish(slot, event.data);
     slot.worker.onerror = (event) => this.crash(slot, new Error(`render worker failed: ${event.message}`));
     return slot;

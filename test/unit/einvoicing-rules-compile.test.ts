@@ -1,43 +1,22 @@
 // A pack that ships only XSLT: the service compiles it itself (with the mod-97 rewrite), caches the SEF in
 // the cache dir it is given, and gets the same findings as the official precompiled SEF.
 import { afterAll, expect, test } from 'bun:test';
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import { runRuleset } from '../../src/einvoicing/schematron';
-import { cachedSefText, fixMod97 } from '../../src/einvoicing/schematron/compile-xslt';
+import { cachedSef, fixMod97 } from '../../src/einvoicing/schematron/compile-xslt';
 import { loadSaxon } from '../../src/einvoicing/schematron/saxon';
 import { sefChecksum } from '../../src/einvoicing/schematron/sef-checksum';
+import { oneRulesetPack, OFFICIAL_RULESETS as RULESETS } from '../rule-pack-fixture';
 
-const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
 const temp = mkdtempSync(join(tmpdir(), 'rule-pack-compile-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));
 
 const XSLT = 'xrechnung/XRechnung-UBL-validation.xsl';
-const packDir = join(temp, 'pack');
 const cacheDir = join(temp, 'cache', 'sef');
-mkdirSync(packDir);
-symlinkSync(join(RULESETS, 'xrechnung'), join(packDir, 'xrechnung'));
-writeFileSync(
-  join(packDir, 'manifest.json'),
-  JSON.stringify({
-    format: 1,
-    rulesets: [
-      { id: 'xrechnung-ubl', label: 'XRechnung 3.0 (UBL)', version: '3.0.2', syntax: 'ubl', xslt: XSLT },
-    ],
-    profiles: {},
-  }),
-);
+const packDir = oneRulesetPack(temp, { id: 'xrechnung-ubl', syntax: 'ubl', xslt: XSLT });
 
 const official = loadRulePack(RULESETS);
 const xsltOnly = loadRulePack(packDir);
@@ -88,5 +67,8 @@ test('a cached SEF is read back instead of compiling again', async () => {
   expect(existsSync(path)).toBe(true);
   const marker = '{"cached":true}';
   writeFileSync(path, marker);
-  expect(cachedSefText(saxon, 'xrechnung-ubl', join(packDir, XSLT), cacheDir)).toBe(marker);
+  expect(cachedSef(saxon, 'xrechnung-ubl', join(packDir, XSLT), cacheDir)).toEqual({
+    text: marker,
+    compiled: false,
+  });
 });

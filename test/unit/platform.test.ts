@@ -15,6 +15,12 @@ describe('config', () => {
     const config = loadConfig({}, {}, '/srv');
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: '/srv/data', logLevel: 'info' });
     expect(config.publicBaseUrl).toBeNull();
+    expect(config.rulesetsCompile).toBe(true);
+  });
+
+  test('RULESETS_COMPILE=off turns the background rules compile off', () => {
+    expect(loadConfig({ RULESETS_COMPILE: 'off' }).rulesetsCompile).toBe(false);
+    expect(loadConfig({}, { 'rulesets-compile': 'background' }).rulesetsCompile).toBe(true);
   });
 
   test('flags override env', () => {
@@ -36,6 +42,7 @@ describe('config', () => {
     [{ PUBLIC_BASE_URL: 'ftp://x' }, /PUBLIC_BASE_URL/],
     [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL/],
     [{ SIGNING_SECRET: 'short' }, /SIGNING_SECRET/],
+    [{ RULESETS_COMPILE: 'yes' }, /RULESETS_COMPILE/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

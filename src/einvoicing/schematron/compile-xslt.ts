@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { threadId } from 'node:worker_threads';
 import { hoistDescendantScans } from './hoist-descendant-scans';
 import type { Saxon, SefNode } from './saxon';
 import { sefChecksum } from './sef-checksum';
@@ -99,24 +100,24 @@ export function cachedSefTextIfPresent(
 /**
  * The SEF of an XSLT, from `<cacheDir>/<id>-<hash>.sef.json` when an earlier run compiled the same
  * stylesheet text with the same saxon-js, else compiled now and written there (atomically, so two processes
- * racing on a cold cache never read half a file).
+ * racing on a cold cache never read half a file). `compiled` says which.
  */
-export function cachedSefText(
+export function cachedSef(
   saxon: Saxon,
   rulesetId: string,
   xsltPath: string,
   cacheDir: string | null,
-): string {
+): { text: string; compiled: boolean } {
   const xslt = rewriteForSaxonJs(readFileSync(xsltPath, 'utf8'));
   const file = cacheFile(saxon, rulesetId, xslt, cacheDir);
-  if (file !== null && existsSync(file)) return readFileSync(file, 'utf8');
+  if (file !== null && existsSync(file)) return { text: readFileSync(file, 'utf8'), compiled: false };
 
   const text = serializeSef(compileXslt(saxon, xslt, pathToFileURL(xsltPath).href));
   if (file !== null && cacheDir !== null) {
     mkdirSync(cacheDir, { recursive: true });
-    const temporary = `${file}.${process.pid}.tmp`;
+    const temporary = `${file}.${process.pid}.${threadId}.tmp`;
     writeFileSync(temporary, text);
     renameSync(temporary, file);
   }
-  return text;
+  return { text, compiled: true };
 }

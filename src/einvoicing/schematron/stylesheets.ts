@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PackRuleset } from '../rule-pack';
-import { cachedSefText, cachedSefTextIfPresent } from './compile-xslt';
+import { cachedSef, cachedSefTextIfPresent } from './compile-xslt';
 import { loadSaxon, type SefNode } from './saxon';
 
 /**
@@ -10,32 +10,52 @@ import { loadSaxon, type SefNode } from './saxon';
  * operator fixes the pack and restarts, and retrying a 20 s compile on every request would stall the server.
  */
 const stylesheets = new Map<string, Promise<SefNode>>();
+/** Keys whose loaded SEF carries the speed rewrites; any other entry is replaced once a rewritten one exists. */
+const optimized = new Set<string>();
 
 /** Smallest input that makes saxon-js prime (checksum, links, first run) a stylesheet. */
 const PRIMING_DOCUMENT = '<priming/>';
 
+function keyOf(ruleset: PackRuleset): string {
+  return ruleset.sefPath ?? ruleset.xsltPath ?? ruleset.id;
+}
+
 export function loadStylesheet(ruleset: PackRuleset, cacheDir: string | null): Promise<SefNode> {
-  const key = ruleset.sefPath ?? ruleset.xsltPath ?? ruleset.id;
+  const key = keyOf(ruleset);
   let entry = stylesheets.get(key);
   if (entry === undefined) {
-    entry = prepare(ruleset, cacheDir);
+    entry = prepare(ruleset, cacheDir, key);
     stylesheets.set(key, entry);
   }
   return entry;
 }
 
-async function prepare(ruleset: PackRuleset, cacheDir: string | null): Promise<SefNode> {
+/**
+ * Called when a background compile (rules-compiler.ts) has put a rewritten SEF of this ruleset in the
+ * cache: a process that already holds the pack's slower SEF drops it, and the next check loads the new one.
+ * Requests running now keep the SEF they hold.
+ */
+export function forgetUnoptimizedStylesheet(ruleset: PackRuleset): boolean {
+  const key = keyOf(ruleset);
+  if (optimized.has(key) || !stylesheets.has(key)) return false;
+  stylesheets.delete(key);
+  return true;
+}
+
+async function prepare(ruleset: PackRuleset, cacheDir: string | null, key: string): Promise<SefNode> {
   const saxon = await loadSaxon();
   let text: string;
   // A SEF compiled here from the pack's XSLT carries the speed rewrites (compile-xslt.ts), which the
   // pack's own SEF lacks: prefer it once a run of `compileRulePack` has left it in the cache.
-  const optimized =
+  const rewritten =
     ruleset.xsltPath === null ? null : cachedSefTextIfPresent(saxon, ruleset.id, ruleset.xsltPath, cacheDir);
-  if (optimized !== null) text = optimized;
+  if (rewritten !== null) text = rewritten;
   else if (ruleset.sefPath !== null) text = readFileSync(ruleset.sefPath, 'utf8');
-  else if (ruleset.xsltPath !== null) text = cachedSefText(saxon, ruleset.id, ruleset.xsltPath, cacheDir);
+  else if (ruleset.xsltPath !== null) text = cachedSef(saxon, ruleset.id, ruleset.xsltPath, cacheDir).text;
   else throw new Error(ruleset.reason ?? 'no artefact');
   const sef = JSON.parse(text) as SefNode;
+  // Nothing faster can come: compiled here from the XSLT (with the rewrites), or no XSLT to compile.
+  if (rewritten !== null || ruleset.sefPath === null || ruleset.xsltPath === null) optimized.add(key);
   // Run once on a trivial document so a corrupt SEF (bad checksum, wrong target) shows up here, as a
   // ruleset that cannot run, and not later as a transform error blamed on the invoice.
   saxon.transform(

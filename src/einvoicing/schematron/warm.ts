@@ -1,6 +1,6 @@
 import type { RulePack } from '../rule-pack';
 import { loadSchema } from '../xsd/schemas';
-import { cachedSefText } from './compile-xslt';
+import { cachedSef } from './compile-xslt';
 import { loadSaxon } from './saxon';
 import { loadStylesheet } from './stylesheets';
 
@@ -53,30 +53,46 @@ export async function warmRulePack(
   return warmed;
 }
 
+export interface CompiledRuleset extends WarmedArtefact {
+  /** false when an earlier run had already left the rewritten SEF in the cache. */
+  compiled: boolean;
+}
+
 /**
  * Compiles the pack's XSLT with the speed rewrites (compile-xslt.ts) into `cacheDir`, so that later loads
  * use those SEFs instead of the pack's own (the EN 16931 UBL rules run in about half the time). Synchronous
- * saxon-js work of 10-30 s per ruleset on a cold cache: never on a request path or the server's event loop.
- * Returns the rulesets compiled or found compiled; failures are returned, and loads then use the pack's SEF.
+ * saxon-js work of 10-30 s per ruleset on a cold cache: never on a request path or the server's event loop
+ * (the service runs it in a worker, rules-compiler.ts). `onRuleset` hears of each ruleset as it is done.
+ * Failures are returned, not thrown, and loads then use the pack's SEF.
  */
 export async function compileRulePack(
   pack: RulePack,
   cacheDir: string,
   profiles: readonly string[] = pack.profileIds,
-): Promise<WarmedArtefact[]> {
+  onRuleset: (done: CompiledRuleset) => void = () => {},
+): Promise<CompiledRuleset[]> {
   const saxon = await loadSaxon();
   const ids = new Set(profiles.flatMap((p) => pack.profiles.get(p)?.rulesets ?? []));
-  const done: WarmedArtefact[] = [];
+  const done: CompiledRuleset[] = [];
   for (const id of ids) {
     const ruleset = pack.rulesets.get(id);
     if (ruleset?.xsltPath == null) continue;
     const start = performance.now();
+    let result: CompiledRuleset;
     try {
-      cachedSefText(saxon, id, ruleset.xsltPath, cacheDir);
-      done.push({ id, ok: true, ms: performance.now() - start, reason: null });
+      const { compiled } = cachedSef(saxon, id, ruleset.xsltPath, cacheDir);
+      result = { id, ok: true, compiled, ms: performance.now() - start, reason: null };
     } catch (error) {
-      done.push({ id, ok: false, ms: performance.now() - start, reason: (error as Error).message });
+      result = {
+        id,
+        ok: false,
+        compiled: false,
+        ms: performance.now() - start,
+        reason: (error as Error).message,
+      };
     }
+    done.push(result);
+    onRuleset(result);
   }
   return done;
 }
