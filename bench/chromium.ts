@@ -145,6 +145,33 @@ async function startWarm(): Promise<{ print: (htmlPath: string) => Promise<Uint8
     ],
     { stdout: 'ignore', stderr: 'pipe' },
   );
+  // Never leave the browser behind: not on a failed start, a hang, an exception or Ctrl-C.
+  const kill = () => proc.kill();
+  process.once('exit', () => {
+    proc.kill('SIGKILL'); // at once: a browser shutting down would write its profile back after the rm
+    rmSync(dir, { recursive: true, force: true });
+  });
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
+  try {
+    return await connect(proc);
+  } catch (error) {
+    kill();
+    throw error;
+  }
+}
+
+/** Waits for `promise`, or fails after `ms` (a stuck CDP call should end the bench, not hang it). */
+function within<T>(ms: number, what: string, promise: Promise<T>): Promise<T> {
+  let timer: Timer | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`chromium: no ${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function connect(
+  proc: Bun.Subprocess<'ignore', 'ignore', 'pipe'>,
+): Promise<{ print: (htmlPath: string) => Promise<Uint8Array>; stop: () => void }> {
   // Chromium prints "DevTools listening on ws://127.0.0.1:PORT/devtools/browser/ID" on stderr.
   const reader = proc.stderr.getReader();
   let text = '';
@@ -173,17 +200,21 @@ async function startWarm(): Promise<{ print: (htmlPath: string) => Promise<Uint8
     throw new Error(
       `chromium has no page target: ${await (await fetch(`http://127.0.0.1:${port}/json/list`)).text()}`,
     );
-  const cdp = await Cdp.open(tab.webSocketDebuggerUrl);
-  await cdp.send('Page.enable');
+  const cdp = await within(10_000, 'connection', Cdp.open(tab.webSocketDebuggerUrl));
+  await within(10_000, 'Page.enable', cdp.send('Page.enable'));
   const print = async (htmlPath: string) => {
     const loaded = cdp.once('Page.loadEventFired');
-    await cdp.send('Page.navigate', { url: `file://${htmlPath}` });
-    await loaded;
-    const { data } = await cdp.send<{ data: string }>('Page.printToPDF', {
-      printBackground: true,
-      preferCSSPageSize: true,
-      displayHeaderFooter: false,
-    });
+    await within(30_000, 'navigation', cdp.send('Page.navigate', { url: `file://${htmlPath}` }));
+    await within(30_000, 'load event', loaded);
+    const { data } = await within(
+      60_000,
+      'PDF',
+      cdp.send<{ data: string }>('Page.printToPDF', {
+        printBackground: true,
+        preferCSSPageSize: true,
+        displayHeaderFooter: false,
+      }),
+    );
     return new Uint8Array(Buffer.from(data, 'base64'));
   };
   return {
