@@ -1,4 +1,5 @@
 import type { RulePack } from '../einvoicing/rule-pack';
+import { isSefCached } from '../einvoicing/schematron/compile-xslt';
 import { forgetUnoptimizedStylesheet } from '../einvoicing/schematron/stylesheets';
 import type { CompiledRuleset } from '../einvoicing/schematron/warm';
 import type { Logger } from '../shared/logger';
@@ -23,29 +24,45 @@ export interface RulesCompile {
 
 /**
  * Compiles the rule pack's stylesheets with the speed rewrites (EN 16931 UBL rules about twice as fast) in a
- * worker thread, once per data dir: later starts find them in the cache and the worker finishes in
- * milliseconds. Each ruleset compiled replaces, in this process, the pack's SEF loaded so far, so compliance
+ * worker thread, once per data dir: later starts find them in the cache and start no worker. Each ruleset compiled replaces, in this process, the pack's SEF loaded so far, so compliance
  * checks speed up without a restart. Until then, and if compiling fails, checks use the pack's own SEF
  * with the same findings: nothing waits for this.
  */
-export function compileRulesInBackground(pack: RulePack, cacheDir: string, logger: Logger): RulesCompile {
-  const wanted = [...pack.rulesets.values()].some((r) => r.xsltPath !== null);
-  if (pack.dir === null || !wanted) return { done: Promise.resolve([]), stop: () => {} };
-
-  const worker = new Worker(workerEntry('rules-compile-worker'));
+export function compileRulesInBackground(
+  pack: RulePack,
+  cacheDir: string,
+  logger: Logger,
+  options: { delayMs?: number } = {},
+): RulesCompile {
   const results: CompiledRuleset[] = [];
   let settle: (results: CompiledRuleset[]) => void = () => {};
   const done = new Promise<CompiledRuleset[]>((resolve) => {
     settle = resolve;
   });
+  let worker: Worker | null = null;
   const finish = () => {
-    worker.terminate();
+    clearTimeout(timer);
+    worker?.terminate();
+    worker = null;
     settle(results);
-    // The compiler's heap (100+ MiB at its peak) is gone with the worker; give its pages back now rather
-    // than at the next collection, which an idle server may not run for a long time.
+    // The compiler's heap (600+ MiB at its peak) is gone with the worker, and even the cache check leaves
+    // the pack's XSLT text (10 MiB) as garbage: give the pages back now rather than at the next collection,
+    // which an idle server may not run for a long time.
     setTimeout(() => Bun.gc(true), 1000).unref();
   };
-  worker.onmessage = (event: MessageEvent<RulesCompileReply>) => {
+  const start = () => {
+    // About 4 ms for the whole pack: hashing its XSLT files. On every start after the first, that is
+    // all there is to do, and no worker (with the saxon-js it would load) is started.
+    if (pack.dir === null || !needsCompiling(pack, cacheDir)) return finish();
+    worker = new Worker(workerEntry('rules-compile-worker'));
+    worker.onmessage = onMessage;
+    worker.onerror = (event) => {
+      logger.warn('rules compile failed', { reason: event.message });
+      finish();
+    };
+    worker.postMessage({ rulesetsDir: pack.dir, cacheDir } satisfies RulesCompileRequest);
+  };
+  const onMessage = (event: MessageEvent<RulesCompileReply>) => {
     const reply = event.data;
     if (reply.kind === 'ruleset') {
       results.push(reply.result);
@@ -55,12 +72,15 @@ export function compileRulesInBackground(pack: RulePack, cacheDir: string, logge
       finish();
     }
   };
-  worker.onerror = (event) => {
-    logger.warn('rules compile failed', { reason: event.message });
-    finish();
-  };
-  worker.postMessage({ rulesetsDir: pack.dir, cacheDir } satisfies RulesCompileRequest);
+  // Not right after listen: start-up is measured to the first answer, and the check holds the thread a little.
+  const timer = setTimeout(start, options.delayMs ?? 0);
   return { done, stop: finish };
+}
+
+function needsCompiling(pack: RulePack, cacheDir: string): boolean {
+  return [...pack.rulesets.values()].some(
+    (r) => r.xsltPath !== null && !isSefCached(r.id, r.xsltPath, cacheDir),
+  );
 }
 
 function noteRuleset(pack: RulePack, result: CompiledRuleset, logger: Logger): void {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
+import saxonPackage from 'saxon-js/package.json' with { type: 'json' };
 import { hoistDescendantScans } from './hoist-descendant-scans';
 import type { Saxon, SefNode } from './saxon';
 import { sefChecksum } from './sef-checksum';
@@ -19,8 +20,8 @@ export function fixMod97(xslt: string): string {
   return xslt.replaceAll(MOD97_DEFECT, MOD97_FIX);
 }
 
-/** Bumped when the rewrite or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '2';
+/** Bumped when the rewrites or the compile options change, so stale cache entries are not reused. */
+const CACHE_GENERATION = '3';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -80,20 +81,34 @@ export function rewriteForSaxonJs(xslt: string): string {
   return hoistDescendantScans(fixMod97(xslt));
 }
 
-function cacheFile(saxon: Saxon, rulesetId: string, xslt: string, cacheDir: string | null): string | null {
-  const saxonVersion = saxon.getProcessorInfo().productVersion ?? 'unknown';
-  const key = createHash('sha256').update(`${CACHE_GENERATION}\n${saxonVersion}\n${xslt}`).digest('hex');
-  return cacheDir === null ? null : join(cacheDir, `${rulesetId}-${key.slice(0, 16)}.sef.json`);
+/**
+ * Where the compiled SEF of the XSLT at `xsltPath` is cached: keyed by the pack's XSLT bytes, the rewrites'
+ * generation and the saxon-js release (from its package.json, not the loaded processor). So whether the cache
+ * is complete can be told without importing saxon-js (300 ms and MiBs a server would keep) and without
+ * decoding or rewriting megabytes of XSLT (a few ms of hashing).
+ */
+function cacheFile(rulesetId: string, xsltPath: string, cacheDir: string | null): string | null {
+  if (cacheDir === null) return null;
+  const key = createHash('sha256')
+    .update(`${CACHE_GENERATION}\n${saxonPackage.version}\n`)
+    .update(readFileSync(xsltPath))
+    .digest('hex');
+  return join(cacheDir, `${rulesetId}-${key.slice(0, 16)}.sef.json`);
+}
+
+/** Whether an earlier run left the compiled SEF of this XSLT in the cache (never compiles). */
+export function isSefCached(rulesetId: string, xsltPath: string, cacheDir: string | null): boolean {
+  const file = cacheFile(rulesetId, xsltPath, cacheDir);
+  return file !== null && existsSync(file);
 }
 
 /** The compiled SEF of an XSLT if an earlier run left it in the cache; null otherwise (never compiles). */
 export function cachedSefTextIfPresent(
-  saxon: Saxon,
   rulesetId: string,
   xsltPath: string,
   cacheDir: string | null,
 ): string | null {
-  const file = cacheFile(saxon, rulesetId, rewriteForSaxonJs(readFileSync(xsltPath, 'utf8')), cacheDir);
+  const file = cacheFile(rulesetId, xsltPath, cacheDir);
   return file !== null && existsSync(file) ? readFileSync(file, 'utf8') : null;
 }
 
@@ -108,10 +123,10 @@ export function cachedSef(
   xsltPath: string,
   cacheDir: string | null,
 ): { text: string; compiled: boolean } {
-  const xslt = rewriteForSaxonJs(readFileSync(xsltPath, 'utf8'));
-  const file = cacheFile(saxon, rulesetId, xslt, cacheDir);
+  const file = cacheFile(rulesetId, xsltPath, cacheDir);
   if (file !== null && existsSync(file)) return { text: readFileSync(file, 'utf8'), compiled: false };
 
+  const xslt = rewriteForSaxonJs(readFileSync(xsltPath, 'utf8'));
   const text = serializeSef(compileXslt(saxon, xslt, pathToFileURL(xsltPath).href));
   if (file !== null && cacheDir !== null) {
     mkdirSync(cacheDir, { recursive: true });

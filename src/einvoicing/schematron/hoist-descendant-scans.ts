@@ -11,6 +11,7 @@
  * `xsl:when` / `xsl:if` change; match patterns and the SVRL `test` text stay as written. A `//` that is
  * not plainly the start of an absolute path (after `(`, `or`, `and`, `,`) is left alone.
  * Proof: every official example gives identical SVRL findings before and after (test/unit/einvoicing-rules*).
+ * Any change here must bump CACHE_GENERATION in compile-xslt.ts: cached SEFs are keyed by the pack's XSLT.
  */
 const ABSOLUTE_SCAN = /(^|\(|\s(?:or|and)\s|,\s*)\/\/(@?)([a-z]+:)?([A-Za-z][\w-]*)(?=[\s[)/=!<>,]|$)/g;
 

@@ -48,7 +48,7 @@ async function prepare(ruleset: PackRuleset, cacheDir: string | null, key: strin
   // A SEF compiled here from the pack's XSLT carries the speed rewrites (compile-xslt.ts), which the
   // pack's own SEF lacks: prefer it once a run of `compileRulePack` has left it in the cache.
   const rewritten =
-    ruleset.xsltPath === null ? null : cachedSefTextIfPresent(saxon, ruleset.id, ruleset.xsltPath, cacheDir);
+    ruleset.xsltPath === null ? null : cachedSefTextIfPresent(ruleset.id, ruleset.xsltPath, cacheDir);
   if (rewritten !== null) text = rewritten;
   else if (ruleset.sefPath !== null) text = readFileSync(ruleset.sefPath, 'utf8');
   else if (ruleset.xsltPath !== null) text = cachedSef(saxon, ruleset.id, ruleset.xsltPath, cacheDir).text;
