@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { rulesCompiled, startService } from './service';
 
 const exe = resolve(process.argv[2] ?? 'dist/invoice-service');
 const seconds = Number(process.argv[3] ?? 30);
@@ -13,34 +14,13 @@ if (connectionCounts.length === 0) connectionCounts.push(8);
 if (Bun.spawnSync(['wrk', '--version']).exitCode === null)
   throw new Error('wrk not found: apt-get install -y wrk');
 
+// With RULESETS_DIR set, compliance checks run tier 2 (the official rules); the run starts only once the
+// service's background rules compile is done, so it measures the compiled rules and not the compile.
+const rulesetsDir = process.env.RULESETS_DIR;
+const service = await startService([exe]);
+if (rulesetsDir) console.log(`rules compiled in ${(await rulesCompiled(service, rulesetsDir)).toFixed(0)} s`);
+const { base, key } = service;
 const dir = mkdtempSync(join(tmpdir(), 'inv-bench-load-'));
-const env = { ...process.env, DATA_DIR: join(dir, 'data'), LOG_LEVEL: 'warn' };
-const cli = (...args: string[]) => {
-  const done = Bun.spawnSync([exe, ...args], { env });
-  if (done.exitCode !== 0) throw new Error(`${args.join(' ')}: ${done.stderr.toString()}`);
-  return done.stdout.toString();
-};
-// Quota and rate far above what the run reaches: a 429 here would be a finding, not intended throttling.
-cli('plans', 'set', '--id', 'plan_load', '--name', 'Load', '--quota', '100000000', '--rps', '1000000');
-const key = JSON.parse(cli('accounts', 'create', '--name', 'Load', '--plan', 'plan_load', '--json')).api_key
-  .api_key as string;
-
-const port = 19_000 + Math.floor(Math.random() * 900);
-const base = `http://127.0.0.1:${port}`;
-const server = Bun.spawn([exe, 'serve', '--port', String(port)], {
-  env,
-  stdout: 'ignore',
-  stderr: 'inherit',
-});
-// An error anywhere below must not leave the server running.
-process.on('exit', () => server.kill('SIGKILL'));
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${base}/health`)).ok) break;
-  } catch {}
-  if (i > 250) throw new Error('server did not start');
-  await Bun.sleep(20);
-}
 
 const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
 async function api(method: string, path: string, body?: unknown) {
@@ -185,7 +165,7 @@ for (const connections of connectionCounts) {
   const started = performance.now();
   const rss: string[] = [];
   const sampler = setInterval(() => {
-    rss.push(`${((performance.now() - started) / 1000).toFixed(0)}s ${rssMiB(server.pid).toFixed(0)}`);
+    rss.push(`${((performance.now() - started) / 1000).toFixed(0)}s ${rssMiB(service.pid).toFixed(0)}`);
   }, 5000);
   const wrk = Bun.spawn(
     [
@@ -228,6 +208,5 @@ for (const connections of connectionCounts) {
   console.log(`  RSS MiB every 5 s: ${rss.join(', ')}`);
 }
 
-server.kill('SIGTERM');
-await server.exited;
+service.stop();
 rmSync(dir, { recursive: true, force: true });
