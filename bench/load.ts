@@ -71,19 +71,31 @@ const documentBody = {
   line_items: lines(5),
 };
 const stored = await api('POST', '/api/v1/documents', documentBody);
+// Complete for EN 16931 (tax scheme, references, electronic addresses, bank account), so that with a rule
+// pack the compliance request runs the whole of tier 2 (XML, XSD, the official Schematron), not only tier 1.
 const invoiceData = {
   invoice_number: 'LOAD-0001',
   issue_date: '2026-11-02',
   due_date: '2026-12-02',
   currency: 'EUR',
+  tax_scheme: 'VAT',
+  buyer_reference: 'PO-4711',
   seller: {
     name: 'Lindqvist & Partner Design GmbH',
     tax_id: 'DE123456789',
+    email: 'billing@lindqvist.example',
     address: { line1: 'Torstraße 112', city: 'Berlin', postal_code: '10119', country: 'DE' },
+    electronic_address: { scheme: '9930', value: 'DE123456789' },
   },
   buyer: {
     name: 'Harbour & Finch Ltd',
+    tax_id: 'IE6388047V',
     address: { line1: '14 Grand Canal Quay', city: 'Dublin', postal_code: 'D02', country: 'IE' },
+    electronic_address: { scheme: '9935', value: 'IE6388047V' },
+  },
+  payment: {
+    instructions: 'SEPA credit transfer',
+    bank_account: { account_number: 'DE89370400440532013000', swift: 'COBADEFFXXX' },
   },
   line_items: lines(20),
 };
@@ -114,8 +126,15 @@ for (const entry of mix) {
     headers,
     body: entry.body ? JSON.stringify(entry.body) : undefined,
   });
-  await res.arrayBuffer();
+  const body = await res.arrayBuffer();
   if (!res.ok) throw new Error(`${entry.kind} answered ${res.status} before the run`);
+  if (entry.kind === 'compliance') {
+    const { data } = JSON.parse(new TextDecoder().decode(body));
+    const ran = data.rulesets.filter((r: { ran: boolean }) => r.ran).map((r: { id: string }) => r.id);
+    console.log(
+      `compliance: valid ${data.valid}, fully checked ${data.fully_checked}, ran ${ran.join(', ')}`,
+    );
+  }
 }
 
 const luaString = (text: string) => `[==[${text}]==]`;
