@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderPdf } from '../src/rendering/render-pdf';
 import type { RenderInput } from '../src/rendering/types';
-import { invoice20, invoiceWithLines } from '../test/rendering-fixtures';
+import { invoiceOnePage, invoiceWithLines } from '../test/rendering-fixtures';
 import { invoiceHtml } from './chromium-html';
 
 const ourRuns = Number(process.argv[2] ?? 200);
@@ -25,14 +25,7 @@ if (!chromium) {
 }
 
 // The same two documents as bench/render.ts.
-const onePage = invoice20({ templateId: 'tpl_compact' });
-onePage.data = {
-  ...onePage.data,
-  line_items: onePage.data.line_items.map(({ description: _, ...line }) => line),
-  payment: undefined,
-  custom_fields: undefined,
-  notes: undefined,
-};
+const onePage = invoiceOnePage();
 const large = invoiceWithLines(200, { templateId: 'tpl_modern', pageSize: 'A4' });
 
 const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run'];

@@ -4,18 +4,13 @@
 // Usage: bun bench/compliance-http.ts [dist/invoice-service | src/main.ts] [requests per profile]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { COMPLIANCE_EXAMPLES as EXAMPLES } from './compliance-examples';
 import { rulesCompiled, startService } from './service';
 
 const target = process.argv[2] ?? 'dist/invoice-service';
 const command = target.endsWith('.ts') ? [process.execPath, resolve(target)] : [resolve(target)];
 const runs = Number(process.argv[3] ?? 200);
 const rulesetsDir = resolve(process.env.RULESETS_DIR ?? join(import.meta.dir, '../../shared/rulesets'));
-const EXAMPLES: Record<string, string> = {
-  factur_x_en16931: 'factur_x_en16931/EN16931_Einfach.factur-x.xml',
-  peppol_bis_billing_3: 'peppol_bis_billing_3/base-example.xml',
-  xrechnung_ubl: 'xrechnung_ubl/01.01a-INVOICE_ubl.xml',
-  xrechnung_cii: 'xrechnung_cii/01.01a-INVOICE_uncefact.xml',
-};
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 

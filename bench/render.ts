@@ -5,22 +5,13 @@
 import { renderPdf } from '../src/rendering/render-pdf';
 import { isBuiltInTemplate } from '../src/rendering/templates';
 import type { RenderInput } from '../src/rendering/types';
-import { invoice20, invoiceWithLines } from '../test/rendering-fixtures';
+import { invoice20, invoiceOnePage, invoiceWithLines } from '../test/rendering-fixtures';
 
 const runs = Number(process.argv[2] ?? 300);
 const template = process.argv[3] ?? 'tpl_modern';
 if (!isBuiltInTemplate(template)) throw new Error(`unknown template ${template}`);
 
-// One page: 20 priced lines with a line and a document discount, logo, parties, totals and tax summary;
-// no item descriptions, payment block, custom fields or notes (those carry it onto a second page).
-const onePage = invoice20({ templateId: 'tpl_compact' });
-onePage.data = {
-  ...onePage.data,
-  line_items: onePage.data.line_items.map(({ description: _, ...line }) => line),
-  payment: undefined,
-  custom_fields: undefined,
-  notes: undefined,
-};
+const onePage = invoiceOnePage();
 // The full 20-line fixture: descriptions, SVG logo, payment block with the EPC QR code, notes.
 const full = invoice20({ templateId: template });
 const large = invoiceWithLines(200, { templateId: template, pageSize: 'A4' });

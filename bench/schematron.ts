@@ -7,13 +7,7 @@
 // Usage: bun bench/schematron.ts [rulesets dir] [runs]
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-
-const EXAMPLES: Record<string, string> = {
-  factur_x_en16931: 'factur_x_en16931/EN16931_Einfach.factur-x.xml',
-  peppol_bis_billing_3: 'peppol_bis_billing_3/base-example.xml',
-  xrechnung_ubl: 'xrechnung_ubl/01.01a-INVOICE_ubl.xml',
-  xrechnung_cii: 'xrechnung_cii/01.01a-INVOICE_uncefact.xml',
-};
+import { COMPLIANCE_EXAMPLES as EXAMPLES } from './compliance-examples';
 
 const childMode = process.argv[2] === '--cold';
 const dir = resolve((childMode ? process.env.RULESETS_BENCH_DIR : process.argv[2]) ?? '../shared/rulesets');

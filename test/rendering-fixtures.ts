@@ -179,6 +179,23 @@ const item = (
 });
 
 /** The 60-line invoice's shape with any number of lines (the bench renders 200). */
+/**
+ * The one-page 20-line invoice of the render benches: 20 priced lines with a line and a document discount,
+ * logo, parties, totals and tax summary; no item descriptions, payment block, custom fields or notes (those
+ * carry it onto a second page).
+ */
+export function invoiceOnePage(): RenderInput {
+  const input = invoice20({ templateId: 'tpl_compact' });
+  input.data = {
+    ...input.data,
+    line_items: input.data.line_items.map(({ description: _, ...line }) => line),
+    payment: undefined,
+    custom_fields: undefined,
+    notes: undefined,
+  };
+  return input;
+}
+
 export function invoiceWithLines(count: number, rest: Partial<RenderInput> = {}): RenderInput {
   const lines = serviceLines(count).map((l, i) => ({
     ...l,
