@@ -3,13 +3,12 @@
 // behind, no unit of quota is spent, and the job ends the batch `failed` (not stuck in `processing`).
 // Once space is back, a new batch renders. Needs root to mount; skipped elsewhere.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { usageEvents } from '../../src/modules/usage/schema';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { filesUnder, mountTinyTmpfs, unmount } from '../tmpfs';
 
 let server: TestServer;
 let account: TestAccount;
@@ -20,22 +19,16 @@ beforeAll(async () => {
   server = await startServer({ startJobs: false });
   account = makeAccount(server);
   blobDir = join(server.dataDir, 'blobs');
-  mkdirSync(blobDir, { recursive: true });
-  mounted =
-    spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=4096', 'tmpfs', blobDir], { stdio: 'ignore' }).status ===
-    0;
+  mounted = mountTinyTmpfs(blobDir, 4096);
 });
 afterAll(async () => {
-  if (mounted) spawnSync('umount', ['-l', blobDir], { stdio: 'ignore' });
+  if (mounted) unmount(blobDir);
   await server.stop();
 });
 
 const call = (method: string, path: string, body?: unknown) =>
   server.json(path, { method, key: account.apiKey, body });
-const files = () =>
-  existsSync(blobDir)
-    ? readdirSync(blobDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile())
-    : [];
+const files = () => filesUnder(blobDir);
 const usage = () => server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all();
 
 const batchOf = (count: number) => ({
@@ -71,7 +64,7 @@ test('a batch on a full disk: items fail with the storage reason, no files, no u
 
 test('once space is back, the next batch renders and bills its items', async () => {
   if (!mounted) return;
-  spawnSync('umount', ['-l', blobDir], { stdio: 'ignore' });
+  unmount(blobDir);
   mounted = false;
   const created = await call('POST', '/api/v1/batches', batchOf(2));
   await server.jobs.runDue();

@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { renders } from '../../src/modules/renders/schema';
@@ -8,25 +6,10 @@ import { usageEvents } from '../../src/modules/usage/schema';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, makePlan, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { filesUnder, mountTinyTmpfs, unmount } from '../tmpfs';
 
-// A full disk for real: a 4 KiB tmpfs mounted over the server's blob directory, so the kernel itself answers
-// ENOSPC to the PDF write (no fake store). Mounting needs root (the project's machines and CI run as root);
-// elsewhere the suite is skipped, and test/unit/blob-store.test.ts still covers the errno mapping.
-function mountTinyTmpfs(dir: string, bytes: number): boolean {
-  mkdirSync(dir, { recursive: true });
-  return (
-    spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'ignore' }).status === 0
-  );
-}
-const unmount = (dir: string) => spawnSync('umount', ['-l', dir], { stdio: 'ignore' });
-
-const filesUnder = (dir: string) =>
-  existsSync(dir)
-    ? readdirSync(dir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => entry.name)
-    : [];
-
+// A full disk for real (test/tmpfs.ts): a 4 KiB tmpfs over the server's blob directory; test/unit/blob-store.test.ts
+// covers the errno mapping where mounting is not possible.
 const statelessData = {
   invoice_number: 'FULL-1',
   issue_date: '2026-11-02',

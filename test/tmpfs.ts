@@ -1,0 +1,22 @@
+// A full disk for real: a tiny tmpfs mounted over a directory, so the kernel itself answers ENOSPC to the
+// service's writes (no fake store). Mounting needs root (the project's machines and CI run as root);
+// elsewhere `mountTinyTmpfs` returns false and the tests that need it skip.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+
+export function mountTinyTmpfs(dir: string, bytes: number): boolean {
+  mkdirSync(dir, { recursive: true });
+  return (
+    spawnSync('mount', ['-t', 'tmpfs', '-o', `size=${bytes}`, 'tmpfs', dir], { stdio: 'ignore' }).status === 0
+  );
+}
+
+export const unmount = (dir: string) => spawnSync('umount', ['-l', dir], { stdio: 'ignore' });
+
+/** The names of the files (not directories) anywhere under `dir`. */
+export const filesUnder = (dir: string) =>
+  existsSync(dir)
+    ? readdirSync(dir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => entry.name)
+    : [];
