@@ -1,7 +1,7 @@
 import type { RulePack } from '../einvoicing/rule-pack';
-import { isSefCached } from '../einvoicing/schematron/compile-xslt';
+import { cachedSefPath } from '../einvoicing/schematron/compile-xslt';
 import { forgetUnoptimizedStylesheet } from '../einvoicing/schematron/stylesheets';
-import type { CompiledRuleset } from '../einvoicing/schematron/warm';
+import { type CompiledRuleset, compilableRulesets } from '../einvoicing/schematron/warm';
 import type { Logger } from '../shared/logger';
 import { workerEntry } from './entry';
 
@@ -35,10 +35,7 @@ export function compileRulesInBackground(
   options: { delayMs?: number } = {},
 ): RulesCompile {
   const results: CompiledRuleset[] = [];
-  let settle: (results: CompiledRuleset[]) => void = () => {};
-  const done = new Promise<CompiledRuleset[]>((resolve) => {
-    settle = resolve;
-  });
+  const { promise: done, resolve: settle } = Promise.withResolvers<CompiledRuleset[]>();
   let worker: Worker | null = null;
   const finish = () => {
     clearTimeout(timer);
@@ -78,9 +75,7 @@ export function compileRulesInBackground(
 }
 
 function needsCompiling(pack: RulePack, cacheDir: string): boolean {
-  return [...pack.rulesets.values()].some(
-    (r) => r.xsltPath !== null && !isSefCached(r.id, r.xsltPath, cacheDir),
-  );
+  return compilableRulesets(pack).some((r) => cachedSefPath(r.id, r.xsltPath, cacheDir) === null);
 }
 
 function noteRuleset(pack: RulePack, result: CompiledRuleset, logger: Logger): void {

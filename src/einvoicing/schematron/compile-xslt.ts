@@ -96,20 +96,10 @@ function cacheFile(rulesetId: string, xsltPath: string, cacheDir: string | null)
   return join(cacheDir, `${rulesetId}-${key.slice(0, 16)}.sef.json`);
 }
 
-/** Whether an earlier run left the compiled SEF of this XSLT in the cache (never compiles). */
-export function isSefCached(rulesetId: string, xsltPath: string, cacheDir: string | null): boolean {
+/** Where an earlier run left the compiled SEF of this XSLT in the cache; null if none did (never compiles). */
+export function cachedSefPath(rulesetId: string, xsltPath: string, cacheDir: string | null): string | null {
   const file = cacheFile(rulesetId, xsltPath, cacheDir);
-  return file !== null && existsSync(file);
-}
-
-/** The compiled SEF of an XSLT if an earlier run left it in the cache; null otherwise (never compiles). */
-export function cachedSefTextIfPresent(
-  rulesetId: string,
-  xsltPath: string,
-  cacheDir: string | null,
-): string | null {
-  const file = cacheFile(rulesetId, xsltPath, cacheDir);
-  return file !== null && existsSync(file) ? readFileSync(file, 'utf8') : null;
+  return file !== null && existsSync(file) ? file : null;
 }
 
 /**

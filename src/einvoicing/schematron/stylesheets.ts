@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { PackRuleset } from '../rule-pack';
-import { cachedSef, cachedSefTextIfPresent } from './compile-xslt';
+import { cachedSef, cachedSefPath } from './compile-xslt';
 import { loadSaxon, type SefNode } from './saxon';
 
 /**
@@ -47,9 +47,8 @@ async function prepare(ruleset: PackRuleset, cacheDir: string | null, key: strin
   let text: string;
   // A SEF compiled here from the pack's XSLT carries the speed rewrites (compile-xslt.ts), which the
   // pack's own SEF lacks: prefer it once a run of `compileRulePack` has left it in the cache.
-  const rewritten =
-    ruleset.xsltPath === null ? null : cachedSefTextIfPresent(ruleset.id, ruleset.xsltPath, cacheDir);
-  if (rewritten !== null) text = rewritten;
+  const rewritten = ruleset.xsltPath === null ? null : cachedSefPath(ruleset.id, ruleset.xsltPath, cacheDir);
+  if (rewritten !== null) text = readFileSync(rewritten, 'utf8');
   else if (ruleset.sefPath !== null) text = readFileSync(ruleset.sefPath, 'utf8');
   else if (ruleset.xsltPath !== null) text = cachedSef(saxon, ruleset.id, ruleset.xsltPath, cacheDir).text;
   else throw new Error(ruleset.reason ?? 'no artefact');

@@ -1,4 +1,4 @@
-import type { RulePack } from '../rule-pack';
+import type { PackRuleset, RulePack } from '../rule-pack';
 import { loadSchema } from '../xsd/schemas';
 import { cachedSef } from './compile-xslt';
 import { loadSaxon } from './saxon';
@@ -53,6 +53,18 @@ export async function warmRulePack(
   return warmed;
 }
 
+/** The rulesets of these profiles that have an XSLT, hence a SEF this service can compile (each once). */
+export function compilableRulesets(
+  pack: RulePack,
+  profiles: readonly string[] = pack.profileIds,
+): (PackRuleset & { xsltPath: string })[] {
+  const ids = new Set(profiles.flatMap((p) => pack.profiles.get(p)?.rulesets ?? []));
+  return [...ids].flatMap((id) => {
+    const ruleset = pack.rulesets.get(id);
+    return ruleset?.xsltPath == null ? [] : [{ ...ruleset, xsltPath: ruleset.xsltPath }];
+  });
+}
+
 export interface CompiledRuleset extends WarmedArtefact {
   /** false when an earlier run had already left the rewritten SEF in the cache. */
   compiled: boolean;
@@ -72,11 +84,9 @@ export async function compileRulePack(
   onRuleset: (done: CompiledRuleset) => void = () => {},
 ): Promise<CompiledRuleset[]> {
   const saxon = await loadSaxon();
-  const ids = new Set(profiles.flatMap((p) => pack.profiles.get(p)?.rulesets ?? []));
   const done: CompiledRuleset[] = [];
-  for (const id of ids) {
-    const ruleset = pack.rulesets.get(id);
-    if (ruleset?.xsltPath == null) continue;
+  for (const ruleset of compilableRulesets(pack, profiles)) {
+    const id = ruleset.id;
     const start = performance.now();
     let result: CompiledRuleset;
     try {
