@@ -49,7 +49,8 @@ test('an XSLT-only ruleset is compiled once, cached, and matches the official SE
     expect(ours.run.ran).toBe(true);
     expect({ file, rules: rules(ours.violations) }).toEqual({ file, rules: rules(theirs.violations) });
     // Without the rewrite saxon-js reports valid German IBANs as wrong (BR-DE-19) on these.
-    if (xml.includes('<cbc:ID>DE75512108001245126199</cbc:ID>')) ibanChecked++;
+    // Any German IBAN (the test suite's dummy IBANs change between releases) is a 22-digit mod-97 input.
+    if (/<cbc:ID>DE\d{20}<\/cbc:ID>/.test(xml)) ibanChecked++;
     expect(rules(ours.violations)).not.toContain('BR-DE-19');
   }
   expect(ibanChecked).toBeGreaterThan(3);
