@@ -28,6 +28,31 @@ export function openDatabase(file: string): DbHandle {
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
+  cacheStatements(sqlite);
   const db = drizzle(sqlite, { schema }) as Db;
   return { db, sqlite, close: () => sqlite.close() };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * drizzle compiles every query's SQL anew (`client.prepare` on each call): about a tenth of the main thread
+ * of a render request went to SQLite's compiler. The service's queries are a few hundred distinct texts,
+ * so the compiled statements are kept by SQL text (least recently used out first). Safe because every
+ * query runs to completion synchronously before the next one starts (drizzle never iterates lazily), and
+ * nothing finalizes statements; an evicted one is left to the garbage collector.
+ */
+function cacheStatements(sqlite: SqliteDatabase): void {
+  const compile = sqlite.prepare.bind(sqlite);
+  const cache = new Map<string, ReturnType<typeof compile>>();
+  sqlite.prepare = ((sql: string) => {
+    let statement = cache.get(sql);
+    if (statement) cache.delete(sql);
+    else {
+      statement = compile(sql);
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    cache.set(sql, statement);
+    return statement;
+  }) as typeof sqlite.prepare;
 }

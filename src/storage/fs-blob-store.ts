@@ -46,8 +46,7 @@ export class FsBlobStore implements BlobStore {
     const target = this.path(key);
     const temp = `${target}.${randomToken(6)}.tmp`;
     try {
-      await mkdir(dirname(target), { recursive: true });
-      await writeFile(temp, bytes);
+      await writeCreatingDir(temp, bytes);
       await rename(temp, target);
     } catch (error) {
       // A write that ran out of space leaves a partial temp file behind: remove it so a full disk does not
@@ -78,5 +77,16 @@ export class FsBlobStore implements BlobStore {
     await this.delete(key);
     if (!read || new TextDecoder().decode(read) !== 'ok')
       throw new Error('storage probe read back wrong bytes');
+  }
+}
+
+/** Writes the file, creating its directory only when it is missing (a mkdir on every write cost more than the write). */
+async function writeCreatingDir(path: string, bytes: Uint8Array): Promise<void> {
+  try {
+    await writeFile(path, bytes);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, bytes);
   }
 }

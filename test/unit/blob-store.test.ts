@@ -99,3 +99,19 @@ describe.skipIf(!canMount)('FsBlobStore on a real full or read-only filesystem',
     expect(filesUnder(full).map((file) => file.slice(full.length))).toEqual(['/filler.bin']);
   });
 });
+
+describe('FsBlobStore directories', () => {
+  const root = tempDir();
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test('creates missing directories, also after someone removed them between writes', async () => {
+    const store = new FsBlobStore(root);
+    await store.put('renders/acct_1/a.pdf', new Uint8Array([1]));
+    rmSync(join(root, 'renders'), { recursive: true, force: true });
+    await store.put('renders/acct_1/b.pdf', new Uint8Array([2]));
+    await store.put('renders/acct_2/deeper/c.pdf', new Uint8Array([3]));
+    expect(await store.get('renders/acct_1/b.pdf')).toEqual(new Uint8Array([2]));
+    expect(await store.get('renders/acct_2/deeper/c.pdf')).toEqual(new Uint8Array([3]));
+    expect(await store.get('renders/acct_1/a.pdf')).toBeNull();
+  });
+});
