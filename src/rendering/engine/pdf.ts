@@ -4,6 +4,7 @@ import type { PageSizeId } from '../../modules/reference';
 import { pageSizePoints } from '../../modules/reference';
 import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
+import { installSubsetCache } from './subset-cache';
 import { escapeXmpInfo } from './xmp';
 
 export interface PdfOptions {
@@ -65,6 +66,7 @@ export class Pdf {
       loadFontFaces(),
       facturx ? loadIcc() : null,
     ]);
+    installSubsetCache(fonts.regular);
     const size = pageSizePoints(options.pageSize);
     const doc = new PDFDocument({
       // Other renders stay PDF 1.3 as before (pdfkit then writes no XMP at all).
