@@ -72,7 +72,7 @@ export function makeFormatter(localeTag: string, currency: string, decimals: num
     maximumFractionDigits: decimals,
   });
   const [percentPrefix, percentSuffix] = percentAffixes(locale);
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  const dateFormat = dateFormatOf(locale);
   const plain = (value: string, min: number) => {
     const digits = Math.min(MAX_FRACTION, Math.max(min, fractionDigits(value)));
     return numberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: digits }).format(
@@ -99,8 +99,30 @@ export function makeFormatter(localeTag: string, currency: string, decimals: num
   };
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const affixes = new Map<string, [string, string]>();
+
+/** One date format per locale for the process: building one cost more than formatting every date of a PDF. */
+function dateFormatOf(locale: string): Intl.DateTimeFormat {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** What a locale puts around a percentage's digits: "%" after in en, " %" in de, "%" before in tr. */
 function percentAffixes(locale: string): [string, string] {
+  let known = affixes.get(locale);
+  if (!known) {
+    known = measurePercentAffixes(locale);
+    affixes.set(locale, known);
+  }
+  return known;
+}
+
+function measurePercentAffixes(locale: string): [string, string] {
   const parts = numberFormat(locale, { style: 'percent' }).formatToParts(0.5);
   const first = parts.findIndex((p) => p.type === 'integer');
   const last = parts.findLastIndex((p) => p.type === 'integer' || p.type === 'fraction');
