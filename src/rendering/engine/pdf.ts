@@ -4,6 +4,7 @@ import type { PageSizeId } from '../../modules/reference';
 import { pageSizePoints } from '../../modules/reference';
 import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
+import { installStreamFastPath } from './stream-fast-path';
 import { installSubsetCache } from './subset-cache';
 import { escapeXmpInfo } from './xmp';
 
@@ -86,6 +87,7 @@ export class Pdf {
         Producer: 'invoice-service (pdfkit)',
       },
     });
+    installStreamFastPath(doc);
     if (facturx && icc) makeFacturX(doc, facturx.xml, icc);
     const names = registerFonts(doc, fonts);
     return new Pdf(doc, size, names, facturx !== null);

@@ -1,0 +1,58 @@
+// pdfkit turns every operator it writes into a content stream ("1 0 0 1 56 700 cm", a colour, a run of
+// glyphs) into its own byte array with a character-by-character JavaScript loop, then concatenates the
+// pieces when the stream ends: one allocation and one loop per operator, the largest single cost of
+// writing a page after shaping. The strings are kept as strings instead and turned into bytes once per
+// stream, by the runtime's own latin1 encoder (the same low byte of each character pdfkit's loop keeps).
+
+interface PdfKitReference {
+  buffer: (Uint8Array | string)[] | Uint8Array;
+  data: { Length?: number; Filter?: string };
+  compress: boolean;
+  uncompressedLength: number;
+  write(chunk: Uint8Array | string): void;
+  finalize(): void;
+}
+
+let installed = false;
+
+/** Patches pdfkit's stream object class once per process, reached through a document's page content. */
+export function installStreamFastPath(doc: PDFKit.PDFDocument): void {
+  if (installed) return;
+  const content = (doc as unknown as { page?: { content?: PdfKitReference } }).page?.content;
+  if (!content) return;
+  const proto = Object.getPrototypeOf(content) as PdfKitReference;
+  const originalFinalize = proto.finalize;
+  proto.write = function write(this: PdfKitReference, chunk: Uint8Array | string): void {
+    const piece = typeof chunk === 'string' ? `${chunk}\n` : chunk;
+    this.uncompressedLength += piece.length;
+    this.data.Length = (this.data.Length ?? 0) + piece.length;
+    (this.buffer as (Uint8Array | string)[]).push(piece);
+    if (this.compress) this.data.Filter = 'FlateDecode';
+  };
+  proto.finalize = function finalize(this: PdfKitReference): void {
+    if (Array.isArray(this.buffer) && this.buffer.some((piece) => typeof piece === 'string')) {
+      this.buffer = joinPieces(this.buffer);
+    }
+    originalFinalize.call(this);
+  };
+  installed = true;
+}
+
+/** Consecutive strings become one byte array each; byte arrays stay as they are, in order. */
+function joinPieces(pieces: (Uint8Array | string)[]): Uint8Array[] {
+  const out: Uint8Array[] = [];
+  let text: string[] = [];
+  const flush = () => {
+    if (text.length) out.push(Buffer.from(text.join(''), 'latin1'));
+    text = [];
+  };
+  for (const piece of pieces) {
+    if (typeof piece === 'string') text.push(piece);
+    else {
+      flush();
+      out.push(piece);
+    }
+  }
+  flush();
+  return out;
+}
