@@ -31,6 +31,13 @@ const CAP_HEIGHT = 0.714;
 const MAX_TRACKING = 0.08;
 const DEFAULT_LEADING = 1.35;
 
+// Labels, amounts and words repeat within a document and across documents, and wrapping measures the same
+// prefixes again and again: a width depends only on the face, the size, the tracking and the text, so each
+// is measured once per process (shaping through pdfkit costs far more than a map lookup). Bounded: the map
+// starts over when it is full rather than keep every string a long-running server saw.
+const MEASURED_WIDTHS_LIMIT = 100_000;
+const measuredWidths = new Map<string, number>();
+
 export class Layout {
   readonly width: number;
   readonly height: number;
@@ -80,8 +87,19 @@ export class Layout {
   }
 
   widthOf(text: string, style: TextStyle): number {
-    const shown = this.prepare(text, style);
-    return this.pdf.doc.widthOfString(shown, { characterSpacing: this.tracking(style) });
+    return this.measured(this.prepare(text, style), style, this.tracking(style));
+  }
+
+  /** The width of already prepared text in the current face (set by `prepare`), measured once per process. */
+  private measured(shown: string, style: TextStyle, tracking: number): number {
+    const key = `${style.font}|${style.size}|${tracking}|${shown}`;
+    let width = measuredWidths.get(key);
+    if (width === undefined) {
+      width = this.pdf.doc.widthOfString(shown, { characterSpacing: tracking });
+      if (measuredWidths.size >= MEASURED_WIDTHS_LIMIT) measuredWidths.clear();
+      measuredWidths.set(key, width);
+    }
+    return width;
   }
 
   /** Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. */
@@ -146,7 +164,7 @@ export class Layout {
     const tracking = this.tracking(style);
     let left = x;
     if (width !== undefined && align !== 'left') {
-      const w = this.pdf.doc.widthOfString(shown, { characterSpacing: tracking });
+      const w = this.measured(shown, style, tracking);
       left = align === 'right' ? x + width - w : x + (width - w) / 2;
     }
     const baseline = top + this.baselineOffset(style);

@@ -151,13 +151,15 @@ interface PdfKitFont {
 // and the text (pdfkit never mutates them), so sharing them across documents is safe. Bounded: a
 // long-running server drops a cache when it grows past the limit rather than keep every word it saw.
 const LAYOUT_CACHE_LIMIT = 50_000;
-const layoutCaches = new Map<FontKey, { entries: Record<string, unknown>; size: () => number }>();
+const LAYOUT_CACHE_CHECK_EVERY = 64;
+const layoutCaches = new Map<FontKey, { entries: Record<string, unknown>; handedOut: number }>();
 
 function sharedLayoutCache(key: FontKey): Record<string, unknown> {
   let cache = layoutCaches.get(key);
-  if (!cache || cache.size() > LAYOUT_CACHE_LIMIT) {
-    const entries: Record<string, unknown> = Object.create(null);
-    cache = { entries, size: () => Object.keys(entries).length };
+  // Counting a plain object's keys walks all of them: checked every few documents, not for each one.
+  const due = cache !== undefined && ++cache.handedOut % LAYOUT_CACHE_CHECK_EVERY === 0;
+  if (!cache || (due && Object.keys(cache.entries).length > LAYOUT_CACHE_LIMIT)) {
+    cache = { entries: Object.create(null) as Record<string, unknown>, handedOut: 0 };
     layoutCaches.set(key, cache);
   }
   return cache.entries;
