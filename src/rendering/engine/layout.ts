@@ -3,6 +3,7 @@
 // adds a page on its own: page breaks happen only where `ensure` or the table decide.
 import type { FontKey } from './fonts';
 import type { Pdf } from './pdf';
+import { drawTextLine } from './text-fast-path';
 
 export interface TextStyle {
   font: FontKey;
@@ -168,11 +169,7 @@ export class Layout {
       left = align === 'right' ? x + width - w : x + (width - w) / 2;
     }
     const baseline = top + this.baselineOffset(style);
-    this.pdf.doc.fillColor(style.color).text(shown, left, baseline, {
-      lineBreak: false,
-      baseline: 'alphabetic',
-      characterSpacing: tracking,
-    });
+    drawTextLine(this.pdf.doc.fillColor(style.color), shown, left, baseline, tracking);
   }
 
   /** Already wrapped lines; returns the height used. */

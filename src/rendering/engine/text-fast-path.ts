@@ -1,0 +1,121 @@
+// One line of text, written with the same PDF operators pdfkit's `text(s, x, y, {lineBreak: false,
+// baseline: 'alphabetic', characterSpacing})` writes, without the general machinery around them: pdfkit
+// merges option objects, splits lines, and shapes the string three times per call (for its cursor, for
+// underline and link boxes, and to encode it), where a line of an invoice needs it shaped once. What is
+// drawn is byte for byte what pdfkit drew (a test compares the two); only the cursor (`doc.x`, `doc.y`),
+// which nothing here reads, is no longer moved.
+
+interface Position {
+  xAdvance: number;
+  advanceWidth: number;
+  xOffset: number;
+  yOffset: number;
+}
+
+interface EmbeddedFont {
+  id: string;
+  ref(): unknown;
+  encode(text: string, features?: unknown): [string[], Position[]];
+}
+
+interface PdfKitInternals {
+  _font: EmbeddedFont;
+  _fontSize: number;
+  page: { height: number; fonts: Record<string, unknown> };
+  addContent(data: string): unknown;
+}
+
+/** pdfkit's number format for content streams: six decimals at most. */
+const num = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * Draws `text` with its baseline at `baseline` (top-down page coordinates) in the current face and colour.
+ * A newline does what it does in pdfkit: the next piece continues on the same line, after the first.
+ */
+export function drawTextLine(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  baseline: number,
+  characterSpacing: number,
+): void {
+  if (!text.includes('\n')) return drawPiece(doc, text, x, baseline, characterSpacing);
+  let left = x;
+  for (const piece of text.split('\n')) {
+    drawPiece(doc, piece, left, baseline, characterSpacing);
+    left += doc.widthOfString(piece, { characterSpacing });
+  }
+}
+
+function drawPiece(
+  doc: PDFKit.PDFDocument,
+  line: string,
+  x: number,
+  baseline: number,
+  characterSpacing: number,
+): void {
+  if (line.length === 0) return;
+  const pdf = doc as unknown as PdfKitInternals;
+  const font = pdf._font;
+  const size = pdf._fontSize;
+  doc.save();
+  doc.transform(1, 0, 0, -1, 0, pdf.page.height);
+  const y = pdf.page.height - baseline;
+  if (pdf.page.fonts[font.id] == null) pdf.page.fonts[font.id] = font.ref();
+  pdf.addContent('BT');
+  pdf.addContent(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+  pdf.addContent(`/${font.id} ${num(size)} Tf`);
+  if (characterSpacing) pdf.addContent(`${num(characterSpacing)} Tc`);
+  const [encoded, positions] = font.encode(line);
+  writeGlyphRuns(pdf, encoded, positions, x, y, size / 1000);
+  pdf.addContent('ET');
+  doc.restore();
+}
+
+/** The TJ arrays of a shaped line: kerning as adjustments, glyphs moved off the line by their own Tm. */
+function writeGlyphRuns(
+  pdf: PdfKitInternals,
+  encoded: string[],
+  positions: Position[],
+  startX: number,
+  y: number,
+  scale: number,
+): void {
+  const commands: string[] = [];
+  let x = startX;
+  let last = 0;
+  let hadOffset = false;
+  const addSegment = (cur: number) => {
+    if (last < cur) {
+      const hex = encoded.slice(last, cur).join('');
+      const pos = positions[cur - 1] as Position;
+      commands.push(`<${hex}> ${num(-(pos.xAdvance - pos.advanceWidth))}`);
+    }
+    last = cur;
+  };
+  const flush = (i: number) => {
+    addSegment(i);
+    if (commands.length > 0) {
+      pdf.addContent(`[${commands.join(' ')}] TJ`);
+      commands.length = 0;
+    }
+  };
+  let i = 0;
+  for (; i < positions.length; i++) {
+    const pos = positions[i] as Position;
+    if (pos.xOffset || pos.yOffset) {
+      flush(i);
+      pdf.addContent(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`);
+      flush(i + 1);
+      hadOffset = true;
+    } else {
+      if (hadOffset) {
+        pdf.addContent(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+        hadOffset = false;
+      }
+      if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
+    }
+    x += pos.xAdvance * scale;
+  }
+  flush(i);
+}
