@@ -50,5 +50,7 @@ describe('drawTextLine', () => {
     const theirs = await pdfOf(viaPdfKit);
     expect(ours.length).toBeGreaterThan(1000);
     expect(ours).toBe(theirs);
+    // Again, with every line already shaped in the process-wide cache: the new document's own subset ids.
+    expect(await pdfOf(drawTextLine)).toBe(theirs);
   });
 });

@@ -12,10 +12,27 @@ interface Position {
   yOffset: number;
 }
 
+interface Glyph {
+  id: number;
+  advanceWidth: number;
+  codePoints: number[];
+}
+
+interface Shaped {
+  glyphs: Glyph[];
+  positions: Position[];
+}
+
 interface EmbeddedFont {
   id: string;
+  /** The parsed fontkit font, shared by every document's EmbeddedFont of the same face. */
+  font: object;
+  scale: number;
+  subset: { includeGlyph(glyphId: number): number };
+  widths: number[];
+  unicode: number[][];
   ref(): unknown;
-  encode(text: string, features?: unknown): [string[], Position[]];
+  layout(text: string): Shaped;
 }
 
 interface PdfKitInternals {
@@ -66,7 +83,7 @@ function drawPiece(
   pdf.addContent(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
   pdf.addContent(`/${font.id} ${num(size)} Tf`);
   if (characterSpacing) pdf.addContent(`${num(characterSpacing)} Tc`);
-  const [encoded, positions] = font.encode(line);
+  const [encoded, positions] = encode(font, line);
   writeGlyphRuns(pdf, encoded, positions, x, y, size / 1000);
   pdf.addContent('ET');
   doc.restore();
@@ -118,4 +135,39 @@ function writeGlyphRuns(
     x += pos.xAdvance * scale;
   }
   flush(i);
+}
+
+// A line shaped by pdfkit (word by word, through its shared word cache) depends only on the face and the
+// text, so whole lines are kept for the process: amounts, rates, units and labels repeat across rows and
+// documents. Bounded like the other caches: it starts over when full.
+const SHAPED_LINES_LIMIT = 50_000;
+const shapedLines = new WeakMap<object, Map<string, Shaped>>();
+
+function shape(font: EmbeddedFont, text: string): Shaped {
+  let lines = shapedLines.get(font.font);
+  if (!lines) {
+    lines = new Map();
+    shapedLines.set(font.font, lines);
+  }
+  let shaped = lines.get(text);
+  if (!shaped) {
+    shaped = font.layout(text);
+    if (lines.size >= SHAPED_LINES_LIMIT) lines.clear();
+    lines.set(text, shaped);
+  }
+  return shaped;
+}
+
+/** pdfkit's EmbeddedFont.encode on a cached shaping: glyph ids of this document's subset, in hex. */
+function encode(font: EmbeddedFont, text: string): [string[], Position[]] {
+  const { glyphs, positions } = shape(font, text);
+  const hex: string[] = new Array(glyphs.length);
+  for (let i = 0; i < glyphs.length; i++) {
+    const glyph = glyphs[i] as Glyph;
+    const gid = font.subset.includeGlyph(glyph.id);
+    hex[i] = `0000${gid.toString(16)}`.slice(-4);
+    if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
+    if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+  }
+  return [hex, positions];
 }
