@@ -11,7 +11,6 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { ZipArchive } from 'archiver';
 import { DATABASE_FILE, openDataDir } from '../cli/runtime';
 import type { Config } from '../config';
 import { VERSION } from '../version';
@@ -64,6 +63,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       files: blobs.length,
     };
     const output = createWriteStream(partial, { mode: 0o600 });
+    const { ZipArchive } = await import('archiver'); // on first use: not part of every start
     const archive = new ZipArchive({ zlib: { level: 6 } });
     const failed = new Promise<never>((_, reject) => {
       archive.on('error', reject);

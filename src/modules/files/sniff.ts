@@ -1,5 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type';
-
 export const OCTET_STREAM = 'application/octet-stream';
 export const SVG = 'image/svg+xml';
 
@@ -12,6 +10,7 @@ const SVG_HEAD_BYTES = 64 * 1024;
  */
 export async function sniffContentType(bytes: Uint8Array): Promise<string> {
   if (looksLikeSvg(bytes)) return SVG;
+  const { fileTypeFromBuffer } = await import('file-type'); // on first upload, not at start
   const detected = await fileTypeFromBuffer(bytes);
   return detected?.mime ?? OCTET_STREAM;
 }

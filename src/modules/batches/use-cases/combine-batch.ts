@@ -1,4 +1,3 @@
-import { PDFDocument } from '@cantoo/pdf-lib';
 import { itemPdfs } from '../item-pdfs';
 import type { BatchRow } from '../schema';
 import type { BatchRunDeps } from './run-batch';
@@ -11,6 +10,8 @@ export const combinedBlobKey = (batch: BatchRow) => `batches/${batch.accountId}/
  * Assembled in memory, which is why create caps combined batches (MAX_COMBINED_ITEMS).
  */
 export async function combineBatch(deps: BatchRunDeps, batch: BatchRow): Promise<string> {
+  // Loaded on first use: pdf-lib and its dependencies are 1.5 MB of code a server start does not need.
+  const { PDFDocument } = await import('@cantoo/pdf-lib');
   const combined = await PDFDocument.create();
   combined.setTitle(`Batch ${batch.id}`);
   combined.setProducer('invoice-service');
