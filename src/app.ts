@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia';
+import { type AnyElysia, Elysia } from 'elysia';
 import type { Db } from './db/client';
 import type { RulePack } from './einvoicing/rule-pack';
 import { authPlugin } from './http/auth';
@@ -63,12 +63,13 @@ export function buildApp(deps: AppDeps) {
   // Built on first use: the 405 check needs the full route table, known only once every module is in.
   let matcher: MethodMatcher | null = null;
   let routes: readonly { method: string; path: string }[] = [];
+  let whole: AnyElysia | null = null;
   const auth = authPlugin(deps);
   const services = renderServicesOf(deps);
   const compliance = services.compliance;
   const app = new Elysia({ normalize: false })
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
-    .use(docsRoutes())
+    .use(docsRoutes(() => whole as AnyElysia))
     .use(
       healthRoutes({
         database: () => void deps.db.$client.query('SELECT 1').get(),
@@ -98,6 +99,7 @@ export function buildApp(deps: AppDeps) {
     .use(recurringInvoiceRoutes(auth, deps))
     .use(deliveryRoutes(auth, deps));
   routes = app.routes;
+  whole = app;
   return app;
 }
 

@@ -1,5 +1,4 @@
-import { openapi } from '@elysiajs/openapi';
-import { Elysia, t } from 'elysia';
+import { type AnyElysia, Elysia, t } from 'elysia';
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' };
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' };
 import { SERVICE_NAME, VERSION } from '../version';
@@ -35,25 +34,46 @@ const DESCRIPTION = `Invoice document service: sellers, buyers and documents wit
 e-invoices. Authenticate with \`Authorization: Bearer <API_KEY>\` (or \`X-API-Key\`). Successful responses are
 \`{data: ...}\`; errors are \`{error: {status, code, message, request_id, details?}}\`.`;
 
-export function docsRoutes() {
+const DOCUMENTATION = {
+  info: { title: `${SERVICE_NAME} API`, version: VERSION, description: DESCRIPTION },
+  components: {
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer' },
+      apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+    },
+  },
+  security: [{ bearer: [] }, { apiKeyHeader: [] }],
+};
+
+const OPENAPI_VERSION = '3.1.2';
+
+/**
+ * The OpenAPI document of every route `app` serves, built on the first request for it and kept while the
+ * route table stays the same. `@elysiajs/openapi`'s plugin would do the same but its entry module bundles
+ * a copy of zod (264 KB) that every start evaluated; its generator alone is loaded here, on first use.
+ */
+function openApiDocument(app: () => AnyElysia) {
+  let cached: { routes: number; document: unknown } | null = null;
+  return async () => {
+    const routes = app().routes.length;
+    if (cached?.routes === routes) return cached.document;
+    const { toOpenAPISchema } = await import('@elysiajs/openapi/openapi');
+    const { paths, components } = toOpenAPISchema(app(), undefined, undefined, undefined, OPENAPI_VERSION);
+    const document = {
+      ...DOCUMENTATION,
+      openapi: OPENAPI_VERSION,
+      paths,
+      components: { ...DOCUMENTATION.components, schemas: components.schemas },
+    };
+    cached = { routes, document };
+    return document;
+  };
+}
+
+/** `app` gives the whole application, whose routes the OpenAPI document describes. */
+export function docsRoutes(app: () => AnyElysia) {
   return new Elysia()
-    .use(
-      openapi({
-        path: DOCS_PATH,
-        specPath: OPENAPI_JSON_PATH,
-        provider: null,
-        documentation: {
-          info: { title: `${SERVICE_NAME} API`, version: VERSION, description: DESCRIPTION },
-          components: {
-            securitySchemes: {
-              bearer: { type: 'http', scheme: 'bearer' },
-              apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
-            },
-          },
-          security: [{ bearer: [] }, { apiKeyHeader: [] }],
-        },
-      }),
-    )
+    .get(OPENAPI_JSON_PATH, openApiDocument(app), { detail: { hide: true } })
     .get(DOCS_PATH, () => new Response(PAGE, { headers: { 'content-type': 'text/html; charset=utf-8' } }), {
       detail: { hide: true },
     })

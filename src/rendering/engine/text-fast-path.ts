@@ -56,7 +56,10 @@ export function drawTextLine(
   baseline: number,
   characterSpacing: number,
 ): void {
-  if (!text.includes('\n')) return drawPiece(doc, text, x, baseline, characterSpacing);
+  if (!text.includes('\n')) {
+    drawPiece(doc, text, x, baseline, characterSpacing);
+    return;
+  }
   let left = x;
   for (const piece of text.split('\n')) {
     drawPiece(doc, piece, left, baseline, characterSpacing);
