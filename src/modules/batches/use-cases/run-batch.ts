@@ -51,7 +51,9 @@ export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobCont
       job.signal.throwIfAborted();
       const items = queuedItems(deps.db, batchId, CHUNK);
       if (items.length === 0) break;
-      await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch, item, job));
+      // The account and plan once per chunk, not per item: a plan change still applies within 32 items.
+      const account = findAccountWithPlan(deps.db, batch.accountId) ?? null;
+      await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch, account, item, job));
       if (findBatchById(deps.db, batchId)?.status !== 'processing') return; // cancelled meanwhile
     }
     const counted = findBatchById(deps.db, batchId) as BatchRow;
@@ -85,24 +87,32 @@ function failBatch(deps: BatchRunDeps, batchId: string, message: string): void {
   });
 }
 
-async function runItem(deps: BatchRunDeps, batch: BatchRow, item: BatchItemRow, job: JobContext) {
+type AccountWithPlan = NonNullable<ReturnType<typeof findAccountWithPlan>>;
+
+async function runItem(
+  deps: BatchRunDeps,
+  batch: BatchRow,
+  account: AccountWithPlan | null,
+  item: BatchItemRow,
+  job: JobContext,
+) {
   job.signal.throwIfAborted(); // released (shutdown) or claim lost: the next owner renders the rest
   // Ids derived from the item: a render recorded by an attempt that died before committing the item is
   // found and reused, and its unit of quota is not taken twice.
   const ids = { renderId: `rnd_${item.id.slice(3)}`, eventId: `evt_${item.id.slice(3)}` };
   const outcome: Outcome = findRenderById(deps.db, ids.renderId)
     ? { status: 'completed', renderId: ids.renderId }
-    : await renderItem(deps, batch, item, ids);
+    : await renderItem(deps, batch, account, item, ids);
   job.transaction((tx) => finishItem(tx, item, outcome, deps.clock.now().toISOString()));
 }
 
 async function renderItem(
   deps: BatchRunDeps,
   batch: BatchRow,
+  account: AccountWithPlan | null,
   item: BatchItemRow,
   ids: { renderId: string; eventId: string },
 ): Promise<Outcome> {
-  const account = findAccountWithPlan(deps.db, batch.accountId);
   if (!account) return { status: 'failed', errorMessage: 'the account no longer exists' };
   try {
     const { row } = await renderStateless({
