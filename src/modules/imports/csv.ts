@@ -1,5 +1,5 @@
 // The sync entry point bundles its own CsvError class: take both from it so `instanceof` matches.
-import { CsvError, parse } from 'csv-parse/sync';
+import { CsvError, type Options, parse } from 'csv-parse/sync';
 import { type FieldError, validationError } from '../../shared/errors';
 
 /** A parsed CSV file: the header and one array of cells per data record (the header is not a record). */
@@ -33,22 +33,37 @@ export function parseCsv(
   data: readonly unknown[],
   columnProblem: (column: string) => string | null,
 ): CsvTable {
-  let records: string[][];
-  try {
-    records = parse(csvText(data), { bom: true, skip_empty_lines: true, trim: true });
-  } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
-    throw validationError([{ loc: 'body.data', msg: error.message, type: 'csv_invalid' }]);
+  const text = csvText(data);
+  const options: Options = { bom: true, skip_empty_lines: true, trim: true };
+  // The header alone first: a file of thousands of columns is refused before any row is parsed.
+  const [first] = parseOrRefuse(text, { ...options, to: 1 });
+  if (first && first.length > MAX_CSV_COLUMNS) {
+    const msg = `At most ${MAX_CSV_COLUMNS} columns per CSV file; the header has ${first.length}`;
+    throw validationError([{ loc: 'body.data.0', msg, type: 'too_many_columns' }], msg);
   }
-  const [header, ...rows] = records;
+  const [header, ...rows] = parseOrRefuse(text, options);
   if (!header || rows.length === 0) {
     const msg = 'CSV needs a header line and at least one data row';
     throw validationError([{ loc: 'body.data', msg, type: 'too_short' }]);
   }
-  const problems: FieldError[] = header.flatMap((column, i) => {
-    const msg = header.indexOf(column) !== i ? `duplicate column '${column}'` : columnProblem(column);
+  const seen = new Set<string>();
+  const problems: FieldError[] = header.flatMap((column) => {
+    const msg = seen.has(column) ? `duplicate column '${column}'` : columnProblem(column);
+    seen.add(column);
     return msg ? [{ loc: 'body.data.0', msg, type: 'invalid_header' }] : [];
   });
   if (problems.length > 0) throw validationError(problems, 'The CSV header has unknown or repeated columns');
   return { header, records: rows };
+}
+
+/** More than any import resource has fields (a customer has about 30, a document line about 60). */
+export const MAX_CSV_COLUMNS = 200;
+
+function parseOrRefuse(text: string, options: Options): string[][] {
+  try {
+    return parse(text, options) as string[][];
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    throw validationError([{ loc: 'body.data', msg: error.message, type: 'csv_invalid' }]);
+  }
 }

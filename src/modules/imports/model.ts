@@ -57,6 +57,28 @@ export interface RowError {
   fields: FieldError[];
 }
 
+/**
+ * How much of a failed import's errors is kept and shown: the first rows, each with its first problems. A
+ * file of a million bad rows must not become a million-entry JSON column read back on every GET;
+ * `failed_rows` still counts every failed row and `errors_omitted` says how many are not listed.
+ */
+export const MAX_LISTED_ROW_ERRORS = 1000;
+export const MAX_PROBLEMS_PER_ROW = 50;
+
+/** `errors` (sorted by row) cut to what is kept. */
+export function keptRowErrors(errors: readonly RowError[]): RowError[] {
+  return errors
+    .slice(0, MAX_LISTED_ROW_ERRORS)
+    .map((e) =>
+      e.fields.length > MAX_PROBLEMS_PER_ROW ? { ...e, fields: e.fields.slice(0, MAX_PROBLEMS_PER_ROW) } : e,
+    );
+}
+
+function omittedErrors(row: ImportHead): { errors_omitted?: number } {
+  const omitted = row.failedRows - (row.errors?.length ?? 0);
+  return omitted > 0 ? { errors_omitted: omitted } : {};
+}
+
 export const Import = t.Object({
   id: t.String({ examples: ['imp_01jd0000000000000000000000'] }),
   resource: ImportResource,
@@ -72,6 +94,11 @@ export const Import = t.Object({
   imported_rows: t.Integer(),
   failed_rows: t.Integer(),
   errors: t.Union([t.Array(RowError), t.Null()]),
+  errors_omitted: t.Optional(
+    t.Integer({
+      description: `Failed rows beyond the first ${MAX_LISTED_ROW_ERRORS} listed in \`errors\` (present only then)`,
+    }),
+  ),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
   completed_at: t.Union([t.String({ format: 'date-time' }), t.Null()]),
@@ -88,6 +115,7 @@ export function presentImport(row: ImportHead): Import {
     imported_rows: row.importedRows,
     failed_rows: row.failedRows,
     errors: row.errors,
+    ...omittedErrors(row),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     completed_at: row.completedAt,

@@ -1,6 +1,6 @@
 import type { AccountCtx } from '../../../shared/context';
 import { byRow, type ImportEntry } from '../entries';
-import type { RowError } from '../model';
+import { keptRowErrors, type RowError } from '../model';
 import { findImportErrors } from '../repo';
 import { importKinds } from '../resources';
 import type { ImportRow } from '../schema';
@@ -56,5 +56,5 @@ export function commitEntries(
 export function mergedErrors(ctx: AccountCtx, id: string, more: readonly RowError[]): RowError[] | undefined {
   if (more.length === 0) return undefined;
   const current = findImportErrors(ctx.db, ctx.accountId, id) ?? [];
-  return [...current, ...more].sort(byRow);
+  return keptRowErrors([...current, ...more].sort(byRow));
 }

@@ -2,7 +2,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { type CreateImportBody, MAX_IMPORT_ROWS } from '../model';
+import { type CreateImportBody, keptRowErrors, MAX_IMPORT_ROWS } from '../model';
 import { type ImportHead, insertImport } from '../repo';
 import { importKinds } from '../resources';
 
@@ -32,7 +32,7 @@ export function createImport({ ctx, input }: { ctx: AccountCtx; input: CreateImp
       totalRows: parsed.totalRows,
       importedRows: 0,
       failedRows,
-      errors: failedRows > 0 ? errors : null,
+      errors: failedRows > 0 ? keptRowErrors(errors) : null,
       createdBy: creatorOf(ctx),
       createdAt: now,
       updatedAt: now,
