@@ -3,10 +3,12 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { actingMemberOf, can, requireDefaultRight } from '../../workspaces';
 import {
   type CreateBrandingProfileBody,
   DEFAULT_COLOR,
   DEFAULT_FOOTER_TEXT,
+  DEFAULT_PROFILE_NAME,
   nameProblems,
   toColumns,
 } from '../model';
@@ -16,7 +18,10 @@ import { logoFileProblems } from './logo-file';
 
 /**
  * The first profile of an account is the default whatever `is_default` says (SPEC 3); a later one takes
- * the default only with `is_default: true`. Decided and written in one IMMEDIATE transaction.
+ * the default only with `is_default: true`, which needs `resources:write_all`. A member without it who
+ * creates the account's first profile gets the account's own `Default` beside it (as a first listing
+ * would), so a member's header never becomes every render's. Decided and written in one IMMEDIATE
+ * transaction.
  */
 export function createBrandingProfile({
   ctx,
@@ -29,7 +34,17 @@ export function createBrandingProfile({
   if (problems.length > 0) throw validationError(problems);
   return inTransaction(ctx, (tx) => {
     const now = isoNow(tx.clock);
-    const hasDefault = findDefaultProfile(tx.db, tx.accountId) !== undefined;
+    const acting = actingMemberOf(tx);
+    if (input.is_default === true) requireDefaultRight(acting, 'is_default: true');
+    let hasDefault = findDefaultProfile(tx.db, tx.accountId) !== undefined;
+    if (!hasDefault && acting !== null && !can(acting.role, 'resources:write_all')) {
+      insertProfile(tx.db, {
+        ...newProfile(tx, DEFAULT_PROFILE_NAME, now),
+        isDefault: true,
+        createdBy: null,
+      });
+      hasDefault = true;
+    }
     const isDefault = input.is_default === true || !hasDefault;
     if (isDefault) clearDefault(tx.db, tx.accountId, null, now);
     return insertProfile(tx.db, {

@@ -2,7 +2,8 @@ import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
-import { deleteProfile, findOldestProfile } from '../repo';
+import { actingMemberOf, requireDefaultRight } from '../../workspaces';
+import { deleteProfile, findOldestProfile, findProfile } from '../repo';
 import { moveDefault } from './move-default';
 
 /**
@@ -11,6 +12,9 @@ import { moveDefault } from './move-default';
  */
 export function deleteBrandingProfile({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
   inTransaction(ctx, (tx) => {
+    if (findProfile(tx.db, tx.accountId, input.id)?.isDefault) {
+      requireDefaultRight(actingMemberOf(tx), 'deleting the default profile');
+    }
     const deleted = deleteProfile(tx.db, tx.accountId, input.id);
     if (!deleted) throw notFound('Branding profile');
     if (!deleted.isDefault) return;

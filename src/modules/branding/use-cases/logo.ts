@@ -4,6 +4,7 @@ import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
 import { deleteFile, storeUpload } from '../../files';
+import { actingMemberOf, requireDefaultRight } from '../../workspaces';
 import { findProfile, updateProfile } from '../repo';
 import type { BrandingProfileRow } from '../schema';
 
@@ -21,7 +22,9 @@ export async function uploadLogo({
   blobs: BlobStore;
   input: { id: string; file: File };
 }): Promise<BrandingProfileRow> {
-  if (!findProfile(ctx.db, ctx.accountId, input.id)) throw notFound('Branding profile');
+  const profile = findProfile(ctx.db, ctx.accountId, input.id);
+  if (!profile) throw notFound('Branding profile');
+  if (profile.isDefault) requireDefaultRight(actingMemberOf(ctx), "the default profile's logo");
   const file = await storeUpload({ ctx, blobs, file: input.file, imagesOnly: true });
   const row = setLogo(ctx, input.id, file.id);
   if (!row) {
@@ -43,6 +46,7 @@ function setLogo(ctx: AccountCtx, id: string, logoFileId: string | null): Brandi
   return inTransaction(ctx, (tx) => {
     const row = findProfile(tx.db, tx.accountId, id);
     if (!row || row.logoFileId === logoFileId) return row;
+    if (row.isDefault) requireDefaultRight(actingMemberOf(tx), "the default profile's logo");
     return updateProfile(tx.db, tx.accountId, id, { logoFileId, updatedAt: isoNow(tx.clock) });
   });
 }

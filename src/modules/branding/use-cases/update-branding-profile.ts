@@ -3,6 +3,7 @@ import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound, validationError } from '../../../shared/errors';
+import { actingMemberOf, requireDefaultRight } from '../../workspaces';
 import { nameProblems, toColumns, type UpdateBrandingProfileBody } from '../model';
 import { findProfile, updateProfile } from '../repo';
 import type { BrandingProfileRow } from '../schema';
@@ -28,6 +29,9 @@ export function updateBrandingProfile({
     if (input.patch.is_default === false && existing.isDefault) {
       throw conflict('This is the default branding profile; make another profile the default instead');
     }
+    if (existing.isDefault)
+      requireDefaultRight(actingMemberOf(tx), 'this profile is the default, and changing it');
+    else if (input.patch.is_default === true) requireDefaultRight(actingMemberOf(tx), 'is_default: true');
     const now = isoNow(tx.clock);
     let row = input.patch.is_default === true ? moveDefault(tx, existing, now) : existing;
     const changes = Object.fromEntries(

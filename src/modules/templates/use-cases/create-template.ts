@@ -3,6 +3,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { actingMemberOf, requireDefaultRight } from '../../workspaces';
 import type { CreateTemplateBody } from '../model';
 import { clearDefaultTemplate, findTemplate, insertTemplate } from '../repo';
 import type { CustomTemplateRow } from '../schema';
@@ -29,7 +30,10 @@ export function createTemplate({
 }): CustomTemplateRow {
   const base = input.base_template_id ?? 'tpl_modern';
   checkBase(base);
-  if (input.is_default) clearDefaultTemplate(ctx.db, ctx.accountId);
+  if (input.is_default) {
+    requireDefaultRight(actingMemberOf(ctx), 'is_default: true');
+    clearDefaultTemplate(ctx.db, ctx.accountId);
+  }
   const now = isoNow(ctx.clock);
   return insertTemplate(ctx.db, {
     id: newId('ctpl'),

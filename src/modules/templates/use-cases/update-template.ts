@@ -1,6 +1,7 @@
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
+import { actingMemberOf, requireDefaultRight } from '../../workspaces';
 import type { UpdateTemplateBody } from '../model';
 import { clearDefaultTemplate, deleteTemplate, findTemplate, updateTemplate } from '../repo';
 import type { CustomTemplateRow } from '../schema';
@@ -17,6 +18,7 @@ export function changeTemplate({
   if (!row) throw notFound('Template');
   const c = input.changes;
   if (Object.keys(c).length === 0) return row;
+  guardDefault(ctx, row, c.is_default === true);
   if (c.is_default === true && !row.isDefault) clearDefaultTemplate(ctx.db, ctx.accountId);
   return (
     updateTemplate(ctx.db, ctx.accountId, row.id, {
@@ -38,6 +40,7 @@ export function publishTemplate({
 }): CustomTemplateRow {
   const row = findTemplate(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Template');
+  guardDefault(ctx, row, false);
   if (row.status === 'published') throw conflict('The template is already published');
   const now = isoNow(ctx.clock);
   return (
@@ -51,5 +54,14 @@ export function publishTemplate({
 
 /** Renders already made keep their files; versions stay, so a render's recorded version still explains it. */
 export function removeTemplate({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
+  const row = findTemplate(ctx.db, ctx.accountId, input.id);
+  if (row) guardDefault(ctx, row, false);
   if (!deleteTemplate(ctx.db, ctx.accountId, input.id)) throw notFound('Template');
+}
+
+/** Making a template the default, or changing the one that is, needs `resources:write_all`. */
+export function guardDefault(ctx: AccountCtx, row: CustomTemplateRow, becomesDefault: boolean): void {
+  if (row.isDefault)
+    requireDefaultRight(actingMemberOf(ctx), 'this template is the default, and changing it');
+  else if (becomesDefault) requireDefaultRight(actingMemberOf(ctx), 'is_default: true');
 }

@@ -5,6 +5,7 @@ import { notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { findTemplate, findVersion, insertVersion, updateTemplate } from '../repo';
 import type { CustomTemplateRow, TemplateVersionRow } from '../schema';
+import { guardDefault } from './update-template';
 
 /** Built-in templates have no versions: naming one here is a 422, an unknown id a 404. */
 export function templateForVersions(ctx: AccountCtx, templateId: string): CustomTemplateRow {
@@ -57,6 +58,7 @@ export function restoreVersion({
   input: { templateId: string; version: number };
 }): TemplateVersionRow {
   const version = getVersion(ctx, input.templateId, input.version);
+  guardDefault(ctx, templateForVersions(ctx, input.templateId), false);
   updateTemplate(ctx.db, ctx.accountId, input.templateId, {
     config: version.config,
     updatedAt: isoNow(ctx.clock),

@@ -55,3 +55,17 @@ export function requireChangeRight(
     `; members may change only what they created, and this ${what} is not theirs`,
   );
 }
+
+/**
+ * The account's default branding profile and default template shape every render of the account, so
+ * choosing, changing or removing them needs `resources:write_all` (owners and admins), also when a member
+ * created the resource (docs/roles.md). `acting` is null for account-level keys, jobs and the CLI.
+ */
+export function requireDefaultRight(acting: ActingMember | null, what: string): void {
+  if (acting === null || can(acting.role, 'resources:write_all')) return;
+  throw denied(
+    acting,
+    'resources:write_all',
+    `; ${what} sets what every render of the account carries, which only owners and admins change`,
+  );
+}
