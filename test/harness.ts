@@ -56,11 +56,15 @@ export interface ServerOptions {
   startJobs?: boolean;
   /** Serve an existing data dir (a restored backup) instead of a fresh one; removed on stop as well. */
   dataDir?: string;
+  /** Seals stored idempotent answers; default TEST_SIGNING_SECRET (a restart with another tests a changed secret). */
+  signingSecret?: string;
 }
 
 export function tempDir(prefix = 'inv-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
+
+export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789';
 
 /** A real server on a random loopback port over a fresh data dir, wired exactly as `serve` wires it. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
@@ -76,7 +80,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     blobs: new FsBlobStore(join(dataDir, 'blobs')),
     rateLimiter: options.rateLimiter ?? new TokenBucketLimiter(),
     renderPdf: options.renderPdf ?? renderInProcess,
-    signer: new DownloadSigner('test-signing-secret-0123456789'),
+    signer: new DownloadSigner(options.signingSecret ?? TEST_SIGNING_SECRET),
     publicBaseUrl: options.publicBaseUrl ?? null,
     rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
     sefCacheDir: join(dataDir, 'cache', 'sef'),
@@ -87,7 +91,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   jobs = runtime;
   if (options.startJobs !== false) runtime.start();
   const maxBodyBytes = options.maxBodyBytes ?? config.maxBodyBytes;
-  const fetchHandler = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes });
+  const fetchHandler = createFetchHandler(buildApp(deps), {
+    ...deps,
+    maxBodyBytes,
+    signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
+  });
   const server = listen(fetchHandler, { port: 0, host: '127.0.0.1', logger });
 
   const request = (path: string, init: RequestOptions = {}) => {

@@ -32,6 +32,7 @@ export async function serve(
     ctx: { db: handle.db, clock: systemClock },
     input: { name: 'Default account', onlyIfNone: true },
   });
+  const secret = signingSecret(config);
   const pool = config.renderWorkers > 0 ? new RenderPool(config.renderWorkers) : null;
   let jobs: JobRuntime | null = null;
   const deps = {
@@ -41,7 +42,7 @@ export async function serve(
     blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
     rateLimiter: new TokenBucketLimiter(),
     renderPdf: pool?.render ?? renderInProcess,
-    signer: new DownloadSigner(signingSecret(config)),
+    signer: new DownloadSigner(secret),
     publicBaseUrl: config.publicBaseUrl,
     rulePack: loadRulePack(config.rulesetsDir),
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
@@ -50,7 +51,11 @@ export async function serve(
     billing: billingSettingsOf(config),
   };
   jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000 });
-  const fetch = createFetchHandler(buildApp(deps), { ...deps, maxBodyBytes: config.maxBodyBytes });
+  const fetch = createFetchHandler(buildApp(deps), {
+    ...deps,
+    maxBodyBytes: config.maxBodyBytes,
+    signingSecret: secret,
+  });
   let server: ReturnType<typeof listen>;
   try {
     server = listen(fetch, { port: config.port, host: config.host, logger });
@@ -60,7 +65,7 @@ export async function serve(
   }
   // Render workers start with the first render, not with the server: three warmed Bun isolates with their
   // fonts and shaping caches would triple idle memory (about 165 MiB instead of 60).
-  const idempotency = new IdempotencyStore(handle.db, systemClock);
+  const idempotency = new IdempotencyStore(handle.db, systemClock, secret);
   const purge = setInterval(() => idempotency.purgeExpired(), HOUR_MS);
   purge.unref();
   const sweep = setInterval(() => {

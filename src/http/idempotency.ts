@@ -1,4 +1,5 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { and, eq, isNotNull, isNull, like, lt, not } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { type Clock, isoNow } from '../shared/clock';
 import { sha256Hex } from '../shared/secrets';
@@ -6,13 +7,55 @@ import { ACCOUNT_PRINCIPAL, idempotencyKeys } from './idempotency.schema';
 
 /** How long a key is remembered; documented in docs/api-conventions.md. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;
+/**
+ * An unfinished claim is the running request's lease: renewed every third of it while the request runs.
+ * One not renewed for this long belongs to a process that died mid-request; a retry takes it over.
+ */
+export const IDEMPOTENCY_LEASE_MS = 30 * 1000;
 const REPLAYED_HEADERS = ['content-type', 'content-disposition', 'location'];
 
 export type ClaimOutcome =
   | { kind: 'claimed' }
   | { kind: 'replay'; response: Response }
   | { kind: 'mismatch' }
-  | { kind: 'in_progress' };
+  | { kind: 'in_progress' }
+  /** The stored answer was sealed with another secret (SIGNING_SECRET changed): it cannot be replayed. */
+  | { kind: 'unreadable' };
+
+const SEALED = 'sealed:v1:';
+
+/**
+ * Stored answers are sealed (AES-256-GCM) with a key derived from the signing secret, which lives outside
+ * the database: a replayed `POST /api-keys` answer holds the new key's secret, and the database (or a
+ * backup of it) must never hold a usable key in clear (docs/api-conventions.md).
+ */
+export class AnswerSeal {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = Buffer.from(hkdfSync('sha256', secret, '', 'idempotency-replay-v1', 32));
+  }
+
+  seal(bytes: Uint8Array): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const sealed = Buffer.concat([cipher.update(bytes), cipher.final()]);
+    return `${SEALED}${Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64')}`;
+  }
+
+  /** The bytes, or null when `stored` was sealed with another key or altered. Unsealed text is legacy base64. */
+  open(stored: string): Uint8Array | null {
+    if (!stored.startsWith(SEALED)) return Buffer.from(stored, 'base64');
+    const raw = Buffer.from(stored.slice(SEALED.length), 'base64');
+    try {
+      const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]);
+    } catch {
+      return null;
+    }
+  }
+}
 
 /** JSON bodies compare by meaning, not bytes: a client that re-serialises with other spacing still matches. */
 export function requestFingerprint(method: string, url: string, body: string): string {
@@ -59,10 +102,43 @@ function scoped(scope: IdempotencyScope, key: string) {
  * both run it.
  */
 export class IdempotencyStore {
+  private readonly seal: AnswerSeal;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-  ) {}
+    secret: string,
+  ) {
+    this.seal = new AnswerSeal(secret);
+  }
+
+  /**
+   * Seals the answers stored in clear by versions before sealing existed (once, at start): they may hold
+   * API key secrets. Returns how many were sealed.
+   */
+  sealStoredAnswers(): number {
+    const clear = this.db
+      .select()
+      .from(idempotencyKeys)
+      .where(
+        and(isNotNull(idempotencyKeys.responseBody), not(like(idempotencyKeys.responseBody, `${SEALED}%`))),
+      )
+      .all();
+    for (const row of clear) {
+      this.db
+        .update(idempotencyKeys)
+        .set({ responseBody: this.seal.seal(Buffer.from(row.responseBody as string, 'base64')) })
+        .where(
+          and(
+            eq(idempotencyKeys.accountId, row.accountId),
+            eq(idempotencyKeys.principal, row.principal),
+            eq(idempotencyKeys.key, row.key),
+          ),
+        )
+        .run();
+    }
+    return clear.length;
+  }
 
   claim(scope: IdempotencyScope, key: string, fingerprint: string): ClaimOutcome {
     return this.db.transaction(
@@ -80,11 +156,21 @@ export class IdempotencyStore {
             .run();
           return { kind: 'claimed' } as const;
         }
+        const now = this.clock.now();
+        if (row.responseStatus === null && Date.parse(row.createdAt) < now.getTime() - IDEMPOTENCY_LEASE_MS) {
+          // Abandoned by a process that died while running it: never answered, so this request takes it.
+          tx.update(idempotencyKeys)
+            .set({ requestHash: fingerprint, createdAt: now.toISOString() })
+            .where(scoped(scope, key))
+            .run();
+          return { kind: 'claimed' } as const;
+        }
         if (row.requestHash !== fingerprint) return { kind: 'mismatch' } as const;
         if (row.responseStatus === null) return { kind: 'in_progress' } as const;
+        const body = row.responseBody === null ? null : this.seal.open(row.responseBody);
+        if (row.responseBody !== null && body === null) return { kind: 'unreadable' } as const;
         const headers = new Headers(JSON.parse(row.responseHeaders ?? '{}') as Record<string, string>);
         headers.set('Idempotent-Replayed', 'true');
-        const body = row.responseBody === null ? null : Buffer.from(row.responseBody, 'base64');
         return {
           kind: 'replay',
           response: new Response(body, { status: row.responseStatus, headers }),
@@ -105,9 +191,18 @@ export class IdempotencyStore {
       .set({
         responseStatus: status,
         responseHeaders: JSON.stringify(kept),
-        responseBody: Buffer.from(body).toString('base64'),
+        responseBody: this.seal.seal(body),
       })
       .where(scoped(scope, key))
+      .run();
+  }
+
+  /** Extends the running request's claim (its `created_at` is the lease's start). */
+  renew(scope: IdempotencyScope, key: string): void {
+    this.db
+      .update(idempotencyKeys)
+      .set({ createdAt: isoNow(this.clock) })
+      .where(and(scoped(scope, key), isNull(idempotencyKeys.responseStatus)))
       .run();
   }
 

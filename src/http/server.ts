@@ -6,7 +6,12 @@ import type { Logger } from '../shared/logger';
 import { authenticate } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
-import { type IdempotencyScope, IdempotencyStore, requestFingerprint } from './idempotency';
+import {
+  IDEMPOTENCY_LEASE_MS,
+  type IdempotencyScope,
+  IdempotencyStore,
+  requestFingerprint,
+} from './idempotency';
 import { assignRequestMeta, carryRequestMeta } from './request-context';
 
 export interface HttpApp {
@@ -18,6 +23,8 @@ export interface ServerDeps {
   clock: Clock;
   logger: Logger;
   maxBodyBytes: number;
+  /** Seals stored Idempotency-Key answers (the signing secret: it is never in the database). */
+  signingSecret: string;
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -39,7 +46,9 @@ function withTraceId(response: Response, requestId: string): Response {
  * still escapes into the 500 envelope.
  */
 export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
-  const idempotency = new IdempotencyStore(deps.db, deps.clock);
+  const idempotency = new IdempotencyStore(deps.db, deps.clock, deps.signingSecret);
+  const sealed = idempotency.sealStoredAnswers();
+  if (sealed > 0) deps.logger.info('sealed stored idempotent answers', { count: sealed });
 
   async function idempotent(
     request: Request,
@@ -71,23 +80,35 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
         requestId,
       );
     }
+    if (outcome.kind === 'unreadable') {
+      const message =
+        'The answer stored for this Idempotency-Key can no longer be read (the signing secret changed); retry with a new key';
+      return errorResponse('conflict', message, requestId);
+    }
     if (outcome.kind === 'in_progress') {
       return errorResponse('conflict', 'A request with this Idempotency-Key is still in progress', requestId);
     }
-    let response: Response;
+    // The claim is a lease, renewed while this request runs: a process that dies mid-request stops
+    // renewing, and a retry after the lease takes the key over instead of a 409 for 24 hours.
+    const renewal = setInterval(() => idempotency.renew(scope, key), IDEMPOTENCY_LEASE_MS / 3);
     try {
-      response = await app.handle(request);
-    } catch (error) {
-      idempotency.release(scope, key);
-      throw error;
+      let response: Response;
+      try {
+        response = await app.handle(request);
+      } catch (error) {
+        idempotency.release(scope, key);
+        throw error;
+      }
+      if (response.status >= 500) {
+        idempotency.release(scope, key);
+        return response;
+      }
+      const body = new Uint8Array(await response.arrayBuffer());
+      idempotency.complete(scope, key, response.status, response.headers, body);
+      return new Response(body, { status: response.status, headers: response.headers });
+    } finally {
+      clearInterval(renewal);
     }
-    if (response.status >= 500) {
-      idempotency.release(scope, key);
-      return response;
-    }
-    const body = new Uint8Array(await response.arrayBuffer());
-    idempotency.complete(scope, key, response.status, response.headers, body);
-    return new Response(body, { status: response.status, headers: response.headers });
   }
 
   async function route(original: Request, requestId: string): Promise<Response> {
