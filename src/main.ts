@@ -5,7 +5,7 @@ import { parseArgs, UsageError } from './cli/args';
 import { backupCommand, restoreCommand } from './cli/backup';
 import { USAGE } from './cli/help';
 import { plansCommand } from './cli/plans';
-import { openDataDir } from './cli/runtime';
+import { keepFilesPrivate, openDataDir } from './cli/runtime';
 import { serve } from './cli/serve';
 import { ConfigError, loadConfig } from './config';
 import { DomainError } from './shared/errors';
@@ -14,6 +14,7 @@ import { VERSION } from './version';
 const out = (line: string) => console.log(line);
 
 async function main(argv: string[]): Promise<number> {
+  keepFilesPrivate(); // before any command writes a file (a backup's ZIP, a restored data dir)
   const args = parseArgs(argv);
   const command = args.positionals[0] ?? 'serve';
   if (args.switches.has('help') || command === 'help') {

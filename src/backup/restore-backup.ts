@@ -48,8 +48,8 @@ export function restoreBackup(config: Config, file: string): RestoreSummary {
     mkdirSync(staging, { recursive: true, mode: 0o700 });
     for (const { entry, path } of plan) {
       const dest = join(staging, path);
-      mkdirSync(dirname(dest), { recursive: true });
-      writeFileSync(dest, zip.read(entry), { mode: path === 'signing-secret' ? 0o600 : 0o644 });
+      mkdirSync(dirname(dest), { recursive: true, mode: 0o700 });
+      writeFileSync(dest, zip.read(entry), { mode: 0o600 });
     }
     checkDatabase(join(staging, DATABASE_FILE));
     if (existsSync(target)) rmdirSync(target);

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Config } from '../config';
 import { type DbHandle, openDatabase } from '../db/client';
@@ -14,7 +14,9 @@ export const DATABASE_FILE = 'invoice-service.db';
  * and the built-in plans are present. Safe to run from the CLI while a server runs on the same dir.
  */
 export function openDataDir(config: Config): DbHandle {
-  mkdirSync(config.dataDir, { recursive: true });
+  keepFilesPrivate();
+  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  makePrivate(config.dataDir);
   const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
   migrate(handle.sqlite);
   seedPlans({ ctx: { db: handle.db, clock: systemClock } });
@@ -36,4 +38,30 @@ export function signingSecret(config: Config): string {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return readFileSync(file, 'utf8').trim();
     throw error;
   }
+}
+
+/**
+ * Everything the service writes (the database and its WAL, rendered PDFs, uploads, backups, restores, the
+ * signing secret) is for its own user only: files 0600, directories 0700 (docs/backup.md). Set for the
+ * whole process, so every path that creates a file gets it, including ones added later.
+ */
+export function keepFilesPrivate(): void {
+  process.umask(0o077);
+}
+
+/**
+ * A data dir made by a version before private modes (0755 directories, 0644 files) is tightened once, on
+ * the first start that finds it open to others; afterwards the umask keeps new files private.
+ */
+function makePrivate(dataDir: string): void {
+  if ((statSync(dataDir).mode & 0o077) === 0) return;
+  const walk = (dir: string) => {
+    chmodSync(dir, 0o700);
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      else if (entry.isFile()) chmodSync(path, 0o600);
+    }
+  };
+  walk(dataDir);
 }
