@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmdirSync,
+  rmSync,
+  statfsSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DATABASE_FILE, openDataDir } from '../cli/runtime';
 import type { Config } from '../config';
@@ -29,7 +39,7 @@ export interface RestoreSummary {
  * into a staging dir beside the target, the database must pass `PRAGMA integrity_check`, and only then is
  * the staging dir renamed into place. Any failure leaves the target as it was.
  */
-export function restoreBackup(config: Config, file: string): RestoreSummary {
+export async function restoreBackup(config: Config, file: string): Promise<RestoreSummary> {
   const target = config.dataDir;
   if (existsSync(target) && readdirSync(target).length > 0) {
     throw new RestoreError(`restore goes into an empty data dir; ${target} is not empty`);
@@ -46,10 +56,16 @@ export function restoreBackup(config: Config, file: string): RestoreSummary {
     const manifest = readManifest(zip);
     const plan = planEntries(zip.entries);
     mkdirSync(staging, { recursive: true, mode: 0o700 });
+    requireFreeSpace(staging, zip.declaredSize);
     for (const { entry, path } of plan) {
       const dest = join(staging, path);
       mkdirSync(dirname(dest), { recursive: true, mode: 0o700 });
-      writeFileSync(dest, zip.read(entry), { mode: 0o600 });
+      const fd = openSync(dest, 'wx', 0o600);
+      try {
+        await zip.extract(entry, fd);
+      } finally {
+        closeSync(fd);
+      }
     }
     checkDatabase(join(staging, DATABASE_FILE));
     if (existsSync(target)) rmdirSync(target);
@@ -119,5 +135,16 @@ function checkDatabase(path: string): void {
     throw new RestoreError(`the backed-up database cannot be opened: ${(error as Error).message}`);
   } finally {
     sqlite.close();
+  }
+}
+
+/** Refuses before writing anything when the disk cannot take what the backup declares. */
+function requireFreeSpace(dir: string, bytes: number): void {
+  const fs = statfsSync(dir);
+  const free = fs.bavail * fs.bsize;
+  if (bytes > free) {
+    throw new RestoreError(
+      `the backup unpacks to ${bytes} bytes and ${dir} has ${free} bytes free: free space first`,
+    );
   }
 }

@@ -1,5 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { inflateRawSync } from 'node:zlib';
+import { once } from 'node:events';
+import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 export interface ZipEntryInfo {
   name: string;
@@ -19,6 +20,13 @@ interface ByteSource {
 }
 
 const EOCD = 0x06054b50;
+/**
+ * Deflate's best ratio is 1032:1; entries that may not overlap can therefore never inflate to more than
+ * this times the archive's size. Declared sizes beyond it can only be lies (or overlapping entries).
+ */
+export const MAX_INFLATE_RATIO = 1032;
+/** Extraction streams in pieces of this size: a multi-gigabyte database is never in memory whole. */
+const CHUNK = 1024 * 1024;
 const CENTRAL = 0x02014b50;
 const LOCAL = 0x04034b50;
 
@@ -31,9 +39,13 @@ const LOCAL = 0x04034b50;
 export class ZipReader {
   readonly entries: ZipEntryInfo[];
 
+  /** Where each entry's data starts (after its local header), by entry. */
+  private readonly dataStarts = new Map<ZipEntryInfo, number>();
+
   private constructor(private readonly source: ByteSource) {
     try {
       this.entries = this.readDirectory();
+      this.checkLayout();
     } catch (error) {
       source.close();
       throw error;
@@ -67,12 +79,42 @@ export class ZipReader {
     this.source.close();
   }
 
+  /** The sum of the sizes the directory declares: what extracting every entry writes at most. */
+  get declaredSize(): number {
+    return this.entries.reduce((sum, e) => sum + e.size, 0);
+  }
+
+  /**
+   * Every entry's data must lie in the file, before the central directory, in order, without overlapping
+   * another's (a bomb points many entries at one deflated run), and all of them together may declare no
+   * more than deflate could possibly produce from the archive.
+   */
+  private checkLayout(): void {
+    const spans = this.entries
+      .map((entry) => {
+        const header = this.bytes(entry.localOffset, 30);
+        const view = new DataView(header.buffer, header.byteOffset, 30);
+        if (view.getUint32(0, true) !== LOCAL) throw new ZipFormatError(`bad local header for ${entry.name}`);
+        const start = entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
+        this.dataStarts.set(entry, start);
+        return { entry, from: entry.localOffset, to: start + entry.compressedSize };
+      })
+      .sort((a, b) => a.from - b.from);
+    let end = 0;
+    for (const span of spans) {
+      if (span.from < end) throw new ZipFormatError(`${span.entry.name} overlaps another entry`);
+      end = span.to;
+    }
+    if (end > this.directoryOffset) throw new ZipFormatError('an entry runs into the central directory');
+    if (this.declaredSize > this.source.size * MAX_INFLATE_RATIO) {
+      throw new ZipFormatError('the entries declare more data than the archive can hold');
+    }
+  }
+
+  private directoryOffset = 0;
+
   read(entry: ZipEntryInfo): Uint8Array {
-    const header = this.bytes(entry.localOffset, 30);
-    const view = new DataView(header.buffer, header.byteOffset, 30);
-    if (view.getUint32(0, true) !== LOCAL) throw new ZipFormatError(`bad local header for ${entry.name}`);
-    const start = entry.localOffset + 30 + view.getUint16(26, true) + view.getUint16(28, true);
-    const raw = this.bytes(start, entry.compressedSize);
+    const raw = this.bytes(this.dataStart(entry), entry.compressedSize);
     if (entry.method === 0) {
       if (entry.compressedSize !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
       return raw;
@@ -87,6 +129,56 @@ export class ZipReader {
     }
     if (out.length !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  }
+
+  /**
+   * Writes the entry's bytes to `fd`, streamed a megabyte at a time; never more than the size the
+   * directory declares (inflation stops the moment it would pass it).
+   */
+  async extract(entry: ZipEntryInfo, fd: number): Promise<void> {
+    const start = this.dataStart(entry);
+    if (entry.method === 0) {
+      if (entry.compressedSize !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
+      for (let done = 0; done < entry.size; done += CHUNK) {
+        writeSync(fd, this.bytes(start + done, Math.min(CHUNK, entry.size - done)));
+      }
+      return;
+    }
+    if (entry.method !== 8)
+      throw new ZipFormatError(`unsupported compression ${entry.method} for ${entry.name}`);
+    const inflate = createInflateRaw();
+    let written = 0;
+    const finished = new Promise<void>((resolve, reject) => {
+      inflate.on('data', (chunk: Buffer) => {
+        written += chunk.length;
+        if (written > entry.size) {
+          inflate.destroy(new ZipFormatError(`${entry.name} inflates past its declared size or is corrupt`));
+          return;
+        }
+        writeSync(fd, chunk);
+      });
+      inflate.on('end', resolve);
+      inflate.on('error', (error) =>
+        reject(
+          error instanceof ZipFormatError
+            ? error
+            : new ZipFormatError(`${entry.name} inflates past its declared size or is corrupt`),
+        ),
+      );
+    });
+    for (let done = 0; done < entry.compressedSize && !inflate.destroyed; done += CHUNK) {
+      const piece = this.bytes(start + done, Math.min(CHUNK, entry.compressedSize - done));
+      if (!inflate.write(piece)) await Promise.race([once(inflate, 'drain'), finished]);
+    }
+    inflate.end();
+    await finished;
+    if (written !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
+  }
+
+  private dataStart(entry: ZipEntryInfo): number {
+    const start = this.dataStarts.get(entry);
+    if (start === undefined) throw new ZipFormatError(`${entry.name} is not an entry of this archive`);
+    return start;
   }
 
   private bytes(offset: number, length: number): Uint8Array {
@@ -121,6 +213,7 @@ export class ZipReader {
       throw new ZipFormatError('ZIP64 archives (over 4 GiB or 65,535 entries) are not supported');
     }
     if (dirOffset + dirSize > size) throw new ZipFormatError('the central directory lies outside the file');
+    this.directoryOffset = dirOffset;
     const dir = this.bytes(dirOffset, dirSize);
     const d = new DataView(dir.buffer, dir.byteOffset, dir.byteLength);
     const entries: ZipEntryInfo[] = [];

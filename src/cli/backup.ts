@@ -16,11 +16,15 @@ export async function backupCommand(
 }
 
 /** `restore FILE`: into an empty data dir; a non-empty one is refused, never overwritten. */
-export function restoreCommand(config: Config, args: ParsedArgs, out: (line: string) => void): number {
+export async function restoreCommand(
+  config: Config,
+  args: ParsedArgs,
+  out: (line: string) => void,
+): Promise<number> {
   const file = args.positionals[1];
   if (!file) throw new UsageError('restore needs the backup file: invoice-service restore FILE');
   try {
-    const summary = restoreBackup(config, resolve(file));
+    const summary = await restoreBackup(config, resolve(file));
     out(`Restored the backup of ${summary.createdAt} into ${summary.dataDir} (${summary.files} files).`);
     return 0;
   } catch (error) {

@@ -265,6 +265,83 @@ describe('hostile and damaged archives restore nothing', () => {
   });
 });
 
+describe('restore refuses archives that would write more than they hold', () => {
+  const manifest = JSON.stringify({ format: 'invoice-service-backup', format_version: 1, created_at: 'x' });
+  const manifestEntry = () => ({
+    name: 'backup.json',
+    data: Buffer.from(manifest),
+    declared: manifest.length,
+    method: 0,
+  });
+
+  test('40 directory entries pointing at one deflated run (4 GB from 123 KB) fail fast, writing nothing', async () => {
+    const run = deflateRawSync(Buffer.alloc(100 * 1024 * 1024));
+    const file = join(work, 'overlap-bomb.zip');
+    writeFileSync(file, overlappingZip(manifestEntry(), run, 100 * 1024 * 1024, 40));
+    expect(statSync(file).size).toBeLessThan(200_000);
+    const target = join(work, 'overlap-target');
+    const started = performance.now();
+    const res = runCli(['restore', file], { DATA_DIR: target });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('overlaps another entry');
+    expect(existsSync(target)).toBe(false);
+    expect(readdirSync(work).filter((n) => n.includes('.restoring-'))).toEqual([]);
+  });
+
+  test('entries declaring more than deflate could make of the archive are refused before any write', async () => {
+    const file = join(work, 'ratio-bomb.zip');
+    const small = deflateRawSync(Buffer.alloc(1024));
+    writeFileSync(
+      file,
+      handZip([
+        manifestEntry(),
+        { name: 'database/invoice-service.db', data: small, declared: 2_000_000_000, method: 8 },
+      ]),
+    );
+    const target = join(work, 'ratio-target');
+    const res = runCli(['restore', file], { DATA_DIR: target });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('declare more data than the archive can hold');
+    expect(existsSync(target)).toBe(false);
+  });
+});
+
+/** One stored manifest, then one deflated run that `copies` directory entries (distinct names) all point at. */
+function overlappingZip(
+  first: { name: string; data: Buffer; declared: number; method: number },
+  run: Buffer,
+  declared: number,
+  copies: number,
+): Buffer {
+  const single = handZip([first, { name: 'blobs/renders/a/0.pdf', data: run, declared, method: 8 }]);
+  // Keep both local entries; rebuild the directory with the manifest and `copies` entries at the run's offset.
+  const runOffset = 30 + first.name.length + first.data.length;
+  const localsEnd = runOffset + 30 + 'blobs/renders/a/0.pdf'.length + run.length;
+  const centrals: Buffer[] = [];
+  const central = (name: string, method: number, compressed: number, size: number, offset: number) => {
+    const n = Buffer.from(name);
+    const c = Buffer.alloc(46);
+    c.writeUInt32LE(0x02014b50, 0);
+    c.writeUInt16LE(method, 10);
+    c.writeUInt32LE(compressed, 20);
+    c.writeUInt32LE(size, 24);
+    c.writeUInt16LE(n.length, 28);
+    c.writeUInt32LE(offset, 42);
+    centrals.push(c, n);
+  };
+  central(first.name, first.method, first.data.length, first.declared, 0);
+  for (let i = 0; i < copies; i++) central(`blobs/renders/a/${i}.pdf`, 8, run.length, declared, runOffset);
+  const dir = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(copies + 1, 8);
+  end.writeUInt16LE(copies + 1, 10);
+  end.writeUInt32LE(dir.length, 12);
+  end.writeUInt32LE(localsEnd, 16);
+  return Buffer.concat([single.subarray(0, localsEnd), dir, end]);
+}
+
 /** A minimal ZIP writer that lets a test lie about sizes. */
 function handZip(entries: { name: string; data: Buffer; declared: number; method: number }[]): Buffer {
   const locals: Buffer[] = [];
