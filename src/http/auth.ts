@@ -62,7 +62,7 @@ export interface AuthDeps {
 }
 
 /**
- * Authenticates a request and applies its key's rate limit; sets the rate-limit headers on success.
+ * Authenticates a request and applies its account's rate limit; sets the rate-limit headers on success.
  * Shared by the `auth` macro and routes that accept another credential too (signed downloads).
  */
 export function authorize(
@@ -72,7 +72,8 @@ export function authorize(
 ) {
   const base: SystemCtx = { db: deps.db, clock: deps.clock };
   const principal = authenticate(base, headers);
-  const decision = deps.rateLimiter.take(principal.keyId, principal.requestsPerSecond);
+  // Per account, not per key: keys are free to create, and ten keys must not get ten times the plan's rate.
+  const decision = deps.rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
   if (!decision.allowed) {
     throw new DomainError(
       'rate_limited',

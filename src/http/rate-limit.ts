@@ -17,7 +17,7 @@ interface Bucket {
 }
 
 /**
- * Token bucket per API key: `perSecond` tokens, refilled continuously, so a key may burst up to one
+ * Token bucket per key (the service keys it by account): `perSecond` tokens, refilled continuously, so a key may burst up to one
  * second's allowance and then sustains `perSecond` requests per second. The window is one second.
  */
 export class TokenBucketLimiter implements RateLimiter {

@@ -117,15 +117,58 @@ describe('rate limiting', () => {
     expect(body.error.code).toBe('rate_limited');
   });
 
-  test('the limit is per key: another key of the same account has its own allowance', async () => {
+  test('the limit is per account: a second key of the same account shares the allowance', async () => {
     makePlan(server, { id: 'plan_one', rps: 1 });
     const account = makeAccount(server, { planId: 'plan_one' });
-    expect((await server.request('/api/v1/auth/me', { key: account.apiKey })).status).toBe(200);
-    expect((await server.request('/api/v1/auth/me', { key: account.apiKey })).status).toBe(429);
-    await Bun.sleep(1100);
     const created = await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey, body: {} });
     expect(created.status).toBe(200);
-    expect((await server.request('/api/v1/auth/me', { key: created.body.data.api_key })).status).toBe(200);
+    await Bun.sleep(1100);
+    expect((await server.request('/api/v1/auth/me', { key: account.apiKey })).status).toBe(200);
+    expect((await server.request('/api/v1/auth/me', { key: created.body.data.api_key })).status).toBe(429);
+  });
+
+  test('ten keys do not get ten times the rate: 40 requests at once on a 5 req/s plan pass 5', async () => {
+    makePlan(server, { id: 'plan_five', rps: 5 });
+    const account = makeAccount(server, { planId: 'plan_five' });
+    const keys = [account.apiKey];
+    for (let i = 0; i < 9; i++) {
+      const created = await server.json('/api/v1/api-keys', {
+        method: 'POST',
+        key: account.apiKey,
+        body: {},
+      });
+      keys.push(created.body.data.api_key);
+      await Bun.sleep(250); // stay under the plan's rate while making them
+    }
+    await Bun.sleep(1100);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => server.request('/api/v1/auth/me', { key: keys[i % 10] })),
+    );
+    expect(answers.filter((r) => r.status === 200).length).toBeLessThanOrEqual(6);
+    expect(answers.filter((r) => r.status === 429).length).toBeGreaterThanOrEqual(34);
+  });
+
+  test('an account holds at most 50 active keys; revoking one makes room', async () => {
+    const account = makeAccount(server);
+    let last: { status: number; body: any } | null = null;
+    for (let i = 0; i < 49; i++) {
+      last = await server.json('/api/v1/api-keys', {
+        method: 'POST',
+        key: account.apiKey,
+        body: { name: `k${i}` },
+      });
+      expect(last.status).toBe(200);
+    }
+    const over = await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey, body: {} });
+    expect(over.status).toBe(409);
+    expect(over.body.error.message).toContain('50');
+    const revoked = await server.json(`/api/v1/api-keys/${last?.body.data.id}`, {
+      method: 'DELETE',
+      key: account.apiKey,
+    });
+    expect(revoked.status).toBe(200);
+    const again = await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey, body: {} });
+    expect(again.status).toBe(200);
   });
 
   test('a plan change applies on the next request', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import type { KeyScope } from '../workspaces';
@@ -8,6 +8,16 @@ import { type ApiKeyRow, apiKeys } from './schema';
 function visible(accountId: string, scope: KeyScope) {
   const account = eq(apiKeys.accountId, accountId);
   return scope.all ? account : and(account, inArray(apiKeys.workspaceMemberId, scope.memberIds));
+}
+
+export function countActiveKeys(db: DbOrTx, accountId: string): number {
+  return (
+    db
+      .select({ n: count() })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+      .get()?.n ?? 0
+  );
 }
 
 export function insertApiKey(db: DbOrTx, row: ApiKeyRow): ApiKeyRow {

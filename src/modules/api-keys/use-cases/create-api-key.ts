@@ -1,7 +1,15 @@
+import { inTransaction } from '../../../db/transaction';
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError, validationError } from '../../../shared/errors';
+import { conflict, DomainError, validationError } from '../../../shared/errors';
 import { actingMemberOf, memberForKey, outranks, requirePermission } from '../../workspaces';
+import { countActiveKeys } from '../repo';
 import { type IssuedKey, issueApiKey } from './issue-api-key';
+
+/**
+ * Keys are free to create, and the request rate is the account's (all its keys share it), so the number
+ * of active keys is bounded too: revoke one to make another. A constant, not a setting (docs/api-keys.md).
+ */
+export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 50;
 
 /**
  * `POST /api-keys`: a key for the same holder as the calling key (omitted), an account-level key (null:
@@ -39,8 +47,16 @@ export function createApiKey({
       );
     }
   }
-  return issueApiKey({
-    ctx,
-    input: { accountId: ctx.accountId, name: input.name, workspaceMemberId: holder },
+  return inTransaction(ctx, (tx) => {
+    const active = countActiveKeys(tx.db, tx.accountId);
+    if (active >= MAX_ACTIVE_KEYS_PER_ACCOUNT) {
+      throw conflict(
+        `The account has ${active} active API keys, the most it may have (${MAX_ACTIVE_KEYS_PER_ACCOUNT}); revoke one first`,
+      );
+    }
+    return issueApiKey({
+      ctx: tx,
+      input: { accountId: tx.accountId, name: input.name, workspaceMemberId: holder },
+    });
   });
 }
