@@ -1,4 +1,7 @@
 import { describe, expect, test } from 'bun:test';
+import { networkInterfaces } from 'node:os';
+import { createTransport } from 'nodemailer';
+import { SMTPServer } from 'smtp-server';
 import { loadConfig } from '../../src/config';
 import { classifySmtpError, shorten } from '../../src/modules/deliveries/email/smtp-outcome';
 import { readSmtpUrl } from '../../src/modules/deliveries/email/smtp-settings';
@@ -109,6 +112,44 @@ describe('readSmtpUrl', () => {
     expect(readSmtpUrl('smtp://apikey:pw@smtp.example.com:587').from).toBeNull();
     expect(readSmtpUrl('smtp://127.0.0.1:25').from).toBeNull();
     expect(readSmtpUrl('smtp://127.0.0.1:25?from=a%40b.example%0D%0ABcc%3A%20c%40d.example').from).toBeNull();
+  });
+
+  test('smtp:// beyond this host requires STARTTLS unless the URL opts out; loopback and smtps:// do not add it', () => {
+    const param = (raw: string) => new URL(readSmtpUrl(raw).transportUrl).searchParams.get('requireTLS');
+    expect(param('smtp://user:pw@smtp.example.com:587')).toBe('true');
+    expect(param('smtp://user:pw@10.0.0.5:25')).toBe('true');
+    expect(param('smtp://user:pw@smtp.example.com:587?requireTLS=false')).toBe('false');
+    expect(param('smtp://user:pw@127.0.0.1:25')).toBeNull();
+    expect(param('smtp://user:pw@localhost:25')).toBeNull();
+    expect(param('smtp://user:pw@[::1]:25')).toBeNull();
+    expect(param('smtps://user:pw@smtp.example.com:465')).toBeNull();
+  });
+
+  test('a server beyond this host that offers no STARTTLS never sees the password', async () => {
+    const address = Object.values(networkInterfaces())
+      .flat()
+      .find((i) => i && i.family === 'IPv4' && !i.internal)?.address;
+    if (!address) return; // a machine with loopback only: nothing beyond it to test against
+    let sawAuth = false;
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onAuth: (_auth, _session, callback) => {
+        sawAuth = true;
+        callback(null, { user: 'x' });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, address, resolve));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const settings = readSmtpUrl(`smtp://mailer:secret@${address}:${port}?from=a%40b.example`);
+      const transport = createTransport(settings.transportUrl);
+      const sent = transport.sendMail({ from: 'a@b.example', to: 'c@d.example', text: 'x' });
+      await expect(sent).rejects.toThrow(/STARTTLS|TLS/i);
+      expect(sawAuth).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 
   test('redact hides the password (raw and percent-decoded) and the whole URL', () => {

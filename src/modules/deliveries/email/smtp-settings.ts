@@ -26,6 +26,11 @@ export function readSmtpUrl(raw: string): SmtpSettings {
   const url = new URL(raw);
   const explicitFrom = url.searchParams.get('from');
   url.searchParams.delete('from');
+  // `smtp://` to a server that offers no STARTTLS would send the password in clear: beyond this host, TLS is
+  // required unless the URL says `requireTLS=false` itself (docs/deliveries.md). smtps:// is TLS already.
+  if (url.protocol === 'smtp:' && !isLoopback(url.hostname) && !url.searchParams.has('requireTLS')) {
+    url.searchParams.set('requireTLS', 'true');
+  }
   const user = decode(url.username);
   const from = explicitFrom?.trim() || (user.includes('@') ? user : null);
   // Longest first, so a decoded password that contains the encoded one is not left half-visible.
@@ -37,4 +42,10 @@ export function readSmtpUrl(raw: string): SmtpSettings {
     from: from && !/[\r\n]/.test(from) ? from : null,
     redact: (text) => secrets.reduce((out, secret) => out.split(secret).join(REDACTED), text),
   };
+}
+
+/** 127.0.0.0/8, ::1 and localhost: a relay on this host, where a password never crosses a network. */
+export function isLoopback(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  return host === 'localhost' || host === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
