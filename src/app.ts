@@ -46,6 +46,11 @@ export interface AppDeps {
   renderPdf: RenderPdf;
   signer: DownloadSigner;
   publicBaseUrl: string | null;
+  /**
+   * The service's own origin for links that leave with no request to answer (e-mails): PUBLIC_BASE_URL,
+   * else the address it listens on; never a request's Host header, which any caller can set.
+   */
+  ownOrigin: () => string;
   /** The e-invoicing rule pack from RULESETS_DIR (an unavailable pack reports rulesets as not run). */
   rulePack: RulePack;
   /** Where SEFs compiled from a pack's XSLT are cached. */

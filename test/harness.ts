@@ -73,6 +73,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const handle = openDataDir(config);
   const logger = options.logger ?? createLogger('silent');
   let jobs: JobRuntime | null = null;
+  let listening = 'http://127.0.0.1';
   const deps: AppDeps = {
     db: handle.db,
     clock: options.clock ?? systemClock,
@@ -82,6 +83,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     renderPdf: options.renderPdf ?? renderInProcess,
     signer: new DownloadSigner(options.signingSecret ?? TEST_SIGNING_SECRET),
     publicBaseUrl: options.publicBaseUrl ?? null,
+    ownOrigin: () => options.publicBaseUrl ?? listening,
     rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
     sefCacheDir: join(dataDir, 'cache', 'sef'),
     jobs: { wake: () => jobs?.wake() },
@@ -97,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
   });
   const server = listen(fetchHandler, { port: 0, host: '127.0.0.1', logger });
+  listening = server.url;
 
   const request = (path: string, init: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...init.headers };

@@ -33,6 +33,7 @@ export async function serve(
     input: { name: 'Default account', onlyIfNone: true },
   });
   const secret = signingSecret(config);
+  let listening: string | null = null;
   const pool = config.renderWorkers > 0 ? new RenderPool(config.renderWorkers) : null;
   let jobs: JobRuntime | null = null;
   const deps = {
@@ -44,6 +45,7 @@ export async function serve(
     renderPdf: pool?.render ?? renderInProcess,
     signer: new DownloadSigner(secret),
     publicBaseUrl: config.publicBaseUrl,
+    ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
     rulePack: loadRulePack(config.rulesetsDir),
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
     jobs: { wake: () => jobs?.wake() },
@@ -59,6 +61,7 @@ export async function serve(
   let server: ReturnType<typeof listen>;
   try {
     server = listen(fetch, { port: config.port, host: config.host, logger });
+    listening = server.url;
   } catch (error) {
     handle.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);

@@ -1,5 +1,5 @@
 export { presentIssuedKey } from './model';
-export { revokeKeysOfMembers } from './repo';
+export { isActiveKey, revokeKeysOfMembers } from './repo';
 export type { ApiKeyRow } from './schema';
 export { authenticateApiKey } from './use-cases/authenticate-api-key';
 export { type IssuedKey, issueApiKey } from './use-cases/issue-api-key';

@@ -24,6 +24,16 @@ export function insertApiKey(db: DbOrTx, row: ApiKeyRow): ApiKeyRow {
   return db.insert(apiKeys).values(row).returning().get();
 }
 
+/** Whether the account's key `id` exists and is not revoked. */
+export function isActiveKey(db: DbOrTx, accountId: string, id: string): boolean {
+  const row = db
+    .select({ revokedAt: apiKeys.revokedAt })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id)))
+    .get();
+  return row !== undefined && row.revokedAt === null;
+}
+
 export function findApiKeyByLookup(db: DbOrTx, lookup: string): ApiKeyRow | undefined {
   return db.select().from(apiKeys).where(eq(apiKeys.lookup, lookup)).get();
 }

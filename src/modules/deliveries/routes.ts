@@ -2,10 +2,11 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../app';
 import type { authPlugin } from '../../http/auth';
 import { dataOf, ErrorEnvelope, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import type { AccountCtx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { findDocument } from '../documents/repo';
-import { downloadUrl } from '../renders/respond';
+import { linkKeyOf, signedDownloadUrl } from '../renders/respond';
 import type { RenderRow } from '../renders/schema';
 import { Delivery, ListDeliveriesQuery, presentDelivery, SendDocumentBody } from './model';
 import { findDelivery, listDeliveries } from './repo';
@@ -17,7 +18,10 @@ const sendErrors = { ...withConflict, 501: ErrorEnvelope };
 
 /** /documents/{id}/send and .../deliveries live here, not in documents: the module owns its table. */
 export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDeps) {
-  const linkFor = (request: Request) => (render: RenderRow) => downloadUrl(deps, request, render);
+  // E-mailed links use the service's own origin, never the request's Host header: a caller could put any
+  // host into a customer's e-mail otherwise.
+  const linkFor = (ctx: AccountCtx) => (render: RenderRow) =>
+    signedDownloadUrl(deps.signer, deps.ownOrigin(), render, linkKeyOf(ctx));
   return new Elysia()
     .use(auth)
     .post(
@@ -25,7 +29,7 @@ export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDep
       ({ ctx, params, body, request }) => {
         const row = sendDocument({
           ctx,
-          input: { documentId: params.document_id, body, smtpUrl: deps.smtpUrl, link: linkFor(request) },
+          input: { documentId: params.document_id, body, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
         });
         deps.jobs.wake();
         return { data: presentDelivery(row) };
@@ -89,7 +93,7 @@ export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDep
       ({ ctx, params, request }) => {
         const row = retryDelivery({
           ctx,
-          input: { id: params.delivery_id, smtpUrl: deps.smtpUrl, link: linkFor(request) },
+          input: { id: params.delivery_id, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
         });
         deps.jobs.wake();
         return { data: presentDelivery(row) };

@@ -1,15 +1,31 @@
+import type { AccountCtx } from '../../shared/context';
 import { presentRender } from './model';
 import type { RenderRow } from './schema';
 import type { RenderServices } from './services';
+
+/** The API key a context acts with: a signed link it makes stops working when that key is revoked. */
+export const linkKeyOf = (ctx: AccountCtx): string | null =>
+  ctx.actor.kind === 'api_key' ? ctx.actor.keyId : null;
 
 export function downloadUrl(
   services: Pick<RenderServices, 'signer' | 'publicBaseUrl'>,
   request: Request,
   row: RenderRow,
+  keyId: string | null,
 ): string {
-  const base = services.publicBaseUrl ?? new URL(request.url).origin;
-  const token = services.signer.sign(row.id, new Date(row.expiresAt));
-  return `${base}/api/v1/renders/${row.id}/download?token=${token}`;
+  const origin = services.publicBaseUrl ?? new URL(request.url).origin;
+  return signedDownloadUrl(services.signer, origin, row, keyId);
+}
+
+/** The signed link to a render's PDF under `origin`, bound to the key whose request made it. */
+export function signedDownloadUrl(
+  signer: RenderServices['signer'],
+  origin: string,
+  row: RenderRow,
+  keyId: string | null,
+): string {
+  const token = signer.sign(row.id, new Date(row.expiresAt), keyId);
+  return `${origin}/api/v1/renders/${row.id}/download?token=${token}`;
 }
 
 /** `Accept: application/pdf` or `delivery: binary` gets the bytes; anything else the Render object. */
@@ -22,9 +38,10 @@ export function renderResponse(
   request: Request,
   result: { row: RenderRow; bytes: Uint8Array },
   binary: boolean,
+  keyId: string | null,
 ) {
   if (binary) return pdfResponse(result.bytes, result.row);
-  return { data: presentRender(result.row, downloadUrl(services, request, result.row)) };
+  return { data: presentRender(result.row, downloadUrl(services, request, result.row, keyId)) };
 }
 
 export function pdfResponse(bytes: Uint8Array, row: RenderRow): Response {

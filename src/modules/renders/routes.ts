@@ -2,10 +2,12 @@ import { Elysia, t } from 'elysia';
 import { type AuthDeps, authorize, type authPlugin } from '../../http/auth';
 import { dataOf, ErrorEnvelope, withConflict, withNotFound } from '../../http/schemas';
 import { DomainError, notFound } from '../../shared/errors';
+import { findAccountWithPlan } from '../accounts';
+import { isActiveKey } from '../api-keys';
 import { StatelessBody } from '../documents/model';
 import { ExpiresIn, PageSizeSchema, presentRender, Render } from './model';
 import { findRender, findRenderById } from './repo';
-import { downloadUrl, pdfResponse, renderResponse, wantsBinary } from './respond';
+import { downloadUrl, linkKeyOf, pdfResponse, renderResponse, wantsBinary } from './respond';
 import type { RenderServices } from './services';
 import { renderStateless } from './use-cases/render-stateless';
 import { renderStoredDocument } from './use-cases/render-stored-document';
@@ -61,7 +63,7 @@ export function renderRoutes(
             body: body ?? {},
           },
         });
-        return renderResponse(services, request, result, wantsBinary(request));
+        return renderResponse(services, request, result, wantsBinary(request), linkKeyOf(ctx));
       },
       {
         auth: true,
@@ -95,7 +97,13 @@ export function renderRoutes(
             body,
           },
         });
-        return renderResponse(services, request, result, wantsBinary(request, body.output?.delivery));
+        return renderResponse(
+          services,
+          request,
+          result,
+          wantsBinary(request, body.output?.delivery),
+          linkKeyOf(ctx),
+        );
       },
       {
         auth: true,
@@ -109,7 +117,7 @@ export function renderRoutes(
       ({ ctx, params, request }) => {
         const row = findRender(ctx.db, ctx.accountId, params.render_id);
         if (!row || row.expiresAt <= ctx.clock.now().toISOString()) throw notFound('Render');
-        return { data: presentRender(row, downloadUrl(services, request, row)) };
+        return { data: presentRender(row, downloadUrl(services, request, row, linkKeyOf(ctx))) };
       },
       {
         auth: true,
@@ -124,8 +132,12 @@ export function renderRoutes(
         const now = authDeps.clock.now();
         let row = findRenderById(authDeps.db, params.render_id);
         if (query.token !== undefined) {
-          // The signed link is a credential of its own: this one render, until it expires.
-          if (!row || !services.signer.verify(row.id, query.token, now)) throw notFound('Render');
+          // The signed link is a credential of its own: this one render, until it expires, while its
+          // account is enabled and the key whose request made it is not revoked.
+          const signed = row ? services.signer.verify(row.id, query.token, now) : false;
+          if (!row || !signed || !linkStillGranted(authDeps.db, row.accountId, signed.keyId)) {
+            throw notFound('Render');
+          }
         } else {
           const { principal } = authorize(authDeps, request.headers, set.headers as Record<string, string>);
           if (row?.accountId !== principal.accountId) row = undefined;
@@ -142,4 +154,10 @@ export function renderRoutes(
         detail: { ...detail('Download a render: with its signed link, or with an API key'), security: [] },
       },
     );
+}
+
+function linkStillGranted(db: AuthDeps['db'], accountId: string, keyId: string | null): boolean {
+  const account = findAccountWithPlan(db, accountId);
+  if (!account || account.account.disabledAt !== null) return false;
+  return keyId === null || isActiveKey(db, accountId, keyId);
 }

@@ -1,31 +1,39 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Download tokens: `<expiry unix seconds>.<HMAC-SHA256(secret, "<render id>.<expiry>")>`. Bound to one
- * render and its expiry: any changed byte fails the constant-time comparison.
+ * Download tokens: `<expiry unix seconds>.<key id>.<HMAC-SHA256(secret, "<render id>.<expiry>.<key id>")>`.
+ * Bound to one render, its expiry and the API key whose request made the link (so revoking that key, or
+ * disabling the account, ends its links: the download route checks both). Tokens of the earlier form
+ * `<expiry>.<mac>` (no key) still verify until they expire; for them only the account is checked.
  */
 export class DownloadSigner {
   constructor(private readonly secret: string) {}
 
-  private mac(renderId: string, expiry: number): Buffer {
-    return createHmac('sha256', this.secret).update(`${renderId}.${expiry}`).digest();
+  private mac(renderId: string, expiry: number, keyId: string | null): Buffer {
+    const message = keyId === null ? `${renderId}.${expiry}` : `${renderId}.${expiry}.${keyId}`;
+    return createHmac('sha256', this.secret).update(message).digest();
   }
 
-  sign(renderId: string, expiresAt: Date): string {
+  sign(renderId: string, expiresAt: Date, keyId: string | null): string {
     const expiry = Math.floor(expiresAt.getTime() / 1000);
-    return `${expiry}.${this.mac(renderId, expiry).toString('base64url')}`;
+    const mac = this.mac(renderId, expiry, keyId).toString('base64url');
+    return keyId === null ? `${expiry}.${mac}` : `${expiry}.${keyId}.${mac}`;
   }
 
-  /** True only for an untampered token of this render that has not expired at `now`. */
-  verify(renderId: string, token: string, now: Date): boolean {
-    const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  /**
+   * For an untampered token of this render that has not expired at `now`: the key it names (null for a
+   * token of the earlier form, or one made without a key). Otherwise false.
+   */
+  verify(renderId: string, token: string, now: Date): { keyId: string | null } | false {
+    const match = /^(\d{1,12})\.(?:([A-Za-z0-9_]{1,64})\.)?([A-Za-z0-9_-]{43})$/.exec(token);
     if (!match) return false;
     const expiry = Number(match[1]);
+    const keyId = match[2] ?? null;
     // Compare the text, not the decoded bytes: the last base64url character carries two unused bits, so
     // decoding would accept a token with a changed last character.
-    const given = Buffer.from(match[2] ?? '');
-    const expected = Buffer.from(this.mac(renderId, expiry).toString('base64url'));
+    const given = Buffer.from(match[3] ?? '');
+    const expected = Buffer.from(this.mac(renderId, expiry, keyId).toString('base64url'));
     if (!timingSafeEqual(given, expected)) return false;
-    return expiry * 1000 > now.getTime();
+    return expiry * 1000 > now.getTime() ? { keyId } : false;
   }
 }

@@ -5,7 +5,7 @@ import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
 import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
 import { Render } from '../renders/model';
-import { renderResponse, wantsBinary } from '../renders/respond';
+import { linkKeyOf, renderResponse, wantsBinary } from '../renders/respond';
 import { StatelessRenderBody } from '../renders/routes';
 import type { RenderServices } from '../renders/services';
 import { renderStateless } from '../renders/use-cases/render-stateless';
@@ -87,7 +87,13 @@ export function templateRoutes(auth: ReturnType<typeof authPlugin>, services: Re
             template: { id: params.template_id, version, versionLoc: 'query.version' },
           },
         });
-        return renderResponse(services, request, result, wantsBinary(request, body.output?.delivery));
+        return renderResponse(
+          services,
+          request,
+          result,
+          wantsBinary(request, body.output?.delivery),
+          linkKeyOf(ctx),
+        );
       },
       {
         auth: true,
