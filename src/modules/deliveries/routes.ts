@@ -26,7 +26,7 @@ export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDep
     .use(auth)
     .post(
       '/api/v1/documents/:document_id/send',
-      ({ ctx, params, body, request }) => {
+      ({ ctx, params, body }) => {
         const row = sendDocument({
           ctx,
           input: { documentId: params.document_id, body, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
@@ -90,7 +90,7 @@ export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDep
     )
     .post(
       '/api/v1/deliveries/:delivery_id/retry',
-      ({ ctx, params, request }) => {
+      ({ ctx, params }) => {
         const row = retryDelivery({
           ctx,
           input: { id: params.delivery_id, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
