@@ -42,6 +42,12 @@ test.each<[string, string, XmlInputProblem]>([
   ['an external parameter entity', XXE_PARAMETER, 'entities_not_allowed'],
   ['nested internal entities (billion laughs)', BILLION_LAUGHS, 'entities_not_allowed'],
   ['an external DTD', EXTERNAL_DTD, 'external_dtd_not_allowed'],
+  [
+    'an external DTD behind a comment that mentions one',
+    `<!-- <!DOCTYPE x --> ${EXTERNAL_DTD}`,
+    'external_dtd_not_allowed',
+  ],
+  ['an external DTD after a processing instruction', `<?pi a?>${EXTERNAL_DTD}`, 'external_dtd_not_allowed'],
 ])('%s is refused by runProfile with a typed error', async (_name, doctype, code) => {
   const xml = await withDoctype(doctype, '<cbc:Note>', '<cbc:Note>&xxe;');
   const error = await inputError(runProfile(pack, 'peppol_bis_billing_3', xml));

@@ -28,20 +28,48 @@ export function stripBom(xml: string): string {
 /**
  * Refuses XXE and entity-expansion payloads before any parser sees them. libxml2 also runs with entity
  * substitution and external loading off, and saxon-js's parser skips the DTD (it fails on any entity
- * reference), but refusing here gives one clear, typed answer for both tiers instead of relying on each
- * parser's defaults. `<!ENTITY` and `<!DOCTYPE` cannot occur unescaped in element content, so a literal
- * one is a declaration (or sits in a comment or CDATA section, which no e-invoice needs).
+ * reference): those decide; this gives one clear, typed answer for both tiers. `<!ENTITY` cannot occur
+ * unescaped in element content, so a literal one anywhere is refused. The DOCTYPE is found by reading the
+ * prolog token by token (declaration, comments, processing instructions), so a comment that mentions
+ * `<!DOCTYPE` cannot hide the real one; a DOCTYPE naming an external DTD (SYSTEM or PUBLIC) is refused.
  */
 export function assertNoDtdEntities(xml: string): void {
   if (xml.includes('<!ENTITY')) {
     throw new XmlInputError('entities_not_allowed', 'XML with DTD entity declarations is not accepted');
   }
-  const doctype = xml.indexOf('<!DOCTYPE');
-  if (doctype === -1) return;
-  const rest = xml.slice(doctype);
-  const end = rest.search(/[[>]/);
-  const head = end === -1 ? rest : rest.slice(0, end);
-  if (/\s(SYSTEM|PUBLIC)[\s"']/.test(head)) {
+  const head = prologDoctype(xml);
+  if (head !== null && /\s(SYSTEM|PUBLIC)[\s"']/.test(head)) {
     throw new XmlInputError('external_dtd_not_allowed', 'XML referring to an external DTD is not accepted');
   }
+}
+
+/** The DOCTYPE's head (up to its internal subset or end), or null when the prolog has none. */
+function prologDoctype(xml: string): string | null {
+  let i = 0;
+  for (;;) {
+    while (i < xml.length && /\s/.test(xml[i] as string)) i++;
+    if (xml.startsWith('<?', i)) i = after(xml, '?>', i);
+    else if (xml.startsWith('<!--', i)) i = after(xml, '-->', i + 4);
+    else if (xml.startsWith('<!DOCTYPE', i)) return doctypeHead(xml, i);
+    else return null; // the root element (or text a parser refuses): no DOCTYPE may follow
+    if (i < 0) return null;
+  }
+}
+
+const after = (xml: string, end: string, from: number) => {
+  const at = xml.indexOf(end, from);
+  return at < 0 ? -1 : at + end.length;
+};
+
+/** From `<!DOCTYPE` to the first `[` or `>` outside a quoted literal. */
+function doctypeHead(xml: string, start: number): string {
+  let quote: string | null = null;
+  for (let i = start; i < xml.length; i++) {
+    const ch = xml[i] as string;
+    if (quote) {
+      if (ch === quote) quote = null;
+    } else if (ch === '"' || ch === "'") quote = ch;
+    else if (ch === '[' || ch === '>') return xml.slice(start, i);
+  }
+  return xml.slice(start);
 }
