@@ -5,12 +5,19 @@
 import type { ComplianceProfile } from '../src/einvoicing/profiles';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { mandatoryFieldViolations } from '../src/einvoicing/rules/mandatory';
+import { AccountGate } from '../src/modules/compliance/account-gate';
 import { checkDocumentCompliance } from '../src/modules/compliance/check-compliance';
+import { runProfileInProcess } from '../src/workers/rules-pool';
 import { benchCase } from '../test/einvoicing-fixtures';
 import { invoiceWithLines } from '../test/rendering-fixtures';
 
 const calls = Number(process.argv[2] ?? 2000);
-const deps = { pack: loadRulePack(null), cacheDir: null };
+const deps = {
+  pack: loadRulePack(null),
+  cacheDir: null,
+  runProfile: runProfileInProcess,
+  gate: new AccountGate(1_000_000),
+};
 
 const twenty = benchCase().input;
 // The render bench's 200-line invoice, given the VAT scheme and EU parties an e-invoice needs.

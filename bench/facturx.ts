@@ -4,14 +4,21 @@
 // Target: under 15 ms median, warm. Usage: bun bench/facturx.ts [runs]
 
 import { loadRulePack } from '../src/einvoicing/rule-pack';
+import { AccountGate } from '../src/modules/compliance/account-gate';
 import { writeEInvoice } from '../src/modules/compliance/write-einvoice';
 import { facturxPart } from '../src/modules/renders/use-cases/facturx';
 import { renderPdf } from '../src/rendering/render-pdf';
 import type { RenderInput } from '../src/rendering/types';
+import { runProfileInProcess } from '../src/workers/rules-pool';
 import { invoice20 } from '../test/rendering-fixtures';
 
 const runs = Number(process.argv[2] ?? 300);
-const deps = { pack: loadRulePack(null), cacheDir: null };
+const deps = {
+  pack: loadRulePack(null),
+  cacheDir: null,
+  runProfile: runProfileInProcess,
+  gate: new AccountGate(1_000_000),
+};
 
 // The real CII the service embeds for this invoice (EN 16931, factur_x_en16931).
 const plain = invoice20();

@@ -20,6 +20,7 @@ const build = Bun.spawnSync(
     'src/main.ts',
     'src/workers/render-worker.ts',
     'src/workers/rules-compile-worker.ts',
+    'src/workers/rules-worker.ts',
     '--compile',
     '--bytecode',
     '--format=esm',

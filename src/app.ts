@@ -13,6 +13,7 @@ import { batchRoutes } from './modules/batches/routes';
 import { type BillingSettings, billingRoutes } from './modules/billing';
 import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
+import type { AccountGate } from './modules/compliance/account-gate';
 import { complianceRoutes } from './modules/compliance/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
@@ -36,6 +37,7 @@ import type { RenderPdf } from './rendering/types';
 import type { Clock } from './shared/clock';
 import type { Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';
+import type { ProfileRunner } from './workers/rules-pool';
 
 export interface AppDeps {
   db: Db;
@@ -55,6 +57,10 @@ export interface AppDeps {
   rulePack: RulePack;
   /** Where SEFs compiled from a pack's XSLT are cached. */
   sefCacheDir: string | null;
+  /** Tier-2 checks: the rules worker pool (time-limited, off the request thread) or in-process. */
+  runProfile: ProfileRunner;
+  /** How many tier-2 checks of one account may run at once. */
+  complianceGate: AccountGate;
   /** The background job runtime: use-cases enqueue in their transaction, then wake it. */
   jobs: JobWaker;
   /** SMTP_URL; null = email deliveries are refused with a clear error. */

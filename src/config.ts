@@ -32,6 +32,12 @@ export interface Config {
    * jobs wait this long before the next start picks them up. Default 60 s.
    */
   jobLeaseSeconds: number;
+  /** Tier-2 compliance check worker threads; 0 runs checks on the main thread (not for production). Default 1. */
+  rulesWorkers: number;
+  /** A tier-2 check still running after this long is cut short (its worker replaced). Default 60 s. */
+  complianceTimeLimitSeconds: number;
+  /** Tier-2 checks one account may have running at once through validate-compliance. Default 2. */
+  complianceChecksPerAccount: number;
 }
 
 /** A setting that makes start-up impossible; main prints `message` as one line and exits. */
@@ -56,6 +62,9 @@ const SETTINGS = {
   MAX_BODY_BYTES: 'max-body-bytes',
   RENDER_WORKERS: 'render-workers',
   JOB_LEASE_SECONDS: 'job-lease-seconds',
+  RULES_WORKERS: 'rules-workers',
+  COMPLIANCE_TIME_LIMIT_SECONDS: 'compliance-time-limit-seconds',
+  COMPLIANCE_CHECKS_PER_ACCOUNT: 'compliance-checks-per-account',
 } as const;
 
 export const SETTING_FLAGS: readonly string[] = Object.values(SETTINGS);
@@ -157,5 +166,18 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     maxBodyBytes: integer('MAX_BODY_BYTES', maxBody ?? String(10 * 1024 * 1024), 1024, 1024 * 1024 * 1024),
     renderWorkers: integer('RENDER_WORKERS', workers ?? String(availableParallelism()), 0, 64),
     jobLeaseSeconds: integer('JOB_LEASE_SECONDS', get('JOB_LEASE_SECONDS') ?? '60', 1, 3600),
+    rulesWorkers: integer('RULES_WORKERS', get('RULES_WORKERS') ?? '1', 0, 64),
+    complianceTimeLimitSeconds: integer(
+      'COMPLIANCE_TIME_LIMIT_SECONDS',
+      get('COMPLIANCE_TIME_LIMIT_SECONDS') ?? '60',
+      1,
+      3600,
+    ),
+    complianceChecksPerAccount: integer(
+      'COMPLIANCE_CHECKS_PER_ACCOUNT',
+      get('COMPLIANCE_CHECKS_PER_ACCOUNT') ?? '2',
+      1,
+      1000,
+    ),
   };
 }

@@ -10,12 +10,14 @@ import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import { createFetchHandler, listen } from '../src/http/server';
 import type { JobRuntime } from '../src/jobs/runtime';
+import { AccountGate } from '../src/modules/compliance/account-gate';
 import { DownloadSigner } from '../src/modules/renders/signing';
 import type { RenderPdf } from '../src/rendering/types';
 import { type Clock, systemClock } from '../src/shared/clock';
 import { createLogger, type Logger } from '../src/shared/logger';
 import { FsBlobStore } from '../src/storage/fs-blob-store';
 import { renderInProcess } from '../src/workers/render-pool';
+import { type ProfileRunner, RulesPool, runProfileInProcess } from '../src/workers/rules-pool';
 
 export const ROOT = join(import.meta.dir, '..');
 /** The official e-invoicing rule pack beside the repository (never copied into it). */
@@ -56,6 +58,10 @@ export interface ServerOptions {
   startJobs?: boolean;
   /** Serve an existing data dir (a restored backup) instead of a fresh one; removed on stop as well. */
   dataDir?: string;
+  /** Tier-2 checks in a worker pool with this time limit, as `serve` runs them; default in-process. */
+  rulesWorkers?: { count: number; timeLimitMs: number };
+  runProfile?: ProfileRunner;
+  complianceChecksPerAccount?: number;
   /** Seals stored idempotent answers; default TEST_SIGNING_SECRET (a restart with another tests a changed secret). */
   signingSecret?: string;
 }
@@ -73,6 +79,10 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const handle = openDataDir(config);
   const logger = options.logger ?? createLogger('silent');
   let jobs: JobRuntime | null = null;
+  // Tier 2 in workers as `serve` runs it, when a test asks (workers take a moment to start).
+  const rulesPool = options.rulesWorkers
+    ? new RulesPool(options.rulesWorkers.count, options.rulesWorkers.timeLimitMs)
+    : null;
   let listening = 'http://127.0.0.1';
   const deps: AppDeps = {
     db: handle.db,
@@ -86,6 +96,8 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     ownOrigin: () => options.publicBaseUrl ?? listening,
     rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
     sefCacheDir: join(dataDir, 'cache', 'sef'),
+    runProfile: rulesPool?.run ?? options.runProfile ?? runProfileInProcess,
+    complianceGate: new AccountGate(options.complianceChecksPerAccount ?? 2),
     jobs: { wake: () => jobs?.wake() },
     smtpUrl: options.smtpUrl ?? null,
   };
@@ -125,6 +137,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     },
     async stop() {
       await server.stop();
+      rulesPool?.close();
       await runtime.stop();
       handle.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { createFetchHandler, listen } from '../http/server';
 import type { JobRuntime } from '../jobs/runtime';
 import { createAccount, presentAccount } from '../modules/accounts';
 import { billingSettingsOf } from '../modules/billing';
+import { AccountGate } from '../modules/compliance/account-gate';
 import { DownloadSigner } from '../modules/renders/signing';
 import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-renders';
 import { systemClock } from '../shared/clock';
@@ -16,6 +17,7 @@ import { createLogger } from '../shared/logger';
 import { FsBlobStore } from '../storage/fs-blob-store';
 import { RenderPool, renderInProcess } from '../workers/render-pool';
 import { compileRulesInBackground } from '../workers/rules-compiler';
+import { RulesPool, runProfileInProcess } from '../workers/rules-pool';
 import { openDataDir, signingSecret } from './runtime';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -35,6 +37,10 @@ export async function serve(
   const secret = signingSecret(config);
   let listening: string | null = null;
   const pool = config.renderWorkers > 0 ? new RenderPool(config.renderWorkers) : null;
+  const rulesPool =
+    config.rulesWorkers > 0
+      ? new RulesPool(config.rulesWorkers, config.complianceTimeLimitSeconds * 1000)
+      : null;
   let jobs: JobRuntime | null = null;
   const deps = {
     db: handle.db,
@@ -48,6 +54,8 @@ export async function serve(
     ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
     rulePack: loadRulePack(config.rulesetsDir),
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
+    runProfile: rulesPool?.run ?? runProfileInProcess,
+    complianceGate: new AccountGate(config.complianceChecksPerAccount),
     jobs: { wake: () => jobs?.wake() },
     smtpUrl: config.smtpUrl,
     billing: billingSettingsOf(config),
@@ -99,6 +107,7 @@ export async function serve(
     await jobs?.stop();
     rules?.stop();
     pool?.close();
+    rulesPool?.close();
     handle.close();
   };
 }

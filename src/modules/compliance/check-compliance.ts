@@ -4,15 +4,22 @@ import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
 import { mandatoryFieldViolations, TIER1_RULESET } from '../../einvoicing/rules/mandatory';
 import { inScope } from '../../einvoicing/rules/scope';
 import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
+import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
 import type { TotalsResult } from '../../shared/money';
 import { VERSION } from '../../version';
+import type { ProfileRunner } from '../../workers/rules-pool';
 import type { DocumentData } from '../documents/model';
+import type { AccountGate } from './account-gate';
 import type { ComplianceResult } from './model';
 
 export interface ComplianceDeps {
   pack: RulePack;
   /** Where SEFs compiled from a pack's XSLT are cached (`<DATA_DIR>/cache/sef`). */
   cacheDir: string | null;
+  /** Tier 2: the server's worker pool (off the request thread, with a time limit), or in-process. */
+  runProfile: ProfileRunner;
+  /** At most this many tier-2 checks of one account at once (`validate-compliance`); beyond it 429. */
+  gate: AccountGate;
 }
 
 function result(
@@ -32,9 +39,6 @@ function result(
     violations,
   };
 }
-
-/** saxon-js and the libxml2 WebAssembly load on the first check, not at server start. */
-const runner = () => import('../../einvoicing/schematron');
 
 /**
  * Tier 1 (mandatory fields, request paths) always runs; tier 2 (XSD + the profile's official Schematron)
@@ -66,8 +70,7 @@ export async function assessDocument(
   const written = writeEInvoice(input);
   let tier2: { rulesets: RulesetRun[]; violations: Violation[] };
   if (written.ok) {
-    const { runProfile } = await runner();
-    tier2 = await runProfile(deps.pack, input.profile, written.xml, { cacheDir: deps.cacheDir });
+    tier2 = await deps.runProfile(deps.pack, input.profile, written.xml, { cacheDir: deps.cacheDir });
   } else {
     const seen = new Set(violations.map((v) => `${v.rule}|${v.path}`));
     for (const p of written.problems) {
@@ -97,8 +100,8 @@ export async function checkXmlCompliance(
   deps: ComplianceDeps,
   input: { profile: string; xml: string },
 ): Promise<ComplianceResult> {
-  const { runProfile } = await runner();
-  const tier2 = await runProfile(deps.pack, input.profile, input.xml, { cacheDir: deps.cacheDir });
+  checkXmlLimits(input.xml);
+  const tier2 = await deps.runProfile(deps.pack, input.profile, input.xml, { cacheDir: deps.cacheDir });
   const countries = [...input.xml.matchAll(COUNTRY_IN_XML)].map((m) => m[1]);
   return result(input.profile, tier2.rulesets, tier2.violations, countries);
 }

@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { isComplianceProfile } from '../../einvoicing/profiles';
 import { XmlInputError } from '../../einvoicing/xsd/xml-input';
+import { XmlLimitError } from '../../einvoicing/xsd/xml-limits';
 import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, withNotFound } from '../../http/schemas';
 import { badRequest, DomainError, notFound, validationError } from '../../shared/errors';
@@ -45,12 +46,24 @@ function xmlResponse(outcome: WriteOutcome, filename: string, pathPrefix: string
   });
 }
 
-/** Malformed XML, or XML declaring entities, is the client's mistake: 400, never a 500 or a "pass". */
+/**
+ * Malformed XML, or XML declaring entities, is the client's mistake: 400, never a 500 or a "pass". XML
+ * beyond the size limit is a 413, beyond the structure limits (elements, attributes, depth) a 422.
+ */
 async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
     if (error instanceof XmlInputError) throw badRequest(`The XML cannot be checked: ${error.message}`);
+    if (error instanceof XmlLimitError) {
+      if (error.limit === 'maxChars') {
+        throw new DomainError('payload_too_large', error.message, { max_chars: error.max });
+      }
+      throw validationError(
+        [{ loc: 'body.xml', msg: `${error.message} (at most ${error.max})`, type: 'too_large' }],
+        error.message,
+      );
+    }
     throw error;
   }
 }
@@ -60,7 +73,7 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
     .use(auth)
     .post(
       '/validate-compliance',
-      async ({ body }) => {
+      async ({ body, ctx }) => {
         const profile = profileOf(body.profile, 'body.profile');
         if ((body.data === undefined) === (body.xml === undefined)) {
           throw validationError([
@@ -69,13 +82,15 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
         }
         if (body.xml !== undefined) {
           const xml = body.xml;
-          return { data: await asBadRequest(() => checkXmlCompliance(deps, { profile, xml })) };
+          const check = () => checkXmlCompliance(deps, { profile, xml });
+          return { data: await asBadRequest(() => deps.gate.hold(ctx.accountId, check)) };
         }
         const data = body.data as DocumentData;
         const problems = statelessProblems({ document_type: body.document_type, data }, false);
         if (problems.length > 0) throw validationError(problems);
         const documentType = body.document_type ?? 'invoice';
-        return { data: await checkDocumentCompliance(deps, { profile, documentType, data }) };
+        const check = () => checkDocumentCompliance(deps, { profile, documentType, data });
+        return { data: await deps.gate.hold(ctx.accountId, check) };
       },
       {
         auth: true,

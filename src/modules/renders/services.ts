@@ -22,12 +22,19 @@ export function renderServicesOf(deps: {
   publicBaseUrl: string | null;
   rulePack: ComplianceDeps['pack'];
   sefCacheDir: string | null;
+  runProfile: ComplianceDeps['runProfile'];
+  complianceGate: ComplianceDeps['gate'];
 }): RenderServices {
   return {
     blobs: deps.blobs,
     renderPdf: deps.renderPdf,
     signer: deps.signer,
     publicBaseUrl: deps.publicBaseUrl,
-    compliance: { pack: deps.rulePack, cacheDir: deps.sefCacheDir },
+    compliance: {
+      pack: deps.rulePack,
+      cacheDir: deps.sefCacheDir,
+      runProfile: deps.runProfile,
+      gate: deps.complianceGate,
+    },
   };
 }

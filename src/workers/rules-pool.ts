@@ -1,0 +1,177 @@
+import type { RulePack } from '../einvoicing/rule-pack';
+import { EXPECTED_RULESETS, isServiceProfile } from '../einvoicing/rule-pack-defaults';
+import type { Violation } from '../einvoicing/rules/types';
+import type { ProfileResult, RunOptions } from '../einvoicing/schematron';
+import { XmlInputError, type XmlInputProblem } from '../einvoicing/xsd/xml-input';
+import { workerEntry } from './entry';
+
+export interface RulesRequest {
+  id: number;
+  packDir: string | null;
+  profile: string;
+  xml: string;
+  cacheDir: string | null;
+  customizationId?: string | null;
+}
+
+export type RulesReply =
+  | { id: number; result: ProfileResult }
+  | {
+      id: number;
+      input: { code: XmlInputProblem; message: string; line: number | null; column: number | null };
+    }
+  | { id: number; error: string };
+
+/** Runs tier 2 of a profile on XML: in a worker (the server) or in-process (tests, tools). */
+export type ProfileRunner = (
+  pack: RulePack,
+  profile: string,
+  xml: string,
+  options?: RunOptions,
+) => Promise<ProfileResult>;
+
+/** saxon-js and libxml2 load on the first check, not with the server. */
+export const runProfileInProcess: ProfileRunner = async (pack, profile, xml, options) => {
+  const { runProfile } = await import('../einvoicing/schematron');
+  return runProfile(pack, profile, xml, options);
+};
+
+export const CUT_SHORT_RULE = 'CHECK-TIME-LIMIT';
+
+/**
+ * What a check reports when it ran past its time limit: not a pass. Every ruleset of the profile says it
+ * did not run to the end, and one fatal finding says why, so `valid` is false and `fully_checked` false.
+ */
+export function cutShortResult(pack: RulePack, profile: string, limitMs: number): ProfileResult {
+  const reason = `cut short: the check ran past its time limit of ${limitMs / 1000} s`;
+  const expected =
+    pack.profiles.get(profile)?.rulesets.map((id) => ({
+      id,
+      label: pack.rulesets.get(id)?.label ?? id,
+      version: pack.rulesets.get(id)?.version ?? '',
+    })) ?? (isServiceProfile(profile) ? EXPECTED_RULESETS[profile] : []);
+  const violation: Violation = {
+    rule: CUT_SHORT_RULE,
+    path: '/',
+    message: `The official rules did not finish on this document within ${limitMs / 1000} s; the check was cut short and the document is not known to be valid`,
+    severity: 'fatal',
+    ruleset: 'xsd',
+  };
+  return {
+    rulesets: [
+      { id: 'xsd', label: 'XML Schema', version: '', ran: false, reason },
+      ...expected.map((r) => ({ ...r, ran: false, reason })),
+    ],
+    violations: [violation],
+  };
+}
+
+interface Job {
+  request: RulesRequest;
+  pack: RulePack;
+  resolve(result: ProfileResult): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  worker: Worker;
+  job: Job | null;
+  timer: Timer | null;
+}
+
+/**
+ * A fixed pool of workers for tier-2 checks. Each check has a time limit: a worker still busy when it
+ * passes is terminated (saxon-js cannot be interrupted otherwise) and replaced, and the check answers
+ * `cutShortResult`. Jobs queue in order; a crashed worker fails only its own job.
+ */
+export class RulesPool {
+  private readonly slots: Slot[] = [];
+  private readonly queue: Job[] = [];
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly size: number,
+    private readonly timeLimitMs: number,
+  ) {}
+
+  readonly run: ProfileRunner = (pack, profile, xml, options = {}) =>
+    new Promise<ProfileResult>((resolve, reject) => {
+      if (this.closed) {
+        reject(new Error('the rules pool is closed'));
+        return;
+      }
+      while (this.slots.length < this.size) this.slots.push(this.spawn());
+      const request: RulesRequest = {
+        id: this.nextId++,
+        packDir: pack.dir,
+        profile,
+        xml,
+        cacheDir: options.cacheDir ?? null,
+        ...(options.customizationId === undefined ? {} : { customizationId: options.customizationId }),
+      };
+      this.queue.push({ request, pack, resolve, reject });
+      this.dispatch();
+    });
+
+  close(): void {
+    this.closed = true;
+    for (const slot of this.slots) {
+      if (slot.timer) clearTimeout(slot.timer);
+      slot.job?.reject(new Error('the rules pool closed'));
+      slot.worker.terminate();
+    }
+    for (const job of this.queue.splice(0)) job.reject(new Error('the rules pool closed'));
+  }
+
+  private spawn(): Slot {
+    const slot: Slot = { worker: new Worker(workerEntry('rules-worker')), job: null, timer: null };
+    slot.worker.onmessage = (event: MessageEvent<RulesReply>) => this.finish(slot, event.data);
+    slot.worker.onerror = (event) => this.replace(slot, new Error(`rules worker failed: ${event.message}`));
+    return slot;
+  }
+
+  private dispatch(): void {
+    for (const slot of this.slots) {
+      if (slot.job !== null) continue;
+      const job = this.queue.shift();
+      if (!job) return;
+      slot.job = job;
+      slot.timer = setTimeout(() => this.cutShort(slot), this.timeLimitMs);
+      slot.worker.postMessage(job.request);
+    }
+  }
+
+  private finish(slot: Slot, reply: RulesReply): void {
+    const job = slot.job;
+    if (!job || job.request.id !== reply.id) return;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.job = null;
+    slot.timer = null;
+    if ('result' in reply) job.resolve(reply.result);
+    else if ('input' in reply) {
+      const { code, message, line, column } = reply.input;
+      job.reject(new XmlInputError(code, message, line, column));
+    } else job.reject(new Error(reply.error));
+    this.dispatch();
+  }
+
+  private cutShort(slot: Slot): void {
+    const job = slot.job;
+    slot.job = null;
+    this.replace(slot, null);
+    job?.resolve(cutShortResult(job.pack, job.request.profile, this.timeLimitMs));
+  }
+
+  /** Terminates the slot's worker and starts a fresh one in its place; its job (if any) fails with `error`. */
+  private replace(slot: Slot, error: Error | null): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    if (error) slot.job?.reject(error);
+    slot.job = null;
+    slot.worker.terminate();
+    const index = this.slots.indexOf(slot);
+    if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
+    this.dispatch();
+  }
+}

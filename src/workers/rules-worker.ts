@@ -1,0 +1,32 @@
+// A tier-2 worker: runs a profile's XSD and official Schematron off the request thread, so a slow or
+// hostile document can hold only this worker, which the pool terminates at the check's time limit.
+// Built into the executable as its own entrypoint.
+import { loadRulePack, type RulePack } from '../einvoicing/rule-pack';
+import { runProfile } from '../einvoicing/schematron';
+import { XmlInputError } from '../einvoicing/xsd/xml-input';
+import type { RulesReply, RulesRequest } from './rules-pool';
+
+declare const self: Worker;
+
+// The pack is read once per worker (the manifest and its file list), keyed by its directory.
+const packs = new Map<string | null, RulePack>();
+
+self.onmessage = async (event: MessageEvent<RulesRequest>) => {
+  const { id, packDir, profile, xml, cacheDir, customizationId } = event.data;
+  let reply: RulesReply;
+  try {
+    let pack = packs.get(packDir);
+    if (!pack) {
+      pack = loadRulePack(packDir);
+      packs.set(packDir, pack);
+    }
+    const options = customizationId === undefined ? { cacheDir } : { cacheDir, customizationId };
+    reply = { id, result: await runProfile(pack, profile, xml, options) };
+  } catch (error) {
+    reply =
+      error instanceof XmlInputError
+        ? { id, input: { code: error.code, message: error.message, line: error.line, column: error.column } }
+        : { id, error: error instanceof Error ? error.message : String(error) };
+  }
+  self.postMessage(reply);
+};

@@ -1,0 +1,110 @@
+// One compliance check must never stall the service: tier 2 runs in a worker with a time limit, hostile
+// XML is refused before any parser sees it, and one account may run only a few checks at once.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+
+const EXAMPLES = join(import.meta.dir, '../../../shared/rulesets/examples');
+const example = readFileSync(join(EXAMPLES, 'peppol_bis_billing_3/base-example.xml'), 'utf8');
+
+/** The official example with its invoice lines repeated `times` (a large but ordinary Peppol invoice). */
+function manyLines(times: number): string {
+  const start = example.indexOf('<cac:InvoiceLine>');
+  const end = example.lastIndexOf('</cac:InvoiceLine>') + '</cac:InvoiceLine>'.length;
+  const lines = example.slice(start, end);
+  return example.slice(0, start) + lines.repeat(times) + example.slice(end);
+}
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer({
+    rulesWorkers: { count: 1, timeLimitMs: 8_000 },
+    maxBodyBytes: 32 * 1024 * 1024,
+  });
+});
+afterAll(() => server.stop());
+
+const check = (key: string, xml: string) =>
+  server.json('/api/v1/documents/validate-compliance', {
+    method: 'POST',
+    key,
+    body: { profile: 'peppol_bis_billing_3', xml },
+  });
+
+/** Times `/health` every 25 ms while `work` runs; the slowest answer. */
+async function slowestHealthDuring<T>(work: Promise<T>): Promise<number> {
+  let done = false;
+  let slowest = 0;
+  const probe = (async () => {
+    while (!done) {
+      const started = performance.now();
+      await fetch(`${server.url}/health`);
+      slowest = Math.max(slowest, performance.now() - started);
+      await Bun.sleep(25);
+    }
+  })();
+  await work.finally(() => {
+    done = true;
+  });
+  await probe;
+  return slowest;
+}
+
+describe('compliance checks under hostile or heavy input', () => {
+  test('an Invoice element with 40,000 attributes is a fast 422 naming the limit', async () => {
+    const account = makeAccount(server);
+    const attributes = Array.from({ length: 40_000 }, (_, i) => `a${i}="x"`).join(' ');
+    const xml = example.replace('<Invoice ', `<Invoice ${attributes} `);
+    const started = performance.now();
+    const res = await check(account.apiKey, xml);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields[0]).toMatchObject({ loc: 'body.xml', type: 'too_large' });
+    expect(res.body.error.message).toContain('attributes');
+  });
+
+  test('XML nested deeper than 64 elements and XML over 5 MiB are refused before parsing', async () => {
+    const account = makeAccount(server);
+    const deep = `${'<a>'.repeat(200)}${'</a>'.repeat(200)}`;
+    const res = await check(account.apiKey, example.replace('<cbc:Note>', `<cbc:Note>${deep}`));
+    expect(res.status).toBe(422);
+    expect(res.body.error.message).toContain('deeper than 64');
+    const huge = example.replace('<cbc:Note>', `<cbc:Note>${'x'.repeat(6 * 1024 * 1024)}`);
+    const big = await check(account.apiKey, huge);
+    expect(big.status).toBe(422);
+    expect(big.body.error.details.fields[0]).toMatchObject({ loc: 'body.xml', type: 'string_too_long' });
+  });
+
+  test('a check past its time limit is cut short (never a pass), the server answers meanwhile, the next check runs', async () => {
+    const account = makeAccount(server);
+    expect((await check(account.apiKey, example)).body.data.valid).toBe(true); // the worker is warm
+    const heavy = check(account.apiKey, manyLines(2000));
+    const slowest = await slowestHealthDuring(heavy);
+    const res = await heavy;
+    expect(slowest).toBeLessThan(1_000);
+    expect(res.status).toBe(200);
+    expect(res.body.data.valid).toBe(false);
+    expect(res.body.data.fully_checked).toBe(false);
+    expect(res.body.data.violations).toContainEqual(
+      expect.objectContaining({ rule: 'CHECK-TIME-LIMIT', severity: 'fatal' }),
+    );
+    expect(res.body.data.rulesets.every((r: { ran: boolean }) => !r.ran)).toBe(true);
+    const next = await check(account.apiKey, example);
+    expect(next.body.data.valid).toBe(true);
+    expect(next.body.data.fully_checked).toBe(true);
+  }, 60_000);
+
+  test('one account runs at most two checks at once; a third is 429 with Retry-After', async () => {
+    const account = makeAccount(server);
+    const slow = manyLines(20);
+    const answers = await Promise.all([1, 2, 3].map(() => check(account.apiKey, slow)));
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([200, 200, 429]);
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused?.headers.get('retry-after')).toBe('1');
+    expect(refused?.body.error.code).toBe('rate_limited');
+  }, 60_000);
+});
