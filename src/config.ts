@@ -32,6 +32,10 @@ export interface Config {
    * jobs wait this long before the next start picks them up. Default 60 s.
    */
   jobLeaseSeconds: number;
+  /** A render still drawing after this long is stopped (its worker replaced). Default 30 s. */
+  renderTimeLimitSeconds: number;
+  /** While renders run, process RSS above this replaces the busy render workers. Default 2048 MiB. */
+  renderMemoryLimitMb: number;
   /** Tier-2 compliance check worker threads; 0 runs checks on the main thread (not for production). Default 1. */
   rulesWorkers: number;
   /** A tier-2 check still running after this long is cut short (its worker replaced). Default 60 s. */
@@ -63,6 +67,8 @@ const SETTINGS = {
   RENDER_WORKERS: 'render-workers',
   JOB_LEASE_SECONDS: 'job-lease-seconds',
   RULES_WORKERS: 'rules-workers',
+  RENDER_TIME_LIMIT_SECONDS: 'render-time-limit-seconds',
+  RENDER_MEMORY_LIMIT_MB: 'render-memory-limit-mb',
   COMPLIANCE_TIME_LIMIT_SECONDS: 'compliance-time-limit-seconds',
   COMPLIANCE_CHECKS_PER_ACCOUNT: 'compliance-checks-per-account',
 } as const;
@@ -167,6 +173,18 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     renderWorkers: integer('RENDER_WORKERS', workers ?? String(availableParallelism()), 0, 64),
     jobLeaseSeconds: integer('JOB_LEASE_SECONDS', get('JOB_LEASE_SECONDS') ?? '60', 1, 3600),
     rulesWorkers: integer('RULES_WORKERS', get('RULES_WORKERS') ?? '1', 0, 64),
+    renderTimeLimitSeconds: integer(
+      'RENDER_TIME_LIMIT_SECONDS',
+      get('RENDER_TIME_LIMIT_SECONDS') ?? '30',
+      1,
+      3600,
+    ),
+    renderMemoryLimitMb: integer(
+      'RENDER_MEMORY_LIMIT_MB',
+      get('RENDER_MEMORY_LIMIT_MB') ?? '2048',
+      64,
+      1024 * 1024,
+    ),
     complianceTimeLimitSeconds: integer(
       'COMPLIANCE_TIME_LIMIT_SECONDS',
       get('COMPLIANCE_TIME_LIMIT_SECONDS') ?? '60',

@@ -36,7 +36,13 @@ export async function serve(
   });
   const secret = signingSecret(config);
   let listening: string | null = null;
-  const pool = config.renderWorkers > 0 ? new RenderPool(config.renderWorkers) : null;
+  const pool =
+    config.renderWorkers > 0
+      ? new RenderPool(config.renderWorkers, {
+          timeLimitMs: config.renderTimeLimitSeconds * 1000,
+          memoryLimitBytes: config.renderMemoryLimitMb * 1024 * 1024,
+        })
+      : null;
   const rulesPool =
     config.rulesWorkers > 0
       ? new RulesPool(config.rulesWorkers, config.complianceTimeLimitSeconds * 1000)

@@ -1,5 +1,25 @@
 import type { RenderInput, RenderPdf } from '../rendering/types';
+import { DomainError } from '../shared/errors';
 import { workerEntry } from './entry';
+
+export interface RenderLimits {
+  /** A render still drawing after this long is stopped: its worker is terminated and replaced. */
+  timeLimitMs: number;
+  /** While renders run, the process's RSS is watched; past this, the busy workers are replaced. */
+  memoryLimitBytes: number;
+}
+
+export const DEFAULT_RENDER_LIMITS: RenderLimits = {
+  timeLimitMs: 30_000,
+  memoryLimitBytes: 2048 * 1024 * 1024,
+};
+
+const MEMORY_SAMPLE_MS = 100;
+
+/** A render stopped by a limit: the document (a logo, a template) is the likely cause, so a 422. */
+function limitError(message: string): DomainError {
+  return new DomainError('unprocessable_entity', message);
+}
 
 interface Job {
   id: number;
@@ -11,6 +31,7 @@ interface Job {
 interface Slot {
   worker: Worker;
   job: Job | null;
+  timer: Timer | null;
 }
 
 type Reply = { id: number; bytes: ArrayBuffer } | { id: number; error: string };
@@ -25,8 +46,15 @@ export class RenderPool {
   private nextId = 1;
   private closed = false;
 
+  private memoryWatch: Timer | null = null;
+
   /** Workers start on first use or on `warmUp()`: booting them with the server would slow its start. */
-  constructor(private readonly targetSize: number) {}
+  constructor(
+    private readonly targetSize: number,
+    private readonly limits: RenderLimits = DEFAULT_RENDER_LIMITS,
+    /** The worker script (tests give one that misbehaves on purpose). */
+    private readonly entry: string = workerEntry('render-worker'),
+  ) {}
 
   get size(): number {
     return this.targetSize;
@@ -37,7 +65,7 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerEntry('render-worker')), job: null };
+    const slot: Slot = { worker: new Worker(this.entry), job: null, timer: null };
     slot.worker.onmessage = (event: MessageEvent<Reply>) => this.finish(slot, event.data);
     slot.worker.onerror = (event) => this.crash(slot, new Error(`render worker failed: ${event.message}`));
     return slot;
@@ -45,6 +73,8 @@ export class RenderPool {
 
   private finish(slot: Slot, reply: Reply): void {
     const job = slot.job;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
     slot.job = null;
     if (job && job.id === reply.id) {
       if ('bytes' in reply) job.resolve(new Uint8Array(reply.bytes));
@@ -54,7 +84,11 @@ export class RenderPool {
   }
 
   private crash(slot: Slot, error: Error): void {
-    slot.job?.reject(error);
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    const job = slot.job;
+    slot.job = null;
+    job?.reject(error);
     slot.worker.terminate();
     const index = this.slots.indexOf(slot);
     if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
@@ -65,10 +99,40 @@ export class RenderPool {
     for (const slot of this.slots) {
       if (slot.job !== null) continue;
       const job = this.queue.shift();
-      if (!job) return;
+      if (!job) break;
       slot.job = job;
+      const seconds = this.limits.timeLimitMs / 1000;
+      slot.timer = setTimeout(
+        () =>
+          this.crash(
+            slot,
+            limitError(`The PDF could not be drawn within ${seconds} s (is a logo or template too complex?)`),
+          ),
+        this.limits.timeLimitMs,
+      );
       slot.worker.postMessage({ id: job.id, input: job.input });
     }
+    this.watchMemory();
+  }
+
+  /**
+   * Workers share the process's memory, and Bun enforces no per-worker heap limit: while any render runs,
+   * the process's RSS is sampled, and past the ceiling every busy worker is replaced and its render fails.
+   */
+  private watchMemory(): void {
+    const busy = () => this.slots.filter((s) => s.job !== null);
+    if (busy().length === 0) {
+      if (this.memoryWatch) clearInterval(this.memoryWatch);
+      this.memoryWatch = null;
+      return;
+    }
+    this.memoryWatch ??= setInterval(() => {
+      if (process.memoryUsage.rss() <= this.limits.memoryLimitBytes) return;
+      const mib = Math.round(this.limits.memoryLimitBytes / 1024 / 1024);
+      for (const slot of busy()) {
+        this.crash(slot, limitError(`The PDF could not be drawn within the memory limit of ${mib} MiB`));
+      }
+    }, MEMORY_SAMPLE_MS);
   }
 
   readonly render: RenderPdf = (input) =>
@@ -84,7 +148,9 @@ export class RenderPool {
 
   close(): void {
     this.closed = true;
+    if (this.memoryWatch) clearInterval(this.memoryWatch);
     for (const slot of this.slots) {
+      if (slot.timer) clearTimeout(slot.timer);
       slot.job?.reject(new Error('render pool closed'));
       slot.worker.terminate();
     }

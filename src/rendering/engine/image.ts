@@ -5,6 +5,7 @@
 import type { LogoImage } from '../types';
 import { makeOpaque, svgNeedsTransparency } from './opaque';
 import type { Pdf } from './pdf';
+import { svgSafetyProblem } from './svg-safety';
 
 export interface PlacedImage {
   width: number;
@@ -75,6 +76,8 @@ async function placeSvg(
   svgToPdf ??= import('svg-to-pdfkit').then((m) => m.default as SvgToPdf);
   const draw = await svgToPdf;
   const svg = new TextDecoder().decode(bytes);
+  // Uploads are checked; a file stored before the checks existed is checked here: left out if unsafe.
+  if (svgSafetyProblem(svg) !== null) return null;
   // svg-to-pdfkit draws opacity, clips and masks with soft masks: Factur-X renders leave such a logo out.
   if (pdf.pdfA && svgNeedsTransparency(svg)) return null;
   const ratio = svgAspect(svg);

@@ -1,3 +1,5 @@
+import { rasterSizeProblem } from '../../../rendering/engine/image-size';
+import { svgSafetyProblem } from '../../../rendering/engine/svg-safety';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, validationError } from '../../../shared/errors';
@@ -5,11 +7,10 @@ import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
 import { fileBlobKey } from '../blobs';
 import { displayFilename } from '../filename';
-import { rasterProblem } from '../image-size';
 import { isImageType, LOGO_CONTENT_TYPES, MAX_FILE_BYTES } from '../model';
 import { insertFile } from '../repo';
 import type { FileRow } from '../schema';
-import { sniffContentType } from '../sniff';
+import { SVG, sniffContentType } from '../sniff';
 
 const tooLarge = () =>
   new DomainError('payload_too_large', `A file may be at most ${MAX_FILE_BYTES} bytes`, {
@@ -41,7 +42,10 @@ export async function storeUpload({
     throw validationError([{ loc: 'body.file', msg, type: 'invalid_image' }], 'The file is not a logo image');
   }
   // Checked for every upload, not only logos: any image file of the account can become a logo later.
-  const problem = rasterProblem(bytes, contentType);
+  const problem =
+    contentType === SVG
+      ? svgSafetyProblem(new TextDecoder().decode(bytes))
+      : rasterSizeProblem(bytes, contentType);
   if (problem) {
     throw validationError(
       [{ loc: 'body.file', msg: problem, type: 'invalid_image' }],

@@ -9,7 +9,7 @@ export const MAX_IMAGE_PIXELS = 25_000_000;
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 
 /** Why the image cannot be accepted, or null when its header is sound and its size reasonable. */
-export function rasterProblem(bytes: Uint8Array, contentType: string): string | null {
+export function rasterSizeProblem(bytes: Uint8Array, contentType: string): string | null {
   const size =
     contentType === 'image/png' ? pngSize(bytes) : contentType === 'image/jpeg' ? jpegSize(bytes) : undefined;
   if (size === undefined) return null; // not a raster format we check

@@ -1,0 +1,13 @@
+// A stand-in render worker for the pool's limit tests: the document name says how to misbehave.
+declare const self: Worker;
+
+const held: unknown[] = [];
+
+self.onmessage = (event: MessageEvent<{ id: number; input: { data: { invoice_number?: string } } }>) => {
+  const { id, input } = event.data;
+  const how = input.data.invoice_number;
+  if (how === 'hang') for (;;) {} // never answers: only terminate() ends it
+  if (how === 'grow') for (;;) held.push(new Float64Array(1 << 20).fill(1)); // 8 MiB more each turn
+  const bytes = new TextEncoder().encode(`%PDF-1.4 ${how}`).buffer as ArrayBuffer;
+  self.postMessage({ id, bytes }, [bytes]);
+};
