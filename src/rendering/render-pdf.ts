@@ -20,6 +20,7 @@ export const renderPdf: RenderPdf = async (input) => {
     author: view.author,
     lang: view.locale,
     facturx: input.facturx,
+    fontFamily: theme.fontFamily,
   });
   const layout = new Layout(pdf, theme.spec.margins, view.locale);
   const logoBox = theme.spec.header.logo;

@@ -1,13 +1,15 @@
 import { type TSchema, t } from 'elysia';
+import { FONT_FAMILIES as EMBEDDED_FONT_FAMILIES } from '../../rendering/font-families';
 import type { FieldError } from '../../shared/errors';
+import { drawnFontFamily } from '../reference';
 import type { BrandingProfileRow } from './schema';
 
 export const DEFAULT_COLOR = '#111827';
 /** The default `footer_text`: the service credit line (SPEC 2). */
 export const DEFAULT_FOOTER_TEXT = 'Created with invoice-service, self-hosted invoicing';
 export const DEFAULT_PROFILE_NAME = 'Default';
-/** The only families the executable embeds; anything else could not be drawn, so it is refused. */
-export const FONT_FAMILIES = ['Noto Sans'] as const;
+/** The families the executable embeds (anything else could not be drawn, so it is refused). */
+export const FONT_FAMILIES = EMBEDDED_FONT_FAMILIES.map((f) => f.name);
 
 const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
 /** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
@@ -19,8 +21,10 @@ const HexColor = t.String({
   description: '#RRGGBB',
   examples: [DEFAULT_COLOR],
 });
-// A literal union (one member today) so OpenAPI lists the allowed names; keep it in step with FONT_FAMILIES.
-const FontFamily = t.Union([t.Literal('Noto Sans')], { description: `One of: ${FONT_FAMILIES.join(', ')}` });
+const FontFamily = t.String({
+  maxLength: 100,
+  description: `An embedded family (${FONT_FAMILIES.join(', ')}) or a common name for one (Helvetica, Georgia, Courier...): answered as the family drawn. GET /api/v1/reference/fonts lists them.`,
+});
 const Text = t.String({ maxLength: 1000 });
 
 const optionalFields = {
@@ -78,7 +82,7 @@ export function toColumns(input: UpdateBrandingProfileBody): Partial<BrandingPro
     logoFileId: input.logo_file_id,
     primaryColor: input.primary_color,
     accentColor: input.accent_color,
-    fontFamily: input.font_family,
+    fontFamily: drawnFontFamily(input.font_family),
     headerText: input.header_text,
     footerText: input.footer_text,
     hideServiceBranding: input.hide_service_branding,
@@ -94,7 +98,7 @@ export function presentBrandingProfile(row: BrandingProfileRow): BrandingProfile
     logo_file_id: row.logoFileId,
     primary_color: row.primaryColor,
     accent_color: row.accentColor,
-    font_family: row.fontFamily as BrandingProfile['font_family'],
+    font_family: row.fontFamily,
     header_text: row.headerText,
     footer_text: row.footerText,
     hide_service_branding: row.hideServiceBranding,

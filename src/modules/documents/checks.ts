@@ -6,6 +6,7 @@ import type { Party } from '../parties/party';
 import {
   currencyDecimals,
   type DocumentType,
+  fontFamilyProblems,
   getDocumentType,
   isSupportedCurrency,
   isSupportedLocale,
@@ -25,7 +26,14 @@ export interface DocumentSubject {
   buyer?: Party | null;
   content: Pick<
     DocumentData,
-    'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to' | 'valid_until' | 'delivery_date'
+    | 'line_items'
+    | 'discounts'
+    | 'shipping'
+    | 'tax_scheme'
+    | 'ship_to'
+    | 'valid_until'
+    | 'delivery_date'
+    | 'branding'
   >;
 }
 
@@ -130,6 +138,7 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
       type: 'not_allowed',
     });
   }
+  problems.push(...fontFamilyProblems(subject.content.branding?.font_family, `${at}.branding.font_family`));
   const scheme = subject.content.tax_scheme;
   if (scheme && !taxSchemes().items.some((s) => s.code === scheme)) {
     problems.push({

@@ -23,6 +23,7 @@ export {
   type LineItemType,
   listDocumentTypes,
 } from './document-types';
+export { drawnFontFamily, fontFamilyProblems, listFonts } from './fonts';
 export { isSupportedLocale, type Locale, listLocales } from './locales';
 export {
   isPageSizeId,

@@ -3,6 +3,7 @@ import { taxCategories, taxSchemes, unitCodes } from './coded-lists';
 import { listCountries } from './countries';
 import { listCurrencies } from './currencies';
 import { listDocumentTypes } from './document-types';
+import { listFonts } from './fonts';
 import { listLocales } from './locales';
 import { listPageSizes } from './page-sizes';
 import { listTimezones } from './timezones';
@@ -32,6 +33,22 @@ export function referenceRoutes() {
     .get('/countries', () => ({ data: listCountries() }), {
       response: list(t.Object({ code: t.String(), name: t.String() })),
       detail: detail('ISO 3166-1 countries'),
+    })
+    .get('/fonts', () => ({ data: listFonts() }), {
+      response: list(
+        t.Object({
+          name: t.String({ description: 'The family drawn; what font_family answers' }),
+          style: t.Union([t.Literal('sans-serif'), t.Literal('serif'), t.Literal('monospace')]),
+          aliases: t.Array(t.String(), { description: 'Names accepted for it (case-insensitive)' }),
+          weights: t.Array(t.Integer()),
+          italic: t.Boolean(),
+          scripts: t.Array(t.String()),
+          source: t.String(),
+        }),
+      ),
+      detail: detail(
+        'The embedded font families font_family may name, with the other names accepted for each',
+      ),
     })
     .get('/locales', () => ({ data: listLocales() }), {
       response: list(t.Object({ code: t.String(), name: t.String() })),

@@ -1,10 +1,9 @@
 import { t } from 'elysia';
+import { validationError } from '../../shared/errors';
+import { drawnFontFamily, fontFamilyProblems } from '../reference';
 import type { CustomTemplateRow, TemplateVersionRow } from './schema';
 
 const Hex = t.String({ pattern: '^#[0-9a-fA-F]{6}$', examples: ['#1f4e79'] });
-
-/** The font families the executable embeds: the only values `font_family` may take. */
-export const EMBEDDED_FONT_FAMILIES = ['Noto Sans'] as const;
 
 /** SPEC 2: exactly these keys, all optional; anything else is a 422. */
 export const TemplateConfigSchema = t.Object(
@@ -12,7 +11,11 @@ export const TemplateConfigSchema = t.Object(
     primary_color: t.Optional(Hex),
     accent_color: t.Optional(Hex),
     font_family: t.Optional(
-      t.Union([t.Literal('Noto Sans')], { description: 'One of the embedded families' }),
+      t.String({
+        maxLength: 100,
+        description:
+          'An embedded family or a common name for one (Helvetica, Georgia, Courier...), answered as the family drawn; GET /api/v1/reference/fonts lists them',
+      }),
     ),
     header_text: t.Optional(t.String({ maxLength: 500 })),
     footer_text: t.Optional(t.String({ maxLength: 500 })),
@@ -107,4 +110,14 @@ export function presentVersion(row: TemplateVersionRow): TemplateVersion {
     config: row.config as TemplateVersion['config'],
     created_at: row.createdAt,
   };
+}
+
+type TemplateConfig = typeof TemplateConfigSchema.static;
+
+/** The config as stored: `font_family` resolved to the family drawn (Helvetica -> Noto Sans); 422 if unknown. */
+export function checkedConfig<T extends TemplateConfig | undefined>(config: T, loc = 'body.config'): T {
+  if (!config?.font_family) return config;
+  const problems = fontFamilyProblems(config.font_family, `${loc}.font_family`);
+  if (problems.length > 0) throw validationError(problems);
+  return { ...config, font_family: drawnFontFamily(config.font_family) };
 }

@@ -93,7 +93,7 @@ export class Layout {
 
   /** The width of already prepared text in the current face (set by `prepare`), measured once per process. */
   private measured(shown: string, style: TextStyle, tracking: number): number {
-    const key = `${style.font}|${style.size}|${tracking}|${shown}`;
+    const key = `${this.pdf.family}|${style.font}|${style.size}|${tracking}|${shown}`;
     let width = measuredWidths.get(key);
     if (width === undefined) {
       width = this.pdf.doc.widthOfString(shown, { characterSpacing: tracking });

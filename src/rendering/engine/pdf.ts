@@ -2,6 +2,7 @@
 // costs hundreds of milliseconds that a process which never renders should not pay.
 import type { PageSizeId } from '../../modules/reference';
 import { pageSizePoints } from '../../modules/reference';
+import { DEFAULT_FONT_FAMILY } from '../font-families';
 import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
 import { installStreamFastPath } from './stream-fast-path';
@@ -17,6 +18,8 @@ export interface PdfOptions {
   lang: string;
   /** Factur-X: a PDF/A-3b file with this XML attached (engine/facturx.ts). */
   facturx?: { xml: string } | null;
+  /** One of the embedded families (../font-families.ts); default Noto Sans. */
+  fontFamily?: string;
 }
 
 type PdfKitModule = typeof import('pdfkit');
@@ -50,6 +53,8 @@ export class Pdf {
     private readonly fontNames: Record<FontKey, string>,
     /** PDF/A (Factur-X): images and SVG logos must then be drawn without transparency. */
     readonly pdfA: boolean,
+    /** The family every face of this document is drawn in. */
+    readonly family: string,
   ) {
     this.width = size.width;
     this.height = size.height;
@@ -64,7 +69,7 @@ export class Pdf {
     const facturx = options.facturx ?? null;
     const [PDFDocument, fonts, icc] = await Promise.all([
       loadPdfKit(),
-      loadFontFaces(),
+      loadFontFaces(options.fontFamily),
       facturx ? loadIcc() : null,
     ]);
     installSubsetCache(fonts.regular);
@@ -90,7 +95,7 @@ export class Pdf {
     installStreamFastPath(doc);
     if (facturx && icc) makeFacturX(doc, facturx.xml, icc);
     const names = registerFonts(doc, fonts);
-    return new Pdf(doc, size, names, facturx !== null);
+    return new Pdf(doc, size, names, facturx !== null, options.fontFamily ?? DEFAULT_FONT_FAMILY);
   }
 
   /** The name a face is registered under in this document (for code that calls pdfkit's font()). */
@@ -104,7 +109,7 @@ export class Pdf {
     doc.font(this.fontNames[key]).fontSize(size);
     const font = (doc as unknown as { _font: PdfKitFont })._font;
     if (font.layoutCache && !this.shared.has(font)) {
-      font.layoutCache = sharedLayoutCache(key);
+      font.layoutCache = sharedLayoutCache(`${this.family}:${key}`);
       this.shared.add(font);
     }
   }
@@ -152,15 +157,16 @@ interface PdfKitFont {
 // long-running server drops a cache when it grows past the limit rather than keep every word it saw.
 const LAYOUT_CACHE_LIMIT = 50_000;
 const LAYOUT_CACHE_CHECK_EVERY = 64;
-const layoutCaches = new Map<FontKey, { entries: Record<string, unknown>; handedOut: number }>();
+const layoutCaches = new Map<string, { entries: Record<string, unknown>; handedOut: number }>();
 
-function sharedLayoutCache(key: FontKey): Record<string, unknown> {
-  let cache = layoutCaches.get(key);
+/** `face` is `<family>:<FontKey>`: a cache per face the process draws with. */
+function sharedLayoutCache(face: string): Record<string, unknown> {
+  let cache = layoutCaches.get(face);
   // Counting a plain object's keys walks all of them: checked every few documents, not for each one.
   const due = cache !== undefined && ++cache.handedOut % LAYOUT_CACHE_CHECK_EVERY === 0;
   if (!cache || (due && Object.keys(cache.entries).length > LAYOUT_CACHE_LIMIT)) {
     cache = { entries: Object.create(null) as Record<string, unknown>, handedOut: 0 };
-    layoutCaches.set(key, cache);
+    layoutCaches.set(face, cache);
   }
   return cache.entries;
 }

@@ -4,6 +4,7 @@
 import type { DocumentData } from '../../modules/documents/model';
 import type { TextStyle } from '../engine/layout';
 import type { Rule } from '../engine/table';
+import { DEFAULT_FONT_FAMILY, resolveFontFamily } from '../font-families';
 import type { BuiltInTemplateId, TemplateConfig } from '../types';
 import { THEMES } from './index';
 import { type Palette, parseHex, resolvePalette } from './palette';
@@ -11,6 +12,8 @@ import type { ColorRole, RuleSpec, StyleName, ThemeSpec } from './types';
 
 export interface Theme {
   spec: ThemeSpec;
+  /** The embedded family every text is drawn in: the document's branding, else the template's, else Noto Sans. */
+  fontFamily: string;
   palette: Palette;
   s: Record<StyleName, TextStyle>;
   c(role: ColorRole): string;
@@ -25,8 +28,12 @@ export function resolveTheme(
   const spec = THEMES[templateId] ?? THEMES.tpl_modern;
   const primary = parseHex(branding?.primary_color) ?? parseHex(config?.primary_color);
   const accent = parseHex(branding?.accent_color) ?? parseHex(config?.accent_color);
-  // font_family: the only family shipped is Noto Sans, which every theme already uses; an unknown name
-  // is ignored rather than failing the render (a custom template may name a font this build lacks).
+  // The API refuses names it does not know; a stored one this build lacks falls back to the default
+  // rather than failing the render.
+  const fontFamily =
+    resolveFontFamily(branding?.font_family ?? '') ??
+    resolveFontFamily(config?.font_family ?? '') ??
+    DEFAULT_FONT_FAMILY;
   const palette = resolvePalette(spec, primary, accent);
   const s = {} as Record<StyleName, TextStyle>;
   for (const [name, text] of Object.entries(spec.styles) as [StyleName, ThemeSpec['styles'][StyleName]][]) {
@@ -34,6 +41,7 @@ export function resolveTheme(
   }
   return {
     spec,
+    fontFamily,
     palette,
     s,
     c: (role) => palette[role],

@@ -3,6 +3,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { fontFamilyProblems } from '../../reference';
 import { actingMemberOf, can, requireDefaultRight } from '../../workspaces';
 import {
   type CreateBrandingProfileBody,
@@ -30,7 +31,11 @@ export function createBrandingProfile({
   ctx: AccountCtx;
   input: CreateBrandingProfileBody;
 }): BrandingProfileRow {
-  const problems = [...nameProblems(input.name), ...logoFileProblems(ctx, input.logo_file_id)];
+  const problems = [
+    ...nameProblems(input.name),
+    ...fontFamilyProblems(input.font_family, 'body.font_family'),
+    ...logoFileProblems(ctx, input.logo_file_id),
+  ];
   if (problems.length > 0) throw validationError(problems);
   return inTransaction(ctx, (tx) => {
     const now = isoNow(tx.clock);

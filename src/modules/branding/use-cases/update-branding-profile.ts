@@ -3,6 +3,7 @@ import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound, validationError } from '../../../shared/errors';
+import { fontFamilyProblems } from '../../reference';
 import { actingMemberOf, requireDefaultRight } from '../../workspaces';
 import { nameProblems, toColumns, type UpdateBrandingProfileBody } from '../model';
 import { findProfile, updateProfile } from '../repo';
@@ -24,7 +25,11 @@ export function updateBrandingProfile({
   return inTransaction(ctx, (tx) => {
     const existing = findProfile(tx.db, tx.accountId, input.id);
     if (!existing) throw notFound('Branding profile');
-    const problems = [...nameProblems(input.patch.name), ...logoFileProblems(tx, input.patch.logo_file_id)];
+    const problems = [
+      ...nameProblems(input.patch.name),
+      ...fontFamilyProblems(input.patch.font_family, 'body.font_family'),
+      ...logoFileProblems(tx, input.patch.logo_file_id),
+    ];
     if (problems.length > 0) throw validationError(problems);
     if (input.patch.is_default === false && existing.isDefault) {
       throw conflict('This is the default branding profile; make another profile the default instead');

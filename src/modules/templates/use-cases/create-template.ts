@@ -4,7 +4,7 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { actingMemberOf, requireDefaultRight } from '../../workspaces';
-import type { CreateTemplateBody } from '../model';
+import { type CreateTemplateBody, checkedConfig } from '../model';
 import { clearDefaultTemplate, findTemplate, insertTemplate } from '../repo';
 import type { CustomTemplateRow } from '../schema';
 
@@ -41,7 +41,7 @@ export function createTemplate({
     name: input.name,
     description: input.description ?? null,
     baseTemplateId: base,
-    config: input.config ?? {},
+    config: checkedConfig(input.config) ?? {},
     status: 'draft',
     isDefault: input.is_default ?? false,
     nextVersion: 1,

@@ -2,7 +2,7 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { actingMemberOf, requireDefaultRight } from '../../workspaces';
-import type { UpdateTemplateBody } from '../model';
+import { checkedConfig, type UpdateTemplateBody } from '../model';
 import { clearDefaultTemplate, deleteTemplate, findTemplate, updateTemplate } from '../repo';
 import type { CustomTemplateRow } from '../schema';
 
@@ -24,7 +24,7 @@ export function changeTemplate({
     updateTemplate(ctx.db, ctx.accountId, row.id, {
       ...(c.name !== undefined ? { name: c.name } : {}),
       ...(c.description !== undefined ? { description: c.description } : {}),
-      ...(c.config !== undefined ? { config: c.config } : {}),
+      ...(c.config !== undefined ? { config: checkedConfig(c.config) } : {}),
       ...(c.is_default !== undefined ? { isDefault: c.is_default } : {}),
       updatedAt: isoNow(ctx.clock),
     }) ?? row
