@@ -66,6 +66,30 @@ describe('layering: theme < template config < branding profile < document brandi
   });
 });
 
+describe('a chosen colour that equals the default', () => {
+  test("a profile's chosen #111827 overrides the template's colour; a profile left at the default does not", async () => {
+    const account = makeAccount(server);
+    const tpl = await server.json('/api/v1/templates/custom', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'T', config: { primary_color: '#ff0000', accent_color: '#ff0000' } },
+    });
+    const template = { id: tpl.body.data.id };
+    const made = await profile(account.apiKey, {});
+    expect(made.body.data.primary_color).toBe('#111827');
+    const untouched = await decompressedPdf(await renderBytes(account.apiKey, { template }));
+    expect(usesColor(untouched, '#ff0000')).toBe(true);
+    await server.json(`/api/v1/branding-profiles/${made.body.data.id}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { primary_color: '#111827', accent_color: '#111827' },
+    });
+    const chosen = await decompressedPdf(await renderBytes(account.apiKey, { template }));
+    expect(usesColor(chosen, '#ff0000')).toBe(false);
+    expect(usesColor(chosen, '#111827')).toBe(true);
+  });
+});
+
 describe('logos', () => {
   test("the branding profile's logo is drawn; after the file is deleted, renders fall back to no logo", async () => {
     const account = makeAccount(server);

@@ -15,6 +15,12 @@ export const brandingProfiles = sqliteTable(
     logoFileId: text('logo_file_id'),
     primaryColor: text('primary_color').notNull(),
     accentColor: text('accent_color').notNull(),
+    /**
+     * Whether the colours were chosen (set on create or PATCH), not left at the default: a chosen #111827
+     * must override a template's colour like any other (the default value alone cannot tell).
+     */
+    primaryColorChosen: integer('primary_color_chosen', { mode: 'boolean' }).notNull().default(false),
+    accentColorChosen: integer('accent_color_chosen', { mode: 'boolean' }).notNull().default(false),
     fontFamily: text('font_family'),
     headerText: text('header_text'),
     footerText: text('footer_text').notNull(),

@@ -70,6 +70,8 @@ export function newProfile(ctx: AccountCtx, name: string, now: string): Branding
     logoFileId: null,
     primaryColor: DEFAULT_COLOR,
     accentColor: DEFAULT_COLOR,
+    primaryColorChosen: false,
+    accentColorChosen: false,
     fontFamily: null,
     headerText: null,
     footerText: DEFAULT_FOOTER_TEXT,

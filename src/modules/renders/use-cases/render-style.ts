@@ -10,9 +10,6 @@ import {
 import type { ResolvedTemplate } from '../../templates/resolve-template';
 import type { RenderServices } from '../services';
 
-/** A branding profile's colours start at this value; left there, they do not override a template's own. */
-const UNSET_COLOR = '#111827';
-
 export interface RenderStyle {
   config: TemplateConfig;
   logo: LogoImage | null;
@@ -22,13 +19,13 @@ export interface RenderStyle {
 /**
  * Layers, lowest first: the built-in theme (in the renderer), the custom template's config (pinned
  * version or current), the account's default branding profile, and the document's own `branding` (the
- * renderer applies that last, so it wins). Profile values still at their defaults do not override.
+ * renderer applies that last, so it wins). Profile colours never chosen (left at the default) do not override.
  */
 function layeredConfig(template: ResolvedTemplate, profile: BrandingProfileRow | undefined): TemplateConfig {
   const config: TemplateConfig = { ...template.config };
   if (!profile) return config;
-  if (profile.primaryColor.toLowerCase() !== UNSET_COLOR) config.primary_color = profile.primaryColor;
-  if (profile.accentColor.toLowerCase() !== UNSET_COLOR) config.accent_color = profile.accentColor;
+  if (profile.primaryColorChosen) config.primary_color = profile.primaryColor;
+  if (profile.accentColorChosen) config.accent_color = profile.accentColor;
   if (profile.fontFamily) config.font_family = profile.fontFamily;
   if (profile.headerText) config.header_text = profile.headerText;
   if (profile.footerText && profile.footerText !== DEFAULT_FOOTER_TEXT)
