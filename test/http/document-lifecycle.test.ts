@@ -92,3 +92,27 @@ describe('document lifecycle: every type x reachable status x action', () => {
     }
   });
 });
+
+describe('restore', () => {
+  test.each([
+    ['paid', ['finalize', 'mark-sent', 'mark-paid', 'archive']],
+    ['void', ['finalize', 'void', 'archive']],
+  ])(
+    'a %s document archived and restored is finalized again: no paid_at, voided_at or archived_at',
+    async (_name, path) => {
+      const doc = await makeDocument(server, account, parties, {}, path);
+      const res = await server.json(`/api/v1/documents/${doc.id}/restore`, {
+        method: 'POST',
+        key: account.apiKey,
+      });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({
+        status: 'finalized',
+        paid_at: null,
+        voided_at: null,
+        archived_at: null,
+      });
+      expect(res.body.data.finalized_at).toMatch(/^\d{4}-/);
+    },
+  );
+});

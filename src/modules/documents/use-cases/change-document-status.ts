@@ -44,9 +44,10 @@ export function changeDocumentStatus({
     updatedAt: now,
     ...(stamp ? { [stamp]: now } : {}),
     ...(input.action === 'finalize' ? { data: finalizedData(ctx, row) } : {}),
-    // Leaving a state clears its mark: an unpaid document has no paid_at, a restored one no archived_at.
+    // Leaving a state clears its mark: an unpaid document has no paid_at; a restored one is finalized
+    // again, so it is no longer archived, paid or void.
     ...(input.action === 'mark-unpaid' ? { paidAt: null } : {}),
-    ...(input.action === 'restore' ? { archivedAt: null } : {}),
+    ...(input.action === 'restore' ? { archivedAt: null, paidAt: null, voidedAt: null } : {}),
   });
   if (!updated) throw conflict('The document changed meanwhile; read it again and retry');
   return updated;
