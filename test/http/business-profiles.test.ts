@@ -42,13 +42,54 @@ const FULL = {
   default_currency: 'EUR',
   default_locale: 'de-DE',
   default_timezone: 'Europe/Berlin',
-  logo_file_id: 'fil_01jd0000000000000000000000',
 };
 
 const post = (body: unknown, key = account.apiKey) => server.json(BASE, { method: 'POST', key, body });
 const patch = (id: string, body: unknown, key = account.apiKey) =>
   server.json(`${BASE}/${id}`, { method: 'PATCH', key, body });
 const locs = (res: { body: any }) => res.body.error.details.fields.map((f: { loc: string }) => f.loc);
+
+const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+async function uploadFile(key: string, bytes: Uint8Array | string, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([bytes]), name);
+  const res = await fetch(`${server.url}/api/v1/files`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}` },
+    body: form,
+  });
+  return ((await res.json()) as { data: { id: string } }).data.id;
+}
+
+describe('business profile logos', () => {
+  test('logo_file_id must name an image file of the same account, on create and on PATCH', async () => {
+    const mine = await uploadFile(account.apiKey, PNG_1X1, 'logo.png');
+    const text = await uploadFile(account.apiKey, 'plain text', 'notes.txt');
+    const other = makeAccount(server);
+    const theirs = await uploadFile(other.apiKey, PNG_1X1, 'theirs.png');
+    for (const [id, type] of [
+      ['fil_01jd0000000000000000000000', 'invalid_reference'],
+      [theirs, 'invalid_reference'],
+      [text, 'invalid_image'],
+    ] as const) {
+      const res = await post({ legal_name: 'L', logo_file_id: id });
+      expect(res.status).toBe(422);
+      expect(res.body.error.details.fields).toEqual([
+        expect.objectContaining({ loc: 'body.logo_file_id', type }),
+      ]);
+    }
+    const made = await post({ legal_name: 'L', logo_file_id: mine });
+    expect(made.status).toBe(200);
+    expect(made.body.data.logo_file_id).toBe(mine);
+    const bad = await patch(made.body.data.id, { logo_file_id: theirs });
+    expect(bad.status).toBe(422);
+    expect((await patch(made.body.data.id, { logo_file_id: null })).body.data.logo_file_id).toBeNull();
+  });
+});
 
 describe('business profiles', () => {
   test('create with legal_name only shows every field, unset ones as null', async () => {

@@ -1,4 +1,5 @@
 export { fileBlobKey, readFileBytes } from './blobs';
+export { logoFileProblems } from './logo-file';
 export {
   FileResource,
   isImageType,

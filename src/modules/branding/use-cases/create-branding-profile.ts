@@ -3,6 +3,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { logoFileProblems } from '../../files';
 import { fontFamilyProblems } from '../../reference';
 import { actingMemberOf, can, requireDefaultRight } from '../../workspaces';
 import {
@@ -15,7 +16,6 @@ import {
 } from '../model';
 import { clearDefault, findDefaultProfile, insertProfile } from '../repo';
 import type { BrandingProfileRow } from '../schema';
-import { logoFileProblems } from './logo-file';
 
 /**
  * The first profile of an account is the default whatever `is_default` says (SPEC 3); a later one takes

@@ -3,12 +3,12 @@ import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound, validationError } from '../../../shared/errors';
+import { logoFileProblems } from '../../files';
 import { fontFamilyProblems } from '../../reference';
 import { actingMemberOf, requireDefaultRight } from '../../workspaces';
 import { nameProblems, toColumns, type UpdateBrandingProfileBody } from '../model';
 import { findProfile, updateProfile } from '../repo';
 import type { BrandingProfileRow } from '../schema';
-import { logoFileProblems } from './logo-file';
 import { moveDefault } from './move-default';
 
 /**

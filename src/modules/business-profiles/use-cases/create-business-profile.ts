@@ -2,6 +2,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { logoFileProblems } from '../../files';
 import { businessProfileProblems, type CreateBusinessProfileBody, toColumns } from '../model';
 import { insertBusinessProfile } from '../repo';
 import type { BusinessProfileRow } from '../schema';
@@ -13,7 +14,7 @@ export function createBusinessProfile({
   ctx: AccountCtx;
   input: CreateBusinessProfileBody;
 }): BusinessProfileRow {
-  const problems = businessProfileProblems(input);
+  const problems = [...businessProfileProblems(input), ...logoFileProblems(ctx, input.logo_file_id)];
   if (problems.length > 0) throw validationError(problems);
   const now = isoNow(ctx.clock);
   return insertBusinessProfile(ctx.db, {

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
+import { logoFileProblems } from '../../files';
 import { businessProfileProblems, toColumns, type UpdateBusinessProfileBody } from '../model';
 import { findBusinessProfile, updateBusinessProfile as updateRow } from '../repo';
 import type { BusinessProfileRow } from '../schema';
@@ -16,7 +17,10 @@ export function updateBusinessProfile({
 }): BusinessProfileRow {
   const existing = findBusinessProfile(ctx.db, ctx.accountId, input.id);
   if (!existing) throw notFound('Business profile');
-  const problems = businessProfileProblems(input.patch);
+  const problems = [
+    ...businessProfileProblems(input.patch),
+    ...logoFileProblems(ctx, input.patch.logo_file_id),
+  ];
   if (problems.length > 0) throw validationError(problems);
   const changes = Object.fromEntries(
     Object.entries(toColumns(input.patch)).filter(
