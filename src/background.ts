@@ -34,6 +34,7 @@ export function createJobRuntime(deps: AppDeps, tuning: JobRuntimeTuning = {}): 
     pollMs: tuning.pollMs ?? 1_000,
     leaseMs: tuning.leaseMs ?? 60_000,
     graceMs: tuning.graceMs ?? 10_000,
+    logger: deps.logger,
     onError: (error, job) =>
       deps.logger.warn('job attempt failed', { kind: job.kind, job_id: job.id, error: String(error) }),
   });

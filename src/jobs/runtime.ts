@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/client';
 import { type Clock, systemClock } from '../shared/clock';
+import type { Logger } from '../shared/logger';
 import { isRetryable, type JobContext, type JobDefinition, JobError, LeaseLostError } from './definition';
 import { claim, complete, fail, release, renewLease } from './queue';
 import type { JobRow } from './schema';
@@ -17,6 +18,8 @@ export interface JobRuntimeOptions {
   /** How long stop() lets running handlers finish before releasing their jobs. */
   graceMs?: number;
   onError?: (error: unknown, job: JobRow) => void;
+  /** Where the loop's own failures go (a claim or a source that threw): the service's logger. */
+  logger?: Pick<Logger, 'error'>;
   /**
    * Producers of due work (recurring schedules), called before each claim round. They enqueue with run
    * keys, so calling them on every poll, from several processes or after a restart, never doubles a run.
@@ -48,6 +51,7 @@ export class JobRuntime implements JobWaker {
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly pollMs: number;
+  private readonly logger: Pick<Logger, 'error'>;
   private readonly graceMs: number;
   private readonly onError: (error: unknown, job: JobRow) => void;
   private readonly sources: JobSource[];
@@ -69,6 +73,7 @@ export class JobRuntime implements JobWaker {
     this.pollMs = options.pollMs ?? 1_000;
     this.graceMs = options.graceMs ?? 10_000;
     this.onError = options.onError ?? (() => {});
+    this.logger = options.logger ?? { error: () => {} };
     this.sources = options.sources ?? [];
   }
 
@@ -136,7 +141,7 @@ export class JobRuntime implements JobWaker {
       this.fill();
     } catch (error) {
       // A busy or broken database must not kill the loop; the next poll tries again.
-      console.error('job runtime: claim failed', error);
+      this.logger.error('job runtime: claim failed', { error: String(error) });
     }
     if (!this.stopping) this.schedule(this.pollMs);
   }
@@ -148,7 +153,7 @@ export class JobRuntime implements JobWaker {
         source();
       } catch (error) {
         // One broken schedule must not stop the queue; the next poll tries again.
-        console.error('job runtime: source failed', error);
+        this.logger.error('job runtime: source failed', { error: String(error) });
       }
     }
     let launched = 0;

@@ -208,3 +208,37 @@ test('ctx.transaction commits step by step while the claim is held, and nothing 
   expect((lost as Error)?.name).toBe('LeaseLostError');
   expect(sqlite.query('SELECT n FROM steps ORDER BY n').all()).toEqual([{ n: 1 }, { n: 2 }]);
 });
+
+test("the loop's own failures go to the service's logger (LOG_LEVEL, JSON), not console.error", async () => {
+  const { db } = openDatabase(file());
+  const logged: { message: string; fields: unknown }[] = [];
+  const logger = { error: (message: string, fields?: unknown) => void logged.push({ message, fields }) };
+  const original = console.error;
+  let consoleCalls = 0;
+  console.error = () => {
+    consoleCalls++;
+  };
+  const runtime = new JobRuntime({
+    db,
+    definitions: [],
+    pollMs: 10,
+    logger,
+    sources: [
+      () => {
+        throw new Error('schedule table is broken');
+      },
+    ],
+  });
+  try {
+    runtime.start();
+    await sleep(60);
+  } finally {
+    await runtime.stop();
+    console.error = original;
+  }
+  expect(consoleCalls).toBe(0);
+  expect(logged[0]).toEqual({
+    message: 'job runtime: source failed',
+    fields: { error: 'Error: schedule table is broken' },
+  });
+});
