@@ -14,6 +14,6 @@ WORKDIR /var/lib/invoice-service
 ENV HOST=0.0.0.0 PORT=8080 DATA_DIR=/var/lib/invoice-service/data
 VOLUME /var/lib/invoice-service/data
 EXPOSE 8080
-HEALTHCHECK CMD ["/usr/local/bin/invoice-service", "version"]
+HEALTHCHECK --interval=30s --timeout=5s CMD ["/usr/local/bin/invoice-service", "healthcheck"]
 ENTRYPOINT ["/usr/local/bin/invoice-service"]
 CMD ["serve"]

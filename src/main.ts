@@ -3,6 +3,7 @@
 import { accountsCommand } from './cli/accounts';
 import { parseArgs, UsageError } from './cli/args';
 import { backupCommand, restoreCommand } from './cli/backup';
+import { healthcheckCommand } from './cli/healthcheck';
 import { USAGE } from './cli/help';
 import { plansCommand } from './cli/plans';
 import { keepFilesPrivate, openDataDir } from './cli/runtime';
@@ -51,6 +52,8 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     case 'restore':
       return restoreCommand(config, args, out);
+    case 'healthcheck':
+      return healthcheckCommand(config, out);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

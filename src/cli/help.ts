@@ -12,6 +12,7 @@ Commands:
                                 also while the server runs
   restore FILE                  Restore a backup into an empty DATA_DIR
   migrate                       Apply database migrations and exit
+  healthcheck                   Exit 0 when the server on HOST:PORT answers /health with 200 (3 s)
   version                       Print the version
   help                          This text
 

@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/cli/runtime';
 import { embeddedMigrations } from '../../src/db/embedded-migrations';
-import { ROOT, runCli, tempDir } from '../harness';
+import { ROOT, runCli, startServer, tempDir } from '../harness';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -253,5 +253,46 @@ describe('CLI next to a running server', () => {
     await second.stop();
     expect(second.output).not.toContain('sk_');
     expect(second.output).not.toContain('Created account');
+  });
+});
+
+/** The CLI as its own process without blocking this one: the server under test runs in this process. */
+async function runCliAsync(args: string[]) {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), ...args], {
+    env: { ...process.env, LOG_LEVEL: 'silent' },
+    cwd: ROOT,
+    stdout: 'pipe',
+  });
+  const stdout = await new Response(proc.stdout).text();
+  return { code: await proc.exited, stdout };
+}
+
+describe('healthcheck', () => {
+  test('exits 0 for a server answering /health 200, 1 for no server or one that stalls', async () => {
+    const live = await startServer({ rulesetsDir: null });
+    try {
+      const port = new URL(live.url).port;
+      const ok = await runCliAsync(['healthcheck', '--port', port]);
+      expect(ok.code).toBe(0);
+      expect(ok.stdout).toContain('/health: 200');
+    } finally {
+      await live.stop();
+    }
+    const stalled = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () => new Promise<Response>(() => {}),
+    });
+    try {
+      const started = performance.now();
+      const res = await runCliAsync(['healthcheck', '--port', String(stalled.port)]);
+      expect(res.code).toBe(1);
+      expect(performance.now() - started).toBeLessThan(8_000);
+      const closedPort = stalled.port;
+      stalled.stop(true);
+      expect((await runCliAsync(['healthcheck', '--port', String(closedPort)])).code).toBe(1);
+    } finally {
+      stalled.stop(true);
+    }
   });
 });
