@@ -30,10 +30,6 @@ export async function serve(
 ): Promise<() => Promise<void>> {
   const logger = createLogger(config.logLevel);
   const handle = openDataDir(config);
-  const first = createAccount({
-    ctx: { db: handle.db, clock: systemClock },
-    input: { name: 'Default account', onlyIfNone: true },
-  });
   const secret = signingSecret(config);
   let listening: string | null = null;
   const pool =
@@ -80,6 +76,12 @@ export async function serve(
     handle.close();
     throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
   }
+  // Only once the port is bound: a first key made before a failed bind would never be printed, and the
+  // next start would make none (the account would already exist).
+  const first = createAccount({
+    ctx: { db: handle.db, clock: systemClock },
+    input: { name: 'Default account', onlyIfNone: true },
+  });
   // Render workers start with the first render, not with the server: three warmed Bun isolates with their
   // fonts and shaping caches would triple idle memory (about 165 MiB instead of 60).
   const idempotency = new IdempotencyStore(handle.db, systemClock, secret);

@@ -296,3 +296,50 @@ describe('healthcheck', () => {
     }
   });
 });
+
+describe('the first API key', () => {
+  test('a start that cannot bind its port creates no account; the next start on a free port prints the key', async () => {
+    const dataDir = tempDir();
+    const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') });
+    try {
+      const failed = Bun.spawn(
+        [process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', String(taken.port)],
+        {
+          env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+          cwd: ROOT,
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      );
+      expect(await failed.exited).not.toBe(0);
+      expect(await new Response(failed.stdout).text()).not.toContain('sk_');
+    } finally {
+      taken.stop(true);
+    }
+    const port = 20_000 + Math.floor(Math.random() * 5_000);
+    const server = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', String(port)], {
+      env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+      cwd: ROOT,
+      stdout: 'pipe',
+    });
+    try {
+      const reader = server.stdout.getReader();
+      let said = '';
+      while (!/sk_\w+/.test(said)) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        said += new TextDecoder().decode(value);
+      }
+      const key = /sk_\w+/.exec(said)?.[0];
+      expect(key).toBeDefined();
+      const me = await fetch(`http://127.0.0.1:${port}/api/v1/auth/me`, {
+        headers: { authorization: `Bearer ${key}` },
+      });
+      expect(me.status).toBe(200);
+    } finally {
+      server.kill('SIGTERM');
+      await server.exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+});
