@@ -316,8 +316,7 @@ describe('the first API key', () => {
     } finally {
       taken.stop(true);
     }
-    const port = 20_000 + Math.floor(Math.random() * 5_000);
-    const server = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', String(port)], {
+    const server = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
       env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
       cwd: ROOT,
       stdout: 'pipe',
@@ -332,7 +331,8 @@ describe('the first API key', () => {
       }
       const key = /sk_\w+/.exec(said)?.[0];
       expect(key).toBeDefined();
-      const me = await fetch(`http://127.0.0.1:${port}/api/v1/auth/me`, {
+      const origin = /listening on (http:\/\/[^\s]+)/.exec(said)?.[1];
+      const me = await fetch(`${origin}/api/v1/auth/me`, {
         headers: { authorization: `Bearer ${key}` },
       });
       expect(me.status).toBe(200);
