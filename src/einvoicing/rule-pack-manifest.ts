@@ -8,6 +8,8 @@ export interface ManifestRuleset {
   id: string;
   label: string;
   version: string;
+  /** The date from which the release is the one in force (YYYY-MM-DD), when the pack says. */
+  valid_from?: string;
   syntax: 'ubl' | 'cii';
   sef?: string;
   xslt?: string;
@@ -81,12 +83,19 @@ function ruleset(value: unknown, where: string): ManifestRuleset {
     id: string(r.id, `${where}.id`),
     label: string(r.label, `${where}.label`),
     version: string(r.version, `${where}.version`),
+    ...(r.valid_from === undefined ? {} : { valid_from: calendarDate(r.valid_from, `${where}.valid_from`) }),
     syntax: oneOf(r.syntax, SYNTAXES, `${where}.syntax`),
     ...(sef === undefined ? {} : { sef }),
     ...(xslt === undefined ? {} : { xslt }),
     severity: severities(r.severity, `${where}.severity`),
     severity_by_customization: byCustomization,
   };
+}
+
+function calendarDate(value: unknown, where: string): string {
+  const text = string(value, where);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) throw new Error(`${where} must be a date YYYY-MM-DD`);
+  return text;
 }
 
 export function parseManifest(value: unknown): Manifest {

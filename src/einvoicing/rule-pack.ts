@@ -9,6 +9,8 @@ export interface PackRuleset {
   id: string;
   label: string;
   version: string;
+  /** From the manifest: when this release came into force (YYYY-MM-DD); null when it does not say. */
+  validFrom: string | null;
   syntax: 'ubl' | 'cii';
   sefPath: string | null;
   xsltPath: string | null;
@@ -101,6 +103,7 @@ export function loadRulePack(dirSetting: string | null | undefined): RulePack {
         id: entry.id,
         label: entry.label,
         version: entry.version,
+        validFrom: entry.valid_from ?? null,
         syntax: entry.syntax,
         sefPath,
         xsltPath,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 let server: TestServer;
 let account: TestAccount;
@@ -66,7 +67,9 @@ describe('Factur-X renders', () => {
       fully_checked: true,
       advisories: [],
     });
-    expect(render.compliance.ruleset_version).toContain('1.3.16');
+    const manifest = JSON.parse(readFileSync(join(OFFICIAL_RULESETS, 'manifest.json'), 'utf8'));
+    const cii = manifest.rulesets.find((r: { id: string }) => r.id === 'en16931-cii');
+    expect(render.compliance.ruleset_version).toContain(cii.version);
     const { list, xml } = await attachment(`/api/v1/renders/${render.id}/download`);
     expect(list).toContain('factur-x.xml');
     const expected = await server.request('/api/v1/documents/xml', {

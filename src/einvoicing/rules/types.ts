@@ -13,6 +13,8 @@ export interface RulesetRun {
   id: string;
   label: string;
   version: string;
+  /** When the pack's manifest says from when this release is in force (YYYY-MM-DD). */
+  valid_from?: string;
   ran: boolean;
   reason: string | null;
 }

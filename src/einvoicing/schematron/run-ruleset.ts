@@ -51,6 +51,7 @@ export async function runRuleset(
     id: rulesetId,
     label: ruleset?.label ?? rulesetId,
     version: ruleset?.version ?? '',
+    ...(ruleset?.validFrom ? { valid_from: ruleset.validFrom } : {}),
     ran: false,
     reason: null,
   };
