@@ -47,7 +47,9 @@ export const ComplianceResult = t.Object({
       label: t.String(),
       version: t.String(),
       valid_from: t.Optional(
-        t.String({ description: "When the rule pack's manifest gives it: the date this release is in force from" }),
+        t.String({
+          description: "When the rule pack's manifest gives it: the date this release is in force from",
+        }),
       ),
       ran: t.Boolean(),
       reason: t.Union([t.String(), t.Null()]),
