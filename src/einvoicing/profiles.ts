@@ -1,6 +1,8 @@
 // The four compliance profiles of SPEC 4 and what each one writes into the XML's header. The rules each
 // profile runs live in the rule pack's manifest; this file only knows what the serializers need.
 
+import type { EInvoice, EParty } from './semantic-types';
+
 export type ComplianceProfile =
   | 'factur_x_en16931'
   | 'peppol_bis_billing_3'
@@ -15,6 +17,12 @@ export interface ProfileSpec {
   customizationId: string;
   /** BT-23 Business process type, where the profile's rules require it (PEPPOL-EN16931-R001). */
   profileId: string | null;
+  /**
+   * Whether the seller's and buyer's electronic addresses (BT-34, BT-49) are required, and whether the
+   * profile's EAS code list takes `EM` (an e-mail address), so a party's e-mail can stand in for a missing
+   * one. XRechnung requires both and takes EM; Peppol requires both and does not (PEPPOL-EN16931-CL008).
+   */
+  electronicAddress: { required: boolean; emailScheme: boolean };
 }
 
 const EN16931 = 'urn:cen.eu:en16931:2017';
@@ -22,17 +30,46 @@ const PEPPOL_BILLING = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 const XRECHNUNG_3 = `${EN16931}#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0`;
 
 export const PROFILES: Readonly<Record<ComplianceProfile, ProfileSpec>> = {
-  factur_x_en16931: { syntax: 'cii', customizationId: EN16931, profileId: null },
+  factur_x_en16931: {
+    syntax: 'cii',
+    customizationId: EN16931,
+    profileId: null,
+    electronicAddress: { required: false, emailScheme: false },
+  },
   peppol_bis_billing_3: {
     syntax: 'ubl',
     customizationId: `${EN16931}#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0`,
     profileId: PEPPOL_BILLING,
+    electronicAddress: { required: true, emailScheme: false },
   },
-  // XRechnung 3.0's Schematron carries PEPPOL-EN16931-R001 (BT-23 is mandatory), and every official
-  // XRechnung example states the Peppol billing process.
-  xrechnung_ubl: { syntax: 'ubl', customizationId: XRECHNUNG_3, profileId: PEPPOL_BILLING },
-  xrechnung_cii: { syntax: 'cii', customizationId: XRECHNUNG_3, profileId: PEPPOL_BILLING },
+  // XRechnung 3.0's Schematron carries PEPPOL-EN16931-R001 (BT-23 is mandatory) and R010/R020 (both
+  // electronic addresses), and every official XRechnung example states the Peppol billing process.
+  xrechnung_ubl: {
+    syntax: 'ubl',
+    customizationId: XRECHNUNG_3,
+    profileId: PEPPOL_BILLING,
+    electronicAddress: { required: true, emailScheme: true },
+  },
+  xrechnung_cii: {
+    syntax: 'cii',
+    customizationId: XRECHNUNG_3,
+    profileId: PEPPOL_BILLING,
+    electronicAddress: { required: true, emailScheme: true },
+  },
 };
+
+/**
+ * The profile's view of an invoice: where its code list takes `EM`, a party without an electronic address
+ * but with an e-mail address gets that e-mail as its address (an explicit address always wins).
+ */
+export function forProfile(invoice: EInvoice, profile: ComplianceProfile): EInvoice {
+  if (!PROFILES[profile].electronicAddress.emailScheme) return invoice;
+  const withEmail = (party: EParty): EParty =>
+    party.electronicAddress === null && party.contact?.email
+      ? { ...party, electronicAddress: { value: party.contact.email, scheme: 'EM' } }
+      : party;
+  return { ...invoice, seller: withEmail(invoice.seller), buyer: withEmail(invoice.buyer) };
+}
 
 export function isComplianceProfile(value: unknown): value is ComplianceProfile {
   return typeof value === 'string' && Object.hasOwn(PROFILES, value);

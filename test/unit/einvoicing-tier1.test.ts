@@ -107,7 +107,17 @@ describe('tier 1: mandatory fields', () => {
       'PEPPOL-EN16931-R003@data.buyer_reference',
       'PEPPOL-EN16931-R010@data.buyer.electronic_address',
     ]);
-    expect(rules(bare, 'xrechnung_ubl')).toEqual(['BR-DE-15@data.buyer_reference', 'BR-DE-1@data.payment']);
+    // XRechnung requires the electronic addresses too (its Schematron carries R010/R020), and takes a
+    // party's e-mail as one (scheme EM); without either it is missing. BG-16 is always written.
+    expect(rules(bare, 'xrechnung_ubl')).toEqual([
+      'PEPPOL-EN16931-R010@data.buyer.electronic_address',
+      'BR-DE-15@data.buyer_reference',
+    ]);
+    const withEmail = { ...bare, buyer: { ...bare.buyer, email: 'ap@buyer.example' } } as DocumentData;
+    expect(rules(withEmail, 'xrechnung_ubl')).toEqual(['BR-DE-15@data.buyer_reference']);
+    expect(rules(withEmail, 'peppol_bis_billing_3')).toContain(
+      'PEPPOL-EN16931-R010@data.buyer.electronic_address',
+    );
     expect(rules(bare, 'factur_x_en16931')).toEqual([]);
   });
 });

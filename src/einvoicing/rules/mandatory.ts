@@ -1,5 +1,5 @@
 import type { DocumentData } from '../../modules/documents/model';
-import type { ComplianceProfile as Profile } from '../profiles';
+import { PROFILES, type ComplianceProfile as Profile } from '../profiles';
 import type { Violation } from './types';
 
 export const TIER1_RULESET = {
@@ -19,6 +19,16 @@ interface Rule {
 const blank = (value: string | undefined | null) =>
   value === undefined || value === null || value.trim() === '';
 const XRECHNUNG: Profile[] = ['xrechnung_ubl', 'xrechnung_cii'];
+const ELECTRONIC_ADDRESS_REQUIRED = (Object.keys(PROFILES) as Profile[]).filter(
+  (p) => PROFILES[p].electronicAddress.required,
+);
+
+/** An explicit electronic address (value and scheme), or an e-mail where the profile takes EM for one. */
+function hasElectronicAddress(party: DocumentData['seller'] | undefined, profile: Profile): boolean {
+  const explicit = party?.electronic_address;
+  if (explicit && !blank(explicit.value) && !blank(explicit.scheme)) return true;
+  return PROFILES[profile].electronicAddress.emailScheme && !blank(party?.email);
+}
 
 /**
  * The rules that need no XML: a missing mandatory term is found and named by its request field, so a
@@ -109,15 +119,15 @@ const DOCUMENT_RULES: Rule[] = [
     rule: 'PEPPOL-EN16931-R020',
     path: 'data.seller.electronic_address',
     message: 'The seller electronic address (BT-34) shall be provided.',
-    broken: (d) => !d.seller?.electronic_address,
-    profiles: ['peppol_bis_billing_3'],
+    broken: (d, p) => !hasElectronicAddress(d.seller, p),
+    profiles: ELECTRONIC_ADDRESS_REQUIRED,
   },
   {
     rule: 'PEPPOL-EN16931-R010',
     path: 'data.buyer.electronic_address',
     message: 'The buyer electronic address (BT-49) shall be provided.',
-    broken: (d) => !d.buyer?.electronic_address,
-    profiles: ['peppol_bis_billing_3'],
+    broken: (d, p) => !hasElectronicAddress(d.buyer, p),
+    profiles: ELECTRONIC_ADDRESS_REQUIRED,
   },
   {
     rule: 'BR-DE-15',
@@ -126,13 +136,8 @@ const DOCUMENT_RULES: Rule[] = [
     broken: (d) => blank(d.buyer_reference),
     profiles: XRECHNUNG,
   },
-  {
-    rule: 'BR-DE-1',
-    path: 'data.payment',
-    message: 'Payment instructions (BG-16) shall be provided.',
-    broken: (d) => !d.payment,
-    profiles: XRECHNUNG,
-  },
+  // BR-DE-1 (payment instructions, BG-16) is not here: the XML always carries BG-16 (means "not defined"
+  // when the data names none), which the official rules accept.
   {
     rule: 'BR-DE-2',
     path: 'data.seller',
@@ -140,7 +145,72 @@ const DOCUMENT_RULES: Rule[] = [
     broken: (d) => blank(d.seller?.phone) || blank(d.seller?.email),
     profiles: XRECHNUNG,
   },
+  ...(
+    [
+      ['BR-DE-3', 'data.seller.address.city', 'The seller city (BT-37)', (d) => d.seller?.address?.city],
+      [
+        'BR-DE-4',
+        'data.seller.address.postal_code',
+        'The seller post code (BT-38)',
+        (d) => d.seller?.address?.postal_code,
+      ],
+      ['BR-DE-8', 'data.buyer.address.city', 'The buyer city (BT-52)', (d) => d.buyer?.address?.city],
+      [
+        'BR-DE-9',
+        'data.buyer.address.postal_code',
+        'The buyer post code (BT-53)',
+        (d) => d.buyer?.address?.postal_code,
+      ],
+    ] as [string, string, string, (d: DocumentData) => string | null | undefined][]
+  ).map(
+    ([rule, path, term, value]): Rule => ({
+      rule,
+      path,
+      message: `${term} shall be provided.`,
+      broken: (d) => blank(value(d)),
+      profiles: XRECHNUNG,
+    }),
+  ),
+  // Peppol's German national rules, for an invoice whose seller and buyer are both in Germany.
+  ...(
+    [
+      [
+        'DE-R-006',
+        'data.seller.phone',
+        'The seller contact telephone number (BT-42)',
+        (d) => d.seller?.phone,
+      ],
+      ['DE-R-007', 'data.seller.email', 'The seller contact email address (BT-43)', (d) => d.seller?.email],
+      ['DE-R-003', 'data.seller.address.city', 'The seller city (BT-37)', (d) => d.seller?.address?.city],
+      [
+        'DE-R-004',
+        'data.seller.address.postal_code',
+        'The seller post code (BT-38)',
+        (d) => d.seller?.address?.postal_code,
+      ],
+      ['DE-R-008', 'data.buyer.address.city', 'The buyer city (BT-52)', (d) => d.buyer?.address?.city],
+      [
+        'DE-R-009',
+        'data.buyer.address.postal_code',
+        'The buyer post code (BT-53)',
+        (d) => d.buyer?.address?.postal_code,
+      ],
+    ] as [string, string, string, (d: DocumentData) => string | null | undefined][]
+  ).map(
+    ([rule, path, term, value]): Rule => ({
+      rule,
+      path,
+      message: `${term} shall be provided when seller and buyer are both in Germany.`,
+      broken: (d) => bothInGermany(d) && blank(value(d)),
+      profiles: ['peppol_bis_billing_3'],
+    }),
+  ),
 ];
+
+function bothInGermany(d: DocumentData): boolean {
+  const country = (p: DocumentData['seller'] | undefined) => p?.address?.country?.trim().toUpperCase();
+  return country(d.seller) === 'DE' && country(d.buyer) === 'DE';
+}
 
 function lineViolations(data: DocumentData): Omit<Violation, 'severity' | 'ruleset'>[] {
   const found: Omit<Violation, 'severity' | 'ruleset'>[] = [];
