@@ -47,8 +47,18 @@ const VARIANTS: Variant[] = [
   ['no seller VAT id', (d) => d.seller && delete d.seller.tax_id],
   ['no seller city', (d) => d.seller?.address && delete d.seller.address.city],
   ['no buyer post code', (d) => d.buyer?.address && delete d.buyer.address.postal_code],
-  ['no buyer name', (d) => d.buyer && (d.buyer.name = ' ')],
-  ['no line item name', (d) => d.line_items[0] && (d.line_items[0].name = ' ')],
+  [
+    'no buyer name',
+    (d) => {
+      if (d.buyer) d.buyer.name = ' ';
+    },
+  ],
+  [
+    'no line item name',
+    (d) => {
+      if (d.line_items[0]) d.line_items[0].name = ' ';
+    },
+  ],
 ];
 
 describe('tier 1 agrees with the official rules', () => {
