@@ -107,6 +107,11 @@ export interface EInvoice {
   /** The tax scheme every VAT category is stated in (UBL TaxScheme/ID, CII TypeCode); 'VAT' in practice. */
   taxScheme: string;
   buyerReference: string | null; // BT-10
+  orderReference: string | null; // BT-13
+  contractReference: string | null; // BT-12
+  buyerAccountingReference: string | null; // BT-19
+  taxPointDate: string | null; // BT-7
+  invoicePeriod: { start: string | null; end: string | null } | null; // BG-14: BT-73, BT-74
   note: string | null; // BT-22 (one note: Peppol R002 allows no more)
   precedingInvoice: { number: string; issueDate: string | null } | null; // BG-3: BT-25, BT-26
   seller: EParty;

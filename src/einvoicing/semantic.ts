@@ -73,7 +73,12 @@ export function toSemantic(input: SemanticInput): EInvoice {
   // as positive amounts under type 381 (a negative 381 would be a debit).
   const sign = typeCode === '381' && isNegative(dec(totals.total)) ? -1 : 1;
   const amounts = buildAmounts(data, totals, taxes as VatTax[], shipping, sign);
-  const precedingNumber = text(input.precedingInvoiceNumber);
+  // BG-3 from the data (also an invoice never stored here) wins over the stored source document.
+  const preceding = data.preceding_invoice;
+  const precedingNumber = text(preceding?.number) ?? text(input.precedingInvoiceNumber);
+  const precedingDate =
+    text(preceding?.number) !== null ? text(preceding?.issue_date) : text(input.precedingInvoiceDate);
+  const period = data.invoice_period;
   const deliveryDate = text(input.deliveryDate);
   const shipTo = data.ship_to;
   const note = [documentType === 'credit_note' ? text(data.reason) : null, text(data.notes)]
@@ -88,11 +93,16 @@ export function toSemantic(input: SemanticInput): EInvoice {
     currency: data.currency,
     taxScheme,
     buyerReference: text(data.buyer_reference),
+    orderReference: text(data.order_reference),
+    contractReference: text(data.contract_reference),
+    buyerAccountingReference: text(data.buyer_accounting_reference),
+    taxPointDate: text(data.tax_point_date),
+    invoicePeriod:
+      text(period?.start_date) !== null || text(period?.end_date) !== null
+        ? { start: text(period?.start_date), end: text(period?.end_date) }
+        : null,
     note: note === '' ? null : note,
-    precedingInvoice:
-      precedingNumber === null
-        ? null
-        : { number: precedingNumber, issueDate: text(input.precedingInvoiceDate) },
+    precedingInvoice: precedingNumber === null ? null : { number: precedingNumber, issueDate: precedingDate },
     seller: toParty(data.seller, 'seller'),
     buyer: toParty(data.buyer, 'buyer'),
     delivery:

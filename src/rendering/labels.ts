@@ -15,6 +15,11 @@ export interface Labels {
   dueDate: string;
   validUntil: string;
   reference: string;
+  orderReference: string;
+  contractReference: string;
+  invoicePeriod: string;
+  taxPointDate: string;
+  precedingInvoice: string;
   creditNoteFor: (number: string) => string;
   reason: string;
   from: string;

@@ -52,10 +52,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     number,
     metaTitle: [title, number].filter(present).join(' '),
     author: data.seller?.legal_name?.trim() || sellerName,
-    subtitle:
-      documentType === 'credit_note' && present(input.sourceDocumentNumber)
-        ? labels.creditNoteFor(input.sourceDocumentNumber.trim())
-        : null,
+    subtitle: subtitleOf(input, labels),
     headerText: input.config?.header_text?.trim() || null,
     seller: partyView(data.seller, labels.from, partyCtx),
     recipients,
@@ -86,6 +83,22 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   }
   if (present(data.buyer_reference))
     items.push({ label: labels.reference, value: data.buyer_reference.trim() });
+  if (present(data.order_reference))
+    items.push({ label: labels.orderReference, value: data.order_reference.trim() });
+  if (present(data.contract_reference))
+    items.push({ label: labels.contractReference, value: data.contract_reference.trim() });
+  const period = data.invoice_period;
+  if (present(period?.start_date) || present(period?.end_date)) {
+    const ends = [period?.start_date, period?.end_date].map((d) => (present(d) ? fmt.date(d) : '…'));
+    items.push({ label: labels.invoicePeriod, value: ends.join(' – ') });
+  }
+  if (present(data.tax_point_date))
+    items.push({ label: labels.taxPointDate, value: fmt.date(data.tax_point_date) });
+  const preceding = data.preceding_invoice;
+  if (documentType !== 'credit_note' && present(preceding?.number)) {
+    const date = present(preceding.issue_date) ? ` (${fmt.date(preceding.issue_date)})` : '';
+    items.push({ label: labels.precedingInvoice, value: `${preceding.number.trim()}${date}` });
+  }
   return items;
 }
 
@@ -142,4 +155,11 @@ function buildPayment(input: RenderInput, labels: Labels): PaymentView | null {
   }
   const empty = !view.instructions && bank.length === 0 && !view.url && !view.methods;
   return empty ? null : view;
+}
+
+/** A credit note names the invoice it credits: the one in `preceding_invoice`, else its stored source. */
+function subtitleOf(input: RenderInput, labels: Labels): string | null {
+  if (input.documentType !== 'credit_note') return null;
+  const number = input.data.preceding_invoice?.number ?? input.sourceDocumentNumber;
+  return present(number) ? labels.creditNoteFor(number.trim()) : null;
 }

@@ -23,6 +23,11 @@ export function date(parent: XMLBuilder, name: string, isoDate: string, qualifie
   leaf(ram(parent, name), ns, `${prefix}:DateTimeString`, isoDate.replaceAll('-', ''), { format: '102' });
 }
 
+/** A udt:DateType (TaxPointDate): `udt:DateString` format 102, not a date-time. */
+export function dateOnly(parent: XMLBuilder, name: string, isoDate: string): void {
+  leaf(ram(parent, name), UDT, 'udt:DateString', isoDate.replaceAll('-', ''), { format: '102' });
+}
+
 export const indicator = (parent: XMLBuilder, value: boolean) =>
   leaf(ram(parent, 'ChargeIndicator'), UDT, 'udt:Indicator', value ? 'true' : 'false');
 

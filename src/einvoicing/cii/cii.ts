@@ -3,7 +3,20 @@
 import { type ComplianceProfile, PROFILES } from '../profiles';
 import type { EAllowanceCharge, EInvoice, ELine } from '../semantic-types';
 import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
-import { address, date, indicator, party, QDT, RAM, RSM, ram, ramLeaf, tradeTax, UDT } from './cii-parts';
+import {
+  address,
+  date,
+  dateOnly,
+  indicator,
+  party,
+  QDT,
+  RAM,
+  RSM,
+  ram,
+  ramLeaf,
+  tradeTax,
+  UDT,
+} from './cii-parts';
 
 export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   const spec = PROFILES[profile];
@@ -28,6 +41,12 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   ramLeaf(agreement, 'BuyerReference', invoice.buyerReference);
   party(agreement, 'SellerTradeParty', invoice.seller);
   party(agreement, 'BuyerTradeParty', invoice.buyer);
+  if (invoice.orderReference !== null) {
+    ramLeaf(ram(agreement, 'BuyerOrderReferencedDocument'), 'IssuerAssignedID', invoice.orderReference);
+  }
+  if (invoice.contractReference !== null) {
+    ramLeaf(ram(agreement, 'ContractReferencedDocument'), 'IssuerAssignedID', invoice.contractReference);
+  }
 
   // Required by the XSD even when empty.
   const delivery = ram(transaction, 'ApplicableHeaderTradeDelivery');
@@ -71,7 +90,13 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
     ramLeaf(tax, 'BasisAmount', v.taxableAmount);
     ramLeaf(tax, 'CategoryCode', v.vat.code);
     ramLeaf(tax, 'ExemptionReasonCode', v.exemptionReasonCode);
+    if (invoice.taxPointDate !== null) dateOnly(tax, 'TaxPointDate', invoice.taxPointDate);
     ramLeaf(tax, 'RateApplicablePercent', v.vat.rate);
+  }
+  if (invoice.invoicePeriod !== null) {
+    const period = ram(node, 'BillingSpecifiedPeriod');
+    if (invoice.invoicePeriod.start !== null) date(period, 'StartDateTime', invoice.invoicePeriod.start);
+    if (invoice.invoicePeriod.end !== null) date(period, 'EndDateTime', invoice.invoicePeriod.end);
   }
   for (const a of invoice.allowances) allowanceCharge(node, a, false, invoice.taxScheme);
   for (const c of invoice.charges) allowanceCharge(node, c, true, invoice.taxScheme);
@@ -97,6 +122,9 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
     if (invoice.precedingInvoice.issueDate !== null) {
       date(ref, 'FormattedIssueDateTime', invoice.precedingInvoice.issueDate, true);
     }
+  }
+  if (invoice.buyerAccountingReference !== null) {
+    ramLeaf(ram(node, 'ReceivableSpecifiedTradeAccountingAccount'), 'ID', invoice.buyerAccountingReference);
   }
 }
 

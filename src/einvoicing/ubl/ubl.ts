@@ -31,14 +31,28 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   cbc(root, 'IssueDate', invoice.issueDate);
   // A CreditNote has no DueDate: its BT-9 is PaymentMeans/PaymentDueDate.
   if (isInvoice) cbc(root, 'DueDate', invoice.dueDate);
+  // The UBL 2.1 schemas order BT-7 differently: before the type code in a CreditNote, after the note in
+  // an Invoice.
+  if (!isInvoice) cbc(root, 'TaxPointDate', invoice.taxPointDate);
   cbc(root, names.typeCode, invoice.typeCode);
   cbc(root, 'Note', invoice.note);
+  if (isInvoice) cbc(root, 'TaxPointDate', invoice.taxPointDate);
   cbc(root, 'DocumentCurrencyCode', cur);
+  cbc(root, 'AccountingCost', invoice.buyerAccountingReference);
   cbc(root, 'BuyerReference', invoice.buyerReference);
+  if (invoice.invoicePeriod !== null) {
+    const period = cac(root, 'InvoicePeriod');
+    cbc(period, 'StartDate', invoice.invoicePeriod.start);
+    cbc(period, 'EndDate', invoice.invoicePeriod.end);
+  }
+  if (invoice.orderReference !== null) cbc(cac(root, 'OrderReference'), 'ID', invoice.orderReference);
   if (invoice.precedingInvoice !== null) {
     const ref = cac(cac(root, 'BillingReference'), 'InvoiceDocumentReference');
     cbc(ref, 'ID', invoice.precedingInvoice.number);
     cbc(ref, 'IssueDate', invoice.precedingInvoice.issueDate);
+  }
+  if (invoice.contractReference !== null) {
+    cbc(cac(root, 'ContractDocumentReference'), 'ID', invoice.contractReference);
   }
   party(root, 'AccountingSupplierParty', invoice.seller);
   party(root, 'AccountingCustomerParty', invoice.buyer);

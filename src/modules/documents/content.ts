@@ -107,6 +107,43 @@ export const contentFields = {
   branding: t.Optional(Branding),
   ship_to: t.Optional(ShipTo),
   buyer_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-10' })),
+  preceding_invoice: t.Optional(
+    t.Object(
+      {
+        number: t.String({ minLength: 1, maxLength: 100, description: 'EN 16931 BT-25' }),
+        issue_date: t.Optional(
+          t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'EN 16931 BT-26' }),
+        ),
+      },
+      {
+        ...closed,
+        description:
+          'EN 16931 BG-3: the invoice a credit note or corrected invoice refers to, also one never stored here; wins over source_document_id',
+      },
+    ),
+  ),
+  order_reference: t.Optional(
+    t.String({ maxLength: 200, description: "EN 16931 BT-13: the buyer's purchase order" }),
+  ),
+  contract_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-12' })),
+  buyer_accounting_reference: t.Optional(
+    t.String({
+      maxLength: 200,
+      description: "EN 16931 BT-19: the buyer's accounting reference (cost centre)",
+    }),
+  ),
+  tax_point_date: t.Optional(
+    t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'EN 16931 BT-7: when VAT becomes due' }),
+  ),
+  invoice_period: t.Optional(
+    t.Object(
+      {
+        start_date: t.Optional(t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'BT-73' })),
+        end_date: t.Optional(t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'BT-74' })),
+      },
+      { ...closed, description: 'EN 16931 BG-14: the period the invoice covers' },
+    ),
+  ),
   tax_scheme: t.Optional(
     t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
   ),

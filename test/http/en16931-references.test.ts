@@ -1,0 +1,140 @@
+// The EN 16931 references a real invoice carries beyond the basics: the preceding invoice (BG-3, also one
+// never stored here), order, contract and accounting references, tax point date and invoicing period.
+// Written into UBL and CII where the standard puts them, passing the official rules, and drawn on the PDF.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { DocumentData } from '../../src/modules/documents/model';
+import { CASES } from '../einvoicing-fixtures';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { pdfPagesText, savePdf } from '../rendering-fixtures';
+
+let server: TestServer;
+let account: TestAccount;
+
+beforeAll(async () => {
+  server = await startServer();
+  account = makeAccount(server);
+});
+afterAll(() => server.stop());
+
+const PROFILES = ['factur_x_en16931', 'peppol_bis_billing_3', 'xrechnung_ubl', 'xrechnung_cii'] as const;
+const base = CASES[0]?.input.data as DocumentData;
+
+const withReferences = (over: Partial<DocumentData> = {}): DocumentData => ({
+  ...structuredClone(base),
+  order_reference: 'PO-4711',
+  contract_reference: 'RV-2026-03',
+  buyer_accounting_reference: 'KST-880',
+  tax_point_date: '2026-10-31',
+  invoice_period: { start_date: '2026-10-01', end_date: '2026-10-31' },
+  ...over,
+});
+
+async function xmlOf(profile: string, documentType: string, data: DocumentData): Promise<string> {
+  const res = await server.request('/api/v1/documents/xml', {
+    method: 'POST',
+    key: account.apiKey,
+    body: { profile, document_type: documentType, data },
+  });
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+async function check(profile: string, documentType: string, data: DocumentData) {
+  const res = await server.json('/api/v1/documents/validate-compliance', {
+    method: 'POST',
+    key: account.apiKey,
+    body: { profile, document_type: documentType, data },
+  });
+  expect(res.status).toBe(200);
+  return res.body.data;
+}
+
+describe('a stateless credit note names the invoice it corrects (BG-3)', () => {
+  const credit = withReferences({
+    invoice_number: 'GS-2026-0009',
+    reason: 'Returned goods',
+    preceding_invoice: { number: 'RE-2025-0417', issue_date: '2025-12-15' },
+  });
+
+  test.each(PROFILES)('%s: BT-25/BT-26 written and the official rules pass', async (profile) => {
+    const xml = await xmlOf(profile, 'credit_note', credit);
+    if (profile.endsWith('cii') || profile === 'factur_x_en16931') {
+      expect(xml).toMatch(
+        /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-2025-0417<\/ram:IssuerAssignedID>/,
+      );
+      expect(xml).toContain('20251215');
+    } else {
+      expect(xml).toMatch(
+        /<cac:BillingReference>\s*<cac:InvoiceDocumentReference>\s*<cbc:ID>RE-2025-0417<\/cbc:ID>\s*<cbc:IssueDate>2025-12-15<\/cbc:IssueDate>/,
+      );
+    }
+    const result = await check(profile, 'credit_note', credit);
+    expect(result.violations.filter((v: { severity: string }) => v.severity === 'fatal')).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(result.fully_checked).toBe(true);
+  });
+
+  test('the PDF of the credit note says which invoice it credits', async () => {
+    const res = await server.request('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { document_type: 'credit_note', data: credit, output: { delivery: 'binary' } },
+    });
+    expect(res.status).toBe(200);
+    const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n');
+    expect(text).toContain('RE-2025-0417');
+  });
+});
+
+describe('order, contract and accounting references, tax point date, invoicing period', () => {
+  test.each(PROFILES)('%s: written where the standard puts them, and valid', async (profile) => {
+    const data = withReferences();
+    const xml = await xmlOf(profile, 'invoice', data);
+    if (profile === 'factur_x_en16931' || profile === 'xrechnung_cii') {
+      expect(xml).toMatch(/<ram:BuyerOrderReferencedDocument>\s*<ram:IssuerAssignedID>PO-4711</);
+      expect(xml).toMatch(/<ram:ContractReferencedDocument>\s*<ram:IssuerAssignedID>RV-2026-03</);
+      expect(xml).toMatch(/<ram:ReceivableSpecifiedTradeAccountingAccount>\s*<ram:ID>KST-880</);
+      expect(xml).toMatch(/<ram:TaxPointDate>\s*<udt:DateString format="102">20261031</);
+      expect(xml).toMatch(
+        /<ram:BillingSpecifiedPeriod>\s*<ram:StartDateTime>\s*<udt:DateTimeString format="102">20261001</,
+      );
+    } else {
+      expect(xml).toMatch(/<cac:OrderReference>\s*<cbc:ID>PO-4711</);
+      expect(xml).toMatch(/<cac:ContractDocumentReference>\s*<cbc:ID>RV-2026-03</);
+      expect(xml).toContain('<cbc:AccountingCost>KST-880</cbc:AccountingCost>');
+      expect(xml).toContain('<cbc:TaxPointDate>2026-10-31</cbc:TaxPointDate>');
+      expect(xml).toMatch(
+        /<cac:InvoicePeriod>\s*<cbc:StartDate>2026-10-01<\/cbc:StartDate>\s*<cbc:EndDate>2026-10-31</,
+      );
+    }
+    const result = await check(profile, 'invoice', data);
+    expect(result.violations.filter((v: { severity: string }) => v.severity === 'fatal')).toEqual([]);
+    expect(result.valid).toBe(true);
+  });
+
+  test('a UBL credit note puts the tax point date where its schema wants it, and is valid', async () => {
+    const data = withReferences({ reason: 'Returned goods', preceding_invoice: { number: 'RE-1' } });
+    const result = await check('peppol_bis_billing_3', 'credit_note', data);
+    expect(result.violations.filter((v: { severity: string }) => v.severity === 'fatal')).toEqual([]);
+  });
+
+  test('the PDF shows them in the document details, stored documents keep them', async () => {
+    const res = await server.request('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: withReferences(), output: { delivery: 'binary' } },
+    });
+    const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n');
+    expect(text).toContain('PO-4711');
+    expect(text).toContain('RV-2026-03');
+    expect(text).toContain('2026');
+    const bad = await server.json('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: withReferences({ invoice_period: { start_date: '1. Oktober' } }) },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details.fields[0].loc).toBe('body.data.invoice_period.start_date');
+  });
+});
