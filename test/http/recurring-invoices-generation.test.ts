@@ -495,7 +495,7 @@ describe('failures', () => {
     expect(await read(s, id)).toMatchObject({ last_error: null, next_occurrence_date: '2026-02-10' });
   });
 
-  test('a fixed invoice_number makes one invoice; if the number got taken meanwhile the schedule is blocked', async () => {
+  test('a fixed invoice_number makes one invoice; if the number got taken meanwhile the next free one is used', async () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();
     const fixed = { ...TEMPLATE, invoice_number: 'ONCE-1' };
@@ -519,17 +519,41 @@ describe('failures', () => {
     });
     expect(taken.status).toBe(200);
     await runAt('2026-01-20T12:00:00Z');
-    expect(await datesOf(s, id)).toEqual([]);
-    expect((await read(s, id)).last_error).toContain("Number 'ONCE-1' is already used");
+    expect((await invoices(s, id)).map((i) => i.number)).toEqual(['ONCE-2']);
+    expect((await read(s, id)).last_error).toBeNull();
 
     const other = await schedule(s, {
       start_date: '2026-01-20',
       max_occurrences: 1,
       numbering_sequence_id: undefined,
-      invoice_template: { ...TEMPLATE, invoice_number: 'ONCE-2' },
+      invoice_template: { ...TEMPLATE, invoice_number: 'ONCE-7' },
     });
     await server.jobs.runDue();
-    expect((await invoices(s, other.id)).map((i) => i.number)).toEqual(['ONCE-2']);
+    expect((await invoices(s, other.id)).map((i) => i.number)).toEqual(['ONCE-7']);
     expect(await read(s, other.id)).toMatchObject({ occurrences_created: 1, next_occurrence_date: null });
+  });
+});
+
+describe('the whole create-document shape as the template', () => {
+  test('parties equal to the schedule’s and invoice_number with a series: numbers continue INV-0007, INV-0008, …', async () => {
+    await boot('2026-01-01T12:00:00Z');
+    const s = await setup();
+    const { id } = await schedule(s, {
+      start_date: '2026-01-05',
+      max_occurrences: 3,
+      numbering_sequence_id: undefined,
+      invoice_template: {
+        ...TEMPLATE,
+        document_type: 'invoice',
+        business_profile_id: s.profileId,
+        customer_id: s.customerId,
+        invoice_number: 'INV-0007',
+      },
+    });
+    await runAt('2026-01-05T12:00:00Z');
+    await runAt('2026-02-05T12:00:00Z');
+    await runAt('2026-03-05T12:00:00Z');
+    const numbers = (await invoices(s, id)).map((i) => i.number).sort();
+    expect(numbers).toEqual(['INV-0007', 'INV-0008', 'INV-0009']);
   });
 });

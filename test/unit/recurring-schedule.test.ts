@@ -217,3 +217,15 @@ function arbRule() {
     .tuple(arbDate(), fc.constantFrom(...FREQUENCIES), fc.integer({ min: 1, max: 5 }))
     .map(([anchor, frequency, interval]) => rule(anchor, frequency, interval));
 }
+
+describe('series numbers continued from invoice_number', () => {
+  test('the last run of digits counts up, keeping its width', async () => {
+    const { nthNumber } = await import('../../src/modules/recurring-invoices/use-cases/occurrence-document');
+    expect(nthNumber('INV-0007', 0)).toBe('INV-0007');
+    expect(nthNumber('INV-0007', 1)).toBe('INV-0008');
+    expect(nthNumber('INV-0999', 1)).toBe('INV-1000');
+    expect(nthNumber('2026/07-A', 1)).toBe('2026/08-A');
+    expect(nthNumber('R-99999999999999999999', 1)).toBe('R-100000000000000000000');
+    expect(nthNumber('FIXED', 3)).toBe('FIXED');
+  });
+});

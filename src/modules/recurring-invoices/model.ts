@@ -29,21 +29,27 @@ export const RecurringStatusSchema = t.Union([
 const doc = CreateDocumentBody.properties;
 
 /**
- * The create-document body (the documents module's own field schemas) without what each occurrence sets
- * itself: the parties come from the recurring invoice, `issue_date` is the occurrence date, and the due
- * date is the occurrence date + `due_in_days`. `delivery_date` and `valid_until` are fixed dates that a
- * repeating invoice cannot carry; `source_document_id` and `reason` belong to credit notes.
+ * The create-document body (the documents module's own field schemas, SPEC 4) with `invoice_number`: the
+ * parties may be given and must then equal the recurring invoice's own; `issue_date` is each occurrence's
+ * date, the due date the occurrence date + `due_in_days`. `invoice_number` (or the create body's `number`)
+ * is the first invoice's number, and later ones continue it (docs/recurring-invoices.md). `delivery_date`
+ * and `valid_until` are fixed dates that a repeating invoice cannot carry; `source_document_id` and
+ * `reason` belong to credit notes.
  */
 export const InvoiceTemplate = t.Object(
   {
     document_type: t.Optional(t.Literal('invoice', { description: 'Recurring schedules issue invoices' })),
+    business_profile_id: t.Optional(t.String({ description: "If given, the recurring invoice's own" })),
+    customer_id: t.Optional(t.String({ description: "If given, the recurring invoice's own" })),
     invoice_number: t.Optional(
       t.String({
         minLength: 1,
         maxLength: 100,
-        description: 'A fixed number; allowed only with max_occurrences 1 (numbers are unique)',
+        description:
+          "The first invoice's number; later ones continue it (INV-0007, INV-0008, ...), skipping numbers already used",
       }),
     ),
+    number: t.Optional(t.String({ minLength: 1, maxLength: 100, description: 'Same as invoice_number' })),
     numbering_sequence_id: t.Optional(
       t.String({ description: "Used when the recurring invoice's own numbering_sequence_id is not set" }),
     ),
@@ -66,6 +72,9 @@ export const InvoiceTemplate = t.Object(
     branding: doc.branding,
     ship_to: doc.ship_to,
     buyer_reference: doc.buyer_reference,
+    order_reference: doc.order_reference,
+    contract_reference: doc.contract_reference,
+    buyer_accounting_reference: doc.buyer_accounting_reference,
     tax_scheme: doc.tax_scheme,
     notes: doc.notes,
   },
@@ -73,7 +82,10 @@ export const InvoiceTemplate = t.Object(
 );
 export type InvoiceTemplate = typeof InvoiceTemplate.static;
 /** As stored and shown: the payment terms are kept as `due_in_days` only. */
-export type StoredTemplate = Omit<InvoiceTemplate, 'issue_date' | 'due_date'>;
+export type StoredTemplate = Omit<
+  InvoiceTemplate,
+  'issue_date' | 'due_date' | 'business_profile_id' | 'customer_id' | 'number'
+>;
 
 const scheduleFields = {
   interval: t.Integer({ minimum: 1, maximum: 999, description: 'Frequency steps between invoices' }),

@@ -11,10 +11,40 @@ const AT = 'body.invoice_template';
  */
 export function normalizeTemplate(
   input: InvoiceTemplate,
-  startDate: string,
+  schedule: { startDate: string; businessProfileId: string; customerId: string },
 ): { template: StoredTemplate; problems: FieldError[] } {
-  const { issue_date: issueDate, due_date: dueDate, ...template } = input;
+  const startDate = schedule.startDate;
+  const {
+    issue_date: issueDate,
+    due_date: dueDate,
+    business_profile_id: profileId,
+    customer_id: customerId,
+    number,
+    ...rest
+  } = input;
   const problems: FieldError[] = [];
+  // The create shape names the parties; they are the schedule's, so they may repeat them, not differ.
+  for (const [field, given, own] of [
+    ['business_profile_id', profileId, schedule.businessProfileId],
+    ['customer_id', customerId, schedule.customerId],
+  ] as const) {
+    if (given !== undefined && given !== own) {
+      problems.push({
+        loc: `${AT}.${field}`,
+        msg: `must equal the recurring invoice's ${field} (${own}) when given`,
+        type: 'not_allowed',
+      });
+    }
+  }
+  if (number !== undefined && rest.invoice_number !== undefined && number !== rest.invoice_number) {
+    problems.push({
+      loc: `${AT}.number`,
+      msg: 'give invoice_number or number, not two different ones',
+      type: 'not_allowed',
+    });
+  }
+  const template: StoredTemplate =
+    number !== undefined && rest.invoice_number === undefined ? { ...rest, invoice_number: number } : rest;
   for (const [field, value] of [
     ['issue_date', issueDate],
     ['due_date', dueDate],

@@ -36,7 +36,11 @@ export function createRecurringInvoice({
   input: CreateRecurringBody;
 }): RecurringInvoiceRow {
   const endDate = input.end_date ?? null;
-  const normalized = normalizeTemplate(input.invoice_template, input.start_date);
+  const normalized = normalizeTemplate(input.invoice_template, {
+    startDate: input.start_date,
+    businessProfileId: input.business_profile_id,
+    customerId: input.customer_id,
+  });
   const problems = [...dateProblems(input.start_date, endDate), ...normalized.problems];
   if (problems.length > 0) throw validationError(problems);
   const config: OccurrenceConfig = {
@@ -45,6 +49,7 @@ export function createRecurringInvoice({
     numberingSequenceId: input.numbering_sequence_id ?? null,
     autoFinalize: input.auto_finalize ?? false,
     maxOccurrences: input.max_occurrences ?? null,
+    occurrencesCreated: 0,
     template: normalized.template,
   };
   const templateProblems = occurrenceProblems(ctx, config, input.start_date);

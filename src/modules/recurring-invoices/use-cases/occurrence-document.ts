@@ -5,6 +5,7 @@ import {
   changeDocumentStatus,
   createDocument,
   type DocumentRow,
+  findDocumentByNumber,
   newDocumentProblems,
 } from '../../documents';
 import type { StoredTemplate } from '../model';
@@ -18,6 +19,8 @@ export interface OccurrenceConfig {
   numberingSequenceId: string | null;
   autoFinalize: boolean;
   maxOccurrences: number | null;
+  /** How many invoices the schedule has made: the next one is number `occurrencesCreated` of the series. */
+  occurrencesCreated: number;
   template: StoredTemplate;
 }
 
@@ -28,23 +31,26 @@ export function configOf(row: RecurringInvoiceRow): OccurrenceConfig {
     numberingSequenceId: row.numberingSequenceId,
     autoFinalize: row.autoFinalize,
     maxOccurrences: row.maxOccurrences,
+    occurrencesCreated: row.occurrencesCreated,
     template: row.invoiceTemplate as StoredTemplate,
   };
 }
 
 const NUMBER_LOC = 'body.invoice_template.invoice_number';
 
-/** Numbers are unique per account, so a fixed number can serve one invoice only. */
+/**
+ * Each invoice of a series needs its own number: from a numbering sequence, or continued from the
+ * template's `invoice_number` (the first invoice's), not both.
+ */
 function numberingRuleProblems(config: OccurrenceConfig): FieldError[] {
   const sequence = config.numberingSequenceId ?? config.template.numbering_sequence_id;
   if (config.template.invoice_number !== undefined) {
     if (sequence !== undefined) {
-      const msg = 'give either a fixed invoice_number or a numbering sequence';
+      const msg = 'give either invoice_number (the first of the series) or a numbering sequence';
       return [{ loc: NUMBER_LOC, msg, type: 'not_allowed' }];
     }
-    if (config.maxOccurrences !== 1) {
-      const msg =
-        'a fixed invoice_number needs max_occurrences 1: every generated invoice needs its own number';
+    if (!/\d/.test(config.template.invoice_number) && config.maxOccurrences !== 1) {
+      const msg = 'invoice_number needs digits to continue from (INV-0001 -> INV-0002) for a series';
       return [{ loc: NUMBER_LOC, msg, type: 'not_allowed' }];
     }
     return [];
@@ -55,8 +61,21 @@ function numberingRuleProblems(config: OccurrenceConfig): FieldError[] {
   return [{ loc: 'body.numbering_sequence_id', msg, type: 'missing' }];
 }
 
+/**
+ * The `n`th number of a series starting at `first`: its last run of digits counted up, keeping its width
+ * (INV-0007 + 2 = INV-0009, INV-0999 + 1 = INV-1000).
+ */
+export function nthNumber(first: string, n: number): string {
+  if (n === 0) return first;
+  const match = /(\d+)(\D*)$/.exec(first);
+  if (!match) return first;
+  const digits = match[1] as string;
+  const next = (BigInt(digits) + BigInt(n)).toString().padStart(digits.length, '0');
+  return `${first.slice(0, match.index)}${next}${match[2]}`;
+}
+
 /** The create-document body of the occurrence on `date`. */
-export function occurrenceBody(config: OccurrenceConfig, date: string): CreateDocumentBody {
+export function occurrenceBody(config: OccurrenceConfig, date: string, numberOffset = 0): CreateDocumentBody {
   const {
     invoice_number: fixedNumber,
     numbering_sequence_id: templateSequence,
@@ -72,7 +91,7 @@ export function occurrenceBody(config: OccurrenceConfig, date: string): CreateDo
     issue_date: date,
     ...(terms !== undefined ? { due_date: addDays(date, terms) } : {}),
     ...(fixedNumber !== undefined
-      ? { number: fixedNumber }
+      ? { number: nthNumber(fixedNumber, config.occurrencesCreated + numberOffset) }
       : { numbering_sequence_id: config.numberingSequenceId ?? templateSequence }),
   };
 }
@@ -111,13 +130,26 @@ export function occurrenceProblems(ctx: AccountCtx, config: OccurrenceConfig, da
   }));
 }
 
+/** Series numbers someone took by hand are skipped: the next free one is used (at most 1,000 ahead). */
+const MAX_SKIPPED_NUMBERS = 1000;
+
+function freeNumberOffset(ctx: AccountCtx, config: OccurrenceConfig): number {
+  const first = config.template.invoice_number;
+  if (first === undefined) return 0;
+  for (let offset = 0; offset < MAX_SKIPPED_NUMBERS; offset++) {
+    const number = nthNumber(first, config.occurrencesCreated + offset);
+    if (!findDocumentByNumber(ctx.db, ctx.accountId, number)) return offset;
+  }
+  return 0; // every one taken: the create fails and says which number
+}
+
 /** Creates the occurrence's invoice through the documents module, finalized when the schedule says so. */
 export function createOccurrenceDocument(
   ctx: AccountCtx,
   config: OccurrenceConfig,
   date: string,
 ): DocumentRow {
-  const draft = createDocument({ ctx, input: occurrenceBody(config, date) });
+  const draft = createDocument({ ctx, input: occurrenceBody(config, date, freeNumberOffset(ctx, config)) });
   if (!config.autoFinalize) return draft;
   return changeDocumentStatus({ ctx, input: { id: draft.id, action: 'finalize' } });
 }

@@ -54,7 +54,11 @@ export function updateRecurringInvoice({
     maxOccurrences: limits.maxOccurrences,
   };
   if (c.invoice_template !== undefined) {
-    const normalized = normalizeTemplate(c.invoice_template, candidate);
+    const normalized = normalizeTemplate(c.invoice_template, {
+      startDate: candidate,
+      businessProfileId: row.businessProfileId,
+      customerId: row.customerId,
+    });
     if (normalized.problems.length > 0) throw validationError(normalized.problems);
     config = { ...config, template: normalized.template };
   }
