@@ -34,8 +34,11 @@ export interface Config {
   jobLeaseSeconds: number;
   /** A render still drawing after this long is stopped (its worker replaced). Default 30 s. */
   renderTimeLimitSeconds: number;
-  /** While renders run, process RSS above this replaces the busy render workers. Default 2048 MiB. */
-  renderMemoryLimitMb: number;
+  /**
+   * While PDFs are drawn or tier-2 checks run, process RSS above this stops them: the busy render workers
+   * are replaced (the render fails) and checks are cut short. Default 2048 MiB.
+   */
+  workerMemoryLimitMb: number;
   /** Tier-2 compliance check worker threads; 0 runs checks on the main thread (not for production). Default 1. */
   rulesWorkers: number;
   /** A tier-2 check still running after this long is cut short (its worker replaced). Default 60 s. */
@@ -68,7 +71,7 @@ const SETTINGS = {
   JOB_LEASE_SECONDS: 'job-lease-seconds',
   RULES_WORKERS: 'rules-workers',
   RENDER_TIME_LIMIT_SECONDS: 'render-time-limit-seconds',
-  RENDER_MEMORY_LIMIT_MB: 'render-memory-limit-mb',
+  WORKER_MEMORY_LIMIT_MB: 'worker-memory-limit-mb',
   COMPLIANCE_TIME_LIMIT_SECONDS: 'compliance-time-limit-seconds',
   COMPLIANCE_CHECKS_PER_ACCOUNT: 'compliance-checks-per-account',
 } as const;
@@ -179,9 +182,9 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
       1,
       3600,
     ),
-    renderMemoryLimitMb: integer(
-      'RENDER_MEMORY_LIMIT_MB',
-      get('RENDER_MEMORY_LIMIT_MB') ?? '2048',
+    workerMemoryLimitMb: integer(
+      'WORKER_MEMORY_LIMIT_MB',
+      get('WORKER_MEMORY_LIMIT_MB') ?? '2048',
       64,
       1024 * 1024,
     ),

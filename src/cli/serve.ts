@@ -36,12 +36,16 @@ export async function serve(
     config.renderWorkers > 0
       ? new RenderPool(config.renderWorkers, {
           timeLimitMs: config.renderTimeLimitSeconds * 1000,
-          memoryLimitBytes: config.renderMemoryLimitMb * 1024 * 1024,
+          memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
         })
       : null;
   const rulesPool =
     config.rulesWorkers > 0
-      ? new RulesPool(config.rulesWorkers, config.complianceTimeLimitSeconds * 1000)
+      ? new RulesPool(
+          config.rulesWorkers,
+          config.complianceTimeLimitSeconds * 1000,
+          config.workerMemoryLimitMb * 1024 * 1024,
+        )
       : null;
   let jobs: JobRuntime | null = null;
   const deps = {

@@ -42,8 +42,12 @@ export const CUT_SHORT_RULE = 'CHECK-TIME-LIMIT';
  * What a check reports when it ran past its time limit: not a pass. Every ruleset of the profile says it
  * did not run to the end, and one fatal finding says why, so `valid` is false and `fully_checked` false.
  */
-export function cutShortResult(pack: RulePack, profile: string, limitMs: number): ProfileResult {
-  const reason = `cut short: the check ran past its time limit of ${limitMs / 1000} s`;
+export function cutShortResult(pack: RulePack, profile: string, limit: CutShortReason): ProfileResult {
+  const what =
+    limit.kind === 'time'
+      ? `its time limit of ${limit.ms / 1000} s`
+      : `the memory limit of ${Math.round(limit.bytes / 1024 / 1024)} MiB`;
+  const reason = `cut short: the check ran past ${what}`;
   const expected =
     pack.profiles.get(profile)?.rulesets.map((id) => ({
       id,
@@ -53,7 +57,7 @@ export function cutShortResult(pack: RulePack, profile: string, limitMs: number)
   const violation: Violation = {
     rule: CUT_SHORT_RULE,
     path: '/',
-    message: `The official rules did not finish on this document within ${limitMs / 1000} s; the check was cut short and the document is not known to be valid`,
+    message: `The official rules did not finish on this document within ${what}; the check was cut short and the document is not known to be valid`,
     severity: 'fatal',
     ruleset: 'xsd',
   };
@@ -65,6 +69,10 @@ export function cutShortResult(pack: RulePack, profile: string, limitMs: number)
     violations: [violation],
   };
 }
+
+export type CutShortReason = { kind: 'time'; ms: number } | { kind: 'memory'; bytes: number };
+
+const MEMORY_SAMPLE_MS = 100;
 
 interface Job {
   request: RulesRequest;
@@ -90,9 +98,15 @@ export class RulesPool {
   private nextId = 1;
   private closed = false;
 
+  private memoryWatch: Timer | null = null;
+
   constructor(
     private readonly size: number,
     private readonly timeLimitMs: number,
+    /** While checks run, process RSS above this cuts the running checks short (workers share the process). */
+    private readonly memoryLimitBytes: number = Number.POSITIVE_INFINITY,
+    /** The worker script (tests give one that misbehaves on purpose). */
+    private readonly entry: string = workerEntry('rules-worker'),
   ) {}
 
   readonly run: ProfileRunner = (pack, profile, xml, options = {}) =>
@@ -116,6 +130,7 @@ export class RulesPool {
 
   close(): void {
     this.closed = true;
+    if (this.memoryWatch) clearInterval(this.memoryWatch);
     for (const slot of this.slots) {
       if (slot.timer) clearTimeout(slot.timer);
       slot.job?.reject(new Error('the rules pool closed'));
@@ -125,7 +140,7 @@ export class RulesPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(workerEntry('rules-worker')), job: null, timer: null };
+    const slot: Slot = { worker: new Worker(this.entry), job: null, timer: null };
     slot.worker.onmessage = (event: MessageEvent<RulesReply>) => this.finish(slot, event.data);
     slot.worker.onerror = (event) => this.replace(slot, new Error(`rules worker failed: ${event.message}`));
     return slot;
@@ -135,11 +150,29 @@ export class RulesPool {
     for (const slot of this.slots) {
       if (slot.job !== null) continue;
       const job = this.queue.shift();
-      if (!job) return;
+      if (!job) break;
       slot.job = job;
-      slot.timer = setTimeout(() => this.cutShort(slot), this.timeLimitMs);
+      slot.timer = setTimeout(
+        () => this.cutShort(slot, { kind: 'time', ms: this.timeLimitMs }),
+        this.timeLimitMs,
+      );
       slot.worker.postMessage(job.request);
     }
+    this.watchMemory();
+  }
+
+  /** As the render pool does: Bun enforces no per-worker heap limit, so the process's RSS is watched. */
+  private watchMemory(): void {
+    const busy = () => this.slots.filter((s) => s.job !== null);
+    if (busy().length === 0 || !Number.isFinite(this.memoryLimitBytes)) {
+      if (this.memoryWatch) clearInterval(this.memoryWatch);
+      this.memoryWatch = null;
+      return;
+    }
+    this.memoryWatch ??= setInterval(() => {
+      if (process.memoryUsage.rss() <= this.memoryLimitBytes) return;
+      for (const slot of busy()) this.cutShort(slot, { kind: 'memory', bytes: this.memoryLimitBytes });
+    }, MEMORY_SAMPLE_MS);
   }
 
   private finish(slot: Slot, reply: RulesReply): void {
@@ -156,11 +189,11 @@ export class RulesPool {
     this.dispatch();
   }
 
-  private cutShort(slot: Slot): void {
+  private cutShort(slot: Slot, reason: CutShortReason): void {
     const job = slot.job;
     slot.job = null;
     this.replace(slot, null);
-    job?.resolve(cutShortResult(job.pack, job.request.profile, this.timeLimitMs));
+    job?.resolve(cutShortResult(job.pack, job.request.profile, reason));
   }
 
   /** Terminates the slot's worker and starts a fresh one in its place; its job (if any) fails with `error`. */

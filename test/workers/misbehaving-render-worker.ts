@@ -1,4 +1,6 @@
 // A stand-in render worker for the pool's limit tests: the document name says how to misbehave.
+export {};
+
 declare const self: Worker;
 
 const held: unknown[] = [];
