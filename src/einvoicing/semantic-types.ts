@@ -6,7 +6,8 @@
 export type DecimalText = string;
 
 /** BT-3: UNTDID 1001. Only commercial invoices and credit notes are e-invoices here. */
-export type InvoiceTypeCode = '380' | '381';
+/** BT-3: commercial invoice, corrected invoice, self-billed invoice, credit note. */
+export type InvoiceTypeCode = '380' | '384' | '389' | '381';
 
 /** BG-5 (seller), BG-8 (buyer), BG-15 (deliver to). */
 export interface EAddress {

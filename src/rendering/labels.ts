@@ -10,6 +10,8 @@ import { nl } from './labels/nl';
 
 export interface Labels {
   titles: Record<DocumentType, string>;
+  /** Titles of the invoice kinds EN 16931 names by type code: corrected (384), self-billed (389). */
+  invoiceTypeTitles: Record<'384' | '389', string>;
   number: string;
   issueDate: string;
   dueDate: string;

@@ -21,7 +21,11 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const labels = labelsFor(locale);
   const fmt = makeFormatter(locale, data.currency, currencyDecimals(data.currency) ?? 2);
   const shipped = type.line_item_type === 'shipped';
-  const title = labels.titles[documentType];
+  const code = data.type_code;
+  const title =
+    documentType === 'invoice' && (code === '384' || code === '389')
+      ? labels.invoiceTypeTitles[code]
+      : labels.titles[documentType];
   const number = data.invoice_number?.trim() ?? '';
   const sellerName = data.seller?.name?.trim() ?? '';
 

@@ -45,6 +45,27 @@ const VARIANTS: Variant[] = [
   ['no seller country (BT-40)', (d) => d.seller?.address && delete d.seller.address.country],
   ['no buyer address at all', (d) => d.buyer && delete d.buyer.address],
   ['no seller VAT id', (d) => d.seller && delete d.seller.tax_id],
+  [
+    'a corrected invoice (384) naming the invoice it corrects',
+    (d) => {
+      d.type_code = '384';
+      d.preceding_invoice = { number: 'RE-2026-0001', issue_date: '2026-10-01' };
+    },
+  ],
+  [
+    'a corrected invoice (384) between parties not both in Germany',
+    (d) => {
+      d.type_code = '384';
+      d.preceding_invoice = { number: 'RE-2026-0001' };
+      if (d.buyer?.address) d.buyer.address.country = 'AT';
+    },
+  ],
+  [
+    'a self-billed invoice (389)',
+    (d) => {
+      d.type_code = '389';
+    },
+  ],
   ['no seller city', (d) => d.seller?.address && delete d.seller.address.city],
   ['no buyer post code', (d) => d.buyer?.address && delete d.buyer.address.postal_code],
   [
@@ -125,5 +146,46 @@ describe('tier 1 agrees with the official rules', () => {
       })
     ).text();
     expect(peppol).not.toContain('schemeID="EM"');
+  });
+});
+
+describe('corrected and self-billed invoices', () => {
+  test.each([
+    ['384', 'xrechnung_ubl', /<cbc:InvoiceTypeCode>384</],
+    ['389', 'xrechnung_cii', /<ram:TypeCode>389</],
+    ['384', 'factur_x_en16931', /<ram:TypeCode>384</],
+  ] as const)('type_code %s is written into %s as BT-3', async (code, profile, written) => {
+    const data = { ...clone(base), type_code: code, preceding_invoice: { number: 'RE-2026-0001' } };
+    const xml = await (
+      await server.request('/api/v1/documents/xml', {
+        method: 'POST',
+        key: account.apiKey,
+        body: { profile, document_type: 'invoice', data },
+      })
+    ).text();
+    expect(xml).toMatch(written);
+  });
+
+  test('a credit note takes only 381, and other document types no type_code at all', async () => {
+    const wrong = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { document_type: 'credit_note', data: { ...clone(base), type_code: '384' } },
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.error.details.fields[0].loc).toBe('body.data.type_code');
+  });
+
+  test('the PDF of a corrected invoice says so in its title', async () => {
+    const res = await server.request('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: { ...clone(base), type_code: '384', locale: 'de-DE' }, output: { delivery: 'binary' } },
+    });
+    expect(res.status).toBe(200);
+    const { pdfPagesText, savePdf } = await import('../rendering-fixtures');
+    expect(pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n')).toContain(
+      'Rechnungskorrektur',
+    );
   });
 });

@@ -171,6 +171,21 @@ const DOCUMENT_RULES: Rule[] = [
       profiles: XRECHNUNG,
     }),
   ),
+  {
+    rule: 'PEPPOL-EN16931-P0100',
+    path: 'data.type_code',
+    message:
+      'A self-billed invoice (389) is not a Peppol BIS Billing invoice type (Peppol has a separate self-billing specification).',
+    broken: (d) => d.type_code === '389',
+    profiles: ['peppol_bis_billing_3'],
+  },
+  {
+    rule: 'PEPPOL-EN16931-P0112',
+    path: 'data.type_code',
+    message: 'A corrected invoice (384) is allowed in Peppol only when seller and buyer are both in Germany.',
+    broken: (d) => d.type_code === '384' && !bothInGermany(d),
+    profiles: ['peppol_bis_billing_3'],
+  },
   // Peppol's German national rules, for an invoice whose seller and buyer are both in Germany.
   ...(
     [

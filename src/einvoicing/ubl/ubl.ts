@@ -5,8 +5,16 @@ import type { EAllowanceCharge, EInvoice, ELine } from '../semantic-types';
 import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
 import { address, amount, CAC, CBC, cac, cbc, party, taxCategory } from './ubl-parts';
 
+const INVOICE = {
+  name: 'Invoice',
+  typeCode: 'InvoiceTypeCode',
+  line: 'InvoiceLine',
+  quantity: 'InvoicedQuantity',
+};
 const ROOT = {
-  '380': { name: 'Invoice', typeCode: 'InvoiceTypeCode', line: 'InvoiceLine', quantity: 'InvoicedQuantity' },
+  '380': INVOICE,
+  '384': INVOICE,
+  '389': INVOICE,
   '381': {
     name: 'CreditNote',
     typeCode: 'CreditNoteTypeCode',
@@ -18,7 +26,7 @@ const ROOT = {
 export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   const spec = PROFILES[profile];
   const names = ROOT[invoice.typeCode];
-  const isInvoice = invoice.typeCode === '380';
+  const isInvoice = invoice.typeCode !== '381';
   const cur = invoice.currency;
   const root = newDocument(`urn:oasis:names:specification:ubl:schema:xsd:${names.name}-2`, names.name, {
     cac: CAC,

@@ -34,6 +34,7 @@ export interface DocumentSubject {
     | 'valid_until'
     | 'delivery_date'
     | 'branding'
+    | 'type_code'
   >;
 }
 
@@ -139,6 +140,18 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
     });
   }
   problems.push(...fontFamilyProblems(subject.content.branding?.font_family, `${at}.branding.font_family`));
+  const typeCode = subject.content.type_code;
+  const allowedCodes: Record<string, string[]> = { invoice: ['380', '384', '389'], credit_note: ['381'] };
+  if (typeCode !== undefined && !(allowedCodes[subject.documentType] ?? []).includes(typeCode)) {
+    const allowed = allowedCodes[subject.documentType];
+    problems.push({
+      loc: `${at}.type_code`,
+      msg: allowed
+        ? `a ${subject.documentType} takes type_code ${allowed.join(', ')}`
+        : `a ${subject.documentType} is not an e-invoice and has no type_code`,
+      type: 'not_allowed',
+    });
+  }
   const scheme = subject.content.tax_scheme;
   if (scheme && !taxSchemes().items.some((s) => s.code === scheme)) {
     problems.push({

@@ -107,6 +107,12 @@ export const contentFields = {
   branding: t.Optional(Branding),
   ship_to: t.Optional(ShipTo),
   buyer_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-10' })),
+  type_code: t.Optional(
+    t.Union([t.Literal('380'), t.Literal('384'), t.Literal('389'), t.Literal('381')], {
+      description:
+        'EN 16931 BT-3 (UNTDID 1001): an invoice is 380 (default), 384 (corrected invoice) or 389 (self-billed invoice); a credit note is 381',
+    }),
+  ),
   preceding_invoice: t.Optional(
     t.Object(
       {

@@ -87,6 +87,7 @@ export const UpdateDocumentBody = t.Object(
     branding: clearable(contentFields.branding),
     ship_to: clearable(contentFields.ship_to),
     buyer_reference: clearable(contentFields.buyer_reference),
+    type_code: clearable(contentFields.type_code),
     preceding_invoice: clearable(contentFields.preceding_invoice),
     order_reference: clearable(contentFields.order_reference),
     contract_reference: clearable(contentFields.contract_reference),

@@ -28,7 +28,7 @@ export function drawBandHeader(ctx: BlockContext): void {
 
   // A logo sits on a white tile so a dark or transparent logo stays visible on the band.
   const logoHeight = logo ? logo.height + 2 * LOGO_PAD + 14 : 0;
-  const title = measureStack(layout, titleItems(ctx), half + 40);
+  const title = measureStack(layout, titleItems(ctx, half + 40), half + 40);
   const leftHeight = logoHeight + title.height;
   const bandHeight = top + Math.max(leftHeight, identity.height) + 26;
 

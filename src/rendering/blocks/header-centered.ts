@@ -34,7 +34,7 @@ export function drawCenteredHeader(ctx: BlockContext): void {
     layout.hline(layout.left, layout.right, layout.y + rule.width + 1.5, rule.color, rule.width / 3);
   }
   layout.y += 18;
-  const title = measureStack(layout, titleItems(ctx), width);
+  const title = measureStack(layout, titleItems(ctx, width), width);
   drawStack(layout, title, layout.left, layout.y, width);
   layout.y += title.height;
 }

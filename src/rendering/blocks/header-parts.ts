@@ -47,9 +47,23 @@ export function sellerItems(ctx: BlockContext, width: number): StackItem[] {
   return items;
 }
 
-export function titleItems(ctx: BlockContext): StackItem[] {
+export function titleItems(ctx: BlockContext, width: number): StackItem[] {
   const { view, theme } = ctx;
-  const items: StackItem[] = [{ text: view.title, style: theme.s.title }];
+  const items: StackItem[] = [{ text: view.title, style: fittedTitle(ctx, view.title, width) }];
   if (view.subtitle) items.push({ text: view.subtitle, style: theme.s.subtitle, gap: 2 });
   return items;
+}
+
+/**
+ * The title style, smaller when the title's longest word would not fit the title's width (a long one such
+ * as "Rechnungskorrektur" in a large theme face would otherwise break inside the word).
+ */
+function fittedTitle(ctx: BlockContext, title: string, width: number) {
+  const style = ctx.theme.s.title;
+  const words = title.split(/\s+/);
+  const fits = (s: typeof style) => words.every((word) => ctx.layout.widthOf(word, s) <= width);
+  // Tracking does not scale with the size, so the size comes down in small steps until the word fits.
+  let fitted = style;
+  while (!fits(fitted) && fitted.size > style.size * 0.6) fitted = { ...fitted, size: fitted.size * 0.95 };
+  return fitted;
 }

@@ -32,7 +32,7 @@ function drawSplitOrStacked(ctx: BlockContext, stacked: boolean): void {
 
   // Title, then the meta list, on the other side.
   const titleX = stacked ? layout.left : sideX;
-  const title = measureStack(layout, titleItems(ctx), half);
+  const title = measureStack(layout, titleItems(ctx, half), half);
   drawStack(layout, title, titleX, top, half, stacked ? 'left' : 'right');
   let titleBottom = top + title.height;
   const meta = listMeta(ctx);

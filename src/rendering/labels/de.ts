@@ -10,6 +10,7 @@ export const de: Labels = {
     purchase_order: 'Bestellung',
     delivery_note: 'Lieferschein',
   },
+  invoiceTypeTitles: { '384': 'Rechnungskorrektur', '389': 'Gutschrift (Selbstfakturierung)' },
   number: 'Nummer',
   issueDate: 'Datum',
   dueDate: 'Fällig am',

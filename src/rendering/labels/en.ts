@@ -10,6 +10,7 @@ export const en: Labels = {
     purchase_order: 'Purchase order',
     delivery_note: 'Delivery note',
   },
+  invoiceTypeTitles: { '384': 'Corrected invoice', '389': 'Self-billed invoice' },
   number: 'Number',
   issueDate: 'Issue date',
   dueDate: 'Due date',

@@ -10,6 +10,7 @@ export const es: Labels = {
     purchase_order: 'Orden de compra',
     delivery_note: 'Albarán',
   },
+  invoiceTypeTitles: { '384': 'Factura rectificativa', '389': 'Autofactura' },
   number: 'Número',
   issueDate: 'Fecha',
   dueDate: 'Vencimiento',

@@ -10,6 +10,7 @@ export const fr: Labels = {
     purchase_order: 'Bon de commande',
     delivery_note: 'Bon de livraison',
   },
+  invoiceTypeTitles: { '384': 'Facture rectificative', '389': 'Autofacture' },
   number: 'Numéro',
   issueDate: 'Date',
   dueDate: 'Échéance',

@@ -10,6 +10,7 @@ export const it: Labels = {
     purchase_order: 'Ordine d’acquisto',
     delivery_note: 'Documento di trasporto',
   },
+  invoiceTypeTitles: { '384': 'Fattura rettificativa', '389': 'Autofattura' },
   number: 'Numero',
   issueDate: 'Data',
   dueDate: 'Scadenza',

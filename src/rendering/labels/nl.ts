@@ -10,6 +10,7 @@ export const nl: Labels = {
     purchase_order: 'Inkooporder',
     delivery_note: 'Pakbon',
   },
+  invoiceTypeTitles: { '384': 'Gecorrigeerde factuur', '389': 'Factuur (zelffacturering)' },
   number: 'Nummer',
   issueDate: 'Datum',
   dueDate: 'Vervaldatum',
