@@ -44,12 +44,12 @@ try {
   const base = `http://127.0.0.1:${port}`;
   let said = '';
   const reader = server.stdout.getReader();
-  while (!/sk_\w+/.test(said)) {
+  while (!/sk_[A-Za-z0-9_-]+\s/.test(said)) {
     const { value, done } = await reader.read();
     if (done) throw new Error(`the server stopped: ${said}`);
     said += new TextDecoder().decode(value);
   }
-  const key = /sk_\w+/.exec(said)?.[0] as string;
+  const key = /sk_[A-Za-z0-9_-]+/.exec(said)?.[0] as string;
   const headers = { authorization: `Bearer ${key}` };
   for (let i = 0; i < 100 && !(await fetch(`${base}/health`).catch(() => null))?.ok; i++) await Bun.sleep(20);
   await fetch(`${base}/api/v1/auth/me`, { headers });

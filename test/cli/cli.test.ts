@@ -324,12 +324,12 @@ describe('the first API key', () => {
     try {
       const reader = server.stdout.getReader();
       let said = '';
-      while (!/sk_\w+/.test(said)) {
+      while (!/sk_[A-Za-z0-9_-]+\s/.test(said)) {
         const { value, done } = await reader.read();
         if (done) break;
         said += new TextDecoder().decode(value);
       }
-      const key = /sk_\w+/.exec(said)?.[0];
+      const key = /sk_[A-Za-z0-9_-]+/.exec(said)?.[0];
       expect(key).toBeDefined();
       const origin = /listening on (http:\/\/[^\s]+)/.exec(said)?.[1];
       const me = await fetch(`${origin}/api/v1/auth/me`, {
