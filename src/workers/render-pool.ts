@@ -1,6 +1,7 @@
 import type { RenderInput, RenderPdf } from '../rendering/types';
 import { DomainError } from '../shared/errors';
 import { workerEntry } from './entry';
+import { MemoryWatch } from './memory-watch';
 
 export interface RenderLimits {
   /** A render still drawing after this long is stopped: its worker is terminated and replaced. */
@@ -13,8 +14,6 @@ export const DEFAULT_RENDER_LIMITS: RenderLimits = {
   timeLimitMs: 30_000,
   memoryLimitBytes: 2048 * 1024 * 1024,
 };
-
-const MEMORY_SAMPLE_MS = 100;
 
 /** A render stopped by a limit: the document (a logo, a template) is the likely cause, so a 422. */
 function limitError(message: string): DomainError {
@@ -46,7 +45,7 @@ export class RenderPool {
   private nextId = 1;
   private closed = false;
 
-  private memoryWatch: Timer | null = null;
+  private readonly memory: MemoryWatch;
 
   /** Workers start on first use or on `warmUp()`: booting them with the server would slow its start. */
   constructor(
@@ -54,7 +53,18 @@ export class RenderPool {
     private readonly limits: RenderLimits = DEFAULT_RENDER_LIMITS,
     /** The worker script (tests give one that misbehaves on purpose). */
     private readonly entry: string = workerEntry('render-worker'),
-  ) {}
+  ) {
+    const mib = Math.round(limits.memoryLimitBytes / 1024 / 1024);
+    this.memory = new MemoryWatch(
+      limits.memoryLimitBytes,
+      () => this.slots.some((s) => s.job !== null),
+      () => {
+        for (const slot of this.slots.filter((s) => s.job !== null)) {
+          this.crash(slot, limitError(`The PDF could not be drawn within the memory limit of ${mib} MiB`));
+        }
+      },
+    );
+  }
 
   get size(): number {
     return this.targetSize;
@@ -112,27 +122,7 @@ export class RenderPool {
       );
       slot.worker.postMessage({ id: job.id, input: job.input });
     }
-    this.watchMemory();
-  }
-
-  /**
-   * Workers share the process's memory, and Bun enforces no per-worker heap limit: while any render runs,
-   * the process's RSS is sampled, and past the ceiling every busy worker is replaced and its render fails.
-   */
-  private watchMemory(): void {
-    const busy = () => this.slots.filter((s) => s.job !== null);
-    if (busy().length === 0) {
-      if (this.memoryWatch) clearInterval(this.memoryWatch);
-      this.memoryWatch = null;
-      return;
-    }
-    this.memoryWatch ??= setInterval(() => {
-      if (process.memoryUsage.rss() <= this.limits.memoryLimitBytes) return;
-      const mib = Math.round(this.limits.memoryLimitBytes / 1024 / 1024);
-      for (const slot of busy()) {
-        this.crash(slot, limitError(`The PDF could not be drawn within the memory limit of ${mib} MiB`));
-      }
-    }, MEMORY_SAMPLE_MS);
+    this.memory.update();
   }
 
   readonly render: RenderPdf = (input) =>
@@ -148,7 +138,7 @@ export class RenderPool {
 
   close(): void {
     this.closed = true;
-    if (this.memoryWatch) clearInterval(this.memoryWatch);
+    this.memory.stop();
     for (const slot of this.slots) {
       if (slot.timer) clearTimeout(slot.timer);
       slot.job?.reject(new Error('render pool closed'));

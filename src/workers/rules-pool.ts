@@ -4,6 +4,7 @@ import type { Violation } from '../einvoicing/rules/types';
 import type { ProfileResult, RunOptions } from '../einvoicing/schematron';
 import { XmlInputError, type XmlInputProblem } from '../einvoicing/xsd/xml-input';
 import { workerEntry } from './entry';
+import { MemoryWatch } from './memory-watch';
 
 export interface RulesRequest {
   id: number;
@@ -72,8 +73,6 @@ export function cutShortResult(pack: RulePack, profile: string, limit: CutShortR
 
 export type CutShortReason = { kind: 'time'; ms: number } | { kind: 'memory'; bytes: number };
 
-const MEMORY_SAMPLE_MS = 100;
-
 interface Job {
   request: RulesRequest;
   pack: RulePack;
@@ -98,16 +97,26 @@ export class RulesPool {
   private nextId = 1;
   private closed = false;
 
-  private memoryWatch: Timer | null = null;
+  private readonly memory: MemoryWatch;
 
   constructor(
     private readonly size: number,
     private readonly timeLimitMs: number,
     /** While checks run, process RSS above this cuts the running checks short (workers share the process). */
-    private readonly memoryLimitBytes: number = Number.POSITIVE_INFINITY,
+    memoryLimitBytes: number = Number.POSITIVE_INFINITY,
     /** The worker script (tests give one that misbehaves on purpose). */
     private readonly entry: string = workerEntry('rules-worker'),
-  ) {}
+  ) {
+    this.memory = new MemoryWatch(
+      memoryLimitBytes,
+      () => this.slots.some((s) => s.job !== null),
+      () => {
+        for (const slot of this.slots.filter((s) => s.job !== null)) {
+          this.cutShort(slot, { kind: 'memory', bytes: memoryLimitBytes });
+        }
+      },
+    );
+  }
 
   readonly run: ProfileRunner = (pack, profile, xml, options = {}) =>
     new Promise<ProfileResult>((resolve, reject) => {
@@ -130,7 +139,7 @@ export class RulesPool {
 
   close(): void {
     this.closed = true;
-    if (this.memoryWatch) clearInterval(this.memoryWatch);
+    this.memory.stop();
     for (const slot of this.slots) {
       if (slot.timer) clearTimeout(slot.timer);
       slot.job?.reject(new Error('the rules pool closed'));
@@ -158,21 +167,7 @@ export class RulesPool {
       );
       slot.worker.postMessage(job.request);
     }
-    this.watchMemory();
-  }
-
-  /** As the render pool does: Bun enforces no per-worker heap limit, so the process's RSS is watched. */
-  private watchMemory(): void {
-    const busy = () => this.slots.filter((s) => s.job !== null);
-    if (busy().length === 0 || !Number.isFinite(this.memoryLimitBytes)) {
-      if (this.memoryWatch) clearInterval(this.memoryWatch);
-      this.memoryWatch = null;
-      return;
-    }
-    this.memoryWatch ??= setInterval(() => {
-      if (process.memoryUsage.rss() <= this.memoryLimitBytes) return;
-      for (const slot of busy()) this.cutShort(slot, { kind: 'memory', bytes: this.memoryLimitBytes });
-    }, MEMORY_SAMPLE_MS);
+    this.memory.update();
   }
 
   private finish(slot: Slot, reply: RulesReply): void {
