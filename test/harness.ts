@@ -153,3 +153,24 @@ export function runCli(args: string[], env: Record<string, string> = {}) {
   });
   return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
 }
+
+/** Times `/health` every 20 ms while `work` runs: the slowest answer (an event loop held shows here). */
+export async function slowestHealthDuring(server: TestServer, work: Promise<unknown>): Promise<number> {
+  let done = false;
+  let slowest = 0;
+  const probe = (async () => {
+    while (!done) {
+      const started = performance.now();
+      await fetch(`${server.url}/health`);
+      slowest = Math.max(slowest, performance.now() - started);
+      await Bun.sleep(20);
+    }
+  })();
+  await work
+    .catch(() => undefined)
+    .finally(() => {
+      done = true;
+    });
+  await probe;
+  return slowest;
+}

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount } from '../factories';
-import { startServer, type TestServer } from '../harness';
+import { slowestHealthDuring, startServer, type TestServer } from '../harness';
 
 const EXAMPLES = join(import.meta.dir, '../../../shared/rulesets/examples');
 const example = readFileSync(join(EXAMPLES, 'peppol_bis_billing_3/base-example.xml'), 'utf8');
@@ -33,25 +33,6 @@ const check = (key: string, xml: string) =>
     key,
     body: { profile: 'peppol_bis_billing_3', xml },
   });
-
-/** Times `/health` every 25 ms while `work` runs; the slowest answer. */
-async function slowestHealthDuring<T>(work: Promise<T>): Promise<number> {
-  let done = false;
-  let slowest = 0;
-  const probe = (async () => {
-    while (!done) {
-      const started = performance.now();
-      await fetch(`${server.url}/health`);
-      slowest = Math.max(slowest, performance.now() - started);
-      await Bun.sleep(25);
-    }
-  })();
-  await work.finally(() => {
-    done = true;
-  });
-  await probe;
-  return slowest;
-}
 
 describe('compliance checks under hostile or heavy input', () => {
   test('an Invoice element with 40,000 attributes is a fast 422 naming the limit', async () => {
@@ -82,7 +63,7 @@ describe('compliance checks under hostile or heavy input', () => {
     const account = makeAccount(server);
     expect((await check(account.apiKey, example)).body.data.valid).toBe(true); // the worker is warm
     const heavy = check(account.apiKey, manyLines(2000));
-    const slowest = await slowestHealthDuring(heavy);
+    const slowest = await slowestHealthDuring(server, heavy);
     const res = await heavy;
     expect(slowest).toBeLessThan(1_000);
     expect(res.status).toBe(200);

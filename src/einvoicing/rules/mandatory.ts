@@ -30,6 +30,59 @@ function hasElectronicAddress(party: DocumentData['seller'] | undefined, profile
   return PROFILES[profile].electronicAddress.emailScheme && !blank(party?.email);
 }
 
+/** Terms that national rules require, by the request field that carries each. */
+const TERMS = {
+  sellerPhone: [
+    'data.seller.phone',
+    'The seller contact telephone number (BT-42)',
+    (d: DocumentData) => d.seller?.phone,
+  ],
+  sellerEmail: [
+    'data.seller.email',
+    'The seller contact email address (BT-43)',
+    (d: DocumentData) => d.seller?.email,
+  ],
+  sellerCity: [
+    'data.seller.address.city',
+    'The seller city (BT-37)',
+    (d: DocumentData) => d.seller?.address?.city,
+  ],
+  sellerPostCode: [
+    'data.seller.address.postal_code',
+    'The seller post code (BT-38)',
+    (d: DocumentData) => d.seller?.address?.postal_code,
+  ],
+  buyerCity: [
+    'data.buyer.address.city',
+    'The buyer city (BT-52)',
+    (d: DocumentData) => d.buyer?.address?.city,
+  ],
+  buyerPostCode: [
+    'data.buyer.address.postal_code',
+    'The buyer post code (BT-53)',
+    (d: DocumentData) => d.buyer?.address?.postal_code,
+  ],
+} as const;
+
+/** One "shall be provided" rule per `rule id -> term`, applying when `when(d)` holds. */
+function required(
+  profiles: Profile[],
+  when: (d: DocumentData) => boolean,
+  condition: string,
+  terms: Record<string, keyof typeof TERMS>,
+): Rule[] {
+  return Object.entries(terms).map(([rule, term]) => {
+    const [path, name, value] = TERMS[term];
+    return {
+      rule,
+      path,
+      message: `${name} shall be provided${condition}.`,
+      broken: (d) => when(d) && blank(value(d)),
+      profiles,
+    };
+  });
+}
+
 /**
  * The rules that need no XML: a missing mandatory term is found and named by its request field, so a
  * client can fix the request. The Schematron tier says the same things about the XML when it can run.
@@ -145,32 +198,12 @@ const DOCUMENT_RULES: Rule[] = [
     broken: (d) => blank(d.seller?.phone) || blank(d.seller?.email),
     profiles: XRECHNUNG,
   },
-  ...(
-    [
-      ['BR-DE-3', 'data.seller.address.city', 'The seller city (BT-37)', (d) => d.seller?.address?.city],
-      [
-        'BR-DE-4',
-        'data.seller.address.postal_code',
-        'The seller post code (BT-38)',
-        (d) => d.seller?.address?.postal_code,
-      ],
-      ['BR-DE-8', 'data.buyer.address.city', 'The buyer city (BT-52)', (d) => d.buyer?.address?.city],
-      [
-        'BR-DE-9',
-        'data.buyer.address.postal_code',
-        'The buyer post code (BT-53)',
-        (d) => d.buyer?.address?.postal_code,
-      ],
-    ] as [string, string, string, (d: DocumentData) => string | null | undefined][]
-  ).map(
-    ([rule, path, term, value]): Rule => ({
-      rule,
-      path,
-      message: `${term} shall be provided.`,
-      broken: (d) => blank(value(d)),
-      profiles: XRECHNUNG,
-    }),
-  ),
+  ...required(XRECHNUNG, () => true, '', {
+    'BR-DE-3': 'sellerCity',
+    'BR-DE-4': 'sellerPostCode',
+    'BR-DE-8': 'buyerCity',
+    'BR-DE-9': 'buyerPostCode',
+  }),
   {
     rule: 'PEPPOL-EN16931-P0100',
     path: 'data.type_code',
@@ -187,39 +220,14 @@ const DOCUMENT_RULES: Rule[] = [
     profiles: ['peppol_bis_billing_3'],
   },
   // Peppol's German national rules, for an invoice whose seller and buyer are both in Germany.
-  ...(
-    [
-      [
-        'DE-R-006',
-        'data.seller.phone',
-        'The seller contact telephone number (BT-42)',
-        (d) => d.seller?.phone,
-      ],
-      ['DE-R-007', 'data.seller.email', 'The seller contact email address (BT-43)', (d) => d.seller?.email],
-      ['DE-R-003', 'data.seller.address.city', 'The seller city (BT-37)', (d) => d.seller?.address?.city],
-      [
-        'DE-R-004',
-        'data.seller.address.postal_code',
-        'The seller post code (BT-38)',
-        (d) => d.seller?.address?.postal_code,
-      ],
-      ['DE-R-008', 'data.buyer.address.city', 'The buyer city (BT-52)', (d) => d.buyer?.address?.city],
-      [
-        'DE-R-009',
-        'data.buyer.address.postal_code',
-        'The buyer post code (BT-53)',
-        (d) => d.buyer?.address?.postal_code,
-      ],
-    ] as [string, string, string, (d: DocumentData) => string | null | undefined][]
-  ).map(
-    ([rule, path, term, value]): Rule => ({
-      rule,
-      path,
-      message: `${term} shall be provided when seller and buyer are both in Germany.`,
-      broken: (d) => bothInGermany(d) && blank(value(d)),
-      profiles: ['peppol_bis_billing_3'],
-    }),
-  ),
+  ...required(['peppol_bis_billing_3'], bothInGermany, ' when seller and buyer are both in Germany', {
+    'DE-R-006': 'sellerPhone',
+    'DE-R-007': 'sellerEmail',
+    'DE-R-003': 'sellerCity',
+    'DE-R-004': 'sellerPostCode',
+    'DE-R-008': 'buyerCity',
+    'DE-R-009': 'buyerPostCode',
+  }),
 ];
 
 function bothInGermany(d: DocumentData): boolean {
