@@ -110,6 +110,11 @@ export interface EInvoice {
   buyerReference: string | null; // BT-10
   orderReference: string | null; // BT-13
   contractReference: string | null; // BT-12
+  projectReference: string | null; // BT-11
+  salesOrderReference: string | null; // BT-14
+  receivingAdviceReference: string | null; // BT-15
+  despatchAdviceReference: string | null; // BT-16
+  tenderReference: string | null; // BT-17
   buyerAccountingReference: string | null; // BT-19
   taxPointDate: string | null; // BT-7
   invoicePeriod: { start: string | null; end: string | null } | null; // BG-14: BT-73, BT-74

@@ -97,6 +97,11 @@ export function toSemantic(input: SemanticInput): EInvoice {
     buyerReference: text(data.buyer_reference),
     orderReference: text(data.order_reference),
     contractReference: text(data.contract_reference),
+    projectReference: text(data.project_reference),
+    salesOrderReference: text(data.sales_order_reference),
+    receivingAdviceReference: text(data.receiving_advice_reference),
+    despatchAdviceReference: text(data.despatch_advice_reference),
+    tenderReference: text(data.tender_reference),
     buyerAccountingReference: text(data.buyer_accounting_reference),
     taxPointDate: text(data.tax_point_date),
     invoicePeriod:

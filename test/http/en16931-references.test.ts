@@ -27,6 +27,11 @@ const withReferences = (over: Partial<DocumentData> = {}): DocumentData => ({
   buyer_accounting_reference: 'KST-880',
   tax_point_date: '2026-10-31',
   invoice_period: { start_date: '2026-10-01', end_date: '2026-10-31' },
+  project_reference: 'PRJ-77',
+  sales_order_reference: 'SO-5150',
+  receiving_advice_reference: 'WE-0042',
+  despatch_advice_reference: 'LS-9001',
+  tender_reference: 'LOS-3',
   ...over,
 });
 
@@ -137,4 +142,29 @@ describe('order, contract and accounting references, tax point date, invoicing p
     expect(bad.status).toBe(422);
     expect(bad.body.error.details.fields[0].loc).toBe('body.data.invoice_period.start_date');
   });
+});
+
+describe('project, sales order, receiving and despatch advice, tender references', () => {
+  test.each(PROFILES)(
+    '%s: an invoice and a credit note carry them and pass the official rules',
+    async (profile) => {
+      for (const documentType of ['invoice', 'credit_note']) {
+        const data = withReferences(
+          documentType === 'credit_note'
+            ? { reason: 'Returned goods', preceding_invoice: { number: 'RE-1' } }
+            : {},
+        );
+        const xml = await xmlOf(profile, documentType, data);
+        for (const id of ['PRJ-77', 'SO-5150', 'WE-0042', 'LS-9001', 'LOS-3']) expect(xml).toContain(id);
+        const result = await check(profile, documentType, data);
+        expect({
+          documentType,
+          fatal: result.violations.filter((v: { severity: string }) => v.severity === 'fatal'),
+        }).toEqual({
+          documentType,
+          fatal: [],
+        });
+      }
+    },
+  );
 });

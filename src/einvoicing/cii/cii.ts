@@ -41,11 +41,22 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   ramLeaf(agreement, 'BuyerReference', invoice.buyerReference);
   party(agreement, 'SellerTradeParty', invoice.seller);
   party(agreement, 'BuyerTradeParty', invoice.buyer);
-  if (invoice.orderReference !== null) {
-    ramLeaf(ram(agreement, 'BuyerOrderReferencedDocument'), 'IssuerAssignedID', invoice.orderReference);
+  const referenced = (parent: XMLBuilder, name: string, id: string | null) => {
+    if (id !== null) ramLeaf(ram(parent, name), 'IssuerAssignedID', id);
+  };
+  referenced(agreement, 'SellerOrderReferencedDocument', invoice.salesOrderReference);
+  referenced(agreement, 'BuyerOrderReferencedDocument', invoice.orderReference);
+  referenced(agreement, 'ContractReferencedDocument', invoice.contractReference);
+  if (invoice.tenderReference !== null) {
+    // BT-17 in CII: an additional referenced document of type 50 (price/sales catalogue response: tender).
+    const tender = ram(agreement, 'AdditionalReferencedDocument');
+    ramLeaf(tender, 'IssuerAssignedID', invoice.tenderReference);
+    ramLeaf(tender, 'TypeCode', '50');
   }
-  if (invoice.contractReference !== null) {
-    ramLeaf(ram(agreement, 'ContractReferencedDocument'), 'IssuerAssignedID', invoice.contractReference);
+  if (invoice.projectReference !== null) {
+    const project = ram(agreement, 'SpecifiedProcuringProject');
+    ramLeaf(project, 'ID', invoice.projectReference);
+    ramLeaf(project, 'Name', 'Project reference');
   }
 
   // Required by the XSD even when empty.
@@ -60,6 +71,8 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
     if (delivered !== null)
       date(ram(delivery, 'ActualDeliverySupplyChainEvent'), 'OccurrenceDateTime', delivered);
   }
+  referenced(delivery, 'DespatchAdviceReferencedDocument', invoice.despatchAdviceReference);
+  referenced(delivery, 'ReceivingAdviceReferencedDocument', invoice.receivingAdviceReference);
 
   settlement(ram(transaction, 'ApplicableHeaderTradeSettlement'), invoice);
   return finish(root);

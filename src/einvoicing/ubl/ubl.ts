@@ -53,15 +53,18 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
     cbc(period, 'StartDate', invoice.invoicePeriod.start);
     cbc(period, 'EndDate', invoice.invoicePeriod.end);
   }
-  if (invoice.orderReference !== null) cbc(cac(root, 'OrderReference'), 'ID', invoice.orderReference);
+  if (invoice.orderReference !== null || invoice.salesOrderReference !== null) {
+    // UBL needs the buyer's order id to state the seller's (BT-14): 'NA' stands in, as Peppol advises.
+    const order = cac(root, 'OrderReference');
+    cbc(order, 'ID', invoice.orderReference ?? 'NA');
+    cbc(order, 'SalesOrderID', invoice.salesOrderReference);
+  }
   if (invoice.precedingInvoice !== null) {
     const ref = cac(cac(root, 'BillingReference'), 'InvoiceDocumentReference');
     cbc(ref, 'ID', invoice.precedingInvoice.number);
     cbc(ref, 'IssueDate', invoice.precedingInvoice.issueDate);
   }
-  if (invoice.contractReference !== null) {
-    cbc(cac(root, 'ContractDocumentReference'), 'ID', invoice.contractReference);
-  }
+  documentReferences(root, invoice, isInvoice);
   party(root, 'AccountingSupplierParty', invoice.seller);
   party(root, 'AccountingCustomerParty', invoice.buyer);
   if (invoice.delivery !== null) {
@@ -151,4 +154,30 @@ function invoiceLine(
   if (line.sellerItemId !== null) cbc(cac(item, 'SellersItemIdentification'), 'ID', line.sellerItemId);
   taxCategory(item, 'ClassifiedTaxCategory', line.vat, invoice.taxScheme);
   amount(cac(node, 'Price'), 'PriceAmount', line.netPrice, cur);
+}
+
+/**
+ * BT-16, BT-15, BT-17, BT-12 and BT-11 in the order the UBL 2.1 schemas want them: the Invoice has
+ * Originator before Contract and a ProjectReference; the CreditNote has Contract before Originator and no
+ * ProjectReference, so BT-11 becomes an AdditionalDocumentReference with type code 50 (as Peppol does).
+ */
+function documentReferences(root: XMLBuilder, invoice: EInvoice, isInvoice: boolean): void {
+  const reference = (name: string, id: string | null) => {
+    if (id !== null) cbc(cac(root, name), 'ID', id);
+  };
+  reference('DespatchDocumentReference', invoice.despatchAdviceReference);
+  reference('ReceiptDocumentReference', invoice.receivingAdviceReference);
+  if (isInvoice) {
+    reference('OriginatorDocumentReference', invoice.tenderReference);
+    reference('ContractDocumentReference', invoice.contractReference);
+    reference('ProjectReference', invoice.projectReference);
+    return;
+  }
+  reference('ContractDocumentReference', invoice.contractReference);
+  if (invoice.projectReference !== null) {
+    const project = cac(root, 'AdditionalDocumentReference');
+    cbc(project, 'ID', invoice.projectReference);
+    cbc(project, 'DocumentTypeCode', '50');
+  }
+  reference('OriginatorDocumentReference', invoice.tenderReference);
 }

@@ -132,6 +132,13 @@ export const contentFields = {
     t.String({ maxLength: 200, description: "EN 16931 BT-13: the buyer's purchase order" }),
   ),
   contract_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-12' })),
+  project_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-11' })),
+  sales_order_reference: t.Optional(
+    t.String({ maxLength: 200, description: "EN 16931 BT-14: the seller's own order number" }),
+  ),
+  receiving_advice_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-15' })),
+  despatch_advice_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-16' })),
+  tender_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-17: tender or lot' })),
   buyer_accounting_reference: t.Optional(
     t.String({
       maxLength: 200,
