@@ -126,6 +126,14 @@ export function buildAmounts(
       name: line.name.trim(),
       description: line.description?.trim() || null,
       sellerItemId: line.sku?.trim() || null,
+      note: line.note?.trim() || null,
+      buyerItemId: line.buyer_item_id?.trim() || null,
+      standardItemId: line.standard_item_id
+        ? { id: line.standard_item_id.id.trim(), scheme: line.standard_item_id.scheme_id.trim() }
+        : null,
+      originCountry: line.origin_country ?? null,
+      orderLineReference: line.order_line_reference?.trim() || null,
+      accountingReference: line.accounting_reference?.trim() || null,
       vat: vatCategory(tax.category, tax.rate),
     };
   });

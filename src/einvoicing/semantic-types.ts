@@ -67,6 +67,12 @@ export interface ELine {
   name: string; // BT-153
   description: string | null; // BT-154
   sellerItemId: string | null; // BT-155
+  note: string | null; // BT-127
+  buyerItemId: string | null; // BT-156
+  standardItemId: { id: string; scheme: string } | null; // BT-157
+  originCountry: string | null; // BT-159
+  orderLineReference: string | null; // BT-132
+  accountingReference: string | null; // BT-133
   vat: EVatCategory; // BT-151 / BT-152
 }
 

@@ -168,3 +168,48 @@ describe('project, sales order, receiving and despatch advice, tender references
     },
   );
 });
+
+describe('line terms: note, buyer and standard item ids, origin, order line and accounting references', () => {
+  const lineTerms = {
+    note: 'Lieferung in zwei Teilen',
+    buyer_item_id: 'B-778',
+    standard_item_id: { id: '4000862141404', scheme_id: '0160' },
+    origin_country: 'DE',
+    order_line_reference: '3',
+    accounting_reference: 'KST-12',
+  };
+  test.each(PROFILES)('%s: written and valid for an invoice and a credit note', async (profile) => {
+    for (const documentType of ['invoice', 'credit_note']) {
+      const data = withReferences(
+        documentType === 'credit_note'
+          ? { reason: 'Returned goods', preceding_invoice: { number: 'RE-1' } }
+          : {},
+      );
+      data.line_items = data.line_items.map((l) => ({ ...l, ...lineTerms }));
+      const xml = await xmlOf(profile, documentType, data);
+      for (const value of ['Lieferung in zwei Teilen', 'B-778', '4000862141404', 'KST-12'])
+        expect(xml).toContain(value);
+      expect(xml).toContain('schemeID="0160"');
+      const result = await check(profile, documentType, data);
+      expect({
+        documentType,
+        fatal: result.violations.filter((v: { severity: string }) => v.severity === 'fatal'),
+      }).toEqual({
+        documentType,
+        fatal: [],
+      });
+    }
+  });
+
+  test('an origin country that is not a country code is a 422 at the line', async () => {
+    const data = withReferences();
+    data.line_items = data.line_items.map((l) => ({ ...l, origin_country: 'Germany' }));
+    const res = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields[0].loc).toMatch(/^body\.data\.line_items\.0\.origin_country$/);
+  });
+});

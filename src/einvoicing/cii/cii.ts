@@ -154,16 +154,23 @@ function allowanceCharge(parent: XMLBuilder, a: EAllowanceCharge, isCharge: bool
 /** BG-25. */
 function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
   const node = ram(parent, 'IncludedSupplyChainTradeLineItem');
-  ramLeaf(ram(node, 'AssociatedDocumentLineDocument'), 'LineID', line.id);
+  const document = ram(node, 'AssociatedDocumentLineDocument');
+  ramLeaf(document, 'LineID', line.id);
+  if (line.note !== null) ramLeaf(ram(document, 'IncludedNote'), 'Content', line.note);
   const product = ram(node, 'SpecifiedTradeProduct');
+  if (line.standardItemId !== null) {
+    ramLeaf(product, 'GlobalID', line.standardItemId.id, { schemeID: line.standardItemId.scheme });
+  }
   ramLeaf(product, 'SellerAssignedID', line.sellerItemId);
+  ramLeaf(product, 'BuyerAssignedID', line.buyerItemId);
   ramLeaf(product, 'Name', line.name);
   ramLeaf(product, 'Description', line.description);
-  ramLeaf(
-    ram(ram(node, 'SpecifiedLineTradeAgreement'), 'NetPriceProductTradePrice'),
-    'ChargeAmount',
-    line.netPrice,
-  );
+  if (line.originCountry !== null) ramLeaf(ram(product, 'OriginTradeCountry'), 'ID', line.originCountry);
+  const agreement = ram(node, 'SpecifiedLineTradeAgreement');
+  if (line.orderLineReference !== null) {
+    ramLeaf(ram(agreement, 'BuyerOrderReferencedDocument'), 'LineID', line.orderLineReference);
+  }
+  ramLeaf(ram(agreement, 'NetPriceProductTradePrice'), 'ChargeAmount', line.netPrice);
   ramLeaf(ram(node, 'SpecifiedLineTradeDelivery'), 'BilledQuantity', line.quantity, {
     unitCode: line.unitCode,
   });
@@ -182,4 +189,7 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
     'LineTotalAmount',
     line.netAmount,
   );
+  if (line.accountingReference !== null) {
+    ramLeaf(ram(settlement, 'ReceivableSpecifiedTradeAccountingAccount'), 'ID', line.accountingReference);
+  }
 }

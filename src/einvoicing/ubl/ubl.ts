@@ -138,8 +138,12 @@ function invoiceLine(
   const cur = invoice.currency;
   const node = cac(parent, names.line);
   cbc(node, 'ID', line.id);
+  cbc(node, 'Note', line.note);
   cbc(node, names.quantity, line.quantity, { unitCode: line.unitCode });
   amount(node, 'LineExtensionAmount', line.netAmount, cur);
+  cbc(node, 'AccountingCost', line.accountingReference);
+  if (line.orderLineReference !== null)
+    cbc(cac(node, 'OrderLineReference'), 'LineID', line.orderLineReference);
   if (line.allowance !== null) {
     // BG-27: a line allowance carries no tax category of its own (it takes the line's).
     const allowance = cac(node, 'AllowanceCharge');
@@ -151,7 +155,14 @@ function invoiceLine(
   const item = cac(node, 'Item');
   cbc(item, 'Description', line.description);
   cbc(item, 'Name', line.name);
+  if (line.buyerItemId !== null) cbc(cac(item, 'BuyersItemIdentification'), 'ID', line.buyerItemId);
   if (line.sellerItemId !== null) cbc(cac(item, 'SellersItemIdentification'), 'ID', line.sellerItemId);
+  if (line.standardItemId !== null) {
+    cbc(cac(item, 'StandardItemIdentification'), 'ID', line.standardItemId.id, {
+      schemeID: line.standardItemId.scheme,
+    });
+  }
+  if (line.originCountry !== null) cbc(cac(item, 'OriginCountry'), 'IdentificationCode', line.originCountry);
   taxCategory(item, 'ClassifiedTaxCategory', line.vat, invoice.taxScheme);
   amount(cac(node, 'Price'), 'PriceAmount', line.netPrice, cur);
 }

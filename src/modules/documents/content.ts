@@ -50,6 +50,33 @@ export const LineItem = t.Object(
     ),
     discount: t.Optional(Discount),
     taxes: t.Optional(t.Array(Tax, { maxItems: 5 })),
+    note: t.Optional(t.String({ maxLength: 1000, description: 'EN 16931 BT-127' })),
+    buyer_item_id: t.Optional(t.String({ maxLength: 100, description: "EN 16931 BT-156: the buyer's id" })),
+    standard_item_id: t.Optional(
+      t.Object(
+        {
+          id: t.String({ minLength: 1, maxLength: 100 }),
+          scheme_id: t.String({
+            minLength: 1,
+            maxLength: 10,
+            description: 'ISO 6523 ICD, e.g. 0160 for a GTIN',
+          }),
+        },
+        { ...closed, description: 'EN 16931 BT-157: e.g. a GTIN' },
+      ),
+    ),
+    origin_country: t.Optional(
+      t.String({ pattern: '^[A-Z]{2}$', description: 'EN 16931 BT-159: ISO 3166-1 alpha-2' }),
+    ),
+    order_line_reference: t.Optional(
+      t.String({ maxLength: 100, description: "EN 16931 BT-132: the buyer's order line" }),
+    ),
+    accounting_reference: t.Optional(
+      t.String({
+        maxLength: 200,
+        description: "EN 16931 BT-133: the buyer's accounting reference for the line",
+      }),
+    ),
   },
   closed,
 );
