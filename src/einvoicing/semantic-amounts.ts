@@ -157,6 +157,12 @@ export function buildAmounts(
   ) {
     throw new Error('document totals do not add up to the stored total');
   }
+  const prepaid = dec(totals.prepaid_amount ?? '0');
+  const rounding = dec(totals.rounding_amount ?? '0');
+  const payable = add(sub(taxInclusive, prepaid), rounding);
+  if (totals.amount_due !== undefined && !eq(payable, dec(totals.amount_due))) {
+    throw new Error('the amount due does not follow the prepaid and rounding amounts');
+  }
   return {
     lines,
     allowances: allowances.map(part),
@@ -169,7 +175,9 @@ export function buildAmounts(
       taxExclusive: money(taxExclusive),
       tax: money(tax),
       taxInclusive: money(taxInclusive),
-      payable: money(taxInclusive),
+      prepaid: isZero(prepaid) ? null : money(prepaid),
+      rounding: isZero(rounding) ? null : money(rounding),
+      payable: money(payable),
     },
   };
 }

@@ -93,7 +93,9 @@ export interface EDocumentTotals {
   taxExclusive: DecimalText; // BT-109
   tax: DecimalText; // BT-110
   taxInclusive: DecimalText; // BT-112
-  payable: DecimalText; // BT-115 (nothing prepaid, no rounding amount)
+  prepaid: DecimalText | null; // BT-113, null when nothing was paid in advance
+  rounding: DecimalText | null; // BT-114, null when not rounded
+  payable: DecimalText; // BT-115 = BT-112 - BT-113 + BT-114 (BR-CO-16)
 }
 
 /** BG-16 Payment instructions. */

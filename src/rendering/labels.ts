@@ -22,6 +22,31 @@ export interface Labels {
   invoicePeriod: string;
   taxPointDate: string;
   precedingInvoice: string;
+  /** The EN 16931 terms beyond the basics (references, payment means, parties, line details). */
+  terms: {
+    projectReference: string;
+    salesOrderReference: string;
+    despatchAdviceReference: string;
+    receivingAdviceReference: string;
+    tenderReference: string;
+    buyerAccountingReference: string;
+    prepaid: string;
+    rounding: string;
+    payee: string;
+    taxRepresentative: string;
+    directDebit: string;
+    mandateReference: string;
+    creditorId: string;
+    debitedAccount: string;
+    card: string;
+    cardHolder: string;
+    attachments: string;
+    vatIn: (currency: string) => string;
+    linePeriod: string;
+    origin: string;
+    lineReference: string;
+    lineAccounting: string;
+  };
   creditNoteFor: (number: string) => string;
   reason: string;
   from: string;

@@ -96,11 +96,22 @@ export function buildTotals(
   for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
     rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
   }
-  rows.push({ kind: 'total', label: labels.total, value: fmt.money(totals.total) });
+  // With a prepaid or rounding amount (BT-113/114) the total is an intermediate line and the amount due
+  // is the figure the reader pays: it becomes the emphasised last row.
+  const prepaid = totals.prepaid_amount ?? '0';
+  const rounding = totals.rounding_amount ?? '0';
+  const adjusted = !isZero(prepaid) || !isZero(rounding);
+  rows.push({ kind: adjusted ? 'subtotal' : 'total', label: labels.total, value: fmt.money(totals.total) });
   for (const group of totals.tax_groups.filter((g) => g.inclusive)) {
     const label = labels.taxIncluded(groupLabel(group, fmt, labels));
     rows.push({ kind: 'included', label, value: fmt.money(group.tax_amount) });
   }
+  if (!adjusted) return rows;
+  if (!isZero(prepaid))
+    rows.push({ kind: 'discount', label: labels.terms.prepaid, value: fmt.money(negate(prepaid)) });
+  if (!isZero(rounding))
+    rows.push({ kind: 'shipping', label: labels.terms.rounding, value: fmt.money(rounding) });
+  rows.push({ kind: 'total', label: labels.amountDue, value: fmt.money(totals.amount_due ?? totals.total) });
   return rows;
 }
 

@@ -91,6 +91,15 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     items.push({ label: labels.orderReference, value: data.order_reference.trim() });
   if (present(data.contract_reference))
     items.push({ label: labels.contractReference, value: data.contract_reference.trim() });
+  const references: [string | undefined, string][] = [
+    [data.project_reference, labels.terms.projectReference],
+    [data.sales_order_reference, labels.terms.salesOrderReference],
+    [data.despatch_advice_reference, labels.terms.despatchAdviceReference],
+    [data.receiving_advice_reference, labels.terms.receivingAdviceReference],
+    [data.tender_reference, labels.terms.tenderReference],
+    [data.buyer_accounting_reference, labels.terms.buyerAccountingReference],
+  ];
+  for (const [value, label] of references) if (present(value)) items.push({ label, value: value.trim() });
   const period = data.invoice_period;
   if (present(period?.start_date) || present(period?.end_date)) {
     const ends = [period?.start_date, period?.end_date].map((d) => (present(d) ? fmt.date(d) : '…'));
@@ -110,7 +119,8 @@ function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaI
   const type = getDocumentType(input.documentType);
   if (type.line_item_type === 'shipped') return null;
   const value = fmt.money(input.totals.total);
-  if (type.payable) return { label: labels.amountDue, value };
+  if (type.payable)
+    return { label: labels.amountDue, value: fmt.money(input.totals.amount_due ?? input.totals.total) };
   if (input.documentType === 'receipt') return { label: labels.amountPaid, value };
   if (input.documentType === 'credit_note') return { label: labels.creditTotal, value };
   return { label: labels.total, value };
@@ -152,7 +162,7 @@ function buildPayment(input: RenderInput, labels: Labels): PaymentView | null {
       iban: account.account_number,
       bic: account.swift,
       currency: data.currency,
-      amount: input.totals.total,
+      amount: input.totals.amount_due ?? input.totals.total,
       remittance: data.invoice_number ?? '',
     });
     if (payload) view.qr = { payload, caption: labels.scanToPay };

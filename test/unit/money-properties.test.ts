@@ -140,7 +140,7 @@ describe('properties', () => {
           ...discounts.flatMap((d) => [d.amount, ...d.allocations.map((a) => a.amount)]),
         ];
         expect(all.length).toBe(
-          7 +
+          10 +
             4 * lines.length +
             2 * tax_groups.length +
             discounts.length +

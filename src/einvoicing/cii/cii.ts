@@ -126,7 +126,9 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
   if (invoice.allowances.length > 0) ramLeaf(sums, 'AllowanceTotalAmount', t.allowances);
   ramLeaf(sums, 'TaxBasisTotalAmount', t.taxExclusive);
   ramLeaf(sums, 'TaxTotalAmount', t.tax, { currencyID: invoice.currency });
+  ramLeaf(sums, 'RoundingAmount', t.rounding);
   ramLeaf(sums, 'GrandTotalAmount', t.taxInclusive);
+  ramLeaf(sums, 'TotalPrepaidAmount', t.prepaid);
   ramLeaf(sums, 'DuePayableAmount', t.payable);
 
   if (invoice.precedingInvoice !== null) {

@@ -107,6 +107,8 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   amount(monetary, 'TaxInclusiveAmount', t.taxInclusive, cur);
   if (invoice.allowances.length > 0) amount(monetary, 'AllowanceTotalAmount', t.allowances, cur);
   if (invoice.charges.length > 0) amount(monetary, 'ChargeTotalAmount', t.charges, cur);
+  if (t.prepaid !== null) amount(monetary, 'PrepaidAmount', t.prepaid, cur);
+  if (t.rounding !== null) amount(monetary, 'PayableRoundingAmount', t.rounding, cur);
   amount(monetary, 'PayableAmount', t.payable, cur);
 
   for (const line of invoice.lines) invoiceLine(root, line, names, invoice);

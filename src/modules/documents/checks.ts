@@ -35,6 +35,8 @@ export interface DocumentSubject {
     | 'delivery_date'
     | 'branding'
     | 'type_code'
+    | 'prepaid_amount'
+    | 'rounding_amount'
   >;
 }
 
@@ -51,6 +53,8 @@ export function documentTotals(currency: string, content: DocumentSubject['conte
     lines: content.line_items,
     discounts: content.discounts,
     shipping: content.shipping,
+    prepaid: content.prepaid_amount,
+    rounding: content.rounding_amount,
   });
 }
 

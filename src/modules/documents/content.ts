@@ -184,6 +184,14 @@ export const contentFields = {
       { ...closed, description: 'EN 16931 BG-14: the period the invoice covers' },
     ),
   ),
+  prepaid_amount: t.Optional(
+    DecimalString(
+      'EN 16931 BT-113: already paid (a deposit, a payment on account); amount_due = total - prepaid_amount + rounding_amount',
+    ),
+  ),
+  rounding_amount: t.Optional(
+    DecimalString('EN 16931 BT-114: added to the total to reach the amount due (cash rounding), e.g. "0.02"'),
+  ),
   tax_scheme: t.Optional(
     t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
   ),

@@ -34,6 +34,9 @@ export const MoneyTotals = t.Object({
   tax_total: Money,
   shipping_total: Money,
   total: Money,
+  prepaid_amount: t.Optional(Money),
+  rounding_amount: t.Optional(Money),
+  amount_due: t.Optional(Money),
 });
 export type MoneyTotals = typeof MoneyTotals.static;
 
@@ -99,6 +102,8 @@ export const UpdateDocumentBody = t.Object(
     buyer_accounting_reference: clearable(contentFields.buyer_accounting_reference),
     tax_point_date: clearable(contentFields.tax_point_date),
     invoice_period: clearable(contentFields.invoice_period),
+    prepaid_amount: clearable(contentFields.prepaid_amount),
+    rounding_amount: clearable(contentFields.rounding_amount),
     tax_scheme: clearable(contentFields.tax_scheme),
     notes: clearable(contentFields.notes),
     valid_until: clearable(contentFields.valid_until),

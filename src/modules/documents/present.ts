@@ -7,14 +7,37 @@ import type { DocumentRow } from './schema';
 /** What `documents.totals` holds: the money module's result plus the currency it was computed in. */
 export type StoredTotals = TotalsResult & { currency: string };
 
-export function presentTotals(totals: Pick<TotalsResult, keyof MoneyTotals>, currency: string): MoneyTotals {
+type TotalsSource = Pick<
+  TotalsResult,
+  'subtotal' | 'discount_total' | 'tax_total' | 'shipping_total' | 'total'
+> &
+  Partial<Pick<TotalsResult, 'prepaid_amount' | 'rounding_amount' | 'amount_due'>>;
+
+/** "0", "0.00", "-0.00". */
+const isZeroAmount = (amount: string | undefined) => amount === undefined || /^-?0*\.?0*$/.test(amount);
+
+/**
+ * The five members of SPEC 2; a document with a prepaid or rounding amount (BT-113/114) also shows those
+ * and `amount_due` (BT-115), the figure left to pay. Without them the total is due and the object keeps
+ * the SPEC's exact shape.
+ */
+export function presentTotals(totals: TotalsSource, currency: string): MoneyTotals {
   const money = (amount: string) => ({ amount, currency });
-  return {
+  const five = {
     subtotal: money(totals.subtotal),
     discount_total: money(totals.discount_total),
     tax_total: money(totals.tax_total),
     shipping_total: money(totals.shipping_total),
     total: money(totals.total),
+  };
+  const prepaid = totals.prepaid_amount;
+  const rounding = totals.rounding_amount;
+  if (isZeroAmount(prepaid) && isZeroAmount(rounding)) return five;
+  return {
+    ...five,
+    ...(isZeroAmount(prepaid) ? {} : { prepaid_amount: money(prepaid ?? '') }),
+    ...(isZeroAmount(rounding) ? {} : { rounding_amount: money(rounding ?? '') }),
+    amount_due: money(totals.amount_due ?? totals.total),
   };
 }
 

@@ -5,6 +5,7 @@ import {
   add,
   type Decimal,
   dec,
+  eq,
   formatMinorUnits,
   fromMinorUnits,
   gt,
@@ -54,6 +55,8 @@ interface Checked {
   subtotal: Decimal;
   discounts: { amount: Decimal; reason: string | null }[];
   shipping: { total: Decimal; taxes: ParsedTax[] | undefined };
+  prepaid: Decimal;
+  rounding: Decimal;
 }
 
 export function computeTotals(input: TotalsInput): TotalsOutcome {
@@ -62,7 +65,10 @@ export function computeTotals(input: TotalsInput): TotalsOutcome {
   return { ok: true, totals: computeChecked(checked, input.minorUnits) };
 }
 
-function computeChecked({ lines, subtotal, discounts, shipping }: Checked, mu: MinorUnits): TotalsResult {
+function computeChecked(
+  { lines, subtotal, discounts, shipping, prepaid, rounding }: Checked,
+  mu: MinorUnits,
+): TotalsResult {
   const fmt = (d: Decimal) => toFixedString(d, mu);
   const { allocated, results: discountResults } = allocateDiscounts(discounts, lines, mu);
 
@@ -96,6 +102,9 @@ function computeChecked({ lines, subtotal, discounts, shipping }: Checked, mu: M
     total: fmt(total),
     exclusive_tax_total: fmt(tax.exclusiveTotal),
     inclusive_tax_total: fmt(tax.inclusiveTotal),
+    prepaid_amount: fmt(prepaid),
+    rounding_amount: fmt(rounding),
+    amount_due: fmt(add(sub(total, prepaid), rounding)),
     lines: lineResults,
     tax_groups: tax.groups.map((g) => ({
       category: g.category,
@@ -122,6 +131,8 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const discountInputs = input.discounts ?? [];
   const discounts = discountInputs.flatMap((d, k) => readDiscount(d, `discounts.${k}`, problems) ?? []);
   const shipping = readShipping(input.shipping, mu, problems);
+  const prepaid = readAdjustment(input.prepaid, 'prepaid_amount', mu, problems);
+  const rounding = readAdjustment(input.rounding, 'rounding_amount', mu, problems);
 
   const priced = lines.filter((line) => line !== null);
   // Allocation is proportional to line amounts; a negative weight would turn a discount into a surcharge.
@@ -138,12 +149,14 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   if (complete && discounts.length > 0 && gt(sum(amounts), subtotal)) {
     problems.push({ loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' });
   }
-  if (problems.length > 0 || shipping === null) return { problems };
+  if (problems.length > 0 || shipping === null || prepaid === null || rounding === null) return { problems };
   return {
     lines: priced,
     subtotal,
     discounts: discounts.map((d, k) => ({ amount: amounts[k] ?? ZERO, reason: d.reason })),
     shipping,
+    prepaid,
+    rounding,
   };
 }
 
@@ -216,6 +229,24 @@ function readShipping(
   const taxes = shipping.taxes == null ? undefined : parseTaxes(shipping.taxes, 'shipping.taxes', problems);
   if (amount === null || isNegative(amount) || taxes === null) return null;
   return { total: round(amount, mu), taxes };
+}
+
+/** BT-113 / BT-114: any sign (a credit note's prepaid amount is negative too), in the currency's decimals. */
+function readAdjustment(
+  value: string | undefined,
+  loc: string,
+  mu: MinorUnits,
+  problems: TotalsProblem[],
+): Decimal | null {
+  if (value === undefined) return ZERO;
+  const amount = readDecimal(value, loc, problems);
+  if (amount === null) return null;
+  if (!eq(round(amount, mu), amount)) {
+    const msg = `has more decimals than the currency's ${mu}`;
+    problems.push({ loc, msg, type: 'decimal_places' });
+    return null;
+  }
+  return amount;
 }
 
 function readDecimal(value: unknown, loc: string, problems: TotalsProblem[]): Decimal | null {

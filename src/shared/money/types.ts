@@ -38,6 +38,10 @@ export interface TotalsInput {
   lines: LineInput[];
   discounts?: DiscountInput[];
   shipping?: ShippingInput | null;
+  /** EN 16931 BT-113: already paid (a deposit); amount_due = total - prepaid + rounding. */
+  prepaid?: string;
+  /** EN 16931 BT-114: added to reach a payable amount (cash rounding), e.g. "0.02" or "-0.02". */
+  rounding?: string;
 }
 
 /** A problem with the input, `loc` relative to the document data (`line_items.2.taxes`, `discounts.0.value`). */
@@ -85,6 +89,13 @@ export interface TotalsResult {
   /** Tax that is added on top (exclusive); total = subtotal - discount_total + shipping_total + this. */
   exclusive_tax_total: string;
   inclusive_tax_total: string;
+  // The next three are always computed; totals stored before they existed lack them (due in full).
+  /** BT-113, "0" in the currency's decimals when nothing was paid in advance. */
+  prepaid_amount?: string;
+  /** BT-114, "0" in the currency's decimals when not rounded. */
+  rounding_amount?: string;
+  /** BT-115: total - prepaid_amount + rounding_amount. */
+  amount_due?: string;
   lines: LineResult[];
   tax_groups: TaxGroupResult[];
   discounts: DocumentDiscountResult[];

@@ -59,7 +59,7 @@ export async function buildDeliveryEmail({
     number: document.number,
     sellerName: seller?.name ?? '',
     currency: document.currency,
-    total: document.totals.total,
+    total: document.totals.amount_due ?? document.totals.total,
     dueDate: document.dueDate,
     message: delivery.message,
     attached: attachment !== null,
