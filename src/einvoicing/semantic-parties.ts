@@ -1,6 +1,13 @@
 // Seller, buyer, delivery and payment terms of the semantic model (BG-4, BG-7, BG-13, BG-16).
 import type { DocumentData } from '../modules/documents/model';
-import type { EAddress, EIdentifier, EParty, EPaymentMeans } from './semantic-types';
+import type {
+  EAddress,
+  EIdentifier,
+  EParty,
+  EPayee,
+  EPaymentMeans,
+  ETaxRepresentative,
+} from './semantic-types';
 
 type Party = NonNullable<DocumentData['seller']>;
 type Address = NonNullable<Party['address']>;
@@ -81,15 +88,46 @@ export function toParty(party: Party, role: 'seller' | 'buyer'): EParty {
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
 
 /**
- * BG-16. An account number shaped like an IBAN in a EUR invoice is a SEPA credit transfer (58); any other
- * account is a plain credit transfer (30). Without an account the means are "not defined" (1): BG-16
- * stays present (XRechnung BR-DE-1 needs it) without claiming a transfer that BR-50/BR-61 would reject.
+ * BG-16. A direct debit (BG-19) or a card payment (BG-18) in the data says how the amount is collected.
+ * Otherwise an account number shaped like an IBAN in a EUR invoice is a SEPA credit transfer (58); any
+ * other account is a plain credit transfer (30). Without an account the means are "not defined" (1):
+ * BG-16 stays present (XRechnung BR-DE-1 needs it) without claiming a transfer that BR-50/BR-61 reject.
  */
 export function toPaymentMeans(data: DocumentData, number: string): EPaymentMeans {
+  const none = { card: null, directDebit: null };
+  const debit = data.payment?.direct_debit;
+  if (debit) {
+    const debited = text(debit.debited_account)?.replace(/\s/g, '').toUpperCase() ?? null;
+    return {
+      code: data.currency === 'EUR' ? '59' : '49',
+      remittance: number,
+      account: null,
+      card: null,
+      directDebit: {
+        mandate: debit.mandate_reference.trim(),
+        creditorId: debit.creditor_id.trim(),
+        debitedAccount: debited,
+      },
+    };
+  }
+  const card = data.payment?.card;
+  if (card) {
+    return {
+      code: card.type === 'credit' ? '54' : card.type === 'debit' ? '55' : '48',
+      remittance: number,
+      account: null,
+      card: {
+        lastDigits: card.last_digits,
+        holder: text(card.holder_name),
+        network: text(card.network) ?? 'NA',
+      },
+      directDebit: null,
+    };
+  }
   // Same precedence as the PDF: the document's payment account, then the seller's standing one.
   const bank = data.payment?.bank_account ?? data.seller?.bank_account;
   const accountNumber = text(bank?.account_number);
-  if (accountNumber === null) return { code: '1', remittance: null, account: null };
+  if (accountNumber === null) return { code: '1', remittance: null, account: null, ...none };
   const compacted = accountNumber.replace(/\s/g, '').toUpperCase();
   const isIban = IBAN.test(compacted);
   return {
@@ -101,5 +139,22 @@ export function toPaymentMeans(data: DocumentData, number: string): EPaymentMean
       isIban,
       bic: text(bank?.swift)?.toUpperCase() ?? null,
     },
+    ...none,
   };
+}
+
+export function toPayee(payee: DocumentData['payee']): EPayee | null {
+  if (!payee) return null;
+  const id = text(payee.identifier?.id);
+  return {
+    name: payee.name.trim(),
+    identifier: id === null ? null : { value: id, scheme: text(payee.identifier?.scheme_id) },
+    legalId: text(payee.registration_number),
+  };
+}
+
+export function toTaxRepresentative(rep: DocumentData['tax_representative']): ETaxRepresentative | null {
+  const address = toAddress(rep?.address);
+  if (!rep || address === null) return null;
+  return { name: rep.name.trim(), vatId: compact(rep.vat_id), address };
 }

@@ -100,11 +100,32 @@ export interface EDocumentTotals {
 
 /** BG-16 Payment instructions. */
 export interface EPaymentMeans {
-  /** BT-81 UNCL4461: 58 SEPA credit transfer, 30 credit transfer, 1 instrument not defined. */
-  code: '58' | '30' | '1';
+  /**
+   * BT-81 UNCL4461: 58 SEPA credit transfer, 30 credit transfer, 59 SEPA direct debit, 49 direct debit,
+   * 48 bank card, 54 credit card, 55 debit card, 1 instrument not defined.
+   */
+  code: '58' | '30' | '59' | '49' | '48' | '54' | '55' | '1';
   remittance: string | null; // BT-83
   /** BG-17 credit transfer: BT-84 account (IBAN when `isIban`), BT-86 BIC. */
   account: { id: string; isIban: boolean; bic: string | null } | null;
+  /** BG-18: BT-87 (last digits only), BT-88; the network is UBL's required NetworkID. */
+  card: { lastDigits: string; holder: string | null; network: string } | null;
+  /** BG-19: BT-89 mandate, BT-90 creditor id, BT-91 debited account. */
+  directDebit: { mandate: string; creditorId: string; debitedAccount: string | null } | null;
+}
+
+/** BG-10 Payee. */
+export interface EPayee {
+  name: string; // BT-59
+  identifier: EIdentifier | null; // BT-60
+  legalId: string | null; // BT-61
+}
+
+/** BG-11 Seller tax representative party. */
+export interface ETaxRepresentative {
+  name: string; // BT-62
+  vatId: string; // BT-63
+  address: EAddress; // BG-12
 }
 
 export interface EInvoice {
@@ -130,6 +151,8 @@ export interface EInvoice {
   precedingInvoice: { number: string; issueDate: string | null } | null; // BG-3: BT-25, BT-26
   seller: EParty;
   buyer: EParty;
+  payee: EPayee | null;
+  taxRepresentative: ETaxRepresentative | null;
   /** BG-13: BT-70 deliver-to name, BG-15 address, BT-72 actual delivery date. */
   delivery: { name: string | null; address: EAddress | null; date: string | null } | null;
   paymentMeans: EPaymentMeans;

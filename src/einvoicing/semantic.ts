@@ -6,7 +6,7 @@ import type { DocumentData } from '../modules/documents/model';
 import { dec, isNegative, type TotalsResult } from '../shared/money';
 import { buildAmounts } from './semantic-amounts';
 import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
-import { text, toAddress, toParty, toPaymentMeans } from './semantic-parties';
+import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './semantic-parties';
 import { lineTaxes, shippingTax, type VatTax } from './semantic-taxes';
 import type { EInvoice, InvoiceTypeCode } from './semantic-types';
 
@@ -112,6 +112,8 @@ export function toSemantic(input: SemanticInput): EInvoice {
     precedingInvoice: precedingNumber === null ? null : { number: precedingNumber, issueDate: precedingDate },
     seller: toParty(data.seller, 'seller'),
     buyer: toParty(data.buyer, 'buyer'),
+    payee: toPayee(data.payee),
+    taxRepresentative: toTaxRepresentative(data.tax_representative),
     delivery:
       shipTo || deliveryDate !== null
         ? { name: text(shipTo?.name), address: toAddress(shipTo?.address), date: deliveryDate }

@@ -1,14 +1,13 @@
 // RenderInput -> InvoiceView: every word chosen and every figure formatted here, once, so the blocks and
 // the six themes only place strings. Pure and cheap (no I/O); the PDF engine never sees DocumentData.
-import type { BankAccount } from '../modules/parties/party';
 import { currencyDecimals, getDocumentType } from '../modules/reference';
-import { buildEpcPayload, isValidIban, normalizeIban } from './epc-qr';
 import { type Formatter, makeFormatter, resolveLocale } from './format';
-import { type Labels, labelsFor, languageOf, methodName } from './labels';
+import { type Labels, labelsFor, languageOf } from './labels';
 import type { RenderInput } from './types';
 import { buildColumns, buildLines, buildTaxSummary, buildTotals } from './view-figures';
 import { partiesSpanCountries, partyView } from './view-parties';
-import type { InvoiceView, MetaItem, PaymentView } from './view-types';
+import { buildPayment } from './view-payment';
+import type { InvoiceView, MetaItem } from './view-types';
 
 export type { InvoiceView } from './view-types';
 
@@ -100,6 +99,10 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     [data.buyer_accounting_reference, labels.terms.buyerAccountingReference],
   ];
   for (const [value, label] of references) if (present(value)) items.push({ label, value: value.trim() });
+  const rep = data.tax_representative;
+  if (rep && present(rep.name)) {
+    items.push({ label: labels.terms.taxRepresentative, value: `${rep.name.trim()}, ${rep.vat_id.trim()}` });
+  }
   const period = data.invoice_period;
   if (present(period?.start_date) || present(period?.end_date)) {
     const ends = [period?.start_date, period?.end_date].map((d) => (present(d) ? fmt.date(d) : '…'));
@@ -124,51 +127,6 @@ function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaI
   if (input.documentType === 'receipt') return { label: labels.amountPaid, value };
   if (input.documentType === 'credit_note') return { label: labels.creditTotal, value };
   return { label: labels.total, value };
-}
-
-/** "DE89370400440532013000" -> "DE89 3704 0044 0532 0130 00": how people read and type an IBAN. */
-const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
-
-function buildPayment(input: RenderInput, labels: Labels): PaymentView | null {
-  const { data } = input;
-  const payment = data.payment;
-  // The payment's own account wins; the seller's standing account is the fallback.
-  const account: BankAccount | undefined = payment?.bank_account ?? data.seller?.bank_account;
-  const bank: MetaItem[] = [];
-  if (account) {
-    if (present(account.bank_name)) bank.push({ label: labels.bank, value: account.bank_name.trim() });
-    if (present(account.account_number)) {
-      const iban = isValidIban(account.account_number);
-      bank.push({
-        label: iban ? labels.iban : labels.accountNumber,
-        value: iban ? groupIban(normalizeIban(account.account_number)) : account.account_number.trim(),
-      });
-    }
-    if (present(account.routing_number))
-      bank.push({ label: labels.routingNumber, value: account.routing_number });
-    if (present(account.swift)) bank.push({ label: labels.bic, value: account.swift.trim() });
-  }
-  const methods = (payment?.accepted_methods ?? []).filter(present).map((m) => methodName(labels, m.trim()));
-  const view: PaymentView = {
-    instructions: payment?.instructions?.trim() || null,
-    bank,
-    url: payment?.payment_url?.trim() || null,
-    methods: methods.length > 0 ? methods.join(', ') : null,
-    qr: null,
-  };
-  if (getDocumentType(input.documentType).payable && present(account?.account_number)) {
-    const payload = buildEpcPayload({
-      name: data.seller?.legal_name?.trim() || data.seller?.name || '',
-      iban: account.account_number,
-      bic: account.swift,
-      currency: data.currency,
-      amount: input.totals.amount_due ?? input.totals.total,
-      remittance: data.invoice_number ?? '',
-    });
-    if (payload) view.qr = { payload, caption: labels.scanToPay };
-  }
-  const empty = !view.instructions && bank.length === 0 && !view.url && !view.methods;
-  return empty ? null : view;
 }
 
 /** A credit note names the invoice it credits: the one in `preceding_invoice`, else its stored source. */

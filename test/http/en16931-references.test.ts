@@ -133,6 +133,8 @@ describe('order, contract and accounting references, tax point date, invoicing p
     const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n');
     expect(text).toContain('PO-4711');
     expect(text).toContain('RV-2026-03');
+    for (const id of ['PRJ-77', 'SO-5150', 'WE-0042', 'LS-9001', 'LOS-3', 'KST-880'])
+      expect(text).toContain(id);
     expect(text).toContain('2026');
     const bad = await server.json('/api/v1/documents/render', {
       method: 'POST',

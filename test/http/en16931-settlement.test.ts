@@ -111,3 +111,168 @@ describe('prepaid amount (BT-113) and rounding amount (BT-114)', () => {
     expect(cleared.body.data.totals.amount_due).toBeUndefined();
   });
 });
+
+describe('direct debit (BG-19) and payment card (BG-18)', () => {
+  const directDebit = {
+    mandate_reference: 'MANDAT-0815',
+    creditor_id: 'DE98ZZZ09999999999',
+    debited_account: 'DE75 5121 0800 1245 1261 99',
+  };
+  const card = {
+    last_digits: '4242',
+    holder_name: 'Erika Mustermann',
+    network: 'VISA',
+    type: 'credit' as const,
+  };
+
+  test.each(PROFILES)(
+    '%s: a direct debit is written with mandate, creditor id and debited account',
+    async (profile) => {
+      for (const documentType of ['invoice', 'credit_note']) {
+        const doc = { ...baseData(), ...(documentType === 'invoice' ? {} : creditNoteExtras) };
+        doc.payment = { ...doc.payment, direct_debit: directDebit };
+        const xml = await client.xmlOf(profile, documentType, doc);
+        if (isCii(profile)) {
+          expect(xml).toContain('<ram:CreditorReferenceID>DE98ZZZ09999999999</ram:CreditorReferenceID>');
+          expect(xml).toContain('<ram:TypeCode>59</ram:TypeCode>');
+          expect(xml).toMatch(/<ram:PayerPartyDebtorFinancialAccount>\s*<ram:IBANID>DE75512108001245126199</);
+          expect(xml).toContain('<ram:DirectDebitMandateID>MANDAT-0815</ram:DirectDebitMandateID>');
+          expect(xml).not.toContain('PayeePartyCreditorFinancialAccount');
+        } else {
+          expect(xml).toContain('<cbc:ID schemeID="SEPA">DE98ZZZ09999999999</cbc:ID>');
+          expect(xml).toContain('<cbc:PaymentMeansCode>59</cbc:PaymentMeansCode>');
+          expect(xml).toMatch(
+            /<cac:PaymentMandate>\s*<cbc:ID>MANDAT-0815<\/cbc:ID>\s*<cac:PayerFinancialAccount>\s*<cbc:ID>DE75512108001245126199</,
+          );
+        }
+        expect({ documentType, fatal: await client.fatalFindings(profile, documentType, doc) }).toEqual({
+          documentType,
+          fatal: [],
+        });
+      }
+    },
+  );
+
+  test.each(PROFILES)('%s: a card payment carries only the last digits and the holder', async (profile) => {
+    const doc = { ...baseData() };
+    doc.payment = { ...doc.payment, card };
+    const xml = await client.xmlOf(profile, 'invoice', doc);
+    if (isCii(profile)) {
+      expect(xml).toMatch(
+        /<ram:ApplicableTradeSettlementFinancialCard>\s*<ram:ID>4242<\/ram:ID>\s*<ram:CardholderName>Erika Mustermann</,
+      );
+      expect(xml).toContain('<ram:TypeCode>54</ram:TypeCode>');
+    } else {
+      expect(xml).toMatch(
+        /<cac:CardAccount>\s*<cbc:PrimaryAccountNumberID>4242<\/cbc:PrimaryAccountNumberID>\s*<cbc:NetworkID>VISA<\/cbc:NetworkID>\s*<cbc:HolderName>Erika Mustermann</,
+      );
+    }
+    expect(await client.fatalFindings(profile, 'invoice', doc)).toEqual([]);
+  });
+
+  test('a whole card number is refused at the field', async () => {
+    const doc = { ...baseData() };
+    doc.payment = { ...doc.payment, card: { last_digits: '4242424242424242' } };
+    const res = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: doc },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields[0].loc).toBe('body.data.payment.card.last_digits');
+  });
+
+  test('the PDF says the amount is collected, masks the account, and offers no transfer QR code', async () => {
+    const doc = { ...baseData() };
+    doc.payment = { ...doc.payment, direct_debit: directDebit };
+    const text = await client.pdfText({ data: doc });
+    expect(text).toContain('Paid by direct debit');
+    expect(text).toContain('MANDAT-0815');
+    expect(text).toContain('DE98ZZZ09999999999');
+    expect(text).toContain('DE75 •••• 6199');
+    expect(text).not.toContain('5121 0800');
+    expect(text).not.toContain('Scan with your banking app');
+    const paidByCard = { ...baseData() };
+    paidByCard.payment = { ...paidByCard.payment, card };
+    expect(await client.pdfText({ data: paidByCard })).toContain('•••• 4242');
+  });
+});
+
+describe('payee (BG-10) and seller tax representative (BG-11)', () => {
+  const payee = {
+    name: 'Factoring Bank AG',
+    identifier: { id: '4000001000005', scheme_id: '0088' },
+    registration_number: 'HRB 12345',
+  };
+  const taxRepresentative = {
+    name: 'Steuerkanzlei Berger',
+    vat_id: 'DE 123 456 788',
+    address: { line1: 'Ringstraße 4', city: 'München', postal_code: '80331', country: 'DE' },
+  };
+
+  test.each(PROFILES)('%s: both are written where the standard puts them, and valid', async (profile) => {
+    for (const documentType of ['invoice', 'credit_note']) {
+      const doc = {
+        ...baseData(),
+        ...(documentType === 'invoice' ? {} : creditNoteExtras),
+        payee,
+        tax_representative: taxRepresentative,
+      };
+      const xml = await client.xmlOf(profile, documentType, doc);
+      if (isCii(profile)) {
+        expect(xml).toMatch(
+          /<ram:PayeeTradeParty>\s*<ram:GlobalID schemeID="0088">4000001000005<\/ram:GlobalID>\s*<ram:Name>Factoring Bank AG</,
+        );
+        expect(xml).toMatch(/<ram:SellerTaxRepresentativeTradeParty>\s*<ram:Name>Steuerkanzlei Berger</);
+        expect(xml).toContain('<ram:ID schemeID="VA">DE123456788</ram:ID>');
+      } else {
+        expect(xml).toMatch(
+          /<cac:PayeeParty>[\s\S]*<cbc:Name>Factoring Bank AG<\/cbc:Name>[\s\S]*<\/cac:PayeeParty>/,
+        );
+        expect(xml).toMatch(
+          /<cac:TaxRepresentativeParty>\s*<cac:PartyName>\s*<cbc:Name>Steuerkanzlei Berger</,
+        );
+        expect(xml).toContain('<cbc:CompanyID>DE123456788</cbc:CompanyID>');
+      }
+      expect({ documentType, fatal: await client.fatalFindings(profile, documentType, doc) }).toEqual({
+        documentType,
+        fatal: [],
+      });
+    }
+  });
+
+  test('with a direct debit the payee carries the creditor id (UBL), and the PDF names both', async () => {
+    const doc = { ...baseData(), payee, tax_representative: taxRepresentative };
+    const debit = { mandate_reference: 'M-1', creditor_id: 'DE98ZZZ09999999999' };
+    doc.payment = { ...doc.payment, direct_debit: debit };
+    // Without the debited account German rules refuse it, and tier 1 says so at the field.
+    for (const profile of ['peppol_bis_billing_3', 'xrechnung_ubl', 'xrechnung_cii']) {
+      const result = await client.check(profile, 'invoice', doc);
+      const tier1 = result.violations.filter((v: { ruleset: string }) => v.ruleset === 'tier1-mandatory');
+      expect(tier1.map((v: { path: string }) => v.path)).toEqual([
+        'data.payment.direct_debit.debited_account',
+      ]);
+      expect(result.valid).toBe(false);
+    }
+    doc.payment = { ...doc.payment, direct_debit: { ...debit, debited_account: 'DE75512108001245126199' } };
+    const xml = await client.xmlOf('peppol_bis_billing_3', 'invoice', doc);
+    expect(xml).toMatch(
+      /<cac:PayeeParty>\s*<cac:PartyIdentification>[\s\S]*schemeID="SEPA">DE98ZZZ09999999999</,
+    );
+    expect(await client.fatalFindings('peppol_bis_billing_3', 'invoice', doc)).toEqual([]);
+    const text = await client.pdfText({ data: doc });
+    expect(text).toContain('Factoring Bank AG');
+    expect(text).toContain('Steuerkanzlei Berger');
+  });
+
+  test('a tax representative without a VAT id or an address is a 422 naming the field', async () => {
+    const res = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: { ...baseData(), tax_representative: { name: 'Berger' } } },
+    });
+    expect(res.status).toBe(422);
+    const locs = res.body.error.details.fields.map((f: { loc: string }) => f.loc);
+    expect(locs).toContain('body.data.tax_representative.vat_id');
+  });
+});

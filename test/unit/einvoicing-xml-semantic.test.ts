@@ -97,6 +97,8 @@ describe('payment means (BG-16)', () => {
       code: '58',
       remittance: 'T-1',
       account: { id: 'DE89370400440532013000', isIban: true, bic: 'COBADEFFXXX' },
+      card: null,
+      directDebit: null,
     });
   });
 
@@ -108,10 +110,18 @@ describe('payment means (BG-16)', () => {
       code: '30',
       remittance: 'T-1',
       account: { id: '12345678', isIban: false, bic: null },
+      card: null,
+      directDebit: null,
     });
     expect(serialize(invoice, 'xrechnung_cii')).toContain('<ram:ProprietaryID>12345678</ram:ProprietaryID>');
     const seller = { ...SELLER_DE, bank_account: undefined };
-    expect(semantic({ seller }).paymentMeans).toEqual({ code: '1', remittance: null, account: null });
+    expect(semantic({ seller }).paymentMeans).toEqual({
+      code: '1',
+      remittance: null,
+      account: null,
+      card: null,
+      directDebit: null,
+    });
   });
 });
 

@@ -1,7 +1,7 @@
 // UN/CEFACT CII D16B building blocks: parties, addresses, dates, trade taxes. Element order follows the
 // Factur-X 1.0.07 EN 16931 XSD, which is the D16B order with the elements EN 16931 does not use removed.
 
-import type { EAddress, EParty, EVatCategory } from '../semantic-types';
+import type { EAddress, EParty, EPayee, ETaxRepresentative, EVatCategory } from '../semantic-types';
 import { leaf, type XMLBuilder } from '../semantic-xml';
 
 export const RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -80,4 +80,23 @@ export function party(parent: XMLBuilder, name: string, p: EParty): void {
   if (p.taxRegistrationId !== null) {
     ramLeaf(ram(node, 'SpecifiedTaxRegistration'), 'ID', p.taxRegistrationId, { schemeID: 'FC' });
   }
+}
+
+/** BG-10 `ram:PayeeTradeParty`: BT-60 as an ID (GlobalID with a scheme), BT-59, BT-61. */
+export function payeeParty(parent: XMLBuilder, payee: EPayee): void {
+  const node = ram(parent, 'PayeeTradeParty');
+  if (payee.identifier !== null) {
+    if (payee.identifier.scheme === null) ramLeaf(node, 'ID', payee.identifier.value);
+    else ramLeaf(node, 'GlobalID', payee.identifier.value, { schemeID: payee.identifier.scheme });
+  }
+  ramLeaf(node, 'Name', payee.name);
+  if (payee.legalId !== null) ramLeaf(ram(node, 'SpecifiedLegalOrganization'), 'ID', payee.legalId);
+}
+
+/** BG-11 `ram:SellerTaxRepresentativeTradeParty`. */
+export function taxRepresentativeParty(parent: XMLBuilder, rep: ETaxRepresentative): void {
+  const node = ram(parent, 'SellerTaxRepresentativeTradeParty');
+  ramLeaf(node, 'Name', rep.name);
+  address(node, rep.address);
+  ramLeaf(ram(node, 'SpecifiedTaxRegistration'), 'ID', rep.vatId, { schemeID: 'VA' });
 }

@@ -9,11 +9,13 @@ import {
   dateOnly,
   indicator,
   party,
+  payeeParty,
   QDT,
   RAM,
   RSM,
   ram,
   ramLeaf,
+  taxRepresentativeParty,
   tradeTax,
   UDT,
 } from './cii-parts';
@@ -41,6 +43,7 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   ramLeaf(agreement, 'BuyerReference', invoice.buyerReference);
   party(agreement, 'SellerTradeParty', invoice.seller);
   party(agreement, 'BuyerTradeParty', invoice.buyer);
+  if (invoice.taxRepresentative !== null) taxRepresentativeParty(agreement, invoice.taxRepresentative);
   const referenced = (parent: XMLBuilder, name: string, id: string | null) => {
     if (id !== null) ramLeaf(ram(parent, name), 'IssuerAssignedID', id);
   };
@@ -80,11 +83,21 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
 
 function settlement(node: XMLBuilder, invoice: EInvoice): void {
   const { paymentMeans, totals: t } = invoice;
+  const { account, card, directDebit } = paymentMeans;
+  ramLeaf(node, 'CreditorReferenceID', directDebit?.creditorId ?? null);
   ramLeaf(node, 'PaymentReference', paymentMeans.remittance);
   ramLeaf(node, 'InvoiceCurrencyCode', invoice.currency);
+  if (invoice.payee !== null) payeeParty(node, invoice.payee);
   const means = ram(node, 'SpecifiedTradeSettlementPaymentMeans');
   ramLeaf(means, 'TypeCode', paymentMeans.code);
-  const account = paymentMeans.account;
+  if (card !== null) {
+    const financialCard = ram(means, 'ApplicableTradeSettlementFinancialCard');
+    ramLeaf(financialCard, 'ID', card.lastDigits);
+    ramLeaf(financialCard, 'CardholderName', card.holder);
+  }
+  if (directDebit?.debitedAccount) {
+    ramLeaf(ram(means, 'PayerPartyDebtorFinancialAccount'), 'IBANID', directDebit.debitedAccount);
+  }
   if (account !== null) {
     ramLeaf(
       ram(means, 'PayeePartyCreditorFinancialAccount'),
@@ -114,10 +127,11 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
   for (const a of invoice.allowances) allowanceCharge(node, a, false, invoice.taxScheme);
   for (const c of invoice.charges) allowanceCharge(node, c, true, invoice.taxScheme);
 
-  if (invoice.paymentTerms !== null || invoice.dueDate !== null) {
+  if (invoice.paymentTerms !== null || invoice.dueDate !== null || directDebit !== null) {
     const terms = ram(node, 'SpecifiedTradePaymentTerms');
     ramLeaf(terms, 'Description', invoice.paymentTerms);
     if (invoice.dueDate !== null) date(terms, 'DueDateDateTime', invoice.dueDate);
+    ramLeaf(terms, 'DirectDebitMandateID', directDebit?.mandate ?? null);
   }
 
   const sums = ram(node, 'SpecifiedTradeSettlementHeaderMonetarySummation');

@@ -62,7 +62,14 @@ const TERMS = {
     'The buyer post code (BT-53)',
     (d: DocumentData) => d.buyer?.address?.postal_code,
   ],
+  debitedAccount: [
+    'data.payment.direct_debit.debited_account',
+    'The debited account identifier (BT-91)',
+    (d: DocumentData) => d.payment?.direct_debit?.debited_account,
+  ],
 } as const;
+
+const byDirectDebit = (d: DocumentData) => d.payment?.direct_debit !== undefined;
 
 /** One "shall be provided" rule per `rule id -> term`, applying when `when(d)` holds. */
 function required(
@@ -204,6 +211,7 @@ const DOCUMENT_RULES: Rule[] = [
     'BR-DE-8': 'buyerCity',
     'BR-DE-9': 'buyerPostCode',
   }),
+  ...required(XRECHNUNG, byDirectDebit, ' for a direct debit (BG-19)', { 'BR-DE-31': 'debitedAccount' }),
   {
     rule: 'PEPPOL-EN16931-P0100',
     path: 'data.type_code',
@@ -228,6 +236,12 @@ const DOCUMENT_RULES: Rule[] = [
     'DE-R-008': 'buyerCity',
     'DE-R-009': 'buyerPostCode',
   }),
+  ...required(
+    ['peppol_bis_billing_3'],
+    (d) => bothInGermany(d) && byDirectDebit(d),
+    ' for a direct debit (BG-19) when seller and buyer are both in Germany',
+    { 'DE-R-031': 'debitedAccount' },
+  ),
 ];
 
 function bothInGermany(d: DocumentData): boolean {

@@ -1,7 +1,7 @@
 // UBL 2.1 building blocks shared by the header and the lines: parties, addresses, tax categories.
 // Element order follows the UBL XSD sequences (the official Peppol and XRechnung examples agree).
 
-import type { EAddress, EParty, EVatCategory } from '../semantic-types';
+import type { EAddress, EParty, EPayee, ETaxRepresentative, EVatCategory } from '../semantic-types';
 import { leaf, type XMLBuilder } from '../semantic-xml';
 
 export const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
@@ -47,11 +47,13 @@ export function taxCategory(
 }
 
 /** BG-4 / BG-7 inside `cac:AccountingSupplierParty` or `cac:AccountingCustomerParty`. */
-export function party(parent: XMLBuilder, wrapper: string, p: EParty): void {
+export function party(parent: XMLBuilder, wrapper: string, p: EParty, sepaCreditorId?: string | null): void {
   const node = cac(cac(parent, wrapper), 'Party');
   if (p.electronicAddress !== null) {
     cbc(node, 'EndpointID', p.electronicAddress.value, { schemeID: p.electronicAddress.scheme });
   }
+  // BT-90 sits on the seller when nobody else is paid (on the payee otherwise), scheme SEPA.
+  if (sepaCreditorId) cbc(cac(node, 'PartyIdentification'), 'ID', sepaCreditorId, { schemeID: 'SEPA' });
   if (p.tradingName !== null) cbc(cac(node, 'PartyName'), 'Name', p.tradingName);
   if (p.address !== null) address(node, 'PostalAddress', p.address);
   // BT-31/BT-48 under the VAT scheme; BT-32, a national tax number, under another one (EN 16931 binding).
@@ -79,4 +81,26 @@ function partyTaxScheme(parent: XMLBuilder, companyId: string, scheme: string): 
   const node = cac(parent, 'PartyTaxScheme');
   cbc(node, 'CompanyID', companyId);
   cbc(cac(node, 'TaxScheme'), 'ID', scheme);
+}
+
+/** BG-10 `cac:PayeeParty`, with the SEPA creditor id (BT-90) when the payee collects a direct debit. */
+export function payeeParty(parent: XMLBuilder, payee: EPayee, sepaCreditorId: string | null): void {
+  const node = cac(parent, 'PayeeParty');
+  if (payee.identifier !== null) {
+    const scheme = payee.identifier.scheme === null ? undefined : { schemeID: payee.identifier.scheme };
+    cbc(cac(node, 'PartyIdentification'), 'ID', payee.identifier.value, scheme);
+  }
+  if (sepaCreditorId !== null) {
+    cbc(cac(node, 'PartyIdentification'), 'ID', sepaCreditorId, { schemeID: 'SEPA' });
+  }
+  cbc(cac(node, 'PartyName'), 'Name', payee.name);
+  if (payee.legalId !== null) cbc(cac(node, 'PartyLegalEntity'), 'CompanyID', payee.legalId);
+}
+
+/** BG-11 `cac:TaxRepresentativeParty`. */
+export function taxRepresentativeParty(parent: XMLBuilder, rep: ETaxRepresentative): void {
+  const node = cac(parent, 'TaxRepresentativeParty');
+  cbc(cac(node, 'PartyName'), 'Name', rep.name);
+  address(node, 'PostalAddress', rep.address);
+  partyTaxScheme(node, rep.vatId, 'VAT');
 }

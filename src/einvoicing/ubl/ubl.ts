@@ -3,7 +3,18 @@
 import { type ComplianceProfile, PROFILES } from '../profiles';
 import type { EAllowanceCharge, EInvoice, ELine } from '../semantic-types';
 import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
-import { address, amount, CAC, CBC, cac, cbc, party, taxCategory } from './ubl-parts';
+import {
+  address,
+  amount,
+  CAC,
+  CBC,
+  cac,
+  cbc,
+  party,
+  payeeParty,
+  taxCategory,
+  taxRepresentativeParty,
+} from './ubl-parts';
 
 const INVOICE = {
   name: 'Invoice',
@@ -65,8 +76,11 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
     cbc(ref, 'IssueDate', invoice.precedingInvoice.issueDate);
   }
   documentReferences(root, invoice, isInvoice);
-  party(root, 'AccountingSupplierParty', invoice.seller);
+  const creditorId = invoice.paymentMeans.directDebit?.creditorId ?? null;
+  party(root, 'AccountingSupplierParty', invoice.seller, invoice.payee === null ? creditorId : null);
   party(root, 'AccountingCustomerParty', invoice.buyer);
+  if (invoice.payee !== null) payeeParty(root, invoice.payee, creditorId);
+  if (invoice.taxRepresentative !== null) taxRepresentativeParty(root, invoice.taxRepresentative);
   if (invoice.delivery !== null) {
     const { name, address: deliverTo, date } = invoice.delivery;
     const delivery = cac(root, 'Delivery');
@@ -79,11 +93,24 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   cbc(means, 'PaymentMeansCode', invoice.paymentMeans.code);
   if (!isInvoice) cbc(means, 'PaymentDueDate', invoice.dueDate);
   cbc(means, 'PaymentID', invoice.paymentMeans.remittance);
-  const account = invoice.paymentMeans.account;
+  const { account, card, directDebit } = invoice.paymentMeans;
+  if (card !== null) {
+    const cardAccount = cac(means, 'CardAccount');
+    cbc(cardAccount, 'PrimaryAccountNumberID', card.lastDigits);
+    cbc(cardAccount, 'NetworkID', card.network);
+    cbc(cardAccount, 'HolderName', card.holder);
+  }
   if (account !== null) {
     const financial = cac(means, 'PayeeFinancialAccount');
     cbc(financial, 'ID', account.id);
     if (account.bic !== null) cbc(cac(financial, 'FinancialInstitutionBranch'), 'ID', account.bic);
+  }
+  if (directDebit !== null) {
+    const mandate = cac(means, 'PaymentMandate');
+    cbc(mandate, 'ID', directDebit.mandate);
+    if (directDebit.debitedAccount !== null) {
+      cbc(cac(mandate, 'PayerFinancialAccount'), 'ID', directDebit.debitedAccount);
+    }
   }
   if (invoice.paymentTerms !== null) cbc(cac(root, 'PaymentTerms'), 'Note', invoice.paymentTerms);
 

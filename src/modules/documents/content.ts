@@ -104,6 +104,40 @@ export const Payment = t.Object(
     payment_url: t.Optional(t.String({ pattern: '^https?://', maxLength: 2000 })),
     accepted_methods: t.Optional(t.Array(text(50), { maxItems: 20 })),
     bank_account: t.Optional(BankAccount),
+    direct_debit: t.Optional(
+      t.Object(
+        {
+          mandate_reference: t.String({ minLength: 1, maxLength: 100, description: 'EN 16931 BT-89' }),
+          creditor_id: t.String({
+            minLength: 1,
+            maxLength: 100,
+            description: "EN 16931 BT-90: the seller's (or payee's) SEPA creditor identifier",
+          }),
+          debited_account: t.Optional(
+            t.String({ maxLength: 64, description: "EN 16931 BT-91: the buyer's account (IBAN) to debit" }),
+          ),
+        },
+        { ...closed, description: 'EN 16931 BG-19: the amount is collected by (SEPA) direct debit' },
+      ),
+    ),
+    card: t.Optional(
+      t.Object(
+        {
+          last_digits: t.String({
+            pattern: '^[0-9]{4,6}$',
+            description: 'EN 16931 BT-87: the last 4 to 6 digits of the card number, never the whole number',
+          }),
+          holder_name: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-88' })),
+          network: t.Optional(t.String({ maxLength: 50, description: 'e.g. VISA, MASTERCARD' })),
+          type: t.Optional(
+            t.Union([t.Literal('credit'), t.Literal('debit')], {
+              description: 'UNCL4461 54 (credit card) or 55 (debit card); 48 (bank card) when absent',
+            }),
+          ),
+        },
+        { ...closed, description: 'EN 16931 BG-18: paid (or to be paid) by payment card' },
+      ),
+    ),
   },
   closed,
 );
@@ -124,6 +158,38 @@ export const ShipTo = t.Object(
   closed,
 );
 
+const Identifier = (description: string) =>
+  t.Object(
+    {
+      id: t.String({ minLength: 1, maxLength: 100 }),
+      scheme_id: t.Optional(t.String({ minLength: 1, maxLength: 10, description: 'ISO 6523 ICD' })),
+    },
+    { ...closed, description },
+  );
+
+export const Payee = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: 300, description: 'EN 16931 BT-59' }),
+    identifier: t.Optional(Identifier('EN 16931 BT-60')),
+    registration_number: t.Optional(
+      t.String({ maxLength: 100, description: 'EN 16931 BT-61: legal registration identifier' }),
+    ),
+  },
+  {
+    ...closed,
+    description: 'EN 16931 BG-10: the party paid, when not the seller (a factor, a parent company)',
+  },
+);
+
+export const TaxRepresentative = t.Object(
+  {
+    name: t.String({ minLength: 1, maxLength: 300, description: 'EN 16931 BT-62' }),
+    vat_id: t.String({ minLength: 1, maxLength: 50, description: 'EN 16931 BT-63' }),
+    address: Address, // BG-12, with its country (BR-20)
+  },
+  { ...closed, description: "EN 16931 BG-11: the seller's tax representative" },
+);
+
 /** Content a document carries besides its identity: the same for stored and stateless documents. */
 export const contentFields = {
   line_items: t.Array(LineItem, { minItems: 1, maxItems: 2000 }),
@@ -133,6 +199,8 @@ export const contentFields = {
   payment: t.Optional(Payment),
   branding: t.Optional(Branding),
   ship_to: t.Optional(ShipTo),
+  payee: t.Optional(Payee),
+  tax_representative: t.Optional(TaxRepresentative),
   buyer_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-10' })),
   type_code: t.Optional(
     t.Union([t.Literal('380'), t.Literal('384'), t.Literal('389'), t.Literal('381')], {

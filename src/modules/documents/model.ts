@@ -89,6 +89,8 @@ export const UpdateDocumentBody = t.Object(
     payment: clearable(contentFields.payment),
     branding: clearable(contentFields.branding),
     ship_to: clearable(contentFields.ship_to),
+    payee: clearable(contentFields.payee),
+    tax_representative: clearable(contentFields.tax_representative),
     buyer_reference: clearable(contentFields.buyer_reference),
     type_code: clearable(contentFields.type_code),
     preceding_invoice: clearable(contentFields.preceding_invoice),
