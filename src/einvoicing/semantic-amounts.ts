@@ -18,6 +18,7 @@ import {
   toFixedString,
   toPlainString,
 } from '../shared/money';
+import { lineTerms } from './semantic-lines';
 import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './semantic-net';
 import { exemptionOf, groupKey, type VatTax, vatCategory, vatKey } from './semantic-taxes';
 import type { EAllowanceCharge, EDocumentTotals, ELine, EVatBreakdown } from './semantic-types';
@@ -123,17 +124,7 @@ export function buildAmounts(
         ? null
         : { amount: money(allowance), reason: line.discount?.reason?.trim() || 'Discount', reasonCode: '95' },
       netPrice: toPlainString(netPrice),
-      name: line.name.trim(),
-      description: line.description?.trim() || null,
-      sellerItemId: line.sku?.trim() || null,
-      note: line.note?.trim() || null,
-      buyerItemId: line.buyer_item_id?.trim() || null,
-      standardItemId: line.standard_item_id
-        ? { id: line.standard_item_id.id.trim(), scheme: line.standard_item_id.scheme_id.trim() }
-        : null,
-      originCountry: line.origin_country ?? null,
-      orderLineReference: line.order_line_reference?.trim() || null,
-      accountingReference: line.accounting_reference?.trim() || null,
+      ...lineTerms(line),
       vat: vatCategory(tax.category, tax.rate),
     };
   });

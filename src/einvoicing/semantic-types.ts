@@ -73,6 +73,10 @@ export interface ELine {
   originCountry: string | null; // BT-159
   orderLineReference: string | null; // BT-132
   accountingReference: string | null; // BT-133
+  period: { start: string | null; end: string | null } | null; // BG-26: BT-134, BT-135
+  objectId: { id: string; scheme: string | null } | null; // BT-128 (scheme UNTDID 1153)
+  classifications: { id: string; scheme: string; version: string | null }[]; // BT-158
+  attributes: { name: string; value: string }[]; // BG-32: BT-160, BT-161
   vat: EVatCategory; // BT-151 / BT-152
 }
 

@@ -29,11 +29,25 @@ export function buildColumns(data: DocumentData, shipped: boolean, labels: Label
   };
 }
 
+/** Under the item's name: its note (BT-127), period (BG-26) and attributes (BG-32), each a line. */
+function lineDetails(item: LineItem, fmt: Formatter, labels: Labels): string[] {
+  const details: string[] = [];
+  if (item.note?.trim()) details.push(item.note.trim());
+  const { start_date: start, end_date: end } = item.period ?? {};
+  if (start?.trim() || end?.trim()) {
+    const ends = [start, end].map((d) => (d?.trim() ? fmt.date(d) : '…'));
+    details.push(`${labels.terms.linePeriod}: ${ends.join(' – ')}`);
+  }
+  for (const a of item.attributes ?? []) details.push(`${a.name.trim()}: ${a.value.trim()}`);
+  return details;
+}
+
 export function buildLines(
   data: DocumentData,
   totals: TotalsResult,
   fmt: Formatter,
   shipped: boolean,
+  labels: Labels,
 ): LineView[] {
   return data.line_items.map((item: LineItem, index): LineView => {
     const result = totals.lines[index];
@@ -50,6 +64,7 @@ export function buildLines(
       name: item.name,
       description: item.description?.trim() || null,
       sku: item.sku?.trim() || null,
+      details: lineDetails(item, fmt, labels),
       quantity: fmt.quantity(item.quantity),
       unit: item.unit?.trim() ?? '',
       unitPrice: shipped || item.unit_price === undefined ? '' : fmt.price(item.unit_price),

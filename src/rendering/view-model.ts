@@ -62,7 +62,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     meta: buildMeta(input, labels, fmt),
     highlight,
     columns: buildColumns(data, shipped, labels),
-    lines: buildLines(data, totals, fmt, shipped),
+    lines: buildLines(data, totals, fmt, shipped, labels),
     totals: shipped ? [] : buildTotals(data, totals, fmt, labels),
     taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels),
     payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels),

@@ -26,6 +26,8 @@ export interface LineView {
   name: string;
   description: string | null;
   sku: string | null;
+  /** Further lines under the item: its note, period, attributes, origin (EN 16931 line terms). */
+  details: string[];
   quantity: string;
   unit: string;
   unitPrice: string;

@@ -215,3 +215,97 @@ describe('line terms: note, buyer and standard item ids, origin, order line and 
     expect(res.body.error.details.fields[0].loc).toMatch(/^body\.data\.line_items\.0\.origin_country$/);
   });
 });
+
+describe('line period (BG-26), object identifier (BT-128), classification (BT-158), attributes (BG-32)', () => {
+  const lineTerms = {
+    period: { start_date: '2026-10-01', end_date: '2026-10-31' },
+    object_identifier: { id: 'ZÄHLER-4711', scheme_id: 'AFL' },
+    classifications: [
+      { id: '72000000', scheme_id: 'STI', scheme_version: '2008' },
+      { id: '85234910', scheme_id: 'HS' },
+    ],
+    attributes: [
+      { name: 'Farbe', value: 'Blau' },
+      { name: 'Größe', value: 'XL' },
+    ],
+  };
+  const withLineTerms = (documentType: string) => {
+    const data = withReferences(
+      documentType === 'credit_note'
+        ? { reason: 'Returned goods', preceding_invoice: { number: 'RE-1' } }
+        : {},
+    );
+    data.line_items = data.line_items.map((l) => ({ ...l, ...lineTerms }));
+    return data;
+  };
+
+  test.each(PROFILES)('%s: written and valid for an invoice and a credit note', async (profile) => {
+    for (const documentType of ['invoice', 'credit_note']) {
+      const data = withLineTerms(documentType);
+      const xml = await xmlOf(profile, documentType, data);
+      if (profile === 'factur_x_en16931' || profile === 'xrechnung_cii') {
+        expect(xml).toMatch(
+          /<ram:BillingSpecifiedPeriod>\s*<ram:StartDateTime>\s*<udt:DateTimeString format="102">20261001<\/udt:DateTimeString>\s*<\/ram:StartDateTime>\s*<ram:EndDateTime>/,
+        );
+        expect(xml).toContain('<ram:ClassCode listID="STI" listVersionID="2008">72000000</ram:ClassCode>');
+        expect(xml).toMatch(
+          /<ram:ApplicableProductCharacteristic>\s*<ram:Description>Farbe<\/ram:Description>\s*<ram:Value>Blau</,
+        );
+        expect(xml).toMatch(
+          /<ram:IssuerAssignedID>ZÄHLER-4711<\/ram:IssuerAssignedID>\s*<ram:TypeCode>130<\/ram:TypeCode>\s*<ram:ReferenceTypeCode>AFL</,
+        );
+      } else {
+        expect(xml).toMatch(/<cac:InvoicePeriod>\s*<cbc:StartDate>2026-10-01<\/cbc:StartDate>/);
+        expect(xml).toContain(
+          '<cbc:ItemClassificationCode listID="STI" listVersionID="2008">72000000</cbc:ItemClassificationCode>',
+        );
+        expect(xml).toMatch(/<cac:AdditionalItemProperty>\s*<cbc:Name>Farbe<\/cbc:Name>\s*<cbc:Value>Blau</);
+        expect(xml).toMatch(
+          /<cac:DocumentReference>\s*<cbc:ID schemeID="AFL">ZÄHLER-4711<\/cbc:ID>\s*<cbc:DocumentTypeCode>130</,
+        );
+      }
+      const result = await check(profile, documentType, data);
+      expect({
+        documentType,
+        fatal: result.violations.filter((v: { severity: string }) => v.severity === 'fatal'),
+      }).toEqual({ documentType, fatal: [] });
+    }
+  });
+
+  test('the PDF prints the period and the attributes under the item', async () => {
+    const res = await server.request('/api/v1/documents/render', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: withLineTerms('invoice'), output: { delivery: 'binary' } },
+    });
+    expect(res.status).toBe(200);
+    const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n');
+    expect(text).toContain('Farbe: Blau');
+    expect(text).toContain('Größe: XL');
+    expect(text).toMatch(/Period: Oct 1, 2026 – Oct 31, 2026/);
+  });
+
+  test('a line period that ends before it starts, or a classification without its scheme, is a 422', async () => {
+    const data = withLineTerms('invoice');
+    data.line_items = data.line_items.map((l, i) =>
+      i === 1 ? { ...l, period: { start_date: '2026-10-31', end_date: '2026-10-01' } } : l,
+    );
+    const res = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields[0].loc).toBe('body.data.line_items.1.period.end_date');
+    const noScheme = withLineTerms('invoice');
+    // @ts-expect-error: the request a client without the scheme would send
+    noScheme.line_items = noScheme.line_items.map((l) => ({ ...l, classifications: [{ id: '72000000' }] }));
+    const bad = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: noScheme },
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details.fields[0].loc).toBe('body.data.line_items.0.classifications.0.scheme_id');
+  });
+});

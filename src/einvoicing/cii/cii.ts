@@ -181,6 +181,16 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
   ramLeaf(product, 'BuyerAssignedID', line.buyerItemId);
   ramLeaf(product, 'Name', line.name);
   ramLeaf(product, 'Description', line.description);
+  for (const a of line.attributes) {
+    const characteristic = ram(product, 'ApplicableProductCharacteristic');
+    ramLeaf(characteristic, 'Description', a.name);
+    ramLeaf(characteristic, 'Value', a.value);
+  }
+  for (const c of line.classifications) {
+    const attributes: Record<string, string> = { listID: c.scheme };
+    if (c.version !== null) attributes.listVersionID = c.version;
+    ramLeaf(ram(product, 'DesignatedProductClassification'), 'ClassCode', c.id, attributes);
+  }
   if (line.originCountry !== null) ramLeaf(ram(product, 'OriginTradeCountry'), 'ID', line.originCountry);
   const agreement = ram(node, 'SpecifiedLineTradeAgreement');
   if (line.orderLineReference !== null) {
@@ -193,6 +203,11 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
 
   const settlement = ram(node, 'SpecifiedLineTradeSettlement');
   tradeTax(settlement, 'ApplicableTradeTax', line.vat, scheme);
+  if (line.period !== null) {
+    const period = ram(settlement, 'BillingSpecifiedPeriod');
+    if (line.period.start !== null) date(period, 'StartDateTime', line.period.start);
+    if (line.period.end !== null) date(period, 'EndDateTime', line.period.end);
+  }
   if (line.allowance !== null) {
     const allowance = ram(settlement, 'SpecifiedTradeAllowanceCharge');
     indicator(allowance, false);
@@ -205,6 +220,12 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
     'LineTotalAmount',
     line.netAmount,
   );
+  if (line.objectId !== null) {
+    const reference = ram(settlement, 'AdditionalReferencedDocument');
+    ramLeaf(reference, 'IssuerAssignedID', line.objectId.id);
+    ramLeaf(reference, 'TypeCode', '130');
+    ramLeaf(reference, 'ReferenceTypeCode', line.objectId.scheme);
+  }
   if (line.accountingReference !== null) {
     ramLeaf(ram(settlement, 'ReceivableSpecifiedTradeAccountingAccount'), 'ID', line.accountingReference);
   }

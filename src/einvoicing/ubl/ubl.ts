@@ -171,8 +171,24 @@ function invoiceLine(
   cbc(node, names.quantity, line.quantity, { unitCode: line.unitCode });
   amount(node, 'LineExtensionAmount', line.netAmount, cur);
   cbc(node, 'AccountingCost', line.accountingReference);
+  if (line.period !== null) {
+    const period = cac(node, 'InvoicePeriod');
+    cbc(period, 'StartDate', line.period.start);
+    cbc(period, 'EndDate', line.period.end);
+  }
   if (line.orderLineReference !== null)
     cbc(cac(node, 'OrderLineReference'), 'LineID', line.orderLineReference);
+  if (line.objectId !== null) {
+    // BT-128: a document reference of type 130 (invoiced object identifier), its scheme UNTDID 1153.
+    const reference = cac(node, 'DocumentReference');
+    cbc(
+      reference,
+      'ID',
+      line.objectId.id,
+      line.objectId.scheme === null ? undefined : { schemeID: line.objectId.scheme },
+    );
+    cbc(reference, 'DocumentTypeCode', '130');
+  }
   if (line.allowance !== null) {
     // BG-27: a line allowance carries no tax category of its own (it takes the line's).
     const allowance = cac(node, 'AllowanceCharge');
@@ -192,7 +208,17 @@ function invoiceLine(
     });
   }
   if (line.originCountry !== null) cbc(cac(item, 'OriginCountry'), 'IdentificationCode', line.originCountry);
+  for (const c of line.classifications) {
+    const attributes: Record<string, string> = { listID: c.scheme };
+    if (c.version !== null) attributes.listVersionID = c.version;
+    cbc(cac(item, 'CommodityClassification'), 'ItemClassificationCode', c.id, attributes);
+  }
   taxCategory(item, 'ClassifiedTaxCategory', line.vat, invoice.taxScheme);
+  for (const a of line.attributes) {
+    const property = cac(item, 'AdditionalItemProperty');
+    cbc(property, 'Name', a.name);
+    cbc(property, 'Value', a.value);
+  }
   amount(cac(node, 'Price'), 'PriceAmount', line.netPrice, cur);
 }
 

@@ -37,6 +37,10 @@ export interface DocumentSubject {
     | 'type_code'
     | 'prepaid_amount'
     | 'rounding_amount'
+    | 'invoice_period'
+    | 'tax_point_date'
+    | 'preceding_invoice'
+    | 'tax_representative'
   >;
 }
 
@@ -85,6 +89,43 @@ function dateProblems(subject: DocumentSubject, names: FieldNames): FieldError[]
   return problems;
 }
 
+type Period = { start_date?: string; end_date?: string } | undefined;
+
+/** A period (BG-14, BG-26) of calendar dates that does not end before it starts (BR-29, BR-30). */
+function periodProblems(period: Period, loc: string): FieldError[] {
+  const problems: FieldError[] = [];
+  for (const key of ['start_date', 'end_date'] as const) {
+    const value = period?.[key];
+    if (value && !isCalendarDate(value)) {
+      problems.push({ loc: `${loc}.${key}`, msg: `'${value}' is not a calendar date`, type: 'date_invalid' });
+    }
+  }
+  const start = period?.start_date;
+  const end = period?.end_date;
+  if (problems.length === 0 && start && end && end < start) {
+    problems.push({ loc: `${loc}.end_date`, msg: 'the period ends before it starts', type: 'date_order' });
+  }
+  return problems;
+}
+
+/** The EN 16931 dates of the content: invoicing and line periods, tax point, preceding invoice. */
+function termDateProblems(content: DocumentSubject['content'], at: string): FieldError[] {
+  const problems = periodProblems(content.invoice_period, `${at}.invoice_period`);
+  content.line_items.forEach((line, i) => {
+    problems.push(...periodProblems(line.period, `${at}.line_items.${i}.period`));
+  });
+  const dates: [string | undefined, string][] = [
+    [content.tax_point_date, `${at}.tax_point_date`],
+    [content.preceding_invoice?.issue_date, `${at}.preceding_invoice.issue_date`],
+  ];
+  for (const [value, loc] of dates) {
+    if (value && !isCalendarDate(value)) {
+      problems.push({ loc, msg: `'${value}' is not a calendar date`, type: 'date_invalid' });
+    }
+  }
+  return problems;
+}
+
 function lineProblems(subject: DocumentSubject, at: string): FieldError[] {
   const problems: FieldError[] = [];
   const quantitiesOnly = getDocumentType(subject.documentType).line_item_type === 'shipped';
@@ -121,7 +162,11 @@ function lineProblems(subject: DocumentSubject, at: string): FieldError[] {
 /** Every semantic problem at once (the schema already checked shapes), with locs under `names`. */
 export function documentProblems(subject: DocumentSubject, names: FieldNames): FieldError[] {
   const at = names.content;
-  const problems: FieldError[] = [...dateProblems(subject, names), ...lineProblems(subject, at)];
+  const problems: FieldError[] = [
+    ...dateProblems(subject, names),
+    ...termDateProblems(subject.content, at),
+    ...lineProblems(subject, at),
+  ];
   if (!isSupportedCurrency(subject.currency)) {
     problems.push({
       loc: `${at}.currency`,
@@ -167,6 +212,9 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
   problems.push(...addressProblems(subject.seller?.address, `${at}.seller.address`));
   problems.push(...addressProblems(subject.buyer?.address, `${at}.buyer.address`));
   problems.push(...addressProblems(subject.content.ship_to?.address, `${at}.ship_to.address`));
+  problems.push(
+    ...addressProblems(subject.content.tax_representative?.address, `${at}.tax_representative.address`),
+  );
   if (problems.some((p) => p.loc.includes('.line_items.') || p.loc.endsWith('.currency'))) return problems;
   const totals = documentTotals(subject.currency, subject.content);
   if (!totals.ok) problems.push(...totals.problems.map((p) => ({ ...p, loc: `${at}.${p.loc}` })));

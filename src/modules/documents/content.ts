@@ -9,6 +9,8 @@ export const DecimalString = (description: string) =>
 const closed = { additionalProperties: false } as const;
 const Hex = t.String({ pattern: '^#[0-9a-fA-F]{6}$', examples: ['#1f4e79'] });
 const text = (max: number) => t.String({ maxLength: max });
+const IsoDate = (description: string) =>
+  t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: `EN 16931 ${description}` });
 
 export const Tax = t.Object(
   {
@@ -76,6 +78,58 @@ export const LineItem = t.Object(
         maxLength: 200,
         description: "EN 16931 BT-133: the buyer's accounting reference for the line",
       }),
+    ),
+    period: t.Optional(
+      t.Object(
+        { start_date: t.Optional(IsoDate('BT-134')), end_date: t.Optional(IsoDate('BT-135')) },
+        { ...closed, description: 'EN 16931 BG-26: the period this line covers (a subscription month)' },
+      ),
+    ),
+    object_identifier: t.Optional(
+      t.Object(
+        {
+          id: t.String({ minLength: 1, maxLength: 100 }),
+          scheme_id: t.Optional(
+            t.String({ minLength: 1, maxLength: 3, description: 'UNTDID 1153, e.g. AAA (order number)' }),
+          ),
+        },
+        {
+          ...closed,
+          description: 'EN 16931 BT-128: an object the line is about (a meter, a subscription, a vehicle)',
+        },
+      ),
+    ),
+    classifications: t.Optional(
+      t.Array(
+        t.Object(
+          {
+            id: t.String({ minLength: 1, maxLength: 100 }),
+            scheme_id: t.String({
+              minLength: 1,
+              maxLength: 3,
+              description: 'UNTDID 7143, e.g. STI (CPV), HS (customs tariff), TST (UNSPSC)',
+            }),
+            scheme_version: t.Optional(t.String({ maxLength: 20 })),
+          },
+          closed,
+        ),
+        { maxItems: 10, description: 'EN 16931 BT-158: item classification codes' },
+      ),
+    ),
+    attributes: t.Optional(
+      t.Array(
+        t.Object(
+          {
+            name: t.String({ minLength: 1, maxLength: 100, description: 'BT-160' }),
+            value: t.String({ minLength: 1, maxLength: 300, description: 'BT-161' }),
+          },
+          closed,
+        ),
+        {
+          maxItems: 30,
+          description: 'EN 16931 BG-32: item attributes (colour, size), printed under the line',
+        },
+      ),
     ),
   },
   closed,

@@ -39,6 +39,7 @@ function cellRuns(theme: Theme, line: LineView, key: Key, skuLabel: string, pric
   const runs: CellRun[] = [{ text: line.name, style: theme.s.cellStrong }];
   if (line.description) runs.push({ text: line.description, style: theme.s.cellNote });
   if (line.sku && priced) runs.push({ text: `${skuLabel} ${line.sku}`, style: theme.s.cellNote });
+  for (const detail of line.details) runs.push({ text: detail, style: theme.s.cellNote });
   return runs;
 }
 
