@@ -152,6 +152,9 @@ export interface EInvoice {
   taxPointDate: string | null; // BT-7
   invoicePeriod: { start: string | null; end: string | null } | null; // BG-14: BT-73, BT-74
   note: string | null; // BT-22 (one note: Peppol R002 allows no more)
+  noteSubjectCode: string | null; // BT-21 (UNTDID 4451)
+  /** BT-6 and BT-111: the VAT total in the accounting currency, when it is not the invoice currency. */
+  taxCurrency: { code: string; taxTotal: DecimalText } | null;
   precedingInvoice: { number: string; issueDate: string | null } | null; // BG-3: BT-25, BT-26
   seller: EParty;
   buyer: EParty;

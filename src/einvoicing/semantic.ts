@@ -3,7 +3,7 @@
 // What the XML cannot express at all is thrown as an EInvoiceError (a 422) listing every such problem;
 // everything else is written as it is and judged by the Schematron tier.
 import type { DocumentData } from '../modules/documents/model';
-import { dec, isNegative, type TotalsResult } from '../shared/money';
+import { dec, isNegative, isZero, type TotalsResult } from '../shared/money';
 import { buildAmounts } from './semantic-amounts';
 import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
 import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './semantic-parties';
@@ -109,6 +109,8 @@ export function toSemantic(input: SemanticInput): EInvoice {
         ? { start: text(period?.start_date), end: text(period?.end_date) }
         : null,
     note: note === '' ? null : note,
+    noteSubjectCode: note === '' ? null : text(data.notes_subject_code),
+    taxCurrency: taxCurrencyOf(data, totals, sign),
     precedingInvoice: precedingNumber === null ? null : { number: precedingNumber, issueDate: precedingDate },
     seller: toParty(data.seller, 'seller'),
     buyer: toParty(data.buyer, 'buyer'),
@@ -129,3 +131,13 @@ const missing = (rule: string, path: string, what: string): EInvoiceProblem => (
   path,
   message: `An e-invoice needs ${what}.`,
 });
+
+function taxCurrencyOf(data: DocumentData, totals: TotalsResult, sign: 1 | -1): EInvoice['taxCurrency'] {
+  const code = data.tax_currency?.currency;
+  const amount = totals.tax_currency_tax_total;
+  if (code === undefined || amount === undefined) return null;
+  // A credit note entered with negative amounts states them positive (as buildAmounts does).
+  const credited = amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
+  const signed = sign === 1 || isZero(dec(amount)) ? amount : credited;
+  return { code, taxTotal: signed };
+}

@@ -7,7 +7,7 @@ import type { RenderInput } from './types';
 import { buildColumns, buildLines, buildTaxSummary, buildTotals } from './view-figures';
 import { partiesSpanCountries, partyView } from './view-parties';
 import { buildPayment } from './view-payment';
-import type { InvoiceView, MetaItem } from './view-types';
+import type { InvoiceView, MetaItem, TotalRow } from './view-types';
 
 export type { InvoiceView } from './view-types';
 
@@ -63,7 +63,9 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     highlight,
     columns: buildColumns(data, shipped, labels),
     lines: buildLines(data, totals, fmt, shipped, labels),
-    totals: shipped ? [] : buildTotals(data, totals, fmt, labels),
+    totals: shipped
+      ? []
+      : [...buildTotals(data, totals, fmt, labels), ...taxCurrencyRows(input, locale, labels)],
     taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels),
     payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels),
     customFields: (data.custom_fields ?? []).map((f) => ({ label: f.label, value: f.value })),
@@ -134,4 +136,15 @@ function subtitleOf(input: RenderInput, labels: Labels): string | null {
   if (input.documentType !== 'credit_note') return null;
   const number = input.data.preceding_invoice?.number ?? input.sourceDocumentNumber;
   return present(number) ? labels.creditNoteFor(number.trim()) : null;
+}
+
+/** BT-111 under the totals: the VAT in the accounting currency, with the rate it was converted at. */
+function taxCurrencyRows(input: RenderInput, locale: string, labels: Labels): TotalRow[] {
+  const taxCurrency = input.data.tax_currency;
+  const amount = input.totals.tax_currency_tax_total;
+  if (!taxCurrency || amount === undefined) return [];
+  const code = taxCurrency.currency;
+  const fmt = makeFormatter(locale, code, currencyDecimals(code) ?? 2);
+  const rate = `1 ${input.data.currency} = ${taxCurrency.exchange_rate} ${code}`;
+  return [{ kind: 'included', label: `${labels.terms.vatIn(code)} (${rate})`, value: fmt.money(amount) }];
 }

@@ -276,3 +276,71 @@ describe('payee (BG-10) and seller tax representative (BG-11)', () => {
     expect(locs).toContain('body.data.tax_representative.vat_id');
   });
 });
+
+describe('an invoice in a foreign currency states its VAT in the accounting currency (BT-6, BT-111)', () => {
+  const inUsd = () => ({
+    ...baseData(),
+    currency: 'USD',
+    tax_currency: { currency: 'EUR', exchange_rate: '0.9213' },
+  });
+
+  test.each(PROFILES)('%s: tax currency code and converted VAT total, valid', async (profile) => {
+    for (const documentType of ['invoice', 'credit_note']) {
+      const doc = { ...inUsd(), ...(documentType === 'invoice' ? {} : creditNoteExtras) };
+      const calc = await server.json('/api/v1/documents/calculate', {
+        method: 'POST',
+        key: account.apiKey,
+        body: { document_type: documentType, data: doc },
+      });
+      expect(calc.status).toBe(200);
+      const tax = (calc.body.data.calculation.tax_total.amount as string).replace(/^-/, '');
+      // The VAT total x 0.9213, rounded half-up to cents, computed here with integers.
+      const cents = BigInt(tax.replace('.', '')) * 9213n;
+      const converted = (cents / 10000n + (cents % 10000n >= 5000n ? 1n : 0n)).toString();
+      const expected = `${converted.slice(0, -2)}.${converted.slice(-2)}`;
+      const xml = await client.xmlOf(profile, documentType, doc);
+      if (isCii(profile)) {
+        expect(xml).toMatch(/<ram:TaxCurrencyCode>EUR<\/ram:TaxCurrencyCode>\s*<ram:InvoiceCurrencyCode>USD/);
+        expect(xml).toContain(`<ram:TaxTotalAmount currencyID="EUR">${expected}</ram:TaxTotalAmount>`);
+      } else {
+        expect(xml).toContain('<cbc:TaxCurrencyCode>EUR</cbc:TaxCurrencyCode>');
+        expect(xml).toMatch(
+          new RegExp(
+            `<cac:TaxTotal>\\s*<cbc:TaxAmount currencyID="EUR">${expected}</cbc:TaxAmount>\\s*</cac:TaxTotal>`,
+          ),
+        );
+      }
+      expect({ documentType, fatal: await client.fatalFindings(profile, documentType, doc) }).toEqual({
+        documentType,
+        fatal: [],
+      });
+    }
+  });
+
+  test('the PDF states the VAT in EUR with the rate; the same currency twice is a 422', async () => {
+    const text = await client.pdfText({ data: inUsd() });
+    expect(text).toContain('VAT in EUR (1 USD = 0.9213 EUR)');
+    const same = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: { ...baseData(), tax_currency: { currency: 'EUR', exchange_rate: '1' } } },
+    });
+    expect(same.status).toBe(422);
+    expect(same.body.error.details.fields[0].loc).toBe('body.data.tax_currency.currency');
+  });
+});
+
+describe('invoice note subject code (BT-21)', () => {
+  test.each(PROFILES)('%s: written with the note and valid', async (profile) => {
+    const doc = { ...baseData(), notes: 'Reverse charge applies.', notes_subject_code: 'REG' };
+    const xml = await client.xmlOf(profile, 'invoice', doc);
+    if (isCii(profile)) {
+      expect(xml).toMatch(
+        /<ram:IncludedNote>\s*<ram:Content>Reverse charge applies.<\/ram:Content>\s*<ram:SubjectCode>REG</,
+      );
+    } else {
+      expect(xml).toContain('<cbc:Note>#REG#Reverse charge applies.</cbc:Note>');
+    }
+    expect(await client.fatalFindings(profile, 'invoice', doc)).toEqual([]);
+  });
+});

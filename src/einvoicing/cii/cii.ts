@@ -34,7 +34,11 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   ramLeaf(document, 'ID', invoice.number);
   ramLeaf(document, 'TypeCode', invoice.typeCode);
   date(document, 'IssueDateTime', invoice.issueDate);
-  if (invoice.note !== null) ramLeaf(ram(document, 'IncludedNote'), 'Content', invoice.note);
+  if (invoice.note !== null) {
+    const note = ram(document, 'IncludedNote');
+    ramLeaf(note, 'Content', invoice.note);
+    ramLeaf(note, 'SubjectCode', invoice.noteSubjectCode);
+  }
 
   const transaction = root.ele(RSM, 'rsm:SupplyChainTradeTransaction');
   for (const line of invoice.lines) lineItem(transaction, line, invoice.taxScheme);
@@ -86,6 +90,7 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
   const { account, card, directDebit } = paymentMeans;
   ramLeaf(node, 'CreditorReferenceID', directDebit?.creditorId ?? null);
   ramLeaf(node, 'PaymentReference', paymentMeans.remittance);
+  ramLeaf(node, 'TaxCurrencyCode', invoice.taxCurrency?.code ?? null);
   ramLeaf(node, 'InvoiceCurrencyCode', invoice.currency);
   if (invoice.payee !== null) payeeParty(node, invoice.payee);
   const means = ram(node, 'SpecifiedTradeSettlementPaymentMeans');
@@ -140,6 +145,9 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
   if (invoice.allowances.length > 0) ramLeaf(sums, 'AllowanceTotalAmount', t.allowances);
   ramLeaf(sums, 'TaxBasisTotalAmount', t.taxExclusive);
   ramLeaf(sums, 'TaxTotalAmount', t.tax, { currencyID: invoice.currency });
+  if (invoice.taxCurrency !== null) {
+    ramLeaf(sums, 'TaxTotalAmount', invoice.taxCurrency.taxTotal, { currencyID: invoice.taxCurrency.code });
+  }
   ramLeaf(sums, 'RoundingAmount', t.rounding);
   ramLeaf(sums, 'GrandTotalAmount', t.taxInclusive);
   ramLeaf(sums, 'TotalPrepaidAmount', t.prepaid);

@@ -54,9 +54,12 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   // an Invoice.
   if (!isInvoice) cbc(root, 'TaxPointDate', invoice.taxPointDate);
   cbc(root, names.typeCode, invoice.typeCode);
-  cbc(root, 'Note', invoice.note);
+  // UBL has no element for BT-21: the EN 16931 binding writes it as "#code#" before the text.
+  const subject = invoice.noteSubjectCode === null ? '' : `#${invoice.noteSubjectCode}#`;
+  cbc(root, 'Note', invoice.note === null ? null : `${subject}${invoice.note}`);
   if (isInvoice) cbc(root, 'TaxPointDate', invoice.taxPointDate);
   cbc(root, 'DocumentCurrencyCode', cur);
+  cbc(root, 'TaxCurrencyCode', invoice.taxCurrency?.code ?? null);
   cbc(root, 'AccountingCost', invoice.buyerAccountingReference);
   cbc(root, 'BuyerReference', invoice.buyerReference);
   if (invoice.invoicePeriod !== null) {
@@ -125,6 +128,11 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
     amount(subtotal, 'TaxAmount', v.taxAmount, cur);
     const exemption = { reason: v.exemptionReason, code: v.exemptionReasonCode };
     taxCategory(subtotal, 'TaxCategory', v.vat, invoice.taxScheme, exemption);
+  }
+
+  if (invoice.taxCurrency !== null) {
+    // BT-111: a second TaxTotal, without subtotals, in the accounting currency (PEPPOL-EN16931-R054).
+    amount(cac(root, 'TaxTotal'), 'TaxAmount', invoice.taxCurrency.taxTotal, invoice.taxCurrency.code);
   }
 
   const t = invoice.totals;

@@ -41,6 +41,7 @@ export interface DocumentSubject {
     | 'tax_point_date'
     | 'preceding_invoice'
     | 'tax_representative'
+    | 'tax_currency'
   >;
 }
 
@@ -52,7 +53,14 @@ export interface FieldNames {
 }
 
 export function documentTotals(currency: string, content: DocumentSubject['content']): TotalsOutcome {
+  const taxCurrency = content.tax_currency;
   return computeTotals({
+    ...(taxCurrency && {
+      taxCurrency: {
+        rate: taxCurrency.exchange_rate,
+        minorUnits: currencyDecimals(taxCurrency.currency) ?? 2,
+      },
+    }),
     minorUnits: currencyDecimals(currency) ?? 2,
     lines: content.line_items,
     discounts: content.discounts,
@@ -122,6 +130,25 @@ function termDateProblems(content: DocumentSubject['content'], at: string): Fiel
     if (value && !isCalendarDate(value)) {
       problems.push({ loc, msg: `'${value}' is not a calendar date`, type: 'date_invalid' });
     }
+  }
+  return problems;
+}
+
+/** BT-6 must be an active currency other than the document's (PEPPOL-EN16931-R005), at a positive rate. */
+function taxCurrencyProblems(subject: DocumentSubject, at: string): FieldError[] {
+  const taxCurrency = subject.content.tax_currency;
+  if (!taxCurrency) return [];
+  const loc = `${at}.tax_currency`;
+  const problems: FieldError[] = [];
+  if (!isSupportedCurrency(taxCurrency.currency)) {
+    const msg = `'${taxCurrency.currency}' is not an active ISO 4217 currency`;
+    problems.push({ loc: `${loc}.currency`, msg, type: 'invalid_value' });
+  } else if (taxCurrency.currency === subject.currency) {
+    const msg = 'the tax currency is the document currency: leave tax_currency out';
+    problems.push({ loc: `${loc}.currency`, msg, type: 'invalid_value' });
+  }
+  if (!/[1-9]/.test(taxCurrency.exchange_rate)) {
+    problems.push({ loc: `${loc}.exchange_rate`, msg: 'must be more than zero', type: 'invalid_value' });
   }
   return problems;
 }
@@ -201,6 +228,7 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
       type: 'not_allowed',
     });
   }
+  problems.push(...taxCurrencyProblems(subject, at));
   const scheme = subject.content.tax_scheme;
   if (scheme && !taxSchemes().items.some((s) => s.code === scheme)) {
     problems.push({

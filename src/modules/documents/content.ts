@@ -318,6 +318,29 @@ export const contentFields = {
     t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
   ),
   notes: t.Optional(text(5000)),
+  notes_subject_code: t.Optional(
+    t.String({
+      pattern: '^[A-Z]{3}$',
+      description:
+        'EN 16931 BT-21: UNTDID 4451 subject of the notes, e.g. AAI (general information), REG (regulatory)',
+    }),
+  ),
+  tax_currency: t.Optional(
+    t.Object(
+      {
+        currency: t.String({ pattern: '^[A-Z]{3}$', description: 'EN 16931 BT-6: ISO 4217' }),
+        exchange_rate: t.String({
+          pattern: '^[0-9]{1,9}(\\.[0-9]{1,10})?$',
+          description: 'Units of the tax currency per unit of the document currency, e.g. "0.9213"',
+        }),
+      },
+      {
+        ...closed,
+        description:
+          'EN 16931 BT-6/BT-111: an invoice in a foreign currency states its VAT total in the accounting currency too',
+      },
+    ),
+  ),
   delivery_date: t.Optional(
     t.String({
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',

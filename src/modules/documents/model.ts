@@ -108,6 +108,8 @@ export const UpdateDocumentBody = t.Object(
     rounding_amount: clearable(contentFields.rounding_amount),
     tax_scheme: clearable(contentFields.tax_scheme),
     notes: clearable(contentFields.notes),
+    notes_subject_code: clearable(contentFields.notes_subject_code),
+    tax_currency: clearable(contentFields.tax_currency),
     valid_until: clearable(contentFields.valid_until),
     delivery_date: clearable(contentFields.delivery_date),
   },

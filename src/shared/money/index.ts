@@ -19,5 +19,6 @@ export {
   toFixedString,
   toPlainString,
 } from './decimal';
+export { taxInAccountingCurrency } from './tax-currency';
 export { computeTotals } from './totals';
 export type * from './types';

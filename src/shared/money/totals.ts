@@ -23,6 +23,7 @@ import {
   toMinorUnits,
   ZERO,
 } from './decimal';
+import { taxInAccountingCurrency } from './tax-currency';
 import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
 import type {
   DiscountInput,
@@ -62,7 +63,11 @@ interface Checked {
 export function computeTotals(input: TotalsInput): TotalsOutcome {
   const checked = check(input);
   if (!('lines' in checked)) return { ok: false, problems: checked.problems };
-  return { ok: true, totals: computeChecked(checked, input.minorUnits) };
+  const totals = computeChecked(checked, input.minorUnits);
+  const taxCurrency = input.taxCurrency;
+  if (taxCurrency === undefined || !isDecimalString(taxCurrency.rate)) return { ok: true, totals };
+  const converted = taxInAccountingCurrency(totals.tax_total, taxCurrency.rate, taxCurrency.minorUnits);
+  return { ok: true, totals: { ...totals, tax_currency_tax_total: converted } };
 }
 
 function computeChecked(

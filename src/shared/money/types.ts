@@ -42,6 +42,8 @@ export interface TotalsInput {
   prepaid?: string;
   /** EN 16931 BT-114: added to reach a payable amount (cash rounding), e.g. "0.02" or "-0.02". */
   rounding?: string;
+  /** EN 16931 BT-6: state the VAT total in this currency too (units per unit of the document currency). */
+  taxCurrency?: { rate: string; minorUnits: MinorUnits };
 }
 
 /** A problem with the input, `loc` relative to the document data (`line_items.2.taxes`, `discounts.0.value`). */
@@ -96,6 +98,8 @@ export interface TotalsResult {
   rounding_amount?: string;
   /** BT-115: total - prepaid_amount + rounding_amount. */
   amount_due?: string;
+  /** BT-111: tax_total in the tax currency (TotalsInput.taxCurrency), when one was asked for. */
+  tax_currency_tax_total?: string;
   lines: LineResult[];
   tax_groups: TaxGroupResult[];
   discounts: DocumentDiscountResult[];
