@@ -40,7 +40,14 @@ interface Part {
   tax: VatTax;
   amount: Decimal;
   reason: string;
-  reasonCode: string;
+  reasonCode: string | null;
+}
+
+/** The VAT category of each line, of the shipping and of each document charge (null: none or zero). */
+export interface AmountTaxes {
+  lines: VatTax[];
+  shipping: VatTax | null;
+  charges: (VatTax | null)[];
 }
 
 /**
@@ -51,8 +58,7 @@ interface Part {
 export function buildAmounts(
   data: DocumentData,
   totals: TotalsResult,
-  taxes: VatTax[],
-  shipping: VatTax | null,
+  { lines: taxes, shipping, charges: chargeTaxes }: AmountTaxes,
   sign: 1 | -1,
 ): Amounts {
   const mu = minorUnitsOf(totals.total);
@@ -80,18 +86,28 @@ export function buildAmounts(
         (t) => groupKey(t.category, t.rate, t.inclusive) === groupKey(a.category, a.rate, a.inclusive),
       );
       if (tax === undefined) throw new Error(`discount ${k} allocated to a group no line carries`);
-      const part: Part = { tax, amount, reason: discount.reason?.trim() || 'Discount', reasonCode: '95' };
+      const reasonCode = data.discounts?.[k]?.reason_code ?? '95';
+      const part: Part = { tax, amount, reason: discount.reason?.trim() || 'Discount', reasonCode };
       allowances.push(part);
       itemsOf(tax).push({ gross: neg(amount), assign: (n) => (part.amount = neg(n)) });
     }
   }
-  // BG-21: the shipping, the only document-level charge the data knows.
+  // BG-21: the shipping (freight, FC, unless told otherwise), then the other document charges.
   const charges: Part[] = [];
+  const addCharge = (tax: VatTax, amount: Decimal, reason: string, reasonCode: string | null) => {
+    const part: Part = { tax, amount, reason, reasonCode };
+    charges.push(part);
+    itemsOf(tax).push({ gross: part.amount, assign: (n) => (part.amount = n) });
+  };
   if (shipping !== null) {
     const reason = data.shipping?.description?.trim() || 'Shipping';
-    const part: Part = { tax: shipping, amount: dec(totals.shipping_total), reason, reasonCode: 'FC' };
-    charges.push(part);
-    itemsOf(shipping).push({ gross: part.amount, assign: (n) => (part.amount = n) });
+    addCharge(shipping, dec(totals.shipping_total), reason, data.shipping?.reason_code ?? 'FC');
+  }
+  for (const [k, charge] of (totals.charges ?? []).entries()) {
+    const tax = chargeTaxes[k];
+    if (tax === null || tax === undefined) continue;
+    const reason = charge.reason ?? 'Charge';
+    addCharge(tax, dec(charge.amount), reason, data.charges?.[k]?.reason_code ?? null);
   }
 
   for (const [key, list] of items) {
@@ -109,12 +125,19 @@ export function buildAmounts(
     const tax = taxes[i] as VatTax;
     const net = lineNets[i] ?? ZERO;
     const discount = dec(totals.lines[i]?.discount_amount ?? '0');
-    const allowance = tax.inclusive ? round(netOf(discount, tax.rateValue), mu) : discount;
+    const netInGroup = (d: Decimal) => (tax.inclusive ? round(netOf(d, tax.rateValue), mu) : d);
+    const allowance = netInGroup(discount);
+    const lineCharges = (line.charges ?? []).map((c) => ({
+      amount: netInGroup(round(dec(c.amount), mu)),
+      reason: c.reason.trim(),
+      reasonCode: c.reason_code ?? null,
+    }));
     const price = dec(line.unit_price ?? '0');
     let quantity = dec(line.quantity);
     // BT-146 may not be negative (BR-27): a negative price moves its sign to the quantity.
     if (isNegative(price)) quantity = neg(quantity);
-    const netPrice = linePrice(price, quantity, add(net, allowance), tax, mu);
+    const beforeAllowances = sub(add(net, allowance), sum(lineCharges.map((c) => c.amount)));
+    const netPrice = linePrice(price, quantity, beforeAllowances, tax, mu);
     return {
       id: String(i + 1),
       quantity: toPlainString(sign === 1 ? quantity : neg(quantity)),
@@ -122,7 +145,12 @@ export function buildAmounts(
       netAmount: money(net),
       allowance: isZero(allowance)
         ? null
-        : { amount: money(allowance), reason: line.discount?.reason?.trim() || 'Discount', reasonCode: '95' },
+        : {
+            amount: money(allowance),
+            reason: line.discount?.reason?.trim() || 'Discount',
+            reasonCode: line.discount?.reason_code ?? '95',
+          },
+      charges: lineCharges.filter((c) => !isZero(c.amount)).map((c) => ({ ...c, amount: money(c.amount) })),
       netPrice: toPlainString(netPrice),
       ...lineTerms(line),
       vat: vatCategory(tax.category, tax.rate),
@@ -135,7 +163,7 @@ export function buildAmounts(
     vat: vatCategory(p.tax.category, p.tax.rate),
   });
 
-  const vatBreakdown = breakdown(totals, [...taxes, shipping], money);
+  const vatBreakdown = breakdown(totals, [...taxes, shipping, ...chargeTaxes], money);
   const lineNet = sum(lineNets);
   const allowanceTotal = sum(allowances.map((a) => a.amount));
   const chargeTotal = sum(charges.map((c) => c.amount));

@@ -73,12 +73,50 @@ function inheritedTaxes(data: DocumentData, totals: TotalsResult): Tax[] {
 /** The shipping charge's VAT category; null when there is no charge (or a problem was reported). */
 export function shippingTax(data: DocumentData, totals: TotalsResult, problems: EInvoiceProblem[]) {
   if (isZero(dec(totals.shipping_total))) return null;
-  const vat = toVatTax(data.shipping?.taxes ?? inheritedTaxes(data, totals));
+  return chargeTax(
+    data.shipping?.taxes,
+    data,
+    totals,
+    problems,
+    'data.shipping.taxes',
+    'The shipping charge',
+  );
+}
+
+/** Each document charge's VAT category (like shipping's); null for a zero charge. */
+export function documentChargeTaxes(
+  data: DocumentData,
+  totals: TotalsResult,
+  problems: EInvoiceProblem[],
+): (VatTax | null)[] {
+  return (totals.charges ?? []).map((charge, k) => {
+    if (isZero(dec(charge.amount))) return null;
+    const taxes = data.charges?.[k]?.taxes;
+    return chargeTax(
+      taxes,
+      data,
+      totals,
+      problems,
+      `data.charges.${k}.taxes`,
+      `The charge "${charge.reason}"`,
+    );
+  });
+}
+
+function chargeTax(
+  given: readonly Tax[] | undefined,
+  data: DocumentData,
+  totals: TotalsResult,
+  problems: EInvoiceProblem[],
+  path: string,
+  what: string,
+): VatTax | null {
+  const vat = toVatTax(given ?? inheritedTaxes(data, totals));
   if (vat === null) {
     problems.push({
       rule: 'BR-37',
-      path: 'data.shipping.taxes',
-      message: 'The shipping charge needs exactly one tax with a VAT category (BT-102).',
+      path,
+      message: `${what} needs exactly one tax with a VAT category (BT-102).`,
     });
   }
   return vat;

@@ -51,7 +51,7 @@ export interface EVatCategory {
 export interface EAllowanceCharge {
   amount: DecimalText; // BT-92 / BT-99, net of VAT
   reason: string; // BT-97 / BT-104
-  reasonCode: string; // BT-98 (UNCL5189) / BT-105 (UNCL7161)
+  reasonCode: string | null; // BT-98 (UNCL5189) / BT-105 (UNCL7161)
   vat: EVatCategory;
 }
 
@@ -63,6 +63,8 @@ export interface ELine {
   netAmount: DecimalText; // BT-131, tax-exclusive
   /** BG-27 line allowance (the line discount), net of VAT. */
   allowance: { amount: DecimalText; reason: string; reasonCode: string } | null;
+  /** BG-28 line charges, net of VAT: BT-141 amount, BT-144 reason, BT-145 code. */
+  charges: { amount: DecimalText; reason: string; reasonCode: string | null }[];
   netPrice: DecimalText; // BT-146, never negative (BR-27)
   name: string; // BT-153
   description: string | null; // BT-154

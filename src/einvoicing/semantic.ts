@@ -7,7 +7,7 @@ import { dec, isNegative, isZero, type TotalsResult } from '../shared/money';
 import { buildAmounts } from './semantic-amounts';
 import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
 import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './semantic-parties';
-import { lineTaxes, shippingTax, type VatTax } from './semantic-taxes';
+import { documentChargeTaxes, lineTaxes, shippingTax, type VatTax } from './semantic-taxes';
 import type { EInvoice, InvoiceTypeCode } from './semantic-types';
 
 export { EInvoiceError, type EInvoiceErrorReason, type EInvoiceProblem } from './semantic-errors';
@@ -67,6 +67,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
   });
   const taxes = lineTaxes(data, problems);
   const shipping = shippingTax(data, totals, problems);
+  const charges = documentChargeTaxes(data, totals, problems);
   if (problems.length > 0 || number === null || issueDate === null || !data.seller || !data.buyer) {
     throw new EInvoiceError('not_representable', problems);
   }
@@ -74,7 +75,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
   // A credit note entered with negative amounts credits their absolute value; the XML states a credit
   // as positive amounts under type 381 (a negative 381 would be a debit).
   const sign = typeCode === '381' && isNegative(dec(totals.total)) ? -1 : 1;
-  const amounts = buildAmounts(data, totals, taxes as VatTax[], shipping, sign);
+  const amounts = buildAmounts(data, totals, { lines: taxes as VatTax[], shipping, charges }, sign);
   // BG-3 from the data (also an invoice never stored here) wins over the stored source document.
   const preceding = data.preceding_invoice;
   const precedingNumber = text(preceding?.number) ?? text(input.precedingInvoiceNumber);

@@ -39,6 +39,8 @@ function lineDetails(item: LineItem, fmt: Formatter, labels: Labels): string[] {
     details.push(`${labels.terms.linePeriod}: ${ends.join(' – ')}`);
   }
   for (const a of item.attributes ?? []) details.push(`${a.name.trim()}: ${a.value.trim()}`);
+  // Line charges are inside the line's amount: named here so the amount can be read.
+  for (const c of item.charges ?? []) details.push(`+ ${c.reason.trim()}: ${fmt.money(c.amount)}`);
   return details;
 }
 
@@ -106,6 +108,9 @@ export function buildTotals(
   if (data.shipping || !isZero(totals.shipping_total)) {
     const label = data.shipping?.description?.trim() || labels.shipping;
     rows.push({ kind: 'shipping', label, value: fmt.money(totals.shipping_total) });
+  }
+  for (const charge of totals.charges ?? []) {
+    rows.push({ kind: 'shipping', label: charge.reason ?? labels.shipping, value: fmt.money(charge.amount) });
   }
   // Inclusive taxes are already inside the prices: listed after the total ("incl. VAT 19 %"), never added.
   for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {

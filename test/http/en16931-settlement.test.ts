@@ -1,6 +1,7 @@
 // EN 16931 settlement terms beyond a plain transfer: prepaid and rounding amounts (BT-113/114) that the
 // amount due follows, written into UBL and CII, drawn on the PDF, and passed by the official rules.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { DocumentData } from '../../src/modules/documents/model';
 import { makeDocument, makeParties } from '../document-factories';
 import { baseData, creditNoteExtras, einvoiceClient, isCii, PROFILES } from '../en16931-http';
 import { makeAccount, type TestAccount } from '../factories';
@@ -342,5 +343,105 @@ describe('invoice note subject code (BT-21)', () => {
       expect(xml).toContain('<cbc:Note>#REG#Reverse charge applies.</cbc:Note>');
     }
     expect(await client.fatalFindings(profile, 'invoice', doc)).toEqual([]);
+  });
+});
+
+describe('allowances and charges with reasons and UNTDID codes (BG-20, BG-21, BG-27, BG-28)', () => {
+  // Exclusive and inclusive VAT, a line charge on each kind, a coded discount and two document charges.
+  const withCharges = (over: Partial<DocumentData> = {}): DocumentData => {
+    const data = baseData();
+    data.line_items = data.line_items.map((line, i) =>
+      i === 0
+        ? {
+            ...line,
+            discount: { type: 'fixed', value: '10.00', reason: 'Early booking', reason_code: '41' },
+            charges: [{ amount: '7.50', reason: 'Materials', reason_code: 'ABK' }],
+          }
+        : i === 1
+          ? { ...line, charges: [{ amount: '3.33', reason: 'Packaging', reason_code: 'ABL' }] }
+          : line,
+    );
+    data.discounts = [{ type: 'fixed', value: '50.00', reason: 'Loyalty', reason_code: '95' }];
+    data.shipping = { description: 'Courier', amount: '12.90', reason_code: 'FC' };
+    data.charges = [
+      { reason: 'Insurance', reason_code: 'ZZZ', amount: '4.20' },
+      { reason: 'Handling', amount: '2.50' },
+    ];
+    return { ...data, ...over };
+  };
+  const inclusive = (): DocumentData => {
+    const data = withCharges();
+    data.line_items = data.line_items.map((line) => ({
+      ...line,
+      taxes: [{ name: 'VAT', rate: '19', category: 'S', inclusive: true }],
+    }));
+    return data;
+  };
+
+  test('the totals: line charges inside the line amounts, document charges in charge_total and the total', async () => {
+    const res = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: withCharges() },
+    });
+    expect(res.status).toBe(200);
+    const t = res.body.data.calculation;
+    // Lines: 760 - 10 + 7.50 = 757.50; 2160 + 3.33 = 2163.33; 125 -> 3045.83.
+    expect(t.subtotal.amount).toBe('3045.83');
+    expect(t.charge_total.amount).toBe('6.70');
+    // (3045.83 - 50 + 12.90 + 6.70) = 3015.43, VAT 19 % = 572.9317 -> 572.93.
+    expect(t.tax_total.amount).toBe('572.93');
+    expect(t.total.amount).toBe('3588.36');
+  });
+
+  test('a negative charge is a 422 at its amount (an allowance is a discount)', async () => {
+    const data = withCharges({ charges: [{ reason: 'Refund', amount: '-1.00' }] });
+    const res = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields[0].loc).toBe('body.data.charges.0.amount');
+  });
+
+  test.each(PROFILES)(
+    '%s: reasons and codes written, valid for exclusive and inclusive VAT',
+    async (profile) => {
+      for (const [documentType, data] of [
+        ['invoice', withCharges()],
+        ['invoice', inclusive()],
+        ['credit_note', { ...withCharges(), ...creditNoteExtras }],
+      ] as const) {
+        const xml = await client.xmlOf(profile, documentType, data);
+        if (isCii(profile)) {
+          expect(xml).toMatch(
+            /<ram:ChargeIndicator>\s*<udt:Indicator>true<\/udt:Indicator>\s*<\/ram:ChargeIndicator>\s*<ram:ActualAmount>[0-9.]+<\/ram:ActualAmount>\s*<ram:ReasonCode>ABL<\/ram:ReasonCode>\s*<ram:Reason>Packaging</,
+          );
+          expect(xml).toMatch(/<ram:ReasonCode>41<\/ram:ReasonCode>\s*<ram:Reason>Early booking</);
+          expect(xml).toMatch(/<ram:ReasonCode>ZZZ<\/ram:ReasonCode>\s*<ram:Reason>Insurance</);
+          expect(xml).toContain('<ram:Reason>Handling</ram:Reason>');
+        } else {
+          expect(xml).toMatch(
+            /<cbc:ChargeIndicator>true<\/cbc:ChargeIndicator>\s*<cbc:AllowanceChargeReasonCode>ABL<\/cbc:AllowanceChargeReasonCode>\s*<cbc:AllowanceChargeReason>Packaging</,
+          );
+          expect(xml).toMatch(/<cbc:AllowanceChargeReasonCode>41<\/cbc:AllowanceChargeReasonCode>/);
+          expect(xml).toMatch(/<cbc:AllowanceChargeReasonCode>ZZZ<\/cbc:AllowanceChargeReasonCode>/);
+          expect(xml).toContain('<cbc:AllowanceChargeReason>Handling</cbc:AllowanceChargeReason>');
+        }
+        expect({ documentType, fatal: await client.fatalFindings(profile, documentType, data) }).toEqual({
+          documentType,
+          fatal: [],
+        });
+      }
+    },
+  );
+
+  test('the PDF names the line charges under their lines and the document charges in the totals', async () => {
+    const text = await client.pdfText({ data: withCharges() });
+    expect(text).toContain('+ Packaging: €3.33');
+    expect(text).toContain('Insurance');
+    expect(text).toContain('Handling');
+    expect(text).toContain('€3,588.36');
   });
 });

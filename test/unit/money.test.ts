@@ -470,3 +470,75 @@ describe('problems', () => {
 // ---- Properties -------------------------------------------------------------------------------------------
 
 /** "-12.345" -> -12345n at scale 3, parsed without big.js. */
+
+describe('charges (docs/calculation.md rules 2 and 6a) and the amount due (8a)', () => {
+  test('a line charge is inside the line amount and its tax; gross_amount stays quantity x price', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        {
+          quantity: '2',
+          unit_price: '10.00',
+          discount: { type: 'fixed', value: '1.00' },
+          charges: [{ amount: '2.504' }, { amount: '0.50' }],
+          taxes: [S19],
+        },
+      ],
+    });
+    expect(t.lines[0]).toEqual({
+      gross_amount: '20.00',
+      discount_amount: '1.00',
+      amount: '22.00',
+      allocated_discount: '0.00',
+      charge_amount: '3.00',
+    });
+    expect(t.tax_total).toBe('4.18');
+    expect(t.total).toBe('26.18');
+    expect(t.charge_total).toBeUndefined();
+  });
+
+  test('document charges are taxed like shipping and added to the total', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '100.00', taxes: [S19] }],
+      shipping: { amount: '5.00' },
+      charges: [
+        { amount: '10.00', reason: 'Insurance' },
+        { amount: '1.00', reason: 'Untaxed fee', taxes: [] },
+      ],
+    });
+    expect(t.charge_total).toBe('11.00');
+    expect(t.charges).toEqual([
+      { amount: '10.00', reason: 'Insurance' },
+      { amount: '1.00', reason: 'Untaxed fee' },
+    ]);
+    // (100 + 5 + 10) x 19 % = 21.85; the untaxed fee adds no tax.
+    expect(t.tax_total).toBe('21.85');
+    expect(t.total).toBe('137.85');
+  });
+
+  test('negative charges, and prepaid with too many decimals, are problems at their locs', () => {
+    const found = problems({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '1', charges: [{ amount: '-1' }] }],
+      charges: [{ amount: '-2', reason: 'x' }],
+      prepaid: '1.001',
+    });
+    expect(found.map((p) => p.loc).sort()).toEqual([
+      'charges.0.amount',
+      'line_items.0.charges.0.amount',
+      'prepaid_amount',
+    ]);
+  });
+
+  test('amount_due = total - prepaid + rounding, exactly', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '99.99', taxes: [S19] }],
+      prepaid: '50.00',
+      rounding: '-0.04',
+    });
+    expect(t.total).toBe('118.99');
+    expect(t.amount_due).toBe('68.95');
+  });
+});

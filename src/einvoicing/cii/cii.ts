@@ -223,6 +223,13 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
     ramLeaf(allowance, 'ReasonCode', line.allowance.reasonCode);
     ramLeaf(allowance, 'Reason', line.allowance.reason);
   }
+  for (const c of line.charges) {
+    const charge = ram(settlement, 'SpecifiedTradeAllowanceCharge');
+    indicator(charge, true);
+    ramLeaf(charge, 'ActualAmount', c.amount);
+    ramLeaf(charge, 'ReasonCode', c.reasonCode);
+    ramLeaf(charge, 'Reason', c.reason);
+  }
   ramLeaf(
     ram(settlement, 'SpecifiedTradeSettlementLineMonetarySummation'),
     'LineTotalAmount',

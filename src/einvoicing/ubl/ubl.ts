@@ -205,6 +205,14 @@ function invoiceLine(
     cbc(allowance, 'AllowanceChargeReason', line.allowance.reason);
     amount(allowance, 'Amount', line.allowance.amount, cur);
   }
+  for (const c of line.charges) {
+    // BG-28: like the allowance, it takes the line's tax category.
+    const charge = cac(node, 'AllowanceCharge');
+    cbc(charge, 'ChargeIndicator', 'true');
+    cbc(charge, 'AllowanceChargeReasonCode', c.reasonCode);
+    cbc(charge, 'AllowanceChargeReason', c.reason);
+    amount(charge, 'Amount', c.amount, cur);
+  }
   const item = cac(node, 'Item');
   cbc(item, 'Description', line.description);
   cbc(item, 'Name', line.name);

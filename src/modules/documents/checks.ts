@@ -42,6 +42,7 @@ export interface DocumentSubject {
     | 'preceding_invoice'
     | 'tax_representative'
     | 'tax_currency'
+    | 'charges'
   >;
 }
 
@@ -65,6 +66,7 @@ export function documentTotals(currency: string, content: DocumentSubject['conte
     lines: content.line_items,
     discounts: content.discounts,
     shipping: content.shipping,
+    charges: content.charges,
     prepaid: content.prepaid_amount,
     rounding: content.rounding_amount,
   });
@@ -159,7 +161,7 @@ function lineProblems(subject: DocumentSubject, at: string): FieldError[] {
   subject.content.line_items.forEach((line, i) => {
     const loc = `${at}.line_items.${i}`;
     if (quantitiesOnly) {
-      for (const key of ['unit_price', 'discount', 'taxes'] as const) {
+      for (const key of ['unit_price', 'discount', 'charges', 'taxes'] as const) {
         if (line[key] !== undefined) {
           problems.push({
             loc: `${loc}.${key}`,
@@ -173,7 +175,7 @@ function lineProblems(subject: DocumentSubject, at: string): FieldError[] {
     }
   });
   if (quantitiesOnly) {
-    for (const key of ['discounts', 'shipping'] as const) {
+    for (const key of ['discounts', 'shipping', 'charges'] as const) {
       if (subject.content[key] !== undefined) {
         problems.push({
           loc: `${at}.${key}`,

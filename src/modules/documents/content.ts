@@ -30,11 +30,33 @@ export const Tax = t.Object(
   closed,
 );
 
+const AllowanceReasonCode = t.String({
+  pattern: '^[0-9]{1,3}$',
+  description:
+    'EN 16931 BT-98 / BT-140: UNTDID 5189, e.g. 95 (discount), 41 (bonus for early delivery); 95 when absent',
+});
+const ChargeReasonCode = t.String({
+  pattern: '^[A-Z0-9]{1,3}$',
+  description:
+    'EN 16931 BT-105 / BT-145: UNTDID 7161, e.g. FC (freight), ABL (packaging), AAJ (installation)',
+});
+
 export const Discount = t.Object(
   {
     type: t.Union([t.Literal('percentage'), t.Literal('fixed')]),
     value: DecimalString('Percent for percentage, an amount for fixed'),
     reason: t.Optional(text(200)),
+    reason_code: t.Optional(AllowanceReasonCode),
+  },
+  closed,
+);
+
+/** BG-28: a charge added to one line (packaging, a deposit), taxed with the line. */
+export const LineCharge = t.Object(
+  {
+    amount: DecimalString('Added to the line amount, zero or more'),
+    reason: t.String({ minLength: 1, maxLength: 200, description: 'EN 16931 BT-144' }),
+    reason_code: t.Optional(ChargeReasonCode),
   },
   closed,
 );
@@ -51,6 +73,7 @@ export const LineItem = t.Object(
       t.String({ maxLength: 8, description: 'UN/ECE Recommendation 20; any code accepted' }),
     ),
     discount: t.Optional(Discount),
+    charges: t.Optional(t.Array(LineCharge, { maxItems: 5, description: 'EN 16931 BG-28: line charges' })),
     taxes: t.Optional(t.Array(Tax, { maxItems: 5 })),
     note: t.Optional(t.String({ maxLength: 1000, description: 'EN 16931 BT-127' })),
     buyer_item_id: t.Optional(t.String({ maxLength: 100, description: "EN 16931 BT-156: the buyer's id" })),
@@ -139,7 +162,21 @@ export type LineItem = typeof LineItem.static;
 export const Shipping = t.Object(
   {
     description: t.Optional(text(200)),
+    reason_code: t.Optional(ChargeReasonCode),
     amount: DecimalString('Shipping charge'),
+    taxes: t.Optional(
+      t.Array(Tax, { maxItems: 5, description: 'Default: the tax set every line shares, if any' }),
+    ),
+  },
+  closed,
+);
+
+/** BG-21: a document level charge besides shipping, taxed like shipping (docs/calculation.md rule 6a). */
+export const DocumentCharge = t.Object(
+  {
+    reason: t.String({ minLength: 1, maxLength: 200, description: 'EN 16931 BT-104, printed in the totals' }),
+    reason_code: t.Optional(ChargeReasonCode),
+    amount: DecimalString('The charge, zero or more, before tax'),
     taxes: t.Optional(
       t.Array(Tax, { maxItems: 5, description: 'Default: the tax set every line shares, if any' }),
     ),
@@ -249,6 +286,9 @@ export const contentFields = {
   line_items: t.Array(LineItem, { minItems: 1, maxItems: 2000 }),
   discounts: t.Optional(t.Array(Discount, { maxItems: 20 })),
   shipping: t.Optional(Shipping),
+  charges: t.Optional(
+    t.Array(DocumentCharge, { maxItems: 20, description: 'Document level charges besides shipping' }),
+  ),
   custom_fields: t.Optional(t.Array(CustomField, { maxItems: 30 })),
   payment: t.Optional(Payment),
   branding: t.Optional(Branding),

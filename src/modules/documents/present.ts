@@ -11,13 +11,13 @@ type TotalsSource = Pick<
   TotalsResult,
   'subtotal' | 'discount_total' | 'tax_total' | 'shipping_total' | 'total'
 > &
-  Partial<Pick<TotalsResult, 'prepaid_amount' | 'rounding_amount' | 'amount_due'>>;
+  Partial<Pick<TotalsResult, 'prepaid_amount' | 'rounding_amount' | 'amount_due' | 'charge_total'>>;
 
 /** "0", "0.00", "-0.00". */
 const isZeroAmount = (amount: string | undefined) => amount === undefined || /^-?0*\.?0*$/.test(amount);
 
 /**
- * The five members of SPEC 2; a document with a prepaid or rounding amount (BT-113/114) also shows those
+ * The five members of SPEC 2 (and `charge_total` when the document has `charges`); a document with a prepaid or rounding amount (BT-113/114) also shows those
  * and `amount_due` (BT-115), the figure left to pay. Without them the total is due and the object keeps
  * the SPEC's exact shape.
  */
@@ -32,9 +32,12 @@ export function presentTotals(totals: TotalsSource, currency: string): MoneyTota
   };
   const prepaid = totals.prepaid_amount;
   const rounding = totals.rounding_amount;
-  if (isZeroAmount(prepaid) && isZeroAmount(rounding)) return five;
+  // Document charges besides shipping are in the total; their sum is shown when there are any.
+  const charged =
+    totals.charge_total === undefined ? five : { ...five, charge_total: money(totals.charge_total) };
+  if (isZeroAmount(prepaid) && isZeroAmount(rounding)) return charged;
   return {
-    ...five,
+    ...charged,
     ...(isZeroAmount(prepaid) ? {} : { prepaid_amount: money(prepaid ?? '') }),
     ...(isZeroAmount(rounding) ? {} : { rounding_amount: money(rounding ?? '') }),
     amount_due: money(totals.amount_due ?? totals.total),

@@ -26,6 +26,7 @@ import {
 import { taxInAccountingCurrency } from './tax-currency';
 import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
 import type {
+  ChargeInput,
   DiscountInput,
   MinorUnits,
   ShippingInput,
@@ -38,6 +39,9 @@ import type {
 interface PricedLine {
   gross: Decimal;
   discount: Decimal;
+  /** Line charges (rounded each), summed. */
+  charges: Decimal;
+  hasCharges: boolean;
   amount: Decimal;
   /** `amount` in whole minor units: the weight for allocation and, less that, the tax base. */
   units: bigint;
@@ -56,6 +60,7 @@ interface Checked {
   subtotal: Decimal;
   discounts: { amount: Decimal; reason: string | null }[];
   shipping: { total: Decimal; taxes: ParsedTax[] | undefined };
+  charges: { total: Decimal; taxes: ParsedTax[] | undefined; reason: string | null }[] | null;
   prepaid: Decimal;
   rounding: Decimal;
 }
@@ -71,7 +76,7 @@ export function computeTotals(input: TotalsInput): TotalsOutcome {
 }
 
 function computeChecked(
-  { lines, subtotal, discounts, shipping, prepaid, rounding }: Checked,
+  { lines, subtotal, discounts, shipping, charges, prepaid, rounding }: Checked,
   mu: MinorUnits,
 ): TotalsResult {
   const fmt = (d: Decimal) => toFixedString(d, mu);
@@ -84,21 +89,26 @@ function computeChecked(
     groups.add(line.units - allocatedUnits, line.taxes);
     const amount = formatMinorUnits(line.units, mu);
     return {
-      gross_amount: isZero(line.discount) ? amount : fmt(line.gross),
+      gross_amount: isZero(line.discount) && !line.hasCharges ? amount : fmt(line.gross),
       discount_amount: fmt(line.discount),
       amount,
       allocated_discount: formatMinorUnits(allocatedUnits, mu),
+      ...(line.hasCharges && { charge_amount: fmt(line.charges) }),
     };
   });
   // Free shipping adds no charge, so it should not add an empty tax group either.
   if (!isZero(shipping.total)) {
     groups.add(toMinorUnits(shipping.total, mu), shipping.taxes ?? sharedTaxes(lines));
   }
+  for (const charge of charges ?? []) {
+    if (!isZero(charge.total)) groups.add(toMinorUnits(charge.total, mu), charge.taxes ?? sharedTaxes(lines));
+  }
   const tax = groups.compute(mu);
 
   // Rule 8.
   const discountTotal = sum(discounts.map((d) => d.amount));
-  const total = add(add(sub(subtotal, discountTotal), shipping.total), tax.exclusiveTotal);
+  const chargeTotal = sum((charges ?? []).map((c) => c.total));
+  const total = add(add(add(sub(subtotal, discountTotal), shipping.total), chargeTotal), tax.exclusiveTotal);
   return {
     subtotal: fmt(subtotal),
     discount_total: fmt(discountTotal),
@@ -120,6 +130,10 @@ function computeChecked(
       tax_amount: fmt(g.tax),
     })),
     discounts: discountResults,
+    ...(charges !== null && {
+      charge_total: fmt(chargeTotal),
+      charges: charges.map((c) => ({ amount: fmt(c.total), reason: c.reason })),
+    }),
   };
 }
 
@@ -136,6 +150,7 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const discountInputs = input.discounts ?? [];
   const discounts = discountInputs.flatMap((d, k) => readDiscount(d, `discounts.${k}`, problems) ?? []);
   const shipping = readShipping(input.shipping, mu, problems);
+  const charges = input.charges?.map((c, k) => readCharge(c, `charges.${k}`, mu, problems)) ?? null;
   const prepaid = readAdjustment(input.prepaid, 'prepaid_amount', mu, problems);
   const rounding = readAdjustment(input.rounding, 'rounding_amount', mu, problems);
 
@@ -154,12 +169,14 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   if (complete && discounts.length > 0 && gt(sum(amounts), subtotal)) {
     problems.push({ loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' });
   }
+  const chargesRead = charges?.filter((c) => c !== null) ?? null;
   if (problems.length > 0 || shipping === null || prepaid === null || rounding === null) return { problems };
   return {
     lines: priced,
     subtotal,
     discounts: discounts.map((d, k) => ({ amount: amounts[k] ?? ZERO, reason: d.reason })),
     shipping,
+    charges: chargesRead,
     prepaid,
     rounding,
   };
@@ -176,10 +193,29 @@ function priceLine(
   const price = line.unit_price == null ? ZERO : readDecimal(line.unit_price, `${loc}.unit_price`, problems);
   const discount =
     line.discount == null ? undefined : readDiscount(line.discount, `${loc}.discount`, problems);
-  if (quantity === null || price === null || discount === null) return null;
+  const charges = (line.charges ?? []).map((c, k) =>
+    readNonNegative(c.amount, `${loc}.charges.${k}.amount`, problems),
+  );
+  if (quantity === null || price === null || discount === null || charges.includes(null)) return null;
   const gross = round(mul(quantity, price), mu);
+  const chargeTotal = sum(charges.map((c) => round(c ?? ZERO, mu)));
+  const priced = pricedLine(gross, discount, quantity, price, mu, `${loc}.discount.value`, problems);
+  if (priced === null) return null;
+  const hasCharges = (line.charges ?? []).length > 0;
+  return { ...priced, charges: chargeTotal, hasCharges, amount: add(priced.amount, chargeTotal) };
+}
+
+/** Rule 2 without charges: the gross less the line discount. */
+function pricedLine(
+  gross: Decimal,
+  discount: Discount | undefined,
+  quantity: Decimal,
+  price: Decimal,
+  mu: MinorUnits,
+  valueLoc: string,
+  problems: TotalsProblem[],
+): { gross: Decimal; discount: Decimal; amount: Decimal } | null {
   if (discount === undefined) return { gross, discount: ZERO, amount: gross };
-  const valueLoc = `${loc}.discount.value`;
   // A returned item is credited at its price; discounting a credit has no agreed meaning.
   if (isNegative(quantity) || isNegative(price)) {
     if (isZero(discount.value)) return { gross, discount: ZERO, amount: gross };
@@ -218,6 +254,30 @@ function readDiscount(discount: DiscountInput, loc: string, problems: TotalsProb
     return null;
   }
   return { type, value, reason: discount.reason ?? null };
+}
+
+/** An amount that must be zero or more (shipping, charges). */
+function readNonNegative(value: string, loc: string, problems: TotalsProblem[]): Decimal | null {
+  const amount = readDecimal(value, loc, problems);
+  if (amount === null) return null;
+  if (isNegative(amount)) {
+    problems.push({ loc, msg: 'must be zero or more (an allowance is a discount)', type: 'invalid' });
+    return null;
+  }
+  return amount;
+}
+
+/** Rule 6a: a document charge like shipping, with its reason. */
+function readCharge(
+  charge: ChargeInput,
+  loc: string,
+  mu: MinorUnits,
+  problems: TotalsProblem[],
+): NonNullable<Checked['charges']>[number] | null {
+  const amount = readNonNegative(charge.amount, `${loc}.amount`, problems);
+  const taxes = charge.taxes == null ? undefined : parseTaxes(charge.taxes, `${loc}.taxes`, problems);
+  if (amount === null || taxes === null) return null;
+  return { total: round(amount, mu), taxes, reason: charge.reason?.trim() || null };
 }
 
 /** Rule 6: the charge, and its own taxes when given (undefined = inherit the lines' shared set). */

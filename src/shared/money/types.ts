@@ -24,6 +24,16 @@ export interface LineInput {
   /** Absent on quantity-only lines (delivery notes): the line counts as zero. */
   unit_price?: string;
   discount?: DiscountInput;
+  /** Line charges (EN 16931 BG-28): amounts added to the line, taxed with it. */
+  charges?: { amount: string }[];
+  taxes?: TaxInput[];
+}
+
+/** A document level charge other than shipping (EN 16931 BG-21): packaging, insurance, a handling fee. */
+export interface ChargeInput {
+  amount: string;
+  reason?: string;
+  /** As shipping's: absent = the tax set every line shares, if any. */
   taxes?: TaxInput[];
 }
 
@@ -38,6 +48,7 @@ export interface TotalsInput {
   lines: LineInput[];
   discounts?: DiscountInput[];
   shipping?: ShippingInput | null;
+  charges?: ChargeInput[];
   /** EN 16931 BT-113: already paid (a deposit); amount_due = total - prepaid + rounding. */
   prepaid?: string;
   /** EN 16931 BT-114: added to reach a payable amount (cash rounding), e.g. "0.02" or "-0.02". */
@@ -58,8 +69,10 @@ export interface LineResult {
   gross_amount: string;
   /** The line discount, rounded. */
   discount_amount: string;
-  /** gross_amount - discount_amount: the amount as priced (tax-inclusive when its tax is inclusive). */
+  /** gross_amount - discount_amount + charge_amount: the amount as priced (tax-inclusive when its tax is). */
   amount: string;
+  /** The line's charges summed, rounded; present only on a line that has charges. */
+  charge_amount?: string;
   /** Share of document-level discounts allocated to this line (largest-remainder, sums exactly). */
   allocated_discount: string;
 }
@@ -98,6 +111,9 @@ export interface TotalsResult {
   rounding_amount?: string;
   /** BT-115: total - prepaid_amount + rounding_amount. */
   amount_due?: string;
+  /** Document charges other than shipping, summed; present only when the document has some. */
+  charge_total?: string;
+  charges?: { amount: string; reason: string | null }[];
   /** BT-111: tax_total in the tax currency (TotalsInput.taxCurrency), when one was asked for. */
   tax_currency_tax_total?: string;
   lines: LineResult[];
