@@ -1,3 +1,4 @@
+import { tmpdir } from 'node:os';
 // Compliance tier 1 in-process: the mandatory-field rules in TypeScript (`mandatoryFieldViolations`), and
 // the whole `checkDocumentCompliance` without a rule pack (tier 1 + writing the profile's XML; tier 2 then
 // reports `ran: false`), which is what `POST /documents/validate-compliance` does when RULESETS_DIR is unset.
@@ -7,6 +8,7 @@ import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { mandatoryFieldViolations } from '../src/einvoicing/rules/mandatory';
 import { AccountGate } from '../src/modules/compliance/account-gate';
 import { checkDocumentCompliance } from '../src/modules/compliance/check-compliance';
+import { FsBlobStore } from '../src/storage/fs-blob-store';
 import { runProfileInProcess } from '../src/workers/rules-pool';
 import { benchCase } from '../test/einvoicing-fixtures';
 import { invoiceWithLines } from '../test/rendering-fixtures';
@@ -17,6 +19,8 @@ const deps = {
   cacheDir: null,
   runProfile: runProfileInProcess,
   gate: new AccountGate(1_000_000),
+  // No supporting documents in these invoices: nothing is ever read from it.
+  blobs: new FsBlobStore(tmpdir()),
 };
 
 const twenty = benchCase().input;

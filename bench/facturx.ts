@@ -1,3 +1,5 @@
+import { tmpdir } from 'node:os';
+import { FsBlobStore } from '../src/storage/fs-blob-store';
 // Factur-X renders in-process: the 20-line invoice as PDF/A-3b with its factur-x.xml attached, next to the
 // same document rendered plain, so the cost of Factur-X itself shows; then the whole path of a
 // `facturx_pdf` render without a rule pack (facturxPart: tier 1 + writing the CII, then the PDF/A-3b).
@@ -18,6 +20,8 @@ const deps = {
   cacheDir: null,
   runProfile: runProfileInProcess,
   gate: new AccountGate(1_000_000),
+  // No supporting documents in these invoices: nothing is ever read from it.
+  blobs: new FsBlobStore(tmpdir()),
 };
 
 // The real CII the service embeds for this invoice (EN 16931, factur_x_en16931).
@@ -51,7 +55,8 @@ await measure(`20 lines, PDF/A-3b + factur-x.xml (${(xml.length / 1024).toFixed(
   renderPdf(withXml),
 );
 await measure('20 lines, facturxPart (no rule pack) + PDF/A-3b', async () => {
-  const part = await facturxPart(deps, { documentType: 'invoice', data: plain.data });
+  const scope = { db: undefined as never, accountId: 'bench', supportingLoc: 'data.supporting_documents' };
+  const part = await facturxPart(deps, scope, { documentType: 'invoice', data: plain.data });
   return renderPdf({ ...plain, facturx: { xml: part.xml } });
 });
 console.log(`${runs} runs each after warm-up (${process.versions.bun ?? 'node'})`);

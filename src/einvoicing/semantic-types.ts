@@ -134,6 +134,22 @@ export interface ETaxRepresentative {
   address: EAddress; // BG-12
 }
 
+/** BG-24 Additional supporting document. */
+export interface ESupportingDocument {
+  id: string; // BT-122
+  description: string | null; // BT-123
+  url: string | null; // BT-124
+  /** BT-125 with its mime code and filename; the caller reads the bytes (this model does no IO). */
+  file: EAttachedFile | null;
+}
+
+export interface EAttachedFile {
+  filename: string;
+  /** One of the mime codes EN 16931 allows (BR-CL-24). */
+  mimeCode: string;
+  bytes: Uint8Array;
+}
+
 export interface EInvoice {
   typeCode: InvoiceTypeCode; // BT-3
   number: string; // BT-1
@@ -168,6 +184,7 @@ export interface EInvoice {
   paymentTerms: string | null; // BT-20
   allowances: EAllowanceCharge[];
   charges: EAllowanceCharge[];
+  supportingDocuments: ESupportingDocument[];
   lines: ELine[];
   vatBreakdown: EVatBreakdown[];
   totals: EDocumentTotals;

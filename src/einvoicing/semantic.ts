@@ -8,7 +8,7 @@ import { buildAmounts } from './semantic-amounts';
 import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
 import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './semantic-parties';
 import { documentChargeTaxes, lineTaxes, shippingTax, type VatTax } from './semantic-taxes';
-import type { EInvoice, InvoiceTypeCode } from './semantic-types';
+import type { EAttachedFile, EInvoice, InvoiceTypeCode } from './semantic-types';
 
 export { EInvoiceError, type EInvoiceErrorReason, type EInvoiceProblem } from './semantic-errors';
 export type * from './semantic-types';
@@ -25,6 +25,8 @@ export interface SemanticInput {
   precedingInvoiceDate?: string | null;
   /** BT-72: the actual delivery date; the document data has no field for it (see docs/einvoicing-xml.md). */
   deliveryDate?: string | null;
+  /** BT-125: the files of `data.supporting_documents`, by index, as the caller read them (null: none). */
+  attachedFiles?: (EAttachedFile | null)[];
 }
 
 // BT-3 (UNTDID 1001). A proforma, quote, receipt, purchase order or delivery note claims no payment under
@@ -123,6 +125,12 @@ export function toSemantic(input: SemanticInput): EInvoice {
         : null,
     paymentMeans: toPaymentMeans(data, number),
     paymentTerms: text(data.payment?.instructions),
+    supportingDocuments: (data.supporting_documents ?? []).map((d, k) => ({
+      id: d.id.trim(),
+      description: text(d.description),
+      url: text(d.url),
+      file: input.attachedFiles?.[k] ?? null,
+    })),
     ...amounts,
   };
 }

@@ -41,8 +41,14 @@ export interface RenderInput {
   serviceCredit?: string | null;
   /** A credit note's source document number, shown on it. */
   sourceDocumentNumber?: string | null;
-  /** Factur-X: attach this XML and write PDF/A-3b metadata (a later issue; ignore until then). */
-  facturx?: { xml: string } | null;
+  /** Factur-X: attach this XML (and the supporting documents' files) and write PDF/A-3b metadata. */
+  facturx?: FacturxContent | null;
+}
+
+/** What a Factur-X PDF carries besides the drawing: factur-x.xml and any supporting documents (BG-24). */
+export interface FacturxContent {
+  xml: string;
+  attachments?: { filename: string; mimeCode: string; bytes: Uint8Array }[];
 }
 
 export type RenderPdf = (input: RenderInput) => Promise<Uint8Array>;

@@ -101,6 +101,8 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     [data.buyer_accounting_reference, labels.terms.buyerAccountingReference],
   ];
   for (const [value, label] of references) if (present(value)) items.push({ label, value: value.trim() });
+  const supporting = (data.supporting_documents ?? []).map((d) => d.id.trim()).filter(present);
+  if (supporting.length > 0) items.push({ label: labels.terms.attachments, value: supporting.join(', ') });
   const rep = data.tax_representative;
   if (rep && present(rep.name)) {
     items.push({ label: labels.terms.taxRepresentative, value: `${rep.name.trim()}, ${rep.vat_id.trim()}` });

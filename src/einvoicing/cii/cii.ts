@@ -54,6 +54,20 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   referenced(agreement, 'SellerOrderReferencedDocument', invoice.salesOrderReference);
   referenced(agreement, 'BuyerOrderReferencedDocument', invoice.orderReference);
   referenced(agreement, 'ContractReferencedDocument', invoice.contractReference);
+  for (const d of invoice.supportingDocuments) {
+    // BG-24: type 916 (reference paper); the file embedded as base64 (BT-125), or its URL (BT-124).
+    const node = ram(agreement, 'AdditionalReferencedDocument');
+    ramLeaf(node, 'IssuerAssignedID', d.id);
+    ramLeaf(node, 'URIID', d.url);
+    ramLeaf(node, 'TypeCode', '916');
+    ramLeaf(node, 'Name', d.description);
+    if (d.file !== null) {
+      ramLeaf(node, 'AttachmentBinaryObject', Buffer.from(d.file.bytes).toString('base64'), {
+        mimeCode: d.file.mimeCode,
+        filename: d.file.filename,
+      });
+    }
+  }
   if (invoice.tenderReference !== null) {
     // BT-17 in CII: an additional referenced document of type 50 (price/sales catalogue response: tender).
     const tender = ram(agreement, 'AdditionalReferencedDocument');

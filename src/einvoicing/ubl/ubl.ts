@@ -1,7 +1,7 @@
 // EN 16931 in UBL 2.1: an Invoice (380) or a CreditNote (381), with the profile's CustomizationID (BT-24)
 // and ProfileID (BT-23). The two document types differ only in a few names and in where BT-9 sits.
 import { type ComplianceProfile, PROFILES } from '../profiles';
-import type { EAllowanceCharge, EInvoice, ELine } from '../semantic-types';
+import type { EAllowanceCharge, EInvoice, ELine, ESupportingDocument } from '../semantic-types';
 import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
 import {
   address,
@@ -252,6 +252,7 @@ function documentReferences(root: XMLBuilder, invoice: EInvoice, isInvoice: bool
   if (isInvoice) {
     reference('OriginatorDocumentReference', invoice.tenderReference);
     reference('ContractDocumentReference', invoice.contractReference);
+    for (const d of invoice.supportingDocuments) supportingDocument(root, d);
     reference('ProjectReference', invoice.projectReference);
     return;
   }
@@ -261,5 +262,22 @@ function documentReferences(root: XMLBuilder, invoice: EInvoice, isInvoice: bool
     cbc(project, 'ID', invoice.projectReference);
     cbc(project, 'DocumentTypeCode', '50');
   }
+  for (const d of invoice.supportingDocuments) supportingDocument(root, d);
   reference('OriginatorDocumentReference', invoice.tenderReference);
+}
+
+/** BG-24: the file embedded as base64 (BT-125), else its URL (BT-124). */
+function supportingDocument(root: XMLBuilder, d: ESupportingDocument): void {
+  const node = cac(root, 'AdditionalDocumentReference');
+  cbc(node, 'ID', d.id);
+  cbc(node, 'DocumentDescription', d.description);
+  if (d.file === null && d.url === null) return;
+  const attachment = cac(node, 'Attachment');
+  if (d.file !== null) {
+    cbc(attachment, 'EmbeddedDocumentBinaryObject', Buffer.from(d.file.bytes).toString('base64'), {
+      mimeCode: d.file.mimeCode,
+      filename: d.file.filename,
+    });
+  }
+  if (d.url !== null) cbc(cac(attachment, 'ExternalReference'), 'URI', d.url);
 }

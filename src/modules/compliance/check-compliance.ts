@@ -4,8 +4,10 @@ import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
 import { mandatoryFieldViolations, TIER1_RULESET } from '../../einvoicing/rules/mandatory';
 import { inScope } from '../../einvoicing/rules/scope';
 import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
+import type { EAttachedFile } from '../../einvoicing/semantic-types';
 import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
 import type { TotalsResult } from '../../shared/money';
+import type { BlobStore } from '../../storage/blob-store';
 import { VERSION } from '../../version';
 import type { ProfileRunner } from '../../workers/rules-pool';
 import type { DocumentData } from '../documents/model';
@@ -20,6 +22,8 @@ export interface ComplianceDeps {
   runProfile: ProfileRunner;
   /** At most this many tier-2 checks of one account at once (`validate-compliance`); beyond it 429. */
   gate: AccountGate;
+  /** Where supporting documents' files (BG-24) are read from. */
+  blobs: BlobStore;
 }
 
 function result(
@@ -47,7 +51,12 @@ function result(
  */
 export async function checkDocumentCompliance(
   deps: ComplianceDeps,
-  input: { profile: ComplianceProfile; documentType: string; data: DocumentData },
+  input: {
+    profile: ComplianceProfile;
+    documentType: string;
+    data: DocumentData;
+    attachedFiles?: (EAttachedFile | null)[];
+  },
 ): Promise<ComplianceResult> {
   return (await assessDocument(deps, input)).result;
 }
@@ -62,6 +71,7 @@ export async function assessDocument(
     precedingInvoiceNumber?: string | null;
     precedingInvoiceDate?: string | null;
     totals?: TotalsResult;
+    attachedFiles?: (EAttachedFile | null)[];
   },
 ): Promise<{ result: ComplianceResult; xml: string | null }> {
   const tier1: RulesetRun = { ...TIER1_RULESET, version: VERSION, ran: true, reason: null };

@@ -9,6 +9,7 @@ import type { DocumentData } from '../documents/model';
 import { findDocument } from '../documents/repo';
 import { statelessProblems } from '../documents/use-cases/check-document-data';
 import { readDocument } from '../documents/use-cases/read-document';
+import { readSupportingFiles } from '../files';
 import { type ComplianceDeps, checkDocumentCompliance, checkXmlCompliance } from './check-compliance';
 import { ComplianceBody, ComplianceResult, XmlBody } from './model';
 import type { WriteOutcome } from './write-einvoice';
@@ -89,7 +90,13 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
         const problems = statelessProblems({ document_type: body.document_type, data }, false);
         if (problems.length > 0) throw validationError(problems);
         const documentType = body.document_type ?? 'invoice';
-        const check = () => checkDocumentCompliance(deps, { profile, documentType, data });
+        const attachedFiles = await readSupportingFiles(
+          ctx,
+          deps.blobs,
+          data.supporting_documents,
+          'body.data.supporting_documents',
+        );
+        const check = () => checkDocumentCompliance(deps, { profile, documentType, data, attachedFiles });
         return { data: await deps.gate.hold(ctx.accountId, check) };
       },
       {
@@ -103,7 +110,7 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
     )
     .post(
       '/xml',
-      async ({ body }) => {
+      async ({ body, ctx }) => {
         const profile = profileOf(body.profile, 'body.profile');
         const problems = statelessProblems({ document_type: body.document_type, data: body.data }, false);
         if (problems.length > 0) throw validationError(problems);
@@ -112,6 +119,12 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
           profile,
           documentType: body.document_type ?? 'invoice',
           data: body.data,
+          attachedFiles: await readSupportingFiles(
+            ctx,
+            deps.blobs,
+            body.data.supporting_documents,
+            'body.data.supporting_documents',
+          ),
         });
         return xmlResponse(outcome, body.data.invoice_number ?? 'e-invoice', 'body.');
       },
@@ -132,10 +145,17 @@ export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: Comp
         const source = row.sourceDocumentId
           ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
           : undefined;
+        const data = readDocument(ctx, row).data as unknown as DocumentData;
         const outcome = writeEInvoice({
           profile,
           documentType: row.documentType,
-          data: readDocument(ctx, row).data as unknown as DocumentData,
+          data,
+          attachedFiles: await readSupportingFiles(
+            ctx,
+            deps.blobs,
+            data.supporting_documents,
+            'document.data.supporting_documents',
+          ),
           precedingInvoiceNumber: source?.number ?? null,
           precedingInvoiceDate: source?.issueDate ?? null,
           totals: row.totals,

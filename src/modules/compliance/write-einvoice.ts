@@ -1,6 +1,7 @@
 import type { ComplianceProfile } from '../../einvoicing/profiles';
 import { EInvoiceError, toSemantic } from '../../einvoicing/semantic';
 import { serialize } from '../../einvoicing/semantic-serialize';
+import type { EAttachedFile } from '../../einvoicing/semantic-types';
 import type { TotalsResult } from '../../shared/money';
 import { documentTotals } from '../documents/checks';
 import type { DocumentData } from '../documents/model';
@@ -21,6 +22,8 @@ export function writeEInvoice(input: {
   precedingInvoiceDate?: string | null;
   /** A stored document's totals: used as they are (never recomputed after finalize). */
   totals?: TotalsResult;
+  /** The files of `data.supporting_documents`, read by the caller (files/readSupportingFiles). */
+  attachedFiles?: (EAttachedFile | null)[];
 }): WriteOutcome {
   const totals = input.totals
     ? { ok: true as const, totals: input.totals }
@@ -39,6 +42,7 @@ export function writeEInvoice(input: {
       precedingInvoiceNumber: input.precedingInvoiceNumber,
       precedingInvoiceDate: input.precedingInvoiceDate,
       deliveryDate: input.data.delivery_date ?? null,
+      attachedFiles: input.attachedFiles,
     });
     return { ok: true, xml: serialize(invoice, input.profile) };
   } catch (error) {

@@ -281,6 +281,29 @@ export const TaxRepresentative = t.Object(
   { ...closed, description: "EN 16931 BG-11: the seller's tax representative" },
 );
 
+/** BG-24: a document that supports the invoice (a timesheet, a delivery receipt), as a file or a link. */
+export const SupportingDocument = t.Object(
+  {
+    id: t.String({ minLength: 1, maxLength: 100, description: 'EN 16931 BT-122: its reference' }),
+    description: t.Optional(t.String({ maxLength: 300, description: 'EN 16931 BT-123' })),
+    file_id: t.Optional(
+      t.String({
+        pattern: '^fil_',
+        description:
+          'EN 16931 BT-125: an uploaded file of this account (PDF, PNG, JPEG, CSV, XLSX or ODS), embedded in the XML and attached to a Factur-X PDF',
+      }),
+    ),
+    url: t.Optional(
+      t.String({
+        pattern: '^https?://',
+        maxLength: 2000,
+        description: 'EN 16931 BT-124: where the document can be fetched, instead of a file',
+      }),
+    ),
+  },
+  closed,
+);
+
 /** Content a document carries besides its identity: the same for stored and stateless documents. */
 export const contentFields = {
   line_items: t.Array(LineItem, { minItems: 1, maxItems: 2000 }),
@@ -290,6 +313,12 @@ export const contentFields = {
     t.Array(DocumentCharge, { maxItems: 20, description: 'Document level charges besides shipping' }),
   ),
   custom_fields: t.Optional(t.Array(CustomField, { maxItems: 30 })),
+  supporting_documents: t.Optional(
+    t.Array(SupportingDocument, {
+      maxItems: 10,
+      description: 'EN 16931 BG-24: additional supporting documents',
+    }),
+  ),
   payment: t.Optional(Payment),
   branding: t.Optional(Branding),
   ship_to: t.Optional(ShipTo),

@@ -88,6 +88,7 @@ export const UpdateDocumentBody = t.Object(
     shipping: clearable(contentFields.shipping),
     charges: clearable(contentFields.charges),
     custom_fields: clearable(contentFields.custom_fields),
+    supporting_documents: clearable(contentFields.supporting_documents),
     payment: clearable(contentFields.payment),
     branding: clearable(contentFields.branding),
     ship_to: clearable(contentFields.ship_to),

@@ -10,5 +10,6 @@ export {
 } from './model';
 export { findFile } from './repo';
 export type { FileRow } from './schema';
+export { MAX_SUPPORTING_BYTES, readSupportingFiles } from './supporting-files';
 export { deleteFile } from './use-cases/delete-file';
 export { storeUpload } from './use-cases/store-upload';

@@ -35,6 +35,7 @@ export function renderServicesOf(deps: {
       cacheDir: deps.sefCacheDir,
       runProfile: deps.runProfile,
       gate: deps.complianceGate,
+      blobs: deps.blobs,
     },
   };
 }

@@ -2,6 +2,7 @@
 // for `subset: 'PDF/A-3b'` (pdfaid in the XMP, the output intent); this file supplies what it cannot:
 // the ICC profile inside the executable, the attachment's dates, the fx XMP schema, and no transparency.
 import iccPath from '../../../node_modules/pdfkit/js/data/sRGB_IEC61966_2_1.icc' with { type: 'file' };
+import type { FacturxContent } from '../types';
 import { FACTURX_FILE, facturxXmp } from './xmp';
 
 // The profile pdfkit ships (and would read itself from next to its module, a path that does not exist
@@ -33,7 +34,11 @@ interface PdfADocument {
  * (`_importSubset` is `Object.assign(this, PDFA)` in the constructor), so overriding the method on this
  * instance is as clean as it gets: same output intent, our bytes, no file system, no global patch.
  */
-export function makeFacturX(document: PDFKit.PDFDocument, xml: string, profile: Uint8Array): void {
+export function makeFacturX(
+  document: PDFKit.PDFDocument,
+  content: FacturxContent,
+  profile: Uint8Array,
+): void {
   const doc = document as unknown as PdfADocument;
 
   doc._addColorOutputIntent = function (this: PdfADocument) {
@@ -60,7 +65,7 @@ export function makeFacturX(document: PDFKit.PDFDocument, xml: string, profile: 
   // own, and Factur-X wants /Params /ModDate). pdfkit writes the filespec with /F, /UF and
   // /AFRelationship, files it under /Names /EmbeddedFiles and appends it to the catalog's /AF.
   const created = doc.info.CreationDate;
-  doc.file(Buffer.from(xml, 'utf8'), {
+  doc.file(Buffer.from(content.xml, 'utf8'), {
     name: FACTURX_FILE,
     type: 'text/xml',
     relationship: 'Alternative',
@@ -68,5 +73,16 @@ export function makeFacturX(document: PDFKit.PDFDocument, xml: string, profile: 
     creationDate: created,
     modifiedDate: created,
   });
+  // Supporting documents (EN 16931 BG-24) beside it, as Factur-X advises: each a Supplement.
+  for (const file of content.attachments ?? []) {
+    doc.file(Buffer.from(file.bytes), {
+      name: file.filename,
+      type: file.mimeCode,
+      relationship: 'Supplement',
+      description: 'Supporting document',
+      creationDate: created,
+      modifiedDate: created,
+    });
+  }
   doc.appendXML(facturxXmp());
 }

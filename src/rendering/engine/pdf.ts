@@ -3,6 +3,7 @@
 import type { PageSizeId } from '../../modules/reference';
 import { pageSizePoints } from '../../modules/reference';
 import { DEFAULT_FONT_FAMILY } from '../font-families';
+import type { FacturxContent } from '../types';
 import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
 import { installStreamFastPath } from './stream-fast-path';
@@ -16,8 +17,8 @@ export interface PdfOptions {
   author: string;
   /** BCP 47 language of the text, for screen readers and text extraction. */
   lang: string;
-  /** Factur-X: a PDF/A-3b file with this XML attached (engine/facturx.ts). */
-  facturx?: { xml: string } | null;
+  /** Factur-X: a PDF/A-3b file with this XML (and these files) attached (engine/facturx.ts). */
+  facturx?: FacturxContent | null;
   /** One of the embedded families (../font-families.ts); default Noto Sans. */
   fontFamily?: string;
 }
@@ -93,7 +94,7 @@ export class Pdf {
       },
     });
     installStreamFastPath(doc);
-    if (facturx && icc) makeFacturX(doc, facturx.xml, icc);
+    if (facturx && icc) makeFacturX(doc, facturx, icc);
     const names = registerFonts(doc, fonts);
     return new Pdf(doc, size, names, facturx !== null, options.fontFamily ?? DEFAULT_FONT_FAMILY);
   }

@@ -1,10 +1,15 @@
+import type { DbOrTx } from '../../../db/client';
+import type { EAttachedFile } from '../../../einvoicing/semantic-types';
 import { DomainError } from '../../../shared/errors';
 import type { TotalsResult } from '../../../shared/money';
 import { assessDocument, type ComplianceDeps } from '../../compliance/check-compliance';
 import type { DocumentData } from '../../documents/model';
+import { readSupportingFiles } from '../../files';
 
 export interface FacturxPart {
   xml: string;
+  /** The supporting documents' files, attached to the PDF beside factur-x.xml. */
+  attachments: EAttachedFile[];
   /** What the render records as `compliance` (SPEC 2). */
   compliance: { profile: string; ruleset_version: string; fully_checked: boolean; advisories: unknown[] };
 }
@@ -16,6 +21,7 @@ export interface FacturxPart {
  */
 export async function facturxPart(
   deps: ComplianceDeps,
+  scope: { db: DbOrTx; accountId: string; supportingLoc: string },
   input: {
     documentType: string;
     data: DocumentData;
@@ -25,7 +31,17 @@ export async function facturxPart(
     totals?: TotalsResult;
   },
 ): Promise<FacturxPart> {
-  const { result, xml } = await assessDocument(deps, { profile: 'factur_x_en16931', ...input });
+  const attachedFiles = await readSupportingFiles(
+    scope,
+    deps.blobs,
+    input.data.supporting_documents,
+    scope.supportingLoc,
+  );
+  const { result, xml } = await assessDocument(deps, {
+    profile: 'factur_x_en16931',
+    ...input,
+    attachedFiles,
+  });
   if (!result.valid || xml === null) {
     const fatal = result.violations.filter((v) => v.severity === 'fatal').length;
     throw new DomainError(
@@ -36,6 +52,7 @@ export async function facturxPart(
   }
   return {
     xml,
+    attachments: attachedFiles.filter((f) => f !== null),
     compliance: {
       profile: result.profile,
       ruleset_version: result.ruleset_version,

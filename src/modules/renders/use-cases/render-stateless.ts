@@ -69,7 +69,11 @@ export async function renderStateless({
   const documentType = body.document_type ?? 'invoice';
   const facturx =
     body.output?.format === 'facturx_pdf'
-      ? await facturxPart(services.compliance, { documentType, data })
+      ? await facturxPart(
+          services.compliance,
+          { db: ctx.db, accountId: input.accountId, supportingLoc: 'body.data.supporting_documents' },
+          { documentType, data },
+        )
       : null;
   return produceRender({
     ctx,
@@ -86,7 +90,7 @@ export async function renderStateless({
       ids: input.ids,
       pdf: {
         documentType,
-        facturx: facturx ? { xml: facturx.xml } : null,
+        facturx: facturx ? { xml: facturx.xml, attachments: facturx.attachments } : null,
         data,
         totals: totals.totals,
         templateId: template.base,

@@ -57,13 +57,17 @@ export async function renderStoredDocument({
   const source = row.sourceDocumentId ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId) : undefined;
   const facturx =
     input.body.format === 'facturx_pdf'
-      ? await facturxPart(services.compliance, {
-          documentType: row.documentType,
-          data,
-          precedingInvoiceNumber: source?.number ?? null,
-          precedingInvoiceDate: source?.issueDate ?? null,
-          totals: row.totals,
-        })
+      ? await facturxPart(
+          services.compliance,
+          { ...ctx, supportingLoc: 'document.data.supporting_documents' },
+          {
+            documentType: row.documentType,
+            data,
+            precedingInvoiceNumber: source?.number ?? null,
+            precedingInvoiceDate: source?.issueDate ?? null,
+            totals: row.totals,
+          },
+        )
       : null;
   return produceRender({
     ctx,
@@ -78,7 +82,7 @@ export async function renderStoredDocument({
       templateVersion: template.version,
       compliance: facturx?.compliance ?? null,
       pdf: {
-        facturx: facturx ? { xml: facturx.xml } : null,
+        facturx: facturx ? { xml: facturx.xml, attachments: facturx.attachments } : null,
         documentType: document.document_type,
         data,
         totals: row.totals,
