@@ -67,9 +67,11 @@ export function toParty(party: Party, role: 'seller' | 'buyer'): EParty {
   const electronic = party.electronic_address;
   const phone = text(party.phone);
   const email = text(party.email);
+  const identifier = text(party.identifier?.id);
   return {
     // BT-27 is the registered name; the display name is the trading name when the two differ.
     name: legalName ?? name,
+    identifier: identifier === null ? null : { value: identifier, scheme: text(party.identifier?.scheme_id) },
     tradingName: legalName !== null && legalName !== name ? name : null,
     legalId: legalId(party),
     // A buyer has no BT-32, so a buyer's tax id is always stated as BT-48 (BR-CO-09 judges it).
@@ -138,6 +140,7 @@ export function toPaymentMeans(data: DocumentData, number: string): EPaymentMean
       id: isIban ? compacted : accountNumber,
       isIban,
       bic: text(bank?.swift)?.toUpperCase() ?? null,
+      name: text(bank?.account_name),
     },
     ...none,
   };

@@ -28,6 +28,7 @@ export interface EIdentifier {
 /** BG-4 Seller / BG-7 Buyer. */
 export interface EParty {
   name: string; // BT-27 / BT-44: the registered (legal) name
+  identifier: EIdentifier | null; // BT-29 / BT-46
   tradingName: string | null; // BT-28 / BT-45
   legalId: EIdentifier | null; // BT-30 / BT-47
   vatId: string | null; // BT-31 / BT-48
@@ -113,7 +114,7 @@ export interface EPaymentMeans {
   code: '58' | '30' | '59' | '49' | '48' | '54' | '55' | '1';
   remittance: string | null; // BT-83
   /** BG-17 credit transfer: BT-84 account (IBAN when `isIban`), BT-86 BIC. */
-  account: { id: string; isIban: boolean; bic: string | null } | null;
+  account: { id: string; isIban: boolean; bic: string | null; name: string | null } | null;
   /** BG-18: BT-87 (last digits only), BT-88; the network is UBL's required NetworkID. */
   card: { lastDigits: string; holder: string | null; network: string } | null;
   /** BG-19: BT-89 mandate, BT-90 creditor id, BT-91 debited account. */
@@ -178,8 +179,14 @@ export interface EInvoice {
   buyer: EParty;
   payee: EPayee | null;
   taxRepresentative: ETaxRepresentative | null;
-  /** BG-13: BT-70 deliver-to name, BG-15 address, BT-72 actual delivery date. */
-  delivery: { name: string | null; address: EAddress | null; date: string | null } | null;
+  /** BG-13: BT-70 deliver-to name, BT-71 location id, BG-15 address, BT-72 actual delivery date. */
+  delivery: {
+    name: string | null;
+    locationId: EIdentifier | null;
+    address: EAddress | null;
+    date: string | null;
+  } | null;
+  invoicedObject: EIdentifier | null; // BT-18 (scheme UNTDID 1153)
   paymentMeans: EPaymentMeans;
   paymentTerms: string | null; // BT-20
   allowances: EAllowanceCharge[];

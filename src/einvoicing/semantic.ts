@@ -8,7 +8,7 @@ import { buildAmounts } from './semantic-amounts';
 import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
 import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './semantic-parties';
 import { documentChargeTaxes, lineTaxes, shippingTax, type VatTax } from './semantic-taxes';
-import type { EAttachedFile, EInvoice, InvoiceTypeCode } from './semantic-types';
+import type { EAttachedFile, EIdentifier, EInvoice, InvoiceTypeCode } from './semantic-types';
 
 export { EInvoiceError, type EInvoiceErrorReason, type EInvoiceProblem } from './semantic-errors';
 export type * from './semantic-types';
@@ -121,8 +121,14 @@ export function toSemantic(input: SemanticInput): EInvoice {
     taxRepresentative: toTaxRepresentative(data.tax_representative),
     delivery:
       shipTo || deliveryDate !== null
-        ? { name: text(shipTo?.name), address: toAddress(shipTo?.address), date: deliveryDate }
+        ? {
+            name: text(shipTo?.name),
+            locationId: identifierOf(shipTo?.location_id),
+            address: toAddress(shipTo?.address),
+            date: deliveryDate,
+          }
         : null,
+    invoicedObject: identifierOf(data.invoiced_object),
     paymentMeans: toPaymentMeans(data, number),
     paymentTerms: text(data.payment?.instructions),
     supportingDocuments: (data.supporting_documents ?? []).map((d, k) => ({
@@ -149,4 +155,9 @@ function taxCurrencyOf(data: DocumentData, totals: TotalsResult, sign: 1 | -1): 
   const credited = amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
   const signed = sign === 1 || isZero(dec(amount)) ? amount : credited;
   return { code, taxTotal: signed };
+}
+
+function identifierOf(id: { id: string; scheme_id?: string } | undefined): EIdentifier | null {
+  const value = text(id?.id);
+  return value === null ? null : { value, scheme: text(id?.scheme_id) };
 }

@@ -309,3 +309,63 @@ describe('line period (BG-26), object identifier (BT-128), classification (BT-15
     expect(bad.body.error.details.fields[0].loc).toBe('body.data.line_items.0.classifications.0.scheme_id');
   });
 });
+
+describe('party identifiers (BT-29, BT-46), delivery location (BT-71), invoiced object (BT-18), account name (BT-85)', () => {
+  const identified = (documentType: string): DocumentData => {
+    const data = withReferences(
+      documentType === 'credit_note'
+        ? { reason: 'Returned goods', preceding_invoice: { number: 'RE-1' } }
+        : {},
+    );
+    return {
+      ...data,
+      seller: {
+        ...data.seller,
+        name: data.seller?.name ?? '',
+        identifier: { id: '4000001123452', scheme_id: '0088' },
+      },
+      buyer: { ...data.buyer, name: data.buyer?.name ?? '', identifier: { id: 'KD-10442' } },
+      ship_to: {
+        name: 'Lager Nord',
+        location_id: { id: '4000001987658', scheme_id: '0088' },
+        address: { line1: 'Hafenweg 2', city: 'Hamburg', postal_code: '20457', country: 'DE' },
+      },
+      invoiced_object: { id: 'DE0001234567890', scheme_id: 'AFL' },
+      payment: {
+        ...data.payment,
+        bank_account: {
+          ...(data.payment?.bank_account ?? data.seller?.bank_account),
+          account_name: 'Lindqvist Design GmbH',
+        },
+      },
+    };
+  };
+
+  test.each(PROFILES)('%s: written where the standard puts them, and valid', async (profile) => {
+    for (const documentType of ['invoice', 'credit_note']) {
+      const data = identified(documentType);
+      const xml = await xmlOf(profile, documentType, data);
+      if (profile === 'factur_x_en16931' || profile === 'xrechnung_cii') {
+        expect(xml).toMatch(/<ram:SellerTradeParty>\s*<ram:GlobalID schemeID="0088">4000001123452</);
+        expect(xml).toMatch(/<ram:BuyerTradeParty>\s*<ram:ID>KD-10442</);
+        expect(xml).toMatch(/<ram:ShipToTradeParty>\s*<ram:GlobalID schemeID="0088">4000001987658</);
+        expect(xml).toMatch(
+          /<ram:IssuerAssignedID>DE0001234567890<\/ram:IssuerAssignedID>\s*<ram:TypeCode>130<\/ram:TypeCode>\s*<ram:ReferenceTypeCode>AFL/,
+        );
+        expect(xml).toContain('<ram:AccountName>Lindqvist Design GmbH</ram:AccountName>');
+      } else {
+        expect(xml).toMatch(
+          /<cac:AccountingSupplierParty>\s*<cac:Party>[\s\S]*?<cac:PartyIdentification>\s*<cbc:ID schemeID="0088">4000001123452</,
+        );
+        expect(xml).toMatch(/<cac:DeliveryLocation>\s*<cbc:ID schemeID="0088">4000001987658</);
+        expect(xml).toMatch(/<cbc:ID schemeID="AFL">DE0001234567890<\/cbc:ID>\s*<cbc:DocumentTypeCode>130</);
+        expect(xml).toContain('<cbc:Name>Lindqvist Design GmbH</cbc:Name>');
+      }
+      const result = await check(profile, documentType, data);
+      expect({
+        documentType,
+        fatal: result.violations.filter((v: { severity: string }) => v.severity === 'fatal'),
+      }).toEqual({ documentType, fatal: [] });
+    }
+  });
+});

@@ -96,7 +96,7 @@ describe('payment means (BG-16)', () => {
     expect(means).toEqual({
       code: '58',
       remittance: 'T-1',
-      account: { id: 'DE89370400440532013000', isIban: true, bic: 'COBADEFFXXX' },
+      account: { id: 'DE89370400440532013000', isIban: true, bic: 'COBADEFFXXX', name: null },
       card: null,
       directDebit: null,
     });
@@ -109,7 +109,7 @@ describe('payment means (BG-16)', () => {
     expect(invoice.paymentMeans).toEqual({
       code: '30',
       remittance: 'T-1',
-      account: { id: '12345678', isIban: false, bic: null },
+      account: { id: '12345678', isIban: false, bic: null, name: null },
       card: null,
       directDebit: null,
     });

@@ -1,7 +1,14 @@
 // UN/CEFACT CII D16B building blocks: parties, addresses, dates, trade taxes. Element order follows the
 // Factur-X 1.0.07 EN 16931 XSD, which is the D16B order with the elements EN 16931 does not use removed.
 
-import type { EAddress, EParty, EPayee, ETaxRepresentative, EVatCategory } from '../semantic-types';
+import type {
+  EAddress,
+  EIdentifier,
+  EParty,
+  EPayee,
+  ETaxRepresentative,
+  EVatCategory,
+} from '../semantic-types';
 import { leaf, type XMLBuilder } from '../semantic-xml';
 
 export const RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
@@ -53,6 +60,7 @@ export function address(parent: XMLBuilder, a: EAddress): void {
 /** BG-4 (`SellerTradeParty`) / BG-7 (`BuyerTradeParty`). */
 export function party(parent: XMLBuilder, name: string, p: EParty): void {
   const node = ram(parent, name);
+  if (p.identifier !== null) identifier(node, p.identifier);
   ramLeaf(node, 'Name', p.name);
   if (p.legalId !== null || p.tradingName !== null) {
     const legal = ram(node, 'SpecifiedLegalOrganization');
@@ -85,10 +93,7 @@ export function party(parent: XMLBuilder, name: string, p: EParty): void {
 /** BG-10 `ram:PayeeTradeParty`: BT-60 as an ID (GlobalID with a scheme), BT-59, BT-61. */
 export function payeeParty(parent: XMLBuilder, payee: EPayee): void {
   const node = ram(parent, 'PayeeTradeParty');
-  if (payee.identifier !== null) {
-    if (payee.identifier.scheme === null) ramLeaf(node, 'ID', payee.identifier.value);
-    else ramLeaf(node, 'GlobalID', payee.identifier.value, { schemeID: payee.identifier.scheme });
-  }
+  if (payee.identifier !== null) identifier(node, payee.identifier);
   ramLeaf(node, 'Name', payee.name);
   if (payee.legalId !== null) ramLeaf(ram(node, 'SpecifiedLegalOrganization'), 'ID', payee.legalId);
 }
@@ -99,4 +104,10 @@ export function taxRepresentativeParty(parent: XMLBuilder, rep: ETaxRepresentati
   ramLeaf(node, 'Name', rep.name);
   address(node, rep.address);
   ramLeaf(ram(node, 'SpecifiedTaxRegistration'), 'ID', rep.vatId, { schemeID: 'VA' });
+}
+
+/** BT-29 / BT-46 / BT-60 / BT-71: `ram:ID` without a scheme, `ram:GlobalID` with one. */
+export function identifier(parent: XMLBuilder, id: EIdentifier): void {
+  if (id.scheme === null) ramLeaf(parent, 'ID', id.value);
+  else ramLeaf(parent, 'GlobalID', id.value, { schemeID: id.scheme });
 }

@@ -7,6 +7,7 @@ import {
   address,
   date,
   dateOnly,
+  identifier,
   indicator,
   party,
   payeeParty,
@@ -68,6 +69,13 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
       });
     }
   }
+  if (invoice.invoicedObject !== null) {
+    // BT-18: an additional referenced document of type 130, its scheme UNTDID 1153.
+    const object = ram(agreement, 'AdditionalReferencedDocument');
+    ramLeaf(object, 'IssuerAssignedID', invoice.invoicedObject.value);
+    ramLeaf(object, 'TypeCode', '130');
+    ramLeaf(object, 'ReferenceTypeCode', invoice.invoicedObject.scheme);
+  }
   if (invoice.tenderReference !== null) {
     // BT-17 in CII: an additional referenced document of type 50 (price/sales catalogue response: tender).
     const tender = ram(agreement, 'AdditionalReferencedDocument');
@@ -83,9 +91,10 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   // Required by the XSD even when empty.
   const delivery = ram(transaction, 'ApplicableHeaderTradeDelivery');
   if (invoice.delivery !== null) {
-    const { name, address: deliverTo, date: delivered } = invoice.delivery;
-    if (name !== null || deliverTo !== null) {
+    const { name, address: deliverTo, date: delivered, locationId } = invoice.delivery;
+    if (name !== null || deliverTo !== null || locationId !== null) {
       const shipTo = ram(delivery, 'ShipToTradeParty');
+      if (locationId !== null) identifier(shipTo, locationId);
       ramLeaf(shipTo, 'Name', name);
       if (deliverTo !== null) address(shipTo, deliverTo);
     }
@@ -118,11 +127,10 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
     ramLeaf(ram(means, 'PayerPartyDebtorFinancialAccount'), 'IBANID', directDebit.debitedAccount);
   }
   if (account !== null) {
-    ramLeaf(
-      ram(means, 'PayeePartyCreditorFinancialAccount'),
-      account.isIban ? 'IBANID' : 'ProprietaryID',
-      account.id,
-    );
+    const creditor = ram(means, 'PayeePartyCreditorFinancialAccount');
+    if (account.isIban) ramLeaf(creditor, 'IBANID', account.id);
+    ramLeaf(creditor, 'AccountName', account.name);
+    if (!account.isIban) ramLeaf(creditor, 'ProprietaryID', account.id);
     if (account.bic !== null)
       ramLeaf(ram(means, 'PayeeSpecifiedCreditorFinancialInstitution'), 'BICID', account.bic);
   }

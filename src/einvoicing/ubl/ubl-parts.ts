@@ -52,6 +52,10 @@ export function party(parent: XMLBuilder, wrapper: string, p: EParty, sepaCredit
   if (p.electronicAddress !== null) {
     cbc(node, 'EndpointID', p.electronicAddress.value, { schemeID: p.electronicAddress.scheme });
   }
+  if (p.identifier !== null) {
+    const scheme = p.identifier.scheme === null ? undefined : { schemeID: p.identifier.scheme };
+    cbc(cac(node, 'PartyIdentification'), 'ID', p.identifier.value, scheme);
+  }
   // BT-90 sits on the seller when nobody else is paid (on the payee otherwise), scheme SEPA.
   if (sepaCreditorId) cbc(cac(node, 'PartyIdentification'), 'ID', sepaCreditorId, { schemeID: 'SEPA' });
   if (p.tradingName !== null) cbc(cac(node, 'PartyName'), 'Name', p.tradingName);

@@ -1,7 +1,7 @@
 // EN 16931 in UBL 2.1: an Invoice (380) or a CreditNote (381), with the profile's CustomizationID (BT-24)
 // and ProfileID (BT-23). The two document types differ only in a few names and in where BT-9 sits.
 import { type ComplianceProfile, PROFILES } from '../profiles';
-import type { EAllowanceCharge, EInvoice, ELine, ESupportingDocument } from '../semantic-types';
+import type { EAllowanceCharge, EIdentifier, EInvoice, ELine, ESupportingDocument } from '../semantic-types';
 import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
 import {
   address,
@@ -85,10 +85,14 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   if (invoice.payee !== null) payeeParty(root, invoice.payee, creditorId);
   if (invoice.taxRepresentative !== null) taxRepresentativeParty(root, invoice.taxRepresentative);
   if (invoice.delivery !== null) {
-    const { name, address: deliverTo, date } = invoice.delivery;
+    const { name, address: deliverTo, date, locationId } = invoice.delivery;
     const delivery = cac(root, 'Delivery');
     cbc(delivery, 'ActualDeliveryDate', date);
-    if (deliverTo !== null) address(cac(delivery, 'DeliveryLocation'), 'Address', deliverTo);
+    if (deliverTo !== null || locationId !== null) {
+      const location = cac(delivery, 'DeliveryLocation');
+      if (locationId !== null) cbc(location, 'ID', locationId.value, schemeOf(locationId));
+      if (deliverTo !== null) address(location, 'Address', deliverTo);
+    }
     if (name !== null) cbc(cac(cac(delivery, 'DeliveryParty'), 'PartyName'), 'Name', name);
   }
 
@@ -106,6 +110,7 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   if (account !== null) {
     const financial = cac(means, 'PayeeFinancialAccount');
     cbc(financial, 'ID', account.id);
+    cbc(financial, 'Name', account.name);
     if (account.bic !== null) cbc(cac(financial, 'FinancialInstitutionBranch'), 'ID', account.bic);
   }
   if (directDebit !== null) {
@@ -253,6 +258,7 @@ function documentReferences(root: XMLBuilder, invoice: EInvoice, isInvoice: bool
     reference('OriginatorDocumentReference', invoice.tenderReference);
     reference('ContractDocumentReference', invoice.contractReference);
     for (const d of invoice.supportingDocuments) supportingDocument(root, d);
+    invoicedObject(root, invoice);
     reference('ProjectReference', invoice.projectReference);
     return;
   }
@@ -263,7 +269,18 @@ function documentReferences(root: XMLBuilder, invoice: EInvoice, isInvoice: bool
     cbc(project, 'DocumentTypeCode', '50');
   }
   for (const d of invoice.supportingDocuments) supportingDocument(root, d);
+  invoicedObject(root, invoice);
   reference('OriginatorDocumentReference', invoice.tenderReference);
+}
+
+const schemeOf = (id: EIdentifier) => (id.scheme === null ? undefined : { schemeID: id.scheme });
+
+/** BT-18: an additional document reference of type 130, its scheme UNTDID 1153. */
+function invoicedObject(root: XMLBuilder, invoice: EInvoice): void {
+  if (invoice.invoicedObject === null) return;
+  const node = cac(root, 'AdditionalDocumentReference');
+  cbc(node, 'ID', invoice.invoicedObject.value, schemeOf(invoice.invoicedObject));
+  cbc(node, 'DocumentTypeCode', '130');
 }
 
 /** BG-24: the file embedded as base64 (BT-125), else its URL (BT-124). */

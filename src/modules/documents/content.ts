@@ -245,7 +245,21 @@ export const Branding = t.Object(
 );
 
 export const ShipTo = t.Object(
-  { name: t.String({ minLength: 1, maxLength: 300 }), address: t.Optional(Address) },
+  {
+    name: t.String({ minLength: 1, maxLength: 300 }),
+    address: t.Optional(Address),
+    location_id: t.Optional(
+      t.Object(
+        {
+          id: t.String({ minLength: 1, maxLength: 100 }),
+          scheme_id: t.Optional(
+            t.String({ minLength: 1, maxLength: 10, description: 'ISO 6523 ICD, e.g. 0088 (GLN)' }),
+          ),
+        },
+        { ...closed, description: 'EN 16931 BT-71: the delivery location, e.g. a GLN' },
+      ),
+    ),
+  },
   closed,
 );
 
@@ -330,6 +344,20 @@ export const contentFields = {
       description:
         'EN 16931 BT-3 (UNTDID 1001): an invoice is 380 (default), 384 (corrected invoice) or 389 (self-billed invoice); a credit note is 381',
     }),
+  ),
+  invoiced_object: t.Optional(
+    t.Object(
+      {
+        id: t.String({ minLength: 1, maxLength: 100 }),
+        scheme_id: t.Optional(
+          t.String({ minLength: 1, maxLength: 3, description: 'UNTDID 1153, e.g. AFL (meter point)' }),
+        ),
+      },
+      {
+        ...closed,
+        description: 'EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle)',
+      },
+    ),
   ),
   preceding_invoice: t.Optional(
     t.Object(

@@ -97,6 +97,7 @@ export const UpdateDocumentBody = t.Object(
     buyer_reference: clearable(contentFields.buyer_reference),
     type_code: clearable(contentFields.type_code),
     preceding_invoice: clearable(contentFields.preceding_invoice),
+    invoiced_object: clearable(contentFields.invoiced_object),
     order_reference: clearable(contentFields.order_reference),
     contract_reference: clearable(contentFields.contract_reference),
     project_reference: clearable(contentFields.project_reference),

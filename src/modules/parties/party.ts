@@ -7,6 +7,9 @@ export const BankAccount = t.Object(
     account_number: t.Optional(t.String({ maxLength: 64 })),
     routing_number: t.Optional(t.String({ maxLength: 64 })),
     swift: t.Optional(t.String({ maxLength: 11 })),
+    account_name: t.Optional(
+      t.String({ maxLength: 200, description: 'EN 16931 BT-85: the name the account is held in' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -24,6 +27,21 @@ export const Party = t.Object(
     registration_number: t.Optional(t.String({ maxLength: 50 })),
     address: t.Optional(Address),
     bank_account: t.Optional(BankAccount),
+    identifier: t.Optional(
+      t.Object(
+        {
+          id: t.String({ minLength: 1, maxLength: 100 }),
+          scheme_id: t.Optional(
+            t.String({ minLength: 1, maxLength: 10, description: 'ISO 6523 ICD, e.g. 0088 (GLN)' }),
+          ),
+        },
+        {
+          additionalProperties: false,
+          description:
+            "EN 16931 BT-29 (seller) / BT-46 (buyer): an id such as a GLN, or the buyer's customer number",
+        },
+      ),
+    ),
     electronic_address: t.Optional(
       t.Object(
         {
