@@ -1,6 +1,14 @@
-// The sync entry point bundles its own CsvError class: take both from it so `instanceof` matches.
-import { CsvError, type Options, parse } from 'csv-parse/sync';
+import type { Options } from 'csv-parse/sync';
 import { type FieldError, validationError } from '../../shared/errors';
+
+// The sync entry point bundles its own CsvError class: take both from it so `instanceof` matches. Loaded
+// by the first CSV import, not at start: about 1 MiB of an idle server's memory otherwise.
+let csvParse: typeof import('csv-parse/sync') | null = null;
+
+/** Call (and await) before parseCsv: the parser is loaded on first use. */
+export async function loadCsvParser(): Promise<void> {
+  csvParse ??= await import('csv-parse/sync');
+}
 
 /** A parsed CSV file: the header and one array of cells per data record (the header is not a record). */
 export interface CsvTable {
@@ -76,10 +84,11 @@ export function headerColumnCount(text: string): number {
 export const MAX_CSV_COLUMNS = 200;
 
 function parseOrRefuse(text: string, options: Options): string[][] {
+  if (csvParse === null) throw new Error('parseCsv before loadCsvParser()');
   try {
-    return parse(text, options) as string[][];
+    return csvParse.parse(text, options) as string[][];
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
+    if (!(error instanceof csvParse.CsvError)) throw error;
     throw validationError([{ loc: 'body.data', msg: error.message, type: 'csv_invalid' }]);
   }
 }

@@ -15,7 +15,7 @@ const params = t.Object({ import_id: t.String() });
 export function importRoutes(auth: ReturnType<typeof authPlugin>, deps: Pick<AppDeps, 'jobs' | 'blobs'>) {
   return new Elysia({ prefix: '/api/v1/imports' })
     .use(auth)
-    .post('', ({ ctx, body }) => ({ data: presentImport(createImport({ ctx, input: body })) }), {
+    .post('', async ({ ctx, body }) => ({ data: presentImport(await createImport({ ctx, input: body })) }), {
       auth: true,
       body: CreateImportBody,
       response: { 200: dataOf(Import), ...authErrors },

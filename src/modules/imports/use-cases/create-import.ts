@@ -2,6 +2,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { loadCsvParser } from '../csv';
 import { type CreateImportBody, keptRowErrors, MAX_IMPORT_ROWS } from '../model';
 import { type ImportHead, insertImport } from '../repo';
 import { importKinds } from '../resources';
@@ -10,7 +11,14 @@ import { importKinds } from '../resources';
  * Parses and validates every row now, so the client sees all row errors before deciding to confirm;
  * only the valid entries are stored, in create-body shape, for confirm to commit.
  */
-export function createImport({ ctx, input }: { ctx: AccountCtx; input: CreateImportBody }): ImportHead {
+export async function createImport({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateImportBody;
+}): Promise<ImportHead> {
+  if (input.source_format === 'csv') await loadCsvParser();
   const resource = input.resource ?? 'customers';
   const kind = importKinds[resource];
   const parsed = kind.parse(input.source_format, input.data);
