@@ -1,19 +1,15 @@
 import { type AnyElysia, Elysia } from 'elysia';
-import type { Db } from './db/client';
-import type { RulePack } from './einvoicing/rule-pack';
+import type { AppDeps } from './deps';
 import { authPlugin } from './http/auth';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
 import { MethodMatcher } from './http/method-matcher';
-import type { RateLimiter } from './http/rate-limit';
-import type { JobWaker } from './jobs/runtime';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { batchRoutes } from './modules/batches/routes';
-import { type BillingSettings, billingRoutes } from './modules/billing';
+import { billingRoutes } from './modules/billing';
 import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
-import type { AccountGate } from './modules/compliance/account-gate';
 import { complianceRoutes } from './modules/compliance/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
@@ -26,48 +22,12 @@ import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
 import { renderServicesOf } from './modules/renders/services';
-import type { DownloadSigner } from './modules/renders/signing';
 import { customTemplateRoutes } from './modules/templates/custom-routes';
 import { templateRoutes } from './modules/templates/routes';
 import { templateVersionRoutes } from './modules/templates/version-routes';
 import { usageRoutes } from './modules/usage/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 import { probeRenderer } from './rendering/engine/probe';
-import type { RenderPdf } from './rendering/types';
-import type { Clock } from './shared/clock';
-import type { Logger } from './shared/logger';
-import type { BlobStore } from './storage/blob-store';
-import type { ProfileRunner } from './workers/rules-pool';
-
-export interface AppDeps {
-  db: Db;
-  clock: Clock;
-  logger: Logger;
-  blobs: BlobStore;
-  rateLimiter: RateLimiter;
-  renderPdf: RenderPdf;
-  signer: DownloadSigner;
-  publicBaseUrl: string | null;
-  /**
-   * The service's own origin for links that leave with no request to answer (e-mails): PUBLIC_BASE_URL,
-   * else the address it listens on; never a request's Host header, which any caller can set.
-   */
-  ownOrigin: () => string;
-  /** The e-invoicing rule pack from RULESETS_DIR (an unavailable pack reports rulesets as not run). */
-  rulePack: RulePack;
-  /** Where SEFs compiled from a pack's XSLT are cached. */
-  sefCacheDir: string | null;
-  /** Tier-2 checks: the rules worker pool (time-limited, off the request thread) or in-process. */
-  runProfile: ProfileRunner;
-  /** How many tier-2 checks of one account may run at once. */
-  complianceGate: AccountGate;
-  /** The background job runtime: use-cases enqueue in their transaction, then wake it. */
-  jobs: JobWaker;
-  /** SMTP_URL; null = email deliveries are refused with a clear error. */
-  smtpUrl: string | null;
-  /** The payment provider (STRIPE_*); absent = billing's provider calls and webhook answer 501. */
-  billing?: BillingSettings;
-}
 
 /** The whole HTTP API as one Elysia app; tests build it with their own deps. */
 export function buildApp(deps: AppDeps) {

@@ -1,16 +1,9 @@
-import type { AppDeps } from './app';
-import type { JobDefinition } from './jobs/definition';
-import { JobRuntime, type JobSource } from './jobs/runtime';
+import type { AppDeps } from './deps';
+import { JobRuntime } from './jobs/runtime';
 import { batchBackground } from './modules/batches/background';
 import { deliveryBackground } from './modules/deliveries/background';
 import { importBackground } from './modules/imports/background';
 import { recurringBackground } from './modules/recurring-invoices/background';
-
-/** What a module runs in the background: its job kinds and the sources that enqueue due work. */
-export interface Background {
-  definitions: JobDefinition[];
-  sources?: JobSource[];
-}
 
 export interface JobRuntimeTuning {
   pollMs?: number;

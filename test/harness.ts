@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type AppDeps, buildApp } from '../src/app';
+import { buildApp } from '../src/app';
 import { createJobRuntime } from '../src/background';
 import { openDataDir } from '../src/cli/runtime';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
+import type { AppDeps } from '../src/deps';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import { createFetchHandler, listen } from '../src/http/server';

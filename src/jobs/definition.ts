@@ -113,3 +113,12 @@ export class LeaseLostError extends Error {
 export function isRetryable(error: unknown): boolean {
   return !(error instanceof JobError) || error.retryable;
 }
+
+/** Enqueues whatever has become due by the clock's now. Must be idempotent (use run keys). */
+export type JobSource = () => void;
+
+/** What a module runs in the background: its job kinds and the sources that enqueue due work. */
+export interface Background {
+  definitions: JobDefinition[];
+  sources?: JobSource[];
+}

@@ -2,7 +2,14 @@ import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/client';
 import { type Clock, systemClock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
-import { isRetryable, type JobContext, type JobDefinition, JobError, LeaseLostError } from './definition';
+import {
+  isRetryable,
+  type JobContext,
+  type JobDefinition,
+  JobError,
+  type JobSource,
+  LeaseLostError,
+} from './definition';
 import { claim, complete, fail, release, renewLease } from './queue';
 import type { JobRow } from './schema';
 
@@ -26,9 +33,6 @@ export interface JobRuntimeOptions {
    */
   sources?: JobSource[];
 }
-
-/** Enqueues whatever has become due by the clock's now. Must be idempotent (use run keys). */
-export type JobSource = () => void;
 
 /** What request handlers need from the runtime: start newly enqueued work now, not at the next poll. */
 export interface JobWaker {
@@ -255,3 +259,5 @@ function parsePayload(text: string): unknown {
     return undefined;
   }
 }
+
+export type { JobSource } from './definition';

@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app';
-import type { Background } from '../../background';
+import type { AppDeps } from '../../deps';
+import type { Background } from '../../jobs/definition';
 import { defineJob } from '../../jobs/definition';
 import { renderServicesOf } from '../renders/services';
 import { runBatchJob } from './job';

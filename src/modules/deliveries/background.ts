@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app';
-import type { Background } from '../../background';
+import type { AppDeps } from '../../deps';
+import type { Background } from '../../jobs/definition';
 import { deliverySendJob } from './job';
 
 /** One job kind, enqueued by send and retry; nothing is scheduled, so no sources. */

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { authPlugin } from '../../http/auth';
 import { dataOf, ErrorEnvelope, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';

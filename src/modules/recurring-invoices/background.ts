@@ -1,5 +1,5 @@
-import type { AppDeps } from '../../app';
-import type { Background } from '../../background';
+import type { AppDeps } from '../../deps';
+import type { Background } from '../../jobs/definition';
 import { defineJob, type JobContext, JobError, LeaseLostError } from '../../jobs/definition';
 import { DomainError } from '../../shared/errors';
 import { GENERATE_KIND, GeneratePayload } from './job';

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { AppDeps } from '../../app';
 import { inTransaction } from '../../db/transaction';
+import type { AppDeps } from '../../deps';
 import type { authPlugin } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';

@@ -1,0 +1,94 @@
+// The import boundaries of docs/architecture.md, checked from the source text (run by `npm run lint`):
+// 1. the lower layers (rendering, einvoicing, db, http, shared, jobs, storage, workers, domain) import
+//    nothing from src/modules/;
+// 2. a module imports another module only through its front door, `modules/<name>/index.ts` (a module's
+//    schema.ts may name another's schema.ts: foreign keys);
+// 3. nothing imports src/app.ts or src/background.ts but the entry points (main, cli).
+// Imports that break a rule and are listed in scripts/boundary-exceptions.txt are reported as known debt;
+// any other breaks the check, and so does a listed one that no longer happens (the list only shrinks).
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+
+const ROOT = resolve(import.meta.dir, '..');
+const SRC = join(ROOT, 'src');
+const LOWER = ['rendering', 'einvoicing', 'db', 'http', 'shared', 'jobs', 'storage', 'workers', 'domain'];
+const EXCEPTIONS = join(ROOT, 'scripts', 'boundary-exceptions.txt');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [path] : [];
+  });
+}
+
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"](\.[^'"]+)['"]|import\(\s*['"](\.[^'"]+)['"]\s*\)/g;
+
+/** The src-relative path an import names, with `.ts` or `/index.ts` as the file on disk has it. */
+function target(from: string, spec: string): string {
+  const base = resolve(dirname(from), spec);
+  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+    try {
+      if (statSync(candidate).isFile()) return relative(SRC, candidate);
+    } catch {
+      // try the next form
+    }
+  }
+  return relative(SRC, base);
+}
+
+const moduleOf = (path: string) => (path.startsWith('modules/') ? path.split('/')[1] : null);
+
+function breaks(from: string, to: string): string | null {
+  if (to.startsWith('..')) return null; // outside src (package.json, node_modules)
+  const layer = from.split('/')[0] ?? '';
+  if (LOWER.includes(layer) && to.startsWith('modules/')) return 'a lower layer imports a module';
+  const own = moduleOf(from);
+  const other = moduleOf(to);
+  if (other !== null && own !== null && own !== other) {
+    const inside = to.slice(`modules/${other}/`.length);
+    const foreignKey = from.endsWith('/schema.ts') && inside === 'schema.ts';
+    if (inside !== 'index.ts' && !foreignKey) return "an import past another module's front door";
+  }
+  if ((to === 'app.ts' || to === 'background.ts') && !from.startsWith('cli/') && from !== 'main.ts') {
+    return 'an import of the composition root';
+  }
+  return null;
+}
+
+const found = new Map<string, string>();
+for (const file of sourceFiles(SRC)) {
+  const from = relative(SRC, file);
+  const text = readFileSync(file, 'utf8');
+  for (const match of text.matchAll(IMPORT)) {
+    const to = target(file, match[1] ?? match[2] ?? '');
+    const why = breaks(from, to);
+    if (why !== null) found.set(`${from} -> ${to}`, why);
+  }
+}
+
+const listed = new Set(
+  readFileSync(EXCEPTIONS, 'utf8')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#')),
+);
+const fresh = [...found].filter(([edge]) => !listed.has(edge));
+const stale = [...listed].filter((edge) => !found.has(edge));
+for (const [edge, why] of fresh) console.error(`boundary: ${edge}: ${why}`);
+for (const edge of stale)
+  console.error(`boundary: ${edge} is listed in boundary-exceptions.txt but no longer happens: remove it`);
+const byRule = new Map<string, number>();
+for (const why of found.values()) byRule.set(why, (byRule.get(why) ?? 0) + 1);
+const summary = [...byRule].map(([why, n]) => `${n} ${why}`).join(', ') || 'none';
+console.log(
+  `import boundaries: ${found.size} known exception(s) (${summary}); ${fresh.length} new, ${stale.length} stale`,
+);
+if (process.argv.includes('--write-exceptions')) {
+  const header =
+    '# Imports that break docs/architecture.md rules, to be removed (scripts/check-boundaries.ts)\n';
+  await Bun.write(EXCEPTIONS, `${header}${[...found.keys()].sort().join('\n')}\n`);
+} else if (fresh.length > 0 || stale.length > 0) {
+  process.exit(1);
+}
