@@ -1,6 +1,6 @@
 // computeTotals on a 200-line document: median and p95 per call. Target: well under 1 ms.
 // Usage: bun bench/calculate.ts [calls]
-import { computeTotals, type LineInput, type TaxInput, type TotalsInput } from '../src/shared/money';
+import { computeTotals, type LineInput, type TaxInput, type TotalsInput } from '../src/domain/money';
 
 const calls = Number(process.argv[2] ?? 2000);
 

@@ -2,9 +2,6 @@
 // shipping, credit notes, EUR and USD, German/French/Belgian/Dutch parties. Totals come from the real
 // money module, exactly as the API stores them, so the XML is checked against what a client would see.
 
-import type { EInvoice, SemanticInput } from '../src/einvoicing/semantic';
-import type { DocumentData } from '../src/modules/documents/model';
-import { currencyDecimals } from '../src/modules/reference';
 import {
   add,
   computeTotals,
@@ -16,7 +13,10 @@ import {
   sub,
   sum,
   toPlainString,
-} from '../src/shared/money';
+} from '../src/domain/money';
+import type { EInvoice, SemanticInput } from '../src/einvoicing/semantic';
+import type { DocumentData } from '../src/modules/documents/model';
+import { currencyDecimals } from '../src/modules/reference';
 
 type Party = NonNullable<DocumentData['seller']>;
 type Line = DocumentData['line_items'][number];

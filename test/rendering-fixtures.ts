@@ -3,10 +3,10 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { computeTotals } from '../src/domain/money';
 import type { DocumentData } from '../src/modules/documents/model';
 import { currencyDecimals, type DocumentType } from '../src/modules/reference';
 import type { RenderInput } from '../src/rendering/types';
-import { computeTotals } from '../src/shared/money';
 
 type Line = DocumentData['line_items'][number];
 

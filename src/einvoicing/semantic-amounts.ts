@@ -3,7 +3,8 @@
 // numbers. A tax-inclusive group's nets are its stored taxable amount split over its items
 // (`distributeNet`), so every BR-CO and BR-x-08 sum holds exactly; the checks at the end turn any
 // disagreement with the stored totals into an exception, never into an XML that says something else.
-import type { DocumentData } from '../modules/documents/model';
+
+import type { DocumentData } from '../domain/document-data';
 import {
   add,
   type Decimal,
@@ -17,7 +18,7 @@ import {
   type TotalsResult,
   toFixedString,
   toPlainString,
-} from '../shared/money';
+} from '../domain/money';
 import { lineTerms } from './semantic-lines';
 import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './semantic-net';
 import { exemptionOf, groupKey, type VatTax, vatCategory, vatKey } from './semantic-taxes';

@@ -1,5 +1,5 @@
 // Seller, buyer, delivery and payment terms of the semantic model (BG-4, BG-7, BG-13, BG-16).
-import type { DocumentData } from '../modules/documents/model';
+import type { DocumentData } from '../domain/document-data';
 import type {
   EAddress,
   EIdentifier,

@@ -1,8 +1,9 @@
 // Which VAT category each line and the shipping charge carry, and the exemption texts of BG-23. EN 16931
 // knows exactly one VAT category per line (BT-151) and per charge (BT-102); the money module allows any
 // number of taxes, so a document that uses more (or none) cannot be written and is reported instead.
-import type { DocumentData } from '../modules/documents/model';
-import { type Decimal, dec, isZero, normalizeRate, type TotalsResult } from '../shared/money';
+
+import type { DocumentData } from '../domain/document-data';
+import { type Decimal, dec, isZero, normalizeRate, type TotalsResult } from '../domain/money';
 import type { EInvoiceProblem } from './semantic-errors';
 import type { EVatCategory } from './semantic-types';
 

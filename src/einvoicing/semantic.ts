@@ -2,8 +2,9 @@
 // business terms are decided once here, and `ubl/` and `cii/` only lay them out. Pure: no database, no IO.
 // What the XML cannot express at all is thrown as an EInvoiceError (a 422) listing every such problem;
 // everything else is written as it is and judged by the Schematron tier.
-import type { DocumentData } from '../modules/documents/model';
-import { dec, isNegative, isZero, type TotalsResult } from '../shared/money';
+
+import type { DocumentData } from '../domain/document-data';
+import { dec, isNegative, isZero, type TotalsResult } from '../domain/money';
 import { buildAmounts } from './semantic-amounts';
 import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
 import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './semantic-parties';

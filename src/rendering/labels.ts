@@ -1,6 +1,6 @@
 // Printed words, per language. The language comes from the locale's primary subtag (de-AT -> de); a
 // language without a table falls back to English while numbers and dates still follow the full locale.
-import type { DocumentType } from '../modules/reference';
+import type { DocumentType } from '../domain/reference';
 import { de } from './labels/de';
 import { en } from './labels/en';
 import { es } from './labels/es';

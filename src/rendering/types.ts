@@ -1,7 +1,8 @@
 // The contract between the renderer (pure: data in, PDF bytes out) and its callers (the renders module).
-import type { DocumentData } from '../modules/documents/model';
-import type { DocumentType, PageSizeId } from '../modules/reference';
-import type { TotalsResult } from '../shared/money/types';
+
+import type { DocumentData } from '../domain/document-data';
+import type { TotalsResult } from '../domain/money/types';
+import type { DocumentType, PageSizeId } from '../domain/reference';
 
 export type BuiltInTemplateId =
   | 'tpl_modern'

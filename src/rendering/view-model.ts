@@ -1,6 +1,6 @@
 // RenderInput -> InvoiceView: every word chosen and every figure formatted here, once, so the blocks and
 // the six themes only place strings. Pure and cheap (no I/O); the PDF engine never sees DocumentData.
-import { currencyDecimals, getDocumentType } from '../modules/reference';
+import { currencyDecimals, getDocumentType } from '../domain/reference';
 import { type Formatter, makeFormatter, resolveLocale } from './format';
 import { type Labels, labelsFor, languageOf } from './labels';
 import type { RenderInput } from './types';

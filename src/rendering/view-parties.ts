@@ -1,7 +1,7 @@
 // Parties as printed lines: address order follows the country's convention, and the country name is
 // printed (in the document's language) only when the two parties are in different countries.
-import type { Address } from '../modules/parties/address';
-import type { Party } from '../modules/parties/party';
+import type { Address } from '../domain/address';
+import type { Party } from '../domain/party';
 import type { Labels } from './labels';
 import type { PartyView } from './view-types';
 

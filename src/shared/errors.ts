@@ -1,3 +1,4 @@
+import type { FieldError } from '../domain/problem';
 /** Every machine-readable error code of the API (SPEC 7). */
 export type ErrorCode =
   | 'bad_request'
@@ -18,11 +19,7 @@ export type ErrorCode =
   | 'provider_error'
   | 'insufficient_storage';
 
-export interface FieldError {
-  loc: string;
-  msg: string;
-  type: string;
-}
+export type { FieldError } from '../domain/problem';
 
 export type ErrorDetails = Record<string, unknown>;
 

@@ -9,7 +9,7 @@ import {
   type TaxInput,
   type TotalsInput,
   type TotalsResult,
-} from '../../src/shared/money';
+} from '../../src/domain/money';
 
 const S19: TaxInput = { rate: '19', category: 'S', name: 'VAT' };
 const S7: TaxInput = { rate: '7', category: 'S', name: 'VAT' };

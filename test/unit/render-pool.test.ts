@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from 'bun:test';
+import { computeTotals } from '../../src/domain/money';
 import type { RenderInput } from '../../src/rendering/types';
-import { computeTotals } from '../../src/shared/money';
 import { RenderPool } from '../../src/workers/render-pool';
 
 const lines = [{ name: 'Item', quantity: '1', unit_price: '9.99', taxes: [{ rate: '19', category: 'S' }] }];

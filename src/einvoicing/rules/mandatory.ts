@@ -1,4 +1,4 @@
-import type { DocumentData } from '../../modules/documents/model';
+import type { DocumentData } from '../../domain/document-data';
 import { PROFILES, type ComplianceProfile as Profile } from '../profiles';
 import type { Violation } from './types';
 

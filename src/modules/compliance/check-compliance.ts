@@ -1,3 +1,4 @@
+import type { TotalsResult } from '../../domain/money';
 import type { ComplianceProfile } from '../../einvoicing/profiles';
 import type { RulePack } from '../../einvoicing/rule-pack';
 import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
@@ -6,7 +7,6 @@ import { inScope } from '../../einvoicing/rules/scope';
 import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
 import type { EAttachedFile } from '../../einvoicing/semantic-types';
 import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
-import type { TotalsResult } from '../../shared/money';
 import type { BlobStore } from '../../storage/blob-store';
 import { VERSION } from '../../version';
 import type { ProfileRunner } from '../../workers/rules-pool';

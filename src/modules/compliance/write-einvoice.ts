@@ -1,8 +1,8 @@
+import type { TotalsResult } from '../../domain/money';
 import type { ComplianceProfile } from '../../einvoicing/profiles';
 import { EInvoiceError, toSemantic } from '../../einvoicing/semantic';
 import { serialize } from '../../einvoicing/semantic-serialize';
 import type { EAttachedFile } from '../../einvoicing/semantic-types';
-import type { TotalsResult } from '../../shared/money';
 import { documentTotals } from '../documents/checks';
 import type { DocumentData } from '../documents/model';
 

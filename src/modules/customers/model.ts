@@ -1,7 +1,7 @@
 import { type TSchema, t } from 'elysia';
+import { Address, addressProblems } from '../../domain/address';
+import type { Party } from '../../domain/party';
 import type { FieldError } from '../../shared/errors';
-import { Address, addressProblems } from '../parties/address';
-import type { Party } from '../parties/party';
 import type { CustomerRow } from './schema';
 
 export const METADATA_MAX_KEYS = 50;

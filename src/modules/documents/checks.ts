@@ -1,8 +1,8 @@
+import { addressProblems } from '../../domain/address';
+import { computeTotals, type TotalsOutcome } from '../../domain/money';
+import type { Party } from '../../domain/party';
 import { isCalendarDate } from '../../shared/dates';
 import type { FieldError } from '../../shared/errors';
-import { computeTotals, type TotalsOutcome } from '../../shared/money';
-import { addressProblems } from '../parties/address';
-import type { Party } from '../parties/party';
 import {
   currencyDecimals,
   type DocumentType,

@@ -1,23 +1,19 @@
 import { t } from 'elysia';
-import { Party } from '../parties/party';
-import { contentFields } from './content';
+import {
+  CurrencyCode,
+  DateString,
+  DocumentData,
+  DocumentTypeSchema,
+  documentIdentity,
+  StatelessBody,
+} from '../../domain/document-data';
+
+export { CurrencyCode, DateString, DocumentData, DocumentTypeSchema, StatelessBody };
+
+import { contentFields } from '../../domain/document-content';
 
 const closed = { additionalProperties: false } as const;
 
-export const DateString = (description: string) =>
-  t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description, examples: ['2026-11-21'] });
-export const CurrencyCode = t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217', examples: ['EUR'] });
-// Literal unions written out: `t.UnionEnum` would be shorter, but in a query string Elysia fills an omitted
-// optional UnionEnum with its first value, silently turning "no filter" into a filter.
-export const DocumentTypeSchema = t.Union([
-  t.Literal('invoice'),
-  t.Literal('credit_note'),
-  t.Literal('quote'),
-  t.Literal('receipt'),
-  t.Literal('proforma'),
-  t.Literal('purchase_order'),
-  t.Literal('delivery_note'),
-]);
 export const DocumentStatusSchema = t.Union([
   t.Literal('draft'),
   t.Literal('finalized'),
@@ -41,14 +37,6 @@ export const MoneyTotals = t.Object({
 });
 export type MoneyTotals = typeof MoneyTotals.static;
 
-const identity = {
-  issue_date: DateString('Issue date'),
-  due_date: t.Optional(DateString('Due date, not before the issue date')),
-  currency: CurrencyCode,
-  locale: t.Optional(t.String({ maxLength: 20, description: 'BCP 47, from the locales reference list' })),
-  reason: t.Optional(t.String({ maxLength: 1000, description: 'Credit notes only' })),
-};
-
 export const CreateDocumentBody = t.Object(
   {
     document_type: t.Optional(DocumentTypeSchema),
@@ -61,7 +49,7 @@ export const CreateDocumentBody = t.Object(
     source_document_id: t.Optional(
       t.String({ description: 'Required for credit notes: the invoice corrected' }),
     ),
-    ...identity,
+    ...documentIdentity,
     ...contentFields,
   },
   closed,
@@ -78,7 +66,7 @@ export const UpdateDocumentBody = t.Object(
     business_profile_id: t.Optional(t.String()),
     customer_id: t.Optional(t.String()),
     source_document_id: clearable(t.String()),
-    issue_date: t.Optional(identity.issue_date),
+    issue_date: t.Optional(documentIdentity.issue_date),
     due_date: clearable(DateString('Due date')),
     currency: t.Optional(CurrencyCode),
     locale: clearable(t.String({ maxLength: 20 })),
@@ -120,29 +108,6 @@ export const UpdateDocumentBody = t.Object(
   closed,
 );
 export type UpdateDocumentBody = typeof UpdateDocumentBody.static;
-
-/** The document data object of SPEC 2, used by the stateless operations (and shown as a stored document's `data`). */
-export const DocumentData = t.Object(
-  {
-    invoice_number: t.Optional(t.String({ maxLength: 100 })),
-    issue_date: t.Optional(identity.issue_date),
-    due_date: identity.due_date,
-    currency: CurrencyCode,
-    locale: identity.locale,
-    reason: identity.reason,
-    seller: t.Optional(Party),
-    buyer: t.Optional(Party),
-    ...contentFields,
-  },
-  closed,
-);
-export type DocumentData = typeof DocumentData.static;
-
-export const StatelessBody = t.Object(
-  { document_type: t.Optional(DocumentTypeSchema), data: DocumentData },
-  closed,
-);
-export type StatelessBody = typeof StatelessBody.static;
 
 export const StoredDocument = t.Object({
   id: t.String(),

@@ -1,5 +1,5 @@
-import type { TotalsResult } from '../../shared/money';
-import type { Party } from '../parties/party';
+import type { TotalsResult } from '../../domain/money';
+import type { Party } from '../../domain/party';
 import type { DocumentType } from '../reference';
 import type { MoneyTotals, StoredDocument } from './model';
 import type { DocumentRow } from './schema';

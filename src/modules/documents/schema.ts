@@ -1,6 +1,6 @@
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
-import type { TotalsResult } from '../../shared/money/types';
+import type { TotalsResult } from '../../domain/money/types';
 import { accounts } from '../accounts/schema';
 import { businessProfiles } from '../business-profiles/schema';
 import { customers } from '../customers/schema';

@@ -1,12 +1,12 @@
 import { Elysia, t } from 'elysia';
-import { taxCategories, taxSchemes, unitCodes } from './coded-lists';
-import { listCountries } from './countries';
-import { listCurrencies } from './currencies';
-import { listDocumentTypes } from './document-types';
+import { taxCategories, taxSchemes, unitCodes } from '../../domain/reference/coded-lists';
+import { listCountries } from '../../domain/reference/countries';
+import { listCurrencies } from '../../domain/reference/currencies';
+import { listDocumentTypes } from '../../domain/reference/document-types';
+import { listLocales } from '../../domain/reference/locales';
+import { listPageSizes } from '../../domain/reference/page-sizes';
+import { listTimezones } from '../../domain/reference/timezones';
 import { listFonts } from './fonts';
-import { listLocales } from './locales';
-import { listPageSizes } from './page-sizes';
-import { listTimezones } from './timezones';
 
 const detail = (summary: string) => ({ summary, tags: ['Reference data'] });
 const list = <T extends Parameters<typeof t.Array>[0]>(item: T) => t.Object({ data: t.Array(item) });

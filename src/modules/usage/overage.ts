@@ -1,4 +1,4 @@
-import { add, dec, lt, mul, round, toFixedString } from '../../shared/money';
+import { add, dec, lt, mul, round, toFixedString } from '../../domain/money';
 
 /**
  * What overage renders cost, in whole cents, rounded UP: the price of one render is a fraction of a cent

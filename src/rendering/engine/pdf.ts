@@ -1,7 +1,7 @@
 // The pdfkit document behind a render. pdfkit is imported lazily: loading it (and fontkit) at server start
 // costs hundreds of milliseconds that a process which never renders should not pay.
-import type { PageSizeId } from '../../modules/reference';
-import { pageSizePoints } from '../../modules/reference';
+import type { PageSizeId } from '../../domain/reference';
+import { pageSizePoints } from '../../domain/reference';
 import { DEFAULT_FONT_FAMILY } from '../font-families';
 import type { FacturxContent } from '../types';
 import { loadIcc, makeFacturX } from './facturx';

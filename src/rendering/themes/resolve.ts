@@ -1,7 +1,7 @@
 // A built-in ThemeSpec plus the template config plus the document's own branding -> the concrete colours
 // and text styles the blocks draw with. Precedence (SPEC 2): the document's branding wins over the
 // template config, which wins over the theme's own colours.
-import type { DocumentData } from '../../modules/documents/model';
+import type { DocumentData } from '../../domain/document-data';
 import type { TextStyle } from '../engine/layout';
 import type { Rule } from '../engine/table';
 import { DEFAULT_FONT_FAMILY, resolveFontFamily } from '../font-families';

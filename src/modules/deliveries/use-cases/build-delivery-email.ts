@@ -1,9 +1,9 @@
+import type { Party } from '../../../domain/party';
 import type { AccountCtx } from '../../../shared/context';
 import type { BlobStore } from '../../../storage/blob-store';
 import { findBusinessProfile } from '../../business-profiles';
 import { findDocument } from '../../documents/repo';
 import { readDocument } from '../../documents/use-cases/read-document';
-import type { Party } from '../../parties/party';
 import type { DocumentType } from '../../reference';
 import { findRender } from '../../renders/repo';
 import { composeBody, emailLocale } from '../email/compose';

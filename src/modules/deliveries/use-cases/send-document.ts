@@ -1,10 +1,10 @@
 import { inTransaction } from '../../../db/transaction';
+import type { Party } from '../../../domain/party';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, type FieldError, notFound, validationError } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
 import { findDocument } from '../../documents/repo';
 import { readDocument } from '../../documents/use-cases/read-document';
-import type { Party } from '../../parties/party';
 import type { DocumentType } from '../../reference';
 import { CONTROL_CHARACTERS, defaultSubject, emailLocale } from '../email/compose';
 import { MAX_RECIPIENTS, type SendDocumentBody } from '../model';

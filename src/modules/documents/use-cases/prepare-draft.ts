@@ -1,10 +1,10 @@
+import { CONTENT_KEYS } from '../../../domain/document-content';
 import type { AccountCtx } from '../../../shared/context';
 import { type FieldError, validationError } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
 import { findCustomer } from '../../customers';
 import type { DocumentType } from '../../reference';
 import { documentProblems, documentTotals } from '../checks';
-import { CONTENT_KEYS } from '../content';
 import type { DocumentData } from '../model';
 import type { StoredTotals } from '../present';
 import { findDocument } from '../repo';

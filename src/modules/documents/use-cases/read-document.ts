@@ -1,7 +1,7 @@
+import type { Party } from '../../../domain/party';
 import type { AccountCtx } from '../../../shared/context';
 import { findBusinessProfile, sellerParty } from '../../business-profiles';
 import { buyerParty, findCustomer } from '../../customers';
-import type { Party } from '../../parties/party';
 import type { StoredDocument } from '../model';
 import { presentDocument } from '../present';
 import type { DocumentRow } from '../schema';

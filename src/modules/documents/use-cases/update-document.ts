@@ -1,9 +1,9 @@
 import { isUniqueViolation } from '../../../db/errors';
+import { CONTENT_KEYS } from '../../../domain/document-content';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import type { DocumentType } from '../../reference';
-import { CONTENT_KEYS } from '../content';
 import type { UpdateDocumentBody } from '../model';
 import { findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';

@@ -1,7 +1,7 @@
+import { dec, isDecimalString, isNegative } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
-import { dec, isDecimalString, isNegative } from '../../../shared/money';
 import { type PlanInput, upsertPlan } from '../repo';
 import type { PlanRow } from '../schema';
 

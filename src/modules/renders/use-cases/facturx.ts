@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../../db/client';
+import type { TotalsResult } from '../../../domain/money';
 import type { EAttachedFile } from '../../../einvoicing/semantic-types';
 import { DomainError } from '../../../shared/errors';
-import type { TotalsResult } from '../../../shared/money';
 import { assessDocument, type ComplianceDeps } from '../../compliance/check-compliance';
 import type { DocumentData } from '../../documents/model';
 import { readSupportingFiles } from '../../files';

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
-import { Address } from '../parties/address';
-import { BankAccount } from '../parties/party';
+import { Address } from './address';
+import { BankAccount } from './party';
 
 /** Money, quantities and rates travel as decimal strings, never JSON numbers (exactness). */
 export const DecimalString = (description: string) =>

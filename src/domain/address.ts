@@ -1,6 +1,6 @@
 import { t } from 'elysia';
-import type { FieldError } from '../../shared/errors';
-import { isValidCountry } from '../reference';
+import { isValidCountry } from '../domain/reference';
+import type { FieldError } from './problem';
 
 const text = (max: number) => t.String({ maxLength: max });
 
