@@ -1,20 +1,33 @@
-// What the service runs on: built once by `serve` (src/cli/serve.ts) and by the test harness, and handed to
-// every route factory and background module. The composition roots (app.ts, background.ts) only wire it.
-import type { Db } from './db/client';
+// What the service runs on, and the one place it is built (`buildDeps`): by `serve` (src/cli/serve.ts) and
+// by the test harness, then handed to every route factory and background module. The composition roots
+// (app.ts, background.ts) only wire it. This is where PostgreSQL and object storage will plug in: `db` and
+// `blobs` are the only two parts that know where data lives.
+import { join } from 'node:path';
+import type { Config } from './config';
+import type { Db, DbHandle } from './db/client';
 import type { RulePack } from './einvoicing/rule-pack';
+import { loadRulePack } from './einvoicing/rule-pack';
+import type { Credentials } from './http/auth';
 import type { RateLimiter } from './http/rate-limit';
+import { TokenBucketLimiter } from './http/rate-limit';
 import type { JobWaker } from './jobs/runtime';
+import { apiKeyCredentials } from './modules/auth';
 import type { BillingSettings } from './modules/billing';
-import type { AccountGate } from './modules/compliance/account-gate';
-import type { DownloadSigner } from './modules/renders/signing';
+import { billingSettingsOf } from './modules/billing';
+import { AccountGate } from './modules/compliance/account-gate';
+import { DownloadSigner } from './modules/renders/signing';
 import type { RenderPdf } from './rendering/types';
 import type { Clock } from './shared/clock';
+import { systemClock } from './shared/clock';
 import type { Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';
+import { FsBlobStore } from './storage/fs-blob-store';
 import type { ProfileRunner } from './workers/rules-pool';
 
 export interface AppDeps {
   db: Db;
+  /** How a presented API key becomes a principal and what its role may do (modules/auth). */
+  credentials: Credentials;
   clock: Clock;
   logger: Logger;
   blobs: BlobStore;
@@ -41,4 +54,40 @@ export interface AppDeps {
   smtpUrl: string | null;
   /** The payment provider (STRIPE_*); absent = billing's provider calls and webhook answer 501. */
   billing?: BillingSettings;
+}
+
+/** What differs between a served process and a test server; the rest follows from the config. */
+export interface DepsParts {
+  config: Config;
+  handle: DbHandle;
+  logger: Logger;
+  renderPdf: RenderPdf;
+  runProfile: ProfileRunner;
+  signingSecret: string;
+  ownOrigin: () => string;
+  jobs: JobWaker;
+}
+
+export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
+  const { config } = parts;
+  return {
+    db: parts.handle.db,
+    credentials: apiKeyCredentials,
+    clock: systemClock,
+    logger: parts.logger,
+    blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
+    rateLimiter: new TokenBucketLimiter(),
+    renderPdf: parts.renderPdf,
+    signer: new DownloadSigner(parts.signingSecret),
+    publicBaseUrl: config.publicBaseUrl,
+    ownOrigin: parts.ownOrigin,
+    rulePack: loadRulePack(config.rulesetsDir),
+    sefCacheDir: join(config.dataDir, 'cache', 'sef'),
+    runProfile: parts.runProfile,
+    complianceGate: new AccountGate(config.complianceChecksPerAccount),
+    jobs: parts.jobs,
+    smtpUrl: config.smtpUrl,
+    billing: billingSettingsOf(config),
+    ...overrides,
+  };
 }

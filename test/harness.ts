@@ -6,17 +6,15 @@ import { createJobRuntime } from '../src/background';
 import { openDataDir } from '../src/cli/runtime';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
-import type { AppDeps } from '../src/deps';
+import { type AppDeps, buildDeps } from '../src/deps';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import { createFetchHandler, listen } from '../src/http/server';
 import type { JobRuntime } from '../src/jobs/runtime';
 import { AccountGate } from '../src/modules/compliance/account-gate';
-import { DownloadSigner } from '../src/modules/renders/signing';
 import type { RenderPdf } from '../src/rendering/types';
 import { type Clock, systemClock } from '../src/shared/clock';
 import { createLogger, type Logger } from '../src/shared/logger';
-import { FsBlobStore } from '../src/storage/fs-blob-store';
 import { renderInProcess } from '../src/workers/render-pool';
 import { type ProfileRunner, RulesPool, runProfileInProcess } from '../src/workers/rules-pool';
 
@@ -85,23 +83,27 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     ? new RulesPool(options.rulesWorkers.count, options.rulesWorkers.timeLimitMs)
     : null;
   let listening = 'http://127.0.0.1';
-  const deps: AppDeps = {
-    db: handle.db,
-    clock: options.clock ?? systemClock,
-    logger,
-    blobs: new FsBlobStore(join(dataDir, 'blobs')),
-    rateLimiter: options.rateLimiter ?? new TokenBucketLimiter(),
-    renderPdf: options.renderPdf ?? renderInProcess,
-    signer: new DownloadSigner(options.signingSecret ?? TEST_SIGNING_SECRET),
-    publicBaseUrl: options.publicBaseUrl ?? null,
-    ownOrigin: () => options.publicBaseUrl ?? listening,
-    rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
-    sefCacheDir: join(dataDir, 'cache', 'sef'),
-    runProfile: rulesPool?.run ?? options.runProfile ?? runProfileInProcess,
-    complianceGate: new AccountGate(options.complianceChecksPerAccount ?? 2),
-    jobs: { wake: () => jobs?.wake() },
-    smtpUrl: options.smtpUrl ?? null,
-  };
+  const deps: AppDeps = buildDeps(
+    {
+      config,
+      handle,
+      logger,
+      renderPdf: options.renderPdf ?? renderInProcess,
+      runProfile: rulesPool?.run ?? options.runProfile ?? runProfileInProcess,
+      signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
+      ownOrigin: () => options.publicBaseUrl ?? listening,
+      jobs: { wake: () => jobs?.wake() },
+    },
+    {
+      clock: options.clock ?? systemClock,
+      rateLimiter: options.rateLimiter ?? new TokenBucketLimiter(),
+      publicBaseUrl: options.publicBaseUrl ?? null,
+      rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
+      complianceGate: new AccountGate(options.complianceChecksPerAccount ?? 2),
+      smtpUrl: options.smtpUrl ?? null,
+      billing: undefined,
+    },
+  );
   const runtime = createJobRuntime(deps, { pollMs: 25, graceMs: 2_000 });
   jobs = runtime;
   if (options.startJobs !== false) runtime.start();

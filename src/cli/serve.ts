@@ -2,19 +2,14 @@ import { join } from 'node:path';
 import { buildApp } from '../app';
 import { createJobRuntime } from '../background';
 import type { Config } from '../config';
-import { loadRulePack } from '../einvoicing/rule-pack';
+import { buildDeps } from '../deps';
 import { IdempotencyStore } from '../http/idempotency';
-import { TokenBucketLimiter } from '../http/rate-limit';
 import { createFetchHandler, listen } from '../http/server';
 import type { JobRuntime } from '../jobs/runtime';
 import { createAccount, presentAccount } from '../modules/accounts';
-import { billingSettingsOf } from '../modules/billing';
-import { AccountGate } from '../modules/compliance/account-gate';
-import { DownloadSigner } from '../modules/renders/signing';
 import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-renders';
 import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
-import { FsBlobStore } from '../storage/fs-blob-store';
 import { RenderPool, renderInProcess } from '../workers/render-pool';
 import { compileRulesInBackground } from '../workers/rules-compiler';
 import { RulesPool, runProfileInProcess } from '../workers/rules-pool';
@@ -48,24 +43,16 @@ export async function serve(
         )
       : null;
   let jobs: JobRuntime | null = null;
-  const deps = {
-    db: handle.db,
-    clock: systemClock,
+  const deps = buildDeps({
+    config,
+    handle,
     logger,
-    blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
-    rateLimiter: new TokenBucketLimiter(),
     renderPdf: pool?.render ?? renderInProcess,
-    signer: new DownloadSigner(secret),
-    publicBaseUrl: config.publicBaseUrl,
-    ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
-    rulePack: loadRulePack(config.rulesetsDir),
-    sefCacheDir: join(config.dataDir, 'cache', 'sef'),
     runProfile: rulesPool?.run ?? runProfileInProcess,
-    complianceGate: new AccountGate(config.complianceChecksPerAccount),
+    signingSecret: secret,
+    ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
     jobs: { wake: () => jobs?.wake() },
-    smtpUrl: config.smtpUrl,
-    billing: billingSettingsOf(config),
-  };
+  });
   jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000 });
   const fetch = createFetchHandler(buildApp(deps), {
     ...deps,
@@ -100,7 +87,7 @@ export async function serve(
   jobs.start();
   // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
   const rules = config.rulesetsCompile
-    ? compileRulesInBackground(deps.rulePack, deps.sefCacheDir, logger, { delayMs: 1000 })
+    ? compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, { delayMs: 1000 })
     : null;
   // Start-up leaves 1-1.5 MiB of garbage (migrations, route tables) that an idle server might keep for hours.
   setTimeout(() => Bun.gc(true), 1000).unref();

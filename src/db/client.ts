@@ -2,9 +2,9 @@ import { Database as SqliteDatabase } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite';
-import * as schema from './schema';
 
-export type Db = BunSQLiteDatabase<typeof schema> & { $client: SqliteDatabase };
+// No relational schema is handed to drizzle: every query names its table (each module owns its schema.ts).
+export type Db = BunSQLiteDatabase & { $client: SqliteDatabase };
 /** A transaction handle has the same query API; use-cases accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
@@ -29,7 +29,7 @@ export function openDatabase(file: string): DbHandle {
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   cacheStatements(sqlite);
-  const db = drizzle(sqlite, { schema }) as Db;
+  const db = drizzle(sqlite) as Db;
   return { db, sqlite, close: () => sqlite.close() };
 }
 

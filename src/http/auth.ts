@@ -1,12 +1,18 @@
 import { Elysia } from 'elysia';
-import { findAccountWithPlan } from '../modules/accounts';
-import { authenticateApiKey } from '../modules/api-keys';
-import { type ActingMember, enforceRouteAccess, memberForKey } from '../modules/workspaces';
+import type { DbOrTx } from '../db/client';
+import type { Role } from '../domain/roles';
 import type { Clock } from '../shared/clock';
 import type { AccountCtx, SystemCtx } from '../shared/context';
 import { DomainError } from '../shared/errors';
 import { presentedApiKey } from './credentials';
 import type { RateLimiter } from './rate-limit';
+
+/** A workspace member acting through their key, with the role they hold now. */
+export interface ActingMember {
+  id: string;
+  workspaceId: string;
+  role: Role;
+}
 
 export interface Principal {
   accountId: string;
@@ -21,29 +27,26 @@ export interface Principal {
 export const MISSING_CREDENTIALS =
   'Missing API key or token: send Authorization: Bearer <API_KEY> or X-API-Key';
 
+/**
+ * How a presented key becomes a principal, and what the principal may do on a route: implemented by
+ * modules/auth (API keys, accounts, workspace roles) and handed in by the composition root.
+ */
+export interface Credentials {
+  /** The key's principal; throws 401 (unknown key) or 403 (disabled account) in the spec's words. */
+  identify(ctx: SystemCtx, presented: string): Principal;
+  /** Throws 403 when the key's role may not do this on the route. */
+  enforce(
+    db: DbOrTx,
+    principal: Principal,
+    request: { method: string; route: string; params: Record<string, string | undefined> },
+  ): void;
+}
+
 /** Who a request's key belongs to; throws 401/403 in the spec's words. */
-export function authenticate(ctx: SystemCtx, headers: Headers): Principal {
+export function authenticate(credentials: Credentials, ctx: SystemCtx, headers: Headers): Principal {
   const presented = presentedApiKey(headers);
   if (presented === null) throw new DomainError('unauthorized', MISSING_CREDENTIALS);
-  const key = authenticateApiKey({ ctx, input: { presented } });
-  if (!key) throw new DomainError('unauthorized', 'Invalid credentials');
-  const account = findAccountWithPlan(ctx.db, key.accountId);
-  if (!account) throw new DomainError('unauthorized', 'Invalid credentials');
-  if (account.account.disabledAt !== null) throw new DomainError('forbidden', 'Account is disabled');
-  let member: ActingMember | null = null;
-  if (key.workspaceMemberId !== null) {
-    // Its member was removed: the key must not fall back to account level (it was revoked with them).
-    member = memberForKey(ctx.db, key.accountId, key.workspaceMemberId) ?? null;
-    if (member === null) throw new DomainError('unauthorized', 'Invalid credentials');
-  }
-  return {
-    accountId: account.account.id,
-    keyId: key.id,
-    planId: account.account.planId,
-    requestsPerSecond: account.requestsPerSecond,
-    monthlyRenderQuota: account.monthlyRenderQuota,
-    member,
-  };
+  return credentials.identify(ctx, presented);
 }
 
 /** Account-scoped use-case context for an authenticated request. */
@@ -59,6 +62,7 @@ export interface AuthDeps {
   db: SystemCtx['db'];
   clock: Clock;
   rateLimiter: RateLimiter;
+  credentials: Credentials;
 }
 
 /**
@@ -71,7 +75,7 @@ export function authorize(
   responseHeaders: Record<string, string | number>,
 ) {
   const base: SystemCtx = { db: deps.db, clock: deps.clock };
-  const principal = authenticate(base, headers);
+  const principal = authenticate(deps.credentials, base, headers);
   // Per account, not per key: keys are free to create, and ten keys must not get ten times the plan's rate.
   const decision = deps.rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
   if (!decision.allowed) {
@@ -108,7 +112,7 @@ export function authPlugin(deps: AuthDeps) {
         const authorized =
           authenticated.get(request) ??
           authorize(deps, request.headers, set.headers as Record<string, string | number>);
-        enforceRouteAccess(deps.db, authorized.principal, {
+        deps.credentials.enforce(deps.db, authorized.principal, {
           method: request.method,
           route,
           params: params as Record<string, string | undefined>,

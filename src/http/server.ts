@@ -3,7 +3,7 @@ import type { Db } from '../db/client';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
-import { authenticate } from './auth';
+import { authenticate, type Credentials } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import {
@@ -20,6 +20,8 @@ export interface HttpApp {
 
 export interface ServerDeps {
   db: Db;
+  /** Whose Idempotency-Key a request presents: answers are stored per account and member. */
+  credentials: Credentials;
   clock: Clock;
   logger: Logger;
   maxBodyBytes: number;
@@ -65,7 +67,7 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     let scope: IdempotencyScope;
     try {
-      const principal = authenticate({ db: deps.db, clock: deps.clock }, request.headers);
+      const principal = authenticate(deps.credentials, { db: deps.db, clock: deps.clock }, request.headers);
       scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
     } catch {
       return app.handle(request); // the app answers 401/403 in its own words

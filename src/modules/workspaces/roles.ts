@@ -3,8 +3,9 @@
  * workspace; a key tied to a member acts with that member's role, read fresh on every request. An
  * account-level key (tied to no member) acts with every right, as the owner does.
  */
-export const ROLES = ['owner', 'admin', 'member'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../domain/roles';
+
+export { ROLES, type Role };
 
 export const PERMISSIONS = {
   owner: [
