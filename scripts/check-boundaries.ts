@@ -5,15 +5,13 @@
 //    schema.ts may name another's schema.ts: foreign keys);
 // 3. nothing imports src/app.ts or src/background.ts but the entry points (main, cli);
 // 4. src/domain (the document vocabulary, money, the reference lists) imports nothing outside itself.
-// Imports that break a rule and are listed in scripts/boundary-exceptions.txt are reported as known debt;
-// any other breaks the check, and so does a listed one that no longer happens (the list only shrinks).
+// Any import that breaks one fails the check, with the file, the import and the rule.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dir, '..');
 const SRC = join(ROOT, 'src');
 const LOWER = ['rendering', 'einvoicing', 'db', 'http', 'shared', 'jobs', 'storage', 'workers', 'domain'];
-const EXCEPTIONS = join(ROOT, 'scripts', 'boundary-exceptions.txt');
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -70,27 +68,6 @@ for (const file of sourceFiles(SRC)) {
   }
 }
 
-const listed = new Set(
-  readFileSync(EXCEPTIONS, 'utf8')
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#')),
-);
-const fresh = [...found].filter(([edge]) => !listed.has(edge));
-const stale = [...listed].filter((edge) => !found.has(edge));
-for (const [edge, why] of fresh) console.error(`boundary: ${edge}: ${why}`);
-for (const edge of stale)
-  console.error(`boundary: ${edge} is listed in boundary-exceptions.txt but no longer happens: remove it`);
-const byRule = new Map<string, number>();
-for (const why of found.values()) byRule.set(why, (byRule.get(why) ?? 0) + 1);
-const summary = [...byRule].map(([why, n]) => `${n} ${why}`).join(', ') || 'none';
-console.log(
-  `import boundaries: ${found.size} known exception(s) (${summary}); ${fresh.length} new, ${stale.length} stale`,
-);
-if (process.argv.includes('--write-exceptions')) {
-  const header =
-    '# Imports that break docs/architecture.md rules, to be removed (scripts/check-boundaries.ts)\n';
-  await Bun.write(EXCEPTIONS, `${header}${[...found.keys()].sort().join('\n')}\n`);
-} else if (fresh.length > 0 || stale.length > 0) {
-  process.exit(1);
-}
+for (const [edge, why] of found) console.error(`boundary: ${edge}: ${why}`);
+console.log(`import boundaries (docs/architecture.md): ${found.size} broken`);
+if (found.size > 0) process.exit(1);

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { plans } from '../plans/schema';
+import { plans } from '../plans';
 import { type AccountRow, accounts } from './schema';
 
 export interface AccountWithPlan {

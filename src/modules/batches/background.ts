@@ -1,7 +1,7 @@
 import type { AppDeps } from '../../deps';
 import type { Background } from '../../jobs/definition';
 import { defineJob } from '../../jobs/definition';
-import { renderServicesOf } from '../renders/services';
+import { renderServicesOf } from '../renders';
 import { runBatchJob } from './job';
 import { runBatch } from './use-cases/run-batch';
 

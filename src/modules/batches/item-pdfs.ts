@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import type { BlobStore } from '../../storage/blob-store';
-import { findRenderById } from '../renders/repo';
+import { findRenderById } from '../renders';
 import { completedItems } from './repo';
 
 const PAGE = 200;

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
-import { DocumentData } from '../documents/model';
-import { PageSizeSchema } from '../renders/model';
+import { DocumentData } from '../documents';
+import { PageSizeSchema } from '../renders';
 import type { BatchItemRow, BatchRow } from './schema';
 
 /** Items per batch. The spec sets only the minimum (1); 10,000 one-page invoices take about a minute. */

@@ -10,7 +10,7 @@ import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
 import type { BlobStore } from '../../storage/blob-store';
 import { VERSION } from '../../version';
 import type { ProfileRunner } from '../../workers/rules-pool';
-import type { DocumentData } from '../documents/model';
+import type { DocumentData } from '../documents';
 import type { AccountGate } from './account-gate';
 import type { ComplianceResult } from './model';
 

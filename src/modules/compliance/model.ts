@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { DocumentData, DocumentTypeSchema } from '../documents/model';
+import { DocumentData, DocumentTypeSchema } from '../documents';
 
 export const ProfileSchema = t.String({
   description: 'factur_x_en16931, peppol_bis_billing_3, xrechnung_ubl or xrechnung_cii (no default)',

@@ -3,8 +3,8 @@ import type { ComplianceProfile } from '../../einvoicing/profiles';
 import { EInvoiceError, toSemantic } from '../../einvoicing/semantic';
 import { serialize } from '../../einvoicing/semantic-serialize';
 import type { EAttachedFile } from '../../einvoicing/semantic-types';
-import { documentTotals } from '../documents/checks';
-import type { DocumentData } from '../documents/model';
+import type { DocumentData } from '../documents';
+import { documentTotals } from '../documents';
 
 export type WriteOutcome =
   | { ok: true; xml: string }

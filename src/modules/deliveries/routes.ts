@@ -5,9 +5,9 @@ import { dataOf, ErrorEnvelope, PageQuery, pageOf, withConflict, withNotFound } 
 import type { AccountCtx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
-import { findDocument } from '../documents/repo';
-import { linkKeyOf, signedDownloadUrl } from '../renders/respond';
-import type { RenderRow } from '../renders/schema';
+import { findDocument } from '../documents';
+import type { RenderRow } from '../renders';
+import { linkKeyOf, signedDownloadUrl } from '../renders';
 import { Delivery, ListDeliveriesQuery, presentDelivery, SendDocumentBody } from './model';
 import { findDelivery, listDeliveries } from './repo';
 import { retryDelivery } from './use-cases/retry-delivery';

@@ -1,7 +1,16 @@
-export { CreateDocumentBody, MoneyTotals } from './model';
+export { documentTotals } from './checks';
+export {
+  CreateDocumentBody,
+  DocumentData,
+  DocumentTypeSchema,
+  MoneyTotals,
+  StatelessBody,
+} from './model';
 export { presentTotals } from './present';
 export { findDocument, findDocumentByNumber } from './repo';
 export type { DocumentRow } from './schema';
 export { changeDocumentStatus } from './use-cases/change-document-status';
+export { statelessProblems } from './use-cases/check-document-data';
 export { newDocumentChecker, newDocumentProblems } from './use-cases/check-new-document';
 export { createDocument } from './use-cases/create-document';
+export { readDocument } from './use-cases/read-document';

@@ -1,6 +1,9 @@
 import { t } from 'elysia';
-import { MoneyTotals } from '../documents/model';
+import { StatelessBody } from '../../domain/document-data';
+import { MoneyTotals } from '../documents';
 import type { RenderRow } from './schema';
+
+const closed = { additionalProperties: false } as const;
 
 export const MIN_EXPIRES_IN = 60;
 export const MAX_EXPIRES_IN = 7 * 24 * 60 * 60;
@@ -43,3 +46,31 @@ export function presentRender(row: RenderRow, downloadUrl: string): Render {
     created_at: row.createdAt,
   };
 }
+
+/** POST /documents/render: the document data plus the template and the output wanted. */
+export const StatelessRenderBody = t.Object(
+  {
+    ...StatelessBody.properties,
+    template: t.Optional(
+      t.Object({ id: t.String(), version: t.Optional(t.Integer({ minimum: 1 })) }, closed),
+    ),
+    rendering: t.Optional(t.Object({ template_id: t.Optional(t.String()) }, closed)),
+    output: t.Optional(
+      t.Object(
+        {
+          format: t.Optional(
+            t.Union([t.Literal('pdf'), t.Literal('facturx_pdf')], {
+              description:
+                'facturx_pdf: a PDF/A-3b with factur-x.xml embedded, after a factur_x_en16931 check',
+            }),
+          ),
+          delivery: t.Optional(t.Union([t.Literal('url'), t.Literal('binary')])),
+          expires_in: t.Optional(ExpiresIn),
+          page_size: t.Optional(PageSizeSchema),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);

@@ -4,8 +4,7 @@ import { dataOf, ErrorEnvelope, withConflict, withNotFound } from '../../http/sc
 import { DomainError, notFound } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { isActiveKey } from '../api-keys';
-import { StatelessBody } from '../documents/model';
-import { ExpiresIn, PageSizeSchema, presentRender, Render } from './model';
+import { ExpiresIn, PageSizeSchema, presentRender, Render, StatelessRenderBody } from './model';
 import { findRender, findRenderById } from './repo';
 import { downloadUrl, linkKeyOf, pdfResponse, renderResponse, wantsBinary } from './respond';
 import type { RenderServices } from './services';
@@ -15,33 +14,6 @@ import { renderStoredDocument } from './use-cases/render-stored-document';
 const detail = (summary: string) => ({ summary, tags: ['Renders'] });
 const closed = { additionalProperties: false } as const;
 const PdfBinary = t.Any({ description: 'PDF bytes (with Accept: application/pdf or delivery: binary)' });
-
-export const StatelessRenderBody = t.Object(
-  {
-    ...StatelessBody.properties,
-    template: t.Optional(
-      t.Object({ id: t.String(), version: t.Optional(t.Integer({ minimum: 1 })) }, closed),
-    ),
-    rendering: t.Optional(t.Object({ template_id: t.Optional(t.String()) }, closed)),
-    output: t.Optional(
-      t.Object(
-        {
-          format: t.Optional(
-            t.Union([t.Literal('pdf'), t.Literal('facturx_pdf')], {
-              description:
-                'facturx_pdf: a PDF/A-3b with factur-x.xml embedded, after a factur_x_en16931 check',
-            }),
-          ),
-          delivery: t.Optional(t.Union([t.Literal('url'), t.Literal('binary')])),
-          expires_in: t.Optional(ExpiresIn),
-          page_size: t.Optional(PageSizeSchema),
-        },
-        closed,
-      ),
-    ),
-  },
-  closed,
-);
 
 export function renderRoutes(
   auth: ReturnType<typeof authPlugin>,

@@ -1,6 +1,6 @@
 import type { RenderPdf } from '../../rendering/types';
 import type { BlobStore } from '../../storage/blob-store';
-import type { ComplianceDeps } from '../compliance/check-compliance';
+import type { ComplianceDeps } from '../compliance';
 import type { DownloadSigner } from './signing';
 
 /** What producing and serving renders needs beyond the use-case context. */

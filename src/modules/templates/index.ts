@@ -1,1 +1,2 @@
 export { findTemplate as findCustomTemplate } from './repo';
+export { type ResolvedTemplate, resolveTemplate } from './resolve-template';

@@ -4,11 +4,15 @@ import { authErrors, dataOf, withNotFound } from '../../http/schemas';
 import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
 import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
-import { Render } from '../renders/model';
-import { linkKeyOf, renderResponse, wantsBinary } from '../renders/respond';
-import { StatelessRenderBody } from '../renders/routes';
-import type { RenderServices } from '../renders/services';
-import { renderStateless } from '../renders/use-cases/render-stateless';
+import type { RenderServices } from '../renders';
+import {
+  linkKeyOf,
+  Render,
+  renderResponse,
+  renderStateless,
+  StatelessRenderBody,
+  wantsBinary,
+} from '../renders';
 import { findTemplate } from './repo';
 
 const detail = (summary: string) => ({ summary, tags: ['Templates'] });

@@ -2,8 +2,8 @@ import type { DbOrTx } from '../../../db/client';
 import type { TotalsResult } from '../../../domain/money';
 import type { EAttachedFile } from '../../../einvoicing/semantic-types';
 import { DomainError } from '../../../shared/errors';
-import { assessDocument, type ComplianceDeps } from '../../compliance/check-compliance';
-import type { DocumentData } from '../../documents/model';
+import { assessDocument, type ComplianceDeps } from '../../compliance';
+import type { DocumentData } from '../../documents';
 import { readSupportingFiles } from '../../files';
 
 export interface FacturxPart {

@@ -1,11 +1,10 @@
 import type { DbOrTx } from '../../../db/client';
 import type { Clock } from '../../../shared/clock';
 import { validationError } from '../../../shared/errors';
-import { documentTotals } from '../../documents/checks';
-import type { DocumentData, StatelessBody } from '../../documents/model';
-import { statelessProblems } from '../../documents/use-cases/check-document-data';
+import type { DocumentData, StatelessBody } from '../../documents';
+import { documentTotals, statelessProblems } from '../../documents';
 import type { PageSizeId } from '../../reference';
-import { resolveTemplate } from '../../templates/resolve-template';
+import { resolveTemplate } from '../../templates';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
 import { facturxPart } from './facturx';

@@ -1,11 +1,10 @@
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
-import type { DocumentData } from '../../documents/model';
-import { findDocument } from '../../documents/repo';
-import { readDocument } from '../../documents/use-cases/read-document';
+import type { DocumentData } from '../../documents';
+import { findDocument, readDocument } from '../../documents';
 import type { PageSizeId } from '../../reference';
-import { resolveTemplate } from '../../templates/resolve-template';
+import { resolveTemplate } from '../../templates';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
 import { facturxPart } from './facturx';

@@ -7,7 +7,7 @@ import {
   resolveLogo,
   serviceCreditApplies,
 } from '../../branding';
-import type { ResolvedTemplate } from '../../templates/resolve-template';
+import type { ResolvedTemplate } from '../../templates';
 import type { RenderServices } from '../services';
 
 export interface RenderStyle {

@@ -1,0 +1,1 @@
+export { assessDocument, type ComplianceDeps } from './check-compliance';

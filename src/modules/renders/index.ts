@@ -1,0 +1,6 @@
+export { MAX_EXPIRES_IN, PageSizeSchema, Render, StatelessRenderBody } from './model';
+export { findRender, findRenderById, latestRenderOf } from './repo';
+export { linkKeyOf, renderResponse, signedDownloadUrl, wantsBinary } from './respond';
+export type { RenderRow } from './schema';
+export { type RenderServices, renderServicesOf } from './services';
+export { renderStateless } from './use-cases/render-stateless';
