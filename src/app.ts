@@ -7,7 +7,7 @@ import { MethodMatcher } from './http/method-matcher';
 import { accountRoutes } from './modules/accounts/routes';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { batchRoutes } from './modules/batches/routes';
-import { billingRoutes } from './modules/billing';
+import { billingRoutes } from './modules/billing/routes';
 import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
 import { complianceRoutes } from './modules/compliance/routes';

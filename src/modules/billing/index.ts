@@ -1,2 +1,1 @@
-export { billingRoutes } from './routes';
 export { type BillingSettings, billingSettingsOf, NO_BILLING } from './settings';

@@ -1,34 +1,18 @@
-import { type Static, Type } from '@sinclair/typebox';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { defineJob, exponentialBackoff, type JobDefinition, jobKind } from '../../jobs/definition';
 import { enqueueJob } from '../../jobs/queue';
 import type { Clock } from '../../shared/clock';
-import type { Logger } from '../../shared/logger';
-import type { BlobStore } from '../../storage/blob-store';
+import { type DeliveryJobDeps, DeliverySendPayload } from './job-types';
 import { SEND_ATTEMPTS } from './lifecycle';
 import { deliverEmail } from './use-cases/deliver-email';
 
-export const DELIVERY_SEND = 'delivery.send';
+export { type DeliveryJobDeps, DeliverySendPayload } from './job-types';
 
-export const DeliverySendPayload = Type.Object({
-  accountId: Type.String(),
-  deliveryId: Type.String(),
-  /** Signed when the delivery was created: a job has no request to take the origin from. */
-  downloadUrl: Type.String(),
-});
-export type DeliverySendPayload = Static<typeof DeliverySendPayload>;
+export const DELIVERY_SEND = 'delivery.send';
 
 // One claim more than SMTP attempts: if the worker dies during the last attempt, the spare claim records
 // the delivery as failed instead of the queue failing the job and leaving it `queued` forever.
 const deliverySend = jobKind(DELIVERY_SEND, DeliverySendPayload, SEND_ATTEMPTS + 1);
-
-export interface DeliveryJobDeps {
-  db: Db;
-  clock: Clock;
-  blobs: BlobStore;
-  logger: Logger;
-  smtpUrl: string | null;
-}
 
 export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof DeliverySendPayload> {
   return defineJob({

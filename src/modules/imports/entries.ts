@@ -1,6 +1,6 @@
 import type { AccountCtx } from '../../shared/context';
 import type { FieldError } from '../../shared/errors';
-import type { RowError, SourceFormat } from './model';
+import type { RowError, SourceFormat } from './row-types';
 
 /**
  * One thing confirm creates (a customer, a document) in its create-body shape, with the 1-based data rows it

@@ -1,6 +1,8 @@
 import { t } from 'elysia';
-import type { FieldError } from '../../shared/errors';
-import type { ImportHead } from './repo';
+import { ImportResource, RowError, SourceFormat } from './row-types';
+import type { ImportHead } from './schema';
+
+export { ImportResource, RowError, SourceFormat };
 
 /**
  * At most this many data rows per import. 100,000 customer rows are about 10 MB of JSON, near the default
@@ -21,14 +23,6 @@ export const importTuning = {
   chunkMs: 5,
 };
 
-export const SourceFormat = t.Union([t.Literal('json'), t.Literal('csv')]);
-export type SourceFormat = typeof SourceFormat.static;
-
-export const ImportResource = t.Union([t.Literal('customers'), t.Literal('documents')], {
-  description: "What each row creates; default 'customers'",
-});
-export type ImportResource = typeof ImportResource.static;
-
 export const CreateImportBody = t.Object(
   {
     source_format: SourceFormat,
@@ -44,18 +38,6 @@ export const CreateImportBody = t.Object(
   { additionalProperties: false },
 );
 export type CreateImportBody = typeof CreateImportBody.static;
-
-const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
-
-/**
- * Why one data row was not imported; `row` is 1-based and counts data rows only (never the CSV header):
- * the n-th JSON object, or the n-th CSV record after the header (for documents, one line item).
- */
-export const RowError = t.Object({ row: t.Integer({ minimum: 1 }), fields: t.Array(FieldErrorSchema) });
-export interface RowError {
-  row: number;
-  fields: FieldError[];
-}
 
 /**
  * How much of a failed import's errors is kept and shown: the first rows, each with its first problems. A

@@ -1,10 +1,9 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { entriesText, type ImportEntry } from './entries';
-import { type ImportRow, imports } from './schema';
+import { type ImportHead, type ImportRow, imports } from './schema';
 
-/** An import without its stored rows: `valid_rows` can be megabytes, so only the code committing reads it. */
-export type ImportHead = Omit<ImportRow, 'validRows'>;
+export type { ImportHead } from './schema';
 
 const { validRows: _validRows, ...headColumns } = getTableColumns(imports);
 const scoped = (accountId: string, id: string) => and(eq(imports.accountId, accountId), eq(imports.id, id));

@@ -2,7 +2,7 @@ import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import type { ImportStatus } from './lifecycle';
-import type { ImportResource, RowError, SourceFormat } from './model';
+import type { ImportResource, RowError, SourceFormat } from './row-types';
 
 export const imports = sqliteTable(
   'imports',
@@ -30,3 +30,6 @@ export const imports = sqliteTable(
 );
 
 export type ImportRow = typeof imports.$inferSelect;
+
+/** An import without its stored rows: `valid_rows` can be megabytes, so only the code committing reads it. */
+export type ImportHead = Omit<ImportRow, 'validRows'>;

@@ -1,4 +1,4 @@
-import type { Labels } from '../labels';
+import type { Labels } from './types';
 
 export const it: Labels = {
   titles: {

@@ -1,6 +1,6 @@
 import { itemPdfs } from '../item-pdfs';
 import type { BatchRow } from '../schema';
-import type { BatchRunDeps } from './run-batch';
+import type { BatchRunDeps } from './run-deps';
 
 export const combinedBlobKey = (batch: BatchRow) => `batches/${batch.accountId}/${batch.id}/combined.pdf`;
 

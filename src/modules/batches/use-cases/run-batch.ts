@@ -1,26 +1,16 @@
-import type { DbOrTx } from '../../../db/client';
 import { isRetryable, type JobContext, JobError } from '../../../jobs/definition';
-import type { Clock } from '../../../shared/clock';
 import { DomainError } from '../../../shared/errors';
-import type { Logger } from '../../../shared/logger';
 import { findAccountWithPlan } from '../../accounts';
 import type { DocumentData } from '../../documents';
-import type { RenderServices } from '../../renders';
 import { findRenderById, MAX_EXPIRES_IN, renderStateless } from '../../renders';
 import { runBatchJob } from '../job';
 import { finalStatus, RUNNABLE } from '../lifecycle';
 import { findBatchById, finishItem, queuedItems, updateBatch } from '../repo';
 import type { BatchItemRow, BatchRow } from '../schema';
 import { combineBatch } from './combine-batch';
+import type { BatchRunDeps } from './run-deps';
 
-export interface BatchRunDeps {
-  db: DbOrTx;
-  clock: Clock;
-  logger: Logger;
-  services: RenderServices;
-  /** Items rendered at once; the render pool bounds the real parallelism. */
-  concurrency: number;
-}
+export type { BatchRunDeps } from './run-deps';
 
 /** Items read from the database per round: bounds memory whatever the batch size. */
 const CHUNK = 32;

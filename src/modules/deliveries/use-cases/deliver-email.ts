@@ -4,7 +4,7 @@ import type { AccountCtx } from '../../../shared/context';
 import { type SendResult, sendEmail } from '../email/mailer';
 import { classifySmtpError } from '../email/smtp-outcome';
 import { readSmtpUrl } from '../email/smtp-settings';
-import type { DeliveryJobDeps, DeliverySendPayload } from '../job';
+import type { DeliveryJobDeps, DeliverySendPayload } from '../job-types';
 import { isPending, SEND_ATTEMPTS } from '../lifecycle';
 import { type DeliveryOutcome, findDelivery, finishDelivery, noteAttemptError } from '../repo';
 import { buildDeliveryEmail, deliveryMessageId } from './build-delivery-email';

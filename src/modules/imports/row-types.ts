@@ -1,0 +1,24 @@
+// What an import reads (format, resource) and what it reports per failed row: shared by the table, the
+// entries and the API model.
+import { t } from 'elysia';
+import type { FieldError } from '../../shared/errors';
+
+export const SourceFormat = t.Union([t.Literal('json'), t.Literal('csv')]);
+export type SourceFormat = typeof SourceFormat.static;
+
+export const ImportResource = t.Union([t.Literal('customers'), t.Literal('documents')], {
+  description: "What each row creates; default 'customers'",
+});
+export type ImportResource = typeof ImportResource.static;
+
+const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
+
+/**
+ * Why one data row was not imported; `row` is 1-based and counts data rows only (never the CSV header):
+ * the n-th JSON object, or the n-th CSV record after the header (for documents, one line item).
+ */
+export const RowError = t.Object({ row: t.Integer({ minimum: 1 }), fields: t.Array(FieldErrorSchema) });
+export interface RowError {
+  row: number;
+  fields: FieldError[];
+}
