@@ -1,7 +1,7 @@
 // EN 16931 XML of a 20-line invoice: median and p95 per call of the semantic model and of each syntax,
 // warm. Target: under 2 ms per serialization. Usage: bun bench/xml.ts [calls]
-import { toSemantic } from '../src/einvoicing/semantic';
-import { serialize } from '../src/einvoicing/semantic-serialize';
+import { toSemantic } from '../src/einvoicing/semantic/index';
+import { serialize } from '../src/einvoicing/semantic/serialize';
 import { benchCase } from '../test/einvoicing-fixtures';
 
 const calls = Number(process.argv[2] ?? 2000);

@@ -14,7 +14,7 @@ import {
   sum,
   toPlainString,
 } from '../src/domain/money';
-import type { EInvoice, SemanticInput } from '../src/einvoicing/semantic';
+import type { EInvoice, SemanticInput } from '../src/einvoicing/semantic/index';
 import type { DocumentData } from '../src/modules/documents/model';
 import { currencyDecimals } from '../src/modules/reference';
 

@@ -1,6 +1,6 @@
 import { t } from 'elysia';
-import { isValidCountry } from '../domain/reference';
 import type { FieldError } from './problem';
+import { isValidCountry } from './reference';
 
 const text = (max: number) => t.String({ maxLength: max });
 

@@ -1,7 +1,7 @@
 // The four compliance profiles of SPEC 4 and what each one writes into the XML's header. The rules each
 // profile runs live in the rule pack's manifest; this file only knows what the serializers need.
 
-import type { EInvoice, EParty } from './semantic-types';
+import type { EInvoice, EParty } from './semantic/types';
 
 export type ComplianceProfile =
   | 'factur_x_en16931'

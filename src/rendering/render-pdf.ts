@@ -9,7 +9,7 @@ import { Pdf } from './engine/pdf';
 import { qrMatrix } from './engine/qr';
 import { resolveTheme } from './themes/resolve';
 import type { RenderPdf } from './types';
-import { buildInvoiceView } from './view-model';
+import { buildInvoiceView } from './view/index';
 
 export const renderPdf: RenderPdf = async (input) => {
   const view = buildInvoiceView(input);

@@ -2,8 +2,8 @@
 // shipping and currency decimals, the EN 16931 sums hold exactly and the totals are the stored ones.
 import { expect, test } from 'bun:test';
 import fc from 'fast-check';
-import { toSemantic } from '../../src/einvoicing/semantic';
-import { serialize } from '../../src/einvoicing/semantic-serialize';
+import { toSemantic } from '../../src/einvoicing/semantic/index';
+import { serialize } from '../../src/einvoicing/semantic/serialize';
 import type { DocumentData } from '../../src/modules/documents/model';
 import { arithmeticProblems, BUYER_DE, einvoiceCase, SELLER_DE } from '../einvoicing-fixtures';
 

@@ -1,8 +1,8 @@
 // The decisions of the semantic model (docs/einvoicing-xml.md): which documents serialize, what cannot
 // be written at all, payment means, party identifiers, credit note signs, VAT category details.
 import { describe, expect, test } from 'bun:test';
-import { EInvoiceError, toSemantic } from '../../src/einvoicing/semantic';
-import { serialize } from '../../src/einvoicing/semantic-serialize';
+import { EInvoiceError, toSemantic } from '../../src/einvoicing/semantic/index';
+import { serialize } from '../../src/einvoicing/semantic/serialize';
 import type { DocumentData } from '../../src/modules/documents/model';
 import { DomainError } from '../../src/shared/errors';
 import { arithmeticProblems, BUYER_DE, CASES, einvoiceCase, S19, SELLER_DE } from '../einvoicing-fixtures';

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ComplianceProfile, PROFILES } from '../../src/einvoicing/profiles';
-import { toSemantic } from '../../src/einvoicing/semantic';
-import { serialize } from '../../src/einvoicing/semantic-serialize';
+import { toSemantic } from '../../src/einvoicing/semantic/index';
+import { serialize } from '../../src/einvoicing/semantic/serialize';
 import { CASES } from '../einvoicing-fixtures';
 
 const RULESETS_DIR = process.env.RULESETS_DIR ?? join(import.meta.dir, '../../../shared/rulesets');

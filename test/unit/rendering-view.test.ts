@@ -1,6 +1,6 @@
 // The view model: what gets printed, decided before any drawing.
 import { describe, expect, test } from 'bun:test';
-import { buildInvoiceView } from '../../src/rendering/view-model';
+import { buildInvoiceView } from '../../src/rendering/view/index';
 import {
   creditNote,
   deliveryNote,

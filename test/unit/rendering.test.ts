@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test';
 import { decodeQR } from 'qr/decode.js';
 import { renderPdf } from '../../src/rendering/render-pdf';
 import type { RenderInput } from '../../src/rendering/types';
-import { buildInvoiceView } from '../../src/rendering/view-model';
+import { buildInvoiceView } from '../../src/rendering/view/index';
 import {
   creditNote,
   deliveryNote,

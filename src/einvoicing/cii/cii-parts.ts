@@ -8,8 +8,8 @@ import type {
   EPayee,
   ETaxRepresentative,
   EVatCategory,
-} from '../semantic-types';
-import { leaf, type XMLBuilder } from '../semantic-xml';
+} from '../semantic/types';
+import { leaf, type XMLBuilder } from '../semantic/xml';
 
 export const RSM = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 export const RAM = 'urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100';

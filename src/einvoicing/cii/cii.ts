@@ -1,8 +1,8 @@
 // EN 16931 in UN/CEFACT Cross Industry Invoice D16B, as Factur-X EN 16931 and XRechnung CII use it: one
 // document shape for invoices (380) and credit notes (381); the profile only changes the guideline id.
 import { type ComplianceProfile, PROFILES } from '../profiles';
-import type { EAllowanceCharge, EInvoice, ELine } from '../semantic-types';
-import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
+import type { EAllowanceCharge, EInvoice, ELine } from '../semantic/types';
+import { finish, newDocument, type XMLBuilder } from '../semantic/xml';
 import {
   address,
   date,

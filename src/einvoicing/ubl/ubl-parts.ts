@@ -1,8 +1,8 @@
 // UBL 2.1 building blocks shared by the header and the lines: parties, addresses, tax categories.
 // Element order follows the UBL XSD sequences (the official Peppol and XRechnung examples agree).
 
-import type { EAddress, EParty, EPayee, ETaxRepresentative, EVatCategory } from '../semantic-types';
-import { leaf, type XMLBuilder } from '../semantic-xml';
+import type { EAddress, EParty, EPayee, ETaxRepresentative, EVatCategory } from '../semantic/types';
+import { leaf, type XMLBuilder } from '../semantic/xml';
 
 export const CAC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
 export const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';

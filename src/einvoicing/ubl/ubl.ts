@@ -1,8 +1,8 @@
 // EN 16931 in UBL 2.1: an Invoice (380) or a CreditNote (381), with the profile's CustomizationID (BT-24)
 // and ProfileID (BT-23). The two document types differ only in a few names and in where BT-9 sits.
 import { type ComplianceProfile, PROFILES } from '../profiles';
-import type { EAllowanceCharge, EIdentifier, EInvoice, ELine, ESupportingDocument } from '../semantic-types';
-import { finish, newDocument, type XMLBuilder } from '../semantic-xml';
+import type { EAllowanceCharge, EIdentifier, EInvoice, ELine, ESupportingDocument } from '../semantic/types';
+import { finish, newDocument, type XMLBuilder } from '../semantic/xml';
 import {
   address,
   amount,

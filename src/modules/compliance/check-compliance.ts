@@ -5,7 +5,7 @@ import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
 import { mandatoryFieldViolations, TIER1_RULESET } from '../../einvoicing/rules/mandatory';
 import { inScope } from '../../einvoicing/rules/scope';
 import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
-import type { EAttachedFile } from '../../einvoicing/semantic-types';
+import type { EAttachedFile } from '../../einvoicing/semantic/types';
 import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
 import type { BlobStore } from '../../storage/blob-store';
 import { VERSION } from '../../version';

@@ -1,8 +1,8 @@
 import type { TotalsResult } from '../../domain/money';
 import type { ComplianceProfile } from '../../einvoicing/profiles';
-import { EInvoiceError, toSemantic } from '../../einvoicing/semantic';
-import { serialize } from '../../einvoicing/semantic-serialize';
-import type { EAttachedFile } from '../../einvoicing/semantic-types';
+import { EInvoiceError, toSemantic } from '../../einvoicing/semantic/index';
+import { serialize } from '../../einvoicing/semantic/serialize';
+import type { EAttachedFile } from '../../einvoicing/semantic/types';
 import type { DocumentData } from '../documents';
 import { documentTotals } from '../documents';
 

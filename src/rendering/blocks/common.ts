@@ -2,7 +2,7 @@
 // section headings and text that flows across pages line by line.
 import type { Align, Layout, TextStyle } from '../engine/layout';
 import type { Theme } from '../themes/resolve';
-import type { MetaItem, PartyView } from '../view-types';
+import type { MetaItem, PartyView } from '../view/types';
 import type { BlockContext } from './context';
 
 export interface StackItem {

@@ -2,7 +2,7 @@ import type { PlacedImage } from '../engine/image';
 import type { Layout } from '../engine/layout';
 import type { Theme } from '../themes/resolve';
 import type { BlockId } from '../themes/types';
-import type { InvoiceView } from '../view-types';
+import type { InvoiceView } from '../view/types';
 
 export interface BlockContext {
   layout: Layout;

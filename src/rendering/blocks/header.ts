@@ -1,6 +1,6 @@
 // The first-page header: logo, title, seller identity and (for the `list` meta layout) the document's
 // number and dates. Four layouts; band and centered live in their own files.
-import type { MetaItem } from '../view-types';
+import type { MetaItem } from '../view/types';
 import { drawStack, keyValues, labelColumn, measureStack } from './common';
 import type { Block, BlockContext } from './context';
 import { drawBandHeader } from './header-band';

@@ -4,7 +4,7 @@
 import type { Align } from '../engine/layout';
 import { type CellRun, drawTable, type TableColumn, type TableStyle } from '../engine/table';
 import type { Theme } from '../themes/resolve';
-import type { LineView } from '../view-types';
+import type { LineView } from '../view/types';
 import type { Block, BlockContext } from './context';
 
 type Key = 'position' | 'item' | 'sku' | 'quantity' | 'unit' | 'unitPrice' | 'discount' | 'tax' | 'amount';

@@ -2,7 +2,7 @@
 // the amount due closes the strip on an accent tile. Themes with other meta layouts draw the meta in the
 // header (list) or beside the parties (aside), and this block is skipped.
 import type { TextStyle } from '../engine/layout';
-import type { MetaItem } from '../view-types';
+import type { MetaItem } from '../view/types';
 import type { Block } from './context';
 
 const PAD = 10;

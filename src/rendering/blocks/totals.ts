@@ -2,7 +2,7 @@
 // included taxes. Its height is known before drawing (height()), which is what lets the line-items
 // table keep room for it on the same page: the no-orphan rule lives in engine/paginate.ts.
 import type { TextStyle } from '../engine/layout';
-import type { TotalRow } from '../view-types';
+import type { TotalRow } from '../view/types';
 import type { Block, BlockContext } from './context';
 import { drawTaxSummary, taxSummaryHeight, taxSummaryShown } from './tax-summary';
 

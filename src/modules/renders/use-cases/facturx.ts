@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import type { TotalsResult } from '../../../domain/money';
-import type { EAttachedFile } from '../../../einvoicing/semantic-types';
+import type { EAttachedFile } from '../../../einvoicing/semantic/types';
 import { DomainError } from '../../../shared/errors';
 import { assessDocument, type ComplianceDeps } from '../../compliance';
 import type { DocumentData } from '../../documents';

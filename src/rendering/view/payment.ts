@@ -1,11 +1,11 @@
 // The payment block: how the reader pays (bank transfer with an EPC QR code, a payment link) or how the
 // amount is collected from them (direct debit, card), and to whom (the payee, when not the seller).
-import type { BankAccount } from '../domain/party';
-import { getDocumentType } from '../domain/reference';
-import { buildEpcPayload, isValidIban, normalizeIban } from './epc-qr';
-import { type Labels, methodName } from './labels';
-import type { RenderInput } from './types';
-import type { MetaItem, PaymentView } from './view-types';
+import type { BankAccount } from '../../domain/party';
+import { getDocumentType } from '../../domain/reference';
+import { buildEpcPayload, isValidIban, normalizeIban } from '../epc-qr';
+import { type Labels, methodName } from '../labels';
+import type { RenderInput } from '../types';
+import type { MetaItem, PaymentView } from './types';
 
 const present = (value: string | null | undefined): value is string => !!value?.trim();
 

@@ -1,8 +1,8 @@
 // The InvoiceView: everything a block prints, already formatted for the document's locale and currency.
 // Blocks never format a number or pick a word themselves, so six themes cannot disagree about either.
-import type { DocumentType } from '../domain/reference';
-import type { Labels } from './labels';
-import type { LogoImage } from './types';
+import type { DocumentType } from '../../domain/reference';
+import type { Labels } from '../labels';
+import type { LogoImage } from '../types';
 
 export interface PartyView {
   /** "Bill to", "Ship to", "From": the heading the parties block prints above it. */

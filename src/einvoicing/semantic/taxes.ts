@@ -2,10 +2,10 @@
 // knows exactly one VAT category per line (BT-151) and per charge (BT-102); the money module allows any
 // number of taxes, so a document that uses more (or none) cannot be written and is reported instead.
 
-import type { DocumentData } from '../domain/document-data';
-import { type Decimal, dec, isZero, normalizeRate, type TotalsResult } from '../domain/money';
-import type { EInvoiceProblem } from './semantic-errors';
-import type { EVatCategory } from './semantic-types';
+import type { DocumentData } from '../../domain/document-data';
+import { type Decimal, dec, isZero, normalizeRate, type TotalsResult } from '../../domain/money';
+import type { EInvoiceProblem } from './errors';
+import type { EVatCategory } from './types';
 
 type Tax = NonNullable<DocumentData['line_items'][number]['taxes']>[number];
 

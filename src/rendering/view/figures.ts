@@ -1,11 +1,11 @@
 // Line items, totals and the tax summary as printed strings. Every amount comes from the TotalsResult the
 // API reported: the renderer formats, it never recomputes, so the PDF cannot disagree with the JSON.
 
-import type { DocumentData } from '../domain/document-data';
-import type { TaxGroupResult, TotalsResult } from '../domain/money/types';
-import type { Formatter } from './format';
-import type { Labels } from './labels';
-import type { ColumnsView, LineView, TaxSummaryRow, TotalRow } from './view-types';
+import type { DocumentData } from '../../domain/document-data';
+import type { TaxGroupResult, TotalsResult } from '../../domain/money/types';
+import type { Formatter } from '../format';
+import type { Labels } from '../labels';
+import type { ColumnsView, LineView, TaxSummaryRow, TotalRow } from './types';
 
 type LineItem = DocumentData['line_items'][number];
 

@@ -4,7 +4,7 @@
 // (`distributeNet`), so every BR-CO and BR-x-08 sum holds exactly; the checks at the end turn any
 // disagreement with the stored totals into an exception, never into an XML that says something else.
 
-import type { DocumentData } from '../domain/document-data';
+import type { DocumentData } from '../../domain/document-data';
 import {
   add,
   type Decimal,
@@ -18,11 +18,11 @@ import {
   type TotalsResult,
   toFixedString,
   toPlainString,
-} from '../domain/money';
-import { lineTerms } from './semantic-lines';
-import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './semantic-net';
-import { exemptionOf, groupKey, type VatTax, vatCategory, vatKey } from './semantic-taxes';
-import type { EAllowanceCharge, EDocumentTotals, ELine, EVatBreakdown } from './semantic-types';
+} from '../../domain/money';
+import { lineTerms } from './lines';
+import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './net';
+import { exemptionOf, groupKey, type VatTax, vatCategory, vatKey } from './taxes';
+import type { EAllowanceCharge, EDocumentTotals, ELine, EVatBreakdown } from './types';
 
 export interface Amounts {
   lines: ELine[];
@@ -53,7 +53,7 @@ export interface AmountTaxes {
 
 /**
  * `sign` is -1 for a credit note whose stored amounts are negative: the XML states what is credited as
- * positive amounts (docs/einvoicing-xml.md). `taxes` and `shipping` come from semantic-taxes and are
+ * positive amounts (docs/einvoicing-xml.md). `taxes` and `shipping` come from taxes.ts and are
  * complete (no nulls) by the time this runs.
  */
 export function buildAmounts(

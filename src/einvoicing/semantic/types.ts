@@ -1,5 +1,5 @@
 // The EN 16931 semantic model: one invoice in business terms (BT-n, groups BG-n), independent of syntax.
-// `semantic.ts` fills it from a document and its stored totals; `ubl/` and `cii/` only lay it out.
+// `index.ts` (toSemantic) fills it from a document and its stored totals; `ubl/` and `cii/` only lay it out.
 // Every amount, quantity and rate is a decimal string: no JS number ever holds one.
 
 /** A decimal string: an amount (currency decimals), a quantity or a percent rate. */

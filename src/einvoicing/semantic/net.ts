@@ -15,7 +15,7 @@ import {
   sub,
   sum,
   toPlainString,
-} from '../domain/money';
+} from '../../domain/money';
 
 export const ZERO = dec('0');
 const ONE = dec('1');

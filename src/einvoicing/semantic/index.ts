@@ -1,18 +1,18 @@
-// A document and its stored totals as an EN 16931 invoice (the semantic model of semantic-types.ts): the
+// A document and its stored totals as an EN 16931 invoice (the semantic model of types.ts): the
 // business terms are decided once here, and `ubl/` and `cii/` only lay them out. Pure: no database, no IO.
 // What the XML cannot express at all is thrown as an EInvoiceError (a 422) listing every such problem;
 // everything else is written as it is and judged by the Schematron tier.
 
-import type { DocumentData } from '../domain/document-data';
-import { dec, isNegative, isZero, type TotalsResult } from '../domain/money';
-import { buildAmounts } from './semantic-amounts';
-import { EInvoiceError, type EInvoiceProblem } from './semantic-errors';
-import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './semantic-parties';
-import { documentChargeTaxes, lineTaxes, shippingTax, type VatTax } from './semantic-taxes';
-import type { EAttachedFile, EIdentifier, EInvoice, InvoiceTypeCode } from './semantic-types';
+import type { DocumentData } from '../../domain/document-data';
+import { dec, isNegative, isZero, type TotalsResult } from '../../domain/money';
+import { buildAmounts } from './amounts';
+import { EInvoiceError, type EInvoiceProblem } from './errors';
+import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './parties';
+import { documentChargeTaxes, lineTaxes, shippingTax, type VatTax } from './taxes';
+import type { EAttachedFile, EIdentifier, EInvoice, InvoiceTypeCode } from './types';
 
-export { EInvoiceError, type EInvoiceErrorReason, type EInvoiceProblem } from './semantic-errors';
-export type * from './semantic-types';
+export { EInvoiceError, type EInvoiceErrorReason, type EInvoiceProblem } from './errors';
+export type * from './types';
 
 export interface SemanticInput {
   /** One of the seven document types; only `invoice` and `credit_note` are e-invoices. */

@@ -1,13 +1,6 @@
 // Seller, buyer, delivery and payment terms of the semantic model (BG-4, BG-7, BG-13, BG-16).
-import type { DocumentData } from '../domain/document-data';
-import type {
-  EAddress,
-  EIdentifier,
-  EParty,
-  EPayee,
-  EPaymentMeans,
-  ETaxRepresentative,
-} from './semantic-types';
+import type { DocumentData } from '../../domain/document-data';
+import type { EAddress, EIdentifier, EParty, EPayee, EPaymentMeans, ETaxRepresentative } from './types';
 
 type Party = NonNullable<DocumentData['seller']>;
 type Address = NonNullable<Party['address']>;

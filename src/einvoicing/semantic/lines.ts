@@ -1,8 +1,8 @@
 // What an invoice line says about its item besides the amounts (BG-25 text terms, BG-26, BG-31, BG-32):
 // trimmed, blanks dropped, nothing derived.
-import type { DocumentData } from '../domain/document-data';
-import { text } from './semantic-parties';
-import type { ELine } from './semantic-types';
+import type { DocumentData } from '../../domain/document-data';
+import { text } from './parties';
+import type { ELine } from './types';
 
 type LineItem = DocumentData['line_items'][number];
 

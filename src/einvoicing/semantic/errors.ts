@@ -2,7 +2,7 @@
 // they are the cases where no XML can state the document (no tax scheme, a line with two VAT categories,
 // a quote), so nothing is written. The caller reports `problems` as fatal violations, or lets the
 // DomainError answer 422 on its own.
-import { DomainError } from '../shared/errors';
+import { DomainError } from '../../shared/errors';
 
 export type EInvoiceErrorReason =
   /** Only invoices and credit notes are e-invoices (document type BT-3). */

@@ -1,15 +1,15 @@
 // RenderInput -> InvoiceView: every word chosen and every figure formatted here, once, so the blocks and
 // the six themes only place strings. Pure and cheap (no I/O); the PDF engine never sees DocumentData.
-import { currencyDecimals, getDocumentType } from '../domain/reference';
-import { type Formatter, makeFormatter, resolveLocale } from './format';
-import { type Labels, labelsFor, languageOf } from './labels';
-import type { RenderInput } from './types';
-import { buildColumns, buildLines, buildTaxSummary, buildTotals } from './view-figures';
-import { partiesSpanCountries, partyView } from './view-parties';
-import { buildPayment } from './view-payment';
-import type { InvoiceView, MetaItem, TotalRow } from './view-types';
+import { currencyDecimals, getDocumentType } from '../../domain/reference';
+import { type Formatter, makeFormatter, resolveLocale } from '../format';
+import { type Labels, labelsFor, languageOf } from '../labels';
+import type { RenderInput } from '../types';
+import { buildColumns, buildLines, buildTaxSummary, buildTotals } from './figures';
+import { partiesSpanCountries, partyView } from './parties';
+import { buildPayment } from './payment';
+import type { InvoiceView, MetaItem, TotalRow } from './types';
 
-export type { InvoiceView } from './view-types';
+export type { InvoiceView } from './types';
 
 const present = (value: string | null | undefined): value is string => !!value?.trim();
 

@@ -1,9 +1,9 @@
 // Parties as printed lines: address order follows the country's convention, and the country name is
 // printed (in the document's language) only when the two parties are in different countries.
-import type { Address } from '../domain/address';
-import type { Party } from '../domain/party';
-import type { Labels } from './labels';
-import type { PartyView } from './view-types';
+import type { Address } from '../../domain/address';
+import type { Party } from '../../domain/party';
+import type { Labels } from '../labels';
+import type { PartyView } from './types';
 
 const CITY_STATE_POSTAL = new Set(['US', 'CA', 'AU']);
 const POSTAL_ON_OWN_LINE = new Set(['GB', 'IE']);
