@@ -1,5 +1,10 @@
-import { describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { loadCsvParser } from '../../src/modules/imports/csv';
 import { csvDocuments, csvLocation } from '../../src/modules/imports/resources/documents-csv';
+
+// The service loads the parser with the first CSV import (createImport); these tests call below that.
+beforeAll(() => loadCsvParser());
+
 import { DomainError } from '../../src/shared/errors';
 
 const HEAD = 'number,issue_date,currency,customer_id,line.name,line.quantity,line.unit_price,line.tax_rate';
