@@ -21,51 +21,41 @@ import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
 import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
-import { renderServicesOf } from './modules/renders/services';
 import { customTemplateRoutes } from './modules/templates/custom-routes';
 import { templateRoutes } from './modules/templates/routes';
 import { templateVersionRoutes } from './modules/templates/version-routes';
 import { usageRoutes } from './modules/usage/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
-import { probeRenderer } from './rendering/engine/probe';
 
-/** The whole HTTP API as one Elysia app; tests build it with their own deps. */
+/** The whole HTTP API as one Elysia app; every module's route factory takes (auth, deps). */
 export function buildApp(deps: AppDeps) {
   // Built on first use: the 405 check needs the full route table, known only once every module is in.
   let matcher: MethodMatcher | null = null;
   let routes: readonly { method: string; path: string }[] = [];
   let whole: AnyElysia | null = null;
   const auth = authPlugin(deps);
-  const services = renderServicesOf(deps);
-  const compliance = services.compliance;
   const app = new Elysia({ normalize: false })
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
-    .use(
-      healthRoutes({
-        database: () => void deps.db.$client.query('SELECT 1').get(),
-        storage: () => deps.blobs.check(),
-        renderer: probeRenderer,
-      }),
-    )
-    .use(referenceRoutes())
-    .use(accountRoutes(auth))
-    .use(apiKeyRoutes(auth))
-    .use(workspaceRoutes(auth))
-    .use(businessProfileRoutes(auth))
-    .use(customerRoutes(auth))
+    .use(healthRoutes(auth, deps))
+    .use(referenceRoutes(auth, deps))
+    .use(accountRoutes(auth, deps))
+    .use(apiKeyRoutes(auth, deps))
+    .use(workspaceRoutes(auth, deps))
+    .use(businessProfileRoutes(auth, deps))
+    .use(customerRoutes(auth, deps))
     .use(importRoutes(auth, deps))
-    .use(numberingSequenceRoutes(auth))
-    .use(documentRoutes(auth))
-    .use(renderRoutes(auth, deps, services))
-    .use(customTemplateRoutes(auth))
-    .use(templateVersionRoutes(auth))
-    .use(templateRoutes(auth, services))
-    .use(fileRoutes(auth, services))
-    .use(brandingProfileRoutes(auth, services))
-    .use(usageRoutes(auth))
+    .use(numberingSequenceRoutes(auth, deps))
+    .use(documentRoutes(auth, deps))
+    .use(renderRoutes(auth, deps))
+    .use(customTemplateRoutes(auth, deps))
+    .use(templateVersionRoutes(auth, deps))
+    .use(templateRoutes(auth, deps))
+    .use(fileRoutes(auth, deps))
+    .use(brandingProfileRoutes(auth, deps))
+    .use(usageRoutes(auth, deps))
     .use(billingRoutes(auth, deps))
-    .use(complianceRoutes(auth, compliance))
+    .use(complianceRoutes(auth, deps))
     .use(batchRoutes(auth, deps))
     .use(recurringInvoiceRoutes(auth, deps))
     .use(deliveryRoutes(auth, deps));

@@ -122,3 +122,6 @@ export function authPlugin(deps: AuthDeps) {
     },
   });
 }
+
+/** The `{ auth: true }` plugin every route factory takes first. */
+export type Auth = ReturnType<typeof authPlugin>;

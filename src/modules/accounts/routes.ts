@@ -1,11 +1,12 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { Account, presentAccount } from './model';
 import { findAccountWithPlan } from './repo';
 
-export function accountRoutes(auth: ReturnType<typeof authPlugin>) {
+export function accountRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/auth' }).use(auth).get(
     '/me',
     ({ ctx }) => {

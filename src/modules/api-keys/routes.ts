@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -20,7 +21,7 @@ import { rotateApiKey } from './use-cases/rotate-api-key';
 const detail = (summary: string) => ({ summary, tags: ['API keys'] });
 const params = t.Object({ api_key_id: t.String() });
 
-export function apiKeyRoutes(auth: ReturnType<typeof authPlugin>) {
+export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/api-keys' })
     .use(auth)
     .post(

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
-import type { authPlugin } from '../../http/auth';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -13,7 +13,7 @@ import { downloadBatch } from './use-cases/download-batch';
 const detail = (summary: string) => ({ summary, tags: ['Batches'] });
 const params = t.Object({ batch_id: t.String() });
 
-export function batchRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDeps) {
+export function batchRoutes(auth: Auth, deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/batches' })
     .use(auth)
     .post(

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
-import type { authPlugin } from '../../http/auth';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, withConflict } from '../../http/schemas';
 import { DomainError } from '../../shared/errors';
 import { listPurchasablePlans, Plan, presentPlan } from '../plans';
@@ -35,7 +35,7 @@ function stripeOf(deps: BillingDeps) {
 const homeOf = (deps: BillingDeps, request: Request) =>
   `${deps.publicBaseUrl ?? new URL(request.url).origin}/api/v1/docs`;
 
-export function billingRoutes(auth: ReturnType<typeof authPlugin>, deps: BillingDeps) {
+export function billingRoutes(auth: Auth, deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/billing' })
     .use(auth)
     .get(

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import {
   authErrors,
   dataOf,
@@ -11,7 +12,6 @@ import {
 } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest } from '../../shared/pagination';
-import type { BlobStore } from '../../storage/blob-store';
 import { UploadBody } from '../files';
 import {
   BrandingProfile,
@@ -31,7 +31,7 @@ const detail = (summary: string) => ({ summary, tags: ['Branding profiles'] });
 const params = t.Object({ id: t.String() });
 const Profile = dataOf(BrandingProfile);
 
-export function brandingProfileRoutes(auth: ReturnType<typeof authPlugin>, deps: { blobs: BlobStore }) {
+export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/branding-profiles' })
     .use(auth)
     .post(

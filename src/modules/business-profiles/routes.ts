@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -19,7 +20,7 @@ import { updateBusinessProfile } from './use-cases/update-business-profile';
 const detail = (summary: string) => ({ summary, tags: ['Business profiles'] });
 const params = t.Object({ id: t.String() });
 
-export function businessProfileRoutes(auth: ReturnType<typeof authPlugin>) {
+export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/business-profiles' })
     .use(auth)
     .post(

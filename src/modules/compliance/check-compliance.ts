@@ -26,6 +26,23 @@ export interface ComplianceDeps {
   blobs: BlobStore;
 }
 
+/** The compliance dependencies out of the app's (routes, renders and batches share one shape). */
+export function complianceDepsOf(deps: {
+  rulePack: RulePack;
+  sefCacheDir: string | null;
+  runProfile: ProfileRunner;
+  complianceGate: AccountGate;
+  blobs: BlobStore;
+}): ComplianceDeps {
+  return {
+    pack: deps.rulePack,
+    cacheDir: deps.sefCacheDir,
+    runProfile: deps.runProfile,
+    gate: deps.complianceGate,
+    blobs: deps.blobs,
+  };
+}
+
 function result(
   profile: string,
   rulesets: RulesetRun[],

@@ -1,1 +1,1 @@
-export { assessDocument, type ComplianceDeps } from './check-compliance';
+export { assessDocument, type ComplianceDeps, complianceDepsOf } from './check-compliance';

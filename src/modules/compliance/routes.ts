@@ -1,14 +1,15 @@
 import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
 import { isComplianceProfile } from '../../einvoicing/profiles';
 import { XmlInputError } from '../../einvoicing/xsd/xml-input';
 import { XmlLimitError } from '../../einvoicing/xsd/xml-limits';
-import type { authPlugin } from '../../http/auth';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, withNotFound } from '../../http/schemas';
 import { badRequest, DomainError, notFound, validationError } from '../../shared/errors';
 import type { DocumentData } from '../documents';
 import { findDocument, readDocument, statelessProblems } from '../documents';
 import { readSupportingFiles } from '../files';
-import { type ComplianceDeps, checkDocumentCompliance, checkXmlCompliance } from './check-compliance';
+import { checkDocumentCompliance, checkXmlCompliance, complianceDepsOf } from './check-compliance';
 import { ComplianceBody, ComplianceResult, XmlBody } from './model';
 import type { WriteOutcome } from './write-einvoice';
 
@@ -67,7 +68,8 @@ async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-export function complianceRoutes(auth: ReturnType<typeof authPlugin>, deps: ComplianceDeps) {
+export function complianceRoutes(auth: Auth, appDeps: AppDeps) {
+  const deps = complianceDepsOf(appDeps);
   return new Elysia({ prefix: '/api/v1/documents' })
     .use(auth)
     .post(

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -19,7 +20,7 @@ import { updateCustomer } from './use-cases/update-customer';
 const detail = (summary: string) => ({ summary, tags: ['Customers'] });
 const params = t.Object({ id: t.String() });
 
-export function customerRoutes(auth: ReturnType<typeof authPlugin>) {
+export function customerRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/customers' })
     .use(auth)
     .post('', ({ ctx, body }) => ({ data: presentCustomer(createCustomer({ ctx, input: body })) }), {

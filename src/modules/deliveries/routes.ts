@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
-import type { authPlugin } from '../../http/auth';
+import type { Auth } from '../../http/auth';
 import { dataOf, ErrorEnvelope, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
@@ -17,7 +17,7 @@ const detail = (summary: string) => ({ summary, tags: ['Deliveries'] });
 const sendErrors = { ...withConflict, 501: ErrorEnvelope };
 
 /** /documents/{id}/send and .../deliveries live here, not in documents: the module owns its table. */
-export function deliveryRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDeps) {
+export function deliveryRoutes(auth: Auth, deps: AppDeps) {
   // E-mailed links use the service's own origin, never the request's Host header: a caller could put any
   // host into a customer's e-mail otherwise.
   const linkFor = (ctx: AccountCtx) => (render: RenderRow) =>

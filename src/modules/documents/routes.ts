@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { inTransaction } from '../../db/transaction';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -35,7 +36,7 @@ const ACTIONS: DocumentAction[] = [
 ];
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
 
-export function documentRoutes(auth: ReturnType<typeof authPlugin>) {
+export function documentRoutes(auth: Auth, _deps: AppDeps) {
   let app = new Elysia({ prefix: '/api/v1/documents' })
     .use(auth)
     .post('/validate', ({ body }) => ({ data: validateDocumentData(body) }), {

@@ -1,8 +1,8 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
-import type { BlobStore } from '../../storage/blob-store';
 import { FileResource, MAX_FILE_BYTES, presentFile, UploadBody } from './model';
 import { findFile } from './repo';
 import { deleteFile } from './use-cases/delete-file';
@@ -11,7 +11,7 @@ import { storeUpload } from './use-cases/store-upload';
 const detail = (summary: string) => ({ summary, tags: ['Files'] });
 const params = t.Object({ file_id: t.String() });
 
-export function fileRoutes(auth: ReturnType<typeof authPlugin>, deps: { blobs: BlobStore }) {
+export function fileRoutes(auth: Auth, deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/files' })
     .use(auth)
     .post(

@@ -1,4 +1,7 @@
 import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
+import { probeRenderer } from '../../rendering/engine/probe';
 import { SERVICE_NAME, VERSION } from '../../version';
 
 export interface ReadinessChecks {
@@ -22,8 +25,18 @@ async function outcome(check: () => void | Promise<void>): Promise<'ok' | 'error
   }
 }
 
-/** Public probes; bare objects (no envelope), as SPEC 4 says. */
-export function healthRoutes(checks: ReadinessChecks) {
+/** What /ready checks, out of the app's dependencies. */
+function readinessOf(deps: AppDeps): ReadinessChecks {
+  return {
+    database: () => void deps.db.$client.query('SELECT 1').get(),
+    storage: () => deps.blobs.check(),
+    renderer: probeRenderer,
+  };
+}
+
+/** Public probes (no key: `auth` is not used); bare objects (no envelope), as SPEC 4 says. */
+export function healthRoutes(_auth: Auth, deps: AppDeps) {
+  const checks = readinessOf(deps);
   return new Elysia()
     .get('/health', () => ({ status: 'ok' as const, service: SERVICE_NAME, version: VERSION }), {
       response: t.Object({ status: t.Literal('ok'), service: t.String(), version: t.String() }),

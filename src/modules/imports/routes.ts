@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
-import type { authPlugin } from '../../http/auth';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { CreateImportBody, Import, presentImport } from './model';
@@ -12,7 +12,7 @@ import { createImport } from './use-cases/create-import';
 const detail = (summary: string) => ({ summary, tags: ['Imports'] });
 const params = t.Object({ import_id: t.String() });
 
-export function importRoutes(auth: ReturnType<typeof authPlugin>, deps: Pick<AppDeps, 'jobs' | 'blobs'>) {
+export function importRoutes(auth: Auth, deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/imports' })
     .use(auth)
     .post('', async ({ ctx, body }) => ({ data: presentImport(await createImport({ ctx, input: body })) }), {

@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -11,7 +12,7 @@ const detail = (summary: string) => ({ summary, tags: ['Numbering sequences'] })
 const params = t.Object({ sequence_id: t.String() });
 const today = (clock: { now(): Date }) => clock.now().toISOString().slice(0, 10);
 
-export function numberingSequenceRoutes(auth: ReturnType<typeof authPlugin>) {
+export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/numbering-sequences' })
     .use(auth)
     .post(

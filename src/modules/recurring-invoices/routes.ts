@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { inTransaction } from '../../db/transaction';
 import type { AppDeps } from '../../deps';
-import type { authPlugin } from '../../http/auth';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { notFound } from '../../shared/errors';
@@ -23,7 +23,7 @@ import { updateRecurringInvoice } from './use-cases/update-recurring-invoice';
 const detail = (summary: string) => ({ summary, tags: ['Recurring invoices'] });
 const params = t.Object({ recurring_id: t.String() });
 
-export function recurringInvoiceRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDeps) {
+export function recurringInvoiceRoutes(auth: Auth, deps: AppDeps) {
   // A schedule that became due by this write starts now rather than at the next poll.
   const written = <T>(row: T) => {
     deps.jobs.wake();

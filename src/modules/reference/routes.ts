@@ -1,4 +1,5 @@
 import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
 import { taxCategories, taxSchemes, unitCodes } from '../../domain/reference/coded-lists';
 import { listCountries } from '../../domain/reference/countries';
 import { listCurrencies } from '../../domain/reference/currencies';
@@ -6,6 +7,7 @@ import { listDocumentTypes } from '../../domain/reference/document-types';
 import { listLocales } from '../../domain/reference/locales';
 import { listPageSizes } from '../../domain/reference/page-sizes';
 import { listTimezones } from '../../domain/reference/timezones';
+import type { Auth } from '../../http/auth';
 import { listFonts } from './fonts';
 
 const detail = (summary: string) => ({ summary, tags: ['Reference data'] });
@@ -17,7 +19,8 @@ const Coded = t.Object({
 });
 
 /** Public, unmetered lists; they change only with a new release (timezone offsets with the clock). */
-export function referenceRoutes() {
+/** Public reference lists (no key: `auth` and `deps` are not used). */
+export function referenceRoutes(_auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/reference' })
     .onAfterHandle(({ set, path }) => {
       set.headers['cache-control'] = path.endsWith('/timezones')

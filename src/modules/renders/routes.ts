@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import { type AuthDeps, authorize, type authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import { type Auth, authorize } from '../../http/auth';
 import { dataOf, ErrorEnvelope, withConflict, withNotFound } from '../../http/schemas';
 import { DomainError, notFound } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
@@ -7,7 +8,7 @@ import { isActiveKey } from '../api-keys';
 import { ExpiresIn, PageSizeSchema, presentRender, Render, StatelessRenderBody } from './model';
 import { findRender, findRenderById } from './repo';
 import { downloadUrl, linkKeyOf, pdfResponse, renderResponse, wantsBinary } from './respond';
-import type { RenderServices } from './services';
+import { renderServicesOf } from './services';
 import { renderStateless } from './use-cases/render-stateless';
 import { renderStoredDocument } from './use-cases/render-stored-document';
 
@@ -15,11 +16,9 @@ const detail = (summary: string) => ({ summary, tags: ['Renders'] });
 const closed = { additionalProperties: false } as const;
 const PdfBinary = t.Any({ description: 'PDF bytes (with Accept: application/pdf or delivery: binary)' });
 
-export function renderRoutes(
-  auth: ReturnType<typeof authPlugin>,
-  authDeps: AuthDeps,
-  services: RenderServices,
-) {
+export function renderRoutes(auth: Auth, deps: AppDeps) {
+  const authDeps = deps;
+  const services = renderServicesOf(deps);
   return new Elysia()
     .use(auth)
     .post(
@@ -128,7 +127,7 @@ export function renderRoutes(
     );
 }
 
-function linkStillGranted(db: AuthDeps['db'], accountId: string, keyId: string | null): boolean {
+function linkStillGranted(db: AppDeps['db'], accountId: string, keyId: string | null): boolean {
   const account = findAccountWithPlan(db, accountId);
   if (!account || account.account.disabledAt !== null) return false;
   return keyId === null || isActiveKey(db, accountId, keyId);

@@ -1,6 +1,6 @@
 import type { RenderPdf } from '../../rendering/types';
 import type { BlobStore } from '../../storage/blob-store';
-import type { ComplianceDeps } from '../compliance';
+import { type ComplianceDeps, complianceDepsOf } from '../compliance';
 import type { DownloadSigner } from './signing';
 
 /** What producing and serving renders needs beyond the use-case context. */
@@ -30,12 +30,6 @@ export function renderServicesOf(deps: {
     renderPdf: deps.renderPdf,
     signer: deps.signer,
     publicBaseUrl: deps.publicBaseUrl,
-    compliance: {
-      pack: deps.rulePack,
-      cacheDir: deps.sefCacheDir,
-      runProfile: deps.runProfile,
-      gate: deps.complianceGate,
-      blobs: deps.blobs,
-    },
+    compliance: complianceDepsOf(deps),
   };
 }

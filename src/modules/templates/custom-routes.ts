@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { inTransaction } from '../../db/transaction';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -19,7 +20,7 @@ import { changeTemplate, publishTemplate, removeTemplate } from './use-cases/upd
 const detail = (summary: string) => ({ summary, tags: ['Custom templates'] });
 const params = t.Object({ template_id: t.String() });
 
-export function customTemplateRoutes(auth: ReturnType<typeof authPlugin>) {
+export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/templates/custom' })
     .use(auth)
     .post(

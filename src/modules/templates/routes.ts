@@ -1,14 +1,15 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, withNotFound } from '../../http/schemas';
 import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
 import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
-import type { RenderServices } from '../renders';
 import {
   linkKeyOf,
   Render,
   renderResponse,
+  renderServicesOf,
   renderStateless,
   StatelessRenderBody,
   wantsBinary,
@@ -38,7 +39,8 @@ function anyTemplate(ctx: AccountCtx, id: string) {
   return builtIn(id);
 }
 
-export function templateRoutes(auth: ReturnType<typeof authPlugin>, services: RenderServices) {
+export function templateRoutes(auth: Auth, deps: AppDeps) {
+  const services = renderServicesOf(deps);
   return new Elysia({ prefix: '/api/v1/templates' })
     .use(auth)
     .get(

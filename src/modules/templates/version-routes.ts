@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia';
 import { inTransaction } from '../../db/transaction';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { dataOf, withNotFound } from '../../http/schemas';
 import { isBuiltInTemplate } from '../../rendering/templates';
 import { validationError } from '../../shared/errors';
@@ -21,7 +22,7 @@ function versionNumber(raw: string): number {
   return Number(raw);
 }
 
-export function templateVersionRoutes(auth: ReturnType<typeof authPlugin>) {
+export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/templates/:template_id/versions' })
     .use(auth)
     .get(

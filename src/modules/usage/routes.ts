@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf } from '../../http/schemas';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { Overage } from './model';
@@ -10,7 +11,7 @@ import { describeOverage } from './use-cases/describe-overage';
 const detail = (summary: string) => ({ summary, tags: ['Usage'] });
 const UsageEvent = t.Object({ id: t.String(), render_id: t.String(), created_at: t.String() });
 
-export function usageRoutes(auth: ReturnType<typeof authPlugin>) {
+export function usageRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/usage' })
     .use(auth)
     .get(

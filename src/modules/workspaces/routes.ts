@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
-import type { authPlugin } from '../../http/auth';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { isoNow } from '../../shared/clock';
 import { notFound } from '../../shared/errors';
@@ -25,7 +26,7 @@ const wsParams = t.Object({ workspace_id: t.String() });
 const memberParams = t.Object({ workspace_id: t.String(), member_id: t.String() });
 const Deleted = dataOf(t.Object({ deleted: t.Literal(true) }));
 
-export function workspaceRoutes(auth: ReturnType<typeof authPlugin>) {
+export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/workspaces' })
     .use(auth)
     .post('', ({ ctx, body }) => ({ data: presentWorkspace(createWorkspace({ ctx, input: body })) }), {
