@@ -10,7 +10,6 @@ import { loadRulePack } from './einvoicing/rule-pack';
 import type { Credentials } from './http/auth';
 import type { RateLimiter } from './http/rate-limit';
 import { TokenBucketLimiter } from './http/rate-limit';
-import type { JobWaker } from './jobs/runtime';
 import { apiKeyCredentials } from './modules/auth';
 import type { BillingSettings } from './modules/billing';
 import { billingSettingsOf } from './modules/billing';
@@ -48,8 +47,6 @@ export interface AppDeps {
   runProfile: ProfileRunner;
   /** How many tier-2 checks of one account may run at once. */
   complianceGate: AccountGate;
-  /** The background job runtime: use-cases enqueue in their transaction, then wake it. */
-  jobs: JobWaker;
   /** SMTP_URL; null = email deliveries are refused with a clear error. */
   smtpUrl: string | null;
   /** The payment provider (STRIPE_*); absent = billing's provider calls and webhook answer 501. */
@@ -65,7 +62,6 @@ export interface DepsParts {
   runProfile: ProfileRunner;
   signingSecret: string;
   ownOrigin: () => string;
-  jobs: JobWaker;
 }
 
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -85,7 +81,6 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
     runProfile: parts.runProfile,
     complianceGate: new AccountGate(config.complianceChecksPerAccount),
-    jobs: parts.jobs,
     smtpUrl: config.smtpUrl,
     billing: billingSettingsOf(config),
     ...overrides,

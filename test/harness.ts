@@ -77,7 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
   const handle = openDataDir(config);
   const logger = options.logger ?? createLogger('silent');
-  let jobs: JobRuntime | null = null;
+  let _jobs: JobRuntime | null = null;
   // Tier 2 in workers as `serve` runs it, when a test asks (workers take a moment to start).
   const rulesPool = options.rulesWorkers
     ? new RulesPool(options.rulesWorkers.count, options.rulesWorkers.timeLimitMs)
@@ -92,7 +92,6 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       runProfile: rulesPool?.run ?? options.runProfile ?? runProfileInProcess,
       signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
       ownOrigin: () => options.publicBaseUrl ?? listening,
-      jobs: { wake: () => jobs?.wake() },
     },
     {
       clock: options.clock ?? systemClock,
@@ -105,7 +104,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     },
   );
   const runtime = createJobRuntime(deps, { pollMs: 25, graceMs: 2_000 });
-  jobs = runtime;
+  _jobs = runtime;
   if (options.startJobs !== false) runtime.start();
   const maxBodyBytes = options.maxBodyBytes ?? config.maxBodyBytes;
   const fetchHandler = createFetchHandler(buildApp(deps), {

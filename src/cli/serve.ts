@@ -51,7 +51,6 @@ export async function serve(
     runProfile: rulesPool?.run ?? runProfileInProcess,
     signingSecret: secret,
     ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
-    jobs: { wake: () => jobs?.wake() },
   });
   jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000 });
   const fetch = createFetchHandler(buildApp(deps), {

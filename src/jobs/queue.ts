@@ -20,7 +20,37 @@ export interface EnqueueInput {
  * Adds a job. Takes a Db or a Tx so a use-case can enqueue inside its own transaction: the state change
  * and the job commit together or not at all (no lost job, no job for a rolled-back change).
  */
+// Runtimes that want to hear of new work. SQLite transactions here are synchronous, so a wake scheduled
+// as a microtask runs after the enqueuing transaction has committed (or rolled back: then the runtime
+// finds nothing, which is harmless). No caller has to remember to wake anything.
+const wakers = new Set<() => void>();
+let wakeScheduled = false;
+
+/** Called (once per tick, after the current synchronous work) whenever a job is enqueued; returns the unsubscribe. */
+export function onEnqueue(wake: () => void): () => void {
+  wakers.add(wake);
+  return () => wakers.delete(wake);
+}
+
+/**
+ * For a change that makes a job *source* find work (a recurring schedule that is due now): the sources
+ * run at the next wake instead of the next poll. Enqueueing needs no call; it wakes by itself.
+ */
+export function workMayBeDue(): void {
+  scheduleWake();
+}
+
+function scheduleWake(): void {
+  if (wakeScheduled || wakers.size === 0) return;
+  wakeScheduled = true;
+  queueMicrotask(() => {
+    wakeScheduled = false;
+    for (const wake of wakers) wake();
+  });
+}
+
 export function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): JobRow {
+  scheduleWake();
   const now = isoNow(clock);
   const inserted = db
     .insert(jobs)

@@ -10,7 +10,7 @@ import {
   type JobSource,
   LeaseLostError,
 } from './definition';
-import { claim, complete, fail, release, renewLease } from './queue';
+import { claim, complete, fail, onEnqueue, release, renewLease } from './queue';
 import type { JobRow } from './schema';
 
 export interface JobRuntimeOptions {
@@ -58,6 +58,7 @@ export class JobRuntime implements JobWaker {
   private readonly logger: Pick<Logger, 'error'>;
   private readonly graceMs: number;
   private readonly onError: (error: unknown, job: JobRow) => void;
+  private unsubscribe: () => void = () => undefined;
   private readonly sources: JobSource[];
   private readonly running = new Map<string, Running>();
   private readonly perKind = new Map<string, number>();
@@ -84,6 +85,8 @@ export class JobRuntime implements JobWaker {
   start(): void {
     if (this.started || this.stopping) return;
     this.started = true;
+    // Every enqueue in this process wakes the runtime once its transaction has committed.
+    this.unsubscribe = onEnqueue(() => this.wake());
     this.schedule(0);
   }
 
@@ -108,6 +111,7 @@ export class JobRuntime implements JobWaker {
    * stuck until its lease expires. Call from the SIGTERM handler.
    */
   async stop(): Promise<void> {
+    this.unsubscribe();
     this.stopping = true;
     clearTimeout(this.timer);
     const pending = [...this.running.values()];

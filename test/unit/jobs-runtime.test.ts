@@ -242,3 +242,26 @@ test("the loop's own failures go to the service's logger (LOG_LEVEL, JSON), not 
     fields: { error: 'Error: schedule table is broken' },
   });
 });
+
+test('an enqueue wakes a started runtime once its transaction commits: no wake() call, no poll', async () => {
+  const { db } = openDatabase(file());
+  const clock = new FakeClock();
+  const ran: number[] = [];
+  const kind = defineJob({ kind: 'woken', payload: Item, handler: async ({ i }) => void ran.push(i) });
+  // A poll an hour away: only the enqueue can start the job.
+  const runtime = new JobRuntime({ db, clock, definitions: [kind], pollMs: 3_600_000 });
+  runtime.start();
+  await sleep(20);
+  db.transaction((tx) => {
+    enqueueJob(tx, clock, kind, { i: 1 });
+    // Still inside the transaction: the wake has not run yet, so no worker can see an uncommitted row.
+    expect(ran).toEqual([]);
+  });
+  for (let waited = 0; ran.length === 0 && waited < 2_000; waited += 10) await sleep(10);
+  expect(ran).toEqual([1]);
+  await runtime.stop();
+  // A stopped runtime is no longer told: the job stays queued.
+  enqueueJob(db, clock, kind, { i: 2 });
+  await sleep(50);
+  expect(ran).toEqual([1]);
+});

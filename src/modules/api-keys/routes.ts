@@ -28,9 +28,7 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
       '',
       ({ ctx, body }) => {
         const input = { name: body?.name, workspaceMemberId: body?.workspace_member_id };
-        const issued = ctx.db.transaction((tx) => createApiKey({ ctx: { ...ctx, db: tx }, input }), {
-          behavior: 'immediate',
-        });
+        const issued = createApiKey({ ctx, input });
         return { data: presentIssuedKey(issued.row, issued.apiKey) };
       },
       {
@@ -95,7 +93,7 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
       '/:api_key_id/rotate',
       ({ ctx, params, principal }) => {
         const input = { keyId: params.api_key_id, scope: keyScopeOf(ctx.db, principal.member) };
-        const issued = ctx.db.transaction((tx) => rotateApiKey({ ctx: { ...ctx, db: tx }, input }));
+        const issued = rotateApiKey({ ctx, input });
         return { data: presentIssuedKey(issued.row, issued.apiKey) };
       },
       {

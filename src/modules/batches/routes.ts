@@ -20,7 +20,6 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
       '',
       ({ ctx, body }) => {
         const batch = createBatch({ ctx, input: body });
-        deps.jobs.wake();
         return { data: presentBatch(batch) };
       },
       {

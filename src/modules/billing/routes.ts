@@ -93,12 +93,7 @@ export function billingRoutes(auth: Auth, deps: AppDeps) {
     .patch(
       '/overage',
       ({ ctx, body, principal }) => {
-        ctx.db.transaction(
-          (tx) => setOverage({ ctx: { ...ctx, db: tx }, input: { ...body, planId: principal.planId } }),
-          {
-            behavior: 'immediate',
-          },
-        );
+        setOverage({ ctx, input: { ...body, planId: principal.planId } });
         const now = ctx.clock.now();
         return { data: describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }) };
       },

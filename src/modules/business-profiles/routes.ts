@@ -64,10 +64,7 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
     .patch(
       '/:id',
       ({ ctx, params, body }) => {
-        const row = ctx.db.transaction(
-          (tx) => updateBusinessProfile({ ctx: { ...ctx, db: tx }, input: { id: params.id, patch: body } }),
-          { behavior: 'immediate' },
-        );
+        const row = updateBusinessProfile({ ctx, input: { id: params.id, patch: body } });
         return { data: presentBusinessProfile(row) };
       },
       {

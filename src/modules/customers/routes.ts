@@ -60,10 +60,7 @@ export function customerRoutes(auth: Auth, _deps: AppDeps) {
     .patch(
       '/:id',
       ({ ctx, params, body }) => {
-        const row = ctx.db.transaction(
-          (tx) => updateCustomer({ ctx: { ...ctx, db: tx }, input: { id: params.id, patch: body } }),
-          { behavior: 'immediate' },
-        );
+        const row = updateCustomer({ ctx, input: { id: params.id, patch: body } });
         return { data: presentCustomer(row) };
       },
       {

@@ -31,7 +31,6 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
           ctx,
           input: { documentId: params.document_id, body, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
         });
-        deps.jobs.wake();
         return { data: presentDelivery(row) };
       },
       {
@@ -95,7 +94,6 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
           ctx,
           input: { id: params.delivery_id, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
         });
-        deps.jobs.wake();
         return { data: presentDelivery(row) };
       },
       {

@@ -1,5 +1,4 @@
 import { Elysia, t } from 'elysia';
-import { inTransaction } from '../../db/transaction';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
@@ -65,7 +64,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
     .post(
       '',
       ({ ctx, body }) => {
-        const row = inTransaction(ctx, (tx) => createDocument({ ctx: tx, input: body }));
+        const row = createDocument({ ctx, input: body });
         return { data: readDocument(ctx, row) };
       },
       {
@@ -117,9 +116,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
     .patch(
       '/:document_id',
       ({ ctx, params, body }) => {
-        const row = inTransaction(ctx, (tx) =>
-          updateDocument({ ctx: tx, input: { id: params.document_id, changes: body } }),
-        );
+        const row = updateDocument({ ctx, input: { id: params.document_id, changes: body } });
         return { data: readDocument(ctx, row) };
       },
       {
@@ -133,7 +130,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
     .delete(
       '/:document_id',
       ({ ctx, params }) => {
-        inTransaction(ctx, (tx) => deleteDocument({ ctx: tx, input: { id: params.document_id } }));
+        deleteDocument({ ctx, input: { id: params.document_id } });
         return { data: true as const };
       },
       {
@@ -146,9 +143,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
     .post(
       '/:document_id/duplicate',
       ({ ctx, params }) => {
-        const row = inTransaction(ctx, (tx) =>
-          duplicateDocument({ ctx: tx, input: { id: params.document_id } }),
-        );
+        const row = duplicateDocument({ ctx, input: { id: params.document_id } });
         return { data: readDocument(ctx, row) };
       },
       {
@@ -162,9 +157,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
     app = app.post(
       `/:document_id/${action}`,
       ({ ctx, params }) => {
-        const row = inTransaction(ctx, (tx) =>
-          changeDocumentStatus({ ctx: tx, input: { id: params.document_id, action } }),
-        );
+        const row = changeDocumentStatus({ ctx, input: { id: params.document_id, action } });
         return { data: readDocument(ctx, row) };
       },
       {

@@ -41,7 +41,6 @@ export function importRoutes(auth: Auth, deps: AppDeps) {
       '/:import_id/confirm',
       async ({ ctx, params }) => {
         const row = await confirmImport({ ctx, input: { id: params.import_id }, blobs: deps.blobs });
-        if (row.status === 'processing') deps.jobs.wake();
         return { data: presentImport(row) };
       },
       {

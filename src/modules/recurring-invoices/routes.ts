@@ -1,5 +1,4 @@
 import { Elysia, t } from 'elysia';
-import { inTransaction } from '../../db/transaction';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
@@ -23,23 +22,18 @@ import { updateRecurringInvoice } from './use-cases/update-recurring-invoice';
 const detail = (summary: string) => ({ summary, tags: ['Recurring invoices'] });
 const params = t.Object({ recurring_id: t.String() });
 
-export function recurringInvoiceRoutes(auth: Auth, deps: AppDeps) {
-  // A schedule that became due by this write starts now rather than at the next poll.
-  const written = <T>(row: T) => {
-    deps.jobs.wake();
-    return row;
-  };
+export function recurringInvoiceRoutes(auth: Auth, _deps: AppDeps) {
   const changeStatus = (ctx: AccountCtx, id: string, action: StatusAction) => {
-    const row = inTransaction(ctx, (tx) => changeRecurringStatus({ ctx: tx, input: { id, action } }));
-    return { data: presentRecurring(written(row)) };
+    const row = changeRecurringStatus({ ctx, input: { id, action } });
+    return { data: presentRecurring(row) };
   };
   return new Elysia({ prefix: '/api/v1/recurring-invoices' })
     .use(auth)
     .post(
       '',
       ({ ctx, body }) => {
-        const row = inTransaction(ctx, (tx) => createRecurringInvoice({ ctx: tx, input: body }));
-        return { data: presentRecurring(written(row)) };
+        const row = createRecurringInvoice({ ctx, input: body });
+        return { data: presentRecurring(row) };
       },
       {
         auth: true,
@@ -79,10 +73,8 @@ export function recurringInvoiceRoutes(auth: Auth, deps: AppDeps) {
     .patch(
       '/:recurring_id',
       ({ ctx, params, body }) => {
-        const row = inTransaction(ctx, (tx) =>
-          updateRecurringInvoice({ ctx: tx, input: { id: params.recurring_id, changes: body } }),
-        );
-        return { data: presentRecurring(written(row)) };
+        const row = updateRecurringInvoice({ ctx, input: { id: params.recurring_id, changes: body } });
+        return { data: presentRecurring(row) };
       },
       {
         auth: true,

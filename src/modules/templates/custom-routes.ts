@@ -1,5 +1,4 @@
 import { Elysia, t } from 'elysia';
-import { inTransaction } from '../../db/transaction';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
@@ -28,7 +27,7 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
       ({ ctx, body, set }) => {
         set.status = 201;
         return {
-          data: presentTemplate(inTransaction(ctx, (tx) => createTemplate({ ctx: tx, input: body }))),
+          data: presentTemplate(createTemplate({ ctx, input: body })),
         };
       },
       {
@@ -68,9 +67,7 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     .patch(
       '/:template_id',
       ({ ctx, params, body }) => {
-        const row = inTransaction(ctx, (tx) =>
-          changeTemplate({ ctx: tx, input: { id: params.template_id, changes: body } }),
-        );
+        const row = changeTemplate({ ctx, input: { id: params.template_id, changes: body } });
         return { data: presentTemplate(row) };
       },
       {
@@ -85,9 +82,7 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
       '/:template_id/duplicate',
       ({ ctx, params, set }) => {
         set.status = 201;
-        const row = inTransaction(ctx, (tx) =>
-          duplicateTemplate({ ctx: tx, input: { id: params.template_id } }),
-        );
+        const row = duplicateTemplate({ ctx, input: { id: params.template_id } });
         return { data: presentTemplate(row) };
       },
       {
@@ -100,9 +95,7 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     .post(
       '/:template_id/publish',
       ({ ctx, params }) => {
-        const row = inTransaction(ctx, (tx) =>
-          publishTemplate({ ctx: tx, input: { id: params.template_id } }),
-        );
+        const row = publishTemplate({ ctx, input: { id: params.template_id } });
         return { data: { id: row.id, name: row.name, status: row.status, published_at: row.publishedAt } };
       },
       {

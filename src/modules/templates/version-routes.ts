@@ -1,5 +1,4 @@
 import { Elysia, t } from 'elysia';
-import { inTransaction } from '../../db/transaction';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { dataOf, withNotFound } from '../../http/schemas';
@@ -43,9 +42,7 @@ export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
     .post(
       '',
       ({ ctx, params, body }) => {
-        const row = inTransaction(ctx, (tx) =>
-          snapshotVersion({ ctx: tx, input: { templateId: params.template_id, ...(body ?? {}) } }),
-        );
+        const row = snapshotVersion({ ctx, input: { templateId: params.template_id, ...(body ?? {}) } });
         return { data: presentVersion(row) };
       },
       {
@@ -72,9 +69,7 @@ export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
       '/:version/restore',
       ({ ctx, params }) => {
         const version = versionNumber(params.version);
-        const row = inTransaction(ctx, (tx) =>
-          restoreVersion({ ctx: tx, input: { templateId: params.template_id, version } }),
-        );
+        const row = restoreVersion({ ctx, input: { templateId: params.template_id, version } });
         return { data: presentVersion(row) };
       },
       {

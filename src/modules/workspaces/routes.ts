@@ -87,9 +87,7 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
       '/:workspace_id',
       ({ ctx, params }) => {
         const input = { workspaceId: params.workspace_id };
-        ctx.db.transaction((tx) => deleteWorkspace({ ctx: { ...ctx, db: tx }, input }), {
-          behavior: 'immediate',
-        });
+        deleteWorkspace({ ctx, input });
         return { data: { deleted: true as const } };
       },
       {
@@ -102,11 +100,7 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     .post(
       '/:workspace_id/members',
       ({ ctx, params, body }) => {
-        const members = ctx.db.transaction(
-          (tx) =>
-            addMember({ ctx: { ...ctx, db: tx }, input: { workspaceId: params.workspace_id, ...body } }),
-          { behavior: 'immediate' },
-        );
+        const members = addMember({ ctx, input: { workspaceId: params.workspace_id, ...body } });
         return { data: members.map(presentMember) };
       },
       {
@@ -134,9 +128,7 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
       '/:workspace_id/members/:member_id',
       ({ ctx, params, body }) => {
         const input = { workspaceId: params.workspace_id, memberId: params.member_id, role: body.role };
-        const member = ctx.db.transaction((tx) => changeMemberRole({ ctx: { ...ctx, db: tx }, input }), {
-          behavior: 'immediate',
-        });
+        const member = changeMemberRole({ ctx, input });
         return presentMember(member);
       },
       {
@@ -151,9 +143,7 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
       '/:workspace_id/members/:member_id',
       ({ ctx, params }) => {
         const input = { workspaceId: params.workspace_id, memberId: params.member_id };
-        ctx.db.transaction((tx) => removeMember({ ctx: { ...ctx, db: tx }, input }), {
-          behavior: 'immediate',
-        });
+        removeMember({ ctx, input });
         return { data: { deleted: true as const } };
       },
       {

@@ -1,4 +1,4 @@
-import { inTransaction } from '../../../db/transaction';
+import { inTransaction, transactional } from '../../../db/transaction';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, DomainError, validationError } from '../../../shared/errors';
 import { actingMemberOf, memberForKey, outranks, requirePermission } from '../../workspaces';
@@ -16,7 +16,7 @@ export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 50;
  * account-level keys and owners only), or a key for a named member (yourself; or, with members:manage in
  * that member's workspace, a member whose role is not above yours). Nobody mints more rights than they hold.
  */
-export function createApiKey({
+function createApiKeyNow({
   ctx,
   input,
 }: {
@@ -60,3 +60,5 @@ export function createApiKey({
     });
   });
 }
+
+export const createApiKey = transactional(createApiKeyNow);

@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
@@ -9,7 +10,7 @@ import { type IssuedKey, issueApiKey } from './issue-api-key';
  * Revokes the key and issues a new one with the same name and holder, atomically: never both or neither
  * valid.
  */
-export function rotateApiKey({
+function rotateApiKeyNow({
   ctx,
   input,
 }: {
@@ -26,3 +27,5 @@ export function rotateApiKey({
     input: { accountId: ctx.accountId, name: existing.name, workspaceMemberId: existing.workspaceMemberId },
   });
 }
+
+export const rotateApiKey = transactional(rotateApiKeyNow);

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
@@ -8,7 +9,7 @@ import { findBusinessProfile, updateBusinessProfile as updateRow } from '../repo
 import type { BusinessProfileRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-export function updateBusinessProfile({
+function updateBusinessProfileNow({
   ctx,
   input,
 }: {
@@ -32,3 +33,5 @@ export function updateBusinessProfile({
   if (!row) throw notFound('Business profile');
   return row;
 }
+
+export const updateBusinessProfile = transactional(updateBusinessProfileNow);

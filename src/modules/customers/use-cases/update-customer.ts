@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from 'node:util';
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
@@ -7,7 +8,7 @@ import { findCustomer, updateCustomer as updateRow } from '../repo';
 import type { CustomerRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-export function updateCustomer({
+function updateCustomerNow({
   ctx,
   input,
 }: {
@@ -28,3 +29,5 @@ export function updateCustomer({
   if (!row) throw notFound('Customer');
   return row;
 }
+
+export const updateCustomer = transactional(updateCustomerNow);

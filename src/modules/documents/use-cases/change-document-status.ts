@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
@@ -20,7 +21,7 @@ function finalizedData(ctx: AccountCtx, row: DocumentRow): Record<string, unknow
   return { ...row.data, seller: sellerParty(profile), buyer: buyerParty(customer) };
 }
 
-export function changeDocumentStatus({
+function changeDocumentStatusNow({
   ctx,
   input,
 }: {
@@ -52,3 +53,5 @@ export function changeDocumentStatus({
   if (!updated) throw conflict('The document changed meanwhile; read it again and retry');
   return updated;
 }
+
+export const changeDocumentStatus = transactional(changeDocumentStatusNow);

@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { type FieldError, validationError } from '../../../shared/errors';
@@ -38,7 +39,7 @@ export function draftOf(input: CreateDocumentBody): DraftCandidate {
 }
 
 /** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
-export function createDocument({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): DocumentRow {
+function createDocumentNow({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): DocumentRow {
   const numbering = numberingProblems(input);
   if (numbering.length > 0) throw validationError(numbering);
   const draft = draftOf(input);
@@ -68,3 +69,5 @@ export function createDocument({ ctx, input }: { ctx: AccountCtx; input: CreateD
       : { sequenceId: input.numbering_sequence_id ?? '', loc: 'body.numbering_sequence_id' },
   );
 }
+
+export const createDocument = transactional(createDocumentNow);

@@ -1,12 +1,15 @@
+import { transactional } from '../../../db/transaction';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { deleteDraft, findDocument } from '../repo';
 
 /** Drafts are deleted for good; anything finalized is a record and stays (archive it instead). */
-export function deleteDocument({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
+function deleteDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
   const row = findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   if (!deleteDraft(ctx.db, ctx.accountId, input.id)) {
     throw conflict(`Only draft documents can be deleted; this one is ${row.status}`);
   }
 }
+
+export const deleteDocument = transactional(deleteDocumentNow);

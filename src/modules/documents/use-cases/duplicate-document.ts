@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
@@ -20,7 +21,7 @@ function copyNumbering(ctx: AccountCtx, original: DocumentRow) {
 }
 
 /** A new draft with the same content and a fresh id; parties are live again until it is finalized. */
-export function duplicateDocument({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): DocumentRow {
+function duplicateDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): DocumentRow {
   const original = findDocument(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Document');
   const { seller: _seller, buyer: _buyer, ...content } = original.data;
@@ -43,3 +44,5 @@ export function duplicateDocument({ ctx, input }: { ctx: AccountCtx; input: { id
     copyNumbering(ctx, original),
   );
 }
+
+export const duplicateDocument = transactional(duplicateDocumentNow);

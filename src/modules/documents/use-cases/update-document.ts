@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../../../db/errors';
+import { transactional } from '../../../db/transaction';
 import { CONTENT_KEYS } from '../../../domain/document-content';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
@@ -13,7 +14,7 @@ import { numberTaken } from './store-numbered';
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
 
 /** PATCH on a draft: omitted = unchanged, value = set, null = clear; the result is checked as a whole. */
-export function updateDocument({
+function updateDocumentNow({
   ctx,
   input,
 }: {
@@ -58,3 +59,5 @@ export function updateDocument({
     throw error;
   }
 }
+
+export const updateDocument = transactional(updateDocumentNow);

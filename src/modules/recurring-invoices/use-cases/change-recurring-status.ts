@@ -1,3 +1,5 @@
+import { transactional } from '../../../db/transaction';
+import { workMayBeDue } from '../../../jobs/queue';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { invalidTransition, notFound } from '../../../shared/errors';
@@ -22,7 +24,7 @@ function sideEffects(ctx: AccountCtx, row: RecurringInvoiceRow, action: StatusAc
 }
 
 /** Pause, resume or cancel (DELETE), in the caller's transaction; 409 when the state table forbids it. */
-export function changeRecurringStatus({
+function changeRecurringStatusNow({
   ctx,
   input,
 }: {
@@ -41,3 +43,10 @@ export function changeRecurringStatus({
   if (!updated) throw notFound('Recurring invoice');
   return updated;
 }
+
+/** A schedule this write made due starts now rather than at the next poll. */
+export const changeRecurringStatus = transactional((args: Parameters<typeof changeRecurringStatusNow>[0]) => {
+  const row = changeRecurringStatusNow(args);
+  workMayBeDue();
+  return row;
+});

@@ -1,3 +1,5 @@
+import { transactional } from '../../../db/transaction';
+import { workMayBeDue } from '../../../jobs/queue';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { isCalendarDate } from '../../../shared/dates';
@@ -28,7 +30,7 @@ function dateProblems(startDate: string, endDate: string | null): FieldError[] {
  * A new `active` schedule whose first occurrence is `start_date`. Its template is checked now, as the
  * invoice of that first date, with the documents module's create checks. Run inside a transaction.
  */
-export function createRecurringInvoice({
+function createRecurringInvoiceNow({
   ctx,
   input,
 }: {
@@ -83,3 +85,12 @@ export function createRecurringInvoice({
     updatedAt: now,
   });
 }
+
+/** A schedule this write made due starts now rather than at the next poll. */
+export const createRecurringInvoice = transactional(
+  (args: Parameters<typeof createRecurringInvoiceNow>[0]) => {
+    const row = createRecurringInvoiceNow(args);
+    workMayBeDue();
+    return row;
+  },
+);

@@ -1,3 +1,5 @@
+import { transactional } from '../../../db/transaction';
+import { workMayBeDue } from '../../../jobs/queue';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { isCalendarDate } from '../../../shared/dates';
@@ -20,7 +22,7 @@ const pick = <T>(change: T | undefined, current: T): T => (change === undefined 
  * max_occurrences can finish the schedule; relaxing them restarts a finished one at its first date on or
  * after today. Any PATCH clears `last_error`: it is how a blocked schedule is fixed and retried.
  */
-export function updateRecurringInvoice({
+function updateRecurringInvoiceNow({
   ctx,
   input,
 }: {
@@ -83,3 +85,12 @@ export function updateRecurringInvoice({
   if (!updated) throw notFound('Recurring invoice');
   return updated;
 }
+
+/** A schedule this write made due starts now rather than at the next poll. */
+export const updateRecurringInvoice = transactional(
+  (args: Parameters<typeof updateRecurringInvoiceNow>[0]) => {
+    const row = updateRecurringInvoiceNow(args);
+    workMayBeDue();
+    return row;
+  },
+);

@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isBuiltInTemplate } from '../../../rendering/templates';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
@@ -21,7 +22,7 @@ function checkBase(base: string): void {
 }
 
 /** A new draft template; `is_default: true` takes the default from any other template. Run in a transaction. */
-export function createTemplate({
+function createTemplateNow({
   ctx,
   input,
 }: {
@@ -53,13 +54,7 @@ export function createTemplate({
 }
 
 /** An independent draft copy: same base and config, no versions, never the default. */
-export function duplicateTemplate({
-  ctx,
-  input,
-}: {
-  ctx: AccountCtx;
-  input: { id: string };
-}): CustomTemplateRow {
+function duplicateTemplateNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): CustomTemplateRow {
   const original = findTemplate(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Template');
   return createTemplate({
@@ -72,3 +67,6 @@ export function duplicateTemplate({
     },
   });
 }
+
+export const createTemplate = transactional(createTemplateNow);
+export const duplicateTemplate = transactional(duplicateTemplateNow);

@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
@@ -7,7 +8,7 @@ import { clearDefaultTemplate, deleteTemplate, findTemplate, updateTemplate } fr
 import type { CustomTemplateRow } from '../schema';
 
 /** PATCH: name, description (null clears), config (replaced whole), is_default. Run in a transaction. */
-export function changeTemplate({
+function changeTemplateNow({
   ctx,
   input,
 }: {
@@ -31,13 +32,7 @@ export function changeTemplate({
   );
 }
 
-export function publishTemplate({
-  ctx,
-  input,
-}: {
-  ctx: AccountCtx;
-  input: { id: string };
-}): CustomTemplateRow {
+function publishTemplateNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): CustomTemplateRow {
   const row = findTemplate(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Template');
   guardDefault(ctx, row, false);
@@ -65,3 +60,6 @@ export function guardDefault(ctx: AccountCtx, row: CustomTemplateRow, becomesDef
     requireDefaultRight(actingMemberOf(ctx), 'this template is the default, and changing it');
   else if (becomesDefault) requireDefaultRight(actingMemberOf(ctx), 'is_default: true');
 }
+
+export const changeTemplate = transactional(changeTemplateNow);
+export const publishTemplate = transactional(publishTemplateNow);

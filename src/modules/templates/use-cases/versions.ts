@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isBuiltInTemplate } from '../../../rendering/templates';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
@@ -20,7 +21,7 @@ export function templateForVersions(ctx: AccountCtx, templateId: string): Custom
 }
 
 /** Snapshots the current config under the next number (never reused, even after a restore). */
-export function snapshotVersion({
+function snapshotVersionNow({
   ctx,
   input,
 }: {
@@ -50,7 +51,7 @@ export function getVersion(ctx: AccountCtx, templateId: string, version: number)
 }
 
 /** Sets the template's config to a version's snapshot; versions themselves never change. */
-export function restoreVersion({
+function restoreVersionNow({
   ctx,
   input,
 }: {
@@ -65,3 +66,6 @@ export function restoreVersion({
   });
   return version;
 }
+
+export const snapshotVersion = transactional(snapshotVersionNow);
+export const restoreVersion = transactional(restoreVersionNow);

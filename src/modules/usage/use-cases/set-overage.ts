@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict } from '../../../shared/errors';
@@ -10,13 +11,7 @@ import { overageTermsOf } from '../terms';
  * Turning it on needs a plan with an overage price (409 otherwise). Renders already taken beyond the quota
  * stay counted when it is turned off.
  */
-export function setOverage({
-  ctx,
-  input,
-}: {
-  ctx: AccountCtx;
-  input: OverageBody & { planId: string };
-}): void {
+function setOverageNow({ ctx, input }: { ctx: AccountCtx; input: OverageBody & { planId: string } }): void {
   const current = findOverageSettings(ctx.db, ctx.accountId);
   const enabled = input.enabled ?? current?.enabled ?? false;
   if (
@@ -35,3 +30,5 @@ export function setOverage({
     updatedAt: isoNow(ctx.clock),
   });
 }
+
+export const setOverage = transactional(setOverageNow);

@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
@@ -9,7 +10,7 @@ import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
 /** Adds a person by email (compared case-insensitively); answers the whole member list, as SPEC 4 says. */
-export function addMember({
+function addMemberNow({
   ctx,
   input,
 }: {
@@ -32,3 +33,5 @@ export function addMember({
   });
   return listMembers(ctx.db, input.workspaceId);
 }
+
+export const addMember = transactional(addMemberNow);

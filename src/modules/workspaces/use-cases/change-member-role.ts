@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { actingMemberOf } from '../access/acting';
@@ -7,7 +8,7 @@ import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
 /** A new role applies at once, to the member's API keys too (their role is read on every request). */
-export function changeMemberRole({
+function changeMemberRoleNow({
   ctx,
   input,
 }: {
@@ -25,3 +26,5 @@ export function changeMemberRole({
   }
   return setMemberRole(ctx.db, member.id, input.role) ?? member;
 }
+
+export const changeMemberRole = transactional(changeMemberRoleNow);

@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
@@ -5,9 +6,11 @@ import { revokeKeysOfMembers } from '../../api-keys';
 import { deleteWorkspace as deleteRow, findWorkspace, listMembers } from '../repo';
 
 /** Deletes a workspace with its memberships (cascade) and revokes the keys of those members, together. */
-export function deleteWorkspace({ ctx, input }: { ctx: AccountCtx; input: { workspaceId: string } }): void {
+function deleteWorkspaceNow({ ctx, input }: { ctx: AccountCtx; input: { workspaceId: string } }): void {
   if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
   const memberIds = listMembers(ctx.db, input.workspaceId).map((m) => m.id);
   revokeKeysOfMembers(ctx.db, ctx.accountId, memberIds, isoNow(ctx.clock));
   deleteRow(ctx.db, ctx.accountId, input.workspaceId);
 }
+
+export const deleteWorkspace = transactional(deleteWorkspaceNow);

@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
@@ -7,7 +8,7 @@ import { requireRoleWithinReach } from '../access/escalation';
 import { countOwners, deleteMember, findMember, findWorkspace } from '../repo';
 
 /** Removes a member and, in the same transaction, revokes every API key that acted for them. */
-export function removeMember({
+function removeMemberNow({
   ctx,
   input,
 }: {
@@ -24,3 +25,5 @@ export function removeMember({
   revokeKeysOfMembers(ctx.db, ctx.accountId, [member.id], isoNow(ctx.clock));
   deleteMember(ctx.db, member.id);
 }
+
+export const removeMember = transactional(removeMemberNow);
