@@ -1,5 +1,7 @@
 import { type AnyElysia, Elysia } from 'elysia';
+import { ACCESS_RULES } from './access-rules';
 import type { AppDeps } from './deps';
+import { accessGaps } from './http/access';
 import { authPlugin } from './http/auth';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
@@ -33,7 +35,7 @@ export function buildApp(deps: AppDeps) {
   let matcher: MethodMatcher | null = null;
   let routes: readonly { method: string; path: string }[] = [];
   let whole: AnyElysia | null = null;
-  const auth = authPlugin(deps);
+  const auth = authPlugin(deps, ACCESS_RULES);
   const app = new Elysia({ normalize: false })
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
@@ -61,6 +63,13 @@ export function buildApp(deps: AppDeps) {
     .use(deliveryRoutes(auth, deps));
   routes = app.routes;
   whole = app;
+  // Fail-closed: a write route without its module's access rule (or a rule for no route) never serves.
+  const gaps = accessGaps(routes, ACCESS_RULES);
+  if (gaps.unruled.length > 0 || gaps.stale.length > 0) {
+    throw new Error(
+      `access rules (<module>/access.ts): no rule for ${gaps.unruled.join(', ') || 'none'}; no route for ${gaps.stale.join(', ') || 'none'}`,
+    );
+  }
   return app;
 }
 

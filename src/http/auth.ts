@@ -4,6 +4,7 @@ import type { Role } from '../domain/roles';
 import type { Clock } from '../shared/clock';
 import type { AccountCtx, SystemCtx } from '../shared/context';
 import { DomainError } from '../shared/errors';
+import type { AccessRules, RouteAccess } from './access';
 import { presentedApiKey } from './credentials';
 import type { RateLimiter } from './rate-limit';
 
@@ -34,12 +35,17 @@ export const MISSING_CREDENTIALS =
 export interface Credentials {
   /** The key's principal; throws 401 (unknown key) or 403 (disabled account) in the spec's words. */
   identify(ctx: SystemCtx, presented: string): Principal;
-  /** Throws 403 when the key's role may not do this on the route. */
-  enforce(
-    db: DbOrTx,
-    principal: Principal,
-    request: { method: string; route: string; params: Record<string, string | undefined> },
-  ): void;
+  /** Throws 403 when the key's role may not do this on the route (`access`: the route's rule, if any). */
+  enforce(db: DbOrTx, principal: Principal, request: AccessRequest): void;
+}
+
+export interface AccessRequest {
+  method: string;
+  /** The route's pattern as the router names it (`/api/v1/documents/:document_id`). */
+  route: string;
+  params: Record<string, string | undefined>;
+  /** The module's rule for this route; undefined on reads (and, fail-closed, on an unruled write). */
+  access: RouteAccess | undefined;
 }
 
 /** Who a request's key belongs to; throws 401/403 in the spec's words. */
@@ -93,10 +99,11 @@ export function authorize(
 
 /**
  * `{ auth: true }` on a route: authenticate, apply the key's rate limit, check what the key's workspace
- * role allows on this route (the table in src/modules/workspaces/access/route-policy.ts; docs/roles.md),
+ * role allows on this route (the module's rule in <module>/access.ts, merged in src/access-rules.ts;
+ * docs/roles.md),
  * and put `principal` and an account-scoped `ctx` in the handler's context.
  */
-export function authPlugin(deps: AuthDeps) {
+export function authPlugin(deps: AuthDeps, rules: AccessRules) {
   // Authentication runs in `transform`, before body and query validation: a request without a valid key
   // is a 401 (or 429) whatever its body, never a 422 that tells an anonymous caller about the schema.
   const authenticated = new WeakMap<Request, ReturnType<typeof authorize>>();
@@ -116,6 +123,7 @@ export function authPlugin(deps: AuthDeps) {
           method: request.method,
           route,
           params: params as Record<string, string | undefined>,
+          access: rules[`${request.method} ${route}`],
         });
         return authorized;
       },

@@ -2,8 +2,9 @@
 // role changes applying on the next request, ownership surviving rotation, schedules' invoices belonging
 // to the schedule's creator, and the route table covering every write route of the app.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { ACCESS_RULES } from '../../src/access-rules';
 import { buildApp } from '../../src/app';
-import { ROUTE_ACCESS } from '../../src/modules/workspaces';
+import { accessGaps } from '../../src/http/access';
 import { FakeClock } from '../../src/shared/clock';
 import { documentBody, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
@@ -230,16 +231,28 @@ describe('own resources', () => {
   });
 });
 
-describe('the route table', () => {
-  test('every authenticated write route has a decision, and every decision names a real route', () => {
+describe('the access rules', () => {
+  test("every write route has its module's rule, and every rule names a real route", () => {
     const routes = buildApp(server.deps)
       .routes.filter((r) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method))
-      .filter((r) => r.path !== '/api/v1/billing/webhook')
       .map((r) => `${r.method} ${r.path}`);
     expect(routes.length).toBeGreaterThan(50);
-    const missing = routes.filter((r) => !(r in ROUTE_ACCESS));
-    expect(missing).toEqual([]);
-    const stale = Object.keys(ROUTE_ACCESS).filter((k) => !routes.includes(k));
-    expect(stale).toEqual([]);
+    expect(routes.filter((r) => !(r in ACCESS_RULES))).toEqual([]);
+    expect(Object.keys(ACCESS_RULES).filter((k) => !routes.includes(k))).toEqual([]);
+    expect(ACCESS_RULES['POST /api/v1/billing/webhook']).toEqual({ kind: 'public' });
+  });
+
+  test('a write route added without a rule stops the app from starting (fail-closed)', () => {
+    const gaps = accessGaps(
+      [...buildApp(server.deps).routes, { method: 'POST', path: '/api/v1/new-thing' }],
+      ACCESS_RULES,
+    );
+    expect(gaps).toEqual({ unruled: ['POST /api/v1/new-thing'], stale: [] });
+    expect(
+      accessGaps([{ method: 'GET', path: '/api/v1/documents' }], { 'POST /x': { kind: 'write' } }),
+    ).toEqual({
+      unruled: [],
+      stale: ['POST /x'],
+    });
   });
 });

@@ -1,3 +1,4 @@
+export { apiKeysAccess } from './access';
 export { presentIssuedKey } from './model';
 export { isActiveKey, revokeKeysOfMembers } from './repo';
 export type { ApiKeyRow } from './schema';

@@ -1,1 +1,2 @@
+export { batchesAccess } from './access';
 export { findBatch } from './repo';

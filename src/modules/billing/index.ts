@@ -1,1 +1,2 @@
+export { billingAccess } from './access';
 export { type BillingSettings, billingSettingsOf, NO_BILLING } from './settings';

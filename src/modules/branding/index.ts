@@ -1,3 +1,4 @@
+export { brandingAccess } from './access';
 export { FREE_PLAN_ID, serviceCreditApplies } from './credit';
 export {
   BrandingProfile,

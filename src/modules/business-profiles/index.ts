@@ -1,3 +1,4 @@
+export { businessProfilesAccess } from './access';
 export {
   type BusinessProfile,
   type BusinessProfileSummary,

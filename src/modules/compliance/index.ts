@@ -1,1 +1,2 @@
+export { complianceAccess } from './access';
 export { assessDocument, type ComplianceDeps, complianceDepsOf } from './check-compliance';

@@ -1,3 +1,4 @@
+export { customersAccess } from './access';
 export {
   buyerParty,
   CreateCustomerBody,

@@ -1,1 +1,2 @@
+export { deliveriesAccess } from './access';
 export { findDelivery } from './repo';

@@ -1,3 +1,4 @@
+export { documentsAccess } from './access';
 export { documentTotals } from './checks';
 export {
   CreateDocumentBody,

@@ -1,3 +1,4 @@
+export { filesAccess } from './access';
 export { fileBlobKey, readFileBytes } from './blobs';
 export { logoFileProblems } from './logo-file';
 export {

@@ -1,2 +1,3 @@
+export { importsAccess } from './access';
 export { type Import, presentImport } from './model';
 export { findImport } from './repo';

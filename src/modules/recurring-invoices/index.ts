@@ -1,1 +1,2 @@
+export { recurringInvoicesAccess } from './access';
 export { findRecurring as findRecurringInvoice } from './repo';

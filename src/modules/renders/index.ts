@@ -1,3 +1,4 @@
+export { rendersAccess } from './access';
 export { MAX_EXPIRES_IN, PageSizeSchema, Render, StatelessRenderBody } from './model';
 export { findRender, findRenderById, latestRenderOf } from './repo';
 export { linkKeyOf, renderResponse, signedDownloadUrl, wantsBinary } from './respond';

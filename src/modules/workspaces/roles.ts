@@ -3,9 +3,9 @@
  * workspace; a key tied to a member acts with that member's role, read fresh on every request. An
  * account-level key (tied to no member) acts with every right, as the owner does.
  */
-import { ROLES, type Role } from '../../domain/roles';
+import { type Permission, ROLES, type Role } from '../../domain/roles';
 
-export { ROLES, type Role };
+export { type Permission, ROLES, type Role };
 
 export const PERMISSIONS = {
   owner: [
@@ -28,9 +28,7 @@ export const PERMISSIONS = {
     'resources:read_all',
   ],
   member: ['resources:write_own', 'resources:read_all'],
-} as const satisfies Record<Role, readonly string[]>;
-
-export type Permission = (typeof PERMISSIONS)[Role][number];
+} as const satisfies Record<Role, readonly Permission[]>;
 
 /**
  * Permissions that hold only inside the member's own workspace: an admin manages the team they belong

@@ -1,27 +1,22 @@
 import type { DbOrTx } from '../../../db/client';
+import type { AccessRequest } from '../../../http/auth';
 import { type ActingMember, requireChangeRight, requirePermission } from './guard';
-import { creatorOfResource } from './owners';
-import { accessOf } from './route-policy';
 
-export interface RouteRequest {
-  method: string;
-  /** The route's pattern as the router names it (`/api/v1/documents/:document_id`). */
-  route: string;
-  params: Record<string, string | undefined>;
-}
+const READS = new Set(['GET', 'HEAD']);
 
 /**
- * Applies the route table to one authenticated request: 403 `forbidden` naming the missing permission,
- * or nothing. Reads are always allowed; a resource that does not exist passes, so its route answers 404.
+ * Applies a route's rule (http/access.ts) to one authenticated request: 403 `forbidden` naming the missing
+ * permission, or nothing. Reads are always allowed; a resource that does not exist passes, so its route
+ * answers 404. A write without a rule needs every right (buildApp refuses such a route; this is the
+ * second lock).
  */
 export function enforceRouteAccess(
   db: DbOrTx,
   who: { accountId: string; member: ActingMember | null },
-  request: RouteRequest,
+  request: AccessRequest,
 ): void {
-  if (who.member === null) return;
-  const access = accessOf(request.method, request.route);
-  if (access === null) return;
+  if (who.member === null || READS.has(request.method)) return;
+  const access = request.access ?? { kind: 'permission', permission: 'resources:write_all' };
   switch (access.kind) {
     case 'write':
       requirePermission(who.member, 'resources:write_own');
@@ -34,12 +29,13 @@ export function enforceRouteAccess(
       return;
     case 'own': {
       const id = request.params[access.param];
-      const row = id === undefined ? undefined : creatorOfResource(db, access.resource, who.accountId, id);
+      const row = id === undefined ? undefined : access.creatorOf(db, who.accountId, id);
       if (row) requireChangeRight(who.member, row.createdBy, access.resource.replace('_', ' '));
       else requirePermission(who.member, 'resources:write_own');
       return;
     }
     case 'module':
+    case 'public':
       return;
   }
 }

@@ -1,0 +1,38 @@
+// Every write route's access rule, as each module states it next to its routes (<module>/access.ts).
+// buildApp refuses to start when a write route has no rule or a rule names no route (fail-closed).
+import type { AccessRules } from './http/access';
+import { apiKeysAccess } from './modules/api-keys';
+import { batchesAccess } from './modules/batches';
+import { billingAccess } from './modules/billing';
+import { brandingAccess } from './modules/branding';
+import { businessProfilesAccess } from './modules/business-profiles';
+import { complianceAccess } from './modules/compliance';
+import { customersAccess } from './modules/customers';
+import { deliveriesAccess } from './modules/deliveries';
+import { documentsAccess } from './modules/documents';
+import { filesAccess } from './modules/files';
+import { importsAccess } from './modules/imports';
+import { numberingSequencesAccess } from './modules/numbering-sequences';
+import { recurringInvoicesAccess } from './modules/recurring-invoices';
+import { rendersAccess } from './modules/renders';
+import { templatesAccess } from './modules/templates';
+import { workspacesAccess } from './modules/workspaces';
+
+export const ACCESS_RULES: AccessRules = {
+  ...apiKeysAccess,
+  ...workspacesAccess,
+  ...billingAccess,
+  ...businessProfilesAccess,
+  ...customersAccess,
+  ...documentsAccess,
+  ...complianceAccess,
+  ...rendersAccess,
+  ...deliveriesAccess,
+  ...numberingSequencesAccess,
+  ...recurringInvoicesAccess,
+  ...batchesAccess,
+  ...importsAccess,
+  ...filesAccess,
+  ...brandingAccess,
+  ...templatesAccess,
+};
