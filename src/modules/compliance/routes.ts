@@ -7,7 +7,7 @@ import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, withNotFound } from '../../http/schemas';
 import { badRequest, DomainError, notFound, validationError } from '../../shared/errors';
 import type { DocumentData } from '../documents';
-import { findDocument, readDocument, statelessProblems } from '../documents';
+import { einvoiceInputOf, findDocument, statelessProblems } from '../documents';
 import { readSupportingFiles } from '../files';
 import { checkDocumentCompliance, checkXmlCompliance, complianceDepsOf } from './check-compliance';
 import { ComplianceBody, ComplianceResult, XmlBody } from './model';
@@ -142,23 +142,16 @@ export function complianceRoutes(auth: Auth, appDeps: AppDeps) {
         const { writeEInvoice } = await writer();
         const row = findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!row) throw notFound('Document');
-        const source = row.sourceDocumentId
-          ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
-          : undefined;
-        const data = readDocument(ctx, row).data as unknown as DocumentData;
+        const input = einvoiceInputOf(ctx, row);
         const outcome = writeEInvoice({
           profile,
-          documentType: row.documentType,
-          data,
+          ...input,
           attachedFiles: await readSupportingFiles(
             ctx,
             deps.blobs,
-            data.supporting_documents,
+            input.data.supporting_documents,
             'document.data.supporting_documents',
           ),
-          precedingInvoiceNumber: source?.number ?? null,
-          precedingInvoiceDate: source?.issueDate ?? null,
-          totals: row.totals,
         });
         return xmlResponse(outcome, row.number, 'document.');
       },

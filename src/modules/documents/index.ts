@@ -14,4 +14,5 @@ export { changeDocumentStatus } from './use-cases/change-document-status';
 export { statelessProblems } from './use-cases/check-document-data';
 export { newDocumentChecker, newDocumentProblems } from './use-cases/check-new-document';
 export { createDocument } from './use-cases/create-document';
+export { documentDataOf, einvoiceInputOf, type StoredEInvoiceInput } from './use-cases/document-data-of';
 export { readDocument } from './use-cases/read-document';

@@ -4,4 +4,4 @@ export { findRender, findRenderById, latestRenderOf } from './repo';
 export { linkKeyOf, renderResponse, signedDownloadUrl, wantsBinary } from './respond';
 export type { RenderRow } from './schema';
 export { type RenderServices, renderServicesOf } from './services';
-export { renderStateless } from './use-cases/render-stateless';
+export { renderStateless, type StatelessRender, statelessRenderOf } from './use-cases/render-stateless';

@@ -9,7 +9,7 @@ import { ExpiresIn, PageSizeSchema, presentRender, Render, StatelessRenderBody }
 import { findRender, findRenderById } from './repo';
 import { downloadUrl, linkKeyOf, pdfResponse, renderResponse, wantsBinary } from './respond';
 import { renderServicesOf } from './services';
-import { renderStateless } from './use-cases/render-stateless';
+import { renderStateless, statelessRenderOf } from './use-cases/render-stateless';
 import { renderStoredDocument } from './use-cases/render-stored-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Renders'] });
@@ -65,7 +65,7 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
             accountId: ctx.accountId,
             monthlyQuota: principal.monthlyRenderQuota,
             planId: principal.planId,
-            body,
+            render: statelessRenderOf(body),
           },
         });
         return renderResponse(

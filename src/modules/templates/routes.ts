@@ -12,6 +12,7 @@ import {
   renderServicesOf,
   renderStateless,
   StatelessRenderBody,
+  statelessRenderOf,
   wantsBinary,
 } from '../renders';
 import { findTemplate } from './repo';
@@ -89,8 +90,7 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
             accountId: ctx.accountId,
             monthlyQuota: principal.monthlyRenderQuota,
             planId: principal.planId,
-            body,
-            template: { id: params.template_id, version, versionLoc: 'query.version' },
+            render: statelessRenderOf(body, { id: params.template_id, version, versionLoc: 'query.version' }),
           },
         });
         return renderResponse(

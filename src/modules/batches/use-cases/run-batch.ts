@@ -111,11 +111,15 @@ async function renderItem(
         monthlyQuota: account.monthlyRenderQuota,
         planId: account.account.planId,
         ids,
-        body: {
-          document_type: 'invoice',
+        render: {
+          documentType: 'invoice',
           data: item.data as DocumentData,
-          template: { id: batch.templateId, version: batch.templateVersion ?? undefined },
-          output: { format: 'pdf', expires_in: BATCH_RENDER_TTL, page_size: batch.output.page_size },
+          template: {
+            id: batch.templateId,
+            version: batch.templateVersion ?? undefined,
+            versionLoc: 'body.template_version',
+          },
+          output: { format: 'pdf', expiresIn: BATCH_RENDER_TTL, pageSize: batch.output.page_size },
         },
       },
     });

@@ -3,7 +3,7 @@ import type { Clock } from '../../../shared/clock';
 import { validationError } from '../../../shared/errors';
 import type { DocumentData, StatelessBody } from '../../documents';
 import { documentTotals, statelessProblems } from '../../documents';
-import type { PageSizeId } from '../../reference';
+import type { DocumentType, PageSizeId } from '../../reference';
 import { resolveTemplate } from '../../templates';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
@@ -22,7 +22,50 @@ export interface StatelessRenderBody extends StatelessBody {
   };
 }
 
-/** Renders posted data without storing a document (the render itself is kept until it expires). */
+/** A stateless render in the domain's terms: what to draw, with which template, as what. */
+export interface StatelessRender {
+  documentType: DocumentType;
+  data: DocumentData;
+  /** `versionLoc` names where a bad version came from, for the 422 (`body.template.version`, `query.version`). */
+  template: { id?: string; version?: number; versionLoc: string };
+  output: { format: 'pdf' | 'facturx_pdf'; expiresIn: number; pageSize: PageSizeId };
+}
+
+/**
+ * The render request of POST /documents/render (and a template preview, which names the template in its
+ * path): every problem of the body as one 422 with `body.` locs, then the domain's terms.
+ */
+export function statelessRenderOf(
+  body: StatelessRenderBody,
+  pathTemplate?: { id: string; version?: number; versionLoc: string },
+): StatelessRender {
+  const problems = statelessProblems(body, true);
+  if (body.template?.id && body.rendering?.template_id && body.template.id !== body.rendering.template_id) {
+    problems.push({
+      loc: 'body.rendering.template_id',
+      msg: 'names another template than body.template.id',
+      type: 'invalid_value',
+    });
+  }
+  if (problems.length > 0) throw validationError(problems);
+  const named = body.template?.id ?? body.rendering?.template_id;
+  return {
+    documentType: body.document_type ?? 'invoice',
+    data: body.data,
+    template: pathTemplate ?? {
+      id: named,
+      version: body.template?.version,
+      versionLoc: 'body.template.version',
+    },
+    output: {
+      format: body.output?.format ?? 'pdf',
+      expiresIn: body.output?.expires_in ?? DEFAULT_EXPIRES_IN,
+      pageSize: body.output?.page_size ?? 'LETTER',
+    },
+  };
+}
+
+/** Renders document data without storing a document (the render itself is kept until it expires). */
 export async function renderStateless({
   ctx,
   services,
@@ -34,40 +77,23 @@ export async function renderStateless({
     accountId: string;
     monthlyQuota: number;
     planId: string;
-    body: StatelessRenderBody;
-    /** The preview endpoint names the template in its path and the version in its query. */
-    template?: { id: string; version?: number; versionLoc: string };
+    render: StatelessRender;
     /** Fixed render and usage-event ids, for a job that may run again after a crash (batch items). */
     ids?: { renderId: string; eventId: string };
   };
 }) {
-  const { body } = input;
-  const problems = statelessProblems(body, true);
-  const named = body.template?.id ?? body.rendering?.template_id;
-  if (body.template?.id && body.rendering?.template_id && body.template.id !== body.rendering.template_id) {
-    problems.push({
-      loc: 'body.rendering.template_id',
-      msg: 'names another template than body.template.id',
-      type: 'invalid_value',
-    });
-  }
-  if (problems.length > 0) throw validationError(problems);
+  const { data, documentType, output } = input.render;
   const scope = { db: ctx.db, accountId: input.accountId };
-  const template = resolveTemplate(
-    scope,
-    input.template ?? { id: named, version: body.template?.version, versionLoc: 'body.template.version' },
-  );
+  const template = resolveTemplate(scope, input.render.template);
   const style = await renderStyle(scope, services, {
     template,
     planId: input.planId,
-    documentLogoId: body.data.branding?.logo_file_id,
+    documentLogoId: data.branding?.logo_file_id,
   });
-  const totals = documentTotals(body.data.currency, body.data);
+  const totals = documentTotals(data.currency, data);
   if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.data.${p.loc}` })));
-  const data: DocumentData = body.data;
-  const documentType = body.document_type ?? 'invoice';
   const facturx =
-    body.output?.format === 'facturx_pdf'
+    output.format === 'facturx_pdf'
       ? await facturxPart(
           services.compliance,
           { db: ctx.db, accountId: input.accountId, supportingLoc: 'body.data.supporting_documents' },
@@ -82,7 +108,7 @@ export async function renderStateless({
       monthlyQuota: input.monthlyQuota,
       documentId: null,
       currency: data.currency,
-      expiresIn: body.output?.expires_in ?? DEFAULT_EXPIRES_IN,
+      expiresIn: output.expiresIn,
       templateId: template.id,
       templateVersion: template.version,
       compliance: facturx?.compliance ?? null,
@@ -95,7 +121,7 @@ export async function renderStateless({
         templateId: template.base,
         config: style.config,
         logo: style.logo,
-        pageSize: body.output?.page_size ?? 'LETTER',
+        pageSize: output.pageSize,
         locale: data.locale ?? 'en-US',
         serviceCredit: style.serviceCredit,
       },

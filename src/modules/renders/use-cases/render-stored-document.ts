@@ -1,9 +1,8 @@
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
-import type { DocumentData } from '../../documents';
-import { findDocument, readDocument } from '../../documents';
-import type { PageSizeId } from '../../reference';
+import { einvoiceInputOf, findDocument } from '../../documents';
+import type { DocumentType, PageSizeId } from '../../reference';
 import { resolveTemplate } from '../../templates';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
@@ -44,8 +43,8 @@ export async function renderStoredDocument({
     version: input.body.template_version,
     versionLoc: 'body.template_version',
   });
-  const document = readDocument(ctx, row);
-  const data = document.data as unknown as DocumentData;
+  const einvoice = einvoiceInputOf(ctx, row);
+  const data = einvoice.data;
   const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
   const style = await renderStyle(ctx, services, {
     template,
@@ -53,19 +52,12 @@ export async function renderStoredDocument({
     documentLogoId: data.branding?.logo_file_id,
     businessProfileLogoId: profile?.logoFileId,
   });
-  const source = row.sourceDocumentId ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId) : undefined;
   const facturx =
     input.body.format === 'facturx_pdf'
       ? await facturxPart(
           services.compliance,
           { ...ctx, supportingLoc: 'document.data.supporting_documents' },
-          {
-            documentType: row.documentType,
-            data,
-            precedingInvoiceNumber: source?.number ?? null,
-            precedingInvoiceDate: source?.issueDate ?? null,
-            totals: row.totals,
-          },
+          einvoice,
         )
       : null;
   return produceRender({
@@ -82,7 +74,7 @@ export async function renderStoredDocument({
       compliance: facturx?.compliance ?? null,
       pdf: {
         facturx: facturx ? { xml: facturx.xml, attachments: facturx.attachments } : null,
-        documentType: document.document_type,
+        documentType: row.documentType as DocumentType,
         data,
         totals: row.totals,
         templateId: template.base,
@@ -91,7 +83,7 @@ export async function renderStoredDocument({
         pageSize: input.body.page_size ?? 'LETTER',
         locale: row.locale ?? profile?.defaultLocale ?? 'en-US',
         serviceCredit: style.serviceCredit,
-        sourceDocumentNumber: source?.number ?? null,
+        sourceDocumentNumber: einvoice.precedingInvoiceNumber,
       },
     },
   });
