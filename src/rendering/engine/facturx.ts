@@ -1,12 +1,12 @@
 // Factur-X: a PDF/A-3b document carrying the invoice XML as `factur-x.xml`. pdfkit does the PDF/A basics
 // for `subset: 'PDF/A-3b'` (pdfaid in the XMP, the output intent); this file supplies what it cannot:
 // the ICC profile inside the executable, the attachment's dates, the fx XMP schema, and no transparency.
-import iccPath from '../../../node_modules/pdfkit/js/data/sRGB_IEC61966_2_1.icc' with { type: 'file' };
+import iccPath from '../../../assets/icc/sRGB_IEC61966_2_1.icc' with { type: 'file' };
 import type { FacturxContent } from '../types';
 import { FACTURX_FILE, facturxXmp } from './xmp';
 
-// The profile pdfkit ships (and would read itself from next to its module, a path that does not exist
-// inside the compiled executable). Imported by relative path: pdfkit's `exports` map hides `js/data/`.
+// The sRGB profile PDF/A needs (pdfkit would read its own copy from next to its module, a path that does
+// not exist inside the compiled executable): ours is in assets/, embedded like every static asset.
 let icc: Promise<Uint8Array> | null = null;
 
 /** The sRGB profile's bytes, read once per process. */
