@@ -7,7 +7,7 @@ import type { ComplianceProfile } from '../src/einvoicing/profiles';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { mandatoryFieldViolations } from '../src/einvoicing/rules/mandatory';
 import { AccountGate } from '../src/modules/compliance/account-gate';
-import { checkDocumentCompliance } from '../src/modules/compliance/check-compliance';
+import { checkDocumentCompliance } from '../src/modules/compliance/use-cases/check-compliance';
 import { FsBlobStore } from '../src/storage/fs-blob-store';
 import { runProfileInProcess } from '../src/workers/rules-pool';
 import { benchCase } from '../test/einvoicing-fixtures';

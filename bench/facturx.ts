@@ -7,7 +7,7 @@ import { FsBlobStore } from '../src/storage/fs-blob-store';
 
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { AccountGate } from '../src/modules/compliance/account-gate';
-import { writeEInvoice } from '../src/modules/compliance/write-einvoice';
+import { writeEInvoice } from '../src/modules/compliance/use-cases/write-einvoice';
 import { facturxPart } from '../src/modules/renders/use-cases/facturx';
 import { renderPdf } from '../src/rendering/render-pdf';
 import type { RenderInput } from '../src/rendering/types';

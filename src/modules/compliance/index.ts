@@ -1,2 +1,2 @@
 export { complianceAccess } from './access';
-export { assessDocument, type ComplianceDeps, complianceDepsOf } from './check-compliance';
+export { assessDocument, type ComplianceDeps, complianceDepsOf } from './use-cases/check-compliance';

@@ -9,12 +9,12 @@ import { badRequest, DomainError, notFound, validationError } from '../../shared
 import type { DocumentData } from '../documents';
 import { einvoiceInputOf, findDocument, statelessProblems } from '../documents';
 import { readSupportingFiles } from '../files';
-import { checkDocumentCompliance, checkXmlCompliance, complianceDepsOf } from './check-compliance';
 import { ComplianceBody, ComplianceResult, XmlBody } from './model';
-import type { WriteOutcome } from './write-einvoice';
+import { checkDocumentCompliance, checkXmlCompliance, complianceDepsOf } from './use-cases/check-compliance';
+import type { WriteOutcome } from './use-cases/write-einvoice';
 
 /** The XML writers (xmlbuilder2 and its DOM) load on first use: about 40 ms the server's start need not pay. */
-const writer = () => import('./write-einvoice');
+const writer = () => import('./use-cases/write-einvoice');
 
 const detail = (summary: string) => ({ summary, tags: ['E-invoicing'] });
 const XmlText = t.String({ description: 'UBL 2.1 or CII D16B XML, UTF-8' });

@@ -1,6 +1,5 @@
 export { filesAccess } from './access';
 export { fileBlobKey, readFileBytes } from './blobs';
-export { logoFileProblems } from './logo-file';
 export {
   FileResource,
   isImageType,
@@ -11,6 +10,7 @@ export {
 } from './model';
 export { findFile } from './repo';
 export type { FileRow } from './schema';
-export { MAX_SUPPORTING_BYTES, readSupportingFiles } from './supporting-files';
 export { deleteFile } from './use-cases/delete-file';
+export { logoFileProblems } from './use-cases/logo-file-problems';
+export { MAX_SUPPORTING_BYTES, readSupportingFiles } from './use-cases/read-supporting-files';
 export { storeUpload } from './use-cases/store-upload';

@@ -1,10 +1,10 @@
-import type { TotalsResult } from '../../domain/money';
-import type { ComplianceProfile } from '../../einvoicing/profiles';
-import { EInvoiceError, toSemantic } from '../../einvoicing/semantic/index';
-import { serialize } from '../../einvoicing/semantic/serialize';
-import type { EAttachedFile } from '../../einvoicing/semantic/types';
-import type { DocumentData } from '../documents';
-import { documentTotals } from '../documents';
+import type { TotalsResult } from '../../../domain/money';
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
+import { EInvoiceError, toSemantic } from '../../../einvoicing/semantic/index';
+import { serialize } from '../../../einvoicing/semantic/serialize';
+import type { EAttachedFile } from '../../../einvoicing/semantic/types';
+import type { DocumentData } from '../../documents';
+import { documentTotals } from '../../documents';
 
 export type WriteOutcome =
   | { ok: true; xml: string }

@@ -1,7 +1,7 @@
-import type { AccountCtx } from '../../shared/context';
-import type { FieldError } from '../../shared/errors';
-import { isImageType, LOGO_CONTENT_TYPES } from './model';
-import { findFile } from './repo';
+import type { AccountCtx } from '../../../shared/context';
+import type { FieldError } from '../../../shared/errors';
+import { isImageType, LOGO_CONTENT_TYPES } from '../model';
+import { findFile } from '../repo';
 
 /** A `logo_file_id` given in a body must name an image file of the same account. */
 export function logoFileProblems(ctx: AccountCtx, logoFileId: string | null | undefined): FieldError[] {

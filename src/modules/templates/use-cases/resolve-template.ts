@@ -1,9 +1,9 @@
-import type { DbOrTx } from '../../db/client';
-import { isBuiltInTemplate } from '../../rendering/templates';
-import type { BuiltInTemplateId, TemplateConfig } from '../../rendering/types';
-import { DomainError, notFound, validationError } from '../../shared/errors';
-import { findDefaultTemplate, findTemplate, findVersion, listVersions } from './repo';
-import type { CustomTemplateRow } from './schema';
+import type { DbOrTx } from '../../../db/client';
+import { isBuiltInTemplate } from '../../../rendering/templates';
+import type { BuiltInTemplateId, TemplateConfig } from '../../../rendering/types';
+import { DomainError, notFound, validationError } from '../../../shared/errors';
+import { findDefaultTemplate, findTemplate, findVersion, listVersions } from '../repo';
+import type { CustomTemplateRow } from '../schema';
 
 export interface ResolvedTemplate {
   /** The id the render records (a ctpl_ id for custom templates). */

@@ -1,18 +1,18 @@
-import type { TotalsResult } from '../../domain/money';
-import type { ComplianceProfile } from '../../einvoicing/profiles';
-import type { RulePack } from '../../einvoicing/rule-pack';
-import { EXPECTED_RULESETS } from '../../einvoicing/rule-pack-defaults';
-import { mandatoryFieldViolations, TIER1_RULESET } from '../../einvoicing/rules/mandatory';
-import { inScope } from '../../einvoicing/rules/scope';
-import type { RulesetRun, Violation } from '../../einvoicing/rules/types';
-import type { EAttachedFile } from '../../einvoicing/semantic/types';
-import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
-import type { BlobStore } from '../../storage/blob-store';
-import { VERSION } from '../../version';
-import type { ProfileRunner } from '../../workers/rules-pool';
-import type { DocumentData } from '../documents';
-import type { AccountGate } from './account-gate';
-import type { ComplianceResult } from './model';
+import type { TotalsResult } from '../../../domain/money';
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
+import type { RulePack } from '../../../einvoicing/rule-pack';
+import { EXPECTED_RULESETS } from '../../../einvoicing/rule-pack-defaults';
+import { mandatoryFieldViolations, TIER1_RULESET } from '../../../einvoicing/rules/mandatory';
+import { inScope } from '../../../einvoicing/rules/scope';
+import type { RulesetRun, Violation } from '../../../einvoicing/rules/types';
+import type { EAttachedFile } from '../../../einvoicing/semantic/types';
+import { checkXmlLimits } from '../../../einvoicing/xsd/xml-limits';
+import type { BlobStore } from '../../../storage/blob-store';
+import { VERSION } from '../../../version';
+import type { ProfileRunner } from '../../../workers/rules-pool';
+import type { DocumentData } from '../../documents';
+import type { AccountGate } from '../account-gate';
+import type { ComplianceResult } from '../model';
 
 export interface ComplianceDeps {
   pack: RulePack;

@@ -1,10 +1,10 @@
 // The files a document's supporting documents (EN 16931 BG-24) name: read from the blob store so the
 // e-invoice can embed them (BT-125) and a Factur-X PDF can carry them beside factur-x.xml.
-import type { DbOrTx } from '../../db/client';
-import type { EAttachedFile } from '../../einvoicing/semantic/types';
-import { type FieldError, validationError } from '../../shared/errors';
-import type { BlobStore } from '../../storage/blob-store';
-import { findFile } from './repo';
+import type { DbOrTx } from '../../../db/client';
+import type { EAttachedFile } from '../../../einvoicing/semantic/types';
+import { type FieldError, validationError } from '../../../shared/errors';
+import type { BlobStore } from '../../../storage/blob-store';
+import { findFile } from '../repo';
 
 /** The attachment types EN 16931 allows (BR-CL-24), by the content type the upload was sniffed as. */
 const MIME_CODES: readonly string[] = [
