@@ -10,6 +10,7 @@ import { complianceAccess } from './modules/compliance';
 import { customersAccess } from './modules/customers';
 import { deliveriesAccess } from './modules/deliveries';
 import { documentsAccess } from './modules/documents';
+import { einvoicesAccess } from './modules/einvoices';
 import { filesAccess } from './modules/files';
 import { importsAccess } from './modules/imports';
 import { numberingSequencesAccess } from './modules/numbering-sequences';
@@ -32,6 +33,7 @@ export const ACCESS_RULES: AccessRules = {
   ...recurringInvoicesAccess,
   ...batchesAccess,
   ...importsAccess,
+  ...einvoicesAccess,
   ...filesAccess,
   ...brandingAccess,
   ...templatesAccess,

@@ -1,2 +1,8 @@
 export { complianceAccess } from './access';
-export { assessDocument, type ComplianceDeps, complianceDepsOf } from './use-cases/check-compliance';
+export { ComplianceResult } from './model';
+export {
+  assessDocument,
+  type ComplianceDeps,
+  checkXmlCompliance,
+  complianceDepsOf,
+} from './use-cases/check-compliance';

@@ -1,0 +1,58 @@
+// Reading a parsed e-invoice by local element names: UBL and CII each use their own namespaces for every
+// element, so a path of local names (`AccountingSupplierParty/Party/PartyName/Name`) is unambiguous within
+// one syntax. The DOM is xmlbuilder2's (no DTD is ever loaded: the input was checked before parsing).
+
+export interface XmlElement {
+  localName: string;
+  textContent: string | null;
+  childNodes: ArrayLike<{ nodeType: number }>;
+  getAttribute(name: string): string | null;
+}
+
+const isElement = (node: { nodeType: number }): node is XmlElement & { nodeType: number } =>
+  node.nodeType === 1;
+
+/** The child elements of `el` named `name` (any namespace). */
+export function childrenNamed(el: XmlElement | null | undefined, name: string): XmlElement[] {
+  if (!el) return [];
+  const out: XmlElement[] = [];
+  for (const node of Array.from(el.childNodes)) {
+    if (isElement(node) && node.localName === name) out.push(node);
+  }
+  return out;
+}
+
+/** The first element at `path` (`A/B/C`, local names), or null. */
+export function at(el: XmlElement | null | undefined, path: string): XmlElement | null {
+  let current: XmlElement | null | undefined = el;
+  for (const step of path.split('/')) {
+    current = childrenNamed(current, step)[0];
+    if (!current) return null;
+  }
+  return current ?? null;
+}
+
+/** Every element at `path`: the last step may repeat. */
+export function all(el: XmlElement | null | undefined, path: string): XmlElement[] {
+  const steps = path.split('/');
+  const last = steps.pop() ?? '';
+  const parent = steps.length === 0 ? el : at(el, steps.join('/'));
+  return childrenNamed(parent, last);
+}
+
+/** Trimmed text at `path`; undefined when absent or blank (the document data leaves such fields out). */
+export function text(el: XmlElement | null | undefined, path?: string): string | undefined {
+  const node = path === undefined ? el : at(el, path);
+  const value = node?.textContent?.trim();
+  return value ? value : undefined;
+}
+
+export function attr(el: XmlElement | null | undefined, name: string): string | undefined {
+  const value = el?.getAttribute(name)?.trim();
+  return value ? value : undefined;
+}
+
+/** Drops undefined members, so an object has only what the file states. */
+export function defined<T extends Record<string, unknown>>(object: T): T {
+  return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
+}

@@ -1,0 +1,387 @@
+// A UN/CEFACT Cross Industry Invoice (Factur-X, ZUGFeRD, XRechnung CII) read into the document data: the
+// CII mapping of docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning.
+import type { DocumentData } from '../../domain/document-data';
+import { all, at, attr, defined, text, type XmlElement } from './dom';
+import {
+  discountOf,
+  lineDiscountOf,
+  type Money,
+  perUnitPrice,
+  splitNote,
+  type TaxInfo,
+  taxesOf,
+} from './shared';
+import type { ReceivedInvoice, ReceiveWarning } from './types';
+
+type Party = NonNullable<DocumentData['seller']>;
+type Address = NonNullable<Party['address']>;
+type Line = DocumentData['line_items'][number];
+
+const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
+
+/** Format 102 (YYYYMMDD) as an ISO date; anything else as written (the data's checks will say so). */
+function date(el: XmlElement | null, path: string): string | undefined {
+  const value = text(el, path);
+  return value && /^\d{8}$/.test(value)
+    ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
+    : value;
+}
+
+function address(el: XmlElement | null): Address | undefined {
+  if (!el) return undefined;
+  return defined({
+    line1: text(el, 'LineOne') ?? text(el, 'CityName') ?? '-',
+    line2: text(el, 'LineTwo'),
+    city: text(el, 'CityName'),
+    postal_code: text(el, 'PostcodeCode'),
+    state: text(el, 'CountrySubDivisionName'),
+    country: text(el, 'CountryID'),
+  }) as Address;
+}
+
+function identifier(el: XmlElement | null): { id: string; scheme_id?: string } | undefined {
+  const global = at(el, 'GlobalID');
+  if (global && text(global))
+    return defined({ id: text(global) as string, scheme_id: attr(global, 'schemeID') });
+  const id = text(el, 'ID');
+  return id ? { id } : undefined;
+}
+
+function party(el: XmlElement | null, warnings: ReceiveWarning[], role: string): Party | undefined {
+  if (!el) return undefined;
+  const registered = text(el, 'Name');
+  const trading = text(el, 'SpecifiedLegalOrganization/TradingBusinessName');
+  const registrations = all(el, 'SpecifiedTaxRegistration/ID');
+  const vat = registrations.find((r) => attr(r, 'schemeID') === 'VA') ?? registrations[0];
+  if (registrations.length > 1) {
+    warnings.push({
+      term: 'BT-32',
+      path: `${role}.SpecifiedTaxRegistration`,
+      message: 'A second tax registration is not kept',
+    });
+  }
+  const uri = at(el, 'URIUniversalCommunication/URIID');
+  const contact = at(el, 'DefinedTradeContact');
+  return defined({
+    name: trading ?? registered ?? '-',
+    legal_name:
+      registered !== undefined && trading !== undefined && registered !== trading ? registered : undefined,
+    tax_id: text(vat),
+    registration_number: text(el, 'SpecifiedLegalOrganization/ID'),
+    email: text(contact, 'EmailURIUniversalCommunication/URIID'),
+    phone: text(contact, 'TelephoneUniversalCommunication/CompleteNumber'),
+    address: address(at(el, 'PostalTradeAddress')),
+    electronic_address:
+      uri && text(uri) && attr(uri, 'schemeID')
+        ? { scheme: attr(uri, 'schemeID') as string, value: text(uri) as string }
+        : undefined,
+    identifier: identifier(el),
+  }) as Party;
+}
+
+function allowancesAndCharges(el: XmlElement | null): { allowances: XmlElement[]; charges: XmlElement[] } {
+  const list = all(el, 'SpecifiedTradeAllowanceCharge');
+  const isCharge = (ac: XmlElement) => text(ac, 'ChargeIndicator/Indicator') === 'true';
+  return { allowances: list.filter((ac) => !isCharge(ac)), charges: list.filter(isCharge) };
+}
+
+function taxInfo(el: XmlElement | null): TaxInfo {
+  return { category: text(el, 'CategoryCode') ?? 'S', rate: text(el, 'RateApplicablePercent') ?? '0' };
+}
+
+function line(
+  el: XmlElement,
+  exempt: Map<string, { reason?: string; code?: string }>,
+  warnings: ReceiveWarning[],
+): Line {
+  const product = at(el, 'SpecifiedTradeProduct');
+  const agreement = at(el, 'SpecifiedLineTradeAgreement');
+  const net = at(agreement, 'NetPriceProductTradePrice');
+  const quantity = at(el, 'SpecifiedLineTradeDelivery/BilledQuantity');
+  const settlement = at(el, 'SpecifiedLineTradeSettlement');
+  const id = text(el, 'AssociatedDocumentLineDocument/LineID') ?? '?';
+  const { allowances, charges } = allowancesAndCharges(settlement);
+  const period = at(settlement, 'BillingSpecifiedPeriod');
+  const objectRef = all(settlement, 'AdditionalReferencedDocument').find(
+    (d) => text(d, 'TypeCode') === '130',
+  );
+  const standard = at(product, 'GlobalID');
+  const money = (ac: XmlElement): Money => ({
+    amount: text(ac, 'ActualAmount') ?? '0',
+    reason: text(ac, 'Reason'),
+    code: text(ac, 'ReasonCode'),
+  });
+  return defined({
+    name: text(product, 'Name') ?? '-',
+    description: text(product, 'Description'),
+    quantity: text(quantity) ?? '0',
+    unit_code: attr(quantity, 'unitCode'),
+    unit_price: perUnitPrice(
+      text(net, 'ChargeAmount') ?? '0',
+      text(net, 'BasisQuantity'),
+      `line ${id}`,
+      warnings,
+    ),
+    sku: text(product, 'SellerAssignedID'),
+    buyer_item_id: text(product, 'BuyerAssignedID'),
+    standard_item_id:
+      standard && text(standard) && attr(standard, 'schemeID')
+        ? { id: text(standard) as string, scheme_id: attr(standard, 'schemeID') as string }
+        : undefined,
+    origin_country: text(product, 'OriginTradeCountry/ID'),
+    note: text(el, 'AssociatedDocumentLineDocument/IncludedNote/Content'),
+    accounting_reference: text(settlement, 'ReceivableSpecifiedTradeAccountingAccount/ID'),
+    order_line_reference: text(agreement, 'BuyerOrderReferencedDocument/LineID'),
+    period: period
+      ? defined({
+          start_date: date(period, 'StartDateTime/DateTimeString'),
+          end_date: date(period, 'EndDateTime/DateTimeString'),
+        })
+      : undefined,
+    object_identifier:
+      objectRef && text(objectRef, 'IssuerAssignedID')
+        ? defined({
+            id: text(objectRef, 'IssuerAssignedID') as string,
+            scheme_id: text(objectRef, 'ReferenceTypeCode'),
+          })
+        : undefined,
+    classifications: nonEmpty(
+      all(product, 'DesignatedProductClassification/ClassCode')
+        .filter((c) => text(c) && attr(c, 'listID'))
+        .map((c) =>
+          defined({
+            id: text(c) as string,
+            scheme_id: attr(c, 'listID') as string,
+            scheme_version: attr(c, 'listVersionID'),
+          }),
+        ),
+    ),
+    attributes: nonEmpty(
+      all(product, 'ApplicableProductCharacteristic')
+        .filter((p) => text(p, 'Description') && text(p, 'Value'))
+        .map((p) => ({ name: text(p, 'Description') as string, value: text(p, 'Value') as string })),
+    ),
+    discount: lineDiscountOf(allowances.map(money), `line ${id}`, warnings),
+    charges: nonEmpty(
+      charges.map((c) =>
+        defined({
+          amount: text(c, 'ActualAmount') ?? '0',
+          reason: text(c, 'Reason') ?? 'Charge',
+          reason_code: text(c, 'ReasonCode'),
+        }),
+      ),
+    ),
+    taxes: taxesOf(taxInfo(at(settlement, 'ApplicableTradeTax')), exempt),
+  }) as Line;
+}
+
+function payment(settlement: XmlElement | null): DocumentData['payment'] {
+  const means = all(settlement, 'SpecifiedTradeSettlementPaymentMeans');
+  const transfer = means.find((m) => at(m, 'PayeePartyCreditorFinancialAccount'));
+  const creditor = at(transfer, 'PayeePartyCreditorFinancialAccount');
+  const debited = means.map((m) => text(m, 'PayerPartyDebtorFinancialAccount/IBANID')).find(Boolean);
+  const card = means.map((m) => at(m, 'ApplicableTradeSettlementFinancialCard')).find((c) => c !== null);
+  const terms = all(settlement, 'SpecifiedTradePaymentTerms');
+  const mandate = terms.map((t) => text(t, 'DirectDebitMandateID')).find(Boolean);
+  const lastDigits = text(card, 'ID')?.replace(/\D/g, '').slice(-4);
+  const result = defined({
+    instructions:
+      terms
+        .map((t) => text(t, 'Description'))
+        .filter(Boolean)
+        .join('\n') || undefined,
+    bank_account: creditor
+      ? defined({
+          account_number: text(creditor, 'IBANID') ?? text(creditor, 'ProprietaryID'),
+          account_name: text(creditor, 'AccountName'),
+          swift: text(transfer, 'PayeeSpecifiedCreditorFinancialInstitution/BICID'),
+        })
+      : undefined,
+    direct_debit: mandate
+      ? defined({
+          mandate_reference: mandate,
+          creditor_id: text(settlement, 'CreditorReferenceID') ?? '-',
+          debited_account: debited,
+        })
+      : undefined,
+    card:
+      card && lastDigits && lastDigits.length >= 4
+        ? defined({ last_digits: lastDigits, holder_name: text(card, 'CardholderName') })
+        : undefined,
+  });
+  return Object.keys(result).length > 0 ? (result as DocumentData['payment']) : undefined;
+}
+
+export function fromCii(root: XmlElement): ReceivedInvoice {
+  const warnings: ReceiveWarning[] = [];
+  const document = at(root, 'ExchangedDocument');
+  const transaction = at(root, 'SupplyChainTradeTransaction');
+  const agreement = at(transaction, 'ApplicableHeaderTradeAgreement');
+  const delivery = at(transaction, 'ApplicableHeaderTradeDelivery');
+  const settlement = at(transaction, 'ApplicableHeaderTradeSettlement');
+  const sums = at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation');
+  const typeCode = text(document, 'TypeCode') ?? '380';
+  const documentType = typeCode === '381' ? 'credit_note' : 'invoice';
+  const currency = text(settlement, 'InvoiceCurrencyCode') ?? 'EUR';
+  const exempt = new Map<string, { reason?: string; code?: string }>();
+  for (const tax of all(settlement, 'ApplicableTradeTax')) {
+    exempt.set(`${text(tax, 'CategoryCode')}|${text(tax, 'RateApplicablePercent') ?? '0'}`, {
+      reason: text(tax, 'ExemptionReason'),
+      code: text(tax, 'ExemptionReasonCode'),
+    });
+  }
+  const notes = all(document, 'IncludedNote');
+  const subject = text(notes[0] ?? null, 'SubjectCode');
+  const { note } = splitNote(notes.map((n) => text(n, 'Content')).filter((n): n is string => !!n));
+  const references = all(agreement, 'AdditionalReferencedDocument');
+  const supporting = references.filter((r) => text(r, 'TypeCode') === '916');
+  for (const r of supporting) {
+    if (at(r, 'AttachmentBinaryObject')) {
+      warnings.push({
+        term: 'BT-125',
+        path: `AdditionalReferencedDocument[${text(r, 'IssuerAssignedID')}]`,
+        message: 'The attached file stays in the original e-invoice; the data names the document only',
+      });
+    }
+  }
+  const objectRef = references.find((r) => text(r, 'TypeCode') === '130');
+  const tender = references.find((r) => text(r, 'TypeCode') === '50');
+  const taxCurrency = text(settlement, 'TaxCurrencyCode');
+  if (taxCurrency && taxCurrency !== currency) {
+    warnings.push({
+      term: 'BT-111',
+      path: 'TaxTotalAmount',
+      message: `The VAT total in ${taxCurrency} is not kept (no exchange rate is stated)`,
+    });
+  }
+  const { allowances, charges } = allowancesAndCharges(settlement);
+  const shippingEl = charges.find((c) => text(c, 'ReasonCode') === 'FC');
+  const charge = (c: XmlElement) => ({
+    amount: text(c, 'ActualAmount') ?? '0',
+    reason: text(c, 'Reason'),
+    reason_code: text(c, 'ReasonCode'),
+    taxes: taxesOf(taxInfo(at(c, 'CategoryTradeTax')), exempt),
+  });
+  const shipTo = at(delivery, 'ShipToTradeParty');
+  const preceding = at(settlement, 'InvoiceReferencedDocument');
+  const payeeEl = at(settlement, 'PayeeTradeParty');
+  const rep = at(agreement, 'SellerTaxRepresentativeTradeParty');
+  const repAddress = address(at(rep, 'PostalTradeAddress'));
+  const period = at(settlement, 'BillingSpecifiedPeriod');
+  const taxTotal = all(sums, 'TaxTotalAmount').find((t) => (attr(t, 'currencyID') ?? currency) === currency);
+  const data = defined({
+    invoice_number: text(document, 'ID'),
+    issue_date: date(document, 'IssueDateTime/DateTimeString'),
+    due_date: all(settlement, 'SpecifiedTradePaymentTerms')
+      .map((t) => date(t, 'DueDateDateTime/DateTimeString'))
+      .find(Boolean),
+    currency,
+    type_code:
+      documentType === 'invoice' && (typeCode === '384' || typeCode === '389') ? typeCode : undefined,
+    tax_scheme: text(settlement, 'ApplicableTradeTax/TypeCode') ?? 'VAT',
+    notes: note,
+    notes_subject_code: subject && /^[A-Z]{3}$/.test(subject) ? subject : undefined,
+    buyer_reference: text(agreement, 'BuyerReference'),
+    order_reference: text(agreement, 'BuyerOrderReferencedDocument/IssuerAssignedID'),
+    sales_order_reference: text(agreement, 'SellerOrderReferencedDocument/IssuerAssignedID'),
+    contract_reference: text(agreement, 'ContractReferencedDocument/IssuerAssignedID'),
+    project_reference: text(agreement, 'SpecifiedProcuringProject/ID'),
+    despatch_advice_reference: text(delivery, 'DespatchAdviceReferencedDocument/IssuerAssignedID'),
+    receiving_advice_reference: text(delivery, 'ReceivingAdviceReferencedDocument/IssuerAssignedID'),
+    tender_reference: text(tender, 'IssuerAssignedID'),
+    buyer_accounting_reference: text(settlement, 'ReceivableSpecifiedTradeAccountingAccount/ID'),
+    tax_point_date: all(settlement, 'ApplicableTradeTax')
+      .map((t) => date(t, 'TaxPointDate/DateString'))
+      .find(Boolean),
+    invoice_period: period
+      ? defined({
+          start_date: date(period, 'StartDateTime/DateTimeString'),
+          end_date: date(period, 'EndDateTime/DateTimeString'),
+        })
+      : undefined,
+    preceding_invoice:
+      preceding && text(preceding, 'IssuerAssignedID')
+        ? defined({
+            number: text(preceding, 'IssuerAssignedID') as string,
+            issue_date: date(preceding, 'FormattedIssueDateTime/DateTimeString'),
+          })
+        : undefined,
+    invoiced_object:
+      objectRef && text(objectRef, 'IssuerAssignedID')
+        ? defined({
+            id: text(objectRef, 'IssuerAssignedID') as string,
+            scheme_id: text(objectRef, 'ReferenceTypeCode'),
+          })
+        : undefined,
+    supporting_documents: nonEmpty(
+      supporting
+        .filter((r) => text(r, 'IssuerAssignedID'))
+        .map((r) =>
+          defined({
+            id: text(r, 'IssuerAssignedID') as string,
+            description: text(r, 'Name'),
+            url: text(r, 'URIID'),
+          }),
+        ),
+    ),
+    seller: party(at(agreement, 'SellerTradeParty'), warnings, 'seller'),
+    buyer: party(at(agreement, 'BuyerTradeParty'), warnings, 'buyer'),
+    payee: payeeEl
+      ? defined({
+          name: text(payeeEl, 'Name') ?? '-',
+          identifier: identifier(payeeEl),
+          registration_number: text(payeeEl, 'SpecifiedLegalOrganization/ID'),
+        })
+      : undefined,
+    tax_representative:
+      rep && repAddress
+        ? {
+            name: text(rep, 'Name') ?? '-',
+            vat_id: text(rep, 'SpecifiedTaxRegistration/ID') ?? '-',
+            address: repAddress,
+          }
+        : undefined,
+    ship_to: shipTo
+      ? defined({
+          name: text(shipTo, 'Name') ?? '-',
+          address: address(at(shipTo, 'PostalTradeAddress')),
+          location_id: identifier(shipTo),
+        })
+      : undefined,
+    delivery_date: date(delivery, 'ActualDeliverySupplyChainEvent/OccurrenceDateTime/DateTimeString'),
+    payment: payment(settlement),
+    discounts: nonEmpty(
+      allowances.map((a) =>
+        discountOf(text(a, 'ActualAmount') ?? '0', text(a, 'Reason'), text(a, 'ReasonCode')),
+      ),
+    ),
+    shipping: shippingEl
+      ? defined({ description: text(shippingEl, 'Reason'), ...charge(shippingEl) })
+      : undefined,
+    charges: nonEmpty(
+      charges
+        .filter((c) => c !== shippingEl)
+        .map((c) => defined({ ...charge(c), reason: charge(c).reason ?? 'Charge' })),
+    ),
+    prepaid_amount: text(sums, 'TotalPrepaidAmount'),
+    rounding_amount: text(sums, 'RoundingAmount'),
+    line_items: all(transaction, 'IncludedSupplyChainTradeLineItem').map((l) => line(l, exempt, warnings)),
+  }) as DocumentData;
+  return {
+    syntax: 'cii',
+    documentType,
+    typeCode,
+    customizationId:
+      text(root, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID') ?? null,
+    data,
+    totals: {
+      subtotal: text(sums, 'LineTotalAmount') ?? '0',
+      discount_total: text(sums, 'AllowanceTotalAmount') ?? '0',
+      shipping_total: text(sums, 'ChargeTotalAmount') ?? '0',
+      tax_total: text(taxTotal) ?? '0',
+      total: text(sums, 'GrandTotalAmount') ?? '0',
+      amount_due: text(sums, 'DuePayableAmount') ?? '0',
+    },
+    warnings,
+  };
+}

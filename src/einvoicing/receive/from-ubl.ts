@@ -1,0 +1,398 @@
+// A UBL 2.1 Invoice or CreditNote (EN 16931 binding) read into the document data: the mapping of
+// docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning naming its BT.
+import type { DocumentData } from '../../domain/document-data';
+import { all, at, attr, defined, text, type XmlElement } from './dom';
+import {
+  discountOf,
+  lineDiscountOf,
+  type Money,
+  perUnitPrice,
+  splitNote,
+  type TaxInfo,
+  taxesOf,
+} from './shared';
+import type { ReceivedInvoice, ReceiveWarning } from './types';
+
+type Party = NonNullable<DocumentData['seller']>;
+type Address = NonNullable<Party['address']>;
+type Line = DocumentData['line_items'][number];
+
+function address(el: XmlElement | null): Address | undefined {
+  if (!el) return undefined;
+  const line1 = text(el, 'StreetName') ?? text(el, 'AddressLine/Line') ?? text(el, 'CityName') ?? '-';
+  return defined({
+    line1,
+    line2: text(el, 'AdditionalStreetName'),
+    city: text(el, 'CityName'),
+    postal_code: text(el, 'PostalZone'),
+    state: text(el, 'CountrySubentity'),
+    country: text(el, 'Country/IdentificationCode'),
+  }) as Address;
+}
+
+function party(el: XmlElement | null, warnings: ReceiveWarning[], role: string): Party | undefined {
+  if (!el) return undefined;
+  const registered = text(el, 'PartyLegalEntity/RegistrationName');
+  const trading = text(el, 'PartyName/Name');
+  const schemes = all(el, 'PartyTaxScheme');
+  const vat = schemes.find((s) => text(s, 'TaxScheme/ID') === 'VAT') ?? schemes[0];
+  if (schemes.length > 1) {
+    warnings.push({
+      term: 'BT-32',
+      path: `${role}.PartyTaxScheme`,
+      message: 'A second tax registration (the seller tax registration identifier) is not kept',
+    });
+  }
+  const endpoint = at(el, 'EndpointID');
+  const identification = all(el, 'PartyIdentification/ID').find((id) => attr(id, 'schemeID') !== 'SEPA');
+  return defined({
+    name: trading ?? registered ?? '-',
+    legal_name:
+      registered !== undefined && trading !== undefined && registered !== trading ? registered : undefined,
+    tax_id: text(vat, 'CompanyID'),
+    registration_number: text(el, 'PartyLegalEntity/CompanyID'),
+    email: text(el, 'Contact/ElectronicMail'),
+    phone: text(el, 'Contact/Telephone'),
+    address: address(at(el, 'PostalAddress')),
+    electronic_address:
+      endpoint && text(endpoint) && attr(endpoint, 'schemeID')
+        ? { scheme: attr(endpoint, 'schemeID') as string, value: text(endpoint) as string }
+        : undefined,
+    identifier:
+      identification && text(identification)
+        ? defined({ id: text(identification) as string, scheme_id: attr(identification, 'schemeID') })
+        : undefined,
+  }) as Party;
+}
+
+function exemptions(root: XmlElement): Map<string, { reason?: string; code?: string }> {
+  const map = new Map<string, { reason?: string; code?: string }>();
+  for (const sub of all(root, 'TaxTotal/TaxSubtotal')) {
+    const category = at(sub, 'TaxCategory');
+    const key = `${text(category, 'ID')}|${text(category, 'Percent') ?? '0'}`;
+    map.set(key, {
+      reason: text(category, 'TaxExemptionReason'),
+      code: text(category, 'TaxExemptionReasonCode'),
+    });
+  }
+  return map;
+}
+
+function taxInfo(category: XmlElement | null): TaxInfo {
+  return { category: text(category, 'ID') ?? 'S', rate: text(category, 'Percent') ?? '0' };
+}
+
+function line(
+  el: XmlElement,
+  isCredit: boolean,
+  exempt: ReturnType<typeof exemptions>,
+  warnings: ReceiveWarning[],
+): Line {
+  const quantityEl = at(el, isCredit ? 'CreditedQuantity' : 'InvoicedQuantity');
+  const item = at(el, 'Item');
+  const price = at(el, 'Price');
+  const id = text(el, 'ID') ?? '?';
+  const allowances: Money[] = [];
+  const charges: Line['charges'] = [];
+  for (const ac of all(el, 'AllowanceCharge')) {
+    const amount = text(ac, 'Amount') ?? '0';
+    if (text(ac, 'ChargeIndicator') === 'true') {
+      charges.push(
+        defined({
+          amount,
+          reason: text(ac, 'AllowanceChargeReason') ?? 'Charge',
+          reason_code: text(ac, 'AllowanceChargeReasonCode'),
+        }),
+      );
+    } else {
+      allowances.push({
+        amount,
+        reason: text(ac, 'AllowanceChargeReason'),
+        code: text(ac, 'AllowanceChargeReasonCode'),
+      });
+    }
+  }
+  const period = at(el, 'InvoicePeriod');
+  const objectRef = all(el, 'DocumentReference').find((d) => text(d, 'DocumentTypeCode') === '130');
+  const standard = at(item, 'StandardItemIdentification/ID');
+  return defined({
+    name: text(item, 'Name') ?? '-',
+    description: text(item, 'Description'),
+    quantity: text(quantityEl) ?? '0',
+    unit_code: attr(quantityEl, 'unitCode'),
+    unit_price: perUnitPrice(
+      text(price, 'PriceAmount') ?? '0',
+      text(price, 'BaseQuantity'),
+      `line ${id}`,
+      warnings,
+    ),
+    sku: text(item, 'SellersItemIdentification/ID'),
+    buyer_item_id: text(item, 'BuyersItemIdentification/ID'),
+    standard_item_id:
+      standard && text(standard) && attr(standard, 'schemeID')
+        ? { id: text(standard) as string, scheme_id: attr(standard, 'schemeID') as string }
+        : undefined,
+    origin_country: text(item, 'OriginCountry/IdentificationCode'),
+    note: text(el, 'Note'),
+    accounting_reference: text(el, 'AccountingCost'),
+    order_line_reference: text(el, 'OrderLineReference/LineID'),
+    period: period
+      ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
+      : undefined,
+    object_identifier:
+      objectRef && text(objectRef, 'ID')
+        ? defined({ id: text(objectRef, 'ID') as string, scheme_id: attr(at(objectRef, 'ID'), 'schemeID') })
+        : undefined,
+    classifications: nonEmpty(
+      all(item, 'CommodityClassification/ItemClassificationCode')
+        .filter((c) => text(c) && attr(c, 'listID'))
+        .map((c) =>
+          defined({
+            id: text(c) as string,
+            scheme_id: attr(c, 'listID') as string,
+            scheme_version: attr(c, 'listVersionID'),
+          }),
+        ),
+    ),
+    attributes: nonEmpty(
+      all(item, 'AdditionalItemProperty')
+        .filter((p) => text(p, 'Name') && text(p, 'Value'))
+        .map((p) => ({ name: text(p, 'Name') as string, value: text(p, 'Value') as string })),
+    ),
+    discount: lineDiscountOf(allowances, `line ${id}`, warnings),
+    charges: nonEmpty(charges),
+    taxes: taxesOf(taxInfo(at(item, 'ClassifiedTaxCategory')), exempt),
+  }) as Line;
+}
+
+const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
+
+function payment(
+  root: XmlElement,
+  sellerEl: XmlElement | null,
+  payeeEl: XmlElement | null,
+): DocumentData['payment'] {
+  const means = all(root, 'PaymentMeans');
+  const transfer = means.find((m) => at(m, 'PayeeFinancialAccount'));
+  const mandate = means.map((m) => at(m, 'PaymentMandate')).find((m) => m !== null);
+  const card = means.map((m) => at(m, 'CardAccount')).find((c) => c !== null);
+  const sepa = [...all(payeeEl, 'PartyIdentification/ID'), ...all(sellerEl, 'PartyIdentification/ID')].find(
+    (id) => attr(id, 'schemeID') === 'SEPA',
+  );
+  const account = at(transfer, 'PayeeFinancialAccount');
+  const lastDigits = text(card, 'PrimaryAccountNumberID')?.replace(/\D/g, '').slice(-4);
+  const result = defined({
+    instructions:
+      all(root, 'PaymentTerms/Note')
+        .map((n) => text(n))
+        .filter(Boolean)
+        .join('\n') || undefined,
+    bank_account: account
+      ? defined({
+          account_number: text(account, 'ID'),
+          swift: text(account, 'FinancialInstitutionBranch/ID'),
+          account_name: text(account, 'Name'),
+        })
+      : undefined,
+    direct_debit:
+      mandate && text(mandate, 'ID')
+        ? defined({
+            mandate_reference: text(mandate, 'ID') as string,
+            creditor_id: text(sepa) ?? '-',
+            debited_account: text(mandate, 'PayerFinancialAccount/ID'),
+          })
+        : undefined,
+    card:
+      card && lastDigits && lastDigits.length >= 4
+        ? defined({
+            last_digits: lastDigits,
+            holder_name: text(card, 'HolderName'),
+            network: text(card, 'NetworkID'),
+          })
+        : undefined,
+  });
+  return Object.keys(result).length > 0 ? (result as DocumentData['payment']) : undefined;
+}
+
+export function fromUbl(root: XmlElement): ReceivedInvoice {
+  const isCredit = root.localName === 'CreditNote';
+  const warnings: ReceiveWarning[] = [];
+  const exempt = exemptions(root);
+  const typeCode =
+    text(root, isCredit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode') ?? (isCredit ? '381' : '380');
+  const documentType = isCredit || typeCode === '381' ? 'credit_note' : 'invoice';
+  const currency = text(root, 'DocumentCurrencyCode') ?? 'EUR';
+  const { note, subjectCode } = splitNote(
+    all(root, 'Note')
+      .map((n) => text(n))
+      .filter((n): n is string => !!n),
+  );
+  const sellerEl = at(root, 'AccountingSupplierParty/Party');
+  const payeeEl = at(root, 'PayeeParty');
+  const period = at(root, 'InvoicePeriod');
+  const billing = at(root, 'BillingReference/InvoiceDocumentReference');
+  if (all(root, 'BillingReference').length > 1) {
+    warnings.push({
+      term: 'BG-3',
+      path: 'BillingReference',
+      message: 'Only the first preceding invoice is kept',
+    });
+  }
+  const delivery = at(root, 'Delivery');
+  const location = at(delivery, 'DeliveryLocation');
+  const references = all(root, 'AdditionalDocumentReference');
+  const objectRef = references.find((r) => text(r, 'DocumentTypeCode') === '130');
+  const projectInCredit = references.find((r) => text(r, 'DocumentTypeCode') === '50');
+  const supporting = references.filter((r) => r !== objectRef && r !== projectInCredit);
+  for (const r of supporting) {
+    if (at(r, 'Attachment/EmbeddedDocumentBinaryObject')) {
+      warnings.push({
+        term: 'BT-125',
+        path: `AdditionalDocumentReference[${text(r, 'ID')}]`,
+        message: 'The attached file stays in the original e-invoice; the data names the document only',
+      });
+    }
+  }
+  const taxCurrency = text(root, 'TaxCurrencyCode');
+  if (taxCurrency && taxCurrency !== currency) {
+    warnings.push({
+      term: 'BT-111',
+      path: 'TaxTotal',
+      message: `The VAT total in ${taxCurrency} is not kept (no exchange rate is stated)`,
+    });
+  }
+  const allowances = all(root, 'AllowanceCharge').filter((ac) => text(ac, 'ChargeIndicator') !== 'true');
+  const chargesEl = all(root, 'AllowanceCharge').filter((ac) => text(ac, 'ChargeIndicator') === 'true');
+  const shippingEl = chargesEl.find((c) => text(c, 'AllowanceChargeReasonCode') === 'FC');
+  const otherCharges = chargesEl.filter((c) => c !== shippingEl);
+  const lines = all(root, isCredit ? 'CreditNoteLine' : 'InvoiceLine').map((l) =>
+    line(l, isCredit, exempt, warnings),
+  );
+  const totalsEl = at(root, 'LegalMonetaryTotal');
+  const taxTotal = all(root, 'TaxTotal').find(
+    (t) => attr(at(t, 'TaxAmount'), 'currencyID') !== taxCurrency || !taxCurrency,
+  );
+  const charge = (c: XmlElement) => ({
+    amount: text(c, 'Amount') ?? '0',
+    reason: text(c, 'AllowanceChargeReason'),
+    reason_code: text(c, 'AllowanceChargeReasonCode'),
+    taxes: taxesOf(taxInfo(at(c, 'TaxCategory')), exempt),
+  });
+  const data = defined({
+    invoice_number: text(root, 'ID'),
+    issue_date: text(root, 'IssueDate'),
+    due_date: text(root, 'DueDate') ?? text(root, 'PaymentMeans/PaymentDueDate'),
+    currency,
+    type_code:
+      documentType === 'invoice' && (typeCode === '384' || typeCode === '389') ? typeCode : undefined,
+    tax_scheme: text(root, 'TaxTotal/TaxSubtotal/TaxCategory/TaxScheme/ID') ?? 'VAT',
+    notes: note,
+    notes_subject_code: subjectCode,
+    buyer_reference: text(root, 'BuyerReference'),
+    order_reference: text(root, 'OrderReference/ID') === 'NA' ? undefined : text(root, 'OrderReference/ID'),
+    sales_order_reference: text(root, 'OrderReference/SalesOrderID'),
+    contract_reference: text(root, 'ContractDocumentReference/ID'),
+    project_reference: text(root, 'ProjectReference/ID') ?? text(projectInCredit, 'ID'),
+    despatch_advice_reference: text(root, 'DespatchDocumentReference/ID'),
+    receiving_advice_reference: text(root, 'ReceiptDocumentReference/ID'),
+    tender_reference: text(root, 'OriginatorDocumentReference/ID'),
+    buyer_accounting_reference: text(root, 'AccountingCost'),
+    tax_point_date: text(root, 'TaxPointDate'),
+    invoice_period: period
+      ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
+      : undefined,
+    preceding_invoice:
+      billing && text(billing, 'ID')
+        ? defined({ number: text(billing, 'ID') as string, issue_date: text(billing, 'IssueDate') })
+        : undefined,
+    invoiced_object:
+      objectRef && text(objectRef, 'ID')
+        ? defined({ id: text(objectRef, 'ID') as string, scheme_id: attr(at(objectRef, 'ID'), 'schemeID') })
+        : undefined,
+    supporting_documents: nonEmpty(
+      supporting
+        .filter((r) => text(r, 'ID'))
+        .map((r) =>
+          defined({
+            id: text(r, 'ID') as string,
+            description: text(r, 'DocumentDescription'),
+            url: text(r, 'Attachment/ExternalReference/URI'),
+          }),
+        ),
+    ),
+    seller: party(sellerEl, warnings, 'seller'),
+    buyer: party(at(root, 'AccountingCustomerParty/Party'), warnings, 'buyer'),
+    payee: payeeEl
+      ? defined({
+          name: text(payeeEl, 'PartyName/Name') ?? '-',
+          identifier: (() => {
+            const id = all(payeeEl, 'PartyIdentification/ID').find((i) => attr(i, 'schemeID') !== 'SEPA');
+            return id && text(id)
+              ? defined({ id: text(id) as string, scheme_id: attr(id, 'schemeID') })
+              : undefined;
+          })(),
+          registration_number: text(payeeEl, 'PartyLegalEntity/CompanyID'),
+        })
+      : undefined,
+    tax_representative: (() => {
+      const rep = at(root, 'TaxRepresentativeParty');
+      const repAddress = address(at(rep, 'PostalAddress'));
+      return rep && repAddress
+        ? {
+            name: text(rep, 'PartyName/Name') ?? '-',
+            vat_id: text(rep, 'PartyTaxScheme/CompanyID') ?? '-',
+            address: repAddress,
+          }
+        : undefined;
+    })(),
+    ship_to:
+      location || at(delivery, 'DeliveryParty')
+        ? defined({
+            name: text(delivery, 'DeliveryParty/PartyName/Name') ?? '-',
+            address: address(at(location, 'Address')),
+            location_id: text(location, 'ID')
+              ? defined({
+                  id: text(location, 'ID') as string,
+                  scheme_id: attr(at(location, 'ID'), 'schemeID'),
+                })
+              : undefined,
+          })
+        : undefined,
+    delivery_date: text(delivery, 'ActualDeliveryDate'),
+    payment: payment(root, sellerEl, payeeEl),
+    discounts: nonEmpty(
+      allowances.map((a) =>
+        discountOf(
+          text(a, 'Amount') ?? '0',
+          text(a, 'AllowanceChargeReason'),
+          text(a, 'AllowanceChargeReasonCode'),
+        ),
+      ),
+    ),
+    shipping: shippingEl
+      ? defined({ description: text(shippingEl, 'AllowanceChargeReason'), ...charge(shippingEl) })
+      : undefined,
+    charges: nonEmpty(
+      otherCharges.map((c) => defined({ ...charge(c), reason: charge(c).reason ?? 'Charge' })),
+    ),
+    prepaid_amount: text(totalsEl, 'PrepaidAmount'),
+    rounding_amount: text(totalsEl, 'PayableRoundingAmount'),
+    line_items: lines,
+  }) as DocumentData;
+  return {
+    syntax: 'ubl',
+    documentType,
+    typeCode,
+    customizationId: text(root, 'CustomizationID') ?? null,
+    data,
+    totals: {
+      subtotal: text(totalsEl, 'LineExtensionAmount') ?? '0',
+      discount_total: text(totalsEl, 'AllowanceTotalAmount') ?? '0',
+      shipping_total: text(totalsEl, 'ChargeTotalAmount') ?? '0',
+      tax_total: text(taxTotal, 'TaxAmount') ?? '0',
+      total: text(totalsEl, 'TaxInclusiveAmount') ?? '0',
+      amount_due: text(totalsEl, 'PayableAmount') ?? '0',
+    },
+    warnings,
+  };
+}

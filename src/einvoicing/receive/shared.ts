@@ -1,0 +1,133 @@
+// What reading UBL and CII have in common: prices per unit, VAT categories as line taxes, allowances as
+// discounts, notes with a subject code.
+import type { DocumentData } from '../../domain/document-data';
+import { dec, div, eq, mul, round, sum, toPlainString } from '../../domain/money';
+import type { ReceiveWarning } from './types';
+
+type Line = DocumentData['line_items'][number];
+type Tax = NonNullable<Line['taxes']>[number];
+type Discount = NonNullable<Line['discount']>;
+
+export interface TaxInfo {
+  category: string;
+  rate: string;
+}
+
+export interface Money {
+  amount: string;
+  reason?: string;
+  code?: string;
+}
+
+const TEN_PLACES = dec('10000000000');
+
+/** An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1". */
+export function decimalOf(value: string): string {
+  let v = value.trim().replace(/^\+/, '');
+  if (v.endsWith('.')) v = v.slice(0, -1);
+  if (v.startsWith('.')) v = `0${v}`;
+  if (v.startsWith('-.')) v = `-0${v.slice(1)}`;
+  return v;
+}
+
+type Data = DocumentData;
+
+/** Every amount, quantity and rate of mapped data in the data's decimal form (see decimalOf). */
+export function normalizeDecimals(data: Data): Data {
+  const fix = (v: string | undefined) => (v === undefined ? v : decimalOf(v));
+  const taxes = (list: Tax[] | undefined) => list?.map((t) => ({ ...t, rate: decimalOf(t.rate) }));
+  return {
+    ...data,
+    prepaid_amount: fix(data.prepaid_amount),
+    rounding_amount: fix(data.rounding_amount),
+    discounts: data.discounts?.map((d) => ({ ...d, value: decimalOf(d.value) })),
+    shipping: data.shipping && {
+      ...data.shipping,
+      amount: decimalOf(data.shipping.amount),
+      taxes: taxes(data.shipping.taxes),
+    },
+    charges: data.charges?.map((c) => ({ ...c, amount: decimalOf(c.amount), taxes: taxes(c.taxes) })),
+    line_items: data.line_items.map((l) => ({
+      ...l,
+      quantity: decimalOf(l.quantity),
+      unit_price: fix(l.unit_price),
+      discount: l.discount && { ...l.discount, value: decimalOf(l.discount.value) },
+      charges: l.charges?.map((c) => ({ ...c, amount: decimalOf(c.amount) })),
+      taxes: taxes(l.taxes),
+    })),
+  };
+}
+
+/** BT-146 / BT-149: a price per base quantity becomes a price per unit, exactly when it divides. */
+export function perUnitPrice(
+  price: string,
+  baseQuantity: string | undefined,
+  where: string,
+  warnings: ReceiveWarning[],
+): string {
+  price = decimalOf(price);
+  if (baseQuantity !== undefined) baseQuantity = decimalOf(baseQuantity);
+  if (baseQuantity === undefined || eq(dec(baseQuantity), dec('1')) || eq(dec(baseQuantity), dec('0'))) {
+    return price;
+  }
+  const exact = div(dec(price), dec(baseQuantity));
+  const kept = div(round(mul(exact, TEN_PLACES), 0), TEN_PLACES);
+  if (!eq(kept, exact)) {
+    warnings.push({
+      term: 'BT-149',
+      path: where,
+      message: `The price ${price} per ${baseQuantity} units is kept as ${toPlainString(kept)} per unit (rounded)`,
+    });
+  }
+  return toPlainString(kept);
+}
+
+/** A line's VAT category (BT-151/152) as its one tax, with the breakdown's exemption reason (BT-120/121). */
+export function taxesOf(info: TaxInfo, exemptions: Map<string, { reason?: string; code?: string }>): Tax[] {
+  const exemption = exemptions.get(`${info.category}|${info.rate}`) ?? exemptions.get(`${info.category}|0`);
+  const tax: Tax = { name: 'VAT', rate: info.rate, category: info.category };
+  if (exemption?.reason) tax.exemption_reason = exemption.reason;
+  if (exemption?.code) tax.exemption_reason_code = exemption.code;
+  return [tax];
+}
+
+const ALLOWANCE_CODE = /^[0-9]{1,3}$/;
+
+/** A document level allowance (BG-20) as a fixed discount. */
+export function discountOf(amount: string, reason: string | undefined, code: string | undefined): Discount {
+  const discount: Discount = { type: 'fixed', value: amount };
+  if (reason) discount.reason = reason;
+  if (code && ALLOWANCE_CODE.test(code)) discount.reason_code = code;
+  return discount;
+}
+
+/** A line's allowances (BG-27) as its one discount; several are added up (and said so). */
+export function lineDiscountOf(
+  allowances: Money[],
+  where: string,
+  warnings: ReceiveWarning[],
+): Discount | undefined {
+  if (allowances.length === 0) return undefined;
+  const first = allowances[0] as Money;
+  if (allowances.length === 1) return discountOf(first.amount, first.reason, first.code);
+  warnings.push({
+    term: 'BG-27',
+    path: where,
+    message: `${allowances.length} line allowances are kept as one discount`,
+  });
+  const total = sum(allowances.map((a) => dec(a.amount)));
+  return discountOf(toPlainString(total), first.reason, first.code);
+}
+
+/** BT-22 notes joined; BT-21 from the first note's `#CODE#` prefix (the UBL binding). */
+export function splitNote(notes: string[]): { note?: string; subjectCode?: string } {
+  if (notes.length === 0) return {};
+  const first = notes[0] as string;
+  const match = /^#([A-Z]{3})#/.exec(first);
+  const texts = match ? [first.slice(match[0].length), ...notes.slice(1)] : notes;
+  const note = texts
+    .map((n) => n.trim())
+    .filter(Boolean)
+    .join('\n\n');
+  return { note: note || undefined, subjectCode: match?.[1] };
+}

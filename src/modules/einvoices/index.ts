@@ -1,0 +1,2 @@
+export { einvoicesAccess } from './access';
+export { type ParsedEInvoice, parseReceived, type ReceivedFile } from './use-cases/parse-received';

@@ -1,0 +1,62 @@
+import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
+import { authErrors, dataOf } from '../../http/schemas';
+import { badRequest, DomainError } from '../../shared/errors';
+import { complianceDepsOf } from '../compliance';
+import { ParsedEInvoiceView, presentParsed } from './model';
+import { parseReceived, type ReceivedFile } from './use-cases/parse-received';
+
+const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
+
+/**
+ * The e-invoice itself is the body: XML (`application/xml`, `text/xml`), a hybrid PDF (`application/pdf`),
+ * or JSON `{"xml": "..."}` / `{"pdf_base64": "..."}`.
+ */
+async function receivedFileOf(request: Request): Promise<ReceivedFile> {
+  const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.byteLength === 0) throw badRequest('The body is empty: send the e-invoice itself');
+  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) {
+    return { kind: 'xml', xml: new TextDecoder('utf-8').decode(bytes) };
+  }
+  if (type === 'application/pdf') return { kind: 'pdf', bytes };
+  if (type === 'application/json') {
+    let body: unknown;
+    try {
+      body = JSON.parse(new TextDecoder('utf-8').decode(bytes));
+    } catch {
+      throw badRequest('The body is not valid JSON');
+    }
+    const { xml, pdf_base64 } = (body ?? {}) as { xml?: unknown; pdf_base64?: unknown };
+    if (typeof xml === 'string' && pdf_base64 === undefined) return { kind: 'xml', xml };
+    if (typeof pdf_base64 === 'string' && xml === undefined) {
+      return { kind: 'pdf', bytes: new Uint8Array(Buffer.from(pdf_base64, 'base64')) };
+    }
+    throw new DomainError('unprocessable_entity', 'Send either xml or pdf_base64', {
+      fields: [{ loc: 'body', msg: 'send either xml (a string) or pdf_base64 (a string)', type: 'missing' }],
+    });
+  }
+  throw new DomainError(
+    'unsupported_media_type',
+    `Send the e-invoice as application/xml, text/xml, application/pdf or JSON; got ${type || 'no Content-Type'}`,
+  );
+}
+
+export function einvoiceRoutes(auth: Auth, deps: AppDeps) {
+  const compliance = complianceDepsOf(deps);
+  return new Elysia({ prefix: '/api/v1/einvoices' }).use(auth).post(
+    '/parse',
+    async ({ request }) => ({
+      data: presentParsed(await parseReceived(compliance, await receivedFileOf(request))),
+    }),
+    {
+      auth: true,
+      parse: 'none',
+      response: { 200: dataOf(ParsedEInvoiceView), ...authErrors },
+      detail: detail(
+        "Read a received e-invoice (UBL, CII, or a Factur-X/ZUGFeRD/XRechnung PDF) into document data, with its stated totals and the official rules' verdict; stores nothing",
+      ),
+    },
+  );
+}

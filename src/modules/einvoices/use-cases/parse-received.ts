@@ -1,0 +1,53 @@
+import { type ComplianceProfile, PROFILES } from '../../../einvoicing/profiles';
+import { NotAnEInvoiceError, parseEInvoice, type ReceivedInvoice } from '../../../einvoicing/receive';
+import { XmlInputError } from '../../../einvoicing/xsd/xml-input';
+import { XmlLimitError } from '../../../einvoicing/xsd/xml-limits';
+import { DomainError, validationError } from '../../../shared/errors';
+import { type ComplianceDeps, type ComplianceResult, checkXmlCompliance } from '../../compliance';
+import { invoiceXmlOfPdf } from './pdf-invoice-xml';
+
+/** A received e-invoice as it arrives: XML text, or the bytes of a hybrid PDF. */
+export type ReceivedFile = { kind: 'xml'; xml: string } | { kind: 'pdf'; bytes: Uint8Array };
+
+export interface ParsedEInvoice extends ReceivedInvoice {
+  /** The one of the four profiles BT-24 names, or null (another Factur-X profile, an older XRechnung). */
+  profile: ComplianceProfile | null;
+  /** The official rules' verdict for that profile, or null when no profile applies. */
+  compliance: ComplianceResult | null;
+  /** The XML read (for a PDF, the embedded one). */
+  xml: string;
+}
+
+/** BT-24 and the syntax name a profile only when both are the profile's own. */
+export function profileOf(syntax: 'ubl' | 'cii', customizationId: string | null): ComplianceProfile | null {
+  const entry = Object.entries(PROFILES).find(
+    ([, spec]) => spec.syntax === syntax && spec.customizationId === customizationId,
+  );
+  return (entry?.[0] as ComplianceProfile | undefined) ?? null;
+}
+
+/** Reads, maps and checks one received e-invoice; stores nothing. Bad input is a 4xx a bookkeeper reads. */
+export async function parseReceived(deps: ComplianceDeps, file: ReceivedFile): Promise<ParsedEInvoice> {
+  const xml = file.kind === 'xml' ? file.xml : await invoiceXmlOfPdf(file.bytes);
+  let read: ReceivedInvoice;
+  try {
+    read = parseEInvoice(xml);
+  } catch (error) {
+    if (error instanceof XmlLimitError) {
+      if (error.limit === 'maxChars')
+        throw new DomainError('payload_too_large', error.message, { max_chars: error.max });
+      throw validationError([
+        { loc: 'body', msg: `${error.message} (at most ${error.max})`, type: 'too_large' },
+      ]);
+    }
+    if (error instanceof XmlInputError || error instanceof NotAnEInvoiceError) {
+      throw validationError([{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }], error.message);
+    }
+    // A value the mapping cannot take (an amount that is no number): the file's fault, never a 500.
+    const msg = `The e-invoice cannot be read: ${(error as Error).message}`;
+    throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
+  }
+  const profile = profileOf(read.syntax, read.customizationId);
+  const compliance = profile === null ? null : await checkXmlCompliance(deps, { profile, xml });
+  return { ...read, profile, compliance, xml };
+}
