@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { pdfPagesText, savePdf } from '../rendering-fixtures';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 let server: TestServer;
@@ -164,4 +165,40 @@ test('a price that is no number is a 422 naming the problem, never a 500', async
   const res = await parse(xml, 'application/xml');
   expect(res.status).toBe(422);
   expect(res.body.error.details.fields[0].msg).toContain('zwölf');
+});
+
+describe('visualize', () => {
+  test('a readable PDF of the received invoice with the verdict as its footer; it counts as a render', async () => {
+    const xml = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'), 'utf8');
+    const before = (await server.json('/api/v1/usage', { key: account.apiKey })).body.data;
+    const res = await fetch(`${server.url}/api/v1/einvoices/visualize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
+      body: xml,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    // NFKC: the font's fi ligature reads back as one glyph.
+    const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n').normalize('NFKC');
+    expect(text).toContain('123456XX');
+    expect(text).toContain('Zeitschrift');
+    expect(text).toMatch(/Received e-invoice, profile xrechnung_ubl: valid under XML Schema[^]*XRechnung 3\.0/);
+    const after = (await server.json('/api/v1/usage', { key: account.apiKey })).body.data;
+    expect(JSON.stringify(after)).not.toEqual(JSON.stringify(before));
+  });
+
+  test('an invalid invoice says so in its footer', async () => {
+    const xml = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'), 'utf8').replace(
+      /<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/,
+      '',
+    );
+    const res = await fetch(`${server.url}/api/v1/einvoices/visualize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
+      body: xml,
+    });
+    expect(res.status).toBe(200);
+    const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join(' ');
+    expect(text).toMatch(/NOT valid under/);
+  });
 });

@@ -4,4 +4,6 @@ import { type AccessRules, access } from '../../http/access';
 export const einvoicesAccess: AccessRules = {
   // Reading a received file changes nothing shared: any role may.
   'POST /api/v1/einvoices/parse': access.write,
+  // A render of the caller's own: counted against the account's quota like any stateless render.
+  'POST /api/v1/einvoices/visualize': access.write,
 };

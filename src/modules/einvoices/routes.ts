@@ -1,11 +1,13 @@
-import { Elysia } from 'elysia';
+import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf } from '../../http/schemas';
 import { badRequest, DomainError } from '../../shared/errors';
 import { complianceDepsOf } from '../compliance';
+import { pdfResponse, renderServicesOf } from '../renders';
 import { ParsedEInvoiceView, presentParsed } from './model';
 import { parseReceived, type ReceivedFile } from './use-cases/parse-received';
+import { visualizeReceived } from './use-cases/visualize-received';
 
 const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
 
@@ -45,18 +47,49 @@ async function receivedFileOf(request: Request): Promise<ReceivedFile> {
 
 export function einvoiceRoutes(auth: Auth, deps: AppDeps) {
   const compliance = complianceDepsOf(deps);
-  return new Elysia({ prefix: '/api/v1/einvoices' }).use(auth).post(
-    '/parse',
-    async ({ request }) => ({
-      data: presentParsed(await parseReceived(compliance, await receivedFileOf(request))),
-    }),
-    {
-      auth: true,
-      parse: 'none',
-      response: { 200: dataOf(ParsedEInvoiceView), ...authErrors },
-      detail: detail(
-        "Read a received e-invoice (UBL, CII, or a Factur-X/ZUGFeRD/XRechnung PDF) into document data, with its stated totals and the official rules' verdict; stores nothing",
-      ),
-    },
-  );
+  const services = renderServicesOf(deps);
+  return new Elysia({ prefix: '/api/v1/einvoices' })
+    .use(auth)
+    .post(
+      '/visualize',
+      async ({ ctx, principal, request, query }) => {
+        const parsed = await parseReceived(compliance, await receivedFileOf(request));
+        const result = await visualizeReceived({
+          ctx,
+          services,
+          input: {
+            accountId: ctx.accountId,
+            monthlyQuota: principal.monthlyRenderQuota,
+            planId: principal.planId,
+            parsed,
+            templateId: query.template_id,
+          },
+        });
+        return pdfResponse(result.bytes, result.row);
+      },
+      {
+        auth: true,
+        parse: 'none',
+        query: t.Object({
+          template_id: t.Optional(t.String({ description: 'Default: the built-in Classic' })),
+        }),
+        detail: detail(
+          'A readable PDF of a received e-invoice (the same bodies as parse), drawn by the service, with the validation verdict as its footer line; counts as a render',
+        ),
+      },
+    )
+    .post(
+      '/parse',
+      async ({ request }) => ({
+        data: presentParsed(await parseReceived(compliance, await receivedFileOf(request))),
+      }),
+      {
+        auth: true,
+        parse: 'none',
+        response: { 200: dataOf(ParsedEInvoiceView), ...authErrors },
+        detail: detail(
+          "Read a received e-invoice (UBL, CII, or a Factur-X/ZUGFeRD/XRechnung PDF) into document data, with its stated totals and the official rules' verdict; stores nothing",
+        ),
+      },
+    );
 }

@@ -1,7 +1,7 @@
 export { rendersAccess } from './access';
 export { MAX_EXPIRES_IN, PageSizeSchema, Render, StatelessRenderBody } from './model';
 export { findRender, findRenderById, latestRenderOf } from './repo';
-export { linkKeyOf, renderResponse, signedDownloadUrl, wantsBinary } from './respond';
+export { linkKeyOf, pdfResponse, renderResponse, signedDownloadUrl, wantsBinary } from './respond';
 export type { RenderRow } from './schema';
 export { type RenderServices, renderServicesOf } from './services';
 export { renderStateless, type StatelessRender, statelessRenderOf } from './use-cases/render-stateless';

@@ -1,0 +1,63 @@
+import type { DbOrTx } from '../../../db/client';
+import type { DocumentData } from '../../../domain/document-data';
+import type { Clock } from '../../../shared/clock';
+import { type RenderServices, renderStateless } from '../../renders';
+import type { ParsedEInvoice } from './parse-received';
+
+/** The footer line of a visualization: what the official rules said about the file as received. */
+export function verdictLine(parsed: ParsedEInvoice): string {
+  const c = parsed.compliance;
+  if (c === null) {
+    return `Received e-invoice (${parsed.syntax.toUpperCase()}, ${parsed.customizationId ?? 'no specification id'}): not checked, no compliance profile applies.`;
+  }
+  const fatal = c.violations.filter((v) => v.severity === 'fatal').length;
+  if (c.ruleset_version === '') {
+    return `Received e-invoice, profile ${c.profile}: not checked against the official rules (no rule pack installed).`;
+  }
+  const verdict =
+    c.valid && c.fully_checked
+      ? `valid under ${c.ruleset_version}`
+      : `NOT valid under ${c.ruleset_version}: ${fatal} fatal finding${fatal === 1 ? '' : 's'}`;
+  return `Received e-invoice, profile ${c.profile}: ${verdict}.`;
+}
+
+/**
+ * A readable PDF of a received e-invoice, drawn by the service's own engine (a built-in template unless
+ * one is named), with the verdict as the footer line. Counts as a render, like any other.
+ */
+export async function visualizeReceived({
+  ctx,
+  services,
+  input,
+}: {
+  ctx: { db: DbOrTx; clock: Clock };
+  services: RenderServices;
+  input: {
+    accountId: string;
+    monthlyQuota: number;
+    planId: string;
+    parsed: ParsedEInvoice;
+    templateId?: string;
+  };
+}) {
+  const { parsed } = input;
+  const data: DocumentData = {
+    ...parsed.data,
+    branding: { ...parsed.data.branding, footer_text: verdictLine(parsed).slice(0, 500) },
+  };
+  return renderStateless({
+    ctx,
+    services,
+    input: {
+      accountId: input.accountId,
+      monthlyQuota: input.monthlyQuota,
+      planId: input.planId,
+      render: {
+        documentType: parsed.documentType,
+        data,
+        template: { id: input.templateId ?? 'tpl_classic', versionLoc: 'query.template_id' },
+        output: { format: 'pdf', expiresIn: 3600, pageSize: 'A4' },
+      },
+    },
+  });
+}
