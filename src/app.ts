@@ -16,6 +16,7 @@ import { complianceRoutes } from './modules/compliance/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { receivedDocumentRoutes } from './modules/einvoices/inbox-routes';
 import { einvoiceRoutes } from './modules/einvoices/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
@@ -60,6 +61,7 @@ export function buildApp(deps: AppDeps) {
     .use(billingRoutes(auth, deps))
     .use(complianceRoutes(auth, deps))
     .use(einvoiceRoutes(auth, deps))
+    .use(receivedDocumentRoutes(auth, deps))
     .use(batchRoutes(auth, deps))
     .use(recurringInvoiceRoutes(auth, deps))
     .use(deliveryRoutes(auth, deps));

@@ -9,6 +9,7 @@ export type IdPrefix =
   | 'wsp'
   | 'wsm'
   | 'doc'
+  | 'rcv'
   | 'biz'
   | 'cus'
   | 'ctpl'

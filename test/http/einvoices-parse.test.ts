@@ -179,10 +179,14 @@ describe('visualize', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     // NFKC: the font's fi ligature reads back as one glyph.
-    const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n').normalize('NFKC');
+    const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer())))
+      .join('\n')
+      .normalize('NFKC');
     expect(text).toContain('123456XX');
     expect(text).toContain('Zeitschrift');
-    expect(text).toMatch(/Received e-invoice, profile xrechnung_ubl: valid under XML Schema[^]*XRechnung 3\.0/);
+    expect(text).toMatch(
+      /Received e-invoice, profile xrechnung_ubl: valid under XML Schema[^]*XRechnung 3\.0/,
+    );
     const after = (await server.json('/api/v1/usage', { key: account.apiKey })).body.data;
     expect(JSON.stringify(after)).not.toEqual(JSON.stringify(before));
   });

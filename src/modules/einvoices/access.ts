@@ -1,9 +1,21 @@
 // Who may make each write of this module's routes (http/access.ts); reads are open to every key of the account.
 import { type AccessRules, access } from '../../http/access';
+import { findReceived } from './repo';
 
 export const einvoicesAccess: AccessRules = {
   // Reading a received file changes nothing shared: any role may.
   'POST /api/v1/einvoices/parse': access.write,
   // A render of the caller's own: counted against the account's quota like any stateless render.
   'POST /api/v1/einvoices/visualize': access.write,
+  'POST /api/v1/received-documents': access.write,
+  'PATCH /api/v1/received-documents/:received_id': access.own(
+    'received_document',
+    'received_id',
+    findReceived,
+  ),
+  'DELETE /api/v1/received-documents/:received_id': access.own(
+    'received_document',
+    'received_id',
+    findReceived,
+  ),
 };

@@ -7,22 +7,34 @@ import { complianceDepsOf } from '../compliance';
 import { pdfResponse, renderServicesOf } from '../renders';
 import { ParsedEInvoiceView, presentParsed } from './model';
 import { parseReceived, type ReceivedFile } from './use-cases/parse-received';
+import type { ReceivedOriginal } from './use-cases/receive-document';
 import { visualizeReceived } from './use-cases/visualize-received';
 
 const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
 
 /**
  * The e-invoice itself is the body: XML (`application/xml`, `text/xml`), a hybrid PDF (`application/pdf`),
- * or JSON `{"xml": "..."}` / `{"pdf_base64": "..."}`.
+ * or JSON `{"xml": "..."}` / `{"pdf_base64": "..."}`. `original` is what the inbox keeps: the exact bytes
+ * that arrived, or for JSON the decoded XML or PDF.
  */
-async function receivedFileOf(request: Request): Promise<ReceivedFile> {
+export async function receivedBodyOf(
+  request: Request,
+): Promise<{ file: ReceivedFile; original: ReceivedOriginal }> {
   const type = (request.headers.get('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
   const bytes = new Uint8Array(await request.arrayBuffer());
   if (bytes.byteLength === 0) throw badRequest('The body is empty: send the e-invoice itself');
+  const xmlOf = (xmlBytes: Uint8Array, xml: string) => ({
+    file: { kind: 'xml' as const, xml },
+    original: { bytes: xmlBytes, contentType: 'application/xml' as const },
+  });
+  const pdfOf = (pdf: Uint8Array) => ({
+    file: { kind: 'pdf' as const, bytes: pdf },
+    original: { bytes: pdf, contentType: 'application/pdf' as const },
+  });
   if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) {
-    return { kind: 'xml', xml: new TextDecoder('utf-8').decode(bytes) };
+    return xmlOf(bytes, new TextDecoder('utf-8').decode(bytes));
   }
-  if (type === 'application/pdf') return { kind: 'pdf', bytes };
+  if (type === 'application/pdf') return pdfOf(bytes);
   if (type === 'application/json') {
     let body: unknown;
     try {
@@ -31,9 +43,9 @@ async function receivedFileOf(request: Request): Promise<ReceivedFile> {
       throw badRequest('The body is not valid JSON');
     }
     const { xml, pdf_base64 } = (body ?? {}) as { xml?: unknown; pdf_base64?: unknown };
-    if (typeof xml === 'string' && pdf_base64 === undefined) return { kind: 'xml', xml };
+    if (typeof xml === 'string' && pdf_base64 === undefined) return xmlOf(new TextEncoder().encode(xml), xml);
     if (typeof pdf_base64 === 'string' && xml === undefined) {
-      return { kind: 'pdf', bytes: new Uint8Array(Buffer.from(pdf_base64, 'base64')) };
+      return pdfOf(new Uint8Array(Buffer.from(pdf_base64, 'base64')));
     }
     throw new DomainError('unprocessable_entity', 'Send either xml or pdf_base64', {
       fields: [{ loc: 'body', msg: 'send either xml (a string) or pdf_base64 (a string)', type: 'missing' }],
@@ -44,6 +56,8 @@ async function receivedFileOf(request: Request): Promise<ReceivedFile> {
     `Send the e-invoice as application/xml, text/xml, application/pdf or JSON; got ${type || 'no Content-Type'}`,
   );
 }
+
+const receivedFileOf = async (request: Request) => (await receivedBodyOf(request)).file;
 
 export function einvoiceRoutes(auth: Auth, deps: AppDeps) {
   const compliance = complianceDepsOf(deps);
@@ -61,7 +75,7 @@ export function einvoiceRoutes(auth: Auth, deps: AppDeps) {
             accountId: ctx.accountId,
             monthlyQuota: principal.monthlyRenderQuota,
             planId: principal.planId,
-            parsed,
+            received: parsed,
             templateId: query.template_id,
           },
         });

@@ -5,7 +5,9 @@ import { type RenderServices, renderStateless } from '../../renders';
 import type { ParsedEInvoice } from './parse-received';
 
 /** The footer line of a visualization: what the official rules said about the file as received. */
-export function verdictLine(parsed: ParsedEInvoice): string {
+export function verdictLine(
+  parsed: Pick<ParsedEInvoice, 'syntax' | 'customizationId' | 'compliance'>,
+): string {
   const c = parsed.compliance;
   if (c === null) {
     return `Received e-invoice (${parsed.syntax.toUpperCase()}, ${parsed.customizationId ?? 'no specification id'}): not checked, no compliance profile applies.`;
@@ -36,14 +38,14 @@ export async function visualizeReceived({
     accountId: string;
     monthlyQuota: number;
     planId: string;
-    parsed: ParsedEInvoice;
+    received: Pick<ParsedEInvoice, 'syntax' | 'customizationId' | 'compliance' | 'documentType' | 'data'>;
     templateId?: string;
   };
 }) {
-  const { parsed } = input;
+  const { received } = input;
   const data: DocumentData = {
-    ...parsed.data,
-    branding: { ...parsed.data.branding, footer_text: verdictLine(parsed).slice(0, 500) },
+    ...received.data,
+    branding: { ...received.data.branding, footer_text: verdictLine(received).slice(0, 500) },
   };
   return renderStateless({
     ctx,
@@ -53,7 +55,7 @@ export async function visualizeReceived({
       monthlyQuota: input.monthlyQuota,
       planId: input.planId,
       render: {
-        documentType: parsed.documentType,
+        documentType: received.documentType,
         data,
         template: { id: input.templateId ?? 'tpl_classic', versionLoc: 'query.template_id' },
         output: { format: 'pdf', expiresIn: 3600, pageSize: 'A4' },

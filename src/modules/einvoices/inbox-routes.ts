@@ -1,0 +1,165 @@
+import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
+import { authErrors, dataOf, pageOf, withNotFound } from '../../http/schemas';
+import type { AccountCtx } from '../../shared/context';
+import { DomainError, notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import { complianceDepsOf } from '../compliance';
+import { pdfResponse, renderServicesOf } from '../renders';
+import { ListReceivedQuery, presentReceived, ReceivedDocument, UpdateReceivedBody } from './model';
+import { findReceived, listReceived } from './repo';
+import { receivedBodyOf } from './routes';
+import { changeReceived, deleteReceived } from './use-cases/change-received';
+import { receiveDocument } from './use-cases/receive-document';
+import { visualizeReceived } from './use-cases/visualize-received';
+
+const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
+const params = t.Object({ received_id: t.String() });
+
+/** The inbox: received e-invoices kept with their original bytes (docs/receiving.md). */
+export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
+  const compliance = complianceDepsOf(deps);
+  const services = renderServicesOf(deps);
+  const rowOf = (ctx: AccountCtx, id: string) => {
+    const row = findReceived(ctx.db, ctx.accountId, id);
+    if (!row) throw notFound('Received document');
+    return row;
+  };
+  return new Elysia({ prefix: '/api/v1/received-documents' })
+    .use(auth)
+    .post(
+      '',
+      async ({ ctx, request, set }) => {
+        const { file, original } = await receivedBodyOf(request);
+        const { row, created } = await receiveDocument({
+          ctx,
+          deps: { compliance, blobs: deps.blobs },
+          input: { file, original },
+        });
+        set.status = created ? 201 : 200;
+        return { data: presentReceived(row) };
+      },
+      {
+        auth: true,
+        parse: 'none',
+        response: { 200: dataOf(ReceivedDocument), 201: dataOf(ReceivedDocument), ...authErrors },
+        detail: detail(
+          'Keep a received e-invoice (the same bodies as /einvoices/parse): 201 when new, 200 with the existing document when the same bytes came before',
+        ),
+      },
+    )
+    .get(
+      '',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        const rows = listReceived(
+          ctx.db,
+          ctx.accountId,
+          {
+            status: query.status,
+            seller: query.seller,
+            issuedFrom: query.issued_from,
+            issuedTo: query.issued_to,
+            valid: query.valid === undefined ? undefined : query.valid === 'true',
+          },
+          page,
+        );
+        return toPage(rows, page, (r) => r.id, presentReceived);
+      },
+      {
+        auth: true,
+        query: ListReceivedQuery,
+        response: { 200: pageOf(ReceivedDocument), ...authErrors },
+        detail: detail(
+          'List received e-invoices, newest first (filters: status, seller, issue dates, valid)',
+        ),
+      },
+    )
+    .get('/:received_id', ({ ctx, params }) => ({ data: presentReceived(rowOf(ctx, params.received_id)) }), {
+      auth: true,
+      params,
+      response: { 200: dataOf(ReceivedDocument), ...withNotFound },
+      detail: detail('A received e-invoice'),
+    })
+    .get('/:received_id/data', ({ ctx, params }) => ({ data: rowOf(ctx, params.received_id).data }), {
+      auth: true,
+      params,
+      detail: detail('The document data read from a received e-invoice'),
+    })
+    .get(
+      '/:received_id/original',
+      async ({ ctx, params }) => {
+        const row = rowOf(ctx, params.received_id);
+        const bytes = await deps.blobs.get(row.blobKey);
+        if (!bytes) throw new DomainError('not_found', 'The original of this received document is gone');
+        const extension = row.contentType === 'application/pdf' ? 'pdf' : 'xml';
+        return new Response(new Uint8Array(bytes), {
+          headers: {
+            'content-type': row.contentType,
+            'content-disposition': `attachment; filename="${row.id}.${extension}"`,
+            'cache-control': 'private, no-store',
+          },
+        });
+      },
+      { auth: true, params, detail: detail('The exact bytes that were received') },
+    )
+    .get(
+      '/:received_id/pdf',
+      async ({ ctx, params, principal, query }) => {
+        const row = rowOf(ctx, params.received_id);
+        const result = await visualizeReceived({
+          ctx,
+          services,
+          input: {
+            accountId: ctx.accountId,
+            monthlyQuota: principal.monthlyRenderQuota,
+            planId: principal.planId,
+            received: {
+              syntax: row.syntax,
+              customizationId: row.customizationId,
+              compliance: row.compliance as ReceivedDocument['compliance'],
+              documentType: row.documentType,
+              data: row.data,
+            },
+            templateId: query.template_id,
+          },
+        });
+        return pdfResponse(result.bytes, result.row);
+      },
+      {
+        auth: true,
+        params,
+        query: t.Object({ template_id: t.Optional(t.String()) }),
+        detail: detail(
+          "The received e-invoice drawn by the service (for a hybrid PDF, /original is the supplier's own PDF); counts as a render",
+        ),
+      },
+    )
+    .patch(
+      '/:received_id',
+      ({ ctx, params, body }) => ({
+        data: presentReceived(changeReceived({ ctx, input: { id: params.received_id, changes: body } })),
+      }),
+      {
+        auth: true,
+        params,
+        body: UpdateReceivedBody,
+        response: { 200: dataOf(ReceivedDocument), ...withNotFound },
+        detail: detail('Set the status (received, approved, rejected, paid) or the note'),
+      },
+    )
+    .delete(
+      '/:received_id',
+      async ({ ctx, params }) => {
+        await deleteReceived({ ctx, blobs: deps.blobs, input: { id: params.received_id } });
+        return { data: { deleted: true as const } };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(t.Object({ deleted: t.Literal(true) })), ...withNotFound },
+        detail: detail('Delete a received e-invoice and its original'),
+      },
+    );
+}

@@ -1,0 +1,60 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, createdBy, updatedAt } from '../../db/columns';
+import type { DocumentData } from '../../domain/document-data';
+import { accounts } from '../accounts/schema';
+
+export type ReceivedStatus = 'received' | 'approved' | 'rejected' | 'paid';
+
+/** An e-invoice another firm sent: its original bytes are in the blob store under `blob_key`. */
+export const receivedDocuments = sqliteTable(
+  'received_documents',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    status: text('status').$type<ReceivedStatus>().notNull(),
+    syntax: text('syntax').$type<'ubl' | 'cii'>().notNull(),
+    profile: text('profile'),
+    customizationId: text('customization_id'),
+    documentType: text('document_type').$type<'invoice' | 'credit_note'>().notNull(),
+    typeCode: text('type_code').notNull(),
+    invoiceNumber: text('invoice_number'),
+    issueDate: text('issue_date'),
+    dueDate: text('due_date'),
+    currency: text('currency').notNull(),
+    sellerName: text('seller_name'),
+    sellerTaxId: text('seller_tax_id'),
+    sellerElectronicAddress: text('seller_electronic_address', { mode: 'json' }).$type<{
+      scheme: string;
+      value: string;
+    } | null>(),
+    total: text('total').notNull(),
+    amountDue: text('amount_due').notNull(),
+    /** Null when no compliance profile applies (nothing was checked). */
+    valid: integer('valid', { mode: 'boolean' }),
+    compliance: text('compliance', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    data: text('data', { mode: 'json' }).$type<DocumentData>().notNull(),
+    totals: text('totals', { mode: 'json' }).$type<Record<string, string>>().notNull(),
+    warnings: text('warnings', { mode: 'json' })
+      .$type<{ term: string; path: string; message: string }[]>()
+      .notNull(),
+    /** The first received document with the same seller, number and issue date: paying both would be paying twice. */
+    duplicateOf: text('duplicate_of'),
+    sha256: text('sha256').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    blobKey: text('blob_key').notNull(),
+    note: text('note'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('received_documents_account_idx').on(t.accountId, t.id),
+    uniqueIndex('received_documents_sha_idx').on(t.accountId, t.sha256),
+    index('received_documents_identity_idx').on(t.accountId, t.invoiceNumber, t.issueDate),
+  ],
+);
+
+export type ReceivedDocumentRow = typeof receivedDocuments.$inferSelect;

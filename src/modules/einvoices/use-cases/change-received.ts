@@ -1,0 +1,44 @@
+import { transactional } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound } from '../../../shared/errors';
+import type { BlobStore } from '../../../storage/blob-store';
+import type { UpdateReceivedBody } from '../model';
+import { deleteReceivedRow, findReceived, updateReceived } from '../repo';
+import type { ReceivedDocumentRow } from '../schema';
+
+/** PATCH: the bookkeeper's decision (approved, rejected, paid, or back to received) and a note. */
+function changeReceivedNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string; changes: UpdateReceivedBody };
+}): ReceivedDocumentRow {
+  if (!findReceived(ctx.db, ctx.accountId, input.id)) throw notFound('Received document');
+  const { status, note } = input.changes;
+  const updated = updateReceived(ctx.db, ctx.accountId, input.id, {
+    ...(status === undefined ? {} : { status }),
+    ...(note === undefined ? {} : { note }),
+    updatedAt: isoNow(ctx.clock),
+  });
+  if (!updated) throw notFound('Received document');
+  return updated;
+}
+
+export const changeReceived = transactional(changeReceivedNow);
+
+/** Deletes the row, then its original (a row never points at missing bytes; a left blob is unreachable). */
+export async function deleteReceived({
+  ctx,
+  blobs,
+  input,
+}: {
+  ctx: AccountCtx;
+  blobs: BlobStore;
+  input: { id: string };
+}) {
+  const row = deleteReceivedRow(ctx.db, ctx.accountId, input.id);
+  if (!row) throw notFound('Received document');
+  await blobs.delete(row.blobKey).catch(() => undefined);
+}

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { newId } from '../../../shared/ids';
+import type { BlobStore } from '../../../storage/blob-store';
+import type { ComplianceDeps } from '../../compliance';
+import { findReceivedBySha, findSameInvoice, insertReceived, receivedBlobKey } from '../repo';
+import type { ReceivedDocumentRow } from '../schema';
+import { parseReceived, type ReceivedFile } from './parse-received';
+
+/** The bytes to keep: exactly what arrived (for JSON bodies, the decoded XML or PDF). */
+export interface ReceivedOriginal {
+  bytes: Uint8Array;
+  contentType: 'application/xml' | 'application/pdf';
+}
+
+/**
+ * Takes one received e-invoice into the inbox: the original bytes into the blob store first, then the row
+ * (so no row points at missing bytes). The same bytes again answer the existing document (`created:
+ * false`); another file of the same seller, number and issue date is kept with `duplicate_of` set.
+ */
+export async function receiveDocument({
+  ctx,
+  deps,
+  input,
+}: {
+  ctx: AccountCtx;
+  deps: { compliance: ComplianceDeps; blobs: BlobStore };
+  input: { file: ReceivedFile; original: ReceivedOriginal };
+}): Promise<{ row: ReceivedDocumentRow; created: boolean }> {
+  const sha256 = createHash('sha256').update(input.original.bytes).digest('hex');
+  const existing = findReceivedBySha(ctx.db, ctx.accountId, sha256);
+  if (existing) return { row: existing, created: false };
+  const parsed = await parseReceived(deps.compliance, input.file);
+  const id = newId('rcv');
+  const blobKey = receivedBlobKey(ctx.accountId, id);
+  await deps.blobs.put(blobKey, input.original.bytes, input.original.contentType);
+  const seller = parsed.data.seller;
+  const now = isoNow(ctx.clock);
+  try {
+    // Checked again at insert: another request may have stored the same bytes meanwhile.
+    const again = findReceivedBySha(ctx.db, ctx.accountId, sha256);
+    if (again) {
+      await deps.blobs.delete(blobKey).catch(() => undefined);
+      return { row: again, created: false };
+    }
+    const number = parsed.data.invoice_number ?? null;
+    const issueDate = parsed.data.issue_date ?? null;
+    const sellerTaxId = seller?.tax_id ?? null;
+    const sellerName = seller?.name ?? null;
+    const same =
+      number !== null && issueDate !== null
+        ? findSameInvoice(ctx.db, ctx.accountId, {
+            invoiceNumber: number,
+            issueDate,
+            sellerTaxId,
+            sellerName,
+          })
+        : undefined;
+    const row = insertReceived(ctx.db, {
+      id,
+      accountId: ctx.accountId,
+      status: 'received',
+      syntax: parsed.syntax,
+      profile: parsed.profile,
+      customizationId: parsed.customizationId,
+      documentType: parsed.documentType,
+      typeCode: parsed.typeCode,
+      invoiceNumber: number,
+      issueDate,
+      dueDate: parsed.data.due_date ?? null,
+      currency: parsed.data.currency,
+      sellerName,
+      sellerTaxId,
+      sellerElectronicAddress: seller?.electronic_address ?? null,
+      total: parsed.totals.total,
+      amountDue: parsed.totals.amount_due,
+      valid: parsed.compliance === null ? null : parsed.compliance.valid,
+      compliance: parsed.compliance as Record<string, unknown> | null,
+      data: parsed.data,
+      totals: { ...parsed.totals },
+      warnings: parsed.warnings,
+      duplicateOf: same?.duplicateOf ?? same?.id ?? null,
+      sha256,
+      contentType: input.original.contentType,
+      sizeBytes: input.original.bytes.byteLength,
+      blobKey,
+      note: null,
+      createdBy: creatorOf(ctx),
+      createdAt: now,
+      updatedAt: now,
+    });
+    return { row, created: true };
+  } catch (error) {
+    await deps.blobs.delete(blobKey).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,145 @@
+// The inbox of received e-invoices (issue 18): originals kept byte for byte, the same bytes answered once,
+// another file of the same invoice flagged as a duplicate, statuses, filters, roles and isolation.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+
+let server: TestServer;
+let account: TestAccount;
+const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
+const ubl = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'));
+const pdf = readFileSync(join(EXAMPLES, 'facturx-pdf/EN16931_Einfach.pdf'));
+
+beforeAll(async () => {
+  server = await startServer();
+  account = makeAccount(server);
+});
+afterAll(() => server.stop());
+
+async function receive(body: Uint8Array | string, contentType: string, key = account.apiKey) {
+  const res = await fetch(`${server.url}/api/v1/received-documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': contentType },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+describe('keeping received e-invoices', () => {
+  let first: any;
+
+  test('a new file is 201 with what a bookkeeper needs; the original is kept byte for byte', async () => {
+    const res = await receive(new Uint8Array(ubl), 'application/xml');
+    expect(res.status).toBe(201);
+    first = res.body.data;
+    expect(first.id).toMatch(/^rcv_/);
+    expect(first).toMatchObject({
+      status: 'received',
+      syntax: 'ubl',
+      profile: 'xrechnung_ubl',
+      document_type: 'invoice',
+      invoice_number: '123456XX',
+      issue_date: '2016-04-04',
+      currency: 'EUR',
+      seller: { name: '[Seller trading name]', tax_id: 'DE 123456789' },
+      // As the file states them.
+      total: '336.9',
+      amount_due: '336.9',
+      valid: true,
+      duplicate_of: null,
+      content_type: 'application/xml',
+    });
+    expect(first.sha256).toMatch(/^[0-9a-f]{64}$/);
+    const original = await server.request(`/api/v1/received-documents/${first.id}/original`, {
+      key: account.apiKey,
+    });
+    expect(original.headers.get('content-type')).toBe('application/xml');
+    expect(Buffer.from(await original.arrayBuffer()).equals(ubl)).toBe(true);
+    const data = await server.json(`/api/v1/received-documents/${first.id}/data`, { key: account.apiKey });
+    expect(data.body.data.invoice_number).toBe('123456XX');
+  });
+
+  test('the same bytes again answer 200 with the same document, no second row', async () => {
+    const again = await receive(new Uint8Array(ubl), 'text/xml');
+    expect(again.status).toBe(200);
+    expect(again.body.data.id).toBe(first.id);
+    const list = await server.json('/api/v1/received-documents', { key: account.apiKey });
+    expect(
+      list.body.data.filter((d: { invoice_number: string }) => d.invoice_number === '123456XX'),
+    ).toHaveLength(1);
+  });
+
+  test('another file of the same seller, number and issue date is kept as a duplicate', async () => {
+    const reformatted = ubl.toString('utf8').replace('<cbc:Note>', '<cbc:Note>Zweitschrift: ');
+    const res = await receive(JSON.stringify({ xml: reformatted }), 'application/json');
+    expect(res.status).toBe(201);
+    expect(res.body.data.duplicate_of).toBe(first.id);
+  });
+
+  test('a hybrid PDF keeps the supplier PDF as the original and draws its own PDF on request', async () => {
+    const res = await receive(new Uint8Array(pdf), 'application/pdf');
+    expect(res.status).toBe(201);
+    const id = res.body.data.id;
+    expect(res.body.data.content_type).toBe('application/pdf');
+    const original = await server.request(`/api/v1/received-documents/${id}/original`, {
+      key: account.apiKey,
+    });
+    expect(Buffer.from(await original.arrayBuffer()).equals(pdf)).toBe(true);
+    const drawn = await server.request(`/api/v1/received-documents/${id}/pdf`, { key: account.apiKey });
+    expect(drawn.status).toBe(200);
+    const bytes = Buffer.from(await drawn.arrayBuffer());
+    expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(bytes.equals(pdf)).toBe(false);
+  });
+
+  test('status and note by PATCH; filters by status, seller and validity; delete removes it', async () => {
+    const paid = await server.json(`/api/v1/received-documents/${first.id}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { status: 'paid', note: 'Überwiesen am 5.4.' },
+    });
+    expect(paid.status).toBe(200);
+    expect(paid.body.data).toMatchObject({ status: 'paid', note: 'Überwiesen am 5.4.' });
+    const bad = await server.json(`/api/v1/received-documents/${first.id}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { status: 'booked' },
+    });
+    expect(bad.status).toBe(422);
+    const byStatus = await server.json('/api/v1/received-documents?status=paid', { key: account.apiKey });
+    expect(byStatus.body.data.map((d: { id: string }) => d.id)).toEqual([first.id]);
+    const bySeller = await server.json('/api/v1/received-documents?seller=seller%20trading', {
+      key: account.apiKey,
+    });
+    expect(bySeller.body.data.length).toBe(2);
+    const page = await server.json('/api/v1/received-documents?limit=1', { key: account.apiKey });
+    expect(page.body.data).toHaveLength(1);
+    expect(page.body.pagination.has_more).toBe(true);
+    const deleted = await server.json(`/api/v1/received-documents/${first.id}`, {
+      method: 'DELETE',
+      key: account.apiKey,
+    });
+    expect(deleted.body.data).toEqual({ deleted: true });
+    expect(
+      (await server.json(`/api/v1/received-documents/${first.id}`, { key: account.apiKey })).status,
+    ).toBe(404);
+  });
+
+  test('another account sees none of them; hostile input is a 4xx and stores nothing', async () => {
+    const other = makeAccount(server);
+    const list = await server.json('/api/v1/received-documents', { key: other.apiKey });
+    expect(list.body.data).toEqual([]);
+    const before = (await server.json('/api/v1/received-documents', { key: account.apiKey })).body.data
+      .length;
+    const hostile = await receive(
+      '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "a">]><x>&a;</x>',
+      'application/xml',
+    );
+    expect(hostile.status).toBe(422);
+    const after = (await server.json('/api/v1/received-documents', { key: account.apiKey })).body.data.length;
+    expect(after).toBe(before);
+  });
+});
