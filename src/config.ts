@@ -45,6 +45,10 @@ export interface Config {
   complianceTimeLimitSeconds: number;
   /** Tier-2 checks one account may have running at once through validate-compliance. Default 2. */
   complianceChecksPerAccount: number;
+  /** INBOX_DIR: e-invoices dropped here are received by the job runtime (docs/receiving.md); null = off. */
+  inboxDir: string | null;
+  /** INBOX_ACCOUNT: whose inbox the folder feeds; null = the only account of the data dir. */
+  inboxAccount: string | null;
 }
 
 /** A setting that makes start-up impossible; main prints `message` as one line and exits. */
@@ -73,6 +77,8 @@ const SETTINGS = {
   RENDER_TIME_LIMIT_SECONDS: 'render-time-limit-seconds',
   WORKER_MEMORY_LIMIT_MB: 'worker-memory-limit-mb',
   COMPLIANCE_TIME_LIMIT_SECONDS: 'compliance-time-limit-seconds',
+  INBOX_DIR: 'inbox-dir',
+  INBOX_ACCOUNT: 'inbox-account',
   COMPLIANCE_CHECKS_PER_ACCOUNT: 'compliance-checks-per-account',
 } as const;
 
@@ -159,6 +165,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
   const workers = get('RENDER_WORKERS');
   const stripeKey = get('STRIPE_SECRET_KEY');
   const webhookSecret = get('STRIPE_WEBHOOK_SECRET');
+  const inboxDir = get('INBOX_DIR');
   return {
     port: integer('PORT', get('PORT') ?? '8080', 0, 65535),
     host: get('HOST') ?? '127.0.0.1',
@@ -200,5 +207,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
       1,
       1000,
     ),
+    inboxDir: inboxDir === null ? null : resolve(cwd, inboxDir),
+    inboxAccount: get('INBOX_ACCOUNT'),
   };
 }

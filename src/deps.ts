@@ -51,6 +51,8 @@ export interface AppDeps {
   smtpUrl: string | null;
   /** The payment provider (STRIPE_*); absent = billing's provider calls and webhook answer 501. */
   billing?: BillingSettings;
+  /** INBOX_DIR and INBOX_ACCOUNT: the folder the job runtime takes received e-invoices from; null = off. */
+  inbox?: { dir: string; accountId: string | null } | null;
 }
 
 /** What differs between a served process and a test server; the rest follows from the config. */
@@ -83,6 +85,7 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     complianceGate: new AccountGate(config.complianceChecksPerAccount),
     smtpUrl: config.smtpUrl,
     billing: billingSettingsOf(config),
+    inbox: config.inboxDir === null ? null : { dir: config.inboxDir, accountId: config.inboxAccount },
     ...overrides,
   };
 }

@@ -6,6 +6,7 @@ import { backupCommand, restoreCommand } from './cli/backup';
 import { healthcheckCommand } from './cli/healthcheck';
 import { USAGE } from './cli/help';
 import { plansCommand } from './cli/plans';
+import { receiveCommand } from './cli/receive';
 import { keepFilesPrivate, openDataDir } from './cli/runtime';
 import { serve } from './cli/serve';
 import { ConfigError, loadConfig } from './config';
@@ -54,6 +55,8 @@ async function main(argv: string[]): Promise<number> {
       return restoreCommand(config, args, out);
     case 'healthcheck':
       return healthcheckCommand(config, out);
+    case 'receive':
+      return receiveCommand(config, args, out);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

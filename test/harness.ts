@@ -44,6 +44,8 @@ export interface RequestOptions {
 }
 
 export interface ServerOptions {
+  /** INBOX_DIR: a folder the job runtime takes received e-invoices from. */
+  inboxDir?: string;
   clock?: Clock;
   rateLimiter?: RateLimiter;
   maxBodyBytes?: number;
@@ -101,6 +103,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       complianceGate: new AccountGate(options.complianceChecksPerAccount ?? 2),
       smtpUrl: options.smtpUrl ?? null,
       billing: undefined,
+      inbox: options.inboxDir ? { dir: options.inboxDir, accountId: null } : null,
     },
   );
   const runtime = createJobRuntime(deps, { pollMs: 25, graceMs: 2_000 });

@@ -11,6 +11,8 @@ Commands:
   backup --out FILE             Consistent snapshot of the data dir (database + files) into a ZIP,
                                 also while the server runs
   restore FILE                  Restore a backup into an empty DATA_DIR
+  receive FILE... [--account ID] [--json]
+                                Keep received e-invoices (XML or hybrid PDF) in an account's inbox
   migrate                       Apply database migrations and exit
   healthcheck                   Exit 0 when the server on HOST:PORT answers /health with 200 (3 s)
   version                       Print the version
@@ -19,4 +21,5 @@ Commands:
 Settings (environment, or the flag in brackets):
   PORT (--port) 8080, HOST (--host) 127.0.0.1, DATA_DIR (--data-dir) ./data,
   PUBLIC_BASE_URL, SIGNING_SECRET, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_BASE,
-  STRIPE_WEBHOOK_SECRET, RULESETS_DIR, LOG_LEVEL (info), MAX_BODY_BYTES (10485760)`;
+  STRIPE_WEBHOOK_SECRET, RULESETS_DIR, LOG_LEVEL (info), MAX_BODY_BYTES (10485760),
+  INBOX_DIR and INBOX_ACCOUNT (a folder of received e-invoices, taken in by the server)`;

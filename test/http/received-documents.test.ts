@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
-import { startServer, type TestServer } from '../harness';
+import { runCli, startServer, type TestServer } from '../harness';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 let server: TestServer;
@@ -141,5 +141,55 @@ describe('keeping received e-invoices', () => {
     expect(hostile.status).toBe(422);
     const after = (await server.json('/api/v1/received-documents', { key: account.apiKey })).body.data.length;
     expect(after).toBe(before);
+  });
+});
+
+describe('the inbox folder and the receive command', () => {
+  test('files dropped into INBOX_DIR are kept and moved to processed/, a bad one to failed/ with its reason', async () => {
+    const { mkdtempSync, writeFileSync, existsSync, readdirSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dir = mkdtempSync(join(tmpdir(), 'inbox-'));
+    const folder = await startServer({ inboxDir: dir });
+    try {
+      // The server's first account: a data dir with one account needs no INBOX_ACCOUNT.
+      const owner = makeAccount(folder);
+      writeFileSync(join(dir, 'rechnung.xml'), ubl);
+      writeFileSync(join(dir, 'kaputt.xml'), '<Order xmlns="urn:example:order"/>');
+      writeFileSync(join(dir, 'half.xml.part'), 'still copying');
+      for (let waited = 0; waited < 5000 && readdirSync(dir).some((f) => f.endsWith('.xml')); waited += 50) {
+        await Bun.sleep(50);
+      }
+      expect(existsSync(join(dir, 'processed', 'rechnung.xml'))).toBe(true);
+      expect(existsSync(join(dir, 'failed', 'kaputt.xml'))).toBe(true);
+      expect(readFileSync(join(dir, 'failed', 'kaputt.xml.error.txt'), 'utf8')).toContain(
+        'neither a UBL Invoice',
+      );
+      expect(existsSync(join(dir, 'half.xml.part'))).toBe(true);
+      const list = await folder.json('/api/v1/received-documents', { key: owner.apiKey });
+      expect(list.body.data.map((d: { invoice_number: string }) => d.invoice_number)).toEqual(['123456XX']);
+    } finally {
+      await folder.stop();
+    }
+  });
+
+  test('receive FILE... from a shell: kept, already kept, refused; exit 1 when one was refused', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const dataDir = mkdtempSync(join(tmpdir(), 'receive-cli-'));
+    const created = runCli(['accounts', 'create', '--name', 'Büro', '--json'], { DATA_DIR: dataDir });
+    expect(created.code).toBe(0);
+    const bad = join(dataDir, 'bad.xml');
+    writeFileSync(bad, 'no xml at all');
+    const first = runCli(['receive', join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml')], {
+      DATA_DIR: dataDir,
+    });
+    expect(first.code).toBe(0);
+    expect(first.stdout).toMatch(/received as rcv_\w+ \(123456XX, (valid|not checked)\)/);
+    const again = runCli(['receive', join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'), bad], {
+      DATA_DIR: dataDir,
+    });
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain('already received');
+    expect(again.stdout).toMatch(/bad\.xml: refused: .*not well-formed XML/);
   });
 });

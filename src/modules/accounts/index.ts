@@ -1,4 +1,4 @@
 export { type Account, presentAccount } from './model';
-export { type AccountWithPlan, findAccountWithPlan, setAccountPlanId } from './repo';
+export { type AccountWithPlan, findAccountWithPlan, onlyAccountId, setAccountPlanId } from './repo';
 export { type CreatedAccount, createAccount } from './use-cases/create-account';
 export { setAccountEnabled } from './use-cases/set-account-enabled';

@@ -30,6 +30,12 @@ export function findAccountWithPlan(db: DbOrTx, id: string): AccountWithPlan | u
   return row ?? undefined;
 }
 
+/** The account of a data dir that has exactly one (a single firm's install), else undefined. */
+export function onlyAccountId(db: DbOrTx): string | undefined {
+  const rows = db.select({ id: accounts.id }).from(accounts).limit(2).all();
+  return rows.length === 1 ? rows[0]?.id : undefined;
+}
+
 export function countAccounts(db: DbOrTx): number {
   return db.select({ n: count() }).from(accounts).get()?.n ?? 0;
 }

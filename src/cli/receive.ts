@@ -1,0 +1,73 @@
+import { join, resolve } from 'node:path';
+import type { Config } from '../config';
+import { loadRulePack } from '../einvoicing/rule-pack';
+import { onlyAccountId } from '../modules/accounts';
+import { AccountGate } from '../modules/compliance/account-gate';
+import { receivePath } from '../modules/einvoices';
+import { systemClock } from '../shared/clock';
+import { FsBlobStore } from '../storage/fs-blob-store';
+import { runProfileInProcess } from '../workers/rules-pool';
+import { type ParsedArgs, UsageError } from './args';
+import { openDataDir } from './runtime';
+
+/**
+ * `receive FILE... [--account ID] [--json]`: e-invoices from a shell into an account's inbox, as the
+ * HTTP inbox and INBOX_DIR keep them. Exit 1 when any file was refused (each one says why).
+ */
+export async function receiveCommand(
+  config: Config,
+  args: ParsedArgs,
+  out: (line: string) => void,
+): Promise<number> {
+  const files = args.positionals.slice(1);
+  if (files.length === 0) throw new UsageError('receive needs at least one FILE');
+  const handle = openDataDir(config);
+  try {
+    const accountId = args.flags.account ?? config.inboxAccount ?? onlyAccountId(handle.db);
+    if (!accountId)
+      throw new UsageError('receive needs --account ID: the data dir has more than one account');
+    const ctx = { db: handle.db, clock: systemClock, accountId, actor: { kind: 'cli' as const } };
+    const deps = {
+      compliance: {
+        pack: loadRulePack(config.rulesetsDir),
+        cacheDir: join(config.dataDir, 'cache', 'sef'),
+        runProfile: runProfileInProcess,
+        gate: new AccountGate(1),
+        blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
+      },
+      blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
+    };
+    let refused = 0;
+    for (const file of files) {
+      const outcome = await receivePath({ ctx, deps, input: { path: resolve(file) } });
+      if (!outcome.ok) refused++;
+      if (args.switches.has('json')) {
+        out(
+          JSON.stringify(
+            outcome.ok
+              ? {
+                  file,
+                  id: outcome.row.id,
+                  created: outcome.created,
+                  valid: outcome.row.valid,
+                  duplicate_of: outcome.row.duplicateOf,
+                }
+              : { file, error: outcome.message },
+          ),
+        );
+      } else if (outcome.ok) {
+        const { row } = outcome;
+        const verdict = row.valid === null ? 'not checked' : row.valid ? 'valid' : 'NOT valid';
+        const duplicate = row.duplicateOf ? `, duplicate of ${row.duplicateOf}` : '';
+        out(
+          `${file}: ${outcome.created ? 'received' : 'already received'} as ${row.id} (${row.invoiceNumber ?? 'no number'}, ${verdict}${duplicate})`,
+        );
+      } else {
+        out(`${file}: refused: ${outcome.message}`);
+      }
+    }
+    return refused > 0 ? 1 : 0;
+  } finally {
+    handle.close();
+  }
+}

@@ -1,0 +1,58 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import type { AppDeps } from '../../deps';
+import { type Background, defineJob } from '../../jobs/definition';
+import { enqueueJob } from '../../jobs/queue';
+import { onlyAccountId } from '../accounts';
+import { complianceDepsOf } from '../compliance';
+import { receiveFromFolder, waitingFiles } from './use-cases/receive-from-folder';
+
+const InboxFile = Type.Object({ name: Type.String() });
+
+/**
+ * INBOX_DIR: before each claim round, every file waiting in the folder gets one job (its run key is the
+ * name, size and modification time, so a file is taken once, and a new file of the same name again). The
+ * job keeps it in INBOX_ACCOUNT's inbox (or the only account's) and moves it to processed/ or failed/.
+ */
+export function inboxBackground(deps: AppDeps): Background {
+  const inbox = deps.inbox;
+  if (!inbox) return { definitions: [] };
+  const compliance = complianceDepsOf(deps);
+  const kind = defineJob({
+    kind: 'inbox.receive',
+    payload: InboxFile,
+    maxAttempts: 3,
+    handler: async ({ name }, job) => {
+      const accountId = inbox.accountId ?? onlyAccountId(deps.db);
+      if (!accountId) throw new Error('INBOX_ACCOUNT is not set and the data dir has more than one account');
+      const ctx = {
+        db: deps.db,
+        clock: deps.clock,
+        accountId,
+        actor: { kind: 'job' as const, jobId: job.jobId },
+      };
+      const outcome = await receiveFromFolder({
+        ctx,
+        deps: { compliance, blobs: deps.blobs },
+        input: { dir: inbox.dir, name },
+      });
+      if (outcome && !outcome.ok)
+        deps.logger.warn('inbox file refused', { file: name, reason: outcome.message });
+    },
+  });
+  const source = () => {
+    for (const name of waitingFiles(inbox.dir)) {
+      const stat = statSync(join(inbox.dir, name), { throwIfNoEntry: false });
+      if (!stat) continue;
+      enqueueJob(
+        deps.db,
+        deps.clock,
+        kind,
+        { name },
+        { runKey: `inbox:${name}:${stat.size}:${stat.mtimeMs}` },
+      );
+    }
+  };
+  return { definitions: [kind], sources: [source] };
+}
