@@ -4,9 +4,11 @@ import type { DocumentData } from '../../domain/document-data';
 import { all, at, attr, defined, text, type XmlElement } from './dom';
 import {
   discountOf,
+  impliedPrice,
   lineDiscountOf,
   type Money,
   perUnitPrice,
+  signedQuantity,
   splitNote,
   type TaxInfo,
   taxesOf,
@@ -106,6 +108,8 @@ function line(
     (d) => text(d, 'TypeCode') === '130',
   );
   const standard = at(product, 'GlobalID');
+  const lineAmount = text(settlement, 'SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount');
+  const signed = signedQuantity(text(quantity) ?? '0', text(net, 'ChargeAmount') ?? '0', lineAmount);
   const money = (ac: XmlElement): Money => ({
     amount: text(ac, 'ActualAmount') ?? '0',
     reason: text(ac, 'Reason'),
@@ -114,11 +118,21 @@ function line(
   return defined({
     name: text(product, 'Name') ?? '-',
     description: text(product, 'Description'),
-    quantity: text(quantity) ?? '0',
+    quantity: signed,
     unit_code: attr(quantity, 'unitCode'),
-    unit_price: perUnitPrice(
-      text(net, 'ChargeAmount') ?? '0',
-      text(net, 'BasisQuantity'),
+    unit_price: impliedPrice(
+      {
+        quantity: signed,
+        price: perUnitPrice(
+          text(net, 'ChargeAmount') ?? '0',
+          text(net, 'BasisQuantity'),
+          `line ${id}`,
+          warnings,
+        ),
+        amount: lineAmount,
+        allowances: allowances.map((a) => text(a, 'ActualAmount') ?? '0'),
+        charges: charges.map((c) => text(c, 'ActualAmount') ?? '0'),
+      },
       `line ${id}`,
       warnings,
     ),

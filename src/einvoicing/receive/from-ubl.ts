@@ -4,9 +4,11 @@ import type { DocumentData } from '../../domain/document-data';
 import { all, at, attr, defined, text, type XmlElement } from './dom';
 import {
   discountOf,
+  impliedPrice,
   lineDiscountOf,
   type Money,
   perUnitPrice,
+  signedQuantity,
   splitNote,
   type TaxInfo,
   taxesOf,
@@ -115,17 +117,29 @@ function line(
   const period = at(el, 'InvoicePeriod');
   const objectRef = all(el, 'DocumentReference').find((d) => text(d, 'DocumentTypeCode') === '130');
   const standard = at(item, 'StandardItemIdentification/ID');
+  const where = `line ${id}`;
+  const quantity = signedQuantity(
+    text(quantityEl) ?? '0',
+    text(price, 'PriceAmount') ?? '0',
+    text(el, 'LineExtensionAmount'),
+  );
+  const unitPrice = impliedPrice(
+    {
+      quantity,
+      price: perUnitPrice(text(price, 'PriceAmount') ?? '0', text(price, 'BaseQuantity'), where, warnings),
+      amount: text(el, 'LineExtensionAmount'),
+      allowances: allowances.map((a) => a.amount),
+      charges: (charges ?? []).map((c) => c.amount),
+    },
+    where,
+    warnings,
+  );
   return defined({
     name: text(item, 'Name') ?? '-',
     description: text(item, 'Description'),
-    quantity: text(quantityEl) ?? '0',
+    quantity,
     unit_code: attr(quantityEl, 'unitCode'),
-    unit_price: perUnitPrice(
-      text(price, 'PriceAmount') ?? '0',
-      text(price, 'BaseQuantity'),
-      `line ${id}`,
-      warnings,
-    ),
+    unit_price: unitPrice,
     sku: text(item, 'SellersItemIdentification/ID'),
     buyer_item_id: text(item, 'BuyersItemIdentification/ID'),
     standard_item_id:

@@ -1,7 +1,19 @@
 // What reading UBL and CII have in common: prices per unit, VAT categories as line taxes, allowances as
 // discounts, notes with a subject code.
 import type { DocumentData } from '../../domain/document-data';
-import { dec, div, eq, mul, round, sum, toPlainString } from '../../domain/money';
+import {
+  dec,
+  div,
+  eq,
+  gt,
+  isNegative,
+  isZero,
+  mul,
+  round,
+  sub,
+  sum,
+  toPlainString,
+} from '../../domain/money';
 import type { ReceiveWarning } from './types';
 
 type Line = DocumentData['line_items'][number];
@@ -21,12 +33,15 @@ export interface Money {
 
 const TEN_PLACES = dec('10000000000');
 
-/** An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1". */
+/** An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1", "1.000000000000" -> "1". */
 export function decimalOf(value: string): string {
   let v = value.trim().replace(/^\+/, '');
   if (v.endsWith('.')) v = v.slice(0, -1);
   if (v.startsWith('.')) v = `0${v}`;
   if (v.startsWith('-.')) v = `-0${v.slice(1)}`;
+  // More places than the data keeps (10): the zeros at the end say nothing ("30.00000000000").
+  const point = v.indexOf('.');
+  if (point >= 0 && v.length - point - 1 > 10) v = v.replace(/0+$/, '').replace(/\.$/, '');
   return v;
 }
 
@@ -130,4 +145,50 @@ export function splitNote(notes: string[]): { note?: string; subjectCode?: strin
     .filter(Boolean)
     .join('\n\n');
   return { note: note || undefined, subjectCode: match?.[1] };
+}
+
+/**
+ * A line's quantity with the sign its stated net amount (BT-131) implies: a return is sometimes written
+ * as a positive quantity and price with a negative line amount.
+ */
+export function signedQuantity(quantity: string, price: string, lineAmount: string | undefined): string {
+  const q = decimalOf(quantity);
+  if (lineAmount === undefined) return q;
+  const product = mul(dec(q), dec(decimalOf(price)));
+  const stated = dec(decimalOf(lineAmount));
+  const negative = (d: typeof stated) => d.toString().startsWith('-');
+  if (eq(product, dec('0')) || eq(stated, dec('0')) || negative(product) === negative(stated)) return q;
+  return q.startsWith('-') ? q.slice(1) : `-${q}`;
+}
+
+const SLACK = dec('0.02');
+
+/**
+ * BT-146 as the line's own amount implies it: when quantity x price strays more than 0.02 (Peppol R120)
+ * from the stated net amount plus allowances less charges, the price that gives the stated amount is kept
+ * (and said so), so the line adds up as the sender meant.
+ */
+export function impliedPrice(
+  line: { quantity: string; price: string; amount?: string; allowances: string[]; charges: string[] },
+  where: string,
+  warnings: ReceiveWarning[],
+): string {
+  if (line.amount === undefined) return line.price;
+  const quantity = dec(line.quantity);
+  if (isZero(quantity)) return line.price;
+  const gross = sub(
+    sum([dec(decimalOf(line.amount)), ...line.allowances.map((a) => dec(decimalOf(a)))]),
+    sum(line.charges.map((c) => dec(decimalOf(c)))),
+  );
+  const difference = sub(mul(quantity, dec(line.price)), gross);
+  const off = isNegative(difference) ? sub(dec('0'), difference) : difference;
+  if (!gt(off, SLACK)) return line.price;
+  const kept = div(round(mul(div(gross, quantity), TEN_PLACES), 0), TEN_PLACES);
+  const price = toPlainString(kept);
+  warnings.push({
+    term: 'BT-146',
+    path: where,
+    message: `${line.quantity} x ${line.price} is not the stated line amount ${line.amount}: the price is kept as ${price}`,
+  });
+  return price;
 }
