@@ -185,7 +185,7 @@ describe('visualize', () => {
     expect(text).toContain('123456XX');
     expect(text).toContain('Zeitschrift');
     expect(text).toMatch(
-      /Received e-invoice, profile xrechnung_ubl: valid under XML Schema[^]*XRechnung 3\.0/,
+      /Received e-invoice, profile xrechnung_ubl: valid under XML Schema[\s\S]*XRechnung 3\.0/,
     );
     const after = (await server.json('/api/v1/usage', { key: account.apiKey })).body.data;
     expect(JSON.stringify(after)).not.toEqual(JSON.stringify(before));

@@ -1,5 +1,5 @@
 import { type ComplianceProfile, PROFILES } from '../../../einvoicing/profiles';
-import { NotAnEInvoiceError, parseEInvoice, type ReceivedInvoice } from '../../../einvoicing/receive';
+import type { ReceivedInvoice } from '../../../einvoicing/receive';
 import { XmlInputError } from '../../../einvoicing/xsd/xml-input';
 import { XmlLimitError } from '../../../einvoicing/xsd/xml-limits';
 import { DomainError, validationError } from '../../../shared/errors';
@@ -29,6 +29,8 @@ export function profileOf(syntax: 'ubl' | 'cii', customizationId: string | null)
 /** Reads, maps and checks one received e-invoice; stores nothing. Bad input is a 4xx a bookkeeper reads. */
 export async function parseReceived(deps: ComplianceDeps, file: ReceivedFile): Promise<ParsedEInvoice> {
   const xml = file.kind === 'xml' ? file.xml : await invoiceXmlOfPdf(file.bytes);
+  // Loaded with the first received file: the XML parser and the mapping are not needed at start.
+  const { NotAnEInvoiceError, parseEInvoice } = await import('../../../einvoicing/receive');
   let read: ReceivedInvoice;
   try {
     read = parseEInvoice(xml);
