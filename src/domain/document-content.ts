@@ -51,6 +51,21 @@ export const Discount = t.Object(
   closed,
 );
 
+/** A document level discount (BG-20); `taxes` limits it to one VAT rate's lines (BT-95/96). */
+export const DocumentDiscount = t.Object(
+  {
+    ...Discount.properties,
+    taxes: t.Optional(
+      t.Array(Tax, {
+        maxItems: 1,
+        description:
+          'EN 16931 BT-95/96: the tax this allowance reduces; it is then spread over the lines of that tax only (a percentage is of their amount). Default: every line, by amount',
+      }),
+    ),
+  },
+  closed,
+);
+
 /** BG-28: a charge added to one line (packaging, a deposit), taxed with the line. */
 export const LineCharge = t.Object(
   {
@@ -321,7 +336,7 @@ export const SupportingDocument = t.Object(
 /** Content a document carries besides its identity: the same for stored and stateless documents. */
 export const contentFields = {
   line_items: t.Array(LineItem, { minItems: 1, maxItems: 2000 }),
-  discounts: t.Optional(t.Array(Discount, { maxItems: 20 })),
+  discounts: t.Optional(t.Array(DocumentDiscount, { maxItems: 20 })),
   shipping: t.Optional(Shipping),
   charges: t.Optional(
     t.Array(DocumentCharge, { maxItems: 20, description: 'Document level charges besides shipping' }),

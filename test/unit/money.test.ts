@@ -542,3 +542,45 @@ describe('charges (docs/calculation.md rules 2 and 6a) and the amount due (8a)',
     expect(t.amount_due).toBe('68.95');
   });
 });
+
+describe('a document discount limited to one tax (EN 16931 BT-95/96)', () => {
+  test('it is spread over that tax group only, and a percentage is of its lines', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100.00', taxes: [S19] },
+        { quantity: '1', unit_price: '50.00', taxes: [S7] },
+      ],
+      discounts: [
+        { type: 'fixed', value: '10.00', taxes: [S7] },
+        { type: 'percentage', value: '10', taxes: [S19] },
+      ],
+    });
+    expect(t.discounts.map((d) => d.allocations)).toEqual([
+      [{ category: 'S', rate: '7', inclusive: false, amount: '10.00' }],
+      [{ category: 'S', rate: '19', inclusive: false, amount: '10.00' }],
+    ]);
+    // 19 % of 90 = 17.10, 7 % of 40 = 2.80.
+    expect(t.tax_total).toBe('19.90');
+    expect(t.total).toBe('149.90');
+  });
+
+  test('a tax no line carries is a problem at the discount; a negative line outside it is fine', () => {
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [{ quantity: '1', unit_price: '100.00', taxes: [S19] }],
+        discounts: [{ type: 'fixed', value: '1', taxes: [S7] }],
+      }),
+    ).toEqual([{ loc: 'discounts.0.taxes', type: 'invalid' }]);
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100.00', taxes: [S19] },
+        { quantity: '-1', unit_price: '20.00', taxes: [S7] },
+      ],
+      discounts: [{ type: 'fixed', value: '5.00', taxes: [S19] }],
+    });
+    expect(t.total).toBe('91.65');
+  });
+});

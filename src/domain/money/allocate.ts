@@ -44,15 +44,18 @@ export function allocateUnits(total: bigint, weights: readonly bigint[]): bigint
  * (the same order as `lines`) and each discount's result with its per-group allocations.
  */
 export function allocateDiscounts(
-  discounts: readonly { amount: Decimal; reason: string | null }[],
+  discounts: readonly { amount: Decimal; reason: string | null; groups?: string[] | null }[],
   lines: readonly { units: bigint; taxes: readonly ParsedTax[] }[],
   minorUnits: MinorUnits,
 ): { allocated: bigint[]; results: DocumentDiscountResult[] } {
   const allocated = lines.map(() => 0n);
-  const weights = lines.map((line) => line.units);
   const lineTaxes = lines.map((line) => line.taxes);
-  const results = discounts.map(({ amount, reason }) => {
+  const results = discounts.map(({ amount, reason, groups }) => {
     const units = toMinorUnits(amount, minorUnits);
+    // A discount limited to tax groups weighs only their lines (BT-95/96: an allowance of one VAT rate).
+    const weights = lines.map((line) =>
+      groups == null || line.taxes.some((t) => groups.includes(t.key)) ? line.units : 0n,
+    );
     const shares = allocateUnits(units, weights);
     shares.forEach((share, i) => {
       allocated[i] = (allocated[i] ?? 0n) + share;

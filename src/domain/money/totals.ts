@@ -52,13 +52,15 @@ interface Discount {
   type: DiscountInput['type'];
   value: Decimal;
   reason: string | null;
+  /** Tax group keys the discount is limited to; null = every line. */
+  groups: string[] | null;
 }
 
 /** Everything validated and priced up to the document discounts: what rule 5 onwards works from. */
 interface Checked {
   lines: PricedLine[];
   subtotal: Decimal;
-  discounts: { amount: Decimal; reason: string | null }[];
+  discounts: { amount: Decimal; reason: string | null; groups: string[] | null }[];
   shipping: { total: Decimal; taxes: ParsedTax[] | undefined };
   charges: { total: Decimal; taxes: ParsedTax[] | undefined; reason: string | null }[] | null;
   prepaid: Decimal;
@@ -148,7 +150,12 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
     return { ...priced, units: toMinorUnits(priced.amount, mu), taxes };
   });
   const discountInputs = input.discounts ?? [];
-  const discounts = discountInputs.flatMap((d, k) => readDiscount(d, `discounts.${k}`, problems) ?? []);
+  const discounts = discountInputs.flatMap((d, k) => {
+    const read = readDiscount(d, `discounts.${k}`, problems);
+    if (read === null) return [];
+    const pinned = d.taxes == null ? null : parseTaxes(d.taxes, `discounts.${k}.taxes`, problems);
+    return [{ ...read, groups: pinned === null || pinned.length === 0 ? null : pinned.map((t) => t.key) }];
+  });
   const shipping = readShipping(input.shipping, mu, problems);
   const charges = input.charges?.map((c, k) => readCharge(c, `charges.${k}`, mu, problems)) ?? null;
   const prepaid = readAdjustment(input.prepaid, 'prepaid_amount', mu, problems);
@@ -156,14 +163,27 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
 
   const priced = lines.filter((line) => line !== null);
   // Allocation is proportional to line amounts; a negative weight would turn a discount into a surcharge.
-  if (discountInputs.length > 0 && priced.some((line) => line.units < 0n)) {
-    const msg = 'document discounts need every line amount to be zero or more';
+  const spreadOver = (d: Discount) => priced.filter((line) => coveredBy(d, line.taxes));
+  if (discounts.some((d) => spreadOver(d).some((line) => line.units < 0n))) {
+    const msg = 'document discounts need every line amount they spread over to be zero or more';
     problems.push({ loc: 'discounts', msg, type: 'invalid' });
   }
+  discounts.forEach((d, k) => {
+    if (d.groups !== null && spreadOver(d).length === 0 && priced.length === lines.length) {
+      problems.push({ loc: `discounts.${k}.taxes`, msg: 'no line carries this tax', type: 'invalid' });
+    }
+  });
   let subtotalUnits = 0n;
   for (const line of priced) subtotalUnits += line.units;
   const subtotal = fromMinorUnits(subtotalUnits, mu);
-  const amounts = discounts.map((d) => documentDiscountAmount(d, subtotal, mu));
+  const baseOf = (d: Discount) =>
+    d.groups === null
+      ? subtotal
+      : fromMinorUnits(
+          spreadOver(d).reduce((n, l) => n + l.units, 0n),
+          mu,
+        );
+  const amounts = discounts.map((d) => documentDiscountAmount(d, baseOf(d), mu));
   // Only comparable once every line is priced and every discount read.
   const complete = priced.length === lines.length && discounts.length === discountInputs.length;
   if (complete && discounts.length > 0 && gt(sum(amounts), subtotal)) {
@@ -174,7 +194,7 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   return {
     lines: priced,
     subtotal,
-    discounts: discounts.map((d, k) => ({ amount: amounts[k] ?? ZERO, reason: d.reason })),
+    discounts: discounts.map((d, k) => ({ amount: amounts[k] ?? ZERO, reason: d.reason, groups: d.groups })),
     shipping,
     charges: chargesRead,
     prepaid,
@@ -232,6 +252,11 @@ function pricedLine(
   return { gross, discount: amount, amount: sub(gross, amount) };
 }
 
+/** Whether a discount limited to some tax groups covers a line with these taxes (unlimited: every line). */
+function coveredBy(discount: { groups: string[] | null }, taxes: readonly ParsedTax[]): boolean {
+  return discount.groups === null || taxes.some((t) => discount.groups?.includes(t.key));
+}
+
 /** Rule 5: one document discount's amount. */
 function documentDiscountAmount(discount: Discount, subtotal: Decimal, mu: MinorUnits): Decimal {
   return discount.type === 'percentage'
@@ -253,7 +278,7 @@ function readDiscount(discount: DiscountInput, loc: string, problems: TotalsProb
     problems.push({ loc: `${loc}.value`, msg, type: 'invalid' });
     return null;
   }
-  return { type, value, reason: discount.reason ?? null };
+  return { type, value, reason: discount.reason ?? null, groups: null };
 }
 
 /** An amount that must be zero or more (shipping, charges). */

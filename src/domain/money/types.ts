@@ -17,6 +17,11 @@ export interface DiscountInput {
   type: 'percentage' | 'fixed';
   value: string;
   reason?: string;
+  /**
+   * Document discounts only: the tax group this discount reduces (EN 16931 BT-95/96, an allowance of one
+   * VAT rate); it is then spread over that group's lines only, and a percentage is of their amount.
+   */
+  taxes?: TaxInput[];
 }
 
 export interface LineInput {

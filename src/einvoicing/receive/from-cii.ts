@@ -366,7 +366,12 @@ export function fromCii(root: XmlElement): ReceivedInvoice {
     payment: payment(settlement),
     discounts: nonEmpty(
       allowances.map((a) =>
-        discountOf(text(a, 'ActualAmount') ?? '0', text(a, 'Reason'), text(a, 'ReasonCode')),
+        discountOf(
+          text(a, 'ActualAmount') ?? '0',
+          text(a, 'Reason'),
+          text(a, 'ReasonCode'),
+          at(a, 'CategoryTradeTax') ? taxesOf(taxInfo(at(a, 'CategoryTradeTax')), exempt) : undefined,
+        ),
       ),
     ),
     shipping: shippingEl

@@ -380,6 +380,7 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
           text(a, 'Amount') ?? '0',
           text(a, 'AllowanceChargeReason'),
           text(a, 'AllowanceChargeReasonCode'),
+          at(a, 'TaxCategory') ? taxesOf(taxInfo(at(a, 'TaxCategory')), exempt) : undefined,
         ),
       ),
     ),

@@ -6,7 +6,7 @@ import { checkXmlLimits } from '../xsd/xml-limits';
 import type { XmlElement } from './dom';
 import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
-import { decimalOf, normalizeDecimals } from './shared';
+import { decimalOf, normalizeDecimals, pinnableDiscounts } from './shared';
 import { NotAnEInvoiceError, type ReceivedInvoice } from './types';
 
 export { NotAnEInvoiceError, type ReceivedInvoice, type ReceiveWarning, type StatedTotals } from './types';
@@ -39,7 +39,7 @@ function normalized(invoice: ReceivedInvoice): ReceivedInvoice {
   const t = invoice.totals;
   return {
     ...invoice,
-    data: normalizeDecimals(invoice.data),
+    data: pinnableDiscounts(normalizeDecimals(invoice.data)),
     totals: {
       subtotal: decimalOf(t.subtotal),
       discount_total: decimalOf(t.discount_total),

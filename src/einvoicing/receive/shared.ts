@@ -108,11 +108,17 @@ export function taxesOf(info: TaxInfo, exemptions: Map<string, { reason?: string
 
 const ALLOWANCE_CODE = /^[0-9]{1,3}$/;
 
-/** A document level allowance (BG-20) as a fixed discount. */
-export function discountOf(amount: string, reason: string | undefined, code: string | undefined): Discount {
-  const discount: Discount = { type: 'fixed', value: amount };
+/** An allowance (BG-20, BG-27) as a fixed discount; a document allowance keeps its VAT rate (BT-95/96). */
+export function discountOf(
+  amount: string,
+  reason: string | undefined,
+  code: string | undefined,
+  taxes?: Tax[],
+): Discount & { taxes?: Tax[] } {
+  const discount: Discount & { taxes?: Tax[] } = { type: 'fixed', value: amount };
   if (reason) discount.reason = reason;
   if (code && ALLOWANCE_CODE.test(code)) discount.reason_code = code;
+  if (taxes) discount.taxes = taxes;
   return discount;
 }
 
@@ -191,4 +197,28 @@ export function impliedPrice(
     message: `${line.quantity} x ${line.price} is not the stated line amount ${line.amount}: the price is kept as ${price}`,
   });
   return price;
+}
+
+/**
+ * A document allowance keeps its VAT rate only when some line carries that rate: EN 16931 lets an
+ * allowance stand in a category of its own (often one of zero), which the data cannot express; such a one
+ * is spread over every line instead.
+ */
+export function pinnableDiscounts(data: DocumentData): DocumentData {
+  if (!data.discounts) return data;
+  const carried = (tax: Tax) =>
+    data.line_items.some((l) =>
+      (l.taxes ?? []).some(
+        (t) => t.category === tax.category && eq(dec(decimalOf(t.rate)), dec(decimalOf(tax.rate))),
+      ),
+    );
+  return {
+    ...data,
+    discounts: data.discounts.map((d) => {
+      const pin = d.taxes?.[0];
+      if (!pin || carried(pin)) return d;
+      const { taxes: _dropped, ...rest } = d;
+      return rest;
+    }),
+  };
 }
