@@ -445,3 +445,44 @@ describe('allowances and charges with reasons and UNTDID codes (BG-20, BG-21, BG
     expect(text).toContain('€3,588.36');
   });
 });
+
+describe('an allowance of one VAT rate (discounts[].taxes, BT-95/96)', () => {
+  test.each(PROFILES)('%s: written as an allowance of that rate only, and valid', async (profile) => {
+    const data = baseData();
+    data.line_items = [
+      {
+        name: 'Beratung',
+        quantity: '10',
+        unit_price: '100.00',
+        taxes: [{ name: 'VAT', rate: '19', category: 'S' }],
+      },
+      {
+        name: 'Fachbuch',
+        quantity: '2',
+        unit_price: '40.00',
+        taxes: [{ name: 'VAT', rate: '7', category: 'S' }],
+      },
+    ];
+    data.discounts = [
+      {
+        type: 'percentage',
+        value: '10',
+        reason: 'Buchrabatt',
+        taxes: [{ name: 'VAT', rate: '7', category: 'S' }],
+      },
+    ];
+    delete data.shipping;
+    const xml = await client.xmlOf(profile, 'invoice', data);
+    // 10 % of the 7 % lines (80.00) only.
+    if (isCii(profile)) {
+      expect(xml).toMatch(
+        /<ram:ActualAmount>8\.00<\/ram:ActualAmount>[\s\S]*?<ram:CategoryTradeTax>[\s\S]*?<ram:RateApplicablePercent>7<\/ram:RateApplicablePercent>/,
+      );
+    } else {
+      expect(xml).toMatch(
+        /<cbc:Amount currencyID="EUR">8\.00<\/cbc:Amount>\s*<cac:TaxCategory>\s*<cbc:ID>S<\/cbc:ID>\s*<cbc:Percent>7</,
+      );
+    }
+    expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);
+  });
+});
