@@ -2,6 +2,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '../config';
 import { loadRulePack } from '../einvoicing/rule-pack';
 import { onlyAccountId } from '../modules/accounts';
+import { complianceDepsOf } from '../modules/compliance';
 import { AccountGate } from '../modules/compliance/account-gate';
 import { receivePath } from '../modules/einvoices';
 import { systemClock } from '../shared/clock';
@@ -27,16 +28,15 @@ export async function receiveCommand(
     if (!accountId)
       throw new UsageError('receive needs --account ID: the data dir has more than one account');
     const ctx = { db: handle.db, clock: systemClock, accountId, actor: { kind: 'cli' as const } };
-    const deps = {
-      compliance: {
-        pack: loadRulePack(config.rulesetsDir),
-        cacheDir: join(config.dataDir, 'cache', 'sef'),
-        runProfile: runProfileInProcess,
-        gate: new AccountGate(1),
-        blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
-      },
-      blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
-    };
+    const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    const compliance = complianceDepsOf({
+      rulePack: loadRulePack(config.rulesetsDir),
+      sefCacheDir: join(config.dataDir, 'cache', 'sef'),
+      runProfile: runProfileInProcess,
+      complianceGate: new AccountGate(1),
+      blobs,
+    });
+    const deps = { compliance, blobs };
     let refused = 0;
     for (const file of files) {
       const outcome = await receivePath({ ctx, deps, input: { path: resolve(file) } });

@@ -1,5 +1,7 @@
 import { t } from 'elysia';
 import { Address } from './address';
+import { Payee, SupportingDocument, TaxRepresentative } from './document-references';
+import { ObjectIdentifier, PartyIdentifier } from './identifiers';
 import { BankAccount } from './party';
 
 /** Money, quantities and rates travel as decimal strings, never JSON numbers (exactness). */
@@ -124,18 +126,7 @@ export const LineItem = t.Object(
       ),
     ),
     object_identifier: t.Optional(
-      t.Object(
-        {
-          id: t.String({ minLength: 1, maxLength: 100 }),
-          scheme_id: t.Optional(
-            t.String({ minLength: 1, maxLength: 3, description: 'UNTDID 1153, e.g. AAA (order number)' }),
-          ),
-        },
-        {
-          ...closed,
-          description: 'EN 16931 BT-128: an object the line is about (a meter, a subscription, a vehicle)',
-        },
-      ),
+      ObjectIdentifier('EN 16931 BT-128: an object the line is about (a meter, a subscription, a vehicle)'),
     ),
     classifications: t.Optional(
       t.Array(
@@ -263,72 +254,7 @@ export const ShipTo = t.Object(
   {
     name: t.String({ minLength: 1, maxLength: 300 }),
     address: t.Optional(Address),
-    location_id: t.Optional(
-      t.Object(
-        {
-          id: t.String({ minLength: 1, maxLength: 100 }),
-          scheme_id: t.Optional(
-            t.String({ minLength: 1, maxLength: 10, description: 'ISO 6523 ICD, e.g. 0088 (GLN)' }),
-          ),
-        },
-        { ...closed, description: 'EN 16931 BT-71: the delivery location, e.g. a GLN' },
-      ),
-    ),
-  },
-  closed,
-);
-
-const Identifier = (description: string) =>
-  t.Object(
-    {
-      id: t.String({ minLength: 1, maxLength: 100 }),
-      scheme_id: t.Optional(t.String({ minLength: 1, maxLength: 10, description: 'ISO 6523 ICD' })),
-    },
-    { ...closed, description },
-  );
-
-export const Payee = t.Object(
-  {
-    name: t.String({ minLength: 1, maxLength: 300, description: 'EN 16931 BT-59' }),
-    identifier: t.Optional(Identifier('EN 16931 BT-60')),
-    registration_number: t.Optional(
-      t.String({ maxLength: 100, description: 'EN 16931 BT-61: legal registration identifier' }),
-    ),
-  },
-  {
-    ...closed,
-    description: 'EN 16931 BG-10: the party paid, when not the seller (a factor, a parent company)',
-  },
-);
-
-export const TaxRepresentative = t.Object(
-  {
-    name: t.String({ minLength: 1, maxLength: 300, description: 'EN 16931 BT-62' }),
-    vat_id: t.String({ minLength: 1, maxLength: 50, description: 'EN 16931 BT-63' }),
-    address: Address, // BG-12, with its country (BR-20)
-  },
-  { ...closed, description: "EN 16931 BG-11: the seller's tax representative" },
-);
-
-/** BG-24: a document that supports the invoice (a timesheet, a delivery receipt), as a file or a link. */
-export const SupportingDocument = t.Object(
-  {
-    id: t.String({ minLength: 1, maxLength: 100, description: 'EN 16931 BT-122: its reference' }),
-    description: t.Optional(t.String({ maxLength: 300, description: 'EN 16931 BT-123' })),
-    file_id: t.Optional(
-      t.String({
-        pattern: '^fil_',
-        description:
-          'EN 16931 BT-125: an uploaded file of this account (PDF, PNG, JPEG, CSV, XLSX or ODS), embedded in the XML and attached to a Factur-X PDF',
-      }),
-    ),
-    url: t.Optional(
-      t.String({
-        pattern: '^https?://',
-        maxLength: 2000,
-        description: 'EN 16931 BT-124: where the document can be fetched, instead of a file',
-      }),
-    ),
+    location_id: t.Optional(PartyIdentifier('EN 16931 BT-71: the delivery location, e.g. a GLN')),
   },
   closed,
 );
@@ -361,18 +287,7 @@ export const contentFields = {
     }),
   ),
   invoiced_object: t.Optional(
-    t.Object(
-      {
-        id: t.String({ minLength: 1, maxLength: 100 }),
-        scheme_id: t.Optional(
-          t.String({ minLength: 1, maxLength: 3, description: 'UNTDID 1153, e.g. AFL (meter point)' }),
-        ),
-      },
-      {
-        ...closed,
-        description: 'EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle)',
-      },
-    ),
+    ObjectIdentifier('EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle)'),
   ),
   preceding_invoice: t.Optional(
     t.Object(

@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { Address } from './address';
+import { PartyIdentifier } from './identifiers';
 
 export const BankAccount = t.Object(
   {
@@ -28,18 +29,8 @@ export const Party = t.Object(
     address: t.Optional(Address),
     bank_account: t.Optional(BankAccount),
     identifier: t.Optional(
-      t.Object(
-        {
-          id: t.String({ minLength: 1, maxLength: 100 }),
-          scheme_id: t.Optional(
-            t.String({ minLength: 1, maxLength: 10, description: 'ISO 6523 ICD, e.g. 0088 (GLN)' }),
-          ),
-        },
-        {
-          additionalProperties: false,
-          description:
-            "EN 16931 BT-29 (seller) / BT-46 (buyer): an id such as a GLN, or the buyer's customer number",
-        },
+      PartyIdentifier(
+        "EN 16931 BT-29 (seller) / BT-46 (buyer): an id such as a GLN, or the buyer's customer number",
       ),
     ),
     electronic_address: t.Optional(

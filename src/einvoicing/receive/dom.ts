@@ -56,3 +56,42 @@ export function attr(el: XmlElement | null | undefined, name: string): string | 
 export function defined<T extends Record<string, unknown>>(object: T): T {
   return Object.fromEntries(Object.entries(object).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** A list, or undefined when empty (the data leaves empty lists out). */
+export const nonEmpty = <T>(list: T[] | undefined): T[] | undefined =>
+  list && list.length > 0 ? list : undefined;
+
+/** BT-158: item classification codes with their list (`listID`) and its version. */
+export function classificationsOf(codes: XmlElement[]) {
+  return nonEmpty(
+    codes
+      .filter((c) => text(c) && attr(c, 'listID'))
+      .map((c) =>
+        defined({
+          id: text(c) as string,
+          scheme_id: attr(c, 'listID') as string,
+          scheme_version: attr(c, 'listVersionID'),
+        }),
+      ),
+  );
+}
+
+/** BG-32: item attributes, each a name (under `nameTag`) and a value. */
+export function attributesOf(properties: XmlElement[], nameTag: string) {
+  return nonEmpty(
+    properties
+      .filter((p) => text(p, nameTag) && text(p, 'Value'))
+      .map((p) => ({ name: text(p, nameTag) as string, value: text(p, 'Value') as string })),
+  );
+}
+
+/** An identifier at `path` with its scheme from `schemeOf` (an attribute or a sibling), or undefined. */
+export function identifierAt(
+  el: XmlElement | null | undefined,
+  path: string,
+  schemeOf: (idElement: XmlElement) => string | undefined = (id) => attr(id, 'schemeID'),
+): { id: string; scheme_id?: string } | undefined {
+  const idElement = at(el, path);
+  const id = text(idElement);
+  return idElement && id ? defined({ id, scheme_id: schemeOf(idElement) }) : undefined;
+}

@@ -1,7 +1,18 @@
 // A UN/CEFACT Cross Industry Invoice (Factur-X, ZUGFeRD, XRechnung CII) read into the document data: the
 // CII mapping of docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning.
 import type { DocumentData } from '../../domain/document-data';
-import { all, at, attr, defined, text, type XmlElement } from './dom';
+import {
+  all,
+  at,
+  attr,
+  attributesOf,
+  classificationsOf,
+  defined,
+  identifierAt,
+  nonEmpty,
+  text,
+  type XmlElement,
+} from './dom';
 import {
   discountOf,
   impliedPrice,
@@ -19,8 +30,6 @@ type Party = NonNullable<DocumentData['seller']>;
 type Address = NonNullable<Party['address']>;
 type Line = DocumentData['line_items'][number];
 
-const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
-
 /** Format 102 (YYYYMMDD) as an ISO date; anything else as written (the data's checks will say so). */
 function date(el: XmlElement | null, path: string): string | undefined {
   const value = text(el, path);
@@ -28,6 +37,10 @@ function date(el: XmlElement | null, path: string): string | undefined {
     ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
     : value;
 }
+
+/** BT-18 / BT-128: a referenced document of type 130, its scheme (UNTDID 1153) in ReferenceTypeCode. */
+const referenceOf = (ref: XmlElement | undefined) =>
+  identifierAt(ref, 'IssuerAssignedID', () => text(ref, 'ReferenceTypeCode'));
 
 function address(el: XmlElement | null): Address | undefined {
   if (!el) return undefined;
@@ -152,29 +165,9 @@ function line(
           end_date: date(period, 'EndDateTime/DateTimeString'),
         })
       : undefined,
-    object_identifier:
-      objectRef && text(objectRef, 'IssuerAssignedID')
-        ? defined({
-            id: text(objectRef, 'IssuerAssignedID') as string,
-            scheme_id: text(objectRef, 'ReferenceTypeCode'),
-          })
-        : undefined,
-    classifications: nonEmpty(
-      all(product, 'DesignatedProductClassification/ClassCode')
-        .filter((c) => text(c) && attr(c, 'listID'))
-        .map((c) =>
-          defined({
-            id: text(c) as string,
-            scheme_id: attr(c, 'listID') as string,
-            scheme_version: attr(c, 'listVersionID'),
-          }),
-        ),
-    ),
-    attributes: nonEmpty(
-      all(product, 'ApplicableProductCharacteristic')
-        .filter((p) => text(p, 'Description') && text(p, 'Value'))
-        .map((p) => ({ name: text(p, 'Description') as string, value: text(p, 'Value') as string })),
-    ),
+    object_identifier: referenceOf(objectRef),
+    classifications: classificationsOf(all(product, 'DesignatedProductClassification/ClassCode')),
+    attributes: attributesOf(all(product, 'ApplicableProductCharacteristic'), 'Description'),
     discount: lineDiscountOf(allowances.map(money), `line ${id}`, warnings),
     charges: nonEmpty(
       charges.map((c) =>
@@ -320,13 +313,7 @@ export function fromCii(root: XmlElement): ReceivedInvoice {
             issue_date: date(preceding, 'FormattedIssueDateTime/DateTimeString'),
           })
         : undefined,
-    invoiced_object:
-      objectRef && text(objectRef, 'IssuerAssignedID')
-        ? defined({
-            id: text(objectRef, 'IssuerAssignedID') as string,
-            scheme_id: text(objectRef, 'ReferenceTypeCode'),
-          })
-        : undefined,
+    invoiced_object: referenceOf(objectRef),
     supporting_documents: nonEmpty(
       supporting
         .filter((r) => text(r, 'IssuerAssignedID'))

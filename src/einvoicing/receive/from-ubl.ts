@@ -1,7 +1,18 @@
 // A UBL 2.1 Invoice or CreditNote (EN 16931 binding) read into the document data: the mapping of
 // docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning naming its BT.
 import type { DocumentData } from '../../domain/document-data';
-import { all, at, attr, defined, text, type XmlElement } from './dom';
+import {
+  all,
+  at,
+  attr,
+  attributesOf,
+  classificationsOf,
+  defined,
+  identifierAt,
+  nonEmpty,
+  text,
+  type XmlElement,
+} from './dom';
 import {
   discountOf,
   impliedPrice,
@@ -46,7 +57,6 @@ function party(el: XmlElement | null, warnings: ReceiveWarning[], role: string):
     });
   }
   const endpoint = at(el, 'EndpointID');
-  const identification = all(el, 'PartyIdentification/ID').find((id) => attr(id, 'schemeID') !== 'SEPA');
   return defined({
     name: trading ?? registered ?? '-',
     legal_name:
@@ -60,11 +70,14 @@ function party(el: XmlElement | null, warnings: ReceiveWarning[], role: string):
       endpoint && text(endpoint) && attr(endpoint, 'schemeID')
         ? { scheme: attr(endpoint, 'schemeID') as string, value: text(endpoint) as string }
         : undefined,
-    identifier:
-      identification && text(identification)
-        ? defined({ id: text(identification) as string, scheme_id: attr(identification, 'schemeID') })
-        : undefined,
+    identifier: partyIdentifier(el),
   }) as Party;
+}
+
+/** BT-29 / BT-46 / BT-60: the party's first identification that is not its SEPA creditor id (BT-90). */
+function partyIdentifier(el: XmlElement | null): { id: string; scheme_id?: string } | undefined {
+  const id = all(el, 'PartyIdentification/ID').find((i) => attr(i, 'schemeID') !== 'SEPA');
+  return id && text(id) ? defined({ id: text(id) as string, scheme_id: attr(id, 'schemeID') }) : undefined;
 }
 
 function exemptions(root: XmlElement): Map<string, { reason?: string; code?: string }> {
@@ -153,33 +166,14 @@ function line(
     period: period
       ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
       : undefined,
-    object_identifier:
-      objectRef && text(objectRef, 'ID')
-        ? defined({ id: text(objectRef, 'ID') as string, scheme_id: attr(at(objectRef, 'ID'), 'schemeID') })
-        : undefined,
-    classifications: nonEmpty(
-      all(item, 'CommodityClassification/ItemClassificationCode')
-        .filter((c) => text(c) && attr(c, 'listID'))
-        .map((c) =>
-          defined({
-            id: text(c) as string,
-            scheme_id: attr(c, 'listID') as string,
-            scheme_version: attr(c, 'listVersionID'),
-          }),
-        ),
-    ),
-    attributes: nonEmpty(
-      all(item, 'AdditionalItemProperty')
-        .filter((p) => text(p, 'Name') && text(p, 'Value'))
-        .map((p) => ({ name: text(p, 'Name') as string, value: text(p, 'Value') as string })),
-    ),
+    object_identifier: identifierAt(objectRef, 'ID'),
+    classifications: classificationsOf(all(item, 'CommodityClassification/ItemClassificationCode')),
+    attributes: attributesOf(all(item, 'AdditionalItemProperty'), 'Name'),
     discount: lineDiscountOf(allowances, `line ${id}`, warnings),
     charges: nonEmpty(charges),
     taxes: taxesOf(taxInfo(at(item, 'ClassifiedTaxCategory')), exempt),
   }) as Line;
 }
-
-const nonEmpty = <T>(list: T[] | undefined): T[] | undefined => (list && list.length > 0 ? list : undefined);
 
 function payment(
   root: XmlElement,
@@ -319,10 +313,7 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
       billing && text(billing, 'ID')
         ? defined({ number: text(billing, 'ID') as string, issue_date: text(billing, 'IssueDate') })
         : undefined,
-    invoiced_object:
-      objectRef && text(objectRef, 'ID')
-        ? defined({ id: text(objectRef, 'ID') as string, scheme_id: attr(at(objectRef, 'ID'), 'schemeID') })
-        : undefined,
+    invoiced_object: identifierAt(objectRef, 'ID'),
     supporting_documents: nonEmpty(
       supporting
         .filter((r) => text(r, 'ID'))
@@ -339,12 +330,7 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
     payee: payeeEl
       ? defined({
           name: text(payeeEl, 'PartyName/Name') ?? '-',
-          identifier: (() => {
-            const id = all(payeeEl, 'PartyIdentification/ID').find((i) => attr(i, 'schemeID') !== 'SEPA');
-            return id && text(id)
-              ? defined({ id: text(id) as string, scheme_id: attr(id, 'schemeID') })
-              : undefined;
-          })(),
+          identifier: partyIdentifier(payeeEl),
           registration_number: text(payeeEl, 'PartyLegalEntity/CompanyID'),
         })
       : undefined,
@@ -364,12 +350,7 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
         ? defined({
             name: text(delivery, 'DeliveryParty/PartyName/Name') ?? '-',
             address: address(at(location, 'Address')),
-            location_id: text(location, 'ID')
-              ? defined({
-                  id: text(location, 'ID') as string,
-                  scheme_id: attr(at(location, 'ID'), 'schemeID'),
-                })
-              : undefined,
+            location_id: identifierAt(location, 'ID'),
           })
         : undefined,
     delivery_date: text(delivery, 'ActualDeliveryDate'),

@@ -2,6 +2,7 @@
 // discounts, notes with a subject code.
 import type { DocumentData } from '../../domain/document-data';
 import {
+  type Decimal,
   dec,
   div,
   eq,
@@ -32,6 +33,9 @@ export interface Money {
 }
 
 const TEN_PLACES = dec('10000000000');
+
+/** The data keeps at most 10 decimal places. */
+const toTenPlaces = (d: Decimal): Decimal => div(round(mul(d, TEN_PLACES), 0), TEN_PLACES);
 
 /** An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1", "1.000000000000" -> "1". */
 export function decimalOf(value: string): string {
@@ -86,7 +90,7 @@ export function perUnitPrice(
     return price;
   }
   const exact = div(dec(price), dec(baseQuantity));
-  const kept = div(round(mul(exact, TEN_PLACES), 0), TEN_PLACES);
+  const kept = toTenPlaces(exact);
   if (!eq(kept, exact)) {
     warnings.push({
       term: 'BT-149',
@@ -189,7 +193,7 @@ export function impliedPrice(
   const difference = sub(mul(quantity, dec(line.price)), gross);
   const off = isNegative(difference) ? sub(dec('0'), difference) : difference;
   if (!gt(off, SLACK)) return line.price;
-  const kept = div(round(mul(div(gross, quantity), TEN_PLACES), 0), TEN_PLACES);
+  const kept = toTenPlaces(div(gross, quantity));
   const price = toPlainString(kept);
   warnings.push({
     term: 'BT-146',

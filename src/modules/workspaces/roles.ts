@@ -3,23 +3,13 @@
  * workspace; a key tied to a member acts with that member's role, read fresh on every request. An
  * account-level key (tied to no member) acts with every right, as the owner does.
  */
-import { type Permission, ROLES, type Role } from '../../domain/roles';
+import { PERMISSION_NAMES, type Permission, ROLES, type Role } from '../../domain/roles';
 
 export { type Permission, ROLES, type Role };
 
 export const PERMISSIONS = {
-  owner: [
-    'billing:manage',
-    'keys:manage_all',
-    'workspace:create',
-    'workspace:delete',
-    'workspace:edit',
-    'members:manage',
-    'members:manage_owners',
-    'resources:write_all',
-    'resources:write_own',
-    'resources:read_all',
-  ],
+  // The owner holds every permission there is.
+  owner: PERMISSION_NAMES,
   admin: [
     'workspace:edit',
     'members:manage',
