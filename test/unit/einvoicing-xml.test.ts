@@ -149,3 +149,27 @@ describe('the numbers are the stored totals', () => {
     });
   }
 });
+
+describe('terms written once or as the rules read them', () => {
+  const threeRates = CASES.find((c) => c.name === 'S 19% + 7% + Z, explicit shipping tax');
+
+  test('CII states the tax point date (BT-7) in one breakdown only (CII-SR-461)', () => {
+    if (threeRates === undefined) throw new Error('fixture missing');
+    const data = { ...threeRates.input.data, tax_point_date: '2026-03-31' };
+    const xml = serialize(toSemantic({ ...threeRates.input, data }), 'xrechnung_cii');
+    expect(xml.match(/<ram:ApplicableTradeTax>/g)?.length).toBeGreaterThan(1);
+    expect(xml.match(/<ram:TaxPointDate>/g)?.length).toBe(1);
+  });
+
+  test('structured payment terms (#SKONTO#…#) end with the line break BR-DE-18 asks for', () => {
+    if (threeRates === undefined) throw new Error('fixture missing');
+    const terms = '#SKONTO#TAGE=7#PROZENT=2.00#\n#SKONTO#TAGE=14#PROZENT=1.00#';
+    const data = { ...threeRates.input.data, payment: { instructions: terms } };
+    const ubl = serialize(toSemantic({ ...threeRates.input, data }), 'xrechnung_ubl');
+    expect(ubl).toContain(`<cbc:Note>${terms}\n</cbc:Note>`);
+    const plain = { ...threeRates.input.data, payment: { instructions: 'Net 30 days' } };
+    expect(serialize(toSemantic({ ...threeRates.input, data: plain }), 'xrechnung_ubl')).toContain(
+      '<cbc:Note>Net 30 days</cbc:Note>',
+    );
+  });
+});

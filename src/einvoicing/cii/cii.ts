@@ -135,7 +135,7 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
       ramLeaf(ram(means, 'PayeeSpecifiedCreditorFinancialInstitution'), 'BICID', account.bic);
   }
 
-  for (const v of invoice.vatBreakdown) {
+  invoice.vatBreakdown.forEach((v, k) => {
     const tax = ram(node, 'ApplicableTradeTax');
     ramLeaf(tax, 'CalculatedAmount', v.taxAmount);
     ramLeaf(tax, 'TypeCode', invoice.taxScheme);
@@ -143,9 +143,10 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
     ramLeaf(tax, 'BasisAmount', v.taxableAmount);
     ramLeaf(tax, 'CategoryCode', v.vat.code);
     ramLeaf(tax, 'ExemptionReasonCode', v.exemptionReasonCode);
-    if (invoice.taxPointDate !== null) dateOnly(tax, 'TaxPointDate', invoice.taxPointDate);
+    // BT-7 is one date for the invoice: CII carries it in a breakdown, once (CII-SR-461).
+    if (invoice.taxPointDate !== null && k === 0) dateOnly(tax, 'TaxPointDate', invoice.taxPointDate);
     ramLeaf(tax, 'RateApplicablePercent', v.vat.rate);
-  }
+  });
   if (invoice.invoicePeriod !== null) {
     const period = ram(node, 'BillingSpecifiedPeriod');
     if (invoice.invoicePeriod.start !== null) date(period, 'StartDateTime', invoice.invoicePeriod.start);

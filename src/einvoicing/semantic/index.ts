@@ -131,7 +131,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
         : null,
     invoicedObject: identifierOf(data.invoiced_object),
     paymentMeans: toPaymentMeans(data, number),
-    paymentTerms: text(data.payment?.instructions),
+    paymentTerms: paymentTermsOf(text(data.payment?.instructions)),
     supportingDocuments: (data.supporting_documents ?? []).map((d, k) => ({
       id: d.id.trim(),
       description: text(d.description),
@@ -156,6 +156,14 @@ function taxCurrencyOf(data: DocumentData, totals: TotalsResult, sign: 1 | -1): 
   const credited = amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
   const signed = sign === 1 || isZero(dec(amount)) ? amount : credited;
   return { code, taxTotal: signed };
+}
+
+/**
+ * BT-20 as written, except that terms ending in a `#…#` segment (XRechnung's structured payment terms,
+ * `#SKONTO#TAGE=7#PROZENT=2.00#`) end with a line break, which BR-DE-18 requires after the last one.
+ */
+function paymentTermsOf(terms: string | null): string | null {
+  return terms !== null && /(^|\n)#[^\n]*#$/.test(terms) ? `${terms}\n` : terms;
 }
 
 function identifierOf(id: { id: string; scheme_id?: string } | undefined): EIdentifier | null {
