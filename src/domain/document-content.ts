@@ -352,6 +352,23 @@ export const contentFields = {
         'EN 16931 BT-21: UNTDID 4451 subject of the notes, e.g. AAI (general information), REG (regulatory)',
     }),
   ),
+  tax_amounts: t.Optional(
+    t.Array(
+      t.Object(
+        {
+          category: t.Optional(t.String({ maxLength: 8, description: 'UNCL5305 code of the group' })),
+          rate: DecimalString('Percent of the group'),
+          amount: DecimalString('EN 16931 BT-117: the tax amount stated for the group'),
+        },
+        closed,
+      ),
+      {
+        maxItems: 20,
+        description:
+          'EN 16931 BT-117 as the seller stated it, for a tax group (not tax-inclusive) whose tax was rounded per line or to whole units: it replaces the computed amount when within one currency unit of it (BR-CO-17), else it is a problem. Received e-invoices carry it where their figure differs',
+      },
+    ),
+  ),
   tax_currency: t.Optional(
     t.Object(
       {

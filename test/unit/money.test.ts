@@ -565,12 +565,12 @@ describe('a document discount limited to one tax (EN 16931 BT-95/96)', () => {
     expect(t.total).toBe('149.90');
   });
 
-  test('a tax no line carries is a problem at the discount; a negative line outside it is fine', () => {
+  test('a percentage of a tax no line carries is a problem at the discount; a negative line outside it is fine', () => {
     expect(
       problems({
         minorUnits: 2,
         lines: [{ quantity: '1', unit_price: '100.00', taxes: [S19] }],
-        discounts: [{ type: 'fixed', value: '1', taxes: [S7] }],
+        discounts: [{ type: 'percentage', value: '1', taxes: [S7] }],
       }),
     ).toEqual([{ loc: 'discounts.0.taxes', type: 'invalid' }]);
     const t = totals({
@@ -582,5 +582,76 @@ describe('a document discount limited to one tax (EN 16931 BT-95/96)', () => {
       discounts: [{ type: 'fixed', value: '5.00', taxes: [S19] }],
     });
     expect(t.total).toBe('91.65');
+  });
+});
+
+describe('received invoices: allowances in a category of their own, negative charges, stated tax', () => {
+  const E: TaxInput = { rate: '0', category: 'E', name: 'VAT' };
+
+  test('a fixed discount of a tax no line carries stands in that group by itself (rule 5a)', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '100.00', taxes: [S19] }],
+      charges: [{ amount: '10.00', reason: 'Handling', taxes: [E] }],
+      discounts: [
+        { type: 'fixed', value: '10.00', taxes: [E] },
+        { type: 'fixed', value: '1.00', taxes: [S7] },
+      ],
+    });
+    expect(t.lines[0]?.allocated_discount).toBe('0.00');
+    expect(t.discounts.map((d) => d.allocations)).toEqual([
+      [{ category: 'E', rate: '0', inclusive: false, amount: '10.00' }],
+      [{ category: 'S', rate: '7', inclusive: false, amount: '1.00' }],
+    ]);
+    expect(t.tax_groups.map((g) => [g.category, g.rate, g.taxable_amount, g.tax_amount])).toEqual([
+      ['S', '19', '100.00', '19.00'],
+      ['E', '0', '0.00', '0.00'],
+      ['S', '7', '-1.00', '-0.07'],
+    ]);
+    // 100 + 10 - 11 + 19 - 0.07
+    expect(t.total).toBe('117.93');
+  });
+
+  test('a negative charge belongs to a negative document only (rule 6a)', () => {
+    const negative = totals({
+      minorUnits: 2,
+      lines: [{ quantity: '-7', unit_price: '400', taxes: [S19] }],
+      charges: [{ amount: '-25', reason: 'Insurance', taxes: [S19] }],
+    });
+    expect(negative.charge_total).toBe('-25.00');
+    expect(negative.tax_groups[0]?.taxable_amount).toBe('-2825.00');
+    expect(negative.total).toBe('-3361.75');
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [{ quantity: '7', unit_price: '400', taxes: [S19] }],
+        charges: [{ amount: '-25', reason: 'Insurance', taxes: [S19] }],
+      }),
+    ).toEqual([{ loc: 'charges.0.amount', type: 'invalid' }]);
+  });
+
+  test('a stated tax amount within one unit replaces the computed one (rule 7a); beyond it, a problem', () => {
+    const lines = [{ quantity: '1', unit_price: '3986.34', taxes: [S19] }];
+    const t = totals({
+      minorUnits: 2,
+      lines,
+      taxAmounts: [{ category: 'S', rate: '19.00', amount: '757.41' }],
+    });
+    expect(t.tax_groups[0]?.tax_amount).toBe('757.41');
+    expect(t.tax_total).toBe('757.41');
+    expect(t.total).toBe('4743.75');
+    expect(
+      problems({
+        minorUnits: 2,
+        lines,
+        taxAmounts: [
+          { category: 'S', rate: '19', amount: '758.40' },
+          { category: 'S', rate: '7', amount: '1.00' },
+        ],
+      }),
+    ).toEqual([
+      { loc: 'tax_amounts.0.amount', type: 'invalid' },
+      { loc: 'tax_amounts.1', type: 'invalid' },
+    ]);
   });
 });

@@ -1,6 +1,13 @@
 // The decimals and prices of a received e-invoice as the document data keeps them.
 import { describe, expect, test } from 'bun:test';
-import { decimalOf, impliedPrice, perUnitPrice, signedQuantity } from '../../src/einvoicing/receive/shared';
+import {
+  decimalOf,
+  impliedPrice,
+  keepRefused,
+  perUnitPrice,
+  signedQuantity,
+  statedTaxAmounts,
+} from '../../src/einvoicing/receive/shared';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
 
 describe('decimals as written in files', () => {
@@ -38,5 +45,58 @@ describe('prices', () => {
     const withAllowance = { quantity: '2', price: '50', amount: '90', allowances: ['10'], charges: [] };
     expect(impliedPrice(withAllowance, 'line 2', warnings)).toBe('50');
     expect(warnings).toHaveLength(1);
+  });
+
+  test('a cent off is enough: the price that rounds to the stated amount is kept (XRechnung 03.05a)', () => {
+    const warnings: ReceiveWarning[] = [];
+    const line = { quantity: '2100', price: '3.2916', amount: '6912.37', allowances: [], charges: [] };
+    expect(impliedPrice(line, 'line 2', warnings)).toBe('3.2916047619');
+    expect(warnings.map((w) => w.term)).toEqual(['BT-146']);
+    const yen = {
+      quantity: '3',
+      price: '333.4',
+      amount: '1000',
+      allowances: [],
+      charges: [],
+      minorUnits: 0 as const,
+    };
+    expect(impliedPrice(yen, 'line 1', warnings)).toBe('333.4');
+  });
+});
+
+describe('what the data refuses, kept where it can be held', () => {
+  const data = {
+    currency: 'EUR',
+    issue_date: '2013-08-25',
+    due_date: '2013-05-10',
+    supporting_documents: [
+      { id: 'A1', url: 'www.techspec.no' },
+      { id: 'A2', url: 'https://x.example/a' },
+    ],
+    line_items: [{ name: 'x', quantity: '1', unit_price: '10' }],
+  };
+
+  test('a due date before the issue date goes into the payment terms; a link without scheme into the description', () => {
+    const warnings: ReceiveWarning[] = [];
+    const kept = keepRefused(data, warnings);
+    expect(kept.due_date).toBeUndefined();
+    expect(kept.payment?.instructions).toBe('Due date: 2013-05-10');
+    expect(kept.supporting_documents).toEqual([
+      { id: 'A1', description: 'www.techspec.no' },
+      { id: 'A2', url: 'https://x.example/a' },
+    ]);
+    expect(warnings.map((w) => w.term)).toEqual(['BT-9', 'BT-124']);
+  });
+
+  test('stated tax amounts stay only where they differ from the computed ones, within one unit', () => {
+    const lines = [
+      { name: 'x', quantity: '1', unit_price: '3986.34', taxes: [{ rate: '19', category: 'S' }] },
+    ];
+    const base = { currency: 'EUR', line_items: lines };
+    const amounts = (amount: string) =>
+      statedTaxAmounts({ ...base, tax_amounts: [{ category: 'S', rate: '19', amount }] }).tax_amounts;
+    expect(amounts('757.40')).toBeUndefined();
+    expect(amounts('757.41')).toEqual([{ category: 'S', rate: '19', amount: '757.41' }]);
+    expect(amounts('760.00')).toBeUndefined();
   });
 });

@@ -15,6 +15,7 @@ import {
   isZero,
   lt,
   mul,
+  normalizeRate,
   percentOf,
   round,
   sub,
@@ -23,6 +24,9 @@ import {
   toMinorUnits,
   ZERO,
 } from './decimal';
+
+const ONE = dec('1');
+
 import { taxInAccountingCurrency } from './tax-currency';
 import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
 import type {
@@ -56,21 +60,33 @@ interface Discount {
   groups: string[] | null;
 }
 
+/** A document discount as rules 5 onwards apply it. */
+interface CheckedDiscount {
+  amount: Decimal;
+  reason: string | null;
+  groups: string[] | null;
+  /** Rule 5a: a fixed discount of a tax no line carries stands in that tax's group by itself. */
+  own: ParsedTax[] | null;
+}
+
 /** Everything validated and priced up to the document discounts: what rule 5 onwards works from. */
 interface Checked {
   lines: PricedLine[];
   subtotal: Decimal;
-  discounts: { amount: Decimal; reason: string | null; groups: string[] | null }[];
+  discounts: CheckedDiscount[];
   shipping: { total: Decimal; taxes: ParsedTax[] | undefined };
   charges: { total: Decimal; taxes: ParsedTax[] | undefined; reason: string | null }[] | null;
   prepaid: Decimal;
   rounding: Decimal;
+  taxAmounts: { category: string | null; rate: string; amount: Decimal; loc: string }[];
 }
 
 export function computeTotals(input: TotalsInput): TotalsOutcome {
   const checked = check(input);
   if (!('lines' in checked)) return { ok: false, problems: checked.problems };
-  const totals = computeChecked(checked, input.minorUnits);
+  const outcome = computeChecked(checked, input.minorUnits);
+  if (!outcome.ok) return outcome;
+  const totals = outcome.totals;
   const taxCurrency = input.taxCurrency;
   if (taxCurrency === undefined || !isDecimalString(taxCurrency.rate)) return { ok: true, totals };
   const converted = taxInAccountingCurrency(totals.tax_total, taxCurrency.rate, taxCurrency.minorUnits);
@@ -78,11 +94,24 @@ export function computeTotals(input: TotalsInput): TotalsOutcome {
 }
 
 function computeChecked(
-  { lines, subtotal, discounts, shipping, charges, prepaid, rounding }: Checked,
+  { lines, subtotal, discounts, shipping, charges, prepaid, rounding, taxAmounts }: Checked,
   mu: MinorUnits,
-): TotalsResult {
+): TotalsOutcome {
   const fmt = (d: Decimal) => toFixedString(d, mu);
-  const { allocated, results: discountResults } = allocateDiscounts(discounts, lines, mu);
+  // A discount standing in its own group is not spread over lines: it allocates nothing there.
+  const spread = discounts.map((d) => (d.own === null ? d : { ...d, amount: ZERO, groups: null }));
+  const { allocated, results: discountResults } = allocateDiscounts(spread, lines, mu);
+  discounts.forEach((d, k) => {
+    if (d.own === null) return;
+    const amount = fmt(d.amount);
+    discountResults[k] = {
+      amount,
+      reason: d.reason,
+      allocations: isZero(d.amount)
+        ? []
+        : d.own.map((t) => ({ category: t.category, rate: t.rate, inclusive: t.inclusive, amount })),
+    };
+  });
 
   // Rules 6 and 7: every taxed amount goes to its groups; tax is computed once per group.
   const groups = new TaxGroups();
@@ -105,13 +134,18 @@ function computeChecked(
   for (const charge of charges ?? []) {
     if (!isZero(charge.total)) groups.add(toMinorUnits(charge.total, mu), charge.taxes ?? sharedTaxes(lines));
   }
+  for (const d of discounts) {
+    if (d.own !== null && !isZero(d.amount)) groups.add(-toMinorUnits(d.amount, mu), d.own);
+  }
   const tax = groups.compute(mu);
+  const problems = applyStatedTaxes(tax, taxAmounts, mu);
+  if (problems.length > 0) return { ok: false, problems };
 
   // Rule 8.
   const discountTotal = sum(discounts.map((d) => d.amount));
   const chargeTotal = sum((charges ?? []).map((c) => c.total));
   const total = add(add(add(sub(subtotal, discountTotal), shipping.total), chargeTotal), tax.exclusiveTotal);
-  return {
+  const totals: TotalsResult = {
     subtotal: fmt(subtotal),
     discount_total: fmt(discountTotal),
     tax_total: fmt(add(tax.exclusiveTotal, tax.inclusiveTotal)),
@@ -137,6 +171,38 @@ function computeChecked(
       charges: charges.map((c) => ({ amount: fmt(c.total), reason: c.reason })),
     }),
   };
+  return { ok: true, totals };
+}
+
+/**
+ * Rule 7a: a tax amount the seller stated for an exclusive group replaces the once-rounded one, when it is
+ * within one currency unit of it (BR-CO-17's tolerance: rounded per line, or to whole units).
+ */
+function applyStatedTaxes(
+  tax: ReturnType<TaxGroups['compute']>,
+  stated: Checked['taxAmounts'],
+  mu: MinorUnits,
+): TotalsProblem[] {
+  const problems: TotalsProblem[] = [];
+  for (const entry of stated) {
+    const group = tax.groups.find(
+      (g) => !g.inclusive && g.category === entry.category && g.rate === entry.rate,
+    );
+    if (group === undefined) {
+      const msg = 'no exclusive tax group of this category and rate';
+      problems.push({ loc: entry.loc, msg, type: 'invalid' });
+      continue;
+    }
+    const off = sub(entry.amount, group.tax);
+    if (!lt(isNegative(off) ? sub(ZERO, off) : off, ONE)) {
+      const msg = `must be within one unit of the computed ${toFixedString(group.tax, mu)}`;
+      problems.push({ loc: `${entry.loc}.amount`, msg, type: 'invalid' });
+      continue;
+    }
+    tax.exclusiveTotal = add(tax.exclusiveTotal, off);
+    group.tax = entry.amount;
+  }
+  return problems;
 }
 
 /** Validates the whole input, collecting every problem rather than stopping at the first (rule 9). */
@@ -154,12 +220,26 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
     const read = readDiscount(d, `discounts.${k}`, problems);
     if (read === null) return [];
     const pinned = d.taxes == null ? null : parseTaxes(d.taxes, `discounts.${k}.taxes`, problems);
-    return [{ ...read, groups: pinned === null || pinned.length === 0 ? null : pinned.map((t) => t.key) }];
+    const limited = pinned !== null && pinned.length > 0;
+    return [
+      { ...read, k, pinned: limited ? pinned : null, groups: limited ? pinned.map((t) => t.key) : null },
+    ];
   });
   const shipping = readShipping(input.shipping, mu, problems);
   const charges = input.charges?.map((c, k) => readCharge(c, `charges.${k}`, mu, problems)) ?? null;
   const prepaid = readAdjustment(input.prepaid, 'prepaid_amount', mu, problems);
   const rounding = readAdjustment(input.rounding, 'rounding_amount', mu, problems);
+  const taxAmounts = (input.taxAmounts ?? []).flatMap((t, k) => {
+    const loc = `tax_amounts.${k}`;
+    const amount = readAdjustment(t.amount, `${loc}.amount`, mu, problems);
+    if (!isDecimalString(t.rate)) {
+      problems.push({ loc: `${loc}.rate`, msg: 'rate must be a decimal string', type: 'decimal_format' });
+      return [];
+    }
+    return amount === null
+      ? []
+      : [{ category: t.category ?? null, rate: normalizeRate(t.rate), amount, loc }];
+  });
 
   const priced = lines.filter((line) => line !== null);
   // Allocation is proportional to line amounts; a negative weight would turn a discount into a surcharge.
@@ -168,9 +248,15 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
     const msg = 'document discounts need every line amount they spread over to be zero or more';
     problems.push({ loc: 'discounts', msg, type: 'invalid' });
   }
-  discounts.forEach((d, k) => {
-    if (d.groups !== null && spreadOver(d).length === 0 && priced.length === lines.length) {
-      problems.push({ loc: `discounts.${k}.taxes`, msg: 'no line carries this tax', type: 'invalid' });
+  // Rule 5a: a fixed discount of a tax no line carries stands in that group by itself; a percentage of
+  // such a tax would be a percentage of nothing.
+  const own = discounts.map((d) =>
+    d.groups !== null && spreadOver(d).length === 0 && priced.length === lines.length ? d.pinned : null,
+  );
+  discounts.forEach((d, i) => {
+    if (own[i] !== null && d.type === 'percentage') {
+      const msg = 'no line carries this tax (a percentage needs lines of it)';
+      problems.push({ loc: `discounts.${d.k}.taxes`, msg, type: 'invalid' });
     }
   });
   let subtotalUnits = 0n;
@@ -189,16 +275,30 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   if (complete && discounts.length > 0 && gt(sum(amounts), subtotal)) {
     problems.push({ loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' });
   }
+  // Rule 6a: a negative charge belongs to a negative document (a correction with every amount negated);
+  // elsewhere a reduction is a discount.
+  charges?.forEach((c, k) => {
+    if (c !== null && isNegative(c.total) && !(complete && isNegative(subtotal))) {
+      const msg = 'must be zero or more (an allowance is a discount)';
+      problems.push({ loc: `charges.${k}.amount`, msg, type: 'invalid' });
+    }
+  });
   const chargesRead = charges?.filter((c) => c !== null) ?? null;
   if (problems.length > 0 || shipping === null || prepaid === null || rounding === null) return { problems };
   return {
     lines: priced,
     subtotal,
-    discounts: discounts.map((d, k) => ({ amount: amounts[k] ?? ZERO, reason: d.reason, groups: d.groups })),
+    discounts: discounts.map((d, i) => ({
+      amount: amounts[i] ?? ZERO,
+      reason: d.reason,
+      groups: d.groups,
+      own: own[i] ?? null,
+    })),
     shipping,
     charges: chargesRead,
     prepaid,
     rounding,
+    taxAmounts,
   };
 }
 
@@ -299,7 +399,7 @@ function readCharge(
   mu: MinorUnits,
   problems: TotalsProblem[],
 ): NonNullable<Checked['charges']>[number] | null {
-  const amount = readNonNegative(charge.amount, `${loc}.amount`, problems);
+  const amount = readDecimal(charge.amount, `${loc}.amount`, problems);
   const taxes = charge.taxes == null ? undefined : parseTaxes(charge.taxes, `${loc}.taxes`, problems);
   if (amount === null || taxes === null) return null;
   return { total: round(amount, mu), taxes, reason: charge.reason?.trim() || null };

@@ -19,7 +19,8 @@ export interface DiscountInput {
   reason?: string;
   /**
    * Document discounts only: the tax group this discount reduces (EN 16931 BT-95/96, an allowance of one
-   * VAT rate); it is then spread over that group's lines only, and a percentage is of their amount.
+   * VAT rate); it is then spread over that group's lines only, and a percentage is of their amount. A
+   * fixed one of a tax no line carries stands in that group by itself (an allowance in its own category).
    */
   taxes?: TaxInput[];
 }
@@ -36,6 +37,7 @@ export interface LineInput {
 
 /** A document level charge other than shipping (EN 16931 BG-21): packaging, insurance, a handling fee. */
 export interface ChargeInput {
+  /** Zero or more; negative only on a document whose subtotal is negative (every amount negated). */
   amount: string;
   reason?: string;
   /** As shipping's: absent = the tax set every line shares, if any. */
@@ -58,6 +60,12 @@ export interface TotalsInput {
   prepaid?: string;
   /** EN 16931 BT-114: added to reach a payable amount (cash rounding), e.g. "0.02" or "-0.02". */
   rounding?: string;
+  /**
+   * EN 16931 BT-117 as the seller stated it, per exclusive (category, rate) group: a received invoice whose
+   * tax was rounded per line or to whole units. Each must be within one currency unit of the group's
+   * once-rounded tax (BR-CO-17) and replaces it.
+   */
+  taxAmounts?: { category?: string; rate: string; amount: string }[];
   /** EN 16931 BT-6: state the VAT total in this currency too (units per unit of the document currency). */
   taxCurrency?: { rate: string; minorUnits: MinorUnits };
 }

@@ -1,6 +1,8 @@
 // A UN/CEFACT Cross Industry Invoice (Factur-X, ZUGFeRD, XRechnung CII) read into the document data: the
 // CII mapping of docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning.
 import type { DocumentData } from '../../domain/document-data';
+import type { MinorUnits } from '../../domain/money';
+import { currencyDecimals } from '../../domain/reference';
 import {
   all,
   at,
@@ -19,6 +21,7 @@ import {
   lineDiscountOf,
   type Money,
   perUnitPrice,
+  shippingOf,
   signedQuantity,
   splitNote,
   type TaxInfo,
@@ -108,6 +111,7 @@ function line(
   el: XmlElement,
   exempt: Map<string, { reason?: string; code?: string }>,
   warnings: ReceiveWarning[],
+  minorUnits: MinorUnits,
 ): Line {
   const product = at(el, 'SpecifiedTradeProduct');
   const agreement = at(el, 'SpecifiedLineTradeAgreement');
@@ -145,6 +149,7 @@ function line(
         amount: lineAmount,
         allowances: allowances.map((a) => text(a, 'ActualAmount') ?? '0'),
         charges: charges.map((c) => text(c, 'ActualAmount') ?? '0'),
+        minorUnits,
       },
       `line ${id}`,
       warnings,
@@ -361,17 +366,23 @@ export function fromCii(root: XmlElement): ReceivedInvoice {
         ),
       ),
     ),
-    shipping: shippingEl
-      ? defined({ description: text(shippingEl, 'Reason'), ...charge(shippingEl) })
-      : undefined,
+    shipping: shippingEl ? shippingOf(charge(shippingEl)) : undefined,
     charges: nonEmpty(
       charges
         .filter((c) => c !== shippingEl)
         .map((c) => defined({ ...charge(c), reason: charge(c).reason ?? 'Charge' })),
     ),
+    tax_amounts: nonEmpty(
+      all(settlement, 'ApplicableTradeTax').map((tax) => ({
+        ...taxInfo(tax),
+        amount: text(tax, 'CalculatedAmount') ?? '0',
+      })),
+    ),
     prepaid_amount: text(sums, 'TotalPrepaidAmount'),
     rounding_amount: text(sums, 'RoundingAmount'),
-    line_items: all(transaction, 'IncludedSupplyChainTradeLineItem').map((l) => line(l, exempt, warnings)),
+    line_items: all(transaction, 'IncludedSupplyChainTradeLineItem').map((l) =>
+      line(l, exempt, warnings, currencyDecimals(currency) ?? 2),
+    ),
   }) as DocumentData;
   return {
     syntax: 'cii',

@@ -1,6 +1,8 @@
 // A UBL 2.1 Invoice or CreditNote (EN 16931 binding) read into the document data: the mapping of
 // docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning naming its BT.
 import type { DocumentData } from '../../domain/document-data';
+import type { MinorUnits } from '../../domain/money';
+import { currencyDecimals } from '../../domain/reference';
 import {
   all,
   at,
@@ -19,6 +21,7 @@ import {
   lineDiscountOf,
   type Money,
   perUnitPrice,
+  shippingOf,
   signedQuantity,
   splitNote,
   type TaxInfo,
@@ -102,6 +105,7 @@ function line(
   isCredit: boolean,
   exempt: ReturnType<typeof exemptions>,
   warnings: ReceiveWarning[],
+  minorUnits: MinorUnits,
 ): Line {
   const quantityEl = at(el, isCredit ? 'CreditedQuantity' : 'InvoicedQuantity');
   const item = at(el, 'Item');
@@ -143,6 +147,7 @@ function line(
       amount: text(el, 'LineExtensionAmount'),
       allowances: allowances.map((a) => a.amount),
       charges: (charges ?? []).map((c) => c.amount),
+      minorUnits,
     },
     where,
     warnings,
@@ -274,7 +279,7 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
   const shippingEl = chargesEl.find((c) => text(c, 'AllowanceChargeReasonCode') === 'FC');
   const otherCharges = chargesEl.filter((c) => c !== shippingEl);
   const lines = all(root, isCredit ? 'CreditNoteLine' : 'InvoiceLine').map((l) =>
-    line(l, isCredit, exempt, warnings),
+    line(l, isCredit, exempt, warnings, currencyDecimals(currency) ?? 2),
   );
   const totalsEl = at(root, 'LegalMonetaryTotal');
   const taxTotal = all(root, 'TaxTotal').find(
@@ -365,11 +370,15 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
         ),
       ),
     ),
-    shipping: shippingEl
-      ? defined({ description: text(shippingEl, 'AllowanceChargeReason'), ...charge(shippingEl) })
-      : undefined,
+    shipping: shippingEl ? shippingOf(charge(shippingEl)) : undefined,
     charges: nonEmpty(
       otherCharges.map((c) => defined({ ...charge(c), reason: charge(c).reason ?? 'Charge' })),
+    ),
+    tax_amounts: nonEmpty(
+      all(taxTotal, 'TaxSubtotal').map((sub) => ({
+        ...taxInfo(at(sub, 'TaxCategory')),
+        amount: text(sub, 'TaxAmount') ?? '0',
+      })),
     ),
     prepaid_amount: text(totalsEl, 'PrepaidAmount'),
     rounding_amount: text(totalsEl, 'PayableRoundingAmount'),

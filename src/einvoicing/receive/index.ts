@@ -6,7 +6,7 @@ import { checkXmlLimits } from '../xsd/xml-limits';
 import type { XmlElement } from './dom';
 import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
-import { decimalOf, normalizeDecimals, pinnableDiscounts } from './shared';
+import { decimalOf, keepRefused, normalizeDecimals, pinnableDiscounts, statedTaxAmounts } from './shared';
 import { NotAnEInvoiceError, type ReceivedInvoice } from './types';
 
 export { NotAnEInvoiceError, type ReceivedInvoice, type ReceiveWarning, type StatedTotals } from './types';
@@ -37,9 +37,11 @@ export function parseEInvoice(input: string): ReceivedInvoice {
 /** Decimals as the data writes them, in the data and in the stated totals. */
 function normalized(invoice: ReceivedInvoice): ReceivedInvoice {
   const t = invoice.totals;
+  const warnings = [...invoice.warnings];
   return {
     ...invoice,
-    data: pinnableDiscounts(normalizeDecimals(invoice.data)),
+    data: statedTaxAmounts(keepRefused(pinnableDiscounts(normalizeDecimals(invoice.data)), warnings)),
+    warnings,
     totals: {
       subtotal: decimalOf(t.subtotal),
       discount_total: decimalOf(t.discount_total),

@@ -2,19 +2,25 @@
 // discounts, notes with a subject code.
 import type { DocumentData } from '../../domain/document-data';
 import {
+  computeTotals,
   type Decimal,
   dec,
   div,
   eq,
-  gt,
+  isDecimalString,
   isNegative,
   isZero,
+  lt,
+  type MinorUnits,
   mul,
+  normalizeRate,
   round,
   sub,
   sum,
   toPlainString,
 } from '../../domain/money';
+import { currencyDecimals } from '../../domain/reference';
+import { defined } from './dom';
 import type { ReceiveWarning } from './types';
 
 type Line = DocumentData['line_items'][number];
@@ -66,6 +72,11 @@ export function normalizeDecimals(data: Data): Data {
       taxes: taxes(data.shipping.taxes),
     },
     charges: data.charges?.map((c) => ({ ...c, amount: decimalOf(c.amount), taxes: taxes(c.taxes) })),
+    tax_amounts: data.tax_amounts?.map((t) => ({
+      ...t,
+      rate: decimalOf(t.rate),
+      amount: decimalOf(t.amount),
+    })),
     line_items: data.line_items.map((l) => ({
       ...l,
       quantity: decimalOf(l.quantity),
@@ -144,6 +155,17 @@ export function lineDiscountOf(
   return discountOf(toPlainString(total), first.reason, first.code);
 }
 
+/** The freight charge (reason code FC) as the shipping: its reason (BT-104) is the shipping's description. */
+export function shippingOf(charge: {
+  amount: string;
+  reason?: string;
+  reason_code?: string;
+  taxes: Tax[];
+}): NonNullable<DocumentData['shipping']> {
+  const { reason, ...rest } = charge;
+  return defined({ description: reason, ...rest });
+}
+
 /** BT-22 notes joined; BT-21 from the first note's `#CODE#` prefix (the UBL binding). */
 export function splitNote(notes: string[]): { note?: string; subjectCode?: string } {
   if (notes.length === 0) return {};
@@ -171,28 +193,34 @@ export function signedQuantity(quantity: string, price: string, lineAmount: stri
   return q.startsWith('-') ? q.slice(1) : `-${q}`;
 }
 
-const SLACK = dec('0.02');
-
 /**
- * BT-146 as the line's own amount implies it: when quantity x price strays more than 0.02 (Peppol R120)
- * from the stated net amount plus allowances less charges, the price that gives the stated amount is kept
- * (and said so), so the line adds up as the sender meant.
+ * BT-146 as the line's own amount implies it: when quantity x price, rounded to the currency, is not the
+ * stated net amount plus allowances less charges (a sender that rounded its price, or its amount, another
+ * way), the price that gives the stated amount is kept (and said so), so the line adds up as the sender
+ * meant: the net amount (BT-131) is what the totals and the VAT are made of.
  */
 export function impliedPrice(
-  line: { quantity: string; price: string; amount?: string; allowances: string[]; charges: string[] },
+  line: {
+    quantity: string;
+    price: string;
+    amount?: string;
+    allowances: string[];
+    charges: string[];
+    /** The currency's decimals (2 when not given). */
+    minorUnits?: MinorUnits;
+  },
   where: string,
   warnings: ReceiveWarning[],
 ): string {
   if (line.amount === undefined) return line.price;
   const quantity = dec(line.quantity);
   if (isZero(quantity)) return line.price;
+  const mu = line.minorUnits ?? 2;
   const gross = sub(
     sum([dec(decimalOf(line.amount)), ...line.allowances.map((a) => dec(decimalOf(a)))]),
     sum(line.charges.map((c) => dec(decimalOf(c)))),
   );
-  const difference = sub(mul(quantity, dec(line.price)), gross);
-  const off = isNegative(difference) ? sub(dec('0'), difference) : difference;
-  if (!gt(off, SLACK)) return line.price;
+  if (eq(round(mul(quantity, dec(line.price)), mu), gross)) return line.price;
   const kept = toTenPlaces(div(gross, quantity));
   const price = toPlainString(kept);
   warnings.push({
@@ -204,9 +232,10 @@ export function impliedPrice(
 }
 
 /**
- * A document allowance keeps its VAT rate only when some line carries that rate: EN 16931 lets an
- * allowance stand in a category of its own (often one of zero), which the data cannot express; such a one
- * is spread over every line instead.
+ * A document allowance keeps its VAT rate (BT-95/96), also one no line carries: EN 16931 lets an
+ * allowance stand in a VAT category of its own, which the data holds as a fixed discount of that tax
+ * (docs/calculation.md rule 5a). Only a percentage of a tax no line carries would mean nothing: it is
+ * spread over every line instead.
  */
 export function pinnableDiscounts(data: DocumentData): DocumentData {
   if (!data.discounts) return data;
@@ -220,9 +249,78 @@ export function pinnableDiscounts(data: DocumentData): DocumentData {
     ...data,
     discounts: data.discounts.map((d) => {
       const pin = d.taxes?.[0];
-      if (!pin || carried(pin)) return d;
+      if (!pin || d.type === 'fixed' || carried(pin)) return d;
       const { taxes: _dropped, ...rest } = d;
       return rest;
     }),
   };
+}
+
+/**
+ * What the data refuses although a file may state it, kept where the data can hold it and said so: a due
+ * date before the issue date (BT-9) goes into the payment terms (BT-20), a link that is no http(s) URL
+ * (BT-124) into the document's description (BT-123).
+ */
+export function keepRefused(data: DocumentData, warnings: ReceiveWarning[]): DocumentData {
+  let out = data;
+  if (data.due_date && data.issue_date && data.due_date < data.issue_date) {
+    const { due_date, ...rest } = out;
+    const due = `Due date: ${due_date}`;
+    const instructions = data.payment?.instructions;
+    out = {
+      ...rest,
+      payment: { ...data.payment, instructions: instructions ? `${instructions}\n${due}` : due },
+    };
+    warnings.push({
+      term: 'BT-9',
+      path: 'DueDate',
+      message: `The due date ${due_date} is before the issue date ${data.issue_date}: kept in the payment terms`,
+    });
+  }
+  if (data.supporting_documents?.some((d) => d.url !== undefined && !/^https?:\/\//.test(d.url))) {
+    out = {
+      ...out,
+      supporting_documents: data.supporting_documents.map((d) => {
+        if (d.url === undefined || /^https?:\/\//.test(d.url)) return d;
+        const { url, ...rest } = d;
+        warnings.push({
+          term: 'BT-124',
+          path: `AdditionalDocumentReference[${d.id}]`,
+          message: `The link ${url} is no http(s) URL: kept in the description`,
+        });
+        return { ...rest, description: rest.description ? `${rest.description} (${url})` : url };
+      }),
+    };
+  }
+  return out;
+}
+
+/**
+ * BT-117 as stated, kept (`tax_amounts`) only for the groups whose stated tax is not what the data's
+ * once-per-group rounding gives, and only within BR-CO-17's one unit: a file whose figures disagree more
+ * keeps the computed amounts (its stated totals then say so).
+ */
+export function statedTaxAmounts(data: DocumentData): DocumentData {
+  const { tax_amounts: stated, ...rest } = data;
+  if (!stated) return data;
+  const outcome = computeTotals({
+    minorUnits: currencyDecimals(data.currency) ?? 2,
+    lines: rest.line_items,
+    discounts: rest.discounts,
+    shipping: rest.shipping,
+    charges: rest.charges,
+    prepaid: rest.prepaid_amount,
+    rounding: rest.rounding_amount,
+  });
+  if (!outcome.ok) return rest;
+  const differing = stated.filter((t) => {
+    if (!isDecimalString(t.amount) || !isDecimalString(t.rate)) return false;
+    const group = outcome.totals.tax_groups.find(
+      (g) => !g.inclusive && g.category === t.category && g.rate === normalizeRate(t.rate),
+    );
+    if (group === undefined) return false;
+    const off = sub(dec(t.amount), dec(group.tax_amount));
+    return !isZero(off) && lt(isNegative(off) ? sub(dec('0'), off) : off, dec('1'));
+  });
+  return differing.length > 0 ? { ...rest, tax_amounts: differing } : rest;
 }

@@ -21,7 +21,7 @@ import {
 } from '../../domain/money';
 import { lineTerms } from './lines';
 import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './net';
-import { exemptionOf, groupKey, type VatTax, vatCategory, vatKey } from './taxes';
+import { exemptionOf, groupKey, toVatTax, type VatTax, vatCategory, vatKey } from './taxes';
 import type { EAllowanceCharge, EDocumentTotals, ELine, EVatBreakdown } from './types';
 
 export interface Amounts {
@@ -78,12 +78,15 @@ export function buildAmounts(
     itemsOf(tax).push({ gross: dec(totals.lines[i]?.amount ?? '0'), assign: (n) => (lineNets[i] = n) });
   });
   // BG-20: one allowance per discount and VAT group it was allocated to (BR-32 needs one category each).
+  // A discount of a tax no line carries stands in its own group (its category comes with it).
+  const discountTaxes = (data.discounts ?? []).map((d) => toVatTax(d.taxes));
+  const known = [...taxes, shipping, ...chargeTaxes, ...discountTaxes].filter((t) => t !== null);
   const allowances: Part[] = [];
   for (const [k, discount] of totals.discounts.entries()) {
     for (const a of discount.allocations) {
       const amount = dec(a.amount);
       if (isZero(amount)) continue;
-      const tax = taxes.find(
+      const tax = known.find(
         (t) => groupKey(t.category, t.rate, t.inclusive) === groupKey(a.category, a.rate, a.inclusive),
       );
       if (tax === undefined) throw new Error(`discount ${k} allocated to a group no line carries`);
@@ -164,7 +167,7 @@ export function buildAmounts(
     vat: vatCategory(p.tax.category, p.tax.rate),
   });
 
-  const vatBreakdown = breakdown(totals, [...taxes, shipping, ...chargeTaxes], money);
+  const vatBreakdown = breakdown(totals, [...taxes, shipping, ...chargeTaxes, ...discountTaxes], money);
   const lineNet = sum(lineNets);
   const allowanceTotal = sum(allowances.map((a) => a.amount));
   const chargeTotal = sum(charges.map((c) => c.amount));

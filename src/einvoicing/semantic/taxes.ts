@@ -30,7 +30,7 @@ export const vatCategory = (category: string, rate: string): EVatCategory => ({
   rate: category === 'O' ? null : rate,
 });
 
-function toVatTax(taxes: readonly Tax[] | null | undefined): VatTax | null {
+export function toVatTax(taxes: readonly Tax[] | null | undefined): VatTax | null {
   const tax = taxes?.length === 1 ? taxes[0] : undefined;
   if (tax === undefined) return null;
   const category = tax.category?.trim();

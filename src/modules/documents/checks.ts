@@ -42,6 +42,7 @@ export interface DocumentSubject {
     | 'preceding_invoice'
     | 'tax_representative'
     | 'tax_currency'
+    | 'tax_amounts'
     | 'charges'
   >;
 }
@@ -69,6 +70,7 @@ export function documentTotals(currency: string, content: DocumentSubject['conte
     charges: content.charges,
     prepaid: content.prepaid_amount,
     rounding: content.rounding_amount,
+    taxAmounts: content.tax_amounts,
   });
 }
 

@@ -102,6 +102,7 @@ export const UpdateDocumentBody = t.Object(
     notes: clearable(contentFields.notes),
     notes_subject_code: clearable(contentFields.notes_subject_code),
     tax_currency: clearable(contentFields.tax_currency),
+    tax_amounts: clearable(contentFields.tax_amounts),
     valid_until: clearable(contentFields.valid_until),
     delivery_date: clearable(contentFields.delivery_date),
   },
