@@ -352,6 +352,14 @@ export const contentFields = {
         'EN 16931 BT-21: UNTDID 4451 subject of the notes, e.g. AAI (general information), REG (regulatory)',
     }),
   ),
+  customization_id: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 300,
+      description:
+        "EN 16931 BT-24 when the invoice follows a refinement of its profile (an XRechnung extension or CVD variant): written instead of the profile's own identifier, which it must begin with followed by '#' (XRechnung and Peppol profiles only). Received e-invoices keep theirs",
+    }),
+  ),
   tax_amounts: t.Optional(
     t.Array(
       t.Object(

@@ -71,6 +71,16 @@ export function forProfile(invoice: EInvoice, profile: ComplianceProfile): EInvo
   return { ...invoice, seller: withEmail(invoice.seller), buyer: withEmail(invoice.buyer) };
 }
 
+/**
+ * Whether BT-24 `id` may stand for the profile: its own identifier, or for a profile that is itself a CIUS
+ * (XRechnung, Peppol) a refinement of it (its identifier, `#` and more: XRechnung's extension and CVD
+ * variants, whose own severities the rule pack knows). Factur-X EN 16931 states exactly its own.
+ */
+export function acceptsSpecification(profile: ComplianceProfile, id: string): boolean {
+  const own = PROFILES[profile].customizationId;
+  return id === own || (profile !== 'factur_x_en16931' && id.startsWith(`${own}#`));
+}
+
 export function isComplianceProfile(value: unknown): value is ComplianceProfile {
   return typeof value === 'string' && Object.hasOwn(PROFILES, value);
 }

@@ -173,3 +173,28 @@ describe('terms written once or as the rules read them', () => {
     );
   });
 });
+
+describe('a refinement of the profile (BT-24)', () => {
+  const base = CASES[0];
+  const CVD =
+    'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9';
+
+  test("is written instead of the profile's own identifier, in both syntaxes", () => {
+    if (base === undefined) throw new Error('fixture missing');
+    const data = { ...base.input.data, customization_id: CVD };
+    expect(serialize(toSemantic({ ...base.input, data }), 'xrechnung_ubl')).toContain(
+      `<cbc:CustomizationID>${CVD}</cbc:CustomizationID>`,
+    );
+    expect(serialize(toSemantic({ ...base.input, data }), 'xrechnung_cii')).toContain(
+      `<ram:ID>${CVD}</ram:ID>`,
+    );
+  });
+
+  test('another profile refuses it: no XML claims a specification its rules do not judge', () => {
+    if (base === undefined) throw new Error('fixture missing');
+    const data = { ...base.input.data, customization_id: CVD };
+    for (const profile of ['peppol_bis_billing_3', 'factur_x_en16931'] as const) {
+      expect(() => serialize(toSemantic({ ...base.input, data }), profile)).toThrow(/BT-24/);
+    }
+  });
+});

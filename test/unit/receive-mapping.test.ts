@@ -9,6 +9,7 @@ import {
   statedTaxAmounts,
 } from '../../src/einvoicing/receive/shared';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
+import { profileOf } from '../../src/modules/einvoices/use-cases/parse-received';
 
 describe('decimals as written in files', () => {
   test.each([
@@ -99,4 +100,17 @@ describe('what the data refuses, kept where it can be held', () => {
     expect(amounts('757.41')).toEqual([{ category: 'S', rate: '19', amount: '757.41' }]);
     expect(amounts('760.00')).toBeUndefined();
   });
+});
+
+describe('the profile BT-24 names', () => {
+  const XR = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+  test.each([
+    ['ubl', XR, 'xrechnung_ubl'],
+    ['cii', `${XR}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0`, 'xrechnung_cii'],
+    ['ubl', `${XR}#compliant#urn:xeinkauf.de:kosit:xrechnung:cvd_0.9`, 'xrechnung_ubl'],
+    ['cii', 'urn:cen.eu:en16931:2017', 'factur_x_en16931'],
+    ['cii', 'urn:cen.eu:en16931:2017#conformant#urn:factur-x.eu:1p0:extended', null],
+    ['ubl', 'urn:cen.eu:en16931:2017', null],
+    ['ubl', 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0x', null],
+  ] as const)('%s %s -> %s', (syntax, id, profile) => expect(profileOf(syntax, id)).toBe(profile));
 });

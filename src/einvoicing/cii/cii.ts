@@ -29,7 +29,11 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   if (spec.profileId !== null) {
     ramLeaf(ram(context, 'BusinessProcessSpecifiedDocumentContextParameter'), 'ID', spec.profileId);
   }
-  ramLeaf(ram(context, 'GuidelineSpecifiedDocumentContextParameter'), 'ID', spec.customizationId);
+  ramLeaf(
+    ram(context, 'GuidelineSpecifiedDocumentContextParameter'),
+    'ID',
+    invoice.specification ?? spec.customizationId,
+  );
 
   const document = root.ele(RSM, 'rsm:ExchangedDocument');
   ramLeaf(document, 'ID', invoice.number);

@@ -1,6 +1,8 @@
 // Reading a received e-invoice: UBL 2.1 (Invoice, CreditNote) or UN/CEFACT CII, checked for DTDs and size
 // before any parser sees it (xsd/xml-input.ts, xsd/xml-limits.ts), into the document data.
 import { create } from 'xmlbuilder2';
+import type { DocumentData } from '../../domain/document-data';
+import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../profiles';
 import { assertNoDtdEntities, stripBom } from '../xsd/xml-input';
 import { checkXmlLimits } from '../xsd/xml-limits';
 import type { XmlElement } from './dom';
@@ -38,9 +40,10 @@ export function parseEInvoice(input: string): ReceivedInvoice {
 function normalized(invoice: ReceivedInvoice): ReceivedInvoice {
   const t = invoice.totals;
   const warnings = [...invoice.warnings];
+  const data = statedTaxAmounts(keepRefused(pinnableDiscounts(normalizeDecimals(invoice.data)), warnings));
   return {
     ...invoice,
-    data: statedTaxAmounts(keepRefused(pinnableDiscounts(normalizeDecimals(invoice.data)), warnings)),
+    data: withSpecification(data, invoice.customizationId),
     warnings,
     totals: {
       subtotal: decimalOf(t.subtotal),
@@ -51,4 +54,15 @@ function normalized(invoice: ReceivedInvoice): ReceivedInvoice {
       amount_due: decimalOf(t.amount_due),
     },
   };
+}
+
+/**
+ * BT-24 stays in the data when it refines a profile's own (an XRechnung extension or CVD variant), so
+ * written back it states the same specification and is judged by the same rules.
+ */
+function withSpecification(data: DocumentData, id: string | null): DocumentData {
+  const refines = (Object.keys(PROFILES) as ComplianceProfile[]).some(
+    (profile) => id !== null && id !== PROFILES[profile].customizationId && acceptsSpecification(profile, id),
+  );
+  return refines && id !== null ? { ...data, customization_id: id } : data;
 }

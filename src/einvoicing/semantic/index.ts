@@ -92,6 +92,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
     .join('\n\n');
 
   return {
+    specification: text(data.customization_id),
     typeCode,
     number,
     issueDate,

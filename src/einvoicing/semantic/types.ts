@@ -152,6 +152,8 @@ export interface EAttachedFile {
 }
 
 export interface EInvoice {
+  /** BT-24 when the invoice follows a refinement of its profile (profiles.ts acceptsSpecification); else null. */
+  specification: string | null;
   typeCode: InvoiceTypeCode; // BT-3
   number: string; // BT-1
   issueDate: string; // BT-2, YYYY-MM-DD

@@ -44,7 +44,7 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
     cbc: CBC,
   });
 
-  cbc(root, 'CustomizationID', spec.customizationId);
+  cbc(root, 'CustomizationID', invoice.specification ?? spec.customizationId);
   cbc(root, 'ProfileID', spec.profileId);
   cbc(root, 'ID', invoice.number);
   cbc(root, 'IssueDate', invoice.issueDate);

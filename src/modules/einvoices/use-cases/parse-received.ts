@@ -1,4 +1,4 @@
-import { type ComplianceProfile, PROFILES } from '../../../einvoicing/profiles';
+import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../../../einvoicing/profiles';
 import type { ReceivedInvoice } from '../../../einvoicing/receive';
 import { XmlInputError } from '../../../einvoicing/xsd/xml-input';
 import { XmlLimitError } from '../../../einvoicing/xsd/xml-limits';
@@ -18,12 +18,16 @@ export interface ParsedEInvoice extends ReceivedInvoice {
   xml: string;
 }
 
-/** BT-24 and the syntax name a profile only when both are the profile's own. */
+/**
+ * BT-24 and the syntax name a profile when both are the profile's own, or BT-24 refines an XRechnung or
+ * Peppol identifier (XRechnung's extension and CVD variants: the rule pack's severities know them).
+ */
 export function profileOf(syntax: 'ubl' | 'cii', customizationId: string | null): ComplianceProfile | null {
-  const entry = Object.entries(PROFILES).find(
-    ([, spec]) => spec.syntax === syntax && spec.customizationId === customizationId,
-  );
-  return (entry?.[0] as ComplianceProfile | undefined) ?? null;
+  if (customizationId === null) return null;
+  const entry = (
+    Object.entries(PROFILES) as [ComplianceProfile, (typeof PROFILES)[ComplianceProfile]][]
+  ).find(([profile, spec]) => spec.syntax === syntax && acceptsSpecification(profile, customizationId));
+  return entry?.[0] ?? null;
 }
 
 /** Reads, maps and checks one received e-invoice; stores nothing. Bad input is a 4xx a bookkeeper reads. */
