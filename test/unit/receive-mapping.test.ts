@@ -1,6 +1,7 @@
 // The decimals and prices of a received e-invoice as the document data keeps them.
 import { describe, expect, test } from 'bun:test';
 import {
+  accountingCurrencyOf,
   decimalOf,
   impliedPrice,
   keepRefused,
@@ -113,4 +114,22 @@ describe('the profile BT-24 names', () => {
     ['ubl', 'urn:cen.eu:en16931:2017', null],
     ['ubl', 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0x', null],
   ] as const)('%s %s -> %s', (syntax, id, profile) => expect(profileOf(syntax, id)).toBe(profile));
+});
+
+describe('the VAT total in an accounting currency (BT-6, BT-111) without an exchange rate', () => {
+  test('kept as the rate its two VAT totals imply when that rate gives it back exactly, said so', () => {
+    const warnings: ReceiveWarning[] = [];
+    const stated = { currency: 'SEK', taxTotal: '9324.00' };
+    expect(accountingCurrencyOf(stated, '1225.00', 'TaxTotal', warnings)).toEqual({
+      currency: 'SEK',
+      exchange_rate: '7.6114285714',
+    });
+    expect(accountingCurrencyOf({ currency: 'GBP', taxTotal: '10.00' }, '0', 'TaxTotal', warnings)).toBe(
+      undefined,
+    );
+    expect(warnings.map((w) => w.message)).toEqual([
+      'The VAT total in SEK (9324.00) states no exchange rate: kept as the rate it implies, 7.6114285714',
+      'The VAT total in GBP is not kept (no exchange rate is stated)',
+    ]);
+  });
 });

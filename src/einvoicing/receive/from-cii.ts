@@ -16,6 +16,7 @@ import {
   type XmlElement,
 } from './dom';
 import {
+  accountingCurrencyOf,
   discountOf,
   impliedPrice,
   lineDiscountOf,
@@ -259,13 +260,6 @@ export function fromCii(root: XmlElement): ReceivedInvoice {
   const objectRef = references.find((r) => text(r, 'TypeCode') === '130');
   const tender = references.find((r) => text(r, 'TypeCode') === '50');
   const taxCurrency = text(settlement, 'TaxCurrencyCode');
-  if (taxCurrency && taxCurrency !== currency) {
-    warnings.push({
-      term: 'BT-111',
-      path: 'TaxTotalAmount',
-      message: `The VAT total in ${taxCurrency} is not kept (no exchange rate is stated)`,
-    });
-  }
   const { allowances, charges } = allowancesAndCharges(settlement);
   const shippingEl = charges.find((c) => text(c, 'ReasonCode') === 'FC');
   const charge = (c: XmlElement) => ({
@@ -372,6 +366,18 @@ export function fromCii(root: XmlElement): ReceivedInvoice {
         .filter((c) => c !== shippingEl)
         .map((c) => defined({ ...charge(c), reason: charge(c).reason ?? 'Charge' })),
     ),
+    tax_currency:
+      taxCurrency && taxCurrency !== currency
+        ? accountingCurrencyOf(
+            {
+              currency: taxCurrency,
+              taxTotal: text(all(sums, 'TaxTotalAmount').find((t) => attr(t, 'currencyID') === taxCurrency)),
+            },
+            text(taxTotal),
+            'TaxTotalAmount',
+            warnings,
+          )
+        : undefined,
     tax_amounts: nonEmpty(
       all(settlement, 'ApplicableTradeTax').map((tax) => ({
         ...taxInfo(tax),

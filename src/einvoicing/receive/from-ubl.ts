@@ -16,6 +16,7 @@ import {
   type XmlElement,
 } from './dom';
 import {
+  accountingCurrencyOf,
   discountOf,
   impliedPrice,
   lineDiscountOf,
@@ -267,13 +268,6 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
     }
   }
   const taxCurrency = text(root, 'TaxCurrencyCode');
-  if (taxCurrency && taxCurrency !== currency) {
-    warnings.push({
-      term: 'BT-111',
-      path: 'TaxTotal',
-      message: `The VAT total in ${taxCurrency} is not kept (no exchange rate is stated)`,
-    });
-  }
   const allowances = all(root, 'AllowanceCharge').filter((ac) => text(ac, 'ChargeIndicator') !== 'true');
   const chargesEl = all(root, 'AllowanceCharge').filter((ac) => text(ac, 'ChargeIndicator') === 'true');
   const shippingEl = chargesEl.find((c) => text(c, 'AllowanceChargeReasonCode') === 'FC');
@@ -284,6 +278,9 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
   const totalsEl = at(root, 'LegalMonetaryTotal');
   const taxTotal = all(root, 'TaxTotal').find(
     (t) => attr(at(t, 'TaxAmount'), 'currencyID') !== taxCurrency || !taxCurrency,
+  );
+  const accountingTax = all(root, 'TaxTotal').find(
+    (t) => !!taxCurrency && attr(at(t, 'TaxAmount'), 'currencyID') === taxCurrency,
   );
   const charge = (c: XmlElement) => ({
     amount: text(c, 'Amount') ?? '0',
@@ -374,6 +371,15 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
     charges: nonEmpty(
       otherCharges.map((c) => defined({ ...charge(c), reason: charge(c).reason ?? 'Charge' })),
     ),
+    tax_currency:
+      taxCurrency && taxCurrency !== currency
+        ? accountingCurrencyOf(
+            { currency: taxCurrency, taxTotal: text(accountingTax, 'TaxAmount') },
+            text(taxTotal, 'TaxAmount'),
+            'TaxTotal',
+            warnings,
+          )
+        : undefined,
     tax_amounts: nonEmpty(
       all(taxTotal, 'TaxSubtotal').map((sub) => ({
         ...taxInfo(at(sub, 'TaxCategory')),

@@ -155,6 +155,51 @@ export function lineDiscountOf(
   return discountOf(toPlainString(total), first.reason, first.code);
 }
 
+/**
+ * BT-6 and BT-111: the data states the VAT total in the accounting currency through an exchange rate,
+ * which the file does not give. The rate its two VAT totals imply (BT-111 / BT-110, at most 10 places) is
+ * kept when it gives back exactly the stated BT-111, and said so; otherwise BT-111 is not kept.
+ */
+export function accountingCurrencyOf(
+  stated: { currency: string; taxTotal: string | undefined },
+  documentTaxTotal: string | undefined,
+  where: string,
+  warnings: ReceiveWarning[],
+): DocumentData['tax_currency'] {
+  const mu = currencyDecimals(stated.currency) ?? 2;
+  const values = [stated.taxTotal, documentTaxTotal].map((v) => (v === undefined ? v : decimalOf(v)));
+  const [accounting, document] = values;
+  if (
+    accounting !== undefined &&
+    document !== undefined &&
+    isDecimalString(accounting) &&
+    isDecimalString(document)
+  ) {
+    const base = dec(document);
+    const rate = isZero(base) ? undefined : toTenPlaces(div(dec(accounting), base));
+    if (
+      rate !== undefined &&
+      !isNegative(rate) &&
+      !isZero(rate) &&
+      eq(round(mul(base, rate), mu), dec(accounting))
+    ) {
+      const kept = toPlainString(rate);
+      warnings.push({
+        term: 'BT-111',
+        path: where,
+        message: `The VAT total in ${stated.currency} (${accounting}) states no exchange rate: kept as the rate it implies, ${kept}`,
+      });
+      return { currency: stated.currency, exchange_rate: kept };
+    }
+  }
+  warnings.push({
+    term: 'BT-111',
+    path: where,
+    message: `The VAT total in ${stated.currency} is not kept (no exchange rate is stated)`,
+  });
+  return undefined;
+}
+
 /** The freight charge (reason code FC) as the shipping: its reason (BT-104) is the shipping's description. */
 export function shippingOf(charge: {
   amount: string;
