@@ -4,7 +4,9 @@
 // 2. a module imports another module only through its front door, `modules/<name>/index.ts` (a module's
 //    schema.ts may name another's schema.ts: foreign keys);
 // 3. nothing imports src/app.ts or src/background.ts but the entry points (main, cli);
-// 4. src/domain (the document vocabulary, money, the reference lists) imports nothing outside itself.
+// 4. src/domain (the document vocabulary, money, the reference lists) imports nothing outside itself;
+// 5. src/console (the web console, run in the browser) imports nothing of the server: it is a client of the
+//    public API only.
 // Any import that breaks one fails the check, with the file, the import and the rule.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -27,7 +29,13 @@ const IMPORT =
 /** The src-relative path an import names, with `.ts` or `/index.ts` as the file on disk has it. */
 function target(from: string, spec: string): string {
   const base = resolve(dirname(from), spec);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    join(base, 'index.ts'),
+    join(base, 'index.tsx'),
+  ]) {
     try {
       if (statSync(candidate).isFile()) return relative(SRC, candidate);
     } catch {
@@ -43,6 +51,7 @@ function breaks(from: string, to: string): string | null {
   if (to.startsWith('..')) return null; // outside src (package.json, node_modules)
   const layer = from.split('/')[0] ?? '';
   if (layer === 'domain' && !to.startsWith('domain/')) return 'the domain layer imports the service';
+  if (layer === 'console' && !to.startsWith('console/')) return 'the web console imports the server';
   if (LOWER.includes(layer) && to.startsWith('modules/')) return 'a lower layer imports a module';
   const own = moduleOf(from);
   const other = moduleOf(to);

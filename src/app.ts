@@ -3,6 +3,7 @@ import { ACCESS_RULES } from './access-rules';
 import type { AppDeps } from './deps';
 import { accessGaps } from './http/access';
 import { authPlugin } from './http/auth';
+import { consoleRoutes } from './http/console';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
 import { MethodMatcher } from './http/method-matcher';
@@ -41,6 +42,7 @@ export function buildApp(deps: AppDeps) {
   const app = new Elysia({ normalize: false })
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
+    .use(consoleRoutes())
     .use(healthRoutes(auth, deps))
     .use(referenceRoutes(auth, deps))
     .use(accountRoutes(auth, deps))

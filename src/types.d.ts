@@ -8,6 +8,10 @@ declare module '*.ttf' {
   const path: string;
   export default path;
 }
+declare module '*.png' {
+  const path: string;
+  export default path;
+}
 declare module '*.css' {
   const path: string;
   export default path;

@@ -113,7 +113,8 @@ export async function serve(
     const account = presentAccount(first.account);
     out(`Created account "${account.name}" (${account.id}) on plan ${account.plan_name}.`);
     out(`API key, shown only now, keep it safe: ${first.key.apiKey}`);
-    out(`Try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${server.url}/api/v1/auth/me`);
+    out(`Open ${server.url} in a browser and sign in with this key, or`);
+    out(`try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${server.url}/api/v1/auth/me`);
   }
   return async () => {
     clearInterval(purge);

@@ -33,7 +33,7 @@ async function serve(dir: string, expectKey: boolean): Promise<ServeProcess> {
   let output = '';
   const deadline = Date.now() + 15_000;
   // Output can arrive in several chunks: wait for the last line this start is expected to print.
-  while (!/listening on (\S+)/.test(output) || (expectKey && !output.includes('Try it'))) {
+  while (!/listening on (\S+)/.test(output) || (expectKey && !/try it/i.test(output))) {
     if (Date.now() > deadline) throw new Error(`server did not start: ${output}`);
     const { value, done } = await reader.read();
     if (done) throw new Error(`server exited: ${output}${await new Response(proc.stderr).text()}`);

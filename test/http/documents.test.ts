@@ -349,6 +349,24 @@ describe('lists and isolation', () => {
     expect(badStatus.body.error.details.fields[0].loc).toBe('query.status');
   });
 
+  test('filters by issue date, both ends included; a malformed date is 422 at the query field', async () => {
+    const own = await makeParties(server, account);
+    const ids = async (query: string) =>
+      (
+        await server.json(`/api/v1/documents?customer_id=${own.customerId}&${query}`, { key: account.apiKey })
+      ).body.data.map((d: { id: string }) => d.id);
+    const early = await makeDocument(server, account, own, { issue_date: '2026-01-31' });
+    const middle = await makeDocument(server, account, own, { issue_date: '2026-02-01' });
+    const late = await makeDocument(server, account, own, { issue_date: '2026-02-28' });
+    expect(await ids('issued_from=2026-02-01')).toEqual([late.id, middle.id]);
+    expect(await ids('issued_to=2026-02-01')).toEqual([middle.id, early.id]);
+    expect(await ids('issued_from=2026-02-01&issued_to=2026-02-01')).toEqual([middle.id]);
+    expect(await ids('issued_from=2026-03-01')).toEqual([]);
+    const bad = await server.json('/api/v1/documents?issued_from=01.02.2026', { key: account.apiKey });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details.fields[0].loc).toBe('query.issued_from');
+  });
+
   test("another account's documents are 404 for every operation and absent from lists", async () => {
     const doc = await makeDocument(server, account, parties);
     const other = makeAccount(server);

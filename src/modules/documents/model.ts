@@ -146,4 +146,10 @@ export const ListDocumentsQuery = t.Object({
   updated_since: t.Optional(
     t.String({ format: 'date-time', description: 'Only documents changed at or after this time' }),
   ),
+  issued_from: t.Optional(
+    t.String({ format: 'date', description: 'Only documents issued on or after this date' }),
+  ),
+  issued_to: t.Optional(
+    t.String({ format: 'date', description: 'Only documents issued on or before this date' }),
+  ),
 });

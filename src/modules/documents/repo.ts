@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import { type DocumentRow, type DocumentStatus, documents } from './schema';
@@ -11,6 +11,9 @@ export interface DocumentFilters {
   status?: DocumentStatus;
   customerId?: string;
   updatedSince?: string;
+  /** Issue dates from and to, both included (YYYY-MM-DD). */
+  issuedFrom?: string;
+  issuedTo?: string;
 }
 
 export function insertDocument(db: DbOrTx, row: DocumentRow): DocumentRow {
@@ -53,6 +56,8 @@ export function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFi
   if (filters.status) conditions.push(eq(documents.status, filters.status));
   if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
   if (filters.updatedSince) conditions.push(gte(documents.updatedAt, filters.updatedSince));
+  if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));
+  if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));
   if (page.after !== null) conditions.push(lt(documents.id, page.after));
   return db
     .select()

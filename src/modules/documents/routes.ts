@@ -83,6 +83,8 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
           status: query.status,
           customerId: query.customer_id,
           updatedSince: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
+          issuedFrom: query.issued_from,
+          issuedTo: query.issued_to,
         };
         const rows = listDocuments(ctx.db, ctx.accountId, filters, page);
         return toPage(
@@ -96,7 +98,9 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
         auth: true,
         query: ListDocumentsQuery,
         response: { 200: pageOf(StoredDocument), ...authErrors },
-        detail: detail('List documents, newest first, filtered by type, status, customer or change time'),
+        detail: detail(
+          'List documents, newest first, filtered by type, status, customer, issue dates or change time',
+        ),
       },
     )
     .get(

@@ -1,0 +1,181 @@
+// The console's only way to the service: the public /api/v1 with the signed-in user's key in a header
+// (never in a URL, so it stays out of logs, history and referrers).
+import { currentKey } from './session';
+
+export interface FieldProblem {
+  loc: string;
+  msg: string;
+}
+
+/** An error answer of the API, in its envelope: status, code, message and any field problems. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: FieldProblem[] = [],
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+
+  /** The problems of one field, by its path below `body.` (`name`, `data.line_items.0.quantity`). */
+  fieldMessage(path: string): string | undefined {
+    const found = this.fields.filter((f) => f.loc === `body.${path}` || f.loc === path);
+    return found.length > 0 ? found.map((f) => f.msg).join('; ') : undefined;
+  }
+}
+
+export interface Pagination {
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+type Query = Record<string, string | number | undefined | null>;
+
+export function withQuery(path: string, query: Query = {}): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+interface RequestOptions {
+  key?: string;
+  accept?: string;
+  body?: unknown;
+  raw?: BodyInit;
+  contentType?: string;
+}
+
+/**
+ * Paces requests under the account's rate limit (X-RateLimit-Limit, per second): a screen that loads several
+ * lists at once waits a moment instead of being refused. A token bucket a little slower and smaller than the
+ * service's, so requests that travel at different speeds still arrive inside the allowance.
+ */
+const pacer = {
+  perSecond: 5,
+  tokens: 4,
+  updated: performance.now(),
+  async slot(): Promise<void> {
+    for (;;) {
+      const now = performance.now();
+      const rate = Math.max(1, this.perSecond * 0.8);
+      const capacity = Math.max(1, this.perSecond - 1);
+      this.tokens = Math.min(capacity, this.tokens + ((now - this.updated) / 1000) * rate);
+      this.updated = now;
+      if (this.tokens >= 1) {
+        this.tokens -= 1;
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, ((1 - this.tokens) / rate) * 1000 + 5));
+    }
+  },
+  learn(response: Response): void {
+    const limit = Number(response.headers.get('x-ratelimit-limit'));
+    if (Number.isInteger(limit) && limit > 0) this.perSecond = limit;
+  },
+};
+
+const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+
+async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
+  const key = options.key ?? currentKey();
+  if (key) headers.authorization = `Bearer ${key}`;
+  let body: BodyInit | undefined;
+  if (options.raw !== undefined) {
+    body = options.raw;
+    if (options.contentType) headers['content-type'] = options.contentType;
+  } else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  for (let attempt = 1; ; attempt++) {
+    await pacer.slot();
+    let response: Response;
+    try {
+      response = await fetch(`/api/v1${path}`, {
+        method,
+        headers,
+        body,
+        credentials: 'omit',
+        cache: 'no-store',
+      });
+    } catch {
+      throw new ApiError(0, 'network', 'The service cannot be reached. Is it running?');
+    }
+    pacer.learn(response);
+    // Refused for the rate (another client of the account used the allowance): wait as told, try again.
+    const retryAfter = Number(response.headers.get('retry-after') ?? '1');
+    if (response.status === 429 && attempt < 4) {
+      const error = await errorOf(response.clone());
+      if (error.code === 'rate_limited') {
+        await wait(Math.min(5, retryAfter || 1));
+        continue;
+      }
+    }
+    if (!response.ok) throw await errorOf(response);
+    return response;
+  }
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as {
+      error?: { code?: string; message?: string; details?: Record<string, unknown> };
+    };
+    const error = body.error ?? {};
+    const details = error.details ?? {};
+    const fields = Array.isArray(details.fields) ? (details.fields as FieldProblem[]) : [];
+    return new ApiError(
+      response.status,
+      error.code ?? 'error',
+      error.message ?? response.statusText,
+      fields,
+      details,
+    );
+  } catch {
+    return new ApiError(response.status, 'error', response.statusText || `HTTP ${response.status}`);
+  }
+}
+
+/** A JSON call; answers the whole body (`{data, pagination?}`), or null for a 204. */
+export async function call<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  const response = await send(method, path, options);
+  if (response.status === 204) return null as T;
+  return (await response.json()) as T;
+}
+
+export const get = async <T>(path: string, query?: Query, key?: string) =>
+  (await call<{ data: T }>('GET', withQuery(path, query), { key })).data;
+export const list = <T>(path: string, query?: Query) => call<Page<T>>('GET', withQuery(path, query));
+export const post = async <T>(path: string, body?: unknown) =>
+  (await call<{ data: T }>('POST', path, { body: body ?? {} })).data;
+export const patch = async <T>(path: string, body: unknown) =>
+  (await call<{ data: T }>('PATCH', path, { body })).data;
+export const remove = (path: string) => call('DELETE', path);
+
+/** A binary answer (a PDF, XML, a ZIP) as a Blob. */
+export async function blob(method: string, path: string, options: RequestOptions = {}): Promise<Blob> {
+  const response = await send(method, path, options);
+  return await response.blob();
+}
+
+/** Uploads one file as multipart `file`. */
+export async function upload<T>(path: string, file: File): Promise<T> {
+  const form = new FormData();
+  form.set('file', file);
+  return (await call<{ data: T }>('POST', path, { raw: form })).data;
+}

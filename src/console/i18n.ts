@@ -1,0 +1,60 @@
+// English and German. The English text is the key: the code reads as the page does, and a missing German
+// entry shows English rather than a blank (test/unit/console-i18n.test.ts finds any that are missing).
+import { GERMAN } from './i18n-de';
+
+export type Language = 'en' | 'de';
+export const LANGUAGES: Language[] = ['en', 'de'];
+const PREFERENCE = 'invoice-console.language';
+
+let language: Language = initialLanguage();
+
+function initialLanguage(): Language {
+  const chosen = localStorage.getItem(PREFERENCE);
+  if (chosen === 'en' || chosen === 'de') return chosen;
+  const browser = (navigator.languages?.[0] ?? navigator.language ?? 'en').toLowerCase();
+  return browser.startsWith('de') ? 'de' : 'en';
+}
+
+export const currentLanguage = () => language;
+
+export function chooseLanguage(next: Language): void {
+  language = next;
+  localStorage.setItem(PREFERENCE, next);
+  document.documentElement.lang = next;
+}
+
+/** The text in the current language; `{name}` placeholders are filled from `values`. */
+export function t(text: string, values: Record<string, string | number> = {}): string {
+  const translated = language === 'de' ? (GERMAN[text] ?? text) : text;
+  return translated.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    values[name] === undefined ? whole : String(values[name]),
+  );
+}
+
+/** Locale for numbers and dates: the console's language with the browser's region when it has one. */
+export function locale(): string {
+  return language === 'de' ? 'de-DE' : 'en-US';
+}
+
+export function formatMoney(amount: string | undefined | null, currency: string | undefined | null): string {
+  if (amount === undefined || amount === null || amount === '') return '';
+  if (!/^-?\d+(\.\d+)?$/.test(amount)) return `${amount} ${currency ?? ''}`.trim();
+  try {
+    // Intl formats a decimal string exactly (no float on the way); digits follow the currency.
+    const exact = amount as unknown as number;
+    return new Intl.NumberFormat(locale(), { style: 'currency', currency: currency || 'EUR' }).format(exact);
+  } catch {
+    return `${amount} ${currency ?? ''}`.trim();
+  }
+}
+
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime())) return value;
+  const options: Intl.DateTimeFormatOptions =
+    value.length === 10
+      ? { dateStyle: 'medium', timeZone: 'UTC' }
+      : { dateStyle: 'medium', timeStyle: 'short' };
+  return new Intl.DateTimeFormat(locale(), options).format(date);
+}

@@ -1,0 +1,316 @@
+// What the document screens share: the document's shape as the API gives it, the seven types and six
+// states, and turning the editor's form into the API's content fields.
+
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+export interface Totals {
+  subtotal: Money;
+  discount_total: Money;
+  tax_total: Money;
+  shipping_total: Money;
+  total: Money;
+  amount_due?: Money;
+}
+
+export interface StoredDocument {
+  id: string;
+  document_type: string;
+  number: string;
+  status: string;
+  issue_date: string;
+  due_date: string | null;
+  currency: string;
+  business_profile_id: string;
+  customer_id: string;
+  source_document_id: string | null;
+  data: DocumentData;
+  totals: Totals;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface Party {
+  name: string;
+  legal_name?: string;
+  email?: string;
+  phone?: string;
+  website?: string;
+  tax_id?: string;
+  address?: Record<string, string>;
+}
+
+export interface DocumentData {
+  invoice_number?: string;
+  issue_date?: string;
+  due_date?: string;
+  currency?: string;
+  seller?: Party;
+  buyer?: Party;
+  line_items?: LineItem[];
+  discounts?: { type: string; value: string; reason?: string }[];
+  shipping?: { description?: string; amount: string };
+  notes?: string;
+  buyer_reference?: string;
+  payment?: Payment;
+  [more: string]: unknown;
+}
+
+export interface LineItem {
+  name: string;
+  description?: string;
+  quantity: string;
+  unit_price?: string;
+  unit?: string;
+  taxes?: { name?: string; rate: string; category?: string }[];
+  [more: string]: unknown;
+}
+
+export interface Payment {
+  instructions?: string;
+  payment_url?: string;
+  bank_account?: { bank_name?: string; account_number?: string; swift?: string; account_name?: string };
+  [more: string]: unknown;
+}
+
+export const DOCUMENT_TYPES = [
+  { value: 'invoice', label: 'Invoice' },
+  { value: 'quote', label: 'Quote' },
+  { value: 'credit_note', label: 'Credit note' },
+  { value: 'proforma', label: 'Pro forma invoice' },
+  { value: 'receipt', label: 'Receipt' },
+  { value: 'purchase_order', label: 'Purchase order' },
+  { value: 'delivery_note', label: 'Delivery note' },
+];
+
+export const STATUSES = ['draft', 'finalized', 'sent', 'paid', 'void', 'archived'];
+
+export const STATUS_LABELS: Record<string, string> = {
+  draft: 'Draft',
+  finalized: 'Finalized',
+  sent: 'Sent',
+  paid: 'Paid',
+  void: 'Void',
+  archived: 'Archived',
+};
+
+export const PROFILES = [
+  { value: 'xrechnung_ubl', label: 'XRechnung (UBL)' },
+  { value: 'xrechnung_cii', label: 'XRechnung (CII)' },
+  { value: 'peppol_bis_billing_3', label: 'Peppol BIS Billing 3' },
+  { value: 'factur_x_en16931', label: 'Factur-X / ZUGFeRD EN 16931' },
+];
+
+export const typeLabel = (type: string) =>
+  DOCUMENT_TYPES.find((entry) => entry.value === type)?.label ?? type;
+
+export interface LineForm {
+  key: number;
+  name: string;
+  quantity: string;
+  unit_price: string;
+  tax_rate: string;
+  /** Whatever else the line carried (unit, sku, discount ...), kept as it was. */
+  rest: Partial<LineItem>;
+}
+
+export interface DraftForm {
+  document_type: string;
+  number: string;
+  issue_date: string;
+  due_date: string;
+  currency: string;
+  business_profile_id: string;
+  customer_id: string;
+  source_document_id: string;
+  lines: LineForm[];
+  discount_type: string;
+  discount_value: string;
+  discount_reason: string;
+  shipping_description: string;
+  shipping_amount: string;
+  notes: string;
+  buyer_reference: string;
+  payment_instructions: string;
+  bank_name: string;
+  account_number: string;
+  swift: string;
+  account_name: string;
+}
+
+let lineKeys = 0;
+
+export function newLine(): LineForm {
+  return { key: ++lineKeys, name: '', quantity: '1', unit_price: '', tax_rate: '19', rest: {} };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function inDays(days: number, from = today()): string {
+  const date = new Date(`${from}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function emptyDraft(documentType: string): DraftForm {
+  return {
+    document_type: documentType,
+    number: '',
+    issue_date: today(),
+    due_date: documentType === 'invoice' ? inDays(14) : '',
+    currency: 'EUR',
+    business_profile_id: '',
+    customer_id: '',
+    source_document_id: '',
+    lines: [newLine()],
+    discount_type: 'percentage',
+    discount_value: '',
+    discount_reason: '',
+    shipping_description: '',
+    shipping_amount: '',
+    notes: '',
+    buyer_reference: '',
+    payment_instructions: '',
+    bank_name: '',
+    account_number: '',
+    swift: '',
+    account_name: '',
+  };
+}
+
+export function draftOf(document: StoredDocument): DraftForm {
+  const data = document.data;
+  const discount = data.discounts?.[0];
+  const bank = data.payment?.bank_account ?? {};
+  return {
+    document_type: document.document_type,
+    number: document.number,
+    issue_date: document.issue_date,
+    due_date: document.due_date ?? '',
+    currency: document.currency,
+    business_profile_id: document.business_profile_id,
+    customer_id: document.customer_id,
+    source_document_id: document.source_document_id ?? '',
+    lines: (data.line_items ?? []).map((line) => {
+      const { name, quantity, unit_price, taxes, ...rest } = line;
+      return {
+        key: ++lineKeys,
+        name,
+        quantity,
+        unit_price: unit_price ?? '',
+        tax_rate: taxes?.[0]?.rate ?? '',
+        rest: taxes && taxes.length > 1 ? { ...rest, taxes } : rest,
+      };
+    }),
+    discount_type: discount?.type ?? 'percentage',
+    discount_value: discount?.value ?? '',
+    discount_reason: discount?.reason ?? '',
+    shipping_description: data.shipping?.description ?? '',
+    shipping_amount: data.shipping?.amount ?? '',
+    notes: data.notes ?? '',
+    buyer_reference: data.buyer_reference ?? '',
+    payment_instructions: data.payment?.instructions ?? '',
+    bank_name: bank.bank_name ?? '',
+    account_number: bank.account_number ?? '',
+    swift: bank.swift ?? '',
+    account_name: bank.account_name ?? '',
+  };
+}
+
+const filled = (value: string) => value.trim() !== '';
+
+/** A number as typed: "1,5" (German) is sent as "1.5"; anything else goes as it is, for the API to judge. */
+export function decimalOf(typed: string): string {
+  const value = typed.trim().replace(/\s/g, '');
+  return /^-?\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
+}
+
+export const isDecimal = (typed: string) => /^-?\d+(\.\d+)?$/.test(decimalOf(typed));
+
+function lineOf(line: LineForm, priced: boolean): LineItem {
+  const item: LineItem = { ...line.rest, name: line.name.trim(), quantity: decimalOf(line.quantity) };
+  if (priced) item.unit_price = decimalOf(line.unit_price);
+  if (filled(line.tax_rate) && !line.rest.taxes)
+    item.taxes = [{ name: 'VAT', rate: decimalOf(line.tax_rate) }];
+  return item;
+}
+
+/** The content fields of a create or update request (and of the stateless data) from the form. */
+export function contentOf(form: DraftForm): Partial<DocumentData> {
+  const priced = form.document_type !== 'delivery_note';
+  const content: Partial<DocumentData> = { line_items: form.lines.map((line) => lineOf(line, priced)) };
+  if (filled(form.discount_value))
+    content.discounts = [
+      {
+        type: form.discount_type,
+        value: decimalOf(form.discount_value),
+        ...(filled(form.discount_reason) ? { reason: form.discount_reason.trim() } : {}),
+      },
+    ];
+  if (filled(form.shipping_amount))
+    content.shipping = {
+      amount: decimalOf(form.shipping_amount),
+      ...(filled(form.shipping_description) ? { description: form.shipping_description.trim() } : {}),
+    };
+  if (filled(form.notes)) content.notes = form.notes.trim();
+  if (filled(form.buyer_reference)) content.buyer_reference = form.buyer_reference.trim();
+  const bank = Object.fromEntries(
+    (['bank_name', 'account_number', 'swift', 'account_name'] as const)
+      .filter((name) => filled(form[name]))
+      .map((name) => [name, form[name].trim()]),
+  );
+  const payment: Payment = {};
+  if (filled(form.payment_instructions)) payment.instructions = form.payment_instructions.trim();
+  if (Object.keys(bank).length > 0) payment.bank_account = bank;
+  if (Object.keys(payment).length > 0) content.payment = payment;
+  return content;
+}
+
+/**
+ * The form as far as it can be totalled: lines with a number for quantity and price (an unnamed line gets
+ * a stand-in name), a discount and shipping only when they are numbers. Null when no line can be totalled.
+ */
+export function totallableOf(form: DraftForm): DraftForm | null {
+  const priced = form.document_type !== 'delivery_note';
+  const lines = form.lines
+    .filter((line) => isDecimal(line.quantity) && (!priced || isDecimal(line.unit_price)))
+    .filter((line) => !filled(line.tax_rate) || isDecimal(line.tax_rate))
+    .map((line) => (filled(line.name) ? line : { ...line, name: '-' }));
+  if (lines.length === 0) return null;
+  return {
+    ...form,
+    lines,
+    discount_value: isDecimal(form.discount_value) ? form.discount_value : '',
+    shipping_amount: isDecimal(form.shipping_amount) ? form.shipping_amount : '',
+    currency: /^[A-Za-z]{3}$/.test(form.currency.trim()) ? form.currency : 'EUR',
+  };
+}
+
+/** The create request; an update sends the same fields (the API replaces what it is given). */
+export function requestOf(form: DraftForm): Record<string, unknown> {
+  return {
+    document_type: form.document_type,
+    number: form.number.trim(),
+    issue_date: form.issue_date,
+    ...(filled(form.due_date) ? { due_date: form.due_date } : {}),
+    currency: form.currency.trim().toUpperCase(),
+    business_profile_id: form.business_profile_id,
+    customer_id: form.customer_id,
+    ...(filled(form.source_document_id) ? { source_document_id: form.source_document_id } : {}),
+    ...contentOf(form),
+  };
+}
+
+/** The next number after the newest one: its last run of digits counted up, keeping the zero padding. */
+export function nextNumber(latest: string | undefined, documentType: string): string {
+  const prefix = documentType === 'invoice' ? 'INV' : documentType.slice(0, 3).toUpperCase();
+  const year = new Date().getUTCFullYear();
+  if (!latest) return `${prefix}-${year}-0001`;
+  const match = /^(.*?)(\d+)(\D*)$/.exec(latest);
+  if (!match) return `${latest}-2`;
+  const [, head = '', digits = '', tail = ''] = match;
+  const next = String(BigInt(digits) + 1n).padStart(digits.length, '0');
+  return `${head}${next}${tail}`;
+}

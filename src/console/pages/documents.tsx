@@ -1,0 +1,137 @@
+import { useState } from 'preact/hooks';
+import { list } from '../api';
+import { formatDate, formatMoney, t } from '../i18n';
+import { href } from '../router';
+import { Field, Select } from '../ui/form';
+import { useLoad } from '../ui/hooks';
+import { Badge, ErrorNotice } from '../ui/notice';
+import { Pager, usePages } from '../ui/pager';
+import { DocumentEditor } from './document-editor';
+import { DOCUMENT_TYPES, STATUS_LABELS, STATUSES, type StoredDocument, typeLabel } from './document-model';
+import { DocumentView } from './document-view';
+
+export function DocumentsPage({ route }: { route: string[] }) {
+  const [id, mode] = route;
+  if (id === 'new') return <DocumentEditor documentType={mode ?? 'invoice'} />;
+  if (id && mode === 'edit') return <DocumentEditor id={id} />;
+  if (id) return <DocumentView id={id} />;
+  return <DocumentList />;
+}
+
+interface Named {
+  id: string;
+  name?: string;
+  legal_name?: string;
+}
+
+/** Up to 100 customers, for choosers and for naming the buyer in lists. */
+export function useCustomers() {
+  return useLoad(() => list<Named>('/customers', { limit: 100 }).then((page) => page.data), []);
+}
+
+function DocumentList() {
+  const [type, setType] = useState('');
+  const [status, setStatus] = useState('');
+  const [customer, setCustomer] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const customers = useCustomers();
+  const names = new Map((customers.data ?? []).map((entry) => [entry.id, entry.name ?? entry.id]));
+  const pages = usePages<StoredDocument>(
+    (cursor) =>
+      list<StoredDocument>('/documents', {
+        limit: 25,
+        cursor,
+        document_type: type,
+        status,
+        customer_id: customer,
+        issued_from: from,
+        issued_to: to,
+      }),
+    [type, status, customer, from, to],
+  );
+  const any = { value: '', label: t('Any') };
+
+  return (
+    <section>
+      <div class="page-head">
+        <h1>{t('Documents')}</h1>
+        <div class="new-documents">
+          <a class="button primary" href={href('documents', 'new', 'invoice')}>
+            {t('New invoice')}
+          </a>
+          <details class="menu">
+            <summary>{t('Other document types')}</summary>
+            <ul>
+              {DOCUMENT_TYPES.filter((entry) => entry.value !== 'invoice').map((entry) => (
+                <li key={entry.value}>
+                  <a href={href('documents', 'new', entry.value)}>{t(`New ${entry.label.toLowerCase()}`)}</a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        </div>
+      </div>
+      <search class="filters">
+        <Select
+          label={t('Type')}
+          value={type}
+          onChange={setType}
+          options={[any, ...DOCUMENT_TYPES.map((entry) => ({ value: entry.value, label: t(entry.label) }))]}
+        />
+        <Select
+          label={t('Status')}
+          value={status}
+          onChange={setStatus}
+          options={[any, ...STATUSES.map((value) => ({ value, label: t(STATUS_LABELS[value] ?? value) }))]}
+        />
+        <Select
+          label={t('Customer')}
+          value={customer}
+          onChange={setCustomer}
+          options={[
+            any,
+            ...(customers.data ?? []).map((entry) => ({ value: entry.id, label: entry.name ?? entry.id })),
+          ]}
+        />
+        <Field label={t('Issued from')} type="date" value={from} onInput={setFrom} />
+        <Field label={t('Issued to')} type="date" value={to} onInput={setTo} />
+      </search>
+      <ErrorNotice error={pages.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t('Number')}</th>
+            <th scope="col">{t('Type')}</th>
+            <th scope="col">{t('Customer')}</th>
+            <th scope="col">{t('Issue date')}</th>
+            <th scope="col">{t('Status')}</th>
+            <th scope="col" class="num">
+              {t('Total')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {pages.items.map((document) => (
+            <tr key={document.id}>
+              <td>
+                <a href={href('documents', document.id)}>{document.number}</a>
+              </td>
+              <td>{t(typeLabel(document.document_type))}</td>
+              <td>{names.get(document.customer_id) ?? document.data.buyer?.name ?? ''}</td>
+              <td>{formatDate(document.issue_date)}</td>
+              <td>
+                <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
+              </td>
+              <td class="num">{formatMoney(document.totals.total.amount, document.totals.total.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!pages.loading && pages.items.length === 0 ? (
+        <p class="empty">{t('No documents match. Create one with “New invoice”.')}</p>
+      ) : null}
+      <Pager pages={pages} />
+    </section>
+  );
+}

@@ -1,0 +1,292 @@
+// Customers and business profiles: one list-and-form screen, described by the fields each resource has.
+import { useState } from 'preact/hooks';
+import { type ApiError, get, list, patch, post, remove, upload } from '../api';
+import { formatDate, t } from '../i18n';
+import { href, navigate } from '../router';
+import { Field, Fieldset } from '../ui/form';
+import { useAction, useLoad } from '../ui/hooks';
+import { ErrorNotice, Loading } from '../ui/notice';
+import { Pager, usePages } from '../ui/pager';
+
+interface FieldSpec {
+  path: string;
+  label: string;
+  type?: string;
+  required?: boolean;
+  hint?: string;
+}
+
+interface PartyKind {
+  api: string;
+  route: string;
+  title: string;
+  singular: string;
+  newLabel: string;
+  nameField: string;
+  fields: FieldSpec[];
+  addresses: { path: string; label: string }[];
+  withLogo?: boolean;
+}
+
+const ADDRESS_FIELDS: FieldSpec[] = [
+  { path: 'line1', label: 'Address line 1' },
+  { path: 'line2', label: 'Address line 2' },
+  { path: 'postal_code', label: 'Postal code' },
+  { path: 'city', label: 'City' },
+  { path: 'state', label: 'State' },
+  { path: 'country', label: 'Country', hint: 'Two letters, e.g. DE' },
+];
+
+const CUSTOMERS: PartyKind = {
+  api: '/customers',
+  route: 'customers',
+  title: 'Customers',
+  singular: 'Customer',
+  newLabel: 'New customer',
+  nameField: 'name',
+  fields: [
+    { path: 'name', label: 'Name', required: true },
+    { path: 'email', label: 'Email', type: 'email' },
+    { path: 'phone', label: 'Phone', type: 'tel' },
+    { path: 'tax_id', label: 'Tax ID' },
+  ],
+  addresses: [
+    { path: 'billing_address', label: 'Billing address' },
+    { path: 'shipping_address', label: 'Shipping address' },
+  ],
+};
+
+const BUSINESS_PROFILES: PartyKind = {
+  api: '/business-profiles',
+  route: 'business-profiles',
+  title: 'Business profiles',
+  singular: 'Business profile',
+  newLabel: 'New business profile',
+  nameField: 'legal_name',
+  fields: [
+    { path: 'legal_name', label: 'Legal name', required: true },
+    { path: 'display_name', label: 'Display name' },
+    { path: 'email', label: 'Email', type: 'email' },
+    { path: 'phone', label: 'Phone', type: 'tel' },
+    { path: 'website', label: 'Website', type: 'url' },
+    { path: 'tax_id', label: 'Tax ID' },
+    { path: 'default_currency', label: 'Default currency', hint: 'ISO 4217, e.g. EUR' },
+    { path: 'default_locale', label: 'Default locale', hint: 'e.g. de-DE' },
+    { path: 'default_timezone', label: 'Default timezone', hint: 'e.g. Europe/Berlin' },
+  ],
+  addresses: [{ path: 'address', label: 'Address' }],
+  withLogo: true,
+};
+
+export const CustomersPage = ({ route }: { route: string[] }) => <PartyPage kind={CUSTOMERS} route={route} />;
+export const BusinessProfilesPage = ({ route }: { route: string[] }) => (
+  <PartyPage kind={BUSINESS_PROFILES} route={route} />
+);
+
+function PartyPage({ kind, route }: { kind: PartyKind; route: string[] }) {
+  const [id] = route;
+  if (id === 'new') return <PartyForm kind={kind} />;
+  if (id) return <PartyEditor kind={kind} id={id} />;
+  return <PartyList kind={kind} />;
+}
+
+type Party = Record<string, unknown> & { id: string; created_at: string };
+
+function PartyList({ kind }: { kind: PartyKind }) {
+  const [search, setSearch] = useState('');
+  const pages = usePages<Party>((cursor) => list<Party>(kind.api, { limit: 50, cursor }), [kind.api]);
+  const needle = search.trim().toLowerCase();
+  const shown = pages.items.filter(
+    (item) =>
+      needle === '' ||
+      [item[kind.nameField], item.email, item.display_name].some((value) =>
+        String(value ?? '')
+          .toLowerCase()
+          .includes(needle),
+      ),
+  );
+  return (
+    <section>
+      <div class="page-head">
+        <h1>{t(kind.title)}</h1>
+        <a class="button primary" href={href(kind.route, 'new')}>
+          {t(kind.newLabel)}
+        </a>
+      </div>
+      <search class="filters">
+        <Field label={t('Search')} type="search" value={search} onInput={setSearch} />
+      </search>
+      <ErrorNotice error={pages.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t(kind.fields[0]?.label ?? 'Name')}</th>
+            <th scope="col">{t('Email')}</th>
+            <th scope="col">{t('Created')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <a href={href(kind.route, item.id)}>{String(item[kind.nameField] ?? item.id)}</a>
+              </td>
+              <td>{String(item.email ?? '')}</td>
+              <td>{formatDate(item.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!pages.loading && shown.length === 0 ? <p class="empty">{t('Nothing here yet.')}</p> : null}
+      <Pager pages={pages} />
+    </section>
+  );
+}
+
+function PartyEditor({ kind, id }: { kind: PartyKind; id: string }) {
+  const loaded = useLoad(() => get<Party>(`${kind.api}/${encodeURIComponent(id)}`), [kind.api, id]);
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  if (!loaded.data) return <Loading />;
+  return <PartyForm kind={kind} existing={loaded.data} />;
+}
+
+type FormValues = Record<string, string>;
+
+function valuesOf(kind: PartyKind, party?: Party): FormValues {
+  const values: FormValues = {};
+  for (const field of kind.fields) values[field.path] = String(party?.[field.path] ?? '');
+  for (const address of kind.addresses) {
+    const stored = (party?.[address.path] ?? {}) as Record<string, unknown>;
+    for (const field of ADDRESS_FIELDS)
+      values[`${address.path}.${field.path}`] = String(stored[field.path] ?? '');
+  }
+  return values;
+}
+
+/** The request body: on create only what is filled in; on edit only what changed, an emptied field as null. */
+function bodyOf(kind: PartyKind, values: FormValues, before: FormValues | null): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of kind.fields) {
+    const value = values[field.path]?.trim() ?? '';
+    if (before === null) {
+      if (value !== '') body[field.path] = value;
+    } else if (value !== (before[field.path] ?? '')) body[field.path] = value === '' ? null : value;
+  }
+  for (const address of kind.addresses) {
+    const entries = ADDRESS_FIELDS.map((field) => [
+      field.path,
+      values[`${address.path}.${field.path}`]?.trim() ?? '',
+    ]);
+    const changed = entries.some(([path, value]) => value !== (before?.[`${address.path}.${path}`] ?? ''));
+    if (!changed) continue;
+    const filled = entries.filter(([, value]) => value !== '');
+    if (filled.length === 0) {
+      if (before !== null) body[address.path] = null;
+    } else body[address.path] = Object.fromEntries(filled);
+  }
+  return body;
+}
+
+function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
+  const [before] = useState(() => (existing ? valuesOf(kind, existing) : null));
+  const [values, setValues] = useState(() => valuesOf(kind, existing));
+  const [logo, setLogo] = useState<string | null>((existing?.logo_file_id as string | undefined) ?? null);
+  const action = useAction();
+  const error = action.error as ApiError | null;
+  const set = (path: string) => (value: string) => setValues((current) => ({ ...current, [path]: value }));
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const body = bodyOf(kind, values, before);
+    if (kind.withLogo && logo !== ((existing?.logo_file_id as string | undefined) ?? null))
+      body.logo_file_id = logo;
+    const saved = await action.run(() =>
+      existing ? patch<Party>(`${kind.api}/${existing.id}`, body) : post<Party>(kind.api, body),
+    );
+    if (saved) navigate(kind.route);
+  };
+  const destroy = async () => {
+    if (
+      !existing ||
+      !confirm(t('Delete {name}? This cannot be undone.', { name: values[kind.nameField] ?? '' }))
+    )
+      return;
+    const done = await action.run(() => remove(`${kind.api}/${existing.id}`));
+    if (done !== undefined) navigate(kind.route);
+  };
+  const chooseLogo = async (file: File | undefined) => {
+    if (!file) return;
+    const stored = await action.run(() => upload<{ id: string }>('/files', file));
+    if (stored) setLogo(stored.id);
+  };
+
+  return (
+    <form class="card form" onSubmit={save} noValidate>
+      <div class="page-head">
+        <h1>{existing ? String(existing[kind.nameField]) : t(kind.newLabel)}</h1>
+        <a href={href(kind.route)}>{t('Back to the list')}</a>
+      </div>
+      <ErrorNotice error={action.error} />
+      <div class="grid">
+        {kind.fields.map((field) => (
+          <Field
+            key={field.path}
+            label={t(field.label)}
+            type={field.type}
+            required={field.required}
+            hint={field.hint ? t(field.hint) : undefined}
+            value={values[field.path] ?? ''}
+            onInput={set(field.path)}
+            path={field.path}
+            error={error}
+          />
+        ))}
+      </div>
+      {kind.addresses.map((address) => (
+        <Fieldset key={address.path} legend={t(address.label)}>
+          <div class="grid">
+            {ADDRESS_FIELDS.map((field) => (
+              <Field
+                key={field.path}
+                label={t(field.label)}
+                hint={field.hint ? t(field.hint) : undefined}
+                value={values[`${address.path}.${field.path}`] ?? ''}
+                onInput={set(`${address.path}.${field.path}`)}
+                path={`${address.path}.${field.path}`}
+                error={error}
+              />
+            ))}
+          </div>
+        </Fieldset>
+      ))}
+      {kind.withLogo ? (
+        <Fieldset legend={t('Logo')}>
+          <p>{logo ? t('A logo is set ({id}).', { id: logo }) : t('No logo.')}</p>
+          <label class="file">
+            {t('Upload logo')}
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/svg+xml"
+              onChange={(event) => chooseLogo(event.currentTarget.files?.[0])}
+            />
+          </label>
+          {logo ? (
+            <button type="button" onClick={() => setLogo(null)}>
+              {t('Remove logo')}
+            </button>
+          ) : null}
+        </Fieldset>
+      ) : null}
+      <div class="actions">
+        <button type="submit" class="primary" disabled={action.busy}>
+          {t('Save')}
+        </button>
+        {existing ? (
+          <button type="button" class="danger" onClick={destroy} disabled={action.busy}>
+            {t('Delete')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

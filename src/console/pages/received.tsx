@@ -1,0 +1,346 @@
+import { useState } from 'preact/hooks';
+import { blob, call, get, list, patch, remove } from '../api';
+import { formatDate, formatMoney, t } from '../i18n';
+import { href, navigate } from '../router';
+import { Field, Select } from '../ui/form';
+import { saveBlob, useAction, useLoad } from '../ui/hooks';
+import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
+import { Pager, usePages } from '../ui/pager';
+import { PdfFrame } from '../ui/pdf-frame';
+import { ComplianceReport } from './document-view';
+
+interface Received {
+  id: string;
+  status: string;
+  syntax: string;
+  profile: string | null;
+  customization_id: string;
+  document_type: string;
+  invoice_number: string;
+  issue_date: string;
+  due_date: string | null;
+  currency: string;
+  seller: { name: string; tax_id: string | null; electronic_address: string | null };
+  total: string;
+  amount_due: string;
+  valid: boolean | null;
+  compliance: Parameters<typeof ComplianceReport>[0]['result'] | null;
+  duplicate_of: string | null;
+  sha256: string;
+  content_type: string;
+  note: string | null;
+  created_at: string;
+}
+
+const STATUS_LABELS: Record<string, string> = {
+  received: 'Received',
+  approved: 'Approved',
+  rejected: 'Rejected',
+  paid: 'Paid',
+};
+
+export function ReceivedPage({ route }: { route: string[] }) {
+  const [id] = route;
+  return id ? <ReceivedView id={id} /> : <ReceivedList />;
+}
+
+function ValidBadge({ valid }: { valid: boolean | null }) {
+  if (valid === null) return <Badge>{t('Not checked')}</Badge>;
+  return valid ? <Badge tone="ok">{t('Valid')}</Badge> : <Badge tone="bad">{t('Invalid')}</Badge>;
+}
+
+const contentTypeOf = (file: File) =>
+  file.type === 'application/pdf' || /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/xml';
+
+function Upload({ onStored }: { onStored: () => void }) {
+  const [results, setResults] = useState<{ name: string; text: string; ok: boolean; id?: string }[]>([]);
+  const [over, setOver] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const take = async (files: File[]) => {
+    if (files.length === 0) return;
+    setBusy(true);
+    const outcomes: typeof results = [];
+    for (const file of files) {
+      try {
+        const answer = await call<{ data: Received }>('POST', '/received-documents', {
+          raw: file,
+          contentType: contentTypeOf(file),
+        });
+        const stored = answer.data;
+        const text = stored.duplicate_of
+          ? t('Stored, but it looks like a duplicate of an earlier invoice.')
+          : stored.valid === false
+            ? t('Stored; it breaks official rules.')
+            : t('Stored.');
+        outcomes.push({
+          name: file.name,
+          text,
+          ok: !stored.duplicate_of && stored.valid !== false,
+          id: stored.id,
+        });
+      } catch (error) {
+        outcomes.push({
+          name: file.name,
+          text: error instanceof Error ? error.message : String(error),
+          ok: false,
+        });
+      }
+    }
+    setResults(outcomes);
+    setBusy(false);
+    onStored();
+  };
+
+  return (
+    <section class="card">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the labelled file button inside does the same from the keyboard */}
+      <div
+        class={over ? 'drop over' : 'drop'}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setOver(true);
+        }}
+        onDragLeave={() => setOver(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setOver(false);
+          take([...(event.dataTransfer?.files ?? [])]);
+        }}
+      >
+        <p>{t('Drop XRechnung, ZUGFeRD, Factur-X or Peppol files here, or')}</p>
+        <label class="button primary file">
+          {t('Upload e-invoice')}
+          <input
+            type="file"
+            multiple
+            accept=".xml,.pdf,application/xml,text/xml,application/pdf"
+            disabled={busy}
+            onChange={(event) => {
+              const input = event.currentTarget;
+              take([...(input.files ?? [])]).then(() => {
+                input.value = '';
+              });
+            }}
+          />
+        </label>
+      </div>
+      {busy ? <Loading /> : null}
+      {results.length > 0 ? (
+        <ul class="upload-results" aria-live="polite">
+          {results.map((result) => (
+            <li key={result.name} class={result.ok ? 'ok' : 'bad'}>
+              <strong>{result.name}</strong>: {result.text}{' '}
+              {result.id ? <a href={href('received', result.id)}>{t('Open')}</a> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+function ReceivedList() {
+  const [status, setStatus] = useState('');
+  const [valid, setValid] = useState('');
+  const pages = usePages<Received>(
+    (cursor) => list<Received>('/received-documents', { limit: 25, cursor, status, valid }),
+    [status, valid],
+  );
+  return (
+    <section>
+      <div class="page-head">
+        <h1>{t('Received')}</h1>
+      </div>
+      <Upload onStored={pages.reload} />
+      <search class="filters">
+        <Select
+          label={t('Status')}
+          value={status}
+          onChange={setStatus}
+          options={[
+            { value: '', label: t('Any') },
+            ...Object.entries(STATUS_LABELS).map(([value, label]) => ({ value, label: t(label) })),
+          ]}
+        />
+        <Select
+          label={t('Validity')}
+          value={valid}
+          onChange={setValid}
+          options={[
+            { value: '', label: t('Any') },
+            { value: 'true', label: t('Valid') },
+            { value: 'false', label: t('Invalid') },
+          ]}
+        />
+      </search>
+      <ErrorNotice error={pages.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t('Number')}</th>
+            <th scope="col">{t('Seller')}</th>
+            <th scope="col">{t('Issue date')}</th>
+            <th scope="col">{t('Status')}</th>
+            <th scope="col">{t('Validity')}</th>
+            <th scope="col" class="num">
+              {t('Amount due')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {pages.items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <a href={href('received', item.id)}>{item.invoice_number}</a>
+                {item.duplicate_of ? <Badge tone="warn">{t('Duplicate')}</Badge> : null}
+              </td>
+              <td>{item.seller.name}</td>
+              <td>{formatDate(item.issue_date)}</td>
+              <td>
+                <Badge tone={item.status}>{t(STATUS_LABELS[item.status] ?? item.status)}</Badge>
+              </td>
+              <td>
+                <ValidBadge valid={item.valid} />
+              </td>
+              <td class="num">{formatMoney(item.amount_due, item.currency)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!pages.loading && pages.items.length === 0 ? (
+        <p class="empty">{t('No e-invoices received yet.')}</p>
+      ) : null}
+      <Pager pages={pages} />
+    </section>
+  );
+}
+
+function ReceivedView({ id }: { id: string }) {
+  const path = `/received-documents/${encodeURIComponent(id)}`;
+  const loaded = useLoad(() => get<Received>(path), [id]);
+  const action = useAction();
+  const [note, setNote] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<Blob | null>(null);
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  const item = loaded.data;
+  if (!item) return <Loading />;
+
+  const setStatus = async (status: string) => {
+    if (await action.run(() => patch(path, { status }))) loaded.reload();
+  };
+  const saveNote = async () => {
+    if (await action.run(() => patch(path, { note: note === '' ? null : note }))) loaded.reload();
+  };
+  const original = () =>
+    action.run(async () =>
+      saveBlob(
+        await blob('GET', `${path}/original`, { accept: '*/*' }),
+        `${item.invoice_number.replace(/[^\w.-]+/g, '_')}.${item.content_type.includes('pdf') ? 'pdf' : 'xml'}`,
+      ),
+    );
+  const visualize = () =>
+    action.run(async () => setPdf(await blob('GET', `${path}/pdf`, { accept: 'application/pdf' })));
+  const destroy = async () => {
+    if (!confirm(t('Delete this received document and its original file?'))) return;
+    if ((await action.run(() => remove(path))) !== undefined) navigate('received');
+  };
+
+  return (
+    <section>
+      <div class="page-head">
+        <h1>
+          {t('Invoice {number} from {seller}', { number: item.invoice_number, seller: item.seller.name })}{' '}
+          <Badge tone={item.status}>{t(STATUS_LABELS[item.status] ?? item.status)}</Badge>
+        </h1>
+        <a href={href('received')}>{t('Back to the list')}</a>
+      </div>
+      {item.duplicate_of ? (
+        <Notice kind="warn">
+          {t('Same seller, number and date as an invoice received earlier: check before paying twice.')}{' '}
+          <a href={href('received', item.duplicate_of)}>{t('Open the earlier one')}</a>
+        </Notice>
+      ) : null}
+      <div class="toolbar" role="toolbar" aria-label={t('Received document actions')}>
+        <button
+          type="button"
+          class="primary"
+          disabled={action.busy || item.status === 'approved'}
+          onClick={() => setStatus('approved')}
+        >
+          {t('Approve')}
+        </button>
+        <button
+          type="button"
+          disabled={action.busy || item.status === 'rejected'}
+          onClick={() => setStatus('rejected')}
+        >
+          {t('Reject')}
+        </button>
+        <button
+          type="button"
+          disabled={action.busy || item.status === 'paid'}
+          onClick={() => setStatus('paid')}
+        >
+          {t('Mark paid')}
+        </button>
+        <button type="button" disabled={action.busy} onClick={original}>
+          {t('Download original')}
+        </button>
+        <button type="button" class="danger" disabled={action.busy} onClick={destroy}>
+          {t('Delete')}
+        </button>
+      </div>
+      <ErrorNotice error={action.error} />
+      <div class="document-grid">
+        <div>
+          <dl class="facts card">
+            <dt>{t('Seller')}</dt>
+            <dd>
+              {item.seller.name}
+              {item.seller.tax_id ? ` · ${item.seller.tax_id}` : ''}
+            </dd>
+            <dt>{t('Issue date')}</dt>
+            <dd>{formatDate(item.issue_date)}</dd>
+            <dt>{t('Due date')}</dt>
+            <dd>{formatDate(item.due_date) || '—'}</dd>
+            <dt>{t('Total')}</dt>
+            <dd>{formatMoney(item.total, item.currency)}</dd>
+            <dt>{t('Amount due')}</dt>
+            <dd>{formatMoney(item.amount_due, item.currency)}</dd>
+            <dt>{t('Format')}</dt>
+            <dd>
+              {item.syntax.toUpperCase()} · {item.profile ?? item.customization_id}
+            </dd>
+            <dt>{t('Validity')}</dt>
+            <dd>
+              <ValidBadge valid={item.valid} />
+            </dd>
+          </dl>
+          <section class="card">
+            <h2>{t('Validation report')}</h2>
+            {item.compliance ? (
+              <ComplianceReport result={item.compliance} />
+            ) : (
+              <p>{t('No official profile applies to this file.')}</p>
+            )}
+          </section>
+          <section class="card">
+            <Field label={t('Note')} multiline value={note ?? item.note ?? ''} onInput={setNote} />
+            <button type="button" disabled={action.busy || note === null} onClick={saveNote}>
+              {t('Save note')}
+            </button>
+          </section>
+        </div>
+        <aside>
+          <section class="card preview">
+            <button type="button" disabled={action.busy} onClick={visualize}>
+              {t('Show as PDF')}
+            </button>
+            {pdf ? <PdfFrame pdf={pdf} title={t('Received invoice as PDF')} /> : null}
+          </section>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import type { ComponentChildren } from 'preact';
+import { type Language, t } from '../i18n';
+import { href, useRoute } from '../router';
+import { LanguageChooser } from '../ui/language';
+import { DocumentsPage } from './documents';
+import { BusinessProfilesPage, CustomersPage } from './parties';
+import { ReceivedPage } from './received';
+import { SettingsPage } from './settings';
+import { TemplatesPage } from './templates';
+import { WorkPage } from './work';
+
+export interface Account {
+  id: string;
+  name: string;
+  plan_id: string;
+  plan_name: string;
+}
+
+interface Props {
+  account: Account;
+  language: Language;
+  onLanguage: (language: Language) => void;
+  onSignOut: () => void;
+}
+
+const SECTIONS = [
+  { path: 'documents', label: 'Documents' },
+  { path: 'customers', label: 'Customers' },
+  { path: 'business-profiles', label: 'Business profiles' },
+  { path: 'templates', label: 'Templates' },
+  { path: 'received', label: 'Received' },
+  { path: 'batches', label: 'Batches and imports' },
+  { path: 'settings', label: 'Settings' },
+] as const;
+
+function Page({ route, account }: { route: string[]; account: Account }): ComponentChildren {
+  const [section = 'documents', ...rest] = route;
+  switch (section) {
+    case 'customers':
+      return <CustomersPage route={rest} />;
+    case 'business-profiles':
+      return <BusinessProfilesPage route={rest} />;
+    case 'templates':
+      return <TemplatesPage route={rest} />;
+    case 'received':
+      return <ReceivedPage route={rest} />;
+    case 'batches':
+      return <WorkPage route={rest} />;
+    case 'settings':
+      return <SettingsPage route={rest} account={account} />;
+    default:
+      return <DocumentsPage route={section === 'documents' ? rest : []} />;
+  }
+}
+
+export function Shell({ account, language, onLanguage, onSignOut }: Props) {
+  const route = useRoute();
+  const current = route[0] ?? 'documents';
+  return (
+    <div class="shell">
+      <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
+        {t('Skip to content')}
+      </button>
+      <header class="topbar">
+        <div class="topline">
+          <span class="brand">{t('Invoice service')}</span>
+          <div class="who">
+            <span class="account" title={account.id}>
+              {account.name}
+            </span>
+            <LanguageChooser language={language} onLanguage={onLanguage} />
+            <button type="button" onClick={onSignOut}>
+              {t('Sign out')}
+            </button>
+          </div>
+        </div>
+        <nav aria-label={t('Sections')}>
+          <ul>
+            {SECTIONS.map((section) => (
+              <li key={section.path}>
+                <a href={href(section.path)} aria-current={current === section.path ? 'page' : undefined}>
+                  {t(section.label)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Page route={route} account={account} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,404 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiError, blob, get, list, patch, post, remove, upload } from '../api';
+import { currentLanguage, formatDate, t } from '../i18n';
+import { href, navigate } from '../router';
+import { Field, Select } from '../ui/form';
+import { useAction, useDebounced, useLoad } from '../ui/hooks';
+import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
+import { PdfFrame } from '../ui/pdf-frame';
+import { sampleDocument } from './sample';
+
+interface BuiltIn {
+  template_id: string;
+  name: string;
+}
+
+interface Config {
+  primary_color?: string;
+  accent_color?: string;
+  font_family?: string;
+  header_text?: string;
+  footer_text?: string;
+}
+
+interface Custom {
+  id: string;
+  name: string;
+  description?: string | null;
+  base_template_id: string;
+  config?: Config;
+  status: string;
+  is_default: boolean;
+  updated_at: string;
+}
+
+interface Version {
+  id: string;
+  version: number;
+  label: string | null;
+  changelog: string | null;
+  created_at: string;
+}
+
+function previewOf(templateId: string): Promise<Blob> {
+  const sample = sampleDocument(currentLanguage());
+  return blob('POST', `/templates/${encodeURIComponent(templateId)}/preview`, {
+    accept: 'application/pdf',
+    body: { ...sample, output: { delivery: 'binary' } },
+  });
+}
+
+export function TemplatesPage({ route }: { route: string[] }) {
+  const [id] = route;
+  return id ? <Designer id={id} /> : <TemplateList />;
+}
+
+/** A built-in template's first page (a picture served with the console), and a live preview on request. */
+function Thumbnail({ template, onPreview }: { template: BuiltIn; onPreview: (template: BuiltIn) => void }) {
+  return (
+    <figure class="card thumbnail">
+      <img
+        src={`/console/thumbnails/${template.template_id}.png`}
+        alt={t('{name} template: the first page of a sample invoice', { name: template.name })}
+        width={414}
+        height={585}
+        loading="lazy"
+      />
+      <figcaption>
+        <strong>{template.name}</strong> <code>{template.template_id}</code>{' '}
+        <button
+          type="button"
+          onClick={() => onPreview(template)}
+          aria-label={t('Preview {name}', { name: template.name })}
+        >
+          {t('Preview')}
+        </button>
+      </figcaption>
+    </figure>
+  );
+}
+
+function TemplateList() {
+  const builtIns = useLoad(() => list<BuiltIn>('/templates').then((page) => page.data), []);
+  const customs = useLoad(
+    () => list<Custom>('/templates/custom', { limit: 100 }).then((page) => page.data),
+    [],
+  );
+  const [name, setName] = useState('');
+  const [base, setBase] = useState('tpl_modern');
+  const action = useAction();
+  const preview = useAction();
+  const [shown, setShown] = useState<{ name: string; pdf: Blob } | null>(null);
+  const showPreview = (template: BuiltIn) =>
+    preview.run(async () => setShown({ name: template.name, pdf: await previewOf(template.template_id) }));
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const made = await action.run(() =>
+      post<Custom>('/templates/custom', { name: name.trim(), base_template_id: base }),
+    );
+    if (made) navigate('templates', made.id);
+  };
+  return (
+    <section>
+      <div class="page-head">
+        <h1>{t('Templates')}</h1>
+      </div>
+      <h2>{t('Built-in templates')}</h2>
+      <ErrorNotice error={builtIns.error} />
+      <div class="thumbnails">
+        {(builtIns.data ?? []).map((template) => (
+          <Thumbnail key={template.template_id} template={template} onPreview={showPreview} />
+        ))}
+      </div>
+      <ErrorNotice error={preview.error} />
+      {shown ? (
+        <section class="card" aria-label={t('Preview')}>
+          <h2>{t('{name} template', { name: shown.name })}</h2>
+          <PdfFrame pdf={shown.pdf} title={t('{name} template', { name: shown.name })} />
+        </section>
+      ) : null}
+      <h2>{t('Your templates')}</h2>
+      <ErrorNotice error={customs.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t('Name')}</th>
+            <th scope="col">{t('Based on')}</th>
+            <th scope="col">{t('Status')}</th>
+            <th scope="col">{t('Changed')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {(customs.data ?? []).map((template) => (
+            <tr key={template.id}>
+              <td>
+                <a href={href('templates', template.id)}>{template.name}</a>
+                {template.is_default ? <Badge tone="ok">{t('Default')}</Badge> : null}
+              </td>
+              <td>{template.base_template_id}</td>
+              <td>
+                <Badge tone={template.status}>
+                  {t(template.status === 'published' ? 'Published' : 'Draft')}
+                </Badge>
+              </td>
+              <td>{formatDate(template.updated_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form class="card inline" onSubmit={create}>
+        <Field
+          label={t('Name')}
+          value={name}
+          onInput={setName}
+          path="name"
+          error={action.error as ApiError | null}
+          required
+        />
+        <Select
+          label={t('Based on')}
+          value={base}
+          onChange={setBase}
+          options={(builtIns.data ?? [{ template_id: 'tpl_modern', name: 'Modern' }]).map((entry) => ({
+            value: entry.template_id,
+            label: entry.name,
+          }))}
+        />
+        <button type="submit" class="primary" disabled={action.busy || name.trim() === ''}>
+          {t('New template')}
+        </button>
+        <ErrorNotice error={action.error} />
+      </form>
+    </section>
+  );
+}
+
+function Designer({ id }: { id: string }) {
+  const path = `/templates/custom/${encodeURIComponent(id)}`;
+  const loaded = useLoad(() => get<Custom>(path), [id]);
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  if (!loaded.data) return <Loading />;
+  return (
+    <DesignerForm key={loaded.data.updated_at} template={loaded.data} path={path} reload={loaded.reload} />
+  );
+}
+
+function DesignerForm({ template, path, reload }: { template: Custom; path: string; reload: () => void }) {
+  const [name, setName] = useState(template.name);
+  const [config, setConfig] = useState<Config>(template.config ?? {});
+  const [logo, setLogo] = useState<string | null>(null);
+  const [pdf, setPdf] = useState<Blob | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const fonts = useLoad(() => list<{ name: string }>('/reference/fonts').then((page) => page.data), []);
+  const versions = useLoad(
+    () => list<Version>(`/templates/${template.id}/versions`).then((page) => page.data),
+    [template.id],
+  );
+  const action = useAction();
+  const preview = useAction();
+  const error = action.error as ApiError | null;
+  const setOne = (key: keyof Config) => (value: string) =>
+    setConfig((current) => ({ ...current, [key]: value }));
+
+  // The preview redraws from the settings as they stand (saved or not), half a second after the last change.
+  const settled = useDebounced(JSON.stringify({ config, logo }), 500);
+  useEffect(() => {
+    let current = true;
+    const { config: drawn, logo: drawnLogo } = JSON.parse(settled) as { config: Config; logo: string | null };
+    const sample = sampleDocument(currentLanguage());
+    const branding = {
+      ...(drawn.primary_color ? { primary_color: drawn.primary_color } : {}),
+      ...(drawn.accent_color ? { accent_color: drawn.accent_color } : {}),
+      ...(drawn.font_family ? { font_family: drawn.font_family } : {}),
+      ...(drawn.footer_text ? { footer_text: drawn.footer_text } : {}),
+      ...(drawnLogo ? { logo_file_id: drawnLogo } : {}),
+    };
+    preview
+      .run(() =>
+        blob('POST', `/templates/${template.id}/preview`, {
+          accept: 'application/pdf',
+          body: { ...sample, data: { ...sample.data, branding }, output: { delivery: 'binary' } },
+        }),
+      )
+      .then((answer) => current && answer && setPdf(answer));
+    return () => {
+      current = false;
+    };
+  }, [settled, template.id]);
+
+  const cleanConfig = () =>
+    Object.fromEntries(
+      Object.entries(config).filter(([, value]) => typeof value === 'string' && value.trim() !== ''),
+    );
+  const save = async (event: Event) => {
+    event.preventDefault();
+    if (await action.run(() => patch(path, { name: name.trim(), config: cleanConfig() }))) {
+      setSaved(t('Saved.'));
+      reload();
+    }
+  };
+  const run = async (step: () => Promise<unknown>, message: string) => {
+    if ((await action.run(step)) !== undefined) {
+      setSaved(message);
+      reload();
+      versions.reload();
+    }
+  };
+  const chooseLogo = async (file: File | undefined) => {
+    if (!file) return;
+    const stored = await action.run(() => upload<{ id: string }>('/files', file));
+    if (stored) setLogo(stored.id);
+  };
+
+  return (
+    <section>
+      <div class="page-head">
+        <h1>
+          {template.name}{' '}
+          <Badge tone={template.status}>{t(template.status === 'published' ? 'Published' : 'Draft')}</Badge>
+        </h1>
+        <a href={href('templates')}>{t('Back to templates')}</a>
+      </div>
+      <div class="document-grid">
+        <form class="card" onSubmit={save}>
+          <ErrorNotice error={action.error} />
+          {saved ? <Notice kind="ok">{saved}</Notice> : null}
+          <Field label={t('Name')} value={name} onInput={setName} path="name" error={error} required />
+          <div class="grid">
+            <ColorField
+              label={t('Primary colour')}
+              value={config.primary_color ?? ''}
+              onInput={setOne('primary_color')}
+              path="config.primary_color"
+              error={error}
+            />
+            <ColorField
+              label={t('Accent colour')}
+              value={config.accent_color ?? ''}
+              onInput={setOne('accent_color')}
+              path="config.accent_color"
+              error={error}
+            />
+          </div>
+          <Select
+            label={t('Font')}
+            value={config.font_family ?? ''}
+            onChange={setOne('font_family')}
+            options={[
+              { value: '', label: t('As the base template') },
+              ...(fonts.data ?? []).map((font) => ({ value: font.name, label: font.name })),
+            ]}
+            path="config.font_family"
+            error={error}
+          />
+          <Field
+            label={t('Header text')}
+            value={config.header_text ?? ''}
+            onInput={setOne('header_text')}
+            path="config.header_text"
+            error={error}
+          />
+          <Field
+            label={t('Footer text')}
+            value={config.footer_text ?? ''}
+            onInput={setOne('footer_text')}
+            path="config.footer_text"
+            error={error}
+          />
+          <label class="file">
+            {t('Logo for the preview')}
+            <input
+              type="file"
+              accept="image/png,image/jpeg,image/svg+xml"
+              onChange={(event) => chooseLogo(event.currentTarget.files?.[0])}
+            />
+          </label>
+          <p class="hint">{t('Documents take their logo from the business profile or branding profile.')}</p>
+          <div class="actions">
+            <button type="submit" class="primary" disabled={action.busy}>
+              {t('Save')}
+            </button>
+            <button
+              type="button"
+              disabled={action.busy}
+              onClick={() => run(() => post(`/templates/${template.id}/versions`, {}), t('Version saved.'))}
+            >
+              {t('Save as version')}
+            </button>
+            <button
+              type="button"
+              disabled={action.busy || template.status === 'published'}
+              onClick={() => run(() => post(`${path}/publish`), t('Published.'))}
+            >
+              {t('Publish')}
+            </button>
+            <button
+              type="button"
+              class="danger"
+              disabled={action.busy}
+              onClick={async () => {
+                if (!confirm(t('Delete the template {name}?', { name: template.name }))) return;
+                if ((await action.run(() => remove(path))) !== undefined) navigate('templates');
+              }}
+            >
+              {t('Delete')}
+            </button>
+          </div>
+          <h2>{t('Versions')}</h2>
+          <ul class="versions">
+            {(versions.data ?? []).map((version) => (
+              <li key={version.id}>
+                {t('Version {n}', { n: version.version })} · {formatDate(version.created_at)}{' '}
+                {version.label ?? ''}{' '}
+                <button
+                  type="button"
+                  disabled={action.busy}
+                  onClick={() =>
+                    run(
+                      () => post(`/templates/${template.id}/versions/${version.version}/restore`),
+                      t('Version {n} restored.', { n: version.version }),
+                    )
+                  }
+                >
+                  {t('Restore version {n}', { n: version.version })}
+                </button>
+              </li>
+            ))}
+            {versions.data?.length === 0 ? <li>{t('No versions yet.')}</li> : null}
+          </ul>
+        </form>
+        <aside class="card preview" aria-label={t('Preview')} aria-busy={preview.busy}>
+          <ErrorNotice error={preview.error} />
+          {pdf ? <PdfFrame pdf={pdf} title={t('Template preview')} /> : <Loading />}
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+function ColorField(props: {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  path: string;
+  error: ApiError | null;
+}) {
+  return (
+    <div class="color-field">
+      <Field
+        label={props.label}
+        value={props.value}
+        onInput={props.onInput}
+        path={props.path}
+        error={props.error}
+        placeholder="#1f4e79"
+      />
+      <input
+        type="color"
+        aria-label={`${props.label} (${t('picker')})`}
+        value={/^#[0-9a-f]{6}$/i.test(props.value) ? props.value : '#000000'}
+        onInput={(event) => props.onInput(event.currentTarget.value)}
+      />
+    </div>
+  );
+}

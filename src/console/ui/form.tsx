@@ -1,0 +1,138 @@
+import type { ComponentChildren, JSX } from 'preact';
+import { useId } from 'preact/hooks';
+import type { ApiError } from '../api';
+
+interface FieldProps {
+  label: string;
+  value: string;
+  onInput: (value: string) => void;
+  /** The field's path in the API request (`email`, `address.city`), to show the API's problem with it. */
+  path?: string;
+  error?: ApiError | null;
+  type?: string;
+  required?: boolean;
+  placeholder?: string;
+  hint?: string;
+  autoComplete?: string;
+  inputMode?: JSX.HTMLAttributes['inputMode'];
+  list?: string;
+  disabled?: boolean;
+  multiline?: boolean;
+  class?: string;
+}
+
+/** A labelled input; the API's field problem for `path` appears under it and is tied to it for readers. */
+export function Field(props: FieldProps) {
+  const id = useId();
+  const problem = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
+  const described = [problem ? `${id}-problem` : '', props.hint ? `${id}-hint` : '']
+    .filter(Boolean)
+    .join(' ');
+  const common = {
+    id,
+    value: props.value,
+    required: props.required,
+    placeholder: props.placeholder,
+    disabled: props.disabled,
+    'aria-invalid': problem ? true : undefined,
+    'aria-describedby': described || undefined,
+    onInput: (event: JSX.TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      props.onInput(event.currentTarget.value),
+  };
+  return (
+    <div class={`field ${props.class ?? ''} ${problem ? 'field-invalid' : ''}`}>
+      <label for={id}>
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {props.multiline ? (
+        <textarea {...common} rows={3} />
+      ) : (
+        <input
+          {...common}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete ?? 'off'}
+          inputMode={props.inputMode}
+          list={props.list}
+        />
+      )}
+      {props.hint ? (
+        <small id={`${id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      ) : null}
+      {problem ? (
+        <small id={`${id}-problem`} class="problem" role="alert">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+interface SelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: { value: string; label: string }[];
+  path?: string;
+  error?: ApiError | null;
+  required?: boolean;
+  class?: string;
+}
+
+export function Select(props: SelectProps) {
+  const id = useId();
+  const problem = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
+  return (
+    <div class={`field ${props.class ?? ''} ${problem ? 'field-invalid' : ''}`}>
+      <label for={id}>
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      <select
+        id={id}
+        value={props.value}
+        required={props.required}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
+        onChange={(event) => props.onChange(event.currentTarget.value)}
+      >
+        {props.options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {problem ? (
+        <small id={`${id}-problem`} class="problem" role="alert">
+          {problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+export function Checkbox(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div class="check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={props.checked}
+        onChange={(event) => props.onChange(event.currentTarget.checked)}
+      />
+      <label for={id}>{props.label}</label>
+    </div>
+  );
+}
+
+export function Fieldset(props: { legend: string; children: ComponentChildren; class?: string }) {
+  return (
+    <fieldset class={props.class}>
+      <legend>{props.legend}</legend>
+      {props.children}
+    </fieldset>
+  );
+}

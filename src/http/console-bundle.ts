@@ -1,0 +1,25 @@
+// The web console's script and styles, bundled by `bun build` when the server's own code is transpiled or
+// compiled: imported `with { type: 'macro' }`, so the result is a string inside the server (and inside the
+// executable), with no build step to forget and no file to ship beside it.
+import { join } from 'node:path';
+
+const CONSOLE_DIR = join(import.meta.dir, '..', 'console');
+
+function bunBuild(entry: string): string {
+  const result = Bun.spawnSync(
+    [process.execPath, 'build', join(CONSOLE_DIR, entry), '--minify', '--target=browser', '--format=esm'],
+    { cwd: CONSOLE_DIR, env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (result.exitCode !== 0) throw new Error(`console bundle (${entry}): ${result.stderr.toString()}`);
+  return result.stdout.toString();
+}
+
+/** The console's script: src/console/main.tsx and everything it imports, minified. */
+export function consoleScript(): string {
+  return bunBuild('main.tsx');
+}
+
+/** The console's styles: src/console/styles.css, minified. */
+export function consoleStyles(): string {
+  return bunBuild('styles.css');
+}

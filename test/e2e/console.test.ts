@@ -1,0 +1,217 @@
+// The web console in a real browser against a real server: what a newcomer does on the first day.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeAccount, type TestAccount } from '../factories';
+import { RULESETS_DIR, startServer, type TestServer } from '../harness';
+import {
+  allByName,
+  byName,
+  choose,
+  click,
+  openBrowser,
+  typeInto,
+  type Watched,
+  waitForText,
+} from './browser';
+
+let server: TestServer;
+let account: TestAccount;
+let browser: Watched;
+
+beforeAll(async () => {
+  server = await startServer();
+  // The free plan's 5 requests a second, as on a fresh install: the console must live within it.
+  account = makeAccount(server, { name: 'Nordlicht Studio', planId: 'plan_free' });
+  browser = await openBrowser(server.url);
+});
+afterAll(async () => {
+  await browser?.browser.close();
+  await server?.stop();
+});
+
+const page = () => browser.page;
+
+async function waitForDownload(dir: string, suffix: string): Promise<Buffer> {
+  for (let i = 0; i < 100; i++) {
+    const name = readdirSync(dir).find((file) => file.endsWith(suffix));
+    if (name) {
+      const bytes = readFileSync(join(dir, name));
+      if (bytes.length > 0) return bytes;
+    }
+    await Bun.sleep(100);
+  }
+  throw new Error(`no ${suffix} downloaded`);
+}
+
+describe('web console', () => {
+  test('the page at / is the console, with a strict CSP, never framed', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    const html = await response.text();
+    expect(html).not.toMatch(/<script>(?!<\/script>)|<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(html).not.toMatch(/https?:\/\//);
+    const script = html.match(/src="([^"]+)"/)?.[1] ?? '';
+    const bundle = await fetch(`${server.url}${script}`);
+    expect(bundle.headers.get('content-type')).toContain('javascript');
+    const gzipped = Bun.gzipSync(new Uint8Array(await bundle.arrayBuffer())).length;
+    expect(gzipped).toBeLessThan(150 * 1024);
+    expect((await fetch(`${server.url}/console/nothing.js`)).status).toBe(404);
+  });
+
+  test('a wrong key is refused with a message; the right one signs in and shows the account', async () => {
+    await page().goto(`${server.url}/`);
+    await typeInto(page(), 'API key', 'sk_not_a_real_key');
+    await click(page(), 'Sign in');
+    await waitForText(page(), 'This API key is not valid');
+    browser.problems.length = 0; // the refused sign-in's 401 is the point of this step
+    await typeInto(page(), 'API key', account.apiKey);
+    await click(page(), 'Sign in');
+    await waitForText(page(), 'Nordlicht Studio');
+    for (const section of [
+      'Documents',
+      'Customers',
+      'Business profiles',
+      'Templates',
+      'Received',
+      'Settings',
+    ]) {
+      await byName(page(), section, 'link');
+    }
+    const stored = await page().evaluate(() => ({
+      session: sessionStorage.length,
+      local: Object.keys(localStorage).filter((key) => key.includes('key')).length,
+      url: location.href,
+    }));
+    expect(stored.session).toBe(1);
+    expect(stored.local).toBe(0);
+    expect(stored.url).not.toContain(account.apiKey);
+  }, 60_000);
+
+  test('a business profile and a customer are created through their forms; field errors show at the field', async () => {
+    await click(page(), 'Business profiles', 'link');
+    await click(page(), 'New business profile', 'link');
+    await typeInto(page(), 'Legal name', 'Nordlicht Studio GmbH');
+    await typeInto(page(), 'Tax ID', 'DE123456789');
+    await typeInto(page(), 'Address line 1', 'Hafenstraße 12');
+    await typeInto(page(), 'City', 'Hamburg');
+    await typeInto(page(), 'Postal code', '20457');
+    await typeInto(page(), 'Country', 'DE');
+    await click(page(), 'Save');
+    await waitForText(page(), 'Nordlicht Studio GmbH');
+
+    await click(page(), 'Customers', 'link');
+    await click(page(), 'New customer', 'link');
+    await typeInto(page(), 'Name', 'Bäckerei Sonnenschein');
+    await typeInto(page(), 'Email', 'not-an-email');
+    await click(page(), 'Save');
+    const problem = await page().waitForSelector('[aria-invalid="true"]');
+    const described = await problem?.evaluate((input) => {
+      const id = input.getAttribute('aria-describedby') ?? '';
+      return document.getElementById(id.split(' ')[0] ?? '')?.textContent ?? '';
+    });
+    expect(described).toContain('email');
+    browser.problems.length = 0; // the 422 is what this step provokes
+    await typeInto(page(), 'Email', 'office@sonnenschein.example');
+    await click(page(), 'Save');
+    await waitForText(page(), 'office@sonnenschein.example');
+  }, 60_000);
+
+  test('a new invoice shows its total live, previews, saves, finalizes and downloads as a correct PDF', async () => {
+    await click(page(), 'Documents', 'link');
+    await click(page(), 'New invoice', 'link');
+    await page().waitForFunction(() => document.querySelector('h1')?.textContent === 'New invoice');
+    await choose(page(), 'Customer', 'Bäckerei Sonnenschein');
+    await choose(page(), 'Business profile', 'Nordlicht Studio GmbH');
+    await typeInto(page(), 'Description', 'Website design');
+    await typeInto(page(), 'Quantity', '3');
+    await typeInto(page(), 'Unit price', '120.50');
+    // 3 x 120.50 = 361.50; 19 % VAT 68.685 -> 68.69; total 430.19, computed by the service
+    await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('430.19'), {
+      timeout: 10_000,
+    });
+    await click(page(), 'Add line');
+    const descriptions = await allByName(page(), 'Description', 'textbox');
+    expect(descriptions.length).toBe(2);
+    await descriptions[1]?.type('Photography');
+    const quantities = await allByName(page(), 'Quantity', 'textbox');
+    await quantities[1]?.click({ count: 3 });
+    await quantities[1]?.type('1');
+    const prices = await allByName(page(), 'Unit price', 'textbox');
+    await prices[1]?.type('100');
+    await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('549.19'), {
+      timeout: 10_000,
+    });
+    await click(page(), 'Remove line 2');
+    await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('430.19'), {
+      timeout: 10_000,
+    });
+
+    await click(page(), 'Preview');
+    const frame = await page().waitForSelector('iframe[title="PDF preview"]', { timeout: 15_000 });
+    const head = await frame?.evaluate(async (element) => {
+      const answer = await fetch((element as HTMLIFrameElement).src);
+      return new TextDecoder().decode((await answer.arrayBuffer()).slice(0, 5));
+    });
+    expect(head).toBe('%PDF-');
+
+    await click(page(), 'Save');
+    await waitForText(page(), 'Draft');
+    expect(await page().evaluate(() => location.hash)).toMatch(/^#\/documents\/doc_/);
+    await click(page(), 'Finalize');
+    await waitForText(page(), 'Finalize: done.');
+    await waitForText(page(), 'Finalized');
+
+    await click(page(), 'Download PDF');
+    const pdf = await waitForDownload(browser.downloads, '.pdf');
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = new TextDecoder('latin1').decode(pdf);
+    expect(text.length).toBeGreaterThan(1000);
+
+    const documents = await server.json('/api/v1/documents', { key: account.apiKey });
+    expect(documents.body.data).toHaveLength(1);
+    expect(documents.body.data[0].status).toBe('finalized');
+    expect(documents.body.data[0].totals.total.amount).toBe('430.19');
+    expect(documents.body.data[0].data.line_items).toHaveLength(1);
+  }, 90_000);
+
+  test('a received e-invoice is uploaded, listed with its validity, and opened with its report', async () => {
+    await click(page(), 'Received', 'link');
+    const input = await page().waitForSelector('input[type="file"]');
+    const example = join(RULESETS_DIR, 'examples', 'xrechnung_ubl', '01.01a-INVOICE_ubl.xml');
+    await input?.uploadFile(example);
+    await waitForText(page(), 'Stored', 15_000);
+    await waitForText(page(), 'Valid');
+    const received = await server.json('/api/v1/received-documents', { key: account.apiKey });
+    expect(received.body.data).toHaveLength(1);
+    await click(page(), 'Open', 'link');
+    await waitForText(page(), 'Validation report');
+    await click(page(), 'Approve');
+    await page().waitForFunction(() => document.querySelector('h1')?.textContent?.includes('Approved'));
+  }, 60_000);
+
+  test('German follows the choice; nothing left the loopback address; no console errors', async () => {
+    await choose(page(), 'Language', 'Deutsch');
+    await byName(page(), 'Dokumente', 'link');
+    await byName(page(), 'Kunden', 'link');
+    await byName(page(), 'Abmelden', 'button');
+    expect(await page().evaluate(() => document.documentElement.lang)).toBe('de');
+    await choose(page(), 'Sprache', 'English');
+    await byName(page(), 'Documents', 'link');
+    expect(browser.foreign).toEqual([]);
+    expect(browser.problems).toEqual([]);
+  }, 30_000);
+
+  test('signing out forgets the key', async () => {
+    await click(page(), 'Sign out');
+    await byName(page(), 'API key', 'textbox');
+    expect(await page().evaluate(() => sessionStorage.length + localStorage.length)).toBeLessThanOrEqual(1);
+    await page().reload();
+    await byName(page(), 'Sign in', 'button');
+  }, 30_000);
+});
