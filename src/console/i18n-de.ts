@@ -159,8 +159,16 @@ export const GERMAN: Record<string, string> = {
   'New template': 'Neue Vorlage',
   'New workspace': 'Neuer Arbeitsbereich',
   'No batches yet.': 'Noch keine Stapel.',
-  'No documents match. Create one with “New invoice”.':
-    'Keine passenden Dokumente. Legen Sie eines mit „Neue Rechnung“ an.',
+  'No documents match these filters.': 'Keine Dokumente passen zu diesen Filtern.',
+  'Your first invoice in three steps': 'Ihre erste Rechnung in drei Schritten',
+  'Your business profile is there.': 'Ihr Geschäftsprofil ist angelegt.',
+  'Enter your business: name, address, tax ID': 'Ihr Unternehmen eintragen: Name, Adresse, Steuernummer',
+  'You have a customer.': 'Ein Kunde ist angelegt.',
+  'Add the customer you bill': 'Den Kunden anlegen, dem Sie eine Rechnung stellen',
+  'Write the invoice: lines, preview, save, finalize, download':
+    'Die Rechnung schreiben: Positionen, Vorschau, speichern, abschließen, herunterladen',
+  'No custom templates yet: start one from a built-in below.':
+    'Noch keine eigenen Vorlagen: unten eine auf Basis einer eingebauten beginnen.',
   'No documents with this status.': 'Keine Dokumente mit diesem Status.',
   'No e-invoices received yet.': 'Noch keine E-Rechnungen empfangen.',
   'No logo.': 'Kein Logo.',

@@ -29,6 +29,43 @@ export function useCustomers() {
   return useLoad(() => list<Named>('/customers', { limit: 100 }).then((page) => page.data), []);
 }
 
+/** The first screen of a fresh install: the three steps to a first invoice, each done or a link to do it. */
+function GettingStarted() {
+  const profiles = useLoad(
+    () => list<Named>('/business-profiles', { limit: 1 }).then((page) => page.data.length),
+    [],
+  );
+  const customers = useCustomers();
+  const hasProfile = (profiles.data ?? 0) > 0;
+  const hasCustomer = (customers.data?.length ?? 0) > 0;
+  return (
+    <section class="card getting-started" aria-labelledby="start-heading">
+      <h2 id="start-heading">{t('Your first invoice in three steps')}</h2>
+      <ol>
+        <li class={hasProfile ? 'done' : ''}>
+          {hasProfile ? (
+            t('Your business profile is there.')
+          ) : (
+            <a href={href('business-profiles', 'new')}>{t('Enter your business: name, address, tax ID')}</a>
+          )}
+        </li>
+        <li class={hasCustomer ? 'done' : ''}>
+          {hasCustomer ? (
+            t('You have a customer.')
+          ) : (
+            <a href={href('customers', 'new')}>{t('Add the customer you bill')}</a>
+          )}
+        </li>
+        <li>
+          <a href={href('documents', 'new', 'invoice')}>
+            {t('Write the invoice: lines, preview, save, finalize, download')}
+          </a>
+        </li>
+      </ol>
+    </section>
+  );
+}
+
 function DocumentList() {
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
@@ -129,7 +166,11 @@ function DocumentList() {
         </tbody>
       </table>
       {!pages.loading && pages.items.length === 0 ? (
-        <p class="empty">{t('No documents match. Create one with “New invoice”.')}</p>
+        type || status || customer || from || to ? (
+          <p class="empty">{t('No documents match these filters.')}</p>
+        ) : (
+          <GettingStarted />
+        )
       ) : null}
       <Pager pages={pages} />
     </section>

@@ -175,8 +175,8 @@ function Usage() {
         <>
           <p>
             {t('Renders this period ({start} – {end}): {used} of {quota}', {
-              start: formatDate(data.period.start),
-              end: formatDate(data.period.end),
+              start: formatDate(data.period.start.slice(0, 10)),
+              end: formatDate(data.period.end.slice(0, 10)),
               used: data.renders.used,
               quota: data.renders.quota ?? t('unlimited'),
             })}

@@ -146,6 +146,9 @@ function TemplateList() {
           ))}
         </tbody>
       </table>
+      {customs.data?.length === 0 ? (
+        <p class="empty">{t('No custom templates yet: start one from a built-in below.')}</p>
+      ) : null}
       <form class="card inline" onSubmit={create}>
         <Field
           label={t('Name')}
