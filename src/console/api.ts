@@ -1,6 +1,11 @@
 // The console's only way to the service: the public /api/v1 with the signed-in user's key in a header
 // (never in a URL, so it stays out of logs, history and referrers).
+import type { ApiPaths } from './api-paths';
 import { currentKey } from './session';
+
+export type Method = keyof ApiPaths;
+/** A path the API serves for `M` (from its OpenAPI document), with a query string or without. */
+export type PathFor<M extends Method> = ApiPaths[M] | `${ApiPaths[M]}?${string}`;
 
 export interface FieldProblem {
   loc: string;
@@ -38,7 +43,7 @@ export interface Page<T> {
 
 type Query = Record<string, string | number | undefined | null>;
 
-export function withQuery(path: string, query: Query = {}): string {
+export function withQuery<P extends string>(path: P, query: Query = {}): P | `${P}?${string}` {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') params.set(name, String(value));
@@ -148,9 +153,9 @@ async function errorOf(response: Response): Promise<ApiError> {
 }
 
 /** A JSON call; answers the whole body (`{data, pagination?}`), or null for a 204. */
-export async function call<T = unknown>(
-  method: string,
-  path: string,
+export async function call<T = unknown, M extends Method = Method>(
+  method: M,
+  path: PathFor<M>,
   options: RequestOptions = {},
 ): Promise<T> {
   const response = await send(method, path, options);
@@ -158,23 +163,28 @@ export async function call<T = unknown>(
   return (await response.json()) as T;
 }
 
-export const get = async <T>(path: string, query?: Query, key?: string) =>
-  (await call<{ data: T }>('GET', withQuery(path, query), { key })).data;
-export const list = <T>(path: string, query?: Query) => call<Page<T>>('GET', withQuery(path, query));
-export const post = async <T>(path: string, body?: unknown) =>
-  (await call<{ data: T }>('POST', path, { body: body ?? {} })).data;
-export const patch = async <T>(path: string, body: unknown) =>
-  (await call<{ data: T }>('PATCH', path, { body })).data;
-export const remove = (path: string) => call('DELETE', path);
+export const get = async <T>(path: ApiPaths['GET'], query?: Query, key?: string) =>
+  (await call<{ data: T }, 'GET'>('GET', withQuery(path, query), { key })).data;
+export const list = <T>(path: ApiPaths['GET'], query?: Query) =>
+  call<Page<T>, 'GET'>('GET', withQuery(path, query));
+export const post = async <T>(path: ApiPaths['POST'], body?: unknown) =>
+  (await call<{ data: T }, 'POST'>('POST', path, { body: body ?? {} })).data;
+export const patch = async <T>(path: ApiPaths['PATCH'], body: unknown) =>
+  (await call<{ data: T }, 'PATCH'>('PATCH', path, { body })).data;
+export const remove = (path: ApiPaths['DELETE']) => call<unknown, 'DELETE'>('DELETE', path);
 
 /** A binary answer (a PDF, XML, a ZIP) as a Blob. */
-export async function blob(method: string, path: string, options: RequestOptions = {}): Promise<Blob> {
+export async function blob<M extends Method>(
+  method: M,
+  path: PathFor<M>,
+  options: RequestOptions = {},
+): Promise<Blob> {
   const response = await send(method, path, options);
   return await response.blob();
 }
 
 /** Uploads one file as multipart `file`. */
-export async function upload<T>(path: string, file: File): Promise<T> {
+export async function upload<T>(path: ApiPaths['POST'], file: File): Promise<T> {
   const form = new FormData();
   form.set('file', file);
   return (await call<{ data: T }>('POST', path, { raw: form })).data;

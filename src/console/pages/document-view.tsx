@@ -10,7 +10,7 @@ import { TemplateChooser } from '../ui/template-chooser';
 import { PROFILES, STATUS_LABELS, type StoredDocument, typeLabel } from './document-model';
 
 interface Transition {
-  action: string;
+  action: 'finalize' | 'mark-sent' | 'mark-paid' | 'mark-unpaid' | 'void' | 'archive' | 'restore';
   label: string;
   from: string[];
   danger?: boolean;
@@ -36,7 +36,7 @@ export function DocumentView({ id }: { id: string }) {
   const document = loaded.data;
   if (!document) return <Loading />;
   const data = document.data;
-  const path = `/documents/${document.id}`;
+  const path = `/documents/${document.id}` as const;
 
   const transition = async (step: Transition) => {
     if (

@@ -17,7 +17,7 @@ interface FieldSpec {
 }
 
 interface PartyKind {
-  api: string;
+  api: '/customers' | '/business-profiles';
   route: string;
   title: string;
   singular: string;

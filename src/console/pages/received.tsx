@@ -217,7 +217,7 @@ function ReceivedList() {
 }
 
 function ReceivedView({ id }: { id: string }) {
-  const path = `/received-documents/${encodeURIComponent(id)}`;
+  const path = `/received-documents/${encodeURIComponent(id)}` as const;
   const loaded = useLoad(() => get<Received>(path), [id]);
   const action = useAction();
   const [note, setNote] = useState<string | null>(null);

@@ -404,7 +404,7 @@ function Workspaces() {
 const ROLES = ['owner', 'admin', 'member'];
 
 function Members({ workspace }: { workspace: Workspace }) {
-  const path = `/workspaces/${workspace.id}/members`;
+  const path = `/workspaces/${workspace.id}/members` as const;
   const members = useLoad(() => list<Member>(path).then((page) => page.data), [path]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');

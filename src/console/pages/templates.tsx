@@ -177,7 +177,7 @@ function TemplateList() {
 }
 
 function Designer({ id }: { id: string }) {
-  const path = `/templates/custom/${encodeURIComponent(id)}`;
+  const path = `/templates/custom/${encodeURIComponent(id)}` as const;
   const loaded = useLoad(() => get<Custom>(path), [id]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
@@ -186,7 +186,15 @@ function Designer({ id }: { id: string }) {
   );
 }
 
-function DesignerForm({ template, path, reload }: { template: Custom; path: string; reload: () => void }) {
+function DesignerForm({
+  template,
+  path,
+  reload,
+}: {
+  template: Custom;
+  path: `/templates/custom/${string}`;
+  reload: () => void;
+}) {
   const [name, setName] = useState(template.name);
   const [config, setConfig] = useState<Config>(template.config ?? {});
   const [logo, setLogo] = useState<string | null>(null);
