@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
 import { RULESETS_DIR, startServer, type TestServer } from '../harness';
+import { inspectPdf } from '../pdf-tools';
 import {
   allByName,
   byName,
@@ -163,6 +164,21 @@ describe('web console', () => {
     await click(page(), 'Save');
     await waitForText(page(), 'Draft');
     expect(await page().evaluate(() => location.hash)).toMatch(/^#\/documents\/doc_/);
+
+    // The draft is edited: 4 instead of 3, and a note; the saved totals follow.
+    await click(page(), 'Edit', 'link');
+    await page().waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Edit Invoice'));
+    await typeInto(page(), 'Quantity', '4');
+    await typeInto(page(), 'Notes', 'Thank you for your business.');
+    // 4 x 120.50 = 482.00; VAT 91.58; total 573.58
+    await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('573.58'), {
+      timeout: 10_000,
+    });
+    await click(page(), 'Save');
+    await page().waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Invoice '));
+    await waitForText(page(), '€573.58');
+    await waitForText(page(), 'Thank you for your business.');
+
     await click(page(), 'Finalize');
     await waitForText(page(), 'Finalize: done.');
     await waitForText(page(), 'Finalized');
@@ -170,13 +186,22 @@ describe('web console', () => {
     await click(page(), 'Download PDF');
     const pdf = await waitForDownload(browser.downloads, '.pdf');
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    const text = new TextDecoder('latin1').decode(pdf);
-    expect(text.length).toBeGreaterThan(1000);
+    const { text } = await inspectPdf(pdf);
+    for (const fact of [
+      'Nordlicht Studio GmbH',
+      'Bäckerei Sonnenschein',
+      'Website design',
+      '573.58',
+      'DE123456789',
+    ]) {
+      expect(text).toContain(fact);
+    }
 
     const documents = await server.json('/api/v1/documents', { key: account.apiKey });
     expect(documents.body.data).toHaveLength(1);
     expect(documents.body.data[0].status).toBe('finalized');
-    expect(documents.body.data[0].totals.total.amount).toBe('430.19');
+    expect(documents.body.data[0].totals.total.amount).toBe('573.58');
+    expect(documents.body.data[0].data.notes).toBe('Thank you for your business.');
     expect(documents.body.data[0].data.line_items).toHaveLength(1);
   }, 90_000);
 
