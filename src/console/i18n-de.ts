@@ -301,6 +301,8 @@ export const GERMAN: Record<string, string> = {
   'Upload logo': 'Logo hochladen',
   'Usage and quota': 'Nutzung und Kontingent',
   Valid: 'Gültig',
+  'The built-in checks found no problem; the official rules did not run.':
+    'Die eingebauten Prüfungen fanden kein Problem; die offiziellen Regeln liefen nicht.',
   'Valid under the official rules ({version}).': 'Gültig nach den offiziellen Regeln ({version}).',
   'Validation report': 'Prüfbericht',
   Validity: 'Gültigkeit',

@@ -311,10 +311,12 @@ interface ComplianceResult {
 export function ComplianceReport({ result }: { result: ComplianceResult }) {
   return (
     <div class="compliance">
-      {result.valid ? (
+      {result.valid && result.fully_checked ? (
         <Notice kind="ok">
           {t('Valid under the official rules ({version}).', { version: result.ruleset_version })}
         </Notice>
+      ) : result.valid ? (
+        <Notice kind="info">{t('The built-in checks found no problem; the official rules did not run.')}</Notice>
       ) : (
         <Notice kind="warn">
           {t('{n} problems found.', { n: result.violations.filter((v) => v.severity === 'fatal').length })}
