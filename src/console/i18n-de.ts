@@ -159,6 +159,11 @@ export const GERMAN: Record<string, string> = {
   'New template': 'Neue Vorlage',
   'New workspace': 'Neuer Arbeitsbereich',
   'No batches yet.': 'Noch keine Stapel.',
+  'Enter a number such as 12.50.': 'Geben Sie eine Zahl ein, z. B. 12.50.',
+  'Required.': 'Pflichtfeld.',
+  'Enter an email address such as name@example.com.':
+    'Geben Sie eine E-Mail-Adresse ein, z. B. name@example.com.',
+  'Enter a date.': 'Geben Sie ein Datum ein.',
   'No documents match these filters.': 'Keine Dokumente passen zu diesen Filtern.',
   'Your first invoice in three steps': 'Ihre erste Rechnung in drei Schritten',
   'Your business profile is there.': 'Ihr Geschäftsprofil ist angelegt.',

@@ -316,7 +316,9 @@ export function ComplianceReport({ result }: { result: ComplianceResult }) {
           {t('Valid under the official rules ({version}).', { version: result.ruleset_version })}
         </Notice>
       ) : result.valid ? (
-        <Notice kind="info">{t('The built-in checks found no problem; the official rules did not run.')}</Notice>
+        <Notice kind="info">
+          {t('The built-in checks found no problem; the official rules did not run.')}
+        </Notice>
       ) : (
         <Notice kind="warn">
           {t('{n} problems found.', { n: result.violations.filter((v) => v.severity === 'fatal').length })}

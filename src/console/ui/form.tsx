@@ -1,6 +1,22 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import type { ApiError } from '../api';
+import { t } from '../i18n';
+
+// The API's schema messages speak to programmers ("Expected string to match '^-?[0-9]{1,15}…'"); the few
+// a person meets while typing are said in words, anything else is shown as the API put it.
+const PLAIN: [RegExp, string][] = [
+  [/^Expected string to match '\^-\?\[0-9\]/, 'Enter a number such as 12.50.'],
+  [/^Field required$/, 'Required.'],
+  [/'email' format/, 'Enter an email address such as name@example.com.'],
+  [/'date' format|\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}/, 'Enter a date.'],
+  [/^Expected string length greater or equal to 1$/, 'Required.'],
+];
+
+export function plainProblem(message: string): string {
+  const found = PLAIN.find(([pattern]) => pattern.test(message));
+  return found ? t(found[1]) : message;
+}
 
 interface FieldProps {
   label: string;
@@ -24,7 +40,8 @@ interface FieldProps {
 /** A labelled input; the API's field problem for `path` appears under it and is tied to it for readers. */
 export function Field(props: FieldProps) {
   const id = useId();
-  const problem = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
+  const raw = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
+  const problem = raw === undefined ? undefined : plainProblem(raw);
   const described = [problem ? `${id}-problem` : '', props.hint ? `${id}-hint` : '']
     .filter(Boolean)
     .join(' ');
@@ -83,7 +100,8 @@ interface SelectProps {
 
 export function Select(props: SelectProps) {
   const id = useId();
-  const problem = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
+  const raw = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
+  const problem = raw === undefined ? undefined : plainProblem(raw);
   return (
     <div class={`field ${props.class ?? ''} ${problem ? 'field-invalid' : ''}`}>
       <label for={id}>

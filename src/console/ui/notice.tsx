@@ -5,7 +5,8 @@ import { t } from '../i18n';
 /** An error for the whole form or page: the API's message, and how many fields it names. */
 export function ErrorNotice({ error }: { error: unknown }) {
   if (!error) return null;
-  const message = error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  const message = /[.!?]$/.test(text) ? text : `${text}.`;
   const fields = error instanceof ApiError ? error.fields.length : 0;
   return (
     <div class="notice notice-error" role="alert">
