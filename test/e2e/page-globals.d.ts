@@ -14,3 +14,6 @@ type Element = any;
 declare var HTMLSelectElement: any;
 declare var HTMLInputElement: any;
 type HTMLIFrameElement = any;
+declare var window: any;
+declare function getComputedStyle(element: any): any;
+type HTMLElement = any;
