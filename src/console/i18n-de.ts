@@ -186,6 +186,7 @@ export const GERMAN: Record<string, string> = {
   Notes: 'Bemerkungen',
   'Notes and references': 'Bemerkungen und Referenzen',
   'Nothing here yet.': 'Noch nichts vorhanden.',
+  'Nothing matches “{text}”.': 'Nichts passt zu „{text}“.',
   Number: 'Nummer',
   'Only the built-in checks ran; install a rule pack for the official ones.':
     'Nur die eingebauten Prüfungen liefen; für die offiziellen ein Regelpaket installieren.',

@@ -121,6 +121,12 @@ describe('web console', () => {
     await typeInto(page(), 'Email', 'office@sonnenschein.example');
     await click(page(), 'Save');
     await waitForText(page(), 'office@sonnenschein.example');
+
+    // The list searches on the server: by part of the email, in any case; nothing for a stranger.
+    await typeInto(page(), 'Search', 'SONNENSCHEIN.example');
+    await waitForText(page(), 'Bäckerei Sonnenschein');
+    await typeInto(page(), 'Search', 'no such firm');
+    await waitForText(page(), 'Nothing matches “no such firm”.');
   }, 60_000);
 
   test('a new invoice shows its total live, previews, saves, finalizes and downloads as a correct PDF', async () => {

@@ -265,3 +265,25 @@ describe('business profiles', () => {
     expect((await server.json(BASE)).status).toBe(401);
   });
 });
+
+describe('search', () => {
+  test('?q= finds business profiles by legal name, display name, email or tax ID, within the account', async () => {
+    const mine = makeAccount(server);
+    const other = makeAccount(server);
+    const make = (key: string, body: Record<string, unknown>) =>
+      server.json(BASE, { method: 'POST', key, body }).then((r) => r.body.data.id as string);
+    const nord = await make(mine.apiKey, { legal_name: 'Nordlicht Studio GmbH' });
+    const shown = await make(mine.apiKey, { legal_name: 'Müller KG', display_name: 'NORDLICHT Shop' });
+    const mail = await make(mine.apiKey, { legal_name: 'Kontor AG', email: 'billing@kontor.example' });
+    const tax = await make(mine.apiKey, { legal_name: 'Hansa OHG', tax_id: 'DE123123123' });
+    await make(other.apiKey, { legal_name: 'Nordlicht Elsewhere' });
+    const ids = async (q: string) =>
+      (await server.json(`${BASE}?q=${encodeURIComponent(q)}`, { key: mine.apiKey })).body.data.map(
+        (p: { id: string }) => p.id,
+      );
+    expect(await ids('nordlicht')).toEqual([shown, nord]);
+    expect(await ids('KONTOR.example')).toEqual([mail]);
+    expect(await ids('de123')).toEqual([tax]);
+    expect(await ids('nothing like it')).toEqual([]);
+  });
+});

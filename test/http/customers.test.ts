@@ -233,3 +233,36 @@ describe('customers', () => {
     expect((await server.json(BASE)).status).toBe(401);
   });
 });
+
+describe('search', () => {
+  test('?q= finds customers by name, email or tax ID in any case, literally, within the account, page by page', async () => {
+    const mine = makeAccount(server);
+    const other = makeAccount(server);
+    const make = (key: string, body: Record<string, unknown>) =>
+      server.json(BASE, { method: 'POST', key, body }).then((r) => r.body.data.id as string);
+    const globex = await make(mine.apiKey, { name: 'Globex Corporation' });
+    const labs = await make(mine.apiKey, { name: 'Labs Inc', email: 'ap@GLOBEX.example' });
+    const taxed = await make(mine.apiKey, { name: 'Initech', tax_id: 'DE999000111' });
+    const percent = await make(mine.apiKey, { name: '100% Pure' });
+    await make(other.apiKey, { name: 'Globex Elsewhere' });
+    const ids = async (query: string, key = mine.apiKey) =>
+      (await server.json(`${BASE}?${query}`, { key })).body.data.map((c: { id: string }) => c.id);
+    expect(await ids('q=globex')).toEqual([labs, globex]);
+    expect(await ids('q=%20GLOBEX%20')).toEqual([labs, globex]);
+    expect(await ids('q=de999')).toEqual([taxed]);
+    expect(await ids('q=%25')).toEqual([percent]);
+    expect(await ids('q=_')).toEqual([]);
+    expect(await ids('q=')).toHaveLength(4);
+    const first = await server.json(`${BASE}?q=globex&limit=1`, { key: mine.apiKey });
+    expect(first.body.data.map((c: { id: string }) => c.id)).toEqual([labs]);
+    expect(first.body.pagination.has_more).toBe(true);
+    const second = await server.json(`${BASE}?q=globex&limit=1&cursor=${first.body.pagination.next_cursor}`, {
+      key: mine.apiKey,
+    });
+    expect(second.body.data.map((c: { id: string }) => c.id)).toEqual([globex]);
+    expect(second.body.pagination.has_more).toBe(false);
+    const long = await server.json(`${BASE}?q=${'x'.repeat(201)}`, { key: mine.apiKey });
+    expect(long.status).toBe(422);
+    expect(long.body.error.details.fields[0].loc).toBe('query.q');
+  });
+});

@@ -24,9 +24,18 @@ interface Named {
   legal_name?: string;
 }
 
-/** Up to 100 customers, for choosers and for naming the buyer in lists. */
+/** The account's customers (up to 1,000, page by page), for choosers and for naming the buyer in lists. */
 export function useCustomers() {
-  return useLoad(() => list<Named>('/customers', { limit: 100 }).then((page) => page.data), []);
+  return useLoad(async () => {
+    const all: Named[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await list<Named>('/customers', { limit: 100, cursor });
+      all.push(...page.data);
+      cursor = page.pagination.next_cursor ?? undefined;
+    } while (cursor && all.length < 1000);
+    return all.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
+  }, []);
 }
 
 /** The first screen of a fresh install: the three steps to a first invoice, each done or a link to do it. */

@@ -4,7 +4,7 @@ import { type ApiError, get, list, patch, post, remove, upload } from '../api';
 import { formatDate, t } from '../i18n';
 import { href, navigate } from '../router';
 import { Field, Fieldset } from '../ui/form';
-import { useAction, useLoad } from '../ui/hooks';
+import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
 
@@ -94,17 +94,12 @@ type Party = Record<string, unknown> & { id: string; created_at: string };
 
 function PartyList({ kind }: { kind: PartyKind }) {
   const [search, setSearch] = useState('');
-  const pages = usePages<Party>((cursor) => list<Party>(kind.api, { limit: 50, cursor }), [kind.api]);
-  const needle = search.trim().toLowerCase();
-  const shown = pages.items.filter(
-    (item) =>
-      needle === '' ||
-      [item[kind.nameField], item.email, item.display_name].some((value) =>
-        String(value ?? '')
-          .toLowerCase()
-          .includes(needle),
-      ),
+  const needle = useDebounced(search.trim(), 250);
+  const pages = usePages<Party>(
+    (cursor) => list<Party>(kind.api, { limit: 50, cursor, q: needle }),
+    [kind.api, needle],
   );
+  const shown = pages.items;
   return (
     <section>
       <div class="page-head">
@@ -137,7 +132,11 @@ function PartyList({ kind }: { kind: PartyKind }) {
           ))}
         </tbody>
       </table>
-      {!pages.loading && shown.length === 0 ? <p class="empty">{t('Nothing here yet.')}</p> : null}
+      {!pages.loading && shown.length === 0 ? (
+        <p class="empty">
+          {needle ? t('Nothing matches “{text}”.', { text: needle }) : t('Nothing here yet.')}
+        </p>
+      ) : null}
       <Pager pages={pages} />
     </section>
   );

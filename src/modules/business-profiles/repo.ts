@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
+import { containsText } from '../../db/text-search';
 import type { PageRequest } from '../../shared/pagination';
 import { type BusinessProfileRow, businessProfiles } from './schema';
 
@@ -19,12 +20,30 @@ export function findBusinessProfile(
   return db.select().from(businessProfiles).where(scoped(accountId, id)).get();
 }
 
-export function listBusinessProfiles(db: DbOrTx, accountId: string, page: PageRequest): BusinessProfileRow[] {
-  const scope = eq(businessProfiles.accountId, accountId);
+/** Newest first; `search` keeps the rows whose legalName, displayName, email, taxId contain it (any case). */
+export function listBusinessProfiles(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+  search = '',
+): BusinessProfileRow[] {
+  const conditions = [
+    eq(businessProfiles.accountId, accountId),
+    containsText(
+      [
+        businessProfiles.legalName,
+        businessProfiles.displayName,
+        businessProfiles.email,
+        businessProfiles.taxId,
+      ],
+      search,
+    ),
+  ];
+  if (page.after !== null) conditions.push(lt(businessProfiles.id, page.after));
   return db
     .select()
     .from(businessProfiles)
-    .where(page.after === null ? scope : and(scope, lt(businessProfiles.id, page.after)))
+    .where(and(...conditions))
     .orderBy(desc(businessProfiles.id))
     .limit(page.limit + 1)
     .all();

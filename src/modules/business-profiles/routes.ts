@@ -37,14 +37,23 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
       '',
       ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listBusinessProfiles(ctx.db, ctx.accountId, page);
+        const rows = listBusinessProfiles(ctx.db, ctx.accountId, page, query.q);
         return toPage(rows, page, (r) => r.id, presentBusinessProfileSummary);
       },
       {
         auth: true,
-        query: t.Object(PageQuery),
+        query: t.Object({
+          ...PageQuery,
+          q: t.Optional(
+            t.String({
+              maxLength: 200,
+              description:
+                'Only those whose legal name, display name, email or tax ID contains this text (any case)',
+            }),
+          ),
+        }),
         response: { 200: pageOf(BusinessProfileSummary), ...authErrors },
-        detail: detail('List business profiles (summary fields), newest first'),
+        detail: detail('List business profiles (summary fields), newest first; ?q= searches names, email and tax ID'),
       },
     )
     .get(

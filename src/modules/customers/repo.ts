@@ -1,6 +1,7 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
+import { containsText } from '../../db/text-search';
 import type { PageRequest } from '../../shared/pagination';
 import { type CustomerRow, customers } from './schema';
 
@@ -15,12 +16,17 @@ export function findCustomer(db: DbOrTx, accountId: string, id: string): Custome
   return db.select().from(customers).where(scoped(accountId, id)).get();
 }
 
-export function listCustomers(db: DbOrTx, accountId: string, page: PageRequest): CustomerRow[] {
-  const scope = eq(customers.accountId, accountId);
+/** Newest first; `search` keeps the rows whose name, email, taxId contain it (any case). */
+export function listCustomers(db: DbOrTx, accountId: string, page: PageRequest, search = ''): CustomerRow[] {
+  const conditions = [
+    eq(customers.accountId, accountId),
+    containsText([customers.name, customers.email, customers.taxId], search),
+  ];
+  if (page.after !== null) conditions.push(lt(customers.id, page.after));
   return db
     .select()
     .from(customers)
-    .where(page.after === null ? scope : and(scope, lt(customers.id, page.after)))
+    .where(and(...conditions))
     .orderBy(desc(customers.id))
     .limit(page.limit + 1)
     .all();

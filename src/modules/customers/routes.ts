@@ -33,14 +33,22 @@ export function customerRoutes(auth: Auth, _deps: AppDeps) {
       '',
       ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listCustomers(ctx.db, ctx.accountId, page);
+        const rows = listCustomers(ctx.db, ctx.accountId, page, query.q);
         return toPage(rows, page, (r) => r.id, presentCustomerSummary);
       },
       {
         auth: true,
-        query: t.Object(PageQuery),
+        query: t.Object({
+          ...PageQuery,
+          q: t.Optional(
+            t.String({
+              maxLength: 200,
+              description: 'Only those whose name, email or tax ID contains this text (any case)',
+            }),
+          ),
+        }),
         response: { 200: pageOf(CustomerSummary), ...authErrors },
-        detail: detail('List customers (summary fields), newest first'),
+        detail: detail('List customers (summary fields), newest first; ?q= searches name, email and tax ID'),
       },
     )
     .get(
