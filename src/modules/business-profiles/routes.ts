@@ -53,7 +53,9 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
           ),
         }),
         response: { 200: pageOf(BusinessProfileSummary), ...authErrors },
-        detail: detail('List business profiles (summary fields), newest first; ?q= searches names, email and tax ID'),
+        detail: detail(
+          'List business profiles (summary fields), newest first; ?q= searches names, email and tax ID',
+        ),
       },
     )
     .get(
