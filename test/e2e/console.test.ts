@@ -96,7 +96,7 @@ describe('web console', () => {
 
   test('a business profile and a customer are created through their forms; field errors show at the field', async () => {
     await click(page(), 'Business profiles', 'link');
-    await click(page(), 'New business profile', 'link');
+    await click(page(), 'New business profile');
     await typeInto(page(), 'Legal name', 'Nordlicht Studio GmbH');
     await typeInto(page(), 'Tax ID', 'DE123456789');
     await typeInto(page(), 'Address line 1', 'Hafenstraße 12');
@@ -107,7 +107,7 @@ describe('web console', () => {
     await waitForText(page(), 'Nordlicht Studio GmbH');
 
     await click(page(), 'Customers', 'link');
-    await click(page(), 'New customer', 'link');
+    await click(page(), 'New customer');
     await typeInto(page(), 'Name', 'Bäckerei Sonnenschein');
     await typeInto(page(), 'Email', 'not-an-email');
     await click(page(), 'Save');
@@ -131,7 +131,7 @@ describe('web console', () => {
 
   test('a new invoice shows its total live, previews, saves, finalizes and downloads as a correct PDF', async () => {
     await click(page(), 'Documents', 'link');
-    await click(page(), 'New invoice', 'link');
+    await click(page(), 'New invoice');
     await page().waitForFunction(() => document.querySelector('h1')?.textContent === 'New invoice');
     await choose(page(), 'Customer', 'Bäckerei Sonnenschein');
     await choose(page(), 'Business profile', 'Nordlicht Studio GmbH');
@@ -172,7 +172,7 @@ describe('web console', () => {
     expect(await page().evaluate(() => location.hash)).toMatch(/^#\/documents\/doc_/);
 
     // The draft is edited: 4 instead of 3, and a note; the saved totals follow.
-    await click(page(), 'Edit', 'link');
+    await click(page(), 'Edit');
     await page().waitForFunction(() => document.querySelector('h1')?.textContent?.startsWith('Edit Invoice'));
     await typeInto(page(), 'Quantity', '4');
     await typeInto(page(), 'Notes', 'Thank you for your business.');

@@ -73,9 +73,9 @@ export function DocumentView({ id }: { id: string }) {
       </div>
       <div class="toolbar" role="toolbar" aria-label={t('Document actions')}>
         {document.status === 'draft' ? (
-          <a class="button" href={href('documents', document.id, 'edit')}>
+          <button type="button" onClick={() => navigate('documents', document.id, 'edit')}>
             {t('Edit')}
-          </a>
+          </button>
         ) : null}
         {TRANSITIONS.filter((step) => step.from.includes(document.status)).map((step) => (
           <button

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { list } from '../api';
 import { formatDate, formatMoney, t } from '../i18n';
-import { href } from '../router';
+import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice } from '../ui/notice';
@@ -103,9 +103,9 @@ function DocumentList() {
       <div class="page-head">
         <h1>{t('Documents')}</h1>
         <div class="new-documents">
-          <a class="button primary" href={href('documents', 'new', 'invoice')}>
+          <button type="button" class="primary" onClick={() => navigate('documents', 'new', 'invoice')}>
             {t('New invoice')}
-          </a>
+          </button>
           <details class="menu">
             <summary>{t('Other document types')}</summary>
             <ul>

@@ -104,9 +104,9 @@ function PartyList({ kind }: { kind: PartyKind }) {
     <section>
       <div class="page-head">
         <h1>{t(kind.title)}</h1>
-        <a class="button primary" href={href(kind.route, 'new')}>
+        <button type="button" class="primary" onClick={() => navigate(kind.route, 'new')}>
           {t(kind.newLabel)}
-        </a>
+        </button>
       </div>
       <search class="filters">
         <Field label={t('Search')} type="search" value={search} onInput={setSearch} />
