@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
 import { RULESETS_DIR, startServer, type TestServer } from '../harness';
 import { inspectPdf } from '../pdf-tools';
+import { TestSmtp } from '../smtp';
 import {
   allByName,
   byName,
@@ -19,9 +20,11 @@ import {
 let server: TestServer;
 let account: TestAccount;
 let browser: Watched;
+let smtp: TestSmtp;
 
 beforeAll(async () => {
-  server = await startServer();
+  smtp = await TestSmtp.start();
+  server = await startServer({ smtpUrl: smtp.url({ from: 'billing@nordlicht.example' }) });
   // The free plan's 5 requests a second, as on a fresh install: the console must live within it.
   account = makeAccount(server, { name: 'Nordlicht Studio', planId: 'plan_free' });
   browser = await openBrowser(server.url);
@@ -29,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.browser.close();
   await server?.stop();
+  await smtp?.stop();
 });
 
 const page = () => browser.page;
@@ -202,6 +206,14 @@ describe('web console', () => {
     ]) {
       expect(text).toContain(fact);
     }
+
+    // Sent by email to the customer's address (filled in), through a real SMTP server on loopback.
+    await click(page(), 'Send');
+    await waitForText(page(), 'Queued for sending');
+    for (let i = 0; i < 100 && smtp.messages.length === 0; i++) await Bun.sleep(100);
+    expect(smtp.messages).toHaveLength(1);
+    expect(smtp.messages[0]?.envelope.to).toEqual(['office@sonnenschein.example']);
+    expect(smtp.messages[0]?.parsed.attachments.map((a) => a.contentType)).toContain('application/pdf');
 
     const documents = await server.json('/api/v1/documents', { key: account.apiKey });
     expect(documents.body.data).toHaveLength(1);

@@ -151,6 +151,7 @@ function DraftEditor({ existing, documentType }: { existing: StoredDocument | nu
       customer_id: form.customer_id,
       ...(form.due_date ? { due_date: form.due_date } : existing ? { due_date: null } : {}),
       ...(form.source_document_id ? { source_document_id: form.source_document_id } : {}),
+      ...(form.document_type === 'credit_note' && form.reason.trim() ? { reason: form.reason.trim() } : {}),
       ...contentOf(form),
     };
     const saved = await save.run(() =>
@@ -261,13 +262,19 @@ function DraftEditor({ existing, documentType }: { existing: StoredDocument | nu
                 <a href={href('customers', 'new')}>{t('New customer')}</a>
               </div>
               {form.document_type === 'credit_note' ? (
-                <Field
-                  label={t('Corrected invoice (document id)')}
+                <CorrectedInvoice
                   value={form.source_document_id}
-                  onInput={set('source_document_id')}
-                  path="source_document_id"
+                  onChange={set('source_document_id')}
                   error={error}
-                  required
+                />
+              ) : null}
+              {form.document_type === 'credit_note' ? (
+                <Field
+                  label={t('Reason')}
+                  value={form.reason}
+                  onInput={set('reason')}
+                  path="reason"
+                  error={error}
                 />
               ) : null}
             </div>
@@ -482,6 +489,34 @@ function DraftEditor({ existing, documentType }: { existing: StoredDocument | nu
         </aside>
       </div>
     </form>
+  );
+}
+
+/** A credit note's invoice: the account's issued invoices (not drafts), newest first. */
+function CorrectedInvoice(props: { value: string; onChange: (id: string) => void; error: ApiError | null }) {
+  const invoices = useLoad(
+    () =>
+      list<StoredDocument>('/documents', { limit: 100, document_type: 'invoice' }).then((page) =>
+        page.data.filter((document) => document.status !== 'draft'),
+      ),
+    [],
+  );
+  return (
+    <Select
+      label={t('Corrected invoice')}
+      value={props.value}
+      onChange={props.onChange}
+      options={[
+        { value: '', label: t('Choose…') },
+        ...(invoices.data ?? []).map((invoice) => ({
+          value: invoice.id,
+          label: `${invoice.number} · ${invoice.data.buyer?.name ?? ''} · ${formatMoney(invoice.totals.total.amount, invoice.currency)}`,
+        })),
+      ]}
+      path="source_document_id"
+      error={props.error}
+      required
+    />
   );
 }
 

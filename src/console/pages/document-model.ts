@@ -26,6 +26,7 @@ export interface StoredDocument {
   business_profile_id: string;
   customer_id: string;
   source_document_id: string | null;
+  reason?: string | null;
   data: DocumentData;
   totals: Totals;
   created_at: string;
@@ -125,6 +126,7 @@ export interface DraftForm {
   business_profile_id: string;
   customer_id: string;
   source_document_id: string;
+  reason: string;
   lines: LineForm[];
   discount_type: string;
   discount_value: string;
@@ -164,6 +166,7 @@ export function emptyDraft(documentType: string): DraftForm {
     business_profile_id: '',
     customer_id: '',
     source_document_id: '',
+    reason: '',
     lines: [newLine()],
     discount_type: 'percentage',
     discount_value: '',
@@ -193,6 +196,7 @@ export function draftOf(document: StoredDocument): DraftForm {
     business_profile_id: document.business_profile_id,
     customer_id: document.customer_id,
     source_document_id: document.source_document_id ?? '',
+    reason: document.reason ?? '',
     lines: (data.line_items ?? []).map((line) => {
       const { name, quantity, unit_price, taxes, ...rest } = line;
       return {
@@ -285,21 +289,6 @@ export function totallableOf(form: DraftForm): DraftForm | null {
     discount_value: isDecimal(form.discount_value) ? form.discount_value : '',
     shipping_amount: isDecimal(form.shipping_amount) ? form.shipping_amount : '',
     currency: /^[A-Za-z]{3}$/.test(form.currency.trim()) ? form.currency : 'EUR',
-  };
-}
-
-/** The create request; an update sends the same fields (the API replaces what it is given). */
-export function requestOf(form: DraftForm): Record<string, unknown> {
-  return {
-    document_type: form.document_type,
-    number: form.number.trim(),
-    issue_date: form.issue_date,
-    ...(filled(form.due_date) ? { due_date: form.due_date } : {}),
-    currency: form.currency.trim().toUpperCase(),
-    business_profile_id: form.business_profile_id,
-    customer_id: form.customer_id,
-    ...(filled(form.source_document_id) ? { source_document_id: form.source_document_id } : {}),
-    ...contentOf(form),
   };
 }
 

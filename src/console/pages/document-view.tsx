@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, blob, call, get, post, remove } from '../api';
+import { ApiError, blob, call, get, list, post, remove } from '../api';
 import { formatDate, formatMoney, t } from '../i18n';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
@@ -187,6 +187,7 @@ export function DocumentView({ id }: { id: string }) {
               </div>
             </dl>
           </section>
+          <Deliveries document={document} />
           {['finalized', 'sent', 'paid'].includes(document.status) ? (
             <SendForm document={document} onSent={loaded.reload} />
           ) : null}
@@ -436,6 +437,36 @@ function SendForm({ document, onSent }: { document: StoredDocument; onSent: () =
       <ErrorNotice error={action.error} />
       {sent ? <Notice kind="ok">{t('Queued for sending. The status shows under deliveries.')}</Notice> : null}
     </form>
+  );
+}
+
+interface Delivery {
+  id: string;
+  to: string[];
+  status: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The document's emails and where each stands (queued, sent, failed, bounced). */
+function Deliveries({ document }: { document: StoredDocument }) {
+  const deliveries = useLoad(
+    () => list<Delivery>(`/documents/${document.id}/deliveries`, { limit: 20 }).then((page) => page.data),
+    [document.id, document.updated_at],
+  );
+  if (!deliveries.data || deliveries.data.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="deliveries-heading">
+      <h2 id="deliveries-heading">{t('Emails')}</h2>
+      <ul class="plain">
+        {deliveries.data.map((delivery) => (
+          <li key={delivery.id}>
+            {delivery.to.join(', ')} <Badge tone={delivery.status}>{t(delivery.status)}</Badge>{' '}
+            <span class="hint">{formatDate(delivery.sent_at ?? delivery.created_at)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
