@@ -1,5 +1,8 @@
 // The decimals and prices of a received e-invoice as the document data keeps them.
 import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseEInvoice } from '../../src/einvoicing/receive';
 import {
   accountingCurrencyOf,
   decimalOf,
@@ -131,5 +134,20 @@ describe('the VAT total in an accounting currency (BT-6, BT-111) without an exch
       'The VAT total in SEK (9324.00) states no exchange rate: kept as the rate it implies, 7.6114285714',
       'The VAT total in GBP is not kept (no exchange rate is stated)',
     ]);
+  });
+});
+
+describe("the XRechnung extension's groups the data has no terms for are named", () => {
+  const read = (file: string) =>
+    parseEInvoice(
+      readFileSync(join(import.meta.dir, '../../../shared/rulesets/examples/xrechnung_ubl', file), 'utf8'),
+    ).warnings.filter((w) => w.term.startsWith('BG-DEX'));
+
+  test('sub-invoice lines (BG-DEX-01) and third-party payments (BG-DEX-09)', () => {
+    expect(read('04.01a-INVOICE_ubl.xml').map((w) => w.term)).toEqual(['BG-DEX-01']);
+    expect(read('05.01a-INVOICE_ubl.xml').map((w) => w.message)).toEqual([
+      "Third-party payments (19.96 + 10.00) are not kept: the data's amount due leaves them out",
+    ]);
+    expect(read('01.01a-INVOICE_ubl.xml')).toEqual([]);
   });
 });
