@@ -62,32 +62,69 @@ interface RequestOptions {
 
 /**
  * Paces requests under the account's rate limit (X-RateLimit-Limit, per second): a screen that loads several
- * lists at once waits a moment instead of being refused. A token bucket a little slower and smaller than the
- * service's, so requests that travel at different speeds still arrive inside the allowance.
+ * lists at once waits a moment instead of being refused. A token bucket slower and smaller than the
+ * service's, kept no fuller than the service says it is (X-RateLimit-Remaining: other clients of the account
+ * use the same allowance) and carried across page loads, so a reload does not start with a full bucket the
+ * service has already spent.
  */
+const PACE = 'invoice-console.pace';
+
 const pacer = {
   perSecond: 5,
-  tokens: 4,
-  updated: performance.now(),
+  tokens: 1,
+  updated: Date.now(),
+  rate() {
+    return Math.max(1, this.perSecond * 0.8);
+  },
+  capacity() {
+    return Math.max(1, this.perSecond - 2);
+  },
+  restore(): void {
+    try {
+      const kept = JSON.parse(sessionStorage.getItem(PACE) ?? 'null') as {
+        perSecond: number;
+        tokens: number;
+        at: number;
+      } | null;
+      if (kept) Object.assign(this, { perSecond: kept.perSecond, tokens: kept.tokens, updated: kept.at });
+    } catch {
+      // nothing kept: start with one request's worth
+    }
+  },
+  refill(): void {
+    const now = Date.now();
+    this.tokens = Math.min(this.capacity(), this.tokens + ((now - this.updated) / 1000) * this.rate());
+    this.updated = now;
+  },
+  keep(): void {
+    sessionStorage.setItem(
+      PACE,
+      JSON.stringify({ perSecond: this.perSecond, tokens: this.tokens, at: this.updated }),
+    );
+  },
   async slot(): Promise<void> {
     for (;;) {
-      const now = performance.now();
-      const rate = Math.max(1, this.perSecond * 0.8);
-      const capacity = Math.max(1, this.perSecond - 1);
-      this.tokens = Math.min(capacity, this.tokens + ((now - this.updated) / 1000) * rate);
-      this.updated = now;
+      this.refill();
       if (this.tokens >= 1) {
         this.tokens -= 1;
+        this.keep();
         return;
       }
-      await new Promise((resolve) => setTimeout(resolve, ((1 - this.tokens) / rate) * 1000 + 5));
+      await new Promise((resolve) => setTimeout(resolve, ((1 - this.tokens) / this.rate()) * 1000 + 5));
     }
   },
   learn(response: Response): void {
     const limit = Number(response.headers.get('x-ratelimit-limit'));
     if (Number.isInteger(limit) && limit > 0) this.perSecond = limit;
+    const remaining = Number(response.headers.get('x-ratelimit-remaining') ?? Number.NaN);
+    if (Number.isFinite(remaining)) {
+      this.refill();
+      this.tokens = Math.min(this.tokens, Math.max(0, remaining - 1));
+      this.keep();
+    }
   },
 };
+pacer.restore();
 
 const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 

@@ -181,9 +181,7 @@ function Designer({ id }: { id: string }) {
   const loaded = useLoad(() => get<Custom>(path), [id]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
-  return (
-    <DesignerForm key={loaded.data.updated_at} template={loaded.data} path={path} reload={loaded.reload} />
-  );
+  return <DesignerForm key={loaded.data.id} template={loaded.data} path={path} reload={loaded.reload} />;
 }
 
 function DesignerForm({
@@ -210,6 +208,12 @@ function DesignerForm({
   const error = action.error as ApiError | null;
   const setOne = (key: keyof Config) => (value: string) =>
     setConfig((current) => ({ ...current, [key]: value }));
+  // After a save or a restored version the form shows what the service now holds (it may have named the
+  // font as drawn); typing in between is not overwritten, since only a new `updated_at` brings this on.
+  useEffect(() => {
+    setConfig(template.config ?? {});
+    setName(template.name);
+  }, [template.updated_at]);
 
   // The preview redraws from the settings as they stand (saved or not), half a second after the last change.
   const settled = useDebounced(JSON.stringify({ config, logo }), 500);
