@@ -154,10 +154,24 @@ export async function allByName(page: Page, name: string, role: string) {
   return found;
 }
 
+/** Runs `step` again (up to three times) when the element it found was replaced by a re-render meanwhile. */
+async function whileAttached<T>(step: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await step();
+    } catch (error) {
+      if (attempt >= 3 || !/detached|not attached|not of type HTMLElement/i.test(String(error))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
+
 export async function typeInto(page: Page, label: string, text: string) {
-  const field = await byName(page, label, 'textbox');
-  await field.click({ count: 3 });
-  await field.type(text);
+  await whileAttached(async () => {
+    const field = await byName(page, label, 'textbox');
+    await field.click({ count: 3 });
+    await field.type(text);
+  });
 }
 
 /** Picks the option whose text contains `optionText`, once the options (often loaded) are there. */
@@ -185,7 +199,7 @@ export async function choose(page: Page, label: string, optionText: string) {
 }
 
 export async function click(page: Page, name: string, role = 'button') {
-  await (await byName(page, name, role)).click();
+  await whileAttached(async () => (await byName(page, name, role)).click());
 }
 
 /** Waits until the page's text contains `text`. */

@@ -20,6 +20,8 @@ beforeAll(async () => {
   const parties = await makeParties(server, account);
   for (let i = 0; i < 3; i++) await makeDocument(server, account, parties, {}, ['finalize']);
   browser = await openBrowser(server.url);
+  // Rotate, revoke and void ask for a confirmation: accepted, as a person sure of the step would.
+  browser.page.on('dialog', (dialog) => dialog.accept());
   await browser.page.goto(`${server.url}/`);
   await typeInto(browser.page, 'API key', account.apiKey);
   await click(browser.page, 'Sign in');
@@ -87,7 +89,6 @@ describe('console: templates, keys, imports, batches', () => {
     const listed = await server.json('/api/v1/api-keys', key());
     expect(listed.body.data.map((k: { name: string }) => k.name)).toContain('Accounting export');
 
-    page().on('dialog', (dialog) => dialog.accept());
     await click(page(), 'Rotate Accounting export');
     await page().waitForFunction(
       (old: string) => {
@@ -142,4 +143,37 @@ describe('console: templates, keys, imports, batches', () => {
     expect(entries.filter((entry) => entry.name.endsWith('.pdf'))).toHaveLength(3);
     expect(browser.problems).toEqual([]);
   }, 90_000);
+
+  test('an issued invoice is marked sent and paid, another voided after a confirmation, one duplicated into a new draft', async () => {
+    const issued = (await server.json('/api/v1/documents?status=finalized', key())).body.data as {
+      id: string;
+      number: string;
+    }[];
+    expect(issued.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = issued;
+    await page().goto(`${server.url}/#/documents/${first?.id}`);
+    // Paid follows sent (SPEC 3): a finalized invoice offers Mark sent, not Mark paid.
+    await byName(page(), 'Mark sent', 'button');
+    expect(await page().evaluate(() => document.body.innerText.includes('Mark paid'))).toBe(false);
+    await click(page(), 'Mark sent');
+    await waitForText(page(), 'Mark sent: done.');
+    await click(page(), 'Mark paid');
+    await waitForText(page(), 'Mark paid: done.');
+    expect((await server.json(`/api/v1/documents/${first?.id}`, key())).body.data.status).toBe('paid');
+    await click(page(), 'Mark unpaid');
+    await waitForText(page(), 'Mark unpaid: done.');
+
+    await page().goto(`${server.url}/#/documents/${second?.id}`);
+    await click(page(), 'Void');
+    await waitForText(page(), 'Void: done.');
+    expect((await server.json(`/api/v1/documents/${second?.id}`, key())).body.data.status).toBe('void');
+
+    await click(page(), 'Duplicate');
+    await page().waitForFunction(() => /^#\/documents\/doc_\w+\/edit$/.test(location.hash));
+    const copyId = (await page().evaluate(() => location.hash)).split('/')[2];
+    const copy = (await server.json(`/api/v1/documents/${copyId}`, key())).body.data;
+    expect(copy.status).toBe('draft');
+    expect(copy.id).not.toBe(second?.id);
+    expect(browser.problems).toEqual([]);
+  }, 60_000);
 });

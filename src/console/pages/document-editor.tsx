@@ -23,6 +23,7 @@ import {
   totallableOf,
   typeLabel,
 } from './document-model';
+import { documentTypeInfo } from './document-view';
 import { useCustomers } from './documents';
 
 interface Profile {
@@ -102,11 +103,19 @@ function DraftEditor({ existing, documentType }: { existing: StoredDocument | nu
   // A new document starts with the next number, the only profile (when there is one) and its currency.
   useEffect(() => {
     if (existing) return;
-    list<StoredDocument>('/documents', { limit: 1, document_type: form.document_type }).then(
-      (page) =>
+    Promise.all([
+      list<StoredDocument>('/documents', { limit: 1, document_type: form.document_type }),
+      documentTypeInfo().catch(() => []),
+    ]).then(
+      ([page, types]) =>
         setForm((current) => ({
           ...current,
-          number: current.number || nextNumber(page.data[0]?.number, current.document_type),
+          number:
+            current.number ||
+            nextNumber(
+              page.data[0]?.number,
+              types.find((type) => type.id === current.document_type)?.number_prefix ?? 'INV-',
+            ),
         })),
       () => undefined,
     );

@@ -292,11 +292,12 @@ export function totallableOf(form: DraftForm): DraftForm | null {
   };
 }
 
-/** The next number after the newest one: its last run of digits counted up, keeping the zero padding. */
-export function nextNumber(latest: string | undefined, documentType: string): string {
-  const prefix = documentType === 'invoice' ? 'INV' : documentType.slice(0, 3).toUpperCase();
-  const year = new Date().getUTCFullYear();
-  if (!latest) return `${prefix}-${year}-0001`;
+/**
+ * The next number after the newest one: its last run of digits counted up, keeping the zero padding; the
+ * first of a type is `<prefix><year>-0001` with the type's prefix from the reference list (`INV-`).
+ */
+export function nextNumber(latest: string | undefined, prefix: string): string {
+  if (!latest) return `${prefix}${new Date().getUTCFullYear()}-0001`;
   const match = /^(.*?)(\d+)(\D*)$/.exec(latest);
   if (!match) return `${latest}-2`;
   const [, head = '', digits = '', tail = ''] = match;

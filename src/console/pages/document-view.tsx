@@ -16,19 +16,41 @@ interface Transition {
   danger?: boolean;
 }
 
-// Which buttons a status offers (SPEC 3, stored document); the API still decides, a 409 is shown as it comes.
+// Which buttons a status offers (SPEC 3, stored document), narrowed to the actions the document's type has
+// (GET /reference/document-types); the API still decides, and a 409 is shown as it comes.
 const TRANSITIONS: Transition[] = [
   { action: 'finalize', label: 'Finalize', from: ['draft'] },
   { action: 'mark-sent', label: 'Mark sent', from: ['finalized'] },
-  { action: 'mark-paid', label: 'Mark paid', from: ['finalized', 'sent'] },
+  { action: 'mark-paid', label: 'Mark paid', from: ['sent'] },
   { action: 'mark-unpaid', label: 'Mark unpaid', from: ['paid'] },
   { action: 'void', label: 'Void', from: ['finalized', 'sent'], danger: true },
   { action: 'archive', label: 'Archive', from: ['finalized', 'sent', 'paid', 'void'] },
   { action: 'restore', label: 'Restore', from: ['archived'] },
 ];
 
+interface DocumentTypeInfo {
+  id: string;
+  number_prefix: string;
+  actions: string[];
+}
+
+let documentTypes: Promise<DocumentTypeInfo[]> | null = null;
+
+/** The reference list of document types, asked once per page load. */
+export function documentTypeInfo(): Promise<DocumentTypeInfo[]> {
+  documentTypes ??= list<DocumentTypeInfo>('/reference/document-types').then(
+    (page) => page.data,
+    (error: unknown) => {
+      documentTypes = null;
+      throw error;
+    },
+  );
+  return documentTypes;
+}
+
 export function DocumentView({ id }: { id: string }) {
   const loaded = useLoad(() => get<StoredDocument>(`/documents/${encodeURIComponent(id)}`), [id]);
+  const types = useLoad(() => documentTypeInfo().catch(() => [] as DocumentTypeInfo[]), []);
   const action = useAction();
   const [done, setDone] = useState<string | null>(null);
   const [template, setTemplate] = useState('tpl_modern');
@@ -77,7 +99,12 @@ export function DocumentView({ id }: { id: string }) {
             {t('Edit')}
           </button>
         ) : null}
-        {TRANSITIONS.filter((step) => step.from.includes(document.status)).map((step) => (
+        {TRANSITIONS.filter(
+          (step) =>
+            step.from.includes(document.status) &&
+            (types.data?.find((type) => type.id === document.document_type)?.actions.includes(step.action) ??
+              true),
+        ).map((step) => (
           <button
             key={step.action}
             type="button"
