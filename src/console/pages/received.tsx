@@ -7,7 +7,7 @@ import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
 import { PdfFrame } from '../ui/pdf-frame';
-import { ComplianceReport } from './document-view';
+import { ComplianceReport } from './documents/compliance';
 
 interface Received {
   id: string;

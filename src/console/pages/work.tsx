@@ -5,8 +5,8 @@ import { href } from '../router';
 import { Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
-import type { StoredDocument } from './document-model';
-import { STATUS_LABELS, STATUSES } from './document-model';
+import type { StoredDocument } from './documents/model';
+import { STATUS_LABELS, STATUSES } from './documents/model';
 
 interface Batch {
   id: string;

@@ -1,14 +1,15 @@
 import { useState } from 'preact/hooks';
-import { list } from '../api';
-import { formatDate, formatMoney, t } from '../i18n';
-import { href, navigate } from '../router';
-import { Field, Select } from '../ui/form';
-import { useLoad } from '../ui/hooks';
-import { Badge, ErrorNotice } from '../ui/notice';
-import { Pager, usePages } from '../ui/pager';
-import { DocumentEditor } from './document-editor';
-import { DOCUMENT_TYPES, STATUS_LABELS, STATUSES, type StoredDocument, typeLabel } from './document-model';
-import { DocumentView } from './document-view';
+import { list } from '../../api';
+import { formatDate, formatMoney, t } from '../../i18n';
+import { href, navigate } from '../../router';
+import { Field, Select } from '../../ui/form';
+import { useLoad } from '../../ui/hooks';
+import { Badge, ErrorNotice } from '../../ui/notice';
+import { Pager, usePages } from '../../ui/pager';
+import { type Named, useCustomers } from './customers';
+import { DocumentEditor } from './editor';
+import { DOCUMENT_TYPES, STATUS_LABELS, STATUSES, type StoredDocument, typeLabel } from './model';
+import { DocumentView } from './view';
 
 export function DocumentsPage({ route }: { route: string[] }) {
   const [id, mode] = route;
@@ -18,28 +19,8 @@ export function DocumentsPage({ route }: { route: string[] }) {
   return <DocumentList />;
 }
 
-interface Named {
-  id: string;
-  name?: string;
-  legal_name?: string;
-}
-
-/** The account's customers (up to 1,000, page by page), for choosers and for naming the buyer in lists. */
-export function useCustomers() {
-  return useLoad(async () => {
-    const all: Named[] = [];
-    let cursor: string | undefined;
-    do {
-      const page = await list<Named>('/customers', { limit: 100, cursor });
-      all.push(...page.data);
-      cursor = page.pagination.next_cursor ?? undefined;
-    } while (cursor && all.length < 1000);
-    return all.sort((a, b) => (a.name ?? '').localeCompare(b.name ?? ''));
-  }, []);
-}
-
 /** The first screen of a fresh install: the three steps to a first invoice, each done or a link to do it. */
-function GettingStarted() {
+export function GettingStarted() {
   const profiles = useLoad(
     () => list<Named>('/business-profiles', { limit: 1 }).then((page) => page.data.length),
     [],
@@ -75,7 +56,7 @@ function GettingStarted() {
   );
 }
 
-function DocumentList() {
+export function DocumentList() {
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
   const [customer, setCustomer] = useState('');

@@ -1,0 +1,106 @@
+import { useState } from 'preact/hooks';
+import { post } from '../../api';
+import { t } from '../../i18n';
+import { Select } from '../../ui/form';
+import { useAction } from '../../ui/hooks';
+import { Badge, ErrorNotice, Notice } from '../../ui/notice';
+import { PROFILES, type StoredDocument } from './model';
+
+export interface Violation {
+  rule: string;
+  path: string;
+  message: string;
+  severity: string;
+}
+
+export interface ComplianceResult {
+  valid: boolean;
+  fully_checked: boolean;
+  ruleset_version: string;
+  violations: Violation[];
+}
+
+export function ComplianceReport({ result }: { result: ComplianceResult }) {
+  return (
+    <div class="compliance">
+      {result.valid && result.fully_checked ? (
+        <Notice kind="ok">
+          {t('Valid under the official rules ({version}).', { version: result.ruleset_version })}
+        </Notice>
+      ) : result.valid ? (
+        <Notice kind="info">
+          {t('The built-in checks found no problem; the official rules did not run.')}
+        </Notice>
+      ) : (
+        <Notice kind="warn">
+          {t('{n} problems found.', { n: result.violations.filter((v) => v.severity === 'fatal').length })}
+        </Notice>
+      )}
+      {!result.fully_checked ? (
+        <p class="hint">{t('Only the built-in checks ran; install a rule pack for the official ones.')}</p>
+      ) : null}
+      {result.violations.length > 0 ? (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('Rule')}</th>
+              <th scope="col">{t('Field')}</th>
+              <th scope="col">{t('Problem')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {result.violations.map((violation, index) => (
+              <tr key={index} class={violation.severity === 'warning' ? 'warning' : ''}>
+                <td>
+                  <code>{violation.rule}</code>
+                  {violation.severity === 'warning' ? <Badge tone="warn">{t('warning')}</Badge> : null}
+                </td>
+                <td>
+                  <code>{violation.path}</code>
+                </td>
+                <td>{violation.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+    </div>
+  );
+}
+
+export function ComplianceCheck({ document }: { document: StoredDocument }) {
+  const [profile, setProfile] = useState('xrechnung_ubl');
+  const [result, setResult] = useState<ComplianceResult | null>(null);
+  const action = useAction();
+  const check = () =>
+    action.run(async () =>
+      setResult(
+        await post<ComplianceResult>('/documents/validate-compliance', {
+          profile,
+          document_type: document.document_type,
+          data: document.data,
+        }),
+      ),
+    );
+  return (
+    <section class="card" aria-labelledby="compliance-heading">
+      <h2 id="compliance-heading">{t('E-invoice compliance')}</h2>
+      <div class="inline">
+        <Select
+          label={t('Profile')}
+          value={profile}
+          onChange={(value) => {
+            setProfile(value);
+            setResult(null);
+          }}
+          options={PROFILES}
+        />
+        <button type="button" disabled={action.busy} onClick={check}>
+          {t('Check compliance')}
+        </button>
+      </div>
+      <ErrorNotice error={action.error} />
+      {result ? <ComplianceReport result={result} /> : null}
+    </section>
+  );
+}

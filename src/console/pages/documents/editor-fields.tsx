@@ -1,0 +1,227 @@
+import type { ApiError } from '../../api';
+import { t } from '../../i18n';
+import { Field, Fieldset, Select } from '../../ui/form';
+import { type DraftForm, type LineForm, newLine } from './model';
+
+interface Props {
+  form: DraftForm;
+  setForm: (change: (current: DraftForm) => DraftForm) => void;
+  error: ApiError | null;
+}
+
+/** The line items: Description, Quantity, Unit price and Tax rate per line; add and remove lines. */
+export function LineItems({ form, setForm, error }: Props) {
+  const priced = form.document_type !== 'delivery_note';
+  const updateLine = (key: number, change: Partial<LineForm>) =>
+    setForm((current) => ({
+      ...current,
+      lines: current.lines.map((line) => (line.key === key ? { ...line, ...change } : line)),
+    }));
+  const removeLine = (key: number) =>
+    setForm((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) }));
+  const addLine = () => setForm((current) => ({ ...current, lines: [...current.lines, newLine()] }));
+  return (
+    <Fieldset legend={t('Line items')} class="lines">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('Description')}</th>
+            <th scope="col">{t('Quantity')}</th>
+            {priced ? <th scope="col">{t('Unit price')}</th> : null}
+            {priced ? <th scope="col">{t('Tax rate')}</th> : null}
+            <th scope="col">
+              <span class="visually-hidden">{t('Actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {form.lines.map((line, index) => (
+            <tr key={line.key}>
+              <td>
+                <Field
+                  label={t('Description')}
+                  class="in-table"
+                  value={line.name}
+                  onInput={(name) => updateLine(line.key, { name })}
+                  path={`line_items.${index}.name`}
+                  error={error}
+                />
+              </td>
+              <td>
+                <Field
+                  label={t('Quantity')}
+                  class="in-table"
+                  inputMode="decimal"
+                  value={line.quantity}
+                  onInput={(quantity) => updateLine(line.key, { quantity })}
+                  path={`line_items.${index}.quantity`}
+                  error={error}
+                />
+              </td>
+              {priced ? (
+                <td>
+                  <Field
+                    label={t('Unit price')}
+                    class="in-table"
+                    inputMode="decimal"
+                    value={line.unit_price}
+                    onInput={(unit_price) => updateLine(line.key, { unit_price })}
+                    path={`line_items.${index}.unit_price`}
+                    error={error}
+                  />
+                </td>
+              ) : null}
+              {priced ? (
+                <td>
+                  <Field
+                    label={t('Tax rate')}
+                    class="in-table"
+                    inputMode="decimal"
+                    value={line.tax_rate}
+                    onInput={(tax_rate) => updateLine(line.key, { tax_rate })}
+                    path={`line_items.${index}.taxes.0.rate`}
+                    error={error}
+                  />
+                </td>
+              ) : null}
+              <td>
+                <button
+                  type="button"
+                  class="icon"
+                  onClick={() => removeLine(line.key)}
+                  disabled={form.lines.length === 1}
+                  aria-label={t('Remove line {n}', { n: index + 1 })}
+                >
+                  ✕
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={addLine}>
+        {t('Add line')}
+      </button>
+    </Fieldset>
+  );
+}
+
+/** Discount, shipping, payment details, notes and the buyer reference. */
+export function MoreFields({ form, setForm, error }: Props) {
+  const priced = form.document_type !== 'delivery_note';
+  const set =
+    <K extends keyof DraftForm>(name: K) =>
+    (value: DraftForm[K]) =>
+      setForm((current) => ({ ...current, [name]: value }));
+  return (
+    <>
+      {priced ? (
+        <Fieldset legend={t('Discount and shipping')}>
+          <div class="grid">
+            <Select
+              label={t('Discount type')}
+              value={form.discount_type}
+              onChange={set('discount_type')}
+              options={[
+                { value: 'percentage', label: t('Percentage') },
+                { value: 'fixed', label: t('Fixed amount') },
+              ]}
+            />
+            <Field
+              label={t('Discount')}
+              inputMode="decimal"
+              value={form.discount_value}
+              onInput={set('discount_value')}
+              path="discounts.0.value"
+              error={error}
+            />
+            <Field
+              label={t('Discount reason')}
+              value={form.discount_reason}
+              onInput={set('discount_reason')}
+              path="discounts.0.reason"
+              error={error}
+            />
+            <Field
+              label={t('Shipping')}
+              inputMode="decimal"
+              value={form.shipping_amount}
+              onInput={set('shipping_amount')}
+              path="shipping.amount"
+              error={error}
+            />
+            <Field
+              label={t('Shipping description')}
+              value={form.shipping_description}
+              onInput={set('shipping_description')}
+              path="shipping.description"
+              error={error}
+            />
+          </div>
+        </Fieldset>
+      ) : null}
+
+      <Fieldset legend={t('Payment details')}>
+        <div class="grid">
+          <Field
+            label={t('Payment instructions')}
+            value={form.payment_instructions}
+            onInput={set('payment_instructions')}
+            path="payment.instructions"
+            error={error}
+          />
+          <Field
+            label={t('Bank name')}
+            value={form.bank_name}
+            onInput={set('bank_name')}
+            path="payment.bank_account.bank_name"
+            error={error}
+          />
+          <Field
+            label={t('IBAN or account number')}
+            value={form.account_number}
+            onInput={set('account_number')}
+            path="payment.bank_account.account_number"
+            error={error}
+          />
+          <Field
+            label={t('BIC / SWIFT')}
+            value={form.swift}
+            onInput={set('swift')}
+            path="payment.bank_account.swift"
+            error={error}
+          />
+          <Field
+            label={t('Account holder')}
+            value={form.account_name}
+            onInput={set('account_name')}
+            path="payment.bank_account.account_name"
+            error={error}
+          />
+        </div>
+      </Fieldset>
+
+      <Fieldset legend={t('Notes and references')}>
+        <div class="grid">
+          <Field
+            label={t('Notes')}
+            multiline
+            value={form.notes}
+            onInput={set('notes')}
+            path="notes"
+            error={error}
+            class="wide"
+          />
+          <Field
+            label={t('Buyer reference')}
+            value={form.buyer_reference}
+            onInput={set('buyer_reference')}
+            path="buyer_reference"
+            error={error}
+            hint={t('Leitweg-ID or the buyer’s order reference (BT-10)')}
+          />
+        </div>
+      </Fieldset>
+    </>
+  );
+}

@@ -1,0 +1,213 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { ApiError, blob, call, get, list } from '../../api';
+import { formatMoney, t } from '../../i18n';
+import { Select } from '../../ui/form';
+import { useAction, useDebounced, useLoad } from '../../ui/hooks';
+import { ErrorNotice } from '../../ui/notice';
+import { PdfFrame } from '../../ui/pdf-frame';
+import { TemplateChooser } from '../../ui/template-chooser';
+import {
+  contentOf,
+  type DraftForm,
+  type Party,
+  type StoredDocument,
+  type Totals,
+  totallableOf,
+} from './model';
+
+export interface Profile {
+  id: string;
+  legal_name: string;
+  display_name?: string | null;
+  default_currency?: string | null;
+}
+
+/** The seller and buyer as the API puts them in a document's data, from the chosen profile and customer. */
+export async function partiesOf(
+  profileId: string,
+  customerId: string,
+): Promise<{ seller: Party; buyer: Party }> {
+  const [profile, customer] = await Promise.all([
+    get<Record<string, unknown>>(`/business-profiles/${encodeURIComponent(profileId)}`),
+    get<Record<string, unknown>>(`/customers/${encodeURIComponent(customerId)}`),
+  ]);
+  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+  const seller: Party = {
+    name: String(profile.display_name ?? profile.legal_name),
+    legal_name: text(profile.legal_name),
+    email: text(profile.email),
+    phone: text(profile.phone),
+    website: text(profile.website),
+    tax_id: text(profile.tax_id),
+    address: (profile.address as Record<string, string> | null) ?? undefined,
+  };
+  const buyer: Party = {
+    name: String(customer.name),
+    email: text(customer.email),
+    phone: text(customer.phone),
+    tax_id: text(customer.tax_id),
+    address: (customer.billing_address as Record<string, string> | null) ?? undefined,
+  };
+  return { seller, buyer };
+}
+
+/** An error of a stateless call (`body.data.x`) as if it were the form's own (`body.x`). */
+export function asFormError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  const fields = error.fields.map((field) => ({
+    ...field,
+    loc: field.loc.replace(/^body\.data\./, 'body.'),
+  }));
+  return new ApiError(error.status, error.code, error.message, fields, error.details);
+}
+
+/** A credit note's invoice: the account's issued invoices (not drafts), newest first. */
+export function CorrectedInvoice(props: {
+  value: string;
+  onChange: (id: string) => void;
+  error: ApiError | null;
+}) {
+  const invoices = useLoad(
+    () =>
+      list<StoredDocument>('/documents', { limit: 100, document_type: 'invoice' }).then((page) =>
+        page.data.filter((document) => document.status !== 'draft'),
+      ),
+    [],
+  );
+  return (
+    <Select
+      label={t('Corrected invoice')}
+      value={props.value}
+      onChange={props.onChange}
+      options={[
+        { value: '', label: t('Choose…') },
+        ...(invoices.data ?? []).map((invoice) => ({
+          value: invoice.id,
+          label: `${invoice.number} · ${invoice.data.buyer?.name ?? ''} · ${formatMoney(invoice.totals.total.amount, invoice.currency)}`,
+        })),
+      ]}
+      path="source_document_id"
+      error={props.error}
+      required
+    />
+  );
+}
+
+/** The document's totals as the service computes them, asked again 300 ms after the last keystroke. */
+export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending: boolean; error: unknown } {
+  const body = useMemo(() => {
+    const totallable = totallableOf(form);
+    if (!totallable) return null;
+    return {
+      document_type: form.document_type === 'delivery_note' ? 'invoice' : form.document_type,
+      data: {
+        invoice_number: form.number || 'DRAFT',
+        issue_date: /^\d{4}-\d{2}-\d{2}$/.test(form.issue_date)
+          ? form.issue_date
+          : new Date().toISOString().slice(0, 10),
+        currency: totallable.currency.trim().toUpperCase(),
+        seller: { name: 'Seller' },
+        buyer: { name: 'Buyer' },
+        ...contentOf(totallable),
+      },
+    };
+  }, [form]);
+  const settled = useDebounced(body, 300);
+  const [state, setState] = useState<{ totals: Totals | null; error: unknown }>({
+    totals: null,
+    error: null,
+  });
+  useEffect(() => {
+    let current = true;
+    if (settled === null) {
+      setState({ totals: null, error: null });
+      return;
+    }
+    call<{ data: { calculation: Totals } }>('POST', '/documents/calculate', { body: settled }).then(
+      (answer) => current && setState({ totals: answer.data.calculation, error: null }),
+      (error: unknown) =>
+        current && setState((previous) => ({ totals: previous.totals, error: asFormError(error) })),
+    );
+    return () => {
+      current = false;
+    };
+  }, [settled]);
+  return { ...state, pending: settled !== body };
+}
+
+export function TotalsPanel(props: {
+  totals: Totals | null;
+  currency: string;
+  pending: boolean;
+  error: unknown;
+}) {
+  const { totals } = props;
+  const row = (label: string, amount: string | undefined, strong = false) => (
+    <div class={strong ? 'total-row strong' : 'total-row'}>
+      <dt>{label}</dt>
+      <dd>{formatMoney(amount ?? '0', totals?.total.currency ?? props.currency)}</dd>
+    </div>
+  );
+  return (
+    <section class="card totals" aria-labelledby="totals-heading">
+      <h2 id="totals-heading">{t('Totals')}</h2>
+      <dl aria-live="polite" aria-busy={props.pending}>
+        {row(t('Subtotal'), totals?.subtotal.amount)}
+        {totals && totals.discount_total.amount !== '0.00'
+          ? row(t('Discount'), `-${totals.discount_total.amount}`)
+          : null}
+        {totals && totals.shipping_total.amount !== '0.00'
+          ? row(t('Shipping'), totals.shipping_total.amount)
+          : null}
+        {row(t('Tax'), totals?.tax_total.amount)}
+        {row(t('Total'), totals?.total.amount, true)}
+      </dl>
+      {props.error ? (
+        <p class="problem">{t('The totals cannot be computed until the marked fields are fixed.')}</p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The PDF of the form as it stands, drawn by a stateless render with the chosen template. */
+export function DraftPreview({ form }: { form: DraftForm }) {
+  const [template, setTemplate] = useState('tpl_modern');
+  const [pdf, setPdf] = useState<Blob | null>(null);
+  const action = useAction();
+  const preview = () =>
+    action.run(async () => {
+      if (!form.business_profile_id || !form.customer_id)
+        throw new Error(t('Choose a business profile and a customer first.'));
+      const parties = await partiesOf(form.business_profile_id, form.customer_id);
+      const data = {
+        invoice_number: form.number || 'DRAFT',
+        issue_date: form.issue_date,
+        ...(form.due_date ? { due_date: form.due_date } : {}),
+        currency: form.currency.trim().toUpperCase(),
+        ...parties,
+        ...contentOf(form),
+      };
+      const answer = await blob('POST', '/documents/render', {
+        accept: 'application/pdf',
+        body: {
+          document_type: form.document_type,
+          data,
+          template: { id: template },
+          output: { delivery: 'binary' },
+        },
+      }).catch((error: unknown) => {
+        throw asFormError(error);
+      });
+      setPdf(answer);
+    });
+  return (
+    <section class="card preview" aria-label={t('Preview')}>
+      <TemplateChooser value={template} onChange={setTemplate} />
+      <button type="button" onClick={preview} disabled={action.busy}>
+        {t('Preview')}
+      </button>
+      <ErrorNotice error={action.error} />
+      {pdf ? <PdfFrame pdf={pdf} title={t('PDF preview')} /> : null}
+    </section>
+  );
+}

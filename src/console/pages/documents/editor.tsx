@@ -1,0 +1,273 @@
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiError, get, list, patch, post } from '../../api';
+import { t } from '../../i18n';
+import { href, navigate } from '../../router';
+import { Field, Fieldset, Select } from '../../ui/form';
+import { useAction, useLoad } from '../../ui/hooks';
+import { ErrorNotice, Loading } from '../../ui/notice';
+import { useCustomers } from './customers';
+import { documentTypeInfo } from './document-types';
+import { LineItems, MoreFields } from './editor-fields';
+import { CorrectedInvoice, DraftPreview, type Profile, TotalsPanel, useLiveTotals } from './editor-parts';
+import {
+  contentOf,
+  DOCUMENT_TYPES,
+  type DocumentData,
+  type DraftForm,
+  draftOf,
+  emptyDraft,
+  nextNumber,
+  type StoredDocument,
+  typeLabel,
+} from './model';
+
+export function DocumentEditor({ id, documentType }: { id?: string; documentType?: string }) {
+  const existing = useLoad(
+    () => (id ? get<StoredDocument>(`/documents/${encodeURIComponent(id)}`) : Promise.resolve(null)),
+    [id],
+  );
+  if (existing.error) return <ErrorNotice error={existing.error} />;
+  if (existing.loading && !existing.data) return <Loading />;
+  return (
+    <DraftEditor
+      key={id ?? documentType}
+      existing={existing.data ?? null}
+      documentType={documentType ?? 'invoice'}
+    />
+  );
+}
+
+export function DraftEditor({
+  existing,
+  documentType,
+}: {
+  existing: StoredDocument | null;
+  documentType: string;
+}) {
+  const [form, setForm] = useState<DraftForm>(() =>
+    existing ? draftOf(existing) : emptyDraft(documentType),
+  );
+  const profiles = useLoad(() => list<Profile>('/business-profiles', { limit: 100 }).then((p) => p.data), []);
+  const customers = useCustomers();
+  const save = useAction();
+  const set =
+    <K extends keyof DraftForm>(name: K) =>
+    (value: DraftForm[K]) =>
+      setForm((current) => ({ ...current, [name]: value }));
+
+  // A new document starts with the next number, the only profile (when there is one) and its currency.
+  useEffect(() => {
+    if (existing) return;
+    Promise.all([
+      list<StoredDocument>('/documents', { limit: 1, document_type: form.document_type }),
+      documentTypeInfo().catch(() => []),
+    ]).then(
+      ([page, types]) =>
+        setForm((current) => ({
+          ...current,
+          number:
+            current.number ||
+            nextNumber(
+              page.data[0]?.number,
+              types.find((type) => type.id === current.document_type)?.number_prefix ?? 'INV-',
+            ),
+        })),
+      () => undefined,
+    );
+  }, [existing, form.document_type]);
+  useEffect(() => {
+    const only = profiles.data?.length === 1 ? profiles.data[0] : undefined;
+    if (!existing && only && form.business_profile_id === '') chooseProfile(only.id);
+  });
+
+  const chooseProfile = (profileId: string) => {
+    set('business_profile_id')(profileId);
+    if (!profileId) return;
+    get<Profile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
+      (profile) =>
+        profile.default_currency &&
+        !existing &&
+        setForm((current) => ({ ...current, currency: profile.default_currency ?? current.currency })),
+      () => undefined,
+    );
+  };
+
+  const totals = useLiveTotals(form);
+  const error = (save.error ?? totals.error) as ApiError | null;
+
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    const request = {
+      document_type: form.document_type,
+      number: form.number.trim(),
+      issue_date: form.issue_date,
+      currency: form.currency.trim().toUpperCase(),
+      business_profile_id: form.business_profile_id,
+      customer_id: form.customer_id,
+      ...(form.due_date ? { due_date: form.due_date } : existing ? { due_date: null } : {}),
+      ...(form.source_document_id ? { source_document_id: form.source_document_id } : {}),
+      ...(form.document_type === 'credit_note' && form.reason.trim() ? { reason: form.reason.trim() } : {}),
+      ...contentOf(form),
+    };
+    const saved = await save.run(() =>
+      existing
+        ? patch<StoredDocument>(`/documents/${existing.id}`, withClearedContent(request, existing.data))
+        : post<StoredDocument>('/documents', request),
+    );
+    if (saved) navigate('documents', saved.id);
+  };
+
+  const profileOptions = [
+    { value: '', label: t('Choose…') },
+    ...(profiles.data ?? []).map((entry) => ({
+      value: entry.id,
+      label: entry.display_name || entry.legal_name,
+    })),
+  ];
+  const customerOptions = [
+    { value: '', label: t('Choose…') },
+    ...(customers.data ?? []).map((entry) => ({ value: entry.id, label: entry.name ?? entry.id })),
+  ];
+  const title = existing
+    ? t('Edit {type} {number}', { type: t(typeLabel(form.document_type)), number: existing.number })
+    : t(`New ${typeLabel(form.document_type).toLowerCase()}`);
+
+  return (
+    <form class="editor" onSubmit={submit} noValidate>
+      <div class="page-head">
+        <h1>{title}</h1>
+        <a href={existing ? href('documents', existing.id) : href('documents')}>{t('Cancel')}</a>
+      </div>
+      <ErrorNotice error={save.error} />
+      <div class="editor-grid">
+        <div class="editor-main">
+          <Fieldset legend={t('Document')}>
+            <div class="grid">
+              {existing ? null : (
+                <Select
+                  label={t('Type')}
+                  value={form.document_type}
+                  onChange={(value) =>
+                    setForm((current) => ({ ...current, document_type: value, number: '' }))
+                  }
+                  options={DOCUMENT_TYPES.map((entry) => ({ value: entry.value, label: t(entry.label) }))}
+                />
+              )}
+              <Field
+                label={t('Number')}
+                value={form.number}
+                onInput={set('number')}
+                path="number"
+                error={error}
+                required
+              />
+              <Field
+                label={t('Issue date')}
+                type="date"
+                value={form.issue_date}
+                onInput={set('issue_date')}
+                path="issue_date"
+                error={error}
+                required
+              />
+              <Field
+                label={t('Due date')}
+                type="date"
+                value={form.due_date}
+                onInput={set('due_date')}
+                path="due_date"
+                error={error}
+              />
+              <Field
+                label={t('Currency')}
+                value={form.currency}
+                onInput={set('currency')}
+                path="currency"
+                error={error}
+                required
+                hint={t('ISO 4217, e.g. EUR')}
+              />
+            </div>
+            <div class="grid">
+              <div>
+                <Select
+                  label={t('Business profile')}
+                  value={form.business_profile_id}
+                  onChange={chooseProfile}
+                  options={profileOptions}
+                  path="business_profile_id"
+                  error={error}
+                  required
+                />
+                {profiles.data?.length === 0 ? (
+                  <a href={href('business-profiles', 'new')}>{t('New business profile')}</a>
+                ) : null}
+              </div>
+              <div>
+                <Select
+                  label={t('Customer')}
+                  value={form.customer_id}
+                  onChange={set('customer_id')}
+                  options={customerOptions}
+                  path="customer_id"
+                  error={error}
+                  required
+                />
+                <a href={href('customers', 'new')}>{t('New customer')}</a>
+              </div>
+              {form.document_type === 'credit_note' ? (
+                <CorrectedInvoice
+                  value={form.source_document_id}
+                  onChange={set('source_document_id')}
+                  error={error}
+                />
+              ) : null}
+              {form.document_type === 'credit_note' ? (
+                <Field
+                  label={t('Reason')}
+                  value={form.reason}
+                  onInput={set('reason')}
+                  path="reason"
+                  error={error}
+                />
+              ) : null}
+            </div>
+          </Fieldset>
+
+          <LineItems form={form} setForm={setForm} error={error} />
+
+          <MoreFields form={form} setForm={setForm} error={error} />
+        </div>
+
+        <aside class="editor-side">
+          <TotalsPanel
+            totals={totals.totals}
+            currency={form.currency}
+            pending={totals.pending}
+            error={totals.error}
+          />
+          <div class="actions">
+            <button type="submit" class="primary" disabled={save.busy}>
+              {t('Save')}
+            </button>
+          </div>
+          <p class="hint">{t('Saved as a draft: you can change it until you finalize it.')}</p>
+          <DraftPreview form={form} />
+        </aside>
+      </div>
+    </form>
+  );
+}
+
+/** PATCH replaces what it is given; content the form emptied is cleared explicitly. */
+export function withClearedContent(
+  request: Record<string, unknown>,
+  before: DocumentData,
+): Record<string, unknown> {
+  const cleared: Record<string, unknown> = { ...request };
+  delete cleared.document_type;
+  for (const name of ['discounts', 'shipping', 'notes', 'buyer_reference', 'payment'] as const) {
+    if (cleared[name] === undefined && before[name] !== undefined) cleared[name] = null;
+  }
+  return cleared;
+}

@@ -1,0 +1,181 @@
+import { useState } from 'preact/hooks';
+import { ApiError, blob, call, list, post } from '../../api';
+import { formatDate, t } from '../../i18n';
+import { Field } from '../../ui/form';
+import { saveBlob, useAction, useLoad } from '../../ui/hooks';
+import { Badge, ErrorNotice, Notice } from '../../ui/notice';
+import { PdfFrame } from '../../ui/pdf-frame';
+import { TemplateChooser } from '../../ui/template-chooser';
+import type { StoredDocument } from './model';
+
+/** A PDF of the document: a draft is drawn from its data (stateless), a finalized one as a stored render. */
+export function pdfOf(
+  document: StoredDocument,
+  template: string,
+  format: 'pdf' | 'facturx_pdf',
+): Promise<Blob> {
+  if (document.status === 'draft') {
+    return blob('POST', '/documents/render', {
+      accept: 'application/pdf',
+      body: {
+        document_type: document.document_type,
+        data: document.data,
+        template: { id: template },
+        output: { format, delivery: 'binary' },
+      },
+    });
+  }
+  return blob('POST', `/documents/${document.id}/renders`, {
+    accept: 'application/pdf',
+    body: { template_id: template, format },
+  });
+}
+
+export function Downloads({ document, template }: { document: StoredDocument; template: string }) {
+  const action = useAction();
+  const name = document.number.replace(/[^\w.-]+/g, '_');
+  const pdf = () => action.run(async () => saveBlob(await pdfOf(document, template, 'pdf'), `${name}.pdf`));
+  const facturX = () =>
+    action.run(async () => saveBlob(await pdfOf(document, template, 'facturx_pdf'), `${name}-factur-x.pdf`));
+  const xml = (profile: string, suffix: string) =>
+    action.run(async () =>
+      saveBlob(
+        await blob('GET', `/documents/${document.id}/xml?profile=${profile}`, { accept: 'application/xml' }),
+        `${name}-${suffix}.xml`,
+      ),
+    );
+  return (
+    <section class="card downloads" aria-labelledby="downloads-heading">
+      <h2 id="downloads-heading">{t('Downloads')}</h2>
+      <p class="hint">{t('PDFs are drawn with the template chosen beside the preview.')}</p>
+      <div class="toolbar">
+        <button type="button" class="primary" disabled={action.busy} onClick={pdf}>
+          {t('Download PDF')}
+        </button>
+        <button type="button" disabled={action.busy} onClick={() => xml('peppol_bis_billing_3', 'ubl')}>
+          {t('Download UBL')}
+        </button>
+        <button type="button" disabled={action.busy} onClick={() => xml('factur_x_en16931', 'cii')}>
+          {t('Download CII')}
+        </button>
+        <button type="button" disabled={action.busy} onClick={() => xml('xrechnung_ubl', 'xrechnung')}>
+          {t('Download XRechnung')}
+        </button>
+        <button type="button" disabled={action.busy} onClick={facturX}>
+          {t('Download Factur-X')}
+        </button>
+      </div>
+      <ErrorNotice error={action.error} />
+    </section>
+  );
+}
+
+export function DocumentPreview(props: {
+  document: StoredDocument;
+  template: string;
+  onTemplate: (id: string) => void;
+}) {
+  const { document, template } = props;
+  const [pdf, setPdf] = useState<Blob | null>(null);
+  const action = useAction();
+  const show = () =>
+    action.run(async () =>
+      setPdf(
+        await blob('POST', '/documents/render', {
+          accept: 'application/pdf',
+          body: {
+            document_type: document.document_type,
+            data: document.data,
+            template: { id: template },
+            output: { delivery: 'binary' },
+          },
+        }),
+      ),
+    );
+  return (
+    <section class="card preview" aria-label={t('Preview')}>
+      <TemplateChooser value={template} onChange={props.onTemplate} />
+      <button type="button" disabled={action.busy} onClick={show}>
+        {t('Preview')}
+      </button>
+      <ErrorNotice error={action.error} />
+      {pdf ? <PdfFrame pdf={pdf} title={t('PDF preview')} /> : null}
+    </section>
+  );
+}
+
+export function SendForm({ document, onSent }: { document: StoredDocument; onSent: () => void }) {
+  const [to, setTo] = useState(document.data.buyer?.email ?? '');
+  const [message, setMessage] = useState('');
+  const [sent, setSent] = useState(false);
+  const action = useAction();
+  const send = async (event: Event) => {
+    event.preventDefault();
+    const body = { to: to.split(/[,;\s]+/).filter(Boolean), ...(message ? { message } : {}) };
+    const delivery = await action.run(async () => {
+      try {
+        return await post(`/documents/${document.id}/send`, body);
+      } catch (error) {
+        // Sending attaches the latest PDF; a document never rendered gets one first.
+        if (!(error instanceof ApiError) || error.status !== 409 || !/render/i.test(error.message))
+          throw error;
+        await call('POST', `/documents/${document.id}/renders`, { body: {} });
+        return await post(`/documents/${document.id}/send`, body);
+      }
+    });
+    if (delivery) {
+      setSent(true);
+      onSent();
+    }
+  };
+  return (
+    <form class="card" onSubmit={send} aria-labelledby="send-heading">
+      <h2 id="send-heading">{t('Send by email')}</h2>
+      <Field
+        label={t('To')}
+        type="email"
+        value={to}
+        onInput={setTo}
+        path="to"
+        error={action.error as ApiError | null}
+        required
+      />
+      <Field label={t('Message')} multiline value={message} onInput={setMessage} />
+      <button type="submit" disabled={action.busy || to.trim() === ''}>
+        {t('Send')}
+      </button>
+      <ErrorNotice error={action.error} />
+      {sent ? <Notice kind="ok">{t('Queued for sending. The status shows under deliveries.')}</Notice> : null}
+    </form>
+  );
+}
+
+export interface Delivery {
+  id: string;
+  to: string[];
+  status: string;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** The document's emails and where each stands (queued, sent, failed, bounced). */
+export function Deliveries({ document }: { document: StoredDocument }) {
+  const deliveries = useLoad(
+    () => list<Delivery>(`/documents/${document.id}/deliveries`, { limit: 20 }).then((page) => page.data),
+    [document.id, document.updated_at],
+  );
+  if (!deliveries.data || deliveries.data.length === 0) return null;
+  return (
+    <section class="card" aria-labelledby="deliveries-heading">
+      <h2 id="deliveries-heading">{t('Emails')}</h2>
+      <ul class="plain">
+        {deliveries.data.map((delivery) => (
+          <li key={delivery.id}>
+            {delivery.to.join(', ')} <Badge tone={delivery.status}>{t(delivery.status)}</Badge>{' '}
+            <span class="hint">{formatDate(delivery.sent_at ?? delivery.created_at)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

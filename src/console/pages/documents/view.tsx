@@ -1,0 +1,245 @@
+import { useState } from 'preact/hooks';
+import { get, post, remove } from '../../api';
+import { formatDate, formatMoney, t } from '../../i18n';
+import { href, navigate } from '../../router';
+import { useAction, useLoad } from '../../ui/hooks';
+import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ComplianceCheck } from './compliance';
+import { type DocumentTypeInfo, documentTypeInfo } from './document-types';
+import { STATUS_LABELS, type StoredDocument, typeLabel } from './model';
+import { Deliveries, DocumentPreview, Downloads, SendForm } from './outputs';
+
+export interface Transition {
+  action: 'finalize' | 'mark-sent' | 'mark-paid' | 'mark-unpaid' | 'void' | 'archive' | 'restore';
+  label: string;
+  from: string[];
+  danger?: boolean;
+}
+
+// Which buttons a status offers (SPEC 3, stored document), narrowed to the actions the document's type has
+// (GET /reference/document-types); the API still decides, and a 409 is shown as it comes.
+export const TRANSITIONS: Transition[] = [
+  { action: 'finalize', label: 'Finalize', from: ['draft'] },
+  { action: 'mark-sent', label: 'Mark sent', from: ['finalized'] },
+  { action: 'mark-paid', label: 'Mark paid', from: ['sent'] },
+  { action: 'mark-unpaid', label: 'Mark unpaid', from: ['paid'] },
+  { action: 'void', label: 'Void', from: ['finalized', 'sent'], danger: true },
+  { action: 'archive', label: 'Archive', from: ['finalized', 'sent', 'paid', 'void'] },
+  { action: 'restore', label: 'Restore', from: ['archived'] },
+];
+
+export function DocumentView({ id }: { id: string }) {
+  const loaded = useLoad(() => get<StoredDocument>(`/documents/${encodeURIComponent(id)}`), [id]);
+  const types = useLoad(() => documentTypeInfo().catch(() => [] as DocumentTypeInfo[]), []);
+  const action = useAction();
+  const [done, setDone] = useState<string | null>(null);
+  const [template, setTemplate] = useState('tpl_modern');
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  const document = loaded.data;
+  if (!document) return <Loading />;
+  const data = document.data;
+  const path = `/documents/${document.id}` as const;
+
+  const transition = async (step: Transition) => {
+    if (
+      step.danger &&
+      !confirm(
+        t('{action} {number}? This cannot be undone.', { action: t(step.label), number: document.number }),
+      )
+    )
+      return;
+    const changed = await action.run(() => post<StoredDocument>(`${path}/${step.action}`));
+    if (changed) {
+      setDone(t('{action}: done.', { action: t(step.label) }));
+      loaded.reload();
+    }
+  };
+  const duplicate = async () => {
+    const copy = await action.run(() => post<StoredDocument>(`${path}/duplicate`));
+    if (copy) navigate('documents', copy.id, 'edit');
+  };
+  const destroy = async () => {
+    if (!confirm(t('Delete the draft {number}?', { number: document.number }))) return;
+    const gone = await action.run(() => remove(path));
+    if (gone !== undefined) navigate('documents');
+  };
+
+  return (
+    <section class="document">
+      <div class="page-head">
+        <h1>
+          {t(typeLabel(document.document_type))} {document.number}{' '}
+          <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
+        </h1>
+        <a href={href('documents')}>{t('Back to the list')}</a>
+      </div>
+      <div class="toolbar" role="toolbar" aria-label={t('Document actions')}>
+        {document.status === 'draft' ? (
+          <button type="button" onClick={() => navigate('documents', document.id, 'edit')}>
+            {t('Edit')}
+          </button>
+        ) : null}
+        {TRANSITIONS.filter(
+          (step) =>
+            step.from.includes(document.status) &&
+            (types.data?.find((type) => type.id === document.document_type)?.actions.includes(step.action) ??
+              true),
+        ).map((step) => (
+          <button
+            key={step.action}
+            type="button"
+            class={step.action === 'finalize' ? 'primary' : step.danger ? 'danger' : ''}
+            disabled={action.busy}
+            onClick={() => transition(step)}
+          >
+            {t(step.label)}
+          </button>
+        ))}
+        <button type="button" disabled={action.busy} onClick={duplicate}>
+          {t('Duplicate')}
+        </button>
+        {document.status === 'draft' ? (
+          <button type="button" class="danger" disabled={action.busy} onClick={destroy}>
+            {t('Delete')}
+          </button>
+        ) : null}
+      </div>
+      <ErrorNotice error={action.error} />
+      {done ? <Notice kind="ok">{done}</Notice> : null}
+
+      <div class="document-grid">
+        <div>
+          <div class="parties">
+            <div class="card">
+              <h2>{t('From')}</h2>
+              <PartyBlock party={data.seller} />
+            </div>
+            <div class="card">
+              <h2>{t('To')}</h2>
+              <PartyBlock party={data.buyer} />
+            </div>
+            <div class="card">
+              <h2>{t('Dates')}</h2>
+              <p>
+                {t('Issue date')}: {formatDate(document.issue_date)}
+                <br />
+                {document.due_date ? `${t('Due date')}: ${formatDate(document.due_date)}` : null}
+              </p>
+            </div>
+          </div>
+          <table class="list lines-view">
+            <thead>
+              <tr>
+                <th scope="col">{t('Description')}</th>
+                <th scope="col" class="num">
+                  {t('Quantity')}
+                </th>
+                <th scope="col" class="num">
+                  {t('Unit price')}
+                </th>
+                <th scope="col" class="num">
+                  {t('Tax rate')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {(data.line_items ?? []).map((line, index) => (
+                <tr key={index}>
+                  <td>
+                    {line.name}
+                    {line.description ? <div class="hint">{line.description}</div> : null}
+                  </td>
+                  <td class="num">
+                    {line.quantity} {line.unit ?? ''}
+                  </td>
+                  <td class="num">
+                    {line.unit_price ? formatMoney(line.unit_price, document.currency) : ''}
+                  </td>
+                  <td class="num">{(line.taxes ?? []).map((tax) => `${tax.rate} %`).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {data.notes ? <p class="notes">{data.notes}</p> : null}
+          <Downloads document={document} template={template} />
+          <ComplianceCheck document={document} />
+        </div>
+        <aside>
+          <section class="card totals">
+            <h2>{t('Totals')}</h2>
+            <dl>
+              <div class="total-row">
+                <dt>{t('Subtotal')}</dt>
+                <dd>{formatMoney(document.totals.subtotal.amount, document.currency)}</dd>
+              </div>
+              {document.totals.discount_total.amount !== '0.00' ? (
+                <div class="total-row">
+                  <dt>{t('Discount')}</dt>
+                  <dd>-{formatMoney(document.totals.discount_total.amount, document.currency)}</dd>
+                </div>
+              ) : null}
+              {document.totals.shipping_total.amount !== '0.00' ? (
+                <div class="total-row">
+                  <dt>{t('Shipping')}</dt>
+                  <dd>{formatMoney(document.totals.shipping_total.amount, document.currency)}</dd>
+                </div>
+              ) : null}
+              <div class="total-row">
+                <dt>{t('Tax')}</dt>
+                <dd>{formatMoney(document.totals.tax_total.amount, document.currency)}</dd>
+              </div>
+              <div class="total-row strong">
+                <dt>{t('Total')}</dt>
+                <dd>{formatMoney(document.totals.total.amount, document.currency)}</dd>
+              </div>
+            </dl>
+          </section>
+          <Deliveries document={document} />
+          {['finalized', 'sent', 'paid'].includes(document.status) ? (
+            <SendForm document={document} onSent={loaded.reload} />
+          ) : null}
+          <DocumentPreview document={document} template={template} onTemplate={setTemplate} />
+        </aside>
+      </div>
+    </section>
+  );
+}
+
+export function PartyBlock({
+  party,
+}: {
+  party?: { name: string; email?: string; tax_id?: string; address?: Record<string, string> };
+}) {
+  if (!party) return null;
+  const address = party.address ?? {};
+  return (
+    <p>
+      <strong>{party.name}</strong>
+      {[
+        address.line1,
+        address.line2,
+        [address.postal_code, address.city].filter(Boolean).join(' '),
+        address.country,
+      ]
+        .filter(Boolean)
+        .map((line) => (
+          <span key={line}>
+            <br />
+            {line}
+          </span>
+        ))}
+      {party.email ? (
+        <>
+          <br />
+          {party.email}
+        </>
+      ) : null}
+      {party.tax_id ? (
+        <>
+          <br />
+          {t('Tax ID')}: {party.tax_id}
+        </>
+      ) : null}
+    </p>
+  );
+}

@@ -1,0 +1,94 @@
+import { useState } from 'preact/hooks';
+import { type ApiError, call, list, post } from '../../api';
+import { t } from '../../i18n';
+import { Checkbox, Field } from '../../ui/form';
+import { useAction, useLoad } from '../../ui/hooks';
+import { Badge, ErrorNotice } from '../../ui/notice';
+
+export interface Branding {
+  id: string;
+  name: string;
+  is_default: boolean;
+  primary_color: string;
+  accent_color: string;
+  footer_text: string | null;
+}
+
+export function BrandingProfiles() {
+  const profiles = useLoad(
+    () => list<Branding>('/branding-profiles', { limit: 100 }).then((page) => page.data),
+    [],
+  );
+  const [name, setName] = useState('');
+  const [primary, setPrimary] = useState('#1f4e79');
+  const [footer, setFooter] = useState('');
+  const [makeDefault, setMakeDefault] = useState(false);
+  const action = useAction();
+  const error = action.error as ApiError | null;
+  const create = async (event: Event) => {
+    event.preventDefault();
+    const body = {
+      name: name.trim(),
+      primary_color: primary,
+      ...(footer ? { footer_text: footer } : {}),
+      is_default: makeDefault,
+    };
+    if (await action.run(() => post('/branding-profiles', body))) {
+      setName('');
+      profiles.reload();
+    }
+  };
+  const setDefault = async (profile: Branding) => {
+    if (await action.run(() => post(`/branding-profiles/${profile.id}/default`))) profiles.reload();
+  };
+  const destroy = async (profile: Branding) => {
+    if (!confirm(t('Delete the branding profile {name}?', { name: profile.name }))) return;
+    if ((await action.run(() => call('DELETE', `/branding-profiles/${profile.id}`))) !== undefined)
+      profiles.reload();
+  };
+  return (
+    <section class="card" aria-labelledby="branding-heading">
+      <h2 id="branding-heading">{t('Branding profiles')}</h2>
+      <ErrorNotice error={action.error ?? profiles.error} />
+      <ul class="plain">
+        {(profiles.data ?? []).map((profile) => (
+          <li key={profile.id}>
+            <span class="swatch" style={{ background: profile.primary_color }} aria-hidden="true" />{' '}
+            {profile.name} <code>{profile.primary_color}</code>{' '}
+            {profile.is_default ? (
+              <Badge tone="ok">{t('Default')}</Badge>
+            ) : (
+              <button type="button" disabled={action.busy} onClick={() => setDefault(profile)}>
+                {t('Make default')}
+              </button>
+            )}{' '}
+            <button
+              type="button"
+              class="danger"
+              disabled={action.busy}
+              onClick={() => destroy(profile)}
+              aria-label={t('Delete {name}', { name: profile.name })}
+            >
+              {t('Delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+      <form class="inline" onSubmit={create}>
+        <Field label={t('Name')} value={name} onInput={setName} path="name" error={error} required />
+        <Field
+          label={t('Primary colour')}
+          value={primary}
+          onInput={setPrimary}
+          path="primary_color"
+          error={error}
+        />
+        <Field label={t('Footer text')} value={footer} onInput={setFooter} path="footer_text" error={error} />
+        <Checkbox label={t('Default for new documents')} checked={makeDefault} onChange={setMakeDefault} />
+        <button type="submit" disabled={action.busy || name.trim() === ''}>
+          {t('New branding profile')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,149 @@
+import { useState } from 'preact/hooks';
+import { type ApiError, call, list, post, remove } from '../../api';
+import { t } from '../../i18n';
+import { Field, Select } from '../../ui/form';
+import { useAction, useLoad } from '../../ui/hooks';
+import { ErrorNotice } from '../../ui/notice';
+
+export interface Workspace {
+  id: string;
+  name: string;
+}
+
+export interface Member {
+  id: string;
+  email: string;
+  role: string;
+}
+
+export function Workspaces() {
+  const workspaces = useLoad(
+    () => list<Workspace>('/workspaces', { limit: 100 }).then((page) => page.data),
+    [],
+  );
+  const [name, setName] = useState('');
+  const [open, setOpen] = useState<string | null>(null);
+  const action = useAction();
+  const create = async (event: Event) => {
+    event.preventDefault();
+    if (await action.run(() => post('/workspaces', { name: name.trim() }))) {
+      setName('');
+      workspaces.reload();
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="workspaces-heading">
+      <h2 id="workspaces-heading">{t('Workspaces and members')}</h2>
+      <ErrorNotice error={action.error ?? workspaces.error} />
+      <ul class="plain">
+        {(workspaces.data ?? []).map((workspace) => (
+          <li key={workspace.id}>
+            <button
+              type="button"
+              class="link"
+              aria-expanded={open === workspace.id}
+              onClick={() => setOpen(open === workspace.id ? null : workspace.id)}
+            >
+              {workspace.name}
+            </button>
+            {open === workspace.id ? <Members workspace={workspace} /> : null}
+          </li>
+        ))}
+      </ul>
+      <form class="inline" onSubmit={create}>
+        <Field
+          label={t('Workspace name')}
+          value={name}
+          onInput={setName}
+          path="name"
+          error={action.error as ApiError | null}
+          required
+        />
+        <button type="submit" disabled={action.busy || name.trim() === ''}>
+          {t('New workspace')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export const ROLES = ['owner', 'admin', 'member'];
+
+export function Members({ workspace }: { workspace: Workspace }) {
+  const path = `/workspaces/${workspace.id}/members` as const;
+  const members = useLoad(() => list<Member>(path).then((page) => page.data), [path]);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState('member');
+  const action = useAction();
+  const add = async (event: Event) => {
+    event.preventDefault();
+    if (await action.run(() => post(path, { email: email.trim(), role }))) {
+      setEmail('');
+      members.reload();
+    }
+  };
+  const change = async (member: Member, next: string) => {
+    if (
+      (await action.run(() => call('PATCH', `${path}/${member.id}`, { body: { role: next } }))) !== undefined
+    )
+      members.reload();
+  };
+  const drop = async (member: Member) => {
+    if (!confirm(t('Remove {email} from {workspace}?', { email: member.email, workspace: workspace.name })))
+      return;
+    if ((await action.run(() => remove(`${path}/${member.id}`))) !== undefined) members.reload();
+  };
+  return (
+    <div class="members">
+      <ErrorNotice error={action.error ?? members.error} />
+      <table class="list">
+        <tbody>
+          {(members.data ?? []).map((member) => (
+            <tr key={member.id}>
+              <td>{member.email}</td>
+              <td>
+                <Select
+                  label={t('Role of {email}', { email: member.email })}
+                  value={member.role}
+                  onChange={(next) => change(member, next)}
+                  options={ROLES.map((value) => ({ value, label: t(value) }))}
+                  class="compact"
+                />
+              </td>
+              <td>
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() => drop(member)}
+                  aria-label={t('Remove {email}', { email: member.email })}
+                >
+                  {t('Remove')}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <form class="inline" onSubmit={add}>
+        <Field
+          label={t('Email')}
+          type="email"
+          value={email}
+          onInput={setEmail}
+          path="email"
+          error={action.error as ApiError | null}
+          required
+        />
+        <Select
+          label={t('Role')}
+          value={role}
+          onChange={setRole}
+          options={ROLES.map((value) => ({ value, label: t(value) }))}
+        />
+        <button type="submit" disabled={action.busy || email.trim() === ''}>
+          {t('Add member')}
+        </button>
+      </form>
+    </div>
+  );
+}
