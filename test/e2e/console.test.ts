@@ -270,4 +270,20 @@ describe('web console', () => {
     await page().reload();
     await byName(page(), 'Sign in', 'button');
   }, 30_000);
+
+  test('"Remember on this device" keeps the key in localStorage across a new tab; sign out forgets it', async () => {
+    await typeInto(page(), 'API key', account.apiKey);
+    await click(page(), 'Remember on this device', 'checkbox');
+    await click(page(), 'Sign in');
+    await byName(page(), 'Sign out', 'button');
+    expect(await page().evaluate(() => localStorage.getItem('invoice-console.key'))).toBe(account.apiKey);
+    expect(await page().evaluate(() => sessionStorage.getItem('invoice-console.key'))).toBeNull();
+    const other = await browser.browser.newPage();
+    await other.goto(`${server.url}/`);
+    await byName(other, 'Sign out', 'button');
+    await click(other, 'Sign out');
+    await byName(other, 'API key', 'textbox');
+    expect(await other.evaluate(() => localStorage.getItem('invoice-console.key'))).toBeNull();
+    await other.close();
+  }, 30_000);
 });
