@@ -282,7 +282,7 @@ export const GERMAN: Record<string, string> = {
   'Sign out': 'Abmelden',
   'Skip to content': 'Zum Inhalt springen',
   'Start batch': 'Stapel starten',
-  State: 'Bundesland',
+  State: 'Region',
   Status: 'Status',
   'Stored, but it looks like a duplicate of an earlier invoice.':
     'Gespeichert, sieht aber wie ein Duplikat einer früheren Rechnung aus.',
@@ -356,4 +356,14 @@ export const GERMAN: Record<string, string> = {
   '{n} problems found.': '{n} Probleme gefunden.',
   '{total} rows, {imported} imported, {failed} rejected':
     '{total} Zeilen, {imported} importiert, {failed} abgelehnt',
+  'Percent or amount': 'Prozent oder Betrag',
+  'Delivery service': 'Zusteller',
+  Bank: 'Bank',
+  IBAN: 'IBAN',
+  BIC: 'BIC',
+  'Cause of the correction': 'Anlass der Korrektur',
+  'Branding profile name': 'Name des Branding-Profils',
+  'Pick a colour (primary)': 'Farbe wählen (Haupt)',
+  'Pick a colour (accent)': 'Farbe wählen (Akzent)',
+  'Ship to another address': 'An eine andere Adresse liefern',
 };

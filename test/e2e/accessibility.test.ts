@@ -73,6 +73,39 @@ async function violations(): Promise<string[]> {
   return found;
 }
 
+/**
+ * Form controls whose names clash on one screen: the same name twice, or one name inside another ("Shipping"
+ * and "Shipping description"), so that finding a field by its label (as a person, a screen reader or a
+ * test does, case-insensitive and by part) could pick the wrong one. Line items repeat by design.
+ */
+async function labelClashes(): Promise<string[]> {
+  return browser.page.evaluate(() => {
+    const names = [...document.querySelectorAll('input, select, textarea')]
+      .filter((element: Element) => element.getClientRects().length > 0 && !element.closest('.lines'))
+      .map((element: Element) => {
+        const label = element.id ? document.querySelector(`label[for="${CSS.escape(element.id)}"]`) : null;
+        const text =
+          element.getAttribute('aria-label') ??
+          label?.textContent ??
+          element.closest('label')?.textContent ??
+          '';
+        return text
+          .replace(/\s*\*\s*$/, '')
+          .trim()
+          .toLowerCase();
+      })
+      .filter((name: string) => name !== '');
+    const clashes: string[] = [];
+    names.forEach((name: string, i: number) => {
+      names.forEach((other: string, j: number) => {
+        if (i < j && (other.includes(name) || name.includes(other)))
+          clashes.push(`labels "${name}" and "${other}"`);
+      });
+    });
+    return clashes;
+  });
+}
+
 /** A fresh load of the screen (a hash change alone would keep the last screen's language and state). */
 async function visit(route: string) {
   await browser.page.goto('about:blank');
@@ -117,6 +150,7 @@ describe('console accessibility', () => {
         const lang = await page.evaluate(() => document.documentElement.lang);
         if (lang !== language) problems.push(`#/${route}: lang ${lang}`);
         for (const violation of await violations()) problems.push(`#/${route}: ${violation}`);
+        for (const clash of await labelClashes()) problems.push(`#/${route}: ${clash}`);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (overflow > 0) problems.push(`#/${route}: ${overflow}px wider than the window`);
       }

@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove, upload } from '../api';
 import { formatDate, t } from '../i18n';
 import { href, navigate } from '../router';
-import { Field, Fieldset } from '../ui/form';
+import { Checkbox, Field, Fieldset } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
@@ -24,7 +24,8 @@ interface PartyKind {
   newLabel: string;
   nameField: string;
   fields: FieldSpec[];
-  addresses: { path: string; label: string }[];
+  /** `optional`: shown on request ("Ship to another address"), so a form has one set of address labels. */
+  addresses: { path: string; label: string; optional?: boolean }[];
   withLogo?: boolean;
 }
 
@@ -52,7 +53,7 @@ const CUSTOMERS: PartyKind = {
   ],
   addresses: [
     { path: 'billing_address', label: 'Billing address' },
-    { path: 'shipping_address', label: 'Shipping address' },
+    { path: 'shipping_address', label: 'Shipping address', optional: true },
   ],
 };
 
@@ -193,6 +194,20 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
   const action = useAction();
   const error = action.error as ApiError | null;
   const set = (path: string) => (value: string) => setValues((current) => ({ ...current, [path]: value }));
+  const [shown, setShown] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(
+      kind.addresses.map((address) => [address.path, !address.optional || !!existing?.[address.path]]),
+    ),
+  );
+  // Hiding an optional address empties it, so saving clears what was there.
+  const toggle = (path: string) => (on: boolean) => {
+    setShown((current) => ({ ...current, [path]: on }));
+    if (!on)
+      setValues((current) => ({
+        ...current,
+        ...Object.fromEntries(ADDRESS_FIELDS.map((field) => [`${path}.${field.path}`, ''])),
+      }));
+  };
 
   const save = async (event: Event) => {
     event.preventDefault();
@@ -241,23 +256,35 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
           />
         ))}
       </div>
-      {kind.addresses.map((address) => (
-        <Fieldset key={address.path} legend={t(address.label)}>
-          <div class="grid">
-            {ADDRESS_FIELDS.map((field) => (
-              <Field
-                key={field.path}
-                label={t(field.label)}
-                hint={field.hint ? t(field.hint) : undefined}
-                value={values[`${address.path}.${field.path}`] ?? ''}
-                onInput={set(`${address.path}.${field.path}`)}
-                path={`${address.path}.${field.path}`}
-                error={error}
-              />
-            ))}
-          </div>
-        </Fieldset>
-      ))}
+      {kind.addresses
+        .filter((address) => address.optional)
+        .map((address) => (
+          <Checkbox
+            key={`${address.path}-toggle`}
+            label={t('Ship to another address')}
+            checked={shown[address.path] ?? false}
+            onChange={toggle(address.path)}
+          />
+        ))}
+      {kind.addresses
+        .filter((address) => shown[address.path])
+        .map((address) => (
+          <Fieldset key={address.path} legend={t(address.label)}>
+            <div class="grid">
+              {ADDRESS_FIELDS.map((field) => (
+                <Field
+                  key={field.path}
+                  label={t(field.label)}
+                  hint={field.hint ? t(field.hint) : undefined}
+                  value={values[`${address.path}.${field.path}`] ?? ''}
+                  onInput={set(`${address.path}.${field.path}`)}
+                  path={`${address.path}.${field.path}`}
+                  error={error}
+                />
+              ))}
+            </div>
+          </Fieldset>
+        ))}
       {kind.withLogo ? (
         <Fieldset legend={t('Logo')}>
           <p>{logo ? t('A logo is set ({id}).', { id: logo }) : t('No logo.')}</p>

@@ -119,7 +119,7 @@ export function MoreFields({ form, setForm, error }: Props) {
         <Fieldset legend={t('Discount and shipping')}>
           <div class="grid">
             <Select
-              label={t('Discount type')}
+              label={t('Percent or amount')}
               value={form.discount_type}
               onChange={set('discount_type')}
               options={[
@@ -136,7 +136,7 @@ export function MoreFields({ form, setForm, error }: Props) {
               error={error}
             />
             <Field
-              label={t('Discount reason')}
+              label={t('Reason')}
               value={form.discount_reason}
               onInput={set('discount_reason')}
               path="discounts.0.reason"
@@ -151,7 +151,7 @@ export function MoreFields({ form, setForm, error }: Props) {
               error={error}
             />
             <Field
-              label={t('Shipping description')}
+              label={t('Delivery service')}
               value={form.shipping_description}
               onInput={set('shipping_description')}
               path="shipping.description"
@@ -171,21 +171,21 @@ export function MoreFields({ form, setForm, error }: Props) {
             error={error}
           />
           <Field
-            label={t('Bank name')}
+            label={t('Bank')}
             value={form.bank_name}
             onInput={set('bank_name')}
             path="payment.bank_account.bank_name"
             error={error}
           />
           <Field
-            label={t('IBAN or account number')}
+            label={t('IBAN')}
             value={form.account_number}
             onInput={set('account_number')}
             path="payment.bank_account.account_number"
             error={error}
           />
           <Field
-            label={t('BIC / SWIFT')}
+            label={t('BIC')}
             value={form.swift}
             onInput={set('swift')}
             path="payment.bank_account.swift"

@@ -224,7 +224,7 @@ export function DraftEditor({
               ) : null}
               {form.document_type === 'credit_note' ? (
                 <Field
-                  label={t('Reason')}
+                  label={t('Cause of the correction')}
                   value={form.reason}
                   onInput={set('reason')}
                   path="reason"

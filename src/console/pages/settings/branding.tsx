@@ -75,7 +75,14 @@ export function BrandingProfiles() {
         ))}
       </ul>
       <form class="inline" onSubmit={create}>
-        <Field label={t('Name')} value={name} onInput={setName} path="name" error={error} required />
+        <Field
+          label={t('Branding profile name')}
+          value={name}
+          onInput={setName}
+          path="name"
+          error={error}
+          required
+        />
         <Field
           label={t('Primary colour')}
           value={primary}

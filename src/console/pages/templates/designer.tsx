@@ -115,6 +115,7 @@ export function DesignerForm({
           <div class="grid">
             <ColorField
               label={t('Primary colour')}
+              pickerLabel={t('Pick a colour (primary)')}
               value={config.primary_color ?? ''}
               onInput={setOne('primary_color')}
               path="config.primary_color"
@@ -122,6 +123,7 @@ export function DesignerForm({
             />
             <ColorField
               label={t('Accent colour')}
+              pickerLabel={t('Pick a colour (accent)')}
               value={config.accent_color ?? ''}
               onInput={setOne('accent_color')}
               path="config.accent_color"
@@ -226,6 +228,8 @@ export function DesignerForm({
 
 export function ColorField(props: {
   label: string;
+  /** The picker's own name: not containing the field's, so the field's label names one control only. */
+  pickerLabel: string;
   value: string;
   onInput: (value: string) => void;
   path: string;
@@ -243,7 +247,7 @@ export function ColorField(props: {
       />
       <input
         type="color"
-        aria-label={`${props.label} (${t('picker')})`}
+        aria-label={props.pickerLabel}
         value={/^#[0-9a-f]{6}$/i.test(props.value) ? props.value : '#000000'}
         onInput={(event) => props.onInput(event.currentTarget.value)}
       />
