@@ -3,7 +3,8 @@
 //    the service itself wrote with POST /documents/xml (XRechnung UBL and CII).
 // 2. Over HTTP against the running service: POST /einvoices/parse of that 20-line invoice (the reading plus
 //    the official rules' verdict on it, tier 2), and POST /einvoices/visualize of it against
-//    POST /documents/render of the same document data (a stateless render of the same 20 lines).
+//    POST /documents/render of the same document data (a stateless render of the same 20 lines); each
+//    for a file not seen before (the rules run) and for the same file again (its verdict is kept).
 // Usage: bun bench/receive.ts [dist/invoice-service | src/main.ts] [runs]
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -121,9 +122,13 @@ try {
     // Plain EN 16931 BT-24 names no service profile: the reading alone, no official rules run.
     ['UBL, no profile (unchecked)', unchecked, false],
   ];
+  // A file the service has not seen (a comment makes each text new, so the official rules run every time),
+  // and the same file again (the verdict on that exact text is kept: verdicts.ts).
+  let seen = 0;
+  const fresh = (xml: string) => `${xml}\n<!-- ${++seen} -->`;
   for (const [name, xml, checked] of parseCases) {
     const parse = async () => {
-      const res = await post('/api/v1/einvoices/parse', xml, 'application/xml');
+      const res = await post('/api/v1/einvoices/parse', fresh(xml), 'application/xml');
       const body = (await res.json()) as { data?: { compliance?: { valid: boolean } | null } };
       const verdict = body.data?.compliance;
       if (!res.ok || (checked ? verdict?.valid !== true : verdict !== null))
@@ -131,6 +136,14 @@ try {
     };
     console.log(`  POST /einvoices/parse, 20 lines ${name.padEnd(28)} ${await measure(parse, runs)}`);
   }
+  const again = async () => {
+    const res = await post('/api/v1/einvoices/parse', written.xrechnung_ubl ?? '', 'application/xml');
+    if (!res.ok) throw new Error(`parse: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  console.log(
+    `  POST /einvoices/parse, 20 lines, the same file again (verdict kept) ${await measure(again, runs)}`,
+  );
   const pdf = (path: string, body: string, type?: string) => async () => {
     const res = await post(path, body, type);
     const bytes = await res.arrayBuffer();
@@ -141,9 +154,12 @@ try {
     data,
     output: { delivery: 'binary', page_size: 'A4' },
   });
+  const firstSight = async () =>
+    pdf('/api/v1/einvoices/visualize', fresh(written.xrechnung_ubl ?? ''), 'application/xml')();
   const cases: [string, () => Promise<void>][] = [
+    ['POST /einvoices/visualize (20 lines, UBL, not seen before)', firstSight],
     [
-      'POST /einvoices/visualize (20 lines, UBL)',
+      'POST /einvoices/visualize (20 lines, UBL, verdict kept)',
       pdf('/api/v1/einvoices/visualize', written.xrechnung_ubl ?? '', 'application/xml'),
     ],
     ['POST /documents/render (the same data)', pdf('/api/v1/documents/render', renderBody)],

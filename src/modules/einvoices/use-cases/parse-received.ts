@@ -5,6 +5,7 @@ import { XmlLimitError } from '../../../einvoicing/xsd/xml-limits';
 import { DomainError, validationError } from '../../../shared/errors';
 import { type ComplianceDeps, type ComplianceResult, checkXmlCompliance } from '../../compliance';
 import { invoiceXmlOfPdf } from './pdf-invoice-xml';
+import { verdictOf } from './verdicts';
 
 /** A received e-invoice as it arrives: XML text, or the bytes of a hybrid PDF. */
 export type ReceivedFile = { kind: 'xml'; xml: string } | { kind: 'pdf'; bytes: Uint8Array };
@@ -54,6 +55,9 @@ export async function parseReceived(deps: ComplianceDeps, file: ReceivedFile): P
     throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
   }
   const profile = profileOf(read.syntax, read.customizationId);
-  const compliance = profile === null ? null : await checkXmlCompliance(deps, { profile, xml });
+  const compliance =
+    profile === null
+      ? null
+      : await verdictOf(deps.pack, profile, xml, () => checkXmlCompliance(deps, { profile, xml }));
   return { ...read, profile, compliance, xml };
 }
