@@ -227,3 +227,40 @@ describe('custom templates in renders', () => {
     await call('PATCH', `${BASE}/${second.id}`, { is_default: false });
   });
 });
+
+describe('trying unsaved settings in a preview', () => {
+  test('preview with `config` draws the posted settings, stores nothing, and checks them like a save', async () => {
+    const tpl = (await create({ name: 'Designer', config: { primary_color: '#aa0000' } })).body.data;
+    const path = `/api/v1/templates/${tpl.id}/preview`;
+    const tried = await pdfOf(
+      { config: { primary_color: '#00aa55', header_text: 'Trial header line' } },
+      path,
+    );
+    expect(usesColor(tried, '#00aa55')).toBe(true);
+    expect(usesColor(tried, '#aa0000')).toBe(false);
+    const stored = await pdfOf({}, path);
+    expect(usesColor(stored, '#aa0000')).toBe(true);
+    expect((await call('GET', `${BASE}/${tpl.id}`)).body.data.config).toEqual({ primary_color: '#aa0000' });
+    // A built-in can be tried with settings too (before a custom template is made from it).
+    expect(
+      usesColor(
+        await pdfOf({ config: { primary_color: '#00aa55' } }, '/api/v1/templates/tpl_bold/preview'),
+        '#00aa55',
+      ),
+    ).toBe(true);
+
+    const badFont = await server.json(path, {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data, config: { font_family: 'Comic Sans Nowhere' } },
+    });
+    expect(badFont.status).toBe(422);
+    expect(badFont.body.error.details.fields[0].loc).toBe('body.config.font_family');
+    const unknownKey = await server.json(path, {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data, config: { colour: '#000000' } },
+    });
+    expect(unknownKey.status).toBe(422);
+  });
+});

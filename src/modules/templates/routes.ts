@@ -15,6 +15,7 @@ import {
   statelessRenderOf,
   wantsBinary,
 } from '../renders';
+import { checkedConfig, TemplateConfigSchema } from './model';
 import { findTemplate } from './repo';
 
 const detail = (summary: string) => ({ summary, tags: ['Templates'] });
@@ -26,6 +27,12 @@ const TemplateDetail = t.Object({ ...TemplateSummary.properties, engine: t.Strin
  * the field keeps the spec's value so clients written against it keep working.
  */
 const ENGINE = 'html-css';
+
+/** The stateless render body, and the template settings to try (a designer's unsaved changes). */
+const PreviewBody = t.Object(
+  { ...StatelessRenderBody.properties, config: t.Optional(TemplateConfigSchema) },
+  { additionalProperties: false },
+);
 
 function builtIn(id: string) {
   const template = BUILT_IN_TEMPLATES.find((tpl) => tpl.id === id);
@@ -90,7 +97,12 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
             accountId: ctx.accountId,
             monthlyQuota: principal.monthlyRenderQuota,
             planId: principal.planId,
-            render: statelessRenderOf(body, { id: params.template_id, version, versionLoc: 'query.version' }),
+            render: statelessRenderOf(body, {
+              id: params.template_id,
+              version,
+              versionLoc: 'query.version',
+              draftConfig: body.config ? checkedConfig(body.config) : undefined,
+            }),
           },
         });
         return renderResponse(
@@ -105,9 +117,11 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
         auth: true,
         params: t.Object({ template_id: t.String() }),
         query: t.Object({ version: t.Optional(t.String()) }),
-        body: StatelessRenderBody,
+        body: PreviewBody,
         response: { 200: t.Union([dataOf(Render), t.Any()]), ...withNotFound },
-        detail: detail('Preview a template with posted document data (same body as the stateless render)'),
+        detail: detail(
+          'Preview a template with posted document data (same body as the stateless render; `config` tries unsaved template settings without storing them)',
+        ),
       },
     );
 }

@@ -48,24 +48,28 @@ export function DesignerForm({
     setName(template.name);
   }, [template.updated_at]);
 
-  // The preview redraws from the settings as they stand (saved or not), half a second after the last change.
+  // The preview redraws from the settings as they stand (saved or not: the preview endpoint tries posted
+  // settings without storing them), half a second after the last change.
   const settled = useDebounced(JSON.stringify({ config, logo }), 500);
   useEffect(() => {
     let current = true;
     const { config: drawn, logo: drawnLogo } = JSON.parse(settled) as { config: Config; logo: string | null };
     const sample = sampleDocument(currentLanguage());
-    const branding = {
-      ...(drawn.primary_color ? { primary_color: drawn.primary_color } : {}),
-      ...(drawn.accent_color ? { accent_color: drawn.accent_color } : {}),
-      ...(drawn.font_family ? { font_family: drawn.font_family } : {}),
-      ...(drawn.footer_text ? { footer_text: drawn.footer_text } : {}),
-      ...(drawnLogo ? { logo_file_id: drawnLogo } : {}),
-    };
+    // The settings as typed go as `config` (tried, not stored); a colour still being typed is left out.
+    const tried = Object.fromEntries(
+      Object.entries(drawn).filter(
+        ([name, value]) =>
+          typeof value === 'string' &&
+          value.trim() !== '' &&
+          (!name.endsWith('_color') || /^#[0-9a-f]{6}$/i.test(value)),
+      ),
+    );
+    const data = drawnLogo ? { ...sample.data, branding: { logo_file_id: drawnLogo } } : sample.data;
     preview
       .run(() =>
         blob('POST', `/templates/${template.id}/preview`, {
           accept: 'application/pdf',
-          body: { ...sample, data: { ...sample.data, branding }, output: { delivery: 'binary' } },
+          body: { ...sample, data, config: tried, output: { delivery: 'binary' } },
         }),
       )
       .then((answer) => current && answer && setPdf(answer));

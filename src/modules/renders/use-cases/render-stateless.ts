@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
+import type { TemplateConfig } from '../../../rendering/types';
 import type { Clock } from '../../../shared/clock';
 import { validationError } from '../../../shared/errors';
 import type { DocumentData, StatelessBody } from '../../documents';
@@ -27,7 +28,7 @@ export interface StatelessRender {
   documentType: DocumentType;
   data: DocumentData;
   /** `versionLoc` names where a bad version came from, for the 422 (`body.template.version`, `query.version`). */
-  template: { id?: string; version?: number; versionLoc: string };
+  template: { id?: string; version?: number; versionLoc: string; draftConfig?: TemplateConfig };
   output: { format: 'pdf' | 'facturx_pdf'; expiresIn: number; pageSize: PageSizeId };
 }
 
@@ -37,7 +38,7 @@ export interface StatelessRender {
  */
 export function statelessRenderOf(
   body: StatelessRenderBody,
-  pathTemplate?: { id: string; version?: number; versionLoc: string },
+  pathTemplate?: { id: string; version?: number; versionLoc: string; draftConfig?: TemplateConfig },
 ): StatelessRender {
   const problems = statelessProblems(body, true);
   if (body.template?.id && body.rendering?.template_id && body.template.id !== body.rendering.template_id) {

@@ -46,6 +46,15 @@ function fromCustom(
  */
 export function resolveTemplate(
   ctx: { db: DbOrTx; accountId: string },
+  input: { id?: string; version?: number; versionLoc: string; draftConfig?: TemplateConfig },
+): ResolvedTemplate {
+  const resolved = storedTemplate(ctx, input);
+  // A designer's unsaved settings, tried on the template without storing them (preview only).
+  return input.draftConfig ? { ...resolved, config: input.draftConfig, version: null } : resolved;
+}
+
+function storedTemplate(
+  ctx: { db: DbOrTx; accountId: string },
   input: { id?: string; version?: number; versionLoc: string },
 ): ResolvedTemplate {
   if (input.id === undefined) {
