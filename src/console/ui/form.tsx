@@ -18,50 +18,79 @@ export function plainProblem(message: string): string {
   return found ? t(found[1]) : message;
 }
 
-interface FieldProps {
+/** What a labelled control shares: its id, the API's problem with its path, and what describes it. */
+interface Labelled {
   label: string;
-  value: string;
-  onInput: (value: string) => void;
   /** The field's path in the API request (`email`, `address.city`), to show the API's problem with it. */
   path?: string;
   error?: ApiError | null;
-  type?: string;
   required?: boolean;
-  placeholder?: string;
   hint?: string;
-  autoComplete?: string;
-  inputMode?: JSX.HTMLAttributes['inputMode'];
-  list?: string;
-  disabled?: boolean;
-  multiline?: boolean;
   class?: string;
 }
 
-/** A labelled input; the API's field problem for `path` appears under it and is tied to it for readers. */
-export function Field(props: FieldProps) {
+function useLabelled(props: Labelled) {
   const id = useId();
   const raw = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
   const problem = raw === undefined ? undefined : plainProblem(raw);
   const described = [problem ? `${id}-problem` : '', props.hint ? `${id}-hint` : '']
     .filter(Boolean)
     .join(' ');
-  const common = {
+  return {
     id,
+    problem,
+    control: { id, 'aria-invalid': problem ? true : undefined, 'aria-describedby': described || undefined },
+  };
+}
+
+/** The label above a control, the hint and the API's problem under it (announced when it appears). */
+function Frame(props: Labelled & { id: string; problem?: string; children: ComponentChildren }) {
+  return (
+    <div class={`field ${props.class ?? ''} ${props.problem ? 'field-invalid' : ''}`}>
+      <label for={props.id}>
+        {props.label}
+        {props.required ? <span aria-hidden="true"> *</span> : null}
+      </label>
+      {props.children}
+      {props.hint ? (
+        <small id={`${props.id}-hint`} class="hint">
+          {props.hint}
+        </small>
+      ) : null}
+      {props.problem ? (
+        <small id={`${props.id}-problem`} class="problem" role="alert">
+          {props.problem}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+interface FieldProps extends Labelled {
+  value: string;
+  onInput: (value: string) => void;
+  type?: string;
+  placeholder?: string;
+  autoComplete?: string;
+  inputMode?: JSX.HTMLAttributes['inputMode'];
+  disabled?: boolean;
+  multiline?: boolean;
+}
+
+/** A labelled input; the API's field problem for `path` appears under it and is tied to it for readers. */
+export function Field(props: FieldProps) {
+  const { id, problem, control } = useLabelled(props);
+  const common = {
+    ...control,
     value: props.value,
     required: props.required,
     placeholder: props.placeholder,
     disabled: props.disabled,
-    'aria-invalid': problem ? true : undefined,
-    'aria-describedby': described || undefined,
     onInput: (event: JSX.TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       props.onInput(event.currentTarget.value),
   };
   return (
-    <div class={`field ${props.class ?? ''} ${problem ? 'field-invalid' : ''}`}>
-      <label for={id}>
-        {props.label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+    <Frame {...props} id={id} problem={problem}>
       {props.multiline ? (
         <textarea {...common} rows={3} />
       ) : (
@@ -70,50 +99,26 @@ export function Field(props: FieldProps) {
           type={props.type ?? 'text'}
           autoComplete={props.autoComplete ?? 'off'}
           inputMode={props.inputMode}
-          list={props.list}
         />
       )}
-      {props.hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {props.hint}
-        </small>
-      ) : null}
-      {problem ? (
-        <small id={`${id}-problem`} class="problem" role="alert">
-          {problem}
-        </small>
-      ) : null}
-    </div>
+    </Frame>
   );
 }
 
-interface SelectProps {
-  label: string;
+interface SelectProps extends Labelled {
   value: string;
   onChange: (value: string) => void;
   options: { value: string; label: string }[];
-  path?: string;
-  error?: ApiError | null;
-  required?: boolean;
-  class?: string;
 }
 
 export function Select(props: SelectProps) {
-  const id = useId();
-  const raw = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
-  const problem = raw === undefined ? undefined : plainProblem(raw);
+  const { id, problem, control } = useLabelled(props);
   return (
-    <div class={`field ${props.class ?? ''} ${problem ? 'field-invalid' : ''}`}>
-      <label for={id}>
-        {props.label}
-        {props.required ? <span aria-hidden="true"> *</span> : null}
-      </label>
+    <Frame {...props} id={id} problem={problem}>
       <select
-        id={id}
+        {...control}
         value={props.value}
         required={props.required}
-        aria-invalid={problem ? true : undefined}
-        aria-describedby={problem ? `${id}-problem` : undefined}
         onChange={(event) => props.onChange(event.currentTarget.value)}
       >
         {props.options.map((option) => (
@@ -122,12 +127,7 @@ export function Select(props: SelectProps) {
           </option>
         ))}
       </select>
-      {problem ? (
-        <small id={`${id}-problem`} class="problem" role="alert">
-          {problem}
-        </small>
-      ) : null}
-    </div>
+    </Frame>
   );
 }
 
