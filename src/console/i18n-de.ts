@@ -366,4 +366,9 @@ export const GERMAN: Record<string, string> = {
   'Pick a colour (primary)': 'Farbe wählen (Haupt)',
   'Pick a colour (accent)': 'Farbe wählen (Akzent)',
   'Ship to another address': 'An eine andere Adresse liefern',
+  'Electronic invoice address': 'Adresse für E-Rechnungen',
+  'Peppol ID, Leitweg-ID or e-mail': 'Peppol-ID, Leitweg-ID oder E-Mail',
+  'EAS scheme code': 'EAS-Schema-Code',
+  'e.g. 9930 (German VAT ID), 0088 (GLN), EM (e-mail)': 'z. B. 9930 (USt-IdNr.), 0088 (GLN), EM (E-Mail)',
+  'E-invoicing': 'E-Rechnung',
 };

@@ -10,6 +10,7 @@ import m7 from '../../migrations/0007_billing_roles.sql' with { type: 'text' };
 import m8 from '../../migrations/0008_imports_created_by.sql' with { type: 'text' };
 import m9 from '../../migrations/0009_branding_color_choices.sql' with { type: 'text' };
 import m10 from '../../migrations/0010_received_documents.sql' with { type: 'text' };
+import m11 from '../../migrations/0011_electronic_addresses.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -29,4 +30,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0008_imports_created_by', createdAt: 1795251725431, sql: m8 },
   { tag: '0009_branding_color_choices', createdAt: 1795582308620, sql: m9 },
   { tag: '0010_received_documents', createdAt: 1795592167540, sql: m10 },
+  { tag: '0011_electronic_addresses', createdAt: 1795600816269, sql: m11 },
 ];

@@ -17,6 +17,22 @@ export const BankAccount = t.Object(
 export type BankAccount = typeof BankAccount.static;
 
 /** Seller or buyer as a document carries it (SPEC 2 Party): a snapshot, not a reference. */
+/** EN 16931 BT-34 (seller) / BT-49 (buyer): where e-invoices reach the party, e.g. a Peppol id. */
+export const ElectronicAddress = t.Object(
+  {
+    scheme: t.String({
+      minLength: 1,
+      maxLength: 10,
+      description: 'EAS code, e.g. 0088 (GLN), 9930 (DE VAT), EM (email)',
+    }),
+    value: t.String({ minLength: 1, maxLength: 200 }),
+  },
+  {
+    additionalProperties: false,
+    description: 'EN 16931 BT-34 (seller) / BT-49 (buyer), e.g. a Peppol id',
+  },
+);
+
 export const Party = t.Object(
   {
     name: t.String({ minLength: 1, maxLength: 300 }),
@@ -33,22 +49,7 @@ export const Party = t.Object(
         "EN 16931 BT-29 (seller) / BT-46 (buyer): an id such as a GLN, or the buyer's customer number",
       ),
     ),
-    electronic_address: t.Optional(
-      t.Object(
-        {
-          scheme: t.String({
-            minLength: 1,
-            maxLength: 10,
-            description: 'EAS code, e.g. 0088 (GLN), 9930 (DE VAT), EM (email)',
-          }),
-          value: t.String({ minLength: 1, maxLength: 200 }),
-        },
-        {
-          additionalProperties: false,
-          description: 'EN 16931 BT-34 (seller) / BT-49 (buyer), e.g. a Peppol id',
-        },
-      ),
-    ),
+    electronic_address: t.Optional(ElectronicAddress),
   },
   { additionalProperties: false },
 );

@@ -117,6 +117,10 @@ describe('web console', () => {
     await typeInto(page(), 'City', 'Hamburg');
     await typeInto(page(), 'Postal code', '20457');
     await typeInto(page(), 'Country', 'DE');
+    await typeInto(page(), 'Email', 'billing@nordlicht.example');
+    await typeInto(page(), 'Phone', '+49 40 1234567');
+    await typeInto(page(), 'Electronic invoice address', 'DE123456789');
+    await typeInto(page(), 'EAS scheme code', '9930');
     await click(page(), 'Save');
     await waitForText(page(), 'Nordlicht Studio GmbH');
 
@@ -133,6 +137,13 @@ describe('web console', () => {
     expect(described).toContain('email');
     browser.problems.length = 0; // the 422 is what this step provokes
     await typeInto(page(), 'Email', 'office@sonnenschein.example');
+    await typeInto(page(), 'Tax ID', 'DE987654321');
+    await typeInto(page(), 'Address line 1', 'Marktplatz 3');
+    await typeInto(page(), 'City', 'München');
+    await typeInto(page(), 'Postal code', '80331');
+    await typeInto(page(), 'Country', 'DE');
+    await typeInto(page(), 'Electronic invoice address', 'DE987654321');
+    await typeInto(page(), 'EAS scheme code', '9930');
     await click(page(), 'Save');
     await waitForText(page(), 'office@sonnenschein.example');
 
@@ -152,6 +163,9 @@ describe('web console', () => {
     await typeInto(page(), 'Description', 'Website design');
     await typeInto(page(), 'Quantity', '3');
     await typeInto(page(), 'Unit price', '120.50');
+    await typeInto(page(), 'Buyer reference', 'PO-4711');
+    await typeInto(page(), 'IBAN', 'DE02200505501015871393');
+    await typeInto(page(), 'BIC', 'HASPDEHHXXX');
     // 3 x 120.50 = 361.50; 19 % VAT 68.685 -> 68.69; total 430.19, computed by the service
     await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('430.19'), {
       timeout: 10_000,
@@ -202,6 +216,11 @@ describe('web console', () => {
     await click(page(), 'Finalize');
     await waitForText(page(), 'Finalize: done.');
     await waitForText(page(), 'Finalized');
+
+    // The invoice is a valid XRechnung under the official rules: nothing more was asked than the forms hold.
+    await choose(page(), 'Profile', 'XRechnung (UBL)');
+    await click(page(), 'Check compliance');
+    await waitForText(page(), 'Valid under the official rules', 20_000);
 
     await click(page(), 'Download PDF');
     const pdf = await waitForDownload(browser.downloads, '.pdf');

@@ -24,8 +24,11 @@ interface PartyKind {
   newLabel: string;
   nameField: string;
   fields: FieldSpec[];
-  /** `optional`: shown on request ("Ship to another address"), so a form has one set of address labels. */
-  addresses: { path: string; label: string; optional?: boolean }[];
+  /**
+   * Groups sent as one object (addresses, the e-invoicing address): all empty is no object. `optional`:
+   * shown on request ("Ship to another address"), so a form has one set of address labels.
+   */
+  addresses: { path: string; label: string; optional?: boolean; fields?: FieldSpec[] }[];
   withLogo?: boolean;
 }
 
@@ -37,6 +40,13 @@ const ADDRESS_FIELDS: FieldSpec[] = [
   { path: 'state', label: 'State' },
   { path: 'country', label: 'Country', hint: 'Two letters, e.g. DE' },
 ];
+
+// EN 16931 BT-34 / BT-49: where e-invoices reach the party (XRechnung and Peppol require it).
+const ELECTRONIC_ADDRESS_FIELDS: FieldSpec[] = [
+  { path: 'value', label: 'Electronic invoice address', hint: 'Peppol ID, Leitweg-ID or e-mail' },
+  { path: 'scheme', label: 'EAS scheme code', hint: 'e.g. 9930 (German VAT ID), 0088 (GLN), EM (e-mail)' },
+];
+const E_INVOICING = { path: 'electronic_address', label: 'E-invoicing', fields: ELECTRONIC_ADDRESS_FIELDS };
 
 const CUSTOMERS: PartyKind = {
   api: '/customers',
@@ -54,6 +64,7 @@ const CUSTOMERS: PartyKind = {
   addresses: [
     { path: 'billing_address', label: 'Billing address' },
     { path: 'shipping_address', label: 'Shipping address', optional: true },
+    E_INVOICING,
   ],
 };
 
@@ -75,7 +86,7 @@ const BUSINESS_PROFILES: PartyKind = {
     { path: 'default_locale', label: 'Default locale', hint: 'e.g. de-DE' },
     { path: 'default_timezone', label: 'Default timezone', hint: 'e.g. Europe/Berlin' },
   ],
-  addresses: [{ path: 'address', label: 'Address' }],
+  addresses: [{ path: 'address', label: 'Address' }, E_INVOICING],
   withLogo: true,
 };
 
@@ -157,7 +168,7 @@ function valuesOf(kind: PartyKind, party?: Party): FormValues {
   for (const field of kind.fields) values[field.path] = String(party?.[field.path] ?? '');
   for (const address of kind.addresses) {
     const stored = (party?.[address.path] ?? {}) as Record<string, unknown>;
-    for (const field of ADDRESS_FIELDS)
+    for (const field of address.fields ?? ADDRESS_FIELDS)
       values[`${address.path}.${field.path}`] = String(stored[field.path] ?? '');
   }
   return values;
@@ -173,7 +184,7 @@ function bodyOf(kind: PartyKind, values: FormValues, before: FormValues | null):
     } else if (value !== (before[field.path] ?? '')) body[field.path] = value === '' ? null : value;
   }
   for (const address of kind.addresses) {
-    const entries = ADDRESS_FIELDS.map((field) => [
+    const entries = (address.fields ?? ADDRESS_FIELDS).map((field) => [
       field.path,
       values[`${address.path}.${field.path}`]?.trim() ?? '',
     ]);
@@ -271,7 +282,7 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
         .map((address) => (
           <Fieldset key={address.path} legend={t(address.label)}>
             <div class="grid">
-              {ADDRESS_FIELDS.map((field) => (
+              {(address.fields ?? ADDRESS_FIELDS).map((field) => (
                 <Field
                   key={field.path}
                   label={t(field.label)}

@@ -1,6 +1,6 @@
 import { type TSchema, t } from 'elysia';
 import { Address, addressProblems } from '../../domain/address';
-import type { Party } from '../../domain/party';
+import { ElectronicAddress, type Party } from '../../domain/party';
 import type { FieldError } from '../../shared/errors';
 import { isSupportedCurrency, isSupportedLocale, isValidTimezone } from '../reference';
 import type { BusinessProfileRow } from './schema';
@@ -25,6 +25,7 @@ const optionalFields = {
   default_timezone: clearable(t.String({ description: 'IANA name', examples: ['Europe/Berlin'] })),
   // Only the id's shape for now: that the file exists is checked in a later issue, with the files module.
   logo_file_id: clearable(t.String({ pattern: '^fil_', maxLength: 64, description: 'An uploaded file' })),
+  electronic_address: clearable(ElectronicAddress),
 };
 
 export const CreateBusinessProfileBody = t.Object(
@@ -53,6 +54,7 @@ export const BusinessProfile = t.Object({
   default_locale: nullable(t.String()),
   default_timezone: nullable(t.String()),
   logo_file_id: nullable(t.String()),
+  electronic_address: t.Optional(ElectronicAddress),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -105,6 +107,7 @@ export function toColumns(input: UpdateBusinessProfileBody): Partial<BusinessPro
     defaultLocale: input.default_locale,
     defaultTimezone: input.default_timezone,
     logoFileId: input.logo_file_id,
+    electronicAddress: input.electronic_address,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
@@ -123,6 +126,8 @@ export function presentBusinessProfile(row: BusinessProfileRow): BusinessProfile
     default_locale: row.defaultLocale,
     default_timezone: row.defaultTimezone,
     logo_file_id: row.logoFileId,
+    // Beyond SPEC 2's fields: shown only when set, so a profile without one looks as SPEC 2 has it.
+    ...(row.electronicAddress ? { electronic_address: row.electronicAddress } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -150,6 +155,7 @@ export function sellerParty(row: BusinessProfileRow): Party {
       website: row.website,
       tax_id: row.taxId,
       address: row.address,
+      electronic_address: row.electronicAddress,
     }),
   };
 }

@@ -11,6 +11,12 @@ export interface AddressValue {
   country?: string | null;
 }
 
+/** EN 16931 BT-34 / BT-49: where e-invoices reach the party (an EAS scheme code and the id in it). */
+export interface ElectronicAddressValue {
+  scheme: string;
+  value: string;
+}
+
 export const businessProfiles = sqliteTable(
   'business_profiles',
   {
@@ -29,6 +35,7 @@ export const businessProfiles = sqliteTable(
     defaultLocale: text('default_locale'),
     defaultTimezone: text('default_timezone'),
     logoFileId: text('logo_file_id'),
+    electronicAddress: text('electronic_address', { mode: 'json' }).$type<ElectronicAddressValue>(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

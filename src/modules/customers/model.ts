@@ -1,6 +1,6 @@
 import { type TSchema, t } from 'elysia';
 import { Address, addressProblems } from '../../domain/address';
-import type { Party } from '../../domain/party';
+import { ElectronicAddress, type Party } from '../../domain/party';
 import type { FieldError } from '../../shared/errors';
 import type { CustomerRow } from './schema';
 
@@ -27,6 +27,7 @@ const optionalFields = {
   billing_address: clearable(Address),
   shipping_address: clearable(Address),
   metadata: clearable(Metadata),
+  electronic_address: clearable(ElectronicAddress),
 };
 
 export const CreateCustomerBody = t.Object(
@@ -51,6 +52,7 @@ export const Customer = t.Object({
   billing_address: nullable(Address),
   shipping_address: nullable(Address),
   metadata: nullable(t.Record(t.String(), t.String())),
+  electronic_address: t.Optional(ElectronicAddress),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -94,6 +96,7 @@ export function toColumns(input: UpdateCustomerBody): Partial<CustomerRow> {
     shippingAddress: input.shipping_address,
     // Replaced wholesale, never merged (SPEC 2): a client removes a key by sending the map without it.
     metadata: input.metadata,
+    electronicAddress: input.electronic_address,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
@@ -108,6 +111,8 @@ export function presentCustomer(row: CustomerRow): Customer {
     billing_address: row.billingAddress,
     shipping_address: row.shippingAddress,
     metadata: row.metadata,
+    // Beyond SPEC 2's fields: shown only when set, so a customer without one looks as SPEC 2 has it.
+    ...(row.electronicAddress ? { electronic_address: row.electronicAddress } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -127,7 +132,13 @@ export function presentCustomerSummary(row: CustomerRow): CustomerSummary {
 export function buyerParty(row: CustomerRow): Party {
   return {
     name: row.name,
-    ...withoutNulls({ email: row.email, phone: row.phone, tax_id: row.taxId, address: row.billingAddress }),
+    ...withoutNulls({
+      email: row.email,
+      phone: row.phone,
+      tax_id: row.taxId,
+      address: row.billingAddress,
+      electronic_address: row.electronicAddress,
+    }),
   };
 }
 

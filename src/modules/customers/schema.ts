@@ -1,7 +1,7 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
-import type { AddressValue } from '../business-profiles/schema';
+import type { AddressValue, ElectronicAddressValue } from '../business-profiles/schema';
 
 export const customers = sqliteTable(
   'customers',
@@ -17,6 +17,7 @@ export const customers = sqliteTable(
     billingAddress: text('billing_address', { mode: 'json' }).$type<AddressValue>(),
     shippingAddress: text('shipping_address', { mode: 'json' }).$type<AddressValue>(),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, string>>(),
+    electronicAddress: text('electronic_address', { mode: 'json' }).$type<ElectronicAddressValue>(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

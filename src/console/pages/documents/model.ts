@@ -113,6 +113,8 @@ export interface LineForm {
   quantity: string;
   unit_price: string;
   tax_rate: string;
+  /** The tax's UNCL5305 category as stored; empty: S (standard) for a rate above zero, none for zero. */
+  tax_category: string;
   /** Whatever else the line carried (unit, sku, discount ...), kept as it was. */
   rest: Partial<LineItem>;
 }
@@ -135,6 +137,8 @@ export interface DraftForm {
   shipping_amount: string;
   notes: string;
   buyer_reference: string;
+  /** BT-118 as stored (empty on a new document: VAT once a line has a tax). */
+  tax_scheme: string;
   payment_instructions: string;
   bank_name: string;
   account_number: string;
@@ -145,7 +149,15 @@ export interface DraftForm {
 let lineKeys = 0;
 
 export function newLine(): LineForm {
-  return { key: ++lineKeys, name: '', quantity: '1', unit_price: '', tax_rate: '19', rest: {} };
+  return {
+    key: ++lineKeys,
+    name: '',
+    quantity: '1',
+    unit_price: '',
+    tax_rate: '19',
+    tax_category: '',
+    rest: {},
+  };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -175,6 +187,7 @@ export function emptyDraft(documentType: string): DraftForm {
     shipping_amount: '',
     notes: '',
     buyer_reference: '',
+    tax_scheme: '',
     payment_instructions: '',
     bank_name: '',
     account_number: '',
@@ -205,6 +218,7 @@ export function draftOf(document: StoredDocument): DraftForm {
         quantity,
         unit_price: unit_price ?? '',
         tax_rate: taxes?.[0]?.rate ?? '',
+        tax_category: taxes?.[0]?.category ?? '',
         rest: taxes && taxes.length > 1 ? { ...rest, taxes } : rest,
       };
     }),
@@ -215,6 +229,7 @@ export function draftOf(document: StoredDocument): DraftForm {
     shipping_amount: data.shipping?.amount ?? '',
     notes: data.notes ?? '',
     buyer_reference: data.buyer_reference ?? '',
+    tax_scheme: typeof data.tax_scheme === 'string' ? data.tax_scheme : '',
     payment_instructions: data.payment?.instructions ?? '',
     bank_name: bank.bank_name ?? '',
     account_number: bank.account_number ?? '',
@@ -236,8 +251,14 @@ export const isDecimal = (typed: string) => /^-?\d+(\.\d+)?$/.test(decimalOf(typ
 function lineOf(line: LineForm, priced: boolean): LineItem {
   const item: LineItem = { ...line.rest, name: line.name.trim(), quantity: decimalOf(line.quantity) };
   if (priced) item.unit_price = decimalOf(line.unit_price);
-  if (filled(line.tax_rate) && !line.rest.taxes)
-    item.taxes = [{ name: 'VAT', rate: decimalOf(line.tax_rate) }];
+  if (filled(line.tax_rate) && !line.rest.taxes) {
+    const rate = decimalOf(line.tax_rate);
+    // EN 16931 wants a category on every VAT: S (standard rate) is what a rate above zero means; a zero rate
+    // may be zero-rated, exempt or reverse charge, which the compliance check asks about rather than guessed.
+    const positive = isDecimal(rate) && !rate.startsWith('-') && /[1-9]/.test(rate);
+    const category = line.tax_category || (positive ? 'S' : '');
+    item.taxes = [{ name: 'VAT', rate, ...(category ? { category } : {}) }];
+  }
   return item;
 }
 
@@ -259,6 +280,9 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
       ...(filled(form.shipping_description) ? { description: form.shipping_description.trim() } : {}),
     };
   if (filled(form.notes)) content.notes = form.notes.trim();
+  // A document with VAT on its lines is under the VAT scheme (BT-118), unless it already named another.
+  const taxed = (content.line_items ?? []).some((line) => (line.taxes ?? []).length > 0);
+  if (filled(form.tax_scheme) || taxed) content.tax_scheme = form.tax_scheme.trim() || 'VAT';
   if (filled(form.buyer_reference)) content.buyer_reference = form.buyer_reference.trim();
   const bank = Object.fromEntries(
     (['bank_name', 'account_number', 'swift', 'account_name'] as const)

@@ -27,6 +27,7 @@ export function createBusinessProfile({
     website: null,
     taxId: null,
     address: null,
+    electronicAddress: null,
     defaultCurrency: null,
     defaultLocale: null,
     defaultTimezone: null,

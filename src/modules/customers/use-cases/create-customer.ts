@@ -20,6 +20,7 @@ export function createCustomer({ ctx, input }: { ctx: AccountCtx; input: CreateC
     billingAddress: null,
     shippingAddress: null,
     metadata: null,
+    electronicAddress: null,
     ...toColumns(input),
     createdBy: creatorOf(ctx),
     createdAt: now,
