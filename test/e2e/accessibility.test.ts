@@ -186,3 +186,17 @@ describe('console accessibility', () => {
     expect(browser.problems.filter((p) => !p.includes('401'))).toEqual([]);
   }, 30_000);
 });
+
+describe('the browser language', () => {
+  test('a browser set to German gets the console in German without choosing', async () => {
+    const german = await openBrowser(server.url, 'de-DE');
+    try {
+      await german.page.goto(`${server.url}/`);
+      await byName(german.page, 'API-Schlüssel', 'textbox');
+      await byName(german.page, 'Anmelden', 'button');
+      expect(await german.page.evaluate(() => document.documentElement.lang)).toBe('de');
+    } finally {
+      await german.browser.close();
+    }
+  }, 30_000);
+});

@@ -35,7 +35,13 @@ export async function openBrowser(origin: string, language = 'en-US'): Promise<W
   const browser = await puppeteer.launch({
     executablePath: chromiumPath(),
     headless: true,
-    args: ['--no-sandbox', '--disable-dev-shm-usage', `--lang=${language}`, '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-dev-shm-usage',
+      `--lang=${language}`,
+      `--accept-lang=${language}`,
+      '--no-first-run',
+    ],
     env: { ...process.env, LANGUAGE: language.replace('-', '_') },
   });
   const page = await browser.newPage();
