@@ -341,6 +341,35 @@ export const contentFields = {
   rounding_amount: t.Optional(
     DecimalString('EN 16931 BT-114: added to the total to reach the amount due (cash rounding), e.g. "0.02"'),
   ),
+  third_party_payments: t.Optional(
+    t.Array(
+      t.Object(
+        {
+          type: t.String({
+            minLength: 1,
+            maxLength: 100,
+            pattern: '\\S',
+            description: 'XRechnung BT-DEX-001: the kind of payment, e.g. "MobilesBezahlen"',
+          }),
+          amount: DecimalString(
+            "XRechnung BT-DEX-002: collected with this invoice for the third party, in the currency's decimals at most",
+          ),
+          description: t.String({
+            minLength: 1,
+            maxLength: 300,
+            pattern: '\\S',
+            description: 'XRechnung BT-DEX-003: what the payment is for (printed in the totals)',
+          }),
+        },
+        closed,
+      ),
+      {
+        maxItems: 20,
+        description:
+          "XRechnung extension BG-DEX-09: amounts the seller collects on behalf of third parties (mobile payment, a publisher's claim). Not in the total; amount_due = total - prepaid_amount + rounding_amount + their sum (BR-DEX-09). Written only into xrechnung_ubl invoices whose customization_id is the XRechnung extension's; any other e-invoice is refused (422 at data.third_party_payments)",
+      },
+    ),
+  ),
   tax_scheme: t.Optional(
     t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
   ),

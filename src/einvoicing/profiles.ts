@@ -28,6 +28,11 @@ export interface ProfileSpec {
 const EN16931 = 'urn:cen.eu:en16931:2017';
 const PEPPOL_BILLING = 'urn:fdc:peppol.eu:2017:poacc:billing:01:1.0';
 const XRECHNUNG_3 = `${EN16931}#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0`;
+/**
+ * BT-24 of the XRechnung 3.0 extension: its terms (third-party payments, BG-DEX-09) are written only under
+ * it, and its rules (BR-DEX-09 instead of BR-CO-16) judge them.
+ */
+export const XRECHNUNG_EXTENSION = `${XRECHNUNG_3}#conformant#urn:xeinkauf.de:kosit:extension:xrechnung_3.0`;
 
 export const PROFILES: Readonly<Record<ComplianceProfile, ProfileSpec>> = {
   factur_x_en16931: {

@@ -5,7 +5,6 @@ import {
   add,
   type Decimal,
   dec,
-  eq,
   formatMinorUnits,
   fromMinorUnits,
   gt,
@@ -27,13 +26,20 @@ import {
 
 const ONE = dec('1');
 
+import {
+  type ReadCharge,
+  type ReadShipping,
+  readAdjustment,
+  readCharge,
+  readDecimal,
+  readNonNegative,
+  readShipping,
+} from './read-amounts';
 import { taxInAccountingCurrency } from './tax-currency';
 import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
 import type {
-  ChargeInput,
   DiscountInput,
   MinorUnits,
-  ShippingInput,
   TotalsInput,
   TotalsOutcome,
   TotalsProblem,
@@ -74,10 +80,12 @@ interface Checked {
   lines: PricedLine[];
   subtotal: Decimal;
   discounts: CheckedDiscount[];
-  shipping: { total: Decimal; taxes: ParsedTax[] | undefined };
-  charges: { total: Decimal; taxes: ParsedTax[] | undefined; reason: string | null }[] | null;
+  shipping: ReadShipping;
+  charges: ReadCharge[] | null;
   prepaid: Decimal;
   rounding: Decimal;
+  /** Rule 8a: BG-DEX-09 amounts, null when the input has none (the result then has no such member). */
+  thirdParty: Decimal[] | null;
   taxAmounts: { category: string | null; rate: string; amount: Decimal; loc: string }[];
 }
 
@@ -94,7 +102,7 @@ export function computeTotals(input: TotalsInput): TotalsOutcome {
 }
 
 function computeChecked(
-  { lines, subtotal, discounts, shipping, charges, prepaid, rounding, taxAmounts }: Checked,
+  { lines, subtotal, discounts, shipping, charges, prepaid, rounding, thirdParty, taxAmounts }: Checked,
   mu: MinorUnits,
 ): TotalsOutcome {
   const fmt = (d: Decimal) => toFixedString(d, mu);
@@ -145,6 +153,8 @@ function computeChecked(
   const discountTotal = sum(discounts.map((d) => d.amount));
   const chargeTotal = sum((charges ?? []).map((c) => c.total));
   const total = add(add(add(sub(subtotal, discountTotal), shipping.total), chargeTotal), tax.exclusiveTotal);
+  // Rule 8a: third-party payments are not the seller's supply (no tax, not in the total) but are due.
+  const thirdPartyTotal = sum(thirdParty ?? []);
   const totals: TotalsResult = {
     subtotal: fmt(subtotal),
     discount_total: fmt(discountTotal),
@@ -155,7 +165,7 @@ function computeChecked(
     inclusive_tax_total: fmt(tax.inclusiveTotal),
     prepaid_amount: fmt(prepaid),
     rounding_amount: fmt(rounding),
-    amount_due: fmt(add(sub(total, prepaid), rounding)),
+    amount_due: fmt(add(add(sub(total, prepaid), rounding), thirdPartyTotal)),
     lines: lineResults,
     tax_groups: tax.groups.map((g) => ({
       category: g.category,
@@ -170,6 +180,7 @@ function computeChecked(
       charge_total: fmt(chargeTotal),
       charges: charges.map((c) => ({ amount: fmt(c.total), reason: c.reason })),
     }),
+    ...(thirdParty !== null && { third_party_payment_total: fmt(thirdPartyTotal) }),
   };
   return { ok: true, totals };
 }
@@ -229,6 +240,10 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const charges = input.charges?.map((c, k) => readCharge(c, `charges.${k}`, mu, problems)) ?? null;
   const prepaid = readAdjustment(input.prepaid, 'prepaid_amount', mu, problems);
   const rounding = readAdjustment(input.rounding, 'rounding_amount', mu, problems);
+  const thirdParty =
+    input.thirdPartyPayments?.map((p, k) =>
+      readAdjustment(p.amount, `third_party_payments.${k}.amount`, mu, problems),
+    ) ?? null;
   const taxAmounts = (input.taxAmounts ?? []).flatMap((t, k) => {
     const loc = `tax_amounts.${k}`;
     const amount = readAdjustment(t.amount, `${loc}.amount`, mu, problems);
@@ -283,7 +298,15 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
       problems.push({ loc: `charges.${k}.amount`, msg, type: 'invalid' });
     }
   });
+  // Rule 8a: like a charge, a third-party payment is negative only on a negative document.
+  thirdParty?.forEach((amount, k) => {
+    if (amount !== null && isNegative(amount) && !(complete && isNegative(subtotal))) {
+      const msg = 'must be zero or more (negative only on a document whose amounts are negated)';
+      problems.push({ loc: `third_party_payments.${k}.amount`, msg, type: 'invalid' });
+    }
+  });
   const chargesRead = charges?.filter((c) => c !== null) ?? null;
+  const thirdPartyRead = thirdParty?.filter((a) => a !== null) ?? null;
   if (problems.length > 0 || shipping === null || prepaid === null || rounding === null) return { problems };
   return {
     lines: priced,
@@ -298,6 +321,7 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
     charges: chargesRead,
     prepaid,
     rounding,
+    thirdParty: thirdPartyRead,
     taxAmounts,
   };
 }
@@ -379,69 +403,4 @@ function readDiscount(discount: DiscountInput, loc: string, problems: TotalsProb
     return null;
   }
   return { type, value, reason: discount.reason ?? null, groups: null };
-}
-
-/** An amount that must be zero or more (shipping, charges). */
-function readNonNegative(value: string, loc: string, problems: TotalsProblem[]): Decimal | null {
-  const amount = readDecimal(value, loc, problems);
-  if (amount === null) return null;
-  if (isNegative(amount)) {
-    problems.push({ loc, msg: 'must be zero or more (an allowance is a discount)', type: 'invalid' });
-    return null;
-  }
-  return amount;
-}
-
-/** Rule 6a: a document charge like shipping, with its reason. */
-function readCharge(
-  charge: ChargeInput,
-  loc: string,
-  mu: MinorUnits,
-  problems: TotalsProblem[],
-): NonNullable<Checked['charges']>[number] | null {
-  const amount = readDecimal(charge.amount, `${loc}.amount`, problems);
-  const taxes = charge.taxes == null ? undefined : parseTaxes(charge.taxes, `${loc}.taxes`, problems);
-  if (amount === null || taxes === null) return null;
-  return { total: round(amount, mu), taxes, reason: charge.reason?.trim() || null };
-}
-
-/** Rule 6: the charge, and its own taxes when given (undefined = inherit the lines' shared set). */
-function readShipping(
-  shipping: ShippingInput | null | undefined,
-  mu: MinorUnits,
-  problems: TotalsProblem[],
-): Checked['shipping'] | null {
-  if (shipping === null || shipping === undefined) return { total: ZERO, taxes: [] };
-  const amount = readDecimal(shipping.amount, 'shipping.amount', problems);
-  if (amount !== null && isNegative(amount)) {
-    problems.push({ loc: 'shipping.amount', msg: 'shipping must be zero or more', type: 'invalid' });
-  }
-  const taxes = shipping.taxes == null ? undefined : parseTaxes(shipping.taxes, 'shipping.taxes', problems);
-  if (amount === null || isNegative(amount) || taxes === null) return null;
-  return { total: round(amount, mu), taxes };
-}
-
-/** BT-113 / BT-114: any sign (a credit note's prepaid amount is negative too), in the currency's decimals. */
-function readAdjustment(
-  value: string | undefined,
-  loc: string,
-  mu: MinorUnits,
-  problems: TotalsProblem[],
-): Decimal | null {
-  if (value === undefined) return ZERO;
-  const amount = readDecimal(value, loc, problems);
-  if (amount === null) return null;
-  if (!eq(round(amount, mu), amount)) {
-    const msg = `has more decimals than the currency's ${mu}`;
-    problems.push({ loc, msg, type: 'decimal_places' });
-    return null;
-  }
-  return amount;
-}
-
-function readDecimal(value: unknown, loc: string, problems: TotalsProblem[]): Decimal | null {
-  if (isDecimalString(value)) return dec(value);
-  const msg = 'must be a decimal string: digits, an optional leading "-" and "." (up to 15 + 10 digits)';
-  problems.push({ loc, msg, type: 'decimal_format' });
-  return null;
 }

@@ -56,10 +56,15 @@ export interface TotalsInput {
   discounts?: DiscountInput[];
   shipping?: ShippingInput | null;
   charges?: ChargeInput[];
-  /** EN 16931 BT-113: already paid (a deposit); amount_due = total - prepaid + rounding. */
+  /** EN 16931 BT-113: already paid (a deposit); amount_due = total - prepaid + rounding (+ third parties). */
   prepaid?: string;
   /** EN 16931 BT-114: added to reach a payable amount (cash rounding), e.g. "0.02" or "-0.02". */
   rounding?: string;
+  /**
+   * XRechnung extension BG-DEX-09: amounts collected for third parties (BT-DEX-002), outside the total
+   * and added to the amount due (BR-DEX-09). Zero or more, negative only on a negative document.
+   */
+  thirdPartyPayments?: { amount: string }[];
   /**
    * EN 16931 BT-117 as the seller stated it, per exclusive (category, rate) group: a received invoice whose
    * tax was rounded per line or to whole units. Each must be within one currency unit of the group's
@@ -122,8 +127,10 @@ export interface TotalsResult {
   prepaid_amount?: string;
   /** BT-114, "0" in the currency's decimals when not rounded. */
   rounding_amount?: string;
-  /** BT-115: total - prepaid_amount + rounding_amount. */
+  /** BT-115: total - prepaid_amount + rounding_amount + third_party_payment_total. */
   amount_due?: string;
+  /** BG-DEX-09: the third-party payments summed; present only when the input has `thirdPartyPayments`. */
+  third_party_payment_total?: string;
   /** Document charges other than shipping, summed; present only when the document has some. */
   charge_total?: string;
   charges?: { amount: string; reason: string | null }[];

@@ -29,6 +29,7 @@ import {
   taxesOf,
 } from './shared';
 import type { ReceivedInvoice, ReceiveWarning } from './types';
+import { extensionWarnings, thirdPartyPayments } from './ubl-extension';
 
 type Party = NonNullable<DocumentData['seller']>;
 type Address = NonNullable<Party['address']>;
@@ -228,32 +229,6 @@ function payment(
   return Object.keys(result).length > 0 ? (result as DocumentData['payment']) : undefined;
 }
 
-/**
- * The XRechnung extension's groups the data has no terms for, named so they are not dropped silently:
- * sub-invoice lines (BG-DEX-01, the line's own amount is kept) and third-party payments (BG-DEX-09,
- * which the stated amount due includes).
- */
-function extensionWarnings(root: XmlElement, isCredit: boolean, warnings: ReceiveWarning[]): void {
-  const lines = all(root, isCredit ? 'CreditNoteLine' : 'InvoiceLine');
-  const withSubLines = lines.filter((l) => all(l, 'SubInvoiceLine').length > 0);
-  if (withSubLines.length > 0) {
-    warnings.push({
-      term: 'BG-DEX-01',
-      path: `${isCredit ? 'CreditNoteLine' : 'InvoiceLine'}/SubInvoiceLine`,
-      message: `Sub-invoice lines of ${withSubLines.length} line(s) are not kept: each line keeps its own amount`,
-    });
-  }
-  const payments = all(root, 'PrepaidPayment');
-  if (payments.length > 0) {
-    const amounts = payments.map((p) => text(p, 'PaidAmount') ?? '?').join(' + ');
-    warnings.push({
-      term: 'BG-DEX-09',
-      path: 'PrepaidPayment',
-      message: `Third-party payments (${amounts}) are not kept: the data's amount due leaves them out`,
-    });
-  }
-}
-
 export function fromUbl(root: XmlElement): ReceivedInvoice {
   const isCredit = root.localName === 'CreditNote';
   const warnings: ReceiveWarning[] = [];
@@ -415,6 +390,7 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
     ),
     prepaid_amount: text(totalsEl, 'PrepaidAmount'),
     rounding_amount: text(totalsEl, 'PayableRoundingAmount'),
+    third_party_payments: thirdPartyPayments(root, text(root, 'CustomizationID'), warnings),
     line_items: lines,
   }) as DocumentData;
   return {

@@ -65,6 +65,7 @@ export function normalizeDecimals(data: Data): Data {
     ...data,
     prepaid_amount: fix(data.prepaid_amount),
     rounding_amount: fix(data.rounding_amount),
+    third_party_payments: data.third_party_payments?.map((p) => ({ ...p, amount: decimalOf(p.amount) })),
     discounts: data.discounts?.map((d) => ({ ...d, value: decimalOf(d.value) })),
     shipping: data.shipping && {
       ...data.shipping,

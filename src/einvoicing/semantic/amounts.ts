@@ -22,12 +22,13 @@ import {
 import { lineTerms } from './lines';
 import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './net';
 import { exemptionOf, groupKey, toVatTax, type VatTax, vatCategory, vatKey } from './taxes';
-import type { EAllowanceCharge, EDocumentTotals, ELine, EVatBreakdown } from './types';
+import type { EAllowanceCharge, EDocumentTotals, ELine, EThirdPartyPayment, EVatBreakdown } from './types';
 
 export interface Amounts {
   lines: ELine[];
   allowances: EAllowanceCharge[];
   charges: EAllowanceCharge[];
+  thirdPartyPayments: EThirdPartyPayment[];
   vatBreakdown: EVatBreakdown[];
   totals: EDocumentTotals;
 }
@@ -182,14 +183,27 @@ export function buildAmounts(
   }
   const prepaid = dec(totals.prepaid_amount ?? '0');
   const rounding = dec(totals.rounding_amount ?? '0');
-  const payable = add(sub(taxInclusive, prepaid), rounding);
+  const thirdParty = (data.third_party_payments ?? []).map((p) => ({
+    ...p,
+    amount: round(dec(p.amount), mu),
+  }));
+  const thirdPartyTotal = sum(thirdParty.map((p) => p.amount));
+  if (!eq(thirdPartyTotal, dec(totals.third_party_payment_total ?? '0'))) {
+    throw new Error('the third-party payments are not the stored ones');
+  }
+  const payable = add(add(sub(taxInclusive, prepaid), rounding), thirdPartyTotal);
   if (totals.amount_due !== undefined && !eq(payable, dec(totals.amount_due))) {
-    throw new Error('the amount due does not follow the prepaid and rounding amounts');
+    throw new Error('the amount due does not follow the prepaid, rounding and third-party amounts');
   }
   return {
     lines,
     allowances: allowances.map(part),
     charges: charges.map(part),
+    thirdPartyPayments: thirdParty.map((p) => ({
+      type: p.type.trim(),
+      amount: money(p.amount),
+      description: p.description.trim(),
+    })),
     vatBreakdown,
     totals: {
       lineNet: money(lineNet),

@@ -102,7 +102,14 @@ export interface EDocumentTotals {
   taxInclusive: DecimalText; // BT-112
   prepaid: DecimalText | null; // BT-113, null when nothing was paid in advance
   rounding: DecimalText | null; // BT-114, null when not rounded
-  payable: DecimalText; // BT-115 = BT-112 - BT-113 + BT-114 (BR-CO-16)
+  payable: DecimalText; // BT-115 = BT-112 - BT-113 + BT-114 (BR-CO-16) + Σ BT-DEX-002 (BR-DEX-09)
+}
+
+/** XRechnung extension BG-DEX-09: an amount collected for a third party, outside the total, in BT-115. */
+export interface EThirdPartyPayment {
+  type: string; // BT-DEX-001
+  amount: DecimalText; // BT-DEX-002
+  description: string; // BT-DEX-003
 }
 
 /** BG-16 Payment instructions. */
@@ -193,6 +200,8 @@ export interface EInvoice {
   paymentTerms: string | null; // BT-20
   allowances: EAllowanceCharge[];
   charges: EAllowanceCharge[];
+  /** Only the XRechnung extension in UBL carries these (serialize refuses them elsewhere). */
+  thirdPartyPayments: EThirdPartyPayment[];
   supportingDocuments: ESupportingDocument[];
   lines: ELine[];
   vatBreakdown: EVatBreakdown[];

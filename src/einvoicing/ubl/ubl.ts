@@ -121,6 +121,13 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
     }
   }
   if (invoice.paymentTerms !== null) cbc(cac(root, 'PaymentTerms'), 'Note', invoice.paymentTerms);
+  // XRechnung extension BG-DEX-09 (serialize lets them through only for its Invoices).
+  for (const p of invoice.thirdPartyPayments) {
+    const prepaid = cac(root, 'PrepaidPayment');
+    cbc(prepaid, 'ID', p.type);
+    amount(prepaid, 'PaidAmount', p.amount, cur);
+    cbc(prepaid, 'InstructionID', p.description);
+  }
 
   for (const a of invoice.allowances) allowanceCharge(root, a, false, invoice);
   for (const c of invoice.charges) allowanceCharge(root, c, true, invoice);

@@ -37,6 +37,7 @@ export interface DocumentSubject {
     | 'type_code'
     | 'prepaid_amount'
     | 'rounding_amount'
+    | 'third_party_payments'
     | 'invoice_period'
     | 'tax_point_date'
     | 'preceding_invoice'
@@ -70,6 +71,7 @@ export function documentTotals(currency: string, content: DocumentSubject['conte
     charges: content.charges,
     prepaid: content.prepaid_amount,
     rounding: content.rounding_amount,
+    thirdPartyPayments: content.third_party_payments,
     taxAmounts: content.tax_amounts,
   });
 }

@@ -33,6 +33,7 @@ export const MoneyTotals = t.Object({
   charge_total: t.Optional(Money),
   prepaid_amount: t.Optional(Money),
   rounding_amount: t.Optional(Money),
+  third_party_payment_total: t.Optional(Money),
   amount_due: t.Optional(Money),
 });
 export type MoneyTotals = typeof MoneyTotals.static;
@@ -98,6 +99,7 @@ export const UpdateDocumentBody = t.Object(
     invoice_period: clearable(contentFields.invoice_period),
     prepaid_amount: clearable(contentFields.prepaid_amount),
     rounding_amount: clearable(contentFields.rounding_amount),
+    third_party_payments: clearable(contentFields.third_party_payments),
     tax_scheme: clearable(contentFields.tax_scheme),
     notes: clearable(contentFields.notes),
     notes_subject_code: clearable(contentFields.notes_subject_code),

@@ -11,15 +11,21 @@ type TotalsSource = Pick<
   TotalsResult,
   'subtotal' | 'discount_total' | 'tax_total' | 'shipping_total' | 'total'
 > &
-  Partial<Pick<TotalsResult, 'prepaid_amount' | 'rounding_amount' | 'amount_due' | 'charge_total'>>;
+  Partial<
+    Pick<
+      TotalsResult,
+      'prepaid_amount' | 'rounding_amount' | 'third_party_payment_total' | 'amount_due' | 'charge_total'
+    >
+  >;
 
 /** "0", "0.00", "-0.00". */
 const isZeroAmount = (amount: string | undefined) => amount === undefined || /^-?0*\.?0*$/.test(amount);
 
 /**
- * The five members of SPEC 2 (and `charge_total` when the document has `charges`); a document with a prepaid or rounding amount (BT-113/114) also shows those
- * and `amount_due` (BT-115), the figure left to pay. Without them the total is due and the object keeps
- * the SPEC's exact shape.
+ * The five members of SPEC 2 (and `charge_total` when the document has `charges`); a document with a
+ * prepaid or rounding amount (BT-113/114) or third-party payments (XRechnung BG-DEX-09) also shows those
+ * (nonzero ones) and `amount_due` (BT-115), the figure left to pay. Without them the total is due and the
+ * object keeps the SPEC's exact shape.
  */
 export function presentTotals(totals: TotalsSource, currency: string): MoneyTotals {
   const money = (amount: string) => ({ amount, currency });
@@ -32,14 +38,16 @@ export function presentTotals(totals: TotalsSource, currency: string): MoneyTota
   };
   const prepaid = totals.prepaid_amount;
   const rounding = totals.rounding_amount;
+  const thirdParty = totals.third_party_payment_total;
   // Document charges besides shipping are in the total; their sum is shown when there are any.
   const charged =
     totals.charge_total === undefined ? five : { ...five, charge_total: money(totals.charge_total) };
-  if (isZeroAmount(prepaid) && isZeroAmount(rounding)) return charged;
+  if (isZeroAmount(prepaid) && isZeroAmount(rounding) && isZeroAmount(thirdParty)) return charged;
   return {
     ...charged,
     ...(isZeroAmount(prepaid) ? {} : { prepaid_amount: money(prepaid ?? '') }),
     ...(isZeroAmount(rounding) ? {} : { rounding_amount: money(rounding ?? '') }),
+    ...(isZeroAmount(thirdParty) ? {} : { third_party_payment_total: money(thirdParty ?? '') }),
     amount_due: money(totals.amount_due ?? totals.total),
   };
 }

@@ -30,6 +30,7 @@ export const de: Labels = {
     buyerAccountingReference: 'Ihre Kostenstelle',
     prepaid: 'Bereits gezahlt',
     rounding: 'Rundung',
+    thirdParty: 'Für Dritte',
     payee: 'Zahlungsempfänger',
     taxRepresentative: 'Steuervertreter',
     directDebit: 'Wird per Lastschrift eingezogen',

@@ -30,6 +30,7 @@ export const en: Labels = {
     buyerAccountingReference: 'Your cost centre',
     prepaid: 'Paid in advance',
     rounding: 'Rounding',
+    thirdParty: 'For third parties',
     payee: 'Payee',
     taxRepresentative: 'Tax representative',
     directDebit: 'Paid by direct debit',

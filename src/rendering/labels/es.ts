@@ -30,6 +30,7 @@ export const es: Labels = {
     buyerAccountingReference: 'Su centro de coste',
     prepaid: 'Anticipo pagado',
     rounding: 'Redondeo',
+    thirdParty: 'Por cuenta de terceros',
     payee: 'Beneficiario',
     taxRepresentative: 'Representante fiscal',
     directDebit: 'Pago por domiciliación',

@@ -30,6 +30,7 @@ export const fr: Labels = {
     buyerAccountingReference: 'Votre centre de coûts',
     prepaid: 'Acompte versé',
     rounding: 'Arrondi',
+    thirdParty: 'Pour des tiers',
     payee: 'Bénéficiaire',
     taxRepresentative: 'Représentant fiscal',
     directDebit: 'Payé par prélèvement',

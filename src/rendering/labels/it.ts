@@ -30,6 +30,7 @@ export const it: Labels = {
     buyerAccountingReference: 'Vostro centro di costo',
     prepaid: 'Acconto versato',
     rounding: 'Arrotondamento',
+    thirdParty: 'Per conto terzi',
     payee: 'Beneficiario',
     taxRepresentative: 'Rappresentante fiscale',
     directDebit: 'Pagamento con addebito diretto',

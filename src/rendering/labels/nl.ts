@@ -30,6 +30,7 @@ export const nl: Labels = {
     buyerAccountingReference: 'Uw kostenplaats',
     prepaid: 'Vooruitbetaald',
     rounding: 'Afronding',
+    thirdParty: 'Namens derden',
     payee: 'Begunstigde',
     taxRepresentative: 'Fiscaal vertegenwoordiger',
     directDebit: 'Betaling via incasso',

@@ -25,6 +25,8 @@ export interface Labels {
     buyerAccountingReference: string;
     prepaid: string;
     rounding: string;
+    /** Before a third-party payment's description (XRechnung BG-DEX-09) in the totals. */
+    thirdParty: string;
     payee: string;
     taxRepresentative: string;
     directDebit: string;

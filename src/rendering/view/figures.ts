@@ -117,11 +117,12 @@ export function buildTotals(
   for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
     rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
   }
-  // With a prepaid or rounding amount (BT-113/114) the total is an intermediate line and the amount due
-  // is the figure the reader pays: it becomes the emphasised last row.
+  // With a prepaid or rounding amount (BT-113/114) or third-party payments (BG-DEX-09) the total is an
+  // intermediate line and the amount due is the figure the reader pays: it becomes the emphasised last row.
   const prepaid = totals.prepaid_amount ?? '0';
   const rounding = totals.rounding_amount ?? '0';
-  const adjusted = !isZero(prepaid) || !isZero(rounding);
+  const thirdParty = totals.third_party_payment_total ?? '0';
+  const adjusted = !isZero(prepaid) || !isZero(rounding) || !isZero(thirdParty);
   rows.push({ kind: adjusted ? 'subtotal' : 'total', label: labels.total, value: fmt.money(totals.total) });
   for (const group of totals.tax_groups.filter((g) => g.inclusive)) {
     const label = labels.taxIncluded(groupLabel(group, fmt, labels));
@@ -132,6 +133,14 @@ export function buildTotals(
     rows.push({ kind: 'discount', label: labels.terms.prepaid, value: fmt.money(negate(prepaid)) });
   if (!isZero(rounding))
     rows.push({ kind: 'shipping', label: labels.terms.rounding, value: fmt.money(rounding) });
+  // Each payment by what it is for; the amounts are the data's, which the stored sum was made of.
+  if (!isZero(thirdParty)) {
+    for (const p of data.third_party_payments ?? []) {
+      if (isZero(p.amount)) continue;
+      const label = `${labels.terms.thirdParty}: ${p.description.trim()}`;
+      rows.push({ kind: 'shipping', label, value: fmt.money(p.amount) });
+    }
+  }
   rows.push({ kind: 'total', label: labels.amountDue, value: fmt.money(totals.amount_due ?? totals.total) });
   return rows;
 }
