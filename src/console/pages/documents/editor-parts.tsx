@@ -161,6 +161,9 @@ export function TotalsPanel(props: {
           : null}
         {row(t('Tax'), totals?.tax_total.amount)}
         {row(t('Total'), totals?.total.amount, true)}
+        {totals?.amount_due && totals.amount_due.amount !== totals.total.amount
+          ? row(t('Amount due'), totals.amount_due.amount, true)
+          : null}
       </dl>
       {props.error ? (
         <p class="problem">{t('The totals cannot be computed until the marked fields are fixed.')}</p>

@@ -192,6 +192,13 @@ export function DocumentView({ id }: { id: string }) {
                 <dt>{t('Total')}</dt>
                 <dd>{formatMoney(document.totals.total.amount, document.currency)}</dd>
               </div>
+              {document.totals.amount_due &&
+              document.totals.amount_due.amount !== document.totals.total.amount ? (
+                <div class="total-row strong">
+                  <dt>{t('Amount due')}</dt>
+                  <dd>{formatMoney(document.totals.amount_due.amount, document.currency)}</dd>
+                </div>
+              ) : null}
             </dl>
           </section>
           <Deliveries document={document} />
