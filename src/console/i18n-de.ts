@@ -371,4 +371,16 @@ export const GERMAN: Record<string, string> = {
   'EAS scheme code': 'EAS-Schema-Code',
   'e.g. 9930 (German VAT ID), 0088 (GLN), EM (e-mail)': 'z. B. 9930 (USt-IdNr.), 0088 (GLN), EM (E-Mail)',
   'E-invoicing': 'E-Rechnung',
+  'Zero rated (Z)': 'Nullsatz (Z)',
+  'Exempt (E), e.g. small business § 19 UStG': 'Steuerbefreit (E), z. B. Kleinunternehmer § 19 UStG',
+  'Reverse charge (AE)': 'Steuerschuldnerschaft des Leistungsempfängers (AE)',
+  'Intra-community supply (K)': 'Innergemeinschaftliche Lieferung (K)',
+  'Export outside the EU (G)': 'Ausfuhr außerhalb der EU (G)',
+  'Not subject to VAT (O)': 'Nicht steuerbar (O)',
+  'VAT category at 0 %': 'USt-Kategorie bei 0 %',
+  'Legal basis': 'Rechtsgrundlage',
+  'Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”':
+    'Steht auf der Rechnung, z. B. „Kleinunternehmer gemäß § 19 UStG“',
+  'Delivery date': 'Leistungsdatum',
+  'When the goods or services were supplied (BT-72)': 'Wann geliefert oder geleistet wurde (BT-72)',
 };

@@ -1,7 +1,9 @@
 import type { ApiError } from '../../api';
 import { t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
-import { type DraftForm, type LineForm, newLine } from './model';
+import { type DraftForm, isDecimal, type LineForm, newLine, ZERO_CATEGORIES } from './model';
+
+const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
 
 interface Props {
   form: DraftForm;
@@ -102,6 +104,27 @@ export function LineItems({ form, setForm, error }: Props) {
       <button type="button" onClick={addLine}>
         {t('Add line')}
       </button>
+      {priced && form.lines.some((line) => isZeroRate(line.tax_rate)) ? (
+        <div class="grid zero-rated">
+          <Select
+            label={t('VAT category at 0 %')}
+            value={form.zero_category}
+            onChange={(zero_category) => setForm((current) => ({ ...current, zero_category }))}
+            options={[
+              { value: '', label: t('Choose…') },
+              ...ZERO_CATEGORIES.map((entry) => ({ value: entry.value, label: t(entry.label) })),
+            ]}
+          />
+          {form.zero_category && form.zero_category !== 'Z' ? (
+            <Field
+              label={t('Legal basis')}
+              value={form.zero_reason}
+              onInput={(zero_reason) => setForm((current) => ({ ...current, zero_reason }))}
+              hint={t('Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”')}
+            />
+          ) : null}
+        </div>
+      ) : null}
     </Fieldset>
   );
 }

@@ -179,6 +179,15 @@ export function DraftEditor({
                 error={error}
               />
               <Field
+                label={t('Delivery date')}
+                type="date"
+                value={form.delivery_date}
+                onInput={set('delivery_date')}
+                path="delivery_date"
+                error={error}
+                hint={t('When the goods or services were supplied (BT-72)')}
+              />
+              <Field
                 label={t('Currency')}
                 value={form.currency}
                 onInput={set('currency')}
@@ -266,7 +275,14 @@ export function withClearedContent(
 ): Record<string, unknown> {
   const cleared: Record<string, unknown> = { ...request };
   delete cleared.document_type;
-  for (const name of ['discounts', 'shipping', 'notes', 'buyer_reference', 'payment'] as const) {
+  for (const name of [
+    'discounts',
+    'shipping',
+    'notes',
+    'buyer_reference',
+    'payment',
+    'delivery_date',
+  ] as const) {
     if (cleared[name] === undefined && before[name] !== undefined) cleared[name] = null;
   }
   return cleared;

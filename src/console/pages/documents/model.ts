@@ -65,7 +65,7 @@ export interface LineItem {
   quantity: string;
   unit_price?: string;
   unit?: string;
-  taxes?: { name?: string; rate: string; category?: string }[];
+  taxes?: { name?: string; rate: string; category?: string; exemption_reason?: string }[];
   [more: string]: unknown;
 }
 
@@ -124,6 +124,8 @@ export interface DraftForm {
   number: string;
   issue_date: string;
   due_date: string;
+  /** BT-72, the date of supply (German invoices must state it): the issue date until changed. */
+  delivery_date: string;
   currency: string;
   business_profile_id: string;
   customer_id: string;
@@ -139,6 +141,9 @@ export interface DraftForm {
   buyer_reference: string;
   /** BT-118 as stored (empty on a new document: VAT once a line has a tax). */
   tax_scheme: string;
+  /** The VAT category of the lines at 0 % (Z, E, AE, K, G, O) and its legal basis (BT-120). */
+  zero_category: string;
+  zero_reason: string;
   payment_instructions: string;
   bank_name: string;
   account_number: string;
@@ -174,6 +179,7 @@ export function emptyDraft(documentType: string): DraftForm {
     number: '',
     issue_date: today(),
     due_date: documentType === 'invoice' ? inDays(14) : '',
+    delivery_date: documentType === 'invoice' ? today() : '',
     currency: 'EUR',
     business_profile_id: '',
     customer_id: '',
@@ -188,6 +194,8 @@ export function emptyDraft(documentType: string): DraftForm {
     notes: '',
     buyer_reference: '',
     tax_scheme: '',
+    zero_category: '',
+    zero_reason: '',
     payment_instructions: '',
     bank_name: '',
     account_number: '',
@@ -205,6 +213,7 @@ export function draftOf(document: StoredDocument): DraftForm {
     number: document.number,
     issue_date: document.issue_date,
     due_date: document.due_date ?? '',
+    delivery_date: typeof data.delivery_date === 'string' ? data.delivery_date : '',
     currency: document.currency,
     business_profile_id: document.business_profile_id,
     customer_id: document.customer_id,
@@ -230,6 +239,7 @@ export function draftOf(document: StoredDocument): DraftForm {
     notes: data.notes ?? '',
     buyer_reference: data.buyer_reference ?? '',
     tax_scheme: typeof data.tax_scheme === 'string' ? data.tax_scheme : '',
+    ...zeroRatedOf(data.line_items ?? []),
     payment_instructions: data.payment?.instructions ?? '',
     bank_name: bank.bank_name ?? '',
     account_number: bank.account_number ?? '',
@@ -248,7 +258,26 @@ export function decimalOf(typed: string): string {
 
 export const isDecimal = (typed: string) => /^-?\d+(\.\d+)?$/.test(decimalOf(typed));
 
-function lineOf(line: LineForm, priced: boolean): LineItem {
+/** Zero-rate VAT categories that need their legal basis stated (BT-120): all but Z. */
+export const ZERO_CATEGORIES = [
+  { value: 'Z', label: 'Zero rated (Z)' },
+  { value: 'E', label: 'Exempt (E), e.g. small business § 19 UStG' },
+  { value: 'AE', label: 'Reverse charge (AE)' },
+  { value: 'K', label: 'Intra-community supply (K)' },
+  { value: 'G', label: 'Export outside the EU (G)' },
+  { value: 'O', label: 'Not subject to VAT (O)' },
+];
+
+const isZero = (rate: string) => isDecimal(rate) && !/[1-9]/.test(rate);
+
+/** The zero-rate category and legal basis a stored document's lines carry (the first line at 0 %). */
+function zeroRatedOf(lines: LineItem[]): { zero_category: string; zero_reason: string } {
+  const tax = lines.flatMap((line) => line.taxes ?? []).find((entry) => isZero(entry.rate) && entry.category);
+  const reason = (tax as { exemption_reason?: string } | undefined)?.exemption_reason ?? '';
+  return { zero_category: tax?.category ?? '', zero_reason: reason };
+}
+
+function lineOf(line: LineForm, priced: boolean, zero: { category: string; reason: string }): LineItem {
   const item: LineItem = { ...line.rest, name: line.name.trim(), quantity: decimalOf(line.quantity) };
   if (priced) item.unit_price = decimalOf(line.unit_price);
   if (filled(line.tax_rate) && !line.rest.taxes) {
@@ -256,8 +285,11 @@ function lineOf(line: LineForm, priced: boolean): LineItem {
     // EN 16931 wants a category on every VAT: S (standard rate) is what a rate above zero means; a zero rate
     // may be zero-rated, exempt or reverse charge, which the compliance check asks about rather than guessed.
     const positive = isDecimal(rate) && !rate.startsWith('-') && /[1-9]/.test(rate);
-    const category = line.tax_category || (positive ? 'S' : '');
-    item.taxes = [{ name: 'VAT', rate, ...(category ? { category } : {}) }];
+    const chosen = isZero(rate) && zero.category ? zero.category : line.tax_category;
+    const category = chosen || (positive ? 'S' : '');
+    const basis =
+      isZero(rate) && category !== 'Z' && zero.reason.trim() ? { exemption_reason: zero.reason.trim() } : {};
+    item.taxes = [{ name: 'VAT', rate, ...(category ? { category } : {}), ...basis }];
   }
   return item;
 }
@@ -265,7 +297,8 @@ function lineOf(line: LineForm, priced: boolean): LineItem {
 /** The content fields of a create or update request (and of the stateless data) from the form. */
 export function contentOf(form: DraftForm): Partial<DocumentData> {
   const priced = form.document_type !== 'delivery_note';
-  const content: Partial<DocumentData> = { line_items: form.lines.map((line) => lineOf(line, priced)) };
+  const zero = { category: form.zero_category, reason: form.zero_reason };
+  const content: Partial<DocumentData> = { line_items: form.lines.map((line) => lineOf(line, priced, zero)) };
   if (filled(form.discount_value))
     content.discounts = [
       {
@@ -280,6 +313,7 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
       ...(filled(form.shipping_description) ? { description: form.shipping_description.trim() } : {}),
     };
   if (filled(form.notes)) content.notes = form.notes.trim();
+  if (filled(form.delivery_date)) content.delivery_date = form.delivery_date;
   // A document with VAT on its lines is under the VAT scheme (BT-118), unless it already named another.
   const taxed = (content.line_items ?? []).some((line) => (line.taxes ?? []).length > 0);
   if (filled(form.tax_scheme) || taxed) content.tax_scheme = form.tax_scheme.trim() || 'VAT';
