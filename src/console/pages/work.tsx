@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, get, list, post } from '../api';
 import { formatDate, t } from '../i18n';
 import { href } from '../router';
@@ -238,13 +238,10 @@ function NewImport() {
   const [resource, setResource] = useState('customers');
   const [current, setCurrent] = useState<Import | null>(null);
   const action = useAction();
-  const refresh = () => current && get<Import>(`/imports/${current.id}`).then(setCurrent, () => undefined);
-  // Polls the import on screen while it runs.
-  useEffect(() => {
-    if (current?.status !== 'processing') return;
-    const timer = setInterval(refresh, 1000);
-    return () => clearInterval(timer);
-  }, [current?.id, current?.status]);
+  const refresh = useCallback(() => {
+    if (current) get<Import>(`/imports/${current.id}`).then(setCurrent, () => undefined);
+  }, [current]);
+  usePolling(refresh, current?.status === 'processing');
   const choose = (file: File | undefined) =>
     file &&
     action.run(async () => {

@@ -44,7 +44,7 @@ export function useAction() {
   return { busy, error, setError, run };
 }
 
-/** Calls `fn` once `value` has stopped changing for `ms`. */
+/** `value` once it has stopped changing for `ms` (the earlier settled value until then). */
 export function useDebounced<T>(value: T, ms: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

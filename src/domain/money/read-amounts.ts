@@ -1,8 +1,8 @@
-// Reading the amounts of a totals input (rules 6, 6a, 8a and 9 of docs/calculation.md): each value checked
+// Reading the amounts of a totals input (discounts, rules 6, 6a, 8a and 9 of docs/calculation.md): each value checked
 // at its loc, problems collected as values. Split from totals.ts, which applies the rules.
-import { type Decimal, dec, eq, isDecimalString, isNegative, round, ZERO } from './decimal';
+import { type Decimal, dec, eq, gt, HUNDRED, isDecimalString, isNegative, lt, round, ZERO } from './decimal';
 import { type ParsedTax, parseTaxes } from './tax-groups';
-import type { ChargeInput, MinorUnits, ShippingInput, TotalsProblem } from './types';
+import type { ChargeInput, DiscountInput, MinorUnits, ShippingInput, TotalsProblem } from './types';
 
 /** A document charge, rounded, with its own taxes (undefined = the lines' shared set) and reason. */
 export interface ReadCharge {
@@ -83,4 +83,34 @@ export function readDecimal(value: unknown, loc: string, problems: TotalsProblem
   const msg = 'must be a decimal string: digits, an optional leading "-" and "." (up to 15 + 10 digits)';
   problems.push({ loc, msg, type: 'decimal_format' });
   return null;
+}
+
+/** A discount as the rules apply it: its value read, the tax groups it is limited to (null = every line). */
+export interface Discount {
+  type: DiscountInput['type'];
+  value: Decimal;
+  reason: string | null;
+  /** Tax group keys the discount is limited to; null = every line. */
+  groups: string[] | null;
+}
+
+/** A discount of either level: percentage 0..100, fixed >= 0. */
+export function readDiscount(
+  discount: DiscountInput,
+  loc: string,
+  problems: TotalsProblem[],
+): Discount | null {
+  const { type } = discount;
+  if (type !== 'percentage' && type !== 'fixed') {
+    problems.push({ loc: `${loc}.type`, msg: "type must be 'percentage' or 'fixed'", type: 'invalid' });
+    return null;
+  }
+  const value = readDecimal(discount.value, `${loc}.value`, problems);
+  if (value === null) return null;
+  if (lt(value, ZERO) || (type === 'percentage' && gt(value, HUNDRED))) {
+    const msg = type === 'percentage' ? 'a percentage must be between 0 and 100' : 'must be zero or more';
+    problems.push({ loc: `${loc}.value`, msg, type: 'invalid' });
+    return null;
+  }
+  return { type, value, reason: discount.reason ?? null, groups: null };
 }

@@ -8,7 +8,6 @@ import {
   formatMinorUnits,
   fromMinorUnits,
   gt,
-  HUNDRED,
   isDecimalString,
   isNegative,
   isZero,
@@ -27,24 +26,19 @@ import {
 const ONE = dec('1');
 
 import {
+  type Discount,
   type ReadCharge,
   type ReadShipping,
   readAdjustment,
   readCharge,
   readDecimal,
+  readDiscount,
   readNonNegative,
   readShipping,
 } from './read-amounts';
 import { taxInAccountingCurrency } from './tax-currency';
 import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
-import type {
-  DiscountInput,
-  MinorUnits,
-  TotalsInput,
-  TotalsOutcome,
-  TotalsProblem,
-  TotalsResult,
-} from './types';
+import type { MinorUnits, TotalsInput, TotalsOutcome, TotalsProblem, TotalsResult } from './types';
 
 interface PricedLine {
   gross: Decimal;
@@ -56,14 +50,6 @@ interface PricedLine {
   /** `amount` in whole minor units: the weight for allocation and, less that, the tax base. */
   units: bigint;
   taxes: ParsedTax[];
-}
-
-interface Discount {
-  type: DiscountInput['type'];
-  value: Decimal;
-  reason: string | null;
-  /** Tax group keys the discount is limited to; null = every line. */
-  groups: string[] | null;
 }
 
 /** A document discount as rules 5 onwards apply it. */
@@ -386,21 +372,4 @@ function documentDiscountAmount(discount: Discount, subtotal: Decimal, mu: Minor
   return discount.type === 'percentage'
     ? round(percentOf(subtotal, discount.value), mu)
     : round(discount.value, mu);
-}
-
-/** A discount of either level: percentage 0..100, fixed >= 0. */
-function readDiscount(discount: DiscountInput, loc: string, problems: TotalsProblem[]): Discount | null {
-  const { type } = discount;
-  if (type !== 'percentage' && type !== 'fixed') {
-    problems.push({ loc: `${loc}.type`, msg: "type must be 'percentage' or 'fixed'", type: 'invalid' });
-    return null;
-  }
-  const value = readDecimal(discount.value, `${loc}.value`, problems);
-  if (value === null) return null;
-  if (lt(value, ZERO) || (type === 'percentage' && gt(value, HUNDRED))) {
-    const msg = type === 'percentage' ? 'a percentage must be between 0 and 100' : 'must be zero or more';
-    problems.push({ loc: `${loc}.value`, msg, type: 'invalid' });
-    return null;
-  }
-  return { type, value, reason: discount.reason ?? null, groups: null };
 }

@@ -95,3 +95,19 @@ export function identifierAt(
   const id = text(idElement);
   return idElement && id ? defined({ id, scheme_id: schemeOf(idElement) }) : undefined;
 }
+
+/** EN 16931 BT-34 / BT-49: an element holding the id with its EAS scheme in `schemeID`; both or nothing. */
+export function electronicAddressAt(el: XmlElement | null): { scheme: string; value: string } | undefined {
+  const value = text(el);
+  const scheme = attr(el, 'schemeID');
+  return value && scheme ? { scheme, value } : undefined;
+}
+
+/** BT-27/28 (BT-44/45): the trading name is the name shown; the registered name kept only when it differs. */
+export function partyNames(registered: string | undefined, trading: string | undefined) {
+  return {
+    name: trading ?? registered ?? '-',
+    legal_name:
+      registered !== undefined && trading !== undefined && registered !== trading ? registered : undefined,
+  };
+}

@@ -3,6 +3,7 @@
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
 import { currencyDecimals } from '../../domain/reference';
+import { address, identifier, party } from './cii-parties';
 import {
   all,
   at,
@@ -30,8 +31,6 @@ import {
 } from './shared';
 import type { ReceivedInvoice, ReceiveWarning } from './types';
 
-type Party = NonNullable<DocumentData['seller']>;
-type Address = NonNullable<Party['address']>;
 type Line = DocumentData['line_items'][number];
 
 /** Format 102 (YYYYMMDD) as an ISO date; anything else as written (the data's checks will say so). */
@@ -45,58 +44,6 @@ function date(el: XmlElement | null, path: string): string | undefined {
 /** BT-18 / BT-128: a referenced document of type 130, its scheme (UNTDID 1153) in ReferenceTypeCode. */
 const referenceOf = (ref: XmlElement | undefined) =>
   identifierAt(ref, 'IssuerAssignedID', () => text(ref, 'ReferenceTypeCode'));
-
-function address(el: XmlElement | null): Address | undefined {
-  if (!el) return undefined;
-  return defined({
-    line1: text(el, 'LineOne') ?? text(el, 'CityName') ?? '-',
-    line2: text(el, 'LineTwo'),
-    city: text(el, 'CityName'),
-    postal_code: text(el, 'PostcodeCode'),
-    state: text(el, 'CountrySubDivisionName'),
-    country: text(el, 'CountryID'),
-  }) as Address;
-}
-
-function identifier(el: XmlElement | null): { id: string; scheme_id?: string } | undefined {
-  const global = at(el, 'GlobalID');
-  if (global && text(global))
-    return defined({ id: text(global) as string, scheme_id: attr(global, 'schemeID') });
-  const id = text(el, 'ID');
-  return id ? { id } : undefined;
-}
-
-function party(el: XmlElement | null, warnings: ReceiveWarning[], role: string): Party | undefined {
-  if (!el) return undefined;
-  const registered = text(el, 'Name');
-  const trading = text(el, 'SpecifiedLegalOrganization/TradingBusinessName');
-  const registrations = all(el, 'SpecifiedTaxRegistration/ID');
-  const vat = registrations.find((r) => attr(r, 'schemeID') === 'VA') ?? registrations[0];
-  if (registrations.length > 1) {
-    warnings.push({
-      term: 'BT-32',
-      path: `${role}.SpecifiedTaxRegistration`,
-      message: 'A second tax registration is not kept',
-    });
-  }
-  const uri = at(el, 'URIUniversalCommunication/URIID');
-  const contact = at(el, 'DefinedTradeContact');
-  return defined({
-    name: trading ?? registered ?? '-',
-    legal_name:
-      registered !== undefined && trading !== undefined && registered !== trading ? registered : undefined,
-    tax_id: text(vat),
-    registration_number: text(el, 'SpecifiedLegalOrganization/ID'),
-    email: text(contact, 'EmailURIUniversalCommunication/URIID'),
-    phone: text(contact, 'TelephoneUniversalCommunication/CompleteNumber'),
-    address: address(at(el, 'PostalTradeAddress')),
-    electronic_address:
-      uri && text(uri) && attr(uri, 'schemeID')
-        ? { scheme: attr(uri, 'schemeID') as string, value: text(uri) as string }
-        : undefined,
-    identifier: identifier(el),
-  }) as Party;
-}
 
 function allowancesAndCharges(el: XmlElement | null): { allowances: XmlElement[]; charges: XmlElement[] } {
   const list = all(el, 'SpecifiedTradeAllowanceCharge');

@@ -30,60 +30,9 @@ import {
 } from './shared';
 import type { ReceivedInvoice, ReceiveWarning } from './types';
 import { extensionWarnings, thirdPartyPayments } from './ubl-extension';
+import { address, party, partyIdentifier } from './ubl-parties';
 
-type Party = NonNullable<DocumentData['seller']>;
-type Address = NonNullable<Party['address']>;
 type Line = DocumentData['line_items'][number];
-
-function address(el: XmlElement | null): Address | undefined {
-  if (!el) return undefined;
-  const line1 = text(el, 'StreetName') ?? text(el, 'AddressLine/Line') ?? text(el, 'CityName') ?? '-';
-  return defined({
-    line1,
-    line2: text(el, 'AdditionalStreetName'),
-    city: text(el, 'CityName'),
-    postal_code: text(el, 'PostalZone'),
-    state: text(el, 'CountrySubentity'),
-    country: text(el, 'Country/IdentificationCode'),
-  }) as Address;
-}
-
-function party(el: XmlElement | null, warnings: ReceiveWarning[], role: string): Party | undefined {
-  if (!el) return undefined;
-  const registered = text(el, 'PartyLegalEntity/RegistrationName');
-  const trading = text(el, 'PartyName/Name');
-  const schemes = all(el, 'PartyTaxScheme');
-  const vat = schemes.find((s) => text(s, 'TaxScheme/ID') === 'VAT') ?? schemes[0];
-  if (schemes.length > 1) {
-    warnings.push({
-      term: 'BT-32',
-      path: `${role}.PartyTaxScheme`,
-      message: 'A second tax registration (the seller tax registration identifier) is not kept',
-    });
-  }
-  const endpoint = at(el, 'EndpointID');
-  return defined({
-    name: trading ?? registered ?? '-',
-    legal_name:
-      registered !== undefined && trading !== undefined && registered !== trading ? registered : undefined,
-    tax_id: text(vat, 'CompanyID'),
-    registration_number: text(el, 'PartyLegalEntity/CompanyID'),
-    email: text(el, 'Contact/ElectronicMail'),
-    phone: text(el, 'Contact/Telephone'),
-    address: address(at(el, 'PostalAddress')),
-    electronic_address:
-      endpoint && text(endpoint) && attr(endpoint, 'schemeID')
-        ? { scheme: attr(endpoint, 'schemeID') as string, value: text(endpoint) as string }
-        : undefined,
-    identifier: partyIdentifier(el),
-  }) as Party;
-}
-
-/** BT-29 / BT-46 / BT-60: the party's first identification that is not its SEPA creditor id (BT-90). */
-function partyIdentifier(el: XmlElement | null): { id: string; scheme_id?: string } | undefined {
-  const id = all(el, 'PartyIdentification/ID').find((i) => attr(i, 'schemeID') !== 'SEPA');
-  return id && text(id) ? defined({ id: text(id) as string, scheme_id: attr(id, 'schemeID') }) : undefined;
-}
 
 function exemptions(root: XmlElement): Map<string, { reason?: string; code?: string }> {
   const map = new Map<string, { reason?: string; code?: string }>();

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, blob, call, get, list } from '../../api';
+import { ApiError, call, get, list } from '../../api';
 import { formatMoney, t } from '../../i18n';
 import { Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
@@ -14,6 +14,7 @@ import {
   type Totals,
   totallableOf,
 } from './model';
+import { statelessPdf } from './outputs';
 
 export interface Profile {
   id: string;
@@ -190,15 +191,7 @@ export function DraftPreview({ form }: { form: DraftForm }) {
         ...parties,
         ...contentOf(form),
       };
-      const answer = await blob('POST', '/documents/render', {
-        accept: 'application/pdf',
-        body: {
-          document_type: form.document_type,
-          data,
-          template: { id: template },
-          output: { delivery: 'binary' },
-        },
-      }).catch((error: unknown) => {
+      const answer = await statelessPdf(form.document_type, data, template).catch((error: unknown) => {
         throw asFormError(error);
       });
       setPdf(answer);

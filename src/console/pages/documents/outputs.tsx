@@ -8,23 +8,32 @@ import { PdfFrame } from '../../ui/pdf-frame';
 import { TemplateChooser } from '../../ui/template-chooser';
 import type { StoredDocument } from './model';
 
+/** Document data drawn by a stateless render (nothing stored; counts as a render), as PDF bytes. */
+export function statelessPdf(
+  documentType: string,
+  data: unknown,
+  template: string,
+  format: 'pdf' | 'facturx_pdf' = 'pdf',
+): Promise<Blob> {
+  return blob('POST', '/documents/render', {
+    accept: 'application/pdf',
+    body: {
+      document_type: documentType,
+      data,
+      template: { id: template },
+      output: { format, delivery: 'binary' },
+    },
+  });
+}
+
 /** A PDF of the document: a draft is drawn from its data (stateless), a finalized one as a stored render. */
 export function pdfOf(
   document: StoredDocument,
   template: string,
   format: 'pdf' | 'facturx_pdf',
 ): Promise<Blob> {
-  if (document.status === 'draft') {
-    return blob('POST', '/documents/render', {
-      accept: 'application/pdf',
-      body: {
-        document_type: document.document_type,
-        data: document.data,
-        template: { id: template },
-        output: { format, delivery: 'binary' },
-      },
-    });
-  }
+  if (document.status === 'draft')
+    return statelessPdf(document.document_type, document.data, template, format);
   return blob('POST', `/documents/${document.id}/renders`, {
     accept: 'application/pdf',
     body: { template_id: template, format },
@@ -79,19 +88,7 @@ export function DocumentPreview(props: {
   const [pdf, setPdf] = useState<Blob | null>(null);
   const action = useAction();
   const show = () =>
-    action.run(async () =>
-      setPdf(
-        await blob('POST', '/documents/render', {
-          accept: 'application/pdf',
-          body: {
-            document_type: document.document_type,
-            data: document.data,
-            template: { id: template },
-            output: { delivery: 'binary' },
-          },
-        }),
-      ),
-    );
+    action.run(async () => setPdf(await statelessPdf(document.document_type, document.data, template)));
   return (
     <section class="card preview" aria-label={t('Preview')}>
       <TemplateChooser value={template} onChange={props.onTemplate} />

@@ -1,4 +1,3 @@
-import type { TotalsResult } from '../../../domain/money';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import type { RulePack } from '../../../einvoicing/rule-pack';
 import { EXPECTED_RULESETS } from '../../../einvoicing/rule-pack-defaults';
@@ -13,6 +12,7 @@ import type { ProfileRunner } from '../../../workers/rules-pool';
 import type { DocumentData } from '../../documents';
 import type { AccountGate } from '../account-gate';
 import type { ComplianceResult } from '../model';
+import type { EInvoiceInput } from './write-einvoice';
 
 export interface ComplianceDeps {
   pack: RulePack;
@@ -81,15 +81,7 @@ export async function checkDocumentCompliance(
 /** The check and the exact XML it checked (null when none could be written): Factur-X embeds those bytes. */
 export async function assessDocument(
   deps: ComplianceDeps,
-  input: {
-    profile: ComplianceProfile;
-    documentType: string;
-    data: DocumentData;
-    precedingInvoiceNumber?: string | null;
-    precedingInvoiceDate?: string | null;
-    totals?: TotalsResult;
-    attachedFiles?: (EAttachedFile | null)[];
-  },
+  input: EInvoiceInput,
 ): Promise<{ result: ComplianceResult; xml: string | null }> {
   const tier1: RulesetRun = { ...TIER1_RULESET, version: VERSION, ran: true, reason: null };
   const violations = mandatoryFieldViolations(input.data, input.profile);

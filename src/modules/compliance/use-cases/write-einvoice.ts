@@ -10,11 +10,8 @@ export type WriteOutcome =
   | { ok: true; xml: string }
   | { ok: false; problems: { rule: string; path: string; message: string }[] };
 
-/**
- * Document data -> EN 16931 XML of the profile's syntax, with exactly the totals the API reports. A document
- * that cannot be an e-invoice (no tax scheme, not an invoice or credit note, …) is a value, not a throw.
- */
-export function writeEInvoice(input: {
+/** What an e-invoice is written (and checked) from. */
+export interface EInvoiceInput {
   profile: ComplianceProfile;
   documentType: string;
   data: DocumentData;
@@ -24,7 +21,13 @@ export function writeEInvoice(input: {
   totals?: TotalsResult;
   /** The files of `data.supporting_documents`, read by the caller (files/readSupportingFiles). */
   attachedFiles?: (EAttachedFile | null)[];
-}): WriteOutcome {
+}
+
+/**
+ * Document data -> EN 16931 XML of the profile's syntax, with exactly the totals the API reports. A document
+ * that cannot be an e-invoice (no tax scheme, not an invoice or credit note, …) is a value, not a throw.
+ */
+export function writeEInvoice(input: EInvoiceInput): WriteOutcome {
   const totals = input.totals
     ? { ok: true as const, totals: input.totals }
     : documentTotals(input.data.currency, input.data);
