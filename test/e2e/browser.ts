@@ -166,7 +166,8 @@ async function whileAttached<T>(step: () => Promise<T>): Promise<T> {
     try {
       return await step();
     } catch (error) {
-      if (attempt >= 3 || !/detached|not attached|not of type HTMLElement/i.test(String(error))) throw error;
+      if (attempt >= 3 || !/detached|not attached|not of type HTMLElement|not clickable/i.test(String(error)))
+        throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   }

@@ -80,6 +80,9 @@ describe('console: templates, keys, imports, batches', () => {
 
   test('an API key is created and rotated: the secret is shown once and works; revoked it stops', async () => {
     await click(page(), 'Settings', 'link');
+    // The screen settles first (its sections load and move the form) before anything is typed into it.
+    await page().waitForFunction(() => document.querySelector('h1')?.textContent === 'Settings');
+    await page().waitForFunction(() => !document.querySelector('.loading'));
     await typeInto(page(), 'Key name', 'Accounting export');
     await click(page(), 'Create API key');
     await waitForText(page(), 'shown only now');
