@@ -49,6 +49,26 @@ export interface Config {
   inboxDir: string | null;
   /** INBOX_ACCOUNT: whose inbox the folder feeds; null = the only account of the data dir. */
   inboxAccount: string | null;
+  /** IMAP_URL and its companions: the mailbox the service takes e-invoices from (docs/receiving.md); null = off. */
+  imap: ImapSettings | null;
+}
+
+/** A mailbox to poll, read from IMAP_URL (never logged: it holds the password). */
+export interface ImapSettings {
+  host: string;
+  port: number;
+  /** imaps:// (TLS from the first byte); otherwise STARTTLS, required unless `allowPlain`. */
+  secure: boolean;
+  /** IMAP_ALLOW_PLAIN: an imap:// server that offers no STARTTLS is used unencrypted. */
+  allowPlain: boolean;
+  user: string;
+  password: string;
+  /** The folder new messages arrive in (the URL's path; INBOX when none). */
+  mailbox: string;
+  /** IMAP_ACCOUNT: whose inbox it feeds; null = the only account of the data dir. */
+  accountId: string | null;
+  /** IMAP_POLL_SECONDS: how often the folder is looked at besides IDLE's news. */
+  pollSeconds: number;
 }
 
 /** A setting that makes start-up impossible; main prints `message` as one line and exits. */
@@ -80,6 +100,10 @@ const SETTINGS = {
   INBOX_DIR: 'inbox-dir',
   INBOX_ACCOUNT: 'inbox-account',
   COMPLIANCE_CHECKS_PER_ACCOUNT: 'compliance-checks-per-account',
+  IMAP_URL: 'imap-url',
+  IMAP_ACCOUNT: 'imap-account',
+  IMAP_POLL_SECONDS: 'imap-poll-seconds',
+  IMAP_ALLOW_PLAIN: 'imap-allow-plain',
 } as const;
 
 export const SETTING_FLAGS: readonly string[] = Object.values(SETTINGS);
@@ -140,6 +164,44 @@ function stripeWebhookSecret(raw: string): string {
   return raw;
 }
 
+function yesNo(name: string, raw: string): boolean {
+  if (!['true', 'false', '1', '0'].includes(raw))
+    throw new ConfigError(`${name} must be true or false, got "${raw}"`);
+  return raw === 'true' || raw === '1';
+}
+
+/** IMAP_URL: `imaps://user:password@host:993/INBOX`; the value is never echoed (it holds a password). */
+function imap(
+  raw: string,
+  rest: Pick<ImapSettings, 'allowPlain' | 'accountId' | 'pollSeconds'>,
+): ImapSettings {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('IMAP_URL must look like imaps://user:password@host:993/INBOX (not a valid URL)');
+  }
+  if (url.protocol !== 'imap:' && url.protocol !== 'imaps:') {
+    throw new ConfigError(`IMAP_URL must use imaps:// or imap:// (STARTTLS), got "${url.protocol}"`);
+  }
+  if (url.username === '' || url.password === '' || url.hostname === '') {
+    throw new ConfigError(
+      'IMAP_URL must name a host, a user and a password (imaps://user:password@host/INBOX)',
+    );
+  }
+  const secure = url.protocol === 'imaps:';
+  const folder = decodeURIComponent(url.pathname.replace(/^\/+|\/+$/g, ''));
+  return {
+    host: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port === '' ? (secure ? 993 : 143) : Number(url.port),
+    secure,
+    user: decodeURIComponent(url.username),
+    password: decodeURIComponent(url.password),
+    mailbox: folder === '' ? 'INBOX' : folder,
+    ...rest,
+  };
+}
+
 function backgroundOrOff(name: string, raw: string): boolean {
   if (raw !== 'background' && raw !== 'off')
     throw new ConfigError(`${name} must be background or off, got "${raw}"`);
@@ -166,6 +228,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
   const stripeKey = get('STRIPE_SECRET_KEY');
   const webhookSecret = get('STRIPE_WEBHOOK_SECRET');
   const inboxDir = get('INBOX_DIR');
+  const imapUrl = get('IMAP_URL');
   return {
     port: integer('PORT', get('PORT') ?? '8080', 0, 65535),
     host: get('HOST') ?? '127.0.0.1',
@@ -209,5 +272,13 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     ),
     inboxDir: inboxDir === null ? null : resolve(cwd, inboxDir),
     inboxAccount: get('INBOX_ACCOUNT'),
+    imap:
+      imapUrl === null
+        ? null
+        : imap(imapUrl, {
+            allowPlain: yesNo('IMAP_ALLOW_PLAIN', get('IMAP_ALLOW_PLAIN') ?? 'false'),
+            accountId: get('IMAP_ACCOUNT'),
+            pollSeconds: integer('IMAP_POLL_SECONDS', get('IMAP_POLL_SECONDS') ?? '60', 1, 86_400),
+          }),
   };
 }

@@ -14,6 +14,7 @@ import { apiKeyCredentials } from './modules/auth';
 import type { BillingSettings } from './modules/billing';
 import { billingSettingsOf } from './modules/billing';
 import { AccountGate } from './modules/compliance/account-gate';
+import { createMailIntake, type MailIntake } from './modules/mail-intake';
 import { DownloadSigner } from './modules/renders/signing';
 import type { RenderPdf } from './rendering/types';
 import type { Clock } from './shared/clock';
@@ -53,6 +54,8 @@ export interface AppDeps {
   billing?: BillingSettings;
   /** INBOX_DIR and INBOX_ACCOUNT: the folder the job runtime takes received e-invoices from; null = off. */
   inbox?: { dir: string; accountId: string | null } | null;
+  /** IMAP_URL: the mailbox watcher (started by `serve` after the job runtime); null = off. */
+  mailbox?: MailIntake | null;
 }
 
 /** What differs between a served process and a test server; the rest follows from the config. */
@@ -68,7 +71,7 @@ export interface DepsParts {
 
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
   const { config } = parts;
-  return {
+  const deps: AppDeps = {
     db: parts.handle.db,
     credentials: apiKeyCredentials,
     clock: systemClock,
@@ -88,4 +91,8 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     inbox: config.inboxDir === null ? null : { dir: config.inboxDir, accountId: config.inboxAccount },
     ...overrides,
   };
+  // Built last: it takes the inbox's dependencies (storage, rules) from the finished deps.
+  if (deps.mailbox === undefined)
+    deps.mailbox = config.imap ? createMailIntake(deps, config.imap, config) : null;
+  return deps;
 }

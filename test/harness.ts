@@ -46,6 +46,8 @@ export interface RequestOptions {
 export interface ServerOptions {
   /** INBOX_DIR: a folder the job runtime takes received e-invoices from. */
   inboxDir?: string;
+  /** IMAP_* settings (env names): a mailbox the server watches, started and stopped with it. */
+  imap?: Record<string, string>;
   clock?: Clock;
   rateLimiter?: RateLimiter;
   maxBodyBytes?: number;
@@ -76,7 +78,7 @@ export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789';
 /** A real server on a random loopback port over a fresh data dir, wired exactly as `serve` wires it. */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' });
+  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...options.imap });
   const handle = openDataDir(config);
   const logger = options.logger ?? createLogger('silent');
   let _jobs: JobRuntime | null = null;
@@ -109,6 +111,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const runtime = createJobRuntime(deps, { pollMs: 25, graceMs: 2_000 });
   _jobs = runtime;
   if (options.startJobs !== false) runtime.start();
+  deps.mailbox?.start();
   const maxBodyBytes = options.maxBodyBytes ?? config.maxBodyBytes;
   const fetchHandler = createFetchHandler(buildApp(deps), {
     ...deps,
@@ -142,6 +145,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     },
     async stop() {
       await server.stop();
+      await deps.mailbox?.stop();
       rulesPool?.close();
       await runtime.stop();
       handle.close();

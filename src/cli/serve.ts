@@ -91,6 +91,7 @@ export async function serve(
 
   // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
   jobs.start();
+  deps.mailbox?.start();
   // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
   const rules = config.rulesetsCompile
     ? compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, { delayMs: 1000 })
@@ -121,6 +122,7 @@ export async function serve(
     clearInterval(sweep);
     clearInterval(tidying);
     await server.stop();
+    await deps.mailbox?.stop();
     // Running jobs get their grace period; what outlives it is released for the next start, not lost.
     await jobs?.stop();
     rules?.stop();

@@ -43,9 +43,41 @@ describe('config', () => {
     [{ SMTP_URL: 'mail.example.com' }, /SMTP_URL/],
     [{ SIGNING_SECRET: 'short' }, /SIGNING_SECRET/],
     [{ RULESETS_COMPILE: 'yes' }, /RULESETS_COMPILE/],
+    [{ IMAP_URL: 'pop3://u:p@mail.example.com' }, /IMAP_URL must use imaps/],
+    [{ IMAP_URL: 'imaps://mail.example.com/INBOX' }, /IMAP_URL must name a host, a user and a password/],
+    [{ IMAP_URL: 'imaps://u:p@mail.example.com', IMAP_POLL_SECONDS: '0' }, /IMAP_POLL_SECONDS/],
+    [{ IMAP_URL: 'imap://u:p@mail.example.com', IMAP_ALLOW_PLAIN: 'yes' }, /IMAP_ALLOW_PLAIN/],
   ])('rejects %p', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  test('IMAP_URL: the mailbox, its folder and the STARTTLS rule; a refused value is never echoed', () => {
+    const imap = loadConfig({
+      IMAP_URL: 'imaps://rechnung%40firma.de:p%40ss%2Fw0rd@mail.firma.de/Rechnungen%20Eingang',
+      IMAP_ACCOUNT: 'acc_1',
+    }).imap;
+    expect(imap).toEqual({
+      host: 'mail.firma.de',
+      port: 993,
+      secure: true,
+      allowPlain: false,
+      user: 'rechnung@firma.de',
+      password: 'p@ss/w0rd',
+      mailbox: 'Rechnungen Eingang',
+      accountId: 'acc_1',
+      pollSeconds: 60,
+    });
+    const plain = loadConfig({ IMAP_URL: 'imap://u:pw@127.0.0.1:1143', IMAP_ALLOW_PLAIN: 'true' }).imap;
+    expect(plain).toMatchObject({ port: 1143, secure: false, allowPlain: true, mailbox: 'INBOX' });
+    expect(loadConfig({}).imap).toBeNull();
+    try {
+      loadConfig({ IMAP_URL: 'imaps://user:hunter2-secret@' });
+      throw new Error('accepted');
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      expect(String(error)).not.toContain('hunter2-secret');
+    }
   });
 });
 

@@ -1,3 +1,5 @@
 export { einvoicesAccess } from './access';
+export type { ReceivedEmail } from './schema';
 export { type ParsedEInvoice, parseReceived, type ReceivedFile } from './use-cases/parse-received';
-export { receivePath } from './use-cases/receive-from-folder';
+export { type ReceivedSource, receiveDocument } from './use-cases/receive-document';
+export { receivedOfBytes, receivePath } from './use-cases/receive-from-folder';

@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { PageQuery } from '../../http/schemas';
 import { ComplianceResult } from '../compliance';
+import { documentTotals } from '../documents';
 import type { ReceivedDocumentRow } from './schema';
 import type { ParsedEInvoice } from './use-cases/parse-received';
 
@@ -50,6 +51,52 @@ export const ReceivedStatusSchema = t.Union([
   t.Literal('paid'),
 ]);
 
+const Nullable = (schema: ReturnType<typeof t.String>) => t.Union([schema, t.Null()]);
+
+/** A line as a bookkeeper checks it against the delivery: what, how many, at what price, net. */
+export const ReceivedLine = t.Object({
+  name: t.String(),
+  description: Nullable(t.String()),
+  quantity: t.String(),
+  unit: Nullable(t.String({ description: 'BT-130 as written (a UN/ECE Rec. 20 code) or the unit name' })),
+  unit_price: Nullable(t.String({ description: 'BT-146, net' })),
+  net_amount: Nullable(t.String({ description: 'BT-131: the line after its allowances and charges' })),
+  tax_rate: Nullable(t.String({ description: 'BT-152, percent' })),
+});
+
+/** Where the money goes and when (BG-16, BG-17, BT-9, BT-20). */
+export const ReceivedPayment = t.Object({
+  due_date: Nullable(t.String({ description: 'BT-9' })),
+  terms: Nullable(t.String({ description: 'BT-20 as written (XRechnung #SKONTO# lines included)' })),
+  bank_account: t.Union([
+    t.Object(
+      {
+        iban: Nullable(t.String({ description: 'BT-84' })),
+        bic: Nullable(t.String({ description: 'BT-86' })),
+        account_name: Nullable(t.String({ description: 'BT-85' })),
+        bank_name: Nullable(t.String()),
+      },
+      { description: "BG-17: the seller's account to pay into" },
+    ),
+    t.Null(),
+  ]),
+  direct_debit: t.Union([
+    t.Object(
+      { mandate_reference: t.String(), creditor_id: t.String(), debited_account: Nullable(t.String()) },
+      { description: 'BG-19: the amount is collected by direct debit, do not transfer it' },
+    ),
+    t.Null(),
+  ]),
+});
+
+/** The message an e-mailed e-invoice came in. */
+export const ReceivedEmailView = t.Object({
+  from: Nullable(t.String()),
+  subject: Nullable(t.String()),
+  date: Nullable(t.String({ description: 'The Date header, ISO 8601' })),
+  message_id: Nullable(t.String()),
+});
+
 /** A received e-invoice in the inbox (docs/receiving.md). */
 export const ReceivedDocument = t.Object({
   id: t.String({ examples: ['rcv_01jd0000000000000000000000'] }),
@@ -76,6 +123,18 @@ export const ReceivedDocument = t.Object({
     description: 'The first received document with the same seller, number and issue date',
   }),
   note: t.Union([t.String(), t.Null()]),
+  lines: t.Array(ReceivedLine),
+  payment: ReceivedPayment,
+  source: t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email')], {
+    description:
+      'upload: POST /received-documents; folder: INBOX_DIR or the receive command; email: IMAP_URL',
+  }),
+  file_name: Nullable(
+    t.String({
+      description: 'The file or attachment name (`archive.zip/inner.xml` from a ZIP); null for a body',
+    }),
+  ),
+  email: t.Union([ReceivedEmailView, t.Null()], { description: 'source email: the message it came in' }),
   sha256: t.String(),
   content_type: t.String(),
   size_bytes: t.Integer(),
@@ -108,11 +167,57 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     warnings: row.warnings,
     duplicate_of: row.duplicateOf,
     note: row.note,
+    lines: linesOf(row),
+    payment: paymentOf(row),
+    source: row.source,
+    file_name: row.sourceFileName,
+    email: row.sourceEmail ?? null,
     sha256: row.sha256,
     content_type: row.contentType,
     size_bytes: row.sizeBytes,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
+  };
+}
+
+/** Each line with its net amount as the totals rules give it (null where the data has no price). */
+function linesOf(row: ReceivedDocumentRow): ReceivedLine[] {
+  const items = row.data.line_items ?? [];
+  const outcome = documentTotals(row.currency, row.data);
+  return items.map((item, i) => ({
+    name: item.name,
+    description: item.description ?? null,
+    quantity: item.quantity,
+    unit: item.unit_code ?? item.unit ?? null,
+    unit_price: item.unit_price ?? null,
+    net_amount: outcome.ok ? (outcome.totals.lines[i]?.amount ?? null) : null,
+    tax_rate: item.taxes?.[0]?.rate ?? null,
+  }));
+}
+type ReceivedLine = typeof ReceivedLine.static;
+
+function paymentOf(row: ReceivedDocumentRow): ReceivedDocument['payment'] {
+  const payment = row.data.payment;
+  const bank = payment?.bank_account;
+  const debit = payment?.direct_debit;
+  return {
+    due_date: row.dueDate,
+    terms: payment?.instructions ?? null,
+    bank_account: bank
+      ? {
+          iban: bank.account_number ?? null,
+          bic: bank.swift ?? null,
+          account_name: bank.account_name ?? null,
+          bank_name: bank.bank_name ?? null,
+        }
+      : null,
+    direct_debit: debit
+      ? {
+          mandate_reference: debit.mandate_reference,
+          creditor_id: debit.creditor_id,
+          debited_account: debit.debited_account ?? null,
+        }
+      : null,
   };
 }
 

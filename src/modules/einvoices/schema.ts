@@ -5,6 +5,18 @@ import { accounts } from '../accounts/schema';
 
 export type ReceivedStatus = 'received' | 'approved' | 'rejected' | 'paid';
 
+/** How a received document arrived: over HTTP, from INBOX_DIR or the receive command, or by e-mail. */
+export type ReceivedSourceKind = 'upload' | 'folder' | 'email';
+
+/** The message an e-mailed e-invoice came in, as its headers state it. */
+export interface ReceivedEmail {
+  from: string | null;
+  subject: string | null;
+  /** The Date header as ISO 8601, or null when absent or unreadable. */
+  date: string | null;
+  message_id: string | null;
+}
+
 /** An e-invoice another firm sent: its original bytes are in the blob store under `blob_key`. */
 export const receivedDocuments = sqliteTable(
   'received_documents',
@@ -46,6 +58,10 @@ export const receivedDocuments = sqliteTable(
     sizeBytes: integer('size_bytes').notNull(),
     blobKey: text('blob_key').notNull(),
     note: text('note'),
+    source: text('source').$type<ReceivedSourceKind>().notNull().default('upload'),
+    /** The file's or attachment's name (`archive.zip/inner.xml` for a ZIP entry); null for a body. */
+    sourceFileName: text('source_file_name'),
+    sourceEmail: text('source_email', { mode: 'json' }).$type<ReceivedEmail | null>(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

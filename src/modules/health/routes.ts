@@ -11,9 +11,22 @@ export interface ReadinessChecks {
 }
 
 const Dependency = t.Union([t.Literal('ok'), t.Literal('error')]);
+const Mailbox = t.Object(
+  {
+    state: t.Union([t.Literal('connecting'), t.Literal('ok'), t.Literal('error')]),
+    error: t.Union([t.String(), t.Null()], { description: 'Why it cannot be used (a refused login, …)' }),
+    last_checked_at: t.Union([t.String(), t.Null()]),
+    next_attempt_at: t.Union([t.String(), t.Null()]),
+  },
+  {
+    description:
+      'IMAP_URL only: the mailbox the service takes e-invoices from. Not part of `status`: the API serves without it',
+  },
+);
 const Readiness = t.Object({
   status: t.Union([t.Literal('ready'), t.Literal('not_ready')]),
   dependencies: t.Object({ database: Dependency, storage: Dependency, renderer: Dependency }),
+  mailbox: t.Optional(Mailbox),
 });
 
 async function outcome(check: () => void | Promise<void>): Promise<'ok' | 'error'> {
@@ -53,9 +66,11 @@ export function healthRoutes(_auth: Auth, deps: AppDeps) {
         const ready = database === 'ok' && storage === 'ok' && renderer === 'ok';
         // 503 lets a load balancer act on the status alone.
         if (!ready) set.status = 503;
+        const mailbox = deps.mailbox?.status();
         return {
           status: ready ? ('ready' as const) : ('not_ready' as const),
           dependencies: { database, storage, renderer },
+          ...(mailbox && { mailbox }),
         };
       },
       {

@@ -5,13 +5,20 @@ import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
 import type { ComplianceDeps } from '../../compliance';
 import { findReceivedBySha, findSameInvoice, insertReceived, receivedBlobKey } from '../repo';
-import type { ReceivedDocumentRow } from '../schema';
+import type { ReceivedDocumentRow, ReceivedEmail, ReceivedSourceKind } from '../schema';
 import { parseReceived, type ReceivedFile } from './parse-received';
 
 /** The bytes to keep: exactly what arrived (for JSON bodies, the decoded XML or PDF). */
 export interface ReceivedOriginal {
   bytes: Uint8Array;
   contentType: 'application/xml' | 'application/pdf';
+}
+
+/** Where a received file came from, kept on the document (docs/receiving.md). */
+export interface ReceivedSource {
+  kind: ReceivedSourceKind;
+  fileName?: string | null;
+  email?: ReceivedEmail | null;
 }
 
 /**
@@ -26,7 +33,7 @@ export async function receiveDocument({
 }: {
   ctx: AccountCtx;
   deps: { compliance: ComplianceDeps; blobs: BlobStore };
-  input: { file: ReceivedFile; original: ReceivedOriginal };
+  input: { file: ReceivedFile; original: ReceivedOriginal; source?: ReceivedSource };
 }): Promise<{ row: ReceivedDocumentRow; created: boolean }> {
   const sha256 = createHash('sha256').update(input.original.bytes).digest('hex');
   const existing = findReceivedBySha(ctx.db, ctx.accountId, sha256);
@@ -86,6 +93,9 @@ export async function receiveDocument({
       sizeBytes: input.original.bytes.byteLength,
       blobKey,
       note: null,
+      source: input.source?.kind ?? 'upload',
+      sourceFileName: input.source?.fileName ?? null,
+      sourceEmail: input.source?.email ?? null,
       createdBy: creatorOf(ctx),
       createdAt: now,
       updatedAt: now,

@@ -93,7 +93,8 @@ export async function receivePath({
 }): Promise<FolderOutcome> {
   try {
     const { file, original } = receivedOfBytes(new Uint8Array(readFileSync(input.path)));
-    const { row, created } = await receiveDocument({ ctx, deps, input: { file, original } });
+    const source = { kind: 'folder' as const, fileName: basename(input.path) };
+    const { row, created } = await receiveDocument({ ctx, deps, input: { file, original, source } });
     return { ok: true, row, created };
   } catch (error) {
     if (error instanceof DomainError) {

@@ -1,0 +1,159 @@
+// The mailbox watcher (IMAP_URL): one connection, kept open; the folder is swept when it opens, when the
+// server says a message arrived (IDLE, where offered) and every IMAP_POLL_SECONDS. The mailbox itself is the
+// queue: a message stays in its folder until it is moved to Processed or Failed, so a crash or a restart
+// loses nothing, and a message taken twice keeps nothing twice (the inbox dedupes the same bytes).
+import type { ImapFlow } from 'imapflow';
+import type { ImapSettings } from '../../config';
+import type { Logger } from '../../shared/logger';
+import { describeImapError } from './imap-errors';
+import { FAILED, type MessageRun, PROCESSED } from './take-message';
+
+/** What /ready reports of the mailbox. Never the URL, the user name or the password. */
+export interface MailboxStatus {
+  state: 'connecting' | 'ok' | 'error';
+  /** Why the last connection or sweep failed; null when it works. */
+  error: string | null;
+  /** When the folder was last swept to the end. */
+  last_checked_at: string | null;
+  /** While failing: when the next connection is tried. */
+  next_attempt_at: string | null;
+}
+
+export interface MailIntake {
+  start(): void;
+  stop(): Promise<void>;
+  status(): MailboxStatus;
+}
+
+/** Reconnection delays: 1 s doubling to 15 minutes while the server refuses or cannot be reached. */
+export const reconnectDelayMs = (failures: number) =>
+  Math.min(15 * 60_000, 1_000 * 2 ** Math.max(0, failures - 1));
+
+export class MailboxWatcher implements MailIntake {
+  private stopped = true;
+  private loop: Promise<void> | null = null;
+  private client: ImapFlow | null = null;
+  private nudge: (() => void) | null = null;
+  /** A message arrived (or the connection closed) while no pause was waiting: the next one ends at once. */
+  private news = false;
+  private current: MailboxStatus = {
+    state: 'connecting',
+    error: null,
+    last_checked_at: null,
+    next_attempt_at: null,
+  };
+
+  constructor(
+    private readonly settings: ImapSettings,
+    private readonly run: MessageRun,
+    private readonly logger: Logger,
+  ) {}
+
+  status(): MailboxStatus {
+    return { ...this.current };
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.loop = this.connectLoop();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.nudge?.();
+    const client = this.client;
+    if (client) await client.logout().catch(() => client.close());
+    await this.loop;
+    this.loop = null;
+  }
+
+  private async connectLoop(): Promise<void> {
+    let failures = 0;
+    while (!this.stopped) {
+      try {
+        await this.session();
+        failures = 0;
+      } catch (error) {
+        if (this.stopped) break;
+        failures++;
+        const message = describeImapError(error, this.settings);
+        const wait = reconnectDelayMs(failures);
+        const next = new Date(Date.now() + wait).toISOString();
+        if (this.current.error !== message)
+          this.logger.warn('mailbox unavailable', { error: message, retry_at: next });
+        this.current = { ...this.current, state: 'error', error: message, next_attempt_at: next };
+        await this.pause(wait);
+        continue;
+      }
+      // The server closed a working connection (a restart, an idle timeout): reconnect soon.
+      if (!this.stopped) await this.pause(1_000);
+    }
+  }
+
+  /** One connection: log in, create the folders, sweep, then sweep again on news until it closes. */
+  private async session(): Promise<void> {
+    const { ImapFlow } = await import('imapflow');
+    const s = this.settings;
+    const client = new ImapFlow({
+      host: s.host,
+      port: s.port,
+      secure: s.secure,
+      doSTARTTLS: s.secure ? undefined : s.allowPlain ? undefined : true,
+      auth: { user: s.user, pass: s.password },
+      logger: false,
+      connectionTimeout: 30_000,
+      greetingTimeout: 15_000,
+    });
+    let closed = false;
+    // Without a listener an 'error' event would end the process; the loop learns of it through 'close'.
+    client.on('error', () => undefined);
+    const wake = () => {
+      this.news = true;
+      this.nudge?.();
+    };
+    client.on('close', () => {
+      closed = true;
+      wake();
+    });
+    client.on('exists', wake);
+    this.client = client;
+    try {
+      await client.connect();
+      for (const folder of [PROCESSED, FAILED]) {
+        const list = await client.list();
+        if (!list.some((m) => m.path === folder || m.name === folder)) await client.mailboxCreate(folder);
+      }
+      await client.mailboxOpen(s.mailbox);
+      if (this.current.state !== 'ok') this.logger.info('mailbox connected', { folder: s.mailbox });
+      this.current = { ...this.current, state: 'ok', error: null, next_attempt_at: null };
+      while (!this.stopped && !closed) {
+        this.news = false;
+        const problem = await this.run.sweep(client);
+        if (problem !== null && this.current.error !== problem)
+          this.logger.warn('mailbox not read', { error: problem });
+        this.current = problem
+          ? { ...this.current, state: 'error', error: problem }
+          : { ...this.current, state: 'ok', error: null, last_checked_at: new Date().toISOString() };
+        await this.pause(s.pollSeconds * 1000);
+      }
+    } finally {
+      this.client = null;
+      if (!closed && !this.stopped) client.close();
+    }
+  }
+
+  /** Waits `ms`, or less when a message arrives, the connection closes or the watcher stops. */
+  private pause(ms: number): Promise<void> {
+    if (this.stopped || this.news) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.nudge = null;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.nudge = done;
+    });
+  }
+}

@@ -1,0 +1,102 @@
+// One sweep of the mailbox's folder: every message in it is taken, in the order it arrived, and moved on.
+import type { ImapFlow } from 'imapflow';
+import type { AccountCtx } from '../../shared/context';
+import type { Logger } from '../../shared/logger';
+import type { AttachmentLimits, SkippedPart } from './attachments';
+import { failureNote } from './note';
+import type { MessageOutcome } from './use-cases/receive-message';
+
+/** Where a message goes once taken: created at the first connection when missing. */
+export const PROCESSED = 'Processed';
+export const FAILED = 'Failed';
+
+export interface MessageRun {
+  /** Takes every message of the open folder; answers why none could be taken (no account), else null. */
+  sweep(client: ImapFlow): Promise<string | null>;
+}
+
+export interface MessageRunDeps {
+  /** The account the mailbox feeds, or why there is none (the message then waits in the folder). */
+  account(): { ctx: AccountCtx } | { error: string };
+  receive(ctx: AccountCtx, raw: Uint8Array): Promise<MessageOutcome>;
+  logger: Logger;
+  limits: AttachmentLimits & { maxMessageBytes: number };
+}
+
+/** A message the service itself failed on (storage, database) is tried this often before going to Failed. */
+const MAX_TRIES = 5;
+
+export function messageRun(deps: MessageRunDeps): MessageRun {
+  const tries = new Map<string, number>();
+  const fail = async (
+    client: ImapFlow,
+    uid: number,
+    subject: string | null,
+    messageId: string | null,
+    reasons: SkippedPart[],
+  ) => {
+    await client.messageFlagsAdd(String(uid), ['\\Flagged'], { uid: true });
+    await client.messageMove(String(uid), FAILED, { uid: true });
+    await client.append(FAILED, await failureNote({ subject, messageId, reasons }), [], new Date());
+  };
+  return {
+    async sweep(client) {
+      const account = deps.account();
+      if ('error' in account) return account.error;
+      const uids = (await client.search({ deleted: false }, { uid: true })) || [];
+      const validity = String(client.mailbox ? client.mailbox.uidValidity : '');
+      for (const uid of [...uids].sort((a, b) => a - b)) {
+        const head = await client.fetchOne(String(uid), { size: true, envelope: true }, { uid: true });
+        if (!head) continue;
+        const subject = head.envelope?.subject ?? null;
+        const messageId = head.envelope?.messageId ?? null;
+        if ((head.size ?? 0) > deps.limits.maxMessageBytes) {
+          const reason = `the message is larger than ${deps.limits.maxMessageBytes} bytes: not read`;
+          await fail(client, uid, subject, messageId, [{ name: 'the message', reason }]);
+          deps.logger.warn('mail message refused', { message_id: messageId, reason });
+          continue;
+        }
+        const full = await client.fetchOne(String(uid), { source: true }, { uid: true });
+        if (full === false || !full.source) continue;
+        let outcome: MessageOutcome;
+        try {
+          outcome = await deps.receive(account.ctx, new Uint8Array(full.source));
+        } catch (error) {
+          const key = `${validity}:${uid}`;
+          const n = (tries.get(key) ?? 0) + 1;
+          tries.set(key, n);
+          deps.logger.error('mail message could not be taken', {
+            message_id: messageId,
+            attempt: n,
+            error: String(error),
+          });
+          if (n < MAX_TRIES) continue;
+          tries.delete(key);
+          const reason = `the service failed ${n} times taking it (its log says why); move it back to try again`;
+          await fail(client, uid, subject, messageId, [{ name: 'the message', reason }]);
+          continue;
+        }
+        if (outcome.kept.length > 0) {
+          await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+          await client.messageMove(String(uid), PROCESSED, { uid: true });
+          deps.logger.info('mail message received', {
+            message_id: outcome.email.message_id,
+            received: outcome.kept.map((k) => k.id),
+            ...(outcome.refused.length > 0 && { not_taken: outcome.refused }),
+          });
+        } else {
+          const reasons =
+            outcome.refused.length > 0
+              ? outcome.refused
+              : [{ name: 'the message', reason: 'no attachment is an XML file, a PDF or a ZIP of them' }];
+          await fail(client, uid, outcome.email.subject, outcome.email.message_id, reasons);
+          deps.logger.warn('mail message without an e-invoice', {
+            message_id: outcome.email.message_id,
+            not_taken: reasons,
+          });
+        }
+      }
+      return null;
+    },
+  };
+}

@@ -1,0 +1,231 @@
+// E-mail intake (issue 25 section 3) against a real IMAP server: dovecot started by the test, messages
+// delivered with IMAP APPEND, the service's mailbox watcher taking them into the inbox.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ZipArchive } from 'archiver';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { hasDovecot, TestDovecot } from '../dovecot';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+
+// The watcher works in the background, the rules take their time on a busy machine; a test's own wait is
+// what bounds it (eventually), this only keeps bun from killing dovecot under it.
+setDefaultTimeout(60_000);
+
+const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
+const xrechnung = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'));
+const hybrid = readFileSync(join(EXAMPLES, 'facturx-pdf/EN16931_Einfach.pdf'));
+const cii = readFileSync(join(EXAMPLES, 'xrechnung_cii/01.01a-INVOICE_uncefact.xml'));
+
+async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
+  const archive = new ZipArchive();
+  const chunks: Buffer[] = [];
+  archive.on('data', (c: Buffer) => chunks.push(c));
+  for (const [name, body] of Object.entries(entries)) archive.append(body, { name });
+  await archive.finalize();
+  return Buffer.concat(chunks);
+}
+
+type Attachment = { filename: string; content: Buffer; contentType: string };
+
+function message(input: { subject: string; messageId: string; attachments: Attachment[]; text?: string }) {
+  return new MailComposer({
+    from: 'Lieferant GmbH <rechnung@lieferant.example>',
+    to: 'eingang@firma.example',
+    subject: input.subject,
+    messageId: input.messageId,
+    date: new Date('2026-11-20T09:30:00Z'),
+    text: input.text ?? 'Anbei unsere Rechnung.',
+    attachments: input.attachments,
+  })
+    .compile()
+    .build();
+}
+
+/** Waits until `check` holds (the watcher works in the background); fails with the last value seen. */
+async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 20_000): Promise<T> {
+  const until = Date.now() + ms;
+  let value = await read();
+  while (!check(value) && Date.now() < until) {
+    await Bun.sleep(100);
+    value = await read();
+  }
+  return value;
+}
+
+describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
+  let imap: TestDovecot;
+  let server: TestServer;
+  let account: TestAccount;
+  const logLines: string[] = [];
+  const list = async () =>
+    (await server.json('/api/v1/received-documents?limit=100', { key: account.apiKey })).body.data as any[];
+
+  beforeAll(async () => {
+    imap = await TestDovecot.start();
+    const { createLogger } = await import('../../src/shared/logger');
+    server = await startServer({
+      imap: imap.env(),
+      logger: createLogger('debug', (line) => void logLines.push(line)),
+    });
+    account = makeAccount(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await imap?.stop();
+  });
+
+  test('an XRechnung XML and a hybrid PDF become two received documents; the message moves to Processed', async () => {
+    await imap.deliver(
+      await message({
+        subject: 'Rechnung 123456XX',
+        messageId: '<rechnung-1@lieferant.example>',
+        attachments: [
+          { filename: 'xrechnung.xml', content: xrechnung, contentType: 'application/xml' },
+          { filename: 'EN16931_Einfach.pdf', content: hybrid, contentType: 'application/pdf' },
+        ],
+      }),
+    );
+    const docs = await eventually(list, (d) => d.length === 2);
+    expect(docs).toHaveLength(2);
+    for (const doc of docs) {
+      expect(doc.source).toBe('email');
+      expect(doc.email).toEqual({
+        from: 'Lieferant GmbH <rechnung@lieferant.example>',
+        subject: 'Rechnung 123456XX',
+        date: '2026-11-20T09:30:00.000Z',
+        message_id: '<rechnung-1@lieferant.example>',
+      });
+    }
+    const byType = Object.fromEntries(docs.map((d) => [d.content_type, d]));
+    expect(byType['application/xml']).toMatchObject({
+      invoice_number: '123456XX',
+      file_name: 'xrechnung.xml',
+    });
+    expect(byType['application/pdf']).toMatchObject({ file_name: 'EN16931_Einfach.pdf', syntax: 'cii' });
+    // The original is the attachment byte for byte.
+    const original = await server.request(
+      `/api/v1/received-documents/${byType['application/pdf'].id}/original`,
+      {
+        key: account.apiKey,
+      },
+    );
+    expect(Buffer.from(await original.arrayBuffer()).equals(hybrid)).toBe(true);
+    const processed = await eventually(
+      () => imap.messages('Processed'),
+      (m) => m.length === 1,
+    );
+    expect(processed).toHaveLength(1);
+    expect(processed[0]?.flags.has('\\Seen')).toBe(true);
+    expect(processed[0]?.source).toContain('Message-ID: <rechnung-1@lieferant.example>');
+    expect(await imap.messages('INBOX')).toHaveLength(0);
+  });
+
+  test('the same attachment again is the same document; a ZIP one level deep is opened', async () => {
+    await imap.deliver(
+      await message({
+        subject: 'Rechnung 123456XX (Kopie) und eine weitere',
+        messageId: '<rechnung-2@lieferant.example>',
+        attachments: [
+          { filename: 'kopie.xml', content: xrechnung, contentType: 'text/xml' },
+          {
+            filename: 'rechnungen.zip',
+            content: await zipOf({ 'cii.xml': cii, 'inner.zip': await zipOf({ 'x.xml': cii }) }),
+            contentType: 'application/zip',
+          },
+        ],
+      }),
+    );
+    await eventually(
+      () => imap.messages('Processed'),
+      (m) => m.length === 2,
+    );
+    const docs = await list();
+    // One new document (the CII file in the ZIP); the XML is the one received before.
+    expect(docs).toHaveLength(3);
+    const fromZip = docs.find((d) => d.file_name === 'rechnungen.zip/cii.xml');
+    expect(fromZip).toMatchObject({ source: 'email', syntax: 'cii' });
+    expect(fromZip.email.message_id).toBe('<rechnung-2@lieferant.example>');
+    expect(docs.filter((d) => d.content_type === 'application/xml' && d.syntax === 'ubl')).toHaveLength(1);
+  });
+
+  test('a message with no e-invoice goes to Failed, flagged, with a note saying why', async () => {
+    await imap.deliver(
+      await message({
+        subject: 'Unsere AGB',
+        messageId: '<agb@lieferant.example>',
+        attachments: [
+          {
+            filename: 'agb.txt',
+            content: Buffer.from('Allgemeine Geschäftsbedingungen'),
+            contentType: 'text/plain',
+          },
+          { filename: 'kaputt.xml', content: Buffer.from('<Invoice>'), contentType: 'application/xml' },
+        ],
+      }),
+    );
+    const failed = await eventually(
+      () => imap.messages('Failed'),
+      (m) => m.length === 2,
+    );
+    expect(failed).toHaveLength(2);
+    const original = failed.find(
+      (m) => m.source.includes('<agb@lieferant.example>') && m.source.includes('Unsere AGB'),
+    );
+    expect(original?.flags.has('\\Flagged')).toBe(true);
+    const note = failed.find((m) => m.source.includes('Not taken into the inbox'));
+    expect(note?.source).toContain('In-Reply-To: <agb@lieferant.example>');
+    expect(note?.source).toContain('kaputt.xml');
+    expect(await list()).toHaveLength(3);
+    expect(await imap.messages('INBOX')).toHaveLength(0);
+  });
+
+  test('/ready reports the mailbox; the password never reaches the log', async () => {
+    const ready = await server.json('/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.mailbox).toMatchObject({ state: 'ok', error: null });
+    expect(ready.body.mailbox.last_checked_at).toEqual(expect.any(String));
+    expect(logLines.join('\n')).not.toContain(imap.password);
+  });
+});
+
+describe.skipIf(!hasDovecot)('a mailbox that refuses the login', () => {
+  let imap: TestDovecot;
+  let server: TestServer;
+  const logLines: string[] = [];
+  const wrong = 'wrong-password-9c1e';
+
+  beforeAll(async () => {
+    imap = await TestDovecot.start();
+    const { createLogger } = await import('../../src/shared/logger');
+    server = await startServer({
+      imap: imap.env({ password: wrong }),
+      logger: createLogger('debug', (line) => void logLines.push(line)),
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await imap?.stop();
+  });
+
+  test('is reported in /ready and the log with when it is tried next, never with the credentials', async () => {
+    const ready = await eventually(
+      () => server.json('/ready'),
+      (r) => r.body.mailbox?.state === 'error',
+    );
+    // The API still serves: only the mailbox is out.
+    expect(ready.status).toBe(200);
+    expect(ready.body.status).toBe('ready');
+    expect(ready.body.mailbox.error).toContain('login refused');
+    expect(ready.body.mailbox.next_attempt_at).toEqual(expect.any(String));
+    const logged = logLines.join('\n');
+    expect(logged).toContain('mailbox unavailable');
+    expect(logged).toContain('login refused');
+    for (const secret of [wrong, imap.password]) {
+      expect(logged).not.toContain(secret);
+      expect(JSON.stringify(ready.body)).not.toContain(secret);
+    }
+  });
+});
