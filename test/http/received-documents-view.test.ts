@@ -1,0 +1,75 @@
+// A received document as a firm works with it (issue 25 section 4): the lines, the seller's bank account
+// (BG-17), the due date (BT-9) and payment terms (BT-20), and where it came from.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+
+const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
+const ubl = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'));
+const cii = readFileSync(join(EXAMPLES, 'xrechnung_cii/01.01a-INVOICE_uncefact.xml'));
+
+let server: TestServer;
+let account: TestAccount;
+const inbox = mkdtempSync(join(tmpdir(), 'inbox-view-'));
+
+beforeAll(async () => {
+  server = await startServer({ inboxDir: inbox });
+  account = makeAccount(server);
+});
+afterAll(() => server.stop());
+
+describe('the received document answer', () => {
+  test('an upload shows its lines with net amounts, the bank account, terms and due date; source upload', async () => {
+    const res = await server.request('/api/v1/received-documents', {
+      method: 'POST',
+      key: account.apiKey,
+      headers: { 'content-type': 'application/xml' },
+      body: ubl.toString('utf8'),
+    });
+    expect(res.status).toBe(201);
+    const { data: created } = (await res.json()) as any;
+    const { body } = await server.json(`/api/v1/received-documents/${created.id}`, { key: account.apiKey });
+    const doc = body.data;
+    expect(doc).toMatchObject({ source: 'upload', file_name: null, email: null });
+    expect(doc.payment).toEqual({
+      due_date: null,
+      terms: 'Zahlbar sofort ohne Abzug.',
+      bank_account: { iban: 'DE79000000001234567890', bic: null, account_name: null, bank_name: null },
+      direct_debit: null,
+    });
+    expect(doc.lines).toHaveLength(2);
+    expect(doc.lines[0]).toMatchObject({
+      name: 'Zeitschrift [...]',
+      description: 'Zeitschrift Inland',
+      quantity: '1',
+      unit: 'XPP',
+      net_amount: '288.79',
+      tax_rate: '7',
+    });
+    // The lines' net amounts add up to the stated net total (BT-106).
+    const cents = (amount: string) => BigInt(amount.replace('.', ''));
+    const sum = doc.lines.reduce((s: bigint, l: { net_amount: string }) => s + cents(l.net_amount), 0n);
+    const { body: data } = await server.json(`/api/v1/received-documents/${created.id}/data`, {
+      key: account.apiKey,
+    });
+    expect(data.data.line_items).toHaveLength(2);
+    expect(sum).toBe(cents('314.86'));
+  });
+
+  test('a file from INBOX_DIR shows source folder and its file name', async () => {
+    writeFileSync(join(inbox, 'RE-2024-001.xml'), cii);
+    let doc: any;
+    for (let waited = 0; waited < 20_000 && !doc; waited += 100) {
+      await Bun.sleep(100);
+      const list = await server.json('/api/v1/received-documents', { key: account.apiKey });
+      doc = list.body.data.find((d: { syntax: string }) => d.syntax === 'cii');
+    }
+    expect(doc).toMatchObject({ source: 'folder', file_name: 'RE-2024-001.xml', email: null });
+    expect(doc.lines.length).toBeGreaterThan(0);
+    expect(doc.payment.bank_account?.iban).toEqual(expect.any(String));
+  });
+});
