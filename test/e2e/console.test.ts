@@ -263,6 +263,12 @@ describe('web console', () => {
     expect(received.body.data).toHaveLength(1);
     await click(page(), 'Open', 'link');
     await waitForText(page(), 'Validation report');
+    // What a bookkeeper pays by: the seller's account (BG-17), the terms (BT-20), the lines, and the source.
+    await waitForText(page(), 'DE79 0000 0000 1234 5678 90');
+    await waitForText(page(), 'Zahlbar sofort ohne Abzug.');
+    await waitForText(page(), 'Zeitschrift [...]');
+    await waitForText(page(), '€288.79');
+    await waitForText(page(), 'Upload');
     await click(page(), 'Approve');
     await page().waitForFunction(() => document.querySelector('h1')?.textContent?.includes('Approved'));
   }, 60_000);

@@ -8,8 +8,16 @@ import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
 import { PdfFrame } from '../ui/pdf-frame';
 import { ComplianceReport } from './documents/compliance';
+import {
+  LinesCard,
+  PaymentCard,
+  type ReceivedLine,
+  type ReceivedPayment,
+  type ReceivedSource,
+  SourceFacts,
+} from './received-details';
 
-interface Received {
+interface Received extends ReceivedSource {
   id: string;
   status: string;
   syntax: string;
@@ -29,8 +37,12 @@ interface Received {
   sha256: string;
   content_type: string;
   note: string | null;
+  lines: ReceivedLine[];
+  payment: ReceivedPayment;
   created_at: string;
 }
+
+const SOURCE_LABELS: Record<string, string> = { upload: 'Upload', folder: 'Inbox folder', email: 'E-mail' };
 
 const STATUS_LABELS: Record<string, string> = {
   received: 'Received',
@@ -183,6 +195,7 @@ function ReceivedList() {
             <th scope="col">{t('Issue date')}</th>
             <th scope="col">{t('Status')}</th>
             <th scope="col">{t('Validity')}</th>
+            <th scope="col">{t('Source')}</th>
             <th scope="col" class="num">
               {t('Amount due')}
             </th>
@@ -202,6 +215,10 @@ function ReceivedList() {
               </td>
               <td>
                 <ValidBadge valid={item.valid} />
+              </td>
+              <td title={item.email?.subject ?? item.file_name ?? undefined}>
+                {t(SOURCE_LABELS[item.source] ?? item.source)}
+                {item.email?.from ? <div class="hint">{item.email.from}</div> : null}
               </td>
               <td class="num">{formatMoney(item.amount_due, item.currency)}</td>
             </tr>
@@ -302,8 +319,6 @@ function ReceivedView({ id }: { id: string }) {
             </dd>
             <dt>{t('Issue date')}</dt>
             <dd>{formatDate(item.issue_date)}</dd>
-            <dt>{t('Due date')}</dt>
-            <dd>{formatDate(item.due_date) || '—'}</dd>
             <dt>{t('Total')}</dt>
             <dd>{formatMoney(item.total, item.currency)}</dd>
             <dt>{t('Amount due')}</dt>
@@ -316,7 +331,10 @@ function ReceivedView({ id }: { id: string }) {
             <dd>
               <ValidBadge valid={item.valid} />
             </dd>
+            <SourceFacts item={item} />
           </dl>
+          <PaymentCard payment={item.payment} amountDue={item.amount_due} currency={item.currency} />
+          <LinesCard lines={item.lines} currency={item.currency} />
           <section class="card">
             <h2>{t('Validation report')}</h2>
             {item.compliance ? (

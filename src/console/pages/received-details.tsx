@@ -1,0 +1,184 @@
+// What a bookkeeper checks on a received invoice before paying it: where it came from, the lines, and where
+// the money goes (BG-17 bank account, BT-9 due date, BT-20 terms, BG-19 direct debit).
+import { formatDate, formatMoney, locale, t } from '../i18n';
+
+export interface ReceivedLine {
+  name: string;
+  description: string | null;
+  quantity: string;
+  unit: string | null;
+  unit_price: string | null;
+  net_amount: string | null;
+  tax_rate: string | null;
+}
+
+export interface ReceivedPayment {
+  due_date: string | null;
+  terms: string | null;
+  bank_account: {
+    iban: string | null;
+    bic: string | null;
+    account_name: string | null;
+    bank_name: string | null;
+  } | null;
+  direct_debit: { mandate_reference: string; creditor_id: string; debited_account: string | null } | null;
+}
+
+export interface ReceivedSource {
+  source: 'upload' | 'folder' | 'email';
+  file_name: string | null;
+  email: {
+    from: string | null;
+    subject: string | null;
+    date: string | null;
+    message_id: string | null;
+  } | null;
+}
+
+/** A decimal string in the reader's language, exactly (Intl takes the string, no float on the way). */
+function formatDecimal(value: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 20 }).format(value as unknown as number);
+}
+
+/** An IBAN in groups of four, as printed on paper. */
+const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
+
+export function SourceFacts({ item }: { item: ReceivedSource }) {
+  const mail = item.email;
+  return (
+    <>
+      <dt>{t('Source')}</dt>
+      <dd>
+        {item.source === 'email' ? t('E-mail') : item.source === 'folder' ? t('Inbox folder') : t('Upload')}
+        {item.file_name ? ` · ${item.file_name}` : ''}
+      </dd>
+      {mail ? (
+        <>
+          <dt>{t('From')}</dt>
+          <dd>{mail.from ?? '—'}</dd>
+          <dt>{t('Subject')}</dt>
+          <dd>{mail.subject ?? '—'}</dd>
+          <dt>{t('Sent')}</dt>
+          <dd>{formatDate(mail.date) || '—'}</dd>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+export function PaymentCard({
+  payment,
+  amountDue,
+  currency,
+}: {
+  payment: ReceivedPayment;
+  amountDue: string;
+  currency: string;
+}) {
+  const bank = payment.bank_account;
+  const debit = payment.direct_debit;
+  return (
+    <section class="card">
+      <h2>{t('Payment')}</h2>
+      <dl class="facts">
+        <dt>{t('Amount due')}</dt>
+        <dd>{formatMoney(amountDue, currency)}</dd>
+        <dt>{t('Due date')}</dt>
+        <dd>{formatDate(payment.due_date) || '—'}</dd>
+        {bank?.iban ? (
+          <>
+            <dt>{t('IBAN')}</dt>
+            <dd class="mono">{groupedIban(bank.iban)}</dd>
+          </>
+        ) : null}
+        {bank?.bic ? (
+          <>
+            <dt>{t('BIC')}</dt>
+            <dd class="mono">{bank.bic}</dd>
+          </>
+        ) : null}
+        {bank?.account_name ? (
+          <>
+            <dt>{t('Account holder')}</dt>
+            <dd>{bank.account_name}</dd>
+          </>
+        ) : null}
+        {bank?.bank_name ? (
+          <>
+            <dt>{t('Bank')}</dt>
+            <dd>{bank.bank_name}</dd>
+          </>
+        ) : null}
+        {debit ? (
+          <>
+            <dt>{t('Direct debit')}</dt>
+            <dd>
+              {t('Collected by the seller (mandate {mandate}): do not transfer it.', {
+                mandate: debit.mandate_reference,
+              })}
+            </dd>
+          </>
+        ) : null}
+        {!bank && !debit ? (
+          <>
+            <dt>{t('Bank account')}</dt>
+            <dd>{t('The invoice names no account.')}</dd>
+          </>
+        ) : null}
+        <dt>{t('Payment terms')}</dt>
+        <dd class="pre">{payment.terms ?? '—'}</dd>
+      </dl>
+    </section>
+  );
+}
+
+export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency: string }) {
+  return (
+    <section class="card">
+      <h2>{t('Line items')}</h2>
+      {lines.length === 0 ? (
+        <p>{t('The invoice has no lines.')}</p>
+      ) : (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('Item')}</th>
+              <th scope="col" class="num">
+                {t('Quantity')}
+              </th>
+              <th scope="col" class="num">
+                {t('Unit price')}
+              </th>
+              <th scope="col" class="num">
+                {t('Tax rate')}
+              </th>
+              <th scope="col" class="num">
+                {t('Net amount')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line, i) => (
+              <tr key={i}>
+                <td>
+                  {line.name}
+                  {line.description && line.description !== line.name ? (
+                    <div class="hint">{line.description}</div>
+                  ) : null}
+                </td>
+                <td class="num">
+                  {formatDecimal(line.quantity)}
+                  {line.unit ? ` ${line.unit}` : ''}
+                </td>
+                <td class="num">{line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}</td>
+                <td class="num">{line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}</td>
+                <td class="num">{line.net_amount === null ? '—' : formatMoney(line.net_amount, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
