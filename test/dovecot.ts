@@ -113,11 +113,13 @@ service imap-login {
   }
 
   /** IMAP_* settings for startServer({ imap }): plain IMAP on loopback, IDLE offered. */
-  env(overrides: { password?: string; pollSeconds?: number } = {}): Record<string, string> {
+  env(
+    overrides: { password?: string; pollSeconds?: number; allowPlain?: boolean } = {},
+  ): Record<string, string> {
     const pass = encodeURIComponent(overrides.password ?? this.password);
     return {
       IMAP_URL: `imap://${this.user}:${pass}@127.0.0.1:${this.port}/INBOX`,
-      IMAP_ALLOW_PLAIN: 'true',
+      IMAP_ALLOW_PLAIN: String(overrides.allowPlain ?? true),
       IMAP_POLL_SECONDS: String(overrides.pollSeconds ?? 1),
     };
   }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from '
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ZipArchive } from 'archiver';
+import { simpleParser } from 'mailparser';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { hasDovecot, TestDovecot } from '../dovecot';
 import { makeAccount, type TestAccount } from '../factories';
@@ -66,11 +67,17 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
   beforeAll(async () => {
     imap = await TestDovecot.start();
     const { createLogger } = await import('../../src/shared/logger');
+    // An hour between polls: every message below arrives while the watcher IDLEs, so it is IDLE's news
+    // that gets it taken (the first look at connecting finds the folder empty).
     server = await startServer({
-      imap: imap.env(),
+      imap: imap.env({ pollSeconds: 3600 }),
       logger: createLogger('debug', (line) => void logLines.push(line)),
     });
     account = makeAccount(server);
+    await eventually(
+      () => server.json('/ready'),
+      (r) => r.body.mailbox?.last_checked_at !== null,
+    );
   });
   afterAll(async () => {
     await server?.stop();
@@ -175,9 +182,12 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
       (m) => m.source.includes('<agb@lieferant.example>') && m.source.includes('Unsere AGB'),
     );
     expect(original?.flags.has('\\Flagged')).toBe(true);
-    const note = failed.find((m) => m.source.includes('Not taken into the inbox'));
-    expect(note?.source).toContain('In-Reply-To: <agb@lieferant.example>');
-    expect(note?.source).toContain('kaputt.xml');
+    const note = await simpleParser(
+      failed.find((m) => m.source.includes('Not taken into the inbox'))?.source ?? '',
+    );
+    expect(note.inReplyTo).toBe('<agb@lieferant.example>');
+    expect(note.subject).toBe('Not taken into the inbox: Unsere AGB');
+    expect(note.text).toContain('kaputt.xml: ');
     expect(await list()).toHaveLength(3);
     expect(await imap.messages('INBOX')).toHaveLength(0);
   });
@@ -188,6 +198,76 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
     expect(ready.body.mailbox).toMatchObject({ state: 'ok', error: null });
     expect(ready.body.mailbox.last_checked_at).toEqual(expect.any(String));
     expect(logLines.join('\n')).not.toContain(imap.password);
+  });
+});
+
+describe.skipIf(!hasDovecot)('limits, and a server without STARTTLS', () => {
+  let imap: TestDovecot;
+  let server: TestServer;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    imap = await TestDovecot.start();
+    // MAX_BODY_BYTES 2048: a file may be 2 KiB, a message 6 KiB.
+    server = await startServer({ imap: { ...imap.env(), MAX_BODY_BYTES: '2048' } });
+    account = makeAccount(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await imap?.stop();
+  });
+
+  test('a message over 3 x MAX_BODY_BYTES goes to Failed unread; a file over MAX_BODY_BYTES is passed over', async () => {
+    await imap.deliver(
+      await message({
+        subject: 'Zu groß',
+        messageId: '<big@lieferant.example>',
+        attachments: [{ filename: 'big.xml', content: xrechnung, contentType: 'application/xml' }],
+        text: 'x'.repeat(4000),
+      }),
+    );
+    await imap.deliver(
+      await message({
+        subject: 'Anhang zu groß',
+        messageId: '<file@lieferant.example>',
+        // 3 KB: over the file limit, the message (4 KB in base64) under its own.
+        attachments: [
+          {
+            filename: 'rechnung.xml',
+            content: Buffer.from(`<Invoice>${'x'.repeat(3000)}</Invoice>`),
+            contentType: 'application/xml',
+          },
+        ],
+      }),
+    );
+    const failed = await eventually(
+      () => imap.messages('Failed'),
+      (m) => m.length === 4,
+    );
+    const read = await Promise.all(failed.map((m) => simpleParser(m.source)));
+    const notes = read.filter((m) => m.subject?.startsWith('Not taken into the inbox'));
+    expect(notes.map((n) => n.subject).sort()).toEqual([
+      'Not taken into the inbox: Anhang zu groß',
+      'Not taken into the inbox: Zu groß',
+    ]);
+    const texts = notes.map((n) => n.text ?? '').join('\n');
+    expect(texts).toContain('larger than 6144 bytes: not read');
+    expect(texts).toContain('rechnung.xml: larger than 2048 bytes: not tried');
+    const list = await server.json('/api/v1/received-documents', { key: account.apiKey });
+    expect(list.body.data).toEqual([]);
+  });
+
+  test('imap:// to a server without STARTTLS is refused unless IMAP_ALLOW_PLAIN, and /ready says why', async () => {
+    const strict = await startServer({ imap: imap.env({ allowPlain: false }) });
+    try {
+      const ready = await eventually(
+        () => strict.json('/ready'),
+        (r) => r.body.mailbox?.state === 'error',
+      );
+      expect(ready.body.mailbox.error).toContain('STARTTLS');
+    } finally {
+      await strict.stop();
+    }
   });
 });
 
