@@ -38,7 +38,7 @@ export class TestDovecot {
   private constructor(
     readonly port: number,
     readonly dir: string,
-    private readonly process: Subprocess,
+    private process: Subprocess,
   ) {}
 
   /**
@@ -96,20 +96,42 @@ service imap-login {
 }
 `,
     );
-    const proc = Bun.spawn([DOVECOT, '-F', '-c', conf], { stdout: 'ignore', stderr: 'pipe' });
-    const server = new TestDovecot(port, dir, proc);
+    const server = new TestDovecot(port, dir, TestDovecot.spawn(dir));
+    try {
+      await server.ready();
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+    return server;
+  }
+
+  private static spawn(dir: string): Subprocess {
+    return Bun.spawn([DOVECOT, '-F', '-c', join(dir, 'dovecot.conf')], { stdout: 'ignore', stderr: 'pipe' });
+  }
+
+  private async ready(): Promise<void> {
     for (let i = 0; i < 100; i++) {
       try {
-        const client = await server.client();
+        const client = await this.client();
         await client.logout();
-        return server;
+        return;
       } catch {
         await Bun.sleep(50);
       }
     }
-    const log = existsSync(join(dir, 'dovecot.log')) ? readFileSync(join(dir, 'dovecot.log'), 'utf8') : '';
-    await server.stop();
-    throw new Error(`dovecot did not start: ${log.slice(-2000)}`);
+    throw new Error(`dovecot did not start: ${this.log().slice(-2000)}`);
+  }
+
+  /** Stops the server but keeps its mail and port: connections are refused until resume(). */
+  async pause(): Promise<void> {
+    this.process.kill('SIGTERM');
+    await this.process.exited;
+  }
+
+  async resume(): Promise<void> {
+    this.process = TestDovecot.spawn(this.dir);
+    await this.ready();
   }
 
   /** IMAP_* settings for startServer({ imap }): plain IMAP on loopback, IDLE offered. */
@@ -178,8 +200,7 @@ service imap-login {
   }
 
   async stop(): Promise<void> {
-    this.process.kill('SIGTERM');
-    await this.process.exited;
+    await this.pause();
     rmSync(this.dir, { recursive: true, force: true });
   }
 }

@@ -309,3 +309,42 @@ describe.skipIf(!hasDovecot)('a mailbox that refuses the login', () => {
     }
   });
 });
+
+describe.skipIf(!hasDovecot)('a mailbox server that is down', () => {
+  test('is reported, retried with a growing delay, and read once it is back', async () => {
+    const imap = await TestDovecot.start();
+    await imap.pause();
+    const server = await startServer({ imap: imap.env() });
+    try {
+      const account = makeAccount(server);
+      const down = await eventually(
+        () => server.json('/ready'),
+        (r) => r.body.mailbox?.state === 'error',
+      );
+      expect(down.body.mailbox.error).toContain('connection refused');
+      await imap.resume();
+      await imap.deliver(
+        await message({
+          subject: 'Rechnung nach der Störung',
+          messageId: '<after@lieferant.example>',
+          attachments: [{ filename: 'xrechnung.xml', content: xrechnung, contentType: 'application/xml' }],
+        }),
+      );
+      const up = await eventually(
+        () => server.json('/ready'),
+        (r) => r.body.mailbox?.state === 'ok',
+        30_000,
+      );
+      expect(up.body.mailbox).toMatchObject({ state: 'ok', error: null, next_attempt_at: null });
+      const docs = await eventually(
+        async () =>
+          (await server.json('/api/v1/received-documents', { key: account.apiKey })).body.data as any[],
+        (d) => d.length === 1,
+      );
+      expect(docs[0]?.email?.message_id).toBe('<after@lieferant.example>');
+    } finally {
+      await server.stop();
+      await imap.stop();
+    }
+  });
+});

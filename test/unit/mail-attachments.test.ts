@@ -84,3 +84,12 @@ describe('attachments tried as e-invoices', () => {
     expect(skipped[0]?.reason).toContain('the ZIP cannot be read');
   });
 });
+
+describe('reconnecting to a mailbox that refuses or is down', () => {
+  test('waits 1 s, then twice as long each time, never more than 15 minutes', async () => {
+    const { reconnectDelayMs } = await import('../../src/modules/mail-intake/mailbox');
+    expect([1, 2, 3, 4, 10, 11, 50].map(reconnectDelayMs)).toEqual([
+      1_000, 2_000, 4_000, 8_000, 512_000, 900_000, 900_000,
+    ]);
+  });
+});

@@ -122,9 +122,15 @@ export class MailboxWatcher implements MailIntake {
     this.client = client;
     try {
       await client.connect();
+      const existing = new Set((await client.list()).map((m) => m.path));
       for (const folder of [PROCESSED, FAILED]) {
-        const list = await client.list();
-        if (!list.some((m) => m.path === folder || m.name === folder)) await client.mailboxCreate(folder);
+        // A server with a personal namespace (`INBOX.`) lists it under its own path: its "already exists"
+        // answer is no failure.
+        if (!existing.has(folder)) {
+          await client.mailboxCreate(folder).catch((error: { serverResponseCode?: string }) => {
+            if (error.serverResponseCode !== 'ALREADYEXISTS') throw error;
+          });
+        }
       }
       await client.mailboxOpen(s.mailbox);
       if (this.current.state !== 'ok') this.logger.info('mailbox connected', { folder: s.mailbox });
