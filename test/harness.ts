@@ -46,7 +46,7 @@ export interface RequestOptions {
 export interface ServerOptions {
   /** INBOX_DIR: a folder the job runtime takes received e-invoices from. */
   inboxDir?: string;
-  /** IMAP_* settings (env names): a mailbox the server watches, started and stopped with it. */
+  /** IMAP_* settings (env names; MAX_BODY_BYTES too, which sets its limits): a mailbox the server watches. */
   imap?: Record<string, string>;
   clock?: Clock;
   rateLimiter?: RateLimiter;
