@@ -58,6 +58,8 @@ interface RequestOptions {
   body?: unknown;
   raw?: BodyInit;
   contentType?: string;
+  /** The name of the file sent as `raw` (Content-Disposition), for a service that keeps it. */
+  fileName?: string;
 }
 
 /**
@@ -136,6 +138,8 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   if (options.raw !== undefined) {
     body = options.raw;
     if (options.contentType) headers['content-type'] = options.contentType;
+    if (options.fileName)
+      headers['content-disposition'] = `attachment; filename*=UTF-8''${encodeURIComponent(options.fileName)}`;
   } else if (options.body !== undefined) {
     body = JSON.stringify(options.body);
     headers['content-type'] = 'application/json';

@@ -268,7 +268,7 @@ describe('web console', () => {
     await waitForText(page(), 'Zahlbar sofort ohne Abzug.');
     await waitForText(page(), 'Zeitschrift [...]');
     await waitForText(page(), '€288.79');
-    await waitForText(page(), 'Upload');
+    await waitForText(page(), 'Upload · 01.01a-INVOICE_ubl.xml');
     await click(page(), 'Approve');
     await page().waitForFunction(() => document.querySelector('h1')?.textContent?.includes('Approved'));
   }, 60_000);

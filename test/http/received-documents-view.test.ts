@@ -60,6 +60,30 @@ describe('the received document answer', () => {
     expect(sum).toBe(cents('314.86'));
   });
 
+  test('an upload names its file by Content-Disposition: decoded, only its last path segment', async () => {
+    const upload = async (disposition: string, body: string) => {
+      const res = await server.request('/api/v1/received-documents', {
+        method: 'POST',
+        key: account.apiKey,
+        headers: { 'content-type': 'application/xml', 'content-disposition': disposition },
+        body,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as any).data;
+    };
+    const xml = ubl.toString('utf8');
+    const named = await upload(
+      `attachment; filename*=UTF-8''Rechnung%20M%C3%BCller.xml`,
+      xml.replace('<cbc:Note>', '<cbc:Note>1 '),
+    );
+    expect(named).toMatchObject({ source: 'upload', file_name: 'Rechnung Müller.xml' });
+    const pathy = await upload(
+      'attachment; filename="../../etc/re.xml"',
+      xml.replace('<cbc:Note>', '<cbc:Note>2 '),
+    );
+    expect(pathy.file_name).toBe('re.xml');
+  });
+
   test('a file from INBOX_DIR shows source folder and its file name', async () => {
     writeFileSync(join(inbox, 'RE-2024-001.xml'), cii);
     let doc: any;

@@ -78,6 +78,7 @@ function Upload({ onStored }: { onStored: () => void }) {
         const answer = await call<{ data: Received }>('POST', '/received-documents', {
           raw: file,
           contentType: contentTypeOf(file),
+          fileName: file.name,
         });
         const stored = answer.data;
         const text = stored.duplicate_of

@@ -15,6 +15,32 @@ import { receiveDocument } from './use-cases/receive-document';
 import { visualizeReceived } from './use-cases/visualize-received';
 
 const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
+
+/**
+ * The file name a `Content-Disposition` request header gives (`filename*=UTF-8''…` before `filename="…"`):
+ * its last path segment, without control characters, at most 255 characters; null when none.
+ */
+export function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
+  let name: string | undefined;
+  try {
+    name =
+      extended === undefined
+        ? (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])
+        : decodeURIComponent(extended.trim());
+  } catch {
+    name = plain?.[1] ?? plain?.[2];
+  }
+  const last = name?.split(/[\\/]/).pop() ?? '';
+  const clean = [...last]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
+    .join('')
+    .trim()
+    .slice(0, 255);
+  return clean ? clean : null;
+}
 const params = t.Object({ received_id: t.String() });
 
 /** The inbox: received e-invoices kept with their original bytes (docs/receiving.md). */
@@ -32,10 +58,11 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       '',
       async ({ ctx, request, set }) => {
         const { file, original } = await receivedBodyOf(request);
+        const fileName = fileNameOf(request.headers.get('content-disposition'));
         const { row, created } = await receiveDocument({
           ctx,
           deps: { compliance, blobs: deps.blobs },
-          input: { file, original },
+          input: { file, original, source: { kind: 'upload', fileName } },
         });
         set.status = created ? 201 : 200;
         return { data: presentReceived(row) };
@@ -45,7 +72,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
         parse: 'none',
         response: { 200: dataOf(ReceivedDocument), 201: dataOf(ReceivedDocument), ...authErrors },
         detail: detail(
-          'Keep a received e-invoice (the same bodies as /einvoices/parse): 201 when new, 200 with the existing document when the same bytes came before',
+          'Keep a received e-invoice (the same bodies as /einvoices/parse): 201 when new, 200 with the existing document when the same bytes came before. `Content-Disposition: attachment; filename="…"` (or `filename*=UTF-8\'\'…`) names the file: kept as `file_name`',
         ),
       },
     )
