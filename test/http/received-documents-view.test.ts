@@ -96,4 +96,16 @@ describe('the received document answer', () => {
     expect(doc.lines.length).toBeGreaterThan(0);
     expect(doc.payment.bank_account?.iban).toEqual(expect.any(String));
   });
+
+  test('the list filters by source', async () => {
+    const only = async (source: string) =>
+      (await server.json(`/api/v1/received-documents?source=${source}`, { key: account.apiKey })).body;
+    expect((await only('folder')).data.map((d: { file_name: string }) => d.file_name)).toEqual([
+      'RE-2024-001.xml',
+    ]);
+    expect((await only('upload')).data).toHaveLength(3);
+    expect((await only('email')).data).toEqual([]);
+    const bad = await server.json('/api/v1/received-documents?source=fax', { key: account.apiKey });
+    expect(bad.status).toBe(422);
+  });
 });

@@ -89,6 +89,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
             issuedFrom: query.issued_from,
             issuedTo: query.issued_to,
             valid: query.valid === undefined ? undefined : query.valid === 'true',
+            source: query.source,
           },
           page,
         );
@@ -99,7 +100,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
         query: ListReceivedQuery,
         response: { 200: pageOf(ReceivedDocument), ...authErrors },
         detail: detail(
-          'List received e-invoices, newest first (filters: status, seller, issue dates, valid)',
+          'List received e-invoices, newest first (filters: status, seller, issue dates, valid, source)',
         ),
       },
     )

@@ -237,4 +237,9 @@ export const ListReceivedQuery = t.Object({
   issued_from: t.Optional(t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
   issued_to: t.Optional(t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
   valid: t.Optional(t.Union([t.Literal('true'), t.Literal('false')])),
+  source: t.Optional(
+    t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email')], {
+      description: 'How it arrived: upload, folder (INBOX_DIR, receive) or email (IMAP_URL)',
+    }),
+  ),
 });

@@ -1,7 +1,12 @@
 import { and, asc, desc, eq, gte, like, lt, lte, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
-import { type ReceivedDocumentRow, type ReceivedStatus, receivedDocuments as rd } from './schema';
+import {
+  type ReceivedDocumentRow,
+  type ReceivedSourceKind,
+  type ReceivedStatus,
+  receivedDocuments as rd,
+} from './schema';
 
 const scoped = (accountId: string, id: string) => and(eq(rd.accountId, accountId), eq(rd.id, id));
 
@@ -57,6 +62,7 @@ export interface ReceivedFilter {
   issuedFrom?: string;
   issuedTo?: string;
   valid?: boolean;
+  source?: ReceivedSourceKind;
 }
 
 export function listReceived(
@@ -73,6 +79,7 @@ export function listReceived(
     filter.issuedFrom === undefined ? undefined : gte(rd.issueDate, filter.issuedFrom),
     filter.issuedTo === undefined ? undefined : lte(rd.issueDate, filter.issuedTo),
     filter.valid === undefined ? undefined : eq(rd.valid, filter.valid),
+    filter.source === undefined ? undefined : eq(rd.source, filter.source),
     page.after === null ? undefined : lt(rd.id, page.after),
   ];
   return db

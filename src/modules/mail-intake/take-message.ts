@@ -46,6 +46,8 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
       const uids = (await client.search({ deleted: false }, { uid: true })) || [];
       const validity = String(client.mailbox ? client.mailbox.uidValidity : '');
       for (const uid of [...uids].sort((a, b) => a - b)) {
+        // Logged out (the service stops) or dropped: the rest wait for the next connection.
+        if (!client.usable) break;
         const head = await client.fetchOne(String(uid), { size: true, envelope: true }, { uid: true });
         if (!head) continue;
         const subject = head.envelope?.subject ?? null;
