@@ -156,9 +156,10 @@ function Upload({ onStored }: { onStored: () => void }) {
 function ReceivedList() {
   const [status, setStatus] = useState('');
   const [valid, setValid] = useState('');
+  const [source, setSource] = useState('');
   const pages = usePages<Received>(
-    (cursor) => list<Received>('/received-documents', { limit: 25, cursor, status, valid }),
-    [status, valid],
+    (cursor) => list<Received>('/received-documents', { limit: 25, cursor, status, valid, source }),
+    [status, valid, source],
   );
   return (
     <section>
@@ -184,6 +185,15 @@ function ReceivedList() {
             { value: '', label: t('Any') },
             { value: 'true', label: t('Valid') },
             { value: 'false', label: t('Invalid') },
+          ]}
+        />
+        <Select
+          label={t('Source')}
+          value={source}
+          onChange={setSource}
+          options={[
+            { value: '', label: t('Any') },
+            ...Object.entries(SOURCE_LABELS).map(([value, label]) => ({ value, label: t(label) })),
           ]}
         />
       </search>
