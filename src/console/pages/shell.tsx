@@ -16,8 +16,16 @@ export interface Account {
   plan_name: string;
 }
 
+/** GET /auth/me: the account, and the signed-in user and member (null for an API key / account level). */
+export interface Me {
+  account: Account;
+  user: { id: string; email: string; name: string } | null;
+  member: { id: string; workspace_id: string; role: string } | null;
+}
+
 interface Props {
   account: Account;
+  user?: Me['user'];
   language: Language;
   onLanguage: (language: Language) => void;
   onSignOut: () => void;
@@ -53,7 +61,7 @@ function Page({ route, account }: { route: string[]; account: Account }): Compon
   }
 }
 
-export function Shell({ account, language, onLanguage, onSignOut }: Props) {
+export function Shell({ account, user, language, onLanguage, onSignOut }: Props) {
   const route = useRoute();
   const current = route[0] ?? 'documents';
   return (
@@ -68,6 +76,11 @@ export function Shell({ account, language, onLanguage, onSignOut }: Props) {
             <span class="account" title={account.id}>
               {account.name}
             </span>
+            {user ? (
+              <span class="user" title={user.email}>
+                {user.name}
+              </span>
+            ) : null}
             <LanguageChooser language={language} onLanguage={onLanguage} />
             <button type="button" onClick={onSignOut}>
               {t('Sign out')}
