@@ -66,6 +66,7 @@ export interface ApiPaths {
   POST:
     | '/api-keys'
     | `/api-keys/${string}/rotate`
+    | '/auth/password'
     | '/batches'
     | `/batches/${string}/cancel`
     | '/billing/checkout-session'

@@ -383,8 +383,8 @@ export const GERMAN: Record<string, string> = {
     'Steht auf der Rechnung, z. B. „Kleinunternehmer gemäß § 19 UStG“',
   'Delivery date': 'Leistungsdatum',
   'When the goods or services were supplied (BT-72)': 'Wann geliefert oder geleistet wurde (BT-72)',
-  'At least 10 characters; a few words are easy to remember and hard to guess.':
-    'Mindestens 10 Zeichen; ein paar Wörter sind leicht zu merken und schwer zu erraten.',
+  'At least 8 characters; a few words are easy to remember and hard to guess.':
+    'Mindestens 8 Zeichen; ein paar Wörter sind leicht zu merken und schwer zu erraten.',
   'Choose your password': 'Passwort festlegen',
   'For the account {account}.': 'Für das Konto {account}.',
   'For {email} at {account}.': 'Für {email} bei {account}.',

@@ -173,7 +173,7 @@ describe('users made by the CLI sign in', () => {
       { DATA_DIR: server.dataDir },
     );
     expect(short.code).toBe(2);
-    expect(short.stderr).toContain('at least 10 characters');
+    expect(short.stderr).toContain('at least 8 characters');
   }, 30_000);
 });
 
@@ -310,6 +310,44 @@ describe('the session cookie', () => {
     });
     expect(old.status).toBe(401);
     expect((await me(await signIn(server, email, 'an entirely new passphrase'))).status).toBe(200);
+  }, 30_000);
+});
+
+describe('changing one’s own password', () => {
+  test('POST /auth/password checks the current password, ends every other session and keeps this browser signed in', async () => {
+    const { email } = await makeUser(server, account.id);
+    const here = await signIn(server, email);
+    const elsewhere = await signIn(server, email);
+    const change = (cookie: string, body: unknown, origin = server.url) =>
+      server.request('/api/v1/auth/password', { method: 'POST', headers: { cookie, origin }, body });
+    const foreign = await change(
+      here,
+      { current_password: PASSWORD, new_password: 'brand new passphrase' },
+      'https://evil.example',
+    );
+    expect(foreign.status).toBe(403);
+    const wrong = await change(here, {
+      current_password: 'not it at all',
+      new_password: 'brand new passphrase',
+    });
+    expect(wrong.status).toBe(422);
+    const weak = await change(here, { current_password: PASSWORD, new_password: 'short' });
+    expect(weak.status).toBe(422);
+    const byKey = await server.json('/api/v1/auth/password', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { current_password: PASSWORD, new_password: 'brand new passphrase' },
+    });
+    expect(byKey.status).toBe(403);
+
+    const done = await change(here, { current_password: PASSWORD, new_password: 'brand new passphrase' });
+    expect(done.status).toBe(200);
+    const renewed = sessionCookieOf(done.headers) ?? '';
+    expect(renewed).not.toBe(here);
+    expect((await me(renewed)).status).toBe(200);
+    expect((await me(here)).status).toBe(401);
+    expect((await me(elsewhere)).status).toBe(401);
+    expect((await me(await signIn(server, email, 'brand new passphrase'))).status).toBe(200);
   }, 30_000);
 });
 

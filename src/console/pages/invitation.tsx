@@ -128,7 +128,7 @@ export function InvitationPage({ token, language, onLanguage }: Props) {
           error={fieldError}
           required
         />
-        <p class="hint">{t('At least 10 characters; a few words are easy to remember and hard to guess.')}</p>
+        <p class="hint">{t('At least 8 characters; a few words are easy to remember and hard to guess.')}</p>
         <Field
           label={t('Repeat the password')}
           type="password"

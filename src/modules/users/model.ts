@@ -70,3 +70,8 @@ export const Invitation = t.Object({
   expires_at: t.Union([t.String({ format: 'date-time' }), t.Null()]),
   emailed: t.Boolean({ description: 'Whether the link was sent to the email (SMTP_URL set)' }),
 });
+
+export const ChangePasswordBody = t.Object(
+  { current_password: t.String({ maxLength: 1024 }), new_password: t.String({ maxLength: 1024 }) },
+  { additionalProperties: false },
+);

@@ -4,7 +4,7 @@
 const OPTIONS = { algorithm: 'argon2id', memoryCost: 19_456, timeCost: 2 } as const;
 const AT_ONCE = 2;
 
-export const MIN_PASSWORD_LENGTH = 10;
+export const MIN_PASSWORD_LENGTH = 8;
 export const MAX_PASSWORD_LENGTH = 256;
 
 let running = 0;

@@ -10,7 +10,7 @@ import {
   sessionCookie,
 } from '../../http/credentials';
 import { clientAddressOf } from '../../http/request-context';
-import { dataOf, ErrorEnvelope, withConflict } from '../../http/schemas';
+import { authErrors, dataOf, ErrorEnvelope, withConflict } from '../../http/schemas';
 import { DomainError } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { findWorkspace, presentMember } from '../workspaces';
@@ -18,6 +18,7 @@ import { emailInvitation } from './invitation-email';
 import { linkUrl } from './links';
 import {
   AcceptInvitationBody,
+  ChangePasswordBody,
   Invitation,
   InvitationView,
   InviteBody,
@@ -28,10 +29,11 @@ import {
 } from './model';
 import { SignInThrottle } from './sign-in-throttle';
 import { acceptInvitation } from './use-cases/accept-invitation';
+import { changePassword } from './use-cases/change-password';
 import { inviteMember } from './use-cases/invite-member';
 import { readInvitation } from './use-cases/read-invitation';
 import { ABSOLUTE_MS, endSession, IDLE_MS, sessionOf } from './use-cases/session-of';
-import { signIn } from './use-cases/sign-in';
+import { type SignedIn, signIn } from './use-cases/sign-in';
 
 const detail = (summary: string, extra: Record<string, unknown> = {}) => ({
   summary,
@@ -54,6 +56,16 @@ function refuseForeignOrigin(request: Request, publicBaseUrl: string | null): vo
 
 const plus = (iso: string, ms: number) => new Date(new Date(iso).getTime() + ms).toISOString();
 
+function presentSession(signed: SignedIn) {
+  return {
+    id: signed.session.id,
+    user: presentUser(signed.user),
+    created_at: signed.session.createdAt,
+    idle_expires_at: plus(signed.session.lastSeenAt, IDLE_MS),
+    expires_at: plus(signed.session.createdAt, ABSOLUTE_MS),
+  };
+}
+
 /** People: sign in and out with email and password, one-time links, invitations (docs/sign-in.md). */
 export function userRoutes(auth: Auth, deps: AppDeps) {
   const throttle = new SignInThrottle(deps.clock);
@@ -68,23 +80,14 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
           input: { email: body.email, password: body.password, address: clientAddressOf(request) },
           throttle,
         });
-        const secure = servedOverHttps(request, deps.publicBaseUrl);
         set.headers['set-cookie'] = sessionCookie(
           signed.token,
-          secure,
+          servedOverHttps(request, deps.publicBaseUrl),
           body.remember ? Math.floor(ABSOLUTE_MS / 1000) : null,
         );
         set.headers['cache-control'] = 'no-store';
         set.status = 201;
-        return {
-          data: {
-            id: signed.session.id,
-            user: presentUser(signed.user),
-            created_at: signed.session.createdAt,
-            idle_expires_at: plus(signed.session.lastSeenAt, IDLE_MS),
-            expires_at: plus(signed.session.createdAt, ABSOLUTE_MS),
-          },
-        };
+        return { data: presentSession(signed) };
       },
       {
         body: SignInBody,
@@ -142,6 +145,41 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
       },
     )
     .use(auth)
+    .post(
+      '/api/v1/auth/password',
+      async ({ principal, body, request, set }) => {
+        if (principal.session === null) {
+          throw new DomainError(
+            'forbidden',
+            'Only a signed-in user has a password to change: sign in with email',
+          );
+        }
+        const signed = await changePassword({
+          ctx: system,
+          input: {
+            userId: principal.session.userId,
+            currentPassword: body.current_password,
+            newPassword: body.new_password,
+            address: clientAddressOf(request),
+          },
+          throttle,
+        });
+        // Every session ended with the old password; this browser goes on with a new one.
+        set.headers['set-cookie'] = sessionCookie(
+          signed.token,
+          servedOverHttps(request, deps.publicBaseUrl),
+          null,
+        );
+        set.headers['cache-control'] = 'no-store';
+        return { data: presentSession(signed) };
+      },
+      {
+        auth: true,
+        body: ChangePasswordBody,
+        response: { 200: dataOf(Session), ...authErrors },
+        detail: detail('Change the signed-in user’s password: every other session of theirs ends'),
+      },
+    )
     .post(
       '/api/v1/workspaces/:workspace_id/invitations',
       async ({ ctx, params, body, set }) => {

@@ -36,15 +36,7 @@ export async function signIn({
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
-  const wait = throttle.retryAfter(email, input.address);
-  if (wait > 0) {
-    throw new DomainError(
-      'rate_limited',
-      'Too many wrong passwords: try again later',
-      { retry_after_seconds: wait },
-      { 'Retry-After': String(wait) },
-    );
-  }
+  tooManyTries(throttle, email, input.address);
   const user = findUserByEmail(ctx.db, email);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !matches) {
@@ -61,6 +53,24 @@ export async function signIn({
       'This user belongs to no workspace: ask an owner or admin to add them',
     );
   }
+  return openSession(ctx, user);
+}
+
+/** 429 with Retry-After while the email (or the address) is locked after wrong passwords. */
+export function tooManyTries(throttle: SignInThrottle, email: string, address: string | null): void {
+  const wait = throttle.retryAfter(email, address);
+  if (wait > 0) {
+    throw new DomainError(
+      'rate_limited',
+      'Too many wrong passwords: try again later',
+      { retry_after_seconds: wait },
+      { 'Retry-After': String(wait) },
+    );
+  }
+}
+
+/** A new session for the user: a fresh token, of which only the digest is stored. */
+export function openSession(ctx: SystemCtx, user: UserRow): SignedIn {
   const token = randomToken(32);
   const now = isoNow(ctx.clock);
   const session: SessionRow = {
