@@ -415,4 +415,9 @@ export const GERMAN: Record<string, string> = {
   'Your password is set. Sign in with {email}.': 'Ihr Passwort ist gesetzt. Melden Sie sich mit {email} an.',
   '{email} already signs in to this account and now belongs to this workspace too.':
     '{email} meldet sich bereits bei diesem Konto an und gehört jetzt auch zu diesem Arbeitsbereich.',
+  'Your password': 'Ihr Passwort',
+  'Password changed. Your other sessions are signed out.':
+    'Passwort geändert. Ihre anderen Sitzungen sind abgemeldet.',
+  'Current password': 'Aktuelles Passwort',
+  'Change password': 'Passwort ändern',
 };

@@ -114,6 +114,20 @@ describe('console: signing in with email and password', () => {
     await click(page(), 'Go to sign-in', 'link');
     await signInWithPassword(MEMBER.email, MEMBER.password);
     await waitForText(page(), MEMBER.name);
+    // Their own password, changed in Settings: the browser stays signed in.
+    await click(page(), 'Settings', 'link');
+    await typeInto(page(), 'Current password', MEMBER.password);
+    await typeInto(page(), 'New password', `${MEMBER.password} neu`);
+    await typeInto(page(), 'Repeat the password', `${MEMBER.password} neu`);
+    await click(page(), 'Change password');
+    await waitForText(page(), 'Password changed.');
+    await page().reload();
+    await waitForText(page(), MEMBER.name);
+    const changed = await server.json('/api/v1/sessions', {
+      method: 'POST',
+      body: { email: MEMBER.email, password: `${MEMBER.password} neu` },
+    });
+    expect(changed.status).toBe(201);
     // The same link does not work twice.
     await page().goto(url);
     await waitForText(page(), 'This link no longer works');
@@ -124,7 +138,7 @@ describe('console: signing in with email and password', () => {
   }, 90_000);
 
   test('a wrong password is refused with a message; German labels; the API key stays an option', async () => {
-    await signInWithPassword(MEMBER.email, 'not the password');
+    await signInWithPassword(MEMBER.email, MEMBER.password); // the old one
     await waitForText(page(), 'The email or the password is wrong.');
     browser.problems.length = 0; // the refused sign-in's 401 is the point of this step
     await choose(page(), 'Language', 'Deutsch');

@@ -41,7 +41,15 @@ const SECTIONS = [
   { path: 'settings', label: 'Settings' },
 ] as const;
 
-function Page({ route, account }: { route: string[]; account: Account }): ComponentChildren {
+function Page({
+  route,
+  account,
+  user,
+}: {
+  route: string[];
+  account: Account;
+  user?: Me['user'];
+}): ComponentChildren {
   const [section = 'documents', ...rest] = route;
   switch (section) {
     case 'customers':
@@ -55,7 +63,7 @@ function Page({ route, account }: { route: string[]; account: Account }): Compon
     case 'batches':
       return <WorkPage route={rest} />;
     case 'settings':
-      return <SettingsPage route={rest} account={account} />;
+      return <SettingsPage route={rest} account={account} user={user} />;
     default:
       return <DocumentsPage route={section === 'documents' ? rest : []} />;
   }
@@ -100,7 +108,7 @@ export function Shell({ account, user, language, onLanguage, onSignOut }: Props)
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page route={route} account={account} />
+        <Page route={route} account={account} user={user} />
       </main>
     </div>
   );
