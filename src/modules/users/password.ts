@@ -30,8 +30,10 @@ let decoy: Promise<string> | null = null;
 
 /** Whether `password` matches `hash`; without a hash (unknown user, no password yet) the same work, false. */
 export async function verifyPassword(password: string, hash: string | null): Promise<boolean> {
+  // Awaited for every email, known or not: the first sign-in after a start costs the same either way.
   decoy ??= hashPassword(crypto.randomUUID());
-  const against = hash ?? (await decoy);
+  const fallback = await decoy;
+  const against = hash ?? fallback;
   const matches = await limited(() => Bun.password.verify(password, against));
   return hash !== null && matches;
 }
