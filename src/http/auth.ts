@@ -13,6 +13,8 @@ export interface ActingMember {
   id: string;
   workspaceId: string;
   role: Role;
+  /** A signed-in user's session acts for them (refusals then name the user, not a key). */
+  viaSession?: boolean;
 }
 
 export interface Principal {

@@ -208,6 +208,9 @@ describe('a signed-in member acts with their role', () => {
       body: { name: 'Hijacked' },
     });
     expect(change.status).toBe(403);
+    expect(change.body.error.message).toContain(
+      `this signed-in user acts as workspace member ${member.member.id}`,
+    );
     expect(change.body.error.details).toMatchObject({
       permission: 'resources:write_all',
       role: 'member',

@@ -44,8 +44,9 @@ function identifySession(ctx: SystemCtx, token: string): Principal {
   const found = sessionOf(ctx, token);
   if (!found) throw invalid();
   const account = accountPrincipal(ctx, found.user.accountId);
-  const member = memberForUser(ctx.db, found.user.accountId, found.user.email);
-  if (!member) throw invalid();
+  const acting = memberForUser(ctx.db, found.user.accountId, found.user.email);
+  if (!acting) throw invalid();
+  const member = { ...acting, viaSession: true };
   const { user, session } = found;
   return {
     ...account,

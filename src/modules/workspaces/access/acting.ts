@@ -36,5 +36,5 @@ export function actingMemberOf(ctx: AccountCtx): ActingMember | null {
   const member = memberForKey(ctx.db, ctx.accountId, memberId);
   // Removed between authentication and now: the key was revoked with the membership.
   if (!member) throw new DomainError('unauthorized', 'Invalid credentials');
-  return member;
+  return ctx.actor.kind === 'session' ? { ...member, viaSession: true } : member;
 }
