@@ -420,4 +420,5 @@ export const GERMAN: Record<string, string> = {
     'Passwort geändert. Ihre anderen Sitzungen sind abgemeldet.',
   'Current password': 'Aktuelles Passwort',
   'Change password': 'Passwort ändern',
+  'Copy link': 'Link kopieren',
 };

@@ -79,7 +79,9 @@ interface Invited {
 
 /** The invitation link, shown once to the inviter to pass on (and whether it went out by email). */
 function InvitationLink({ invited }: { invited: Invited }) {
-  if (invited.url === null) {
+  const [copied, setCopied] = useState(false);
+  const url = invited.url;
+  if (url === null) {
     return (
       <Notice kind="ok">
         {t('{email} already signs in to this account and now belongs to this workspace too.', {
@@ -97,13 +99,18 @@ function InvitationLink({ invited }: { invited: Invited }) {
               email: invited.member.email,
             })}
       </p>
-      <Field
-        label={t('Invitation link')}
-        value={invited.url}
-        onInput={() => undefined}
-        readOnly
-        class="wide"
-      />
+      <Field label={t('Invitation link')} value={url} onInput={() => undefined} readOnly class="wide" />
+      <button
+        type="button"
+        onClick={() =>
+          navigator.clipboard.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? t('Copied') : t('Copy link')}
+      </button>
       <p class="hint">{t('It works once, until {date}.', { date: formatDate(invited.expires_at) })}</p>
     </Notice>
   );
