@@ -17,6 +17,7 @@ import { numberingSequencesAccess } from './modules/numbering-sequences';
 import { recurringInvoicesAccess } from './modules/recurring-invoices';
 import { rendersAccess } from './modules/renders';
 import { templatesAccess } from './modules/templates';
+import { usersAccess } from './modules/users';
 import { workspacesAccess } from './modules/workspaces';
 
 export const ACCESS_RULES: AccessRules = {
@@ -37,4 +38,5 @@ export const ACCESS_RULES: AccessRules = {
   ...filesAccess,
   ...brandingAccess,
   ...templatesAccess,
+  ...usersAccess,
 };

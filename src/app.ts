@@ -30,6 +30,7 @@ import { customTemplateRoutes } from './modules/templates/custom-routes';
 import { templateRoutes } from './modules/templates/routes';
 import { templateVersionRoutes } from './modules/templates/version-routes';
 import { usageRoutes } from './modules/usage/routes';
+import { userRoutes } from './modules/users/routes';
 import { workspaceRoutes } from './modules/workspaces/routes';
 
 /** The whole HTTP API as one Elysia app; every module's route factory takes (auth, deps). */
@@ -46,6 +47,7 @@ export function buildApp(deps: AppDeps) {
     .use(healthRoutes(auth, deps))
     .use(referenceRoutes(auth, deps))
     .use(accountRoutes(auth, deps))
+    .use(userRoutes(auth, deps))
     .use(apiKeyRoutes(auth, deps))
     .use(workspaceRoutes(auth, deps))
     .use(businessProfileRoutes(auth, deps))

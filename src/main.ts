@@ -9,6 +9,7 @@ import { plansCommand } from './cli/plans';
 import { receiveCommand } from './cli/receive';
 import { keepFilesPrivate, openDataDir } from './cli/runtime';
 import { serve } from './cli/serve';
+import { usersCommand } from './cli/users';
 import { ConfigError, loadConfig } from './config';
 import { DomainError } from './shared/errors';
 import { VERSION } from './version';
@@ -44,6 +45,9 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'accounts':
       accountsCommand(config, args, out);
+      return 0;
+    case 'users':
+      await usersCommand(config, args, out);
       return 0;
     case 'plans':
       plansCommand(config, args, out);

@@ -6,6 +6,12 @@ Commands:
                                 Create an account and its first API key
   accounts disable ACCOUNT_ID   Its keys then get 403 forbidden
   accounts enable ACCOUNT_ID
+  users create --account ACCOUNT_ID --email EMAIL --role owner|admin|member [--workspace WSP_ID]
+               [--name NAME] [--password-stdin] [--json]
+                                A person who signs in to the console; without --password-stdin it
+                                prints a one-time link to set the password
+  users set-password --email EMAIL --password-stdin
+                                A new password (first line of stdin); their sessions end
   plans set --id ID --name NAME --quota N --rps N [--price-id P] [--overage-price CENTS] [--json]
                                 Create or update a plan (takes effect at once)
   backup --out FILE             Consistent snapshot of the data dir (database + files) into a ZIP,

@@ -8,6 +8,7 @@ import { createFetchHandler, listen } from '../http/server';
 import type { JobRuntime } from '../jobs/runtime';
 import { createAccount, presentAccount } from '../modules/accounts';
 import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-renders';
+import { createOwnerSetupLink, linkUrl } from '../modules/users';
 import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import { RenderPool, renderInProcess } from '../workers/render-pool';
@@ -114,7 +115,15 @@ export async function serve(
     const account = presentAccount(first.account);
     out(`Created account "${account.name}" (${account.id}) on plan ${account.plan_name}.`);
     out(`API key, shown only now, keep it safe: ${first.key.apiKey}`);
-    out(`Open ${server.url} in a browser and sign in with this key, or`);
+    const setup = createOwnerSetupLink({
+      ctx: { db: handle.db, clock: systemClock },
+      input: { accountId: account.id },
+    });
+    out(
+      `Owner's one-time link to choose their email and password, shown only now (valid until ${setup.row.expiresAt}):`,
+    );
+    out(linkUrl(deps.ownOrigin(), setup.token));
+    out(`Then sign in at ${server.url} with that email and password, or with the API key; or`);
     out(`try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${server.url}/api/v1/auth/me`);
   }
   return async () => {

@@ -27,6 +27,7 @@ export interface ApiPaths {
     | `/documents/${string}/xml`
     | `/files/${string}`
     | `/imports/${string}`
+    | `/invitations/${string}`
     | '/numbering-sequences'
     | `/numbering-sequences/${string}`
     | '/received-documents'
@@ -65,6 +66,7 @@ export interface ApiPaths {
   POST:
     | '/api-keys'
     | `/api-keys/${string}/rotate`
+    | '/auth/password'
     | '/batches'
     | `/batches/${string}/cancel`
     | '/billing/checkout-session'
@@ -98,11 +100,13 @@ export interface ApiPaths {
     | '/imports'
     | `/imports/${string}/cancel`
     | `/imports/${string}/confirm`
+    | `/invitations/${string}/accept`
     | '/numbering-sequences'
     | '/received-documents'
     | '/recurring-invoices'
     | `/recurring-invoices/${string}/pause`
     | `/recurring-invoices/${string}/resume`
+    | '/sessions'
     | '/templates/custom'
     | `/templates/custom/${string}/duplicate`
     | `/templates/custom/${string}/publish`
@@ -110,6 +114,7 @@ export interface ApiPaths {
     | `/templates/${string}/versions`
     | `/templates/${string}/versions/${string}/restore`
     | '/workspaces'
+    | `/workspaces/${string}/invitations`
     | `/workspaces/${string}/members`;
   PATCH:
     | `/api-keys/${string}`
@@ -135,6 +140,7 @@ export interface ApiPaths {
     | `/numbering-sequences/${string}`
     | `/received-documents/${string}`
     | `/recurring-invoices/${string}`
+    | '/sessions/current'
     | `/templates/custom/${string}`
     | `/workspaces/${string}`
     | `/workspaces/${string}/members/${string}`;

@@ -1,5 +1,6 @@
-// The console's only way to the service: the public /api/v1 with the signed-in user's key in a header
-// (never in a URL, so it stays out of logs, history and referrers).
+// The console's only way to the service: the public /api/v1, same-origin. Signed in with email and password,
+// the browser sends the service's HttpOnly session cookie (and Origin on writes); signed in with an API key,
+// the key goes in a header (never in a URL, so it stays out of logs, history and referrers) and no cookie.
 import type { ApiPaths } from './api-paths';
 import { currentKey } from './session';
 
@@ -60,6 +61,8 @@ interface RequestOptions {
   contentType?: string;
   /** The name of the file sent as `raw` (Content-Disposition), for a service that keeps it. */
   fileName?: string;
+  /** Never wait and retry a 429 (a sign-in locked after wrong passwords says how long itself). */
+  once?: boolean;
 }
 
 /**
@@ -152,7 +155,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
         method,
         headers,
         body,
-        credentials: 'omit',
+        credentials: key ? 'omit' : 'same-origin',
         cache: 'no-store',
       });
     } catch {
@@ -161,7 +164,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
     pacer.learn(response);
     // Refused for the rate (another client of the account used the allowance): wait as told, try again.
     const retryAfter = Number(response.headers.get('retry-after') ?? '1');
-    if (response.status === 429 && attempt < 4) {
+    if (response.status === 429 && attempt < 4 && !options.once) {
       const error = await errorOf(response.clone());
       if (error.code === 'rate_limited') {
         await wait(Math.min(5, retryAfter || 1));

@@ -398,4 +398,42 @@ export const GERMAN: Record<string, string> = {
   'The invoice has no lines.': 'Die Rechnung hat keine Positionen.',
   Item: 'Artikel',
   'Net amount': 'Nettobetrag',
+  'At least 8 characters; a few words are easy to remember and hard to guess.':
+    'Mindestens 8 Zeichen; ein paar Wörter sind leicht zu merken und schwer zu erraten.',
+  'Choose your password': 'Passwort festlegen',
+  'For the account {account}.': 'Für das Konto {account}.',
+  'For {email} at {account}.': 'Für {email} bei {account}.',
+  'Go to sign-in': 'Zur Anmeldung',
+  'Invitation link': 'Einladungslink',
+  'Invitation sent to {email}. The link, shown only now:':
+    'Einladung an {email} gesendet. Der Link, nur jetzt angezeigt:',
+  'It was used already or has expired. Ask whoever sent it for a new one.':
+    'Er wurde schon verwendet oder ist abgelaufen. Bitten Sie den Absender um einen neuen.',
+  'It works once, until {date}.': 'Er gilt einmal, bis {date}.',
+  'Join {workspace}': '{workspace} beitreten',
+  'New password': 'Neues Passwort',
+  'Operators: an API key instead': 'Für Betreiber: stattdessen ein API-Schlüssel',
+  Password: 'Passwort',
+  'Repeat the password': 'Passwort wiederholen',
+  'Send {email} this link, shown only now, to choose a name and password:':
+    'Senden Sie {email} diesen Link (nur jetzt angezeigt), um Namen und Passwort festzulegen:',
+  'Set password': 'Passwort festlegen',
+  'Set up the owner’s sign-in': 'Anmeldung des Inhabers einrichten',
+  'Sign in with your email and password.': 'Melden Sie sich mit E-Mail-Adresse und Passwort an.',
+  'The email or the password is wrong.': 'E-Mail-Adresse oder Passwort ist falsch.',
+  'The two passwords differ.': 'Die beiden Passwörter stimmen nicht überein.',
+  'This link no longer works': 'Dieser Link gilt nicht mehr',
+  'Too many wrong passwords. Try again in {minutes} minutes.':
+    'Zu viele falsche Passwörter. Versuchen Sie es in {minutes} Minuten wieder.',
+  'You are all set': 'Alles bereit',
+  'Your name': 'Ihr Name',
+  'Your password is set. Sign in with {email}.': 'Ihr Passwort ist gesetzt. Melden Sie sich mit {email} an.',
+  '{email} already signs in to this account and now belongs to this workspace too.':
+    '{email} meldet sich bereits bei diesem Konto an und gehört jetzt auch zu diesem Arbeitsbereich.',
+  'Your password': 'Ihr Passwort',
+  'Password changed. Your other sessions are signed out.':
+    'Passwort geändert. Ihre anderen Sitzungen sind abgemeldet.',
+  'Current password': 'Aktuelles Passwort',
+  'Change password': 'Passwort ändern',
+  'Copy link': 'Link kopieren',
 };

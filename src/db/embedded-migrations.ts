@@ -12,6 +12,7 @@ import m9 from '../../migrations/0009_branding_color_choices.sql' with { type: '
 import m10 from '../../migrations/0010_received_documents.sql' with { type: 'text' };
 import m11 from '../../migrations/0011_electronic_addresses.sql' with { type: 'text' };
 import m12 from '../../migrations/0012_open_lake.sql' with { type: 'text' };
+import m13 from '../../migrations/0013_users_sessions.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -33,4 +34,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0010_received_documents', createdAt: 1795592167540, sql: m10 },
   { tag: '0011_electronic_addresses', createdAt: 1795600816269, sql: m11 },
   { tag: '0012_open_lake', createdAt: 1795689220648, sql: m12 },
+  { tag: '0013_users_sessions', createdAt: 1795693511773, sql: m13 },
 ];

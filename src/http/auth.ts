@@ -5,23 +5,28 @@ import type { Clock } from '../shared/clock';
 import type { AccountCtx, SystemCtx } from '../shared/context';
 import { DomainError } from '../shared/errors';
 import type { AccessRules, RouteAccess } from './access';
-import { presentedApiKey } from './credentials';
+import { presentedApiKey, presentedSessionToken, requireOwnOrigin } from './credentials';
 import type { RateLimiter } from './rate-limit';
 
-/** A workspace member acting through their key, with the role they hold now. */
+/** A workspace member acting through their key or session, with the role they hold now. */
 export interface ActingMember {
   id: string;
   workspaceId: string;
   role: Role;
+  /** A signed-in user's session acts for them (refusals then name the user, not a key). */
+  viaSession?: boolean;
 }
 
 export interface Principal {
   accountId: string;
-  keyId: string;
+  /** The API key presented; null when a session cookie authenticated the request. */
+  keyId: string | null;
+  /** The signed-in user's session (cookie) and who they are; null for an API key. */
+  session: { id: string; userId: string; email: string; name: string } | null;
   planId: string;
   requestsPerSecond: number;
   monthlyRenderQuota: number;
-  /** The workspace member the key acts for, with its current role; null = account-level key. */
+  /** The workspace member the key or user acts for, with its current role; null = account-level key. */
   member: ActingMember | null;
 }
 
@@ -29,12 +34,15 @@ export const MISSING_CREDENTIALS =
   'Missing API key or token: send Authorization: Bearer <API_KEY> or X-API-Key';
 
 /**
- * How a presented key becomes a principal, and what the principal may do on a route: implemented by
- * modules/auth (API keys, accounts, workspace roles) and handed in by the composition root.
+ * How a presented key or session cookie becomes a principal, and what the principal may do on a route:
+ * implemented by modules/auth (API keys, users' sessions, accounts, workspace roles) and handed in by the
+ * composition root.
  */
 export interface Credentials {
   /** The key's principal; throws 401 (unknown key) or 403 (disabled account) in the spec's words. */
   identify(ctx: SystemCtx, presented: string): Principal;
+  /** The session's principal (the user's member); 401 when unknown, expired or ended. */
+  identifySession(ctx: SystemCtx, token: string): Principal;
   /** Throws 403 when the key's role may not do this on the route (`access`: the route's rule, if any). */
   enforce(db: DbOrTx, principal: Principal, request: AccessRequest): void;
 }
@@ -48,11 +56,16 @@ export interface AccessRequest {
   access: RouteAccess | undefined;
 }
 
-/** Who a request's key belongs to; throws 401/403 in the spec's words. */
+/**
+ * Who a request's key, or else its session cookie, belongs to; throws 401/403 in the spec's words. A key
+ * wins over a cookie: a program's request is never taken for the browser's.
+ */
 export function authenticate(credentials: Credentials, ctx: SystemCtx, headers: Headers): Principal {
   const presented = presentedApiKey(headers);
-  if (presented === null) throw new DomainError('unauthorized', MISSING_CREDENTIALS);
-  return credentials.identify(ctx, presented);
+  if (presented !== null) return credentials.identify(ctx, presented);
+  const session = presentedSessionToken(headers);
+  if (session !== null) return credentials.identifySession(ctx, session);
+  throw new DomainError('unauthorized', MISSING_CREDENTIALS);
 }
 
 /** Account-scoped use-case context for an authenticated request. */
@@ -60,7 +73,14 @@ export function accountCtx(base: SystemCtx, principal: Principal): AccountCtx {
   return {
     ...base,
     accountId: principal.accountId,
-    actor: { kind: 'api_key', keyId: principal.keyId, memberId: principal.member?.id ?? null },
+    actor: principal.session
+      ? {
+          kind: 'session',
+          sessionId: principal.session.id,
+          userId: principal.session.userId,
+          memberId: principal.member?.id ?? null,
+        }
+      : { kind: 'api_key', keyId: principal.keyId ?? '', memberId: principal.member?.id ?? null },
   };
 }
 
@@ -69,6 +89,8 @@ export interface AuthDeps {
   clock: Clock;
   rateLimiter: RateLimiter;
   credentials: Credentials;
+  /** PUBLIC_BASE_URL: an origin a cookie-authenticated write may come from besides the request's own. */
+  publicBaseUrl?: string | null;
 }
 
 /**
@@ -110,15 +132,18 @@ export function authPlugin(deps: AuthDeps, rules: AccessRules) {
   return new Elysia({ name: 'auth' }).macro({
     auth: {
       transform({ request, set }) {
-        authenticated.set(
-          request,
-          authorize(deps, request.headers, set.headers as Record<string, string | number>),
-        );
+        const authorized = authorize(deps, request.headers, set.headers as Record<string, string | number>);
+        // A cookie travels with every request the browser makes; a write it authenticates must come from
+        // the console's own pages (keys are never sent by a browser on its own: no check for them).
+        if (authorized.principal.session !== null) requireOwnOrigin(request, deps.publicBaseUrl ?? null);
+        authenticated.set(request, authorized);
       },
       resolve({ request, set, route, params }) {
-        const authorized =
-          authenticated.get(request) ??
-          authorize(deps, request.headers, set.headers as Record<string, string | number>);
+        let authorized = authenticated.get(request);
+        if (!authorized) {
+          authorized = authorize(deps, request.headers, set.headers as Record<string, string | number>);
+          if (authorized.principal.session !== null) requireOwnOrigin(request, deps.publicBaseUrl ?? null);
+        }
         deps.credentials.enforce(deps.db, authorized.principal, {
           method: request.method,
           route,

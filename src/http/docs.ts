@@ -40,9 +40,16 @@ const DOCUMENTATION = {
     securitySchemes: {
       bearer: { type: 'http', scheme: 'bearer' },
       apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+      sessionCookie: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'invoice_session',
+        description:
+          'Set by POST /api/v1/sessions (docs/sign-in.md); writes with it need an Origin of the service itself',
+      },
     },
   },
-  security: [{ bearer: [] }, { apiKeyHeader: [] }],
+  security: [{ bearer: [] }, { apiKeyHeader: [] }, { sessionCookie: [] }],
 };
 
 const OPENAPI_VERSION = '3.1.2';

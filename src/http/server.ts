@@ -135,8 +135,8 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     return app.handle(request);
   }
 
-  return async function fetch(request: Request): Promise<Response> {
-    const meta = assignRequestMeta(request);
+  return async function fetch(request: Request, server?: Server<undefined>): Promise<Response> {
+    const meta = assignRequestMeta(request, server?.requestIP(request)?.address ?? null);
     let response: Response;
     try {
       response = await route(request, meta.id);
@@ -169,7 +169,7 @@ export interface RunningServer {
 }
 
 export function listen(
-  fetch: (request: Request) => Promise<Response>,
+  fetch: (request: Request, server?: Server<undefined>) => Promise<Response>,
   options: { port: number; host: string; logger: Logger },
 ): RunningServer {
   const server = Bun.serve({

@@ -2,12 +2,13 @@ import type { DbOrTx } from '../db/client';
 import type { Clock } from './clock';
 
 /**
- * Who is acting: an API key over HTTP, a background job, or the admin CLI. `memberId` is the workspace
+ * Who is acting: an API key or a signed-in user's session over HTTP, a background job, or the admin CLI. `memberId` is the workspace
  * member the work is done for (a member's key, or a job working for a member's schedule); rows created
  * then record it as `created_by` (docs/roles.md).
  */
 export type Actor =
   | { kind: 'api_key'; keyId: string; memberId?: string | null }
+  | { kind: 'session'; sessionId: string; userId: string; memberId?: string | null }
   | { kind: 'job'; jobId: string; memberId?: string | null }
   | { kind: 'cli' };
 

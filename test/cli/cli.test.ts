@@ -204,6 +204,40 @@ describe('admin CLI', () => {
 });
 
 describe('CLI next to a running server', () => {
+  test("first start prints the owner's one-time link beside the key: it sets email and password, the owner signs in; a second start prints none", async () => {
+    const dir = dataDir();
+    const first = await serve(dir, true);
+    let url = '';
+    try {
+      const link = /(http\S+\/#\/invitation\/([A-Za-z0-9_-]+))/.exec(first.output);
+      expect(link?.[1]).toStartWith(first.url);
+      const token = link?.[2] ?? '';
+      const email = 'owner@fresh.example';
+      const accepted = await fetch(`${first.url}/api/v1/invitations/${token}/accept`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, name: 'Olga Owner', password: 'a long enough passphrase' }),
+      });
+      expect(accepted.status).toBe(201);
+      const signedIn = await fetch(`${first.url}/api/v1/sessions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: 'a long enough passphrase' }),
+      });
+      expect(signedIn.status).toBe(201);
+      const cookie = (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const me = await fetch(`${first.url}/api/v1/auth/me`, { headers: { cookie } });
+      expect(((await me.json()) as { data: { member: { role: string } } }).data.member.role).toBe('owner');
+      url = first.url;
+    } finally {
+      await first.stop();
+    }
+    expect(url).not.toBe('');
+    const second = await serve(dir, false);
+    await second.stop();
+    expect(second.output).not.toContain('#/invitation/');
+  }, 60_000);
+
   test('first start prints a working key once; CLI changes apply without a restart', async () => {
     const dir = dataDir();
     const first = await serve(dir, true);

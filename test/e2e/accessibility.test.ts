@@ -3,6 +3,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { createOwnerSetupLink } from '../../src/modules/users';
+import { systemClock } from '../../src/shared/clock';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { ROOT, RULESETS_DIR, startServer, type TestServer } from '../harness';
@@ -116,13 +118,19 @@ async function visit(route: string) {
 }
 
 describe('console accessibility', () => {
-  test('the sign-in page passes axe, and the keyboard reaches the key field, the choice and the button', async () => {
+  test('the sign-in page passes axe, and the keyboard reaches email, password, the key field, the choice and the button', async () => {
     const page = browser.page;
     await page.goto(`${server.url}/`);
     await byName(page, 'API key', 'textbox');
     expect(await violations()).toEqual([]);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('autocomplete'))).toBe(
+      'current-password',
+    );
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('placeholder'))).toBe('sk_…');
     await page.keyboard.type(account.apiKey);
     await page.keyboard.press('Tab');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('checkbox');
@@ -135,6 +143,18 @@ describe('console accessibility', () => {
     await page.keyboard.press('Enter');
     await byName(page, 'Sign out', 'button');
   }, 60_000);
+
+  test("a one-time link's page (the owner's set-up) passes axe", async () => {
+    const page = browser.page;
+    const link = createOwnerSetupLink({
+      ctx: { db: server.db, clock: systemClock },
+      input: { accountId: account.id },
+    });
+    await page.goto('about:blank');
+    await page.goto(`${server.url}/#/invitation/${link.token}`);
+    await byName(page, 'Repeat the password', 'textbox');
+    expect(await violations()).toEqual([]);
+  }, 30_000);
 
   for (const [width, language] of [
     [1280, 'en'],

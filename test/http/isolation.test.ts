@@ -32,6 +32,11 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/v1/renders/{render_id}/download':
     'also opened by the signed token alone (a shared link); with a key it is owner-only, tested below',
   'POST /api/v1/billing/webhook': "the payment provider's calls, authenticated by their signature",
+  'POST /api/v1/sessions': 'signing in: the email and password are the credential',
+  'DELETE /api/v1/sessions/current': 'signing out: the session cookie is the credential',
+  'GET /api/v1/invitations/{token}':
+    "a one-time link: its token is the credential (without it, 404, tested below with a token that is nobody's)",
+  'POST /api/v1/invitations/{token}/accept': 'a one-time link, as above',
 };
 
 const RENDER_DATA = {
@@ -48,6 +53,12 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/api-keys/{api_key_id}': { name: 'stolen' },
   'PATCH /api/v1/workspaces/{workspace_id}': { name: 'stolen' },
   'POST /api/v1/workspaces/{workspace_id}/members': { email: 'thief@example.com' },
+  'POST /api/v1/workspaces/{workspace_id}/invitations': { email: 'thief@example.com' },
+  'POST /api/v1/invitations/{token}/accept': {
+    name: 'Thief',
+    email: 'thief@example.com',
+    password: 'stolen password',
+  },
   'PATCH /api/v1/workspaces/{workspace_id}/members/{member_id}': { role: 'owner' },
   'PATCH /api/v1/business-profiles/{id}': { legal_name: 'Stolen GmbH' },
   'PATCH /api/v1/customers/{id}': { name: 'Stolen Ltd' },
@@ -157,6 +168,8 @@ beforeAll(async () => {
     api_key_id: [key.id, owner.keyId],
     workspace_id: [workspace.id],
     member_id: [(Array.isArray(members) ? members : [members])[0].id],
+    // A link's token is a credential of its own, not an id of the account: one that is nobody's is a 404.
+    token: ['nobodys-link-token-0000000000000000000000000'],
     id: [parties.profileId, parties.customerId, branding.id],
     import_id: [imported.id],
     sequence_id: [seq.id],

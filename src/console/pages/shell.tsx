@@ -16,8 +16,16 @@ export interface Account {
   plan_name: string;
 }
 
+/** GET /auth/me: the account, and the signed-in user and member (null for an API key / account level). */
+export interface Me {
+  account: Account;
+  user: { id: string; email: string; name: string } | null;
+  member: { id: string; workspace_id: string; role: string } | null;
+}
+
 interface Props {
   account: Account;
+  user?: Me['user'];
   language: Language;
   onLanguage: (language: Language) => void;
   onSignOut: () => void;
@@ -33,7 +41,15 @@ const SECTIONS = [
   { path: 'settings', label: 'Settings' },
 ] as const;
 
-function Page({ route, account }: { route: string[]; account: Account }): ComponentChildren {
+function Page({
+  route,
+  account,
+  user,
+}: {
+  route: string[];
+  account: Account;
+  user?: Me['user'];
+}): ComponentChildren {
   const [section = 'documents', ...rest] = route;
   switch (section) {
     case 'customers':
@@ -47,13 +63,13 @@ function Page({ route, account }: { route: string[]; account: Account }): Compon
     case 'batches':
       return <WorkPage route={rest} />;
     case 'settings':
-      return <SettingsPage route={rest} account={account} />;
+      return <SettingsPage route={rest} account={account} user={user} />;
     default:
       return <DocumentsPage route={section === 'documents' ? rest : []} />;
   }
 }
 
-export function Shell({ account, language, onLanguage, onSignOut }: Props) {
+export function Shell({ account, user, language, onLanguage, onSignOut }: Props) {
   const route = useRoute();
   const current = route[0] ?? 'documents';
   return (
@@ -68,6 +84,11 @@ export function Shell({ account, language, onLanguage, onSignOut }: Props) {
             <span class="account" title={account.id}>
               {account.name}
             </span>
+            {user ? (
+              <span class="user" title={user.email}>
+                {user.name}
+              </span>
+            ) : null}
             <LanguageChooser language={language} onLanguage={onLanguage} />
             <button type="button" onClick={onSignOut}>
               {t('Sign out')}
@@ -87,7 +108,7 @@ export function Shell({ account, language, onLanguage, onSignOut }: Props) {
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page route={route} account={account} />
+        <Page route={route} account={account} user={user} />
       </main>
     </div>
   );

@@ -74,6 +74,7 @@ interface FieldProps extends Labelled {
   autoComplete?: string;
   inputMode?: JSX.HTMLAttributes['inputMode'];
   disabled?: boolean;
+  readOnly?: boolean;
   multiline?: boolean;
 }
 
@@ -86,6 +87,7 @@ export function Field(props: FieldProps) {
     required: props.required,
     placeholder: props.placeholder,
     disabled: props.disabled,
+    readOnly: props.readOnly,
     onInput: (event: JSX.TargetedEvent<HTMLInputElement | HTMLTextAreaElement>) =>
       props.onInput(event.currentTarget.value),
   };

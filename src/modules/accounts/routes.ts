@@ -6,18 +6,46 @@ import { notFound } from '../../shared/errors';
 import { Account, presentAccount } from './model';
 import { findAccountWithPlan } from './repo';
 
+const Me = t.Object({
+  account: Account,
+  user: t.Union([t.Object({ id: t.String(), email: t.String(), name: t.String() }), t.Null()], {
+    description: 'The signed-in user (session cookie); null for an API key',
+  }),
+  member: t.Union(
+    [
+      t.Object({
+        id: t.String(),
+        workspace_id: t.String(),
+        role: t.Union([t.Literal('owner'), t.Literal('admin'), t.Literal('member')]),
+      }),
+      t.Null(),
+    ],
+    { description: 'The workspace member the key or user acts as, with their role; null = account level' },
+  ),
+});
+
 export function accountRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/auth' }).use(auth).get(
     '/me',
-    ({ ctx }) => {
+    ({ ctx, principal }) => {
       const account = findAccountWithPlan(ctx.db, ctx.accountId);
       if (!account) throw notFound('Account');
-      return { data: { account: presentAccount(account) } };
+      const { session, member } = principal;
+      return {
+        data: {
+          account: presentAccount(account),
+          user: session ? { id: session.userId, email: session.email, name: session.name } : null,
+          member: member ? { id: member.id, workspace_id: member.workspaceId, role: member.role } : null,
+        },
+      };
     },
     {
       auth: true,
-      response: { 200: dataOf(t.Object({ account: Account })), ...authErrors },
-      detail: { summary: 'The account the presented key belongs to', tags: ['Identity'] },
+      response: { 200: dataOf(Me), ...authErrors },
+      detail: {
+        summary: 'Who is calling: the account, and the signed-in user and member they act as',
+        tags: ['Identity'],
+      },
     },
   );
 }

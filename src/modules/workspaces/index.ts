@@ -1,6 +1,12 @@
 export { workspacesAccess } from './access';
-export { actingMemberOf, memberForKey } from './access/acting';
+export { actingMemberOf, memberForKey, memberForUser } from './access/acting';
 export { enforceRouteAccess } from './access/enforce';
+export { requireRoleWithinReach } from './access/escalation';
 export { type ActingMember, requireDefaultRight, requirePermission } from './access/guard';
 export { type KeyScope, keyScopeOf } from './access/key-scope';
+export { presentMember, RoleSchema, WorkspaceMember } from './model';
+export { findMemberByEmail, findWorkspace } from './repo';
 export { can, outranks, PERMISSIONS, type Permission, ROLES, type Role } from './roles';
+export type { WorkspaceMemberRow } from './schema';
+export { addMember } from './use-cases/add-member';
+export { ensureMember } from './use-cases/ensure-member';

@@ -95,3 +95,26 @@ export function countOwners(db: DbOrTx, workspaceId: string): number {
       .get()?.n ?? 0
   );
 }
+
+/** Every membership of one email across the account's workspaces (a signed-in user's roles), oldest first. */
+export function membershipsOf(db: DbOrTx, accountId: string, email: string): WorkspaceMemberRow[] {
+  return db
+    .select({ member: workspaceMembers })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.email, email)))
+    .orderBy(asc(workspaceMembers.id))
+    .all()
+    .map((row) => row.member);
+}
+
+/** The account's oldest workspace (where the first owner and CLI-made users land when none is named). */
+export function firstWorkspace(db: DbOrTx, accountId: string): WorkspaceRow | undefined {
+  return db
+    .select()
+    .from(workspaces)
+    .where(eq(workspaces.accountId, accountId))
+    .orderBy(asc(workspaces.id))
+    .limit(1)
+    .get();
+}

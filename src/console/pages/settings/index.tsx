@@ -1,11 +1,12 @@
 import { t } from '../../i18n';
-import type { Account } from '../shell';
+import type { Account, Me } from '../shell';
 import { Plan, Usage } from './account';
 import { ApiKeys } from './api-keys';
 import { BrandingProfiles } from './branding';
+import { ChangePassword } from './password';
 import { Workspaces } from './workspaces';
 
-export function SettingsPage({ account }: { route: string[]; account: Account }) {
+export function SettingsPage({ account, user }: { route: string[]; account: Account; user?: Me['user'] }) {
   return (
     <section class="settings">
       <div class="page-head">
@@ -14,6 +15,7 @@ export function SettingsPage({ account }: { route: string[]; account: Account })
       <p>
         {t('Account')}: <strong>{account.name}</strong> · {t('Plan')}: {account.plan_name}
       </p>
+      {user ? <ChangePassword /> : null}
       <ApiKeys />
       <Usage />
       <Plan />

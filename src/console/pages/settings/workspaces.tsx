@@ -1,9 +1,9 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post, remove } from '../../api';
-import { t } from '../../i18n';
+import { formatDate, t } from '../../i18n';
 import { Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
-import { ErrorNotice } from '../../ui/notice';
+import { ErrorNotice, Notice } from '../../ui/notice';
 
 export interface Workspace {
   id: string;
@@ -69,15 +69,69 @@ export function Workspaces() {
 
 export const ROLES = ['owner', 'admin', 'member'];
 
+/** POST /workspaces/{id}/invitations: the member added, and their one-time link (null: they sign in already). */
+interface Invited {
+  member: Member;
+  url: string | null;
+  expires_at: string | null;
+  emailed: boolean;
+}
+
+/** The invitation link, shown once to the inviter to pass on (and whether it went out by email). */
+function InvitationLink({ invited }: { invited: Invited }) {
+  const [copied, setCopied] = useState(false);
+  const url = invited.url;
+  if (url === null) {
+    return (
+      <Notice kind="ok">
+        {t('{email} already signs in to this account and now belongs to this workspace too.', {
+          email: invited.member.email,
+        })}
+      </Notice>
+    );
+  }
+  return (
+    <Notice kind="ok">
+      <p>
+        {invited.emailed
+          ? t('Invitation sent to {email}. The link, shown only now:', { email: invited.member.email })
+          : t('Send {email} this link, shown only now, to choose a name and password:', {
+              email: invited.member.email,
+            })}
+      </p>
+      <Field label={t('Invitation link')} value={url} onInput={() => undefined} readOnly class="wide" />
+      <button
+        type="button"
+        onClick={() =>
+          navigator.clipboard.writeText(url).then(
+            () => setCopied(true),
+            () => setCopied(false),
+          )
+        }
+      >
+        {copied ? t('Copied') : t('Copy link')}
+      </button>
+      <p class="hint">{t('It works once, until {date}.', { date: formatDate(invited.expires_at) })}</p>
+    </Notice>
+  );
+}
+
 export function Members({ workspace }: { workspace: Workspace }) {
   const path = `/workspaces/${workspace.id}/members` as const;
   const members = useLoad(() => list<Member>(path).then((page) => page.data), [path]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
+  const [invited, setInvited] = useState<Invited | null>(null);
   const action = useAction();
+  // Adding a member makes their invitation: a one-time link whose page sets their name and password.
   const add = async (event: Event) => {
     event.preventDefault();
-    if (await action.run(() => post(path, { email: email.trim(), role }))) {
+    setInvited(null);
+    const made = await action.run(() =>
+      post<Invited>(`/workspaces/${workspace.id}/invitations`, { email: email.trim(), role }),
+    );
+    if (made) {
+      setInvited(made);
       setEmail('');
       members.reload();
     }
@@ -124,6 +178,7 @@ export function Members({ workspace }: { workspace: Workspace }) {
           ))}
         </tbody>
       </table>
+      {invited ? <InvitationLink invited={invited} /> : null}
       <form class="inline" onSubmit={add}>
         <Field
           label={t('Email')}

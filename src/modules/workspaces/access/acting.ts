@@ -1,13 +1,29 @@
 import type { DbOrTx } from '../../../db/client';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
-import { findMemberInAccount } from '../repo';
+import { findMemberInAccount, membershipsOf } from '../repo';
+import { outranks } from '../roles';
 import type { ActingMember } from './guard';
 
 /** The member a key is tied to, with its current role; undefined when that member no longer exists. */
 export function memberForKey(db: DbOrTx, accountId: string, memberId: string): ActingMember | undefined {
   const row = findMemberInAccount(db, accountId, memberId);
   return row ? { id: row.id, workspaceId: row.workspaceId, role: row.role } : undefined;
+}
+
+/**
+ * The member a signed-in user acts as: of their memberships in the account (same email), the highest
+ * role, the oldest among equals; read on every request, so a role change or removal applies at once.
+ * Undefined when they belong to no workspace (any more).
+ */
+export function memberForUser(db: DbOrTx, accountId: string, email: string): ActingMember | undefined {
+  let chosen: ActingMember | undefined;
+  for (const row of membershipsOf(db, accountId, email)) {
+    if (!chosen || outranks(row.role, chosen.role)) {
+      chosen = { id: row.id, workspaceId: row.workspaceId, role: row.role };
+    }
+  }
+  return chosen;
 }
 
 /**
@@ -20,5 +36,5 @@ export function actingMemberOf(ctx: AccountCtx): ActingMember | null {
   const member = memberForKey(ctx.db, ctx.accountId, memberId);
   // Removed between authentication and now: the key was revoked with the membership.
   if (!member) throw new DomainError('unauthorized', 'Invalid credentials');
-  return member;
+  return ctx.actor.kind === 'session' ? { ...member, viaSession: true } : member;
 }

@@ -6,12 +6,14 @@ export interface ActingMember {
   id: string;
   workspaceId: string;
   role: Role;
+  /** A signed-in user's session acts for them (refusals then name the user, not a key). */
+  viaSession?: boolean;
 }
 
 function denied(member: ActingMember, permission: Permission, why: string): DomainError {
   return new DomainError(
     'forbidden',
-    `Missing permission ${permission}: this key acts for workspace member ${member.id} with role '${member.role}'${why}`,
+    `Missing permission ${permission}: this ${member.viaSession ? 'signed-in user acts as' : 'key acts for'} workspace member ${member.id} with role '${member.role}'${why}`,
     { permission, role: member.role, workspace_member_id: member.id },
   );
 }

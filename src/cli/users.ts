@@ -1,0 +1,107 @@
+import type { Config } from '../config';
+import { ROLES, type Role } from '../domain/roles';
+import { createUser, hashPassword, linkUrl, passwordProblem, setPasswordByEmail } from '../modules/users';
+import { presentMember } from '../modules/workspaces';
+import { systemClock } from '../shared/clock';
+import { type ParsedArgs, requireFlag, UsageError } from './args';
+import { openDataDir } from './runtime';
+
+/** Where the links the CLI prints point: PUBLIC_BASE_URL, else the address the server listens on. */
+export function cliOrigin(config: Config): string {
+  if (config.publicBaseUrl) return config.publicBaseUrl;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+/** The password on the first line of stdin (never a flag: flags end up in shell history and `ps`). */
+async function passwordFromStdin(): Promise<string> {
+  const text = await Bun.stdin.text();
+  const password = text.split(/\r?\n/)[0] ?? '';
+  const problem = passwordProblem(password);
+  if (problem) throw new UsageError(`the password on stdin ${problem}`);
+  return password;
+}
+
+function roleOf(args: ParsedArgs): Role {
+  const role = requireFlag(args, 'role');
+  if (!(ROLES as readonly string[]).includes(role)) {
+    throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got "${role}"`);
+  }
+  return role as Role;
+}
+
+export async function usersCommand(config: Config, args: ParsedArgs, out: (line: string) => void) {
+  const [, sub] = args.positionals;
+  const json = args.switches.has('json');
+  if (sub === 'create') {
+    const input = {
+      accountId: requireFlag(args, 'account'),
+      email: requireFlag(args, 'email'),
+      role: roleOf(args),
+      workspaceId: args.flags.workspace ?? null,
+      name: args.flags.name,
+    };
+    // Hashed before the database is opened: the hash takes a moment, and no transaction should wait on it.
+    const passwordHash = args.switches.has('password-stdin')
+      ? await hashPassword(await passwordFromStdin())
+      : null;
+    const handle = openDataDir(config);
+    try {
+      const created = createUser({
+        ctx: { db: handle.db, clock: systemClock },
+        input: { ...input, passwordHash },
+      });
+      const url = created.link ? linkUrl(cliOrigin(config), created.link.token) : null;
+      const user = { id: created.user.id, email: created.user.email, name: created.user.name };
+      if (json) {
+        out(
+          JSON.stringify({
+            user,
+            member: presentMember(created.member),
+            set_password_url: url,
+            expires_at: created.link?.row.expiresAt ?? null,
+          }),
+        );
+        return;
+      }
+      out(
+        `Created user ${user.email} (${user.id}), ${created.member.role} of workspace ${created.member.workspaceId}.`,
+      );
+      if (url) {
+        out(
+          `One-time link to set the password, shown only now (valid until ${created.link?.row.expiresAt}):`,
+        );
+        out(url);
+      } else out('They can sign in with this email and the password given.');
+    } finally {
+      handle.close();
+    }
+    return;
+  }
+  if (sub === 'set-password') {
+    const email = requireFlag(args, 'email');
+    if (!args.switches.has('password-stdin')) {
+      throw new UsageError('users set-password reads the new password from stdin: add --password-stdin');
+    }
+    const passwordHash = await hashPassword(await passwordFromStdin());
+    const handle = openDataDir(config);
+    try {
+      const done = setPasswordByEmail({
+        ctx: { db: handle.db, clock: systemClock },
+        input: { email, passwordHash },
+      });
+      if (json)
+        out(
+          JSON.stringify({
+            user: { id: done.user.id, email: done.user.email },
+            ended_sessions: done.endedSessions,
+          }),
+        );
+      else out(`Password of ${done.user.email} changed; ${done.endedSessions} session(s) ended.`);
+    } finally {
+      handle.close();
+    }
+    return;
+  }
+  throw new UsageError(`unknown users command "${sub ?? ''}": use create or set-password`);
+}

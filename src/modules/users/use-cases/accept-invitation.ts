@@ -1,0 +1,86 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { SystemCtx } from '../../../shared/context';
+import { conflict, DomainError, validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { findAccountWithPlan } from '../../accounts';
+import { ensureMember, findMemberByEmail } from '../../workspaces';
+import { hashPassword, passwordProblem } from '../password';
+import { findUser, findUserByEmail, insertUser, useInvitation } from '../repo';
+import type { InvitationRow, UserRow } from '../schema';
+import { openLink } from './read-invitation';
+import { setPassword } from './set-password';
+
+export interface Acceptance {
+  token: string;
+  password: string;
+  name?: string;
+  /** Only the first owner's set-up asks for it; other links name their email. */
+  email?: string;
+}
+
+const gone = () => new DomainError('not_found', 'This link is unknown, used or expired');
+
+/**
+ * Opens a one-time link: a new user with their name and password (an invitation, the first owner's
+ * set-up) or a new password for an existing one (ending their sessions). The link then stops working.
+ */
+export async function acceptInvitation({
+  ctx,
+  input,
+}: {
+  ctx: SystemCtx;
+  input: Acceptance;
+}): Promise<UserRow> {
+  const problem = passwordProblem(input.password);
+  if (problem) throw validationError([{ loc: 'body.password', msg: `password ${problem}`, type: 'invalid' }]);
+  if (!openLink(ctx, input.token)) throw gone();
+  const passwordHash = await hashPassword(input.password);
+  return inTransaction(ctx, (tx) => {
+    // Read again inside the transaction: a second request with the same link may have used it meanwhile.
+    const link = openLink(tx, input.token);
+    if (!link || !useInvitation(tx.db, link.id, isoNow(ctx.clock))) throw gone();
+    if (link.kind === 'password') {
+      const user = link.userId === null ? undefined : findUser(tx.db, link.userId);
+      if (!user) throw gone();
+      setPassword({ ctx: tx, input: { user, passwordHash, name: input.name?.trim() || undefined } });
+      return findUser(tx.db, user.id) ?? user;
+    }
+    return newUser(tx, link, input, passwordHash);
+  });
+}
+
+function newUser(ctx: SystemCtx, link: InvitationRow, input: Acceptance, passwordHash: string): UserRow {
+  const name = input.name?.trim() ?? '';
+  const fields = [];
+  if (name === '' || name.length > 200) {
+    fields.push({ loc: 'body.name', msg: 'name must be 1 to 200 characters', type: 'invalid' });
+  }
+  const email = (link.email ?? input.email ?? '').trim().toLowerCase();
+  if (email === '') fields.push({ loc: 'body.email', msg: 'email is required', type: 'missing' });
+  if (fields.length > 0) throw validationError(fields);
+  if (findUserByEmail(ctx.db, email))
+    throw conflict(`A user with the email ${email} exists already: sign in`);
+  if (link.kind === 'owner_setup') {
+    const account = findAccountWithPlan(ctx.db, link.accountId);
+    if (!account) throw gone();
+    ensureMember({
+      ctx: { ...ctx, accountId: link.accountId, actor: { kind: 'cli' } },
+      input: { workspaceId: null, email, role: 'owner', workspaceName: account.account.name },
+    });
+  } else if (link.workspaceId === null || !findMemberByEmail(ctx.db, link.workspaceId, email)) {
+    // The member was removed since the invitation: it invites to nothing any more.
+    throw gone();
+  }
+  const now = isoNow(ctx.clock);
+  return insertUser(ctx.db, {
+    id: newId('usr'),
+    accountId: link.accountId,
+    email,
+    name,
+    passwordHash,
+    passwordChangedAt: now,
+    createdAt: now,
+    updatedAt: now,
+  });
+}

@@ -1,0 +1,39 @@
+import type { SystemCtx } from '../../../shared/context';
+import { DomainError, validationError } from '../../../shared/errors';
+import { hashPassword, passwordProblem, verifyPassword } from '../password';
+import { findUser } from '../repo';
+import type { SignInThrottle } from '../sign-in-throttle';
+import { setPassword } from './set-password';
+import { openSession, type SignedIn, tooManyTries } from './sign-in';
+
+/**
+ * A signed-in user changes their own password: the current one is checked (a wrong one counts towards
+ * the lockout like a wrong sign-in), every session of theirs ends, and a fresh one replaces the one
+ * asking, so this browser stays signed in and any other is out.
+ */
+export async function changePassword({
+  ctx,
+  input,
+  throttle,
+}: {
+  ctx: SystemCtx;
+  input: { userId: string; currentPassword: string; newPassword: string; address: string | null };
+  throttle: SignInThrottle;
+}): Promise<SignedIn> {
+  const user = findUser(ctx.db, input.userId);
+  if (!user) throw new DomainError('unauthorized', 'Invalid credentials');
+  const problem = passwordProblem(input.newPassword);
+  if (problem) {
+    throw validationError([{ loc: 'body.new_password', msg: `new_password ${problem}`, type: 'invalid' }]);
+  }
+  tooManyTries(throttle, user.email, input.address);
+  if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+    throttle.recordFailure(user.email, input.address);
+    throw validationError([
+      { loc: 'body.current_password', msg: 'current_password is not the password', type: 'invalid' },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  setPassword({ ctx, input: { user, passwordHash } });
+  return openSession(ctx, findUser(ctx.db, user.id) ?? user);
+}

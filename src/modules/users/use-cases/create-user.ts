@@ -1,0 +1,73 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { SystemCtx } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { findAccountWithPlan } from '../../accounts';
+import { ensureMember, type Role, type WorkspaceMemberRow } from '../../workspaces';
+import { type IssuedLink, issueLink } from '../links';
+import { findUserByEmail, insertUser } from '../repo';
+import type { UserRow } from '../schema';
+
+export interface CreatedUser {
+  user: UserRow;
+  member: WorkspaceMemberRow;
+  /** The one-time set-password link's token when no password was given. */
+  link: IssuedLink | null;
+}
+
+/**
+ * The admin CLI's `users create`: a user of the account, a member of the workspace (the account's first,
+ * made when it has none) with the role, and either the password (already hashed) or a one-time link to
+ * set one. Emails are unique across the service (case-insensitive): sign-in names no account.
+ */
+export function createUser({
+  ctx,
+  input,
+}: {
+  ctx: SystemCtx;
+  input: {
+    accountId: string;
+    email: string;
+    name?: string;
+    role: Role;
+    workspaceId: string | null;
+    passwordHash: string | null;
+  };
+}): CreatedUser {
+  const email = input.email.trim().toLowerCase();
+  return inTransaction(ctx, (tx) => {
+    const account = findAccountWithPlan(tx.db, input.accountId);
+    if (!account) throw notFound('Account');
+    if (findUserByEmail(tx.db, email)) throw conflict(`A user with the email ${email} exists already`);
+    const accountCtx = { ...tx, accountId: input.accountId, actor: { kind: 'cli' as const } };
+    const member = ensureMember({
+      ctx: accountCtx,
+      input: { workspaceId: input.workspaceId, email, role: input.role, workspaceName: account.account.name },
+    });
+    const now = isoNow(ctx.clock);
+    const user = insertUser(tx.db, {
+      id: newId('usr'),
+      accountId: input.accountId,
+      email,
+      name: input.name?.trim() || email.split('@')[0] || email,
+      passwordHash: input.passwordHash,
+      passwordChangedAt: input.passwordHash === null ? null : now,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const link =
+      input.passwordHash === null
+        ? issueLink(tx, {
+            accountId: input.accountId,
+            kind: 'password',
+            email,
+            workspaceId: null,
+            role: null,
+            userId: user.id,
+            createdBy: null,
+          })
+        : null;
+    return { user, member, link };
+  });
+}

@@ -1,0 +1,63 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import {
+  actingMemberOf,
+  addMember,
+  findMemberByEmail,
+  findWorkspace,
+  type Role,
+  requireRoleWithinReach,
+  type WorkspaceMemberRow,
+} from '../../workspaces';
+import { type IssuedLink, issueLink } from '../links';
+import { findUserByEmail, retireOpenLinks } from '../repo';
+
+export interface Invited {
+  member: WorkspaceMemberRow;
+  /** Null when the person already signs in to this account: the membership is theirs at once. */
+  link: IssuedLink | null;
+}
+
+/**
+ * Adds a member (as `POST /workspaces/{id}/members` does, with its role checks) and makes the one-time
+ * link whose page sets their name and password. For someone already a member, a new link replaces the
+ * open one. The inviter sees the link and could open it themselves, so a link is only made for a role
+ * within the inviter's reach (an admin never gets one for an owner).
+ */
+export function inviteMember({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { workspaceId: string; email: string; role?: Role };
+}): Invited {
+  const email = input.email.trim().toLowerCase();
+  return inTransaction(ctx, (tx) => {
+    if (!findWorkspace(tx.db, tx.accountId, input.workspaceId)) throw notFound('Workspace');
+    const user = findUserByEmail(tx.db, email);
+    if (user && user.accountId !== tx.accountId) {
+      throw conflict(`${email} signs in to another account of this service; use another email`);
+    }
+    let member = findMemberByEmail(tx.db, input.workspaceId, email);
+    if (member) requireRoleWithinReach(actingMemberOf(tx), member.role, 'invite');
+    else {
+      addMember({ ctx: tx, input: { workspaceId: input.workspaceId, email, role: input.role } });
+      member = findMemberByEmail(tx.db, input.workspaceId, email);
+      if (!member) throw new Error('member vanished inside its own transaction');
+    }
+    if (user) return { member, link: null };
+    retireOpenLinks(tx.db, tx.accountId, { email, workspaceId: input.workspaceId }, isoNow(ctx.clock));
+    const link = issueLink(tx, {
+      accountId: tx.accountId,
+      kind: 'member',
+      email,
+      workspaceId: input.workspaceId,
+      role: member.role,
+      userId: null,
+      createdBy: creatorOf(tx),
+    });
+    return { member, link };
+  });
+}

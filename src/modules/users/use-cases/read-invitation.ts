@@ -1,0 +1,35 @@
+import { isoNow } from '../../../shared/clock';
+import type { SystemCtx } from '../../../shared/context';
+import { DomainError } from '../../../shared/errors';
+import { sha256Hex } from '../../../shared/secrets';
+import { findAccountWithPlan } from '../../accounts';
+import { findWorkspace } from '../../workspaces';
+import { findInvitationByTokenHash, findUser } from '../repo';
+import type { InvitationRow } from '../schema';
+
+/** The unused, unexpired link a token opens, or undefined. */
+export function openLink(ctx: SystemCtx, token: string): InvitationRow | undefined {
+  if (token.length < 20 || token.length > 100) return undefined;
+  const row = findInvitationByTokenHash(ctx.db, sha256Hex(token));
+  if (!row || row.usedAt !== null || row.expiresAt <= isoNow(ctx.clock)) return undefined;
+  return row;
+}
+
+/** What a link's page shows: who it is for and what it asks (404 for unknown, used or expired). */
+export function readInvitation({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) {
+  const row = openLink(ctx, input.token);
+  if (!row) throw new DomainError('not_found', 'This link is unknown, used or expired');
+  const account = findAccountWithPlan(ctx.db, row.accountId);
+  const workspace =
+    row.workspaceId === null ? undefined : findWorkspace(ctx.db, row.accountId, row.workspaceId);
+  const user = row.userId === null ? undefined : findUser(ctx.db, row.userId);
+  return {
+    kind: row.kind,
+    email: row.email,
+    name: user?.name ?? null,
+    role: row.role,
+    workspace_name: workspace?.name ?? null,
+    account_name: account?.account.name ?? '',
+    expires_at: row.expiresAt,
+  };
+}

@@ -1,0 +1,88 @@
+import { inTransaction } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import type { SystemCtx } from '../../../shared/context';
+import { DomainError } from '../../../shared/errors';
+import { newId, randomToken } from '../../../shared/ids';
+import { sha256Hex } from '../../../shared/secrets';
+import { findAccountWithPlan } from '../../accounts';
+import { memberForUser } from '../../workspaces';
+import { verifyPassword } from '../password';
+import { findUserByEmail, insertSession } from '../repo';
+import type { SessionRow, UserRow } from '../schema';
+import type { SignInThrottle } from '../sign-in-throttle';
+import { dropExpiredSessions } from './session-of';
+
+export const WRONG_CREDENTIALS = 'Invalid email or password';
+
+export interface SignedIn {
+  /** The cookie's secret; the database keeps only its SHA-256. */
+  token: string;
+  session: SessionRow;
+  user: UserRow;
+}
+
+/**
+ * Checks an email and password and opens a session. Unknown emails, users without a password yet and
+ * wrong passwords get the same 401 after the same argon2id work; ten wrong tries for an email (or fifty
+ * from an address) in 15 minutes answer 429 with Retry-After until the window frees a try.
+ */
+export async function signIn({
+  ctx,
+  input,
+  throttle,
+}: {
+  ctx: SystemCtx;
+  input: { email: string; password: string; address: string | null };
+  throttle: SignInThrottle;
+}): Promise<SignedIn> {
+  const email = input.email.trim().toLowerCase();
+  tooManyTries(throttle, email, input.address);
+  const user = findUserByEmail(ctx.db, email);
+  const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
+  if (!user || !matches) {
+    throttle.recordFailure(email, input.address);
+    throw new DomainError('unauthorized', WRONG_CREDENTIALS);
+  }
+  throttle.recordSuccess(email);
+  const account = findAccountWithPlan(ctx.db, user.accountId);
+  if (!account || account.account.disabledAt !== null)
+    throw new DomainError('forbidden', 'Account is disabled');
+  if (!memberForUser(ctx.db, user.accountId, user.email)) {
+    throw new DomainError(
+      'forbidden',
+      'This user belongs to no workspace: ask an owner or admin to add them',
+    );
+  }
+  return openSession(ctx, user);
+}
+
+/** 429 with Retry-After while the email (or the address) is locked after wrong passwords. */
+export function tooManyTries(throttle: SignInThrottle, email: string, address: string | null): void {
+  const wait = throttle.retryAfter(email, address);
+  if (wait > 0) {
+    throw new DomainError(
+      'rate_limited',
+      'Too many wrong passwords: try again later',
+      { retry_after_seconds: wait },
+      { 'Retry-After': String(wait) },
+    );
+  }
+}
+
+/** A new session for the user: a fresh token, of which only the digest is stored. */
+export function openSession(ctx: SystemCtx, user: UserRow): SignedIn {
+  const token = randomToken(32);
+  const now = isoNow(ctx.clock);
+  const session: SessionRow = {
+    id: newId('ses'),
+    userId: user.id,
+    tokenHash: sha256Hex(token),
+    createdAt: now,
+    lastSeenAt: now,
+  };
+  inTransaction(ctx, (tx) => {
+    dropExpiredSessions(tx);
+    insertSession(tx.db, session);
+  });
+  return { token, session, user };
+}

@@ -1,0 +1,45 @@
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { findMemberByEmail, findWorkspace, firstWorkspace, insertMember } from '../repo';
+import type { Role } from '../roles';
+import type { WorkspaceMemberRow } from '../schema';
+import { changeMemberRole } from './change-member-role';
+import { createWorkspace } from './create-workspace';
+
+/**
+ * Makes `email` a member of a workspace with `role`, for the admin CLI and the first owner's set-up (no
+ * escalation check: the operator, or the person holding the first start's link, acts for the account).
+ * `workspaceId` null = the account's oldest workspace, made (named `workspaceName`) when it has none. An
+ * existing member gets the role (the last owner is still never demoted). Runs in the caller's transaction.
+ */
+export function ensureMember({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { workspaceId: string | null; email: string; role: Role; workspaceName: string };
+}): WorkspaceMemberRow {
+  const workspace =
+    input.workspaceId === null
+      ? (firstWorkspace(ctx.db, ctx.accountId) ??
+        createWorkspace({ ctx, input: { name: input.workspaceName } }))
+      : findWorkspace(ctx.db, ctx.accountId, input.workspaceId);
+  if (!workspace) throw notFound('Workspace');
+  const existing = findMemberByEmail(ctx.db, workspace.id, input.email);
+  if (existing) {
+    if (existing.role === input.role) return existing;
+    return changeMemberRole({
+      ctx,
+      input: { workspaceId: workspace.id, memberId: existing.id, role: input.role },
+    });
+  }
+  return insertMember(ctx.db, {
+    id: newId('wsm'),
+    workspaceId: workspace.id,
+    email: input.email,
+    role: input.role,
+    createdAt: isoNow(ctx.clock),
+  });
+}

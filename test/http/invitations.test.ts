@@ -1,0 +1,248 @@
+// Invitations (docs/sign-in.md): adding a member makes a one-time link whose page sets name and password;
+// the first start's owner link; and a signed-in user acts with their member's role (docs/roles.md).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createOwnerSetupLink } from '../../src/modules/users';
+import { FakeClock } from '../../src/shared/clock';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { TestSmtp } from '../smtp';
+import { fromConsole, makeUser, PASSWORD, signIn } from '../users';
+
+const clock = new FakeClock(new Date('2026-04-01T08:00:00.000Z'));
+let server: TestServer;
+let smtp: TestSmtp;
+let account: TestAccount;
+let workspaceId: string;
+let ownerCookie: string;
+let ownerEmail: string;
+
+beforeAll(async () => {
+  smtp = await TestSmtp.start();
+  server = await startServer({ clock, startJobs: false, smtpUrl: smtp.url({ from: 'office@example.com' }) });
+  account = makeAccount(server, { name: 'Ingenieurbüro Berlin' });
+  const owner = await makeUser(server, account.id, { role: 'owner' });
+  workspaceId = owner.member.workspaceId;
+  ownerEmail = owner.email;
+  ownerCookie = await signIn(server, owner.email);
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+const tokenOf = (url: string) => /#\/invitation\/([A-Za-z0-9_-]+)$/.exec(url)?.[1] ?? '';
+
+async function invite(cookie: string, email: string, role?: string) {
+  return server.json(`/api/v1/workspaces/${workspaceId}/invitations`, {
+    method: 'POST',
+    headers: fromConsole(server, cookie),
+    body: role ? { email, role } : { email },
+  });
+}
+
+describe('invitations', () => {
+  test('an owner invites a member: the link is shown and e-mailed; its page sets name and password; they sign in as member', async () => {
+    const email = `new.${Date.now()}@example.com`;
+    const res = await invite(ownerCookie, email, 'member');
+    expect(res.status).toBe(201);
+    expect(res.body.data.member).toMatchObject({ email, role: 'member', workspace_id: workspaceId });
+    expect(res.body.data.url).toStartWith(`${server.url}/#/invitation/`);
+    expect(res.body.data.emailed).toBe(true);
+    const mail = smtp.messages.find((m) => m.envelope.to.includes(email));
+    expect(mail?.parsed.text).toContain(res.body.data.url);
+    const token = tokenOf(res.body.data.url);
+
+    const view = await server.json(`/api/v1/invitations/${token}`);
+    expect(view.body.data).toMatchObject({
+      kind: 'member',
+      email,
+      role: 'member',
+      account_name: 'Ingenieurbüro Berlin',
+    });
+    const noName = await server.json(`/api/v1/invitations/${token}/accept`, {
+      method: 'POST',
+      body: { password: PASSWORD },
+    });
+    expect(noName.status).toBe(422);
+    expect(noName.body.error.details.fields.map((f: { loc: string }) => f.loc)).toEqual(['body.name']);
+    const accepted = await server.json(`/api/v1/invitations/${token}/accept`, {
+      method: 'POST',
+      body: { name: 'Nora Neu', password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.data).toMatchObject({ email, name: 'Nora Neu' });
+    expect(accepted.body.data.id).toMatch(/^usr_/);
+    const cookie = await signIn(server, email);
+    const who = await server.json('/api/v1/auth/me', { headers: { cookie } });
+    expect(who.body.data.member).toMatchObject({ id: res.body.data.member.id, role: 'member' });
+    expect(who.body.data.user.name).toBe('Nora Neu');
+    // Used once; inviting them again makes no link (they sign in already).
+    expect(
+      (
+        await server.json(`/api/v1/invitations/${token}/accept`, {
+          method: 'POST',
+          body: { name: 'X', password: PASSWORD },
+        })
+      ).status,
+    ).toBe(404);
+    const again = await invite(ownerCookie, email);
+    expect(again.status).toBe(201);
+    expect(again.body.data.url).toBeNull();
+  }, 30_000);
+
+  test('a link expires after 7 days; a new invitation replaces the open one; removing the member voids it', async () => {
+    const email = `late.${Date.now()}@example.com`;
+    const first = tokenOf((await invite(ownerCookie, email)).body.data.url);
+    const second = await invite(ownerCookie, email);
+    expect((await server.json(`/api/v1/invitations/${first}`)).status).toBe(404);
+    const token = tokenOf(second.body.data.url);
+    clock.advance(7 * 24 * 60 * 60 * 1000);
+    expect((await server.json(`/api/v1/invitations/${token}`)).status).toBe(404);
+    ownerCookie = await signIn(server, ownerEmail); // a week idle ended the owner's session too
+    const third = tokenOf((await invite(ownerCookie, email)).body.data.url);
+    const removed = await server.json(
+      `/api/v1/workspaces/${workspaceId}/members/${second.body.data.member.id}`,
+      {
+        method: 'DELETE',
+        headers: fromConsole(server, ownerCookie),
+      },
+    );
+    expect(removed.status).toBe(200);
+    const accept = await server.json(`/api/v1/invitations/${third}/accept`, {
+      method: 'POST',
+      body: { name: 'Too Late', password: PASSWORD },
+    });
+    expect(accept.status).toBe(404);
+  }, 30_000);
+
+  test('an admin cannot invite an owner, nor get a link for an existing owner; a member cannot invite', async () => {
+    const admin = await makeUser(server, account.id, { role: 'admin', workspaceId });
+    const member = await makeUser(server, account.id, { role: 'member', workspaceId });
+    const adminCookie = await signIn(server, admin.email);
+    const memberCookie = await signIn(server, member.email);
+    const owner = await invite(adminCookie, `boss.${Date.now()}@example.com`, 'owner');
+    expect(owner.status).toBe(403);
+    expect(owner.body.error.details.permission).toBe('members:manage_owners');
+    const pendingOwner = `pending.${Date.now()}@example.com`;
+    expect((await invite(ownerCookie, pendingOwner, 'owner')).status).toBe(201);
+    const relink = await invite(adminCookie, pendingOwner);
+    expect(relink.status).toBe(403);
+    const byMember = await invite(memberCookie, `friend.${Date.now()}@example.com`);
+    expect(byMember.status).toBe(403);
+    expect(byMember.body.error.details.permission).toBe('members:manage');
+    const ok = await invite(adminCookie, `helper.${Date.now()}@example.com`, 'admin');
+    expect(ok.status).toBe(201);
+  }, 30_000);
+
+  test('an email that signs in to another account cannot be invited; an unknown workspace is 404', async () => {
+    const other = makeAccount(server);
+    const stranger = await makeUser(server, other.id);
+    const res = await invite(ownerCookie, stranger.email);
+    expect(res.status).toBe(409);
+    const missing = await server.json('/api/v1/workspaces/wsp_nothing/invitations', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { email: `x.${Date.now()}@example.com` },
+    });
+    expect(missing.status).toBe(404);
+  }, 30_000);
+
+  test("the first start's owner link: its page chooses email, name and password; the owner has every right", async () => {
+    const fresh = makeAccount(server, { name: 'Fresh install' });
+    const link = createOwnerSetupLink({ ctx: { db: server.db, clock }, input: { accountId: fresh.id } });
+    const view = await server.json(`/api/v1/invitations/${link.token}`);
+    expect(view.body.data).toMatchObject({
+      kind: 'owner_setup',
+      email: null,
+      role: 'owner',
+      account_name: 'Fresh install',
+    });
+    const noEmail = await server.json(`/api/v1/invitations/${link.token}/accept`, {
+      method: 'POST',
+      body: { name: 'Olga Owner', password: PASSWORD },
+    });
+    expect(noEmail.status).toBe(422);
+    const email = `olga.${Date.now()}@example.com`;
+    const accepted = await server.json(`/api/v1/invitations/${link.token}/accept`, {
+      method: 'POST',
+      body: { name: 'Olga Owner', email, password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    const cookie = await signIn(server, email);
+    const who = await server.json('/api/v1/auth/me', { headers: { cookie } });
+    expect(who.body.data.account.id).toBe(fresh.id);
+    expect(who.body.data.member.role).toBe('owner');
+    const workspace = await server.json('/api/v1/workspaces', {
+      method: 'POST',
+      headers: fromConsole(server, cookie),
+      body: { name: 'Second team' },
+    });
+    expect(workspace.status).toBe(200);
+  }, 30_000);
+});
+
+describe('a signed-in member acts with their role', () => {
+  test('a member creates and changes their own customer, not an admin-only thing nor another person’s', async () => {
+    const member = await makeUser(server, account.id, { role: 'member', workspaceId });
+    const cookie = await signIn(server, member.email);
+    const headers = fromConsole(server, cookie);
+    const mine = await server.json('/api/v1/customers', { method: 'POST', headers, body: { name: 'Mine' } });
+    expect(mine.status).toBe(200);
+    expect(
+      (
+        await server.json(`/api/v1/customers/${mine.body.data.id}`, {
+          method: 'PATCH',
+          headers,
+          body: { name: 'Still mine' },
+        })
+      ).status,
+    ).toBe(200);
+    const theirs = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'Theirs' },
+    });
+    const change = await server.json(`/api/v1/customers/${theirs.body.data.id}`, {
+      method: 'PATCH',
+      headers,
+      body: { name: 'Hijacked' },
+    });
+    expect(change.status).toBe(403);
+    expect(change.body.error.message).toContain(
+      `this signed-in user acts as workspace member ${member.member.id}`,
+    );
+    expect(change.body.error.details).toMatchObject({
+      permission: 'resources:write_all',
+      role: 'member',
+      workspace_member_id: member.member.id,
+    });
+    const newWorkspace = await server.json('/api/v1/workspaces', {
+      method: 'POST',
+      headers,
+      body: { name: 'Mine' },
+    });
+    expect(newWorkspace.status).toBe(403);
+    expect(newWorkspace.body.error.details.permission).toBe('workspace:create');
+    // Promoted to admin: the next request has the new rights.
+    await server.json(`/api/v1/workspaces/${workspaceId}/members/${member.member.id}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { role: 'admin' },
+    });
+    expect(
+      (
+        await server.json(`/api/v1/customers/${theirs.body.data.id}`, {
+          method: 'PATCH',
+          headers,
+          body: { name: 'Edited by admin' },
+        })
+      ).status,
+    ).toBe(200);
+    // Removed from the workspace: the session no longer opens anything.
+    await server.json(`/api/v1/workspaces/${workspaceId}/members/${member.member.id}`, {
+      method: 'DELETE',
+      key: account.apiKey,
+    });
+    expect((await server.json('/api/v1/auth/me', { headers: { cookie } })).status).toBe(401);
+  }, 30_000);
+});
