@@ -6,6 +6,8 @@ Commands:
                                 Create an account and its first API key
   accounts disable ACCOUNT_ID   Its keys then get 403 forbidden
   accounts enable ACCOUNT_ID
+  accounts set-plan ACCOUNT_ID PLAN_ID [--json]
+                                Move an account to a plan (plan_self_hosted: no quota, no credit)
   plans set --id ID --name NAME --quota N --rps N [--price-id P] [--overage-price CENTS] [--json]
                                 Create or update a plan (takes effect at once)
   backup --out FILE             Consistent snapshot of the data dir (database + files) into a ZIP,

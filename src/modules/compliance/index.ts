@@ -6,3 +6,4 @@ export {
   checkXmlCompliance,
   complianceDepsOf,
 } from './use-cases/check-compliance';
+export { finalizeCheckOf } from './use-cases/finalize-check';
