@@ -32,5 +32,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0009_branding_color_choices', createdAt: 1795582308620, sql: m9 },
   { tag: '0010_received_documents', createdAt: 1795592167540, sql: m10 },
   { tag: '0011_electronic_addresses', createdAt: 1795600816269, sql: m11 },
-  { tag: '0012_german_invoicing', createdAt: 1795689096889, sql: m12 },
+  { tag: '0012_german_invoicing', createdAt: 1795690624372, sql: m12 },
 ];
