@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { inspectPdf } from '../pdf-tools';
 
 // A small Berlin engineering office invoicing a federal authority (XRechnung) and a café (PDF): issue 27.
 let server: TestServer;
@@ -282,4 +283,91 @@ describe('finalize refuses what the buyer rejects', () => {
     expect(res.status).toBe(200);
     expect(res.body.data.data.buyer_reference).toBe('991-12345-67');
   }, 60_000);
+});
+
+describe("the PDF prints what German law requires, on the profile's page size", () => {
+  async function renderText(documentId: string, body: Record<string, unknown> = {}) {
+    const render = await call('POST', `/api/v1/documents/${documentId}/renders`, body);
+    expect(render.status).toBe(200);
+    const pdf = await server.request(`/api/v1/renders/${render.body.data.id}/download`, {
+      key: account.apiKey,
+    });
+    return inspectPdf(new Uint8Array(await pdf.arrayBuffer()));
+  }
+  const plain = (text: string) => text.replace(/\s+/g, ' ');
+
+  test('German: Leistungsdatum, USt-IdNr., Steuernummer, register, directors, IBAN; A4 unless asked', async () => {
+    const profile = (await call('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;
+    const customer = (await call('POST', '/api/v1/customers', { name: 'Café Morgenrot' })).body.data;
+    const doc = (
+      await call('POST', '/api/v1/documents', {
+        number: 'RE-2026-0400',
+        issue_date: '2026-11-20',
+        delivery_date: '2026-11-18',
+        currency: 'EUR',
+        business_profile_id: profile.id,
+        customer_id: customer.id,
+        line_items: [line()],
+      })
+    ).body.data;
+    await call('POST', `/api/v1/documents/${doc.id}/finalize`);
+    const pdf = await renderText(doc.id, { template_id: 'tpl_classic' });
+    expect([Math.round(pdf.width), Math.round(pdf.height)]).toEqual([595, 842]);
+    const text = plain(pdf.text);
+    for (const expected of [
+      'Leistungsdatum',
+      '18.11.2026',
+      'USt-IdNr. DE123456789',
+      'Steuernummer 37/123/45678',
+      'HRB 123456 B, Amtsgericht Charlottenburg',
+      'Geschäftsführer: Erika Mustermann, Max Mustermann',
+      'DE89 3704 0044 0532 0130 00',
+      'COBADEFFXXX',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    const letter = await renderText(doc.id, { page_size: 'LETTER' });
+    expect(Math.round(letter.width)).toBe(612);
+  }, 30_000);
+
+  test('English: date of supply and the invoicing period; a correction of a German invoice', async () => {
+    const profile = (
+      await call('POST', '/api/v1/business-profiles', { ...GERMAN_SELLER, default_locale: 'en-GB' })
+    ).body.data;
+    const customer = (await call('POST', '/api/v1/customers', { name: 'Harbour Ltd' })).body.data;
+    const base = {
+      issue_date: '2026-11-20',
+      currency: 'EUR',
+      business_profile_id: profile.id,
+      customer_id: customer.id,
+      line_items: [line()],
+    };
+    const invoice = (
+      await call('POST', '/api/v1/documents', {
+        ...base,
+        number: 'RE-2026-0500',
+        invoice_period: { start_date: '2026-11-01', end_date: '2026-11-30' },
+      })
+    ).body.data;
+    await call('POST', `/api/v1/documents/${invoice.id}/finalize`);
+    const text = plain((await renderText(invoice.id)).text);
+    expect(text).toContain('Period');
+    expect(text).toContain('1 Nov 2026 – 30 Nov 2026');
+    expect(text).toContain('Tax no. 37/123/45678');
+    const credit = (
+      await call('POST', '/api/v1/documents', {
+        ...base,
+        document_type: 'credit_note',
+        number: 'RK-2026-0001',
+        locale: 'de-DE',
+        source_document_id: invoice.id,
+        reason: 'Preisnachlass',
+      })
+    ).body.data;
+    await call('POST', `/api/v1/documents/${credit.id}/finalize`);
+    const german = plain((await renderText(credit.id)).text);
+    expect(german).toContain('Rechnungskorrektur');
+    expect(german).toContain('Korrektur der Rechnung RE-2026-0500');
+    expect(german).not.toContain('Gutschrift');
+  }, 30_000);
 });
