@@ -36,8 +36,3 @@ export function bicProblem(value: string): string | null {
     ? null
     : 'a BIC is 8 or 11 characters: bank code (4 letters), country (2 letters), location (2), branch (3, optional)';
 }
-
-/** `DE89370400440532013000` -> `DE89 3704 0044 0532 0130 00`, as printed. */
-export function groupedIban(value: string): string {
-  return compactCode(value).replace(/(.{4})(?=.)/g, '$1 ');
-}
