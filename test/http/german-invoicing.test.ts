@@ -371,3 +371,39 @@ describe("the PDF prints what German law requires, on the profile's page size", 
     expect(german).not.toContain('Gutschrift');
   }, 30_000);
 });
+
+describe('finalize without the official rules installed', () => {
+  test('the built-in checks alone refuse a missing Leitweg-ID', async () => {
+    const bare = await startServer({ rulesetsDir: null });
+    try {
+      const owner = makeAccount(bare);
+      const ask = (method: string, path: string, body?: unknown) =>
+        bare.json(path, { method, key: owner.apiKey, body });
+      const profile = (await ask('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;
+      const { electronic_address: _e, ...authority } = AUTHORITY;
+      const customer = (await ask('POST', '/api/v1/customers', authority)).body.data;
+      const doc = (
+        await ask('POST', '/api/v1/documents', {
+          number: 'RE-2026-0600',
+          issue_date: '2026-11-20',
+          currency: 'EUR',
+          tax_scheme: 'VAT',
+          business_profile_id: profile.id,
+          customer_id: customer.id,
+          line_items: [line()],
+        })
+      ).body.data;
+      const res = await ask('POST', `/api/v1/documents/${doc.id}/finalize`);
+      expect(res.status).toBe(422);
+      expect(res.body.error.code).toBe('compliance_failed');
+      expect(res.body.error.details.violations).toContainEqual({
+        rule: 'BR-DE-15',
+        field: 'data.buyer_reference',
+        message: 'The buyer reference (Leitweg-ID, BT-10) shall be provided.',
+      });
+      expect((await ask('GET', `/api/v1/documents/${doc.id}`)).body.data.status).toBe('draft');
+    } finally {
+      await bare.stop();
+    }
+  }, 30_000);
+});
