@@ -15,6 +15,21 @@ afterAll(() => server.stop());
 
 const call = (method: string, path: string, body?: unknown) =>
   server.json(path, { method, key: account.apiKey, body });
+/** A draft of the German defaults (EUR, VAT, one 19 % line) with `extra` over them. */
+async function draft(profileId: string, customerId: string, extra: Record<string, unknown> = {}) {
+  const res = await call('POST', '/api/v1/documents', {
+    number: `RE-${Math.random()}`,
+    issue_date: '2026-11-20',
+    currency: 'EUR',
+    tax_scheme: 'VAT',
+    business_profile_id: profileId,
+    customer_id: customerId,
+    line_items: [line()],
+    ...extra,
+  });
+  if (res.status !== 200) throw new Error(`draft not created: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
 const locs = (res: { body: any }) => res.body.error.details.fields.map((f: { loc: string }) => f.loc);
 
 export const GERMAN_SELLER = {
@@ -164,18 +179,8 @@ describe('customer: buyer reference and e-invoice profile', () => {
     const withRef = (await call('POST', '/api/v1/customers', { ...AUTHORITY, buyer_reference: 'PO-7' })).body
       .data;
     const leitweg = (await call('POST', '/api/v1/customers', AUTHORITY)).body.data;
-    const make = async (customerId: string, extra: Record<string, unknown> = {}) =>
-      (
-        await call('POST', '/api/v1/documents', {
-          number: `RE-${Math.random()}`,
-          issue_date: '2026-11-20',
-          currency: 'EUR',
-          business_profile_id: profile.id,
-          customer_id: customerId,
-          line_items: [line()],
-          ...extra,
-        })
-      ).body.data;
+    const make = (customerId: string, extra: Record<string, unknown> = {}) =>
+      draft(profile.id, customerId, extra);
     expect((await make(withRef.id)).data.buyer_reference).toBe('PO-7');
     expect((await make(leitweg.id)).data.buyer_reference).toBe('991-12345-67');
     expect((await make(leitweg.id, { buyer_reference: 'own' })).data.buyer_reference).toBe('own');
@@ -192,21 +197,14 @@ describe('finalize refuses what the buyer rejects', () => {
         electronic_address: { scheme: 'EM', value: 'eingang@bundesamt.example' },
       })
     ).body.data;
-    const doc = (
-      await call('POST', '/api/v1/documents', {
-        number: 'RE-2026-0200',
-        issue_date: '2026-11-20',
-        delivery_date: '2026-11-18',
-        currency: 'EUR',
-        tax_scheme: 'VAT',
-        business_profile_id: profile.id,
-        customer_id: customer.id,
-        line_items: [
-          line(),
-          line({ name: 'Fahrtkosten', unit_price: '80.00', taxes: [{ name: 'USt', rate: '0' }] }),
-        ],
-      })
-    ).body.data;
+    const doc = await draft(profile.id, customer.id, {
+      number: 'RE-2026-0200',
+      delivery_date: '2026-11-18',
+      line_items: [
+        line(),
+        line({ name: 'Fahrtkosten', unit_price: '80.00', taxes: [{ name: 'USt', rate: '0' }] }),
+      ],
+    });
     const res = await call('POST', `/api/v1/documents/${doc.id}/finalize`);
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('compliance_failed');
@@ -242,16 +240,10 @@ describe('finalize refuses what the buyer rejects', () => {
     const profile = (await call('POST', '/api/v1/business-profiles', { legal_name: 'Café Morgenrot' })).body
       .data;
     const customer = (await call('POST', '/api/v1/customers', { name: 'Gast' })).body.data;
-    const doc = (
-      await call('POST', '/api/v1/documents', {
-        number: 'B-1',
-        issue_date: '2026-11-20',
-        currency: 'EUR',
-        business_profile_id: profile.id,
-        customer_id: customer.id,
-        line_items: [line({ taxes: [{ name: 'USt', rate: '0' }] })],
-      })
-    ).body.data;
+    const doc = await draft(profile.id, customer.id, {
+      number: 'B-1',
+      line_items: [line({ taxes: [{ name: 'USt', rate: '0' }] })],
+    });
     const res = await call('POST', `/api/v1/documents/${doc.id}/finalize`);
     expect(res.status).toBe(200);
   });
@@ -260,18 +252,10 @@ describe('finalize refuses what the buyer rejects', () => {
     const profile = (await call('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;
     const customer = (await call('POST', '/api/v1/customers', { name: 'Amt', email: 'a@amt.example' })).body
       .data;
-    const doc = (
-      await call('POST', '/api/v1/documents', {
-        number: 'RE-2026-0300',
-        issue_date: '2026-11-20',
-        delivery_date: '2026-11-20',
-        currency: 'EUR',
-        tax_scheme: 'VAT',
-        business_profile_id: profile.id,
-        customer_id: customer.id,
-        line_items: [line()],
-      })
-    ).body.data;
+    const doc = await draft(profile.id, customer.id, {
+      number: 'RE-2026-0300',
+      delivery_date: '2026-11-20',
+    });
     expect(doc.data.buyer_reference).toBeUndefined();
     await call('PATCH', `/api/v1/customers/${customer.id}`, {
       billing_address: AUTHORITY.billing_address,
@@ -299,17 +283,10 @@ describe("the PDF prints what German law requires, on the profile's page size", 
   test('German: Leistungsdatum, USt-IdNr., Steuernummer, register, directors, IBAN; A4 unless asked', async () => {
     const profile = (await call('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;
     const customer = (await call('POST', '/api/v1/customers', { name: 'Café Morgenrot' })).body.data;
-    const doc = (
-      await call('POST', '/api/v1/documents', {
-        number: 'RE-2026-0400',
-        issue_date: '2026-11-20',
-        delivery_date: '2026-11-18',
-        currency: 'EUR',
-        business_profile_id: profile.id,
-        customer_id: customer.id,
-        line_items: [line()],
-      })
-    ).body.data;
+    const doc = await draft(profile.id, customer.id, {
+      number: 'RE-2026-0400',
+      delivery_date: '2026-11-18',
+    });
     await call('POST', `/api/v1/documents/${doc.id}/finalize`);
     const pdf = await renderText(doc.id, { template_id: 'tpl_classic' });
     expect([Math.round(pdf.width), Math.round(pdf.height)]).toEqual([595, 842]);
