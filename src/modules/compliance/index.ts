@@ -6,7 +6,7 @@ export {
   checkXmlCompliance,
   complianceDepsOf,
 } from './use-cases/check-compliance';
-export { finalizeCheckOf } from './use-cases/finalize-check';
+export { builtInFinalizeViolations, finalizeCheckOf } from './use-cases/finalize-check';
 export type { EInvoiceInput, WriteOutcome } from './use-cases/write-einvoice';
 
 /** Writes a document's e-invoice XML; the writer (and its XML library) loads on first use. */

@@ -1,3 +1,5 @@
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
+import { mandatoryFieldViolations } from '../../../einvoicing/rules/mandatory';
 import type { Violation } from '../../../einvoicing/rules/types';
 import type { DocumentData, FinalizeCheck, FinalizeViolation } from '../../documents';
 import { readSupportingFiles } from '../../files';
@@ -65,4 +67,15 @@ export function finalizeCheckOf(deps: ComplianceDeps): FinalizeCheck {
     const { result } = await assessDocument(deps, { ...input, attachedFiles });
     return finalizeViolations(result.violations, input.data);
   };
+}
+
+/**
+ * The built-in checks alone, synchronously: for finalizing inside a transaction that cannot wait for the
+ * official rules (a recurring invoice's occurrence, finalized by its job).
+ */
+export function builtInFinalizeViolations(
+  profile: ComplianceProfile,
+  data: DocumentData,
+): FinalizeViolation[] {
+  return finalizeViolations(mandatoryFieldViolations(data, profile), data);
 }

@@ -43,31 +43,41 @@ export async function finalizeDocument({
 }): Promise<DocumentRow> {
   const row = findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  const profile = row.status === 'draft' ? buyerProfile(ctx, row) : null;
-  if (profile === null || !EINVOICE_TYPES.has(row.documentType)) {
-    return changeDocumentStatus({ ctx, input: { id: row.id, action: 'finalize' } });
-  }
-  const einvoice = einvoiceInputOf(ctx, row);
-  const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
-  const reference = einvoice.data.buyer_reference ?? (customer ? customerBuyerReference(customer) : null);
-  const data = reference ? { ...einvoice.data, buyer_reference: reference } : einvoice.data;
-  const violations = await check(ctx, { ...einvoice, data, profile });
-  if (violations.length > 0) {
-    const count = `${violations.length} finding${violations.length === 1 ? '' : 's'}`;
-    throw new DomainError(
-      'compliance_failed',
-      `The buyer needs ${profile} and this document fails it (${count}); it stays a draft: fix the fields named and finalize again`,
-      { profile, violations },
-    );
-  }
+  const checked = finalizeCheckInput(ctx, row);
+  if (checked === null) return changeDocumentStatus({ ctx, input: { id: row.id, action: 'finalize' } });
+  const violations = await check(ctx, checked);
+  if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
   return changeDocumentStatus({
     ctx,
     input: { id: row.id, action: 'finalize', unchangedSince: row.updatedAt },
   });
 }
 
-function buyerProfile(ctx: AccountCtx, row: DocumentRow): EInvoiceProfile | null {
+/**
+ * What finalize checks: a draft invoice or credit note whose customer needs an e-invoice, as finalize
+ * will freeze it (today's seller and buyer, the customer's buyer reference); null when nothing is checked.
+ */
+export function finalizeCheckInput(
+  ctx: AccountCtx,
+  row: DocumentRow,
+): (StoredEInvoiceInput & { profile: EInvoiceProfile }) | null {
+  if (row.status !== 'draft' || !EINVOICE_TYPES.has(row.documentType)) return null;
   const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
   if (!customer) throw conflict('The document refers to a customer that is gone');
-  return (customer.einvoiceProfile as EInvoiceProfile | null) ?? null;
+  const profile = (customer.einvoiceProfile as EInvoiceProfile | null) ?? null;
+  if (profile === null) return null;
+  const einvoice = einvoiceInputOf(ctx, row);
+  const reference = einvoice.data.buyer_reference ?? customerBuyerReference(customer);
+  const data = reference ? { ...einvoice.data, buyer_reference: reference } : einvoice.data;
+  return { ...einvoice, data, profile };
+}
+
+/** 422 compliance_failed: the document stays a draft; each finding names the field to fix. */
+export function complianceRefusal(profile: EInvoiceProfile, violations: FinalizeViolation[]): DomainError {
+  const count = `${violations.length} finding${violations.length === 1 ? '' : 's'}`;
+  return new DomainError(
+    'compliance_failed',
+    `The buyer needs ${profile} and this document fails it (${count}); it stays a draft: fix the fields named and finalize again`,
+    { profile, violations },
+  );
 }
