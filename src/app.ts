@@ -13,6 +13,7 @@ import { batchRoutes } from './modules/batches/routes';
 import { billingRoutes } from './modules/billing/routes';
 import { brandingProfileRoutes } from './modules/branding/routes';
 import { businessProfileRoutes } from './modules/business-profiles/routes';
+import { complianceDepsOf, finalizeCheckOf } from './modules/compliance';
 import { complianceRoutes } from './modules/compliance/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
@@ -54,7 +55,7 @@ export function buildApp(deps: AppDeps) {
     .use(customerRoutes(auth, deps))
     .use(importRoutes(auth, deps))
     .use(numberingSequenceRoutes(auth, deps))
-    .use(documentRoutes(auth, deps))
+    .use(documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps))))
     .use(renderRoutes(auth, deps))
     .use(customTemplateRoutes(auth, deps))
     .use(templateVersionRoutes(auth, deps))

@@ -1,12 +1,18 @@
 import type { Config } from '../config';
-import { createAccount, findAccountWithPlan, presentAccount, setAccountEnabled } from '../modules/accounts';
+import {
+  createAccount,
+  findAccountWithPlan,
+  presentAccount,
+  setAccountEnabled,
+  setAccountPlan,
+} from '../modules/accounts';
 import { presentIssuedKey } from '../modules/api-keys';
 import { systemClock } from '../shared/clock';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
 import { openDataDir } from './runtime';
 
 export function accountsCommand(config: Config, args: ParsedArgs, out: (line: string) => void): void {
-  const [, sub, accountId] = args.positionals;
+  const [, sub, accountId, planId] = args.positionals;
   const handle = openDataDir(config);
   const ctx = { db: handle.db, clock: systemClock };
   try {
@@ -35,7 +41,14 @@ export function accountsCommand(config: Config, args: ParsedArgs, out: (line: st
       else out(`Account ${accountId} ${sub === 'enable' ? 'enabled' : 'disabled'}.`);
       return;
     }
-    throw new UsageError(`unknown accounts command "${sub ?? ''}": use create, disable or enable`);
+    if (sub === 'set-plan') {
+      if (!accountId || !planId) throw new UsageError('accounts set-plan needs ACCOUNT_ID PLAN_ID');
+      const account = presentAccount(setAccountPlan({ ctx, input: { accountId, planId } }));
+      if (args.switches.has('json')) out(JSON.stringify({ account }));
+      else out(`Account ${account.id} is now on plan ${account.plan_name} (${account.plan_id}).`);
+      return;
+    }
+    throw new UsageError(`unknown accounts command "${sub ?? ''}": use create, disable, enable or set-plan`);
   } finally {
     handle.close();
   }

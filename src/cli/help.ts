@@ -12,6 +12,8 @@ Commands:
                                 prints a one-time link to set the password
   users set-password --email EMAIL --password-stdin
                                 A new password (first line of stdin); their sessions end
+  accounts set-plan ACCOUNT_ID PLAN_ID [--json]
+                                Move an account to a plan (plan_self_hosted: no quota, no credit)
   plans set --id ID --name NAME --quota N --rps N [--price-id P] [--overage-price CENTS] [--json]
                                 Create or update a plan (takes effect at once)
   backup --out FILE             Consistent snapshot of the data dir (database + files) into a ZIP,

@@ -7,6 +7,7 @@ import { IdempotencyStore } from '../http/idempotency';
 import { createFetchHandler, listen } from '../http/server';
 import type { JobRuntime } from '../jobs/runtime';
 import { createAccount, presentAccount } from '../modules/accounts';
+import { SELF_HOSTED_PLAN_ID } from '../modules/plans';
 import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-renders';
 import { createOwnerSetupLink, linkUrl } from '../modules/users';
 import { systemClock } from '../shared/clock';
@@ -78,7 +79,9 @@ export async function serve(
   // next start would make none (the account would already exist).
   const first = createAccount({
     ctx: { db: handle.db, clock: systemClock },
-    input: { name: 'Default account', onlyIfNone: true },
+    // The install's own account: the Self-hosted plan (no quota, no service credit on its PDFs). Accounts
+    // made later with `accounts create` (hosting for others) get the default plan as before.
+    input: { name: 'Default account', onlyIfNone: true, planId: SELF_HOSTED_PLAN_ID },
   });
   // Render workers start with the first render, not with the server: three warmed Bun isolates with their
   // fonts and shaping caches would triple idle memory (about 165 MiB instead of 60).

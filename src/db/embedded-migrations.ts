@@ -13,6 +13,7 @@ import m10 from '../../migrations/0010_received_documents.sql' with { type: 'tex
 import m11 from '../../migrations/0011_electronic_addresses.sql' with { type: 'text' };
 import m12 from '../../migrations/0012_open_lake.sql' with { type: 'text' };
 import m13 from '../../migrations/0013_users_sessions.sql' with { type: 'text' };
+import m14 from '../../migrations/0014_german_invoicing.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -35,4 +36,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0011_electronic_addresses', createdAt: 1795600816269, sql: m11 },
   { tag: '0012_open_lake', createdAt: 1795689220648, sql: m12 },
   { tag: '0013_users_sessions', createdAt: 1795693511773, sql: m13 },
+  { tag: '0014_german_invoicing', createdAt: 1795693772091, sql: m14 },
 ];

@@ -41,7 +41,22 @@ export const Party = t.Object(
     phone: t.Optional(t.String({ maxLength: 50 })),
     website: t.Optional(t.String({ maxLength: 300 })),
     tax_id: t.Optional(t.String({ maxLength: 50 })),
-    registration_number: t.Optional(t.String({ maxLength: 50 })),
+    tax_number: t.Optional(
+      t.String({
+        maxLength: 50,
+        description:
+          "The seller's national tax number (German Steuernummer), EN 16931 BT-32; tax_id stays the VAT id",
+      }),
+    ),
+    registration_number: t.Optional(
+      t.String({
+        maxLength: 200,
+        description: 'Commercial register entry, e.g. "HRB 123456 B, Amtsgericht Charlottenburg"',
+      }),
+    ),
+    managing_directors: t.Optional(
+      t.String({ maxLength: 500, description: 'Printed on the PDF (German companies must name them)' }),
+    ),
     address: t.Optional(Address),
     bank_account: t.Optional(BankAccount),
     identifier: t.Optional(

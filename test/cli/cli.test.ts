@@ -4,7 +4,9 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/cli/runtime';
 import { embeddedMigrations } from '../../src/db/embedded-migrations';
+import { BUILT_IN_PLANS } from '../../src/modules/plans';
 import { ROOT, runCli, startServer, tempDir } from '../harness';
+import { inspectPdf } from '../pdf-tools';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -193,7 +195,8 @@ describe('admin CLI', () => {
     const plans = db.query('SELECT COUNT(*) AS n FROM plans').get() as { n: number };
     db.close();
     expect(applied.n).toBe(embeddedMigrations.length);
-    expect(plans.n).toBe(3);
+    // Each built-in plan seeded once (Free, Starter, Pro, Self-hosted), however many processes raced.
+    expect(plans.n).toBe(BUILT_IN_PLANS.length);
   });
 
   test('migrate applies migrations and is repeatable', () => {
@@ -288,6 +291,58 @@ describe('CLI next to a running server', () => {
     expect(second.output).not.toContain('sk_');
     expect(second.output).not.toContain('Created account');
   });
+});
+
+describe('a self-hosted install', () => {
+  test("the first start's account is on the Self-hosted plan: no credit on its PDFs; set-plan moves it", async () => {
+    const dir = dataDir();
+    const first = await serve(dir, true);
+    try {
+      const key = /sk_[A-Za-z0-9_-]{32}/.exec(first.output)?.[0] ?? '';
+      expect(first.output).toContain('on plan Self-hosted');
+      const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+      const me = (await (await fetch(`${first.url}/api/v1/auth/me`, { headers })).json()) as any;
+      expect(me.data.account).toMatchObject({ plan_id: 'plan_self_hosted', plan_name: 'Self-hosted' });
+      const usage = (await (await fetch(`${first.url}/api/v1/usage`, { headers })).json()) as any;
+      expect(usage.data.renders.quota).toBeGreaterThanOrEqual(1_000_000);
+      const pdfText = async () => {
+        const body = {
+          data: {
+            currency: 'EUR',
+            issue_date: '2026-11-20',
+            seller: { name: 'Nordlicht' },
+            buyer: { name: 'Café' },
+            line_items: [{ name: 'Gutachten', quantity: '1', unit_price: '10.00' }],
+          },
+          output: { format: 'pdf', delivery: 'binary' },
+        };
+        const res = await fetch(`${first.url}/api/v1/documents/render`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(200);
+        return (await inspectPdf(new Uint8Array(await res.arrayBuffer()))).text;
+      };
+      expect(await pdfText()).not.toContain('Created with invoice-service');
+
+      // An operator hosting for others: new accounts keep the free plan, and set-plan moves any account.
+      const created = JSON.parse(
+        runCli(['accounts', 'create', '--name', 'Customer', '--json'], { DATA_DIR: dir }).stdout,
+      );
+      expect(created.account.plan_id).toBe('plan_free');
+      const moved = runCli(['accounts', 'set-plan', me.data.account.id, 'plan_free', '--json'], {
+        DATA_DIR: dir,
+      });
+      expect(moved.code).toBe(0);
+      expect(JSON.parse(moved.stdout).account.plan_id).toBe('plan_free');
+      expect(await pdfText()).toContain('Created with invoice-service');
+      const unknown = runCli(['accounts', 'set-plan', me.data.account.id, 'plan_nope'], { DATA_DIR: dir });
+      expect(unknown.code).not.toBe(0);
+    } finally {
+      await first.stop();
+    }
+  }, 60_000);
 });
 
 /** The CLI as its own process without blocking this one: the server under test runs in this process. */

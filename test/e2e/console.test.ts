@@ -112,7 +112,10 @@ describe('web console', () => {
     await click(page(), 'Business profiles', 'link');
     await click(page(), 'New business profile');
     await typeInto(page(), 'Legal name', 'Nordlicht Studio GmbH');
-    await typeInto(page(), 'Tax ID', 'DE123456789');
+    await typeInto(page(), 'VAT ID', 'DE123456789');
+    await typeInto(page(), 'Tax number', '37/123/45678');
+    await typeInto(page(), 'IBAN', 'DE89 3704 0044 0532 0130 00');
+    await choose(page(), 'Page size', 'A4');
     await typeInto(page(), 'Address line 1', 'Hafenstraße 12');
     await typeInto(page(), 'City', 'Hamburg');
     await typeInto(page(), 'Postal code', '20457');
@@ -137,7 +140,7 @@ describe('web console', () => {
     expect(described).toContain('email');
     browser.problems.length = 0; // the 422 is what this step provokes
     await typeInto(page(), 'Email', 'office@sonnenschein.example');
-    await typeInto(page(), 'Tax ID', 'DE987654321');
+    await typeInto(page(), 'VAT ID', 'DE987654321');
     await typeInto(page(), 'Address line 1', 'Marktplatz 3');
     await typeInto(page(), 'City', 'München');
     await typeInto(page(), 'Postal code', '80331');

@@ -495,6 +495,49 @@ describe('failures', () => {
     expect(await read(s, id)).toMatchObject({ last_error: null, next_occurrence_date: '2026-02-10' });
   });
 
+  test('auto_finalize for a buyer needing XRechnung: a missing Leitweg-ID blocks the schedule with the finding', async () => {
+    await boot('2026-01-10T12:00:00Z');
+    const s = await setup({
+      email: 'rechnung@nordlicht.example',
+      phone: '+49 30 1234567',
+      tax_id: 'DE123456789',
+      address: { line1: 'Friedrichstraße 10', city: 'Berlin', postal_code: '10117', country: 'DE' },
+    });
+    const authority = {
+      email: 'eingang@bundesamt.example',
+      billing_address: { line1: 'Am Amt 1', city: 'Bonn', postal_code: '53113', country: 'DE' },
+      einvoice_profile: 'xrechnung_ubl',
+    };
+    await server.json(`/api/v1/customers/${s.customerId}`, {
+      method: 'PATCH',
+      key: s.account.apiKey,
+      body: authority,
+    });
+    const template = { ...TEMPLATE, tax_scheme: 'VAT' };
+    const { id } = await schedule(s, {
+      start_date: '2026-01-10',
+      auto_finalize: true,
+      invoice_template: template,
+    });
+    await server.jobs.runDue();
+    expect(await datesOf(s, id)).toEqual([]);
+    const blocked = await read(s, id);
+    expect(blocked.last_error).toContain('xrechnung_ubl');
+    expect(blocked.last_error).toContain('data.buyer_reference');
+
+    // The customer's Leitweg-ID given: the occurrence goes through, finalized, with it as buyer reference.
+    await server.json(`/api/v1/customers/${s.customerId}`, {
+      method: 'PATCH',
+      key: s.account.apiKey,
+      body: { electronic_address: { scheme: '0204', value: '991-12345-67' } },
+    });
+    expect((await call(s, 'PATCH', `/${id}`, { auto_finalize: true })).status).toBe(200);
+    await server.jobs.runDue();
+    const [made] = await invoices(s, id);
+    const doc = (await server.json(`/api/v1/documents/${made.id}`, { key: s.account.apiKey })).body.data;
+    expect(doc).toMatchObject({ status: 'finalized', data: { buyer_reference: '991-12345-67' } });
+  });
+
   test('a fixed invoice_number makes one invoice; if the number got taken meanwhile the next free one is used', async () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();

@@ -46,6 +46,10 @@ describe('default subject', () => {
     expect(defaultSubject({ ...base, locale: 'de-AT', documentType: 'quote' })).toBe(
       'Angebot INV-0001 von Acme GmbH',
     );
+    // A stored credit note corrects an invoice: in German a Rechnungskorrektur ("Gutschrift" is self-billing).
+    expect(defaultSubject({ ...base, locale: 'de-DE', documentType: 'credit_note' })).toBe(
+      'Rechnungskorrektur INV-0001 von Acme GmbH',
+    );
     expect(defaultSubject({ ...base, locale: 'fr-FR', sellerName: 'Martin SA' })).toBe(
       'Facture INV-0001 de Martin SA',
     );

@@ -62,7 +62,7 @@ describe('labels', () => {
     expect(languageOf('pt-BR')).toBe('en');
     expect(labelsFor('fr-CA').titles.invoice).toBe('Facture');
     expect(labelsFor('nl-BE').page(2, 3)).toBe('Pagina 2 van 3');
-    expect(labelsFor('de-DE').creditNoteFor('RE-1')).toBe('Gutschrift zu Rechnung RE-1');
+    expect(labelsFor('de-DE').creditNoteFor('RE-1')).toBe('Korrektur der Rechnung RE-1');
   });
 
   test('every language names every document type, each differently', () => {

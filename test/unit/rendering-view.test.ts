@@ -16,7 +16,14 @@ describe('view model', () => {
     const view = buildInvoiceView(invoice20());
     expect(view.metaTitle).toBe('Invoice INV-2026-0042');
     expect(view.author).toBe('Lindqvist & Partner Design GmbH');
-    expect(view.meta.map((m) => m.label)).toEqual(['Number', 'Issue date', 'Due date', 'Your reference']);
+    // The seller is German and states no date of supply: it is the issue date (§ 14 UStG), printed.
+    expect(view.meta.map((m) => m.label)).toEqual([
+      'Number',
+      'Issue date',
+      'Due date',
+      'Your reference',
+      'Date of supply',
+    ]);
     expect(view.meta[1]?.value).toBe('2 Nov 2026');
     expect(view.highlight).toEqual({ label: 'Amount due', value: '€29,000.15' });
     expect(view.totals.map((t) => t.kind)).toEqual(['subtotal', 'discount', 'tax', 'total']);
@@ -73,6 +80,47 @@ describe('view model', () => {
     expect(view.subtitle).toBe('Credit note for invoice INV-2026-0042');
     expect(view.notes[0]?.heading).toBe('Reason');
     expect(view.highlight?.label).toBe('Total credit');
+  });
+
+  test('German mandatory details: date of supply or period, Steuernummer, register, directors', () => {
+    const base = german();
+    const seller = {
+      ...base.data.seller,
+      name: 'Nordlicht',
+      tax_number: '37/123/45678',
+      registration_number: 'HRB 123456 B, Amtsgericht Charlottenburg',
+      managing_directors: 'Erika Mustermann',
+    };
+    const view = buildInvoiceView({ ...base, data: { ...base.data, seller, delivery_date: '2026-11-28' } });
+    expect(view.meta).toContainEqual({ label: 'Leistungsdatum', value: '28.11.2026' });
+    expect(view.seller.ids).toEqual([
+      'USt-IdNr. DE811907980',
+      'Steuernummer 37/123/45678',
+      'Handelsregister HRB 123456 B, Amtsgericht Charlottenburg',
+      'Geschäftsführer: Erika Mustermann',
+    ]);
+    const period = buildInvoiceView({
+      ...base,
+      data: { ...base.data, invoice_period: { start_date: '2026-11-01', end_date: '2026-11-30' } },
+    });
+    expect(period.meta).toContainEqual({ label: 'Leistungszeitraum', value: '01.11.2026 – 30.11.2026' });
+    expect(period.meta.some((m) => m.label === 'Leistungsdatum')).toBe(false);
+    // Nothing stated: supplied on the issue date, and said so.
+    expect(buildInvoiceView(base).meta).toContainEqual({ label: 'Leistungsdatum', value: '01.12.2026' });
+    // Not for a seller outside Germany.
+    const abroad = { ...base.data.seller, name: 'X', address: { line1: 'Rue 1', country: 'FR' } };
+    const french = buildInvoiceView({ ...base, data: { ...base.data, seller: abroad } });
+    expect(french.meta.some((m) => m.label === 'Leistungsdatum')).toBe(false);
+  });
+
+  test('a German credit note naming its invoice is a Rechnungskorrektur; Gutschrift is self-billing', () => {
+    const correction = buildInvoiceView(creditNote({ locale: 'de-DE' }));
+    expect(correction.title).toBe('Rechnungskorrektur');
+    expect(correction.subtitle).toBe('Korrektur der Rechnung INV-2026-0042');
+    const base = german();
+    const selfBilled = buildInvoiceView({ ...base, data: { ...base.data, type_code: '389' } });
+    expect(selfBilled.title).toStartWith('Gutschrift');
+    expect(buildInvoiceView(creditNote()).title).toBe('Credit note');
   });
 
   test('valid until only on quotes', () => {

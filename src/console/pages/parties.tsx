@@ -3,7 +3,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove, upload } from '../api';
 import { formatDate, t } from '../i18n';
 import { href, navigate } from '../router';
-import { Checkbox, Field, Fieldset } from '../ui/form';
+import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
@@ -14,6 +14,8 @@ interface FieldSpec {
   type?: string;
   required?: boolean;
   hint?: string;
+  /** A choice instead of text; the empty value means none (cleared on save). */
+  options?: { value: string; label: string }[];
 }
 
 interface PartyKind {
@@ -48,6 +50,31 @@ const ELECTRONIC_ADDRESS_FIELDS: FieldSpec[] = [
 ];
 const E_INVOICING = { path: 'electronic_address', label: 'E-invoicing', fields: ELECTRONIC_ADDRESS_FIELDS };
 
+// The profile's standing account: the payment means of its invoices unless an invoice states its own.
+const BANK_ACCOUNT = {
+  path: 'bank_account',
+  label: 'Bank account',
+  fields: [
+    { path: 'account_holder', label: 'Account holder' },
+    { path: 'iban', label: 'IBAN', hint: 'e.g. DE89 3704 0044 0532 0130 00' },
+    { path: 'bic', label: 'BIC / SWIFT' },
+    { path: 'bank_name', label: 'Bank name' },
+  ],
+};
+
+const EINVOICE_PROFILES = [
+  { value: '', label: 'No, a PDF is enough' },
+  { value: 'xrechnung_ubl', label: 'XRechnung (UBL)' },
+  { value: 'xrechnung_cii', label: 'XRechnung (CII)' },
+  { value: 'peppol_bis_billing_3', label: 'Peppol BIS Billing 3' },
+  { value: 'factur_x_en16931', label: 'Factur-X / ZUGFeRD (EN 16931)' },
+];
+const PAGE_SIZES = [
+  { value: '', label: 'US Letter (default)' },
+  { value: 'A4', label: 'A4' },
+  { value: 'LETTER', label: 'US Letter' },
+];
+
 const CUSTOMERS: PartyKind = {
   api: '/customers',
   route: 'customers',
@@ -59,7 +86,13 @@ const CUSTOMERS: PartyKind = {
     { path: 'name', label: 'Name', required: true },
     { path: 'email', label: 'Email', type: 'email' },
     { path: 'phone', label: 'Phone', type: 'tel' },
-    { path: 'tax_id', label: 'Tax ID' },
+    { path: 'tax_id', label: 'VAT ID' },
+    {
+      path: 'buyer_reference',
+      label: 'Leitweg-ID or buyer reference',
+      hint: 'BT-10: copied into new invoices that state none',
+    },
+    { path: 'einvoice_profile', label: 'Needs an e-invoice', options: EINVOICE_PROFILES },
   ],
   addresses: [
     { path: 'billing_address', label: 'Billing address' },
@@ -81,12 +114,20 @@ const BUSINESS_PROFILES: PartyKind = {
     { path: 'email', label: 'Email', type: 'email' },
     { path: 'phone', label: 'Phone', type: 'tel' },
     { path: 'website', label: 'Website', type: 'url' },
-    { path: 'tax_id', label: 'Tax ID' },
+    { path: 'tax_id', label: 'VAT ID', hint: 'e.g. DE123456789' },
+    { path: 'tax_number', label: 'Tax number', hint: 'Steuernummer, e.g. 37/123/45678' },
+    {
+      path: 'registration_number',
+      label: 'Commercial register',
+      hint: 'e.g. HRB 123456 B, Amtsgericht Charlottenburg',
+    },
+    { path: 'managing_directors', label: 'Managing directors' },
+    { path: 'default_page_size', label: 'Page size', options: PAGE_SIZES },
     { path: 'default_currency', label: 'Default currency', hint: 'ISO 4217, e.g. EUR' },
     { path: 'default_locale', label: 'Default locale', hint: 'e.g. de-DE' },
     { path: 'default_timezone', label: 'Default timezone', hint: 'e.g. Europe/Berlin' },
   ],
-  addresses: [{ path: 'address', label: 'Address' }, E_INVOICING],
+  addresses: [{ path: 'address', label: 'Address' }, BANK_ACCOUNT, E_INVOICING],
   withLogo: true,
 };
 
@@ -165,7 +206,11 @@ type FormValues = Record<string, string>;
 
 function valuesOf(kind: PartyKind, party?: Party): FormValues {
   const values: FormValues = {};
-  for (const field of kind.fields) values[field.path] = String(party?.[field.path] ?? '');
+  for (const field of kind.fields) {
+    const stored = party?.[field.path];
+    // Managing directors may be stored as a list of names.
+    values[field.path] = Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
+  }
   for (const address of kind.addresses) {
     const stored = (party?.[address.path] ?? {}) as Record<string, unknown>;
     for (const field of address.fields ?? ADDRESS_FIELDS)
@@ -253,19 +298,31 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
       </div>
       <ErrorNotice error={action.error} />
       <div class="grid">
-        {kind.fields.map((field) => (
-          <Field
-            key={field.path}
-            label={t(field.label)}
-            type={field.type}
-            required={field.required}
-            hint={field.hint ? t(field.hint) : undefined}
-            value={values[field.path] ?? ''}
-            onInput={set(field.path)}
-            path={field.path}
-            error={error}
-          />
-        ))}
+        {kind.fields.map((field) =>
+          field.options ? (
+            <Select
+              key={field.path}
+              label={t(field.label)}
+              value={values[field.path] ?? ''}
+              onChange={set(field.path)}
+              options={field.options.map((option) => ({ ...option, label: t(option.label) }))}
+              path={field.path}
+              error={error}
+            />
+          ) : (
+            <Field
+              key={field.path}
+              label={t(field.label)}
+              type={field.type}
+              required={field.required}
+              hint={field.hint ? t(field.hint) : undefined}
+              value={values[field.path] ?? ''}
+              onInput={set(field.path)}
+              path={field.path}
+              error={error}
+            />
+          ),
+        )}
       </div>
       {kind.addresses
         .filter((address) => address.optional)

@@ -285,7 +285,11 @@ function lineViolations(data: DocumentData): Omit<Violation, 'severity' | 'rules
 
 function sellerVatViolations(data: DocumentData): Omit<Violation, 'severity' | 'ruleset'>[] {
   const categories = new Set((data.line_items ?? []).flatMap((l) => (l.taxes ?? []).map((t) => t.category)));
-  const needsSellerVat = ['S', 'Z', 'E', 'AE', 'K', 'G'].filter((c) => categories.has(c));
+  // BR-S/Z/E-02 accept the seller's tax registration id (BT-32, a Steuernummer) instead of a VAT id.
+  const byTaxNumber = blank(data.seller?.tax_number) ? [] : ['S', 'Z', 'E'];
+  const needsSellerVat = ['S', 'Z', 'E', 'AE', 'K', 'G'].filter(
+    (c) => categories.has(c) && !byTaxNumber.includes(c),
+  );
   if (needsSellerVat.length === 0 || !blank(data.seller?.tax_id)) return [];
   const rule = `BR-${needsSellerVat[0] === 'K' ? 'IC' : needsSellerVat[0]}-02`;
   return [

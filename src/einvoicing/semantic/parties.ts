@@ -69,7 +69,9 @@ export function toParty(party: Party, role: 'seller' | 'buyer'): EParty {
     legalId: legalId(party),
     // A buyer has no BT-32, so a buyer's tax id is always stated as BT-48 (BR-CO-09 judges it).
     vatId: taxId !== null && (isVatId || role === 'buyer') ? (isVatId ? compact(taxId) : taxId) : null,
-    taxRegistrationId: taxId !== null && !isVatId && role === 'seller' ? taxId : null,
+    // BT-32: the seller's own tax number (Steuernummer) when stated, else a tax id that is no VAT id.
+    taxRegistrationId:
+      role !== 'seller' ? null : (text(party.tax_number) ?? (taxId !== null && !isVatId ? taxId : null)),
     address: toAddress(party.address),
     electronicAddress:
       electronic && text(electronic.value) && text(electronic.scheme)

@@ -4,7 +4,7 @@ export {
   type BusinessProfileSummary,
   presentBusinessProfile,
   presentBusinessProfileSummary,
-  sellerParty,
 } from './model';
 export { findBusinessProfile } from './repo';
 export type { BusinessProfileRow } from './schema';
+export { sellerParty } from './seller-party';

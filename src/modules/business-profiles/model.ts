@@ -1,15 +1,53 @@
 import { type TSchema, t } from 'elysia';
 import { Address, addressProblems } from '../../domain/address';
-import { ElectronicAddress, type Party } from '../../domain/party';
+import { bicProblem, ibanProblem } from '../../domain/bank-account';
+import { ElectronicAddress } from '../../domain/party';
 import type { FieldError } from '../../shared/errors';
 import { isSupportedCurrency, isSupportedLocale, isValidTimezone } from '../reference';
-import type { BusinessProfileRow } from './schema';
+import type { BusinessProfileRow, ProfileBankAccountValue } from './schema';
 
 const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
 /** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
 const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
 
 const LegalName = t.String({ minLength: 1, maxLength: 300 });
+
+/** The account the profile's documents are paid into unless a document states its own (BT-84/85/86). */
+export const ProfileBankAccount = t.Object(
+  {
+    account_holder: t.Optional(
+      nullable(t.String({ maxLength: 200, description: 'EN 16931 BT-85; default: the legal name' })),
+    ),
+    iban: t.String({
+      minLength: 1,
+      maxLength: 42,
+      description: 'EN 16931 BT-84; checked (ISO 13616 mod 97), spaces allowed',
+      examples: ['DE89 3704 0044 0532 0130 00'],
+    }),
+    bic: t.Optional(
+      nullable(
+        t.String({
+          maxLength: 15,
+          description: 'EN 16931 BT-86; 8 or 11 characters',
+          examples: ['COBADEFFXXX'],
+        }),
+      ),
+    ),
+    bank_name: t.Optional(nullable(t.String({ maxLength: 200 }))),
+  },
+  { additionalProperties: false },
+);
+
+const ManagingDirectors = t.Union(
+  [
+    t.String({ minLength: 1, maxLength: 500 }),
+    t.Array(t.String({ minLength: 1, maxLength: 200 }), { minItems: 1, maxItems: 10 }),
+  ],
+  { description: 'Geschäftsführer: one line, or one name each' },
+);
+const PageSize = t.Union([t.Literal('A4'), t.Literal('LETTER')], {
+  description: 'Used by renders of its documents that name no page_size; unset = LETTER',
+});
 
 const optionalFields = {
   display_name: clearable(
@@ -26,6 +64,15 @@ const optionalFields = {
   // Only the id's shape for now: that the file exists is checked in a later issue, with the files module.
   logo_file_id: clearable(t.String({ pattern: '^fil_', maxLength: 64, description: 'An uploaded file' })),
   electronic_address: clearable(ElectronicAddress),
+  bank_account: clearable(ProfileBankAccount),
+  tax_number: clearable(
+    t.String({ maxLength: 50, description: 'Steuernummer (EN 16931 BT-32); tax_id stays the VAT id' }),
+  ),
+  registration_number: clearable(
+    t.String({ maxLength: 200, examples: ['HRB 123456 B, Amtsgericht Charlottenburg'] }),
+  ),
+  managing_directors: clearable(ManagingDirectors),
+  default_page_size: clearable(PageSize),
 };
 
 export const CreateBusinessProfileBody = t.Object(
@@ -55,6 +102,11 @@ export const BusinessProfile = t.Object({
   default_timezone: nullable(t.String()),
   logo_file_id: nullable(t.String()),
   electronic_address: t.Optional(ElectronicAddress),
+  bank_account: t.Optional(ProfileBankAccount),
+  tax_number: t.Optional(t.String()),
+  registration_number: t.Optional(t.String()),
+  managing_directors: t.Optional(ManagingDirectors),
+  default_page_size: t.Optional(PageSize),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -90,6 +142,11 @@ export function businessProfileProblems(input: UpdateBusinessProfileBody): Field
   if (timezone && !isValidTimezone(timezone)) {
     problems.push(invalid('body.default_timezone', `'${timezone}' is not an IANA time zone`));
   }
+  const bank = input.bank_account;
+  const iban = bank ? ibanProblem(bank.iban) : null;
+  if (iban) problems.push(invalid('body.bank_account.iban', iban));
+  const bic = bank?.bic ? bicProblem(bank.bic) : null;
+  if (bic) problems.push(invalid('body.bank_account.bic', bic));
   return problems;
 }
 
@@ -108,8 +165,25 @@ export function toColumns(input: UpdateBusinessProfileBody): Partial<BusinessPro
     defaultTimezone: input.default_timezone,
     logoFileId: input.logo_file_id,
     electronicAddress: input.electronic_address,
+    bankAccount: input.bank_account === undefined ? undefined : bankAccountColumn(input.bank_account),
+    taxNumber: blankToNull(input.tax_number),
+    registrationNumber: blankToNull(input.registration_number),
+    managingDirectors: input.managing_directors,
+    defaultPageSize: input.default_page_size,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
+}
+
+const blankToNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
+
+/** Stored as given (trimmed), only the keys that have a value: the answer shows what was sent. */
+function bankAccountColumn(bank: typeof ProfileBankAccount.static | null): ProfileBankAccountValue | null {
+  if (bank === null) return null;
+  const kept = Object.entries(bank)
+    .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value] as const)
+    .filter(([, value]) => value !== null && value !== undefined && value !== '');
+  return Object.fromEntries(kept) as unknown as ProfileBankAccountValue;
 }
 
 export function presentBusinessProfile(row: BusinessProfileRow): BusinessProfile {
@@ -128,6 +202,11 @@ export function presentBusinessProfile(row: BusinessProfileRow): BusinessProfile
     logo_file_id: row.logoFileId,
     // Beyond SPEC 2's fields: shown only when set, so a profile without one looks as SPEC 2 has it.
     ...(row.electronicAddress ? { electronic_address: row.electronicAddress } : {}),
+    ...(row.bankAccount ? { bank_account: row.bankAccount } : {}),
+    ...(row.taxNumber ? { tax_number: row.taxNumber } : {}),
+    ...(row.registrationNumber ? { registration_number: row.registrationNumber } : {}),
+    ...(row.managingDirectors ? { managing_directors: row.managingDirectors } : {}),
+    ...(row.defaultPageSize ? { default_page_size: row.defaultPageSize } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -141,29 +220,5 @@ export function presentBusinessProfileSummary(row: BusinessProfileRow): Business
     email: row.email,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
-  };
-}
-
-/** The seller as a document snapshots it: unset fields are left out, not sent as null. */
-export function sellerParty(row: BusinessProfileRow): Party {
-  return {
-    name: row.displayName ?? row.legalName,
-    ...withoutNulls({
-      legal_name: row.legalName,
-      email: row.email,
-      phone: row.phone,
-      website: row.website,
-      tax_id: row.taxId,
-      address: row.address,
-      electronic_address: row.electronicAddress,
-    }),
-  };
-}
-
-function withoutNulls<T extends Record<string, unknown>>(
-  fields: T,
-): { [K in keyof T]?: Exclude<T[K], null> } {
-  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== null)) as {
-    [K in keyof T]?: Exclude<T[K], null>;
   };
 }

@@ -17,6 +17,14 @@ export interface ElectronicAddressValue {
   value: string;
 }
 
+/** The account documents are paid into by default (BT-84/85/86); IBAN and BIC stored compacted. */
+export interface ProfileBankAccountValue {
+  account_holder?: string | null;
+  iban: string;
+  bic?: string | null;
+  bank_name?: string | null;
+}
+
 export const businessProfiles = sqliteTable(
   'business_profiles',
   {
@@ -36,6 +44,11 @@ export const businessProfiles = sqliteTable(
     defaultTimezone: text('default_timezone'),
     logoFileId: text('logo_file_id'),
     electronicAddress: text('electronic_address', { mode: 'json' }).$type<ElectronicAddressValue>(),
+    bankAccount: text('bank_account', { mode: 'json' }).$type<ProfileBankAccountValue>(),
+    taxNumber: text('tax_number'),
+    registrationNumber: text('registration_number'),
+    managingDirectors: text('managing_directors', { mode: 'json' }).$type<string | string[]>(),
+    defaultPageSize: text('default_page_size').$type<'A4' | 'LETTER'>(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,7 +4,9 @@ export {
   CreateCustomerBody,
   type Customer,
   type CustomerSummary,
+  customerBuyerReference,
   customerProblems,
+  type EInvoiceProfile,
   presentCustomer,
   presentCustomerSummary,
 } from './model';

@@ -20,6 +20,21 @@ export const Metadata = t.Record(t.String(), t.String({ maxLength: METADATA_VALU
   description: `Up to ${METADATA_MAX_KEYS} string values, keys of 1-${METADATA_KEY_MAX} characters`,
 });
 
+/** The e-invoice a buyer needs (the profiles of the compliance endpoints a buyer can ask for). */
+export const EInvoiceProfile = t.Union(
+  [
+    t.Literal('xrechnung_ubl'),
+    t.Literal('xrechnung_cii'),
+    t.Literal('peppol_bis_billing_3'),
+    t.Literal('factur_x_en16931'),
+  ],
+  {
+    description:
+      'The e-invoice this buyer needs: finalize checks documents against it, sending attaches it (null: a PDF is enough)',
+  },
+);
+export type EInvoiceProfile = typeof EInvoiceProfile.static;
+
 const optionalFields = {
   email: clearable(t.String({ format: 'email', maxLength: 320 })),
   phone: clearable(t.String({ maxLength: 50 })),
@@ -28,6 +43,15 @@ const optionalFields = {
   shipping_address: clearable(Address),
   metadata: clearable(Metadata),
   electronic_address: clearable(ElectronicAddress),
+  buyer_reference: clearable(
+    t.String({
+      maxLength: 200,
+      description:
+        "EN 16931 BT-10: the Leitweg-ID or the buyer's reference; copied into new documents that state none",
+      examples: ['991-12345-67'],
+    }),
+  ),
+  einvoice_profile: clearable(EInvoiceProfile),
 };
 
 export const CreateCustomerBody = t.Object(
@@ -53,6 +77,8 @@ export const Customer = t.Object({
   shipping_address: nullable(Address),
   metadata: nullable(t.Record(t.String(), t.String())),
   electronic_address: t.Optional(ElectronicAddress),
+  buyer_reference: t.Optional(t.String()),
+  einvoice_profile: t.Optional(EInvoiceProfile),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -97,6 +123,13 @@ export function toColumns(input: UpdateCustomerBody): Partial<CustomerRow> {
     // Replaced wholesale, never merged (SPEC 2): a client removes a key by sending the map without it.
     metadata: input.metadata,
     electronicAddress: input.electronic_address,
+    buyerReference:
+      input.buyer_reference === undefined
+        ? undefined
+        : input.buyer_reference === null || input.buyer_reference.trim() === ''
+          ? null
+          : input.buyer_reference.trim(),
+    einvoiceProfile: input.einvoice_profile,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
@@ -113,6 +146,8 @@ export function presentCustomer(row: CustomerRow): Customer {
     metadata: row.metadata,
     // Beyond SPEC 2's fields: shown only when set, so a customer without one looks as SPEC 2 has it.
     ...(row.electronicAddress ? { electronic_address: row.electronicAddress } : {}),
+    ...(row.buyerReference ? { buyer_reference: row.buyerReference } : {}),
+    ...(row.einvoiceProfile ? { einvoice_profile: row.einvoiceProfile as EInvoiceProfile } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -126,6 +161,19 @@ export function presentCustomerSummary(row: CustomerRow): CustomerSummary {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
+}
+
+/** EAS 0204: a German Leitweg-ID, which is also the buyer reference (BT-10) XRechnung asks for. */
+export const LEITWEG_ID_SCHEME = '0204';
+
+/**
+ * The buyer reference a new document of this customer carries when it states none: the customer's own,
+ * else the Leitweg-ID of its electronic address.
+ */
+export function customerBuyerReference(row: CustomerRow): string | null {
+  if (row.buyerReference) return row.buyerReference;
+  const address = row.electronicAddress;
+  return address && address.scheme.trim() === LEITWEG_ID_SCHEME ? address.value.trim() : null;
 }
 
 /** The buyer as a document snapshots it: bills go to the billing address; unset fields are left out. */

@@ -18,6 +18,8 @@ export const customers = sqliteTable(
     shippingAddress: text('shipping_address', { mode: 'json' }).$type<AddressValue>(),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, string>>(),
     electronicAddress: text('electronic_address', { mode: 'json' }).$type<ElectronicAddressValue>(),
+    buyerReference: text('buyer_reference'),
+    einvoiceProfile: text('einvoice_profile'),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -31,6 +31,12 @@ export const SendDocumentBody = t.Object(
       }),
     ),
     attach_pdf: t.Optional(t.Boolean({ description: 'Attach the latest render (default true)' })),
+    attach_einvoice: t.Optional(
+      t.Boolean({
+        description:
+          'When the customer has an einvoice_profile (default true then): attach the XRechnung or Peppol XML, named after the number, beside the PDF; for factur_x_en16931 the attached PDF is the latest render, which must be a Factur-X one. Ignored for other customers',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -54,6 +60,9 @@ export const Delivery = t.Object({
   subject: t.String(),
   message: t.Union([t.String(), t.Null()]),
   attach_pdf: t.Boolean(),
+  einvoice_profile: t.Optional(
+    t.String({ description: 'The e-invoice attached (the customer einvoice_profile); absent when none' }),
+  ),
   status: Status,
   render_id: t.Union([t.String(), t.Null()], {
     description: 'The render linked in the email (and attached when attach_pdf)',
@@ -79,6 +88,7 @@ export function presentDelivery(row: DeliveryRow): Delivery {
     subject: row.subject,
     message: row.message,
     attach_pdf: row.attachPdf,
+    ...(row.einvoiceProfile ? { einvoice_profile: row.einvoiceProfile } : {}),
     status: row.status,
     render_id: row.renderId,
     error_message: row.errorMessage,

@@ -19,6 +19,11 @@ export const deliveries = sqliteTable(
     subject: text('subject').notNull(),
     message: text('message'),
     attachPdf: integer('attach_pdf', { mode: 'boolean' }).notNull(),
+    /**
+     * The e-invoice the buyer needs, attached (XML beside the PDF, or the render is the Factur-X PDF);
+     * null = none. Chosen at send time from the customer's einvoice_profile and `attach_einvoice`.
+     */
+    einvoiceProfile: text('einvoice_profile'),
     /** The render attached, chosen when the delivery is created (the latest one then). */
     renderId: text('render_id'),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull(),

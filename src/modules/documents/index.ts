@@ -15,4 +15,11 @@ export { statelessProblems } from './use-cases/check-document-data';
 export { newDocumentChecker, newDocumentProblems } from './use-cases/check-new-document';
 export { createDocument } from './use-cases/create-document';
 export { documentDataOf, einvoiceInputOf, type StoredEInvoiceInput } from './use-cases/document-data-of';
+export {
+  complianceRefusal,
+  type FinalizeCheck,
+  type FinalizeViolation,
+  finalizeCheckInput,
+  finalizeDocument,
+} from './use-cases/finalize-document';
 export { readDocument } from './use-cases/read-document';

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import type { DocumentAction } from '../reference';
@@ -19,6 +19,7 @@ import { calculateDocument, statelessProblems, validateDocumentData } from './us
 import { createDocument } from './use-cases/create-document';
 import { deleteDocument } from './use-cases/delete-document';
 import { duplicateDocument } from './use-cases/duplicate-document';
+import { type FinalizeCheck, finalizeDocument } from './use-cases/finalize-document';
 import { readDocument } from './use-cases/read-document';
 import { updateDocument } from './use-cases/update-document';
 
@@ -35,7 +36,8 @@ const ACTIONS: DocumentAction[] = [
 ];
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
 
-export function documentRoutes(auth: Auth, _deps: AppDeps) {
+/** `finalizeCheck`: the buyer's e-invoice check, from the compliance module (handed in by buildApp). */
+export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: FinalizeCheck) {
   let app = new Elysia({ prefix: '/api/v1/documents' })
     .use(auth)
     .post('/validate', ({ body }) => ({ data: validateDocumentData(body) }), {
@@ -160,15 +162,26 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
   for (const action of ACTIONS) {
     app = app.post(
       `/:document_id/${action}`,
-      ({ ctx, params }) => {
-        const row = changeDocumentStatus({ ctx, input: { id: params.document_id, action } });
+      async ({ ctx, params }) => {
+        const row =
+          action === 'finalize'
+            ? await finalizeDocument({ ctx, input: { id: params.document_id }, check: finalizeCheck })
+            : changeDocumentStatus({ ctx, input: { id: params.document_id, action } });
         return { data: readDocument(ctx, row) };
       },
       {
         auth: true,
         params,
-        response: { 200: dataOf(StoredDocument), ...withConflict },
-        detail: detail(`Lifecycle action: ${action}`),
+        response: {
+          200: dataOf(StoredDocument),
+          ...withConflict,
+          ...(action === 'finalize' ? { 422: ErrorEnvelope } : {}),
+        },
+        detail: detail(
+          action === 'finalize'
+            ? 'Lifecycle action: finalize. For a customer with an einvoice_profile the document is checked against it first; a fatal finding answers 422 compliance_failed with details.violations [{rule, field, message}] and the document stays a draft'
+            : `Lifecycle action: ${action}`,
+        ),
       },
     );
   }

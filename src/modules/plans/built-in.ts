@@ -24,6 +24,18 @@ export const BUILT_IN_PLANS = [
     requestsPerSecond: 50,
     overageCentsPerRender: '0.25',
   },
+  {
+    // A self-hosted install's own account (the one its first start creates): the operator's server, so no
+    // quota worth the name and no service credit on the PDFs (docs/billing.md).
+    id: 'plan_self_hosted',
+    name: 'Self-hosted',
+    monthlyRenderQuota: 1_000_000_000,
+    requestsPerSecond: 1_000,
+    overageCentsPerRender: null,
+  },
 ] as const;
 
+/** What `accounts create` and the billing provider's downgrades give an account (SPEC's free plan). */
 export const DEFAULT_PLAN_ID = 'plan_free';
+/** The plan of the account a fresh data dir's first start creates; hosting for others keeps DEFAULT_PLAN_ID. */
+export const SELF_HOSTED_PLAN_ID = 'plan_self_hosted';

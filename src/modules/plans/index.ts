@@ -1,4 +1,4 @@
-export { BUILT_IN_PLANS, DEFAULT_PLAN_ID } from './built-in';
+export { BUILT_IN_PLANS, DEFAULT_PLAN_ID, SELF_HOSTED_PLAN_ID } from './built-in';
 export { Plan, presentPlan } from './model';
 export { findPlan, findPlanByPriceId, listPlans, listPurchasablePlans } from './repo';
 export type { PlanRow } from './schema';

@@ -39,7 +39,7 @@ export async function emailInvitation(
         subject: `Invitation to ${message.workspaceName} / Einladung`,
         text,
         messageId: `<${message.invitationId}@invoice-service>`,
-        attachment: null,
+        attachments: [],
       },
       AbortSignal.timeout(15_000),
     );

@@ -2,7 +2,7 @@
 // double rule, then the document title.
 import { drawStack, measureStack } from './common';
 import type { BlockContext } from './context';
-import { titleItems } from './header-parts';
+import { packParts, titleItems } from './header-parts';
 
 export function drawCenteredHeader(ctx: BlockContext): void {
   const { layout, view, theme, logo } = ctx;
@@ -17,15 +17,9 @@ export function drawCenteredHeader(ctx: BlockContext): void {
     layout.y += 2;
     layout.y += layout.paragraph(line, layout.left + 20, layout.y, width - 40, theme.s.small, 'center');
   }
-  if (view.seller.ids.length > 0) {
-    layout.y += layout.paragraph(
-      view.seller.ids.join('  ·  '),
-      layout.left,
-      layout.y,
-      width,
-      theme.s.small,
-      'center',
-    );
+  // Tax and register details, whole ones a line (a name list never breaks between first and last name).
+  for (const ids of packParts(layout, view.seller.ids, width, theme.s.small)) {
+    layout.y += layout.paragraph(ids, layout.left, layout.y, width, theme.s.small, 'center');
   }
   const rule = theme.rule(theme.spec.header.rule);
   if (rule) {

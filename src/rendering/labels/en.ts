@@ -86,6 +86,10 @@ export const en: Labels = {
   details: 'Details',
   taxId: 'Tax ID',
   registration: 'Reg. no.',
+  taxNumber: 'Tax no.',
+  managingDirectors: 'Managing directors',
+  deliveryDate: 'Date of supply',
+  correctionTitle: 'Credit note',
   page: (page, pages) => `Page ${page} of ${pages}`,
   continued: 'continued',
   methods: {

@@ -86,6 +86,10 @@ export const es: Labels = {
   details: 'Información adicional',
   taxId: 'NIF',
   registration: 'N.º de registro',
+  taxNumber: 'N.º fiscal',
+  managingDirectors: 'Administradores',
+  deliveryDate: 'Fecha de entrega',
+  correctionTitle: 'Nota de crédito',
   page: (page, pages) => `Página ${page} de ${pages}`,
   continued: 'continuación',
   methods: {

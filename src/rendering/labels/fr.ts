@@ -86,6 +86,10 @@ export const fr: Labels = {
   details: 'Informations complémentaires',
   taxId: 'N° TVA',
   registration: 'N° d’immatriculation',
+  taxNumber: 'N° fiscal',
+  managingDirectors: 'Dirigeants',
+  deliveryDate: 'Date de livraison',
+  correctionTitle: 'Avoir',
   page: (page, pages) => `Page ${page} sur ${pages}`,
   continued: 'suite',
   methods: {

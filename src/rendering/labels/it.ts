@@ -86,6 +86,10 @@ export const it: Labels = {
   details: 'Informazioni aggiuntive',
   taxId: 'P. IVA',
   registration: 'N. registro',
+  taxNumber: 'Codice fiscale',
+  managingDirectors: 'Amministratori',
+  deliveryDate: 'Data di consegna',
+  correctionTitle: 'Nota di credito',
   page: (page, pages) => `Pagina ${page} di ${pages}`,
   continued: 'segue',
   methods: {

@@ -86,6 +86,10 @@ export const nl: Labels = {
   details: 'Aanvullende gegevens',
   taxId: 'Btw-nr.',
   registration: 'KvK-nr.',
+  taxNumber: 'Fiscaal nr.',
+  managingDirectors: 'Bestuurders',
+  deliveryDate: 'Leverdatum',
+  correctionTitle: 'Creditnota',
   page: (page, pages) => `Pagina ${page} van ${pages}`,
   continued: 'vervolg',
   methods: {

@@ -82,6 +82,14 @@ export interface Labels {
   details: string;
   taxId: string;
   registration: string;
+  /** The seller's national tax number (German Steuernummer, BT-32), beside the VAT id. */
+  taxNumber: string;
+  /** German companies name their managing directors (Geschäftsführer) on invoices. */
+  managingDirectors: string;
+  /** EN 16931 BT-72: when the goods or services were supplied (German "Leistungsdatum"). */
+  deliveryDate: string;
+  /** The title of a credit note that names the invoice it corrects (German "Rechnungskorrektur"). */
+  correctionTitle: string;
   page: (page: number, pages: number) => string;
   continued: string;
   /** Payment method codes (`bank_transfer`) to words; unknown codes are spelled out from the code. */

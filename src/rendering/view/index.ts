@@ -21,10 +21,15 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const fmt = makeFormatter(locale, data.currency, currencyDecimals(data.currency) ?? 2);
   const shipped = type.line_item_type === 'shipped';
   const code = data.type_code;
+  const subtitle = subtitleOf(input, labels);
+  // A credit note naming the invoice it corrects is a correction (German "Rechnungskorrektur"; a German
+  // "Gutschrift" is a self-billed invoice, type 389).
   const title =
     documentType === 'invoice' && (code === '384' || code === '389')
       ? labels.invoiceTypeTitles[code]
-      : labels.titles[documentType];
+      : documentType === 'credit_note' && subtitle !== null
+        ? labels.correctionTitle
+        : labels.titles[documentType];
   const number = data.invoice_number?.trim() ?? '';
   const sellerName = data.seller?.name?.trim() ?? '';
 
@@ -55,7 +60,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     number,
     metaTitle: [title, number].filter(present).join(' '),
     author: data.seller?.legal_name?.trim() || sellerName,
-    subtitle: subtitleOf(input, labels),
+    subtitle,
     headerText: input.config?.header_text?.trim() || null,
     seller: partyView(data.seller, labels.from, partyCtx),
     recipients,
@@ -108,7 +113,15 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     items.push({ label: labels.terms.taxRepresentative, value: `${rep.name.trim()}, ${rep.vat_id.trim()}` });
   }
   const period = data.invoice_period;
-  if (present(period?.start_date) || present(period?.end_date)) {
+  const hasPeriod = present(period?.start_date) || present(period?.end_date);
+  if (present(data.delivery_date)) {
+    items.push({ label: labels.deliveryDate, value: fmt.date(data.delivery_date) });
+  } else if (!hasPeriod && suppliedOnIssueDate(input)) {
+    // § 14 (4) Nr. 6 UStG: a German invoice states when it was supplied; none stated means on the issue
+    // date (the convention the console's editor also follows), which is then printed as such.
+    items.push({ label: labels.deliveryDate, value: fmt.date(data.issue_date ?? '') });
+  }
+  if (hasPeriod) {
     const ends = [period?.start_date, period?.end_date].map((d) => (present(d) ? fmt.date(d) : '…'));
     items.push({ label: labels.invoicePeriod, value: ends.join(' – ') });
   }
@@ -120,6 +133,13 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     items.push({ label: labels.precedingInvoice, value: `${preceding.number.trim()}${date}` });
   }
   return items;
+}
+
+/** A German seller's invoice or credit note that states neither a date of supply nor a period. */
+function suppliedOnIssueDate(input: RenderInput): boolean {
+  const { data, documentType } = input;
+  const german = data.seller?.address?.country?.trim().toUpperCase() === 'DE';
+  return german && present(data.issue_date) && (documentType === 'invoice' || documentType === 'credit_note');
 }
 
 function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem | null {

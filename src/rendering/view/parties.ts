@@ -58,8 +58,11 @@ export function partyView(party: Party | undefined, heading: string, ctx: PartyC
   const contact = [party?.email, party?.phone, party?.website].filter(present);
   const ids: string[] = [];
   if (present(party?.tax_id)) ids.push(`${ctx.labels.taxId} ${party.tax_id}`);
+  if (present(party?.tax_number)) ids.push(`${ctx.labels.taxNumber} ${party.tax_number}`);
   if (present(party?.registration_number))
     ids.push(`${ctx.labels.registration} ${party.registration_number}`);
+  if (present(party?.managing_directors))
+    ids.push(`${ctx.labels.managingDirectors}: ${party.managing_directors}`);
   return { heading, name, address, contact, ids };
 }
 

@@ -21,6 +21,8 @@ export function createCustomer({ ctx, input }: { ctx: AccountCtx; input: CreateC
     shippingAddress: null,
     metadata: null,
     electronicAddress: null,
+    buyerReference: null,
+    einvoiceProfile: null,
     ...toColumns(input),
     createdBy: creatorOf(ctx),
     createdAt: now,

@@ -26,9 +26,17 @@ export interface SubjectInput {
   sellerName: string;
 }
 
+/**
+ * What the PDF calls the document: a stored credit note always names the invoice it corrects, so it is
+ * a correction ("Rechnungskorrektur" in German, where "Gutschrift" means self-billing).
+ */
+function titleOf(labels: Labels, type: DocumentType): string {
+  return type === 'credit_note' ? labels.correctionTitle : labels.titles[type];
+}
+
 /** "Invoice INV-7 from Acme Ltd" / "Rechnung INV-7 von Acme GmbH"; the seller's name is data, so flattened. */
 export function defaultSubject(input: SubjectInput): string {
-  const title = labelsFor(input.locale).titles[input.documentType];
+  const title = titleOf(labelsFor(input.locale), input.documentType);
   const seller = input.sellerName.trim();
   const phrases = PHRASES[languageOf(input.locale)];
   return oneLine(seller ? phrases.subject(title, input.number, seller) : `${title} ${input.number}`);
@@ -70,7 +78,7 @@ export function composeBody(input: BodyInput): string {
   const labels = labelsFor(input.locale);
   const phrases = PHRASES[languageOf(input.locale)];
   const fmt = makeFormatter(input.locale, input.currency, currencyDecimals(input.currency) ?? 2);
-  const title = labels.titles[input.documentType];
+  const title = titleOf(labels, input.documentType);
   const facts: string[] = [];
   const amount = amountLabel(labels, input.documentType);
   if (amount) facts.push(`${amount}${phrases.colon}${fmt.money(input.total)}`);

@@ -12,7 +12,8 @@ export interface OutgoingEmail {
   text: string;
   /** `<dlv_…@invoice-service>`: the same for every attempt of one delivery, so a re-send is recognisable. */
   messageId: string;
-  attachment: { filename: string; content: Uint8Array } | null;
+  /** The PDF first, then an e-invoice XML when the buyer needs one. */
+  attachments: { filename: string; content: Uint8Array; contentType: string }[];
 }
 
 export interface SendResult {
@@ -71,15 +72,11 @@ export async function sendEmail(
     subject: email.subject,
     text: email.text,
     messageId: email.messageId,
-    attachments: email.attachment
-      ? [
-          {
-            filename: email.attachment.filename,
-            content: Buffer.from(email.attachment.content),
-            contentType: 'application/pdf',
-          },
-        ]
-      : [],
+    attachments: email.attachments.map((attachment) => ({
+      filename: attachment.filename,
+      content: Buffer.from(attachment.content),
+      contentType: attachment.contentType,
+    })),
     signal,
   });
   const rejected = recipientReasons((info as { rejectedErrors?: unknown }).rejectedErrors);

@@ -1,8 +1,11 @@
 import type { Party } from '../../../domain/party';
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import type { AccountCtx } from '../../../shared/context';
 import type { BlobStore } from '../../../storage/blob-store';
 import { findBusinessProfile } from '../../business-profiles';
-import { findDocument, readDocument } from '../../documents';
+import { writeEInvoiceXml } from '../../compliance';
+import { type DocumentRow, einvoiceInputOf, findDocument, readDocument } from '../../documents';
+import { readSupportingFiles } from '../../files';
 import type { DocumentType } from '../../reference';
 import { findRender } from '../../renders';
 import { composeBody, emailLocale } from '../email/compose';
@@ -12,10 +15,36 @@ import type { DeliveryRow } from '../schema';
 export type BuiltEmail = { email: OutgoingEmail } | { problem: string };
 
 /** `2026/001` would be a path in some mail clients; keep the number readable, drop what is unsafe. */
-function pdfFilename(number: string): string {
+function attachmentName(number: string, extension: 'pdf' | 'xml'): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets replaced
   const safe = number.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '-').trim();
-  return `${safe || 'document'}.pdf`;
+  return `${safe || 'document'}.${extension}`;
+}
+
+/**
+ * The XRechnung or Peppol XML of a finalized document, as the XML route writes it (with the supporting
+ * documents' files embedded); a problem when it cannot be written (finalize checks it for such buyers, but
+ * the profile may have been set on the customer after finalize).
+ */
+async function einvoiceXml(
+  ctx: AccountCtx,
+  blobs: BlobStore,
+  document: DocumentRow,
+  profile: ComplianceProfile,
+): Promise<{ xml: string } | { problem: string }> {
+  const input = einvoiceInputOf(ctx, document);
+  let attachedFiles: Awaited<ReturnType<typeof readSupportingFiles>> | undefined;
+  try {
+    attachedFiles = await readSupportingFiles(ctx, blobs, input.data.supporting_documents, 'document');
+  } catch {
+    attachedFiles = undefined;
+  }
+  const outcome = await writeEInvoiceXml({ profile, ...input, attachedFiles });
+  if (outcome.ok) return { xml: outcome.xml };
+  const first = outcome.problems[0];
+  return {
+    problem: `the ${profile} e-invoice cannot be written: ${first ? `${first.path}: ${first.message}` : 'not an e-invoice'}; fix the document (a corrected invoice) or send with attach_einvoice false`,
+  };
 }
 
 export function deliveryMessageId(deliveryId: string): string {
@@ -43,15 +72,28 @@ export async function buildDeliveryEmail({
   const render = delivery.renderId ? findRender(ctx.db, ctx.accountId, delivery.renderId) : undefined;
   const renderGone = `render ${delivery.renderId} expired before the email went out; render the document again and retry`;
   if (!render || render.expiresAt <= ctx.clock.now().toISOString()) return { problem: renderGone };
-  let attachment: OutgoingEmail['attachment'] = null;
-  if (delivery.attachPdf) {
+  const attachments: OutgoingEmail['attachments'] = [];
+  const profile = delivery.einvoiceProfile as ComplianceProfile | null;
+  // A Factur-X buyer's e-invoice is the PDF itself (the render was chosen to be one).
+  if (delivery.attachPdf || profile === 'factur_x_en16931') {
     const bytes = await blobs.get(render.blobKey);
     if (!bytes) return { problem: `the PDF of render ${render.id} is missing from storage` };
-    attachment = { filename: pdfFilename(document.number), content: bytes };
+    const filename = attachmentName(document.number, 'pdf');
+    attachments.push({ filename, content: bytes, contentType: 'application/pdf' });
   }
-  const profile = findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
+  if (profile !== null && profile !== 'factur_x_en16931') {
+    const written = await einvoiceXml(ctx, blobs, document, profile);
+    if ('problem' in written) return written;
+    const content = new TextEncoder().encode(written.xml);
+    attachments.push({
+      filename: attachmentName(document.number, 'xml'),
+      content,
+      contentType: 'application/xml',
+    });
+  }
   const seller = readDocument(ctx, document).data.seller as Party | undefined;
-  const locale = emailLocale(document.locale, profile?.defaultLocale);
+  const sellerProfile = findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
+  const locale = emailLocale(document.locale, sellerProfile?.defaultLocale);
   const text = composeBody({
     locale,
     documentType: document.documentType as DocumentType,
@@ -61,7 +103,7 @@ export async function buildDeliveryEmail({
     total: document.totals.amount_due ?? document.totals.total,
     dueDate: document.dueDate,
     message: delivery.message,
-    attached: attachment !== null,
+    attached: attachments.length > 0,
     link: input.downloadUrl,
     linkExpiresAt: render.expiresAt,
   });
@@ -69,14 +111,14 @@ export async function buildDeliveryEmail({
     email: {
       from: input.from,
       // Answers go to the seller, not to the technical sender the SMTP server accepts.
-      replyTo: seller?.email ?? profile?.email ?? null,
+      replyTo: seller?.email ?? sellerProfile?.email ?? null,
       to: delivery.to,
       cc: delivery.cc,
       bcc: delivery.bcc,
       subject: delivery.subject,
       text,
       messageId: deliveryMessageId(delivery.id),
-      attachment,
+      attachments,
     },
   };
 }

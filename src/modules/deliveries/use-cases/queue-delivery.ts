@@ -28,15 +28,43 @@ export function requireMailConfigured(smtpUrl: string | null): void {
   }
 }
 
-/** The render a new delivery links to (and attaches): the newest one that has not expired. */
-export function renderToSend(ctx: AccountCtx, documentId: string): RenderRow {
+/**
+ * The render a new delivery links to (and attaches): the newest one that has not expired. A buyer that
+ * needs Factur-X gets the PDF that is the e-invoice, so that render must be a Factur-X one.
+ */
+export function renderToSend(
+  ctx: AccountCtx,
+  documentId: string,
+  einvoiceProfile: string | null = null,
+): RenderRow {
   const render = latestRenderOf(ctx.db, ctx.accountId, documentId, isoNow(ctx.clock));
   if (!render) {
     throw conflict('The document has no current render: render the document first', {
       document_id: documentId,
     });
   }
+  // A Factur-X render is the one that records its compliance check (renders store `format` as pdf).
+  if (einvoiceProfile === FACTUR_X && render.compliance === null) {
+    throw conflict(
+      "The buyer needs a Factur-X invoice: render the document with format 'facturx_pdf' first, or send with attach_einvoice false",
+      { document_id: documentId, einvoice_profile: einvoiceProfile },
+    );
+  }
   return render;
+}
+
+const FACTUR_X = 'factur_x_en16931';
+/** Only invoices and credit notes are e-invoices. */
+const EINVOICE_TYPES = new Set(['invoice', 'credit_note']);
+
+/** The e-invoice a delivery carries: the customer's profile unless the sender says no (default yes). */
+export function einvoiceToAttach(
+  customerProfile: string | null | undefined,
+  documentType: string,
+  attach: boolean | undefined,
+): string | null {
+  if (!customerProfile || attach === false || !EINVOICE_TYPES.has(documentType)) return null;
+  return customerProfile;
 }
 
 export interface NewDelivery {
@@ -47,6 +75,7 @@ export interface NewDelivery {
   subject: string;
   message: string | null;
   attachPdf: boolean;
+  einvoiceProfile: string | null;
   render: RenderRow;
   retryOf: string | null;
   link: RenderLink;
@@ -68,6 +97,7 @@ export function queueDelivery(ctx: AccountCtx, input: NewDelivery): DeliveryRow 
     subject: input.subject,
     message: input.message,
     attachPdf: input.attachPdf,
+    einvoiceProfile: input.einvoiceProfile,
     renderId: input.render.id,
     status: 'queued',
     errorMessage: null,

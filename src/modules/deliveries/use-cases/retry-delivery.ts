@@ -32,7 +32,8 @@ export function retryDelivery({
       subject: original.subject,
       message: original.message,
       attachPdf: original.attachPdf,
-      render: renderToSend(tx, original.documentId),
+      einvoiceProfile: original.einvoiceProfile,
+      render: renderToSend(tx, original.documentId, original.einvoiceProfile),
       retryOf: original.id,
       link: input.link,
     });

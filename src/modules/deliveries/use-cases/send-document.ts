@@ -3,12 +3,19 @@ import type { Party } from '../../../domain/party';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, type FieldError, notFound, validationError } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
+import { findCustomer } from '../../customers';
 import { findDocument, readDocument } from '../../documents';
 import type { DocumentType } from '../../reference';
 import { CONTROL_CHARACTERS, defaultSubject, emailLocale } from '../email/compose';
 import { MAX_RECIPIENTS, type SendDocumentBody } from '../model';
 import type { DeliveryRow } from '../schema';
-import { queueDelivery, type RenderLink, renderToSend, requireMailConfigured } from './queue-delivery';
+import {
+  einvoiceToAttach,
+  queueDelivery,
+  type RenderLink,
+  renderToSend,
+  requireMailConfigured,
+} from './queue-delivery';
 
 /** What the schema cannot say: a subject is one header line, and the recipient cap covers all three lists. */
 export function sendProblems(body: SendDocumentBody): FieldError[] {
@@ -50,7 +57,13 @@ export function sendDocument({
         status: document.status,
       });
     }
-    const render = renderToSend(tx, document.id);
+    const customer = findCustomer(tx.db, tx.accountId, document.customerId);
+    const einvoiceProfile = einvoiceToAttach(
+      customer?.einvoiceProfile,
+      document.documentType,
+      input.body.attach_einvoice,
+    );
+    const render = renderToSend(tx, document.id, einvoiceProfile);
     const profile = findBusinessProfile(tx.db, tx.accountId, document.businessProfileId);
     const seller = readDocument(tx, document).data.seller as Party | undefined;
     const subject =
@@ -69,6 +82,7 @@ export function sendDocument({
       subject,
       message: input.body.message ?? null,
       attachPdf: input.body.attach_pdf ?? true,
+      einvoiceProfile,
       render,
       retryOf: null,
       link: input.link,

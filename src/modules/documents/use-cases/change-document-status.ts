@@ -3,7 +3,7 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { findBusinessProfile, sellerParty } from '../../business-profiles';
-import { buyerParty, findCustomer } from '../../customers';
+import { buyerParty, customerBuyerReference, findCustomer } from '../../customers';
 import type { DocumentAction } from '../../reference';
 import { ACTION_TIMESTAMP, transition } from '../lifecycle';
 import { findDocument, updateDocumentIfStatus } from '../repo';
@@ -18,7 +18,14 @@ function finalizedData(ctx: AccountCtx, row: DocumentRow): Record<string, unknow
   const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
   if (!profile || !customer)
     throw conflict('The document refers to a business profile or customer that is gone');
-  return { ...row.data, seller: sellerParty(profile), buyer: buyerParty(customer) };
+  // A draft made before its customer had a buyer reference (Leitweg-ID) gets it now, as a new one would.
+  const reference = row.data.buyer_reference ?? customerBuyerReference(customer);
+  return {
+    ...row.data,
+    ...(reference ? { buyer_reference: reference } : {}),
+    seller: sellerParty(profile),
+    buyer: buyerParty(customer),
+  };
 }
 
 function changeDocumentStatusNow({
@@ -26,10 +33,14 @@ function changeDocumentStatusNow({
   input,
 }: {
   ctx: AccountCtx;
-  input: { id: string; action: DocumentAction };
+  /** `unchangedSince`: refuse (409) when the document was written after that moment (finalize's check). */
+  input: { id: string; action: DocumentAction; unchangedSince?: string };
 }): DocumentRow {
   const row = findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
+  if (input.unchangedSince !== undefined && row.updatedAt !== input.unchangedSince) {
+    throw conflict('The document changed while it was checked; finalize again');
+  }
   const outcome = transition(row.documentType, row.status, input.action);
   if (!outcome.ok) {
     const message =

@@ -3,6 +3,7 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { type FieldError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { customerBuyerReference, findCustomer } from '../../customers';
 import type { CreateDocumentBody } from '../model';
 import type { DocumentRow } from '../schema';
 import { type DraftCandidate, pickContent, prepareDraft } from './prepare-draft';
@@ -38,11 +39,19 @@ export function draftOf(input: CreateDocumentBody): DraftCandidate {
   };
 }
 
+/** BT-10 from the customer (its buyer reference or Leitweg-ID) when the document states none. */
+function withCustomerBuyerReference(ctx: AccountCtx, draft: DraftCandidate): DraftCandidate {
+  if (draft.content.buyer_reference !== undefined) return draft;
+  const customer = findCustomer(ctx.db, ctx.accountId, draft.customerId);
+  const reference = customer ? customerBuyerReference(customer) : null;
+  return reference === null ? draft : { ...draft, content: { ...draft.content, buyer_reference: reference } };
+}
+
 /** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
 function createDocumentNow({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): DocumentRow {
   const numbering = numberingProblems(input);
   if (numbering.length > 0) throw validationError(numbering);
-  const draft = draftOf(input);
+  const draft = withCustomerBuyerReference(ctx, draftOf(input));
   const totals = prepareDraft(ctx, draft);
   const now = isoNow(ctx.clock);
   const { content, ...identity } = draft;

@@ -1,10 +1,13 @@
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError, type FieldError } from '../../../shared/errors';
+import { builtInFinalizeViolations } from '../../compliance';
 import {
   type CreateDocumentBody,
   changeDocumentStatus,
+  complianceRefusal,
   createDocument,
   type DocumentRow,
+  finalizeCheckInput,
   findDocumentByNumber,
   newDocumentProblems,
 } from '../../documents';
@@ -151,12 +154,23 @@ export function createOccurrenceDocument(
 ): DocumentRow {
   const draft = createDocument({ ctx, input: occurrenceBody(config, date, freeNumberOffset(ctx, config)) });
   if (!config.autoFinalize) return draft;
+  // A buyer that needs an e-invoice gets none its profile rejects: the built-in checks (the official rules
+  // cannot run inside this transaction) refuse, and the schedule is blocked with the findings.
+  const checked = finalizeCheckInput(ctx, draft);
+  if (checked) {
+    const violations = builtInFinalizeViolations(checked.profile, checked.data);
+    if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
+  }
   return changeDocumentStatus({ ctx, input: { id: draft.id, action: 'finalize' } });
 }
 
 /** One line for `last_error`: the message plus each field problem, named as in the recurring request. */
 export function failureReason(error: unknown, config: OccurrenceConfig | null): string {
   if (!(error instanceof DomainError)) return error instanceof Error ? error.message : String(error);
+  const violations = (error.details?.violations ?? []) as { field: string; message: string }[];
+  if (violations.length > 0) {
+    return `${error.message}: ${violations.map((v) => `${v.field}: ${v.message}`).join('; ')}`;
+  }
   const fields = (error.details?.fields ?? []) as FieldError[];
   if (fields.length === 0) return error.message;
   const named = fields.map((f) => {

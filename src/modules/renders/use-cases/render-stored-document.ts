@@ -80,7 +80,8 @@ export async function renderStoredDocument({
         templateId: template.base,
         config: style.config,
         logo: style.logo,
-        pageSize: input.body.page_size ?? 'LETTER',
+        // A render that names no page size takes the seller's (a German firm's A4), else SPEC's LETTER.
+        pageSize: input.body.page_size ?? profile?.defaultPageSize ?? 'LETTER',
         locale: row.locale ?? profile?.defaultLocale ?? 'en-US',
         serviceCredit: style.serviceCredit,
         sourceDocumentNumber: einvoice.precedingInvoiceNumber,

@@ -1,0 +1,83 @@
+import type { AccountCtx } from '../../../shared/context';
+import { conflict, DomainError, notFound } from '../../../shared/errors';
+import { customerBuyerReference, type EInvoiceProfile, findCustomer } from '../../customers';
+import { findDocument } from '../repo';
+import type { DocumentRow } from '../schema';
+import { changeDocumentStatus } from './change-document-status';
+import { einvoiceInputOf, type StoredEInvoiceInput } from './document-data-of';
+
+/** One finding that stops a finalize: `field` is the document field to fix (`data.buyer_reference`). */
+export interface FinalizeViolation {
+  rule: string;
+  field: string;
+  message: string;
+}
+
+/**
+ * Checks a document as the buyer's e-invoice profile would (the compliance module's checks, handed in by
+ * the app so documents does not depend on compliance): the fatal findings, none when it passes.
+ */
+export type FinalizeCheck = (
+  ctx: AccountCtx,
+  input: StoredEInvoiceInput & { profile: EInvoiceProfile },
+) => Promise<FinalizeViolation[]>;
+
+/** Only invoices and credit notes are e-invoices; quotes, delivery notes and the rest finalize as before. */
+const EINVOICE_TYPES = new Set(['invoice', 'credit_note']);
+
+/**
+ * Finalize, refused while the buyer's e-invoice profile (customer `einvoice_profile`) rejects the document:
+ * a finalized document cannot be edited, so a buyer's rejection would leave only Void. The check reads the
+ * document as finalize will freeze it (today's seller and buyer, the customer's buyer reference) and runs
+ * outside the transaction (the official rules take a while); the status change then requires the draft
+ * to be exactly the one checked.
+ */
+export async function finalizeDocument({
+  ctx,
+  input,
+  check,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+  check: FinalizeCheck;
+}): Promise<DocumentRow> {
+  const row = findDocument(ctx.db, ctx.accountId, input.id);
+  if (!row) throw notFound('Document');
+  const checked = finalizeCheckInput(ctx, row);
+  if (checked === null) return changeDocumentStatus({ ctx, input: { id: row.id, action: 'finalize' } });
+  const violations = await check(ctx, checked);
+  if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
+  return changeDocumentStatus({
+    ctx,
+    input: { id: row.id, action: 'finalize', unchangedSince: row.updatedAt },
+  });
+}
+
+/**
+ * What finalize checks: a draft invoice or credit note whose customer needs an e-invoice, as finalize
+ * will freeze it (today's seller and buyer, the customer's buyer reference); null when nothing is checked.
+ */
+export function finalizeCheckInput(
+  ctx: AccountCtx,
+  row: DocumentRow,
+): (StoredEInvoiceInput & { profile: EInvoiceProfile }) | null {
+  if (row.status !== 'draft' || !EINVOICE_TYPES.has(row.documentType)) return null;
+  const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
+  if (!customer) throw conflict('The document refers to a customer that is gone');
+  const profile = (customer.einvoiceProfile as EInvoiceProfile | null) ?? null;
+  if (profile === null) return null;
+  const einvoice = einvoiceInputOf(ctx, row);
+  const reference = einvoice.data.buyer_reference ?? customerBuyerReference(customer);
+  const data = reference ? { ...einvoice.data, buyer_reference: reference } : einvoice.data;
+  return { ...einvoice, data, profile };
+}
+
+/** 422 compliance_failed: the document stays a draft; each finding names the field to fix. */
+export function complianceRefusal(profile: EInvoiceProfile, violations: FinalizeViolation[]): DomainError {
+  const count = `${violations.length} finding${violations.length === 1 ? '' : 's'}`;
+  return new DomainError(
+    'compliance_failed',
+    `The buyer needs ${profile} and this document fails it (${count}); it stays a draft: fix the fields named and finalize again`,
+    { profile, violations },
+  );
+}
