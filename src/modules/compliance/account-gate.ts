@@ -16,6 +16,11 @@ export class AccountGate {
     return this.running.get(accountId) ?? 0;
   }
 
+  /** The account's checks waiting for a place (background intake). */
+  waitingFor(accountId: string): number {
+    return this.waiting.get(accountId)?.length ?? 0;
+  }
+
   /**
    * Runs `work` holding one of the account's places. When all are taken: 429 `rate_limited` for a caller
    * who can retry (HTTP), or, with `wait`, in line behind the account's own checks (background work such as
