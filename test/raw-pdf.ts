@@ -18,8 +18,11 @@ export function streamBody(dict: string, data: Uint8Array): Uint8Array {
   return out;
 }
 
-/** A PDF whose object N is `objects[N - 1]`, object 1 the catalog, with a correct cross-reference table. */
-export function rawPdf(objects: Body[]): Uint8Array {
+/**
+ * A PDF whose object N is `objects[N - 1]`, object 1 the catalog, with a correct cross-reference table
+ * (left out with `xref: false`: readers find the objects by scanning, and a huge file stays smaller).
+ */
+export function rawPdf(objects: Body[], options: { xref?: boolean } = {}): Uint8Array {
   const parts: Uint8Array[] = [enc.encode('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n')];
   let length = parts[0]?.length ?? 0;
   const offsets: number[] = [];
@@ -30,8 +33,10 @@ export function rawPdf(objects: Body[]): Uint8Array {
       length += part.length;
     }
   });
-  const xref = [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`];
-  for (const offset of offsets) xref.push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  const xref = options.xref === false ? [] : [`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`];
+  if (options.xref !== false) {
+    for (const offset of offsets) xref.push(`${String(offset).padStart(10, '0')} 00000 n \n`);
+  }
   xref.push(`trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${length}\n%%EOF\n`);
   parts.push(enc.encode(xref.join('')));
   return Buffer.concat(parts);
@@ -94,9 +99,20 @@ export function wideTreePdf(nodes: number): Uint8Array {
   return rawPdf(objects);
 }
 
-/** A PDF of `count` tiny objects besides its catalog and pages. */
+/** A PDF of `count` tiny objects besides its catalog and pages (no cross-reference table: 22 bytes each). */
 export function manyObjectsPdf(count: number): Uint8Array {
   const objects: Body[] = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [] /Count 0 >>'];
   for (let i = 0; i < count; i++) objects.push('null');
-  return rawPdf(objects);
+  return rawPdf(objects, { xref: false });
+}
+
+/** A PDF with one object stream whose content inflates to `inflated` bytes (a deflate bomb in the structure). */
+export function objectStreamBombPdf(inflated: number): Uint8Array {
+  const content = new Uint8Array(inflated);
+  content.set(new TextEncoder().encode('3 0 null '));
+  return rawPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [] /Count 0 >>',
+    streamBody('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', new Uint8Array(deflateSync(content))),
+  ]);
 }

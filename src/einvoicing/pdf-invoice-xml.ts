@@ -4,7 +4,7 @@
 // invoice-named attachment may inflate to (the XML limit, enforced while inflating). No other attachment
 // is ever decoded. pdf-lib is loaded on first use (1.5 MB of code a start does not need). It runs in the
 // receive worker (workers/receive-worker.ts), which adds the time and memory limits of rendering.
-import type { PDFDict } from '@cantoo/pdf-lib';
+import type { PDFDict, PDFRawStream } from '@cantoo/pdf-lib';
 import { DomainError } from '../shared/errors';
 import { DEFAULT_XML_LIMITS } from './xsd/xml-limits';
 
@@ -18,18 +18,37 @@ export interface PdfReadLimits {
   maxTreeNodes: number;
   /** Bytes the invoice attachment may inflate to: the XML limit. */
   maxXmlBytes: number;
+  /** Bytes all object and cross-reference streams may inflate to: the parser decodes those whole. */
+  maxStructureBytes: number;
 }
 
 export const DEFAULT_PDF_LIMITS: PdfReadLimits = {
   maxObjects: 50_000,
   maxTreeNodes: 1_000,
   maxXmlBytes: DEFAULT_XML_LIMITS.maxChars,
+  maxStructureBytes: 32 * 1024 * 1024,
 };
 
 type PdfLib = typeof import('@cantoo/pdf-lib');
 type Dict = PDFDict;
 
-class ObjectCapError extends Error {}
+class LimitHit extends Error {}
+
+type RawStream = PDFRawStream;
+
+function isStructureStream(lib: PdfLib, stream: RawStream): boolean {
+  const type = stream.dict.get(lib.PDFName.of('Type'));
+  return type === lib.PDFName.of('ObjStm') || type === lib.PDFName.of('XRef');
+}
+
+/** How many bytes the stream inflates to, inflating at most `budget + 1` (more than the budget is enough). */
+function measureInflated(lib: PdfLib, stream: RawStream, budget: number): number {
+  try {
+    return lib.decodePDFRawStream(stream).getBytes(Math.max(0, budget) + 1).byteLength;
+  } catch {
+    return 0; // the parser meets the same error and recovers or refuses the file
+  }
+}
 
 /** The embedded invoice XML's bytes; a 4xx naming what is wrong (or which limit was hit) otherwise. */
 export async function invoiceXmlBytesOfPdf(
@@ -40,17 +59,46 @@ export async function invoiceXmlBytesOfPdf(
   const parser = lib.PDFParser.forBytesWithOptions(bytes, Number.POSITIVE_INFINITY, false);
   // pdf-lib asks this once per object parsed, object streams' objects included: the one place to count
   // them while parsing, so a file of 340,000 tiny objects stops at the cap instead of parsing them all.
+  // The parser recovers from an error inside one object and goes on, so a limit hit is remembered and
+  // thrown again after the object, where nothing catches it.
   let objects = 0;
-  (parser as unknown as { shouldWaitForTick: () => boolean }).shouldWaitForTick = () => {
-    if (++objects > limits.maxObjects) throw new ObjectCapError();
+  let hit: 'objects' | 'structure' | null = null;
+  const hooks = parser as unknown as {
+    shouldWaitForTick: () => boolean;
+    parseObject: (ref?: unknown) => unknown;
+  };
+  hooks.shouldWaitForTick = () => {
+    if (++objects > limits.maxObjects) hit ??= 'objects';
+    if (hit) throw new LimitHit();
     return false;
+  };
+  // Object and cross-reference streams are inflated whole by the parser: each is measured first, inflating
+  // at most what is left of the budget, so a bomb inside one stops at the budget.
+  let structureLeft = limits.maxStructureBytes;
+  const parseObject = hooks.parseObject.bind(parser);
+  hooks.parseObject = (ref) => {
+    const object = parseObject(ref);
+    if (object instanceof lib.PDFRawStream && isStructureStream(lib, object)) {
+      const size = measureInflated(lib, object, structureLeft);
+      structureLeft -= size;
+      if (structureLeft < 0) {
+        hit ??= 'structure';
+        throw new LimitHit();
+      }
+    }
+    return object;
   };
   let context: Awaited<ReturnType<typeof parser.parseDocument>>;
   try {
     context = await parser.parseDocument();
-  } catch (error) {
-    if (error instanceof ObjectCapError) {
+  } catch {
+    if (hit === 'objects') {
       throw tooMany(`The PDF has more than ${limits.maxObjects} objects`, { max_objects: limits.maxObjects });
+    }
+    if (hit === 'structure') {
+      throw tooLarge(`The PDF's object streams inflate to more than ${limits.maxStructureBytes} bytes`, {
+        max_structure_bytes: limits.maxStructureBytes,
+      });
     }
     throw unreadable('The file is not a readable PDF');
   }

@@ -8,7 +8,7 @@ import { DEFAULT_PDF_LIMITS } from '../../src/einvoicing/pdf-invoice-xml';
 import { ReceivePool } from '../../src/workers/receive-pool';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
-import { deflated, hybridPdf, manyObjectsPdf, wideTreePdf } from '../raw-pdf';
+import { deflated, hybridPdf, manyObjectsPdf, objectStreamBombPdf, wideTreePdf } from '../raw-pdf';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
@@ -121,6 +121,22 @@ describe('the PDF reader is bounded', () => {
       );
       expect(answer.body.error.details.max_objects).toBe(DEFAULT_PDF_LIMITS.maxObjects);
     }
+  });
+});
+
+describe('the PDF parser is bounded too', () => {
+  test('an object stream that inflates past the budget stops there: 413 naming it', async () => {
+    const pdf = objectStreamBombPdf(DEFAULT_PDF_LIMITS.maxStructureBytes + 1024 * 1024);
+    expect(pdf.byteLength).toBeLessThan(100 * 1024);
+    const answer = await send('parse', pdf);
+    expect(answer.status).toBe(413);
+    expect(answer.body.error.details.max_structure_bytes).toBe(DEFAULT_PDF_LIMITS.maxStructureBytes);
+  });
+
+  test('an object stream within the budget is read as before', async () => {
+    const answer = await send('parse', objectStreamBombPdf(1024));
+    expect(answer.status).toBe(422);
+    expect(answer.body.error.message).toContain('no embedded e-invoice');
   });
 });
 
