@@ -41,7 +41,11 @@ export async function receiveCommand(
     const deps = { compliance, blobs, read: readReceivedInProcess };
     let refused = 0;
     for (const file of files) {
-      const outcome = await receivePath({ ctx, deps, input: { path: resolve(file) } });
+      const outcome = await receivePath({
+        ctx,
+        deps,
+        input: { path: resolve(file), maxBytes: config.maxBodyBytes },
+      });
       if (!outcome.ok) refused++;
       if (args.switches.has('json')) {
         out(

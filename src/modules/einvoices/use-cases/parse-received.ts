@@ -65,15 +65,14 @@ export async function parseReceived(
 ): Promise<ParsedEInvoice> {
   const { read, xml } = await deps.read(file);
   const profile = profileOf(read.syntax, read.customizationId);
-  const check = () => checkXmlCompliance(deps.compliance, { profile: profile as ComplianceProfile, xml });
-  let compliance: ComplianceResult | null = null;
+  if (profile === null) return { ...read, profile, compliance: null, xml };
+  const { compliance: rules } = deps;
+  const check = () => checkXmlCompliance(rules, { profile, xml });
+  let compliance: ComplianceResult;
   try {
-    compliance =
-      profile === null
-        ? null
-        : await verdictOf(deps.compliance.pack, profile, xml, () =>
-            deps.compliance.gate.hold(caller.accountId, check, { wait: caller.wait }),
-          );
+    compliance = await verdictOf(rules.pack, profile, xml, () =>
+      rules.gate.hold(caller.accountId, check, { wait: caller.wait }),
+    );
   } catch (error) {
     // The reader checked the XML with the same parser; this stays so a file is never a 500.
     if (error instanceof XmlInputError) {
