@@ -18,8 +18,11 @@ export interface ReadReceived {
   xml: string;
 }
 
-/** Reads a received file; in-process (the `receive` command, tests) or inside the receive worker. */
-export type ReceivedReader = (file: ReceivedFile) => Promise<ReadReceived>;
+/**
+ * Reads a received file; in-process (the `receive` command) or in the receive workers, where `owner` (the
+ * account) gets its turn in a queue fair between accounts.
+ */
+export type ReceivedReader = (file: ReceivedFile, owner?: string) => Promise<ReadReceived>;
 
 export async function readReceivedFile(file: ReceivedFile): Promise<ReadReceived> {
   const text = file.kind === 'xml' ? file.xml : xmlTextOf(await invoiceXmlBytesOfPdf(file.bytes));

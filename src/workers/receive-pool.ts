@@ -15,6 +15,8 @@ export type ReceiveReply =
   | { id: number; error: string };
 
 interface Job {
+  /** Whose file (an account id): the queue takes turns between owners. */
+  owner: string;
   request: ReceiveRequest;
   resolve(result: ReadReceived): void;
   reject(error: Error): void;
@@ -36,7 +38,9 @@ const limitError = (message: string) =>
  * Workers that read received e-invoices (XML parsing and mapping, PDF attachment extraction), so no file
  * holds the API's event loop, under the limits of rendering: a read still running at the time limit, or
  * running while the process's RSS is past the memory limit, has its worker terminated and replaced and
- * answers 422. Jobs queue in order; workers start on first use and never keep the process alive.
+ * answers 422. The queue is fair between owners (accounts): a free worker takes the oldest job of the
+ * owner with the fewest reads running, so one account's burst of heavy files delays another account's file
+ * by at most the reads already running. Workers start on first use and never keep the process alive.
  */
 export class ReceivePool {
   private readonly slots: Slot[] = [];
@@ -44,6 +48,9 @@ export class ReceivePool {
   private nextId = 1;
   private closed = false;
   private readonly memory: MemoryWatch;
+  /** When each owner last had a job dispatched, while jobs wait: the queue's turns. */
+  private readonly lastTurn = new Map<string, number>();
+  private turn = 0;
 
   constructor(
     private readonly size: number,
@@ -68,16 +75,42 @@ export class ReceivePool {
     return this.slots.filter((s) => s.job !== null).length;
   }
 
-  readonly read: ReceivedReader = (file) =>
+  readonly read: ReceivedReader = (file, owner = '') =>
     new Promise<ReadReceived>((resolve, reject) => {
       if (this.closed) {
         reject(new Error('the receive pool is closed'));
         return;
       }
       while (this.slots.length < this.size) this.slots.push(this.spawn());
-      this.queue.push({ request: { id: this.nextId++, file }, resolve, reject });
+      this.queue.push({ owner, request: { id: this.nextId++, file }, resolve, reject });
       this.dispatch();
     });
+
+  /**
+   * The next job: of the owners waiting, the one with the fewest reads running, then the one whose turn
+   * came longest ago (never: first); its oldest job.
+   */
+  private next(): Job | undefined {
+    const running = new Map<string, number>();
+    for (const slot of this.slots) {
+      if (slot.job) running.set(slot.job.owner, (running.get(slot.job.owner) ?? 0) + 1);
+    }
+    const rank = (job: Job) => [running.get(job.owner) ?? 0, this.lastTurn.get(job.owner) ?? 0] as const;
+    let best = -1;
+    for (let i = 0; i < this.queue.length; i++) {
+      if (best === -1) {
+        best = i;
+        continue;
+      }
+      const [load, turn] = rank(this.queue[i] as Job);
+      const [bestLoad, bestTurn] = rank(this.queue[best] as Job);
+      if (load < bestLoad || (load === bestLoad && turn < bestTurn)) best = i;
+    }
+    if (best === -1) return undefined;
+    const [job] = this.queue.splice(best, 1) as [Job];
+    this.lastTurn.set(job.owner, ++this.turn);
+    return job;
+  }
 
   close(): void {
     this.closed = true;
@@ -101,7 +134,7 @@ export class ReceivePool {
   private dispatch(): void {
     for (const slot of this.slots) {
       if (slot.job !== null) continue;
-      const job = this.queue.shift();
+      const job = this.next();
       if (!job) break;
       slot.job = job;
       const seconds = this.limits.timeLimitMs / 1000;
@@ -111,6 +144,8 @@ export class ReceivePool {
       );
       slot.worker.postMessage(job.request);
     }
+    // Idle: no turns to remember (the map never outgrows the owners of one busy spell).
+    if (this.queue.length === 0 && this.running === 0) this.lastTurn.clear();
     this.memory.update();
   }
 

@@ -45,6 +45,21 @@ describe('receive pool limits', () => {
     }
   });
 
+  test("the queue takes turns between accounts: one account's burst does not hold another's file behind it", async () => {
+    const pool = new ReceivePool(1, { timeLimitMs: 60_000, memoryLimitBytes: 64 * 1024 ** 3 }, ENTRY);
+    try {
+      const finished: string[] = [];
+      const read = (name: string, owner: string) =>
+        pool.read(xml(`busy ${name}`), owner).then(() => finished.push(name));
+      const reads = [read('a1', 'acc_a'), read('a2', 'acc_a'), read('a3', 'acc_a'), read('b1', 'acc_b')];
+      await Promise.all(reads);
+      // a1 was running when b1 arrived; b1 is next, before the rest of a's burst.
+      expect(finished).toEqual(['a1', 'b1', 'a2', 'a3']);
+    } finally {
+      pool.close();
+    }
+  });
+
   test('the real worker: a limit of the PDF reader reaches the caller as the same DomainError', async () => {
     const pool = new ReceivePool(1, { timeLimitMs: 60_000, memoryLimitBytes: 64 * 1024 ** 3 });
     try {

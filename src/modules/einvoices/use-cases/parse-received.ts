@@ -63,7 +63,7 @@ export async function parseReceived(
   file: ReceivedFile,
   caller: ReceivingCaller,
 ): Promise<ParsedEInvoice> {
-  const { read, xml } = await deps.read(file);
+  const { read, xml } = await deps.read(file, caller.accountId);
   const profile = profileOf(read.syntax, read.customizationId);
   if (profile === null) return { ...read, profile, compliance: null, xml };
   const { compliance: rules } = deps;
