@@ -143,6 +143,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     async stop() {
       await server.stop();
       rulesPool?.close();
+      deps.receivePool?.close();
       await runtime.stop();
       handle.close();
       rmSync(dataDir, { recursive: true, force: true });
