@@ -5,6 +5,7 @@
 import { join } from 'node:path';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
+import type { ReceivedReader } from './einvoicing/received-file';
 import type { RulePack } from './einvoicing/rule-pack';
 import { loadRulePack } from './einvoicing/rule-pack';
 import type { Credentials } from './http/auth';
@@ -22,6 +23,7 @@ import { systemClock } from './shared/clock';
 import type { Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';
 import { FsBlobStore } from './storage/fs-blob-store';
+import { ReceivePool, readReceivedInProcess } from './workers/receive-pool';
 import type { ProfileRunner } from './workers/rules-pool';
 
 export interface AppDeps {
@@ -46,14 +48,18 @@ export interface AppDeps {
   sefCacheDir: string | null;
   /** Tier-2 checks: the rules worker pool (time-limited, off the request thread) or in-process. */
   runProfile: ProfileRunner;
-  /** How many tier-2 checks of one account may run at once. */
+  /** How many tier-2 checks of one account may run at once (checks and every receiving path). */
   complianceGate: AccountGate;
+  /** Reads received e-invoices: in the receive workers (`receivePool`), or in-process without workers. */
+  readReceived: ReceivedReader;
+  /** The receive workers, under the render limits; null = read in-process (RENDER_WORKERS=0). */
+  receivePool: ReceivePool | null;
   /** SMTP_URL; null = email deliveries are refused with a clear error. */
   smtpUrl: string | null;
   /** The payment provider (STRIPE_*); absent = billing's provider calls and webhook answer 501. */
   billing?: BillingSettings;
   /** INBOX_DIR and INBOX_ACCOUNT: the folder the job runtime takes received e-invoices from; null = off. */
-  inbox?: { dir: string; accountId: string | null } | null;
+  inbox?: { dir: string; accountId: string | null; maxBytes?: number } | null;
   /** IMAP_URL: the mailbox watcher (started by `serve` after the job runtime); null = off. */
   mailbox?: MailIntake | null;
 }
@@ -69,8 +75,21 @@ export interface DepsParts {
   ownOrigin: () => string;
 }
 
+/**
+ * Received files are read off the main thread whenever PDFs are drawn off it, with the same limits: at
+ * most two readers (reading is short; the limits, not the pool size, bound a hostile file).
+ */
+function receivePoolOf(config: Config): ReceivePool | null {
+  if (config.renderWorkers === 0) return null;
+  return new ReceivePool(Math.min(2, config.renderWorkers), {
+    timeLimitMs: config.renderTimeLimitSeconds * 1000,
+    memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
+  });
+}
+
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
   const { config } = parts;
+  const receivePool = overrides.receivePool === undefined ? receivePoolOf(config) : overrides.receivePool;
   const deps: AppDeps = {
     db: parts.handle.db,
     credentials: apiKeyCredentials,
@@ -86,9 +105,14 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
     runProfile: parts.runProfile,
     complianceGate: new AccountGate(config.complianceChecksPerAccount),
+    readReceived: receivePool?.read ?? readReceivedInProcess,
+    receivePool,
     smtpUrl: config.smtpUrl,
     billing: billingSettingsOf(config),
-    inbox: config.inboxDir === null ? null : { dir: config.inboxDir, accountId: config.inboxAccount },
+    inbox:
+      config.inboxDir === null
+        ? null
+        : { dir: config.inboxDir, accountId: config.inboxAccount, maxBytes: config.maxBodyBytes },
     ...overrides,
   };
   // Built last: it takes the inbox's dependencies (storage, rules) from the finished deps.

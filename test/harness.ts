@@ -147,6 +147,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       await server.stop();
       await deps.mailbox?.stop();
       rulesPool?.close();
+      deps.receivePool?.close();
       await runtime.stop();
       handle.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -7,6 +7,7 @@ import { AccountGate } from '../modules/compliance/account-gate';
 import { receivePath } from '../modules/einvoices';
 import { systemClock } from '../shared/clock';
 import { FsBlobStore } from '../storage/fs-blob-store';
+import { readReceivedInProcess } from '../workers/receive-pool';
 import { runProfileInProcess } from '../workers/rules-pool';
 import { type ParsedArgs, UsageError } from './args';
 import { openDataDir } from './runtime';
@@ -36,10 +37,15 @@ export async function receiveCommand(
       complianceGate: new AccountGate(1),
       blobs,
     });
-    const deps = { compliance, blobs };
+    // Its own process, one file at a time: reading in-process holds nobody else up.
+    const deps = { compliance, blobs, read: readReceivedInProcess };
     let refused = 0;
     for (const file of files) {
-      const outcome = await receivePath({ ctx, deps, input: { path: resolve(file) } });
+      const outcome = await receivePath({
+        ctx,
+        deps,
+        input: { path: resolve(file), maxBytes: config.maxBodyBytes },
+      });
       if (!outcome.ok) refused++;
       if (args.switches.has('json')) {
         out(

@@ -140,6 +140,7 @@ export async function serve(
     rules?.stop();
     pool?.close();
     rulesPool?.close();
+    deps.receivePool?.close();
     handle.close();
   };
 }

@@ -4,6 +4,8 @@
  * sibling file. `Bun.main` tells which: with `--bytecode`, `import.meta.url` still names the source file even
  * inside the executable.
  */
-export function workerEntry(name: 'render-worker' | 'rules-compile-worker' | 'rules-worker'): string {
+export function workerEntry(
+  name: 'render-worker' | 'rules-compile-worker' | 'rules-worker' | 'receive-worker',
+): string {
   return Bun.main.includes('$bunfs') ? `./workers/${name}.ts` : new URL(`./${name}.ts`, import.meta.url).href;
 }

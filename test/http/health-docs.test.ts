@@ -66,6 +66,26 @@ describe('API docs', () => {
     expect((await server.request('/api/v1/docs/assets/../../package.json')).status).toBe(404);
   });
 
+  test("the docs page has the console's protections: a CSP naming its inline script's hash, never framed, no sniffing", async () => {
+    const res = await server.request('/api/v1/docs');
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain("'unsafe-eval'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Every inline script of the page is allowed by its hash, and nothing else inline is.
+    const html = await res.text();
+    const inline = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
+    expect(inline).toHaveLength(1);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
+    for (const script of inline) {
+      const hash = new Bun.CryptoHasher('sha256').update(script).digest('base64');
+      expect(scriptSrc).toContain(`'sha256-${hash}'`);
+    }
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+  });
+
   test('the OpenAPI document lists the routes with their schemas and security', async () => {
     const res = await server.json('/api/v1/openapi.json');
     expect(res.status).toBe(200);

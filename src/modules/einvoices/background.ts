@@ -1,12 +1,17 @@
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../../deps';
 import { type Background, defineJob } from '../../jobs/definition';
 import { enqueueJob } from '../../jobs/queue';
 import { onlyAccountId } from '../accounts';
-import { complianceDepsOf } from '../compliance';
-import { receiveFromFolder, waitingFiles } from './use-cases/receive-from-folder';
+import { receivingDepsOf } from './use-cases/parse-received';
+import {
+  assertInboxFolders,
+  DEFAULT_FOLDER_MAX_BYTES,
+  receiveFromFolder,
+  waitingFiles,
+} from './use-cases/receive-from-folder';
 
 const InboxFile = Type.Object({ name: Type.String() });
 
@@ -18,7 +23,9 @@ const InboxFile = Type.Object({ name: Type.String() });
 export function inboxBackground(deps: AppDeps): Background {
   const inbox = deps.inbox;
   if (!inbox) return { definitions: [] };
-  const compliance = complianceDepsOf(deps);
+  // A link as processed/ or failed/ would carry what the folder writes elsewhere: refuse to start.
+  assertInboxFolders(inbox.dir);
+  const receiving = receivingDepsOf(deps);
   const kind = defineJob({
     kind: 'inbox.receive',
     payload: InboxFile,
@@ -34,8 +41,8 @@ export function inboxBackground(deps: AppDeps): Background {
       };
       const outcome = await receiveFromFolder({
         ctx,
-        deps: { compliance, blobs: deps.blobs },
-        input: { dir: inbox.dir, name },
+        deps: { ...receiving, blobs: deps.blobs },
+        input: { dir: inbox.dir, name, maxBytes: inbox.maxBytes ?? DEFAULT_FOLDER_MAX_BYTES },
       });
       if (outcome && !outcome.ok)
         deps.logger.warn('inbox file refused', { file: name, reason: outcome.message });
@@ -43,7 +50,7 @@ export function inboxBackground(deps: AppDeps): Background {
   });
   const source = () => {
     for (const name of waitingFiles(inbox.dir)) {
-      const stat = statSync(join(inbox.dir, name), { throwIfNoEntry: false });
+      const stat = lstatSync(join(inbox.dir, name), { throwIfNoEntry: false });
       if (!stat) continue;
       enqueueJob(
         deps.db,

@@ -5,12 +5,12 @@ import { authErrors, dataOf, pageOf, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { DomainError, notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
-import { complianceDepsOf } from '../compliance';
 import { pdfResponse, renderServicesOf } from '../renders';
 import { ListReceivedQuery, presentReceived, ReceivedDocument, UpdateReceivedBody } from './model';
 import { findReceived, listReceived } from './repo';
 import { receivedBodyOf } from './routes';
 import { changeReceived, deleteReceived } from './use-cases/change-received';
+import { receivingDepsOf } from './use-cases/parse-received';
 import { receiveDocument } from './use-cases/receive-document';
 import { visualizeReceived } from './use-cases/visualize-received';
 
@@ -45,7 +45,7 @@ const params = t.Object({ received_id: t.String() });
 
 /** The inbox: received e-invoices kept with their original bytes (docs/receiving.md). */
 export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
-  const compliance = complianceDepsOf(deps);
+  const receiving = receivingDepsOf(deps);
   const services = renderServicesOf(deps);
   const rowOf = (ctx: AccountCtx, id: string) => {
     const row = findReceived(ctx.db, ctx.accountId, id);
@@ -61,7 +61,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
         const fileName = fileNameOf(request.headers.get('content-disposition'));
         const { row, created } = await receiveDocument({
           ctx,
-          deps: { compliance, blobs: deps.blobs },
+          deps: { ...receiving, blobs: deps.blobs },
           input: { file, original, source: { kind: 'upload', fileName } },
         });
         set.status = created ? 201 : 200;

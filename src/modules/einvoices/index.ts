@@ -1,5 +1,11 @@
 export { einvoicesAccess } from './access';
 export type { ReceivedEmail } from './schema';
-export { type ParsedEInvoice, parseReceived, type ReceivedFile } from './use-cases/parse-received';
+export {
+  type ParsedEInvoice,
+  parseReceived,
+  type ReceivedFile,
+  type ReceivingDeps,
+  receivingDepsOf,
+} from './use-cases/parse-received';
 export { type ReceivedSource, receiveDocument } from './use-cases/receive-document';
 export { receivedOfBytes, receivePath } from './use-cases/receive-from-folder';

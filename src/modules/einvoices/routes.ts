@@ -3,10 +3,9 @@ import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf } from '../../http/schemas';
 import { badRequest, DomainError } from '../../shared/errors';
-import { complianceDepsOf } from '../compliance';
 import { pdfResponse, renderServicesOf } from '../renders';
 import { ParsedEInvoiceView, presentParsed } from './model';
-import { parseReceived, type ReceivedFile } from './use-cases/parse-received';
+import { parseReceived, type ReceivedFile, receivingDepsOf } from './use-cases/parse-received';
 import type { ReceivedOriginal } from './use-cases/receive-document';
 import { visualizeReceived } from './use-cases/visualize-received';
 
@@ -60,14 +59,15 @@ export async function receivedBodyOf(
 const receivedFileOf = async (request: Request) => (await receivedBodyOf(request)).file;
 
 export function einvoiceRoutes(auth: Auth, deps: AppDeps) {
-  const compliance = complianceDepsOf(deps);
+  const receiving = receivingDepsOf(deps);
   const services = renderServicesOf(deps);
   return new Elysia({ prefix: '/api/v1/einvoices' })
     .use(auth)
     .post(
       '/visualize',
       async ({ ctx, principal, request, query }) => {
-        const parsed = await parseReceived(compliance, await receivedFileOf(request));
+        const file = await receivedFileOf(request);
+        const parsed = await parseReceived(receiving, file, { accountId: ctx.accountId });
         const result = await visualizeReceived({
           ctx,
           services,
@@ -94,9 +94,10 @@ export function einvoiceRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/parse',
-      async ({ request }) => ({
-        data: presentParsed(await parseReceived(compliance, await receivedFileOf(request))),
-      }),
+      async ({ ctx, request }) => {
+        const file = await receivedFileOf(request);
+        return { data: presentParsed(await parseReceived(receiving, file, { accountId: ctx.accountId })) };
+      },
       {
         auth: true,
         parse: 'none',

@@ -1,7 +1,7 @@
 import type { Config, ImapSettings } from '../../config';
 import type { AppDeps } from '../../deps';
 import { findAccountWithPlan, onlyAccountId } from '../accounts';
-import { complianceDepsOf } from '../compliance';
+import { receivingDepsOf } from '../einvoices';
 import { MailboxWatcher, type MailIntake } from './mailbox';
 import { messageRun } from './take-message';
 import { receiveMessage } from './use-cases/receive-message';
@@ -21,7 +21,7 @@ export function createMailIntake(
   settings: ImapSettings,
   config: Pick<Config, 'maxBodyBytes'>,
 ): MailIntake {
-  const compliance = complianceDepsOf(deps);
+  const receiving = receivingDepsOf(deps);
   const limits = {
     maxFileBytes: config.maxBodyBytes,
     maxFiles: MAX_FILES_PER_MESSAGE,
@@ -46,7 +46,7 @@ export function createMailIntake(
     receive: (ctx, raw) =>
       receiveMessage({
         ctx,
-        deps: { compliance, blobs: deps.blobs },
+        deps: { ...receiving, blobs: deps.blobs },
         input: { raw, limits },
       }),
     logger: deps.logger,

@@ -1,14 +1,18 @@
+import type { AppDeps } from '../../../deps';
 import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../../../einvoicing/profiles';
 import type { ReceivedInvoice } from '../../../einvoicing/receive';
+import type { ReceivedFile, ReceivedReader } from '../../../einvoicing/received-file';
 import { XmlInputError } from '../../../einvoicing/xsd/xml-input';
-import { XmlLimitError } from '../../../einvoicing/xsd/xml-limits';
-import { DomainError, validationError } from '../../../shared/errors';
-import { type ComplianceDeps, type ComplianceResult, checkXmlCompliance } from '../../compliance';
-import { invoiceXmlOfPdf } from './pdf-invoice-xml';
+import { validationError } from '../../../shared/errors';
+import {
+  type ComplianceDeps,
+  type ComplianceResult,
+  checkXmlCompliance,
+  complianceDepsOf,
+} from '../../compliance';
 import { verdictOf } from './verdicts';
 
-/** A received e-invoice as it arrives: XML text, or the bytes of a hybrid PDF. */
-export type ReceivedFile = { kind: 'xml'; xml: string } | { kind: 'pdf'; bytes: Uint8Array };
+export type { ReceivedFile } from '../../../einvoicing/received-file';
 
 export interface ParsedEInvoice extends ReceivedInvoice {
   /** The one of the four profiles BT-24 names, or null (another Factur-X profile, an older XRechnung). */
@@ -17,6 +21,24 @@ export interface ParsedEInvoice extends ReceivedInvoice {
   compliance: ComplianceResult | null;
   /** The XML read (for a PDF, the embedded one). */
   xml: string;
+}
+
+/** What reading a received file needs: the reader (the receive worker pool in a server) and the rules. */
+export interface ReceivingDeps {
+  compliance: ComplianceDeps;
+  read: ReceivedReader;
+}
+
+/** Reading in the receive workers, checking under the account's cap: what every receiving path uses. */
+export function receivingDepsOf(deps: AppDeps): ReceivingDeps {
+  return { compliance: complianceDepsOf(deps), read: deps.readReceived };
+}
+
+/** Whose file it is: the official rules run under the account's cap of concurrent checks. */
+export interface ReceivingCaller {
+  accountId: string;
+  /** Wait for a place instead of answering 429 (background intake: nobody is there to retry). */
+  wait?: boolean;
 }
 
 /**
@@ -31,33 +53,32 @@ export function profileOf(syntax: 'ubl' | 'cii', customizationId: string | null)
   return entry?.[0] ?? null;
 }
 
-/** Reads, maps and checks one received e-invoice; stores nothing. Bad input is a 4xx a bookkeeper reads. */
-export async function parseReceived(deps: ComplianceDeps, file: ReceivedFile): Promise<ParsedEInvoice> {
-  const xml = file.kind === 'xml' ? file.xml : await invoiceXmlOfPdf(file.bytes);
-  // Loaded with the first received file: the XML parser and the mapping are not needed at start.
-  const { NotAnEInvoiceError, parseEInvoice } = await import('../../../einvoicing/receive');
-  let read: ReceivedInvoice;
+/**
+ * Reads, maps and checks one received e-invoice; stores nothing. Reading runs in the receive worker
+ * (einvoicing/received-file.ts: every refusal there is a 4xx a bookkeeper reads); the official rules run
+ * in the rules workers, holding one of the account's places (the same cap as `validate-compliance`).
+ */
+export async function parseReceived(
+  deps: ReceivingDeps,
+  file: ReceivedFile,
+  caller: ReceivingCaller,
+): Promise<ParsedEInvoice> {
+  const { read, xml } = await deps.read(file, caller.accountId);
+  const profile = profileOf(read.syntax, read.customizationId);
+  if (profile === null) return { ...read, profile, compliance: null, xml };
+  const { compliance: rules } = deps;
+  const check = () => checkXmlCompliance(rules, { profile, xml });
+  let compliance: ComplianceResult;
   try {
-    read = parseEInvoice(xml);
+    compliance = await verdictOf(rules.pack, profile, xml, () =>
+      rules.gate.hold(caller.accountId, check, { wait: caller.wait }),
+    );
   } catch (error) {
-    if (error instanceof XmlLimitError) {
-      if (error.limit === 'maxChars')
-        throw new DomainError('payload_too_large', error.message, { max_chars: error.max });
-      throw validationError([
-        { loc: 'body', msg: `${error.message} (at most ${error.max})`, type: 'too_large' },
-      ]);
-    }
-    if (error instanceof XmlInputError || error instanceof NotAnEInvoiceError) {
+    // The reader checked the XML with the same parser; this stays so a file is never a 500.
+    if (error instanceof XmlInputError) {
       throw validationError([{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }], error.message);
     }
-    // A value the mapping cannot take (an amount that is no number): the file's fault, never a 500.
-    const msg = `The e-invoice cannot be read: ${(error as Error).message}`;
-    throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
+    throw error;
   }
-  const profile = profileOf(read.syntax, read.customizationId);
-  const compliance =
-    profile === null
-      ? null
-      : await verdictOf(deps.pack, profile, xml, () => checkXmlCompliance(deps, { profile, xml }));
   return { ...read, profile, compliance, xml };
 }

@@ -3,10 +3,9 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
-import type { ComplianceDeps } from '../../compliance';
 import { findReceivedBySha, findSameInvoice, insertReceived, receivedBlobKey } from '../repo';
 import type { ReceivedDocumentRow, ReceivedEmail, ReceivedSourceKind } from '../schema';
-import { parseReceived, type ReceivedFile } from './parse-received';
+import { parseReceived, type ReceivedFile, type ReceivingDeps } from './parse-received';
 
 /** The bytes to keep: exactly what arrived (for JSON bodies, the decoded XML or PDF). */
 export interface ReceivedOriginal {
@@ -25,6 +24,8 @@ export interface ReceivedSource {
  * Takes one received e-invoice into the inbox: the original bytes into the blob store first, then the row
  * (so no row points at missing bytes). The same bytes again answer the existing document (`created:
  * false`); another file of the same seller, number and issue date is kept with `duplicate_of` set.
+ * A caller over its account's cap of concurrent official-rules checks gets a 429; background intake (a job,
+ * the CLI) waits for a place instead.
  */
 export async function receiveDocument({
   ctx,
@@ -32,13 +33,16 @@ export async function receiveDocument({
   input,
 }: {
   ctx: AccountCtx;
-  deps: { compliance: ComplianceDeps; blobs: BlobStore };
+  deps: ReceivingDeps & { blobs: BlobStore };
   input: { file: ReceivedFile; original: ReceivedOriginal; source?: ReceivedSource };
 }): Promise<{ row: ReceivedDocumentRow; created: boolean }> {
   const sha256 = createHash('sha256').update(input.original.bytes).digest('hex');
   const existing = findReceivedBySha(ctx.db, ctx.accountId, sha256);
   if (existing) return { row: existing, created: false };
-  const parsed = await parseReceived(deps.compliance, input.file);
+  const parsed = await parseReceived(deps, input.file, {
+    accountId: ctx.accountId,
+    wait: ctx.actor.kind === 'job' || ctx.actor.kind === 'cli',
+  });
   const id = newId('rcv');
   const blobKey = receivedBlobKey(ctx.accountId, id);
   await deps.blobs.put(blobKey, input.original.bytes, input.original.contentType);

@@ -1,8 +1,7 @@
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
-import type { ComplianceDeps } from '../../compliance';
-import { type ReceivedEmail, receiveDocument, receivedOfBytes } from '../../einvoices';
+import { type ReceivedEmail, type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../einvoices';
 import { type AttachmentLimits, candidateFiles, type SkippedPart } from '../attachments';
 
 export interface MessageOutcome {
@@ -36,7 +35,7 @@ export async function receiveMessage({
   input,
 }: {
   ctx: AccountCtx;
-  deps: { compliance: ComplianceDeps; blobs: BlobStore };
+  deps: ReceivingDeps & { blobs: BlobStore };
   input: { raw: Uint8Array; limits: AttachmentLimits };
 }): Promise<MessageOutcome> {
   // Loaded with the first message: a server without a mailbox never pays for it.

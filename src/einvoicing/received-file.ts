@@ -1,0 +1,92 @@
+// Reading one received e-invoice (XML text or a hybrid PDF's bytes) into the EN 16931 data: everything a
+// file can make expensive happens here, so it runs in the receive worker (workers/receive-pool.ts) and a
+// hostile file can hold only that worker, under the time and memory limits of rendering. Bad input is a
+// DomainError (a 4xx a bookkeeper reads), never a 500.
+import { DomainError, validationError } from '../shared/errors';
+import { invoiceXmlBytesOfPdf } from './pdf-invoice-xml';
+import type { ReceivedInvoice } from './receive';
+import { parseUntrustedXml } from './xsd/parse-xml';
+import { XmlInputError } from './xsd/xml-input';
+import { XmlLimitError } from './xsd/xml-limits';
+
+/** A received e-invoice as it arrives: XML text, or the bytes of a hybrid PDF. */
+export type ReceivedFile = { kind: 'xml'; xml: string } | { kind: 'pdf'; bytes: Uint8Array };
+
+/** What reading gives: the data, and the XML text the official rules are to judge. */
+export interface ReadReceived {
+  read: ReceivedInvoice;
+  xml: string;
+}
+
+/**
+ * Reads a received file; in-process (the `receive` command) or in the receive workers, where `owner` (the
+ * account) gets its turn in a queue fair between accounts.
+ */
+export type ReceivedReader = (file: ReceivedFile, owner?: string) => Promise<ReadReceived>;
+
+export async function readReceivedFile(file: ReceivedFile): Promise<ReadReceived> {
+  const text = file.kind === 'xml' ? file.xml : xmlTextOf(await invoiceXmlBytesOfPdf(file.bytes));
+  const xml = withUtf8Declaration(text);
+  // Loaded with the first received file: the XML parser and the mapping are not needed at start.
+  const { NotAnEInvoiceError, parseEInvoice } = await import('./receive');
+  try {
+    const read = parseEInvoice(xml);
+    // The mapping's parser is lenient (half a UBL file reads as an invoice); the rules' parser, libxml2, is
+    // not: a file the rules could not even parse is refused here, by that parser, as a 422.
+    (await parseUntrustedXml(xml)).dispose();
+    return { read, xml };
+  } catch (error) {
+    if (error instanceof XmlLimitError) {
+      if (error.limit === 'maxChars')
+        throw new DomainError('payload_too_large', error.message, { max_chars: error.max });
+      throw validationError([
+        { loc: 'body', msg: `${error.message} (at most ${error.max})`, type: 'too_large' },
+      ]);
+    }
+    if (error instanceof XmlInputError || error instanceof NotAnEInvoiceError) {
+      throw validationError([{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }], error.message);
+    }
+    // A value the mapping cannot take (an amount that is no number): the file's fault, never a 500.
+    const msg = `The e-invoice cannot be read: ${(error as Error).message}`;
+    throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
+  }
+}
+
+const DECLARED_ENCODING = /^(\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*)(["'])([^"']*)\2/;
+
+/**
+ * An embedded file's text: a byte-order mark decides, then the declared encoding when it is one the
+ * platform knows (ISO-8859-1, windows-1252, UTF-16), else UTF-8, which must then decode without error.
+ * Declarations seen in the wild such as `UTF-8_W/O_BOM` name no encoding: such a file is read as UTF-8.
+ */
+export function xmlTextOf(bytes: Uint8Array): string {
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
+  const declared = DECLARED_ENCODING.exec(head)?.[3]?.trim() ?? '';
+  let decoder: TextDecoder | null = null;
+  try {
+    if (declared !== '' && !/^utf-?8$/i.test(declared))
+      decoder = new TextDecoder(declared as ConstructorParameters<typeof TextDecoder>[0]);
+  } catch {
+    decoder = null; // a label the platform does not know: UTF-8 below
+  }
+  if (decoder && decoder.encoding !== 'utf-8') return decoder.decode(bytes);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const msg = `The embedded XML is not UTF-8${declared ? ` and declares an encoding this service does not know (${declared.slice(0, 40)})` : ''}`;
+    throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
+  }
+}
+
+/**
+ * The text is decoded already, so its declaration must say so: a declared `UTF-8_W/O_BOM` or ISO-8859-1
+ * would make libxml2 refuse the text or read it a second time in the wrong encoding.
+ */
+export function withUtf8Declaration(xml: string): string {
+  return xml.replace(
+    DECLARED_ENCODING,
+    (_all, before: string, quote: string) => `${before}${quote}UTF-8${quote}`,
+  );
+}
