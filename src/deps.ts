@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { RulePack } from './einvoicing/rule-pack';
-import { loadRulePack } from './einvoicing/rule-pack';
+import { activeRulePack, type PackOrigin } from './einvoicing/rule-pack-store';
 import type { Credentials } from './http/auth';
 import type { RateLimiter } from './http/rate-limit';
 import { TokenBucketLimiter } from './http/rate-limit';
@@ -39,8 +39,13 @@ export interface AppDeps {
    * else the address it listens on; never a request's Host header, which any caller can set.
    */
   ownOrigin: () => string;
-  /** The e-invoicing rule pack from RULESETS_DIR (an unavailable pack reports rulesets as not run). */
+  /**
+   * The e-invoicing rule pack: RULESETS_DIR, else one installed in the data dir, else the embedded official
+   * pack (rule-pack-store.ts). An unavailable pack reports its rulesets as not run.
+   */
   rulePack: RulePack;
+  /** Where `rulePack` comes from (GET /api/v1/reference/rulesets says it). */
+  rulePackOrigin: PackOrigin;
   /** Where SEFs compiled from a pack's XSLT are cached. */
   sefCacheDir: string | null;
   /** Tier-2 checks: the rules worker pool (time-limited, off the request thread) or in-process. */
@@ -68,6 +73,7 @@ export interface DepsParts {
 
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
   const { config } = parts;
+  const active = activeRulePack(config);
   return {
     db: parts.handle.db,
     credentials: apiKeyCredentials,
@@ -79,7 +85,8 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     signer: new DownloadSigner(parts.signingSecret),
     publicBaseUrl: config.publicBaseUrl,
     ownOrigin: parts.ownOrigin,
-    rulePack: loadRulePack(config.rulesetsDir),
+    rulePack: active.pack,
+    rulePackOrigin: active.origin,
     sefCacheDir: join(config.dataDir, 'cache', 'sef'),
     runProfile: parts.runProfile,
     complianceGate: new AccountGate(config.complianceChecksPerAccount),

@@ -11,7 +11,7 @@ import { sweepExpiredRenders } from '../modules/renders/use-cases/sweep-expired-
 import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import { RenderPool, renderInProcess } from '../workers/render-pool';
-import { compileRulesInBackground } from '../workers/rules-compiler';
+import { compileRulesInBackground, type RulesCompile } from '../workers/rules-compiler';
 import { RulesPool, runProfileInProcess } from '../workers/rules-pool';
 import { openDataDir, signingSecret } from './runtime';
 
@@ -92,9 +92,17 @@ export async function serve(
   // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
   jobs.start();
   // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
-  const rules = config.rulesetsCompile
-    ? compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, { delayMs: 1000 })
-    : null;
+  // After the embedded pack's files are written out, on a first start (rule-pack-store.ts).
+  let stopped = false;
+  let rules: RulesCompile | null = null;
+  if (config.rulesetsCompile) {
+    void Promise.resolve(deps.rulePack.ready).then(() => {
+      if (stopped) return;
+      rules = compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, {
+        delayMs: 1000,
+      });
+    });
+  }
   // Start-up leaves garbage (migrations, route tables) and heap pages an idle server would keep for hours,
   // and the job runtime's polls add more: a full collection and a shrink of the heap 1 s after start and
   // then every 5 s without a request give them back (about 3 MiB of RSS; 2-6 ms each, measured). Never
@@ -117,6 +125,7 @@ export async function serve(
     out(`try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${server.url}/api/v1/auth/me`);
   }
   return async () => {
+    stopped = true;
     clearInterval(purge);
     clearInterval(sweep);
     clearInterval(tidying);
