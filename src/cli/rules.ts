@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config';
-import type { RulePack } from '../einvoicing/rule-pack';
 import { copyPackFiles, packFiles } from '../einvoicing/rule-pack-files';
 import {
   type ActiveRulePack,
   activeRulePack,
   EMBEDDED,
   installedPackDir,
+  packSummary,
   readPackChoice,
   rulesetsRoot,
   writePackChoice,
@@ -50,31 +50,10 @@ const ORIGIN_TEXT: Record<ActiveRulePack['origin'], string> = {
   embedded: 'embedded in this release',
 };
 
-export function rulesetsJson(pack: RulePack) {
-  return [...pack.rulesets.values()].map((r) => ({
-    id: r.id,
-    label: r.label,
-    version: r.version,
-    valid_from: r.validFrom,
-    syntax: r.syntax,
-    source: r.source,
-    licence: r.licence,
-  }));
-}
-
 function list(active: ActiveRulePack, json: boolean, out: Out): number {
   const { pack } = active;
   if (json) {
-    out(
-      JSON.stringify({
-        origin: active.origin,
-        name: active.name,
-        available: pack.available,
-        reason: pack.reason,
-        rulesets: rulesetsJson(pack),
-        profiles: [...pack.profiles.values()].map((p) => ({ id: p.id, rulesets: p.rulesets, xsd: p.xsd })),
-      }),
-    );
+    out(JSON.stringify({ ...packSummary(pack, active.origin), name: active.name }));
     return pack.available ? 0 : 1;
   }
   const name = active.origin === 'embedded' ? '' : ` (${active.name})`;
@@ -111,7 +90,7 @@ function verificationJson(v: PackVerification) {
     stylesheets: v.stylesheets,
     schemas: v.schemas,
     examples: v.examples,
-    rulesets: rulesetsJson(v.pack),
+    rulesets: packSummary(v.pack, 'rulesets_dir').data,
   };
 }
 

@@ -118,8 +118,13 @@ function embeddedRulePack(dataDir: string, embedded: EmbeddedPack, unpack: boole
 async function unpackEmbedded(dataDir: string, embedded: EmbeddedPack, target: string): Promise<void> {
   const temporary = `${target}.${process.pid}.${threadId}.tmp`;
   await rm(temporary, { recursive: true, force: true });
-  for (const [path, file] of embedded.files) {
-    await Bun.write(join(temporary, ...path.split('/')), Bun.file(file), { createPath: true });
+  try {
+    for (const [path, file] of embedded.files) {
+      await Bun.write(join(temporary, ...path.split('/')), Bun.file(file), { createPath: true });
+    }
+  } catch (error) {
+    await rm(temporary, { recursive: true, force: true });
+    throw error;
   }
   try {
     await rename(temporary, target);
@@ -139,4 +144,28 @@ async function removeOtherEmbedded(dataDir: string, keep: string): Promise<void>
       await rm(path, { recursive: true, force: true });
     }
   }
+}
+
+/** The active pack as `rules list --json` and GET /api/v1/reference/rulesets show it. */
+export function packSummary(pack: RulePack, origin: PackOrigin) {
+  return {
+    origin,
+    available: pack.available,
+    reason: pack.reason,
+    data: [...pack.rulesets.values()].map((r) => ({
+      id: r.id,
+      label: r.label,
+      version: r.version,
+      valid_from: r.validFrom,
+      syntax: r.syntax,
+      source: r.source,
+      licence: r.licence,
+    })),
+    profiles: [...pack.profiles.values()].map((p) => ({
+      id: p.id,
+      syntax: p.syntax,
+      rulesets: [...p.rulesets],
+      xsd: [...p.xsd],
+    })),
+  };
 }
