@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { RulePack } from './einvoicing/rule-pack';
-import { activeRulePack, type PackOrigin } from './einvoicing/rule-pack-store';
+import { activeRulePack, type PackOrigin, sefCacheDir } from './einvoicing/rule-pack-store';
 import type { Credentials } from './http/auth';
 import type { RateLimiter } from './http/rate-limit';
 import { TokenBucketLimiter } from './http/rate-limit';
@@ -87,7 +87,7 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     ownOrigin: parts.ownOrigin,
     rulePack: active.pack,
     rulePackOrigin: active.origin,
-    sefCacheDir: join(config.dataDir, 'cache', 'sef'),
+    sefCacheDir: sefCacheDir(config.dataDir),
     runProfile: parts.runProfile,
     complianceGate: new AccountGate(config.complianceChecksPerAccount),
     smtpUrl: config.smtpUrl,

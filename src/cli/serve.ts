@@ -92,11 +92,12 @@ export async function serve(
   // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
   jobs.start();
   // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
-  // After the embedded pack's files are written out, on a first start (rule-pack-store.ts).
+  // The embedded pack's files are written to the data dir by its first check (rule-pack-store.ts), and
+  // then it is compiled; any other pack at once.
   let stopped = false;
   let rules: RulesCompile | null = null;
   if (config.rulesetsCompile) {
-    void Promise.resolve(deps.rulePack.ready).then(() => {
+    void Promise.resolve(deps.rulePack.prepared).then(() => {
       if (stopped) return;
       rules = compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, {
         delayMs: 1000,

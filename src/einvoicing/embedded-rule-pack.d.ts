@@ -5,4 +5,9 @@ export const EMBEDDED_RULE_PACK: {
   digest: string;
   /** [pack-relative path, path of the embedded file for node:fs / Bun.file]. */
   files: ReadonlyArray<readonly [string, string]>;
+  /**
+   * SEFs compiled from the pack's XSLT with the speed rewrites at vendor time, under their cache file names
+   * (compile-xslt.ts): [file name in <DATA_DIR>/cache/sef, path of the embedded file].
+   */
+  sefCache: ReadonlyArray<readonly [string, string]>;
 };

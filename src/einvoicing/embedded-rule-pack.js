@@ -61,6 +61,11 @@ import f58 from '../../assets/rulesets/xsd/ubl-2.1/common/UBL-xmldsig-core-schem
 import f59 from '../../assets/rulesets/xsd/ubl-2.1/maindoc/UBL-CreditNote-2.1.xsd' with { type: 'file' };
 import f60 from '../../assets/rulesets/xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd' with { type: 'file' };
 import f61 from '../../assets/rulesets/VENDORED.json' with { type: 'file' };
+import c0 from '../../assets/rulesets-sef-cache/en16931-cii-9003d08948f532ce.sef.json' with { type: 'file' };
+import c1 from '../../assets/rulesets-sef-cache/en16931-ubl-826679238e997e1b.sef.json' with { type: 'file' };
+import c2 from '../../assets/rulesets-sef-cache/peppol-bis-billing-3-ca3bce8bf2e1d18b.sef.json' with { type: 'file' };
+import c3 from '../../assets/rulesets-sef-cache/xrechnung-cii-3078865f8333295a.sef.json' with { type: 'file' };
+import c4 from '../../assets/rulesets-sef-cache/xrechnung-ubl-ac675a728257872e.sef.json' with { type: 'file' };
 
 export const EMBEDDED_RULE_PACK = {
   digest: '991a2edaebdb7823',
@@ -127,5 +132,12 @@ export const EMBEDDED_RULE_PACK = {
     ['xsd/ubl-2.1/maindoc/UBL-CreditNote-2.1.xsd', f59],
     ['xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd', f60],
     ['VENDORED.json', f61],
+  ],
+  sefCache: [
+    ['en16931-cii-9003d08948f532ce.sef.json', c0],
+    ['en16931-ubl-826679238e997e1b.sef.json', c1],
+    ['peppol-bis-billing-3-ca3bce8bf2e1d18b.sef.json', c2],
+    ['xrechnung-cii-3078865f8333295a.sef.json', c3],
+    ['xrechnung-ubl-ac675a728257872e.sef.json', c4],
   ],
 };

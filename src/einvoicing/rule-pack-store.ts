@@ -63,7 +63,11 @@ export function writePackChoice(dataDir: string, choice: PackChoice): void {
 export interface EmbeddedPack {
   digest: string;
   files: ReadonlyArray<readonly [string, string]>;
+  sefCache?: ReadonlyArray<readonly [string, string]>;
 }
+
+/** Where the service keeps SEFs it compiled (deps.ts `sefCacheDir`). */
+export const sefCacheDir = (dataDir: string) => join(dataDir, 'cache', 'sef');
 
 export function activeRulePack(
   settings: { rulesetsDir: string | null; dataDir: string },
@@ -92,9 +96,10 @@ export function activeRulePack(
  * The embedded pack. Run from the sources (`bun src/main.ts`, tests) its imports are the files of
  * assets/rulesets themselves, laid out as a pack: used where they are. In the executable they are flat,
  * renamed entries of its own file system, which libxml2 cannot open and a worker cannot list: they are
- * written out under the data dir once per release, in the background (about 20 MiB, 150-200 ms of a busy
- * start), into a temporary folder renamed into place so a half-written pack is never loaded. The pack
- * answers from the embedded manifest at once; `ready` settles when its files are there.
+ * written out under the data dir once per release, on the first check (about 40 MiB with the compiled
+ * stylesheets, 150-200 ms on a busy machine; not at start-up, which would also keep the embedded files'
+ * pages resident in an idle server), into a temporary folder renamed into place so a half-written pack is
+ * never loaded. Until then the pack answers from the embedded manifest; `prepare` writes it.
  */
 function embeddedRulePack(dataDir: string, embedded: EmbeddedPack, unpack: boolean): RulePack {
   const manifest = embedded.files.find(([path]) => path === 'manifest.json')?.[1];
@@ -108,16 +113,33 @@ function embeddedRulePack(dataDir: string, embedded: EmbeddedPack, unpack: boole
   const names = new Set(embedded.files.map(([path]) => path));
   const pack = loadRulePack(target, { manifest: readFileSync(manifest, 'utf8'), has: (p) => names.has(p) });
   if (!unpack || !pack.available) return pack;
-  pack.ready = unpackEmbedded(dataDir, embedded, target).catch((error: Error) => {
-    pack.available = false;
-    pack.reason = `the embedded rule pack could not be written to ${target}: ${error.message}`;
-  });
+  const { promise, resolve } = Promise.withResolvers<void>();
+  let started = false;
+  pack.prepared = promise;
+  pack.prepare = () => {
+    if (!started) {
+      started = true;
+      unpackEmbedded(dataDir, embedded, target)
+        .catch((error: Error) => {
+          pack.available = false;
+          pack.reason = `the embedded rule pack could not be written to ${target}: ${error.message}`;
+        })
+        .then(resolve);
+    }
+    return promise;
+  };
   return pack;
 }
 
 async function unpackEmbedded(dataDir: string, embedded: EmbeddedPack, target: string): Promise<void> {
   const temporary = `${target}.${process.pid}.${threadId}.tmp`;
   await rm(temporary, { recursive: true, force: true });
+  // The compiled stylesheets first: once the pack is in place, its checks and the background compile look
+  // for them (a name whose key no longer matches, after a change of the rewrites, is simply never read).
+  for (const [name, file] of embedded.sefCache ?? []) {
+    const out = join(sefCacheDir(dataDir), name);
+    if (!existsSync(out)) await writeAtomically(out, file);
+  }
   try {
     for (const [path, file] of embedded.files) {
       await Bun.write(join(temporary, ...path.split('/')), Bun.file(file), { createPath: true });
@@ -134,6 +156,12 @@ async function unpackEmbedded(dataDir: string, embedded: EmbeddedPack, target: s
     if (!existsSync(join(target, 'manifest.json'))) throw error;
   }
   await removeOtherEmbedded(dataDir, target);
+}
+
+async function writeAtomically(out: string, file: string): Promise<void> {
+  const temporary = `${out}.${process.pid}.${threadId}.tmp`;
+  await Bun.write(temporary, Bun.file(file), { createPath: true });
+  await rename(temporary, out);
 }
 
 /** Earlier releases' unpacked packs (about 22 MiB each) are not used by this one. */

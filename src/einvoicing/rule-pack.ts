@@ -50,10 +50,13 @@ export interface PackProfile {
 export interface RulePack {
   dir: string | null;
   /**
-   * Set while the pack's files are still being written to `dir` (the embedded pack, unpacked in the
-   * background on a first start): whatever reads them (a check, the background compile) awaits it first.
+   * Set while the pack's files are not yet in `dir` (the embedded pack in the executable, before its first
+   * use in a data dir): writes them (once; later calls wait for the same) and resolves when they are there.
+   * Whatever reads the pack's files (a check) calls it first.
    */
-  ready?: Promise<void>;
+  prepare?: () => Promise<void>;
+  /** Resolves once `prepare` has run to its end, without starting it (the background compile waits on it). */
+  prepared?: Promise<void>;
   available: boolean;
   reason: string | null;
   rulesets: ReadonlyMap<string, PackRuleset>;

@@ -33,7 +33,7 @@ export type ProfileRunner = (
 
 /** saxon-js and libxml2 load on the first check, not with the server. */
 export const runProfileInProcess: ProfileRunner = async (pack, profile, xml, options) => {
-  await pack.ready;
+  await pack.prepare?.();
   const { runProfile } = await import('../einvoicing/schematron');
   return runProfile(pack, profile, xml, options);
 };
@@ -120,8 +120,8 @@ export class RulesPool {
   }
 
   readonly run: ProfileRunner = async (pack, profile, xml, options = {}) => {
-    // The embedded pack's files may still be being written on a first start (rule-pack-store.ts).
-    await pack.ready;
+    // The embedded pack's files are written to the data dir on its first use (rule-pack-store.ts).
+    await pack.prepare?.();
     return new Promise<ProfileResult>((resolve, reject) => {
       if (this.closed) {
         reject(new Error('the rules pool is closed'));

@@ -1,6 +1,6 @@
 // Which rule pack runs (RULESETS_DIR > installed > embedded), and the embedded pack as the executable holds
-// it: flat, renamed files (as in Bun's embedded file system) that are written out under the data dir in the
-// background on a first start, while the pack answers from its manifest at once.
+// it: flat, renamed files (as in Bun's embedded file system) that the first check writes out under the data
+// dir, while the pack answers from its manifest at once.
 import { afterAll, expect, test } from 'bun:test';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import {
   activeRulePack,
   type EmbeddedPack,
   installedPackDir,
+  sefCacheDir,
   writePackChoice,
 } from '../../src/einvoicing/rule-pack-store';
 import { runProfileInProcess } from '../../src/workers/rules-pool';
@@ -32,7 +33,7 @@ function flatEmbedded(digest: string): EmbeddedPack {
     copyFileSync(file, name);
     return [path, name] as const;
   });
-  return { digest, files };
+  return { digest, files, sefCache: EMBEDDED_RULE_PACK.sefCache };
 }
 
 test('from the sources the embedded pack is assets/rulesets itself: nothing is copied', () => {
@@ -41,11 +42,11 @@ test('from the sources the embedded pack is assets/rulesets itself: nothing is c
   expect(origin).toBe('embedded');
   expect(pack.dir).toBe(join(ROOT, 'assets', 'rulesets'));
   expect(pack.available).toBe(true);
-  expect(pack.ready).toBeUndefined();
+  expect(pack.prepare).toBeUndefined();
   expect(existsSync(join(dataDir, 'rulesets'))).toBe(false);
 });
 
-test('in the executable it is written out once, in the background, and a check waits for it', async () => {
+test('in the executable it is written out once, by the first check, which waits for it', async () => {
   const dataDir = temp();
   const embedded = flatEmbedded('first');
   const { pack } = activeRulePack({ rulesetsDir: null, dataDir }, { embedded });
@@ -54,7 +55,9 @@ test('in the executable it is written out once, in the background, and a check w
   // Usable at once from the embedded manifest: the rulesets are known before their files are on disk.
   expect(pack.available).toBe(true);
   expect(pack.rulesets.get('peppol-bis-billing-3')?.available).toBe(true);
-  expect(pack.ready).toBeDefined();
+  // Nothing is written before the first check asks for it.
+  expect(pack.prepare).toBeDefined();
+  expect(existsSync(join(dataDir, 'rulesets'))).toBe(false);
 
   const example = readFileSync(
     join(RULESETS_DIR, 'examples', 'peppol_bis_billing_3', 'base-example.xml'),
@@ -63,14 +66,19 @@ test('in the executable it is written out once, in the background, and a check w
   const result = await runProfileInProcess(pack, 'peppol_bis_billing_3', example);
   expect(result.rulesets.every((r) => r.ran)).toBe(true);
   expect(result.violations.filter((v) => v.severity === 'fatal')).toEqual([]);
+  // The stylesheets compiled at vendor time are in the SEF cache, under the names the service looks for.
+  expect(EMBEDDED_RULE_PACK.sefCache.length).toBeGreaterThan(0);
+  expect(readdirSync(sefCacheDir(dataDir)).sort()).toEqual(
+    EMBEDDED_RULE_PACK.sefCache.map(([name]) => name).sort(),
+  );
   expect(readFileSync(join(target, 'manifest.json'), 'utf8')).toBe(
     readFileSync(join(ROOT, 'assets', 'rulesets', 'manifest.json'), 'utf8'),
   );
 
-  // The next start finds it written: no background work, and a new release replaces the old copy.
-  expect(activeRulePack({ rulesetsDir: null, dataDir }, { embedded }).pack.ready).toBeUndefined();
+  // The next start finds it written: nothing to do, and a new release replaces the old copy.
+  expect(activeRulePack({ rulesetsDir: null, dataDir }, { embedded }).pack.prepare).toBeUndefined();
   const next = activeRulePack({ rulesetsDir: null, dataDir }, { embedded: flatEmbedded('second') });
-  await next.pack.ready;
+  await next.pack.prepare?.();
   expect(readdirSync(join(dataDir, 'rulesets'))).toEqual(['embedded-second']);
 }, 120_000);
 
@@ -80,7 +88,7 @@ test('a pack that cannot be written out says so instead of passing', async () =>
   const gone = embedded.files.find(([path]) => path.endsWith('.sef.json'))?.[1] ?? '';
   rmSync(gone);
   const { pack } = activeRulePack({ rulesetsDir: null, dataDir }, { embedded });
-  await pack.ready;
+  await pack.prepare?.();
   expect(pack.available).toBe(false);
   expect(pack.reason).toContain('the embedded rule pack could not be written to');
   expect(readdirSync(join(dataDir, 'rulesets'))).toEqual([]);
