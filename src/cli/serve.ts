@@ -92,8 +92,8 @@ export async function serve(
   // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
   jobs.start();
   // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
-  // The embedded pack's files are written to the data dir by its first check (rule-pack-store.ts), and
-  // then it is compiled; any other pack at once.
+  // The embedded pack is prepared by its first check (its compiled stylesheets put in the cache, in the
+  // executable its files written out: rule-pack-store.ts); the compile waits for that, any other pack's not.
   let stopped = false;
   let rules: RulesCompile | null = null;
   if (config.rulesetsCompile) {

@@ -106,40 +106,62 @@ function embeddedRulePack(dataDir: string, embedded: EmbeddedPack, unpack: boole
   if (manifest === undefined) return loadRulePack(null);
   const root = dirname(manifest);
   if (embedded.files.every(([path, file]) => join(root, ...path.split('/')) === file)) {
-    return loadRulePack(root);
+    // In place; only the compiled stylesheets are copied into the data dir's cache, by the first check.
+    const pack = loadRulePack(root);
+    if (unpack && pack.available && (embedded.sefCache?.length ?? 0) > 0) {
+      preparedBy(pack, () => seedSefCache(dataDir, embedded), 'the compiled rules could not be written');
+    }
+    return pack;
   }
   const target = join(rulesetsRoot(dataDir), `embedded-${embedded.digest}`);
   if (existsSync(join(target, 'manifest.json'))) return loadRulePack(target);
   const names = new Set(embedded.files.map(([path]) => path));
   const pack = loadRulePack(target, { manifest: readFileSync(manifest, 'utf8'), has: (p) => names.has(p) });
-  if (!unpack || !pack.available) return pack;
+  if (unpack && pack.available) {
+    preparedBy(
+      pack,
+      () => unpackEmbedded(dataDir, embedded, target),
+      `the embedded rule pack could not be written to ${target}`,
+    );
+  }
+  return pack;
+}
+
+/** Gives the pack its `prepare` (runs `work` once, on the first call) and `prepared`. */
+function preparedBy(pack: RulePack, work: () => Promise<void>, failure: string): void {
   const { promise, resolve } = Promise.withResolvers<void>();
   let started = false;
   pack.prepared = promise;
   pack.prepare = () => {
     if (!started) {
       started = true;
-      unpackEmbedded(dataDir, embedded, target)
+      work()
         .catch((error: Error) => {
           pack.available = false;
-          pack.reason = `the embedded rule pack could not be written to ${target}: ${error.message}`;
+          pack.reason = `${failure}: ${error.message}`;
         })
         .then(resolve);
     }
     return promise;
   };
-  return pack;
+}
+
+/**
+ * The stylesheets compiled at vendor time, into the SEF cache under their names: once the pack is in
+ * place, its checks and the background compile find them (a name whose key no longer matches, after a
+ * change of the rewrites, is simply never read).
+ */
+async function seedSefCache(dataDir: string, embedded: EmbeddedPack): Promise<void> {
+  for (const [name, file] of embedded.sefCache ?? []) {
+    const out = join(sefCacheDir(dataDir), name);
+    if (!existsSync(out)) await writeAtomically(out, file);
+  }
 }
 
 async function unpackEmbedded(dataDir: string, embedded: EmbeddedPack, target: string): Promise<void> {
   const temporary = `${target}.${process.pid}.${threadId}.tmp`;
   await rm(temporary, { recursive: true, force: true });
-  // The compiled stylesheets first: once the pack is in place, its checks and the background compile look
-  // for them (a name whose key no longer matches, after a change of the rewrites, is simply never read).
-  for (const [name, file] of embedded.sefCache ?? []) {
-    const out = join(sefCacheDir(dataDir), name);
-    if (!existsSync(out)) await writeAtomically(out, file);
-  }
+  await seedSefCache(dataDir, embedded);
   try {
     for (const [path, file] of embedded.files) {
       await Bun.write(join(temporary, ...path.split('/')), Bun.file(file), { createPath: true });

@@ -36,13 +36,18 @@ function flatEmbedded(digest: string): EmbeddedPack {
   return { digest, files, sefCache: EMBEDDED_RULE_PACK.sefCache };
 }
 
-test('from the sources the embedded pack is assets/rulesets itself: nothing is copied', () => {
+test('from the sources the embedded pack is assets/rulesets itself, used in place', async () => {
   const dataDir = temp();
   const { pack, origin } = activeRulePack({ rulesetsDir: null, dataDir });
   expect(origin).toBe('embedded');
   expect(pack.dir).toBe(join(ROOT, 'assets', 'rulesets'));
   expect(pack.available).toBe(true);
-  expect(pack.prepare).toBeUndefined();
+  expect(existsSync(join(dataDir, 'rulesets'))).toBe(false);
+  // The first check copies only the stylesheets compiled at vendor time into the data dir's SEF cache.
+  await pack.prepare?.();
+  expect(readdirSync(sefCacheDir(dataDir)).sort()).toEqual(
+    EMBEDDED_RULE_PACK.sefCache.map(([name]) => name).sort(),
+  );
   expect(existsSync(join(dataDir, 'rulesets'))).toBe(false);
 });
 
