@@ -1,11 +1,11 @@
 // A service started without RULESETS_DIR runs the official pack embedded in the release (assets/rulesets)
-// with no setup; GET /api/v1/reference/rulesets lists the pack in use. Versions are read from the official
-// pack in ../shared/rulesets, so a newer vendored pack needs no change here.
+// with no setup; GET /api/v1/reference/rulesets lists the pack in use. Versions are read from the vendored
+// manifest and the example from ../shared/rulesets, so a newer pack needs no change here.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
-import { RULESETS_DIR, startServer, type TestServer } from '../harness';
+import { ROOT, RULESETS_DIR, startServer, type TestServer } from '../harness';
 
 let embedded: TestServer;
 let configured: TestServer;
@@ -20,7 +20,8 @@ afterAll(async () => {
   await configured.stop();
 });
 
-const manifest = JSON.parse(readFileSync(join(RULESETS_DIR, 'manifest.json'), 'utf8')) as {
+// The embedded pack's own manifest: ../shared/rulesets may hold a newer release than the one vendored.
+const manifest = JSON.parse(readFileSync(join(ROOT, 'assets', 'rulesets', 'manifest.json'), 'utf8')) as {
   rulesets: { id: string; version: string; valid_from?: string }[];
 };
 
