@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { ReceivedReader } from './einvoicing/received-file';
 import type { RulePack } from './einvoicing/rule-pack';
-import { loadRulePack } from './einvoicing/rule-pack';
+import { activeRulePack, type PackOrigin, sefCacheDir } from './einvoicing/rule-pack-store';
 import type { Credentials } from './http/auth';
 import type { RateLimiter } from './http/rate-limit';
 import { TokenBucketLimiter } from './http/rate-limit';
@@ -42,8 +42,13 @@ export interface AppDeps {
    * else the address it listens on; never a request's Host header, which any caller can set.
    */
   ownOrigin: () => string;
-  /** The e-invoicing rule pack from RULESETS_DIR (an unavailable pack reports rulesets as not run). */
+  /**
+   * The e-invoicing rule pack: RULESETS_DIR, else one installed in the data dir, else the embedded official
+   * pack (rule-pack-store.ts). An unavailable pack reports its rulesets as not run.
+   */
   rulePack: RulePack;
+  /** Where `rulePack` comes from (GET /api/v1/reference/rulesets says it). */
+  rulePackOrigin: PackOrigin;
   /** Where SEFs compiled from a pack's XSLT are cached. */
   sefCacheDir: string | null;
   /** Tier-2 checks: the rules worker pool (time-limited, off the request thread) or in-process. */
@@ -90,6 +95,7 @@ function receivePoolOf(config: Config): ReceivePool | null {
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
   const { config } = parts;
   const receivePool = overrides.receivePool === undefined ? receivePoolOf(config) : overrides.receivePool;
+  const active = activeRulePack(config);
   const deps: AppDeps = {
     db: parts.handle.db,
     credentials: apiKeyCredentials,
@@ -101,8 +107,9 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     signer: new DownloadSigner(parts.signingSecret),
     publicBaseUrl: config.publicBaseUrl,
     ownOrigin: parts.ownOrigin,
-    rulePack: loadRulePack(config.rulesetsDir),
-    sefCacheDir: join(config.dataDir, 'cache', 'sef'),
+    rulePack: active.pack,
+    rulePackOrigin: active.origin,
+    sefCacheDir: sefCacheDir(config.dataDir),
     runProfile: parts.runProfile,
     complianceGate: new AccountGate(config.complianceChecksPerAccount),
     readReceived: receivePool?.read ?? readReceivedInProcess,

@@ -7,6 +7,7 @@ import { healthcheckCommand } from './cli/healthcheck';
 import { USAGE } from './cli/help';
 import { plansCommand } from './cli/plans';
 import { receiveCommand } from './cli/receive';
+import { rulesCommand } from './cli/rules';
 import { keepFilesPrivate, openDataDir } from './cli/runtime';
 import { serve } from './cli/serve';
 import { usersCommand } from './cli/users';
@@ -61,6 +62,8 @@ async function main(argv: string[]): Promise<number> {
       return healthcheckCommand(config, out);
     case 'receive':
       return receiveCommand(config, args, out);
+    case 'rules':
+      return rulesCommand(config, args, out);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

@@ -54,8 +54,10 @@ export interface ServerOptions {
   logger?: Logger;
   renderPdf?: RenderPdf;
   publicBaseUrl?: string;
-  /** Default: the official pack in ../shared/rulesets; null = no pack configured. */
+  /** Default: the official pack in ../shared/rulesets; null = no pack at all. */
   rulesetsDir?: string | null;
+  /** The pack `serve` picks without RULESETS_DIR (installed in the data dir, else the embedded one). */
+  servedRules?: boolean;
   smtpUrl?: string | null;
   /** Poll the job queue in the background as `serve` does (default true); false = only `jobs.runDue()`. */
   startJobs?: boolean;
@@ -101,7 +103,12 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       clock: options.clock ?? systemClock,
       rateLimiter: options.rateLimiter ?? new TokenBucketLimiter(),
       publicBaseUrl: options.publicBaseUrl ?? null,
-      rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
+      ...(options.servedRules
+        ? {}
+        : {
+            rulePack: loadRulePack(options.rulesetsDir === undefined ? RULESETS_DIR : options.rulesetsDir),
+            rulePackOrigin: 'rulesets_dir' as const,
+          }),
       complianceGate: new AccountGate(options.complianceChecksPerAccount ?? 2),
       smtpUrl: options.smtpUrl ?? null,
       billing: undefined,

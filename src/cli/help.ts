@@ -21,6 +21,13 @@ Commands:
   restore FILE                  Restore a backup into an empty DATA_DIR
   receive FILE... [--account ID] [--json]
                                 Keep received e-invoices (XML or hybrid PDF) in an account's inbox
+  rules list [--json]           The official rule pack in use: each ruleset's id, version, valid-from
+                                date and source (RULESETS_DIR, else installed, else the embedded one)
+  rules verify DIR [--json]     Check a rule pack: manifest, files, every stylesheet and schema loads,
+                                its own official examples pass
+  rules install DIR [--json]    Verify, then install a pack into the data dir (used after a restart;
+                                the pack used before is kept)
+  rules rollback [--json]       Go back to the pack used before the last install
   migrate                       Apply database migrations and exit
   healthcheck                   Exit 0 when the server on HOST:PORT answers /health with 200 (3 s)
   version                       Print the version
@@ -29,5 +36,6 @@ Commands:
 Settings (environment, or the flag in brackets):
   PORT (--port) 8080, HOST (--host) 127.0.0.1, DATA_DIR (--data-dir) ./data,
   PUBLIC_BASE_URL, SIGNING_SECRET, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_BASE,
-  STRIPE_WEBHOOK_SECRET, RULESETS_DIR, LOG_LEVEL (info), MAX_BODY_BYTES (10485760),
+  STRIPE_WEBHOOK_SECRET, RULESETS_DIR (a rule pack overriding the installed or embedded one),
+  LOG_LEVEL (info), MAX_BODY_BYTES (10485760),
   INBOX_DIR and INBOX_ACCOUNT (a folder of received e-invoices, taken in by the server)`;

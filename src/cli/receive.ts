@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import type { Config } from '../config';
-import { loadRulePack } from '../einvoicing/rule-pack';
+import { activeRulePack } from '../einvoicing/rule-pack-store';
 import { onlyAccountId } from '../modules/accounts';
 import { complianceDepsOf } from '../modules/compliance';
 import { AccountGate } from '../modules/compliance/account-gate';
@@ -31,7 +31,7 @@ export async function receiveCommand(
     const ctx = { db: handle.db, clock: systemClock, accountId, actor: { kind: 'cli' as const } };
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
     const compliance = complianceDepsOf({
-      rulePack: loadRulePack(config.rulesetsDir),
+      rulePack: activeRulePack(config).pack,
       sefCacheDir: join(config.dataDir, 'cache', 'sef'),
       runProfile: runProfileInProcess,
       complianceGate: new AccountGate(1),

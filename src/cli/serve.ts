@@ -13,7 +13,7 @@ import { createOwnerSetupLink, linkUrl } from '../modules/users';
 import { systemClock } from '../shared/clock';
 import { createLogger } from '../shared/logger';
 import { RenderPool, renderInProcess } from '../workers/render-pool';
-import { compileRulesInBackground } from '../workers/rules-compiler';
+import { compileRulesInBackground, type RulesCompile } from '../workers/rules-compiler';
 import { RulesPool, runProfileInProcess } from '../workers/rules-pool';
 import { openDataDir, signingSecret } from './runtime';
 
@@ -97,9 +97,18 @@ export async function serve(
   jobs.start();
   deps.mailbox?.start();
   // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
-  const rules = config.rulesetsCompile
-    ? compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, { delayMs: 1000 })
-    : null;
+  // The embedded pack is prepared by its first check (its compiled stylesheets put in the cache, in the
+  // executable its files written out: rule-pack-store.ts); the compile waits for that, any other pack's not.
+  let stopped = false;
+  let rules: RulesCompile | null = null;
+  if (config.rulesetsCompile) {
+    void Promise.resolve(deps.rulePack.prepared).then(() => {
+      if (stopped) return;
+      rules = compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, {
+        delayMs: 1000,
+      });
+    });
+  }
   // Start-up leaves garbage (migrations, route tables) and heap pages an idle server would keep for hours,
   // and the job runtime's polls add more: a full collection and a shrink of the heap 1 s after start and
   // then every 5 s without a request give them back (about 3 MiB of RSS; 2-6 ms each, measured). Never
@@ -130,6 +139,7 @@ export async function serve(
     out(`try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${server.url}/api/v1/auth/me`);
   }
   return async () => {
+    stopped = true;
     clearInterval(purge);
     clearInterval(sweep);
     clearInterval(tidying);

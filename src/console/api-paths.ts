@@ -44,6 +44,7 @@ export interface ApiPaths {
     | '/reference/fonts'
     | '/reference/locales'
     | '/reference/page-sizes'
+    | '/reference/rulesets'
     | '/reference/tax-categories'
     | '/reference/tax-schemes'
     | '/reference/timezones'

@@ -191,8 +191,8 @@ export const GERMAN: Record<string, string> = {
   'Nothing here yet.': 'Noch nichts vorhanden.',
   'Nothing matches “{text}”.': 'Nichts passt zu „{text}“.',
   Number: 'Nummer',
-  'Only the built-in checks ran; install a rule pack for the official ones.':
-    'Nur die eingebauten Prüfungen liefen; für die offiziellen ein Regelpaket installieren.',
+  'The official rules did not run: {reason}': 'Die offiziellen Regeln liefen nicht: {reason}',
+  'no reason given': 'ohne Angabe eines Grundes',
   Open: 'Öffnen',
   'Open the PDF in a new tab': 'PDF in neuem Tab öffnen',
   'Open the earlier one': 'Die frühere öffnen',

@@ -13,6 +13,11 @@ export interface ManifestRuleset {
   syntax: 'ubl' | 'cii';
   sef?: string;
   xslt?: string;
+  /** The Schematron source the XSLT was made from (shipped for reference; never run). */
+  schematron?: string;
+  /** Where the release comes from and under which licence, as the pack states it. */
+  source?: string;
+  licence?: string;
   severity: Record<string, RawSeverity>;
   severity_by_customization: Record<string, Record<string, RawSeverity>>;
 }
@@ -87,9 +92,23 @@ function ruleset(value: unknown, where: string): ManifestRuleset {
     syntax: oneOf(r.syntax, SYNTAXES, `${where}.syntax`),
     ...(sef === undefined ? {} : { sef }),
     ...(xslt === undefined ? {} : { xslt }),
+    ...optionalFields(r, where, ['schematron', 'source', 'licence']),
     severity: severities(r.severity, `${where}.severity`),
     severity_by_customization: byCustomization,
   };
+}
+
+function optionalFields<K extends string>(
+  r: Obj,
+  where: string,
+  keys: readonly K[],
+): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const key of keys) {
+    const value = optionalString(r[key], `${where}.${key}`);
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
 }
 
 function calendarDate(value: unknown, where: string): string {

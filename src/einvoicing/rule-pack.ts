@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { isAbsolute, join, normalize, resolve } from 'node:path';
+import { isAbsolute, join, normalize, relative, resolve, sep } from 'node:path';
 import { parseManifest, type RawSeverity } from './rule-pack-manifest';
 
 export type { RawSeverity } from './rule-pack-manifest';
@@ -11,6 +11,9 @@ export interface PackRuleset {
   version: string;
   /** From the manifest: when this release came into force (YYYY-MM-DD); null when it does not say. */
   validFrom: string | null;
+  /** Where the release comes from and its licence, as the manifest says (null when it does not). */
+  source: string | null;
+  licence: string | null;
   syntax: 'ubl' | 'cii';
   sefPath: string | null;
   xsltPath: string | null;
@@ -46,6 +49,14 @@ export interface PackProfile {
  */
 export interface RulePack {
   dir: string | null;
+  /**
+   * Set while the pack's files are not yet in `dir` (the embedded pack in the executable, before its first
+   * use in a data dir): writes them (once; later calls wait for the same) and resolves when they are there.
+   * Whatever reads the pack's files (a check) calls it first.
+   */
+  prepare?: () => Promise<void>;
+  /** Resolves once `prepare` has run to its end, without starting it (the background compile waits on it). */
+  prepared?: Promise<void>;
   available: boolean;
   reason: string | null;
   rulesets: ReadonlyMap<string, PackRuleset>;
@@ -74,23 +85,36 @@ function inside(dir: string, relative: string): string {
   return join(dir, relative);
 }
 
-function fileOrNull(path: string | null): string | null {
-  return path !== null && existsSync(path) && statSync(path).isFile() ? path : null;
+/**
+ * A pack whose files are not (yet) in its directory: the manifest's text and which pack-relative files it
+ * will hold (the embedded pack, before it is unpacked).
+ */
+export interface PackFiles {
+  manifest: string;
+  has(relative: string): boolean;
 }
 
-export function loadRulePack(dirSetting: string | null | undefined): RulePack {
+export function loadRulePack(dirSetting: string | null | undefined, files?: PackFiles): RulePack {
   if (dirSetting === null || dirSetting === undefined || dirSetting.trim() === '') {
     return unavailable(null, 'no rule pack configured (RULESETS_DIR is not set)');
   }
   const dir = resolve(dirSetting);
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) {
+  if (files === undefined && (!existsSync(dir) || !statSync(dir).isDirectory())) {
     return unavailable(dir, `rule pack directory ${dir} does not exist`);
   }
   const manifestPath = join(dir, 'manifest.json');
-  if (!existsSync(manifestPath)) return unavailable(dir, `rule pack has no manifest.json in ${dir}`);
+  if (files === undefined && !existsSync(manifestPath)) {
+    return unavailable(dir, `rule pack has no manifest.json in ${dir}`);
+  }
+  const fileOrNull = (path: string | null): string | null => {
+    if (path === null) return null;
+    if (files !== undefined) return files.has(relative(dir, path).split(sep).join('/')) ? path : null;
+    return existsSync(path) && statSync(path).isFile() ? path : null;
+  };
 
   try {
-    const manifest = parseManifest(JSON.parse(readFileSync(manifestPath, 'utf8')));
+    const text = files === undefined ? readFileSync(manifestPath, 'utf8') : files.manifest;
+    const manifest = parseManifest(JSON.parse(text));
     const rulesets = new Map<string, PackRuleset>();
     for (const entry of manifest.rulesets) {
       const sef = entry.sef === undefined ? null : inside(dir, entry.sef);
@@ -104,6 +128,8 @@ export function loadRulePack(dirSetting: string | null | undefined): RulePack {
         label: entry.label,
         version: entry.version,
         validFrom: entry.valid_from ?? null,
+        source: entry.source ?? null,
+        licence: entry.licence ?? null,
         syntax: entry.syntax,
         sefPath,
         xsltPath,

@@ -33,6 +33,7 @@ export type ProfileRunner = (
 
 /** saxon-js and libxml2 load on the first check, not with the server. */
 export const runProfileInProcess: ProfileRunner = async (pack, profile, xml, options) => {
+  await pack.prepare?.();
   const { runProfile } = await import('../einvoicing/schematron');
   return runProfile(pack, profile, xml, options);
 };
@@ -118,8 +119,10 @@ export class RulesPool {
     );
   }
 
-  readonly run: ProfileRunner = (pack, profile, xml, options = {}) =>
-    new Promise<ProfileResult>((resolve, reject) => {
+  readonly run: ProfileRunner = async (pack, profile, xml, options = {}) => {
+    // The embedded pack's files are written to the data dir on its first use (rule-pack-store.ts).
+    await pack.prepare?.();
+    return new Promise<ProfileResult>((resolve, reject) => {
       if (this.closed) {
         reject(new Error('the rules pool is closed'));
         return;
@@ -136,6 +139,7 @@ export class RulesPool {
       this.queue.push({ request, pack, resolve, reject });
       this.dispatch();
     });
+  };
 
   close(): void {
     this.closed = true;

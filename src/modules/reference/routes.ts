@@ -7,6 +7,7 @@ import { listDocumentTypes } from '../../domain/reference/document-types';
 import { listLocales } from '../../domain/reference/locales';
 import { listPageSizes } from '../../domain/reference/page-sizes';
 import { listTimezones } from '../../domain/reference/timezones';
+import { packSummary } from '../../einvoicing/rule-pack-store';
 import type { Auth } from '../../http/auth';
 import { listFonts } from './fonts';
 
@@ -18,14 +19,45 @@ const Coded = t.Object({
   exhaustive: t.Boolean(),
 });
 
+const Nullable = (description: string) => t.Union([t.String(), t.Null()], { description });
+const RulePackList = t.Object({
+  origin: t.Union([t.Literal('embedded'), t.Literal('installed'), t.Literal('rulesets_dir')], {
+    description:
+      'embedded: the pack of this release; installed: one installed with `rules install`; rulesets_dir: RULESETS_DIR',
+  }),
+  available: t.Boolean(),
+  reason: Nullable('Why the pack cannot be used, when it cannot'),
+  data: t.Array(
+    t.Object({
+      id: t.String(),
+      label: t.String(),
+      version: t.String(),
+      valid_from: Nullable('The date this release is in force from, when the pack says (YYYY-MM-DD)'),
+      syntax: t.Union([t.Literal('ubl'), t.Literal('cii')]),
+      source: Nullable('Where the release comes from'),
+      licence: Nullable('Its licence'),
+    }),
+  ),
+  profiles: t.Array(
+    t.Object({
+      id: t.String({ description: 'A compliance profile' }),
+      syntax: t.Union([t.Literal('ubl'), t.Literal('cii')]),
+      rulesets: t.Array(t.String()),
+      xsd: t.Array(t.String()),
+    }),
+  ),
+});
+
 /** Public, unmetered lists; they change only with a new release (timezone offsets with the clock). */
-/** Public reference lists (no key: `auth` and `deps` are not used). */
-export function referenceRoutes(_auth: Auth, _deps: AppDeps) {
+/** Public reference lists (no key: `auth` is not used; `deps` only for the active rule pack). */
+export function referenceRoutes(_auth: Auth, deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/reference' })
     .onAfterHandle(({ set, path }) => {
-      set.headers['cache-control'] = path.endsWith('/timezones')
-        ? 'public, max-age=900'
-        : 'public, max-age=86400';
+      // The rule pack changes when an operator installs one and restarts, not with a release.
+      set.headers['cache-control'] =
+        path.endsWith('/timezones') || path.endsWith('/rulesets')
+          ? 'public, max-age=900'
+          : 'public, max-age=86400';
     })
     .get('/currencies', () => ({ data: listCurrencies() }), {
       response: list(
@@ -89,6 +121,12 @@ export function referenceRoutes(_auth: Auth, _deps: AppDeps) {
     .get('/tax-schemes', () => codedResponse(taxSchemes()), {
       response: Coded,
       detail: detail('UNCL5153 tax schemes (exhaustive)'),
+    })
+    .get('/rulesets', () => packSummary(deps.rulePack, deps.rulePackOrigin), {
+      response: RulePackList,
+      detail: detail(
+        'The official rule pack compliance checks run: its rulesets (version, valid-from date, source, licence) and profiles',
+      ),
     })
     .get('/unit-codes', () => codedResponse(unitCodes()), {
       response: Coded,

@@ -17,7 +17,13 @@ export interface ComplianceResult {
   valid: boolean;
   fully_checked: boolean;
   ruleset_version: string;
+  rulesets?: { id: string; label: string; ran: boolean; reason: string | null }[];
   violations: Violation[];
+}
+
+/** Why the official rules did not run, in the service's words (the first ruleset that did not). */
+function notRunReason(result: ComplianceResult): string | null {
+  return result.rulesets?.find((r) => !r.ran)?.reason ?? null;
 }
 
 export function ComplianceReport({ result }: { result: ComplianceResult }) {
@@ -37,7 +43,11 @@ export function ComplianceReport({ result }: { result: ComplianceResult }) {
         </Notice>
       )}
       {!result.fully_checked ? (
-        <p class="hint">{t('Only the built-in checks ran; install a rule pack for the official ones.')}</p>
+        <p class="hint">
+          {t('The official rules did not run: {reason}', {
+            reason: notRunReason(result) ?? t('no reason given'),
+          })}
+        </p>
       ) : null}
       {result.violations.length > 0 ? (
         <table class="list">

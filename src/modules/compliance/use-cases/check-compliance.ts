@@ -96,7 +96,7 @@ export async function assessDocument(
       if (!seen.has(`${p.rule}|${p.path}`))
         violations.push({ ...p, severity: 'fatal', ruleset: TIER1_RULESET.id });
     }
-    const reason = `no XML could be written: ${written.problems[0]?.message ?? 'the document is not an e-invoice'}`;
+    const reason = notWrittenReason(written.problems);
     const expected = [{ id: 'xsd', label: 'XML Schema', version: '' }, ...EXPECTED_RULESETS[input.profile]];
     tier2 = { rulesets: expected.map((r) => ({ ...r, ran: false, reason })), violations: [] };
   }
@@ -110,6 +110,14 @@ export async function assessDocument(
     ),
     xml: written.ok ? written.xml : null,
   };
+}
+
+/** A document's own problems, not the rule pack's, kept the official rules from running: say which fields. */
+export function notWrittenReason(problems: readonly { path: string; message: string }[]): string {
+  const first = problems[0]?.message ?? 'the document is not an e-invoice';
+  const fields = [...new Set(problems.map((p) => p.path).filter((p) => p !== '' && p !== '/'))];
+  const fix = fields.length > 0 ? `; fix ${fields.join(', ')} (see violations) and check again` : '';
+  return `the official rules did not run because no XML could be written from this document: ${first}${fix}`;
 }
 
 const COUNTRY_IN_XML = /<(?:cbc:IdentificationCode|ram:CountryID)[^>]*>\s*([A-Za-z]{2})\s*</g;

@@ -14,7 +14,8 @@ export function verdictLine(
   }
   const fatal = c.violations.filter((v) => v.severity === 'fatal').length;
   if (c.ruleset_version === '') {
-    return `Received e-invoice, profile ${c.profile}: not checked against the official rules (no rule pack installed).`;
+    const reason = c.rulesets.find((r) => !r.ran)?.reason ?? 'no ruleset ran';
+    return `Received e-invoice, profile ${c.profile}: not checked against the official rules (${reason}).`;
   }
   const verdict =
     c.valid && c.fully_checked
