@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import saxonPackage from 'saxon-js/package.json' with { type: 'json' };
+import { groupSchxsltReport } from './group-schxslt-report';
 import { hoistDescendantScans } from './hoist-descendant-scans';
 import type { Saxon, SefNode } from './saxon';
 import { sefChecksum } from './sef-checksum';
@@ -21,7 +22,7 @@ export function fixMod97(xslt: string): string {
 }
 
 /** Bumped when the rewrites or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '3';
+const CACHE_GENERATION = '4';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -76,9 +77,24 @@ export function serializeSef(sef: SefNode): string {
   return JSON.stringify(sef, (key, value) => (key === 'parentNode' || key === 'PRIMED' ? undefined : value));
 }
 
-/** Both rewrites (mod 97 defect, hoisted descendant scans) applied to an XSLT before compiling. */
+/**
+ * The rewrites applied to an XSLT before compiling: the mod 97 defect, then the speed rewrites (hoisted
+ * descendant scans and document-wide expressions, SchXslt's report grouped by pattern). Each is
+ * pattern-based and leaves a stylesheet it does not recognise unchanged.
+ */
 export function rewriteForSaxonJs(xslt: string): string {
-  return hoistDescendantScans(fixMod97(xslt));
+  return groupSchxsltReport(hoistDescendantScans(fixMod97(xslt)));
+}
+
+/**
+ * The SEF text (JSON, with its checksum) of a pack's XSLT file, compiled after every rewrite of
+ * rewriteForSaxonJs: what the service runs. The one entry point for anything that precompiles rulesets
+ * (the data dir cache here, a build step that embeds SEFs): compiling with compileXslt alone would skip
+ * the rewrites.
+ */
+export function compileRulesetXslt(saxon: Saxon, xsltPath: string): string {
+  const xslt = rewriteForSaxonJs(readFileSync(xsltPath, 'utf8'));
+  return serializeSef(compileXslt(saxon, xslt, pathToFileURL(xsltPath).href));
 }
 
 /**
@@ -116,8 +132,7 @@ export function cachedSef(
   const file = cacheFile(rulesetId, xsltPath, cacheDir);
   if (file !== null && existsSync(file)) return { text: readFileSync(file, 'utf8'), compiled: false };
 
-  const xslt = rewriteForSaxonJs(readFileSync(xsltPath, 'utf8'));
-  const text = serializeSef(compileXslt(saxon, xslt, pathToFileURL(xsltPath).href));
+  const text = compileRulesetXslt(saxon, xsltPath);
   if (file !== null && cacheDir !== null) {
     mkdirSync(cacheDir, { recursive: true });
     const temporary = `${file}.${process.pid}.${threadId}.tmp`;

@@ -1,3 +1,4 @@
+import type { XmlDocument } from 'libxml2-wasm';
 import { type Saxon, type SaxonNode, textOf } from './saxon';
 
 const CBC = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
@@ -47,5 +48,21 @@ export function customizationIdOf(saxon: Saxon, xml: string): string | null {
   );
   const found = ubl ?? cii;
   const value = found === undefined ? '' : textOf(found).trim();
+  return value === '' ? null : value;
+}
+
+/**
+ * The same CustomizationID read from a document libxml2 has already parsed (runProfile's, for the schema
+ * step): on a 1,000-line invoice, parsing it again with saxon-js only for this costs 0.3-0.7 s.
+ */
+export function customizationIdOfParsed(doc: XmlDocument): string | null {
+  const namespaces = { cbc: CBC, rsm: RSM, ram: RAM };
+  const found =
+    doc.root.get('cbc:CustomizationID[1]', namespaces) ??
+    doc.root.get(
+      'rsm:ExchangedDocumentContext[1]/ram:GuidelineSpecifiedDocumentContextParameter[1]/ram:ID[1]',
+      namespaces,
+    );
+  const value = found === null ? '' : found.content.trim();
   return value === '' ? null : value;
 }

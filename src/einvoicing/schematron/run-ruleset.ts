@@ -2,7 +2,7 @@ import type { PackRuleset, RulePack } from '../rule-pack';
 import type { RulesetRun, Violation } from '../rules/types';
 import { assertNoDtdEntities, stripBom } from '../xsd/xml-input';
 import { customizationIdOf } from './customization';
-import { loadSaxon } from './saxon';
+import { loadSaxon, type SaxonNode } from './saxon';
 import { decideSeverity } from './severity';
 import { loadStylesheet, quiet } from './stylesheets';
 import { isSvrl, readSvrl } from './svrl';
@@ -17,6 +17,8 @@ export interface RunOptions {
    * runProfile passes the whole profile (see severityOverride).
    */
   severitySources?: readonly string[];
+  /** The same XML already parsed by saxon-js (runProfile parses it once for all its rulesets). */
+  source?: SaxonNode | null;
 }
 
 export interface RulesetResult {
@@ -76,8 +78,9 @@ export async function runRuleset(
   const ran = { ...run, ran: true };
   let result: unknown;
   try {
+    const input = options.source ? { sourceNode: options.source } : { sourceText: xml };
     result = saxon.transform(
-      { stylesheetInternal: sef, sourceText: xml, destination: 'document', deliverMessage: quiet },
+      { stylesheetInternal: sef, ...input, destination: 'document', deliverMessage: quiet },
       'sync',
     ).principalResult;
     if (!isSvrl(result)) throw new Error('the stylesheet did not produce an SVRL report');

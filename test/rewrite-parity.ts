@@ -1,0 +1,82 @@
+// Proof helper for the speed rewrites of the official stylesheets (src/einvoicing/schematron/compile-xslt.ts):
+// runs a document through a ruleset's official SEF (the pack's, compiled from the unrewritten XSLT) and
+// through the SEF the service compiles with the rewrites, and returns both finding lists to compare.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadRulePack } from '../src/einvoicing/rule-pack';
+import { cachedSef } from '../src/einvoicing/schematron/compile-xslt';
+import { loadSaxon, type Saxon, type SefNode } from '../src/einvoicing/schematron/saxon';
+import { readSvrl } from '../src/einvoicing/schematron/svrl';
+import { OFFICIAL_RULESETS } from './rule-pack-fixture';
+
+/**
+ * Rewritten SEFs are cached here across test files and runs: entries are keyed by the XSLT bytes, the
+ * rewrites' generation and the saxon-js release (cachedSef), so a stale one is never read.
+ */
+const CACHE = join(tmpdir(), 'invoice-rewrite-parity-sef');
+
+export interface ParityRuleset {
+  id: string;
+  syntax: 'ubl' | 'cii';
+  official: SefNode;
+  rewritten: SefNode;
+}
+
+/** Every ruleset of the official pack that has both a SEF and an XSLT, with both stylesheets loaded. */
+export async function parityRulesets(): Promise<{ saxon: Saxon; rulesets: ParityRuleset[] }> {
+  const saxon = await loadSaxon();
+  const pack = loadRulePack(OFFICIAL_RULESETS);
+  const rulesets: ParityRuleset[] = [];
+  for (const r of pack.rulesets.values()) {
+    if (r.sefPath === null || r.xsltPath === null || (r.syntax !== 'ubl' && r.syntax !== 'cii')) continue;
+    rulesets.push({
+      id: r.id,
+      syntax: r.syntax,
+      official: JSON.parse(readFileSync(r.sefPath, 'utf8')) as SefNode,
+      rewritten: JSON.parse(cachedSef(saxon, r.id, r.xsltPath, CACHE).text) as SefNode,
+    });
+  }
+  return { saxon, rulesets };
+}
+
+/** The syntax a ruleset must have to check this document, read from its root element's namespace. */
+export function syntaxOf(xml: string): 'ubl' | 'cii' | null {
+  const root = /<(?:([\w.-]+):)?(Invoice|CreditNote|CrossIndustryInvoice)\b[^>]*>/.exec(xml.slice(0, 20_000));
+  if (root === null) return null;
+  const prefix = root[1] === undefined ? 'xmlns' : `xmlns:${root[1]}`;
+  const namespace = new RegExp(`${prefix}\\s*=\\s*["']([^"']+)["']`).exec(root[0])?.[1] ?? '';
+  if (/^urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2$/.test(namespace)) return 'ubl';
+  if (namespace === 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100') return 'cii';
+  return null;
+}
+
+/** Findings as `rule flag location` lines (sorted), or the error a transform ended with. */
+export function findingsOf(saxon: Saxon, sef: SefNode, xml: string): string[] {
+  try {
+    const result = saxon.transform(
+      { stylesheetInternal: sef, sourceText: xml, destination: 'document', deliverMessage: () => {} },
+      'sync',
+    ).principalResult;
+    return readSvrl(result)
+      .map((f) => `${f.rule} ${f.flag ?? '-'} ${f.location}`)
+      .sort();
+  } catch (error) {
+    const e = error as { code?: unknown; message?: unknown };
+    return [`transform error ${String(e.code ?? '')}: ${String(e.message ?? error).split('\n')[0]}`];
+  }
+}
+
+/** XML files under a folder, recursively, as paths relative to it (sorted). */
+export function xmlFilesUnder(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (relative: string) => {
+    for (const name of readdirSync(join(dir, relative))) {
+      const path = relative === '' ? name : `${relative}/${name}`;
+      if (statSync(join(dir, path)).isDirectory()) walk(path);
+      else if (/\.xml$/i.test(name)) out.push(path);
+    }
+  };
+  walk('');
+  return out.sort();
+}

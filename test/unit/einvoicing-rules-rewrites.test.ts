@@ -1,0 +1,96 @@
+// The speed rewrites of the official stylesheets keep their verdicts: every official example, three mutants
+// of each (made to fire line-level, amount-level and national rules) and a 60-line invoice give the same
+// findings (rule id, flag, location) through the pack's own SEF and through the SEF compiled with the
+// rewrites, for every ruleset of the document's syntax. Slow (compiles the five rulesets once per
+// generation of the rewrites, then ~3,000 transforms): meant for the slow lane. The public corpus is
+// checked the same way in einvoicing-rules-rewrites-corpus.test.ts.
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { largePeppolInvoice } from '../../bench/rules-large';
+import type { Saxon } from '../../src/einvoicing/schematron/saxon';
+import { findingsOf, type ParityRuleset, parityRulesets, syntaxOf, xmlFilesUnder } from '../rewrite-parity';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+
+const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
+
+/** Mutations that make the official examples fail in many places, so findings (and locations) are compared. */
+const MUTANTS: Record<string, (xml: string) => string> = {
+  // BR-21 at the first line; the payable amount off: BR-CO-16 and friends.
+  'line id and payable amount': (xml) =>
+    xml
+      .replace(/(<cac:(?:Invoice|CreditNote)Line>\s*)<cbc:ID>[^<]*<\/cbc:ID>/, '$1')
+      .replace(/(<ram:AssociatedDocumentLineDocument>\s*)<ram:LineID>[^<]*<\/ram:LineID>/, '$1')
+      .replace(/(<cbc:PayableAmount[^>]*>)[^<]*/, '$10.01')
+      .replace(/(<ram:DuePayableAmount[^>]*>)[^<]*/, '$10.01'),
+  // A currency no amount may have: a finding on every amount.
+  currency: (xml) => xml.replace(/currencyID="[^"]*"/g, 'currencyID="XXX"'),
+  // Every VAT category zero-rated, every country and VAT number Swedish: the VAT-category rules and the
+  // national rules (whose contexts the rewrites touch) fire.
+  'zero rate, Swedish parties': (xml) =>
+    xml
+      .replace(/(<cbc:ID>)S(<\/cbc:ID>)/g, '$1Z$2')
+      .replace(/(<ram:CategoryCode>)S(<\/ram:CategoryCode>)/g, '$1Z$2')
+      .replace(/(<cbc:IdentificationCode>)[A-Z]{2}(<\/cbc:IdentificationCode>)/g, '$1SE$2')
+      .replace(/(<ram:CountryID>)[A-Z]{2}(<\/ram:CountryID>)/g, '$1SE$2')
+      .replace(/(<cbc:CompanyID[^>]*>)[A-Z]{2}/g, '$1SE'),
+};
+
+let saxon: Saxon;
+let rulesets: ParityRuleset[] = [];
+beforeAll(async () => {
+  ({ saxon, rulesets } = await parityRulesets());
+}, 900_000);
+
+/** Compares both SEFs of every ruleset of the document's syntax; returns how many findings were compared. */
+function expectSameFindings(xml: string): number {
+  const syntax = syntaxOf(xml);
+  let compared = 0;
+  for (const ruleset of rulesets.filter((r) => r.syntax === syntax)) {
+    const official = findingsOf(saxon, ruleset.official, xml);
+    expect({ ruleset: ruleset.id, findings: findingsOf(saxon, ruleset.rewritten, xml) }).toEqual({
+      ruleset: ruleset.id,
+      findings: official,
+    });
+    compared += official.length;
+  }
+  return compared;
+}
+
+test('the official pack has five rulesets with both an XSLT and a SEF', () => {
+  expect(rulesets.map((r) => r.id).sort()).toEqual([
+    'en16931-cii',
+    'en16931-ubl',
+    'peppol-bis-billing-3',
+    'xrechnung-cii',
+    'xrechnung-ubl',
+  ]);
+  // The rewrites did change each stylesheet (otherwise this file would prove nothing).
+  for (const r of rulesets) expect(r.rewritten.Σ).not.toBe(r.official.Σ);
+});
+
+describe('official examples and their mutants: same findings before and after the rewrites', () => {
+  const files = xmlFilesUnder(EXAMPLES);
+  test('the examples are there', () => expect(files.length).toBeGreaterThan(130));
+  test.each(files)(
+    '%s',
+    (file) => {
+      const xml = readFileSync(join(EXAMPLES, file), 'utf8');
+      expect(syntaxOf(xml)).not.toBeNull();
+      expectSameFindings(xml);
+      let mutantFindings = 0;
+      for (const mutate of Object.values(MUTANTS)) mutantFindings += expectSameFindings(mutate(xml));
+      expect(mutantFindings).toBeGreaterThan(0);
+    },
+    600_000,
+  );
+});
+
+test('a 60-line invoice and its mutants: same findings, the mutants with findings on every line', () => {
+  const xml = largePeppolInvoice(OFFICIAL_RULESETS, 60);
+  expectSameFindings(xml);
+  for (const [name, mutate] of Object.entries(MUTANTS)) {
+    const compared = expectSameFindings(mutate(xml));
+    if (name !== 'line id and payable amount') expect(compared).toBeGreaterThan(60);
+  }
+}, 300_000);
