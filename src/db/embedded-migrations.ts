@@ -11,6 +11,7 @@ import m8 from '../../migrations/0008_imports_created_by.sql' with { type: 'text
 import m9 from '../../migrations/0009_branding_color_choices.sql' with { type: 'text' };
 import m10 from '../../migrations/0010_received_documents.sql' with { type: 'text' };
 import m11 from '../../migrations/0011_electronic_addresses.sql' with { type: 'text' };
+import m12 from '../../migrations/0012_payments.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -31,4 +32,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0009_branding_color_choices', createdAt: 1795582308620, sql: m9 },
   { tag: '0010_received_documents', createdAt: 1795592167540, sql: m10 },
   { tag: '0011_electronic_addresses', createdAt: 1795600816269, sql: m11 },
+  { tag: '0012_payments', createdAt: 1795694029324, sql: m12 },
 ];

@@ -2,6 +2,7 @@ import type { TotalsResult } from '../../domain/money';
 import type { Party } from '../../domain/party';
 import type { DocumentType } from '../reference';
 import type { MoneyTotals, StoredDocument } from './model';
+import { paymentFigures } from './payment-figures';
 import type { DocumentRow } from './schema';
 
 /** What `documents.totals` holds: the money module's result plus the currency it was computed in. */
@@ -61,6 +62,7 @@ const withoutEmpty = (record: Record<string, unknown>) =>
  */
 export function presentDocument(row: DocumentRow, parties: { seller: Party; buyer: Party }): StoredDocument {
   const { seller: _s, buyer: _b, ...content } = row.data;
+  const { settled: _settled, ...payments } = paymentFigures(row);
   return {
     id: row.id,
     document_type: row.documentType as DocumentType,
@@ -87,6 +89,7 @@ export function presentDocument(row: DocumentRow, parties: { seller: Party; buye
       ...content,
     }),
     totals: presentTotals(row.totals, row.currency),
+    ...payments,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     finalized_at: row.finalizedAt,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
-import { type DocumentRow, type DocumentStatus, documents } from './schema';
+import { type DocumentRow, type DocumentStatus, documents, type NewDocumentRow } from './schema';
 
 const scoped = (accountId: string, id: string) =>
   and(eq(documents.accountId, accountId), eq(documents.id, id));
@@ -16,7 +16,7 @@ export interface DocumentFilters {
   issuedTo?: string;
 }
 
-export function insertDocument(db: DbOrTx, row: DocumentRow): DocumentRow {
+export function insertDocument(db: DbOrTx, row: NewDocumentRow): DocumentRow {
   return db.insert(documents).values(row).returning().get();
 }
 

@@ -24,15 +24,8 @@ import { updateDocument } from './use-cases/update-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Documents'] });
 const params = t.Object({ document_id: t.String() });
-const ACTIONS: DocumentAction[] = [
-  'finalize',
-  'mark-sent',
-  'mark-paid',
-  'mark-unpaid',
-  'void',
-  'archive',
-  'restore',
-];
+// mark-paid and mark-unpaid record or remove payments: modules/payments serves them.
+const ACTIONS: DocumentAction[] = ['finalize', 'mark-sent', 'void', 'archive', 'restore'];
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
 
 export function documentRoutes(auth: Auth, _deps: AppDeps) {
