@@ -336,3 +336,42 @@ describe('security', () => {
     expect((await read(doc.id)).amount_paid).toBe('0.00');
   });
 });
+
+describe('overdue (issue 28 §2)', () => {
+  test('?overdue=true lists finalized or sent invoices past due with an amount due; days_overdue', async () => {
+    const fresh = makeAccount(server);
+    const mine = await makeParties(server, fresh);
+    const past = { issue_date: '2026-10-01', due_date: '2026-11-01' };
+    const make = (overrides: Record<string, unknown>, actions: string[]) =>
+      makeDocument(server, fresh, mine, overrides, actions);
+    const sent = await make(past, ['finalize', 'mark-sent']);
+    const finalized = await make({ ...past, due_date: '2026-11-19' }, ['finalize']);
+    const partly = await make(past, ['finalize']);
+    await pay(partly.id, { amount: '10.00', date: '2026-11-02' }, fresh.apiKey);
+    const paid = await make(past, ['finalize']);
+    await pay(paid.id, { amount: TOTAL, date: '2026-11-02' }, fresh.apiKey);
+    const notYet = await make({ ...past, due_date: '2026-11-20' }, ['finalize']);
+    const draft = await make(past, []);
+    const voided = await make(past, ['finalize', 'void']);
+    const quote = await make({ ...past, document_type: 'quote' }, ['finalize', 'mark-sent']);
+
+    const overdue = await server.json('/api/v1/documents?overdue=true', { key: fresh.apiKey });
+    expect(overdue.status).toBe(200);
+    expect(overdue.body.data.map((d: { id: string }) => d.id).sort()).toEqual(
+      [sent.id, finalized.id, partly.id].sort(),
+    );
+    const days = Object.fromEntries(
+      overdue.body.data.map((d: { id: string; days_overdue: number }) => [d.id, d.days_overdue]),
+    );
+    expect(days).toEqual({ [sent.id]: 19, [finalized.id]: 1, [partly.id]: 19 });
+    for (const doc of [paid, notYet, draft, voided, quote]) {
+      const read = await server.json(`/api/v1/documents/${doc.id}`, { key: fresh.apiKey });
+      expect(read.body.data.days_overdue).toBe(0);
+    }
+    const sentOnly = await server.json('/api/v1/documents?overdue=true&status=sent', { key: fresh.apiKey });
+    expect(sentOnly.body.data.map((d: { id: string }) => d.id)).toEqual([sent.id]);
+    const all = await server.json('/api/v1/documents?overdue=false', { key: fresh.apiKey });
+    expect(all.body.data).toHaveLength(8);
+    expect((await server.json('/api/v1/documents?overdue=yes', { key: fresh.apiKey })).status).toBe(422);
+  });
+});

@@ -141,6 +141,9 @@ export const StoredDocument = t.Object({
     description: 'Still owed: the amount due of the totals less amount_paid; negative when overpaid',
   }),
   payment_status: PaymentStatusSchema,
+  days_overdue: t.Integer({
+    description: 'Days a finalized or sent invoice is past its due date with an amount due; else 0',
+  }),
   created_at: t.String(),
   updated_at: t.String(),
   finalized_at: t.Union([t.String(), t.Null()]),
@@ -165,5 +168,10 @@ export const ListDocumentsQuery = t.Object({
   ),
   issued_to: t.Optional(
     t.String({ format: 'date', description: 'Only documents issued on or before this date' }),
+  ),
+  overdue: t.Optional(
+    t.Union([t.Literal('true'), t.Literal('false')], {
+      description: 'true: only finalized or sent invoices past their due date with an amount due',
+    }),
   ),
 });

@@ -1,5 +1,6 @@
-import { cmp, dec, isZero, sub, toFixedString } from '../../domain/money';
+import { cmp, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
 import { currencyDecimals } from '../../domain/reference';
+import { getDocumentType, isDocumentType } from '../reference';
 import type { DocumentRow } from './schema';
 
 export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overpaid'] as const;
@@ -36,4 +37,22 @@ export function paymentFigures(row: Pick<DocumentRow, 'totals' | 'currency' | 'a
     payment_status,
     settled: !isZero(paid) && order >= 0,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days a finalized or sent invoice is past its due date with something still due (section 2 of
+ * issue 28); 0 for every other document, and on the due date itself. `today` is YYYY-MM-DD (the service clock).
+ */
+export function daysOverdue(
+  row: Pick<DocumentRow, 'documentType' | 'status' | 'dueDate' | 'totals' | 'currency' | 'amountPaid'>,
+  today: string,
+): number {
+  const type = row.documentType;
+  if (!isDocumentType(type) || getDocumentType(type)?.payable !== true) return 0;
+  if ((row.status !== 'finalized' && row.status !== 'sent') || !row.dueDate || row.dueDate >= today) return 0;
+  const due = dec(paymentFigures(row).amount_due);
+  if (isZero(due) || isNegative(due)) return 0;
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${row.dueDate}T00:00:00Z`)) / DAY_MS);
 }

@@ -78,6 +78,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps) {
           updatedSince: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
           issuedFrom: query.issued_from,
           issuedTo: query.issued_to,
+          overdueOn: query.overdue === 'true' ? ctx.clock.now().toISOString().slice(0, 10) : undefined,
         };
         const rows = listDocuments(ctx.db, ctx.accountId, filters, page);
         return toPage(
