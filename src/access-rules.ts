@@ -14,6 +14,7 @@ import { einvoicesAccess } from './modules/einvoices';
 import { filesAccess } from './modules/files';
 import { importsAccess } from './modules/imports';
 import { numberingSequencesAccess } from './modules/numbering-sequences';
+import { paymentsAccess } from './modules/payments';
 import { recurringInvoicesAccess } from './modules/recurring-invoices';
 import { rendersAccess } from './modules/renders';
 import { templatesAccess } from './modules/templates';
@@ -27,6 +28,7 @@ export const ACCESS_RULES: AccessRules = {
   ...businessProfilesAccess,
   ...customersAccess,
   ...documentsAccess,
+  ...paymentsAccess,
   ...complianceAccess,
   ...rendersAccess,
   ...deliveriesAccess,

@@ -24,6 +24,7 @@ import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/imports/routes';
 import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
+import { paymentRoutes } from './modules/payments/routes';
 import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
@@ -56,6 +57,7 @@ export function buildApp(deps: AppDeps) {
     .use(importRoutes(auth, deps))
     .use(numberingSequenceRoutes(auth, deps))
     .use(documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps))))
+    .use(paymentRoutes(auth, deps))
     .use(renderRoutes(auth, deps))
     .use(customTemplateRoutes(auth, deps))
     .use(templateVersionRoutes(auth, deps))

@@ -24,12 +24,14 @@ export interface ApiPaths {
     | '/documents'
     | `/documents/${string}`
     | `/documents/${string}/deliveries`
+    | `/documents/${string}/payments`
     | `/documents/${string}/xml`
     | `/files/${string}`
     | `/imports/${string}`
     | `/invitations/${string}`
     | '/numbering-sequences'
     | `/numbering-sequences/${string}`
+    | '/payments'
     | '/received-documents'
     | `/received-documents/${string}`
     | `/received-documents/${string}/data`
@@ -91,6 +93,7 @@ export interface ApiPaths {
     | `/documents/${string}/mark-paid`
     | `/documents/${string}/mark-sent`
     | `/documents/${string}/mark-unpaid`
+    | `/documents/${string}/payments`
     | `/documents/${string}/renders`
     | `/documents/${string}/restore`
     | `/documents/${string}/send`
@@ -139,6 +142,7 @@ export interface ApiPaths {
     | `/documents/${string}`
     | `/files/${string}`
     | `/numbering-sequences/${string}`
+    | `/payments/${string}`
     | `/received-documents/${string}`
     | `/recurring-invoices/${string}`
     | '/sessions/current'

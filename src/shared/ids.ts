@@ -29,7 +29,8 @@ export type IdPrefix =
   | 'evt'
   | 'plan'
   | 'job'
-  | 'req';
+  | 'req'
+  | 'pay';
 
 let lastTime = 0;
 let lastRandom: Uint8Array = new Uint8Array(10);

@@ -72,6 +72,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/recurring-invoices/{recurring_id}': { interval: 2 },
   'POST /api/v1/documents/{document_id}/send': { to: ['thief@example.com'] },
   'PATCH /api/v1/received-documents/{received_id}': { status: 'paid' },
+  'POST /api/v1/documents/{document_id}/payments': { amount: '1.00', date: '2026-11-05' },
 };
 /** Required query strings, for the same reason. */
 const QUERIES: Record<string, string> = {
@@ -111,6 +112,10 @@ beforeAll(async () => {
   const draft = await ok(call(owner, 'POST', '/api/v1/documents', documentBody(parties)), 'draft');
   const final = await ok(call(owner, 'POST', '/api/v1/documents', documentBody(parties)), 'document');
   await ok(call(owner, 'POST', `/api/v1/documents/${final.id}/finalize`), 'finalize');
+  const payment = await ok(
+    call(owner, 'POST', `/api/v1/documents/${final.id}/payments`, { amount: '10.00', date: '2026-11-05' }),
+    'payment',
+  );
   for (let i = 0; i < 2; i += 1) {
     const path = `/api/v1/documents/${final.id}/renders`;
     renders.push(await ok(call(owner, 'POST', path, { expires_in: 86_400 }), 'render'));
@@ -182,6 +187,7 @@ beforeAll(async () => {
     recurring_id: [recurring.id],
     delivery_id: [delivery.id],
     received_id: [received.id],
+    payment_id: [payment.id],
   });
 });
 afterAll(async () => {
@@ -236,7 +242,13 @@ async function ownerView(ops: Operation[]): Promise<Record<string, string>> {
         : `${res.status} ${JSON.parse(new TextDecoder().decode(bytes)).error.code}`;
     }
   }
-  for (const list of ['/api/v1/documents', '/api/v1/customers', '/api/v1/api-keys', '/api/v1/deliveries']) {
+  for (const list of [
+    '/api/v1/documents',
+    '/api/v1/customers',
+    '/api/v1/api-keys',
+    '/api/v1/deliveries',
+    '/api/v1/payments',
+  ]) {
     view[list] = JSON.stringify((await server.json(`${list}?limit=100`, { key: owner.apiKey })).body);
   }
   return view;

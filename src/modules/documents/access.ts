@@ -11,8 +11,6 @@ export const documentsAccess: AccessRules = {
   'DELETE /api/v1/documents/:document_id': access.own('document', 'document_id', findDocument),
   'POST /api/v1/documents/:document_id/finalize': access.own('document', 'document_id', findDocument),
   'POST /api/v1/documents/:document_id/mark-sent': access.own('document', 'document_id', findDocument),
-  'POST /api/v1/documents/:document_id/mark-paid': access.own('document', 'document_id', findDocument),
-  'POST /api/v1/documents/:document_id/mark-unpaid': access.own('document', 'document_id', findDocument),
   'POST /api/v1/documents/:document_id/void': access.own('document', 'document_id', findDocument),
   'POST /api/v1/documents/:document_id/archive': access.own('document', 'document_id', findDocument),
   'POST /api/v1/documents/:document_id/restore': access.own('document', 'document_id', findDocument),

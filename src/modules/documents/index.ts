@@ -1,16 +1,20 @@
 export { documentsAccess } from './access';
 export { documentTotals } from './checks';
+export { statusAfterPayments, TAKES_PAYMENTS } from './lifecycle';
 export {
   CreateDocumentBody,
   DocumentData,
   DocumentTypeSchema,
   MoneyTotals,
   StatelessBody,
+  StoredDocument,
 } from './model';
+export { minorUnitsOf, type PaymentFigures, paymentFigures } from './payment-figures';
 export { presentTotals } from './present';
 export { findDocument, findDocumentByNumber } from './repo';
 export type { DocumentRow } from './schema';
-export { changeDocumentStatus } from './use-cases/change-document-status';
+export { applyPayments } from './use-cases/apply-payments';
+export { allowedAction, changeDocumentStatus } from './use-cases/change-document-status';
 export { statelessProblems } from './use-cases/check-document-data';
 export { newDocumentChecker, newDocumentProblems } from './use-cases/check-new-document';
 export { createDocument } from './use-cases/create-document';

@@ -38,5 +38,22 @@ export function transition(
   return next ? { ok: true, next } : { ok: false, reason: 'not_from_status' };
 }
 
+/** The statuses an invoice takes payments in (docs/payments.md). */
+export const TAKES_PAYMENTS: readonly DocumentStatus[] = ['finalized', 'sent', 'paid'];
+
+/**
+ * The payment-driven transitions, an extension of SPEC 3 (docs/payments.md): payments that settle a
+ * finalized or sent invoice make it paid; once they no longer do, it goes back to where it came from
+ * (sent if it was sent, else finalized). Any other status stays as it is.
+ */
+export function statusAfterPayments(
+  row: { status: DocumentStatus; sentAt: string | null },
+  settled: boolean,
+): DocumentStatus {
+  if (settled && (row.status === 'finalized' || row.status === 'sent')) return 'paid';
+  if (!settled && row.status === 'paid') return row.sentAt ? 'sent' : 'finalized';
+  return row.status;
+}
+
 /** Only drafts may be edited or deleted; everything after finalize is frozen. */
 export const isEditable = (status: DocumentStatus) => status === 'draft';

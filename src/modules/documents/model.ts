@@ -14,6 +14,13 @@ import { contentFields } from '../../domain/document-content';
 
 const closed = { additionalProperties: false } as const;
 
+export const PaymentStatusSchema = t.Union([
+  t.Literal('unpaid'),
+  t.Literal('partially_paid'),
+  t.Literal('paid'),
+  t.Literal('overpaid'),
+]);
+
 export const DocumentStatusSchema = t.Union([
   t.Literal('draft'),
   t.Literal('finalized'),
@@ -129,6 +136,14 @@ export const StoredDocument = t.Object({
   numbering_sequence_id: t.Union([t.String(), t.Null()]),
   data: t.Record(t.String(), t.Unknown()),
   totals: MoneyTotals,
+  amount_paid: t.String({ description: 'The sum of the payments recorded against it (docs/payments.md)' }),
+  amount_due: t.String({
+    description: 'Still owed: the amount due of the totals less amount_paid; negative when overpaid',
+  }),
+  payment_status: PaymentStatusSchema,
+  days_overdue: t.Integer({
+    description: 'Days a finalized or sent invoice is past its due date with an amount due; else 0',
+  }),
   created_at: t.String(),
   updated_at: t.String(),
   finalized_at: t.Union([t.String(), t.Null()]),
@@ -153,5 +168,10 @@ export const ListDocumentsQuery = t.Object({
   ),
   issued_to: t.Optional(
     t.String({ format: 'date', description: 'Only documents issued on or before this date' }),
+  ),
+  overdue: t.Optional(
+    t.Union([t.Literal('true'), t.Literal('false')], {
+      description: 'true: only finalized or sent invoices past their due date with an amount due',
+    }),
   ),
 });

@@ -2,6 +2,7 @@ import type { TotalsResult } from '../../domain/money';
 import type { Party } from '../../domain/party';
 import type { DocumentType } from '../reference';
 import type { MoneyTotals, StoredDocument } from './model';
+import { daysOverdue, paymentFigures } from './payment-figures';
 import type { DocumentRow } from './schema';
 
 /** What `documents.totals` holds: the money module's result plus the currency it was computed in. */
@@ -56,11 +57,16 @@ const withoutEmpty = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined));
 
 /**
- * A stored document as the API shows it. `data` is the full document in the shape of the stateless
+ * A stored document as the API shows it on `today` (YYYY-MM-DD, for `days_overdue`). `data` is the full document in the shape of the stateless
  * document data object (SPEC 2), so it can be posted to validate, calculate or render as it is.
  */
-export function presentDocument(row: DocumentRow, parties: { seller: Party; buyer: Party }): StoredDocument {
+export function presentDocument(
+  row: DocumentRow,
+  parties: { seller: Party; buyer: Party },
+  today: string,
+): StoredDocument {
   const { seller: _s, buyer: _b, ...content } = row.data;
+  const { settled: _settled, ...payments } = paymentFigures(row);
   return {
     id: row.id,
     document_type: row.documentType as DocumentType,
@@ -87,6 +93,8 @@ export function presentDocument(row: DocumentRow, parties: { seller: Party; buye
       ...content,
     }),
     totals: presentTotals(row.totals, row.currency),
+    ...payments,
+    days_overdue: daysOverdue(row, today),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     finalized_at: row.finalizedAt,

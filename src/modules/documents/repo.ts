@@ -1,10 +1,13 @@
-import { and, desc, eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
-import { type DocumentRow, type DocumentStatus, documents } from './schema';
+import { DOCUMENT_TYPE_IDS, getDocumentType } from '../reference';
+import { type DocumentRow, type DocumentStatus, documents, type NewDocumentRow } from './schema';
 
 const scoped = (accountId: string, id: string) =>
   and(eq(documents.accountId, accountId), eq(documents.id, id));
+
+const PAYABLE_TYPES = DOCUMENT_TYPE_IDS.filter((type) => getDocumentType(type)?.payable === true);
 
 export interface DocumentFilters {
   documentType?: string;
@@ -14,9 +17,26 @@ export interface DocumentFilters {
   /** Issue dates from and to, both included (YYYY-MM-DD). */
   issuedFrom?: string;
   issuedTo?: string;
+  /** Only payable documents, finalized or sent, due before this date (YYYY-MM-DD) with an amount due. */
+  overdueOn?: string;
 }
 
-export function insertDocument(db: DbOrTx, row: DocumentRow): DocumentRow {
+/**
+ * Overdue in SQL without a float: payments that cover the amount due make an invoice paid, so a finalized or
+ * sent one still owes whatever its totals' amount due says; that text is positive when it has no '-' sign and
+ * a nonzero digit.
+ */
+function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefined {
+  const owed = sql`coalesce(json_extract(${documents.totals}, '$.amount_due'), json_extract(${documents.totals}, '$.total'))`;
+  return and(
+    inArray(documents.documentType, [...payableTypes]),
+    inArray(documents.status, ['finalized', 'sent']),
+    lt(documents.dueDate, today),
+    sql`${owed} NOT GLOB '-*' AND ${owed} GLOB '*[1-9]*'`,
+  );
+}
+
+export function insertDocument(db: DbOrTx, row: NewDocumentRow): DocumentRow {
   return db.insert(documents).values(row).returning().get();
 }
 
@@ -58,6 +78,7 @@ export function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFi
   if (filters.updatedSince) conditions.push(gte(documents.updatedAt, filters.updatedSince));
   if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));
   if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));
+  if (filters.overdueOn) conditions.push(overdueOn(filters.overdueOn, PAYABLE_TYPES));
   if (page.after !== null) conditions.push(lt(documents.id, page.after));
   return db
     .select()

@@ -25,15 +25,8 @@ import { updateDocument } from './use-cases/update-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Documents'] });
 const params = t.Object({ document_id: t.String() });
-const ACTIONS: DocumentAction[] = [
-  'finalize',
-  'mark-sent',
-  'mark-paid',
-  'mark-unpaid',
-  'void',
-  'archive',
-  'restore',
-];
+// mark-paid and mark-unpaid record or remove payments: modules/payments serves them.
+const ACTIONS: DocumentAction[] = ['finalize', 'mark-sent', 'void', 'archive', 'restore'];
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
 
 /** `finalizeCheck`: the buyer's e-invoice check, from the compliance module (handed in by buildApp). */
@@ -87,6 +80,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
           updatedSince: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
           issuedFrom: query.issued_from,
           issuedTo: query.issued_to,
+          overdueOn: query.overdue === 'true' ? ctx.clock.now().toISOString().slice(0, 10) : undefined,
         };
         const rows = listDocuments(ctx.db, ctx.accountId, filters, page);
         return toPage(

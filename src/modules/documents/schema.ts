@@ -43,6 +43,8 @@ export const documents = sqliteTable(
     paidAt: timestamp('paid_at'),
     voidedAt: timestamp('voided_at'),
     archivedAt: timestamp('archived_at'),
+    /** The sum of the payments recorded against it (modules/payments keeps it in step, in its transaction). */
+    amountPaid: text('amount_paid').notNull().default('0'),
   },
   (t) => [
     // Race-free number uniqueness per account: the index decides, never a read-then-write.
@@ -54,3 +56,4 @@ export const documents = sqliteTable(
 );
 
 export type DocumentRow = typeof documents.$inferSelect;
+export type NewDocumentRow = typeof documents.$inferInsert;

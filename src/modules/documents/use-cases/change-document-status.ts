@@ -28,6 +28,17 @@ function finalizedData(ctx: AccountCtx, row: DocumentRow): Record<string, unknow
   };
 }
 
+/** The status `action` moves the document to, or the 409 SPEC 3 answers when it may not. */
+export function allowedAction(row: DocumentRow, action: DocumentAction) {
+  const outcome = transition(row.documentType, row.status, action);
+  if (outcome.ok) return outcome;
+  const message =
+    outcome.reason === 'not_offered'
+      ? `A ${row.documentType} has no '${action}' action`
+      : `Cannot ${action} a document that is ${row.status}`;
+  throw conflict(message, { action, status: row.status, document_type: row.documentType });
+}
+
 function changeDocumentStatusNow({
   ctx,
   input,
@@ -41,14 +52,7 @@ function changeDocumentStatusNow({
   if (input.unchangedSince !== undefined && row.updatedAt !== input.unchangedSince) {
     throw conflict('The document changed while it was checked; finalize again');
   }
-  const outcome = transition(row.documentType, row.status, input.action);
-  if (!outcome.ok) {
-    const message =
-      outcome.reason === 'not_offered'
-        ? `A ${row.documentType} has no '${input.action}' action`
-        : `Cannot ${input.action} a document that is ${row.status}`;
-    throw conflict(message, { action: input.action, status: row.status, document_type: row.documentType });
-  }
+  const outcome = allowedAction(row, input.action);
   const now = isoNow(ctx.clock);
   const stamp = ACTION_TIMESTAMP[input.action];
   const updated = updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {

@@ -25,11 +25,12 @@ function duplicateDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: st
   const original = findDocument(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Document');
   const { seller: _seller, buyer: _buyer, ...content } = original.data;
+  const { amountPaid: _paid, ...copied } = original;
   const now = isoNow(ctx.clock);
   return storeNumbered(
     ctx,
     {
-      ...original,
+      ...copied,
       id: newId('doc'),
       status: 'draft',
       data: content,

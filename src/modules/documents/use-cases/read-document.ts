@@ -20,5 +20,5 @@ function parties(ctx: AccountCtx, row: DocumentRow): { seller: Party; buyer: Par
 }
 
 export function readDocument(ctx: AccountCtx, row: DocumentRow): StoredDocument {
-  return presentDocument(row, parties(ctx, row));
+  return presentDocument(row, parties(ctx, row), ctx.clock.now().toISOString().slice(0, 10));
 }

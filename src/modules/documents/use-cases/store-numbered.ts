@@ -20,7 +20,7 @@ export function numberTaken(ctx: AccountCtx, number: string) {
  */
 export function storeNumbered(
   ctx: AccountCtx,
-  draft: Omit<DocumentRow, 'number' | 'createdBy'>,
+  draft: Omit<DocumentRow, 'number' | 'createdBy' | 'amountPaid'>,
   numbering: { number: string } | { sequenceId: string; loc: string },
 ): DocumentRow {
   const row = { ...draft, createdBy: creatorOf(ctx) };

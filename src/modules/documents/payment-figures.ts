@@ -1,0 +1,58 @@
+import { cmp, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
+import { currencyDecimals } from '../../domain/reference';
+import { getDocumentType, isDocumentType } from '../reference';
+import type { DocumentRow } from './schema';
+
+export const PAYMENT_STATUSES = ['unpaid', 'partially_paid', 'paid', 'overpaid'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface PaymentFigures {
+  amount_paid: string;
+  /** What is still owed: the totals' amount due (after prepaid amounts, BT-115) less the payments; negative when overpaid. */
+  amount_due: string;
+  payment_status: PaymentStatus;
+  /** The payments cover what was due: the document counts as paid. */
+  settled: boolean;
+}
+
+/** The minor units amounts of `currency` are written with (2 for a code the list does not know). */
+export const minorUnitsOf = (currency: string) => currencyDecimals(currency) ?? 2;
+
+/** A document's payment figures, exact decimals in its currency's minor units (docs/payments.md). */
+export function paymentFigures(row: Pick<DocumentRow, 'totals' | 'currency' | 'amountPaid'>): PaymentFigures {
+  const units = minorUnitsOf(row.currency);
+  const owed = dec(row.totals.amount_due ?? row.totals.total);
+  const paid = dec(row.amountPaid);
+  const order = cmp(paid, owed);
+  const payment_status: PaymentStatus = isZero(paid)
+    ? 'unpaid'
+    : order < 0
+      ? 'partially_paid'
+      : order === 0
+        ? 'paid'
+        : 'overpaid';
+  return {
+    amount_paid: toFixedString(paid, units),
+    amount_due: toFixedString(sub(owed, paid), units),
+    payment_status,
+    settled: !isZero(paid) && order >= 0,
+  };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whole days a finalized or sent invoice is past its due date with something still due (section 2 of
+ * issue 28); 0 for every other document, and on the due date itself. `today` is YYYY-MM-DD (the service clock).
+ */
+export function daysOverdue(
+  row: Pick<DocumentRow, 'documentType' | 'status' | 'dueDate' | 'totals' | 'currency' | 'amountPaid'>,
+  today: string,
+): number {
+  const type = row.documentType;
+  if (!isDocumentType(type) || getDocumentType(type)?.payable !== true) return 0;
+  if ((row.status !== 'finalized' && row.status !== 'sent') || !row.dueDate || row.dueDate >= today) return 0;
+  const due = dec(paymentFigures(row).amount_due);
+  if (isZero(due) || isNegative(due)) return 0;
+  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${row.dueDate}T00:00:00Z`)) / DAY_MS);
+}

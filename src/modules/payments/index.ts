@@ -1,0 +1,2 @@
+export { paymentsAccess } from './access';
+export { type Payment, presentPayment } from './model';

@@ -1,0 +1,60 @@
+import { t } from 'elysia';
+import { PageQuery } from '../../http/schemas';
+import type { PaymentRow } from './schema';
+
+const PaymentMethodSchema = t.Union([
+  t.Literal('bank_transfer'),
+  t.Literal('card'),
+  t.Literal('cash'),
+  t.Literal('direct_debit'),
+  t.Literal('other'),
+]);
+
+export const Payment = t.Object({
+  id: t.String(),
+  document_id: t.String(),
+  amount: t.String({ description: "Decimal string in the document's currency" }),
+  currency: t.String(),
+  date: t.String({ format: 'date' }),
+  method: t.Union([PaymentMethodSchema, t.Null()]),
+  reference: t.Union([t.String(), t.Null()]),
+  note: t.Union([t.String(), t.Null()]),
+  created_at: t.String(),
+});
+export type Payment = typeof Payment.static;
+
+export const CreatePaymentBody = t.Object(
+  {
+    amount: t.String({
+      description: "A positive decimal string in the document's currency, at most its minor units",
+      examples: ['119.00'],
+    }),
+    date: t.String({ format: 'date', description: 'The day the money arrived (YYYY-MM-DD)' }),
+    method: t.Optional(PaymentMethodSchema),
+    reference: t.Optional(t.String({ maxLength: 200 })),
+    note: t.Optional(t.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+export type CreatePaymentBody = typeof CreatePaymentBody.static;
+
+export const ListPaymentsQuery = t.Object({
+  ...PageQuery,
+  date_from: t.Optional(t.String({ format: 'date', description: 'Only payments on or after this date' })),
+  date_to: t.Optional(t.String({ format: 'date', description: 'Only payments on or before this date' })),
+  customer_id: t.Optional(t.String({ description: "Only payments of this customer's documents" })),
+});
+
+export function presentPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    document_id: row.documentId,
+    amount: row.amount,
+    currency: row.currency,
+    date: row.date,
+    method: row.method,
+    reference: row.reference,
+    note: row.note,
+    created_at: row.createdAt,
+  };
+}

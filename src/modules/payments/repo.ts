@@ -1,0 +1,53 @@
+import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import type { PageRequest } from '../../shared/pagination';
+import { type PaymentRow, payments } from './schema';
+
+const scoped = (accountId: string, id: string) => and(eq(payments.accountId, accountId), eq(payments.id, id));
+
+export interface PaymentFilters {
+  /** Payment dates from and to, both included (YYYY-MM-DD). */
+  dateFrom?: string;
+  dateTo?: string;
+  customerId?: string;
+  documentId?: string;
+}
+
+export function insertPayment(db: DbOrTx, row: PaymentRow): PaymentRow {
+  return db.insert(payments).values(row).returning().get();
+}
+
+export function findPayment(db: DbOrTx, accountId: string, id: string): PaymentRow | undefined {
+  return db.select().from(payments).where(scoped(accountId, id)).get();
+}
+
+/** One page, newest first (ids sort by creation). */
+export function listPayments(db: DbOrTx, accountId: string, filters: PaymentFilters, page: PageRequest) {
+  const conditions: (SQL | undefined)[] = [eq(payments.accountId, accountId)];
+  if (filters.documentId) conditions.push(eq(payments.documentId, filters.documentId));
+  if (filters.customerId) conditions.push(eq(payments.customerId, filters.customerId));
+  if (filters.dateFrom) conditions.push(gte(payments.date, filters.dateFrom));
+  if (filters.dateTo) conditions.push(lte(payments.date, filters.dateTo));
+  if (page.after !== null) conditions.push(lt(payments.id, page.after));
+  return db
+    .select()
+    .from(payments)
+    .where(and(...conditions))
+    .orderBy(desc(payments.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+/** Every payment of one document, newest first. */
+export function paymentsOfDocument(db: DbOrTx, accountId: string, documentId: string): PaymentRow[] {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.accountId, accountId), eq(payments.documentId, documentId)))
+    .orderBy(desc(payments.id))
+    .all();
+}
+
+export function deletePaymentRow(db: DbOrTx, accountId: string, id: string): boolean {
+  return db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all().length > 0;
+}

@@ -1,0 +1,108 @@
+import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
+import { dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { notFound } from '../../shared/errors';
+import { readPageRequest, toPage } from '../../shared/pagination';
+import { findDocument, readDocument, StoredDocument } from '../documents';
+import { CreatePaymentBody, ListPaymentsQuery, Payment, presentPayment } from './model';
+import { listPayments, paymentsOfDocument } from './repo';
+import { deletePayment } from './use-cases/delete-payment';
+import { markPaid } from './use-cases/mark-paid';
+import { markUnpaid } from './use-cases/mark-unpaid';
+import { recordPayment } from './use-cases/record-payment';
+
+const detail = (summary: string, tag = 'Payments') => ({ summary, tags: [tag] });
+const documentParams = t.Object({ document_id: t.String() });
+
+export function paymentRoutes(auth: Auth, _deps: AppDeps) {
+  return new Elysia({ prefix: '/api/v1' })
+    .use(auth)
+    .post(
+      '/documents/:document_id/payments',
+      ({ ctx, params, body, set }) => {
+        const { payment } = recordPayment({ ctx, input: { documentId: params.document_id, payment: body } });
+        set.status = 201;
+        return { data: presentPayment(payment) };
+      },
+      {
+        auth: true,
+        params: documentParams,
+        body: CreatePaymentBody,
+        response: { 201: dataOf(Payment), ...withConflict },
+        detail: detail(
+          'Record a payment against a finalized, sent or paid invoice; one that settles it makes it paid',
+        ),
+      },
+    )
+    .get(
+      '/documents/:document_id/payments',
+      ({ ctx, params }) => {
+        const document = findDocument(ctx.db, ctx.accountId, params.document_id);
+        if (!document) throw notFound('Document');
+        return { data: paymentsOfDocument(ctx.db, ctx.accountId, document.id).map(presentPayment) };
+      },
+      {
+        auth: true,
+        params: documentParams,
+        response: { 200: dataOf(t.Array(Payment)), ...withNotFound },
+        detail: detail("A document's payments, newest first"),
+      },
+    )
+    .get(
+      '/payments',
+      ({ ctx, query }) => {
+        const page = readPageRequest(query);
+        const filters = { dateFrom: query.date_from, dateTo: query.date_to, customerId: query.customer_id };
+        return toPage(listPayments(ctx.db, ctx.accountId, filters, page), page, (r) => r.id, presentPayment);
+      },
+      {
+        auth: true,
+        query: ListPaymentsQuery,
+        response: { 200: pageOf(Payment), ...withNotFound },
+        detail: detail("The account's payments, newest first, filtered by payment date and customer"),
+      },
+    )
+    .delete(
+      '/payments/:payment_id',
+      ({ ctx, params }) => {
+        deletePayment({ ctx, input: { id: params.payment_id } });
+        return { data: { deleted: true as const } };
+      },
+      {
+        auth: true,
+        params: t.Object({ payment_id: t.String() }),
+        response: { 200: dataOf(t.Object({ deleted: t.Literal(true) })), ...withConflict },
+        detail: detail(
+          'Delete a payment; an invoice it no longer leaves settled goes back to sent or finalized',
+        ),
+      },
+    )
+    .post(
+      '/documents/:document_id/mark-paid',
+      ({ ctx, params }) => ({
+        data: readDocument(ctx, markPaid({ ctx, input: { id: params.document_id } })),
+      }),
+      {
+        auth: true,
+        params: documentParams,
+        response: { 200: dataOf(StoredDocument), ...withConflict },
+        detail: detail(
+          'Lifecycle action: mark-paid (records what is still due as a payment dated today)',
+          'Documents',
+        ),
+      },
+    )
+    .post(
+      '/documents/:document_id/mark-unpaid',
+      ({ ctx, params }) => ({
+        data: readDocument(ctx, markUnpaid({ ctx, input: { id: params.document_id } })),
+      }),
+      {
+        auth: true,
+        params: documentParams,
+        response: { 200: dataOf(StoredDocument), ...withConflict },
+        detail: detail('Lifecycle action: mark-unpaid (removes the payments that settled it)', 'Documents'),
+      },
+    );
+}

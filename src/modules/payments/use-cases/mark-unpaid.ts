@@ -1,0 +1,27 @@
+import { transactional } from '../../../db/transaction';
+import { cmp, dec, sum } from '../../../domain/money';
+import type { AccountCtx } from '../../../shared/context';
+import { notFound } from '../../../shared/errors';
+import { allowedAction, type DocumentRow, findDocument } from '../../documents';
+import { deletePaymentRow, paymentsOfDocument } from '../repo';
+import { settle } from './record-payment';
+
+/**
+ * SPEC 3's mark-unpaid (paid -> sent; finalized when it was never sent): removes the payments that settled
+ * the invoice, newest first, until what is left no longer covers the amount due; earlier partial payments
+ * stay. The figures and the status change in one transaction.
+ */
+function markUnpaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): DocumentRow {
+  const document = findDocument(ctx.db, ctx.accountId, input.id);
+  if (!document) throw notFound('Document');
+  allowedAction(document, 'mark-unpaid');
+  const owed = dec(document.totals.amount_due ?? document.totals.total);
+  const left = paymentsOfDocument(ctx.db, ctx.accountId, document.id);
+  while (left.length > 0 && cmp(sum(left.map((p) => dec(p.amount))), owed) >= 0) {
+    const newest = left.shift();
+    if (newest) deletePaymentRow(ctx.db, ctx.accountId, newest.id);
+  }
+  return settle(ctx, document);
+}
+
+export const markUnpaid = transactional(markUnpaidNow);

@@ -1,0 +1,78 @@
+import { transactional } from '../../../db/transaction';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { applyPayments, type DocumentRow, findDocument, TAKES_PAYMENTS } from '../../documents';
+import { getDocumentType, isDocumentType } from '../../reference';
+import { paymentAmount, totalPaid } from '../amounts';
+import type { CreatePaymentBody } from '../model';
+import { insertPayment, paymentsOfDocument } from '../repo';
+import type { PaymentRow } from '../schema';
+
+/** The invoice a payment may be recorded against: a payable type, finalized, sent or paid (else 409). */
+export function payableDocument(ctx: AccountCtx, documentId: string): DocumentRow {
+  const document = findDocument(ctx.db, ctx.accountId, documentId);
+  if (!document) throw notFound('Document');
+  const type = document.documentType;
+  const payable = isDocumentType(type) && getDocumentType(type)?.payable === true;
+  if (!payable || !TAKES_PAYMENTS.includes(document.status)) {
+    const message = payable
+      ? `Cannot record a payment on a document that is ${document.status}`
+      : `A ${document.documentType} takes no payments`;
+    throw conflict(message, {
+      action: 'record-payment',
+      status: document.status,
+      document_type: document.documentType,
+    });
+  }
+  return document;
+}
+
+/** Recomputes the document's amount paid from its payments and lets it move status (one transaction). */
+export function settle(ctx: AccountCtx, document: DocumentRow): DocumentRow {
+  const amountPaid = totalPaid(paymentsOfDocument(ctx.db, ctx.accountId, document.id), document.currency);
+  return applyPayments({ ctx, input: { id: document.id, amountPaid } });
+}
+
+/** A new payment row of `document`: its account, customer and currency, made now by the acting member. */
+export function newPaymentRow(
+  ctx: AccountCtx,
+  document: DocumentRow,
+  fields: Pick<PaymentRow, 'amount' | 'date' | 'method' | 'reference' | 'note'>,
+): PaymentRow {
+  return {
+    id: newId('pay'),
+    accountId: ctx.accountId,
+    documentId: document.id,
+    customerId: document.customerId,
+    currency: document.currency,
+    ...fields,
+    createdBy: creatorOf(ctx),
+    createdAt: isoNow(ctx.clock),
+  };
+}
+
+/** Stores a payment and the document's new figures and status together; overpayments are kept and shown. */
+function recordPaymentNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { documentId: string; payment: CreatePaymentBody };
+}): { payment: PaymentRow; document: DocumentRow } {
+  const document = payableDocument(ctx, input.documentId);
+  const payment = insertPayment(
+    ctx.db,
+    newPaymentRow(ctx, document, {
+      amount: paymentAmount(input.payment.amount, document.currency),
+      date: input.payment.date,
+      method: input.payment.method ?? null,
+      reference: input.payment.reference ?? null,
+      note: input.payment.note ?? null,
+    }),
+  );
+  return { payment, document: settle(ctx, document) };
+}
+
+export const recordPayment = transactional(recordPaymentNow);
