@@ -68,13 +68,14 @@ export interface DepsParts {
 
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
   const { config } = parts;
+  const clock = overrides.clock ?? systemClock;
   return {
     db: parts.handle.db,
     credentials: apiKeyCredentials,
-    clock: systemClock,
+    clock,
     logger: parts.logger,
     blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
-    rateLimiter: new TokenBucketLimiter(),
+    rateLimiter: new TokenBucketLimiter(clock),
     renderPdf: parts.renderPdf,
     signer: new DownloadSigner(parts.signingSecret),
     publicBaseUrl: config.publicBaseUrl,

@@ -96,15 +96,18 @@ describe('hostile uploads', () => {
       '/api/v1/documents/calculate',
       `/api/v1/branding-profiles/${brandingId}`,
     ]) {
-      const started = performance.now();
       const res = await server.json(path, {
         method: path.includes('branding') ? 'PATCH' : 'POST',
         key: account.apiKey,
         body: `${'['.repeat(100_000)}${']'.repeat(100_000)}`,
       });
       expect(res.status).toBe(400);
-      expect(res.body.error).toMatchObject({ status: 400, code: 'bad_request' });
-      expect(performance.now() - started).toBeLessThan(1_000);
+      // Refused by the front door's depth scan, before JSON.parse could recurse into it.
+      expect(res.body.error).toMatchObject({
+        status: 400,
+        code: 'bad_request',
+        message: 'JSON in the request body is nested deeper than 64 levels',
+      });
     }
     // A realistic body, nested a few levels, still passes.
     const parties = await makeParties(server, account);
