@@ -59,25 +59,42 @@ export interface Service {
   stop(): Promise<void>;
 }
 
+/**
+ * The worker pools the config asks for (RENDER_WORKERS, RULES_WORKERS with their time and memory limits);
+ * null where it asks for none (drawn or checked in-process) or where the caller brings its own.
+ */
+export function createPools(
+  config: Config,
+  wanted: { render: boolean; rules: boolean } = { render: true, rules: true },
+): { renderPool: RenderPool | null; rulesPool: RulesPool | null } {
+  return {
+    renderPool:
+      wanted.render && config.renderWorkers > 0
+        ? new RenderPool(config.renderWorkers, {
+            timeLimitMs: config.renderTimeLimitSeconds * 1000,
+            memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
+          })
+        : null,
+    rulesPool:
+      wanted.rules && config.rulesWorkers > 0
+        ? new RulesPool(
+            config.rulesWorkers,
+            config.complianceTimeLimitSeconds * 1000,
+            config.workerMemoryLimitMb * 1024 * 1024,
+          )
+        : null,
+  };
+}
+
 export function createService(config: Config, overrides: ServiceOverrides = {}): Service {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const handle = openDataDir(config);
   const secret = overrides.signingSecret ?? signingSecret(config);
-  const renderPool =
-    overrides.renderPdf === undefined && config.renderWorkers > 0
-      ? new RenderPool(config.renderWorkers, {
-          timeLimitMs: config.renderTimeLimitSeconds * 1000,
-          memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
-        })
-      : null;
-  const rulesPool =
-    overrides.runProfile === undefined && config.rulesWorkers > 0
-      ? new RulesPool(
-          config.rulesWorkers,
-          config.complianceTimeLimitSeconds * 1000,
-          config.workerMemoryLimitMb * 1024 * 1024,
-        )
-      : null;
+  const pools = createPools(config, {
+    render: overrides.renderPdf === undefined,
+    rules: overrides.runProfile === undefined,
+  });
+  const { renderPool, rulesPool } = pools;
   let listening: string | null = null;
   const deps = buildDeps(
     {

@@ -9,7 +9,7 @@ import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
 import type { JobRuntime } from '../src/jobs/runtime';
 import { AccountGate } from '../src/modules/compliance/account-gate';
 import type { RenderPdf } from '../src/rendering/types';
-import { createService, type Service } from '../src/service';
+import { createPools, createService, type Service } from '../src/service';
 import { type Clock, systemClock } from '../src/shared/clock';
 import { createLogger, type Logger } from '../src/shared/logger';
 import type { ProfileRunner } from '../src/workers/rules-pool';
@@ -82,6 +82,9 @@ export class ShiftedClock implements Clock {
   }
 }
 
+/** The render and rules pools test servers share (see startServer); never closed: bun test exits anyway. */
+let sharedPools: ReturnType<typeof createPools> | null = null;
+
 export function tempDir(prefix = 'inv-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
@@ -112,10 +115,16 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   }
   if (options.renderWorkers !== undefined) env.RENDER_WORKERS = String(options.renderWorkers);
   const config = loadConfig(env);
+  // The pools of the default config are built once and shared by every test server of this process, as
+  // one served process has one pair: warm workers instead of a cold start (seconds) in every test file.
+  // A test that sizes its own pools (rulesWorkers, renderWorkers) gets them new, closed on stop.
+  const ownPools = options.rulesWorkers !== undefined || options.renderWorkers !== undefined;
+  if (!ownPools && sharedPools === null) sharedPools = createPools(config);
+  const pools = ownPools ? null : sharedPools;
   const service = createService(config, {
     logger: options.logger ?? createLogger('silent'),
-    renderPdf: options.renderPdf,
-    runProfile: options.runProfile,
+    renderPdf: options.renderPdf ?? pools?.renderPool?.render,
+    runProfile: options.runProfile ?? pools?.rulesPool?.run,
     signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
     jobs: { pollMs: 25, graceMs: 2_000 },
     deps: {

@@ -74,7 +74,12 @@ async function xpathString(xml: string, xpath: string): Promise<string> {
 /** A character XML 1.0 cannot carry: C0 controls but tab, LF and CR; lone surrogates; U+FFFE and U+FFFF. */
 const notInXml = (ch: string) => {
   const c = ch.codePointAt(0) ?? 0;
-  return (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) || (c >= 0xd800 && c <= 0xdfff) || c === 0xfffe || c === 0xffff;
+  return (
+    (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) ||
+    (c >= 0xd800 && c <= 0xdfff) ||
+    c === 0xfffe ||
+    c === 0xffff
+  );
 };
 
 const byName = (...names: string[]) => names.map((name) => `/*[local-name()='${name}']`).join('');

@@ -91,6 +91,8 @@ describe('large imports commit in the background', () => {
     expect(between.every((n) => n % chunk === 0)).toBe(true);
     expect(between).toEqual([...between].sort((a, b) => a - b));
 
+    // The job removes the staged rows after its last commit: wait for it to settle (its own event).
+    while (server.jobs.activeCount > 0) await server.jobs.next('settled');
     const done = await get(server, account, id);
     expect(done).toMatchObject({
       status: 'completed',

@@ -32,6 +32,23 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/v1/renders/{render_id}/download':
     'also opened by the signed token alone (a shared link); with a key it is owner-only, tested below',
   'POST /api/v1/billing/webhook': "the payment provider's calls, authenticated by their signature",
+  ...Object.fromEntries(
+    [
+      'countries',
+      'currencies',
+      'document-types',
+      'fonts',
+      'locales',
+      'page-sizes',
+      'tax-categories',
+      'tax-schemes',
+      'timezones',
+      'unit-codes',
+    ].map((list) => [
+      `GET /api/v1/reference/${list}`,
+      'a reference list, the same for every caller: no account data',
+    ]),
+  ),
 };
 
 const RENDER_DATA = {
