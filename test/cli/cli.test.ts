@@ -19,7 +19,8 @@ afterAll(() => {
 interface ServeProcess {
   url: string;
   output: string;
-  stop(): Promise<void>;
+  /** SIGTERM, then the process's exit code once it has stopped. */
+  stop(): Promise<number>;
 }
 
 /** Starts `serve` as its own process on a random port and waits for its "listening" line. */
@@ -51,7 +52,7 @@ async function serve(dir: string, expectKey: boolean): Promise<ServeProcess> {
         if (done) break;
         started.output += new TextDecoder().decode(value);
       }
-      await proc.exited;
+      return proc.exited;
     },
   };
   return started;
@@ -270,6 +271,22 @@ async function runCliAsync(args: string[]) {
   const stdout = await new Response(proc.stdout).text();
   return { code: await proc.exited, stdout };
 }
+
+describe('serve on SIGTERM', () => {
+  test('stops cleanly: exit 0, the port closed, the data dir reopens with a consistent database', async () => {
+    const dir = dataDir();
+    const running = await serve(dir, true);
+    expect((await fetch(`${running.url}/health`)).status).toBe(200);
+    expect(await running.stop()).toBe(0);
+    const refused = await fetch(`${running.url}/health`).then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(refused).toBe('refused');
+    const check = runCli(['migrate'], { DATA_DIR: dir });
+    expect([check.code, check.stdout.trim()]).toEqual([0, 'Database is up to date.']);
+  });
+});
 
 describe('healthcheck', () => {
   test('exits 0 for a server answering /health 200, 1 for no server or one that stalls', async () => {

@@ -90,7 +90,7 @@ describe('hostile uploads', () => {
     expect(added).toEqual([`blobs/files/${account.id}/${res.body.data.id}`]);
   });
 
-  test('JSON nested 100,000 deep is a 400 at once on any route, not a stack overflow', async () => {
+  test('JSON nested 100,000 deep is a 400 on any route, not a stack overflow; 64 levels still reach validation', async () => {
     for (const path of [
       '/api/v1/customers',
       '/api/v1/documents/calculate',
@@ -109,6 +109,23 @@ describe('hostile uploads', () => {
         message: 'JSON in the request body is nested deeper than 64 levels',
       });
     }
+    // The limit is exactly 64 levels: 64 reach validation (a 422 about the body's shape), 65 do not.
+    const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
+    const at64 = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: nested(64),
+    });
+    expect(at64.status).toBe(422);
+    const at65 = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: nested(65),
+    });
+    expect([at65.status, at65.body.error.message]).toEqual([
+      400,
+      'JSON in the request body is nested deeper than 64 levels',
+    ]);
     // A realistic body, nested a few levels, still passes.
     const parties = await makeParties(server, account);
     await makeDocument(server, account, parties);
