@@ -52,8 +52,32 @@ if (import.meta.main) {
     console.error(`unknown lane ${lane}: all, ${Object.keys(LANES).join(', ')} or list`);
     process.exit(2);
   }
-  const chosen = lane === 'all' ? [] : files.filter((f) => laneOf(f) === lane).map((f) => `./${f}`);
-  const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...rest, ...chosen], {
+  // Words after the lane narrow it (`test:http -- roles` runs the http files whose path has "roles");
+  // flags go to bun test as they are (a flag's value in the next word stays with it).
+  const flags: string[] = [];
+  const filters: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    if (!arg.startsWith('-')) filters.push(arg);
+    else {
+      flags.push(arg);
+      if (
+        ['-t', '--test-name-pattern', '--reporter', '--reporter-outfile'].includes(arg) &&
+        i + 1 < rest.length
+      )
+        flags.push(rest[++i] as string);
+    }
+  }
+  const inLane = lane === 'all' ? files : files.filter((f) => laneOf(f) === lane);
+  const chosen = filters.length === 0 ? inLane : inLane.filter((f) => filters.some((w) => f.includes(w)));
+  if (lane !== 'all' || filters.length > 0) {
+    if (chosen.length === 0) {
+      console.error(`no test file in lane ${lane} matches ${filters.join(' ')}`);
+      process.exit(1);
+    }
+  }
+  const paths = lane === 'all' && filters.length === 0 ? [] : chosen.map((f) => `./${f}`);
+  const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
     stdio: ['inherit', 'inherit', 'inherit'],
   });
   process.exit(await proc.exited);
