@@ -1,3 +1,4 @@
+import { Database } from 'bun:sqlite';
 // backup / restore: an online snapshot of a populated, running service restored into an empty dir serves
 // the same resources, files and PDFs with the same keys; hostile or damaged archives restore nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -8,6 +9,7 @@ import { ZipArchive } from 'archiver';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { runCli, startServer, type TestServer, tempDir } from '../harness';
+import { CANNOT_MOUNT, mountTinyTmpfs, unmount } from '../tmpfs';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -173,6 +175,24 @@ describe('backup and restore', () => {
   });
 });
 
+describe('a restore the disk cannot take', () => {
+  test.skipIf(CANNOT_MOUNT)('is refused before anything is written, naming the space it needs', () => {
+    const file = join(work, 'for-small-disk.zip');
+    expect(runCli(['backup', '--out', file], { DATA_DIR: server.dataDir }).code).toBe(0);
+    const small = join(work, 'small-disk');
+    expect(mountTinyTmpfs(small, 64 * 1024)).toBe(true);
+    try {
+      const target = join(small, 'restored');
+      const res = runCli(['restore', file], { DATA_DIR: target });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('free space first');
+      expect(readdirSync(small)).toEqual([]);
+    } finally {
+      unmount(small);
+    }
+  });
+});
+
 describe('hostile and damaged archives restore nothing', () => {
   async function zipOf(entries: { name: string; body: string | Buffer }[]): Promise<string> {
     const file = join(work, `evil-${Math.random().toString(36).slice(2)}.zip`);
@@ -226,6 +246,52 @@ describe('hostile and damaged archives restore nothing', () => {
           { name: 'database/invoice-service.db', body: 'not sqlite at all, just text that is long enough' },
         ]),
       'database',
+    ],
+    [
+      'a backup from a newer version (more migrations than this one knows)',
+      () =>
+        zipOf([
+          { name: 'backup.json', body: manifest.replace('"migrations":1', '"migrations":9999') },
+          { name: 'database/invoice-service.db', body: 'x' },
+        ]),
+      'comes from a newer version',
+    ],
+    [
+      'a ZIP64 archive',
+      async () => {
+        // An ordinary archive whose end record says "see the ZIP64 record" (entry count 0xffff).
+        const file = await zipOf([{ name: 'backup.json', body: manifest }]);
+        const bytes = readFileSync(file);
+        const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+        bytes.writeUInt16LE(0xffff, eocd + 10);
+        writeFileSync(file, bytes);
+        return file;
+      },
+      'ZIP64',
+    ],
+    [
+      'a database that fails its integrity check',
+      async () => {
+        const db = join(work, `damaged-${Math.random().toString(36).slice(2)}.db`);
+        const sqlite = new Database(db);
+        sqlite.run('CREATE TABLE t(a TEXT)');
+        sqlite.run('CREATE INDEX ti ON t(a)');
+        for (let i = 0; i < 50; i++) sqlite.run('INSERT INTO t VALUES (?)', [`value-${i}`]);
+        const root = (
+          sqlite.query("SELECT rootpage FROM sqlite_master WHERE name = 'ti'").get() as {
+            rootpage: number;
+          }
+        ).rootpage;
+        sqlite.close();
+        // Overwrite a key at the end of the index's page: the index no longer matches its table.
+        const bytes = readFileSync(db);
+        bytes.write('zzzz', root * 4096 - 20, 'latin1');
+        return zipOf([
+          { name: 'backup.json', body: manifest },
+          { name: 'database/invoice-service.db', body: bytes },
+        ]);
+      },
+      'the backed-up database is damaged',
     ],
     [
       'not a zip',
