@@ -94,15 +94,16 @@ function receivePoolOf(config: Config): ReceivePool | null {
 
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
   const { config } = parts;
+  const clock = overrides.clock ?? systemClock;
   const receivePool = overrides.receivePool === undefined ? receivePoolOf(config) : overrides.receivePool;
   const active = activeRulePack(config);
   const deps: AppDeps = {
     db: parts.handle.db,
     credentials: apiKeyCredentials,
-    clock: systemClock,
+    clock,
     logger: parts.logger,
     blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
-    rateLimiter: new TokenBucketLimiter(),
+    rateLimiter: new TokenBucketLimiter(clock),
     renderPdf: parts.renderPdf,
     signer: new DownloadSigner(parts.signingSecret),
     publicBaseUrl: config.publicBaseUrl,

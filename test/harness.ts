@@ -1,22 +1,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../src/app';
-import { createJobRuntime } from '../src/background';
-import { openDataDir } from '../src/cli/runtime';
 import { loadConfig } from '../src/config';
 import type { Db } from '../src/db/client';
-import { type AppDeps, buildDeps } from '../src/deps';
+import type { AppDeps } from '../src/deps';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
-import { createFetchHandler, listen } from '../src/http/server';
 import type { JobRuntime } from '../src/jobs/runtime';
 import { AccountGate } from '../src/modules/compliance/account-gate';
 import type { RenderPdf } from '../src/rendering/types';
+import { createPools, createService, type Service } from '../src/service';
 import { type Clock, systemClock } from '../src/shared/clock';
 import { createLogger, type Logger } from '../src/shared/logger';
-import { renderInProcess } from '../src/workers/render-pool';
-import { type ProfileRunner, RulesPool, runProfileInProcess } from '../src/workers/rules-pool';
+import type { ProfileRunner } from '../src/workers/rules-pool';
 
 export const ROOT = join(import.meta.dir, '..');
 /** The official e-invoicing rule pack beside the repository (never copied into it). */
@@ -31,6 +27,8 @@ export interface TestServer {
   jobs: JobRuntime;
   /** fetch against the server; `key` adds `Authorization: Bearer`. JSON bodies are serialised. */
   request(path: string, init?: RequestOptions): Promise<Response>;
+  /** The service as `serve` builds it: pools, config. */
+  service: Service;
   /** Same, and parses the JSON body. */
   json<T = any>(path: string, init?: RequestOptions): Promise<{ status: number; body: T; headers: Headers }>;
   stop(): Promise<void>;
@@ -46,14 +44,15 @@ export interface RequestOptions {
 export interface ServerOptions {
   /** INBOX_DIR: a folder the job runtime takes received e-invoices from. */
   inboxDir?: string;
-  /** IMAP_* settings (env names; MAX_BODY_BYTES too, which sets its limits): a mailbox the server watches. */
-  imap?: Record<string, string>;
   clock?: Clock;
   rateLimiter?: RateLimiter;
   maxBodyBytes?: number;
   logger?: Logger;
+  /** Instead of the render pool (a renderer that fails, or counts). */
   renderPdf?: RenderPdf;
   publicBaseUrl?: string;
+  /** IMAP_* settings (env names; MAX_BODY_BYTES too, which sets its limits): a mailbox the server watches. */
+  imap?: Record<string, string>;
   /** Default: the official pack in ../shared/rulesets; null = no pack at all. */
   rulesetsDir?: string | null;
   /** The pack `serve` picks without RULESETS_DIR (installed in the data dir, else the embedded one). */
@@ -63,13 +62,32 @@ export interface ServerOptions {
   startJobs?: boolean;
   /** Serve an existing data dir (a restored backup) instead of a fresh one; removed on stop as well. */
   dataDir?: string;
-  /** Tier-2 checks in a worker pool with this time limit, as `serve` runs them; default in-process. */
+  /** The rules pool's size and time limit (whole seconds); default the config's (1 worker, 60 s). */
   rulesWorkers?: { count: number; timeLimitMs: number };
+  /** RENDER_WORKERS; 0 = draw in-process. Default the config's (one per core). */
+  renderWorkers?: number;
+  /** Instead of the rules pool. */
   runProfile?: ProfileRunner;
+  /** Compile the rule pack in its background worker after start, as `serve` does (off by default). */
+  compileRules?: boolean;
   complianceChecksPerAccount?: number;
   /** Seals stored idempotent answers; default TEST_SIGNING_SECRET (a restart with another tests a changed secret). */
   signingSecret?: string;
 }
+
+/** Real time plus an offset the test can move ahead: time passes as usual, and jumps when asked. */
+export class ShiftedClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(ms: number): void {
+    this.offsetMs += ms;
+  }
+}
+
+/** The render and rules pools test servers share (see startServer); never closed: bun test exits anyway. */
+let sharedPools: ReturnType<typeof createPools> | null = null;
 
 export function tempDir(prefix = 'inv-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
@@ -77,30 +95,46 @@ export function tempDir(prefix = 'inv-test-'): string {
 
 export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789';
 
-/** A real server on a random loopback port over a fresh data dir, wired exactly as `serve` wires it. */
+/**
+ * A real server on a random loopback port over a fresh data dir, built by the same `createService` as
+ * `serve` (src/service.ts): PDFs drawn by the render pool's worker threads, tier 2 in the rules pool, the
+ * job runtime, the render sweep and the idempotency purge. What differs is only what a test injects (its
+ * options) and, unless asked for, the background compile of the rule pack (see `compileRules`).
+ */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? tempDir();
-  const config = loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', ...options.imap });
-  const handle = openDataDir(config);
-  const logger = options.logger ?? createLogger('silent');
-  let _jobs: JobRuntime | null = null;
-  // Tier 2 in workers as `serve` runs it, when a test asks (workers take a moment to start).
-  const rulesPool = options.rulesWorkers
-    ? new RulesPool(options.rulesWorkers.count, options.rulesWorkers.timeLimitMs)
-    : null;
-  let listening = 'http://127.0.0.1';
-  const deps: AppDeps = buildDeps(
-    {
-      config,
-      handle,
-      logger,
-      renderPdf: options.renderPdf ?? renderInProcess,
-      runProfile: rulesPool?.run ?? options.runProfile ?? runProfileInProcess,
-      signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
-      ownOrigin: () => options.publicBaseUrl ?? listening,
-    },
-    {
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    // Compiling the pack's XSLT takes minutes of CPU per fresh data dir: every test server would start it
+    // again. Tests that are about the compile ask for it; the rules run from the pack's own SEF otherwise.
+    RULESETS_COMPILE: options.compileRules ? 'background' : 'off',
+  };
+  if (options.maxBodyBytes !== undefined) env.MAX_BODY_BYTES = String(options.maxBodyBytes);
+  Object.assign(env, options.imap);
+  if (options.rulesWorkers) {
+    env.RULES_WORKERS = String(options.rulesWorkers.count);
+    env.COMPLIANCE_TIME_LIMIT_SECONDS = String(Math.ceil(options.rulesWorkers.timeLimitMs / 1000));
+  }
+  if (options.renderWorkers !== undefined) env.RENDER_WORKERS = String(options.renderWorkers);
+  const config = loadConfig(env);
+  // The pools of the default config are built once and shared by every test server of this process, as
+  // one served process has one pair: warm workers instead of a cold start (seconds) in every test file.
+  // A test that sizes its own pools (rulesWorkers, renderWorkers) gets them new, closed on stop.
+  const ownPools = options.rulesWorkers !== undefined || options.renderWorkers !== undefined;
+  if (!ownPools && sharedPools === null) sharedPools = createPools(config);
+  const pools = ownPools ? null : sharedPools;
+  const service = createService(config, {
+    logger: options.logger ?? createLogger('silent'),
+    renderPdf: options.renderPdf ?? pools?.renderPool?.render,
+    runProfile: options.runProfile ?? pools?.rulesPool?.run,
+    signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
+    jobs: { pollMs: 25, graceMs: 2_000 },
+    deps: {
       clock: options.clock ?? systemClock,
+      // Real time unless the test brings a limiter with a clock of its own (tests move that one).
       rateLimiter: options.rateLimiter ?? new TokenBucketLimiter(),
       publicBaseUrl: options.publicBaseUrl ?? null,
       ...(options.servedRules
@@ -113,20 +147,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       smtpUrl: options.smtpUrl ?? null,
       billing: undefined,
       inbox: options.inboxDir ? { dir: options.inboxDir, accountId: null } : null,
+      ...(options.publicBaseUrl === undefined ? {} : { ownOrigin: () => options.publicBaseUrl ?? '' }),
     },
-  );
-  const runtime = createJobRuntime(deps, { pollMs: 25, graceMs: 2_000 });
-  _jobs = runtime;
-  if (options.startJobs !== false) runtime.start();
-  deps.mailbox?.start();
-  const maxBodyBytes = options.maxBodyBytes ?? config.maxBodyBytes;
-  const fetchHandler = createFetchHandler(buildApp(deps), {
-    ...deps,
-    maxBodyBytes,
-    signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
   });
-  const server = listen(fetchHandler, { port: 0, host: '127.0.0.1', logger });
-  listening = server.url;
+  const server = service.start({ jobs: options.startJobs !== false });
+  const { deps, jobs: runtime, handle } = service;
 
   const request = (path: string, init: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...init.headers };
@@ -144,6 +169,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     db: handle.db,
     deps,
     jobs: runtime,
+    service,
     request,
     async json(path, init) {
       const res = await request(path, init);
@@ -151,12 +177,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       return { status: res.status, body: text === '' ? null : JSON.parse(text), headers: res.headers };
     },
     async stop() {
-      await server.stop();
-      await deps.mailbox?.stop();
-      rulesPool?.close();
-      deps.receivePool?.close();
-      await runtime.stop();
-      handle.close();
+      await service.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -171,23 +192,24 @@ export function runCli(args: string[], env: Record<string, string> = {}) {
   return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() };
 }
 
-/** Times `/health` every 20 ms while `work` runs: the slowest answer (an event loop held shows here). */
-export async function slowestHealthDuring(server: TestServer, work: Promise<unknown>): Promise<number> {
+/**
+ * How many `/health` 200s came back, one after another, before `work` settled. The server shares this
+ * process's event loop: work that held it would let at most one answer through; work on a worker thread (or
+ * that yields) lets many. A count, not a time, so a busy machine cannot fail it.
+ */
+export async function healthAnswersDuring(server: TestServer, work: Promise<unknown>): Promise<number> {
   let done = false;
-  let slowest = 0;
-  const probe = (async () => {
-    while (!done) {
-      const started = performance.now();
-      await fetch(`${server.url}/health`);
-      slowest = Math.max(slowest, performance.now() - started);
-      await Bun.sleep(20);
-    }
-  })();
-  await work
+  let answered = 0;
+  const settled = work
     .catch(() => undefined)
     .finally(() => {
       done = true;
     });
-  await probe;
-  return slowest;
+  while (!done) {
+    const res = await fetch(`${server.url}/health`);
+    await res.arrayBuffer();
+    if (!done && res.status === 200) answered++;
+  }
+  await settled;
+  return answered;
 }

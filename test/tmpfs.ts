@@ -2,7 +2,9 @@
 // service's writes (no fake store). Mounting needs root (the project's machines and CI run as root);
 // elsewhere `mountTinyTmpfs` returns false and the tests that need it skip.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export function mountTinyTmpfs(dir: string, bytes: number): boolean {
   mkdirSync(dir, { recursive: true });
@@ -12,6 +14,18 @@ export function mountTinyTmpfs(dir: string, bytes: number): boolean {
 }
 
 export const unmount = (dir: string) => spawnSync('umount', ['-l', dir], { stdio: 'ignore' });
+
+/** Whether this process can mount a tmpfs at all, known when test files are read: for `test.skipIf`. */
+export const CANNOT_MOUNT: boolean = (() => {
+  const dir = mkdtempSync(join(tmpdir(), 'inv-mount-probe-'));
+  try {
+    if (!mountTinyTmpfs(dir, 4096)) return true;
+    unmount(dir);
+    return false;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+})();
 
 /** The names of the files (not directories) anywhere under `dir`. */
 export const filesUnder = (dir: string) =>

@@ -1,3 +1,5 @@
+import { type Clock, systemClock } from '../shared/clock';
+
 export interface RateDecision {
   allowed: boolean;
   /** Whole requests left in the current second's allowance. */
@@ -8,7 +10,7 @@ export interface RateDecision {
 
 /** Behind an interface: a multi-host deployment swaps in a shared store (Redis, PostgreSQL). */
 export interface RateLimiter {
-  take(key: string, perSecond: number, nowMs?: number): RateDecision;
+  take(key: string, perSecond: number): RateDecision;
 }
 
 interface Bucket {
@@ -19,11 +21,16 @@ interface Bucket {
 /**
  * Token bucket per key (the service keys it by account): `perSecond` tokens, refilled continuously, so a key may burst up to one
  * second's allowance and then sustains `perSecond` requests per second. The window is one second.
+ * Time comes from the service's clock, so tests move it instead of sleeping; a clock set back refills
+ * nothing (elapsed time is never negative).
  */
 export class TokenBucketLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  take(key: string, perSecond: number, nowMs: number = performance.now()): RateDecision {
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  take(key: string, perSecond: number): RateDecision {
+    const nowMs = this.clock.now().getTime();
     const bucket = this.buckets.get(key) ?? { tokens: perSecond, updatedMs: nowMs };
     const elapsed = Math.max(0, nowMs - bucket.updatedMs) / 1000;
     bucket.tokens = Math.min(perSecond, bucket.tokens + elapsed * perSecond);

@@ -34,6 +34,18 @@ export interface JobRuntimeOptions {
   sources?: JobSource[];
 }
 
+/**
+ * What the runtime reports as it goes, for whoever watches it (tests await these instead of sleeping):
+ * a claim round ran (`polled`, how many jobs it launched), a handler was launched (`started`), a running
+ * job's lease renewal ran (`heartbeat`, whether the lease was still this process's), and a job's attempt
+ * is over with its outcome recorded or its claim released (`settled`).
+ */
+export type JobRuntimeEvent =
+  | { type: 'polled'; launched: number }
+  | { type: 'started'; job: JobRow }
+  | { type: 'heartbeat'; job: JobRow; renewed: boolean }
+  | { type: 'settled'; job: JobRow };
+
 /** What request handlers need from the runtime: start newly enqueued work now, not at the next poll. */
 export interface JobWaker {
   wake(): void;
@@ -63,6 +75,7 @@ export class JobRuntime implements JobWaker {
   private readonly running = new Map<string, Running>();
   private readonly perKind = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly listeners = new Set<(event: JobRuntimeEvent) => void>();
   private started = false;
   private stopping = false;
 
@@ -139,6 +152,38 @@ export class JobRuntime implements JobWaker {
     return this.running.size;
   }
 
+  /** Calls `listener` with every event from now on; returns the function that stops it. */
+  onEvent(listener: (event: JobRuntimeEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The next event of this type (and matching `where`, when given). */
+  next<T extends JobRuntimeEvent['type']>(
+    type: T,
+    where: (event: Extract<JobRuntimeEvent, { type: T }>) => boolean = () => true,
+  ): Promise<Extract<JobRuntimeEvent, { type: T }>> {
+    return new Promise((resolve) => {
+      const off = this.onEvent((event) => {
+        if (event.type !== type) return;
+        const typed = event as Extract<JobRuntimeEvent, { type: T }>;
+        if (!where(typed)) return;
+        off();
+        resolve(typed);
+      });
+    });
+  }
+
+  private emit(event: JobRuntimeEvent): void {
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(event);
+      } catch (error) {
+        this.logger.error('job runtime: event listener failed', { error: String(error) });
+      }
+    }
+  }
+
   private schedule(ms: number): void {
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.tick(), ms);
@@ -174,6 +219,7 @@ export class JobRuntime implements JobWaker {
       this.launch(job);
       launched++;
     }
+    this.emit({ type: 'polled', launched });
     return launched;
   }
 
@@ -186,8 +232,10 @@ export class JobRuntime implements JobWaker {
     entry.done = this.execute(def, entry).finally(() => {
       this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 1) - 1);
       this.running.delete(job.id);
+      this.emit({ type: 'settled', job });
       if (this.started && !this.stopping) this.schedule(0); // a slot is free
     });
+    this.emit({ type: 'started', job });
   }
 
   private async execute(def: JobDefinition, entry: Running): Promise<void> {
@@ -195,7 +243,9 @@ export class JobRuntime implements JobWaker {
     const heartbeat = setInterval(() => {
       if (entry.released) return;
       try {
-        if (!renewLease(this.db, this.clock, job, this.leaseMs)) abort.abort(new LeaseLostError(job.id));
+        const renewed = renewLease(this.db, this.clock, job, this.leaseMs);
+        if (!renewed) abort.abort(new LeaseLostError(job.id));
+        this.emit({ type: 'heartbeat', job, renewed });
       } catch (error) {
         this.onError(error, job);
       }

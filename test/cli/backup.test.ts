@@ -1,3 +1,4 @@
+import { Database } from 'bun:sqlite';
 // backup / restore: an online snapshot of a populated, running service restored into an empty dir serves
 // the same resources, files and PDFs with the same keys; hostile or damaged archives restore nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -7,7 +8,8 @@ import { deflateRawSync } from 'node:zlib';
 import { ZipArchive } from 'archiver';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
-import { runCli, startServer, type TestServer, tempDir } from '../harness';
+import { ROOT, runCli, startServer, type TestServer, tempDir } from '../harness';
+import { CANNOT_MOUNT, mountTinyTmpfs, unmount } from '../tmpfs';
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -159,14 +161,90 @@ describe('backup and restore', () => {
     expect(Buffer.from(await zipB.arrayBuffer()).equals(Buffer.from(await zipA.arrayBuffer()))).toBe(true);
   });
 
+  test('an online backup taken while the server keeps writing restores a consistent snapshot', async () => {
+    const customers = () =>
+      (
+        server.db.$client
+          .query('SELECT COUNT(*) AS n FROM customers WHERE account_id = ?')
+          .get(account.id) as {
+          n: number;
+        }
+      ).n;
+    const before = customers();
+    // Writes through the API go on for as long as the backup runs, in its own process.
+    let writing = true;
+    let written = 0;
+    const writes = (async () => {
+      while (writing) {
+        const res = await server.json('/api/v1/customers', {
+          method: 'POST',
+          key: account.apiKey,
+          body: { name: `During backup ${written}` },
+        });
+        expect(res.status).toBe(200);
+        written++;
+      }
+    })();
+    const file = join(work, 'during-writes.zip');
+    const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'backup', '--out', file], {
+      env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: server.dataDir },
+      stdout: 'ignore',
+      stderr: 'pipe',
+    });
+    const code = await proc.exited;
+    writing = false;
+    await writes;
+    expect([code, await new Response(proc.stderr).text()]).toEqual([0, '']);
+    expect(written).toBeGreaterThan(0);
+
+    const target = join(work, 'restored-during-writes');
+    expect(runCli(['restore', file], { DATA_DIR: target }).code).toBe(0); // integrity_check passed
+    const restored = await startServer({ dataDir: target, startJobs: false });
+    try {
+      // A snapshot of one moment: every customer before the backup, some of those written meanwhile,
+      // each whole (readable through the API like any other).
+      const all = await readAll(restored, '/api/v1/customers');
+      const mine = all.length;
+      expect(mine).toBeGreaterThanOrEqual(before);
+      expect(mine).toBeLessThanOrEqual(customers());
+      const during = (all as { name: string }[]).filter((c) => c.name.startsWith('During backup'));
+      const numbers = during.map((c) => Number(c.name.split(' ').at(-1))).sort((a, b) => a - b);
+      // Committed in order, so the snapshot holds a prefix of them: 0, 1, 2, ... with no gap.
+      expect(numbers).toEqual(numbers.map((_, i) => i));
+    } finally {
+      await restored.stop();
+    }
+  });
+
   test('restore refuses a non-empty data dir and leaves it untouched', () => {
     const busy = join(work, 'busy');
     mkdirSync(busy, { recursive: true });
     writeFileSync(join(busy, 'keep.txt'), 'mine');
-    const res = runCli(['restore', backupFile], { DATA_DIR: busy });
+    // A backup of its own: this test does not lean on the one above having run (or passed).
+    const own = join(work, 'for-busy.zip');
+    expect(runCli(['backup', '--out', own], { DATA_DIR: server.dataDir }).code).toBe(0);
+    const res = runCli(['restore', own], { DATA_DIR: busy });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('is not empty');
     expect(readdirSync(busy)).toEqual(['keep.txt']);
+  });
+});
+
+describe('a restore the disk cannot take', () => {
+  test.skipIf(CANNOT_MOUNT)('is refused before anything is written, naming the space it needs', () => {
+    const file = join(work, 'for-small-disk.zip');
+    expect(runCli(['backup', '--out', file], { DATA_DIR: server.dataDir }).code).toBe(0);
+    const small = join(work, 'small-disk');
+    expect(mountTinyTmpfs(small, 64 * 1024)).toBe(true);
+    try {
+      const target = join(small, 'restored');
+      const res = runCli(['restore', file], { DATA_DIR: target });
+      expect(res.code).toBe(1);
+      expect(res.stderr).toContain('free space first');
+      expect(readdirSync(small)).toEqual([]);
+    } finally {
+      unmount(small);
+    }
   });
 });
 
@@ -225,6 +303,52 @@ describe('hostile and damaged archives restore nothing', () => {
       'database',
     ],
     [
+      'a backup from a newer version (more migrations than this one knows)',
+      () =>
+        zipOf([
+          { name: 'backup.json', body: manifest.replace('"migrations":1', '"migrations":9999') },
+          { name: 'database/invoice-service.db', body: 'x' },
+        ]),
+      'comes from a newer version',
+    ],
+    [
+      'a ZIP64 archive',
+      async () => {
+        // An ordinary archive whose end record says "see the ZIP64 record" (entry count 0xffff).
+        const file = await zipOf([{ name: 'backup.json', body: manifest }]);
+        const bytes = readFileSync(file);
+        const eocd = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+        bytes.writeUInt16LE(0xffff, eocd + 10);
+        writeFileSync(file, bytes);
+        return file;
+      },
+      'ZIP64',
+    ],
+    [
+      'a database that fails its integrity check',
+      async () => {
+        const db = join(work, `damaged-${Math.random().toString(36).slice(2)}.db`);
+        const sqlite = new Database(db);
+        sqlite.run('CREATE TABLE t(a TEXT)');
+        sqlite.run('CREATE INDEX ti ON t(a)');
+        for (let i = 0; i < 50; i++) sqlite.run('INSERT INTO t VALUES (?)', [`value-${i}`]);
+        const root = (
+          sqlite.query("SELECT rootpage FROM sqlite_master WHERE name = 'ti'").get() as {
+            rootpage: number;
+          }
+        ).rootpage;
+        sqlite.close();
+        // Overwrite a key at the end of the index's page: the index no longer matches its table.
+        const bytes = readFileSync(db);
+        bytes.write('zzzz', root * 4096 - 20, 'latin1');
+        return zipOf([
+          { name: 'backup.json', body: manifest },
+          { name: 'database/invoice-service.db', body: bytes },
+        ]);
+      },
+      'the backed-up database is damaged',
+    ],
+    [
       'not a zip',
       async () => {
         const file = join(work, 'text.zip');
@@ -274,16 +398,15 @@ describe('restore refuses archives that would write more than they hold', () => 
     method: 0,
   });
 
-  test('40 directory entries pointing at one deflated run (4 GB from 123 KB) fail fast, writing nothing', async () => {
+  test('40 directory entries pointing at one deflated run (4 GB from 123 KB) are refused from the directory, writing nothing', async () => {
     const run = deflateRawSync(Buffer.alloc(100 * 1024 * 1024));
     const file = join(work, 'overlap-bomb.zip');
     writeFileSync(file, overlappingZip(manifestEntry(), run, 100 * 1024 * 1024, 40));
     expect(statSync(file).size).toBeLessThan(200_000);
     const target = join(work, 'overlap-target');
-    const started = performance.now();
     const res = runCli(['restore', file], { DATA_DIR: target });
-    expect(performance.now() - started).toBeLessThan(10_000);
     expect(res.code).toBe(1);
+    // Found in the central directory, before any entry is inflated (inflating 4 GB is what it prevents).
     expect(res.stderr).toContain('overlaps another entry');
     expect(existsSync(target)).toBe(false);
     expect(readdirSync(work).filter((n) => n.includes('.restoring-'))).toEqual([]);

@@ -21,7 +21,8 @@ afterAll(() => {
 interface ServeProcess {
   url: string;
   output: string;
-  stop(): Promise<void>;
+  /** SIGTERM, then the process's exit code once it has stopped. */
+  stop(): Promise<number>;
 }
 
 /** Starts `serve` as its own process on a random port and waits for its "listening" line. */
@@ -53,7 +54,7 @@ async function serve(dir: string, expectKey: boolean): Promise<ServeProcess> {
         if (done) break;
         started.output += new TextDecoder().decode(value);
       }
-      await proc.exited;
+      return proc.exited;
     },
   };
   return started;
@@ -267,21 +268,25 @@ describe('CLI next to a running server', () => {
       const live = await fetch(`${first.url}/api/v1/auth/me`, { headers: auth });
       expect(((await live.json()) as any).data.account.plan_name).toBe('Tiny');
 
-      // A plan change by the CLI applies on the next requests.
+      // A plan change by the CLI applies on the next requests: one request of the 50 a second was used,
+      // and a bucket never holds more than a second's allowance, so at 1 a second one of three passes.
       runCli(['plans', 'set', '--id', 'plan_tiny', '--rps', '1'], { DATA_DIR: dir });
-      await Bun.sleep(1100);
       const burst = await Promise.all(
         [1, 2, 3].map(() => fetch(`${first.url}/api/v1/auth/me`, { headers: auth })),
       );
       expect(burst.map((r) => r.status).sort()).toEqual([200, 429, 429]);
 
-      // Disable and enable take effect at once.
-      expect(runCli(['accounts', 'disable', created.account.id], { DATA_DIR: dir }).code).toBe(0);
-      await Bun.sleep(1100);
-      expect((await fetch(`${first.url}/api/v1/auth/me`, { headers: auth })).status).toBe(403);
-      expect(runCli(['accounts', 'enable', created.account.id], { DATA_DIR: dir }).code).toBe(0);
-      await Bun.sleep(1100);
-      expect((await fetch(`${first.url}/api/v1/auth/me`, { headers: auth })).status).toBe(200);
+      // Disable and enable take effect at once (an account of its own: its allowance is untouched, and a
+      // refused key uses none of it).
+      const other = JSON.parse(
+        runCli(['accounts', 'create', '--name', 'Toggle', '--json'], { DATA_DIR: dir }).stdout,
+      );
+      const otherAuth = { authorization: `Bearer ${other.api_key.api_key}` };
+      expect(runCli(['accounts', 'disable', other.account.id], { DATA_DIR: dir }).code).toBe(0);
+      expect((await fetch(`${first.url}/api/v1/auth/me`, { headers: otherAuth })).status).toBe(403);
+      expect((await fetch(`${first.url}/api/v1/auth/me`, { headers: otherAuth })).status).toBe(403);
+      expect(runCli(['accounts', 'enable', other.account.id], { DATA_DIR: dir }).code).toBe(0);
+      expect((await fetch(`${first.url}/api/v1/auth/me`, { headers: otherAuth })).status).toBe(200);
     } finally {
       await first.stop();
     }
@@ -356,6 +361,22 @@ async function runCliAsync(args: string[]) {
   return { code: await proc.exited, stdout };
 }
 
+describe('serve on SIGTERM', () => {
+  test('stops cleanly: exit 0, the port closed, the data dir reopens with a consistent database', async () => {
+    const dir = dataDir();
+    const running = await serve(dir, true);
+    expect((await fetch(`${running.url}/health`)).status).toBe(200);
+    expect(await running.stop()).toBe(0);
+    const refused = await fetch(`${running.url}/health`).then(
+      () => 'answered',
+      () => 'refused',
+    );
+    expect(refused).toBe('refused');
+    const check = runCli(['migrate'], { DATA_DIR: dir });
+    expect([check.code, check.stdout.trim()]).toEqual([0, 'Database is up to date.']);
+  });
+});
+
 describe('healthcheck', () => {
   test('exits 0 for a server answering /health 200, 1 for no server or one that stalls', async () => {
     const live = await startServer({ rulesetsDir: null });
@@ -373,10 +394,10 @@ describe('healthcheck', () => {
       fetch: () => new Promise<Response>(() => {}),
     });
     try {
-      const started = performance.now();
+      // It gives up by its own timeout (the test's timeout would catch one that waits for ever).
       const res = await runCliAsync(['healthcheck', '--port', String(stalled.port)]);
       expect(res.code).toBe(1);
-      expect(performance.now() - started).toBeLessThan(8_000);
+      expect(res.stdout).toMatch(/\/health: .*(time|abort)/i);
       const closedPort = stalled.port;
       stalled.stop(true);
       expect((await runCliAsync(['healthcheck', '--port', String(closedPort)])).code).toBe(1);

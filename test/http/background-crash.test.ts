@@ -13,13 +13,27 @@ const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_LEASE_SECONDS: '1', RE
 const ITEMS = 120;
 const DAYS_BACK = 1_000;
 
-function serve(port: number) {
-  return Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', String(port)], {
+/** `serve` on a port the kernel picks (never one taken by chance); resolves once it says where it listens. */
+async function serve() {
+  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
     env: { ...process.env, ...env },
-    stdout: 'ignore',
+    stdout: 'pipe',
     stderr: 'inherit',
   });
+  const reader = proc.stdout.getReader();
+  let output = '';
+  while (!/listening on (\S+)/.test(output)) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error(`server exited: ${output}`);
+    output += new TextDecoder().decode(value);
+  }
+  reader.releaseLock();
+  void proc.stdout.pipeTo(new WritableStream()); // keep draining what it prints later
+  return { proc, base: /listening on (\S+)/.exec(output)?.[1] ?? '' };
 }
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 async function waitUntil(check: () => Promise<boolean>, what: string, ms = 60_000) {
   const deadline = Date.now() + ms;
@@ -38,8 +52,7 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
   ).toBe(0);
   const made = runCli(['accounts', 'create', '--name', 'Crash', '--plan', 'plan_crash', '--json'], env);
   const key = JSON.parse(made.stdout).api_key.api_key as string;
-  const port = 20_000 + Math.floor(Math.random() * 5_000);
-  const base = `http://127.0.0.1:${port}`;
+  let base = '';
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await fetch(`${base}${path}`, {
       method,
@@ -56,7 +69,9 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
     }
   };
 
-  let server = serve(port);
+  let started = await serve();
+  let server = started.proc;
+  base = started.base;
   await waitUntil(up, 'the first start');
   const sequence = (
     await call('POST', '/api/v1/numbering-sequences', { name: 'R', prefix: 'R-', pattern: '{NNNNN}' })
@@ -64,8 +79,10 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
   const profile = (await call('POST', '/api/v1/business-profiles', { legal_name: 'Crash Seller GmbH' })).body
     .data;
   const customer = (await call('POST', '/api/v1/customers', { name: 'Crash Buyer Ltd' })).body.data;
-  const today = new Date().toISOString().slice(0, 10);
-  const start = new Date(Date.now() - DAYS_BACK * 86_400_000).toISOString().slice(0, 10);
+  // The server runs on the real date, which may pass UTC midnight during the test: the catch-up ends on the
+  // day it sees last, `today` or the one after, and the counts below follow from the day it ended on.
+  const today = dayOf(Date.now());
+  const start = dayOf(Date.parse(today) - DAYS_BACK * DAY_MS);
   const recurring = await call('POST', '/api/v1/recurring-invoices', {
     business_profile_id: profile.id,
     customer_id: customer.id,
@@ -106,7 +123,9 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
   await server.exited;
   expect(server.signalCode).toBe('SIGKILL');
 
-  server = serve(port);
+  started = await serve();
+  server = started.proc;
+  base = started.base;
   await waitUntil(up, 'the restart');
   const atRestart = { batch: await batchNow(), recurring: await recurringNow() };
   // The kill caught both in the middle (the catch-up of ~1,000 days takes far longer than 10 PDFs).
@@ -136,7 +155,15 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
       batch.body.data.id,
     );
     expect(renders).toEqual({ items: ITEMS, distinct_renders: ITEMS, renders: ITEMS, events: ITEMS });
-    const periods = DAYS_BACK + 1;
+    const last = (
+      db
+        .query(
+          'SELECT MAX(d.issue_date) AS last FROM recurring_occurrences o JOIN documents d ON d.id = o.document_id WHERE o.recurring_invoice_id = ?',
+        )
+        .get(recurring.body.data.id) as { last: string }
+    ).last;
+    expect([today, dayOf(Date.parse(today) + DAY_MS)]).toContain(last);
+    const periods = (Date.parse(last) - Date.parse(start)) / DAY_MS + 1;
     const invoices = q(
       `SELECT COUNT(*) AS n, COUNT(DISTINCT d.number) AS numbers, COUNT(DISTINCT d.issue_date) AS dates,
               MIN(d.issue_date) AS first, MAX(d.issue_date) AS last, SUM(d.status = 'finalized') AS finalized
@@ -148,7 +175,7 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
       numbers: periods,
       dates: periods,
       first: start,
-      last: today,
+      last,
       finalized: periods,
     } as any);
     // Numbers come from the sequence with no gap: R-00001 ... R-01001.

@@ -211,13 +211,20 @@ describe('billing through the payment provider', () => {
   test('unknown body fields are refused; return URLs must be http(s)', async () => {
     configure(true);
     const account = makeAccount(server);
+    const before = fake.requests.length;
     const extra = await post('checkout-session', account, { price_id: STARTER_PRICE, quantity: 3 });
     expect(extra.status).toBe(422);
+    expect(extra.body.error.details.fields).toContainEqual(expect.objectContaining({ loc: 'body.quantity' }));
     const bad = await post('checkout-session', account, {
       price_id: STARTER_PRICE,
       success_url: 'javascript:alert(1)',
     });
     expect(bad.status).toBe(422);
+    expect(bad.body.error.details.fields).toContainEqual(
+      expect.objectContaining({ loc: 'body.success_url' }),
+    );
+    // Refused before anything was sent: the payment provider saw no call at all.
+    expect(fake.requests.length).toBe(before);
   });
 });
 

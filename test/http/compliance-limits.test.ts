@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount } from '../factories';
-import { slowestHealthDuring, startServer, type TestServer } from '../harness';
+import { healthAnswersDuring, startServer, type TestServer } from '../harness';
 
 const EXAMPLES = join(import.meta.dir, '../../../shared/rulesets/examples');
 const example = readFileSync(join(EXAMPLES, 'peppol_bis_billing_3/base-example.xml'), 'utf8');
@@ -35,16 +35,15 @@ const check = (key: string, xml: string) =>
   });
 
 describe('compliance checks under hostile or heavy input', () => {
-  test('an Invoice element with 40,000 attributes is a fast 422 naming the limit', async () => {
+  test('an Invoice element with 40,000 attributes is refused by the scan before any parser, naming the limit', async () => {
     const account = makeAccount(server);
     const attributes = Array.from({ length: 40_000 }, (_, i) => `a${i}="x"`).join(' ');
     const xml = example.replace('<Invoice ', `<Invoice ${attributes} `);
-    const started = performance.now();
     const res = await check(account.apiKey, xml);
-    expect(performance.now() - started).toBeLessThan(1_000);
     expect(res.status).toBe(422);
     expect(res.body.error.details.fields[0]).toMatchObject({ loc: 'body.xml', type: 'too_large' });
-    expect(res.body.error.message).toContain('attributes');
+    // This wording comes only from the linear scan that runs before the parser (einvoicing/xsd/xml-limits.ts).
+    expect(res.body.error.message).toContain('An element of the XML has more than 100 attributes');
   });
 
   test('XML nested deeper than 64 elements and XML over 5 MiB are refused before parsing', async () => {
@@ -61,11 +60,13 @@ describe('compliance checks under hostile or heavy input', () => {
 
   test('a check past its time limit is cut short (never a pass), the server answers meanwhile, the next check runs', async () => {
     const account = makeAccount(server);
-    expect((await check(account.apiKey, example)).body.data.valid).toBe(true); // the worker is warm
+    // No warm-up check first: a worker's cold start only adds to the heavy check's time.
     const heavy = check(account.apiKey, manyLines(2000));
-    const slowest = await slowestHealthDuring(server, heavy);
+    // The check runs on a worker thread: this process's event loop answers /health meanwhile, again and again
+    // (were it held by the check, no answer could come back before the check's own).
+    const answered = await healthAnswersDuring(server, heavy);
     const res = await heavy;
-    expect(slowest).toBeLessThan(1_000);
+    expect(answered).toBeGreaterThanOrEqual(3);
     expect(res.status).toBe(200);
     expect(res.body.data.valid).toBe(false);
     expect(res.body.data.fully_checked).toBe(false);

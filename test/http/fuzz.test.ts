@@ -31,7 +31,7 @@ const ids = await seed();
 async function seed(): Promise<Record<string, string>> {
   const call = async (method: string, path: string, body?: unknown) => {
     const res = await server.json(path, { method, key: account.apiKey, body });
-    return res.status === 200 ? (res.body.data as Record<string, any>) : null;
+    return res.status >= 200 && res.status < 300 ? (res.body.data as Record<string, any>) : null;
   };
   const parties = await makeParties(server, account);
   const draft = await makeDocument(server, account, parties);
@@ -44,7 +44,7 @@ async function seed(): Promise<Record<string, string>> {
   const sequence = await call('POST', '/api/v1/numbering-sequences', { name: 'Fuzz', prefix: 'FZ-' });
   const template = await call('POST', '/api/v1/templates/custom', {
     name: 'Fuzz template',
-    base_template: 'classic',
+    base_template_id: 'tpl_classic',
   });
   const delivery = await call('POST', `/api/v1/documents/${finalized.id}/send`, { to: ['a@example.com'] });
   const found: Record<string, string | undefined> = {
@@ -61,7 +61,12 @@ async function seed(): Promise<Record<string, string>> {
     deliveries: delivery?.id,
     finalized: finalized.id,
   };
-  return Object.fromEntries(Object.entries(found).filter((entry): entry is [string, string] => !!entry[1]));
+  // Every resource must exist: a seed that failed would silently leave its routes unfuzzed.
+  const missing = Object.entries(found)
+    .filter((entry) => !entry[1])
+    .map(([name]) => name);
+  if (missing.length > 0) throw new Error(`fuzz seed failed for: ${missing.join(', ')}`);
+  return found as Record<string, string>;
 }
 
 /** A real id for a path param: looked up by the path segment just before it (`/customers/{id}`). */

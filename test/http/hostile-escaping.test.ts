@@ -71,6 +71,17 @@ async function xpathString(xml: string, xpath: string): Promise<string> {
   return (await Bun.$`xmllint --xpath ${`string(${xpath})`} ${file}`.quiet().text()).replace(/\n$/, '');
 }
 
+/** A character XML 1.0 cannot carry: C0 controls but tab, LF and CR; lone surrogates; U+FFFE and U+FFFF. */
+const notInXml = (ch: string) => {
+  const c = ch.codePointAt(0) ?? 0;
+  return (
+    (c < 0x20 && c !== 0x09 && c !== 0x0a && c !== 0x0d) ||
+    (c >= 0xd800 && c <= 0xdfff) ||
+    c === 0xfffe ||
+    c === 0xffff
+  );
+};
+
 const byName = (...names: string[]) => names.map((name) => `/*[local-name()='${name}']`).join('');
 const anywhere = (...names: string[]) => `/${byName(...names)}`.replace(/^\//, '//');
 
@@ -109,11 +120,15 @@ describe('XML output escapes what it is given', () => {
       for (const profile of ['peppol_bis_billing_3', 'factur_x_en16931']) {
         const res = await xmlFor(profile, compliantData({ item }));
         if (res.status === 200) {
-          // Accepted: then the XML must parse (the character dropped or replaced, never written raw).
-          await xpathString(
+          // Accepted: then the XML must parse (the character dropped or replaced, never written raw), and
+          // the name keeps the rest of what was given.
+          const name = await xpathString(
             res.text,
             anywhere(profile.startsWith('peppol') ? 'Item' : 'SpecifiedTradeProduct', 'Name'),
           );
+          expect([...name].filter(notInXml)).toEqual([]);
+          const words = item.split(/[^a-z]+/).filter((w) => w.length > 0);
+          for (const word of words) expect(name).toContain(word);
         } else {
           expect(res.status).toBe(422);
           expect(JSON.parse(res.text).error.code).toBe('unprocessable_entity');

@@ -37,6 +37,23 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   'GET /api/v1/invitations/{token}':
     "a one-time link: its token is the credential (without it, 404, tested below with a token that is nobody's)",
   'POST /api/v1/invitations/{token}/accept': 'a one-time link, as above',
+  ...Object.fromEntries(
+    [
+      'countries',
+      'currencies',
+      'document-types',
+      'fonts',
+      'locales',
+      'page-sizes',
+      'tax-categories',
+      'tax-schemes',
+      'timezones',
+      'unit-codes',
+    ].map((list) => [
+      `GET /api/v1/reference/${list}`,
+      'a reference list, the same for every caller: no account data',
+    ]),
+  ),
 };
 
 const RENDER_DATA = {

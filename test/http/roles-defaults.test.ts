@@ -77,6 +77,8 @@ interface Case {
   setup(w: World, key: string): Promise<Send>;
   /** The account's profiles or templates as renders see them, to check that a refusal changed nothing. */
   state(w: World): Promise<unknown>;
+  /** What an allowed actor gets (default 200). */
+  status?: number;
 }
 
 const profileState = async (w: World) => {
@@ -85,7 +87,13 @@ const profileState = async (w: World) => {
 };
 const templateState = async (w: World) => {
   const list = await ok(w.account.apiKey, 'GET', '/api/v1/templates/custom');
-  return list.map((t: any) => [t.name, t.is_default, t.status, JSON.stringify(t.config)]);
+  // The list leaves the config out: each template's own answer carries it.
+  return Promise.all(
+    list.map(async (t: any) => {
+      const full = await ok(w.account.apiKey, 'GET', `/api/v1/templates/custom/${t.id}`);
+      return [t.name, t.is_default, t.status, JSON.stringify(full.config)];
+    }),
+  );
 };
 
 const CASES: Case[] = [
@@ -149,6 +157,7 @@ const CASES: Case[] = [
         key,
         body: { name: 'Mine', is_default: true },
       }),
+    status: 201,
     state: templateState,
   },
   {
@@ -200,6 +209,7 @@ const CASES: Case[] = [
       const id = await actorsTemplateMadeDefault(w, key);
       return () => server.json(`/api/v1/templates/custom/${id}`, { method: 'DELETE', key });
     },
+    status: 204,
     state: templateState,
   },
 ];
@@ -219,7 +229,9 @@ describe("the account's defaults need resources:write_all", () => {
         const before = await c.state(w);
         const res = await send();
         if (allowed) {
-          expect(res.status).toBeLessThan(300);
+          // Exactly the success status, and the account's default really changed.
+          expect(res.status).toBe(c.status ?? 200);
+          expect(await c.state(w)).not.toEqual(before);
           return;
         }
         expect(res.status).toBe(403);

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { usageEvents } from '../../src/modules/usage/schema';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
-import { filesUnder, mountTinyTmpfs, unmount } from '../tmpfs';
+import { CANNOT_MOUNT, filesUnder, mountTinyTmpfs, unmount } from '../tmpfs';
 
 let server: TestServer;
 let account: TestAccount;
@@ -44,26 +44,29 @@ const batchOf = (count: number) => ({
   })),
 });
 
-test('a batch on a full disk: items fail with the storage reason, no files, no usage, batch failed', async () => {
-  if (!mounted) return console.warn('skipped: cannot mount a tmpfs here (needs root)');
-  const created = await call('POST', '/api/v1/batches', batchOf(3));
-  expect(created.status).toBe(200);
-  await server.jobs.runDue();
+test.skipIf(CANNOT_MOUNT)(
+  'a batch on a full disk: items fail with the storage reason, no files, no usage, batch failed',
+  async () => {
+    expect(mounted).toBe(true);
+    const created = await call('POST', '/api/v1/batches', batchOf(3));
+    expect(created.status).toBe(200);
+    await server.jobs.runDue();
 
-  const batch = (await call('GET', `/api/v1/batches/${created.body.data.id}`)).body.data;
-  expect(batch).toMatchObject({ status: 'failed', completed_items: 0, failed_items: 3 });
-  const items = (await call('GET', `/api/v1/batches/${batch.id}/items`)).body.data;
-  expect(
-    items.map((item: { status: string; error_message: string }) => [item.status, item.error_message]),
-  ).toEqual(Array(3).fill(['failed', 'The file could not be stored: no space left on the storage device']));
-  expect(files()).toEqual([]);
-  expect(usage()).toEqual([]);
-  const download = await call('GET', `/api/v1/batches/${batch.id}/download`);
-  expect([download.status, download.body.error.code]).toEqual([409, 'conflict']);
-});
+    const batch = (await call('GET', `/api/v1/batches/${created.body.data.id}`)).body.data;
+    expect(batch).toMatchObject({ status: 'failed', completed_items: 0, failed_items: 3 });
+    const items = (await call('GET', `/api/v1/batches/${batch.id}/items`)).body.data;
+    expect(
+      items.map((item: { status: string; error_message: string }) => [item.status, item.error_message]),
+    ).toEqual(Array(3).fill(['failed', 'The file could not be stored: no space left on the storage device']));
+    expect(files()).toEqual([]);
+    expect(usage()).toEqual([]);
+    const download = await call('GET', `/api/v1/batches/${batch.id}/download`);
+    expect([download.status, download.body.error.code]).toEqual([409, 'conflict']);
+  },
+);
 
-test('once space is back, the next batch renders and bills its items', async () => {
-  if (!mounted) return;
+test.skipIf(CANNOT_MOUNT)('once space is back, the next batch renders and bills its items', async () => {
+  expect(mounted).toBe(true);
   unmount(blobDir);
   mounted = false;
   const created = await call('POST', '/api/v1/batches', batchOf(2));

@@ -23,7 +23,16 @@ function file() {
   return path;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** One turn of the timer queue: a timer the runtime set for 0 ms before this call has fired by then. */
+const timerTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+/** A promise the test resolves when it chooses. */
+function gate() {
+  let open: () => void = () => undefined;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
 const Item = Type.Object({ i: Type.Number() });
 
 test('per-kind concurrency is never exceeded, and kinds do not block each other', async () => {
@@ -39,7 +48,8 @@ test('per-kind concurrency is never exceeded, and kinds do not block each other'
       handler: async () => {
         active[kind]++;
         peak[kind] = Math.max(peak[kind], active[kind]);
-        await sleep(5);
+        // A claim round launches synchronously: every handler it starts is running before any ends.
+        await Promise.resolve();
         active[kind]--;
       },
     });
@@ -69,7 +79,8 @@ test('two runtimes on two connections to one file run every job exactly once', a
     payload: Item,
     concurrency: 4,
     handler: async (_p, ctx) => {
-      await sleep(Math.random() * 3);
+      // Handlers end in a shuffled order, so the two runtimes' claims interleave.
+      for (let i = Math.floor(Math.random() * 4); i > 0; i--) await timerTurn();
       ran.push(ctx.jobId);
     },
   });
@@ -105,21 +116,23 @@ test('stop() waits for short handlers and releases one that outlives the grace p
         });
       }),
   });
+  // Ends once stop() has begun: inside the grace period, whatever the machine's speed.
+  const quickMayEnd = gate();
   const quick = defineJob({
     kind: 'quick',
     payload: Item,
-    handler: async () => {
-      await sleep(10);
-    },
+    handler: () => quickMayEnd.opened,
   });
   const h = enqueueJob(db, clock, hang, { i: 1 });
   const q = enqueueJob(db, clock, quick, { i: 2 });
   const runtime = new JobRuntime({ db, clock, definitions: [hang, quick], graceMs: 50, pollMs: 5 });
+  const bothStarted = runtime.next('polled', (e) => e.launched === 2);
   runtime.start();
-  await sleep(5);
+  await bothStarted;
   expect(runtime.activeCount).toBe(2);
-  await runtime.stop();
-  await sleep(1);
+  const stopped = runtime.stop();
+  quickMayEnd.open();
+  await stopped;
   expect(aborted).toBe(true);
   expect(getJob(db, q.id)?.status).toBe('succeeded');
   expect(getJob(db, h.id)).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
@@ -144,16 +157,24 @@ test('the poll loop picks up new jobs, at once after wake()', async () => {
   const seen: number[] = [];
   const def = defineJob({ kind: 'k', payload: Item, handler: async (p) => void seen.push(p.i) });
   const runtime = new JobRuntime({ db, clock, definitions: [def], pollMs: 10_000 });
+  const firstRound = runtime.next('polled');
   runtime.start();
-  await sleep(5);
+  expect((await firstRound).launched).toBe(0);
+  const settled = runtime.next('settled');
   enqueueJob(db, clock, def, { i: 1 });
   runtime.wake();
-  await sleep(20);
+  await settled; // long before the next poll, ten seconds away
   expect(seen).toEqual([1]);
   await runtime.stop();
+  let rounds = 0;
+  runtime.onEvent((e) => {
+    if (e.type === 'polled') rounds++;
+  });
   enqueueJob(db, clock, def, { i: 2 });
   runtime.wake(); // stopped: no more claims
-  await sleep(20);
+  await timerTurn();
+  await timerTurn();
+  expect(rounds).toBe(0);
   expect(seen).toEqual([1]);
 });
 
@@ -162,23 +183,31 @@ test('a long job keeps its lease by heartbeat, so no other worker takes it', asy
   const { db } = openDatabase(path);
   const clock = new FakeClock();
   let runs = 0;
-  const def = defineJob({
-    kind: 'long',
-    payload: Item,
-    handler: async () => {
-      runs++;
-      for (let i = 0; i < 10; i++) {
-        clock.advance(400); // 4 s of clock time against a 1 s lease
-        await sleep(15);
-      }
-    },
-  });
-  const job = enqueueJob(db, clock, def, { i: 1 });
-  const first = new JobRuntime({ db, clock, definitions: [def], leaseMs: 1_000, heartbeatMs: 5 }).runDue();
-  await sleep(70); // the clock is now well past the first lease
-  const other = new JobRuntime({ db: openDatabase(path).db, clock, definitions: [def], leaseMs: 1_000 });
-  expect(await other.runDue()).toBe(0);
-  await first;
+  const other = new JobRuntime({ db: openDatabase(path).db, clock, definitions: [def()], leaseMs: 1_000 });
+  let claimedByOther = -1;
+  let heartbeats = 0;
+  const first = new JobRuntime({ db, clock, definitions: [def()], leaseMs: 1_000, heartbeatMs: 5 });
+  function def() {
+    return defineJob({
+      kind: 'long',
+      payload: Item,
+      handler: async () => {
+        runs++;
+        for (let i = 0; i < 10; i++) {
+          clock.advance(400); // 4 s of clock time against a 1 s lease
+          const beat = await first.next('heartbeat');
+          expect(beat.renewed).toBe(true);
+          heartbeats++;
+          // The clock is now well past the first lease (2 s), and the lease was renewed on the way.
+          if (i === 4) claimedByOther = await other.runDue();
+        }
+      },
+    });
+  }
+  const job = enqueueJob(db, clock, def(), { i: 1 });
+  await first.runDue();
+  expect(claimedByOther as number).toBe(0);
+  expect(heartbeats).toBe(10);
   expect(runs).toBe(1);
   expect(getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
 });
@@ -230,8 +259,9 @@ test("the loop's own failures go to the service's logger (LOG_LEVEL, JSON), not 
     ],
   });
   try {
+    const rounds = runtime.next('polled');
     runtime.start();
-    await sleep(60);
+    await rounds; // the round that called the broken source is over
   } finally {
     await runtime.stop();
     console.error = original;
@@ -250,18 +280,27 @@ test('an enqueue wakes a started runtime once its transaction commits: no wake()
   const kind = defineJob({ kind: 'woken', payload: Item, handler: async ({ i }) => void ran.push(i) });
   // A poll an hour away: only the enqueue can start the job.
   const runtime = new JobRuntime({ db, clock, definitions: [kind], pollMs: 3_600_000 });
+  const firstRound = runtime.next('polled');
   runtime.start();
-  await sleep(20);
+  await firstRound;
+  const settled = runtime.next('settled');
   db.transaction((tx) => {
     enqueueJob(tx, clock, kind, { i: 1 });
     // Still inside the transaction: the wake has not run yet, so no worker can see an uncommitted row.
     expect(ran).toEqual([]);
   });
-  for (let waited = 0; ran.length === 0 && waited < 2_000; waited += 10) await sleep(10);
+  await settled; // the next poll is an hour away: only the enqueue's wake can have run it
   expect(ran).toEqual([1]);
   await runtime.stop();
   // A stopped runtime is no longer told: the job stays queued.
-  enqueueJob(db, clock, kind, { i: 2 });
-  await sleep(50);
+  let rounds = 0;
+  runtime.onEvent((e) => {
+    if (e.type === 'polled') rounds++;
+  });
+  const second = enqueueJob(db, clock, kind, { i: 2 });
+  await timerTurn();
+  await timerTurn();
+  expect(rounds).toBe(0);
   expect(ran).toEqual([1]);
+  expect(getJob(db, second.id)?.status).toBe('queued');
 });

@@ -7,6 +7,7 @@ import { requestFingerprint } from '../../src/http/idempotency';
 import { MethodMatcher } from '../../src/http/method-matcher';
 import { TokenBucketLimiter } from '../../src/http/rate-limit';
 import { toFieldErrors, toLoc } from '../../src/http/validation';
+import { FakeClock } from '../../src/shared/clock';
 import { ulidBody } from '../../src/shared/ids';
 import { encodeCursor, readPageRequest, toPage } from '../../src/shared/pagination';
 
@@ -122,14 +123,25 @@ describe('credentials', () => {
 
 describe('token bucket', () => {
   test('allows a one-second burst, then refills at the plan rate', () => {
-    const limiter = new TokenBucketLimiter();
-    const taken = [0, 0, 0, 0].map(() => limiter.take('k', 3, 1_000));
+    const clock = new FakeClock();
+    const limiter = new TokenBucketLimiter(clock);
+    const taken = [0, 0, 0, 0].map(() => limiter.take('k', 3));
     expect(taken.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(taken[0]?.remaining).toBe(2);
     expect(taken[3]?.retryAfterSeconds).toBe(1);
-    expect(limiter.take('k', 3, 1_340).allowed).toBe(true); // one token back after a third of a second
-    expect(limiter.take('k', 3, 1_341).allowed).toBe(false);
-    expect(limiter.take('other', 3, 1_341).allowed).toBe(true);
+    clock.advance(340);
+    expect(limiter.take('k', 3).allowed).toBe(true); // one token back after a third of a second
+    clock.advance(1);
+    expect(limiter.take('k', 3).allowed).toBe(false);
+    expect(limiter.take('other', 3).allowed).toBe(true);
+  });
+
+  test('a clock set back refills nothing', () => {
+    const clock = new FakeClock();
+    const limiter = new TokenBucketLimiter(clock);
+    expect(limiter.take('k', 1).allowed).toBe(true);
+    clock.advance(-60_000);
+    expect(limiter.take('k', 1).allowed).toBe(false);
   });
 });
 

@@ -44,8 +44,11 @@ describe('format', () => {
         expect(makeFormatter('de-DE', 'EUR', 2).date('2026-12-31')).toBe('31.12.2026');
       }
     } finally {
-      process.env.TZ = before;
+      // Assigning undefined would store the string "undefined" (a zone no one has) for every later file.
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
     }
+    expect(process.env.TZ).toBe(before);
     expect(makeFormatter('en-US', 'USD', 2).date('not a date')).toBe('not a date');
   });
 

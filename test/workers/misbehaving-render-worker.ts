@@ -1,5 +1,5 @@
 // A stand-in render worker for the pool's limit tests: the document name says how to misbehave.
-export {};
+import { threadId } from 'node:worker_threads';
 
 declare const self: Worker;
 
@@ -10,6 +10,7 @@ self.onmessage = (event: MessageEvent<{ id: number; input: { data: { invoice_num
   const how = input.data.invoice_number;
   if (how === 'hang') for (;;) {} // never answers: only terminate() ends it
   if (how === 'grow') for (;;) held.push(new Float64Array(1 << 20).fill(1)); // 8 MiB more each turn
-  const bytes = new TextEncoder().encode(`%PDF-1.4 ${how}`).buffer as ArrayBuffer;
+  const text = how === 'whoami' ? `thread ${threadId}` : how;
+  const bytes = new TextEncoder().encode(`%PDF-1.4 ${text}`).buffer as ArrayBuffer;
   self.postMessage({ id, bytes }, [bytes]);
 };

@@ -53,7 +53,7 @@ export function healthRoutes(_auth: Auth, deps: AppDeps) {
   return new Elysia()
     .get('/health', () => ({ status: 'ok' as const, service: SERVICE_NAME, version: VERSION }), {
       response: t.Object({ status: t.Literal('ok'), service: t.String(), version: t.String() }),
-      detail: { summary: 'Liveness: the process answers', tags: ['Health'] },
+      detail: { summary: 'Liveness: the process answers', tags: ['Health'], security: [] },
     })
     .get(
       '/ready',
@@ -75,11 +75,15 @@ export function healthRoutes(_auth: Auth, deps: AppDeps) {
       },
       {
         response: { 200: Readiness, 503: Readiness },
-        detail: { summary: 'Readiness: database, storage and renderer really exercised', tags: ['Health'] },
+        detail: {
+          summary: 'Readiness: database, storage and renderer really exercised',
+          tags: ['Health'],
+          security: [],
+        },
       },
     )
     .get('/version', () => ({ version: VERSION }), {
       response: t.Object({ version: t.String() }),
-      detail: { summary: 'Service version', tags: ['Health'] },
+      detail: { summary: 'Service version', tags: ['Health'], security: [] },
     });
 }

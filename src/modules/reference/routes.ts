@@ -11,7 +11,8 @@ import { packSummary } from '../../einvoicing/rule-pack-store';
 import type { Auth } from '../../http/auth';
 import { listFonts } from './fonts';
 
-const detail = (summary: string) => ({ summary, tags: ['Reference data'] });
+/** Reference lists are public: no key needed (`security: []` in the OpenAPI document). */
+const detail = (summary: string) => ({ summary, tags: ['Reference data'], security: [] });
 const list = <T extends Parameters<typeof t.Array>[0]>(item: T) => t.Object({ data: t.Array(item) });
 const Coded = t.Object({
   data: t.Array(t.Object({ code: t.String(), label: t.String() })),

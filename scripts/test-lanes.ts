@@ -1,0 +1,84 @@
+// The test lanes (`npm run test:unit`, `test:http`, `test:slow`; `npm test` runs every test file), chosen by
+// path so a file added later lands in a lane without anyone listing it:
+//   slow  the web console in a browser (test/e2e), kill -9 crash tests, fuzz and property tests, the
+//         official rule pack's corpora and compile (einvoicing-rules*), whole matrices and "-all" sweeps
+//   unit  test/unit, less the slow ones: pure, no server, about 30 s on a quiet 2-core machine
+//   http  test/http and test/cli, less the slow ones: real servers and the CLI as its own process
+// The one per-test timeout of the suite is here too (bun reads no timeout from bunfig.toml).
+//   bun scripts/test-lanes.ts <all|unit|http|slow|list> [bun test flags...]
+import { Glob } from 'bun';
+
+export const TIMEOUT_MS = 30_000;
+
+const SLOW = [
+  'test/e2e/**',
+  'test/**/*crash*.test.ts',
+  'test/**/*fuzz*.test.ts',
+  'test/**/*properties*.test.ts',
+  'test/**/einvoicing-rules*.test.ts',
+  'test/**/*-matrix.test.ts',
+  'test/**/*-all.test.ts',
+  'test/**/tier1-tier2-agreement.test.ts',
+];
+const LANES: Record<string, string[]> = {
+  unit: ['test/unit/**/*.test.ts'],
+  http: ['test/http/**/*.test.ts', 'test/cli/**/*.test.ts'],
+  slow: SLOW,
+};
+
+const matches = (patterns: string[], file: string) => patterns.some((p) => new Glob(p).match(file));
+
+export function laneOf(file: string): string | null {
+  if (matches(SLOW, file)) return 'slow';
+  for (const [lane, patterns] of Object.entries(LANES)) if (matches(patterns, file)) return lane;
+  return null;
+}
+
+export function testFiles(): string[] {
+  return [...new Glob('test/**/*.test.ts').scanSync('.')].sort();
+}
+
+if (import.meta.main) {
+  process.chdir(new URL('..', import.meta.url).pathname);
+  const rest = process.argv.slice(2);
+  // `npm test -- --reporter=junit ...` (.ci/run) brings flags only: that is every file.
+  const lane = rest[0] !== undefined && !rest[0].startsWith('-') ? (rest.shift() as string) : 'all';
+  const files = testFiles();
+  if (lane === 'list') {
+    for (const file of files) console.log(`${laneOf(file) ?? 'NONE'}\t${file}`);
+    process.exit(files.some((f) => laneOf(f) === null) ? 1 : 0);
+  }
+  if (lane !== 'all' && !(lane in LANES)) {
+    console.error(`unknown lane ${lane}: all, ${Object.keys(LANES).join(', ')} or list`);
+    process.exit(2);
+  }
+  // Words after the lane narrow it (`test:http -- roles` runs the http files whose path has "roles");
+  // flags go to bun test as they are (a flag's value in the next word stays with it).
+  const flags: string[] = [];
+  const filters: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i] as string;
+    if (!arg.startsWith('-')) filters.push(arg);
+    else {
+      flags.push(arg);
+      if (
+        ['-t', '--test-name-pattern', '--reporter', '--reporter-outfile'].includes(arg) &&
+        i + 1 < rest.length
+      )
+        flags.push(rest[++i] as string);
+    }
+  }
+  const inLane = lane === 'all' ? files : files.filter((f) => laneOf(f) === lane);
+  const chosen = filters.length === 0 ? inLane : inLane.filter((f) => filters.some((w) => f.includes(w)));
+  if (lane !== 'all' || filters.length > 0) {
+    if (chosen.length === 0) {
+      console.error(`no test file in lane ${lane} matches ${filters.join(' ')}`);
+      process.exit(1);
+    }
+  }
+  const paths = lane === 'all' && filters.length === 0 ? [] : chosen.map((f) => `./${f}`);
+  const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
+    stdio: ['inherit', 'inherit', 'inherit'],
+  });
+  process.exit(await proc.exited);
+}

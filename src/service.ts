@@ -1,0 +1,181 @@
+// The composition root: one function wires the whole service from its config (data dir, database, worker
+// pools, AppDeps, routes, job runtime) and starts its background work (jobs, render sweep, idempotency
+// purge, rule-pack compile). `serve` (src/cli/serve.ts) and the test harness (test/harness.ts) both build
+// the service here, so tests take the paths production takes; what a test must control (clock, port,
+// data dir, a renderer that fails) comes in as an override, never as a second wiring.
+import { join } from 'node:path';
+import { buildApp } from './app';
+import { createJobRuntime, type JobRuntimeTuning } from './background';
+import { openDataDir, signingSecret } from './cli/runtime';
+import type { Config } from './config';
+import type { DbHandle } from './db/client';
+import { type AppDeps, buildDeps } from './deps';
+import { IdempotencyStore } from './http/idempotency';
+import { createFetchHandler, listen } from './http/server';
+import type { JobRuntime } from './jobs/runtime';
+import { sweepExpiredRenders } from './modules/renders/use-cases/sweep-expired-renders';
+import type { RenderPdf } from './rendering/types';
+import { createLogger, type Logger } from './shared/logger';
+import { RenderPool, renderInProcess } from './workers/render-pool';
+import { compileRulesInBackground } from './workers/rules-compiler';
+import { type ProfileRunner, RulesPool, runProfileInProcess } from './workers/rules-pool';
+
+const HOUR_MS = 60 * 60 * 1000;
+/** Expired renders are already unreachable; the sweep only frees their disk space. */
+const SWEEP_MS = 60 * 1000;
+
+/** What a caller may put in place of the config's choice; everything else follows from the config. */
+/** The request handler as Bun.serve calls it (the server gives the client's address). */
+type ServerFetch = Parameters<typeof listen>[0];
+
+export interface ServiceOverrides {
+  logger?: Logger;
+  /** Instead of the render pool (RENDER_WORKERS), e.g. a renderer that fails. */
+  renderPdf?: RenderPdf;
+  /** Instead of the rules pool (RULES_WORKERS). */
+  runProfile?: ProfileRunner;
+  /** Instead of SIGNING_SECRET or the one kept in the data dir. */
+  signingSecret?: string;
+  /** Any part of AppDeps (clock, rate limiter, rule pack, SMTP, billing, inbox). */
+  deps?: Partial<AppDeps>;
+  jobs?: JobRuntimeTuning;
+  /** How long to wait after start before compiling the rule pack in its worker (default 1 s). */
+  rulesCompileDelayMs?: number;
+}
+
+export interface Service {
+  config: Config;
+  deps: AppDeps;
+  handle: DbHandle;
+  jobs: JobRuntime;
+  renderPool: RenderPool | null;
+  rulesPool: RulesPool | null;
+  /** The request handler (front door + routes) `start` serves. */
+  fetch: ServerFetch;
+  /**
+   * Binds the port (config.host/port; port 0 = any free one), then starts the background work: the job
+   * runtime (unless `jobs: false`), the render sweep, the idempotency purge, the rule-pack compile.
+   * `fetch` wraps the handler (serve notes when requests come). Throws when the port cannot be bound.
+   */
+  start(options?: { jobs?: boolean; fetch?: ServerFetch }): { url: string };
+  /** HTTP first, then the jobs get their grace period, then the workers and the database. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The worker pools the config asks for (RENDER_WORKERS, RULES_WORKERS with their time and memory limits);
+ * null where it asks for none (drawn or checked in-process) or where the caller brings its own.
+ */
+export function createPools(
+  config: Config,
+  wanted: { render: boolean; rules: boolean } = { render: true, rules: true },
+): { renderPool: RenderPool | null; rulesPool: RulesPool | null } {
+  return {
+    renderPool:
+      wanted.render && config.renderWorkers > 0
+        ? new RenderPool(config.renderWorkers, {
+            timeLimitMs: config.renderTimeLimitSeconds * 1000,
+            memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
+          })
+        : null,
+    rulesPool:
+      wanted.rules && config.rulesWorkers > 0
+        ? new RulesPool(
+            config.rulesWorkers,
+            config.complianceTimeLimitSeconds * 1000,
+            config.workerMemoryLimitMb * 1024 * 1024,
+          )
+        : null,
+  };
+}
+
+export function createService(config: Config, overrides: ServiceOverrides = {}): Service {
+  const logger = overrides.logger ?? createLogger(config.logLevel);
+  const handle = openDataDir(config);
+  const secret = overrides.signingSecret ?? signingSecret(config);
+  const pools = createPools(config, {
+    render: overrides.renderPdf === undefined,
+    rules: overrides.runProfile === undefined,
+  });
+  const { renderPool, rulesPool } = pools;
+  let listening: string | null = null;
+  const deps = buildDeps(
+    {
+      config,
+      handle,
+      logger,
+      renderPdf: overrides.renderPdf ?? renderPool?.render ?? renderInProcess,
+      runProfile: overrides.runProfile ?? rulesPool?.run ?? runProfileInProcess,
+      signingSecret: secret,
+      ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
+    },
+    overrides.deps,
+  );
+  const jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000, ...overrides.jobs });
+  const fetch = createFetchHandler(buildApp(deps), {
+    ...deps,
+    maxBodyBytes: config.maxBodyBytes,
+    signingSecret: secret,
+  });
+
+  let server: ReturnType<typeof listen> | null = null;
+  const timers: ReturnType<typeof setInterval>[] = [];
+  let rules: { stop(): void } | null = null;
+  let stopped = false;
+
+  return {
+    config,
+    deps,
+    handle,
+    jobs,
+    renderPool,
+    rulesPool,
+    fetch,
+    start(options = {}) {
+      try {
+        server = listen(options.fetch ?? fetch, { port: config.port, host: config.host, logger });
+      } catch (error) {
+        throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+      }
+      listening = server.url;
+      const idempotency = new IdempotencyStore(handle.db, deps.clock, secret);
+      timers.push(setInterval(() => idempotency.purgeExpired(), HOUR_MS));
+      timers.push(
+        setInterval(() => {
+          sweepExpiredRenders(deps).catch((error) =>
+            logger.error('render sweep failed', { error: String(error) }),
+          );
+        }, SWEEP_MS),
+      );
+      for (const timer of timers) timer.unref();
+      // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
+      if (options.jobs !== false) jobs.start();
+      deps.mailbox?.start();
+      // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
+      // The embedded pack is prepared by its first check (its compiled stylesheets put in the cache, in the
+      // executable its files written out: rule-pack-store.ts); the compile waits for that, any other pack's not.
+      if (config.rulesetsCompile) {
+        void Promise.resolve(deps.rulePack.prepared).then(() => {
+          if (stopped) return;
+          rules = compileRulesInBackground(deps.rulePack, join(config.dataDir, 'cache', 'sef'), logger, {
+            delayMs: overrides.rulesCompileDelayMs ?? 1000,
+          });
+        });
+      }
+      return { url: server.url };
+    },
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearInterval(timer);
+      await server?.stop();
+      await deps.mailbox?.stop();
+      // Running jobs get their grace period; what outlives it is released for the next start, not lost.
+      await jobs.stop();
+      rules?.stop();
+      renderPool?.close();
+      rulesPool?.close();
+      deps.receivePool?.close();
+      handle.close();
+    },
+  };
+}
