@@ -630,6 +630,39 @@ describe('received invoices: allowances in a category of their own, negative cha
     ).toEqual([{ loc: 'charges.0.amount', type: 'invalid' }]);
   });
 
+  test('a negative document discount belongs to a negative document, spread over its lines negated (rule 5b)', () => {
+    const negative = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '-1', unit_price: '30', taxes: [S19] },
+        { quantity: '-1', unit_price: '10', taxes: [S19] },
+      ],
+      discounts: [{ type: 'fixed', value: '-4.01' }],
+    });
+    expect(negative.discount_total).toBe('-4.01');
+    expect(negative.lines.map((l) => l.allocated_discount)).toEqual(['-3.01', '-1.00']);
+    expect(negative.tax_groups[0]?.taxable_amount).toBe('-35.99');
+    expect(negative.total).toBe('-42.83');
+    const positiveLines = [{ quantity: '1', unit_price: '30', taxes: [S19] }];
+    expect(
+      problems({ minorUnits: 2, lines: positiveLines, discounts: [{ type: 'fixed', value: '-4' }] }),
+    ).toEqual([{ loc: 'discounts.0.value', type: 'invalid' }]);
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [{ quantity: '-1', unit_price: '30', taxes: [S19] }],
+        discounts: [{ type: 'fixed', value: '4' }],
+      }),
+    ).toEqual([{ loc: 'discounts.0.value', type: 'invalid' }]);
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [{ quantity: '-1', unit_price: '3', taxes: [S19] }],
+        discounts: [{ type: 'fixed', value: '-4' }],
+      }),
+    ).toEqual([{ loc: 'discounts', type: 'invalid' }]);
+  });
+
   test('a stated tax amount within one unit replaces the computed one (rule 7a); beyond it, a problem', () => {
     const lines = [{ quantity: '1', unit_price: '3986.34', taxes: [S19] }];
     const t = totals({

@@ -213,8 +213,11 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
     return { ...priced, units: toMinorUnits(priced.amount, mu), taxes };
   });
   const discountInputs = input.discounts ?? [];
+  // Rule 5b: a document whose lines are all priced and sum below zero negates every amount (a correction).
+  const linesPriced = lines.every((line) => line !== null);
+  const negativeDocument = linesPriced && lines.reduce((n, line) => n + (line?.units ?? 0n), 0n) < 0n;
   const discounts = discountInputs.flatMap((d, k) => {
-    const read = readDiscount(d, `discounts.${k}`, problems);
+    const read = readDiscount(d, `discounts.${k}`, problems, negativeDocument);
     if (read === null) return [];
     const pinned = d.taxes == null ? null : parseTaxes(d.taxes, `discounts.${k}.taxes`, problems);
     const limited = pinned !== null && pinned.length > 0;
@@ -245,8 +248,18 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const priced = lines.filter((line) => line !== null);
   // Allocation is proportional to line amounts; a negative weight would turn a discount into a surcharge.
   const spreadOver = (d: Discount) => priced.filter((line) => coveredBy(d, line.taxes));
-  if (discounts.some((d) => spreadOver(d).some((line) => line.units < 0n))) {
-    const msg = 'document discounts need every line amount they spread over to be zero or more';
+  // On a negative document everything is negated, the discounts and the lines they spread over alike.
+  const againstSign = (units: bigint) => (negativeDocument ? units > 0n : units < 0n);
+  discounts.forEach((d) => {
+    if (negativeDocument && d.type === 'fixed' && gt(d.value, ZERO)) {
+      const msg = 'on a negative document (every amount negated) a document discount is negated too';
+      problems.push({ loc: `discounts.${d.k}.value`, msg, type: 'invalid' });
+    }
+  });
+  if (discounts.some((d) => spreadOver(d).some((line) => againstSign(line.units)))) {
+    const msg = negativeDocument
+      ? 'on a negative document, document discounts need every line amount they spread over to be zero or less'
+      : 'document discounts need every line amount they spread over to be zero or more';
     problems.push({ loc: 'discounts', msg, type: 'invalid' });
   }
   // Rule 5a: a fixed discount of a tax no line carries stands in that group by itself; a percentage of
@@ -273,7 +286,8 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const amounts = discounts.map((d) => documentDiscountAmount(d, baseOf(d), mu));
   // Only comparable once every line is priced and every discount read.
   const complete = priced.length === lines.length && discounts.length === discountInputs.length;
-  if (complete && discounts.length > 0 && gt(sum(amounts), subtotal)) {
+  const exceeds = negativeDocument ? lt(sum(amounts), subtotal) : gt(sum(amounts), subtotal);
+  if (complete && discounts.length > 0 && exceeds) {
     problems.push({ loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' });
   }
   // Rule 6a: a negative charge belongs to a negative document (a correction with every amount negated);
