@@ -42,6 +42,13 @@ export const Party = t.Object(
     website: t.Optional(t.String({ maxLength: 300 })),
     tax_id: t.Optional(t.String({ maxLength: 50 })),
     registration_number: t.Optional(t.String({ maxLength: 50 })),
+    registration_scheme: t.Optional(
+      t.String({
+        pattern: '^[0-9]{4}$',
+        description:
+          'EN 16931 BT-30 (seller) / BT-47 (buyer) scheme: the ISO 6523 ICD of registration_number (0184 a Danish CVR, 0002 a SIREN); default: the one its country and format imply, if any',
+      }),
+    ),
     address: t.Optional(Address),
     bank_account: t.Optional(BankAccount),
     identifier: t.Optional(

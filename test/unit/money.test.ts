@@ -663,6 +663,27 @@ describe('received invoices: allowances in a category of their own, negative cha
     ).toEqual([{ loc: 'discounts', type: 'invalid' }]);
   });
 
+  test('stated totals stand in for what the lines do not give (rule 8b)', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [],
+      stated: { net_total: '530.75', tax_total: '0.00', total: '530.75', amount_due: '383.75' },
+    });
+    expect([t.subtotal, t.tax_total, t.total, t.amount_due]).toEqual(['530.75', '0.00', '530.75', '383.75']);
+    expect(t.stated).toEqual(['net_total', 'tax_total', 'total', 'amount_due']);
+    const lines = [{ quantity: '2', unit_price: '10', taxes: [S19] }];
+    const computedTotal = totals({ minorUnits: 2, lines, stated: { subtotal: '20.5' } });
+    expect([computedTotal.subtotal, computedTotal.total, computedTotal.amount_due]).toEqual([
+      '20.50',
+      '24.30',
+      '24.30',
+    ]);
+    expect(totals({ minorUnits: 2, lines }).stated).toBeUndefined();
+    expect(problems({ minorUnits: 2, lines, stated: { total: '1e3' } })).toEqual([
+      { loc: 'stated_totals.total', type: 'decimal_format' },
+    ]);
+  });
+
   test('a stated tax amount within one unit replaces the computed one (rule 7a); beyond it, a problem', () => {
     const lines = [{ quantity: '1', unit_price: '3986.34', taxes: [S19] }];
     const t = totals({

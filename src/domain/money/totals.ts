@@ -36,6 +36,7 @@ import {
   readNonNegative,
   readShipping,
 } from './read-amounts';
+import { statedProblems, withStatedTotals } from './stated-totals';
 import { taxInAccountingCurrency } from './tax-currency';
 import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
 import type { MinorUnits, TotalsInput, TotalsOutcome, TotalsProblem, TotalsResult } from './types';
@@ -76,11 +77,16 @@ interface Checked {
 }
 
 export function computeTotals(input: TotalsInput): TotalsOutcome {
+  const statedWrong = statedProblems(input.stated);
   const checked = check(input);
-  if (!('lines' in checked)) return { ok: false, problems: checked.problems };
+  if (!('lines' in checked)) return { ok: false, problems: [...checked.problems, ...statedWrong] };
+  if (statedWrong.length > 0) return { ok: false, problems: statedWrong };
   const outcome = computeChecked(checked, input.minorUnits);
   if (!outcome.ok) return outcome;
-  const totals = outcome.totals;
+  const totals =
+    input.stated === undefined
+      ? outcome.totals
+      : withStatedTotals(outcome.totals, input.stated, input.minorUnits);
   const taxCurrency = input.taxCurrency;
   if (taxCurrency === undefined || !isDecimalString(taxCurrency.rate)) return { ok: true, totals };
   const converted = taxInAccountingCurrency(totals.tax_total, taxCurrency.rate, taxCurrency.minorUnits);
@@ -286,7 +292,9 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const amounts = discounts.map((d) => documentDiscountAmount(d, baseOf(d), mu));
   // Only comparable once every line is priced and every discount read.
   const complete = priced.length === lines.length && discounts.length === discountInputs.length;
-  const exceeds = negativeDocument ? lt(sum(amounts), subtotal) : gt(sum(amounts), subtotal);
+  // A discount standing in its own group (rule 5a) reduces no line: the subtotal does not bound it.
+  const spreadAmounts = sum(amounts.filter((_, i) => own[i] === null));
+  const exceeds = negativeDocument ? lt(spreadAmounts, subtotal) : gt(spreadAmounts, subtotal);
   if (complete && discounts.length > 0 && exceeds) {
     problems.push({ loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' });
   }

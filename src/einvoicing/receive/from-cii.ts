@@ -29,7 +29,7 @@ import {
   type TaxInfo,
   taxesOf,
 } from './shared';
-import type { ReceivedInvoice, ReceiveWarning } from './types';
+import type { ReadInvoice, ReceiveWarning } from './types';
 
 type Line = DocumentData['line_items'][number];
 
@@ -172,7 +172,7 @@ function payment(settlement: XmlElement | null): DocumentData['payment'] {
   return Object.keys(result).length > 0 ? (result as DocumentData['payment']) : undefined;
 }
 
-export function fromCii(root: XmlElement): ReceivedInvoice {
+export function fromCii(root: XmlElement): ReadInvoice {
   const warnings: ReceiveWarning[] = [];
   const document = at(root, 'ExchangedDocument');
   const transaction = at(root, 'SupplyChainTradeTransaction');
@@ -345,12 +345,13 @@ export function fromCii(root: XmlElement): ReceivedInvoice {
       text(root, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID') ?? null,
     data,
     totals: {
-      subtotal: text(sums, 'LineTotalAmount') ?? '0',
-      discount_total: text(sums, 'AllowanceTotalAmount') ?? '0',
-      shipping_total: text(sums, 'ChargeTotalAmount') ?? '0',
-      tax_total: text(taxTotal) ?? '0',
-      total: text(sums, 'GrandTotalAmount') ?? '0',
-      amount_due: text(sums, 'DuePayableAmount') ?? '0',
+      subtotal: text(sums, 'LineTotalAmount'),
+      discount_total: text(sums, 'AllowanceTotalAmount'),
+      shipping_total: text(sums, 'ChargeTotalAmount'),
+      net_total: text(sums, 'TaxBasisTotalAmount'),
+      tax_total: text(taxTotal),
+      total: text(sums, 'GrandTotalAmount'),
+      amount_due: text(sums, 'DuePayableAmount'),
     },
     warnings,
   };
