@@ -663,6 +663,31 @@ describe('received invoices: allowances in a category of their own, negative cha
     ).toEqual([{ loc: 'discounts', type: 'invalid' }]);
   });
 
+  test('a fixed discount of one tax that cannot be spread over its lines stands in its group (rule 5c)', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100', taxes: [S19] },
+        { quantity: '-1', unit_price: '20', taxes: [S19] },
+      ],
+      discounts: [{ type: 'fixed', value: '10', taxes: [S19] }],
+    });
+    expect(t.lines.map((l) => l.allocated_discount)).toEqual(['0.00', '0.00']);
+    expect(t.tax_groups[0]?.taxable_amount).toBe('70.00');
+    expect(t.total).toBe('83.30');
+    // Not limited to one tax: no group to stand in, and no spreading over a negative line.
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [
+          { quantity: '1', unit_price: '100', taxes: [S19] },
+          { quantity: '-1', unit_price: '20', taxes: [S19] },
+        ],
+        discounts: [{ type: 'fixed', value: '10' }],
+      }),
+    ).toEqual([{ loc: 'discounts', type: 'invalid' }]);
+  });
+
   test('stated totals stand in for what the lines do not give (rule 8b)', () => {
     const t = totals({
       minorUnits: 2,

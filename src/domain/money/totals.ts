@@ -256,23 +256,32 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const spreadOver = (d: Discount) => priced.filter((line) => coveredBy(d, line.taxes));
   // On a negative document everything is negated, the discounts and the lines they spread over alike.
   const againstSign = (units: bigint) => (negativeDocument ? units > 0n : units < 0n);
-  discounts.forEach((d) => {
-    if (negativeDocument && d.type === 'fixed' && gt(d.value, ZERO)) {
+  const signedAgainst = (d: Discount) => negativeDocument && d.type === 'fixed' && gt(d.value, ZERO);
+  const complete0 = priced.length === lines.length;
+  // Rule 5a: a fixed discount of a tax no line carries stands in that group by itself; a percentage of
+  // such a tax would be a percentage of nothing. Rule 5c: so does a fixed discount of one tax that cannot
+  // be spread over its lines (lines of both signs, or a sign against the document's): EN 16931 reduces
+  // the tax's base by it (BT-116), line by line it has no share.
+  const own = discounts.map((d) =>
+    d.groups !== null &&
+    complete0 &&
+    (spreadOver(d).length === 0 ||
+      (d.type === 'fixed' && (signedAgainst(d) || spreadOver(d).some((line) => againstSign(line.units)))))
+      ? d.pinned
+      : null,
+  );
+  discounts.forEach((d, i) => {
+    if (own[i] === null && signedAgainst(d)) {
       const msg = 'on a negative document (every amount negated) a document discount is negated too';
       problems.push({ loc: `discounts.${d.k}.value`, msg, type: 'invalid' });
     }
   });
-  if (discounts.some((d) => spreadOver(d).some((line) => againstSign(line.units)))) {
+  if (discounts.some((d, i) => own[i] === null && spreadOver(d).some((line) => againstSign(line.units)))) {
     const msg = negativeDocument
       ? 'on a negative document, document discounts need every line amount they spread over to be zero or less'
       : 'document discounts need every line amount they spread over to be zero or more';
     problems.push({ loc: 'discounts', msg, type: 'invalid' });
   }
-  // Rule 5a: a fixed discount of a tax no line carries stands in that group by itself; a percentage of
-  // such a tax would be a percentage of nothing.
-  const own = discounts.map((d) =>
-    d.groups !== null && spreadOver(d).length === 0 && priced.length === lines.length ? d.pinned : null,
-  );
   discounts.forEach((d, i) => {
     if (own[i] !== null && d.type === 'percentage') {
       const msg = 'no line carries this tax (a percentage needs lines of it)';
