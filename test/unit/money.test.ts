@@ -663,6 +663,34 @@ describe('received invoices: allowances in a category of their own, negative cha
     ).toEqual([{ loc: 'discounts', type: 'invalid' }]);
   });
 
+  test('a negative line may carry its allowance and charges negated with it (rule 2a)', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        {
+          quantity: '-2',
+          unit_price: '50',
+          discount: { type: 'fixed', value: '-10' },
+          charges: [{ amount: '-5' }],
+          taxes: [S19],
+        },
+      ],
+    });
+    expect([t.lines[0]?.discount_amount, t.lines[0]?.amount, t.total]).toEqual([
+      '-10.00',
+      '-95.00',
+      '-113.05',
+    ]);
+    const positive = [{ quantity: '2', unit_price: '50', charges: [{ amount: '-5' }] }];
+    expect(problems({ minorUnits: 2, lines: positive })).toEqual([
+      { loc: 'line_items.0.charges.0.amount', type: 'invalid' },
+    ]);
+    const tooMuch = [{ quantity: '-1', unit_price: '5', discount: { type: 'fixed' as const, value: '-6' } }];
+    expect(problems({ minorUnits: 2, lines: tooMuch })).toEqual([
+      { loc: 'line_items.0.discount.value', type: 'invalid' },
+    ]);
+  });
+
   test('a fixed discount of one tax that cannot be spread over its lines stands in its group (rule 5c)', () => {
     const t = totals({
       minorUnits: 2,

@@ -352,10 +352,16 @@ function priceLine(
 ): Omit<PricedLine, 'units' | 'taxes'> | null {
   const quantity = readDecimal(line.quantity, `${loc}.quantity`, problems);
   const price = line.unit_price == null ? ZERO : readDecimal(line.unit_price, `${loc}.unit_price`, problems);
+  // Rule 2a: a negative line (a credited item) may carry its allowance and charges negated with it.
+  const negativeLine = quantity !== null && price !== null && isNegative(mul(quantity, price));
   const discount =
-    line.discount == null ? undefined : readDiscount(line.discount, `${loc}.discount`, problems);
+    line.discount == null
+      ? undefined
+      : readDiscount(line.discount, `${loc}.discount`, problems, negativeLine);
   const charges = (line.charges ?? []).map((c, k) =>
-    readNonNegative(c.amount, `${loc}.charges.${k}.amount`, problems),
+    negativeLine
+      ? readDecimal(c.amount, `${loc}.charges.${k}.amount`, problems)
+      : readNonNegative(c.amount, `${loc}.charges.${k}.amount`, problems),
   );
   if (quantity === null || price === null || discount === null || charges.includes(null)) return null;
   const gross = round(mul(quantity, price), mu);
@@ -377,9 +383,18 @@ function pricedLine(
   problems: TotalsProblem[],
 ): { gross: Decimal; discount: Decimal; amount: Decimal } | null {
   if (discount === undefined) return { gross, discount: ZERO, amount: gross };
-  // A returned item is credited at its price; discounting a credit has no agreed meaning.
+  // A returned item is credited at its price; discounting a credit has no agreed meaning, unless the
+  // allowance is negated with the line (rule 2a: a fixed one, no larger than the line).
   if (isNegative(quantity) || isNegative(price)) {
     if (isZero(discount.value)) return { gross, discount: ZERO, amount: gross };
+    if (discount.type === 'fixed' && isNegative(discount.value) && isNegative(gross)) {
+      const amount = round(discount.value, mu);
+      if (lt(amount, gross)) {
+        problems.push({ loc: valueLoc, msg: 'the discount exceeds the line amount', type: 'invalid' });
+        return null;
+      }
+      return { gross, discount: amount, amount: sub(gross, amount) };
+    }
     const msg = 'a line with a negative quantity or price cannot have a discount';
     problems.push({ loc: valueLoc, msg, type: 'invalid' });
     return null;
