@@ -9,6 +9,7 @@ import { dec, eq } from '../../src/domain/money';
 import { documentTotals } from '../../src/modules/documents/checks';
 import { makeAccount, type TestAccount } from '../factories';
 import { ROOT, startServer, type TestServer } from '../harness';
+import { pdfPagesText, savePdf } from '../rendering-fixtures';
 
 const CORPUS = join(ROOT, '..', 'shared', 'receiving-corpus', 'samples');
 const present = existsSync(CORPUS);
@@ -40,7 +41,7 @@ interface Answer {
 const answers = new Map<string, Promise<Answer>>();
 const isPdf = (bytes: Buffer) => bytes.subarray(0, 5).toString() === '%PDF-';
 
-async function post(path: string, file: string): Promise<Answer> {
+async function post(path: string, file: string): Promise<Answer & { pdf?: Uint8Array }> {
   const bytes = readFileSync(join(CORPUS, file));
   const res = await fetch(`${server.url}/api/v1/einvoices/${path}`, {
     method: 'POST',
@@ -51,6 +52,8 @@ async function post(path: string, file: string): Promise<Answer> {
     body: new Uint8Array(bytes),
   });
   const type = res.headers.get('content-type') ?? '';
+  if (type.includes('pdf'))
+    return { status: res.status, body: null, pdf: new Uint8Array(await res.arrayBuffer()) };
   return { status: res.status, body: type.includes('json') ? await res.json() : null };
 }
 
@@ -208,6 +211,17 @@ describe.skipIf(!present)('the public receiving corpus', () => {
     expect(basicWl.format).toBe('factur_x_basic_wl');
     expect(basicWl.data.line_items).toEqual([]);
     expect(basicWl.data.stated_totals.total).toBe('104.90');
+  });
+
+  test('a MINIMUM file drawn: its stated figures, each said to be as stated', async () => {
+    const res = await post(
+      'visualize',
+      'zugferd-corpus/ZUGFeRDv2/correct/FNFE-factur-x-examples/Facture_FR_MINIMUM.pdf',
+    );
+    expect(res.status).toBe(200);
+    const text = pdfPagesText(savePdf(res.pdf as Uint8Array)).join('\n');
+    for (const figure of ['624.90', '46.25', '671.15', '470.15']) expect(text).toContain(figure);
+    expect(text.match(/\(as stated\)/g)?.length).toBe(4);
   });
 
   test('the VAT total is read where BT-6 repeats the document currency (XRechnung 1.2, CIUS-PT, CIUS-RO)', async () => {
