@@ -169,6 +169,8 @@ export function buildTotals(
 }
 
 export function buildTaxSummary(totals: TotalsResult, fmt: Formatter, labels: Labels): TaxSummaryRow[] {
+  // A stated VAT total (rule 8b) is one the groups computed from the lines do not give: none is drawn.
+  if (totals.stated?.includes('tax_total')) return [];
   return totals.tax_groups.map((group) => ({
     name: group.inclusive ? labels.taxIncluded(taxName(group.name, labels)) : taxName(group.name, labels),
     rate: fmt.percent(group.rate),
