@@ -254,6 +254,9 @@ describe.skipIf(!present)('the public receiving corpus', () => {
     expect(oioubl.totals.net_total).toBe('5050.00');
     expect(oioubl.totals.tax_total).toBe('1262.50');
     expect(oioubl.data.tax_scheme).toBe('VAT');
+    // Its lines' VAT (in the line's TaxTotal, category StandardRated) is read: the data adds up.
+    expect(oioubl.data.line_items[0].taxes).toEqual([{ name: 'VAT', rate: '25', category: 'S' }]);
+    expect(oioubl.data.stated_totals).toBeUndefined();
     const zatca = (await parsed('phive/zatca/3.4.6/Standard/Credit/Standard_Credit_Note.xml')).body.data;
     expect(zatca.totals.tax_total).toBe('0.6');
   });

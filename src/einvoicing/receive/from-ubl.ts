@@ -39,7 +39,7 @@ function exemptions(root: XmlElement): Map<string, { reason?: string; code?: str
   const map = new Map<string, { reason?: string; code?: string }>();
   for (const sub of all(root, 'TaxTotal/TaxSubtotal')) {
     const category = at(sub, 'TaxCategory');
-    const key = `${text(category, 'ID')}|${text(category, 'Percent') ?? '0'}`;
+    const key = `${taxInfo(category).category}|${text(category, 'Percent') ?? '0'}`;
     map.set(key, {
       reason: text(category, 'TaxExemptionReason'),
       code: text(category, 'TaxExemptionReasonCode'),
@@ -48,8 +48,12 @@ function exemptions(root: XmlElement): Map<string, { reason?: string; code?: str
   return map;
 }
 
+/** OIOUBL's VAT category names as UNCL5305 codes. */
+const OIOUBL_CATEGORIES: Record<string, string> = { StandardRated: 'S', ZeroRated: 'Z', ReverseCharge: 'AE' };
+
 function taxInfo(category: XmlElement | null): TaxInfo {
-  return { category: text(category, 'ID') ?? 'S', rate: text(category, 'Percent') ?? '0' };
+  const id = text(category, 'ID') ?? 'S';
+  return { category: OIOUBL_CATEGORIES[id] ?? id, rate: text(category, 'Percent') ?? '0' };
 }
 
 function line(
@@ -128,7 +132,11 @@ function line(
     attributes: attributesOf(all(item, 'AdditionalItemProperty'), 'Name'),
     discount: lineDiscountOf(allowances, `line ${id}`, warnings),
     charges: nonEmpty(charges),
-    taxes: taxesOf(taxInfo(at(item, 'ClassifiedTaxCategory')), exempt),
+    // OIOUBL states a line's VAT in the line's own TaxTotal, not under the item.
+    taxes: taxesOf(
+      taxInfo(at(item, 'ClassifiedTaxCategory') ?? at(el, 'TaxTotal/TaxSubtotal/TaxCategory')),
+      exempt,
+    ),
   }) as Line;
 }
 
