@@ -83,8 +83,12 @@ function profileName(customizationId: string | null): string {
 export function fromZugferd1(root: XmlElement): ReadInvoice {
   const read = fromCii(view(root, '', new WeakMap()));
   const settlement = at(root, 'SpecifiedSupplyChainTradeTransaction/ApplicableSupplyChainTradeSettlement');
+  const lineElements = all(
+    at(root, 'SpecifiedSupplyChainTradeTransaction'),
+    'IncludedSupplyChainTradeLineItem',
+  ).filter((l) => !isNoteLine(l));
   const data = withLogisticsCharges(
-    positiveAllowances(read.data, read.totals.discount_total),
+    withHeaderTax(positiveAllowances(read.data, read.totals.discount_total), lineElements, settlement),
     all(settlement, 'SpecifiedLogisticsServiceCharge'),
   );
   const warnings = [
@@ -145,5 +149,25 @@ function positiveAllowances(data: DocumentData, allowanceTotal: string | undefin
   return {
     ...data,
     discounts: data.discounts.map((d) => (d.value.startsWith('-') ? { ...d, value: d.value.slice(1) } : d)),
+  };
+}
+
+/**
+ * 1.0 BASIC lines state no VAT of their own: with one VAT breakdown in the header, that is every line's
+ * (with several, which line has which is not said, and the stated totals stand).
+ */
+function withHeaderTax(data: DocumentData, lines: XmlElement[], settlement: XmlElement | null): DocumentData {
+  const header = all(settlement, 'ApplicableTradeTax');
+  const only = header.length === 1 ? header[0] : undefined;
+  if (!only || lines.length !== data.line_items.length) return data;
+  const tax = taxesOf(
+    { category: text(only, 'CategoryCode') ?? 'S', rate: text(only, 'ApplicablePercent') ?? '0' },
+    new Map(),
+  );
+  return {
+    ...data,
+    line_items: data.line_items.map((line, i) =>
+      at(lines[i], 'SpecifiedSupplyChainTradeSettlement/ApplicableTradeTax') ? line : { ...line, taxes: tax },
+    ),
   };
 }
