@@ -343,7 +343,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
     typeCode,
     customizationId:
       text(root, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID') ?? null,
-    data,
+    data: withLogisticsCharges(data, all(settlement, 'SpecifiedLogisticsServiceCharge')),
     totals: {
       subtotal: text(sums, 'LineTotalAmount'),
       discount_total: text(sums, 'AllowanceTotalAmount'),
@@ -354,5 +354,34 @@ export function fromCii(root: XmlElement): ReadInvoice {
       amount_due: text(sums, 'DuePayableAmount'),
     },
     warnings,
+  };
+}
+
+/**
+ * The logistics service charges of ZUGFeRD 1.0 and 2.0 EXTENDED (`SpecifiedLogisticsServiceCharge`: description, amount, tax) are
+ * document level charges: the first is the shipping when the file has none, the others are charges.
+ */
+function withLogisticsCharges(data: DocumentData, charges: XmlElement[]): DocumentData {
+  if (charges.length === 0) return data;
+  const read = charges.map((c) => ({
+    amount: text(c, 'AppliedAmount') ?? '0',
+    reason: text(c, 'Description'),
+    taxes: taxesOf(
+      {
+        category: text(c, 'AppliedTradeTax/CategoryCode') ?? 'S',
+        rate:
+          text(c, 'AppliedTradeTax/RateApplicablePercent') ??
+          text(c, 'AppliedTradeTax/ApplicablePercent') ??
+          '0',
+      },
+      new Map(),
+    ),
+  }));
+  const first = data.shipping ? undefined : read[0];
+  const others = read.slice(first ? 1 : 0).map((c) => ({ ...c, reason: c.reason ?? 'Charge' }));
+  return {
+    ...data,
+    ...(first && { shipping: shippingOf(first) }),
+    ...(others.length > 0 && { charges: [...(data.charges ?? []), ...others] }),
   };
 }

@@ -2,11 +2,11 @@
 // EXTENDED; 2014-2019) read into the document data. Its structure is the CII of ZUGFeRD 2 / Factur-X under
 // older element names, so the file is read through a view that gives each element its 2.x name and the CII
 // reader does the rest; what 1.0 has and 2.x does not (logistics service charges, note-only lines) is
-// read here. ZUGFeRD 1.0 predates EN 16931: no profile applies and a warning says so.
+// read here (logistics service charges, which ZUGFeRD 2.0 EXTENDED kept, are read by the CII reader). ZUGFeRD 1.0 predates EN 16931: no profile applies and a warning says so.
 import type { DocumentData } from '../../domain/document-data';
 import { all, at, text, type XmlElement } from './dom';
 import { fromCii } from './from-cii';
-import { shippingOf, taxesOf } from './shared';
+import { taxesOf } from './shared';
 import type { ReadInvoice } from './types';
 
 export const ZUGFERD_1_NAMESPACE = 'urn:ferd:CrossIndustryDocument:invoice:1p0';
@@ -87,9 +87,10 @@ export function fromZugferd1(root: XmlElement): ReadInvoice {
     at(root, 'SpecifiedSupplyChainTradeTransaction'),
     'IncludedSupplyChainTradeLineItem',
   ).filter((l) => !isNoteLine(l));
-  const data = withLogisticsCharges(
-    withHeaderTax(positiveAllowances(read.data, read.totals.discount_total), lineElements, settlement),
-    all(settlement, 'SpecifiedLogisticsServiceCharge'),
+  const data = withHeaderTax(
+    positiveAllowances(read.data, read.totals.discount_total),
+    lineElements,
+    settlement,
   );
   const warnings = [
     {
@@ -112,32 +113,6 @@ export function fromZugferd1(root: XmlElement): ReadInvoice {
   }
   const notes = [data.notes, ...noteLines].filter(Boolean).join('\n\n');
   return { ...read, format: 'zugferd_1', data: { ...data, ...(notes && { notes }) }, warnings };
-}
-
-/**
- * 1.0's logistics service charges (`SpecifiedLogisticsServiceCharge`: description, amount, tax) are
- * document level charges: the first is the shipping when the file has none, the others are charges.
- */
-function withLogisticsCharges(data: DocumentData, charges: XmlElement[]): DocumentData {
-  if (charges.length === 0) return data;
-  const read = charges.map((c) => ({
-    amount: text(c, 'AppliedAmount') ?? '0',
-    reason: text(c, 'Description'),
-    taxes: taxesOf(
-      {
-        category: text(c, 'AppliedTradeTax/CategoryCode') ?? 'S',
-        rate: text(c, 'AppliedTradeTax/ApplicablePercent') ?? '0',
-      },
-      new Map(),
-    ),
-  }));
-  const first = data.shipping ? undefined : read[0];
-  const others = read.slice(first ? 1 : 0).map((c) => ({ ...c, reason: c.reason ?? 'Charge' }));
-  return {
-    ...data,
-    ...(first && { shipping: shippingOf(first) }),
-    ...(others.length > 0 && { charges: [...(data.charges ?? []), ...others] }),
-  };
 }
 
 /**
