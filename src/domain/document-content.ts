@@ -262,6 +262,22 @@ export const contentFields = {
       },
     ),
   ),
+  stated_totals: t.Optional(
+    t.Object(
+      {
+        subtotal: t.Optional(DecimalString('EN 16931 BT-106: the sum of the line net amounts, as stated')),
+        net_total: t.Optional(DecimalString('EN 16931 BT-109: the total without VAT, as stated')),
+        tax_total: t.Optional(DecimalString('EN 16931 BT-110: the VAT total, as stated')),
+        total: t.Optional(DecimalString('EN 16931 BT-112: the total with VAT, as stated')),
+        amount_due: t.Optional(DecimalString('EN 16931 BT-115: the amount due, as stated')),
+      },
+      {
+        ...closed,
+        description:
+          'Document totals a received e-invoice states that its lines do not give (no lines, as Factur-X MINIMUM and BASIC WL, or lines that do not add up): they stand in the totals instead of the computed ones (docs/calculation.md rule 8b). Such data cannot be written as an EN 16931 e-invoice',
+      },
+    ),
+  ),
   tax_currency: t.Optional(
     t.Object(
       {

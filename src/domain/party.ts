@@ -57,6 +57,13 @@ export const Party = t.Object(
     managing_directors: t.Optional(
       t.String({ maxLength: 500, description: 'Printed on the PDF (German companies must name them)' }),
     ),
+    registration_scheme: t.Optional(
+      t.String({
+        pattern: '^[0-9]{4}$',
+        description:
+          'EN 16931 BT-30 (seller) / BT-47 (buyer) scheme: the ISO 6523 ICD of registration_number (0184 a Danish CVR, 0002 a SIREN); default: the one its country and format imply, if any',
+      }),
+    ),
     address: t.Optional(Address),
     bank_account: t.Optional(BankAccount),
     identifier: t.Optional(

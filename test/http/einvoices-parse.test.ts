@@ -189,6 +189,14 @@ describe('round trip: every official example, written back in its own profile', 
   });
 });
 
+test('legal registration ids keep their scheme (BT-30/BT-47, ISO 6523 0184) when read and written back', async () => {
+  const { parsed, xml, fatal } = await roundTrip('en16931_ubl/BIS3_Invoice_positive.XML');
+  expect(parsed.data.seller.registration_scheme).toBe('0184');
+  expect(parsed.data.buyer.registration_scheme).toBe('0184');
+  expect(fatal).toEqual([]);
+  expect(xml.match(/<cbc:CompanyID schemeID="0184">/g)?.length).toBe(2);
+});
+
 describe('hybrid PDFs and the other ways in', () => {
   test.each(readdirSync(join(EXAMPLES, 'facturx-pdf')))('%s: the embedded CII is read', async (pdf) => {
     const bytes = new Uint8Array(readFileSync(join(EXAMPLES, 'facturx-pdf', pdf)));

@@ -161,7 +161,7 @@ describe('the inbox folder and the receive command', () => {
       expect(existsSync(join(dir, 'processed', 'rechnung.xml'))).toBe(true);
       expect(existsSync(join(dir, 'failed', 'kaputt.xml'))).toBe(true);
       expect(readFileSync(join(dir, 'failed', 'kaputt.xml.error.txt'), 'utf8')).toContain(
-        'neither a UBL Invoice',
+        'is no e-invoice this service reads',
       );
       expect(existsSync(join(dir, 'half.xml.part'))).toBe(true);
       const list = await folder.json('/api/v1/received-documents', { key: owner.apiKey });

@@ -630,6 +630,113 @@ describe('received invoices: allowances in a category of their own, negative cha
     ).toEqual([{ loc: 'charges.0.amount', type: 'invalid' }]);
   });
 
+  test('a negative document discount belongs to a negative document, spread over its lines negated (rule 5b)', () => {
+    const negative = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '-1', unit_price: '30', taxes: [S19] },
+        { quantity: '-1', unit_price: '10', taxes: [S19] },
+      ],
+      discounts: [{ type: 'fixed', value: '-4.01' }],
+    });
+    expect(negative.discount_total).toBe('-4.01');
+    expect(negative.lines.map((l) => l.allocated_discount)).toEqual(['-3.01', '-1.00']);
+    expect(negative.tax_groups[0]?.taxable_amount).toBe('-35.99');
+    expect(negative.total).toBe('-42.83');
+    const positiveLines = [{ quantity: '1', unit_price: '30', taxes: [S19] }];
+    expect(
+      problems({ minorUnits: 2, lines: positiveLines, discounts: [{ type: 'fixed', value: '-4' }] }),
+    ).toEqual([{ loc: 'discounts.0.value', type: 'invalid' }]);
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [{ quantity: '-1', unit_price: '30', taxes: [S19] }],
+        discounts: [{ type: 'fixed', value: '4' }],
+      }),
+    ).toEqual([{ loc: 'discounts.0.value', type: 'invalid' }]);
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [{ quantity: '-1', unit_price: '3', taxes: [S19] }],
+        discounts: [{ type: 'fixed', value: '-4' }],
+      }),
+    ).toEqual([{ loc: 'discounts', type: 'invalid' }]);
+  });
+
+  test('a negative line may carry its allowance and charges negated with it (rule 2a)', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        {
+          quantity: '-2',
+          unit_price: '50',
+          discount: { type: 'fixed', value: '-10' },
+          charges: [{ amount: '-5' }],
+          taxes: [S19],
+        },
+      ],
+    });
+    expect([t.lines[0]?.discount_amount, t.lines[0]?.amount, t.total]).toEqual([
+      '-10.00',
+      '-95.00',
+      '-113.05',
+    ]);
+    const positive = [{ quantity: '2', unit_price: '50', charges: [{ amount: '-5' }] }];
+    expect(problems({ minorUnits: 2, lines: positive })).toEqual([
+      { loc: 'line_items.0.charges.0.amount', type: 'invalid' },
+    ]);
+    const tooMuch = [{ quantity: '-1', unit_price: '5', discount: { type: 'fixed' as const, value: '-6' } }];
+    expect(problems({ minorUnits: 2, lines: tooMuch })).toEqual([
+      { loc: 'line_items.0.discount.value', type: 'invalid' },
+    ]);
+  });
+
+  test('a fixed discount of one tax that cannot be spread over its lines stands in its group (rule 5c)', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100', taxes: [S19] },
+        { quantity: '-1', unit_price: '20', taxes: [S19] },
+      ],
+      discounts: [{ type: 'fixed', value: '10', taxes: [S19] }],
+    });
+    expect(t.lines.map((l) => l.allocated_discount)).toEqual(['0.00', '0.00']);
+    expect(t.tax_groups[0]?.taxable_amount).toBe('70.00');
+    expect(t.total).toBe('83.30');
+    // Not limited to one tax: no group to stand in, and no spreading over a negative line.
+    expect(
+      problems({
+        minorUnits: 2,
+        lines: [
+          { quantity: '1', unit_price: '100', taxes: [S19] },
+          { quantity: '-1', unit_price: '20', taxes: [S19] },
+        ],
+        discounts: [{ type: 'fixed', value: '10' }],
+      }),
+    ).toEqual([{ loc: 'discounts', type: 'invalid' }]);
+  });
+
+  test('stated totals stand in for what the lines do not give (rule 8b)', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [],
+      stated: { net_total: '530.75', tax_total: '0.00', total: '530.75', amount_due: '383.75' },
+    });
+    expect([t.subtotal, t.tax_total, t.total, t.amount_due]).toEqual(['530.75', '0.00', '530.75', '383.75']);
+    expect(t.stated).toEqual(['net_total', 'tax_total', 'total', 'amount_due']);
+    const lines = [{ quantity: '2', unit_price: '10', taxes: [S19] }];
+    const computedTotal = totals({ minorUnits: 2, lines, stated: { subtotal: '20.5' } });
+    expect([computedTotal.subtotal, computedTotal.total, computedTotal.amount_due]).toEqual([
+      '20.50',
+      '24.30',
+      '24.30',
+    ]);
+    expect(totals({ minorUnits: 2, lines }).stated).toBeUndefined();
+    expect(problems({ minorUnits: 2, lines, stated: { total: '1e3' } })).toEqual([
+      { loc: 'stated_totals.total', type: 'decimal_format' },
+    ]);
+  });
+
   test('a stated tax amount within one unit replaces the computed one (rule 7a); beyond it, a problem', () => {
     const lines = [{ quantity: '1', unit_price: '3986.34', taxes: [S19] }];
     const t = totals({

@@ -234,7 +234,10 @@ describe('reading', () => {
         'BG-DEX-09',
         'Prepaid payments (19.96 + 10.00) outside the XRechnung extension are not kept: EN 16931 has no such term',
       ],
+      // The amount due the file states includes them: kept as stated (docs/calculation.md rule 8b).
+      ['BT-115', 'The lines do not give the stated totals: BT-115 366.86 kept as stated, not computed'],
     ]);
+    expect(plain.data.stated_totals).toEqual({ amount_due: '366.86' });
   });
 
   test('a payment without an amount is not kept; a missing type or description reads as "-"', () => {
@@ -250,7 +253,8 @@ describe('reading', () => {
         description: 'Mobiles Bezahlen (Brutto-Forderung für Fremdleistungen Anbieter B)',
       },
     ]);
-    expect(odd.warnings.map((w) => w.path)).toEqual(['PrepaidPayment[1]']);
+    // The stated amount due includes the payment not kept: kept as stated.
+    expect(odd.warnings.map((w) => w.path)).toEqual(['PrepaidPayment[1]', 'stated_totals']);
   });
 });
 

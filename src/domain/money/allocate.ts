@@ -56,7 +56,14 @@ export function allocateDiscounts(
     const weights = lines.map((line) =>
       groups == null || line.taxes.some((t) => groups.includes(t.key)) ? line.units : 0n,
     );
-    const shares = allocateUnits(units, weights);
+    // Rule 5b: on a negative document a negative discount spreads over negative lines, all negated.
+    const shares =
+      units < 0n
+        ? allocateUnits(
+            -units,
+            weights.map((w) => -w),
+          ).map((share) => -share)
+        : allocateUnits(units, weights);
     shares.forEach((share, i) => {
       allocated[i] = (allocated[i] ?? 0n) + share;
     });

@@ -99,6 +99,8 @@ export function readDiscount(
   discount: DiscountInput,
   loc: string,
   problems: TotalsProblem[],
+  /** Rule 5b: a fixed document discount on a negative document may be negative (negated with it). */
+  negativeAllowed = false,
 ): Discount | null {
   const { type } = discount;
   if (type !== 'percentage' && type !== 'fixed') {
@@ -107,7 +109,10 @@ export function readDiscount(
   }
   const value = readDecimal(discount.value, `${loc}.value`, problems);
   if (value === null) return null;
-  if (lt(value, ZERO) || (type === 'percentage' && gt(value, HUNDRED))) {
+  if (
+    (lt(value, ZERO) && !(negativeAllowed && type === 'fixed')) ||
+    (type === 'percentage' && gt(value, HUNDRED))
+  ) {
     const msg = type === 'percentage' ? 'a percentage must be between 0 and 100' : 'must be zero or more';
     problems.push({ loc: `${loc}.value`, msg, type: 'invalid' });
     return null;

@@ -36,6 +36,7 @@ import {
   readNonNegative,
   readShipping,
 } from './read-amounts';
+import { statedProblems, withStatedTotals } from './stated-totals';
 import { taxInAccountingCurrency } from './tax-currency';
 import { type ParsedTax, parseTaxes, sharedTaxes, TaxGroups } from './tax-groups';
 import type { MinorUnits, TotalsInput, TotalsOutcome, TotalsProblem, TotalsResult } from './types';
@@ -76,11 +77,16 @@ interface Checked {
 }
 
 export function computeTotals(input: TotalsInput): TotalsOutcome {
+  const statedWrong = statedProblems(input.stated);
   const checked = check(input);
-  if (!('lines' in checked)) return { ok: false, problems: checked.problems };
+  if (!('lines' in checked)) return { ok: false, problems: [...checked.problems, ...statedWrong] };
+  if (statedWrong.length > 0) return { ok: false, problems: statedWrong };
   const outcome = computeChecked(checked, input.minorUnits);
   if (!outcome.ok) return outcome;
-  const totals = outcome.totals;
+  const totals =
+    input.stated === undefined
+      ? outcome.totals
+      : withStatedTotals(outcome.totals, input.stated, input.minorUnits);
   const taxCurrency = input.taxCurrency;
   if (taxCurrency === undefined || !isDecimalString(taxCurrency.rate)) return { ok: true, totals };
   const converted = taxInAccountingCurrency(totals.tax_total, taxCurrency.rate, taxCurrency.minorUnits);
@@ -213,8 +219,11 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
     return { ...priced, units: toMinorUnits(priced.amount, mu), taxes };
   });
   const discountInputs = input.discounts ?? [];
+  // Rule 5b: a document whose lines are all priced and sum below zero negates every amount (a correction).
+  const linesPriced = lines.every((line) => line !== null);
+  const negativeDocument = linesPriced && lines.reduce((n, line) => n + (line?.units ?? 0n), 0n) < 0n;
   const discounts = discountInputs.flatMap((d, k) => {
-    const read = readDiscount(d, `discounts.${k}`, problems);
+    const read = readDiscount(d, `discounts.${k}`, problems, negativeDocument);
     if (read === null) return [];
     const pinned = d.taxes == null ? null : parseTaxes(d.taxes, `discounts.${k}.taxes`, problems);
     const limited = pinned !== null && pinned.length > 0;
@@ -245,15 +254,34 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const priced = lines.filter((line) => line !== null);
   // Allocation is proportional to line amounts; a negative weight would turn a discount into a surcharge.
   const spreadOver = (d: Discount) => priced.filter((line) => coveredBy(d, line.taxes));
-  if (discounts.some((d) => spreadOver(d).some((line) => line.units < 0n))) {
-    const msg = 'document discounts need every line amount they spread over to be zero or more';
+  // On a negative document everything is negated, the discounts and the lines they spread over alike.
+  const againstSign = (units: bigint) => (negativeDocument ? units > 0n : units < 0n);
+  const signedAgainst = (d: Discount) => negativeDocument && d.type === 'fixed' && gt(d.value, ZERO);
+  const complete0 = priced.length === lines.length;
+  // Rule 5a: a fixed discount of a tax no line carries stands in that group by itself; a percentage of
+  // such a tax would be a percentage of nothing. Rule 5c: so does a fixed discount of one tax that cannot
+  // be spread over its lines (lines of both signs, or a sign against the document's): EN 16931 reduces
+  // the tax's base by it (BT-116), line by line it has no share.
+  const own = discounts.map((d) =>
+    d.groups !== null &&
+    complete0 &&
+    (spreadOver(d).length === 0 ||
+      (d.type === 'fixed' && (signedAgainst(d) || spreadOver(d).some((line) => againstSign(line.units)))))
+      ? d.pinned
+      : null,
+  );
+  discounts.forEach((d, i) => {
+    if (own[i] === null && signedAgainst(d)) {
+      const msg = 'on a negative document (every amount negated) a document discount is negated too';
+      problems.push({ loc: `discounts.${d.k}.value`, msg, type: 'invalid' });
+    }
+  });
+  if (discounts.some((d, i) => own[i] === null && spreadOver(d).some((line) => againstSign(line.units)))) {
+    const msg = negativeDocument
+      ? 'on a negative document, document discounts need every line amount they spread over to be zero or less'
+      : 'document discounts need every line amount they spread over to be zero or more';
     problems.push({ loc: 'discounts', msg, type: 'invalid' });
   }
-  // Rule 5a: a fixed discount of a tax no line carries stands in that group by itself; a percentage of
-  // such a tax would be a percentage of nothing.
-  const own = discounts.map((d) =>
-    d.groups !== null && spreadOver(d).length === 0 && priced.length === lines.length ? d.pinned : null,
-  );
   discounts.forEach((d, i) => {
     if (own[i] !== null && d.type === 'percentage') {
       const msg = 'no line carries this tax (a percentage needs lines of it)';
@@ -273,7 +301,10 @@ function check(input: TotalsInput): Checked | { problems: TotalsProblem[] } {
   const amounts = discounts.map((d) => documentDiscountAmount(d, baseOf(d), mu));
   // Only comparable once every line is priced and every discount read.
   const complete = priced.length === lines.length && discounts.length === discountInputs.length;
-  if (complete && discounts.length > 0 && gt(sum(amounts), subtotal)) {
+  // A discount standing in its own group (rule 5a) reduces no line: the subtotal does not bound it.
+  const spreadAmounts = sum(amounts.filter((_, i) => own[i] === null));
+  const exceeds = negativeDocument ? lt(spreadAmounts, subtotal) : gt(spreadAmounts, subtotal);
+  if (complete && discounts.length > 0 && exceeds) {
     problems.push({ loc: 'discounts', msg: 'discounts exceed the subtotal', type: 'invalid' });
   }
   // Rule 6a: a negative charge belongs to a negative document (a correction with every amount negated);
@@ -321,10 +352,16 @@ function priceLine(
 ): Omit<PricedLine, 'units' | 'taxes'> | null {
   const quantity = readDecimal(line.quantity, `${loc}.quantity`, problems);
   const price = line.unit_price == null ? ZERO : readDecimal(line.unit_price, `${loc}.unit_price`, problems);
+  // Rule 2a: a negative line (a credited item) may carry its allowance and charges negated with it.
+  const negativeLine = quantity !== null && price !== null && isNegative(mul(quantity, price));
   const discount =
-    line.discount == null ? undefined : readDiscount(line.discount, `${loc}.discount`, problems);
+    line.discount == null
+      ? undefined
+      : readDiscount(line.discount, `${loc}.discount`, problems, negativeLine);
   const charges = (line.charges ?? []).map((c, k) =>
-    readNonNegative(c.amount, `${loc}.charges.${k}.amount`, problems),
+    negativeLine
+      ? readDecimal(c.amount, `${loc}.charges.${k}.amount`, problems)
+      : readNonNegative(c.amount, `${loc}.charges.${k}.amount`, problems),
   );
   if (quantity === null || price === null || discount === null || charges.includes(null)) return null;
   const gross = round(mul(quantity, price), mu);
@@ -346,9 +383,18 @@ function pricedLine(
   problems: TotalsProblem[],
 ): { gross: Decimal; discount: Decimal; amount: Decimal } | null {
   if (discount === undefined) return { gross, discount: ZERO, amount: gross };
-  // A returned item is credited at its price; discounting a credit has no agreed meaning.
+  // A returned item is credited at its price; discounting a credit has no agreed meaning, unless the
+  // allowance is negated with the line (rule 2a: a fixed one, no larger than the line).
   if (isNegative(quantity) || isNegative(price)) {
     if (isZero(discount.value)) return { gross, discount: ZERO, amount: gross };
+    if (discount.type === 'fixed' && isNegative(discount.value) && isNegative(gross)) {
+      const amount = round(discount.value, mu);
+      if (lt(amount, gross)) {
+        problems.push({ loc: valueLoc, msg: 'the discount exceeds the line amount', type: 'invalid' });
+        return null;
+      }
+      return { gross, discount: amount, amount: sub(gross, amount) };
+    }
     const msg = 'a line with a negative quantity or price cannot have a discount';
     problems.push({ loc: valueLoc, msg, type: 'invalid' });
     return null;

@@ -50,6 +50,15 @@ export interface ShippingInput {
   taxes?: TaxInput[];
 }
 
+/** EN 16931 BT-106, BT-109, BT-110, BT-112, BT-115 as an invoice states them. */
+export interface StatedTotalsInput {
+  subtotal?: string;
+  net_total?: string;
+  tax_total?: string;
+  total?: string;
+  amount_due?: string;
+}
+
 export interface TotalsInput {
   minorUnits: MinorUnits;
   lines: LineInput[];
@@ -71,6 +80,11 @@ export interface TotalsInput {
    * once-rounded tax (BR-CO-17) and replaces it.
    */
   taxAmounts?: { category?: string; rate: string; amount: string }[];
+  /**
+   * Document totals a received e-invoice states that its lines do not give (rule 8b): each stands in the
+   * result instead of the computed one; the result's `stated` names them.
+   */
+  stated?: StatedTotalsInput;
   /** EN 16931 BT-6: state the VAT total in this currency too (units per unit of the document currency). */
   taxCurrency?: { rate: string; minorUnits: MinorUnits };
 }
@@ -136,6 +150,11 @@ export interface TotalsResult {
   charges?: { amount: string; reason: string | null }[];
   /** BT-111: tax_total in the tax currency (TotalsInput.taxCurrency), when one was asked for. */
   tax_currency_tax_total?: string;
+  /**
+   * Rule 8b: the members taken as the document states them rather than computed (`subtotal`, `tax_total`,
+   * `total`, `amount_due`; `net_total` when BT-109 gave the subtotal); present only when the input has `stated`.
+   */
+  stated?: string[];
   lines: LineResult[];
   tax_groups: TaxGroupResult[];
   discounts: DocumentDiscountResult[];

@@ -1,6 +1,6 @@
 // The parties of a CII invoice (seller, buyer, payee, tax representative, ship-to) read into the data.
 import type { DocumentData } from '../../domain/document-data';
-import { all, at, attr, defined, electronicAddressAt, partyNames, text, type XmlElement } from './dom';
+import { all, at, attr, defined, electronicAddressAt, icdOf, partyNames, text, type XmlElement } from './dom';
 import type { ReceiveWarning } from './types';
 
 type Party = NonNullable<DocumentData['seller']>;
@@ -44,6 +44,7 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
     ...partyNames(registered, trading),
     tax_id: text(vat),
     registration_number: text(el, 'SpecifiedLegalOrganization/ID'),
+    registration_scheme: icdOf(at(el, 'SpecifiedLegalOrganization/ID')),
     email: text(contact, 'EmailURIUniversalCommunication/URIID'),
     phone: text(contact, 'TelephoneUniversalCommunication/CompleteNumber'),
     address: address(at(el, 'PostalTradeAddress')),

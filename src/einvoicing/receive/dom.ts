@@ -111,3 +111,9 @@ export function partyNames(registered: string | undefined, trading: string | und
       registered !== undefined && trading !== undefined && registered !== trading ? registered : undefined,
   };
 }
+
+/** BT-30 / BT-47's scheme: an ISO 6523 ICD (four digits) in `schemeID`, else nothing (the data derives one). */
+export function icdOf(el: XmlElement | null): string | undefined {
+  const scheme = attr(el, 'schemeID');
+  return scheme && /^[0-9]{4}$/.test(scheme) ? scheme : undefined;
+}

@@ -29,7 +29,7 @@ import {
   type TaxInfo,
   taxesOf,
 } from './shared';
-import type { ReceivedInvoice, ReceiveWarning } from './types';
+import type { ReadInvoice, ReceiveWarning } from './types';
 
 type Line = DocumentData['line_items'][number];
 
@@ -172,7 +172,7 @@ function payment(settlement: XmlElement | null): DocumentData['payment'] {
   return Object.keys(result).length > 0 ? (result as DocumentData['payment']) : undefined;
 }
 
-export function fromCii(root: XmlElement): ReceivedInvoice {
+export function fromCii(root: XmlElement): ReadInvoice {
   const warnings: ReceiveWarning[] = [];
   const document = at(root, 'ExchangedDocument');
   const transaction = at(root, 'SupplyChainTradeTransaction');
@@ -343,15 +343,45 @@ export function fromCii(root: XmlElement): ReceivedInvoice {
     typeCode,
     customizationId:
       text(root, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID') ?? null,
-    data,
+    data: withLogisticsCharges(data, all(settlement, 'SpecifiedLogisticsServiceCharge')),
     totals: {
-      subtotal: text(sums, 'LineTotalAmount') ?? '0',
-      discount_total: text(sums, 'AllowanceTotalAmount') ?? '0',
-      shipping_total: text(sums, 'ChargeTotalAmount') ?? '0',
-      tax_total: text(taxTotal) ?? '0',
-      total: text(sums, 'GrandTotalAmount') ?? '0',
-      amount_due: text(sums, 'DuePayableAmount') ?? '0',
+      subtotal: text(sums, 'LineTotalAmount'),
+      discount_total: text(sums, 'AllowanceTotalAmount'),
+      shipping_total: text(sums, 'ChargeTotalAmount'),
+      net_total: text(sums, 'TaxBasisTotalAmount'),
+      tax_total: text(taxTotal),
+      total: text(sums, 'GrandTotalAmount'),
+      amount_due: text(sums, 'DuePayableAmount'),
     },
     warnings,
+  };
+}
+
+/**
+ * The logistics service charges of ZUGFeRD 1.0 and 2.0 EXTENDED (`SpecifiedLogisticsServiceCharge`: description, amount, tax) are
+ * document level charges: the first is the shipping when the file has none, the others are charges.
+ */
+function withLogisticsCharges(data: DocumentData, charges: XmlElement[]): DocumentData {
+  if (charges.length === 0) return data;
+  const read = charges.map((c) => ({
+    amount: text(c, 'AppliedAmount') ?? '0',
+    reason: text(c, 'Description'),
+    taxes: taxesOf(
+      {
+        category: text(c, 'AppliedTradeTax/CategoryCode') ?? 'S',
+        rate:
+          text(c, 'AppliedTradeTax/RateApplicablePercent') ??
+          text(c, 'AppliedTradeTax/ApplicablePercent') ??
+          '0',
+      },
+      new Map(),
+    ),
+  }));
+  const first = data.shipping ? undefined : read[0];
+  const others = read.slice(first ? 1 : 0).map((c) => ({ ...c, reason: c.reason ?? 'Charge' }));
+  return {
+    ...data,
+    ...(first && { shipping: shippingOf(first) }),
+    ...(others.length > 0 && { charges: [...(data.charges ?? []), ...others] }),
   };
 }

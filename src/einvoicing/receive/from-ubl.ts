@@ -28,8 +28,9 @@ import {
   type TaxInfo,
   taxesOf,
 } from './shared';
-import type { ReceivedInvoice, ReceiveWarning } from './types';
+import type { ReadInvoice, ReceiveWarning } from './types';
 import { extensionWarnings, thirdPartyPayments } from './ubl-extension';
+import { ublFormat } from './ubl-formats';
 import { address, party, partyIdentifier } from './ubl-parties';
 
 type Line = DocumentData['line_items'][number];
@@ -38,7 +39,7 @@ function exemptions(root: XmlElement): Map<string, { reason?: string; code?: str
   const map = new Map<string, { reason?: string; code?: string }>();
   for (const sub of all(root, 'TaxTotal/TaxSubtotal')) {
     const category = at(sub, 'TaxCategory');
-    const key = `${text(category, 'ID')}|${text(category, 'Percent') ?? '0'}`;
+    const key = `${taxInfo(category).category}|${text(category, 'Percent') ?? '0'}`;
     map.set(key, {
       reason: text(category, 'TaxExemptionReason'),
       code: text(category, 'TaxExemptionReasonCode'),
@@ -47,8 +48,12 @@ function exemptions(root: XmlElement): Map<string, { reason?: string; code?: str
   return map;
 }
 
+/** OIOUBL's VAT category names as UNCL5305 codes. */
+const OIOUBL_CATEGORIES: Record<string, string> = { StandardRated: 'S', ZeroRated: 'Z', ReverseCharge: 'AE' };
+
 function taxInfo(category: XmlElement | null): TaxInfo {
-  return { category: text(category, 'ID') ?? 'S', rate: text(category, 'Percent') ?? '0' };
+  const id = text(category, 'ID') ?? 'S';
+  return { category: OIOUBL_CATEGORIES[id] ?? id, rate: text(category, 'Percent') ?? '0' };
 }
 
 function line(
@@ -127,7 +132,11 @@ function line(
     attributes: attributesOf(all(item, 'AdditionalItemProperty'), 'Name'),
     discount: lineDiscountOf(allowances, `line ${id}`, warnings),
     charges: nonEmpty(charges),
-    taxes: taxesOf(taxInfo(at(item, 'ClassifiedTaxCategory')), exempt),
+    // OIOUBL states a line's VAT in the line's own TaxTotal, not under the item.
+    taxes: taxesOf(
+      taxInfo(at(item, 'ClassifiedTaxCategory') ?? at(el, 'TaxTotal/TaxSubtotal/TaxCategory')),
+      exempt,
+    ),
   }) as Line;
 }
 
@@ -178,14 +187,23 @@ function payment(
   return Object.keys(result).length > 0 ? (result as DocumentData['payment']) : undefined;
 }
 
-export function fromUbl(root: XmlElement): ReceivedInvoice {
+/** BT-118's scheme: OIOUBL writes its own codes (63 = VAT) and names the scheme in TaxScheme/Name. */
+function ublTaxScheme(root: XmlElement): string {
+  const scheme = at(root, 'TaxTotal/TaxSubtotal/TaxCategory/TaxScheme');
+  const id = text(scheme, 'ID');
+  if (id && /^[A-Z]{3}$/.test(id)) return id;
+  return text(scheme, 'Name') === 'VAT' || text(scheme, 'Name') === 'Moms' || id === '63'
+    ? 'VAT'
+    : (id ?? 'VAT');
+}
+
+export function fromUbl(root: XmlElement): ReadInvoice {
   const isCredit = root.localName === 'CreditNote';
   const warnings: ReceiveWarning[] = [];
   const exempt = exemptions(root);
   const typeCode =
     text(root, isCredit ? 'CreditNoteTypeCode' : 'InvoiceTypeCode') ?? (isCredit ? '381' : '380');
   const documentType = isCredit || typeCode === '381' ? 'credit_note' : 'invoice';
-  const currency = text(root, 'DocumentCurrencyCode') ?? 'EUR';
   const { note, subjectCode } = splitNote(
     all(root, 'Note')
       .map((n) => text(n))
@@ -217,7 +235,9 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
       });
     }
   }
-  const taxCurrency = text(root, 'TaxCurrencyCode');
+  const currency = text(root, 'DocumentCurrencyCode') ?? 'EUR';
+  // BT-6 equal to BT-5 (XRechnung 1.2, CIUS-PT, CIUS-RO write it so) names no second currency.
+  const taxCurrency = [text(root, 'TaxCurrencyCode')].find((c) => c !== currency);
   const allowances = all(root, 'AllowanceCharge').filter((ac) => text(ac, 'ChargeIndicator') !== 'true');
   const chargesEl = all(root, 'AllowanceCharge').filter((ac) => text(ac, 'ChargeIndicator') === 'true');
   const shippingEl = chargesEl.find((c) => text(c, 'AllowanceChargeReasonCode') === 'FC');
@@ -227,9 +247,12 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
     line(l, isCredit, exempt, warnings, currencyDecimals(currency) ?? 2),
   );
   const totalsEl = at(root, 'LegalMonetaryTotal');
-  const taxTotal = all(root, 'TaxTotal').find(
+  // BT-110 and its breakdown: the VAT total in the document currency, the one with subtotals first (ZATCA
+  // states it twice, once without).
+  const documentTaxTotals = all(root, 'TaxTotal').filter(
     (t) => attr(at(t, 'TaxAmount'), 'currencyID') !== taxCurrency || !taxCurrency,
   );
+  const taxTotal = documentTaxTotals.find((t) => at(t, 'TaxSubtotal')) ?? documentTaxTotals[0];
   const accountingTax = all(root, 'TaxTotal').find(
     (t) => !!taxCurrency && attr(at(t, 'TaxAmount'), 'currencyID') === taxCurrency,
   );
@@ -246,7 +269,7 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
     currency,
     type_code:
       documentType === 'invoice' && (typeCode === '384' || typeCode === '389') ? typeCode : undefined,
-    tax_scheme: text(root, 'TaxTotal/TaxSubtotal/TaxCategory/TaxScheme/ID') ?? 'VAT',
+    tax_scheme: ublTaxScheme(root),
     notes: note,
     notes_subject_code: subjectCode,
     buyer_reference: text(root, 'BuyerReference'),
@@ -342,19 +365,25 @@ export function fromUbl(root: XmlElement): ReceivedInvoice {
     third_party_payments: thirdPartyPayments(root, text(root, 'CustomizationID'), warnings),
     line_items: lines,
   }) as DocumentData;
+  const { format, warning } = ublFormat(root);
+  if (warning) warnings.unshift(warning);
+  const oioubl = format === 'oioubl';
   return {
     syntax: 'ubl',
+    format,
     documentType,
     typeCode,
     customizationId: text(root, 'CustomizationID') ?? null,
     data,
     totals: {
-      subtotal: text(totalsEl, 'LineExtensionAmount') ?? '0',
-      discount_total: text(totalsEl, 'AllowanceTotalAmount') ?? '0',
-      shipping_total: text(totalsEl, 'ChargeTotalAmount') ?? '0',
-      tax_total: text(taxTotal, 'TaxAmount') ?? '0',
-      total: text(totalsEl, 'TaxInclusiveAmount') ?? '0',
-      amount_due: text(totalsEl, 'PayableAmount') ?? '0',
+      subtotal: text(totalsEl, 'LineExtensionAmount'),
+      discount_total: text(totalsEl, 'AllowanceTotalAmount'),
+      shipping_total: text(totalsEl, 'ChargeTotalAmount'),
+      // OIOUBL's TaxExclusiveAmount is its VAT total: BT-109 then follows from the lines.
+      net_total: oioubl ? undefined : text(totalsEl, 'TaxExclusiveAmount'),
+      tax_total: text(taxTotal, 'TaxAmount'),
+      total: text(totalsEl, 'TaxInclusiveAmount'),
+      amount_due: text(totalsEl, 'PayableAmount'),
     },
     warnings,
   };

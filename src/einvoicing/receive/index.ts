@@ -8,18 +8,35 @@ import { checkXmlLimits } from '../xsd/xml-limits';
 import type { XmlElement } from './dom';
 import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
-import { decimalOf, keepRefused, normalizeDecimals, pinnableDiscounts, statedTaxAmounts } from './shared';
-import { NotAnEInvoiceError, type ReceivedInvoice } from './types';
+import { fromZugferd1, ZUGFERD_1_NAMESPACE } from './from-zugferd1';
+import {
+  keepRefused,
+  normalizeDates,
+  normalizeDecimals,
+  pinnableDiscounts,
+  statedTaxAmounts,
+} from './shared';
+import { ciiFormat, formatWarning, keepStatedTotals } from './stated';
+import { NotAnEInvoiceError, type ReadInvoice, type ReceivedInvoice } from './types';
 
-export { NotAnEInvoiceError, type ReceivedInvoice, type ReceiveWarning, type StatedTotals } from './types';
+export {
+  NotAnEInvoiceError,
+  type ReceivedFormat,
+  type ReceivedInvoice,
+  type ReceiveWarning,
+  type StatedTotals,
+} from './types';
 
 const UBL = /^urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2$/;
 const CII = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
+/** The ZUGFeRD 1.0 release candidate (2014): the same structure under another root. */
+const ZUGFERD_1_RC = /^urn:un:unece:uncefact:data:standard:CBFBUY:5$/;
 
 export function parseEInvoice(input: string): ReceivedInvoice {
   const xml = stripBom(input);
   checkXmlLimits(xml);
   assertNoDtdEntities(xml);
+  assertKnownEncoding(xml);
   let root: XmlElement & { namespaceURI: string | null };
   try {
     root = create(xml).root().node as unknown as XmlElement & { namespaceURI: string | null };
@@ -31,29 +48,84 @@ export function parseEInvoice(input: string): ReceivedInvoice {
   if (UBL.test(root.namespaceURI ?? '')) return normalized(fromUbl(root));
   if (root.namespaceURI === CII && root.localName === 'CrossIndustryInvoice')
     return normalized(fromCii(root));
+  if (root.namespaceURI === ZUGFERD_1_NAMESPACE || ZUGFERD_1_RC.test(root.namespaceURI ?? ''))
+    return normalized(fromZugferd1(root));
+  const what = whatItIs(root.localName, root.namespaceURI ?? '');
   throw new NotAnEInvoiceError(
-    `The root element ${root.localName} (${root.namespaceURI ?? 'no namespace'}) is neither a UBL Invoice or CreditNote nor a CII CrossIndustryInvoice`,
+    `${what ? `This is ${what}` : `The root element ${root.localName} (${root.namespaceURI ?? 'no namespace'}) is no e-invoice this service reads`}: the service reads UBL 2.1 Invoice or CreditNote, UN/CEFACT CII (XRechnung, Factur-X, ZUGFeRD 2) and ZUGFeRD 1.0`,
   );
 }
 
-/** Decimals as the data writes them, in the data and in the stated totals. */
-function normalized(invoice: ReceivedInvoice): ReceivedInvoice {
-  const t = invoice.totals;
-  const warnings = [...invoice.warnings];
-  const data = statedTaxAmounts(keepRefused(pinnableDiscounts(normalizeDecimals(invoice.data)), warnings));
-  return {
-    ...invoice,
-    data: withSpecification(data, invoice.customizationId),
-    warnings,
-    totals: {
-      subtotal: decimalOf(t.subtotal),
-      discount_total: decimalOf(t.discount_total),
-      shipping_total: decimalOf(t.shipping_total),
-      tax_total: decimalOf(t.tax_total),
-      total: decimalOf(t.total),
-      amount_due: decimalOf(t.amount_due),
-    },
-  };
+/**
+ * The XML declaration's encoding must be one XML parsers know (the text was read as UTF-8 already): the
+ * official rules' parser refuses any other, so the file is refused here, naming it, rather than later.
+ */
+function assertKnownEncoding(xml: string): void {
+  const declared = /^<\?xml[^>]*\sencoding\s*=\s*["']([^"']*)["']/.exec(xml)?.[1];
+  if (
+    declared !== undefined &&
+    !/^(utf-?8|utf-?16(le|be)?|us-ascii|iso-8859-\d{1,2}|windows-125\d)$/i.test(declared)
+  ) {
+    throw new NotAnEInvoiceError(
+      `The XML declaration names an encoding that does not exist: ${declared.slice(0, 40)}`,
+    );
+  }
+}
+
+/** Foreign syntaxes and documents that are no invoice, by their root element and namespace. */
+const KNOWN_ROOTS: [RegExp, string, string | ((local: string) => string)][] = [
+  [
+    /^FatturaElettronica$/,
+    'ivaservizi.agenziaentrate.gov.it',
+    'an Italian FatturaPA invoice (its own syntax)',
+  ],
+  [/^Invoice$/, 'isdoc.cz', 'a Czech ISDOC invoice (its own syntax)'],
+  [
+    /^Invoice$/,
+    'urn:sfti:documents:BasicInvoice',
+    'a Swedish Svefaktura 1.0 invoice (UBL 1.0, before EN 16931)',
+  ],
+  [/^ObjectEnvelope$/, 'urn:sfti:documents:ObjectEnvelope', 'a Svefaktura object envelope'],
+  [
+    /^SCRDMCCBDACIOMessageStructure$/,
+    'urn:un:unece:uncefact',
+    'an Order-X purchase order (CII), not an invoice',
+  ],
+  [/^CrossIndustryOrder/, 'urn:un:unece:uncefact', 'a CII order, not an invoice'],
+  [
+    /^CrossDomainAcknowledgementAndResponse$/,
+    'urn:un:unece:uncefact',
+    'a CII invoice status response (CDAR), not an invoice',
+  ],
+  [/^testSet$/, 'difi.no/xsd/vefa', 'a VEFA validator test set, not an invoice'],
+  [
+    /^(?!Invoice$|CreditNote$)[A-Za-z]+$/,
+    'urn:oasis:names:specification:ubl:schema:xsd:',
+    (local) => `a UBL ${local.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}, not an invoice`,
+  ],
+];
+
+function whatItIs(local: string, namespace: string): string | null {
+  const known = KNOWN_ROOTS.find(([name, ns]) => name.test(local) && namespace.includes(ns));
+  if (!known) return null;
+  const what = known[2];
+  return typeof what === 'string' ? what : what(local);
+}
+
+/**
+ * Decimals as the data writes them; the totals the lines do not give kept as stated (rule 8b); what the
+ * file is (`format`), with a warning first when it is no EN 16931 invoice.
+ */
+function normalized(invoice: ReadInvoice): ReceivedInvoice {
+  const format =
+    invoice.format ?? (invoice.syntax === 'cii' ? ciiFormat(invoice.customizationId) : 'en16931');
+  const named = formatWarning(format);
+  const warnings = [...(named ? [named] : []), ...invoice.warnings];
+  const data = statedTaxAmounts(
+    keepRefused(pinnableDiscounts(normalizeDates(normalizeDecimals(invoice.data))), warnings),
+  );
+  const kept = keepStatedTotals(withSpecification(data, invoice.customizationId), invoice.totals, warnings);
+  return { ...invoice, format, data: kept.data, warnings, totals: kept.totals };
 }
 
 /**

@@ -370,3 +370,33 @@ export function statedTaxAmounts(data: DocumentData): DocumentData {
   });
   return differing.length > 0 ? { ...rest, tax_amounts: differing } : rest;
 }
+
+/** A date as the data writes it: `2013-08-01T00:00:00`, `2016-04-04+01:00` and `20130801` as `2013-08-01`. */
+export function dateOf(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.]*)?(?:Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
+  if (iso) return iso[1];
+  const basic = /^(\d{4})(\d{2})(\d{2})$/.exec(value.trim());
+  return basic ? `${basic[1]}-${basic[2]}-${basic[3]}` : value;
+}
+
+type Period = DocumentData['invoice_period'];
+const periodOf = (p: Period): Period =>
+  p && defined({ start_date: dateOf(p.start_date), end_date: dateOf(p.end_date) });
+
+/** Every date of mapped data as the data writes dates (see dateOf); anything else stays as written. */
+export function normalizeDates(data: Data): Data {
+  return defined({
+    ...data,
+    issue_date: dateOf(data.issue_date),
+    due_date: dateOf(data.due_date),
+    delivery_date: dateOf(data.delivery_date),
+    tax_point_date: dateOf(data.tax_point_date),
+    invoice_period: periodOf(data.invoice_period),
+    preceding_invoice: data.preceding_invoice && {
+      ...data.preceding_invoice,
+      ...(data.preceding_invoice.issue_date && { issue_date: dateOf(data.preceding_invoice.issue_date) }),
+    },
+    line_items: data.line_items.map((l) => (l.period ? { ...l, period: periodOf(l.period) } : l)),
+  });
+}

@@ -12,14 +12,31 @@ export interface StatedTotals {
   subtotal: string; // BT-106
   discount_total: string; // BT-107
   shipping_total: string; // BT-108: every document level charge
+  net_total: string; // BT-109
   tax_total: string; // BT-110
   total: string; // BT-112
   amount_due: string; // BT-115
 }
 
+/**
+ * What the file is: an EN 16931 invoice (any CIUS or extension, Factur-X BASIC, EN 16931, EXTENDED), or a
+ * kind a receiver meets that is not one, read as far as it goes and named in a warning.
+ */
+export type ReceivedFormat =
+  | 'en16931'
+  | 'zugferd_1'
+  | 'factur_x_minimum'
+  | 'factur_x_basic_wl'
+  | 'oioubl'
+  | 'zatca'
+  | 'peppol_pint'
+  | 'ehf_2'
+  | 'ubl_other';
+
 /** One received e-invoice, read into the document data this service uses everywhere. */
 export interface ReceivedInvoice {
   syntax: 'ubl' | 'cii';
+  format: ReceivedFormat;
   documentType: 'invoice' | 'credit_note';
   /** BT-3 as written (380, 381, 384, 389, …). */
   typeCode: string;
@@ -29,6 +46,12 @@ export interface ReceivedInvoice {
   totals: StatedTotals;
   warnings: ReceiveWarning[];
 }
+
+/** What a reader hands on: the totals the file states, absent where it states none. */
+export type ReadInvoice = Omit<ReceivedInvoice, 'totals' | 'format'> & {
+  format?: ReceivedFormat;
+  totals: Partial<StatedTotals>;
+};
 
 /** Not an e-invoice this service reads (another XML, an unknown root): a 422 for the caller. */
 export class NotAnEInvoiceError extends Error {}

@@ -1,6 +1,6 @@
 // The parties of a UBL invoice (seller, buyer, payee, tax representative, delivery) read into the data.
 import type { DocumentData } from '../../domain/document-data';
-import { all, at, attr, defined, electronicAddressAt, partyNames, text, type XmlElement } from './dom';
+import { all, at, attr, defined, electronicAddressAt, icdOf, partyNames, text, type XmlElement } from './dom';
 import type { ReceiveWarning } from './types';
 
 type Party = NonNullable<DocumentData['seller']>;
@@ -36,6 +36,7 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
     ...partyNames(registered, trading),
     tax_id: text(vat, 'CompanyID'),
     registration_number: text(el, 'PartyLegalEntity/CompanyID'),
+    registration_scheme: icdOf(at(el, 'PartyLegalEntity/CompanyID')),
     email: text(el, 'Contact/ElectronicMail'),
     phone: text(el, 'Contact/Telephone'),
     address: address(at(el, 'PostalAddress')),

@@ -68,6 +68,11 @@ export function toSemantic(input: SemanticInput): EInvoice {
       );
     }
   });
+  if (data.stated_totals !== undefined) {
+    const message =
+      'The data carries stated totals its lines do not give (stated_totals, read from a MINIMUM or BASIC WL file or one whose lines do not add up): an EN 16931 invoice adds up (BR-CO-10 to BR-CO-16).';
+    problems.push({ rule: 'BR-CO-13', path: 'data.stated_totals', message });
+  }
   const taxes = lineTaxes(data, problems);
   const shipping = shippingTax(data, totals, problems);
   const charges = documentChargeTaxes(data, totals, problems);

@@ -46,6 +46,8 @@ const REGISTERS: Record<string, [RegExp, string][]> = {
 function legalId(party: Party): EIdentifier | null {
   const value = text(party.registration_number);
   if (value === null) return null;
+  const stated = text(party.registration_scheme);
+  if (stated !== null) return { value, scheme: stated };
   const country = text(party.address?.country)?.toUpperCase() ?? '';
   const digits = value.replace(/[\s.]/g, '');
   const scheme = REGISTERS[country]?.find(([format]) => format.test(digits))?.[1] ?? null;

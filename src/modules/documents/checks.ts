@@ -44,6 +44,7 @@ export interface DocumentSubject {
     | 'tax_representative'
     | 'tax_currency'
     | 'tax_amounts'
+    | 'stated_totals'
     | 'charges'
   >;
 }
@@ -73,6 +74,7 @@ export function documentTotals(currency: string, content: DocumentSubject['conte
     rounding: content.rounding_amount,
     thirdPartyPayments: content.third_party_payments,
     taxAmounts: content.tax_amounts,
+    stated: content.stated_totals,
   });
 }
 

@@ -112,6 +112,7 @@ export const UpdateDocumentBody = t.Object(
     notes_subject_code: clearable(contentFields.notes_subject_code),
     tax_currency: clearable(contentFields.tax_currency),
     tax_amounts: clearable(contentFields.tax_amounts),
+    stated_totals: clearable(contentFields.stated_totals),
     customization_id: clearable(contentFields.customization_id),
     valid_until: clearable(contentFields.valid_until),
     delivery_date: clearable(contentFields.delivery_date),

@@ -43,7 +43,10 @@ export function presentTotals(totals: TotalsSource, currency: string): MoneyTota
   // Document charges besides shipping are in the total; their sum is shown when there are any.
   const charged =
     totals.charge_total === undefined ? five : { ...five, charge_total: money(totals.charge_total) };
-  if (isZeroAmount(prepaid) && isZeroAmount(rounding) && isZeroAmount(thirdParty)) return charged;
+  // A stated amount due (docs/calculation.md rule 8b) may differ from the total with nothing to explain it.
+  const statedDue = totals.amount_due !== undefined && totals.amount_due !== totals.total;
+  if (isZeroAmount(prepaid) && isZeroAmount(rounding) && isZeroAmount(thirdParty) && !statedDue)
+    return charged;
   return {
     ...charged,
     ...(isZeroAmount(prepaid) ? {} : { prepaid_amount: money(prepaid ?? '') }),

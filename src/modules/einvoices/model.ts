@@ -10,6 +10,23 @@ const Decimal = t.String({ description: 'A decimal string in the invoice currenc
 /** The answer of POST /einvoices/parse (docs/receiving.md). */
 export const ParsedEInvoiceView = t.Object({
   syntax: t.Union([t.Literal('ubl'), t.Literal('cii')]),
+  format: t.Union(
+    [
+      t.Literal('en16931'),
+      t.Literal('zugferd_1'),
+      t.Literal('factur_x_minimum'),
+      t.Literal('factur_x_basic_wl'),
+      t.Literal('oioubl'),
+      t.Literal('zatca'),
+      t.Literal('peppol_pint'),
+      t.Literal('ehf_2'),
+      t.Literal('ubl_other'),
+    ],
+    {
+      description:
+        'What the file is: en16931 (any CIUS or extension), or a kind that is no EN 16931 invoice, read as far as it goes and named in the first warning',
+    },
+  ),
   document_type: t.Union([t.Literal('invoice'), t.Literal('credit_note')]),
   type_code: t.String({ description: 'EN 16931 BT-3 as written' }),
   customization_id: t.Union([t.String(), t.Null()], { description: 'EN 16931 BT-24 as written' }),
@@ -21,6 +38,7 @@ export const ParsedEInvoiceView = t.Object({
     subtotal: Decimal,
     discount_total: Decimal,
     shipping_total: Decimal,
+    net_total: t.String({ description: 'BT-109, the total without VAT' }),
     tax_total: Decimal,
     total: Decimal,
     amount_due: Decimal,
@@ -33,6 +51,7 @@ export type ParsedEInvoiceView = typeof ParsedEInvoiceView.static;
 export function presentParsed(parsed: ParsedEInvoice): ParsedEInvoiceView {
   return {
     syntax: parsed.syntax,
+    format: parsed.format,
     document_type: parsed.documentType,
     type_code: parsed.typeCode,
     customization_id: parsed.customizationId,

@@ -69,6 +69,7 @@ export const de: Labels = {
   amountPaid: 'Bezahlt',
   creditTotal: 'Korrekturbetrag',
   taxIncluded: (name) => `enthaltene ${name}`,
+  asStated: (label) => `${label} (laut Rechnung)`,
   taxSummary: 'Steuerübersicht',
   taxRate: 'Satz',
   taxableAmount: 'Nettobetrag',

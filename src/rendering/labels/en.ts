@@ -69,6 +69,7 @@ export const en: Labels = {
   amountPaid: 'Amount paid',
   creditTotal: 'Total credit',
   taxIncluded: (name) => `incl. ${name}`,
+  asStated: (label) => `${label} (as stated)`,
   taxSummary: 'Tax summary',
   taxRate: 'Rate',
   taxableAmount: 'Taxable amount',

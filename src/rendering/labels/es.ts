@@ -69,6 +69,7 @@ export const es: Labels = {
   amountPaid: 'Importe pagado',
   creditTotal: 'Total a abonar',
   taxIncluded: (name) => `${name} incluido`,
+  asStated: (label) => `${label} (según la factura)`,
   taxSummary: 'Resumen de impuestos',
   taxRate: 'Tipo',
   taxableAmount: 'Base imponible',

@@ -69,6 +69,7 @@ export const fr: Labels = {
   amountPaid: 'Montant payé',
   creditTotal: 'Montant de l’avoir',
   taxIncluded: (name) => `dont ${name}`,
+  asStated: (label) => `${label} (tel qu'indiqué)`,
   taxSummary: 'Récapitulatif des taxes',
   taxRate: 'Taux',
   taxableAmount: 'Base HT',

@@ -69,6 +69,7 @@ export const it: Labels = {
   amountPaid: 'Importo pagato',
   creditTotal: 'Totale nota di credito',
   taxIncluded: (name) => `di cui ${name}`,
+  asStated: (label) => `${label} (come indicato)`,
   taxSummary: 'Riepilogo imposte',
   taxRate: 'Aliquota',
   taxableAmount: 'Imponibile',

@@ -69,6 +69,7 @@ export const nl: Labels = {
   amountPaid: 'Betaald',
   creditTotal: 'Totaal creditnota',
   taxIncluded: (name) => `incl. ${name}`,
+  asStated: (label) => `${label} (zoals vermeld)`,
   taxSummary: 'Belastingoverzicht',
   taxRate: 'Tarief',
   taxableAmount: 'Grondslag',

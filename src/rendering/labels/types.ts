@@ -65,6 +65,8 @@ export interface Labels {
   amountPaid: string;
   creditTotal: string;
   taxIncluded: (name: string) => string;
+  /** A total a received e-invoice states that its lines do not give (docs/calculation.md rule 8b). */
+  asStated: (label: string) => string;
   taxSummary: string;
   taxRate: string;
   taxableAmount: string;

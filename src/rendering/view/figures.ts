@@ -94,7 +94,17 @@ export function buildTotals(
   fmt: Formatter,
   labels: Labels,
 ): TotalRow[] {
-  const rows: TotalRow[] = [{ kind: 'subtotal', label: labels.subtotal, value: fmt.money(totals.subtotal) }];
+  // Rule 8b: a figure the received file states that its lines do not give says so.
+  const stated = new Set(totals.stated ?? []);
+  const named = (label: string, ...members: string[]) =>
+    members.some((m) => stated.has(m)) ? labels.asStated(label) : label;
+  const rows: TotalRow[] = [
+    {
+      kind: 'subtotal',
+      label: named(labels.subtotal, 'subtotal', 'net_total'),
+      value: fmt.money(totals.subtotal),
+    },
+  ];
   totals.discounts.forEach((result, index) => {
     if (isZero(result.amount)) return;
     const input = data.discounts?.[index];
@@ -114,16 +124,29 @@ export function buildTotals(
     rows.push({ kind: 'shipping', label: charge.reason ?? labels.shipping, value: fmt.money(charge.amount) });
   }
   // Inclusive taxes are already inside the prices: listed after the total ("incl. VAT 19 %"), never added.
-  for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
-    rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
+  if (stated.has('tax_total')) {
+    // The stated VAT total stands for the groups, which the lines do not give.
+    const value = fmt.money(totals.exclusive_tax_total);
+    rows.push({ kind: 'tax', label: labels.asStated(labels.vat), value });
+  } else {
+    for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
+      rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
+    }
   }
   // With a prepaid or rounding amount (BT-113/114) or third-party payments (BG-DEX-09) the total is an
   // intermediate line and the amount due is the figure the reader pays: it becomes the emphasised last row.
   const prepaid = totals.prepaid_amount ?? '0';
   const rounding = totals.rounding_amount ?? '0';
   const thirdParty = totals.third_party_payment_total ?? '0';
-  const adjusted = !isZero(prepaid) || !isZero(rounding) || !isZero(thirdParty);
-  rows.push({ kind: adjusted ? 'subtotal' : 'total', label: labels.total, value: fmt.money(totals.total) });
+  // A stated amount due (rule 8b) may differ from the total with nothing to explain it: shown all the same.
+  const due = totals.amount_due ?? totals.total;
+  const adjusted =
+    !isZero(prepaid) ||
+    !isZero(rounding) ||
+    !isZero(thirdParty) ||
+    (stated.has('amount_due') && due !== totals.total);
+  const totalLabel = named(labels.total, 'total');
+  rows.push({ kind: adjusted ? 'subtotal' : 'total', label: totalLabel, value: fmt.money(totals.total) });
   for (const group of totals.tax_groups.filter((g) => g.inclusive)) {
     const label = labels.taxIncluded(groupLabel(group, fmt, labels));
     rows.push({ kind: 'included', label, value: fmt.money(group.tax_amount) });
@@ -141,11 +164,13 @@ export function buildTotals(
       rows.push({ kind: 'shipping', label, value: fmt.money(p.amount) });
     }
   }
-  rows.push({ kind: 'total', label: labels.amountDue, value: fmt.money(totals.amount_due ?? totals.total) });
+  rows.push({ kind: 'total', label: named(labels.amountDue, 'amount_due'), value: fmt.money(due) });
   return rows;
 }
 
 export function buildTaxSummary(totals: TotalsResult, fmt: Formatter, labels: Labels): TaxSummaryRow[] {
+  // A stated VAT total (rule 8b) is one the groups computed from the lines do not give: none is drawn.
+  if (totals.stated?.includes('tax_total')) return [];
   return totals.tax_groups.map((group) => ({
     name: group.inclusive ? labels.taxIncluded(taxName(group.name, labels)) : taxName(group.name, labels),
     rate: fmt.percent(group.rate),
