@@ -78,15 +78,21 @@ export function buildLines(
   });
 }
 
-/** A tax's printed name: "VAT" in the document's language (USt., TVA, IVA, Btw), others as entered. */
-const taxName = (name: string, labels: Labels) => {
-  const trimmed = name.trim();
-  if (!trimmed) return labels.tax;
-  return trimmed.toUpperCase() === 'VAT' ? labels.vat : trimmed;
+/**
+ * A tax group's printed name: "VAT" in the document's language (USt., TVA, IVA, Btw), others as entered.
+ * A tax entered without a name is called "Tax" by the totals; printed, it is the document language's word
+ * for VAT when the group has an EN 16931 VAT category (S, Z, E, AE, ...), else its word for tax.
+ */
+const taxName = (group: TaxGroupResult, labels: Labels) => {
+  const trimmed = group.name.trim();
+  const upper = trimmed.toUpperCase();
+  if (upper === 'VAT') return labels.vat;
+  if (trimmed && upper !== 'TAX') return trimmed;
+  return group.category ? labels.vat : labels.tax;
 };
 
 const groupLabel = (group: TaxGroupResult, fmt: Formatter, labels: Labels) =>
-  `${taxName(group.name, labels)} ${fmt.percent(group.rate)}`;
+  `${taxName(group, labels)} ${fmt.percent(group.rate)}`;
 
 export function buildTotals(
   data: DocumentData,
@@ -172,7 +178,7 @@ export function buildTaxSummary(totals: TotalsResult, fmt: Formatter, labels: La
   // A stated VAT total (rule 8b) is one the groups computed from the lines do not give: none is drawn.
   if (totals.stated?.includes('tax_total')) return [];
   return totals.tax_groups.map((group) => ({
-    name: group.inclusive ? labels.taxIncluded(taxName(group.name, labels)) : taxName(group.name, labels),
+    name: group.inclusive ? labels.taxIncluded(taxName(group, labels)) : taxName(group, labels),
     rate: fmt.percent(group.rate),
     taxable: fmt.money(group.taxable_amount),
     tax: fmt.money(group.tax_amount),
