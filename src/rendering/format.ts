@@ -5,10 +5,28 @@
 const DEFAULT_LOCALE = 'en-US';
 
 // Symbols some locales use that the embedded font lacks, mapped to the same symbol it has
-// (ja-JP writes the yen sign full-width).
-const SUBSTITUTES: Record<string, string> = { '\uFFE5': '\u00A5' };
-const SUBSTITUTE_PATTERN = /[\uFFE5]/g;
-const printable = (text: string) => text.replace(SUBSTITUTE_PATTERN, (ch) => SUBSTITUTES[ch] ?? ch);
+// (ja-JP writes the yen sign full-width, zh-TW the won sign, ar-SA the Arabic percent sign).
+const SUBSTITUTES: Record<string, string> = { '\uFFE5': '\u00A5', '\uFFE6': '\u20A9', '\u066A': '%' };
+const SUBSTITUTE_PATTERN = /[\uFFE5\uFFE6\u066A]/g;
+// The bidi marks Intl puts around right-to-left figures (ar, he, fa): the renderer draws every line left to
+// right, and the fonts have nothing to draw for them.
+const BIDI_MARKS = /[\u200E\u200F\u061C]/g;
+const printable = (text: string) =>
+  text.replace(BIDI_MARKS, '').replace(SUBSTITUTE_PATTERN, (ch) => SUBSTITUTES[ch] ?? ch);
+
+/**
+ * The tag Intl formats figures with: the locale, written with Latin digits (`-u-nu-latn`). The embedded
+ * fonts draw Latin, Greek and Cyrillic only, so the Arabic-Indic (ar-EG, ar-SA), Persian (fa-IR) and
+ * Bengali (bn-BD) digits those locales default to would come out blank; business documents there commonly
+ * use Western digits anyway. Separators, symbol position and calendar stay the locale's own.
+ */
+function figuresLocale(locale: string): string {
+  try {
+    return new Intl.Locale(locale, { numberingSystem: 'latn' }).toString();
+  } catch {
+    return locale;
+  }
+}
 
 /** A usable BCP 47 tag: the canonical form of `locale`, or en-US when it is missing or malformed. */
 export function resolveLocale(locale: string | null | undefined): string {
@@ -65,17 +83,20 @@ export interface Formatter {
 
 export function makeFormatter(localeTag: string, currency: string, decimals: number): Formatter {
   const locale = resolveLocale(localeTag);
-  const moneyFormat = numberFormat(locale, {
+  const figures = figuresLocale(locale);
+  const display = currencyDisplayOf(figures, currency);
+  const moneyFormat = numberFormat(figures, {
     style: 'currency',
     currency,
+    currencyDisplay: display,
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   });
-  const [percentPrefix, percentSuffix] = percentAffixes(locale);
-  const dateFormat = dateFormatOf(locale);
+  const [percentPrefix, percentSuffix] = percentAffixes(figures);
+  const dateFormat = dateFormatOf(figures);
   const plain = (value: string, min: number) => {
     const digits = Math.min(MAX_FRACTION, Math.max(min, fractionDigits(value)));
-    return numberFormat(locale, { minimumFractionDigits: min, maximumFractionDigits: digits }).format(
+    return numberFormat(figures, { minimumFractionDigits: min, maximumFractionDigits: digits }).format(
       asDecimal(value),
     );
   };
@@ -85,31 +106,62 @@ export function makeFormatter(localeTag: string, currency: string, decimals: num
     price: (amount) => {
       const digits = Math.min(MAX_FRACTION, Math.max(decimals, fractionDigits(amount)));
       if (digits === decimals) return printable(moneyFormat.format(asDecimal(amount)));
-      const format = numberFormat(locale, {
+      const format = numberFormat(figures, {
         style: 'currency',
         currency,
+        currencyDisplay: display,
         minimumFractionDigits: decimals,
         maximumFractionDigits: digits,
       });
       return printable(format.format(asDecimal(amount)));
     },
     quantity: (value) => plain(value, 0),
-    percent: (value) => `${percentPrefix}${plain(value, 0)}${percentSuffix}`,
-    date: (value) => formatDate(dateFormat, value),
+    percent: (value) => printable(`${percentPrefix}${plain(value, 0)}${percentSuffix}`),
+    date: (value) => printable(formatDate(dateFormat, value)),
   };
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat | null>();
 const affixes = new Map<string, [string, string]>();
+const displays = new Map<string, 'symbol' | 'code'>();
 
-/** One date format per locale for the process: building one cost more than formatting every date of a PDF. */
-function dateFormatOf(locale: string): Intl.DateTimeFormat {
+// Characters outside the scripts the embedded fonts draw (Latin, Greek, Cyrillic, shared punctuation), and
+// the shared symbols they lack (the baht sign). test/unit/rendering-digits.test.ts checks every face.
+const UNDRAWABLE = /[^\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{Script=Common}]|\u0E3F/u;
+const NUMERIC_DATE = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
+const SAMPLE_DATE = Date.UTC(2026, 0, 31);
+
+/**
+ * One date format per locale for the process: building one cost more than formatting every date of a PDF.
+ * The medium style ("1 Jan 2026") unless the locale writes its month names in a script the embedded fonts
+ * cannot draw (th, hi, bn, he, ka, zh, fa, ur): then the locale's numeric form ("01/01/2026"); when even
+ * that is not drawable (zh-SG writes 年月日), the ISO date itself.
+ */
+function dateFormatOf(locale: string): Intl.DateTimeFormat | null {
   let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+  if (format === undefined) {
+    const drawable = (candidate: Intl.DateTimeFormat) => !UNDRAWABLE.test(candidate.format(SAMPLE_DATE));
+    const medium = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    const numeric = new Intl.DateTimeFormat(locale, NUMERIC_DATE);
+    format = drawable(medium) ? medium : drawable(numeric) ? numeric : null;
     dateFormats.set(locale, format);
   }
   return format;
+}
+
+/**
+ * How a currency is named in amounts: its symbol as the locale writes it, or its ISO code when that symbol
+ * is in a script the embedded fonts cannot draw (ar-EG writes EGP "ج.م.", ar-SA SAR "ر.س.", th-TH "฿").
+ */
+function currencyDisplayOf(locale: string, currency: string): 'symbol' | 'code' {
+  const key = `${locale}|${currency}`;
+  let display = displays.get(key);
+  if (!display) {
+    const sample = numberFormat(locale, { style: 'currency', currency }).format(1);
+    display = UNDRAWABLE.test(printable(sample)) ? 'code' : 'symbol';
+    displays.set(key, display);
+  }
+  return display;
 }
 
 /** What a locale puts around a percentage's digits: "%" after in en, " %" in de, "%" before in tr. */
@@ -132,9 +184,9 @@ function measurePercentAffixes(locale: string): [string, string] {
 
 const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 
-function formatDate(format: Intl.DateTimeFormat, value: string): string {
+function formatDate(format: Intl.DateTimeFormat | null, value: string): string {
   const match = DATE_PATTERN.exec(value);
-  if (!match) return value;
+  if (!match || !format) return value;
   const [, y, m, d] = match;
   const time = Date.UTC(Number(y), Number(m) - 1, Number(d));
   return Number.isNaN(time) ? value : format.format(time);
