@@ -33,7 +33,6 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
     'also opened by the signed token alone (a shared link); with a key it is owner-only, tested below',
   'POST /api/v1/billing/webhook': "the payment provider's calls, authenticated by their signature",
   'POST /api/v1/sessions': 'signing in: the email and password are the credential',
-  'DELETE /api/v1/sessions/current': 'signing out: the session cookie is the credential',
   'GET /api/v1/invitations/{token}':
     "a one-time link: its token is the credential (without it, 404, tested below with a token that is nobody's)",
   'POST /api/v1/invitations/{token}/accept': 'a one-time link, as above',
@@ -45,6 +44,7 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
       'fonts',
       'locales',
       'page-sizes',
+      'rulesets',
       'tax-categories',
       'tax-schemes',
       'timezones',

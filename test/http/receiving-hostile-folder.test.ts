@@ -75,7 +75,7 @@ describe('the inbox folder follows no link', () => {
     await settle(dir, 'bad.xml');
     for (let i = 0; i < 200 && errorFileOf(dir, 'bad.xml') === null; i++) await Bun.sleep(25);
     expect(readFileSync(victim, 'utf8')).toBe(SECRET);
-    expect(errorFileOf(dir, 'bad.xml')).toContain('neither a UBL Invoice');
+    expect(errorFileOf(dir, 'bad.xml')).toContain('is no e-invoice this service reads');
   });
 
   test('processed/ or failed/ as a link: the service refuses to start, naming it', async () => {
@@ -113,7 +113,7 @@ describe('the inbox folder reads only what an HTTP body may be', () => {
     await settle(dir, 'leak.xml');
     for (let i = 0; i < 200 && errorFileOf(dir, 'leak.xml') === null; i++) await Bun.sleep(25);
     const reason = errorFileOf(dir, 'leak.xml') ?? '';
-    expect(reason).toContain('neither a UBL Invoice');
+    expect(reason).toContain('is no e-invoice this service reads');
     expect(reason).not.toContain('geheim');
   });
 });

@@ -112,7 +112,9 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
           401: ErrorEnvelope,
           ...publicErrors,
         },
-        detail: detail('Sign out: ends the session of the cookie and clears it', { security: [] }),
+        detail: detail('Sign out: ends the session of the cookie and clears it', {
+          security: [{ sessionCookie: [] }],
+        }),
       },
     )
     .get(
