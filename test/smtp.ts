@@ -27,6 +27,7 @@ export class TestSmtp {
   private server: SMTPServer | null = null;
   private readonly rejected = new Map<string, number>();
   private refuseCode: number | null = null;
+  private held: { arrived(): void; gate: Promise<void> } | null = null;
 
   private constructor(private readonly options: TestSmtpOptions) {}
 
@@ -53,6 +54,23 @@ export class TestSmtp {
   /** Every new connection gets `<code>` instead of a greeting and is closed; null = accept again. */
   refuseConnections(code: number | null = 421): void {
     this.refuseCode = code;
+  }
+
+  /**
+   * The next message is taken in but its 250 waits for `release()`: the sender is mid-send until then.
+   * `arrived` settles once that message's data is in.
+   */
+  holdNext(): { arrived: Promise<void>; release(): void } {
+    let arrived = () => {};
+    let release = () => {};
+    const reached = new Promise<void>((resolve) => {
+      arrived = resolve;
+    });
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    this.held = { arrived, gate };
+    return { arrived: reached, release };
   }
 
   /** Closes the listener: connections are refused until restart(). */
@@ -104,6 +122,12 @@ export class TestSmtp {
             raw,
             parsed: await simpleParser(raw),
           });
+          const held = this.held;
+          this.held = null;
+          if (held) {
+            held.arrived();
+            await held.gate;
+          }
           callback();
         });
       },

@@ -5,8 +5,11 @@ import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/cli/runtime';
 import { embeddedMigrations } from '../../src/db/embedded-migrations';
 import { BUILT_IN_PLANS } from '../../src/modules/plans';
+import { makeDocument, makeParties } from '../document-factories';
+import { makeAccount, type TestAccount } from '../factories';
 import { ROOT, runCli, startServer, tempDir } from '../harness';
 import { inspectPdf } from '../pdf-tools';
+import { TestSmtp } from '../smtp';
 
 const dirs: string[] = [];
 function dataDir(): string {
@@ -23,12 +26,18 @@ interface ServeProcess {
   output: string;
   /** SIGTERM, then the process's exit code once it has stopped. */
   stop(): Promise<number>;
+  /** False once the process has exited. */
+  running(): boolean;
 }
 
 /** Starts `serve` as its own process on a random port and waits for its "listening" line. */
-async function serve(dir: string, expectKey: boolean): Promise<ServeProcess> {
+async function serve(
+  dir: string,
+  expectKey: boolean,
+  env: Record<string, string> = {},
+): Promise<ServeProcess> {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
-    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent', ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   });
@@ -43,19 +52,25 @@ async function serve(dir: string, expectKey: boolean): Promise<ServeProcess> {
     output += new TextDecoder().decode(value);
   }
   const url = /listening on (\S+)/.exec(output)?.[1] ?? '';
+  // One SIGTERM only: a second one while it stops would end the process the hard way.
+  let stopping: Promise<number> | null = null;
   const started: ServeProcess = {
     url,
     output,
     /** Stops the server and reads what it printed after starting, so `output` is complete. */
-    async stop() {
-      proc.kill('SIGTERM');
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) break;
-        started.output += new TextDecoder().decode(value);
-      }
-      return proc.exited;
+    stop() {
+      stopping ??= (async () => {
+        proc.kill('SIGTERM');
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          started.output += new TextDecoder().decode(value);
+        }
+        return proc.exited;
+      })();
+      return stopping;
     },
+    running: () => proc.exitCode === null && proc.signalCode === null,
   };
   return started;
 }
@@ -375,6 +390,102 @@ describe('serve on SIGTERM', () => {
     const check = runCli(['migrate'], { DATA_DIR: dir });
     expect([check.code, check.stdout.trim()]).toEqual([0, 'Database is up to date.']);
   });
+
+  /**
+   * A data dir holding one queued delivery (sent through the API of a server that runs no jobs, then
+   * stopped without removing its dir): the `serve` started on it next claims the job and sends the mail.
+   */
+  async function queuedDelivery(smtpUrl: string): Promise<{ dir: string; account: TestAccount; id: string }> {
+    const dir = dataDir();
+    const setup = await startServer({ dataDir: dir, smtpUrl, startJobs: false });
+    const account = makeAccount(setup);
+    const parties = await makeParties(setup, account);
+    const doc = await makeDocument(setup, account, parties, {}, ['finalize']);
+    const post = (path: string, body: unknown) =>
+      setup.json(path, { method: 'POST', key: account.apiKey, body });
+    expect((await post(`/api/v1/documents/${doc.id}/renders`, {})).status).toBe(200);
+    const sent = await post(`/api/v1/documents/${doc.id}/send`, { to: ['ap@globex.example'] });
+    expect([sent.status, sent.body.data.status]).toEqual([200, 'queued']);
+    await setup.service.stop();
+    return { dir, account, id: sent.body.data.id };
+  }
+
+  /** The delivery as the API shows it, read by a server on the stopped dir (kept: the test removes it). */
+  async function deliveryIn(dir: string, account: TestAccount, id: string) {
+    const reader = await startServer({ dataDir: dir, startJobs: false });
+    try {
+      return (await reader.json(`/api/v1/deliveries/${id}`, { key: account.apiKey })).body.data;
+    } finally {
+      await reader.service.stop();
+    }
+  }
+
+  /** Polls until the port refuses connections. */
+  async function untilRefused(url: string): Promise<void> {
+    for (;;) {
+      const answered = await fetch(`${url}/health`).then(
+        () => true,
+        () => false,
+      );
+      if (!answered) return;
+      await Bun.sleep(10);
+    }
+  }
+
+  test('HTTP stops first; a job running at SIGTERM finishes within its grace and is recorded', async () => {
+    const smtp = await TestSmtp.start();
+    try {
+      const url = smtp.url({ from: 'billing@invoices.example' });
+      const { dir, account, id } = await queuedDelivery(url);
+      // The mail server takes the message and holds its answer: the delivery job is mid-send.
+      const hold = smtp.holdNext();
+      const running = await serve(dir, false, { SMTP_URL: url });
+      await hold.arrived;
+      const exited = running.stop();
+      // The port closes while the job still runs (the held answer keeps the process alive).
+      await untilRefused(running.url);
+      expect(running.running()).toBe(true);
+      hold.release();
+      expect(await exited).toBe(0);
+      expect(smtp.messages).toHaveLength(1);
+      const delivery = await deliveryIn(dir, account, id);
+      expect(delivery.status).toBe('sent');
+    } finally {
+      await smtp.stop();
+    }
+  }, 60_000);
+
+  test('a job still running when its grace is over is released, not lost: the next start sends it', async () => {
+    const smtp = await TestSmtp.start();
+    const hold = smtp.holdNext();
+    try {
+      const url = smtp.url({ from: 'billing@invoices.example' });
+      const { dir, account, id } = await queuedDelivery(url);
+      const first = await serve(dir, false, { SMTP_URL: url });
+      await hold.arrived;
+      const exited = first.stop();
+      await untilRefused(first.url);
+      // The answer never comes while this process lives: its grace (10 s in serve) runs out.
+      expect(await exited).toBe(0);
+      const released = await deliveryIn(dir, account, id);
+      expect(released.status).toBe('queued');
+
+      // The next start claims it again and sends it; stopped once the mail is in (its grace lets it commit).
+      const second = await serve(dir, false, { SMTP_URL: url });
+      while (smtp.messages.length < 2) await Bun.sleep(50);
+      expect(await second.stop()).toBe(0);
+      expect((await deliveryIn(dir, account, id)).status).toBe('sent');
+      // SMTP's own gap (docs/deliveries.md "Each email once"): the server took the first copy whose answer
+      // never reached the stopped process; the resend carries the same Message-ID.
+      expect(smtp.messages).toHaveLength(2);
+      const [a, b] = smtp.messages.map((m) => m.parsed.messageId);
+      expect(a).toBeDefined();
+      expect(b).toBe(a);
+    } finally {
+      hold.release();
+      await smtp.stop();
+    }
+  }, 60_000);
 });
 
 describe('healthcheck', () => {
