@@ -61,6 +61,7 @@ describe('compliance checks under hostile or heavy input', () => {
   test('a check past its time limit is cut short (never a pass), the server answers meanwhile, the next check runs', async () => {
     const account = makeAccount(server);
     // No warm-up check first: a worker's cold start only adds to the heavy check's time.
+    // 4,000 invoice lines (the example's two, 2,000 times; under the XML limit) take far longer than 8 s.
     const heavy = check(account.apiKey, manyLines(2000));
     // The check runs on a worker thread: this process's event loop answers /health meanwhile, again and again
     // (were it held by the check, no answer could come back before the check's own).
@@ -74,10 +75,18 @@ describe('compliance checks under hostile or heavy input', () => {
       expect.objectContaining({ rule: 'CHECK-TIME-LIMIT', severity: 'fatal' }),
     );
     expect(res.body.data.rulesets.every((r: { ran: boolean }) => !r.ran)).toBe(true);
-    const next = await check(account.apiKey, example);
-    expect(next.body.data.valid).toBe(true);
-    expect(next.body.data.fully_checked).toBe(true);
-  }, 60_000);
+    // The next check runs on a replacement worker, whose cold start counts against the same limit: on a
+    // machine loaded by other work it may be cut short too. It is never a pass unless fully checked, and
+    // one of a few tries runs to the end (what "the service recovers" means, whatever the machine's speed).
+    let fullyChecked = false;
+    for (let attempt = 0; attempt < 3 && !fullyChecked; attempt++) {
+      const next = await check(account.apiKey, example);
+      expect(next.status).toBe(200);
+      fullyChecked = next.body.data.fully_checked;
+      expect(next.body.data.valid).toBe(fullyChecked);
+    }
+    expect(fullyChecked).toBe(true);
+  }, 120_000);
 
   test('one account runs at most two checks at once; a third is 429 with Retry-After', async () => {
     const account = makeAccount(server);
