@@ -36,6 +36,7 @@ export interface ApiPaths {
     | `/received-documents/${string}`
     | `/received-documents/${string}/data`
     | `/received-documents/${string}/original`
+    | `/received-documents/${string}/payments`
     | `/received-documents/${string}/pdf`
     | '/recurring-invoices'
     | `/recurring-invoices/${string}`
@@ -107,6 +108,7 @@ export interface ApiPaths {
     | `/invitations/${string}/accept`
     | '/numbering-sequences'
     | '/received-documents'
+    | `/received-documents/${string}/payments`
     | '/recurring-invoices'
     | `/recurring-invoices/${string}/pause`
     | `/recurring-invoices/${string}/resume`
@@ -144,6 +146,7 @@ export interface ApiPaths {
     | `/numbering-sequences/${string}`
     | `/payments/${string}`
     | `/received-documents/${string}`
+    | `/received-documents/${string}/payments/${string}`
     | `/recurring-invoices/${string}`
     | '/sessions/current'
     | `/templates/custom/${string}`

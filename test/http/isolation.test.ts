@@ -90,6 +90,7 @@ const BODIES: Record<string, unknown> = {
   'POST /api/v1/documents/{document_id}/send': { to: ['thief@example.com'] },
   'PATCH /api/v1/received-documents/{received_id}': { status: 'paid' },
   'POST /api/v1/documents/{document_id}/payments': { amount: '1.00', date: '2026-11-05' },
+  'POST /api/v1/received-documents/{received_id}/payments': { amount: '1.00', date: '2026-11-05' },
 };
 /** Required query strings, for the same reason. */
 const QUERIES: Record<string, string> = {

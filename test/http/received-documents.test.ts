@@ -45,9 +45,9 @@ describe('keeping received e-invoices', () => {
       issue_date: '2016-04-04',
       currency: 'EUR',
       seller: { name: '[Seller trading name]', tax_id: 'DE 123456789' },
-      // As the file states them.
+      // The total as the file states it.
       total: '336.9',
-      amount_due: '336.9',
+      amount_due: '336.90', // what is still owed (BT-115 less payments), in EUR's minor units
       valid: true,
       duplicate_of: null,
       content_type: 'application/xml',

@@ -6,6 +6,7 @@ export {
   DocumentData,
   DocumentTypeSchema,
   MoneyTotals,
+  PaymentStatusSchema,
   StatelessBody,
   StoredDocument,
 } from './model';

@@ -18,8 +18,15 @@ export interface PaymentFigures {
 /** The minor units amounts of `currency` are written with (2 for a code the list does not know). */
 export const minorUnitsOf = (currency: string) => currencyDecimals(currency) ?? 2;
 
-/** A document's payment figures, exact decimals in its currency's minor units (docs/payments.md). */
-export function paymentFigures(row: Pick<DocumentRow, 'totals' | 'currency' | 'amountPaid'>): PaymentFigures {
+/**
+ * A document's payment figures, exact decimals in its currency's minor units (docs/payments.md); a received
+ * document's too (its stated totals).
+ */
+export function paymentFigures(row: {
+  totals: { amount_due?: string; total: string };
+  currency: string;
+  amountPaid: string;
+}): PaymentFigures {
   const units = minorUnitsOf(row.currency);
   const owed = dec(row.totals.amount_due ?? row.totals.total);
   const paid = dec(row.amountPaid);

@@ -18,4 +18,14 @@ export const einvoicesAccess: AccessRules = {
     'received_id',
     findReceived,
   ),
+  'POST /api/v1/received-documents/:received_id/payments': access.own(
+    'received_document',
+    'received_id',
+    findReceived,
+  ),
+  'DELETE /api/v1/received-documents/:received_id/payments/:payment_id': access.own(
+    'received_document',
+    'received_id',
+    findReceived,
+  ),
 };

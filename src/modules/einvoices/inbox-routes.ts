@@ -1,17 +1,26 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, pageOf, withNotFound } from '../../http/schemas';
+import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { DomainError, notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
+import { CreatePaymentBody } from '../payments';
 import { pdfResponse, renderServicesOf } from '../renders';
-import { ListReceivedQuery, presentReceived, ReceivedDocument, UpdateReceivedBody } from './model';
-import { findReceived, listReceived } from './repo';
+import {
+  ListReceivedQuery,
+  presentReceived,
+  presentReceivedPayment,
+  ReceivedDocument,
+  ReceivedDocumentPayment,
+  UpdateReceivedBody,
+} from './model';
+import { findReceived, listReceived, paymentsOfReceived } from './repo';
 import { receivedBodyOf } from './routes';
 import { changeReceived, deleteReceived } from './use-cases/change-received';
 import { receivingDepsOf } from './use-cases/parse-received';
 import { receiveDocument } from './use-cases/receive-document';
+import { deleteReceivedPayment, recordReceivedPayment } from './use-cases/received-payments';
 import { visualizeReceived } from './use-cases/visualize-received';
 
 const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
@@ -188,6 +197,54 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
         params,
         response: { 200: dataOf(t.Object({ deleted: t.Literal(true) })), ...withNotFound },
         detail: detail('Delete a received e-invoice and its original'),
+      },
+    )
+    .post(
+      '/:received_id/payments',
+      ({ ctx, params, body, set }) => {
+        const { payment } = recordReceivedPayment({
+          ctx,
+          input: { receivedId: params.received_id, payment: body },
+        });
+        set.status = 201;
+        return { data: presentReceivedPayment(payment) };
+      },
+      {
+        auth: true,
+        params,
+        body: CreatePaymentBody,
+        response: { 201: dataOf(ReceivedDocumentPayment), ...withConflict },
+        detail: detail(
+          'Record a payment made on a received document that is not rejected; one that settles it makes it paid',
+        ),
+      },
+    )
+    .get(
+      '/:received_id/payments',
+      ({ ctx, params }) => {
+        const row = rowOf(ctx, params.received_id);
+        return { data: paymentsOfReceived(ctx.db, ctx.accountId, row.id).map(presentReceivedPayment) };
+      },
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(t.Array(ReceivedDocumentPayment)), ...withNotFound },
+        detail: detail("A received document's payments, newest first"),
+      },
+    )
+    .delete(
+      '/:received_id/payments/:payment_id',
+      ({ ctx, params }) => {
+        deleteReceivedPayment({ ctx, input: { receivedId: params.received_id, id: params.payment_id } });
+        return { data: { deleted: true as const } };
+      },
+      {
+        auth: true,
+        params: t.Object({ received_id: t.String(), payment_id: t.String() }),
+        response: { 200: dataOf(t.Object({ deleted: t.Literal(true) })), ...withNotFound },
+        detail: detail(
+          'Delete a payment of a received document; a paid one it no longer settles goes back to approved',
+        ),
       },
     );
 }

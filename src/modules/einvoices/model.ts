@@ -1,32 +1,35 @@
 import { t } from 'elysia';
 import { PageQuery } from '../../http/schemas';
 import { ComplianceResult } from '../compliance';
-import { documentTotals } from '../documents';
-import type { ReceivedDocumentRow } from './schema';
+import { documentTotals, PaymentStatusSchema, paymentFigures } from '../documents';
+import { PaymentSchema, paymentView } from '../payments';
+import type { ReceivedDocumentRow, ReceivedPaymentRow } from './schema';
 import type { ParsedEInvoice } from './use-cases/parse-received';
 
 const Decimal = t.String({ description: 'A decimal string in the invoice currency' });
 
+const ReceivedFormatSchema = t.Union(
+  [
+    t.Literal('en16931'),
+    t.Literal('zugferd_1'),
+    t.Literal('factur_x_minimum'),
+    t.Literal('factur_x_basic_wl'),
+    t.Literal('oioubl'),
+    t.Literal('zatca'),
+    t.Literal('peppol_pint'),
+    t.Literal('ehf_2'),
+    t.Literal('ubl_other'),
+  ],
+  {
+    description:
+      'What the file is: en16931 (any CIUS or extension), or a kind that is no EN 16931 invoice, read as far as it goes and named in the first warning',
+  },
+);
+
 /** The answer of POST /einvoices/parse (docs/receiving.md). */
 export const ParsedEInvoiceView = t.Object({
   syntax: t.Union([t.Literal('ubl'), t.Literal('cii')]),
-  format: t.Union(
-    [
-      t.Literal('en16931'),
-      t.Literal('zugferd_1'),
-      t.Literal('factur_x_minimum'),
-      t.Literal('factur_x_basic_wl'),
-      t.Literal('oioubl'),
-      t.Literal('zatca'),
-      t.Literal('peppol_pint'),
-      t.Literal('ehf_2'),
-      t.Literal('ubl_other'),
-    ],
-    {
-      description:
-        'What the file is: en16931 (any CIUS or extension), or a kind that is no EN 16931 invoice, read as far as it goes and named in the first warning',
-    },
-  ),
+  format: ReceivedFormatSchema,
   document_type: t.Union([t.Literal('invoice'), t.Literal('credit_note')]),
   type_code: t.String({ description: 'EN 16931 BT-3 as written' }),
   customization_id: t.Union([t.String(), t.Null()], { description: 'EN 16931 BT-24 as written' }),
@@ -134,7 +137,16 @@ export const ReceivedDocument = t.Object({
     electronic_address: t.Union([t.Object({ scheme: t.String(), value: t.String() }), t.Null()]),
   }),
   total: t.String(),
-  amount_due: t.String(),
+  amount_due: t.String({
+    description:
+      'What is still owed: the stated amount due (BT-115) less the payments; negative when overpaid',
+  }),
+  amount_paid: t.String({ description: 'The sum of its payments (POST /received-documents/{id}/payments)' }),
+  payment_status: PaymentStatusSchema,
+  format: t.Union([ReceivedFormatSchema, t.Null()], {
+    description:
+      'What the file is, as POST /einvoices/parse names it; null for documents received before it was kept',
+  }),
   valid: t.Union([t.Boolean(), t.Null()], { description: 'null: no compliance profile applies' }),
   compliance: t.Union([ComplianceResult, t.Null()]),
   warnings: t.Array(t.Object({ term: t.String(), path: t.String(), message: t.String() })),
@@ -162,6 +174,30 @@ export const ReceivedDocument = t.Object({
 });
 export type ReceivedDocument = typeof ReceivedDocument.static;
 
+/** amount_paid, amount_due and payment_status of a received document, against its BT-115 as documents do. */
+export const receivedFigures = (row: Pick<ReceivedDocumentRow, 'amountDue' | 'currency' | 'amountPaid'>) =>
+  paymentFigures({
+    totals: { amount_due: row.amountDue, total: row.amountDue },
+    currency: row.currency,
+    amountPaid: row.amountPaid,
+  });
+
+function figuresOf(row: ReceivedDocumentRow) {
+  const { amount_paid, amount_due, payment_status } = receivedFigures(row);
+  return { amount_due, amount_paid, payment_status };
+}
+
+/** A payment against a received document: the Payment of documents, naming the received document instead. */
+export const ReceivedDocumentPayment = t.Composite([
+  t.Omit(PaymentSchema, ['document_id']),
+  t.Object({ received_document_id: t.String() }),
+]);
+export type ReceivedDocumentPayment = typeof ReceivedDocumentPayment.static;
+
+export function presentReceivedPayment(row: ReceivedPaymentRow): ReceivedDocumentPayment {
+  return { ...paymentView(row), received_document_id: row.receivedDocumentId };
+}
+
 export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
   return {
     id: row.id,
@@ -180,7 +216,8 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
       electronic_address: row.sellerElectronicAddress ?? null,
     },
     total: row.total,
-    amount_due: row.amountDue,
+    ...figuresOf(row),
+    format: row.format,
     valid: row.valid,
     compliance: row.compliance as ReceivedDocument['compliance'],
     warnings: row.warnings,

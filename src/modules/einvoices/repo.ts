@@ -3,9 +3,11 @@ import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import {
   type ReceivedDocumentRow,
+  type ReceivedPaymentRow,
   type ReceivedSourceKind,
   type ReceivedStatus,
   receivedDocuments as rd,
+  receivedPayments as rp,
 } from './schema';
 
 const scoped = (accountId: string, id: string) => and(eq(rd.accountId, accountId), eq(rd.id, id));
@@ -95,7 +97,7 @@ export function updateReceived(
   db: DbOrTx,
   accountId: string,
   id: string,
-  changes: Partial<Pick<ReceivedDocumentRow, 'status' | 'note' | 'updatedAt'>>,
+  changes: Partial<Pick<ReceivedDocumentRow, 'status' | 'note' | 'amountPaid' | 'updatedAt'>>,
 ): ReceivedDocumentRow | undefined {
   return db.update(rd).set(changes).where(scoped(accountId, id)).returning().get();
 }
@@ -106,4 +108,40 @@ export function deleteReceivedRow(
   id: string,
 ): ReceivedDocumentRow | undefined {
   return db.delete(rd).where(scoped(accountId, id)).returning().get();
+}
+
+export function insertReceivedPayment(db: DbOrTx, row: ReceivedPaymentRow): ReceivedPaymentRow {
+  return db.insert(rp).values(row).returning().get();
+}
+
+/** Every payment of one received document, newest first. */
+export function paymentsOfReceived(db: DbOrTx, accountId: string, receivedId: string): ReceivedPaymentRow[] {
+  return db
+    .select()
+    .from(rp)
+    .where(and(eq(rp.accountId, accountId), eq(rp.receivedDocumentId, receivedId)))
+    .orderBy(desc(rp.id))
+    .all();
+}
+
+export function findReceivedPayment(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): ReceivedPaymentRow | undefined {
+  return db
+    .select()
+    .from(rp)
+    .where(and(eq(rp.accountId, accountId), eq(rp.id, id)))
+    .get();
+}
+
+export function deleteReceivedPaymentRow(db: DbOrTx, accountId: string, id: string): boolean {
+  return (
+    db
+      .delete(rp)
+      .where(and(eq(rp.accountId, accountId), eq(rp.id, id)))
+      .returning({ id: rp.id })
+      .all().length > 0
+  );
 }

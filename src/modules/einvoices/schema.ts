@@ -1,7 +1,9 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import type { DocumentData } from '../../domain/document-data';
+import type { ReceivedFormat } from '../../einvoicing/receive';
 import { accounts } from '../accounts/schema';
+import type { PaymentMethod } from '../payments';
 
 export type ReceivedStatus = 'received' | 'approved' | 'rejected' | 'paid';
 
@@ -43,6 +45,10 @@ export const receivedDocuments = sqliteTable(
     } | null>(),
     total: text('total').notNull(),
     amountDue: text('amount_due').notNull(),
+    /** The sum of its payments (received_payments), in its currency's minor units. */
+    amountPaid: text('amount_paid').notNull().default('0'),
+    /** What the file is, as the readers name it (`en16931`, `zugferd_1`, …); null when received before 0016. */
+    format: text('format').$type<ReceivedFormat>(),
     /** Null when no compliance profile applies (nothing was checked). */
     valid: integer('valid', { mode: 'boolean' }),
     compliance: text('compliance', { mode: 'json' }).$type<Record<string, unknown> | null>(),
@@ -74,3 +80,34 @@ export const receivedDocuments = sqliteTable(
 );
 
 export type ReceivedDocumentRow = typeof receivedDocuments.$inferSelect;
+
+/**
+ * Money paid against a received document (docs/payments.md). A table of its own, not `payments`: those are money
+ * coming in against the account's issued invoices (per customer, in receivables and statements); these are money
+ * going out to a supplier. Recorded or deleted, never edited.
+ */
+export const receivedPayments = sqliteTable(
+  'received_payments',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    receivedDocumentId: text('received_document_id')
+      .notNull()
+      .references(() => receivedDocuments.id, { onDelete: 'cascade' }),
+    /** Decimal string in the received document's currency, its minor units (never a float). */
+    amount: text('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** YYYY-MM-DD, the day the money was paid. */
+    date: text('date').notNull(),
+    method: text('method').$type<PaymentMethod>(),
+    reference: text('reference'),
+    note: text('note'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('received_payments_document_idx').on(t.accountId, t.receivedDocumentId, t.id)],
+);
+
+export type ReceivedPaymentRow = typeof receivedPayments.$inferSelect;

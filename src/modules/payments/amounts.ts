@@ -1,6 +1,7 @@
 import { dec, isDecimalString, isNegative, isZero, sum, toFixedString } from '../../domain/money';
 import { validationError } from '../../shared/errors';
 import { minorUnitsOf } from '../documents';
+import type { CreatePaymentBody } from './model';
 import type { PaymentRow } from './schema';
 
 /**
@@ -19,7 +20,21 @@ export function paymentAmount(text: string, currency: string): string {
   return toFixedString(value, units);
 }
 
-/** The sum of a document's payments, in its currency's minor units. */
-export function totalPaid(rows: readonly PaymentRow[], currency: string): string {
+/** The sum of a document's (or a received document's) payments, in its currency's minor units. */
+export function totalPaid(rows: readonly Pick<PaymentRow, 'amount'>[], currency: string): string {
   return toFixedString(sum(rows.map((r) => dec(r.amount))), minorUnitsOf(currency));
+}
+
+/** A request's fields as stored, its amount checked against `currency` (a 422 naming `body.amount` if bad). */
+export function paymentFields(
+  body: CreatePaymentBody,
+  currency: string,
+): Pick<PaymentRow, 'amount' | 'date' | 'method' | 'reference' | 'note'> {
+  return {
+    amount: paymentAmount(body.amount, currency),
+    date: body.date,
+    method: body.method ?? null,
+    reference: body.reference ?? null,
+    note: body.note ?? null,
+  };
 }

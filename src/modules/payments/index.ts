@@ -1,2 +1,10 @@
 export { paymentsAccess } from './access';
-export { type Payment, presentPayment } from './model';
+export { paymentFields, totalPaid } from './amounts';
+export {
+  CreatePaymentBody,
+  type Payment,
+  Payment as PaymentSchema,
+  paymentView,
+  presentPayment,
+} from './model';
+export type { PaymentMethod } from './schema';

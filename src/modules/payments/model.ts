@@ -45,10 +45,10 @@ export const ListPaymentsQuery = t.Object({
   customer_id: t.Optional(t.String({ description: "Only payments of this customer's documents" })),
 });
 
-export function presentPayment(row: PaymentRow): Payment {
+/** What every payment answer shows, whichever document it is made against. */
+export function paymentView(row: Omit<PaymentRow, 'documentId' | 'customerId' | 'accountId' | 'createdBy'>) {
   return {
     id: row.id,
-    document_id: row.documentId,
     amount: row.amount,
     currency: row.currency,
     date: row.date,
@@ -57,4 +57,8 @@ export function presentPayment(row: PaymentRow): Payment {
     note: row.note,
     created_at: row.createdAt,
   };
+}
+
+export function presentPayment(row: PaymentRow): Payment {
+  return { ...paymentView(row), document_id: row.documentId };
 }

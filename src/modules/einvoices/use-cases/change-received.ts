@@ -6,8 +6,12 @@ import type { BlobStore } from '../../../storage/blob-store';
 import type { UpdateReceivedBody } from '../model';
 import { deleteReceivedRow, findReceived, updateReceived } from '../repo';
 import type { ReceivedDocumentRow } from '../schema';
+import { recordSettlingPayment } from './received-payments';
 
-/** PATCH: the bookkeeper's decision (approved, rejected, paid, or back to received) and a note. */
+/**
+ * PATCH: the bookkeeper's decision (approved, rejected, paid, or back to received) and a note; paid records what
+ * is still due as a payment dated today.
+ */
 function changeReceivedNow({
   ctx,
   input,
@@ -15,8 +19,10 @@ function changeReceivedNow({
   ctx: AccountCtx;
   input: { id: string; changes: UpdateReceivedBody };
 }): ReceivedDocumentRow {
-  if (!findReceived(ctx.db, ctx.accountId, input.id)) throw notFound('Received document');
+  const row = findReceived(ctx.db, ctx.accountId, input.id);
+  if (!row) throw notFound('Received document');
   const { status, note } = input.changes;
+  if (status === 'paid' && row.status !== 'paid') recordSettlingPayment(ctx, row);
   const updated = updateReceived(ctx.db, ctx.accountId, input.id, {
     ...(status === undefined ? {} : { status }),
     ...(note === undefined ? {} : { note }),

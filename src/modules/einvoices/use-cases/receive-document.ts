@@ -86,6 +86,8 @@ export async function receiveDocument({
       sellerElectronicAddress: seller?.electronic_address ?? null,
       total: parsed.totals.total,
       amountDue: parsed.totals.amount_due,
+      amountPaid: '0',
+      format: parsed.format,
       valid: parsed.compliance === null ? null : parsed.compliance.valid,
       compliance: parsed.compliance as Record<string, unknown> | null,
       data: parsed.data,

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { applyPayments, type DocumentRow, findDocument, TAKES_PAYMENTS } from '../../documents';
 import { getDocumentType, isDocumentType } from '../../reference';
-import { paymentAmount, totalPaid } from '../amounts';
+import { paymentFields, totalPaid } from '../amounts';
 import type { CreatePaymentBody } from '../model';
 import { insertPayment, paymentsOfDocument } from '../repo';
 import type { PaymentRow } from '../schema';
@@ -64,13 +64,7 @@ function recordPaymentNow({
   const document = payableDocument(ctx, input.documentId);
   const payment = insertPayment(
     ctx.db,
-    newPaymentRow(ctx, document, {
-      amount: paymentAmount(input.payment.amount, document.currency),
-      date: input.payment.date,
-      method: input.payment.method ?? null,
-      reference: input.payment.reference ?? null,
-      note: input.payment.note ?? null,
-    }),
+    newPaymentRow(ctx, document, paymentFields(input.payment, document.currency)),
   );
   return { payment, document: settle(ctx, document) };
 }

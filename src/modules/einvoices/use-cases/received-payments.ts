@@ -1,0 +1,122 @@
+import { transactional } from '../../../db/transaction';
+import { dec, isNegative, isZero } from '../../../domain/money';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { conflict, notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { type CreatePaymentBody, paymentFields, totalPaid } from '../../payments';
+import { receivedFigures } from '../model';
+import {
+  deleteReceivedPaymentRow,
+  findReceived,
+  findReceivedPayment,
+  insertReceivedPayment,
+  paymentsOfReceived,
+  updateReceived,
+} from '../repo';
+import type { ReceivedDocumentRow, ReceivedPaymentRow } from '../schema';
+
+/** A received document a payment may be recorded against: any that is not rejected (409 otherwise). */
+function payableReceived(ctx: AccountCtx, id: string): ReceivedDocumentRow {
+  const row = findReceived(ctx.db, ctx.accountId, id);
+  if (!row) throw notFound('Received document');
+  if (row.status === 'rejected')
+    throw conflict('Cannot record a payment on a rejected received document', {
+      action: 'record-payment',
+      status: row.status,
+    });
+  return row;
+}
+
+/**
+ * Recomputes amount_paid from the payments; one that settles it makes it paid, and a paid one no longer settled
+ * (a payment deleted) goes back to approved.
+ */
+function settleReceived(ctx: AccountCtx, row: ReceivedDocumentRow): ReceivedDocumentRow {
+  const amountPaid = totalPaid(paymentsOfReceived(ctx.db, ctx.accountId, row.id), row.currency);
+  const { settled } = receivedFigures({ ...row, amountPaid });
+  const status =
+    settled && (row.status === 'received' || row.status === 'approved')
+      ? 'paid'
+      : !settled && row.status === 'paid'
+        ? 'approved'
+        : row.status;
+  const updated = updateReceived(ctx.db, ctx.accountId, row.id, {
+    amountPaid,
+    status,
+    updatedAt: isoNow(ctx.clock),
+  });
+  if (!updated) throw notFound('Received document');
+  return updated;
+}
+
+function newReceivedPayment(
+  ctx: AccountCtx,
+  row: ReceivedDocumentRow,
+  fields: Pick<ReceivedPaymentRow, 'amount' | 'date' | 'method' | 'reference' | 'note'>,
+): ReceivedPaymentRow {
+  return {
+    id: newId('pay'),
+    accountId: ctx.accountId,
+    receivedDocumentId: row.id,
+    currency: row.currency,
+    ...fields,
+    createdBy: creatorOf(ctx),
+    createdAt: isoNow(ctx.clock),
+  };
+}
+
+function recordReceivedPaymentNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { receivedId: string; payment: CreatePaymentBody };
+}): { payment: ReceivedPaymentRow; received: ReceivedDocumentRow } {
+  const row = payableReceived(ctx, input.receivedId);
+  const payment = insertReceivedPayment(
+    ctx.db,
+    newReceivedPayment(ctx, row, paymentFields(input.payment, row.currency)),
+  );
+  return { payment, received: settleReceived(ctx, row) };
+}
+
+export const recordReceivedPayment = transactional(recordReceivedPaymentNow);
+
+function deleteReceivedPaymentNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { receivedId: string; id: string };
+}) {
+  const payment = findReceivedPayment(ctx.db, ctx.accountId, input.id);
+  if (!payment || payment.receivedDocumentId !== input.receivedId) throw notFound('Payment');
+  deleteReceivedPaymentRow(ctx.db, ctx.accountId, payment.id);
+  const row = findReceived(ctx.db, ctx.accountId, input.receivedId);
+  if (!row) throw notFound('Received document');
+  settleReceived(ctx, row);
+}
+
+export const deleteReceivedPayment = transactional(deleteReceivedPaymentNow);
+
+/**
+ * "Mark paid" (PATCH status paid): what is still due is recorded as one payment dated today (the service clock),
+ * so amount_paid, amount_due and the payments list agree with the status. Runs in the PATCH's transaction.
+ */
+export function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow): void {
+  const due = receivedFigures(row).amount_due;
+  if (isZero(dec(due)) || isNegative(dec(due))) return;
+  insertReceivedPayment(
+    ctx.db,
+    newReceivedPayment(ctx, row, {
+      amount: due,
+      date: isoNow(ctx.clock).slice(0, 10),
+      method: null,
+      reference: null,
+      note: 'Recorded by mark-paid',
+    }),
+  );
+  const amountPaid = totalPaid(paymentsOfReceived(ctx.db, ctx.accountId, row.id), row.currency);
+  updateReceived(ctx.db, ctx.accountId, row.id, { amountPaid });
+}
