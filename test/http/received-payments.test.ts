@@ -1,6 +1,6 @@
 // Payments on received documents (issue 28 §1, last bullet) and the format the readers named, kept on the row.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
@@ -12,6 +12,11 @@ let other: TestAccount;
 const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
 const ubl = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'));
 const pdf = readFileSync(join(EXAMPLES, 'facturx-pdf/EN16931_Einfach.pdf'));
+const creditNote = readFileSync(join(EXAMPLES, 'en16931_ubl/ubl-tc434-creditnote1.xml'));
+const ZUGFERD_1 = join(
+  import.meta.dir,
+  '../../../shared/receiving-corpus/samples/akretion/tests/fixtures/xml/zugferd-basic.xml',
+);
 
 beforeAll(async () => {
   server = await startServer();
@@ -123,6 +128,20 @@ describe('payments on received documents', () => {
     const res = await pay(doc.id, { amount: '1.00', date: '2026-11-02' }, other.apiKey);
     expect(res.status).toBe(409);
     expect((await get(`/api/v1/received-documents/${doc.id}/payments`, other.apiKey)).body.data).toEqual([]);
+  });
+
+  test('a received credit note takes no payment (409), as with documents', async () => {
+    const doc = await receive(new Uint8Array(creditNote), 'application/xml');
+    expect(doc.document_type).toBe('credit_note');
+    const res = await pay(doc.id, { amount: '1.00', date: '2026-11-02' });
+    expect(res.status).toBe(409);
+    expect(res.body.error.details.document_type).toBe('credit_note');
+  });
+
+  test.skipIf(!existsSync(ZUGFERD_1))('a ZUGFeRD 1 file is stored as zugferd_1', async () => {
+    const doc = await receive(new Uint8Array(readFileSync(ZUGFERD_1)), 'application/xml');
+    expect(doc.format).toBe('zugferd_1');
+    expect((await get(`/api/v1/received-documents/${doc.id}`)).body.data.format).toBe('zugferd_1');
   });
 
   test('a bad amount is 422 naming body.amount; another account is 404; no key is 401', async () => {

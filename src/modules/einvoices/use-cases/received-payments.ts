@@ -16,15 +16,24 @@ import {
 } from '../repo';
 import type { ReceivedDocumentRow, ReceivedPaymentRow } from '../schema';
 
-/** A received document a payment may be recorded against: any that is not rejected (409 otherwise). */
+/**
+ * A received document a payment may be recorded against: an invoice that is not rejected (409 otherwise; a
+ * credit note takes no payments, as with documents).
+ */
 function payableReceived(ctx: AccountCtx, id: string): ReceivedDocumentRow {
   const row = findReceived(ctx.db, ctx.accountId, id);
   if (!row) throw notFound('Received document');
-  if (row.status === 'rejected')
-    throw conflict('Cannot record a payment on a rejected received document', {
+  if (row.status === 'rejected' || row.documentType !== 'invoice') {
+    const message =
+      row.documentType === 'invoice'
+        ? 'Cannot record a payment on a rejected received document'
+        : `A ${row.documentType} takes no payments`;
+    throw conflict(message, {
       action: 'record-payment',
       status: row.status,
+      document_type: row.documentType,
     });
+  }
   return row;
 }
 
@@ -105,6 +114,7 @@ export const deleteReceivedPayment = transactional(deleteReceivedPaymentNow);
  * so amount_paid, amount_due and the payments list agree with the status. Runs in the PATCH's transaction.
  */
 export function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow): void {
+  if (row.documentType !== 'invoice') return;
   const due = receivedFigures(row).amount_due;
   if (isZero(dec(due)) || isNegative(dec(due))) return;
   insertReceivedPayment(
