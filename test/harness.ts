@@ -111,6 +111,11 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     // Compiling the pack's XSLT takes minutes of CPU per fresh data dir: every test server would start it
     // again. Tests that are about the compile ask for it; the rules run from the pack's own SEF otherwise.
     RULESETS_COMPILE: options.compileRules ? 'background' : 'off',
+    // The pools cut work short when the process's RSS passes this limit (workers share the process). Here
+    // the process is the test runner, which holds every test file's servers, browsers' pipes and garbage:
+    // its RSS says nothing of one server's, and past 2 GiB late files' reads and renders were cut short.
+    // The tests of the memory limit build pools with limits of their own.
+    WORKER_MEMORY_LIMIT_MB: '65536',
   };
   if (options.maxBodyBytes !== undefined) env.MAX_BODY_BYTES = String(options.maxBodyBytes);
   Object.assign(env, options.imap);
