@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
+import type { S3Settings } from './storage/s3-blob-store';
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -51,6 +52,8 @@ export interface Config {
   inboxAccount: string | null;
   /** IMAP_URL and its companions: the mailbox the service takes e-invoices from (docs/receiving.md); null = off. */
   imap: ImapSettings | null;
+  /** S3_BUCKET and its companions: files in an S3-compatible bucket instead of DATA_DIR (docs/storage.md). */
+  s3: S3Settings | null;
 }
 
 /** A mailbox to poll, read from IMAP_URL (never logged: it holds the password). */
@@ -104,6 +107,20 @@ const SETTINGS = {
   IMAP_ACCOUNT: 'imap-account',
   IMAP_POLL_SECONDS: 'imap-poll-seconds',
   IMAP_ALLOW_PLAIN: 'imap-allow-plain',
+  S3_BUCKET: 's3-bucket',
+  S3_ENDPOINT: 's3-endpoint',
+  S3_REGION: 's3-region',
+  S3_ACCESS_KEY_ID: 's3-access-key-id',
+  S3_SECRET_ACCESS_KEY: 's3-secret-access-key',
+  S3_PATH_STYLE: 's3-path-style',
+} as const;
+
+/** The AWS tools' names, read when the S3_* one is not set (env only: no flags). */
+const AWS_FALLBACKS = {
+  S3_ENDPOINT: 'AWS_ENDPOINT_URL',
+  S3_REGION: 'AWS_REGION',
+  S3_ACCESS_KEY_ID: 'AWS_ACCESS_KEY_ID',
+  S3_SECRET_ACCESS_KEY: 'AWS_SECRET_ACCESS_KEY',
 } as const;
 
 export const SETTING_FLAGS: readonly string[] = Object.values(SETTINGS);
@@ -202,6 +219,30 @@ function imap(
   };
 }
 
+/** S3_BUCKET set: the bucket, its endpoint and keys (never echoed); null = files under DATA_DIR. */
+function s3(get: (key: keyof typeof SETTINGS) => string | null, env: Source): S3Settings | null {
+  const bucket = get('S3_BUCKET');
+  if (bucket === null) return null;
+  const read = (key: keyof typeof AWS_FALLBACKS) => get(key) ?? nonEmpty(env[AWS_FALLBACKS[key]]);
+  const endpoint = read('S3_ENDPOINT');
+  const accessKeyId = read('S3_ACCESS_KEY_ID');
+  const secretAccessKey = read('S3_SECRET_ACCESS_KEY');
+  if (accessKeyId === null || secretAccessKey === null) {
+    throw new ConfigError(
+      'S3_BUCKET needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)',
+    );
+  }
+  const pathStyle = get('S3_PATH_STYLE');
+  return {
+    bucket,
+    endpoint: endpoint === null ? null : origin(endpoint, 'S3_ENDPOINT'),
+    region: read('S3_REGION') ?? 'us-east-1',
+    accessKeyId,
+    secretAccessKey,
+    pathStyle: pathStyle === null ? endpoint !== null : yesNo('S3_PATH_STYLE', pathStyle),
+  };
+}
+
 function backgroundOrOff(name: string, raw: string): boolean {
   if (raw !== 'background' && raw !== 'off')
     throw new ConfigError(`${name} must be background or off, got "${raw}"`);
@@ -280,5 +321,6 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
             accountId: get('IMAP_ACCOUNT'),
             pollSeconds: integer('IMAP_POLL_SECONDS', get('IMAP_POLL_SECONDS') ?? '60', 1, 86_400),
           }),
+    s3: s3(get, env),
   };
 }

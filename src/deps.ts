@@ -1,8 +1,7 @@
 // What the service runs on, and the one place it is built (`buildDeps`): by `serve` (src/cli/serve.ts) and
 // by the test harness, then handed to every route factory and background module. The composition roots
-// (app.ts, background.ts) only wire it. This is where PostgreSQL and object storage will plug in: `db` and
-// `blobs` are the only two parts that know where data lives.
-import { join } from 'node:path';
+// (app.ts, background.ts) only wire it. `db` and `blobs` are the only two parts that know where data lives;
+// `blobs` (the data dir or an S3 bucket) comes in chosen by the composition root (service.ts).
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
 import type { ReceivedReader } from './einvoicing/received-file';
@@ -22,7 +21,6 @@ import type { Clock } from './shared/clock';
 import { systemClock } from './shared/clock';
 import type { Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';
-import { FsBlobStore } from './storage/fs-blob-store';
 import { ReceivePool, readReceivedInProcess } from './workers/receive-pool';
 import type { ProfileRunner } from './workers/rules-pool';
 
@@ -78,6 +76,8 @@ export interface DepsParts {
   runProfile: ProfileRunner;
   signingSecret: string;
   ownOrigin: () => string;
+  /** The data dir's blobs folder or the S3 bucket: chosen by the composition root (service.ts). */
+  blobs: BlobStore;
 }
 
 /**
@@ -102,7 +102,7 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     credentials: apiKeyCredentials,
     clock,
     logger: parts.logger,
-    blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
+    blobs: parts.blobs,
     rateLimiter: new TokenBucketLimiter(clock),
     renderPdf: parts.renderPdf,
     signer: new DownloadSigner(parts.signingSecret),

@@ -16,6 +16,9 @@ import type { JobRuntime } from './jobs/runtime';
 import { sweepExpiredRenders } from './modules/renders/use-cases/sweep-expired-renders';
 import type { RenderPdf } from './rendering/types';
 import { createLogger, type Logger } from './shared/logger';
+import type { BlobStore } from './storage/blob-store';
+import { FsBlobStore } from './storage/fs-blob-store';
+import { S3BlobStore } from './storage/s3-blob-store';
 import { RenderPool, renderInProcess } from './workers/render-pool';
 import { compileRulesInBackground } from './workers/rules-compiler';
 import { type ProfileRunner, RulesPool, runProfileInProcess } from './workers/rules-pool';
@@ -89,6 +92,14 @@ export function createPools(
   };
 }
 
+/**
+ * Where files live: the bucket when S3_BUCKET is set (then nothing the service keeps is written under
+ * DATA_DIR but the database and caches), else `<DATA_DIR>/blobs`. The `receive` command takes the same.
+ */
+export function blobStoreOf(config: Pick<Config, 'dataDir' | 's3'>): BlobStore {
+  return config.s3 ? new S3BlobStore(config.s3) : new FsBlobStore(join(config.dataDir, 'blobs'));
+}
+
 export function createService(config: Config, overrides: ServiceOverrides = {}): Service {
   const logger = overrides.logger ?? createLogger(config.logLevel);
   const handle = openDataDir(config);
@@ -107,6 +118,7 @@ export function createService(config: Config, overrides: ServiceOverrides = {}):
       renderPdf: overrides.renderPdf ?? renderPool?.render ?? renderInProcess,
       runProfile: overrides.runProfile ?? rulesPool?.run ?? runProfileInProcess,
       signingSecret: secret,
+      blobs: overrides.deps?.blobs ?? blobStoreOf(config),
       ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
     },
     overrides.deps,

@@ -4,12 +4,24 @@ import { RestoreError, restoreBackup } from '../backup/restore-backup';
 import type { Config } from '../config';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
 
+/**
+ * With S3_BUCKET the files are not in the data dir: a backup of it would look complete and hold none of
+ * them, and a restore would bring back a database whose files are elsewhere. Both refuse (exit 1).
+ */
+function refuseWithBucket(config: Config, command: 'backup' | 'restore'): void {
+  if (config.s3 === null) return;
+  throw new Error(
+    `${command} is for the embedded setup (SQLite and files in DATA_DIR); with S3_BUCKET set the files live in the bucket "${config.s3.bucket}": back it up with a bucket copy (for example \`aws s3 sync\`, \`mc mirror\` or \`rclone sync\` to another bucket), as docs/storage.md says`,
+  );
+}
+
 /** `backup --out FILE`: a consistent snapshot of a data dir, also while the server runs on it. */
 export async function backupCommand(
   config: Config,
   args: ParsedArgs,
   out: (line: string) => void,
 ): Promise<void> {
+  refuseWithBucket(config, 'backup');
   const file = resolve(requireFlag(args, 'out'));
   const summary = await createBackup(config, file);
   out(`Backed up ${config.dataDir} to ${summary.file} (${summary.files} files, ${summary.bytes} bytes).`);
@@ -21,6 +33,7 @@ export async function restoreCommand(
   args: ParsedArgs,
   out: (line: string) => void,
 ): Promise<number> {
+  refuseWithBucket(config, 'restore');
   const file = args.positionals[1];
   if (!file) throw new UsageError('restore needs the backup file: invoice-service restore FILE');
   try {

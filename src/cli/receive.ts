@@ -5,8 +5,8 @@ import { onlyAccountId } from '../modules/accounts';
 import { complianceDepsOf } from '../modules/compliance';
 import { AccountGate } from '../modules/compliance/account-gate';
 import { receivePath } from '../modules/einvoices';
+import { blobStoreOf } from '../service';
 import { systemClock } from '../shared/clock';
-import { FsBlobStore } from '../storage/fs-blob-store';
 import { readReceivedInProcess } from '../workers/receive-pool';
 import { runProfileInProcess } from '../workers/rules-pool';
 import { type ParsedArgs, UsageError } from './args';
@@ -29,7 +29,7 @@ export async function receiveCommand(
     if (!accountId)
       throw new UsageError('receive needs --account ID: the data dir has more than one account');
     const ctx = { db: handle.db, clock: systemClock, accountId, actor: { kind: 'cli' as const } };
-    const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    const blobs = blobStoreOf(config);
     const compliance = complianceDepsOf({
       rulePack: activeRulePack(config).pack,
       sefCacheDir: join(config.dataDir, 'cache', 'sef'),

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   chmodSync,
   existsSync,
@@ -31,9 +32,18 @@ export function openDataDir(config: Config): DbHandle {
   return handle;
 }
 
-/** SIGNING_SECRET, or one generated on first start and kept (owner-only) in the data dir. */
+/**
+ * SIGNING_SECRET; else, with S3_BUCKET, one derived from the bucket's secret key (every instance sharing the
+ * bucket signs alike, and nothing is kept in the data dir); else one generated on first start and kept
+ * (owner-only) in the data dir. docs/storage.md tells several instances to set SIGNING_SECRET.
+ */
 export function signingSecret(config: Config): string {
   if (config.signingSecret !== null) return config.signingSecret;
+  if (config.s3 !== null) {
+    return createHmac('sha256', config.s3.secretAccessKey)
+      .update(`invoice-service signing secret\n${config.s3.bucket}`)
+      .digest('base64url');
+  }
   const file = join(config.dataDir, 'signing-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomToken(32);

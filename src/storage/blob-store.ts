@@ -1,11 +1,45 @@
 /**
- * Where files (logos, rendered PDFs, batch ZIPs) live. The local implementation writes under the data
- * dir; an S3-compatible one can replace it without touching callers.
+ * Where files (logos, rendered PDFs, received originals, staged import rows) live: under the data dir
+ * (`FsBlobStore`, the default) or in an S3-compatible bucket (`S3BlobStore`, when S3_BUCKET is set). Callers
+ * name a blob by its key and never learn which one they have (docs/storage.md).
  */
 export interface BlobStore {
+  /** What /ready reports as the configured storage. */
+  readonly kind: 'filesystem' | 's3';
   put(key: string, bytes: Uint8Array, contentType?: string): Promise<void>;
   get(key: string): Promise<Uint8Array | null>;
+  /**
+   * The blob as a stream, read as it is used (a large object never sits whole in memory); null when missing.
+   * Not for a download that must announce its length: Bun answers a still-running stream body chunked,
+   * without Content-Length, so the download routes send `get()`'s bytes.
+   */
+  stream(key: string): Promise<ReadableStream<Uint8Array> | null>;
+  /** Removing a missing blob is not an error. */
   delete(key: string): Promise<void>;
+  /** Every blob whose key starts with `prefix` ('' = all), in key order, read page by page as iterated. */
+  list(prefix: string): AsyncIterable<BlobEntry>;
   /** Writes, reads back and deletes a probe object; throws when storage is unusable. */
   check(): Promise<void>;
+}
+
+export interface BlobEntry {
+  key: string;
+  size: number;
+}
+
+/** Keys are relative paths of plain characters: no `..`, no leading slash, nothing a file system or URL mangles. */
+export function assertBlobKey(key: string): void {
+  if (!/^[a-zA-Z0-9_\-./]+$/.test(key) || key.includes('..') || key.startsWith('/')) {
+    throw new Error(`invalid blob key: ${key}`);
+  }
+}
+
+/** The probe `check()` runs on either store: a write, a read back and a delete of a small object. */
+export async function probe(store: BlobStore, key: string): Promise<void> {
+  const bytes = new TextEncoder().encode('ok');
+  await store.put(key, bytes, 'text/plain');
+  const read = await store.get(key);
+  await store.delete(key);
+  if (!read || new TextDecoder().decode(read) !== 'ok')
+    throw new Error('storage probe read back wrong bytes');
 }

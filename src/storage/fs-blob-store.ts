@@ -1,8 +1,9 @@
-import { mkdir, readFile, rename, rm } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { DomainError } from '../shared/errors';
 import { randomToken } from '../shared/ids';
-import type { BlobStore } from './blob-store';
+import { assertBlobKey, type BlobEntry, type BlobStore, probe } from './blob-store';
 
 /**
  * errno codes that mean "the disk cannot take this file", not "this code is wrong": the caller gets a 507
@@ -29,6 +30,7 @@ export function storageError(error: unknown): unknown {
 
 /** Blobs as files under one root; writes go to a temp name first so a crash never leaves half a file. */
 export class FsBlobStore implements BlobStore {
+  readonly kind = 'filesystem' as const;
   private readonly root: string;
 
   constructor(root: string) {
@@ -36,9 +38,7 @@ export class FsBlobStore implements BlobStore {
   }
 
   private path(key: string): string {
-    if (!/^[a-zA-Z0-9_\-./]+$/.test(key) || key.includes('..') || key.startsWith('/')) {
-      throw new Error(`invalid blob key: ${key}`);
-    }
+    assertBlobKey(key);
     return join(this.root, key);
   }
 
@@ -65,18 +65,51 @@ export class FsBlobStore implements BlobStore {
     }
   }
 
+  async stream(key: string): Promise<ReadableStream<Uint8Array> | null> {
+    const file = Bun.file(this.path(key));
+    // Checked before the stream starts: a missing file is a null (a 404 upstream), not a broken body.
+    return (await file.exists()) ? file.stream() : null;
+  }
+
   async delete(key: string): Promise<void> {
     await rm(this.path(key), { force: true });
   }
 
-  async check(): Promise<void> {
-    const key = `.probe/${randomToken(6)}`;
-    const bytes = new TextEncoder().encode('ok');
-    await this.put(key, bytes);
-    const read = await this.get(key);
-    await this.delete(key);
-    if (!read || new TextDecoder().decode(read) !== 'ok')
-      throw new Error('storage probe read back wrong bytes');
+  async *list(prefix: string): AsyncIterable<BlobEntry> {
+    if (prefix !== '') assertBlobKey(prefix);
+    // Only the folder the prefix names is walked: `renders/ren_1` reads renders/, not the whole store.
+    const folder = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    for (const key of await this.keysUnder(folder)) {
+      if (!key.startsWith(prefix)) continue;
+      const size = await stat(join(this.root, key)).then(
+        (s) => s.size,
+        () => null, // deleted since the directory was read
+      );
+      if (size !== null) yield { key, size };
+    }
+  }
+
+  /** Every file below `dir`, in key order; half-written temp files and probes are not blobs. */
+  private async keysUnder(dir: string): Promise<string[]> {
+    let entries: Dirent[];
+    try {
+      entries = await readdir(join(this.root, dir), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const keys: string[] = [];
+    for (const entry of entries) {
+      const key = dir === '' ? entry.name : `${dir}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (key !== '.probe') keys.push(...(await this.keysUnder(key)));
+      } else if (entry.isFile() && !entry.name.endsWith('.tmp')) keys.push(key);
+    }
+    return keys.sort();
+  }
+
+  check(): Promise<void> {
+    return probe(this, `.probe/${randomToken(6)}`);
   }
 }
 

@@ -23,9 +23,17 @@ const Mailbox = t.Object(
       'IMAP_URL only: the mailbox the service takes e-invoices from. Not part of `status`: the API serves without it',
   },
 );
+const Storage = t.Object(
+  { kind: t.Union([t.Literal('filesystem'), t.Literal('s3')]) },
+  {
+    description:
+      'Where files are kept: `filesystem` (DATA_DIR/blobs) or `s3` (S3_BUCKET); `dependencies.storage` is its check',
+  },
+);
 const Readiness = t.Object({
   status: t.Union([t.Literal('ready'), t.Literal('not_ready')]),
   dependencies: t.Object({ database: Dependency, storage: Dependency, renderer: Dependency }),
+  storage: Storage,
   mailbox: t.Optional(Mailbox),
 });
 
@@ -70,6 +78,7 @@ export function healthRoutes(_auth: Auth, deps: AppDeps) {
         return {
           status: ready ? ('ready' as const) : ('not_ready' as const),
           dependencies: { database, storage, renderer },
+          storage: { kind: deps.blobs.kind },
           ...(mailbox && { mailbox }),
         };
       },
