@@ -38,4 +38,6 @@ Settings (environment, or the flag in brackets):
   PUBLIC_BASE_URL, SIGNING_SECRET, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_BASE,
   STRIPE_WEBHOOK_SECRET, RULESETS_DIR (a rule pack overriding the installed or embedded one),
   LOG_LEVEL (info), MAX_BODY_BYTES (10485760),
-  INBOX_DIR and INBOX_ACCOUNT (a folder of received e-invoices, taken in by the server)`;
+  INBOX_DIR and INBOX_ACCOUNT (a folder of received e-invoices, taken in by the server),
+  S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PATH_STYLE
+  (files in an S3-compatible bucket; AWS_* names accepted)`;
