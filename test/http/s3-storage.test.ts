@@ -116,6 +116,28 @@ describe('the service on an S3 bucket', () => {
     expect((await fetch(`${render.download_url}x`)).status).toBe(404);
   });
 
+  test('a render made on one instance downloads by its signed link from another with its own data dir', async () => {
+    const parties = await makeParties(server, account);
+    const doc = (await call('POST', '/api/v1/documents', documentBody(parties))).body.data;
+    await call('POST', `/api/v1/documents/${doc.id}/finalize`);
+    const render = (await call('POST', `/api/v1/documents/${doc.id}/renders`, {})).body.data;
+    // The second instance gets a copy of the database (SQLite cannot be shared across data dirs; PostgreSQL
+    // would be) and nothing else: no blobs folder, no signing-secret file, the same bucket and secret.
+    const otherDir = tempDir();
+    server.db.$client.run(`VACUUM INTO '${join(otherDir, 'invoice-service.db')}'`);
+    const other = await startServer({ dataDir: otherDir, s3: s3.env(), rulesetsDir: null, startJobs: false });
+    try {
+      const link = new URL(render.download_url);
+      const res = await fetch(`${other.url}${link.pathname}${link.search}`);
+      expect(res.status).toBe(200);
+      const body = Buffer.from(await res.arrayBuffer());
+      expect(body.equals(Buffer.from((await inBucket(blobKeyOf('renders', render.id))) ?? []))).toBe(true);
+      expect(filesUnder(otherDir).filter((f) => !f.startsWith('invoice-service.db'))).toEqual([]);
+    } finally {
+      await other.stop();
+    }
+  });
+
   test('a logo is kept in the bucket and drawn into renders from there', async () => {
     const brand = await call('POST', '/api/v1/branding-profiles', { name: 'Brand' });
     const form = new FormData();
@@ -207,7 +229,7 @@ describe('the service on an S3 bucket', () => {
     await Bun.write(file, UBL.toString('utf8').replace('123456XX', 'S3-CLI-1'));
     const cli = await cliWithBucket(['receive', file, '--account', account.id, '--json'], {
       DATA_DIR: server.dataDir,
-      RULESETS_DIR: '',
+      RULESETS_DIR: tempDir(), // an empty pack: the rules are not what this is about
       ...s3.env(),
     });
     expect(cli.stderr).toBe('');
