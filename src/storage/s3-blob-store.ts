@@ -1,4 +1,5 @@
 import { S3Client } from 'bun';
+import { DomainError } from '../shared/errors';
 import { randomToken } from '../shared/ids';
 import { assertBlobKey, type BlobEntry, type BlobStore, probe } from './blob-store';
 
@@ -20,6 +21,26 @@ export interface S3Settings {
 const isMissing = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'NoSuchKey' ||
   (error as { name?: string } | null)?.name === 'NoSuchKey';
+
+/** S3 error codes that mean "the store cannot take this object", as ENOSPC does for the data dir. */
+const STORAGE_FULL_CODES: Record<string, string> = {
+  XMinioStorageFull: 'the object store is full',
+  QuotaExceeded: "the bucket's quota is exceeded",
+  InsufficientStorage: 'the object store is full',
+};
+
+/** A write the bucket refused for space is insufficient_storage (507), as a full disk is; others stay. */
+export function s3StorageError(error: unknown): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !(code in STORAGE_FULL_CODES)) return error;
+  return new DomainError(
+    'insufficient_storage',
+    `The file could not be stored: ${STORAGE_FULL_CODES[code]}`,
+    {
+      reason: code,
+    },
+  );
+}
 
 /**
  * Blobs as objects of one bucket, through Bun's built-in S3 client (chosen over the AWS SDK by test against
@@ -43,7 +64,11 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, bytes: Uint8Array, contentType?: string): Promise<void> {
     assertBlobKey(key);
-    await this.client.write(key, bytes, contentType === undefined ? {} : { type: contentType });
+    try {
+      await this.client.write(key, bytes, contentType === undefined ? {} : { type: contentType });
+    } catch (error) {
+      throw s3StorageError(error);
+    }
   }
 
   async get(key: string): Promise<Uint8Array | null> {

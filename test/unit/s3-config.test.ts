@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signingSecret } from '../../src/cli/runtime';
 import { ConfigError, loadConfig } from '../../src/config';
+import { s3StorageError } from '../../src/storage/s3-blob-store';
 
 const tempDir = () => mkdtempSync(join(tmpdir(), 'inv-s3-config-'));
 
@@ -95,5 +96,20 @@ describe('the signing secret with a bucket', () => {
       rmSync(a, { recursive: true, force: true });
       rmSync(b, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a bucket that cannot take a file', () => {
+  test('a full store or an exceeded quota is insufficient_storage (507), as a full disk is; other errors stay', () => {
+    for (const code of ['XMinioStorageFull', 'QuotaExceeded', 'InsufficientStorage']) {
+      const error = Object.assign(new Error('refused'), { code });
+      expect(s3StorageError(error)).toMatchObject({
+        code: 'insufficient_storage',
+        details: { reason: code },
+      });
+    }
+    const other = Object.assign(new Error('denied'), { code: 'AccessDenied' });
+    expect(s3StorageError(other)).toBe(other);
+    expect(s3StorageError(null)).toBeNull();
   });
 });
