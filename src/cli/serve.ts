@@ -51,7 +51,8 @@ export async function serve(
     if (performance.now() - lastRequestAt >= TIDY_MS) tidy();
   }, TIDY_MS);
   tidying.unref();
-  out(`invoice-service listening on ${server.url} (data in ${config.dataDir})`);
+  const files = config.s3 ? `, files in bucket ${config.s3.bucket}` : '';
+  out(`invoice-service listening on ${server.url} (data in ${config.dataDir}${files})`);
   if (first) {
     const account = presentAccount(first.account);
     out(`Created account "${account.name}" (${account.id}) on plan ${account.plan_name}.`);
