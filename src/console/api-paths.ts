@@ -86,6 +86,7 @@ export interface ApiPaths {
     | `/deliveries/${string}/retry`
     | '/documents'
     | '/documents/calculate'
+    | '/documents/preview'
     | '/documents/render'
     | '/documents/validate'
     | '/documents/validate-compliance'
