@@ -58,7 +58,9 @@ export function formatRate(rate: string | null | undefined): string {
   if (!rate) return '';
   try {
     const exact = rate as unknown as number;
-    return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 10 }).format(exact)} %`;
+    // German writes a space before the sign ("19 %"), English none ("19%").
+    const sign = locale().startsWith('de') ? '\u00a0%' : '%';
+    return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 10 }).format(exact)}${sign}`;
   } catch {
     return `${rate} %`;
   }

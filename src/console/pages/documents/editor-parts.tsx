@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, blob, call, get, list } from '../../api';
+import { ApiError, blob, call, list } from '../../api';
 import { formatMoney, t } from '../../i18n';
 import { Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
