@@ -76,6 +76,28 @@ async function drawnPages() {
 }
 
 describe('console: products and the PDF.js preview', () => {
+  test("PDF.js and its worker are served from the console's origin, named by the page, under the same CSP", async () => {
+    const response = await fetch(`${server.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|worker-src|wasm/);
+    const html = await response.text();
+    const script = /data-pdfjs="([^"]+)"/.exec(html)?.[1] ?? '';
+    const worker = /data-pdfjs-worker="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(script).toMatch(/^\/console\/pdf\.mjs\?v=\w+$/);
+    expect(worker).toMatch(/^\/console\/pdf\.worker\.mjs\?v=\w+$/);
+    for (const path of [script, worker]) {
+      const file = await fetch(server.url + path);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toStartWith('text/javascript');
+      expect(file.headers.get('cache-control')).toContain('immutable');
+      expect((await file.text()).length).toBeGreaterThan(100_000);
+    }
+    // The first screen's script does not carry PDF.js: it is loaded on the first preview only.
+    const app = /src="(\/console\/app\.js[^"]*)"/.exec(html)?.[1] ?? '';
+    expect((await (await fetch(server.url + app)).text()).length).toBeLessThan(300_000);
+  });
+
   test('products are added, found, refused with a field error, changed and deleted', async () => {
     await click(page(), 'Products', 'link');
     await waitForText(page(), 'Nothing here yet.');
