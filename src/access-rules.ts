@@ -15,6 +15,7 @@ import { filesAccess } from './modules/files';
 import { importsAccess } from './modules/imports';
 import { numberingSequencesAccess } from './modules/numbering-sequences';
 import { paymentsAccess } from './modules/payments';
+import { productsAccess } from './modules/products';
 import { recurringInvoicesAccess } from './modules/recurring-invoices';
 import { rendersAccess } from './modules/renders';
 import { templatesAccess } from './modules/templates';
@@ -27,6 +28,7 @@ export const ACCESS_RULES: AccessRules = {
   ...billingAccess,
   ...businessProfilesAccess,
   ...customersAccess,
+  ...productsAccess,
   ...documentsAccess,
   ...paymentsAccess,
   ...complianceAccess,

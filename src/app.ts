@@ -25,6 +25,7 @@ import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/imports/routes';
 import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { productRoutes } from './modules/products/routes';
 import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
@@ -54,6 +55,7 @@ export function buildApp(deps: AppDeps) {
     .use(workspaceRoutes(auth, deps))
     .use(businessProfileRoutes(auth, deps))
     .use(customerRoutes(auth, deps))
+    .use(productRoutes(auth, deps))
     .use(importRoutes(auth, deps))
     .use(numberingSequenceRoutes(auth, deps))
     .use(documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps))))

@@ -32,6 +32,8 @@ export interface ApiPaths {
     | '/numbering-sequences'
     | `/numbering-sequences/${string}`
     | '/payments'
+    | '/products'
+    | `/products/${string}`
     | '/received-documents'
     | `/received-documents/${string}`
     | `/received-documents/${string}/data`
@@ -84,6 +86,7 @@ export interface ApiPaths {
     | `/deliveries/${string}/retry`
     | '/documents'
     | '/documents/calculate'
+    | '/documents/preview'
     | '/documents/render'
     | '/documents/validate'
     | '/documents/validate-compliance'
@@ -107,6 +110,7 @@ export interface ApiPaths {
     | `/imports/${string}/confirm`
     | `/invitations/${string}/accept`
     | '/numbering-sequences'
+    | '/products'
     | '/received-documents'
     | `/received-documents/${string}/payments`
     | '/recurring-invoices'
@@ -130,6 +134,7 @@ export interface ApiPaths {
     | `/customers/${string}`
     | `/documents/${string}`
     | `/numbering-sequences/${string}`
+    | `/products/${string}`
     | `/received-documents/${string}`
     | `/recurring-invoices/${string}`
     | `/templates/custom/${string}`
@@ -145,6 +150,7 @@ export interface ApiPaths {
     | `/files/${string}`
     | `/numbering-sequences/${string}`
     | `/payments/${string}`
+    | `/products/${string}`
     | `/received-documents/${string}`
     | `/received-documents/${string}/payments/${string}`
     | `/recurring-invoices/${string}`

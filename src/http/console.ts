@@ -6,7 +6,9 @@ import minimal from '../../docs/gallery/minimal.png' with { type: 'file' };
 import modern from '../../docs/gallery/modern.png' with { type: 'file' };
 import refined from '../../docs/gallery/refined.png' with { type: 'file' };
 import { notFound } from '../shared/errors';
-import { consoleScript, consoleStyles } from './console-bundle' with { type: 'macro' };
+import { consoleScript, consoleStyles, pdfjsScript, pdfjsWorker } from './console-bundle' with {
+  type: 'macro',
+};
 
 export const CONSOLE_PATH = '/';
 
@@ -47,6 +49,8 @@ const ASSETS: Record<string, ReturnType<typeof asset>> = {
   'app.js': asset(consoleScript(), 'text/javascript; charset=utf-8'),
   'app.css': asset(consoleStyles(), 'text/css; charset=utf-8'),
   'icon.svg': asset(ICON, 'image/svg+xml'),
+  'pdf.mjs': asset(pdfjsScript(), 'text/javascript; charset=utf-8'),
+  'pdf.worker.mjs': asset(pdfjsWorker(), 'text/javascript; charset=utf-8'),
 };
 
 // The built-in templates' pictures are the README's gallery (docs/gallery, drawn by the engine from a sample
@@ -74,7 +78,7 @@ const PAGE = `<!doctype html>
 <script type="module" src="/console/app.js?v=${version('app.js')}"></script>
 </head>
 <body>
-<div id="app"></div>
+<div id="app" data-pdfjs="/console/pdf.mjs?v=${version('pdf.mjs')}" data-pdfjs-worker="/console/pdf.worker.mjs?v=${version('pdf.worker.mjs')}"></div>
 <noscript>This console needs JavaScript. The HTTP API is described at /api/v1/docs.</noscript>
 </body>
 </html>`;

@@ -15,6 +15,7 @@ export type IdPrefix =
   | 'rcv'
   | 'biz'
   | 'cus'
+  | 'prd'
   | 'ctpl'
   | 'tv'
   | 'rnd'

@@ -29,6 +29,11 @@ beforeAll(async () => {
     headers: { 'content-type': 'application/xml' },
   });
   const receivedId = ((await received.json()) as { data: { id: string } }).data.id;
+  const product = await server.json('/api/v1/products', {
+    method: 'POST',
+    key: account.apiKey,
+    body: { name: 'Beratung', unit_code: 'HUR', unit_price: '95.00', tax_rate: '19', tax_category: 'S' },
+  });
   routes.push(
     'documents',
     'documents/new/invoice',
@@ -38,6 +43,9 @@ beforeAll(async () => {
     'customers',
     'customers/new',
     `customers/${parties.customerId}`,
+    'products',
+    'products/new',
+    `products/${product.body.data.id}`,
     'business-profiles',
     'business-profiles/new',
     'templates',

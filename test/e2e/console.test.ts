@@ -197,9 +197,10 @@ describe('web console', () => {
     });
 
     await click(page(), 'Preview');
-    const frame = await page().waitForSelector('iframe[title="PDF preview"]', { timeout: 15_000 });
-    const head = await frame?.evaluate(async (element) => {
-      const answer = await fetch((element as HTMLIFrameElement).src);
+    // Drawn by PDF.js on a canvas (headless Chromium has no PDF viewer); its link opens the PDF itself.
+    await page().waitForSelector('canvas[aria-label="PDF preview, page 1 of 1"]', { timeout: 15_000 });
+    const head = await page().$eval('.pdf-pages a', async (link) => {
+      const answer = await fetch((link as HTMLAnchorElement).href);
       return new TextDecoder().decode((await answer.arrayBuffer()).slice(0, 5));
     });
     expect(head).toBe('%PDF-');

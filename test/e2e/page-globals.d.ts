@@ -14,6 +14,8 @@ type Element = any;
 declare var HTMLSelectElement: any;
 declare var HTMLInputElement: any;
 type HTMLIFrameElement = any;
+type HTMLAnchorElement = any;
+type HTMLCanvasElement = any;
 declare var window: any;
 declare function getComputedStyle(element: any): any;
 type HTMLElement = any;

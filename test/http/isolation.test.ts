@@ -79,6 +79,7 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/workspaces/{workspace_id}/members/{member_id}': { role: 'owner' },
   'PATCH /api/v1/business-profiles/{id}': { legal_name: 'Stolen GmbH' },
   'PATCH /api/v1/customers/{id}': { name: 'Stolen Ltd' },
+  'PATCH /api/v1/products/{id}': { name: 'stolen' },
   'PATCH /api/v1/numbering-sequences/{sequence_id}': { name: 'stolen' },
   'PATCH /api/v1/documents/{document_id}': { notes: 'stolen' },
   'POST /api/v1/documents/{document_id}/renders': { expires_in: 3600 },
@@ -145,6 +146,15 @@ beforeAll(async () => {
   const template = await ok(call(owner, 'POST', '/api/v1/templates/custom', { name: 'Mine' }), 'template');
   await ok(call(owner, 'POST', `/api/v1/templates/${template.id}/versions`, { label: 'v1' }), 'version');
   const branding = await ok(call(owner, 'POST', '/api/v1/branding-profiles', { name: 'Mine' }), 'branding');
+  const product = await ok(
+    call(owner, 'POST', '/api/v1/products', {
+      name: 'Mine',
+      unit_price: '10.00',
+      tax_rate: '19',
+      tax_category: 'S',
+    }),
+    'product',
+  );
   const logo = await upload(owner, `/api/v1/branding-profiles/${branding.id}/logo`);
   if (logo.status !== 200) throw new Error(`logo: ${JSON.stringify(logo.body)}`);
   const file = await upload(owner, '/api/v1/files');
@@ -193,7 +203,7 @@ beforeAll(async () => {
     member_id: [(Array.isArray(members) ? members : [members])[0].id],
     // A link's token is a credential of its own, not an id of the account: one that is nobody's is a 404.
     token: ['nobodys-link-token-0000000000000000000000000'],
-    id: [parties.profileId, parties.customerId, branding.id],
+    id: [parties.profileId, parties.customerId, branding.id, product.id],
     import_id: [imported.id],
     sequence_id: [seq.id],
     document_id: [draft.id, final.id],
@@ -263,6 +273,7 @@ async function ownerView(ops: Operation[]): Promise<Record<string, string>> {
   for (const list of [
     '/api/v1/documents',
     '/api/v1/customers',
+    '/api/v1/products',
     '/api/v1/api-keys',
     '/api/v1/deliveries',
     '/api/v1/payments',

@@ -4,6 +4,7 @@ import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
 import { DocumentsPage } from './documents';
 import { BusinessProfilesPage, CustomersPage } from './parties';
+import { ProductsPage } from './products';
 import { ReceivedPage } from './received';
 import { SettingsPage } from './settings';
 import { TemplatesPage } from './templates';
@@ -34,6 +35,7 @@ interface Props {
 const SECTIONS = [
   { path: 'documents', label: 'Documents' },
   { path: 'customers', label: 'Customers' },
+  { path: 'products', label: 'Products' },
   { path: 'business-profiles', label: 'Business profiles' },
   { path: 'templates', label: 'Templates' },
   { path: 'received', label: 'Received' },
@@ -54,6 +56,8 @@ function Page({
   switch (section) {
     case 'customers':
       return <CustomersPage route={rest} />;
+    case 'products':
+      return <ProductsPage route={rest} />;
     case 'business-profiles':
       return <BusinessProfilesPage route={rest} />;
     case 'templates':

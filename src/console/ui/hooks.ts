@@ -65,3 +65,14 @@ export function saveBlob(data: Blob, filename: string): void {
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
+
+/** A `blob:` URL for `data` while the component shows it, released when it goes or the data changes. */
+export function useObjectUrl(data: Blob): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    const made = URL.createObjectURL(data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [data]);
+  return url;
+}

@@ -1,14 +1,9 @@
-import { useEffect, useState } from 'preact/hooks';
 import { t } from '../i18n';
+import { useObjectUrl } from './hooks';
 
 /** A PDF (fetched with the user's key) shown in the page from a blob: URL, released when it goes away. */
 export function PdfFrame({ pdf, title }: { pdf: Blob; title: string }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    const made = URL.createObjectURL(pdf);
-    setUrl(made);
-    return () => URL.revokeObjectURL(made);
-  }, [pdf]);
+  const url = useObjectUrl(pdf);
   if (!url) return null;
   return (
     <div class="pdf-frame">

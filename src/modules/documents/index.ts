@@ -27,4 +27,5 @@ export {
   finalizeCheckInput,
   finalizeDocument,
 } from './use-cases/finalize-document';
+export { PREVIEW_NUMBER, previewDraft } from './use-cases/preview-draft';
 export { readDocument } from './use-cases/read-document';

@@ -3,5 +3,6 @@ import { type AccessRules, access } from '../../http/access';
 
 export const rendersAccess: AccessRules = {
   'POST /api/v1/documents/render': access.write,
+  'POST /api/v1/documents/preview': access.write,
   'POST /api/v1/documents/:document_id/renders': access.write,
 };

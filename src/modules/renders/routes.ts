@@ -5,10 +5,12 @@ import { dataOf, ErrorEnvelope, withConflict, withNotFound } from '../../http/sc
 import { DomainError, notFound } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { isActiveKey } from '../api-keys';
+import { CreateDocumentBody } from '../documents';
 import { ExpiresIn, PageSizeSchema, presentRender, Render, StatelessRenderBody } from './model';
 import { findRender, findRenderById } from './repo';
 import { downloadUrl, linkKeyOf, pdfResponse, renderResponse, wantsBinary } from './respond';
 import { renderServicesOf } from './services';
+import { renderDraftPreview } from './use-cases/render-draft-preview';
 import { renderStateless, statelessRenderOf } from './use-cases/render-stateless';
 import { renderStoredDocument } from './use-cases/render-stored-document';
 
@@ -81,6 +83,32 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
         body: StatelessRenderBody,
         response: { 200: t.Union([dataOf(Render), PdfBinary]), ...withNotFound },
         detail: detail('Render posted document data to PDF without storing a document'),
+      },
+    )
+    .post(
+      '/api/v1/documents/preview',
+      async ({ ctx, principal, body }) => {
+        const result = await renderDraftPreview({
+          ctx,
+          services,
+          input: { body, monthlyQuota: principal.monthlyRenderQuota, planId: principal.planId },
+        });
+        return pdfResponse(result.bytes, result.row);
+      },
+      {
+        auth: true,
+        body: t.Object(
+          {
+            ...CreateDocumentBody.properties,
+            template_id: t.Optional(t.String()),
+            template_version: t.Optional(t.Integer({ minimum: 1 })),
+          },
+          { ...closed, description: 'A create body (POST /documents; number optional) and the template' },
+        ),
+        response: { 200: PdfBinary, ...withNotFound },
+        detail: detail(
+          "Preview a draft as it would be stored: the PDF a render of the stored document gives (the document's language, else the business profile's; the profile's page size and logo), without storing the document",
+        ),
       },
     )
     .get(

@@ -1,55 +1,18 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { ApiError, call, get, list } from '../../api';
+import { ApiError, blob, call, list } from '../../api';
 import { formatMoney, t } from '../../i18n';
 import { Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
-import { PdfFrame } from '../../ui/pdf-frame';
+import { PdfPages } from '../../ui/pdf-pages';
 import { TemplateChooser } from '../../ui/template-chooser';
-import {
-  contentOf,
-  type DraftForm,
-  type Party,
-  type StoredDocument,
-  type Totals,
-  totallableOf,
-} from './model';
-import { statelessPdf } from './outputs';
+import { contentOf, type DraftForm, type StoredDocument, type Totals, totallableOf } from './model';
 
 export interface Profile {
   id: string;
   legal_name: string;
   display_name?: string | null;
   default_currency?: string | null;
-}
-
-/** The seller and buyer as the API puts them in a document's data, from the chosen profile and customer. */
-export async function partiesOf(
-  profileId: string,
-  customerId: string,
-): Promise<{ seller: Party; buyer: Party }> {
-  const [profile, customer] = await Promise.all([
-    get<Record<string, unknown>>(`/business-profiles/${encodeURIComponent(profileId)}`),
-    get<Record<string, unknown>>(`/customers/${encodeURIComponent(customerId)}`),
-  ]);
-  const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
-  const seller: Party = {
-    name: String(profile.display_name ?? profile.legal_name),
-    legal_name: text(profile.legal_name),
-    email: text(profile.email),
-    phone: text(profile.phone),
-    website: text(profile.website),
-    tax_id: text(profile.tax_id),
-    address: (profile.address as Record<string, string> | null) ?? undefined,
-  };
-  const buyer: Party = {
-    name: String(customer.name),
-    email: text(customer.email),
-    phone: text(customer.phone),
-    tax_id: text(customer.tax_id),
-    address: (customer.billing_address as Record<string, string> | null) ?? undefined,
-  };
-  return { seller, buyer };
 }
 
 /** An error of a stateless call (`body.data.x`) as if it were the form's own (`body.x`). */
@@ -173,8 +136,28 @@ export function TotalsPanel(props: {
   );
 }
 
-/** The PDF of the form as it stands, drawn by a stateless render with the chosen template. */
-export function DraftPreview({ form }: { form: DraftForm }) {
+/** The body of POST /documents (and of its preview) from the form. */
+export function createBodyOf(form: DraftForm, locale?: string | null): Record<string, unknown> {
+  return {
+    document_type: form.document_type,
+    ...(form.number.trim() ? { number: form.number.trim() } : {}),
+    issue_date: form.issue_date,
+    currency: form.currency.trim().toUpperCase(),
+    business_profile_id: form.business_profile_id,
+    customer_id: form.customer_id,
+    ...(locale ? { locale } : {}),
+    ...(form.due_date ? { due_date: form.due_date } : {}),
+    ...(form.source_document_id ? { source_document_id: form.source_document_id } : {}),
+    ...(form.document_type === 'credit_note' && form.reason.trim() ? { reason: form.reason.trim() } : {}),
+    ...contentOf(form),
+  };
+}
+
+/**
+ * The form drawn exactly as the stored document's PDF will be (POST /documents/preview: the document's
+ * language else the business profile's, the profile's page size, logo and bank account), on canvases.
+ */
+export function DraftPreview({ form, locale }: { form: DraftForm; locale?: string | null }) {
   const [template, setTemplate] = useState('tpl_modern');
   const [pdf, setPdf] = useState<Blob | null>(null);
   const action = useAction();
@@ -182,19 +165,8 @@ export function DraftPreview({ form }: { form: DraftForm }) {
     action.run(async () => {
       if (!form.business_profile_id || !form.customer_id)
         throw new Error(t('Choose a business profile and a customer first.'));
-      const parties = await partiesOf(form.business_profile_id, form.customer_id);
-      const data = {
-        invoice_number: form.number || 'DRAFT',
-        issue_date: form.issue_date,
-        ...(form.due_date ? { due_date: form.due_date } : {}),
-        currency: form.currency.trim().toUpperCase(),
-        ...parties,
-        ...contentOf(form),
-      };
-      const answer = await statelessPdf(form.document_type, data, template).catch((error: unknown) => {
-        throw asFormError(error);
-      });
-      setPdf(answer);
+      const body = { ...createBodyOf(form, locale), template_id: template };
+      setPdf(await blob('POST', '/documents/preview', { accept: 'application/pdf', body }));
     });
   return (
     <section class="card preview" aria-label={t('Preview')}>
@@ -203,7 +175,7 @@ export function DraftPreview({ form }: { form: DraftForm }) {
         {t('Preview')}
       </button>
       <ErrorNotice error={action.error} />
-      {pdf ? <PdfFrame pdf={pdf} title={t('PDF preview')} /> : null}
+      {pdf ? <PdfPages pdf={pdf} title={t('PDF preview')} /> : null}
     </section>
   );
 }

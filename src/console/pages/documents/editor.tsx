@@ -8,9 +8,15 @@ import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
 import { documentTypeInfo } from './document-types';
 import { LineItems, MoreFields } from './editor-fields';
-import { CorrectedInvoice, DraftPreview, type Profile, TotalsPanel, useLiveTotals } from './editor-parts';
 import {
-  contentOf,
+  CorrectedInvoice,
+  createBodyOf,
+  DraftPreview,
+  type Profile,
+  TotalsPanel,
+  useLiveTotals,
+} from './editor-parts';
+import {
   DOCUMENT_TYPES,
   type DocumentData,
   type DraftForm,
@@ -20,6 +26,7 @@ import {
   type StoredDocument,
   typeLabel,
 } from './model';
+import { ProductPicker } from './product-picker';
 
 export function DocumentEditor({ id, documentType }: { id?: string; documentType?: string }) {
   const existing = useLoad(
@@ -97,18 +104,8 @@ export function DraftEditor({
 
   const submit = async (event: Event) => {
     event.preventDefault();
-    const request = {
-      document_type: form.document_type,
-      number: form.number.trim(),
-      issue_date: form.issue_date,
-      currency: form.currency.trim().toUpperCase(),
-      business_profile_id: form.business_profile_id,
-      customer_id: form.customer_id,
-      ...(form.due_date ? { due_date: form.due_date } : existing ? { due_date: null } : {}),
-      ...(form.source_document_id ? { source_document_id: form.source_document_id } : {}),
-      ...(form.document_type === 'credit_note' && form.reason.trim() ? { reason: form.reason.trim() } : {}),
-      ...contentOf(form),
-    };
+    const request = createBodyOf(form);
+    if (existing && !form.due_date) request.due_date = null;
     const saved = await save.run(() =>
       existing
         ? patch<StoredDocument>(`/documents/${existing.id}`, withClearedContent(request, existing.data))
@@ -245,6 +242,8 @@ export function DraftEditor({
 
           <LineItems form={form} setForm={setForm} error={error} />
 
+          <ProductPicker currency={form.currency} setForm={setForm} />
+
           <MoreFields form={form} setForm={setForm} error={error} />
         </div>
 
@@ -261,7 +260,7 @@ export function DraftEditor({
             </button>
           </div>
           <p class="hint">{t('Saved as a draft: you can change it until you finalize it.')}</p>
-          <DraftPreview form={form} />
+          <DraftPreview form={form} locale={existing?.locale} />
         </aside>
       </div>
     </form>

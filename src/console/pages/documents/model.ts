@@ -27,6 +27,7 @@ export interface StoredDocument {
   customer_id: string;
   source_document_id: string | null;
   reason?: string | null;
+  locale?: string | null;
   data: DocumentData;
   totals: Totals;
   created_at: string;

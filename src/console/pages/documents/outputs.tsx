@@ -4,7 +4,7 @@ import { formatDate, t } from '../../i18n';
 import { Field } from '../../ui/form';
 import { saveBlob, useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../../ui/notice';
-import { PdfFrame } from '../../ui/pdf-frame';
+import { PdfPages } from '../../ui/pdf-pages';
 import { TemplateChooser } from '../../ui/template-chooser';
 import type { StoredDocument } from './model';
 
@@ -26,12 +26,55 @@ export function statelessPdf(
   });
 }
 
-/** A PDF of the document: a draft is drawn from its data (stateless), a finalized one as a stored render. */
+/** What a stored document's data holds beside its content (the create body names them itself). */
+const IDENTITY = [
+  'invoice_number',
+  'issue_date',
+  'due_date',
+  'currency',
+  'locale',
+  'reason',
+  'seller',
+  'buyer',
+];
+
+/** A stored draft drawn as its stored PDF will be (POST /documents/preview; nothing stored). */
+function draftPdf(document: StoredDocument, template: string): Promise<Blob> {
+  const content = Object.fromEntries(
+    Object.entries(document.data).filter(([key]) => !IDENTITY.includes(key)),
+  );
+  const optional = {
+    due_date: document.due_date,
+    locale: document.locale,
+    source_document_id: document.source_document_id,
+    reason: document.reason,
+  };
+  return blob('POST', '/documents/preview', {
+    accept: 'application/pdf',
+    body: {
+      document_type: document.document_type,
+      number: document.number,
+      issue_date: document.issue_date,
+      currency: document.currency,
+      business_profile_id: document.business_profile_id,
+      customer_id: document.customer_id,
+      ...Object.fromEntries(Object.entries(optional).filter(([, value]) => value)),
+      ...content,
+      template_id: template,
+    },
+  });
+}
+
+/**
+ * A PDF of the document as it is (or will be) stored: a draft through the preview, a finalized one as a
+ * stored render; a draft's Factur-X is drawn from its data (stateless).
+ */
 export function pdfOf(
   document: StoredDocument,
   template: string,
   format: 'pdf' | 'facturx_pdf',
 ): Promise<Blob> {
+  if (document.status === 'draft' && format === 'pdf') return draftPdf(document, template);
   if (document.status === 'draft')
     return statelessPdf(document.document_type, document.data, template, format);
   return blob('POST', `/documents/${document.id}/renders`, {
@@ -87,8 +130,7 @@ export function DocumentPreview(props: {
   const { document, template } = props;
   const [pdf, setPdf] = useState<Blob | null>(null);
   const action = useAction();
-  const show = () =>
-    action.run(async () => setPdf(await statelessPdf(document.document_type, document.data, template)));
+  const show = () => action.run(async () => setPdf(await pdfOf(document, template, 'pdf')));
   return (
     <section class="card preview" aria-label={t('Preview')}>
       <TemplateChooser value={template} onChange={props.onTemplate} />
@@ -96,7 +138,7 @@ export function DocumentPreview(props: {
         {t('Preview')}
       </button>
       <ErrorNotice error={action.error} />
-      {pdf ? <PdfFrame pdf={pdf} title={t('PDF preview')} /> : null}
+      {pdf ? <PdfPages pdf={pdf} title={t('PDF preview')} /> : null}
     </section>
   );
 }

@@ -40,7 +40,7 @@ export function draftOf(input: CreateDocumentBody): DraftCandidate {
 }
 
 /** BT-10 from the customer (its buyer reference or Leitweg-ID) when the document states none. */
-function withCustomerBuyerReference(ctx: AccountCtx, draft: DraftCandidate): DraftCandidate {
+export function withCustomerBuyerReference(ctx: AccountCtx, draft: DraftCandidate): DraftCandidate {
   if (draft.content.buyer_reference !== undefined) return draft;
   const customer = findCustomer(ctx.db, ctx.accountId, draft.customerId);
   const reference = customer ? customerBuyerReference(customer) : null;

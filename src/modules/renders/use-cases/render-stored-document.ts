@@ -1,7 +1,7 @@
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
-import { einvoiceInputOf, findDocument } from '../../documents';
+import { type DocumentRow, einvoiceInputOf, findDocument, type StoredEInvoiceInput } from '../../documents';
 import type { DocumentType, PageSizeId } from '../../reference';
 import { resolveTemplate } from '../../templates';
 import { DEFAULT_EXPIRES_IN } from '../model';
@@ -20,7 +20,7 @@ export interface StoredRenderBody {
 
 /**
  * Renders a stored document. Drafts are refused (409): a PDF of a stored document is something that gets
- * sent, and drafts are previewed with the stateless render or the template preview instead.
+ * sent, and drafts are previewed with POST /documents/preview (renderDraftPreview) instead.
  */
 export async function renderStoredDocument({
   ctx,
@@ -35,15 +35,42 @@ export async function renderStoredDocument({
   if (!row) throw notFound('Document');
   if (row.status === 'draft') {
     throw conflict(
-      'Finalize the document before rendering it; preview drafts with POST /api/v1/documents/render',
+      'Finalize the document before rendering it; preview drafts with POST /api/v1/documents/preview',
     );
   }
+  return renderDocumentRow({
+    ctx,
+    services,
+    input: { ...input, row, einvoice: einvoiceInputOf(ctx, row), documentId: row.id },
+  });
+}
+
+/**
+ * Draws a document row (stored, or a draft previewed before it is stored) exactly as a render of the
+ * stored document does: the profile's logo and page size, the document's language, else the profile's.
+ */
+export async function renderDocumentRow({
+  ctx,
+  services,
+  input,
+}: {
+  ctx: AccountCtx;
+  services: RenderServices;
+  input: {
+    row: DocumentRow;
+    einvoice: StoredEInvoiceInput;
+    documentId: string | null;
+    monthlyQuota: number;
+    planId: string;
+    body: StoredRenderBody;
+  };
+}) {
+  const { row, einvoice } = input;
   const template = resolveTemplate(ctx, {
     id: input.body.template_id,
     version: input.body.template_version,
     versionLoc: 'body.template_version',
   });
-  const einvoice = einvoiceInputOf(ctx, row);
   const data = einvoice.data;
   const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
   const style = await renderStyle(ctx, services, {
@@ -66,7 +93,7 @@ export async function renderStoredDocument({
     input: {
       accountId: ctx.accountId,
       monthlyQuota: input.monthlyQuota,
-      documentId: row.id,
+      documentId: input.documentId,
       currency: row.currency,
       expiresIn: input.body.expires_in ?? DEFAULT_EXPIRES_IN,
       templateId: template.id,

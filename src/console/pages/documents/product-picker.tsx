@@ -1,0 +1,93 @@
+// Fills a line from the article catalogue (/products): search by name or description, then a button per
+// article (plain buttons: reached with Tab, chosen with Enter or Space, announced with what they add).
+import { useState } from 'preact/hooks';
+import { list } from '../../api';
+import { t } from '../../i18n';
+import { href } from '../../router';
+import { Field } from '../../ui/form';
+import { useDebounced, useLoad } from '../../ui/hooks';
+import { ErrorNotice } from '../../ui/notice';
+import { type Product, productSummary } from '../products';
+import { type DraftForm, type LineForm, newLine } from './model';
+
+/** A product as an editor line: name, description, unit, price, VAT rate and category. */
+export function lineOfProduct(product: Product): LineForm {
+  const line = newLine();
+  return {
+    ...line,
+    name: product.name,
+    unit_price: product.unit_price ?? '',
+    tax_rate: product.tax_rate ?? '',
+    tax_category: product.tax_category ?? '',
+    rest: {
+      ...(product.description ? { description: product.description } : {}),
+      ...(product.unit_code ? { unit_code: product.unit_code } : {}),
+    },
+  };
+}
+
+const isBlank = (line: LineForm) => line.name.trim() === '' && line.unit_price.trim() === '';
+
+/** The form with the product's line in place of an untouched last line, or added after the others. */
+export function withProduct(form: DraftForm, product: Product): DraftForm {
+  const line = lineOfProduct(product);
+  const last = form.lines[form.lines.length - 1];
+  const lines = last && isBlank(last) ? [...form.lines.slice(0, -1), line] : [...form.lines, line];
+  return { ...form, lines };
+}
+
+export function ProductPicker(props: {
+  currency: string;
+  setForm: (change: (current: DraftForm) => DraftForm) => void;
+}) {
+  const [search, setSearch] = useState('');
+  const [added, setAdded] = useState<string | null>(null);
+  const needle = useDebounced(search.trim(), 250);
+  const found = useLoad(
+    () => list<Product>('/products', { limit: 8, q: needle }).then((p) => p.data),
+    [needle],
+  );
+  const choose = (product: Product) => {
+    props.setForm((current) => withProduct(current, product));
+    setAdded(product.name);
+  };
+  const products = found.data ?? [];
+  return (
+    <section class="card product-picker" aria-labelledby="product-picker-heading">
+      <h2 id="product-picker-heading">{t('Add from the catalogue')}</h2>
+      <Field label={t('Find a product')} type="search" value={search} onInput={setSearch} />
+      <ErrorNotice error={found.error} />
+      {products.length > 0 ? (
+        <ul class="product-choices">
+          {products.map((product) => (
+            <li key={product.id}>
+              {/* The button's name holds its visible text (the product's name); the rest describes it. */}
+              <button
+                type="button"
+                onClick={() => choose(product)}
+                aria-label={t('Add {name} as a line', { name: product.name })}
+                aria-describedby={`product-${product.id}`}
+              >
+                {product.name}
+              </button>{' '}
+              <span class="hint" id={`product-${product.id}`}>
+                {productSummary(product)}
+                {product.currency && product.currency !== props.currency.trim().toUpperCase()
+                  ? ` ${t('(priced in {currency})', { currency: product.currency })}`
+                  : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : found.loading ? null : (
+        <p class="hint">
+          {needle ? t('Nothing matches “{text}”.', { text: needle }) : t('The catalogue is empty.')}{' '}
+          <a href={href('products', 'new')}>{t('New product')}</a>
+        </p>
+      )}
+      <p class="visually-hidden" role="status">
+        {added ? t('{name} added as a line.', { name: added }) : ''}
+      </p>
+    </section>
+  );
+}

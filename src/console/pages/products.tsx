@@ -1,0 +1,297 @@
+// The article catalogue (/products): list with search, a form to add, change and delete an article. The
+// document editor fills lines from it (documents/product-picker.tsx).
+import { useState } from 'preact/hooks';
+import { type ApiError, get, list, patch, post, remove } from '../api';
+import { formatMoney, locale, t } from '../i18n';
+import { href, navigate } from '../router';
+import { Field, Select } from '../ui/form';
+import { useAction, useDebounced, useLoad } from '../ui/hooks';
+import { ErrorNotice, Loading } from '../ui/notice';
+import { Pager, usePages } from '../ui/pager';
+import { decimalOf, ZERO_CATEGORIES } from './documents/model';
+
+export interface Product {
+  id: string;
+  name: string;
+  description: string | null;
+  unit_code: string | null;
+  unit_price: string | null;
+  tax_rate: string | null;
+  tax_category: string | null;
+  currency: string | null;
+  created_at: string;
+}
+
+/** UNCL5305, as a line's VAT takes it: the standard rate and the zero-rate categories. */
+export const TAX_CATEGORIES = [{ value: 'S', label: 'Standard rate (S)' }, ...ZERO_CATEGORIES];
+
+/** The unit codes' shortlist (UN/ECE Rec 20) with the console's names for them. */
+export const UNIT_LABELS: Record<string, string> = {
+  C62: 'Piece (C62)',
+  HUR: 'Hour (HUR)',
+  DAY: 'Day (DAY)',
+  E48: 'Service unit (E48)',
+  MON: 'Month (MON)',
+  ANN: 'Year (ANN)',
+  MIN: 'Minute (MIN)',
+  WEE: 'Week (WEE)',
+  H87: 'Piece (H87)',
+  SET: 'Set (SET)',
+  PR: 'Pair (PR)',
+  XPK: 'Package (XPK)',
+  KGM: 'Kilogram (KGM)',
+  GRM: 'Gram (GRM)',
+  TNE: 'Tonne (TNE)',
+  MTR: 'Metre (MTR)',
+  KMT: 'Kilometre (KMT)',
+  MTK: 'Square metre (MTK)',
+  MTQ: 'Cubic metre (MTQ)',
+  LTR: 'Litre (LTR)',
+  KWH: 'Kilowatt hour (KWH)',
+};
+
+export const unitLabel = (code: string | null | undefined) =>
+  code ? (UNIT_LABELS[code] ? t(UNIT_LABELS[code]) : code) : '';
+
+/** A rate as the console's language writes it ("7,5 %"), read from the exact string (no float). */
+export function formatRate(rate: string | null | undefined): string {
+  if (!rate) return '';
+  try {
+    const exact = rate as unknown as number;
+    // German writes a space before the sign ("19 %"), English none ("19%").
+    const sign = locale().startsWith('de') ? '\u00a0%' : '%';
+    return `${new Intl.NumberFormat(locale(), { maximumFractionDigits: 10 }).format(exact)}${sign}`;
+  } catch {
+    return `${rate} %`;
+  }
+}
+
+/** "95,00 € · Hour (HUR) · 19 %": what a product puts on a line, in the console's language. */
+export function productSummary(product: Product): string {
+  return [
+    product.unit_price ? formatMoney(product.unit_price, product.currency ?? 'EUR') : '',
+    unitLabel(product.unit_code),
+    formatRate(product.tax_rate),
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export function ProductsPage({ route }: { route: string[] }) {
+  const [id] = route;
+  if (id === 'new') return <ProductForm />;
+  if (id) return <ProductEditor id={id} />;
+  return <ProductList />;
+}
+
+function ProductList() {
+  const [search, setSearch] = useState('');
+  const needle = useDebounced(search.trim(), 250);
+  const pages = usePages<Product>(
+    (cursor) => list<Product>('/products', { limit: 50, cursor, q: needle }),
+    [needle],
+  );
+  return (
+    <section>
+      <div class="page-head">
+        <h1>{t('Products')}</h1>
+        <button type="button" class="primary" onClick={() => navigate('products', 'new')}>
+          {t('New product')}
+        </button>
+      </div>
+      <search class="filters">
+        <Field
+          label={t('Search')}
+          type="search"
+          value={search}
+          onInput={setSearch}
+          hint={t('Name or description')}
+        />
+      </search>
+      <ErrorNotice error={pages.error} />
+      <table class="list">
+        <thead>
+          <tr>
+            <th scope="col">{t('Name')}</th>
+            <th scope="col">{t('Unit price')}</th>
+            <th scope="col">{t('Unit')}</th>
+            <th scope="col">{t('Tax rate')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {pages.items.map((item) => (
+            <tr key={item.id}>
+              <td>
+                <a href={href('products', item.id)}>{item.name}</a>
+                {item.description ? <div class="hint">{item.description}</div> : null}
+              </td>
+              <td>{item.unit_price ? formatMoney(item.unit_price, item.currency ?? 'EUR') : ''}</td>
+              <td>{unitLabel(item.unit_code)}</td>
+              <td>{formatRate(item.tax_rate)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {!pages.loading && pages.items.length === 0 ? (
+        <p class="empty">
+          {needle ? t('Nothing matches “{text}”.', { text: needle }) : t('Nothing here yet.')}
+        </p>
+      ) : null}
+      <Pager pages={pages} />
+    </section>
+  );
+}
+
+function ProductEditor({ id }: { id: string }) {
+  const loaded = useLoad(() => get<Product>(`/products/${encodeURIComponent(id)}`), [id]);
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  if (!loaded.data) return <Loading />;
+  return <ProductForm existing={loaded.data} />;
+}
+
+const FIELDS = [
+  'name',
+  'description',
+  'unit_code',
+  'unit_price',
+  'tax_rate',
+  'tax_category',
+  'currency',
+] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+const valuesOf = (product?: Product): Values =>
+  Object.fromEntries(FIELDS.map((name) => [name, product?.[name] ?? ''])) as Values;
+
+/** Numbers as typed ("95,00" in German) go as the API's decimal strings. */
+const NUMBERS = new Set(['unit_price', 'tax_rate']);
+
+/** On create only what is filled in; on edit only what changed, an emptied field as null. */
+function bodyOf(values: Values, before: Values | null): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const name of FIELDS) {
+    const typed = values[name].trim();
+    const value = NUMBERS.has(name) ? decimalOf(typed) : name === 'currency' ? typed.toUpperCase() : typed;
+    if (before === null) {
+      if (value !== '') body[name] = value;
+    } else if (value !== before[name]) body[name] = value === '' ? null : value;
+  }
+  return body;
+}
+
+function ProductForm({ existing }: { existing?: Product }) {
+  const [before] = useState(() => (existing ? valuesOf(existing) : null));
+  const [values, setValues] = useState(() => ({
+    ...valuesOf(existing),
+    ...(existing ? {} : { tax_rate: '19', tax_category: 'S', currency: 'EUR', unit_code: 'C62' }),
+  }));
+  const action = useAction();
+  const error = action.error as ApiError | null;
+  const set = (name: keyof Values) => (value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
+  const units = Object.keys(UNIT_LABELS);
+  const unitOptions = [
+    { value: '', label: t('None') },
+    ...(values.unit_code && !units.includes(values.unit_code)
+      ? [{ value: values.unit_code, label: values.unit_code }]
+      : []),
+    ...units.map((code) => ({ value: code, label: unitLabel(code) })),
+  ];
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const body = bodyOf(values, before);
+    const saved = await action.run(() =>
+      existing ? patch<Product>(`/products/${existing.id}`, body) : post<Product>('/products', body),
+    );
+    if (saved) navigate('products');
+  };
+  const destroy = async () => {
+    if (!existing || !confirm(t('Delete {name}? This cannot be undone.', { name: existing.name }))) return;
+    const done = await action.run(() => remove(`/products/${existing.id}`));
+    if (done !== undefined) navigate('products');
+  };
+
+  return (
+    <form class="card form" onSubmit={save} noValidate>
+      <div class="page-head">
+        <h1>{existing ? existing.name : t('New product')}</h1>
+        <a href={href('products')}>{t('Back to the list')}</a>
+      </div>
+      <ErrorNotice error={action.error} />
+      <div class="grid">
+        <Field
+          label={t('Name')}
+          required
+          value={values.name}
+          onInput={set('name')}
+          path="name"
+          error={error}
+        />
+        <Field
+          label={t('Description')}
+          multiline
+          value={values.description}
+          onInput={set('description')}
+          path="description"
+          error={error}
+        />
+        <Field
+          label={t('Unit price')}
+          inputMode="decimal"
+          value={values.unit_price}
+          onInput={set('unit_price')}
+          path="unit_price"
+          error={error}
+          hint={t('Net, e.g. 95.00')}
+        />
+        <Field
+          label={t('Currency')}
+          value={values.currency}
+          onInput={set('currency')}
+          path="currency"
+          error={error}
+          hint={t('ISO 4217, e.g. EUR')}
+        />
+        <Select
+          label={t('Unit of measure')}
+          value={values.unit_code}
+          onChange={set('unit_code')}
+          options={unitOptions}
+          path="unit_code"
+          error={error}
+        />
+        <Field
+          label={t('Tax rate')}
+          inputMode="decimal"
+          value={values.tax_rate}
+          onInput={set('tax_rate')}
+          path="tax_rate"
+          error={error}
+          hint={t('Percent, e.g. 19')}
+        />
+        <Select
+          label={t('VAT category')}
+          value={values.tax_category}
+          onChange={set('tax_category')}
+          options={[
+            { value: '', label: t('None') },
+            ...TAX_CATEGORIES.map((entry) => ({ value: entry.value, label: t(entry.label) })),
+          ]}
+          path="tax_category"
+          error={error}
+        />
+      </div>
+      <div class="actions">
+        <button type="submit" class="primary" disabled={action.busy}>
+          {t('Save')}
+        </button>
+        {existing ? (
+          <button type="button" class="danger" onClick={destroy} disabled={action.busy}>
+            {t('Delete')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

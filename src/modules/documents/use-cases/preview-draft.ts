@@ -1,0 +1,44 @@
+import type { AccountCtx } from '../../../shared/context';
+import type { CreateDocumentBody } from '../model';
+import type { DocumentRow } from '../schema';
+import { draftOf, withCustomerBuyerReference } from './create-document';
+import { einvoiceInputOf, type StoredEInvoiceInput } from './document-data-of';
+import { prepareDraft } from './prepare-draft';
+
+/** Stands in for the number a sequence would give, which a preview must not take. */
+export const PREVIEW_NUMBER = 'DRAFT';
+
+/**
+ * A create body as the draft it would store, without storing it: the same checks (one 422 with `body.`
+ * locs), the customer's buyer reference, the profile and customer as parties, so that what is drawn from it
+ * is what a render of the stored document draws.
+ */
+export function previewDraft(
+  ctx: AccountCtx,
+  input: CreateDocumentBody,
+): { row: DocumentRow; einvoice: StoredEInvoiceInput } {
+  const draft = withCustomerBuyerReference(ctx, draftOf(input));
+  const totals = prepareDraft(ctx, draft);
+  const now = ctx.clock.now().toISOString();
+  const { content, ...identity } = draft;
+  const row: DocumentRow = {
+    id: 'doc_preview',
+    accountId: ctx.accountId,
+    ...identity,
+    number: input.number ?? PREVIEW_NUMBER,
+    status: 'draft',
+    numberingSequenceId: input.numbering_sequence_id ?? null,
+    data: content,
+    totals,
+    createdBy: null,
+    createdAt: now,
+    updatedAt: now,
+    finalizedAt: null,
+    sentAt: null,
+    paidAt: null,
+    voidedAt: null,
+    archivedAt: null,
+    amountPaid: '0',
+  };
+  return { row, einvoice: einvoiceInputOf(ctx, row) };
+}

@@ -1,0 +1,27 @@
+import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, createdBy, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+
+/** The article catalogue: what a line item is filled from. Prices and rates are exact decimal strings. */
+export const products = sqliteTable(
+  'products',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    unitCode: text('unit_code'),
+    unitPrice: text('unit_price'),
+    taxRate: text('tax_rate'),
+    taxCategory: text('tax_category'),
+    currency: text('currency'),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('products_account_idx').on(t.accountId, t.id)],
+);
+
+export type ProductRow = typeof products.$inferSelect;

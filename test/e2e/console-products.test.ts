@@ -1,0 +1,231 @@
+// The article catalogue and the editor's preview in a real browser (issue 27 §8): products made, found,
+// changed and deleted on their screen; a line filled from one with the keyboard; the preview drawn by
+// PDF.js on canvases (headless Chromium has no PDF viewer), in the document's language, in both of the
+// console's languages. SCREENSHOT_DIR=/tmp keeps pictures of the screens.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { byName, choose, click, openBrowser, typeInto, type Watched, waitForText } from './browser';
+
+let server: TestServer;
+let account: TestAccount;
+let browser: Watched;
+
+const api = (method: string, path: string, body?: unknown) =>
+  server.json(path, { method, key: account.apiKey, body });
+
+beforeAll(async () => {
+  server = await startServer();
+  account = makeAccount(server, { name: 'Ingenieurbüro Nordlicht' });
+  await api('POST', '/api/v1/business-profiles', {
+    legal_name: 'Ingenieurbüro Nordlicht GmbH',
+    tax_id: 'DE123456789',
+    default_locale: 'de-DE',
+    default_page_size: 'A4',
+    default_currency: 'EUR',
+    address: { line1: 'Friedrichstraße 10', city: 'Berlin', postal_code: '10117', country: 'DE' },
+  });
+  await api('POST', '/api/v1/customers', {
+    name: 'Café Morgenrot',
+    billing_address: { line1: 'Hauptstraße 1', city: 'Potsdam', postal_code: '14467', country: 'DE' },
+  });
+  browser = await openBrowser(server.url);
+  browser.page.on('dialog', (dialog) => dialog.accept());
+  await browser.page.goto(`${server.url}/`);
+  await typeInto(browser.page, 'API key', account.apiKey);
+  await click(browser.page, 'Sign in');
+  await waitForText(browser.page, 'Ingenieurbüro Nordlicht');
+});
+afterAll(async () => {
+  await browser?.browser.close();
+  await server?.stop();
+});
+
+const page = () => browser.page;
+const shot = async (name: string) => {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page().screenshot({ path: join(dir, `${name}.png`) as `${string}.png`, fullPage: true });
+};
+
+async function productsOf(query = '') {
+  return (await api('GET', `/api/v1/products${query}`)).body.data as Record<string, string | null>[];
+}
+
+/** The canvases of the preview, once drawn: their labels and whether each has ink (non-white pixels). */
+async function drawnPages() {
+  await page().waitForFunction(
+    () => document.querySelector('.pdf-pages')?.getAttribute('aria-busy') === 'false',
+    { timeout: 30_000 },
+  );
+  return page().evaluate(() =>
+    [...(document.querySelectorAll('.pdf-pages canvas') as HTMLCanvasElement[])].map((canvas) => {
+      const pixels = canvas.getContext('2d')?.getImageData(0, 0, canvas.width, canvas.height).data ?? [];
+      let ink = 0;
+      for (let i = 0; i < pixels.length; i += 4 * 7) if ((pixels[i] ?? 255) < 128) ink += 1;
+      return {
+        label: canvas.getAttribute('aria-label'),
+        role: canvas.getAttribute('role'),
+        width: canvas.width,
+        height: canvas.height,
+        ink,
+        text: canvas.closest('figure')?.querySelector('figcaption')?.textContent ?? '',
+      };
+    }),
+  );
+}
+
+describe('console: products and the PDF.js preview', () => {
+  test("PDF.js and its worker are served from the console's origin, named by the page, under the same CSP", async () => {
+    const response = await fetch(`${server.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|worker-src|wasm/);
+    const html = await response.text();
+    const script = /data-pdfjs="([^"]+)"/.exec(html)?.[1] ?? '';
+    const worker = /data-pdfjs-worker="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(script).toMatch(/^\/console\/pdf\.mjs\?v=\w+$/);
+    expect(worker).toMatch(/^\/console\/pdf\.worker\.mjs\?v=\w+$/);
+    for (const path of [script, worker]) {
+      const file = await fetch(server.url + path);
+      expect(file.status).toBe(200);
+      expect(file.headers.get('content-type')).toStartWith('text/javascript');
+      expect(file.headers.get('cache-control')).toContain('immutable');
+      expect((await file.text()).length).toBeGreaterThan(100_000);
+    }
+    // The first screen's script does not carry PDF.js: it is loaded on the first preview only.
+    const app = /src="(\/console\/app\.js[^"]*)"/.exec(html)?.[1] ?? '';
+    expect((await (await fetch(server.url + app)).text()).length).toBeLessThan(300_000);
+  });
+
+  test('products are added, found, refused with a field error, changed and deleted', async () => {
+    await click(page(), 'Products', 'link');
+    await waitForText(page(), 'Nothing here yet.');
+    await click(page(), 'New product');
+    await typeInto(page(), 'Name', 'Statik-Beratung');
+    await typeInto(page(), 'Description', 'Tragwerksplanung nach Aufwand');
+    await typeInto(page(), 'Unit price', '12,5x');
+    await choose(page(), 'Unit of measure', 'Hour (HUR)');
+    await click(page(), 'Save');
+    await waitForText(page(), 'Enter a number such as 12.50.');
+    expect(await productsOf()).toEqual([]);
+    // The refused save is the one request allowed to fail (the browser logs its 422).
+    expect(browser.problems.splice(0)).toEqual([
+      'console: Failed to load resource: the server responded with a status of 422 (Unprocessable Entity)',
+    ]);
+    await typeInto(page(), 'Unit price', '95,00');
+    await click(page(), 'Save');
+    await waitForText(page(), 'Tragwerksplanung nach Aufwand');
+    const [made] = await productsOf();
+    expect(made).toMatchObject({
+      name: 'Statik-Beratung',
+      unit_code: 'HUR',
+      unit_price: '95.00',
+      tax_rate: '19',
+      tax_category: 'S',
+      currency: 'EUR',
+    });
+
+    await click(page(), 'New product');
+    await typeInto(page(), 'Name', 'Anfahrt');
+    await typeInto(page(), 'Unit price', '45');
+    await click(page(), 'Save');
+    await waitForText(page(), 'Anfahrt');
+    await typeInto(page(), 'Search', 'tragwerk');
+    await page().waitForFunction(
+      () => !document.querySelector('table.list')?.textContent?.includes('Anfahrt'),
+    );
+    expect(await page().$eval('table.list', (table) => table.textContent)).toContain('Statik-Beratung');
+    await shot('products-en');
+
+    await typeInto(page(), 'Search', 'anfahrt');
+    await click(page(), 'Anfahrt', 'link');
+    await typeInto(page(), 'Unit price', '50.00');
+    await click(page(), 'Save');
+    await page().waitForFunction(() => location.hash === '#/products');
+    expect((await productsOf('?q=anfahrt'))[0]?.unit_price).toBe('50.00');
+    await typeInto(page(), 'Search', 'anfahrt');
+    await click(page(), 'Anfahrt', 'link');
+    await click(page(), 'Delete');
+    await page().waitForFunction(() => location.hash === '#/products');
+    expect((await productsOf()).map((p) => p.name)).toEqual(['Statik-Beratung']);
+  }, 90_000);
+
+  test('the editor fills a line from the catalogue with the keyboard; the preview is drawn on canvases in the document language', async () => {
+    await page().goto(`${server.url}/#/documents/new/invoice`);
+    await choose(page(), 'Customer', 'Café Morgenrot');
+    await choose(page(), 'Business profile', 'Ingenieurbüro Nordlicht GmbH');
+    const search = await byName(page(), 'Find a product', 'textbox');
+    await search.click();
+    await search.type('statik');
+    await byName(page(), 'Add Statik-Beratung as a line', 'button');
+    await page().keyboard.press('Tab');
+    expect(await page().evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Add Statik-Beratung as a line',
+    );
+    await page().keyboard.press('Enter');
+    await page().waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((input) => input.value === 'Statik-Beratung'),
+    );
+    expect(
+      await (await byName(page(), 'Unit price', 'textbox')).evaluate((el) => (el as { value: string }).value),
+    ).toBe('95.00');
+    await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('113.05'), {
+      timeout: 15_000,
+    });
+
+    await click(page(), 'Preview');
+    const pages = await drawnPages();
+    expect(pages).toHaveLength(1);
+    const [first] = pages;
+    expect(first).toMatchObject({ label: 'PDF preview, page 1 of 1', role: 'img' });
+    // A4 at the drawing scale: taller than wide by √2, and ink on it.
+    expect(Math.round(((first?.height ?? 0) / (first?.width ?? 1)) * 100)).toBe(141);
+    expect(first?.ink).toBeGreaterThan(500);
+    // The profile is German: the preview is the German PDF the service will store, whatever the console's language.
+    expect(first?.text).toContain('Rechnung');
+    expect(first?.text).toContain('Leistungsdatum');
+    expect(first?.text).toContain('Statik-Beratung');
+    expect(first?.text).toContain('Tragwerksplanung nach Aufwand');
+    expect(first?.text).not.toContain('Invoice');
+    expect(await page().$eval('.pdf-pages [role=status]', (status) => status.textContent)).toBe('1 page');
+    await shot('editor-preview-en');
+    expect(browser.problems).toEqual([]);
+    expect(browser.foreign).toEqual([]);
+  }, 90_000);
+
+  test('in German: the screens, the picker and the preview speak German', async () => {
+    await choose(page(), 'Language', 'Deutsch');
+    await page().goto(`${server.url}/#/products`);
+    await waitForText(page(), 'Neuer Artikel');
+    await waitForText(page(), 'Stunde (HUR)');
+    expect(await page().$eval('table.list', (table) => table.textContent)).toContain('95,00');
+    await shot('products-de');
+
+    await page().goto(`${server.url}/#/documents/new/invoice`);
+    await choose(page(), 'Kunde', 'Café Morgenrot');
+    await choose(page(), 'Geschäftsprofil', 'Ingenieurbüro Nordlicht GmbH');
+    await typeInto(page(), 'Katalog durchsuchen', 'statik');
+    await click(page(), 'Statik-Beratung als Position hinzufügen');
+    await page().waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((input) => input.value === 'Statik-Beratung'),
+    );
+    await click(page(), 'Vorschau');
+    const [first] = await drawnPages();
+    expect(first).toMatchObject({ label: 'PDF-Vorschau, Seite 1 von 1', role: 'img' });
+    expect(first?.ink).toBeGreaterThan(500);
+    expect(first?.text).toContain('Rechnung');
+    expect(await page().$eval('.pdf-pages [role=status]', (status) => status.textContent)).toBe('1 Seite');
+    await shot('editor-preview-de');
+
+    // Saved, the draft's own page previews it the same way.
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => /^#\/documents\/doc_/.test(location.hash), { timeout: 15_000 });
+    await click(page(), 'Vorschau');
+    const [saved] = await drawnPages();
+    expect(saved).toMatchObject({ label: 'PDF-Vorschau, Seite 1 von 1', role: 'img' });
+    expect(saved?.ink).toBeGreaterThan(500);
+    expect(saved?.text).toContain('Leistungsdatum');
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
+});
