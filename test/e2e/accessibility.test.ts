@@ -30,6 +30,7 @@ beforeAll(async () => {
   });
   const receivedId = ((await received.json()) as { data: { id: string } }).data.id;
   routes.push(
+    'dashboard',
     'documents',
     'documents/new/invoice',
     `documents/${draft.id}`,
