@@ -266,11 +266,12 @@ async function ownerView(ops: Operation[]): Promise<Record<string, string>> {
     '/api/v1/api-keys',
     '/api/v1/deliveries',
     '/api/v1/payments',
-    '/api/v1/reports/receivables',
-    '/api/v1/reports/payables',
-    '/api/v1/reports/revenue',
   ]) {
     view[list] = JSON.stringify((await server.json(`${list}?limit=100`, { key: owner.apiKey })).body);
+  }
+  for (const report of ['receivables', 'payables', 'revenue']) {
+    const path = `/api/v1/reports/${report}`;
+    view[path] = JSON.stringify((await server.json(path, { key: owner.apiKey })).body);
   }
   return view;
 }
