@@ -96,7 +96,7 @@ describe('console: dashboard and statement', () => {
     await page().focus('#ageing-EUR-caption ~ details summary');
     await page().keyboard.press('Enter');
     const opened = await page().$eval('figure[aria-labelledby="ageing-EUR-caption"] details', (details) =>
-      (details as HTMLDetailsElement).hasAttribute('open'),
+      details.hasAttribute('open'),
     );
     expect(opened).toBe(true);
     const rows = await page().$$eval(
