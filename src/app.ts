@@ -29,6 +29,7 @@ import { productRoutes } from './modules/products/routes';
 import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
 import { referenceRoutes } from './modules/reference/routes';
 import { renderRoutes } from './modules/renders/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { customTemplateRoutes } from './modules/templates/custom-routes';
 import { templateRoutes } from './modules/templates/routes';
 import { templateVersionRoutes } from './modules/templates/version-routes';
@@ -60,6 +61,7 @@ export function buildApp(deps: AppDeps) {
     .use(numberingSequenceRoutes(auth, deps))
     .use(documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps))))
     .use(paymentRoutes(auth, deps))
+    .use(reportRoutes(auth, deps))
     .use(renderRoutes(auth, deps))
     .use(customTemplateRoutes(auth, deps))
     .use(templateVersionRoutes(auth, deps))

@@ -19,6 +19,7 @@ export interface ApiPaths {
     | `/business-profiles/${string}`
     | '/customers'
     | `/customers/${string}`
+    | `/customers/${string}/statement`
     | '/deliveries'
     | `/deliveries/${string}`
     | '/documents'
@@ -56,6 +57,10 @@ export interface ApiPaths {
     | '/reference/unit-codes'
     | `/renders/${string}`
     | `/renders/${string}/download`
+    | '/reports/expenses'
+    | '/reports/payables'
+    | '/reports/receivables'
+    | '/reports/revenue'
     | '/templates'
     | `/templates/builtin/${string}`
     | '/templates/custom'

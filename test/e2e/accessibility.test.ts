@@ -35,6 +35,7 @@ beforeAll(async () => {
     body: { name: 'Beratung', unit_code: 'HUR', unit_price: '95.00', tax_rate: '19', tax_category: 'S' },
   });
   routes.push(
+    'dashboard',
     'documents',
     'documents/new/invoice',
     `documents/${draft.id}`,

@@ -280,6 +280,10 @@ async function ownerView(ops: Operation[]): Promise<Record<string, string>> {
   ]) {
     view[list] = JSON.stringify((await server.json(`${list}?limit=100`, { key: owner.apiKey })).body);
   }
+  for (const report of ['receivables', 'payables', 'revenue']) {
+    const path = `/api/v1/reports/${report}`;
+    view[path] = JSON.stringify((await server.json(path, { key: owner.apiKey })).body);
+  }
   return view;
 }
 

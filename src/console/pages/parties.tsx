@@ -7,6 +7,7 @@ import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
+import { StatementPanel } from './statement';
 
 interface FieldSpec {
   path: string;
@@ -199,7 +200,13 @@ function PartyEditor({ kind, id }: { kind: PartyKind; id: string }) {
   const loaded = useLoad(() => get<Party>(`${kind.api}/${encodeURIComponent(id)}`), [kind.api, id]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
-  return <PartyForm kind={kind} existing={loaded.data} />;
+  if (kind !== CUSTOMERS) return <PartyForm kind={kind} existing={loaded.data} />;
+  return (
+    <>
+      <PartyForm kind={kind} existing={loaded.data} />
+      <StatementPanel customerId={loaded.data.id} name={String(loaded.data.name ?? '')} />
+    </>
+  );
 }
 
 type FormValues = Record<string, string>;

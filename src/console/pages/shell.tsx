@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { type Language, t } from '../i18n';
 import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
+import { DashboardPage } from './dashboard';
 import { DocumentsPage } from './documents';
 import { BusinessProfilesPage, CustomersPage } from './parties';
 import { ProductsPage } from './products';
@@ -33,6 +34,7 @@ interface Props {
 }
 
 const SECTIONS = [
+  { path: 'dashboard', label: 'Dashboard' },
   { path: 'documents', label: 'Documents' },
   { path: 'customers', label: 'Customers' },
   { path: 'products', label: 'Products' },
@@ -54,6 +56,8 @@ function Page({
 }): ComponentChildren {
   const [section = 'documents', ...rest] = route;
   switch (section) {
+    case 'dashboard':
+      return <DashboardPage />;
     case 'customers':
       return <CustomersPage route={rest} />;
     case 'products':

@@ -117,3 +117,28 @@ export function deleteDraft(db: DbOrTx, accountId: string, id: string): boolean 
       .all().length > 0
   );
 }
+
+/**
+ * What the reports read (modules/reports): the account's issued invoices and credit notes that count
+ * (neither drafts nor voided), optionally of one customer and issued on or before `issuedTo`.
+ */
+export function issuedForReports(
+  db: DbOrTx,
+  accountId: string,
+  filters: { customerId?: string; issuedFrom?: string; issuedTo?: string },
+): DocumentRow[] {
+  const conditions: (SQL | undefined)[] = [
+    eq(documents.accountId, accountId),
+    inArray(documents.documentType, ['invoice', 'credit_note']),
+    inArray(documents.status, ['finalized', 'sent', 'paid', 'archived']),
+  ];
+  if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
+  if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));
+  if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));
+  return db
+    .select()
+    .from(documents)
+    .where(and(...conditions))
+    .orderBy(documents.issueDate, documents.id)
+    .all();
+}

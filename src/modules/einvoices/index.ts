@@ -1,5 +1,6 @@
 export { einvoicesAccess } from './access';
-export type { ReceivedEmail } from './schema';
+export { receivedForReports, receivedPaymentsForReports } from './repo';
+export type { ReceivedDocumentRow, ReceivedEmail, ReceivedPaymentRow } from './schema';
 export {
   type ParsedEInvoice,
   parseReceived,

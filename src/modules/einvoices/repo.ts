@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, like, lt, lte, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, lte, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import {
@@ -144,4 +144,28 @@ export function deleteReceivedPaymentRow(db: DbOrTx, accountId: string, id: stri
       .returning({ id: rp.id })
       .all().length > 0
   );
+}
+
+/** What the reports read: the account's received documents that count (not rejected). */
+export function receivedForReports(db: DbOrTx, accountId: string): ReceivedDocumentRow[] {
+  return db
+    .select()
+    .from(rd)
+    .where(and(eq(rd.accountId, accountId), ne(rd.status, 'rejected')))
+    .orderBy(asc(rd.issueDate), asc(rd.id))
+    .all();
+}
+
+/** What the reports read: the account's payments to suppliers dated on or before `dateTo`. */
+export function receivedPaymentsForReports(
+  db: DbOrTx,
+  accountId: string,
+  dateTo: string,
+): ReceivedPaymentRow[] {
+  return db
+    .select()
+    .from(rp)
+    .where(and(eq(rp.accountId, accountId), lte(rp.date, dateTo)))
+    .orderBy(asc(rp.date), asc(rp.id))
+    .all();
 }

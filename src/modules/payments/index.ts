@@ -7,4 +7,5 @@ export {
   paymentView,
   presentPayment,
 } from './model';
-export type { PaymentMethod } from './schema';
+export { paymentsForReports } from './repo';
+export type { PaymentMethod, PaymentRow } from './schema';

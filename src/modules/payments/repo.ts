@@ -51,3 +51,20 @@ export function paymentsOfDocument(db: DbOrTx, accountId: string, documentId: st
 export function deletePaymentRow(db: DbOrTx, accountId: string, id: string): boolean {
   return db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all().length > 0;
 }
+
+/** What the reports read: the account's payments dated on or before `dateTo`, optionally of one customer. */
+export function paymentsForReports(
+  db: DbOrTx,
+  accountId: string,
+  filters: { customerId?: string; dateTo?: string },
+): PaymentRow[] {
+  const conditions: (SQL | undefined)[] = [eq(payments.accountId, accountId)];
+  if (filters.customerId) conditions.push(eq(payments.customerId, filters.customerId));
+  if (filters.dateTo) conditions.push(lte(payments.date, filters.dateTo));
+  return db
+    .select()
+    .from(payments)
+    .where(and(...conditions))
+    .orderBy(payments.date, payments.id)
+    .all();
+}

@@ -1,0 +1,234 @@
+// The dashboard: what is open and overdue (with its ageing), revenue this month and this year, the last
+// payments and the received invoices waiting for approval. Figures come from the reports API
+// (docs/reports.md) as exact decimal strings; the charts are the console's own SVG (ui/charts.tsx).
+import { get, list } from '../api';
+import { formatDate, formatMoney, locale, t } from '../i18n';
+import { href } from '../router';
+import { BarChart, type Segment, StackedBar } from '../ui/charts';
+import { useLoad } from '../ui/hooks';
+import { ErrorNotice, Loading } from '../ui/notice';
+
+type Ageing = Record<'0-30' | '31-60' | '61-90' | '90+', string>;
+
+interface AgeingFigures {
+  currency: string;
+  open: string;
+  current: string;
+  overdue: string;
+  credits: string;
+  ageing: Ageing;
+  open_items: number;
+}
+
+interface Revenue {
+  from: string;
+  to: string;
+  currencies: {
+    currency: string;
+    net: string;
+    gross: string;
+    months: { month: string; net: string; tax: string; gross: string }[];
+  }[];
+}
+
+interface PaymentRow {
+  id: string;
+  document_id: string;
+  amount: string;
+  currency: string;
+  date: string;
+  method: string | null;
+  reference: string | null;
+}
+
+interface ReceivedRow {
+  id: string;
+  invoice_number: string | null;
+  seller: { name: string | null };
+  amount_due: string;
+  currency: string;
+  due_date: string | null;
+}
+
+const monthName = (month: string) =>
+  new Intl.DateTimeFormat(locale(), { month: 'short', timeZone: 'UTC' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
+
+export function DashboardPage() {
+  const loaded = useLoad(
+    () =>
+      Promise.all([
+        get<{ as_of: string; currencies: AgeingFigures[] }>('/reports/receivables'),
+        get<Revenue>('/reports/revenue'),
+        list<PaymentRow>('/payments', { limit: 5 }),
+        list<ReceivedRow>('/received-documents', { limit: 5, status: 'received' }),
+      ]),
+    [],
+  );
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  if (!loaded.data) return <Loading />;
+  const [receivables, revenue, payments, waiting] = loaded.data;
+  return (
+    <section class="dashboard">
+      <div class="page-head">
+        <h1>{t('Dashboard')}</h1>
+      </div>
+      <Receivables figures={receivables.currencies} />
+      <RevenueCards revenue={revenue} />
+      <div class="dashboard-lists">
+        <LastPayments payments={payments.data} />
+        <Waiting received={waiting.data} />
+      </div>
+    </section>
+  );
+}
+
+function Receivables({ figures }: { figures: AgeingFigures[] }) {
+  return (
+    <section class="card" aria-labelledby="receivables-heading">
+      <h2 id="receivables-heading">{t('Open and overdue')}</h2>
+      {figures.length === 0 ? <p class="empty">{t('No invoice is open.')}</p> : null}
+      {figures.map((f) => {
+        const money = (amount: string) => formatMoney(amount, f.currency);
+        const segments: Segment[] = [
+          { label: t('Not yet due'), value: f.current, shown: money(f.current), tone: 'b0' },
+          ...(['0-30', '31-60', '61-90', '90+'] as const).map((bucket, i) => ({
+            label: t('{range} days', { range: bucket }),
+            value: f.ageing[bucket],
+            shown: money(f.ageing[bucket]),
+            tone: `b${i + 1}`,
+          })),
+        ];
+        return (
+          <div key={f.currency} class="currency-block">
+            <dl class="figures">
+              <div>
+                <dt class="figure-label">{t('Open ({currency})', { currency: f.currency })}</dt>
+                <dd class="figure-value">{money(f.open)}</dd>
+              </div>
+              <div>
+                <dt class="figure-label">{t('Overdue ({currency})', { currency: f.currency })}</dt>
+                <dd class={/^0(\.0+)?$/.test(f.overdue) ? 'figure-value' : 'figure-value alert'}>
+                  {money(f.overdue)}
+                </dd>
+              </div>
+              <div>
+                <dt class="figure-label">{t('Open invoices')}</dt>
+                <dd class="figure-value">{f.open_items}</dd>
+              </div>
+            </dl>
+            <StackedBar
+              id={`ageing-${f.currency}`}
+              title={t('Ageing of receivables ({currency})', { currency: f.currency })}
+              valueHead={t('Amount')}
+              segments={segments}
+            />
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function RevenueCards({ revenue }: { revenue: Revenue }) {
+  return (
+    <section class="card" aria-labelledby="revenue-heading">
+      <h2 id="revenue-heading">{t('Revenue')}</h2>
+      <p class="hint">{t('Net, by issue date: invoices less credit notes.')}</p>
+      {revenue.currencies.length === 0 ? <p class="empty">{t('No revenue this year yet.')}</p> : null}
+      {revenue.currencies.map((c) => {
+        const thisMonth = c.months.at(-1);
+        const money = (amount: string) => formatMoney(amount, c.currency);
+        return (
+          <div key={c.currency} class="currency-block">
+            <dl class="figures">
+              <div>
+                <dt class="figure-label">{t('This month ({currency})', { currency: c.currency })}</dt>
+                <dd class="figure-value">{money(thisMonth?.net ?? '0')}</dd>
+              </div>
+              <div>
+                <dt class="figure-label">{t('This year ({currency})', { currency: c.currency })}</dt>
+                <dd class="figure-value">{money(c.net)}</dd>
+              </div>
+            </dl>
+            <BarChart
+              id={`revenue-${c.currency}`}
+              title={t('Revenue per month ({currency})', { currency: c.currency })}
+              valueHead={t('Net')}
+              bars={c.months.map((m) => ({ label: monthName(m.month), value: m.net, shown: money(m.net) }))}
+            />
+          </div>
+        );
+      })}
+    </section>
+  );
+}
+
+function LastPayments({ payments }: { payments: PaymentRow[] }) {
+  return (
+    <section class="card" aria-labelledby="payments-heading">
+      <h2 id="payments-heading">{t('Last payments')}</h2>
+      {payments.length === 0 ? (
+        <p class="empty">{t('No payments yet.')}</p>
+      ) : (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('Date')}</th>
+              <th scope="col" class="num">
+                {t('Amount')}
+              </th>
+              <th scope="col">{t('Reference')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {payments.map((p) => (
+              <tr key={p.id}>
+                <td>
+                  <a href={href('documents', p.document_id)}>{formatDate(p.date)}</a>
+                </td>
+                <td class="num">{formatMoney(p.amount, p.currency)}</td>
+                <td>{p.reference ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function Waiting({ received }: { received: ReceivedRow[] }) {
+  return (
+    <section class="card" aria-labelledby="waiting-heading">
+      <h2 id="waiting-heading">{t('Waiting for approval')}</h2>
+      {received.length === 0 ? (
+        <p class="empty">{t('No received invoice is waiting.')}</p>
+      ) : (
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('Seller')}</th>
+              <th scope="col">{t('Due')}</th>
+              <th scope="col" class="num">
+                {t('Amount due')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {received.map((r) => (
+              <tr key={r.id}>
+                <td>
+                  <a href={href('received', r.id)}>{r.seller.name ?? r.invoice_number ?? r.id}</a>
+                </td>
+                <td>{formatDate(r.due_date)}</td>
+                <td class="num">{formatMoney(r.amount_due, r.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,151 @@
+// Charts drawn as SVG by the console itself (no library, nothing fetched). Each has a caption, is one image
+// to a screen reader (role="img" with a label), and comes with its figures as a table behind a
+// "Show as table" disclosure, which the keyboard reaches and a screen reader reads as a table. Heights are
+// proportional to the amounts' magnitude; the exact figures are the API's decimal strings, shown as text.
+import type { ComponentChildren } from 'preact';
+import { t } from '../i18n';
+
+export interface Bar {
+  label: string;
+  /** An exact decimal string. */
+  value: string;
+  /** The value as the reader sees it (formatted money). */
+  shown: string;
+}
+
+// Drawing only: an amount's size on screen; the figures shown are never computed from it.
+const size = (value: string) => Math.abs(Number(value)) || 0;
+
+function Chart(props: {
+  id: string;
+  title: string;
+  head: string[];
+  rows: string[][];
+  children: ComponentChildren;
+}) {
+  return (
+    <figure class="chart" aria-labelledby={`${props.id}-caption`}>
+      <figcaption id={`${props.id}-caption`}>{props.title}</figcaption>
+      {props.children}
+      <details class="chart-table">
+        <summary class="chart-toggle">{t('Show as table')}</summary>
+        <table class="list">
+          <caption class="visually-hidden">{props.title}</caption>
+          <thead>
+            <tr>
+              {props.head.map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((row) => (
+              <tr key={row[0]}>
+                <th scope="row">{row[0]}</th>
+                {row.slice(1).map((cell, i) => (
+                  <td key={`${row[0]}-${i}`} class="num">
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </figure>
+  );
+}
+
+/** Vertical bars, one per label (revenue per month); a negative month is drawn below the axis. */
+export function BarChart(props: { id: string; title: string; valueHead: string; bars: Bar[] }) {
+  const width = 640;
+  const height = 200;
+  const top = 12;
+  const bottom = 28;
+  const max = Math.max(1, ...props.bars.map((b) => size(b.value)));
+  const negative = props.bars.some((b) => b.value.startsWith('-'));
+  const axis = negative ? top + (height - top - bottom) / 2 : height - bottom;
+  const scale = (negative ? (height - top - bottom) / 2 : height - top - bottom) / max;
+  const step = width / Math.max(1, props.bars.length);
+  const summary = props.bars.map((b) => `${b.label}: ${b.shown}`).join('; ');
+  return (
+    <Chart
+      id={props.id}
+      title={props.title}
+      head={[t('Month'), props.valueHead]}
+      rows={props.bars.map((b) => [b.label, b.shown])}
+    >
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${props.title}: ${summary}`}>
+        <line class="axis" x1="0" x2={width} y1={axis} y2={axis} />
+        {props.bars.map((b, i) => {
+          const h = size(b.value) * scale;
+          const below = b.value.startsWith('-');
+          return (
+            <g key={b.label}>
+              <rect
+                class={below ? 'bar negative' : 'bar'}
+                x={i * step + step * 0.15}
+                width={step * 0.7}
+                y={below ? axis : axis - h}
+                height={Math.max(h, 0)}
+              >
+                <title>{`${b.label}: ${b.shown}`}</title>
+              </rect>
+              <text class="tick" x={i * step + step / 2} y={height - 8} text-anchor="middle">
+                {b.label}
+              </text>
+            </g>
+          );
+        })}
+      </svg>
+    </Chart>
+  );
+}
+
+export interface Segment extends Bar {
+  /** The colour class: b0..b4. */
+  tone: string;
+}
+
+/** One horizontal bar split into segments (the ageing of receivables), with a legend. */
+export function StackedBar(props: { id: string; title: string; valueHead: string; segments: Segment[] }) {
+  const width = 640;
+  const height = 36;
+  const total = props.segments.reduce((sum, s) => sum + size(s.value), 0);
+  let x = 0;
+  const summary = props.segments.map((s) => `${s.label}: ${s.shown}`).join('; ');
+  return (
+    <Chart
+      id={props.id}
+      title={props.title}
+      head={[t('Days past due'), props.valueHead]}
+      rows={props.segments.map((s) => [s.label, s.shown])}
+    >
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${props.title}: ${summary}`}>
+        <rect class="track" x="0" y="4" width={width} height={height - 8} />
+        {total > 0
+          ? props.segments.map((s) => {
+              const w = (size(s.value) / total) * width;
+              const at = x;
+              x += w;
+              return (
+                <rect key={s.label} class={`segment ${s.tone}`} x={at} y="4" width={w} height={height - 8}>
+                  <title>{`${s.label}: ${s.shown}`}</title>
+                </rect>
+              );
+            })
+          : null}
+      </svg>
+      <ul class="legend">
+        {props.segments.map((s) => (
+          <li key={s.label}>
+            <span class={`swatch ${s.tone}`} aria-hidden="true" />
+            {s.label}: {s.shown}
+          </li>
+        ))}
+      </ul>
+    </Chart>
+  );
+}

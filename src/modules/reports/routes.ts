@@ -1,0 +1,149 @@
+import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
+import { dataOf, withNotFound } from '../../http/schemas';
+import { validationError } from '../../shared/errors';
+import {
+  AsOfQuery,
+  PayablesReport,
+  PeriodReport,
+  RangeQuery,
+  ReceivablesReport,
+  StatementQuery,
+  StatementSchema,
+} from './model';
+import { statementPdf } from './statement-pdf';
+import { payablesReport, receivablesReport } from './use-cases/receivables';
+import { expensesReport, revenueReport } from './use-cases/revenue';
+import { customerStatement } from './use-cases/statement';
+
+const detail = (summary: string, tag = 'Reports') => ({ summary, tags: [tag] });
+const today = (now: Date) => now.toISOString().slice(0, 10);
+// A month report over more than ten years is a mistake rather than a question.
+const MAX_MONTHS = 120;
+
+/** A YYYY-MM-DD that names a day of the calendar (the schema's `date` format lets 2026-02-30 through). */
+function calendarDay(value: string | undefined, loc: string): string | undefined {
+  if (value === undefined) return undefined;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
+    throw validationError([
+      { loc, msg: 'must be a date of the calendar (YYYY-MM-DD)', type: 'value_error.date' },
+    ]);
+  }
+  return value;
+}
+
+const asOfOf = (query: { as_of?: string }, now: Date) =>
+  calendarDay(query.as_of, 'query.as_of') ?? today(now);
+
+/** `from` and `to` with their defaults (1 January of `to`'s year; today), `from` not after `to`. */
+function rangeOf(query: { from?: string; to?: string }, now: Date, maxMonths?: number) {
+  const to = calendarDay(query.to, 'query.to') ?? today(now);
+  const from = calendarDay(query.from, 'query.from') ?? `${to.slice(0, 4)}-01-01`;
+  if (from > to) {
+    throw validationError([{ loc: 'query.from', msg: 'must not be after to', type: 'value_error.range' }]);
+  }
+  const months =
+    (Number(to.slice(0, 4)) - Number(from.slice(0, 4))) * 12 +
+    Number(to.slice(5, 7)) -
+    Number(from.slice(5, 7));
+  if (maxMonths !== undefined && months >= maxMonths) {
+    throw validationError([
+      { loc: 'query.from', msg: `the range spans at most ${maxMonths} months`, type: 'value_error.range' },
+    ]);
+  }
+  return { from, to };
+}
+
+export function reportRoutes(auth: Auth, _deps: AppDeps) {
+  return new Elysia({ prefix: '/api/v1' })
+    .use(auth)
+    .get(
+      '/reports/receivables',
+      ({ ctx, query }) => ({
+        data: receivablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
+      }),
+      {
+        auth: true,
+        query: AsOfQuery,
+        response: { 200: dataOf(ReceivablesReport), ...withNotFound },
+        detail: detail('What customers owe on a day: open, overdue and ageing per currency and per customer'),
+      },
+    )
+    .get(
+      '/reports/payables',
+      ({ ctx, query }) => ({
+        data: payablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
+      }),
+      {
+        auth: true,
+        query: AsOfQuery,
+        response: { 200: dataOf(PayablesReport), ...withNotFound },
+        detail: detail('What the account owes suppliers on a day, from received documents'),
+      },
+    )
+    .get(
+      '/reports/revenue',
+      ({ ctx, query }) => ({
+        data: revenueReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
+      }),
+      {
+        auth: true,
+        query: RangeQuery,
+        response: { 200: dataOf(PeriodReport), ...withNotFound },
+        detail: detail(
+          'Net, tax and gross per month and tax rate: invoices less credit notes, by issue date',
+        ),
+      },
+    )
+    .get(
+      '/reports/expenses',
+      ({ ctx, query }) => ({
+        data: expensesReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
+      }),
+      {
+        auth: true,
+        query: RangeQuery,
+        response: { 200: dataOf(PeriodReport), ...withNotFound },
+        detail: detail(
+          'Net, tax and gross per month from received invoices less credit notes, by issue date',
+        ),
+      },
+    )
+    .get(
+      '/customers/:id/statement',
+      async ({ ctx, params, query, request }) => {
+        const range = rangeOf(query, ctx.clock.now());
+        const { statement, documents } = customerStatement({
+          ctx,
+          input: { customerId: params.id, ...range },
+        });
+        if (!(request.headers.get('accept') ?? '').includes('application/pdf')) return { data: statement };
+        const bytes = await statementPdf(ctx, statement, documents, query.locale);
+        return new Response(new Uint8Array(bytes), {
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `inline; filename="statement-${range.from}-${range.to}.pdf"`,
+            'cache-control': 'private, no-store',
+          },
+        });
+      },
+      {
+        auth: true,
+        params: t.Object({ id: t.String() }),
+        query: StatementQuery,
+        response: {
+          200: t.Union([
+            dataOf(StatementSchema),
+            t.Any({ description: 'PDF bytes (with Accept: application/pdf)' }),
+          ]),
+          ...withNotFound,
+        },
+        detail: detail(
+          "A customer's statement of account: opening balance, the period's entries with a running balance, closing balance, overdue; a PDF with Accept: application/pdf",
+          'Customers',
+        ),
+      },
+    );
+}
