@@ -32,6 +32,22 @@ function nextDialog(accept: boolean): Promise<{ type: string; message: string }>
   });
 }
 
+/**
+ * A fresh load of a screen: what a test left unsaved is let go (its beforeunload question accepted), and a
+ * screen opened at the hash it already shows is drawn anew.
+ */
+async function open(route: string) {
+  const letGo = (dialog: Dialog) => dialog.type() === 'beforeunload' && dialog.accept();
+  page().on('dialog', letGo);
+  await page().goto('about:blank');
+  page().off('dialog', letGo);
+  await page().goto(`${server.url}/#/${route}`);
+}
+
+/** The value of the text field with this name. */
+const valueOf = async (label: string) =>
+  (await byName(page(), label, 'textbox')).evaluate((input) => input.value as string);
+
 /** A date input's value, set as a person picking a date would (the input event the form listens to). */
 async function pickDate(label: string, value: string) {
   const field = await byName(page(), label, 'textbox');
@@ -85,25 +101,23 @@ afterAll(async () => {
 
 describe('console in German', () => {
   test('German numbers, unit, line discount, order reference and period reach the API exactly', async () => {
-    await page().goto(`${server.url}/#/documents/new/invoice`);
+    await open(`documents/new/invoice`);
     await choose(page(), 'Kunde', 'Café Morgenrot');
     await typeInto(page(), 'Beschreibung', 'Tragwerksplanung');
     await typeInto(page(), 'Menge', '2,5');
     await choose(page(), 'Einheit', 'Stunde');
     await typeInto(page(), 'Einzelpreis', '1.250,00');
-    await typeInto(page(), 'Positionsrabatt', '10');
-    await typeInto(page(), 'Bestellnummer', 'PO-4711');
+    await typeInto(page(), 'Preisnachlass', '10');
+    await typeInto(page(), 'Bestellreferenz', 'PO-4711');
     await pickDate('Zeitraum von', '2026-11-01');
     await pickDate('Zeitraum bis', '2026-11-30');
     // 2,5 × 1.250,00 − 10 % = 2.812,50; with 19 % VAT 3.346,88: German typing is never read as 0.
     await page().waitForFunction(
       // Intl puts a no-break space before the euro sign.
-      () => document.body.innerText.replace(/\s/g, ' ').includes('3.346,88 €'),
+      () => document.body.textContent.replace(/\s/g, ' ').includes('3.346,88 €'),
       { timeout: 15_000 },
     );
-    const number = await (await byName(page(), 'Nummer', 'textbox')).evaluate(
-      (input) => input.value,
-    );
+    const number = await valueOf('Nummer');
     expect(number).toStartWith('RE-');
     await click(page(), 'Speichern');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
@@ -121,9 +135,7 @@ describe('console in German', () => {
 
     // Edited again, the stored 2.5 shows as 2,5 and is saved unchanged.
     await click(page(), 'Bearbeiten');
-    const quantity = await (await byName(page(), 'Menge', 'textbox')).evaluate(
-      (input) => input.value,
-    );
+    const quantity = await valueOf('Menge');
     expect(quantity).toBe('2,5');
     await click(page(), 'Speichern');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
@@ -132,7 +144,7 @@ describe('console in German', () => {
 
   test('an unreadable number is a field error in German with an example, and nothing is saved', async () => {
     const before = (await server.json('/api/v1/documents', { key: account.apiKey })).body.data.length;
-    await page().goto(`${server.url}/#/documents/new/invoice`);
+    await open(`documents/new/invoice`);
     await choose(page(), 'Kunde', 'Café Morgenrot');
     await typeInto(page(), 'Beschreibung', 'Ortstermin');
     await typeInto(page(), 'Einzelpreis', '1.2.3');
@@ -148,7 +160,14 @@ describe('console in German', () => {
   }, 60_000);
 
   test('leaving unsaved changes asks first: a link, and reloading the page', async () => {
-    await page().goto(`${server.url}/#/documents/new/invoice`);
+    // What the console filled in itself (the only profile, the next number) is no change of the person's.
+    await open(`documents/new/invoice`);
+    await page().waitForFunction(() =>
+      [...document.querySelectorAll('input')].some((input) => input.value.startsWith('RE-')),
+    );
+    await click(page(), 'Kunden', 'link');
+    await page().waitForFunction(() => location.hash === '#/customers');
+    await open(`documents/new/invoice`);
     await typeInto(page(), 'Beschreibung', 'Nicht gespeichert');
     const asked = nextDialog(false);
     await click(page(), 'Kunden', 'link');
@@ -156,9 +175,7 @@ describe('console in German', () => {
       'Sie haben ungespeicherte Änderungen. Seite verlassen und Änderungen verwerfen?',
     );
     expect(await page().evaluate(() => location.hash)).toBe('#/documents/new/invoice');
-    const value = await (await byName(page(), 'Beschreibung', 'textbox')).evaluate(
-      (input) => input.value,
-    );
+    const value = await valueOf('Beschreibung');
     expect(value).toBe('Nicht gespeichert');
 
     const unload = nextDialog(true);
@@ -166,7 +183,7 @@ describe('console in German', () => {
     expect((await unload).type).toBe('beforeunload');
 
     // The customer form too; leaving when told to goes.
-    await page().goto(`${server.url}/#/customers/new`);
+    await open(`customers/new`);
     await typeInto(page(), 'Name', 'Halb ausgefüllt');
     const leave = nextDialog(true);
     await click(page(), 'Dokumente', 'link');
@@ -184,13 +201,13 @@ describe('console in German', () => {
       line_items: [line],
     });
     await api('POST', `/api/v1/documents/${sent.id}/finalize`);
-    await page().goto(`${server.url}/#/documents/${sent.id}`);
+    await open(`documents/${sent.id}`);
     await waitForText(page(), 'Abgeschlossen');
     const asked = nextDialog(true);
     await click(page(), 'Stornieren');
     await asked;
     await page().waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'Storniert');
-    await page().goto(`${server.url}/#/documents`);
+    await open(`documents`);
     await choose(page(), 'Status', 'Storniert');
     await waitForText(page(), 'RE-2026-0100');
     const statuses = await (await byName(page(), 'Status', 'combobox')).evaluate((select) =>
@@ -217,7 +234,7 @@ describe('console in German', () => {
       if (request.method() === 'POST') asked.push(new URL(request.url()).pathname);
     };
     page().on('request', watch);
-    await page().goto(`${server.url}/#/documents/${draft.id}`);
+    await open(`documents/${draft.id}`);
     await click(page(), 'Abschließen');
     await waitForText(page(), 'Leitweg-ID (BT-10)', 30_000);
     page().off('request', watch);
@@ -225,7 +242,7 @@ describe('console in German', () => {
     expect(asked).toEqual([`/api/v1/documents/${draft.id}/finalize-check`]);
     await waitForText(page(), 'Der Käufer verlangt seine Leitweg-ID');
     // Never an XPath: the finding names the field.
-    expect(await page().evaluate(() => document.body.innerText.includes('/Invoice'))).toBe(false);
+    expect(await page().evaluate(() => document.body.textContent.includes('/Invoice'))).toBe(false);
     expect((await api('GET', `/api/v1/documents/${draft.id}`)).status).toBe('draft');
 
     await click(page(), 'Entwurf bearbeiten und diese Felder korrigieren', 'link');
@@ -249,7 +266,7 @@ describe('console in German', () => {
       order_reference: 'PO-88',
       line_items: [line, { ...line, name: 'Bauüberwachung', quantity: '3' }],
     });
-    await page().goto(`${server.url}/#/documents/${quote.id}`);
+    await open(`documents/${quote.id}`);
     await click(page(), 'Rechnung erstellen');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+\/edit$/.test(location.hash), {
       timeout: 15_000,
@@ -270,7 +287,7 @@ describe('console in German', () => {
     expect(invoice.data.order_reference).toBe('PO-88');
 
     await api('POST', `/api/v1/documents/${invoiceId}/finalize`);
-    await page().goto(`${server.url}/#/documents/${invoiceId}`);
+    await open(`documents/${invoiceId}`);
     await click(page(), 'Rechnung korrigieren');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+\/edit$/.test(location.hash), {
       timeout: 15_000,
@@ -281,6 +298,62 @@ describe('console in German', () => {
     expect(credit).toMatchObject({ document_type: 'credit_note', source_document_id: invoiceId });
     expect(credit.number).toStartWith('RK-');
     expect(credit.data.line_items).toHaveLength(2);
+  }, 90_000);
+
+  test('a numbering sequence RE-2026-0001 is made and changed; a quarterly invoice uses it', async () => {
+    const year = new Date().getFullYear();
+    await open(`documents`);
+    await click(page(), 'Nummernkreise', 'link');
+    await click(page(), 'Neuer Nummernkreis');
+    // Offered the German way: RE-, the year, four digits, from 1 again each year.
+    await waitForText(page(), `RE-${year}-0001`);
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => location.hash === '#/numbering');
+    await click(page(), 'Rechnungen', 'link');
+    await typeInto(page(), 'Nächste Nummer', '42');
+    await waitForText(page(), `RE-${year}-0042`);
+    await click(page(), 'Speichern');
+    await waitForText(page(), `RE-${year}-0042`);
+    const [sequence] = (await server.json('/api/v1/numbering-sequences', { key: account.apiKey })).body.data;
+    expect(sequence).toMatchObject({
+      prefix: 'RE-',
+      pattern: '{YYYY}-{NNNN}',
+      reset: 'yearly',
+      next_number: 42,
+    });
+
+    await click(page(), 'Wiederkehrend', 'link');
+    await click(page(), 'Neue wiederkehrende Rechnung');
+    await choose(page(), 'Kunde', 'Café Morgenrot');
+    await choose(page(), 'Häufigkeit', 'Vierteljährlich');
+    await choose(page(), 'Nummernkreis', 'Rechnungen');
+    await pickDate('Erste Rechnung am', '2030-01-01');
+    await typeInto(page(), 'Beschreibung', 'Wartungsvertrag');
+    await typeInto(page(), 'Einzelpreis', '1.250,00');
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => location.hash === '#/recurring');
+    await waitForText(page(), 'Vierteljährlich');
+    const [schedule] = (await server.json('/api/v1/recurring-invoices', { key: account.apiKey })).body.data;
+    expect(schedule).toMatchObject({
+      frequency: 'quarterly',
+      start_date: '2030-01-01',
+      customer_id: cafeId,
+      business_profile_id: profileId,
+      numbering_sequence_id: sequence.id,
+    });
+    expect(schedule.invoice_template.line_items[0]).toMatchObject({
+      name: 'Wartungsvertrag',
+      unit_price: '1250.00',
+    });
+    expect(schedule.invoice_template.due_in_days).toBe(14);
+
+    // Opened again: the price shows the German way; paused.
+    await click(page(), 'Café Morgenrot', 'link');
+    const price = await valueOf('Einzelpreis');
+    expect(price).toBe('1250,00');
+    await click(page(), 'Pausieren');
+    await waitForText(page(), 'Pausiert');
+    expect((await api('GET', `/api/v1/recurring-invoices/${schedule.id}`)).status).toBe('paused');
   }, 90_000);
 
   test('no console errors on the way', () => {

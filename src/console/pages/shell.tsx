@@ -3,8 +3,10 @@ import { type Language, t } from '../i18n';
 import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
 import { DocumentsPage } from './documents';
+import { NumberingPage } from './numbering';
 import { BusinessProfilesPage, CustomersPage } from './parties';
 import { ReceivedPage } from './received';
+import { RecurringPage } from './recurring';
 import { SettingsPage } from './settings';
 import { TemplatesPage } from './templates';
 import { WorkPage } from './work';
@@ -33,8 +35,10 @@ interface Props {
 
 const SECTIONS = [
   { path: 'documents', label: 'Documents' },
+  { path: 'recurring', label: 'Recurring' },
   { path: 'customers', label: 'Customers' },
   { path: 'business-profiles', label: 'Business profiles' },
+  { path: 'numbering', label: 'Numbering' },
   { path: 'templates', label: 'Templates' },
   { path: 'received', label: 'Received' },
   { path: 'batches', label: 'Batches and imports' },
@@ -54,6 +58,10 @@ function Page({
   switch (section) {
     case 'customers':
       return <CustomersPage route={rest} />;
+    case 'recurring':
+      return <RecurringPage route={rest} />;
+    case 'numbering':
+      return <NumberingPage route={rest} />;
     case 'business-profiles':
       return <BusinessProfilesPage route={rest} />;
     case 'templates':

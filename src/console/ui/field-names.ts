@@ -34,7 +34,7 @@ const LINE: Record<string, string> = {
   quantity: 'Quantity',
   unit_price: 'Unit price',
   unit_code: 'Unit (BT-130)',
-  'discount.value': 'Discount',
+  'discount.value': 'Price reduction',
   taxes: 'VAT',
   'taxes.0.rate': 'Tax rate',
   'taxes.0.category': 'VAT category (BT-151)',

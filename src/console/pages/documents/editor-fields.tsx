@@ -65,7 +65,7 @@ export function LineItems({ form, setForm, error }: Props) {
             <th scope="col">{t('Quantity')}</th>
             <th scope="col">{t('Unit')}</th>
             {priced ? <th scope="col">{t('Unit price')}</th> : null}
-            {priced ? <th scope="col">{t('Line discount')}</th> : null}
+            {priced ? <th scope="col">{t('Price reduction')}</th> : null}
             {priced ? <th scope="col">{t('Tax rate')}</th> : null}
             <th scope="col">
               <span class="visually-hidden">{t('Actions')}</span>
@@ -98,7 +98,7 @@ export function LineItems({ form, setForm, error }: Props) {
               </td>
               <td>
                 <Select
-                  label={t('Unit')}
+                  label={t('Unit of measure')}
                   class="in-table"
                   value={line.unit_code}
                   onChange={(unit_code) => updateLine(line.key, { unit_code })}
@@ -123,7 +123,7 @@ export function LineItems({ form, setForm, error }: Props) {
               {priced ? (
                 <td class="line-discount">
                   <Field
-                    label={t('Line discount')}
+                    label={t('Price reduction')}
                     class="in-table"
                     inputMode="decimal"
                     value={line.discount_value}
@@ -132,7 +132,7 @@ export function LineItems({ form, setForm, error }: Props) {
                     error={error}
                   />
                   <Select
-                    label={t('Discount as')}
+                    label={t('Reduction in')}
                     class="in-table"
                     value={line.discount_type}
                     onChange={(discount_type) => updateLine(line.key, { discount_type })}

@@ -81,11 +81,13 @@ export function DraftEditor({
   }, [existing, form.document_type]);
   useEffect(() => {
     const only = profiles.data?.length === 1 ? profiles.data[0] : undefined;
-    if (!existing && only && form.business_profile_id === '') chooseProfile(only.id);
+    if (!existing && only && form.business_profile_id === '') chooseProfile(only.id, false);
   });
 
-  const chooseProfile = (profileId: string) => {
-    set('business_profile_id')(profileId);
+  /** `byPerson` false: the only profile, chosen for them (not a change of theirs to ask about). */
+  const chooseProfile = (profileId: string, byPerson = true) => {
+    if (byPerson) setDirty(true);
+    setForm((current) => ({ ...current, business_profile_id: profileId }));
     if (!profileId) return;
     get<Profile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
       (profile) =>
@@ -104,9 +106,9 @@ export function DraftEditor({
   const submit = async (event: Event) => {
     event.preventDefault();
     // A number that cannot be read is the person's to fix, in their language, never sent as something else.
-    const unreadable = numberProblems(form);
-    if (unreadable.length > 0) {
-      save.setError(new ApiError(422, 'validation_error', t('Some numbers could not be read.'), unreadable));
+    const unreadable = typingError(form);
+    if (unreadable) {
+      save.setError(unreadable);
       return;
     }
     const request = {
@@ -217,7 +219,7 @@ export function DraftEditor({
                 <Select
                   label={t('Business profile')}
                   value={form.business_profile_id}
-                  onChange={chooseProfile}
+                  onChange={(value) => chooseProfile(value)}
                   options={profileOptions}
                   path="business_profile_id"
                   error={error}
@@ -292,7 +294,7 @@ export function DraftEditor({
 }
 
 /** The numbers that cannot be read as they stand, marked while typing (null when all can be). */
-function typingError(form: DraftForm): ApiError | null {
+export function typingError(form: DraftForm): ApiError | null {
   const unreadable = numberProblems(form);
   return unreadable.length > 0
     ? new ApiError(422, 'validation_error', t('Some numbers could not be read.'), unreadable)
