@@ -9,20 +9,31 @@ export function currentRoute(): string[] {
 
 // A form with unsaved changes asks before the page is left: a link or button inside the console, the
 // browser's back button (hashchange) or closing and reloading the tab (beforeunload).
-let unsaved: (() => boolean) | null = null;
+// Each guarded form on screen adds its check (a settings page may show several forms at once).
+const guards = new Set<() => boolean>();
+let leaving = false;
+const unsaved = () => !leaving && [...guards].some((check) => check());
 
 /** True when nothing unsaved is in the way, or the person chose to leave it. */
 export function mayLeave(): boolean {
-  if (!unsaved?.()) return true;
+  if (!unsaved()) return true;
   if (!confirm(t('You have unsaved changes. Leave this page and lose them?'))) return false;
-  unsaved = null;
+  // Asked once: the change this answer allows does not ask again (until the next route or form).
+  leaving = true;
   return true;
 }
 
 if (typeof window !== 'undefined') {
   // Registered before any screen's own listener: a refused change of route reaches none of them.
   addEventListener('hashchange', (event) => {
-    if (mayLeave()) return;
+    if (leaving) {
+      leaving = false;
+      return;
+    }
+    if (mayLeave()) {
+      leaving = false;
+      return;
+    }
     event.stopImmediatePropagation();
     history.replaceState(null, '', event.oldURL);
   });
@@ -31,13 +42,13 @@ if (typeof window !== 'undefined') {
     'click',
     (event) => {
       const link = (event.target as Element | null)?.closest?.('a[href^="#"]');
-      if (!link || link.getAttribute('href') === location.hash || !unsaved?.()) return;
+      if (!link || link.getAttribute('href') === location.hash || !unsaved()) return;
       if (!mayLeave()) event.preventDefault();
     },
     true,
   );
   addEventListener('beforeunload', (event) => {
-    if (!unsaved?.()) return;
+    if (!unsaved()) return;
     event.preventDefault();
     // Older browsers show the question only when returnValue is set.
     event.returnValue = '';
@@ -53,9 +64,10 @@ export function useUnsavedGuard(dirty: boolean): () => void {
   state.current.dirty = dirty;
   useEffect(() => {
     const check = () => state.current.dirty && !state.current.released;
-    unsaved = check;
+    guards.add(check);
+    leaving = false;
     return () => {
-      if (unsaved === check) unsaved = null;
+      guards.delete(check);
     };
   }, []);
   return () => {
