@@ -99,6 +99,7 @@ export interface ApiPaths {
     | `/documents/${string}/archive`
     | `/documents/${string}/duplicate`
     | `/documents/${string}/finalize`
+    | `/documents/${string}/finalize-check`
     | `/documents/${string}/mark-paid`
     | `/documents/${string}/mark-sent`
     | `/documents/${string}/mark-unpaid`

@@ -9,6 +9,8 @@ const PREFERENCE = 'invoice-console.language';
 let language: Language = initialLanguage();
 
 function initialLanguage(): Language {
+  // Outside a browser (the editor's pure functions under test) the console speaks English.
+  if (typeof localStorage === 'undefined') return 'en';
   const chosen = localStorage.getItem(PREFERENCE);
   if (chosen === 'en' || chosen === 'de') return chosen;
   const browser = (navigator.languages?.[0] ?? navigator.language ?? 'en').toLowerCase();

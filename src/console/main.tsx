@@ -5,7 +5,7 @@ import { chooseLanguage, currentLanguage, type Language } from './i18n';
 import { InvitationPage } from './pages/invitation';
 import { type Me, Shell } from './pages/shell';
 import { SignIn } from './pages/sign-in';
-import { useRoute } from './router';
+import { mayLeave, useRoute } from './router';
 import { currentKey, forgetKey, forgetSignedIn, signedInWithPassword } from './session';
 import { Loading } from './ui/notice';
 
@@ -36,10 +36,13 @@ function App() {
   }, [checking, language]);
 
   const switchLanguage = (next: Language) => {
+    // Every screen is drawn again in the new language: a form's unsaved changes would go.
+    if (!mayLeave()) return;
     chooseLanguage(next);
     setLanguage(next);
   };
   const signOut = async () => {
+    if (!mayLeave()) return;
     if (currentKey() === null) {
       // Ends the session on the service and clears its cookie; signed out here whatever it answers.
       await call('DELETE', '/sessions/current').catch(() => undefined);

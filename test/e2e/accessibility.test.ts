@@ -53,6 +53,10 @@ beforeAll(async () => {
     'received',
     `received/${receivedId}`,
     'batches',
+    'recurring',
+    'recurring/new',
+    'numbering',
+    'numbering/new',
     'settings',
   );
   browser = await openBrowser(server.url);

@@ -171,7 +171,7 @@ describe('console: templates, keys, imports, batches', () => {
     await waitForText(page(), 'Void: done.');
     expect((await server.json(`/api/v1/documents/${second?.id}`, key())).body.data.status).toBe('void');
     // The screen shows the new status (its buttons change) before anything else is clicked on it.
-    await page().waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'Void');
+    await page().waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'Voided');
 
     await click(page(), 'Duplicate');
     await page().waitForFunction(() => /^#\/documents\/doc_\w+\/edit$/.test(location.hash));

@@ -205,10 +205,17 @@ describe('finalize refuses what the buyer rejects', () => {
         line({ name: 'Fahrtkosten', unit_price: '80.00', taxes: [{ name: 'USt', rate: '0' }] }),
       ],
     });
+    // The same check without finalizing (the console asks it before Finalize): the same findings, no change.
+    const dry = await call('POST', `/api/v1/documents/${doc.id}/finalize-check`);
+    expect(dry.status).toBe(200);
+    expect(dry.body.data.profile).toBe('xrechnung_ubl');
     const res = await call('POST', `/api/v1/documents/${doc.id}/finalize`);
     expect(res.status).toBe(422);
     expect(res.body.error.code).toBe('compliance_failed');
     const fields = res.body.error.details.violations.map((v: { field: string }) => v.field);
+    expect(dry.body.data.violations.map((v: { field: string }) => v.field).sort()).toEqual(
+      [...fields].sort(),
+    );
     expect(fields).toContain('data.buyer_reference');
     expect(fields).toContain('data.line_items.1.taxes.0.category');
     for (const v of res.body.error.details.violations) {
@@ -244,6 +251,8 @@ describe('finalize refuses what the buyer rejects', () => {
       number: 'B-1',
       line_items: [line({ taxes: [{ name: 'USt', rate: '0' }] })],
     });
+    const dry = await call('POST', `/api/v1/documents/${doc.id}/finalize-check`);
+    expect(dry.body.data).toEqual({ profile: null, violations: [] });
     const res = await call('POST', `/api/v1/documents/${doc.id}/finalize`);
     expect(res.status).toBe(200);
   });

@@ -1,8 +1,8 @@
 // Customers and business profiles: one list-and-form screen, described by the fields each resource has.
 import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove, upload } from '../api';
-import { formatDate, t } from '../i18n';
-import { href, navigate } from '../router';
+import { currentLanguage, formatDate, t } from '../i18n';
+import { href, navigate, useUnsavedGuard } from '../router';
 import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
@@ -218,6 +218,9 @@ function valuesOf(kind: PartyKind, party?: Party): FormValues {
     // Managing directors may be stored as a list of names.
     values[field.path] = Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
   }
+  // A German firm's new profile prints on A4 (DIN 5008) unless the form is changed.
+  if (!party && kind.api === '/business-profiles' && currentLanguage() === 'de')
+    values.default_page_size = 'A4';
   for (const address of kind.addresses) {
     const stored = (party?.[address.path] ?? {}) as Record<string, unknown>;
     for (const field of address.fields ?? ADDRESS_FIELDS)
@@ -252,8 +255,13 @@ function bodyOf(kind: PartyKind, values: FormValues, before: FormValues | null):
 
 function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
   const [before] = useState(() => (existing ? valuesOf(kind, existing) : null));
-  const [values, setValues] = useState(() => valuesOf(kind, existing));
+  const [initial] = useState(() => valuesOf(kind, existing));
+  const [values, setValues] = useState(initial);
   const [logo, setLogo] = useState<string | null>((existing?.logo_file_id as string | undefined) ?? null);
+  const release = useUnsavedGuard(
+    JSON.stringify(values) !== JSON.stringify(initial) ||
+      logo !== ((existing?.logo_file_id as string | undefined) ?? null),
+  );
   const action = useAction();
   const error = action.error as ApiError | null;
   const set = (path: string) => (value: string) => setValues((current) => ({ ...current, [path]: value }));
@@ -280,7 +288,10 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
     const saved = await action.run(() =>
       existing ? patch<Party>(`${kind.api}/${existing.id}`, body) : post<Party>(kind.api, body),
     );
-    if (saved) navigate(kind.route);
+    if (saved) {
+      release();
+      navigate(kind.route);
+    }
   };
   const destroy = async () => {
     if (
@@ -289,7 +300,10 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
     )
       return;
     const done = await action.run(() => remove(`${kind.api}/${existing.id}`));
-    if (done !== undefined) navigate(kind.route);
+    if (done !== undefined) {
+      release();
+      navigate(kind.route);
+    }
   };
   const chooseLogo = async (file: File | undefined) => {
     if (!file) return;

@@ -4,9 +4,11 @@ import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
 import { DashboardPage } from './dashboard';
 import { DocumentsPage } from './documents';
+import { NumberingPage } from './numbering';
 import { BusinessProfilesPage, CustomersPage } from './parties';
 import { ProductsPage } from './products';
 import { ReceivedPage } from './received';
+import { RecurringPage } from './recurring';
 import { SettingsPage } from './settings';
 import { TemplatesPage } from './templates';
 import { WorkPage } from './work';
@@ -36,9 +38,11 @@ interface Props {
 const SECTIONS = [
   { path: 'dashboard', label: 'Dashboard' },
   { path: 'documents', label: 'Documents' },
+  { path: 'recurring', label: 'Recurring' },
   { path: 'customers', label: 'Customers' },
   { path: 'products', label: 'Products' },
   { path: 'business-profiles', label: 'Business profiles' },
+  { path: 'numbering', label: 'Numbering' },
   { path: 'templates', label: 'Templates' },
   { path: 'received', label: 'Received' },
   { path: 'batches', label: 'Batches and imports' },
@@ -62,6 +66,10 @@ function Page({
       return <CustomersPage route={rest} />;
     case 'products':
       return <ProductsPage route={rest} />;
+    case 'recurring':
+      return <RecurringPage route={rest} />;
+    case 'numbering':
+      return <NumberingPage route={rest} />;
     case 'business-profiles':
       return <BusinessProfilesPage route={rest} />;
     case 'templates':

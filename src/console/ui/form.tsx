@@ -1,12 +1,13 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import type { ApiError } from '../api';
-import { t } from '../i18n';
+import { currentLanguage, t } from '../i18n';
+import { numberExample } from '../numbers';
 
 // The API's schema messages speak to programmers ("Expected string to match '^-?[0-9]{1,15}…'"); the few
 // a person meets while typing are said in words, anything else is shown as the API put it.
 const PLAIN: [RegExp, string][] = [
-  [/^Expected string to match '\^-\?\[0-9\]/, 'Enter a number such as 12.50.'],
+  [/^Expected string to match '\^-\?\[0-9\]/, 'Enter a number such as {example}.'],
   [/^Field required$/, 'Required.'],
   [/'email' format/, 'Enter an email address such as name@example.com.'],
   [/'date' format|\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}/, 'Enter a date.'],
@@ -15,7 +16,7 @@ const PLAIN: [RegExp, string][] = [
 
 export function plainProblem(message: string): string {
   const found = PLAIN.find(([pattern]) => pattern.test(message));
-  return found ? t(found[1]) : message;
+  return found ? t(found[1], { example: numberExample(currentLanguage()) }) : message;
 }
 
 /** What a labelled control shares: its id, the API's problem with its path, and what describes it. */

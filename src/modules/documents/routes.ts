@@ -19,7 +19,7 @@ import { calculateDocument, statelessProblems, validateDocumentData } from './us
 import { createDocument } from './use-cases/create-document';
 import { deleteDocument } from './use-cases/delete-document';
 import { duplicateDocument } from './use-cases/duplicate-document';
-import { type FinalizeCheck, finalizeDocument } from './use-cases/finalize-document';
+import { type FinalizeCheck, finalizeCheckInput, finalizeDocument } from './use-cases/finalize-document';
 import { readDocument } from './use-cases/read-document';
 import { updateDocument } from './use-cases/update-document';
 
@@ -153,6 +153,32 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
         detail: detail('Copy any document into a new draft'),
       },
     );
+  app = app.post(
+    '/:document_id/finalize-check',
+    async ({ ctx, params }) => {
+      const row = findDocument(ctx.db, ctx.accountId, params.document_id);
+      if (!row) throw notFound('Document');
+      const input = finalizeCheckInput(ctx, row);
+      if (input === null) return { data: { profile: null, violations: [] } };
+      return { data: { profile: input.profile, violations: await finalizeCheck(ctx, input) } };
+    },
+    {
+      auth: true,
+      params,
+      response: {
+        200: dataOf(
+          t.Object({
+            profile: t.Union([t.String(), t.Null()]),
+            violations: t.Array(t.Object({ rule: t.String(), field: t.String(), message: t.String() })),
+          }),
+        ),
+        ...withNotFound,
+      },
+      detail: detail(
+        "Run finalize's check without finalizing: the findings finalize would refuse with (compliance_failed), none when it would pass or nothing is checked (profile null: the customer needs no e-invoice, or not a draft invoice or credit note)",
+      ),
+    },
+  );
   for (const action of ACTIONS) {
     app = app.post(
       `/:document_id/${action}`,

@@ -1,9 +1,42 @@
-import type { ApiError } from '../../api';
+import { type ApiError, list } from '../../api';
 import { t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
+import { useLoad } from '../../ui/hooks';
 import { type DraftForm, isDecimal, type LineForm, newLine, ZERO_CATEGORIES } from './model';
 
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
+
+interface UnitCode {
+  code: string;
+  label: string;
+}
+
+let unitCodes: Promise<UnitCode[]> | null = null;
+
+/** The unit codes of the reference list (UN/ECE Rec. 20), asked once per page load. */
+function useUnitCodes(): UnitCode[] {
+  const loaded = useLoad(() => {
+    unitCodes ??= list<UnitCode>('/reference/unit-codes').then(
+      (page) => page.data,
+      () => {
+        unitCodes = null;
+        return [];
+      },
+    );
+    return unitCodes;
+  }, []);
+  return loaded.data ?? [];
+}
+
+/** A unit's choice: its name in the console's language with the code the e-invoice carries. */
+function unitOptions(codes: UnitCode[], current: string) {
+  const known = codes.some((unit) => unit.code === current);
+  return [
+    { value: '', label: t('No unit') },
+    ...codes.map((unit) => ({ value: unit.code, label: `${t(unit.label)} (${unit.code})` })),
+    ...(current && !known ? [{ value: current, label: current }] : []),
+  ];
+}
 
 interface Props {
   form: DraftForm;
@@ -14,6 +47,7 @@ interface Props {
 /** The line items: Description, Quantity, Unit price and Tax rate per line; add and remove lines. */
 export function LineItems({ form, setForm, error }: Props) {
   const priced = form.document_type !== 'delivery_note';
+  const units = useUnitCodes();
   const updateLine = (key: number, change: Partial<LineForm>) =>
     setForm((current) => ({
       ...current,
@@ -29,7 +63,9 @@ export function LineItems({ form, setForm, error }: Props) {
           <tr>
             <th scope="col">{t('Description')}</th>
             <th scope="col">{t('Quantity')}</th>
+            <th scope="col">{t('Unit')}</th>
             {priced ? <th scope="col">{t('Unit price')}</th> : null}
+            {priced ? <th scope="col">{t('Price reduction')}</th> : null}
             {priced ? <th scope="col">{t('Tax rate')}</th> : null}
             <th scope="col">
               <span class="visually-hidden">{t('Actions')}</span>
@@ -60,6 +96,17 @@ export function LineItems({ form, setForm, error }: Props) {
                   error={error}
                 />
               </td>
+              <td>
+                <Select
+                  label={t('Unit of measure')}
+                  class="in-table"
+                  value={line.unit_code}
+                  onChange={(unit_code) => updateLine(line.key, { unit_code })}
+                  options={unitOptions(units, line.unit_code)}
+                  path={`line_items.${index}.unit_code`}
+                  error={error}
+                />
+              </td>
               {priced ? (
                 <td>
                   <Field
@@ -70,6 +117,29 @@ export function LineItems({ form, setForm, error }: Props) {
                     onInput={(unit_price) => updateLine(line.key, { unit_price })}
                     path={`line_items.${index}.unit_price`}
                     error={error}
+                  />
+                </td>
+              ) : null}
+              {priced ? (
+                <td class="line-discount">
+                  <Field
+                    label={t('Price reduction')}
+                    class="in-table"
+                    inputMode="decimal"
+                    value={line.discount_value}
+                    onInput={(discount_value) => updateLine(line.key, { discount_value })}
+                    path={`line_items.${index}.discount.value`}
+                    error={error}
+                  />
+                  <Select
+                    label={t('Reduction in')}
+                    class="in-table"
+                    value={line.discount_type}
+                    onChange={(discount_type) => updateLine(line.key, { discount_type })}
+                    options={[
+                      { value: 'percentage', label: '%' },
+                      { value: 'fixed', label: form.currency.trim().toUpperCase() || t('Amount') },
+                    ]}
                   />
                 </td>
               ) : null}
@@ -242,6 +312,31 @@ export function MoreFields({ form, setForm, error }: Props) {
             path="buyer_reference"
             error={error}
             hint={t('Leitweg-ID or the buyer’s order reference (BT-10)')}
+          />
+          <Field
+            label={t('Order reference')}
+            value={form.order_reference}
+            onInput={set('order_reference')}
+            path="order_reference"
+            error={error}
+            hint={t('The buyer’s purchase order number (BT-13)')}
+          />
+          <Field
+            label={t('Period start')}
+            type="date"
+            value={form.period_start}
+            onInput={set('period_start')}
+            path="invoice_period.start_date"
+            error={error}
+            hint={t('Invoicing period (BG-14), e.g. the month of a service')}
+          />
+          <Field
+            label={t('Period end')}
+            type="date"
+            value={form.period_end}
+            onInput={set('period_end')}
+            path="invoice_period.end_date"
+            error={error}
           />
         </div>
       </Fieldset>

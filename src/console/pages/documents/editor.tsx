@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'preact/hooks';
-import { type ApiError, get, list, patch, post } from '../../api';
+import { ApiError, get, list, patch, post } from '../../api';
 import { t } from '../../i18n';
-import { href, navigate } from '../../router';
+import { href, navigate, useUnsavedGuard } from '../../router';
+import { fieldName } from '../../ui/field-names';
 import { Field, Fieldset, Select } from '../../ui/form';
-import { useAction, useLoad } from '../../ui/hooks';
+import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
-import { documentTypeInfo } from './document-types';
 import { LineItems, MoreFields } from './editor-fields';
 import {
   CorrectedInvoice,
@@ -23,9 +23,11 @@ import {
   draftOf,
   emptyDraft,
   nextNumber,
+  numberProblems,
   type StoredDocument,
   typeLabel,
 } from './model';
+import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
 
 export function DocumentEditor({ id, documentType }: { id?: string; documentType?: string }) {
@@ -57,38 +59,42 @@ export function DraftEditor({
   const profiles = useLoad(() => list<Profile>('/business-profiles', { limit: 100 }).then((p) => p.data), []);
   const customers = useCustomers();
   const save = useAction();
+  // Changed by the person (not by the number and currency filled in for them): asked before leaving.
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedGuard(dirty);
+  const change = (update: (current: DraftForm) => DraftForm) => {
+    setDirty(true);
+    setForm(update);
+  };
   const set =
     <K extends keyof DraftForm>(name: K) =>
     (value: DraftForm[K]) =>
-      setForm((current) => ({ ...current, [name]: value }));
+      change((current) => ({ ...current, [name]: value }));
 
   // A new document starts with the next number, the only profile (when there is one) and its currency.
   useEffect(() => {
     if (existing) return;
     Promise.all([
       list<StoredDocument>('/documents', { limit: 1, document_type: form.document_type }),
-      documentTypeInfo().catch(() => []),
+      numberPrefix(form.document_type),
     ]).then(
-      ([page, types]) =>
+      ([page, prefix]) =>
         setForm((current) => ({
           ...current,
-          number:
-            current.number ||
-            nextNumber(
-              page.data[0]?.number,
-              types.find((type) => type.id === current.document_type)?.number_prefix ?? 'INV-',
-            ),
+          number: current.number || nextNumber(page.data[0]?.number, prefix),
         })),
       () => undefined,
     );
   }, [existing, form.document_type]);
   useEffect(() => {
     const only = profiles.data?.length === 1 ? profiles.data[0] : undefined;
-    if (!existing && only && form.business_profile_id === '') chooseProfile(only.id);
+    if (!existing && only && form.business_profile_id === '') chooseProfile(only.id, false);
   });
 
-  const chooseProfile = (profileId: string) => {
-    set('business_profile_id')(profileId);
+  /** `byPerson` false: the only profile, chosen for them (not a change of theirs to ask about). */
+  const chooseProfile = (profileId: string, byPerson = true) => {
+    if (byPerson) setDirty(true);
+    setForm((current) => ({ ...current, business_profile_id: profileId }));
     if (!profileId) return;
     get<Profile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
       (profile) =>
@@ -100,10 +106,18 @@ export function DraftEditor({
   };
 
   const totals = useLiveTotals(form);
-  const error = (save.error ?? totals.error) as ApiError | null;
+  // Numbers are judged once typing pauses (`1,` on the way to `1,5` is not a mistake yet).
+  const settled = useDebounced(form, 800);
+  const error = (save.error ?? typingError(settled) ?? totals.error) as ApiError | null;
 
   const submit = async (event: Event) => {
     event.preventDefault();
+    // A number that cannot be read is the person's to fix, in their language, never sent as something else.
+    const unreadable = typingError(form);
+    if (unreadable) {
+      save.setError(unreadable);
+      return;
+    }
     const request = createBodyOf(form);
     if (existing && !form.due_date) request.due_date = null;
     const saved = await save.run(() =>
@@ -111,7 +125,10 @@ export function DraftEditor({
         ? patch<StoredDocument>(`/documents/${existing.id}`, withClearedContent(request, existing.data))
         : post<StoredDocument>('/documents', request),
     );
-    if (saved) navigate('documents', saved.id);
+    if (saved) {
+      release();
+      navigate('documents', saved.id);
+    }
   };
 
   const profileOptions = [
@@ -135,7 +152,7 @@ export function DraftEditor({
         <h1>{title}</h1>
         <a href={existing ? href('documents', existing.id) : href('documents')}>{t('Cancel')}</a>
       </div>
-      <ErrorNotice error={save.error} />
+      <ErrorNotice error={save.error} names={fieldName} />
       <div class="editor-grid">
         <div class="editor-main">
           <Fieldset legend={t('Document')}>
@@ -145,7 +162,7 @@ export function DraftEditor({
                   label={t('Type')}
                   value={form.document_type}
                   onChange={(value) =>
-                    setForm((current) => ({ ...current, document_type: value, number: '' }))
+                    change((current) => ({ ...current, document_type: value, number: '' }))
                   }
                   options={DOCUMENT_TYPES.map((entry) => ({ value: entry.value, label: t(entry.label) }))}
                 />
@@ -199,7 +216,7 @@ export function DraftEditor({
                 <Select
                   label={t('Business profile')}
                   value={form.business_profile_id}
-                  onChange={chooseProfile}
+                  onChange={(value) => chooseProfile(value)}
                   options={profileOptions}
                   path="business_profile_id"
                   error={error}
@@ -240,20 +257,28 @@ export function DraftEditor({
             </div>
           </Fieldset>
 
-          <LineItems form={form} setForm={setForm} error={error} />
+          <LineItems form={form} setForm={change} error={error} />
 
-          <ProductPicker currency={form.currency} setForm={setForm} />
+          <ProductPicker currency={form.currency} setForm={change} />
 
-          <MoreFields form={form} setForm={setForm} error={error} />
+          <MoreFields form={form} setForm={change} error={error} />
         </div>
 
         <aside class="editor-side">
-          <TotalsPanel
-            totals={totals.totals}
-            currency={form.currency}
-            pending={totals.pending}
-            error={totals.error}
-          />
+          {numberProblems(settled).length > 0 ? (
+            // Never totals that leave out what could not be read: they would look right and be wrong.
+            <section class="card totals" aria-labelledby="totals-wait">
+              <h2 id="totals-wait">{t('Totals')}</h2>
+              <p class="problem">{t('The totals follow once every number can be read.')}</p>
+            </section>
+          ) : (
+            <TotalsPanel
+              totals={totals.totals}
+              currency={form.currency}
+              pending={totals.pending}
+              error={totals.error}
+            />
+          )}
           <div class="actions">
             <button type="submit" class="primary" disabled={save.busy}>
               {t('Save')}
@@ -265,6 +290,14 @@ export function DraftEditor({
       </div>
     </form>
   );
+}
+
+/** The numbers that cannot be read as they stand, marked while typing (null when all can be). */
+export function typingError(form: DraftForm): ApiError | null {
+  const unreadable = numberProblems(form);
+  return unreadable.length > 0
+    ? new ApiError(422, 'validation_error', t('Some numbers could not be read.'), unreadable)
+    : null;
 }
 
 /** PATCH replaces what it is given; content the form emptied is cleared explicitly. */
@@ -281,6 +314,8 @@ export function withClearedContent(
     'buyer_reference',
     'payment',
     'delivery_date',
+    'order_reference',
+    'invoice_period',
   ] as const) {
     if (cleared[name] === undefined && before[name] !== undefined) cleared[name] = null;
   }

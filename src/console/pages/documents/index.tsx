@@ -15,7 +15,8 @@ export function DocumentsPage({ route }: { route: string[] }) {
   const [id, mode] = route;
   if (id === 'new') return <DocumentEditor documentType={mode ?? 'invoice'} />;
   if (id && mode === 'edit') return <DocumentEditor id={id} />;
-  if (id) return <DocumentView id={id} />;
+  // Keyed: a message of one document (a refused finalize) never shows on the next.
+  if (id) return <DocumentView key={id} id={id} />;
   return <DocumentList />;
 }
 

@@ -1,5 +1,7 @@
 // What the document screens share: the document's shape as the API gives it, the seven types and six
 // states, and turning the editor's form into the API's content fields.
+import { currentLanguage, t } from '../../i18n';
+import { numberExample, readDecimal, writeDecimal } from '../../numbers';
 
 export interface Money {
   amount: string;
@@ -66,6 +68,8 @@ export interface LineItem {
   quantity: string;
   unit_price?: string;
   unit?: string;
+  unit_code?: string;
+  discount?: { type: string; value: string; reason?: string };
   taxes?: { name?: string; rate: string; category?: string; exemption_reason?: string }[];
   [more: string]: unknown;
 }
@@ -89,12 +93,13 @@ export const DOCUMENT_TYPES = [
 
 export const STATUSES = ['draft', 'finalized', 'sent', 'paid', 'void', 'archived'];
 
+// States, said as states: "Voided" (German "Storniert"), while "Void" ("Stornieren") is the action.
 export const STATUS_LABELS: Record<string, string> = {
   draft: 'Draft',
   finalized: 'Finalized',
   sent: 'Sent',
   paid: 'Paid',
-  void: 'Void',
+  void: 'Voided',
   archived: 'Archived',
 };
 
@@ -116,7 +121,12 @@ export interface LineForm {
   tax_rate: string;
   /** The tax's UNCL5305 category as stored; empty: S (standard) for a rate above zero, none for zero. */
   tax_category: string;
-  /** Whatever else the line carried (unit, sku, discount ...), kept as it was. */
+  /** UN/ECE Recommendation 20 (BT-130), e.g. HUR for hours; empty: none stated. */
+  unit_code: string;
+  /** The line's own discount (BG-27): percent or an amount; empty: none. */
+  discount_type: string;
+  discount_value: string;
+  /** Whatever else the line carried (unit, sku, charges ...), kept as it was. */
   rest: Partial<LineItem>;
 }
 
@@ -140,6 +150,11 @@ export interface DraftForm {
   shipping_amount: string;
   notes: string;
   buyer_reference: string;
+  /** BT-13, the buyer's purchase order. */
+  order_reference: string;
+  /** BG-14, the period the invoice covers (BT-73 start, BT-74 end). */
+  period_start: string;
+  period_end: string;
   /** BT-118 as stored (empty on a new document: VAT once a line has a tax). */
   tax_scheme: string;
   /** The VAT category of the lines at 0 % (Z, E, AE, K, G, O) and its legal basis (BT-120). */
@@ -162,6 +177,9 @@ export function newLine(): LineForm {
     unit_price: '',
     tax_rate: '19',
     tax_category: '',
+    unit_code: '',
+    discount_type: 'percentage',
+    discount_value: '',
     rest: {},
   };
 }
@@ -194,6 +212,9 @@ export function emptyDraft(documentType: string): DraftForm {
     shipping_amount: '',
     notes: '',
     buyer_reference: '',
+    order_reference: '',
+    period_start: '',
+    period_end: '',
     tax_scheme: '',
     zero_category: '',
     zero_reason: '',
@@ -209,6 +230,9 @@ export function draftOf(document: StoredDocument): DraftForm {
   const data = document.data;
   const discount = data.discounts?.[0];
   const bank = data.payment?.bank_account ?? {};
+  const period = (data.invoice_period ?? {}) as { start_date?: string; end_date?: string };
+  // Numbers are shown the way the console's language reads them back (`1.250` is 1250 in German).
+  const shown = (value: string | undefined) => (value ? writeDecimal(value, currentLanguage()) : '');
   return {
     document_type: document.document_type,
     number: document.number,
@@ -221,24 +245,35 @@ export function draftOf(document: StoredDocument): DraftForm {
     source_document_id: document.source_document_id ?? '',
     reason: document.reason ?? '',
     lines: (data.line_items ?? []).map((line) => {
-      const { name, quantity, unit_price, taxes, ...rest } = line;
+      const { name, quantity, unit_price, taxes, unit_code, discount: own, ...rest } = line;
+      // A discount with a reason is kept whole in `rest` (the form edits type and value only).
+      const editable = own && !own.reason ? own : undefined;
       return {
         key: ++lineKeys,
         name,
-        quantity,
-        unit_price: unit_price ?? '',
-        tax_rate: taxes?.[0]?.rate ?? '',
+        quantity: shown(quantity),
+        unit_price: shown(unit_price),
+        tax_rate: shown(taxes?.[0]?.rate),
         tax_category: taxes?.[0]?.category ?? '',
-        rest: taxes && taxes.length > 1 ? { ...rest, taxes } : rest,
+        unit_code: unit_code ?? '',
+        discount_type: editable?.type ?? 'percentage',
+        discount_value: shown(editable?.value),
+        rest: {
+          ...(taxes && taxes.length > 1 ? { ...rest, taxes } : rest),
+          ...(own && !editable ? { discount: own } : {}),
+        },
       };
     }),
     discount_type: discount?.type ?? 'percentage',
-    discount_value: discount?.value ?? '',
+    discount_value: shown(discount?.value),
     discount_reason: discount?.reason ?? '',
     shipping_description: data.shipping?.description ?? '',
-    shipping_amount: data.shipping?.amount ?? '',
+    shipping_amount: shown(data.shipping?.amount),
     notes: data.notes ?? '',
     buyer_reference: data.buyer_reference ?? '',
+    order_reference: typeof data.order_reference === 'string' ? data.order_reference : '',
+    period_start: period.start_date ?? '',
+    period_end: period.end_date ?? '',
     tax_scheme: typeof data.tax_scheme === 'string' ? data.tax_scheme : '',
     ...zeroRatedOf(data.line_items ?? []),
     payment_instructions: data.payment?.instructions ?? '',
@@ -251,13 +286,37 @@ export function draftOf(document: StoredDocument): DraftForm {
 
 const filled = (value: string) => value.trim() !== '';
 
-/** A number as typed: "1,5" (German) is sent as "1.5"; anything else goes as it is, for the API to judge. */
+/**
+ * A number as typed, read in the console's language (`1.250,00` in German, `1,250.00` in English) into the
+ * API's exact decimal string; what cannot be read goes as typed, but numberProblems stops the form first.
+ */
 export function decimalOf(typed: string): string {
-  const value = typed.trim().replace(/\s/g, '');
-  return /^-?\d+,\d+$/.test(value) ? value.replace(',', '.') : value;
+  return readDecimal(typed, currentLanguage()) ?? typed.trim();
 }
 
-export const isDecimal = (typed: string) => /^-?\d+(\.\d+)?$/.test(decimalOf(typed));
+export const isDecimal = (typed: string) => readDecimal(typed, currentLanguage()) !== null;
+
+/** The form's numbers that cannot be read, as field problems at the API's paths, with an example. */
+export function numberProblems(form: DraftForm): { loc: string; msg: string }[] {
+  const msg = t('Enter a number such as {example}.', { example: numberExample(currentLanguage()) });
+  const problems: { loc: string; msg: string }[] = [];
+  const check = (typed: string, loc: string) => {
+    if (filled(typed) && !isDecimal(typed)) problems.push({ loc: `body.${loc}`, msg });
+  };
+  const priced = form.document_type !== 'delivery_note';
+  form.lines.forEach((line, index) => {
+    check(line.quantity, `line_items.${index}.quantity`);
+    if (!priced) return;
+    check(line.unit_price, `line_items.${index}.unit_price`);
+    check(line.tax_rate, `line_items.${index}.taxes.0.rate`);
+    check(line.discount_value, `line_items.${index}.discount.value`);
+  });
+  if (priced) {
+    check(form.discount_value, 'discounts.0.value');
+    check(form.shipping_amount, 'shipping.amount');
+  }
+  return problems;
+}
 
 /** Zero-rate VAT categories that need their legal basis stated (BT-120): all but Z. */
 export const ZERO_CATEGORIES = [
@@ -281,6 +340,9 @@ function zeroRatedOf(lines: LineItem[]): { zero_category: string; zero_reason: s
 function lineOf(line: LineForm, priced: boolean, zero: { category: string; reason: string }): LineItem {
   const item: LineItem = { ...line.rest, name: line.name.trim(), quantity: decimalOf(line.quantity) };
   if (priced) item.unit_price = decimalOf(line.unit_price);
+  if (filled(line.unit_code)) item.unit_code = line.unit_code;
+  if (priced && filled(line.discount_value))
+    item.discount = { type: line.discount_type, value: decimalOf(line.discount_value) };
   if (filled(line.tax_rate) && !line.rest.taxes) {
     const rate = decimalOf(line.tax_rate);
     // EN 16931 wants a category on every VAT: S (standard rate) is what a rate above zero means; a zero rate
@@ -319,6 +381,12 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
   const taxed = (content.line_items ?? []).some((line) => (line.taxes ?? []).length > 0);
   if (filled(form.tax_scheme) || taxed) content.tax_scheme = form.tax_scheme.trim() || 'VAT';
   if (filled(form.buyer_reference)) content.buyer_reference = form.buyer_reference.trim();
+  if (filled(form.order_reference)) content.order_reference = form.order_reference.trim();
+  if (filled(form.period_start) || filled(form.period_end))
+    content.invoice_period = {
+      ...(filled(form.period_start) ? { start_date: form.period_start } : {}),
+      ...(filled(form.period_end) ? { end_date: form.period_end } : {}),
+    };
   const bank = Object.fromEntries(
     (['bank_name', 'account_number', 'swift', 'account_name'] as const)
       .filter((name) => filled(form[name]))
@@ -340,6 +408,9 @@ export function totallableOf(form: DraftForm): DraftForm | null {
   const lines = form.lines
     .filter((line) => isDecimal(line.quantity) && (!priced || isDecimal(line.unit_price)))
     .filter((line) => !filled(line.tax_rate) || isDecimal(line.tax_rate))
+    .map((line) =>
+      filled(line.discount_value) && !isDecimal(line.discount_value) ? { ...line, discount_value: '' } : line,
+    )
     .map((line) => (filled(line.name) ? line : { ...line, name: '-' }));
   if (lines.length === 0) return null;
   return {

@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
-import { get, post, remove } from '../../api';
+import { ApiError, get, list, post, remove } from '../../api';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { ComplianceCheck } from './compliance';
 import { type DocumentTypeInfo, documentTypeInfo } from './document-types';
-import { STATUS_LABELS, type StoredDocument, typeLabel } from './model';
+import { inDays, nextNumber, STATUS_LABELS, type StoredDocument, typeLabel } from './model';
+import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads, SendForm } from './outputs';
 
 export interface Transition {
@@ -48,7 +49,16 @@ export function DocumentView({ id }: { id: string }) {
       )
     )
       return;
-    const changed = await action.run(() => post<StoredDocument>(`${path}/${step.action}`));
+    const changed = await action.run(async () => {
+      // The check finalize runs, asked first: what the buyer's e-invoice would reject is shown field by
+      // field, and the document stays an editable draft.
+      if (step.action === 'finalize') {
+        const found = await post<{ violations: unknown[] }>(`${path}/finalize-check`);
+        if (found.violations.length > 0)
+          throw new ApiError(422, 'compliance_failed', '', [], { violations: found.violations });
+      }
+      return post<StoredDocument>(`${path}/${step.action}`);
+    });
     if (changed) {
       setDone(t('{action}: done.', { action: t(step.label) }));
       loaded.reload();
@@ -57,6 +67,37 @@ export function DocumentView({ id }: { id: string }) {
   const duplicate = async () => {
     const copy = await action.run(() => post<StoredDocument>(`${path}/duplicate`));
     if (copy) navigate('documents', copy.id, 'edit');
+  };
+  // A quote's invoice, or an invoice's correction (a credit note naming it, BT-25): a new draft with the
+  // same parties, lines and references, opened for editing.
+  const derive = async (documentType: 'invoice' | 'credit_note') => {
+    const made = await action.run(async () => {
+      const [latest, prefix] = await Promise.all([
+        list<StoredDocument>('/documents', { limit: 1, document_type: documentType }),
+        numberPrefix(documentType),
+      ]);
+      const {
+        invoice_number: _number,
+        issue_date: _issued,
+        due_date: _due,
+        seller: _seller,
+        buyer: _buyer,
+        reason: _reason,
+        ...content
+      } = data;
+      const today = new Date().toISOString().slice(0, 10);
+      return post<StoredDocument>('/documents', {
+        ...content,
+        document_type: documentType,
+        number: nextNumber(latest.data[0]?.number, prefix),
+        issue_date: today,
+        ...(documentType === 'invoice' ? { due_date: inDays(14, today) } : {}),
+        business_profile_id: document.business_profile_id,
+        customer_id: document.customer_id,
+        source_document_id: document.id,
+      });
+    });
+    if (made) navigate('documents', made.id, 'edit');
   };
   const destroy = async () => {
     if (!confirm(t('Delete the draft {number}?', { number: document.number }))) return;
@@ -95,6 +136,16 @@ export function DocumentView({ id }: { id: string }) {
             {t(step.label)}
           </button>
         ))}
+        {document.document_type === 'quote' && document.status !== 'void' ? (
+          <button type="button" disabled={action.busy} onClick={() => derive('invoice')}>
+            {t('Create invoice')}
+          </button>
+        ) : null}
+        {document.document_type === 'invoice' && ['finalized', 'sent', 'paid'].includes(document.status) ? (
+          <button type="button" disabled={action.busy} onClick={() => derive('credit_note')}>
+            {t('Correct this invoice')}
+          </button>
+        ) : null}
         <button type="button" disabled={action.busy} onClick={duplicate}>
           {t('Duplicate')}
         </button>
@@ -105,6 +156,11 @@ export function DocumentView({ id }: { id: string }) {
         ) : null}
       </div>
       <ErrorNotice error={action.error} />
+      {action.error instanceof ApiError && action.error.code === 'compliance_failed' ? (
+        <p>
+          <a href={href('documents', document.id, 'edit')}>{t('Edit the draft to fix these fields')}</a>
+        </p>
+      ) : null}
       {done ? <Notice kind="ok">{done}</Notice> : null}
 
       <div class="document-grid">

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post } from '../../api';
 import { t } from '../../i18n';
+import { useUnsavedGuard } from '../../router';
 import { Checkbox, Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice } from '../../ui/notice';
@@ -23,6 +24,8 @@ export function BrandingProfiles() {
   const [primary, setPrimary] = useState('#1f4e79');
   const [footer, setFooter] = useState('');
   const [makeDefault, setMakeDefault] = useState(false);
+  // A branding profile typed but not yet created is asked about before it is lost.
+  useUnsavedGuard(name.trim() !== '' || footer.trim() !== '');
   const action = useAction();
   const error = action.error as ApiError | null;
   const create = async (event: Event) => {
@@ -35,6 +38,7 @@ export function BrandingProfiles() {
     };
     if (await action.run(() => post('/branding-profiles', body))) {
       setName('');
+      setFooter('');
       profiles.reload();
     }
   };
