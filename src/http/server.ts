@@ -1,11 +1,13 @@
 import type { Server } from 'bun';
 import type { Db } from '../db/client';
+import { isStorageFull } from '../db/errors';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { authenticate, type Credentials } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
+import { storageFullResponse } from './error-handler';
 import {
   IDEMPOTENCY_LEASE_MS,
   type IdempotencyScope,
@@ -143,6 +145,8 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     } catch (error) {
       if (error instanceof DomainError) {
         response = domainErrorResponse(error, meta.id);
+      } else if (isStorageFull(error)) {
+        response = storageFullResponse(deps.logger, meta.id);
       } else {
         deps.logger.error('unhandled error', {
           request_id: meta.id,

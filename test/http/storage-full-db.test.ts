@@ -75,6 +75,13 @@ async function upload() {
   });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }
+const keyed = () =>
+  server.json('/api/v1/customers', {
+    method: 'POST',
+    key: account.apiKey,
+    body: { name: 'Keyed Ltd' },
+    headers: { 'idempotency-key': 'full-disk-1' },
+  });
 /** What the account has, read through the API (reads keep working on a full disk). */
 async function holdings() {
   const list = async (path: string) =>
@@ -113,6 +120,7 @@ describe('the data dir on a full disk', () => {
       expect507(await call('POST', `/api/v1/documents/${draftId}/finalize`));
       expect507(await render()); // the usage reservation is the first write it makes
       expect507(await upload());
+      expect507(await keyed()); // the Idempotency-Key claim, before the route, is a write too
       expect(await healthy()).toBe(200);
       expect(await holdings()).toEqual(before);
     },
@@ -122,6 +130,7 @@ describe('the data dir on a full disk', () => {
     expect(mounted).toBe(true);
     freeSpace();
     expect((await call('POST', '/api/v1/customers', { name: 'Room Again Ltd' })).status).toBe(200);
+    expect((await keyed()).status).toBe(200); // the full disk left no claim on the key behind
     expect((await call('POST', `/api/v1/documents/${draftId}/finalize`)).status).toBe(200);
     expect((await upload()).status).toBe(200);
     expect((await render()).status).toBe(200);
