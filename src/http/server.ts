@@ -94,7 +94,17 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     // The claim is a lease, renewed while this request runs: a process that dies mid-request stops
     // renewing, and a retry after the lease takes the key over instead of a 409 for 24 hours.
-    const renewal = setInterval(() => idempotency.renew(scope, key), IDEMPOTENCY_LEASE_MS / 3);
+    // A throw in a timer ends the process: a renewal that meets a full disk is logged, and the lease may lapse.
+    const renewal = setInterval(() => {
+      try {
+        idempotency.renew(scope, key);
+      } catch (error) {
+        deps.logger.error('idempotency lease renewal failed', {
+          request_id: requestId,
+          error: String(error),
+        });
+      }
+    }, IDEMPOTENCY_LEASE_MS / 3);
     try {
       let response: Response;
       try {
