@@ -151,7 +151,16 @@ export function createService(config: Config, overrides: ServiceOverrides = {}):
       }
       listening = server.url;
       const idempotency = new IdempotencyStore(handle.db, deps.clock, secret);
-      timers.push(setInterval(() => idempotency.purgeExpired(), HOUR_MS));
+      // A throw in a timer ends the process: a full disk (the purge's delete is a write) must not.
+      timers.push(
+        setInterval(() => {
+          try {
+            idempotency.purgeExpired();
+          } catch (error) {
+            logger.error('idempotency purge failed', { error: String(error) });
+          }
+        }, HOUR_MS),
+      );
       timers.push(
         setInterval(() => {
           sweepExpiredRenders(deps).catch((error) =>

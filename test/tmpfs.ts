@@ -2,7 +2,16 @@
 // service's writes (no fake store). Mounting needs root (the project's machines and CI run as root);
 // elsewhere `mountTinyTmpfs` returns false and the tests that need it skip.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readdirSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,3 +43,27 @@ export const filesUnder = (dir: string) =>
         .filter((entry) => entry.isFile())
         .map((entry) => entry.name)
     : [];
+
+/**
+ * Fills the file system holding `dir` to the last byte with a filler file, and returns what frees it again.
+ * With `db`, its WAL is checkpointed and truncated first: a WAL file keeps its size and the next writes could
+ * reuse it, while an empty one makes the database's very next write need a new block (SQLITE_FULL).
+ */
+export function fillDisk(dir: string, db?: { $client: { exec(sql: string): unknown } }): () => void {
+  db?.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  const filler = join(dir, `filler-${process.pid}`);
+  const fd = openSync(filler, 'w');
+  try {
+    for (const size of [1 << 20, 4096, 512, 1]) {
+      const chunk = new Uint8Array(size);
+      try {
+        for (;;) writeSync(fd, chunk);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return () => rmSync(filler, { force: true });
+}

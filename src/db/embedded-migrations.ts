@@ -17,6 +17,7 @@ import m14 from '../../migrations/0014_german_invoicing.sql' with { type: 'text'
 import m15 from '../../migrations/0015_payments.sql' with { type: 'text' };
 import m16 from '../../migrations/0016_received_payments.sql' with { type: 'text' };
 import m17 from '../../migrations/0017_new_iron_monger.sql' with { type: 'text' };
+import m18 from '../../migrations/0018_usage_holds.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -43,4 +44,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0015_payments', createdAt: 1795694850622, sql: m15 },
   { tag: '0016_received_payments', createdAt: 1795696045999, sql: m16 },
   { tag: '0017_new_iron_monger', createdAt: 1795698480012, sql: m17 },
+  { tag: '0018_usage_holds', createdAt: 1795701373427, sql: m18 },
 ];

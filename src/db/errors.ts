@@ -15,3 +15,19 @@ export const isUniqueViolation = (error: unknown, column?: string) =>
 
 export const isForeignKeyViolation = (error: unknown) =>
   messages(error).includes('FOREIGN KEY constraint failed');
+
+const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
+
+/**
+ * The database or the disk under it is full: SQLite's SQLITE_FULL (bun:sqlite's error, bare or as the
+ * `cause` of drizzle's) or a file system's ENOSPC/EDQUOT. Read from `code`, never from message text.
+ */
+export function isStorageFull(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && STORAGE_FULL_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -96,12 +96,32 @@ function openApiDocument(app: () => AnyElysia) {
     const document = {
       ...DOCUMENTATION,
       openapi: OPENAPI_VERSION,
-      paths,
+      paths: withStorageFull(paths),
       components: { ...DOCUMENTATION.components, schemas: components.schemas },
     };
     cached = { routes, document };
     return document;
   };
+}
+
+type Operation = { responses?: Record<string, unknown> };
+const READS = new Set(['get', 'head', 'options']);
+const STORAGE_FULL_DESCRIPTION =
+  'insufficient_storage: the database or disk is full (or a file write met a full or read-only disk); nothing was written, retry once space is freed';
+
+/**
+ * Any write can meet a full disk (src/http/error-handler.ts answers it for every route), so every operation
+ * that writes and answers the error envelope lists 507 here, once, instead of in each route's schema.
+ */
+function withStorageFull<T extends object>(paths: T): T {
+  for (const methods of Object.values(paths) as Record<string, Operation>[]) {
+    for (const [method, operation] of Object.entries(methods)) {
+      const envelope = operation.responses?.['500'];
+      if (READS.has(method) || !operation.responses || typeof envelope !== 'object') continue;
+      operation.responses['507'] ??= { ...envelope, description: STORAGE_FULL_DESCRIPTION };
+    }
+  }
+  return paths;
 }
 
 /** `app` gives the whole application, whose routes the OpenAPI document describes. */

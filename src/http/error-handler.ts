@@ -1,4 +1,5 @@
 import { Elysia } from 'elysia';
+import { isStorageFull } from '../db/errors';
 import { DomainError, type FieldError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { errorResponse } from './envelope';
@@ -27,6 +28,18 @@ function validationFields(request: Request, error: ElysiaValidationError): Field
   return fields.length > 0 ? fields : [{ loc: error.type, msg: 'Invalid value', type: 'invalid' }];
 }
 
+export const STORAGE_FULL_MESSAGE =
+  'The change could not be stored: the database or its disk is full; nothing was written, retry once space is freed';
+
+/**
+ * A write that met a full database or disk, from any route or the front door around them (an
+ * Idempotency-Key claim): SQLite rolled the statement's transaction back, so nothing half-written stays.
+ */
+export function storageFullResponse(logger: Logger, requestId: string): Response {
+  logger.warn('storage full: a write was refused (SQLITE_FULL, ENOSPC or EDQUOT)', { request_id: requestId });
+  return errorResponse('insufficient_storage', STORAGE_FULL_MESSAGE, requestId);
+}
+
 /**
  * The one place that turns anything thrown during a request into the spec's error envelope.
  * `methods` tells a wrong method on a known path (405) apart from an unknown path (404).
@@ -37,6 +50,7 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
     if (error instanceof DomainError) {
       return errorResponse(error.code, error.message, requestId, error.details, error.headers);
     }
+    if (isStorageFull(error)) return storageFullResponse(logger, requestId);
     switch (code) {
       case 'VALIDATION': {
         const validation = error as unknown as ElysiaValidationError;

@@ -1,11 +1,13 @@
 import type { Server } from 'bun';
 import type { Db } from '../db/client';
+import { isStorageFull } from '../db/errors';
 import type { Clock } from '../shared/clock';
 import { DomainError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { authenticate, type Credentials } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
+import { storageFullResponse } from './error-handler';
 import {
   IDEMPOTENCY_LEASE_MS,
   type IdempotencyScope,
@@ -92,7 +94,17 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     // The claim is a lease, renewed while this request runs: a process that dies mid-request stops
     // renewing, and a retry after the lease takes the key over instead of a 409 for 24 hours.
-    const renewal = setInterval(() => idempotency.renew(scope, key), IDEMPOTENCY_LEASE_MS / 3);
+    // A throw in a timer ends the process: a renewal that meets a full disk is logged, and the lease may lapse.
+    const renewal = setInterval(() => {
+      try {
+        idempotency.renew(scope, key);
+      } catch (error) {
+        deps.logger.error('idempotency lease renewal failed', {
+          request_id: requestId,
+          error: String(error),
+        });
+      }
+    }, IDEMPOTENCY_LEASE_MS / 3);
     try {
       let response: Response;
       try {
@@ -143,6 +155,8 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     } catch (error) {
       if (error instanceof DomainError) {
         response = domainErrorResponse(error, meta.id);
+      } else if (isStorageFull(error)) {
+        response = storageFullResponse(deps.logger, meta.id);
       } else {
         deps.logger.error('unhandled error', {
           request_id: meta.id,

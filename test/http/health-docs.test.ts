@@ -104,7 +104,9 @@ describe('API docs', () => {
     }
     const create = doc.paths['/api/v1/api-keys'].post;
     expect(create.tags).toEqual(['API keys']);
-    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['200', '401', '422']));
+    expect(Object.keys(create.responses)).toEqual(expect.arrayContaining(['200', '401', '422', '507']));
+    expect(create.responses['507'].content).toEqual(create.responses['500'].content); // the error envelope
+    expect(doc.paths['/api/v1/api-keys'].get.responses['507']).toBeUndefined(); // a read writes nothing
     expect(doc.components.securitySchemes.bearer.scheme).toBe('bearer');
   });
 });

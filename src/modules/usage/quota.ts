@@ -1,15 +1,44 @@
 import type { DbOrTx } from '../../db/client';
+import { isStorageFull } from '../../db/errors';
 import type { Clock } from '../../shared/clock';
 import { DomainError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { overageAllows } from './overage';
 import { monthOf } from './period';
-import { countEventsBetween, countOverageBetween, deleteEvent, findEvent, insertEvent } from './repo';
+import {
+  countEventsBetween,
+  countOverageBetween,
+  deleteHold,
+  findEvent,
+  saveEvent,
+  setEventHold,
+} from './repo';
+import type { UsageEventRow } from './schema';
 import { overageTermsOf } from './terms';
+
+/**
+ * How long a reservation holds its unit without its render being recorded. Past it the unit is free again
+ * and off the meter, whether or not anything could be written: a render that failed on a full disk cannot
+ * delete its reservation either (the delete needs room in the WAL like any write), and its hold just runs
+ * out. Far beyond a render's time limit and its wait for a worker.
+ */
+export const RESERVATION_HOLD_MS = 15 * 60_000;
+
+/**
+ * Give-backs a full disk refused, per database handle: the next reservation on it (a write that needs the
+ * same room) deletes them first, so freed space frees their units at once rather than when their holds end.
+ */
+const refusedGiveBacks = new WeakMap<object, Set<string>>();
 
 export interface Reservation {
   eventId: string;
-  /** Gives the unit back when the render fails: the event only stands for a PDF actually produced. */
+  /** Makes the unit a render made: call inside the transaction that records the render. */
+  confirm(tx: DbOrTx): void;
+  /**
+   * Gives the unit back when the render fails: the event only stands for a PDF actually produced. Never
+   * throws for a full disk: the next reservation retries the delete, and the hold runs out by itself
+   * (RESERVATION_HOLD_MS) if none comes or the process ends.
+   */
   release(): void;
 }
 
@@ -26,38 +55,66 @@ export function reserveRender(
     monthlyQuota: number;
     /**
      * A fixed event id makes the reservation idempotent: a retried job whose previous attempt died after
-     * reserving (before its render was recorded) finds its unit already taken and does not take another.
+     * reserving (before its render was recorded) finds its unit still held, or already confirmed, and does
+     * not take another. A hold that ran out is taken again like a new one.
      */
     eventId?: string;
   },
 ): Reservation {
   const eventId = input.eventId ?? newId('evt');
-  deps.db.transaction(
-    (tx) => {
-      if (input.eventId && findEvent(tx, input.accountId, input.eventId)) return;
+  const refused = [...(refusedGiveBacks.get(deps.db) ?? [])];
+  const event = deps.db.transaction(
+    (tx): UsageEventRow => {
+      for (const id of refused) deleteHold(tx, id);
       const now = deps.clock.now();
+      const nowIso = now.toISOString();
+      const pendingUntil = new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString();
+      const existing = input.eventId ? findEvent(tx, input.accountId, input.eventId) : undefined;
+      if (existing && (existing.pendingUntil === null || existing.pendingUntil > nowIso)) {
+        if (existing.pendingUntil === null) return existing;
+        setEventHold(tx, eventId, pendingUntil);
+        return { ...existing, pendingUntil };
+      }
       const period = monthOf(now);
-      const used = countEventsBetween(tx, input.accountId, period.start, period.end);
+      const used = countEventsBetween(tx, input.accountId, period.start, period.end, nowIso);
       const overage = used >= input.monthlyQuota;
       if (overage) {
         const terms = overageTermsOf(tx, input.accountId);
-        const overageUsed = countOverageBetween(tx, input.accountId, period.start, period.end);
+        const overageUsed = countOverageBetween(tx, input.accountId, period.start, period.end, nowIso);
         if (!overageAllows(terms, overageUsed)) {
           const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
           throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
         }
       }
-      insertEvent(tx, {
+      const row = {
         id: eventId,
         accountId: input.accountId,
         renderId: input.renderId,
         overage,
-        createdAt: now.toISOString(),
-      });
+        pendingUntil,
+        createdAt: nowIso,
+      };
+      saveEvent(tx, row);
+      return row;
     },
     { behavior: 'immediate' },
   );
-  return { eventId, release: () => deleteEvent(deps.db, eventId) };
+  for (const id of refused) refusedGiveBacks.get(deps.db)?.delete(id);
+  return {
+    eventId,
+    // Written whole, not only updated: a unit given back meanwhile (an earlier attempt of the same job giving
+    // back late) cannot leave a recorded render off the meter.
+    confirm: (tx) => saveEvent(tx, { ...event, pendingUntil: null }),
+    release: () => {
+      try {
+        deleteHold(deps.db, eventId);
+      } catch (error) {
+        if (!isStorageFull(error)) throw error;
+        const refused = refusedGiveBacks.get(deps.db) ?? new Set<string>();
+        refusedGiveBacks.set(deps.db, refused.add(eventId));
+      }
+    },
+  };
 }
 
 function quotaExceeded(quota: number, used: number, resetsAt: string, cap: number | null): DomainError {

@@ -1,9 +1,24 @@
-import { and, count, desc, eq, gte, lt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import { type OverageSettingsRow, overageSettings, type UsageEventRow, usageEvents } from './schema';
 
-export function countEventsBetween(db: DbOrTx, accountId: string, start: string, end: string): number {
+/**
+ * Which events count: the meter shows renders made (no pending hold); the quota also counts the holds
+ * still running at `holdsAt`, so renders in flight cannot overshoot it.
+ */
+const counted = (holdsAt?: string): SQL | undefined =>
+  holdsAt === undefined
+    ? isNull(usageEvents.pendingUntil)
+    : or(isNull(usageEvents.pendingUntil), gt(usageEvents.pendingUntil, holdsAt));
+
+function countBetween(
+  db: DbOrTx,
+  accountId: string,
+  period: { start: string; end: string },
+  holdsAt: string | undefined,
+  only?: SQL,
+): number {
   return (
     db
       .select({ n: count() })
@@ -11,24 +26,43 @@ export function countEventsBetween(db: DbOrTx, accountId: string, start: string,
       .where(
         and(
           eq(usageEvents.accountId, accountId),
-          gte(usageEvents.createdAt, start),
-          lt(usageEvents.createdAt, end),
+          gte(usageEvents.createdAt, period.start),
+          lt(usageEvents.createdAt, period.end),
+          counted(holdsAt),
+          only,
         ),
       )
       .get()?.n ?? 0
   );
 }
 
-export function insertEvent(db: DbOrTx, row: UsageEventRow): void {
-  db.insert(usageEvents).values(row).run();
+export const countEventsBetween = (
+  db: DbOrTx,
+  accountId: string,
+  start: string,
+  end: string,
+  holdsAt?: string,
+): number => countBetween(db, accountId, { start, end }, holdsAt);
+
+/** A new reservation, or a run-out one of the same id taken again (a retried job). */
+export function saveEvent(db: DbOrTx, row: UsageEventRow): void {
+  const { id, ...values } = row;
+  db.insert(usageEvents).values(row).onConflictDoUpdate({ target: usageEvents.id, set: values }).run();
 }
 
-export function deleteEvent(db: DbOrTx, id: string): void {
-  db.delete(usageEvents).where(eq(usageEvents.id, id)).run();
+export function setEventHold(db: DbOrTx, id: string, pendingUntil: string | null): void {
+  db.update(usageEvents).set({ pendingUntil }).where(eq(usageEvents.id, id)).run();
+}
+
+/** A give-back: deletes the reservation while it is only a hold, never a render made. */
+export function deleteHold(db: DbOrTx, id: string): void {
+  db.delete(usageEvents)
+    .where(and(eq(usageEvents.id, id), isNotNull(usageEvents.pendingUntil)))
+    .run();
 }
 
 export function listEvents(db: DbOrTx, accountId: string, page: PageRequest): UsageEventRow[] {
-  const scope = eq(usageEvents.accountId, accountId);
+  const scope = and(eq(usageEvents.accountId, accountId), counted());
   return db
     .select()
     .from(usageEvents)
@@ -47,22 +81,13 @@ export function findEvent(db: DbOrTx, accountId: string, id: string): UsageEvent
 }
 
 /** Renders taken beyond the quota under overage in [start, end). */
-export function countOverageBetween(db: DbOrTx, accountId: string, start: string, end: string): number {
-  return (
-    db
-      .select({ n: count() })
-      .from(usageEvents)
-      .where(
-        and(
-          eq(usageEvents.accountId, accountId),
-          gte(usageEvents.createdAt, start),
-          lt(usageEvents.createdAt, end),
-          eq(usageEvents.overage, true),
-        ),
-      )
-      .get()?.n ?? 0
-  );
-}
+export const countOverageBetween = (
+  db: DbOrTx,
+  accountId: string,
+  start: string,
+  end: string,
+  holdsAt?: string,
+): number => countBetween(db, accountId, { start, end }, holdsAt, eq(usageEvents.overage, true));
 
 export function findOverageSettings(db: DbOrTx, accountId: string): OverageSettingsRow | undefined {
   return db.select().from(overageSettings).where(eq(overageSettings.accountId, accountId)).get();

@@ -13,6 +13,12 @@ export const usageEvents = sqliteTable(
     renderId: text('render_id').notNull(),
     /** Taken beyond the plan quota while overage was on: the renders overage bills. */
     overage: integer('overage', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * Set while the unit is only reserved (its PDF not yet recorded): the reservation holds quota until this
+     * time and is never on the meter. The render's own transaction clears it. A render that fails deletes the
+     * row; when that delete cannot be written (a full disk), the hold simply runs out (src/modules/usage/quota.ts).
+     */
+    pendingUntil: text('pending_until'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -52,7 +52,7 @@ export async function produceRender({
     const bytes = await services.renderPdf(input.pdf);
     await services.blobs.put(blobKey, bytes, 'application/pdf');
     const now = ctx.clock.now();
-    const row = insertRender(ctx.db, {
+    const record = {
       id,
       accountId: input.accountId,
       documentId: input.documentId,
@@ -67,6 +67,12 @@ export async function produceRender({
       compliance: input.compliance,
       expiresAt: new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
       createdAt: now.toISOString(),
+    };
+    // One transaction: the render is recorded exactly when its unit of quota becomes a render made.
+    const row = ctx.db.transaction((tx) => {
+      const inserted = insertRender(tx, record);
+      reservation.confirm(tx);
+      return inserted;
     });
     return { row, bytes };
   } catch (error) {
