@@ -52,11 +52,11 @@ describe('console: payments, reminders and the dunning policy', () => {
   test('the document list has a due-date column and an overdue filter', async () => {
     await click(page(), 'Documents', 'link');
     await byName(page(), 'Due', 'columnheader');
-    await page().waitForFunction((n: string) => document.body.innerText.includes(n), {}, current.number);
+    await page().waitForFunction((n: string) => document.body.textContent.includes(n), {}, current.number);
     expect(await listed()).toContain(current.number);
     await click(page(), 'Overdue only', 'checkbox');
     await page().waitForFunction(
-      (n: string) => !document.body.innerText.includes(n),
+      (n: string) => !document.body.textContent.includes(n),
       { timeout: 10_000 },
       current.number,
     );
@@ -90,7 +90,7 @@ describe('console: payments, reminders and the dunning policy', () => {
       new Date(`${payments.body.data[0].date}T00:00:00Z`),
     );
     await click(page(), `Delete payment of ${date}`);
-    await page().waitForFunction(() => !document.body.innerText.includes('Überweisung 4711'), {
+    await page().waitForFunction(() => !document.body.textContent.includes('Überweisung 4711'), {
       timeout: 10_000,
     });
     payments = await server.json(`/api/v1/documents/${overdue.id}/payments`, key());
@@ -113,7 +113,7 @@ describe('console: payments, reminders and the dunning policy', () => {
       current.number,
     );
     await byName(page(), 'Record payment', 'button');
-    expect(await page().evaluate(() => document.body.innerText.includes('Send reminder'))).toBe(false);
+    expect(await page().evaluate(() => document.body.textContent.includes('Send reminder'))).toBe(false);
   }, 60_000);
 
   test('the dunning policy is edited in Settings and saved', async () => {
