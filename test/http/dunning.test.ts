@@ -117,6 +117,35 @@ describe('the dunning policy', () => {
     expect((await call(other, 'GET', '/api/v1/dunning-policy')).body.data.enabled).toBe(false);
   });
 
+  test("a member's key may read the policy but not change it (403 naming resources:write_all); an admin's may", async () => {
+    const s = await setup();
+    const post = async (path: string, body: unknown) =>
+      (await server.json(path, { method: 'POST', key: s.account.apiKey, body })).body.data;
+    const ws = (await post('/api/v1/workspaces', { name: 'Buchhaltung' })).id;
+    const keyOf = async (role: string, email: string) => {
+      const members = await post(`/api/v1/workspaces/${ws}/members`, { email, role });
+      const id = members.find((m: { email: string }) => m.email === email).id;
+      return (await post('/api/v1/api-keys', { workspace_member_id: id, name: email })).api_key as string;
+    };
+    const memberKey = await keyOf('member', `m${seq}@acme.example`);
+    const adminKey = await keyOf('admin', `a${seq}@acme.example`);
+    expect((await server.json('/api/v1/dunning-policy', { key: memberKey })).status).toBe(200);
+    const refused = await server.json('/api/v1/dunning-policy', {
+      method: 'PUT',
+      key: memberKey,
+      body: POLICY,
+    });
+    expect(refused.status).toBe(403);
+    expect(JSON.stringify(refused.body.error)).toContain('resources:write_all');
+    expect((await call(s, 'GET', '/api/v1/dunning-policy')).body.data.enabled).toBe(false);
+    const allowed = await server.json('/api/v1/dunning-policy', {
+      method: 'PUT',
+      key: adminKey,
+      body: POLICY,
+    });
+    expect(allowed.status).toBe(200);
+  });
+
   const level = (over: Record<string, unknown> = {}) => ({
     days_after_due: 7,
     fee: '0',
