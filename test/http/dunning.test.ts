@@ -331,6 +331,21 @@ describe('sending a reminder', () => {
     expect(text).not.toContain('Reminder fee');
   });
 
+  test("the letter wears the template of the invoice's PDF", async () => {
+    const s = await setup();
+    const doc = await invoice(s);
+    const render = await call(s, 'POST', `/api/v1/documents/${doc.id}/renders`, {
+      template_id: 'tpl_classic',
+    });
+    expect(render.status).toBe(200);
+    expect((await remind(s, doc.id)).status).toBe(201);
+    await server.jobs.runDue();
+    const [mail] = mailsTo(s.email);
+    const text = plain((await inspectPdf(new Uint8Array(mail?.parsed.attachments[0]?.content ?? []))).text);
+    // Classic sets its title in capitals; Modern, the default, does not.
+    expect(text).toContain(`ZAHLUNGSERINNERUNG ${doc.number}`);
+  });
+
   test('two senders of the same level at once: one 201, one 409, one reminder (the unique index)', async () => {
     const s = await setup();
     const doc = await invoice(s);

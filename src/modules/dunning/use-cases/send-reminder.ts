@@ -7,7 +7,7 @@ import { languageOf } from '../../../rendering/labels';
 import type { ReminderLetter } from '../../../rendering/types';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
-import { conflict, validationError } from '../../../shared/errors';
+import { conflict, DomainError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
 import { findBusinessProfile } from '../../business-profiles';
@@ -168,10 +168,20 @@ export async function sendReminder({
   const einvoiceProfile = einvoiceToAttach(customer?.einvoiceProfile, document.documentType, undefined);
   const render = await invoiceRender(ctx, services, document, einvoiceProfile);
   const account = findAccountWithPlan(ctx.db, ctx.accountId);
+  const planId = account?.account.planId ?? '';
+  // The letter wears the template the attached invoice PDF was drawn with (the account's default when
+  // that template has since been deleted).
+  const sameTemplate = {
+    template_id: render.templateId,
+    template_version: render.templateVersion ?? undefined,
+  };
   const { pdf } = await storedPdfInput(ctx, services.renders, {
     row: document,
-    planId: account?.account.planId ?? '',
-    body: {},
+    planId,
+    body: sameTemplate,
+  }).catch((error: unknown) => {
+    if (!(error instanceof DomainError)) throw error;
+    return storedPdfInput(ctx, services.renders, { row: document, planId, body: {} });
   });
   const bytes = await services.renders.renderPdf({ ...pdf, facturx: null, letter: plan.letter });
   const id = newId('rem');
