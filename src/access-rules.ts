@@ -10,6 +10,7 @@ import { complianceAccess } from './modules/compliance';
 import { customersAccess } from './modules/customers';
 import { deliveriesAccess } from './modules/deliveries';
 import { documentsAccess } from './modules/documents';
+import { dunningAccess } from './modules/dunning';
 import { einvoicesAccess } from './modules/einvoices';
 import { filesAccess } from './modules/files';
 import { importsAccess } from './modules/imports';
@@ -31,6 +32,7 @@ export const ACCESS_RULES: AccessRules = {
   ...productsAccess,
   ...documentsAccess,
   ...paymentsAccess,
+  ...dunningAccess,
   ...complianceAccess,
   ...rendersAccess,
   ...deliveriesAccess,

@@ -18,6 +18,7 @@ import { complianceRoutes } from './modules/compliance/routes';
 import { customerRoutes } from './modules/customers/routes';
 import { deliveryRoutes } from './modules/deliveries/routes';
 import { documentRoutes } from './modules/documents/routes';
+import { dunningRoutes } from './modules/dunning/routes';
 import { receivedDocumentRoutes } from './modules/einvoices/inbox-routes';
 import { einvoiceRoutes } from './modules/einvoices/routes';
 import { fileRoutes } from './modules/files/routes';
@@ -62,6 +63,7 @@ export function buildApp(deps: AppDeps) {
     .use(documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps))))
     .use(paymentRoutes(auth, deps))
     .use(reportRoutes(auth, deps))
+    .use(dunningRoutes(auth, deps))
     .use(renderRoutes(auth, deps))
     .use(customTemplateRoutes(auth, deps))
     .use(templateVersionRoutes(auth, deps))

@@ -2,6 +2,7 @@ import type { AppDeps } from './deps';
 import { JobRuntime } from './jobs/runtime';
 import { batchBackground } from './modules/batches/background';
 import { deliveryBackground } from './modules/deliveries/background';
+import { dunningBackground } from './modules/dunning/background';
 import { inboxBackground } from './modules/einvoices/background';
 import { importBackground } from './modules/imports/background';
 import { recurringBackground } from './modules/recurring-invoices/background';
@@ -18,6 +19,7 @@ export function createJobRuntime(deps: AppDeps, tuning: JobRuntimeTuning = {}): 
     batchBackground(deps),
     recurringBackground(deps),
     deliveryBackground(deps),
+    dunningBackground(deps),
     importBackground(deps),
     inboxBackground(deps),
   ];

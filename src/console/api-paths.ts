@@ -25,8 +25,11 @@ export interface ApiPaths {
     | '/documents'
     | `/documents/${string}`
     | `/documents/${string}/deliveries`
+    | `/documents/${string}/dispute`
     | `/documents/${string}/payments`
+    | `/documents/${string}/reminders`
     | `/documents/${string}/xml`
+    | '/dunning-policy'
     | `/files/${string}`
     | `/imports/${string}`
     | `/invitations/${string}`
@@ -104,6 +107,7 @@ export interface ApiPaths {
     | `/documents/${string}/mark-sent`
     | `/documents/${string}/mark-unpaid`
     | `/documents/${string}/payments`
+    | `/documents/${string}/reminders`
     | `/documents/${string}/renders`
     | `/documents/${string}/restore`
     | `/documents/${string}/send`
@@ -132,6 +136,7 @@ export interface ApiPaths {
     | '/workspaces'
     | `/workspaces/${string}/invitations`
     | `/workspaces/${string}/members`;
+  PUT: `/documents/${string}/dispute` | '/dunning-policy';
   PATCH:
     | `/api-keys/${string}`
     | '/billing/overage'
@@ -153,6 +158,7 @@ export interface ApiPaths {
     | `/business-profiles/${string}`
     | `/customers/${string}`
     | `/documents/${string}`
+    | `/documents/${string}/dispute`
     | `/files/${string}`
     | `/numbering-sequences/${string}`
     | `/payments/${string}`

@@ -213,6 +213,8 @@ export const list = <T>(path: ApiPaths['GET'], query?: Query) =>
   call<Page<T>, 'GET'>('GET', withQuery(path, query));
 export const post = async <T>(path: ApiPaths['POST'], body?: unknown) =>
   (await call<{ data: T }, 'POST'>('POST', path, { body: body ?? {} })).data;
+export const put = async <T>(path: ApiPaths['PUT'], body: unknown) =>
+  (await call<{ data: T }, 'PUT'>('PUT', path, { body })).data;
 export const patch = async <T>(path: ApiPaths['PATCH'], body: unknown) =>
   (await call<{ data: T }, 'PATCH'>('PATCH', path, { body })).data;
 export const remove = (path: ApiPaths['DELETE']) => call<unknown, 'DELETE'>('DELETE', path);

@@ -18,6 +18,7 @@ import m15 from '../../migrations/0015_payments.sql' with { type: 'text' };
 import m16 from '../../migrations/0016_received_payments.sql' with { type: 'text' };
 import m17 from '../../migrations/0017_new_iron_monger.sql' with { type: 'text' };
 import m18 from '../../migrations/0018_usage_holds.sql' with { type: 'text' };
+import m19 from '../../migrations/0019_dunning.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -45,4 +46,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0016_received_payments', createdAt: 1795696045999, sql: m16 },
   { tag: '0017_new_iron_monger', createdAt: 1795698480012, sql: m17 },
   { tag: '0018_usage_holds', createdAt: 1795701373427, sql: m18 },
+  { tag: '0019_dunning', createdAt: 1795701378089, sql: m19 },
 ];

@@ -7,12 +7,23 @@ import { placeLogo } from './engine/image';
 import { Layout } from './engine/layout';
 import { Pdf } from './engine/pdf';
 import { qrMatrix } from './engine/qr';
+import { buildLetterView } from './letter/view';
 import { resolveTheme } from './themes/resolve';
+import type { BlockId } from './themes/types';
 import type { RenderPdf } from './types';
 import { buildInvoiceView } from './view/index';
 
+/** A letter has no lines or custom fields, and its text comes before the figures it talks about. */
+const LETTER_SKIPS: ReadonlySet<BlockId> = new Set(['line-items', 'custom-fields', 'notes']);
+function letterOrder(order: readonly BlockId[]): BlockId[] {
+  const kept = order.filter((id) => !LETTER_SKIPS.has(id));
+  const at = kept.indexOf('totals');
+  kept.splice(at < 0 ? kept.length : at, 0, 'notes');
+  return kept;
+}
+
 export const renderPdf: RenderPdf = async (input) => {
-  const view = buildInvoiceView(input);
+  const view = input.letter ? buildLetterView(input, input.letter) : buildInvoiceView(input);
   const theme = resolveTheme(input.templateId, input.config, input.data.branding);
   const pdf = await Pdf.create({
     pageSize: input.pageSize,
@@ -36,7 +47,8 @@ export const renderPdf: RenderPdf = async (input) => {
   reserveFooter(ctx);
   if (theme.spec.header.layout !== 'band') drawTopBar(ctx);
   installRunningHeader(ctx);
-  const blocks = theme.spec.order.map((id) => BLOCKS[id]).filter((block) => block.present(ctx));
+  const order = input.letter ? letterOrder(theme.spec.order) : theme.spec.order;
+  const blocks = order.map((id) => BLOCKS[id]).filter((block) => block.present(ctx));
   blocks.forEach((block, i) => {
     if (i > 0) layout.y += theme.spec.gap;
     ctx.keepAfter = keepAfter(ctx, blocks[i + 1]);

@@ -44,6 +44,25 @@ export interface RenderInput {
   sourceDocumentNumber?: string | null;
   /** Factur-X: attach this XML (and the supporting documents' files) and write PDF/A-3b metadata. */
   facturx?: FacturxContent | null;
+  /** Draw a reminder letter about this invoice instead of the invoice itself (docs/dunning.md). */
+  letter?: ReminderLetter | null;
+}
+
+/** A reminder letter's own content; everything else (parties, bank, template) comes from the invoice. */
+export interface ReminderLetter {
+  /** The level's subject, placeholders filled: the letter's title. */
+  title: string;
+  /** The level's message, placeholders filled. */
+  text: string;
+  /** YYYY-MM-DD: the letter's date and the new payment date. */
+  date: string;
+  payBy: string;
+  /** Decimal strings in the invoice's currency: still due, the fee, and both together. */
+  amountDue: string;
+  fee: string;
+  total: string;
+  /** False for a level without a fee: no fee row is printed. */
+  showFee: boolean;
 }
 
 /** What a Factur-X PDF carries besides the drawing: factur-x.xml and any supporting documents (BG-24). */

@@ -31,7 +31,8 @@ export type IdPrefix =
   | 'plan'
   | 'job'
   | 'req'
-  | 'pay';
+  | 'pay'
+  | 'rem';
 
 let lastTime = 0;
 let lastRandom: Uint8Array = new Uint8Array(10);

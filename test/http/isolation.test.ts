@@ -92,6 +92,8 @@ const BODIES: Record<string, unknown> = {
   'PATCH /api/v1/received-documents/{received_id}': { status: 'paid' },
   'POST /api/v1/documents/{document_id}/payments': { amount: '1.00', date: '2026-11-05' },
   'POST /api/v1/received-documents/{received_id}/payments': { amount: '1.00', date: '2026-11-05' },
+  'POST /api/v1/documents/{document_id}/reminders': { level: 1, to: ['thief@example.com'] },
+  'PUT /api/v1/documents/{document_id}/dispute': { note: 'stolen' },
 };
 /** Required query strings, for the same reason. */
 const QUERIES: Record<string, string> = {

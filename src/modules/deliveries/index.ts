@@ -1,4 +1,12 @@
 export { deliveriesAccess } from './access';
+export { emailLocale } from './email/compose';
 export { sendEmail } from './email/mailer';
 export { readSmtpUrl } from './email/smtp-settings';
 export { findDelivery } from './repo';
+export type { DeliveryRow } from './schema';
+export {
+  einvoiceToAttach,
+  queueDelivery,
+  type RenderLink,
+  requireMailConfigured,
+} from './use-cases/queue-delivery';

@@ -24,6 +24,12 @@ export const deliveries = sqliteTable(
      * null = none. Chosen at send time from the customer's einvoice_profile and `attach_einvoice`.
      */
     einvoiceProfile: text('einvoice_profile'),
+    /**
+     * A letter drawn for this delivery (a payment reminder, docs/dunning.md), attached before the render;
+     * null for a plain document delivery. Its file name as the e-mail names it.
+     */
+    letterBlobKey: text('letter_blob_key'),
+    letterFilename: text('letter_filename'),
     /** The render attached, chosen when the delivery is created (the latest one then). */
     renderId: text('render_id'),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull(),

@@ -10,9 +10,9 @@ export {
   StatelessBody,
   StoredDocument,
 } from './model';
-export { minorUnitsOf, type PaymentFigures, paymentFigures } from './payment-figures';
+export { daysOverdue, minorUnitsOf, type PaymentFigures, paymentFigures } from './payment-figures';
 export { presentTotals } from './present';
-export { findDocument, findDocumentByNumber, issuedForReports } from './repo';
+export { findDocument, findDocumentByNumber, issuedForReports, listDocuments } from './repo';
 export type { DocumentRow } from './schema';
 export { applyPayments } from './use-cases/apply-payments';
 export { allowedAction, changeDocumentStatus } from './use-cases/change-document-status';

@@ -5,3 +5,8 @@ export { linkKeyOf, pdfResponse, renderResponse, signedDownloadUrl, wantsBinary 
 export type { RenderRow } from './schema';
 export { type RenderServices, renderServicesOf } from './services';
 export { renderStateless, type StatelessRender, statelessRenderOf } from './use-cases/render-stateless';
+export {
+  renderStoredDocument,
+  type StoredRenderBody,
+  storedPdfInput,
+} from './use-cases/render-stored-document';

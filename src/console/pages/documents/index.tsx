@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { list } from '../../api';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { href, navigate } from '../../router';
-import { Field, Select } from '../../ui/form';
+import { Checkbox, Field, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice } from '../../ui/notice';
 import { Pager, usePages } from '../../ui/pager';
@@ -63,6 +63,7 @@ export function DocumentList() {
   const [customer, setCustomer] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
+  const [overdue, setOverdue] = useState(false);
   const customers = useCustomers();
   const names = new Map((customers.data ?? []).map((entry) => [entry.id, entry.name ?? entry.id]));
   const pages = usePages<StoredDocument>(
@@ -75,8 +76,9 @@ export function DocumentList() {
         customer_id: customer,
         issued_from: from,
         issued_to: to,
+        overdue: overdue ? 'true' : '',
       }),
-    [type, status, customer, from, to],
+    [type, status, customer, from, to, overdue],
   );
   const any = { value: '', label: t('Any') };
 
@@ -124,15 +126,17 @@ export function DocumentList() {
         />
         <Field label={t('Issued from')} type="date" value={from} onInput={setFrom} />
         <Field label={t('Issued to')} type="date" value={to} onInput={setTo} />
+        <Checkbox label={t('Overdue only')} checked={overdue} onChange={setOverdue} />
       </search>
       <ErrorNotice error={pages.error} />
-      <table class="list">
+      <table class="list documents-list">
         <thead>
           <tr>
             <th scope="col">{t('Number')}</th>
             <th scope="col">{t('Type')}</th>
             <th scope="col">{t('Customer')}</th>
             <th scope="col">{t('Issue date')}</th>
+            <th scope="col">{t('Due')}</th>
             <th scope="col">{t('Status')}</th>
             <th scope="col" class="num">
               {t('Total')}
@@ -149,6 +153,14 @@ export function DocumentList() {
               <td>{names.get(document.customer_id) ?? document.data.buyer?.name ?? ''}</td>
               <td>{formatDate(document.issue_date)}</td>
               <td>
+                {formatDate(document.due_date)}
+                {(document.days_overdue ?? 0) > 0 ? (
+                  <div class="hint overdue">
+                    {t('{days} days overdue', { days: document.days_overdue ?? 0 })}
+                  </div>
+                ) : null}
+              </td>
+              <td>
                 <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
               </td>
               <td class="num">{formatMoney(document.totals.total.amount, document.totals.total.currency)}</td>
@@ -157,7 +169,7 @@ export function DocumentList() {
         </tbody>
       </table>
       {!pages.loading && pages.items.length === 0 ? (
-        type || status || customer || from || to ? (
+        type || status || customer || from || to || overdue ? (
           <p class="empty">{t('No documents match these filters.')}</p>
         ) : (
           <GettingStarted />

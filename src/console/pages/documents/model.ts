@@ -32,6 +32,11 @@ export interface StoredDocument {
   locale?: string | null;
   data: DocumentData;
   totals: Totals;
+  /** Payments (docs/payments.md): exact decimal strings in the document's currency. */
+  amount_paid?: string;
+  amount_due?: string;
+  payment_status?: string;
+  days_overdue?: number;
   created_at: string;
   updated_at: string;
 }

@@ -9,6 +9,8 @@ import { type DocumentTypeInfo, documentTypeInfo } from './document-types';
 import { inDays, nextNumber, STATUS_LABELS, type StoredDocument, typeLabel } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads, SendForm } from './outputs';
+import { Payments } from './payments';
+import { Reminders } from './reminders';
 
 export interface Transition {
   action: 'finalize' | 'mark-sent' | 'mark-paid' | 'mark-unpaid' | 'void' | 'archive' | 'restore';
@@ -257,6 +259,13 @@ export function DocumentView({ id }: { id: string }) {
               ) : null}
             </dl>
           </section>
+          {['invoice', 'proforma'].includes(document.document_type) &&
+          ['finalized', 'sent', 'paid'].includes(document.status) ? (
+            <Payments document={document} onChange={loaded.reload} />
+          ) : null}
+          {document.document_type === 'invoice' ? (
+            <Reminders document={document} onSent={loaded.reload} />
+          ) : null}
           <Deliveries document={document} />
           {['finalized', 'sent', 'paid'].includes(document.status) ? (
             <SendForm document={document} onSent={loaded.reload} />

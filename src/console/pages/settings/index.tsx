@@ -3,6 +3,7 @@ import type { Account, Me } from '../shell';
 import { Plan, Usage } from './account';
 import { ApiKeys } from './api-keys';
 import { BrandingProfiles } from './branding';
+import { DunningSettings } from './dunning';
 import { ChangePassword } from './password';
 import { Workspaces } from './workspaces';
 
@@ -20,6 +21,7 @@ export function SettingsPage({ account, user }: { route: string[]; account: Acco
       <Usage />
       <Plan />
       <BrandingProfiles />
+      <DunningSettings />
       <Workspaces />
     </section>
   );

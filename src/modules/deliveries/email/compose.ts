@@ -49,6 +49,8 @@ export interface BodyInput extends SubjectInput {
   dueDate: string | null;
   /** The sender's own words, placed as they are. */
   message: string | null;
+  /** A reminder: the letter's title, named before the document among the attachments. */
+  letter?: string | null;
   attached: boolean;
   link: string;
   /** When the link (the render) expires, ISO 8601. */
@@ -87,7 +89,7 @@ export function composeBody(input: BodyInput): string {
   const seller = input.sellerName.trim();
   const paragraphs = [
     phrases.greeting,
-    `${input.attached ? phrases.attached : phrases.ready} ${title} ${input.number}`,
+    `${input.attached ? phrases.attached : phrases.ready} ${input.letter ? `${input.letter}, ` : ''}${title} ${input.number}`,
     facts.join('\n'),
     message ?? '',
     `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt))}`,

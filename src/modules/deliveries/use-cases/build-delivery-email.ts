@@ -4,7 +4,13 @@ import type { AccountCtx } from '../../../shared/context';
 import type { BlobStore } from '../../../storage/blob-store';
 import { findBusinessProfile } from '../../business-profiles';
 import { writeEInvoiceXml } from '../../compliance';
-import { type DocumentRow, einvoiceInputOf, findDocument, readDocument } from '../../documents';
+import {
+  type DocumentRow,
+  einvoiceInputOf,
+  findDocument,
+  paymentFigures,
+  readDocument,
+} from '../../documents';
 import { readSupportingFiles } from '../../files';
 import type { DocumentType } from '../../reference';
 import { findRender } from '../../renders';
@@ -73,6 +79,12 @@ export async function buildDeliveryEmail({
   const renderGone = `render ${delivery.renderId} expired before the email went out; render the document again and retry`;
   if (!render || render.expiresAt <= ctx.clock.now().toISOString()) return { problem: renderGone };
   const attachments: OutgoingEmail['attachments'] = [];
+  if (delivery.letterBlobKey) {
+    const letter = await blobs.get(delivery.letterBlobKey);
+    if (!letter) return { problem: `the letter of delivery ${delivery.id} is missing from storage` };
+    const filename = attachmentName(delivery.letterFilename ?? 'letter', 'pdf');
+    attachments.push({ filename, content: letter, contentType: 'application/pdf' });
+  }
   const profile = delivery.einvoiceProfile as ComplianceProfile | null;
   // A Factur-X buyer's e-invoice is the PDF itself (the render was chosen to be one).
   if (delivery.attachPdf || profile === 'factur_x_en16931') {
@@ -100,7 +112,11 @@ export async function buildDeliveryEmail({
     number: document.number,
     sellerName: seller?.name ?? '',
     currency: document.currency,
-    total: document.totals.amount_due ?? document.totals.total,
+    // A reminder names what is still owed after payments; a document e-mail its amount due.
+    total: delivery.letterBlobKey
+      ? paymentFigures(document).amount_due
+      : (document.totals.amount_due ?? document.totals.total),
+    letter: delivery.letterBlobKey ? delivery.subject : null,
     dueDate: document.dueDate,
     message: delivery.message,
     attached: attachments.length > 0,

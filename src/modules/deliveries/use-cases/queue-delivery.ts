@@ -79,6 +79,8 @@ export interface NewDelivery {
   render: RenderRow;
   retryOf: string | null;
   link: RenderLink;
+  /** A letter already stored (a reminder), attached before the render. */
+  letter?: { blobKey: string; filename: string } | null;
 }
 
 /**
@@ -98,6 +100,8 @@ export function queueDelivery(ctx: AccountCtx, input: NewDelivery): DeliveryRow 
     message: input.message,
     attachPdf: input.attachPdf,
     einvoiceProfile: input.einvoiceProfile,
+    letterBlobKey: input.letter?.blobKey ?? null,
+    letterFilename: input.letter?.filename ?? null,
     renderId: input.render.id,
     status: 'queued',
     errorMessage: null,

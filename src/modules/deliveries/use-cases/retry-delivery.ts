@@ -36,6 +36,11 @@ export function retryDelivery({
       render: renderToSend(tx, original.documentId, original.einvoiceProfile),
       retryOf: original.id,
       link: input.link,
+      // A reminder's retry sends the same letter again.
+      letter:
+        original.letterBlobKey && original.letterFilename
+          ? { blobKey: original.letterBlobKey, filename: original.letterFilename }
+          : null,
     });
   });
 }

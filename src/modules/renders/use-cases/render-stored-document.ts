@@ -1,9 +1,10 @@
+import type { RenderInput } from '../../../rendering/types';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
 import { type DocumentRow, einvoiceInputOf, findDocument, type StoredEInvoiceInput } from '../../documents';
 import type { DocumentType, PageSizeId } from '../../reference';
-import { resolveTemplate } from '../../templates';
+import { type ResolvedTemplate, resolveTemplate } from '../../templates';
 import { DEFAULT_EXPIRES_IN } from '../model';
 import type { RenderServices } from '../services';
 import { facturxPart } from './facturx';
@@ -65,12 +66,40 @@ export async function renderDocumentRow({
     body: StoredRenderBody;
   };
 }) {
-  const { row, einvoice } = input;
+  const { template, pdf, compliance } = await storedPdfInput(ctx, services, input);
+  return produceRender({
+    ctx,
+    services,
+    input: {
+      accountId: ctx.accountId,
+      monthlyQuota: input.monthlyQuota,
+      documentId: input.documentId,
+      currency: input.row.currency,
+      expiresIn: input.body.expires_in ?? DEFAULT_EXPIRES_IN,
+      templateId: template.id,
+      templateVersion: template.version,
+      compliance,
+      pdf,
+    },
+  });
+}
+
+/**
+ * What drawing a stored document takes: its data in its template, style, language and page size (and the
+ * Factur-X part when asked). A reminder letter is drawn from the same input (docs/dunning.md).
+ */
+export async function storedPdfInput(
+  ctx: AccountCtx,
+  services: RenderServices,
+  input: { row: DocumentRow; planId: string; body: StoredRenderBody; einvoice?: StoredEInvoiceInput },
+): Promise<{ template: ResolvedTemplate; pdf: RenderInput; compliance: Record<string, unknown> | null }> {
+  const { row } = input;
   const template = resolveTemplate(ctx, {
     id: input.body.template_id,
     version: input.body.template_version,
     versionLoc: 'body.template_version',
   });
+  const einvoice = input.einvoice ?? einvoiceInputOf(ctx, row);
   const data = einvoice.data;
   const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
   const style = await renderStyle(ctx, services, {
@@ -87,32 +116,19 @@ export async function renderDocumentRow({
           einvoice,
         )
       : null;
-  return produceRender({
-    ctx,
-    services,
-    input: {
-      accountId: ctx.accountId,
-      monthlyQuota: input.monthlyQuota,
-      documentId: input.documentId,
-      currency: row.currency,
-      expiresIn: input.body.expires_in ?? DEFAULT_EXPIRES_IN,
-      templateId: template.id,
-      templateVersion: template.version,
-      compliance: facturx?.compliance ?? null,
-      pdf: {
-        facturx: facturx ? { xml: facturx.xml, attachments: facturx.attachments } : null,
-        documentType: row.documentType as DocumentType,
-        data,
-        totals: row.totals,
-        templateId: template.base,
-        config: style.config,
-        logo: style.logo,
-        // A render that names no page size takes the seller's (a German firm's A4), else SPEC's LETTER.
-        pageSize: input.body.page_size ?? profile?.defaultPageSize ?? 'LETTER',
-        locale: row.locale ?? profile?.defaultLocale ?? 'en-US',
-        serviceCredit: style.serviceCredit,
-        sourceDocumentNumber: einvoice.precedingInvoiceNumber,
-      },
-    },
-  });
+  const pdf: RenderInput = {
+    facturx: facturx ? { xml: facturx.xml, attachments: facturx.attachments } : null,
+    documentType: row.documentType as DocumentType,
+    data,
+    totals: row.totals,
+    templateId: template.base,
+    config: style.config,
+    logo: style.logo,
+    // A render that names no page size takes the seller's (a German firm's A4), else SPEC's LETTER.
+    pageSize: input.body.page_size ?? profile?.defaultPageSize ?? 'LETTER',
+    locale: row.locale ?? profile?.defaultLocale ?? 'en-US',
+    serviceCredit: style.serviceCredit,
+    sourceDocumentNumber: einvoice.precedingInvoiceNumber,
+  };
+  return { template, pdf, compliance: facturx?.compliance ?? null };
 }

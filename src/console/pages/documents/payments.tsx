@@ -1,0 +1,158 @@
+// "Record payment" on an invoice: the payments so far (a partial one listed with the rest, each deletable)
+// and a form for the next (date, amount, method, reference). The API moves the status when they settle it.
+import { useState } from 'preact/hooks';
+import { type ApiError, list, post, remove } from '../../api';
+import { formatDate, formatMoney, t } from '../../i18n';
+import { Field, Select } from '../../ui/form';
+import { useAction, useLoad } from '../../ui/hooks';
+import { ErrorNotice, Notice } from '../../ui/notice';
+import type { StoredDocument } from './model';
+
+interface Payment {
+  id: string;
+  amount: string;
+  currency: string;
+  date: string;
+  method: string | null;
+  reference: string | null;
+}
+
+const METHODS = [
+  { value: 'bank_transfer', label: 'Bank transfer' },
+  { value: 'card', label: 'Card' },
+  { value: 'cash', label: 'Cash' },
+  { value: 'direct_debit', label: 'Direct debit' },
+  { value: 'other', label: 'Other' },
+];
+const methodLabel = (code: string | null) => METHODS.find((m) => m.value === code)?.label ?? '';
+
+/** German input "1.234,50" or "50,5" as the API's "1234.50" / "50.5"; English "1,234.50" as "1234.50". */
+export function decimalInput(text: string): string {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (/,\d{1,}$/.test(trimmed)) return trimmed.replace(/\./g, '').replace(',', '.');
+  return trimmed.replace(/,/g, '');
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function Payments({ document, onChange }: { document: StoredDocument; onChange: () => void }) {
+  const payments = useLoad(
+    () => list<Payment>(`/documents/${document.id}/payments`).then((page) => page.data),
+    [document.id, document.updated_at, document.amount_paid],
+  );
+  const due = document.amount_due ?? '';
+  const [date, setDate] = useState(today());
+  const [amount, setAmount] = useState(due.startsWith('-') ? '' : due);
+  const [method, setMethod] = useState('bank_transfer');
+  const [reference, setReference] = useState('');
+  const [recorded, setRecorded] = useState(false);
+  const action = useAction();
+  const record = async (event: Event) => {
+    event.preventDefault();
+    const body = { date, amount: decimalInput(amount), method, ...(reference ? { reference } : {}) };
+    const done = await action.run(() => post(`/documents/${document.id}/payments`, body));
+    if (done) {
+      setRecorded(true);
+      setReference('');
+      payments.reload();
+      onChange();
+    }
+  };
+  const drop = async (payment: Payment) => {
+    const label = `${formatDate(payment.date)} ${formatMoney(payment.amount, payment.currency)}`;
+    if (!confirm(t('Delete the payment of {payment}?', { payment: label }))) return;
+    const gone = await action.run(() => remove(`/payments/${payment.id}`));
+    if (gone !== undefined) {
+      payments.reload();
+      onChange();
+    }
+  };
+  const rows = payments.data ?? [];
+  return (
+    <section class="card" aria-labelledby="payments-heading">
+      <h2 id="payments-heading">{t('Payments')}</h2>
+      {document.amount_paid !== undefined ? (
+        <dl>
+          <div class="total-row">
+            <dt>{t('Paid')}</dt>
+            <dd>{formatMoney(document.amount_paid, document.currency)}</dd>
+          </div>
+          <div class="total-row strong">
+            <dt>{t('Still due')}</dt>
+            <dd>{formatMoney(document.amount_due, document.currency)}</dd>
+          </div>
+        </dl>
+      ) : null}
+      {rows.length > 0 ? (
+        <table class="list" aria-label={t('Payments')}>
+          <thead>
+            <tr>
+              <th scope="col">{t('Date')}</th>
+              <th scope="col" class="num">
+                {t('Amount')}
+              </th>
+              <th scope="col">{t('Method')}</th>
+              <th scope="col">{t('Reference')}</th>
+              <th scope="col">
+                <span class="visually-hidden">{t('Actions')}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((payment) => (
+              <tr key={payment.id}>
+                <td>{formatDate(payment.date)}</td>
+                <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
+                <td>{t(methodLabel(payment.method))}</td>
+                <td>{payment.reference ?? ''}</td>
+                <td>
+                  <button
+                    type="button"
+                    class="danger"
+                    disabled={action.busy}
+                    aria-label={t('Delete payment of {date}', { date: formatDate(payment.date) })}
+                    onClick={() => drop(payment)}
+                  >
+                    {t('Delete')}
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <form onSubmit={record} aria-label={t('Record payment')}>
+        <Field
+          label={t('Payment date')}
+          type="date"
+          value={date}
+          onInput={setDate}
+          path="date"
+          error={action.error as ApiError | null}
+          required
+        />
+        <Field
+          label={t('Amount')}
+          value={amount}
+          onInput={setAmount}
+          inputMode="decimal"
+          path="amount"
+          error={action.error as ApiError | null}
+          required
+        />
+        <Select
+          label={t('Method')}
+          value={method}
+          onChange={setMethod}
+          options={METHODS.map((m) => ({ value: m.value, label: t(m.label) }))}
+        />
+        <Field label={t('Reference')} value={reference} onInput={setReference} />
+        <button type="submit" disabled={action.busy || amount.trim() === '' || date === ''}>
+          {t('Record payment')}
+        </button>
+      </form>
+      <ErrorNotice error={action.error} />
+      {recorded ? <Notice kind="ok">{t('Payment recorded.')}</Notice> : null}
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+// The dunning policy (docs/dunning.md): whether reminders go out by themselves, and up to four levels, each
+// with its days after the due date, its fee and its words. Placeholders such as {number} are filled per
+// invoice by the service.
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiError, get, put } from '../../api';
+import { t } from '../../i18n';
+import { Checkbox, Field, Fieldset } from '../../ui/form';
+import { useAction, useLoad } from '../../ui/hooks';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { decimalInput } from '../documents/payments';
+
+interface Level {
+  days_after_due: number;
+  fee: string;
+  subject: string;
+  message: string;
+}
+interface Policy {
+  enabled: boolean;
+  levels: Level[];
+  updated_at: string | null;
+}
+interface LevelForm {
+  days: string;
+  fee: string;
+  subject: string;
+  message: string;
+}
+
+const MAX_LEVELS = 4;
+const toForm = (level: Level): LevelForm => ({
+  days: String(level.days_after_due),
+  fee: level.fee,
+  subject: level.subject,
+  message: level.message,
+});
+
+export function DunningSettings() {
+  const loaded = useLoad(() => get<Policy>('/dunning-policy'), []);
+  const [enabled, setEnabled] = useState(false);
+  const [levels, setLevels] = useState<LevelForm[]>([]);
+  const [saved, setSaved] = useState(false);
+  const action = useAction();
+  useEffect(() => {
+    if (!loaded.data) return;
+    setEnabled(loaded.data.enabled);
+    setLevels(loaded.data.levels.map(toForm));
+  }, [loaded.data]);
+  if (loaded.error) return <ErrorNotice error={loaded.error} />;
+  if (!loaded.data) return <Loading />;
+
+  const change = (index: number, field: keyof LevelForm, value: string) =>
+    setLevels(levels.map((level, i) => (i === index ? { ...level, [field]: value } : level)));
+  const save = async (event: Event) => {
+    event.preventDefault();
+    setSaved(false);
+    const body = {
+      enabled,
+      levels: levels.map((level) => ({
+        days_after_due: Number.parseInt(level.days, 10),
+        fee: decimalInput(level.fee),
+        subject: level.subject,
+        message: level.message,
+      })),
+    };
+    const done = await action.run(() => put<Policy>('/dunning-policy', body));
+    if (done) {
+      setSaved(true);
+      setLevels(done.levels.map(toForm));
+    }
+  };
+  const error = action.error as ApiError | null;
+  return (
+    <section class="card" aria-labelledby="dunning-heading">
+      <h2 id="dunning-heading">{t('Dunning policy')}</h2>
+      <p class="hint">
+        {t(
+          'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}.',
+        )}
+      </p>
+      <form onSubmit={save}>
+        <Checkbox label={t('Send reminders automatically')} checked={enabled} onChange={setEnabled} />
+        {levels.map((level, index) => (
+          <Fieldset key={index} legend={t('Level {level}', { level: index + 1 })}>
+            <Field
+              label={t('Days after the due date (level {level})', { level: index + 1 })}
+              type="number"
+              value={level.days}
+              onInput={(value) => change(index, 'days', value)}
+              path={`levels.${index}.days_after_due`}
+              error={error}
+              required
+            />
+            <Field
+              label={t('Fee (level {level})', { level: index + 1 })}
+              value={level.fee}
+              inputMode="decimal"
+              onInput={(value) => change(index, 'fee', value)}
+              path={`levels.${index}.fee`}
+              error={error}
+              required
+            />
+            <Field
+              label={t('Subject (level {level})', { level: index + 1 })}
+              value={level.subject}
+              onInput={(value) => change(index, 'subject', value)}
+              path={`levels.${index}.subject`}
+              error={error}
+              required
+            />
+            <Field
+              label={t('Letter text (level {level})', { level: index + 1 })}
+              multiline
+              value={level.message}
+              onInput={(value) => change(index, 'message', value)}
+              path={`levels.${index}.message`}
+              error={error}
+            />
+            {levels.length > 1 ? (
+              <button
+                type="button"
+                class="danger"
+                onClick={() => setLevels(levels.filter((_, i) => i !== index))}
+              >
+                {t('Remove level {level}', { level: index + 1 })}
+              </button>
+            ) : null}
+          </Fieldset>
+        ))}
+        {levels.length < MAX_LEVELS ? (
+          <button
+            type="button"
+            onClick={() => {
+              const last = levels[levels.length - 1];
+              const days = last ? Number.parseInt(last.days, 10) + 14 : 7;
+              setLevels([...levels, { days: String(days), fee: '0.00', subject: '', message: '' }]);
+            }}
+          >
+            {t('Add level')}
+          </button>
+        ) : null}
+        <button type="submit" class="primary" disabled={action.busy}>
+          {t('Save dunning policy')}
+        </button>
+      </form>
+      <ErrorNotice error={action.error} />
+      {saved ? <Notice kind="ok">{t('Dunning policy saved.')}</Notice> : null}
+    </section>
+  );
+}

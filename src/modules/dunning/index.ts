@@ -1,0 +1,1 @@
+export { dunningAccess } from './access';

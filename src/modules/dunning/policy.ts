@@ -1,0 +1,128 @@
+import { dec, isDecimalString, isNegative, toFixedString } from '../../domain/money';
+import type { FieldError } from '../../shared/errors';
+import type { DunningLevel } from './schema';
+
+export const MAX_LEVELS = 4;
+/** Days from the letter to the new payment date it asks for. */
+export const PAY_WITHIN_DAYS = 14;
+
+/** What a subject or message may name; each is filled in the invoice's language and currency. */
+export const PLACEHOLDERS = [
+  'number',
+  'issue_date',
+  'due_date',
+  'amount_due',
+  'fee',
+  'total',
+  'pay_by',
+  'days_overdue',
+  'customer',
+  'seller',
+] as const;
+export type Placeholder = (typeof PLACEHOLDERS)[number];
+
+/** The policy an account has before it saves one: German, as the issue asks (docs/dunning.md). */
+export const DEFAULT_LEVELS: DunningLevel[] = [
+  {
+    days_after_due: 7,
+    fee: '0.00',
+    subject: 'Zahlungserinnerung {number}',
+    message:
+      'Sehr geehrte Damen und Herren,\n\nsicher ist es Ihrer Aufmerksamkeit entgangen, dass unsere Rechnung {number} vom {issue_date} über {amount_due} seit dem {due_date} fällig ist. Bitte überweisen Sie den offenen Betrag bis zum {pay_by}.\n\nSollten Sie die Zahlung bereits veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{seller}',
+  },
+  {
+    days_after_due: 21,
+    fee: '5.00',
+    subject: '1. Mahnung {number}',
+    message:
+      'Sehr geehrte Damen und Herren,\n\nleider konnten wir zu unserer Rechnung {number} vom {issue_date} noch keinen Zahlungseingang feststellen. Bitte überweisen Sie den offenen Betrag von {amount_due} zuzüglich einer Mahngebühr von {fee}, zusammen {total}, bis zum {pay_by}.\n\nMit freundlichen Grüßen\n{seller}',
+  },
+  {
+    days_after_due: 35,
+    fee: '10.00',
+    subject: '2. Mahnung {number}',
+    message:
+      'Sehr geehrte Damen und Herren,\n\ntrotz unserer Erinnerungen ist unsere Rechnung {number} vom {issue_date} weiterhin offen. Wir bitten Sie dringend, den Gesamtbetrag von {total} bis zum {pay_by} zu überweisen. Geht die Zahlung bis dahin nicht ein, sehen wir uns gezwungen, weitere Schritte einzuleiten.\n\nMit freundlichen Grüßen\n{seller}',
+  },
+];
+
+/** The same defaults in English: used for an English invoice while the account has saved no policy. */
+export const DEFAULT_LEVELS_EN: DunningLevel[] = [
+  {
+    days_after_due: 7,
+    fee: '0.00',
+    subject: 'Payment reminder {number}',
+    message:
+      'Dear Sir or Madam,\n\nperhaps it has escaped your attention that our invoice {number} of {issue_date} for {amount_due} has been due since {due_date}. Please transfer the amount outstanding by {pay_by}.\n\nIf you have already paid, please disregard this letter.\n\nKind regards\n{seller}',
+  },
+  {
+    days_after_due: 21,
+    fee: '5.00',
+    subject: 'Second reminder {number}',
+    message:
+      'Dear Sir or Madam,\n\nwe have not yet received payment of our invoice {number} of {issue_date}. Please transfer the amount outstanding of {amount_due} plus a reminder fee of {fee}, {total} in all, by {pay_by}.\n\nKind regards\n{seller}',
+  },
+  {
+    days_after_due: 35,
+    fee: '10.00',
+    subject: 'Final reminder {number}',
+    message:
+      'Dear Sir or Madam,\n\ndespite our reminders, our invoice {number} of {issue_date} is still unpaid. Please transfer the total of {total} by {pay_by}. If we do not receive payment by then, we will have to take further steps.\n\nKind regards\n{seller}',
+  },
+];
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
+const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/;
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+
+function unknownPlaceholders(text: string): string[] {
+  return [...text.matchAll(PLACEHOLDER)]
+    .map((m) => m[1] ?? '')
+    .filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+}
+
+/** What the schema cannot say about a policy's levels; fees come back normalised ("5" is "5.00"). */
+export function levelProblems(levels: DunningLevel[]): { levels: DunningLevel[]; problems: FieldError[] } {
+  const problems: FieldError[] = [];
+  const normalised = levels.map((level, i) => {
+    const at = `body.levels.${i}`;
+    let fee = level.fee;
+    const fraction = level.fee.split('.')[1] ?? '';
+    if (!isDecimalString(level.fee) || isNegative(dec(level.fee))) {
+      problems.push({
+        loc: `${at}.fee`,
+        msg: 'fee must be a decimal string of at least 0, such as "5.00"',
+        type: 'invalid_value',
+      });
+    } else if (fraction.replace(/0+$/, '').length > 2) {
+      problems.push({ loc: `${at}.fee`, msg: 'fee has at most 2 decimals', type: 'invalid_value' });
+    } else {
+      fee = toFixedString(dec(level.fee), 2);
+    }
+    const previous = levels[i - 1];
+    if (previous && level.days_after_due <= previous.days_after_due) {
+      const msg = "days_after_due must be greater than the previous level's";
+      problems.push({ loc: `${at}.days_after_due`, msg, type: 'value_error' });
+    }
+    if (CONTROL.test(level.subject) || level.subject.trim() === '') {
+      const msg = 'subject must be one line of text: not blank, no CR, LF or other control characters';
+      problems.push({ loc: `${at}.subject`, msg, type: 'value_error' });
+    }
+    for (const field of ['subject', 'message'] as const) {
+      const unknown = unknownPlaceholders(level[field]);
+      if (unknown.length > 0) {
+        const msg = `unknown placeholder {${unknown[0]}}; known: ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`;
+        problems.push({ loc: `${at}.${field}`, msg, type: 'value_error' });
+      }
+    }
+    return { ...level, fee };
+  });
+  return { levels: normalised, problems };
+}
+
+/** `{name}` replaced by its value; text is data, never a template language. */
+export function fillPlaceholders(text: string, values: Record<Placeholder, string>): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) =>
+    Object.hasOwn(values, name) ? values[name as Placeholder] : whole,
+  );
+}

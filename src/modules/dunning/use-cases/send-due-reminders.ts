@@ -1,0 +1,64 @@
+import type { JobContext } from '../../../jobs/definition';
+import type { AccountCtx } from '../../../shared/context';
+import { DomainError } from '../../../shared/errors';
+import type { Logger } from '../../../shared/logger';
+import { daysOverdue, listDocuments } from '../../documents';
+import { findPolicy, remindersOf } from '../repo';
+import { remindableProblem } from './remindable';
+import { defaultRecipient, nextLevel, type ReminderServices, sendReminder, todayOf } from './send-reminder';
+
+const PAGE = 100;
+
+/**
+ * The daily job of one account: every overdue invoice whose next level is due gets that level, one level a
+ * document a day (none if a reminder already went out today), never a paid, voided or disputed invoice.
+ * Each reminder commits on its own, fenced on the job's claim; the unique (document, level) index keeps a
+ * re-run after a crash from sending one twice. A reminder that cannot go out (no address, quota) is logged
+ * and tried again the next day.
+ */
+export async function sendDueReminders({
+  ctx,
+  services,
+  job,
+  logger,
+}: {
+  ctx: AccountCtx;
+  services: ReminderServices;
+  job: JobContext;
+  logger: Logger;
+}): Promise<number> {
+  const policy = findPolicy(ctx.db, ctx.accountId);
+  if (!policy?.enabled) return 0;
+  const today = todayOf(ctx);
+  let sentCount = 0;
+  let after: string | null = null;
+  for (;;) {
+    const rows = listDocuments(ctx.db, ctx.accountId, { overdueOn: today }, { limit: PAGE, after });
+    for (const document of rows.slice(0, PAGE)) {
+      if (document.documentType !== 'invoice' || remindableProblem(ctx, document) !== null) continue;
+      const sent = remindersOf(ctx.db, ctx.accountId, document.id);
+      if (sent.some((r) => r.sentOn === today)) continue;
+      const level = nextLevel(sent);
+      const stage = policy.levels[level - 1];
+      if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;
+      if (defaultRecipient(ctx, document) === null) {
+        logger.warn('dunning: no e-mail address', { document_id: document.id, level });
+        continue;
+      }
+      try {
+        await sendReminder({
+          ctx,
+          services,
+          input: { documentId: document.id, body: { level } },
+          commit: (work) => job.transaction((tx) => work(tx)),
+        });
+        sentCount++;
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        logger.warn('dunning: reminder not sent', { document_id: document.id, level, error: error.message });
+      }
+    }
+    if (rows.length <= PAGE) return sentCount;
+    after = rows[PAGE - 1]?.id ?? null;
+  }
+}

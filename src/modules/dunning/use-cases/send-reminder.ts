@@ -1,0 +1,237 @@
+import type { DbOrTx } from '../../../db/client';
+import { inTransaction } from '../../../db/transaction';
+import { add, dec, isZero, toFixedString } from '../../../domain/money';
+import type { Party } from '../../../domain/party';
+import { makeFormatter } from '../../../rendering/format';
+import { languageOf } from '../../../rendering/labels';
+import type { ReminderLetter } from '../../../rendering/types';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { conflict, DomainError, validationError } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { findAccountWithPlan } from '../../accounts';
+import { findBusinessProfile } from '../../business-profiles';
+import { findCustomer } from '../../customers';
+import { einvoiceToAttach, emailLocale, queueDelivery, type RenderLink } from '../../deliveries';
+import { type DocumentRow, daysOverdue, minorUnitsOf, paymentFigures, readDocument } from '../../documents';
+import {
+  latestRenderOf,
+  type RenderRow,
+  type RenderServices,
+  renderStoredDocument,
+  storedPdfInput,
+} from '../../renders';
+import type { SendReminderBody } from '../model';
+import { fillPlaceholders, PAY_WITHIN_DAYS } from '../policy';
+import { insertReminder, remindersOf } from '../repo';
+import type { ReminderRow } from '../schema';
+import { readPolicy } from './policy';
+import { remindableDocument } from './remindable';
+
+export interface ReminderServices {
+  renders: RenderServices;
+  link: RenderLink;
+}
+
+const DAY_MS = 86_400_000;
+export const todayOf = (ctx: AccountCtx) => isoNow(ctx.clock).slice(0, 10);
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+/** The next level after the highest one sent (1 when none was). */
+export function nextLevel(sent: readonly ReminderRow[]): number {
+  return Math.max(0, ...sent.map((r) => r.level)) + 1;
+}
+
+/** The customer's address, else the invoice's buyer's: where a reminder goes when the caller names none. */
+export function defaultRecipient(ctx: AccountCtx, document: DocumentRow): string | null {
+  const customer = findCustomer(ctx.db, ctx.accountId, document.customerId);
+  const buyer = readDocument(ctx, document).data.buyer as Party | undefined;
+  return customer?.email?.trim() || buyer?.email?.trim() || null;
+}
+
+interface Plan {
+  document: DocumentRow;
+  level: number;
+  letter: ReminderLetter;
+  to: string[];
+  locale: string;
+}
+
+/** Everything decided before drawing: the level, the figures and the filled words (throws 409/422). */
+function planReminder(ctx: AccountCtx, documentId: string, body: SendReminderBody): Plan {
+  const document = remindableDocument(ctx, documentId);
+  const profile = findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
+  const locale = emailLocale(document.locale, profile?.defaultLocale);
+  const policy = readPolicy(ctx, languageOf(locale));
+  const sent = remindersOf(ctx.db, ctx.accountId, document.id);
+  const level = body.level ?? nextLevel(sent);
+  if (level > policy.levels.length) {
+    if (body.level !== undefined) {
+      const msg = `the dunning policy has ${policy.levels.length} levels`;
+      throw validationError([{ loc: 'body.level', msg, type: 'value_error' }]);
+    }
+    throw conflict('Every level of the dunning policy was already sent', { action: 'send-reminder', level });
+  }
+  if (sent.some((r) => r.level === level)) {
+    throw conflict(`Level ${level} was already sent for this invoice`, { action: 'send-reminder', level });
+  }
+  const to = body.to ?? [defaultRecipient(ctx, document)].filter((a): a is string => a !== null);
+  if (to.length === 0) {
+    const msg = 'the customer has no e-mail address: name the recipients in to';
+    throw validationError([{ loc: 'body.to', msg, type: 'missing' }]);
+  }
+  const stage = policy.levels[level - 1];
+  if (!stage) throw conflict('No such level', { level });
+  const units = minorUnitsOf(document.currency);
+  const amountDue = paymentFigures(document).amount_due;
+  const fee = toFixedString(dec(stage.fee), units);
+  const total = toFixedString(add(dec(amountDue), dec(fee)), units);
+  const date = todayOf(ctx);
+  const payBy = plusDays(date, PAY_WITHIN_DAYS);
+  const fmt = makeFormatter(locale, document.currency, units);
+  const data = readDocument(ctx, document).data;
+  const values = {
+    number: document.number,
+    issue_date: fmt.date(document.issueDate),
+    due_date: document.dueDate ? fmt.date(document.dueDate) : '',
+    amount_due: fmt.money(amountDue),
+    fee: fmt.money(fee),
+    total: fmt.money(total),
+    pay_by: fmt.date(payBy),
+    days_overdue: String(daysOverdue(document, date)),
+    customer: (data.buyer as Party | undefined)?.name ?? '',
+    seller: (data.seller as Party | undefined)?.name ?? '',
+  };
+  const letter: ReminderLetter = {
+    title: fillPlaceholders(stage.subject, values).replace(/\s+/g, ' ').trim(),
+    text: fillPlaceholders(body.message ?? stage.message, values),
+    date,
+    payBy,
+    amountDue,
+    fee,
+    total,
+    showFee: !isZero(dec(fee)),
+  };
+  return { document, level, letter, to, locale };
+}
+
+/**
+ * The invoice PDF the e-mail attaches: its newest current render (a Factur-X one for a buyer who needs
+ * that), else a new render of it, counted like any other.
+ */
+async function invoiceRender(
+  ctx: AccountCtx,
+  services: ReminderServices,
+  document: DocumentRow,
+  einvoiceProfile: string | null,
+): Promise<RenderRow> {
+  const facturx = einvoiceProfile === 'factur_x_en16931';
+  const latest = latestRenderOf(ctx.db, ctx.accountId, document.id, isoNow(ctx.clock));
+  if (latest && (!facturx || latest.compliance !== null)) return latest;
+  const account = findAccountWithPlan(ctx.db, ctx.accountId);
+  const { row } = await renderStoredDocument({
+    ctx,
+    services: services.renders,
+    input: {
+      documentId: document.id,
+      monthlyQuota: account?.monthlyRenderQuota ?? 0,
+      planId: account?.account.planId ?? '',
+      body: facturx ? { format: 'facturx_pdf' } : {},
+    },
+  });
+  return row;
+}
+
+/** Runs the final step in a transaction: by default its own; a job passes its fenced one. */
+export type Commit = <T>(work: (db: DbOrTx) => T) => T;
+
+/**
+ * POST /documents/{id}/reminders and the daily job: draws the letter in the invoice's template and language,
+ * then stores the reminder and queues its e-mail (letter and invoice PDF, and the e-invoice the customer
+ * needs) in one transaction. The unique (document, level) index turns a second sender into a 409.
+ */
+export async function sendReminder({
+  ctx,
+  services,
+  input,
+  commit,
+}: {
+  ctx: AccountCtx;
+  services: ReminderServices;
+  input: { documentId: string; body: SendReminderBody };
+  commit?: Commit;
+}): Promise<ReminderRow> {
+  const plan = planReminder(ctx, input.documentId, input.body);
+  const { document } = plan;
+  const customer = findCustomer(ctx.db, ctx.accountId, document.customerId);
+  const einvoiceProfile = einvoiceToAttach(customer?.einvoiceProfile, document.documentType, undefined);
+  const render = await invoiceRender(ctx, services, document, einvoiceProfile);
+  const account = findAccountWithPlan(ctx.db, ctx.accountId);
+  const planId = account?.account.planId ?? '';
+  // The letter wears the template the attached invoice PDF was drawn with (the account's default when
+  // that template has since been deleted).
+  const sameTemplate = {
+    template_id: render.templateId,
+    template_version: render.templateVersion ?? undefined,
+  };
+  const { pdf } = await storedPdfInput(ctx, services.renders, {
+    row: document,
+    planId,
+    body: sameTemplate,
+  }).catch((error: unknown) => {
+    if (!(error instanceof DomainError)) throw error;
+    return storedPdfInput(ctx, services.renders, { row: document, planId, body: {} });
+  });
+  const bytes = await services.renders.renderPdf({ ...pdf, facturx: null, letter: plan.letter });
+  const id = newId('rem');
+  const blobKey = `reminders/${ctx.accountId}/${id}.pdf`;
+  await services.renders.blobs.put(blobKey, bytes, 'application/pdf');
+  const run: Commit = commit ?? ((work) => inTransaction(ctx, (tx) => work(tx.db)));
+  try {
+    return run((db) => {
+      const tx = { ...ctx, db };
+      // Checked again where it counts: a payment or another reminder may have come in while drawing.
+      remindableDocument(tx, document.id);
+      const delivery = queueDelivery(tx, {
+        documentId: document.id,
+        to: plan.to,
+        cc: [],
+        bcc: [],
+        subject: plan.letter.title,
+        message: plan.letter.text,
+        attachPdf: true,
+        einvoiceProfile,
+        render,
+        retryOf: null,
+        link: services.link,
+        letter: { blobKey, filename: plan.letter.title },
+      });
+      const row: ReminderRow = {
+        id,
+        accountId: ctx.accountId,
+        documentId: document.id,
+        level: plan.level,
+        fee: plan.letter.fee,
+        amountDue: plan.letter.amountDue,
+        currency: document.currency,
+        sentOn: plan.letter.date,
+        payBy: plan.letter.payBy,
+        deliveryId: delivery.id,
+        letterBlobKey: blobKey,
+        createdBy: creatorOf(ctx),
+        createdAt: isoNow(ctx.clock),
+      };
+      if (!insertReminder(db, row)) {
+        throw conflict(`Level ${plan.level} was already sent for this invoice`, {
+          action: 'send-reminder',
+          level: plan.level,
+        });
+      }
+      return row;
+    });
+  } catch (error) {
+    await services.renders.blobs.delete(blobKey).catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,151 @@
+// Getting paid in the console, in a real browser: the overdue filter and the due-date column of the document
+// list, "Record payment" with a partial payment listed and deleted, "Send reminder" on an overdue invoice,
+// and the dunning policy in Settings, in English and German, found by accessible names.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { makeDocument, makeParties } from '../document-factories';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { TestSmtp } from '../smtp';
+import { byName, click, openBrowser, typeInto, type Watched, waitForText } from './browser';
+
+let smtp: TestSmtp;
+let server: TestServer;
+let account: TestAccount;
+let browser: Watched;
+let overdue: { id: string; number: string };
+let current: { id: string; number: string };
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  smtp = await TestSmtp.start();
+  server = await startServer({ smtpUrl: smtp.url({ from: 'billing@werkstatt.example' }) });
+  account = makeAccount(server, { name: 'Werkstatt Süd' });
+  const parties = await makeParties(server, account);
+  overdue = await makeDocument(server, account, parties, { issue_date: daysAgo(45), due_date: daysAgo(30) }, [
+    'finalize',
+    'mark-sent',
+  ]);
+  current = await makeDocument(server, account, parties, { issue_date: daysAgo(1), due_date: daysAgo(-30) }, [
+    'finalize',
+  ]);
+  browser = await openBrowser(server.url);
+  // Deleting a payment asks for a confirmation: accepted, as a person sure of the step would.
+  browser.page.on('dialog', (dialog) => dialog.accept());
+  await browser.page.goto(`${server.url}/`);
+  await typeInto(browser.page, 'API key', account.apiKey);
+  await click(browser.page, 'Sign in');
+  await waitForText(browser.page, 'Werkstatt Süd');
+}, 60_000);
+afterAll(async () => {
+  await browser?.browser.close();
+  await server?.stop();
+  await smtp?.stop();
+});
+
+const page = () => browser.page;
+const key = () => ({ key: account.apiKey });
+const listed = () =>
+  page().$$eval('table.list tbody a', (links) => links.map((link) => link.textContent?.trim() ?? ''));
+
+describe('console: payments, reminders and the dunning policy', () => {
+  test('the document list has a due-date column and an overdue filter', async () => {
+    await click(page(), 'Documents', 'link');
+    await byName(page(), 'Due', 'columnheader');
+    await page().waitForFunction((n: string) => document.body.textContent.includes(n), {}, current.number);
+    expect(await listed()).toContain(current.number);
+    await click(page(), 'Overdue only', 'checkbox');
+    await page().waitForFunction(
+      (n: string) => !document.body.textContent.includes(n),
+      { timeout: 10_000 },
+      current.number,
+    );
+    expect(await listed()).toEqual([overdue.number]);
+    await waitForText(page(), '30 days overdue');
+  }, 60_000);
+
+  test('"Record payment" records a partial payment, lists it, and deletes it', async () => {
+    await click(page(), overdue.number, 'link');
+    await byName(page(), 'Record payment', 'button');
+    await typeInto(page(), 'Amount', '37.88');
+    await typeInto(page(), 'Reference', 'Überweisung 4711');
+    await click(page(), 'Record payment');
+    await waitForText(page(), 'Payment recorded.');
+    let payments = await server.json(`/api/v1/documents/${overdue.id}/payments`, key());
+    expect(payments.body.data).toHaveLength(1);
+    expect(payments.body.data[0]).toMatchObject({
+      amount: '37.88',
+      method: 'bank_transfer',
+      reference: 'Überweisung 4711',
+    });
+    const doc = await server.json(`/api/v1/documents/${overdue.id}`, key());
+    expect(doc.body.data).toMatchObject({
+      payment_status: 'partially_paid',
+      amount_due: '200.00',
+      status: 'sent',
+    });
+    await waitForText(page(), 'Überweisung 4711');
+
+    const date = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
+      new Date(`${payments.body.data[0].date}T00:00:00Z`),
+    );
+    await click(page(), `Delete payment of ${date}`);
+    await page().waitForFunction(() => !document.body.textContent.includes('Überweisung 4711'), {
+      timeout: 10_000,
+    });
+    payments = await server.json(`/api/v1/documents/${overdue.id}/payments`, key());
+    expect(payments.body.data).toEqual([]);
+  }, 60_000);
+
+  test('"Send reminder" on the overdue invoice sends level 1 and lists it', async () => {
+    await byName(page(), 'Send reminder', 'button');
+    await click(page(), 'Send reminder');
+    await waitForText(page(), 'Reminder queued for sending.', 30_000);
+    const reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
+    expect(reminders.body.data).toHaveLength(1);
+    expect(reminders.body.data[0]).toMatchObject({ level: 1, amount_due: '237.88' });
+    await waitForText(page(), 'Level 1');
+    // An invoice that is not overdue offers no reminder.
+    await page().goto(`${server.url}/#/documents/${current.id}`);
+    await page().waitForFunction(
+      (n: string) => document.querySelector('h1')?.textContent?.includes(n) === true,
+      { timeout: 10_000 },
+      current.number,
+    );
+    await byName(page(), 'Record payment', 'button');
+    expect(await page().evaluate(() => document.body.textContent.includes('Send reminder'))).toBe(false);
+  }, 60_000);
+
+  test('the dunning policy is edited in Settings and saved', async () => {
+    await click(page(), 'Settings', 'link');
+    await byName(page(), 'Dunning policy', 'heading');
+    await click(page(), 'Send reminders automatically', 'checkbox');
+    await typeInto(page(), 'Fee (level 2)', '7.50');
+    await click(page(), 'Save dunning policy');
+    await waitForText(page(), 'Dunning policy saved.');
+    const policy = await server.json('/api/v1/dunning-policy', key());
+    expect(policy.body.data.enabled).toBe(true);
+    expect(policy.body.data.levels.map((l: { fee: string }) => l.fee)).toEqual(['0.00', '7.50', '10.00']);
+    // A fee the API refuses shows its problem under the field.
+    await typeInto(page(), 'Fee (level 1)', '-1');
+    await click(page(), 'Save dunning policy');
+    await waitForText(page(), 'fee must be a decimal string');
+  }, 60_000);
+
+  test('in German: the same controls by their German names', async () => {
+    await page().evaluate(() => localStorage.setItem('invoice-console.language', 'de'));
+    await page().goto(`${server.url}/#/documents/${overdue.id}`);
+    await page().reload();
+    await byName(page(), 'Zahlung erfassen', 'button');
+    await byName(page(), 'Mahnung senden', 'button');
+    await waitForText(page(), 'Stufe 1');
+    await page().goto(`${server.url}/#/documents`);
+    await byName(page(), 'Nur überfällige', 'checkbox');
+    await byName(page(), 'Fällig', 'columnheader');
+    await page().goto(`${server.url}/#/settings`);
+    await byName(page(), 'Mahnwesen', 'heading');
+    await byName(page(), 'Mahnungen automatisch versenden', 'checkbox');
+    expect(browser.problems.filter((p) => !p.includes('422') && !p.includes('409'))).toEqual([]);
+    expect(browser.foreign).toEqual([]);
+  }, 60_000);
+});
