@@ -11,6 +11,7 @@ import { customersAccess } from './modules/customers';
 import { deliveriesAccess } from './modules/deliveries';
 import { documentsAccess } from './modules/documents';
 import { einvoicesAccess } from './modules/einvoices';
+import { exportsAccess } from './modules/exports';
 import { filesAccess } from './modules/files';
 import { importsAccess } from './modules/imports';
 import { numberingSequencesAccess } from './modules/numbering-sequences';
@@ -37,6 +38,7 @@ export const ACCESS_RULES: AccessRules = {
   ...batchesAccess,
   ...importsAccess,
   ...einvoicesAccess,
+  ...exportsAccess,
   ...filesAccess,
   ...brandingAccess,
   ...templatesAccess,

@@ -20,6 +20,7 @@ import { deliveryRoutes } from './modules/deliveries/routes';
 import { documentRoutes } from './modules/documents/routes';
 import { receivedDocumentRoutes } from './modules/einvoices/inbox-routes';
 import { einvoiceRoutes } from './modules/einvoices/routes';
+import { exportRoutes } from './modules/exports/routes';
 import { fileRoutes } from './modules/files/routes';
 import { healthRoutes } from './modules/health/routes';
 import { importRoutes } from './modules/imports/routes';
@@ -71,7 +72,8 @@ export function buildApp(deps: AppDeps) {
     .use(receivedDocumentRoutes(auth, deps))
     .use(batchRoutes(auth, deps))
     .use(recurringInvoiceRoutes(auth, deps))
-    .use(deliveryRoutes(auth, deps));
+    .use(deliveryRoutes(auth, deps))
+    .use(exportRoutes(auth, deps));
   routes = app.routes;
   whole = app;
   // Fail-closed: a write route without its module's access rule (or a rule for no route) never serves.

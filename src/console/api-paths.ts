@@ -26,6 +26,7 @@ export interface ApiPaths {
     | `/documents/${string}/deliveries`
     | `/documents/${string}/payments`
     | `/documents/${string}/xml`
+    | '/exports/datev'
     | `/files/${string}`
     | `/imports/${string}`
     | `/invitations/${string}`
@@ -54,6 +55,7 @@ export interface ApiPaths {
     | '/reference/unit-codes'
     | `/renders/${string}`
     | `/renders/${string}/download`
+    | '/settings/accounting'
     | '/templates'
     | `/templates/builtin/${string}`
     | '/templates/custom'

@@ -16,6 +16,7 @@ import m13 from '../../migrations/0013_users_sessions.sql' with { type: 'text' }
 import m14 from '../../migrations/0014_german_invoicing.sql' with { type: 'text' };
 import m15 from '../../migrations/0015_payments.sql' with { type: 'text' };
 import m16 from '../../migrations/0016_received_payments.sql' with { type: 'text' };
+import m17 from '../../migrations/0017_exports.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -41,4 +42,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0014_german_invoicing', createdAt: 1795693772091, sql: m14 },
   { tag: '0015_payments', createdAt: 1795694850622, sql: m15 },
   { tag: '0016_received_payments', createdAt: 1795696045999, sql: m16 },
+  { tag: '0017_exports', createdAt: 1795699055444, sql: m17 },
 ];

@@ -12,7 +12,7 @@ export {
 } from './model';
 export { minorUnitsOf, type PaymentFigures, paymentFigures } from './payment-figures';
 export { presentTotals } from './present';
-export { findDocument, findDocumentByNumber } from './repo';
+export { findDocument, findDocumentByNumber, listDocuments } from './repo';
 export type { DocumentRow } from './schema';
 export { applyPayments } from './use-cases/apply-payments';
 export { allowedAction, changeDocumentStatus } from './use-cases/change-document-status';

@@ -1,5 +1,6 @@
 export { einvoicesAccess } from './access';
-export type { ReceivedEmail } from './schema';
+export { listReceived } from './repo';
+export type { ReceivedDocumentRow, ReceivedEmail } from './schema';
 export {
   type ParsedEInvoice,
   parseReceived,

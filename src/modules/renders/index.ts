@@ -5,3 +5,4 @@ export { linkKeyOf, pdfResponse, renderResponse, signedDownloadUrl, wantsBinary 
 export type { RenderRow } from './schema';
 export { type RenderServices, renderServicesOf } from './services';
 export { renderStateless, type StatelessRender, statelessRenderOf } from './use-cases/render-stateless';
+export { renderStoredDocument } from './use-cases/render-stored-document';
