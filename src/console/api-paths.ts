@@ -26,7 +26,10 @@ export interface ApiPaths {
     | `/documents/${string}/deliveries`
     | `/documents/${string}/payments`
     | `/documents/${string}/xml`
+    | '/exports/archive.zip'
     | '/exports/datev'
+    | '/exports/documents.csv'
+    | '/exports/received-documents.csv'
     | `/files/${string}`
     | `/imports/${string}`
     | `/invitations/${string}`
@@ -124,6 +127,7 @@ export interface ApiPaths {
     | '/workspaces'
     | `/workspaces/${string}/invitations`
     | `/workspaces/${string}/members`;
+  PUT: '/settings/accounting';
   PATCH:
     | `/api-keys/${string}`
     | '/billing/overage'

@@ -44,6 +44,7 @@ beforeAll(async () => {
     'received',
     `received/${receivedId}`,
     'batches',
+    'exports',
     'settings',
   );
   browser = await openBrowser(server.url);

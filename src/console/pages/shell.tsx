@@ -3,6 +3,7 @@ import { type Language, t } from '../i18n';
 import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
 import { DocumentsPage } from './documents';
+import { ExportsPage } from './exports';
 import { BusinessProfilesPage, CustomersPage } from './parties';
 import { ReceivedPage } from './received';
 import { SettingsPage } from './settings';
@@ -38,6 +39,7 @@ const SECTIONS = [
   { path: 'templates', label: 'Templates' },
   { path: 'received', label: 'Received' },
   { path: 'batches', label: 'Batches and imports' },
+  { path: 'exports', label: 'Exports' },
   { path: 'settings', label: 'Settings' },
 ] as const;
 
@@ -62,6 +64,8 @@ function Page({
       return <ReceivedPage route={rest} />;
     case 'batches':
       return <WorkPage route={rest} />;
+    case 'exports':
+      return <ExportsPage />;
     case 'settings':
       return <SettingsPage route={rest} account={account} user={user} />;
     default:
