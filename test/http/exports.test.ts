@@ -436,7 +436,9 @@ describe('archive.zip', () => {
     expect(index.find((l) => l.startsWith('issued,RE-2026-003,'))).toBe(
       'issued,RE-2026-003,invoice,2026-11-20,Zweite AG,200.00,EUR,finalized,issued/RE-2026-003.pdf,',
     );
-    expect(index.find((l) => l.startsWith('received,L-77,'))).toContain('received/L-77.xml');
+    expect(index.find((l) => l.startsWith('received,L-77,'))).toBe(
+      'received,L-77,invoice,2026-11-10,Lieferant GmbH,129.70,EUR,received,received/L-77.xml,',
+    );
 
     const theirs = await server.request('/api/v1/exports/archive.zip?from=2026-11-01&to=2026-11-30', {
       key: other.apiKey,

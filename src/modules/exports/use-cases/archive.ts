@@ -1,12 +1,13 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
+import { dec, toFixedString } from '../../../domain/money';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { writeEInvoiceXml } from '../../compliance';
 import { findCustomer } from '../../customers';
-import { type DocumentRow, einvoiceInputOf, listDocuments } from '../../documents';
+import { type DocumentRow, einvoiceInputOf, listDocuments, minorUnitsOf } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../einvoices';
 import { readSupportingFiles } from '../../files';
 import { latestRenderOf, type RenderServices, renderStoredDocument } from '../../renders';
@@ -170,7 +171,11 @@ async function* receivedEntries(
         indexLine(
           'received',
           { number: row.invoiceNumber, type: row.documentType, date: row.issueDate, party: row.sellerName },
-          { total: row.total, currency: row.currency, status: row.status },
+          {
+            total: toFixedString(dec(row.total), minorUnitsOf(row.currency)),
+            currency: row.currency,
+            status: row.status,
+          },
           bytes ? [name] : [],
           bytes ? [] : ['original: file missing from storage'],
         ),
