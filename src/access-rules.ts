@@ -12,6 +12,7 @@ import { deliveriesAccess } from './modules/deliveries';
 import { documentsAccess } from './modules/documents';
 import { dunningAccess } from './modules/dunning';
 import { einvoicesAccess } from './modules/einvoices';
+import { exportsAccess } from './modules/exports';
 import { filesAccess } from './modules/files';
 import { importsAccess } from './modules/imports';
 import { numberingSequencesAccess } from './modules/numbering-sequences';
@@ -41,6 +42,7 @@ export const ACCESS_RULES: AccessRules = {
   ...batchesAccess,
   ...importsAccess,
   ...einvoicesAccess,
+  ...exportsAccess,
   ...filesAccess,
   ...brandingAccess,
   ...templatesAccess,

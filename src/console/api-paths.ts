@@ -30,6 +30,10 @@ export interface ApiPaths {
     | `/documents/${string}/reminders`
     | `/documents/${string}/xml`
     | '/dunning-policy'
+    | '/exports/archive.zip'
+    | '/exports/datev'
+    | '/exports/documents.csv'
+    | '/exports/received-documents.csv'
     | `/files/${string}`
     | `/imports/${string}`
     | `/invitations/${string}`
@@ -64,6 +68,7 @@ export interface ApiPaths {
     | '/reports/payables'
     | '/reports/receivables'
     | '/reports/revenue'
+    | '/settings/accounting'
     | '/templates'
     | `/templates/builtin/${string}`
     | '/templates/custom'
@@ -136,7 +141,7 @@ export interface ApiPaths {
     | '/workspaces'
     | `/workspaces/${string}/invitations`
     | `/workspaces/${string}/members`;
-  PUT: `/documents/${string}/dispute` | '/dunning-policy';
+  PUT: `/documents/${string}/dispute` | '/dunning-policy' | '/settings/accounting';
   PATCH:
     | `/api-keys/${string}`
     | '/billing/overage'

@@ -92,7 +92,14 @@ function openApiDocument(app: () => AnyElysia) {
     const routes = app().routes.length;
     if (cached?.routes === routes) return cached.document;
     const { toOpenAPISchema } = await import('@elysiajs/openapi/openapi');
-    const { paths, components } = toOpenAPISchema(app(), undefined, undefined, undefined, OPENAPI_VERSION);
+    // Paths with a file extension (`/exports/documents.csv`) are API routes here, not static files.
+    const { paths, components } = toOpenAPISchema(
+      app(),
+      { staticFile: false },
+      undefined,
+      undefined,
+      OPENAPI_VERSION,
+    );
     const document = {
       ...DOCUMENTATION,
       openapi: OPENAPI_VERSION,

@@ -57,6 +57,7 @@ beforeAll(async () => {
     'recurring/new',
     'numbering',
     'numbering/new',
+    'exports',
     'settings',
   );
   browser = await openBrowser(server.url);

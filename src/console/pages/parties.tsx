@@ -17,6 +17,8 @@ interface FieldSpec {
   hint?: string;
   /** A choice instead of text; the empty value means none (cleared on save). */
   options?: { value: string; label: string }[];
+  /** Sent as a whole number (digits typed); anything else goes as typed, for the API to name. */
+  integer?: boolean;
 }
 
 interface PartyKind {
@@ -94,6 +96,12 @@ const CUSTOMERS: PartyKind = {
       hint: 'BT-10: copied into new invoices that state none',
     },
     { path: 'einvoice_profile', label: 'Needs an e-invoice', options: EINVOICE_PROFILES },
+    {
+      path: 'debtor_number',
+      label: 'Debtor number',
+      hint: 'DATEV debtor account; given on the first DATEV export when empty',
+      integer: true,
+    },
   ],
   addresses: [
     { path: 'billing_address', label: 'Billing address' },
@@ -234,9 +242,10 @@ function bodyOf(kind: PartyKind, values: FormValues, before: FormValues | null):
   const body: Record<string, unknown> = {};
   for (const field of kind.fields) {
     const value = values[field.path]?.trim() ?? '';
+    const sent = field.integer && /^\d{1,9}$/.test(value) ? Number(value) : value;
     if (before === null) {
-      if (value !== '') body[field.path] = value;
-    } else if (value !== (before[field.path] ?? '')) body[field.path] = value === '' ? null : value;
+      if (value !== '') body[field.path] = sent;
+    } else if (value !== (before[field.path] ?? '')) body[field.path] = value === '' ? null : sent;
   }
   for (const address of kind.addresses) {
     const entries = (address.fields ?? ADDRESS_FIELDS).map((field) => [
@@ -337,6 +346,7 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
               type={field.type}
               required={field.required}
               hint={field.hint ? t(field.hint) : undefined}
+              inputMode={field.integer ? 'numeric' : undefined}
               value={values[field.path] ?? ''}
               onInput={set(field.path)}
               path={field.path}

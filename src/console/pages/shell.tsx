@@ -4,6 +4,7 @@ import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
 import { DashboardPage } from './dashboard';
 import { DocumentsPage } from './documents';
+import { ExportsPage } from './exports';
 import { NumberingPage } from './numbering';
 import { BusinessProfilesPage, CustomersPage } from './parties';
 import { ProductsPage } from './products';
@@ -46,6 +47,7 @@ const SECTIONS = [
   { path: 'templates', label: 'Templates' },
   { path: 'received', label: 'Received' },
   { path: 'batches', label: 'Batches and imports' },
+  { path: 'exports', label: 'Exports' },
   { path: 'settings', label: 'Settings' },
 ] as const;
 
@@ -78,6 +80,8 @@ function Page({
       return <ReceivedPage route={rest} />;
     case 'batches':
       return <WorkPage route={rest} />;
+    case 'exports':
+      return <ExportsPage />;
     case 'settings':
       return <SettingsPage route={rest} account={account} user={user} />;
     default:

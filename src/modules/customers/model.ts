@@ -52,6 +52,15 @@ const optionalFields = {
     }),
   ),
   einvoice_profile: clearable(EInvoiceProfile),
+  debtor_number: clearable(
+    t.Integer({
+      minimum: 1,
+      maximum: 999_999_999,
+      description:
+        'The DATEV debtor account (Personenkonto); assigned on the first DATEV export when unset, unique per account',
+      examples: [10000],
+    }),
+  ),
 };
 
 export const CreateCustomerBody = t.Object(
@@ -79,6 +88,7 @@ export const Customer = t.Object({
   electronic_address: t.Optional(ElectronicAddress),
   buyer_reference: t.Optional(t.String()),
   einvoice_profile: t.Optional(EInvoiceProfile),
+  debtor_number: t.Optional(t.Integer()),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -130,6 +140,7 @@ export function toColumns(input: UpdateCustomerBody): Partial<CustomerRow> {
           ? null
           : input.buyer_reference.trim(),
     einvoiceProfile: input.einvoice_profile,
+    debtorNumber: input.debtor_number,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
@@ -148,6 +159,7 @@ export function presentCustomer(row: CustomerRow): Customer {
     ...(row.electronicAddress ? { electronic_address: row.electronicAddress } : {}),
     ...(row.buyerReference ? { buyer_reference: row.buyerReference } : {}),
     ...(row.einvoiceProfile ? { einvoice_profile: row.einvoiceProfile as EInvoiceProfile } : {}),
+    ...(row.debtorNumber !== null ? { debtor_number: row.debtorNumber } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

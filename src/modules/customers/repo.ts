@@ -1,7 +1,8 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isForeignKeyViolation } from '../../db/errors';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
 import { containsText } from '../../db/text-search';
+import { conflict } from '../../shared/errors';
 import type { PageRequest } from '../../shared/pagination';
 import { type CustomerRow, customers } from './schema';
 
@@ -52,4 +53,39 @@ export function deleteCustomer(db: DbOrTx, accountId: string, id: string): Delet
     if (isForeignKeyViolation(error)) return 'in_use';
     throw error;
   }
+}
+
+/** A write that gave a customer a debtor number another customer of the account holds: a 409. */
+export function withDebtorNumberCheck<T>(debtorNumber: number | null | undefined, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (isUniqueViolation(error, 'debtor_number')) {
+      throw conflict(`debtor_number ${debtorNumber} belongs to another customer of this account`, {
+        debtor_number: debtorNumber ?? null,
+      });
+    }
+    throw error;
+  }
+}
+
+/**
+ * The customer's DATEV debtor number, given the next free one (from `first` on, after the highest in use)
+ * when it has none yet. Runs inside the export's transaction, so two exports cannot hand out one number.
+ */
+export function assignDebtorNumber(db: DbOrTx, accountId: string, id: string, first: number): number | null {
+  const row = findCustomer(db, accountId, id);
+  if (!row) return null;
+  if (row.debtorNumber !== null) return row.debtorNumber;
+  const highest = db
+    .select({ value: max(customers.debtorNumber) })
+    .from(customers)
+    .where(and(eq(customers.accountId, accountId), gte(customers.debtorNumber, first)))
+    .get()?.value;
+  const next = highest === null || highest === undefined ? first : highest + 1;
+  db.update(customers)
+    .set({ debtorNumber: next })
+    .where(and(scoped(accountId, id), isNull(customers.debtorNumber)))
+    .run();
+  return next;
 }

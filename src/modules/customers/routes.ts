@@ -1,7 +1,15 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import {
+  authErrors,
+  dataOf,
+  ErrorEnvelope,
+  PageQuery,
+  pageOf,
+  withConflict,
+  withNotFound,
+} from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import {
@@ -26,7 +34,7 @@ export function customerRoutes(auth: Auth, _deps: AppDeps) {
     .post('', ({ ctx, body }) => ({ data: presentCustomer(createCustomer({ ctx, input: body })) }), {
       auth: true,
       body: CreateCustomerBody,
-      response: { 200: dataOf(Customer), ...authErrors },
+      response: { 200: dataOf(Customer), ...authErrors, 409: ErrorEnvelope },
       detail: detail('Create a customer (buyer)'),
     })
     .get(
@@ -75,7 +83,7 @@ export function customerRoutes(auth: Auth, _deps: AppDeps) {
         auth: true,
         params,
         body: UpdateCustomerBody,
-        response: { 200: dataOf(Customer), ...withNotFound },
+        response: { 200: dataOf(Customer), ...withConflict },
         detail: detail('Update a customer: omitted fields stay, null clears, metadata is replaced whole'),
       },
     )

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import type { AddressValue, ElectronicAddressValue } from '../business-profiles/schema';
@@ -20,11 +20,17 @@ export const customers = sqliteTable(
     electronicAddress: text('electronic_address', { mode: 'json' }).$type<ElectronicAddressValue>(),
     buyerReference: text('buyer_reference'),
     einvoiceProfile: text('einvoice_profile'),
+    /** The DATEV debtor account (Personenkonto): set on the first DATEV export or by PATCH (docs/exports.md). */
+    debtorNumber: integer('debtor_number'),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('customers_account_idx').on(t.accountId, t.id)],
+  (t) => [
+    index('customers_account_idx').on(t.accountId, t.id),
+    // One debtor account per customer and account; NULLs (not yet exported) do not collide.
+    uniqueIndex('customers_debtor_number_uq').on(t.accountId, t.debtorNumber),
+  ],
 );
 
 export type CustomerRow = typeof customers.$inferSelect;

@@ -1,5 +1,5 @@
 export { einvoicesAccess } from './access';
-export { receivedForReports, receivedPaymentsForReports } from './repo';
+export { listReceived, receivedForReports, receivedPaymentsForReports } from './repo';
 export type { ReceivedDocumentRow, ReceivedEmail, ReceivedPaymentRow } from './schema';
 export {
   type ParsedEInvoice,

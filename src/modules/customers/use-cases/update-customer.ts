@@ -4,7 +4,7 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
 import { customerProblems, toColumns, type UpdateCustomerBody } from '../model';
-import { findCustomer, updateCustomer as updateRow } from '../repo';
+import { findCustomer, updateCustomer as updateRow, withDebtorNumberCheck } from '../repo';
 import type { CustomerRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
@@ -25,7 +25,9 @@ function updateCustomerNow({
     ),
   );
   if (Object.keys(changes).length === 0) return existing;
-  const row = updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) });
+  const row = withDebtorNumberCheck(input.patch.debtor_number, () =>
+    updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) }),
+  );
   if (!row) throw notFound('Customer');
   return row;
 }

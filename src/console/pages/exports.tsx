@@ -1,0 +1,278 @@
+// Exports for the tax adviser (docs/exports.md): the DATEV settings and file, the CSVs and the archive ZIP
+// of a period. Downloads are fetched with the session (or key) and handed over as files.
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiError, blob, call, get, withQuery } from '../api';
+import { t } from '../i18n';
+import { Field, Fieldset, Select } from '../ui/form';
+import { saveBlob, useAction, useLoad } from '../ui/hooks';
+import { ErrorNotice, Loading, Notice } from '../ui/notice';
+
+const CASES = [
+  { key: 'standard_19', label: '19 % VAT' },
+  { key: 'reduced_7', label: '7 % VAT' },
+  { key: 'intra_eu', label: 'Intra-EU (0 %)' },
+  { key: 'third_country', label: 'Outside the EU (0 %)' },
+  { key: 'reverse_charge', label: 'Reverse charge' },
+  { key: 'exempt', label: 'Tax exempt' },
+  { key: 'other', label: 'Other' },
+] as const;
+
+type Assignment = { account: string; tax_key: string | null };
+interface Settings {
+  chart: 'SKR03' | 'SKR04';
+  consultant_number: number | null;
+  client_number: number | null;
+  fiscal_year_start: string;
+  account_length: number;
+  revenue_accounts: Record<string, Assignment>;
+  expense_accounts: Record<string, Assignment>;
+  first_debtor_number: number;
+  first_creditor_number: number;
+}
+
+const NUMBERS = [
+  'consultant_number',
+  'client_number',
+  'account_length',
+  'first_debtor_number',
+  'first_creditor_number',
+] as const;
+
+type Values = Record<string, string>;
+
+function valuesOf(s: Settings): Values {
+  const values: Values = { chart: s.chart, fiscal_year_start: s.fiscal_year_start };
+  for (const name of NUMBERS) values[name] = s[name] === null ? '' : String(s[name]);
+  for (const c of CASES) {
+    values[`revenue_accounts.${c.key}`] = s.revenue_accounts[c.key]?.account ?? '';
+    values[`expense_accounts.${c.key}`] = s.expense_accounts[c.key]?.account ?? '';
+  }
+  return values;
+}
+
+/** The PUT body: numbers as numbers (anything else as typed, for the API to name), accounts with their keys. */
+function bodyOf(values: Values, before: Settings): Record<string, unknown> {
+  const number = (v: string | undefined) => (/^\d{1,9}$/.test(v?.trim() ?? '') ? Number(v) : v?.trim());
+  const body: Record<string, unknown> = { chart: values.chart, fiscal_year_start: values.fiscal_year_start };
+  for (const name of NUMBERS) body[name] = values[name]?.trim() === '' ? null : number(values[name]);
+  if (body.account_length === null) delete body.account_length;
+  for (const group of ['revenue_accounts', 'expense_accounts'] as const) {
+    const accounts: Record<string, Assignment> = {};
+    for (const c of CASES) {
+      const account = values[`${group}.${c.key}`]?.trim() ?? '';
+      // A chart change without an edited account takes the new chart's defaults.
+      if (account === '' || (values.chart !== before.chart && account === before[group][c.key]?.account))
+        continue;
+      accounts[c.key] = { account, tax_key: before[group][c.key]?.tax_key ?? null };
+    }
+    body[group] = accounts;
+  }
+  return body;
+}
+
+type ExportPath =
+  | '/exports/datev'
+  | '/exports/documents.csv'
+  | '/exports/received-documents.csv'
+  | '/exports/archive.zip';
+
+function lastMonth(): { from: string; to: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+export function ExportsPage() {
+  const loaded = useLoad(() => get<Settings>('/settings/accounting'), []);
+  const [period, setPeriod] = useState(lastMonth);
+  return (
+    <section>
+      <div class="page-head">
+        <h1>{t('Exports')}</h1>
+      </div>
+      <p>
+        {t('Everything a tax adviser asks for, by issue date: the DATEV file, CSV lists and an archive.')}
+      </p>
+      <Fieldset legend={t('Period')}>
+        <div class="grid">
+          <Field
+            label={t('First day')}
+            type="date"
+            value={period.from}
+            onInput={(from) => setPeriod((p) => ({ ...p, from }))}
+          />
+          <Field
+            label={t('Last day')}
+            type="date"
+            value={period.to}
+            onInput={(to) => setPeriod((p) => ({ ...p, to }))}
+          />
+        </div>
+      </Fieldset>
+      <Downloads period={period} />
+      <ErrorNotice error={loaded.error} />
+      {loaded.data ? <DatevSettings settings={loaded.data} onSaved={loaded.reload} /> : <Loading />}
+    </section>
+  );
+}
+
+function Downloads({ period }: { period: { from: string; to: string } }) {
+  const action = useAction();
+  const [kind, setKind] = useState('issued');
+  const fetchFile = (path: ExportPath, name: string, query: Record<string, string> = {}) =>
+    action.run(async () => saveBlob(await blob('GET', withQuery(path, { ...period, ...query })), name));
+  const span = `${period.from}_${period.to}`;
+  return (
+    <>
+      <Fieldset legend={t('DATEV export')}>
+        <div class="grid">
+          <Select
+            label={t('Bookings of')}
+            value={kind}
+            onChange={setKind}
+            options={[
+              { value: 'issued', label: t('Issued documents (revenue)') },
+              { value: 'received', label: t('Received documents (expenses)') },
+            ]}
+          />
+        </div>
+        <div class="toolbar">
+          <button
+            type="button"
+            class="primary"
+            disabled={action.busy}
+            onClick={() => fetchFile('/exports/datev', `EXTF_Buchungsstapel_${kind}_${span}.csv`, { kind })}
+          >
+            {t('Download DATEV file')}
+          </button>
+        </div>
+      </Fieldset>
+      <Fieldset legend={t('Lists and archive')}>
+        <div class="toolbar">
+          <button
+            type="button"
+            disabled={action.busy}
+            onClick={() => fetchFile('/exports/documents.csv', `documents_${span}.csv`)}
+          >
+            {t('Download documents CSV')}
+          </button>
+          <button
+            type="button"
+            disabled={action.busy}
+            onClick={() => fetchFile('/exports/received-documents.csv', `received-documents_${span}.csv`)}
+          >
+            {t('Download received documents CSV')}
+          </button>
+          <button
+            type="button"
+            disabled={action.busy}
+            onClick={() => fetchFile('/exports/archive.zip', `archive_${span}.zip`)}
+          >
+            {t('Download archive (ZIP)')}
+          </button>
+        </div>
+        {action.busy ? <p role="status">{t('Preparing the download…')}</p> : null}
+      </Fieldset>
+      <ErrorNotice error={action.error} />
+    </>
+  );
+}
+
+function DatevSettings({ settings, onSaved }: { settings: Settings; onSaved: () => void }) {
+  const [values, setValues] = useState(() => valuesOf(settings));
+  const [saved, setSaved] = useState(false);
+  const action = useAction();
+  useEffect(() => setValues(valuesOf(settings)), [settings]);
+  const set = (path: string) => (value: string) => {
+    setSaved(false);
+    setValues((current) => ({ ...current, [path]: value }));
+  };
+  const error = action.error as ApiError | null;
+  const save = async (event: Event) => {
+    event.preventDefault();
+    const done = await action.run(() =>
+      call('PUT', '/settings/accounting', { body: bodyOf(values, settings) }),
+    );
+    if (done !== undefined) {
+      setSaved(true);
+      onSaved();
+    }
+  };
+  /** A numeric field; `problemPath` is where the API names its problem (an account's `.account`). */
+  const field = (path: string, label: string, hint?: string, problemPath = path) => (
+    <Field
+      key={path}
+      label={label}
+      hint={hint}
+      inputMode="numeric"
+      value={values[path] ?? ''}
+      onInput={set(path)}
+      path={problemPath}
+      error={error}
+    />
+  );
+  return (
+    <form onSubmit={save}>
+      <Fieldset legend={t('DATEV settings')}>
+        <div class="grid">
+          <Select
+            label={t('Chart of accounts')}
+            value={values.chart ?? 'SKR03'}
+            onChange={set('chart')}
+            options={[
+              { value: 'SKR03', label: 'SKR03' },
+              { value: 'SKR04', label: 'SKR04' },
+            ]}
+            path="chart"
+            error={error}
+          />
+          {field('consultant_number', t('Consultant number'), t('Beraternummer, from your tax adviser'))}
+          {field('client_number', t('Client number'), t('Mandantennummer, from your tax adviser'))}
+          <Field
+            label={t('Fiscal year starts')}
+            hint={t('Month and day, e.g. 01-01')}
+            value={values.fiscal_year_start ?? ''}
+            onInput={set('fiscal_year_start')}
+            path="fiscal_year_start"
+            error={error}
+          />
+          {field('account_length', t('Account length'))}
+          {field('first_debtor_number', t('First debtor number'))}
+          {field('first_creditor_number', t('First creditor number'))}
+        </div>
+      </Fieldset>
+      <Fieldset legend={t('Revenue accounts')}>
+        <div class="grid">
+          {CASES.map((c) =>
+            field(
+              `revenue_accounts.${c.key}`,
+              t('Revenue: {case}', { case: t(c.label) }),
+              undefined,
+              `revenue_accounts.${c.key}.account`,
+            ),
+          )}
+        </div>
+      </Fieldset>
+      <Fieldset legend={t('Expense accounts')}>
+        <div class="grid">
+          {CASES.map((c) =>
+            field(
+              `expense_accounts.${c.key}`,
+              t('Expense: {case}', { case: t(c.label) }),
+              undefined,
+              `expense_accounts.${c.key}.account`,
+            ),
+          )}
+        </div>
+      </Fieldset>
+      <div class="toolbar">
+        <button type="submit" class="primary" disabled={action.busy}>
+          {t('Save settings')}
+        </button>
+      </div>
+      {saved ? <Notice kind="ok">{t('Settings saved.')}</Notice> : null}
+      <ErrorNotice error={action.error} />
+    </form>
+  );
+}

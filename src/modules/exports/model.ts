@@ -1,0 +1,123 @@
+import { t } from 'elysia';
+
+const Assignment = t.Object(
+  {
+    account: t.String({ pattern: '^[0-9]{1,9}$', description: 'Sachkonto, digits only', examples: ['8400'] }),
+    tax_key: t.Optional(
+      t.Union([
+        t.String({
+          pattern: '^[0-9]{1,4}$',
+          description: 'BU-Schlüssel; null (the default) for automatic accounts',
+        }),
+        t.Null(),
+      ]),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const caseFields = (description: string) =>
+  t.Object(
+    {
+      standard_19: t.Optional(Assignment),
+      reduced_7: t.Optional(Assignment),
+      intra_eu: t.Optional(Assignment),
+      third_country: t.Optional(Assignment),
+      reverse_charge: t.Optional(Assignment),
+      exempt: t.Optional(Assignment),
+      other: t.Optional(Assignment),
+    },
+    { additionalProperties: false, description },
+  );
+
+const AssignmentOut = t.Object({ account: t.String(), tax_key: t.Union([t.String(), t.Null()]) });
+const caseFieldsOut = t.Object({
+  standard_19: AssignmentOut,
+  reduced_7: AssignmentOut,
+  intra_eu: AssignmentOut,
+  third_country: AssignmentOut,
+  reverse_charge: AssignmentOut,
+  exempt: AssignmentOut,
+  other: AssignmentOut,
+});
+
+export const Chart = t.Union([t.Literal('SKR03'), t.Literal('SKR04')]);
+
+export const AccountingSettings = t.Object({
+  chart: Chart,
+  consultant_number: t.Union([t.Integer(), t.Null()]),
+  client_number: t.Union([t.Integer(), t.Null()]),
+  fiscal_year_start: t.String({ description: 'MM-DD' }),
+  account_length: t.Integer(),
+  revenue_accounts: caseFieldsOut,
+  expense_accounts: caseFieldsOut,
+  first_debtor_number: t.Integer(),
+  first_creditor_number: t.Integer(),
+});
+export type AccountingSettings = typeof AccountingSettings.static;
+
+/** PUT replaces the settings: an omitted field takes its default (accounts: the chart's, per tax case). */
+export const AccountingSettingsBody = t.Object(
+  {
+    chart: t.Optional(Chart),
+    consultant_number: t.Optional(
+      t.Union([
+        t.Integer({ minimum: 1001, maximum: 9_999_999, description: "The tax adviser's Beraternummer" }),
+        t.Null(),
+      ]),
+    ),
+    client_number: t.Optional(
+      t.Union([t.Integer({ minimum: 1, maximum: 99_999, description: 'Mandantennummer' }), t.Null()]),
+    ),
+    fiscal_year_start: t.Optional(
+      t.String({
+        pattern: '^(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$',
+        description: 'MM-DD the fiscal year begins (Wirtschaftsjahresbeginn)',
+        examples: ['01-01'],
+      }),
+    ),
+    account_length: t.Optional(
+      t.Integer({
+        minimum: 4,
+        maximum: 8,
+        description: 'Sachkontenlänge: digits of a general ledger account',
+      }),
+    ),
+    revenue_accounts: t.Optional(
+      caseFields("Revenue accounts of issued documents per tax case; omitted cases take the chart's"),
+    ),
+    expense_accounts: t.Optional(
+      caseFields("Expense accounts of received documents per tax case; omitted cases take the chart's"),
+    ),
+    first_debtor_number: t.Optional(
+      t.Integer({ description: 'The first debtor number given to a customer (default 10000)' }),
+    ),
+    first_creditor_number: t.Optional(
+      t.Integer({ description: 'The first creditor number given to a supplier (default 70000)' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type AccountingSettingsBody = typeof AccountingSettingsBody.static;
+
+const date = (description: string) => t.String({ format: 'date', description });
+
+export const PeriodQuery = t.Object({
+  from: date('First issue date of the period (YYYY-MM-DD)'),
+  to: date('Last issue date of the period (YYYY-MM-DD), included'),
+});
+
+export const DatevQuery = t.Object({
+  from: date('First document date of the period (YYYY-MM-DD)'),
+  to: date('Last document date of the period (YYYY-MM-DD), included'),
+  kind: t.Optional(
+    t.Union([t.Literal('issued'), t.Literal('received')], {
+      description: 'issued (default): revenue bookings of documents; received: expense bookings',
+    }),
+  ),
+  encoding: t.Optional(
+    t.Union([t.Literal('windows-1252'), t.Literal('utf-8')], {
+      description: 'windows-1252 (default, as DATEV imports it) or utf-8',
+    }),
+  ),
+});

@@ -1,0 +1,65 @@
+import type { DbOrTx } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { AccountCtx } from '../../shared/context';
+import { validationError } from '../../shared/errors';
+import type { PageRequest } from '../../shared/pagination';
+import { findCustomer } from '../customers';
+import type { DocumentRow } from '../documents';
+
+/** Rows read per query while an export streams: the response holds one page, never the whole period. */
+export const PAGE_SIZE = 100;
+
+/** `from` after `to` is a 422 naming `query.to`. */
+export function checkPeriod(from: string, to: string): void {
+  if (from > to) {
+    throw validationError([{ loc: 'query.to', msg: 'to must not be before from', type: 'invalid_value' }]);
+  }
+}
+
+/**
+ * Walks a list query page by page (the modules' own `list…` functions, newest first), each page read and
+ * turned into output inside one transaction, so what a page assigns (debtor numbers) commits with it.
+ */
+export async function* pagesOf<R extends { id: string }, T>(
+  ctx: AccountCtx,
+  list: (db: DbOrTx, page: PageRequest) => R[],
+  map: (ctx: AccountCtx, rows: R[]) => T,
+): AsyncGenerator<T, void> {
+  let after: string | null = null;
+  for (;;) {
+    const cursor = after;
+    const page = inTransaction(ctx, (tx) => {
+      const found = list(tx.db, { limit: PAGE_SIZE, after: cursor });
+      const rows = found.slice(0, PAGE_SIZE);
+      return {
+        output: rows.length > 0 ? map(tx, rows) : null,
+        more: found.length > PAGE_SIZE,
+        last: rows.at(-1),
+      };
+    });
+    if (page.output !== null) yield page.output;
+    if (!page.more || !page.last) return;
+    after = page.last.id;
+  }
+}
+
+/** A stream of text chunks as bytes, pulled one chunk at a time (backpressure: the next page waits). */
+export function streamOf(chunks: AsyncGenerator<string, void>, encode: (s: string) => Uint8Array) {
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encode(next.value));
+    },
+    async cancel() {
+      await chunks.return();
+    },
+  });
+}
+
+/** The buyer's name as the document states it (its snapshot since finalize), else the customer's now. */
+export function buyerNameOf(ctx: AccountCtx, row: DocumentRow): string {
+  const snapshot = (row.data.buyer as { name?: unknown } | undefined)?.name;
+  if (typeof snapshot === 'string') return snapshot;
+  return findCustomer(ctx.db, ctx.accountId, row.customerId)?.name ?? '';
+}

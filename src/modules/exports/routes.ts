@@ -1,0 +1,120 @@
+import { Elysia, t } from 'elysia';
+import type { AppDeps } from '../../deps';
+import type { Auth } from '../../http/auth';
+import { authErrors, dataOf, ErrorEnvelope } from '../../http/schemas';
+import { renderServicesOf } from '../renders';
+import { AccountingSettings, AccountingSettingsBody, DatevQuery, PeriodQuery } from './model';
+import { putAccountingSettings, readAccountingSettings } from './use-cases/accounting-settings';
+import { archiveExport } from './use-cases/archive';
+import { datevExport } from './use-cases/datev-export';
+import { documentsCsv, receivedDocumentsCsv } from './use-cases/documents-csv';
+
+const detail = (summary: string, tag = 'Exports') => ({ summary, tags: [tag] });
+
+/** A streamed download: the body is pulled as the client reads it. */
+function download(body: ReadableStream, filename: string, contentType: string): Response {
+  return new Response(body, {
+    headers: {
+      'content-type': contentType,
+      'content-disposition': `attachment; filename="${filename.replace(/[^\w.-]/g, '_')}"`,
+      'cache-control': 'no-store',
+    },
+  });
+}
+
+const csvBody = (description: string) => t.Any({ description });
+const withErrors = { ...authErrors, 409: ErrorEnvelope, 422: ErrorEnvelope };
+
+export function exportRoutes(auth: Auth, deps: AppDeps) {
+  const services = renderServicesOf(deps);
+  return new Elysia({ prefix: '/api/v1' })
+    .use(auth)
+    .get('/settings/accounting', ({ ctx }) => ({ data: readAccountingSettings(ctx) }), {
+      auth: true,
+      response: { 200: dataOf(AccountingSettings), ...authErrors },
+      detail: detail('The accounting settings DATEV exports use (SKR03 defaults until saved)', 'Settings'),
+    })
+    .put('/settings/accounting', ({ ctx, body }) => ({ data: putAccountingSettings({ ctx, input: body }) }), {
+      auth: true,
+      body: AccountingSettingsBody,
+      response: { 200: dataOf(AccountingSettings), ...authErrors, 422: ErrorEnvelope },
+      detail: detail(
+        "Replace the accounting settings; omitted fields take their defaults (accounts: the chart's)",
+        'Settings',
+      ),
+    })
+    .get(
+      '/exports/datev',
+      ({ ctx, query }) => {
+        const { filename, body } = datevExport({
+          ctx,
+          input: {
+            from: query.from,
+            to: query.to,
+            kind: query.kind ?? 'issued',
+            encoding: query.encoding ?? 'windows-1252',
+          },
+        });
+        const charset = query.encoding === 'utf-8' ? 'utf-8' : 'windows-1252';
+        return download(body, filename, `text/csv; charset=${charset}`);
+      },
+      {
+        auth: true,
+        query: DatevQuery,
+        response: { 200: csvBody('DATEV EXTF Buchungsstapel (text/csv)'), ...withErrors },
+        detail: detail(
+          'DATEV Buchungsstapel (EXTF 700, category 21) of the period: one booking per document and tax rate',
+        ),
+      },
+    )
+    .get(
+      '/exports/documents.csv',
+      ({ ctx, query }) => {
+        const { filename, body } = documentsCsv({ ctx, input: query });
+        return download(body, filename, 'text/csv; charset=utf-8');
+      },
+      {
+        auth: true,
+        query: PeriodQuery,
+        response: { 200: csvBody('CSV, UTF-8, one line per document'), ...withErrors },
+        detail: detail('Issued invoices, credit notes and receipts of the period as CSV'),
+      },
+    )
+    .get(
+      '/exports/received-documents.csv',
+      ({ ctx, query }) => {
+        const { filename, body } = receivedDocumentsCsv({ ctx, input: query });
+        return download(body, filename, 'text/csv; charset=utf-8');
+      },
+      {
+        auth: true,
+        query: PeriodQuery,
+        response: { 200: csvBody('CSV, UTF-8, one line per received document'), ...withErrors },
+        detail: detail('Received documents of the period as CSV'),
+      },
+    )
+    .get(
+      '/exports/archive.zip',
+      async ({ ctx, principal, query }) => {
+        const { filename, body } = await archiveExport({
+          ctx,
+          services,
+          input: {
+            from: query.from,
+            to: query.to,
+            monthlyQuota: principal.monthlyRenderQuota,
+            planId: principal.planId,
+          },
+        });
+        return download(body, filename, 'application/zip');
+      },
+      {
+        auth: true,
+        query: PeriodQuery,
+        response: { 200: t.Any({ description: 'ZIP (application/zip), streamed' }), ...withErrors },
+        detail: detail(
+          'Every issued PDF and e-invoice XML and every received original of the period, with index.csv',
+        ),
+      },
+    );
+}

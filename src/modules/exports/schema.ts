@@ -1,0 +1,52 @@
+import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { createdAt, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+import type { AccountMap, Chart } from './accounts';
+
+/** What an account's accounting settings hold (docs/exports.md); absent rows mean the SKR03 defaults. */
+export interface AccountingSettingsValue {
+  chart: Chart;
+  consultant_number: number | null;
+  client_number: number | null;
+  /** MM-DD: the day each fiscal year begins. */
+  fiscal_year_start: string;
+  account_length: number;
+  revenue_accounts: AccountMap;
+  expense_accounts: AccountMap;
+  first_debtor_number: number;
+  first_creditor_number: number;
+}
+
+/** One row per account that saved its settings: a JSON value, replaced whole by PUT. */
+export const accountingSettings = sqliteTable('accounting_settings', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => accounts.id),
+  settings: text('settings', { mode: 'json' }).$type<AccountingSettingsValue>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The DATEV creditor account (Personenkonto) of each supplier of received documents. Suppliers are no
+ * resource of their own (a received document names its seller), so the number is kept here, keyed by the
+ * seller's tax ID (VAT ID or tax number, upper case without spaces) or, without one, by its name.
+ */
+export const creditorNumbers = sqliteTable(
+  'creditor_numbers',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    supplierKey: text('supplier_key').notNull(),
+    number: integer('number').notNull(),
+    /** The seller's name when the number was given, for people reading the table. */
+    name: text('name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('creditor_numbers_supplier_uq').on(t.accountId, t.supplierKey),
+    uniqueIndex('creditor_numbers_number_uq').on(t.accountId, t.number),
+  ],
+);
+
+export type CreditorNumberRow = typeof creditorNumbers.$inferSelect;

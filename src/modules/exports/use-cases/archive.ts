@@ -1,0 +1,230 @@
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { dec, toFixedString } from '../../../domain/money';
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { DomainError } from '../../../shared/errors';
+import { writeEInvoiceXml } from '../../compliance';
+import { findCustomer } from '../../customers';
+import { type DocumentRow, einvoiceInputOf, listDocuments, minorUnitsOf } from '../../documents';
+import { listReceived, type ReceivedDocumentRow } from '../../einvoices';
+import { readSupportingFiles } from '../../files';
+import { latestRenderOf, type RenderServices, renderStoredDocument } from '../../renders';
+import { buyerNameOf, checkPeriod, pagesOf } from '../period';
+import { BOOKED_TYPES } from './datev-export';
+import { csvField } from './documents-csv';
+
+export interface ArchiveInput {
+  from: string;
+  to: string;
+  /** The caller's plan: renders made for the archive count against its monthly quota as any render. */
+  monthlyQuota: number;
+  planId: string;
+}
+
+interface Entry {
+  name: string;
+  bytes: Uint8Array;
+}
+
+const INDEX_COLUMNS = 'kind,number,type,issue_date,party,total,currency,status,files,note\r\n';
+
+/** File names inside the ZIP: safe characters, and a number used twice gets `-2`, `-3`. */
+class EntryNames {
+  private readonly used = new Set<string>();
+  name(folder: string, stem: string, extension: string): string {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets replaced
+    const safe = stem.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '-').trim() || 'document';
+    let name = `${folder}/${safe}.${extension}`;
+    for (let n = 2; this.used.has(name); n++) name = `${folder}/${safe}-${n}.${extension}`;
+    this.used.add(name);
+    return name;
+  }
+}
+
+const problemOf = (error: unknown) =>
+  error instanceof DomainError ? error.message : 'could not be produced';
+
+/** The document's PDF: its latest live render, else a new one through the render pool (counted as a render). */
+async function pdfOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow, input: ArchiveInput) {
+  const live = latestRenderOf(ctx.db, ctx.accountId, row.id, isoNow(ctx.clock));
+  const stored = live ? await services.blobs.get(live.blobKey) : null;
+  if (stored) return stored;
+  const made = await renderStoredDocument({
+    ctx,
+    services,
+    input: { documentId: row.id, monthlyQuota: input.monthlyQuota, planId: input.planId, body: {} },
+  });
+  return made.bytes;
+}
+
+/** The e-invoice XML the customer needs (its `einvoice_profile`), as sending attaches it; null without one. */
+async function xmlOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow): Promise<string | null> {
+  const profile = findCustomer(ctx.db, ctx.accountId, row.customerId)
+    ?.einvoiceProfile as ComplianceProfile | null;
+  if (!profile) return null;
+  const input = einvoiceInputOf(ctx, row);
+  const attachedFiles = await readSupportingFiles(
+    ctx,
+    services.blobs,
+    input.data.supporting_documents,
+    'document',
+  );
+  const outcome = await writeEInvoiceXml({ profile, ...input, attachedFiles });
+  if (!outcome.ok)
+    throw new DomainError('unprocessable_entity', `the ${profile} e-invoice cannot be written`);
+  return outcome.xml;
+}
+
+const extensionOf = (contentType: string) =>
+  contentType.includes('pdf') ? 'pdf' : contentType.includes('xml') ? 'xml' : 'bin';
+
+/** One line of index.csv. */
+function indexLine(
+  kind: 'issued' | 'received',
+  row: { number: string | null; type: string; date: string | null; party: string | null },
+  money: { total: string; currency: string; status: string },
+  files: string[],
+  notes: string[],
+): string {
+  return [
+    kind,
+    csvField(row.number, true),
+    row.type,
+    row.date ?? '',
+    csvField(row.party, true),
+    money.total,
+    money.currency,
+    money.status,
+    csvField(files.join(' ')),
+    csvField(notes.join('; ')),
+  ].join(',');
+}
+
+async function* issuedEntries(
+  ctx: AccountCtx,
+  services: RenderServices,
+  input: ArchiveInput,
+  names: EntryNames,
+  index: string[],
+): AsyncGenerator<Entry, void> {
+  const filters = { issuedFrom: input.from, issuedTo: input.to };
+  for await (const rows of pagesOf(
+    ctx,
+    (db, page) => listDocuments(db, ctx.accountId, filters, page),
+    (_t, r) => r,
+  )) {
+    for (const row of rows) {
+      if (row.status === 'draft' || !(BOOKED_TYPES as readonly string[]).includes(row.documentType)) continue;
+      const files: string[] = [];
+      const notes: string[] = [];
+      try {
+        const bytes = await pdfOf(ctx, services, row, input);
+        const name = names.name('issued', row.number, 'pdf');
+        files.push(name);
+        yield { name, bytes };
+      } catch (error) {
+        notes.push(`PDF: ${problemOf(error)}`);
+      }
+      try {
+        const xml = await xmlOf(ctx, services, row);
+        if (xml !== null) {
+          const name = names.name('issued', row.number, 'xml');
+          files.push(name);
+          yield { name, bytes: new TextEncoder().encode(xml) };
+        }
+      } catch (error) {
+        notes.push(`XML: ${problemOf(error)}`);
+      }
+      index.push(
+        indexLine(
+          'issued',
+          { number: row.number, type: row.documentType, date: row.issueDate, party: buyerNameOf(ctx, row) },
+          { total: row.totals.total, currency: row.currency, status: row.status },
+          files,
+          notes,
+        ),
+      );
+    }
+  }
+}
+
+async function* receivedEntries(
+  ctx: AccountCtx,
+  services: RenderServices,
+  input: ArchiveInput,
+  names: EntryNames,
+  index: string[],
+): AsyncGenerator<Entry, void> {
+  const filters = { issuedFrom: input.from, issuedTo: input.to };
+  const list = (db: AccountCtx['db'], page: { limit: number; after: string | null }) =>
+    listReceived(db, ctx.accountId, filters, page);
+  for await (const rows of pagesOf(ctx, list, (_t, r: ReceivedDocumentRow[]) => r)) {
+    for (const row of rows) {
+      const bytes = await services.blobs.get(row.blobKey);
+      const name = bytes
+        ? names.name('received', row.invoiceNumber ?? row.id, extensionOf(row.contentType))
+        : '';
+      if (bytes) yield { name, bytes };
+      index.push(
+        indexLine(
+          'received',
+          { number: row.invoiceNumber, type: row.documentType, date: row.issueDate, party: row.sellerName },
+          {
+            total: toFixedString(dec(row.total), minorUnitsOf(row.currency)),
+            currency: row.currency,
+            status: row.status,
+          },
+          bytes ? [name] : [],
+          bytes ? [] : ['original: file missing from storage'],
+        ),
+      );
+    }
+  }
+}
+
+/**
+ * The period's archive as a streamed ZIP: each issued document's PDF (and the e-invoice XML its customer
+ * needs), each received original, and `index.csv` last. One file is produced and handed to the archive at a
+ * time, so a year's archive never sits in memory; a file that cannot be produced is named in the index.
+ */
+export async function archiveExport({
+  ctx,
+  services,
+  input,
+}: {
+  ctx: AccountCtx;
+  services: RenderServices;
+  input: ArchiveInput;
+}): Promise<{ filename: string; body: ReadableStream }> {
+  checkPeriod(input.from, input.to);
+  const { ZipArchive } = await import('archiver'); // on first use, as batches load it
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  const names = new EntryNames();
+  const index: string[] = [];
+  const date = ctx.clock.now();
+  const add = async (entry: Entry) => {
+    const processed = once(archive, 'entry');
+    archive.append(Buffer.from(entry.bytes), { name: entry.name, date });
+    await processed;
+  };
+  const fill = async () => {
+    try {
+      for await (const entry of issuedEntries(ctx, services, input, names, index)) await add(entry);
+      for await (const entry of receivedEntries(ctx, services, input, names, index)) await add(entry);
+      await add({
+        name: 'index.csv',
+        bytes: new TextEncoder().encode(INDEX_COLUMNS + index.map((l) => `${l}\r\n`).join('')),
+      });
+      await archive.finalize();
+    } catch (error) {
+      archive.destroy(error as Error);
+    }
+  };
+  void fill();
+  return {
+    filename: `archive_${input.from}_${input.to}.zip`,
+    body: Readable.toWeb(archive) as ReadableStream,
+  };
+}

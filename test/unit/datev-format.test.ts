@@ -1,0 +1,148 @@
+// The DATEV pieces that need no server: tax cases, bookings per case, Belegfeld 1, text fields, cp1252.
+import { describe, expect, test } from 'bun:test';
+import { DEFAULT_REVENUE_ACCOUNTS, taxCaseOf } from '../../src/modules/exports/accounts';
+import {
+  belegfeld,
+  bookingLine,
+  encodeCp1252,
+  headerLine,
+  text,
+} from '../../src/modules/exports/datev/format';
+import { bookingsOf } from '../../src/modules/exports/use-cases/datev-bookings';
+import { fiscalYearOf } from '../../src/modules/exports/use-cases/datev-export';
+
+const group = (category: string | null, rate: string, taxable: string, tax: string) => ({
+  category,
+  rate,
+  taxable_amount: taxable,
+  tax_amount: tax,
+});
+const doc = (total: string, taxGroups: ReturnType<typeof group>[], side: 'S' | 'H' = 'S') => ({
+  total,
+  taxGroups,
+  side,
+  currency: 'EUR',
+  account: 10000,
+  date: '2026-03-05',
+  reference: 'RE 2026/001',
+  text: 'Kunde',
+});
+
+describe('tax cases', () => {
+  test.each([
+    ['S', '19', 'standard_19'],
+    ['S', '19.00', 'standard_19'],
+    [null, '19', 'standard_19'],
+    ['S', '7', 'reduced_7'],
+    ['S', '16', 'other'],
+    ['K', '0', 'intra_eu'],
+    ['G', '0', 'third_country'],
+    ['AE', '0', 'reverse_charge'],
+    ['E', '0', 'exempt'],
+    ['Z', '0', 'exempt'],
+    [null, '0', 'exempt'],
+    ['O', '0', 'other'],
+  ] as const)('%s at %s %% is %s', (category, rate, expected) => {
+    expect(taxCaseOf(category, rate)).toBe(expected);
+  });
+});
+
+describe('bookings', () => {
+  const skr03 = DEFAULT_REVENUE_ACCOUNTS.SKR03;
+
+  test('one per tax case, gross amounts, groups of one case added up', () => {
+    const bookings = bookingsOf(
+      doc('268.50', [
+        group('S', '19', '100.00', '19.00'),
+        group('S', '7', '50.00', '3.50'),
+        group('E', '0', '90', '0'),
+        group('Z', '0', '6.00', '0'),
+      ]),
+      skr03,
+    );
+    expect(bookings.map((b) => [b.amount, b.side, b.counterAccount, b.taxKey])).toEqual([
+      ['119.00', 'S', '8400', null],
+      ['53.50', 'S', '8300', null],
+      ['96.00', 'S', '8100', null],
+    ]);
+  });
+
+  test('what the groups leave of the total is booked as other; a negative case books the other way', () => {
+    const bookings = bookingsOf(doc('100.00', [group('S', '19', '-50.00', '-9.50')], 'H'), skr03);
+    expect(bookings.map((b) => [b.amount, b.side, b.counterAccount])).toEqual([
+      ['59.50', 'S', '8400'],
+      ['159.50', 'H', '8200'],
+    ]);
+  });
+
+  test('a chosen account that is no automatic one carries its tax key into the line', () => {
+    const accounts = { ...skr03, standard_19: { account: '8000', tax_key: '3' } };
+    const [booking] = bookingsOf(doc('119.00', [group('S', '19', '100.00', '19.00')]), accounts);
+    const fields = bookingLine(booking as NonNullable<typeof booking>)
+      .trimEnd()
+      .split(';');
+    expect(fields).toHaveLength(125);
+    expect(fields.slice(0, 14)).toEqual([
+      '119,00',
+      '"S"',
+      '"EUR"',
+      '',
+      '',
+      '',
+      '10000',
+      '8000',
+      '"3"',
+      '0503',
+      '"RE-2026/001"',
+      '""',
+      '',
+      '"Kunde"',
+    ]);
+  });
+});
+
+describe('fields', () => {
+  test('Belegfeld 1 keeps DATEV characters, at most 36', () => {
+    expect(belegfeld('INV-2026/001')).toBe('INV-2026/001');
+    expect(belegfeld('Rechnung Nr. 7_ä')).toBe('Rechnung-Nr.-7--');
+    expect(belegfeld('x'.repeat(40))).toHaveLength(36);
+  });
+
+  test('text fields: quotes doubled, line breaks as spaces, cut to the limit', () => {
+    expect(text('Müller "Bau"\r\nGmbH')).toBe('"Müller ""Bau"" GmbH"');
+    expect(text('a'.repeat(70), 60)).toBe(`"${'a'.repeat(60)}"`);
+  });
+
+  test('Windows-1252: Latin-1 letters, the euro sign and typographic quotes; others become ?', () => {
+    expect([...encodeCp1252('äß€„“…')]).toEqual([0xe4, 0xdf, 0x80, 0x84, 0x93, 0x85]);
+    expect([...encodeCp1252('Ł😀')]).toEqual([0x3f, 0x3f]);
+    expect(new TextDecoder('windows-1252').decode(encodeCp1252('Straße €5'))).toBe('Straße €5');
+  });
+
+  test('the header has 31 fields in DATEV order', () => {
+    const fields = headerLine({
+      createdAt: new Date('2026-03-31T12:34:56.789Z'),
+      consultantNumber: 1001,
+      clientNumber: 1,
+      fiscalYearStart: '2025-07-01',
+      accountLength: 4,
+      from: '2026-03-01',
+      to: '2026-03-31',
+      description: 'x'.repeat(40),
+      chart: 'SKR04',
+    })
+      .trimEnd()
+      .split(';');
+    expect(fields).toHaveLength(31);
+    expect(fields[5]).toBe('20260331123456789');
+    expect(fields.slice(10, 16)).toEqual(['1001', '1', '20250701', '4', '20260301', '20260331']);
+    expect(fields[16]).toBe(`"${'x'.repeat(30)}"`);
+    expect(fields[26]).toBe('"04"');
+  });
+
+  test('the fiscal year a date falls in', () => {
+    expect(fiscalYearOf('2026-03-31', '01-01')).toBe('2026-01-01');
+    expect(fiscalYearOf('2026-03-31', '07-01')).toBe('2025-07-01');
+    expect(fiscalYearOf('2026-07-01', '07-01')).toBe('2026-07-01');
+  });
+});
