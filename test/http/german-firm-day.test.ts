@@ -370,7 +370,9 @@ describe("a German firm's day", () => {
       body: { name: 'Eigen' },
     });
     expect(own.status).toBe(200);
-    // The CLI's link variant: no password given, a one-time link printed.
+    // The CLI's link variant, into another workspace: no password given, a one-time link printed.
+    const branch = await call('POST', '/api/v1/workspaces', { name: 'Zweigstelle Potsdam' });
+    expect(branch.status).toBe(200);
     const linked = runCli(
       [
         'users',
@@ -381,11 +383,16 @@ describe("a German firm's day", () => {
         'azubi@nordlicht.example',
         '--role',
         'member',
+        '--workspace',
+        branch.body.data.id,
+        '--json',
       ],
       { DATA_DIR: server.dataDir },
     );
     expect(linked.code).toBe(0);
-    expect(linked.stdout).toMatch(/#\/invitation\/[A-Za-z0-9_-]+/);
+    const trainee = JSON.parse(linked.stdout);
+    expect(trainee.member).toMatchObject({ workspace_id: branch.body.data.id, role: 'member' });
+    expect(trainee.set_password_url).toMatch(/#\/invitation\/[A-Za-z0-9_-]+$/);
   }, 60_000);
 
   test('signing out ends the session: the same cookie is 401 afterwards', async () => {
