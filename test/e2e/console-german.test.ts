@@ -365,6 +365,54 @@ describe('console in German', () => {
     expect((await api('GET', `/api/v1/recurring-invoices/${schedule.id}`)).status).toBe('paused');
   }, 90_000);
 
+  test('the profile form: USt-IdNr. and Steuernummer apart, register, directors, bank account, A4 preselected', async () => {
+    await open('business-profiles');
+    await click(page(), 'Neues Geschäftsprofil');
+    // A German console's new profile prints on A4 unless changed.
+    const pageSize = await byName(page(), 'Seitenformat', 'combobox');
+    expect(await pageSize.evaluate((select) => select.value as string)).toBe('A4');
+    await typeInto(page(), 'Firmenname', 'Vermessung Havel GmbH');
+    await typeInto(page(), 'USt-IdNr.', 'DE811907980');
+    await typeInto(page(), 'Steuernummer', '046/123/45678');
+    await typeInto(page(), 'Handelsregister', 'HRB 4711 P, Amtsgericht Potsdam');
+    await typeInto(page(), 'Geschäftsführer', 'Hanna Havel, Otto Havel');
+    await typeInto(page(), 'Kontoinhaber', 'Vermessung Havel GmbH');
+    await typeInto(page(), 'IBAN', 'DE89 3704 0044 0532 0130 00');
+    await typeInto(page(), 'BIC / SWIFT', 'COBADEFFXXX');
+    await click(page(), 'Speichern');
+    await waitForText(page(), 'Vermessung Havel GmbH');
+    const profiles = await server.json('/api/v1/business-profiles?limit=100', { key: account.apiKey });
+    const summary = profiles.body.data.find(
+      (p: { legal_name: string }) => p.legal_name === 'Vermessung Havel GmbH',
+    );
+    const stored = await api('GET', `/api/v1/business-profiles/${summary.id}`);
+    expect(stored).toMatchObject({
+      tax_id: 'DE811907980',
+      tax_number: '046/123/45678',
+      registration_number: 'HRB 4711 P, Amtsgericht Potsdam',
+      default_page_size: 'A4',
+      bank_account: { account_holder: 'Vermessung Havel GmbH', bic: 'COBADEFFXXX' },
+    });
+    expect(String(stored.managing_directors)).toContain('Hanna Havel');
+    expect(stored.bank_account.iban.replace(/\s/g, '')).toBe('DE89370400440532013000');
+  }, 60_000);
+
+  test('the customer form: Leitweg-ID and "needs an e-invoice"', async () => {
+    await open('customers');
+    await click(page(), 'Neuer Kunde');
+    await typeInto(page(), 'Name', 'Landesamt für Vermessung');
+    await typeInto(page(), 'Leitweg-ID oder Käuferreferenz', '04011000-1234512345-06');
+    await choose(page(), 'Braucht E-Rechnung', 'XRechnung (UBL)');
+    await click(page(), 'Speichern');
+    await waitForText(page(), 'Landesamt für Vermessung');
+    const customers = await server.json('/api/v1/customers?limit=100', { key: account.apiKey });
+    const made = customers.body.data.find((c: { name: string }) => c.name === 'Landesamt für Vermessung');
+    expect(await api('GET', `/api/v1/customers/${made.id}`)).toMatchObject({
+      buyer_reference: '04011000-1234512345-06',
+      einvoice_profile: 'xrechnung_ubl',
+    });
+  }, 60_000);
+
   test('no console errors on the way', () => {
     expect(browser.problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
     expect(browser.foreign).toEqual([]);
