@@ -172,7 +172,8 @@ export const GERMAN: Record<string, string> = {
   'No documents match these filters.': 'Keine Dokumente passen zu diesen Filtern.',
   'Your first invoice in three steps': 'Ihre erste Rechnung in drei Schritten',
   'Your business profile is there.': 'Ihr Geschäftsprofil ist angelegt.',
-  'Enter your business: name, address, tax ID': 'Ihr Unternehmen eintragen: Name, Adresse, Steuernummer',
+  'Enter your business: name, address, tax ID':
+    'Ihr Unternehmen eintragen: Name, Adresse, USt-IdNr. oder Steuernummer',
   'You have a customer.': 'Ein Kunde ist angelegt.',
   'Add the customer you bill': 'Den Kunden anlegen, dem Sie eine Rechnung stellen',
   'Write the invoice: lines, preview, save, finalize, download':
@@ -471,7 +472,7 @@ export const GERMAN: Record<string, string> = {
   Month: 'Monat',
   Net: 'Netto',
   'Net, by issue date: invoices less credit notes.':
-    'Netto, nach Rechnungsdatum: Rechnungen abzüglich Gutschriften.',
+    'Netto, nach Rechnungsdatum: Rechnungen abzüglich Rechnungskorrekturen.',
   'No invoice is open.': 'Keine Rechnung ist offen.',
   'No payments yet.': 'Noch keine Zahlungen.',
   'No received invoice is waiting.': 'Keine empfangene Rechnung wartet.',
@@ -481,7 +482,7 @@ export const GERMAN: Record<string, string> = {
   'Open and overdue': 'Offen und überfällig',
   'Open invoices': 'Offene Rechnungen',
   'Opening balance, invoices, credit notes and payments of the period, closing balance and what is overdue.':
-    'Anfangssaldo, Rechnungen, Gutschriften und Zahlungen des Zeitraums, Endsaldo und was überfällig ist.',
+    'Anfangssaldo, Rechnungen, Rechnungskorrekturen und Zahlungen des Zeitraums, Endsaldo und was überfällig ist.',
   'Overdue ({currency})': 'Überfällig ({currency})',
   'Period from': 'Zeitraum von',
   'Period to': 'Zeitraum bis',

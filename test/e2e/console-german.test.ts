@@ -45,7 +45,7 @@ async function open(route: string) {
 }
 
 /** The value of the text field with this name. */
-const valueOf = async (label: string) =>
+const fieldValue = async (label: string) =>
   (await byName(page(), label, 'textbox')).evaluate((input) => input.value as string);
 
 /** A date input's value, set as a person picking a date would (the input event the form listens to). */
@@ -117,7 +117,7 @@ describe('console in German', () => {
       () => document.body.textContent.replace(/\s/g, ' ').includes('3.346,88 €'),
       { timeout: 15_000 },
     );
-    const number = await valueOf('Nummer');
+    const number = await fieldValue('Nummer');
     expect(number).toStartWith('RE-');
     await click(page(), 'Speichern');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
@@ -135,7 +135,7 @@ describe('console in German', () => {
 
     // Edited again, the stored 2.5 shows as 2,5 and is saved unchanged.
     await click(page(), 'Bearbeiten');
-    const quantity = await valueOf('Menge');
+    const quantity = await fieldValue('Menge');
     expect(quantity).toBe('2,5');
     await click(page(), 'Speichern');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
@@ -175,7 +175,7 @@ describe('console in German', () => {
       'Sie haben ungespeicherte Änderungen. Seite verlassen und Änderungen verwerfen?',
     );
     expect(await page().evaluate(() => location.hash)).toBe('#/documents/new/invoice');
-    const value = await valueOf('Beschreibung');
+    const value = await fieldValue('Beschreibung');
     expect(value).toBe('Nicht gespeichert');
 
     const unload = nextDialog(true);
@@ -244,6 +244,15 @@ describe('console in German', () => {
     // Never an XPath: the finding names the field.
     expect(await page().evaluate(() => document.body.textContent.includes('/Invoice'))).toBe(false);
     expect((await api('GET', `/api/v1/documents/${draft.id}`)).status).toBe('draft');
+    // The page's own compliance check says the same by field, official rules included: never their XPath.
+    await click(page(), 'Konformität prüfen');
+    await page().waitForFunction(
+      () => document.querySelector('.compliance table')?.textContent?.includes('Leitweg-ID (BT-10)'),
+      { timeout: 30_000 },
+    );
+    const report = await page().evaluate(() => document.querySelector('.compliance')?.textContent ?? '');
+    expect(report).toContain('Der Käufer verlangt seine Leitweg-ID');
+    for (const xpath of ['/Invoice', '*:', 'cbc:', 'cac:']) expect(report).not.toContain(xpath);
 
     await click(page(), 'Entwurf bearbeiten und diese Felder korrigieren', 'link');
     await typeInto(page(), 'Käuferreferenz', '991-12345-67');
@@ -349,12 +358,60 @@ describe('console in German', () => {
 
     // Opened again: the price shows the German way; paused.
     await click(page(), 'Café Morgenrot', 'link');
-    const price = await valueOf('Einzelpreis');
+    const price = await fieldValue('Einzelpreis');
     expect(price).toBe('1250,00');
     await click(page(), 'Pausieren');
     await waitForText(page(), 'Pausiert');
     expect((await api('GET', `/api/v1/recurring-invoices/${schedule.id}`)).status).toBe('paused');
   }, 90_000);
+
+  test('the profile form: USt-IdNr. and Steuernummer apart, register, directors, bank account, A4 preselected', async () => {
+    await open('business-profiles');
+    await click(page(), 'Neues Geschäftsprofil');
+    // A German console's new profile prints on A4 unless changed.
+    const pageSize = await byName(page(), 'Seitenformat', 'combobox');
+    expect(await pageSize.evaluate((select) => select.value as string)).toBe('A4');
+    await typeInto(page(), 'Firmenname', 'Vermessung Havel GmbH');
+    await typeInto(page(), 'USt-IdNr.', 'DE811907980');
+    await typeInto(page(), 'Steuernummer', '046/123/45678');
+    await typeInto(page(), 'Handelsregister', 'HRB 4711 P, Amtsgericht Potsdam');
+    await typeInto(page(), 'Geschäftsführer', 'Hanna Havel, Otto Havel');
+    await typeInto(page(), 'Kontoinhaber', 'Vermessung Havel GmbH');
+    await typeInto(page(), 'IBAN', 'DE89 3704 0044 0532 0130 00');
+    await typeInto(page(), 'BIC / SWIFT', 'COBADEFFXXX');
+    await click(page(), 'Speichern');
+    await waitForText(page(), 'Vermessung Havel GmbH');
+    const profiles = await server.json('/api/v1/business-profiles?limit=100', { key: account.apiKey });
+    const summary = profiles.body.data.find(
+      (p: { legal_name: string }) => p.legal_name === 'Vermessung Havel GmbH',
+    );
+    const stored = await api('GET', `/api/v1/business-profiles/${summary.id}`);
+    expect(stored).toMatchObject({
+      tax_id: 'DE811907980',
+      tax_number: '046/123/45678',
+      registration_number: 'HRB 4711 P, Amtsgericht Potsdam',
+      default_page_size: 'A4',
+      bank_account: { account_holder: 'Vermessung Havel GmbH', bic: 'COBADEFFXXX' },
+    });
+    expect(String(stored.managing_directors)).toContain('Hanna Havel');
+    expect(stored.bank_account.iban.replace(/\s/g, '')).toBe('DE89370400440532013000');
+  }, 60_000);
+
+  test('the customer form: Leitweg-ID and "needs an e-invoice"', async () => {
+    await open('customers');
+    await click(page(), 'Neuer Kunde');
+    await typeInto(page(), 'Name', 'Landesamt für Vermessung');
+    await typeInto(page(), 'Leitweg-ID oder Käuferreferenz', '04011000-1234512345-06');
+    await choose(page(), 'Braucht E-Rechnung', 'XRechnung (UBL)');
+    await click(page(), 'Speichern');
+    await waitForText(page(), 'Landesamt für Vermessung');
+    const customers = await server.json('/api/v1/customers?limit=100', { key: account.apiKey });
+    const made = customers.body.data.find((c: { name: string }) => c.name === 'Landesamt für Vermessung');
+    expect(await api('GET', `/api/v1/customers/${made.id}`)).toMatchObject({
+      buyer_reference: '04011000-1234512345-06',
+      einvoice_profile: 'xrechnung_ubl',
+    });
+  }, 60_000);
 
   test('no console errors on the way', () => {
     expect(browser.problems.filter((p) => !p.includes('status of 422'))).toEqual([]);

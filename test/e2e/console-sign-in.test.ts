@@ -156,4 +156,19 @@ describe('console: signing in with email and password', () => {
     expect(browser.foreign).toEqual([]);
     expect(browser.problems).toEqual([]);
   }, 60_000);
+  test('in German: E-Mail and Passwort, "Anmelden", and the documents list', async () => {
+    await choose(page(), 'Language', 'Deutsch');
+    await typeInto(page(), 'E-Mail', OWNER.email);
+    await typeInto(page(), 'Passwort', OWNER.password);
+    await click(page(), 'Anmelden');
+    await waitForText(page(), OWNER.name);
+    await click(page(), 'Dokumente', 'link');
+    await page().waitForFunction(() => document.querySelector('h1')?.textContent === 'Dokumente');
+    await byName(page(), 'Neue Rechnung', 'button');
+    await click(page(), 'Abmelden');
+    await byName(page(), 'Passwort', 'textbox');
+    await choose(page(), 'Sprache', 'English');
+    expect(browser.foreign).toEqual([]);
+    expect(browser.problems).toEqual([]);
+  }, 60_000);
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { makeAccount, type TestAccount } from '../factories';
+import { AUTHORITY, GERMAN_SELLER, germanLine as line } from '../german-firm';
 import { startServer, type TestServer } from '../harness';
 import { inspectPdf } from '../pdf-tools';
 
@@ -31,42 +32,6 @@ async function draft(profileId: string, customerId: string, extra: Record<string
   return res.body.data;
 }
 const locs = (res: { body: any }) => res.body.error.details.fields.map((f: { loc: string }) => f.loc);
-
-export const GERMAN_SELLER = {
-  legal_name: 'Ingenieurbüro Nordlicht GmbH',
-  email: 'rechnung@nordlicht.example',
-  phone: '+49 30 1234567',
-  tax_id: 'DE123456789',
-  tax_number: '37/123/45678',
-  registration_number: 'HRB 123456 B, Amtsgericht Charlottenburg',
-  managing_directors: ['Erika Mustermann', 'Max Mustermann'],
-  default_page_size: 'A4',
-  default_locale: 'de-DE',
-  address: { line1: 'Friedrichstraße 10', city: 'Berlin', postal_code: '10117', country: 'DE' },
-  electronic_address: { scheme: 'EM', value: 'rechnung@nordlicht.example' },
-  bank_account: {
-    account_holder: 'Ingenieurbüro Nordlicht GmbH',
-    iban: 'DE89 3704 0044 0532 0130 00',
-    bic: 'COBADEFFXXX',
-    bank_name: 'Commerzbank',
-  },
-};
-
-export const AUTHORITY = {
-  name: 'Bundesamt für Beispiele',
-  email: 'eingang@bundesamt.example',
-  billing_address: { line1: 'Am Amt 1', city: 'Bonn', postal_code: '53113', country: 'DE' },
-  electronic_address: { scheme: '0204', value: '991-12345-67' },
-  einvoice_profile: 'xrechnung_ubl',
-};
-
-const line = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Statik-Gutachten',
-  quantity: '1',
-  unit_price: '1250.00',
-  taxes: [{ name: 'USt', rate: '19', category: 'S' }],
-  ...overrides,
-});
 
 describe('business profile: bank account, Steuernummer, register, directors, page size', () => {
   test('the German details are stored and answered; unset ones are left out', async () => {

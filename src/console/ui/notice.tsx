@@ -2,28 +2,8 @@ import type { ComponentChildren } from 'preact';
 import { ApiError } from '../api';
 import { t } from '../i18n';
 import { fieldName } from './field-names';
+import { type Finding, findingText } from './findings';
 import { plainProblem } from './form';
-
-interface Violation {
-  rule: string;
-  field: string;
-  message: string;
-}
-
-/** A finding in the console's language where the console knows what it asks for; else the rule's words. */
-export function findingText(violation: Violation): string {
-  if (/buyer_reference$/.test(violation.field))
-    return t('The buyer requires its Leitweg-ID (or order reference) on the invoice.');
-  if (/taxes\.\d+\.category$/.test(violation.field))
-    return t('Choose the VAT category of this line (for 0 %: exempt, reverse charge …) and its legal basis.');
-  if (/(seller|buyer)\.electronic_address$/.test(violation.field))
-    return t('Enter the electronic invoice address (e.g. an e-mail address with scheme EM).');
-  if (violation.field === 'data.tax_scheme') return t('State the tax scheme (VAT).');
-  if (violation.rule === 'BR-DE-2') return t('Enter phone and email in your business profile.');
-  if (violation.rule === 'BR-DE-23-a')
-    return t('Enter the bank account (IBAN) in your business profile or on the invoice.');
-  return violation.message;
-}
 
 /**
  * An error for the whole form or page: the API's message, and how many fields it names; a finalize the
@@ -42,7 +22,7 @@ export function ErrorNotice({
   const message = /[.!?]$/.test(text) ? text : `${text}.`;
   const fields = error instanceof ApiError ? error.fields : [];
   const found = error instanceof ApiError ? error.details.violations : undefined;
-  const violations = Array.isArray(found) ? (found as Violation[]) : [];
+  const violations = Array.isArray(found) ? (found as Finding[]) : [];
   const refused = error instanceof ApiError && error.code === 'compliance_failed';
   return (
     <div class="notice notice-error" role="alert">

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
 import { post } from '../../api';
 import { t } from '../../i18n';
+import { fieldName } from '../../ui/field-names';
+import { findingField, findingText } from '../../ui/findings';
 import { Select } from '../../ui/form';
 import { useAction } from '../../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../../ui/notice';
@@ -26,7 +28,18 @@ function notRunReason(result: ComplianceResult): string | null {
   return result.rulesets?.find((r) => !r.ran)?.reason ?? null;
 }
 
-export function ComplianceReport({ result }: { result: ComplianceResult }) {
+/**
+ * `ownDocument`: the findings are about a document of this account, so each is said by the field to fix
+ * (its human name, never the XML's XPath) and in the console's language where the console knows the rule.
+ * A received file's findings keep their location in that file: there is no form field to point at.
+ */
+export function ComplianceReport({
+  result,
+  ownDocument = false,
+}: {
+  result: ComplianceResult;
+  ownDocument?: boolean;
+}) {
   return (
     <div class="compliance">
       {result.valid && result.fully_checked ? (
@@ -65,10 +78,21 @@ export function ComplianceReport({ result }: { result: ComplianceResult }) {
                   <code>{violation.rule}</code>
                   {violation.severity === 'warning' ? <Badge tone="warn">{t('warning')}</Badge> : null}
                 </td>
-                <td>
-                  <code>{violation.path}</code>
-                </td>
-                <td>{violation.message}</td>
+                {ownDocument ? (
+                  <>
+                    <td>{fieldName(findingField(violation))}</td>
+                    <td title={violation.message}>
+                      {findingText({ ...violation, field: findingField(violation) })}
+                    </td>
+                  </>
+                ) : (
+                  <>
+                    <td>
+                      <code>{violation.path}</code>
+                    </td>
+                    <td>{violation.message}</td>
+                  </>
+                )}
               </tr>
             ))}
           </tbody>
@@ -110,7 +134,7 @@ export function ComplianceCheck({ document }: { document: StoredDocument }) {
         </button>
       </div>
       <ErrorNotice error={action.error} />
-      {result ? <ComplianceReport result={result} /> : null}
+      {result ? <ComplianceReport result={result} ownDocument /> : null}
     </section>
   );
 }

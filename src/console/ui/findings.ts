@@ -1,0 +1,37 @@
+// Compliance findings in a person's words: the field to fix (never the XPath the official rules point at)
+// and, where the console knows what a rule asks for, the finding in the console's language.
+import { t } from '../i18n';
+
+/** A finalize finding (`details.violations`): the rule, the document field, the rule's own words. */
+export interface Finding {
+  rule: string;
+  field: string;
+  message: string;
+}
+
+/** The official rules that ask for the buyer reference (their findings name an XPath, not the field). */
+const BUYER_REFERENCE_RULES = new Set(['BR-DE-15', 'PEPPOL-EN16931-R003']);
+
+/**
+ * The document field a compliance check's finding is about: its own path when it names one (the built-in
+ * checks), else what the console knows the rule asks for, else the document as a whole (never an XPath).
+ */
+export function findingField(violation: { rule: string; path: string }): string {
+  if (violation.path.startsWith('data')) return violation.path;
+  return BUYER_REFERENCE_RULES.has(violation.rule) ? 'data.buyer_reference' : 'data';
+}
+
+/** A finding in the console's language where the console knows what it asks for; else the rule's words. */
+export function findingText(violation: Finding): string {
+  if (/buyer_reference$/.test(violation.field) || BUYER_REFERENCE_RULES.has(violation.rule))
+    return t('The buyer requires its Leitweg-ID (or order reference) on the invoice.');
+  if (/taxes\.\d+\.category$/.test(violation.field))
+    return t('Choose the VAT category of this line (for 0 %: exempt, reverse charge …) and its legal basis.');
+  if (/(seller|buyer)\.electronic_address$/.test(violation.field))
+    return t('Enter the electronic invoice address (e.g. an e-mail address with scheme EM).');
+  if (violation.field === 'data.tax_scheme') return t('State the tax scheme (VAT).');
+  if (violation.rule === 'BR-DE-2') return t('Enter phone and email in your business profile.');
+  if (violation.rule === 'BR-DE-23-a')
+    return t('Enter the bank account (IBAN) in your business profile or on the invoice.');
+  return violation.message;
+}

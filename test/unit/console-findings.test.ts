@@ -1,0 +1,28 @@
+// Compliance findings as the console says them for a document of this account: by the field to fix, in
+// a person's words, never the XPath the official rules point at.
+import { describe, expect, test } from 'bun:test';
+import { fieldName } from '../../src/console/ui/field-names';
+import { findingField, findingText } from '../../src/console/ui/findings';
+
+describe('findingField', () => {
+  test('a built-in finding keeps its field; a known official rule gets its field; else the document', () => {
+    expect(findingField({ rule: 'BR-CO-04', path: 'data.line_items.0.taxes' })).toBe(
+      'data.line_items.0.taxes',
+    );
+    const xpath = "/*:Invoice[namespace-uri()='urn:oasis:names:specification:ubl:schema:xsd:Invoice-2'][1]";
+    expect(findingField({ rule: 'BR-DE-15', path: xpath })).toBe('data.buyer_reference');
+    expect(findingField({ rule: 'PEPPOL-EN16931-R003', path: xpath })).toBe('data.buyer_reference');
+    expect(findingField({ rule: 'BR-DE-21', path: xpath })).toBe('data');
+  });
+
+  test("what the console shows holds no XPath: the field's name and the finding in its words", () => {
+    const xpath = '/*:Invoice[1]/*:BuyerReference[1]';
+    const violation = { rule: 'BR-DE-15', path: xpath, message: '[BR-DE-15] Das Element ...' };
+    const field = findingField(violation);
+    expect(fieldName(field)).toBe('Leitweg-ID (BT-10)');
+    expect(findingText({ ...violation, field })).toBe(
+      'The buyer requires its Leitweg-ID (or order reference) on the invoice.',
+    );
+    expect(fieldName(findingField({ rule: 'X', path: xpath }))).toBe('The document');
+  });
+});
