@@ -89,9 +89,9 @@ export function createPools(
   };
 }
 
-export function createService(config: Config, overrides: ServiceOverrides = {}): Service {
+export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const handle = openDataDir(config);
+  const handle = await openDataDir(config);
   const secret = overrides.signingSecret ?? signingSecret(config);
   const pools = createPools(config, {
     render: overrides.renderPdf === undefined,
@@ -112,7 +112,7 @@ export function createService(config: Config, overrides: ServiceOverrides = {}):
     overrides.deps,
   );
   const jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000, ...overrides.jobs });
-  const fetch = createFetchHandler(buildApp(deps), {
+  const fetch = await createFetchHandler(buildApp(deps), {
     ...deps,
     maxBodyBytes: config.maxBodyBytes,
     signingSecret: secret,

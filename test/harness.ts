@@ -131,7 +131,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const ownPools = options.rulesWorkers !== undefined || options.renderWorkers !== undefined;
   if (!ownPools && sharedPools === null) sharedPools = createPools(config);
   const pools = ownPools ? null : sharedPools;
-  const service = createService(config, {
+  const service = await createService(config, {
     logger: options.logger ?? createLogger('silent'),
     renderPdf: options.renderPdf ?? pools?.renderPool?.render,
     runProfile: options.runProfile ?? pools?.rulesPool?.run,

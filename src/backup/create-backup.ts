@@ -41,7 +41,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
   const partial = `${out}.partial`;
   try {
     const snapshot = join(work, DATABASE_FILE);
-    const handle = openDataDir(config);
+    const handle = await openDataDir(config);
     let migrations = 0;
     try {
       handle.sqlite.run('VACUUM INTO ?', [snapshot]);

@@ -47,9 +47,9 @@ function withTraceId(response: Response, requestId: string): Response {
  * before reading them, replays `Idempotency-Key` writes, stamps `X-Trace-Id`, and turns anything that
  * still escapes into the 500 envelope.
  */
-export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
+export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   const idempotency = new IdempotencyStore(deps.db, deps.clock, deps.signingSecret);
-  const sealed = idempotency.sealStoredAnswers();
+  const sealed = await idempotency.sealStoredAnswers();
   if (sealed > 0) deps.logger.info('sealed stored idempotent answers', { count: sealed });
 
   async function idempotent(
@@ -73,7 +73,7 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
       return app.handle(request); // the app answers 401/403 in its own words
     }
     const fingerprint = requestFingerprint(request.method, request.url, requestBody);
-    const outcome = idempotency.claim(scope, key, fingerprint);
+    const outcome = await idempotency.claim(scope, key, fingerprint);
     if (outcome.kind === 'replay') return outcome.response;
     if (outcome.kind === 'mismatch') {
       return errorResponse(
@@ -98,15 +98,15 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
       try {
         response = await app.handle(request);
       } catch (error) {
-        idempotency.release(scope, key);
+        await idempotency.release(scope, key);
         throw error;
       }
       if (response.status >= 500) {
-        idempotency.release(scope, key);
+        await idempotency.release(scope, key);
         return response;
       }
       const body = new Uint8Array(await response.arrayBuffer());
-      idempotency.complete(scope, key, response.status, response.headers, body);
+      await idempotency.complete(scope, key, response.status, response.headers, body);
       return new Response(body, { status: response.status, headers: response.headers });
     } finally {
       clearInterval(renewal);

@@ -67,7 +67,7 @@ async function snapshotOf(target: TestServer) {
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
   const parties = await makeParties(server, account);
   const doc = await makeDocument(server, account, parties, { number: 'BK-1' }, ['finalize']);
   await makeDocument(server, account, parties, { number: 'BK-2' });

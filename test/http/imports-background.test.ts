@@ -66,7 +66,7 @@ describe('large imports commit in the background', () => {
     // Chunks bounded by their entry count alone (not by time), so what the probes see is deterministic.
     importTuning.chunkMs = 3_600_000;
     const chunk = importTuning.chunkEntries.customers;
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const created = await create(server, account, { source_format: 'csv', data: customerCsv(20_000) });
     expect(created.body.data).toMatchObject({ status: 'pending', total_rows: 20_000, failed_rows: 200 });
     const id = created.body.data.id;
@@ -114,7 +114,7 @@ describe('large imports commit in the background', () => {
   test('documents in chunks: a number taken after create fails that row only, the rest are drafts', async () => {
     importTuning.backgroundAbove = 20;
     importTuning.chunkEntries.documents = 7;
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const parties = await makeParties(server, account);
     const data = Array.from({ length: 60 }, (_, i) => ({
       number: `D-${i + 1}`,
@@ -170,7 +170,7 @@ describe('large imports under a driven runtime', () => {
   }
 
   test('cancel while processing: no chunk after it; rows committed before stay and are counted', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const id = await processing(account, 5_000);
     const run = server.jobs.runDue();
     await until(() => progress(server, id).imported >= 500, 'some chunks to commit');
@@ -191,7 +191,7 @@ describe('large imports under a driven runtime', () => {
   });
 
   test('a claim lost mid-way (lease expired, another runtime took over): nothing lost, nothing twice', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const id = await processing(account, 5_000);
     const first = server.jobs.runDue();
     await until(() => progress(server, id).imported >= 1_000, 'the first worker to commit some chunks');
@@ -214,7 +214,7 @@ describe('large imports under a driven runtime', () => {
   });
 
   test('a job that fails for good makes the import failed: committed chunks stay, the reason is on the first missing row', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const id = await processing(account, 400); // rows 100, 200, 300, 400 have bad emails
     // A staged row that now throws an unexpected error (not a row error) when it is committed.
     const staged = join(server.dataDir, 'blobs', stagedRowsKey(id));

@@ -15,7 +15,7 @@ afterEach(() => Object.assign(importTuning, structuredClone(defaults)));
 
 beforeAll(async () => {
   server = await startServer({ startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   workspaceId = (await ok(account.apiKey, 'POST', '/api/v1/workspaces', { name: 'Team' })).id;
 });
 afterAll(() => server.stop());

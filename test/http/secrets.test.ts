@@ -76,7 +76,7 @@ beforeAll(async () => {
     stripe: { secretKey: STRIPE_SECRET_KEY, apiBase: provider.url },
     webhookSecret: STRIPE_WEBHOOK_SECRET,
   };
-  setPlan({
+  await setPlan({
     ctx: { db: server.db, clock: systemClock },
     input: {
       id: 'plan_secrets',
@@ -86,7 +86,7 @@ beforeAll(async () => {
       priceId: PRICE,
     },
   });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(async () => {
   provider.stop();

@@ -14,7 +14,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer({ clock, startJobs: false });
-  account = makeAccount(server, { name: 'Ingenieurbüro Berlin' });
+  account = await makeAccount(server, { name: 'Ingenieurbüro Berlin' });
 });
 afterAll(() => server.stop());
 
@@ -269,7 +269,7 @@ describe('the session cookie', () => {
   test('over https (PUBLIC_BASE_URL) the cookie is Secure, and "remember" keeps it for 30 days', async () => {
     const https = await startServer({ publicBaseUrl: 'https://invoices.example', startJobs: false });
     try {
-      const other = makeAccount(https);
+      const other = await makeAccount(https);
       const { email } = await makeUser(https, other.id);
       const res = await https.request('/api/v1/sessions', {
         method: 'POST',

@@ -8,22 +8,22 @@ import { type CustomerRow, customers } from './schema';
 const scoped = (accountId: string, id: string) =>
   and(eq(customers.accountId, accountId), eq(customers.id, id));
 
-export function insertCustomer(db: DbOrTx, row: CustomerRow): CustomerRow {
-  return db.insert(customers).values(row).returning().get();
+export async function insertCustomer(db: DbOrTx, row: CustomerRow): Promise<CustomerRow> {
+  return await db.insert(customers).values(row).returning().get();
 }
 
-export function findCustomer(db: DbOrTx, accountId: string, id: string): CustomerRow | undefined {
-  return db.select().from(customers).where(scoped(accountId, id)).get();
+export async function findCustomer(db: DbOrTx, accountId: string, id: string): Promise<CustomerRow | undefined> {
+  return await db.select().from(customers).where(scoped(accountId, id)).get();
 }
 
 /** Newest first; `search` keeps the rows whose name, email, taxId contain it (any case). */
-export function listCustomers(db: DbOrTx, accountId: string, page: PageRequest, search = ''): CustomerRow[] {
+export async function listCustomers(db: DbOrTx, accountId: string, page: PageRequest, search = ''): Promise<CustomerRow[]> {
   const conditions = [
     eq(customers.accountId, accountId),
     containsText([customers.name, customers.email, customers.taxId], search),
   ];
   if (page.after !== null) conditions.push(lt(customers.id, page.after));
-  return db
+  return await db
     .select()
     .from(customers)
     .where(and(...conditions))
@@ -32,21 +32,21 @@ export function listCustomers(db: DbOrTx, accountId: string, page: PageRequest, 
     .all();
 }
 
-export function updateCustomer(
+export async function updateCustomer(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<CustomerRow>,
-): CustomerRow | undefined {
-  return db.update(customers).set(changes).where(scoped(accountId, id)).returning().get();
+): Promise<CustomerRow | undefined> {
+  return await db.update(customers).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
 export type DeleteOutcome = 'deleted' | 'not_found' | 'in_use';
 
 /** Documents reference customers by foreign key, so SQLite itself refuses to orphan them. */
-export function deleteCustomer(db: DbOrTx, accountId: string, id: string): DeleteOutcome {
+export async function deleteCustomer(db: DbOrTx, accountId: string, id: string): Promise<DeleteOutcome> {
   try {
-    const deleted = db.delete(customers).where(scoped(accountId, id)).returning({ id: customers.id }).all();
+    const deleted = await db.delete(customers).where(scoped(accountId, id)).returning({ id: customers.id }).all();
     return deleted.length > 0 ? 'deleted' : 'not_found';
   } catch (error) {
     if (isForeignKeyViolation(error)) return 'in_use';

@@ -18,7 +18,7 @@ export interface Reservation {
  * the PDF is drawn. The counts, the overage terms and the insert share one write-locked transaction, so
  * concurrent renders can never overshoot the quota or the cap.
  */
-export function reserveRender(
+export async function reserveRender(
   deps: { db: DbOrTx; clock: Clock },
   input: {
     accountId: string;
@@ -30,24 +30,24 @@ export function reserveRender(
      */
     eventId?: string;
   },
-): Reservation {
+): Promise<Reservation> {
   const eventId = input.eventId ?? newId('evt');
-  deps.db.transaction(
-    (tx) => {
-      if (input.eventId && findEvent(tx, input.accountId, input.eventId)) return;
+  await deps.db.transaction(
+    async (tx) => {
+      if (input.eventId && await findEvent(tx, input.accountId, input.eventId)) return;
       const now = deps.clock.now();
       const period = monthOf(now);
-      const used = countEventsBetween(tx, input.accountId, period.start, period.end);
+      const used = await countEventsBetween(tx, input.accountId, period.start, period.end);
       const overage = used >= input.monthlyQuota;
       if (overage) {
-        const terms = overageTermsOf(tx, input.accountId);
-        const overageUsed = countOverageBetween(tx, input.accountId, period.start, period.end);
+        const terms = await overageTermsOf(tx, input.accountId);
+        const overageUsed = await countOverageBetween(tx, input.accountId, period.start, period.end);
         if (!overageAllows(terms, overageUsed)) {
           const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
           throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
         }
       }
-      insertEvent(tx, {
+      await insertEvent(tx, {
         id: eventId,
         accountId: input.accountId,
         renderId: input.renderId,
@@ -57,7 +57,7 @@ export function reserveRender(
     },
     { behavior: 'immediate' },
   );
-  return { eventId, release: () => deleteEvent(deps.db, eventId) };
+  return { eventId, release: async () => await deleteEvent(deps.db, eventId) };
 }
 
 function quotaExceeded(quota: number, used: number, resetsAt: string, cap: number | null): DomainError {

@@ -3,9 +3,9 @@ import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import { type OverageSettingsRow, overageSettings, type UsageEventRow, usageEvents } from './schema';
 
-export function countEventsBetween(db: DbOrTx, accountId: string, start: string, end: string): number {
+export async function countEventsBetween(db: DbOrTx, accountId: string, start: string, end: string): Promise<number> {
   return (
-    db
+    (await db
       .select({ n: count() })
       .from(usageEvents)
       .where(
@@ -15,21 +15,21 @@ export function countEventsBetween(db: DbOrTx, accountId: string, start: string,
           lt(usageEvents.createdAt, end),
         ),
       )
-      .get()?.n ?? 0
+      .get())?.n ?? 0
   );
 }
 
-export function insertEvent(db: DbOrTx, row: UsageEventRow): void {
-  db.insert(usageEvents).values(row).run();
+export async function insertEvent(db: DbOrTx, row: UsageEventRow): Promise<void> {
+  await db.insert(usageEvents).values(row).run();
 }
 
-export function deleteEvent(db: DbOrTx, id: string): void {
-  db.delete(usageEvents).where(eq(usageEvents.id, id)).run();
+export async function deleteEvent(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(usageEvents).where(eq(usageEvents.id, id)).run();
 }
 
-export function listEvents(db: DbOrTx, accountId: string, page: PageRequest): UsageEventRow[] {
+export async function listEvents(db: DbOrTx, accountId: string, page: PageRequest): Promise<UsageEventRow[]> {
   const scope = eq(usageEvents.accountId, accountId);
-  return db
+  return await db
     .select()
     .from(usageEvents)
     .where(page.after === null ? scope : and(scope, lt(usageEvents.id, page.after)))
@@ -38,8 +38,8 @@ export function listEvents(db: DbOrTx, accountId: string, page: PageRequest): Us
     .all();
 }
 
-export function findEvent(db: DbOrTx, accountId: string, id: string): UsageEventRow | undefined {
-  return db
+export async function findEvent(db: DbOrTx, accountId: string, id: string): Promise<UsageEventRow | undefined> {
+  return await db
     .select()
     .from(usageEvents)
     .where(and(eq(usageEvents.id, id), eq(usageEvents.accountId, accountId)))
@@ -47,9 +47,9 @@ export function findEvent(db: DbOrTx, accountId: string, id: string): UsageEvent
 }
 
 /** Renders taken beyond the quota under overage in [start, end). */
-export function countOverageBetween(db: DbOrTx, accountId: string, start: string, end: string): number {
+export async function countOverageBetween(db: DbOrTx, accountId: string, start: string, end: string): Promise<number> {
   return (
-    db
+    (await db
       .select({ n: count() })
       .from(usageEvents)
       .where(
@@ -60,17 +60,17 @@ export function countOverageBetween(db: DbOrTx, accountId: string, start: string
           eq(usageEvents.overage, true),
         ),
       )
-      .get()?.n ?? 0
+      .get())?.n ?? 0
   );
 }
 
-export function findOverageSettings(db: DbOrTx, accountId: string): OverageSettingsRow | undefined {
-  return db.select().from(overageSettings).where(eq(overageSettings.accountId, accountId)).get();
+export async function findOverageSettings(db: DbOrTx, accountId: string): Promise<OverageSettingsRow | undefined> {
+  return await db.select().from(overageSettings).where(eq(overageSettings.accountId, accountId)).get();
 }
 
-export function saveOverageSettings(db: DbOrTx, row: OverageSettingsRow): OverageSettingsRow {
+export async function saveOverageSettings(db: DbOrTx, row: OverageSettingsRow): Promise<OverageSettingsRow> {
   const { accountId, ...values } = row;
-  return db
+  return await db
     .insert(overageSettings)
     .values(row)
     .onConflictDoUpdate({ target: overageSettings.accountId, set: values })

@@ -6,11 +6,11 @@ import { type CreateCustomerBody, customerProblems, toColumns } from '../model';
 import { insertCustomer } from '../repo';
 import type { CustomerRow } from '../schema';
 
-export function createCustomer({ ctx, input }: { ctx: AccountCtx; input: CreateCustomerBody }): CustomerRow {
+export async function createCustomer({ ctx, input }: { ctx: AccountCtx; input: CreateCustomerBody }): Promise<CustomerRow> {
   const problems = customerProblems(input);
   if (problems.length > 0) throw validationError(problems);
   const now = isoNow(ctx.clock);
-  return insertCustomer(ctx.db, {
+  return await insertCustomer(ctx.db, {
     id: newId('cus'),
     accountId: ctx.accountId,
     name: input.name.trim(),

@@ -33,9 +33,9 @@ export interface ReferenceLookup {
 
 export function databaseLookup(ctx: AccountCtx): ReferenceLookup {
   return {
-    businessProfileExists: (id) => findBusinessProfile(ctx.db, ctx.accountId, id) !== undefined,
-    customerExists: (id) => findCustomer(ctx.db, ctx.accountId, id) !== undefined,
-    document: (id) => findDocument(ctx.db, ctx.accountId, id),
+    businessProfileExists: async (id) => await findBusinessProfile(ctx.db, ctx.accountId, id) !== undefined,
+    customerExists: async (id) => await findCustomer(ctx.db, ctx.accountId, id) !== undefined,
+    document: async (id) => await findDocument(ctx.db, ctx.accountId, id),
   };
 }
 

@@ -14,14 +14,14 @@ import { numberTaken } from './store-numbered';
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
 
 /** PATCH on a draft: omitted = unchanged, value = set, null = clear; the result is checked as a whole. */
-function updateDocumentNow({
+async function updateDocumentNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; changes: UpdateDocumentBody };
-}): DocumentRow {
-  const row = findDocument(ctx.db, ctx.accountId, input.id);
+}): Promise<DocumentRow> {
+  const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   if (row.status !== 'draft') throw conflict(`Only draft documents can be edited; this one is ${row.status}`);
   const c = input.changes;
@@ -45,7 +45,7 @@ function updateDocumentNow({
   const number = pick(c.number, row.number);
   const { content: data, ...identity } = draft;
   try {
-    const updated = updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, 'draft', {
+    const updated = await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, 'draft', {
       ...identity,
       number,
       data,
@@ -55,7 +55,7 @@ function updateDocumentNow({
     if (!updated) throw conflict('The document was finalized meanwhile; it can no longer be edited');
     return updated;
   } catch (error) {
-    if (isUniqueViolation(error, 'documents.number')) throw numberTaken(ctx, number);
+    if (isUniqueViolation(error, 'documents.number')) throw await numberTaken(ctx, number);
     throw error;
   }
 }

@@ -78,9 +78,9 @@ export const customerImports: ImportResourceKind = {
   },
 
   // createCustomer checks before it writes, so a row that fails leaves nothing behind: no savepoint needed.
-  commit(ctx, _format, entry) {
+  async commit(ctx, _format, entry) {
     try {
-      createCustomer({ ctx, input: entry.body as CreateCustomerBody });
+      await createCustomer({ ctx, input: entry.body as CreateCustomerBody });
       return null;
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'unprocessable_entity') throw error;

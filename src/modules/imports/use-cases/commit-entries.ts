@@ -53,8 +53,8 @@ export function commitEntries(
 }
 
 /** The import's row errors with `more` merged in, still sorted by row; unchanged (null) when none. */
-export function mergedErrors(ctx: AccountCtx, id: string, more: readonly RowError[]): RowError[] | undefined {
+export async function mergedErrors(ctx: AccountCtx, id: string, more: readonly RowError[]): Promise<RowError[] | undefined> {
   if (more.length === 0) return undefined;
-  const current = findImportErrors(ctx.db, ctx.accountId, id) ?? [];
+  const current = await findImportErrors(ctx.db, ctx.accountId, id) ?? [];
   return keptRowErrors([...current, ...more].sort(byRow));
 }

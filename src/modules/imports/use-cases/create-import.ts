@@ -29,7 +29,7 @@ export async function createImport({
   const { entries, errors } = kind.check(ctx, input.source_format, parsed);
   const failedRows = errors.length;
   const now = isoNow(ctx.clock);
-  return insertImport(
+  return await insertImport(
     ctx.db,
     {
       id: newId('imp'),

@@ -41,7 +41,7 @@ export async function produceRender({
   input: ProduceRenderInput;
 }): Promise<{ row: RenderRow; bytes: Uint8Array }> {
   const id = input.ids?.renderId ?? newId('rnd');
-  const reservation = reserveRender(ctx, {
+  const reservation = await reserveRender(ctx, {
     accountId: input.accountId,
     renderId: id,
     monthlyQuota: input.monthlyQuota,
@@ -52,7 +52,7 @@ export async function produceRender({
     const bytes = await services.renderPdf(input.pdf);
     await services.blobs.put(blobKey, bytes, 'application/pdf');
     const now = ctx.clock.now();
-    const row = insertRender(ctx.db, {
+    const row = await insertRender(ctx.db, {
       id,
       accountId: input.accountId,
       documentId: input.documentId,
@@ -72,7 +72,7 @@ export async function produceRender({
   } catch (error) {
     // With fixed ids, another attempt of the same job (one whose claim was lost while it was still drawing)
     // may have recorded this very render: that PDF and its unit of quota stand, and this attempt uses them.
-    const recorded = input.ids ? findRenderById(ctx.db, id) : undefined;
+    const recorded = input.ids ? await findRenderById(ctx.db, id) : undefined;
     if (recorded)
       return { row: recorded, bytes: (await services.blobs.get(recorded.blobKey)) ?? new Uint8Array() };
     reservation.release();

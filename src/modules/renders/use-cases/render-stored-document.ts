@@ -31,21 +31,21 @@ export async function renderStoredDocument({
   services: RenderServices;
   input: { documentId: string; monthlyQuota: number; planId: string; body: StoredRenderBody };
 }) {
-  const row = findDocument(ctx.db, ctx.accountId, input.documentId);
+  const row = await findDocument(ctx.db, ctx.accountId, input.documentId);
   if (!row) throw notFound('Document');
   if (row.status === 'draft') {
     throw conflict(
       'Finalize the document before rendering it; preview drafts with POST /api/v1/documents/render',
     );
   }
-  const template = resolveTemplate(ctx, {
+  const template = await resolveTemplate(ctx, {
     id: input.body.template_id,
     version: input.body.template_version,
     versionLoc: 'body.template_version',
   });
-  const einvoice = einvoiceInputOf(ctx, row);
+  const einvoice = await einvoiceInputOf(ctx, row);
   const data = einvoice.data;
-  const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  const profile = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
   const style = await renderStyle(ctx, services, {
     template,
     planId: input.planId,
