@@ -139,7 +139,13 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       }
       listening = server.url;
       const idempotency = new IdempotencyStore(handle.db, deps.clock, secret);
-      timers.push(setInterval(() => idempotency.purgeExpired(), HOUR_MS));
+      timers.push(
+        setInterval(() => {
+          idempotency
+            .purgeExpired()
+            .catch((error) => logger.error('idempotency purge failed', { error: String(error) }));
+        }, HOUR_MS),
+      );
       timers.push(
         setInterval(() => {
           sweepExpiredRenders(deps).catch((error) =>

@@ -44,7 +44,10 @@ export async function makePlan(server: TestServer, input: { id: string; rps: num
 }
 
 export async function disableAccount(server: TestServer, accountId: string) {
-  await setAccountEnabled({ ctx: { db: server.db, clock: systemClock }, input: { accountId, enabled: false } });
+  await setAccountEnabled({
+    ctx: { db: server.db, clock: systemClock },
+    input: { accountId, enabled: false },
+  });
 }
 
 /** A business profile created through the API; `overrides` are merged into a minimal valid body. */

@@ -11,7 +11,11 @@ import { systemClock } from '../shared/clock';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
 import { openDataDir } from './runtime';
 
-export async function accountsCommand(config: Config, args: ParsedArgs, out: (line: string) => void): Promise<void> {
+export async function accountsCommand(
+  config: Config,
+  args: ParsedArgs,
+  out: (line: string) => void,
+): Promise<void> {
   const [, sub, accountId, planId] = args.positionals;
   const handle = await openDataDir(config);
   const ctx = { db: handle.db, clock: systemClock };

@@ -7,7 +7,11 @@ import { openDataDir } from './runtime';
 /** Flag given empty (`--price-id ''`) = clear the value; absent = keep it. */
 const clearable = (value: string | undefined) => (value === '' ? null : value);
 
-export async function plansCommand(config: Config, args: ParsedArgs, out: (line: string) => void): Promise<void> {
+export async function plansCommand(
+  config: Config,
+  args: ParsedArgs,
+  out: (line: string) => void,
+): Promise<void> {
   const [, sub] = args.positionals;
   if (sub !== 'set') throw new UsageError(`unknown plans command "${sub ?? ''}": use set`);
   const id = requireFlag(args, 'id');

@@ -35,9 +35,7 @@ export function dbErrorOf(error: unknown): DbError | undefined {
 
 export const isUniqueViolation = (error: unknown, column?: string) => {
   const db = dbErrorOf(error);
-  return (
-    db?.code === 'unique_violation' && (column === undefined || (db.constraint ?? '').includes(column))
-  );
+  return db?.code === 'unique_violation' && (column === undefined || (db.constraint ?? '').includes(column));
 };
 
 export const isForeignKeyViolation = (error: unknown) => dbErrorOf(error)?.code === 'foreign_key_violation';

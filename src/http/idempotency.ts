@@ -145,7 +145,8 @@ export class IdempotencyStore {
       async (tx) => {
         const row = await tx.select().from(idempotencyKeys).where(scoped(scope, key)).get();
         if (!row) {
-          await tx.insert(idempotencyKeys)
+          await tx
+            .insert(idempotencyKeys)
             .values({
               accountId: scope.accountId,
               principal: scope.memberId ?? ACCOUNT_PRINCIPAL,
@@ -159,7 +160,8 @@ export class IdempotencyStore {
         const now = this.clock.now();
         if (row.responseStatus === null && Date.parse(row.createdAt) < now.getTime() - IDEMPOTENCY_LEASE_MS) {
           // Abandoned by a process that died while running it: never answered, so this request takes it.
-          await tx.update(idempotencyKeys)
+          await tx
+            .update(idempotencyKeys)
             .set({ requestHash: fingerprint, createdAt: now.toISOString() })
             .where(scoped(scope, key))
             .run();
@@ -180,7 +182,13 @@ export class IdempotencyStore {
     );
   }
 
-  async complete(scope: IdempotencyScope, key: string, status: number, headers: Headers, body: Uint8Array): Promise<void> {
+  async complete(
+    scope: IdempotencyScope,
+    key: string,
+    status: number,
+    headers: Headers,
+    body: Uint8Array,
+  ): Promise<void> {
     const kept: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = headers.get(name);
@@ -213,10 +221,12 @@ export class IdempotencyStore {
 
   async purgeExpired(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
-    return (await this.db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, cutoff))
-      .returning({ key: idempotencyKeys.key })
-      .all()).length;
+    return (
+      await this.db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, cutoff))
+        .returning({ key: idempotencyKeys.key })
+        .all()
+    ).length;
   }
 }

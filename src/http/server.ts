@@ -67,7 +67,11 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     let scope: IdempotencyScope;
     try {
-      const principal = authenticate(deps.credentials, { db: deps.db, clock: deps.clock }, request.headers);
+      const principal = await authenticate(
+        deps.credentials,
+        { db: deps.db, clock: deps.clock },
+        request.headers,
+      );
       scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
     } catch {
       return app.handle(request); // the app answers 401/403 in its own words
@@ -92,7 +96,11 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     // The claim is a lease, renewed while this request runs: a process that dies mid-request stops
     // renewing, and a retry after the lease takes the key over instead of a 409 for 24 hours.
-    const renewal = setInterval(() => idempotency.renew(scope, key), IDEMPOTENCY_LEASE_MS / 3);
+    const renewal = setInterval(() => {
+      idempotency
+        .renew(scope, key)
+        .catch((error) => deps.logger.error('idempotency lease renewal failed', { error: String(error) }));
+    }, IDEMPOTENCY_LEASE_MS / 3);
     try {
       let response: Response;
       try {

@@ -186,7 +186,8 @@ export class JobRuntime implements JobWaker {
 
   private schedule(ms: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), ms);
+    // tick() catches and logs its own failures.
+    this.timer = setTimeout(() => void this.tick(), ms);
   }
 
   private async tick(): Promise<void> {
@@ -203,7 +204,7 @@ export class JobRuntime implements JobWaker {
   private async fill(): Promise<number> {
     for (const source of this.sources) {
       try {
-        source();
+        await source();
       } catch (error) {
         // One broken schedule must not stop the queue; the next poll tries again.
         this.logger.error('job runtime: source failed', { error: String(error) });
@@ -242,13 +243,13 @@ export class JobRuntime implements JobWaker {
     const { job, abort } = entry;
     const heartbeat = setInterval(() => {
       if (entry.released) return;
-      try {
-        const renewed = renewLease(this.db, this.clock, job, this.leaseMs);
-        if (!renewed) abort.abort(new LeaseLostError(job.id));
-        this.emit({ type: 'heartbeat', job, renewed });
-      } catch (error) {
-        this.onError(error, job);
-      }
+      renewLease(this.db, this.clock, job, this.leaseMs).then(
+        (renewed) => {
+          if (!renewed) abort.abort(new LeaseLostError(job.id));
+          this.emit({ type: 'heartbeat', job, renewed });
+        },
+        (error) => this.onError(error, job),
+      );
     }, this.heartbeatMs);
     let committed = false;
     const ctx: JobContext = {
@@ -263,7 +264,7 @@ export class JobRuntime implements JobWaker {
         if (entry.released) throw new LeaseLostError(job.id);
         const result = await this.db.transaction(
           async (tx) => {
-            if (!await complete(tx, this.clock, job)) throw new LeaseLostError(job.id);
+            if (!(await complete(tx, this.clock, job))) throw new LeaseLostError(job.id);
             return fn(tx);
           },
           { behavior: 'immediate' },
@@ -275,7 +276,7 @@ export class JobRuntime implements JobWaker {
         if (entry.released || committed) throw new LeaseLostError(job.id);
         return await this.db.transaction(
           async (tx) => {
-            if (!await renewLease(tx, this.clock, job, this.leaseMs)) throw new LeaseLostError(job.id);
+            if (!(await renewLease(tx, this.clock, job, this.leaseMs))) throw new LeaseLostError(job.id);
             return fn(tx);
           },
           { behavior: 'immediate' },

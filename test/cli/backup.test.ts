@@ -164,9 +164,7 @@ describe('backup and restore', () => {
   test('an online backup taken while the server keeps writing restores a consistent snapshot', async () => {
     const customers = () =>
       (
-        server.db.$client
-          .query('SELECT COUNT(*) AS n FROM customers WHERE account_id = ?')
-          .get(account.id) as {
+        server.sqlite.query('SELECT COUNT(*) AS n FROM customers WHERE account_id = ?').get(account.id) as {
           n: number;
         }
       ).n;

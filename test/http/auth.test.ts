@@ -87,7 +87,7 @@ describe('authentication', () => {
 
   test('keys are stored only as hashes', async () => {
     const account = await makeAccount(server);
-    const rows = server.db.$client.query('SELECT * FROM api_keys').all() as Record<string, unknown>[];
+    const rows = server.sqlite.query('SELECT * FROM api_keys').all() as Record<string, unknown>[];
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(account.apiKey);
     expect(dump).not.toContain(account.apiKey.slice(3));

@@ -334,13 +334,13 @@ describe('templates, quota and recovery', () => {
     expect(done).toMatchObject({ status: 'completed', completed_items: total, failed_items: 0 });
     const renderIds = (await items(batch.id)).map((i) => i.render_id);
     expect(new Set(renderIds).size).toBe(total);
-    const events = server.db.$client
+    const events = server.sqlite
       .query(
         `SELECT count(*) AS n FROM usage_events WHERE render_id IN (${renderIds.map(() => '?').join(',')})`,
       )
       .get(...renderIds) as { n: number };
     expect(events.n).toBe(total);
-    const renders = server.db.$client
+    const renders = server.sqlite
       .query(`SELECT count(*) AS n FROM renders WHERE id IN (${renderIds.map(() => '?').join(',')})`)
       .get(...renderIds) as { n: number };
     expect(renders.n).toBe(total);

@@ -177,9 +177,9 @@ describe('unexpected failures', () => {
     const broken = await startServer({ logger: createLogger('error', (line) => lines.push(line)) });
     const victim = await makeAccount(broken);
     // Dropping a table under the running server makes the next key lookup fail inside SQLite.
-    broken.db.$client.exec('ALTER TABLE api_keys RENAME TO api_keys_gone');
+    broken.sqlite.exec('ALTER TABLE api_keys RENAME TO api_keys_gone');
     const res = await broken.json('/api/v1/auth/me', { key: victim.apiKey });
-    broken.db.$client.exec('ALTER TABLE api_keys_gone RENAME TO api_keys');
+    broken.sqlite.exec('ALTER TABLE api_keys_gone RENAME TO api_keys');
     await broken.stop();
     expect(res.status).toBe(500);
     expect(res.body.error).toEqual({

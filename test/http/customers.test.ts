@@ -175,7 +175,7 @@ describe('customers', () => {
     const customer = await makeCustomer(server, account);
     const profile = await makeBusinessProfile(server, account);
     const now = new Date().toISOString();
-    server.db.$client
+    server.sqlite
       .query(
         `INSERT INTO documents (id, account_id, document_type, number, status, issue_date, currency,
            business_profile_id, customer_id, data, totals, created_at, updated_at)

@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 /** A finalized, rendered (for a week) invoice of a new account on `target`. */
-async function readyDocument(target: TestServer = server, account: TestAccount = await makeAccount(target)) {
+async function readyDocument(target: TestServer = server, given?: TestAccount) {
+  const account = given ?? (await makeAccount(target));
   const profile = await makeBusinessProfile(target, account, { legal_name: 'Acme Trading Ltd' });
   const customer = await makeCustomer(target, account);
   const created = await target.json('/api/v1/documents', {
@@ -295,7 +296,9 @@ describe('each email goes out once', () => {
       maxAttempts: 6,
     });
     expect(await server.jobs.runDue()).toBe(1);
-    expect((await server.db.select().from(jobs).where(eq(jobs.id, replay.id)).get())?.status).toBe('succeeded');
+    expect((await server.db.select().from(jobs).where(eq(jobs.id, replay.id)).get())?.status).toBe(
+      'succeeded',
+    );
     expect(mailsTo('once@globex.example')).toHaveLength(1);
     const delivery = (await get(account, id)).body.data;
     expect(delivery.status).toBe('sent');

@@ -24,15 +24,11 @@ const newKey = (key: string, idem: string) =>
 
 /** Every stored answer, as stored and as its base64 would decode. */
 async function storedAnswers(s: TestServer): Promise<string[]> {
-  return (await s.db
-    .select()
-    .from(idempotencyKeys)
-    .all())
-    .flatMap((row) =>
-      row.responseBody === null
-        ? []
-        : [row.responseBody, Buffer.from(row.responseBody, 'base64').toString('latin1')],
-    );
+  return (await s.db.select().from(idempotencyKeys).all()).flatMap((row) =>
+    row.responseBody === null
+      ? []
+      : [row.responseBody, Buffer.from(row.responseBody, 'base64').toString('latin1')],
+  );
 }
 
 describe('stored Idempotency-Key answers', () => {
@@ -49,11 +45,9 @@ describe('stored Idempotency-Key answers', () => {
     expect(stored.length).toBeGreaterThan(0);
     for (const text of stored) expect(text).not.toContain(secret);
     expect(
-      (await server.db
-        .select()
-        .from(idempotencyKeys)
-        .all())
-        .every((r) => r.responseBody?.startsWith('sealed:v1:')),
+      (await server.db.select().from(idempotencyKeys).all()).every((r) =>
+        r.responseBody?.startsWith('sealed:v1:'),
+      ),
     ).toBe(true);
   });
 

@@ -37,20 +37,20 @@ const act = (server: TestServer, account: TestAccount, id: string, action: 'conf
 const get = async (server: TestServer, account: TestAccount, id: string) =>
   (await server.json(`/api/v1/imports/${id}`, { key: account.apiKey })).body.data;
 const progress = (server: TestServer, id: string) =>
-  server.db.$client
+  server.sqlite
     .query('SELECT status, imported_rows AS imported, failed_rows AS failed FROM imports WHERE id = ?')
     .get(id) as { status: string; imported: number; failed: number };
 
 /** Every customer name of the account with how often it exists: each imported row exactly once. */
 function customerNames(server: TestServer, account: TestAccount) {
-  const rows = server.db.$client
+  const rows = server.sqlite
     .query('SELECT name, COUNT(*) AS n FROM customers WHERE account_id = ? GROUP BY name')
     .all(account.id) as { name: string; n: number }[];
   return { distinct: rows.length, duplicated: rows.filter((r) => r.n > 1).map((r) => r.name) };
 }
 
 function jobOf(server: TestServer, importId: string) {
-  return server.db.$client
+  return server.sqlite
     .query('SELECT status, attempts FROM jobs WHERE run_key = ?')
     .get(`import:${importId}`) as { status: string; attempts: number } | null;
 }
@@ -105,7 +105,7 @@ describe('large imports commit in the background', () => {
     expect(customerNames(server, account)).toEqual({ distinct: 19_800, duplicated: [] });
     expect(jobOf(server, id)).toEqual({ status: 'succeeded', attempts: 1 });
     expect(existsSync(join(server.dataDir, 'blobs', stagedRowsKey(id)))).toBe(false);
-    expect(server.db.$client.query('SELECT valid_rows FROM imports WHERE id = ?').get(id)).toEqual({
+    expect(server.sqlite.query('SELECT valid_rows FROM imports WHERE id = ?').get(id)).toEqual({
       valid_rows: null,
     });
     expect((await act(server, account, id, 'cancel')).status).toBe(409);
@@ -143,7 +143,7 @@ describe('large imports commit in the background', () => {
         fields: [{ loc: 'number', msg: expect.stringContaining(racer.body.data.id), type: 'conflict' }],
       },
     ]);
-    const numbers = server.db.$client
+    const numbers = server.sqlite
       .query("SELECT number FROM documents WHERE account_id = ? AND status = 'draft'")
       .all(account.id) as { number: string }[];
     expect(numbers.map((n) => n.number).sort()).toEqual(data.map((d) => d.number).sort());

@@ -49,7 +49,7 @@ test('after kill -9 mid-import the job resumes after the last committed chunk: n
     });
     expect(confirmed.body.data.status).toBe('processing');
 
-    const sqlite = server.db.$client;
+    const sqlite = server.sqlite;
     const imported = () =>
       (sqlite.query('SELECT imported_rows AS n FROM imports WHERE id = ?').get(id) as { n: number }).n;
     const script = join(workerDir, 'worker.ts');

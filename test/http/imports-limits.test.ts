@@ -19,7 +19,7 @@ describe('import limits', () => {
       body: { source_format: 'csv', data: [header, ','.repeat(159_999)] },
     });
     expect(res.status).toBe(422);
-    const imports = server.db.$client
+    const imports = server.sqlite
       .query('SELECT COUNT(*) AS n FROM imports WHERE account_id = ?')
       .get(account.id) as { n: number };
     expect(imports.n).toBe(0);

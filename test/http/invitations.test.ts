@@ -149,7 +149,10 @@ describe('invitations', () => {
 
   test("the first start's owner link: its page chooses email, name and password; the owner has every right", async () => {
     const fresh = await makeAccount(server, { name: 'Fresh install' });
-    const link = await createOwnerSetupLink({ ctx: { db: server.db, clock }, input: { accountId: fresh.id } });
+    const link = await createOwnerSetupLink({
+      ctx: { db: server.db, clock },
+      input: { accountId: fresh.id },
+    });
     const view = await server.json(`/api/v1/invitations/${link.token}`);
     expect(view.body.data).toMatchObject({
       kind: 'owner_setup',

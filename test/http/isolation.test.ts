@@ -273,7 +273,7 @@ async function ownerView(ops: Operation[]): Promise<Record<string, string>> {
 }
 
 function rowCounts(): Record<string, number> {
-  const db = server.db.$client;
+  const db = server.sqlite;
   {
     const tables = db
       .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")

@@ -77,7 +77,7 @@ describe('users made by the CLI sign in', () => {
     });
     // The database holds the token's digest, never the token.
     const token = cookie.split('=')[1] ?? '';
-    const stored = server.db.$client.query('SELECT token_hash FROM sessions').all() as {
+    const stored = server.sqlite.query('SELECT token_hash FROM sessions').all() as {
       token_hash: string;
     }[];
     expect(stored.some((row) => row.token_hash.includes(token))).toBe(false);
@@ -85,9 +85,7 @@ describe('users made by the CLI sign in', () => {
       stored.some((row) => row.token_hash === new Bun.CryptoHasher('sha256').update(token).digest('hex')),
     ).toBe(true);
     // The password is stored as argon2id.
-    const hash = server.db.$client
-      .query('SELECT password_hash FROM users WHERE id = ?')
-      .get(created.user.id) as {
+    const hash = server.sqlite.query('SELECT password_hash FROM users WHERE id = ?').get(created.user.id) as {
       password_hash: string;
     };
     expect(hash.password_hash).toStartWith('$argon2id$');

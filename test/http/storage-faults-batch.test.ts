@@ -29,7 +29,8 @@ afterAll(async () => {
 const call = (method: string, path: string, body?: unknown) =>
   server.json(path, { method, key: account.apiKey, body });
 const files = () => filesUnder(blobDir);
-const usage = async () => await server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all();
+const usage = async () =>
+  await server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all();
 
 const batchOf = (count: number) => ({
   items: Array.from({ length: count }, (_, i) => ({

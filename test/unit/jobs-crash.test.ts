@@ -42,23 +42,15 @@ test('after kill -9 mid-batch, the rest runs once the leases expire: nothing los
   const doneByChild = count();
   expect(doneByChild).toBeGreaterThan(0);
   expect(doneByChild).toBeLessThan(JOBS);
-  const orphaned = (await db
-    .select()
-    .from(jobs)
-    .all())
-    .filter((j) => j.status === 'running');
+  const orphaned = (await db.select().from(jobs).all()).filter((j) => j.status === 'running');
   expect(orphaned.length).toBeGreaterThan(0); // the kill caught jobs in flight
 
   // Before the leases expire nothing of the dead worker's is taken; after, everything is.
   const runtime = new JobRuntime({ db, clock, definitions: [effectJob] });
   await runtime.runDue();
-  expect(
-    (await db
-      .select()
-      .from(jobs)
-      .all())
-      .filter((j) => j.status === 'running'),
-  ).toHaveLength(orphaned.length);
+  expect((await db.select().from(jobs).all()).filter((j) => j.status === 'running')).toHaveLength(
+    orphaned.length,
+  );
   clock.advance(60_000);
   await runtime.runDue();
 

@@ -61,13 +61,7 @@ test('per-kind concurrency is never exceeded, and kinds do not block each other'
   }
   expect(await new JobRuntime({ db, clock, definitions: [slow, fast] }).runDue()).toBe(20);
   expect(peak).toEqual({ slow: 2, fast: 3 });
-  expect(
-    (await db
-      .select()
-      .from(jobs)
-      .all())
-      .every((j) => j.status === 'succeeded'),
-  ).toBe(true);
+  expect((await db.select().from(jobs).all()).every((j) => j.status === 'succeeded')).toBe(true);
 });
 
 test('two runtimes on two connections to one file run every job exactly once', async () => {
@@ -86,7 +80,8 @@ test('two runtimes on two connections to one file run every job exactly once', a
   });
   const a = openDatabase(path);
   const b = openDatabase(path);
-  const ids = Array.from({ length: 100 }, async (_, i) => (await enqueueJob(a.db, clock, def, { i })).id);
+  const ids: string[] = [];
+  for (let i = 0; i < 100; i++) ids.push((await enqueueJob(a.db, clock, def, { i })).id);
   const [ranA, ranB] = await Promise.all([
     new JobRuntime({ db: a.db, clock, definitions: [def] }).runDue(),
     new JobRuntime({ db: b.db, clock, definitions: [def] }).runDue(),

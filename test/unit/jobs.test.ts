@@ -78,14 +78,17 @@ test('a run key makes the second enqueue a no-op returning the first job', async
 
 test('enqueue inside a caller transaction commits or rolls back with it', async () => {
   const { db, clock } = setup();
-  expect(async () =>
-    await db.transaction(async (tx) => {
-      await enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 });
-      throw new Error('use-case failed');
-    }),
+  expect(
+    async () =>
+      await db.transaction(async (tx) => {
+        await enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 });
+        throw new Error('use-case failed');
+      }),
   ).toThrow('use-case failed');
   expect(await db.select().from(jobs).all()).toHaveLength(0);
-  await db.transaction(async (tx) => await enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 }));
+  await db.transaction(
+    async (tx) => await enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 }),
+  );
   expect(await db.select().from(jobs).all()).toHaveLength(1);
 });
 
@@ -149,7 +152,11 @@ test('a permanent error fails at once; exhausted attempts fail with the last err
   const p = await enqueueJob(db, clock, permanent, {});
   const f = await enqueueJob(db, clock, flaky, {});
   expect(await runtime.runDue()).toBe(3); // perm once, flaky twice (zero backoff)
-  expect(await getJob(db, p.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'customer deleted' });
+  expect(await getJob(db, p.id)).toMatchObject({
+    status: 'failed',
+    attempts: 1,
+    lastError: 'customer deleted',
+  });
   expect(await getJob(db, f.id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'boom 2' });
   expect((await getJob(db, f.id))?.finishedAt).toBe(clock.now().toISOString());
 });

@@ -41,10 +41,20 @@ export async function countAccounts(db: DbOrTx): Promise<number> {
 }
 
 export async function setAccountDisabledAt(db: DbOrTx, id: string, disabledAt: string | null, now: string) {
-  return await db.update(accounts).set({ disabledAt, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
+  return await db
+    .update(accounts)
+    .set({ disabledAt, updatedAt: now })
+    .where(eq(accounts.id, id))
+    .returning()
+    .get();
 }
 
 /** The plan an account is on (the billing webhooks move it as the subscription changes). */
 export async function setAccountPlanId(db: DbOrTx, id: string, planId: string, now: string) {
-  return await db.update(accounts).set({ planId, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
+  return await db
+    .update(accounts)
+    .set({ planId, updatedAt: now })
+    .where(eq(accounts.id, id))
+    .returning()
+    .get();
 }

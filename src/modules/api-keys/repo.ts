@@ -12,11 +12,13 @@ function visible(accountId: string, scope: KeyScope) {
 
 export async function countActiveKeys(db: DbOrTx, accountId: string): Promise<number> {
   return (
-    (await db
-      .select({ n: count() })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
-      .get())?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+        .get()
+    )?.n ?? 0
   );
 }
 
@@ -51,7 +53,12 @@ export async function findApiKey(
     .get();
 }
 
-export async function listApiKeys(db: DbOrTx, accountId: string, page: PageRequest, scope: KeyScope): Promise<ApiKeyRow[]> {
+export async function listApiKeys(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+  scope: KeyScope,
+): Promise<ApiKeyRow[]> {
   const where = visible(accountId, scope);
   return await db
     .select()
@@ -78,7 +85,12 @@ export async function renameApiKey(
 }
 
 /** Revokes only an active key; returns undefined when it was already revoked (or is not this account's). */
-export async function revokeApiKey(db: DbOrTx, accountId: string, id: string, now: string): Promise<ApiKeyRow | undefined> {
+export async function revokeApiKey(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  now: string,
+): Promise<ApiKeyRow | undefined> {
   return await db
     .update(apiKeys)
     .set({ revokedAt: now })
@@ -88,18 +100,25 @@ export async function revokeApiKey(db: DbOrTx, accountId: string, id: string, no
 }
 
 /** Revokes every active key acting for these members (a member removed, a workspace deleted). */
-export async function revokeKeysOfMembers(db: DbOrTx, accountId: string, memberIds: string[], now: string): Promise<number> {
+export async function revokeKeysOfMembers(
+  db: DbOrTx,
+  accountId: string,
+  memberIds: string[],
+  now: string,
+): Promise<number> {
   if (memberIds.length === 0) return 0;
-  return (await db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(apiKeys.accountId, accountId),
-        inArray(apiKeys.workspaceMemberId, memberIds),
-        isNull(apiKeys.revokedAt),
-      ),
-    )
-    .returning({ id: apiKeys.id })
-    .all()).length;
+  return (
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(apiKeys.accountId, accountId),
+          inArray(apiKeys.workspaceMemberId, memberIds),
+          isNull(apiKeys.revokedAt),
+        ),
+      )
+      .returning({ id: apiKeys.id })
+      .all()
+  ).length;
 }

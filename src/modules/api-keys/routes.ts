@@ -45,7 +45,12 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
       async ({ ctx, query, principal }) => {
         const page = readPageRequest(query);
         const scope = await keyScopeOf(ctx.db, principal.member);
-        return toPage(await listApiKeys(ctx.db, ctx.accountId, page, scope), page, (r) => r.id, presentApiKey);
+        return toPage(
+          await listApiKeys(ctx.db, ctx.accountId, page, scope),
+          page,
+          (r) => r.id,
+          presentApiKey,
+        );
       },
       {
         auth: true,

@@ -30,7 +30,7 @@ async function identify(ctx: SystemCtx, presented: string): Promise<Principal> {
   let member: ActingMember | null = null;
   if (key.workspaceMemberId !== null) {
     // Its member was removed: the key must not fall back to account level (it was revoked with them).
-    member = await memberForKey(ctx.db, key.accountId, key.workspaceMemberId) ?? null;
+    member = (await memberForKey(ctx.db, key.accountId, key.workspaceMemberId)) ?? null;
     if (member === null) throw invalid();
   }
   return { ...account, keyId: key.id, session: null, member };
@@ -60,5 +60,5 @@ async function identifySession(ctx: SystemCtx, token: string): Promise<Principal
 export const apiKeyCredentials: Credentials = {
   identify,
   identifySession,
-  enforce: (db, principal, request) => enforceRouteAccess(db, principal, request),
+  enforce: async (db, principal, request) => await enforceRouteAccess(db, principal, request),
 };

@@ -11,7 +11,8 @@ const scoped = (accountId: string, id: string) => and(eq(batches.accountId, acco
 export async function insertBatch(db: DbOrTx, row: BatchRow, items: BatchItemRow[]): Promise<BatchRow> {
   const batch = await db.insert(batches).values(row).returning().get();
   for (let i = 0; i < items.length; i += INSERT_CHUNK) {
-    await db.insert(batchItems)
+    await db
+      .insert(batchItems)
       .values(items.slice(i, i + INSERT_CHUNK))
       .run();
   }
@@ -105,7 +106,8 @@ export async function finishItem(
     .returning({ id: batchItems.id })
     .all();
   if (done.length === 0) return false;
-  await db.update(batches)
+  await db
+    .update(batches)
     .set(
       outcome.status === 'completed'
         ? { completedItems: sql`${batches.completedItems} + 1`, updatedAt: now }
@@ -117,7 +119,12 @@ export async function finishItem(
 }
 
 /** Fails every item not rendered yet (cancel); returns how many. */
-export async function failQueuedItems(db: DbOrTx, batchId: string, errorMessage: string, now: string): Promise<number> {
+export async function failQueuedItems(
+  db: DbOrTx,
+  batchId: string,
+  errorMessage: string,
+  now: string,
+): Promise<number> {
   const failed = await db
     .update(batchItems)
     .set({ status: 'failed', errorMessage, data: null, updatedAt: now })

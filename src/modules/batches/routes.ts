@@ -75,7 +75,9 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/:batch_id/cancel',
-      async ({ ctx, params }) => ({ data: presentBatch(await cancelBatch({ ctx, input: { id: params.batch_id } })) }),
+      async ({ ctx, params }) => ({
+        data: presentBatch(await cancelBatch({ ctx, input: { id: params.batch_id } })),
+      }),
       {
         auth: true,
         params,

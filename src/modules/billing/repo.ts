@@ -7,21 +7,36 @@ import {
   billingWebhookEvents,
 } from './schema';
 
-export async function findBillingAccount(db: DbOrTx, accountId: string): Promise<BillingAccountRow | undefined> {
+export async function findBillingAccount(
+  db: DbOrTx,
+  accountId: string,
+): Promise<BillingAccountRow | undefined> {
   return await db.select().from(billingAccounts).where(eq(billingAccounts.accountId, accountId)).get();
 }
 
-export async function findBillingAccountByCustomer(db: DbOrTx, customerId: string): Promise<BillingAccountRow | undefined> {
-  return await db.select().from(billingAccounts).where(eq(billingAccounts.providerCustomerId, customerId)).get();
+export async function findBillingAccountByCustomer(
+  db: DbOrTx,
+  customerId: string,
+): Promise<BillingAccountRow | undefined> {
+  return await db
+    .select()
+    .from(billingAccounts)
+    .where(eq(billingAccounts.providerCustomerId, customerId))
+    .get();
 }
 
 /** The account's row, created empty on first use. */
-export async function ensureBillingAccount(db: DbOrTx, accountId: string, now: string): Promise<BillingAccountRow> {
-  await db.insert(billingAccounts)
+export async function ensureBillingAccount(
+  db: DbOrTx,
+  accountId: string,
+  now: string,
+): Promise<BillingAccountRow> {
+  await db
+    .insert(billingAccounts)
     .values({ accountId, createdAt: now, updatedAt: now })
     .onConflictDoNothing()
     .run();
-  return await findBillingAccount(db, accountId) as BillingAccountRow;
+  return (await findBillingAccount(db, accountId)) as BillingAccountRow;
 }
 
 export type BillingAccountChange = Partial<Omit<BillingAccountRow, 'accountId' | 'createdAt' | 'updatedAt'>>;
@@ -32,12 +47,12 @@ export async function updateBillingAccount(
   change: BillingAccountChange,
   now: string,
 ): Promise<BillingAccountRow> {
-  return await db
+  return (await db
     .update(billingAccounts)
     .set({ ...change, updatedAt: now })
     .where(eq(billingAccounts.accountId, accountId))
     .returning()
-    .get() as BillingAccountRow;
+    .get()) as BillingAccountRow;
 }
 
 export async function findWebhookEvent(db: DbOrTx, id: string): Promise<BillingWebhookEventRow | undefined> {

@@ -95,7 +95,9 @@ export function billingRoutes(auth: Auth, deps: AppDeps) {
       async ({ ctx, body, principal }) => {
         await setOverage({ ctx, input: { ...body, planId: principal.planId } });
         const now = ctx.clock.now();
-        return { data: await describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }) };
+        return {
+          data: await describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }),
+        };
       },
       {
         auth: true,

@@ -11,11 +11,18 @@ export async function insertProfile(db: DbOrTx, row: BrandingProfileRow): Promis
   return await db.insert(profiles).values(row).returning().get();
 }
 
-export async function findProfile(db: DbOrTx, accountId: string, id: string): Promise<BrandingProfileRow | undefined> {
+export async function findProfile(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<BrandingProfileRow | undefined> {
   return await db.select().from(profiles).where(scoped(accountId, id)).get();
 }
 
-export async function findDefaultProfile(db: DbOrTx, accountId: string): Promise<BrandingProfileRow | undefined> {
+export async function findDefaultProfile(
+  db: DbOrTx,
+  accountId: string,
+): Promise<BrandingProfileRow | undefined> {
   return await db
     .select()
     .from(profiles)
@@ -25,13 +32,20 @@ export async function findDefaultProfile(db: DbOrTx, accountId: string): Promise
 
 export async function hasProfiles(db: DbOrTx, accountId: string): Promise<boolean> {
   return (
-    await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, accountId)).limit(1).get() !==
-    undefined
+    (await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.accountId, accountId))
+      .limit(1)
+      .get()) !== undefined
   );
 }
 
 /** Ids are time-ordered, so the smallest id is the oldest profile. */
-export async function findOldestProfile(db: DbOrTx, accountId: string): Promise<BrandingProfileRow | undefined> {
+export async function findOldestProfile(
+  db: DbOrTx,
+  accountId: string,
+): Promise<BrandingProfileRow | undefined> {
   return await db
     .select()
     .from(profiles)
@@ -77,14 +91,24 @@ export async function updateProfile(
 }
 
 /** Clears the flag everywhere but `keepId`; must run before the new default is set (partial unique index). */
-export async function clearDefault(db: DbOrTx, accountId: string, keepId: string | null, now: string): Promise<void> {
+export async function clearDefault(
+  db: DbOrTx,
+  accountId: string,
+  keepId: string | null,
+  now: string,
+): Promise<void> {
   const others = keepId === null ? undefined : ne(profiles.id, keepId);
-  await db.update(profiles)
+  await db
+    .update(profiles)
     .set({ isDefault: false, updatedAt: now })
     .where(and(eq(profiles.accountId, accountId), eq(profiles.isDefault, true), others))
     .run();
 }
 
-export async function deleteProfile(db: DbOrTx, accountId: string, id: string): Promise<BrandingProfileRow | undefined> {
+export async function deleteProfile(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<BrandingProfileRow | undefined> {
   return await db.delete(profiles).where(scoped(accountId, id)).returning().get();
 }

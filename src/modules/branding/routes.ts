@@ -36,7 +36,9 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      async ({ ctx, body }) => ({ data: presentBrandingProfile(await createBrandingProfile({ ctx, input: body })) }),
+      async ({ ctx, body }) => ({
+        data: presentBrandingProfile(await createBrandingProfile({ ctx, input: body })),
+      }),
       {
         auth: true,
         body: CreateBrandingProfileBody,
@@ -67,7 +69,9 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     .patch(
       '/:id',
       async ({ ctx, params, body }) => ({
-        data: presentBrandingProfile(await updateBrandingProfile({ ctx, input: { id: params.id, patch: body } })),
+        data: presentBrandingProfile(
+          await updateBrandingProfile({ ctx, input: { id: params.id, patch: body } }),
+        ),
       }),
       {
         auth: true,
@@ -121,7 +125,9 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     )
     .delete(
       '/:id/logo',
-      async ({ ctx, params }) => ({ data: presentBrandingProfile(await removeLogo({ ctx, input: { id: params.id } })) }),
+      async ({ ctx, params }) => ({
+        data: presentBrandingProfile(await removeLogo({ ctx, input: { id: params.id } })),
+      }),
       {
         auth: true,
         params,

@@ -8,7 +8,10 @@ import { type BusinessProfileRow, businessProfiles } from './schema';
 const scoped = (accountId: string, id: string) =>
   and(eq(businessProfiles.accountId, accountId), eq(businessProfiles.id, id));
 
-export async function insertBusinessProfile(db: DbOrTx, row: BusinessProfileRow): Promise<BusinessProfileRow> {
+export async function insertBusinessProfile(
+  db: DbOrTx,
+  row: BusinessProfileRow,
+): Promise<BusinessProfileRow> {
   return await db.insert(businessProfiles).values(row).returning().get();
 }
 
@@ -61,7 +64,11 @@ export async function updateBusinessProfile(
 export type DeleteOutcome = 'deleted' | 'not_found' | 'in_use';
 
 /** Documents reference profiles by foreign key, so SQLite itself refuses to orphan them. */
-export async function deleteBusinessProfile(db: DbOrTx, accountId: string, id: string): Promise<DeleteOutcome> {
+export async function deleteBusinessProfile(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<DeleteOutcome> {
   try {
     const deleted = await db
       .delete(businessProfiles)

@@ -25,7 +25,9 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      async ({ ctx, body }) => ({ data: presentBusinessProfile(await createBusinessProfile({ ctx, input: body })) }),
+      async ({ ctx, body }) => ({
+        data: presentBusinessProfile(await createBusinessProfile({ ctx, input: body })),
+      }),
       {
         auth: true,
         body: CreateBusinessProfileBody,

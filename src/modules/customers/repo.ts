@@ -12,12 +12,21 @@ export async function insertCustomer(db: DbOrTx, row: CustomerRow): Promise<Cust
   return await db.insert(customers).values(row).returning().get();
 }
 
-export async function findCustomer(db: DbOrTx, accountId: string, id: string): Promise<CustomerRow | undefined> {
+export async function findCustomer(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<CustomerRow | undefined> {
   return await db.select().from(customers).where(scoped(accountId, id)).get();
 }
 
 /** Newest first; `search` keeps the rows whose name, email, taxId contain it (any case). */
-export async function listCustomers(db: DbOrTx, accountId: string, page: PageRequest, search = ''): Promise<CustomerRow[]> {
+export async function listCustomers(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+  search = '',
+): Promise<CustomerRow[]> {
   const conditions = [
     eq(customers.accountId, accountId),
     containsText([customers.name, customers.email, customers.taxId], search),
@@ -46,7 +55,11 @@ export type DeleteOutcome = 'deleted' | 'not_found' | 'in_use';
 /** Documents reference customers by foreign key, so SQLite itself refuses to orphan them. */
 export async function deleteCustomer(db: DbOrTx, accountId: string, id: string): Promise<DeleteOutcome> {
   try {
-    const deleted = await db.delete(customers).where(scoped(accountId, id)).returning({ id: customers.id }).all();
+    const deleted = await db
+      .delete(customers)
+      .where(scoped(accountId, id))
+      .returning({ id: customers.id })
+      .all();
     return deleted.length > 0 ? 'deleted' : 'not_found';
   } catch (error) {
     if (isForeignKeyViolation(error)) return 'in_use';

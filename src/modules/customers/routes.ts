@@ -23,12 +23,16 @@ const params = t.Object({ id: t.String() });
 export function customerRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/customers' })
     .use(auth)
-    .post('', async ({ ctx, body }) => ({ data: presentCustomer(await createCustomer({ ctx, input: body })) }), {
-      auth: true,
-      body: CreateCustomerBody,
-      response: { 200: dataOf(Customer), ...authErrors },
-      detail: detail('Create a customer (buyer)'),
-    })
+    .post(
+      '',
+      async ({ ctx, body }) => ({ data: presentCustomer(await createCustomer({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: CreateCustomerBody,
+        response: { 200: dataOf(Customer), ...authErrors },
+        detail: detail('Create a customer (buyer)'),
+      },
+    )
     .get(
       '',
       async ({ ctx, query }) => {

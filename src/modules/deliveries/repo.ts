@@ -10,7 +10,11 @@ export async function insertDelivery(db: DbOrTx, row: DeliveryRow): Promise<Deli
   return await db.insert(deliveries).values(row).returning().get();
 }
 
-export async function findDelivery(db: DbOrTx, accountId: string, id: string): Promise<DeliveryRow | undefined> {
+export async function findDelivery(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<DeliveryRow | undefined> {
   return await db.select().from(deliveries).where(scoped(accountId, id)).get();
 }
 
@@ -20,7 +24,12 @@ export interface DeliveryFilters {
 }
 
 /** Newest first; the id is time-ordered, so it is the sort key and the cursor. */
-export async function listDeliveries(db: DbOrTx, accountId: string, filters: DeliveryFilters, page: PageRequest) {
+export async function listDeliveries(
+  db: DbOrTx,
+  accountId: string,
+  filters: DeliveryFilters,
+  page: PageRequest,
+) {
   const conditions: (SQL | undefined)[] = [eq(deliveries.accountId, accountId)];
   if (filters.documentId) conditions.push(eq(deliveries.documentId, filters.documentId));
   if (filters.status) conditions.push(eq(deliveries.status, filters.status));
@@ -66,7 +75,8 @@ export async function noteAttemptError(
   reason: string,
   now: string,
 ): Promise<void> {
-  await db.update(deliveries)
+  await db
+    .update(deliveries)
     .set({ errorMessage: reason, updatedAt: now })
     .where(and(scoped(accountId, id), eq(deliveries.status, 'queued')))
     .run();

@@ -47,7 +47,7 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
       '/api/v1/documents/:document_id/deliveries',
       async ({ ctx, params, query }) => {
         const page = readPageRequest(query);
-        if (!await findDocument(ctx.db, ctx.accountId, params.document_id)) throw notFound('Document');
+        if (!(await findDocument(ctx.db, ctx.accountId, params.document_id))) throw notFound('Document');
         const rows = await listDeliveries(ctx.db, ctx.accountId, { documentId: params.document_id }, page);
         return toPage(rows, page, (r) => r.id, presentDelivery);
       },

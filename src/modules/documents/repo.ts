@@ -40,11 +40,19 @@ export async function insertDocument(db: DbOrTx, row: NewDocumentRow): Promise<D
   return await db.insert(documents).values(row).returning().get();
 }
 
-export async function findDocument(db: DbOrTx, accountId: string, id: string): Promise<DocumentRow | undefined> {
+export async function findDocument(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<DocumentRow | undefined> {
   return await db.select().from(documents).where(scoped(accountId, id)).get();
 }
 
-export async function findDocumentByNumber(db: DbOrTx, accountId: string, number: string): Promise<DocumentRow | undefined> {
+export async function findDocumentByNumber(
+  db: DbOrTx,
+  accountId: string,
+  number: string,
+): Promise<DocumentRow | undefined> {
   return await db
     .select()
     .from(documents)
@@ -70,7 +78,12 @@ export async function findDocumentIdsByNumbers(
   return taken;
 }
 
-export async function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFilters, page: PageRequest) {
+export async function listDocuments(
+  db: DbOrTx,
+  accountId: string,
+  filters: DocumentFilters,
+  page: PageRequest,
+) {
   const conditions: (SQL | undefined)[] = [eq(documents.accountId, accountId)];
   if (filters.documentType) conditions.push(eq(documents.documentType, filters.documentType));
   if (filters.status) conditions.push(eq(documents.status, filters.status));
@@ -110,10 +123,12 @@ export async function updateDocumentIfStatus(
 
 export async function deleteDraft(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    (await db
-      .delete(documents)
-      .where(and(scoped(accountId, id), eq(documents.status, 'draft')))
-      .returning({ id: documents.id })
-      .all()).length > 0
+    (
+      await db
+        .delete(documents)
+        .where(and(scoped(accountId, id), eq(documents.status, 'draft')))
+        .returning({ id: documents.id })
+        .all()
+    ).length > 0
   );
 }

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound, validationError } from '../../shared/errors';
-import { readPageRequest, toPage } from '../../shared/pagination';
+import { readPageRequest, toPage, toPageAsync } from '../../shared/pagination';
 import type { DocumentAction } from '../reference';
 import {
   CreateDocumentBody,
@@ -83,11 +83,11 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
           overdueOn: query.overdue === 'true' ? ctx.clock.now().toISOString().slice(0, 10) : undefined,
         };
         const rows = await listDocuments(ctx.db, ctx.accountId, filters, page);
-        return toPage(
+        return toPageAsync(
           rows,
           page,
           (r) => r.id,
-          async (r) => await readDocument(ctx, r),
+          (r) => readDocument(ctx, r),
         );
       },
       {

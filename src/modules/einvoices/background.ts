@@ -31,7 +31,7 @@ export function inboxBackground(deps: AppDeps): Background {
     payload: InboxFile,
     maxAttempts: 3,
     handler: async ({ name }, job) => {
-      const accountId = inbox.accountId ?? await onlyAccountId(deps.db);
+      const accountId = inbox.accountId ?? (await onlyAccountId(deps.db));
       if (!accountId) throw new Error('INBOX_ACCOUNT is not set and the data dir has more than one account');
       const ctx = {
         db: deps.db,

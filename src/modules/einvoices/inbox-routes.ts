@@ -113,17 +113,25 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
         ),
       },
     )
-    .get('/:received_id', async ({ ctx, params }) => ({ data: presentReceived(await rowOf(ctx, params.received_id)) }), {
-      auth: true,
-      params,
-      response: { 200: dataOf(ReceivedDocument), ...withNotFound },
-      detail: detail('A received e-invoice'),
-    })
-    .get('/:received_id/data', async ({ ctx, params }) => ({ data: (await rowOf(ctx, params.received_id)).data }), {
-      auth: true,
-      params,
-      detail: detail('The document data read from a received e-invoice'),
-    })
+    .get(
+      '/:received_id',
+      async ({ ctx, params }) => ({ data: presentReceived(await rowOf(ctx, params.received_id)) }),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(ReceivedDocument), ...withNotFound },
+        detail: detail('A received e-invoice'),
+      },
+    )
+    .get(
+      '/:received_id/data',
+      async ({ ctx, params }) => ({ data: (await rowOf(ctx, params.received_id)).data }),
+      {
+        auth: true,
+        params,
+        detail: detail('The document data read from a received e-invoice'),
+      },
+    )
     .get(
       '/:received_id/original',
       async ({ ctx, params }) => {
@@ -176,7 +184,9 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     .patch(
       '/:received_id',
       async ({ ctx, params, body }) => ({
-        data: presentReceived(await changeReceived({ ctx, input: { id: params.received_id, changes: body } })),
+        data: presentReceived(
+          await changeReceived({ ctx, input: { id: params.received_id, changes: body } }),
+        ),
       }),
       {
         auth: true,
@@ -223,7 +233,9 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       '/:received_id/payments',
       async ({ ctx, params }) => {
         const row = await rowOf(ctx, params.received_id);
-        return { data: (await paymentsOfReceived(ctx.db, ctx.accountId, row.id)).map(presentReceivedPayment) };
+        return {
+          data: (await paymentsOfReceived(ctx.db, ctx.accountId, row.id)).map(presentReceivedPayment),
+        };
       },
       {
         auth: true,
@@ -235,7 +247,10 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     .delete(
       '/:received_id/payments/:payment_id',
       async ({ ctx, params }) => {
-        await deleteReceivedPayment({ ctx, input: { receivedId: params.received_id, id: params.payment_id } });
+        await deleteReceivedPayment({
+          ctx,
+          input: { receivedId: params.received_id, id: params.payment_id },
+        });
         return { data: { deleted: true as const } };
       },
       {

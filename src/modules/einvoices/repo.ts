@@ -18,7 +18,11 @@ export async function insertReceived(db: DbOrTx, row: ReceivedDocumentRow): Prom
   return await db.insert(rd).values(row).returning().get();
 }
 
-export async function findReceived(db: DbOrTx, accountId: string, id: string): Promise<ReceivedDocumentRow | undefined> {
+export async function findReceived(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<ReceivedDocumentRow | undefined> {
   return await db.select().from(rd).where(scoped(accountId, id)).get();
 }
 
@@ -110,12 +114,19 @@ export async function deleteReceivedRow(
   return await db.delete(rd).where(scoped(accountId, id)).returning().get();
 }
 
-export async function insertReceivedPayment(db: DbOrTx, row: ReceivedPaymentRow): Promise<ReceivedPaymentRow> {
+export async function insertReceivedPayment(
+  db: DbOrTx,
+  row: ReceivedPaymentRow,
+): Promise<ReceivedPaymentRow> {
   return await db.insert(rp).values(row).returning().get();
 }
 
 /** Every payment of one received document, newest first. */
-export async function paymentsOfReceived(db: DbOrTx, accountId: string, receivedId: string): Promise<ReceivedPaymentRow[]> {
+export async function paymentsOfReceived(
+  db: DbOrTx,
+  accountId: string,
+  receivedId: string,
+): Promise<ReceivedPaymentRow[]> {
   return await db
     .select()
     .from(rp)
@@ -138,10 +149,12 @@ export async function findReceivedPayment(
 
 export async function deleteReceivedPaymentRow(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    (await db
-      .delete(rp)
-      .where(and(eq(rp.accountId, accountId), eq(rp.id, id)))
-      .returning({ id: rp.id })
-      .all()).length > 0
+    (
+      await db
+        .delete(rp)
+        .where(and(eq(rp.accountId, accountId), eq(rp.id, id)))
+        .returning({ id: rp.id })
+        .all()
+    ).length > 0
   );
 }

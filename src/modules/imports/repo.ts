@@ -9,7 +9,11 @@ const { validRows: _validRows, ...headColumns } = getTableColumns(imports);
 const scoped = (accountId: string, id: string) => and(eq(imports.accountId, accountId), eq(imports.id, id));
 
 /** `valid_rows` is written as entriesText formats it (one entry per line), not as drizzle would. */
-export async function insertImport(db: DbOrTx, row: ImportHead, entries: readonly ImportEntry[]): Promise<ImportHead> {
+export async function insertImport(
+  db: DbOrTx,
+  row: ImportHead,
+  entries: readonly ImportEntry[],
+): Promise<ImportHead> {
   return await db
     .insert(imports)
     .values({ ...row, validRows: sql`${entriesText(entries)}` })
@@ -37,7 +41,8 @@ export async function findImportProgress(db: DbOrTx, accountId: string, id: stri
 
 export async function findImportErrors(db: DbOrTx, accountId: string, id: string) {
   return (
-    (await db.select({ errors: imports.errors }).from(imports).where(scoped(accountId, id)).get())?.errors ?? null
+    (await db.select({ errors: imports.errors }).from(imports).where(scoped(accountId, id)).get())?.errors ??
+    null
   );
 }
 
@@ -56,7 +61,11 @@ export async function loadEntriesText(db: DbOrTx, accountId: string, id: string)
 
 /** The entries stored at create for confirm to commit; empty once the import is done. */
 export async function loadEntries(db: DbOrTx, accountId: string, id: string): Promise<ImportEntry[]> {
-  const row = await db.select({ validRows: imports.validRows }).from(imports).where(scoped(accountId, id)).get();
+  const row = await db
+    .select({ validRows: imports.validRows })
+    .from(imports)
+    .where(scoped(accountId, id))
+    .get();
   return (row?.validRows ?? []) as ImportEntry[];
 }
 
@@ -74,7 +83,8 @@ export async function updateImport(
  * not scoped by account, since the account is what it finds out.
  */
 export async function findImportAccount(db: DbOrTx, id: string): Promise<string | undefined> {
-  return (await db.select({ accountId: imports.accountId }).from(imports).where(eq(imports.id, id)).get())?.accountId;
+  return (await db.select({ accountId: imports.accountId }).from(imports).where(eq(imports.id, id)).get())
+    ?.accountId;
 }
 
 /** Every import being committed in the background, across accounts: the watchdog checks their jobs. */

@@ -55,7 +55,9 @@ export function importRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/:import_id/cancel',
-      async ({ ctx, params }) => ({ data: presentImport(await cancelImport({ ctx, input: { id: params.import_id } })) }),
+      async ({ ctx, params }) => ({
+        data: presentImport(await cancelImport({ ctx, input: { id: params.import_id } })),
+      }),
       {
         auth: true,
         params,

@@ -29,10 +29,10 @@ export function createMailIntake(
   };
   const run = messageRun({
     account: async () => {
-      const accountId = settings.accountId ?? await onlyAccountId(deps.db);
+      const accountId = settings.accountId ?? (await onlyAccountId(deps.db));
       if (!accountId)
         return { error: 'IMAP_ACCOUNT is not set and the data dir has not exactly one account' };
-      if (!await findAccountWithPlan(deps.db, accountId))
+      if (!(await findAccountWithPlan(deps.db, accountId)))
         return { error: `IMAP_ACCOUNT ${accountId} is no account` };
       return {
         ctx: {

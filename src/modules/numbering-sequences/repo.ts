@@ -10,11 +10,19 @@ export async function insertSequence(db: DbOrTx, row: NumberingSequenceRow): Pro
   return await db.insert(numberingSequences).values(row).returning().get();
 }
 
-export async function findSequence(db: DbOrTx, accountId: string, id: string): Promise<NumberingSequenceRow | undefined> {
+export async function findSequence(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<NumberingSequenceRow | undefined> {
   return await db.select().from(numberingSequences).where(scoped(accountId, id)).get();
 }
 
-export async function listSequences(db: DbOrTx, accountId: string, page: PageRequest): Promise<NumberingSequenceRow[]> {
+export async function listSequences(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+): Promise<NumberingSequenceRow[]> {
   const scope = eq(numberingSequences.accountId, accountId);
   return await db
     .select()
@@ -36,7 +44,12 @@ export async function updateSequence(
 
 export async function deleteSequence(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    (await db.delete(numberingSequences).where(scoped(accountId, id)).returning({ id: numberingSequences.id }).all())
-      .length > 0
+    (
+      await db
+        .delete(numberingSequences)
+        .where(scoped(accountId, id))
+        .returning({ id: numberingSequences.id })
+        .all()
+    ).length > 0
   );
 }

@@ -17,7 +17,9 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      async ({ ctx, body }) => ({ data: presentSequence(await createSequence({ ctx, input: body }), today(ctx.clock)) }),
+      async ({ ctx, body }) => ({
+        data: presentSequence(await createSequence({ ctx, input: body }), today(ctx.clock)),
+      }),
       {
         auth: true,
         body: CreateSequenceBody,
@@ -75,7 +77,8 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
     .delete(
       '/:sequence_id',
       async ({ ctx, params }) => {
-        if (!await deleteSequence(ctx.db, ctx.accountId, params.sequence_id)) throw notFound('Numbering sequence');
+        if (!(await deleteSequence(ctx.db, ctx.accountId, params.sequence_id)))
+          throw notFound('Numbering sequence');
         return { data: { deleted: true as const } };
       },
       {

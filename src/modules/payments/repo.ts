@@ -17,12 +17,21 @@ export async function insertPayment(db: DbOrTx, row: PaymentRow): Promise<Paymen
   return await db.insert(payments).values(row).returning().get();
 }
 
-export async function findPayment(db: DbOrTx, accountId: string, id: string): Promise<PaymentRow | undefined> {
+export async function findPayment(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<PaymentRow | undefined> {
   return await db.select().from(payments).where(scoped(accountId, id)).get();
 }
 
 /** One page, newest first (ids sort by creation). */
-export async function listPayments(db: DbOrTx, accountId: string, filters: PaymentFilters, page: PageRequest) {
+export async function listPayments(
+  db: DbOrTx,
+  accountId: string,
+  filters: PaymentFilters,
+  page: PageRequest,
+) {
   const conditions: (SQL | undefined)[] = [eq(payments.accountId, accountId)];
   if (filters.documentId) conditions.push(eq(payments.documentId, filters.documentId));
   if (filters.customerId) conditions.push(eq(payments.customerId, filters.customerId));
@@ -39,7 +48,11 @@ export async function listPayments(db: DbOrTx, accountId: string, filters: Payme
 }
 
 /** Every payment of one document, newest first. */
-export async function paymentsOfDocument(db: DbOrTx, accountId: string, documentId: string): Promise<PaymentRow[]> {
+export async function paymentsOfDocument(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+): Promise<PaymentRow[]> {
   return await db
     .select()
     .from(payments)
@@ -49,5 +62,7 @@ export async function paymentsOfDocument(db: DbOrTx, accountId: string, document
 }
 
 export async function deletePaymentRow(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
-  return (await db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all()).length > 0;
+  return (
+    (await db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all()).length > 0
+  );
 }

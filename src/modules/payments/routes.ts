@@ -21,7 +21,10 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
     .post(
       '/documents/:document_id/payments',
       async ({ ctx, params, body, set }) => {
-        const { payment } = await recordPayment({ ctx, input: { documentId: params.document_id, payment: body } });
+        const { payment } = await recordPayment({
+          ctx,
+          input: { documentId: params.document_id, payment: body },
+        });
         set.status = 201;
         return { data: presentPayment(payment) };
       },
@@ -54,7 +57,12 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
       async ({ ctx, query }) => {
         const page = readPageRequest(query);
         const filters = { dateFrom: query.date_from, dateTo: query.date_to, customerId: query.customer_id };
-        return toPage(await listPayments(ctx.db, ctx.accountId, filters, page), page, (r) => r.id, presentPayment);
+        return toPage(
+          await listPayments(ctx.db, ctx.accountId, filters, page),
+          page,
+          (r) => r.id,
+          presentPayment,
+        );
       },
       {
         auth: true,

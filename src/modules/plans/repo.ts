@@ -41,7 +41,8 @@ export async function listPurchasablePlans(db: DbOrTx): Promise<PlanRow[]> {
 }
 
 export async function insertPlanIfAbsent(db: DbOrTx, input: PlanInput, now: string): Promise<void> {
-  await db.insert(plans)
+  await db
+    .insert(plans)
     .values({
       ...input,
       priceId: input.priceId ?? null,

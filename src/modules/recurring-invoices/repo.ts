@@ -18,7 +18,11 @@ export async function insertRecurring(db: DbOrTx, row: RecurringInvoiceRow): Pro
   return await db.insert(recurringInvoices).values(row).returning().get();
 }
 
-export async function findRecurring(db: DbOrTx, accountId: string, id: string): Promise<RecurringInvoiceRow | undefined> {
+export async function findRecurring(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<RecurringInvoiceRow | undefined> {
   return await db.select().from(recurringInvoices).where(scoped(accountId, id)).get();
 }
 
@@ -84,7 +88,8 @@ export async function findRecurringForJob(db: DbOrTx, id: string): Promise<Recur
 }
 
 export async function recordFailure(db: DbOrTx, id: string, message: string, at: string): Promise<void> {
-  await db.update(recurringInvoices)
+  await db
+    .update(recurringInvoices)
     .set({ lastError: message, updatedAt: at })
     .where(eq(recurringInvoices.id, id))
     .run();

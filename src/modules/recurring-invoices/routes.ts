@@ -84,24 +84,36 @@ export function recurringInvoiceRoutes(auth: Auth, _deps: AppDeps) {
         detail: detail('Change a schedule or its template (future occurrences); 409 when cancelled'),
       },
     )
-    .post('/:recurring_id/pause', async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'pause'), {
-      auth: true,
-      params,
-      response: { 200: dataOf(RecurringInvoice), ...withConflict },
-      detail: detail('Pause: nothing is generated until resumed'),
-    })
-    .post('/:recurring_id/resume', async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'resume'), {
-      auth: true,
-      params,
-      response: { 200: dataOf(RecurringInvoice), ...withConflict },
-      detail: detail('Resume at the first scheduled date on or after today (no back-fill)'),
-    })
-    .delete('/:recurring_id', async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'cancel'), {
-      auth: true,
-      params,
-      response: { 200: dataOf(RecurringInvoice), ...withConflict },
-      detail: detail('Cancel for good (status cancelled, no next occurrence)'),
-    })
+    .post(
+      '/:recurring_id/pause',
+      async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'pause'),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(RecurringInvoice), ...withConflict },
+        detail: detail('Pause: nothing is generated until resumed'),
+      },
+    )
+    .post(
+      '/:recurring_id/resume',
+      async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'resume'),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(RecurringInvoice), ...withConflict },
+        detail: detail('Resume at the first scheduled date on or after today (no back-fill)'),
+      },
+    )
+    .delete(
+      '/:recurring_id',
+      async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'cancel'),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(RecurringInvoice), ...withConflict },
+        detail: detail('Cancel for good (status cancelled, no next occurrence)'),
+      },
+    )
     .get(
       '/:recurring_id/invoices',
       async ({ ctx, params, query }) => {

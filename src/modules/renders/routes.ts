@@ -106,11 +106,15 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
           // The signed link is a credential of its own: this one render, until it expires, while its
           // account is enabled and the key whose request made it is not revoked.
           const signed = row ? services.signer.verify(row.id, query.token, now) : false;
-          if (!row || !signed || !await linkStillGranted(authDeps.db, row.accountId, signed.keyId)) {
+          if (!row || !signed || !(await linkStillGranted(authDeps.db, row.accountId, signed.keyId))) {
             throw notFound('Render');
           }
         } else {
-          const { principal } = authorize(authDeps, request.headers, set.headers as Record<string, string>);
+          const { principal } = await authorize(
+            authDeps,
+            request.headers,
+            set.headers as Record<string, string>,
+          );
           if (row?.accountId !== principal.accountId) row = undefined;
         }
         if (!row || row.expiresAt <= now.toISOString()) throw notFound('Render');
@@ -127,8 +131,12 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
     );
 }
 
-async function linkStillGranted(db: AppDeps['db'], accountId: string, keyId: string | null): Promise<boolean> {
+async function linkStillGranted(
+  db: AppDeps['db'],
+  accountId: string,
+  keyId: string | null,
+): Promise<boolean> {
   const account = await findAccountWithPlan(db, accountId);
   if (!account || account.account.disabledAt !== null) return false;
-  return keyId === null || await isActiveKey(db, accountId, keyId);
+  return keyId === null || (await isActiveKey(db, accountId, keyId));
 }

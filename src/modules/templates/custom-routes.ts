@@ -41,7 +41,12 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
       '',
       async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        return toPage(await listTemplates(ctx.db, ctx.accountId, page), page, (r) => r.id, presentTemplateSummary);
+        return toPage(
+          await listTemplates(ctx.db, ctx.accountId, page),
+          page,
+          (r) => r.id,
+          presentTemplateSummary,
+        );
       },
       {
         auth: true,

@@ -11,11 +11,18 @@ export async function insertTemplate(db: DbOrTx, row: CustomTemplateRow): Promis
   return await db.insert(customTemplates).values(row).returning().get();
 }
 
-export async function findTemplate(db: DbOrTx, accountId: string, id: string): Promise<CustomTemplateRow | undefined> {
+export async function findTemplate(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<CustomTemplateRow | undefined> {
   return await db.select().from(customTemplates).where(scoped(accountId, id)).get();
 }
 
-export async function findDefaultTemplate(db: DbOrTx, accountId: string): Promise<CustomTemplateRow | undefined> {
+export async function findDefaultTemplate(
+  db: DbOrTx,
+  accountId: string,
+): Promise<CustomTemplateRow | undefined> {
   return await db
     .select()
     .from(customTemplates)
@@ -23,7 +30,11 @@ export async function findDefaultTemplate(db: DbOrTx, accountId: string): Promis
     .get();
 }
 
-export async function listTemplates(db: DbOrTx, accountId: string, page: PageRequest): Promise<CustomTemplateRow[]> {
+export async function listTemplates(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+): Promise<CustomTemplateRow[]> {
   const scope = eq(customTemplates.accountId, accountId);
   return await db
     .select()
@@ -39,7 +50,8 @@ export async function updateTemplate(db: DbOrTx, accountId: string, id: string, 
 }
 
 export async function clearDefaultTemplate(db: DbOrTx, accountId: string): Promise<void> {
-  await db.update(customTemplates)
+  await db
+    .update(customTemplates)
     .set({ isDefault: false })
     .where(and(eq(customTemplates.accountId, accountId), eq(customTemplates.isDefault, true)))
     .run();
@@ -47,8 +59,13 @@ export async function clearDefaultTemplate(db: DbOrTx, accountId: string): Promi
 
 export async function deleteTemplate(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    (await db.delete(customTemplates).where(scoped(accountId, id)).returning({ id: customTemplates.id }).all())
-      .length > 0
+    (
+      await db
+        .delete(customTemplates)
+        .where(scoped(accountId, id))
+        .returning({ id: customTemplates.id })
+        .all()
+    ).length > 0
   );
 }
 
@@ -56,7 +73,11 @@ export async function insertVersion(db: DbOrTx, row: TemplateVersionRow): Promis
   return await db.insert(templateVersions).values(row).returning().get();
 }
 
-export async function listVersions(db: DbOrTx, accountId: string, templateId: string): Promise<TemplateVersionRow[]> {
+export async function listVersions(
+  db: DbOrTx,
+  accountId: string,
+  templateId: string,
+): Promise<TemplateVersionRow[]> {
   return await db
     .select()
     .from(templateVersions)

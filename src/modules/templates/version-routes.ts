@@ -42,7 +42,10 @@ export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
     .post(
       '',
       async ({ ctx, params, body }) => {
-        const row = await snapshotVersion({ ctx, input: { templateId: params.template_id, ...(body ?? {}) } });
+        const row = await snapshotVersion({
+          ctx,
+          input: { templateId: params.template_id, ...(body ?? {}) },
+        });
         return { data: presentVersion(row) };
       },
       {

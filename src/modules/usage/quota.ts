@@ -34,7 +34,7 @@ export async function reserveRender(
   const eventId = input.eventId ?? newId('evt');
   await deps.db.transaction(
     async (tx) => {
-      if (input.eventId && await findEvent(tx, input.accountId, input.eventId)) return;
+      if (input.eventId && (await findEvent(tx, input.accountId, input.eventId))) return;
       const now = deps.clock.now();
       const period = monthOf(now);
       const used = await countEventsBetween(tx, input.accountId, period.start, period.end);

@@ -3,19 +3,26 @@ import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
 import { type OverageSettingsRow, overageSettings, type UsageEventRow, usageEvents } from './schema';
 
-export async function countEventsBetween(db: DbOrTx, accountId: string, start: string, end: string): Promise<number> {
+export async function countEventsBetween(
+  db: DbOrTx,
+  accountId: string,
+  start: string,
+  end: string,
+): Promise<number> {
   return (
-    (await db
-      .select({ n: count() })
-      .from(usageEvents)
-      .where(
-        and(
-          eq(usageEvents.accountId, accountId),
-          gte(usageEvents.createdAt, start),
-          lt(usageEvents.createdAt, end),
-        ),
-      )
-      .get())?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(usageEvents)
+        .where(
+          and(
+            eq(usageEvents.accountId, accountId),
+            gte(usageEvents.createdAt, start),
+            lt(usageEvents.createdAt, end),
+          ),
+        )
+        .get()
+    )?.n ?? 0
   );
 }
 
@@ -38,7 +45,11 @@ export async function listEvents(db: DbOrTx, accountId: string, page: PageReques
     .all();
 }
 
-export async function findEvent(db: DbOrTx, accountId: string, id: string): Promise<UsageEventRow | undefined> {
+export async function findEvent(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<UsageEventRow | undefined> {
   return await db
     .select()
     .from(usageEvents)
@@ -47,24 +58,34 @@ export async function findEvent(db: DbOrTx, accountId: string, id: string): Prom
 }
 
 /** Renders taken beyond the quota under overage in [start, end). */
-export async function countOverageBetween(db: DbOrTx, accountId: string, start: string, end: string): Promise<number> {
+export async function countOverageBetween(
+  db: DbOrTx,
+  accountId: string,
+  start: string,
+  end: string,
+): Promise<number> {
   return (
-    (await db
-      .select({ n: count() })
-      .from(usageEvents)
-      .where(
-        and(
-          eq(usageEvents.accountId, accountId),
-          gte(usageEvents.createdAt, start),
-          lt(usageEvents.createdAt, end),
-          eq(usageEvents.overage, true),
-        ),
-      )
-      .get())?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(usageEvents)
+        .where(
+          and(
+            eq(usageEvents.accountId, accountId),
+            gte(usageEvents.createdAt, start),
+            lt(usageEvents.createdAt, end),
+            eq(usageEvents.overage, true),
+          ),
+        )
+        .get()
+    )?.n ?? 0
   );
 }
 
-export async function findOverageSettings(db: DbOrTx, accountId: string): Promise<OverageSettingsRow | undefined> {
+export async function findOverageSettings(
+  db: DbOrTx,
+  accountId: string,
+): Promise<OverageSettingsRow | undefined> {
   return await db.select().from(overageSettings).where(eq(overageSettings.accountId, accountId)).get();
 }
 

@@ -68,7 +68,11 @@ export function usageRoutes(auth: Auth, _deps: AppDeps) {
           data: {
             renders: { used, limit, remaining: Math.max(0, limit - used) },
             rate_limit: { requests_per_second: principal.requestsPerSecond },
-            overage: await describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }),
+            overage: await describeOverage(ctx.db, {
+              accountId: ctx.accountId,
+              planId: principal.planId,
+              now,
+            }),
           },
         };
       },

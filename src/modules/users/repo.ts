@@ -42,12 +42,18 @@ export async function deleteSession(db: DbOrTx, id: string): Promise<void> {
 }
 
 export async function deleteSessionsOfUser(db: DbOrTx, userId: string): Promise<number> {
-  return (await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id }).all()).length;
+  return (await db.delete(sessions).where(eq(sessions.userId, userId)).returning({ id: sessions.id }).all())
+    .length;
 }
 
 /** Sessions past their idle or absolute limit: unusable already, deleted to keep the table small. */
-export async function deleteStaleSessions(db: DbOrTx, idleBefore: string, createdBefore: string): Promise<void> {
-  await db.delete(sessions)
+export async function deleteStaleSessions(
+  db: DbOrTx,
+  idleBefore: string,
+  createdBefore: string,
+): Promise<void> {
+  await db
+    .delete(sessions)
     .where(or(lt(sessions.lastSeenAt, idleBefore), lt(sessions.createdAt, createdBefore)))
     .run();
 }
@@ -56,19 +62,24 @@ export async function insertInvitation(db: DbOrTx, row: InvitationRow): Promise<
   await db.insert(invitations).values(row).run();
 }
 
-export async function findInvitationByTokenHash(db: DbOrTx, tokenHash: string): Promise<InvitationRow | undefined> {
+export async function findInvitationByTokenHash(
+  db: DbOrTx,
+  tokenHash: string,
+): Promise<InvitationRow | undefined> {
   return await db.select().from(invitations).where(eq(invitations.tokenHash, tokenHash)).get();
 }
 
 /** Marks a link used; false when another request used it first (a link works once). */
 export async function useInvitation(db: DbOrTx, id: string, at: string): Promise<boolean> {
   return (
-    (await db
-      .update(invitations)
-      .set({ usedAt: at })
-      .where(and(eq(invitations.id, id), isNull(invitations.usedAt)))
-      .returning({ id: invitations.id })
-      .all()).length > 0
+    (
+      await db
+        .update(invitations)
+        .set({ usedAt: at })
+        .where(and(eq(invitations.id, id), isNull(invitations.usedAt)))
+        .returning({ id: invitations.id })
+        .all()
+    ).length > 0
   );
 }
 
@@ -83,7 +94,8 @@ export async function retireOpenLinks(
     'userId' in match
       ? eq(invitations.userId, match.userId)
       : and(eq(invitations.email, match.email), eq(invitations.workspaceId, match.workspaceId));
-  await db.update(invitations)
+  await db
+    .update(invitations)
     .set({ usedAt: at })
     .where(and(eq(invitations.accountId, accountId), isNull(invitations.usedAt), which))
     .run();

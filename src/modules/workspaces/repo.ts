@@ -11,11 +11,19 @@ export async function insertWorkspace(db: DbOrTx, row: WorkspaceRow): Promise<Wo
   return await db.insert(workspaces).values(row).returning().get();
 }
 
-export async function findWorkspace(db: DbOrTx, accountId: string, id: string): Promise<WorkspaceRow | undefined> {
+export async function findWorkspace(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<WorkspaceRow | undefined> {
   return await db.select().from(workspaces).where(scoped(accountId, id)).get();
 }
 
-export async function listWorkspaces(db: DbOrTx, accountId: string, page: PageRequest): Promise<WorkspaceRow[]> {
+export async function listWorkspaces(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+): Promise<WorkspaceRow[]> {
   const scope = eq(workspaces.accountId, accountId);
   return await db
     .select()
@@ -27,12 +35,20 @@ export async function listWorkspaces(db: DbOrTx, accountId: string, page: PageRe
 }
 
 export async function renameWorkspace(db: DbOrTx, accountId: string, id: string, name: string, now: string) {
-  return await db.update(workspaces).set({ name, updatedAt: now }).where(scoped(accountId, id)).returning().get();
+  return await db
+    .update(workspaces)
+    .set({ name, updatedAt: now })
+    .where(scoped(accountId, id))
+    .returning()
+    .get();
 }
 
 /** Members go with the workspace (ON DELETE CASCADE). */
 export async function deleteWorkspace(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
-  return (await db.delete(workspaces).where(scoped(accountId, id)).returning({ id: workspaces.id }).all()).length > 0;
+  return (
+    (await db.delete(workspaces).where(scoped(accountId, id)).returning({ id: workspaces.id }).all()).length >
+    0
+  );
 }
 
 export async function listMembers(db: DbOrTx, workspaceId: string): Promise<WorkspaceMemberRow[]> {
@@ -44,7 +60,11 @@ export async function listMembers(db: DbOrTx, workspaceId: string): Promise<Work
     .all();
 }
 
-export async function findMember(db: DbOrTx, workspaceId: string, id: string): Promise<WorkspaceMemberRow | undefined> {
+export async function findMember(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+): Promise<WorkspaceMemberRow | undefined> {
   return await db
     .select()
     .from(workspaceMembers)
@@ -58,12 +78,14 @@ export async function findMemberInAccount(
   accountId: string,
   memberId: string,
 ): Promise<WorkspaceMemberRow | undefined> {
-  return (await db
-    .select({ member: workspaceMembers })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.id, memberId)))
-    .get())?.member;
+  return (
+    await db
+      .select({ member: workspaceMembers })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.id, memberId)))
+      .get()
+  )?.member;
 }
 
 export async function findMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {
@@ -78,7 +100,11 @@ export async function insertMember(db: DbOrTx, row: WorkspaceMemberRow): Promise
   return await db.insert(workspaceMembers).values(row).returning().get();
 }
 
-export async function setMemberRole(db: DbOrTx, id: string, role: Role): Promise<WorkspaceMemberRow | undefined> {
+export async function setMemberRole(
+  db: DbOrTx,
+  id: string,
+  role: Role,
+): Promise<WorkspaceMemberRow | undefined> {
   return await db.update(workspaceMembers).set({ role }).where(eq(workspaceMembers.id, id)).returning().get();
 }
 
@@ -88,24 +114,31 @@ export async function deleteMember(db: DbOrTx, id: string): Promise<void> {
 
 export async function countOwners(db: DbOrTx, workspaceId: string): Promise<number> {
   return (
-    (await db
-      .select({ n: count() })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
-      .get())?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+        .get()
+    )?.n ?? 0
   );
 }
 
 /** Every membership of one email across the account's workspaces (a signed-in user's roles), oldest first. */
-export async function membershipsOf(db: DbOrTx, accountId: string, email: string): Promise<WorkspaceMemberRow[]> {
-  return (await db
-    .select({ member: workspaceMembers })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.email, email)))
-    .orderBy(asc(workspaceMembers.id))
-    .all())
-    .map((row) => row.member);
+export async function membershipsOf(
+  db: DbOrTx,
+  accountId: string,
+  email: string,
+): Promise<WorkspaceMemberRow[]> {
+  return (
+    await db
+      .select({ member: workspaceMembers })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.email, email)))
+      .orderBy(asc(workspaceMembers.id))
+      .all()
+  ).map((row) => row.member);
 }
 
 /** The account's oldest workspace (where the first owner and CLI-made users land when none is named). */

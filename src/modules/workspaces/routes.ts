@@ -29,12 +29,16 @@ const Deleted = dataOf(t.Object({ deleted: t.Literal(true) }));
 export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/workspaces' })
     .use(auth)
-    .post('', async ({ ctx, body }) => ({ data: presentWorkspace(await createWorkspace({ ctx, input: body })) }), {
-      auth: true,
-      body: WorkspaceNameBody,
-      response: { 200: dataOf(Workspace), ...authErrors },
-      detail: detail('Create a workspace'),
-    })
+    .post(
+      '',
+      async ({ ctx, body }) => ({ data: presentWorkspace(await createWorkspace({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: WorkspaceNameBody,
+        response: { 200: dataOf(Workspace), ...authErrors },
+        detail: detail('Create a workspace'),
+      },
+    )
     .get(
       '',
       async ({ ctx, query }) => {
@@ -114,7 +118,7 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     .get(
       '/:workspace_id/members',
       async ({ ctx, params }) => {
-        if (!await findWorkspace(ctx.db, ctx.accountId, params.workspace_id)) throw notFound('Workspace');
+        if (!(await findWorkspace(ctx.db, ctx.accountId, params.workspace_id))) throw notFound('Workspace');
         return { data: (await listMembers(ctx.db, params.workspace_id)).map(presentMember) };
       },
       {

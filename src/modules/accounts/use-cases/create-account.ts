@@ -34,8 +34,8 @@ export async function createAccount({
   const planId = input.planId ?? DEFAULT_PLAN_ID;
   return await ctx.db.transaction(
     async (tx) => {
-      if (input.onlyIfNone && await countAccounts(tx) > 0) return null;
-      if (!await findPlan(tx, planId)) {
+      if (input.onlyIfNone && (await countAccounts(tx)) > 0) return null;
+      if (!(await findPlan(tx, planId))) {
         throw validationError([{ loc: 'plan', msg: `unknown plan '${planId}'`, type: 'invalid' }]);
       }
       const now = isoNow(ctx.clock);

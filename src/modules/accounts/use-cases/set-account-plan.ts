@@ -14,10 +14,11 @@ export async function setAccountPlan({
 }): Promise<AccountWithPlan> {
   return await ctx.db.transaction(
     async (tx) => {
-      if (!await findPlan(tx, input.planId)) {
+      if (!(await findPlan(tx, input.planId))) {
         throw validationError([{ loc: 'plan', msg: `unknown plan '${input.planId}'`, type: 'invalid' }]);
       }
-      if (!await setAccountPlanId(tx, input.accountId, input.planId, isoNow(ctx.clock))) throw notFound('Account');
+      if (!(await setAccountPlanId(tx, input.accountId, input.planId, isoNow(ctx.clock))))
+        throw notFound('Account');
       const account = await findAccountWithPlan(tx, input.accountId);
       if (!account) throw notFound('Account');
       return account;

@@ -12,6 +12,6 @@ export async function revokeApiKey({
   ctx: AccountCtx;
   input: { keyId: string; scope: KeyScope };
 }): Promise<void> {
-  if (!await findApiKey(ctx.db, ctx.accountId, input.keyId, input.scope)) throw notFound('API key');
+  if (!(await findApiKey(ctx.db, ctx.accountId, input.keyId, input.scope))) throw notFound('API key');
   await revokeRow(ctx.db, ctx.accountId, input.keyId, isoNow(ctx.clock));
 }

@@ -19,7 +19,7 @@ async function rotateApiKeyNow({
 }): Promise<IssuedKey> {
   const existing = await findApiKey(ctx.db, ctx.accountId, input.keyId, input.scope);
   if (!existing) throw notFound('API key');
-  if (!await revokeApiKey(ctx.db, ctx.accountId, input.keyId, isoNow(ctx.clock))) {
+  if (!(await revokeApiKey(ctx.db, ctx.accountId, input.keyId, isoNow(ctx.clock)))) {
     throw conflict('API key is revoked and cannot be rotated');
   }
   return await issueApiKey({

@@ -12,7 +12,13 @@ export const CANCELLED_ITEM_MESSAGE = 'cancelled before it was rendered';
  * Queued or processing → cancelled, with every item not rendered yet failed, in one transaction. An item
  * rendering at that moment may still finish its PDF; it is then not counted (its item is failed already).
  */
-export async function cancelBatch({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<BatchRow> {
+export async function cancelBatch({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<BatchRow> {
   return await inTransaction(ctx, async (tx) => {
     const batch = await findBatch(tx.db, tx.accountId, input.id);
     if (!batch) throw notFound('Batch');

@@ -18,7 +18,13 @@ const MAX_REPORTED_PROBLEMS = 100;
  * Checks every item as a stateless render would (so a queued batch cannot fail on bad input), then stores
  * the batch, its items and its job in one transaction: accepted means it will run, even after a crash.
  */
-export async function createBatch({ ctx, input }: { ctx: AccountCtx; input: CreateBatchBody }): Promise<BatchRow> {
+export async function createBatch({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateBatchBody;
+}): Promise<BatchRow> {
   const problems = itemProblems(input);
   if (input.output?.combine && input.items.length > MAX_COMBINED_ITEMS) {
     problems.push({

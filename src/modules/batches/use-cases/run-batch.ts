@@ -31,8 +31,8 @@ export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobCont
   try {
     const now = () => deps.clock.now().toISOString();
     // Undefined when the batch left queued/processing meanwhile (cancelled): nothing to do then.
-    const batch = await job.transaction(async (tx) =>
-      await updateBatch(tx, batchId, RUNNABLE, { status: 'processing', updatedAt: now() }),
+    const batch = await job.transaction(
+      async (tx) => await updateBatch(tx, batchId, RUNNABLE, { status: 'processing', updatedAt: now() }),
     );
     if (!batch) return;
     for (;;) {
@@ -40,21 +40,22 @@ export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobCont
       const items = await queuedItems(deps.db, batchId, CHUNK);
       if (items.length === 0) break;
       // The account and plan once per chunk, not per item: a plan change still applies within 32 items.
-      const account = await findAccountWithPlan(deps.db, batch.accountId) ?? null;
+      const account = (await findAccountWithPlan(deps.db, batch.accountId)) ?? null;
       await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch, account, item, job));
       if ((await findBatchById(deps.db, batchId))?.status !== 'processing') return; // cancelled meanwhile
     }
-    const counted = await findBatchById(deps.db, batchId) as BatchRow;
+    const counted = (await findBatchById(deps.db, batchId)) as BatchRow;
     const combined =
       counted.output.combine && counted.completedItems > 0 ? await combineBatch(deps, counted) : null;
-    await job.commit(async (tx) =>
-      await updateBatch(tx, batchId, ['processing'], {
-        status: finalStatus(counted.completedItems),
-        combinedBlobKey: combined,
-        errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
-        updatedAt: now(),
-        completedAt: now(),
-      }),
+    await job.commit(
+      async (tx) =>
+        await updateBatch(tx, batchId, ['processing'], {
+          status: finalStatus(counted.completedItems),
+          combinedBlobKey: combined,
+          errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
+          updatedAt: now(),
+          completedAt: now(),
+        }),
     );
   } catch (error) {
     // The last attempt: the batch must not stay `processing` for ever.
@@ -75,7 +76,7 @@ async function failBatch(deps: BatchRunDeps, batchId: string, message: string): 
   });
 }
 
-type AccountWithPlan = NonNullable<ReturnType<typeof findAccountWithPlan>>;
+type AccountWithPlan = NonNullable<Awaited<ReturnType<typeof findAccountWithPlan>>>;
 
 async function runItem(
   deps: BatchRunDeps,
@@ -88,7 +89,7 @@ async function runItem(
   // Ids derived from the item: a render recorded by an attempt that died before committing the item is
   // found and reused, and its unit of quota is not taken twice.
   const ids = { renderId: `rnd_${item.id.slice(3)}`, eventId: `evt_${item.id.slice(3)}` };
-  const outcome: Outcome = await findRenderById(deps.db, ids.renderId)
+  const outcome: Outcome = (await findRenderById(deps.db, ids.renderId))
     ? { status: 'completed', renderId: ids.renderId }
     : await renderItem(deps, batch, account, item, ids);
   await job.transaction(async (tx) => await finishItem(tx, item, outcome, deps.clock.now().toISOString()));

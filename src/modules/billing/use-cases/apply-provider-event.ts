@@ -15,10 +15,10 @@ async function accountFor(
   accountId: string | null,
   customer: string | null,
 ): Promise<BillingAccountRow | null> {
-  if (accountId !== null && await findAccountWithPlan(ctx.db, accountId)) {
+  if (accountId !== null && (await findAccountWithPlan(ctx.db, accountId))) {
     return await ensureBillingAccount(ctx.db, accountId, isoNow(ctx.clock));
   }
-  return customer === null ? null : (await findBillingAccountByCustomer(ctx.db, customer) ?? null);
+  return customer === null ? null : ((await findBillingAccountByCustomer(ctx.db, customer)) ?? null);
 }
 
 /**
@@ -69,7 +69,11 @@ export async function applyProviderEvent(ctx: SystemCtx, event: ProviderEvent): 
 const stale = (row: BillingAccountRow, event: ProviderEvent) =>
   row.lastEventCreated !== null && event.created < row.lastEventCreated;
 
-async function applySubscription(ctx: SystemCtx, event: ProviderEvent, sub: SubscriptionFacts): Promise<EventOutcome> {
+async function applySubscription(
+  ctx: SystemCtx,
+  event: ProviderEvent,
+  sub: SubscriptionFacts,
+): Promise<EventOutcome> {
   const row = await accountFor(ctx, sub.accountId, sub.customer);
   if (!row) return { outcome: 'ignored', accountId: null, reason: 'no account of this service' };
   if (stale(row, event))

@@ -34,14 +34,14 @@ export async function createBrandingProfile({
   const problems = [
     ...nameProblems(input.name),
     ...fontFamilyProblems(input.font_family, 'body.font_family'),
-    ...await logoFileProblems(ctx, input.logo_file_id),
+    ...(await logoFileProblems(ctx, input.logo_file_id)),
   ];
   if (problems.length > 0) throw validationError(problems);
   return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
     const acting = await actingMemberOf(tx);
     if (input.is_default === true) requireDefaultRight(acting, 'is_default: true');
-    let hasDefault = await findDefaultProfile(tx.db, tx.accountId) !== undefined;
+    let hasDefault = (await findDefaultProfile(tx.db, tx.accountId)) !== undefined;
     if (!hasDefault && acting !== null && !can(acting.role, 'resources:write_all')) {
       await insertProfile(tx.db, {
         ...newProfile(tx, DEFAULT_PROFILE_NAME, now),

@@ -10,7 +10,13 @@ import { moveDefault } from './move-default';
  * Deleting the default promotes the oldest remaining profile in the same transaction (SPEC 3), so no
  * reader ever sees an account with profiles but no default. The logo file, if any, stays.
  */
-export async function deleteBrandingProfile({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<void> {
+export async function deleteBrandingProfile({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<void> {
   await inTransaction(ctx, async (tx) => {
     if ((await findProfile(tx.db, tx.accountId, input.id))?.isDefault) {
       requireDefaultRight(await actingMemberOf(tx), 'deleting the default profile');

@@ -20,7 +20,11 @@ export async function ensureDefaultProfile(ctx: AccountCtx): Promise<void> {
     if (await hasProfiles(tx.db, tx.accountId)) return;
     const now = isoNow(tx.clock);
     // The account's own default, not the profile of whichever member happened to list first.
-    await insertProfile(tx.db, { ...newProfile(tx, DEFAULT_PROFILE_NAME, now), isDefault: true, createdBy: null });
+    await insertProfile(tx.db, {
+      ...newProfile(tx, DEFAULT_PROFILE_NAME, now),
+      isDefault: true,
+      createdBy: null,
+    });
   });
 }
 

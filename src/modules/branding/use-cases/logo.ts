@@ -36,13 +36,23 @@ export async function uploadLogo({
 }
 
 /** Clears the logo; the file itself stays (docs/branding-and-files.md). */
-export async function removeLogo({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<BrandingProfileRow> {
+export async function removeLogo({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<BrandingProfileRow> {
   const row = await setLogo(ctx, input.id, null);
   if (!row) throw notFound('Branding profile');
   return row;
 }
 
-async function setLogo(ctx: AccountCtx, id: string, logoFileId: string | null): Promise<BrandingProfileRow | undefined> {
+async function setLogo(
+  ctx: AccountCtx,
+  id: string,
+  logoFileId: string | null,
+): Promise<BrandingProfileRow | undefined> {
   return await inTransaction(ctx, async (tx) => {
     const row = await findProfile(tx.db, tx.accountId, id);
     if (!row || row.logoFileId === logoFileId) return row;

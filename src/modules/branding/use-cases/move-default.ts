@@ -9,10 +9,14 @@ import type { BrandingProfileRow } from '../schema';
  * Makes `row` the account's only default. Callers hold an IMMEDIATE transaction: the old default is
  * cleared before the new one is set, and the partial unique index refuses any second default anyway.
  */
-export async function moveDefault(ctx: AccountCtx, row: BrandingProfileRow, now: string): Promise<BrandingProfileRow> {
+export async function moveDefault(
+  ctx: AccountCtx,
+  row: BrandingProfileRow,
+  now: string,
+): Promise<BrandingProfileRow> {
   if (row.isDefault) return row;
   await clearDefault(ctx.db, ctx.accountId, row.id, now);
-  return await updateProfile(ctx.db, ctx.accountId, row.id, { isDefault: true, updatedAt: now }) ?? row;
+  return (await updateProfile(ctx.db, ctx.accountId, row.id, { isDefault: true, updatedAt: now })) ?? row;
 }
 
 /** `POST /branding-profiles/{id}/default`: answers the profile, now the default (a no-op if it was). */

@@ -28,7 +28,7 @@ export async function updateBrandingProfile({
     const problems = [
       ...nameProblems(input.patch.name),
       ...fontFamilyProblems(input.patch.font_family, 'body.font_family'),
-      ...await logoFileProblems(tx, input.patch.logo_file_id),
+      ...(await logoFileProblems(tx, input.patch.logo_file_id)),
     ];
     if (problems.length > 0) throw validationError(problems);
     if (input.patch.is_default === false && existing.isDefault) {
@@ -36,7 +36,8 @@ export async function updateBrandingProfile({
     }
     if (existing.isDefault)
       requireDefaultRight(await actingMemberOf(tx), 'this profile is the default, and changing it');
-    else if (input.patch.is_default === true) requireDefaultRight(await actingMemberOf(tx), 'is_default: true');
+    else if (input.patch.is_default === true)
+      requireDefaultRight(await actingMemberOf(tx), 'is_default: true');
     const now = isoNow(tx.clock);
     let row = input.patch.is_default === true ? await moveDefault(tx, existing, now) : existing;
     const changes = Object.fromEntries(
@@ -45,7 +46,7 @@ export async function updateBrandingProfile({
       ),
     );
     if (Object.keys(changes).length > 0) {
-      row = await updateProfile(tx.db, tx.accountId, row.id, { ...changes, updatedAt: now }) ?? row;
+      row = (await updateProfile(tx.db, tx.accountId, row.id, { ...changes, updatedAt: now })) ?? row;
     }
     return row;
   });

@@ -14,7 +14,7 @@ export async function createBusinessProfile({
   ctx: AccountCtx;
   input: CreateBusinessProfileBody;
 }): Promise<BusinessProfileRow> {
-  const problems = [...businessProfileProblems(input), ...await logoFileProblems(ctx, input.logo_file_id)];
+  const problems = [...businessProfileProblems(input), ...(await logoFileProblems(ctx, input.logo_file_id))];
   if (problems.length > 0) throw validationError(problems);
   const now = isoNow(ctx.clock);
   return await insertBusinessProfile(ctx.db, {

@@ -20,7 +20,7 @@ async function updateBusinessProfileNow({
   if (!existing) throw notFound('Business profile');
   const problems = [
     ...businessProfileProblems(input.patch),
-    ...await logoFileProblems(ctx, input.patch.logo_file_id),
+    ...(await logoFileProblems(ctx, input.patch.logo_file_id)),
   ];
   if (problems.length > 0) throw validationError(problems);
   const changes = Object.fromEntries(

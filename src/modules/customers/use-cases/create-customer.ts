@@ -6,7 +6,13 @@ import { type CreateCustomerBody, customerProblems, toColumns } from '../model';
 import { insertCustomer } from '../repo';
 import type { CustomerRow } from '../schema';
 
-export async function createCustomer({ ctx, input }: { ctx: AccountCtx; input: CreateCustomerBody }): Promise<CustomerRow> {
+export async function createCustomer({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateCustomerBody;
+}): Promise<CustomerRow> {
   const problems = customerProblems(input);
   if (problems.length > 0) throw validationError(problems);
   const now = isoNow(ctx.clock);

@@ -32,12 +32,16 @@ export async function deliverEmail({
     actor: { kind: 'job', jobId: job.jobId },
   };
   // Fenced: a worker that lost its claim stops here instead of sending.
-  const delivery = await job.transaction(async (tx) => await findDelivery(tx, ctx.accountId, payload.deliveryId));
+  const delivery = await job.transaction(
+    async (tx) => await findDelivery(tx, ctx.accountId, payload.deliveryId),
+  );
   if (!delivery) throw JobError.permanent(`delivery ${payload.deliveryId} not found`);
   if (!isPending(delivery.status)) return;
 
   const finish = async (outcome: DeliveryOutcome) =>
-    await job.commit(async (tx) => await finishDelivery(tx, ctx.accountId, delivery.id, outcome, isoNow(ctx.clock)));
+    await job.commit(
+      async (tx) => await finishDelivery(tx, ctx.accountId, delivery.id, outcome, isoNow(ctx.clock)),
+    );
   if (job.attempt > SEND_ATTEMPTS) {
     // Only reached when the previous claim ended without recording anything (its worker died or stopped).
     const reason = `gave up after ${SEND_ATTEMPTS} attempts; the last one did not finish (the service stopped while sending)`;
@@ -65,8 +69,9 @@ export async function deliverEmail({
   } catch (error) {
     const failure = classifySmtpError(error, settings.redact);
     if (failure.kind === 'retry' && job.attempt < SEND_ATTEMPTS) {
-      await job.transaction(async (tx) =>
-        await noteAttemptError(tx, ctx.accountId, delivery.id, failure.reason, isoNow(ctx.clock)),
+      await job.transaction(
+        async (tx) =>
+          await noteAttemptError(tx, ctx.accountId, delivery.id, failure.reason, isoNow(ctx.clock)),
       );
       throw JobError.retryable(failure.reason);
     }

@@ -16,17 +16,17 @@ import { draftProblems, rememberingLookup } from './prepare-draft';
 export async function newDocumentChecker(
   ctx: AccountCtx,
   numbers: readonly string[],
-): Promise<(input: CreateDocumentBody) => FieldError[]> {
+): Promise<(input: CreateDocumentBody) => Promise<FieldError[]>> {
   const lookup = rememberingLookup(ctx);
   const taken = await findDocumentIdsByNumbers(ctx.db, ctx.accountId, numbers);
   const sequences = new Map<string, boolean>();
   const sequenceExists = async (id: string) => {
-    if (!sequences.has(id)) sequences.set(id, await findSequence(ctx.db, ctx.accountId, id) !== undefined);
+    if (!sequences.has(id)) sequences.set(id, (await findSequence(ctx.db, ctx.accountId, id)) !== undefined);
     return sequences.get(id) === true;
   };
   return async (input) => {
-    const problems = [...numberingProblems(input), ...draftProblems(ctx, draftOf(input), lookup)];
-    if (input.numbering_sequence_id !== undefined && !await sequenceExists(input.numbering_sequence_id)) {
+    const problems = [...numberingProblems(input), ...(await draftProblems(ctx, draftOf(input), lookup))];
+    if (input.numbering_sequence_id !== undefined && !(await sequenceExists(input.numbering_sequence_id))) {
       const msg = 'numbering sequence not found';
       problems.push({ loc: 'body.numbering_sequence_id', msg, type: 'invalid_value' });
     }
@@ -41,5 +41,5 @@ export async function newDocumentChecker(
 
 /** The same checks for one body. */
 export async function newDocumentProblems(ctx: AccountCtx, input: CreateDocumentBody): Promise<FieldError[]> {
-  return (await newDocumentChecker(ctx, input.number === undefined ? [] : [input.number]))(input);
+  return await (await newDocumentChecker(ctx, input.number === undefined ? [] : [input.number]))(input);
 }

@@ -48,11 +48,17 @@ async function withCustomerBuyerReference(ctx: AccountCtx, draft: DraftCandidate
 }
 
 /** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
-async function createDocumentNow({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): Promise<DocumentRow> {
+async function createDocumentNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateDocumentBody;
+}): Promise<DocumentRow> {
   const numbering = numberingProblems(input);
   if (numbering.length > 0) throw validationError(numbering);
   const draft = await withCustomerBuyerReference(ctx, draftOf(input));
-  const totals = prepareDraft(ctx, draft);
+  const totals = await prepareDraft(ctx, draft);
   const now = isoNow(ctx.clock);
   const { content, ...identity } = draft;
   return await storeNumbered(

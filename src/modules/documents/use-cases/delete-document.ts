@@ -7,7 +7,7 @@ import { deleteDraft, findDocument } from '../repo';
 async function deleteDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<void> {
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  if (!await deleteDraft(ctx.db, ctx.accountId, input.id)) {
+  if (!(await deleteDraft(ctx.db, ctx.accountId, input.id))) {
     throw conflict(`Only draft documents can be deleted; this one is ${row.status}`);
   }
 }

@@ -26,7 +26,9 @@ export interface StoredEInvoiceInput {
 
 /** One way from a stored document to an e-invoice input, for the XML route and Factur-X renders alike. */
 export async function einvoiceInputOf(ctx: AccountCtx, row: DocumentRow): Promise<StoredEInvoiceInput> {
-  const source = row.sourceDocumentId ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId) : undefined;
+  const source = row.sourceDocumentId
+    ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
+    : undefined;
   return {
     documentType: row.documentType,
     data: await documentDataOf(ctx, row),

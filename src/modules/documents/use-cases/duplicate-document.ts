@@ -16,12 +16,18 @@ async function copyNumbering(ctx: AccountCtx, original: DocumentRow) {
     return { sequenceId: original.numberingSequenceId, loc: 'numbering_sequence_id' };
   for (let n = 1; ; n++) {
     const candidate = `${original.number}-copy${n === 1 ? '' : `-${n}`}`;
-    if (!await findDocumentByNumber(ctx.db, ctx.accountId, candidate)) return { number: candidate };
+    if (!(await findDocumentByNumber(ctx.db, ctx.accountId, candidate))) return { number: candidate };
   }
 }
 
 /** A new draft with the same content and a fresh id; parties are live again until it is finalized. */
-async function duplicateDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<DocumentRow> {
+async function duplicateDocumentNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<DocumentRow> {
   const original = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Document');
   const { seller: _seller, buyer: _buyer, ...content } = original.data;

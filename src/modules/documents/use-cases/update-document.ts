@@ -41,7 +41,7 @@ async function updateDocumentNow({
     sourceDocumentId: pick(c.source_document_id, row.sourceDocumentId),
     content: pickContent(content),
   };
-  const totals = prepareDraft(ctx, draft);
+  const totals = await prepareDraft(ctx, draft);
   const number = pick(c.number, row.number);
   const { content: data, ...identity } = draft;
   try {

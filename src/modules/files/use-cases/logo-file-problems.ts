@@ -4,7 +4,10 @@ import { isImageType, LOGO_CONTENT_TYPES } from '../model';
 import { findFile } from '../repo';
 
 /** A `logo_file_id` given in a body must name an image file of the same account. */
-export async function logoFileProblems(ctx: AccountCtx, logoFileId: string | null | undefined): Promise<FieldError[]> {
+export async function logoFileProblems(
+  ctx: AccountCtx,
+  logoFileId: string | null | undefined,
+): Promise<FieldError[]> {
   if (logoFileId === undefined || logoFileId === null) return [];
   const loc = 'body.logo_file_id';
   const file = await findFile(ctx.db, ctx.accountId, logoFileId);

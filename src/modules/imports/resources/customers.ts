@@ -67,7 +67,7 @@ export const customerImports: ImportResourceKind = {
     };
   },
 
-  check(_ctx, _format, parsed) {
+  async check(_ctx, _format, parsed) {
     const checked = { entries: [] as { rows: number[]; body: unknown }[], errors: [] as RowError[] };
     for (const { rows, body } of parsed.candidates) {
       const problems = customerRowProblems(body);

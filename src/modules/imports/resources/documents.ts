@@ -69,7 +69,7 @@ export const documentImports: ImportResourceKind = {
       const entry = { rows: candidate.rows, body: candidate.body };
       const schema = schemaProblems(candidate.body);
       const fields = rowLocs(
-        schema.length > 0 ? schema : documentProblems(candidate.body as CreateDocumentBody),
+        schema.length > 0 ? schema : await documentProblems(candidate.body as CreateDocumentBody),
       );
       const number = numberOf(candidate.body);
       if (number !== undefined) {
@@ -89,8 +89,8 @@ export const documentImports: ImportResourceKind = {
   // A savepoint per document: one that fails at confirm leaves nothing, not even a drawn sequence number.
   async commit(ctx, format, entry) {
     try {
-      await ctx.db.transaction(async (db) =>
-        await createDocument({ ctx: { ...ctx, db }, input: entry.body as CreateDocumentBody }),
+      await ctx.db.transaction(
+        async (db) => await createDocument({ ctx: { ...ctx, db }, input: entry.body as CreateDocumentBody }),
       );
       return null;
     } catch (error) {

@@ -10,7 +10,13 @@ import { findImport, type ImportHead, updateImport } from '../repo';
  * chunk's transaction (these serialise with this one), so no row is committed after this commits; rows
  * committed before stay, and `imported_rows` counts them.
  */
-export async function cancelImport({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<ImportHead> {
+export async function cancelImport({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<ImportHead> {
   return await inTransaction(ctx, async (tx) => {
     const head = await findImport(tx.db, tx.accountId, input.id);
     if (!head) throw notFound('Import');

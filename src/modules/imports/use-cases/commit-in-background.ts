@@ -41,7 +41,7 @@ async function commitChunk(
   const start = cursor.next(progress);
   const chunk = entries.slice(start, start + importTuning.chunkEntries[head.resource]);
   if (chunk.length === 0) return false;
-  const outcome = commitEntries(ctx, head, chunk, performance.now() + importTuning.chunkMs);
+  const outcome = await commitEntries(ctx, head, chunk, performance.now() + importTuning.chunkMs);
   await setImportProgress(ctx.db, ctx.accountId, head.id, {
     importedRows: progress.importedRows + outcome.importedRows,
     failedRows: progress.failedRows + outcome.failedRows,

@@ -10,7 +10,11 @@ import { findImport, type ImportHead, loadEntries, loadEntriesText, updateImport
 import { stagedRowsKey } from '../staged-rows';
 import { commitEntries, mergedErrors } from './commit-entries';
 
-async function update(ctx: AccountCtx, id: string, changes: Parameters<typeof updateImport>[3]): Promise<ImportHead> {
+async function update(
+  ctx: AccountCtx,
+  id: string,
+  changes: Parameters<typeof updateImport>[3],
+): Promise<ImportHead> {
   const updated = await updateImport(ctx.db, ctx.accountId, id, changes);
   if (!updated) throw notFound('Import');
   return updated;
@@ -25,7 +29,7 @@ async function confirmNow(ctx: AccountCtx, id: string): Promise<ImportHead> {
     const head = await findImport(tx.db, tx.accountId, id);
     if (!head) throw notFound('Import');
     if (!nextImportStatus('confirm', head.status)) throw invalidTransition('confirm', head.status);
-    const outcome = commitEntries(tx, head, await loadEntries(tx.db, tx.accountId, id));
+    const outcome = await commitEntries(tx, head, await loadEntries(tx.db, tx.accountId, id));
     const now = isoNow(ctx.clock);
     return await update(tx, id, {
       status: 'completed',
@@ -58,7 +62,8 @@ async function confirmInBackground(ctx: AccountCtx, id: string, blobs: BlobStore
       return await update(tx, id, { status: next, validRows: null, updatedAt: isoNow(ctx.clock) });
     });
   } catch (error) {
-    if ((await findImport(ctx.db, ctx.accountId, id))?.status === 'cancelled') await blobs.delete(stagedRowsKey(id));
+    if ((await findImport(ctx.db, ctx.accountId, id))?.status === 'cancelled')
+      await blobs.delete(stagedRowsKey(id));
     throw error;
   }
 }

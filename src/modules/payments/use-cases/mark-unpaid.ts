@@ -11,7 +11,13 @@ import { settle } from './record-payment';
  * the invoice, newest first, until what is left no longer covers the amount due; earlier partial payments
  * stay. The figures and the status change in one transaction.
  */
-async function markUnpaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<DocumentRow> {
+async function markUnpaidNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<DocumentRow> {
   const document = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!document) throw notFound('Document');
   allowedAction(document, 'mark-unpaid');

@@ -31,7 +31,10 @@ export async function payableDocument(ctx: AccountCtx, documentId: string): Prom
 
 /** Recomputes the document's amount paid from its payments and lets it move status (one transaction). */
 export async function settle(ctx: AccountCtx, document: DocumentRow): Promise<DocumentRow> {
-  const amountPaid = totalPaid(await paymentsOfDocument(ctx.db, ctx.accountId, document.id), document.currency);
+  const amountPaid = totalPaid(
+    await paymentsOfDocument(ctx.db, ctx.accountId, document.id),
+    document.currency,
+  );
   return await applyPayments({ ctx, input: { id: document.id, amountPaid } });
 }
 

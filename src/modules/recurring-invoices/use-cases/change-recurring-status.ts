@@ -16,10 +16,19 @@ export type StatusAction = 'pause' | 'resume' | 'cancel';
  * first date on or after today (the seller's today), so a paused subscription is not billed for the pause.
  * Resume also clears `last_error`, so a schedule blocked by a failure is tried again.
  */
-async function sideEffects(ctx: AccountCtx, row: RecurringInvoiceRow, action: StatusAction): Promise<RecurringChanges> {
+async function sideEffects(
+  ctx: AccountCtx,
+  row: RecurringInvoiceRow,
+  action: StatusAction,
+): Promise<RecurringChanges> {
   if (action === 'cancel') return { nextOccurrenceDate: null };
   if (action === 'pause') return {};
-  const next = nextWithinLimits(ruleOf(row), limitsOf(row), row.occurrencesCreated, await restartPoint(ctx, row));
+  const next = nextWithinLimits(
+    ruleOf(row),
+    limitsOf(row),
+    row.occurrencesCreated,
+    await restartPoint(ctx, row),
+  );
   return { nextOccurrenceDate: next, lastError: null };
 }
 
@@ -37,7 +46,7 @@ async function changeRecurringStatusNow({
   if (!status) throw invalidTransition(input.action, row.status);
   const updated = await updateRecurring(ctx.db, ctx.accountId, row.id, {
     status,
-    ...await sideEffects(ctx, row, input.action),
+    ...(await sideEffects(ctx, row, input.action)),
     updatedAt: isoNow(ctx.clock),
   });
   if (!updated) throw notFound('Recurring invoice');
@@ -45,8 +54,10 @@ async function changeRecurringStatusNow({
 }
 
 /** A schedule this write made due starts now rather than at the next poll. */
-export const changeRecurringStatus = transactional(async (args: Parameters<typeof changeRecurringStatusNow>[0]) => {
-  const row = await changeRecurringStatusNow(args);
-  workMayBeDue();
-  return row;
-});
+export const changeRecurringStatus = transactional(
+  async (args: Parameters<typeof changeRecurringStatusNow>[0]) => {
+    const row = await changeRecurringStatusNow(args);
+    workMayBeDue();
+    return row;
+  },
+);

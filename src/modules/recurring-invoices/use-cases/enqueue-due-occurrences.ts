@@ -31,7 +31,13 @@ async function enqueueOccurrence(ctx: SystemCtx, kind: GenerateJob, ref: Occurre
  * The query reads the (status, next date) index up to the latest date anywhere on Earth; the exact
  * per-zone check happens on those few rows.
  */
-export async function enqueueDueOccurrences({ ctx, input }: { ctx: SystemCtx; input: { kind: GenerateJob } }) {
+export async function enqueueDueOccurrences({
+  ctx,
+  input,
+}: {
+  ctx: SystemCtx;
+  input: { kind: GenerateJob };
+}) {
   const now = ctx.clock.now();
   for (const due of await findDueCandidates(ctx.db, latestDateOnEarth(now))) {
     const date = due.nextOccurrenceDate;

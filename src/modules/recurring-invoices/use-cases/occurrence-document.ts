@@ -124,7 +124,11 @@ export function recurringLoc(loc: string, config: OccurrenceConfig): string {
  * create checks (references, content, totals, sequence, number), so a schedule that can never generate is
  * refused when it is written rather than failing on its first due date.
  */
-export async function occurrenceProblems(ctx: AccountCtx, config: OccurrenceConfig, date: string): Promise<FieldError[]> {
+export async function occurrenceProblems(
+  ctx: AccountCtx,
+  config: OccurrenceConfig,
+  date: string,
+): Promise<FieldError[]> {
   const own = numberingRuleProblems(config);
   if (own.length > 0) return own;
   return (await newDocumentProblems(ctx, occurrenceBody(config, date))).map((p) => ({
@@ -141,7 +145,7 @@ async function freeNumberOffset(ctx: AccountCtx, config: OccurrenceConfig): Prom
   if (first === undefined) return 0;
   for (let offset = 0; offset < MAX_SKIPPED_NUMBERS; offset++) {
     const number = nthNumber(first, config.occurrencesCreated + offset);
-    if (!await findDocumentByNumber(ctx.db, ctx.accountId, number)) return offset;
+    if (!(await findDocumentByNumber(ctx.db, ctx.accountId, number))) return offset;
   }
   return 0; // every one taken: the create fails and says which number
 }
@@ -152,7 +156,10 @@ export async function createOccurrenceDocument(
   config: OccurrenceConfig,
   date: string,
 ): Promise<DocumentRow> {
-  const draft = await createDocument({ ctx, input: occurrenceBody(config, date, await freeNumberOffset(ctx, config)) });
+  const draft = await createDocument({
+    ctx,
+    input: occurrenceBody(config, date, await freeNumberOffset(ctx, config)),
+  });
   if (!config.autoFinalize) return draft;
   // A buyer that needs an e-invoice gets none its profile rejects: the built-in checks (the official rules
   // cannot run inside this transaction) refuse, and the schedule is blocked with the findings.

@@ -37,7 +37,7 @@ async function updateRecurringInvoiceNow({
     const msg = `'${c.end_date}' is not a calendar date`;
     throw validationError([{ loc: 'body.end_date', msg, type: 'date_invalid' }]);
   }
-  const pending = row.nextOccurrenceDate ?? await restartPoint(ctx, row);
+  const pending = row.nextOccurrenceDate ?? (await restartPoint(ctx, row));
   const candidate = firstOccurrenceOnOrAfter(ruleOf(row), pending);
   const frequency = pick(c.frequency, row.frequency);
   const interval = pick(c.interval, row.interval);

@@ -54,7 +54,13 @@ async function createTemplateNow({
 }
 
 /** An independent draft copy: same base and config, no versions, never the default. */
-async function duplicateTemplateNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<CustomTemplateRow> {
+async function duplicateTemplateNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<CustomTemplateRow> {
   const original = await findTemplate(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Template');
   return await createTemplate({

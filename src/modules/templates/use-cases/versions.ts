@@ -43,7 +43,11 @@ async function snapshotVersionNow({
   });
 }
 
-export async function getVersion(ctx: AccountCtx, templateId: string, version: number): Promise<TemplateVersionRow> {
+export async function getVersion(
+  ctx: AccountCtx,
+  templateId: string,
+  version: number,
+): Promise<TemplateVersionRow> {
   const template = await templateForVersions(ctx, templateId);
   const row = await findVersion(ctx.db, ctx.accountId, template.id, version);
   if (!row) throw notFound(`Version ${version} of the template`);

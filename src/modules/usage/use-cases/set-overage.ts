@@ -11,7 +11,13 @@ import { overageTermsOf } from '../terms';
  * Turning it on needs a plan with an overage price (409 otherwise). Renders already taken beyond the quota
  * stay counted when it is turned off.
  */
-async function setOverageNow({ ctx, input }: { ctx: AccountCtx; input: OverageBody & { planId: string } }): Promise<void> {
+async function setOverageNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: OverageBody & { planId: string };
+}): Promise<void> {
   const current = await findOverageSettings(ctx.db, ctx.accountId);
   const enabled = input.enabled ?? current?.enabled ?? false;
   if (

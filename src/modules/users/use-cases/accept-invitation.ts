@@ -34,23 +34,28 @@ export async function acceptInvitation({
 }): Promise<UserRow> {
   const problem = passwordProblem(input.password);
   if (problem) throw validationError([{ loc: 'body.password', msg: `password ${problem}`, type: 'invalid' }]);
-  if (!await openLink(ctx, input.token)) throw gone();
+  if (!(await openLink(ctx, input.token))) throw gone();
   const passwordHash = await hashPassword(input.password);
   return await inTransaction(ctx, async (tx) => {
     // Read again inside the transaction: a second request with the same link may have used it meanwhile.
     const link = await openLink(tx, input.token);
-    if (!link || !await useInvitation(tx.db, link.id, isoNow(ctx.clock))) throw gone();
+    if (!link || !(await useInvitation(tx.db, link.id, isoNow(ctx.clock)))) throw gone();
     if (link.kind === 'password') {
       const user = link.userId === null ? undefined : await findUser(tx.db, link.userId);
       if (!user) throw gone();
       await setPassword({ ctx: tx, input: { user, passwordHash, name: input.name?.trim() || undefined } });
-      return await findUser(tx.db, user.id) ?? user;
+      return (await findUser(tx.db, user.id)) ?? user;
     }
     return await newUser(tx, link, input, passwordHash);
   });
 }
 
-async function newUser(ctx: SystemCtx, link: InvitationRow, input: Acceptance, passwordHash: string): Promise<UserRow> {
+async function newUser(
+  ctx: SystemCtx,
+  link: InvitationRow,
+  input: Acceptance,
+  passwordHash: string,
+): Promise<UserRow> {
   const name = input.name?.trim() ?? '';
   const fields = [];
   if (name === '' || name.length > 200) {
@@ -68,7 +73,7 @@ async function newUser(ctx: SystemCtx, link: InvitationRow, input: Acceptance, p
       ctx: { ...ctx, accountId: link.accountId, actor: { kind: 'cli' } },
       input: { workspaceId: null, email, role: 'owner', workspaceName: account.account.name },
     });
-  } else if (link.workspaceId === null || !await findMemberByEmail(ctx.db, link.workspaceId, email)) {
+  } else if (link.workspaceId === null || !(await findMemberByEmail(ctx.db, link.workspaceId, email))) {
     // The member was removed since the invitation: it invites to nothing any more.
     throw gone();
   }

@@ -35,5 +35,5 @@ export async function changePassword({
   }
   const passwordHash = await hashPassword(input.newPassword);
   await setPassword({ ctx, input: { user, passwordHash } });
-  return await openSession(ctx, await findUser(ctx.db, user.id) ?? user);
+  return await openSession(ctx, (await findUser(ctx.db, user.id)) ?? user);
 }

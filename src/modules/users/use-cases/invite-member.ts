@@ -35,7 +35,7 @@ export async function inviteMember({
 }): Promise<Invited> {
   const email = input.email.trim().toLowerCase();
   return await inTransaction(ctx, async (tx) => {
-    if (!await findWorkspace(tx.db, tx.accountId, input.workspaceId)) throw notFound('Workspace');
+    if (!(await findWorkspace(tx.db, tx.accountId, input.workspaceId))) throw notFound('Workspace');
     const user = await findUserByEmail(tx.db, email);
     if (user && user.accountId !== tx.accountId) {
       throw conflict(`${email} signs in to another account of this service; use another email`);

@@ -11,7 +11,10 @@ export const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_MS = 60 * 1000;
 
 /** The live session a cookie's token names, with its user; null when unknown, expired or ended. */
-export async function sessionOf(ctx: SystemCtx, token: string): Promise<{ session: SessionRow; user: UserRow } | null> {
+export async function sessionOf(
+  ctx: SystemCtx,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
   const session = await findSessionByTokenHash(ctx.db, sha256Hex(token));
   if (!session) return null;
   const now = ctx.clock.now();

@@ -39,5 +39,8 @@ export async function setPasswordByEmail({
 }): Promise<{ user: UserRow; endedSessions: number }> {
   const user = await findUserByEmail(ctx.db, input.email.trim().toLowerCase());
   if (!user) throw notFound('User');
-  return { user, endedSessions: await setPassword({ ctx, input: { user, passwordHash: input.passwordHash } }) };
+  return {
+    user,
+    endedSessions: await setPassword({ ctx, input: { user, passwordHash: input.passwordHash } }),
+  };
 }

@@ -47,7 +47,7 @@ export async function signIn({
   const account = await findAccountWithPlan(ctx.db, user.accountId);
   if (!account || account.account.disabledAt !== null)
     throw new DomainError('forbidden', 'Account is disabled');
-  if (!await memberForUser(ctx.db, user.accountId, user.email)) {
+  if (!(await memberForUser(ctx.db, user.accountId, user.email))) {
     throw new DomainError(
       'forbidden',
       'This user belongs to no workspace: ask an owner or admin to add them',

@@ -6,7 +6,11 @@ import { outranks } from '../roles';
 import type { ActingMember } from './guard';
 
 /** The member a key is tied to, with its current role; undefined when that member no longer exists. */
-export async function memberForKey(db: DbOrTx, accountId: string, memberId: string): Promise<ActingMember | undefined> {
+export async function memberForKey(
+  db: DbOrTx,
+  accountId: string,
+  memberId: string,
+): Promise<ActingMember | undefined> {
   const row = await findMemberInAccount(db, accountId, memberId);
   return row ? { id: row.id, workspaceId: row.workspaceId, role: row.role } : undefined;
 }
@@ -16,7 +20,11 @@ export async function memberForKey(db: DbOrTx, accountId: string, memberId: stri
  * role, the oldest among equals; read on every request, so a role change or removal applies at once.
  * Undefined when they belong to no workspace (any more).
  */
-export async function memberForUser(db: DbOrTx, accountId: string, email: string): Promise<ActingMember | undefined> {
+export async function memberForUser(
+  db: DbOrTx,
+  accountId: string,
+  email: string,
+): Promise<ActingMember | undefined> {
   let chosen: ActingMember | undefined;
   for (const row of await membershipsOf(db, accountId, email)) {
     if (!chosen || outranks(row.role, chosen.role)) {

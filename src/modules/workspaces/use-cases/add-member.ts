@@ -17,7 +17,7 @@ async function addMemberNow({
   ctx: AccountCtx;
   input: { workspaceId: string; email: string; role?: Role };
 }): Promise<WorkspaceMemberRow[]> {
-  if (!await findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
+  if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
   const role = input.role ?? 'member';
   requireRoleWithinReach(await actingMemberOf(ctx), role, 'add');
   const email = input.email.trim().toLowerCase();

@@ -15,16 +15,20 @@ async function changeMemberRoleNow({
   ctx: AccountCtx;
   input: { workspaceId: string; memberId: string; role: Role };
 }): Promise<WorkspaceMemberRow> {
-  if (!await findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
+  if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
   const member = await findMember(ctx.db, input.workspaceId, input.memberId);
   if (!member) throw notFound('Member');
   const acting = await actingMemberOf(ctx);
   requireRoleWithinReach(acting, member.role, 'change');
   requireRoleWithinReach(acting, input.role, 'make');
-  if (member.role === 'owner' && input.role !== 'owner' && await countOwners(ctx.db, input.workspaceId) === 1) {
+  if (
+    member.role === 'owner' &&
+    input.role !== 'owner' &&
+    (await countOwners(ctx.db, input.workspaceId)) === 1
+  ) {
     throw conflict('A workspace must keep at least one owner: promote another member first');
   }
-  return await setMemberRole(ctx.db, member.id, input.role) ?? member;
+  return (await setMemberRole(ctx.db, member.id, input.role)) ?? member;
 }
 
 export const changeMemberRole = transactional(changeMemberRoleNow);

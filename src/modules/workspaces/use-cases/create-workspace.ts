@@ -4,7 +4,13 @@ import { newId } from '../../../shared/ids';
 import { insertWorkspace } from '../repo';
 import type { WorkspaceRow } from '../schema';
 
-export async function createWorkspace({ ctx, input }: { ctx: AccountCtx; input: { name: string } }): Promise<WorkspaceRow> {
+export async function createWorkspace({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { name: string };
+}): Promise<WorkspaceRow> {
   const now = isoNow(ctx.clock);
   return await insertWorkspace(ctx.db, {
     id: newId('wsp'),

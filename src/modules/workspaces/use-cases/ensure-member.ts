@@ -23,8 +23,8 @@ export async function ensureMember({
 }): Promise<WorkspaceMemberRow> {
   const workspace =
     input.workspaceId === null
-      ? (await firstWorkspace(ctx.db, ctx.accountId) ??
-        await createWorkspace({ ctx, input: { name: input.workspaceName } }))
+      ? ((await firstWorkspace(ctx.db, ctx.accountId)) ??
+        (await createWorkspace({ ctx, input: { name: input.workspaceName } })))
       : await findWorkspace(ctx.db, ctx.accountId, input.workspaceId);
   if (!workspace) throw notFound('Workspace');
   const existing = await findMemberByEmail(ctx.db, workspace.id, input.email);

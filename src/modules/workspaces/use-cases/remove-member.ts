@@ -15,11 +15,11 @@ async function removeMemberNow({
   ctx: AccountCtx;
   input: { workspaceId: string; memberId: string };
 }) {
-  if (!await findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
+  if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
   const member = await findMember(ctx.db, input.workspaceId, input.memberId);
   if (!member) throw notFound('Member');
   requireRoleWithinReach(await actingMemberOf(ctx), member.role, 'remove');
-  if (member.role === 'owner' && await countOwners(ctx.db, input.workspaceId) === 1) {
+  if (member.role === 'owner' && (await countOwners(ctx.db, input.workspaceId)) === 1) {
     throw conflict('A workspace must keep at least one owner: promote another member first');
   }
   await revokeKeysOfMembers(ctx.db, ctx.accountId, [member.id], isoNow(ctx.clock));
