@@ -124,6 +124,7 @@ function planEntries(entries: ZipEntryInfo[]): { entry: ZipEntryInfo; path: stri
   return plan;
 }
 
+/** SQLITE-ONLY: the embedded database file's own integrity check, on the raw handle. */
 function checkDatabase(path: string): void {
   const { sqlite } = openDatabase(path);
   try {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound, validationError } from '../../shared/errors';
-import { readPageRequest, toPage, toPageAsync } from '../../shared/pagination';
+import { readPageRequest, toPageAsync } from '../../shared/pagination';
 import type { DocumentAction } from '../reference';
 import {
   CreateDocumentBody,

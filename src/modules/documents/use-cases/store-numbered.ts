@@ -1,4 +1,5 @@
 import { isUniqueViolation } from '../../../db/errors';
+import { savepoint } from '../../../db/transaction';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict } from '../../../shared/errors';
 import { allocateNumber } from '../../numbering-sequences';
@@ -26,7 +27,7 @@ export async function storeNumbered(
   const row = { ...draft, createdBy: creatorOf(ctx) };
   if ('number' in numbering) {
     try {
-      return await insertDocument(ctx.db, { ...row, number: numbering.number });
+      return await savepoint(ctx, (sp) => insertDocument(sp.db, { ...row, number: numbering.number }));
     } catch (error) {
       if (isUniqueViolation(error, 'documents.number')) throw await numberTaken(ctx, numbering.number);
       throw error;
@@ -38,7 +39,8 @@ export async function storeNumbered(
       input: { sequenceId: numbering.sequenceId, issueDate: row.issueDate, loc: numbering.loc },
     });
     try {
-      return await insertDocument(ctx.db, { ...row, number });
+      // A savepoint: the next number is tried in the same transaction (PostgreSQL would abort it).
+      return await savepoint(ctx, (sp) => insertDocument(sp.db, { ...row, number }));
     } catch (error) {
       if (!isUniqueViolation(error, 'documents.number')) throw error;
     }

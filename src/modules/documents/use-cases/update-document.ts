@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../../../db/errors';
-import { transactional } from '../../../db/transaction';
+import { savepoint, transactional } from '../../../db/transaction';
 import { CONTENT_KEYS } from '../../../domain/document-content';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
@@ -45,13 +45,16 @@ async function updateDocumentNow({
   const number = pick(c.number, row.number);
   const { content: data, ...identity } = draft;
   try {
-    const updated = await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, 'draft', {
-      ...identity,
-      number,
-      data,
-      totals,
-      updatedAt: isoNow(ctx.clock),
-    });
+    // A savepoint: numberTaken reads on after a unique violation (PostgreSQL aborts the transaction).
+    const updated = await savepoint(ctx, (sp) =>
+      updateDocumentIfStatus(sp.db, ctx.accountId, row.id, 'draft', {
+        ...identity,
+        number,
+        data,
+        totals,
+        updatedAt: isoNow(ctx.clock),
+      }),
+    );
     if (!updated) throw conflict('The document was finalized meanwhile; it can no longer be edited');
     return updated;
   } catch (error) {
