@@ -1,5 +1,17 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
+/** Which open transaction an async chain belongs to (one store for every gate: an owner is per gate). */
+const transactionContext = new AsyncLocalStorage<object>();
+
+/**
+ * Runs `work` as its own async chain, outside any transaction it was started from: for what a transaction
+ * schedules to happen after it (a job runtime's wake), so its statements wait for the commit instead of
+ * running inside the transaction.
+ */
+export function outsideTransactions<R>(work: () => R): R {
+  return transactionContext.exit(work);
+}
+
 /**
  * One connection, many async chains: while a transaction is open, a statement from any other chain would
  * run inside it (and see, or be rolled back with, its uncommitted rows). The gate gives an open transaction
@@ -8,7 +20,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
  * SQLite-only: a PostgreSQL pool gives each transaction its own connection and needs no gate.
  */
 export class TransactionGate<T> {
-  private readonly context = new AsyncLocalStorage<object>();
+  private readonly context = transactionContext;
   private tail: Promise<void> = Promise.resolve();
   private open: { owner: object; ended: Promise<void>; tx: T | undefined } | undefined;
 

@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { outsideTransactions } from '../db/gate';
 import { type Clock, isoNow } from '../shared/clock';
 import { newId } from '../shared/ids';
 import type { JobKind } from './definition';
@@ -20,13 +21,13 @@ export interface EnqueueInput {
  * Adds a job. Takes a Db or a Tx so a use-case can enqueue inside its own transaction: the state change
  * and the job commit together or not at all (no lost job, no job for a rolled-back change).
  */
-// Runtimes that want to hear of new work. SQLite transactions here are synchronous, so a wake scheduled
-// as a microtask runs after the enqueuing transaction has committed (or rolled back: then the runtime
-// finds nothing, which is harmless). No caller has to remember to wake anything.
+// Runtimes that want to hear of new work. The wake runs outside the enqueuing transaction's async context,
+// so the runtime's claim waits at the port's gate until that transaction has committed (or rolled back:
+// then the runtime finds nothing, which is harmless). No caller has to remember to wake anything.
 const wakers = new Set<() => void>();
 let wakeScheduled = false;
 
-/** Called (once per tick, after the current synchronous work) whenever a job is enqueued; returns the unsubscribe. */
+/** Called (once per tick, outside the enqueuing transaction) whenever a job is enqueued; returns the unsubscribe. */
 export function onEnqueue(wake: () => void): () => void {
   wakers.add(wake);
   return () => wakers.delete(wake);
@@ -43,10 +44,12 @@ export function workMayBeDue(): void {
 function scheduleWake(): void {
   if (wakeScheduled || wakers.size === 0) return;
   wakeScheduled = true;
-  queueMicrotask(() => {
-    wakeScheduled = false;
-    for (const wake of wakers) wake();
-  });
+  queueMicrotask(() =>
+    outsideTransactions(() => {
+      wakeScheduled = false;
+      for (const wake of wakers) wake();
+    }),
+  );
 }
 
 export async function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): Promise<JobRow> {

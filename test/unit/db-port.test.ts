@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
 import { DbError, dbErrorOf, isForeignKeyViolation, isUniqueViolation } from '../../src/db/errors';
+import { outsideTransactions } from '../../src/db/gate';
 import { inTransaction, savepoint } from '../../src/db/transaction';
 
 function setup() {
@@ -59,6 +60,19 @@ describe('the persistence port on one SQLite connection', () => {
     expect(await values(db)).toEqual([]);
     expect(await caught(() => writer)).toBeInstanceOf(Error);
     expect(await values(db)).toEqual([]);
+  });
+
+  test('work a transaction schedules outsideTransactions waits for its commit instead of running inside it', async () => {
+    const { db } = setup();
+    let seen: Promise<string[]> | undefined;
+    await inTransaction({ db }, async (tx) => {
+      await tx.db.run(sql`INSERT INTO t (v) VALUES ('committed')`);
+      seen = outsideTransactions(() => values(db));
+      await Bun.sleep(5);
+      // Inside the transaction, a statement of the scheduled work would have joined it and seen nothing else.
+      await tx.db.run(sql`INSERT INTO t (v) VALUES ('later')`);
+    });
+    expect(await seen).toEqual(['committed', 'later']);
   });
 
   test('a nested inTransaction joins the outer one: the outer failure undoes both', async () => {
