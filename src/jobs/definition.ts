@@ -115,7 +115,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /** Enqueues whatever has become due by the clock's now. Must be idempotent (use run keys). */
-export type JobSource = () => Promise<void> | void;
+export type JobSource = () => Promise<void>;
 
 /** What a module runs in the background: its job kinds and the sources that enqueue due work. */
 export interface Background {

@@ -333,11 +333,11 @@ describe('catch-up and exactly once', () => {
     });
     const [source] = recurringBackground(server.deps).sources ?? [];
     if (!source) throw new Error('no source');
-    for (let i = 0; i < 10; i++) source();
+    await Promise.all(Array.from({ length: 10 }, () => source()));
     expect((await jobsOf(id)).map((j) => j.runKey)).toEqual([`recurring:${id}:2026-01-01`]);
     await server.jobs.runDue();
     await server.jobs.runDue();
-    for (let i = 0; i < 10; i++) source();
+    await Promise.all(Array.from({ length: 10 }, () => source()));
     await server.jobs.runDue();
     expect(await datesOf(s, id)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03']);
     expect((await jobsOf(id)).map((j) => [j.runKey, j.status])).toEqual(
@@ -350,7 +350,7 @@ describe('catch-up and exactly once', () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();
     const { id } = await schedule(s, { start_date: '2026-01-10' });
-    recurringBackground(server.deps).sources?.[0]?.();
+    await recurringBackground(server.deps).sources?.[0]?.();
     // A worker claims the job and dies (kill -9) before committing anything.
     const claimed = await claim(server.db, clock, { kinds: ['recurring.generate'], leaseMs: 60_000 });
     expect(claimed?.runKey).toBe(`recurring:${id}:2026-01-10`);
@@ -405,7 +405,7 @@ describe('pause and resume', () => {
     await boot('2026-02-01T10:00:00Z');
     const s = await setup();
     const { id } = await schedule(s, { start_date: '2026-02-01' });
-    recurringBackground(server.deps).sources?.[0]?.();
+    await recurringBackground(server.deps).sources?.[0]?.();
     await call(s, 'POST', `/${id}/pause`);
     const [source] = recurringBackground(server.deps).sources ?? [];
     await server.jobs.runDue();

@@ -6,7 +6,7 @@ import { probeRenderer } from '../../rendering/engine/probe';
 import { SERVICE_NAME, VERSION } from '../../version';
 
 export interface ReadinessChecks {
-  database(): void;
+  database(): Promise<void>;
   storage(): Promise<void>;
   renderer(): Promise<void>;
 }

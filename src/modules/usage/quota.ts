@@ -10,7 +10,7 @@ import { overageTermsOf } from './terms';
 export interface Reservation {
   eventId: string;
   /** Gives the unit back when the render fails: the event only stands for a PDF actually produced. */
-  release(): void;
+  release(): Promise<void>;
 }
 
 /**
@@ -57,7 +57,7 @@ export async function reserveRender(
     },
     { behavior: 'immediate' },
   );
-  return { eventId, release: async () => await deleteEvent(deps.db, eventId) };
+  return { eventId, release: () => deleteEvent(deps.db, eventId) };
 }
 
 function quotaExceeded(quota: number, used: number, resetsAt: string, cap: number | null): DomainError {

@@ -75,7 +75,7 @@ export async function produceRender({
     const recorded = input.ids ? await findRenderById(ctx.db, id) : undefined;
     if (recorded)
       return { row: recorded, bytes: (await services.blobs.get(recorded.blobKey)) ?? new Uint8Array() };
-    reservation.release();
+    await reservation.release();
     await services.blobs.delete(blobKey).catch(() => undefined);
     throw error;
   }
