@@ -49,6 +49,9 @@ export function openDatabase(file: string): DbHandle {
   const db = drizzle(async (sql, params, method) => {
     await gate.admit();
     // Synchronous from here: no other chain's statement runs between the gate and the result.
+    // SQLite itself rolls back on some failures (a full disk): drizzle's ROLLBACK would then fail and
+    // hide the error that matters.
+    if (sql === 'rollback' && !sqlite.inTransaction) return { rows: [] };
     return { rows: execute(sqlite.prepare(sql), params, method) };
   });
   gateTransactions(db, gate);
