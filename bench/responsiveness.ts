@@ -44,7 +44,7 @@ async function slowestHealth(
 
 const server = await startServer({ maxBodyBytes: 32 * 1024 * 1024 });
 try {
-  const account = makeAccount(server);
+  const account = await makeAccount(server);
   const post = (path: string, body: unknown) =>
     server.json(path, { method: 'POST', key: account.apiKey, body });
 

@@ -21,7 +21,7 @@ const args = process.argv.slice(2);
 const jsonOut = args.includes('--json') ? args[args.indexOf('--json') + 1] : undefined;
 const visualize = args.includes('--visualize');
 const server = await startServer({ rulesetsDir: null, startJobs: false });
-const account = makeAccount(server);
+const account = await makeAccount(server);
 const rows: Record<string, unknown>[] = [];
 interface Answer {
   data?: {

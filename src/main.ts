@@ -39,19 +39,19 @@ async function main(argv: string[]): Promise<number> {
       return -1; // keep running
     }
     case 'migrate': {
-      const handle = openDataDir(config);
+      const handle = await openDataDir(config);
       handle.close();
       out('Database is up to date.');
       return 0;
     }
     case 'accounts':
-      accountsCommand(config, args, out);
+      await accountsCommand(config, args, out);
       return 0;
     case 'users':
       await usersCommand(config, args, out);
       return 0;
     case 'plans':
-      plansCommand(config, args, out);
+      await plansCommand(config, args, out);
       return 0;
     case 'backup':
       await backupCommand(config, args, out);

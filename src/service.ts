@@ -100,9 +100,9 @@ export function blobStoreOf(config: Pick<Config, 'dataDir' | 's3'>): BlobStore {
   return config.s3 ? new S3BlobStore(config.s3) : new FsBlobStore(join(config.dataDir, 'blobs'));
 }
 
-export function createService(config: Config, overrides: ServiceOverrides = {}): Service {
+export async function createService(config: Config, overrides: ServiceOverrides = {}): Promise<Service> {
   const logger = overrides.logger ?? createLogger(config.logLevel);
-  const handle = openDataDir(config);
+  const handle = await openDataDir(config);
   const secret = overrides.signingSecret ?? signingSecret(config);
   const pools = createPools(config, {
     render: overrides.renderPdf === undefined,
@@ -124,7 +124,7 @@ export function createService(config: Config, overrides: ServiceOverrides = {}):
     overrides.deps,
   );
   const jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000, ...overrides.jobs });
-  const fetch = createFetchHandler(buildApp(deps), {
+  const fetch = await createFetchHandler(buildApp(deps), {
     ...deps,
     maxBodyBytes: config.maxBodyBytes,
     signingSecret: secret,
@@ -151,14 +151,12 @@ export function createService(config: Config, overrides: ServiceOverrides = {}):
       }
       listening = server.url;
       const idempotency = new IdempotencyStore(handle.db, deps.clock, secret);
-      // A throw in a timer ends the process: a full disk (the purge's delete is a write) must not.
+      // A purge that fails (its delete is a write: a full disk) is logged, never left unhandled.
       timers.push(
         setInterval(() => {
-          try {
-            idempotency.purgeExpired();
-          } catch (error) {
-            logger.error('idempotency purge failed', { error: String(error) });
-          }
+          idempotency
+            .purgeExpired()
+            .catch((error) => logger.error('idempotency purge failed', { error: String(error) }));
         }, HOUR_MS),
       );
       timers.push(

@@ -16,13 +16,13 @@ export interface TestAccount {
 export const TEST_PLAN_ID = 'plan_test';
 
 /** An account with one key, created through the same use-case the CLI uses. */
-export function makeAccount(
+export async function makeAccount(
   server: TestServer,
   overrides: { name?: string; planId?: string } = {},
-): TestAccount {
+): Promise<TestAccount> {
   counter += 1;
-  if (!overrides.planId) makePlan(server, { id: TEST_PLAN_ID, rps: 100_000, quota: 1_000 });
-  const created = createAccount({
+  if (!overrides.planId) await makePlan(server, { id: TEST_PLAN_ID, rps: 100_000, quota: 1_000 });
+  const created = await createAccount({
     ctx: { db: server.db, clock: systemClock },
     input: { name: overrides.name ?? `Test account ${counter}`, planId: overrides.planId ?? TEST_PLAN_ID },
   });
@@ -31,8 +31,8 @@ export function makeAccount(
   return { id: account.id, apiKey: created.key.apiKey, keyId: created.key.row.id, planId: account.plan_id };
 }
 
-export function makePlan(server: TestServer, input: { id: string; rps: number; quota?: number }) {
-  return setPlan({
+export async function makePlan(server: TestServer, input: { id: string; rps: number; quota?: number }) {
+  return await setPlan({
     ctx: { db: server.db, clock: systemClock },
     input: {
       id: input.id,
@@ -43,8 +43,11 @@ export function makePlan(server: TestServer, input: { id: string; rps: number; q
   });
 }
 
-export function disableAccount(server: TestServer, accountId: string) {
-  setAccountEnabled({ ctx: { db: server.db, clock: systemClock }, input: { accountId, enabled: false } });
+export async function disableAccount(server: TestServer, accountId: string) {
+  await setAccountEnabled({
+    ctx: { db: server.db, clock: systemClock },
+    input: { accountId, enabled: false },
+  });
 }
 
 /** A business profile created through the API; `overrides` are merged into a minimal valid body. */

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config';
-import type { Db } from '../src/db/client';
+import type { Db, DbHandle } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
@@ -22,6 +22,8 @@ export interface TestServer {
   url: string;
   dataDir: string;
   db: Db;
+  /** SQLITE-ONLY: the raw bun:sqlite handle, for tests that read or break tables with plain SQL. */
+  sqlite: DbHandle['sqlite'];
   deps: AppDeps;
   /** The server's job runtime; `runDue()` runs everything due now (by the server's clock) to the end. */
   jobs: JobRuntime;
@@ -133,7 +135,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   const ownPools = options.rulesWorkers !== undefined || options.renderWorkers !== undefined;
   if (!ownPools && sharedPools === null) sharedPools = createPools(config);
   const pools = ownPools ? null : sharedPools;
-  const service = createService(config, {
+  const service = await createService(config, {
     logger: options.logger ?? createLogger('silent'),
     renderPdf: options.renderPdf ?? pools?.renderPool?.render,
     runProfile: options.runProfile ?? pools?.rulesPool?.run,
@@ -174,6 +176,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     url: server.url,
     dataDir,
     db: handle.db,
+    sqlite: handle.sqlite,
     deps,
     jobs: runtime,
     service,

@@ -13,8 +13,8 @@ export const effectJob = defineJob({
   handler: async (payload, ctx) => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     // The effect commits in the same transaction as the job's completion: both or neither.
-    ctx.commit((tx) => {
-      tx.run(sql`INSERT INTO effects (job_id, i) VALUES (${ctx.jobId}, ${payload.i})`);
+    await ctx.commit(async (tx) => {
+      await tx.run(sql`INSERT INTO effects (job_id, i) VALUES (${ctx.jobId}, ${payload.i})`);
     });
   },
 });

@@ -49,8 +49,8 @@ export const filesUnder = (dir: string) =>
  * With `db`, its WAL is checkpointed and truncated first: a WAL file keeps its size and the next writes could
  * reuse it, while an empty one makes the database's very next write need a new block (SQLITE_FULL).
  */
-export function fillDisk(dir: string, db?: { $client: { exec(sql: string): unknown } }): () => void {
-  db?.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+export function fillDisk(dir: string, sqlite?: { exec(sql: string): unknown }): () => void {
+  sqlite?.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   const filler = join(dir, `filler-${process.pid}`);
   const fd = openSync(filler, 'w');
   try {

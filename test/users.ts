@@ -18,7 +18,7 @@ export async function makeUser(
   counter += 1;
   const email = options.email ?? `person${counter}-${Date.now()}@example.com`;
   const password = options.password === undefined ? PASSWORD : options.password;
-  const created = createUser({
+  const created = await createUser({
     ctx: { db: server.db, clock: systemClock },
     input: {
       accountId,

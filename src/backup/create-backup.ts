@@ -41,9 +41,10 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
   const partial = `${out}.partial`;
   try {
     const snapshot = join(work, DATABASE_FILE);
-    const handle = openDataDir(config);
+    const handle = await openDataDir(config);
     let migrations = 0;
     try {
+      // SQLITE-ONLY: a consistent copy of the embedded file (PostgreSQL: pg_dump, documented instead).
       handle.sqlite.run('VACUUM INTO ?', [snapshot]);
       migrations = (
         handle.sqlite.query('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }

@@ -72,7 +72,7 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     mkdirSync(dirname(target), { recursive: true });
     renameSync(staging, target);
     // Bring an older snapshot up to this version's schema, as any start would.
-    openDataDir(config).close();
+    (await openDataDir(config)).close();
     return { dataDir: target, files: manifest.files, createdAt: manifest.created_at };
   } catch (error) {
     rmSync(staging, { recursive: true, force: true });
@@ -124,6 +124,7 @@ function planEntries(entries: ZipEntryInfo[]): { entry: ZipEntryInfo; path: stri
   return plan;
 }
 
+/** SQLITE-ONLY: the embedded database file's own integrity check, on the raw handle. */
 function checkDatabase(path: string): void {
   const { sqlite } = openDatabase(path);
   try {

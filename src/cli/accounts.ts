@@ -11,13 +11,17 @@ import { systemClock } from '../shared/clock';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
 import { openDataDir } from './runtime';
 
-export function accountsCommand(config: Config, args: ParsedArgs, out: (line: string) => void): void {
+export async function accountsCommand(
+  config: Config,
+  args: ParsedArgs,
+  out: (line: string) => void,
+): Promise<void> {
   const [, sub, accountId, planId] = args.positionals;
-  const handle = openDataDir(config);
+  const handle = await openDataDir(config);
   const ctx = { db: handle.db, clock: systemClock };
   try {
     if (sub === 'create') {
-      const created = createAccount({
+      const created = await createAccount({
         ctx,
         input: { name: requireFlag(args, 'name'), planId: args.flags.plan },
       });
@@ -34,8 +38,8 @@ export function accountsCommand(config: Config, args: ParsedArgs, out: (line: st
     }
     if (sub === 'disable' || sub === 'enable') {
       if (!accountId) throw new UsageError(`accounts ${sub} needs an ACCOUNT_ID`);
-      setAccountEnabled({ ctx, input: { accountId, enabled: sub === 'enable' } });
-      const account = findAccountWithPlan(handle.db, accountId);
+      await setAccountEnabled({ ctx, input: { accountId, enabled: sub === 'enable' } });
+      const account = await findAccountWithPlan(handle.db, accountId);
       if (args.switches.has('json') && account)
         out(JSON.stringify({ account: presentAccount(account), enabled: sub === 'enable' }));
       else out(`Account ${accountId} ${sub === 'enable' ? 'enabled' : 'disabled'}.`);
@@ -43,7 +47,7 @@ export function accountsCommand(config: Config, args: ParsedArgs, out: (line: st
     }
     if (sub === 'set-plan') {
       if (!accountId || !planId) throw new UsageError('accounts set-plan needs ACCOUNT_ID PLAN_ID');
-      const account = presentAccount(setAccountPlan({ ctx, input: { accountId, planId } }));
+      const account = presentAccount(await setAccountPlan({ ctx, input: { accountId, planId } }));
       if (args.switches.has('json')) out(JSON.stringify({ account }));
       else out(`Account ${account.id} is now on plan ${account.plan_name} (${account.plan_id}).`);
       return;

@@ -7,20 +7,24 @@ import { openDataDir } from './runtime';
 /** Flag given empty (`--price-id ''`) = clear the value; absent = keep it. */
 const clearable = (value: string | undefined) => (value === '' ? null : value);
 
-export function plansCommand(config: Config, args: ParsedArgs, out: (line: string) => void): void {
+export async function plansCommand(
+  config: Config,
+  args: ParsedArgs,
+  out: (line: string) => void,
+): Promise<void> {
   const [, sub] = args.positionals;
   if (sub !== 'set') throw new UsageError(`unknown plans command "${sub ?? ''}": use set`);
   const id = requireFlag(args, 'id');
-  const handle = openDataDir(config);
+  const handle = await openDataDir(config);
   try {
-    const existing = findPlan(handle.db, id);
+    const existing = await findPlan(handle.db, id);
     const name = args.flags.name ?? existing?.name;
     const quota = wholeNumber(args, 'quota') ?? existing?.monthlyRenderQuota;
     const rps = wholeNumber(args, 'rps') ?? existing?.requestsPerSecond;
     if (name === undefined || quota === undefined || rps === undefined) {
       throw new UsageError('a new plan needs --name, --quota and --rps');
     }
-    const row = setPlan({
+    const row = await setPlan({
       ctx: { db: handle.db, clock: systemClock },
       input: {
         id,

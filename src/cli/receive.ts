@@ -23,9 +23,9 @@ export async function receiveCommand(
 ): Promise<number> {
   const files = args.positionals.slice(1);
   if (files.length === 0) throw new UsageError('receive needs at least one FILE');
-  const handle = openDataDir(config);
+  const handle = await openDataDir(config);
   try {
-    const accountId = args.flags.account ?? config.inboxAccount ?? onlyAccountId(handle.db);
+    const accountId = args.flags.account ?? config.inboxAccount ?? (await onlyAccountId(handle.db));
     if (!accountId)
       throw new UsageError('receive needs --account ID: the data dir has more than one account');
     const ctx = { db: handle.db, clock: systemClock, accountId, actor: { kind: 'cli' as const } };

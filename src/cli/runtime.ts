@@ -22,13 +22,13 @@ export const DATABASE_FILE = 'invoice-service.db';
  * Opens the data dir the way every command needs it: the directory exists, the database is migrated
  * and the built-in plans are present. Safe to run from the CLI while a server runs on the same dir.
  */
-export function openDataDir(config: Config): DbHandle {
+export async function openDataDir(config: Config): Promise<DbHandle> {
   keepFilesPrivate();
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   makePrivate(config.dataDir);
   const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
   migrate(handle.sqlite);
-  seedPlans({ ctx: { db: handle.db, clock: systemClock } });
+  await seedPlans({ ctx: { db: handle.db, clock: systemClock } });
   return handle;
 }
 

@@ -12,7 +12,7 @@ export async function serve(
   config: Config,
   out: (line: string) => void = console.log,
 ): Promise<() => Promise<void>> {
-  const service = createService(config);
+  const service = await createService(config);
   // When the last request came: the heap is tidied only when the server has been idle (see below).
   let lastRequestAt = 0;
   let server: { url: string };
@@ -29,7 +29,7 @@ export async function serve(
   }
   // Only once the port is bound: a first key made before a failed bind would never be printed, and the
   // next start would make none (the account would already exist).
-  const first = createAccount({
+  const first = await createAccount({
     ctx: { db: service.handle.db, clock: systemClock },
     // The install's own account: the Self-hosted plan (no quota, no service credit on its PDFs). Accounts
     // made later with `accounts create` (hosting for others) get the default plan as before.
@@ -57,7 +57,7 @@ export async function serve(
     const account = presentAccount(first.account);
     out(`Created account "${account.name}" (${account.id}) on plan ${account.plan_name}.`);
     out(`API key, shown only now, keep it safe: ${first.key.apiKey}`);
-    const setup = createOwnerSetupLink({
+    const setup = await createOwnerSetupLink({
       ctx: { db: service.handle.db, clock: systemClock },
       input: { accountId: account.id },
     });

@@ -45,9 +45,9 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
     const passwordHash = args.switches.has('password-stdin')
       ? await hashPassword(await passwordFromStdin())
       : null;
-    const handle = openDataDir(config);
+    const handle = await openDataDir(config);
     try {
-      const created = createUser({
+      const created = await createUser({
         ctx: { db: handle.db, clock: systemClock },
         input: { ...input, passwordHash },
       });
@@ -84,9 +84,9 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
       throw new UsageError('users set-password reads the new password from stdin: add --password-stdin');
     }
     const passwordHash = await hashPassword(await passwordFromStdin());
-    const handle = openDataDir(config);
+    const handle = await openDataDir(config);
     try {
-      const done = setPasswordByEmail({
+      const done = await setPasswordByEmail({
         ctx: { db: handle.db, clock: systemClock },
         input: { email, passwordHash },
       });

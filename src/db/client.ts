@@ -1,19 +1,35 @@
-import { Database as SqliteDatabase } from 'bun:sqlite';
+import { Database as SqliteDatabase, type Statement } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { type BunSQLiteDatabase, drizzle } from 'drizzle-orm/bun-sqlite';
+import { sql } from 'drizzle-orm';
+import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
+import { dbErrorOf } from './errors';
+import { TransactionGate } from './gate';
+import { fromSqliteError } from './sqlite-errors';
 
-// No relational schema is handed to drizzle: every query names its table (each module owns its schema.ts).
-export type Db = BunSQLiteDatabase & { $client: SqliteDatabase };
+/**
+ * The persistence port: drizzle's async SQLite database (sqlite-core schemas, every query a Promise).
+ * Today one engine sits behind it, embedded SQLite through bun:sqlite; PostgreSQL plugs in here (a
+ * `DATABASE_URL` selecting another `openDatabase`), with the same async API, transactions and DbError codes.
+ * No relational schema is handed to drizzle: every query names its table (each module owns its schema.ts).
+ */
+export type Db = SqliteRemoteDatabase;
 /** A transaction handle has the same query API; use-cases accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export interface DbHandle {
   db: Db;
+  /**
+   * SQLITE-ONLY: the raw bun:sqlite handle, for what has no place behind the port (migrations, backup's
+   * VACUUM INTO, restore's integrity check). PostgreSQL gets its own paths for these.
+   */
   sqlite: SqliteDatabase;
   close(): void;
 }
+
+/** Attempts of one transaction that met a serialization failure (SQLITE_BUSY; PostgreSQL's 40001 later). */
+const TRANSACTION_ATTEMPTS = 3;
 
 /**
  * Opens the SQLite file with the settings the service relies on: WAL so readers never block the writer
@@ -29,8 +45,64 @@ export function openDatabase(file: string): DbHandle {
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
   cacheStatements(sqlite);
-  const db = drizzle(sqlite) as Db;
+  const gate = new TransactionGate<Tx>();
+  const db = drizzle(async (sql, params, method) => {
+    await gate.admit();
+    // Synchronous from here: no other chain's statement runs between the gate and the result.
+    // SQLite itself rolls back on some failures (a full disk): drizzle's ROLLBACK would then fail and
+    // hide the error that matters.
+    if (sql === 'rollback' && !sqlite.inTransaction) return { rows: [] };
+    return { rows: execute(sqlite.prepare(sql), params, method) };
+  });
+  gateTransactions(db, gate);
   return { db, sqlite, close: () => sqlite.close() };
+}
+
+function execute(statement: Statement, params: unknown[], method: 'run' | 'all' | 'values' | 'get') {
+  try {
+    const bound = params as never[];
+    if (method === 'run') {
+      statement.run(...bound);
+      return [];
+    }
+    const rows = statement.values(...bound);
+    return method === 'get' ? (rows[0] as unknown as unknown[]) : rows;
+  } catch (error) {
+    throw fromSqliteError(error);
+  }
+}
+
+/**
+ * Every transaction goes through the gate (it holds the connection for its whole body) and is retried
+ * from the start when the engine reports a serialization failure. Called inside the open transaction, it
+ * joins that one: the caller's work commits or rolls back with it.
+ */
+function gateTransactions(db: Db, gate: TransactionGate<Tx>): void {
+  const begin = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    const joined = gate.joined();
+    if (joined) return work(joined);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await gate.hold(() =>
+          begin((tx) => {
+            gate.attach(tx);
+            return work(tx);
+          }, config),
+        );
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isSerializationFailure(error)) throw error;
+        await Bun.sleep(10 * 2 ** attempt + Math.random() * 10);
+      }
+    }
+  }) as Db['transaction'];
+}
+
+const isSerializationFailure = (error: unknown) => dbErrorOf(error)?.code === 'busy';
+
+/** One round trip through the port (and its transaction gate): the readiness check, on any engine. */
+export async function ping(db: Db): Promise<void> {
+  await db.get(sql`SELECT 1`);
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -39,8 +111,8 @@ const STATEMENT_CACHE_SIZE = 500;
  * drizzle compiles every query's SQL anew (`client.prepare` on each call): about a tenth of the main thread
  * of a render request went to SQLite's compiler. The service's queries are a few hundred distinct texts,
  * so the compiled statements are kept by SQL text (least recently used out first). Safe because every
- * query runs to completion synchronously before the next one starts (drizzle never iterates lazily), and
- * nothing finalizes statements; an evicted one is left to the garbage collector.
+ * statement runs to completion synchronously inside the driver callback before the next one starts (its
+ * rows are read whole), and nothing finalizes statements; an evicted one is left to the garbage collector.
  */
 function cacheStatements(sqlite: SqliteDatabase): void {
   const compile = sqlite.prepare.bind(sqlite);

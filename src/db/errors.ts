@@ -1,20 +1,44 @@
-/** SQLite constraint failures, whether bun:sqlite's error arrives bare or wrapped by drizzle. */
-function messages(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; current instanceof Error && depth < 4; depth++) {
-    parts.push(current.message);
-    current = (current as { cause?: unknown }).cause;
+/**
+ * Database failures as typed codes, whatever the engine: the port's driver callback wraps each driver error
+ * into a DbError (src/db/client.ts), so callers branch on `code`, never on an engine's message text.
+ */
+export type DbErrorCode =
+  | 'unique_violation'
+  | 'foreign_key_violation'
+  | 'not_null_violation'
+  | 'storage_full'
+  | 'busy'
+  | 'other';
+
+export class DbError extends Error {
+  constructor(
+    readonly code: DbErrorCode,
+    message: string,
+    /** What the engine names: SQLite's `table.column[, table.column]`, PostgreSQL's constraint name. */
+    readonly constraint: string | undefined,
+    cause: unknown,
+  ) {
+    super(message, { cause });
+    this.name = 'DbError';
   }
-  return parts.join(' | ');
 }
 
-export const isUniqueViolation = (error: unknown, column?: string) =>
-  messages(error).includes('UNIQUE constraint failed') &&
-  (column === undefined || messages(error).includes(column));
+/** The DbError in `error` or its causes (drizzle wraps driver errors in its own query error). */
+export function dbErrorOf(error: unknown): DbError | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current instanceof Error && depth < 4; depth++) {
+    if (current instanceof DbError) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
 
-export const isForeignKeyViolation = (error: unknown) =>
-  messages(error).includes('FOREIGN KEY constraint failed');
+export const isUniqueViolation = (error: unknown, column?: string) => {
+  const db = dbErrorOf(error);
+  return db?.code === 'unique_violation' && (column === undefined || (db.constraint ?? '').includes(column));
+};
+
+export const isForeignKeyViolation = (error: unknown) => dbErrorOf(error)?.code === 'foreign_key_violation';
 
 const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
 
@@ -23,6 +47,7 @@ const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
  * `cause` of drizzle's) or a file system's ENOSPC/EDQUOT. Read from `code`, never from message text.
  */
 export function isStorageFull(error: unknown): boolean {
+  if (dbErrorOf(error)?.code === 'storage_full') return true;
   let current: unknown = error;
   for (let depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;

@@ -13,6 +13,8 @@ export interface MigrationResult {
  * applied happens inside a write-locked (IMMEDIATE) transaction, so a server and the admin CLI starting
  * on the same data dir at once cannot both apply the same migration. The bookkeeping table is drizzle's,
  * so drizzle-kit still recognises the database.
+ * SQLITE-ONLY: runs on the raw bun:sqlite handle before the port serves queries; PostgreSQL needs its own
+ * migrations and an advisory lock (issue 26).
  */
 export function migrate(
   sqlite: SqliteDatabase,

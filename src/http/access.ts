@@ -16,7 +16,7 @@ export type CreatorLookup = (
   db: DbOrTx,
   accountId: string,
   id: string,
-) => { createdBy: string | null } | undefined;
+) => Promise<{ createdBy: string | null } | undefined>;
 
 export type RouteAccess =
   | { kind: 'write' }
@@ -36,7 +36,7 @@ export const access = {
     resource,
     param,
     // Wrapped: a rule table may be built before the module whose finder it names has loaded.
-    creatorOf: (db, accountId, id) => creatorOf(db, accountId, id),
+    creatorOf: async (db, accountId, id) => await creatorOf(db, accountId, id),
   }),
   permission: (permission: Permission): RouteAccess => ({ kind: 'permission', permission }),
   inWorkspace: (permission: Permission): RouteAccess => ({

@@ -40,11 +40,11 @@ export const MISSING_CREDENTIALS =
  */
 export interface Credentials {
   /** The key's principal; throws 401 (unknown key) or 403 (disabled account) in the spec's words. */
-  identify(ctx: SystemCtx, presented: string): Principal;
+  identify(ctx: SystemCtx, presented: string): Promise<Principal>;
   /** The session's principal (the user's member); 401 when unknown, expired or ended. */
-  identifySession(ctx: SystemCtx, token: string): Principal;
+  identifySession(ctx: SystemCtx, token: string): Promise<Principal>;
   /** Throws 403 when the key's role may not do this on the route (`access`: the route's rule, if any). */
-  enforce(db: DbOrTx, principal: Principal, request: AccessRequest): void;
+  enforce(db: DbOrTx, principal: Principal, request: AccessRequest): Promise<void>;
 }
 
 export interface AccessRequest {
@@ -60,11 +60,15 @@ export interface AccessRequest {
  * Who a request's key, or else its session cookie, belongs to; throws 401/403 in the spec's words. A key
  * wins over a cookie: a program's request is never taken for the browser's.
  */
-export function authenticate(credentials: Credentials, ctx: SystemCtx, headers: Headers): Principal {
+export async function authenticate(
+  credentials: Credentials,
+  ctx: SystemCtx,
+  headers: Headers,
+): Promise<Principal> {
   const presented = presentedApiKey(headers);
-  if (presented !== null) return credentials.identify(ctx, presented);
+  if (presented !== null) return await credentials.identify(ctx, presented);
   const session = presentedSessionToken(headers);
-  if (session !== null) return credentials.identifySession(ctx, session);
+  if (session !== null) return await credentials.identifySession(ctx, session);
   throw new DomainError('unauthorized', MISSING_CREDENTIALS);
 }
 
@@ -97,13 +101,13 @@ export interface AuthDeps {
  * Authenticates a request and applies its account's rate limit; sets the rate-limit headers on success.
  * Shared by the `auth` macro and routes that accept another credential too (signed downloads).
  */
-export function authorize(
+export async function authorize(
   deps: AuthDeps,
   headers: Headers,
   responseHeaders: Record<string, string | number>,
 ) {
   const base: SystemCtx = { db: deps.db, clock: deps.clock };
-  const principal = authenticate(deps.credentials, base, headers);
+  const principal = await authenticate(deps.credentials, base, headers);
   // Per account, not per key: keys are free to create, and ten keys must not get ten times the plan's rate.
   const decision = deps.rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
   if (!decision.allowed) {
@@ -128,23 +132,27 @@ export function authorize(
 export function authPlugin(deps: AuthDeps, rules: AccessRules) {
   // Authentication runs in `transform`, before body and query validation: a request without a valid key
   // is a 401 (or 429) whatever its body, never a 422 that tells an anonymous caller about the schema.
-  const authenticated = new WeakMap<Request, ReturnType<typeof authorize>>();
+  const authenticated = new WeakMap<Request, Awaited<ReturnType<typeof authorize>>>();
   return new Elysia({ name: 'auth' }).macro({
     auth: {
-      transform({ request, set }) {
-        const authorized = authorize(deps, request.headers, set.headers as Record<string, string | number>);
+      async transform({ request, set }) {
+        const authorized = await authorize(
+          deps,
+          request.headers,
+          set.headers as Record<string, string | number>,
+        );
         // A cookie travels with every request the browser makes; a write it authenticates must come from
         // the console's own pages (keys are never sent by a browser on its own: no check for them).
         if (authorized.principal.session !== null) requireOwnOrigin(request, deps.publicBaseUrl ?? null);
         authenticated.set(request, authorized);
       },
-      resolve({ request, set, route, params }) {
+      async resolve({ request, set, route, params }) {
         let authorized = authenticated.get(request);
         if (!authorized) {
-          authorized = authorize(deps, request.headers, set.headers as Record<string, string | number>);
+          authorized = await authorize(deps, request.headers, set.headers as Record<string, string | number>);
           if (authorized.principal.session !== null) requireOwnOrigin(request, deps.publicBaseUrl ?? null);
         }
-        deps.credentials.enforce(deps.db, authorized.principal, {
+        await deps.credentials.enforce(deps.db, authorized.principal, {
           method: request.method,
           route,
           params: params as Record<string, string | undefined>,

@@ -116,8 +116,8 @@ export class IdempotencyStore {
    * Seals the answers stored in clear by versions before sealing existed (once, at start): they may hold
    * API key secrets. Returns how many were sealed.
    */
-  sealStoredAnswers(): number {
-    const clear = this.db
+  async sealStoredAnswers(): Promise<number> {
+    const clear = await this.db
       .select()
       .from(idempotencyKeys)
       .where(
@@ -125,7 +125,7 @@ export class IdempotencyStore {
       )
       .all();
     for (const row of clear) {
-      this.db
+      await this.db
         .update(idempotencyKeys)
         .set({ responseBody: this.seal.seal(Buffer.from(row.responseBody as string, 'base64')) })
         .where(
@@ -140,12 +140,13 @@ export class IdempotencyStore {
     return clear.length;
   }
 
-  claim(scope: IdempotencyScope, key: string, fingerprint: string): ClaimOutcome {
-    return this.db.transaction(
-      (tx) => {
-        const row = tx.select().from(idempotencyKeys).where(scoped(scope, key)).get();
+  async claim(scope: IdempotencyScope, key: string, fingerprint: string): Promise<ClaimOutcome> {
+    return await this.db.transaction(
+      async (tx) => {
+        const row = await tx.select().from(idempotencyKeys).where(scoped(scope, key)).get();
         if (!row) {
-          tx.insert(idempotencyKeys)
+          await tx
+            .insert(idempotencyKeys)
             .values({
               accountId: scope.accountId,
               principal: scope.memberId ?? ACCOUNT_PRINCIPAL,
@@ -159,7 +160,8 @@ export class IdempotencyStore {
         const now = this.clock.now();
         if (row.responseStatus === null && Date.parse(row.createdAt) < now.getTime() - IDEMPOTENCY_LEASE_MS) {
           // Abandoned by a process that died while running it: never answered, so this request takes it.
-          tx.update(idempotencyKeys)
+          await tx
+            .update(idempotencyKeys)
             .set({ requestHash: fingerprint, createdAt: now.toISOString() })
             .where(scoped(scope, key))
             .run();
@@ -180,13 +182,19 @@ export class IdempotencyStore {
     );
   }
 
-  complete(scope: IdempotencyScope, key: string, status: number, headers: Headers, body: Uint8Array): void {
+  async complete(
+    scope: IdempotencyScope,
+    key: string,
+    status: number,
+    headers: Headers,
+    body: Uint8Array,
+  ): Promise<void> {
     const kept: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = headers.get(name);
       if (value !== null) kept[name] = value;
     }
-    this.db
+    await this.db
       .update(idempotencyKeys)
       .set({
         responseStatus: status,
@@ -198,8 +206,8 @@ export class IdempotencyStore {
   }
 
   /** Extends the running request's claim (its `created_at` is the lease's start). */
-  renew(scope: IdempotencyScope, key: string): void {
-    this.db
+  async renew(scope: IdempotencyScope, key: string): Promise<void> {
+    await this.db
       .update(idempotencyKeys)
       .set({ createdAt: isoNow(this.clock) })
       .where(and(scoped(scope, key), isNull(idempotencyKeys.responseStatus)))
@@ -207,16 +215,18 @@ export class IdempotencyStore {
   }
 
   /** A failed (5xx or crashed) attempt frees the key so the client's retry can run. */
-  release(scope: IdempotencyScope, key: string): void {
-    this.db.delete(idempotencyKeys).where(scoped(scope, key)).run();
+  async release(scope: IdempotencyScope, key: string): Promise<void> {
+    await this.db.delete(idempotencyKeys).where(scoped(scope, key)).run();
   }
 
-  purgeExpired(): number {
+  async purgeExpired(): Promise<number> {
     const cutoff = new Date(this.clock.now().getTime() - IDEMPOTENCY_RETENTION_MS).toISOString();
-    return this.db
-      .delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, cutoff))
-      .returning({ key: idempotencyKeys.key })
-      .all().length;
+    return (
+      await this.db
+        .delete(idempotencyKeys)
+        .where(lt(idempotencyKeys.createdAt, cutoff))
+        .returning({ key: idempotencyKeys.key })
+        .all()
+    ).length;
   }
 }

@@ -49,9 +49,9 @@ function withTraceId(response: Response, requestId: string): Response {
  * before reading them, replays `Idempotency-Key` writes, stamps `X-Trace-Id`, and turns anything that
  * still escapes into the 500 envelope.
  */
-export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
+export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   const idempotency = new IdempotencyStore(deps.db, deps.clock, deps.signingSecret);
-  const sealed = idempotency.sealStoredAnswers();
+  const sealed = await idempotency.sealStoredAnswers();
   if (sealed > 0) deps.logger.info('sealed stored idempotent answers', { count: sealed });
 
   async function idempotent(
@@ -69,13 +69,17 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     let scope: IdempotencyScope;
     try {
-      const principal = authenticate(deps.credentials, { db: deps.db, clock: deps.clock }, request.headers);
+      const principal = await authenticate(
+        deps.credentials,
+        { db: deps.db, clock: deps.clock },
+        request.headers,
+      );
       scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
     } catch {
       return app.handle(request); // the app answers 401/403 in its own words
     }
     const fingerprint = requestFingerprint(request.method, request.url, requestBody);
-    const outcome = idempotency.claim(scope, key, fingerprint);
+    const outcome = await idempotency.claim(scope, key, fingerprint);
     if (outcome.kind === 'replay') return outcome.response;
     if (outcome.kind === 'mismatch') {
       return errorResponse(
@@ -94,31 +98,29 @@ export function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     // The claim is a lease, renewed while this request runs: a process that dies mid-request stops
     // renewing, and a retry after the lease takes the key over instead of a 409 for 24 hours.
-    // A throw in a timer ends the process: a renewal that meets a full disk is logged, and the lease may lapse.
+    // A renewal that fails (a full disk) is logged, never left unhandled; the lease may then lapse.
     const renewal = setInterval(() => {
-      try {
-        idempotency.renew(scope, key);
-      } catch (error) {
+      idempotency.renew(scope, key).catch((error) =>
         deps.logger.error('idempotency lease renewal failed', {
           request_id: requestId,
           error: String(error),
-        });
-      }
+        }),
+      );
     }, IDEMPOTENCY_LEASE_MS / 3);
     try {
       let response: Response;
       try {
         response = await app.handle(request);
       } catch (error) {
-        idempotency.release(scope, key);
+        await idempotency.release(scope, key);
         throw error;
       }
       if (response.status >= 500) {
-        idempotency.release(scope, key);
+        await idempotency.release(scope, key);
         return response;
       }
       const body = new Uint8Array(await response.arrayBuffer());
-      idempotency.complete(scope, key, response.status, response.headers, body);
+      await idempotency.complete(scope, key, response.status, response.headers, body);
       return new Response(body, { status: response.status, headers: response.headers });
     } finally {
       clearInterval(renewal);

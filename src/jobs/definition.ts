@@ -14,13 +14,13 @@ export interface JobContext {
    * Runs `fn` and marks the job succeeded in ONE transaction, fenced on this claim. This is how an effect
    * happens exactly once: if the lease was lost meanwhile, nothing commits and a LeaseLostError is thrown.
    */
-  commit<T>(fn: (tx: Tx) => T): T;
+  commit<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T>;
   /**
    * Runs `fn` in ONE transaction only while this claim is still held (it also renews the lease); the job
    * keeps running. For work that commits progress step by step, such as a batch item by item: a step that
    * committed is never redone by the next claim, and a worker that lost its claim commits nothing.
    */
-  transaction<T>(fn: (tx: Tx) => T): T;
+  transaction<T>(fn: (tx: Tx) => Promise<T> | T): Promise<T>;
 }
 
 /**
@@ -115,7 +115,7 @@ export function isRetryable(error: unknown): boolean {
 }
 
 /** Enqueues whatever has become due by the clock's now. Must be idempotent (use run keys). */
-export type JobSource = () => void;
+export type JobSource = () => Promise<void>;
 
 /** What a module runs in the background: its job kinds and the sources that enqueue due work. */
 export interface Background {

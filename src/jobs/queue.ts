@@ -2,6 +2,7 @@ import type { Static, TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { outsideTransactions } from '../db/gate';
 import { type Clock, isoNow } from '../shared/clock';
 import { newId } from '../shared/ids';
 import type { JobKind } from './definition';
@@ -20,13 +21,13 @@ export interface EnqueueInput {
  * Adds a job. Takes a Db or a Tx so a use-case can enqueue inside its own transaction: the state change
  * and the job commit together or not at all (no lost job, no job for a rolled-back change).
  */
-// Runtimes that want to hear of new work. SQLite transactions here are synchronous, so a wake scheduled
-// as a microtask runs after the enqueuing transaction has committed (or rolled back: then the runtime
-// finds nothing, which is harmless). No caller has to remember to wake anything.
+// Runtimes that want to hear of new work. The wake runs outside the enqueuing transaction's async context,
+// so the runtime's claim waits at the port's gate until that transaction has committed (or rolled back:
+// then the runtime finds nothing, which is harmless). No caller has to remember to wake anything.
 const wakers = new Set<() => void>();
 let wakeScheduled = false;
 
-/** Called (once per tick, after the current synchronous work) whenever a job is enqueued; returns the unsubscribe. */
+/** Called (once per tick, outside the enqueuing transaction) whenever a job is enqueued; returns the unsubscribe. */
 export function onEnqueue(wake: () => void): () => void {
   wakers.add(wake);
   return () => wakers.delete(wake);
@@ -43,16 +44,18 @@ export function workMayBeDue(): void {
 function scheduleWake(): void {
   if (wakeScheduled || wakers.size === 0) return;
   wakeScheduled = true;
-  queueMicrotask(() => {
-    wakeScheduled = false;
-    for (const wake of wakers) wake();
-  });
+  queueMicrotask(() =>
+    outsideTransactions(() => {
+      wakeScheduled = false;
+      for (const wake of wakers) wake();
+    }),
+  );
 }
 
-export function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): JobRow {
+export async function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): Promise<JobRow> {
   scheduleWake();
   const now = isoNow(clock);
-  const inserted = db
+  const inserted = await db
     .insert(jobs)
     .values({
       id: newId('job'),
@@ -71,7 +74,7 @@ export function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): JobRow {
     .get();
   if (inserted) return inserted;
   // Only a run_key conflict skips the insert; the existing row is the answer.
-  const existing = db
+  const existing = await db
     .select()
     .from(jobs)
     .where(eq(jobs.runKey, input.runKey ?? ''))
@@ -81,18 +84,18 @@ export function enqueue(db: DbOrTx, clock: Clock, input: EnqueueInput): JobRow {
 }
 
 /** Typed enqueue: checks the payload against the definition and uses its maxAttempts. */
-export function enqueueJob<S extends TSchema>(
+export async function enqueueJob<S extends TSchema>(
   db: DbOrTx,
   clock: Clock,
   def: JobKind<S>,
   payload: Static<S>,
   options: { runKey?: string; runAt?: Date } = {},
-): JobRow {
+): Promise<JobRow> {
   if (!Value.Check(def.payload, payload)) {
     const first = Value.Errors(def.payload, payload).First();
     throw new Error(`${def.kind}: invalid payload${first ? ` at ${first.path}: ${first.message}` : ''}`);
   }
-  return enqueue(db, clock, { kind: def.kind, payload, maxAttempts: def.maxAttempts, ...options });
+  return await enqueue(db, clock, { kind: def.kind, payload, maxAttempts: def.maxAttempts, ...options });
 }
 
 /**
@@ -101,11 +104,11 @@ export function enqueueJob<S extends TSchema>(
  * its worker died (kill -9, power loss), and re-claiming it is the whole of crash recovery. Each claim
  * increments `attempts`, which doubles as the fencing token of later complete/fail/release calls.
  */
-export function claim(
+export async function claim(
   db: DbOrTx,
   clock: Clock,
   opts: { kinds: string[]; leaseMs: number },
-): JobRow | undefined {
+): Promise<JobRow | undefined> {
   if (opts.kinds.length === 0) return undefined;
   for (;;) {
     const now = clock.now();
@@ -124,7 +127,7 @@ export function claim(
       )
       .orderBy(asc(jobs.runAt), asc(jobs.id))
       .limit(1);
-    const job = db
+    const job = await db
       .update(jobs)
       .set({
         status: 'running',
@@ -137,7 +140,7 @@ export function claim(
       .get();
     if (!job || job.attempts <= job.maxAttempts) return job;
     // Its worker died on the last allowed attempt (a job that kills its worker would otherwise loop forever).
-    fail(db, clock, job, 'lease expired on the last attempt (worker lost)', {
+    await fail(db, clock, job, 'lease expired on the last attempt (worker lost)', {
       retryable: false,
       backoffMs: 0,
     });
@@ -152,10 +155,10 @@ function held(job: Claimed) {
 }
 
 /** Marks the claimed job succeeded. False when the claim was lost (nothing changed). */
-export function complete(db: DbOrTx, clock: Clock, job: Claimed): boolean {
+export async function complete(db: DbOrTx, clock: Clock, job: Claimed): Promise<boolean> {
   const now = isoNow(clock);
   return changed(
-    db
+    await db
       .update(jobs)
       .set({ status: 'succeeded', leaseUntil: null, finishedAt: now, updatedAt: now })
       .where(held(job))
@@ -168,17 +171,17 @@ export function complete(db: DbOrTx, clock: Clock, job: Claimed): boolean {
  * Records a failure: back to queued at now + backoff when retryable and attempts remain, otherwise failed
  * for good. Returns the new status, or undefined when the claim was lost.
  */
-export function fail(
+export async function fail(
   db: DbOrTx,
   clock: Clock,
   job: Pick<JobRow, 'id' | 'attempts' | 'maxAttempts'>,
   error: string,
   opts: { retryable: boolean; backoffMs: number },
-): 'queued' | 'failed' | undefined {
+): Promise<'queued' | 'failed' | undefined> {
   const now = clock.now();
   const nowIso = now.toISOString();
   const retry = opts.retryable && job.attempts < job.maxAttempts;
-  const rows = db
+  const rows = await db
     .update(jobs)
     .set(
       retry
@@ -199,10 +202,10 @@ export function fail(
 }
 
 /** Gives a claimed job back untouched (shutdown): queued, due now, and the attempt does not count. */
-export function release(db: DbOrTx, clock: Clock, job: Claimed): boolean {
+export async function release(db: DbOrTx, clock: Clock, job: Claimed): Promise<boolean> {
   const now = isoNow(clock);
   return changed(
-    db
+    await db
       .update(jobs)
       .set({ status: 'queued', attempts: sql`${jobs.attempts} - 1`, leaseUntil: null, updatedAt: now })
       .where(held(job))
@@ -212,10 +215,10 @@ export function release(db: DbOrTx, clock: Clock, job: Claimed): boolean {
 }
 
 /** Extends the lease of a long job. False when the claim was lost: the handler should stop. */
-export function renewLease(db: DbOrTx, clock: Clock, job: Claimed, leaseMs: number): boolean {
+export async function renewLease(db: DbOrTx, clock: Clock, job: Claimed, leaseMs: number): Promise<boolean> {
   const now = clock.now();
   return changed(
-    db
+    await db
       .update(jobs)
       .set({ leaseUntil: new Date(now.getTime() + leaseMs).toISOString(), updatedAt: now.toISOString() })
       // Still held means nobody re-claimed it, so extending even an already expired lease is safe.
@@ -226,10 +229,10 @@ export function renewLease(db: DbOrTx, clock: Clock, job: Claimed, leaseMs: numb
 }
 
 /** Cancels a job that is not running yet. A running handler cannot be interrupted from here. */
-export function cancel(db: DbOrTx, clock: Clock, id: string): boolean {
+export async function cancel(db: DbOrTx, clock: Clock, id: string): Promise<boolean> {
   const now = isoNow(clock);
   return changed(
-    db
+    await db
       .update(jobs)
       .set({ status: 'cancelled', finishedAt: now, updatedAt: now })
       .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
@@ -238,8 +241,8 @@ export function cancel(db: DbOrTx, clock: Clock, id: string): boolean {
   );
 }
 
-export function getJob(db: DbOrTx, id: string): JobRow | undefined {
-  return db.select().from(jobs).where(eq(jobs.id, id)).get();
+export async function getJob(db: DbOrTx, id: string): Promise<JobRow | undefined> {
+  return await db.select().from(jobs).where(eq(jobs.id, id)).get();
 }
 
 function changed(rows: unknown[]): boolean {

@@ -112,7 +112,7 @@ export class JobRuntime implements JobWaker {
   async runDue(): Promise<number> {
     let total = 0;
     for (;;) {
-      total += this.fill();
+      total += await this.fill();
       if (this.running.size === 0) return total;
       await Promise.race([...this.running.values()].map((r) => r.done));
     }
@@ -139,7 +139,7 @@ export class JobRuntime implements JobWaker {
     for (const r of this.running.values()) {
       r.released = true;
       try {
-        release(this.db, this.clock, r.job);
+        await release(this.db, this.clock, r.job);
       } catch (error) {
         // The lease still expires, so another worker picks the job up later.
         this.onError(error, r.job);
@@ -186,12 +186,13 @@ export class JobRuntime implements JobWaker {
 
   private schedule(ms: number): void {
     clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), ms);
+    // tick() catches and logs its own failures.
+    this.timer = setTimeout(() => void this.tick(), ms);
   }
 
-  private tick(): void {
+  private async tick(): Promise<void> {
     try {
-      this.fill();
+      await this.fill();
     } catch (error) {
       // A busy or broken database must not kill the loop; the next poll tries again.
       this.logger.error('job runtime: claim failed', { error: String(error) });
@@ -200,10 +201,10 @@ export class JobRuntime implements JobWaker {
   }
 
   /** Claims while some kind has a free slot and something is due. */
-  private fill(): number {
+  private async fill(): Promise<number> {
     for (const source of this.sources) {
       try {
-        source();
+        await source();
       } catch (error) {
         // One broken schedule must not stop the queue; the next poll tries again.
         this.logger.error('job runtime: source failed', { error: String(error) });
@@ -214,7 +215,7 @@ export class JobRuntime implements JobWaker {
       const kinds = [...this.defs.values()]
         .filter((d) => (this.perKind.get(d.kind) ?? 0) < d.concurrency)
         .map((d) => d.kind);
-      const job = claim(this.db, this.clock, { kinds, leaseMs: this.leaseMs });
+      const job = await claim(this.db, this.clock, { kinds, leaseMs: this.leaseMs });
       if (!job) break;
       this.launch(job);
       launched++;
@@ -242,13 +243,13 @@ export class JobRuntime implements JobWaker {
     const { job, abort } = entry;
     const heartbeat = setInterval(() => {
       if (entry.released) return;
-      try {
-        const renewed = renewLease(this.db, this.clock, job, this.leaseMs);
-        if (!renewed) abort.abort(new LeaseLostError(job.id));
-        this.emit({ type: 'heartbeat', job, renewed });
-      } catch (error) {
-        this.onError(error, job);
-      }
+      renewLease(this.db, this.clock, job, this.leaseMs).then(
+        (renewed) => {
+          if (!renewed) abort.abort(new LeaseLostError(job.id));
+          this.emit({ type: 'heartbeat', job, renewed });
+        },
+        (error) => this.onError(error, job),
+      );
     }, this.heartbeatMs);
     let committed = false;
     const ctx: JobContext = {
@@ -259,11 +260,11 @@ export class JobRuntime implements JobWaker {
       signal: abort.signal,
       // The released check runs on this thread, so a released claim can never be completed by this process
       // even if another worker re-claimed it under the same attempt number.
-      commit: (fn) => {
+      commit: async (fn) => {
         if (entry.released) throw new LeaseLostError(job.id);
-        const result = this.db.transaction(
-          (tx) => {
-            if (!complete(tx, this.clock, job)) throw new LeaseLostError(job.id);
+        const result = await this.db.transaction(
+          async (tx) => {
+            if (!(await complete(tx, this.clock, job))) throw new LeaseLostError(job.id);
             return fn(tx);
           },
           { behavior: 'immediate' },
@@ -271,11 +272,11 @@ export class JobRuntime implements JobWaker {
         committed = true;
         return result;
       },
-      transaction: (fn) => {
+      transaction: async (fn) => {
         if (entry.released || committed) throw new LeaseLostError(job.id);
-        return this.db.transaction(
-          (tx) => {
-            if (!renewLease(tx, this.clock, job, this.leaseMs)) throw new LeaseLostError(job.id);
+        return await this.db.transaction(
+          async (tx) => {
+            if (!(await renewLease(tx, this.clock, job, this.leaseMs))) throw new LeaseLostError(job.id);
             return fn(tx);
           },
           { behavior: 'immediate' },
@@ -287,13 +288,13 @@ export class JobRuntime implements JobWaker {
       if (!Value.Check(def.payload, payload))
         throw JobError.permanent('payload does not match the job schema');
       await def.handler(payload, ctx);
-      if (!committed && !entry.released) complete(this.db, this.clock, job);
+      if (!committed && !entry.released) await complete(this.db, this.clock, job);
     } catch (error) {
       this.onError(error, job);
       if (entry.released || committed) return;
       const message = error instanceof Error ? error.message : String(error);
       try {
-        fail(this.db, this.clock, job, message, {
+        await fail(this.db, this.clock, job, message, {
           retryable: isRetryable(error),
           backoffMs: def.backoffMs(job.attempts),
         });

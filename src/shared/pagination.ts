@@ -76,3 +76,16 @@ export function toPage<Row, Item>(
     pagination: { has_more: hasMore, next_cursor: hasMore && last ? encodeCursor(keyOf(last)) : null },
   };
 }
+
+/** toPage whose `present` reads more (one row after the other, on the caller's connection). */
+export async function toPageAsync<Row, Item>(
+  rows: Row[],
+  request: PageRequest,
+  keyOf: (row: Row) => string,
+  present: (row: Row) => Promise<Item>,
+): Promise<Page<Item>> {
+  const page = toPage(rows, request, keyOf, (row) => row);
+  const data: Item[] = [];
+  for (const row of page.data) data.push(await present(row));
+  return { data, pagination: page.pagination };
+}

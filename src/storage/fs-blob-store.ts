@@ -108,8 +108,8 @@ export class FsBlobStore implements BlobStore {
     return keys.sort();
   }
 
-  check(): Promise<void> {
-    return probe(this, `.probe/${randomToken(6)}`);
+  async check(): Promise<void> {
+    return await probe(this, `.probe/${randomToken(6)}`);
   }
 }
 

@@ -131,7 +131,7 @@ export class S3BlobStore implements BlobStore {
     } while (continuationToken);
   }
 
-  check(): Promise<void> {
-    return probe(this, `.probe/${randomToken(6)}`);
+  async check(): Promise<void> {
+    return await probe(this, `.probe/${randomToken(6)}`);
   }
 }

@@ -88,7 +88,7 @@ async function backupOf(database: string, migrations: number): Promise<string> {
 
 beforeAll(async () => {
   server = await startServer({ startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   const parties = await makeParties(server, account);
   const paid = await makeDocument(server, account, parties, { number: 'OLD-1' }, [
     'finalize',

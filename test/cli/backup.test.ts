@@ -67,7 +67,7 @@ async function snapshotOf(target: TestServer) {
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
   const parties = await makeParties(server, account);
   const doc = await makeDocument(server, account, parties, { number: 'BK-1' }, ['finalize']);
   await makeDocument(server, account, parties, { number: 'BK-2' });
@@ -164,9 +164,7 @@ describe('backup and restore', () => {
   test('an online backup taken while the server keeps writing restores a consistent snapshot', async () => {
     const customers = () =>
       (
-        server.db.$client
-          .query('SELECT COUNT(*) AS n FROM customers WHERE account_id = ?')
-          .get(account.id) as {
+        server.sqlite.query('SELECT COUNT(*) AS n FROM customers WHERE account_id = ?').get(account.id) as {
           n: number;
         }
       ).n;

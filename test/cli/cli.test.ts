@@ -398,7 +398,7 @@ describe('serve on SIGTERM', () => {
   async function queuedDelivery(smtpUrl: string): Promise<{ dir: string; account: TestAccount; id: string }> {
     const dir = dataDir();
     const setup = await startServer({ dataDir: dir, smtpUrl, startJobs: false });
-    const account = makeAccount(setup);
+    const account = await makeAccount(setup);
     const parties = await makeParties(setup, account);
     const doc = await makeDocument(setup, account, parties, {}, ['finalize']);
     const post = (path: string, body: unknown) =>

@@ -17,7 +17,7 @@ const routes: string[] = [];
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server, { name: 'Accessible GmbH' });
+  account = await makeAccount(server, { name: 'Accessible GmbH' });
   const parties = await makeParties(server, account);
   const draft = await makeDocument(server, account, parties);
   const finalized = await makeDocument(server, account, parties, {}, ['finalize']);
@@ -160,7 +160,7 @@ describe('console accessibility', () => {
 
   test("a one-time link's page (the owner's set-up) passes axe", async () => {
     const page = browser.page;
-    const link = createOwnerSetupLink({
+    const link = await createOwnerSetupLink({
       ctx: { db: server.db, clock: systemClock },
       input: { accountId: account.id },
     });

@@ -20,7 +20,7 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 beforeAll(async () => {
   smtp = await TestSmtp.start();
   server = await startServer({ smtpUrl: smtp.url({ from: 'billing@werkstatt.example' }) });
-  account = makeAccount(server, { name: 'Werkstatt Süd' });
+  account = await makeAccount(server, { name: 'Werkstatt Süd' });
   const parties = await makeParties(server, account);
   overdue = await makeDocument(server, account, parties, { issue_date: daysAgo(45), due_date: daysAgo(30) }, [
     'finalize',

@@ -21,7 +21,7 @@ const firstOfLastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth
 
 beforeAll(async () => {
   server = await startServer({ startJobs: false });
-  account = makeAccount(server, { name: 'Buchhaltung Süd' });
+  account = await makeAccount(server, { name: 'Buchhaltung Süd' });
   parties = await makeParties(server, account);
   await makeDocument(server, account, parties, { number: 'RE-E2E-1', issue_date: firstOfLastMonth }, [
     'finalize',

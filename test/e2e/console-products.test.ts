@@ -12,12 +12,12 @@ let server: TestServer;
 let account: TestAccount;
 let browser: Watched;
 
-const api = (method: string, path: string, body?: unknown) =>
-  server.json(path, { method, key: account.apiKey, body });
+const api = async (method: string, path: string, body?: unknown) =>
+  await server.json(path, { method, key: account.apiKey, body });
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server, { name: 'Ingenieurbüro Nordlicht' });
+  account = await makeAccount(server, { name: 'Ingenieurbüro Nordlicht' });
   await api('POST', '/api/v1/business-profiles', {
     legal_name: 'Ingenieurbüro Nordlicht GmbH',
     tax_id: 'DE123456789',

@@ -22,7 +22,7 @@ const SHOTS = process.env.SCREENSHOT_DIR;
 
 beforeAll(async () => {
   server = await startServer({ clock, startJobs: false });
-  account = makeAccount(server, { name: 'Kanzlei Süd' });
+  account = await makeAccount(server, { name: 'Kanzlei Süd' });
   const parties = await makeParties(server, account);
   customerId = parties.customerId;
   const key = { key: account.apiKey };

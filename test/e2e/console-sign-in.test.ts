@@ -24,7 +24,7 @@ const MEMBER = {
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server, { name: 'Ingenieurbüro Spree' });
+  account = await makeAccount(server, { name: 'Ingenieurbüro Spree' });
   browser = await openBrowser(server.url);
 });
 afterAll(async () => {
@@ -42,7 +42,7 @@ async function signInWithPassword(email: string, password: string) {
 
 describe('console: signing in with email and password', () => {
   test("the first owner's link sets email, name and password; then they sign in and nothing secret is stored", async () => {
-    const link = createOwnerSetupLink({
+    const link = await createOwnerSetupLink({
       ctx: { db: server.db, clock: systemClock },
       input: { accountId: account.id },
     });

@@ -16,7 +16,7 @@ let browser: Watched;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server, { name: 'Werkstatt Nord' });
+  account = await makeAccount(server, { name: 'Werkstatt Nord' });
   const parties = await makeParties(server, account);
   for (let i = 0; i < 3; i++) await makeDocument(server, account, parties, {}, ['finalize']);
   browser = await openBrowser(server.url);

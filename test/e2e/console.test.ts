@@ -32,7 +32,7 @@ beforeAll(async () => {
     rateLimiter: new TokenBucketLimiter(rateClock),
   });
   // The free plan's 5 requests a second, as on a fresh install: the console must live within it.
-  account = makeAccount(server, { name: 'Nordlicht Studio', planId: 'plan_free' });
+  account = await makeAccount(server, { name: 'Nordlicht Studio', planId: 'plan_free' });
   browser = await openBrowser(server.url);
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ const SQLITE_FILE = /\.(db|sqlite)(-\w+)?$/;
 const NOT_DATA = new Set(['idempotency_keys']);
 
 export function dataFingerprint(server: TestServer): string {
-  const sqlite = server.db.$client;
+  const sqlite = server.sqlite;
   const tables = sqlite
     .query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .all()

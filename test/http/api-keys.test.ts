@@ -13,7 +13,7 @@ const KEY_FIELDS = ['created_at', 'id', 'last4', 'name', 'revoked_at', 'workspac
 
 describe('API keys', () => {
   test('create shows the secret once; it works at once; get and list never show it again', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const created = await server.json('/api/v1/api-keys', {
       method: 'POST',
       key: account.apiKey,
@@ -44,7 +44,7 @@ describe('API keys', () => {
   });
 
   test('the name defaults to "default" and is limited to 128 characters', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const plain = await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey });
     expect(plain.body.data.name).toBe('default');
     const long = await server.json('/api/v1/api-keys', {
@@ -63,7 +63,7 @@ describe('API keys', () => {
   });
 
   test('rename changes only the name and requires one', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const res = await server.json(`/api/v1/api-keys/${account.keyId}`, {
       method: 'PATCH',
       key: account.apiKey,
@@ -82,7 +82,7 @@ describe('API keys', () => {
   });
 
   test('revoke stops the key on the next request; the list keeps it with revoked_at', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const second = await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey, body: {} });
     const res = await server.json(`/api/v1/api-keys/${second.body.data.id}`, {
       method: 'DELETE',
@@ -98,7 +98,7 @@ describe('API keys', () => {
   });
 
   test('rotate issues a new key with the same name; the old one stops at once; rotating it again is 409', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const rotated = await server.json(`/api/v1/api-keys/${account.keyId}/rotate`, {
       method: 'POST',
       key: account.apiKey,
@@ -119,8 +119,8 @@ describe('API keys', () => {
   });
 
   test("another account's key is a 404 for every operation", async () => {
-    const mine = makeAccount(server);
-    const theirs = makeAccount(server);
+    const mine = await makeAccount(server);
+    const theirs = await makeAccount(server);
     const path = `/api/v1/api-keys/${theirs.keyId}`;
     const calls = [
       server.json(path, { key: mine.apiKey }),

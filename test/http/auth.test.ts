@@ -13,7 +13,7 @@ afterAll(() => server.stop());
 
 describe('authentication', () => {
   test('all three key forms authenticate', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const forms: Record<string, string>[] = [
       { authorization: `Bearer ${account.apiKey}` },
       { authorization: `bearer ${account.apiKey}` },
@@ -58,7 +58,7 @@ describe('authentication', () => {
         expect([path, res.status, res.body.error.code]).toEqual([path, 401, 'unauthorized']);
       }
     }
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const valid = await server.json('/api/v1/customers', {
       method: 'POST',
       key: account.apiKey,
@@ -68,7 +68,7 @@ describe('authentication', () => {
   });
 
   test('a wrong, malformed or made-up key is a 401 Invalid credentials', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const wrong = `${account.apiKey.slice(0, -1)}${account.apiKey.endsWith('a') ? 'b' : 'a'}`;
     for (const key of [wrong, 'sk_short', 'nonsense', `sk_${'A'.repeat(32)}`]) {
       const res = await server.json('/api/v1/auth/me', { key });
@@ -78,16 +78,16 @@ describe('authentication', () => {
   });
 
   test('a disabled account gets 403 forbidden', async () => {
-    const account = makeAccount(server);
-    disableAccount(server, account.id);
+    const account = await makeAccount(server);
+    await disableAccount(server, account.id);
     const res = await server.json('/api/v1/auth/me', { key: account.apiKey });
     expect(res.status).toBe(403);
     expect(res.body.error.code).toBe('forbidden');
   });
 
   test('keys are stored only as hashes', async () => {
-    const account = makeAccount(server);
-    const rows = server.db.$client.query('SELECT * FROM api_keys').all() as Record<string, unknown>[];
+    const account = await makeAccount(server);
+    const rows = server.sqlite.query('SELECT * FROM api_keys').all() as Record<string, unknown>[];
     const dump = JSON.stringify(rows);
     expect(dump).not.toContain(account.apiKey);
     expect(dump).not.toContain(account.apiKey.slice(3));
@@ -111,8 +111,8 @@ describe('rate limiting', () => {
   afterAll(() => server.stop());
 
   test('over the plan rate a key gets 429 with Retry-After; successes carry X-RateLimit-Remaining', async () => {
-    makePlan(server, { id: 'plan_slow', rps: 3 });
-    const account = makeAccount(server, { planId: 'plan_slow' });
+    await makePlan(server, { id: 'plan_slow', rps: 3 });
+    const account = await makeAccount(server, { planId: 'plan_slow' });
     const results = await Promise.all(
       Array.from({ length: 6 }, () => server.request('/api/v1/auth/me', { key: account.apiKey })),
     );
@@ -128,8 +128,8 @@ describe('rate limiting', () => {
   });
 
   test('the limit is per account: a second key of the same account shares the allowance', async () => {
-    makePlan(server, { id: 'plan_one', rps: 1 });
-    const account = makeAccount(server, { planId: 'plan_one' });
+    await makePlan(server, { id: 'plan_one', rps: 1 });
+    const account = await makeAccount(server, { planId: 'plan_one' });
     const created = await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey, body: {} });
     expect(created.status).toBe(200);
     rateClock.advance(1_000);
@@ -138,8 +138,8 @@ describe('rate limiting', () => {
   });
 
   test('ten keys do not get ten times the rate: 40 requests at once on a 5 req/s plan pass 5', async () => {
-    makePlan(server, { id: 'plan_five', rps: 5 });
-    const account = makeAccount(server, { planId: 'plan_five' });
+    await makePlan(server, { id: 'plan_five', rps: 5 });
+    const account = await makeAccount(server, { planId: 'plan_five' });
     const keys = [account.apiKey];
     for (let i = 0; i < 9; i++) {
       const created = await server.json('/api/v1/api-keys', {
@@ -160,7 +160,7 @@ describe('rate limiting', () => {
   });
 
   test('an account holds at most 50 active keys; revoking one makes room', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     let last: { status: number; body: any } | null = null;
     for (let i = 0; i < 49; i++) {
       last = await server.json('/api/v1/api-keys', {
@@ -183,11 +183,11 @@ describe('rate limiting', () => {
   });
 
   test('a plan change applies on the next request', async () => {
-    makePlan(server, { id: 'plan_change', rps: 1 });
-    const account = makeAccount(server, { planId: 'plan_change' });
+    await makePlan(server, { id: 'plan_change', rps: 1 });
+    const account = await makeAccount(server, { planId: 'plan_change' });
     await server.request('/api/v1/auth/me', { key: account.apiKey });
     expect((await server.request('/api/v1/auth/me', { key: account.apiKey })).status).toBe(429);
-    makePlan(server, { id: 'plan_change', rps: 50 });
+    await makePlan(server, { id: 'plan_change', rps: 50 });
     rateClock.advance(1_000);
     const burst = await Promise.all(
       Array.from({ length: 10 }, () => server.request('/api/v1/auth/me', { key: account.apiKey })),

@@ -13,7 +13,7 @@ let account: TestAccount;
 beforeAll(async () => {
   // Jobs run only when a test says so (runDue), so it can look at a batch before it is processed.
   server = await startServer({ startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -112,7 +112,7 @@ describe('batch lifecycle', () => {
     const b = await createBatch({ items: [{ data: invoice(2) }] });
     const ids = (await call('GET', '/api/v1/batches?limit=100')).body.data.map((x: { id: string }) => x.id);
     expect(ids.indexOf(b.id)).toBeLessThan(ids.indexOf(a.id));
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     expect((await call('GET', '/api/v1/batches', undefined, other.apiKey)).body.data).toEqual([]);
     for (const [method, path] of [
       ['GET', `/api/v1/batches/${a.id}`],
@@ -254,7 +254,7 @@ describe('download', () => {
       clock: new (await import('../../src/shared/clock')).FakeClock(),
     });
     try {
-      const acc = makeAccount(clocked);
+      const acc = await makeAccount(clocked);
       const res = await clocked.json('/api/v1/batches', {
         method: 'POST',
         key: acc.apiKey,
@@ -298,8 +298,8 @@ describe('templates, quota and recovery', () => {
   });
 
   test('quota applies per item: the items over it fail with the reason, the others complete', async () => {
-    makePlan(server, { id: 'plan_batch_small', rps: 1000, quota: 2 });
-    const small = makeAccount(server, { planId: 'plan_batch_small' });
+    await makePlan(server, { id: 'plan_batch_small', rps: 1000, quota: 2 });
+    const small = await makeAccount(server, { planId: 'plan_batch_small' });
     const batch = await createBatch({ items: [1, 2, 3, 4].map((n) => ({ data: invoice(n) })) }, small.apiKey);
     await server.jobs.runDue();
     const done = (await call('GET', `/api/v1/batches/${batch.id}`, undefined, small.apiKey)).body.data;
@@ -334,13 +334,13 @@ describe('templates, quota and recovery', () => {
     expect(done).toMatchObject({ status: 'completed', completed_items: total, failed_items: 0 });
     const renderIds = (await items(batch.id)).map((i) => i.render_id);
     expect(new Set(renderIds).size).toBe(total);
-    const events = server.db.$client
+    const events = server.sqlite
       .query(
         `SELECT count(*) AS n FROM usage_events WHERE render_id IN (${renderIds.map(() => '?').join(',')})`,
       )
       .get(...renderIds) as { n: number };
     expect(events.n).toBe(total);
-    const renders = server.db.$client
+    const renders = server.sqlite
       .query(`SELECT count(*) AS n FROM renders WHERE id IN (${renderIds.map(() => '?').join(',')})`)
       .get(...renderIds) as { n: number };
     expect(renders.n).toBe(total);

@@ -23,7 +23,7 @@ beforeAll(async () => {
   server = await startServer({ clock });
   fake = startFakeProvider({ prices: [PRICE] });
   server.deps.billing = { stripe: { secretKey: fake.secretKey, apiBase: fake.url }, webhookSecret: SECRET };
-  setPlan({
+  await setPlan({
     ctx: { db: server.db, clock: systemClock },
     input: {
       id: 'plan_hook_pro',
@@ -53,7 +53,7 @@ function deliver(
 
 /** An account that went through checkout, so the service knows its provider customer. */
 async function customerAccount(): Promise<{ account: TestAccount; customer: string }> {
-  const account = makeAccount(server);
+  const account = await makeAccount(server);
   const res = await server.json('/api/v1/billing/checkout-session', {
     method: 'POST',
     key: account.apiKey,
@@ -317,7 +317,7 @@ describe('webhook events move the subscription and the plan', () => {
   });
 
   test('subscription metadata names the account even before its customer is linked', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const event = providerEvent(
       'customer.subscription.created',
       subscriptionObject({

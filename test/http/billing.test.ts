@@ -13,8 +13,8 @@ let fake: FakeProvider;
 const STARTER_PRICE = 'price_billing_starter';
 const PRO_PRICE = 'price_billing_pro';
 
-function pricedPlan(id: string, priceId: string | null, quota = 500) {
-  setPlan({
+async function pricedPlan(id: string, priceId: string | null, quota = 500) {
+  await setPlan({
     ctx: { db: server.db, clock: systemClock },
     input: { id, name: id, monthlyRenderQuota: quota, requestsPerSecond: 1000, priceId },
   });
@@ -29,9 +29,9 @@ const configure = (on: boolean) => {
 beforeAll(async () => {
   server = await startServer();
   fake = startFakeProvider({ prices: [STARTER_PRICE, PRO_PRICE] });
-  pricedPlan('plan_bill_starter', STARTER_PRICE, 2_000);
-  pricedPlan('plan_bill_pro', PRO_PRICE, 20_000);
-  pricedPlan('plan_bill_unpriced', null);
+  await pricedPlan('plan_bill_starter', STARTER_PRICE, 2_000);
+  await pricedPlan('plan_bill_pro', PRO_PRICE, 20_000);
+  await pricedPlan('plan_bill_unpriced', null);
 });
 afterAll(async () => {
   fake.stop();
@@ -44,7 +44,7 @@ const post = (path: string, account: TestAccount, body?: unknown) =>
 describe('billing without a payment provider', () => {
   test('the subscription is read from the service alone; checkout and portal are 501 not_configured', async () => {
     configure(false);
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const sub = await server.json('/api/v1/billing/subscription', { key: account.apiKey });
     expect(sub.status).toBe(200);
     expect(sub.body.data).toEqual({
@@ -67,7 +67,7 @@ describe('billing without a payment provider', () => {
 
   test('plans lists only the plans wired to a provider price', async () => {
     configure(false);
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const res = await server.json('/api/v1/billing/plans', { key: account.apiKey });
     expect(res.status).toBe(200);
     const ids = res.body.data.map((p: { id: string }) => p.id);
@@ -91,7 +91,7 @@ describe('billing without a payment provider', () => {
 describe('billing through the payment provider', () => {
   test('checkout creates the provider customer once, lazily, and sends Stripe-shaped requests', async () => {
     configure(true);
-    const account = makeAccount(server, { name: 'Acme Billing' });
+    const account = await makeAccount(server, { name: 'Acme Billing' });
     const before = fake.requests.length;
     const first = await post('checkout-session', account, {
       price_id: STARTER_PRICE,
@@ -137,7 +137,7 @@ describe('billing through the payment provider', () => {
 
   test('two checkouts at once still make one customer (idempotent create, first id stored wins)', async () => {
     configure(true);
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const [a, b] = await Promise.all([
       post('checkout-session', account, { price_id: STARTER_PRICE }),
       post('checkout-session', account, { price_id: STARTER_PRICE }),
@@ -151,7 +151,7 @@ describe('billing through the payment provider', () => {
 
   test('a price that is no purchasable plan is 422 at body.price_id, before any provider call', async () => {
     configure(true);
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const before = fake.requests.length;
     const res = await post('checkout-session', account, { price_id: 'price_unknown' });
     expect(res.status).toBe(422);
@@ -163,7 +163,7 @@ describe('billing through the payment provider', () => {
 
   test('portal: 400 bad_request without a billing account; afterwards a portal URL for the stored customer', async () => {
     configure(true);
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const none = await post('portal-session', account);
     expect(none.status).toBe(400);
     expect(none.body.error.code).toBe('bad_request');
@@ -185,7 +185,7 @@ describe('billing through the payment provider', () => {
 
   test('a provider failure is 502 provider_error with its message; the key never shows', async () => {
     configure(true);
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     fake.failNext(500, 'Something went wrong on our end');
     const res = await post('checkout-session', account, { price_id: STARTER_PRICE });
     expect(res.status).toBe(502);
@@ -210,7 +210,7 @@ describe('billing through the payment provider', () => {
 
   test('unknown body fields are refused; return URLs must be http(s)', async () => {
     configure(true);
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const before = fake.requests.length;
     const extra = await post('checkout-session', account, { price_id: STARTER_PRICE, quantity: 3 });
     expect(extra.status).toBe(422);

@@ -21,7 +21,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -73,7 +73,7 @@ async function profiles(owner: TestAccount, names: string[]) {
 
 describe('branding profiles: defaults', () => {
   test('the first profile is the default with SPEC 2 defaults; the second is not', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const first = await create(owner, { name: 'Main', is_default: false });
     expect(first.status).toBe(200);
     expect(Object.keys(first.body.data).sort()).toEqual(FIELDS);
@@ -95,7 +95,7 @@ describe('branding profiles: defaults', () => {
   });
 
   test('set-default moves the default: exactly one in the list, listed first', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const [a, b, c] = await profiles(owner, ['A', 'B', 'C']);
     const moved = await server.json(`${BASE}/${c.id}/default`, { method: 'POST', key: owner.apiKey });
     expect(moved.status).toBe(200);
@@ -108,7 +108,7 @@ describe('branding profiles: defaults', () => {
   });
 
   test('create or PATCH with is_default: true moves it; false on the default is 409', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const [a] = await profiles(owner, ['A']);
     const b = (await create(owner, { name: 'B', is_default: true })).body.data;
     expect(b.is_default).toBe(true);
@@ -125,7 +125,7 @@ describe('branding profiles: defaults', () => {
   });
 
   test('deleting the default promotes the oldest remaining profile', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const [a, b, c] = await profiles(owner, ['A', 'B', 'C']);
     await server.json(`${BASE}/${c.id}/default`, { method: 'POST', key: owner.apiKey });
     const deleted = await server.json(`${BASE}/${c.id}`, { method: 'DELETE', key: owner.apiKey });
@@ -140,8 +140,8 @@ describe('branding profiles: defaults', () => {
   });
 
   test('listing an account with none creates `Default` exactly once, even five at a time', async () => {
-    const owner = makeAccount(server);
-    expect(findDefaultBrandingProfile(server.db, owner.id)).toBeUndefined();
+    const owner = await makeAccount(server);
+    expect(await findDefaultBrandingProfile(server.db, owner.id)).toBeUndefined();
     const pages = await Promise.all(Array.from({ length: 5 }, () => list(owner)));
     const ids = new Set(pages.map((page) => page.body.data[0]?.id));
     expect(ids.size).toBe(1);
@@ -150,11 +150,11 @@ describe('branding profiles: defaults', () => {
       expect(page.body.data).toHaveLength(1);
       expect(page.body.data[0]).toMatchObject({ name: 'Default', is_default: true });
     }
-    expect(findDefaultBrandingProfile(server.db, owner.id)?.name).toBe('Default');
+    expect((await findDefaultBrandingProfile(server.db, owner.id))?.name).toBe('Default');
   });
 
   test('the list pages default first, then oldest first, without repeats', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const made = await profiles(owner, ['A', 'B', 'C', 'D']);
     await server.json(`${BASE}/${made[2].id}/default`, { method: 'POST', key: owner.apiKey });
     const seen: string[] = [];
@@ -219,7 +219,7 @@ describe('branding profiles: fields', () => {
 
 describe('branding profiles: logos', () => {
   test('a PNG logo is stored as a file and set; a text file is a 422 at body.file and stores nothing', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const [profile] = await profiles(owner, ['Logo']);
     const ok = await upload(owner, `${BASE}/${profile.id}/logo`, PNG_1X1, 'logo.png');
     expect(ok.status).toBe(200);
@@ -238,7 +238,7 @@ describe('branding profiles: logos', () => {
   });
 
   test('logo delete clears logo_file_id and keeps the file', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const [profile] = await profiles(owner, ['Logo']);
     const fileId = (await upload(owner, `${BASE}/${profile.id}/logo`, PNG_1X1, 'l.png')).body.data
       .logo_file_id;
@@ -249,8 +249,8 @@ describe('branding profiles: logos', () => {
   });
 
   test('logo_file_id must be an image file of this account', async () => {
-    const owner = makeAccount(server);
-    const other = makeAccount(server);
+    const owner = await makeAccount(server);
+    const other = await makeAccount(server);
     const [profile] = await profiles(owner, ['P']);
     const foreign = (await upload(other, '/api/v1/files', PNG_1X1, 'x.png')).body.data.id;
     const refused = await patch(owner, profile.id, { logo_file_id: foreign });
@@ -264,24 +264,24 @@ describe('branding profiles: logos', () => {
   });
 
   test('a deleted logo file falls back to no logo for renders; the profile keeps its id', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const [profile] = await profiles(owner, ['P']);
     const fileId = (await upload(owner, `${BASE}/${profile.id}/logo`, PNG_1X1, 'l.png')).body.data
       .logo_file_id;
-    const row = () => findBrandingProfile(server.db, owner.id, profile.id);
-    const logo = await resolveLogo(server.db, server.deps.blobs, row());
+    const row = async () => await findBrandingProfile(server.db, owner.id, profile.id);
+    const logo = await resolveLogo(server.db, server.deps.blobs, await row());
     expect(logo?.contentType).toBe('image/png');
     expect(logo?.bytes.byteLength).toBe(PNG_1X1.length);
     await server.json(`/api/v1/files/${fileId}`, { method: 'DELETE', key: owner.apiKey });
-    expect(row()?.logoFileId).toBe(fileId);
-    expect(await resolveLogo(server.db, server.deps.blobs, row())).toBeNull();
+    expect((await row())?.logoFileId).toBe(fileId);
+    expect(await resolveLogo(server.db, server.deps.blobs, await row())).toBeNull();
   });
 });
 
 describe('branding profiles: access', () => {
   test("another account's profile is 404 on every operation; no key is 401", async () => {
-    const owner = makeAccount(server);
-    const other = makeAccount(server);
+    const owner = await makeAccount(server);
+    const other = await makeAccount(server);
     const [profile] = await profiles(owner, ['Mine']);
     const path = `${BASE}/${profile.id}`;
     const attempts = [
@@ -305,11 +305,11 @@ describe('branding profiles: access', () => {
 
 describe('serviceCreditApplies', () => {
   test('hide_service_branding is accepted on the free plan, but the credit still shows there', async () => {
-    const free = makeAccount(server, { planId: 'plan_free' });
+    const free = await makeAccount(server, { planId: 'plan_free' });
     const res = await create(free, { name: 'Free', hide_service_branding: true, footer_text: 'Own footer' });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ hide_service_branding: true, footer_text: 'Own footer' });
-    const row = findBrandingProfile(server.db, free.id, res.body.data.id);
+    const row = await findBrandingProfile(server.db, free.id, res.body.data.id);
     expect(serviceCreditApplies(free.planId, row)).toBe(true);
     expect(serviceCreditApplies('plan_pro', row)).toBe(false);
   });

@@ -10,7 +10,7 @@ const clock = new FakeClock();
 
 beforeAll(async () => {
   server = await startServer({ clock });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -69,7 +69,7 @@ describe('business profile logos', () => {
   test('logo_file_id must name an image file of the same account, on create and on PATCH', async () => {
     const mine = await uploadFile(account.apiKey, PNG_1X1, 'logo.png');
     const text = await uploadFile(account.apiKey, 'plain text', 'notes.txt');
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const theirs = await uploadFile(other.apiKey, PNG_1X1, 'theirs.png');
     for (const [id, type] of [
       ['fil_01jd0000000000000000000000', 'invalid_reference'],
@@ -111,7 +111,7 @@ describe('business profiles', () => {
   });
 
   test('the list shows summary fields, newest first, and pages by cursor', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const created = [];
     for (let i = 0; i < 5; i++) created.push(await makeBusinessProfile(server, owner, FULL));
     const seen: string[] = [];
@@ -213,7 +213,7 @@ describe('business profiles', () => {
     const profile = await makeBusinessProfile(server, account);
     const customer = await makeCustomer(server, account);
     const now = new Date().toISOString();
-    server.db.$client
+    server.sqlite
       .query(
         `INSERT INTO documents (id, account_id, document_type, number, status, issue_date, currency,
            business_profile_id, customer_id, data, totals, created_at, updated_at)
@@ -228,7 +228,7 @@ describe('business profiles', () => {
 
   test("another account's profile is 404 everywhere and absent from its list", async () => {
     const profile = await makeBusinessProfile(server, account);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const calls = [
       server.json(`${BASE}/${profile.id}`, { key: other.apiKey }),
       patch(profile.id, { display_name: 'Mine now' }, other.apiKey),
@@ -243,7 +243,7 @@ describe('business profiles', () => {
 
   test('sellerParty: display_name wins as the name; unset fields are left out', async () => {
     const full = await makeBusinessProfile(server, account, FULL);
-    const row = findBusinessProfile(server.db, account.id, full.id);
+    const row = await findBusinessProfile(server.db, account.id, full.id);
     if (!row) throw new Error('profile not found');
     expect(sellerParty(row)).toEqual({
       name: 'Acme',
@@ -255,17 +255,17 @@ describe('business profiles', () => {
       address: FULL.address,
     });
     const bare = await makeBusinessProfile(server, account, { legal_name: 'Bare Ltd' });
-    const bareRow = findBusinessProfile(server.db, account.id, bare.id);
+    const bareRow = await findBusinessProfile(server.db, account.id, bare.id);
     if (!bareRow) throw new Error('profile not found');
     expect(sellerParty(bareRow)).toEqual({ name: 'Bare Ltd', legal_name: 'Bare Ltd' });
-    expect(findBusinessProfile(server.db, makeAccount(server).id, full.id)).toBeUndefined();
+    expect(await findBusinessProfile(server.db, (await makeAccount(server)).id, full.id)).toBeUndefined();
   });
 });
 
 describe('search', () => {
   test('?q= finds business profiles by legal name, display name, email or tax ID, within the account', async () => {
-    const mine = makeAccount(server);
-    const other = makeAccount(server);
+    const mine = await makeAccount(server);
+    const other = await makeAccount(server);
     const make = (key: string, body: Record<string, unknown>) =>
       server.json(BASE, { method: 'POST', key, body }).then((r) => r.body.data.id as string);
     const nord = await make(mine.apiKey, { legal_name: 'Nordlicht Studio GmbH' });

@@ -36,7 +36,7 @@ const check = (key: string, xml: string) =>
 
 describe('compliance checks under hostile or heavy input', () => {
   test('an Invoice element with 40,000 attributes is refused by the scan before any parser, naming the limit', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const attributes = Array.from({ length: 40_000 }, (_, i) => `a${i}="x"`).join(' ');
     const xml = example.replace('<Invoice ', `<Invoice ${attributes} `);
     const res = await check(account.apiKey, xml);
@@ -47,7 +47,7 @@ describe('compliance checks under hostile or heavy input', () => {
   });
 
   test('XML nested deeper than 64 elements and XML over 5 MiB are refused before parsing', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const deep = `${'<a>'.repeat(200)}${'</a>'.repeat(200)}`;
     const res = await check(account.apiKey, example.replace('<cbc:Note>', `<cbc:Note>${deep}`));
     expect(res.status).toBe(422);
@@ -59,7 +59,7 @@ describe('compliance checks under hostile or heavy input', () => {
   });
 
   test('a check past its time limit is cut short (never a pass), the server answers meanwhile, the next check runs', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     // No warm-up check first: a worker's cold start only adds to the heavy check's time.
     // 4,000 invoice lines (the example's two, 2,000 times; under the XML limit) take far longer than 8 s.
     const heavy = check(account.apiKey, manyLines(2000));
@@ -89,7 +89,7 @@ describe('compliance checks under hostile or heavy input', () => {
   }, 120_000);
 
   test('one account runs at most two checks at once; a third is 429 with Retry-After', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const slow = manyLines(20);
     const answers = await Promise.all([1, 2, 3].map(() => check(account.apiKey, slow)));
     const statuses = answers.map((a) => a.status).sort();

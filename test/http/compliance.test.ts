@@ -12,7 +12,7 @@ let account: TestAccount;
 beforeAll(async () => {
   server = await startServer();
   bare = await startServer({ rulesetsDir: null });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(async () => {
   await server.stop();
@@ -56,10 +56,10 @@ const data = {
   ],
 };
 
-const check = (body: unknown, target = server, key?: string) =>
+const check = async (body: unknown, target = server, key?: string) =>
   target.json('/api/v1/documents/validate-compliance', {
     method: 'POST',
-    key: key ?? (target === server ? account.apiKey : makeAccount(target).apiKey),
+    key: key ?? (target === server ? account.apiKey : (await makeAccount(target)).apiKey),
     body,
   });
 
@@ -143,7 +143,7 @@ describe('validate-compliance with document data', () => {
   });
 
   test('checks use no render quota and store nothing', async () => {
-    const own = makeAccount(server);
+    const own = await makeAccount(server);
     await check({ profile: 'factur_x_en16931', data }, server, own.apiKey);
     const usage = await server.json('/api/v1/usage', { key: own.apiKey });
     expect(usage.body.data.renders.used).toBe(0);
@@ -217,7 +217,7 @@ describe('XML endpoints', () => {
     });
     expect(xml.status).toBe(200);
     expect(await xml.text()).toContain(doc.number);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     expect(
       (await server.request(`/api/v1/documents/${doc.id}/xml?profile=xrechnung_ubl`, { key: other.apiKey }))
         .status,

@@ -8,7 +8,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer({ maxBodyBytes: 64 * 1024 });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -175,11 +175,11 @@ describe('unexpected failures', () => {
   test('are a generic 500 with the request id; the detail goes only to the log', async () => {
     const lines: string[] = [];
     const broken = await startServer({ logger: createLogger('error', (line) => lines.push(line)) });
-    const victim = makeAccount(broken);
+    const victim = await makeAccount(broken);
     // Dropping a table under the running server makes the next key lookup fail inside SQLite.
-    broken.db.$client.exec('ALTER TABLE api_keys RENAME TO api_keys_gone');
+    broken.sqlite.exec('ALTER TABLE api_keys RENAME TO api_keys_gone');
     const res = await broken.json('/api/v1/auth/me', { key: victim.apiKey });
-    broken.db.$client.exec('ALTER TABLE api_keys_gone RENAME TO api_keys');
+    broken.sqlite.exec('ALTER TABLE api_keys_gone RENAME TO api_keys');
     await broken.stop();
     expect(res.status).toBe(500);
     expect(res.body.error).toEqual({
@@ -217,7 +217,7 @@ describe('pagination', () => {
   });
 
   test('a walk returns every item exactly once while items are being added', async () => {
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const created: string[] = [];
     for (let i = 0; i < 7; i++) {
       const res = await server.json('/api/v1/workspaces', {

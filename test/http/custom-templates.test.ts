@@ -8,7 +8,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -112,7 +112,7 @@ describe('custom templates', () => {
     expect(del.status).toBe(204);
     expect(await del.text()).toBe('');
     expect((await call('GET', `${BASE}/${tpl.id}`)).status).toBe(404);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     expect((await call('GET', `${BASE}/${copy.body.data.id}`, undefined, other.apiKey)).status).toBe(404);
   });
 

@@ -10,7 +10,7 @@ const clock = new FakeClock();
 
 beforeAll(async () => {
   server = await startServer({ clock });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -68,7 +68,7 @@ describe('customers', () => {
   });
 
   test('the list shows summary fields, newest first, and pages by cursor', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const created = [];
     for (let i = 0; i < 5; i++) created.push(await makeCustomer(server, owner, FULL));
     const seen: string[] = [];
@@ -175,7 +175,7 @@ describe('customers', () => {
     const customer = await makeCustomer(server, account);
     const profile = await makeBusinessProfile(server, account);
     const now = new Date().toISOString();
-    server.db.$client
+    server.sqlite
       .query(
         `INSERT INTO documents (id, account_id, document_type, number, status, issue_date, currency,
            business_profile_id, customer_id, data, totals, created_at, updated_at)
@@ -198,7 +198,7 @@ describe('customers', () => {
 
   test("another account's customer is 404 everywhere and absent from its list", async () => {
     const customer = await makeCustomer(server, account);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const calls = [
       server.json(`${BASE}/${customer.id}`, { key: other.apiKey }),
       patch(customer.id, { name: 'Mine now' }, other.apiKey),
@@ -213,7 +213,7 @@ describe('customers', () => {
 
   test('buyerParty: the billing address goes on documents; unset fields are left out', async () => {
     const full = await makeCustomer(server, account, FULL);
-    const row = findCustomer(server.db, account.id, full.id);
+    const row = await findCustomer(server.db, account.id, full.id);
     if (!row) throw new Error('customer not found');
     expect(buyerParty(row)).toEqual({
       name: FULL.name,
@@ -223,17 +223,17 @@ describe('customers', () => {
       address: FULL.billing_address,
     });
     const bare = await makeCustomer(server, account, { name: 'Bare Ltd' });
-    const bareRow = findCustomer(server.db, account.id, bare.id);
+    const bareRow = await findCustomer(server.db, account.id, bare.id);
     if (!bareRow) throw new Error('customer not found');
     expect(buyerParty(bareRow)).toEqual({ name: 'Bare Ltd' });
-    expect(findCustomer(server.db, makeAccount(server).id, full.id)).toBeUndefined();
+    expect(await findCustomer(server.db, (await makeAccount(server)).id, full.id)).toBeUndefined();
   });
 });
 
 describe('search', () => {
   test('?q= finds customers by name, email or tax ID in any case, literally, within the account, page by page', async () => {
-    const mine = makeAccount(server);
-    const other = makeAccount(server);
+    const mine = await makeAccount(server);
+    const other = await makeAccount(server);
     const make = (key: string, body: Record<string, unknown>) =>
       server.json(BASE, { method: 'POST', key, body }).then((r) => r.body.data.id as string);
     const globex = await make(mine.apiKey, { name: 'Globex Corporation' });

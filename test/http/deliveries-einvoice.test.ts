@@ -11,7 +11,7 @@ let account: TestAccount;
 beforeAll(async () => {
   smtp = await TestSmtp.start();
   server = await startServer({ smtpUrl: smtp.url({ from: 'rechnung@nordlicht.example' }), startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(async () => {
   await server.stop();

@@ -27,7 +27,8 @@ afterAll(async () => {
 });
 
 /** A finalized, rendered (for a week) invoice of a new account on `target`. */
-async function readyDocument(target: TestServer = server, account: TestAccount = makeAccount(target)) {
+async function readyDocument(target: TestServer = server, given?: TestAccount) {
+  const account = given ?? (await makeAccount(target));
   const profile = await makeBusinessProfile(target, account, { legal_name: 'Acme Trading Ltd' });
   const customer = await makeCustomer(target, account);
   const created = await target.json('/api/v1/documents', {
@@ -54,8 +55,8 @@ const retry = (account: TestAccount, id: string, target = server) =>
   target.json(`/api/v1/deliveries/${id}/retry`, { method: 'POST', key: account.apiKey });
 const mailsTo = (address: string, from: TestSmtp = smtp) =>
   from.messages.filter((m) => m.envelope.to.includes(address));
-const jobOf = (deliveryId: string, target = server) =>
-  target.db
+const jobOf = async (deliveryId: string, target = server) =>
+  await target.db
     .select()
     .from(jobs)
     .where(eq(jobs.runKey, `delivery:${deliveryId}`))
@@ -75,7 +76,7 @@ describe('SMTP outcomes', () => {
     expect(bounced.error_message).toContain('mailbox unavailable');
     expect(mailsTo('nobody@globex.example')).toHaveLength(0);
     // One try only: a bounce is a verdict, not a hiccup.
-    expect(jobOf(bounced.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await jobOf(bounced.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
 
     const retried = await retry(account, bounced.id);
     expect(retried.status).toBe(200);
@@ -113,7 +114,7 @@ describe('SMTP outcomes', () => {
         const queued = (await get(account, id)).body.data;
         expect(queued.status).toBe('queued');
         expect(queued.error_message).toMatch(/ECONNREFUSED|connect/i);
-        expect(jobOf(id)).toMatchObject({ status: 'queued', attempts: attempt });
+        expect(await jobOf(id)).toMatchObject({ status: 'queued', attempts: attempt });
         // Not due again before its backoff has passed.
         expect(await server.jobs.runDue()).toBe(0);
         if (attempt === 1) expect((await retry(account, id)).status).toBe(409);
@@ -123,7 +124,7 @@ describe('SMTP outcomes', () => {
       const failed = (await get(account, id)).body.data;
       expect(failed.status).toBe('failed');
       expect(failed.error_message).toContain('gave up after 5 attempts');
-      expect(jobOf(id)).toMatchObject({ status: 'succeeded', attempts: 5 });
+      expect(await jobOf(id)).toMatchObject({ status: 'succeeded', attempts: 5 });
       clock.advance(HOUR_MS);
       expect(await server.jobs.runDue()).toBe(0);
 
@@ -157,7 +158,7 @@ describe('SMTP outcomes', () => {
   });
 
   test('a render that expires before the job runs fails the delivery with the reason', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const { documentId } = await readyDocument(server, account);
     // A newer, short-lived render is the one chosen.
     await server.json(`/api/v1/documents/${documentId}/renders`, {
@@ -227,7 +228,7 @@ describe('retry, lists and accounts', () => {
 
   test("another account's delivery and document are 404 for every delivery endpoint; no key is 401", async () => {
     const { account, documentId } = await readyDocument();
-    const stranger = makeAccount(server);
+    const stranger = await makeAccount(server);
     const res = await send(account, documentId, { to: ['mine@globex.example'] });
     const id = res.body.data.id;
     expect((await get(stranger, id)).status).toBe(404);
@@ -247,7 +248,7 @@ describe('each email goes out once', () => {
     const { account, documentId } = await readyDocument();
     const res = await send(account, documentId, { to: ['crash@globex.example'] });
     // A worker claims the job and dies (kill -9) before talking to the SMTP server.
-    const dead = claim(server.db, clock, { kinds: ['delivery.send'], leaseMs: 60_000 });
+    const dead = await claim(server.db, clock, { kinds: ['delivery.send'], leaseMs: 60_000 });
     expect(dead?.runKey).toBe(`delivery:${res.body.data.id}`);
     expect(await server.jobs.runDue()).toBe(0);
     clock.advance(61_000);
@@ -260,7 +261,7 @@ describe('each email goes out once', () => {
     const { account, documentId } = await readyDocument();
     const res = await send(account, documentId, { to: ['never@globex.example'] });
     for (let i = 0; i < 5; i++) {
-      expect(claim(server.db, clock, { kinds: ['delivery.send'], leaseMs: 60_000 })).toBeDefined();
+      expect(await claim(server.db, clock, { kinds: ['delivery.send'], leaseMs: 60_000 })).toBeDefined();
       clock.advance(61_000);
     }
     expect(await server.jobs.runDue()).toBe(1);
@@ -279,23 +280,25 @@ describe('each email goes out once', () => {
     const id = res.body.data.id as string;
     await server.jobs.runDue();
     expect(mailsTo('once@globex.example')).toHaveLength(1);
-    const original = jobOf(id);
+    const original = await jobOf(id);
     if (!original) throw new Error('no job');
     // The same run key is a no-op; a second job with the same payload (a replayed queue) runs but finds
     // the delivery no longer queued.
-    enqueue(server.db, clock, {
+    await enqueue(server.db, clock, {
       kind: 'delivery.send',
       payload: JSON.parse(original.payload),
       runKey: original.runKey ?? undefined,
       maxAttempts: 6,
     });
-    const replay = enqueue(server.db, clock, {
+    const replay = await enqueue(server.db, clock, {
       kind: 'delivery.send',
       payload: JSON.parse(original.payload),
       maxAttempts: 6,
     });
     expect(await server.jobs.runDue()).toBe(1);
-    expect(server.db.select().from(jobs).where(eq(jobs.id, replay.id)).get()?.status).toBe('succeeded');
+    expect((await server.db.select().from(jobs).where(eq(jobs.id, replay.id)).get())?.status).toBe(
+      'succeeded',
+    );
     expect(mailsTo('once@globex.example')).toHaveLength(1);
     const delivery = (await get(account, id)).body.data;
     expect(delivery.status).toBe('sent');

@@ -102,7 +102,7 @@ const DELIVERY_FIELDS = [
 
 describe('sending a document by email', () => {
   test('en: queued, then sent with From, Reply-To, To, Cc, subject, body, link and the PDF bytes', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const seller = await makeSeller(server, account);
     const { doc, render } = await makeDoc(server, account, seller);
     const res = await send(server, account, doc.id, {
@@ -180,7 +180,7 @@ describe('sending a document by email', () => {
   });
 
   test('de: subject and body in the document locale; attach_pdf false links instead of attaching', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const seller = await makeSeller(server, account, { legal_name: 'Müller & Söhne GmbH', email: null });
     const { doc, render } = await makeDoc(server, account, seller, { overrides: { locale: 'de-DE' } });
     const res = await send(server, account, doc.id, { to: ['einkauf@kunde.example'], attach_pdf: false });
@@ -209,7 +209,7 @@ describe('sending a document by email', () => {
   });
 
   test('the business profile locale applies when the document has none; other types say what they are', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const seller = await makeSeller(server, account, { legal_name: 'Orange SARL', default_locale: 'fr-FR' });
     const invoice = await makeDoc(server, account, seller);
     const res = await send(server, account, invoice.doc.id, { to: ['compta@client.example'] });
@@ -226,7 +226,7 @@ describe('sending a document by email', () => {
   });
 
   test('a subject given by the client is used as it is', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const seller = await makeSeller(server, account);
     const { doc } = await makeDoc(server, account, seller);
     const res = await send(server, account, doc.id, {
@@ -243,7 +243,7 @@ describe('as served', () => {
   test('with the job runtime polling, as `serve` runs it, a send goes out without anyone calling runDue', async () => {
     const live = await startServer({ smtpUrl: smtp.url({ from: FROM }) });
     try {
-      const account = makeAccount(live);
+      const account = await makeAccount(live);
       const seller = await makeSeller(live, account);
       const { doc } = await makeDoc(live, account, seller);
       const res = await send(live, account, doc.id, { to: ['live@globex.example'] });
@@ -263,7 +263,7 @@ describe('as served', () => {
 
 describe('client retries', () => {
   test('the same Idempotency-Key replays the first delivery instead of emailing twice', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const seller = await makeSeller(server, account);
     const { doc } = await makeDoc(server, account, seller);
     const init = {
@@ -284,7 +284,7 @@ describe('client retries', () => {
 
 describe('what send refuses', () => {
   test('501 not_configured without SMTP_URL, for send and retry; nothing is stored', async () => {
-    const account = makeAccount(unconfigured);
+    const account = await makeAccount(unconfigured);
     const seller = await makeSeller(unconfigured, account);
     const { doc } = await makeDoc(unconfigured, account, seller);
     const res = await send(unconfigured, account, doc.id, { to: ['ap@globex.example'] });
@@ -301,7 +301,7 @@ describe('what send refuses', () => {
   test('501 when SMTP_URL names no sender (no ?from= and no user name that is an address)', async () => {
     const noFrom = await startServer({ smtpUrl: smtp.url(), startJobs: false });
     try {
-      const account = makeAccount(noFrom);
+      const account = await makeAccount(noFrom);
       const seller = await makeSeller(noFrom, account);
       const { doc } = await makeDoc(noFrom, account, seller);
       const res = await send(noFrom, account, doc.id, { to: ['ap@globex.example'] });
@@ -313,7 +313,7 @@ describe('what send refuses', () => {
   });
 
   test('409 for a draft, a void document, no render and an expired render; 404 for an unknown document', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const seller = await makeSeller(server, account);
     const to = { to: ['ap@globex.example'] };
     const draft = await makeDoc(server, account, seller, { actions: [], render: null });
@@ -337,7 +337,7 @@ describe('what send refuses', () => {
   });
 
   test('422 with paths: addresses, header injection through CR/LF, sizes, unknown fields', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const seller = await makeSeller(server, account);
     const { doc } = await makeDoc(server, account, seller);
     const cases: [unknown, string][] = [

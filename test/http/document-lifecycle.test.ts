@@ -48,7 +48,7 @@ let invoiceId: string;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
   parties = await makeParties(server, account);
   invoiceId = (await makeDocument(server, account, parties, {}, ['finalize'])).id;
 });

@@ -10,14 +10,14 @@ let account: TestAccount;
 let profileId: string;
 let customerId: string;
 
-const call = (method: string, path: string, body?: unknown) =>
-  server.json(path, { method, key: account.apiKey, body });
+const call = async (method: string, path: string, body?: unknown) =>
+  await server.json(path, { method, key: account.apiKey, body });
 const locs = (res: { body: any }) => res.body.error.details.fields.map((f: { loc: string }) => f.loc);
 const plain = (text: string) => text.replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
   const profile = await call('POST', '/api/v1/business-profiles', {
     legal_name: 'Ingenieurbüro Nordlicht GmbH',
     tax_id: 'DE123456789',
@@ -35,7 +35,7 @@ beforeAll(async () => {
   });
   customerId = customer.body.data.id;
 });
-afterAll(() => server.stop());
+afterAll(async () => await server.stop());
 
 const form = (extra: Record<string, unknown> = {}) => ({
   number: 'RE-2026-0001',
@@ -126,7 +126,7 @@ describe('POST /documents/preview', () => {
   });
 
   test("another account's profile is not found (422 at the field, nothing drawn)", async () => {
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const res = await server.json('/api/v1/documents/preview', {
       method: 'POST',
       key: other.apiKey,

@@ -9,7 +9,7 @@ let parties: { profileId: string; customerId: string };
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
   parties = await makeParties(server, account);
 });
 afterAll(() => server.stop());
@@ -104,7 +104,7 @@ describe('create and read', () => {
     expect(noSource.body.error.details.fields).toEqual([
       { loc: 'body.source_document_id', msg: 'a credit note needs the invoice it corrects', type: 'missing' },
     ]);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const otherParties = await makeParties(server, other);
     const foreign = await makeDocument(server, other, otherParties);
     const crossAccount = await post(
@@ -166,7 +166,7 @@ describe('numbers', () => {
     const res = await post('/api/v1/documents', documentBody(parties, { number: 'DUP-1' }));
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain(first.id);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const otherParties = await makeParties(server, other);
     const theirs = await post(
       '/api/v1/documents',
@@ -369,7 +369,7 @@ describe('lists and isolation', () => {
 
   test("another account's documents are 404 for every operation and absent from lists", async () => {
     const doc = await makeDocument(server, account, parties);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const calls = [
       get(doc.id, other.apiKey),
       server.json(`/api/v1/documents/${doc.id}`, {

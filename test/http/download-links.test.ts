@@ -34,13 +34,13 @@ const status = async (link: string) => (await fetch(link)).status;
 
 describe('signed download links', () => {
   test('stop working while the account is disabled, and work again when it is enabled', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const { link } = await renderedWith(account, account.apiKey);
     expect(await status(link)).toBe(200);
-    disableAccount(server, account.id);
+    await disableAccount(server, account.id);
     expect(await status(link)).toBe(404);
     const { setAccountEnabled } = await import('../../src/modules/accounts/use-cases/set-account-enabled');
-    setAccountEnabled({
+    await setAccountEnabled({
       ctx: { db: server.db, clock: server.deps.clock },
       input: { accountId: account.id, enabled: true },
     });
@@ -48,7 +48,7 @@ describe('signed download links', () => {
   });
 
   test("stop working when the key that made them is revoked; another key's links go on", async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const second = (await server.json('/api/v1/api-keys', { method: 'POST', key: account.apiKey, body: {} }))
       .body.data;
     const byFirst = await renderedWith(account, account.apiKey);
@@ -59,7 +59,7 @@ describe('signed download links', () => {
   });
 
   test("an e-mailed link uses the service's own origin, not the request's Host header", async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const { docId } = await renderedWith(account, account.apiKey);
     const res = await fetch(`${server.url}/api/v1/documents/${docId}/send`, {
       method: 'POST',

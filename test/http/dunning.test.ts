@@ -36,7 +36,7 @@ interface Setup {
 
 let seq = 0;
 async function setup(target: TestServer = server, locale = 'de-DE'): Promise<Setup> {
-  const account = makeAccount(target);
+  const account = await makeAccount(target);
   const biz = await makeBusinessProfile(target, account, {
     legal_name: 'Acme Handel GmbH',
     email: 'buchhaltung@acme.example',
@@ -50,8 +50,8 @@ async function setup(target: TestServer = server, locale = 'de-DE'): Promise<Set
   return { account, profileId: biz.id, customerId: customer.id, email };
 }
 
-const call = (s: Setup, method: string, path: string, body?: unknown, target: TestServer = server) =>
-  target.json(path, { method, key: s.account.apiKey, body });
+const call = async (s: Setup, method: string, path: string, body?: unknown, target: TestServer = server) =>
+  await target.json(path, { method, key: s.account.apiKey, body });
 
 /** 10 x 9.99 + 100.00 at 19 % VAT: 237.88 EUR, due 2026-12-02. */
 async function invoice(s: Setup, actions: string[] = ['finalize'], overrides: Record<string, unknown> = {}) {
@@ -64,8 +64,8 @@ async function invoice(s: Setup, actions: string[] = ['finalize'], overrides: Re
   return created.body.data as { id: string; number: string };
 }
 
-const remind = (s: Setup, id: string, body?: unknown) =>
-  call(s, 'POST', `/api/v1/documents/${id}/reminders`, body);
+const remind = async (s: Setup, id: string, body?: unknown) =>
+  await call(s, 'POST', `/api/v1/documents/${id}/reminders`, body);
 const mailsTo = (address: string) => smtp.messages.filter((m) => m.envelope.to.includes(address));
 /** Intl puts no-break spaces in amounts; pdftotext draws ligatures ("ff"); compare plain text. */
 const plain = (text: string) =>
@@ -349,7 +349,10 @@ describe('sending a reminder', () => {
   test('two senders of the same level at once: one 201, one 409, one reminder (the unique index)', async () => {
     const s = await setup();
     const doc = await invoice(s);
-    const answers = await Promise.all([remind(s, doc.id, { level: 1 }), remind(s, doc.id, { level: 1 })]);
+    const answers = await Promise.all([
+      await remind(s, doc.id, { level: 1 }),
+      await remind(s, doc.id, { level: 1 }),
+    ]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect((await call(s, 'GET', `/api/v1/documents/${doc.id}/reminders`)).body.data).toHaveLength(1);
   });

@@ -13,8 +13,8 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  makePlan(server, { id: 'plan_visualize_all', rps: 100_000, quota: 10_000 });
-  account = makeAccount(server, { planId: 'plan_visualize_all' });
+  await makePlan(server, { id: 'plan_visualize_all', rps: 100_000, quota: 10_000 });
+  account = await makeAccount(server, { planId: 'plan_visualize_all' });
 });
 afterAll(() => server.stop());
 

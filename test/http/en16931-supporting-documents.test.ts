@@ -41,7 +41,7 @@ async function upload(bytes: Uint8Array | string, name: string): Promise<string>
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
   client = einvoiceClient(server, account);
   timesheetId = await upload(PDF, 'timesheet.pdf');
   csvId = await upload(CSV, 'usage.csv');
@@ -111,7 +111,7 @@ describe('supporting documents (BG-24)', () => {
   });
 
   test('a file of another account, a missing one, or a type EN 16931 does not allow is a 422 at file_id', async () => {
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const res = await server.json('/api/v1/documents/xml', {
       method: 'POST',
       key: other.apiKey,

@@ -15,7 +15,7 @@ let client: ReturnType<typeof einvoiceClient>;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
   client = einvoiceClient(server, account);
 });
 afterAll(() => server.stop());

@@ -22,8 +22,8 @@ const line = (unit_price: string, taxes: unknown) => ({ name: 'Work', quantity: 
 
 beforeAll(async () => {
   server = await startServer({ clock, startJobs: false });
-  account = makeAccount(server);
-  other = makeAccount(server);
+  account = await makeAccount(server);
+  other = await makeAccount(server);
   profileId = (
     await makeBusinessProfile(server, account, {
       address: { line1: 'Hauptstr. 1', city: 'Berlin', country: 'DE' },
@@ -39,13 +39,13 @@ beforeAll(async () => {
     billing_address: { line1: 'Weg 3', city: 'Bonn', country: 'DE' },
   });
   const parties = { profileId, customerId: mueller.id };
-  const make = (
+  const make = async (
     number: string,
     lines: unknown[],
     extra: Record<string, unknown> = {},
     actions = ['finalize'],
   ) =>
-    makeDocument(
+    await makeDocument(
       server,
       account,
       parties,
@@ -69,10 +69,10 @@ beforeAll(async () => {
   docs.draft = await make('RE-2026-004', [line('10.00', vat('19'))], {}, []);
   docs.october = await make('RE-2026-000', [line('10.00', vat('19'))], { issue_date: '2026-10-31' });
 });
-afterAll(() => server.stop());
+afterAll(async () => await server.stop());
 
-const settings = (body: unknown, key = account.apiKey) =>
-  server.json('/api/v1/settings/accounting', { method: 'PUT', key, body });
+const settings = async (body: unknown, key = account.apiKey) =>
+  await server.json('/api/v1/settings/accounting', { method: 'PUT', key, body });
 
 async function datev(query: string, key = account.apiKey) {
   const res = await server.request(`/api/v1/exports/datev?${query}`, { key });

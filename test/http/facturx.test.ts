@@ -11,7 +11,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -83,7 +83,7 @@ describe('Factur-X renders', () => {
   });
 
   test('a fatal violation: 422 compliance_failed listing every violation, no PDF, no quota used', async () => {
-    const own = makeAccount(server);
+    const own = await makeAccount(server);
     const { tax_scheme: _t, ...noScheme } = data;
     const broken = { ...noScheme, buyer: { name: 'Acme SARL' } };
     const res = await server.json('/api/v1/documents/render', {

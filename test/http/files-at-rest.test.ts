@@ -33,7 +33,7 @@ function expectPrivate(dir: string) {
 
 describe('files at rest', () => {
   test('a fresh data dir, its database, WAL, rendered PDFs and uploads are for the owner only', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const parties = await makeParties(server, account);
     const doc = (
       await server.json('/api/v1/documents', {

@@ -21,7 +21,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -188,7 +188,7 @@ describe('files', () => {
   });
 
   test('files are per account: another account gets 404 on get and delete', async () => {
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const res = await upload(server, BASE, account.apiKey, { bytes: PNG_1X1, name: 'mine.png' });
     const id = res.body.data.id;
     for (const method of ['GET', 'DELETE']) {

@@ -9,7 +9,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer({ rulesetsDir: null });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 

@@ -25,7 +25,7 @@ const NOT_CONFIGURED_HERE = new Set([
 // SMTP_URL is set (to a port nothing listens on) so sends are checked instead of answering 501.
 const server = await startServer({ startJobs: false, smtpUrl: 'smtp://127.0.0.1:9?from=fuzz@example.com' });
 afterAll(() => server.stop());
-const account = makeAccount(server);
+const account = await makeAccount(server);
 const ids = await seed();
 
 async function seed(): Promise<Record<string, string>> {

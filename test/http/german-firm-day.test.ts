@@ -68,8 +68,8 @@ afterAll(async () => {
 });
 
 /** A request the console makes: the session cookie and the service's own origin. */
-const call = (method: string, path: string, body?: unknown) =>
-  server.json(path, { method, body, headers: { cookie, origin: server.url } });
+const call = async (method: string, path: string, body?: unknown) =>
+  await server.json(path, { method, body, headers: { cookie, origin: server.url } });
 const fieldsOf = (res: { body: any }) =>
   res.body.error.details.fields.map((f: { loc: string }) => f.loc).sort();
 const plain = (text: string) => text.replace(/\s+/g, ' ');
@@ -87,7 +87,7 @@ async function pdfOf(documentId: string, body: Record<string, unknown> = {}) {
     headers: { cookie },
   });
   expect(pdf.status).toBe(200);
-  return inspectPdf(new Uint8Array(await pdf.arrayBuffer()));
+  return await inspectPdf(new Uint8Array(await pdf.arrayBuffer()));
 }
 
 describe("a German firm's day", () => {

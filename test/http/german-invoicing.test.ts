@@ -10,7 +10,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -327,7 +327,7 @@ describe('finalize without the official rules installed', () => {
   test('the built-in checks alone refuse a missing Leitweg-ID', async () => {
     const bare = await startServer({ rulesetsDir: null });
     try {
-      const owner = makeAccount(bare);
+      const owner = await makeAccount(bare);
       const ask = (method: string, path: string, body?: unknown) =>
         bare.json(path, { method, key: owner.apiKey, body });
       const profile = (await ask('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;

@@ -15,7 +15,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer({ startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 

@@ -14,7 +14,7 @@ let brandingId: string;
 
 beforeAll(async () => {
   server = await startServer({ startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   const branding = await server.json('/api/v1/branding-profiles', {
     method: 'POST',
     key: account.apiKey,

@@ -23,21 +23,17 @@ const newKey = (key: string, idem: string) =>
   });
 
 /** Every stored answer, as stored and as its base64 would decode. */
-function storedAnswers(s: TestServer): string[] {
-  return s.db
-    .select()
-    .from(idempotencyKeys)
-    .all()
-    .flatMap((row) =>
-      row.responseBody === null
-        ? []
-        : [row.responseBody, Buffer.from(row.responseBody, 'base64').toString('latin1')],
-    );
+async function storedAnswers(s: TestServer): Promise<string[]> {
+  return (await s.db.select().from(idempotencyKeys).all()).flatMap((row) =>
+    row.responseBody === null
+      ? []
+      : [row.responseBody, Buffer.from(row.responseBody, 'base64').toString('latin1')],
+  );
 }
 
 describe('stored Idempotency-Key answers', () => {
   test('a replayed POST /api-keys gives the same secret, which the database never holds', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const first = await newKey(account.apiKey, 'key-once');
     expect(first.status).toBe(200);
     const secret: string = first.body.data.api_key;
@@ -45,20 +41,18 @@ describe('stored Idempotency-Key answers', () => {
     const replay = await newKey(account.apiKey, 'key-once');
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.data.api_key).toBe(secret);
-    const stored = storedAnswers(server);
+    const stored = await storedAnswers(server);
     expect(stored.length).toBeGreaterThan(0);
     for (const text of stored) expect(text).not.toContain(secret);
     expect(
-      server.db
-        .select()
-        .from(idempotencyKeys)
-        .all()
-        .every((r) => r.responseBody?.startsWith('sealed:v1:')),
+      (await server.db.select().from(idempotencyKeys).all()).every((r) =>
+        r.responseBody?.startsWith('sealed:v1:'),
+      ),
     ).toBe(true);
   });
 
   test('with another signing secret the stored answer is not replayed: a clear 409', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     expect((await newKey(account.apiKey, 'key-rotated')).status).toBe(200);
     const other = await startServer({
       rulesetsDir: null,
@@ -81,9 +75,9 @@ describe('stored Idempotency-Key answers', () => {
   });
 
   test('answers stored in clear by an earlier version are sealed at start and still replay', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const body = JSON.stringify({ data: { id: 'ak_legacy', api_key: 'sk_legacy_secret_in_clear' } });
-    server.db
+    await server.db
       .insert(idempotencyKeys)
       .values({
         accountId: account.id,
@@ -102,7 +96,7 @@ describe('stored Idempotency-Key answers', () => {
       .run();
     const restarted = await startServer({ rulesetsDir: null, dataDir: server.dataDir });
     restarted.stop = async () => undefined;
-    for (const text of storedAnswers(server)) expect(text).not.toContain('sk_legacy_secret_in_clear');
+    for (const text of await storedAnswers(server)) expect(text).not.toContain('sk_legacy_secret_in_clear');
     const replay = await newKey(account.apiKey, 'legacy');
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.data.api_key).toBe('sk_legacy_secret_in_clear');
@@ -110,8 +104,8 @@ describe('stored Idempotency-Key answers', () => {
 });
 
 describe('Idempotency-Key claims are leases', () => {
-  const claim = (accountId: string, key: string, ageMs: number) =>
-    server.db
+  const claim = async (accountId: string, key: string, ageMs: number) =>
+    await server.db
       .insert(idempotencyKeys)
       .values({
         accountId,
@@ -135,8 +129,8 @@ describe('Idempotency-Key claims are leases', () => {
     });
 
   test('a claim a dead process left unrenewed for over 30 s is taken over by the retry', async () => {
-    const account = makeAccount(server);
-    claim(account.id, 'crashed', 60_000);
+    const account = await makeAccount(server);
+    await claim(account.id, 'crashed', 60_000);
     const res = await createWorkspace(account.apiKey, 'crashed');
     expect(res.status).toBe(200);
     const replay = await createWorkspace(account.apiKey, 'crashed');
@@ -145,8 +139,8 @@ describe('Idempotency-Key claims are leases', () => {
   });
 
   test('a claim renewed within the lease is still in progress: 409', async () => {
-    const account = makeAccount(server);
-    claim(account.id, 'running', 1_000);
+    const account = await makeAccount(server);
+    await claim(account.id, 'running', 1_000);
     const res = await createWorkspace(account.apiKey, 'running');
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain('still in progress');

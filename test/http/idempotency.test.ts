@@ -17,7 +17,7 @@ const countWorkspaces = async (key: string) =>
 
 describe('Idempotency-Key', () => {
   test('the same key and body replays the original status and body; nothing is created twice', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const first = await create(account.apiKey, 'create-ops-1', { name: 'Ops' });
     const second = await create(account.apiKey, 'create-ops-1', { name: 'Ops' });
     expect(first.status).toBe(200);
@@ -29,14 +29,14 @@ describe('Idempotency-Key', () => {
   });
 
   test('the same JSON with other spacing or key order still matches', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const first = await create(account.apiKey, 'k-order', '{"name":"Sales"}');
     const second = await create(account.apiKey, 'k-order', '{ "name" : "Sales" }');
     expect(second.body).toEqual(first.body);
   });
 
   test('the same key with a different body is a 409 and writes nothing', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     await create(account.apiKey, 'k-diff', { name: 'A' });
     const res = await create(account.apiKey, 'k-diff', { name: 'B' });
     expect(res.status).toBe(409);
@@ -45,7 +45,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('the same key on another endpoint is a different request: 409', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     await create(account.apiKey, 'k-path', { name: 'A' });
     const res = await server.json('/api/v1/api-keys', {
       method: 'POST',
@@ -57,7 +57,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('the same key sent many times at once creates exactly one resource', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const results = await Promise.all(
       Array.from({ length: 12 }, () => create(account.apiKey, 'k-race', { name: 'Race' })),
     );
@@ -69,8 +69,8 @@ describe('Idempotency-Key', () => {
   });
 
   test('keys are per account: two accounts may use the same key', async () => {
-    const a = makeAccount(server);
-    const b = makeAccount(server);
+    const a = await makeAccount(server);
+    const b = await makeAccount(server);
     const ra = await create(a.apiKey, 'shared-key', { name: 'Same' });
     const rb = await create(b.apiKey, 'shared-key', { name: 'Same' });
     expect(ra.status).toBe(200);
@@ -79,7 +79,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('keys are per workspace member: two members may use the same key, each replays only its own', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const workspace = (await create(account.apiKey, 'k-ws', { name: 'Team' })).body.data;
     const memberKey = async (email: string) => {
       const path = `/api/v1/workspaces/${workspace.id}/members`;
@@ -129,7 +129,7 @@ describe('Idempotency-Key', () => {
   });
 
   test("a member's key never replays an owner's stored answer past its role check", async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const workspace = (await create(account.apiKey, 'k-ws2', { name: 'Team' })).body.data;
     const path = `/api/v1/workspaces/${workspace.id}/members`;
     const members = await server.json(path, {
@@ -154,7 +154,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('a validation error is replayed as well (the outcome is the outcome)', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const first = await create(account.apiKey, 'k-422', { name: '' });
     const second = await create(account.apiKey, 'k-422', { name: '' });
     expect(first.status).toBe(422);
@@ -163,7 +163,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('works on PATCH and DELETE too', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const ws = await create(account.apiKey, 'k-base', { name: 'Base' });
     const path = `/api/v1/workspaces/${ws.body.data.id}`;
     const headers = { 'idempotency-key': 'k-del' };
@@ -176,7 +176,7 @@ describe('Idempotency-Key', () => {
   });
 
   test('an over-long key is a 400', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const res = await create(account.apiKey, 'k'.repeat(256), { name: 'X' });
     expect(res.status).toBe(400);
     expect(await countWorkspaces(account.apiKey)).toBe(0);
@@ -204,7 +204,7 @@ describe('Idempotency-Key on uploads', () => {
   };
 
   test('the same file replays; a different file under the same key is a 409', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const first = await upload(account.apiKey, 'up-1', 'hello');
     const again = await upload(account.apiKey, 'up-1', 'hello');
     expect(again.headers.get('idempotent-replayed')).toBe('true');

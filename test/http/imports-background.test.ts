@@ -37,20 +37,20 @@ const act = (server: TestServer, account: TestAccount, id: string, action: 'conf
 const get = async (server: TestServer, account: TestAccount, id: string) =>
   (await server.json(`/api/v1/imports/${id}`, { key: account.apiKey })).body.data;
 const progress = (server: TestServer, id: string) =>
-  server.db.$client
+  server.sqlite
     .query('SELECT status, imported_rows AS imported, failed_rows AS failed FROM imports WHERE id = ?')
     .get(id) as { status: string; imported: number; failed: number };
 
 /** Every customer name of the account with how often it exists: each imported row exactly once. */
 function customerNames(server: TestServer, account: TestAccount) {
-  const rows = server.db.$client
+  const rows = server.sqlite
     .query('SELECT name, COUNT(*) AS n FROM customers WHERE account_id = ? GROUP BY name')
     .all(account.id) as { name: string; n: number }[];
   return { distinct: rows.length, duplicated: rows.filter((r) => r.n > 1).map((r) => r.name) };
 }
 
 function jobOf(server: TestServer, importId: string) {
-  return server.db.$client
+  return server.sqlite
     .query('SELECT status, attempts FROM jobs WHERE run_key = ?')
     .get(`import:${importId}`) as { status: string; attempts: number } | null;
 }
@@ -66,7 +66,7 @@ describe('large imports commit in the background', () => {
     // Chunks bounded by their entry count alone (not by time), so what the probes see is deterministic.
     importTuning.chunkMs = 3_600_000;
     const chunk = importTuning.chunkEntries.customers;
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const created = await create(server, account, { source_format: 'csv', data: customerCsv(20_000) });
     expect(created.body.data).toMatchObject({ status: 'pending', total_rows: 20_000, failed_rows: 200 });
     const id = created.body.data.id;
@@ -105,7 +105,7 @@ describe('large imports commit in the background', () => {
     expect(customerNames(server, account)).toEqual({ distinct: 19_800, duplicated: [] });
     expect(jobOf(server, id)).toEqual({ status: 'succeeded', attempts: 1 });
     expect(existsSync(join(server.dataDir, 'blobs', stagedRowsKey(id)))).toBe(false);
-    expect(server.db.$client.query('SELECT valid_rows FROM imports WHERE id = ?').get(id)).toEqual({
+    expect(server.sqlite.query('SELECT valid_rows FROM imports WHERE id = ?').get(id)).toEqual({
       valid_rows: null,
     });
     expect((await act(server, account, id, 'cancel')).status).toBe(409);
@@ -114,7 +114,7 @@ describe('large imports commit in the background', () => {
   test('documents in chunks: a number taken after create fails that row only, the rest are drafts', async () => {
     importTuning.backgroundAbove = 20;
     importTuning.chunkEntries.documents = 7;
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const parties = await makeParties(server, account);
     const data = Array.from({ length: 60 }, (_, i) => ({
       number: `D-${i + 1}`,
@@ -143,7 +143,7 @@ describe('large imports commit in the background', () => {
         fields: [{ loc: 'number', msg: expect.stringContaining(racer.body.data.id), type: 'conflict' }],
       },
     ]);
-    const numbers = server.db.$client
+    const numbers = server.sqlite
       .query("SELECT number FROM documents WHERE account_id = ? AND status = 'draft'")
       .all(account.id) as { number: string }[];
     expect(numbers.map((n) => n.number).sort()).toEqual(data.map((d) => d.number).sort());
@@ -170,7 +170,7 @@ describe('large imports under a driven runtime', () => {
   }
 
   test('cancel while processing: no chunk after it; rows committed before stay and are counted', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const id = await processing(account, 5_000);
     const run = server.jobs.runDue();
     await until(() => progress(server, id).imported >= 500, 'some chunks to commit');
@@ -191,7 +191,7 @@ describe('large imports under a driven runtime', () => {
   });
 
   test('a claim lost mid-way (lease expired, another runtime took over): nothing lost, nothing twice', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const id = await processing(account, 5_000);
     const first = server.jobs.runDue();
     await until(() => progress(server, id).imported >= 1_000, 'the first worker to commit some chunks');
@@ -214,7 +214,7 @@ describe('large imports under a driven runtime', () => {
   });
 
   test('a job that fails for good makes the import failed: committed chunks stay, the reason is on the first missing row', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const id = await processing(account, 400); // rows 100, 200, 300, 400 have bad emails
     // A staged row that now throws an unexpected error (not a row error) when it is committed.
     const staged = join(server.dataDir, 'blobs', stagedRowsKey(id));

@@ -35,7 +35,7 @@ test('after kill -9 mid-import the job resumes after the last committed chunk: n
   const clock = new FakeClock(new Date());
   const server = await startServer({ clock, startJobs: false });
   try {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const csv = ['name', ...Array.from({ length: ROWS }, (_, i) => `Crash ${i + 1}`)].join('\n');
     const created = await server.json('/api/v1/imports', {
       method: 'POST',
@@ -49,7 +49,7 @@ test('after kill -9 mid-import the job resumes after the last committed chunk: n
     });
     expect(confirmed.body.data.status).toBe('processing');
 
-    const sqlite = server.db.$client;
+    const sqlite = server.sqlite;
     const imported = () =>
       (sqlite.query('SELECT imported_rows AS n FROM imports WHERE id = ?').get(id) as { n: number }).n;
     const script = join(workerDir, 'worker.ts');

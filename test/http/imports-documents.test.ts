@@ -39,7 +39,7 @@ const jsonDocument = (parties: Parties, overrides: Record<string, unknown> = {})
 
 describe('imports of documents', () => {
   test('JSON: every POST /documents check per row, duplicates in the file and in the account; confirm makes drafts', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const parties = await makeParties(server, account);
     await makeDocument(server, account, parties, { number: 'TAKEN-1' });
     const data = [
@@ -104,7 +104,7 @@ describe('imports of documents', () => {
   });
 
   test('CSV: one record per line, grouped by number; BOM, quoted commas and newlines; totals per document', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const { profileId: bp, customerId: cus } = await makeParties(server, account);
     const data = [
       `\uFEFFnumber,issue_date,due_date,currency,business_profile_id,customer_id,notes,line.name,line.description,line.quantity,line.unit_price,line.tax_rate,line.tax_category,line.discount_percent`,
@@ -152,7 +152,7 @@ describe('imports of documents', () => {
   });
 
   test('CSV with document_ref: numbers drawn from a sequence at confirm, in file order', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const { profileId: bp, customerId: cus } = await makeParties(server, account);
     const seq = await server.json('/api/v1/numbering-sequences', {
       method: 'POST',
@@ -178,7 +178,7 @@ describe('imports of documents', () => {
   });
 
   test('CSV row errors name the record and the column; a document with one bad line is not imported at all', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const { profileId: bp, customerId: cus } = await makeParties(server, account);
     await makeDocument(server, account, { profileId: bp, customerId: cus }, { number: 'TAKEN-1' });
     const doc = `2026-11-02,EUR,${bp}`;
@@ -218,7 +218,7 @@ describe('imports of documents', () => {
   });
 
   test('a number taken between create and confirm fails that document only, at confirm', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const parties = await makeParties(server, account);
     const { profileId: bp, customerId: cus } = parties;
     const data = [
@@ -240,7 +240,7 @@ describe('imports of documents', () => {
   });
 
   test('documents CSV 422s: no number or document_ref column, unknown column', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const cases: [string[], string][] = [
       [['issue_date,line.name', '2026-11-02,A'], 'number'],
       [['number,line.colour', 'X,red'], "unknown column 'line.colour'"],
@@ -254,8 +254,8 @@ describe('imports of documents', () => {
   });
 
   test("another account's business profile and customer are not found", async () => {
-    const owner = makeAccount(server);
-    const other = makeAccount(server);
+    const owner = await makeAccount(server);
+    const other = await makeAccount(server);
     const parties = await makeParties(server, owner);
     const res = await create(other, {
       source_format: 'json',

@@ -11,7 +11,7 @@ afterAll(() => server.stop());
 
 describe('import limits', () => {
   test('a CSV header of 160,000 columns is a 422 too_many_columns, and nothing was staged', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const header = Array.from({ length: 160_000 }, (_, i) => `c${i}`).join(',');
     const res = await server.json('/api/v1/imports', {
       method: 'POST',
@@ -19,7 +19,7 @@ describe('import limits', () => {
       body: { source_format: 'csv', data: [header, ','.repeat(159_999)] },
     });
     expect(res.status).toBe(422);
-    const imports = server.db.$client
+    const imports = server.sqlite
       .query('SELECT COUNT(*) AS n FROM imports WHERE account_id = ?')
       .get(account.id) as { n: number };
     expect(imports.n).toBe(0);
@@ -29,7 +29,7 @@ describe('import limits', () => {
   });
 
   test('repeated columns are each named once, found without a quadratic scan', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const res = await server.json('/api/v1/imports', {
       method: 'POST',
       key: account.apiKey,
@@ -41,7 +41,7 @@ describe('import limits', () => {
   });
 
   test('row errors list the first 1,000 failed rows and count the rest in errors_omitted', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const rows = Array.from({ length: 1500 }, (_, i) => `Customer ${i},not-an-email-${i}`);
     const res = await server.json('/api/v1/imports', {
       method: 'POST',

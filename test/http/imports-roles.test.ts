@@ -15,7 +15,7 @@ afterEach(() => Object.assign(importTuning, structuredClone(defaults)));
 
 beforeAll(async () => {
   server = await startServer({ startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   workspaceId = (await ok(account.apiKey, 'POST', '/api/v1/workspaces', { name: 'Team' })).id;
 });
 afterAll(() => server.stop());
@@ -51,14 +51,14 @@ async function importCustomers(key: string, n = 2) {
 
 const importCreator = (id: string) =>
   (
-    server.db.$client.query('SELECT created_by FROM imports WHERE id = ?').get(id) as {
+    server.sqlite.query('SELECT created_by FROM imports WHERE id = ?').get(id) as {
       created_by: string | null;
     }
   ).created_by;
 
 /** Who created each customer of an import, keyed by name. */
 function customerCreators(prefix: string) {
-  const rows = server.db.$client
+  const rows = server.sqlite
     .query('SELECT name, created_by FROM customers WHERE account_id = ? AND name LIKE ? ORDER BY name')
     .all(account.id, `${prefix} %`) as { name: string; created_by: string | null }[];
   return rows.map((r) => r.created_by);
@@ -114,7 +114,7 @@ describe('imports record their creator', () => {
 
     // Theirs to change, as if created one by one: Alice may rename one, Bob may not.
     const customerId = (
-      server.db.$client
+      server.sqlite
         .query('SELECT id FROM customers WHERE name = ?')
         .get(`${confirmedByAdmin.prefix} customer 1`) as { id: string }
     ).id;

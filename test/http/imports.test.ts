@@ -46,7 +46,7 @@ const JSON_ROWS = [
 
 describe('imports', () => {
   test('JSON: create is pending with counts and row errors; confirm creates exactly the valid rows', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const res = await create(account, { source_format: 'json', data: JSON_ROWS });
     expect(res.status).toBe(200);
     const created = res.body.data;
@@ -93,7 +93,7 @@ describe('imports', () => {
   });
 
   test('CSV lines: BOM, quoted commas and newlines, dotted address columns, empty cells omitted', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const data = [
       '\uFEFFname,email,tax_id,billing_address.line1,billing_address.city,billing_address.postal_code,billing_address.country,metadata.crm_id',
       '"Smith, Jones & Co",billing@smith.example,,"Unit 4, Dock Road",London,E1 6AN,GB,C-9',
@@ -134,7 +134,7 @@ describe('imports', () => {
   });
 
   test('CSV as one string with CRLF line endings', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const csv = 'name,email\r\n"Solo, Inc",solo@example.com\r\nDuo,duo@example.com\r\n';
     const res = await create(account, { source_format: 'csv', data: [csv] });
     expect(res.status).toBe(200);
@@ -147,7 +147,7 @@ describe('imports', () => {
   });
 
   test('cancel a pending import: cancelled, completed_at set, no customers; confirm then 409', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const res = await create(account, { source_format: 'json', data: [{ name: 'Never Imported' }] });
     const cancelled = await act(account, res.body.data.id, 'cancel');
     expect(cancelled.status).toBe(200);
@@ -159,7 +159,7 @@ describe('imports', () => {
   });
 
   test('422s: empty data, header-only CSV, unknown column, malformed CSV, non-string line, unknown resource', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const cases: [unknown, string][] = [
       [{ source_format: 'json', data: [] }, 'body.data'],
       [{ source_format: 'csv', data: ['name,email'] }, 'body.data'],
@@ -177,7 +177,7 @@ describe('imports', () => {
   });
 
   test('more than 100,000 rows is a 422', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const data = ['name', ...Array.from({ length: 100_001 }, (_, i) => `Row ${i}`)];
     const res = await create(account, { source_format: 'csv', data });
     expect(res.status).toBe(422);
@@ -185,8 +185,8 @@ describe('imports', () => {
   });
 
   test("another account's import is 404 for get, confirm and cancel; no key is 401", async () => {
-    const owner = makeAccount(server);
-    const other = makeAccount(server);
+    const owner = await makeAccount(server);
+    const other = await makeAccount(server);
     const res = await create(owner, { source_format: 'json', data: [{ name: 'Private' }] });
     const id = res.body.data.id;
     expect((await server.json(`${BASE}/${id}`, { key: other.apiKey })).status).toBe(404);

@@ -19,7 +19,7 @@ let ownerEmail: string;
 beforeAll(async () => {
   smtp = await TestSmtp.start();
   server = await startServer({ clock, startJobs: false, smtpUrl: smtp.url({ from: 'office@example.com' }) });
-  account = makeAccount(server, { name: 'Ingenieurbüro Berlin' });
+  account = await makeAccount(server, { name: 'Ingenieurbüro Berlin' });
   const owner = await makeUser(server, account.id, { role: 'owner' });
   workspaceId = owner.member.workspaceId;
   ownerEmail = owner.email;
@@ -135,7 +135,7 @@ describe('invitations', () => {
   }, 30_000);
 
   test('an email that signs in to another account cannot be invited; an unknown workspace is 404', async () => {
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const stranger = await makeUser(server, other.id);
     const res = await invite(ownerCookie, stranger.email);
     expect(res.status).toBe(409);
@@ -148,8 +148,11 @@ describe('invitations', () => {
   }, 30_000);
 
   test("the first start's owner link: its page chooses email, name and password; the owner has every right", async () => {
-    const fresh = makeAccount(server, { name: 'Fresh install' });
-    const link = createOwnerSetupLink({ ctx: { db: server.db, clock }, input: { accountId: fresh.id } });
+    const fresh = await makeAccount(server, { name: 'Fresh install' });
+    const link = await createOwnerSetupLink({
+      ctx: { db: server.db, clock },
+      input: { accountId: fresh.id },
+    });
     const view = await server.json(`/api/v1/invitations/${link.token}`);
     expect(view.body.data).toMatchObject({
       kind: 'owner_setup',

@@ -126,8 +126,8 @@ async function upload(account: TestAccount, path: string) {
 beforeAll(async () => {
   smtp = await TestSmtp.start();
   server = await startServer({ smtpUrl: smtp.url({ from: 'billing@seller.example' }), startJobs: false });
-  owner = makeAccount(server);
-  stranger = makeAccount(server);
+  owner = await makeAccount(server);
+  stranger = await makeAccount(server);
   const parties = await makeParties(server, owner);
   const seq = await ok(call(owner, 'POST', '/api/v1/numbering-sequences', { name: 'Mine' }), 'sequence');
   const draft = await ok(call(owner, 'POST', '/api/v1/documents', documentBody(parties)), 'draft');
@@ -290,7 +290,7 @@ async function ownerView(ops: Operation[]): Promise<Record<string, string>> {
 }
 
 function rowCounts(): Record<string, number> {
-  const db = server.db.$client;
+  const db = server.sqlite;
   {
     const tables = db
       .query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
@@ -369,7 +369,7 @@ describe('isolation between accounts', () => {
   });
 
   test('a revoked key and a rotated key fail on the very next request', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const doomed = await ok(call(account, 'POST', '/api/v1/api-keys', { name: 'doomed' }), 'key');
     const rotating = await ok(call(account, 'POST', '/api/v1/api-keys', { name: 'rotating' }), 'key');
     const asKey = (key: string) => server.request('/api/v1/customers', { key });

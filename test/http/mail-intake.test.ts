@@ -73,7 +73,7 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
       imap: imap.env({ pollSeconds: 3600 }),
       logger: createLogger('debug', (line) => void logLines.push(line)),
     });
-    account = makeAccount(server);
+    account = await makeAccount(server);
     await eventually(
       () => server.json('/ready'),
       (r) => r.body.mailbox?.last_checked_at !== null,
@@ -210,7 +210,7 @@ describe.skipIf(!hasDovecot)('limits, and a server without STARTTLS', () => {
     imap = await TestDovecot.start();
     // MAX_BODY_BYTES 2048: a file may be 2 KiB, a message 6 KiB.
     server = await startServer({ imap: { ...imap.env(), MAX_BODY_BYTES: '2048' } });
-    account = makeAccount(server);
+    account = await makeAccount(server);
   });
   afterAll(async () => {
     await server?.stop();
@@ -316,7 +316,7 @@ describe.skipIf(!hasDovecot)('a mailbox server that is down', () => {
     await imap.pause();
     const server = await startServer({ imap: imap.env() });
     try {
-      const account = makeAccount(server);
+      const account = await makeAccount(server);
       const down = await eventually(
         () => server.json('/ready'),
         (r) => r.body.mailbox?.state === 'error',

@@ -7,7 +7,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -70,7 +70,7 @@ describe('numbering sequences', () => {
 
   test("another account's sequence is 404", async () => {
     const seq = await server.json(path, { method: 'POST', key: account.apiKey, body: { name: 'Mine' } });
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     for (const method of ['GET', 'PATCH', 'DELETE']) {
       const res = await server.json(`${path}/${seq.body.data.id}`, {
         method,

@@ -13,8 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.stop());
 
-function plan(id: string, quota: number, overageCentsPerRender: string | null) {
-  setPlan({
+async function plan(id: string, quota: number, overageCentsPerRender: string | null) {
+  await setPlan({
     ctx: { db: server.db, clock: systemClock },
     input: { id, name: id, monthlyRenderQuota: quota, requestsPerSecond: 100_000, overageCentsPerRender },
   });
@@ -67,7 +67,7 @@ describe('overage estimate (pure)', () => {
 
 describe('overage over HTTP', () => {
   test('off by default: limits report it off, renders beyond the quota are refused and cost nothing', async () => {
-    const account = makeAccount(server, { planId: plan('plan_ov_off', 1, '0.4') });
+    const account = await makeAccount(server, { planId: await plan('plan_ov_off', 1, '0.4') });
     expect((await limits(account)).overage).toEqual({
       enabled: false,
       cap: null,
@@ -88,7 +88,7 @@ describe('overage over HTTP', () => {
   });
 
   test('on with a cap: renders go past the quota up to the cap, counted and estimated rounded up', async () => {
-    const account = makeAccount(server, { planId: plan('plan_ov_cap', 2, '0.4') });
+    const account = await makeAccount(server, { planId: await plan('plan_ov_cap', 2, '0.4') });
     const on = await patchOverage(account, { enabled: true, cap: 3 });
     expect(on.status).toBe(200);
     expect(on.body.data).toEqual({
@@ -118,7 +118,7 @@ describe('overage over HTTP', () => {
   });
 
   test('PATCH changes only what it names; cap null lifts the cap; off again refuses but keeps the count', async () => {
-    const account = makeAccount(server, { planId: plan('plan_ov_patch', 1, '0.25') });
+    const account = await makeAccount(server, { planId: await plan('plan_ov_patch', 1, '0.25') });
     await patchOverage(account, { enabled: true, cap: 1 });
     expect((await patchOverage(account, { cap: 5 })).body.data).toMatchObject({ enabled: true, cap: 5 });
     expect((await patchOverage(account, { cap: null })).body.data).toMatchObject({
@@ -138,7 +138,7 @@ describe('overage over HTTP', () => {
   });
 
   test('a plan without an overage price cannot turn it on (409); bad caps are 422', async () => {
-    const account = makeAccount(server, { planId: plan('plan_ov_none', 1, null) });
+    const account = await makeAccount(server, { planId: await plan('plan_ov_none', 1, null) });
     const res = await patchOverage(account, { enabled: true });
     expect(res.status).toBe(409);
     expect(res.body.error.message).toContain('no overage price');
@@ -150,7 +150,7 @@ describe('overage over HTTP', () => {
   });
 
   test('concurrent renders never overshoot quota + cap', async () => {
-    const account = makeAccount(server, { planId: plan('plan_ov_race', 2, '1') });
+    const account = await makeAccount(server, { planId: await plan('plan_ov_race', 2, '1') });
     await patchOverage(account, { enabled: true, cap: 3 });
     const results = await Promise.all(Array.from({ length: 12 }, () => render(account)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(5);
@@ -159,7 +159,7 @@ describe('overage over HTTP', () => {
   });
 
   test('a new month starts with the quota again and no overage', async () => {
-    const account = makeAccount(server, { planId: plan('plan_ov_month', 1, '0.4') });
+    const account = await makeAccount(server, { planId: await plan('plan_ov_month', 1, '0.4') });
     await patchOverage(account, { enabled: true, cap: 1 });
     expect((await render(account)).status).toBe(200);
     expect((await render(account)).status).toBe(200);

@@ -16,8 +16,8 @@ const clock = new FakeClock(new Date('2026-11-20T09:30:00.000Z'));
 
 beforeAll(async () => {
   server = await startServer({ clock, startJobs: false });
-  account = makeAccount(server);
-  other = makeAccount(server);
+  account = await makeAccount(server);
+  other = await makeAccount(server);
   parties = await makeParties(server, account);
 });
 afterAll(() => server.stop());
@@ -254,7 +254,7 @@ describe('mark-paid and mark-unpaid keep the figures in step', () => {
 
 describe("the account's payments", () => {
   test('filter by date range and customer, and page with a cursor', async () => {
-    const fresh = makeAccount(server);
+    const fresh = await makeAccount(server);
     const mine = await makeParties(server, fresh);
     const second = await server.json('/api/v1/customers', {
       method: 'POST',
@@ -339,7 +339,7 @@ describe('security', () => {
 
 describe('overdue (issue 28 §2)', () => {
   test('?overdue=true lists finalized or sent invoices past due with an amount due; days_overdue', async () => {
-    const fresh = makeAccount(server);
+    const fresh = await makeAccount(server);
     const mine = await makeParties(server, fresh);
     const past = { issue_date: '2026-10-01', due_date: '2026-11-01' };
     const make = (overrides: Record<string, unknown>, actions: string[]) =>

@@ -11,9 +11,9 @@ const clock = new FakeClock();
 
 beforeAll(async () => {
   server = await startServer({ clock });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
-afterAll(() => server.stop());
+afterAll(async () => await server.stop());
 
 const BASE = '/api/v1/products';
 const CONSULTING = {
@@ -26,9 +26,10 @@ const CONSULTING = {
   currency: 'EUR',
 };
 
-const post = (body: unknown, key = account.apiKey) => server.json(BASE, { method: 'POST', key, body });
-const patch = (id: string, body: unknown, key = account.apiKey) =>
-  server.json(`${BASE}/${id}`, { method: 'PATCH', key, body });
+const post = async (body: unknown, key = account.apiKey) =>
+  await server.json(BASE, { method: 'POST', key, body });
+const patch = async (id: string, body: unknown, key = account.apiKey) =>
+  await server.json(`${BASE}/${id}`, { method: 'PATCH', key, body });
 const locs = (res: { body: any }) => res.body.error.details.fields.map((f: { loc: string }) => f.loc).sort();
 
 describe('products', () => {
@@ -74,7 +75,7 @@ describe('products', () => {
   });
 
   test('bad input is a 422 naming each field, and nothing is stored', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const cases: [unknown, string[]][] = [
       [{}, ['body.name']],
       [{ name: '   ' }, ['body.name']],
@@ -112,13 +113,13 @@ describe('products', () => {
   });
 
   test('the list pages by cursor, newest first, and ?q= searches name and description in any case', async () => {
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     const make = async (body: Record<string, unknown>) => (await post(body, owner.apiKey)).body.data.id;
     const a = await make({ name: 'Wartung', description: 'Monatliche WARTUNG der Anlage' });
     const b = await make({ name: 'Beratung', description: 'Stundensatz' });
     const c = await make({ name: 'Anfahrt 50%' });
     await make({ name: 'Elsewhere' });
-    await post({ name: 'Wartung bei anderen' }, makeAccount(server).apiKey);
+    await post({ name: 'Wartung bei anderen' }, (await makeAccount(server)).apiKey);
     const ids = async (query: string) =>
       (await server.json(`${BASE}?${query}`, { key: owner.apiKey })).body.data.map(
         (p: { id: string }) => p.id,
@@ -152,7 +153,7 @@ describe('products', () => {
 
   test("another account's product is 404 everywhere, absent from its list, and unchanged", async () => {
     const created = (await post(CONSULTING)).body.data;
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     for (const res of [
       await server.json(`${BASE}/${created.id}`, { key: other.apiKey }),
       await patch(created.id, { name: 'Mine now' }, other.apiKey),

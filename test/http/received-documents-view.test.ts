@@ -18,7 +18,7 @@ const inbox = mkdtempSync(join(tmpdir(), 'inbox-view-'));
 
 beforeAll(async () => {
   server = await startServer({ inboxDir: inbox });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 

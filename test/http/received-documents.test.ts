@@ -15,7 +15,7 @@ const pdf = readFileSync(join(EXAMPLES, 'facturx-pdf/EN16931_Einfach.pdf'));
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -129,7 +129,7 @@ describe('keeping received e-invoices', () => {
   });
 
   test('another account sees none of them; hostile input is a 4xx and stores nothing', async () => {
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const list = await server.json('/api/v1/received-documents', { key: other.apiKey });
     expect(list.body.data).toEqual([]);
     const before = (await server.json('/api/v1/received-documents', { key: account.apiKey })).body.data
@@ -153,7 +153,7 @@ describe('the inbox folder and the receive command', () => {
     const folder = await startServer({ inboxDir: dir, startJobs: false });
     try {
       // The server's first account: a data dir with one account needs no INBOX_ACCOUNT.
-      const owner = makeAccount(folder);
+      const owner = await makeAccount(folder);
       writeFileSync(join(dir, 'rechnung.xml'), ubl);
       writeFileSync(join(dir, 'kaputt.xml'), '<Order xmlns="urn:example:order"/>');
       writeFileSync(join(dir, 'half.xml.part'), 'still copying');

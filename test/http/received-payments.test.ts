@@ -20,8 +20,8 @@ const ZUGFERD_1 = join(
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
-  other = makeAccount(server);
+  account = await makeAccount(server);
+  other = await makeAccount(server);
 });
 afterAll(() => server.stop());
 

@@ -17,7 +17,7 @@ const counting: ProfileRunner = (pack, profile, xml, options) => {
 
 beforeAll(async () => {
   server = await startServer({ runProfile: counting });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 

@@ -30,7 +30,7 @@ let server: TestServer;
 let account: TestAccount;
 beforeAll(async () => {
   server = await startServer({ rulesetsDir: null, startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server?.stop());
 

@@ -54,7 +54,7 @@ describe('the inbox folder follows no link', () => {
     writeFileSync(outside, `${SECRET}\n`);
     symlinkSync(outside, join(dir, 'evil.xml'));
     server = await startServer({ inboxDir: dir });
-    makeAccount(server);
+    await makeAccount(server);
     await settle(dir, 'evil.xml');
     const reason = errorFileOf(dir, 'evil.xml');
     expect(reason).toContain('symbolic link');
@@ -71,7 +71,7 @@ describe('the inbox folder follows no link', () => {
     symlinkSync(victim, join(dir, 'failed', 'bad.xml.error.txt'));
     writeFileSync(join(dir, 'bad.xml'), '<Order xmlns="urn:example:order"/>');
     server = await startServer({ inboxDir: dir });
-    makeAccount(server);
+    await makeAccount(server);
     await settle(dir, 'bad.xml');
     for (let i = 0; i < 200 && errorFileOf(dir, 'bad.xml') === null; i++) await Bun.sleep(25);
     expect(readFileSync(victim, 'utf8')).toBe(SECRET);
@@ -97,7 +97,7 @@ describe('the inbox folder reads only what an HTTP body may be', () => {
     writeFileSync(big, '<x/>');
     truncateSync(big, 10 * 1024 * 1024 + 1); // sparse: no disk, and never read
     server = await startServer({ inboxDir: dir });
-    makeAccount(server);
+    await makeAccount(server);
     await settle(dir, 'huge.xml');
     for (let i = 0; i < 200 && errorFileOf(dir, 'huge.xml') === null; i++) await Bun.sleep(25);
     expect(errorFileOf(dir, 'huge.xml')).toContain(
@@ -109,7 +109,7 @@ describe('the inbox folder reads only what an HTTP body may be', () => {
     const dir = tempDir('inbox-');
     writeFileSync(join(dir, 'leak.xml'), `<${SECRET}-Wurzel xmlns="urn:${SECRET}"/>`);
     server = await startServer({ inboxDir: dir });
-    makeAccount(server);
+    await makeAccount(server);
     await settle(dir, 'leak.xml');
     for (let i = 0; i < 200 && errorFileOf(dir, 'leak.xml') === null; i++) await Bun.sleep(25);
     const reason = errorFileOf(dir, 'leak.xml') ?? '';
@@ -122,7 +122,7 @@ describe("the inbox folder waits for the account's place in the official rules",
   test("with the account's places taken, a file waits (not failed) and is kept once a place frees", async () => {
     const dir = tempDir('inbox-');
     server = await startServer({ inboxDir: dir, complianceChecksPerAccount: 1 });
-    const owner = makeAccount(server);
+    const owner = await makeAccount(server);
     let release = () => {};
     const holding = server.deps.complianceGate.hold(owner.id, () => new Promise<void>((r) => (release = r)));
     writeFileSync(join(dir, 'rechnung.xml'), UBL);

@@ -21,7 +21,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -219,8 +219,8 @@ describe("every path that runs the official rules holds a place of the account's
   let b: TestAccount;
   beforeAll(async () => {
     gated = await startServer({ complianceChecksPerAccount: 1 });
-    a = makeAccount(gated);
-    b = makeAccount(gated);
+    a = await makeAccount(gated);
+    b = await makeAccount(gated);
   });
   afterAll(() => gated.stop());
 

@@ -51,7 +51,7 @@ async function newSequence(account: TestAccount, prefix = 'INV-'): Promise<strin
 }
 
 async function setup(profile: Record<string, unknown> = {}): Promise<Setup> {
-  const account = makeAccount(server);
+  const account = await makeAccount(server);
   const { id: profileId } = await makeBusinessProfile(server, account, profile);
   const { id: customerId } = await makeCustomer(server, account);
   return { account, profileId, customerId, sequenceId: await newSequence(account) };
@@ -92,8 +92,8 @@ async function runAt(iso: string) {
   await server.jobs.runDue();
 }
 
-const jobsOf = (id: string) =>
-  server.db
+const jobsOf = async (id: string) =>
+  await server.db
     .select()
     .from(jobs)
     .where(like(jobs.runKey, `recurring:${id}:%`))
@@ -333,14 +333,14 @@ describe('catch-up and exactly once', () => {
     });
     const [source] = recurringBackground(server.deps).sources ?? [];
     if (!source) throw new Error('no source');
-    for (let i = 0; i < 10; i++) source();
-    expect(jobsOf(id).map((j) => j.runKey)).toEqual([`recurring:${id}:2026-01-01`]);
+    await Promise.all(Array.from({ length: 10 }, () => source()));
+    expect((await jobsOf(id)).map((j) => j.runKey)).toEqual([`recurring:${id}:2026-01-01`]);
     await server.jobs.runDue();
     await server.jobs.runDue();
-    for (let i = 0; i < 10; i++) source();
+    await Promise.all(Array.from({ length: 10 }, () => source()));
     await server.jobs.runDue();
     expect(await datesOf(s, id)).toEqual(['2026-01-01', '2026-01-02', '2026-01-03']);
-    expect(jobsOf(id).map((j) => [j.runKey, j.status])).toEqual(
+    expect((await jobsOf(id)).map((j) => [j.runKey, j.status])).toEqual(
       ['2026-01-01', '2026-01-02', '2026-01-03'].map((d) => [`recurring:${id}:${d}`, 'succeeded']),
     );
     expect((await read(s, id)).occurrences_created).toBe(3);
@@ -350,21 +350,21 @@ describe('catch-up and exactly once', () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();
     const { id } = await schedule(s, { start_date: '2026-01-10' });
-    recurringBackground(server.deps).sources?.[0]?.();
+    await recurringBackground(server.deps).sources?.[0]?.();
     // A worker claims the job and dies (kill -9) before committing anything.
-    const claimed = claim(server.db, clock, { kinds: ['recurring.generate'], leaseMs: 60_000 });
+    const claimed = await claim(server.db, clock, { kinds: ['recurring.generate'], leaseMs: 60_000 });
     expect(claimed?.runKey).toBe(`recurring:${id}:2026-01-10`);
     await server.jobs.runDue();
     expect(await datesOf(s, id)).toEqual([]);
     clock.advance(61_000);
     await server.jobs.runDue();
     expect(await datesOf(s, id)).toEqual(['2026-01-10']);
-    expect(jobsOf(id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2 })]);
+    expect(await jobsOf(id)).toEqual([expect.objectContaining({ status: 'succeeded', attempts: 2 })]);
     // A stray second job for the same period (another key, another process) does nothing.
     const { enqueueJob } = await import('../../src/jobs/queue');
     const [definition] = recurringBackground(server.deps).definitions;
     if (!definition) throw new Error('no job definition');
-    enqueueJob(
+    await enqueueJob(
       server.db,
       clock,
       definition,
@@ -375,7 +375,7 @@ describe('catch-up and exactly once', () => {
     expect(await datesOf(s, id)).toEqual(['2026-01-10']);
     expect((await read(s, id)).occurrences_created).toBe(1);
     // It saw the period was done and finished as a no-op (not a unique-index error being retried).
-    const stray = server.db.select().from(jobs).where(like(jobs.runKey, 'stray')).get();
+    const stray = await server.db.select().from(jobs).where(like(jobs.runKey, 'stray')).get();
     expect(stray).toMatchObject({ status: 'succeeded', lastError: null });
   });
 });
@@ -405,7 +405,7 @@ describe('pause and resume', () => {
     await boot('2026-02-01T10:00:00Z');
     const s = await setup();
     const { id } = await schedule(s, { start_date: '2026-02-01' });
-    recurringBackground(server.deps).sources?.[0]?.();
+    await recurringBackground(server.deps).sources?.[0]?.();
     await call(s, 'POST', `/${id}/pause`);
     const [source] = recurringBackground(server.deps).sources ?? [];
     await server.jobs.runDue();
@@ -478,11 +478,11 @@ describe('failures', () => {
       occurrences_created: 0,
     });
     expect(blocked.last_error).toContain('numbering_sequence_id: numbering sequence not found');
-    expect(jobsOf(id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })]);
+    expect(await jobsOf(id)).toEqual([expect.objectContaining({ status: 'failed', attempts: 1 })]);
 
     await runAt('2026-01-11T12:00:00Z');
     await server.jobs.runDue();
-    expect(jobsOf(id)).toHaveLength(1);
+    expect(await jobsOf(id)).toHaveLength(1);
 
     const fixed = await call(s, 'PATCH', `/${id}`, {
       numbering_sequence_id: await newSequence(s.account, 'NEW-'),

@@ -54,7 +54,7 @@ interface Setup {
 }
 
 async function setup(): Promise<Setup> {
-  const account = makeAccount(server);
+  const account = await makeAccount(server);
   const profile = await makeBusinessProfile(server, account);
   const customer = await makeCustomer(server, account);
   const sequence = await server.json('/api/v1/numbering-sequences', {

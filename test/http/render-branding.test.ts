@@ -13,7 +13,7 @@ let server: TestServer;
 
 beforeAll(async () => {
   server = await startServer();
-  makePlan(server, { id: 'plan_paid', rps: 1000, quota: 1000 });
+  await makePlan(server, { id: 'plan_paid', rps: 1000, quota: 1000 });
 });
 afterAll(() => server.stop());
 
@@ -41,7 +41,7 @@ const profile = (key: string, body: Record<string, unknown>) =>
 
 describe('layering: theme < template config < branding profile < document branding', () => {
   test('each layer overrides the one below it', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const tpl = await server.json('/api/v1/templates/custom', {
       method: 'POST',
       key: account.apiKey,
@@ -68,7 +68,7 @@ describe('layering: theme < template config < branding profile < document brandi
 
 describe('a chosen colour that equals the default', () => {
   test("a profile's chosen #111827 overrides the template's colour; a profile left at the default does not", async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const tpl = await server.json('/api/v1/templates/custom', {
       method: 'POST',
       key: account.apiKey,
@@ -92,7 +92,7 @@ describe('a chosen colour that equals the default', () => {
 
 describe('logos', () => {
   test("the branding profile's logo is drawn; after the file is deleted, renders fall back to no logo", async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const brand = await profile(account.apiKey, {});
     const form = new FormData();
     form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'logo.png');
@@ -112,7 +112,7 @@ describe('logos', () => {
 
 describe('service credit', () => {
   test('always on the free plan, beside a custom footer, even when hidden', async () => {
-    const account = makeAccount(server, { planId: 'plan_free' });
+    const account = await makeAccount(server, { planId: 'plan_free' });
     await profile(account.apiKey, {
       footer_text: 'Thank you for your business',
       hide_service_branding: true,
@@ -123,9 +123,9 @@ describe('service credit', () => {
   });
 
   test('on a paid plan it shows unless the branding profile hides it', async () => {
-    const shown = makeAccount(server, { planId: 'plan_paid' });
+    const shown = await makeAccount(server, { planId: 'plan_paid' });
     expect((await inspectPdf(await renderBytes(shown.apiKey))).text).toContain(CREDIT);
-    const hidden = makeAccount(server, { planId: 'plan_paid' });
+    const hidden = await makeAccount(server, { planId: 'plan_paid' });
     await profile(hidden.apiKey, {
       hide_service_branding: true,
       footer_text: 'Acme Ltd, Registered in England',

@@ -39,7 +39,7 @@ beforeAll(async () => {
       return bytes;
     },
   });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(async () => {
   jest.useRealTimers();

@@ -14,7 +14,7 @@ const clock = new FakeClock(new Date());
 
 beforeAll(async () => {
   server = await startServer({ clock, publicBaseUrl: 'https://invoices.example.com/svc' });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   parties = await makeParties(server, account);
 });
 afterAll(() => server.stop());
@@ -93,7 +93,7 @@ describe('stored renders', () => {
     expect((await fetch(`${server.url}/api/v1/renders/${a.id}/download?token=garbage`)).status).toBe(404);
     const withKey = await server.request(`/api/v1/renders/${a.id}/download`, { key: account.apiKey });
     expect(withKey.status).toBe(200);
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     expect((await server.request(`/api/v1/renders/${a.id}/download`, { key: other.apiKey })).status).toBe(
       404,
     );
@@ -150,7 +150,7 @@ describe('stateless renders', () => {
     );
     expect(pdf.text).toContain('Zoë Bäcker');
     expect(pdf.text).toContain('ST-1');
-    const own = makeAccount(server);
+    const own = await makeAccount(server);
     await server.json('/api/v1/documents/render', {
       method: 'POST',
       key: own.apiKey,

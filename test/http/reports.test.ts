@@ -19,19 +19,24 @@ let beta: { profileId: string; customerId: string };
 const clock = new FakeClock(new Date('2026-11-20T09:30:00.000Z'));
 const ids: Record<string, string> = {};
 
-const post = (path: string, body: unknown, key = account.apiKey) =>
-  server.json(path, { method: 'POST', key, body });
-const get = (path: string, key = account.apiKey) => server.json(path, { key });
+const post = async (path: string, body: unknown, key = account.apiKey) =>
+  await server.json(path, { method: 'POST', key, body });
+const get = async (path: string, key = account.apiKey) => await server.json(path, { key });
 const pay = async (id: string, amount: string, date: string) =>
   expect((await post(`/api/v1/documents/${id}/payments`, { amount, date })).status).toBe(201);
-const invoice = (parties: typeof acme, issue: string, due: string, extra: Record<string, unknown> = {}) =>
-  makeDocument(server, account, parties, { issue_date: issue, due_date: due, ...extra }, [
+const invoice = async (
+  parties: typeof acme,
+  issue: string,
+  due: string,
+  extra: Record<string, unknown> = {},
+) =>
+  await makeDocument(server, account, parties, { issue_date: issue, due_date: due, ...extra }, [
     'finalize',
     'mark-sent',
   ]);
 /** A credit note of the licence line: 100.00 + 19.00 VAT = 119.00. */
-const creditNote = (parties: typeof acme, invoiceId: string, issue: string) =>
-  makeDocument(
+const creditNote = async (parties: typeof acme, invoiceId: string, issue: string) =>
+  await makeDocument(
     server,
     account,
     parties,
@@ -50,8 +55,8 @@ const creditNote = (parties: typeof acme, invoiceId: string, issue: string) =>
 
 beforeAll(async () => {
   server = await startServer({ clock, startJobs: false });
-  account = makeAccount(server);
-  other = makeAccount(server);
+  account = await makeAccount(server);
+  other = await makeAccount(server);
   acme = await makeParties(server, account);
   const b = await post('/api/v1/customers', {
     name: 'Beta GmbH',
@@ -80,7 +85,7 @@ beforeAll(async () => {
   ]);
   Object.assign(ids, { i1: i1.id, i2: i2.id, i3: i3.id, i4: i4.id, i5: i5.id, i6: i6.id });
 });
-afterAll(() => server.stop());
+afterAll(async () => await server.stop());
 
 describe('receivables', () => {
   test('open, overdue and ageing per currency and per customer on a day, credit notes deducted', async () => {
@@ -228,7 +233,7 @@ describe('customer statement', () => {
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/pdf');
-      return inspectPdf(new Uint8Array(await res.arrayBuffer()));
+      return await inspectPdf(new Uint8Array(await res.arrayBuffer()));
     };
     const english = await pdfOf(acme.customerId, 'from=2026-09-01&to=2026-11-30');
     for (const words of [

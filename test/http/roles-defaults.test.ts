@@ -29,7 +29,7 @@ async function ok(key: string, method: string, path: string, body?: unknown) {
 
 /** A fresh account with a workspace whose owner, admin and member each have a key. */
 async function world(): Promise<World> {
-  const account = makeAccount(server);
+  const account = await makeAccount(server);
   const workspace = (await ok(account.apiKey, 'POST', '/api/v1/workspaces', { name: 'Team' })).id;
   const keys = { account: account.apiKey } as Record<Actor, string>;
   for (const role of ['owner', 'admin', 'member'] as const) {

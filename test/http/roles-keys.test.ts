@@ -16,7 +16,7 @@ const clock = new FakeClock(new Date('2026-03-10T09:00:00.000Z'));
 
 beforeAll(async () => {
   server = await startServer({ clock, startJobs: false, rulesetsDir: null });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -141,7 +141,7 @@ describe('member keys', () => {
   });
 
   test('a key cannot be issued for a member of another account, or a made-up one', async () => {
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const otherWs = await ok(other.apiKey, 'POST', '/api/v1/workspaces', { name: 'X' });
     const list = await ok(other.apiKey, 'POST', `/api/v1/workspaces/${otherWs.id}/members`, {
       email: 'z@example.com',

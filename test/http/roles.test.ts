@@ -74,7 +74,7 @@ let shared: Team;
 
 beforeAll(async () => {
   server = await startServer({ rulesetsDir: null });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   parties = await makeParties(server, account);
   shared = await team();
 });

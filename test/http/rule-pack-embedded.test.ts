@@ -13,7 +13,7 @@ let account: TestAccount;
 beforeAll(async () => {
   embedded = await startServer({ servedRules: true });
   configured = await startServer();
-  account = makeAccount(embedded);
+  account = await makeAccount(embedded);
 });
 afterAll(async () => {
   await embedded.stop();

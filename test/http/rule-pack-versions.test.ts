@@ -33,7 +33,7 @@ afterAll(() => server.stop());
 
 describe('rule pack versions come from the installed manifest', () => {
   test('rulesets[] report the manifest version and valid_from, with no code change', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const xml = readFileSync(
       join(OFFICIAL_RULESETS, 'examples/peppol_bis_billing_3/base-example.xml'),
       'utf8',

@@ -28,18 +28,17 @@ beforeAll(async () => {
   s3 = await TestS3.start();
   // Jobs run when a test says so (runDue): a batch or an import can be looked at before it is processed.
   server = await startServer({ s3: s3.env(), rulesetsDir: null, startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(async () => {
   await server.stop();
   await s3.stop();
 });
 
-const call = (method: string, path: string, body?: unknown) =>
-  server.json(path, { method, key: account.apiKey, body });
+const call = async (method: string, path: string, body?: unknown) =>
+  await server.json(path, { method, key: account.apiKey, body });
 const blobKeyOf = (table: string, id: string) =>
-  (server.db.$client.query(`SELECT blob_key AS key FROM ${table} WHERE id = ?`).get(id) as { key: string })
-    .key;
+  (server.sqlite.query(`SELECT blob_key AS key FROM ${table} WHERE id = ?`).get(id) as { key: string }).key;
 /** A stateless render's document data. */
 const invoiceData = (n: number) => ({
   invoice_number: `S3-${n}`,
@@ -50,7 +49,7 @@ const invoiceData = (n: number) => ({
   line_items: [{ name: 'Item', quantity: '1', unit_price: `${n + 1}.00` }],
 });
 /** An object of the bucket, read the way the service reads it. */
-const inBucket = (key: string) => s3.store().get(key);
+const inBucket = async (key: string) => await s3.store().get(key);
 
 /**
  * The CLI as its own process, waited for without blocking this one: s3rver answers from this process's
@@ -124,7 +123,7 @@ describe('the service on an S3 bucket', () => {
     // The second instance gets a copy of the database (SQLite cannot be shared across data dirs; PostgreSQL
     // would be) and nothing else: no blobs folder, no signing-secret file, the same bucket and secret.
     const otherDir = tempDir();
-    server.db.$client.run(`VACUUM INTO '${join(otherDir, 'invoice-service.db')}'`);
+    server.sqlite.run(`VACUUM INTO '${join(otherDir, 'invoice-service.db')}'`);
     const other = await startServer({ dataDir: otherDir, s3: s3.env(), rulesetsDir: null, startJobs: false });
     try {
       const link = new URL(render.download_url);
@@ -168,7 +167,7 @@ describe('the service on an S3 bucket', () => {
     ).body.data;
     await server.jobs.runDue();
     expect((await call('GET', `/api/v1/batches/${batch.id}`)).body.data.status).toBe('completed');
-    const combined = server.db.$client
+    const combined = server.sqlite
       .query('SELECT combined_blob_key AS key FROM batches WHERE id = ?')
       .get(batch.id) as { key: string };
     expect(await inBucket(combined.key)).not.toBeNull();
@@ -234,7 +233,7 @@ describe('the service on an S3 bucket', () => {
     });
     expect(cli.stderr).toBe('');
     expect(cli.code).toBe(0);
-    const id = server.db.$client
+    const id = server.sqlite
       .query("SELECT id FROM received_documents WHERE invoice_number = 'S3-CLI-1'")
       .get() as { id: string };
     expect(await inBucket(blobKeyOf('received_documents', id.id))).not.toBeNull();

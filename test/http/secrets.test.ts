@@ -76,7 +76,7 @@ beforeAll(async () => {
     stripe: { secretKey: STRIPE_SECRET_KEY, apiBase: provider.url },
     webhookSecret: STRIPE_WEBHOOK_SECRET,
   };
-  setPlan({
+  await setPlan({
     ctx: { db: server.db, clock: systemClock },
     input: {
       id: 'plan_secrets',
@@ -86,7 +86,7 @@ beforeAll(async () => {
       priceId: PRICE,
     },
   });
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(async () => {
   provider.stop();
@@ -126,7 +126,7 @@ describe('secrets stay secret', () => {
       const now = await hit(`/api/v1/deliveries/${delivery.id}`, { key });
       if (now.body.data.status !== 'queued' && now.body.data.status !== 'sending') break;
       // Retries wait: pull their run time forward so the failing attempts all happen here.
-      server.db.$client.run("UPDATE jobs SET run_at = 0 WHERE kind = 'delivery.send'");
+      server.sqlite.run("UPDATE jobs SET run_at = 0 WHERE kind = 'delivery.send'");
     }
     const failed = await hit(`/api/v1/deliveries/${delivery.id}`, { key });
     expect(failed.body.data.status).not.toBe('sent');

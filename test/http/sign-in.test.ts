@@ -14,7 +14,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer({ clock, startJobs: false });
-  account = makeAccount(server, { name: 'Ingenieurbüro Berlin' });
+  account = await makeAccount(server, { name: 'Ingenieurbüro Berlin' });
 });
 afterAll(() => server.stop());
 
@@ -77,7 +77,7 @@ describe('users made by the CLI sign in', () => {
     });
     // The database holds the token's digest, never the token.
     const token = cookie.split('=')[1] ?? '';
-    const stored = server.db.$client.query('SELECT token_hash FROM sessions').all() as {
+    const stored = server.sqlite.query('SELECT token_hash FROM sessions').all() as {
       token_hash: string;
     }[];
     expect(stored.some((row) => row.token_hash.includes(token))).toBe(false);
@@ -85,9 +85,7 @@ describe('users made by the CLI sign in', () => {
       stored.some((row) => row.token_hash === new Bun.CryptoHasher('sha256').update(token).digest('hex')),
     ).toBe(true);
     // The password is stored as argon2id.
-    const hash = server.db.$client
-      .query('SELECT password_hash FROM users WHERE id = ?')
-      .get(created.user.id) as {
+    const hash = server.sqlite.query('SELECT password_hash FROM users WHERE id = ?').get(created.user.id) as {
       password_hash: string;
     };
     expect(hash.password_hash).toStartWith('$argon2id$');
@@ -269,7 +267,7 @@ describe('the session cookie', () => {
   test('over https (PUBLIC_BASE_URL) the cookie is Secure, and "remember" keeps it for 30 days', async () => {
     const https = await startServer({ publicBaseUrl: 'https://invoices.example', startJobs: false });
     try {
-      const other = makeAccount(https);
+      const other = await makeAccount(https);
       const { email } = await makeUser(https, other.id);
       const res = await https.request('/api/v1/sessions', {
         method: 'POST',

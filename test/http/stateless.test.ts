@@ -8,7 +8,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 

@@ -17,7 +17,7 @@ let mounted = false;
 
 beforeAll(async () => {
   server = await startServer({ startJobs: false });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   blobDir = join(server.dataDir, 'blobs');
   mounted = mountTinyTmpfs(blobDir, 4096);
 });
@@ -29,7 +29,8 @@ afterAll(async () => {
 const call = (method: string, path: string, body?: unknown) =>
   server.json(path, { method, key: account.apiKey, body });
 const files = () => filesUnder(blobDir);
-const usage = () => server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all();
+const usage = async () =>
+  await server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all();
 
 const batchOf = (count: number) => ({
   items: Array.from({ length: count }, (_, i) => ({
@@ -59,7 +60,7 @@ test.skipIf(CANNOT_MOUNT)(
       items.map((item: { status: string; error_message: string }) => [item.status, item.error_message]),
     ).toEqual(Array(3).fill(['failed', 'The file could not be stored: no space left on the storage device']));
     expect(files()).toEqual([]);
-    expect(usage()).toEqual([]);
+    expect(await usage()).toEqual([]);
     const download = await call('GET', `/api/v1/batches/${batch.id}/download`);
     expect([download.status, download.body.error.code]).toEqual([409, 'conflict']);
   },
@@ -74,5 +75,5 @@ test.skipIf(CANNOT_MOUNT)('once space is back, the next batch renders and bills 
   const batch = (await call('GET', `/api/v1/batches/${created.body.data.id}`)).body.data;
   expect(batch).toMatchObject({ status: 'completed', completed_items: 2, failed_items: 0 });
   expect(files()).toHaveLength(2);
-  expect(usage()).toHaveLength(2);
+  expect(await usage()).toHaveLength(2);
 });

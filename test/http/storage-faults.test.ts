@@ -29,8 +29,8 @@ let mounted = false;
 beforeAll(async () => {
   server = await startServer();
   // One render a month: a unit the failed render did not give back would make the render after it a 429.
-  makePlan(server, { id: 'plan_one_render', rps: 100_000, quota: 1 });
-  account = makeAccount(server, { planId: 'plan_one_render' });
+  await makePlan(server, { id: 'plan_one_render', rps: 100_000, quota: 1 });
+  account = await makeAccount(server, { planId: 'plan_one_render' });
   blobDir = join(server.dataDir, 'blobs');
   mounted = mountTinyTmpfs(blobDir, 4096);
 });
@@ -39,9 +39,9 @@ afterAll(async () => {
   await server.stop();
 });
 
-const rowsOf = () => ({
-  renders: server.db.select().from(renders).where(eq(renders.accountId, account.id)).all(),
-  usage: server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all(),
+const rowsOf = async () => ({
+  renders: await server.db.select().from(renders).where(eq(renders.accountId, account.id)).all(),
+  usage: await server.db.select().from(usageEvents).where(eq(usageEvents.accountId, account.id)).all(),
 });
 
 describe('a full disk while writing a render', () => {
@@ -62,7 +62,7 @@ describe('a full disk while writing a render', () => {
         details: { reason: 'ENOSPC' },
       });
       expect(res.body.error.request_id).toBe(res.headers.get('x-trace-id'));
-      expect(rowsOf()).toEqual({ renders: [], usage: [] });
+      expect(await rowsOf()).toEqual({ renders: [], usage: [] });
       expect(filesUnder(blobDir)).toEqual([]);
     },
   );
@@ -86,7 +86,7 @@ describe('a full disk while writing a render', () => {
     });
     expect(stored.status).toBe(507);
     expect(stored.body.error.code).toBe('insufficient_storage');
-    expect(rowsOf()).toEqual({ renders: [], usage: [] });
+    expect(await rowsOf()).toEqual({ renders: [], usage: [] });
     expect(filesUnder(blobDir)).toEqual([]);
   });
 
@@ -102,7 +102,7 @@ describe('a full disk while writing a render', () => {
         body: { document_type: 'invoice', data: statelessData },
       });
       expect(res.status).toBe(200);
-      const after = rowsOf();
+      const after = await rowsOf();
       expect(after.renders.map((row) => row.id)).toEqual([res.body.data.id]);
       expect(after.usage).toHaveLength(1);
       expect(filesUnder(blobDir)).toEqual([`${res.body.data.id}.pdf`]);

@@ -38,14 +38,14 @@ beforeAll(async () => {
     renderPdf: async () => {
       if (fillWhileDrawing) {
         fillWhileDrawing = false;
-        freeSpace = fillDisk(dataDir, server.db);
+        freeSpace = fillDisk(dataDir, server.sqlite);
       }
       return FAKE_PDF;
     },
   });
   // Two renders a month: a unit the failed render kept would make the render after it a 429.
-  makePlan(server, { id: 'plan_two_renders', rps: 100_000, quota: 2 });
-  account = makeAccount(server, { planId: 'plan_two_renders' });
+  await makePlan(server, { id: 'plan_two_renders', rps: 100_000, quota: 2 });
+  account = await makeAccount(server, { planId: 'plan_two_renders' });
   parties = await makeParties(server, account);
   draftId = (await makeDocument(server, account, parties)).id;
 });
@@ -54,8 +54,8 @@ afterAll(async () => {
   await server.stop();
 });
 
-const call = (method: string, path: string, body?: unknown) =>
-  server.json(path, { method, key: account.apiKey, body });
+const call = async (method: string, path: string, body?: unknown) =>
+  await server.json(path, { method, key: account.apiKey, body });
 const renderData = {
   invoice_number: 'FULL-1',
   issue_date: '2026-11-02',
@@ -64,7 +64,8 @@ const renderData = {
   buyer: { name: 'Buyer SARL' },
   line_items: [{ name: 'Widget', quantity: '1', unit_price: '10.00' }],
 };
-const render = () => call('POST', '/api/v1/documents/render', { document_type: 'invoice', data: renderData });
+const render = async () =>
+  await call('POST', '/api/v1/documents/render', { document_type: 'invoice', data: renderData });
 async function upload() {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(64 * 1024).fill(7)], { type: 'text/plain' }), 'notes.txt');
@@ -75,8 +76,8 @@ async function upload() {
   });
   return { status: res.status, body: (await res.json()) as any, headers: res.headers };
 }
-const keyed = () =>
-  server.json('/api/v1/customers', {
+const keyed = async () =>
+  await server.json('/api/v1/customers', {
     method: 'POST',
     key: account.apiKey,
     body: { name: 'Keyed Ltd' },
@@ -91,10 +92,10 @@ async function holdings() {
     customers: await list('/api/v1/customers'),
     documents: await list('/api/v1/documents'),
     draft: (await call('GET', `/api/v1/documents/${draftId}`)).body.data.status,
-    files: server.db.select().from(files).where(eq(files.accountId, account.id)).all().length,
+    files: (await server.db.select().from(files).where(eq(files.accountId, account.id)).all()).length,
     meter: limits.renders.used,
     events: (await list('/api/v1/usage/events')).length,
-    renders: server.db.select().from(renders).where(eq(renders.accountId, account.id)).all().length,
+    renders: (await server.db.select().from(renders).where(eq(renders.accountId, account.id)).all()).length,
   };
 }
 const healthy = async () => (await server.request('/health')).status;
@@ -111,7 +112,7 @@ describe('the data dir on a full disk', () => {
     async () => {
       expect(mounted).toBe(true);
       const before = await holdings();
-      freeSpace = fillDisk(dataDir, server.db);
+      freeSpace = fillDisk(dataDir, server.sqlite);
 
       const customer = await call('POST', '/api/v1/customers', { name: 'Full Disk Ltd' });
       expect507(customer);
@@ -165,17 +166,17 @@ describe('a background job on a full disk', () => {
     'a batch whose disk fills mid-run fails its attempt, keeps its item, and completes once space is back',
     async () => {
       expect(mounted).toBe(true);
-      const batchAccount = makeAccount(server);
-      const batchCall = (method: string, path: string, body?: unknown) =>
-        server.json(path, { method, key: batchAccount.apiKey, body });
+      const batchAccount = await makeAccount(server);
+      const batchCall = async (method: string, path: string, body?: unknown) =>
+        await server.json(path, { method, key: batchAccount.apiKey, body });
       const created = await batchCall('POST', '/api/v1/batches', {
         items: [{ data: { ...renderData, invoice_number: 'BATCH-1' } }],
       });
       expect(created.status).toBe(200);
       const batchPath = `/api/v1/batches/${created.body.data.id}`;
       const meter = async () => (await batchCall('GET', '/api/v1/usage/limits')).body.data.renders.used;
-      const made = () =>
-        server.db.select().from(renders).where(eq(renders.accountId, batchAccount.id)).all().length;
+      const made = async () =>
+        (await server.db.select().from(renders).where(eq(renders.accountId, batchAccount.id)).all()).length;
 
       fillWhileDrawing = true;
       await server.jobs.runDue();
@@ -185,12 +186,12 @@ describe('a background job on a full disk', () => {
         completed_items: 0,
         failed_items: 0,
       });
-      expect([await meter(), made()]).toEqual([0, 0]);
+      expect([await meter(), await made()]).toEqual([0, 0]);
       expect(await healthy()).toBe(200);
       clock.advance(61_000); // the attempt's lease, which the full disk kept it from giving back, runs out
       // Still full: the claim itself cannot be written, so no attempt is spent (the poll loop logs it and
       // polls again; runDue, the tests' entry, passes the error on).
-      expect(isStorageFull(await server.jobs.runDue().catch((error) => error))).toBe(true);
+      expect(isStorageFull(await server.jobs.runDue().catch((error: unknown) => error))).toBe(true);
 
       freeSpace();
       expect(await server.jobs.runDue()).toBe(1);
@@ -199,7 +200,7 @@ describe('a background job on a full disk', () => {
         completed_items: 1,
         failed_items: 0,
       });
-      expect([await meter(), made()]).toEqual([1, 1]);
+      expect([await meter(), await made()]).toEqual([1, 1]);
     },
   );
 });

@@ -9,7 +9,7 @@ let server: TestServer;
 let account: TestAccount;
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 

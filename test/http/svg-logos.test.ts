@@ -73,7 +73,7 @@ async function upload(account: TestAccount, path: string, svg: string) {
 describe('SVG logos', () => {
   for (const [name, svg, message] of HOSTILE) {
     test(`${name} is refused at upload, as a file and as a branding logo`, async () => {
-      const account = makeAccount(server);
+      const account = await makeAccount(server);
       const asFile = await upload(account, '/api/v1/files', svg);
       expect(asFile.status).toBe(422);
       expect(asFile.body.error.details.fields[0]).toMatchObject({ loc: 'body.file', type: 'invalid_image' });
@@ -90,19 +90,19 @@ describe('SVG logos', () => {
   }
 
   test('an ordinary SVG logo (text, shapes, gradients by #id) is accepted', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const res = await upload(account, '/api/v1/files', new TextDecoder().decode(LOGO_SVG));
     expect(res.status).toBe(200);
     expect(res.body.data.content_type).toBe('image/svg+xml');
   });
 
   test('a hostile SVG stored before the checks existed is left out of the PDF without the server growing', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const svg = new TextEncoder().encode(nestedUse());
     const id = `fil_old${Date.now()}`;
     const blobKey = `files/${account.id}/${id}`;
     await server.deps.blobs.put(blobKey, svg, 'image/svg+xml');
-    insertFile(server.db, {
+    await insertFile(server.db, {
       id,
       accountId: account.id,
       filename: 'old.svg',

@@ -24,7 +24,7 @@ const render = (key: string) =>
 
 describe('usage and quota', () => {
   test('one event per PDF, newest first; validate and calculate never count', async () => {
-    const account = makeAccount(server);
+    const account = await makeAccount(server);
     const first = await render(account.apiKey);
     const second = await render(account.apiKey);
     await server.json('/api/v1/documents/validate', { method: 'POST', key: account.apiKey, body: { data } });
@@ -48,8 +48,8 @@ describe('usage and quota', () => {
   });
 
   test('the render beyond the quota is 429 quota_exceeded with monthly_quota and used; a new month resets it', async () => {
-    makePlan(server, { id: 'plan_q3', rps: 1000, quota: 3 });
-    const account = makeAccount(server, { planId: 'plan_q3' });
+    await makePlan(server, { id: 'plan_q3', rps: 1000, quota: 3 });
+    const account = await makeAccount(server, { planId: 'plan_q3' });
     for (let i = 0; i < 3; i++) expect((await render(account.apiKey)).status).toBe(200);
     const over = await render(account.apiKey);
     expect(over.status).toBe(429);
@@ -67,8 +67,8 @@ describe('usage and quota', () => {
   });
 
   test('concurrent renders never overshoot the quota', async () => {
-    makePlan(server, { id: 'plan_q4', rps: 1000, quota: 4 });
-    const account = makeAccount(server, { planId: 'plan_q4' });
+    await makePlan(server, { id: 'plan_q4', rps: 1000, quota: 4 });
+    const account = await makeAccount(server, { planId: 'plan_q4' });
     const results = await Promise.all(Array.from({ length: 10 }, () => render(account.apiKey)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(4);
     expect(results.filter((r) => r.status === 429)).toHaveLength(6);
@@ -84,8 +84,8 @@ describe('usage and quota', () => {
       },
     });
     try {
-      makePlan(failing, { id: 'plan_q1', rps: 1000, quota: 1 });
-      const account = makeAccount(failing, { planId: 'plan_q1' });
+      await makePlan(failing, { id: 'plan_q1', rps: 1000, quota: 1 });
+      const account = await makeAccount(failing, { planId: 'plan_q1' });
       const res = await failing.json('/api/v1/documents/render', {
         method: 'POST',
         key: account.apiKey,

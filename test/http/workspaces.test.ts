@@ -7,7 +7,7 @@ let account: TestAccount;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server);
+  account = await makeAccount(server);
 });
 afterAll(() => server.stop());
 
@@ -103,7 +103,7 @@ describe('workspaces', () => {
     const ws = await newWorkspace();
     const added = await addMember(ws.id, { email: 'eve@example.com' });
     const memberId = added.body.data[0].id;
-    const other = makeAccount(server);
+    const other = await makeAccount(server);
     const base = `/api/v1/workspaces/${ws.id}`;
     const calls = [
       server.json(base, { key: other.apiKey }),

@@ -24,7 +24,7 @@ test('after kill -9 mid-batch, the rest runs once the leases expire: nothing los
   // No unique constraint on purpose: a duplicate effect must be visible, not rejected.
   sqlite.exec('CREATE TABLE effects (seq INTEGER PRIMARY KEY, job_id TEXT NOT NULL, i INTEGER NOT NULL)');
   const clock = new FakeClock(new Date());
-  for (let i = 0; i < JOBS; i++) enqueueJob(db, clock, effectJob, { i });
+  for (let i = 0; i < JOBS; i++) await enqueueJob(db, clock, effectJob, { i });
 
   const child = Bun.spawn([process.execPath, resolve(import.meta.dir, '../jobs-crash-worker.ts'), path], {
     stdout: 'inherit',
@@ -42,27 +42,19 @@ test('after kill -9 mid-batch, the rest runs once the leases expire: nothing los
   const doneByChild = count();
   expect(doneByChild).toBeGreaterThan(0);
   expect(doneByChild).toBeLessThan(JOBS);
-  const orphaned = db
-    .select()
-    .from(jobs)
-    .all()
-    .filter((j) => j.status === 'running');
+  const orphaned = (await db.select().from(jobs).all()).filter((j) => j.status === 'running');
   expect(orphaned.length).toBeGreaterThan(0); // the kill caught jobs in flight
 
   // Before the leases expire nothing of the dead worker's is taken; after, everything is.
   const runtime = new JobRuntime({ db, clock, definitions: [effectJob] });
   await runtime.runDue();
-  expect(
-    db
-      .select()
-      .from(jobs)
-      .all()
-      .filter((j) => j.status === 'running'),
-  ).toHaveLength(orphaned.length);
+  expect((await db.select().from(jobs).all()).filter((j) => j.status === 'running')).toHaveLength(
+    orphaned.length,
+  );
   clock.advance(60_000);
   await runtime.runDue();
 
-  const all = db.select().from(jobs).all();
+  const all = await db.select().from(jobs).all();
   expect(all.filter((j) => j.status !== 'succeeded')).toEqual([]);
   const effects = sqlite.query('SELECT job_id, i FROM effects').all() as { job_id: string; i: number }[];
   expect(effects).toHaveLength(JOBS);

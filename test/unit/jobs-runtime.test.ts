@@ -39,6 +39,7 @@ test('per-kind concurrency is never exceeded, and kinds do not block each other'
   const { db } = openDatabase(file());
   const clock = new FakeClock();
   const active = { slow: 0, fast: 0 };
+  const started = { slow: 0, fast: 0 };
   const peak = { slow: 0, fast: 0 };
   const make = (kind: 'slow' | 'fast', concurrency: number) =>
     defineJob({
@@ -47,27 +48,24 @@ test('per-kind concurrency is never exceeded, and kinds do not block each other'
       concurrency,
       handler: async () => {
         active[kind]++;
+        started[kind]++;
         peak[kind] = Math.max(peak[kind], active[kind]);
-        // A claim round launches synchronously: every handler it starts is running before any ends.
-        await Promise.resolve();
+        // Claims are async: each handler holds its slot until its kind is full (or has nothing more to
+        // start), so a runtime that over-claimed would show a peak above the limit.
+        while (active[kind] < concurrency && started[kind] < 10) await Bun.sleep(1);
+        await Bun.sleep(1);
         active[kind]--;
       },
     });
   const slow = make('slow', 2);
   const fast = make('fast', 3);
   for (let i = 0; i < 10; i++) {
-    enqueueJob(db, clock, slow, { i });
-    enqueueJob(db, clock, fast, { i });
+    await enqueueJob(db, clock, slow, { i });
+    await enqueueJob(db, clock, fast, { i });
   }
   expect(await new JobRuntime({ db, clock, definitions: [slow, fast] }).runDue()).toBe(20);
   expect(peak).toEqual({ slow: 2, fast: 3 });
-  expect(
-    db
-      .select()
-      .from(jobs)
-      .all()
-      .every((j) => j.status === 'succeeded'),
-  ).toBe(true);
+  expect((await db.select().from(jobs).all()).every((j) => j.status === 'succeeded')).toBe(true);
 });
 
 test('two runtimes on two connections to one file run every job exactly once', async () => {
@@ -86,7 +84,8 @@ test('two runtimes on two connections to one file run every job exactly once', a
   });
   const a = openDatabase(path);
   const b = openDatabase(path);
-  const ids = Array.from({ length: 100 }, (_, i) => enqueueJob(a.db, clock, def, { i }).id);
+  const ids: string[] = [];
+  for (let i = 0; i < 100; i++) ids.push((await enqueueJob(a.db, clock, def, { i })).id);
   const [ranA, ranB] = await Promise.all([
     new JobRuntime({ db: a.db, clock, definitions: [def] }).runDue(),
     new JobRuntime({ db: b.db, clock, definitions: [def] }).runDue(),
@@ -123,8 +122,8 @@ test('stop() waits for short handlers and releases one that outlives the grace p
     payload: Item,
     handler: () => quickMayEnd.opened,
   });
-  const h = enqueueJob(db, clock, hang, { i: 1 });
-  const q = enqueueJob(db, clock, quick, { i: 2 });
+  const h = await enqueueJob(db, clock, hang, { i: 1 });
+  const q = await enqueueJob(db, clock, quick, { i: 2 });
   const runtime = new JobRuntime({ db, clock, definitions: [hang, quick], graceMs: 50, pollMs: 5 });
   const bothStarted = runtime.next('polled', (e) => e.launched === 2);
   runtime.start();
@@ -134,8 +133,8 @@ test('stop() waits for short handlers and releases one that outlives the grace p
   quickMayEnd.open();
   await stopped;
   expect(aborted).toBe(true);
-  expect(getJob(db, q.id)?.status).toBe('succeeded');
-  expect(getJob(db, h.id)).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
+  expect((await getJob(db, q.id))?.status).toBe('succeeded');
+  expect(await getJob(db, h.id)).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
 
   // A later process runs it; the released attempt did not count.
   let ranWith = 0;
@@ -148,7 +147,7 @@ test('stop() waits for short handlers and releases one that outlives the grace p
   });
   expect(await new JobRuntime({ db: openDatabase(path).db, clock, definitions: [again] }).runDue()).toBe(1);
   expect(ranWith).toBe(1);
-  expect(getJob(db, h.id)?.status).toBe('succeeded');
+  expect((await getJob(db, h.id))?.status).toBe('succeeded');
 });
 
 test('the poll loop picks up new jobs, at once after wake()', async () => {
@@ -161,7 +160,7 @@ test('the poll loop picks up new jobs, at once after wake()', async () => {
   runtime.start();
   expect((await firstRound).launched).toBe(0);
   const settled = runtime.next('settled');
-  enqueueJob(db, clock, def, { i: 1 });
+  await enqueueJob(db, clock, def, { i: 1 });
   runtime.wake();
   await settled; // long before the next poll, ten seconds away
   expect(seen).toEqual([1]);
@@ -170,7 +169,7 @@ test('the poll loop picks up new jobs, at once after wake()', async () => {
   runtime.onEvent((e) => {
     if (e.type === 'polled') rounds++;
   });
-  enqueueJob(db, clock, def, { i: 2 });
+  await enqueueJob(db, clock, def, { i: 2 });
   runtime.wake(); // stopped: no more claims
   await timerTurn();
   await timerTurn();
@@ -204,12 +203,12 @@ test('a long job keeps its lease by heartbeat, so no other worker takes it', asy
       },
     });
   }
-  const job = enqueueJob(db, clock, def(), { i: 1 });
+  const job = await enqueueJob(db, clock, def(), { i: 1 });
   await first.runDue();
   expect(claimedByOther as number).toBe(0);
   expect(heartbeats).toBe(10);
   expect(runs).toBe(1);
-  expect(getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  expect(await getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 1 });
 });
 
 test('ctx.transaction commits step by step while the claim is held, and nothing once it is lost', async () => {
@@ -221,18 +220,18 @@ test('ctx.transaction commits step by step while the claim is held, and nothing 
     kind: 'steps',
     payload: Item,
     handler: async (_p, ctx) => {
-      ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (1)`));
-      ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (2)`));
+      await ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (1)`));
+      await ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (2)`));
       // Another worker takes over: the claim's attempt no longer matches.
-      db.update(jobs).set({ attempts: 99 }).run();
+      await db.update(jobs).set({ attempts: 99 }).run();
       try {
-        ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (3)`));
+        await ctx.transaction((tx) => tx.run(sql`INSERT INTO steps VALUES (3)`));
       } catch (error) {
         lost = error;
       }
     },
   });
-  enqueueJob(db, clock, def, { i: 1 });
+  await enqueueJob(db, clock, def, { i: 1 });
   await new JobRuntime({ db, clock, definitions: [def] }).runDue();
   expect((lost as Error)?.name).toBe('LeaseLostError');
   expect(sqlite.query('SELECT n FROM steps ORDER BY n').all()).toEqual([{ n: 1 }, { n: 2 }]);
@@ -284,8 +283,8 @@ test('an enqueue wakes a started runtime once its transaction commits: no wake()
   runtime.start();
   await firstRound;
   const settled = runtime.next('settled');
-  db.transaction((tx) => {
-    enqueueJob(tx, clock, kind, { i: 1 });
+  await db.transaction(async (tx) => {
+    await enqueueJob(tx, clock, kind, { i: 1 });
     // Still inside the transaction: the wake has not run yet, so no worker can see an uncommitted row.
     expect(ran).toEqual([]);
   });
@@ -297,10 +296,10 @@ test('an enqueue wakes a started runtime once its transaction commits: no wake()
   runtime.onEvent((e) => {
     if (e.type === 'polled') rounds++;
   });
-  const second = enqueueJob(db, clock, kind, { i: 2 });
+  const second = await enqueueJob(db, clock, kind, { i: 2 });
   await timerTurn();
   await timerTurn();
   expect(rounds).toBe(0);
   expect(ran).toEqual([1]);
-  expect(getJob(db, second.id)?.status).toBe('queued');
+  expect((await getJob(db, second.id))?.status).toBe('queued');
 });

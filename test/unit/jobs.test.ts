@@ -23,77 +23,80 @@ function setup() {
 }
 
 const MINUTE = 60_000;
-function claimOne(db: ReturnType<typeof setup>['db'], clock: FakeClock, kind: string) {
-  const job = claim(db, clock, { kinds: [kind], leaseMs: MINUTE });
+async function claimOne(db: ReturnType<typeof setup>['db'], clock: FakeClock, kind: string) {
+  const job = await claim(db, clock, { kinds: [kind], leaseMs: MINUTE });
   if (!job) throw new Error('nothing claimed');
   return job;
 }
 const Email = Type.Object({ to: Type.String() });
 
-test('enqueue, claim, complete', () => {
+test('enqueue, claim, complete', async () => {
   const { db, clock } = setup();
-  const job = enqueue(db, clock, { kind: 'email', payload: { to: 'a@x' }, maxAttempts: 3 });
+  const job = await enqueue(db, clock, { kind: 'email', payload: { to: 'a@x' }, maxAttempts: 3 });
   expect(job).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
   expect(job.id).toStartWith('job_');
-  const claimed = claimOne(db, clock, 'email');
+  const claimed = await claimOne(db, clock, 'email');
   expect(claimed).toMatchObject({ id: job.id, status: 'running', attempts: 1 });
   expect(claimed?.leaseUntil).toBe(new Date(clock.now().getTime() + MINUTE).toISOString());
-  expect(claim(db, clock, { kinds: ['email'], leaseMs: MINUTE })).toBeUndefined(); // held, not due
-  expect(complete(db, clock, claimed)).toBe(true);
-  expect(getJob(db, job.id)).toMatchObject({
+  expect(await claim(db, clock, { kinds: ['email'], leaseMs: MINUTE })).toBeUndefined(); // held, not due
+  expect(await complete(db, clock, claimed)).toBe(true);
+  expect(await getJob(db, job.id)).toMatchObject({
     status: 'succeeded',
     leaseUntil: null,
     finishedAt: clock.now().toISOString(),
   });
-  expect(complete(db, clock, claimed)).toBe(false); // a second complete changes nothing
+  expect(await complete(db, clock, claimed)).toBe(false); // a second complete changes nothing
 });
 
-test('claim respects kinds and run_at, oldest due first', () => {
+test('claim respects kinds and run_at, oldest due first', async () => {
   const { db, clock } = setup();
-  const later = enqueue(db, clock, {
+  const later = await enqueue(db, clock, {
     kind: 'a',
     payload: 1,
     maxAttempts: 1,
     runAt: new Date(clock.now().getTime() + MINUTE),
   });
-  const other = enqueue(db, clock, { kind: 'b', payload: 2, maxAttempts: 1 });
-  const first = enqueue(db, clock, { kind: 'a', payload: 3, maxAttempts: 1 });
-  expect(claim(db, clock, { kinds: [], leaseMs: MINUTE })).toBeUndefined();
-  expect(claim(db, clock, { kinds: ['a'], leaseMs: MINUTE })?.id).toBe(first.id);
-  expect(claim(db, clock, { kinds: ['a'], leaseMs: MINUTE })).toBeUndefined();
+  const other = await enqueue(db, clock, { kind: 'b', payload: 2, maxAttempts: 1 });
+  const first = await enqueue(db, clock, { kind: 'a', payload: 3, maxAttempts: 1 });
+  expect(await claim(db, clock, { kinds: [], leaseMs: MINUTE })).toBeUndefined();
+  expect((await claim(db, clock, { kinds: ['a'], leaseMs: MINUTE }))?.id).toBe(first.id);
+  expect(await claim(db, clock, { kinds: ['a'], leaseMs: MINUTE })).toBeUndefined();
   clock.advance(MINUTE);
-  expect(claim(db, clock, { kinds: ['a'], leaseMs: MINUTE })?.id).toBe(later.id);
-  expect(claim(db, clock, { kinds: ['a', 'b'], leaseMs: MINUTE })?.id).toBe(other.id);
+  expect((await claim(db, clock, { kinds: ['a'], leaseMs: MINUTE }))?.id).toBe(later.id);
+  expect((await claim(db, clock, { kinds: ['a', 'b'], leaseMs: MINUTE }))?.id).toBe(other.id);
 });
 
-test('a run key makes the second enqueue a no-op returning the first job', () => {
+test('a run key makes the second enqueue a no-op returning the first job', async () => {
   const { db, clock } = setup();
   const key = 'recurring:rinv_1:2026-02-01';
-  const a = enqueue(db, clock, { kind: 'recurring', payload: { n: 1 }, runKey: key, maxAttempts: 3 });
+  const a = await enqueue(db, clock, { kind: 'recurring', payload: { n: 1 }, runKey: key, maxAttempts: 3 });
   clock.advance(MINUTE);
-  const b = enqueue(db, clock, { kind: 'recurring', payload: { n: 2 }, runKey: key, maxAttempts: 3 });
+  const b = await enqueue(db, clock, { kind: 'recurring', payload: { n: 2 }, runKey: key, maxAttempts: 3 });
   expect(b).toEqual(a);
-  expect(db.select().from(jobs).all()).toHaveLength(1);
+  expect(await db.select().from(jobs).all()).toHaveLength(1);
 });
 
-test('enqueue inside a caller transaction commits or rolls back with it', () => {
+test('enqueue inside a caller transaction commits or rolls back with it', async () => {
   const { db, clock } = setup();
-  expect(() =>
-    db.transaction((tx) => {
-      enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 });
-      throw new Error('use-case failed');
-    }),
+  expect(
+    async () =>
+      await db.transaction(async (tx) => {
+        await enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 });
+        throw new Error('use-case failed');
+      }),
   ).toThrow('use-case failed');
-  expect(db.select().from(jobs).all()).toHaveLength(0);
-  db.transaction((tx) => enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 }));
-  expect(db.select().from(jobs).all()).toHaveLength(1);
+  expect(await db.select().from(jobs).all()).toHaveLength(0);
+  await db.transaction(
+    async (tx) => await enqueue(tx, clock, { kind: 'email', payload: {}, maxAttempts: 1 }),
+  );
+  expect(await db.select().from(jobs).all()).toHaveLength(1);
 });
 
-test('enqueueJob checks the payload against the definition', () => {
+test('enqueueJob checks the payload against the definition', async () => {
   const { db, clock } = setup();
   const def = defineJob({ kind: 'email', payload: Email, maxAttempts: 4, handler: async () => {} });
-  expect(enqueueJob(db, clock, def, { to: 'a@x' }).maxAttempts).toBe(4);
-  expect(() => enqueueJob(db, clock, def, { to: 1 } as never)).toThrow('invalid payload at /to');
+  expect((await enqueueJob(db, clock, def, { to: 'a@x' })).maxAttempts).toBe(4);
+  expect(async () => await enqueueJob(db, clock, def, { to: 1 } as never)).toThrow('invalid payload at /to');
 });
 
 test('retryable failure: back to queued after the backoff, then success', async () => {
@@ -110,19 +113,19 @@ test('retryable failure: back to queued after the backoff, then success', async 
     },
   });
   const runtime = new JobRuntime({ db, clock, definitions: [def] });
-  const job = enqueueJob(db, clock, def, { to: 'a@x' });
+  const job = await enqueueJob(db, clock, def, { to: 'a@x' });
   expect(await runtime.runDue()).toBe(1);
   const t1 = clock.now().getTime();
-  expect(getJob(db, job.id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'smtp down 1' });
-  expect(getJob(db, job.id)?.runAt).toBe(new Date(t1 + MINUTE).toISOString());
+  expect(await getJob(db, job.id)).toMatchObject({ status: 'queued', attempts: 1, lastError: 'smtp down 1' });
+  expect((await getJob(db, job.id))?.runAt).toBe(new Date(t1 + MINUTE).toISOString());
   clock.advance(MINUTE - 1);
   expect(await runtime.runDue()).toBe(0); // not before run_at
   clock.advance(1);
   expect(await runtime.runDue()).toBe(1);
-  expect(getJob(db, job.id)?.runAt).toBe(new Date(t1 + 3 * MINUTE).toISOString()); // 2nd backoff: 2 min
+  expect((await getJob(db, job.id))?.runAt).toBe(new Date(t1 + 3 * MINUTE).toISOString()); // 2nd backoff: 2 min
   clock.advance(2 * MINUTE);
   expect(await runtime.runDue()).toBe(1);
-  expect(getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 3 });
+  expect(await getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 3 });
   expect(calls).toEqual([1, 2, 3]);
 });
 
@@ -146,57 +149,61 @@ test('a permanent error fails at once; exhausted attempts fail with the last err
     },
   });
   const runtime = new JobRuntime({ db, clock, definitions: [permanent, flaky] });
-  const p = enqueueJob(db, clock, permanent, {});
-  const f = enqueueJob(db, clock, flaky, {});
+  const p = await enqueueJob(db, clock, permanent, {});
+  const f = await enqueueJob(db, clock, flaky, {});
   expect(await runtime.runDue()).toBe(3); // perm once, flaky twice (zero backoff)
-  expect(getJob(db, p.id)).toMatchObject({ status: 'failed', attempts: 1, lastError: 'customer deleted' });
-  expect(getJob(db, f.id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'boom 2' });
-  expect(getJob(db, f.id)?.finishedAt).toBe(clock.now().toISOString());
+  expect(await getJob(db, p.id)).toMatchObject({
+    status: 'failed',
+    attempts: 1,
+    lastError: 'customer deleted',
+  });
+  expect(await getJob(db, f.id)).toMatchObject({ status: 'failed', attempts: 2, lastError: 'boom 2' });
+  expect((await getJob(db, f.id))?.finishedAt).toBe(clock.now().toISOString());
 });
 
 test('a payload that no longer matches the schema fails permanently', async () => {
   const { db, clock } = setup();
   const def = defineJob({ kind: 'email', payload: Email, maxAttempts: 5, handler: async () => {} });
-  const job = enqueue(db, clock, { kind: 'email', payload: { to: 42 }, maxAttempts: 5 });
+  const job = await enqueue(db, clock, { kind: 'email', payload: { to: 42 }, maxAttempts: 5 });
   await new JobRuntime({ db, clock, definitions: [def] }).runDue();
-  expect(getJob(db, job.id)).toMatchObject({ status: 'failed', attempts: 1 });
+  expect(await getJob(db, job.id)).toMatchObject({ status: 'failed', attempts: 1 });
 });
 
-test('an expired lease is re-claimed; the vanished worker can no longer complete or fail', () => {
+test('an expired lease is re-claimed; the vanished worker can no longer complete or fail', async () => {
   const { db, clock } = setup();
-  const job = enqueue(db, clock, { kind: 'email', payload: {}, maxAttempts: 3 });
-  const lost = claimOne(db, clock, 'email');
+  const job = await enqueue(db, clock, { kind: 'email', payload: {}, maxAttempts: 3 });
+  const lost = await claimOne(db, clock, 'email');
   clock.advance(MINUTE); // lease_until == now: still held
-  expect(claim(db, clock, { kinds: ['email'], leaseMs: MINUTE })).toBeUndefined();
+  expect(await claim(db, clock, { kinds: ['email'], leaseMs: MINUTE })).toBeUndefined();
   clock.advance(1);
-  const again = claimOne(db, clock, 'email');
+  const again = await claimOne(db, clock, 'email');
   expect(again).toMatchObject({ id: job.id, attempts: 2, status: 'running' });
-  expect(complete(db, clock, lost)).toBe(false);
+  expect(await complete(db, clock, lost)).toBe(false);
   expect(
-    fail(db, clock, { ...lost, maxAttempts: 3 }, 'late', { retryable: false, backoffMs: 0 }),
+    await fail(db, clock, { ...lost, maxAttempts: 3 }, 'late', { retryable: false, backoffMs: 0 }),
   ).toBeUndefined();
-  expect(release(db, clock, lost)).toBe(false);
-  expect(complete(db, clock, again)).toBe(true);
+  expect(await release(db, clock, lost)).toBe(false);
+  expect(await complete(db, clock, again)).toBe(true);
 });
 
-test('a worker lost on the last attempt fails the job instead of looping', () => {
+test('a worker lost on the last attempt fails the job instead of looping', async () => {
   const { db, clock } = setup();
-  const job = enqueue(db, clock, { kind: 'email', payload: {}, maxAttempts: 1 });
-  claim(db, clock, { kinds: ['email'], leaseMs: MINUTE });
+  const job = await enqueue(db, clock, { kind: 'email', payload: {}, maxAttempts: 1 });
+  await claim(db, clock, { kinds: ['email'], leaseMs: MINUTE });
   clock.advance(MINUTE + 1);
-  expect(claim(db, clock, { kinds: ['email'], leaseMs: MINUTE })).toBeUndefined();
-  expect(getJob(db, job.id)).toMatchObject({ status: 'failed', attempts: 2 });
-  expect(getJob(db, job.id)?.lastError).toContain('worker lost');
+  expect(await claim(db, clock, { kinds: ['email'], leaseMs: MINUTE })).toBeUndefined();
+  expect(await getJob(db, job.id)).toMatchObject({ status: 'failed', attempts: 2 });
+  expect((await getJob(db, job.id))?.lastError).toContain('worker lost');
 });
 
-test('release gives the attempt back; cancel only stops queued jobs', () => {
+test('release gives the attempt back; cancel only stops queued jobs', async () => {
   const { db, clock } = setup();
-  const a = enqueue(db, clock, { kind: 'k', payload: {}, maxAttempts: 1 });
-  const claimed = claimOne(db, clock, 'k');
-  expect(cancel(db, clock, a.id)).toBe(false); // running
-  expect(release(db, clock, claimed)).toBe(true);
-  expect(getJob(db, a.id)).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
-  expect(cancel(db, clock, a.id)).toBe(true);
-  expect(getJob(db, a.id)?.status).toBe('cancelled');
-  expect(claim(db, clock, { kinds: ['k'], leaseMs: MINUTE })).toBeUndefined();
+  const a = await enqueue(db, clock, { kind: 'k', payload: {}, maxAttempts: 1 });
+  const claimed = await claimOne(db, clock, 'k');
+  expect(await cancel(db, clock, a.id)).toBe(false); // running
+  expect(await release(db, clock, claimed)).toBe(true);
+  expect(await getJob(db, a.id)).toMatchObject({ status: 'queued', attempts: 0, leaseUntil: null });
+  expect(await cancel(db, clock, a.id)).toBe(true);
+  expect((await getJob(db, a.id))?.status).toBe('cancelled');
+  expect(await claim(db, clock, { kinds: ['k'], leaseMs: MINUTE })).toBeUndefined();
 });

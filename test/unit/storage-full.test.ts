@@ -63,27 +63,28 @@ test('ENOSPC and EDQUOT from the file system are storage full; other errnos and 
   expect(isStorageFull(undefined)).toBe(false);
 });
 
-test('a reservation neither recorded nor given back holds its unit until the hold ends, and is never metered', () => {
+test('a reservation neither recorded nor given back holds its unit until the hold ends, and is never metered', async () => {
   const { db, clock, close } = setup();
-  setPlan({
+  await setPlan({
     ctx: { db, clock },
     input: { id: 'plan_one', name: 'one', monthlyRenderQuota: 1, requestsPerSecond: 10 },
   });
-  const created = createAccount({ ctx: { db, clock }, input: { name: 'A', planId: 'plan_one' } });
+  const created = await createAccount({ ctx: { db, clock }, input: { name: 'A', planId: 'plan_one' } });
   if (!created) throw new Error('no account');
   const accountId = created.account.account.id;
-  const reserve = () => reserveRender({ db, clock }, { accountId, renderId: `rnd_${n++}`, monthlyQuota: 1 });
-  const meter = () =>
-    countEventsBetween(db, accountId, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z');
+  const reserve = async () =>
+    await reserveRender({ db, clock }, { accountId, renderId: `rnd_${n++}`, monthlyQuota: 1 });
+  const meter = async () =>
+    await countEventsBetween(db, accountId, '2026-01-01T00:00:00.000Z', '2026-02-01T00:00:00.000Z');
 
-  reserve(); // the process dies here: no render recorded, no give-back
-  expect(meter()).toBe(0);
+  await reserve(); // the process dies here: no render recorded, no give-back
+  expect(await meter()).toBe(0);
   expect((thrown(reserve) as { code: string }).code).toBe('quota_exceeded');
   clock.advance(RESERVATION_HOLD_MS - 1);
   expect((thrown(reserve) as { code: string }).code).toBe('quota_exceeded');
   clock.advance(1);
-  const next = reserve();
-  db.transaction((tx) => next.confirm(tx));
-  expect(meter()).toBe(1);
+  const next = await reserve();
+  await db.transaction(async (tx) => await next.confirm(tx));
+  expect(await meter()).toBe(1);
   close();
 });

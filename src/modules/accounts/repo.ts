@@ -10,13 +10,13 @@ export interface AccountWithPlan {
   monthlyRenderQuota: number;
 }
 
-export function insertAccount(db: DbOrTx, row: AccountRow): AccountRow {
-  return db.insert(accounts).values(row).returning().get();
+export async function insertAccount(db: DbOrTx, row: AccountRow): Promise<AccountRow> {
+  return await db.insert(accounts).values(row).returning().get();
 }
 
 /** The account with its plan's limits, read fresh each time so CLI changes apply on the next request. */
-export function findAccountWithPlan(db: DbOrTx, id: string): AccountWithPlan | undefined {
-  const row = db
+export async function findAccountWithPlan(db: DbOrTx, id: string): Promise<AccountWithPlan | undefined> {
+  const row = await db
     .select({
       account: accounts,
       planName: plans.name,
@@ -31,20 +31,30 @@ export function findAccountWithPlan(db: DbOrTx, id: string): AccountWithPlan | u
 }
 
 /** The account of a data dir that has exactly one (a single firm's install), else undefined. */
-export function onlyAccountId(db: DbOrTx): string | undefined {
-  const rows = db.select({ id: accounts.id }).from(accounts).limit(2).all();
+export async function onlyAccountId(db: DbOrTx): Promise<string | undefined> {
+  const rows = await db.select({ id: accounts.id }).from(accounts).limit(2).all();
   return rows.length === 1 ? rows[0]?.id : undefined;
 }
 
-export function countAccounts(db: DbOrTx): number {
-  return db.select({ n: count() }).from(accounts).get()?.n ?? 0;
+export async function countAccounts(db: DbOrTx): Promise<number> {
+  return (await db.select({ n: count() }).from(accounts).get())?.n ?? 0;
 }
 
-export function setAccountDisabledAt(db: DbOrTx, id: string, disabledAt: string | null, now: string) {
-  return db.update(accounts).set({ disabledAt, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
+export async function setAccountDisabledAt(db: DbOrTx, id: string, disabledAt: string | null, now: string) {
+  return await db
+    .update(accounts)
+    .set({ disabledAt, updatedAt: now })
+    .where(eq(accounts.id, id))
+    .returning()
+    .get();
 }
 
 /** The plan an account is on (the billing webhooks move it as the subscription changes). */
-export function setAccountPlanId(db: DbOrTx, id: string, planId: string, now: string) {
-  return db.update(accounts).set({ planId, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
+export async function setAccountPlanId(db: DbOrTx, id: string, planId: string, now: string) {
+  return await db
+    .update(accounts)
+    .set({ planId, updatedAt: now })
+    .where(eq(accounts.id, id))
+    .returning()
+    .get();
 }

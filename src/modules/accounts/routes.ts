@@ -27,8 +27,8 @@ const Me = t.Object({
 export function accountRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/auth' }).use(auth).get(
     '/me',
-    ({ ctx, principal }) => {
-      const account = findAccountWithPlan(ctx.db, ctx.accountId);
+    async ({ ctx, principal }) => {
+      const account = await findAccountWithPlan(ctx.db, ctx.accountId);
       if (!account) throw notFound('Account');
       const { session, member } = principal;
       return {

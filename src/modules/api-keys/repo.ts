@@ -10,23 +10,25 @@ function visible(accountId: string, scope: KeyScope) {
   return scope.all ? account : and(account, inArray(apiKeys.workspaceMemberId, scope.memberIds));
 }
 
-export function countActiveKeys(db: DbOrTx, accountId: string): number {
+export async function countActiveKeys(db: DbOrTx, accountId: string): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(apiKeys)
-      .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
-      .get()?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(apiKeys)
+        .where(and(eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedAt)))
+        .get()
+    )?.n ?? 0
   );
 }
 
-export function insertApiKey(db: DbOrTx, row: ApiKeyRow): ApiKeyRow {
-  return db.insert(apiKeys).values(row).returning().get();
+export async function insertApiKey(db: DbOrTx, row: ApiKeyRow): Promise<ApiKeyRow> {
+  return await db.insert(apiKeys).values(row).returning().get();
 }
 
 /** Whether the account's key `id` exists and is not revoked. */
-export function isActiveKey(db: DbOrTx, accountId: string, id: string): boolean {
-  const row = db
+export async function isActiveKey(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+  const row = await db
     .select({ revokedAt: apiKeys.revokedAt })
     .from(apiKeys)
     .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id)))
@@ -34,26 +36,31 @@ export function isActiveKey(db: DbOrTx, accountId: string, id: string): boolean 
   return row !== undefined && row.revokedAt === null;
 }
 
-export function findApiKeyByLookup(db: DbOrTx, lookup: string): ApiKeyRow | undefined {
-  return db.select().from(apiKeys).where(eq(apiKeys.lookup, lookup)).get();
+export async function findApiKeyByLookup(db: DbOrTx, lookup: string): Promise<ApiKeyRow | undefined> {
+  return await db.select().from(apiKeys).where(eq(apiKeys.lookup, lookup)).get();
 }
 
-export function findApiKey(
+export async function findApiKey(
   db: DbOrTx,
   accountId: string,
   id: string,
   scope: KeyScope,
-): ApiKeyRow | undefined {
-  return db
+): Promise<ApiKeyRow | undefined> {
+  return await db
     .select()
     .from(apiKeys)
     .where(and(visible(accountId, scope), eq(apiKeys.id, id)))
     .get();
 }
 
-export function listApiKeys(db: DbOrTx, accountId: string, page: PageRequest, scope: KeyScope): ApiKeyRow[] {
+export async function listApiKeys(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+  scope: KeyScope,
+): Promise<ApiKeyRow[]> {
   const where = visible(accountId, scope);
-  return db
+  return await db
     .select()
     .from(apiKeys)
     .where(page.after === null ? where : and(where, lt(apiKeys.id, page.after)))
@@ -62,14 +69,14 @@ export function listApiKeys(db: DbOrTx, accountId: string, page: PageRequest, sc
     .all();
 }
 
-export function renameApiKey(
+export async function renameApiKey(
   db: DbOrTx,
   accountId: string,
   id: string,
   name: string,
   scope: KeyScope,
-): ApiKeyRow | undefined {
-  return db
+): Promise<ApiKeyRow | undefined> {
+  return await db
     .update(apiKeys)
     .set({ name })
     .where(and(visible(accountId, scope), eq(apiKeys.id, id)))
@@ -78,8 +85,13 @@ export function renameApiKey(
 }
 
 /** Revokes only an active key; returns undefined when it was already revoked (or is not this account's). */
-export function revokeApiKey(db: DbOrTx, accountId: string, id: string, now: string): ApiKeyRow | undefined {
-  return db
+export async function revokeApiKey(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  now: string,
+): Promise<ApiKeyRow | undefined> {
+  return await db
     .update(apiKeys)
     .set({ revokedAt: now })
     .where(and(eq(apiKeys.accountId, accountId), eq(apiKeys.id, id), isNull(apiKeys.revokedAt)))
@@ -88,18 +100,25 @@ export function revokeApiKey(db: DbOrTx, accountId: string, id: string, now: str
 }
 
 /** Revokes every active key acting for these members (a member removed, a workspace deleted). */
-export function revokeKeysOfMembers(db: DbOrTx, accountId: string, memberIds: string[], now: string): number {
+export async function revokeKeysOfMembers(
+  db: DbOrTx,
+  accountId: string,
+  memberIds: string[],
+  now: string,
+): Promise<number> {
   if (memberIds.length === 0) return 0;
-  return db
-    .update(apiKeys)
-    .set({ revokedAt: now })
-    .where(
-      and(
-        eq(apiKeys.accountId, accountId),
-        inArray(apiKeys.workspaceMemberId, memberIds),
-        isNull(apiKeys.revokedAt),
-      ),
-    )
-    .returning({ id: apiKeys.id })
-    .all().length;
+  return (
+    await db
+      .update(apiKeys)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(apiKeys.accountId, accountId),
+          inArray(apiKeys.workspaceMemberId, memberIds),
+          isNull(apiKeys.revokedAt),
+        ),
+      )
+      .returning({ id: apiKeys.id })
+      .all()
+  ).length;
 }

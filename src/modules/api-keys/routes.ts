@@ -26,9 +26,9 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      ({ ctx, body }) => {
+      async ({ ctx, body }) => {
         const input = { name: body?.name, workspaceMemberId: body?.workspace_member_id };
-        const issued = createApiKey({ ctx, input });
+        const issued = await createApiKey({ ctx, input });
         return { data: presentIssuedKey(issued.row, issued.apiKey) };
       },
       {
@@ -42,10 +42,15 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '',
-      ({ ctx, query, principal }) => {
+      async ({ ctx, query, principal }) => {
         const page = readPageRequest(query);
-        const scope = keyScopeOf(ctx.db, principal.member);
-        return toPage(listApiKeys(ctx.db, ctx.accountId, page, scope), page, (r) => r.id, presentApiKey);
+        const scope = await keyScopeOf(ctx.db, principal.member);
+        return toPage(
+          await listApiKeys(ctx.db, ctx.accountId, page, scope),
+          page,
+          (r) => r.id,
+          presentApiKey,
+        );
       },
       {
         auth: true,
@@ -56,12 +61,12 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:api_key_id',
-      ({ ctx, params, principal }) => {
-        const row = findApiKey(
+      async ({ ctx, params, principal }) => {
+        const row = await findApiKey(
           ctx.db,
           ctx.accountId,
           params.api_key_id,
-          keyScopeOf(ctx.db, principal.member),
+          await keyScopeOf(ctx.db, principal.member),
         );
         if (!row) throw notFound('API key');
         return { data: presentApiKey(row) };
@@ -75,9 +80,9 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:api_key_id',
-      ({ ctx, params, body, principal }) => {
-        const scope = keyScopeOf(ctx.db, principal.member);
-        const row = renameApiKey(ctx.db, ctx.accountId, params.api_key_id, body.name, scope);
+      async ({ ctx, params, body, principal }) => {
+        const scope = await keyScopeOf(ctx.db, principal.member);
+        const row = await renameApiKey(ctx.db, ctx.accountId, params.api_key_id, body.name, scope);
         if (!row) throw notFound('API key');
         return { data: presentApiKey(row) };
       },
@@ -91,9 +96,9 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '/:api_key_id/rotate',
-      ({ ctx, params, principal }) => {
-        const input = { keyId: params.api_key_id, scope: keyScopeOf(ctx.db, principal.member) };
-        const issued = rotateApiKey({ ctx, input });
+      async ({ ctx, params, principal }) => {
+        const input = { keyId: params.api_key_id, scope: await keyScopeOf(ctx.db, principal.member) };
+        const issued = await rotateApiKey({ ctx, input });
         return { data: presentIssuedKey(issued.row, issued.apiKey) };
       },
       {
@@ -105,10 +110,10 @@ export function apiKeyRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:api_key_id',
-      ({ ctx, params, principal }) => {
-        revokeApiKey({
+      async ({ ctx, params, principal }) => {
+        await revokeApiKey({
           ctx,
-          input: { keyId: params.api_key_id, scope: keyScopeOf(ctx.db, principal.member) },
+          input: { keyId: params.api_key_id, scope: await keyScopeOf(ctx.db, principal.member) },
         });
         return { data: { revoked: true as const } };
       },

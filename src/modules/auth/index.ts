@@ -11,8 +11,8 @@ import { type ActingMember, enforceRouteAccess, memberForKey, memberForUser } fr
 
 const invalid = () => new DomainError('unauthorized', 'Invalid credentials');
 
-function accountPrincipal(ctx: SystemCtx, accountId: string) {
-  const account = findAccountWithPlan(ctx.db, accountId);
+async function accountPrincipal(ctx: SystemCtx, accountId: string) {
+  const account = await findAccountWithPlan(ctx.db, accountId);
   if (!account) throw invalid();
   if (account.account.disabledAt !== null) throw new DomainError('forbidden', 'Account is disabled');
   return {
@@ -23,14 +23,14 @@ function accountPrincipal(ctx: SystemCtx, accountId: string) {
   };
 }
 
-function identify(ctx: SystemCtx, presented: string): Principal {
-  const key = authenticateApiKey({ ctx, input: { presented } });
+async function identify(ctx: SystemCtx, presented: string): Promise<Principal> {
+  const key = await authenticateApiKey({ ctx, input: { presented } });
   if (!key) throw invalid();
-  const account = accountPrincipal(ctx, key.accountId);
+  const account = await accountPrincipal(ctx, key.accountId);
   let member: ActingMember | null = null;
   if (key.workspaceMemberId !== null) {
     // Its member was removed: the key must not fall back to account level (it was revoked with them).
-    member = memberForKey(ctx.db, key.accountId, key.workspaceMemberId) ?? null;
+    member = (await memberForKey(ctx.db, key.accountId, key.workspaceMemberId)) ?? null;
     if (member === null) throw invalid();
   }
   return { ...account, keyId: key.id, session: null, member };
@@ -40,11 +40,11 @@ function identify(ctx: SystemCtx, presented: string): Principal {
  * A session acts as its user's membership with the highest role (docs/sign-in.md), read on every request;
  * a user with no membership left is signed out in effect (never account level).
  */
-function identifySession(ctx: SystemCtx, token: string): Principal {
-  const found = sessionOf(ctx, token);
+async function identifySession(ctx: SystemCtx, token: string): Promise<Principal> {
+  const found = await sessionOf(ctx, token);
   if (!found) throw invalid();
-  const account = accountPrincipal(ctx, found.user.accountId);
-  const acting = memberForUser(ctx.db, found.user.accountId, found.user.email);
+  const account = await accountPrincipal(ctx, found.user.accountId);
+  const acting = await memberForUser(ctx.db, found.user.accountId, found.user.email);
   if (!acting) throw invalid();
   const member = { ...acting, viaSession: true };
   const { user, session } = found;
@@ -60,5 +60,5 @@ function identifySession(ctx: SystemCtx, token: string): Principal {
 export const apiKeyCredentials: Credentials = {
   identify,
   identifySession,
-  enforce: (db, principal, request) => enforceRouteAccess(db, principal, request),
+  enforce: async (db, principal, request) => await enforceRouteAccess(db, principal, request),
 };

@@ -18,11 +18,11 @@ export async function* itemPdfs(
 ): AsyncGenerator<{ itemId: string; externalId: string | null; bytes: Uint8Array }, void> {
   let after = -1;
   for (;;) {
-    const items = completedItems(db, batchId, after, PAGE);
+    const items = await completedItems(db, batchId, after, PAGE);
     if (items.length === 0) return;
     for (const item of items) {
       after = item.position;
-      const render = item.renderId ? findRenderById(db, item.renderId) : undefined;
+      const render = item.renderId ? await findRenderById(db, item.renderId) : undefined;
       if (!render || (now !== null && render.expiresAt <= now)) continue;
       const bytes = await blobs.get(render.blobKey);
       if (bytes) yield { itemId: item.id, externalId: item.externalId, bytes };

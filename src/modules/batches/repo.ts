@@ -8,28 +8,29 @@ const INSERT_CHUNK = 400;
 
 const scoped = (accountId: string, id: string) => and(eq(batches.accountId, accountId), eq(batches.id, id));
 
-export function insertBatch(db: DbOrTx, row: BatchRow, items: BatchItemRow[]): BatchRow {
-  const batch = db.insert(batches).values(row).returning().get();
+export async function insertBatch(db: DbOrTx, row: BatchRow, items: BatchItemRow[]): Promise<BatchRow> {
+  const batch = await db.insert(batches).values(row).returning().get();
   for (let i = 0; i < items.length; i += INSERT_CHUNK) {
-    db.insert(batchItems)
+    await db
+      .insert(batchItems)
       .values(items.slice(i, i + INSERT_CHUNK))
       .run();
   }
   return batch;
 }
 
-export function findBatch(db: DbOrTx, accountId: string, id: string): BatchRow | undefined {
-  return db.select().from(batches).where(scoped(accountId, id)).get();
+export async function findBatch(db: DbOrTx, accountId: string, id: string): Promise<BatchRow | undefined> {
+  return await db.select().from(batches).where(scoped(accountId, id)).get();
 }
 
 /** For the job, which holds a batch id from its own payload. */
-export function findBatchById(db: DbOrTx, id: string): BatchRow | undefined {
-  return db.select().from(batches).where(eq(batches.id, id)).get();
+export async function findBatchById(db: DbOrTx, id: string): Promise<BatchRow | undefined> {
+  return await db.select().from(batches).where(eq(batches.id, id)).get();
 }
 
-export function listBatches(db: DbOrTx, accountId: string, page: PageRequest): BatchRow[] {
+export async function listBatches(db: DbOrTx, accountId: string, page: PageRequest): Promise<BatchRow[]> {
   const scope = eq(batches.accountId, accountId);
-  return db
+  return await db
     .select()
     .from(batches)
     .where(page.after === null ? scope : and(scope, lt(batches.id, page.after)))
@@ -39,9 +40,9 @@ export function listBatches(db: DbOrTx, accountId: string, page: PageRequest): B
 }
 
 /** Items in request order; the cursor is the position. */
-export function listItems(db: DbOrTx, batchId: string, page: PageRequest): BatchItemRow[] {
+export async function listItems(db: DbOrTx, batchId: string, page: PageRequest): Promise<BatchItemRow[]> {
   const scope = eq(batchItems.batchId, batchId);
-  return db
+  return await db
     .select()
     .from(batchItems)
     .where(page.after === null ? scope : and(scope, gt(batchItems.position, Number(page.after))))
@@ -50,8 +51,8 @@ export function listItems(db: DbOrTx, batchId: string, page: PageRequest): Batch
     .all();
 }
 
-export function queuedItems(db: DbOrTx, batchId: string, limit: number): BatchItemRow[] {
-  return db
+export async function queuedItems(db: DbOrTx, batchId: string, limit: number): Promise<BatchItemRow[]> {
+  return await db
     .select()
     .from(batchItems)
     .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, 'queued')))
@@ -61,8 +62,8 @@ export function queuedItems(db: DbOrTx, batchId: string, limit: number): BatchIt
 }
 
 /** Completed items after `afterPosition`, in order, without their (already cleared) data. */
-export function completedItems(db: DbOrTx, batchId: string, afterPosition: number, limit: number) {
-  return db
+export async function completedItems(db: DbOrTx, batchId: string, afterPosition: number, limit: number) {
+  return await db
     .select({
       id: batchItems.id,
       position: batchItems.position,
@@ -86,13 +87,13 @@ export function completedItems(db: DbOrTx, batchId: string, afterPosition: numbe
  * Finishes one queued item and counts it on its batch. False when the item is no longer queued (the batch
  * was cancelled meanwhile): nothing changes then.
  */
-export function finishItem(
+export async function finishItem(
   db: DbOrTx,
   item: { id: string; batchId: string },
   outcome: { status: 'completed'; renderId: string } | { status: 'failed'; errorMessage: string },
   now: string,
-): boolean {
-  const done = db
+): Promise<boolean> {
+  const done = await db
     .update(batchItems)
     .set({
       status: outcome.status,
@@ -105,7 +106,8 @@ export function finishItem(
     .returning({ id: batchItems.id })
     .all();
   if (done.length === 0) return false;
-  db.update(batches)
+  await db
+    .update(batches)
     .set(
       outcome.status === 'completed'
         ? { completedItems: sql`${batches.completedItems} + 1`, updatedAt: now }
@@ -117,8 +119,13 @@ export function finishItem(
 }
 
 /** Fails every item not rendered yet (cancel); returns how many. */
-export function failQueuedItems(db: DbOrTx, batchId: string, errorMessage: string, now: string): number {
-  const failed = db
+export async function failQueuedItems(
+  db: DbOrTx,
+  batchId: string,
+  errorMessage: string,
+  now: string,
+): Promise<number> {
+  const failed = await db
     .update(batchItems)
     .set({ status: 'failed', errorMessage, data: null, updatedAt: now })
     .where(and(eq(batchItems.batchId, batchId), eq(batchItems.status, 'queued')))
@@ -128,13 +135,13 @@ export function failQueuedItems(db: DbOrTx, batchId: string, errorMessage: strin
 }
 
 /** Moves a batch only from one of `from`: a status someone else already changed is left alone. */
-export function updateBatch(
+export async function updateBatch(
   db: DbOrTx,
   id: string,
   from: readonly BatchStatus[],
   changes: Partial<BatchRow>,
-): BatchRow | undefined {
-  return db
+): Promise<BatchRow | undefined> {
+  return await db
     .update(batches)
     .set(changes)
     .where(and(eq(batches.id, id), inArray(batches.status, [...from])))

@@ -18,8 +18,8 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      ({ ctx, body }) => {
-        const batch = createBatch({ ctx, input: body });
+      async ({ ctx, body }) => {
+        const batch = await createBatch({ ctx, input: body });
         return { data: presentBatch(batch) };
       },
       {
@@ -31,9 +31,9 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        return toPage(listBatches(ctx.db, ctx.accountId, page), page, (r) => r.id, presentBatch);
+        return toPage(await listBatches(ctx.db, ctx.accountId, page), page, (r) => r.id, presentBatch);
       },
       {
         auth: true,
@@ -44,8 +44,8 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/:batch_id',
-      ({ ctx, params }) => {
-        const batch = findBatch(ctx.db, ctx.accountId, params.batch_id);
+      async ({ ctx, params }) => {
+        const batch = await findBatch(ctx.db, ctx.accountId, params.batch_id);
         if (!batch) throw notFound('Batch');
         return { data: presentBatch(batch) };
       },
@@ -58,11 +58,11 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/:batch_id/items',
-      ({ ctx, params, query }) => {
-        const batch = findBatch(ctx.db, ctx.accountId, params.batch_id);
+      async ({ ctx, params, query }) => {
+        const batch = await findBatch(ctx.db, ctx.accountId, params.batch_id);
         if (!batch) throw notFound('Batch');
         const page = readPageRequest(query);
-        const rows = listItems(ctx.db, batch.id, page);
+        const rows = await listItems(ctx.db, batch.id, page);
         return toPage(rows, page, (r) => String(r.position), presentBatchItem);
       },
       {
@@ -75,7 +75,9 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/:batch_id/cancel',
-      ({ ctx, params }) => ({ data: presentBatch(cancelBatch({ ctx, input: { id: params.batch_id } })) }),
+      async ({ ctx, params }) => ({
+        data: presentBatch(await cancelBatch({ ctx, input: { id: params.batch_id } })),
+      }),
       {
         auth: true,
         params,

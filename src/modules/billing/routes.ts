@@ -40,8 +40,8 @@ export function billingRoutes(auth: Auth, deps: AppDeps) {
     .use(auth)
     .get(
       '/subscription',
-      ({ ctx }) => ({
-        data: readSubscription({
+      async ({ ctx }) => ({
+        data: await readSubscription({
           ctx,
           input: { stripeConfigured: Boolean((deps.billing ?? NO_BILLING).stripe) },
         }),
@@ -52,7 +52,7 @@ export function billingRoutes(auth: Auth, deps: AppDeps) {
         detail: detail("The account's subscription and plan, from the service's own data"),
       },
     )
-    .get('/plans', ({ ctx }) => ({ data: listPurchasablePlans(ctx.db).map(presentPlan) }), {
+    .get('/plans', async ({ ctx }) => ({ data: (await listPurchasablePlans(ctx.db)).map(presentPlan) }), {
       auth: true,
       response: { 200: dataOf(t.Array(Plan)), ...authErrors },
       detail: detail('Plans that can be bought: those wired to a provider price'),
@@ -92,10 +92,12 @@ export function billingRoutes(auth: Auth, deps: AppDeps) {
     )
     .patch(
       '/overage',
-      ({ ctx, body, principal }) => {
-        setOverage({ ctx, input: { ...body, planId: principal.planId } });
+      async ({ ctx, body, principal }) => {
+        await setOverage({ ctx, input: { ...body, planId: principal.planId } });
         const now = ctx.clock.now();
-        return { data: describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }) };
+        return {
+          data: await describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }),
+        };
       },
       {
         auth: true,
@@ -106,7 +108,7 @@ export function billingRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/webhook',
-      ({ body, request }) => {
+      async ({ body, request }) => {
         const secret = (deps.billing ?? NO_BILLING).webhookSecret;
         if (!secret)
           throw new DomainError(
@@ -114,7 +116,7 @@ export function billingRoutes(auth: Auth, deps: AppDeps) {
             'Billing webhooks are not configured: set STRIPE_WEBHOOK_SECRET',
           );
         const input = { rawBody: body ?? '', signature: request.headers.get('stripe-signature'), secret };
-        const receipt = receiveWebhook({ ctx: { db: deps.db, clock: deps.clock }, input });
+        const receipt = await receiveWebhook({ ctx: { db: deps.db, clock: deps.clock }, input });
         return { data: { received: true as const, event_id: receipt.eventId, outcome: receipt.outcome } };
       },
       {

@@ -7,32 +7,46 @@ const scoped = (accountId: string, id: string) => and(eq(profiles.accountId, acc
 /** Where a list page resumes: after the default row, or after a non-default row (oldest first). */
 export type ListPosition = { isDefault: boolean; id: string };
 
-export function insertProfile(db: DbOrTx, row: BrandingProfileRow): BrandingProfileRow {
-  return db.insert(profiles).values(row).returning().get();
+export async function insertProfile(db: DbOrTx, row: BrandingProfileRow): Promise<BrandingProfileRow> {
+  return await db.insert(profiles).values(row).returning().get();
 }
 
-export function findProfile(db: DbOrTx, accountId: string, id: string): BrandingProfileRow | undefined {
-  return db.select().from(profiles).where(scoped(accountId, id)).get();
+export async function findProfile(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<BrandingProfileRow | undefined> {
+  return await db.select().from(profiles).where(scoped(accountId, id)).get();
 }
 
-export function findDefaultProfile(db: DbOrTx, accountId: string): BrandingProfileRow | undefined {
-  return db
+export async function findDefaultProfile(
+  db: DbOrTx,
+  accountId: string,
+): Promise<BrandingProfileRow | undefined> {
+  return await db
     .select()
     .from(profiles)
     .where(and(eq(profiles.accountId, accountId), eq(profiles.isDefault, true)))
     .get();
 }
 
-export function hasProfiles(db: DbOrTx, accountId: string): boolean {
+export async function hasProfiles(db: DbOrTx, accountId: string): Promise<boolean> {
   return (
-    db.select({ id: profiles.id }).from(profiles).where(eq(profiles.accountId, accountId)).limit(1).get() !==
-    undefined
+    (await db
+      .select({ id: profiles.id })
+      .from(profiles)
+      .where(eq(profiles.accountId, accountId))
+      .limit(1)
+      .get()) !== undefined
   );
 }
 
 /** Ids are time-ordered, so the smallest id is the oldest profile. */
-export function findOldestProfile(db: DbOrTx, accountId: string): BrandingProfileRow | undefined {
-  return db
+export async function findOldestProfile(
+  db: DbOrTx,
+  accountId: string,
+): Promise<BrandingProfileRow | undefined> {
+  return await db
     .select()
     .from(profiles)
     .where(eq(profiles.accountId, accountId))
@@ -42,12 +56,12 @@ export function findOldestProfile(db: DbOrTx, accountId: string): BrandingProfil
 }
 
 /** Default first, then oldest first: (is_default DESC, id ASC), resuming strictly after `after`. */
-export function listProfiles(
+export async function listProfiles(
   db: DbOrTx,
   accountId: string,
   after: ListPosition | null,
   limit: number,
-): BrandingProfileRow[] {
+): Promise<BrandingProfileRow[]> {
   const scope = eq(profiles.accountId, accountId);
   let where: SQL | undefined = scope;
   if (after?.isDefault) {
@@ -58,7 +72,7 @@ export function listProfiles(
   } else if (after) {
     where = and(scope, eq(profiles.isDefault, false), gt(profiles.id, after.id));
   }
-  return db
+  return await db
     .select()
     .from(profiles)
     .where(where)
@@ -67,24 +81,34 @@ export function listProfiles(
     .all();
 }
 
-export function updateProfile(
+export async function updateProfile(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<BrandingProfileRow>,
-): BrandingProfileRow | undefined {
-  return db.update(profiles).set(changes).where(scoped(accountId, id)).returning().get();
+): Promise<BrandingProfileRow | undefined> {
+  return await db.update(profiles).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
 /** Clears the flag everywhere but `keepId`; must run before the new default is set (partial unique index). */
-export function clearDefault(db: DbOrTx, accountId: string, keepId: string | null, now: string): void {
+export async function clearDefault(
+  db: DbOrTx,
+  accountId: string,
+  keepId: string | null,
+  now: string,
+): Promise<void> {
   const others = keepId === null ? undefined : ne(profiles.id, keepId);
-  db.update(profiles)
+  await db
+    .update(profiles)
     .set({ isDefault: false, updatedAt: now })
     .where(and(eq(profiles.accountId, accountId), eq(profiles.isDefault, true), others))
     .run();
 }
 
-export function deleteProfile(db: DbOrTx, accountId: string, id: string): BrandingProfileRow | undefined {
-  return db.delete(profiles).where(scoped(accountId, id)).returning().get();
+export async function deleteProfile(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<BrandingProfileRow | undefined> {
+  return await db.delete(profiles).where(scoped(accountId, id)).returning().get();
 }

@@ -36,7 +36,9 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      ({ ctx, body }) => ({ data: presentBrandingProfile(createBrandingProfile({ ctx, input: body })) }),
+      async ({ ctx, body }) => ({
+        data: presentBrandingProfile(await createBrandingProfile({ ctx, input: body })),
+      }),
       {
         auth: true,
         body: CreateBrandingProfileBody,
@@ -44,7 +46,7 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
         detail: detail("Create a branding profile (an account's first profile is always the default)"),
       },
     )
-    .get('', ({ ctx, query }) => listBrandingProfiles({ ctx, input: readPageRequest(query) }), {
+    .get('', async ({ ctx, query }) => await listBrandingProfiles({ ctx, input: readPageRequest(query) }), {
       auth: true,
       query: t.Object(PageQuery),
       response: { 200: pageOf(BrandingProfile), ...authErrors },
@@ -52,8 +54,8 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     })
     .get(
       '/:id',
-      ({ ctx, params }) => {
-        const row = findProfile(ctx.db, ctx.accountId, params.id);
+      async ({ ctx, params }) => {
+        const row = await findProfile(ctx.db, ctx.accountId, params.id);
         if (!row) throw notFound('Branding profile');
         return { data: presentBrandingProfile(row) };
       },
@@ -66,8 +68,10 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     )
     .patch(
       '/:id',
-      ({ ctx, params, body }) => ({
-        data: presentBrandingProfile(updateBrandingProfile({ ctx, input: { id: params.id, patch: body } })),
+      async ({ ctx, params, body }) => ({
+        data: presentBrandingProfile(
+          await updateBrandingProfile({ ctx, input: { id: params.id, patch: body } }),
+        ),
       }),
       {
         auth: true,
@@ -81,8 +85,8 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     )
     .delete(
       '/:id',
-      ({ ctx, params }) => {
-        deleteBrandingProfile({ ctx, input: { id: params.id } });
+      async ({ ctx, params }) => {
+        await deleteBrandingProfile({ ctx, input: { id: params.id } });
         return { data: { deleted: true as const } };
       },
       {
@@ -94,8 +98,8 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/:id/default',
-      ({ ctx, params }) => ({
-        data: presentBrandingProfile(setDefaultBrandingProfile({ ctx, input: { id: params.id } })),
+      async ({ ctx, params }) => ({
+        data: presentBrandingProfile(await setDefaultBrandingProfile({ ctx, input: { id: params.id } })),
       }),
       {
         auth: true,
@@ -121,7 +125,9 @@ export function brandingProfileRoutes(auth: Auth, deps: AppDeps) {
     )
     .delete(
       '/:id/logo',
-      ({ ctx, params }) => ({ data: presentBrandingProfile(removeLogo({ ctx, input: { id: params.id } })) }),
+      async ({ ctx, params }) => ({
+        data: presentBrandingProfile(await removeLogo({ ctx, input: { id: params.id } })),
+      }),
       {
         auth: true,
         params,

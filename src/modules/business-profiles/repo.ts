@@ -8,25 +8,28 @@ import { type BusinessProfileRow, businessProfiles } from './schema';
 const scoped = (accountId: string, id: string) =>
   and(eq(businessProfiles.accountId, accountId), eq(businessProfiles.id, id));
 
-export function insertBusinessProfile(db: DbOrTx, row: BusinessProfileRow): BusinessProfileRow {
-  return db.insert(businessProfiles).values(row).returning().get();
+export async function insertBusinessProfile(
+  db: DbOrTx,
+  row: BusinessProfileRow,
+): Promise<BusinessProfileRow> {
+  return await db.insert(businessProfiles).values(row).returning().get();
 }
 
-export function findBusinessProfile(
+export async function findBusinessProfile(
   db: DbOrTx,
   accountId: string,
   id: string,
-): BusinessProfileRow | undefined {
-  return db.select().from(businessProfiles).where(scoped(accountId, id)).get();
+): Promise<BusinessProfileRow | undefined> {
+  return await db.select().from(businessProfiles).where(scoped(accountId, id)).get();
 }
 
 /** Newest first; `search` keeps the rows whose legalName, displayName, email, taxId contain it (any case). */
-export function listBusinessProfiles(
+export async function listBusinessProfiles(
   db: DbOrTx,
   accountId: string,
   page: PageRequest,
   search = '',
-): BusinessProfileRow[] {
+): Promise<BusinessProfileRow[]> {
   const conditions = [
     eq(businessProfiles.accountId, accountId),
     containsText(
@@ -40,7 +43,7 @@ export function listBusinessProfiles(
     ),
   ];
   if (page.after !== null) conditions.push(lt(businessProfiles.id, page.after));
-  return db
+  return await db
     .select()
     .from(businessProfiles)
     .where(and(...conditions))
@@ -49,21 +52,25 @@ export function listBusinessProfiles(
     .all();
 }
 
-export function updateBusinessProfile(
+export async function updateBusinessProfile(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<BusinessProfileRow>,
-): BusinessProfileRow | undefined {
-  return db.update(businessProfiles).set(changes).where(scoped(accountId, id)).returning().get();
+): Promise<BusinessProfileRow | undefined> {
+  return await db.update(businessProfiles).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
 export type DeleteOutcome = 'deleted' | 'not_found' | 'in_use';
 
 /** Documents reference profiles by foreign key, so SQLite itself refuses to orphan them. */
-export function deleteBusinessProfile(db: DbOrTx, accountId: string, id: string): DeleteOutcome {
+export async function deleteBusinessProfile(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<DeleteOutcome> {
   try {
-    const deleted = db
+    const deleted = await db
       .delete(businessProfiles)
       .where(scoped(accountId, id))
       .returning({ id: businessProfiles.id })

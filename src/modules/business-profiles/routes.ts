@@ -25,7 +25,9 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      ({ ctx, body }) => ({ data: presentBusinessProfile(createBusinessProfile({ ctx, input: body })) }),
+      async ({ ctx, body }) => ({
+        data: presentBusinessProfile(await createBusinessProfile({ ctx, input: body })),
+      }),
       {
         auth: true,
         body: CreateBusinessProfileBody,
@@ -35,9 +37,9 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listBusinessProfiles(ctx.db, ctx.accountId, page, query.q);
+        const rows = await listBusinessProfiles(ctx.db, ctx.accountId, page, query.q);
         return toPage(rows, page, (r) => r.id, presentBusinessProfileSummary);
       },
       {
@@ -60,8 +62,8 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:id',
-      ({ ctx, params }) => {
-        const row = findBusinessProfile(ctx.db, ctx.accountId, params.id);
+      async ({ ctx, params }) => {
+        const row = await findBusinessProfile(ctx.db, ctx.accountId, params.id);
         if (!row) throw notFound('Business profile');
         return { data: presentBusinessProfile(row) };
       },
@@ -74,8 +76,8 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:id',
-      ({ ctx, params, body }) => {
-        const row = updateBusinessProfile({ ctx, input: { id: params.id, patch: body } });
+      async ({ ctx, params, body }) => {
+        const row = await updateBusinessProfile({ ctx, input: { id: params.id, patch: body } });
         return { data: presentBusinessProfile(row) };
       },
       {
@@ -88,8 +90,8 @@ export function businessProfileRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:id',
-      ({ ctx, params }) => {
-        deleteBusinessProfile({ ctx, input: { id: params.id } });
+      async ({ ctx, params }) => {
+        await deleteBusinessProfile({ ctx, input: { id: params.id } });
         return { data: { deleted: true as const } };
       },
       {

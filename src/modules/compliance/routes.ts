@@ -140,9 +140,9 @@ export function complianceRoutes(auth: Auth, appDeps: AppDeps) {
       async ({ ctx, params, query }) => {
         const profile = profileOf(query.profile ?? '', 'query.profile');
         const { writeEInvoice } = await writer();
-        const row = findDocument(ctx.db, ctx.accountId, params.document_id);
+        const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!row) throw notFound('Document');
-        const input = einvoiceInputOf(ctx, row);
+        const input = await einvoiceInputOf(ctx, row);
         const outcome = writeEInvoice({
           profile,
           ...input,

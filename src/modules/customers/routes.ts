@@ -31,17 +31,21 @@ const params = t.Object({ id: t.String() });
 export function customerRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/customers' })
     .use(auth)
-    .post('', ({ ctx, body }) => ({ data: presentCustomer(createCustomer({ ctx, input: body })) }), {
-      auth: true,
-      body: CreateCustomerBody,
-      response: { 200: dataOf(Customer), ...authErrors, 409: ErrorEnvelope },
-      detail: detail('Create a customer (buyer)'),
-    })
+    .post(
+      '',
+      async ({ ctx, body }) => ({ data: presentCustomer(await createCustomer({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: CreateCustomerBody,
+        response: { 200: dataOf(Customer), ...authErrors, 409: ErrorEnvelope },
+        detail: detail('Create a customer (buyer)'),
+      },
+    )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listCustomers(ctx.db, ctx.accountId, page, query.q);
+        const rows = await listCustomers(ctx.db, ctx.accountId, page, query.q);
         return toPage(rows, page, (r) => r.id, presentCustomerSummary);
       },
       {
@@ -61,8 +65,8 @@ export function customerRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:id',
-      ({ ctx, params }) => {
-        const row = findCustomer(ctx.db, ctx.accountId, params.id);
+      async ({ ctx, params }) => {
+        const row = await findCustomer(ctx.db, ctx.accountId, params.id);
         if (!row) throw notFound('Customer');
         return { data: presentCustomer(row) };
       },
@@ -75,8 +79,8 @@ export function customerRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:id',
-      ({ ctx, params, body }) => {
-        const row = updateCustomer({ ctx, input: { id: params.id, patch: body } });
+      async ({ ctx, params, body }) => {
+        const row = await updateCustomer({ ctx, input: { id: params.id, patch: body } });
         return { data: presentCustomer(row) };
       },
       {
@@ -89,8 +93,8 @@ export function customerRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:id',
-      ({ ctx, params }) => {
-        deleteCustomer({ ctx, input: { id: params.id } });
+      async ({ ctx, params }) => {
+        await deleteCustomer({ ctx, input: { id: params.id } });
         return { data: { deleted: true as const } };
       },
       {

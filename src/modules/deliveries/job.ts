@@ -28,6 +28,10 @@ export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof Del
  * In the caller's transaction, with the delivery row: both commit or neither. The run key makes a second
  * enqueue for the same delivery a no-op.
  */
-export function enqueueDeliverySend(db: DbOrTx, clock: Clock, payload: DeliverySendPayload): void {
-  enqueueJob(db, clock, deliverySend, payload, { runKey: `delivery:${payload.deliveryId}` });
+export async function enqueueDeliverySend(
+  db: DbOrTx,
+  clock: Clock,
+  payload: DeliverySendPayload,
+): Promise<void> {
+  await enqueueJob(db, clock, deliverySend, payload, { runKey: `delivery:${payload.deliveryId}` });
 }

@@ -6,12 +6,16 @@ import { type DeliveryRow, type DeliveryStatus, deliveries } from './schema';
 const scoped = (accountId: string, id: string) =>
   and(eq(deliveries.accountId, accountId), eq(deliveries.id, id));
 
-export function insertDelivery(db: DbOrTx, row: DeliveryRow): DeliveryRow {
-  return db.insert(deliveries).values(row).returning().get();
+export async function insertDelivery(db: DbOrTx, row: DeliveryRow): Promise<DeliveryRow> {
+  return await db.insert(deliveries).values(row).returning().get();
 }
 
-export function findDelivery(db: DbOrTx, accountId: string, id: string): DeliveryRow | undefined {
-  return db.select().from(deliveries).where(scoped(accountId, id)).get();
+export async function findDelivery(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<DeliveryRow | undefined> {
+  return await db.select().from(deliveries).where(scoped(accountId, id)).get();
 }
 
 export interface DeliveryFilters {
@@ -20,12 +24,17 @@ export interface DeliveryFilters {
 }
 
 /** Newest first; the id is time-ordered, so it is the sort key and the cursor. */
-export function listDeliveries(db: DbOrTx, accountId: string, filters: DeliveryFilters, page: PageRequest) {
+export async function listDeliveries(
+  db: DbOrTx,
+  accountId: string,
+  filters: DeliveryFilters,
+  page: PageRequest,
+) {
   const conditions: (SQL | undefined)[] = [eq(deliveries.accountId, accountId)];
   if (filters.documentId) conditions.push(eq(deliveries.documentId, filters.documentId));
   if (filters.status) conditions.push(eq(deliveries.status, filters.status));
   if (page.after !== null) conditions.push(lt(deliveries.id, page.after));
-  return db
+  return await db
     .select()
     .from(deliveries)
     .where(and(...conditions))
@@ -42,14 +51,14 @@ export type DeliveryOutcome =
  * Moves a queued delivery to its outcome; false when it was no longer queued (an earlier run finished it),
  * so two runs racing on one delivery can never both record a result.
  */
-export function finishDelivery(
+export async function finishDelivery(
   db: DbOrTx,
   accountId: string,
   id: string,
   outcome: DeliveryOutcome,
   now: string,
-): boolean {
-  const rows = db
+): Promise<boolean> {
+  const rows = await db
     .update(deliveries)
     .set({ ...outcome, updatedAt: now })
     .where(and(scoped(accountId, id), eq(deliveries.status, 'queued')))
@@ -59,14 +68,15 @@ export function finishDelivery(
 }
 
 /** While retrying: why the last attempt failed, so a client polling the delivery sees what is going on. */
-export function noteAttemptError(
+export async function noteAttemptError(
   db: DbOrTx,
   accountId: string,
   id: string,
   reason: string,
   now: string,
-): void {
-  db.update(deliveries)
+): Promise<void> {
+  await db
+    .update(deliveries)
     .set({ errorMessage: reason, updatedAt: now })
     .where(and(scoped(accountId, id), eq(deliveries.status, 'queued')))
     .run();

@@ -26,8 +26,8 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
     .use(auth)
     .post(
       '/api/v1/documents/:document_id/send',
-      ({ ctx, params, body }) => {
-        const row = sendDocument({
+      async ({ ctx, params, body }) => {
+        const row = await sendDocument({
           ctx,
           input: { documentId: params.document_id, body, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
         });
@@ -45,10 +45,10 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/api/v1/documents/:document_id/deliveries',
-      ({ ctx, params, query }) => {
+      async ({ ctx, params, query }) => {
         const page = readPageRequest(query);
-        if (!findDocument(ctx.db, ctx.accountId, params.document_id)) throw notFound('Document');
-        const rows = listDeliveries(ctx.db, ctx.accountId, { documentId: params.document_id }, page);
+        if (!(await findDocument(ctx.db, ctx.accountId, params.document_id))) throw notFound('Document');
+        const rows = await listDeliveries(ctx.db, ctx.accountId, { documentId: params.document_id }, page);
         return toPage(rows, page, (r) => r.id, presentDelivery);
       },
       {
@@ -61,9 +61,9 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/api/v1/deliveries',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listDeliveries(ctx.db, ctx.accountId, { status: query.status }, page);
+        const rows = await listDeliveries(ctx.db, ctx.accountId, { status: query.status }, page);
         return toPage(rows, page, (r) => r.id, presentDelivery);
       },
       {
@@ -75,8 +75,8 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/api/v1/deliveries/:delivery_id',
-      ({ ctx, params }) => {
-        const row = findDelivery(ctx.db, ctx.accountId, params.delivery_id);
+      async ({ ctx, params }) => {
+        const row = await findDelivery(ctx.db, ctx.accountId, params.delivery_id);
         if (!row) throw notFound('Delivery');
         return { data: presentDelivery(row) };
       },
@@ -89,8 +89,8 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/api/v1/deliveries/:delivery_id/retry',
-      ({ ctx, params }) => {
-        const row = retryDelivery({
+      async ({ ctx, params }) => {
+        const row = await retryDelivery({
           ctx,
           input: { id: params.delivery_id, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },
         });

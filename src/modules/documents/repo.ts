@@ -36,16 +36,24 @@ function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefi
   );
 }
 
-export function insertDocument(db: DbOrTx, row: NewDocumentRow): DocumentRow {
-  return db.insert(documents).values(row).returning().get();
+export async function insertDocument(db: DbOrTx, row: NewDocumentRow): Promise<DocumentRow> {
+  return await db.insert(documents).values(row).returning().get();
 }
 
-export function findDocument(db: DbOrTx, accountId: string, id: string): DocumentRow | undefined {
-  return db.select().from(documents).where(scoped(accountId, id)).get();
+export async function findDocument(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<DocumentRow | undefined> {
+  return await db.select().from(documents).where(scoped(accountId, id)).get();
 }
 
-export function findDocumentByNumber(db: DbOrTx, accountId: string, number: string): DocumentRow | undefined {
-  return db
+export async function findDocumentByNumber(
+  db: DbOrTx,
+  accountId: string,
+  number: string,
+): Promise<DocumentRow | undefined> {
+  return await db
     .select()
     .from(documents)
     .where(and(eq(documents.accountId, accountId), eq(documents.number, number)))
@@ -53,14 +61,14 @@ export function findDocumentByNumber(db: DbOrTx, accountId: string, number: stri
 }
 
 /** Which of `numbers` the account already uses, with the id holding each; 500 numbers per query. */
-export function findDocumentIdsByNumbers(
+export async function findDocumentIdsByNumbers(
   db: DbOrTx,
   accountId: string,
   numbers: readonly string[],
-): Map<string, string> {
+): Promise<Map<string, string>> {
   const taken = new Map<string, string>();
   for (let i = 0; i < numbers.length; i += 500) {
-    const rows = db
+    const rows = await db
       .select({ id: documents.id, number: documents.number })
       .from(documents)
       .where(and(eq(documents.accountId, accountId), inArray(documents.number, numbers.slice(i, i + 500))))
@@ -70,7 +78,12 @@ export function findDocumentIdsByNumbers(
   return taken;
 }
 
-export function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFilters, page: PageRequest) {
+export async function listDocuments(
+  db: DbOrTx,
+  accountId: string,
+  filters: DocumentFilters,
+  page: PageRequest,
+) {
   const conditions: (SQL | undefined)[] = [eq(documents.accountId, accountId)];
   if (filters.documentType) conditions.push(eq(documents.documentType, filters.documentType));
   if (filters.status) conditions.push(eq(documents.status, filters.status));
@@ -80,7 +93,7 @@ export function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFi
   if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));
   if (filters.overdueOn) conditions.push(overdueOn(filters.overdueOn, PAYABLE_TYPES));
   if (page.after !== null) conditions.push(lt(documents.id, page.after));
-  return db
+  return await db
     .select()
     .from(documents)
     .where(and(...conditions))
@@ -93,14 +106,14 @@ export function listDocuments(db: DbOrTx, accountId: string, filters: DocumentFi
  * Writes only while the document is still in `expectedStatus`: a concurrent finalize and edit cannot both
  * win. Undefined when the status moved on (or the document is gone).
  */
-export function updateDocumentIfStatus(
+export async function updateDocumentIfStatus(
   db: DbOrTx,
   accountId: string,
   id: string,
   expectedStatus: DocumentStatus,
   changes: Partial<Omit<DocumentRow, 'id' | 'accountId' | 'createdAt'>>,
-): DocumentRow | undefined {
-  return db
+): Promise<DocumentRow | undefined> {
+  return await db
     .update(documents)
     .set(changes)
     .where(and(scoped(accountId, id), eq(documents.status, expectedStatus)))
@@ -108,13 +121,15 @@ export function updateDocumentIfStatus(
     .get();
 }
 
-export function deleteDraft(db: DbOrTx, accountId: string, id: string): boolean {
+export async function deleteDraft(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    db
-      .delete(documents)
-      .where(and(scoped(accountId, id), eq(documents.status, 'draft')))
-      .returning({ id: documents.id })
-      .all().length > 0
+    (
+      await db
+        .delete(documents)
+        .where(and(scoped(accountId, id), eq(documents.status, 'draft')))
+        .returning({ id: documents.id })
+        .all()
+    ).length > 0
   );
 }
 
@@ -122,11 +137,11 @@ export function deleteDraft(db: DbOrTx, accountId: string, id: string): boolean 
  * What the reports read (modules/reports): the account's issued invoices and credit notes that count
  * (neither drafts nor voided), optionally of one customer and issued on or before `issuedTo`.
  */
-export function issuedForReports(
+export async function issuedForReports(
   db: DbOrTx,
   accountId: string,
   filters: { customerId?: string; issuedFrom?: string; issuedTo?: string },
-): DocumentRow[] {
+): Promise<DocumentRow[]> {
   const conditions: (SQL | undefined)[] = [
     eq(documents.accountId, accountId),
     inArray(documents.documentType, ['invoice', 'credit_note']),
@@ -135,7 +150,7 @@ export function issuedForReports(
   if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
   if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));
   if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));
-  return db
+  return await db
     .select()
     .from(documents)
     .where(and(...conditions))

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound, validationError } from '../../shared/errors';
-import { readPageRequest, toPage } from '../../shared/pagination';
+import { readPageRequest, toPageAsync } from '../../shared/pagination';
 import type { DocumentAction } from '../reference';
 import {
   CreateDocumentBody,
@@ -58,9 +58,9 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
     )
     .post(
       '',
-      ({ ctx, body }) => {
-        const row = createDocument({ ctx, input: body });
-        return { data: readDocument(ctx, row) };
+      async ({ ctx, body }) => {
+        const row = await createDocument({ ctx, input: body });
+        return { data: await readDocument(ctx, row) };
       },
       {
         auth: true,
@@ -71,7 +71,7 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
         const filters = {
           documentType: query.document_type,
@@ -82,8 +82,8 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
           issuedTo: query.issued_to,
           overdueOn: query.overdue === 'true' ? ctx.clock.now().toISOString().slice(0, 10) : undefined,
         };
-        const rows = listDocuments(ctx.db, ctx.accountId, filters, page);
-        return toPage(
+        const rows = await listDocuments(ctx.db, ctx.accountId, filters, page);
+        return toPageAsync(
           rows,
           page,
           (r) => r.id,
@@ -101,10 +101,10 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
     )
     .get(
       '/:document_id',
-      ({ ctx, params }) => {
-        const row = findDocument(ctx.db, ctx.accountId, params.document_id);
+      async ({ ctx, params }) => {
+        const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!row) throw notFound('Document');
-        return { data: readDocument(ctx, row) };
+        return { data: await readDocument(ctx, row) };
       },
       {
         auth: true,
@@ -115,9 +115,9 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
     )
     .patch(
       '/:document_id',
-      ({ ctx, params, body }) => {
-        const row = updateDocument({ ctx, input: { id: params.document_id, changes: body } });
-        return { data: readDocument(ctx, row) };
+      async ({ ctx, params, body }) => {
+        const row = await updateDocument({ ctx, input: { id: params.document_id, changes: body } });
+        return { data: await readDocument(ctx, row) };
       },
       {
         auth: true,
@@ -129,8 +129,8 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
     )
     .delete(
       '/:document_id',
-      ({ ctx, params }) => {
-        deleteDocument({ ctx, input: { id: params.document_id } });
+      async ({ ctx, params }) => {
+        await deleteDocument({ ctx, input: { id: params.document_id } });
         return { data: true as const };
       },
       {
@@ -142,9 +142,9 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
     )
     .post(
       '/:document_id/duplicate',
-      ({ ctx, params }) => {
-        const row = duplicateDocument({ ctx, input: { id: params.document_id } });
-        return { data: readDocument(ctx, row) };
+      async ({ ctx, params }) => {
+        const row = await duplicateDocument({ ctx, input: { id: params.document_id } });
+        return { data: await readDocument(ctx, row) };
       },
       {
         auth: true,
@@ -156,9 +156,9 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
   app = app.post(
     '/:document_id/finalize-check',
     async ({ ctx, params }) => {
-      const row = findDocument(ctx.db, ctx.accountId, params.document_id);
+      const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
       if (!row) throw notFound('Document');
-      const input = finalizeCheckInput(ctx, row);
+      const input = await finalizeCheckInput(ctx, row);
       if (input === null) return { data: { profile: null, violations: [] } };
       return { data: { profile: input.profile, violations: await finalizeCheck(ctx, input) } };
     },
@@ -186,8 +186,8 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
         const row =
           action === 'finalize'
             ? await finalizeDocument({ ctx, input: { id: params.document_id }, check: finalizeCheck })
-            : changeDocumentStatus({ ctx, input: { id: params.document_id, action } });
-        return { data: readDocument(ctx, row) };
+            : await changeDocumentStatus({ ctx, input: { id: params.document_id, action } });
+        return { data: await readDocument(ctx, row) };
       },
       {
         auth: true,

@@ -36,15 +36,21 @@ export function dunningBackground(deps: AppDeps): Background {
   // each time. The run key, not this set, is what keeps it one job a day across processes and restarts.
   let today = '';
   let enqueued = new Set<string>();
-  const source = () => {
+  const source = async () => {
     const date = deps.clock.now().toISOString().slice(0, 10);
     if (date !== today) {
       today = date;
       enqueued = new Set();
     }
-    for (const accountId of enabledPolicyAccounts(deps.db)) {
+    for (const accountId of await enabledPolicyAccounts(deps.db)) {
       if (enqueued.has(accountId)) continue;
-      enqueueJob(deps.db, deps.clock, kind, { accountId, date }, { runKey: `dunning:${accountId}:${date}` });
+      await enqueueJob(
+        deps.db,
+        deps.clock,
+        kind,
+        { accountId, date },
+        { runKey: `dunning:${accountId}:${date}` },
+      );
       enqueued.add(accountId);
     }
   };

@@ -2,15 +2,15 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type DunningLevel, documentDisputes, dunningPolicies, type ReminderRow, reminders } from './schema';
 
-export function findPolicy(db: DbOrTx, accountId: string) {
-  return db.select().from(dunningPolicies).where(eq(dunningPolicies.accountId, accountId)).get();
+export async function findPolicy(db: DbOrTx, accountId: string) {
+  return await db.select().from(dunningPolicies).where(eq(dunningPolicies.accountId, accountId)).get();
 }
 
-export function upsertPolicy(
+export async function upsertPolicy(
   db: DbOrTx,
   row: { accountId: string; enabled: boolean; levels: DunningLevel[]; updatedAt: string },
 ) {
-  return db
+  return await db
     .insert(dunningPolicies)
     .values(row)
     .onConflictDoUpdate({
@@ -22,18 +22,19 @@ export function upsertPolicy(
 }
 
 /** Accounts whose policy is on: the daily job's work list. */
-export function enabledPolicyAccounts(db: DbOrTx): string[] {
-  return db
-    .select({ accountId: dunningPolicies.accountId })
-    .from(dunningPolicies)
-    .where(eq(dunningPolicies.enabled, true))
-    .all()
-    .map((r) => r.accountId);
+export async function enabledPolicyAccounts(db: DbOrTx): Promise<string[]> {
+  return (
+    await db
+      .select({ accountId: dunningPolicies.accountId })
+      .from(dunningPolicies)
+      .where(eq(dunningPolicies.enabled, true))
+      .all()
+  ).map((r) => r.accountId);
 }
 
 /** False when the document already has a reminder of this level (the unique index decides). */
-export function insertReminder(db: DbOrTx, row: ReminderRow): boolean {
-  const inserted = db
+export async function insertReminder(db: DbOrTx, row: ReminderRow): Promise<boolean> {
+  const inserted = await db
     .insert(reminders)
     .values(row)
     .onConflictDoNothing({ target: [reminders.documentId, reminders.level] })
@@ -43,8 +44,8 @@ export function insertReminder(db: DbOrTx, row: ReminderRow): boolean {
 }
 
 /** A document's reminders, newest first. */
-export function remindersOf(db: DbOrTx, accountId: string, documentId: string): ReminderRow[] {
-  return db
+export async function remindersOf(db: DbOrTx, accountId: string, documentId: string): Promise<ReminderRow[]> {
+  return await db
     .select()
     .from(reminders)
     .where(and(eq(reminders.accountId, accountId), eq(reminders.documentId, documentId)))
@@ -52,19 +53,19 @@ export function remindersOf(db: DbOrTx, accountId: string, documentId: string): 
     .all();
 }
 
-export function findDispute(db: DbOrTx, accountId: string, documentId: string) {
-  return db
+export async function findDispute(db: DbOrTx, accountId: string, documentId: string) {
+  return await db
     .select()
     .from(documentDisputes)
     .where(and(eq(documentDisputes.accountId, accountId), eq(documentDisputes.documentId, documentId)))
     .get();
 }
 
-export function insertDispute(
+export async function insertDispute(
   db: DbOrTx,
   row: { documentId: string; accountId: string; note: string | null; createdAt: string },
 ) {
-  return db
+  return await db
     .insert(documentDisputes)
     .values(row)
     .onConflictDoUpdate({ target: documentDisputes.documentId, set: { note: row.note } })
@@ -72,12 +73,14 @@ export function insertDispute(
     .get();
 }
 
-export function deleteDispute(db: DbOrTx, accountId: string, documentId: string): boolean {
+export async function deleteDispute(db: DbOrTx, accountId: string, documentId: string): Promise<boolean> {
   return (
-    db
-      .delete(documentDisputes)
-      .where(and(eq(documentDisputes.accountId, accountId), eq(documentDisputes.documentId, documentId)))
-      .returning({ id: documentDisputes.documentId })
-      .all().length > 0
+    (
+      await db
+        .delete(documentDisputes)
+        .where(and(eq(documentDisputes.accountId, accountId), eq(documentDisputes.documentId, documentId)))
+        .returning({ id: documentDisputes.documentId })
+        .all()
+    ).length > 0
   );
 }

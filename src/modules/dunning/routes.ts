@@ -37,17 +37,21 @@ export function dunningRoutes(auth: Auth, deps: AppDeps) {
   const servicesFor = (ctx: AccountCtx) => reminderServicesOf(deps, linkKeyOf(ctx));
   return new Elysia({ prefix: '/api/v1' })
     .use(auth)
-    .get('/dunning-policy', ({ ctx }) => ({ data: presentPolicy(readPolicy(ctx)) }), {
+    .get('/dunning-policy', async ({ ctx }) => ({ data: presentPolicy(await readPolicy(ctx)) }), {
       auth: true,
       response: { 200: dataOf(DunningPolicy), ...withNotFound },
       detail: detail("The account's dunning policy: the defaults (German, disabled) until one is saved"),
     })
-    .put('/dunning-policy', ({ ctx, body }) => ({ data: presentPolicy(savePolicy({ ctx, input: body })) }), {
-      auth: true,
-      body: PutDunningPolicyBody,
-      response: { 200: dataOf(DunningPolicy), ...withNotFound },
-      detail: detail('Replace the dunning policy: enabled, and one to four levels, days ascending'),
-    })
+    .put(
+      '/dunning-policy',
+      async ({ ctx, body }) => ({ data: presentPolicy(await savePolicy({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: PutDunningPolicyBody,
+        response: { 200: dataOf(DunningPolicy), ...withNotFound },
+        detail: detail('Replace the dunning policy: enabled, and one to four levels, days ascending'),
+      },
+    )
     .post(
       '/documents/:document_id/reminders',
       async ({ ctx, params, body, set }) => {
@@ -72,10 +76,10 @@ export function dunningRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/documents/:document_id/reminders',
-      ({ ctx, params }) => {
-        const document = findDocument(ctx.db, ctx.accountId, params.document_id);
+      async ({ ctx, params }) => {
+        const document = await findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!document) throw notFound('Document');
-        return { data: remindersOf(ctx.db, ctx.accountId, document.id).map(presentReminder) };
+        return { data: (await remindersOf(ctx.db, ctx.accountId, document.id)).map(presentReminder) };
       },
       {
         auth: true,
@@ -86,7 +90,7 @@ export function dunningRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/documents/:document_id/dispute',
-      ({ ctx, params }) => ({ data: readDispute(ctx, params.document_id) }),
+      async ({ ctx, params }) => ({ data: await readDispute(ctx, params.document_id) }),
       {
         auth: true,
         params: documentParams,
@@ -96,8 +100,8 @@ export function dunningRoutes(auth: Auth, deps: AppDeps) {
     )
     .put(
       '/documents/:document_id/dispute',
-      ({ ctx, params, body }) => ({
-        data: setDispute({
+      async ({ ctx, params, body }) => ({
+        data: await setDispute({
           ctx,
           input: { documentId: params.document_id, disputed: true, note: body?.note },
         }),
@@ -116,8 +120,8 @@ export function dunningRoutes(auth: Auth, deps: AppDeps) {
     )
     .delete(
       '/documents/:document_id/dispute',
-      ({ ctx, params }) => ({
-        data: setDispute({ ctx, input: { documentId: params.document_id, disputed: false } }),
+      async ({ ctx, params }) => ({
+        data: await setDispute({ ctx, input: { documentId: params.document_id, disputed: false } }),
       }),
       {
         auth: true,

@@ -31,7 +31,7 @@ export function inboxBackground(deps: AppDeps): Background {
     payload: InboxFile,
     maxAttempts: 3,
     handler: async ({ name }, job) => {
-      const accountId = inbox.accountId ?? onlyAccountId(deps.db);
+      const accountId = inbox.accountId ?? (await onlyAccountId(deps.db));
       if (!accountId) throw new Error('INBOX_ACCOUNT is not set and the data dir has more than one account');
       const ctx = {
         db: deps.db,
@@ -48,11 +48,11 @@ export function inboxBackground(deps: AppDeps): Background {
         deps.logger.warn('inbox file refused', { file: name, reason: outcome.message });
     },
   });
-  const source = () => {
+  const source = async () => {
     for (const name of waitingFiles(inbox.dir)) {
       const stat = lstatSync(join(inbox.dir, name), { throwIfNoEntry: false });
       if (!stat) continue;
-      enqueueJob(
+      await enqueueJob(
         deps.db,
         deps.clock,
         kind,

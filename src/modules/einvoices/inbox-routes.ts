@@ -56,8 +56,8 @@ const params = t.Object({ received_id: t.String() });
 export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
   const receiving = receivingDepsOf(deps);
   const services = renderServicesOf(deps);
-  const rowOf = (ctx: AccountCtx, id: string) => {
-    const row = findReceived(ctx.db, ctx.accountId, id);
+  const rowOf = async (ctx: AccountCtx, id: string) => {
+    const row = await findReceived(ctx.db, ctx.accountId, id);
     if (!row) throw notFound('Received document');
     return row;
   };
@@ -87,9 +87,9 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listReceived(
+        const rows = await listReceived(
           ctx.db,
           ctx.accountId,
           {
@@ -113,21 +113,29 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
         ),
       },
     )
-    .get('/:received_id', ({ ctx, params }) => ({ data: presentReceived(rowOf(ctx, params.received_id)) }), {
-      auth: true,
-      params,
-      response: { 200: dataOf(ReceivedDocument), ...withNotFound },
-      detail: detail('A received e-invoice'),
-    })
-    .get('/:received_id/data', ({ ctx, params }) => ({ data: rowOf(ctx, params.received_id).data }), {
-      auth: true,
-      params,
-      detail: detail('The document data read from a received e-invoice'),
-    })
+    .get(
+      '/:received_id',
+      async ({ ctx, params }) => ({ data: presentReceived(await rowOf(ctx, params.received_id)) }),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(ReceivedDocument), ...withNotFound },
+        detail: detail('A received e-invoice'),
+      },
+    )
+    .get(
+      '/:received_id/data',
+      async ({ ctx, params }) => ({ data: (await rowOf(ctx, params.received_id)).data }),
+      {
+        auth: true,
+        params,
+        detail: detail('The document data read from a received e-invoice'),
+      },
+    )
     .get(
       '/:received_id/original',
       async ({ ctx, params }) => {
-        const row = rowOf(ctx, params.received_id);
+        const row = await rowOf(ctx, params.received_id);
         const bytes = await deps.blobs.get(row.blobKey);
         if (!bytes) throw new DomainError('not_found', 'The original of this received document is gone');
         const extension = row.contentType === 'application/pdf' ? 'pdf' : 'xml';
@@ -144,7 +152,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     .get(
       '/:received_id/pdf',
       async ({ ctx, params, principal, query }) => {
-        const row = rowOf(ctx, params.received_id);
+        const row = await rowOf(ctx, params.received_id);
         const result = await visualizeReceived({
           ctx,
           services,
@@ -175,8 +183,10 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     )
     .patch(
       '/:received_id',
-      ({ ctx, params, body }) => ({
-        data: presentReceived(changeReceived({ ctx, input: { id: params.received_id, changes: body } })),
+      async ({ ctx, params, body }) => ({
+        data: presentReceived(
+          await changeReceived({ ctx, input: { id: params.received_id, changes: body } }),
+        ),
       }),
       {
         auth: true,
@@ -201,8 +211,8 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/:received_id/payments',
-      ({ ctx, params, body, set }) => {
-        const { payment } = recordReceivedPayment({
+      async ({ ctx, params, body, set }) => {
+        const { payment } = await recordReceivedPayment({
           ctx,
           input: { receivedId: params.received_id, payment: body },
         });
@@ -221,9 +231,11 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/:received_id/payments',
-      ({ ctx, params }) => {
-        const row = rowOf(ctx, params.received_id);
-        return { data: paymentsOfReceived(ctx.db, ctx.accountId, row.id).map(presentReceivedPayment) };
+      async ({ ctx, params }) => {
+        const row = await rowOf(ctx, params.received_id);
+        return {
+          data: (await paymentsOfReceived(ctx.db, ctx.accountId, row.id)).map(presentReceivedPayment),
+        };
       },
       {
         auth: true,
@@ -234,8 +246,11 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
     )
     .delete(
       '/:received_id/payments/:payment_id',
-      ({ ctx, params }) => {
-        deleteReceivedPayment({ ctx, input: { receivedId: params.received_id, id: params.payment_id } });
+      async ({ ctx, params }) => {
+        await deleteReceivedPayment({
+          ctx,
+          input: { receivedId: params.received_id, id: params.payment_id },
+        });
         return { data: { deleted: true as const } };
       },
       {

@@ -14,20 +14,24 @@ const scoped = (accountId: string, id: string) => and(eq(rd.accountId, accountId
 
 export const receivedBlobKey = (accountId: string, id: string) => `received/${accountId}/${id}`;
 
-export function insertReceived(db: DbOrTx, row: ReceivedDocumentRow): ReceivedDocumentRow {
-  return db.insert(rd).values(row).returning().get();
+export async function insertReceived(db: DbOrTx, row: ReceivedDocumentRow): Promise<ReceivedDocumentRow> {
+  return await db.insert(rd).values(row).returning().get();
 }
 
-export function findReceived(db: DbOrTx, accountId: string, id: string): ReceivedDocumentRow | undefined {
-  return db.select().from(rd).where(scoped(accountId, id)).get();
+export async function findReceived(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<ReceivedDocumentRow | undefined> {
+  return await db.select().from(rd).where(scoped(accountId, id)).get();
 }
 
-export function findReceivedBySha(
+export async function findReceivedBySha(
   db: DbOrTx,
   accountId: string,
   sha256: string,
-): ReceivedDocumentRow | undefined {
-  return db
+): Promise<ReceivedDocumentRow | undefined> {
+  return await db
     .select()
     .from(rd)
     .where(and(eq(rd.accountId, accountId), eq(rd.sha256, sha256)))
@@ -35,14 +39,14 @@ export function findReceivedBySha(
 }
 
 /** The first one received with this seller, number and issue date (another file of the same invoice). */
-export function findSameInvoice(
+export async function findSameInvoice(
   db: DbOrTx,
   accountId: string,
   key: { invoiceNumber: string; issueDate: string; sellerTaxId: string | null; sellerName: string | null },
-): ReceivedDocumentRow | undefined {
+): Promise<ReceivedDocumentRow | undefined> {
   const seller =
     key.sellerTaxId !== null ? eq(rd.sellerTaxId, key.sellerTaxId) : eq(rd.sellerName, key.sellerName ?? '');
-  return db
+  return await db
     .select()
     .from(rd)
     .where(
@@ -67,12 +71,12 @@ export interface ReceivedFilter {
   source?: ReceivedSourceKind;
 }
 
-export function listReceived(
+export async function listReceived(
   db: DbOrTx,
   accountId: string,
   filter: ReceivedFilter,
   page: PageRequest,
-): ReceivedDocumentRow[] {
+): Promise<ReceivedDocumentRow[]> {
   const pattern = filter.seller === undefined ? undefined : `%${filter.seller.replace(/[%_\\]/g, '')}%`;
   const conditions = [
     eq(rd.accountId, accountId),
@@ -84,7 +88,7 @@ export function listReceived(
     filter.source === undefined ? undefined : eq(rd.source, filter.source),
     page.after === null ? undefined : lt(rd.id, page.after),
   ];
-  return db
+  return await db
     .select()
     .from(rd)
     .where(and(...conditions))
@@ -93,30 +97,37 @@ export function listReceived(
     .all();
 }
 
-export function updateReceived(
+export async function updateReceived(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<Pick<ReceivedDocumentRow, 'status' | 'note' | 'amountPaid' | 'updatedAt'>>,
-): ReceivedDocumentRow | undefined {
-  return db.update(rd).set(changes).where(scoped(accountId, id)).returning().get();
+): Promise<ReceivedDocumentRow | undefined> {
+  return await db.update(rd).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
-export function deleteReceivedRow(
+export async function deleteReceivedRow(
   db: DbOrTx,
   accountId: string,
   id: string,
-): ReceivedDocumentRow | undefined {
-  return db.delete(rd).where(scoped(accountId, id)).returning().get();
+): Promise<ReceivedDocumentRow | undefined> {
+  return await db.delete(rd).where(scoped(accountId, id)).returning().get();
 }
 
-export function insertReceivedPayment(db: DbOrTx, row: ReceivedPaymentRow): ReceivedPaymentRow {
-  return db.insert(rp).values(row).returning().get();
+export async function insertReceivedPayment(
+  db: DbOrTx,
+  row: ReceivedPaymentRow,
+): Promise<ReceivedPaymentRow> {
+  return await db.insert(rp).values(row).returning().get();
 }
 
 /** Every payment of one received document, newest first. */
-export function paymentsOfReceived(db: DbOrTx, accountId: string, receivedId: string): ReceivedPaymentRow[] {
-  return db
+export async function paymentsOfReceived(
+  db: DbOrTx,
+  accountId: string,
+  receivedId: string,
+): Promise<ReceivedPaymentRow[]> {
+  return await db
     .select()
     .from(rp)
     .where(and(eq(rp.accountId, accountId), eq(rp.receivedDocumentId, receivedId)))
@@ -124,31 +135,33 @@ export function paymentsOfReceived(db: DbOrTx, accountId: string, receivedId: st
     .all();
 }
 
-export function findReceivedPayment(
+export async function findReceivedPayment(
   db: DbOrTx,
   accountId: string,
   id: string,
-): ReceivedPaymentRow | undefined {
-  return db
+): Promise<ReceivedPaymentRow | undefined> {
+  return await db
     .select()
     .from(rp)
     .where(and(eq(rp.accountId, accountId), eq(rp.id, id)))
     .get();
 }
 
-export function deleteReceivedPaymentRow(db: DbOrTx, accountId: string, id: string): boolean {
+export async function deleteReceivedPaymentRow(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    db
-      .delete(rp)
-      .where(and(eq(rp.accountId, accountId), eq(rp.id, id)))
-      .returning({ id: rp.id })
-      .all().length > 0
+    (
+      await db
+        .delete(rp)
+        .where(and(eq(rp.accountId, accountId), eq(rp.id, id)))
+        .returning({ id: rp.id })
+        .all()
+    ).length > 0
   );
 }
 
 /** What the reports read: the account's received documents that count (not rejected). */
-export function receivedForReports(db: DbOrTx, accountId: string): ReceivedDocumentRow[] {
-  return db
+export async function receivedForReports(db: DbOrTx, accountId: string): Promise<ReceivedDocumentRow[]> {
+  return await db
     .select()
     .from(rd)
     .where(and(eq(rd.accountId, accountId), ne(rd.status, 'rejected')))
@@ -157,12 +170,12 @@ export function receivedForReports(db: DbOrTx, accountId: string): ReceivedDocum
 }
 
 /** What the reports read: the account's payments to suppliers dated on or before `dateTo`. */
-export function receivedPaymentsForReports(
+export async function receivedPaymentsForReports(
   db: DbOrTx,
   accountId: string,
   dateTo: string,
-): ReceivedPaymentRow[] {
-  return db
+): Promise<ReceivedPaymentRow[]> {
+  return await db
     .select()
     .from(rp)
     .where(and(eq(rp.accountId, accountId), lte(rp.date, dateTo)))

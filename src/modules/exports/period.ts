@@ -22,17 +22,17 @@ export function checkPeriod(from: string, to: string): void {
  */
 export async function* pagesOf<R extends { id: string }, T>(
   ctx: AccountCtx,
-  list: (db: DbOrTx, page: PageRequest) => R[],
-  map: (ctx: AccountCtx, rows: R[]) => T,
+  list: (db: DbOrTx, page: PageRequest) => Promise<R[]>,
+  map: (ctx: AccountCtx, rows: R[]) => Promise<T>,
 ): AsyncGenerator<T, void> {
   let after: string | null = null;
   for (;;) {
     const cursor = after;
-    const page = inTransaction(ctx, (tx) => {
-      const found = list(tx.db, { limit: PAGE_SIZE, after: cursor });
+    const page = await inTransaction(ctx, async (tx) => {
+      const found = await list(tx.db, { limit: PAGE_SIZE, after: cursor });
       const rows = found.slice(0, PAGE_SIZE);
       return {
-        output: rows.length > 0 ? map(tx, rows) : null,
+        output: rows.length > 0 ? await map(tx, rows) : null,
         more: found.length > PAGE_SIZE,
         last: rows.at(-1),
       };
@@ -58,8 +58,8 @@ export function streamOf(chunks: AsyncGenerator<string, void>, encode: (s: strin
 }
 
 /** The buyer's name as the document states it (its snapshot since finalize), else the customer's now. */
-export function buyerNameOf(ctx: AccountCtx, row: DocumentRow): string {
+export async function buyerNameOf(ctx: AccountCtx, row: DocumentRow): Promise<string> {
   const snapshot = (row.data.buyer as { name?: unknown } | undefined)?.name;
   if (typeof snapshot === 'string') return snapshot;
-  return findCustomer(ctx.db, ctx.accountId, row.customerId)?.name ?? '';
+  return (await findCustomer(ctx.db, ctx.accountId, row.customerId))?.name ?? '';
 }

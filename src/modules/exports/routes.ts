@@ -29,24 +29,28 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
   const services = renderServicesOf(deps);
   return new Elysia({ prefix: '/api/v1' })
     .use(auth)
-    .get('/settings/accounting', ({ ctx }) => ({ data: readAccountingSettings(ctx) }), {
+    .get('/settings/accounting', async ({ ctx }) => ({ data: await readAccountingSettings(ctx) }), {
       auth: true,
       response: { 200: dataOf(AccountingSettings), ...authErrors },
       detail: detail('The accounting settings DATEV exports use (SKR03 defaults until saved)', 'Settings'),
     })
-    .put('/settings/accounting', ({ ctx, body }) => ({ data: putAccountingSettings({ ctx, input: body }) }), {
-      auth: true,
-      body: AccountingSettingsBody,
-      response: { 200: dataOf(AccountingSettings), ...authErrors, 422: ErrorEnvelope },
-      detail: detail(
-        "Replace the accounting settings; omitted fields take their defaults (accounts: the chart's)",
-        'Settings',
-      ),
-    })
+    .put(
+      '/settings/accounting',
+      async ({ ctx, body }) => ({ data: await putAccountingSettings({ ctx, input: body }) }),
+      {
+        auth: true,
+        body: AccountingSettingsBody,
+        response: { 200: dataOf(AccountingSettings), ...authErrors, 422: ErrorEnvelope },
+        detail: detail(
+          "Replace the accounting settings; omitted fields take their defaults (accounts: the chart's)",
+          'Settings',
+        ),
+      },
+    )
     .get(
       '/exports/datev',
-      ({ ctx, query }) => {
-        const { filename, body } = datevExport({
+      async ({ ctx, query }) => {
+        const { filename, body } = await datevExport({
           ctx,
           input: {
             from: query.from,

@@ -30,8 +30,8 @@ export function fileRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/:file_id',
-      ({ ctx, params }) => {
-        const row = findFile(ctx.db, ctx.accountId, params.file_id);
+      async ({ ctx, params }) => {
+        const row = await findFile(ctx.db, ctx.accountId, params.file_id);
         if (!row) throw notFound('File');
         return { data: presentFile(row) };
       },

@@ -1,11 +1,12 @@
 import { Elysia, t } from 'elysia';
+import { ping } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { probeRenderer } from '../../rendering/engine/probe';
 import { SERVICE_NAME, VERSION } from '../../version';
 
 export interface ReadinessChecks {
-  database(): void;
+  database(): Promise<void>;
   storage(): Promise<void>;
   renderer(): Promise<void>;
 }
@@ -49,7 +50,7 @@ async function outcome(check: () => void | Promise<void>): Promise<'ok' | 'error
 /** What /ready checks, out of the app's dependencies. */
 function readinessOf(deps: AppDeps): ReadinessChecks {
   return {
-    database: () => void deps.db.$client.query('SELECT 1').get(),
+    database: async () => await ping(deps.db),
     storage: () => deps.blobs.check(),
     renderer: probeRenderer,
   };

@@ -24,7 +24,7 @@ async function failStalled(
     accountId: imp.accountId,
     actor: { kind: 'job' as const, jobId: job.id },
   };
-  if (failImport({ ctx, input: { id: imp.id, reason, entries } })) {
+  if (await failImport({ ctx, input: { id: imp.id, reason, entries } })) {
     deps.logger.error('import failed', { import_id: imp.id, job_id: job.id, reason });
   }
   await deps.blobs.delete(stagedRowsKey(imp.id));
@@ -36,9 +36,9 @@ async function failStalled(
  * attempt, the staged rows lost) becomes `failed` with the job's last error. One place for every way a job
  * can end for good without the handler getting to say so.
  */
-function watchProcessingImports(deps: AppDeps, failing: Set<string>): void {
-  for (const imp of listProcessingImports(deps.db)) {
-    const job = enqueueImportCommit(deps.db, deps.clock, imp.id);
+async function watchProcessingImports(deps: AppDeps, failing: Set<string>): Promise<void> {
+  for (const imp of await listProcessingImports(deps.db)) {
+    const job = await enqueueImportCommit(deps.db, deps.clock, imp.id);
     if (!FINISHED_JOB.has(job.status) || failing.has(imp.id)) continue;
     failing.add(imp.id);
     failStalled(deps, imp, job)
@@ -58,6 +58,6 @@ export function importBackground(deps: AppDeps): Background {
         handler: (payload, ctx) => commitInBackground(deps, payload.importId, ctx),
       }),
     ],
-    sources: [() => watchProcessingImports(deps, failing)],
+    sources: [async () => await watchProcessingImports(deps, failing)],
   };
 }

@@ -9,6 +9,6 @@ import type { Clock } from '../../shared/clock';
 export const importCommitJob = jobKind('import.commit', Type.Object({ importId: Type.String() }), 5);
 
 /** The run key makes a second enqueue (the watchdog's, every poll) a no-op that returns the job. */
-export function enqueueImportCommit(db: DbOrTx, clock: Clock, importId: string): JobRow {
-  return enqueueJob(db, clock, importCommitJob, { importId }, { runKey: `import:${importId}` });
+export async function enqueueImportCommit(db: DbOrTx, clock: Clock, importId: string): Promise<JobRow> {
+  return await enqueueJob(db, clock, importCommitJob, { importId }, { runKey: `import:${importId}` });
 }

@@ -9,21 +9,25 @@ const { validRows: _validRows, ...headColumns } = getTableColumns(imports);
 const scoped = (accountId: string, id: string) => and(eq(imports.accountId, accountId), eq(imports.id, id));
 
 /** `valid_rows` is written as entriesText formats it (one entry per line), not as drizzle would. */
-export function insertImport(db: DbOrTx, row: ImportHead, entries: readonly ImportEntry[]): ImportHead {
-  return db
+export async function insertImport(
+  db: DbOrTx,
+  row: ImportHead,
+  entries: readonly ImportEntry[],
+): Promise<ImportHead> {
+  return await db
     .insert(imports)
     .values({ ...row, validRows: sql`${entriesText(entries)}` })
     .returning(headColumns)
     .get();
 }
 
-export function findImport(db: DbOrTx, accountId: string, id: string): ImportHead | undefined {
-  return db.select(headColumns).from(imports).where(scoped(accountId, id)).get();
+export async function findImport(db: DbOrTx, accountId: string, id: string): Promise<ImportHead | undefined> {
+  return await db.select(headColumns).from(imports).where(scoped(accountId, id)).get();
 }
 
 /** Progress only: what each background chunk reads before committing the next rows. */
-export function findImportProgress(db: DbOrTx, accountId: string, id: string) {
-  return db
+export async function findImportProgress(db: DbOrTx, accountId: string, id: string) {
+  return await db
     .select({
       status: imports.status,
       totalRows: imports.totalRows,
@@ -35,9 +39,10 @@ export function findImportProgress(db: DbOrTx, accountId: string, id: string) {
     .get();
 }
 
-export function findImportErrors(db: DbOrTx, accountId: string, id: string) {
+export async function findImportErrors(db: DbOrTx, accountId: string, id: string) {
   return (
-    db.select({ errors: imports.errors }).from(imports).where(scoped(accountId, id)).get()?.errors ?? null
+    (await db.select({ errors: imports.errors }).from(imports).where(scoped(accountId, id)).get())?.errors ??
+    null
   );
 }
 
@@ -45,8 +50,8 @@ export function findImportErrors(db: DbOrTx, accountId: string, id: string) {
  * The stored entries as the JSON text they are kept in (null once staged or done): confirm copies it to the
  * staged file as is, without a parse and a stringify of megabytes.
  */
-export function loadEntriesText(db: DbOrTx, accountId: string, id: string): string | null {
-  const row = db
+export async function loadEntriesText(db: DbOrTx, accountId: string, id: string): Promise<string | null> {
+  const row = await db
     .select({ text: sql<string | null>`${imports.validRows}` })
     .from(imports)
     .where(scoped(accountId, id))
@@ -55,31 +60,36 @@ export function loadEntriesText(db: DbOrTx, accountId: string, id: string): stri
 }
 
 /** The entries stored at create for confirm to commit; empty once the import is done. */
-export function loadEntries(db: DbOrTx, accountId: string, id: string): ImportEntry[] {
-  const row = db.select({ validRows: imports.validRows }).from(imports).where(scoped(accountId, id)).get();
+export async function loadEntries(db: DbOrTx, accountId: string, id: string): Promise<ImportEntry[]> {
+  const row = await db
+    .select({ validRows: imports.validRows })
+    .from(imports)
+    .where(scoped(accountId, id))
+    .get();
   return (row?.validRows ?? []) as ImportEntry[];
 }
 
-export function updateImport(
+export async function updateImport(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<ImportRow>,
-): ImportHead | undefined {
-  return db.update(imports).set(changes).where(scoped(accountId, id)).returning(headColumns).get();
+): Promise<ImportHead | undefined> {
+  return await db.update(imports).set(changes).where(scoped(accountId, id)).returning(headColumns).get();
 }
 
 /**
  * The account of an import, for the background job, whose payload names only the import: the one lookup
  * not scoped by account, since the account is what it finds out.
  */
-export function findImportAccount(db: DbOrTx, id: string): string | undefined {
-  return db.select({ accountId: imports.accountId }).from(imports).where(eq(imports.id, id)).get()?.accountId;
+export async function findImportAccount(db: DbOrTx, id: string): Promise<string | undefined> {
+  return (await db.select({ accountId: imports.accountId }).from(imports).where(eq(imports.id, id)).get())
+    ?.accountId;
 }
 
 /** Every import being committed in the background, across accounts: the watchdog checks their jobs. */
-export function listProcessingImports(db: DbOrTx): { id: string; accountId: string }[] {
-  return db
+export async function listProcessingImports(db: DbOrTx): Promise<{ id: string; accountId: string }[]> {
+  return await db
     .select({ id: imports.id, accountId: imports.accountId })
     .from(imports)
     .where(eq(imports.status, 'processing'))
@@ -87,11 +97,11 @@ export function listProcessingImports(db: DbOrTx): { id: string; accountId: stri
 }
 
 /** A chunk's progress: no RETURNING, which would read the columns stored after the (large) rows. */
-export function setImportProgress(
+export async function setImportProgress(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<ImportRow>,
-): void {
-  db.update(imports).set(changes).where(scoped(accountId, id)).run();
+): Promise<void> {
+  await db.update(imports).set(changes).where(scoped(accountId, id)).run();
 }

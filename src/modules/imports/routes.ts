@@ -25,8 +25,8 @@ export function importRoutes(auth: Auth, deps: AppDeps) {
     })
     .get(
       '/:import_id',
-      ({ ctx, params }) => {
-        const row = findImport(ctx.db, ctx.accountId, params.import_id);
+      async ({ ctx, params }) => {
+        const row = await findImport(ctx.db, ctx.accountId, params.import_id);
         if (!row) throw notFound('Import');
         return { data: presentImport(row) };
       },
@@ -55,7 +55,9 @@ export function importRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/:import_id/cancel',
-      ({ ctx, params }) => ({ data: presentImport(cancelImport({ ctx, input: { id: params.import_id } })) }),
+      async ({ ctx, params }) => ({
+        data: presentImport(await cancelImport({ ctx, input: { id: params.import_id } })),
+      }),
       {
         auth: true,
         params,

@@ -23,6 +23,6 @@ export async function readEntries(
   accountId: string,
   importId: string,
 ): Promise<ImportEntry[] | null> {
-  const text = loadEntriesText(deps.db, accountId, importId);
+  const text = await loadEntriesText(deps.db, accountId, importId);
   return text !== null ? parseEntries(text) : readStagedEntries(deps.blobs, importId);
 }

@@ -28,11 +28,11 @@ export function createMailIntake(
     maxMessageBytes: 3 * config.maxBodyBytes,
   };
   const run = messageRun({
-    account: () => {
-      const accountId = settings.accountId ?? onlyAccountId(deps.db);
+    account: async () => {
+      const accountId = settings.accountId ?? (await onlyAccountId(deps.db));
       if (!accountId)
         return { error: 'IMAP_ACCOUNT is not set and the data dir has not exactly one account' };
-      if (!findAccountWithPlan(deps.db, accountId))
+      if (!(await findAccountWithPlan(deps.db, accountId)))
         return { error: `IMAP_ACCOUNT ${accountId} is no account` };
       return {
         ctx: {

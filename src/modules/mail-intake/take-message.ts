@@ -17,7 +17,7 @@ export interface MessageRun {
 
 export interface MessageRunDeps {
   /** The account the mailbox feeds, or why there is none (the message then waits in the folder). */
-  account(): { ctx: AccountCtx } | { error: string };
+  account(): Promise<{ ctx: AccountCtx } | { error: string }>;
   receive(ctx: AccountCtx, raw: Uint8Array): Promise<MessageOutcome>;
   logger: Logger;
   limits: AttachmentLimits & { maxMessageBytes: number };
@@ -41,7 +41,7 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
   };
   return {
     async sweep(client) {
-      const account = deps.account();
+      const account = await deps.account();
       if ('error' in account) return account.error;
       const uids = (await client.search({ deleted: false }, { uid: true })) || [];
       const validity = String(client.mailbox ? client.mailbox.uidValidity : '');

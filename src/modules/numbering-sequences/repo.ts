@@ -6,17 +6,25 @@ import { type NumberingSequenceRow, numberingSequences } from './schema';
 const scoped = (accountId: string, id: string) =>
   and(eq(numberingSequences.accountId, accountId), eq(numberingSequences.id, id));
 
-export function insertSequence(db: DbOrTx, row: NumberingSequenceRow): NumberingSequenceRow {
-  return db.insert(numberingSequences).values(row).returning().get();
+export async function insertSequence(db: DbOrTx, row: NumberingSequenceRow): Promise<NumberingSequenceRow> {
+  return await db.insert(numberingSequences).values(row).returning().get();
 }
 
-export function findSequence(db: DbOrTx, accountId: string, id: string): NumberingSequenceRow | undefined {
-  return db.select().from(numberingSequences).where(scoped(accountId, id)).get();
+export async function findSequence(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<NumberingSequenceRow | undefined> {
+  return await db.select().from(numberingSequences).where(scoped(accountId, id)).get();
 }
 
-export function listSequences(db: DbOrTx, accountId: string, page: PageRequest): NumberingSequenceRow[] {
+export async function listSequences(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+): Promise<NumberingSequenceRow[]> {
   const scope = eq(numberingSequences.accountId, accountId);
-  return db
+  return await db
     .select()
     .from(numberingSequences)
     .where(page.after === null ? scope : and(scope, lt(numberingSequences.id, page.after)))
@@ -25,18 +33,23 @@ export function listSequences(db: DbOrTx, accountId: string, page: PageRequest):
     .all();
 }
 
-export function updateSequence(
+export async function updateSequence(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<Omit<NumberingSequenceRow, 'id' | 'accountId' | 'createdAt'>>,
-): NumberingSequenceRow | undefined {
-  return db.update(numberingSequences).set(changes).where(scoped(accountId, id)).returning().get();
+): Promise<NumberingSequenceRow | undefined> {
+  return await db.update(numberingSequences).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
-export function deleteSequence(db: DbOrTx, accountId: string, id: string): boolean {
+export async function deleteSequence(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    db.delete(numberingSequences).where(scoped(accountId, id)).returning({ id: numberingSequences.id }).all()
-      .length > 0
+    (
+      await db
+        .delete(numberingSequences)
+        .where(scoped(accountId, id))
+        .returning({ id: numberingSequences.id })
+        .all()
+    ).length > 0
   );
 }

@@ -17,7 +17,9 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      ({ ctx, body }) => ({ data: presentSequence(createSequence({ ctx, input: body }), today(ctx.clock)) }),
+      async ({ ctx, body }) => ({
+        data: presentSequence(await createSequence({ ctx, input: body }), today(ctx.clock)),
+      }),
       {
         auth: true,
         body: CreateSequenceBody,
@@ -27,9 +29,9 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listSequences(ctx.db, ctx.accountId, page);
+        const rows = await listSequences(ctx.db, ctx.accountId, page);
         return toPage(
           rows,
           page,
@@ -46,8 +48,8 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:sequence_id',
-      ({ ctx, params }) => {
-        const row = findSequence(ctx.db, ctx.accountId, params.sequence_id);
+      async ({ ctx, params }) => {
+        const row = await findSequence(ctx.db, ctx.accountId, params.sequence_id);
         if (!row) throw notFound('Numbering sequence');
         return { data: presentSequence(row, today(ctx.clock)) };
       },
@@ -60,8 +62,8 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:sequence_id',
-      ({ ctx, params, body }) => {
-        const row = updateSequenceSettings({ ctx, input: { id: params.sequence_id, changes: body } });
+      async ({ ctx, params, body }) => {
+        const row = await updateSequenceSettings({ ctx, input: { id: params.sequence_id, changes: body } });
         return { data: presentSequence(row, today(ctx.clock)) };
       },
       {
@@ -74,8 +76,9 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:sequence_id',
-      ({ ctx, params }) => {
-        if (!deleteSequence(ctx.db, ctx.accountId, params.sequence_id)) throw notFound('Numbering sequence');
+      async ({ ctx, params }) => {
+        if (!(await deleteSequence(ctx.db, ctx.accountId, params.sequence_id)))
+          throw notFound('Numbering sequence');
         return { data: { deleted: true as const } };
       },
       {

@@ -13,23 +13,32 @@ export interface PaymentFilters {
   documentId?: string;
 }
 
-export function insertPayment(db: DbOrTx, row: PaymentRow): PaymentRow {
-  return db.insert(payments).values(row).returning().get();
+export async function insertPayment(db: DbOrTx, row: PaymentRow): Promise<PaymentRow> {
+  return await db.insert(payments).values(row).returning().get();
 }
 
-export function findPayment(db: DbOrTx, accountId: string, id: string): PaymentRow | undefined {
-  return db.select().from(payments).where(scoped(accountId, id)).get();
+export async function findPayment(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<PaymentRow | undefined> {
+  return await db.select().from(payments).where(scoped(accountId, id)).get();
 }
 
 /** One page, newest first (ids sort by creation). */
-export function listPayments(db: DbOrTx, accountId: string, filters: PaymentFilters, page: PageRequest) {
+export async function listPayments(
+  db: DbOrTx,
+  accountId: string,
+  filters: PaymentFilters,
+  page: PageRequest,
+) {
   const conditions: (SQL | undefined)[] = [eq(payments.accountId, accountId)];
   if (filters.documentId) conditions.push(eq(payments.documentId, filters.documentId));
   if (filters.customerId) conditions.push(eq(payments.customerId, filters.customerId));
   if (filters.dateFrom) conditions.push(gte(payments.date, filters.dateFrom));
   if (filters.dateTo) conditions.push(lte(payments.date, filters.dateTo));
   if (page.after !== null) conditions.push(lt(payments.id, page.after));
-  return db
+  return await db
     .select()
     .from(payments)
     .where(and(...conditions))
@@ -39,8 +48,12 @@ export function listPayments(db: DbOrTx, accountId: string, filters: PaymentFilt
 }
 
 /** Every payment of one document, newest first. */
-export function paymentsOfDocument(db: DbOrTx, accountId: string, documentId: string): PaymentRow[] {
-  return db
+export async function paymentsOfDocument(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+): Promise<PaymentRow[]> {
+  return await db
     .select()
     .from(payments)
     .where(and(eq(payments.accountId, accountId), eq(payments.documentId, documentId)))
@@ -48,20 +61,22 @@ export function paymentsOfDocument(db: DbOrTx, accountId: string, documentId: st
     .all();
 }
 
-export function deletePaymentRow(db: DbOrTx, accountId: string, id: string): boolean {
-  return db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all().length > 0;
+export async function deletePaymentRow(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+  return (
+    (await db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all()).length > 0
+  );
 }
 
 /** What the reports read: the account's payments dated on or before `dateTo`, optionally of one customer. */
-export function paymentsForReports(
+export async function paymentsForReports(
   db: DbOrTx,
   accountId: string,
   filters: { customerId?: string; dateTo?: string },
-): PaymentRow[] {
+): Promise<PaymentRow[]> {
   const conditions: (SQL | undefined)[] = [eq(payments.accountId, accountId)];
   if (filters.customerId) conditions.push(eq(payments.customerId, filters.customerId));
   if (filters.dateTo) conditions.push(lte(payments.date, filters.dateTo));
-  return db
+  return await db
     .select()
     .from(payments)
     .where(and(...conditions))

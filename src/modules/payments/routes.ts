@@ -20,8 +20,11 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .post(
       '/documents/:document_id/payments',
-      ({ ctx, params, body, set }) => {
-        const { payment } = recordPayment({ ctx, input: { documentId: params.document_id, payment: body } });
+      async ({ ctx, params, body, set }) => {
+        const { payment } = await recordPayment({
+          ctx,
+          input: { documentId: params.document_id, payment: body },
+        });
         set.status = 201;
         return { data: presentPayment(payment) };
       },
@@ -37,10 +40,10 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/documents/:document_id/payments',
-      ({ ctx, params }) => {
-        const document = findDocument(ctx.db, ctx.accountId, params.document_id);
+      async ({ ctx, params }) => {
+        const document = await findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!document) throw notFound('Document');
-        return { data: paymentsOfDocument(ctx.db, ctx.accountId, document.id).map(presentPayment) };
+        return { data: (await paymentsOfDocument(ctx.db, ctx.accountId, document.id)).map(presentPayment) };
       },
       {
         auth: true,
@@ -51,10 +54,15 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/payments',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
         const filters = { dateFrom: query.date_from, dateTo: query.date_to, customerId: query.customer_id };
-        return toPage(listPayments(ctx.db, ctx.accountId, filters, page), page, (r) => r.id, presentPayment);
+        return toPage(
+          await listPayments(ctx.db, ctx.accountId, filters, page),
+          page,
+          (r) => r.id,
+          presentPayment,
+        );
       },
       {
         auth: true,
@@ -65,8 +73,8 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/payments/:payment_id',
-      ({ ctx, params }) => {
-        deletePayment({ ctx, input: { id: params.payment_id } });
+      async ({ ctx, params }) => {
+        await deletePayment({ ctx, input: { id: params.payment_id } });
         return { data: { deleted: true as const } };
       },
       {
@@ -80,8 +88,8 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '/documents/:document_id/mark-paid',
-      ({ ctx, params }) => ({
-        data: readDocument(ctx, markPaid({ ctx, input: { id: params.document_id } })),
+      async ({ ctx, params }) => ({
+        data: await readDocument(ctx, await markPaid({ ctx, input: { id: params.document_id } })),
       }),
       {
         auth: true,
@@ -95,8 +103,8 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '/documents/:document_id/mark-unpaid',
-      ({ ctx, params }) => ({
-        data: readDocument(ctx, markUnpaid({ ctx, input: { id: params.document_id } })),
+      async ({ ctx, params }) => ({
+        data: await readDocument(ctx, await markUnpaid({ ctx, input: { id: params.document_id } })),
       }),
       {
         auth: true,

@@ -12,17 +12,17 @@ export interface PlanInput {
   requestsPerSecond: number;
 }
 
-export function findPlan(db: DbOrTx, id: string): PlanRow | undefined {
-  return db.select().from(plans).where(eq(plans.id, id)).get();
+export async function findPlan(db: DbOrTx, id: string): Promise<PlanRow | undefined> {
+  return await db.select().from(plans).where(eq(plans.id, id)).get();
 }
 
-export function listPlans(db: DbOrTx): PlanRow[] {
-  return db.select().from(plans).orderBy(asc(plans.monthlyRenderQuota), asc(plans.id)).all();
+export async function listPlans(db: DbOrTx): Promise<PlanRow[]> {
+  return await db.select().from(plans).orderBy(asc(plans.monthlyRenderQuota), asc(plans.id)).all();
 }
 
 /** The plan a provider price buys; price ids are unique in practice, the smallest plan wins otherwise. */
-export function findPlanByPriceId(db: DbOrTx, priceId: string): PlanRow | undefined {
-  return db
+export async function findPlanByPriceId(db: DbOrTx, priceId: string): Promise<PlanRow | undefined> {
+  return await db
     .select()
     .from(plans)
     .where(eq(plans.priceId, priceId))
@@ -31,8 +31,8 @@ export function findPlanByPriceId(db: DbOrTx, priceId: string): PlanRow | undefi
 }
 
 /** Plans a customer can buy: those wired to a provider price. */
-export function listPurchasablePlans(db: DbOrTx): PlanRow[] {
-  return db
+export async function listPurchasablePlans(db: DbOrTx): Promise<PlanRow[]> {
+  return await db
     .select()
     .from(plans)
     .where(isNotNull(plans.priceId))
@@ -40,8 +40,9 @@ export function listPurchasablePlans(db: DbOrTx): PlanRow[] {
     .all();
 }
 
-export function insertPlanIfAbsent(db: DbOrTx, input: PlanInput, now: string): void {
-  db.insert(plans)
+export async function insertPlanIfAbsent(db: DbOrTx, input: PlanInput, now: string): Promise<void> {
+  await db
+    .insert(plans)
     .values({
       ...input,
       priceId: input.priceId ?? null,
@@ -53,7 +54,7 @@ export function insertPlanIfAbsent(db: DbOrTx, input: PlanInput, now: string): v
     .run();
 }
 
-export function upsertPlan(db: DbOrTx, input: PlanInput, now: string): PlanRow {
+export async function upsertPlan(db: DbOrTx, input: PlanInput, now: string): Promise<PlanRow> {
   const values = {
     name: input.name,
     monthlyRenderQuota: input.monthlyRenderQuota,
@@ -64,7 +65,7 @@ export function upsertPlan(db: DbOrTx, input: PlanInput, now: string): PlanRow {
       : {}),
     updatedAt: now,
   };
-  return db
+  return await db
     .insert(plans)
     .values({
       id: input.id,

@@ -6,22 +6,31 @@ import { type ProductRow, products } from './schema';
 
 const scoped = (accountId: string, id: string) => and(eq(products.accountId, accountId), eq(products.id, id));
 
-export function insertProduct(db: DbOrTx, row: ProductRow): ProductRow {
-  return db.insert(products).values(row).returning().get();
+export async function insertProduct(db: DbOrTx, row: ProductRow): Promise<ProductRow> {
+  return await db.insert(products).values(row).returning().get();
 }
 
-export function findProduct(db: DbOrTx, accountId: string, id: string): ProductRow | undefined {
-  return db.select().from(products).where(scoped(accountId, id)).get();
+export async function findProduct(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<ProductRow | undefined> {
+  return await db.select().from(products).where(scoped(accountId, id)).get();
 }
 
 /** Newest first; `search` keeps the rows whose name or description contains it (any case). */
-export function listProducts(db: DbOrTx, accountId: string, page: PageRequest, search = ''): ProductRow[] {
+export async function listProducts(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+  search = '',
+): Promise<ProductRow[]> {
   const conditions = [
     eq(products.accountId, accountId),
     containsText([products.name, products.description], search),
   ];
   if (page.after !== null) conditions.push(lt(products.id, page.after));
-  return db
+  return await db
     .select()
     .from(products)
     .where(and(...conditions))
@@ -30,16 +39,18 @@ export function listProducts(db: DbOrTx, accountId: string, page: PageRequest, s
     .all();
 }
 
-export function updateProduct(
+export async function updateProduct(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: Partial<ProductRow>,
-): ProductRow | undefined {
-  return db.update(products).set(changes).where(scoped(accountId, id)).returning().get();
+): Promise<ProductRow | undefined> {
+  return await db.update(products).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
 /** Documents copy a product's fields into their lines, so nothing refers to a product: it can always go. */
-export function deleteProduct(db: DbOrTx, accountId: string, id: string): boolean {
-  return db.delete(products).where(scoped(accountId, id)).returning({ id: products.id }).all().length > 0;
+export async function deleteProduct(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+  return (
+    (await db.delete(products).where(scoped(accountId, id)).returning({ id: products.id }).all()).length > 0
+  );
 }

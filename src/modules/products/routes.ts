@@ -16,17 +16,21 @@ const params = t.Object({ id: t.String() });
 export function productRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/products' })
     .use(auth)
-    .post('', ({ ctx, body }) => ({ data: presentProduct(createProduct({ ctx, input: body })) }), {
-      auth: true,
-      body: CreateProductBody,
-      response: { 200: dataOf(Product), ...authErrors },
-      detail: detail('Add an article to the catalogue (what a line item can be filled from)'),
-    })
+    .post(
+      '',
+      async ({ ctx, body }) => ({ data: presentProduct(await createProduct({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: CreateProductBody,
+        response: { 200: dataOf(Product), ...authErrors },
+        detail: detail('Add an article to the catalogue (what a line item can be filled from)'),
+      },
+    )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listProducts(ctx.db, ctx.accountId, page, query.q);
+        const rows = await listProducts(ctx.db, ctx.accountId, page, query.q);
         return toPage(rows, page, (r) => r.id, presentProduct);
       },
       {
@@ -46,8 +50,8 @@ export function productRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:id',
-      ({ ctx, params }) => {
-        const row = findProduct(ctx.db, ctx.accountId, params.id);
+      async ({ ctx, params }) => {
+        const row = await findProduct(ctx.db, ctx.accountId, params.id);
         if (!row) throw notFound('Product');
         return { data: presentProduct(row) };
       },
@@ -60,8 +64,8 @@ export function productRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:id',
-      ({ ctx, params, body }) => ({
-        data: presentProduct(updateProduct({ ctx, input: { id: params.id, patch: body } })),
+      async ({ ctx, params, body }) => ({
+        data: presentProduct(await updateProduct({ ctx, input: { id: params.id, patch: body } })),
       }),
       {
         auth: true,
@@ -73,8 +77,8 @@ export function productRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:id',
-      ({ ctx, params }) => {
-        deleteProduct({ ctx, input: { id: params.id } });
+      async ({ ctx, params }) => {
+        await deleteProduct({ ctx, input: { id: params.id } });
         return { data: { deleted: true as const } };
       },
       {

@@ -16,14 +16,16 @@ const MAX_ATTEMPTS = 5;
  */
 async function generate(deps: AppDeps, payload: OccurrenceRef, job: JobContext): Promise<void> {
   try {
-    job.commit((tx) =>
-      generateOccurrence({ ctx: { db: tx, clock: deps.clock, jobId: job.jobId }, input: payload }),
+    await job.commit(
+      async (tx) =>
+        await generateOccurrence({ ctx: { db: tx, clock: deps.clock, jobId: job.jobId }, input: payload }),
     );
   } catch (error) {
     if (error instanceof LeaseLostError) throw error;
     if (!(error instanceof DomainError) && job.attempt < MAX_ATTEMPTS) throw error;
-    const reason = job.transaction((tx) =>
-      blockOnFailure({ ctx: { db: tx, clock: deps.clock }, input: { ...payload, error } }),
+    const reason = await job.transaction(
+      async (tx) =>
+        await blockOnFailure({ ctx: { db: tx, clock: deps.clock }, input: { ...payload, error } }),
     );
     throw JobError.permanent(reason);
   }
@@ -37,5 +39,8 @@ export function recurringBackground(deps: AppDeps): Background {
     handler: (payload, job) => generate(deps, payload, job),
   });
   const ctx = { db: deps.db, clock: deps.clock };
-  return { definitions: [kind], sources: [() => enqueueDueOccurrences({ ctx, input: { kind } })] };
+  return {
+    definitions: [kind],
+    sources: [async () => await enqueueDueOccurrences({ ctx, input: { kind } })],
+  };
 }

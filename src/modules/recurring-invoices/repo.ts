@@ -14,24 +14,28 @@ const scoped = (accountId: string, id: string) =>
 
 export type RecurringChanges = Partial<Omit<RecurringInvoiceRow, 'id' | 'accountId' | 'createdAt'>>;
 
-export function insertRecurring(db: DbOrTx, row: RecurringInvoiceRow): RecurringInvoiceRow {
-  return db.insert(recurringInvoices).values(row).returning().get();
+export async function insertRecurring(db: DbOrTx, row: RecurringInvoiceRow): Promise<RecurringInvoiceRow> {
+  return await db.insert(recurringInvoices).values(row).returning().get();
 }
 
-export function findRecurring(db: DbOrTx, accountId: string, id: string): RecurringInvoiceRow | undefined {
-  return db.select().from(recurringInvoices).where(scoped(accountId, id)).get();
+export async function findRecurring(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<RecurringInvoiceRow | undefined> {
+  return await db.select().from(recurringInvoices).where(scoped(accountId, id)).get();
 }
 
-export function listRecurring(
+export async function listRecurring(
   db: DbOrTx,
   accountId: string,
   filters: { status?: RecurringStatus },
   page: PageRequest,
-): RecurringInvoiceRow[] {
+): Promise<RecurringInvoiceRow[]> {
   const conditions: (SQL | undefined)[] = [eq(recurringInvoices.accountId, accountId)];
   if (filters.status) conditions.push(eq(recurringInvoices.status, filters.status));
   if (page.after !== null) conditions.push(lt(recurringInvoices.id, page.after));
-  return db
+  return await db
     .select()
     .from(recurringInvoices)
     .where(and(...conditions))
@@ -40,13 +44,13 @@ export function listRecurring(
     .all();
 }
 
-export function updateRecurring(
+export async function updateRecurring(
   db: DbOrTx,
   accountId: string,
   id: string,
   changes: RecurringChanges,
-): RecurringInvoiceRow | undefined {
-  return db.update(recurringInvoices).set(changes).where(scoped(accountId, id)).returning().get();
+): Promise<RecurringInvoiceRow | undefined> {
+  return await db.update(recurringInvoices).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
 export type DueCandidate = Pick<
@@ -58,8 +62,8 @@ export type DueCandidate = Pick<
  * Active schedules due on or before `latest` that are not blocked by a failure: the background source's
  * query, run on every poll, so it reads only the (status, next_occurrence_date) index range and four columns.
  */
-export function findDueCandidates(db: DbOrTx, latest: string): DueCandidate[] {
-  return db
+export async function findDueCandidates(db: DbOrTx, latest: string): Promise<DueCandidate[]> {
+  return await db
     .select({
       id: recurringInvoices.id,
       accountId: recurringInvoices.accountId,
@@ -79,24 +83,25 @@ export function findDueCandidates(db: DbOrTx, latest: string): DueCandidate[] {
 }
 
 /** For the job, which knows the schedule only by id; the account comes from the row. */
-export function findRecurringForJob(db: DbOrTx, id: string): RecurringInvoiceRow | undefined {
-  return db.select().from(recurringInvoices).where(eq(recurringInvoices.id, id)).get();
+export async function findRecurringForJob(db: DbOrTx, id: string): Promise<RecurringInvoiceRow | undefined> {
+  return await db.select().from(recurringInvoices).where(eq(recurringInvoices.id, id)).get();
 }
 
-export function recordFailure(db: DbOrTx, id: string, message: string, at: string): void {
-  db.update(recurringInvoices)
+export async function recordFailure(db: DbOrTx, id: string, message: string, at: string): Promise<void> {
+  await db
+    .update(recurringInvoices)
     .set({ lastError: message, updatedAt: at })
     .where(eq(recurringInvoices.id, id))
     .run();
 }
 
-export function insertOccurrence(db: DbOrTx, row: RecurringOccurrenceRow): void {
-  db.insert(recurringOccurrences).values(row).run();
+export async function insertOccurrence(db: DbOrTx, row: RecurringOccurrenceRow): Promise<void> {
+  await db.insert(recurringOccurrences).values(row).run();
 }
 
 /** The latest date generated for a schedule, or null before its first occurrence. */
-export function lastOccurrenceDate(db: DbOrTx, recurringInvoiceId: string): string | null {
-  const row = db
+export async function lastOccurrenceDate(db: DbOrTx, recurringInvoiceId: string): Promise<string | null> {
+  const row = await db
     .select({ last: max(recurringOccurrences.occurrenceDate) })
     .from(recurringOccurrences)
     .where(eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId))
@@ -105,11 +110,11 @@ export function lastOccurrenceDate(db: DbOrTx, recurringInvoiceId: string): stri
 }
 
 /** Newest first (occurrence date, then document id); the page key is `<date>|<document id>`. */
-export function listOccurrences(
+export async function listOccurrences(
   db: DbOrTx,
   recurringInvoiceId: string,
   page: PageRequest,
-): RecurringOccurrenceRow[] {
+): Promise<RecurringOccurrenceRow[]> {
   const conditions: (SQL | undefined)[] = [eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId)];
   if (page.after !== null) {
     const [date = '', documentId = ''] = page.after.split('|');
@@ -120,7 +125,7 @@ export function listOccurrences(
       ),
     );
   }
-  return db
+  return await db
     .select()
     .from(recurringOccurrences)
     .where(and(...conditions))

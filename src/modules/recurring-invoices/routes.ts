@@ -23,16 +23,16 @@ const detail = (summary: string) => ({ summary, tags: ['Recurring invoices'] });
 const params = t.Object({ recurring_id: t.String() });
 
 export function recurringInvoiceRoutes(auth: Auth, _deps: AppDeps) {
-  const changeStatus = (ctx: AccountCtx, id: string, action: StatusAction) => {
-    const row = changeRecurringStatus({ ctx, input: { id, action } });
+  const changeStatus = async (ctx: AccountCtx, id: string, action: StatusAction) => {
+    const row = await changeRecurringStatus({ ctx, input: { id, action } });
     return { data: presentRecurring(row) };
   };
   return new Elysia({ prefix: '/api/v1/recurring-invoices' })
     .use(auth)
     .post(
       '',
-      ({ ctx, body }) => {
-        const row = createRecurringInvoice({ ctx, input: body });
+      async ({ ctx, body }) => {
+        const row = await createRecurringInvoice({ ctx, input: body });
         return { data: presentRecurring(row) };
       },
       {
@@ -44,9 +44,9 @@ export function recurringInvoiceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = listRecurring(ctx.db, ctx.accountId, { status: query.status }, page);
+        const rows = await listRecurring(ctx.db, ctx.accountId, { status: query.status }, page);
         return toPage(rows, page, (r) => r.id, presentRecurring);
       },
       {
@@ -58,8 +58,8 @@ export function recurringInvoiceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:recurring_id',
-      ({ ctx, params }) => {
-        const row = findRecurring(ctx.db, ctx.accountId, params.recurring_id);
+      async ({ ctx, params }) => {
+        const row = await findRecurring(ctx.db, ctx.accountId, params.recurring_id);
         if (!row) throw notFound('Recurring invoice');
         return { data: presentRecurring(row) };
       },
@@ -72,8 +72,8 @@ export function recurringInvoiceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:recurring_id',
-      ({ ctx, params, body }) => {
-        const row = updateRecurringInvoice({ ctx, input: { id: params.recurring_id, changes: body } });
+      async ({ ctx, params, body }) => {
+        const row = await updateRecurringInvoice({ ctx, input: { id: params.recurring_id, changes: body } });
         return { data: presentRecurring(row) };
       },
       {
@@ -84,29 +84,41 @@ export function recurringInvoiceRoutes(auth: Auth, _deps: AppDeps) {
         detail: detail('Change a schedule or its template (future occurrences); 409 when cancelled'),
       },
     )
-    .post('/:recurring_id/pause', ({ ctx, params }) => changeStatus(ctx, params.recurring_id, 'pause'), {
-      auth: true,
-      params,
-      response: { 200: dataOf(RecurringInvoice), ...withConflict },
-      detail: detail('Pause: nothing is generated until resumed'),
-    })
-    .post('/:recurring_id/resume', ({ ctx, params }) => changeStatus(ctx, params.recurring_id, 'resume'), {
-      auth: true,
-      params,
-      response: { 200: dataOf(RecurringInvoice), ...withConflict },
-      detail: detail('Resume at the first scheduled date on or after today (no back-fill)'),
-    })
-    .delete('/:recurring_id', ({ ctx, params }) => changeStatus(ctx, params.recurring_id, 'cancel'), {
-      auth: true,
-      params,
-      response: { 200: dataOf(RecurringInvoice), ...withConflict },
-      detail: detail('Cancel for good (status cancelled, no next occurrence)'),
-    })
+    .post(
+      '/:recurring_id/pause',
+      async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'pause'),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(RecurringInvoice), ...withConflict },
+        detail: detail('Pause: nothing is generated until resumed'),
+      },
+    )
+    .post(
+      '/:recurring_id/resume',
+      async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'resume'),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(RecurringInvoice), ...withConflict },
+        detail: detail('Resume at the first scheduled date on or after today (no back-fill)'),
+      },
+    )
+    .delete(
+      '/:recurring_id',
+      async ({ ctx, params }) => await changeStatus(ctx, params.recurring_id, 'cancel'),
+      {
+        auth: true,
+        params,
+        response: { 200: dataOf(RecurringInvoice), ...withConflict },
+        detail: detail('Cancel for good (status cancelled, no next occurrence)'),
+      },
+    )
     .get(
       '/:recurring_id/invoices',
-      ({ ctx, params, query }) => {
+      async ({ ctx, params, query }) => {
         const page = readPageRequest(query);
-        return listGeneratedInvoices({ ctx, input: { id: params.recurring_id, page } });
+        return await listGeneratedInvoices({ ctx, input: { id: params.recurring_id, page } });
       },
       {
         auth: true,

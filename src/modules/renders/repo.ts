@@ -2,12 +2,12 @@ import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type RenderRow, renders } from './schema';
 
-export function insertRender(db: DbOrTx, row: RenderRow): RenderRow {
-  return db.insert(renders).values(row).returning().get();
+export async function insertRender(db: DbOrTx, row: RenderRow): Promise<RenderRow> {
+  return await db.insert(renders).values(row).returning().get();
 }
 
-export function findRender(db: DbOrTx, accountId: string, id: string): RenderRow | undefined {
-  return db
+export async function findRender(db: DbOrTx, accountId: string, id: string): Promise<RenderRow | undefined> {
+  return await db
     .select()
     .from(renders)
     .where(and(eq(renders.accountId, accountId), eq(renders.id, id)))
@@ -15,26 +15,26 @@ export function findRender(db: DbOrTx, accountId: string, id: string): RenderRow
 }
 
 /** Token downloads know only the render id: the token itself is the credential. */
-export function findRenderById(db: DbOrTx, id: string): RenderRow | undefined {
-  return db.select().from(renders).where(eq(renders.id, id)).get();
+export async function findRenderById(db: DbOrTx, id: string): Promise<RenderRow | undefined> {
+  return await db.select().from(renders).where(eq(renders.id, id)).get();
 }
 
-export function findExpired(db: DbOrTx, now: string, limit: number): RenderRow[] {
-  return db.select().from(renders).where(lte(renders.expiresAt, now)).limit(limit).all();
+export async function findExpired(db: DbOrTx, now: string, limit: number): Promise<RenderRow[]> {
+  return await db.select().from(renders).where(lte(renders.expiresAt, now)).limit(limit).all();
 }
 
-export function deleteRender(db: DbOrTx, id: string): void {
-  db.delete(renders).where(eq(renders.id, id)).run();
+export async function deleteRender(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(renders).where(eq(renders.id, id)).run();
 }
 
 /** The newest render of a stored document still valid at `liveAt` (deliveries link and attach it). */
-export function latestRenderOf(
+export async function latestRenderOf(
   db: DbOrTx,
   accountId: string,
   documentId: string,
   liveAt: string,
-): RenderRow | undefined {
-  return db
+): Promise<RenderRow | undefined> {
+  return await db
     .select()
     .from(renders)
     .where(

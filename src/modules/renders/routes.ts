@@ -113,8 +113,8 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/api/v1/renders/:render_id',
-      ({ ctx, params, request }) => {
-        const row = findRender(ctx.db, ctx.accountId, params.render_id);
+      async ({ ctx, params, request }) => {
+        const row = await findRender(ctx.db, ctx.accountId, params.render_id);
         if (!row || row.expiresAt <= ctx.clock.now().toISOString()) throw notFound('Render');
         return { data: presentRender(row, downloadUrl(services, request, row, linkKeyOf(ctx))) };
       },
@@ -129,16 +129,20 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
       '/api/v1/renders/:render_id/download',
       async ({ params, query, request, set }) => {
         const now = authDeps.clock.now();
-        let row = findRenderById(authDeps.db, params.render_id);
+        let row = await findRenderById(authDeps.db, params.render_id);
         if (query.token !== undefined) {
           // The signed link is a credential of its own: this one render, until it expires, while its
           // account is enabled and the key whose request made it is not revoked.
           const signed = row ? services.signer.verify(row.id, query.token, now) : false;
-          if (!row || !signed || !linkStillGranted(authDeps.db, row.accountId, signed.keyId)) {
+          if (!row || !signed || !(await linkStillGranted(authDeps.db, row.accountId, signed.keyId))) {
             throw notFound('Render');
           }
         } else {
-          const { principal } = authorize(authDeps, request.headers, set.headers as Record<string, string>);
+          const { principal } = await authorize(
+            authDeps,
+            request.headers,
+            set.headers as Record<string, string>,
+          );
           if (row?.accountId !== principal.accountId) row = undefined;
         }
         if (!row || row.expiresAt <= now.toISOString()) throw notFound('Render');
@@ -155,8 +159,12 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
     );
 }
 
-function linkStillGranted(db: AppDeps['db'], accountId: string, keyId: string | null): boolean {
-  const account = findAccountWithPlan(db, accountId);
+async function linkStillGranted(
+  db: AppDeps['db'],
+  accountId: string,
+  keyId: string | null,
+): Promise<boolean> {
+  const account = await findAccountWithPlan(db, accountId);
   if (!account || account.account.disabledAt !== null) return false;
-  return keyId === null || isActiveKey(db, accountId, keyId);
+  return keyId === null || (await isActiveKey(db, accountId, keyId));
 }

@@ -61,8 +61,8 @@ export function reportRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .get(
       '/reports/receivables',
-      ({ ctx, query }) => ({
-        data: receivablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
+      async ({ ctx, query }) => ({
+        data: await receivablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
       }),
       {
         auth: true,
@@ -73,8 +73,8 @@ export function reportRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/reports/payables',
-      ({ ctx, query }) => ({
-        data: payablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
+      async ({ ctx, query }) => ({
+        data: await payablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
       }),
       {
         auth: true,
@@ -85,8 +85,8 @@ export function reportRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/reports/revenue',
-      ({ ctx, query }) => ({
-        data: revenueReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
+      async ({ ctx, query }) => ({
+        data: await revenueReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
       }),
       {
         auth: true,
@@ -99,8 +99,8 @@ export function reportRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/reports/expenses',
-      ({ ctx, query }) => ({
-        data: expensesReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
+      async ({ ctx, query }) => ({
+        data: await expensesReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
       }),
       {
         auth: true,
@@ -115,7 +115,7 @@ export function reportRoutes(auth: Auth, _deps: AppDeps) {
       '/customers/:id/statement',
       async ({ ctx, params, query, request }) => {
         const range = rangeOf(query, ctx.clock.now());
-        const { statement, documents } = customerStatement({
+        const { statement, documents } = await customerStatement({
           ctx,
           input: { customerId: params.id, ...range },
         });

@@ -24,8 +24,10 @@ export async function statementPdf(
   locale: string | undefined,
 ): Promise<Uint8Array> {
   const latest = documents.at(-1);
-  const profile = latest ? findBusinessProfile(ctx.db, ctx.accountId, latest.businessProfileId) : undefined;
-  const customer = findCustomer(ctx.db, ctx.accountId, statement.customer.id);
+  const profile = latest
+    ? await findBusinessProfile(ctx.db, ctx.accountId, latest.businessProfileId)
+    : undefined;
+  const customer = await findCustomer(ctx.db, ctx.accountId, statement.customer.id);
   const seller = profile
     ? {
         name: profile.displayName ?? profile.legalName,
@@ -39,7 +41,7 @@ export async function statementPdf(
     : null;
   const pageSize: PageSizeId = profile?.defaultPageSize ?? 'A4';
   const { renderStatementPdf } = await import('../../rendering/statement/render-statement');
-  return renderStatementPdf({
+  return await renderStatementPdf({
     locale: locale ?? latest?.locale ?? profile?.defaultLocale ?? 'en',
     pageSize,
     issued: ctx.clock.now().toISOString().slice(0, 10),

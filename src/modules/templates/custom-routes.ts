@@ -24,10 +24,10 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .post(
       '',
-      ({ ctx, body, set }) => {
+      async ({ ctx, body, set }) => {
         set.status = 201;
         return {
-          data: presentTemplate(createTemplate({ ctx, input: body })),
+          data: presentTemplate(await createTemplate({ ctx, input: body })),
         };
       },
       {
@@ -39,9 +39,14 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        return toPage(listTemplates(ctx.db, ctx.accountId, page), page, (r) => r.id, presentTemplateSummary);
+        return toPage(
+          await listTemplates(ctx.db, ctx.accountId, page),
+          page,
+          (r) => r.id,
+          presentTemplateSummary,
+        );
       },
       {
         auth: true,
@@ -52,8 +57,8 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:template_id',
-      ({ ctx, params }) => {
-        const row = findTemplate(ctx.db, ctx.accountId, params.template_id);
+      async ({ ctx, params }) => {
+        const row = await findTemplate(ctx.db, ctx.accountId, params.template_id);
         if (!row) throw notFound('Template');
         return { data: presentTemplate(row) };
       },
@@ -66,8 +71,8 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:template_id',
-      ({ ctx, params, body }) => {
-        const row = changeTemplate({ ctx, input: { id: params.template_id, changes: body } });
+      async ({ ctx, params, body }) => {
+        const row = await changeTemplate({ ctx, input: { id: params.template_id, changes: body } });
         return { data: presentTemplate(row) };
       },
       {
@@ -80,9 +85,9 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '/:template_id/duplicate',
-      ({ ctx, params, set }) => {
+      async ({ ctx, params, set }) => {
         set.status = 201;
-        const row = duplicateTemplate({ ctx, input: { id: params.template_id } });
+        const row = await duplicateTemplate({ ctx, input: { id: params.template_id } });
         return { data: presentTemplate(row) };
       },
       {
@@ -94,8 +99,8 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '/:template_id/publish',
-      ({ ctx, params }) => {
-        const row = publishTemplate({ ctx, input: { id: params.template_id } });
+      async ({ ctx, params }) => {
+        const row = await publishTemplate({ ctx, input: { id: params.template_id } });
         return { data: { id: row.id, name: row.name, status: row.status, published_at: row.publishedAt } };
       },
       {
@@ -117,8 +122,8 @@ export function customTemplateRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:template_id',
-      ({ ctx, params }) => {
-        removeTemplate({ ctx, input: { id: params.template_id } });
+      async ({ ctx, params }) => {
+        await removeTemplate({ ctx, input: { id: params.template_id } });
         return new Response(null, { status: 204 });
       },
       {

@@ -7,25 +7,36 @@ const scoped = (accountId: string, id: string) =>
   and(eq(customTemplates.accountId, accountId), eq(customTemplates.id, id));
 type TemplateChanges = Partial<Omit<CustomTemplateRow, 'id' | 'accountId' | 'createdAt'>>;
 
-export function insertTemplate(db: DbOrTx, row: CustomTemplateRow): CustomTemplateRow {
-  return db.insert(customTemplates).values(row).returning().get();
+export async function insertTemplate(db: DbOrTx, row: CustomTemplateRow): Promise<CustomTemplateRow> {
+  return await db.insert(customTemplates).values(row).returning().get();
 }
 
-export function findTemplate(db: DbOrTx, accountId: string, id: string): CustomTemplateRow | undefined {
-  return db.select().from(customTemplates).where(scoped(accountId, id)).get();
+export async function findTemplate(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<CustomTemplateRow | undefined> {
+  return await db.select().from(customTemplates).where(scoped(accountId, id)).get();
 }
 
-export function findDefaultTemplate(db: DbOrTx, accountId: string): CustomTemplateRow | undefined {
-  return db
+export async function findDefaultTemplate(
+  db: DbOrTx,
+  accountId: string,
+): Promise<CustomTemplateRow | undefined> {
+  return await db
     .select()
     .from(customTemplates)
     .where(and(eq(customTemplates.accountId, accountId), eq(customTemplates.isDefault, true)))
     .get();
 }
 
-export function listTemplates(db: DbOrTx, accountId: string, page: PageRequest): CustomTemplateRow[] {
+export async function listTemplates(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+): Promise<CustomTemplateRow[]> {
   const scope = eq(customTemplates.accountId, accountId);
-  return db
+  return await db
     .select()
     .from(customTemplates)
     .where(page.after === null ? scope : and(scope, lt(customTemplates.id, page.after)))
@@ -34,30 +45,40 @@ export function listTemplates(db: DbOrTx, accountId: string, page: PageRequest):
     .all();
 }
 
-export function updateTemplate(db: DbOrTx, accountId: string, id: string, changes: TemplateChanges) {
-  return db.update(customTemplates).set(changes).where(scoped(accountId, id)).returning().get();
+export async function updateTemplate(db: DbOrTx, accountId: string, id: string, changes: TemplateChanges) {
+  return await db.update(customTemplates).set(changes).where(scoped(accountId, id)).returning().get();
 }
 
-export function clearDefaultTemplate(db: DbOrTx, accountId: string): void {
-  db.update(customTemplates)
+export async function clearDefaultTemplate(db: DbOrTx, accountId: string): Promise<void> {
+  await db
+    .update(customTemplates)
     .set({ isDefault: false })
     .where(and(eq(customTemplates.accountId, accountId), eq(customTemplates.isDefault, true)))
     .run();
 }
 
-export function deleteTemplate(db: DbOrTx, accountId: string, id: string): boolean {
+export async function deleteTemplate(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    db.delete(customTemplates).where(scoped(accountId, id)).returning({ id: customTemplates.id }).all()
-      .length > 0
+    (
+      await db
+        .delete(customTemplates)
+        .where(scoped(accountId, id))
+        .returning({ id: customTemplates.id })
+        .all()
+    ).length > 0
   );
 }
 
-export function insertVersion(db: DbOrTx, row: TemplateVersionRow): TemplateVersionRow {
-  return db.insert(templateVersions).values(row).returning().get();
+export async function insertVersion(db: DbOrTx, row: TemplateVersionRow): Promise<TemplateVersionRow> {
+  return await db.insert(templateVersions).values(row).returning().get();
 }
 
-export function listVersions(db: DbOrTx, accountId: string, templateId: string): TemplateVersionRow[] {
-  return db
+export async function listVersions(
+  db: DbOrTx,
+  accountId: string,
+  templateId: string,
+): Promise<TemplateVersionRow[]> {
+  return await db
     .select()
     .from(templateVersions)
     .where(and(eq(templateVersions.accountId, accountId), eq(templateVersions.templateId, templateId)))
@@ -65,8 +86,8 @@ export function listVersions(db: DbOrTx, accountId: string, templateId: string):
     .all();
 }
 
-export function findVersion(db: DbOrTx, accountId: string, templateId: string, version: number) {
-  return db
+export async function findVersion(db: DbOrTx, accountId: string, templateId: string, version: number) {
+  return await db
     .select()
     .from(templateVersions)
     .where(

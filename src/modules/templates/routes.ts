@@ -41,8 +41,8 @@ function builtIn(id: string) {
 }
 
 /** `GET /templates/{id}` answers for custom ids too, in the same shape ("usable wherever a tpl_ id is"). */
-function anyTemplate(ctx: AccountCtx, id: string) {
-  const custom = id.startsWith('ctpl_') ? findTemplate(ctx.db, ctx.accountId, id) : undefined;
+async function anyTemplate(ctx: AccountCtx, id: string) {
+  const custom = id.startsWith('ctpl_') ? await findTemplate(ctx.db, ctx.accountId, id) : undefined;
   if (custom) return { template_id: custom.id, name: custom.name, document_type: 'invoice', engine: ENGINE };
   return builtIn(id);
 }
@@ -72,7 +72,7 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
       response: { 200: dataOf(TemplateDetail), ...withNotFound },
       detail: detail('A built-in template (404 for an unknown id)'),
     })
-    .get('/:template_id', ({ ctx, params }) => ({ data: anyTemplate(ctx, params.template_id) }), {
+    .get('/:template_id', async ({ ctx, params }) => ({ data: await anyTemplate(ctx, params.template_id) }), {
       auth: true,
       params: t.Object({ template_id: t.String() }),
       response: { 200: dataOf(TemplateDetail), ...withNotFound },

@@ -26,11 +26,11 @@ export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .get(
       '',
-      ({ ctx, params }) => {
+      async ({ ctx, params }) => {
         // A built-in has no versions: an empty history rather than an error, it simply never changes.
         if (isBuiltInTemplate(params.template_id)) return { data: [] };
-        const template = templateForVersions(ctx, params.template_id);
-        return { data: listVersions(ctx.db, ctx.accountId, template.id).map(presentVersion) };
+        const template = await templateForVersions(ctx, params.template_id);
+        return { data: (await listVersions(ctx.db, ctx.accountId, template.id)).map(presentVersion) };
       },
       {
         auth: true,
@@ -41,8 +41,11 @@ export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '',
-      ({ ctx, params, body }) => {
-        const row = snapshotVersion({ ctx, input: { templateId: params.template_id, ...(body ?? {}) } });
+      async ({ ctx, params, body }) => {
+        const row = await snapshotVersion({
+          ctx,
+          input: { templateId: params.template_id, ...(body ?? {}) },
+        });
         return { data: presentVersion(row) };
       },
       {
@@ -55,8 +58,8 @@ export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:version',
-      ({ ctx, params }) => ({
-        data: presentVersion(getVersion(ctx, params.template_id, versionNumber(params.version))),
+      async ({ ctx, params }) => ({
+        data: presentVersion(await getVersion(ctx, params.template_id, versionNumber(params.version))),
       }),
       {
         auth: true,
@@ -67,9 +70,9 @@ export function templateVersionRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '/:version/restore',
-      ({ ctx, params }) => {
+      async ({ ctx, params }) => {
         const version = versionNumber(params.version);
-        const row = restoreVersion({ ctx, input: { templateId: params.template_id, version } });
+        const row = await restoreVersion({ ctx, input: { templateId: params.template_id, version } });
         return { data: presentVersion(row) };
       },
       {

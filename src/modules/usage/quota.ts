@@ -33,13 +33,13 @@ const refusedGiveBacks = new WeakMap<object, Set<string>>();
 export interface Reservation {
   eventId: string;
   /** Makes the unit a render made: call inside the transaction that records the render. */
-  confirm(tx: DbOrTx): void;
+  confirm(tx: DbOrTx): Promise<void>;
   /**
    * Gives the unit back when the render fails: the event only stands for a PDF actually produced. Never
    * throws for a full disk: the next reservation retries the delete, and the hold runs out by itself
    * (RESERVATION_HOLD_MS) if none comes or the process ends.
    */
-  release(): void;
+  release(): Promise<void>;
 }
 
 /**
@@ -47,7 +47,7 @@ export interface Reservation {
  * the PDF is drawn. The counts, the overage terms and the insert share one write-locked transaction, so
  * concurrent renders can never overshoot the quota or the cap.
  */
-export function reserveRender(
+export async function reserveRender(
   deps: { db: DbOrTx; clock: Clock },
   input: {
     accountId: string;
@@ -60,27 +60,27 @@ export function reserveRender(
      */
     eventId?: string;
   },
-): Reservation {
+): Promise<Reservation> {
   const eventId = input.eventId ?? newId('evt');
   const refused = [...(refusedGiveBacks.get(deps.db) ?? [])];
-  const event = deps.db.transaction(
-    (tx): UsageEventRow => {
-      for (const id of refused) deleteHold(tx, id);
+  const event = await deps.db.transaction(
+    async (tx): Promise<UsageEventRow> => {
+      for (const id of refused) await deleteHold(tx, id);
       const now = deps.clock.now();
       const nowIso = now.toISOString();
       const pendingUntil = new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString();
-      const existing = input.eventId ? findEvent(tx, input.accountId, input.eventId) : undefined;
+      const existing = input.eventId ? await findEvent(tx, input.accountId, input.eventId) : undefined;
       if (existing && (existing.pendingUntil === null || existing.pendingUntil > nowIso)) {
         if (existing.pendingUntil === null) return existing;
-        setEventHold(tx, eventId, pendingUntil);
+        await setEventHold(tx, eventId, pendingUntil);
         return { ...existing, pendingUntil };
       }
       const period = monthOf(now);
-      const used = countEventsBetween(tx, input.accountId, period.start, period.end, nowIso);
+      const used = await countEventsBetween(tx, input.accountId, period.start, period.end, nowIso);
       const overage = used >= input.monthlyQuota;
       if (overage) {
-        const terms = overageTermsOf(tx, input.accountId);
-        const overageUsed = countOverageBetween(tx, input.accountId, period.start, period.end, nowIso);
+        const terms = await overageTermsOf(tx, input.accountId);
+        const overageUsed = await countOverageBetween(tx, input.accountId, period.start, period.end, nowIso);
         if (!overageAllows(terms, overageUsed)) {
           const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
           throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
@@ -94,7 +94,7 @@ export function reserveRender(
         pendingUntil,
         createdAt: nowIso,
       };
-      saveEvent(tx, row);
+      await saveEvent(tx, row);
       return row;
     },
     { behavior: 'immediate' },
@@ -104,10 +104,10 @@ export function reserveRender(
     eventId,
     // Written whole, not only updated: a unit given back meanwhile (an earlier attempt of the same job giving
     // back late) cannot leave a recorded render off the meter.
-    confirm: (tx) => saveEvent(tx, { ...event, pendingUntil: null }),
-    release: () => {
+    confirm: async (tx) => await saveEvent(tx, { ...event, pendingUntil: null }),
+    release: async () => {
       try {
-        deleteHold(deps.db, eventId);
+        await deleteHold(deps.db, eventId);
       } catch (error) {
         if (!isStorageFull(error)) throw error;
         const refused = refusedGiveBacks.get(deps.db) ?? new Set<string>();

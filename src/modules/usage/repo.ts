@@ -12,58 +12,61 @@ const counted = (holdsAt?: string): SQL | undefined =>
     ? isNull(usageEvents.pendingUntil)
     : or(isNull(usageEvents.pendingUntil), gt(usageEvents.pendingUntil, holdsAt));
 
-function countBetween(
+async function countBetween(
   db: DbOrTx,
   accountId: string,
   period: { start: string; end: string },
   holdsAt: string | undefined,
   only?: SQL,
-): number {
+): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(usageEvents)
-      .where(
-        and(
-          eq(usageEvents.accountId, accountId),
-          gte(usageEvents.createdAt, period.start),
-          lt(usageEvents.createdAt, period.end),
-          counted(holdsAt),
-          only,
-        ),
-      )
-      .get()?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(usageEvents)
+        .where(
+          and(
+            eq(usageEvents.accountId, accountId),
+            gte(usageEvents.createdAt, period.start),
+            lt(usageEvents.createdAt, period.end),
+            counted(holdsAt),
+            only,
+          ),
+        )
+        .get()
+    )?.n ?? 0
   );
 }
 
-export const countEventsBetween = (
+export const countEventsBetween = async (
   db: DbOrTx,
   accountId: string,
   start: string,
   end: string,
   holdsAt?: string,
-): number => countBetween(db, accountId, { start, end }, holdsAt);
+): Promise<number> => await countBetween(db, accountId, { start, end }, holdsAt);
 
 /** A new reservation, or a run-out one of the same id taken again (a retried job). */
-export function saveEvent(db: DbOrTx, row: UsageEventRow): void {
+export async function saveEvent(db: DbOrTx, row: UsageEventRow): Promise<void> {
   const { id, ...values } = row;
-  db.insert(usageEvents).values(row).onConflictDoUpdate({ target: usageEvents.id, set: values }).run();
+  await db.insert(usageEvents).values(row).onConflictDoUpdate({ target: usageEvents.id, set: values }).run();
 }
 
-export function setEventHold(db: DbOrTx, id: string, pendingUntil: string | null): void {
-  db.update(usageEvents).set({ pendingUntil }).where(eq(usageEvents.id, id)).run();
+export async function setEventHold(db: DbOrTx, id: string, pendingUntil: string | null): Promise<void> {
+  await db.update(usageEvents).set({ pendingUntil }).where(eq(usageEvents.id, id)).run();
 }
 
 /** A give-back: deletes the reservation while it is only a hold, never a render made. */
-export function deleteHold(db: DbOrTx, id: string): void {
-  db.delete(usageEvents)
+export async function deleteHold(db: DbOrTx, id: string): Promise<void> {
+  await db
+    .delete(usageEvents)
     .where(and(eq(usageEvents.id, id), isNotNull(usageEvents.pendingUntil)))
     .run();
 }
 
-export function listEvents(db: DbOrTx, accountId: string, page: PageRequest): UsageEventRow[] {
+export async function listEvents(db: DbOrTx, accountId: string, page: PageRequest): Promise<UsageEventRow[]> {
   const scope = and(eq(usageEvents.accountId, accountId), counted());
-  return db
+  return await db
     .select()
     .from(usageEvents)
     .where(page.after === null ? scope : and(scope, lt(usageEvents.id, page.after)))
@@ -72,8 +75,12 @@ export function listEvents(db: DbOrTx, accountId: string, page: PageRequest): Us
     .all();
 }
 
-export function findEvent(db: DbOrTx, accountId: string, id: string): UsageEventRow | undefined {
-  return db
+export async function findEvent(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<UsageEventRow | undefined> {
+  return await db
     .select()
     .from(usageEvents)
     .where(and(eq(usageEvents.id, id), eq(usageEvents.accountId, accountId)))
@@ -81,21 +88,25 @@ export function findEvent(db: DbOrTx, accountId: string, id: string): UsageEvent
 }
 
 /** Renders taken beyond the quota under overage in [start, end). */
-export const countOverageBetween = (
+export const countOverageBetween = async (
   db: DbOrTx,
   accountId: string,
   start: string,
   end: string,
   holdsAt?: string,
-): number => countBetween(db, accountId, { start, end }, holdsAt, eq(usageEvents.overage, true));
+): Promise<number> =>
+  await countBetween(db, accountId, { start, end }, holdsAt, eq(usageEvents.overage, true));
 
-export function findOverageSettings(db: DbOrTx, accountId: string): OverageSettingsRow | undefined {
-  return db.select().from(overageSettings).where(eq(overageSettings.accountId, accountId)).get();
+export async function findOverageSettings(
+  db: DbOrTx,
+  accountId: string,
+): Promise<OverageSettingsRow | undefined> {
+  return await db.select().from(overageSettings).where(eq(overageSettings.accountId, accountId)).get();
 }
 
-export function saveOverageSettings(db: DbOrTx, row: OverageSettingsRow): OverageSettingsRow {
+export async function saveOverageSettings(db: DbOrTx, row: OverageSettingsRow): Promise<OverageSettingsRow> {
   const { accountId, ...values } = row;
-  return db
+  return await db
     .insert(overageSettings)
     .values(row)
     .onConflictDoUpdate({ target: overageSettings.accountId, set: values })

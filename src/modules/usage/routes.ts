@@ -16,9 +16,9 @@ export function usageRoutes(auth: Auth, _deps: AppDeps) {
     .use(auth)
     .get(
       '',
-      ({ ctx, principal }) => {
+      async ({ ctx, principal }) => {
         const period = monthOf(ctx.clock.now());
-        const used = countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
+        const used = await countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
         return { data: { period, renders: { used, quota: principal.monthlyRenderQuota } } };
       },
       {
@@ -37,10 +37,10 @@ export function usageRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/events',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
         return toPage(
-          listEvents(ctx.db, ctx.accountId, page),
+          await listEvents(ctx.db, ctx.accountId, page),
           page,
           (r) => r.id,
           (r) => ({
@@ -59,16 +59,20 @@ export function usageRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/limits',
-      ({ ctx, principal }) => {
+      async ({ ctx, principal }) => {
         const now = ctx.clock.now();
         const period = monthOf(now);
-        const used = countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
+        const used = await countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
         const limit = principal.monthlyRenderQuota;
         return {
           data: {
             renders: { used, limit, remaining: Math.max(0, limit - used) },
             rate_limit: { requests_per_second: principal.requestsPerSecond },
-            overage: describeOverage(ctx.db, { accountId: ctx.accountId, planId: principal.planId, now }),
+            overage: await describeOverage(ctx.db, {
+              accountId: ctx.accountId,
+              planId: principal.planId,
+              now,
+            }),
           },
         };
       },

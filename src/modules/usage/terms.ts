@@ -5,9 +5,9 @@ import type { OverageTerms } from './overage';
 import { findOverageSettings } from './repo';
 
 /** The account's overage choice together with its current plan's price (read fresh: plans change). */
-export function overageTermsOf(db: DbOrTx, accountId: string, planId?: string): OverageTerms {
-  const settings = findOverageSettings(db, accountId);
-  const plan = findPlan(db, planId ?? findAccountWithPlan(db, accountId)?.account.planId ?? '');
+export async function overageTermsOf(db: DbOrTx, accountId: string, planId?: string): Promise<OverageTerms> {
+  const settings = await findOverageSettings(db, accountId);
+  const plan = await findPlan(db, planId ?? (await findAccountWithPlan(db, accountId))?.account.planId ?? '');
   return {
     enabled: settings?.enabled ?? false,
     cap: settings?.cap ?? null,

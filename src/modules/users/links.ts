@@ -15,13 +15,13 @@ export interface IssuedLink {
 }
 
 /** Stores a one-time link's row under the digest of a fresh 256-bit token. */
-export function issueLink(
+export async function issueLink(
   ctx: SystemCtx,
   fields: Pick<
     InvitationRow,
     'accountId' | 'kind' | 'email' | 'workspaceId' | 'role' | 'userId' | 'createdBy'
   >,
-): IssuedLink {
+): Promise<IssuedLink> {
   const token = randomToken(32);
   const now = ctx.clock.now();
   const row: InvitationRow = {
@@ -32,7 +32,7 @@ export function issueLink(
     expiresAt: new Date(now.getTime() + LINK_TTL_MS).toISOString(),
     usedAt: null,
   };
-  insertInvitation(ctx.db, row);
+  await insertInvitation(ctx.db, row);
   return { row, token };
 }
 

@@ -97,13 +97,13 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
     )
     .delete(
       '/api/v1/sessions/current',
-      ({ request, set }) => {
+      async ({ request, set }) => {
         refuseForeignOrigin(request, deps.publicBaseUrl);
         set.headers['set-cookie'] = clearedSessionCookie(servedOverHttps(request, deps.publicBaseUrl));
         const token = presentedSessionToken(request.headers);
-        const live = token === null ? null : sessionOf(system, token);
+        const live = token === null ? null : await sessionOf(system, token);
         if (token === null || live === null) throw new DomainError('unauthorized', 'Not signed in');
-        endSession(system, token);
+        await endSession(system, token);
         return { data: { signed_out: true as const } };
       },
       {
@@ -119,7 +119,7 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/api/v1/invitations/:token',
-      ({ params }) => ({ data: readInvitation({ ctx: system, input: params }) }),
+      async ({ params }) => ({ data: await readInvitation({ ctx: system, input: params }) }),
       {
         params: tokenParams,
         response: { 200: dataOf(InvitationView), 404: ErrorEnvelope, ...publicErrors },
@@ -185,14 +185,14 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
     .post(
       '/api/v1/workspaces/:workspace_id/invitations',
       async ({ ctx, params, body, set }) => {
-        const invited = inviteMember({ ctx, input: { workspaceId: params.workspace_id, ...body } });
+        const invited = await inviteMember({ ctx, input: { workspaceId: params.workspace_id, ...body } });
         const url = invited.link ? linkUrl(deps.ownOrigin(), invited.link.token) : null;
         let emailed = false;
         if (invited.link && url) {
           emailed = await emailInvitation(deps.smtpUrl, deps.logger, {
             to: invited.member.email,
-            accountName: findAccountWithPlan(ctx.db, ctx.accountId)?.account.name ?? '',
-            workspaceName: findWorkspace(ctx.db, ctx.accountId, params.workspace_id)?.name ?? '',
+            accountName: (await findAccountWithPlan(ctx.db, ctx.accountId))?.account.name ?? '',
+            workspaceName: (await findWorkspace(ctx.db, ctx.accountId, params.workspace_id))?.name ?? '',
             url,
             invitationId: invited.link.row.id,
           });

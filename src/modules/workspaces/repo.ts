@@ -7,17 +7,25 @@ import { type WorkspaceMemberRow, type WorkspaceRow, workspaceMembers, workspace
 const scoped = (accountId: string, id: string) =>
   and(eq(workspaces.accountId, accountId), eq(workspaces.id, id));
 
-export function insertWorkspace(db: DbOrTx, row: WorkspaceRow): WorkspaceRow {
-  return db.insert(workspaces).values(row).returning().get();
+export async function insertWorkspace(db: DbOrTx, row: WorkspaceRow): Promise<WorkspaceRow> {
+  return await db.insert(workspaces).values(row).returning().get();
 }
 
-export function findWorkspace(db: DbOrTx, accountId: string, id: string): WorkspaceRow | undefined {
-  return db.select().from(workspaces).where(scoped(accountId, id)).get();
+export async function findWorkspace(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<WorkspaceRow | undefined> {
+  return await db.select().from(workspaces).where(scoped(accountId, id)).get();
 }
 
-export function listWorkspaces(db: DbOrTx, accountId: string, page: PageRequest): WorkspaceRow[] {
+export async function listWorkspaces(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+): Promise<WorkspaceRow[]> {
   const scope = eq(workspaces.accountId, accountId);
-  return db
+  return await db
     .select()
     .from(workspaces)
     .where(page.after === null ? scope : and(scope, lt(workspaces.id, page.after)))
@@ -26,17 +34,25 @@ export function listWorkspaces(db: DbOrTx, accountId: string, page: PageRequest)
     .all();
 }
 
-export function renameWorkspace(db: DbOrTx, accountId: string, id: string, name: string, now: string) {
-  return db.update(workspaces).set({ name, updatedAt: now }).where(scoped(accountId, id)).returning().get();
+export async function renameWorkspace(db: DbOrTx, accountId: string, id: string, name: string, now: string) {
+  return await db
+    .update(workspaces)
+    .set({ name, updatedAt: now })
+    .where(scoped(accountId, id))
+    .returning()
+    .get();
 }
 
 /** Members go with the workspace (ON DELETE CASCADE). */
-export function deleteWorkspace(db: DbOrTx, accountId: string, id: string): boolean {
-  return db.delete(workspaces).where(scoped(accountId, id)).returning({ id: workspaces.id }).all().length > 0;
+export async function deleteWorkspace(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+  return (
+    (await db.delete(workspaces).where(scoped(accountId, id)).returning({ id: workspaces.id }).all()).length >
+    0
+  );
 }
 
-export function listMembers(db: DbOrTx, workspaceId: string): WorkspaceMemberRow[] {
-  return db
+export async function listMembers(db: DbOrTx, workspaceId: string): Promise<WorkspaceMemberRow[]> {
+  return await db
     .select()
     .from(workspaceMembers)
     .where(eq(workspaceMembers.workspaceId, workspaceId))
@@ -44,8 +60,12 @@ export function listMembers(db: DbOrTx, workspaceId: string): WorkspaceMemberRow
     .all();
 }
 
-export function findMember(db: DbOrTx, workspaceId: string, id: string): WorkspaceMemberRow | undefined {
-  return db
+export async function findMember(
+  db: DbOrTx,
+  workspaceId: string,
+  id: string,
+): Promise<WorkspaceMemberRow | undefined> {
+  return await db
     .select()
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.id, id)))
@@ -53,64 +73,77 @@ export function findMember(db: DbOrTx, workspaceId: string, id: string): Workspa
 }
 
 /** A member of any workspace of the account (what an API key tied to a member points at). */
-export function findMemberInAccount(
+export async function findMemberInAccount(
   db: DbOrTx,
   accountId: string,
   memberId: string,
-): WorkspaceMemberRow | undefined {
-  return db
-    .select({ member: workspaceMembers })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.id, memberId)))
-    .get()?.member;
+): Promise<WorkspaceMemberRow | undefined> {
+  return (
+    await db
+      .select({ member: workspaceMembers })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.id, memberId)))
+      .get()
+  )?.member;
 }
 
-export function findMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {
-  return db
+export async function findMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {
+  return await db
     .select()
     .from(workspaceMembers)
     .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.email, email)))
     .get();
 }
 
-export function insertMember(db: DbOrTx, row: WorkspaceMemberRow): WorkspaceMemberRow {
-  return db.insert(workspaceMembers).values(row).returning().get();
+export async function insertMember(db: DbOrTx, row: WorkspaceMemberRow): Promise<WorkspaceMemberRow> {
+  return await db.insert(workspaceMembers).values(row).returning().get();
 }
 
-export function setMemberRole(db: DbOrTx, id: string, role: Role): WorkspaceMemberRow | undefined {
-  return db.update(workspaceMembers).set({ role }).where(eq(workspaceMembers.id, id)).returning().get();
+export async function setMemberRole(
+  db: DbOrTx,
+  id: string,
+  role: Role,
+): Promise<WorkspaceMemberRow | undefined> {
+  return await db.update(workspaceMembers).set({ role }).where(eq(workspaceMembers.id, id)).returning().get();
 }
 
-export function deleteMember(db: DbOrTx, id: string): void {
-  db.delete(workspaceMembers).where(eq(workspaceMembers.id, id)).run();
+export async function deleteMember(db: DbOrTx, id: string): Promise<void> {
+  await db.delete(workspaceMembers).where(eq(workspaceMembers.id, id)).run();
 }
 
-export function countOwners(db: DbOrTx, workspaceId: string): number {
+export async function countOwners(db: DbOrTx, workspaceId: string): Promise<number> {
   return (
-    db
-      .select({ n: count() })
-      .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
-      .get()?.n ?? 0
+    (
+      await db
+        .select({ n: count() })
+        .from(workspaceMembers)
+        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.role, 'owner')))
+        .get()
+    )?.n ?? 0
   );
 }
 
 /** Every membership of one email across the account's workspaces (a signed-in user's roles), oldest first. */
-export function membershipsOf(db: DbOrTx, accountId: string, email: string): WorkspaceMemberRow[] {
-  return db
-    .select({ member: workspaceMembers })
-    .from(workspaceMembers)
-    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-    .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.email, email)))
-    .orderBy(asc(workspaceMembers.id))
-    .all()
-    .map((row) => row.member);
+export async function membershipsOf(
+  db: DbOrTx,
+  accountId: string,
+  email: string,
+): Promise<WorkspaceMemberRow[]> {
+  return (
+    await db
+      .select({ member: workspaceMembers })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.email, email)))
+      .orderBy(asc(workspaceMembers.id))
+      .all()
+  ).map((row) => row.member);
 }
 
 /** The account's oldest workspace (where the first owner and CLI-made users land when none is named). */
-export function firstWorkspace(db: DbOrTx, accountId: string): WorkspaceRow | undefined {
-  return db
+export async function firstWorkspace(db: DbOrTx, accountId: string): Promise<WorkspaceRow | undefined> {
+  return await db
     .select()
     .from(workspaces)
     .where(eq(workspaces.accountId, accountId))

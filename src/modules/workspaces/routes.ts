@@ -29,17 +29,21 @@ const Deleted = dataOf(t.Object({ deleted: t.Literal(true) }));
 export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
   return new Elysia({ prefix: '/api/v1/workspaces' })
     .use(auth)
-    .post('', ({ ctx, body }) => ({ data: presentWorkspace(createWorkspace({ ctx, input: body })) }), {
-      auth: true,
-      body: WorkspaceNameBody,
-      response: { 200: dataOf(Workspace), ...authErrors },
-      detail: detail('Create a workspace'),
-    })
+    .post(
+      '',
+      async ({ ctx, body }) => ({ data: presentWorkspace(await createWorkspace({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: WorkspaceNameBody,
+        response: { 200: dataOf(Workspace), ...authErrors },
+        detail: detail('Create a workspace'),
+      },
+    )
     .get(
       '',
-      ({ ctx, query }) => {
+      async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        return toPage(listWorkspaces(ctx.db, ctx.accountId, page), page, (r) => r.id, presentWorkspace);
+        return toPage(await listWorkspaces(ctx.db, ctx.accountId, page), page, (r) => r.id, presentWorkspace);
       },
       {
         auth: true,
@@ -50,8 +54,8 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:workspace_id',
-      ({ ctx, params }) => {
-        const row = findWorkspace(ctx.db, ctx.accountId, params.workspace_id);
+      async ({ ctx, params }) => {
+        const row = await findWorkspace(ctx.db, ctx.accountId, params.workspace_id);
         if (!row) throw notFound('Workspace');
         return { data: presentWorkspace(row) };
       },
@@ -64,8 +68,8 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:workspace_id',
-      ({ ctx, params, body }) => {
-        const row = renameWorkspace(
+      async ({ ctx, params, body }) => {
+        const row = await renameWorkspace(
           ctx.db,
           ctx.accountId,
           params.workspace_id,
@@ -85,9 +89,9 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:workspace_id',
-      ({ ctx, params }) => {
+      async ({ ctx, params }) => {
         const input = { workspaceId: params.workspace_id };
-        deleteWorkspace({ ctx, input });
+        await deleteWorkspace({ ctx, input });
         return { data: { deleted: true as const } };
       },
       {
@@ -99,8 +103,8 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .post(
       '/:workspace_id/members',
-      ({ ctx, params, body }) => {
-        const members = addMember({ ctx, input: { workspaceId: params.workspace_id, ...body } });
+      async ({ ctx, params, body }) => {
+        const members = await addMember({ ctx, input: { workspaceId: params.workspace_id, ...body } });
         return { data: members.map(presentMember) };
       },
       {
@@ -113,9 +117,9 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .get(
       '/:workspace_id/members',
-      ({ ctx, params }) => {
-        if (!findWorkspace(ctx.db, ctx.accountId, params.workspace_id)) throw notFound('Workspace');
-        return { data: listMembers(ctx.db, params.workspace_id).map(presentMember) };
+      async ({ ctx, params }) => {
+        if (!(await findWorkspace(ctx.db, ctx.accountId, params.workspace_id))) throw notFound('Workspace');
+        return { data: (await listMembers(ctx.db, params.workspace_id)).map(presentMember) };
       },
       {
         auth: true,
@@ -126,9 +130,9 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .patch(
       '/:workspace_id/members/:member_id',
-      ({ ctx, params, body }) => {
+      async ({ ctx, params, body }) => {
         const input = { workspaceId: params.workspace_id, memberId: params.member_id, role: body.role };
-        const member = changeMemberRole({ ctx, input });
+        const member = await changeMemberRole({ ctx, input });
         return presentMember(member);
       },
       {
@@ -141,9 +145,9 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
     )
     .delete(
       '/:workspace_id/members/:member_id',
-      ({ ctx, params }) => {
+      async ({ ctx, params }) => {
         const input = { workspaceId: params.workspace_id, memberId: params.member_id };
-        removeMember({ ctx, input });
+        await removeMember({ ctx, input });
         return { data: { deleted: true as const } };
       },
       {

@@ -202,5 +202,5 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
     layout.text(input.seller?.name ?? '', left, footY, SMALL, contentWidth / 2);
     layout.text(text, left + contentWidth / 2, footY, SMALL, contentWidth / 2, 'right');
   }
-  return pdf.finish();
+  return await pdf.finish();
 }

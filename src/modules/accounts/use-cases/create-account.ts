@@ -20,29 +20,29 @@ interface Input {
 }
 
 /** An account and its first API key, committed together: never an account nobody can use. */
-export function createAccount({
+export async function createAccount({
   ctx,
   input,
 }: {
   ctx: { db: Db; clock: Clock };
   input: Input;
-}): CreatedAccount | null {
+}): Promise<CreatedAccount | null> {
   const name = input.name.trim();
   if (name === '' || name.length > 200) {
     throw validationError([{ loc: 'name', msg: 'name must be 1 to 200 characters', type: 'invalid' }]);
   }
   const planId = input.planId ?? DEFAULT_PLAN_ID;
-  return ctx.db.transaction(
-    (tx) => {
-      if (input.onlyIfNone && countAccounts(tx) > 0) return null;
-      if (!findPlan(tx, planId)) {
+  return await ctx.db.transaction(
+    async (tx) => {
+      if (input.onlyIfNone && (await countAccounts(tx)) > 0) return null;
+      if (!(await findPlan(tx, planId))) {
         throw validationError([{ loc: 'plan', msg: `unknown plan '${planId}'`, type: 'invalid' }]);
       }
       const now = isoNow(ctx.clock);
       const id = newId('acc');
-      insertAccount(tx, { id, name, planId, disabledAt: null, createdAt: now, updatedAt: now });
-      const key = issueApiKey({ ctx: { db: tx, clock: ctx.clock }, input: { accountId: id } });
-      const account = findAccountWithPlan(tx, id);
+      await insertAccount(tx, { id, name, planId, disabledAt: null, createdAt: now, updatedAt: now });
+      const key = await issueApiKey({ ctx: { db: tx, clock: ctx.clock }, input: { accountId: id } });
+      const account = await findAccountWithPlan(tx, id);
       if (!account) throw new Error('account vanished inside its own transaction');
       return { account, key };
     },

@@ -4,7 +4,7 @@ import { notFound } from '../../../shared/errors';
 import { setAccountDisabledAt } from '../repo';
 
 /** Disabling keeps every key and resource; the account's keys get 403 until it is enabled again. */
-export function setAccountEnabled({
+export async function setAccountEnabled({
   ctx,
   input,
 }: {
@@ -12,7 +12,7 @@ export function setAccountEnabled({
   input: { accountId: string; enabled: boolean };
 }) {
   const now = isoNow(ctx.clock);
-  const row = setAccountDisabledAt(ctx.db, input.accountId, input.enabled ? null : now, now);
+  const row = await setAccountDisabledAt(ctx.db, input.accountId, input.enabled ? null : now, now);
   if (!row) throw notFound('Account');
   return row;
 }

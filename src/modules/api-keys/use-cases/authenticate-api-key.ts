@@ -5,16 +5,16 @@ import type { ApiKeyRow } from '../schema';
 import { lookupOf } from '../secret';
 
 /** The active key row for a presented secret, or null for anything unknown, malformed or revoked. */
-export function authenticateApiKey({
+export async function authenticateApiKey({
   ctx,
   input,
 }: {
   ctx: SystemCtx;
   input: { presented: string };
-}): ApiKeyRow | null {
+}): Promise<ApiKeyRow | null> {
   const lookup = lookupOf(input.presented);
   if (lookup === null) return null;
-  const row = findApiKeyByLookup(ctx.db, lookup);
+  const row = await findApiKeyByLookup(ctx.db, lookup);
   if (!row || !digestsEqual(row.secretHash, sha256Hex(input.presented))) return null;
   return row.revokedAt === null ? row : null;
 }

@@ -16,19 +16,19 @@ export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 50;
  * account-level keys and owners only), or a key for a named member (yourself; or, with members:manage in
  * that member's workspace, a member whose role is not above yours). Nobody mints more rights than they hold.
  */
-function createApiKeyNow({
+async function createApiKeyNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { name?: string; workspaceMemberId?: string | null };
-}): IssuedKey {
-  const acting = actingMemberOf(ctx);
+}): Promise<IssuedKey> {
+  const acting = await actingMemberOf(ctx);
   const holder = input.workspaceMemberId === undefined ? (acting?.id ?? null) : input.workspaceMemberId;
   if (holder === null) {
     requirePermission(acting, 'keys:manage_all');
   } else if (holder !== acting?.id) {
-    const target = memberForKey(ctx.db, ctx.accountId, holder);
+    const target = await memberForKey(ctx.db, ctx.accountId, holder);
     if (!target) {
       throw validationError([
         {
@@ -47,14 +47,14 @@ function createApiKeyNow({
       );
     }
   }
-  return inTransaction(ctx, (tx) => {
-    const active = countActiveKeys(tx.db, tx.accountId);
+  return await inTransaction(ctx, async (tx) => {
+    const active = await countActiveKeys(tx.db, tx.accountId);
     if (active >= MAX_ACTIVE_KEYS_PER_ACCOUNT) {
       throw conflict(
         `The account has ${active} active API keys, the most it may have (${MAX_ACTIVE_KEYS_PER_ACCOUNT}); revoke one first`,
       );
     }
-    return issueApiKey({
+    return await issueApiKey({
       ctx: tx,
       input: { accountId: tx.accountId, name: input.name, workspaceMemberId: holder },
     });

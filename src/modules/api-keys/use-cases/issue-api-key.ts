@@ -14,15 +14,15 @@ export interface IssuedKey {
  * Creates an active key for an account (account-level, or acting for a workspace member); the caller shows
  * `apiKey` once and never stores it. Who may ask for which holder is decided by the caller.
  */
-export function issueApiKey({
+export async function issueApiKey({
   ctx,
   input,
 }: {
   ctx: SystemCtx;
   input: { accountId: string; name?: string; workspaceMemberId?: string | null };
-}): IssuedKey {
+}): Promise<IssuedKey> {
   const secret = generateKeySecret();
-  const row = insertApiKey(ctx.db, {
+  const row = await insertApiKey(ctx.db, {
     id: newId('key'),
     accountId: input.accountId,
     name: input.name ?? 'default',

@@ -10,19 +10,19 @@ import { type IssuedKey, issueApiKey } from './issue-api-key';
  * Revokes the key and issues a new one with the same name and holder, atomically: never both or neither
  * valid.
  */
-function rotateApiKeyNow({
+async function rotateApiKeyNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { keyId: string; scope: KeyScope };
-}): IssuedKey {
-  const existing = findApiKey(ctx.db, ctx.accountId, input.keyId, input.scope);
+}): Promise<IssuedKey> {
+  const existing = await findApiKey(ctx.db, ctx.accountId, input.keyId, input.scope);
   if (!existing) throw notFound('API key');
-  if (!revokeApiKey(ctx.db, ctx.accountId, input.keyId, isoNow(ctx.clock))) {
+  if (!(await revokeApiKey(ctx.db, ctx.accountId, input.keyId, isoNow(ctx.clock)))) {
     throw conflict('API key is revoked and cannot be rotated');
   }
-  return issueApiKey({
+  return await issueApiKey({
     ctx,
     input: { accountId: ctx.accountId, name: existing.name, workspaceMemberId: existing.workspaceMemberId },
   });

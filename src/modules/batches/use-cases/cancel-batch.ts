@@ -12,14 +12,20 @@ export const CANCELLED_ITEM_MESSAGE = 'cancelled before it was rendered';
  * Queued or processing → cancelled, with every item not rendered yet failed, in one transaction. An item
  * rendering at that moment may still finish its PDF; it is then not counted (its item is failed already).
  */
-export function cancelBatch({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): BatchRow {
-  return inTransaction(ctx, (tx) => {
-    const batch = findBatch(tx.db, tx.accountId, input.id);
+export async function cancelBatch({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<BatchRow> {
+  return await inTransaction(ctx, async (tx) => {
+    const batch = await findBatch(tx.db, tx.accountId, input.id);
     if (!batch) throw notFound('Batch');
     if (!CANCELLABLE.includes(batch.status)) throw invalidTransition('cancel', batch.status);
     const now = isoNow(ctx.clock);
-    const failed = failQueuedItems(tx.db, batch.id, CANCELLED_ITEM_MESSAGE, now);
-    const updated = updateBatch(tx.db, batch.id, CANCELLABLE, {
+    const failed = await failQueuedItems(tx.db, batch.id, CANCELLED_ITEM_MESSAGE, now);
+    const updated = await updateBatch(tx.db, batch.id, CANCELLABLE, {
       status: 'cancelled',
       failedItems: batch.failedItems + failed,
       updatedAt: now,

@@ -18,7 +18,13 @@ const MAX_REPORTED_PROBLEMS = 100;
  * Checks every item as a stateless render would (so a queued batch cannot fail on bad input), then stores
  * the batch, its items and its job in one transaction: accepted means it will run, even after a crash.
  */
-export function createBatch({ ctx, input }: { ctx: AccountCtx; input: CreateBatchBody }): BatchRow {
+export async function createBatch({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateBatchBody;
+}): Promise<BatchRow> {
   const problems = itemProblems(input);
   if (input.output?.combine && input.items.length > MAX_COMBINED_ITEMS) {
     problems.push({
@@ -30,7 +36,7 @@ export function createBatch({ ctx, input }: { ctx: AccountCtx; input: CreateBatc
   if (problems.length > 0) throw validationError(problems.slice(0, MAX_REPORTED_PROBLEMS));
   // Resolved now for the 404/422 of an unknown template or version; each item resolves it again when it
   // runs, so an unpinned custom template renders with the config of that moment (SPEC 4).
-  const template = resolveTemplate(
+  const template = await resolveTemplate(
     { db: ctx.db, accountId: ctx.accountId },
     { id: input.template_id, version: input.template_version, versionLoc: 'body.template_version' },
   );
@@ -50,8 +56,8 @@ export function createBatch({ ctx, input }: { ctx: AccountCtx; input: CreateBatc
     createdAt: now,
     updatedAt: now,
   }));
-  return inTransaction(ctx, (tx) => {
-    const batch = insertBatch(
+  return await inTransaction(ctx, async (tx) => {
+    const batch = await insertBatch(
       tx.db,
       {
         id,
@@ -78,7 +84,7 @@ export function createBatch({ ctx, input }: { ctx: AccountCtx; input: CreateBatc
       },
       items,
     );
-    enqueueJob(tx.db, ctx.clock, runBatchJob, { batchId: id }, { runKey: `batch:${id}` });
+    await enqueueJob(tx.db, ctx.clock, runBatchJob, { batchId: id }, { runKey: `batch:${id}` });
     return batch;
   });
 }

@@ -33,7 +33,7 @@ export async function downloadBatch({
   blobs: BlobStore;
   input: { id: string };
 }): Promise<{ batch: BatchRow; body: ReadableStream }> {
-  const batch = findBatch(ctx.db, ctx.accountId, input.id);
+  const batch = await findBatch(ctx.db, ctx.accountId, input.id);
   if (!batch) throw notFound('Batch');
   if (batch.status !== 'completed') {
     throw new DomainError(

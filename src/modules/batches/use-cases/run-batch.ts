@@ -25,49 +25,50 @@ type Outcome = { status: 'completed'; renderId: string } | { status: 'failed'; e
  * items is seen at the next chunk and ends the job.
  */
 export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobContext): Promise<void> {
-  const stored = findBatchById(deps.db, batchId);
+  const stored = await findBatchById(deps.db, batchId);
   if (!stored) throw JobError.permanent(`batch ${batchId} no longer exists`);
   if (!RUNNABLE.includes(stored.status)) return;
   try {
     const now = () => deps.clock.now().toISOString();
     // Undefined when the batch left queued/processing meanwhile (cancelled): nothing to do then.
-    const batch = job.transaction((tx) =>
-      updateBatch(tx, batchId, RUNNABLE, { status: 'processing', updatedAt: now() }),
+    const batch = await job.transaction(
+      async (tx) => await updateBatch(tx, batchId, RUNNABLE, { status: 'processing', updatedAt: now() }),
     );
     if (!batch) return;
     for (;;) {
       job.signal.throwIfAborted();
-      const items = queuedItems(deps.db, batchId, CHUNK);
+      const items = await queuedItems(deps.db, batchId, CHUNK);
       if (items.length === 0) break;
       // The account and plan once per chunk, not per item: a plan change still applies within 32 items.
-      const account = findAccountWithPlan(deps.db, batch.accountId) ?? null;
+      const account = (await findAccountWithPlan(deps.db, batch.accountId)) ?? null;
       await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch, account, item, job));
-      if (findBatchById(deps.db, batchId)?.status !== 'processing') return; // cancelled meanwhile
+      if ((await findBatchById(deps.db, batchId))?.status !== 'processing') return; // cancelled meanwhile
     }
-    const counted = findBatchById(deps.db, batchId) as BatchRow;
+    const counted = (await findBatchById(deps.db, batchId)) as BatchRow;
     const combined =
       counted.output.combine && counted.completedItems > 0 ? await combineBatch(deps, counted) : null;
-    job.commit((tx) =>
-      updateBatch(tx, batchId, ['processing'], {
-        status: finalStatus(counted.completedItems),
-        combinedBlobKey: combined,
-        errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
-        updatedAt: now(),
-        completedAt: now(),
-      }),
+    await job.commit(
+      async (tx) =>
+        await updateBatch(tx, batchId, ['processing'], {
+          status: finalStatus(counted.completedItems),
+          combinedBlobKey: combined,
+          errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
+          updatedAt: now(),
+          completedAt: now(),
+        }),
     );
   } catch (error) {
     // The last attempt: the batch must not stay `processing` for ever.
     const message = error instanceof Error ? error.message : String(error);
     const last = job.attempt >= runBatchJob.maxAttempts || !isRetryable(error);
-    if (last && !job.signal.aborted) failBatch(deps, batchId, message);
+    if (last && !job.signal.aborted) await failBatch(deps, batchId, message);
     throw error;
   }
 }
 
-function failBatch(deps: BatchRunDeps, batchId: string, message: string): void {
+async function failBatch(deps: BatchRunDeps, batchId: string, message: string): Promise<void> {
   const now = deps.clock.now().toISOString();
-  updateBatch(deps.db, batchId, RUNNABLE, {
+  await updateBatch(deps.db, batchId, RUNNABLE, {
     status: 'failed',
     errorMessage: `batch processing failed: ${message}`,
     updatedAt: now,
@@ -75,7 +76,7 @@ function failBatch(deps: BatchRunDeps, batchId: string, message: string): void {
   });
 }
 
-type AccountWithPlan = NonNullable<ReturnType<typeof findAccountWithPlan>>;
+type AccountWithPlan = NonNullable<Awaited<ReturnType<typeof findAccountWithPlan>>>;
 
 async function runItem(
   deps: BatchRunDeps,
@@ -88,10 +89,10 @@ async function runItem(
   // Ids derived from the item: a render recorded by an attempt that died before committing the item is
   // found and reused, and its unit of quota is not taken twice.
   const ids = { renderId: `rnd_${item.id.slice(3)}`, eventId: `evt_${item.id.slice(3)}` };
-  const outcome: Outcome = findRenderById(deps.db, ids.renderId)
+  const outcome: Outcome = (await findRenderById(deps.db, ids.renderId))
     ? { status: 'completed', renderId: ids.renderId }
     : await renderItem(deps, batch, account, item, ids);
-  job.transaction((tx) => finishItem(tx, item, outcome, deps.clock.now().toISOString()));
+  await job.transaction(async (tx) => await finishItem(tx, item, outcome, deps.clock.now().toISOString()));
 }
 
 async function renderItem(

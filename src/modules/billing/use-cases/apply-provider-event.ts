@@ -10,15 +10,15 @@ import { planEffectOf } from '../subscription-status';
 export type EventOutcome = { outcome: 'applied' | 'ignored'; accountId: string | null; reason?: string };
 
 /** The account an event is about: the account id the service put in metadata, else the provider customer. */
-function accountFor(
+async function accountFor(
   ctx: SystemCtx,
   accountId: string | null,
   customer: string | null,
-): BillingAccountRow | null {
-  if (accountId !== null && findAccountWithPlan(ctx.db, accountId)) {
-    return ensureBillingAccount(ctx.db, accountId, isoNow(ctx.clock));
+): Promise<BillingAccountRow | null> {
+  if (accountId !== null && (await findAccountWithPlan(ctx.db, accountId))) {
+    return await ensureBillingAccount(ctx.db, accountId, isoNow(ctx.clock));
   }
-  return customer === null ? null : (findBillingAccountByCustomer(ctx.db, customer) ?? null);
+  return customer === null ? null : ((await findBillingAccountByCustomer(ctx.db, customer)) ?? null);
 }
 
 /**
@@ -26,12 +26,12 @@ function accountFor(
  * forward in event time: an event created before the last one applied is ignored, because the provider
  * does not deliver in order.
  */
-export function applyProviderEvent(ctx: SystemCtx, event: ProviderEvent): EventOutcome {
+export async function applyProviderEvent(ctx: SystemCtx, event: ProviderEvent): Promise<EventOutcome> {
   switch (event.kind) {
     case 'checkout_completed': {
-      const row = accountFor(ctx, event.session.accountId, event.session.customer);
+      const row = await accountFor(ctx, event.session.accountId, event.session.customer);
       if (!row) return { outcome: 'ignored', accountId: null, reason: 'no account of this service' };
-      updateBillingAccount(
+      await updateBillingAccount(
         ctx.db,
         row.accountId,
         {
@@ -44,16 +44,16 @@ export function applyProviderEvent(ctx: SystemCtx, event: ProviderEvent): EventO
       return { outcome: 'applied', accountId: row.accountId };
     }
     case 'subscription':
-      return applySubscription(ctx, event, event.subscription);
+      return await applySubscription(ctx, event, event.subscription);
     case 'payment_failed': {
-      const row = accountFor(ctx, null, event.invoice.customer);
+      const row = await accountFor(ctx, null, event.invoice.customer);
       if (!row) return { outcome: 'ignored', accountId: null, reason: 'no account of this service' };
       if (stale(row, event) || event.invoice.subscription !== row.subscriptionId) {
         return { outcome: 'ignored', accountId: row.accountId, reason: 'not the current subscription' };
       }
       // The plan stays while the provider retries; giving up arrives as an update to unpaid or canceled.
       const status = row.subscriptionStatus === 'canceled' ? 'canceled' : 'past_due';
-      updateBillingAccount(
+      await updateBillingAccount(
         ctx.db,
         row.accountId,
         { subscriptionStatus: status, lastEventCreated: event.created },
@@ -69,8 +69,12 @@ export function applyProviderEvent(ctx: SystemCtx, event: ProviderEvent): EventO
 const stale = (row: BillingAccountRow, event: ProviderEvent) =>
   row.lastEventCreated !== null && event.created < row.lastEventCreated;
 
-function applySubscription(ctx: SystemCtx, event: ProviderEvent, sub: SubscriptionFacts): EventOutcome {
-  const row = accountFor(ctx, sub.accountId, sub.customer);
+async function applySubscription(
+  ctx: SystemCtx,
+  event: ProviderEvent,
+  sub: SubscriptionFacts,
+): Promise<EventOutcome> {
+  const row = await accountFor(ctx, sub.accountId, sub.customer);
   if (!row) return { outcome: 'ignored', accountId: null, reason: 'no account of this service' };
   if (stale(row, event))
     return { outcome: 'ignored', accountId: row.accountId, reason: 'older than the state held' };
@@ -81,7 +85,7 @@ function applySubscription(ctx: SystemCtx, event: ProviderEvent, sub: Subscripti
   }
   const now = isoNow(ctx.clock);
   const status = deleted ? 'canceled' : sub.status;
-  updateBillingAccount(
+  await updateBillingAccount(
     ctx.db,
     row.accountId,
     {
@@ -100,8 +104,8 @@ function applySubscription(ctx: SystemCtx, event: ProviderEvent, sub: Subscripti
     effect === 'free_plan'
       ? DEFAULT_PLAN_ID
       : effect === 'paid_plan' && sub.priceId !== null
-        ? findPlanByPriceId(ctx.db, sub.priceId)?.id
+        ? (await findPlanByPriceId(ctx.db, sub.priceId))?.id
         : undefined;
-  if (plan !== undefined) setAccountPlanId(ctx.db, row.accountId, plan, now);
+  if (plan !== undefined) await setAccountPlanId(ctx.db, row.accountId, plan, now);
   return { outcome: 'applied', accountId: row.accountId };
 }

@@ -12,9 +12,9 @@ import { ensureBillingAccount, findBillingAccount, updateBillingAccount } from '
  * lock is held across the network call.
  */
 export async function ensureProviderCustomer(ctx: AccountCtx, stripe: StripeConnection): Promise<string> {
-  const existing = findBillingAccount(ctx.db, ctx.accountId)?.providerCustomerId;
+  const existing = (await findBillingAccount(ctx.db, ctx.accountId))?.providerCustomerId;
   if (existing) return existing;
-  const account = findAccountWithPlan(ctx.db, ctx.accountId);
+  const account = await findAccountWithPlan(ctx.db, ctx.accountId);
   if (!account) throw notFound('Account');
   const customer = await stripePost<{ id: string }>(
     stripe,
@@ -22,12 +22,12 @@ export async function ensureProviderCustomer(ctx: AccountCtx, stripe: StripeConn
     { name: account.account.name, metadata: { account_id: ctx.accountId } },
     `customer-${ctx.accountId}`,
   );
-  return ctx.db.transaction(
-    (tx) => {
+  return await ctx.db.transaction(
+    async (tx) => {
       const now = isoNow(ctx.clock);
-      const row = ensureBillingAccount(tx, ctx.accountId, now);
+      const row = await ensureBillingAccount(tx, ctx.accountId, now);
       if (row.providerCustomerId) return row.providerCustomerId;
-      return updateBillingAccount(tx, ctx.accountId, { providerCustomerId: customer.id }, now)
+      return (await updateBillingAccount(tx, ctx.accountId, { providerCustomerId: customer.id }, now))
         .providerCustomerId as string;
     },
     { behavior: 'immediate' },

@@ -13,7 +13,7 @@ export async function openPortal({
   stripe: StripeConnection;
   input: { returnUrl: string };
 }): Promise<{ url: string }> {
-  const customer = findBillingAccount(ctx.db, ctx.accountId)?.providerCustomerId;
+  const customer = (await findBillingAccount(ctx.db, ctx.accountId))?.providerCustomerId;
   if (!customer) throw badRequest('The account has no billing account yet: start a checkout session first');
   const session = await stripePost<{ url: string }>(stripe, '/v1/billing_portal/sessions', {
     customer,

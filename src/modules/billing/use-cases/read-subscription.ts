@@ -5,16 +5,16 @@ import type { Subscription } from '../model';
 import { findBillingAccount } from '../repo';
 
 /** The subscription as this service holds it: no provider call, so it answers with billing unconfigured. */
-export function readSubscription({
+export async function readSubscription({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { stripeConfigured: boolean };
-}): Subscription {
-  const account = findAccountWithPlan(ctx.db, ctx.accountId);
+}): Promise<Subscription> {
+  const account = await findAccountWithPlan(ctx.db, ctx.accountId);
   if (!account) throw notFound('Account');
-  const billing = findBillingAccount(ctx.db, ctx.accountId);
+  const billing = await findBillingAccount(ctx.db, ctx.accountId);
   return {
     subscription_id: billing?.subscriptionId ?? null,
     status: billing?.subscriptionStatus ?? null,

@@ -24,13 +24,13 @@ const REFUSALS: Record<Exclude<SignatureCheck, { ok: true }>['reason'], string> 
  * the event is applied and its id recorded in one transaction, so a redelivery or a replay of the same
  * event inside the tolerance is answered without being applied twice.
  */
-export function receiveWebhook({
+export async function receiveWebhook({
   ctx,
   input,
 }: {
   ctx: SystemCtx;
   input: { rawBody: string; signature: string | null; secret: string };
-}): WebhookReceipt {
+}): Promise<WebhookReceipt> {
   const nowSeconds = Math.floor(ctx.clock.now().getTime() / 1000);
   const check = verifyStripeSignature(input.signature, input.rawBody, input.secret, nowSeconds);
   if (!check.ok) throw new DomainError('bad_request', REFUSALS[check.reason], { reason: check.reason });
@@ -42,11 +42,11 @@ export function receiveWebhook({
   }
   const event = parseProviderEvent(json);
   if (!event) throw new DomainError('bad_request', 'Webhook body is not an event (id, type and created)');
-  return ctx.db.transaction(
-    (tx) => {
-      if (findWebhookEvent(tx, event.id)) return { eventId: event.id, outcome: 'duplicate' as const };
-      const result = applyProviderEvent({ ...ctx, db: tx }, event);
-      insertWebhookEvent(tx, {
+  return await ctx.db.transaction(
+    async (tx) => {
+      if (await findWebhookEvent(tx, event.id)) return { eventId: event.id, outcome: 'duplicate' as const };
+      const result = await applyProviderEvent({ ...ctx, db: tx }, event);
+      await insertWebhookEvent(tx, {
         id: event.id,
         type: event.type,
         accountId: result.accountId,

@@ -27,7 +27,7 @@ export async function startCheckout({
   stripe: StripeConnection;
   input: CheckoutInput;
 }): Promise<{ session_id: string; url: string }> {
-  const plan = listPurchasablePlans(ctx.db).find((p) => p.priceId === input.priceId);
+  const plan = (await listPurchasablePlans(ctx.db)).find((p) => p.priceId === input.priceId);
   if (!plan) {
     throw validationError([
       {
@@ -37,7 +37,7 @@ export async function startCheckout({
       },
     ]);
   }
-  const current = findBillingAccount(ctx.db, ctx.accountId);
+  const current = await findBillingAccount(ctx.db, ctx.accountId);
   if (current && isLive(current.subscriptionStatus)) {
     throw conflict('The account already has a subscription: change plans in the billing portal', {
       subscription_id: current.subscriptionId,

@@ -24,26 +24,26 @@ import type { BrandingProfileRow } from '../schema';
  * would), so a member's header never becomes every render's. Decided and written in one IMMEDIATE
  * transaction.
  */
-export function createBrandingProfile({
+export async function createBrandingProfile({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: CreateBrandingProfileBody;
-}): BrandingProfileRow {
+}): Promise<BrandingProfileRow> {
   const problems = [
     ...nameProblems(input.name),
     ...fontFamilyProblems(input.font_family, 'body.font_family'),
-    ...logoFileProblems(ctx, input.logo_file_id),
+    ...(await logoFileProblems(ctx, input.logo_file_id)),
   ];
   if (problems.length > 0) throw validationError(problems);
-  return inTransaction(ctx, (tx) => {
+  return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
-    const acting = actingMemberOf(tx);
+    const acting = await actingMemberOf(tx);
     if (input.is_default === true) requireDefaultRight(acting, 'is_default: true');
-    let hasDefault = findDefaultProfile(tx.db, tx.accountId) !== undefined;
+    let hasDefault = (await findDefaultProfile(tx.db, tx.accountId)) !== undefined;
     if (!hasDefault && acting !== null && !can(acting.role, 'resources:write_all')) {
-      insertProfile(tx.db, {
+      await insertProfile(tx.db, {
         ...newProfile(tx, DEFAULT_PROFILE_NAME, now),
         isDefault: true,
         createdBy: null,
@@ -51,8 +51,8 @@ export function createBrandingProfile({
       hasDefault = true;
     }
     const isDefault = input.is_default === true || !hasDefault;
-    if (isDefault) clearDefault(tx.db, tx.accountId, null, now);
-    return insertProfile(tx.db, {
+    if (isDefault) await clearDefault(tx.db, tx.accountId, null, now);
+    return await insertProfile(tx.db, {
       ...newProfile(tx, input.name, now),
       ...toColumns(input),
       isDefault,

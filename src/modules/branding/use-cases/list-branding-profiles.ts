@@ -14,13 +14,17 @@ import { newProfile } from './create-branding-profile';
  * the common case read-only; the check that decides is repeated inside an IMMEDIATE transaction, so
  * concurrent first listings create exactly one.
  */
-export function ensureDefaultProfile(ctx: AccountCtx): void {
-  if (hasProfiles(ctx.db, ctx.accountId)) return;
-  inTransaction(ctx, (tx) => {
-    if (hasProfiles(tx.db, tx.accountId)) return;
+export async function ensureDefaultProfile(ctx: AccountCtx): Promise<void> {
+  if (await hasProfiles(ctx.db, ctx.accountId)) return;
+  await inTransaction(ctx, async (tx) => {
+    if (await hasProfiles(tx.db, tx.accountId)) return;
     const now = isoNow(tx.clock);
     // The account's own default, not the profile of whichever member happened to list first.
-    insertProfile(tx.db, { ...newProfile(tx, DEFAULT_PROFILE_NAME, now), isDefault: true, createdBy: null });
+    await insertProfile(tx.db, {
+      ...newProfile(tx, DEFAULT_PROFILE_NAME, now),
+      isDefault: true,
+      createdBy: null,
+    });
   });
 }
 
@@ -39,15 +43,15 @@ function readPosition(after: string | null): ListPosition | null {
 }
 
 /** Default first, then oldest first (docs/branding-and-files.md). */
-export function listBrandingProfiles({
+export async function listBrandingProfiles({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: PageRequest;
-}): Page<BrandingProfile> {
+}): Promise<Page<BrandingProfile>> {
   const position = readPosition(input.after);
-  ensureDefaultProfile(ctx);
-  const rows = listProfiles(ctx.db, ctx.accountId, position, input.limit);
+  await ensureDefaultProfile(ctx);
+  const rows = await listProfiles(ctx.db, ctx.accountId, position, input.limit);
   return toPage(rows, input, positionKey, presentBrandingProfile);
 }

@@ -22,11 +22,11 @@ export async function uploadLogo({
   blobs: BlobStore;
   input: { id: string; file: File };
 }): Promise<BrandingProfileRow> {
-  const profile = findProfile(ctx.db, ctx.accountId, input.id);
+  const profile = await findProfile(ctx.db, ctx.accountId, input.id);
   if (!profile) throw notFound('Branding profile');
-  if (profile.isDefault) requireDefaultRight(actingMemberOf(ctx), "the default profile's logo");
+  if (profile.isDefault) requireDefaultRight(await actingMemberOf(ctx), "the default profile's logo");
   const file = await storeUpload({ ctx, blobs, file: input.file, imagesOnly: true });
-  const row = setLogo(ctx, input.id, file.id);
+  const row = await setLogo(ctx, input.id, file.id);
   if (!row) {
     // The profile was deleted while the bytes were written: no one knows this file's id, so drop it.
     await deleteFile({ ctx, blobs, input: { id: file.id } });
@@ -36,17 +36,27 @@ export async function uploadLogo({
 }
 
 /** Clears the logo; the file itself stays (docs/branding-and-files.md). */
-export function removeLogo({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): BrandingProfileRow {
-  const row = setLogo(ctx, input.id, null);
+export async function removeLogo({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<BrandingProfileRow> {
+  const row = await setLogo(ctx, input.id, null);
   if (!row) throw notFound('Branding profile');
   return row;
 }
 
-function setLogo(ctx: AccountCtx, id: string, logoFileId: string | null): BrandingProfileRow | undefined {
-  return inTransaction(ctx, (tx) => {
-    const row = findProfile(tx.db, tx.accountId, id);
+async function setLogo(
+  ctx: AccountCtx,
+  id: string,
+  logoFileId: string | null,
+): Promise<BrandingProfileRow | undefined> {
+  return await inTransaction(ctx, async (tx) => {
+    const row = await findProfile(tx.db, tx.accountId, id);
     if (!row || row.logoFileId === logoFileId) return row;
-    if (row.isDefault) requireDefaultRight(actingMemberOf(tx), "the default profile's logo");
-    return updateProfile(tx.db, tx.accountId, id, { logoFileId, updatedAt: isoNow(tx.clock) });
+    if (row.isDefault) requireDefaultRight(await actingMemberOf(tx), "the default profile's logo");
+    return await updateProfile(tx.db, tx.accountId, id, { logoFileId, updatedAt: isoNow(tx.clock) });
   });
 }

@@ -14,7 +14,7 @@ export async function resolveLogo(
   profile: Pick<BrandingProfileRow, 'accountId' | 'logoFileId'> | null | undefined,
 ): Promise<LogoImage | null> {
   if (!profile?.logoFileId) return null;
-  const file = findFile(db, profile.accountId, profile.logoFileId);
+  const file = await findFile(db, profile.accountId, profile.logoFileId);
   if (!file || !isImageType(file.contentType)) return null;
   const bytes = await readFileBytes(blobs, file);
   if (!bytes || bytes.byteLength === 0) return null;

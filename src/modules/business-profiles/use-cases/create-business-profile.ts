@@ -7,17 +7,17 @@ import { businessProfileProblems, type CreateBusinessProfileBody, toColumns } fr
 import { insertBusinessProfile } from '../repo';
 import type { BusinessProfileRow } from '../schema';
 
-export function createBusinessProfile({
+export async function createBusinessProfile({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: CreateBusinessProfileBody;
-}): BusinessProfileRow {
-  const problems = [...businessProfileProblems(input), ...logoFileProblems(ctx, input.logo_file_id)];
+}): Promise<BusinessProfileRow> {
+  const problems = [...businessProfileProblems(input), ...(await logoFileProblems(ctx, input.logo_file_id))];
   if (problems.length > 0) throw validationError(problems);
   const now = isoNow(ctx.clock);
-  return insertBusinessProfile(ctx.db, {
+  return await insertBusinessProfile(ctx.db, {
     id: newId('biz'),
     accountId: ctx.accountId,
     legalName: input.legal_name.trim(),

@@ -9,18 +9,18 @@ import { findBusinessProfile, updateBusinessProfile as updateRow } from '../repo
 import type { BusinessProfileRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-function updateBusinessProfileNow({
+async function updateBusinessProfileNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; patch: UpdateBusinessProfileBody };
-}): BusinessProfileRow {
-  const existing = findBusinessProfile(ctx.db, ctx.accountId, input.id);
+}): Promise<BusinessProfileRow> {
+  const existing = await findBusinessProfile(ctx.db, ctx.accountId, input.id);
   if (!existing) throw notFound('Business profile');
   const problems = [
     ...businessProfileProblems(input.patch),
-    ...logoFileProblems(ctx, input.patch.logo_file_id),
+    ...(await logoFileProblems(ctx, input.patch.logo_file_id)),
   ];
   if (problems.length > 0) throw validationError(problems);
   const changes = Object.fromEntries(
@@ -29,7 +29,7 @@ function updateBusinessProfileNow({
     ),
   );
   if (Object.keys(changes).length === 0) return existing;
-  const row = updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) });
+  const row = await updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) });
   if (!row) throw notFound('Business profile');
   return row;
 }

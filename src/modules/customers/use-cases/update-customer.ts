@@ -8,14 +8,14 @@ import { findCustomer, updateCustomer as updateRow, withDebtorNumberCheck } from
 import type { CustomerRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-function updateCustomerNow({
+async function updateCustomerNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; patch: UpdateCustomerBody };
-}): CustomerRow {
-  const existing = findCustomer(ctx.db, ctx.accountId, input.id);
+}): Promise<CustomerRow> {
+  const existing = await findCustomer(ctx.db, ctx.accountId, input.id);
   if (!existing) throw notFound('Customer');
   const problems = customerProblems(input.patch);
   if (problems.length > 0) throw validationError(problems);
@@ -25,8 +25,10 @@ function updateCustomerNow({
     ),
   );
   if (Object.keys(changes).length === 0) return existing;
-  const row = withDebtorNumberCheck(input.patch.debtor_number, () =>
-    updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) }),
+  const row = await withDebtorNumberCheck(
+    input.patch.debtor_number,
+    async () =>
+      await updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) }),
   );
   if (!row) throw notFound('Customer');
   return row;

@@ -38,7 +38,7 @@ async function einvoiceXml(
   document: DocumentRow,
   profile: ComplianceProfile,
 ): Promise<{ xml: string } | { problem: string }> {
-  const input = einvoiceInputOf(ctx, document);
+  const input = await einvoiceInputOf(ctx, document);
   let attachedFiles: Awaited<ReturnType<typeof readSupportingFiles>> | undefined;
   try {
     attachedFiles = await readSupportingFiles(ctx, blobs, input.data.supporting_documents, 'document');
@@ -73,9 +73,9 @@ export async function buildDeliveryEmail({
   input: { delivery: DeliveryRow; from: string; downloadUrl: string };
 }): Promise<BuiltEmail> {
   const { delivery } = input;
-  const document = findDocument(ctx.db, ctx.accountId, delivery.documentId);
+  const document = await findDocument(ctx.db, ctx.accountId, delivery.documentId);
   if (!document) return { problem: `document ${delivery.documentId} no longer exists` };
-  const render = delivery.renderId ? findRender(ctx.db, ctx.accountId, delivery.renderId) : undefined;
+  const render = delivery.renderId ? await findRender(ctx.db, ctx.accountId, delivery.renderId) : undefined;
   const renderGone = `render ${delivery.renderId} expired before the email went out; render the document again and retry`;
   if (!render || render.expiresAt <= ctx.clock.now().toISOString()) return { problem: renderGone };
   const attachments: OutgoingEmail['attachments'] = [];
@@ -103,8 +103,8 @@ export async function buildDeliveryEmail({
       contentType: 'application/xml',
     });
   }
-  const seller = readDocument(ctx, document).data.seller as Party | undefined;
-  const sellerProfile = findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
+  const seller = (await readDocument(ctx, document)).data.seller as Party | undefined;
+  const sellerProfile = await findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
   const locale = emailLocale(document.locale, sellerProfile?.defaultLocale);
   const text = composeBody({
     locale,

@@ -32,21 +32,25 @@ export async function deliverEmail({
     actor: { kind: 'job', jobId: job.jobId },
   };
   // Fenced: a worker that lost its claim stops here instead of sending.
-  const delivery = job.transaction((tx) => findDelivery(tx, ctx.accountId, payload.deliveryId));
+  const delivery = await job.transaction(
+    async (tx) => await findDelivery(tx, ctx.accountId, payload.deliveryId),
+  );
   if (!delivery) throw JobError.permanent(`delivery ${payload.deliveryId} not found`);
   if (!isPending(delivery.status)) return;
 
-  const finish = (outcome: DeliveryOutcome) =>
-    job.commit((tx) => finishDelivery(tx, ctx.accountId, delivery.id, outcome, isoNow(ctx.clock)));
+  const finish = async (outcome: DeliveryOutcome) =>
+    await job.commit(
+      async (tx) => await finishDelivery(tx, ctx.accountId, delivery.id, outcome, isoNow(ctx.clock)),
+    );
   if (job.attempt > SEND_ATTEMPTS) {
     // Only reached when the previous claim ended without recording anything (its worker died or stopped).
     const reason = `gave up after ${SEND_ATTEMPTS} attempts; the last one did not finish (the service stopped while sending)`;
-    finish({ status: 'failed', errorMessage: reason });
+    await finish({ status: 'failed', errorMessage: reason });
     return;
   }
   const settings = deps.smtpUrl ? readSmtpUrl(deps.smtpUrl) : null;
   if (!settings?.from) {
-    finish({ status: 'failed', errorMessage: 'email delivery is not configured: set SMTP_URL' });
+    await finish({ status: 'failed', errorMessage: 'email delivery is not configured: set SMTP_URL' });
     return;
   }
   const built = await buildDeliveryEmail({
@@ -55,7 +59,7 @@ export async function deliverEmail({
     input: { delivery, from: settings.from, downloadUrl: payload.downloadUrl },
   });
   if ('problem' in built) {
-    finish({ status: 'failed', errorMessage: built.problem });
+    await finish({ status: 'failed', errorMessage: built.problem });
     return;
   }
 
@@ -65,8 +69,9 @@ export async function deliverEmail({
   } catch (error) {
     const failure = classifySmtpError(error, settings.redact);
     if (failure.kind === 'retry' && job.attempt < SEND_ATTEMPTS) {
-      job.transaction((tx) =>
-        noteAttemptError(tx, ctx.accountId, delivery.id, failure.reason, isoNow(ctx.clock)),
+      await job.transaction(
+        async (tx) =>
+          await noteAttemptError(tx, ctx.accountId, delivery.id, failure.reason, isoNow(ctx.clock)),
       );
       throw JobError.retryable(failure.reason);
     }
@@ -74,7 +79,7 @@ export async function deliverEmail({
       failure.kind === 'retry'
         ? `${failure.reason} (gave up after ${SEND_ATTEMPTS} attempts)`
         : failure.reason;
-    finish({ status: failure.kind === 'retry' ? 'failed' : failure.kind, errorMessage });
+    await finish({ status: failure.kind === 'retry' ? 'failed' : failure.kind, errorMessage });
     return;
   }
 
@@ -85,12 +90,12 @@ export async function deliverEmail({
     errorMessage: result.partlyRejected ? `not accepted for: ${result.partlyRejected}` : null,
   };
   try {
-    finish(sent);
+    await finish(sent);
   } catch (error) {
     if (!(error instanceof LeaseLostError)) throw error;
     // The claim went away while the server was taking the message (shutdown grace ran out, lease lost).
     // The email is out, so record it anyway: whichever run comes next must find it `sent`, not send again.
-    finishDelivery(deps.db, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
+    await finishDelivery(deps.db, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
   }
   deps.logger.info('delivery sent', { delivery_id: delivery.id, job_id: job.jobId, attempt: job.attempt });
 }

@@ -32,12 +32,12 @@ export function requireMailConfigured(smtpUrl: string | null): void {
  * The render a new delivery links to (and attaches): the newest one that has not expired. A buyer that
  * needs Factur-X gets the PDF that is the e-invoice, so that render must be a Factur-X one.
  */
-export function renderToSend(
+export async function renderToSend(
   ctx: AccountCtx,
   documentId: string,
   einvoiceProfile: string | null = null,
-): RenderRow {
-  const render = latestRenderOf(ctx.db, ctx.accountId, documentId, isoNow(ctx.clock));
+): Promise<RenderRow> {
+  const render = await latestRenderOf(ctx.db, ctx.accountId, documentId, isoNow(ctx.clock));
   if (!render) {
     throw conflict('The document has no current render: render the document first', {
       document_id: documentId,
@@ -87,9 +87,9 @@ export interface NewDelivery {
  * Inserts the `queued` delivery and its `delivery.send` job. Call inside the caller's transaction: the
  * row and the job commit together (no delivery without a job, no job for a rolled-back delivery).
  */
-export function queueDelivery(ctx: AccountCtx, input: NewDelivery): DeliveryRow {
+export async function queueDelivery(ctx: AccountCtx, input: NewDelivery): Promise<DeliveryRow> {
   const now = isoNow(ctx.clock);
-  const row = insertDelivery(ctx.db, {
+  const row = await insertDelivery(ctx.db, {
     id: newId('dlv'),
     accountId: ctx.accountId,
     documentId: input.documentId,
@@ -112,7 +112,7 @@ export function queueDelivery(ctx: AccountCtx, input: NewDelivery): DeliveryRow 
     updatedAt: now,
     sentAt: null,
   });
-  enqueueDeliverySend(ctx.db, ctx.clock, {
+  await enqueueDeliverySend(ctx.db, ctx.clock, {
     accountId: ctx.accountId,
     deliveryId: row.id,
     downloadUrl: input.link(input.render),

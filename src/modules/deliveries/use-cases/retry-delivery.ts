@@ -12,19 +12,19 @@ import { queueDelivery, type RenderLink, renderToSend, requireMailConfigured } f
  * failed. The original is left as it is. Only the delivery's status is checked, as SPEC 3 has it: the
  * document may have moved on (marked sent, say) since the first try.
  */
-export function retryDelivery({
+export async function retryDelivery({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; smtpUrl: string | null; link: RenderLink };
-}): DeliveryRow {
+}): Promise<DeliveryRow> {
   requireMailConfigured(input.smtpUrl);
-  return inTransaction(ctx, (tx) => {
-    const original = findDelivery(tx.db, tx.accountId, input.id);
+  return await inTransaction(ctx, async (tx) => {
+    const original = await findDelivery(tx.db, tx.accountId, input.id);
     if (!original) throw notFound('Delivery');
     if (!canRetry(original.status)) throw invalidTransition('retry', original.status);
-    return queueDelivery(tx, {
+    return await queueDelivery(tx, {
       documentId: original.documentId,
       to: original.to,
       cc: original.cc,
@@ -33,7 +33,7 @@ export function retryDelivery({
       message: original.message,
       attachPdf: original.attachPdf,
       einvoiceProfile: original.einvoiceProfile,
-      render: renderToSend(tx, original.documentId, original.einvoiceProfile),
+      render: await renderToSend(tx, original.documentId, original.einvoiceProfile),
       retryOf: original.id,
       link: input.link,
       // A reminder's retry sends the same letter again.

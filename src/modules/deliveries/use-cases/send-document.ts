@@ -39,33 +39,33 @@ export function sendProblems(body: SendDocumentBody): FieldError[] {
  * POST /documents/{id}/send: a `queued` delivery of a finalized document with its newest current render,
  * and the job that sends it, in one transaction. The document's status does not change (SPEC 3).
  */
-export function sendDocument({
+export async function sendDocument({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { documentId: string; body: SendDocumentBody; smtpUrl: string | null; link: RenderLink };
-}): DeliveryRow {
+}): Promise<DeliveryRow> {
   requireMailConfigured(input.smtpUrl);
   const problems = sendProblems(input.body);
   if (problems.length > 0) throw validationError(problems);
-  return inTransaction(ctx, (tx) => {
-    const document = findDocument(tx.db, tx.accountId, input.documentId);
+  return await inTransaction(ctx, async (tx) => {
+    const document = await findDocument(tx.db, tx.accountId, input.documentId);
     if (!document) throw notFound('Document');
     if (document.status !== 'finalized') {
       throw conflict(`Only a finalized document can be sent; this one is '${document.status}'`, {
         status: document.status,
       });
     }
-    const customer = findCustomer(tx.db, tx.accountId, document.customerId);
+    const customer = await findCustomer(tx.db, tx.accountId, document.customerId);
     const einvoiceProfile = einvoiceToAttach(
       customer?.einvoiceProfile,
       document.documentType,
       input.body.attach_einvoice,
     );
-    const render = renderToSend(tx, document.id, einvoiceProfile);
-    const profile = findBusinessProfile(tx.db, tx.accountId, document.businessProfileId);
-    const seller = readDocument(tx, document).data.seller as Party | undefined;
+    const render = await renderToSend(tx, document.id, einvoiceProfile);
+    const profile = await findBusinessProfile(tx.db, tx.accountId, document.businessProfileId);
+    const seller = (await readDocument(tx, document)).data.seller as Party | undefined;
     const subject =
       input.body.subject ??
       defaultSubject({
@@ -74,7 +74,7 @@ export function sendDocument({
         number: document.number,
         sellerName: seller?.name ?? '',
       });
-    return queueDelivery(tx, {
+    return await queueDelivery(tx, {
       documentId: document.id,
       to: input.body.to,
       cc: input.body.cc ?? [],

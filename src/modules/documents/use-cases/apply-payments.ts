@@ -11,19 +11,19 @@ import type { DocumentRow } from '../schema';
  * Records the new sum of a document's payments and the status it implies (lifecycle.ts,
  * statusAfterPayments), in the caller's transaction: the payments module calls it with every write.
  */
-function applyPaymentsNow({
+async function applyPaymentsNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; amountPaid: string };
-}): DocumentRow {
-  const row = findDocument(ctx.db, ctx.accountId, input.id);
+}): Promise<DocumentRow> {
+  const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   const { settled } = paymentFigures({ ...row, amountPaid: input.amountPaid });
   const next = statusAfterPayments(row, settled);
   const now = isoNow(ctx.clock);
-  const updated = updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
+  const updated = await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
     amountPaid: input.amountPaid,
     status: next,
     updatedAt: now,

@@ -13,9 +13,9 @@ import type { DocumentRow } from '../schema';
  * Finalize copies the seller and buyer into the document, so later edits to the profile or customer never
  * change an issued document; its totals were computed on the last draft write and are never recomputed.
  */
-function finalizedData(ctx: AccountCtx, row: DocumentRow): Record<string, unknown> {
-  const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
-  const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
+async function finalizedData(ctx: AccountCtx, row: DocumentRow): Promise<Record<string, unknown>> {
+  const profile = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
   if (!profile || !customer)
     throw conflict('The document refers to a business profile or customer that is gone');
   // A draft made before its customer had a buyer reference (Leitweg-ID) gets it now, as a new one would.
@@ -39,15 +39,15 @@ export function allowedAction(row: DocumentRow, action: DocumentAction) {
   throw conflict(message, { action, status: row.status, document_type: row.documentType });
 }
 
-function changeDocumentStatusNow({
+async function changeDocumentStatusNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   /** `unchangedSince`: refuse (409) when the document was written after that moment (finalize's check). */
   input: { id: string; action: DocumentAction; unchangedSince?: string };
-}): DocumentRow {
-  const row = findDocument(ctx.db, ctx.accountId, input.id);
+}): Promise<DocumentRow> {
+  const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   if (input.unchangedSince !== undefined && row.updatedAt !== input.unchangedSince) {
     throw conflict('The document changed while it was checked; finalize again');
@@ -55,11 +55,11 @@ function changeDocumentStatusNow({
   const outcome = allowedAction(row, input.action);
   const now = isoNow(ctx.clock);
   const stamp = ACTION_TIMESTAMP[input.action];
-  const updated = updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
+  const updated = await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
     status: outcome.next,
     updatedAt: now,
     ...(stamp ? { [stamp]: now } : {}),
-    ...(input.action === 'finalize' ? { data: finalizedData(ctx, row) } : {}),
+    ...(input.action === 'finalize' ? { data: await finalizedData(ctx, row) } : {}),
     // Leaving a state clears its mark: an unpaid document has no paid_at; a restored one is finalized
     // again, so it is no longer archived, paid or void.
     ...(input.action === 'mark-unpaid' ? { paidAt: null } : {}),

@@ -13,20 +13,20 @@ import { draftProblems, rememberingLookup } from './prepare-draft';
  * are looked up once each. A number already taken is a `conflict` field. Use the checker at once: it
  * remembers what it looked up.
  */
-export function newDocumentChecker(
+export async function newDocumentChecker(
   ctx: AccountCtx,
   numbers: readonly string[],
-): (input: CreateDocumentBody) => FieldError[] {
+): Promise<(input: CreateDocumentBody) => Promise<FieldError[]>> {
   const lookup = rememberingLookup(ctx);
-  const taken = findDocumentIdsByNumbers(ctx.db, ctx.accountId, numbers);
+  const taken = await findDocumentIdsByNumbers(ctx.db, ctx.accountId, numbers);
   const sequences = new Map<string, boolean>();
-  const sequenceExists = (id: string) => {
-    if (!sequences.has(id)) sequences.set(id, findSequence(ctx.db, ctx.accountId, id) !== undefined);
+  const sequenceExists = async (id: string) => {
+    if (!sequences.has(id)) sequences.set(id, (await findSequence(ctx.db, ctx.accountId, id)) !== undefined);
     return sequences.get(id) === true;
   };
-  return (input) => {
-    const problems = [...numberingProblems(input), ...draftProblems(ctx, draftOf(input), lookup)];
-    if (input.numbering_sequence_id !== undefined && !sequenceExists(input.numbering_sequence_id)) {
+  return async (input) => {
+    const problems = [...numberingProblems(input), ...(await draftProblems(ctx, draftOf(input), lookup))];
+    if (input.numbering_sequence_id !== undefined && !(await sequenceExists(input.numbering_sequence_id))) {
       const msg = 'numbering sequence not found';
       problems.push({ loc: 'body.numbering_sequence_id', msg, type: 'invalid_value' });
     }
@@ -40,6 +40,6 @@ export function newDocumentChecker(
 }
 
 /** The same checks for one body. */
-export function newDocumentProblems(ctx: AccountCtx, input: CreateDocumentBody): FieldError[] {
-  return newDocumentChecker(ctx, input.number === undefined ? [] : [input.number])(input);
+export async function newDocumentProblems(ctx: AccountCtx, input: CreateDocumentBody): Promise<FieldError[]> {
+  return await (await newDocumentChecker(ctx, input.number === undefined ? [] : [input.number]))(input);
 }

@@ -40,22 +40,31 @@ export function draftOf(input: CreateDocumentBody): DraftCandidate {
 }
 
 /** BT-10 from the customer (its buyer reference or Leitweg-ID) when the document states none. */
-export function withCustomerBuyerReference(ctx: AccountCtx, draft: DraftCandidate): DraftCandidate {
+export async function withCustomerBuyerReference(
+  ctx: AccountCtx,
+  draft: DraftCandidate,
+): Promise<DraftCandidate> {
   if (draft.content.buyer_reference !== undefined) return draft;
-  const customer = findCustomer(ctx.db, ctx.accountId, draft.customerId);
+  const customer = await findCustomer(ctx.db, ctx.accountId, draft.customerId);
   const reference = customer ? customerBuyerReference(customer) : null;
   return reference === null ? draft : { ...draft, content: { ...draft.content, buyer_reference: reference } };
 }
 
 /** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
-function createDocumentNow({ ctx, input }: { ctx: AccountCtx; input: CreateDocumentBody }): DocumentRow {
+async function createDocumentNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateDocumentBody;
+}): Promise<DocumentRow> {
   const numbering = numberingProblems(input);
   if (numbering.length > 0) throw validationError(numbering);
-  const draft = withCustomerBuyerReference(ctx, draftOf(input));
-  const totals = prepareDraft(ctx, draft);
+  const draft = await withCustomerBuyerReference(ctx, draftOf(input));
+  const totals = await prepareDraft(ctx, draft);
   const now = isoNow(ctx.clock);
   const { content, ...identity } = draft;
-  return storeNumbered(
+  return await storeNumbered(
     ctx,
     {
       id: newId('doc'),

@@ -4,10 +4,10 @@ import { conflict, notFound } from '../../../shared/errors';
 import { deleteDraft, findDocument } from '../repo';
 
 /** Drafts are deleted for good; anything finalized is a record and stays (archive it instead). */
-function deleteDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
-  const row = findDocument(ctx.db, ctx.accountId, input.id);
+async function deleteDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<void> {
+  const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  if (!deleteDraft(ctx.db, ctx.accountId, input.id)) {
+  if (!(await deleteDraft(ctx.db, ctx.accountId, input.id))) {
     throw conflict(`Only draft documents can be deleted; this one is ${row.status}`);
   }
 }

@@ -10,8 +10,8 @@ import { readDocument } from './read-document';
  * its parties (frozen once finalized) and its content. The one place a row becomes domain data: what
  * `data` holds was checked against the same content schema when it was written.
  */
-export function documentDataOf(ctx: AccountCtx, row: DocumentRow): DocumentData {
-  return readDocument(ctx, row).data as DocumentData;
+export async function documentDataOf(ctx: AccountCtx, row: DocumentRow): Promise<DocumentData> {
+  return (await readDocument(ctx, row)).data as DocumentData;
 }
 
 /** What writing or checking a stored document's e-invoice needs: its data, its stored totals, BG-3. */
@@ -25,11 +25,13 @@ export interface StoredEInvoiceInput {
 }
 
 /** One way from a stored document to an e-invoice input, for the XML route and Factur-X renders alike. */
-export function einvoiceInputOf(ctx: AccountCtx, row: DocumentRow): StoredEInvoiceInput {
-  const source = row.sourceDocumentId ? findDocument(ctx.db, ctx.accountId, row.sourceDocumentId) : undefined;
+export async function einvoiceInputOf(ctx: AccountCtx, row: DocumentRow): Promise<StoredEInvoiceInput> {
+  const source = row.sourceDocumentId
+    ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
+    : undefined;
   return {
     documentType: row.documentType,
-    data: documentDataOf(ctx, row),
+    data: await documentDataOf(ctx, row),
     totals: row.totals,
     precedingInvoiceNumber: source?.number ?? null,
     precedingInvoiceDate: source?.issueDate ?? null,

@@ -11,23 +11,29 @@ import { storeNumbered } from './store-numbered';
  * The copy's number: the next one of the original's numbering sequence when it had one, otherwise the
  * original number with `-copy` (then `-copy-2`, `-copy-3`, ...), the first that is free.
  */
-function copyNumbering(ctx: AccountCtx, original: DocumentRow) {
+async function copyNumbering(ctx: AccountCtx, original: DocumentRow) {
   if (original.numberingSequenceId)
     return { sequenceId: original.numberingSequenceId, loc: 'numbering_sequence_id' };
   for (let n = 1; ; n++) {
     const candidate = `${original.number}-copy${n === 1 ? '' : `-${n}`}`;
-    if (!findDocumentByNumber(ctx.db, ctx.accountId, candidate)) return { number: candidate };
+    if (!(await findDocumentByNumber(ctx.db, ctx.accountId, candidate))) return { number: candidate };
   }
 }
 
 /** A new draft with the same content and a fresh id; parties are live again until it is finalized. */
-function duplicateDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): DocumentRow {
-  const original = findDocument(ctx.db, ctx.accountId, input.id);
+async function duplicateDocumentNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<DocumentRow> {
+  const original = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Document');
   const { seller: _seller, buyer: _buyer, ...content } = original.data;
   const { amountPaid: _paid, ...copied } = original;
   const now = isoNow(ctx.clock);
-  return storeNumbered(
+  return await storeNumbered(
     ctx,
     {
       ...copied,
@@ -42,7 +48,7 @@ function duplicateDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: st
       voidedAt: null,
       archivedAt: null,
     },
-    copyNumbering(ctx, original),
+    await copyNumbering(ctx, original),
   );
 }
 

@@ -41,13 +41,13 @@ export async function finalizeDocument({
   input: { id: string };
   check: FinalizeCheck;
 }): Promise<DocumentRow> {
-  const row = findDocument(ctx.db, ctx.accountId, input.id);
+  const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  const checked = finalizeCheckInput(ctx, row);
-  if (checked === null) return changeDocumentStatus({ ctx, input: { id: row.id, action: 'finalize' } });
+  const checked = await finalizeCheckInput(ctx, row);
+  if (checked === null) return await changeDocumentStatus({ ctx, input: { id: row.id, action: 'finalize' } });
   const violations = await check(ctx, checked);
   if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
-  return changeDocumentStatus({
+  return await changeDocumentStatus({
     ctx,
     input: { id: row.id, action: 'finalize', unchangedSince: row.updatedAt },
   });
@@ -57,16 +57,16 @@ export async function finalizeDocument({
  * What finalize checks: a draft invoice or credit note whose customer needs an e-invoice, as finalize
  * will freeze it (today's seller and buyer, the customer's buyer reference); null when nothing is checked.
  */
-export function finalizeCheckInput(
+export async function finalizeCheckInput(
   ctx: AccountCtx,
   row: DocumentRow,
-): (StoredEInvoiceInput & { profile: EInvoiceProfile }) | null {
+): Promise<(StoredEInvoiceInput & { profile: EInvoiceProfile }) | null> {
   if (row.status !== 'draft' || !EINVOICE_TYPES.has(row.documentType)) return null;
-  const customer = findCustomer(ctx.db, ctx.accountId, row.customerId);
+  const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
   if (!customer) throw conflict('The document refers to a customer that is gone');
   const profile = (customer.einvoiceProfile as EInvoiceProfile | null) ?? null;
   if (profile === null) return null;
-  const einvoice = einvoiceInputOf(ctx, row);
+  const einvoice = await einvoiceInputOf(ctx, row);
   const reference = einvoice.data.buyer_reference ?? customerBuyerReference(customer);
   const data = reference ? { ...einvoice.data, buyer_reference: reference } : einvoice.data;
   return { ...einvoice, data, profile };

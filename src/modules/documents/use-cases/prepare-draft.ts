@@ -26,16 +26,16 @@ export interface DraftCandidate {
 
 /** How a draft's references are found: straight from the database, or remembered (see below). */
 export interface ReferenceLookup {
-  businessProfileExists(id: string): boolean;
-  customerExists(id: string): boolean;
-  document(id: string): DocumentRow | undefined;
+  businessProfileExists(id: string): Promise<boolean>;
+  customerExists(id: string): Promise<boolean>;
+  document(id: string): Promise<DocumentRow | undefined>;
 }
 
 export function databaseLookup(ctx: AccountCtx): ReferenceLookup {
   return {
-    businessProfileExists: (id) => findBusinessProfile(ctx.db, ctx.accountId, id) !== undefined,
-    customerExists: (id) => findCustomer(ctx.db, ctx.accountId, id) !== undefined,
-    document: (id) => findDocument(ctx.db, ctx.accountId, id),
+    businessProfileExists: async (id) => (await findBusinessProfile(ctx.db, ctx.accountId, id)) !== undefined,
+    customerExists: async (id) => (await findCustomer(ctx.db, ctx.accountId, id)) !== undefined,
+    document: async (id) => await findDocument(ctx.db, ctx.accountId, id),
   };
 }
 
@@ -59,16 +59,16 @@ export function rememberingLookup(ctx: AccountCtx): ReferenceLookup {
   };
 }
 
-function referenceProblems(draft: DraftCandidate, lookup: ReferenceLookup): FieldError[] {
+async function referenceProblems(draft: DraftCandidate, lookup: ReferenceLookup): Promise<FieldError[]> {
   const problems: FieldError[] = [];
   const missing = (loc: string, what: string) =>
     problems.push({ loc, msg: `${what} not found`, type: 'not_found' });
-  if (!lookup.businessProfileExists(draft.businessProfileId)) {
+  if (!(await lookup.businessProfileExists(draft.businessProfileId))) {
     missing('body.business_profile_id', 'Business profile');
   }
-  if (!lookup.customerExists(draft.customerId)) missing('body.customer_id', 'Customer');
+  if (!(await lookup.customerExists(draft.customerId))) missing('body.customer_id', 'Customer');
   if (draft.sourceDocumentId !== null) {
-    const source = lookup.document(draft.sourceDocumentId);
+    const source = await lookup.document(draft.sourceDocumentId);
     if (!source) missing('body.source_document_id', 'Source document');
     else if (draft.documentType === 'credit_note' && source.documentType !== 'invoice') {
       problems.push({
@@ -90,14 +90,14 @@ function referenceProblems(draft: DraftCandidate, lookup: ReferenceLookup): Fiel
 type DraftContent = Pick<DocumentData, 'line_items' | 'discounts' | 'shipping' | 'tax_scheme' | 'ship_to'>;
 
 /** Every problem of a draft (references, content, totals), with `body.` locs, as a value. */
-export function draftProblems(
+export async function draftProblems(
   ctx: AccountCtx,
   draft: DraftCandidate,
   lookup: ReferenceLookup = databaseLookup(ctx),
-): FieldError[] {
+): Promise<FieldError[]> {
   const content = draft.content as DraftContent;
   return [
-    ...referenceProblems(draft, lookup),
+    ...(await referenceProblems(draft, lookup)),
     ...documentProblems(
       { ...draft, content },
       { content: 'body', issueDate: 'body.issue_date', dueDate: 'body.due_date' },
@@ -106,9 +106,9 @@ export function draftProblems(
 }
 
 /** Checks a draft completely (references, content, totals) and returns the totals to store with it. */
-export function prepareDraft(ctx: AccountCtx, draft: DraftCandidate): StoredTotals {
+export async function prepareDraft(ctx: AccountCtx, draft: DraftCandidate): Promise<StoredTotals> {
   const content = draft.content as DraftContent;
-  const problems = draftProblems(ctx, draft);
+  const problems = await draftProblems(ctx, draft);
   if (problems.length > 0) throw validationError(problems);
   const totals = documentTotals(draft.currency, content);
   if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.${p.loc}` })));

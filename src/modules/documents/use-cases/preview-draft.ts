@@ -13,12 +13,12 @@ export const PREVIEW_NUMBER = 'DRAFT';
  * locs), the customer's buyer reference, the profile and customer as parties, so that what is drawn from it
  * is what a render of the stored document draws.
  */
-export function previewDraft(
+export async function previewDraft(
   ctx: AccountCtx,
   input: CreateDocumentBody,
-): { row: DocumentRow; einvoice: StoredEInvoiceInput } {
-  const draft = withCustomerBuyerReference(ctx, draftOf(input));
-  const totals = prepareDraft(ctx, draft);
+): Promise<{ row: DocumentRow; einvoice: StoredEInvoiceInput }> {
+  const draft = await withCustomerBuyerReference(ctx, draftOf(input));
+  const totals = await prepareDraft(ctx, draft);
   const now = ctx.clock.now().toISOString();
   const { content, ...identity } = draft;
   const row: DocumentRow = {
@@ -40,5 +40,5 @@ export function previewDraft(
     archivedAt: null,
     amountPaid: '0',
   };
-  return { row, einvoice: einvoiceInputOf(ctx, row) };
+  return { row, einvoice: await einvoiceInputOf(ctx, row) };
 }

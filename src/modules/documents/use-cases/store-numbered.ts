@@ -1,12 +1,13 @@
 import { isUniqueViolation } from '../../../db/errors';
+import { savepoint } from '../../../db/transaction';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict } from '../../../shared/errors';
 import { allocateNumber } from '../../numbering-sequences';
 import { findDocumentByNumber, insertDocument } from '../repo';
 import type { DocumentRow } from '../schema';
 
-export function numberTaken(ctx: AccountCtx, number: string) {
-  const holder = findDocumentByNumber(ctx.db, ctx.accountId, number);
+export async function numberTaken(ctx: AccountCtx, number: string) {
+  const holder = await findDocumentByNumber(ctx.db, ctx.accountId, number);
   return conflict(`Number '${number}' is already used by document ${holder?.id ?? '(another document)'}`, {
     number,
     document_id: holder?.id ?? null,
@@ -18,27 +19,28 @@ export function numberTaken(ctx: AccountCtx, number: string) {
  * decides (never a read-then-write); a sequence number someone already took by hand is passed over, and
  * the counter only moves inside the caller's transaction.
  */
-export function storeNumbered(
+export async function storeNumbered(
   ctx: AccountCtx,
   draft: Omit<DocumentRow, 'number' | 'createdBy' | 'amountPaid'>,
   numbering: { number: string } | { sequenceId: string; loc: string },
-): DocumentRow {
+): Promise<DocumentRow> {
   const row = { ...draft, createdBy: creatorOf(ctx) };
   if ('number' in numbering) {
     try {
-      return insertDocument(ctx.db, { ...row, number: numbering.number });
+      return await savepoint(ctx, (sp) => insertDocument(sp.db, { ...row, number: numbering.number }));
     } catch (error) {
-      if (isUniqueViolation(error, 'documents.number')) throw numberTaken(ctx, numbering.number);
+      if (isUniqueViolation(error, 'documents.number')) throw await numberTaken(ctx, numbering.number);
       throw error;
     }
   }
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const number = allocateNumber({
+    const number = await allocateNumber({
       ctx,
       input: { sequenceId: numbering.sequenceId, issueDate: row.issueDate, loc: numbering.loc },
     });
     try {
-      return insertDocument(ctx.db, { ...row, number });
+      // A savepoint: the next number is tried in the same transaction (PostgreSQL would abort it).
+      return await savepoint(ctx, (sp) => insertDocument(sp.db, { ...row, number }));
     } catch (error) {
       if (!isUniqueViolation(error, 'documents.number')) throw error;
     }

@@ -1,5 +1,5 @@
 import { isUniqueViolation } from '../../../db/errors';
-import { transactional } from '../../../db/transaction';
+import { savepoint, transactional } from '../../../db/transaction';
 import { CONTENT_KEYS } from '../../../domain/document-content';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
@@ -14,14 +14,14 @@ import { numberTaken } from './store-numbered';
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
 
 /** PATCH on a draft: omitted = unchanged, value = set, null = clear; the result is checked as a whole. */
-function updateDocumentNow({
+async function updateDocumentNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; changes: UpdateDocumentBody };
-}): DocumentRow {
-  const row = findDocument(ctx.db, ctx.accountId, input.id);
+}): Promise<DocumentRow> {
+  const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   if (row.status !== 'draft') throw conflict(`Only draft documents can be edited; this one is ${row.status}`);
   const c = input.changes;
@@ -41,21 +41,24 @@ function updateDocumentNow({
     sourceDocumentId: pick(c.source_document_id, row.sourceDocumentId),
     content: pickContent(content),
   };
-  const totals = prepareDraft(ctx, draft);
+  const totals = await prepareDraft(ctx, draft);
   const number = pick(c.number, row.number);
   const { content: data, ...identity } = draft;
   try {
-    const updated = updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, 'draft', {
-      ...identity,
-      number,
-      data,
-      totals,
-      updatedAt: isoNow(ctx.clock),
-    });
+    // A savepoint: numberTaken reads on after a unique violation (PostgreSQL aborts the transaction).
+    const updated = await savepoint(ctx, (sp) =>
+      updateDocumentIfStatus(sp.db, ctx.accountId, row.id, 'draft', {
+        ...identity,
+        number,
+        data,
+        totals,
+        updatedAt: isoNow(ctx.clock),
+      }),
+    );
     if (!updated) throw conflict('The document was finalized meanwhile; it can no longer be edited');
     return updated;
   } catch (error) {
-    if (isUniqueViolation(error, 'documents.number')) throw numberTaken(ctx, number);
+    if (isUniqueViolation(error, 'documents.number')) throw await numberTaken(ctx, number);
     throw error;
   }
 }

@@ -11,20 +11,20 @@ export interface DisputeView {
 }
 
 /** Marks an invoice disputed (or not): no reminder goes out about a disputed one, by hand or by the job. */
-export function setDispute({
+export async function setDispute({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { documentId: string; disputed: boolean; note?: string | null };
-}): DisputeView {
-  const document = findDocument(ctx.db, ctx.accountId, input.documentId);
+}): Promise<DisputeView> {
+  const document = await findDocument(ctx.db, ctx.accountId, input.documentId);
   if (!document) throw notFound('Document');
   if (!input.disputed) {
-    deleteDispute(ctx.db, ctx.accountId, document.id);
+    await deleteDispute(ctx.db, ctx.accountId, document.id);
     return { document_id: document.id, disputed: false, note: null };
   }
-  const row = insertDispute(ctx.db, {
+  const row = await insertDispute(ctx.db, {
     documentId: document.id,
     accountId: ctx.accountId,
     note: input.note ?? null,
@@ -33,9 +33,9 @@ export function setDispute({
   return { document_id: document.id, disputed: true, note: row.note };
 }
 
-export function readDispute(ctx: AccountCtx, documentId: string): DisputeView {
-  const document = findDocument(ctx.db, ctx.accountId, documentId);
+export async function readDispute(ctx: AccountCtx, documentId: string): Promise<DisputeView> {
+  const document = await findDocument(ctx.db, ctx.accountId, documentId);
   if (!document) throw notFound('Document');
-  const row = findDispute(ctx.db, ctx.accountId, document.id);
+  const row = await findDispute(ctx.db, ctx.accountId, document.id);
   return { document_id: document.id, disputed: row !== undefined, note: row?.note ?? null };
 }

@@ -18,16 +18,22 @@ export interface EffectivePolicy {
  * The account's policy, or the defaults (disabled) while it has saved none: German, or English for a
  * document in English (`language`), since nobody chose their words yet.
  */
-export function readPolicy(ctx: AccountCtx, language?: string): EffectivePolicy {
-  const row = findPolicy(ctx.db, ctx.accountId);
+export async function readPolicy(ctx: AccountCtx, language?: string): Promise<EffectivePolicy> {
+  const row = await findPolicy(ctx.db, ctx.accountId);
   if (row) return { enabled: row.enabled, levels: row.levels, updatedAt: row.updatedAt };
   return { enabled: false, levels: language === 'en' ? DEFAULT_LEVELS_EN : DEFAULT_LEVELS, updatedAt: null };
 }
 
-function savePolicyNow({ ctx, input }: { ctx: AccountCtx; input: PutDunningPolicyBody }): EffectivePolicy {
+async function savePolicyNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: PutDunningPolicyBody;
+}): Promise<EffectivePolicy> {
   const { levels, problems } = levelProblems(input.levels);
   if (problems.length > 0) throw validationError(problems);
-  const row = upsertPolicy(ctx.db, {
+  const row = await upsertPolicy(ctx.db, {
     accountId: ctx.accountId,
     enabled: input.enabled,
     levels,

@@ -5,29 +5,29 @@ import { type DocumentRow, findDocument, paymentFigures } from '../../documents'
 import { findDispute } from '../repo';
 
 /** Whose reminders exist: an invoice, finalized or sent, with something still due, not disputed. */
-export function remindableProblem(ctx: AccountCtx, document: DocumentRow): string | null {
+export async function remindableProblem(ctx: AccountCtx, document: DocumentRow): Promise<string | null> {
   if (document.documentType !== 'invoice') return `A ${document.documentType} gets no reminders`;
   if (document.status !== 'finalized' && document.status !== 'sent') {
     return `Cannot send a reminder about a document that is ${document.status}`;
   }
   const due = dec(paymentFigures(document).amount_due);
   if (isZero(due) || isNegative(due)) return 'Nothing is due on this invoice';
-  if (findDispute(ctx.db, ctx.accountId, document.id)) return 'The invoice is disputed';
+  if (await findDispute(ctx.db, ctx.accountId, document.id)) return 'The invoice is disputed';
   return null;
 }
 
 /** The invoice a reminder may be sent about (404, or 409 with the reason in details). */
-export function remindableDocument(ctx: AccountCtx, documentId: string): DocumentRow {
-  const document = findDocument(ctx.db, ctx.accountId, documentId);
+export async function remindableDocument(ctx: AccountCtx, documentId: string): Promise<DocumentRow> {
+  const document = await findDocument(ctx.db, ctx.accountId, documentId);
   if (!document) throw notFound('Document');
-  const problem = remindableProblem(ctx, document);
+  const problem = await remindableProblem(ctx, document);
   if (problem) {
     throw conflict(problem, {
       action: 'send-reminder',
       status: document.status,
       document_type: document.documentType,
       payment_status: paymentFigures(document).payment_status,
-      disputed: findDispute(ctx.db, ctx.accountId, document.id) !== undefined,
+      disputed: (await findDispute(ctx.db, ctx.accountId, document.id)) !== undefined,
     });
   }
   return document;

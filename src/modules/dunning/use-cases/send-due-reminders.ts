@@ -27,21 +27,21 @@ export async function sendDueReminders({
   job: JobContext;
   logger: Logger;
 }): Promise<number> {
-  const policy = findPolicy(ctx.db, ctx.accountId);
+  const policy = await findPolicy(ctx.db, ctx.accountId);
   if (!policy?.enabled) return 0;
   const today = todayOf(ctx);
   let sentCount = 0;
   let after: string | null = null;
   for (;;) {
-    const rows = listDocuments(ctx.db, ctx.accountId, { overdueOn: today }, { limit: PAGE, after });
+    const rows = await listDocuments(ctx.db, ctx.accountId, { overdueOn: today }, { limit: PAGE, after });
     for (const document of rows.slice(0, PAGE)) {
-      if (document.documentType !== 'invoice' || remindableProblem(ctx, document) !== null) continue;
-      const sent = remindersOf(ctx.db, ctx.accountId, document.id);
+      if (document.documentType !== 'invoice' || (await remindableProblem(ctx, document)) !== null) continue;
+      const sent = await remindersOf(ctx.db, ctx.accountId, document.id);
       if (sent.some((r) => r.sentOn === today)) continue;
       const level = nextLevel(sent);
       const stage = policy.levels[level - 1];
       if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;
-      if (defaultRecipient(ctx, document) === null) {
+      if ((await defaultRecipient(ctx, document)) === null) {
         logger.warn('dunning: no e-mail address', { document_id: document.id, level });
         continue;
       }

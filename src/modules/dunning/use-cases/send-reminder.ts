@@ -44,9 +44,9 @@ export function nextLevel(sent: readonly ReminderRow[]): number {
 }
 
 /** The customer's address, else the invoice's buyer's: where a reminder goes when the caller names none. */
-export function defaultRecipient(ctx: AccountCtx, document: DocumentRow): string | null {
-  const customer = findCustomer(ctx.db, ctx.accountId, document.customerId);
-  const buyer = readDocument(ctx, document).data.buyer as Party | undefined;
+export async function defaultRecipient(ctx: AccountCtx, document: DocumentRow): Promise<string | null> {
+  const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
+  const buyer = (await readDocument(ctx, document)).data.buyer as Party | undefined;
   return customer?.email?.trim() || buyer?.email?.trim() || null;
 }
 
@@ -59,12 +59,12 @@ interface Plan {
 }
 
 /** Everything decided before drawing: the level, the figures and the filled words (throws 409/422). */
-function planReminder(ctx: AccountCtx, documentId: string, body: SendReminderBody): Plan {
-  const document = remindableDocument(ctx, documentId);
-  const profile = findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
+async function planReminder(ctx: AccountCtx, documentId: string, body: SendReminderBody): Promise<Plan> {
+  const document = await remindableDocument(ctx, documentId);
+  const profile = await findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
   const locale = emailLocale(document.locale, profile?.defaultLocale);
-  const policy = readPolicy(ctx, languageOf(locale));
-  const sent = remindersOf(ctx.db, ctx.accountId, document.id);
+  const policy = await readPolicy(ctx, languageOf(locale));
+  const sent = await remindersOf(ctx.db, ctx.accountId, document.id);
   const level = body.level ?? nextLevel(sent);
   if (level > policy.levels.length) {
     if (body.level !== undefined) {
@@ -76,7 +76,7 @@ function planReminder(ctx: AccountCtx, documentId: string, body: SendReminderBod
   if (sent.some((r) => r.level === level)) {
     throw conflict(`Level ${level} was already sent for this invoice`, { action: 'send-reminder', level });
   }
-  const to = body.to ?? [defaultRecipient(ctx, document)].filter((a): a is string => a !== null);
+  const to = body.to ?? [await defaultRecipient(ctx, document)].filter((a): a is string => a !== null);
   if (to.length === 0) {
     const msg = 'the customer has no e-mail address: name the recipients in to';
     throw validationError([{ loc: 'body.to', msg, type: 'missing' }]);
@@ -90,7 +90,7 @@ function planReminder(ctx: AccountCtx, documentId: string, body: SendReminderBod
   const date = todayOf(ctx);
   const payBy = plusDays(date, PAY_WITHIN_DAYS);
   const fmt = makeFormatter(locale, document.currency, units);
-  const data = readDocument(ctx, document).data;
+  const data = (await readDocument(ctx, document)).data;
   const values = {
     number: document.number,
     issue_date: fmt.date(document.issueDate),
@@ -127,9 +127,9 @@ async function invoiceRender(
   einvoiceProfile: string | null,
 ): Promise<RenderRow> {
   const facturx = einvoiceProfile === 'factur_x_en16931';
-  const latest = latestRenderOf(ctx.db, ctx.accountId, document.id, isoNow(ctx.clock));
+  const latest = await latestRenderOf(ctx.db, ctx.accountId, document.id, isoNow(ctx.clock));
   if (latest && (!facturx || latest.compliance !== null)) return latest;
-  const account = findAccountWithPlan(ctx.db, ctx.accountId);
+  const account = await findAccountWithPlan(ctx.db, ctx.accountId);
   const { row } = await renderStoredDocument({
     ctx,
     services: services.renders,
@@ -144,7 +144,7 @@ async function invoiceRender(
 }
 
 /** Runs the final step in a transaction: by default its own; a job passes its fenced one. */
-export type Commit = <T>(work: (db: DbOrTx) => T) => T;
+export type Commit = <T>(work: (db: DbOrTx) => Promise<T>) => Promise<T>;
 
 /**
  * POST /documents/{id}/reminders and the daily job: draws the letter in the invoice's template and language,
@@ -162,12 +162,12 @@ export async function sendReminder({
   input: { documentId: string; body: SendReminderBody };
   commit?: Commit;
 }): Promise<ReminderRow> {
-  const plan = planReminder(ctx, input.documentId, input.body);
+  const plan = await planReminder(ctx, input.documentId, input.body);
   const { document } = plan;
-  const customer = findCustomer(ctx.db, ctx.accountId, document.customerId);
+  const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
   const einvoiceProfile = einvoiceToAttach(customer?.einvoiceProfile, document.documentType, undefined);
   const render = await invoiceRender(ctx, services, document, einvoiceProfile);
-  const account = findAccountWithPlan(ctx.db, ctx.accountId);
+  const account = await findAccountWithPlan(ctx.db, ctx.accountId);
   const planId = account?.account.planId ?? '';
   // The letter wears the template the attached invoice PDF was drawn with (the account's default when
   // that template has since been deleted).
@@ -179,9 +179,9 @@ export async function sendReminder({
     row: document,
     planId,
     body: sameTemplate,
-  }).catch((error: unknown) => {
+  }).catch(async (error: unknown) => {
     if (!(error instanceof DomainError)) throw error;
-    return storedPdfInput(ctx, services.renders, { row: document, planId, body: {} });
+    return await storedPdfInput(ctx, services.renders, { row: document, planId, body: {} });
   });
   const bytes = await services.renders.renderPdf({ ...pdf, facturx: null, letter: plan.letter });
   const id = newId('rem');
@@ -189,11 +189,11 @@ export async function sendReminder({
   await services.renders.blobs.put(blobKey, bytes, 'application/pdf');
   const run: Commit = commit ?? ((work) => inTransaction(ctx, (tx) => work(tx.db)));
   try {
-    return run((db) => {
+    return await run(async (db) => {
       const tx = { ...ctx, db };
       // Checked again where it counts: a payment or another reminder may have come in while drawing.
-      remindableDocument(tx, document.id);
-      const delivery = queueDelivery(tx, {
+      await remindableDocument(tx, document.id);
+      const delivery = await queueDelivery(tx, {
         documentId: document.id,
         to: plan.to,
         cc: [],
@@ -222,7 +222,7 @@ export async function sendReminder({
         createdBy: creatorOf(ctx),
         createdAt: isoNow(ctx.clock),
       };
-      if (!insertReminder(db, row)) {
+      if (!(await insertReminder(db, row))) {
         throw conflict(`Level ${plan.level} was already sent for this invoice`, {
           action: 'send-reminder',
           level: plan.level,

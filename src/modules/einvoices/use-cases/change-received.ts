@@ -12,18 +12,18 @@ import { recordSettlingPayment } from './received-payments';
  * PATCH: the bookkeeper's decision (approved, rejected, paid, or back to received) and a note; paid records what
  * is still due as a payment dated today.
  */
-function changeReceivedNow({
+async function changeReceivedNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; changes: UpdateReceivedBody };
-}): ReceivedDocumentRow {
-  const row = findReceived(ctx.db, ctx.accountId, input.id);
+}): Promise<ReceivedDocumentRow> {
+  const row = await findReceived(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Received document');
   const { status, note } = input.changes;
-  if (status === 'paid' && row.status !== 'paid') recordSettlingPayment(ctx, row);
-  const updated = updateReceived(ctx.db, ctx.accountId, input.id, {
+  if (status === 'paid' && row.status !== 'paid') await recordSettlingPayment(ctx, row);
+  const updated = await updateReceived(ctx.db, ctx.accountId, input.id, {
     ...(status === undefined ? {} : { status }),
     ...(note === undefined ? {} : { note }),
     updatedAt: isoNow(ctx.clock),
@@ -44,7 +44,7 @@ export async function deleteReceived({
   blobs: BlobStore;
   input: { id: string };
 }) {
-  const row = deleteReceivedRow(ctx.db, ctx.accountId, input.id);
+  const row = await deleteReceivedRow(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Received document');
   await blobs.delete(row.blobKey).catch(() => undefined);
 }

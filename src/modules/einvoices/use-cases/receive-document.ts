@@ -37,7 +37,7 @@ export async function receiveDocument({
   input: { file: ReceivedFile; original: ReceivedOriginal; source?: ReceivedSource };
 }): Promise<{ row: ReceivedDocumentRow; created: boolean }> {
   const sha256 = createHash('sha256').update(input.original.bytes).digest('hex');
-  const existing = findReceivedBySha(ctx.db, ctx.accountId, sha256);
+  const existing = await findReceivedBySha(ctx.db, ctx.accountId, sha256);
   if (existing) return { row: existing, created: false };
   const parsed = await parseReceived(deps, input.file, {
     accountId: ctx.accountId,
@@ -50,7 +50,7 @@ export async function receiveDocument({
   const now = isoNow(ctx.clock);
   try {
     // Checked again at insert: another request may have stored the same bytes meanwhile.
-    const again = findReceivedBySha(ctx.db, ctx.accountId, sha256);
+    const again = await findReceivedBySha(ctx.db, ctx.accountId, sha256);
     if (again) {
       await deps.blobs.delete(blobKey).catch(() => undefined);
       return { row: again, created: false };
@@ -61,14 +61,14 @@ export async function receiveDocument({
     const sellerName = seller?.name ?? null;
     const same =
       number !== null && issueDate !== null
-        ? findSameInvoice(ctx.db, ctx.accountId, {
+        ? await findSameInvoice(ctx.db, ctx.accountId, {
             invoiceNumber: number,
             issueDate,
             sellerTaxId,
             sellerName,
           })
         : undefined;
-    const row = insertReceived(ctx.db, {
+    const row = await insertReceived(ctx.db, {
       id,
       accountId: ctx.accountId,
       status: 'received',

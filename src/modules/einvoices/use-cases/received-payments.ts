@@ -20,8 +20,8 @@ import type { ReceivedDocumentRow, ReceivedPaymentRow } from '../schema';
  * A received document a payment may be recorded against: an invoice that is not rejected (409 otherwise; a
  * credit note takes no payments, as with documents).
  */
-function payableReceived(ctx: AccountCtx, id: string): ReceivedDocumentRow {
-  const row = findReceived(ctx.db, ctx.accountId, id);
+async function payableReceived(ctx: AccountCtx, id: string): Promise<ReceivedDocumentRow> {
+  const row = await findReceived(ctx.db, ctx.accountId, id);
   if (!row) throw notFound('Received document');
   if (row.status === 'rejected' || row.documentType !== 'invoice') {
     const message =
@@ -41,8 +41,8 @@ function payableReceived(ctx: AccountCtx, id: string): ReceivedDocumentRow {
  * Recomputes amount_paid from the payments; one that settles it makes it paid, and a paid one no longer settled
  * (a payment deleted) goes back to approved.
  */
-function settleReceived(ctx: AccountCtx, row: ReceivedDocumentRow): ReceivedDocumentRow {
-  const amountPaid = totalPaid(paymentsOfReceived(ctx.db, ctx.accountId, row.id), row.currency);
+async function settleReceived(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<ReceivedDocumentRow> {
+  const amountPaid = totalPaid(await paymentsOfReceived(ctx.db, ctx.accountId, row.id), row.currency);
   const { settled } = receivedFigures({ ...row, amountPaid });
   const status =
     settled && (row.status === 'received' || row.status === 'approved')
@@ -50,7 +50,7 @@ function settleReceived(ctx: AccountCtx, row: ReceivedDocumentRow): ReceivedDocu
       : !settled && row.status === 'paid'
         ? 'approved'
         : row.status;
-  const updated = updateReceived(ctx.db, ctx.accountId, row.id, {
+  const updated = await updateReceived(ctx.db, ctx.accountId, row.id, {
     amountPaid,
     status,
     updatedAt: isoNow(ctx.clock),
@@ -75,36 +75,36 @@ function newReceivedPayment(
   };
 }
 
-function recordReceivedPaymentNow({
+async function recordReceivedPaymentNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { receivedId: string; payment: CreatePaymentBody };
-}): { payment: ReceivedPaymentRow; received: ReceivedDocumentRow } {
-  const row = payableReceived(ctx, input.receivedId);
-  const payment = insertReceivedPayment(
+}): Promise<{ payment: ReceivedPaymentRow; received: ReceivedDocumentRow }> {
+  const row = await payableReceived(ctx, input.receivedId);
+  const payment = await insertReceivedPayment(
     ctx.db,
     newReceivedPayment(ctx, row, paymentFields(input.payment, row.currency)),
   );
-  return { payment, received: settleReceived(ctx, row) };
+  return { payment, received: await settleReceived(ctx, row) };
 }
 
 export const recordReceivedPayment = transactional(recordReceivedPaymentNow);
 
-function deleteReceivedPaymentNow({
+async function deleteReceivedPaymentNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { receivedId: string; id: string };
 }) {
-  const payment = findReceivedPayment(ctx.db, ctx.accountId, input.id);
+  const payment = await findReceivedPayment(ctx.db, ctx.accountId, input.id);
   if (!payment || payment.receivedDocumentId !== input.receivedId) throw notFound('Payment');
-  deleteReceivedPaymentRow(ctx.db, ctx.accountId, payment.id);
-  const row = findReceived(ctx.db, ctx.accountId, input.receivedId);
+  await deleteReceivedPaymentRow(ctx.db, ctx.accountId, payment.id);
+  const row = await findReceived(ctx.db, ctx.accountId, input.receivedId);
   if (!row) throw notFound('Received document');
-  settleReceived(ctx, row);
+  await settleReceived(ctx, row);
 }
 
 export const deleteReceivedPayment = transactional(deleteReceivedPaymentNow);
@@ -113,11 +113,11 @@ export const deleteReceivedPayment = transactional(deleteReceivedPaymentNow);
  * "Mark paid" (PATCH status paid): what is still due is recorded as one payment dated today (the service clock),
  * so amount_paid, amount_due and the payments list agree with the status. Runs in the PATCH's transaction.
  */
-export function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow): void {
+export async function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<void> {
   if (row.documentType !== 'invoice') return;
   const due = receivedFigures(row).amount_due;
   if (isZero(dec(due)) || isNegative(dec(due))) return;
-  insertReceivedPayment(
+  await insertReceivedPayment(
     ctx.db,
     newReceivedPayment(ctx, row, {
       amount: due,
@@ -127,6 +127,6 @@ export function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow)
       note: 'Recorded by mark-paid',
     }),
   );
-  const amountPaid = totalPaid(paymentsOfReceived(ctx.db, ctx.accountId, row.id), row.currency);
-  updateReceived(ctx.db, ctx.accountId, row.id, { amountPaid });
+  const amountPaid = totalPaid(await paymentsOfReceived(ctx.db, ctx.accountId, row.id), row.currency);
+  await updateReceived(ctx.db, ctx.accountId, row.id, { amountPaid });
 }

@@ -34,8 +34,8 @@ export function defaultSettings(chart: Chart = 'SKR03', accountLength = 4): Acco
   };
 }
 
-export function readAccountingSettings(ctx: AccountCtx): AccountingSettingsValue {
-  return findAccountingSettings(ctx.db, ctx.accountId) ?? defaultSettings();
+export async function readAccountingSettings(ctx: AccountCtx): Promise<AccountingSettingsValue> {
+  return (await findAccountingSettings(ctx.db, ctx.accountId)) ?? defaultSettings();
 }
 
 function mergeAccounts(
@@ -68,13 +68,13 @@ function rangeProblem(loc: string, value: number, [low, high]: readonly [number,
 }
 
 /** PUT: the body replaces the settings; what it omits takes the default (accounts: the chart's per case). */
-function putAccountingSettingsNow({
+async function putAccountingSettingsNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: AccountingSettingsBody;
-}): AccountingSettingsValue {
+}): Promise<AccountingSettingsValue> {
   const base = defaultSettings(input.chart ?? 'SKR03', input.account_length ?? 4);
   const problems: FieldError[] = [];
   const fiscal = input.fiscal_year_start ?? base.fiscal_year_start;
@@ -124,7 +124,7 @@ function putAccountingSettingsNow({
     ),
   );
   if (problems.length > 0) throw validationError(problems);
-  saveAccountingSettings(ctx.db, ctx.accountId, settings, isoNow(ctx.clock));
+  await saveAccountingSettings(ctx.db, ctx.accountId, settings, isoNow(ctx.clock));
   return settings;
 }
 

@@ -48,7 +48,7 @@ const problemOf = (error: unknown) =>
 
 /** The document's PDF: its latest live render, else a new one through the render pool (counted as a render). */
 async function pdfOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow, input: ArchiveInput) {
-  const live = latestRenderOf(ctx.db, ctx.accountId, row.id, isoNow(ctx.clock));
+  const live = await latestRenderOf(ctx.db, ctx.accountId, row.id, isoNow(ctx.clock));
   const stored = live ? await services.blobs.get(live.blobKey) : null;
   if (stored) return stored;
   const made = await renderStoredDocument({
@@ -61,10 +61,10 @@ async function pdfOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow
 
 /** The e-invoice XML the customer needs (its `einvoice_profile`), as sending attaches it; null without one. */
 async function xmlOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow): Promise<string | null> {
-  const profile = findCustomer(ctx.db, ctx.accountId, row.customerId)
+  const profile = (await findCustomer(ctx.db, ctx.accountId, row.customerId))
     ?.einvoiceProfile as ComplianceProfile | null;
   if (!profile) return null;
-  const input = einvoiceInputOf(ctx, row);
+  const input = await einvoiceInputOf(ctx, row);
   const attachedFiles = await readSupportingFiles(
     ctx,
     services.blobs,
@@ -112,8 +112,8 @@ async function* issuedEntries(
   const filters = { issuedFrom: input.from, issuedTo: input.to };
   for await (const rows of pagesOf(
     ctx,
-    (db, page) => listDocuments(db, ctx.accountId, filters, page),
-    (_t, r) => r,
+    async (db, page) => await listDocuments(db, ctx.accountId, filters, page),
+    async (_t, r) => r,
   )) {
     for (const row of rows) {
       if (row.status === 'draft' || !(BOOKED_TYPES as readonly string[]).includes(row.documentType)) continue;
@@ -140,7 +140,12 @@ async function* issuedEntries(
       index.push(
         indexLine(
           'issued',
-          { number: row.number, type: row.documentType, date: row.issueDate, party: buyerNameOf(ctx, row) },
+          {
+            number: row.number,
+            type: row.documentType,
+            date: row.issueDate,
+            party: await buyerNameOf(ctx, row),
+          },
           { total: row.totals.total, currency: row.currency, status: row.status },
           files,
           notes,
@@ -158,9 +163,9 @@ async function* receivedEntries(
   index: string[],
 ): AsyncGenerator<Entry, void> {
   const filters = { issuedFrom: input.from, issuedTo: input.to };
-  const list = (db: AccountCtx['db'], page: { limit: number; after: string | null }) =>
-    listReceived(db, ctx.accountId, filters, page);
-  for await (const rows of pagesOf(ctx, list, (_t, r: ReceivedDocumentRow[]) => r)) {
+  const list = async (db: AccountCtx['db'], page: { limit: number; after: string | null }) =>
+    await listReceived(db, ctx.accountId, filters, page);
+  for await (const rows of pagesOf(ctx, list, async (_t, r: ReceivedDocumentRow[]) => r)) {
     for (const row of rows) {
       const bytes = await services.blobs.get(row.blobKey);
       const name = bytes

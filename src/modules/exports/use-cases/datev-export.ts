@@ -27,15 +27,17 @@ export function fiscalYearOf(date: string, start: string): string {
   return date.slice(5) >= start ? `${year}-${start}` : `${year - 1}-${start}`;
 }
 
-function checkedSettings(
+async function checkedSettings(
   ctx: AccountCtx,
   input: DatevInput,
-): AccountingSettingsValue & {
-  consultant_number: number;
-  client_number: number;
-} {
+): Promise<
+  AccountingSettingsValue & {
+    consultant_number: number;
+    client_number: number;
+  }
+> {
   checkPeriod(input.from, input.to);
-  const settings = readAccountingSettings(ctx);
+  const settings = await readAccountingSettings(ctx);
   const missing = (['consultant_number', 'client_number'] as const).filter((f) => settings[f] === null);
   if (missing.length > 0 || settings.consultant_number === null || settings.client_number === null) {
     throw conflict(
@@ -62,14 +64,23 @@ function checkedSettings(
   };
 }
 
-function issuedLines(ctx: AccountCtx, rows: DocumentRow[], settings: AccountingSettingsValue): string {
+async function issuedLines(
+  ctx: AccountCtx,
+  rows: DocumentRow[],
+  settings: AccountingSettingsValue,
+): Promise<string> {
   let out = '';
   for (const row of rows) {
     if (!(BOOKED_TYPES as readonly string[]).includes(row.documentType)) continue;
     if (row.status === 'draft' || row.status === 'void') continue;
-    const debtor = assignDebtorNumber(ctx.db, ctx.accountId, row.customerId, settings.first_debtor_number);
+    const debtor = await assignDebtorNumber(
+      ctx.db,
+      ctx.accountId,
+      row.customerId,
+      settings.first_debtor_number,
+    );
     if (debtor === null) continue;
-    const name = buyerNameOf(ctx, row);
+    const name = await buyerNameOf(ctx, row);
     const side = row.documentType === 'credit_note' ? 'H' : 'S';
     const bookings = bookingsOf(
       {
@@ -96,16 +107,16 @@ export function supplierKeyOf(row: Pick<ReceivedDocumentRow, 'sellerTaxId' | 'se
   return `name:${(row.sellerName ?? '').trim().toLowerCase()}`;
 }
 
-function receivedLines(
+async function receivedLines(
   ctx: AccountCtx,
   rows: ReceivedDocumentRow[],
   settings: AccountingSettingsValue,
-): string {
+): Promise<string> {
   let out = '';
   const now = isoNow(ctx.clock);
   for (const row of rows) {
     if (row.status === 'rejected' || !row.issueDate) continue;
-    const creditor = creditorNumberOf(
+    const creditor = await creditorNumberOf(
       ctx.db,
       ctx.accountId,
       { key: supplierKeyOf(row), name: row.sellerName },
@@ -136,8 +147,8 @@ function receivedLines(
  * The DATEV Buchungsstapel of a period, streamed a page of documents at a time: header, column line, one
  * booking per document and tax case. Assigns debtor (customers) and creditor (suppliers) numbers on the way.
  */
-export function datevExport({ ctx, input }: { ctx: AccountCtx; input: DatevInput }) {
-  const settings = checkedSettings(ctx, input);
+export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: DatevInput }) {
+  const settings = await checkedSettings(ctx, input);
   const header =
     headerLine({
       createdAt: ctx.clock.now(),
@@ -158,14 +169,14 @@ export function datevExport({ ctx, input }: { ctx: AccountCtx; input: DatevInput
     if (input.kind === 'issued') {
       yield* pagesOf(
         ctx,
-        (db, page) => listDocuments(db, ctx.accountId, filters, page),
-        (tx, rows) => issuedLines(tx, rows, settings),
+        async (db, page) => await listDocuments(db, ctx.accountId, filters, page),
+        async (tx, rows) => await issuedLines(tx, rows, settings),
       );
     } else {
       yield* pagesOf(
         ctx,
-        (db, page) => listReceived(db, ctx.accountId, filters, page),
-        (tx, rows) => receivedLines(tx, rows, settings),
+        async (db, page) => await listReceived(db, ctx.accountId, filters, page),
+        async (tx, rows) => await receivedLines(tx, rows, settings),
       );
     }
   }

@@ -72,13 +72,13 @@ function csvLine(r: CsvRow): string {
   ]);
 }
 
-const issuedRow = (ctx: AccountCtx, row: DocumentRow) =>
+const issuedRow = async (ctx: AccountCtx, row: DocumentRow) =>
   csvLine({
     number: row.number,
     type: row.documentType,
     issueDate: row.issueDate,
     dueDate: row.dueDate,
-    party: buyerNameOf(ctx, row),
+    party: await buyerNameOf(ctx, row),
     total: row.totals.total,
     tax: row.totals.tax_total,
     figures: paymentFigures(row),
@@ -112,12 +112,15 @@ export function documentsCsv({ ctx, input }: { ctx: AccountCtx; input: { from: s
     yield line(COLUMNS);
     yield* pagesOf(
       ctx,
-      (db, page) => listDocuments(db, ctx.accountId, filters, page),
-      (tx, rows) =>
-        rows
-          .filter((r) => r.status !== 'draft' && (BOOKED_TYPES as readonly string[]).includes(r.documentType))
-          .map((r) => issuedRow(tx, r))
-          .join(''),
+      async (db, page) => await listDocuments(db, ctx.accountId, filters, page),
+      async (tx, rows) => {
+        let out = '';
+        for (const r of rows) {
+          if (r.status === 'draft' || !(BOOKED_TYPES as readonly string[]).includes(r.documentType)) continue;
+          out += await issuedRow(tx, r);
+        }
+        return out;
+      },
     );
   }
   return {
@@ -140,8 +143,8 @@ export function receivedDocumentsCsv({
     yield line(COLUMNS.map((c) => (c === 'customer' ? 'supplier' : c)));
     yield* pagesOf(
       ctx,
-      (db, page) => listReceived(db, ctx.accountId, filters, page),
-      (_tx, rows) => rows.map(receivedRow).join(''),
+      async (db, page) => await listReceived(db, ctx.accountId, filters, page),
+      async (_tx, rows) => rows.map(receivedRow).join(''),
     );
   }
   return {

@@ -16,7 +16,7 @@ export async function deleteFile({
   blobs: BlobStore;
   input: { id: string };
 }): Promise<void> {
-  const row = deleteFileRow(ctx.db, ctx.accountId, input.id);
+  const row = await deleteFileRow(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('File');
   await blobs.delete(row.blobKey);
 }

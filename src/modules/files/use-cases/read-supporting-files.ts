@@ -47,7 +47,7 @@ export async function readSupportingFiles(
   const seen = new Set<string>();
   let total = 0;
   const readOne = async (fileId: string, at: string): Promise<EAttachedFile | null> => {
-    const row = findFile(scope.db, scope.accountId, fileId);
+    const row = await findFile(scope.db, scope.accountId, fileId);
     const bytes = row ? await blobs.get(row.blobKey) : null;
     if (!row || bytes === null) {
       problems.push({ loc: at, msg: 'No file with this id in this account', type: 'invalid_reference' });

@@ -56,7 +56,7 @@ export async function storeUpload({
   const blobKey = fileBlobKey(ctx.accountId, id);
   await blobs.put(blobKey, bytes, contentType);
   try {
-    return insertFile(ctx.db, {
+    return await insertFile(ctx.db, {
       id,
       accountId: ctx.accountId,
       filename: displayFilename(file.name),

@@ -67,7 +67,7 @@ export const customerImports: ImportResourceKind = {
     };
   },
 
-  check(_ctx, _format, parsed) {
+  async check(_ctx, _format, parsed) {
     const checked = { entries: [] as { rows: number[]; body: unknown }[], errors: [] as RowError[] };
     for (const { rows, body } of parsed.candidates) {
       const problems = customerRowProblems(body);
@@ -78,9 +78,9 @@ export const customerImports: ImportResourceKind = {
   },
 
   // createCustomer checks before it writes, so a row that fails leaves nothing behind: no savepoint needed.
-  commit(ctx, _format, entry) {
+  async commit(ctx, _format, entry) {
     try {
-      createCustomer({ ctx, input: entry.body as CreateCustomerBody });
+      await createCustomer({ ctx, input: entry.body as CreateCustomerBody });
       return null;
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'unprocessable_entity') throw error;

@@ -54,11 +54,11 @@ export const documentImports: ImportResourceKind = {
     return { totalRows: data.length, candidates };
   },
 
-  check(ctx, format, parsed) {
+  async check(ctx, format, parsed) {
     const entries: ImportEntry[] = [];
     const errors: RowError[] = [];
     const numbers = parsed.candidates.map((c) => numberOf(c.body)).filter((n) => n !== undefined);
-    const documentProblems = newDocumentChecker(ctx, numbers);
+    const documentProblems = await newDocumentChecker(ctx, numbers);
     // A number may appear once per file; the first row holding it keeps it.
     const holders = new Map<string, number>();
     for (const candidate of parsed.candidates) {
@@ -69,7 +69,7 @@ export const documentImports: ImportResourceKind = {
       const entry = { rows: candidate.rows, body: candidate.body };
       const schema = schemaProblems(candidate.body);
       const fields = rowLocs(
-        schema.length > 0 ? schema : documentProblems(candidate.body as CreateDocumentBody),
+        schema.length > 0 ? schema : await documentProblems(candidate.body as CreateDocumentBody),
       );
       const number = numberOf(candidate.body);
       if (number !== undefined) {
@@ -87,10 +87,10 @@ export const documentImports: ImportResourceKind = {
   },
 
   // A savepoint per document: one that fails at confirm leaves nothing, not even a drawn sequence number.
-  commit(ctx, format, entry) {
+  async commit(ctx, format, entry) {
     try {
-      ctx.db.transaction((db) =>
-        createDocument({ ctx: { ...ctx, db }, input: entry.body as CreateDocumentBody }),
+      await ctx.db.transaction(
+        async (db) => await createDocument({ ctx: { ...ctx, db }, input: entry.body as CreateDocumentBody }),
       );
       return null;
     } catch (error) {

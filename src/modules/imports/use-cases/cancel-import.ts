@@ -10,14 +10,20 @@ import { findImport, type ImportHead, updateImport } from '../repo';
  * chunk's transaction (these serialise with this one), so no row is committed after this commits; rows
  * committed before stay, and `imported_rows` counts them.
  */
-export function cancelImport({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): ImportHead {
-  return inTransaction(ctx, (tx) => {
-    const head = findImport(tx.db, tx.accountId, input.id);
+export async function cancelImport({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<ImportHead> {
+  return await inTransaction(ctx, async (tx) => {
+    const head = await findImport(tx.db, tx.accountId, input.id);
     if (!head) throw notFound('Import');
     const next = nextImportStatus('cancel', head.status);
     if (!next) throw invalidTransition('cancel', head.status);
     const now = isoNow(ctx.clock);
-    const updated = updateImport(tx.db, tx.accountId, input.id, {
+    const updated = await updateImport(tx.db, tx.accountId, input.id, {
       status: next,
       validRows: null,
       updatedAt: now,

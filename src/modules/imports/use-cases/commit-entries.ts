@@ -30,19 +30,19 @@ export function actingForCreator(ctx: AccountCtx, head: Pick<ImportRow, 'created
  * With `until` (a performance.now() time) it stops after the entry that reaches it, so one background
  * chunk holds the event loop for a bounded time whatever a row costs (a document costs several customers).
  */
-export function commitEntries(
+export async function commitEntries(
   ctx: AccountCtx,
   head: Pick<ImportRow, 'resource' | 'sourceFormat' | 'createdBy'>,
   entries: readonly ImportEntry[],
   until = Number.POSITIVE_INFINITY,
-): CommitOutcome {
+): Promise<CommitOutcome> {
   const kind = importKinds[head.resource];
   const creatorCtx = actingForCreator(ctx, head);
   const outcome: CommitOutcome = { entries: 0, importedRows: 0, failedRows: 0, errors: [] };
   for (const entry of entries) {
     if (outcome.entries > 0 && performance.now() >= until) break;
     outcome.entries += 1;
-    const errors = kind.commit(creatorCtx, head.sourceFormat, entry);
+    const errors = await kind.commit(creatorCtx, head.sourceFormat, entry);
     if (errors === null) outcome.importedRows += entry.rows.length;
     else {
       outcome.failedRows += entry.rows.length;
@@ -53,8 +53,12 @@ export function commitEntries(
 }
 
 /** The import's row errors with `more` merged in, still sorted by row; unchanged (null) when none. */
-export function mergedErrors(ctx: AccountCtx, id: string, more: readonly RowError[]): RowError[] | undefined {
+export async function mergedErrors(
+  ctx: AccountCtx,
+  id: string,
+  more: readonly RowError[],
+): Promise<RowError[] | undefined> {
   if (more.length === 0) return undefined;
-  const current = findImportErrors(ctx.db, ctx.accountId, id) ?? [];
+  const current = (await findImportErrors(ctx.db, ctx.accountId, id)) ?? [];
   return keptRowErrors([...current, ...more].sort(byRow));
 }

@@ -30,34 +30,34 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
  * start comes from the committed counts (EntryCursor), so a claim taken over after a crash resumes right
  * after the last committed chunk. False when there is nothing more to do: done, or cancelled meanwhile.
  */
-function commitChunk(
+async function commitChunk(
   ctx: AccountCtx,
   head: ImportHead,
   entries: ImportEntry[],
   cursor: EntryCursor,
-): boolean {
-  const progress = findImportProgress(ctx.db, ctx.accountId, head.id);
+): Promise<boolean> {
+  const progress = await findImportProgress(ctx.db, ctx.accountId, head.id);
   if (progress?.status !== 'processing') return false;
   const start = cursor.next(progress);
   const chunk = entries.slice(start, start + importTuning.chunkEntries[head.resource]);
   if (chunk.length === 0) return false;
-  const outcome = commitEntries(ctx, head, chunk, performance.now() + importTuning.chunkMs);
-  setImportProgress(ctx.db, ctx.accountId, head.id, {
+  const outcome = await commitEntries(ctx, head, chunk, performance.now() + importTuning.chunkMs);
+  await setImportProgress(ctx.db, ctx.accountId, head.id, {
     importedRows: progress.importedRows + outcome.importedRows,
     failedRows: progress.failedRows + outcome.failedRows,
-    errors: mergedErrors(ctx, head.id, outcome.errors),
+    errors: await mergedErrors(ctx, head.id, outcome.errors),
     updatedAt: isoNow(ctx.clock),
   });
   return start + outcome.entries < entries.length;
 }
 
 /** `completed`, unless a cancel came first; committed with the job's own completion. */
-function finish(ctx: AccountCtx, id: string): void {
-  const progress = findImportProgress(ctx.db, ctx.accountId, id);
+async function finish(ctx: AccountCtx, id: string): Promise<void> {
+  const progress = await findImportProgress(ctx.db, ctx.accountId, id);
   const next = progress && nextImportStatus('finish', progress.status);
   if (!next) return;
   const now = isoNow(ctx.clock);
-  setImportProgress(ctx.db, ctx.accountId, id, {
+  await setImportProgress(ctx.db, ctx.accountId, id, {
     status: next,
     validRows: null,
     updatedAt: now,
@@ -75,7 +75,7 @@ export async function commitInBackground(
   importId: string,
   job: JobContext,
 ): Promise<void> {
-  const accountId = findImportAccount(deps.db, importId);
+  const accountId = await findImportAccount(deps.db, importId);
   if (!accountId) throw JobError.permanent(`import ${importId} not found`);
   const ctxOf = (db: DbOrTx): AccountCtx => ({
     db,
@@ -83,16 +83,16 @@ export async function commitInBackground(
     accountId,
     actor: { kind: 'job', jobId: job.jobId },
   });
-  const head = findImport(deps.db, accountId, importId);
+  const head = await findImport(deps.db, accountId, importId);
   if (head?.status === 'processing') {
     const entries = await readStagedEntries(deps.blobs, importId);
     if (!entries) throw JobError.permanent('the rows of this import are gone: their staged file is missing');
     const cursor = new EntryCursor(entries);
-    while (job.transaction((tx) => commitChunk(ctxOf(tx), head, entries, cursor))) {
+    while (await job.transaction(async (tx) => await commitChunk(ctxOf(tx), head, entries, cursor))) {
       await yieldToEventLoop();
       job.signal.throwIfAborted();
     }
-    job.commit((tx) => finish(ctxOf(tx), importId));
+    await job.commit(async (tx) => await finish(ctxOf(tx), importId));
   }
   // Done, cancelled (before or while this ran) or never started: the staged file has no more use.
   await deps.blobs.delete(stagedRowsKey(importId));

@@ -10,8 +10,12 @@ import { findImport, type ImportHead, loadEntries, loadEntriesText, updateImport
 import { stagedRowsKey } from '../staged-rows';
 import { commitEntries, mergedErrors } from './commit-entries';
 
-function update(ctx: AccountCtx, id: string, changes: Parameters<typeof updateImport>[3]): ImportHead {
-  const updated = updateImport(ctx.db, ctx.accountId, id, changes);
+async function update(
+  ctx: AccountCtx,
+  id: string,
+  changes: Parameters<typeof updateImport>[3],
+): Promise<ImportHead> {
+  const updated = await updateImport(ctx.db, ctx.accountId, id, changes);
   if (!updated) throw notFound('Import');
   return updated;
 }
@@ -20,18 +24,18 @@ function update(ctx: AccountCtx, id: string, changes: Parameters<typeof updateIm
  * Every stored entry created and the status moved to `completed` in one IMMEDIATE transaction: all of it or
  * nothing, and a concurrent second confirm waits, then answers 409.
  */
-function confirmNow(ctx: AccountCtx, id: string): ImportHead {
-  return inTransaction(ctx, (tx) => {
-    const head = findImport(tx.db, tx.accountId, id);
+async function confirmNow(ctx: AccountCtx, id: string): Promise<ImportHead> {
+  return await inTransaction(ctx, async (tx) => {
+    const head = await findImport(tx.db, tx.accountId, id);
     if (!head) throw notFound('Import');
     if (!nextImportStatus('confirm', head.status)) throw invalidTransition('confirm', head.status);
-    const outcome = commitEntries(tx, head, loadEntries(tx.db, tx.accountId, id));
+    const outcome = await commitEntries(tx, head, await loadEntries(tx.db, tx.accountId, id));
     const now = isoNow(ctx.clock);
-    return update(tx, id, {
+    return await update(tx, id, {
       status: 'completed',
       importedRows: outcome.importedRows,
       failedRows: head.failedRows + outcome.failedRows,
-      errors: mergedErrors(tx, id, outcome.errors),
+      errors: await mergedErrors(tx, id, outcome.errors),
       validRows: null,
       updatedAt: now,
       completedAt: now,
@@ -46,19 +50,20 @@ function confirmNow(ctx: AccountCtx, id: string): ImportHead {
  * confirm writes the same bytes; a cancel in between removes it).
  */
 async function confirmInBackground(ctx: AccountCtx, id: string, blobs: BlobStore): Promise<ImportHead> {
-  const text = loadEntriesText(ctx.db, ctx.accountId, id);
+  const text = await loadEntriesText(ctx.db, ctx.accountId, id);
   if (text !== null) await blobs.put(stagedRowsKey(id), new TextEncoder().encode(text), 'application/json');
   try {
-    return inTransaction(ctx, (tx) => {
-      const head = findImport(tx.db, tx.accountId, id);
+    return await inTransaction(ctx, async (tx) => {
+      const head = await findImport(tx.db, tx.accountId, id);
       if (!head) throw notFound('Import');
       const next = nextImportStatus('confirm_in_background', head.status);
       if (!next) throw invalidTransition('confirm', head.status);
-      enqueueImportCommit(tx.db, ctx.clock, id);
-      return update(tx, id, { status: next, validRows: null, updatedAt: isoNow(ctx.clock) });
+      await enqueueImportCommit(tx.db, ctx.clock, id);
+      return await update(tx, id, { status: next, validRows: null, updatedAt: isoNow(ctx.clock) });
     });
   } catch (error) {
-    if (findImport(ctx.db, ctx.accountId, id)?.status === 'cancelled') await blobs.delete(stagedRowsKey(id));
+    if ((await findImport(ctx.db, ctx.accountId, id))?.status === 'cancelled')
+      await blobs.delete(stagedRowsKey(id));
     throw error;
   }
 }
@@ -76,8 +81,8 @@ export async function confirmImport({
   input: { id: string };
   blobs: BlobStore;
 }): Promise<ImportHead> {
-  const head = findImport(ctx.db, ctx.accountId, input.id);
+  const head = await findImport(ctx.db, ctx.accountId, input.id);
   if (!head) throw notFound('Import');
   const large = head.status === 'pending' && head.totalRows - head.failedRows > importTuning.backgroundAbove;
-  return large ? confirmInBackground(ctx, input.id, blobs) : confirmNow(ctx, input.id);
+  return large ? confirmInBackground(ctx, input.id, blobs) : await confirmNow(ctx, input.id);
 }

@@ -26,10 +26,10 @@ export async function createImport({
     const msg = `At most ${MAX_IMPORT_ROWS} rows per import; got ${parsed.totalRows}`;
     throw validationError([{ loc: 'body.data', msg, type: 'too_long' }], msg);
   }
-  const { entries, errors } = kind.check(ctx, input.source_format, parsed);
+  const { entries, errors } = await kind.check(ctx, input.source_format, parsed);
   const failedRows = errors.length;
   const now = isoNow(ctx.clock);
-  return insertImport(
+  return await insertImport(
     ctx.db,
     {
       id: newId('imp'),

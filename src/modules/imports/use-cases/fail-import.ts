@@ -13,15 +13,15 @@ import { mergedErrors } from './commit-entries';
  * not committed (found in `entries`, the import's stored entries), carries the reason. Undefined when
  * the import is no longer processing.
  */
-export function failImport({
+export async function failImport({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; reason: string; entries: readonly ImportEntry[] };
-}): ImportHead | undefined {
-  return inTransaction(ctx, (tx) => {
-    const head = findImport(tx.db, tx.accountId, input.id);
+}): Promise<ImportHead | undefined> {
+  return await inTransaction(ctx, async (tx) => {
+    const head = await findImport(tx.db, tx.accountId, input.id);
     const next = head && nextImportStatus('fail', head.status);
     if (!head || !next) return undefined;
     const { entries } = input;
@@ -35,10 +35,10 @@ export function failImport({
         ? []
         : [{ row: firstMissing, fields: [{ loc: 'import', msg, type: 'import_failed' }] }];
     const now = isoNow(ctx.clock);
-    return updateImport(tx.db, tx.accountId, input.id, {
+    return await updateImport(tx.db, tx.accountId, input.id, {
       status: next,
       failedRows: head.totalRows - head.importedRows,
-      errors: mergedErrors(tx, input.id, failure),
+      errors: await mergedErrors(tx, input.id, failure),
       validRows: null,
       updatedAt: now,
       completedAt: now,

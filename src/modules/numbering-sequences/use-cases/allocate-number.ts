@@ -12,21 +12,21 @@ import { findSequence, updateSequence } from '../repo';
  * A yearly sequence starts again at 1 when a document's issue year is later than the counter's year;
  * documents back-dated into an earlier year continue the current counter.
  */
-export function allocateNumber({
+export async function allocateNumber({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { sequenceId: string; issueDate: string; loc: string };
-}): string {
-  const row = findSequence(ctx.db, ctx.accountId, input.sequenceId);
+}): Promise<string> {
+  const row = await findSequence(ctx.db, ctx.accountId, input.sequenceId);
   if (!row) {
     throw validationError([{ loc: input.loc, msg: 'numbering sequence not found', type: 'invalid_value' }]);
   }
   const year = input.issueDate.slice(0, 4);
   const newPeriod = row.reset === 'yearly' && (row.period === null || year > row.period);
   const counter = newPeriod && row.period !== null ? 1 : row.nextNumber;
-  updateSequence(ctx.db, ctx.accountId, row.id, {
+  await updateSequence(ctx.db, ctx.accountId, row.id, {
     nextNumber: counter + 1,
     period: row.reset === 'yearly' ? (newPeriod ? year : row.period) : null,
     updatedAt: isoNow(ctx.clock),

@@ -12,16 +12,16 @@ function checkPattern(pattern: string | undefined): void {
   if (problem) throw validationError([{ loc: 'body.pattern', msg: problem, type: 'invalid_value' }]);
 }
 
-export function createSequence({
+export async function createSequence({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: CreateSequenceBody;
-}): NumberingSequenceRow {
+}): Promise<NumberingSequenceRow> {
   checkPattern(input.pattern);
   const now = isoNow(ctx.clock);
-  return insertSequence(ctx.db, {
+  return await insertSequence(ctx.db, {
     id: newId('seq'),
     accountId: ctx.accountId,
     name: input.name,
@@ -36,19 +36,19 @@ export function createSequence({
   });
 }
 
-export function updateSequenceSettings({
+export async function updateSequenceSettings({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; changes: UpdateSequenceBody };
-}): NumberingSequenceRow {
+}): Promise<NumberingSequenceRow> {
   checkPattern(input.changes.pattern);
-  const existing = findSequence(ctx.db, ctx.accountId, input.id);
+  const existing = await findSequence(ctx.db, ctx.accountId, input.id);
   if (!existing) throw notFound('Numbering sequence');
   const { next_number, ...rest } = input.changes;
   if (Object.keys(input.changes).length === 0) return existing;
-  const updated = updateSequence(ctx.db, ctx.accountId, input.id, {
+  const updated = await updateSequence(ctx.db, ctx.accountId, input.id, {
     ...rest,
     ...(next_number !== undefined ? { nextNumber: next_number } : {}),
     ...(rest.reset === 'never' ? { period: null } : {}),

@@ -6,12 +6,12 @@ import { deletePaymentRow, findPayment } from '../repo';
 import { settle } from './record-payment';
 
 /** Removes a payment; an invoice it no longer leaves settled goes back to sent or finalized. */
-function deletePaymentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
-  const payment = findPayment(ctx.db, ctx.accountId, input.id);
+async function deletePaymentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<void> {
+  const payment = await findPayment(ctx.db, ctx.accountId, input.id);
   if (!payment) throw notFound('Payment');
-  deletePaymentRow(ctx.db, ctx.accountId, payment.id);
-  const document = findDocument(ctx.db, ctx.accountId, payment.documentId);
-  if (document) settle(ctx, document);
+  await deletePaymentRow(ctx.db, ctx.accountId, payment.id);
+  const document = await findDocument(ctx.db, ctx.accountId, payment.documentId);
+  if (document) await settle(ctx, document);
 }
 
 export const deletePayment = transactional(deletePaymentNow);

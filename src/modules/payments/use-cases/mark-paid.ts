@@ -17,15 +17,15 @@ import { newPaymentRow, settle } from './record-payment';
  * SPEC 3's mark-paid (sent -> paid), now with its figures: the amount still due is recorded as one payment
  * dated today (the service clock), so amount_paid, amount_due and the payments list agree with the status.
  */
-function markPaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): DocumentRow {
-  const document = findDocument(ctx.db, ctx.accountId, input.id);
+async function markPaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<DocumentRow> {
+  const document = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!document) throw notFound('Document');
   allowedAction(document, 'mark-paid');
   const due = paymentFigures(document).amount_due;
   if (isZero(dec(due)) || isNegative(dec(due)))
-    return changeDocumentStatus({ ctx, input: { id: document.id, action: 'mark-paid' } });
+    return await changeDocumentStatus({ ctx, input: { id: document.id, action: 'mark-paid' } });
   const today = isoNow(ctx.clock).slice(0, 10);
-  insertPayment(
+  await insertPayment(
     ctx.db,
     newPaymentRow(ctx, document, {
       amount: due,
@@ -35,7 +35,7 @@ function markPaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } })
       note: 'Recorded by mark-paid',
     }),
   );
-  return settle(ctx, document);
+  return await settle(ctx, document);
 }
 
 export const markPaid = transactional(markPaidNow);

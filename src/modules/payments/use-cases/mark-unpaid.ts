@@ -11,17 +11,23 @@ import { settle } from './record-payment';
  * the invoice, newest first, until what is left no longer covers the amount due; earlier partial payments
  * stay. The figures and the status change in one transaction.
  */
-function markUnpaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): DocumentRow {
-  const document = findDocument(ctx.db, ctx.accountId, input.id);
+async function markUnpaidNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<DocumentRow> {
+  const document = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!document) throw notFound('Document');
   allowedAction(document, 'mark-unpaid');
   const owed = dec(document.totals.amount_due ?? document.totals.total);
-  const left = paymentsOfDocument(ctx.db, ctx.accountId, document.id);
+  const left = await paymentsOfDocument(ctx.db, ctx.accountId, document.id);
   while (left.length > 0 && cmp(sum(left.map((p) => dec(p.amount))), owed) >= 0) {
     const newest = left.shift();
-    if (newest) deletePaymentRow(ctx.db, ctx.accountId, newest.id);
+    if (newest) await deletePaymentRow(ctx.db, ctx.accountId, newest.id);
   }
-  return settle(ctx, document);
+  return await settle(ctx, document);
 }
 
 export const markUnpaid = transactional(markUnpaidNow);

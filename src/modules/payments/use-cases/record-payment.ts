@@ -11,8 +11,8 @@ import { insertPayment, paymentsOfDocument } from '../repo';
 import type { PaymentRow } from '../schema';
 
 /** The invoice a payment may be recorded against: a payable type, finalized, sent or paid (else 409). */
-export function payableDocument(ctx: AccountCtx, documentId: string): DocumentRow {
-  const document = findDocument(ctx.db, ctx.accountId, documentId);
+export async function payableDocument(ctx: AccountCtx, documentId: string): Promise<DocumentRow> {
+  const document = await findDocument(ctx.db, ctx.accountId, documentId);
   if (!document) throw notFound('Document');
   const type = document.documentType;
   const payable = isDocumentType(type) && getDocumentType(type)?.payable === true;
@@ -30,9 +30,12 @@ export function payableDocument(ctx: AccountCtx, documentId: string): DocumentRo
 }
 
 /** Recomputes the document's amount paid from its payments and lets it move status (one transaction). */
-export function settle(ctx: AccountCtx, document: DocumentRow): DocumentRow {
-  const amountPaid = totalPaid(paymentsOfDocument(ctx.db, ctx.accountId, document.id), document.currency);
-  return applyPayments({ ctx, input: { id: document.id, amountPaid } });
+export async function settle(ctx: AccountCtx, document: DocumentRow): Promise<DocumentRow> {
+  const amountPaid = totalPaid(
+    await paymentsOfDocument(ctx.db, ctx.accountId, document.id),
+    document.currency,
+  );
+  return await applyPayments({ ctx, input: { id: document.id, amountPaid } });
 }
 
 /** A new payment row of `document`: its account, customer and currency, made now by the acting member. */
@@ -54,19 +57,19 @@ export function newPaymentRow(
 }
 
 /** Stores a payment and the document's new figures and status together; overpayments are kept and shown. */
-function recordPaymentNow({
+async function recordPaymentNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { documentId: string; payment: CreatePaymentBody };
-}): { payment: PaymentRow; document: DocumentRow } {
-  const document = payableDocument(ctx, input.documentId);
-  const payment = insertPayment(
+}): Promise<{ payment: PaymentRow; document: DocumentRow }> {
+  const document = await payableDocument(ctx, input.documentId);
+  const payment = await insertPayment(
     ctx.db,
     newPaymentRow(ctx, document, paymentFields(input.payment, document.currency)),
   );
-  return { payment, document: settle(ctx, document) };
+  return { payment, document: await settle(ctx, document) };
 }
 
 export const recordPayment = transactional(recordPaymentNow);

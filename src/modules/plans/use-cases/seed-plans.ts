@@ -3,7 +3,7 @@ import type { SystemCtx } from '../../../shared/context';
 import { BUILT_IN_PLANS } from '../built-in';
 import { insertPlanIfAbsent } from '../repo';
 
-export function seedPlans({ ctx }: { ctx: SystemCtx }): void {
+export async function seedPlans({ ctx }: { ctx: SystemCtx }): Promise<void> {
   const now = isoNow(ctx.clock);
-  for (const plan of BUILT_IN_PLANS) insertPlanIfAbsent(ctx.db, plan, now);
+  for (const plan of BUILT_IN_PLANS) await insertPlanIfAbsent(ctx.db, plan, now);
 }

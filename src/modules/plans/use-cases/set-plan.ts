@@ -6,7 +6,7 @@ import { type PlanInput, upsertPlan } from '../repo';
 import type { PlanRow } from '../schema';
 
 /** Creates or updates a plan (admin CLI `plans set`); takes effect on the next request, no restart. */
-export function setPlan({ ctx, input }: { ctx: SystemCtx; input: PlanInput }): PlanRow {
+export async function setPlan({ ctx, input }: { ctx: SystemCtx; input: PlanInput }): Promise<PlanRow> {
   const problems = [];
   if (!/^plan_[a-z0-9_]+$/.test(input.id)) {
     problems.push({
@@ -39,5 +39,5 @@ export function setPlan({ ctx, input }: { ctx: SystemCtx; input: PlanInput }): P
     });
   }
   if (problems.length > 0) throw validationError(problems, 'Invalid plan');
-  return upsertPlan(ctx.db, { ...input, name: input.name.trim() }, isoNow(ctx.clock));
+  return await upsertPlan(ctx.db, { ...input, name: input.name.trim() }, isoNow(ctx.clock));
 }

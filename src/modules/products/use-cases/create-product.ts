@@ -6,12 +6,18 @@ import { type CreateProductBody, productProblems, toColumns } from '../model';
 import { insertProduct } from '../repo';
 import type { ProductRow } from '../schema';
 
-export function createProduct({ ctx, input }: { ctx: AccountCtx; input: CreateProductBody }): ProductRow {
+export async function createProduct({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: CreateProductBody;
+}): Promise<ProductRow> {
   const columns = toColumns(input);
   const problems = productProblems(input, columns);
   if (problems.length > 0) throw validationError(problems);
   const now = isoNow(ctx.clock);
-  return insertProduct(ctx.db, {
+  return await insertProduct(ctx.db, {
     id: newId('prd'),
     accountId: ctx.accountId,
     name: input.name.trim(),

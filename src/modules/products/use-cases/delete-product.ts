@@ -2,6 +2,12 @@ import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { deleteProduct as deleteRow } from '../repo';
 
-export function deleteProduct({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): void {
-  if (!deleteRow(ctx.db, ctx.accountId, input.id)) throw notFound('Product');
+export async function deleteProduct({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<void> {
+  if (!(await deleteRow(ctx.db, ctx.accountId, input.id))) throw notFound('Product');
 }

@@ -8,14 +8,14 @@ import { findProduct, updateProduct as updateRow } from '../repo';
 import type { ProductRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-function updateProductNow({
+async function updateProductNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; patch: UpdateProductBody };
-}): ProductRow {
-  const existing = findProduct(ctx.db, ctx.accountId, input.id);
+}): Promise<ProductRow> {
+  const existing = await findProduct(ctx.db, ctx.accountId, input.id);
   if (!existing) throw notFound('Product');
   const columns = toColumns(input.patch);
   const problems = productProblems(input.patch, { ...existing, ...columns });
@@ -26,7 +26,7 @@ function updateProductNow({
     ),
   );
   if (Object.keys(changes).length === 0) return existing;
-  const row = updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) });
+  const row = await updateRow(ctx.db, ctx.accountId, input.id, { ...changes, updatedAt: isoNow(ctx.clock) });
   if (!row) throw notFound('Product');
   return row;
 }

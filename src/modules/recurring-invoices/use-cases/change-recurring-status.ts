@@ -16,28 +16,37 @@ export type StatusAction = 'pause' | 'resume' | 'cancel';
  * first date on or after today (the seller's today), so a paused subscription is not billed for the pause.
  * Resume also clears `last_error`, so a schedule blocked by a failure is tried again.
  */
-function sideEffects(ctx: AccountCtx, row: RecurringInvoiceRow, action: StatusAction): RecurringChanges {
+async function sideEffects(
+  ctx: AccountCtx,
+  row: RecurringInvoiceRow,
+  action: StatusAction,
+): Promise<RecurringChanges> {
   if (action === 'cancel') return { nextOccurrenceDate: null };
   if (action === 'pause') return {};
-  const next = nextWithinLimits(ruleOf(row), limitsOf(row), row.occurrencesCreated, restartPoint(ctx, row));
+  const next = nextWithinLimits(
+    ruleOf(row),
+    limitsOf(row),
+    row.occurrencesCreated,
+    await restartPoint(ctx, row),
+  );
   return { nextOccurrenceDate: next, lastError: null };
 }
 
 /** Pause, resume or cancel (DELETE), in the caller's transaction; 409 when the state table forbids it. */
-function changeRecurringStatusNow({
+async function changeRecurringStatusNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; action: StatusAction };
-}): RecurringInvoiceRow {
-  const row = findRecurring(ctx.db, ctx.accountId, input.id);
+}): Promise<RecurringInvoiceRow> {
+  const row = await findRecurring(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Recurring invoice');
   const status = nextRecurringStatus(input.action, row.status);
   if (!status) throw invalidTransition(input.action, row.status);
-  const updated = updateRecurring(ctx.db, ctx.accountId, row.id, {
+  const updated = await updateRecurring(ctx.db, ctx.accountId, row.id, {
     status,
-    ...sideEffects(ctx, row, input.action),
+    ...(await sideEffects(ctx, row, input.action)),
     updatedAt: isoNow(ctx.clock),
   });
   if (!updated) throw notFound('Recurring invoice');
@@ -45,8 +54,10 @@ function changeRecurringStatusNow({
 }
 
 /** A schedule this write made due starts now rather than at the next poll. */
-export const changeRecurringStatus = transactional((args: Parameters<typeof changeRecurringStatusNow>[0]) => {
-  const row = changeRecurringStatusNow(args);
-  workMayBeDue();
-  return row;
-});
+export const changeRecurringStatus = transactional(
+  async (args: Parameters<typeof changeRecurringStatusNow>[0]) => {
+    const row = await changeRecurringStatusNow(args);
+    workMayBeDue();
+    return row;
+  },
+);

@@ -30,13 +30,13 @@ function dateProblems(startDate: string, endDate: string | null): FieldError[] {
  * A new `active` schedule whose first occurrence is `start_date`. Its template is checked now, as the
  * invoice of that first date, with the documents module's create checks. Run inside a transaction.
  */
-function createRecurringInvoiceNow({
+async function createRecurringInvoiceNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: CreateRecurringBody;
-}): RecurringInvoiceRow {
+}): Promise<RecurringInvoiceRow> {
   const endDate = input.end_date ?? null;
   const normalized = normalizeTemplate(input.invoice_template, {
     startDate: input.start_date,
@@ -54,11 +54,11 @@ function createRecurringInvoiceNow({
     occurrencesCreated: 0,
     template: normalized.template,
   };
-  const templateProblems = occurrenceProblems(ctx, config, input.start_date);
+  const templateProblems = await occurrenceProblems(ctx, config, input.start_date);
   if (templateProblems.length > 0) throw validationError(templateProblems);
   const rule = { anchor: input.start_date, frequency: input.frequency, interval: input.interval ?? 1 };
   const now = isoNow(ctx.clock);
-  return insertRecurring(ctx.db, {
+  return await insertRecurring(ctx.db, {
     id: newId('rinv'),
     accountId: ctx.accountId,
     status: 'active',
@@ -88,8 +88,8 @@ function createRecurringInvoiceNow({
 
 /** A schedule this write made due starts now rather than at the next poll. */
 export const createRecurringInvoice = transactional(
-  (args: Parameters<typeof createRecurringInvoiceNow>[0]) => {
-    const row = createRecurringInvoiceNow(args);
+  async (args: Parameters<typeof createRecurringInvoiceNow>[0]) => {
+    const row = await createRecurringInvoiceNow(args);
     workMayBeDue();
     return row;
   },

@@ -15,10 +15,10 @@ export type GenerateJob = JobDefinition<typeof GeneratePayload>;
  * still pending ran as a no-op (the schedule was paused at the time) or failed and has since been cleared
  * by the user (PATCH, resume): then a follow-up with the key `...:after:<that job>` is due instead.
  */
-function enqueueOccurrence(ctx: SystemCtx, kind: GenerateJob, ref: OccurrenceRef): void {
+async function enqueueOccurrence(ctx: SystemCtx, kind: GenerateJob, ref: OccurrenceRef): Promise<void> {
   let runKey = `recurring:${ref.recurringInvoiceId}:${ref.occurrenceDate}`;
   for (;;) {
-    const job = enqueueJob(ctx.db, ctx.clock, kind, ref, { runKey });
+    const job = await enqueueJob(ctx.db, ctx.clock, kind, ref, { runKey });
     if (job.status === 'queued' || job.status === 'running') return;
     runKey = `recurring:${ref.recurringInvoiceId}:${ref.occurrenceDate}:after:${job.id}`;
   }
@@ -31,12 +31,18 @@ function enqueueOccurrence(ctx: SystemCtx, kind: GenerateJob, ref: OccurrenceRef
  * The query reads the (status, next date) index up to the latest date anywhere on Earth; the exact
  * per-zone check happens on those few rows.
  */
-export function enqueueDueOccurrences({ ctx, input }: { ctx: SystemCtx; input: { kind: GenerateJob } }) {
+export async function enqueueDueOccurrences({
+  ctx,
+  input,
+}: {
+  ctx: SystemCtx;
+  input: { kind: GenerateJob };
+}) {
   const now = ctx.clock.now();
-  for (const due of findDueCandidates(ctx.db, latestDateOnEarth(now))) {
+  for (const due of await findDueCandidates(ctx.db, latestDateOnEarth(now))) {
     const date = due.nextOccurrenceDate;
-    const profile = findBusinessProfile(ctx.db, due.accountId, due.businessProfileId);
+    const profile = await findBusinessProfile(ctx.db, due.accountId, due.businessProfileId);
     if (date === null || date > localDate(now, profile?.defaultTimezone ?? null)) continue;
-    enqueueOccurrence(ctx, input.kind, { recurringInvoiceId: due.id, occurrenceDate: date });
+    await enqueueOccurrence(ctx, input.kind, { recurringInvoiceId: due.id, occurrenceDate: date });
   }
 }

@@ -12,8 +12,8 @@ export interface OccurrenceRef {
 }
 
 /** The schedule when `ref` is still its pending occurrence and it is active; undefined otherwise. */
-function pendingSchedule(ctx: SystemCtx, ref: OccurrenceRef) {
-  const row = findRecurringForJob(ctx.db, ref.recurringInvoiceId);
+async function pendingSchedule(ctx: SystemCtx, ref: OccurrenceRef) {
+  const row = await findRecurringForJob(ctx.db, ref.recurringInvoiceId);
   const pending = row?.status === 'active' && row.nextOccurrenceDate === ref.occurrenceDate;
   return pending ? row : undefined;
 }
@@ -24,14 +24,14 @@ function pendingSchedule(ctx: SystemCtx, ref: OccurrenceRef) {
  * schedule's pending one (already generated, paused, cancelled, re-scheduled) does nothing, and the unique
  * (schedule, date) index backs that up: each period yields one invoice however often its job runs.
  */
-export function generateOccurrence({
+export async function generateOccurrence({
   ctx,
   input,
 }: {
   ctx: SystemCtx & { jobId: string };
   input: OccurrenceRef;
-}): DocumentRow | null {
-  const row = pendingSchedule(ctx, input);
+}): Promise<DocumentRow | null> {
+  const row = await pendingSchedule(ctx, input);
   if (!row) return null;
   const account: AccountCtx = {
     db: ctx.db,
@@ -40,9 +40,9 @@ export function generateOccurrence({
     // The invoice belongs to whoever owns the schedule, so a member can finish what their schedule made.
     actor: { kind: 'job', jobId: ctx.jobId, memberId: row.createdBy },
   };
-  const document = createOccurrenceDocument(account, configOf(row), input.occurrenceDate);
+  const document = await createOccurrenceDocument(account, configOf(row), input.occurrenceDate);
   const now = isoNow(ctx.clock);
-  insertOccurrence(ctx.db, {
+  await insertOccurrence(ctx.db, {
     recurringInvoiceId: row.id,
     occurrenceDate: input.occurrenceDate,
     documentId: document.id,
@@ -50,7 +50,7 @@ export function generateOccurrence({
   });
   const count = row.occurrencesCreated + 1;
   const next = nextWithinLimits(ruleOf(row), limitsOf(row), count, addDays(input.occurrenceDate, 1));
-  updateRecurring(ctx.db, row.accountId, row.id, {
+  await updateRecurring(ctx.db, row.accountId, row.id, {
     occurrencesCreated: count,
     nextOccurrenceDate: next,
     lastError: null,
@@ -64,16 +64,16 @@ export function generateOccurrence({
  * the schedule until a PATCH or a resume clears it. Only while the failed date is still the pending one,
  * so a late failure cannot block a schedule that has moved on.
  */
-export function blockOnFailure({
+export async function blockOnFailure({
   ctx,
   input,
 }: {
   ctx: SystemCtx;
   input: OccurrenceRef & { error: unknown };
-}): string {
-  const row = pendingSchedule(ctx, input);
+}): Promise<string> {
+  const row = await pendingSchedule(ctx, input);
   const reason = failureReason(input.error, row ? configOf(row) : null);
   if (!row) return reason;
-  recordFailure(ctx.db, row.id, reason, isoNow(ctx.clock));
+  await recordFailure(ctx.db, row.id, reason, isoNow(ctx.clock));
   return reason;
 }

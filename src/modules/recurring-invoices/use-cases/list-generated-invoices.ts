@@ -9,31 +9,35 @@ import { findRecurring, listOccurrences, occurrencePageKey } from '../repo';
  * The invoices a schedule generated, newest occurrence first. A generated draft deleted since is left
  * out (its period still counts as generated and is not made again).
  */
-export function listGeneratedInvoices({
+export async function listGeneratedInvoices({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; page: PageRequest };
-}): Page<GeneratedInvoice> {
-  if (!findRecurring(ctx.db, ctx.accountId, input.id)) throw notFound('Recurring invoice');
-  const page = toPage(listOccurrences(ctx.db, input.id, input.page), input.page, occurrencePageKey, (r) => r);
-  const data = page.data.flatMap((occurrence): GeneratedInvoice[] => {
-    const document = findDocument(ctx.db, ctx.accountId, occurrence.documentId);
-    if (!document) return [];
-    return [
-      {
-        id: document.id,
-        invoice_number: document.number,
-        number: document.number,
-        status: document.status,
-        issue_date: document.issueDate,
-        due_date: document.dueDate,
-        occurrence_date: occurrence.occurrenceDate,
-        totals: presentTotals(document.totals, document.currency),
-        created_at: document.createdAt,
-      },
-    ];
-  });
+}): Promise<Page<GeneratedInvoice>> {
+  if (!(await findRecurring(ctx.db, ctx.accountId, input.id))) throw notFound('Recurring invoice');
+  const page = toPage(
+    await listOccurrences(ctx.db, input.id, input.page),
+    input.page,
+    occurrencePageKey,
+    (r) => r,
+  );
+  const data: GeneratedInvoice[] = [];
+  for (const occurrence of page.data) {
+    const document = await findDocument(ctx.db, ctx.accountId, occurrence.documentId);
+    if (!document) continue;
+    data.push({
+      id: document.id,
+      invoice_number: document.number,
+      number: document.number,
+      status: document.status,
+      issue_date: document.issueDate,
+      due_date: document.dueDate,
+      occurrence_date: occurrence.occurrenceDate,
+      totals: presentTotals(document.totals, document.currency),
+      created_at: document.createdAt,
+    });
+  }
   return { data, pagination: page.pagination };
 }

@@ -124,10 +124,14 @@ export function recurringLoc(loc: string, config: OccurrenceConfig): string {
  * create checks (references, content, totals, sequence, number), so a schedule that can never generate is
  * refused when it is written rather than failing on its first due date.
  */
-export function occurrenceProblems(ctx: AccountCtx, config: OccurrenceConfig, date: string): FieldError[] {
+export async function occurrenceProblems(
+  ctx: AccountCtx,
+  config: OccurrenceConfig,
+  date: string,
+): Promise<FieldError[]> {
   const own = numberingRuleProblems(config);
   if (own.length > 0) return own;
-  return newDocumentProblems(ctx, occurrenceBody(config, date)).map((p) => ({
+  return (await newDocumentProblems(ctx, occurrenceBody(config, date))).map((p) => ({
     ...p,
     loc: recurringLoc(p.loc, config),
   }));
@@ -136,32 +140,35 @@ export function occurrenceProblems(ctx: AccountCtx, config: OccurrenceConfig, da
 /** Series numbers someone took by hand are skipped: the next free one is used (at most 1,000 ahead). */
 const MAX_SKIPPED_NUMBERS = 1000;
 
-function freeNumberOffset(ctx: AccountCtx, config: OccurrenceConfig): number {
+async function freeNumberOffset(ctx: AccountCtx, config: OccurrenceConfig): Promise<number> {
   const first = config.template.invoice_number;
   if (first === undefined) return 0;
   for (let offset = 0; offset < MAX_SKIPPED_NUMBERS; offset++) {
     const number = nthNumber(first, config.occurrencesCreated + offset);
-    if (!findDocumentByNumber(ctx.db, ctx.accountId, number)) return offset;
+    if (!(await findDocumentByNumber(ctx.db, ctx.accountId, number))) return offset;
   }
   return 0; // every one taken: the create fails and says which number
 }
 
 /** Creates the occurrence's invoice through the documents module, finalized when the schedule says so. */
-export function createOccurrenceDocument(
+export async function createOccurrenceDocument(
   ctx: AccountCtx,
   config: OccurrenceConfig,
   date: string,
-): DocumentRow {
-  const draft = createDocument({ ctx, input: occurrenceBody(config, date, freeNumberOffset(ctx, config)) });
+): Promise<DocumentRow> {
+  const draft = await createDocument({
+    ctx,
+    input: occurrenceBody(config, date, await freeNumberOffset(ctx, config)),
+  });
   if (!config.autoFinalize) return draft;
   // A buyer that needs an e-invoice gets none its profile rejects: the built-in checks (the official rules
   // cannot run inside this transaction) refuse, and the schedule is blocked with the findings.
-  const checked = finalizeCheckInput(ctx, draft);
+  const checked = await finalizeCheckInput(ctx, draft);
   if (checked) {
     const violations = builtInFinalizeViolations(checked.profile, checked.data);
     if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
   }
-  return changeDocumentStatus({ ctx, input: { id: draft.id, action: 'finalize' } });
+  return await changeDocumentStatus({ ctx, input: { id: draft.id, action: 'finalize' } });
 }
 
 /** One line for `last_error`: the message plus each field problem, named as in the recurring request. */

@@ -21,8 +21,8 @@ export const limitsOf = (row: Pick<RecurringInvoiceRow, 'endDate' | 'maxOccurren
  * Today's date where the seller is: the business profile's `default_timezone` (UTC when it has none).
  * An occurrence is due once this date has reached it.
  */
-export function sellerToday(ctx: AccountCtx, businessProfileId: string): string {
-  const profile = findBusinessProfile(ctx.db, ctx.accountId, businessProfileId);
+export async function sellerToday(ctx: AccountCtx, businessProfileId: string): Promise<string> {
+  const profile = await findBusinessProfile(ctx.db, ctx.accountId, businessProfileId);
   return localDate(ctx.clock.now(), profile?.defaultTimezone ?? null);
 }
 
@@ -31,9 +31,9 @@ export function sellerToday(ctx: AccountCtx, businessProfileId: string): string 
  * today, so the dates it was stopped for are not billed after the fact, and never before the first date
  * it has not generated yet.
  */
-export function restartPoint(ctx: AccountCtx, row: RecurringInvoiceRow): string {
-  const last = lastOccurrenceDate(ctx.db, row.id);
+export async function restartPoint(ctx: AccountCtx, row: RecurringInvoiceRow): Promise<string> {
+  const last = await lastOccurrenceDate(ctx.db, row.id);
   const pending = row.nextOccurrenceDate ?? (last !== null ? addDays(last, 1) : row.startDate);
-  const today = sellerToday(ctx, row.businessProfileId);
+  const today = await sellerToday(ctx, row.businessProfileId);
   return [pending, today].sort()[1] ?? today;
 }

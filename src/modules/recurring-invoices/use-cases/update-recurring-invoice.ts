@@ -22,14 +22,14 @@ const pick = <T>(change: T | undefined, current: T): T => (change === undefined 
  * max_occurrences can finish the schedule; relaxing them restarts a finished one at its first date on or
  * after today. Any PATCH clears `last_error`: it is how a blocked schedule is fixed and retried.
  */
-function updateRecurringInvoiceNow({
+async function updateRecurringInvoiceNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { id: string; changes: UpdateRecurringBody };
-}): RecurringInvoiceRow {
-  const row = findRecurring(ctx.db, ctx.accountId, input.id);
+}): Promise<RecurringInvoiceRow> {
+  const row = await findRecurring(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Recurring invoice');
   if (!nextRecurringStatus('update', row.status)) throw invalidTransition('update', row.status);
   const c = input.changes;
@@ -37,7 +37,7 @@ function updateRecurringInvoiceNow({
     const msg = `'${c.end_date}' is not a calendar date`;
     throw validationError([{ loc: 'body.end_date', msg, type: 'date_invalid' }]);
   }
-  const pending = row.nextOccurrenceDate ?? restartPoint(ctx, row);
+  const pending = row.nextOccurrenceDate ?? (await restartPoint(ctx, row));
   const candidate = firstOccurrenceOnOrAfter(ruleOf(row), pending);
   const frequency = pick(c.frequency, row.frequency);
   const interval = pick(c.interval, row.interval);
@@ -66,10 +66,10 @@ function updateRecurringInvoiceNow({
   }
   // A finished schedule generates nothing more, so there is nothing its settings could break.
   if (next !== null) {
-    const problems = occurrenceProblems(ctx, config, next);
+    const problems = await occurrenceProblems(ctx, config, next);
     if (problems.length > 0) throw validationError(problems);
   }
-  const updated = updateRecurring(ctx.db, ctx.accountId, row.id, {
+  const updated = await updateRecurring(ctx.db, ctx.accountId, row.id, {
     frequency,
     interval,
     startDate: rule.anchor,
@@ -88,8 +88,8 @@ function updateRecurringInvoiceNow({
 
 /** A schedule this write made due starts now rather than at the next poll. */
 export const updateRecurringInvoice = transactional(
-  (args: Parameters<typeof updateRecurringInvoiceNow>[0]) => {
-    const row = updateRecurringInvoiceNow(args);
+  async (args: Parameters<typeof updateRecurringInvoiceNow>[0]) => {
+    const row = await updateRecurringInvoiceNow(args);
     workMayBeDue();
     return row;
   },

@@ -41,7 +41,7 @@ export async function produceRender({
   input: ProduceRenderInput;
 }): Promise<{ row: RenderRow; bytes: Uint8Array }> {
   const id = input.ids?.renderId ?? newId('rnd');
-  const reservation = reserveRender(ctx, {
+  const reservation = await reserveRender(ctx, {
     accountId: input.accountId,
     renderId: id,
     monthlyQuota: input.monthlyQuota,
@@ -69,19 +69,19 @@ export async function produceRender({
       createdAt: now.toISOString(),
     };
     // One transaction: the render is recorded exactly when its unit of quota becomes a render made.
-    const row = ctx.db.transaction((tx) => {
-      const inserted = insertRender(tx, record);
-      reservation.confirm(tx);
+    const row = await ctx.db.transaction(async (tx) => {
+      const inserted = await insertRender(tx, record);
+      await reservation.confirm(tx);
       return inserted;
     });
     return { row, bytes };
   } catch (error) {
     // With fixed ids, another attempt of the same job (one whose claim was lost while it was still drawing)
     // may have recorded this very render: that PDF and its unit of quota stand, and this attempt uses them.
-    const recorded = input.ids ? findRenderById(ctx.db, id) : undefined;
+    const recorded = input.ids ? await findRenderById(ctx.db, id) : undefined;
     if (recorded)
       return { row: recorded, bytes: (await services.blobs.get(recorded.blobKey)) ?? new Uint8Array() };
-    reservation.release();
+    await reservation.release();
     await services.blobs.delete(blobKey).catch(() => undefined);
     throw error;
   }

@@ -13,7 +13,7 @@ export interface DraftPreviewBody extends CreateDocumentBody {
  * would be (the document's language else the profile's, the profile's page size and logo, the parties as
  * the profile and customer give them). Nothing is stored but the render itself; it counts as one.
  */
-export function renderDraftPreview({
+export async function renderDraftPreview({
   ctx,
   services,
   input,
@@ -23,8 +23,8 @@ export function renderDraftPreview({
   input: { body: DraftPreviewBody; monthlyQuota: number; planId: string };
 }) {
   const { template_id, template_version, ...document } = input.body;
-  const { row, einvoice } = previewDraft(ctx, document);
-  return renderDocumentRow({
+  const { row, einvoice } = await previewDraft(ctx, document);
+  return await renderDocumentRow({
     ctx,
     services,
     input: {

@@ -85,7 +85,7 @@ export async function renderStateless({
 }) {
   const { data, documentType, output } = input.render;
   const scope = { db: ctx.db, accountId: input.accountId };
-  const template = resolveTemplate(scope, input.render.template);
+  const template = await resolveTemplate(scope, input.render.template);
   const style = await renderStyle(scope, services, {
     template,
     planId: input.planId,

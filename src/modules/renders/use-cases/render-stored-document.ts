@@ -32,17 +32,17 @@ export async function renderStoredDocument({
   services: RenderServices;
   input: { documentId: string; monthlyQuota: number; planId: string; body: StoredRenderBody };
 }) {
-  const row = findDocument(ctx.db, ctx.accountId, input.documentId);
+  const row = await findDocument(ctx.db, ctx.accountId, input.documentId);
   if (!row) throw notFound('Document');
   if (row.status === 'draft') {
     throw conflict(
       'Finalize the document before rendering it; preview drafts with POST /api/v1/documents/preview',
     );
   }
-  return renderDocumentRow({
+  return await renderDocumentRow({
     ctx,
     services,
-    input: { ...input, row, einvoice: einvoiceInputOf(ctx, row), documentId: row.id },
+    input: { ...input, row, einvoice: await einvoiceInputOf(ctx, row), documentId: row.id },
   });
 }
 
@@ -94,14 +94,14 @@ export async function storedPdfInput(
   input: { row: DocumentRow; planId: string; body: StoredRenderBody; einvoice?: StoredEInvoiceInput },
 ): Promise<{ template: ResolvedTemplate; pdf: RenderInput; compliance: Record<string, unknown> | null }> {
   const { row } = input;
-  const template = resolveTemplate(ctx, {
+  const template = await resolveTemplate(ctx, {
     id: input.body.template_id,
     version: input.body.template_version,
     versionLoc: 'body.template_version',
   });
-  const einvoice = input.einvoice ?? einvoiceInputOf(ctx, row);
+  const einvoice = input.einvoice ?? (await einvoiceInputOf(ctx, row));
   const data = einvoice.data;
-  const profile = findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  const profile = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
   const style = await renderStyle(ctx, services, {
     template,
     planId: input.planId,

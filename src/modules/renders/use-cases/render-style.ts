@@ -43,7 +43,7 @@ export async function renderStyle(
     businessProfileLogoId?: string | null;
   },
 ): Promise<RenderStyle> {
-  const profile = findDefaultBrandingProfile(ctx.db, ctx.accountId);
+  const profile = await findDefaultBrandingProfile(ctx.db, ctx.accountId);
   // The document's own logo, else its business profile's, else the branding profile's; a deleted file or a
   // non-image means no logo, never an error.
   const logoFileId = input.documentLogoId ?? input.businessProfileLogoId ?? profile?.logoFileId ?? null;

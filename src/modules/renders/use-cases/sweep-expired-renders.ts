@@ -7,11 +7,11 @@ import { deleteRender, findExpired } from '../repo';
 export async function sweepExpiredRenders(deps: { db: Db; clock: Clock; blobs: BlobStore }): Promise<number> {
   let removed = 0;
   for (;;) {
-    const batch = findExpired(deps.db, deps.clock.now().toISOString(), 200);
+    const batch = await findExpired(deps.db, deps.clock.now().toISOString(), 200);
     if (batch.length === 0) return removed;
     for (const row of batch) {
       await deps.blobs.delete(row.blobKey);
-      deleteRender(deps.db, row.id);
+      await deleteRender(deps.db, row.id);
       removed++;
     }
   }

@@ -13,28 +13,33 @@ import {
 } from '../claims';
 
 /** What customers owe on `asOf` (YYYY-MM-DD), per currency and per customer and currency. */
-export function receivablesReport({ ctx, input }: { ctx: AccountCtx; input: { asOf: string } }) {
+export async function receivablesReport({ ctx, input }: { ctx: AccountCtx; input: { asOf: string } }) {
   const { asOf } = input;
-  const claims = issuedForReports(ctx.db, ctx.accountId, { issuedTo: asOf }).map(claimOfDocument);
-  const settlements = paymentsForReports(ctx.db, ctx.accountId, { dateTo: asOf }).map(settlementOfPayment);
+  const claims = (await issuedForReports(ctx.db, ctx.accountId, { issuedTo: asOf })).map(claimOfDocument);
+  const settlements = (await paymentsForReports(ctx.db, ctx.accountId, { dateTo: asOf })).map(
+    settlementOfPayment,
+  );
   const { totals, parties } = ageingOf(openPosition(claims, settlements, asOf));
   const names = new Map<string, string>();
-  const nameOf = (id: string) => {
-    if (!names.has(id)) names.set(id, findCustomer(ctx.db, ctx.accountId, id)?.name ?? '');
+  const nameOf = async (id: string) => {
+    if (!names.has(id)) names.set(id, (await findCustomer(ctx.db, ctx.accountId, id))?.name ?? '');
     return names.get(id) ?? '';
   };
-  const customers = parties
-    .map(({ partyId, figures }) => ({ customer: { id: partyId, name: nameOf(partyId) }, ...figures }))
-    .sort((a, b) => a.customer.name.localeCompare(b.customer.name) || a.currency.localeCompare(b.currency));
+  const named = [];
+  for (const { partyId, figures } of parties)
+    named.push({ customer: { id: partyId, name: await nameOf(partyId) }, ...figures });
+  const customers = named.sort(
+    (a, b) => a.customer.name.localeCompare(b.customer.name) || a.currency.localeCompare(b.currency),
+  );
   return { as_of: asOf, currencies: totals, customers };
 }
 
 /** What the account owes suppliers on `asOf`, from received documents and the payments recorded on them. */
-export function payablesReport({ ctx, input }: { ctx: AccountCtx; input: { asOf: string } }) {
+export async function payablesReport({ ctx, input }: { ctx: AccountCtx; input: { asOf: string } }) {
   const { asOf } = input;
-  const rows = receivedForReports(ctx.db, ctx.accountId);
+  const rows = await receivedForReports(ctx.db, ctx.accountId);
   const claims = rows.map(claimOfReceived);
-  const settlements = receivedPaymentsForReports(ctx.db, ctx.accountId, asOf).map(
+  const settlements = (await receivedPaymentsForReports(ctx.db, ctx.accountId, asOf)).map(
     settlementOfReceivedPayment,
   );
   const { totals, parties } = ageingOf(openPosition(claims, settlements, asOf));

@@ -14,8 +14,8 @@ interface Range {
  * Revenue per month by issue date: issued invoices less credit notes (neither drafts nor voided), net, tax
  * and gross per currency, each month split per tax rate.
  */
-export function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
-  const rows = issuedForReports(ctx.db, ctx.accountId, { issuedFrom: input.from, issuedTo: input.to });
+export async function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
+  const rows = await issuedForReports(ctx.db, ctx.accountId, { issuedFrom: input.from, issuedTo: input.to });
   const entries = rows.map(
     (row): PeriodEntry => ({
       currency: row.currency,
@@ -36,8 +36,8 @@ export function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Range })
 }
 
 /** Expenses per month by issue date: received invoices less received credit notes (not rejected). */
-export function expensesReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
-  const entries = receivedForReports(ctx.db, ctx.accountId)
+export async function expensesReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
+  const entries = (await receivedForReports(ctx.db, ctx.accountId))
     .filter((row) => receivedDate(row) >= input.from && receivedDate(row) <= input.to)
     .map(
       (row): PeriodEntry => ({

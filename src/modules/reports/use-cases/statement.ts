@@ -54,21 +54,26 @@ const ORDER: Record<StatementEntryType, number> = { invoice: 0, credit_note: 1, 
  * payments dated before it), the period's documents by issue date and payments by payment date with a
  * running balance, the closing balance, and what is overdue on `to` (as the receivables report counts it).
  */
-export function customerStatement({
+export async function customerStatement({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { customerId: string; from: string; to: string };
-}): { statement: Statement; documents: DocumentRow[] } {
-  const customer = findCustomer(ctx.db, ctx.accountId, input.customerId);
+}): Promise<{ statement: Statement; documents: DocumentRow[] }> {
+  const customer = await findCustomer(ctx.db, ctx.accountId, input.customerId);
   if (!customer) throw notFound('Customer');
-  const documents = issuedForReports(ctx.db, ctx.accountId, { customerId: customer.id, issuedTo: input.to });
-  const byId = new Map(documents.map((d) => [d.id, d]));
-  const payments = paymentsForReports(ctx.db, ctx.accountId, {
+  const documents = await issuedForReports(ctx.db, ctx.accountId, {
     customerId: customer.id,
-    dateTo: input.to,
-  }).filter((p) => byId.get(p.documentId)?.documentType === 'invoice');
+    issuedTo: input.to,
+  });
+  const byId = new Map(documents.map((d) => [d.id, d]));
+  const payments = (
+    await paymentsForReports(ctx.db, ctx.accountId, {
+      customerId: customer.id,
+      dateTo: input.to,
+    })
+  ).filter((p) => byId.get(p.documentId)?.documentType === 'invoice');
   const currencies = [...new Set(documents.map((d) => d.currency))].sort();
   const position = openPosition(documents.map(claimOfDocument), payments.map(settlementOfPayment), input.to);
   const sections = currencies.map((currency) => {

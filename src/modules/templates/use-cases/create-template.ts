@@ -22,21 +22,21 @@ function checkBase(base: string): void {
 }
 
 /** A new draft template; `is_default: true` takes the default from any other template. Run in a transaction. */
-function createTemplateNow({
+async function createTemplateNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: CreateTemplateBody;
-}): CustomTemplateRow {
+}): Promise<CustomTemplateRow> {
   const base = input.base_template_id ?? 'tpl_modern';
   checkBase(base);
   if (input.is_default) {
-    requireDefaultRight(actingMemberOf(ctx), 'is_default: true');
-    clearDefaultTemplate(ctx.db, ctx.accountId);
+    requireDefaultRight(await actingMemberOf(ctx), 'is_default: true');
+    await clearDefaultTemplate(ctx.db, ctx.accountId);
   }
   const now = isoNow(ctx.clock);
-  return insertTemplate(ctx.db, {
+  return await insertTemplate(ctx.db, {
     id: newId('ctpl'),
     accountId: ctx.accountId,
     name: input.name,
@@ -54,10 +54,16 @@ function createTemplateNow({
 }
 
 /** An independent draft copy: same base and config, no versions, never the default. */
-function duplicateTemplateNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): CustomTemplateRow {
-  const original = findTemplate(ctx.db, ctx.accountId, input.id);
+async function duplicateTemplateNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<CustomTemplateRow> {
+  const original = await findTemplate(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Template');
-  return createTemplate({
+  return await createTemplate({
     ctx,
     input: {
       name: `${original.name} (copy)`.slice(0, 200),

@@ -18,19 +18,19 @@ export interface ResolvedTemplate {
 const sameConfig = (a: TemplateConfig, b: TemplateConfig) =>
   JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b).sort());
 
-function fromCustom(
+async function fromCustom(
   db: DbOrTx,
   accountId: string,
   row: CustomTemplateRow,
   version?: number,
-): ResolvedTemplate {
+): Promise<ResolvedTemplate> {
   const base = row.baseTemplateId as BuiltInTemplateId;
   if (version !== undefined) {
-    const pinned = findVersion(db, accountId, row.id, version);
+    const pinned = await findVersion(db, accountId, row.id, version);
     if (!pinned) throw new DomainError('not_found', `Template ${row.id} has no version ${version}`);
     return { id: row.id, base, config: pinned.config, version };
   }
-  const latest = listVersions(db, accountId, row.id)[0];
+  const latest = (await listVersions(db, accountId, row.id))[0];
   return {
     id: row.id,
     base,
@@ -44,22 +44,22 @@ function fromCustom(
  * account's default custom template, else tpl_modern. Built-ins have no versions (422 at `versionLoc`);
  * an unknown id, or a version the template never had, is a 404.
  */
-export function resolveTemplate(
+export async function resolveTemplate(
   ctx: { db: DbOrTx; accountId: string },
   input: { id?: string; version?: number; versionLoc: string; draftConfig?: TemplateConfig },
-): ResolvedTemplate {
-  const resolved = storedTemplate(ctx, input);
+): Promise<ResolvedTemplate> {
+  const resolved = await storedTemplate(ctx, input);
   // A designer's unsaved settings, tried on the template without storing them (preview only).
   return input.draftConfig ? { ...resolved, config: input.draftConfig, version: null } : resolved;
 }
 
-function storedTemplate(
+async function storedTemplate(
   ctx: { db: DbOrTx; accountId: string },
   input: { id?: string; version?: number; versionLoc: string },
-): ResolvedTemplate {
+): Promise<ResolvedTemplate> {
   if (input.id === undefined) {
-    const fallback = findDefaultTemplate(ctx.db, ctx.accountId);
-    if (fallback) return fromCustom(ctx.db, ctx.accountId, fallback, input.version);
+    const fallback = await findDefaultTemplate(ctx.db, ctx.accountId);
+    if (fallback) return await fromCustom(ctx.db, ctx.accountId, fallback, input.version);
   }
   const id = input.id ?? 'tpl_modern';
   if (isBuiltInTemplate(id)) {
@@ -70,7 +70,7 @@ function storedTemplate(
     }
     return { id, base: id, version: null };
   }
-  const custom = id.startsWith('ctpl_') ? findTemplate(ctx.db, ctx.accountId, id) : undefined;
+  const custom = id.startsWith('ctpl_') ? await findTemplate(ctx.db, ctx.accountId, id) : undefined;
   if (!custom) throw notFound(`Template '${id}'`);
-  return fromCustom(ctx.db, ctx.accountId, custom, input.version);
+  return await fromCustom(ctx.db, ctx.accountId, custom, input.version);
 }

@@ -9,29 +9,29 @@ import type { CustomTemplateRow, TemplateVersionRow } from '../schema';
 import { guardDefault } from './update-template';
 
 /** Built-in templates have no versions: naming one here is a 422, an unknown id a 404. */
-export function templateForVersions(ctx: AccountCtx, templateId: string): CustomTemplateRow {
+export async function templateForVersions(ctx: AccountCtx, templateId: string): Promise<CustomTemplateRow> {
   if (isBuiltInTemplate(templateId)) {
     throw validationError([
       { loc: 'path.template_id', msg: 'built-in templates have no versions', type: 'not_allowed' },
     ]);
   }
-  const row = findTemplate(ctx.db, ctx.accountId, templateId);
+  const row = await findTemplate(ctx.db, ctx.accountId, templateId);
   if (!row) throw notFound('Template');
   return row;
 }
 
 /** Snapshots the current config under the next number (never reused, even after a restore). */
-function snapshotVersionNow({
+async function snapshotVersionNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { templateId: string; label?: string; changelog?: string };
-}): TemplateVersionRow {
-  const template = templateForVersions(ctx, input.templateId);
+}): Promise<TemplateVersionRow> {
+  const template = await templateForVersions(ctx, input.templateId);
   const now = isoNow(ctx.clock);
-  updateTemplate(ctx.db, ctx.accountId, template.id, { nextVersion: template.nextVersion + 1 });
-  return insertVersion(ctx.db, {
+  await updateTemplate(ctx.db, ctx.accountId, template.id, { nextVersion: template.nextVersion + 1 });
+  return await insertVersion(ctx.db, {
     id: newId('tv'),
     accountId: ctx.accountId,
     templateId: template.id,
@@ -43,24 +43,28 @@ function snapshotVersionNow({
   });
 }
 
-export function getVersion(ctx: AccountCtx, templateId: string, version: number): TemplateVersionRow {
-  const template = templateForVersions(ctx, templateId);
-  const row = findVersion(ctx.db, ctx.accountId, template.id, version);
+export async function getVersion(
+  ctx: AccountCtx,
+  templateId: string,
+  version: number,
+): Promise<TemplateVersionRow> {
+  const template = await templateForVersions(ctx, templateId);
+  const row = await findVersion(ctx.db, ctx.accountId, template.id, version);
   if (!row) throw notFound(`Version ${version} of the template`);
   return row;
 }
 
 /** Sets the template's config to a version's snapshot; versions themselves never change. */
-function restoreVersionNow({
+async function restoreVersionNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { templateId: string; version: number };
-}): TemplateVersionRow {
-  const version = getVersion(ctx, input.templateId, input.version);
-  guardDefault(ctx, templateForVersions(ctx, input.templateId), false);
-  updateTemplate(ctx.db, ctx.accountId, input.templateId, {
+}): Promise<TemplateVersionRow> {
+  const version = await getVersion(ctx, input.templateId, input.version);
+  await guardDefault(ctx, await templateForVersions(ctx, input.templateId), false);
+  await updateTemplate(ctx.db, ctx.accountId, input.templateId, {
     config: version.config,
     updatedAt: isoNow(ctx.clock),
   });

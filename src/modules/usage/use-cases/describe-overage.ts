@@ -6,13 +6,13 @@ import { countOverageBetween } from '../repo';
 import { overageTermsOf } from '../terms';
 
 /** The `overage` object of /usage/limits and PATCH /billing/overage, for the current month. */
-export function describeOverage(
+export async function describeOverage(
   db: DbOrTx,
   input: { accountId: string; planId: string; now: Date },
-): Overage {
-  const terms = overageTermsOf(db, input.accountId, input.planId);
+): Promise<Overage> {
+  const terms = await overageTermsOf(db, input.accountId, input.planId);
   const period = monthOf(input.now);
-  const renders = countOverageBetween(db, input.accountId, period.start, period.end);
+  const renders = await countOverageBetween(db, input.accountId, period.start, period.end);
   return {
     enabled: terms.enabled && terms.centsPerRender !== null,
     cap: terms.cap,

@@ -11,19 +11,25 @@ import { overageTermsOf } from '../terms';
  * Turning it on needs a plan with an overage price (409 otherwise). Renders already taken beyond the quota
  * stay counted when it is turned off.
  */
-function setOverageNow({ ctx, input }: { ctx: AccountCtx; input: OverageBody & { planId: string } }): void {
-  const current = findOverageSettings(ctx.db, ctx.accountId);
+async function setOverageNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: OverageBody & { planId: string };
+}): Promise<void> {
+  const current = await findOverageSettings(ctx.db, ctx.accountId);
   const enabled = input.enabled ?? current?.enabled ?? false;
   if (
     enabled &&
     input.enabled === true &&
-    overageTermsOf(ctx.db, ctx.accountId, input.planId).centsPerRender === null
+    (await overageTermsOf(ctx.db, ctx.accountId, input.planId)).centsPerRender === null
   ) {
     throw conflict(`Plan ${input.planId} has no overage price: renders stop at its quota; upgrade for more`, {
       plan_id: input.planId,
     });
   }
-  saveOverageSettings(ctx.db, {
+  await saveOverageSettings(ctx.db, {
     accountId: ctx.accountId,
     enabled,
     cap: input.cap === undefined ? (current?.cap ?? null) : input.cap,

@@ -34,23 +34,28 @@ export async function acceptInvitation({
 }): Promise<UserRow> {
   const problem = passwordProblem(input.password);
   if (problem) throw validationError([{ loc: 'body.password', msg: `password ${problem}`, type: 'invalid' }]);
-  if (!openLink(ctx, input.token)) throw gone();
+  if (!(await openLink(ctx, input.token))) throw gone();
   const passwordHash = await hashPassword(input.password);
-  return inTransaction(ctx, (tx) => {
+  return await inTransaction(ctx, async (tx) => {
     // Read again inside the transaction: a second request with the same link may have used it meanwhile.
-    const link = openLink(tx, input.token);
-    if (!link || !useInvitation(tx.db, link.id, isoNow(ctx.clock))) throw gone();
+    const link = await openLink(tx, input.token);
+    if (!link || !(await useInvitation(tx.db, link.id, isoNow(ctx.clock)))) throw gone();
     if (link.kind === 'password') {
-      const user = link.userId === null ? undefined : findUser(tx.db, link.userId);
+      const user = link.userId === null ? undefined : await findUser(tx.db, link.userId);
       if (!user) throw gone();
-      setPassword({ ctx: tx, input: { user, passwordHash, name: input.name?.trim() || undefined } });
-      return findUser(tx.db, user.id) ?? user;
+      await setPassword({ ctx: tx, input: { user, passwordHash, name: input.name?.trim() || undefined } });
+      return (await findUser(tx.db, user.id)) ?? user;
     }
-    return newUser(tx, link, input, passwordHash);
+    return await newUser(tx, link, input, passwordHash);
   });
 }
 
-function newUser(ctx: SystemCtx, link: InvitationRow, input: Acceptance, passwordHash: string): UserRow {
+async function newUser(
+  ctx: SystemCtx,
+  link: InvitationRow,
+  input: Acceptance,
+  passwordHash: string,
+): Promise<UserRow> {
   const name = input.name?.trim() ?? '';
   const fields = [];
   if (name === '' || name.length > 200) {
@@ -59,21 +64,21 @@ function newUser(ctx: SystemCtx, link: InvitationRow, input: Acceptance, passwor
   const email = (link.email ?? input.email ?? '').trim().toLowerCase();
   if (email === '') fields.push({ loc: 'body.email', msg: 'email is required', type: 'missing' });
   if (fields.length > 0) throw validationError(fields);
-  if (findUserByEmail(ctx.db, email))
+  if (await findUserByEmail(ctx.db, email))
     throw conflict(`A user with the email ${email} exists already: sign in`);
   if (link.kind === 'owner_setup') {
-    const account = findAccountWithPlan(ctx.db, link.accountId);
+    const account = await findAccountWithPlan(ctx.db, link.accountId);
     if (!account) throw gone();
-    ensureMember({
+    await ensureMember({
       ctx: { ...ctx, accountId: link.accountId, actor: { kind: 'cli' } },
       input: { workspaceId: null, email, role: 'owner', workspaceName: account.account.name },
     });
-  } else if (link.workspaceId === null || !findMemberByEmail(ctx.db, link.workspaceId, email)) {
+  } else if (link.workspaceId === null || !(await findMemberByEmail(ctx.db, link.workspaceId, email))) {
     // The member was removed since the invitation: it invites to nothing any more.
     throw gone();
   }
   const now = isoNow(ctx.clock);
-  return insertUser(ctx.db, {
+  return await insertUser(ctx.db, {
     id: newId('usr'),
     accountId: link.accountId,
     email,

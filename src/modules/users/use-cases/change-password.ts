@@ -20,7 +20,7 @@ export async function changePassword({
   input: { userId: string; currentPassword: string; newPassword: string; address: string | null };
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
-  const user = findUser(ctx.db, input.userId);
+  const user = await findUser(ctx.db, input.userId);
   if (!user) throw new DomainError('unauthorized', 'Invalid credentials');
   const problem = passwordProblem(input.newPassword);
   if (problem) {
@@ -34,6 +34,6 @@ export async function changePassword({
     ]);
   }
   const passwordHash = await hashPassword(input.newPassword);
-  setPassword({ ctx, input: { user, passwordHash } });
-  return openSession(ctx, findUser(ctx.db, user.id) ?? user);
+  await setPassword({ ctx, input: { user, passwordHash } });
+  return await openSession(ctx, (await findUser(ctx.db, user.id)) ?? user);
 }

@@ -21,7 +21,7 @@ export interface CreatedUser {
  * made when it has none) with the role, and either the password (already hashed) or a one-time link to
  * set one. Emails are unique across the service (case-insensitive): sign-in names no account.
  */
-export function createUser({
+export async function createUser({
   ctx,
   input,
 }: {
@@ -34,19 +34,19 @@ export function createUser({
     workspaceId: string | null;
     passwordHash: string | null;
   };
-}): CreatedUser {
+}): Promise<CreatedUser> {
   const email = input.email.trim().toLowerCase();
-  return inTransaction(ctx, (tx) => {
-    const account = findAccountWithPlan(tx.db, input.accountId);
+  return await inTransaction(ctx, async (tx) => {
+    const account = await findAccountWithPlan(tx.db, input.accountId);
     if (!account) throw notFound('Account');
-    if (findUserByEmail(tx.db, email)) throw conflict(`A user with the email ${email} exists already`);
+    if (await findUserByEmail(tx.db, email)) throw conflict(`A user with the email ${email} exists already`);
     const accountCtx = { ...tx, accountId: input.accountId, actor: { kind: 'cli' as const } };
-    const member = ensureMember({
+    const member = await ensureMember({
       ctx: accountCtx,
       input: { workspaceId: input.workspaceId, email, role: input.role, workspaceName: account.account.name },
     });
     const now = isoNow(ctx.clock);
-    const user = insertUser(tx.db, {
+    const user = await insertUser(tx.db, {
       id: newId('usr'),
       accountId: input.accountId,
       email,
@@ -58,7 +58,7 @@ export function createUser({
     });
     const link =
       input.passwordHash === null
-        ? issueLink(tx, {
+        ? await issueLink(tx, {
             accountId: input.accountId,
             kind: 'password',
             email,

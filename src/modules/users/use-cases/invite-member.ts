@@ -26,30 +26,30 @@ export interface Invited {
  * open one. The inviter sees the link and could open it themselves, so a link is only made for a role
  * within the inviter's reach (an admin never gets one for an owner).
  */
-export function inviteMember({
+export async function inviteMember({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { workspaceId: string; email: string; role?: Role };
-}): Invited {
+}): Promise<Invited> {
   const email = input.email.trim().toLowerCase();
-  return inTransaction(ctx, (tx) => {
-    if (!findWorkspace(tx.db, tx.accountId, input.workspaceId)) throw notFound('Workspace');
-    const user = findUserByEmail(tx.db, email);
+  return await inTransaction(ctx, async (tx) => {
+    if (!(await findWorkspace(tx.db, tx.accountId, input.workspaceId))) throw notFound('Workspace');
+    const user = await findUserByEmail(tx.db, email);
     if (user && user.accountId !== tx.accountId) {
       throw conflict(`${email} signs in to another account of this service; use another email`);
     }
-    let member = findMemberByEmail(tx.db, input.workspaceId, email);
-    if (member) requireRoleWithinReach(actingMemberOf(tx), member.role, 'invite');
+    let member = await findMemberByEmail(tx.db, input.workspaceId, email);
+    if (member) requireRoleWithinReach(await actingMemberOf(tx), member.role, 'invite');
     else {
-      addMember({ ctx: tx, input: { workspaceId: input.workspaceId, email, role: input.role } });
-      member = findMemberByEmail(tx.db, input.workspaceId, email);
+      await addMember({ ctx: tx, input: { workspaceId: input.workspaceId, email, role: input.role } });
+      member = await findMemberByEmail(tx.db, input.workspaceId, email);
       if (!member) throw new Error('member vanished inside its own transaction');
     }
     if (user) return { member, link: null };
-    retireOpenLinks(tx.db, tx.accountId, { email, workspaceId: input.workspaceId }, isoNow(ctx.clock));
-    const link = issueLink(tx, {
+    await retireOpenLinks(tx.db, tx.accountId, { email, workspaceId: input.workspaceId }, isoNow(ctx.clock));
+    const link = await issueLink(tx, {
       accountId: tx.accountId,
       kind: 'member',
       email,

@@ -5,14 +5,14 @@ import { type IssuedLink, issueLink } from '../links';
  * The first start's link: whoever opens it chooses the owner's email, name and password, and becomes the
  * owner of the account's first workspace (made then, when there is none).
  */
-export function createOwnerSetupLink({
+export async function createOwnerSetupLink({
   ctx,
   input,
 }: {
   ctx: SystemCtx;
   input: { accountId: string };
-}): IssuedLink {
-  return issueLink(ctx, {
+}): Promise<IssuedLink> {
+  return await issueLink(ctx, {
     accountId: input.accountId,
     kind: 'owner_setup',
     email: null,

@@ -8,21 +8,21 @@ import { findInvitationByTokenHash, findUser } from '../repo';
 import type { InvitationRow } from '../schema';
 
 /** The unused, unexpired link a token opens, or undefined. */
-export function openLink(ctx: SystemCtx, token: string): InvitationRow | undefined {
+export async function openLink(ctx: SystemCtx, token: string): Promise<InvitationRow | undefined> {
   if (token.length < 20 || token.length > 100) return undefined;
-  const row = findInvitationByTokenHash(ctx.db, sha256Hex(token));
+  const row = await findInvitationByTokenHash(ctx.db, sha256Hex(token));
   if (!row || row.usedAt !== null || row.expiresAt <= isoNow(ctx.clock)) return undefined;
   return row;
 }
 
 /** What a link's page shows: who it is for and what it asks (404 for unknown, used or expired). */
-export function readInvitation({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) {
-  const row = openLink(ctx, input.token);
+export async function readInvitation({ ctx, input }: { ctx: SystemCtx; input: { token: string } }) {
+  const row = await openLink(ctx, input.token);
   if (!row) throw new DomainError('not_found', 'This link is unknown, used or expired');
-  const account = findAccountWithPlan(ctx.db, row.accountId);
+  const account = await findAccountWithPlan(ctx.db, row.accountId);
   const workspace =
-    row.workspaceId === null ? undefined : findWorkspace(ctx.db, row.accountId, row.workspaceId);
-  const user = row.userId === null ? undefined : findUser(ctx.db, row.userId);
+    row.workspaceId === null ? undefined : await findWorkspace(ctx.db, row.accountId, row.workspaceId);
+  const user = row.userId === null ? undefined : await findUser(ctx.db, row.userId);
   return {
     kind: row.kind,
     email: row.email,

@@ -11,26 +11,29 @@ export const ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 const TOUCH_MS = 60 * 1000;
 
 /** The live session a cookie's token names, with its user; null when unknown, expired or ended. */
-export function sessionOf(ctx: SystemCtx, token: string): { session: SessionRow; user: UserRow } | null {
-  const session = findSessionByTokenHash(ctx.db, sha256Hex(token));
+export async function sessionOf(
+  ctx: SystemCtx,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  const session = await findSessionByTokenHash(ctx.db, sha256Hex(token));
   if (!session) return null;
   const now = ctx.clock.now();
   const idle = now.getTime() - new Date(session.lastSeenAt).getTime();
   const age = now.getTime() - new Date(session.createdAt).getTime();
   if (idle >= IDLE_MS || age >= ABSOLUTE_MS) {
-    deleteSession(ctx.db, session.id);
+    await deleteSession(ctx.db, session.id);
     return null;
   }
-  const user = findUser(ctx.db, session.userId);
+  const user = await findUser(ctx.db, session.userId);
   if (!user) return null;
-  if (idle >= TOUCH_MS) touchSession(ctx.db, session.id, isoNow(ctx.clock));
+  if (idle >= TOUCH_MS) await touchSession(ctx.db, session.id, isoNow(ctx.clock));
   return { session, user };
 }
 
 /** Deletes the sessions nobody can present any more (run at each sign-in: the table stays small). */
-export function dropExpiredSessions(ctx: SystemCtx): void {
+export async function dropExpiredSessions(ctx: SystemCtx): Promise<void> {
   const now = ctx.clock.now().getTime();
-  deleteStaleSessions(
+  await deleteStaleSessions(
     ctx.db,
     new Date(now - IDLE_MS).toISOString(),
     new Date(now - ABSOLUTE_MS).toISOString(),
@@ -38,7 +41,7 @@ export function dropExpiredSessions(ctx: SystemCtx): void {
 }
 
 /** Ends the session a cookie's token names (signing out); nothing when there is none. */
-export function endSession(ctx: SystemCtx, token: string): void {
-  const session = findSessionByTokenHash(ctx.db, sha256Hex(token));
-  if (session) deleteSession(ctx.db, session.id);
+export async function endSession(ctx: SystemCtx, token: string): Promise<void> {
+  const session = await findSessionByTokenHash(ctx.db, sha256Hex(token));
+  if (session) await deleteSession(ctx.db, session.id);
 }

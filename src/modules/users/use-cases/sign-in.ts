@@ -37,23 +37,23 @@ export async function signIn({
 }): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
   tooManyTries(throttle, email, input.address);
-  const user = findUserByEmail(ctx.db, email);
+  const user = await findUserByEmail(ctx.db, email);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !matches) {
     throttle.recordFailure(email, input.address);
     throw new DomainError('unauthorized', WRONG_CREDENTIALS);
   }
   throttle.recordSuccess(email);
-  const account = findAccountWithPlan(ctx.db, user.accountId);
+  const account = await findAccountWithPlan(ctx.db, user.accountId);
   if (!account || account.account.disabledAt !== null)
     throw new DomainError('forbidden', 'Account is disabled');
-  if (!memberForUser(ctx.db, user.accountId, user.email)) {
+  if (!(await memberForUser(ctx.db, user.accountId, user.email))) {
     throw new DomainError(
       'forbidden',
       'This user belongs to no workspace: ask an owner or admin to add them',
     );
   }
-  return openSession(ctx, user);
+  return await openSession(ctx, user);
 }
 
 /** 429 with Retry-After while the email (or the address) is locked after wrong passwords. */
@@ -70,7 +70,7 @@ export function tooManyTries(throttle: SignInThrottle, email: string, address: s
 }
 
 /** A new session for the user: a fresh token, of which only the digest is stored. */
-export function openSession(ctx: SystemCtx, user: UserRow): SignedIn {
+export async function openSession(ctx: SystemCtx, user: UserRow): Promise<SignedIn> {
   const token = randomToken(32);
   const now = isoNow(ctx.clock);
   const session: SessionRow = {
@@ -80,9 +80,9 @@ export function openSession(ctx: SystemCtx, user: UserRow): SignedIn {
     createdAt: now,
     lastSeenAt: now,
   };
-  inTransaction(ctx, (tx) => {
-    dropExpiredSessions(tx);
-    insertSession(tx.db, session);
+  await inTransaction(ctx, async (tx) => {
+    await dropExpiredSessions(tx);
+    await insertSession(tx.db, session);
   });
   return { token, session, user };
 }

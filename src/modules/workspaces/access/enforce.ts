@@ -10,11 +10,11 @@ const READS = new Set(['GET', 'HEAD']);
  * answers 404. A write without a rule needs every right (buildApp refuses such a route; this is the
  * second lock).
  */
-export function enforceRouteAccess(
+export async function enforceRouteAccess(
   db: DbOrTx,
   who: { accountId: string; member: ActingMember | null },
   request: AccessRequest,
-): void {
+): Promise<void> {
   if (who.member === null || READS.has(request.method)) return;
   const access = request.access ?? { kind: 'permission', permission: 'resources:write_all' };
   switch (access.kind) {
@@ -29,7 +29,7 @@ export function enforceRouteAccess(
       return;
     case 'own': {
       const id = request.params[access.param];
-      const row = id === undefined ? undefined : access.creatorOf(db, who.accountId, id);
+      const row = id === undefined ? undefined : await access.creatorOf(db, who.accountId, id);
       if (row) requireChangeRight(who.member, row.createdBy, access.resource.replace('_', ' '));
       else requirePermission(who.member, 'resources:write_own');
       return;

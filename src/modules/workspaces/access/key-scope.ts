@@ -10,9 +10,9 @@ export type KeyScope = { all: true } | { all: false; memberIds: string[] };
  * Account-level keys and owners: every key. Admins: their own and those of their workspace's members
  * whose role is not above theirs. Members: their own. Others' keys are 404, as another account's.
  */
-export function keyScopeOf(db: DbOrTx, member: ActingMember | null): KeyScope {
+export async function keyScopeOf(db: DbOrTx, member: ActingMember | null): Promise<KeyScope> {
   if (member === null || can(member.role, 'keys:manage_all')) return { all: true };
   if (!can(member.role, 'members:manage')) return { all: false, memberIds: [member.id] };
-  const team = listMembers(db, member.workspaceId).filter((m) => atLeast(member.role, m.role));
+  const team = (await listMembers(db, member.workspaceId)).filter((m) => atLeast(member.role, m.role));
   return { all: false, memberIds: team.map((m) => m.id) };
 }

@@ -10,28 +10,28 @@ import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
 /** Adds a person by email (compared case-insensitively); answers the whole member list, as SPEC 4 says. */
-function addMemberNow({
+async function addMemberNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { workspaceId: string; email: string; role?: Role };
-}): WorkspaceMemberRow[] {
-  if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
+}): Promise<WorkspaceMemberRow[]> {
+  if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
   const role = input.role ?? 'member';
-  requireRoleWithinReach(actingMemberOf(ctx), role, 'add');
+  requireRoleWithinReach(await actingMemberOf(ctx), role, 'add');
   const email = input.email.trim().toLowerCase();
-  if (findMemberByEmail(ctx.db, input.workspaceId, email)) {
+  if (await findMemberByEmail(ctx.db, input.workspaceId, email)) {
     throw conflict(`${email} is already a member of this workspace`);
   }
-  insertMember(ctx.db, {
+  await insertMember(ctx.db, {
     id: newId('wsm'),
     workspaceId: input.workspaceId,
     email,
     role,
     createdAt: isoNow(ctx.clock),
   });
-  return listMembers(ctx.db, input.workspaceId);
+  return await listMembers(ctx.db, input.workspaceId);
 }
 
 export const addMember = transactional(addMemberNow);

@@ -8,23 +8,27 @@ import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
 /** A new role applies at once, to the member's API keys too (their role is read on every request). */
-function changeMemberRoleNow({
+async function changeMemberRoleNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { workspaceId: string; memberId: string; role: Role };
-}): WorkspaceMemberRow {
-  if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
-  const member = findMember(ctx.db, input.workspaceId, input.memberId);
+}): Promise<WorkspaceMemberRow> {
+  if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
+  const member = await findMember(ctx.db, input.workspaceId, input.memberId);
   if (!member) throw notFound('Member');
-  const acting = actingMemberOf(ctx);
+  const acting = await actingMemberOf(ctx);
   requireRoleWithinReach(acting, member.role, 'change');
   requireRoleWithinReach(acting, input.role, 'make');
-  if (member.role === 'owner' && input.role !== 'owner' && countOwners(ctx.db, input.workspaceId) === 1) {
+  if (
+    member.role === 'owner' &&
+    input.role !== 'owner' &&
+    (await countOwners(ctx.db, input.workspaceId)) === 1
+  ) {
     throw conflict('A workspace must keep at least one owner: promote another member first');
   }
-  return setMemberRole(ctx.db, member.id, input.role) ?? member;
+  return (await setMemberRole(ctx.db, member.id, input.role)) ?? member;
 }
 
 export const changeMemberRole = transactional(changeMemberRoleNow);

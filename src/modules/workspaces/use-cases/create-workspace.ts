@@ -4,9 +4,15 @@ import { newId } from '../../../shared/ids';
 import { insertWorkspace } from '../repo';
 import type { WorkspaceRow } from '../schema';
 
-export function createWorkspace({ ctx, input }: { ctx: AccountCtx; input: { name: string } }): WorkspaceRow {
+export async function createWorkspace({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { name: string };
+}): Promise<WorkspaceRow> {
   const now = isoNow(ctx.clock);
-  return insertWorkspace(ctx.db, {
+  return await insertWorkspace(ctx.db, {
     id: newId('wsp'),
     accountId: ctx.accountId,
     name: input.name.trim(),

@@ -6,11 +6,17 @@ import { revokeKeysOfMembers } from '../../api-keys';
 import { deleteWorkspace as deleteRow, findWorkspace, listMembers } from '../repo';
 
 /** Deletes a workspace with its memberships (cascade) and revokes the keys of those members, together. */
-function deleteWorkspaceNow({ ctx, input }: { ctx: AccountCtx; input: { workspaceId: string } }): void {
-  if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
-  const memberIds = listMembers(ctx.db, input.workspaceId).map((m) => m.id);
-  revokeKeysOfMembers(ctx.db, ctx.accountId, memberIds, isoNow(ctx.clock));
-  deleteRow(ctx.db, ctx.accountId, input.workspaceId);
+async function deleteWorkspaceNow({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { workspaceId: string };
+}): Promise<void> {
+  if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
+  const memberIds = (await listMembers(ctx.db, input.workspaceId)).map((m) => m.id);
+  await revokeKeysOfMembers(ctx.db, ctx.accountId, memberIds, isoNow(ctx.clock));
+  await deleteRow(ctx.db, ctx.accountId, input.workspaceId);
 }
 
 export const deleteWorkspace = transactional(deleteWorkspaceNow);

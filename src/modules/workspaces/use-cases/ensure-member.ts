@@ -14,28 +14,28 @@ import { createWorkspace } from './create-workspace';
  * `workspaceId` null = the account's oldest workspace, made (named `workspaceName`) when it has none. An
  * existing member gets the role (the last owner is still never demoted). Runs in the caller's transaction.
  */
-export function ensureMember({
+export async function ensureMember({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { workspaceId: string | null; email: string; role: Role; workspaceName: string };
-}): WorkspaceMemberRow {
+}): Promise<WorkspaceMemberRow> {
   const workspace =
     input.workspaceId === null
-      ? (firstWorkspace(ctx.db, ctx.accountId) ??
-        createWorkspace({ ctx, input: { name: input.workspaceName } }))
-      : findWorkspace(ctx.db, ctx.accountId, input.workspaceId);
+      ? ((await firstWorkspace(ctx.db, ctx.accountId)) ??
+        (await createWorkspace({ ctx, input: { name: input.workspaceName } })))
+      : await findWorkspace(ctx.db, ctx.accountId, input.workspaceId);
   if (!workspace) throw notFound('Workspace');
-  const existing = findMemberByEmail(ctx.db, workspace.id, input.email);
+  const existing = await findMemberByEmail(ctx.db, workspace.id, input.email);
   if (existing) {
     if (existing.role === input.role) return existing;
-    return changeMemberRole({
+    return await changeMemberRole({
       ctx,
       input: { workspaceId: workspace.id, memberId: existing.id, role: input.role },
     });
   }
-  return insertMember(ctx.db, {
+  return await insertMember(ctx.db, {
     id: newId('wsm'),
     workspaceId: workspace.id,
     email: input.email,

@@ -8,22 +8,22 @@ import { requireRoleWithinReach } from '../access/escalation';
 import { countOwners, deleteMember, findMember, findWorkspace } from '../repo';
 
 /** Removes a member and, in the same transaction, revokes every API key that acted for them. */
-function removeMemberNow({
+async function removeMemberNow({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
   input: { workspaceId: string; memberId: string };
 }) {
-  if (!findWorkspace(ctx.db, ctx.accountId, input.workspaceId)) throw notFound('Workspace');
-  const member = findMember(ctx.db, input.workspaceId, input.memberId);
+  if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
+  const member = await findMember(ctx.db, input.workspaceId, input.memberId);
   if (!member) throw notFound('Member');
-  requireRoleWithinReach(actingMemberOf(ctx), member.role, 'remove');
-  if (member.role === 'owner' && countOwners(ctx.db, input.workspaceId) === 1) {
+  requireRoleWithinReach(await actingMemberOf(ctx), member.role, 'remove');
+  if (member.role === 'owner' && (await countOwners(ctx.db, input.workspaceId)) === 1) {
     throw conflict('A workspace must keep at least one owner: promote another member first');
   }
-  revokeKeysOfMembers(ctx.db, ctx.accountId, [member.id], isoNow(ctx.clock));
-  deleteMember(ctx.db, member.id);
+  await revokeKeysOfMembers(ctx.db, ctx.accountId, [member.id], isoNow(ctx.clock));
+  await deleteMember(ctx.db, member.id);
 }
 
 export const removeMember = transactional(removeMemberNow);
