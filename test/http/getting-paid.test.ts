@@ -285,6 +285,20 @@ describe('exports', () => {
       client_number: 55003,
     });
     expect(settings.status).toBe(200);
+    expect(Object.keys(settings.body.data)).toEqual(
+      expect.arrayContaining([
+        'chart',
+        'consultant_number',
+        'client_number',
+        'fiscal_year_start',
+        'account_length',
+        'revenue_accounts',
+        'expense_accounts',
+        'first_debtor_number',
+        'first_creditor_number',
+      ]),
+    );
+    expect((await get(`/api/v1/customers/${parties.customerId}`)).body.data.debtor_number).toBeUndefined(); // shown once assigned
     const res = await server.request('/api/v1/exports/datev?from=2026-11-01&to=2026-11-30&kind=issued', {
       key: account.apiKey,
     });
@@ -310,6 +324,12 @@ describe('exports', () => {
       expect(booking[1]).toBe('"S"');
       expect(booking[2]).toBe('"EUR"');
     }
+    // The customer got its debtor number on this first export, and it is editable.
+    expect((await get(`/api/v1/customers/${parties.customerId}`)).body.data.debtor_number).toBe(10000);
+    const renumbered = await call('PATCH', `/api/v1/customers/${parties.customerId}`, {
+      debtor_number: 10042,
+    });
+    expect(renumbered.body.data.debtor_number).toBe(10042);
     expect(bookings).toHaveLength(2);
     // The received side: the supplier's invoice of April 2016.
     await receiveOnce();
@@ -425,6 +445,9 @@ describe('received documents', () => {
     const payables = await get('/api/v1/reports/payables?as_of=2016-06-01');
     expect(payables.status).toBe(200);
     expect(payables.body.data.currencies[0].open).toBe('336.90');
+    const expenses = await get('/api/v1/reports/expenses?from=2016-04-01&to=2016-04-30&group=month');
+    expect(expenses.status).toBe(200);
+    expect(expenses.body.data.currencies[0].months[0]).toMatchObject({ month: '2016-04', gross: '336.90' });
 
     const pay = await call('POST', `/api/v1/received-documents/${id}/payments`, {
       amount: '336.90',
