@@ -298,7 +298,8 @@ describe('exports', () => {
         'first_creditor_number',
       ]),
     );
-    expect((await get(`/api/v1/customers/${parties.customerId}`)).body.data.debtor_number).toBeUndefined(); // shown once assigned
+    // A customer's answer shows debtor_number once one is assigned.
+    expect((await get(`/api/v1/customers/${parties.customerId}`)).body.data.debtor_number).toBeUndefined();
     const res = await server.request('/api/v1/exports/datev?from=2026-11-01&to=2026-11-30&kind=issued', {
       key: account.apiKey,
     });
