@@ -45,7 +45,7 @@ async function open(route: string) {
 }
 
 /** The value of the text field with this name. */
-const valueOf = async (label: string) =>
+const fieldValue = async (label: string) =>
   (await byName(page(), label, 'textbox')).evaluate((input) => input.value as string);
 
 /** A date input's value, set as a person picking a date would (the input event the form listens to). */
@@ -117,7 +117,7 @@ describe('console in German', () => {
       () => document.body.textContent.replace(/\s/g, ' ').includes('3.346,88 €'),
       { timeout: 15_000 },
     );
-    const number = await valueOf('Nummer');
+    const number = await fieldValue('Nummer');
     expect(number).toStartWith('RE-');
     await click(page(), 'Speichern');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
@@ -135,7 +135,7 @@ describe('console in German', () => {
 
     // Edited again, the stored 2.5 shows as 2,5 and is saved unchanged.
     await click(page(), 'Bearbeiten');
-    const quantity = await valueOf('Menge');
+    const quantity = await fieldValue('Menge');
     expect(quantity).toBe('2,5');
     await click(page(), 'Speichern');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
@@ -175,7 +175,7 @@ describe('console in German', () => {
       'Sie haben ungespeicherte Änderungen. Seite verlassen und Änderungen verwerfen?',
     );
     expect(await page().evaluate(() => location.hash)).toBe('#/documents/new/invoice');
-    const value = await valueOf('Beschreibung');
+    const value = await fieldValue('Beschreibung');
     expect(value).toBe('Nicht gespeichert');
 
     const unload = nextDialog(true);
@@ -349,7 +349,7 @@ describe('console in German', () => {
 
     // Opened again: the price shows the German way; paused.
     await click(page(), 'Café Morgenrot', 'link');
-    const price = await valueOf('Einzelpreis');
+    const price = await fieldValue('Einzelpreis');
     expect(price).toBe('1250,00');
     await click(page(), 'Pausieren');
     await waitForText(page(), 'Pausiert');
