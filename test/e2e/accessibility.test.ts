@@ -63,7 +63,7 @@ beforeAll(async () => {
   browser = await openBrowser(server.url);
   // axe is injected as a script: the console's CSP (rightly) refuses that, so this page alone bypasses it.
   await browser.page.setBypassCSP(true);
-});
+}, 60_000);
 afterAll(async () => {
   await browser?.browser.close();
   await server?.stop();

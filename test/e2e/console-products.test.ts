@@ -36,7 +36,7 @@ beforeAll(async () => {
   await typeInto(browser.page, 'API key', account.apiKey);
   await click(browser.page, 'Sign in');
   await waitForText(browser.page, 'Ingenieurbüro Nordlicht');
-});
+}, 60_000);
 afterAll(async () => {
   await browser?.browser.close();
   await server?.stop();
@@ -107,7 +107,7 @@ describe('console: products and the PDF.js preview', () => {
     await typeInto(page(), 'Unit price', '12,5x');
     await choose(page(), 'Unit of measure', 'Hour (HUR)');
     await click(page(), 'Save');
-    await waitForText(page(), 'Enter a number such as 12.50.');
+    await waitForText(page(), 'Enter a number such as 1,250.50.');
     expect(await productsOf()).toEqual([]);
     // The refused save is the one request allowed to fail (the browser logs its 422).
     expect(browser.problems.splice(0)).toEqual([

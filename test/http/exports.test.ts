@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { COLUMNS } from '../../src/modules/exports/datev/format';
 import { FakeClock } from '../../src/shared/clock';
+import { datevFields } from '../datev';
 import { makeDocument } from '../document-factories';
 import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
@@ -78,22 +79,6 @@ async function datev(query: string, key = account.apiKey) {
   const res = await server.request(`/api/v1/exports/datev?${query}`, { key });
   const bytes = new Uint8Array(await res.arrayBuffer());
   return { res, bytes, text: new TextDecoder('windows-1252').decode(bytes) };
-}
-
-/** Splits a DATEV line at `;` outside quotes. */
-function fields(lineText: string): string[] {
-  const out: string[] = [];
-  let current = '';
-  let quoted = false;
-  for (const ch of lineText) {
-    if (ch === '"') quoted = !quoted;
-    if (ch === ';' && !quoted) {
-      out.push(current);
-      current = '';
-    } else current += ch;
-  }
-  out.push(current);
-  return out;
 }
 
 describe('accounting settings', () => {
@@ -190,7 +175,7 @@ describe('DATEV Buchungsstapel', () => {
     expect(bytes.includes(0xfc)).toBe(true);
     expect(text.endsWith('\r\n')).toBe(true);
     const lines = text.split('\r\n').slice(0, -1);
-    const header = fields(lines[0] as string);
+    const header = datevFields(lines[0] as string);
     expect(header).toHaveLength(31);
     expect(header.slice(0, 5)).toEqual(['"EXTF"', '700', '21', '"Buchungsstapel"', '13']);
     expect(header[5]).toBe('20261126100000000');
@@ -219,7 +204,7 @@ describe('DATEV Buchungsstapel', () => {
     ]);
     expect(columns).toEqual([...COLUMNS]);
 
-    const bookings = lines.slice(2).map(fields);
+    const bookings = lines.slice(2).map(datevFields);
     for (const b of bookings) expect(b).toHaveLength(125);
     const pick = (b: string[]) => [b[0], b[1], b[2], b[6], b[7], b[8], b[9], b[10], b[13]];
     const byNumber = (n: string) => bookings.filter((b) => b[10] === `"${n}"`).map(pick);
@@ -274,7 +259,7 @@ describe('DATEV Buchungsstapel', () => {
     expect(utf8.res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const text = new TextDecoder().decode(utf8.bytes);
     const zero = text.split('\r\n').find((l) => l.includes('RE-2026-003')) as string;
-    expect(fields(zero)[6]).toBe('12345');
+    expect(datevFields(zero)[6]).toBe('12345');
     expect(text).toContain('Müller'); // UTF-8 on request
   });
 
@@ -328,8 +313,8 @@ describe('DATEV Buchungsstapel', () => {
     const { res, text } = await datev('from=2026-11-01&to=2026-11-30&kind=received');
     expect(res.status).toBe(200);
     const lines = text.split('\r\n').slice(0, -1);
-    expect(fields(lines[0] as string)[16]).toBe('"Rechnungseingang"');
-    const bookings = lines.slice(2).map((l) => fields(l));
+    expect(datevFields(lines[0] as string)[16]).toBe('"Rechnungseingang"');
+    const bookings = lines.slice(2).map((l) => datevFields(l));
     expect(bookings.map((b) => [b[0], b[1], b[6], b[7], b[9], b[10], b[13]])).toEqual([
       ['119,00', '"H"', '70000', '3400', '1011', '"L-77"', '"Lieferant GmbH"'],
       ['10,70', '"H"', '70000', '3300', '1011', '"L-77"', '"Lieferant GmbH"'],
@@ -344,12 +329,12 @@ describe('DATEV Buchungsstapel', () => {
     expect(res.status).toBe(200);
     expect(text).not.toContain('RE-2026-001');
     // Only their own invoice, on their own debtor numbering (after the 12345 they gave a customer) and SKR04.
-    const theirs = text.split('\r\n').slice(2).filter(Boolean).map(fields);
+    const theirs = text.split('\r\n').slice(2).filter(Boolean).map(datevFields);
     expect(theirs.map((b) => [b[0], b[1], b[6], b[7], b[10]])).toEqual([
       ['119,00', '"S"', '12346', '4400', '"L-77"'],
       ['10,70', '"S"', '12346', '4300', '"L-77"'],
     ]);
-    expect(fields(text.split('\r\n')[0] as string)[26]).toBe('"04"');
+    expect(datevFields(text.split('\r\n')[0] as string)[26]).toBe('"04"');
   });
 });
 

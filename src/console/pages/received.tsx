@@ -8,6 +8,7 @@ import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
 import { PdfFrame } from '../ui/pdf-frame';
 import { ComplianceReport } from './documents/compliance';
+import { PaymentsCard } from './documents/payments';
 import {
   LinesCard,
   PaymentCard,
@@ -30,6 +31,7 @@ interface Received extends ReceivedSource {
   currency: string;
   seller: { name: string; tax_id: string | null; electronic_address: string | null };
   total: string;
+  amount_paid: string;
   amount_due: string;
   valid: boolean | null;
   compliance: Parameters<typeof ComplianceReport>[0]['result'] | null;
@@ -345,6 +347,14 @@ function ReceivedView({ id }: { id: string }) {
             <SourceFacts item={item} />
           </dl>
           <PaymentCard payment={item.payment} amountDue={item.amount_due} currency={item.currency} />
+          <PaymentsCard
+            path={`${path}/payments`}
+            deletePath={(paymentId) => `${path}/payments/${encodeURIComponent(paymentId)}`}
+            amountPaid={item.amount_paid}
+            amountDue={item.amount_due}
+            currency={item.currency}
+            onChange={loaded.reload}
+          />
           <LinesCard lines={item.lines} currency={item.currency} />
           <section class="card">
             <h2>{t('Validation report')}</h2>

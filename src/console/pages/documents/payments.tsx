@@ -1,5 +1,6 @@
-// "Record payment" on an invoice: the payments so far (a partial one listed with the rest, each deletable)
-// and a form for the next (date, amount, method, reference). The API moves the status when they settle it.
+// "Record payment" on an invoice, issued or received: the payments so far (a partial one listed with the rest,
+// each deletable) and a form for the next (date, amount, method, reference). The API moves the status when they
+// settle it.
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
 import { formatDate, formatMoney, t } from '../../i18n';
@@ -36,11 +37,36 @@ export function decimalInput(text: string): string {
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function Payments({ document, onChange }: { document: StoredDocument; onChange: () => void }) {
-  const payments = useLoad(
-    () => list<Payment>(`/documents/${document.id}/payments`).then((page) => page.data),
-    [document.id, document.updated_at, document.amount_paid],
+  return (
+    <PaymentsCard
+      path={`/documents/${document.id}/payments`}
+      deletePath={(id) => `/payments/${id}`}
+      amountPaid={document.amount_paid}
+      amountDue={document.amount_due}
+      currency={document.currency}
+      onChange={onChange}
+    />
   );
-  const due = document.amount_due ?? '';
+}
+
+/** Payments of an issued (`/documents/{id}/payments`) or received (`/received-documents/{id}/payments`) one. */
+export function PaymentsCard({
+  path,
+  deletePath,
+  amountPaid,
+  amountDue,
+  currency,
+  onChange,
+}: {
+  path: `/documents/${string}/payments` | `/received-documents/${string}/payments`;
+  deletePath: (id: string) => `/payments/${string}` | `/received-documents/${string}/payments/${string}`;
+  amountPaid: string | undefined;
+  amountDue: string | undefined;
+  currency: string;
+  onChange: () => void;
+}) {
+  const payments = useLoad(() => list<Payment>(path).then((page) => page.data), [path, amountPaid]);
+  const due = amountDue ?? '';
   const [date, setDate] = useState(today());
   const [amount, setAmount] = useState(due.startsWith('-') ? '' : due);
   const [method, setMethod] = useState('bank_transfer');
@@ -50,7 +76,7 @@ export function Payments({ document, onChange }: { document: StoredDocument; onC
   const record = async (event: Event) => {
     event.preventDefault();
     const body = { date, amount: decimalInput(amount), method, ...(reference ? { reference } : {}) };
-    const done = await action.run(() => post(`/documents/${document.id}/payments`, body));
+    const done = await action.run(() => post(path, body));
     if (done) {
       setRecorded(true);
       setReference('');
@@ -61,7 +87,7 @@ export function Payments({ document, onChange }: { document: StoredDocument; onC
   const drop = async (payment: Payment) => {
     const label = `${formatDate(payment.date)} ${formatMoney(payment.amount, payment.currency)}`;
     if (!confirm(t('Delete the payment of {payment}?', { payment: label }))) return;
-    const gone = await action.run(() => remove(`/payments/${payment.id}`));
+    const gone = await action.run(() => remove(deletePath(payment.id)));
     if (gone !== undefined) {
       payments.reload();
       onChange();
@@ -71,15 +97,15 @@ export function Payments({ document, onChange }: { document: StoredDocument; onC
   return (
     <section class="card" aria-labelledby="payments-heading">
       <h2 id="payments-heading">{t('Payments')}</h2>
-      {document.amount_paid !== undefined ? (
+      {amountPaid !== undefined ? (
         <dl>
           <div class="total-row">
             <dt>{t('Paid')}</dt>
-            <dd>{formatMoney(document.amount_paid, document.currency)}</dd>
+            <dd>{formatMoney(amountPaid, currency)}</dd>
           </div>
           <div class="total-row strong">
             <dt>{t('Still due')}</dt>
-            <dd>{formatMoney(document.amount_due, document.currency)}</dd>
+            <dd>{formatMoney(amountDue, currency)}</dd>
           </div>
         </dl>
       ) : null}
