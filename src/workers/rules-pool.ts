@@ -129,6 +129,13 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer: Timer | null;
+  /** What this worker ran last (partKey): it has those stylesheets loaded and its JIT warmed on them. */
+  last: string | null;
+}
+
+/** The stylesheets a request needs: a free worker that ran the same part before is preferred. */
+function partKey(request: RulesRequest): string {
+  return `${request.packDir}|${request.part?.rulesets.join(',') ?? request.profile}`;
 }
 
 /**
@@ -211,17 +218,20 @@ export class RulesPool {
   }
 
   private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.entry), job: null, timer: null };
+    const slot: Slot = { worker: new Worker(this.entry), job: null, timer: null, last: null };
     slot.worker.onmessage = (event: MessageEvent<RulesReply>) => this.finish(slot, event.data);
     slot.worker.onerror = (event) => this.replace(slot, new Error(`rules worker failed: ${event.message}`));
     return slot;
   }
 
   private dispatch(): void {
-    for (const slot of this.slots) {
-      if (slot.job !== null) continue;
-      const job = this.queue.shift();
-      if (!job) break;
+    for (;;) {
+      const free = this.slots.filter((s) => s.job === null);
+      const job = free.length > 0 ? this.queue.shift() : undefined;
+      if (job === undefined) break;
+      const key = partKey(job.request);
+      const slot = free.find((s) => s.last === key) ?? free.find((s) => s.last === null) ?? (free[0] as Slot);
+      slot.last = key;
       slot.job = job;
       slot.timer = setTimeout(
         () => this.cutShort(slot, { kind: 'time', ms: this.timeLimitMs }),
