@@ -1,6 +1,8 @@
 // The official rules on a large invoice: the Peppol BIS base example with its first line repeated N times
 // (IDs 1..N, totals adjusted so the invoice stays valid), through XSD, EN 16931 UBL and Peppol, each step
-// timed on its own, plus the whole profile (runProfile, what validate-compliance runs).
+// timed on its own, plus the whole profile (runProfile in this thread), and the whole profile through a rules
+// pool of two workers (what validate-compliance runs in the service: EN 16931 in one worker, XSD + Peppol
+// in the other, at the same time).
 // Usage: bun bench/rules-large.ts [lines=1000] [runs=3] [sef=rewritten|pack] [rulesets dir]
 //   sef=rewritten: SEFs compiled with the speed rewrites (compile-xslt.ts) into $SEF_CACHE_DIR (default
 //   <tmp>/invoice-bench-sef), as a service's data dir cache holds them; sef=pack: the pack's own SEFs.
@@ -12,6 +14,7 @@ import { join, resolve } from 'node:path';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { compileRulePack, runProfile, runRuleset } from '../src/einvoicing/schematron';
 import { parseUntrustedXml, validateXsd } from '../src/einvoicing/xsd';
+import { RulesPool } from '../src/workers/rules-pool';
 
 const lines = Number(process.argv[2] ?? 1000);
 const runs = Number(process.argv[3] ?? 3);
@@ -87,6 +90,7 @@ if (import.meta.main) {
     return out;
   };
   const findings: Record<string, number> = {};
+  const pool = new RulesPool(2, 3_600_000);
   for (let run = 0; run <= runs; run++) {
     const doc = await time('parse (libxml2)', () => parseUntrustedXml(xml));
     const xsd = await time('XSD', () => validateXsd(pack, definition.xsd, doc));
@@ -98,7 +102,9 @@ if (import.meta.main) {
       findings[id] = result.violations.length;
     }
     await time('whole profile (runProfile)', () => runProfile(pack, PROFILE, xml, { cacheDir }));
+    await time('whole profile, pool of 2 workers', () => pool.run(pack, PROFILE, xml, { cacheDir }));
   }
+  pool.close();
   // CPU time (user + system, all threads) says more than wall time on a machine shared with others.
   console.log('| Step | First run | Median of the rest | Median CPU | Findings |');
   console.log('|---|---|---|---|---|');

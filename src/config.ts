@@ -286,7 +286,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
     maxBodyBytes: integer('MAX_BODY_BYTES', maxBody ?? String(10 * 1024 * 1024), 1024, 1024 * 1024 * 1024),
     renderWorkers: integer('RENDER_WORKERS', workers ?? String(availableParallelism()), 0, 64),
     jobLeaseSeconds: integer('JOB_LEASE_SECONDS', get('JOB_LEASE_SECONDS') ?? '60', 1, 3600),
-    rulesWorkers: integer('RULES_WORKERS', get('RULES_WORKERS') ?? '1', 0, 64),
+    rulesWorkers: integer('RULES_WORKERS', get('RULES_WORKERS') ?? '2', 0, 64),
     renderTimeLimitSeconds: integer(
       'RENDER_TIME_LIMIT_SECONDS',
       get('RENDER_TIME_LIMIT_SECONDS') ?? '30',

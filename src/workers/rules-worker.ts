@@ -12,7 +12,7 @@ declare const self: Worker;
 const packs = new Map<string | null, RulePack>();
 
 self.onmessage = async (event: MessageEvent<RulesRequest>) => {
-  const { id, packDir, profile, xml, cacheDir, customizationId } = event.data;
+  const { id, packDir, profile, xml, cacheDir, customizationId, part } = event.data;
   let reply: RulesReply;
   try {
     let pack = packs.get(packDir);
@@ -20,7 +20,11 @@ self.onmessage = async (event: MessageEvent<RulesRequest>) => {
       pack = loadRulePack(packDir);
       packs.set(packDir, pack);
     }
-    const options = customizationId === undefined ? { cacheDir } : { cacheDir, customizationId };
+    const options = {
+      cacheDir,
+      ...(customizationId === undefined ? {} : { customizationId }),
+      ...(part === undefined ? {} : { part }),
+    };
     reply = { id, result: await runProfile(pack, profile, xml, options) };
   } catch (error) {
     reply =
