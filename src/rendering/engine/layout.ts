@@ -38,6 +38,8 @@ const DEFAULT_LEADING = 1.35;
 // starts over when it is full rather than keep every string a long-running server saw.
 const MEASURED_WIDTHS_LIMIT = 100_000;
 const measuredWidths = new Map<string, number>();
+const WRAPPED_TEXTS_LIMIT = 20_000;
+const wrappedTexts = new Map<string, string[]>();
 
 export class Layout {
   readonly width: number;
@@ -103,8 +105,22 @@ export class Layout {
     return width;
   }
 
-  /** Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. */
+  /**
+   * Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. Kept per
+   * process like widths: descriptions, names and payment terms repeat across rows and documents.
+   */
   wrap(text: string, width: number, style: TextStyle): string[] {
+    const key = `${this.pdf.family}|${style.font}|${style.size}|${this.tracking(style)}|${style.upper ? this.locale : ''}|${width}|${text}`;
+    let lines = wrappedTexts.get(key);
+    if (!lines) {
+      lines = this.wrapNew(text, width, style);
+      if (wrappedTexts.size >= WRAPPED_TEXTS_LIMIT) wrappedTexts.clear();
+      wrappedTexts.set(key, lines);
+    }
+    return lines.slice();
+  }
+
+  private wrapNew(text: string, width: number, style: TextStyle): string[] {
     const runs = this.runWidths(style);
     const out: string[] = [];
     for (const paragraph of text.split(/\r?\n/)) {
