@@ -4,8 +4,9 @@
 // writing a page after shaping. The strings are kept as strings instead and turned into bytes once per
 // stream, by the runtime's own latin1 encoder (the same low byte of each character pdfkit's loop keeps).
 // Streams are compressed with the runtime's libdeflate (wrapped as the zlib format FlateDecode reads)
-// instead of pdfkit's `node:zlib` deflateSync: about 2.5 times faster on page contents and a little
-// smaller at the same level; the decoded bytes are the same.
+// instead of pdfkit's `node:zlib` deflateSync at its level 6: about 5 times faster at libdeflate's level 1,
+// for streams 8% larger (the realistic 20-line invoice: 29.1 KiB of streams instead of 27.1); the decoded
+// bytes are the same.
 
 interface PdfKitReference {
   buffer: (Uint8Array | string)[] | Uint8Array;
@@ -52,12 +53,12 @@ export function installStreamFastPath(doc: PDFKit.PDFDocument): void {
   installed = true;
 }
 
-/** RFC 1950 around libdeflate's raw DEFLATE: header (deflate, 32 KiB window, default level), Adler-32. */
+/** RFC 1950 around libdeflate's raw DEFLATE: header (deflate, 32 KiB window, fastest level), Adler-32. */
 export function zlibDeflate(data: Uint8Array<ArrayBuffer>): Uint8Array {
-  const raw = Bun.deflateSync(data, { library: 'libdeflate', level: 6 });
+  const raw = Bun.deflateSync(data, { library: 'libdeflate', level: 1 });
   const out = new Uint8Array(raw.length + 6);
   out[0] = 0x78;
-  out[1] = 0x9c;
+  out[1] = 0x01;
   out.set(raw, 2);
   new DataView(out.buffer).setUint32(raw.length + 2, Number(Bun.hash.adler32(data)) >>> 0);
   return out;
