@@ -1,6 +1,9 @@
 // The bench's invoices as self-contained HTML (inline CSS, logo as a data URI, no network) for headless
 // Chromium to print: the same parties, lines, totals and tax summary our renderer draws, with the totals
 // the money module computed, so both sides print the same numbers.
+
+import { qrMatrix } from '../src/rendering/engine/qr';
+import { buildEpcPayload } from '../src/rendering/epc-qr';
 import type { RenderInput } from '../src/rendering/types';
 
 const esc = (s: string | null | undefined) =>
@@ -21,7 +24,9 @@ function party(title: string, p: Party | null | undefined): string {
     [a?.postal_code, a?.city, a?.state].filter(Boolean).join(' '),
     a?.country,
     p.tax_id ? `VAT ${p.tax_id}` : null,
+    p.registration_number,
     p.email,
+    p.phone,
   ].filter(Boolean);
   return `<div class="party"><h3>${title}</h3>${lines.map((l) => `<div>${esc(l)}</div>`).join('')}</div>`;
 }
@@ -30,6 +35,26 @@ function logoTag(input: RenderInput): string {
   if (!input.logo) return '';
   const b64 = Buffer.from(input.logo.bytes).toString('base64');
   return `<img class="logo" src="data:${input.logo.contentType};base64,${b64}" alt="">`;
+}
+
+/** The EPC payment QR code as inline SVG squares, as our renderer draws it (when it draws one). */
+function qrSvg(input: RenderInput): string {
+  const bank = input.data.payment?.bank_account;
+  if (!bank?.account_number) return '';
+  const payload = buildEpcPayload({
+    name: input.data.seller?.legal_name ?? input.data.seller?.name ?? '',
+    iban: bank.account_number,
+    bic: bank.swift,
+    currency: input.data.currency,
+    amount: input.totals.amount_due ?? input.totals.total,
+    remittance: input.data.invoice_number ?? '',
+  });
+  if (!payload) return '';
+  const m = qrMatrix(payload);
+  const rects = m
+    .flatMap((row, r) => row.map((dark, c) => (dark ? `<rect x="${c}" y="${r}" width="1" height="1"/>` : '')))
+    .join('');
+  return `<svg class="qr" viewBox="-4 -4 ${m.length + 8} ${m.length + 8}" width="90" height="90">${rects}</svg>`;
 }
 
 export function invoiceHtml(input: RenderInput): string {
@@ -54,7 +79,7 @@ export function invoiceHtml(input: RenderInput): string {
   const money = (label: string, v: string) => `<tr><td>${label}</td><td class="n">${esc(v)} ${cur}</td></tr>`;
   const bank = d.payment?.bank_account;
   const payment = d.payment
-    ? `<div class="block"><h3>Payment</h3><div>${esc(d.payment.instructions)}</div>${bank ? `<div>${esc(bank.bank_name)} ${esc(bank.account_number)} ${esc(bank.swift ?? bank.routing_number)}</div>` : ''}</div>`
+    ? `<div class="block"><h3>Payment</h3><div>${esc(d.payment.instructions)}</div>${bank ? `<div>${esc(bank.bank_name)} ${esc(bank.account_number)} ${esc(bank.swift ?? bank.routing_number)}</div>` : ''}${qrSvg(input)}</div>`
     : '';
   const fields = (d.custom_fields ?? []).map((f) => `<div>${esc(f.label)}: ${esc(f.value)}</div>`).join('');
   return `<!doctype html>

@@ -4,25 +4,37 @@
 // turns in interleaved halves (ours, Chromium, ours, Chromium) so that a busy machine hurts both alike.
 // Reports PDFs per second, CPU per PDF of each side's whole process tree (server plus workers; Chromium plus
 // its renderer/GPU/utility processes plus its HTTP wrapper), PDF size and pages, and the ratios.
+// Invoices: `realistic` (default; bench/fixtures/german-invoice.ts: umlauts, typographic quotes, en dashes and
+// non-breaking spaces, Leitweg-ID, register and phone, EPC QR code, custom fields, unit codes, long payment
+// instructions; two A4 pages at 20 lines) or `simple` (the fixtures' German invoice, four items repeated).
+// `ours` instead of `both` measures only this service (for profiling runs; no ratio).
 // Usage: npm run build && bun bench/http-vs-chromium.ts [dist/invoice-service] [seconds per half] [concurrency]
+//        [realistic|simple] [both|ours]
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { DocumentData } from '../src/modules/documents/model';
 import { german, withTotals } from '../test/rendering-fixtures';
 import { findChromium } from './cdp';
 import { invoiceHtml } from './chromium-html';
+import { germanInvoice as realisticInvoice } from './fixtures/german-invoice';
 import { startService } from './service';
 
 const exe = resolve(process.argv[2] ?? 'dist/invoice-service');
 const halfSeconds = Number(process.argv[3] ?? 10);
 const concurrency = Number(process.argv[4] ?? 2);
-if (!findChromium()) {
+const invoiceKind = process.argv[5] ?? 'realistic';
+if (invoiceKind !== 'realistic' && invoiceKind !== 'simple') throw new Error('invoice: realistic or simple');
+const withChromium = (process.argv[6] ?? 'both') === 'both';
+if (withChromium && !findChromium()) {
   console.log('chromium is not installed (apt-get install -y chromium): no comparison made');
   process.exit(0);
 }
 
 const CLOCK_TICKS = 100; // USER_HZ on Linux
 const WARM_UP_MS = 3000;
+// And at least this many PDFs a side: on a busy machine 3 s is a few dozen renders, and the JIT threads'
+// compiling would be counted as the renders' CPU (measured: 7 of 19 ms a PDF after 4 s at load 20).
+const WARM_UP_PDFS = { ours: 400, chromium: 20 };
 
 /** utime + stime in seconds of `root` and every process below it. */
 function treeCpuSeconds(root: number): number {
@@ -50,7 +62,7 @@ function treeCpuSeconds(root: number): number {
 }
 
 /** The German invoice of the fixtures with `count` lines (its four items repeated, numbered). */
-function germanInvoice(count: number) {
+function simpleInvoice(count: number) {
   const base = german({ pageSize: 'LETTER', templateId: 'tpl_modern', logo: undefined });
   const items = base.data.line_items;
   const lines = Array.from({ length: count }, (_, i) => {
@@ -105,34 +117,40 @@ async function ok(res: Response, what: string): Promise<Uint8Array> {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-const service = await startService([exe], {});
+const service = await startService(exe.endsWith('.ts') ? ['bun', exe] : [exe], {});
 const chromiumPort = 19_900 + Math.floor(Math.random() * 90);
-const chromiumServer = Bun.spawn(['bun', 'bench/chromium-server.ts', String(chromiumPort), '2'], {
-  stdout: 'pipe',
-  stderr: 'inherit',
-});
+const chromiumServer = withChromium
+  ? Bun.spawn(['bun', 'bench/chromium-server.ts', String(chromiumPort), '2'], {
+      stdout: 'pipe',
+      stderr: 'inherit',
+    })
+  : null;
 process.on('exit', () => {
-  chromiumServer.kill('SIGTERM');
+  chromiumServer?.kill('SIGTERM');
   service.stop();
 });
-const reader = chromiumServer.stdout.getReader();
-let said = '';
-while (!said.includes('ready')) {
-  const { value, done } = await reader.read();
-  if (done) throw new Error('the Chromium render server did not start');
-  said += new TextDecoder().decode(value);
+if (chromiumServer) {
+  const reader = chromiumServer.stdout.getReader();
+  let said = '';
+  while (!said.includes('ready')) {
+    const { value, done } = await reader.read();
+    if (done) throw new Error('the Chromium render server did not start');
+    said += new TextDecoder().decode(value);
+  }
 }
 
-const version = Bun.spawnSync([findChromium() as string, '--version'])
-  .stdout.toString()
-  .trim();
+const version = withChromium
+  ? Bun.spawnSync([findChromium() as string, '--version'])
+      .stdout.toString()
+      .trim()
+  : 'no Chromium';
 console.log(
-  `${version}; ${concurrency} concurrent requests a side, 2 halves of ${halfSeconds} s a side, interleaved`,
+  `${version}; ${invoiceKind} invoice; ${concurrency} concurrent requests a side, 2 halves of ${halfSeconds} s a side, interleaved`,
 );
 console.log('| Invoice | this service | Chromium (2 warm tabs) | ratio |');
 console.log('|---|---|---|---|');
 for (const count of [20, 200]) {
-  const input = germanInvoice(count);
+  const input = invoiceKind === 'realistic' ? realisticInvoice(count) : simpleInvoice(count);
   const body = JSON.stringify({
     document_type: 'invoice',
     data: { ...input.data, locale: 'de-DE' },
@@ -154,28 +172,34 @@ for (const count of [20, 200]) {
   };
   const browser: Side = {
     name: 'chromium',
-    pid: chromiumServer.pid,
+    pid: chromiumServer?.pid ?? 0,
     request: async () =>
       ok(await fetch(`http://127.0.0.1:${chromiumPort}/pdf`, { method: 'POST', body: html }), 'chromium'),
   };
   // Warm both sides for a few seconds: the JIT compiles for a while after start, in both runtimes.
-  for (const side of [ours, browser]) {
+  const sides = withChromium ? [ours, browser] : [ours];
+  for (const side of sides) {
     const warmUntil = performance.now() + WARM_UP_MS;
-    while (performance.now() < warmUntil) await side.request();
+    for (let n = 0; performance.now() < warmUntil || n < WARM_UP_PDFS[side.name as 'ours']; n += concurrency)
+      await Promise.all(Array.from({ length: concurrency }, () => side.request()));
   }
   const a: Tally = { pdfs: 0, seconds: 0, cpu: 0, bytes: 0, pages: 0 };
   const b: Tally = { pdfs: 0, seconds: 0, cpu: 0, bytes: 0, pages: 0 };
-  await half(ours, a);
-  await half(browser, b);
-  await half(ours, a);
-  await half(browser, b);
+  for (let round = 0; round < 2; round++)
+    for (const [side, tally] of [
+      [ours, a],
+      [browser, b],
+    ] as const) {
+      if (sides.includes(side)) await half(side, tally);
+    }
   const rate = (t: Tally) => t.pdfs / t.seconds;
   const cpuMs = (t: Tally) => (t.cpu * 1000) / t.pdfs;
   const show = (t: Tally) =>
     `${rate(t).toFixed(1)} PDF/s, CPU ${cpuMs(t).toFixed(1)} ms a PDF, ${t.pages} page(s), ${(t.bytes / 1024).toFixed(0)} KiB`;
-  console.log(
-    `| ${count} lines | ${show(a)} | ${show(b)} | ${(rate(a) / rate(b)).toFixed(1)}x throughput, ${(cpuMs(b) / cpuMs(a)).toFixed(1)}x CPU |`,
-  );
+  const ratio = withChromium
+    ? `${(rate(a) / rate(b)).toFixed(1)}x throughput, ${(cpuMs(b) / cpuMs(a)).toFixed(1)}x CPU`
+    : '—';
+  console.log(`| ${count} lines | ${show(a)} | ${withChromium ? show(b) : '—'} | ${ratio} |`);
 }
-chromiumServer.kill('SIGTERM');
+chromiumServer?.kill('SIGTERM');
 service.stop();

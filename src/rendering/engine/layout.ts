@@ -38,6 +38,8 @@ const DEFAULT_LEADING = 1.35;
 // starts over when it is full rather than keep every string a long-running server saw.
 const MEASURED_WIDTHS_LIMIT = 100_000;
 const measuredWidths = new Map<string, number>();
+const WRAPPED_TEXTS_LIMIT = 20_000;
+const wrappedTexts = new Map<string, string[]>();
 
 export class Layout {
   readonly width: number;
@@ -103,16 +105,37 @@ export class Layout {
     return width;
   }
 
-  /** Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. */
+  /**
+   * Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. Kept per
+   * process like widths: descriptions, names and payment terms repeat across rows and documents.
+   */
   wrap(text: string, width: number, style: TextStyle): string[] {
+    const key = `${this.pdf.family}|${style.font}|${style.size}|${this.tracking(style)}|${style.upper ? this.locale : ''}|${width}|${text}`;
+    let lines = wrappedTexts.get(key);
+    if (!lines) {
+      lines = this.wrapNew(text, width, style);
+      if (wrappedTexts.size >= WRAPPED_TEXTS_LIMIT) wrappedTexts.clear();
+      wrappedTexts.set(key, lines);
+    }
+    return lines.slice();
+  }
+
+  private wrapNew(text: string, width: number, style: TextStyle): string[] {
+    const runs = this.runWidths(style);
     const out: string[] = [];
     for (const paragraph of text.split(/\r?\n/)) {
       const words = paragraph.split(/\s+/).filter((w) => w.length > 0);
       let line = '';
+      // The line's words as pdfkit measures them: the sum of its runs, each word with its space.
+      let lineRuns = 0;
       for (let word of words) {
         const candidate = line ? `${line} ${word}` : word;
-        if (this.widthOf(candidate, style) <= width) {
+        const fits = runs
+          ? runs.width(runs.advance(lineRuns, word), candidate.length) <= width
+          : this.widthOf(candidate, style) <= width;
+        if (fits) {
           line = candidate;
+          if (runs) lineRuns = runs.advance(lineRuns, `${word} `);
           continue;
         }
         if (line) out.push(line);
@@ -122,10 +145,38 @@ export class Layout {
           word = word.slice(cut);
         }
         line = word;
+        if (runs) lineRuns = runs.advance(0, `${word} `);
       }
       out.push(line);
     }
     return out;
+  }
+
+  /**
+   * Widths of candidate lines built word by word, computed as pdfkit's widthOfString computes them (the
+   * sum of the advances of its runs, a word and its trailing space each, from pdfkit's shared word cache;
+   * scaled; plus tracking between characters), so a long paragraph is not measured again from its first
+   * word for every word added. Null where that does not hold (upper-cased styles, a font without runs).
+   */
+  private runWidths(style: TextStyle): {
+    advance(sum: number, run: string): number;
+    width(advance: number, length: number): number;
+  } | null {
+    if (style.upper) return null;
+    this.pdf.font(style.font, style.size);
+    const doc = this.pdf.doc as unknown as {
+      _font: { layoutCached?(run: string): { advanceWidth: number } };
+      _fontSize: number;
+    };
+    const font = doc._font;
+    if (typeof font.layoutCached !== 'function') return null;
+    const scale = doc._fontSize / 1000;
+    const spacing = this.tracking(style) || 0;
+    return {
+      advance: (sum, run) =>
+        sum + (font.layoutCached as (run: string) => { advanceWidth: number })(run).advanceWidth,
+      width: (advance, length) => ((advance * scale + spacing * (length - 1)) * 100) / 100,
+    };
   }
 
   /** `text` cut with an ellipsis to fit one line of `width`. */

@@ -9,9 +9,21 @@ import type { Layout } from './layout';
  * module, which is sliced off again here.
  */
 export function qrMatrix(payload: string): boolean[][] {
-  const framed = encodeQR(payload, 'raw', { ecc: 'medium', border: 1 });
-  return framed.slice(1, -1).map((row) => row.slice(1, -1));
+  let matrix = recentMatrices.get(payload);
+  if (!matrix) {
+    const framed = encodeQR(payload, 'raw', { ecc: 'medium', border: 1 });
+    matrix = framed.slice(1, -1).map((row) => row.slice(1, -1));
+    if (recentMatrices.size >= RECENT_MATRICES) recentMatrices.clear();
+    recentMatrices.set(payload, matrix);
+  }
+  return matrix;
 }
+
+// Encoding tries all eight masks and scores each (a tenth of a one-page invoice's drawing time); the same
+// payload (a document drawn again: preview, download, resend, the batch's retry) gives the same symbol, so
+// the last few are kept. A new invoice (another number or amount) is encoded anew. Read only by drawQr.
+const RECENT_MATRICES = 256;
+const recentMatrices = new Map<string, boolean[][]>();
 
 /** Quiet zone the QR specification requires around the symbol, in modules. */
 export const QUIET_ZONE = 4;

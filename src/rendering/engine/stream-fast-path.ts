@@ -3,6 +3,10 @@
 // pieces when the stream ends: one allocation and one loop per operator, the largest single cost of
 // writing a page after shaping. The strings are kept as strings instead and turned into bytes once per
 // stream, by the runtime's own latin1 encoder (the same low byte of each character pdfkit's loop keeps).
+// Streams are compressed with the runtime's libdeflate (wrapped as the zlib format FlateDecode reads)
+// instead of pdfkit's `node:zlib` deflateSync at its level 6: about 5 times faster at libdeflate's level 1,
+// for streams 8% larger (the realistic 20-line invoice: 29.1 KiB of streams instead of 27.1); the decoded
+// bytes are the same.
 
 interface PdfKitReference {
   buffer: (Uint8Array | string)[] | Uint8Array;
@@ -33,9 +37,31 @@ export function installStreamFastPath(doc: PDFKit.PDFDocument): void {
     if (Array.isArray(this.buffer) && this.buffer.some((piece) => typeof piece === 'string')) {
       this.buffer = joinPieces(this.buffer);
     }
-    originalFinalize.call(this);
+    if (!this.compress || this.buffer.length === 0) {
+      originalFinalize.call(this);
+      return;
+    }
+    // pdfkit's finalize with its own compression turned off for the call: it writes what it is given.
+    this.buffer = [zlibDeflate(Buffer.concat(this.buffer as Uint8Array[]))];
+    this.compress = false;
+    try {
+      originalFinalize.call(this);
+    } finally {
+      this.compress = true;
+    }
   };
   installed = true;
+}
+
+/** RFC 1950 around libdeflate's raw DEFLATE: header (deflate, 32 KiB window, fastest level), Adler-32. */
+export function zlibDeflate(data: Uint8Array<ArrayBuffer>): Uint8Array {
+  const raw = Bun.deflateSync(data, { library: 'libdeflate', level: 1 });
+  const out = new Uint8Array(raw.length + 6);
+  out[0] = 0x78;
+  out[1] = 0x01;
+  out.set(raw, 2);
+  new DataView(out.buffer).setUint32(raw.length + 2, Number(Bun.hash.adler32(data)) >>> 0);
+  return out;
 }
 
 /** Consecutive strings become one byte array each; byte arrays stay as they are, in order. */

@@ -161,16 +161,30 @@ function shape(font: EmbeddedFont, text: string): Shaped {
   return shaped;
 }
 
+// A document's subset numbers glyphs in the order they are first used; the hex of each glyph's number in
+// this subset is kept beside the subset, so a glyph seen before on the document costs one lookup.
+const subsetHex = new WeakMap<object, Map<number, string>>();
+
 /** pdfkit's EmbeddedFont.encode on a cached shaping: glyph ids of this document's subset, in hex. */
 function encode(font: EmbeddedFont, text: string): [string[], Position[]] {
   const { glyphs, positions } = shape(font, text);
+  let known = subsetHex.get(font.subset);
+  if (!known) {
+    known = new Map();
+    subsetHex.set(font.subset, known);
+  }
   const hex: string[] = new Array(glyphs.length);
   for (let i = 0; i < glyphs.length; i++) {
     const glyph = glyphs[i] as Glyph;
-    const gid = font.subset.includeGlyph(glyph.id);
-    hex[i] = `0000${gid.toString(16)}`.slice(-4);
-    if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
-    if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+    let code = known.get(glyph.id);
+    if (code === undefined) {
+      const gid = font.subset.includeGlyph(glyph.id);
+      code = `0000${gid.toString(16)}`.slice(-4);
+      known.set(glyph.id, code);
+      if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
+      if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
+    }
+    hex[i] = code;
   }
   return [hex, positions];
 }
