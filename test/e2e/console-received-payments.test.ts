@@ -17,7 +17,7 @@ let receivedId: string;
 
 beforeAll(async () => {
   server = await startServer();
-  account = makeAccount(server, { name: 'Werkstatt Nord' });
+  account = await makeAccount(server, { name: 'Werkstatt Nord' });
   const res = await fetch(`${server.url}/api/v1/received-documents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 const page = () => browser.page;
-const api = (path: string) => server.json(path, { key: account.apiKey });
+const api = async (path: string) => await server.json(path, { key: account.apiKey });
 
 describe('console: payments on a received invoice', () => {
   test('a partial payment is recorded and listed, a second settles it, deleting one moves it back', async () => {

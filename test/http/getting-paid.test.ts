@@ -26,12 +26,13 @@ let parties: { profileId: string; customerId: string };
 /** `settled` is paid by two payments, `overdue` stays open (due 2026-12-02, 18 days before "today"). */
 const docs: Record<'settled' | 'overdue', { id: string; number: string }> = {} as never;
 
-const call = (method: string, path: string, body?: unknown, key = account.apiKey) =>
-  server.json(path, { method, key, body });
-const get = (path: string) => call('GET', path);
+const call = async (method: string, path: string, body?: unknown, key = account.apiKey) =>
+  await server.json(path, { method, key, body });
+const get = async (path: string) => await call('GET', path);
 /** A second account for the edge cases, so the first one's figures hold exactly its two invoices. */
 let side: { key: string; parties: { profileId: string; customerId: string } };
-const sideCall = (method: string, path: string, body?: unknown) => call(method, path, body, side.key);
+const sideCall = async (method: string, path: string, body?: unknown) =>
+  await call(method, path, body, side.key);
 
 async function invoice(number: string, on = { key: account.apiKey, parties }) {
   const created = await call('POST', '/api/v1/documents', documentBody(on.parties, { number }), on.key);
@@ -48,7 +49,7 @@ beforeAll(async () => {
     smtpUrl: smtp.url({ from: 'billing@invoices.example' }),
     startJobs: false,
   });
-  account = makeAccount(server);
+  account = await makeAccount(server);
   const profile = await makeBusinessProfile(server, account, {
     legal_name: 'Acme Handel GmbH',
     email: 'buchhaltung@acme.example',
@@ -65,7 +66,7 @@ beforeAll(async () => {
   // Each 10 x 9.99 + 100.00 at 19 %: 237.88 EUR, issued 2026-11-02, due 2026-12-02.
   docs.settled = await invoice('RE-2026-101');
   docs.overdue = await invoice('RE-2026-102');
-  const sideAccount = makeAccount(server);
+  const sideAccount = await makeAccount(server);
   const sideProfile = await makeBusinessProfile(server, sideAccount, {
     address: { line1: 'Weg 1', city: 'Bonn', country: 'DE' },
   });
