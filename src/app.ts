@@ -7,37 +7,7 @@ import { consoleRoutes } from './http/console';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
 import { MethodMatcher } from './http/method-matcher';
-import { accountRoutes } from './modules/accounts/routes';
-import { apiKeyRoutes } from './modules/api-keys/routes';
-import { batchRoutes } from './modules/batches/routes';
-import { billingRoutes } from './modules/billing/routes';
-import { brandingProfileRoutes } from './modules/branding/routes';
-import { businessProfileRoutes } from './modules/business-profiles/routes';
-import { complianceDepsOf, finalizeCheckOf } from './modules/compliance';
-import { complianceRoutes } from './modules/compliance/routes';
-import { customerRoutes } from './modules/customers/routes';
-import { deliveryRoutes } from './modules/deliveries/routes';
-import { documentRoutes } from './modules/documents/routes';
-import { dunningRoutes } from './modules/dunning/routes';
-import { receivedDocumentRoutes } from './modules/einvoices/inbox-routes';
-import { einvoiceRoutes } from './modules/einvoices/routes';
-import { exportRoutes } from './modules/exports/routes';
-import { fileRoutes } from './modules/files/routes';
-import { healthRoutes } from './modules/health/routes';
-import { importRoutes } from './modules/imports/routes';
-import { numberingSequenceRoutes } from './modules/numbering-sequences/routes';
-import { paymentRoutes } from './modules/payments/routes';
-import { productRoutes } from './modules/products/routes';
-import { recurringInvoiceRoutes } from './modules/recurring-invoices/routes';
-import { referenceRoutes } from './modules/reference/routes';
-import { renderRoutes } from './modules/renders/routes';
-import { reportRoutes } from './modules/reports/routes';
-import { customTemplateRoutes } from './modules/templates/custom-routes';
-import { templateRoutes } from './modules/templates/routes';
-import { templateVersionRoutes } from './modules/templates/version-routes';
-import { usageRoutes } from './modules/usage/routes';
-import { userRoutes } from './modules/users/routes';
-import { workspaceRoutes } from './modules/workspaces/routes';
+import { MODULES } from './modules';
 
 /** The whole HTTP API as one Elysia app; every module's route factory takes (auth, deps). */
 export function buildApp(deps: AppDeps) {
@@ -46,34 +16,14 @@ export function buildApp(deps: AppDeps) {
   let routes: readonly { method: string; path: string }[] = [];
   let whole: AnyElysia | null = null;
   const auth = authPlugin(deps, ACCESS_RULES);
-  const app = new Elysia({ normalize: false })
+  // Typed as any Elysia app: a typed chain of every module's plugins exceeds TypeScript's instantiation
+  // depth, and no caller needs the route types (the console has its generated paths, src/console/api-paths.ts).
+  let app: AnyElysia = new Elysia({ normalize: false })
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
-    .use(consoleRoutes())
-    .use(healthRoutes(auth, deps))
-    .use(referenceRoutes(auth, deps))
-    .use(accountRoutes(auth, deps))
-    .use(userRoutes(auth, deps))
-    .use(apiKeyRoutes(auth, deps))
-    .use(workspaceRoutes(auth, deps))
-    .use(businessProfileRoutes(auth, deps))
-    .use(customerRoutes(auth, deps))
-    .use(productRoutes(auth, deps))
-    .use(importRoutes(auth, deps))
-    .use(numberingSequenceRoutes(auth, deps))
-    .use(documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps))))
-    .use(paymentRoutes(auth, deps))
-    .use(reportRoutes(auth, deps))
-    .use(dunningRoutes(auth, deps))
-    .use(renderRoutes(auth, deps))
-    .use(customTemplateRoutes(auth, deps))
-    .use(templateVersionRoutes(auth, deps))
-    .use(templateRoutes(auth, deps))
-    .use(fileRoutes(auth, deps))
-    .use(brandingProfileRoutes(auth, deps))
-    .use(usageRoutes(auth, deps))
-    .use(backOfficeRoutes(auth, deps));
-  // Two chains: one chain of every module's plugins exceeds TypeScript's instantiation depth.
+    .use(consoleRoutes());
+  // In the module list's order (src/modules/index.ts): fixed paths before the parameter routes beside them.
+  for (const module of MODULES) if (module.routes) app = app.use(module.routes(auth, deps));
   routes = app.routes;
   whole = app;
   // Fail-closed: a write route without its module's access rule (or a rule for no route) never serves.
@@ -84,19 +34,6 @@ export function buildApp(deps: AppDeps) {
     );
   }
   return app;
-}
-
-/** Billing, e-invoicing, receiving and the background work's routes (the second half of the app's chain). */
-function backOfficeRoutes(auth: ReturnType<typeof authPlugin>, deps: AppDeps) {
-  return new Elysia()
-    .use(billingRoutes(auth, deps))
-    .use(complianceRoutes(auth, deps))
-    .use(einvoiceRoutes(auth, deps))
-    .use(receivedDocumentRoutes(auth, deps))
-    .use(batchRoutes(auth, deps))
-    .use(recurringInvoiceRoutes(auth, deps))
-    .use(deliveryRoutes(auth, deps))
-    .use(exportRoutes(auth, deps));
 }
 
 export type App = ReturnType<typeof buildApp>;

@@ -1,11 +1,6 @@
 import type { AppDeps } from './deps';
 import { JobRuntime } from './jobs/runtime';
-import { batchBackground } from './modules/batches/background';
-import { deliveryBackground } from './modules/deliveries/background';
-import { dunningBackground } from './modules/dunning/background';
-import { inboxBackground } from './modules/einvoices/background';
-import { importBackground } from './modules/imports/background';
-import { recurringBackground } from './modules/recurring-invoices/background';
+import { MODULES } from './modules';
 
 export interface JobRuntimeTuning {
   pollMs?: number;
@@ -15,14 +10,7 @@ export interface JobRuntimeTuning {
 
 /** The one in-process scheduler, with every module's job kinds. `serve` starts it; tests drive it. */
 export function createJobRuntime(deps: AppDeps, tuning: JobRuntimeTuning = {}): JobRuntime {
-  const parts = [
-    batchBackground(deps),
-    recurringBackground(deps),
-    deliveryBackground(deps),
-    dunningBackground(deps),
-    importBackground(deps),
-    inboxBackground(deps),
-  ];
+  const parts = MODULES.flatMap((m) => (m.background ? [m.background(deps)] : []));
   return new JobRuntime({
     db: deps.db,
     clock: deps.clock,

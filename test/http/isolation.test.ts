@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { documentBody, makeParties } from '../document-factories';
+import type { FixtureApi, FixtureData, FixtureIds } from '../../src/module';
+import { MODULES } from '../../src/modules';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
@@ -11,16 +12,19 @@ import { TestSmtp } from '../smtp';
 /**
  * Issue 9, isolation: every route of the OpenAPI document that takes an id, called by another account with
  * the owner's ids, is a 404 `not_found` and changes nothing. The routes come from /openapi.json, so a new
- * route is in the table the day it is added (and fails here until it has a body below, if it needs one).
+ * route is in the table the day it is added; its ids and bodies come from its module's isolation fixture
+ * (`isolation` in src/modules/<name>/module.ts), and a path parameter without one fails by name.
  */
 
 let server: TestServer;
 let smtp: TestSmtp;
 let owner: TestAccount;
 let stranger: TestAccount;
-/** The owner's id for each path parameter name; a parameter may be tried with several ids. */
-const ids: Record<string, string[]> = {};
-const renders: { id: string; download_url: string }[] = [];
+/** The owner's ids, keyed by the path up to the parameter they fill (see FixtureIds). */
+const ids: FixtureIds = {};
+const BODIES: Record<string, unknown> = {};
+const QUERIES: Record<string, string> = {};
+const MULTIPART = new Set<string>();
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -56,59 +60,11 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   ),
 };
 
-const RENDER_DATA = {
-  invoice_number: 'ISO-1',
-  issue_date: '2026-11-02',
-  currency: 'EUR',
-  seller: { name: 'Isolation Seller GmbH' },
-  buyer: { name: 'Isolation Buyer' },
-  line_items: [{ name: 'Item', quantity: '1', unit_price: '10.00', taxes: [{ rate: '19', category: 'S' }] }],
-};
-
-/** A valid body for each id route that takes one, so that a 404 cannot be a validation answer in disguise. */
-const BODIES: Record<string, unknown> = {
-  'PATCH /api/v1/api-keys/{api_key_id}': { name: 'stolen' },
-  'PATCH /api/v1/workspaces/{workspace_id}': { name: 'stolen' },
-  'POST /api/v1/workspaces/{workspace_id}/members': { email: 'thief@example.com' },
-  'POST /api/v1/workspaces/{workspace_id}/invitations': { email: 'thief@example.com' },
-  'POST /api/v1/invitations/{token}/accept': {
-    name: 'Thief',
-    email: 'thief@example.com',
-    password: 'stolen password',
-  },
-  'PATCH /api/v1/workspaces/{workspace_id}/members/{member_id}': { role: 'owner' },
-  'PATCH /api/v1/business-profiles/{id}': { legal_name: 'Stolen GmbH' },
-  'PATCH /api/v1/customers/{id}': { name: 'Stolen Ltd' },
-  'PATCH /api/v1/products/{id}': { name: 'stolen' },
-  'PATCH /api/v1/numbering-sequences/{sequence_id}': { name: 'stolen' },
-  'PATCH /api/v1/documents/{document_id}': { notes: 'stolen' },
-  'POST /api/v1/documents/{document_id}/renders': { expires_in: 3600 },
-  'PATCH /api/v1/templates/custom/{template_id}': { name: 'stolen' },
-  'POST /api/v1/templates/{template_id}/versions': { label: 'stolen' },
-  'POST /api/v1/templates/{template_id}/preview': { data: RENDER_DATA },
-  'PATCH /api/v1/branding-profiles/{id}': { name: 'stolen' },
-  'PATCH /api/v1/recurring-invoices/{recurring_id}': { interval: 2 },
-  'POST /api/v1/documents/{document_id}/send': { to: ['thief@example.com'] },
-  'PATCH /api/v1/received-documents/{received_id}': { status: 'paid' },
-  'POST /api/v1/documents/{document_id}/payments': { amount: '1.00', date: '2026-11-05' },
-  'POST /api/v1/received-documents/{received_id}/payments': { amount: '1.00', date: '2026-11-05' },
-  'POST /api/v1/documents/{document_id}/reminders': { level: 1, to: ['thief@example.com'] },
-  'PUT /api/v1/documents/{document_id}/dispute': { note: 'stolen' },
-};
-/** Required query strings, for the same reason. */
-const QUERIES: Record<string, string> = {
-  'GET /api/v1/documents/{document_id}/xml': '?profile=xrechnung_ubl',
-};
-/** Multipart routes: a real PNG in the `file` field. */
-const MULTIPART = new Set(['POST /api/v1/branding-profiles/{id}/logo']);
-
 const call = (account: TestAccount, method: string, path: string, body?: unknown) =>
   server.json(path, { method, key: account.apiKey, body });
 
-async function ok(res: Promise<{ status: number; body: any }>, what: string) {
-  const done = await res;
-  if (done.status !== 200 && done.status !== 201) throw new Error(`${what}: ${JSON.stringify(done.body)}`);
-  return done.body.data;
+async function ok(res: Promise<{ status: number; body: any }>, what: string): Promise<any> {
+  return dataOf(await res, what);
 }
 
 async function upload(account: TestAccount, path: string) {
@@ -123,102 +79,45 @@ async function upload(account: TestAccount, path: string) {
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** The data of a 2xx answer (a list's first item), or an error naming the call. */
+function dataOf(done: { status: number; body: any }, what: string): FixtureData {
+  if (done.status !== 200 && done.status !== 201) throw new Error(`${what}: ${JSON.stringify(done.body)}`);
+  const data = done.body.data;
+  return Array.isArray(data) ? data[0] : data;
+}
+
 beforeAll(async () => {
   smtp = await TestSmtp.start();
   server = await startServer({ smtpUrl: smtp.url({ from: 'billing@seller.example' }), startJobs: false });
   owner = await makeAccount(server);
   stranger = await makeAccount(server);
-  const parties = await makeParties(server, owner);
-  const seq = await ok(call(owner, 'POST', '/api/v1/numbering-sequences', { name: 'Mine' }), 'sequence');
-  const draft = await ok(call(owner, 'POST', '/api/v1/documents', documentBody(parties)), 'draft');
-  const final = await ok(call(owner, 'POST', '/api/v1/documents', documentBody(parties)), 'document');
-  await ok(call(owner, 'POST', `/api/v1/documents/${final.id}/finalize`), 'finalize');
-  const payment = await ok(
-    call(owner, 'POST', `/api/v1/documents/${final.id}/payments`, { amount: '10.00', date: '2026-11-05' }),
-    'payment',
-  );
-  for (let i = 0; i < 2; i += 1) {
-    const path = `/api/v1/documents/${final.id}/renders`;
-    renders.push(await ok(call(owner, 'POST', path, { expires_in: 86_400 }), 'render'));
+  const api: FixtureApi = {
+    call: async (method, path, body) => dataOf(await call(owner, method, path, body), `${method} ${path}`),
+    upload: async (path) => dataOf(await upload(owner, path), `upload ${path}`),
+    send: async (path, contentType, bytes) => {
+      const res = await fetch(server.url + path, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': contentType },
+        body: bytes,
+      });
+      return dataOf({ status: res.status, body: await res.json() }, `POST ${path}`);
+    },
+    sampleXml: () => readFileSync(join(OFFICIAL_RULESETS, 'examples/xrechnung_ubl/01.01a-INVOICE_ubl.xml')),
+    runJobs: async () => {
+      await server.jobs.runDue();
+    },
+    keyId: owner.keyId,
+  };
+  // Each module's fixture, in the module list's order (a document's module comes after its parties').
+  for (const module of MODULES) {
+    const fixture = module.isolation;
+    if (!fixture) continue;
+    Object.assign(ids, await fixture.make?.(api, ids));
+    Object.assign(BODIES, fixture.bodies);
+    Object.assign(QUERIES, fixture.queries);
+    for (const op of fixture.multipart ?? []) MULTIPART.add(op);
   }
-  const delivery = await ok(
-    call(owner, 'POST', `/api/v1/documents/${final.id}/send`, { to: ['ap@acme.example'] }),
-    'send',
-  );
-  const template = await ok(call(owner, 'POST', '/api/v1/templates/custom', { name: 'Mine' }), 'template');
-  await ok(call(owner, 'POST', `/api/v1/templates/${template.id}/versions`, { label: 'v1' }), 'version');
-  const branding = await ok(call(owner, 'POST', '/api/v1/branding-profiles', { name: 'Mine' }), 'branding');
-  const product = await ok(
-    call(owner, 'POST', '/api/v1/products', {
-      name: 'Mine',
-      unit_price: '10.00',
-      tax_rate: '19',
-      tax_category: 'S',
-    }),
-    'product',
-  );
-  const logo = await upload(owner, `/api/v1/branding-profiles/${branding.id}/logo`);
-  if (logo.status !== 200) throw new Error(`logo: ${JSON.stringify(logo.body)}`);
-  const file = await upload(owner, '/api/v1/files');
-  if (file.status !== 200) throw new Error(`file: ${JSON.stringify(file.body)}`);
-  const batch = await ok(
-    call(owner, 'POST', '/api/v1/batches', { items: [{ data: RENDER_DATA }, { data: RENDER_DATA }] }),
-    'batch',
-  );
-  const recurring = await ok(
-    call(owner, 'POST', '/api/v1/recurring-invoices', {
-      business_profile_id: parties.profileId,
-      customer_id: parties.customerId,
-      frequency: 'monthly',
-      start_date: '2099-04-01',
-      numbering_sequence_id: seq.id,
-      invoice_template: {
-        currency: 'EUR',
-        line_items: [
-          { name: 'Hosting', quantity: '1', unit_price: '100.00', taxes: [{ rate: '19', category: 'S' }] },
-        ],
-      },
-    }),
-    'recurring',
-  );
-  const imported = await ok(
-    call(owner, 'POST', '/api/v1/imports', { source_format: 'json', data: [{ name: 'Imported Ltd' }] }),
-    'import',
-  );
-  const workspace = await ok(call(owner, 'POST', '/api/v1/workspaces', { name: 'Mine' }), 'workspace');
-  const members = await ok(
-    call(owner, 'POST', `/api/v1/workspaces/${workspace.id}/members`, { email: 'ann@example.com' }),
-    'member',
-  );
-  const key = await ok(call(owner, 'POST', '/api/v1/api-keys', { name: 'second' }), 'api key');
-  const receivedRes = await fetch(`${server.url}/api/v1/received-documents`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/xml' },
-    body: readFileSync(join(OFFICIAL_RULESETS, 'examples/xrechnung_ubl/01.01a-INVOICE_ubl.xml')),
-  });
-  const received = ((await receivedRes.json()) as { data: { id: string } }).data;
   await server.jobs.runDue();
-
-  Object.assign(ids, {
-    api_key_id: [key.id, owner.keyId],
-    workspace_id: [workspace.id],
-    member_id: [(Array.isArray(members) ? members : [members])[0].id],
-    // A link's token is a credential of its own, not an id of the account: one that is nobody's is a 404.
-    token: ['nobodys-link-token-0000000000000000000000000'],
-    id: [parties.profileId, parties.customerId, branding.id, product.id],
-    import_id: [imported.id],
-    sequence_id: [seq.id],
-    document_id: [draft.id, final.id],
-    render_id: renders.map((r) => r.id),
-    template_id: [template.id],
-    version: ['1'],
-    file_id: [file.body.data.id],
-    batch_id: [batch.id],
-    recurring_id: [recurring.id],
-    delivery_id: [delivery.id],
-    received_id: [received.id],
-    payment_id: [payment.id],
-  });
 });
 afterAll(async () => {
   await server.stop();
@@ -243,14 +142,32 @@ async function operations(): Promise<Operation[]> {
   );
 }
 
+/**
+ * The owner's ids for one parameter of a route: those of the longest fixture key the route's path starts
+ * with (`/api/v1/documents/{document_id}` for `/api/v1/documents/{document_id}/payments`), never another
+ * resource's.
+ */
+function idsFor(fixtures: FixtureIds, template: string, param: string): string[] {
+  let best: string | undefined;
+  for (const key of Object.keys(fixtures)) {
+    const covers = key === template || template.startsWith(`${key}/`);
+    if (covers && key.endsWith(`{${param}}`) && (best === undefined || key.length > best.length)) best = key;
+  }
+  if (best === undefined) {
+    throw new Error(
+      `no isolation fixture for {${param}} in ${template}: add it to its module's isolation fixture (src/modules/<name>/module.ts)`,
+    );
+  }
+  return fixtures[best] as string[];
+}
+
 /** Every combination of the owner's ids for the path's parameters. */
 function concretePaths(method: string, template: string): string[] {
   const query = QUERIES[`${method} ${template}`] ?? '';
   const params = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
   let paths = [template];
   for (const param of params) {
-    const values = ids[param];
-    if (!values) throw new Error(`no owner id for {${param}} in ${template}: add the resource to the setup`);
+    const values = idsFor(ids, template, param);
     paths = paths.flatMap((p) => values.map((v) => p.replace(`{${param}}`, v)));
   }
   return paths.map((p) => p + query);
@@ -272,19 +189,18 @@ async function ownerView(ops: Operation[]): Promise<Record<string, string>> {
         : `${res.status} ${JSON.parse(new TextDecoder().decode(bytes)).error.code}`;
     }
   }
-  for (const list of [
-    '/api/v1/documents',
-    '/api/v1/customers',
-    '/api/v1/products',
-    '/api/v1/api-keys',
-    '/api/v1/deliveries',
-    '/api/v1/payments',
-  ]) {
-    view[list] = JSON.stringify((await server.json(`${list}?limit=100`, { key: owner.apiKey })).body);
-  }
-  for (const report of ['receivables', 'payables', 'revenue']) {
-    const path = `/api/v1/reports/${report}`;
-    view[path] = JSON.stringify((await server.json(path, { key: owner.apiKey })).body);
+  // Every list and report of the owner's (a GET without a parameter), from the same table; not the usage
+  // figures, which count the renders this view itself draws (a received document's PDF).
+  const reads = ops.filter(
+    (o) => o.method === 'GET' && !o.path.includes('{') && o.path.startsWith('/api/v1/'),
+  );
+  for (const op of reads) {
+    if ((Array.isArray(op.security) && op.security.length === 0) || op.path.startsWith('/api/v1/usage'))
+      continue;
+    let res = await server.json(op.path, { key: owner.apiKey });
+    if (res.body?.pagination) res = await server.json(`${op.path}?limit=100`, { key: owner.apiKey });
+    view[op.path] =
+      res.status < 300 ? JSON.stringify(res.body) : `${res.status} ${res.body?.error?.code ?? 'not JSON'}`;
   }
   return view;
 }
@@ -313,9 +229,10 @@ describe('isolation between accounts', () => {
   });
 
   test("every id route, called with the owner's ids by another account, is a 404 and changes nothing", async () => {
-    const ops = (await operations()).filter((o) => o.path.includes('{'));
+    const all = await operations();
+    const ops = all.filter((o) => o.path.includes('{'));
     expect(ops.length).toBeGreaterThan(60);
-    const viewBefore = await ownerView(ops);
+    const viewBefore = await ownerView(all);
     const countsBefore = rowCounts();
     const answers: string[] = [];
     let calls = 0;
@@ -335,12 +252,22 @@ describe('isolation between accounts', () => {
     expect(calls).toBeGreaterThan(90);
     await server.jobs.runDue();
     expect(rowCounts()).toEqual(countsBefore);
-    expect(await ownerView(ops)).toEqual(viewBefore);
+    expect(await ownerView(all)).toEqual(viewBefore);
+  });
+
+  test("a path parameter without its module's fixture fails by name, borrowing no other resource's ids", () => {
+    const fixtures = { '/api/v1/customers/{id}': ['cus_1'], '/api/v1/documents/{document_id}': ['doc_1'] };
+    expect(idsFor(fixtures, '/api/v1/customers/{id}/statement', 'id')).toEqual(['cus_1']);
+    expect(idsFor(fixtures, '/api/v1/documents/{document_id}/payments', 'document_id')).toEqual(['doc_1']);
+    expect(() => idsFor(fixtures, '/api/v1/products/{id}', 'id')).toThrow(
+      'no isolation fixture for {id} in /api/v1/products/{id}',
+    );
   });
 
   test("a member id of the owner's workspace is 404 under the stranger's own workspace", async () => {
     const mine = await ok(call(stranger, 'POST', '/api/v1/workspaces', { name: 'Theirs' }), 'workspace');
-    const path = `/api/v1/workspaces/${mine.id}/members/${ids.member_id?.[0]}`;
+    const member = ids['/api/v1/workspaces/{workspace_id}/members/{member_id}']?.[0];
+    const path = `/api/v1/workspaces/${mine.id}/members/${member}`;
     for (const method of ['PATCH', 'DELETE']) {
       const res = await call(stranger, method, path, method === 'PATCH' ? { role: 'owner' } : undefined);
       expect([res.status, res.body.error.code]).toEqual([404, 'not_found']);
@@ -348,7 +275,13 @@ describe('isolation between accounts', () => {
   });
 
   test("a render's signed token opens only its own render", async () => {
-    const [a, b] = renders as [(typeof renders)[0], (typeof renders)[0]];
+    const document = ids['/api/v1/documents/{document_id}']?.at(-1);
+    const made = async () =>
+      dataOf(
+        await call(owner, 'POST', `/api/v1/documents/${document}/renders`, { expires_in: 86_400 }),
+        'render',
+      ) as unknown as { id: string; download_url: string };
+    const [a, b] = [await made(), await made()];
     const tokenOf = (r: { download_url: string }) =>
       new URL(r.download_url, server.url).searchParams.get('token');
     const own = await fetch(`${server.url}/api/v1/renders/${a.id}/download?token=${tokenOf(a)}`);

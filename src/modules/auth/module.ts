@@ -1,0 +1,5 @@
+import { defineModule } from '../../module';
+
+export const authModule = defineModule({
+  name: 'auth',
+});

@@ -1,0 +1,67 @@
+// Every module, each described by its own module.ts. The order is the route order (a fixed path such as
+// /templates/custom before /templates/{template_id}) and the order the isolation test makes resources in.
+// Adding a module: its folder with a module.ts, and one line here.
+import type { ModuleDescriptor } from '../module';
+import { accountsModule } from './accounts/module';
+import { apiKeysModule } from './api-keys/module';
+import { authModule } from './auth/module';
+import { batchesModule } from './batches/module';
+import { billingModule } from './billing/module';
+import { brandingModule } from './branding/module';
+import { businessProfilesModule } from './business-profiles/module';
+import { complianceModule } from './compliance/module';
+import { customersModule } from './customers/module';
+import { deliveriesModule } from './deliveries/module';
+import { documentsModule } from './documents/module';
+import { dunningModule } from './dunning/module';
+import { einvoicesModule } from './einvoices/module';
+import { exportsModule } from './exports/module';
+import { filesModule } from './files/module';
+import { healthModule } from './health/module';
+import { importsModule } from './imports/module';
+import { mailIntakeModule } from './mail-intake/module';
+import { numberingSequencesModule } from './numbering-sequences/module';
+import { paymentsModule } from './payments/module';
+import { plansModule } from './plans/module';
+import { productsModule } from './products/module';
+import { recurringInvoicesModule } from './recurring-invoices/module';
+import { referenceModule } from './reference/module';
+import { rendersModule } from './renders/module';
+import { reportsModule } from './reports/module';
+import { templatesModule } from './templates/module';
+import { usageModule } from './usage/module';
+import { usersModule } from './users/module';
+import { workspacesModule } from './workspaces/module';
+
+export const MODULES: readonly ModuleDescriptor[] = [
+  healthModule,
+  referenceModule,
+  accountsModule,
+  usersModule,
+  apiKeysModule,
+  workspacesModule,
+  businessProfilesModule,
+  customersModule,
+  productsModule,
+  importsModule,
+  numberingSequencesModule,
+  documentsModule,
+  paymentsModule,
+  reportsModule,
+  dunningModule,
+  rendersModule,
+  templatesModule,
+  filesModule,
+  brandingModule,
+  usageModule,
+  billingModule,
+  complianceModule,
+  einvoicesModule,
+  batchesModule,
+  recurringInvoicesModule,
+  deliveriesModule,
+  exportsModule,
+  authModule,
+  mailIntakeModule,
+  plansModule,
+];

@@ -1,0 +1,5 @@
+import { defineModule } from '../../module';
+
+export const mailIntakeModule = defineModule({
+  name: 'mail-intake',
+});

@@ -1,0 +1,6 @@
+import { defineModule } from '../../module';
+
+export const plansModule = defineModule({
+  name: 'plans',
+  idPrefixes: ['plan'],
+});
