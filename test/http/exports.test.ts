@@ -392,6 +392,16 @@ describe('CSV exports', () => {
   });
 });
 
+/** What the account's November archive holds, sorted. */
+const ARCHIVE_NAMES = [
+  'index.csv',
+  'issued/GS-2026-001.pdf',
+  'issued/RE-2026-001.pdf',
+  'issued/RE-2026-002.pdf',
+  'issued/RE-2026-003.pdf',
+  'received/L-77.xml',
+];
+
 describe('archive.zip', () => {
   test("every issued document's PDF, the e-invoice a customer needs, received originals, and index.csv", async () => {
     const res = await server.request('/api/v1/exports/archive.zip?from=2026-11-01&to=2026-11-30', {
@@ -401,16 +411,7 @@ describe('archive.zip', () => {
     expect(res.headers.get('content-type')).toBe('application/zip');
     const entries = readZip(new Uint8Array(await res.arrayBuffer()));
     const names = entries.map((e) => e.name).sort();
-    expect(names).toEqual(
-      [
-        'index.csv',
-        'issued/GS-2026-001.pdf',
-        'issued/RE-2026-001.pdf',
-        'issued/RE-2026-002.pdf',
-        'issued/RE-2026-003.pdf',
-        'received/L-77.xml',
-      ].sort(),
-    );
+    expect(names).toEqual(ARCHIVE_NAMES);
     for (const e of entries.filter((x) => x.name.endsWith('.pdf'))) {
       expect(new TextDecoder().decode(e.bytes.subarray(0, 5))).toBe('%PDF-');
     }
@@ -433,5 +434,55 @@ describe('archive.zip', () => {
     expect(theirs_.map((e) => e.name).sort()).toEqual(['index.csv', 'issued/L-77.pdf', 'issued/L-77.xml']);
     const xml = new TextDecoder().decode(theirs_.find((e) => e.name === 'issued/L-77.xml')?.bytes);
     expect(xml).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
+  }, 60_000);
+
+  test('prepared in the background: queued, run as a job, downloaded once completed; 404 to others', async () => {
+    const period = { from: '2026-11-01', to: '2026-11-30' };
+    const start = await server.json('/api/v1/exports/archive', {
+      method: 'POST',
+      key: account.apiKey,
+      body: period,
+    });
+    expect(start.status).toBe(202);
+    const id = start.body.data.id as string;
+    expect(start.body.data).toMatchObject({
+      status: 'queued',
+      ...period,
+      completed_at: null,
+      size_bytes: null,
+      download_url: null,
+      error: null,
+    });
+    const early = await server.request(`/api/v1/exports/archive/${id}/download`, { key: account.apiKey });
+    expect(early.status).toBe(404);
+    await early.arrayBuffer();
+
+    await server.jobs.runDue();
+    const done = await server.json(`/api/v1/exports/archive/${id}`, { key: account.apiKey });
+    expect(done.status).toBe(200);
+    expect(done.body.data.status).toBe('completed');
+    expect(done.body.data.download_url).toBe(`/api/v1/exports/archive/${id}/download`);
+    expect(done.body.data.completed_at).toBeString();
+
+    const res = await server.request(done.body.data.download_url, { key: account.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/zip');
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect(bytes.byteLength).toBe(done.body.data.size_bytes);
+    const names = readZip(bytes)
+      .map((e) => e.name)
+      .sort();
+    expect(names).toEqual(ARCHIVE_NAMES);
+
+    for (const path of [`/api/v1/exports/archive/${id}`, `/api/v1/exports/archive/${id}/download`]) {
+      const theirs = await server.json(path, { key: other.apiKey });
+      expect(theirs.status).toBe(404);
+    }
+    const bad = await server.json('/api/v1/exports/archive', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { from: '2026-11-30', to: '2026-11-01' },
+    });
+    expect(bad.status).toBe(422);
   }, 60_000);
 });

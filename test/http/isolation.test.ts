@@ -81,7 +81,7 @@ async function upload(account: TestAccount, path: string) {
 
 /** The data of a 2xx answer (a list's first item), or an error naming the call. */
 function dataOf(done: { status: number; body: any }, what: string): FixtureData {
-  if (done.status !== 200 && done.status !== 201) throw new Error(`${what}: ${JSON.stringify(done.body)}`);
+  if (done.status < 200 || done.status > 299) throw new Error(`${what}: ${JSON.stringify(done.body)}`);
   const data = done.body.data;
   return Array.isArray(data) ? data[0] : data;
 }

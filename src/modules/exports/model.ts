@@ -1,4 +1,5 @@
-import { t } from 'elysia';
+import { type Static, t } from 'elysia';
+import type { ExportArchiveRow } from './schema';
 
 const Assignment = t.Object(
   {
@@ -121,3 +122,34 @@ export const DatevQuery = t.Object({
     }),
   ),
 });
+
+export const ArchiveJobBody = t.Object({
+  from: date('First issue date of the period (YYYY-MM-DD)'),
+  to: date('Last issue date of the period (YYYY-MM-DD), included'),
+});
+
+export const ArchiveJob = t.Object({
+  id: t.String(),
+  status: t.Union([t.Literal('queued'), t.Literal('running'), t.Literal('completed'), t.Literal('failed')]),
+  from: t.String(),
+  to: t.String(),
+  created_at: t.String(),
+  completed_at: t.Union([t.String(), t.Null()]),
+  size_bytes: t.Union([t.Integer(), t.Null()]),
+  download_url: t.Union([t.String(), t.Null()], { description: 'Once completed: where to fetch the ZIP' }),
+  error: t.Union([t.String(), t.Null()]),
+});
+
+export function presentArchiveJob(row: ExportArchiveRow): Static<typeof ArchiveJob> {
+  return {
+    id: row.id,
+    status: row.status,
+    from: row.from,
+    to: row.to,
+    created_at: row.createdAt,
+    completed_at: row.completedAt,
+    size_bytes: row.sizeBytes,
+    download_url: row.status === 'completed' ? `/api/v1/exports/archive/${row.id}/download` : null,
+    error: row.errorMessage,
+  };
+}

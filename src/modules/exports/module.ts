@@ -1,9 +1,21 @@
 import { defineModule } from '../../module';
 import { exportsAccess } from './access';
+import { exportsBackground } from './background';
 import { exportRoutes } from './routes';
 
 export const exportsModule = defineModule({
   name: 'exports',
   routes: exportRoutes,
   access: exportsAccess,
+  idPrefixes: ['exa'],
+  background: exportsBackground,
+  isolation: {
+    make: async (api) => {
+      const body = { from: '2026-01-01', to: '2026-12-31' };
+      const id = (await api.call('POST', '/api/v1/exports/archive', body)).id;
+      await api.runJobs();
+      return { '/api/v1/exports/archive/{archive_id}': [id] };
+    },
+    bodies: { 'POST /api/v1/exports/archive': { from: '2026-01-01', to: '2026-12-31' } },
+  },
 });

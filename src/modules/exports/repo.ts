@@ -1,6 +1,12 @@
 import { and, eq, gte, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type AccountingSettingsValue, accountingSettings, creditorNumbers } from './schema';
+import {
+  type AccountingSettingsValue,
+  accountingSettings,
+  creditorNumbers,
+  type ExportArchiveRow,
+  exportArchives,
+} from './schema';
 
 export async function findAccountingSettings(
   db: DbOrTx,
@@ -55,4 +61,27 @@ export async function creditorNumberOf(
     .values({ accountId, supplierKey: supplier.key, number, name: supplier.name, createdAt: now })
     .run();
   return number;
+}
+
+export async function insertExportArchive(db: DbOrTx, row: ExportArchiveRow): Promise<ExportArchiveRow> {
+  return await db.insert(exportArchives).values(row).returning().get();
+}
+
+/** The archive by id: of the account when given (a request), any (the job). */
+export async function findExportArchive(
+  db: DbOrTx,
+  id: string,
+  accountId?: string,
+): Promise<ExportArchiveRow | undefined> {
+  const byId = eq(exportArchives.id, id);
+  const where = accountId === undefined ? byId : and(byId, eq(exportArchives.accountId, accountId));
+  return (await db.select().from(exportArchives).where(where).get()) ?? undefined;
+}
+
+export async function updateExportArchive(
+  db: DbOrTx,
+  id: string,
+  set: Partial<Omit<ExportArchiveRow, 'id' | 'accountId'>>,
+): Promise<void> {
+  await db.update(exportArchives).set(set).where(eq(exportArchives.id, id)).run();
 }

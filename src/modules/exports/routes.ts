@@ -3,9 +3,18 @@ import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope } from '../../http/schemas';
 import { renderServicesOf } from '../renders';
-import { AccountingSettings, AccountingSettingsBody, DatevQuery, PeriodQuery } from './model';
+import {
+  AccountingSettings,
+  AccountingSettingsBody,
+  ArchiveJob,
+  ArchiveJobBody,
+  DatevQuery,
+  PeriodQuery,
+  presentArchiveJob,
+} from './model';
 import { putAccountingSettings, readAccountingSettings } from './use-cases/accounting-settings';
 import { archiveExport } from './use-cases/archive';
+import { archiveJobDownload, readArchiveJob, startArchiveJob } from './use-cases/archive-job';
 import { datevExport } from './use-cases/datev-export';
 import { documentsCsv, receivedDocumentsCsv } from './use-cases/documents-csv';
 
@@ -119,6 +128,42 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
         detail: detail(
           'Every issued PDF and e-invoice XML and every received original of the period, with index.csv',
         ),
+      },
+    )
+    .post(
+      '/exports/archive',
+      async ({ ctx, body, set }) => {
+        set.status = 202;
+        return { data: presentArchiveJob(await startArchiveJob({ ctx, input: body })) };
+      },
+      {
+        auth: true,
+        body: ArchiveJobBody,
+        response: { 202: dataOf(ArchiveJob), ...withErrors },
+        detail: detail(
+          'Prepare the archive of the period in the background (the same ZIP as archive.zip), to download later',
+        ),
+      },
+    )
+    .get(
+      '/exports/archive/:archive_id',
+      async ({ ctx, params }) => ({ data: presentArchiveJob(await readArchiveJob(ctx, params.archive_id)) }),
+      {
+        auth: true,
+        response: { 200: dataOf(ArchiveJob), ...authErrors, 404: ErrorEnvelope },
+        detail: detail('The status of an archive prepared in the background'),
+      },
+    )
+    .get(
+      '/exports/archive/:archive_id/download',
+      async ({ ctx, params }) => {
+        const { filename, body } = await archiveJobDownload(ctx, deps.blobs, params.archive_id);
+        return download(body, filename, 'application/zip');
+      },
+      {
+        auth: true,
+        response: { 200: t.Any({ description: 'ZIP (application/zip)' }), ...authErrors, 404: ErrorEnvelope },
+        detail: detail('The ZIP of a completed background archive (404 until it is completed)'),
       },
     );
 }

@@ -1,5 +1,5 @@
 import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { createdAt, updatedAt } from '../../db/columns';
+import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import type { AccountMap, Chart } from './accounts';
 
@@ -50,3 +50,27 @@ export const creditorNumbers = sqliteTable(
 );
 
 export type CreditorNumberRow = typeof creditorNumbers.$inferSelect;
+
+export const ARCHIVE_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
+export type ArchiveJobStatus = (typeof ARCHIVE_JOB_STATUSES)[number];
+
+/** An archive prepared in the background (POST /exports/archive): its period, status and ZIP in the BlobStore. */
+export const exportArchives = sqliteTable('export_archives', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  status: text('status', { enum: ARCHIVE_JOB_STATUSES }).notNull(),
+  from: text('from').notNull(),
+  to: text('to').notNull(),
+  /** The member who asked for it (its renders count against the account's plan). */
+  createdBy: createdBy(),
+  blobKey: text('blob_key'),
+  sizeBytes: integer('size_bytes'),
+  errorMessage: text('error_message'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at'),
+});
+
+export type ExportArchiveRow = typeof exportArchives.$inferSelect;

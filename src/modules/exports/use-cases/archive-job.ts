@@ -1,0 +1,152 @@
+import { mkdir, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../../../db/client';
+import { inTransaction } from '../../../db/transaction';
+import { isRetryable, type JobContext, JobError } from '../../../jobs/definition';
+import { enqueueJob } from '../../../jobs/queue';
+import type { Clock } from '../../../shared/clock';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import type { BlobStore } from '../../../storage/blob-store';
+import { findAccountWithPlan } from '../../accounts';
+import type { RenderServices } from '../../renders';
+import { archiveExportJob } from '../job';
+import { checkPeriod } from '../period';
+import { findExportArchive, insertExportArchive, updateExportArchive } from '../repo';
+import type { ExportArchiveRow } from '../schema';
+import { archiveExport } from './archive';
+
+/** Queues the period's archive as a background job; the row and its job commit together. */
+export async function startArchiveJob({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { from: string; to: string };
+}): Promise<ExportArchiveRow> {
+  checkPeriod(input.from, input.to);
+  const now = isoNow(ctx.clock);
+  const id = newId('exa');
+  return await inTransaction(ctx, async (tx) => {
+    const row = await insertExportArchive(tx.db, {
+      id,
+      accountId: ctx.accountId,
+      status: 'queued',
+      from: input.from,
+      to: input.to,
+      createdBy: creatorOf(ctx),
+      blobKey: null,
+      sizeBytes: null,
+      errorMessage: null,
+      createdAt: now,
+      updatedAt: now,
+      completedAt: null,
+    });
+    await enqueueJob(
+      tx.db,
+      ctx.clock,
+      archiveExportJob,
+      { archiveId: id },
+      { runKey: `exports.archive:${id}` },
+    );
+    return row;
+  });
+}
+
+export async function readArchiveJob(ctx: AccountCtx, id: string): Promise<ExportArchiveRow> {
+  const row = await findExportArchive(ctx.db, id, ctx.accountId);
+  if (!row) throw notFound('export archive');
+  return row;
+}
+
+/** The finished ZIP as a stream; 404 until the archive is completed. */
+export async function archiveJobDownload(
+  ctx: AccountCtx,
+  blobs: BlobStore,
+  id: string,
+): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
+  const row = await readArchiveJob(ctx, id);
+  const body = row.status === 'completed' && row.blobKey ? await blobs.stream(row.blobKey) : null;
+  if (!body) throw notFound('export archive download');
+  return { filename: `archive_${row.from}_${row.to}.zip`, body };
+}
+
+export interface ArchiveJobDeps {
+  db: Db;
+  clock: Clock;
+  services: RenderServices;
+  /** Where the ZIP is written while it is made (the data dir's cache), before it goes to the BlobStore. */
+  workDir: string | null;
+}
+
+/**
+ * The `exports.archive` job: the same entries as GET /exports/archive.zip, streamed into a file under the
+ * cache dir (never the whole ZIP in memory while it is made), then stored as `exports/<account>/<id>.zip`.
+ * The BlobStore takes whole bytes, so the finished file is read once for that `put`.
+ */
+export async function runArchiveJob(deps: ArchiveJobDeps, archiveId: string, job: JobContext): Promise<void> {
+  const { db, clock } = deps;
+  const row = await findExportArchive(db, archiveId);
+  if (!row) throw JobError.permanent(`export archive ${archiveId} no longer exists`);
+  if (row.status === 'completed' || row.status === 'failed') return;
+  const dir = deps.workDir ?? join(tmpdir(), 'invoice-exports');
+  const file = join(dir, `${archiveId}.zip.part`);
+  try {
+    await job.transaction(
+      async (tx) => await updateExportArchive(tx, archiveId, { status: 'running', updatedAt: isoNow(clock) }),
+    );
+    const account = await findAccountWithPlan(db, row.accountId);
+    if (!account) throw JobError.permanent(`account ${row.accountId} no longer exists`);
+    const ctx: AccountCtx = {
+      db,
+      clock,
+      accountId: row.accountId,
+      actor: { kind: 'job', jobId: job.jobId, memberId: row.createdBy },
+    };
+    const { body } = await archiveExport({
+      ctx,
+      services: deps.services,
+      input: {
+        from: row.from,
+        to: row.to,
+        monthlyQuota: account.monthlyRenderQuota,
+        planId: account.account.planId,
+      },
+    });
+    await mkdir(dir, { recursive: true });
+    await Bun.write(file, new Response(body));
+    job.signal.throwIfAborted();
+    const size = (await stat(file)).size;
+    const blobKey = `exports/${row.accountId}/${archiveId}.zip`;
+    await deps.services.blobs.put(blobKey, await Bun.file(file).bytes(), 'application/zip');
+    await job.commit(async (tx) => {
+      const now = isoNow(clock);
+      await updateExportArchive(tx, archiveId, {
+        status: 'completed',
+        blobKey,
+        sizeBytes: size,
+        updatedAt: now,
+        completedAt: now,
+      });
+    });
+  } catch (error) {
+    // The last attempt: the archive must not stay `running` for ever.
+    const last = job.attempt >= archiveExportJob.maxAttempts || !isRetryable(error);
+    if (last && !job.signal.aborted) {
+      const now = isoNow(clock);
+      const message = error instanceof Error ? error.message : String(error);
+      await updateExportArchive(db, archiveId, {
+        status: 'failed',
+        errorMessage: `the archive could not be made: ${message}`,
+        updatedAt: now,
+        completedAt: now,
+      });
+    }
+    throw error;
+  } finally {
+    await rm(file, { force: true });
+  }
+}
