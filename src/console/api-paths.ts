@@ -31,6 +31,8 @@ export interface ApiPaths {
     | `/documents/${string}/xml`
     | '/dunning-policy'
     | '/exports/archive.zip'
+    | `/exports/archive/${string}`
+    | `/exports/archive/${string}/download`
     | '/exports/datev'
     | '/exports/documents.csv'
     | '/exports/received-documents.csv'
@@ -119,6 +121,7 @@ export interface ApiPaths {
     | `/documents/${string}/void`
     | '/einvoices/parse'
     | '/einvoices/visualize'
+    | '/exports/archive'
     | '/files'
     | '/imports'
     | `/imports/${string}/cancel`
