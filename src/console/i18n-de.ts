@@ -667,6 +667,13 @@ export const GERMAN: Record<string, string> = {
   'Debtor number': 'Debitorennummer',
   'Download DATEV file': 'DATEV-Datei herunterladen',
   'Download archive (ZIP)': 'Archiv herunterladen (ZIP)',
+  'Archive in the background': 'Archiv im Hintergrund',
+  'For a long period: the same archive, prepared while you work on, to download when it is ready.':
+    'Für einen langen Zeitraum: dasselbe Archiv, im Hintergrund erstellt und herunterladbar, sobald es fertig ist.',
+  'Prepare archive in the background': 'Archiv im Hintergrund erstellen',
+  'Download the prepared archive': 'Erstelltes Archiv herunterladen',
+  'The archive is being prepared…': 'Das Archiv wird erstellt …',
+  'The archive could not be made.': 'Das Archiv konnte nicht erstellt werden.',
   'Download documents CSV': 'Belege als CSV herunterladen',
   'Download received documents CSV': 'Eingangsrechnungen als CSV herunterladen',
   'Everything a tax adviser asks for, by issue date: the DATEV file, CSV lists and an archive.':

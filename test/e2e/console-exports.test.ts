@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { readZip } from '../zip';
 import { byName, choose, click, openBrowser, typeInto, type Watched, waitForText } from './browser';
 
 let server: TestServer;
@@ -92,6 +93,16 @@ describe('console: exports', () => {
       'number,type,issue_date,due_date,customer,net,tax,total,amount_paid,amount_due,status,currency',
     );
     expect(csv).toContain('RE-E2E-1,invoice,');
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
+
+  test('the archive prepared in the background is offered for download once its job has run', async () => {
+    await click(page(), 'Archiv im Hintergrund erstellen');
+    await waitForText(page(), 'Das Archiv wird erstellt …');
+    await server.jobs.runDue();
+    await click(page(), 'Erstelltes Archiv herunterladen');
+    const names = readZip(new Uint8Array(await downloaded('.zip'))).map((e) => e.name);
+    expect(names.sort()).toEqual(['index.csv', 'issued/RE-E2E-1.pdf']);
     expect(browser.problems).toEqual([]);
   }, 90_000);
 

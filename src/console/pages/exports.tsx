@@ -1,7 +1,7 @@
 // Exports for the tax adviser (docs/exports.md): the DATEV settings and file, the CSVs and the archive ZIP
 // of a period. Downloads are fetched with the session (or key) and handed over as files.
 import { useEffect, useState } from 'preact/hooks';
-import { type ApiError, blob, call, get, withQuery } from '../api';
+import { type ApiError, blob, call, get, post, withQuery } from '../api';
 import { t } from '../i18n';
 import { Field, Fieldset, Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
@@ -175,7 +175,66 @@ function Downloads({ period }: { period: { from: string; to: string } }) {
         {action.busy ? <p role="status">{t('Preparing the download…')}</p> : null}
       </Fieldset>
       <ErrorNotice error={action.error} />
+      <BackgroundArchive period={period} />
     </>
+  );
+}
+
+interface ArchiveJob {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  download_url: string | null;
+  error: string | null;
+}
+
+/** The archive prepared as a background job (POST /exports/archive): polled until done, then downloadable. */
+function BackgroundArchive({ period }: { period: { from: string; to: string } }) {
+  const action = useAction();
+  const [job, setJob] = useState<ArchiveJob | null>(null);
+  const pending = job !== null && (job.status === 'queued' || job.status === 'running');
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(async () => {
+      const next = await action.run(() => get<ArchiveJob>(`/exports/archive/${job.id}`));
+      if (next) setJob(next);
+    }, 2_000);
+    return () => clearTimeout(timer);
+  }, [job]);
+  const start = async () => {
+    const started = await action.run(() => post<ArchiveJob>('/exports/archive', period));
+    if (started) setJob(started);
+  };
+  const span = `${period.from}_${period.to}`;
+  return (
+    <Fieldset legend={t('Archive in the background')}>
+      <p>
+        {t('For a long period: the same archive, prepared while you work on, to download when it is ready.')}
+      </p>
+      <div class="toolbar">
+        <button type="button" disabled={action.busy || pending} onClick={start}>
+          {t('Prepare archive in the background')}
+        </button>
+        {job?.status === 'completed' ? (
+          <button
+            type="button"
+            class="primary"
+            disabled={action.busy}
+            onClick={() =>
+              action.run(async () =>
+                saveBlob(await blob('GET', `/exports/archive/${job.id}/download`), `archive_${span}.zip`),
+              )
+            }
+          >
+            {t('Download the prepared archive')}
+          </button>
+        ) : null}
+      </div>
+      {pending ? <p role="status">{t('The archive is being prepared…')}</p> : null}
+      {job?.status === 'failed' ? (
+        <Notice kind="warn">{job.error ?? t('The archive could not be made.')}</Notice>
+      ) : null}
+      <ErrorNotice error={action.error} />
+    </Fieldset>
   );
 }
 
