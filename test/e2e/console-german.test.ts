@@ -169,7 +169,7 @@ describe('console in German', () => {
     await page().waitForFunction(() => location.hash === '#/customers');
     await open(`documents/new/invoice`);
     await typeInto(page(), 'Beschreibung', 'Nicht gespeichert');
-    const asked = await nextDialog(false);
+    const asked = nextDialog(false);
     await click(page(), 'Kunden', 'link');
     expect((await asked).message).toBe(
       'Sie haben ungespeicherte Änderungen. Seite verlassen und Änderungen verwerfen?',
@@ -178,14 +178,14 @@ describe('console in German', () => {
     const value = await fieldValue('Beschreibung');
     expect(value).toBe('Nicht gespeichert');
 
-    const unload = await nextDialog(true);
+    const unload = nextDialog(true);
     await page().reload();
     expect((await unload).type).toBe('beforeunload');
 
     // The customer form too; leaving when told to goes.
     await open(`customers/new`);
     await typeInto(page(), 'Name', 'Halb ausgefüllt');
-    const leave = await nextDialog(true);
+    const leave = nextDialog(true);
     await click(page(), 'Dokumente', 'link');
     await leave;
     await page().waitForFunction(() => location.hash === '#/documents');
@@ -203,7 +203,7 @@ describe('console in German', () => {
     await api('POST', `/api/v1/documents/${sent.id}/finalize`);
     await open(`documents/${sent.id}`);
     await waitForText(page(), 'Abgeschlossen');
-    const asked = await nextDialog(true);
+    const asked = nextDialog(true);
     await click(page(), 'Stornieren');
     await asked;
     await page().waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'Storniert');

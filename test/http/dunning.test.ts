@@ -349,10 +349,7 @@ describe('sending a reminder', () => {
   test('two senders of the same level at once: one 201, one 409, one reminder (the unique index)', async () => {
     const s = await setup();
     const doc = await invoice(s);
-    const answers = await Promise.all([
-      await remind(s, doc.id, { level: 1 }),
-      await remind(s, doc.id, { level: 1 }),
-    ]);
+    const answers = await Promise.all([remind(s, doc.id, { level: 1 }), remind(s, doc.id, { level: 1 })]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
     expect((await call(s, 'GET', `/api/v1/documents/${doc.id}/reminders`)).body.data).toHaveLength(1);
   });

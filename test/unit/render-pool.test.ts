@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { computeTotals } from '../../src/domain/money';
 import type { RenderInput } from '../../src/rendering/types';
-import { RenderPool } from '../../src/workers/render-pool';
+import { DEFAULT_RENDER_LIMITS, RenderPool } from '../../src/workers/render-pool';
 
 const lines = [{ name: 'Item', quantity: '1', unit_price: '9.99', taxes: [{ rate: '19', category: 'S' }] }];
 const outcome = computeTotals({ minorUnits: 2, lines });
@@ -22,7 +22,9 @@ const input = (number: string): RenderInput => ({
   pageSize: 'A4',
 });
 
-const pool = new RenderPool(2);
+// The memory watch reads the whole process's RSS: the test runner's holds every earlier file's garbage.
+const UNWATCHED = { ...DEFAULT_RENDER_LIMITS, memoryLimitBytes: 64 * 1024 ** 3 };
+const pool = new RenderPool(2, UNWATCHED);
 afterAll(() => pool.close());
 
 describe('render pool', () => {
@@ -44,7 +46,7 @@ describe('render pool', () => {
   });
 
   test('a closed pool refuses work', async () => {
-    const small = new RenderPool(1);
+    const small = new RenderPool(1, UNWATCHED);
     small.close();
     await expect(small.render(input('P-C'))).rejects.toThrow('closed');
   });

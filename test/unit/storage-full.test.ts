@@ -24,31 +24,31 @@ function setup() {
   return { ...handle, clock: new FakeClock() };
 }
 
-const thrown = (fn: () => unknown): unknown => {
+const thrown = async (fn: () => unknown): Promise<unknown> => {
   try {
-    fn();
+    await fn();
   } catch (error) {
     return error;
   }
   throw new Error('did not throw');
 };
 
-test('SQLITE_FULL is storage full, bare and wrapped by drizzle; a constraint error is not', () => {
+test('SQLITE_FULL is storage full, bare and wrapped by drizzle; a constraint error is not', async () => {
   const { db, sqlite, close } = setup();
   sqlite.exec('CREATE TABLE big (v BLOB)');
   const pages = (sqlite.query('PRAGMA page_count').get() as { page_count: number }).page_count;
   sqlite.exec(`PRAGMA max_page_count = ${pages}`);
-  const bare = thrown(() => sqlite.exec('INSERT INTO big VALUES (zeroblob(1000000))'));
+  const bare = await thrown(() => sqlite.exec('INSERT INTO big VALUES (zeroblob(1000000))'));
   expect((bare as { code: string }).code).toBe('SQLITE_FULL');
   expect(isStorageFull(bare)).toBe(true);
-  const wrapped = thrown(() => db.run(sql`INSERT INTO big VALUES (zeroblob(1000000))`));
+  const wrapped = await thrown(() => db.run(sql`INSERT INTO big VALUES (zeroblob(1000000))`));
   expect((wrapped as Error).cause).toBeDefined();
   expect(isStorageFull(wrapped)).toBe(true);
 
   sqlite.exec('PRAGMA max_page_count = 1073741823');
   sqlite.exec('CREATE TABLE uniq (v TEXT UNIQUE)');
-  db.run(sql`INSERT INTO uniq VALUES ('a')`);
-  const duplicate = thrown(() => db.run(sql`INSERT INTO uniq VALUES ('a')`));
+  await db.run(sql`INSERT INTO uniq VALUES ('a')`);
+  const duplicate = await thrown(() => db.run(sql`INSERT INTO uniq VALUES ('a')`));
   expect(isUniqueViolation(duplicate)).toBe(true);
   expect(isStorageFull(duplicate)).toBe(false);
   close();
@@ -79,9 +79,9 @@ test('a reservation neither recorded nor given back holds its unit until the hol
 
   await reserve(); // the process dies here: no render recorded, no give-back
   expect(await meter()).toBe(0);
-  expect((thrown(reserve) as { code: string }).code).toBe('quota_exceeded');
+  expect(((await thrown(reserve)) as { code: string }).code).toBe('quota_exceeded');
   clock.advance(RESERVATION_HOLD_MS - 1);
-  expect((thrown(reserve) as { code: string }).code).toBe('quota_exceeded');
+  expect(((await thrown(reserve)) as { code: string }).code).toBe('quota_exceeded');
   clock.advance(1);
   const next = await reserve();
   await db.transaction(async (tx) => await next.confirm(tx));
