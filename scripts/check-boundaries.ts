@@ -7,7 +7,8 @@
 // 3. nothing imports src/app.ts or src/background.ts but the entry points (main, cli);
 // 4. src/domain (the document vocabulary, money, the reference lists) imports nothing outside itself;
 // 5. src/console (the web console, run in the browser) imports nothing of the server: it is a client of the
-//    public API only.
+//    public API only;
+// 6. src/domain does not import the web framework (its schemas are TypeBox's own `Type`).
 // Any import that breaks one fails the check, with the file, the import and the rule.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -73,10 +74,19 @@ function breaks(from: string, to: string): string | null {
   return null;
 }
 
+/** Packages a layer may not import: the domain is plain data and schemas, whatever serves it. */
+const FORBIDDEN_PACKAGES: Record<string, RegExp> = { domain: /^elysia(\/|$)/ };
+const PACKAGE_IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^.'"][^'"]*)['"]/g;
+
 const found = new Map<string, string>();
 for (const file of sourceFiles(SRC)) {
   const from = relative(SRC, file);
   const text = readFileSync(file, 'utf8');
+  const forbidden = FORBIDDEN_PACKAGES[from.split('/')[0] ?? ''];
+  for (const match of forbidden ? text.matchAll(PACKAGE_IMPORT) : []) {
+    if (forbidden?.test(match[1] ?? ''))
+      found.set(`${from} -> ${match[1]}`, 'the domain layer imports the web framework');
+  }
   for (const match of text.matchAll(IMPORT)) {
     const to = target(file, match[1] ?? match[2] ?? '');
     const why = breaks(from, to);

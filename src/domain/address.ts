@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import type { FieldError } from './problem';
 import { isValidCountry } from './reference';
 

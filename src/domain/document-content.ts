@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { Address } from './address';
 import { Payee, SupportingDocument, TaxRepresentative } from './document-references';
 import { ObjectIdentifier, PartyIdentifier } from './identifiers';

@@ -1,6 +1,6 @@
 // The document data object of SPEC 2 (seller, buyer, identity and content) as a schema and a type: the
 // vocabulary the renderer, the e-invoice writer and every module share. Imports nothing of the service.
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { contentFields } from './document-content';
 import { Party } from './party';
 
@@ -9,8 +9,8 @@ const closed = { additionalProperties: false } as const;
 export const DateString = (description: string) =>
   t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description, examples: ['2026-11-21'] });
 export const CurrencyCode = t.String({ pattern: '^[A-Z]{3}$', description: 'ISO 4217', examples: ['EUR'] });
-// Literal unions written out: `t.UnionEnum` would be shorter, but in a query string Elysia fills an omitted
-// optional UnionEnum with its first value, silently turning "no filter" into a filter.
+// Literal unions written out: Elysia's `t.UnionEnum` would be shorter, but in a query string Elysia fills
+// an omitted optional UnionEnum with its first value, silently turning "no filter" into a filter.
 export const DocumentTypeSchema = t.Union([
   t.Literal('invoice'),
   t.Literal('credit_note'),

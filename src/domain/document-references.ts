@@ -1,6 +1,6 @@
 // The parties and documents an invoice names besides seller and buyer: who is paid (BG-10), the seller's
 // tax representative (BG-11), and the documents that support it (BG-24).
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { Address } from './address';
 import { PartyIdentifier } from './identifiers';
 

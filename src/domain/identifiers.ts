@@ -1,6 +1,6 @@
 // The two kinds of identifier EN 16931 gives with an optional scheme: a party's or location's (an ISO 6523
 // ICD such as 0088 for a GLN) and an object's (a UNTDID 1153 reference code).
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 
 const id = t.String({ minLength: 1, maxLength: 100 });
 

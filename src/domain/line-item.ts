@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { ObjectIdentifier } from './identifiers';
 import { closed, DecimalString, IsoDate, text } from './schema-parts';
 

@@ -1,4 +1,4 @@
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 
 // The small schema pieces the document vocabulary is written with.
 
