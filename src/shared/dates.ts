@@ -6,3 +6,15 @@ export function isCalendarDate(value: string): boolean {
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
+
+const DAY_MS = 86_400_000;
+
+/** Days since 1970-01-01 of a YYYY-MM-DD date (UTC: no time zone or daylight saving shifts a day). */
+export const dayNumberOf = (date: string): number => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** The YYYY-MM-DD date `days` after `date` (before it when negative). */
+export const addDays = (date: string, days: number): string =>
+  new Date((dayNumberOf(date) + days) * DAY_MS).toISOString().slice(0, 10);
+
+/** Whole days from `from` to `to` (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number => dayNumberOf(to) - dayNumberOf(from);

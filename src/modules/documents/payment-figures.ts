@@ -1,5 +1,6 @@
 import { cmp, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
 import { currencyDecimals } from '../../domain/reference';
+import { daysBetween } from '../../shared/dates';
 import { getDocumentType, isDocumentType } from '../reference';
 import type { DocumentRow } from './schema';
 
@@ -46,8 +47,6 @@ export function paymentFigures(row: {
   };
 }
 
-const DAY_MS = 86_400_000;
-
 /**
  * Whole days a finalized or sent invoice is past its due date with something still due (section 2 of
  * issue 28); 0 for every other document, and on the due date itself. `today` is YYYY-MM-DD (the service clock).
@@ -61,5 +60,5 @@ export function daysOverdue(
   if ((row.status !== 'finalized' && row.status !== 'sent') || !row.dueDate || row.dueDate >= today) return 0;
   const due = dec(paymentFigures(row).amount_due);
   if (isZero(due) || isNegative(due)) return 0;
-  return Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${row.dueDate}T00:00:00Z`)) / DAY_MS);
+  return daysBetween(row.dueDate, today);
 }

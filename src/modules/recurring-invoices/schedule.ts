@@ -7,6 +7,8 @@
  * the anchor every month gets the anchor's day, or its own last day when it is shorter
  * (Jan 31 → Feb 28/29 → Mar 31 → Apr 30).
  */
+
+import { addDays, daysBetween } from '../../shared/dates';
 import type { Frequency } from './schema';
 
 export interface ScheduleRule {
@@ -30,32 +32,14 @@ const STEP: Record<Frequency, { unit: 'day' | 'month'; size: number }> = {
   yearly: { unit: 'month', size: 12 },
 };
 
-const DAY_MS = 86_400_000;
-
 function parts(date: string): { year: number; month: number; day: number } {
   const [year, month, day] = date.split('-').map(Number);
   return { year: year ?? 0, month: month ?? 1, day: day ?? 1 };
 }
 
-function toDayNumber(date: string): number {
-  const { year, month, day } = parts(date);
-  return Date.UTC(year, month - 1, day) / DAY_MS;
-}
-
-function fromDayNumber(days: number): string {
-  return new Date(days * DAY_MS).toISOString().slice(0, 10);
-}
-
 const daysInMonth = (year: number, month0: number) => new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
 
-export function addDays(date: string, days: number): string {
-  return fromDayNumber(toDayNumber(date) + days);
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return toDayNumber(to) - toDayNumber(from);
-}
+export { addDays, daysBetween };
 
 /** `months` later, with the day clamped to that month's length (Jan 31 + 1 month = Feb 28 or 29). */
 export function addMonths(date: string, months: number): string {
@@ -75,7 +59,7 @@ export function occurrenceDate(rule: ScheduleRule, n: number): string {
 
 /** How many units (days or months) lie between the anchor and `date`; negative before the anchor. */
 function unitsSinceAnchor(rule: ScheduleRule, date: string): number {
-  if (STEP[rule.frequency].unit === 'day') return toDayNumber(date) - toDayNumber(rule.anchor);
+  if (STEP[rule.frequency].unit === 'day') return daysBetween(rule.anchor, date);
   const [a, b] = [parts(rule.anchor), parts(date)];
   return (b.year - a.year) * 12 + (b.month - a.month);
 }

@@ -2,6 +2,7 @@
 // receivables report, the payables report and the customer statement (docs/reports.md).
 import { add, type Decimal, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
 import { currencyDecimals } from '../../domain/reference';
+import { daysBetween } from '../../shared/dates';
 
 export const BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -41,10 +42,6 @@ export interface OpenPosition {
   /** Per `partyId|currency`: credit notes and overpayments not absorbed by a claim (what the party is owed). */
   credits: Map<string, Decimal>;
 }
-
-const DAY_MS = 86_400_000;
-export const daysBetween = (from: string, to: string) =>
-  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 export const minorUnits = (currency: string) => currencyDecimals(currency) ?? 2;
 export const fixed = (value: Decimal, currency: string) => toFixedString(value, minorUnits(currency));

@@ -7,6 +7,7 @@ import { languageOf } from '../../../rendering/labels';
 import type { ReminderLetter } from '../../../rendering/types';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { addDays } from '../../../shared/dates';
 import { conflict, DomainError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
@@ -33,10 +34,7 @@ export interface ReminderServices {
   link: RenderLink;
 }
 
-const DAY_MS = 86_400_000;
 export const todayOf = (ctx: AccountCtx) => isoNow(ctx.clock).slice(0, 10);
-const plusDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** The next level after the highest one sent (1 when none was). */
 export function nextLevel(sent: readonly ReminderRow[]): number {
@@ -88,7 +86,7 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
   const fee = toFixedString(dec(stage.fee), units);
   const total = toFixedString(add(dec(amountDue), dec(fee)), units);
   const date = todayOf(ctx);
-  const payBy = plusDays(date, PAY_WITHIN_DAYS);
+  const payBy = addDays(date, PAY_WITHIN_DAYS);
   const fmt = makeFormatter(locale, document.currency, units);
   const data = (await readDocument(ctx, document)).data;
   const values = {
