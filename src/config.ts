@@ -54,6 +54,11 @@ export interface Config {
   imap: ImapSettings | null;
   /** S3_BUCKET and its companions: files in an S3-compatible bucket instead of DATA_DIR (docs/storage.md). */
   s3: S3Settings | null;
+  /**
+   * DATABASE_URL (`postgres://` or `postgresql://`, TLS options such as `sslmode=require` in the URL): the
+   * PostgreSQL database instead of the embedded SQLite file (docs/instances.md); null = SQLite in DATA_DIR.
+   */
+  databaseUrl: string | null;
 }
 
 /** A mailbox to poll, read from IMAP_URL (never logged: it holds the password). */
@@ -113,6 +118,7 @@ const SETTINGS = {
   S3_ACCESS_KEY_ID: 's3-access-key-id',
   S3_SECRET_ACCESS_KEY: 's3-secret-access-key',
   S3_PATH_STYLE: 's3-path-style',
+  DATABASE_URL: 'database-url',
 } as const;
 
 /** The AWS tools' names, read when the S3_* one is not set (env only: no flags). */
@@ -322,5 +328,23 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
             pollSeconds: integer('IMAP_POLL_SECONDS', get('IMAP_POLL_SECONDS') ?? '60', 1, 86_400),
           }),
     s3: s3(get, env),
+    databaseUrl: databaseUrl(get('DATABASE_URL')),
   };
+}
+
+/** DATABASE_URL: a PostgreSQL URL or nothing (never echoed: it may hold the password). */
+function databaseUrl(raw: string | null): string | null {
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError('DATABASE_URL must be a URL such as postgres://user:password@host:5432/database');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new ConfigError(
+      `DATABASE_URL must start with postgres:// or postgresql://, got "${url.protocol}//"`,
+    );
+  }
+  return raw;
 }

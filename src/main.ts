@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'migrate': {
       const handle = await openDataDir(config);
-      handle.close();
+      await handle.close();
       out('Database is up to date.');
       return 0;
     }

@@ -194,7 +194,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       renderPool?.close();
       rulesPool?.close();
       deps.receivePool?.close();
-      handle.close();
+      await handle.close();
     },
   };
 }

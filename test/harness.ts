@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../src/config';
-import type { Db, DbHandle } from '../src/db/client';
+import { type LogLevel, loadConfig } from '../src/config';
+import type { Db, DbHandle, SqliteHandle } from '../src/db/client';
 import type { AppDeps } from '../src/deps';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { type RateLimiter, TokenBucketLimiter } from '../src/http/rate-limit';
@@ -13,6 +13,7 @@ import { createPools, createService, type Service } from '../src/service';
 import { type Clock, systemClock } from '../src/shared/clock';
 import { createLogger, type Logger } from '../src/shared/logger';
 import type { ProfileRunner } from '../src/workers/rules-pool';
+import { freshDatabase, testDatabaseUrl } from './pg-databases';
 
 export const ROOT = join(import.meta.dir, '..');
 /** The official e-invoicing rule pack beside the repository (never copied into it). */
@@ -22,8 +23,11 @@ export interface TestServer {
   url: string;
   dataDir: string;
   db: Db;
-  /** SQLITE-ONLY: the raw bun:sqlite handle, for tests that read or break tables with plain SQL. */
-  sqlite: DbHandle['sqlite'];
+  /**
+   * SQLITE-ONLY: the raw bun:sqlite handle, for tests that read or break tables with plain SQL (on
+   * PostgreSQL, TEST_DATABASE=postgres, any use throws: such tests run on SQLite only).
+   */
+  sqlite: SqliteHandle['sqlite'];
   deps: AppDeps;
   /** The server's job runtime; `runDue()` runs everything due now (by the server's clock) to the end. */
   jobs: JobRuntime;
@@ -111,7 +115,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     DATA_DIR: dataDir,
     HOST: '127.0.0.1',
     PORT: '0',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     // Compiling the pack's XSLT takes minutes of CPU per fresh data dir: every test server would start it
     // again. Tests that are about the compile ask for it; the rules run from the pack's own SEF otherwise.
     RULESETS_COMPILE: options.compileRules ? 'background' : 'off',
@@ -128,6 +132,14 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     env.COMPLIANCE_TIME_LIMIT_SECONDS = String(Math.ceil(options.rulesWorkers.timeLimitMs / 1000));
   }
   if (options.renderWorkers !== undefined) env.RENDER_WORKERS = String(options.renderWorkers);
+  // A restored data dir brings its own SQLite database; everything else runs on PostgreSQL when asked.
+  const database =
+    testDatabaseUrl !== null && options.dataDir === undefined ? await freshDatabase(testDatabaseUrl) : null;
+  if (database) env.DATABASE_URL = database.url;
+  // TEST_S3=1 (the PostgreSQL lane): files in an S3-compatible server of the server's own, unless the test
+  // brings its bucket.
+  const bucket = process.env.TEST_S3 === '1' && options.s3 === undefined ? await startTestS3() : null;
+  if (bucket) Object.assign(env, bucket.env());
   const config = loadConfig(env);
   // The pools of the default config are built once and shared by every test server of this process, as
   // one served process has one pair: warm workers instead of a cold start (seconds) in every test file.
@@ -136,7 +148,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (!ownPools && sharedPools === null) sharedPools = createPools(config);
   const pools = ownPools ? null : sharedPools;
   const service = await createService(config, {
-    logger: options.logger ?? createLogger('silent'),
+    logger: options.logger ?? createLogger((process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent'),
     renderPdf: options.renderPdf ?? pools?.renderPool?.render,
     runProfile: options.runProfile ?? pools?.rulesPool?.run,
     signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
@@ -176,7 +188,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     url: server.url,
     dataDir,
     db: handle.db,
-    sqlite: handle.sqlite,
+    sqlite: rawSqlite(handle),
     deps,
     jobs: runtime,
     service,
@@ -188,9 +200,25 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     },
     async stop() {
       await service.stop();
+      await database?.drop();
+      await bucket?.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+async function startTestS3() {
+  const { TestS3 } = await import('./s3rver'); // s3rver.ts imports this file: loaded on use
+  return await TestS3.start();
+}
+
+function rawSqlite(handle: DbHandle): SqliteHandle['sqlite'] {
+  if (handle.engine === 'sqlite') return handle.sqlite;
+  return new Proxy({} as SqliteHandle['sqlite'], {
+    get() {
+      throw new Error('server.sqlite is SQLite-only: this test cannot run with TEST_DATABASE=postgres');
+    },
+  });
 }
 
 /** Runs the admin CLI as its own process, the way an operator would, against a data dir. */

@@ -29,6 +29,16 @@ export interface BackupSummary {
   files: number;
 }
 
+/** `backup` covers the embedded setup; PostgreSQL and a bucket have their own tools (docs/backup.md). */
+export class BackupOfPostgresError extends Error {
+  constructor() {
+    super(
+      'backup copies the embedded SQLite database and DATA_DIR; with DATABASE_URL back up with pg_dump and a copy of the bucket (docs/backup.md)',
+    );
+    this.name = 'BackupOfPostgresError';
+  }
+}
+
 /**
  * A consistent online backup: `VACUUM INTO` writes a transactionally consistent copy of the database while
  * the server keeps serving (readers and writers are not blocked), then the stored files are added. Files
@@ -44,13 +54,14 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
     const handle = await openDataDir(config);
     let migrations = 0;
     try {
+      if (handle.engine !== 'sqlite') throw new BackupOfPostgresError();
       // SQLITE-ONLY: a consistent copy of the embedded file (PostgreSQL: pg_dump, documented instead).
       handle.sqlite.run('VACUUM INTO ?', [snapshot]);
       migrations = (
         handle.sqlite.query('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }
       ).n;
     } finally {
-      handle.close();
+      await handle.close();
     }
     const blobsDir = join(config.dataDir, 'blobs');
     const blobs = existsSync(blobsDir) ? listFiles(blobsDir) : [];

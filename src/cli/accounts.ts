@@ -54,6 +54,6 @@ export async function accountsCommand(
     }
     throw new UsageError(`unknown accounts command "${sub ?? ''}": use create, disable, enable or set-plan`);
   } finally {
-    handle.close();
+    await handle.close();
   }
 }

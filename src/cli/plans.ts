@@ -43,6 +43,6 @@ export async function plansCommand(
           `${row.overageCentsPerRender ? `, overage ${row.overageCentsPerRender} cents/render` : ''}.`,
       );
   } finally {
-    handle.close();
+    await handle.close();
   }
 }

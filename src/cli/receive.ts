@@ -74,6 +74,6 @@ export async function receiveCommand(
     }
     return refused > 0 ? 1 : 0;
   } finally {
-    handle.close();
+    await handle.close();
   }
 }

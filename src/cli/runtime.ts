@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { type DbHandle, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
+import { openPostgres } from '../db/postgres';
 import { seedPlans } from '../modules/plans';
 import { systemClock } from '../shared/clock';
 import { randomToken } from '../shared/ids';
@@ -26,9 +27,19 @@ export async function openDataDir(config: Config): Promise<DbHandle> {
   keepFilesPrivate();
   mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
   makePrivate(config.dataDir);
+  const handle = await openConfiguredDatabase(config);
+  await seedPlans({ ctx: { db: handle.db, clock: systemClock } });
+  return handle;
+}
+
+/**
+ * The database the config names, migrated: PostgreSQL when DATABASE_URL is set (migrations under an advisory
+ * lock, so instances starting together migrate once), else the SQLite file in the data dir.
+ */
+async function openConfiguredDatabase(config: Config): Promise<DbHandle> {
+  if (config.databaseUrl !== null) return await openPostgres(config.databaseUrl);
   const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
   migrate(handle.sqlite);
-  await seedPlans({ ctx: { db: handle.db, clock: systemClock } });
   return handle;
 }
 

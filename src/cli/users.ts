@@ -74,7 +74,7 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
         out(url);
       } else out('They can sign in with this email and the password given.');
     } finally {
-      handle.close();
+      await handle.close();
     }
     return;
   }
@@ -99,7 +99,7 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
         );
       else out(`Password of ${done.user.email} changed; ${done.endedSessions} session(s) ended.`);
     } finally {
-      handle.close();
+      await handle.close();
     }
     return;
   }

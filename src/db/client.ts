@@ -5,12 +5,13 @@ import { sql } from 'drizzle-orm';
 import { drizzle, type SqliteRemoteDatabase } from 'drizzle-orm/sqlite-proxy';
 import { dbErrorOf } from './errors';
 import { TransactionGate } from './gate';
+import type { PostgresHandle } from './postgres';
 import { fromSqliteError } from './sqlite-errors';
 
 /**
- * The persistence port: drizzle's async SQLite database (sqlite-core schemas, every query a Promise).
- * Today one engine sits behind it, embedded SQLite through bun:sqlite; PostgreSQL plugs in here (a
- * `DATABASE_URL` selecting another `openDatabase`), with the same async API, transactions and DbError codes.
+ * The persistence port: drizzle's async SQLite-dialect database (sqlite-core schemas, every query a Promise).
+ * Two engines sit behind it: embedded SQLite through bun:sqlite (the default, here) and PostgreSQL when
+ * DATABASE_URL is set (src/db/postgres.ts), with the same async API, transactions and DbError codes.
  * No relational schema is handed to drizzle: every query names its table (each module owns its schema.ts).
  */
 export type Db = SqliteRemoteDatabase;
@@ -18,15 +19,19 @@ export type Db = SqliteRemoteDatabase;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
-export interface DbHandle {
+export interface SqliteHandle {
+  engine: 'sqlite';
   db: Db;
   /**
    * SQLITE-ONLY: the raw bun:sqlite handle, for what has no place behind the port (migrations, backup's
-   * VACUUM INTO, restore's integrity check). PostgreSQL gets its own paths for these.
+   * VACUUM INTO, restore's integrity check). PostgreSQL has its own paths for these.
    */
   sqlite: SqliteDatabase;
-  close(): void;
+  close(): Promise<void>;
 }
+
+/** The opened database, whichever engine: `engine` tells which, for the few engine-specific paths. */
+export type DbHandle = SqliteHandle | PostgresHandle;
 
 /** Attempts of one transaction that met a serialization failure (SQLITE_BUSY; PostgreSQL's 40001 later). */
 const TRANSACTION_ATTEMPTS = 3;
@@ -36,7 +41,7 @@ const TRANSACTION_ATTEMPTS = 3;
  * (the admin CLI may write while the server runs), foreign keys enforced, and a busy timeout so a
  * concurrent writer waits instead of failing.
  */
-export function openDatabase(file: string): DbHandle {
+export function openDatabase(file: string): SqliteHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file, { create: true, strict: true });
   // First: switching a new file to WAL needs a lock that another process opening it may hold for a moment.
@@ -55,7 +60,14 @@ export function openDatabase(file: string): DbHandle {
     return { rows: execute(sqlite.prepare(sql), params, method) };
   });
   gateTransactions(db, gate);
-  return { db, sqlite, close: () => sqlite.close() };
+  return {
+    engine: 'sqlite',
+    db,
+    sqlite,
+    close: async () => {
+      sqlite.close();
+    },
+  };
 }
 
 function execute(statement: Statement, params: unknown[], method: 'run' | 'all' | 'values' | 'get') {

@@ -1,7 +1,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 
-/** Which open transaction an async chain belongs to (one store for every gate: an owner is per gate). */
-const transactionContext = new AsyncLocalStorage<object>();
+/**
+ * Which open transaction an async chain belongs to, for either engine: SQLite's gate keeps an owner token
+ * here, PostgreSQL's port the transaction's pooled connection (src/db/postgres.ts).
+ */
+export const transactionContext = new AsyncLocalStorage<object>();
 
 /**
  * Runs `work` as its own async chain, outside any transaction it was started from: for what a transaction

@@ -73,6 +73,8 @@ export class JobRuntime implements JobWaker {
   private unsubscribe: () => void = () => undefined;
   private readonly sources: JobSource[];
   private readonly running = new Map<string, Running>();
+  /** Jobs that ended in this process, so runDue can tell whether one ended during its last round. */
+  private settled = 0;
   private readonly perKind = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<(event: JobRuntimeEvent) => void>();
@@ -112,8 +114,15 @@ export class JobRuntime implements JobWaker {
   async runDue(): Promise<number> {
     let total = 0;
     for (;;) {
-      total += await this.fill();
-      if (this.running.size === 0) return total;
+      const settledBefore = this.settled;
+      const launched = await this.fill();
+      total += launched;
+      // A job that ended while fill was claiming (its successor not yet due then) needs another round;
+      // with a pool of connections (PostgreSQL) a short job can end before the next claim returns.
+      if (this.running.size === 0) {
+        if (launched === 0 && this.settled === settledBefore) return total;
+        continue;
+      }
       await Promise.race([...this.running.values()].map((r) => r.done));
     }
   }
@@ -233,6 +242,7 @@ export class JobRuntime implements JobWaker {
     entry.done = this.execute(def, entry).finally(() => {
       this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 1) - 1);
       this.running.delete(job.id);
+      this.settled += 1;
       this.emit({ type: 'settled', job });
       if (this.started && !this.stopping) this.schedule(0); // a slot is free
     });

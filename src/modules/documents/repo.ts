@@ -24,7 +24,8 @@ export interface DocumentFilters {
 /**
  * Overdue in SQL without a float: payments that cover the amount due make an invoice paid, so a finalized or
  * sent one still owes whatever its totals' amount due says; that text is positive when it has no '-' sign and
- * a nonzero digit.
+ * a nonzero digit (written with substr and replace, which both engines have; json_extract is SQLite's, and the
+ * PostgreSQL migrations define it).
  */
 function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefined {
   const owed = sql`coalesce(json_extract(${documents.totals}, '$.amount_due'), json_extract(${documents.totals}, '$.total'))`;
@@ -32,7 +33,7 @@ function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefi
     inArray(documents.documentType, [...payableTypes]),
     inArray(documents.status, ['finalized', 'sent']),
     lt(documents.dueDate, today),
-    sql`${owed} NOT GLOB '-*' AND ${owed} GLOB '*[1-9]*'`,
+    sql`substr(${owed}, 1, 1) <> '-' AND replace(replace(${owed}, '0', ''), '.', '') <> ''`,
   );
 }
 

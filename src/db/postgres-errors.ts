@@ -1,0 +1,40 @@
+import { DbError, type DbErrorCode } from './errors';
+
+/** PostgreSQL's SQLSTATEs, typed as the port's codes (src/db/sqlite-errors.ts does the same for SQLite). */
+const CODES: Record<string, DbErrorCode> = {
+  '23505': 'unique_violation',
+  '23503': 'foreign_key_violation',
+  '23502': 'not_null_violation',
+  '53100': 'storage_full', // disk_full
+  '40001': 'busy', // serialization_failure
+  '40P01': 'busy', // deadlock_detected
+  '55P03': 'busy', // lock_not_available
+};
+
+interface PostgresErrorFields {
+  code?: unknown;
+  detail?: string;
+  table_name?: string;
+  constraint_name?: string;
+}
+
+/**
+ * A postgres.js error as a DbError. A unique violation names its columns as SQLite does
+ * (`documents.account_id, documents.number`, read from the error's detail `Key (account_id, number)=...`),
+ * so callers asking `isUniqueViolation(error, 'documents.number')` need not know the engine.
+ */
+export function fromPostgresError(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof DbError || error.name !== 'PostgresError') return error;
+  const fields = error as Error & PostgresErrorFields;
+  const sqlState = String(fields.code ?? '');
+  const code = CODES[sqlState] ?? 'other';
+  let constraint = fields.constraint_name;
+  const keys = /^Key \(([^)]*)\)=/.exec(fields.detail ?? '')?.[1];
+  if (code === 'unique_violation' && keys !== undefined && fields.table_name !== undefined) {
+    constraint = keys
+      .split(',')
+      .map((column) => `${fields.table_name}.${column.trim().replace(/^"|"$/g, '')}`)
+      .join(', ');
+  }
+  return new DbError(code, `${error.message} (SQLSTATE ${sqlState})`, constraint, error);
+}

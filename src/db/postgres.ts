@@ -1,0 +1,151 @@
+import { drizzle } from 'drizzle-orm/sqlite-proxy';
+import postgres from 'postgres';
+import type { Db, Tx } from './client';
+import { dbErrorOf } from './errors';
+import { transactionContext } from './gate';
+import { migratePostgres } from './migrate-postgres';
+import { fromPostgresError } from './postgres-errors';
+import { toPostgresSql } from './postgres-sql';
+
+/**
+ * PostgreSQL behind the same port (DATABASE_URL): the query builder stays drizzle's SQLite one (one schema,
+ * one set of queries), and this driver callback runs its SQL on PostgreSQL through postgres.js, with the
+ * few differences of the SQL text bridged in one place (src/db/postgres-sql.ts) and the rest made equal in
+ * the schema (bytewise text, 0/1 integers for booleans; scripts/pg-schema.ts) and the migrations (SQLite's
+ * `instr` and `json_extract` as functions).
+ *
+ * Invariants: every transaction, and every statement outside one, runs SERIALIZABLE, so what was correct
+ * under SQLite's single writer (read a sequence, then write the next number; count a quota, then reserve;
+ * move a default) stays correct with many connections and many instances: PostgreSQL aborts one of two
+ * conflicting transactions with a serialization failure (40001) and the port runs it again from the start.
+ * Transactions take a connection of the pool for their whole body; statements outside one use any.
+ *
+ * Driver: postgres.js, chosen by test (test/integration/pg-driver-concurrency.test.ts) over Bun's SQL client.
+ */
+export interface PostgresHandle {
+  engine: 'postgresql';
+  db: Db;
+  /** The pool, for what has no place behind the port (LISTEN/NOTIFY, advisory locks, the readiness check). */
+  client: postgres.Sql;
+  close(): Promise<void>;
+}
+
+/** Connections per instance (transactions hold one for their body). */
+const POOL_SIZE = 10;
+/** How long a transaction that keeps meeting serialization failures is tried again before its error stands. */
+const RETRY_BUDGET_MS = 20_000;
+/** A statement outside a transaction meeting a serialization failure is tried this often. */
+const STATEMENT_ATTEMPTS = 8;
+
+type Method = 'run' | 'all' | 'values' | 'get';
+
+/** The open transaction of an async chain: its connection and drizzle handle (in the shared context). */
+interface Scope {
+  connection: postgres.ReservedSql;
+  tx: Tx | undefined;
+  open: boolean;
+}
+
+export async function openPostgres(url: string): Promise<PostgresHandle> {
+  const client = postgres(url, {
+    max: POOL_SIZE,
+    prepare: true,
+    onnotice: () => {},
+    connection: { application_name: 'invoice-service', default_transaction_isolation: 'serializable' },
+    // bigint columns (integers, counts) as numbers, as SQLite gives them; the service's integers are far below 2^53.
+    types: {
+      int8: {
+        to: 20,
+        from: [20],
+        serialize: (value: unknown) => String(value),
+        parse: (value: string) => Number(value),
+      },
+    },
+  });
+  try {
+    await migratePostgres(client);
+  } catch (error) {
+    await client.end({ timeout: 1 });
+    throw error;
+  }
+  const db = drizzle(async (text, params, method) => {
+    const scope = openScope();
+    if (scope === undefined) return { rows: await statement(client, text, params, method as Method) };
+    if (/^begin\b/i.test(text)) {
+      await scope.connection.unsafe('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      return { rows: [] };
+    }
+    return { rows: await execute(scope.connection, text, params, method as Method) };
+  });
+  retryTransactions(db, client);
+  return { engine: 'postgresql', db, client, close: () => client.end({ timeout: 5 }) };
+}
+
+function openScope(): Scope | undefined {
+  const store = transactionContext.getStore() as Partial<Scope> | undefined;
+  return store?.open === true && store.connection !== undefined ? (store as Scope) : undefined;
+}
+
+async function execute(connection: postgres.Sql, text: string, params: unknown[], method: Method) {
+  try {
+    const query = connection.unsafe(toPostgresSql(text), params as postgres.ParameterOrJSON<never>[], {
+      prepare: true,
+    });
+    if (method === 'run') {
+      await query;
+      return [];
+    }
+    const rows = (await query.values()) as unknown[][];
+    return method === 'get' ? (rows[0] as unknown[]) : rows;
+  } catch (error) {
+    throw fromPostgresError(error);
+  }
+}
+
+/** A statement on its own is a transaction of its own: tried again on a serialization failure. */
+async function statement(client: postgres.Sql, text: string, params: unknown[], method: Method) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await execute(client, text, params, method);
+    } catch (error) {
+      if (attempt >= STATEMENT_ATTEMPTS || !isSerializationFailure(error)) throw error;
+      await Bun.sleep(backoffMs(attempt));
+    }
+  }
+}
+
+/**
+ * Every transaction takes a pooled connection for its whole body and is run again from the start on a
+ * serialization failure or deadlock, for up to RETRY_BUDGET_MS. Called inside an open transaction it joins
+ * that one. `work` may run more than once: effects outside the database belong after it.
+ */
+function retryTransactions(db: Db, client: postgres.Sql): void {
+  const begin = db.transaction.bind(db);
+  db.transaction = (async (work, config) => {
+    const joined = openScope();
+    if (joined?.tx) return work(joined.tx);
+    const deadline = Date.now() + RETRY_BUDGET_MS;
+    for (let attempt = 1; ; attempt++) {
+      const scope: Scope = { connection: await client.reserve(), tx: undefined, open: true };
+      try {
+        return await transactionContext.run(scope, () =>
+          begin((tx) => {
+            scope.tx = tx;
+            return work(tx);
+          }, config),
+        );
+      } catch (error) {
+        if (!isSerializationFailure(error) || Date.now() > deadline) throw error;
+      } finally {
+        scope.open = false;
+        scope.connection.release();
+      }
+      await Bun.sleep(backoffMs(attempt));
+    }
+  }) as Db['transaction'];
+}
+
+const isSerializationFailure = (error: unknown) => dbErrorOf(error)?.code === 'busy';
+
+/** Exponential with jitter, capped: concurrent losers spread out instead of colliding again. */
+const backoffMs = (attempt: number) => Math.min(200, 5 * 2 ** attempt) * (0.5 + Math.random());
