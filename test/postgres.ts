@@ -35,10 +35,15 @@ const BIN = binDir();
 const ROOT_USER = process.getuid?.() === 0;
 /** Who runs the server: the `postgres` system user as root, this process's user otherwise. */
 const RUN_AS = ROOT_USER ? systemUser('postgres') : null;
+// setpriv (util-linux) changes user and then execs, so the server's pid is the one signals go to
+// (runuser forks and turns any signal into SIGTERM, then SIGKILL; Bun.spawn's uid is ignored before bun 1.4).
+const SETPRIV = '/usr/bin/setpriv';
+const asServerUser = (command: string[]) =>
+  RUN_AS ? [SETPRIV, '--reuid=postgres', '--regid=postgres', '--init-groups', '--', ...command] : command;
 
 /** Whether a cluster can be started here, known when test files are read: for `test.skipIf(!hasPostgres)`. */
 export const hasPostgres: boolean =
-  BIN !== null && existsSync(join(BIN, 'initdb')) && (!ROOT_USER || RUN_AS !== null);
+  BIN !== null && existsSync(join(BIN, 'initdb')) && (!ROOT_USER || (RUN_AS !== null && existsSync(SETPRIV)));
 
 export interface TestPostgres {
   /** The cluster's `postgres` database as the superuser `postgres` (trust auth, no password). */
@@ -53,9 +58,16 @@ export interface TestPostgres {
 }
 
 let shared: Promise<TestPostgres> | null = null;
+/** The shared cluster's server once started: bun test ends a timed-out test's processes, this one included. */
+let serving: { server: Subprocess; dir: string } | null = null;
 
 /** The process's cluster, started on the first call; the same one for every later call until `stop()`. */
 export function startPostgres(): Promise<TestPostgres> {
+  if (serving !== null && (serving.server.exitCode !== null || serving.server.signalCode !== null)) {
+    rmSync(serving.dir, { recursive: true, force: true });
+    serving = null;
+    shared = null;
+  }
   shared ??= boot().catch((error) => {
     shared = null;
     throw error;
@@ -65,7 +77,7 @@ export function startPostgres(): Promise<TestPostgres> {
 
 /** Runs a server binary as the cluster's user; throws with its output when it fails. */
 function run(command: string[], env: Record<string, string>): void {
-  const result = Bun.spawnSync(command, { env, ...(RUN_AS ?? {}), stdout: 'pipe', stderr: 'pipe' });
+  const result = Bun.spawnSync(asServerUser(command), { env, stdout: 'pipe', stderr: 'pipe' });
   if (result.exitCode !== 0) {
     throw new Error(`${command.join(' ')} failed: ${result.stdout.toString()}${result.stderr.toString()}`);
   }
@@ -100,6 +112,7 @@ async function boot(): Promise<TestPostgres> {
       const port = await freePort();
       try {
         const server = await serve(dir, port, env);
+        serving = { server, dir };
         return cluster(dir, port, server);
       } catch (error) {
         if (attempt >= 3 || !/could not bind|could not create any TCP/i.test(String(error))) throw error;
@@ -128,13 +141,15 @@ async function serve(dir: string, port: number, env: Record<string, string>): Pr
     max_connections: '300',
   };
   const args = Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
-  const server = Bun.spawn([join(BIN as string, 'postgres'), '-D', join(dir, 'data'), ...args], {
-    env,
-    ...(RUN_AS ?? {}),
-    stdin: 'ignore',
-    stdout: fd,
-    stderr: fd,
-  });
+  const server = Bun.spawn(
+    asServerUser([join(BIN as string, 'postgres'), '-D', join(dir, 'data'), ...args]),
+    {
+      env,
+      stdin: 'ignore',
+      stdout: fd,
+      stderr: fd,
+    },
+  );
   closeSync(fd);
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -182,6 +197,7 @@ function cluster(dir: string, port: number, server: Subprocess): TestPostgres {
     stop() {
       stopped ??= (async () => {
         shared = null;
+        serving = null;
         process.off('exit', onExit);
         await admin.end({ timeout: 1 });
         server.kill('SIGINT'); // fast shutdown: ends the sessions still open
