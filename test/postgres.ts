@@ -12,6 +12,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -83,10 +84,43 @@ function run(command: string[], env: Record<string, string>): void {
   }
 }
 
+const readOr = (path: string) => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch {
+    return '';
+  }
+};
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * The files of clusters whose test process and server are both gone: bun test ends a timed-out test's
+ * processes, the watchdog (which would have removed them) included.
+ */
+function sweepStale(): void {
+  for (const name of readdirSync(tmpdir())) {
+    if (!name.startsWith('inv-pg-')) continue;
+    const dir = join(tmpdir(), name);
+    const owner = Number(readOr(join(dir, 'owner.pid')));
+    const server = Number(readOr(join(dir, 'data', 'postmaster.pid')).split('\n')[0]);
+    if (!owner || alive(owner) || (server > 0 && alive(server))) continue;
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 async function boot(): Promise<TestPostgres> {
   if (!hasPostgres || BIN === null)
     throw new Error('no PostgreSQL server binaries (apt-get install postgresql)');
+  sweepStale();
   const dir = mkdtempSync(join(tmpdir(), 'inv-pg-'));
+  writeFileSync(join(dir, 'owner.pid'), String(process.pid));
   if (RUN_AS) chownSync(dir, RUN_AS.uid, RUN_AS.gid);
   const data = join(dir, 'data');
   const env = { PATH: `${BIN}:/usr/bin:/bin`, HOME: dir, LC_ALL: 'C' };
