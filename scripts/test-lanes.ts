@@ -3,7 +3,8 @@
 //   slow  the web console in a browser (test/e2e), kill -9 crash tests, fuzz and property tests, the
 //         official rule pack's corpora and compile (einvoicing-rules*), whole matrices and "-all" sweeps
 //   unit  test/unit, less the slow ones: pure, no server, about 30 s on a quiet 2-core machine
-//   http  test/http and test/cli, less the slow ones: real servers and the CLI as its own process
+//   http  test/http, test/cli and test/integration, less the slow ones: real servers (PostgreSQL too) and
+//         the CLI as its own process
 // The one per-test timeout of the suite is here too (bun reads no timeout from bunfig.toml).
 //   bun scripts/test-lanes.ts <all|unit|http|slow|list> [bun test flags...]
 import { Glob } from 'bun';
@@ -22,7 +23,7 @@ const SLOW = [
 ];
 const LANES: Record<string, string[]> = {
   unit: ['test/unit/**/*.test.ts'],
-  http: ['test/http/**/*.test.ts', 'test/cli/**/*.test.ts'],
+  http: ['test/http/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/integration/**/*.test.ts'],
   slow: SLOW,
 };
 

@@ -1,36 +1,14 @@
 // A real IMAP server for tests: Debian's dovecot started in the foreground (`-F`) with a throw-away config
 // (`-c`), on a free loopback port, one static user whose mail lives in a temp dir. No systemd, no /etc.
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { ImapFlow } from 'imapflow';
 import { tempDir } from './harness';
+import { freePort, systemUser } from './local-services';
 
 export const DOVECOT = '/usr/sbin/dovecot';
 export const hasDovecot = existsSync(DOVECOT);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** uid and gid of a system user from /etc/passwd, or null. */
-function systemUser(name: string): { uid: number; gid: number } | null {
-  const line = readFileSync('/etc/passwd', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${name}:`));
-  if (!line) return null;
-  const [, , uid, gid] = line.split(':');
-  return { uid: Number(uid), gid: Number(gid) };
-}
 
 export class TestDovecot {
   readonly user = 'einvoices';
