@@ -21,6 +21,7 @@ import m18 from '../../migrations/0018_usage_holds.sql' with { type: 'text' };
 import m19 from '../../migrations/0019_dunning.sql' with { type: 'text' };
 import m20 from '../../migrations/0020_exports.sql' with { type: 'text' };
 import m21 from '../../migrations/0021_absent_bloodstorm.sql' with { type: 'text' };
+import m22 from '../../migrations/0022_leases_and_rate_limits.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -51,4 +52,5 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0019_dunning', createdAt: 1795701378089, sql: m19 },
   { tag: '0020_exports', createdAt: 1795701521579, sql: m20 },
   { tag: '0021_absent_bloodstorm', createdAt: 1795704272148, sql: m21 },
+  { tag: '0022_leases_and_rate_limits', createdAt: 1795708633391, sql: m22 },
 ];
