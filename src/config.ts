@@ -54,6 +54,11 @@ export interface Config {
   imap: ImapSettings | null;
   /** S3_BUCKET and its companions: files in an S3-compatible bucket instead of DATA_DIR (docs/storage.md). */
   s3: S3Settings | null;
+  /**
+   * RATE_LIMIT_STORE: where the per-account rate limit counts: `memory` (this process alone) or `database`
+   * (shared by every instance on the database). Default `database` when DATABASE_URL is set, else `memory`.
+   */
+  rateLimitStore: 'memory' | 'database';
 }
 
 /** A mailbox to poll, read from IMAP_URL (never logged: it holds the password). */
@@ -113,6 +118,7 @@ const SETTINGS = {
   S3_ACCESS_KEY_ID: 's3-access-key-id',
   S3_SECRET_ACCESS_KEY: 's3-secret-access-key',
   S3_PATH_STYLE: 's3-path-style',
+  RATE_LIMIT_STORE: 'rate-limit-store',
 } as const;
 
 /** The AWS tools' names, read when the S3_* one is not set (env only: no flags). */
@@ -243,6 +249,14 @@ function s3(get: (key: keyof typeof SETTINGS) => string | null, env: Source): S3
   };
 }
 
+/** Several instances share one database (DATABASE_URL) and so the rate limit's counts by default. */
+function rateLimitStore(raw: string | null, env: Source): 'memory' | 'database' {
+  const value = raw ?? (nonEmpty(env.DATABASE_URL) === null ? 'memory' : 'database');
+  if (value !== 'memory' && value !== 'database')
+    throw new ConfigError(`RATE_LIMIT_STORE must be memory or database, got "${value}"`);
+  return value;
+}
+
 function backgroundOrOff(name: string, raw: string): boolean {
   if (raw !== 'background' && raw !== 'off')
     throw new ConfigError(`${name} must be background or off, got "${raw}"`);
@@ -322,5 +336,6 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
             pollSeconds: integer('IMAP_POLL_SECONDS', get('IMAP_POLL_SECONDS') ?? '60', 1, 86_400),
           }),
     s3: s3(get, env),
+    rateLimitStore: rateLimitStore(get('RATE_LIMIT_STORE'), env),
   };
 }
