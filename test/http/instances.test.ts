@@ -78,8 +78,8 @@ beforeAll(async () => {
   const env = {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
-    // The lease of the watchers too: a killed holder's watchers move after 2 s.
-    JOB_LEASE_SECONDS: '2',
+    // The lease of the watchers too: a killed holder's watchers move after 3 s.
+    JOB_LEASE_SECONDS: '3',
     RENDER_WORKERS: '1',
     RULES_WORKERS: '1',
     RULESETS_DIR,
@@ -116,7 +116,7 @@ describe('two instances on one database', () => {
     const holder = await holderPid('intake.inbox');
     expect(pids()).toContain(holder as number);
     // Two whole leases later the same instance holds it: it renews, and the other never takes it.
-    await Bun.sleep(4_500);
+    await Bun.sleep(6_500);
     expect(await holderPid('intake.inbox')).toBe(holder);
 
     copyFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'), join(inboxDir, 'first.xml'));
