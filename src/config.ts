@@ -59,6 +59,11 @@ export interface Config {
    * PostgreSQL database instead of the embedded SQLite file (docs/instances.md); null = SQLite in DATA_DIR.
    */
   databaseUrl: string | null;
+  /**
+   * RATE_LIMIT_STORE: where the per-account rate limit counts: `memory` (this process alone) or `database`
+   * (shared by every instance on the database). Default `database` when DATABASE_URL is set, else `memory`.
+   */
+  rateLimitStore: 'memory' | 'database';
 }
 
 /** A mailbox to poll, read from IMAP_URL (never logged: it holds the password). */
@@ -119,6 +124,7 @@ const SETTINGS = {
   S3_SECRET_ACCESS_KEY: 's3-secret-access-key',
   S3_PATH_STYLE: 's3-path-style',
   DATABASE_URL: 'database-url',
+  RATE_LIMIT_STORE: 'rate-limit-store',
 } as const;
 
 /** The AWS tools' names, read when the S3_* one is not set (env only: no flags). */
@@ -249,6 +255,14 @@ function s3(get: (key: keyof typeof SETTINGS) => string | null, env: Source): S3
   };
 }
 
+/** Several instances share one database (DATABASE_URL) and so the rate limit's counts by default. */
+function rateLimitStore(raw: string | null, databaseUrl: string | null): 'memory' | 'database' {
+  const value = raw ?? (databaseUrl === null ? 'memory' : 'database');
+  if (value !== 'memory' && value !== 'database')
+    throw new ConfigError(`RATE_LIMIT_STORE must be memory or database, got "${value}"`);
+  return value;
+}
+
 function backgroundOrOff(name: string, raw: string): boolean {
   if (raw !== 'background' && raw !== 'off')
     throw new ConfigError(`${name} must be background or off, got "${raw}"`);
@@ -329,6 +343,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
           }),
     s3: s3(get, env),
     databaseUrl: databaseUrl(get('DATABASE_URL')),
+    rateLimitStore: rateLimitStore(get('RATE_LIMIT_STORE'), get('DATABASE_URL')),
   };
 }
 

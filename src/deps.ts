@@ -9,7 +9,8 @@ import type { RulePack } from './einvoicing/rule-pack';
 import { activeRulePack, type PackOrigin, sefCacheDir } from './einvoicing/rule-pack-store';
 import type { Credentials } from './http/auth';
 import type { RateLimiter } from './http/rate-limit';
-import { TokenBucketLimiter } from './http/rate-limit';
+import { DatabaseRateLimiter, TokenBucketLimiter } from './http/rate-limit';
+import { InstanceLeases } from './jobs/lease';
 import { apiKeyCredentials } from './modules/auth';
 import type { BillingSettings } from './modules/billing';
 import { billingSettingsOf } from './modules/billing';
@@ -26,6 +27,8 @@ import type { ProfileRunner } from './workers/rules-pool';
 
 export interface AppDeps {
   db: Db;
+  /** The engine behind `db`, as /ready reports it. */
+  databaseEngine: 'sqlite' | 'postgresql';
   /** How a presented API key becomes a principal and what its role may do (modules/auth). */
   credentials: Credentials;
   clock: Clock;
@@ -65,6 +68,11 @@ export interface AppDeps {
   inbox?: { dir: string; accountId: string | null; maxBytes?: number } | null;
   /** IMAP_URL: the mailbox watcher (started by `serve` after the job runtime); null = off. */
   mailbox?: MailIntake | null;
+  /**
+   * This instance's named leases: work that runs on one instance at a time (the inbox folder's and the
+   * mailbox's watchers) runs where its lease is held; released on a clean stop (docs/instances.md).
+   */
+  leases: InstanceLeases;
 }
 
 /** What differs between a served process and a test server; the rest follows from the config. */
@@ -99,11 +107,15 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
   const active = activeRulePack(config);
   const deps: AppDeps = {
     db: parts.handle.db,
+    databaseEngine: parts.handle.engine,
     credentials: apiKeyCredentials,
     clock,
     logger: parts.logger,
     blobs: parts.blobs,
-    rateLimiter: new TokenBucketLimiter(clock),
+    rateLimiter:
+      config.rateLimitStore === 'database'
+        ? new DatabaseRateLimiter(parts.handle.db, clock)
+        : new TokenBucketLimiter(clock),
     renderPdf: parts.renderPdf,
     signer: new DownloadSigner(parts.signingSecret),
     publicBaseUrl: config.publicBaseUrl,
@@ -121,6 +133,8 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
       config.inboxDir === null
         ? null
         : { dir: config.inboxDir, accountId: config.inboxAccount, maxBytes: config.maxBodyBytes },
+    // A holder's lease lasts as long as a job's claim: after a kill -9 the others take over that long after.
+    leases: new InstanceLeases({ db: parts.handle.db, clock }, config.jobLeaseSeconds * 1000),
     ...overrides,
   };
   // Built last: it takes the inbox's dependencies (storage, rules) from the finished deps.

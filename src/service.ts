@@ -190,6 +190,10 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       await deps.mailbox?.stop();
       // Running jobs get their grace period; what outlives it is released for the next start, not lost.
       await jobs.stop();
+      // Another instance takes over the watchers at once instead of after the lease runs out.
+      await deps.leases
+        .releaseAll()
+        .catch((error) => logger.warn('could not release leases', { error: String(error) }));
       rules?.stop();
       renderPool?.close();
       rulesPool?.close();

@@ -497,6 +497,16 @@ export const t_jobs: AnyPgTable = pgTable(
   ],
 );
 
+export const t_leases: AnyPgTable = pgTable(
+  "leases",
+  {
+    "name": text("name").primaryKey(),
+    "holder": text("holder").notNull(),
+    "until": text("until").notNull(),
+    "updated_at": text("updated_at").notNull(),
+  },
+);
+
 export const t_numbering_sequences: AnyPgTable = pgTable(
   "numbering_sequences",
   {
@@ -589,6 +599,18 @@ export const t_products: AnyPgTable = pgTable(
   (t) => [
     index("products_account_idx").on(t["account_id"], t["id"]),
     foreignKey({ name: "products_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
+export const t_rate_limit_windows: AnyPgTable = pgTable(
+  "rate_limit_windows",
+  {
+    "key": text("key").notNull(),
+    "window_start": bigint("window_start", { mode: 'number' }).notNull(),
+    "count": bigint("count", { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t["key"], t["window_start"]] }),
   ],
 );
 

@@ -109,7 +109,7 @@ export async function authorize(
   const base: SystemCtx = { db: deps.db, clock: deps.clock };
   const principal = await authenticate(deps.credentials, base, headers);
   // Per account, not per key: keys are free to create, and ten keys must not get ten times the plan's rate.
-  const decision = deps.rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
+  const decision = await deps.rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
   if (!decision.allowed) {
     throw new DomainError(
       'rate_limited',

@@ -98,8 +98,8 @@ function scoped(scope: IdempotencyScope, key: string) {
 /**
  * Stores and replays write responses per (account, principal, Idempotency-Key): a replay never hands one
  * member's stored answer to another member (nor runs past the role check for them). The claim is a row
- * inserted in a write-locked transaction before the write runs, so two identical requests at once cannot
- * both run it.
+ * inserted (ON CONFLICT DO NOTHING on the key) before the write runs, so two identical requests at once,
+ * on one instance or two, cannot both run it.
  */
 export class IdempotencyStore {
   private readonly seal: AnswerSeal;
@@ -143,29 +143,41 @@ export class IdempotencyStore {
   async claim(scope: IdempotencyScope, key: string, fingerprint: string): Promise<ClaimOutcome> {
     return await this.db.transaction(
       async (tx) => {
+        // The claim is the insert itself (the primary key decides, ON CONFLICT DO NOTHING): two requests
+        // with one key on two instances at once cannot both claim it, whatever the engine's isolation.
+        const inserted = await tx
+          .insert(idempotencyKeys)
+          .values({
+            accountId: scope.accountId,
+            principal: scope.memberId ?? ACCOUNT_PRINCIPAL,
+            key,
+            requestHash: fingerprint,
+            createdAt: isoNow(this.clock),
+          })
+          .onConflictDoNothing()
+          .returning({ key: idempotencyKeys.key })
+          .all();
+        if (inserted.length > 0) return { kind: 'claimed' } as const;
         const row = await tx.select().from(idempotencyKeys).where(scoped(scope, key)).get();
-        if (!row) {
-          await tx
-            .insert(idempotencyKeys)
-            .values({
-              accountId: scope.accountId,
-              principal: scope.memberId ?? ACCOUNT_PRINCIPAL,
-              key,
-              requestHash: fingerprint,
-              createdAt: isoNow(this.clock),
-            })
-            .run();
-          return { kind: 'claimed' } as const;
-        }
+        // Gone between the two statements (released, purged): the client's retry claims it.
+        if (!row) return { kind: 'in_progress' } as const;
         const now = this.clock.now();
         if (row.responseStatus === null && Date.parse(row.createdAt) < now.getTime() - IDEMPOTENCY_LEASE_MS) {
-          // Abandoned by a process that died while running it: never answered, so this request takes it.
-          await tx
+          // Abandoned by a process that died while running it: never answered, so this request takes it,
+          // only if nobody took it since (the claim's start unchanged): one taker even on two instances.
+          const taken = await tx
             .update(idempotencyKeys)
             .set({ requestHash: fingerprint, createdAt: now.toISOString() })
-            .where(scoped(scope, key))
-            .run();
-          return { kind: 'claimed' } as const;
+            .where(
+              and(
+                scoped(scope, key),
+                isNull(idempotencyKeys.responseStatus),
+                eq(idempotencyKeys.createdAt, row.createdAt),
+              ),
+            )
+            .returning({ key: idempotencyKeys.key })
+            .all();
+          return taken.length > 0 ? ({ kind: 'claimed' } as const) : ({ kind: 'in_progress' } as const);
         }
         if (row.requestHash !== fingerprint) return { kind: 'mismatch' } as const;
         if (row.responseStatus === null) return { kind: 'in_progress' } as const;

@@ -5,7 +5,8 @@ import { afterAll, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/cli/runtime';
-import { ROOT, runCli, tempDir } from '../harness';
+import { runCli, tempDir } from '../harness';
+import { serveProcess, waitUntil } from '../serve-process';
 
 const dataDir = tempDir('inv-crash-');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -13,35 +14,8 @@ const env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_LEASE_SECONDS: '1', RE
 const ITEMS = 120;
 const DAYS_BACK = 1_000;
 
-/** `serve` on a port the kernel picks (never one taken by chance); resolves once it says where it listens. */
-async function serve() {
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
-    env: { ...process.env, ...env },
-    stdout: 'pipe',
-    stderr: 'inherit',
-  });
-  const reader = proc.stdout.getReader();
-  let output = '';
-  while (!/listening on (\S+)/.test(output)) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`server exited: ${output}`);
-    output += new TextDecoder().decode(value);
-  }
-  reader.releaseLock();
-  void proc.stdout.pipeTo(new WritableStream()); // keep draining what it prints later
-  return { proc, base: /listening on (\S+)/.exec(output)?.[1] ?? '' };
-}
-
 const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-async function waitUntil(check: () => Promise<boolean>, what: string, ms = 60_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await Bun.sleep(10);
-  }
-}
 
 test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, nothing doubled', async () => {
   expect(
@@ -69,7 +43,7 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
     }
   };
 
-  let started = await serve();
+  let started = await serveProcess(env);
   let server = started.proc;
   base = started.base;
   await waitUntil(up, 'the first start');
@@ -123,7 +97,7 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
   await server.exited;
   expect(server.signalCode).toBe('SIGKILL');
 
-  started = await serve();
+  started = await serveProcess(env);
   server = started.proc;
   base = started.base;
   await waitUntil(up, 'the restart');

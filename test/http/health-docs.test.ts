@@ -25,6 +25,7 @@ describe('health, readiness, version', () => {
     expect(ready.body).toEqual({
       status: 'ready',
       dependencies: { database: 'ok', storage: 'ok', renderer: 'ok' },
+      database: { engine: 'sqlite' },
       storage: { kind: 'filesystem' },
     });
   });

@@ -122,26 +122,27 @@ describe('credentials', () => {
 });
 
 describe('token bucket', () => {
-  test('allows a one-second burst, then refills at the plan rate', () => {
+  test('allows a one-second burst, then refills at the plan rate', async () => {
     const clock = new FakeClock();
     const limiter = new TokenBucketLimiter(clock);
-    const taken = [0, 0, 0, 0].map(() => limiter.take('k', 3));
+    const taken = [];
+    for (let i = 0; i < 4; i++) taken.push(await limiter.take('k', 3));
     expect(taken.map((d) => d.allowed)).toEqual([true, true, true, false]);
     expect(taken[0]?.remaining).toBe(2);
     expect(taken[3]?.retryAfterSeconds).toBe(1);
     clock.advance(340);
-    expect(limiter.take('k', 3).allowed).toBe(true); // one token back after a third of a second
+    expect((await limiter.take('k', 3)).allowed).toBe(true); // one token back after a third of a second
     clock.advance(1);
-    expect(limiter.take('k', 3).allowed).toBe(false);
-    expect(limiter.take('other', 3).allowed).toBe(true);
+    expect((await limiter.take('k', 3)).allowed).toBe(false);
+    expect((await limiter.take('other', 3)).allowed).toBe(true);
   });
 
-  test('a clock set back refills nothing', () => {
+  test('a clock set back refills nothing', async () => {
     const clock = new FakeClock();
     const limiter = new TokenBucketLimiter(clock);
-    expect(limiter.take('k', 1).allowed).toBe(true);
+    expect((await limiter.take('k', 1)).allowed).toBe(true);
     clock.advance(-60_000);
-    expect(limiter.take('k', 1).allowed).toBe(false);
+    expect((await limiter.take('k', 1)).allowed).toBe(false);
   });
 });
 

@@ -55,10 +55,29 @@ export async function updateBillingAccount(
     .get()) as BillingAccountRow;
 }
 
-export async function findWebhookEvent(db: DbOrTx, id: string): Promise<BillingWebhookEventRow | undefined> {
-  return await db.select().from(billingWebhookEvents).where(eq(billingWebhookEvents.id, id)).get();
+/**
+ * Claims a provider event id: ONE insert that does nothing when the id is already there (the primary key),
+ * so of two deliveries at once, on any instances, exactly one gets true. Recorded as `ignored` until
+ * `recordWebhookOutcome` in the same transaction says otherwise.
+ */
+export async function claimWebhookEvent(
+  db: DbOrTx,
+  event: { id: string; type: string },
+  now: string,
+): Promise<boolean> {
+  const rows = await db
+    .insert(billingWebhookEvents)
+    .values({ id: event.id, type: event.type, accountId: null, outcome: 'ignored', receivedAt: now })
+    .onConflictDoNothing({ target: billingWebhookEvents.id })
+    .returning({ id: billingWebhookEvents.id })
+    .all();
+  return rows.length > 0;
 }
 
-export async function insertWebhookEvent(db: DbOrTx, row: BillingWebhookEventRow): Promise<void> {
-  await db.insert(billingWebhookEvents).values(row).run();
+export async function recordWebhookOutcome(
+  db: DbOrTx,
+  id: string,
+  outcome: Pick<BillingWebhookEventRow, 'accountId' | 'outcome'>,
+): Promise<void> {
+  await db.update(billingWebhookEvents).set(outcome).where(eq(billingWebhookEvents.id, id)).run();
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import type { AppDeps } from '../../deps';
 import { type Background, defineJob } from '../../jobs/definition';
+import { leased } from '../../jobs/lease';
 import { enqueueJob } from '../../jobs/queue';
 import { onlyAccountId } from '../accounts';
 import { receivingDepsOf } from './use-cases/parse-received';
@@ -15,10 +16,14 @@ import {
 
 const InboxFile = Type.Object({ name: Type.String() });
 
+/** The lease whose holder watches INBOX_DIR (docs/instances.md). */
+export const INBOX_LEASE = 'intake.inbox';
+
 /**
  * INBOX_DIR: before each claim round, every file waiting in the folder gets one job (its run key is the
  * name, size and modification time, so a file is taken once, and a new file of the same name again). The
  * job keeps it in INBOX_ACCOUNT's inbox (or the only account's) and moves it to processed/ or failed/.
+ * With several instances, only the one holding the `intake.inbox` lease looks at the folder.
  */
 export function inboxBackground(deps: AppDeps): Background {
   const inbox = deps.inbox;
@@ -61,5 +66,7 @@ export function inboxBackground(deps: AppDeps): Background {
       );
     }
   };
-  return { definitions: [kind], sources: [source] };
+  // One instance at a time looks at the folder (a shared folder when several instances set INBOX_DIR):
+  // the run keys already keep a file to one job, the lease keeps the others from listing it meanwhile.
+  return { definitions: [kind], sources: [leased(deps.leases.lease(INBOX_LEASE), source)] };
 }

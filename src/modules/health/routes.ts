@@ -14,7 +14,9 @@ export interface ReadinessChecks {
 const Dependency = t.Union([t.Literal('ok'), t.Literal('error')]);
 const Mailbox = t.Object(
   {
-    state: t.Union([t.Literal('connecting'), t.Literal('ok'), t.Literal('error')]),
+    state: t.Union([t.Literal('connecting'), t.Literal('ok'), t.Literal('error'), t.Literal('standby')], {
+      description: '`standby`: another instance of the service reads the mailbox (it holds its lease)',
+    }),
     error: t.Union([t.String(), t.Null()], { description: 'Why it cannot be used (a refused login, …)' }),
     last_checked_at: t.Union([t.String(), t.Null()]),
     next_attempt_at: t.Union([t.String(), t.Null()]),
@@ -31,9 +33,17 @@ const Storage = t.Object(
       'Where files are kept: `filesystem` (DATA_DIR/blobs) or `s3` (S3_BUCKET); `dependencies.storage` is its check',
   },
 );
+const Database = t.Object(
+  { engine: t.Union([t.Literal('sqlite'), t.Literal('postgresql')]) },
+  {
+    description:
+      'The database the service runs on: `sqlite` (embedded, DATA_DIR) or `postgresql` (DATABASE_URL); `dependencies.database` is its check',
+  },
+);
 const Readiness = t.Object({
   status: t.Union([t.Literal('ready'), t.Literal('not_ready')]),
   dependencies: t.Object({ database: Dependency, storage: Dependency, renderer: Dependency }),
+  database: Database,
   storage: Storage,
   mailbox: t.Optional(Mailbox),
 });
@@ -79,6 +89,7 @@ export function healthRoutes(_auth: Auth, deps: AppDeps) {
         return {
           status: ready ? ('ready' as const) : ('not_ready' as const),
           dependencies: { database, storage, renderer },
+          database: { engine: deps.databaseEngine },
           storage: { kind: deps.blobs.kind },
           ...(mailbox && { mailbox }),
         };

@@ -8,6 +8,9 @@ import { receiveMessage } from './use-cases/receive-message';
 
 export type { MailboxStatus, MailIntake } from './mailbox';
 
+/** The lease whose holder reads the mailbox (docs/instances.md). */
+export const MAILBOX_LEASE = 'intake.mailbox';
+
 /** Files tried per message, ZIP entries included. */
 const MAX_FILES_PER_MESSAGE = 20;
 
@@ -52,5 +55,5 @@ export function createMailIntake(
     logger: deps.logger,
     limits,
   });
-  return new MailboxWatcher(settings, run, deps.logger);
+  return new MailboxWatcher(settings, run, deps.logger, deps.leases.lease(MAILBOX_LEASE));
 }

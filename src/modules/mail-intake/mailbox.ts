@@ -2,15 +2,19 @@
 // server says a message arrived (IDLE, where offered) and every IMAP_POLL_SECONDS. The mailbox itself is the
 // queue: a message stays in its folder until it is moved to Processed or Failed, so a crash or a restart
 // loses nothing, and a message taken twice keeps nothing twice (the inbox dedupes the same bytes).
+// With several instances, the one holding the `intake.mailbox` lease connects; the others wait in standby
+// and take over when it stops (it gives the lease up) or dies (its lease runs out).
 import type { ImapFlow } from 'imapflow';
 import type { ImapSettings } from '../../config';
+import type { Lease } from '../../jobs/lease';
 import type { Logger } from '../../shared/logger';
 import { describeImapError } from './imap-errors';
 import { FAILED, type MessageRun, PROCESSED } from './take-message';
 
 /** What /ready reports of the mailbox. Never the URL, the user name or the password. */
 export interface MailboxStatus {
-  state: 'connecting' | 'ok' | 'error';
+  /** `standby`: another instance holds the mailbox's lease and reads it; this one takes over if it stops. */
+  state: 'connecting' | 'ok' | 'error' | 'standby';
   /** Why the last connection or sweep failed; null when it works. */
   error: string | null;
   /** When the folder was last swept to the end. */
@@ -47,6 +51,8 @@ export class MailboxWatcher implements MailIntake {
     private readonly settings: ImapSettings,
     private readonly run: MessageRun,
     private readonly logger: Logger,
+    /** The lease that keeps the mailbox to one instance; null = this instance always reads it. */
+    private readonly lease: Lease | null = null,
   ) {}
 
   status(): MailboxStatus {
@@ -66,11 +72,31 @@ export class MailboxWatcher implements MailIntake {
     if (client) await client.logout().catch(() => client.close());
     await this.loop;
     this.loop = null;
+    await this.lease
+      ?.release()
+      .catch((error) => this.logger.warn('mailbox lease not released', { error: String(error) }));
+  }
+
+  /** Whether this instance may read the mailbox now (holds its lease); false while the database fails. */
+  private async mayRead(): Promise<boolean> {
+    if (!this.lease) return true;
+    try {
+      return await this.lease.hold();
+    } catch (error) {
+      this.logger.warn('mailbox lease not checked', { error: String(error) });
+      return false;
+    }
   }
 
   private async connectLoop(): Promise<void> {
     let failures = 0;
     while (!this.stopped) {
+      if (!(await this.mayRead())) {
+        if (this.current.state !== 'standby') this.logger.info('mailbox read by another instance');
+        this.current = { ...this.current, state: 'standby', error: null, next_attempt_at: null };
+        await this.pause(this.leaseCheckMs());
+        continue;
+      }
       try {
         await this.session();
         failures = 0;
@@ -120,6 +146,17 @@ export class MailboxWatcher implements MailIntake {
     });
     client.on('exists', wake);
     this.client = client;
+    // While connected, the lease is renewed well before it runs out; lost (the database unreachable for a
+    // whole lease, another instance took over), the connection closes and this instance goes to standby.
+    const renewal = this.lease
+      ? setInterval(() => {
+          void this.mayRead().then((held) => {
+            if (held || this.stopped) return;
+            this.logger.warn('mailbox lease lost: another instance reads the mailbox');
+            client.close();
+          });
+        }, this.leaseCheckMs())
+      : undefined;
     try {
       await client.connect();
       const existing = new Set((await client.list()).map((m) => m.path));
@@ -146,9 +183,15 @@ export class MailboxWatcher implements MailIntake {
         await this.pause(s.pollSeconds * 1000);
       }
     } finally {
+      clearInterval(renewal);
       this.client = null;
       if (!closed && !this.stopped) client.close();
     }
+  }
+
+  /** How often the lease is renewed (holding) or looked at (standby): a third of its length. */
+  private leaseCheckMs(): number {
+    return Math.max(100, Math.floor((this.lease?.ttlMs ?? 60_000) / 3));
   }
 
   /** Waits `ms`, or less when a message arrives, the connection closes or the watcher stops. */

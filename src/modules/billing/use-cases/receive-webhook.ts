@@ -1,9 +1,10 @@
+import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { parseProviderEvent } from '../provider/events';
 import { type SignatureCheck, verifyStripeSignature } from '../provider/signature';
-import { findWebhookEvent, insertWebhookEvent } from '../repo';
+import { claimWebhookEvent, recordWebhookOutcome } from '../repo';
 import { applyProviderEvent } from './apply-provider-event';
 
 export interface WebhookReceipt {
@@ -21,8 +22,9 @@ const REFUSALS: Record<Exclude<SignatureCheck, { ok: true }>['reason'], string> 
 
 /**
  * One provider webhook delivery: the signature over the raw body is checked first (400 otherwise), then
- * the event is applied and its id recorded in one transaction, so a redelivery or a replay of the same
- * event inside the tolerance is answered without being applied twice.
+ * the event's id is claimed (an insert that does nothing on a known id) and the event applied in one
+ * transaction, so a redelivery, a replay inside the tolerance or the same event arriving at two instances
+ * at once is applied once and answered `duplicate` otherwise.
  */
 export async function receiveWebhook({
   ctx,
@@ -42,19 +44,11 @@ export async function receiveWebhook({
   }
   const event = parseProviderEvent(json);
   if (!event) throw new DomainError('bad_request', 'Webhook body is not an event (id, type and created)');
-  return await ctx.db.transaction(
-    async (tx) => {
-      if (await findWebhookEvent(tx, event.id)) return { eventId: event.id, outcome: 'duplicate' as const };
-      const result = await applyProviderEvent({ ...ctx, db: tx }, event);
-      await insertWebhookEvent(tx, {
-        id: event.id,
-        type: event.type,
-        accountId: result.accountId,
-        outcome: result.outcome,
-        receivedAt: isoNow(ctx.clock),
-      });
-      return { eventId: event.id, outcome: result.outcome };
-    },
-    { behavior: 'immediate' },
-  );
+  return await inTransaction(ctx, async (tx) => {
+    if (!(await claimWebhookEvent(tx.db, event, isoNow(tx.clock))))
+      return { eventId: event.id, outcome: 'duplicate' as const };
+    const result = await applyProviderEvent(tx, event);
+    await recordWebhookOutcome(tx.db, event.id, { accountId: result.accountId, outcome: result.outcome });
+    return { eventId: event.id, outcome: result.outcome };
+  });
 }

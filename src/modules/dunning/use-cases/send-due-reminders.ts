@@ -1,6 +1,6 @@
 import type { JobContext } from '../../../jobs/definition';
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError } from '../../../shared/errors';
+import { conflict, DomainError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import { daysOverdue, listDocuments } from '../../documents';
 import { findPolicy, remindersOf } from '../repo';
@@ -13,7 +13,8 @@ const PAGE = 100;
  * The daily job of one account: every overdue invoice whose next level is due gets that level, one level a
  * document a day (none if a reminder already went out today), never a paid, voided or disputed invoice.
  * Each reminder commits on its own, fenced on the job's claim; the unique (document, level) index keeps a
- * re-run after a crash from sending one twice. A reminder that cannot go out (no address, quota) is logged
+ * re-run after a crash from sending one twice, and the commit checks the day's reminder again so that two
+ * days' jobs running at once (a late retry) cannot send two levels on one day. A reminder that cannot go out (no address, quota) is logged
  * and tried again the next day.
  */
 export async function sendDueReminders({
@@ -50,7 +51,14 @@ export async function sendDueReminders({
           ctx,
           services,
           input: { documentId: document.id, body: { level } },
-          commit: (work) => job.transaction((tx) => work(tx)),
+          commit: (work) =>
+            job.transaction(async (tx) => {
+              // Again where it commits: another day's job of this account (a late retry), on this
+              // instance or another, may have sent a level of this invoice since it was read above.
+              if ((await remindersOf(tx, ctx.accountId, document.id)).some((r) => r.sentOn === today))
+                throw conflict('A reminder about this invoice already went out today');
+              return await work(tx);
+            }),
         });
         sentCount++;
       } catch (error) {
