@@ -39,7 +39,7 @@ export function allowedAction(row: DocumentRow, action: DocumentAction) {
   throw conflict(message, { action, status: row.status, document_type: row.documentType });
 }
 
-async function changeDocumentStatusNow({
+async function changeDocumentStatusInTransaction({
   ctx,
   input,
 }: {
@@ -69,4 +69,4 @@ async function changeDocumentStatusNow({
   return updated;
 }
 
-export const changeDocumentStatus = transactional(changeDocumentStatusNow);
+export const changeDocumentStatus = transactional(changeDocumentStatusInTransaction);
