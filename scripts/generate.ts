@@ -3,6 +3,8 @@
 //   src/db/embedded-migrations.ts   the SQL files of migrations/, embedded for the executable
 //                                   (a new migration itself: `npm run db:generate`, drizzle-kit + this embed)
 //   src/console/api-paths.ts        the console's typed API paths, from the service's OpenAPI document
+//   src/console/document-actions.ts the document lifecycle actions the console offers, from
+//                                   src/domain/document-actions.ts
 // Not here (slow or from outside the repository, run by hand when their input changes):
 //   scripts/vendor-rules.ts (the official rule pack), scripts/bytecode-order.ts (the executable's layout),
 //   scripts/gallery.ts --docs (docs/gallery images).
@@ -15,6 +17,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 export const AFFECTED_TESTS = [
   'test/unit/module-descriptors.test.ts',
   'test/http/console-api-paths.test.ts',
+  'test/unit/console-document-actions.test.ts',
   'test/http/openapi-auth.test.ts',
   'test/http/isolation.test.ts',
   'test/http/conventions.test.ts',
@@ -43,6 +46,11 @@ if (import.meta.main) {
     {
       UPDATE_API_PATHS: '1',
     },
+  );
+  run(
+    'console document actions',
+    ['bun', 'test', '--timeout', String(TIMEOUT_MS), 'test/unit/console-document-actions.test.ts'],
+    { UPDATE_DOCUMENT_ACTIONS: '1' },
   );
   if (!process.argv.includes('--no-tests')) {
     run('the affected tests', ['bun', 'test', '--timeout', String(TIMEOUT_MS), ...AFFECTED_TESTS]);

@@ -4,7 +4,7 @@ import { activeRulePack } from '../einvoicing/rule-pack-store';
 import { onlyAccountId } from '../modules/accounts';
 import { complianceDepsOf } from '../modules/compliance';
 import { AccountGate } from '../modules/compliance/account-gate';
-import { receivePath } from '../modules/einvoices';
+import { receivePath } from '../modules/receiving';
 import { blobStoreOf } from '../service';
 import { systemClock } from '../shared/clock';
 import { readReceivedInProcess } from '../workers/receive-pool';

@@ -1,13 +1,31 @@
 import type { Static, TSchema } from '@sinclair/typebox';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
+import type { Clock } from '../shared/clock';
+import type { AccountCtx } from '../shared/context';
 
-/** What a handler gets besides its payload. */
-export interface JobContext {
+/**
+ * What a job's code runs with: its handler and its onLastFailure hook alike. The runtime builds it, for
+ * every attempt, in one place (`jobScope` in runtime.ts); nothing else makes a job's context.
+ */
+export interface JobScope {
   jobId: string;
   kind: string;
   /** 1 on the first run; counts every claim, including one whose worker died. */
   attempt: number;
   runKey: string | null;
+  /** The service's database; in onLastFailure, the transaction that records the job failed. */
+  db: DbOrTx;
+  clock: Clock;
+  /**
+   * A use-case's context for `accountId`, with this job as the actor, on `db` (this scope's unless given:
+   * a `commit` or `transaction` callback's tx). `memberId` when the work is done for a workspace member
+   * (a member's schedule or export): rows it creates record them as `created_by`.
+   */
+  forAccount(accountId: string, options?: { db?: DbOrTx; memberId?: string | null }): AccountCtx;
+}
+
+/** What a handler gets besides its payload. */
+export interface JobContext extends JobScope {
   /** Aborted when the lease is lost (another worker may now own the job) or the runtime stops. */
   signal: AbortSignal;
   /**
@@ -50,7 +68,16 @@ export interface JobDefinition<S extends TSchema = TSchema> {
   /** Delay before the next try, given the attempt number that just failed (1-based). */
   backoffMs(attempt: number): number;
   // Method syntax (bivariant) so a list of definitions of different payloads is one array type.
-  handler(payload: Static<S>, ctx: JobContext): Promise<void>;
+  handler(payload: Static<S>, job: JobContext): Promise<void>;
+  /**
+   * Called once when the job fails for good, whichever way: its last attempt threw, an attempt threw a
+   * permanent error, or its worker died during the last attempt (`WorkerLostError`). What a module does
+   * so its own record does not stay `processing` for ever (a batch, an import, a schedule, a delivery).
+   * It runs in the transaction that records the job `failed` (`job.db`), so both commit or neither: if it
+   * throws, the job stays claimed until its lease runs out, and the claim after that gives the job up
+   * again and calls it again. Not called for a payload that does not match the schema.
+   */
+  onLastFailure?(payload: Static<S>, job: JobScope, error: Error): Promise<void>;
 }
 
 export interface DefineJob<S extends TSchema> {
@@ -59,7 +86,8 @@ export interface DefineJob<S extends TSchema> {
   maxAttempts?: number;
   concurrency?: number;
   backoffMs?: (attempt: number) => number;
-  handler: (payload: Static<S>, ctx: JobContext) => Promise<void>;
+  handler: (payload: Static<S>, job: JobContext) => Promise<void>;
+  onLastFailure?: (payload: Static<S>, job: JobScope, error: Error) => Promise<void>;
 }
 
 /** Doubles from `baseMs`, capped at `maxMs`: spreads retries without waiting forever. */
@@ -81,6 +109,7 @@ export function defineJob<S extends TSchema>(def: DefineJob<S>): JobDefinition<S
     concurrency,
     backoffMs: def.backoffMs ?? exponentialBackoff(),
     handler: def.handler,
+    ...(def.onLastFailure ? { onLastFailure: def.onLastFailure } : {}),
   };
 }
 
@@ -89,13 +118,17 @@ export class JobError extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'JobError';
   }
-  /** Retrying cannot help (bad input, missing record): fail now, keep the attempts for nothing. */
-  static permanent(message: string): JobError {
-    return new JobError(message, false);
+  /**
+   * Retrying cannot help (bad input, missing record): fail now, keep the attempts for nothing. `cause`
+   * keeps the error that decided it, for onLastFailure.
+   */
+  static permanent(message: string, options?: { cause?: unknown }): JobError {
+    return new JobError(message, false, options);
   }
   static retryable(message: string): JobError {
     return new JobError(message, true);
@@ -107,6 +140,14 @@ export class LeaseLostError extends Error {
   constructor(jobId: string) {
     super(`lease lost for job ${jobId}`);
     this.name = 'LeaseLostError';
+  }
+}
+
+/** The error onLastFailure gets when the job's worker died (kill -9, power loss) during its last attempt. */
+export class WorkerLostError extends Error {
+  constructor() {
+    super('lease expired on the last attempt (worker lost)');
+    this.name = 'WorkerLostError';
   }
 }
 

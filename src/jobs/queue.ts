@@ -5,7 +5,7 @@ import type { DbOrTx } from '../db/client';
 import { outsideTransactions } from '../db/gate';
 import { type Clock, isoNow } from '../shared/clock';
 import { newId } from '../shared/ids';
-import type { JobKind } from './definition';
+import { type JobKind, WorkerLostError } from './definition';
 import { type JobRow, jobs } from './schema';
 
 export interface EnqueueInput {
@@ -107,7 +107,12 @@ export async function enqueueJob<S extends TSchema>(
 export async function claim(
   db: DbOrTx,
   clock: Clock,
-  opts: { kinds: string[]; leaseMs: number },
+  opts: {
+    kinds: string[];
+    leaseMs: number;
+    /** Gives up a job whose worker died on its last attempt (the runtime: fail + the kind's onLastFailure). */
+    giveUp?: (job: JobRow) => Promise<void>;
+  },
 ): Promise<JobRow | undefined> {
   if (opts.kinds.length === 0) return undefined;
   for (;;) {
@@ -140,10 +145,8 @@ export async function claim(
       .get();
     if (!job || job.attempts <= job.maxAttempts) return job;
     // Its worker died on the last allowed attempt (a job that kills its worker would otherwise loop forever).
-    await fail(db, clock, job, 'lease expired on the last attempt (worker lost)', {
-      retryable: false,
-      backoffMs: 0,
-    });
+    if (opts.giveUp) await opts.giveUp(job);
+    else await fail(db, clock, job, new WorkerLostError().message, { retryable: false, backoffMs: 0 });
   }
 }
 

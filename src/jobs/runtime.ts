@@ -1,5 +1,5 @@
 import { Value } from '@sinclair/typebox/value';
-import type { Db } from '../db/client';
+import type { Db, DbOrTx } from '../db/client';
 import { type Clock, systemClock } from '../shared/clock';
 import type { Logger } from '../shared/logger';
 import {
@@ -7,8 +7,10 @@ import {
   type JobContext,
   type JobDefinition,
   JobError,
+  type JobScope,
   type JobSource,
   LeaseLostError,
+  WorkerLostError,
 } from './definition';
 import { claim, complete, fail, onEnqueue, release, renewLease } from './queue';
 import type { JobRow } from './schema';
@@ -73,13 +75,13 @@ export class JobRuntime implements JobWaker {
   private unsubscribe: () => void = () => undefined;
   private readonly sources: JobSource[];
   private readonly running = new Map<string, Running>();
-  /** Jobs that ended in this process, so runDue can tell whether one ended during its last round. */
-  private settled = 0;
   private readonly perKind = new Map<string, number>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private readonly listeners = new Set<(event: JobRuntimeEvent) => void>();
   private started = false;
   private stopping = false;
+  /** Attempts over so far (runDue's check that nothing ended unseen during a claim round). */
+  private settledCount = 0;
 
   constructor(options: JobRuntimeOptions) {
     this.db = options.db;
@@ -114,16 +116,11 @@ export class JobRuntime implements JobWaker {
   async runDue(): Promise<number> {
     let total = 0;
     for (;;) {
-      const settledBefore = this.settled;
-      const launched = await this.fill();
-      total += launched;
-      // A job that ended while fill was claiming (its successor not yet due then) needs another round;
-      // with a pool of connections (PostgreSQL) a short job can end before the next claim returns.
-      if (this.running.size === 0) {
-        if (launched === 0 && this.settled === settledBefore) return total;
-        continue;
-      }
-      await Promise.race([...this.running.values()].map((r) => r.done));
+      // An attempt that ends while a claim round runs may have queued a retry that round did not see.
+      const settledBefore = this.settledCount;
+      total += await this.fill();
+      if (this.running.size === 0 && this.settledCount === settledBefore) return total;
+      if (this.running.size > 0) await Promise.race([...this.running.values()].map((r) => r.done));
     }
   }
 
@@ -224,7 +221,11 @@ export class JobRuntime implements JobWaker {
       const kinds = [...this.defs.values()]
         .filter((d) => (this.perKind.get(d.kind) ?? 0) < d.concurrency)
         .map((d) => d.kind);
-      const job = await claim(this.db, this.clock, { kinds, leaseMs: this.leaseMs });
+      const job = await claim(this.db, this.clock, {
+        kinds,
+        leaseMs: this.leaseMs,
+        giveUp: (lost) => this.giveUp(lost),
+      });
       if (!job) break;
       this.launch(job);
       launched++;
@@ -242,7 +243,7 @@ export class JobRuntime implements JobWaker {
     entry.done = this.execute(def, entry).finally(() => {
       this.perKind.set(job.kind, (this.perKind.get(job.kind) ?? 1) - 1);
       this.running.delete(job.id);
-      this.settled += 1;
+      this.settledCount++;
       this.emit({ type: 'settled', job });
       if (this.started && !this.stopping) this.schedule(0); // a slot is free
     });
@@ -263,10 +264,7 @@ export class JobRuntime implements JobWaker {
     }, this.heartbeatMs);
     let committed = false;
     const ctx: JobContext = {
-      jobId: job.id,
-      kind: job.kind,
-      attempt: job.attempts,
-      runKey: job.runKey,
+      ...this.jobScope(job, this.db),
       signal: abort.signal,
       // The released check runs on this thread, so a released claim can never be completed by this process
       // even if another worker re-claimed it under the same attempt number.
@@ -302,17 +300,78 @@ export class JobRuntime implements JobWaker {
     } catch (error) {
       this.onError(error, job);
       if (entry.released || committed) return;
-      const message = error instanceof Error ? error.message : String(error);
       try {
-        await fail(this.db, this.clock, job, message, {
-          retryable: isRetryable(error),
-          backoffMs: def.backoffMs(job.attempts),
-        });
+        await this.recordFailure(def, job, error);
       } catch (dbError) {
-        this.onError(dbError, job); // the lease expires and the job is retried then
+        // The lease expires and the job is retried then (or, after its last attempt, given up).
+        this.onError(dbError, job);
       }
     } finally {
       clearInterval(heartbeat);
+    }
+  }
+
+  /** The one place a job's context is made, for its handler and its onLastFailure hook alike. */
+  private jobScope(job: JobRow, db: DbOrTx): JobScope {
+    const clock = this.clock;
+    return {
+      jobId: job.id,
+      kind: job.kind,
+      attempt: job.attempts,
+      runKey: job.runKey,
+      db,
+      clock,
+      forAccount: (accountId, options = {}) => ({
+        db: options.db ?? db,
+        clock,
+        accountId,
+        actor: {
+          kind: 'job',
+          jobId: job.id,
+          ...(options.memberId !== undefined ? { memberId: options.memberId } : {}),
+        },
+      }),
+    };
+  }
+
+  /**
+   * Records a failed attempt: queued again after the backoff, or failed for good. Failed for good, the
+   * kind's onLastFailure runs in the same transaction, so the job is never `failed` without it.
+   */
+  private async recordFailure(def: JobDefinition, job: JobRow, error: unknown): Promise<void> {
+    const failure = error instanceof Error ? error : new Error(String(error));
+    const options = { retryable: isRetryable(error), backoffMs: def.backoffMs(job.attempts) };
+    if (!def.onLastFailure) {
+      await fail(this.db, this.clock, job, failure.message, options);
+      return;
+    }
+    await this.db.transaction(
+      async (tx) => {
+        if ((await fail(tx, this.clock, job, failure.message, options)) !== 'failed') return;
+        const payload = parsePayload(job.payload);
+        if (Value.Check(def.payload, payload))
+          await def.onLastFailure?.(payload, this.jobScope(job, tx), failure);
+      },
+      { behavior: 'immediate' },
+    );
+  }
+
+  /**
+   * A claim found the job past its last attempt: its worker died during it. Failed for good here, with the
+   * kind's hook; a failure to record that is logged, and the job (leased by this claim) is given up again
+   * at the claim after the lease, so the claim round goes on.
+   */
+  private async giveUp(job: JobRow): Promise<void> {
+    const def = this.defs.get(job.kind);
+    try {
+      if (def) await this.recordFailure(def, job, new WorkerLostError());
+      else
+        await fail(this.db, this.clock, job, new WorkerLostError().message, {
+          retryable: false,
+          backoffMs: 0,
+        });
+    } catch (error) {
+      this.onError(error, job);
     }
   }
 }

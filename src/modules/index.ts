@@ -14,7 +14,6 @@ import { customersModule } from './customers/module';
 import { deliveriesModule } from './deliveries/module';
 import { documentsModule } from './documents/module';
 import { dunningModule } from './dunning/module';
-import { einvoicesModule } from './einvoices/module';
 import { exportsModule } from './exports/module';
 import { filesModule } from './files/module';
 import { healthModule } from './health/module';
@@ -24,6 +23,7 @@ import { numberingSequencesModule } from './numbering-sequences/module';
 import { paymentsModule } from './payments/module';
 import { plansModule } from './plans/module';
 import { productsModule } from './products/module';
+import { receivingModule } from './receiving/module';
 import { recurringInvoicesModule } from './recurring-invoices/module';
 import { referenceModule } from './reference/module';
 import { rendersModule } from './renders/module';
@@ -56,7 +56,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   usageModule,
   billingModule,
   complianceModule,
-  einvoicesModule,
+  receivingModule,
   batchesModule,
   recurringInvoicesModule,
   deliveriesModule,

@@ -2,6 +2,8 @@
 // metered render, cancel, the streamed ZIP, template pinning, the combined PDF, quota per item, resume.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createJobRuntime } from '../../src/background';
+import { claim } from '../../src/jobs/queue';
+import { systemClock } from '../../src/shared/clock';
 import { makeAccount, makePlan, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 import { decompressedPdf, inspectPdf, usesColor } from '../pdf-tools';
@@ -314,6 +316,20 @@ describe('templates, quota and recovery', () => {
     expect(failed).toMatchObject({ status: 'failed', completed_items: 0, failed_items: 1 });
     expect(failed.error_message).toBeString();
     expect((await download(none.id, small.apiKey)).status).toBe(409);
+  });
+
+  test("a worker lost on every attempt: the job's last-failure hook ends the batch failed, not processing for ever", async () => {
+    const batch = await createBatch({ items: [{ data: invoice(1) }] });
+    // Five workers claim it in turn and die (kill -9); a lease already over stands for the wait.
+    for (let i = 0; i < 5; i++) {
+      const dead = await claim(server.db, systemClock, { kinds: ['batch.run'], leaseMs: -1_000 });
+      expect(dead?.runKey).toBe(`batch:${batch.id}`);
+    }
+    expect(await server.jobs.runDue()).toBe(0); // given up, not run a sixth time
+    const failed = (await call('GET', `/api/v1/batches/${batch.id}`)).body.data;
+    expect(failed).toMatchObject({ status: 'failed', completed_items: 0 });
+    expect(failed.error_message).toContain('worker lost');
+    expect(failed.completed_at).not.toBeNull();
   });
 
   test('a runtime stopped mid-batch releases it; the next run resumes with no item rendered twice', async () => {

@@ -257,14 +257,16 @@ describe('each email goes out once', () => {
     expect(mailsTo('crash@globex.example')).toHaveLength(1);
   });
 
-  test('a worker lost on every attempt: the spare claim records `failed` instead of leaving it queued', async () => {
+  test("a worker lost on every attempt: the job's last-failure hook records `failed` instead of leaving it queued", async () => {
     const { account, documentId } = await readyDocument();
     const res = await send(account, documentId, { to: ['never@globex.example'] });
     for (let i = 0; i < 5; i++) {
       expect(await claim(server.db, clock, { kinds: ['delivery.send'], leaseMs: 60_000 })).toBeDefined();
       clock.advance(61_000);
     }
-    expect(await server.jobs.runDue()).toBe(1);
+    // The next claim finds the fifth attempt's worker gone: the job is given up, not run a sixth time.
+    expect(await server.jobs.runDue()).toBe(0);
+    expect(await jobOf(res.body.data.id)).toMatchObject({ status: 'failed', attempts: 6 });
     const failed = (await get(account, res.body.data.id)).body.data;
     expect(failed.status).toBe('failed');
     expect(failed.error_message).toContain('the last one did not finish');

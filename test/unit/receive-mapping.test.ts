@@ -13,7 +13,7 @@ import {
   statedTaxAmounts,
 } from '../../src/einvoicing/receive/shared';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
-import { profileOf } from '../../src/modules/einvoices/use-cases/parse-received';
+import { profileOf } from '../../src/modules/receiving/use-cases/parse-received';
 
 describe('decimals as written in files', () => {
   test.each([

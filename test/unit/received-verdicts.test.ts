@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import type { RulePack } from '../../src/einvoicing/rule-pack';
 import type { ComplianceResult } from '../../src/modules/compliance';
-import { verdictOf } from '../../src/modules/einvoices/use-cases/verdicts';
+import { verdictOf } from '../../src/modules/receiving/use-cases/verdicts';
 
 const pack = () => ({ available: true }) as unknown as RulePack;
 const verdict = (fully: boolean, version = 'en16931 1.3.14'): ComplianceResult => ({

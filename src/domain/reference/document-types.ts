@@ -1,3 +1,5 @@
+import type { DocumentAction } from '../document-actions';
+
 export const DOCUMENT_TYPE_IDS = Object.freeze([
   'invoice',
   'credit_note',
@@ -10,14 +12,7 @@ export const DOCUMENT_TYPE_IDS = Object.freeze([
 
 export type DocumentType = (typeof DOCUMENT_TYPE_IDS)[number];
 
-export type DocumentAction =
-  | 'finalize'
-  | 'void'
-  | 'mark-sent'
-  | 'mark-paid'
-  | 'mark-unpaid'
-  | 'archive'
-  | 'restore';
+export type { DocumentAction } from '../document-actions';
 
 /** "standard" lines carry quantity x unit price; "shipped" lines only quantities. */
 export type LineItemType = 'standard' | 'shipped';

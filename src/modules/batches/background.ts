@@ -3,7 +3,7 @@ import type { Background } from '../../jobs/definition';
 import { defineJob } from '../../jobs/definition';
 import { renderServicesOf } from '../renders';
 import { runBatchJob } from './job';
-import { runBatch } from './use-cases/run-batch';
+import { failBatch, runBatch } from './use-cases/run-batch';
 
 export function batchBackground(deps: AppDeps): Background {
   const run = { ...deps, services: renderServicesOf(deps), concurrency: 2 };
@@ -13,7 +13,8 @@ export function batchBackground(deps: AppDeps): Background {
         ...runBatchJob,
         // Two batches at once: a big one does not hold back a small one of another account for long.
         concurrency: 2,
-        handler: (payload, ctx) => runBatch(run, payload.batchId, ctx),
+        handler: (payload, job) => runBatch(run, payload.batchId, job),
+        onLastFailure: (payload, job, error) => failBatch(job, payload.batchId, error.message),
       }),
     ],
   };

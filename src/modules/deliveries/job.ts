@@ -4,15 +4,15 @@ import { enqueueJob } from '../../jobs/queue';
 import type { Clock } from '../../shared/clock';
 import { type DeliveryJobDeps, DeliverySendPayload } from './job-types';
 import { SEND_ATTEMPTS } from './lifecycle';
-import { deliverEmail } from './use-cases/deliver-email';
+import { deliverEmail, giveUpDelivery } from './use-cases/deliver-email';
 
 export { type DeliveryJobDeps, DeliverySendPayload } from './job-types';
 
 export const DELIVERY_SEND = 'delivery.send';
 
-// One claim more than SMTP attempts: if the worker dies during the last attempt, the spare claim records
-// the delivery as failed instead of the queue failing the job and leaving it `queued` forever.
-const deliverySend = jobKind(DELIVERY_SEND, DeliverySendPayload, SEND_ATTEMPTS + 1);
+// One claim per SMTP attempt; a job that fails for good (its worker died during the last attempt, say) makes
+// the delivery `failed` through onLastFailure instead of leaving it `queued` for ever.
+const deliverySend = jobKind(DELIVERY_SEND, DeliverySendPayload, SEND_ATTEMPTS);
 
 export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof DeliverySendPayload> {
   return defineJob({
@@ -21,6 +21,7 @@ export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof Del
     // 1, 2, 4, 8 minutes: a mail server down for about a quarter of an hour is ridden out.
     backoffMs: exponentialBackoff(60_000, 30 * 60_000),
     handler: (payload, job) => deliverEmail({ deps, payload, job }),
+    onLastFailure: (payload, job, error) => giveUpDelivery({ payload, job, error }),
   });
 }
 

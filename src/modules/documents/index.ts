@@ -1,4 +1,4 @@
-export { documentsAccess } from './access';
+export { documentActionAccess, documentsAccess } from './access';
 export { documentTotals } from './checks';
 export { statusAfterPayments, TAKES_PAYMENTS } from './lifecycle';
 export {

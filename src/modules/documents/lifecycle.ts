@@ -1,27 +1,11 @@
+import { DOCUMENT_ACTIONS } from '../../domain/document-actions';
 import { type DocumentAction, getDocumentType, isDocumentType } from '../reference';
 import type { DocumentStatus } from './schema';
 
-/** SPEC 3: which action moves which status where. Whether a type offers an action is the reference list's. */
-const TRANSITIONS: Record<DocumentAction, Partial<Record<DocumentStatus, DocumentStatus>>> = {
-  finalize: { draft: 'finalized' },
-  'mark-sent': { finalized: 'sent' },
-  'mark-paid': { sent: 'paid' },
-  'mark-unpaid': { paid: 'sent' },
-  void: { finalized: 'void', sent: 'void' },
-  archive: { finalized: 'archived', sent: 'archived', paid: 'archived', void: 'archived' },
-  restore: { archived: 'finalized' },
-};
-
-/** The timestamp an action sets, besides updated_at. */
-export const ACTION_TIMESTAMP: Partial<
-  Record<DocumentAction, 'finalizedAt' | 'sentAt' | 'paidAt' | 'voidedAt' | 'archivedAt'>
-> = {
-  finalize: 'finalizedAt',
-  'mark-sent': 'sentAt',
-  'mark-paid': 'paidAt',
-  void: 'voidedAt',
-  archive: 'archivedAt',
-};
+/** The timestamp an action sets, besides updated_at (SPEC 3; declared with the action). */
+export function actionTimestamp(action: DocumentAction) {
+  return DOCUMENT_ACTIONS[action].sets;
+}
 
 export type TransitionOutcome =
   | { ok: true; next: DocumentStatus }
@@ -34,8 +18,10 @@ export function transition(
 ): TransitionOutcome {
   const offered = isDocumentType(documentType) && getDocumentType(documentType)?.actions.includes(action);
   if (!offered) return { ok: false, reason: 'not_offered' };
-  const next = TRANSITIONS[action][from];
-  return next ? { ok: true, next } : { ok: false, reason: 'not_from_status' };
+  // SPEC 3: which action moves which status where (src/domain/document-actions.ts).
+  const declared = DOCUMENT_ACTIONS[action];
+  const allowed: readonly DocumentStatus[] = declared.from;
+  return allowed.includes(from) ? { ok: true, next: declared.to } : { ok: false, reason: 'not_from_status' };
 }
 
 /** The statuses an invoice takes payments in (docs/payments.md). */

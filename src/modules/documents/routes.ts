@@ -1,10 +1,10 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
+import { documentActionsBy } from '../../domain/document-actions';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPageAsync } from '../../shared/pagination';
-import type { DocumentAction } from '../reference';
 import {
   CreateDocumentBody,
   ListDocumentsQuery,
@@ -25,8 +25,8 @@ import { updateDocument } from './use-cases/update-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Documents'] });
 const params = t.Object({ document_id: t.String() });
-// mark-paid and mark-unpaid record or remove payments: modules/payments serves them.
-const ACTIONS: DocumentAction[] = ['finalize', 'mark-sent', 'void', 'archive', 'restore'];
+// The status changes; mark-paid and mark-unpaid record or remove payments: modules/payments serves them.
+const ACTIONS = documentActionsBy('status');
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
 
 /** `finalizeCheck`: the buyer's e-invoice check, from the compliance module (handed in by buildApp). */

@@ -1,12 +1,12 @@
 import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
+import { DOCUMENT_STATUSES } from '../../domain/document-actions';
 import type { TotalsResult } from '../../domain/money/types';
 import { accounts } from '../accounts/schema';
 import { businessProfiles } from '../business-profiles/schema';
 import { customers } from '../customers/schema';
 
-export const DOCUMENT_STATUSES = ['draft', 'finalized', 'sent', 'paid', 'void', 'archived'] as const;
-export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+export { DOCUMENT_STATUSES, type DocumentStatus } from '../../domain/document-actions';
 
 export const documents = sqliteTable(
   'documents',

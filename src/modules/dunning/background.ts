@@ -17,14 +17,8 @@ export function dunningBackground(deps: AppDeps): Background {
     payload: DunningPayload,
     maxAttempts: 3,
     handler: async (payload, job) => {
-      const ctx = {
-        db: deps.db,
-        clock: deps.clock,
-        accountId: payload.accountId,
-        actor: { kind: 'job' as const, jobId: job.jobId },
-      };
       const sent = await sendDueReminders({
-        ctx,
+        ctx: job.forAccount(payload.accountId),
         services: reminderServicesOf(deps, null),
         job,
         logger: deps.logger,

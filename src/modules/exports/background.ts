@@ -4,7 +4,7 @@ import type { Background } from '../../jobs/definition';
 import { defineJob } from '../../jobs/definition';
 import { renderServicesOf } from '../renders';
 import { archiveExportJob } from './job';
-import { runArchiveJob } from './use-cases/archive-job';
+import { failArchiveJob, runArchiveJob } from './use-cases/archive-job';
 
 export function exportsBackground(deps: AppDeps): Background {
   // The data dir's cache (next to the SEF cache); the system temp dir when the service has no data dir.
@@ -14,7 +14,8 @@ export function exportsBackground(deps: AppDeps): Background {
     definitions: [
       defineJob({
         ...archiveExportJob,
-        handler: (payload, ctx) => runArchiveJob(run, payload.archiveId, ctx),
+        handler: (payload, job) => runArchiveJob(run, payload.archiveId, job),
+        onLastFailure: (payload, job, error) => failArchiveJob(job, payload.archiveId, error.message),
       }),
     ],
   };

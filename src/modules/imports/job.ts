@@ -8,7 +8,7 @@ import type { Clock } from '../../shared/clock';
 /** One job per large import: commits its rows chunk by chunk. */
 export const importCommitJob = jobKind('import.commit', Type.Object({ importId: Type.String() }), 5);
 
-/** The run key makes a second enqueue (the watchdog's, every poll) a no-op that returns the job. */
+/** The run key makes a second enqueue (a second confirm racing the first) a no-op that returns the job. */
 export async function enqueueImportCommit(db: DbOrTx, clock: Clock, importId: string): Promise<JobRow> {
   return await enqueueJob(db, clock, importCommitJob, { importId }, { runKey: `import:${importId}` });
 }

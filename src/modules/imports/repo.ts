@@ -87,15 +87,6 @@ export async function findImportAccount(db: DbOrTx, id: string): Promise<string 
     ?.accountId;
 }
 
-/** Every import being committed in the background, across accounts: the watchdog checks their jobs. */
-export async function listProcessingImports(db: DbOrTx): Promise<{ id: string; accountId: string }[]> {
-  return await db
-    .select({ id: imports.id, accountId: imports.accountId })
-    .from(imports)
-    .where(eq(imports.status, 'processing'))
-    .all();
-}
-
 /** A chunk's progress: no RETURNING, which would read the columns stored after the (large) rows. */
 export async function setImportProgress(
   db: DbOrTx,

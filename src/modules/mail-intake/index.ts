@@ -1,7 +1,7 @@
 import type { Config, ImapSettings } from '../../config';
 import type { AppDeps } from '../../deps';
 import { findAccountWithPlan, onlyAccountId } from '../accounts';
-import { receivingDepsOf } from '../einvoices';
+import { receivingDepsOf } from '../receiving';
 import { MailboxWatcher, type MailIntake } from './mailbox';
 import { messageRun } from './take-message';
 import { receiveMessage } from './use-cases/receive-message';

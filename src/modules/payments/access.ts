@@ -1,12 +1,11 @@
 // Who may make each write of this module's routes (http/access.ts); reads are open to every key of the account.
 import { type AccessRules, access } from '../../http/access';
-import { findDocument } from '../documents';
+import { documentActionAccess, findDocument } from '../documents';
 import { findPayment } from './repo';
 
 export const paymentsAccess: AccessRules = {
   // A payment may change the invoice's status, as mark-paid does: the same rule as the lifecycle actions.
   'POST /api/v1/documents/:document_id/payments': access.own('document', 'document_id', findDocument),
   'DELETE /api/v1/payments/:payment_id': access.own('payment', 'payment_id', findPayment),
-  'POST /api/v1/documents/:document_id/mark-paid': access.own('document', 'document_id', findDocument),
-  'POST /api/v1/documents/:document_id/mark-unpaid': access.own('document', 'document_id', findDocument),
+  ...documentActionAccess('payments'),
 };

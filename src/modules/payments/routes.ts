@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
+import { documentActionsBy, type PaymentAction } from '../../domain/document-actions';
 import type { Auth } from '../../http/auth';
 import { dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
@@ -86,31 +87,33 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
         ),
       },
     )
-    .post(
-      '/documents/:document_id/mark-paid',
+    .use(paymentActionRoutes(auth));
+}
+
+/** The lifecycle actions a payment drives (src/domain/document-actions.ts), each with its use-case. */
+const PAYMENT_ACTIONS: Record<PaymentAction, { run: typeof markPaid; summary: string }> = {
+  'mark-paid': { run: markPaid, summary: 'records what is still due as a payment dated today' },
+  'mark-unpaid': { run: markUnpaid, summary: 'removes the payments that settled it' },
+};
+
+function paymentActionRoutes(auth: Auth) {
+  // Mounted inside paymentRoutes' /api/v1.
+  let app = new Elysia({ prefix: '/documents' }).use(auth);
+  for (const action of documentActionsBy('payments')) {
+    const { run, summary } = PAYMENT_ACTIONS[action];
+    app = app.post(
+      `/:document_id/${action}`,
       async ({ ctx, params }) => ({
-        data: await readDocument(ctx, await markPaid({ ctx, input: { id: params.document_id } })),
+        data: await readDocument(ctx, await run({ ctx, input: { id: params.document_id } })),
       }),
       {
         auth: true,
         params: documentParams,
         response: { 200: dataOf(StoredDocument), ...withConflict },
-        detail: detail(
-          'Lifecycle action: mark-paid (records what is still due as a payment dated today)',
-          'Documents',
-        ),
+        detail: detail(`Lifecycle action: ${action} (${summary})`, 'Documents'),
       },
-    )
-    .post(
-      '/documents/:document_id/mark-unpaid',
-      async ({ ctx, params }) => ({
-        data: await readDocument(ctx, await markUnpaid({ ctx, input: { id: params.document_id } })),
-      }),
-      {
-        auth: true,
-        params: documentParams,
-        response: { 200: dataOf(StoredDocument), ...withConflict },
-        detail: detail('Lifecycle action: mark-unpaid (removes the payments that settled it)', 'Documents'),
-      },
-    );
+      // The handler is typed by the chain; only the loop's variable forgets the routes it adds.
+    ) as unknown as typeof app;
+  }
+  return app;
 }

@@ -1,7 +1,7 @@
 // Issued and received documents as the claims and settlements of ageing.ts.
 import type { DocumentRow } from '../documents';
-import type { ReceivedDocumentRow, ReceivedPaymentRow } from '../einvoices';
 import type { PaymentRow } from '../payments';
+import type { ReceivedDocumentRow, ReceivedPaymentRow } from '../receiving';
 import type { Claim, Settlement } from './ageing';
 
 /** An issued invoice (a claim on its customer) or credit note (a credit naming the invoice it corrects). */

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
+import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -13,23 +14,33 @@ import { Payments } from './payments';
 import { Reminders } from './reminders';
 
 export interface Transition {
-  action: 'finalize' | 'mark-sent' | 'mark-paid' | 'mark-unpaid' | 'void' | 'archive' | 'restore';
+  action: DocumentAction;
   label: string;
-  from: string[];
+  from: readonly string[];
   danger?: boolean;
 }
 
-// Which buttons a status offers (SPEC 3, stored document), narrowed to the actions the document's type has
-// (GET /reference/document-types); the API still decides, and a 409 is shown as it comes.
-export const TRANSITIONS: Transition[] = [
-  { action: 'finalize', label: 'Finalize', from: ['draft'] },
-  { action: 'mark-sent', label: 'Mark sent', from: ['finalized'] },
-  { action: 'mark-paid', label: 'Mark paid', from: ['sent'] },
-  { action: 'mark-unpaid', label: 'Mark unpaid', from: ['paid'] },
-  { action: 'void', label: 'Void', from: ['finalized', 'sent'], danger: true },
-  { action: 'archive', label: 'Archive', from: ['finalized', 'sent', 'paid', 'void'] },
-  { action: 'restore', label: 'Restore', from: ['archived'] },
-];
+/** How each action's button reads; which actions exist and from where is the service's (generated). */
+const BUTTONS: Record<DocumentAction, { label: string; danger?: boolean }> = {
+  finalize: { label: 'Finalize' },
+  'mark-sent': { label: 'Mark sent' },
+  'mark-paid': { label: 'Mark paid' },
+  'mark-unpaid': { label: 'Mark unpaid' },
+  void: { label: 'Void', danger: true },
+  archive: { label: 'Archive' },
+  restore: { label: 'Restore' },
+};
+
+// Which buttons a status offers (SPEC 3, stored document: ../../document-actions.ts, generated from the
+// service's declaration), narrowed to the actions the document's type has (GET /reference/document-types);
+// the API still decides, and a 409 is shown as it comes.
+export const TRANSITIONS: Transition[] = (Object.keys(DOCUMENT_ACTIONS) as DocumentAction[]).map(
+  (action) => ({
+    action,
+    from: DOCUMENT_ACTIONS[action],
+    ...BUTTONS[action],
+  }),
+);
 
 export function DocumentView({ id }: { id: string }) {
   const loaded = useLoad(() => get<StoredDocument>(`/documents/${encodeURIComponent(id)}`), [id]);

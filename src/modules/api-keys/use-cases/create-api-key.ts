@@ -16,7 +16,7 @@ export const MAX_ACTIVE_KEYS_PER_ACCOUNT = 50;
  * account-level keys and owners only), or a key for a named member (yourself; or, with members:manage in
  * that member's workspace, a member whose role is not above yours). Nobody mints more rights than they hold.
  */
-async function createApiKeyNow({
+async function createApiKeyInTransaction({
   ctx,
   input,
 }: {
@@ -61,4 +61,4 @@ async function createApiKeyNow({
   });
 }
 
-export const createApiKey = transactional(createApiKeyNow);
+export const createApiKey = transactional(createApiKeyInTransaction);

@@ -10,7 +10,7 @@ import { type IssuedKey, issueApiKey } from './issue-api-key';
  * Revokes the key and issues a new one with the same name and holder, atomically: never both or neither
  * valid.
  */
-async function rotateApiKeyNow({
+async function rotateApiKeyInTransaction({
   ctx,
   input,
 }: {
@@ -28,4 +28,4 @@ async function rotateApiKeyNow({
   });
 }
 
-export const rotateApiKey = transactional(rotateApiKeyNow);
+export const rotateApiKey = transactional(rotateApiKeyInTransaction);

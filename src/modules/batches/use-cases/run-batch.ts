@@ -1,9 +1,9 @@
-import { isRetryable, type JobContext, JobError } from '../../../jobs/definition';
+import { type JobContext, JobError } from '../../../jobs/definition';
+import type { SystemCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { findAccountWithPlan } from '../../accounts';
 import type { DocumentData } from '../../documents';
 import { findRenderById, MAX_EXPIRES_IN, renderStateless } from '../../renders';
-import { runBatchJob } from '../job';
 import { finalStatus, RUNNABLE } from '../lifecycle';
 import { findBatchById, finishItem, queuedItems, updateBatch } from '../repo';
 import type { BatchItemRow, BatchRow } from '../schema';
@@ -28,47 +28,43 @@ export async function runBatch(deps: BatchRunDeps, batchId: string, job: JobCont
   const stored = await findBatchById(deps.db, batchId);
   if (!stored) throw JobError.permanent(`batch ${batchId} no longer exists`);
   if (!RUNNABLE.includes(stored.status)) return;
-  try {
-    const now = () => deps.clock.now().toISOString();
-    // Undefined when the batch left queued/processing meanwhile (cancelled): nothing to do then.
-    const batch = await job.transaction(
-      async (tx) => await updateBatch(tx, batchId, RUNNABLE, { status: 'processing', updatedAt: now() }),
-    );
-    if (!batch) return;
-    for (;;) {
-      job.signal.throwIfAborted();
-      const items = await queuedItems(deps.db, batchId, CHUNK);
-      if (items.length === 0) break;
-      // The account and plan once per chunk, not per item: a plan change still applies within 32 items.
-      const account = (await findAccountWithPlan(deps.db, batch.accountId)) ?? null;
-      await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch, account, item, job));
-      if ((await findBatchById(deps.db, batchId))?.status !== 'processing') return; // cancelled meanwhile
-    }
-    const counted = (await findBatchById(deps.db, batchId)) as BatchRow;
-    const combined =
-      counted.output.combine && counted.completedItems > 0 ? await combineBatch(deps, counted) : null;
-    await job.commit(
-      async (tx) =>
-        await updateBatch(tx, batchId, ['processing'], {
-          status: finalStatus(counted.completedItems),
-          combinedBlobKey: combined,
-          errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
-          updatedAt: now(),
-          completedAt: now(),
-        }),
-    );
-  } catch (error) {
-    // The last attempt: the batch must not stay `processing` for ever.
-    const message = error instanceof Error ? error.message : String(error);
-    const last = job.attempt >= runBatchJob.maxAttempts || !isRetryable(error);
-    if (last && !job.signal.aborted) await failBatch(deps, batchId, message);
-    throw error;
+  const now = () => deps.clock.now().toISOString();
+  // Undefined when the batch left queued/processing meanwhile (cancelled): nothing to do then.
+  const batch = await job.transaction(
+    async (tx) => await updateBatch(tx, batchId, RUNNABLE, { status: 'processing', updatedAt: now() }),
+  );
+  if (!batch) return;
+  for (;;) {
+    job.signal.throwIfAborted();
+    const items = await queuedItems(deps.db, batchId, CHUNK);
+    if (items.length === 0) break;
+    // The account and plan once per chunk, not per item: a plan change still applies within 32 items.
+    const account = (await findAccountWithPlan(deps.db, batch.accountId)) ?? null;
+    await eachLimited(items, deps.concurrency, (item) => runItem(deps, batch, account, item, job));
+    if ((await findBatchById(deps.db, batchId))?.status !== 'processing') return; // cancelled meanwhile
   }
+  const counted = (await findBatchById(deps.db, batchId)) as BatchRow;
+  const combined =
+    counted.output.combine && counted.completedItems > 0 ? await combineBatch(deps, counted) : null;
+  await job.commit(
+    async (tx) =>
+      await updateBatch(tx, batchId, ['processing'], {
+        status: finalStatus(counted.completedItems),
+        combinedBlobKey: combined,
+        errorMessage: counted.completedItems > 0 ? null : 'no item could be rendered',
+        updatedAt: now(),
+        completedAt: now(),
+      }),
+  );
 }
 
-async function failBatch(deps: BatchRunDeps, batchId: string, message: string): Promise<void> {
-  const now = deps.clock.now().toISOString();
-  await updateBatch(deps.db, batchId, RUNNABLE, {
+/**
+ * The job's onLastFailure: the batch must not stay `processing` for ever. The items committed so far stay
+ * as they are; a batch that finished (or was cancelled) meanwhile is left alone.
+ */
+export async function failBatch(ctx: SystemCtx, batchId: string, message: string): Promise<void> {
+  const now = ctx.clock.now().toISOString();
+  await updateBatch(ctx.db, batchId, RUNNABLE, {
     status: 'failed',
     errorMessage: `batch processing failed: ${message}`,
     updatedAt: now,

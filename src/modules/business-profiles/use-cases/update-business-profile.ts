@@ -9,7 +9,7 @@ import { findBusinessProfile, updateBusinessProfile as updateRow } from '../repo
 import type { BusinessProfileRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-async function updateBusinessProfileNow({
+async function updateBusinessProfileInTransaction({
   ctx,
   input,
 }: {
@@ -34,4 +34,4 @@ async function updateBusinessProfileNow({
   return row;
 }
 
-export const updateBusinessProfile = transactional(updateBusinessProfileNow);
+export const updateBusinessProfile = transactional(updateBusinessProfileInTransaction);

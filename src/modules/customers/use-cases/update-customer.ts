@@ -8,7 +8,7 @@ import { findCustomer, updateCustomer as updateRow, withDebtorNumberCheck } from
 import type { CustomerRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-async function updateCustomerNow({
+async function updateCustomerInTransaction({
   ctx,
   input,
 }: {
@@ -34,4 +34,4 @@ async function updateCustomerNow({
   return row;
 }
 
-export const updateCustomer = transactional(updateCustomerNow);
+export const updateCustomer = transactional(updateCustomerInTransaction);

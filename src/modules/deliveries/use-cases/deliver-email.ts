@@ -1,6 +1,11 @@
-import { type JobContext, JobError, LeaseLostError } from '../../../jobs/definition';
+import {
+  type JobContext,
+  JobError,
+  type JobScope,
+  LeaseLostError,
+  WorkerLostError,
+} from '../../../jobs/definition';
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx } from '../../../shared/context';
 import { type SendResult, sendEmail } from '../email/mailer';
 import { classifySmtpError } from '../email/smtp-outcome';
 import { readSmtpUrl } from '../email/smtp-settings';
@@ -25,12 +30,7 @@ export async function deliverEmail({
   payload: DeliverySendPayload;
   job: JobContext;
 }): Promise<void> {
-  const ctx: AccountCtx = {
-    db: deps.db,
-    clock: deps.clock,
-    accountId: payload.accountId,
-    actor: { kind: 'job', jobId: job.jobId },
-  };
+  const ctx = job.forAccount(payload.accountId);
   // Fenced: a worker that lost its claim stops here instead of sending.
   const delivery = await job.transaction(
     async (tx) => await findDelivery(tx, ctx.accountId, payload.deliveryId),
@@ -42,12 +42,6 @@ export async function deliverEmail({
     await job.commit(
       async (tx) => await finishDelivery(tx, ctx.accountId, delivery.id, outcome, isoNow(ctx.clock)),
     );
-  if (job.attempt > SEND_ATTEMPTS) {
-    // Only reached when the previous claim ended without recording anything (its worker died or stopped).
-    const reason = `gave up after ${SEND_ATTEMPTS} attempts; the last one did not finish (the service stopped while sending)`;
-    await finish({ status: 'failed', errorMessage: reason });
-    return;
-  }
   const settings = deps.smtpUrl ? readSmtpUrl(deps.smtpUrl) : null;
   if (!settings?.from) {
     await finish({ status: 'failed', errorMessage: 'email delivery is not configured: set SMTP_URL' });
@@ -98,4 +92,30 @@ export async function deliverEmail({
     await finishDelivery(deps.db, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
   }
   deps.logger.info('delivery sent', { delivery_id: delivery.id, job_id: job.jobId, attempt: job.attempt });
+}
+
+/**
+ * The job's onLastFailure: a delivery still `queued` when its job fails for good (its worker died during
+ * the last attempt, or the attempts ran out on an error the handler did not record) becomes `failed`, in
+ * the transaction that fails the job, so it never stays queued with no job left to send it.
+ */
+export async function giveUpDelivery({
+  payload,
+  job,
+  error,
+}: {
+  payload: DeliverySendPayload;
+  job: JobScope;
+  error: Error;
+}): Promise<void> {
+  const reason =
+    error instanceof WorkerLostError
+      ? 'the last one did not finish (the service stopped while sending)'
+      : error.message;
+  const outcome = {
+    status: 'failed' as const,
+    errorMessage: `gave up after ${SEND_ATTEMPTS} attempts; ${reason}`,
+  };
+  // Only a delivery still queued changes: one the handler recorded (sent, bounced, failed) stays as it is.
+  await finishDelivery(job.db, payload.accountId, payload.deliveryId, outcome, isoNow(job.clock));
 }

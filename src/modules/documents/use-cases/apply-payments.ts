@@ -11,7 +11,7 @@ import type { DocumentRow } from '../schema';
  * Records the new sum of a document's payments and the status it implies (lifecycle.ts,
  * statusAfterPayments), in the caller's transaction: the payments module calls it with every write.
  */
-async function applyPaymentsNow({
+async function applyPaymentsInTransaction({
   ctx,
   input,
 }: {
@@ -34,4 +34,4 @@ async function applyPaymentsNow({
   return updated;
 }
 
-export const applyPayments = transactional(applyPaymentsNow);
+export const applyPayments = transactional(applyPaymentsInTransaction);

@@ -5,7 +5,7 @@ import { conflict, notFound } from '../../../shared/errors';
 import { findBusinessProfile, sellerParty } from '../../business-profiles';
 import { buyerParty, customerBuyerReference, findCustomer } from '../../customers';
 import type { DocumentAction } from '../../reference';
-import { ACTION_TIMESTAMP, transition } from '../lifecycle';
+import { actionTimestamp, transition } from '../lifecycle';
 import { findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';
 
@@ -39,7 +39,7 @@ export function allowedAction(row: DocumentRow, action: DocumentAction) {
   throw conflict(message, { action, status: row.status, document_type: row.documentType });
 }
 
-async function changeDocumentStatusNow({
+async function changeDocumentStatusInTransaction({
   ctx,
   input,
 }: {
@@ -54,7 +54,7 @@ async function changeDocumentStatusNow({
   }
   const outcome = allowedAction(row, input.action);
   const now = isoNow(ctx.clock);
-  const stamp = ACTION_TIMESTAMP[input.action];
+  const stamp = actionTimestamp(input.action);
   const updated = await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
     status: outcome.next,
     updatedAt: now,
@@ -69,4 +69,4 @@ async function changeDocumentStatusNow({
   return updated;
 }
 
-export const changeDocumentStatus = transactional(changeDocumentStatusNow);
+export const changeDocumentStatus = transactional(changeDocumentStatusInTransaction);

@@ -51,7 +51,7 @@ export async function withCustomerBuyerReference(
 }
 
 /** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
-async function createDocumentNow({
+async function createDocumentInTransaction({
   ctx,
   input,
 }: {
@@ -88,4 +88,4 @@ async function createDocumentNow({
   );
 }
 
-export const createDocument = transactional(createDocumentNow);
+export const createDocument = transactional(createDocumentInTransaction);

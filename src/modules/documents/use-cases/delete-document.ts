@@ -4,7 +4,13 @@ import { conflict, notFound } from '../../../shared/errors';
 import { deleteDraft, findDocument } from '../repo';
 
 /** Drafts are deleted for good; anything finalized is a record and stays (archive it instead). */
-async function deleteDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<void> {
+async function deleteDocumentInTransaction({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<void> {
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   if (!(await deleteDraft(ctx.db, ctx.accountId, input.id))) {
@@ -12,4 +18,4 @@ async function deleteDocumentNow({ ctx, input }: { ctx: AccountCtx; input: { id:
   }
 }
 
-export const deleteDocument = transactional(deleteDocumentNow);
+export const deleteDocument = transactional(deleteDocumentInTransaction);

@@ -21,7 +21,7 @@ async function copyNumbering(ctx: AccountCtx, original: DocumentRow) {
 }
 
 /** A new draft with the same content and a fresh id; parties are live again until it is finalized. */
-async function duplicateDocumentNow({
+async function duplicateDocumentInTransaction({
   ctx,
   input,
 }: {
@@ -52,4 +52,4 @@ async function duplicateDocumentNow({
   );
 }
 
-export const duplicateDocument = transactional(duplicateDocumentNow);
+export const duplicateDocument = transactional(duplicateDocumentInTransaction);

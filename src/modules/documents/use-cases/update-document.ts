@@ -14,7 +14,7 @@ import { numberTaken } from './store-numbered';
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
 
 /** PATCH on a draft: omitted = unchanged, value = set, null = clear; the result is checked as a whole. */
-async function updateDocumentNow({
+async function updateDocumentInTransaction({
   ctx,
   input,
 }: {
@@ -63,4 +63,4 @@ async function updateDocumentNow({
   }
 }
 
-export const updateDocument = transactional(updateDocumentNow);
+export const updateDocument = transactional(updateDocumentInTransaction);

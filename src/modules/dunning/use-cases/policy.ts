@@ -24,7 +24,7 @@ export async function readPolicy(ctx: AccountCtx, language?: string): Promise<Ef
   return { enabled: false, levels: language === 'en' ? DEFAULT_LEVELS_EN : DEFAULT_LEVELS, updatedAt: null };
 }
 
-async function savePolicyNow({
+async function savePolicyInTransaction({
   ctx,
   input,
 }: {
@@ -42,4 +42,4 @@ async function savePolicyNow({
   return { enabled: row.enabled, levels: row.levels, updatedAt: row.updatedAt };
 }
 
-export const savePolicy = transactional(savePolicyNow);
+export const savePolicy = transactional(savePolicyInTransaction);

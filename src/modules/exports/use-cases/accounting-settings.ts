@@ -68,7 +68,7 @@ function rangeProblem(loc: string, value: number, [low, high]: readonly [number,
 }
 
 /** PUT: the body replaces the settings; what it omits takes the default (accounts: the chart's per case). */
-async function putAccountingSettingsNow({
+async function putAccountingSettingsInTransaction({
   ctx,
   input,
 }: {
@@ -128,4 +128,4 @@ async function putAccountingSettingsNow({
   return settings;
 }
 
-export const putAccountingSettings = transactional(putAccountingSettingsNow);
+export const putAccountingSettings = transactional(putAccountingSettingsInTransaction);

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
-import { isRetryable, type JobContext, JobError } from '../../../jobs/definition';
+import { type JobContext, JobError } from '../../../jobs/definition';
 import { enqueueJob } from '../../../jobs/queue';
 import type { Clock } from '../../../shared/clock';
 import { isoNow } from '../../../shared/clock';
-import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { type AccountCtx, creatorOf, type SystemCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
@@ -100,12 +100,7 @@ export async function runArchiveJob(deps: ArchiveJobDeps, archiveId: string, job
     );
     const account = await findAccountWithPlan(db, row.accountId);
     if (!account) throw JobError.permanent(`account ${row.accountId} no longer exists`);
-    const ctx: AccountCtx = {
-      db,
-      clock,
-      accountId: row.accountId,
-      actor: { kind: 'job', jobId: job.jobId, memberId: row.createdBy },
-    };
+    const ctx = job.forAccount(row.accountId, { memberId: row.createdBy });
     const { body } = await archiveExport({
       ctx,
       services: deps.services,
@@ -132,21 +127,20 @@ export async function runArchiveJob(deps: ArchiveJobDeps, archiveId: string, job
         completedAt: now,
       });
     });
-  } catch (error) {
-    // The last attempt: the archive must not stay `running` for ever.
-    const last = job.attempt >= archiveExportJob.maxAttempts || !isRetryable(error);
-    if (last && !job.signal.aborted) {
-      const now = isoNow(clock);
-      const message = error instanceof Error ? error.message : String(error);
-      await updateExportArchive(db, archiveId, {
-        status: 'failed',
-        errorMessage: `the archive could not be made: ${message}`,
-        updatedAt: now,
-        completedAt: now,
-      });
-    }
-    throw error;
   } finally {
     await rm(file, { force: true });
   }
+}
+
+/** The job's onLastFailure: the archive must not stay `running` for ever. A completed one is left alone. */
+export async function failArchiveJob(ctx: SystemCtx, archiveId: string, message: string): Promise<void> {
+  const row = await findExportArchive(ctx.db, archiveId);
+  if (!row || row.status === 'completed') return;
+  const now = isoNow(ctx.clock);
+  await updateExportArchive(ctx.db, archiveId, {
+    status: 'failed',
+    errorMessage: `the archive could not be made: ${message}`,
+    updatedAt: now,
+    completedAt: now,
+  });
 }

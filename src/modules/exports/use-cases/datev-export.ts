@@ -3,7 +3,7 @@ import type { AccountCtx } from '../../../shared/context';
 import { conflict, validationError } from '../../../shared/errors';
 import { assignDebtorNumber } from '../../customers';
 import { type DocumentRow, documentTotals, listDocuments } from '../../documents';
-import { listReceived, type ReceivedDocumentRow } from '../../einvoices';
+import { listReceived, type ReceivedDocumentRow } from '../../receiving';
 import { bookingLine as bookingLineOf, COLUMNS, CRLF, encodeCp1252, headerLine } from '../datev/format';
 import { buyerNameOf, checkPeriod, pagesOf, streamOf } from '../period';
 import { creditorNumberOf } from '../repo';

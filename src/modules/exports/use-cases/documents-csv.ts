@@ -7,7 +7,7 @@ import {
   type PaymentFigures,
   paymentFigures,
 } from '../../documents';
-import { listReceived, type ReceivedDocumentRow } from '../../einvoices';
+import { listReceived, type ReceivedDocumentRow } from '../../receiving';
 import { buyerNameOf, checkPeriod, pagesOf, streamOf } from '../period';
 import { BOOKED_TYPES } from './datev-export';
 

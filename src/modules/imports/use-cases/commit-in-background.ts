@@ -77,12 +77,7 @@ export async function commitInBackground(
 ): Promise<void> {
   const accountId = await findImportAccount(deps.db, importId);
   if (!accountId) throw JobError.permanent(`import ${importId} not found`);
-  const ctxOf = (db: DbOrTx): AccountCtx => ({
-    db,
-    clock: deps.clock,
-    accountId,
-    actor: { kind: 'job', jobId: job.jobId },
-  });
+  const ctxOf = (db: DbOrTx): AccountCtx => job.forAccount(accountId, { db });
   const head = await findImport(deps.db, accountId, importId);
   if (head?.status === 'processing') {
     const entries = await readStagedEntries(deps.blobs, importId);

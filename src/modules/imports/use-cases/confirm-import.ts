@@ -24,7 +24,7 @@ async function update(
  * Every stored entry created and the status moved to `completed` in one IMMEDIATE transaction: all of it or
  * nothing, and a concurrent second confirm waits, then answers 409.
  */
-async function confirmNow(ctx: AccountCtx, id: string): Promise<ImportHead> {
+async function confirmInRequest(ctx: AccountCtx, id: string): Promise<ImportHead> {
   return await inTransaction(ctx, async (tx) => {
     const head = await findImport(tx.db, tx.accountId, id);
     if (!head) throw notFound('Import');
@@ -84,5 +84,5 @@ export async function confirmImport({
   const head = await findImport(ctx.db, ctx.accountId, input.id);
   if (!head) throw notFound('Import');
   const large = head.status === 'pending' && head.totalRows - head.failedRows > importTuning.backgroundAbove;
-  return large ? confirmInBackground(ctx, input.id, blobs) : await confirmNow(ctx, input.id);
+  return large ? confirmInBackground(ctx, input.id, blobs) : await confirmInRequest(ctx, input.id);
 }

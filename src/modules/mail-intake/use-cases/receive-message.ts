@@ -1,7 +1,7 @@
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
-import { type ReceivedEmail, type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../einvoices';
+import { type ReceivedEmail, type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../receiving';
 import { type AttachmentLimits, candidateFiles, type SkippedPart } from '../attachments';
 
 export interface MessageOutcome {

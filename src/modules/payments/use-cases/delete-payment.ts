@@ -6,7 +6,13 @@ import { deletePaymentRow, findPayment } from '../repo';
 import { settle } from './record-payment';
 
 /** Removes a payment; an invoice it no longer leaves settled goes back to sent or finalized. */
-async function deletePaymentNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<void> {
+async function deletePaymentInTransaction({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<void> {
   const payment = await findPayment(ctx.db, ctx.accountId, input.id);
   if (!payment) throw notFound('Payment');
   await deletePaymentRow(ctx.db, ctx.accountId, payment.id);
@@ -14,4 +20,4 @@ async function deletePaymentNow({ ctx, input }: { ctx: AccountCtx; input: { id: 
   if (document) await settle(ctx, document);
 }
 
-export const deletePayment = transactional(deletePaymentNow);
+export const deletePayment = transactional(deletePaymentInTransaction);

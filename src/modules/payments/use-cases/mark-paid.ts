@@ -17,7 +17,13 @@ import { newPaymentRow, settle } from './record-payment';
  * SPEC 3's mark-paid (sent -> paid), now with its figures: the amount still due is recorded as one payment
  * dated today (the service clock), so amount_paid, amount_due and the payments list agree with the status.
  */
-async function markPaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: string } }): Promise<DocumentRow> {
+async function markPaidInTransaction({
+  ctx,
+  input,
+}: {
+  ctx: AccountCtx;
+  input: { id: string };
+}): Promise<DocumentRow> {
   const document = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!document) throw notFound('Document');
   allowedAction(document, 'mark-paid');
@@ -38,4 +44,4 @@ async function markPaidNow({ ctx, input }: { ctx: AccountCtx; input: { id: strin
   return await settle(ctx, document);
 }
 
-export const markPaid = transactional(markPaidNow);
+export const markPaid = transactional(markPaidInTransaction);

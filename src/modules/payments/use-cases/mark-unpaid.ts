@@ -11,7 +11,7 @@ import { settle } from './record-payment';
  * the invoice, newest first, until what is left no longer covers the amount due; earlier partial payments
  * stay. The figures and the status change in one transaction.
  */
-async function markUnpaidNow({
+async function markUnpaidInTransaction({
   ctx,
   input,
 }: {
@@ -30,4 +30,4 @@ async function markUnpaidNow({
   return await settle(ctx, document);
 }
 
-export const markUnpaid = transactional(markUnpaidNow);
+export const markUnpaid = transactional(markUnpaidInTransaction);

@@ -57,7 +57,7 @@ export function newPaymentRow(
 }
 
 /** Stores a payment and the document's new figures and status together; overpayments are kept and shown. */
-async function recordPaymentNow({
+async function recordPaymentInTransaction({
   ctx,
   input,
 }: {
@@ -72,4 +72,4 @@ async function recordPaymentNow({
   return { payment, document: await settle(ctx, document) };
 }
 
-export const recordPayment = transactional(recordPaymentNow);
+export const recordPayment = transactional(recordPaymentInTransaction);

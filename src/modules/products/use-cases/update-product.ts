@@ -8,7 +8,7 @@ import { findProduct, updateProduct as updateRow } from '../repo';
 import type { ProductRow } from '../schema';
 
 /** PATCH: omitted = unchanged, value = set, null = clear; `updated_at` moves only on a real change. */
-async function updateProductNow({
+async function updateProductInTransaction({
   ctx,
   input,
 }: {
@@ -31,4 +31,4 @@ async function updateProductNow({
   return row;
 }
 
-export const updateProduct = transactional(updateProductNow);
+export const updateProduct = transactional(updateProductInTransaction);

@@ -33,7 +33,7 @@ async function sideEffects(
 }
 
 /** Pause, resume or cancel (DELETE), in the caller's transaction; 409 when the state table forbids it. */
-async function changeRecurringStatusNow({
+async function changeRecurringStatusInTransaction({
   ctx,
   input,
 }: {
@@ -55,8 +55,8 @@ async function changeRecurringStatusNow({
 
 /** A schedule this write made due starts now rather than at the next poll. */
 export const changeRecurringStatus = transactional(
-  async (args: Parameters<typeof changeRecurringStatusNow>[0]) => {
-    const row = await changeRecurringStatusNow(args);
+  async (args: Parameters<typeof changeRecurringStatusInTransaction>[0]) => {
+    const row = await changeRecurringStatusInTransaction(args);
     workMayBeDue();
     return row;
   },

@@ -30,7 +30,7 @@ function dateProblems(startDate: string, endDate: string | null): FieldError[] {
  * A new `active` schedule whose first occurrence is `start_date`. Its template is checked now, as the
  * invoice of that first date, with the documents module's create checks. Run inside a transaction.
  */
-async function createRecurringInvoiceNow({
+async function createRecurringInvoiceInTransaction({
   ctx,
   input,
 }: {
@@ -88,8 +88,8 @@ async function createRecurringInvoiceNow({
 
 /** A schedule this write made due starts now rather than at the next poll. */
 export const createRecurringInvoice = transactional(
-  async (args: Parameters<typeof createRecurringInvoiceNow>[0]) => {
-    const row = await createRecurringInvoiceNow(args);
+  async (args: Parameters<typeof createRecurringInvoiceInTransaction>[0]) => {
+    const row = await createRecurringInvoiceInTransaction(args);
     workMayBeDue();
     return row;
   },

@@ -1,5 +1,6 @@
+import type { JobScope } from '../../../jobs/definition';
 import { isoNow } from '../../../shared/clock';
-import type { AccountCtx, SystemCtx } from '../../../shared/context';
+import type { SystemCtx } from '../../../shared/context';
 import type { DocumentRow } from '../../documents';
 import { findRecurringForJob, insertOccurrence, recordFailure, updateRecurring } from '../repo';
 import { addDays, nextWithinLimits } from '../schedule';
@@ -26,20 +27,17 @@ async function pendingSchedule(ctx: SystemCtx, ref: OccurrenceRef) {
  */
 export async function generateOccurrence({
   ctx,
+  job,
   input,
 }: {
-  ctx: SystemCtx & { jobId: string };
+  ctx: SystemCtx;
+  job: Pick<JobScope, 'forAccount'>;
   input: OccurrenceRef;
 }): Promise<DocumentRow | null> {
   const row = await pendingSchedule(ctx, input);
   if (!row) return null;
-  const account: AccountCtx = {
-    db: ctx.db,
-    clock: ctx.clock,
-    accountId: row.accountId,
-    // The invoice belongs to whoever owns the schedule, so a member can finish what their schedule made.
-    actor: { kind: 'job', jobId: ctx.jobId, memberId: row.createdBy },
-  };
+  // The invoice belongs to whoever owns the schedule, so a member can finish what their schedule made.
+  const account = job.forAccount(row.accountId, { db: ctx.db, memberId: row.createdBy });
   const document = await createOccurrenceDocument(account, configOf(row), input.occurrenceDate);
   const now = isoNow(ctx.clock);
   await insertOccurrence(ctx.db, {

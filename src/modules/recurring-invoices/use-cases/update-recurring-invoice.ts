@@ -22,7 +22,7 @@ const pick = <T>(change: T | undefined, current: T): T => (change === undefined 
  * max_occurrences can finish the schedule; relaxing them restarts a finished one at its first date on or
  * after today. Any PATCH clears `last_error`: it is how a blocked schedule is fixed and retried.
  */
-async function updateRecurringInvoiceNow({
+async function updateRecurringInvoiceInTransaction({
   ctx,
   input,
 }: {
@@ -88,8 +88,8 @@ async function updateRecurringInvoiceNow({
 
 /** A schedule this write made due starts now rather than at the next poll. */
 export const updateRecurringInvoice = transactional(
-  async (args: Parameters<typeof updateRecurringInvoiceNow>[0]) => {
-    const row = await updateRecurringInvoiceNow(args);
+  async (args: Parameters<typeof updateRecurringInvoiceInTransaction>[0]) => {
+    const row = await updateRecurringInvoiceInTransaction(args);
     workMayBeDue();
     return row;
   },

@@ -1,8 +1,8 @@
 import type { AccountCtx } from '../../../shared/context';
 import { findCustomer } from '../../customers';
 import { issuedForReports } from '../../documents';
-import { receivedForReports, receivedPaymentsForReports } from '../../einvoices';
 import { paymentsForReports } from '../../payments';
+import { receivedForReports, receivedPaymentsForReports } from '../../receiving';
 import { ageingOf, openPosition } from '../ageing';
 import {
   claimOfDocument,

@@ -1,7 +1,7 @@
 import { dec, sub, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
 import { issuedForReports } from '../../documents';
-import { receivedForReports } from '../../einvoices';
+import { receivedForReports } from '../../receiving';
 import { receivedDate } from '../claims';
 import { type PeriodEntry, periodFigures } from '../periods';
 

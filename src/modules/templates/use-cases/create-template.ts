@@ -22,7 +22,7 @@ function checkBase(base: string): void {
 }
 
 /** A new draft template; `is_default: true` takes the default from any other template. Run in a transaction. */
-async function createTemplateNow({
+async function createTemplateInTransaction({
   ctx,
   input,
 }: {
@@ -54,7 +54,7 @@ async function createTemplateNow({
 }
 
 /** An independent draft copy: same base and config, no versions, never the default. */
-async function duplicateTemplateNow({
+async function duplicateTemplateInTransaction({
   ctx,
   input,
 }: {
@@ -74,5 +74,5 @@ async function duplicateTemplateNow({
   });
 }
 
-export const createTemplate = transactional(createTemplateNow);
-export const duplicateTemplate = transactional(duplicateTemplateNow);
+export const createTemplate = transactional(createTemplateInTransaction);
+export const duplicateTemplate = transactional(duplicateTemplateInTransaction);

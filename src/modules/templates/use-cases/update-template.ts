@@ -8,7 +8,7 @@ import { clearDefaultTemplate, deleteTemplate, findTemplate, updateTemplate } fr
 import type { CustomTemplateRow } from '../schema';
 
 /** PATCH: name, description (null clears), config (replaced whole), is_default. Run in a transaction. */
-async function changeTemplateNow({
+async function changeTemplateInTransaction({
   ctx,
   input,
 }: {
@@ -32,7 +32,7 @@ async function changeTemplateNow({
   );
 }
 
-async function publishTemplateNow({
+async function publishTemplateInTransaction({
   ctx,
   input,
 }: {
@@ -77,5 +77,5 @@ export async function guardDefault(
   else if (becomesDefault) requireDefaultRight(await actingMemberOf(ctx), 'is_default: true');
 }
 
-export const changeTemplate = transactional(changeTemplateNow);
-export const publishTemplate = transactional(publishTemplateNow);
+export const changeTemplate = transactional(changeTemplateInTransaction);
+export const publishTemplate = transactional(publishTemplateInTransaction);

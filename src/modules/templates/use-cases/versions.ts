@@ -21,7 +21,7 @@ export async function templateForVersions(ctx: AccountCtx, templateId: string): 
 }
 
 /** Snapshots the current config under the next number (never reused, even after a restore). */
-async function snapshotVersionNow({
+async function snapshotVersionInTransaction({
   ctx,
   input,
 }: {
@@ -55,7 +55,7 @@ export async function getVersion(
 }
 
 /** Sets the template's config to a version's snapshot; versions themselves never change. */
-async function restoreVersionNow({
+async function restoreVersionInTransaction({
   ctx,
   input,
 }: {
@@ -71,5 +71,5 @@ async function restoreVersionNow({
   return version;
 }
 
-export const snapshotVersion = transactional(snapshotVersionNow);
-export const restoreVersion = transactional(restoreVersionNow);
+export const snapshotVersion = transactional(snapshotVersionInTransaction);
+export const restoreVersion = transactional(restoreVersionInTransaction);

@@ -11,7 +11,7 @@ import { overageTermsOf } from '../terms';
  * Turning it on needs a plan with an overage price (409 otherwise). Renders already taken beyond the quota
  * stay counted when it is turned off.
  */
-async function setOverageNow({
+async function setOverageInTransaction({
   ctx,
   input,
 }: {
@@ -37,4 +37,4 @@ async function setOverageNow({
   });
 }
 
-export const setOverage = transactional(setOverageNow);
+export const setOverage = transactional(setOverageInTransaction);

@@ -10,7 +10,7 @@ import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
 /** Adds a person by email (compared case-insensitively); answers the whole member list, as SPEC 4 says. */
-async function addMemberNow({
+async function addMemberInTransaction({
   ctx,
   input,
 }: {
@@ -34,4 +34,4 @@ async function addMemberNow({
   return await listMembers(ctx.db, input.workspaceId);
 }
 
-export const addMember = transactional(addMemberNow);
+export const addMember = transactional(addMemberInTransaction);

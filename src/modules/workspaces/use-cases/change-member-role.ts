@@ -8,7 +8,7 @@ import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
 /** A new role applies at once, to the member's API keys too (their role is read on every request). */
-async function changeMemberRoleNow({
+async function changeMemberRoleInTransaction({
   ctx,
   input,
 }: {
@@ -31,4 +31,4 @@ async function changeMemberRoleNow({
   return (await setMemberRole(ctx.db, member.id, input.role)) ?? member;
 }
 
-export const changeMemberRole = transactional(changeMemberRoleNow);
+export const changeMemberRole = transactional(changeMemberRoleInTransaction);

@@ -6,7 +6,7 @@ import { revokeKeysOfMembers } from '../../api-keys';
 import { deleteWorkspace as deleteRow, findWorkspace, listMembers } from '../repo';
 
 /** Deletes a workspace with its memberships (cascade) and revokes the keys of those members, together. */
-async function deleteWorkspaceNow({
+async function deleteWorkspaceInTransaction({
   ctx,
   input,
 }: {
@@ -19,4 +19,4 @@ async function deleteWorkspaceNow({
   await deleteRow(ctx.db, ctx.accountId, input.workspaceId);
 }
 
-export const deleteWorkspace = transactional(deleteWorkspaceNow);
+export const deleteWorkspace = transactional(deleteWorkspaceInTransaction);

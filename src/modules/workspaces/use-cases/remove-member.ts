@@ -8,7 +8,7 @@ import { requireRoleWithinReach } from '../access/escalation';
 import { countOwners, deleteMember, findMember, findWorkspace } from '../repo';
 
 /** Removes a member and, in the same transaction, revokes every API key that acted for them. */
-async function removeMemberNow({
+async function removeMemberInTransaction({
   ctx,
   input,
 }: {
@@ -26,4 +26,4 @@ async function removeMemberNow({
   await deleteMember(ctx.db, member.id);
 }
 
-export const removeMember = transactional(removeMemberNow);
+export const removeMember = transactional(removeMemberInTransaction);

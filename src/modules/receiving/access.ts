@@ -2,7 +2,7 @@
 import { type AccessRules, access } from '../../http/access';
 import { findReceived } from './repo';
 
-export const einvoicesAccess: AccessRules = {
+export const receivingAccess: AccessRules = {
   // Reading a received file changes nothing shared: any role may.
   'POST /api/v1/einvoices/parse': access.write,
   // A render of the caller's own: counted against the account's quota like any stateless render.

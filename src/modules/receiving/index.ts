@@ -1,4 +1,4 @@
-export { einvoicesAccess } from './access';
+export { receivingAccess } from './access';
 export { listReceived, receivedForReports, receivedPaymentsForReports } from './repo';
 export type { ReceivedDocumentRow, ReceivedEmail, ReceivedPaymentRow } from './schema';
 export {

@@ -58,7 +58,7 @@ export async function receivedBodyOf(
 
 const receivedFileOf = async (request: Request) => (await receivedBodyOf(request)).file;
 
-export function einvoiceRoutes(auth: Auth, deps: AppDeps) {
+export function receivingRoutes(auth: Auth, deps: AppDeps) {
   const receiving = receivingDepsOf(deps);
   const services = renderServicesOf(deps);
   return new Elysia({ prefix: '/api/v1/einvoices' })

@@ -75,7 +75,7 @@ function newReceivedPayment(
   };
 }
 
-async function recordReceivedPaymentNow({
+async function recordReceivedPaymentInTransaction({
   ctx,
   input,
 }: {
@@ -90,9 +90,9 @@ async function recordReceivedPaymentNow({
   return { payment, received: await settleReceived(ctx, row) };
 }
 
-export const recordReceivedPayment = transactional(recordReceivedPaymentNow);
+export const recordReceivedPayment = transactional(recordReceivedPaymentInTransaction);
 
-async function deleteReceivedPaymentNow({
+async function deleteReceivedPaymentInTransaction({
   ctx,
   input,
 }: {
@@ -107,7 +107,7 @@ async function deleteReceivedPaymentNow({
   await settleReceived(ctx, row);
 }
 
-export const deleteReceivedPayment = transactional(deleteReceivedPaymentNow);
+export const deleteReceivedPayment = transactional(deleteReceivedPaymentInTransaction);
 
 /**
  * "Mark paid" (PATCH status paid): what is still due is recorded as one payment dated today (the service clock),

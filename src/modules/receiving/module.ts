@@ -1,15 +1,15 @@
 import { Elysia } from 'elysia';
 import { defineModule } from '../../module';
-import { einvoicesAccess } from './access';
+import { receivingAccess } from './access';
 import { inboxBackground } from './background';
 import { receivedDocumentRoutes } from './inbox-routes';
-import { einvoiceRoutes } from './routes';
+import { receivingRoutes } from './routes';
 
-export const einvoicesModule = defineModule({
-  name: 'einvoices',
+export const receivingModule = defineModule({
+  name: 'receiving',
   routes: (auth, deps) =>
-    new Elysia().use(einvoiceRoutes(auth, deps)).use(receivedDocumentRoutes(auth, deps)),
-  access: einvoicesAccess,
+    new Elysia().use(receivingRoutes(auth, deps)).use(receivedDocumentRoutes(auth, deps)),
+  access: receivingAccess,
   idPrefixes: ['rcv'],
   background: inboxBackground,
   isolation: {

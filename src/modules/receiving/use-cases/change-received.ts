@@ -12,7 +12,7 @@ import { recordSettlingPayment } from './received-payments';
  * PATCH: the bookkeeper's decision (approved, rejected, paid, or back to received) and a note; paid records what
  * is still due as a payment dated today.
  */
-async function changeReceivedNow({
+async function changeReceivedInTransaction({
   ctx,
   input,
 }: {
@@ -32,7 +32,7 @@ async function changeReceivedNow({
   return updated;
 }
 
-export const changeReceived = transactional(changeReceivedNow);
+export const changeReceived = transactional(changeReceivedInTransaction);
 
 /** Deletes the row, then its original (a row never points at missing bytes; a left blob is unreachable). */
 export async function deleteReceived({

@@ -38,14 +38,8 @@ export function inboxBackground(deps: AppDeps): Background {
     handler: async ({ name }, job) => {
       const accountId = inbox.accountId ?? (await onlyAccountId(deps.db));
       if (!accountId) throw new Error('INBOX_ACCOUNT is not set and the data dir has more than one account');
-      const ctx = {
-        db: deps.db,
-        clock: deps.clock,
-        accountId,
-        actor: { kind: 'job' as const, jobId: job.jobId },
-      };
       const outcome = await receiveFromFolder({
-        ctx,
+        ctx: job.forAccount(accountId),
         deps: { ...receiving, blobs: deps.blobs },
         input: { dir: inbox.dir, name, maxBytes: inbox.maxBytes ?? DEFAULT_FOLDER_MAX_BYTES },
       });
