@@ -7,6 +7,7 @@
 //         the CLI as its own process
 // The one per-test timeout of the suite is here too (bun reads no timeout from bunfig.toml).
 //   bun scripts/test-lanes.ts <all|unit|http|slow|list> [bun test flags...]
+import { readFileSync } from 'node:fs';
 import { Glob } from 'bun';
 
 export const TIMEOUT_MS = 30_000;
@@ -26,6 +27,15 @@ const LANES: Record<string, string[]> = {
   http: ['test/http/**/*.test.ts', 'test/cli/**/*.test.ts', 'test/integration/**/*.test.ts'],
   slow: SLOW,
 };
+
+/** The PostgreSQL lane: test/http files of the http lane that do not read the SQLite database itself. */
+export function postgresFiles(files: string[]): string[] {
+  return files.filter((file) => {
+    if (!file.startsWith('test/http/') || laneOf(file) !== 'http') return false;
+    const text = readFileSync(file, 'utf8');
+    return !/\.sqlite\b|dataFingerprint\(|dataDir, 'blobs'/.test(text) && !text.includes('SQLITE-ONLY TEST');
+  });
+}
 
 const matches = (patterns: string[], file: string) => patterns.some((p) => new Glob(p).match(file));
 
@@ -49,8 +59,8 @@ if (import.meta.main) {
     for (const file of files) console.log(`${laneOf(file) ?? 'NONE'}\t${file}`);
     process.exit(files.some((f) => laneOf(f) === null) ? 1 : 0);
   }
-  if (lane !== 'all' && !(lane in LANES)) {
-    console.error(`unknown lane ${lane}: all, ${Object.keys(LANES).join(', ')} or list`);
+  if (lane !== 'all' && lane !== 'postgres' && !(lane in LANES)) {
+    console.error(`unknown lane ${lane}: all, ${Object.keys(LANES).join(', ')}, postgres or list`);
     process.exit(2);
   }
   // Words after the lane narrow it (`test:http -- roles` runs the http files whose path has "roles");
@@ -69,7 +79,8 @@ if (import.meta.main) {
         flags.push(rest[++i] as string);
     }
   }
-  const inLane = lane === 'all' ? files : files.filter((f) => laneOf(f) === lane);
+  const inLane =
+    lane === 'all' ? files : lane === 'postgres' ? postgresFiles(files) : files.filter((f) => laneOf(f) === lane);
   const chosen = filters.length === 0 ? inLane : inLane.filter((f) => filters.some((w) => f.includes(w)));
   if (lane !== 'all' || filters.length > 0) {
     if (chosen.length === 0) {
@@ -78,8 +89,15 @@ if (import.meta.main) {
     }
   }
   const paths = lane === 'all' && filters.length === 0 ? [] : chosen.map((f) => `./${f}`);
+  const env = { ...process.env };
+  if (lane === 'postgres') {
+    const { startPostgres } = await import('../test/postgres');
+    env.TEST_DATABASE_URL = (await startPostgres()).url;
+    env.TEST_S3 = '1';
+  }
   const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
     stdio: ['inherit', 'inherit', 'inherit'],
+    env,
   });
   process.exit(await proc.exited);
 }

@@ -132,14 +132,9 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     env.COMPLIANCE_TIME_LIMIT_SECONDS = String(Math.ceil(options.rulesWorkers.timeLimitMs / 1000));
   }
   if (options.renderWorkers !== undefined) env.RENDER_WORKERS = String(options.renderWorkers);
-  // A restored data dir brings its own SQLite database; everything else runs on PostgreSQL when asked.
-  const database =
-    testDatabaseUrl !== null && options.dataDir === undefined ? await freshDatabase(testDatabaseUrl) : null;
-  if (database) env.DATABASE_URL = database.url;
-  // TEST_S3=1 (the PostgreSQL lane): files in an S3-compatible server of the server's own, unless the test
-  // brings its bucket.
-  const bucket = process.env.TEST_S3 === '1' && options.s3 === undefined ? await startTestS3() : null;
-  if (bucket) Object.assign(env, bucket.env());
+  const shared = await sharedBackends(dataDir, options);
+  if (shared.database) env.DATABASE_URL = shared.database.url;
+  if (shared.bucket) Object.assign(env, shared.bucket.env());
   const config = loadConfig(env);
   // The pools of the default config are built once and shared by every test server of this process, as
   // one served process has one pair: warm workers instead of a cold start (seconds) in every test file.
@@ -200,9 +195,47 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     },
     async stop() {
       await service.stop();
-      await database?.drop();
-      await bucket?.stop();
+      await shared.release();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+interface Backends {
+  database: Awaited<ReturnType<typeof freshDatabase>> | null;
+  bucket: Awaited<ReturnType<typeof startTestS3>> | null;
+  users: number;
+}
+/** The PostgreSQL database and bucket of each data dir, for a server restarted on the same dir. */
+const backendsByDir = new Map<string, Backends>();
+
+/**
+ * TEST_DATABASE_URL: a fresh PostgreSQL database per server; TEST_S3=1: a fresh bucket (s3rver) unless the
+ * test brings its own. A server restarted on a data dir gets that dir's; a data dir from elsewhere (a
+ * restored backup) brings its own SQLite database and files.
+ */
+async function sharedBackends(dataDir: string, options: ServerOptions) {
+  let backends = backendsByDir.get(dataDir);
+  if (!backends) {
+    const fresh = options.dataDir === undefined;
+    backends = {
+      database: fresh && testDatabaseUrl !== null ? await freshDatabase(testDatabaseUrl) : null,
+      bucket: fresh && process.env.TEST_S3 === '1' && options.s3 === undefined ? await startTestS3() : null,
+      users: 0,
+    };
+    backendsByDir.set(dataDir, backends);
+  }
+  backends.users += 1;
+  const used = backends;
+  return {
+    database: used.database,
+    bucket: used.bucket,
+    async release() {
+      used.users -= 1;
+      if (used.users > 0) return;
+      backendsByDir.delete(dataDir);
+      await used.database?.drop();
+      await used.bucket?.stop();
     },
   };
 }

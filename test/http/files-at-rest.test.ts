@@ -1,3 +1,4 @@
+// SQLITE-ONLY TEST: it reads the embedded database file and the data dir's own files.
 // Everything in the data dir is the service user's alone: directories 0700, files 0600 (the database and
 // its WAL, rendered PDFs, uploads, backups, restored data dirs); a data dir made 0755/0644 by an earlier
 // version is tightened on the next start.
