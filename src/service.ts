@@ -110,6 +110,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   });
   const { renderPool, rulesPool } = pools;
   let listening: string | null = null;
+  let unlisten: Promise<() => Promise<void>> | undefined;
   const deps = buildDeps(
     {
       config,
@@ -168,7 +169,18 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       );
       for (const timer of timers) timer.unref();
       // Started after listen succeeds: a second process that cannot bind must not run anyone's jobs.
-      if (options.jobs !== false) jobs.start();
+      if (options.jobs !== false) {
+        jobs.start();
+        // Several instances on PostgreSQL: a job another instance enqueues starts here now, not at the next poll.
+        if (handle.engine === 'postgresql') {
+          unlisten = handle
+            .onJobsEnqueued(() => jobs.wake())
+            .catch((error: unknown) => {
+              logger.warn('jobs: cannot LISTEN for new jobs; polling only', { error: String(error) });
+              return async () => {};
+            });
+        }
+      }
       deps.mailbox?.start();
       // A worker thread, so neither start-up nor requests wait for it; a no-op once the cache holds the rules.
       // The embedded pack is prepared by its first check (its compiled stylesheets put in the cache, in the
@@ -187,6 +199,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       stopped = true;
       for (const timer of timers) clearInterval(timer);
       await server?.stop();
+      await (await unlisten)?.();
       await deps.mailbox?.stop();
       // Running jobs get their grace period; what outlives it is released for the next start, not lost.
       await jobs.stop();

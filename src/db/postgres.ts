@@ -25,8 +25,13 @@ import { toPostgresSql } from './postgres-sql';
 export interface PostgresHandle {
   engine: 'postgresql';
   db: Db;
-  /** The pool, for what has no place behind the port (LISTEN/NOTIFY, advisory locks, the readiness check). */
+  /** The pool, for what has no place behind the port (advisory locks). */
   client: postgres.Sql;
+  /**
+   * Calls `listener` when any instance on this database commits a new job (LISTEN/NOTIFY), so idle job
+   * runtimes start it now instead of at their next poll. Returns the unsubscribe.
+   */
+  onJobsEnqueued(listener: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -44,7 +49,13 @@ interface Scope {
   connection: postgres.ReservedSql;
   tx: Tx | undefined;
   open: boolean;
+  /** The transaction added a job: every instance hears of it when it commits. */
+  enqueued: boolean;
 }
+
+/** The channel an enqueue notifies on (delivered at commit); every instance's job runtime listens. */
+const JOBS_CHANNEL = 'invoice_service_jobs';
+const addsJob = (text: string) => text.startsWith('insert into "jobs"');
 
 export async function openPostgres(url: string): Promise<PostgresHandle> {
   const client = postgres(url, {
@@ -70,15 +81,30 @@ export async function openPostgres(url: string): Promise<PostgresHandle> {
   }
   const db = drizzle(async (text, params, method) => {
     const scope = openScope();
-    if (scope === undefined) return { rows: await statement(client, text, params, method as Method) };
+    if (scope === undefined) {
+      const rows = await statement(client, text, params, method as Method);
+      if (addsJob(text)) void client.notify(JOBS_CHANNEL, '').catch(() => undefined);
+      return { rows };
+    }
     if (/^begin\b/i.test(text)) {
       await scope.connection.unsafe('BEGIN ISOLATION LEVEL SERIALIZABLE');
       return { rows: [] };
     }
+    if (text === 'commit' && scope.enqueued) await scope.connection.unsafe(`NOTIFY ${JOBS_CHANNEL}`);
+    if (addsJob(text)) scope.enqueued = true;
     return { rows: await execute(scope.connection, text, params, method as Method) };
   });
   retryTransactions(db, client);
-  return { engine: 'postgresql', db, client, close: () => client.end({ timeout: 5 }) };
+  return {
+    engine: 'postgresql',
+    db,
+    client,
+    async onJobsEnqueued(listener) {
+      const { unlisten } = await client.listen(JOBS_CHANNEL, () => listener());
+      return unlisten;
+    },
+    close: () => client.end({ timeout: 5 }),
+  };
 }
 
 function openScope(): Scope | undefined {
@@ -126,7 +152,7 @@ function retryTransactions(db: Db, client: postgres.Sql): void {
     if (joined?.tx) return work(joined.tx);
     const deadline = Date.now() + RETRY_BUDGET_MS;
     for (let attempt = 1; ; attempt++) {
-      const scope: Scope = { connection: await client.reserve(), tx: undefined, open: true };
+      const scope: Scope = { connection: await client.reserve(), tx: undefined, open: true, enqueued: false };
       try {
         return await transactionContext.run(scope, () =>
           begin((tx) => {
