@@ -29,16 +29,6 @@ export interface BackupSummary {
   files: number;
 }
 
-/** `backup` covers the embedded setup; PostgreSQL and a bucket have their own tools (docs/backup.md). */
-export class BackupOfPostgresError extends Error {
-  constructor() {
-    super(
-      'backup copies the embedded SQLite database and DATA_DIR; with DATABASE_URL back up with pg_dump and a copy of the bucket (docs/backup.md)',
-    );
-    this.name = 'BackupOfPostgresError';
-  }
-}
-
 /**
  * A consistent online backup: `VACUUM INTO` writes a transactionally consistent copy of the database while
  * the server keeps serving (readers and writers are not blocked), then the stored files are added. Files
@@ -54,7 +44,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
     const handle = await openDataDir(config);
     let migrations = 0;
     try {
-      if (handle.engine !== 'sqlite') throw new BackupOfPostgresError();
+      // The CLI refuses DATABASE_URL before this (pg_dump instead: docs/instances.md).
+      if (handle.engine !== 'sqlite') throw new Error('backup covers the embedded SQLite database only');
       // SQLITE-ONLY: a consistent copy of the embedded file (PostgreSQL: pg_dump, documented instead).
       handle.sqlite.run('VACUUM INTO ?', [snapshot]);
       migrations = (

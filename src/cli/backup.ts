@@ -5,10 +5,15 @@ import type { Config } from '../config';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
 
 /**
- * With S3_BUCKET the files are not in the data dir: a backup of it would look complete and hold none of
- * them, and a restore would bring back a database whose files are elsewhere. Both refuse (exit 1).
+ * With DATABASE_URL or S3_BUCKET the data is not in the data dir: a backup of it would look complete and
+ * hold none of it, and a restore would bring back a database whose files are elsewhere. Both refuse (exit 1).
  */
 function refuseWithBucket(config: Config, command: 'backup' | 'restore'): void {
+  if (config.databaseUrl !== null) {
+    throw new Error(
+      `${command} is for the embedded setup (SQLite and files in DATA_DIR); with DATABASE_URL set back up the database with pg_dump (restore with pg_restore) and the files with a bucket copy, as docs/instances.md says`,
+    );
+  }
   if (config.s3 === null) return;
   throw new Error(
     `${command} is for the embedded setup (SQLite and files in DATA_DIR); with S3_BUCKET set the files live in the bucket "${config.s3.bucket}": back it up with a bucket copy (for example \`aws s3 sync\`, \`mc mirror\` or \`rclone sync\` to another bucket), as docs/storage.md says`,

@@ -263,4 +263,18 @@ describe('the service on an S3 bucket', () => {
     expect(restore.code).toBe(1);
     expect(restore.stderr).toContain('bucket copy');
   });
+
+  test('backup and restore refuse with DATABASE_URL set, before touching the database, and name pg_dump', () => {
+    // Port 9 (discard) on loopback: nothing answers, and nothing has to, because the refusal comes first.
+    const env = { DATA_DIR: tempDir(), DATABASE_URL: 'postgres://nobody@127.0.0.1:9/none' };
+    for (const args of [
+      ['backup', '--out', join(tempDir(), 'b.zip')],
+      ['restore', join(tempDir(), 'b.zip')],
+    ]) {
+      const result = runCli(args, env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('pg_dump');
+      expect(result.stderr).not.toContain('nobody');
+    }
+  });
 });
