@@ -80,7 +80,11 @@ if (import.meta.main) {
     }
   }
   const inLane =
-    lane === 'all' ? files : lane === 'postgres' ? postgresFiles(files) : files.filter((f) => laneOf(f) === lane);
+    lane === 'all'
+      ? files
+      : lane === 'postgres'
+        ? postgresFiles(files)
+        : files.filter((f) => laneOf(f) === lane);
   const chosen = filters.length === 0 ? inLane : inLane.filter((f) => filters.some((w) => f.includes(w)));
   if (lane !== 'all' || filters.length > 0) {
     if (chosen.length === 0) {
