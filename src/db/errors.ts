@@ -8,6 +8,8 @@ export type DbErrorCode =
   | 'not_null_violation'
   | 'storage_full'
   | 'busy'
+  /** Text the engine cannot store (PostgreSQL: a NUL character, 22021). */
+  | 'invalid_text'
   | 'other';
 
 export class DbError extends Error {
@@ -37,6 +39,8 @@ export const isUniqueViolation = (error: unknown, column?: string) => {
   const db = dbErrorOf(error);
   return db?.code === 'unique_violation' && (column === undefined || (db.constraint ?? '').includes(column));
 };
+
+export const isInvalidText = (error: unknown) => dbErrorOf(error)?.code === 'invalid_text';
 
 export const isForeignKeyViolation = (error: unknown) => dbErrorOf(error)?.code === 'foreign_key_violation';
 

@@ -6,6 +6,8 @@ const CODES: Record<string, DbErrorCode> = {
   '23503': 'foreign_key_violation',
   '23502': 'not_null_violation',
   '53100': 'storage_full', // disk_full
+  '22021': 'invalid_text', // character_not_in_repertoire: a NUL in text
+  '22P05': 'invalid_text', // untranslatable_character
   '40001': 'busy', // serialization_failure
   '40P01': 'busy', // deadlock_detected
   '55P03': 'busy', // lock_not_available

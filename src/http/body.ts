@@ -5,7 +5,32 @@ export type PreparedBody =
   | { kind: 'ok'; request: Request; identity: string }
   | { kind: 'too_large' }
   | { kind: 'malformed_json' }
-  | { kind: 'too_deep' };
+  | { kind: 'too_deep' }
+  /** A JSON string (or key) holding U+0000, at this dotted place (`body.name`): no text column stores it. */
+  | { kind: 'nul_character'; loc: string };
+
+/**
+ * Where in a parsed JSON value a string or key holds U+0000 (`body.line_items.0.name`), or null. Text with
+ * NUL is refused at the door: PostgreSQL's text cannot hold it, XML forbids it, and no field means it.
+ */
+export function nulCharacterAt(value: unknown, loc = 'body'): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? loc : null;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = nulCharacterAt(value[i], `${loc}.${i}`);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${loc}.${key.replaceAll('\u0000', '\\u0000')}`;
+      const found = nulCharacterAt(item, `${loc}.${key}`);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
 
 /**
  * Deeper than any body the API defines. A 100,000-level array is valid JSON, but Elysia's validation error
@@ -109,11 +134,14 @@ export async function prepareBody(request: Request, maxBytes: number): Promise<P
   // Checked here, parsed again by Elysia: a global parse hook would hide every request body from the
   // OpenAPI document (the generator skips function parsers), and a second parse costs well under 1 ms.
   if (exceedsJsonDepth(text, MAX_JSON_DEPTH)) return { kind: 'too_deep' };
+  let parsed: unknown;
   try {
-    JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     return { kind: 'malformed_json' };
   }
+  const nul = text.includes('\\u0000') || text.includes('\u0000') ? nulCharacterAt(parsed) : null;
+  if (nul !== null) return { kind: 'nul_character', loc: nul };
   const rebuilt = new Request(request.url, { method: request.method, headers, body: text });
   return { kind: 'ok', request: rebuilt, identity: text };
 }

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { isStorageFull } from '../db/errors';
+import { isInvalidText, isStorageFull } from '../db/errors';
 import { DomainError, type FieldError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { errorResponse } from './envelope';
@@ -51,6 +51,11 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
       return errorResponse(error.code, error.message, requestId, error.details, error.headers);
     }
     if (isStorageFull(error)) return storageFullResponse(logger, requestId);
+    // Requests are refused at the door for NUL in JSON or the URL (body.ts); text from inside a file (an
+    // import's CSV, a received document) that still holds one cannot be stored, and says so.
+    if (isInvalidText(error)) {
+      return errorResponse('unprocessable_entity', 'Text must not contain the NUL character (U+0000)', requestId);
+    }
     switch (code) {
       case 'VALIDATION': {
         const validation = error as unknown as ElysiaValidationError;

@@ -2,7 +2,7 @@ import type { Server } from 'bun';
 import type { Db } from '../db/client';
 import { isStorageFull } from '../db/errors';
 import type { Clock } from '../shared/clock';
-import { DomainError } from '../shared/errors';
+import { DomainError, notFound, validationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { authenticate, type Credentials } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
@@ -49,6 +49,17 @@ function withTraceId(response: Response, requestId: string): Response {
  * before reading them, replays `Idempotency-Key` writes, stamps `X-Trace-Id`, and turns anything that
  * still escapes into the 500 envelope.
  */
+/** `path` or `query.<name>` when the URL carries an encoded NUL (`%00`), else null. */
+function nulCharacterInUrl(url: string): string | null {
+  if (!/%00/i.test(url)) return null;
+  const parsed = new URL(url);
+  if (/%00/i.test(parsed.pathname)) return 'path';
+  for (const [name, value] of parsed.searchParams) {
+    if (name.includes('\u0000') || value.includes('\u0000')) return `query.${name.replaceAll('\u0000', '')}`;
+  }
+  return null;
+}
+
 export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   const idempotency = new IdempotencyStore(deps.db, deps.clock, deps.signingSecret);
   const sealed = await idempotency.sealStoredAnswers();
@@ -140,6 +151,9 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
       const message = `JSON in the request body is nested deeper than ${MAX_JSON_DEPTH} levels`;
       return errorResponse('bad_request', message, requestId);
     }
+    if (prepared.kind === 'nul_character') return nulCharacterResponse(prepared.loc, requestId);
+    const nulInUrl = nulCharacterInUrl(original.url);
+    if (nulInUrl !== null) return nulCharacterResponse(nulInUrl, requestId);
     const request = prepared.request;
     carryRequestMeta(original, request);
     const key = request.headers.get('idempotency-key');
@@ -147,6 +161,12 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
       return idempotent(request, prepared.identity, key, requestId);
     }
     return app.handle(request);
+  }
+
+  function nulCharacterResponse(loc: string, requestId: string): Response {
+    if (loc === 'path') return domainErrorResponse(notFound('Resource'), requestId);
+    const field = { loc, msg: 'Text must not contain the NUL character (U+0000)', type: 'value_error' };
+    return domainErrorResponse(validationError([field]), requestId);
   }
 
   return async function fetch(request: Request, server?: Server<undefined>): Promise<Response> {
