@@ -54,7 +54,11 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
     // Requests are refused at the door for NUL in JSON or the URL (body.ts); text from inside a file (an
     // import's CSV, a received document) that still holds one cannot be stored, and says so.
     if (isInvalidText(error)) {
-      return errorResponse('unprocessable_entity', 'Text must not contain the NUL character (U+0000)', requestId);
+      return errorResponse(
+        'unprocessable_entity',
+        'Text must not contain the NUL character (U+0000)',
+        requestId,
+      );
     }
     switch (code) {
       case 'VALIDATION': {
