@@ -1,11 +1,20 @@
 import { describe, expect, test } from 'bun:test';
 import PDFDocument from 'pdfkit';
 import { loadFontFaces } from '../../src/rendering/engine/fonts';
+import { installGlyphCodes } from '../../src/rendering/engine/glyph-codes';
 import { drawTextLine } from '../../src/rendering/engine/text-fast-path';
 
-type Draw = (doc: PDFKit.PDFDocument, text: string, x: number, y: number, spacing: number) => void;
+type Draw = (
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  spacing: number,
+  color?: string,
+) => void;
 
-const viaPdfKit: Draw = (doc, text, x, y, spacing) => {
+const viaPdfKit: Draw = (doc, text, x, y, spacing, color) => {
+  if (color !== undefined) doc.fillColor(color);
   doc.text(text, x, y, { lineBreak: false, baseline: 'alphabetic', characterSpacing: spacing });
 };
 
@@ -19,6 +28,8 @@ async function pdfOf(draw: Draw): Promise<string> {
     info: { CreationDate: new Date(0) },
     font: faces.regular as unknown as string,
   });
+  // The process-wide glyph numbers (engine/glyph-codes.ts), for pdfkit's own text as for drawTextLine.
+  installGlyphCodes(doc);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise((resolve) => doc.on('end', resolve));
@@ -37,6 +48,8 @@ async function pdfOf(draw: Draw): Promise<string> {
   draw(doc, 'Cafe\u0301 cre\u0300me bru\u0302le\u0301e', 300, 160, 0);
   draw(doc, '', 56, 180, 0);
   draw(doc, 'line one\nstill one line', 56, 200, 1);
+  draw(doc, 'In colour', 56, 220, 0, '#b91c1c');
+  draw(doc, 'Again in colour\nand on', 56, 240, 0.2, '#0f766e');
   doc.end();
   await done;
   return Buffer.concat(chunks)
@@ -50,7 +63,8 @@ describe('drawTextLine', () => {
     const theirs = await pdfOf(viaPdfKit);
     expect(ours.length).toBeGreaterThan(1000);
     expect(ours).toBe(theirs);
-    // Again, with every line already shaped in the process-wide cache: the new document's own subset ids.
+    // Again, with every line already encoded in the process-wide cache: the same operators, the same
+    // embedded font.
     expect(await pdfOf(drawTextLine)).toBe(theirs);
   });
 });

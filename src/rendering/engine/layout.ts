@@ -220,7 +220,7 @@ export class Layout {
       left = align === 'right' ? x + width - w : x + (width - w) / 2;
     }
     const baseline = top + this.baselineOffset(style);
-    drawTextLine(this.pdf.doc.fillColor(style.color), shown, left, baseline, tracking);
+    drawTextLine(this.pdf.doc, shown, left, baseline, tracking, style.color);
   }
 
   /** Already wrapped lines; returns the height used. */

@@ -6,6 +6,7 @@ import { DEFAULT_FONT_FAMILY } from '../font-families';
 import type { FacturxContent } from '../types';
 import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
+import { installGlyphCodes } from './glyph-codes';
 import { installStreamFastPath } from './stream-fast-path';
 import { installSubsetCache } from './subset-cache';
 import { escapeXmpInfo } from './xmp';
@@ -94,6 +95,7 @@ export class Pdf {
       },
     });
     installStreamFastPath(doc);
+    installGlyphCodes(doc);
     if (facturx && icc) makeFacturX(doc, facturx, icc);
     const names = registerFonts(doc, fonts);
     return new Pdf(doc, size, names, facturx !== null, options.fontFamily ?? DEFAULT_FONT_FAMILY);
