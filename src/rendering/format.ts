@@ -28,9 +28,23 @@ function figuresLocale(locale: string): string {
   }
 }
 
+// Building an Intl.NumberFormat to try a tag costs more than formatting a whole invoice's figures: each
+// tag is resolved once per process (a bounded number of them: ill-formed tags come from requests).
+const resolvedLocales = new Map<string, string>();
+
 /** A usable BCP 47 tag: the canonical form of `locale`, or en-US when it is missing or malformed. */
 export function resolveLocale(locale: string | null | undefined): string {
   if (!locale) return DEFAULT_LOCALE;
+  let resolved = resolvedLocales.get(locale);
+  if (resolved === undefined) {
+    resolved = resolveNew(locale);
+    if (resolvedLocales.size >= 1_000) resolvedLocales.clear();
+    resolvedLocales.set(locale, resolved);
+  }
+  return resolved;
+}
+
+function resolveNew(locale: string): string {
   try {
     const [canonical] = Intl.getCanonicalLocales(locale);
     if (!canonical) return DEFAULT_LOCALE;

@@ -93,8 +93,8 @@ interface FontProgram {
   fileDeflated?: Uint8Array;
   toUnicode: string;
   toUnicodeDeflated?: Uint8Array;
-  /** The W array of the descendant font: runs of consecutive used codes, `first [w w ...]`. */
-  widths: (number | number[])[];
+  /** The W array of the descendant font, runs of consecutive used codes: `[first [w w ...] ...]`. */
+  widths: PdfText;
   used: number[];
 }
 
@@ -311,19 +311,43 @@ function buildProgram(face: FaceCodes, codes: number[]): FontProgram {
   return { file, toUnicode: toUnicodeCmap(face, codes), widths: widthRuns(face, codes), used: codes };
 }
 
-function widthRuns(face: FaceCodes, codes: number[]): (number | number[])[] {
-  const out: (number | number[])[] = [];
+function widthRuns(face: FaceCodes, codes: number[]): PdfText {
+  const runs: string[] = [];
   let run: number[] = [];
   let next = -1;
+  const flush = () => {
+    if (run.length > 0) runs.push(`${next - run.length} [${run.map(pdfNumber).join(' ')}]`);
+  };
   for (const code of codes) {
     if (code !== next) {
+      flush();
       run = [];
-      out.push(code, run);
     }
     run.push(face.widths[code] as number);
     next = code + 1;
   }
-  return out;
+  flush();
+  return new PdfText(`[${runs.join(' ')}]`);
+}
+
+/** pdfkit's PDFObject.number. */
+const pdfNumber = (n: number) => Math.round(n * 1e6) / 1e6;
+
+/**
+ * A value already written as PDF: pdfkit's PDFObject.convert writes an object that is neither an array,
+ * a plain object nor one of its own types by its `toString()`, so a cached font's W array is not written
+ * number by number again for every document.
+ */
+class PdfText {
+  constructor(private readonly text: string) {}
+
+  get [Symbol.toStringTag](): string {
+    return 'PdfText';
+  }
+
+  toString(): string {
+    return this.text;
+  }
 }
 
 const hex4 = (n: number) => `0000${n.toString(16)}`.slice(-4);

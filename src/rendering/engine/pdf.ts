@@ -7,7 +7,7 @@ import type { FacturxContent } from '../types';
 import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
 import { installGlyphCodes } from './glyph-codes';
-import { installStreamFastPath } from './stream-fast-path';
+import { collectedBytes, collectingDocument, installStreamFastPath } from './stream-fast-path';
 import { installSubsetCache } from './subset-cache';
 import { escapeXmpInfo } from './xmp';
 
@@ -31,7 +31,7 @@ function loadPdfKit(): Promise<PdfKitModule> {
   pdfkit ??= import('pdfkit').then((m) => {
     const PDFDocument = m.default as unknown as PdfKitModule;
     escapeXmpInfo(PDFDocument);
-    return PDFDocument;
+    return collectingDocument(PDFDocument);
   });
   return pdfkit;
 }
@@ -44,7 +44,6 @@ export function warmUp(): Promise<void> {
 export class Pdf {
   readonly width: number;
   readonly height: number;
-  private readonly chunks: Uint8Array[] = [];
   private readonly done: Promise<void>;
 
   private readonly shared = new Set<PdfKitFont>();
@@ -60,7 +59,9 @@ export class Pdf {
   ) {
     this.width = size.width;
     this.height = size.height;
-    doc.on('data', (chunk: Uint8Array) => this.chunks.push(chunk));
+    // The bytes are collected by the document itself (collectingDocument); a reader keeps its stream
+    // flowing, so that it ends.
+    doc.on('data', () => undefined);
     this.done = new Promise<void>((resolve, reject) => {
       doc.on('end', resolve);
       doc.on('error', reject);
@@ -133,7 +134,7 @@ export class Pdf {
   async finish(): Promise<Uint8Array> {
     this.doc.end();
     await this.done;
-    return Buffer.concat(this.chunks);
+    return collectedBytes(this.doc);
   }
 }
 

@@ -26,7 +26,7 @@ interface PdfKitInternals {
 }
 
 /** pdfkit's number format for content streams: six decimals at most. */
-const num = (n: number) => Math.round(n * 1e6) / 1e6;
+export const num = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * Draws `text` with its baseline at `baseline` (top-down page coordinates) in the current face, in `color`
