@@ -95,7 +95,47 @@ export interface Formatter {
   date(value: string): string;
 }
 
+// A document's figures repeat within it (unit prices, rates, quantities) and across documents (a client's
+// usual amounts, every re-render): each formatter is kept for the process with what it formatted (bounded).
+const FORMATTERS = 16;
+const FORMATTED_PER_KIND = 1_000;
+const formatters = new Map<string, Formatter>();
+
 export function makeFormatter(localeTag: string, currency: string, decimals: number): Formatter {
+  const key = `${localeTag}|${currency}|${decimals}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = remembering(newFormatter(localeTag, currency, decimals));
+    if (formatters.size >= FORMATTERS) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function remembering(formatter: Formatter): Formatter {
+  const kept = (format: (value: string) => string) => {
+    const done = new Map<string, string>();
+    return (value: string) => {
+      let text = done.get(value);
+      if (text === undefined) {
+        text = format(value);
+        if (done.size >= FORMATTED_PER_KIND) done.clear();
+        done.set(value, text);
+      }
+      return text;
+    };
+  };
+  return {
+    locale: formatter.locale,
+    money: kept(formatter.money),
+    price: kept(formatter.price),
+    quantity: kept(formatter.quantity),
+    percent: kept(formatter.percent),
+    date: kept(formatter.date),
+  };
+}
+
+function newFormatter(localeTag: string, currency: string, decimals: number): Formatter {
   const locale = resolveLocale(localeTag);
   const figures = figuresLocale(locale);
   const display = currencyDisplayOf(figures, currency);

@@ -1,8 +1,11 @@
 import { describe, expect, test } from 'bun:test';
+import { inflateSync } from 'node:zlib';
 import PDFDocument from 'pdfkit';
 import { loadFontFaces } from '../../src/rendering/engine/fonts';
 import { installGlyphCodes } from '../../src/rendering/engine/glyph-codes';
+import { Pdf } from '../../src/rendering/engine/pdf';
 import { drawTextLine } from '../../src/rendering/engine/text-fast-path';
+import { pdfPagesText, rasterPage, savePdf } from '../rendering-fixtures';
 
 type Draw = (
   doc: PDFKit.PDFDocument,
@@ -68,3 +71,47 @@ describe('drawTextLine', () => {
     expect(await pdfOf(drawTextLine)).toBe(theirs);
   });
 });
+
+describe('lines joined in one text block', () => {
+  test('consecutive lines in one colour share it and one q ... Q, and the page looks the same', async () => {
+    const lines: [string, number, number, string][] = [
+      ['Rechnung RE-2026-04711', 0, 0, '#111827'],
+      ['Königsallee 92a, 40212 Düsseldorf', 0, 0, '#111827'],
+      ['LETTER-SPACED LABEL', 1.2, 0, '#111827'],
+      ['after the spaced one', 0, 0, '#111827'],
+      ['another colour', 0, 0, '#1d4ed8'],
+      ['and again', 0, 0, '#1d4ed8'],
+      ['after a rectangle', 0, 1, '#1d4ed8'],
+      ['two pieces\non one line', 0, 0, '#1d4ed8'],
+    ];
+    const draw = async (ours: boolean) => {
+      const pdf = await Pdf.create({ pageSize: 'A4', title: 't', author: 'a', lang: 'de-DE' });
+      pdf.font('regular', 10);
+      lines.forEach(([text, spacing, rectFirst, color], i) => {
+        if (rectFirst) pdf.doc.rect(40, 30 + i * 20, 300, 1).fill('#cbd5e1');
+        if (ours) drawTextLine(pdf.doc, text, 56, 40 + i * 20, spacing, color);
+        else viaPdfKit(pdf.doc, text, 56, 40 + i * 20, spacing, color);
+      });
+      return pdf.finish();
+    };
+    const ours = await draw(true);
+    const theirs = await draw(false);
+    expect(rasterPage(savePdf(ours), 1, 100).data).toEqual(rasterPage(savePdf(theirs), 1, 100).data);
+    expect(pdfPagesText(savePdf(ours))).toEqual(pdfPagesText(savePdf(theirs)));
+    // Joined: fewer q ... Q pairs than lines drawn.
+    const content = inflateSync(pageContent(ours)).toString('latin1');
+    expect(content.match(/^q$/gm)?.length).toBeLessThan(lines.length - 2);
+  });
+});
+
+/** The first page's content stream (compressed), found by its FlateDecode dictionary after the header. */
+function pageContent(pdf: Uint8Array): Buffer {
+  const text = Buffer.from(pdf).toString('latin1');
+  const streams = [...text.matchAll(/\/Length (\d+)\n\/Filter \/FlateDecode\n>>\nstream\n/g)];
+  const biggest = streams
+    .map((m) =>
+      Buffer.from(pdf).subarray((m.index ?? 0) + m[0].length, (m.index ?? 0) + m[0].length + Number(m[1])),
+    )
+    .filter((b) => inflateSync(b).toString('latin1').includes(' Tf'));
+  return biggest[0] as Buffer;
+}

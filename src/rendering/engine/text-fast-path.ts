@@ -15,11 +15,18 @@ interface Position {
   yOffset: number;
 }
 
+/** A page's content stream: its pieces stay in `buffer` until the page ends. */
+interface PdfKitContent {
+  buffer: unknown[] | Uint8Array;
+  uncompressedLength: number;
+  data: { Length?: number };
+}
+
 interface PdfKitInternals {
   _font: EmbeddedFont;
   _fontSize: number;
   _fillColor?: unknown;
-  page: { height: number; fonts: Record<string, unknown> };
+  page: { height: number; fonts: Record<string, unknown>; content: PdfKitContent };
   addContent(data: string): unknown;
   fillColor(color: string): unknown;
   _normalizeColor(color: string): number[] | null;
@@ -41,18 +48,39 @@ export function drawTextLine(
   characterSpacing: number,
   color?: string,
 ): void {
-  let colorOps = color === undefined ? '' : fillColorOps(doc as unknown as PdfKitInternals, color);
+  const pdf = doc as unknown as PdfKitInternals;
+  let colorOps = color === undefined ? '' : fillColorOps(pdf, color);
   if (!text.includes('\n')) {
-    drawPiece(doc, text, x, baseline, characterSpacing, colorOps);
+    drawPiece(pdf, text, x, baseline, characterSpacing, colorOps, color);
     return;
   }
   let left = x;
   for (const piece of text.split('\n')) {
-    drawPiece(doc, piece, left, baseline, characterSpacing, colorOps);
+    drawPiece(pdf, piece, left, baseline, characterSpacing, colorOps, color);
     if (piece.length > 0) colorOps = '';
     left += doc.widthOfString(piece, { characterSpacing });
   }
 }
+
+/**
+ * The last line this file wrote to a document, while it is the last thing in its page's content: a next
+ * line in the same colour, without tracking, joins it. pdfkit writes each line as `colour q flip BT ... ET
+ * Q`; joined, the lines share the colour (already the current fill colour) and one `q flip ... Q` (the
+ * flip is the same; a line without tracking sets no text state that would outlive its own BT ... ET). The
+ * page looks the same; its content is a third smaller (less to join and compress). Only where the page's
+ * content is kept as text until it ends (engine/stream-fast-path.ts).
+ */
+interface LastLine {
+  content: PdfKitContent;
+  /** The content's piece count right after the line: anything written since makes it differ. */
+  count: number;
+  color: string | undefined;
+  /** The piece as written, ending `Q\n`. */
+  piece: string;
+  /** The line set tracking (Tc), which its Q resets. */
+  tracked: boolean;
+}
+const lastLines = new WeakMap<object, LastLine>();
 
 // The operators pdfkit's fillColor writes for a colour given as hex, kept per colour.
 const COLOR_OPS_LIMIT = 1_000;
@@ -76,27 +104,61 @@ function fillColorOps(pdf: PdfKitInternals, color: string): string {
 }
 
 function drawPiece(
-  doc: PDFKit.PDFDocument,
+  pdf: PdfKitInternals,
   line: string,
   x: number,
   baseline: number,
   characterSpacing: number,
   colorOps: string,
+  color: string | undefined,
 ): void {
   if (line.length === 0) return;
-  const pdf = doc as unknown as PdfKitInternals;
   const font = pdf._font;
   const size = pdf._fontSize;
-  const height = pdf.page.height;
+  const page = pdf.page;
+  const height = page.height;
   const y = height - baseline;
-  if (pdf.page.fonts[font.id] == null) pdf.page.fonts[font.id] = font.ref();
+  if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
+  const content = page.content;
+  const pieces = content.buffer;
+  const last = lastLines.get(pdf);
+  const joins =
+    last !== undefined &&
+    last.content === content &&
+    Array.isArray(pieces) &&
+    last.count === pieces.length &&
+    pieces[last.count - 1] === last.piece &&
+    color !== undefined &&
+    last.color === color &&
+    !last.tracked &&
+    !characterSpacing;
   // What pdfkit writes for save(), transform(1, 0, 0, -1, 0, height), the text object and restore(), as
   // one piece: the transformation is undone by the restore, so pdfkit's own matrix is left as it was.
-  let ops = `${colorOps}q\n1 0 0 -1 0 ${num(height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`;
+  let ops = joins
+    ? `BT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`
+    : `${colorOps}q\n1 0 0 -1 0 ${num(height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`;
   if (characterSpacing) ops += `${num(characterSpacing)} Tc\n`;
   const shown = encodedLine(font, line);
   const runs = shown.runs ?? glyphRuns(shown.hex, shown.positions, x, y, size / 1000);
+  if (joins) {
+    // The previous line's closing Q now closes this one.
+    const previous = last.piece.slice(0, -2);
+    pieces[last.count - 1] = previous;
+    content.uncompressedLength -= 2;
+    if (content.data.Length !== undefined) content.data.Length -= 2;
+  }
   pdf.addContent(`${ops}${runs}ET\nQ`);
+  const written = content.buffer;
+  const piece = Array.isArray(written) ? written[written.length - 1] : undefined;
+  if (typeof piece === 'string' && piece.endsWith('Q\n')) {
+    lastLines.set(pdf, {
+      content,
+      count: (written as unknown[]).length,
+      color,
+      piece,
+      tracked: !!characterSpacing,
+    });
+  } else lastLines.delete(pdf);
 }
 
 /**
