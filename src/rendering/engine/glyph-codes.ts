@@ -88,8 +88,11 @@ export interface FaceCodes {
 
 /** What a document embeds for one face, given the codes it used. */
 interface FontProgram {
-  /** The TrueType file, and its FlateDecode form (made on first use). */
-  file: Uint8Array;
+  /**
+   * The TrueType file, made again from `used` when needed, and its FlateDecode form: once compressed the
+   * file is dropped (documents are compressed; a kept font costs its compressed size only).
+   */
+  file?: Uint8Array;
   fileDeflated?: Uint8Array;
   toUnicode: string;
   toUnicodeDeflated?: Uint8Array;
@@ -196,8 +199,11 @@ function embedFace(font: EmbeddedFont, face: FaceCodes): void {
   const doc = font.document;
   const compress = doc.compress;
   const fontFile = doc.ref(compress ? { Filter: 'FlateDecode' } : {});
-  if (compress) program.fileDeflated ??= zlibDeflate(program.file as Uint8Array<ArrayBuffer>);
-  fontFile.end(compress ? program.fileDeflated : program.file);
+  if (compress && !program.fileDeflated) {
+    program.fileDeflated = zlibDeflate(fontFileOf(face, program) as Uint8Array<ArrayBuffer>);
+    program.file = undefined;
+  }
+  fontFile.end(compress ? program.fileDeflated : fontFileOf(face, program));
 
   const fk = font.font as TtfFont & {
     'OS/2'?: { sFamilyClass?: number };
@@ -293,7 +299,17 @@ function programOf(face: FaceCodes, used: Uint8Array): FontProgram {
   return program;
 }
 
+function fontFileOf(face: FaceCodes, program: FontProgram): Uint8Array {
+  program.file ??= encodeFontFile(face, program.used);
+  return program.file;
+}
+
 function buildProgram(face: FaceCodes, codes: number[]): FontProgram {
+  return { toUnicode: toUnicodeCmap(face, codes), widths: widthRuns(face, codes), used: codes };
+}
+
+/** The TrueType subset of `codes`, each glyph at its code. */
+function encodeFontFile(face: FaceCodes, codes: number[]): Uint8Array {
   const last = codes[codes.length - 1] ?? 0;
   const subset = face.font.createSubset();
   // Glyph index = code: the codes this document did not use are empty glyphs. Components of composite
@@ -307,8 +323,7 @@ function buildProgram(face: FaceCodes, codes: number[]): FontProgram {
   }
   subset.glyphs = glyphs;
   subset.mapping = mapping;
-  const file = subset.encode();
-  return { file, toUnicode: toUnicodeCmap(face, codes), widths: widthRuns(face, codes), used: codes };
+  return subset.encode();
 }
 
 function widthRuns(face: FaceCodes, codes: number[]): PdfText {
