@@ -28,9 +28,23 @@ function figuresLocale(locale: string): string {
   }
 }
 
+// Building an Intl.NumberFormat to try a tag costs more than formatting a whole invoice's figures: each
+// tag is resolved once per process (a bounded number of them: ill-formed tags come from requests).
+const resolvedLocales = new Map<string, string>();
+
 /** A usable BCP 47 tag: the canonical form of `locale`, or en-US when it is missing or malformed. */
 export function resolveLocale(locale: string | null | undefined): string {
   if (!locale) return DEFAULT_LOCALE;
+  let resolved = resolvedLocales.get(locale);
+  if (resolved === undefined) {
+    resolved = resolveNew(locale);
+    if (resolvedLocales.size >= 1_000) resolvedLocales.clear();
+    resolvedLocales.set(locale, resolved);
+  }
+  return resolved;
+}
+
+function resolveNew(locale: string): string {
   try {
     const [canonical] = Intl.getCanonicalLocales(locale);
     if (!canonical) return DEFAULT_LOCALE;
@@ -81,7 +95,47 @@ export interface Formatter {
   date(value: string): string;
 }
 
+// A document's figures repeat within it (unit prices, rates, quantities) and across documents (a client's
+// usual amounts, every re-render): each formatter is kept for the process with what it formatted (bounded).
+const FORMATTERS = 16;
+const FORMATTED_PER_KIND = 1_000;
+const formatters = new Map<string, Formatter>();
+
 export function makeFormatter(localeTag: string, currency: string, decimals: number): Formatter {
+  const key = `${localeTag}|${currency}|${decimals}`;
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = remembering(newFormatter(localeTag, currency, decimals));
+    if (formatters.size >= FORMATTERS) formatters.clear();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
+function remembering(formatter: Formatter): Formatter {
+  const kept = (format: (value: string) => string) => {
+    const done = new Map<string, string>();
+    return (value: string) => {
+      let text = done.get(value);
+      if (text === undefined) {
+        text = format(value);
+        if (done.size >= FORMATTED_PER_KIND) done.clear();
+        done.set(value, text);
+      }
+      return text;
+    };
+  };
+  return {
+    locale: formatter.locale,
+    money: kept(formatter.money),
+    price: kept(formatter.price),
+    quantity: kept(formatter.quantity),
+    percent: kept(formatter.percent),
+    date: kept(formatter.date),
+  };
+}
+
+function newFormatter(localeTag: string, currency: string, decimals: number): Formatter {
   const locale = resolveLocale(localeTag);
   const figures = figuresLocale(locale);
   const display = currencyDisplayOf(figures, currency);

@@ -2,6 +2,7 @@ import type { RenderInput, RenderPdf } from '../rendering/types';
 import { DomainError } from '../shared/errors';
 import { workerEntry } from './entry';
 import { MemoryWatch } from './memory-watch';
+import { toRenderMessage } from './render-message';
 
 export interface RenderLimits {
   /** A render still drawing after this long is stopped: its worker is terminated and replaced. */
@@ -120,7 +121,7 @@ export class RenderPool {
           ),
         this.limits.timeLimitMs,
       );
-      slot.worker.postMessage({ id: job.id, input: job.input });
+      slot.worker.postMessage(toRenderMessage(job.id, job.input));
     }
     this.memory.update();
   }

@@ -1,6 +1,7 @@
 // A render worker: draws PDFs off the request thread. Built into the executable as its own entrypoint.
 import { renderPdf } from '../rendering/render-pdf';
 import type { RenderInput } from '../rendering/types';
+import { fromRenderMessage, type RenderMessage } from './render-message';
 
 declare const self: Worker;
 
@@ -33,8 +34,8 @@ const WARM_UP: RenderInput = {
 };
 renderPdf(WARM_UP).catch(() => undefined);
 
-self.onmessage = async (event: MessageEvent<{ id: number; input: RenderInput }>) => {
-  const { id, input } = event.data;
+self.onmessage = async (event: MessageEvent<RenderMessage>) => {
+  const { id, input } = fromRenderMessage(event.data);
   try {
     const bytes = await renderPdf(input);
     const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;

@@ -1,7 +1,9 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { computeTotals } from '../../src/domain/money';
 import type { RenderInput } from '../../src/rendering/types';
+import { fromRenderMessage, toRenderMessage } from '../../src/workers/render-message';
 import { DEFAULT_RENDER_LIMITS, RenderPool } from '../../src/workers/render-pool';
+import { invoice20, LOGO_PNG, pdfPagesText, savePdf } from '../rendering-fixtures';
 
 const lines = [{ name: 'Item', quantity: '1', unit_price: '9.99', taxes: [{ rate: '19', category: 'S' }] }];
 const outcome = computeTotals({ minorUnits: 2, lines });
@@ -43,6 +45,20 @@ describe('render pool', () => {
     const results = await Promise.allSettled([pool.render(broken), pool.render(input('P-OK'))]);
     expect(results[0]?.status).toBe('rejected');
     expect(results[1]?.status).toBe('fulfilled');
+  });
+
+  test('an input reaches the worker whole: data as JSON, the logo and Factur-X files as bytes', async () => {
+    const attachment = { filename: 'a.csv', mimeCode: 'text/csv', bytes: new Uint8Array([1, 2, 250]) };
+    const full = invoice20({
+      logo: { bytes: LOGO_PNG, contentType: 'image/png' },
+      facturx: { xml: '<x/>', attachments: [attachment] },
+      sourceDocumentNumber: 'RE-1',
+    });
+    const sent = structuredClone(toRenderMessage(7, full));
+    expect(fromRenderMessage(sent)).toEqual({ id: 7, input: full });
+    const pdf = await pool.render(full);
+    expect(new TextDecoder('latin1').decode(pdf)).toContain('/Subtype /Image');
+    expect(pdfPagesText(savePdf(pdf)).join('')).toContain(full.data.invoice_number as string);
   });
 
   test('a closed pool refuses work', async () => {

@@ -56,12 +56,67 @@ function placeRaster(pdf: Pdf, bytes: Uint8Array, maxW: number, maxH: number): P
   const image = doc.openImage(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   if (!(image.width > 0 && image.height > 0)) return null;
   if (pdf.pdfA) makeOpaque(image);
+  reuseDecoded(image, `${pdf.pdfA ? 'opaque' : 'plain'}:${bytes.byteLength}:${Bun.hash(bytes)}`);
   const size = fit(image.width, image.height, maxW, maxH);
   return {
     ...size,
     draw: (x, y) => {
       doc.image(image as unknown as Buffer, x, y, { width: size.width, height: size.height } as object);
     },
+  };
+}
+
+/** The steps of pdfkit's PNGImage that decode the pixels (the others pass the file's data through). */
+const DECODING_STEPS = ['splitAlphaChannel', 'loadIndexedAlphaChannel', 'decodeData'] as const;
+
+interface DecodingImage {
+  imgData: Uint8Array;
+  alphaChannel?: Uint8Array;
+  finalize(): void;
+  splitAlphaChannel?(): void;
+  loadIndexedAlphaChannel?(): void;
+  decodeData?(): void;
+}
+
+// A PNG with an alpha channel (most logos), a palette with alpha, or interlacing is decoded by pdfkit for
+// every document (inflated and unfiltered in JavaScript), its colours and alpha split and compressed again:
+// 5 ms of a 20-line invoice for a 600 x 200 logo, more than the rest of the drawing. The result depends only
+// on the file (and on Factur-X's flattening onto white), so it is kept for the next document with the same
+// logo: the last few logos a process drew.
+const DECODED_LOGOS = 16;
+const decodedLogos = new Map<string, { imgData: Uint8Array; alphaChannel?: Uint8Array }>();
+
+/** Makes the opened image use the kept result of an earlier document's decoding, or keep its own. */
+function reuseDecoded(opened: unknown, key: string): void {
+  const image = opened as DecodingImage;
+  if (typeof image.finalize !== 'function') return; // a JPEG: nothing is decoded
+  const known = decodedLogos.get(key);
+  if (known) {
+    for (const step of DECODING_STEPS) {
+      image[step] = function reuse(this: DecodingImage) {
+        this.imgData = known.imgData;
+        this.alphaChannel = known.alphaChannel;
+        this.finalize();
+      };
+    }
+    return;
+  }
+  let decoded = false;
+  for (const step of DECODING_STEPS) {
+    const original = image[step];
+    if (typeof original !== 'function') continue;
+    image[step] = function decode(this: DecodingImage) {
+      decoded = true;
+      original.call(this);
+    };
+  }
+  const finalize = image.finalize;
+  image.finalize = function keep(this: DecodingImage) {
+    if (decoded) {
+      if (decodedLogos.size >= DECODED_LOGOS) decodedLogos.delete(decodedLogos.keys().next().value as string);
+      decodedLogos.set(key, { imgData: this.imgData, alphaChannel: this.alphaChannel });
+    }
+    finalize.call(this);
   };
 }
 

@@ -1,6 +1,7 @@
 // The flow cursor and the drawing primitives every block uses. Text is wrapped and measured here (never by
 // pdfkit's own line wrapper), so the engine always knows a block's height before drawing it and pdfkit never
 // adds a page on its own: page breaks happen only where `ensure` or the table decide.
+import { BoundedCache } from './bounded-cache';
 import type { FontKey } from './fonts';
 import type { Pdf } from './pdf';
 import { drawTextLine } from './text-fast-path';
@@ -36,10 +37,15 @@ const DEFAULT_LEADING = 1.35;
 // prefixes again and again: a width depends only on the face, the size, the tracking and the text, so each
 // is measured once per process (shaping through pdfkit costs far more than a map lookup). Bounded: the map
 // starts over when it is full rather than keep every string a long-running server saw.
+// Kept by style first, then by the text itself: a text's hash is computed once and kept with the string,
+// where a key joining style and text would be a new string to hash on every lookup (a paragraph of
+// payment instructions is hundreds of characters).
 const MEASURED_WIDTHS_LIMIT = 100_000;
-const measuredWidths = new Map<string, number>();
+const measuredWidths = new BoundedCache<number>(MEASURED_WIDTHS_LIMIT);
 const WRAPPED_TEXTS_LIMIT = 20_000;
-const wrappedTexts = new Map<string, string[]>();
+const wrappedTexts = new BoundedCache<string[]>(WRAPPED_TEXTS_LIMIT);
+// Upper-cased labels, per locale.
+const upperTexts = new BoundedCache<string>(20_000);
 
 export class Layout {
   readonly width: number;
@@ -76,13 +82,48 @@ export class Layout {
 
   // ---- measuring -------------------------------------------------------------------------------
 
+  // The cache keys of this document's styles (a theme's styles are made per document): written once each.
+  private readonly faceKeys = new Map<TextStyle, string>();
+  private readonly boxKeys = new Map<TextStyle, Map<number, string>>();
+
+  /** Family, face, size and tracking: what a width depends on besides the text. */
+  private faceKey(style: TextStyle, tracking: number): string {
+    let key = this.faceKeys.get(style);
+    if (key === undefined) {
+      key = `${this.pdf.family}|${style.font}|${style.size}|${tracking}`;
+      this.faceKeys.set(style, key);
+    }
+    return key;
+  }
+
+  /** The face, the case and the width: what a wrap depends on besides the text. */
+  private boxKey(style: TextStyle, width: number): string {
+    let byWidth = this.boxKeys.get(style);
+    if (!byWidth) {
+      byWidth = new Map();
+      this.boxKeys.set(style, byWidth);
+    }
+    let key = byWidth.get(width);
+    if (key === undefined) {
+      key = `${this.faceKey(style, this.tracking(style))}|${style.upper ? this.locale : ''}|${width}`;
+      byWidth.set(width, key);
+    }
+    return key;
+  }
+
   private tracking(style: TextStyle): number {
     return Math.min(style.tracking ?? 0, style.size * MAX_TRACKING);
   }
 
   private prepare(text: string, style: TextStyle): string {
     this.pdf.font(style.font, style.size);
-    return style.upper ? text.toLocaleUpperCase(this.locale) : text;
+    if (!style.upper) return text;
+    let upper = upperTexts.get(this.locale, text);
+    if (upper === undefined) {
+      upper = text.toLocaleUpperCase(this.locale);
+      upperTexts.set(this.locale, text, upper);
+    }
+    return upper;
   }
 
   lineHeight(style: TextStyle): number {
@@ -95,12 +136,11 @@ export class Layout {
 
   /** The width of already prepared text in the current face (set by `prepare`), measured once per process. */
   private measured(shown: string, style: TextStyle, tracking: number): number {
-    const key = `${this.pdf.family}|${style.font}|${style.size}|${tracking}|${shown}`;
-    let width = measuredWidths.get(key);
+    const face = this.faceKey(style, tracking);
+    let width = measuredWidths.get(face, shown);
     if (width === undefined) {
       width = this.pdf.doc.widthOfString(shown, { characterSpacing: tracking });
-      if (measuredWidths.size >= MEASURED_WIDTHS_LIMIT) measuredWidths.clear();
-      measuredWidths.set(key, width);
+      measuredWidths.set(face, shown, width);
     }
     return width;
   }
@@ -110,12 +150,11 @@ export class Layout {
    * process like widths: descriptions, names and payment terms repeat across rows and documents.
    */
   wrap(text: string, width: number, style: TextStyle): string[] {
-    const key = `${this.pdf.family}|${style.font}|${style.size}|${this.tracking(style)}|${style.upper ? this.locale : ''}|${width}|${text}`;
-    let lines = wrappedTexts.get(key);
+    const box = this.boxKey(style, width);
+    let lines = wrappedTexts.get(box, text);
     if (!lines) {
       lines = this.wrapNew(text, width, style);
-      if (wrappedTexts.size >= WRAPPED_TEXTS_LIMIT) wrappedTexts.clear();
-      wrappedTexts.set(key, lines);
+      wrappedTexts.set(box, text, lines);
     }
     return lines.slice();
   }
@@ -220,7 +259,7 @@ export class Layout {
       left = align === 'right' ? x + width - w : x + (width - w) / 2;
     }
     const baseline = top + this.baselineOffset(style);
-    drawTextLine(this.pdf.doc.fillColor(style.color), shown, left, baseline, tracking);
+    drawTextLine(this.pdf.doc, shown, left, baseline, tracking, style.color);
   }
 
   /** Already wrapped lines; returns the height used. */

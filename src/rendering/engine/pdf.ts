@@ -6,7 +6,8 @@ import { DEFAULT_FONT_FAMILY } from '../font-families';
 import type { FacturxContent } from '../types';
 import { loadIcc, makeFacturX } from './facturx';
 import { FONT_KEYS, type FontFaces, type FontKey, loadFontFaces } from './fonts';
-import { installStreamFastPath } from './stream-fast-path';
+import { installGlyphCodes } from './glyph-codes';
+import { collectedBytes, collectingDocument, installStreamFastPath } from './stream-fast-path';
 import { installSubsetCache } from './subset-cache';
 import { escapeXmpInfo } from './xmp';
 
@@ -30,7 +31,7 @@ function loadPdfKit(): Promise<PdfKitModule> {
   pdfkit ??= import('pdfkit').then((m) => {
     const PDFDocument = m.default as unknown as PdfKitModule;
     escapeXmpInfo(PDFDocument);
-    return PDFDocument;
+    return collectingDocument(PDFDocument);
   });
   return pdfkit;
 }
@@ -43,7 +44,6 @@ export function warmUp(): Promise<void> {
 export class Pdf {
   readonly width: number;
   readonly height: number;
-  private readonly chunks: Uint8Array[] = [];
   private readonly done: Promise<void>;
 
   private readonly shared = new Set<PdfKitFont>();
@@ -59,7 +59,9 @@ export class Pdf {
   ) {
     this.width = size.width;
     this.height = size.height;
-    doc.on('data', (chunk: Uint8Array) => this.chunks.push(chunk));
+    // The bytes are collected by the document itself (collectingDocument); a reader keeps its stream
+    // flowing, so that it ends.
+    doc.on('data', () => undefined);
     this.done = new Promise<void>((resolve, reject) => {
       doc.on('end', resolve);
       doc.on('error', reject);
@@ -94,6 +96,7 @@ export class Pdf {
       },
     });
     installStreamFastPath(doc);
+    installGlyphCodes(doc);
     if (facturx && icc) makeFacturX(doc, facturx, icc);
     const names = registerFonts(doc, fonts);
     return new Pdf(doc, size, names, facturx !== null, options.fontFamily ?? DEFAULT_FONT_FAMILY);
@@ -131,7 +134,7 @@ export class Pdf {
   async finish(): Promise<Uint8Array> {
     this.doc.end();
     await this.done;
-    return Buffer.concat(this.chunks);
+    return collectedBytes(this.doc);
   }
 }
 

@@ -2,6 +2,7 @@
 // `qr` package. Dark modules of a row are merged into runs and filled as one path.
 import encodeQR from 'qr';
 import type { Layout } from './layout';
+import { num } from './text-fast-path';
 
 /**
  * The symbol's modules without a quiet zone (drawQr paints its own). EPC069-12 asks for error correction
@@ -45,8 +46,27 @@ export function drawQr(
   const module = size / (count + 2 * QUIET_ZONE);
   const doc = layout.pdf.doc;
   layout.rect(x, y, size, size, '#ffffff');
-  const ox = x + QUIET_ZONE * module;
-  const oy = y + QUIET_ZONE * module;
+  const place = `${x}|${y}|${size}`;
+  let drawn = drawnSymbols.get(matrix);
+  if (!drawn) {
+    drawn = new Map();
+    drawnSymbols.set(matrix, drawn);
+  }
+  let squares = drawn.get(place);
+  if (squares === undefined) {
+    squares = squaresOf(matrix, x + QUIET_ZONE * module, y + QUIET_ZONE * module, module);
+    drawn.set(place, squares);
+  }
+  if (squares) (doc as unknown as { addContent(ops: string): void }).addContent(squares);
+  doc.fill(color);
+}
+
+// The symbol's squares as pdfkit's `rect` writes them, kept with the kept symbol by where it is drawn.
+const drawnSymbols = new WeakMap<boolean[][], Map<string, string>>();
+
+/** `x y w h re` per run of dark modules in a row, one operator a line. */
+function squaresOf(matrix: boolean[][], ox: number, oy: number, module: number): string {
+  const ops: string[] = [];
   matrix.forEach((row, r) => {
     let c = 0;
     while (c < row.length) {
@@ -57,8 +77,14 @@ export function drawQr(
       const start = c;
       while (c < row.length && row[c]) c += 1;
       // A hair of overlap hides the seams some viewers draw between abutting squares.
-      doc.rect(ox + start * module, oy + r * module, (c - start) * module + 0.01, module + 0.01);
+      const [sx, sy, w, h] = [
+        ox + start * module,
+        oy + r * module,
+        (c - start) * module + 0.01,
+        module + 0.01,
+      ];
+      ops.push(`${num(sx)} ${num(sy)} ${num(w)} ${num(h)} re`);
     }
   });
-  doc.fill(color);
+  return ops.join('\n');
 }

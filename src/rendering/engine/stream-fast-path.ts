@@ -19,6 +19,42 @@ interface PdfKitReference {
 
 let installed = false;
 
+type PdfKitClass = typeof import('pdfkit');
+
+/**
+ * pdfkit's document with its output collected in `_chunks`: pdfkit pushes every piece of the file (each
+ * object's header, dictionary and stream) through its Readable stream, a 'data' event per piece, and turns
+ * each string into bytes with a JavaScript loop. Here a piece is kept as it comes (strings by the runtime's
+ * latin1 encoder, the same low byte of each character); the stream only carries the end.
+ */
+export function collectingDocument(Base: PdfKitClass): PdfKitClass {
+  class CollectingDocument extends (Base as unknown as new (
+    options?: PDFKit.PDFDocumentOptions,
+  ) => { _offset: number }) {
+    // Declared only: a field would be reset after the constructor, which writes the file's header.
+    declare _chunks: (Uint8Array | string)[] | undefined;
+
+    _write(data: Uint8Array | string): void {
+      this._chunks ??= [];
+      if (typeof data === 'string') {
+        // pdfkit's strings here are binary (one byte a character), each written with a newline.
+        this._chunks.push(data, '\n');
+        this._offset += data.length + 1;
+      } else {
+        this._chunks.push(data);
+        this._offset += data.length;
+      }
+    }
+  }
+  return CollectingDocument as unknown as PdfKitClass;
+}
+
+/** What a document made by `collectingDocument` wrote, as one byte array. */
+export function collectedBytes(doc: PDFKit.PDFDocument): Uint8Array {
+  const chunks = (doc as unknown as { _chunks?: (Uint8Array | string)[] })._chunks ?? [];
+  return Buffer.concat(joinPieces(chunks));
+}
+
 /** Patches pdfkit's stream object class once per process, reached through a document's page content. */
 export function installStreamFastPath(doc: PDFKit.PDFDocument): void {
   if (installed) return;

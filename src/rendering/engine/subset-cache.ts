@@ -37,19 +37,26 @@ const records = new WeakMap<object, Map<number, GlyphRecord>>();
 let installed = false;
 
 /**
+ * In a subset's glyph list, a slot with no glyph: no outline and no advance (engine/glyph-codes.ts numbers
+ * glyphs for the whole process, and a document's font file leaves the numbers it does not use empty).
+ */
+export const EMPTY_GLYPH = -1;
+const EMPTY: GlyphRecord = { bytes: new Uint8Array(0), components: null, advance: 0, bearing: 0 };
+
+/**
  * Replaces TTFSubset's glyph step with the cached one, once per process (the class is shared by every
  * TrueType font, reached through a subset of `font`). Variable fonts keep fontkit's own path: their
- * outlines depend on the chosen instance.
+ * outlines depend on the chosen instance. True once installed (false for a CFF font).
  */
-export function installSubsetCache(font: Font): void {
-  if (installed) return;
+export function installSubsetCache(font: Font): boolean {
+  if (installed) return true;
   const subset = (font as unknown as { createSubset(): TtfSubset }).createSubset();
   const proto = Object.getPrototypeOf(subset) as TtfSubset;
-  if (typeof proto._addGlyph !== 'function' || !('loca' in font)) return; // a CFF font: nothing to cache
+  if (typeof proto._addGlyph !== 'function' || !('loca' in font)) return false; // a CFF font: nothing to cache
   const original = proto._addGlyph;
   proto._addGlyph = function cachedAddGlyph(this: TtfSubset, gid: number): number {
-    if (this.font._variationProcessor) return original.call(this, gid);
-    const record = glyphRecord(this.font, gid);
+    if (this.font._variationProcessor && gid !== EMPTY_GLYPH) return original.call(this, gid);
+    const record = gid === EMPTY_GLYPH ? EMPTY : glyphRecord(this.font, gid);
     let bytes = record.bytes;
     if (record.components) {
       bytes = record.bytes.slice();
@@ -64,6 +71,7 @@ export function installSubsetCache(font: Font): void {
     return this.glyf.length - 1;
   };
   installed = true;
+  return true;
 }
 
 function glyphRecord(font: TtfSubset['font'], gid: number): GlyphRecord {

@@ -1,9 +1,12 @@
-// One line of text, written with the same PDF operators pdfkit's `text(s, x, y, {lineBreak: false,
-// baseline: 'alphabetic', characterSpacing})` writes, without the general machinery around them: pdfkit
-// merges option objects, splits lines, and shapes the string three times per call (for its cursor, for
-// underline and link boxes, and to encode it), where a line of an invoice needs it shaped once. What is
-// drawn is byte for byte what pdfkit drew (a test compares the two); only the cursor (`doc.x`, `doc.y`),
-// which nothing here reads, is no longer moved.
+// One line of text, written with the same PDF operators pdfkit's `fillColor(c)` and `text(s, x, y,
+// {lineBreak: false, baseline: 'alphabetic', characterSpacing})` write, without the general machinery around
+// them: pdfkit merges option objects, splits lines, and shapes the string three times per call (for its
+// cursor, for underline and link boxes, and to encode it), then writes each operator on its own. Here a
+// line's operators are kept per face once encoded (glyph numbers are the process's, engine/glyph-codes.ts)
+// and written as one piece. What is drawn is byte for byte what pdfkit drew (a test compares the two); only
+// the cursor (`doc.x`, `doc.y`), which nothing here reads, is no longer moved.
+
+import { codeOf, type EmbeddedFont, faceCodes, markUsed } from './glyph-codes';
 
 interface Position {
   xAdvance: number;
@@ -12,42 +15,30 @@ interface Position {
   yOffset: number;
 }
 
-interface Glyph {
-  id: number;
-  advanceWidth: number;
-  codePoints: number[];
-}
-
-interface Shaped {
-  glyphs: Glyph[];
-  positions: Position[];
-}
-
-interface EmbeddedFont {
-  id: string;
-  /** The parsed fontkit font, shared by every document's EmbeddedFont of the same face. */
-  font: object;
-  scale: number;
-  subset: { includeGlyph(glyphId: number): number };
-  widths: number[];
-  unicode: number[][];
-  ref(): unknown;
-  layout(text: string): Shaped;
+/** A page's content stream: its pieces stay in `buffer` until the page ends. */
+interface PdfKitContent {
+  buffer: unknown[] | Uint8Array;
+  uncompressedLength: number;
+  data: { Length?: number };
 }
 
 interface PdfKitInternals {
   _font: EmbeddedFont;
   _fontSize: number;
-  page: { height: number; fonts: Record<string, unknown> };
+  _fillColor?: unknown;
+  page: { height: number; fonts: Record<string, unknown>; content: PdfKitContent };
   addContent(data: string): unknown;
+  fillColor(color: string): unknown;
+  _normalizeColor(color: string): number[] | null;
 }
 
 /** pdfkit's number format for content streams: six decimals at most. */
-const num = (n: number) => Math.round(n * 1e6) / 1e6;
+export const num = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
- * Draws `text` with its baseline at `baseline` (top-down page coordinates) in the current face and colour.
- * A newline does what it does in pdfkit: the next piece continues on the same line, after the first.
+ * Draws `text` with its baseline at `baseline` (top-down page coordinates) in the current face, in `color`
+ * when given (pdfkit's `fillColor` first), else in the current colour. A newline does what it does in
+ * pdfkit: the next piece continues on the same line, after the first.
  */
 export function drawTextLine(
   doc: PDFKit.PDFDocument,
@@ -55,52 +46,133 @@ export function drawTextLine(
   x: number,
   baseline: number,
   characterSpacing: number,
+  color?: string,
 ): void {
+  const pdf = doc as unknown as PdfKitInternals;
+  let colorOps = color === undefined ? '' : fillColorOps(pdf, color);
   if (!text.includes('\n')) {
-    drawPiece(doc, text, x, baseline, characterSpacing);
+    drawPiece(pdf, text, x, baseline, characterSpacing, colorOps, color);
     return;
   }
   let left = x;
   for (const piece of text.split('\n')) {
-    drawPiece(doc, piece, left, baseline, characterSpacing);
+    drawPiece(pdf, piece, left, baseline, characterSpacing, colorOps, color);
+    if (piece.length > 0) colorOps = '';
     left += doc.widthOfString(piece, { characterSpacing });
   }
 }
 
+/**
+ * The last line this file wrote to a document, while it is the last thing in its page's content: a next
+ * line in the same colour, without tracking, joins it. pdfkit writes each line as `colour q flip BT ... ET
+ * Q`; joined, the lines share the colour (already the current fill colour) and one `q flip ... Q` (the
+ * flip is the same; a line without tracking sets no text state that would outlive its own BT ... ET). The
+ * page looks the same; its content is a third smaller (less to join and compress). Only where the page's
+ * content is kept as text until it ends (engine/stream-fast-path.ts).
+ */
+interface LastLine {
+  content: PdfKitContent;
+  /** The content's piece count right after the line: anything written since makes it differ. */
+  count: number;
+  color: string | undefined;
+  /** The piece as written, ending `Q\n`. */
+  piece: string;
+  /** The line set tracking (Tc), which its Q resets. */
+  tracked: boolean;
+}
+const lastLines = new WeakMap<object, LastLine>();
+
+// The operators pdfkit's fillColor writes for a colour given as hex, kept per colour.
+const COLOR_OPS_LIMIT = 1_000;
+const colorOpsOf = new Map<string, string>();
+
+/** What `doc.fillColor(color)` writes, as text to prefix the next operators with ('' once written). */
+function fillColorOps(pdf: PdfKitInternals, color: string): string {
+  let ops = colorOpsOf.get(color);
+  if (ops === undefined) {
+    const rgb = color.startsWith('#') ? pdf._normalizeColor(color) : null;
+    if (!rgb) {
+      pdf.fillColor(color);
+      return '';
+    }
+    ops = `/${rgb.length === 4 ? 'DeviceCMYK' : 'DeviceRGB'} cs\n${rgb.join(' ')} scn\n`;
+    if (colorOpsOf.size >= COLOR_OPS_LIMIT) colorOpsOf.clear();
+    colorOpsOf.set(color, ops);
+  }
+  pdf._fillColor = [color, undefined];
+  return ops;
+}
+
 function drawPiece(
-  doc: PDFKit.PDFDocument,
+  pdf: PdfKitInternals,
   line: string,
   x: number,
   baseline: number,
   characterSpacing: number,
+  colorOps: string,
+  color: string | undefined,
 ): void {
   if (line.length === 0) return;
-  const pdf = doc as unknown as PdfKitInternals;
   const font = pdf._font;
   const size = pdf._fontSize;
-  doc.save();
-  doc.transform(1, 0, 0, -1, 0, pdf.page.height);
-  const y = pdf.page.height - baseline;
-  if (pdf.page.fonts[font.id] == null) pdf.page.fonts[font.id] = font.ref();
-  pdf.addContent('BT');
-  pdf.addContent(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
-  pdf.addContent(`/${font.id} ${num(size)} Tf`);
-  if (characterSpacing) pdf.addContent(`${num(characterSpacing)} Tc`);
-  const [encoded, positions] = encode(font, line);
-  writeGlyphRuns(pdf, encoded, positions, x, y, size / 1000);
-  pdf.addContent('ET');
-  doc.restore();
+  const page = pdf.page;
+  const height = page.height;
+  const y = height - baseline;
+  if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
+  const content = page.content;
+  const pieces = content.buffer;
+  const last = lastLines.get(pdf);
+  const joins =
+    last !== undefined &&
+    last.content === content &&
+    Array.isArray(pieces) &&
+    last.count === pieces.length &&
+    pieces[last.count - 1] === last.piece &&
+    color !== undefined &&
+    last.color === color &&
+    !last.tracked &&
+    !characterSpacing;
+  // What pdfkit writes for save(), transform(1, 0, 0, -1, 0, height), the text object and restore(), as
+  // one piece: the transformation is undone by the restore, so pdfkit's own matrix is left as it was.
+  let ops = joins
+    ? `BT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`
+    : `${colorOps}q\n1 0 0 -1 0 ${num(height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`;
+  if (characterSpacing) ops += `${num(characterSpacing)} Tc\n`;
+  const shown = encodedLine(font, line);
+  const runs = shown.runs ?? glyphRuns(shown.hex, shown.positions, x, y, size / 1000);
+  if (joins) {
+    // The previous line's closing Q now closes this one.
+    const previous = last.piece.slice(0, -2);
+    pieces[last.count - 1] = previous;
+    content.uncompressedLength -= 2;
+    if (content.data.Length !== undefined) content.data.Length -= 2;
+  }
+  pdf.addContent(`${ops}${runs}ET\nQ`);
+  const written = content.buffer;
+  const piece = Array.isArray(written) ? written[written.length - 1] : undefined;
+  if (typeof piece === 'string' && piece.endsWith('Q\n')) {
+    lastLines.set(pdf, {
+      content,
+      count: (written as unknown[]).length,
+      color,
+      piece,
+      tracked: !!characterSpacing,
+    });
+  } else lastLines.delete(pdf);
 }
 
-/** The TJ arrays of a shaped line: kerning as adjustments, glyphs moved off the line by their own Tm. */
-function writeGlyphRuns(
-  pdf: PdfKitInternals,
+/**
+ * The TJ arrays of a shaped line, each operator followed by a newline: kerning as adjustments, glyphs moved
+ * off the line by their own Tm. Without such moves the result does not depend on `startX`, `y` or `scale`.
+ */
+function glyphRuns(
   encoded: string[],
   positions: Position[],
   startX: number,
   y: number,
   scale: number,
-): void {
+): string {
+  let out = '';
   const commands: string[] = [];
   let x = startX;
   let last = 0;
@@ -116,7 +188,7 @@ function writeGlyphRuns(
   const flush = (i: number) => {
     addSegment(i);
     if (commands.length > 0) {
-      pdf.addContent(`[${commands.join(' ')}] TJ`);
+      out += `[${commands.join(' ')}] TJ\n`;
       commands.length = 0;
     }
   };
@@ -125,12 +197,12 @@ function writeGlyphRuns(
     const pos = positions[i] as Position;
     if (pos.xOffset || pos.yOffset) {
       flush(i);
-      pdf.addContent(`1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm`);
+      out += `1 0 0 1 ${num(x + pos.xOffset * scale)} ${num(y + pos.yOffset * scale)} Tm\n`;
       flush(i + 1);
       hadOffset = true;
     } else {
       if (hadOffset) {
-        pdf.addContent(`1 0 0 1 ${num(x)} ${num(y)} Tm`);
+        out += `1 0 0 1 ${num(x)} ${num(y)} Tm\n`;
         hadOffset = false;
       }
       if (pos.xAdvance - pos.advanceWidth !== 0) addSegment(i + 1);
@@ -138,53 +210,46 @@ function writeGlyphRuns(
     x += pos.xAdvance * scale;
   }
   flush(i);
+  return out;
 }
 
-// A line shaped by pdfkit (word by word, through its shared word cache) depends only on the face and the
-// text, so whole lines are kept for the process: amounts, rates, units and labels repeat across rows and
-// documents. Bounded like the other caches: it starts over when full.
-const SHAPED_LINES_LIMIT = 50_000;
-const shapedLines = new WeakMap<object, Map<string, Shaped>>();
+/** A line as drawn: its glyphs' codes and hex, positions, and its TJ operators where they are fixed. */
+interface EncodedLine {
+  codes: number[];
+  hex: string[];
+  positions: Position[];
+  /** The operators, when no glyph is moved off the line (they then do not depend on where it is drawn). */
+  runs: string | null;
+}
 
-function shape(font: EmbeddedFont, text: string): Shaped {
-  let lines = shapedLines.get(font.font);
+// With glyph numbers fixed for the process (engine/glyph-codes.ts), a line is the same operators in every
+// document: amounts, rates, units and labels repeat across rows and documents, so whole lines are kept per
+// face. Bounded like the other caches: it starts over when full.
+const ENCODED_LINES_LIMIT = 50_000;
+const encodedLines = new WeakMap<object, Map<string, EncodedLine>>();
+
+function encodedLine(font: EmbeddedFont, text: string): EncodedLine {
+  const face = faceCodes(font.font);
+  if (!face) {
+    // A face pdfkit numbers per document: its own encode, nothing kept.
+    const [hex, positions] = font.encode(text);
+    return { codes: [], hex, positions, runs: null };
+  }
+  let lines = encodedLines.get(face);
   if (!lines) {
     lines = new Map();
-    shapedLines.set(font.font, lines);
+    encodedLines.set(face, lines);
   }
-  let shaped = lines.get(text);
-  if (!shaped) {
-    shaped = font.layout(text);
-    if (lines.size >= SHAPED_LINES_LIMIT) lines.clear();
-    lines.set(text, shaped);
+  let line = lines.get(text);
+  if (!line) {
+    const { glyphs, positions } = font.layout(text);
+    const codes = glyphs.map((glyph) => codeOf(face, glyph));
+    const hex = codes.map((code) => face.hex[code] as string);
+    const moved = positions.some((pos) => pos.xOffset || pos.yOffset);
+    line = { codes, hex, positions, runs: moved ? null : glyphRuns(hex, positions, 0, 0, 0) };
+    if (lines.size >= ENCODED_LINES_LIMIT) lines.clear();
+    lines.set(text, line);
   }
-  return shaped;
-}
-
-// A document's subset numbers glyphs in the order they are first used; the hex of each glyph's number in
-// this subset is kept beside the subset, so a glyph seen before on the document costs one lookup.
-const subsetHex = new WeakMap<object, Map<number, string>>();
-
-/** pdfkit's EmbeddedFont.encode on a cached shaping: glyph ids of this document's subset, in hex. */
-function encode(font: EmbeddedFont, text: string): [string[], Position[]] {
-  const { glyphs, positions } = shape(font, text);
-  let known = subsetHex.get(font.subset);
-  if (!known) {
-    known = new Map();
-    subsetHex.set(font.subset, known);
-  }
-  const hex: string[] = new Array(glyphs.length);
-  for (let i = 0; i < glyphs.length; i++) {
-    const glyph = glyphs[i] as Glyph;
-    let code = known.get(glyph.id);
-    if (code === undefined) {
-      const gid = font.subset.includeGlyph(glyph.id);
-      code = `0000${gid.toString(16)}`.slice(-4);
-      known.set(glyph.id, code);
-      if (font.widths[gid] == null) font.widths[gid] = glyph.advanceWidth * font.scale;
-      if (font.unicode[gid] == null) font.unicode[gid] = glyph.codePoints;
-    }
-    hex[i] = code;
-  }
-  return [hex, positions];
+  markUsed(font, face, line.codes);
+  return line;
 }
