@@ -148,3 +148,62 @@ export async function startInstance(options: InstanceOptions = {}): Promise<Inst
     throw error;
   }
 }
+
+/** Polls `check` until it holds; fails naming `what` after `ms`. */
+export async function waitUntil(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await Bun.sleep(10);
+  }
+}
+
+export interface Answer {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+/** One API call to an instance with `key` (JSON in and out). */
+export async function callInstance(
+  on: Instance,
+  key: string,
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Answer> {
+  const res = await fetch(`${on.url}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text === '' ? null : JSON.parse(text), headers: res.headers };
+}
+
+/**
+ * One POST with one Idempotency-Key sent to every instance at once. `ran`: the answers that ran it (not
+ * replayed); `settled`: each instance's final answer, a 409 (the key's first request still running) retried
+ * as a client does until it is replayed.
+ */
+export async function postOnEvery(
+  instances: Instance[],
+  key: string,
+  path: string,
+  body: unknown,
+  idempotencyKey: string,
+): Promise<{ ran: Answer[]; settled: Answer[] }> {
+  const headers = { 'idempotency-key': idempotencyKey };
+  const post = (on: Instance) => callInstance(on, key, 'POST', path, body, headers);
+  const answers = await Promise.all(instances.map(post));
+  const ran = answers.filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null);
+  const settled = await Promise.all(
+    answers.map(async (answer, i) => {
+      let last = answer;
+      while (last.status === 409) last = await post(instances[i] as Instance);
+      return last;
+    }),
+  );
+  return { ran, settled };
+}

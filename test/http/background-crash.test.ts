@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/cli/runtime';
 import { runCli, tempDir } from '../harness';
-import { serveProcess, waitUntil } from '../serve-process';
+import { startInstance, waitUntil } from '../instances';
 
 const dataDir = tempDir('inv-crash-');
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -35,18 +35,8 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
     });
     return { status: res.status, body: (await res.json()) as any };
   };
-  const up = async () => {
-    try {
-      return (await fetch(`${base}/health`)).ok;
-    } catch {
-      return false;
-    }
-  };
-
-  let started = await serveProcess(env);
-  let server = started.proc;
-  base = started.base;
-  await waitUntil(up, 'the first start');
+  let server = await startInstance({ dataDir, env });
+  base = server.url;
   const sequence = (
     await call('POST', '/api/v1/numbering-sequences', { name: 'R', prefix: 'R-', pattern: '{NNNNN}' })
   ).body.data;
@@ -93,14 +83,10 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
     (await call('GET', `/api/v1/recurring-invoices/${recurring.body.data.id}`)).body.data;
 
   await waitUntil(async () => (await batchNow()).completed_items >= 10, 'the batch to get going');
-  server.kill('SIGKILL');
-  await server.exited;
-  expect(server.signalCode).toBe('SIGKILL');
+  expect(await server.kill('SIGKILL')).toEqual({ code: null, signal: 'SIGKILL' });
 
-  started = await serveProcess(env);
-  server = started.proc;
-  base = started.base;
-  await waitUntil(up, 'the restart');
+  server = await startInstance({ dataDir, env });
+  base = server.url;
   const atRestart = { batch: await batchNow(), recurring: await recurringNow() };
   // The kill caught both in the middle (the catch-up of ~1,000 days takes far longer than 10 PDFs).
   expect(atRestart.batch.completed_items).toBeLessThan(ITEMS);
@@ -109,8 +95,7 @@ test('kill -9 during a batch and a recurring catch-up, restart: nothing lost, no
 
   await waitUntil(async () => (await batchNow()).status === 'completed', 'the batch to finish');
   await waitUntil(async () => (await recurringNow()).next_occurrence_date > today, 'the catch-up to finish');
-  server.kill('SIGTERM');
-  await server.exited;
+  await server.kill('SIGTERM');
 
   const { Database } = await import('bun:sqlite');
   const db = new Database(join(dataDir, DATABASE_FILE), { readonly: true });

@@ -11,8 +11,8 @@ import { DATABASE_FILE } from '../../src/cli/runtime';
 import { hasDovecot, TestDovecot } from '../dovecot';
 import { providerEvent, signedDelivery, subscriptionObject } from '../fake-provider';
 import { RULESETS_DIR, runCli, tempDir } from '../harness';
+import { callInstance, type Instance, postOnEvery, startInstance, waitUntil } from '../instances';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
-import { type ServedProcess, serveProcess, waitUntil } from '../serve-process';
 
 const dataDir = tempDir('inv-instances-');
 const inboxDir = tempDir('inv-instances-inbox-');
@@ -22,20 +22,13 @@ const DAY_MS = 86_400_000;
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 let imap: TestDovecot | null = null;
-let a: ServedProcess;
-let b: ServedProcess;
+let a: Instance;
+let b: Instance;
 let key = '';
 let accountId = '';
 
-async function call(on: ServedProcess, method: string, path: string, body?: unknown, headers = {}) {
-  const res = await fetch(`${on.base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text === '' ? null : JSON.parse(text)) as any, headers: res.headers };
-}
+const call = (on: Instance, method: string, path: string, body?: unknown) =>
+  callInstance(on, key, method, path, body);
 
 /** Reads the shared database as an operator would (read-only, beside the running instances). */
 async function query<T>(sql: string, ...args: string[]): Promise<T[]> {
@@ -58,7 +51,7 @@ async function holderPid(name: string): Promise<number | null> {
   return Number(row.holder.split(':')[1]);
 }
 
-const received = async (on: ServedProcess) =>
+const received = async (on: Instance) =>
   (await call(on, 'GET', '/api/v1/received-documents?limit=100')).body.data as any[];
 
 async function mail(subject: string, file: string) {
@@ -95,20 +88,17 @@ beforeAll(async () => {
   const out = JSON.parse(made.stdout);
   key = out.api_key.api_key;
   accountId = out.account.id;
-  [a, b] = await Promise.all([serveProcess(env), serveProcess(env)]);
+  [a, b] = await Promise.all([startInstance({ dataDir, env }), startInstance({ dataDir, env })]);
 }, 120_000);
 
 afterAll(async () => {
-  for (const served of [a, b]) {
-    served?.proc.kill('SIGTERM');
-    await served?.proc.exited;
-  }
+  for (const instance of [a, b]) await instance?.kill('SIGTERM');
   await imap?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(inboxDir, { recursive: true, force: true });
 });
 
-const pids = () => [a.proc.pid, b.proc.pid];
+const pids = () => [a.pid, b.pid];
 
 describe('two instances on one database', () => {
   test('the inbox folder is watched by one instance, which keeps its lease; a file is received once', async () => {
@@ -130,13 +120,13 @@ describe('two instances on one database', () => {
   test.skipIf(!hasDovecot)(
     'the mailbox is read by one instance; the other stands by',
     async () => {
-      const state = async (on: ServedProcess) => (await call(on, 'GET', '/ready')).body.mailbox?.state;
+      const state = async (on: Instance) => (await call(on, 'GET', '/ready')).body.mailbox?.state;
       await waitUntil(
         async () => [await state(a), await state(b)].sort().join() === 'ok,standby',
         'one instance reading the mailbox, one standing by',
       );
       const reader = (await state(a)) === 'ok' ? a : b;
-      expect(await holderPid('intake.mailbox')).toBe(reader.proc.pid);
+      expect(await holderPid('intake.mailbox')).toBe(reader.pid);
       const before = (await received(a)).length;
       await imap?.deliver(
         await mail('Rechnung Mailbox 1', join(EXAMPLES, 'xrechnung_cii/01.01a-INVOICE_uncefact.xml')),
@@ -152,16 +142,14 @@ describe('two instances on one database', () => {
 
   test('one Idempotency-Key sent to both instances at once makes one customer', async () => {
     const body = { name: 'Idempotent Buyer GmbH' };
-    const headers = { 'idempotency-key': 'two-instances-1' };
-    const answers = await Promise.all([
-      call(a, 'POST', '/api/v1/customers', body, headers),
-      call(b, 'POST', '/api/v1/customers', body, headers),
-    ]);
-    // One ran it; the other replayed its answer or, still running, was told so (409).
-    const ran = answers.filter((r) => r.status === 200 && r.headers.get('idempotent-replayed') === null);
+    // One ran it; the other replayed its answer or, while it still ran, was told so (409) and retried.
+    const { ran, settled } = await postOnEvery([a, b], key, '/api/v1/customers', body, 'two-instances-1');
     expect(ran).toHaveLength(1);
-    for (const other of answers.filter((r) => !ran.includes(r)))
-      expect(other.status === 409 || other.body.data?.id === ran[0]?.body.data.id).toBe(true);
+    const id = ran[0]?.body.data.id;
+    expect(settled.map((r) => [r.status, r.body.data.id])).toEqual([
+      [200, id],
+      [200, id],
+    ]);
     const made = await query<{ n: number }>(
       'SELECT COUNT(*) AS n FROM customers WHERE name = ?',
       'Idempotent Buyer GmbH',
@@ -182,8 +170,8 @@ describe('two instances on one database', () => {
       Math.floor(Date.now() / 1000),
     );
     const delivery = signedDelivery(event, WEBHOOK_SECRET, Math.floor(Date.now() / 1000));
-    const post = (on: ServedProcess) =>
-      fetch(`${on.base}/api/v1/billing/webhook`, {
+    const post = (on: Instance) =>
+      fetch(`${on.url}/api/v1/billing/webhook`, {
         method: 'POST',
         headers: delivery.headers,
         body: delivery.body,
@@ -299,11 +287,10 @@ describe('two instances on one database', () => {
 
   test('kill -9 of the watching instance: the other takes over the inbox folder within the lease', async () => {
     const holder = await holderPid('intake.inbox');
-    const [victim, survivor] = holder === a.proc.pid ? [a, b] : [b, a];
-    victim.proc.kill('SIGKILL');
-    await victim.proc.exited;
+    const [victim, survivor] = holder === a.pid ? [a, b] : [b, a];
+    await victim.kill('SIGKILL');
     await waitUntil(
-      async () => (await holderPid('intake.inbox')) === survivor.proc.pid,
+      async () => (await holderPid('intake.inbox')) === survivor.pid,
       'the survivor to take the inbox lease',
       30_000,
     );
@@ -317,13 +304,13 @@ describe('two instances on one database', () => {
   test.skipIf(!hasDovecot)(
     'after the kill -9, the survivor reads the mailbox',
     async () => {
-      const survivor = a.proc.exitCode === null && a.proc.signalCode === null ? a : b;
+      const survivor = a.running() ? a : b;
       await waitUntil(
         async () => (await call(survivor, 'GET', '/ready')).body.mailbox?.state === 'ok',
         'the survivor to read the mailbox',
         30_000,
       );
-      expect(await holderPid('intake.mailbox')).toBe(survivor.proc.pid);
+      expect(await holderPid('intake.mailbox')).toBe(survivor.pid);
       const before = (await received(survivor)).length;
       await imap?.deliver(
         await mail('Rechnung Mailbox 2', join(EXAMPLES, 'xrechnung_cii/01.02a-INVOICE_uncefact.xml')),
