@@ -7,7 +7,7 @@
 //   sef=rewritten: SEFs compiled with the speed rewrites (compile-xslt.ts) into $SEF_CACHE_DIR (default
 //   <tmp>/invoice-bench-sef), as a service's data dir cache holds them; sef=pack: the pack's own SEFs.
 // Prints the median of the runs (the first run, which loads and primes the stylesheets, is reported apart)
-// and the process's peak RSS.
+// and the process's peak RSS. STEPS=pool runs the pool step alone (what the service runs; for 10,000 lines).
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -91,7 +91,12 @@ if (import.meta.main) {
   };
   const findings: Record<string, number> = {};
   const pool = new RulesPool(2, 3_600_000);
+  const poolOnly = process.env.STEPS === 'pool';
   for (let run = 0; run <= runs; run++) {
+    if (poolOnly) {
+      await time('whole profile, pool of 2 workers', () => pool.run(pack, PROFILE, xml, { cacheDir }));
+      continue;
+    }
     const doc = await time('parse (libxml2)', () => parseUntrustedXml(xml));
     const xsd = await time('XSD', () => validateXsd(pack, definition.xsd, doc));
     doc.dispose();

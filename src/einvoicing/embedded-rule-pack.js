@@ -61,11 +61,11 @@ import f58 from '../../assets/rulesets/xsd/ubl-2.1/common/UBL-xmldsig-core-schem
 import f59 from '../../assets/rulesets/xsd/ubl-2.1/maindoc/UBL-CreditNote-2.1.xsd' with { type: 'file' };
 import f60 from '../../assets/rulesets/xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd' with { type: 'file' };
 import f61 from '../../assets/rulesets/VENDORED.json' with { type: 'file' };
-import c0 from '../../assets/rulesets-sef-cache/en16931-cii-f25ed2fabe108d8f.sef.json' with { type: 'file' };
-import c1 from '../../assets/rulesets-sef-cache/en16931-ubl-d28d39d3238ad90e.sef.json' with { type: 'file' };
-import c2 from '../../assets/rulesets-sef-cache/peppol-bis-billing-3-188d2c111cd5197a.sef.json' with { type: 'file' };
-import c3 from '../../assets/rulesets-sef-cache/xrechnung-cii-baafa5f02b574739.sef.json' with { type: 'file' };
-import c4 from '../../assets/rulesets-sef-cache/xrechnung-ubl-c003efa52e2d8e5b.sef.json' with { type: 'file' };
+import c0 from '../../assets/rulesets-sef-cache/en16931-cii-73d332cc25dad305.sef.json' with { type: 'file' };
+import c1 from '../../assets/rulesets-sef-cache/en16931-ubl-de1ecf2eb5afb933.sef.json' with { type: 'file' };
+import c2 from '../../assets/rulesets-sef-cache/peppol-bis-billing-3-cbe5a7f37cb67c27.sef.json' with { type: 'file' };
+import c3 from '../../assets/rulesets-sef-cache/xrechnung-cii-7342a1640e514aa3.sef.json' with { type: 'file' };
+import c4 from '../../assets/rulesets-sef-cache/xrechnung-ubl-72ba18a900092c19.sef.json' with { type: 'file' };
 
 export const EMBEDDED_RULE_PACK = {
   digest: '991a2edaebdb7823',
@@ -134,10 +134,10 @@ export const EMBEDDED_RULE_PACK = {
     ['VENDORED.json', f61],
   ],
   sefCache: [
-    ['en16931-cii-f25ed2fabe108d8f.sef.json', c0],
-    ['en16931-ubl-d28d39d3238ad90e.sef.json', c1],
-    ['peppol-bis-billing-3-188d2c111cd5197a.sef.json', c2],
-    ['xrechnung-cii-baafa5f02b574739.sef.json', c3],
-    ['xrechnung-ubl-c003efa52e2d8e5b.sef.json', c4],
+    ['en16931-cii-73d332cc25dad305.sef.json', c0],
+    ['en16931-ubl-de1ecf2eb5afb933.sef.json', c1],
+    ['peppol-bis-billing-3-cbe5a7f37cb67c27.sef.json', c2],
+    ['xrechnung-cii-7342a1640e514aa3.sef.json', c3],
+    ['xrechnung-ubl-72ba18a900092c19.sef.json', c4],
   ],
 };

@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import saxonPackage from 'saxon-js/package.json' with { type: 'json' };
+import { dropEmptyWalks } from './drop-empty-walks';
 import { groupSchxsltReport } from './group-schxslt-report';
 import { hoistDescendantScans } from './hoist-descendant-scans';
+import { hoistRootChildren } from './hoist-root-children';
 import type { Saxon, SefNode } from './saxon';
 import { sefChecksum } from './sef-checksum';
 
@@ -22,7 +24,7 @@ export function fixMod97(xslt: string): string {
 }
 
 /** Bumped when the rewrites or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '4';
+const CACHE_GENERATION = '6';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -78,12 +80,13 @@ export function serializeSef(sef: SefNode): string {
 }
 
 /**
- * The rewrites applied to an XSLT before compiling: the mod 97 defect, then the speed rewrites (hoisted
- * descendant scans and document-wide expressions, SchXslt's report grouped by pattern). Each is
+ * The rewrites applied to an XSLT before compiling: the mod 97 defect, then the speed rewrites (the ISO
+ * skeleton's empty document walks dropped, hoisted descendant scans and document-wide expressions, the
+ * invoice's children read once per name, SchXslt's report grouped by pattern). Each is
  * pattern-based and leaves a stylesheet it does not recognise unchanged.
  */
 export function rewriteForSaxonJs(xslt: string): string {
-  return groupSchxsltReport(hoistDescendantScans(fixMod97(xslt)));
+  return groupSchxsltReport(hoistRootChildren(hoistDescendantScans(dropEmptyWalks(fixMod97(xslt)))));
 }
 
 /**

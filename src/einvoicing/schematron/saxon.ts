@@ -51,9 +51,123 @@ export function loadSaxon(): Promise<Saxon> {
     const scope = globalThis as Record<string, unknown>;
     for (const name of SAXON_GLOBALS) if (!(name in scope)) scope[name] = undefined;
     const module = (await import('saxon-js')) as { default?: unknown };
-    return (module.default ?? module) as Saxon;
+    const saxon = (module.default ?? module) as Saxon;
+    cacheNodeNames(saxon);
+    compareStringsDirectly(saxon);
+    return saxon;
   })();
   return loading;
+}
+
+interface QNameValue {
+  prefix: string;
+  q: string;
+  local: string;
+}
+
+interface SaxonInternals {
+  internals?: {
+    DomUtils?: { X?: (node: unknown) => QNameValue | null };
+    Regex?: { isNCName?: (name: string) => boolean };
+  };
+}
+
+const NAME_CACHE_LIMIT = 10_000;
+
+/**
+ * saxon-js tests a node's name by building a new QName for it at every test (`DomUtils.X`), and each QName
+ * checks its prefix and local name against a Unicode NCName regex: on a 1,000-line invoice a quarter of
+ * the official rules' CPU time (every `cac:X` step from the invoice root looks at each of its 1,000+
+ * children). Both are pure functions of the node's name, so their results are reused: the regex's answer
+ * per name (a bounded map), and an element's QName on the element as long as its prefix, namespace and
+ * local name are the ones it was built from (checked on every use, so a renamed node gets a new one).
+ * saxon-js's QNames are immutable values compared with `equals`. If a saxon-js release no longer exposes
+ * these internals, nothing is changed.
+ */
+function cacheNodeNames(saxon: Saxon): void {
+  const internals = (saxon as unknown as SaxonInternals).internals;
+  const regex = internals?.Regex;
+  const isNCName = regex?.isNCName;
+  if (regex !== undefined && typeof isNCName === 'function') {
+    const known = new Map<string, boolean>();
+    regex.isNCName = (name: string): boolean => {
+      let answer = known.get(name);
+      if (answer === undefined) {
+        answer = isNCName.call(regex, name);
+        if (known.size < NAME_CACHE_LIMIT) known.set(name, answer);
+      }
+      return answer;
+    };
+  }
+  const dom = internals?.DomUtils;
+  const nameOf = dom?.X;
+  if (dom !== undefined && typeof nameOf === 'function') {
+    dom.X = (node: unknown): QNameValue | null => {
+      const element = node as ElementNameCache | null;
+      if (element?.nodeType !== 1) return nameOf.call(dom, node);
+      const cached = element[CACHED_NAME];
+      if (
+        cached !== undefined &&
+        cached.local === element.localName &&
+        cached.q === (element.namespaceURI ?? '') &&
+        cached.prefix === (element.prefix ?? '')
+      ) {
+        return cached;
+      }
+      const name = nameOf.call(dom, node);
+      if (name !== null) element[CACHED_NAME] = name;
+      return name;
+    };
+  }
+}
+
+const CACHED_NAME = Symbol('saxon-qname');
+
+interface SaxonString {
+  value: unknown;
+  compareTo(other: unknown): number;
+  equals(other: unknown): boolean;
+}
+
+const SURROGATE = /[\uD800-\uDFFF]/;
+
+/**
+ * saxon-js compares two strings (every `=` on text, every `eq`, key and distinct-values lookup) by first
+ * checking each for characters beyond U+FFFF with `Array.from(s).some(…)`, an array per string and
+ * comparison: a tenth of the Peppol rules' time on a large invoice. When neither has a surrogate, the
+ * code-point order it then computes is JavaScript's own `<` on the strings, which is used directly; any
+ * other case (a surrogate, another type) goes to saxon-js's own comparison, unchanged.
+ */
+function compareStringsDirectly(saxon: Saxon): void {
+  const sample = (
+    saxon as unknown as { XS?: { string?: { fromString?(s: string): unknown } } }
+  ).XS?.string?.fromString?.('');
+  if (sample === undefined || sample === null) return;
+  const proto = Object.getPrototypeOf(sample) as SaxonString & { constructor: new () => SaxonString };
+  const { compareTo } = proto;
+  if (typeof compareTo !== 'function' || typeof proto.equals !== 'function') return;
+  const StringValue = proto.constructor;
+  proto.compareTo = function (this: SaxonString, other: unknown): number {
+    if (other instanceof StringValue) {
+      const a = this.value;
+      const b = other.value;
+      if (typeof a === 'string' && typeof b === 'string' && !SURROGATE.test(a) && !SURROGATE.test(b)) {
+        return a < b ? -1 : a === b ? 0 : 1;
+      }
+    }
+    return compareTo.call(this, other);
+  };
+  proto.equals = function (this: SaxonString, other: unknown): boolean {
+    return this.compareTo(other) === 0;
+  };
+}
+
+interface ElementNameCache {
+  nodeType: number;
+  localName: string;
+  namespaceURI: string | null;
+  prefix: string | null;
+  [CACHED_NAME]?: QNameValue;
 }
 
 /** Text content of a saxon-js node, without relying on DOM extras the node implementation may lack. */

@@ -1,0 +1,229 @@
+/**
+ * The rules whose context is the invoice itself (`/ubl:Invoice | /cn:CreditNote` in the CEN stylesheets,
+ * `ubl-creditnote:CreditNote | ubl-invoice:Invoice` in SchXslt's) hold hundreds of asserts on paths from the
+ * invoice: `count(cac:PaymentMeans)`, and in the CEN syntax rules 140 like
+ * `not((cac:InvoiceLine|cac:CreditNoteLine)/cac:Item/cac:AdditionalItemProperty/cbc:Name)`. Each walks every
+ * child of the invoice (on a 1,000-line invoice 2,000 nodes, lines and the whitespace between them, each
+ * name-tested) and then every line's children: on the CEN UBL rules over 3 million name tests per invoice.
+ *
+ * This rewrite reads such a path from a global variable, computed once per document, when the context node
+ * is the document element, and evaluates it as written otherwise: `P` becomes
+ * `(if (. is $hoisted-root-element) then $hoisted-… else P)`. A one-step path `cac:X` reads
+ * `$hoisted-root-element/cac:X`; a longer one `a/b/c` the `c` elements (from an `xsl:key` of all elements by
+ * local name, one walk) whose parent is a `b` whose parent is an `a` whose parent is the document element.
+ * Both are the path's nodes in document order. The path is child steps with plain names only (the first
+ * may be a union in parentheses), and stops before a step that has a predicate (`a/b[1]` is the first `b`
+ * of each `a`); what follows it (`[…]` on a one-step path, `/@id`, `/c[1]`) applies to the variable as it
+ * applied to the path (from one context node, `cac:X[1]` is the first of its X children).
+ *
+ * The guard makes the rewrite exact in any focus (another node reads its own children, as before; no node
+ * or no focus raises the error it raised). It is applied where the root can be the focus, so that other
+ * nodes pay no guard: the tests of `xsl:when` / `xsl:if` and the `select` of `xsl:variable` in a template
+ * whose match pattern is a union of single element name tests, outside `xsl:for-each` and the like; within
+ * an expression, a prefixed name that starts a relative path: not after `/`, `!`, `@`, `$` or `::`, not in
+ * a predicate or in the parentheses of a step (`//(a|b)`, `a/f(b)`), not a function or type name; string
+ * literals are skipped, and an expression with a character reference is left alone. A stylesheet without
+ * such templates comes out unchanged. Proof: the parity tests of compile-xslt.ts's rewrites.
+ * Any change here must bump CACHE_GENERATION in compile-xslt.ts.
+ */
+const ROOT_LIKE_MATCH =
+  /^\s*\/?[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*\s*(?:\|\s*\/?[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*\s*)*$/;
+const TEMPLATE = /<xsl:template\b[^>]*\bmatch="([^"]*)"[^>]*(?<!\/)>([\s\S]*?)<\/xsl:template>/g;
+const EXPRESSION = /(<xsl:(?:when|if) test="|<xsl:variable name="[^"]*" select=")([^"]*)(")/g;
+const FOCUS_CHANGE = /<(\/?)xsl:(?:for-each|for-each-group|iterate|analyze-string)\b[^>]*?(\/?)>/g;
+const ROOT = 'hoisted-root-element';
+const END = '</xsl:template>';
+const PATH_KEY = 'hoisted-paths';
+
+/** The variables the rewritten expressions read: name -> select, and path text -> name. */
+export interface Hoisted {
+  selects: Map<string, string>;
+  paths: Map<string, string>;
+}
+
+export function hoistRootChildren(xslt: string): string {
+  const anchor = /<xsl:(?:stylesheet|transform)\b[^>]*>/.exec(xslt);
+  if (anchor === null) return xslt;
+  const hoisted: Hoisted = { selects: new Map(), paths: new Map() };
+  const body = xslt.replace(TEMPLATE, (template: string, match: string, inner: string) => {
+    if (!ROOT_LIKE_MATCH.test(match)) return template;
+    const head = template.slice(0, template.length - inner.length - END.length);
+    return head + rewriteTemplateBody(inner, hoisted) + END;
+  });
+  if (hoisted.selects.size === 0) return xslt;
+  const declared = [
+    `<xsl:variable name="${ROOT}" select="/*"/>`,
+    ...(hoisted.paths.size > 0 ? [`<xsl:key name="${PATH_KEY}" match="*" use="local-name()"/>`] : []),
+    ...[...hoisted.selects].map(([name, select]) => `<xsl:variable name="${name}" select="${select}"/>`),
+  ].join('\n');
+  const at = body.indexOf(anchor[0]) + anchor[0].length;
+  return `${body.slice(0, at)}\n${declared}\n${body.slice(at)}`;
+}
+
+/** Rewrites the expressions of a template body that have the template's own focus. */
+function rewriteTemplateBody(inner: string, hoisted: Hoisted): string {
+  // Offsets inside a focus-changing instruction are left alone.
+  const nested: Array<[number, number]> = [];
+  const open: number[] = [];
+  for (const m of inner.matchAll(FOCUS_CHANGE)) {
+    if (m[2] === '/') continue;
+    if (m[1] === '/') {
+      const from = open.pop();
+      if (from !== undefined && open.length === 0) nested.push([from, m.index + m[0].length]);
+    } else open.push(m.index);
+  }
+  if (open.length > 0) return inner;
+  const inFocusChange = (at: number) => nested.some(([from, to]) => at >= from && at < to);
+  return inner.replace(
+    EXPRESSION,
+    (all: string, start: string, expression: string, end: string, at: number) =>
+      inFocusChange(at) ? all : start + rewriteExpression(expression, hoisted) + end,
+  );
+}
+
+const ENTITIES: Record<string, string> = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+const KEYWORDS_BEFORE = new Set([
+  'and',
+  'or',
+  'div',
+  'mod',
+  'idiv',
+  'in',
+  'satisfies',
+  'return',
+  'then',
+  'else',
+  'eq',
+  'ne',
+  'lt',
+  'le',
+  'gt',
+  'ge',
+  'is',
+  'to',
+  'union',
+  'intersect',
+  'except',
+]);
+
+/** One attribute value (XML-escaped XPath): its paths from the root read the hoisted variables. */
+export function rewriteExpression(escaped: string, hoisted: Hoisted): string {
+  if (/&(?!(?:lt|gt|quot|apos|amp);)/.test(escaped)) return escaped;
+  const xpath = escaped.replace(/&(lt|gt|quot|apos|amp);/g, (_all, name: string) => ENTITIES[name] ?? '');
+  let out = '';
+  // Open brackets; true for those whose content has another focus: a predicate, or the parentheses of a
+  // step after `/` or `!` (`//(a|b)`, `a/xs:decimal(b)`), where `b` is read from each node of the path.
+  const open: boolean[] = [];
+  let quote: string | null = null;
+  let changed = false;
+  for (let i = 0; i < xpath.length; ) {
+    const char = xpath[i] as string;
+    if (quote !== null) {
+      if (char === quote) quote = null;
+      out += char;
+      i++;
+      continue;
+    }
+    const path = !open.includes(true) && startsStep(xpath, i) ? simplePath(xpath.slice(i)) : null;
+    if (path !== null) {
+      out += `(if (. is $${ROOT}) then $${variableFor(path, hoisted)} else ${path.text})`;
+      i += path.text.length;
+      changed = true;
+      continue;
+    }
+    if (char === "'" || char === '"') quote = char;
+    else if (char === '[') open.push(true);
+    else if (char === '(') open.push(/[/!]\s*[\w.:-]*\s*$/.test(xpath.slice(0, i)));
+    else if (char === ']' || char === ')') open.pop();
+    out += char;
+    i++;
+  }
+  if (!changed) return escaped;
+  return out.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+}
+
+interface SimplePath {
+  text: string;
+  /** Each step's names: the first may be a union `(a|b)`, the others are one name each. */
+  steps: string[][];
+}
+
+const QNAME = '[A-Za-z_][\\w.-]*:[A-Za-z_][\\w.-]*';
+const NOT_A_STEP = '(?![\\w.-]|\\s*[(:#])';
+const NAME_HEAD = new RegExp(`^${QNAME}${NOT_A_STEP}`);
+const UNION_HEAD = new RegExp(`^\\(\\s*${QNAME}(?:\\s*\\|\\s*${QNAME})+\\s*\\)`);
+const NEXT_STEP = new RegExp(`^/(${QNAME})${NOT_A_STEP}`);
+
+/**
+ * The longest path at the start of `text` made of child steps with plain names (the first may be a union
+ * in parentheses), without the last step when a predicate follows it (`a/b[1]` is the first b of each a).
+ * A union alone is left to its names (`(a|b)[1]` is the first of both).
+ */
+function simplePath(text: string): SimplePath | null {
+  const union = UNION_HEAD.exec(text)?.[0];
+  const head = union ?? NAME_HEAD.exec(text)?.[0];
+  if (head === undefined) return null;
+  const names = union === undefined ? [head] : (union.slice(1, -1).match(new RegExp(QNAME, 'g')) ?? []);
+  const steps = [names];
+  const ends = [head.length];
+  for (let step = NEXT_STEP.exec(text.slice(head.length)); step !== null; ) {
+    steps.push([step[1] as string]);
+    ends.push((ends.at(-1) as number) + step[0].length);
+    step = NEXT_STEP.exec(text.slice(ends.at(-1)));
+  }
+  if (steps.length > 1 && /^\s*\[/.test(text.slice(ends.at(-1)))) {
+    steps.pop();
+    ends.pop();
+  }
+  if (union !== undefined && steps.length === 1) return null;
+  return { text: text.slice(0, ends.at(-1)), steps };
+}
+
+/**
+ * The variable holding a path's nodes from the document element. One step: that element's children of the
+ * name. More: the elements of the last step's name (an index of all elements by local name, built in one
+ * walk) whose parent, grandparent and so on are the path's steps up to the document element: the same nodes
+ * in document order, without walking every line for each path.
+ */
+function variableFor(path: SimplePath, hoisted: Hoisted): string {
+  const known = hoisted.paths.get(path.text);
+  if (known !== undefined) return known;
+  const [first, ...rest] = path.steps as [string[], ...string[][]];
+  let name: string;
+  let select: string;
+  if (rest.length === 0) {
+    const step = first[0] as string;
+    name = `hoisted-child-${step.replace(':', '-')}`;
+    select = `$${ROOT}/${step}`;
+  } else {
+    name = `hoisted-path-${hoisted.paths.size + 1}`;
+    const last = rest.at(-1)?.[0] as string;
+    const up = [...rest.slice(0, -1)].reverse().map(([step]) => `parent::${step}`);
+    const top =
+      first.length === 1
+        ? `parent::${first[0]}`
+        : `parent::*[${first.map((n) => `self::${n}`).join(' or ')}]`;
+    const local = last.slice(last.indexOf(':') + 1);
+    select = `key('${PATH_KEY}', '${local}')[self::${last}][${[...up, top, `parent::*[. is $${ROOT}]`].join('/')}]`;
+  }
+  hoisted.paths.set(path.text, name);
+  hoisted.selects.set(name, select);
+  return name;
+}
+
+/** True when a name starting at `i` would be the first step of a relative path with the outer focus. */
+function startsStep(xpath: string, i: number): boolean {
+  const previous = xpath[i - 1];
+  if (previous !== undefined && /[\w.:$@/!?*-]/.test(previous)) return false;
+  const before = xpath.slice(0, i).trimEnd();
+  if (before === '') return true;
+  const last = before[before.length - 1] as string;
+  if ('(,=<>+|'.includes(last)) return true;
+  if (last === '-' || last === '*') return /\s[-*]$/.test(before);
+  const word = /([A-Za-z]+)$/.exec(before)?.[1];
+  return (
+    word !== undefined &&
+    KEYWORDS_BEFORE.has(word) &&
+    !/[\w.:$@/-]/.test(before[before.length - word.length - 1] ?? ' ')
+  );
+}
