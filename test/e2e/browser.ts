@@ -74,7 +74,7 @@ export async function openBrowser(origin: string, language = 'en-US'): Promise<W
  * element, aria-label, aria-labelledby or the text of a button or link, aria-hidden parts left out).
  * puppeteer's own `::-p-aria` query matches every node with this chromium, so the names are computed here.
  */
-export async function byName(page: Page, name: string, role?: string, timeout = 10_000) {
+export async function byName(page: Page, name: string, role?: string, timeout = 20_000) {
   const handle = await page.waitForFunction(
     (wanted: string, wantedRole: string | null) => {
       const SELECTORS: Record<string, string> = {
@@ -210,7 +210,7 @@ export async function click(page: Page, name: string, role = 'button') {
 }
 
 /** Waits until the page's text contains `text`. */
-export async function waitForText(page: Page, text: string, timeout = 10_000) {
+export async function waitForText(page: Page, text: string, timeout = 20_000) {
   await page.waitForFunction(
     // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees, not hidden text
     (wanted: string) => document.body.innerText.includes(wanted),
