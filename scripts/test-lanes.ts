@@ -33,7 +33,10 @@ export function postgresFiles(files: string[]): string[] {
   return files.filter((file) => {
     if (!file.startsWith('test/http/') || laneOf(file) !== 'http') return false;
     const text = readFileSync(file, 'utf8');
-    return !/\.sqlite\b|dataFingerprint\(|dataDir, 'blobs'/.test(text) && !text.includes('SQLITE-ONLY TEST');
+    return (
+      !/\.sqlite\b|dataFingerprint\(|dataDir, 'blobs'|startInstance\(/.test(text) &&
+      !text.includes('SQLITE-ONLY TEST')
+    );
   });
 }
 
