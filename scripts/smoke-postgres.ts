@@ -28,12 +28,12 @@ const check = (name: string, ok: boolean) => {
   if (!ok) failures.push(name);
 };
 try {
-  const reader = server.stdout.getReader();
-  const decoder = new TextDecoder();
-  for (let i = 0; i < 200 && !/sk_[A-Za-z0-9_-]+/.test(output); i++) {
-    const chunk = await Promise.race([reader.read(), Bun.sleep(100).then(() => null)]);
-    if (chunk && !chunk.done) output += decoder.decode(chunk.value);
-  }
+  // Read the whole of stdout as it comes (a read dropped half-way would lose its chunk).
+  void (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of server.stdout) output += decoder.decode(chunk, { stream: true });
+  })();
+  for (let i = 0; i < 300 && !/sk_[A-Za-z0-9_-]+/.test(output); i++) await Bun.sleep(100);
   const key = /sk_[A-Za-z0-9_-]+/.exec(output)?.[0] ?? '';
   check('printed a first API key', key !== '');
   const ready = (await (await fetch(`${base}/ready`)).json()) as {
