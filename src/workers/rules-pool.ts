@@ -118,9 +118,20 @@ export function joinParts(pack: RulePack, profile: string, parts: ProfileResult[
   };
 }
 
+/**
+ * XML of this many characters or more (about 3,000 invoice lines) is a large document: the official rules
+ * hold 60-140 bytes of memory per character of it while they run, and a worker keeps what it grew to. Its
+ * parts run one after the other, one large document at a time, each in a worker that is replaced when it
+ * is done, so that the process's memory stays about one part's worth of the largest document
+ * (docs/einvoicing.md "Memory").
+ */
+export const LARGE_XML_CHARS = 4 * 1024 * 1024;
+
 interface Job {
   request: RulesRequest;
   pack: RulePack;
+  /** A large document (LARGE_XML_CHARS): alone among large ones, and its worker replaced afterwards. */
+  large: boolean;
   resolve(result: ProfileResult): void;
   reject(error: Error): void;
 }
@@ -158,6 +169,8 @@ export class RulesPool {
     memoryLimitBytes: number = Number.POSITIVE_INFINITY,
     /** The worker script (tests give one that misbehaves on purpose). */
     private readonly entry: string = workerEntry('rules-worker'),
+    /** From this many characters of XML a document is large (tests make small ones large). */
+    private readonly largeXmlChars: number = LARGE_XML_CHARS,
   ) {
     this.memory = new MemoryWatch(
       memoryLimitBytes,
@@ -175,7 +188,16 @@ export class RulesPool {
     await pack.prepare?.();
     const parts = this.size > 1 ? splitProfile(pack, profile) : null;
     if (parts === null) return this.submit(pack, profile, xml, options);
-    const results = await Promise.all(parts.map((part) => this.submit(pack, profile, xml, options, part)));
+    if (xml.length < this.largeXmlChars) {
+      const results = await Promise.all(parts.map((part) => this.submit(pack, profile, xml, options, part)));
+      return joinParts(pack, profile, results);
+    }
+    const results: ProfileResult[] = [];
+    for (const part of parts) {
+      const result = await this.submit(pack, profile, xml, options, part);
+      if (result.violations.some((v) => v.rule === CUT_SHORT_RULE)) return result;
+      results.push(result);
+    }
     return joinParts(pack, profile, results);
   };
 
@@ -201,7 +223,7 @@ export class RulesPool {
         ...(options.customizationId === undefined ? {} : { customizationId: options.customizationId }),
         ...(part === undefined ? {} : { part }),
       };
-      this.queue.push({ request, pack, resolve, reject });
+      this.queue.push({ request, pack, large: xml.length >= this.largeXmlChars, resolve, reject });
       this.dispatch();
     });
   }
@@ -227,7 +249,11 @@ export class RulesPool {
   private dispatch(): void {
     for (;;) {
       const free = this.slots.filter((s) => s.job === null);
-      const job = free.length > 0 ? this.queue.shift() : undefined;
+      if (free.length === 0) break;
+      // In order, except that a large document waits while another one runs (others go past it).
+      const largeRunning = this.slots.some((s) => s.job?.large === true);
+      const next = this.queue.findIndex((j) => !(j.large && largeRunning));
+      const job = next < 0 ? undefined : this.queue.splice(next, 1)[0];
       if (job === undefined) break;
       const key = partKey(job.request);
       const slot = free.find((s) => s.last === key) ?? free.find((s) => s.last === null) ?? (free[0] as Slot);
@@ -253,7 +279,9 @@ export class RulesPool {
       const { code, message, line, column } = reply.input;
       job.reject(new XmlInputError(code, message, line, column));
     } else job.reject(new Error(reply.error));
-    this.dispatch();
+    // A worker does not give back the memory a large document made it grow to; a fresh one starts small.
+    if (job.large) this.replace(slot, null);
+    else this.dispatch();
   }
 
   private cutShort(slot: Slot, reason: CutShortReason): void {

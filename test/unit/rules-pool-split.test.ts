@@ -69,3 +69,23 @@ test.skipIf(!present)(
   },
   180_000,
 );
+
+test.skipIf(!present)(
+  'a large document (parts one after the other, in workers replaced afterwards) gets the answer of one whole run',
+  async () => {
+    const everyDocumentLarge = new RulesPool(2, 120_000, Number.POSITIVE_INFINITY, undefined, 1);
+    try {
+      const xml = (await example('peppol_bis_billing_3/base-example.xml'))
+        .replace('<cbc:ID>Snippet1</cbc:ID>', '')
+        .replace(/<cbc:BuyerReference>[^<]*<\/cbc:BuyerReference>/, '');
+      const whole = await runProfile(pack, 'peppol_bis_billing_3', xml);
+      expect(whole.violations.length).toBeGreaterThan(0);
+      expect(await everyDocumentLarge.run(pack, 'peppol_bis_billing_3', xml)).toEqual(whole);
+      // Twice: the second runs in the fresh workers that replaced the first ones.
+      expect(await everyDocumentLarge.run(pack, 'peppol_bis_billing_3', xml)).toEqual(whole);
+    } finally {
+      everyDocumentLarge.close();
+    }
+  },
+  180_000,
+);
