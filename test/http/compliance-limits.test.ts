@@ -46,13 +46,13 @@ describe('compliance checks under hostile or heavy input', () => {
     expect(res.body.error.message).toContain('An element of the XML has more than 100 attributes');
   });
 
-  test('XML nested deeper than 64 elements and XML over 5 MiB are refused before parsing', async () => {
+  test('XML nested deeper than 64 elements and XML over 16 MiB are refused before parsing', async () => {
     const account = await makeAccount(server);
     const deep = `${'<a>'.repeat(200)}${'</a>'.repeat(200)}`;
     const res = await check(account.apiKey, example.replace('<cbc:Note>', `<cbc:Note>${deep}`));
     expect(res.status).toBe(422);
     expect(res.body.error.message).toContain('deeper than 64');
-    const huge = example.replace('<cbc:Note>', `<cbc:Note>${'x'.repeat(6 * 1024 * 1024)}`);
+    const huge = example.replace('<cbc:Note>', `<cbc:Note>${'x'.repeat(17 * 1024 * 1024)}`);
     const big = await check(account.apiKey, huge);
     expect(big.status).toBe(422);
     expect(big.body.error.details.fields[0]).toMatchObject({ loc: 'body.xml', type: 'string_too_long' });

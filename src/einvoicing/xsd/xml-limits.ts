@@ -12,7 +12,7 @@ export interface XmlLimits {
 }
 
 export const DEFAULT_XML_LIMITS: XmlLimits = {
-  maxChars: 5 * 1024 * 1024, // as the request schemas' `xml` fields
+  maxChars: 16 * 1024 * 1024, // as the request schemas' `xml` fields (a 10,000-line invoice is ~14 MB)
   maxElements: 500_000,
   maxAttributesPerElement: 100,
   maxDepth: 64,

@@ -6,8 +6,11 @@ export const ProfileSchema = t.String({
   examples: ['peppol_bis_billing_3'],
 });
 
-/** Largest XML accepted for checking (an e-invoice is kilobytes; attachments are not supported here). */
-export const MAX_XML_CHARS = 5 * 1024 * 1024;
+/**
+ * Largest XML accepted for checking: a 10,000-line invoice is about 14 MB. As the linear scan's limit
+ * (einvoicing/xsd/xml-limits.ts); the request body limit (MAX_BODY_BYTES) applies first.
+ */
+export const MAX_XML_CHARS = 16 * 1024 * 1024;
 
 /** `{profile, document_type?, data}` checks a document; `{profile, xml}` checks an e-invoice received from elsewhere. */
 export const ComplianceBody = t.Object(

@@ -16,7 +16,7 @@ const MIME_CODES: readonly string[] = [
   'application/vnd.oasis.opendocument.spreadsheet',
 ];
 
-/** Base64 of this much stays well inside the 5 MiB an XML check accepts. */
+/** Base64 of this much stays well inside the 16 MiB an XML check accepts. */
 export const MAX_SUPPORTING_BYTES = 3 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
