@@ -19,17 +19,19 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
       ),
     );
     expect(out).toContain('<xsl:variable name="hoisted-root-element" select="/*"/>');
-    expect(out).toContain('<xsl:key name="hoisted-paths" match="*" use="local-name()"/>');
+    expect(out).not.toContain('<xsl:key');
     expect(out).toContain(
       '<xsl:variable name="hoisted-child-cac-PaymentMeans" select="$hoisted-root-element/cac:PaymentMeans"/>',
     );
-    // The elements of the last step's name whose ancestors are the path's steps up to the root.
+    // Each prefix of the path is a variable of its own, read by the next step.
     expect(out).toContain(
-      `<xsl:variable name="hoisted-path-2" select="key('hoisted-paths', 'Name')[self::cbc:Name][parent::cac:Item/parent::*[self::cac:InvoiceLine or self::cac:CreditNoteLine]/parent::*[. is $hoisted-root-element]]"/>`,
+      '<xsl:variable name="hoisted-path-2" select="$hoisted-root-element/(cac:InvoiceLine|cac:CreditNoteLine)"/>',
     );
+    expect(out).toContain('<xsl:variable name="hoisted-path-3" select="$hoisted-path-2/cac:Item"/>');
+    expect(out).toContain('<xsl:variable name="hoisted-path-4" select="$hoisted-path-3/cbc:Name"/>');
     expect(out).toContain(`select="count(${child('cac:PaymentMeans')})"`);
     expect(out).toContain(
-      `test="not(${read('hoisted-path-2', '(cac:InvoiceLine|cac:CreditNoteLine)/cac:Item/cbc:Name')}) and ${child('cbc:Note')}[1] = 'x'"`,
+      `test="not(${read('hoisted-path-4', '(cac:InvoiceLine|cac:CreditNoteLine)/cac:Item/cbc:Name')}) and ${child('cbc:Note')}[1] = 'x'"`,
     );
   });
 
@@ -64,6 +66,18 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
       'hoisted-child-cac-T',
       'hoisted-child-cbc-D',
       'hoisted-path-2',
+    ]);
+  });
+
+  test('paths that share a prefix read its variable: each prefix is computed once', () => {
+    const h = hoisted();
+    rewriteExpression('cac:A/cac:B/cbc:C or cac:A/cac:B/cbc:D or cac:A/cbc:E', h);
+    expect([...h.selects]).toEqual([
+      ['hoisted-child-cac-A', '$hoisted-root-element/cac:A'],
+      ['hoisted-path-2', '$hoisted-child-cac-A/cac:B'],
+      ['hoisted-path-3', '$hoisted-path-2/cbc:C'],
+      ['hoisted-path-4', '$hoisted-path-2/cbc:D'],
+      ['hoisted-path-5', '$hoisted-child-cac-A/cbc:E'],
     ]);
   });
 

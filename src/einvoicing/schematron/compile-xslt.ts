@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import saxonPackage from 'saxon-js/package.json' with { type: 'json' };
 import { dropEmptyWalks } from './drop-empty-walks';
+import { dropRuleRecords } from './drop-rule-records';
 import { groupSchxsltReport } from './group-schxslt-report';
 import { hoistDescendantScans } from './hoist-descendant-scans';
 import { hoistRootChildren } from './hoist-root-children';
@@ -24,7 +25,7 @@ export function fixMod97(xslt: string): string {
 }
 
 /** Bumped when the rewrites or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '6';
+const CACHE_GENERATION = '8';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -82,11 +83,14 @@ export function serializeSef(sef: SefNode): string {
 /**
  * The rewrites applied to an XSLT before compiling: the mod 97 defect, then the speed rewrites (the ISO
  * skeleton's empty document walks dropped, hoisted descendant scans and document-wide expressions, the
- * invoice's children read once per name, SchXslt's report grouped by pattern). Each is
+ * invoice's children read once per name, SchXslt's report grouped by pattern), then the records of fired
+ * rules nobody reads dropped (drop-rule-records.ts). Each is
  * pattern-based and leaves a stylesheet it does not recognise unchanged.
  */
 export function rewriteForSaxonJs(xslt: string): string {
-  return groupSchxsltReport(hoistRootChildren(hoistDescendantScans(dropEmptyWalks(fixMod97(xslt)))));
+  return dropRuleRecords(
+    groupSchxsltReport(hoistRootChildren(hoistDescendantScans(dropEmptyWalks(fixMod97(xslt))))),
+  );
 }
 
 /**

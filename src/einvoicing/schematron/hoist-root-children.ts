@@ -9,9 +9,9 @@
  * This rewrite reads such a path from a global variable, computed once per document, when the context node
  * is the document element, and evaluates it as written otherwise: `P` becomes
  * `(if (. is $hoisted-root-element) then $hoisted-… else P)`. A one-step path `cac:X` reads
- * `$hoisted-root-element/cac:X`; a longer one `a/b/c` the `c` elements (from an `xsl:key` of all elements by
- * local name, one walk) whose parent is a `b` whose parent is an `a` whose parent is the document element.
- * Both are the path's nodes in document order. The path is child steps with plain names only (the first
+ * `$hoisted-root-element/cac:X`; a longer one `a/b/c` reads `$(a/b)/c`, the variable of its prefix (itself
+ * hoisted the same way) followed by its last step, so paths that share a prefix walk it once. Both are the
+ * path's nodes in document order. The path is child steps with plain names only (the first
  * may be a union in parentheses), and stops before a step that has a predicate (`a/b[1]` is the first `b`
  * of each `a`); what follows it (`[…]` on a one-step path, `/@id`, `/c[1]`) applies to the variable as it
  * applied to the path (from one context node, `cac:X[1]` is the first of its X children).
@@ -33,7 +33,6 @@ const EXPRESSION = /(<xsl:(?:when|if) test="|<xsl:variable name="[^"]*" select="
 const FOCUS_CHANGE = /<(\/?)xsl:(?:for-each|for-each-group|iterate|analyze-string)\b[^>]*?(\/?)>/g;
 const ROOT = 'hoisted-root-element';
 const END = '</xsl:template>';
-const PATH_KEY = 'hoisted-paths';
 
 /** The variables the rewritten expressions read: name -> select, and path text -> name. */
 export interface Hoisted {
@@ -53,7 +52,6 @@ export function hoistRootChildren(xslt: string): string {
   if (hoisted.selects.size === 0) return xslt;
   const declared = [
     `<xsl:variable name="${ROOT}" select="/*"/>`,
-    ...(hoisted.paths.size > 0 ? [`<xsl:key name="${PATH_KEY}" match="*" use="local-name()"/>`] : []),
     ...[...hoisted.selects].map(([name, select]) => `<xsl:variable name="${name}" select="${select}"/>`),
   ].join('\n');
   const at = body.indexOf(anchor[0]) + anchor[0].length;
@@ -181,32 +179,34 @@ function simplePath(text: string): SimplePath | null {
 
 /**
  * The variable holding a path's nodes from the document element. One step: that element's children of the
- * name. More: the elements of the last step's name (an index of all elements by local name, built in one
- * walk) whose parent, grandparent and so on are the path's steps up to the document element: the same nodes
- * in document order, without walking every line for each path.
+ * name. More: the last step from the variable of the path without it (`a/b/c` is `$(a/b)/c`, `a/b` is
+ * `$(a)/b`): the same nodes in document order (a path step sorts and deduplicates), and each prefix is
+ * computed once however many paths share it, so the lines are walked once per step under them, not once
+ * per path.
  */
 function variableFor(path: SimplePath, hoisted: Hoisted): string {
-  const known = hoisted.paths.get(path.text);
+  return variableForSteps(path.steps, hoisted);
+}
+
+function variableForSteps(steps: string[][], hoisted: Hoisted): string {
+  const text = steps.map((names) => (names.length === 1 ? names[0] : `(${names.join('|')})`)).join('/');
+  const known = hoisted.paths.get(text);
   if (known !== undefined) return known;
-  const [first, ...rest] = path.steps as [string[], ...string[][]];
   let name: string;
   let select: string;
-  if (rest.length === 0) {
-    const step = first[0] as string;
-    name = `hoisted-child-${step.replace(':', '-')}`;
-    select = `$${ROOT}/${step}`;
+  if (steps.length === 1) {
+    const names = steps[0] as string[];
+    name =
+      names.length === 1
+        ? `hoisted-child-${(names[0] as string).replace(':', '-')}`
+        : `hoisted-path-${hoisted.paths.size + 1}`;
+    select = `$${ROOT}/${text}`;
   } else {
+    const parent = variableForSteps(steps.slice(0, -1), hoisted);
     name = `hoisted-path-${hoisted.paths.size + 1}`;
-    const last = rest.at(-1)?.[0] as string;
-    const up = [...rest.slice(0, -1)].reverse().map(([step]) => `parent::${step}`);
-    const top =
-      first.length === 1
-        ? `parent::${first[0]}`
-        : `parent::*[${first.map((n) => `self::${n}`).join(' or ')}]`;
-    const local = last.slice(last.indexOf(':') + 1);
-    select = `key('${PATH_KEY}', '${local}')[self::${last}][${[...up, top, `parent::*[. is $${ROOT}]`].join('/')}]`;
+    select = `$${parent}/${(steps.at(-1) as string[])[0]}`;
   }
-  hoisted.paths.set(path.text, name);
+  hoisted.paths.set(text, name);
   hoisted.selects.set(name, select);
   return name;
 }
