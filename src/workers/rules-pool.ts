@@ -184,7 +184,9 @@ export class RulesPool {
   }
 
   readonly run: ProfileRunner = async (pack, profile, xml, options = {}) => {
-    // The embedded pack's files are written to the data dir on its first use (rule-pack-store.ts).
+    // Workers start now, so that they load saxon-js while the embedded pack's files are written to the
+    // data dir on its first use (rule-pack-store.ts).
+    if (!this.closed) while (this.slots.length < this.size) this.slots.push(this.spawn());
     await pack.prepare?.();
     const parts = this.size > 1 ? splitProfile(pack, profile) : null;
     if (parts === null) return this.submit(pack, profile, xml, options);

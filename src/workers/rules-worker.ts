@@ -3,6 +3,7 @@
 // Built into the executable as its own entrypoint.
 import { loadRulePack, type RulePack } from '../einvoicing/rule-pack';
 import { runProfile } from '../einvoicing/schematron';
+import { loadSaxon } from '../einvoicing/schematron/saxon';
 import { XmlInputError } from '../einvoicing/xsd/xml-input';
 import type { RulesReply, RulesRequest } from './rules-pool';
 
@@ -10,6 +11,10 @@ declare const self: Worker;
 
 // The pack is read once per worker (the manifest and its file list), keyed by its directory.
 const packs = new Map<string | null, RulePack>();
+
+// saxon-js (300 ms) loads while the first request is on its way: a pool starts its workers before it
+// writes out the embedded pack and sends them the check.
+void loadSaxon();
 
 self.onmessage = async (event: MessageEvent<RulesRequest>) => {
   const { id, packDir, profile, xml, cacheDir, customizationId, part } = event.data;

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import { runProfile } from '../../src/einvoicing/schematron';
+import { XmlInputError } from '../../src/einvoicing/xsd/xml-input';
 import { cutShortResult, joinParts, RulesPool, splitProfile } from '../../src/workers/rules-pool';
 
 const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
@@ -83,6 +84,23 @@ test.skipIf(!present)(
       expect(await everyDocumentLarge.run(pack, 'peppol_bis_billing_3', xml)).toEqual(whole);
       // Twice: the second runs in the fresh workers that replaced the first ones.
       expect(await everyDocumentLarge.run(pack, 'peppol_bis_billing_3', xml)).toEqual(whole);
+    } finally {
+      everyDocumentLarge.close();
+    }
+  },
+  180_000,
+);
+
+test.skipIf(!present)(
+  'XML that is not well-formed is refused for the whole check, whichever part reads it first',
+  async () => {
+    const broken = (await example('peppol_bis_billing_3/base-example.xml')).replace('</cbc:ID>', '</cbc:Id>');
+    await expect(pool.run(pack, 'peppol_bis_billing_3', broken)).rejects.toBeInstanceOf(XmlInputError);
+    const everyDocumentLarge = new RulesPool(2, 120_000, Number.POSITIVE_INFINITY, undefined, 1);
+    try {
+      await expect(everyDocumentLarge.run(pack, 'peppol_bis_billing_3', broken)).rejects.toBeInstanceOf(
+        XmlInputError,
+      );
     } finally {
       everyDocumentLarge.close();
     }
