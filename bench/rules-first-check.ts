@@ -6,6 +6,7 @@
 // service compiled anything (a background compile would add SEFs to the data dir's cache beyond the
 // embedded ones; it must not be needed).
 // Usage: bun bench/rules-first-check.ts [dist/invoice-service] [lines=1000] [starts=2]
+// (10,000 lines: a 14 MB body, so MAX_BODY_BYTES=20971520 in the environment.)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { largePeppolInvoice } from './rules-large';
@@ -18,6 +19,12 @@ const rulesetsDir = resolve(join(import.meta.dir, '../../shared/rulesets'));
 const large = largePeppolInvoice(rulesetsDir, lines);
 const xrechnung = readFileSync(join(rulesetsDir, 'examples/xrechnung_ubl/01.01a-INVOICE_ubl.xml'), 'utf8');
 
+/** The process's peak RSS so far (VmHWM). */
+function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
 /** utime + stime of the process, all threads, in seconds. */
 function cpuSeconds(pid: number): number {
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
@@ -28,8 +35,8 @@ const env = { ...process.env };
 delete env.RULESETS_DIR;
 process.env = env;
 
-console.log(`| Check | Wall | Service CPU | Fully checked | SEFs in the cache after |`);
-console.log('|---|---|---|---|---|');
+console.log(`| Check | Wall | Service CPU | Fully checked | SEFs in the cache after | Service peak RSS |`);
+console.log('|---|---|---|---|---|---|');
 for (const [name, profile, xml] of [
   ['XRechnung UBL example, first check', 'xrechnung_ubl', xrechnung],
   [`${lines}-line Peppol, first check`, 'peppol_bis_billing_3', large],
@@ -55,7 +62,7 @@ for (const [name, profile, xml] of [
         ).length;
       } catch {}
       console.log(
-        `| ${label} | ${wall.toFixed(2)} s | ${used.toFixed(2)} s | ${res.status} ${body.data?.fully_checked} | ${sefs} |`,
+        `| ${label} | ${wall.toFixed(2)} s | ${used.toFixed(2)} s | ${res.status} ${body.data?.fully_checked} | ${sefs} | ${peakRssMiB(service.pid)} MiB |`,
       );
     };
     await check(name);
