@@ -1,7 +1,7 @@
 import type { RulePack } from '../einvoicing/rule-pack';
 import { EXPECTED_RULESETS, isServiceProfile } from '../einvoicing/rule-pack-defaults';
 import type { Violation } from '../einvoicing/rules/types';
-import type { ProfilePart, ProfileResult, RunOptions } from '../einvoicing/schematron';
+import type { ProfileResult, RunOptions } from '../einvoicing/schematron';
 import { XmlInputError, type XmlInputProblem } from '../einvoicing/xsd/xml-input';
 import { workerEntry } from './entry';
 import { MemoryWatch } from './memory-watch';
@@ -13,8 +13,6 @@ export interface RulesRequest {
   xml: string;
   cacheDir: string | null;
   customizationId?: string | null;
-  /** Only this part of the profile (the pool runs a profile's rulesets in two workers at once). */
-  part?: ProfilePart;
 }
 
 export type RulesReply =
@@ -77,53 +75,10 @@ export function cutShortResult(pack: RulePack, profile: string, limit: CutShortR
 export type CutShortReason = { kind: 'time'; ms: number } | { kind: 'memory'; bytes: number };
 
 /**
- * A profile with two or more rulesets in two parts for two workers: its first ruleset (EN 16931, the
- * heaviest) alone, the XSD with the rest (Peppol or XRechnung). On two cores a check then takes about the
- * longer part instead of the sum. Null when the profile has fewer than two rulesets.
- */
-export function splitProfile(pack: RulePack, profile: string): ProfilePart[] | null {
-  const rulesets = pack.profiles.get(profile)?.rulesets ?? [];
-  const [first, ...rest] = rulesets;
-  if (first === undefined || rest.length === 0) return null;
-  return [
-    { xsd: false, rulesets: [first] },
-    { xsd: true, rulesets: rest },
-  ];
-}
-
-/**
- * The parts' results as the whole run gives them: the XSD first, then each ruleset in the profile's order,
- * findings grouped the same way (each part keeps its own order). A part cut short cuts the whole check short.
- */
-export function joinParts(pack: RulePack, profile: string, parts: ProfileResult[]): ProfileResult {
-  const cut = parts.find((p) => p.violations.some((v) => v.rule === CUT_SHORT_RULE));
-  if (cut !== undefined) return cut;
-  // Anything that is not one of the profile's Schematron rulesets comes from the XSD step (`xsd`, `xsd:<id>`).
-  const order = pack.profiles.get(profile)?.rulesets ?? [];
-  const rank = (id: string) => order.indexOf(id) + 1;
-  const byRank = <T>(items: T[], id: (item: T) => string) =>
-    items
-      .map((item, i) => ({ item, i }))
-      .sort((a, b) => rank(id(a.item)) - rank(id(b.item)) || a.i - b.i)
-      .map((x) => x.item);
-  return {
-    rulesets: byRank(
-      parts.flatMap((p) => p.rulesets),
-      (r) => r.id,
-    ),
-    violations: byRank(
-      parts.flatMap((p) => p.violations),
-      (v) => v.ruleset,
-    ),
-  };
-}
-
-/**
  * XML of this many characters or more (about 3,000 invoice lines) is a large document: the official rules
- * hold 60-140 bytes of memory per character of it while they run, and a worker keeps what it grew to. Its
- * parts run one after the other, one large document at a time, each in a worker that is replaced when it
- * is done, so that the process's memory stays about one part's worth of the largest document
- * (docs/einvoicing.md "Memory").
+ * hold 60-140 bytes of memory per character of it while they run, and a worker keeps what it grew to. One
+ * large document runs at a time, and the worker that ran it is replaced when it is done, so that the
+ * process's memory stays about one check's worth of the largest document (docs/einvoicing.md "Memory").
  */
 export const LARGE_XML_CHARS = 4 * 1024 * 1024;
 
@@ -140,19 +95,21 @@ interface Slot {
   worker: Worker;
   job: Job | null;
   timer: Timer | null;
-  /** What this worker ran last (partKey): it has those stylesheets loaded and its JIT warmed on them. */
+  /** What this worker ran last (profileKey): it has those stylesheets loaded and its JIT warmed on them. */
   last: string | null;
 }
 
-/** The stylesheets a request needs: a free worker that ran the same part before is preferred. */
-function partKey(request: RulesRequest): string {
-  return `${request.packDir}|${request.part?.rulesets.join(',') ?? request.profile}`;
+/** The stylesheets a request needs: a free worker that ran the same profile before is preferred. */
+function profileKey(request: RulesRequest): string {
+  return `${request.packDir}|${request.profile}`;
 }
 
 /**
- * A fixed pool of workers for tier-2 checks. Each check has a time limit: a worker still busy when it
- * passes is terminated (saxon-js cannot be interrupted otherwise) and replaced, and the check answers
- * `cutShortResult`. Jobs queue in order; a crashed worker fails only its own job.
+ * A fixed pool of workers for tier-2 checks, each check whole in one worker (XSD and every ruleset): two
+ * workers running two parts of one check at once spent twice the CPU, most of it in the JIT recompiling
+ * saxon-js in both, and answered later (bench/README.md). Each check has a time limit: a worker still
+ * busy when it passes is terminated (saxon-js cannot be interrupted otherwise) and replaced, and the check
+ * answers `cutShortResult`. Jobs queue in order; a crashed worker fails only its own job.
  */
 export class RulesPool {
   private readonly slots: Slot[] = [];
@@ -188,28 +145,10 @@ export class RulesPool {
     // data dir on its first use (rule-pack-store.ts).
     if (!this.closed) while (this.slots.length < this.size) this.slots.push(this.spawn());
     await pack.prepare?.();
-    const parts = this.size > 1 ? splitProfile(pack, profile) : null;
-    if (parts === null) return this.submit(pack, profile, xml, options);
-    if (xml.length < this.largeXmlChars) {
-      const results = await Promise.all(parts.map((part) => this.submit(pack, profile, xml, options, part)));
-      return joinParts(pack, profile, results);
-    }
-    const results: ProfileResult[] = [];
-    for (const part of parts) {
-      const result = await this.submit(pack, profile, xml, options, part);
-      if (result.violations.some((v) => v.rule === CUT_SHORT_RULE)) return result;
-      results.push(result);
-    }
-    return joinParts(pack, profile, results);
+    return this.submit(pack, profile, xml, options);
   };
 
-  private submit(
-    pack: RulePack,
-    profile: string,
-    xml: string,
-    options: RunOptions,
-    part?: ProfilePart,
-  ): Promise<ProfileResult> {
+  private submit(pack: RulePack, profile: string, xml: string, options: RunOptions): Promise<ProfileResult> {
     return new Promise<ProfileResult>((resolve, reject) => {
       if (this.closed) {
         reject(new Error('the rules pool is closed'));
@@ -223,7 +162,6 @@ export class RulesPool {
         xml,
         cacheDir: options.cacheDir ?? null,
         ...(options.customizationId === undefined ? {} : { customizationId: options.customizationId }),
-        ...(part === undefined ? {} : { part }),
       };
       this.queue.push({ request, pack, large: xml.length >= this.largeXmlChars, resolve, reject });
       this.dispatch();
@@ -257,7 +195,7 @@ export class RulesPool {
       const next = this.queue.findIndex((j) => !(j.large && largeRunning));
       const job = next < 0 ? undefined : this.queue.splice(next, 1)[0];
       if (job === undefined) break;
-      const key = partKey(job.request);
+      const key = profileKey(job.request);
       const slot = free.find((s) => s.last === key) ?? free.find((s) => s.last === null) ?? (free[0] as Slot);
       slot.last = key;
       slot.job = job;

@@ -13,11 +13,11 @@ declare const self: Worker;
 const packs = new Map<string | null, RulePack>();
 
 // saxon-js (300 ms) loads while the first request is on its way: a pool starts its workers before it
-// writes out the embedded pack and sends them the check.
+// writes out the embedded pack and sends one the check.
 void loadSaxon();
 
 self.onmessage = async (event: MessageEvent<RulesRequest>) => {
-  const { id, packDir, profile, xml, cacheDir, customizationId, part } = event.data;
+  const { id, packDir, profile, xml, cacheDir, customizationId } = event.data;
   let reply: RulesReply;
   try {
     let pack = packs.get(packDir);
@@ -25,11 +25,7 @@ self.onmessage = async (event: MessageEvent<RulesRequest>) => {
       pack = loadRulePack(packDir);
       packs.set(packDir, pack);
     }
-    const options = {
-      cacheDir,
-      ...(customizationId === undefined ? {} : { customizationId }),
-      ...(part === undefined ? {} : { part }),
-    };
+    const options = { cacheDir, ...(customizationId === undefined ? {} : { customizationId }) };
     reply = { id, result: await runProfile(pack, profile, xml, options) };
   } catch (error) {
     reply =

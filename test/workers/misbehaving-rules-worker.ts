@@ -6,15 +6,15 @@ declare const self: Worker;
 
 const held: unknown[] = [];
 
-self.onmessage = (event: MessageEvent<{ id: number; profile: string; xml: string; part?: unknown }>) => {
-  const { id, profile, xml, part } = event.data;
+self.onmessage = (event: MessageEvent<{ id: number; profile: string; xml: string }>) => {
+  const { id, profile, xml } = event.data;
   if (profile === 'hang') for (;;) {}
   if (profile === 'grow') for (;;) held.push(new Float64Array(1 << 20).fill(1));
   if (xml.startsWith('<record')) {
     // Which worker ran which part, and when: the scheduling tests read it back from the finding.
     const start = Date.now();
     Bun.sleepSync(150);
-    const message = JSON.stringify({ thread: threadId, start, end: Date.now(), part });
+    const message = JSON.stringify({ thread: threadId, start, end: Date.now() });
     const finding = { rule: 'RECORD', path: '/', message, severity: 'information', ruleset: 'xsd' };
     self.postMessage({ id, result: { rulesets: [], violations: [finding] } });
     return;

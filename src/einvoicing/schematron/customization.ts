@@ -35,11 +35,6 @@ export function customizationIdOf(saxon: Saxon, xml: string): string | null {
   } catch {
     return null;
   }
-  return customizationIdOfNode(doc);
-}
-
-/** The same CustomizationID from a document saxon-js has already parsed. */
-export function customizationIdOfNode(doc: SaxonNode): string | null {
   const root = rootElement(doc);
   const ubl = childElement(root, CBC, 'CustomizationID');
   const cii = childElement(

@@ -4,19 +4,9 @@ import type { RulesetRun, Violation } from '../rules/types';
 import { parseUntrustedXml } from '../xsd/parse-xml';
 import { validateXsd } from '../xsd/validate-xsd';
 import { stripBom } from '../xsd/xml-input';
-import { customizationIdOfNode, customizationIdOfParsed } from './customization';
+import { customizationIdOfParsed } from './customization';
 import { type RunOptions, runRuleset } from './run-ruleset';
 import { loadSaxon, type SaxonNode } from './saxon';
-
-/**
- * One part of a profile's checks, so two workers can share a profile (the rules pool): whether this part
- * runs the XSD, and which of the profile's rulesets. Its findings and severities are those the same steps
- * give in a whole run; the parts' results put together in the profile's order are the whole result.
- */
-export interface ProfilePart {
-  xsd: boolean;
-  rulesets: readonly string[];
-}
 
 export interface ProfileResult {
   /** XSD first, then each Schematron ruleset in the profile's order. */
@@ -46,15 +36,10 @@ export async function runProfile(
   pack: RulePack,
   profile: string,
   xmlInput: string,
-  options: RunOptions & { part?: ProfilePart } = {},
+  options: RunOptions = {},
 ): Promise<ProfileResult> {
   const xml = stripBom(xmlInput);
-  const part = options.part;
-  // libxml2 parses for the XSD step (and refuses XML that is not well-formed: a 400). A part without it
-  // reads the CustomizationID from saxon-js's parse instead, sparing its worker libxml2's start-up and a
-  // second parse (0.3-0.5 s on the first check of a 1,000-line invoice); the part with the XSD still refuses
-  // such XML for the whole check.
-  const doc = part === undefined || part.xsd ? await parseUntrustedXml(xml) : null;
+  const doc = await parseUntrustedXml(xml);
   try {
     const definition = pack.profiles.get(profile);
     if (definition === undefined) {
@@ -64,27 +49,16 @@ export async function runProfile(
         pack.available ? `the rule pack has no profile ${profile}` : (pack.reason ?? ''),
       );
     }
-    const steps = part ?? { xsd: true, rulesets: definition.rulesets };
-    const rulesets: RulesetRun[] = [];
-    const violations: Violation[] = [];
-    if (doc !== null) {
-      const xsd = await validateXsd(pack, definition.xsd, doc);
-      rulesets.push(xsd.run);
-      violations.push(...xsd.violations);
-    }
-    const ids = definition.rulesets.filter((id) => steps.rulesets.includes(id));
+    const xsd = await validateXsd(pack, definition.xsd, doc);
+    const rulesets: RulesetRun[] = [xsd.run];
+    const violations: Violation[] = [...xsd.violations];
+    const ids = definition.rulesets;
+    const customizationId =
+      options.customizationId === undefined ? customizationIdOfParsed(doc) : options.customizationId;
     // Parsed once for all the rulesets (0.3-0.7 s a time for a 1,000-line invoice): a transform leaves the
     // document as it was, and the key indexes it adds are named per loaded stylesheet.
-    const source = ids.length > 1 || doc === null ? await parseForSaxon(xml) : null;
-    const customizationId =
-      options.customizationId !== undefined
-        ? options.customizationId
-        : doc !== null
-          ? customizationIdOfParsed(doc)
-          : source !== null
-            ? customizationIdOfNode(source)
-            : null;
-    // One after another in this thread (saxon-js is synchronous); the rules pool runs parts in two workers.
+    const source = ids.length > 1 ? await parseForSaxon(xml) : null;
+    // One after another in this thread (saxon-js is synchronous); the rules pool runs a check in one worker.
     for (const id of ids) {
       const result = await runRuleset(pack, id, xml, {
         cacheDir: options.cacheDir ?? null,
@@ -97,7 +71,7 @@ export async function runProfile(
     }
     return { rulesets, violations };
   } finally {
-    doc?.dispose();
+    doc.dispose();
   }
 }
 
