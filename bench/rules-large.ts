@@ -1,8 +1,8 @@
 // The official rules on a large invoice: the Peppol BIS base example with its first line repeated N times
 // (IDs 1..N, totals adjusted so the invoice stays valid), through XSD, EN 16931 UBL and Peppol, each step
 // timed on its own, plus the whole profile (runProfile in this thread), and the whole profile through a rules
-// pool of two workers (what validate-compliance runs in the service: EN 16931 in one worker, XSD + Peppol
-// in the other, at the same time).
+// pool of two workers (what validate-compliance runs in the service: the whole check in one worker; until
+// 2026-11-26 20:40 EN 16931 in one worker and XSD + Peppol in the other, at the same time).
 // Usage: bun bench/rules-large.ts [lines=1000] [runs=3] [sef=rewritten|pack] [rulesets dir]
 //   sef=rewritten: SEFs compiled with the speed rewrites (compile-xslt.ts) into $SEF_CACHE_DIR (default
 //   <tmp>/invoice-bench-sef), as a service's data dir cache holds them; sef=pack: the pack's own SEFs.
