@@ -154,7 +154,6 @@ export class RulesPool {
         reject(new Error('the rules pool is closed'));
         return;
       }
-      while (this.slots.length < this.size) this.slots.push(this.spawn());
       const request: RulesRequest = {
         id: this.nextId++,
         packDir: pack.dir,

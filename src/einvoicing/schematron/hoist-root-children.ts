@@ -124,7 +124,7 @@ export function rewriteExpression(escaped: string, hoisted: Hoisted): string {
     }
     const path = !open.includes(true) && startsStep(xpath, i) ? simplePath(xpath.slice(i)) : null;
     if (path !== null) {
-      out += `(if (. is $${ROOT}) then $${variableFor(path, hoisted)} else ${path.text})`;
+      out += `(if (. is $${ROOT}) then $${variableFor(path.steps, hoisted)} else ${path.text})`;
       i += path.text.length;
       changed = true;
       continue;
@@ -178,17 +178,13 @@ function simplePath(text: string): SimplePath | null {
 }
 
 /**
- * The variable holding a path's nodes from the document element. One step: that element's children of the
+ * The variable holding the nodes of a path (its steps) from the document element. One step: that element's children of the
  * name. More: the last step from the variable of the path without it (`a/b/c` is `$(a/b)/c`, `a/b` is
  * `$(a)/b`): the same nodes in document order (a path step sorts and deduplicates), and each prefix is
  * computed once however many paths share it, so the lines are walked once per step under them, not once
  * per path.
  */
-function variableFor(path: SimplePath, hoisted: Hoisted): string {
-  return variableForSteps(path.steps, hoisted);
-}
-
-function variableForSteps(steps: string[][], hoisted: Hoisted): string {
+function variableFor(steps: string[][], hoisted: Hoisted): string {
   const text = steps.map((names) => (names.length === 1 ? names[0] : `(${names.join('|')})`)).join('/');
   const known = hoisted.paths.get(text);
   if (known !== undefined) return known;
@@ -202,7 +198,7 @@ function variableForSteps(steps: string[][], hoisted: Hoisted): string {
         : `hoisted-path-${hoisted.paths.size + 1}`;
     select = `$${ROOT}/${text}`;
   } else {
-    const parent = variableForSteps(steps.slice(0, -1), hoisted);
+    const parent = variableFor(steps.slice(0, -1), hoisted);
     name = `hoisted-path-${hoisted.paths.size + 1}`;
     select = `$${parent}/${(steps.at(-1) as string[])[0]}`;
   }
