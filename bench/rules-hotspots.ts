@@ -44,8 +44,8 @@ function instrument(xslt: string): { xslt: string; gates: Gate[] } {
       return all;
     },
   );
-  const anchor = /<xsl:stylesheet\b[^>]*>/.exec(out);
-  if (anchor === null) throw new Error('no xsl:stylesheet element');
+  const anchor = /<xsl:(?:stylesheet|transform)\b[^>]*>/.exec(out);
+  if (anchor === null) throw new Error('no xsl:stylesheet or xsl:transform element');
   const at = out.indexOf(anchor[0]) + anchor[0].length;
   const param = '\n<xsl:param name="bench-only" select="0"/>\n';
   return { xslt: out.slice(0, at) + param + out.slice(at), gates };

@@ -141,12 +141,20 @@ export class RulesPool {
   }
 
   readonly run: ProfileRunner = async (pack, profile, xml, options = {}) => {
-    // Workers start now, so that they load saxon-js while the embedded pack's files are written to the
-    // data dir on its first use (rule-pack-store.ts).
-    if (!this.closed) while (this.slots.length < this.size) this.slots.push(this.spawn());
+    // A worker starts now if none is free, so that it loads saxon-js while the embedded pack's files are
+    // written to the data dir on its first use (rule-pack-store.ts). Only one: a second worker loading
+    // saxon-js beside the first check would take CPU from it (2 cores); it starts when a check waits.
+    if (!this.closed && !this.slots.some((s) => s.job === null) && this.slots.length < this.size) {
+      this.slots.push(this.spawn());
+    }
     await pack.prepare?.();
     return this.submit(pack, profile, xml, options);
   };
+
+  /** Workers running now: none until the first check, then as many as checks have needed at once. */
+  get workers(): number {
+    return this.slots.length;
+  }
 
   private submit(pack: RulePack, profile: string, xml: string, options: RunOptions): Promise<ProfileResult> {
     return new Promise<ProfileResult>((resolve, reject) => {
@@ -187,13 +195,19 @@ export class RulesPool {
 
   private dispatch(): void {
     for (;;) {
-      const free = this.slots.filter((s) => s.job === null);
-      if (free.length === 0) break;
       // In order, except that a large document waits while another one runs (others go past it).
       const largeRunning = this.slots.some((s) => s.job?.large === true);
       const next = this.queue.findIndex((j) => !(j.large && largeRunning));
-      const job = next < 0 ? undefined : this.queue.splice(next, 1)[0];
-      if (job === undefined) break;
+      if (next < 0) break;
+      const free = this.slots.filter((s) => s.job === null);
+      // Workers start when a check needs one, up to the pool's size (none with the server).
+      if (free.length === 0 && this.slots.length < this.size && !this.closed) {
+        const spawned = this.spawn();
+        this.slots.push(spawned);
+        free.push(spawned);
+      }
+      if (free.length === 0) break;
+      const job = this.queue.splice(next, 1)[0] as Job;
       const key = profileKey(job.request);
       const slot = free.find((s) => s.last === key) ?? free.find((s) => s.last === null) ?? (free[0] as Slot);
       slot.last = key;

@@ -34,6 +34,28 @@ describe('rules pool limits', () => {
     }
   });
 
+  test('workers start when checks need them: none with the pool, one for one check, two for two at once', async () => {
+    // A second worker loading saxon-js beside the first check would take CPU from it on a 2-core machine.
+    const pool = new RulesPool(2, 60_000, Number.POSITIVE_INFINITY, ENTRY);
+    try {
+      expect(pool.workers).toBe(0);
+      await pool.run(pack, 'fine', '<x/>');
+      await pool.run(pack, 'fine', '<x/>');
+      expect(pool.workers).toBe(1);
+      const both = await Promise.all([
+        pool.run(pack, 'any', '<record/>'),
+        pool.run(pack, 'any', '<record/>'),
+      ]);
+      expect(pool.workers).toBe(2);
+      const [x, y] = both.map(recordOf) as [Record, Record];
+      expect(x.thread).not.toBe(y.thread);
+      await Promise.all([1, 2, 3].map(() => pool.run(pack, 'fine', '<x/>')));
+      expect(pool.workers).toBe(2);
+    } finally {
+      pool.close();
+    }
+  });
+
   interface Record {
     thread: number;
     start: number;
