@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { threadId } from 'node:worker_threads';
 import saxonPackage from 'saxon-js/package.json' with { type: 'json' };
+import { lookUpCodeLists } from './code-list-lookups';
 import { dropEmptyWalks } from './drop-empty-walks';
 import { dropRuleRecords } from './drop-rule-records';
 import { groupSchxsltReport } from './group-schxslt-report';
@@ -26,7 +27,7 @@ export function fixMod97(xslt: string): string {
 }
 
 /** Bumped when the rewrites or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '9';
+const CACHE_GENERATION = '10';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -82,8 +83,8 @@ export function serializeSef(sef: SefNode): string {
 }
 
 /**
- * The rewrites applied to an XSLT before compiling: the mod 97 defect, then the speed rewrites (the walks
- * through the invoice over elements only, the ISO skeleton's empty document walks dropped, hoisted
+ * The rewrites applied to an XSLT before compiling: the mod 97 defect, then the speed rewrites (code lists
+ * looked up in one comparison, the walks through the invoice over elements only, the ISO skeleton's empty document walks dropped, hoisted
  * descendant scans and document-wide expressions, the invoice's children read once per name, SchXslt's
  * report grouped by pattern), then the records of fired rules nobody reads dropped
  * (drop-rule-records.ts). Each is pattern-based and leaves a stylesheet it does not recognise unchanged.
@@ -91,7 +92,9 @@ export function serializeSef(sef: SefNode): string {
 export function rewriteForSaxonJs(xslt: string): string {
   return dropRuleRecords(
     groupSchxsltReport(
-      hoistRootChildren(hoistDescendantScans(dropEmptyWalks(walkElementsOnly(fixMod97(xslt))))),
+      hoistRootChildren(
+        hoistDescendantScans(dropEmptyWalks(walkElementsOnly(lookUpCodeLists(fixMod97(xslt))))),
+      ),
     ),
   );
 }
