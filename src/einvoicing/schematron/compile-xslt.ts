@@ -7,6 +7,7 @@ import saxonPackage from 'saxon-js/package.json' with { type: 'json' };
 import { lookUpCodeLists } from './code-list-lookups';
 import { dropEmptyWalks } from './drop-empty-walks';
 import { dropRuleRecords } from './drop-rule-records';
+import { factorUnionPredicates } from './factor-union-predicates';
 import { groupSchxsltReport } from './group-schxslt-report';
 import { hoistDescendantScans } from './hoist-descendant-scans';
 import { hoistRootChildren } from './hoist-root-children';
@@ -27,7 +28,7 @@ export function fixMod97(xslt: string): string {
 }
 
 /** Bumped when the rewrites or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '10';
+const CACHE_GENERATION = '11';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -84,7 +85,7 @@ export function serializeSef(sef: SefNode): string {
 
 /**
  * The rewrites applied to an XSLT before compiling: the mod 97 defect, then the speed rewrites (code lists
- * looked up in one comparison, the walks through the invoice over elements only, the ISO skeleton's empty document walks dropped, hoisted
+ * looked up in one comparison, a predicate shared by a pattern's alternatives applied after their union, the walks through the invoice over elements only, the ISO skeleton's empty document walks dropped, hoisted
  * descendant scans and document-wide expressions, the invoice's children read once per name, SchXslt's
  * report grouped by pattern), then the records of fired rules nobody reads dropped
  * (drop-rule-records.ts). Each is pattern-based and leaves a stylesheet it does not recognise unchanged.
@@ -93,7 +94,9 @@ export function rewriteForSaxonJs(xslt: string): string {
   return dropRuleRecords(
     groupSchxsltReport(
       hoistRootChildren(
-        hoistDescendantScans(dropEmptyWalks(walkElementsOnly(lookUpCodeLists(fixMod97(xslt))))),
+        hoistDescendantScans(
+          dropEmptyWalks(walkElementsOnly(factorUnionPredicates(lookUpCodeLists(fixMod97(xslt))))),
+        ),
       ),
     ),
   );

@@ -113,3 +113,22 @@ export function closing(text: string, from: number, open: string, close: string)
   }
   return -1;
 }
+
+/** Splits on `separator` outside quotes, predicates and parentheses; null if those are unbalanced. */
+export function splitTopLevel(text: string, separator: string): string[] | null {
+  const parts: string[] = [];
+  let from = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (char === "'" || char === '"') i = text.indexOf(char, i + 1);
+    else if (char === '[') i = closing(text, i, '[', ']');
+    else if (char === '(') i = closing(text, i, '(', ')');
+    else if (char === separator) {
+      parts.push(text.slice(from, i));
+      from = i + 1;
+    }
+    if (i < 0) return null;
+  }
+  parts.push(text.slice(from));
+  return parts;
+}

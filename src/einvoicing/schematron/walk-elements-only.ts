@@ -1,4 +1,4 @@
-import { closing } from './hoist-document-expressions';
+import { closing, splitTopLevel } from './hoist-document-expressions';
 
 /**
  * Both Schematron compilers walk the invoice template by template: the ISO skeleton (CEN, XRechnung) with
@@ -117,23 +117,9 @@ function predicatesStart(step: string): number {
   return at < 0 ? step.length : at;
 }
 
-/** Splits on `separator` outside quotes, predicates and parentheses. */
+/** Splits on `separator` outside quotes, predicates and parentheses (unbalanced: one part, not understood). */
 function split(text: string, separator: string): string[] {
-  const parts: string[] = [];
-  let from = 0;
-  for (let i = 0; i < text.length; i++) {
-    const char = text[i];
-    if (char === "'" || char === '"') i = text.indexOf(char, i + 1);
-    else if (char === '[') i = closing(text, i, '[', ']');
-    else if (char === '(') i = closing(text, i, '(', ')');
-    else if (char === separator) {
-      parts.push(text.slice(from, i));
-      from = i + 1;
-    }
-    if (i < 0) return [text]; // unbalanced: one part, which lastStepKind will not understand
-  }
-  parts.push(text.slice(from));
-  return parts;
+  return splitTopLevel(text, separator) ?? [text];
 }
 
 function decode(value: string): string {
