@@ -144,9 +144,7 @@ export class RulesPool {
     // A worker starts now if none is free, so that it loads saxon-js while the embedded pack's files are
     // written to the data dir on its first use (rule-pack-store.ts). Only one: a second worker loading
     // saxon-js beside the first check would take CPU from it (2 cores); it starts when a check waits.
-    if (!this.closed && !this.slots.some((s) => s.job === null) && this.slots.length < this.size) {
-      this.slots.push(this.spawn());
-    }
+    if (!this.slots.some((s) => s.job === null)) this.grow();
     await pack.prepare?.();
     return this.submit(pack, profile, xml, options);
   };
@@ -186,6 +184,14 @@ export class RulesPool {
     for (const job of this.queue.splice(0)) job.reject(new Error('the rules pool closed'));
   }
 
+  /** One more worker, unless the pool is full or closed. */
+  private grow(): Slot | null {
+    if (this.closed || this.slots.length >= this.size) return null;
+    const slot = this.spawn();
+    this.slots.push(slot);
+    return slot;
+  }
+
   private spawn(): Slot {
     const slot: Slot = { worker: new Worker(this.entry), job: null, timer: null, last: null };
     slot.worker.onmessage = (event: MessageEvent<RulesReply>) => this.finish(slot, event.data);
@@ -200,13 +206,12 @@ export class RulesPool {
       const next = this.queue.findIndex((j) => !(j.large && largeRunning));
       if (next < 0) break;
       const free = this.slots.filter((s) => s.job === null);
-      // Workers start when a check needs one, up to the pool's size (none with the server).
-      if (free.length === 0 && this.slots.length < this.size && !this.closed) {
-        const spawned = this.spawn();
-        this.slots.push(spawned);
-        free.push(spawned);
+      if (free.length === 0) {
+        // Workers start when a check needs one, up to the pool's size (none with the server).
+        const grown = this.grow();
+        if (grown === null) break;
+        free.push(grown);
       }
-      if (free.length === 0) break;
       const job = this.queue.splice(next, 1)[0] as Job;
       const key = profileKey(job.request);
       const slot = free.find((s) => s.last === key) ?? free.find((s) => s.last === null) ?? (free[0] as Slot);

@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { compileXslt } from '../../src/einvoicing/schematron/compile-xslt';
-import { loadSaxon } from '../../src/einvoicing/schematron/saxon';
 import { walkElementsOnly } from '../../src/einvoicing/schematron/walk-elements-only';
+import { transformText } from '../xslt-run';
 
 const sheet = (body: string) =>
   `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform" xmlns:cbc="urn:cbc" version="2.0">${body}</xsl:stylesheet>`;
@@ -30,16 +29,7 @@ const schxsltSheet = (rule: string) =>
 const INVOICE =
   '<Invoice xmlns:cbc="urn:cbc" a="1"><cbc:ID schemeID="x">1</cbc:ID>\n  <Line n="2"><cbc:ID>2</cbc:ID><!-- c --><?pi x?></Line></Invoice>';
 
-async function run(xslt: string): Promise<string> {
-  const saxon = await loadSaxon();
-  const sef = compileXslt(saxon, xslt, 'file:///test.xsl');
-  return String(
-    saxon.transform(
-      { stylesheetInternal: sef, sourceText: INVOICE, destination: 'serialized', deliverMessage: () => {} },
-      'sync',
-    ).principalResult,
-  );
-}
+const run = (xslt: string) => transformText(xslt, INVOICE);
 
 describe('walkElementsOnly', () => {
   test('an ISO mode whose rules match elements only walks elements only, with the same result', async () => {
