@@ -6,6 +6,7 @@ import { authPlugin } from './http/auth';
 import { consoleRoutes } from './http/console';
 import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
+import { withFullContext } from './http/full-context';
 import { MethodMatcher } from './http/method-matcher';
 import { MODULES } from './modules';
 
@@ -18,7 +19,7 @@ export function buildApp(deps: AppDeps) {
   const auth = authPlugin(deps, ACCESS_RULES);
   // Typed as any Elysia app: a typed chain of every module's plugins exceeds TypeScript's instantiation
   // depth, and no caller needs the route types (the console has its generated paths, src/console/api-paths.ts).
-  let app: AnyElysia = new Elysia({ normalize: false })
+  let app: AnyElysia = withFullContext(new Elysia({ normalize: false }))
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
     .use(consoleRoutes());

@@ -10,9 +10,10 @@ import type { JobRuntime } from '../src/jobs/runtime';
 import { AccountGate } from '../src/modules/compliance/account-gate';
 import type { RenderPdf } from '../src/rendering/types';
 import { createPools, createService, type Service } from '../src/service';
-import { type Clock, systemClock } from '../src/shared/clock';
+import { type Clock, FakeClock, systemClock } from '../src/shared/clock';
 import { createLogger, type Logger } from '../src/shared/logger';
 import type { ProfileRunner } from '../src/workers/rules-pool';
+import { startExecutable, testExecutable, waitForJobs } from './executable';
 import { freshDatabase, testDatabaseUrl } from './pg-databases';
 
 export const ROOT = join(import.meta.dir, '..');
@@ -90,9 +91,17 @@ export class ShiftedClock implements Clock {
     return new Date(Date.now() + this.offsetMs);
   }
   advance(ms: number): void {
+    // The executable runs on the machine's time: a test that moves time is source-only (sourceOnly below).
+    if (testExecutable !== null) throw new Error('TEST_EXECUTABLE: the executable cannot move its clock');
     this.offsetMs += ms;
   }
 }
+
+/**
+ * A test that needs what only the source can take (a clock it moves, a logger or renderer of its own):
+ * skipped, visibly, in the executable lane; it runs in every other lane.
+ */
+export const sourceOnly = testExecutable !== null;
 
 /** The render and rules pools test servers share (see startServer); never closed: bun test exits anyway. */
 let sharedPools: ReturnType<typeof createPools> | null = null;
@@ -110,6 +119,7 @@ export const TEST_SIGNING_SECRET = 'test-signing-secret-0123456789';
  * options) and, unless asked for, the background compile of the rule pack (see `compileRules`).
  */
 export async function startServer(options: ServerOptions = {}): Promise<TestServer> {
+  if (testExecutable !== null) refuseInExecutable(options);
   const dataDir = options.dataDir ?? tempDir();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
@@ -136,16 +146,21 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
   if (shared.database) env.DATABASE_URL = shared.database.url;
   if (shared.bucket) Object.assign(env, shared.bucket.env());
   const config = loadConfig(env);
+  const executable = testExecutable;
   // The pools of the default config are built once and shared by every test server of this process, as
   // one served process has one pair: warm workers instead of a cold start (seconds) in every test file.
-  // A test that sizes its own pools (rulesWorkers, renderWorkers) gets them new, closed on stop.
+  // A test that sizes its own pools (rulesWorkers, renderWorkers) gets them new, closed on stop. The
+  // executable lane draws and checks in the executable: no pools here.
   const ownPools = options.rulesWorkers !== undefined || options.renderWorkers !== undefined;
-  if (!ownPools && sharedPools === null) sharedPools = createPools(config);
-  const pools = ownPools ? null : sharedPools;
+  if (executable === null && !ownPools && sharedPools === null) sharedPools = createPools(config);
+  const pools = ownPools || executable !== null ? null : sharedPools;
+  const inExecutable = (): never => {
+    throw new Error('the executable lane draws and checks in the executable, not in the test process');
+  };
   const service = await createService(config, {
     logger: options.logger ?? createLogger((process.env.TEST_LOG_LEVEL as LogLevel | undefined) ?? 'silent'),
-    renderPdf: options.renderPdf ?? pools?.renderPool?.render,
-    runProfile: options.runProfile ?? pools?.rulesPool?.run,
+    renderPdf: options.renderPdf ?? (executable !== null ? inExecutable : pools?.renderPool?.render),
+    runProfile: options.runProfile ?? (executable !== null ? inExecutable : pools?.rulesPool?.run),
     signingSecret: options.signingSecret ?? TEST_SIGNING_SECRET,
     jobs: { pollMs: 25, graceMs: 2_000 },
     deps: {
@@ -166,8 +181,22 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       ...(options.publicBaseUrl === undefined ? {} : { ownOrigin: () => options.publicBaseUrl ?? '' }),
     },
   });
-  const server = service.start({ jobs: options.startJobs !== false });
-  const { deps, jobs: runtime, handle } = service;
+  // The executable serves the same data dir, database and bucket; the service built above stays for the
+  // test's own reads and factories (server.db, server.deps) and serves nothing.
+  const running =
+    executable === null
+      ? null
+      : await startExecutable(executable, executableEnv(env, options)).catch(async (error: unknown) => {
+          await service.stop();
+          await shared.release();
+          throw error;
+        });
+  const server = running ?? service.start({ jobs: options.startJobs !== false });
+  const { deps, jobs: inProcessJobs, handle } = service;
+  const runtime =
+    running === null
+      ? inProcessJobs
+      : (Object.assign(Object.create(inProcessJobs), { runDue: () => waitForJobs(handle.db) }) as JobRuntime);
 
   const request = (path: string, init: RequestOptions = {}) => {
     const headers: Record<string, string> = { ...init.headers };
@@ -194,11 +223,48 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
       return { status: res.status, body: text === '' ? null : JSON.parse(text), headers: res.headers };
     },
     async stop() {
+      await running?.stop();
       await service.stop();
       await shared.release();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * What a test server gets from its options in the executable: the settings `serve` reads from its
+ * environment. What only the source can take (a clock, a renderer, a logger of the test's own) is
+ * refused, so a test that needs it is not put in the executable lane (scripts/test-lanes.ts).
+ */
+function executableEnv(env: Record<string, string>, options: ServerOptions): Record<string, string> {
+  const out: Record<string, string> = {
+    ...env,
+    SIGNING_SECRET: options.signingSecret ?? TEST_SIGNING_SECRET,
+  };
+  // No pack (rulesetsDir: null) is the embedded one there: the executable always has its rules.
+  if (!options.servedRules && options.rulesetsDir !== null)
+    out.RULESETS_DIR = options.rulesetsDir ?? RULESETS_DIR;
+  if (options.smtpUrl) out.SMTP_URL = options.smtpUrl;
+  if (options.publicBaseUrl !== undefined) out.PUBLIC_BASE_URL = options.publicBaseUrl;
+  if (options.inboxDir) out.INBOX_DIR = options.inboxDir;
+  if (options.complianceChecksPerAccount !== undefined)
+    out.COMPLIANCE_CHECKS_PER_ACCOUNT = String(options.complianceChecksPerAccount);
+  return out;
+}
+
+function refuseInExecutable(options: ServerOptions): void {
+  const sourceOnly = (
+    ['clock', 'rateLimiter', 'logger', 'renderPdf', 'runProfile'] as const satisfies (keyof ServerOptions)[]
+  ).filter(
+    (name) =>
+      options[name] !== undefined &&
+      options[name] !== systemClock &&
+      // The executable runs on real time: a test whose clock it moves is marked sourceOnly.
+      !(options[name] instanceof ShiftedClock || options[name] instanceof FakeClock),
+  );
+  if (sourceOnly.length > 0) {
+    throw new Error(`TEST_EXECUTABLE: the executable cannot take ${sourceOnly.join(', ')} from a test`);
+  }
 }
 
 interface Backends {
@@ -254,9 +320,13 @@ function rawSqlite(handle: DbHandle): SqliteHandle['sqlite'] {
   });
 }
 
+/** The admin CLI: the executable in the executable lane, else the source. */
+export const cliCommand = () =>
+  testExecutable !== null ? [testExecutable] : [process.execPath, join(ROOT, 'src/main.ts')];
+
 /** Runs the admin CLI as its own process, the way an operator would, against a data dir. */
 export function runCli(args: string[], env: Record<string, string> = {}) {
-  const result = Bun.spawnSync([process.execPath, join(ROOT, 'src/main.ts'), ...args], {
+  const result = Bun.spawnSync([...cliCommand(), ...args], {
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     cwd: ROOT,
   });

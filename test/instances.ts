@@ -3,10 +3,9 @@
 // port unless told, ready once /health answers 200; then stopped with SIGTERM or killed with SIGKILL
 // (`kill -9`). Several at once share a database and a bucket through their env: the multi-instance tests.
 import { rmSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Subprocess } from 'bun';
 import { SETTING_FLAGS } from '../src/config';
-import { ROOT, TEST_SIGNING_SECRET, tempDir } from './harness';
+import { cliCommand, ROOT, TEST_SIGNING_SECRET, tempDir } from './harness';
 
 export interface InstanceOptions {
   /** The instance's settings by env name (DATABASE_URL, S3_*, JOB_LEASE_SECONDS ...); they win over the defaults. */
@@ -59,7 +58,7 @@ export async function startInstance(options: InstanceOptions = {}): Promise<Inst
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(([name]) => !SERVICE_ENV.has(name)),
   );
-  const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve'], {
+  const proc = Bun.spawn([...cliCommand(), 'serve'], {
     cwd: ROOT,
     env: {
       ...inherited,

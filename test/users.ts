@@ -1,10 +1,9 @@
 // People who sign in, for HTTP tests: made through the same use-case as `users create`, signed in through
 // the API, with the session cookie carried by hand as a browser would.
-import { join } from 'node:path';
 import { createUser, hashPassword } from '../src/modules/users';
 import type { Role } from '../src/modules/workspaces';
 import { systemClock } from '../src/shared/clock';
-import { ROOT, type TestServer } from './harness';
+import { cliCommand, ROOT, type TestServer } from './harness';
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -51,7 +50,7 @@ export const fromConsole = (server: TestServer, cookie: string) => ({ cookie, or
 
 /** The admin CLI as its own process with `stdin` piped in (e.g. `--password-stdin`). */
 export function runCliWithStdin(args: string[], stdin: string, env: Record<string, string>) {
-  const result = Bun.spawnSync([process.execPath, join(ROOT, 'src/main.ts'), ...args], {
+  const result = Bun.spawnSync([...cliCommand(), ...args], {
     env: { ...process.env, LOG_LEVEL: 'silent', ...env },
     cwd: ROOT,
     stdin: new TextEncoder().encode(stdin),

@@ -1,3 +1,4 @@
+import postgres from 'postgres';
 import { DbError, type DbErrorCode } from './errors';
 
 /** PostgreSQL's SQLSTATEs, typed as the port's codes (src/db/sqlite-errors.ts does the same for SQLite). */
@@ -26,7 +27,9 @@ interface PostgresErrorFields {
  * so callers asking `isUniqueViolation(error, 'documents.number')` need not know the engine.
  */
 export function fromPostgresError(error: unknown): unknown {
-  if (!(error instanceof Error) || error instanceof DbError || error.name !== 'PostgresError') return error;
+  // By class, never by `error.name`: the executable is minified, and postgres.js sets its errors' name from
+  // `this.constructor.name`, which the build renames (no error was mapped there, only from source).
+  if (!(error instanceof postgres.PostgresError)) return error;
   const fields = error as Error & PostgresErrorFields;
   const sqlState = String(fields.code ?? '');
   const code = CODES[sqlState] ?? 'other';
