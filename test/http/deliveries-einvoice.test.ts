@@ -117,6 +117,21 @@ describe('sending carries the e-invoice the buyer needs', () => {
     expect(alone.delivery).not.toHaveProperty('einvoice_profile');
   }, 60_000);
 
+  test('an invoice e-mailed is "sent" once the mail is out, and can be e-mailed again (issue 36)', async () => {
+    const doc = await invoiceFor(null, 'RE-2026-0048');
+    const queued = await call('POST', `/api/v1/documents/${doc.id}/send`, { to: ['a@b.example'] });
+    expect(queued.status).toBe(200);
+    // Queued only: SPEC 3 leaves the document finalized by the request itself.
+    expect((await call('GET', `/api/v1/documents/${doc.id}`)).body.data.status).toBe('finalized');
+    await server.jobs.runDue();
+    const sent = (await call('GET', `/api/v1/documents/${doc.id}`)).body.data;
+    expect(sent.status).toBe('sent');
+    expect(sent.sent_at).toEqual(expect.any(String));
+    const { delivery } = await sendAndReceive(doc.id);
+    expect(delivery.status).toBe('sent');
+    expect((await call('GET', `/api/v1/documents/${doc.id}`)).body.data.sent_at).toBe(sent.sent_at);
+  }, 60_000);
+
   test('a buyer without an e-invoice profile gets the PDF as before', async () => {
     const doc = await invoiceFor(null, 'RE-2026-0045');
     const { attachments, delivery } = await sendAndReceive(doc.id, { attach_einvoice: true });
@@ -124,15 +139,19 @@ describe('sending carries the e-invoice the buyer needs', () => {
     expect(delivery).not.toHaveProperty('einvoice_profile');
   });
 
-  test('Factur-X: the Factur-X PDF is the attachment; a plain PDF render is refused (409)', async () => {
+  test('Factur-X: sending draws the Factur-X PDF itself when the newest render is a plain PDF (issue 36)', async () => {
     const plain = await invoiceFor('factur_x_en16931', 'RE-2026-0046');
-    const refused = await call('POST', `/api/v1/documents/${plain.id}/send`, { to: ['a@b.example'] });
-    expect(refused.status).toBe(409);
-    expect(refused.body.error.message).toContain('facturx_pdf');
+    const sent = await sendAndReceive(plain.id, { attach_pdf: false });
+    expect(sent.attachments.map((a: { filename?: string }) => a.filename)).toEqual(['RE-2026-0046.pdf']);
+    expect(Buffer.from(sent.attachments[0]?.content ?? []).toString('latin1')).toContain('factur-x.xml');
+    // The delivery links the Factur-X render it drew (its compliance check recorded), with the same template.
+    const drawn = (await call('GET', `/api/v1/renders/${sent.delivery.render_id}`)).body.data;
+    expect(drawn.compliance?.profile).toBe('factur_x_en16931');
     const doc = await invoiceFor('factur_x_en16931', 'RE-2026-0047', 'facturx_pdf');
-    const { attachments } = await sendAndReceive(doc.id, { attach_pdf: false });
-    expect(attachments.map((a: { filename?: string }) => a.filename)).toEqual(['RE-2026-0047.pdf']);
-    const pdf = Buffer.from(attachments[0]?.content ?? []).toString('latin1');
-    expect(pdf).toContain('factur-x.xml');
+    const again = await sendAndReceive(doc.id, { attach_pdf: false });
+    expect(Buffer.from(again.attachments[0]?.content ?? []).toString('latin1')).toContain('factur-x.xml');
+    // A Factur-X render already there is the one sent: none drawn again.
+    const second = await sendAndReceive(doc.id, { attach_pdf: false });
+    expect(second.delivery.render_id).toBe(again.delivery.render_id);
   }, 60_000);
 });

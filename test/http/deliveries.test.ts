@@ -174,9 +174,10 @@ describe('sending a document by email', () => {
     expect(pdf.length).toBeGreaterThan(1000);
     expect(new Uint8Array(attachment?.content ?? [])).toEqual(pdf);
 
-    // The document itself does not move (SPEC 3: finalized | send | finalized).
+    // The request leaves the document finalized (SPEC 3: finalized | send | finalized); the mail out, an
+    // invoice is sent (issue 36: "Senden" leaves it "Versendet", as mark-sent would).
     const after = await server.json(`/api/v1/documents/${doc.id}`, { key: account.apiKey });
-    expect(after.body.data.status).toBe('finalized');
+    expect(after.body.data.status).toBe('sent');
   });
 
   test('de: subject and body in the document locale; attach_pdf false links instead of attaching', async () => {

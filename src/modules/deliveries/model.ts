@@ -34,7 +34,7 @@ export const SendDocumentBody = t.Object(
     attach_einvoice: t.Optional(
       t.Boolean({
         description:
-          'When the customer has an einvoice_profile (default true then): attach the XRechnung or Peppol XML, named after the number, beside the PDF; for factur_x_en16931 the attached PDF is the latest render, which must be a Factur-X one. Ignored for other customers',
+          'When the customer has an einvoice_profile (default true then): attach the XRechnung or Peppol XML, named after the number, beside the PDF; for factur_x_en16931 the attached PDF is the latest render if it is a Factur-X one, else a Factur-X render drawn by the send (metered as a render). Ignored for other customers',
       }),
     ),
   },

@@ -7,11 +7,11 @@ import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { findDocument } from '../documents';
 import type { RenderRow } from '../renders';
-import { linkKeyOf, signedDownloadUrl } from '../renders';
+import { linkKeyOf, renderServicesOf, renderStoredDocument, signedDownloadUrl } from '../renders';
 import { Delivery, ListDeliveriesQuery, presentDelivery, SendDocumentBody } from './model';
 import { findDelivery, listDeliveries } from './repo';
 import { retryDelivery } from './use-cases/retry-delivery';
-import { sendDocument } from './use-cases/send-document';
+import { prepareEInvoiceRender, sendDocument } from './use-cases/send-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Deliveries'] });
 const sendErrors = { ...withConflict, 501: ErrorEnvelope };
@@ -22,11 +22,27 @@ export function deliveryRoutes(auth: Auth, deps: AppDeps) {
   // host into a customer's e-mail otherwise.
   const linkFor = (ctx: AccountCtx) => (render: RenderRow) =>
     signedDownloadUrl(deps.signer, deps.ownOrigin(), render, linkKeyOf(ctx));
+  const services = renderServicesOf(deps);
   return new Elysia()
     .use(auth)
     .post(
       '/api/v1/documents/:document_id/send',
-      async ({ ctx, params, body }) => {
+      async ({ ctx, principal, params, body }) => {
+        await prepareEInvoiceRender(ctx, {
+          documentId: params.document_id,
+          body,
+          produce: (render) =>
+            renderStoredDocument({
+              ctx,
+              services,
+              input: {
+                documentId: params.document_id,
+                monthlyQuota: principal.monthlyRenderQuota,
+                planId: principal.planId,
+                body: render,
+              },
+            }),
+        });
         const row = await sendDocument({
           ctx,
           input: { documentId: params.document_id, body, smtpUrl: deps.smtpUrl, link: linkFor(ctx) },

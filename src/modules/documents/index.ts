@@ -15,7 +15,7 @@ export { presentTotals } from './present';
 export { findDocument, findDocumentByNumber, issuedForReports, listDocuments } from './repo';
 export type { DocumentRow } from './schema';
 export { applyPayments } from './use-cases/apply-payments';
-export { allowedAction, changeDocumentStatus } from './use-cases/change-document-status';
+export { allowedAction, changeDocumentStatus, noteDocumentSent } from './use-cases/change-document-status';
 export { statelessProblems } from './use-cases/check-document-data';
 export { newDocumentChecker, newDocumentProblems } from './use-cases/check-new-document';
 export { createDocument } from './use-cases/create-document';

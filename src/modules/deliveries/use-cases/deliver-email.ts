@@ -1,3 +1,5 @@
+import type { DbOrTx } from '../../../db/client';
+import { inTransaction } from '../../../db/transaction';
 import {
   type JobContext,
   JobError,
@@ -6,6 +8,7 @@ import {
   WorkerLostError,
 } from '../../../jobs/definition';
 import { isoNow } from '../../../shared/clock';
+import { noteDocumentSent } from '../../documents';
 import { type SendResult, sendEmail } from '../email/mailer';
 import { classifySmtpError } from '../email/smtp-outcome';
 import { readSmtpUrl } from '../email/smtp-settings';
@@ -83,13 +86,17 @@ export async function deliverEmail({
     messageId: deliveryMessageId(delivery.id),
     errorMessage: result.partlyRejected ? `not accepted for: ${result.partlyRejected}` : null,
   };
+  const finishSent = async (tx: DbOrTx) => {
+    await finishDelivery(tx, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
+    await noteDocumentSent({ ...ctx, db: tx }, delivery.documentId);
+  };
   try {
-    await finish(sent);
+    await job.commit(finishSent);
   } catch (error) {
     if (!(error instanceof LeaseLostError)) throw error;
     // The claim went away while the server was taking the message (shutdown grace ran out, lease lost).
     // The email is out, so record it anyway: whichever run comes next must find it `sent`, not send again.
-    await finishDelivery(deps.db, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
+    await inTransaction({ ...ctx, db: deps.db }, async (tx) => await finishSent(tx.db));
   }
   deps.logger.info('delivery sent', { delivery_id: delivery.id, job_id: job.jobId, attempt: job.attempt });
 }

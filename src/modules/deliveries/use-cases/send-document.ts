@@ -1,11 +1,13 @@
 import { inTransaction } from '../../../db/transaction';
 import type { Party } from '../../../domain/party';
+import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, type FieldError, notFound, validationError } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
 import { findCustomer } from '../../customers';
 import { findDocument, readDocument } from '../../documents';
 import type { DocumentType } from '../../reference';
+import { latestRenderOf } from '../../renders';
 import { CONTROL_CHARACTERS, defaultSubject, emailLocale } from '../email/compose';
 import { MAX_RECIPIENTS, type SendDocumentBody } from '../model';
 import type { DeliveryRow } from '../schema';
@@ -36,6 +38,45 @@ export function sendProblems(body: SendDocumentBody): FieldError[] {
 }
 
 /**
+ * A buyer who needs a Factur-X invoice gets one without a render by hand: when the newest current render of
+ * the finalized document is not a Factur-X one (or there is none), `produce` draws one (metered, as any
+ * render) with the template of the newest render, before the send's transaction. Anything else is left
+ * to sendDocument, which still refuses a document without a render for other buyers (SPEC 3).
+ */
+export async function prepareEInvoiceRender(
+  ctx: AccountCtx,
+  input: {
+    documentId: string;
+    body: SendDocumentBody;
+    produce: (body: {
+      format: 'facturx_pdf';
+      template_id?: string;
+      template_version?: number;
+    }) => Promise<unknown>;
+  },
+): Promise<void> {
+  const document = await findDocument(ctx.db, ctx.accountId, input.documentId);
+  if (!document || !SENDABLE.has(document.status)) return;
+  const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
+  const profile = einvoiceToAttach(
+    customer?.einvoiceProfile,
+    document.documentType,
+    input.body.attach_einvoice,
+  );
+  if (profile !== FACTUR_X_PROFILE) return;
+  const latest = await latestRenderOf(ctx.db, ctx.accountId, document.id, isoNow(ctx.clock));
+  if (latest && latest.compliance !== null) return;
+  await input.produce({
+    format: 'facturx_pdf',
+    ...(latest ? { template_id: latest.templateId } : {}),
+    ...(latest?.templateVersion ? { template_version: latest.templateVersion } : {}),
+  });
+}
+
+const FACTUR_X_PROFILE = 'factur_x_en16931';
+const SENDABLE = new Set(['finalized', 'sent', 'paid']);
+
+/**
  * POST /documents/{id}/send: a `queued` delivery of a finalized document with its newest current render,
  * and the job that sends it, in one transaction. The document's status does not change (SPEC 3).
  */
@@ -52,10 +93,14 @@ export async function sendDocument({
   return await inTransaction(ctx, async (tx) => {
     const document = await findDocument(tx.db, tx.accountId, input.documentId);
     if (!document) throw notFound('Document');
-    if (document.status !== 'finalized') {
-      throw conflict(`Only a finalized document can be sent; this one is '${document.status}'`, {
-        status: document.status,
-      });
+    // Sent and paid ones too: a copy e-mailed again (the customer lost it, a reminder of it) is ordinary.
+    if (!SENDABLE.has(document.status)) {
+      throw conflict(
+        `Only a finalized, sent or paid document can be sent; this one is '${document.status}'`,
+        {
+          status: document.status,
+        },
+      );
     }
     const customer = await findCustomer(tx.db, tx.accountId, document.customerId);
     const einvoiceProfile = einvoiceToAttach(

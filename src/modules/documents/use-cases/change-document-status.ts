@@ -70,3 +70,24 @@ async function changeDocumentStatusInTransaction({
 }
 
 export const changeDocumentStatus = transactional(changeDocumentStatusInTransaction);
+
+/**
+ * An e-mail of the document went out (the delivery job, in the transaction that records it): a finalized
+ * invoice is `sent` now, as if `mark-sent` had been called, so "Send" leaves it "Sent" in the console.
+ * SPEC 3 has the send request itself leave the document finalized (it only queues the mail); issue 36
+ * asks for the sent state once it is out. A document in any other state, or of a type without
+ * `mark-sent`, stays as it is; a concurrent change wins (nothing is forced).
+ */
+export async function noteDocumentSent(ctx: AccountCtx, documentId: string): Promise<void> {
+  const row = await findDocument(ctx.db, ctx.accountId, documentId);
+  if (row?.status !== 'finalized') return;
+  const outcome = transition(row.documentType, row.status, 'mark-sent');
+  if (!outcome.ok) return;
+  const now = isoNow(ctx.clock);
+  const stamp = actionTimestamp('mark-sent');
+  await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
+    status: outcome.next,
+    updatedAt: now,
+    ...(stamp ? { [stamp]: now } : {}),
+  });
+}
