@@ -82,6 +82,31 @@ describe('view model', () => {
     expect(view.highlight?.label).toBe('Total credit');
   });
 
+  test('a unit code without unit words prints its name in the document language (issue 36)', () => {
+    const base = german();
+    const [first, ...rest] = base.data.line_items;
+    if (!first) throw new Error('fixture has lines');
+    const lines = [
+      { ...first, unit: undefined, unit_code: 'HUR', quantity: '12.5' },
+      { ...first, unit: undefined, unit_code: 'KMT' },
+      { ...first, unit: undefined, unit_code: 'E48' },
+      { ...first, unit: undefined, unit_code: 'ZZZ' },
+      { ...first, unit: 'Pausch.', unit_code: 'HUR' },
+      ...rest,
+    ];
+    const de = buildInvoiceView({ ...base, data: { ...base.data, line_items: lines } });
+    expect(de.columns.unit).toBe(true);
+    expect(de.lines.slice(0, 5).map((l) => [l.quantity, l.unit])).toEqual([
+      ['12,5', 'Std.'],
+      ['1', 'km'],
+      ['1', 'Einh.'],
+      ['1', 'ZZZ'],
+      ['1', 'Pausch.'],
+    ]);
+    const en = buildInvoiceView({ ...base, locale: 'en-GB', data: { ...base.data, line_items: lines } });
+    expect(en.lines.slice(0, 3).map((l) => l.unit)).toEqual(['h', 'km', 'unit']);
+  });
+
   test('German mandatory details: date of supply or period, Steuernummer, register, directors', () => {
     const base = german();
     const seller = {

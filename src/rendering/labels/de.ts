@@ -1,4 +1,5 @@
 import type { Labels } from './types';
+import { UNIT_NAMES } from './units';
 
 export const de: Labels = {
   titles: {
@@ -104,4 +105,5 @@ export const de: Labels = {
     check: 'Scheck',
     cheque: 'Scheck',
   },
+  units: UNIT_NAMES.de,
 };

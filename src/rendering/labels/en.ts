@@ -1,4 +1,5 @@
 import type { Labels } from './types';
+import { UNIT_NAMES } from './units';
 
 export const en: Labels = {
   titles: {
@@ -104,4 +105,5 @@ export const en: Labels = {
     check: 'Check',
     cheque: 'Cheque',
   },
+  units: UNIT_NAMES.en,
 };

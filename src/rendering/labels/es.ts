@@ -1,4 +1,5 @@
 import type { Labels } from './types';
+import { UNIT_NAMES } from './units';
 
 export const es: Labels = {
   titles: {
@@ -104,4 +105,5 @@ export const es: Labels = {
     check: 'Cheque',
     cheque: 'Cheque',
   },
+  units: UNIT_NAMES.es,
 };

@@ -1,4 +1,5 @@
 import type { Labels } from './types';
+import { UNIT_NAMES } from './units';
 
 export const fr: Labels = {
   titles: {
@@ -104,4 +105,5 @@ export const fr: Labels = {
     check: 'Chèque',
     cheque: 'Chèque',
   },
+  units: UNIT_NAMES.fr,
 };

@@ -1,4 +1,5 @@
 import type { Labels } from './types';
+import { UNIT_NAMES } from './units';
 
 export const it: Labels = {
   titles: {
@@ -104,4 +105,5 @@ export const it: Labels = {
     check: 'Assegno',
     cheque: 'Assegno',
   },
+  units: UNIT_NAMES.it,
 };

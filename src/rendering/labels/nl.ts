@@ -1,4 +1,5 @@
 import type { Labels } from './types';
+import { UNIT_NAMES } from './units';
 
 export const nl: Labels = {
   titles: {
@@ -104,4 +105,5 @@ export const nl: Labels = {
     check: 'Cheque',
     cheque: 'Cheque',
   },
+  units: UNIT_NAMES.nl,
 };

@@ -96,4 +96,6 @@ export interface Labels {
   continued: string;
   /** Payment method codes (`bank_transfer`) to words; unknown codes are spelled out from the code. */
   methods: Record<string, string>;
+  /** Printed names of UN/ECE Rec 20 unit codes (labels/units.ts), for lines with a code and no unit text. */
+  units: Readonly<Record<string, string>>;
 }

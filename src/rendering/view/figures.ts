@@ -22,12 +22,20 @@ export function buildColumns(data: DocumentData, shipped: boolean, labels: Label
   const vat = data.tax_scheme === 'VAT' || (taxNames.size === 1 && taxNames.has('VAT'));
   return {
     priced: !shipped,
-    unit: items.some((l) => !!l.unit?.trim()),
+    unit: items.some((l) => !!lineUnit(l, labels)),
     discount: !shipped && items.some((l) => l.discount !== undefined && !isZero(l.discount.value)),
     tax: !shipped && items.some((l) => (l.taxes?.length ?? 0) > 0),
     sku: shipped && items.some((l) => !!l.sku?.trim()),
     taxHeading: vat ? labels.vat : labels.tax,
   };
+}
+
+/** The unit printed beside a quantity: the line's own words, else its unit code's name ("Std." for HUR). */
+function lineUnit(item: LineItem, labels: Labels): string {
+  const own = item.unit?.trim();
+  if (own) return own;
+  const code = item.unit_code?.trim().toUpperCase();
+  return code ? (labels.units[code] ?? code) : '';
 }
 
 /** Under the item's name: its note (BT-127), period (BG-26) and attributes (BG-32), each a line. */
@@ -69,7 +77,7 @@ export function buildLines(
       sku: item.sku?.trim() || null,
       details: lineDetails(item, fmt, labels),
       quantity: fmt.quantity(item.quantity),
-      unit: item.unit?.trim() ?? '',
+      unit: lineUnit(item, labels),
       unitPrice: shipped || item.unit_price === undefined ? '' : fmt.price(item.unit_price),
       discount: discountText,
       tax: (item.taxes ?? []).map((t) => fmt.percent(t.rate)).join(' + '),

@@ -381,13 +381,18 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
       ...(filled(form.shipping_description) ? { description: form.shipping_description.trim() } : {}),
     };
   if (filled(form.notes)) content.notes = form.notes.trim();
-  if (filled(form.delivery_date)) content.delivery_date = form.delivery_date;
+  // A new invoice's date of supply starts as its issue date; once a service period is given, that prefilled
+  // date would contradict it on the PDF ("Leistungsdatum" beside "Leistungszeitraum"): the period alone
+  // then states the supply (§ 14 (4) Nr. 6 UStG). Another date the user chose is kept.
+  const period = filled(form.period_start) || filled(form.period_end);
+  if (filled(form.delivery_date) && !(period && form.delivery_date === form.issue_date))
+    content.delivery_date = form.delivery_date;
   // A document with VAT on its lines is under the VAT scheme (BT-118), unless it already named another.
   const taxed = (content.line_items ?? []).some((line) => (line.taxes ?? []).length > 0);
   if (filled(form.tax_scheme) || taxed) content.tax_scheme = form.tax_scheme.trim() || 'VAT';
   if (filled(form.buyer_reference)) content.buyer_reference = form.buyer_reference.trim();
   if (filled(form.order_reference)) content.order_reference = form.order_reference.trim();
-  if (filled(form.period_start) || filled(form.period_end))
+  if (period)
     content.invoice_period = {
       ...(filled(form.period_start) ? { start_date: form.period_start } : {}),
       ...(filled(form.period_end) ? { end_date: form.period_end } : {}),
