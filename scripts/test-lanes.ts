@@ -57,6 +57,7 @@ export const EXECUTABLE_FILES = [
   'test/http/sign-in.test.ts',
   'test/http/invitations.test.ts',
   'test/http/workspaces.test.ts',
+  'test/http/account-name.test.ts',
   'test/http/german-firm-day.test.ts',
   'test/http/numbering-sequences.test.ts',
   'test/http/idempotency.test.ts',

@@ -146,6 +146,7 @@ export interface ApiPaths {
     | `/workspaces/${string}/members`;
   PUT: `/documents/${string}/dispute` | '/dunning-policy' | '/settings/accounting';
   PATCH:
+    | '/account'
     | `/api-keys/${string}`
     | '/billing/overage'
     | `/branding-profiles/${string}`

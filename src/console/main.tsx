@@ -66,6 +66,8 @@ function App() {
       key={language}
       account={me.account}
       user={me.user}
+      member={me.member}
+      onAccount={(account) => setMe({ ...me, account })}
       language={language}
       onLanguage={switchLanguage}
       onSignOut={signOut}

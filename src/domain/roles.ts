@@ -4,6 +4,7 @@ export type Role = (typeof ROLES)[number];
 
 /** Every permission a role may hold; which role holds which is the workspaces module's table. */
 export const PERMISSION_NAMES = [
+  'account:edit',
   'billing:manage',
   'keys:manage_all',
   'workspace:create',

@@ -31,6 +31,9 @@ export interface Me {
 interface Props {
   account: Account;
   user?: Me['user'];
+  member?: Me['member'];
+  /** The account as renamed in the settings: the header shows it at once. */
+  onAccount: (account: Account) => void;
   language: Language;
   onLanguage: (language: Language) => void;
   onSignOut: () => void;
@@ -55,10 +58,14 @@ function Page({
   route,
   account,
   user,
+  member,
+  onAccount,
 }: {
   route: string[];
   account: Account;
   user?: Me['user'];
+  member?: Me['member'];
+  onAccount: (account: Account) => void;
 }): ComponentChildren {
   const [section = 'documents', ...rest] = route;
   switch (section) {
@@ -83,13 +90,15 @@ function Page({
     case 'exports':
       return <ExportsPage />;
     case 'settings':
-      return <SettingsPage route={rest} account={account} user={user} />;
+      return (
+        <SettingsPage route={rest} account={account} user={user} member={member} onAccount={onAccount} />
+      );
     default:
       return <DocumentsPage route={section === 'documents' ? rest : []} />;
   }
 }
 
-export function Shell({ account, user, language, onLanguage, onSignOut }: Props) {
+export function Shell({ account, user, member, onAccount, language, onLanguage, onSignOut }: Props) {
   const route = useRoute();
   const current = route[0] ?? 'documents';
   return (
@@ -128,7 +137,7 @@ export function Shell({ account, user, language, onLanguage, onSignOut }: Props)
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page route={route} account={account} user={user} />
+        <Page route={route} account={account} user={user} member={member} onAccount={onAccount} />
       </main>
     </div>
   );

@@ -58,3 +58,7 @@ export async function setAccountPlanId(db: DbOrTx, id: string, planId: string, n
     .returning()
     .get();
 }
+
+export async function setAccountName(db: DbOrTx, id: string, name: string, now: string) {
+  return await db.update(accounts).set({ name, updatedAt: now }).where(eq(accounts.id, id)).returning().get();
+}

@@ -1,10 +1,12 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
+import { closed } from '../../domain/schema-parts';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf } from '../../http/schemas';
+import { authErrors, dataOf, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { Account, presentAccount } from './model';
 import { findAccountWithPlan } from './repo';
+import { renameAccount } from './use-cases/rename-account';
 
 const Me = t.Object({
   account: Account,
@@ -25,6 +27,22 @@ const Me = t.Object({
 });
 
 export function accountRoutes(auth: Auth, _deps: AppDeps) {
+  return new Elysia()
+    .use(auth)
+    .use(meRoute(auth))
+    .patch(
+      '/api/v1/account',
+      async ({ ctx, body }) => ({ data: presentAccount(await renameAccount({ ctx, input: body })) }),
+      {
+        auth: true,
+        body: t.Object({ name: t.String({ minLength: 1, maxLength: 200 }) }, closed),
+        response: { 200: dataOf(Account), ...withNotFound },
+        detail: { summary: 'Rename the account the caller acts in (owner only)', tags: ['Identity'] },
+      },
+    );
+}
+
+function meRoute(auth: Auth) {
   return new Elysia({ prefix: '/api/v1/auth' }).use(auth).get(
     '/me',
     async ({ ctx, principal }) => {

@@ -1,7 +1,69 @@
-import { get, list, post } from '../../api';
-import { formatDate, t } from '../../i18n';
+import { useState } from 'preact/hooks';
+import { ApiError, get, list, patch, post } from '../../api';
+import { formatDate, locale, t } from '../../i18n';
+import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
-import { ErrorNotice, Loading } from '../../ui/notice';
+import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import type { Account } from '../shell';
+
+/** A plan's quota this large is no limit (the Self-hosted plan's): shown as "unlimited", not as a number. */
+const UNLIMITED = 1_000_000_000;
+
+/**
+ * The firm's name: a first start calls the account "Default account"; it is shown in the header, on the
+ * setup page and in invitations. Only an owner (or an account-level key) may change it.
+ */
+export function AccountName({
+  account,
+  editable,
+  onRenamed,
+}: {
+  account: Account;
+  editable: boolean;
+  onRenamed: (account: Account) => void;
+}) {
+  const [name, setName] = useState(account.name);
+  const [done, setDone] = useState(false);
+  const action = useAction();
+  const submit = async (event: Event) => {
+    event.preventDefault();
+    setDone(false);
+    const renamed = await action.run(() => patch<{ data: Account }>('/account', { name }));
+    if (renamed) {
+      setDone(true);
+      onRenamed(renamed.data);
+    }
+  };
+  return (
+    <section class="card" aria-labelledby="account-heading">
+      <h2 id="account-heading">{t('Account')}</h2>
+      <p>
+        {t('Plan')}: {account.plan_name}
+      </p>
+      {editable ? (
+        <form onSubmit={submit}>
+          <Field
+            label={t('Name of the firm or account')}
+            value={name}
+            onInput={setName}
+            path="name"
+            error={action.error instanceof ApiError ? action.error : null}
+            required
+          />
+          <button type="submit" disabled={action.busy || name.trim() === '' || name === account.name}>
+            {t('Rename')}
+          </button>
+        </form>
+      ) : (
+        <p>
+          <strong>{account.name}</strong>
+        </p>
+      )}
+      {done ? <Notice kind="ok">{t('The account is renamed.')}</Notice> : null}
+      <ErrorNotice error={action.error} />
+    </section>
+  );
+}
 
 export function Usage() {
   const usage = useLoad(
@@ -23,11 +85,14 @@ export function Usage() {
             {t('Renders this period ({start} – {end}): {used} of {quota}', {
               start: formatDate(data.period.start.slice(0, 10)),
               end: formatDate(data.period.end.slice(0, 10)),
-              used: data.renders.used,
-              quota: data.renders.quota ?? t('unlimited'),
+              used: new Intl.NumberFormat(locale()).format(data.renders.used),
+              quota:
+                data.renders.quota === null || data.renders.quota >= UNLIMITED
+                  ? t('unlimited')
+                  : new Intl.NumberFormat(locale()).format(data.renders.quota),
             })}
           </p>
-          {data.renders.quota ? (
+          {data.renders.quota && data.renders.quota < UNLIMITED ? (
             <progress max={data.renders.quota} value={data.renders.used} aria-label={t('Renders used')} />
           ) : null}
           {limits.data ? (

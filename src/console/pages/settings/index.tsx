@@ -1,21 +1,30 @@
 import { t } from '../../i18n';
 import type { Account, Me } from '../shell';
-import { Plan, Usage } from './account';
+import { AccountName, Plan, Usage } from './account';
 import { ApiKeys } from './api-keys';
 import { BrandingProfiles } from './branding';
 import { DunningSettings } from './dunning';
 import { ChangePassword } from './password';
 import { Workspaces } from './workspaces';
 
-export function SettingsPage({ account, user }: { route: string[]; account: Account; user?: Me['user'] }) {
+export function SettingsPage({
+  account,
+  user,
+  member,
+  onAccount,
+}: {
+  route: string[];
+  account: Account;
+  user?: Me['user'];
+  member?: Me['member'];
+  onAccount: (account: Account) => void;
+}) {
   return (
     <section class="settings">
       <div class="page-head">
         <h1>{t('Settings')}</h1>
       </div>
-      <p>
-        {t('Account')}: <strong>{account.name}</strong> · {t('Plan')}: {account.plan_name}
-      </p>
+      <AccountName account={account} editable={!member || member.role === 'owner'} onRenamed={onAccount} />
       {user ? <ChangePassword /> : null}
       <ApiKeys />
       <Usage />

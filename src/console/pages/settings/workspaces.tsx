@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post, remove } from '../../api';
-import { formatDate, t } from '../../i18n';
+import { currentLanguage, formatDate, t } from '../../i18n';
 import { Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -128,7 +128,11 @@ export function Members({ workspace }: { workspace: Workspace }) {
     event.preventDefault();
     setInvited(null);
     const made = await action.run(() =>
-      post<Invited>(`/workspaces/${workspace.id}/invitations`, { email: email.trim(), role }),
+      post<Invited>(`/workspaces/${workspace.id}/invitations`, {
+        email: email.trim(),
+        role,
+        language: currentLanguage(),
+      }),
     );
     if (made) {
       setInvited(made);
