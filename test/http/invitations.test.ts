@@ -119,6 +119,33 @@ describe('invitations', () => {
     30_000,
   );
 
+  test("the e-mail speaks the inviter's language first: the console's choice, else Accept-Language (issue 36)", async () => {
+    const firstLine = (email: string) =>
+      smtp.messages.find((m) => m.envelope.to.includes(email))?.parsed.text?.split('\n')[0] ?? '';
+    const subject = (email: string) =>
+      smtp.messages.find((m) => m.envelope.to.includes(email))?.parsed.subject;
+    const german = `de.${Date.now()}@example.com`;
+    const chosen = await server.json(`/api/v1/workspaces/${workspaceId}/invitations`, {
+      method: 'POST',
+      headers: fromConsole(server, ownerCookie),
+      body: { email: german, language: 'de' },
+    });
+    expect(chosen.status).toBe(201);
+    expect(firstLine(german)).toStartWith('Sie wurden zu ');
+    expect(subject(german)).toStartWith('Einladung zu ');
+    const browser = `accept.${Date.now()}@example.com`;
+    await server.json(`/api/v1/workspaces/${workspaceId}/invitations`, {
+      method: 'POST',
+      headers: { ...fromConsole(server, ownerCookie), 'accept-language': 'de-DE,de;q=0.9,en;q=0.5' },
+      body: { email: browser },
+    });
+    expect(firstLine(browser)).toStartWith('Sie wurden zu ');
+    const english = `en.${Date.now()}@example.com`;
+    await invite(ownerCookie, english, 'member');
+    expect(firstLine(english)).toStartWith('You are invited to ');
+    expect(subject(english)).toStartWith('Invitation to ');
+  });
+
   test('an admin cannot invite an owner, nor get a link for an existing owner; a member cannot invite', async () => {
     const admin = await makeUser(server, account.id, { role: 'admin', workspaceId });
     const member = await makeUser(server, account.id, { role: 'member', workspaceId });

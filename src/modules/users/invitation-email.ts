@@ -2,6 +2,17 @@ import type { Logger } from '../../shared/logger';
 import { readSmtpUrl, sendEmail } from '../deliveries';
 import { LINK_TTL_MS } from './links';
 
+export type InvitationLanguage = 'de' | 'en';
+
+/** The body's `language`, else the request's first Accept-Language tag when it is German, else English. */
+export function invitationLanguage(
+  chosen: string | undefined,
+  acceptLanguage: string | null,
+): InvitationLanguage {
+  if (chosen === 'de' || chosen === 'en') return chosen;
+  return /^\s*de\b/i.test(acceptLanguage ?? '') ? 'de' : 'en';
+}
+
 /**
  * Sends an invitation's link to the invited address, when SMTP_URL is set. Sent during the request and
  * never queued: the link's token must not be stored anywhere but as its digest, and the inviter sees the
@@ -10,23 +21,39 @@ import { LINK_TTL_MS } from './links';
 export async function emailInvitation(
   smtpUrl: string | null,
   logger: Logger,
-  message: { to: string; accountName: string; workspaceName: string; url: string; invitationId: string },
+  message: {
+    to: string;
+    accountName: string;
+    workspaceName: string;
+    url: string;
+    invitationId: string;
+    /** The inviter's language: its text first, the other one below (the invited person's is unknown). */
+    language: InvitationLanguage;
+  },
 ): Promise<boolean> {
   if (smtpUrl === null) return false;
   const settings = readSmtpUrl(smtpUrl);
   if (settings.from === null) return false;
   const days = LINK_TTL_MS / 86_400_000;
-  const text = [
-    `You are invited to ${message.workspaceName} (${message.accountName}) on invoice-service.`,
+  const where = `${message.workspaceName} (${message.accountName})`;
+  const english = [
+    `You are invited to ${where} on invoice-service.`,
     `Open this link to choose your name and password (it works once, for ${days} days):`,
     '',
     message.url,
-    '',
-    `Sie wurden zu ${message.workspaceName} (${message.accountName}) eingeladen.`,
+  ];
+  const german = [
+    `Sie wurden zu ${where} eingeladen.`,
     `Über diesen Link legen Sie Namen und Passwort fest (einmal gültig, ${days} Tage):`,
     '',
     message.url,
-  ].join('\n');
+  ];
+  const [first, second] = message.language === 'de' ? [german, english] : [english, german];
+  const text = [...first, '', '--', '', ...second].join('\n');
+  const subject =
+    message.language === 'de'
+      ? `Einladung zu ${message.workspaceName} / Invitation`
+      : `Invitation to ${message.workspaceName} / Einladung`;
   try {
     await sendEmail(
       settings,
@@ -36,7 +63,7 @@ export async function emailInvitation(
         to: [message.to],
         cc: [],
         bcc: [],
-        subject: `Invitation to ${message.workspaceName} / Einladung`,
+        subject,
         text,
         messageId: `<${message.invitationId}@invoice-service>`,
         attachments: [],

@@ -58,7 +58,15 @@ export const AcceptInvitationBody = t.Object(
 );
 
 export const InviteBody = t.Object(
-  { email: t.String({ format: 'email', maxLength: 320 }), role: t.Optional(RoleSchema) },
+  {
+    email: t.String({ format: 'email', maxLength: 320 }),
+    role: t.Optional(RoleSchema),
+    language: t.Optional(
+      t.Union([t.Literal('de'), t.Literal('en')], {
+        description: "The e-mail's first language (the other follows); default the request's Accept-Language",
+      }),
+    ),
+  },
   { additionalProperties: false },
 );
 

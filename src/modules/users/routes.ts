@@ -14,7 +14,7 @@ import { authErrors, dataOf, ErrorEnvelope, withConflict } from '../../http/sche
 import { DomainError } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { findWorkspace, presentMember } from '../workspaces';
-import { emailInvitation } from './invitation-email';
+import { emailInvitation, invitationLanguage } from './invitation-email';
 import { linkUrl } from './links';
 import {
   AcceptInvitationBody,
@@ -184,8 +184,9 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
     )
     .post(
       '/api/v1/workspaces/:workspace_id/invitations',
-      async ({ ctx, params, body, set }) => {
-        const invited = await inviteMember({ ctx, input: { workspaceId: params.workspace_id, ...body } });
+      async ({ ctx, params, body, set, request }) => {
+        const { language, ...invite } = body;
+        const invited = await inviteMember({ ctx, input: { workspaceId: params.workspace_id, ...invite } });
         const url = invited.link ? linkUrl(deps.ownOrigin(), invited.link.token) : null;
         let emailed = false;
         if (invited.link && url) {
@@ -195,6 +196,7 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
             workspaceName: (await findWorkspace(ctx.db, ctx.accountId, params.workspace_id))?.name ?? '',
             url,
             invitationId: invited.link.row.id,
+            language: invitationLanguage(language, request.headers.get('accept-language')),
           });
         }
         set.status = 201;
