@@ -130,6 +130,9 @@ describe('sending carries the e-invoice the buyer needs', () => {
     const { delivery } = await sendAndReceive(doc.id);
     expect(delivery.status).toBe('sent');
     expect((await call('GET', `/api/v1/documents/${doc.id}`)).body.data.sent_at).toBe(sent.sent_at);
+    // The render was made for an hour (the default); e-mailed, its link lives a week from the send.
+    const render = (await call('GET', `/api/v1/renders/${delivery.render_id}`)).body.data;
+    expect(new Date(render.expires_at).getTime()).toBeGreaterThan(Date.now() + 6.9 * 24 * 3600 * 1000);
   }, 60_000);
 
   test('a buyer without an e-invoice profile gets the PDF as before', async () => {

@@ -100,6 +100,22 @@ describe('body', () => {
     expect(text).toEndWith('Mit freundlichen Grüßen\nAcme GmbH\n');
   });
 
+  test("the link's end is stated in the seller's zone, named (issue 36); an unknown zone falls back to UTC", () => {
+    const berlin = plain(composeBody({ ...base, locale: 'de-DE', timeZone: 'Europe/Berlin' }));
+    expect(berlin).toContain('Der Link ist gültig bis 10.11.2026, 10:00 MEZ.');
+    const summer = plain(
+      composeBody({
+        ...base,
+        locale: 'de-DE',
+        timeZone: 'Europe/Berlin',
+        linkExpiresAt: '2026-07-10T09:00:00.000Z',
+      }),
+    );
+    expect(summer).toContain('Der Link ist gültig bis 10.07.2026, 11:00 MESZ.');
+    const unknown = plain(composeBody({ ...base, locale: 'de-DE', timeZone: 'Mars/Olympus' }));
+    expect(unknown).toContain('Der Link ist gültig bis 10.11.2026, 09:00 UTC.');
+  });
+
   test('the amount is labelled as the PDF labels it; a delivery note has none', () => {
     expect(composeBody({ ...base, documentType: 'credit_note' })).toContain('Total credit: €1,234.50');
     expect(composeBody({ ...base, documentType: 'receipt' })).toContain('Amount paid: €1,234.50');

@@ -1,6 +1,6 @@
 export { rendersAccess } from './access';
 export { MAX_EXPIRES_IN, PageSizeSchema, Render, StatelessRenderBody } from './model';
-export { findRender, findRenderById, latestRenderOf } from './repo';
+export { findRender, findRenderById, keepRenderUntil, latestRenderOf } from './repo';
 export { linkKeyOf, pdfResponse, renderResponse, signedDownloadUrl, wantsBinary } from './respond';
 export type { RenderRow } from './schema';
 export { type RenderServices, renderServicesOf } from './services';

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, lte } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { type RenderRow, renders } from './schema';
 
@@ -47,4 +47,21 @@ export async function latestRenderOf(
     .orderBy(desc(renders.id))
     .limit(1)
     .get();
+}
+
+/**
+ * A render e-mailed as a link stays downloadable for `until` at least: its expiry moves later (never
+ * earlier), so a mail's link is not dead an hour after sending. The PDF and its id stay the same.
+ */
+export async function keepRenderUntil(db: DbOrTx, render: RenderRow, until: string): Promise<RenderRow> {
+  if (render.expiresAt >= until) return render;
+  const kept = await db
+    .update(renders)
+    .set({ expiresAt: until })
+    .where(
+      and(eq(renders.accountId, render.accountId), eq(renders.id, render.id), lt(renders.expiresAt, until)),
+    )
+    .returning()
+    .get();
+  return kept ?? render;
 }

@@ -55,6 +55,8 @@ export interface BodyInput extends SubjectInput {
   link: string;
   /** When the link (the render) expires, ISO 8601. */
   linkExpiresAt: string;
+  /** IANA zone the expiry is stated in (the seller's); default UTC. */
+  timeZone?: string | null;
 }
 
 /** The amount a reader of this document type looks for, labelled as the PDF labels it. */
@@ -66,13 +68,29 @@ function amountLabel(labels: Labels, type: DocumentType): string | null {
   return labels.total;
 }
 
-function expiry(locale: string, iso: string): string {
+/** The link's end in the seller's zone, named ("10.11.2026, 10:00 MEZ"); in UTC when none is known. */
+function expiry(locale: string, iso: string, timeZone: string | null | undefined): string {
+  const date = new Date(iso);
+  if (timeZone && timeZone !== 'UTC') {
+    try {
+      const zoned = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone }).format(date);
+      const time = new Intl.DateTimeFormat(locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone,
+        timeZoneName: 'short',
+      }).format(date);
+      return `${zoned}, ${time}`;
+    } catch {
+      // An unknown zone name: stated in UTC below.
+    }
+  }
   const format = new Intl.DateTimeFormat(locale, {
     dateStyle: 'medium',
     timeStyle: 'short',
     timeZone: 'UTC',
   });
-  return `${format.format(new Date(iso))} UTC`;
+  return `${format.format(date)} UTC`;
 }
 
 /** The plain-text body: greeting, what is sent, amount and due date, the sender's message, the link. */
@@ -92,7 +110,7 @@ export function composeBody(input: BodyInput): string {
     `${input.attached ? phrases.attached : phrases.ready} ${input.letter ? `${input.letter}, ` : ''}${title} ${input.number}`,
     facts.join('\n'),
     message ?? '',
-    `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt))}`,
+    `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt, input.timeZone))}`,
     seller ? `${phrases.closing}\n${seller}` : phrases.closing,
   ];
   return `${paragraphs.filter((p) => p !== '').join('\n\n')}\n`;

@@ -122,6 +122,8 @@ export async function buildDeliveryEmail({
     attached: attachments.length > 0,
     link: input.downloadUrl,
     linkExpiresAt: render.expiresAt,
+    // The seller's zone; a German-language mail without one is read in Germany.
+    timeZone: sellerProfile?.defaultTimezone ?? (locale.startsWith('de') ? 'Europe/Berlin' : null),
   });
   return {
     email: {

@@ -3,7 +3,7 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, DomainError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { RenderRow } from '../../renders';
-import { latestRenderOf } from '../../renders';
+import { keepRenderUntil, latestRenderOf, MAX_EXPIRES_IN } from '../../renders';
 import { readSmtpUrl } from '../email/smtp-settings';
 import { enqueueDeliverySend } from '../job';
 import { insertDelivery } from '../repo';
@@ -89,6 +89,10 @@ export interface NewDelivery {
  */
 export async function queueDelivery(ctx: AccountCtx, input: NewDelivery): Promise<DeliveryRow> {
   const now = isoNow(ctx.clock);
+  // The mail's link is the render's signed link: a render made for a quick look (an hour by default) is
+  // kept for a week from now, the longest a render lives, instead of dying before the customer reads it.
+  const keepUntil = new Date(ctx.clock.now().getTime() + MAX_EXPIRES_IN * 1000).toISOString();
+  const render = await keepRenderUntil(ctx.db, input.render, keepUntil);
   const row = await insertDelivery(ctx.db, {
     id: newId('dlv'),
     accountId: ctx.accountId,
@@ -102,7 +106,7 @@ export async function queueDelivery(ctx: AccountCtx, input: NewDelivery): Promis
     einvoiceProfile: input.einvoiceProfile,
     letterBlobKey: input.letter?.blobKey ?? null,
     letterFilename: input.letter?.filename ?? null,
-    renderId: input.render.id,
+    renderId: render.id,
     status: 'queued',
     errorMessage: null,
     retryOf: input.retryOf,
@@ -115,7 +119,7 @@ export async function queueDelivery(ctx: AccountCtx, input: NewDelivery): Promis
   await enqueueDeliverySend(ctx.db, ctx.clock, {
     accountId: ctx.accountId,
     deliveryId: row.id,
-    downloadUrl: input.link(input.render),
+    downloadUrl: input.link(render),
   });
   return row;
 }
