@@ -286,6 +286,8 @@ export const t_deliveries: AnyPgTable = pgTable(
     "einvoice_profile": text("einvoice_profile"),
     "letter_blob_key": text("letter_blob_key"),
     "letter_filename": text("letter_filename"),
+    "mail_amount": text("mail_amount"),
+    "mail_due_date": text("mail_due_date"),
     "render_id": text("render_id"),
     "status": text("status").notNull(),
     "error_message": text("error_message"),

@@ -22,9 +22,11 @@ import m19 from '../../migrations/0019_dunning.sql' with { type: 'text' };
 import m20 from '../../migrations/0020_exports.sql' with { type: 'text' };
 import m21 from '../../migrations/0021_absent_bloodstorm.sql' with { type: 'text' };
 import m22 from '../../migrations/0022_leases_and_rate_limits.sql' with { type: 'text' };
+import m23 from '../../migrations/0023_delivery_mail_facts.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
+import pg3 from '../../migrations/pg/0003_delivery_mail_facts.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -57,6 +59,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0020_exports', createdAt: 1795701521579, sql: m20 },
   { tag: '0021_absent_bloodstorm', createdAt: 1795704272148, sql: m21 },
   { tag: '0022_leases_and_rate_limits', createdAt: 1795708633391, sql: m22 },
+  { tag: '0023_delivery_mail_facts', createdAt: 1796164807997, sql: m23 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -64,4 +67,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0000_init', createdAt: 1795708584970, sql: pg0 },
   { tag: '0001_sqlite-functions', createdAt: 1795708597201, sql: pg1 },
   { tag: '0002_leases_and_rate_limits', createdAt: 1795710773077, sql: pg2 },
+  { tag: '0003_delivery_mail_facts', createdAt: 1796164808638, sql: pg3 },
 ];

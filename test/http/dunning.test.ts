@@ -262,6 +262,8 @@ describe('sending a reminder', () => {
     expect(plain(invoicePdf.text)).toContain('Rechnung');
     expect(plain(invoicePdf.text)).toContain('237,88 €');
     expect(plain(mail?.parsed.text ?? '')).toContain('Offen: 200,00 €');
+    // The mail's facts are the letter's: the total with the fee, due by the letter's date (issue 36).
+    expect(plain(mail?.parsed.text ?? '')).toContain('Zu zahlen: 202,50 € Fällig am: 03.01.2027');
 
     const delivery = await call(s, 'GET', `/api/v1/deliveries/${reminder.delivery_id}`);
     expect(delivery.body.data).toMatchObject({ status: 'sent', to: [s.email], invoice_id: doc.id });

@@ -30,6 +30,12 @@ export const deliveries = sqliteTable(
      */
     letterBlobKey: text('letter_blob_key'),
     letterFilename: text('letter_filename'),
+    /**
+     * What the mail names as owed and by when, when that is not the document's amount due and due date: a
+     * reminder's total (with its fee) and pay-by date, as its letter says. Null: the document's.
+     */
+    mailAmount: text('mail_amount'),
+    mailDueDate: text('mail_due_date'),
     /** The render attached, chosen when the delivery is created (the latest one then). */
     renderId: text('render_id'),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull(),

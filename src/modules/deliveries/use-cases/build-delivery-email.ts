@@ -112,12 +112,15 @@ export async function buildDeliveryEmail({
     number: document.number,
     sellerName: seller?.name ?? '',
     currency: document.currency,
-    // A reminder names what is still owed after payments; a document e-mail its amount due.
-    total: delivery.letterBlobKey
-      ? paymentFigures(document).amount_due
-      : (document.totals.amount_due ?? document.totals.total),
+    // A reminder names what its letter asks (still owed after payments, with its fee) and by when; a
+    // document e-mail its amount due and due date. Older reminder deliveries stored neither.
+    total:
+      delivery.mailAmount ??
+      (delivery.letterBlobKey
+        ? paymentFigures(document).amount_due
+        : (document.totals.amount_due ?? document.totals.total)),
     letter: delivery.letterBlobKey ? delivery.subject : null,
-    dueDate: document.dueDate,
+    dueDate: delivery.mailDueDate ?? document.dueDate,
     message: delivery.message,
     attached: attachments.length > 0,
     link: input.downloadUrl,

@@ -79,8 +79,11 @@ export interface NewDelivery {
   render: RenderRow;
   retryOf: string | null;
   link: RenderLink;
-  /** A letter already stored (a reminder), attached before the render. */
-  letter?: { blobKey: string; filename: string } | null;
+  /**
+   * A letter already stored (a reminder), attached before the render, and what the mail names as owed
+   * and by when: the letter's total and pay-by date, so mail and letter agree.
+   */
+  letter?: { blobKey: string; filename: string; amount?: string | null; dueDate?: string | null } | null;
 }
 
 /**
@@ -106,6 +109,8 @@ export async function queueDelivery(ctx: AccountCtx, input: NewDelivery): Promis
     einvoiceProfile: input.einvoiceProfile,
     letterBlobKey: input.letter?.blobKey ?? null,
     letterFilename: input.letter?.filename ?? null,
+    mailAmount: input.letter?.amount ?? null,
+    mailDueDate: input.letter?.dueDate ?? null,
     renderId: render.id,
     status: 'queued',
     errorMessage: null,

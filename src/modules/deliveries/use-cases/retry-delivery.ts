@@ -39,7 +39,12 @@ export async function retryDelivery({
       // A reminder's retry sends the same letter again.
       letter:
         original.letterBlobKey && original.letterFilename
-          ? { blobKey: original.letterBlobKey, filename: original.letterFilename }
+          ? {
+              blobKey: original.letterBlobKey,
+              filename: original.letterFilename,
+              amount: original.mailAmount,
+              dueDate: original.mailDueDate,
+            }
           : null,
     });
   });

@@ -203,7 +203,12 @@ export async function sendReminder({
         render,
         retryOf: null,
         link: services.link,
-        letter: { blobKey, filename: plan.letter.title },
+        letter: {
+          blobKey,
+          filename: plan.letter.title,
+          amount: plan.letter.total,
+          dueDate: plan.letter.payBy,
+        },
       });
       const row: ReminderRow = {
         id,
