@@ -3,8 +3,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeAccount, type TestAccount } from '../factories';
+import { makeAccount, makeBusinessProfile, type TestAccount } from '../factories';
 import { runCli, startServer, type TestServer } from '../harness';
+import { inspectPdf } from '../pdf-tools';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 let server: TestServer;
@@ -93,6 +94,39 @@ describe('keeping received e-invoices', () => {
     const bytes = Buffer.from(await drawn.arrayBuffer());
     expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
     expect(bytes.equals(pdf)).toBe(false);
+  });
+
+  test("drawn in the reader's language: ?lang=, else the account's profile locale, else English (issue 36)", async () => {
+    const reader = await makeAccount(server);
+    const got = await server.json('/api/v1/received-documents', {
+      method: 'POST',
+      key: reader.apiKey,
+      body: { xml: ubl.toString('utf8') },
+    });
+    const id = got.body.data.id;
+    const drawn = async (query = '') => {
+      const res = await server.request(`/api/v1/received-documents/${id}/pdf${query}`, {
+        key: reader.apiKey,
+      });
+      expect(res.status).toBe(200);
+      return (await inspectPdf(new Uint8Array(await res.arrayBuffer()))).text;
+    };
+    const english = await drawn();
+    expect(english).toContain('INVOICE');
+    expect(english).toContain('Received e-invoice');
+    const german = await drawn('?lang=de-DE');
+    expect(german).toContain('RECHNUNG');
+    expect(german).toContain('Leistungsdatum');
+    expect(german).toContain('Empfangene E-Rechnung');
+    expect(german).not.toContain('Received e-invoice');
+    await makeBusinessProfile(server, reader, { default_locale: 'de-DE' });
+    expect(await drawn()).toContain('Empfangene E-Rechnung');
+    expect(await drawn('?lang=en')).toContain('Received e-invoice');
+    const bad = await server.json(`/api/v1/received-documents/${id}/pdf?lang=${encodeURIComponent('<de>')}`, {
+      key: reader.apiKey,
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.details.fields[0].loc).toBe('query.lang');
   });
 
   test('status and note by PATCH; filters by status, seller and validity; delete removes it', async () => {

@@ -1,12 +1,12 @@
 import { useState } from 'preact/hooks';
 import { blob, call, get, list, patch, remove } from '../api';
-import { formatDate, formatMoney, t } from '../i18n';
+import { formatDate, formatMoney, locale, t } from '../i18n';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
-import { PdfFrame } from '../ui/pdf-frame';
+import { PdfPages } from '../ui/pdf-pages';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard } from './documents/payments';
 import {
@@ -270,7 +270,9 @@ function ReceivedView({ id }: { id: string }) {
       ),
     );
   const visualize = () =>
-    action.run(async () => setPdf(await blob('GET', `${path}/pdf`, { accept: 'application/pdf' })));
+    action.run(async () =>
+      setPdf(await blob('GET', `${path}/pdf?lang=${locale()}`, { accept: 'application/pdf' })),
+    );
   const destroy = async () => {
     if (!confirm(t('Delete this received document and its original file?'))) return;
     if ((await action.run(() => remove(path))) !== undefined) navigate('received');
@@ -376,7 +378,7 @@ function ReceivedView({ id }: { id: string }) {
             <button type="button" disabled={action.busy} onClick={visualize}>
               {t('Show as PDF')}
             </button>
-            {pdf ? <PdfFrame pdf={pdf} title={t('Received invoice as PDF')} /> : null}
+            {pdf ? <PdfPages pdf={pdf} title={t('Received invoice as PDF')} /> : null}
           </section>
         </aside>
       </div>

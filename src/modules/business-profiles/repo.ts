@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { containsText } from '../../db/text-search';
@@ -80,4 +80,19 @@ export async function deleteBusinessProfile(
     if (isForeignKeyViolation(error)) return 'in_use';
     throw error;
   }
+}
+
+/**
+ * The account's language for what no document states (a received e-invoice drawn for reading): the
+ * default locale of its oldest business profile that has one; null when none does.
+ */
+export async function accountLocale(db: DbOrTx, accountId: string): Promise<string | null> {
+  const row = await db
+    .select({ locale: businessProfiles.defaultLocale })
+    .from(businessProfiles)
+    .where(and(eq(businessProfiles.accountId, accountId), isNotNull(businessProfiles.defaultLocale)))
+    .orderBy(asc(businessProfiles.createdAt), asc(businessProfiles.id))
+    .limit(1)
+    .get();
+  return row?.locale ?? null;
 }

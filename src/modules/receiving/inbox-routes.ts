@@ -5,6 +5,7 @@ import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../ht
 import type { AccountCtx } from '../../shared/context';
 import { DomainError, notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
+import { accountLocale } from '../business-profiles';
 import { CreatePaymentBody } from '../payments';
 import { pdfResponse, renderServicesOf } from '../renders';
 import {
@@ -168,6 +169,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
               data: row.data,
             },
             templateId: query.template_id,
+            locale: query.lang ?? (await accountLocale(ctx.db, ctx.accountId)),
           },
         });
         return pdfResponse(result.bytes, result.row);
@@ -175,9 +177,19 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         params,
-        query: t.Object({ template_id: t.Optional(t.String()) }),
+        query: t.Object({
+          template_id: t.Optional(t.String()),
+          lang: t.Optional(
+            t.String({
+              pattern: '^[A-Za-z]{2,3}(-[A-Za-z0-9]{2,8})*$',
+              maxLength: 20,
+              description:
+                "The reader's language (de, de-DE, en-GB, fr, ...): EN 16931 carries none. Default: the account's business profile's locale, else English",
+            }),
+          ),
+        }),
         detail: detail(
-          "The received e-invoice drawn by the service (for a hybrid PDF, /original is the supplier's own PDF); counts as a render",
+          "The received e-invoice drawn by the service in the reader's language (for a hybrid PDF, /original is the supplier's own PDF); counts as a render",
         ),
       },
     )

@@ -7,7 +7,9 @@ import type { ParsedEInvoice } from './parse-received';
 /** The footer line of a visualization: what the official rules said about the file as received. */
 export function verdictLine(
   parsed: Pick<ParsedEInvoice, 'syntax' | 'customizationId' | 'compliance'>,
+  language = 'en',
 ): string {
+  if (language === 'de') return germanVerdictLine(parsed);
   const c = parsed.compliance;
   if (c === null) {
     return `Received e-invoice (${parsed.syntax.toUpperCase()}, ${parsed.customizationId ?? 'no specification id'}): not checked, no compliance profile applies.`;
@@ -22,6 +24,25 @@ export function verdictLine(
       ? `valid under ${c.ruleset_version}`
       : `NOT valid under ${c.ruleset_version}: ${fatal} fatal finding${fatal === 1 ? '' : 's'}`;
   return `Received e-invoice, profile ${c.profile}: ${verdict}.`;
+}
+
+function germanVerdictLine(
+  parsed: Pick<ParsedEInvoice, 'syntax' | 'customizationId' | 'compliance'>,
+): string {
+  const c = parsed.compliance;
+  if (c === null) {
+    return `Empfangene E-Rechnung (${parsed.syntax.toUpperCase()}, ${parsed.customizationId ?? 'ohne Spezifikationskennung'}): nicht geprüft, kein Prüfprofil passt.`;
+  }
+  const fatal = c.violations.filter((v) => v.severity === 'fatal').length;
+  if (c.ruleset_version === '') {
+    const reason = c.rulesets.find((r) => !r.ran)?.reason ?? 'kein Regelwerk lief';
+    return `Empfangene E-Rechnung, Profil ${c.profile}: nicht nach den offiziellen Regeln geprüft (${reason}).`;
+  }
+  const verdict =
+    c.valid && c.fully_checked
+      ? `gültig nach ${c.ruleset_version}`
+      : `NICHT gültig nach ${c.ruleset_version}: ${fatal} schwerwiegende${fatal === 1 ? 'r' : ''} Befund${fatal === 1 ? '' : 'e'}`;
+  return `Empfangene E-Rechnung, Profil ${c.profile}: ${verdict}.`;
 }
 
 /**
@@ -41,12 +62,20 @@ export async function visualizeReceived({
     planId: string;
     received: Pick<ParsedEInvoice, 'syntax' | 'customizationId' | 'compliance' | 'documentType' | 'data'>;
     templateId?: string;
+    /**
+     * The reader's language (EN 16931 carries none): the console's, or `?lang=`; else the account's
+     * (its business profile's default locale); else English.
+     */
+    locale?: string | null;
   };
 }) {
   const { received } = input;
+  const locale = input.locale ?? received.data.locale ?? 'en-US';
+  const language = locale.slice(0, 2).toLowerCase();
   const data: DocumentData = {
     ...received.data,
-    branding: { ...received.data.branding, footer_text: verdictLine(received).slice(0, 500) },
+    locale,
+    branding: { ...received.data.branding, footer_text: verdictLine(received, language).slice(0, 500) },
   };
   return renderStateless({
     ctx,
