@@ -143,7 +143,11 @@ describe('console: dashboard and statement', () => {
       }, value);
     }
     await click(page(), 'View statement');
-    await page().waitForSelector('iframe[title="Statement of Acme Ltd"]', { timeout: 20_000 });
+    // Drawn with PDF.js, never the browser's own PDF plugin in a frame (issue 36).
+    await page().waitForSelector('section.pdf-pages[aria-label="Statement of Acme Ltd"] canvas', {
+      timeout: 20_000,
+    });
+    expect(await page().$('iframe')).toBeNull();
     await click(page(), 'Download statement PDF');
     const pdf = await inspectPdf(new Uint8Array(await waitForDownload('.pdf')));
     expect(pdf.text).toContain('Statement of account');

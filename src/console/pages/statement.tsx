@@ -6,7 +6,7 @@ import { t } from '../i18n';
 import { Field } from '../ui/form';
 import { saveBlob, useAction } from '../ui/hooks';
 import { ErrorNotice } from '../ui/notice';
-import { PdfFrame } from '../ui/pdf-frame';
+import { PdfPages } from '../ui/pdf-pages';
 
 const today = () => new Date().toISOString().slice(0, 10);
 
@@ -62,7 +62,7 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
         </button>
       </div>
       <ErrorNotice error={action.error} />
-      {pdf ? <PdfFrame pdf={pdf} title={t('Statement of {name}', { name })} /> : null}
+      {pdf ? <PdfPages pdf={pdf} title={t('Statement of {name}', { name })} /> : null}
     </section>
   );
 }
