@@ -25,6 +25,14 @@ const render = async (input: RenderInput) => savePdf(await renderPdf(input));
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('renderPdf, read back with poppler', () => {
+  test('ligatures read back as their letters: a search for "offenen" finds "oﬀenen" (issue 36)', async () => {
+    const base = german();
+    const notes = 'Bitte finden Sie den offenen Betrag; die Profile flach, affin, Effizienz.';
+    const text = oneLine(pdfPagesText(await render({ ...base, data: { ...base.data, notes } })).join(' '));
+    expect(text).toContain(notes);
+    expect(text).not.toMatch(/[\ufb00-\ufb06]/);
+  });
+
   test('an A4 invoice: page size, metadata, number and buyer in the text, fonts embedded', async () => {
     const path = await render(invoice20());
     const info = pdfInfo(path);

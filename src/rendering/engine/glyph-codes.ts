@@ -135,10 +135,20 @@ export function codeOf(face: FaceCodes, glyph: FontkitGlyph): number {
     face.codeOf.set(glyph.id, code);
     face.gids.push(glyph.id);
     face.widths.push(glyph.advanceWidth * (1000 / face.font.unitsPerEm));
-    face.unicode.push(glyph.codePoints);
+    face.unicode.push(readableCodePoints(glyph.codePoints));
     face.hex.push(`0000${code.toString(16)}`.slice(-4));
   }
   return code;
+}
+
+/**
+ * What a glyph reads back as (the ToUnicode map): a ligature glyph (ﬁ, ﬀ, ﬂ, ﬃ, ﬄ, ﬅ, ﬆ) that fontkit names
+ * by its presentation form, U+FB01, is its letters, "fi", so copying and searching the PDF find "offenen"
+ * in "oﬀenen" (fontkit keeps the form when the glyph was first met without the text it came from).
+ */
+export function readableCodePoints(codePoints: number[]): number[] {
+  if (!codePoints.some((point) => point >= 0xfb00 && point <= 0xfb06)) return codePoints;
+  return Array.from(String.fromCodePoint(...codePoints).normalize('NFKC'), (c) => c.codePointAt(0) ?? 0);
 }
 
 /** Marks `codes` as drawn by this document in this face. */
