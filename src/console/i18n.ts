@@ -50,6 +50,12 @@ export function formatMoney(amount: string | undefined | null, currency: string 
   }
 }
 
+/** A decimal string in the reader's language, exactly (Intl takes the string, no float on the way). */
+export function formatDecimal(value: string): string {
+  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
+  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 20 }).format(value as unknown as number);
+}
+
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);

@@ -1,5 +1,6 @@
 // The console's document form as it becomes the API's document data.
 import { describe, expect, test } from 'bun:test';
+import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
 import { contentOf, emptyDraft } from '../../src/console/pages/documents/model';
 
 describe('date of supply and service period (issue 36)', () => {
@@ -23,5 +24,26 @@ describe('date of supply and service period (issue 36)', () => {
       period_end: '2026-11-30',
     };
     expect(contentOf(form).delivery_date).toBe('2026-11-15');
+  });
+});
+
+describe('a line from the article catalogue (issue 36)', () => {
+  test("shows the article's unit at once and sends it", () => {
+    const line = lineOfProduct({
+      name: 'Beratung',
+      description: 'vor Ort',
+      unit_code: 'HUR',
+      unit_price: '95.00',
+      tax_rate: '19',
+      tax_category: 'S',
+    });
+    expect(line.unit_code).toBe('HUR');
+    const form = { ...emptyDraft('invoice'), lines: [{ ...line, quantity: '12.5' }] };
+    expect(contentOf(form).line_items?.[0]).toMatchObject({
+      name: 'Beratung',
+      description: 'vor Ort',
+      unit_code: 'HUR',
+      quantity: '12.5',
+    });
   });
 });

@@ -4,7 +4,7 @@ import { type ApiError, get, list, patch, post, remove, upload } from '../api';
 import { currentLanguage, formatDate, t } from '../i18n';
 import { href, navigate, useUnsavedGuard } from '../router';
 import { Checkbox, Field, Fieldset, Select } from '../ui/form';
-import { useAction, useDebounced, useLoad } from '../ui/hooks';
+import { useAction, useDebounced, useLoad, useObjectUrl } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
 import { StatementPanel } from './statement';
@@ -314,10 +314,14 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
       navigate(kind.route);
     }
   };
+  const [chosenLogo, setChosenLogo] = useState<File | null>(null);
   const chooseLogo = async (file: File | undefined) => {
     if (!file) return;
     const stored = await action.run(() => upload<{ id: string }>('/files', file));
-    if (stored) setLogo(stored.id);
+    if (stored) {
+      setLogo(stored.id);
+      setChosenLogo(file);
+    }
   };
 
   return (
@@ -386,7 +390,7 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
         ))}
       {kind.withLogo ? (
         <Fieldset legend={t('Logo')}>
-          <p>{logo ? t('A logo is set ({id}).', { id: logo }) : t('No logo.')}</p>
+          {logo ? <LogoNote id={logo} chosen={chosenLogo} /> : <p>{t('No logo.')}</p>}
           <label class="file">
             {t('Upload logo')}
             <input
@@ -396,7 +400,13 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
             />
           </label>
           {logo ? (
-            <button type="button" onClick={() => setLogo(null)}>
+            <button
+              type="button"
+              onClick={() => {
+                setLogo(null);
+                setChosenLogo(null);
+              }}
+            >
               {t('Remove logo')}
             </button>
           ) : null}
@@ -414,4 +424,28 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
       </div>
     </form>
   );
+}
+
+/**
+ * The logo a profile uses, by the name it was uploaded with and its size (the service never hands out a
+ * file's bytes), with a picture of it when it was chosen on this page.
+ */
+function LogoNote({ id, chosen }: { id: string; chosen: File | null }) {
+  const file = useLoad(() => get<{ filename: string; size_bytes: number }>(`/files/${id}`), [id]);
+  const kilobytes = file.data ? Math.max(1, Math.round(file.data.size_bytes / 1024)) : 0;
+  return (
+    <div class="logo-note">
+      {chosen ? <LocalPicture file={chosen} /> : null}
+      <p>
+        {file.data
+          ? t('Logo: {name} ({size} KB)', { name: file.data.filename, size: kilobytes })
+          : t('A logo is set.')}
+      </p>
+    </div>
+  );
+}
+
+function LocalPicture({ file }: { file: File }) {
+  const url = useObjectUrl(file);
+  return url ? <img src={url} alt={t('The chosen logo')} class="logo-preview" /> : null;
 }

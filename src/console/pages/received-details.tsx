@@ -1,6 +1,6 @@
 // What a bookkeeper checks on a received invoice before paying it: where it came from, the lines, and where
 // the money goes (BG-17 bank account, BT-9 due date, BT-20 terms, BG-19 direct debit).
-import { formatDate, formatMoney, locale, t } from '../i18n';
+import { formatDate, formatDecimal, formatMoney, locale, t } from '../i18n';
 
 export interface ReceivedLine {
   name: string;
@@ -33,12 +33,6 @@ export interface ReceivedSource {
     date: string | null;
     message_id: string | null;
   } | null;
-}
-
-/** A decimal string in the reader's language, exactly (Intl takes the string, no float on the way). */
-function formatDecimal(value: string): string {
-  if (!/^-?\d+(\.\d+)?$/.test(value)) return value;
-  return new Intl.NumberFormat(locale(), { maximumFractionDigits: 20 }).format(value as unknown as number);
 }
 
 /** An IBAN in groups of four, as printed on paper. */

@@ -30,6 +30,14 @@ import {
 import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
 
+/** What the two dates are called on each kind of document, as its PDF calls them. */
+const DATE_LABELS: Record<string, { issue: string; due: string }> = {
+  invoice: { issue: 'Invoice date', due: 'Due date' },
+  proforma: { issue: 'Invoice date', due: 'Due date' },
+  quote: { issue: 'Quote date', due: 'Valid until' },
+};
+const OTHER_DATES = { issue: 'Issue date', due: 'Due date' };
+
 export function DocumentEditor({ id, documentType }: { id?: string; documentType?: string }) {
   const existing = useLoad(
     () => (id ? get<StoredDocument>(`/documents/${encodeURIComponent(id)}`) : Promise.resolve(null)),
@@ -142,6 +150,7 @@ export function DraftEditor({
     { value: '', label: t('Choose…') },
     ...(customers.data ?? []).map((entry) => ({ value: entry.id, label: entry.name ?? entry.id })),
   ];
+  const dates = DATE_LABELS[form.document_type] ?? OTHER_DATES;
   const title = existing
     ? t('Edit {type} {number}', { type: t(typeLabel(form.document_type)), number: existing.number })
     : t(`New ${typeLabel(form.document_type).toLowerCase()}`);
@@ -176,7 +185,7 @@ export function DraftEditor({
                 required
               />
               <Field
-                label={t('Issue date')}
+                label={t(dates.issue)}
                 type="date"
                 value={form.issue_date}
                 onInput={set('issue_date')}
@@ -185,7 +194,7 @@ export function DraftEditor({
                 required
               />
               <Field
-                label={t('Due date')}
+                label={t(dates.due)}
                 type="date"
                 value={form.due_date}
                 onInput={set('due_date')}

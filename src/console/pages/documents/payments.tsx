@@ -3,7 +3,8 @@
 // settle it.
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { currentLanguage, formatDate, formatMoney, t } from '../../i18n';
+import { readDecimal, writeDecimal } from '../../numbers';
 import { Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -27,11 +28,12 @@ const METHODS = [
 ];
 const methodLabel = (code: string | null) => METHODS.find((m) => m.value === code)?.label ?? '';
 
-/** German input "1.234,50" or "50,5" as the API's "1234.50" / "50.5"; English "1,234.50" as "1234.50". */
+/**
+ * German input "1.234,50", "1.250" or "50,5" as the API's "1234.50" / "1250" / "50.5"; English "1,234.50"
+ * as "1234.50" (numbers.ts); what cannot be read goes as typed, and the API names the field.
+ */
 export function decimalInput(text: string): string {
-  const trimmed = text.trim().replace(/\s/g, '');
-  if (/,\d{1,}$/.test(trimmed)) return trimmed.replace(/\./g, '').replace(',', '.');
-  return trimmed.replace(/,/g, '');
+  return readDecimal(text, currentLanguage()) ?? text.trim();
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
@@ -68,7 +70,7 @@ export function PaymentsCard({
   const payments = useLoad(() => list<Payment>(path).then((page) => page.data), [path, amountPaid]);
   const due = amountDue ?? '';
   const [date, setDate] = useState(today());
-  const [amount, setAmount] = useState(due.startsWith('-') ? '' : due);
+  const [amount, setAmount] = useState(due.startsWith('-') ? '' : writeDecimal(due, currentLanguage()));
   const [method, setMethod] = useState('bank_transfer');
   const [reference, setReference] = useState('');
   const [recorded, setRecorded] = useState(false);

@@ -8,33 +8,8 @@ import { Field } from '../../ui/form';
 import { useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
 import { type Product, productSummary } from '../products';
-import { type DraftForm, type LineForm, newLine } from './model';
-
-/** A product as an editor line: name, description, unit, price, VAT rate and category. */
-export function lineOfProduct(product: Product): LineForm {
-  const line = newLine();
-  return {
-    ...line,
-    name: product.name,
-    unit_price: product.unit_price ?? '',
-    tax_rate: product.tax_rate ?? '',
-    tax_category: product.tax_category ?? '',
-    rest: {
-      ...(product.description ? { description: product.description } : {}),
-      ...(product.unit_code ? { unit_code: product.unit_code } : {}),
-    },
-  };
-}
-
-const isBlank = (line: LineForm) => line.name.trim() === '' && line.unit_price.trim() === '';
-
-/** The form with the product's line in place of an untouched last line, or added after the others. */
-export function withProduct(form: DraftForm, product: Product): DraftForm {
-  const line = lineOfProduct(product);
-  const last = form.lines[form.lines.length - 1];
-  const lines = last && isBlank(last) ? [...form.lines.slice(0, -1), line] : [...form.lines, line];
-  return { ...form, lines };
-}
+import { withProduct } from './catalogue-line';
+import type { DraftForm } from './model';
 
 export function ProductPicker(props: {
   currency: string;

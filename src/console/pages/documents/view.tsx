@@ -1,10 +1,11 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { formatDate, formatDecimal, formatMoney, t } from '../../i18n';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { formatRate, unitLabel } from '../products';
 import { ComplianceCheck } from './compliance';
 import { type DocumentTypeInfo, documentTypeInfo } from './document-types';
 import { inDays, nextNumber, STATUS_LABELS, type StoredDocument, typeLabel } from './model';
@@ -41,6 +42,9 @@ export const TRANSITIONS: Transition[] = (Object.keys(DOCUMENT_ACTIONS) as Docum
     ...BUTTONS[action],
   }),
 );
+
+/** "Stunde" for HUR: the unit's name without its code, beside a quantity. */
+const unitShort = (code: string | undefined) => unitLabel(code).replace(/\s*\([A-Z0-9]+\)$/, '');
 
 export function DocumentView({ id }: { id: string }) {
   const loaded = useLoad(() => get<StoredDocument>(`/documents/${encodeURIComponent(id)}`), [id]);
@@ -219,12 +223,12 @@ export function DocumentView({ id }: { id: string }) {
                     {line.description ? <div class="hint">{line.description}</div> : null}
                   </td>
                   <td class="num">
-                    {line.quantity} {line.unit ?? ''}
+                    {formatDecimal(line.quantity)} {line.unit ?? unitShort(line.unit_code)}
                   </td>
                   <td class="num">
                     {line.unit_price ? formatMoney(line.unit_price, document.currency) : ''}
                   </td>
-                  <td class="num">{(line.taxes ?? []).map((tax) => `${tax.rate} %`).join(', ')}</td>
+                  <td class="num">{(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}</td>
                 </tr>
               ))}
             </tbody>

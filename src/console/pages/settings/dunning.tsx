@@ -3,7 +3,8 @@
 // invoice by the service.
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, get, put } from '../../api';
-import { t } from '../../i18n';
+import { currentLanguage, t } from '../../i18n';
+import { writeDecimal } from '../../numbers';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
@@ -30,7 +31,7 @@ interface LevelForm {
 const MAX_LEVELS = 4;
 const toForm = (level: Level): LevelForm => ({
   days: String(level.days_after_due),
-  fee: level.fee,
+  fee: writeDecimal(level.fee, currentLanguage()),
   subject: level.subject,
   message: level.message,
 });
@@ -133,7 +134,15 @@ export function DunningSettings() {
             onClick={() => {
               const last = levels[levels.length - 1];
               const days = last ? Number.parseInt(last.days, 10) + 14 : 7;
-              setLevels([...levels, { days: String(days), fee: '0.00', subject: '', message: '' }]);
+              setLevels([
+                ...levels,
+                {
+                  days: String(days),
+                  fee: writeDecimal('0.00', currentLanguage()),
+                  subject: '',
+                  message: '',
+                },
+              ]);
             }}
           >
             {t('Add level')}

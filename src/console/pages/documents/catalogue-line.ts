@@ -1,0 +1,38 @@
+// An article of the catalogue (/products) as a line of the editor's form.
+import { type DraftForm, type LineForm, newLine } from './model';
+
+/** What a line takes of an article of GET /products. */
+export interface CatalogueArticle {
+  name: string;
+  description: string | null;
+  unit_code: string | null;
+  unit_price: string | null;
+  tax_rate: string | null;
+  tax_category: string | null;
+}
+
+/** A product as an editor line: name, description, unit, price, VAT rate and category. */
+export function lineOfProduct(product: CatalogueArticle): LineForm {
+  const line = newLine();
+  return {
+    ...line,
+    name: product.name,
+    unit_price: product.unit_price ?? '',
+    tax_rate: product.tax_rate ?? '',
+    tax_category: product.tax_category ?? '',
+    // In the line's own field, so the unit's choice shows it at once (in `rest` it showed "No unit"
+    // until the draft was saved and read back).
+    unit_code: product.unit_code ?? '',
+    rest: product.description ? { description: product.description } : {},
+  };
+}
+
+const isBlank = (line: LineForm) => line.name.trim() === '' && line.unit_price.trim() === '';
+
+/** The form with the product's line in place of an untouched last line, or added after the others. */
+export function withProduct(form: DraftForm, product: CatalogueArticle): DraftForm {
+  const line = lineOfProduct(product);
+  const last = form.lines[form.lines.length - 1];
+  const lines = last && isBlank(last) ? [...form.lines.slice(0, -1), line] : [...form.lines, line];
+  return { ...form, lines };
+}
