@@ -347,6 +347,7 @@ export const t_documents: AnyPgTable = pgTable(
     "voided_at": text("voided_at"),
     "archived_at": text("archived_at"),
     "amount_paid": text("amount_paid").notNull().default("0"),
+    "amount_credited": text("amount_credited").notNull().default("0"),
   },
   (t) => [
     uniqueIndex("documents_number_uq").on(t["account_id"], t["number"]),

@@ -23,10 +23,12 @@ import m20 from '../../migrations/0020_exports.sql' with { type: 'text' };
 import m21 from '../../migrations/0021_absent_bloodstorm.sql' with { type: 'text' };
 import m22 from '../../migrations/0022_leases_and_rate_limits.sql' with { type: 'text' };
 import m23 from '../../migrations/0023_delivery_mail_facts.sql' with { type: 'text' };
+import m24 from '../../migrations/0024_documents_amount_credited.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
 import pg3 from '../../migrations/pg/0003_delivery_mail_facts.sql' with { type: 'text' };
+import pg4 from '../../migrations/pg/0004_documents_amount_credited.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -60,6 +62,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0021_absent_bloodstorm', createdAt: 1795704272148, sql: m21 },
   { tag: '0022_leases_and_rate_limits', createdAt: 1795708633391, sql: m22 },
   { tag: '0023_delivery_mail_facts', createdAt: 1796164807997, sql: m23 },
+  { tag: '0024_documents_amount_credited', createdAt: 1796165465011, sql: m24 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -68,4 +71,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0001_sqlite-functions', createdAt: 1795708597201, sql: pg1 },
   { tag: '0002_leases_and_rate_limits', createdAt: 1795710773077, sql: pg2 },
   { tag: '0003_delivery_mail_facts', createdAt: 1796164808638, sql: pg3 },
+  { tag: '0004_documents_amount_credited', createdAt: 1796165466003, sql: pg4 },
 ];

@@ -1,6 +1,7 @@
 import { Type as t } from '@sinclair/typebox';
 import { Address } from './address';
 import { Payee, SupportingDocument, TaxRepresentative } from './document-references';
+import { EarlyPaymentDiscount } from './early-payment-discount';
 import { ObjectIdentifier, PartyIdentifier } from './identifiers';
 import { ChargeReasonCode, Discount, LineItem, Tax } from './line-item';
 import { BankAccount } from './party';
@@ -54,6 +55,13 @@ export const CustomField = t.Object(
 export const Payment = t.Object(
   {
     instructions: t.Optional(text(2000)),
+    early_payment_discounts: t.Optional(
+      t.Array(EarlyPaymentDiscount, {
+        maxItems: 3,
+        description:
+          'Skonto: a discount for paying within `days` of the issue date. Written into BT-20 as XRechnung prescribes (#SKONTO#TAGE=14#PROZENT=2.00#), printed in words on the PDF',
+      }),
+    ),
     payment_url: t.Optional(t.String({ pattern: '^https?://', maxLength: 2000 })),
     accepted_methods: t.Optional(t.Array(text(50), { maxItems: 20 })),
     bank_account: t.Optional(BankAccount),

@@ -208,6 +208,52 @@ describe('finalize refuses what the buyer rejects', () => {
     expect(ok.body.data.status).toBe('finalized');
   }, 60_000);
 
+  test('Skonto: written into BT-20 as XRechnung prescribes, and the official rules accept it (issue 36)', async () => {
+    const profile = (await call('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;
+    const customer = (await call('POST', '/api/v1/customers', AUTHORITY)).body.data;
+    const doc = await draft(profile.id, customer.id, {
+      number: 'RE-2026-0290',
+      delivery_date: '2026-11-18',
+      payment: {
+        instructions: 'Zahlbar innerhalb von 30 Tagen.',
+        early_payment_discounts: [
+          { days: 10, percent: '2' },
+          { days: 20, percent: '1.5', base_amount: '100' },
+        ],
+      },
+    });
+    const finalized = await call('POST', `/api/v1/documents/${doc.id}/finalize`);
+    expect(finalized.body.error ?? null).toBeNull();
+    const xml = await (
+      await server.request(`/api/v1/documents/${doc.id}/xml?profile=xrechnung_ubl`, { key: account.apiKey })
+    ).text();
+    expect(xml).toContain(
+      '<cbc:Note>Zahlbar innerhalb von 30 Tagen.\n#SKONTO#TAGE=10#PROZENT=2.00#\n#SKONTO#TAGE=20#PROZENT=1.50#BASISBETRAG=100.00#\n</cbc:Note>',
+    );
+    let n = 0;
+    const refused = async (term: Record<string, unknown>) => {
+      n += 1;
+      const res = await call('POST', '/api/v1/documents', {
+        number: `RE-2026-029${n}-X`,
+        issue_date: '2026-11-20',
+        currency: 'EUR',
+        business_profile_id: profile.id,
+        customer_id: customer.id,
+        line_items: [line()],
+        payment: { early_payment_discounts: [term] },
+      });
+      expect(res.status).toBe(422);
+      return res.body.error.details.fields.map((f: { loc: string }) => f.loc);
+    };
+    expect(await refused({ days: 0, percent: '2' })).toEqual(['body.payment.early_payment_discounts.0.days']);
+    expect(await refused({ days: 7, percent: '100' })).toEqual([
+      'body.payment.early_payment_discounts.0.percent',
+    ]);
+    expect(await refused({ days: 7, percent: '2', base: '1' })).toContain(
+      'body.payment.early_payment_discounts.0.base',
+    );
+  }, 60_000);
+
   test('a customer without an e-invoice profile finalizes as before', async () => {
     const profile = (await call('POST', '/api/v1/business-profiles', { legal_name: 'Café Morgenrot' })).body
       .data;

@@ -170,6 +170,103 @@ describe('recording payments', () => {
     expect((await pay(note.id, { amount: '10.00', date: '2026-11-10' })).status).toBe(409);
   });
 
+  test('a Rechnungskorrektur is set against the invoice it names: credited, then settled by the rest (issue 36)', async () => {
+    const source = await invoice(['finalize', 'mark-sent']);
+    const partial = {
+      document_type: 'credit_note',
+      source_document_id: source.id,
+      reason: 'Preisnachlass',
+      line_items: [
+        {
+          name: 'Nachlass',
+          quantity: '1',
+          unit_price: '10.00',
+          taxes: [{ name: 'VAT', rate: '19', category: 'S' }],
+        },
+      ],
+    };
+    // A draft credits nothing; issued, it lowers what the invoice asks.
+    const note = await makeDocument(server, account, parties, partial);
+    expect((await read(source.id)).amount_credited).toBe('0.00');
+    expect((await act(note.id, 'finalize')).status).toBe(200);
+    expect(await read(source.id)).toMatchObject({
+      status: 'sent',
+      amount_credited: '11.90',
+      amount_due: '225.98',
+      payment_status: 'partially_paid',
+    });
+    // The rest paid: settled.
+    expect((await pay(source.id, { amount: '225.98', date: '2026-11-12' })).status).toBe(201);
+    expect(await read(source.id)).toMatchObject({
+      status: 'paid',
+      amount_due: '0.00',
+      payment_status: 'paid',
+    });
+    // The credit note voided: the invoice asks the 11.90 again and is no longer paid.
+    expect((await act(note.id, 'void')).status).toBe(200);
+    expect(await read(source.id)).toMatchObject({
+      status: 'sent',
+      amount_credited: '0.00',
+      amount_due: '11.90',
+      payment_status: 'partially_paid',
+    });
+  });
+
+  test('a full correction (Storno) settles the invoice with no payment', async () => {
+    const source = await invoice(['finalize']);
+    await makeDocument(
+      server,
+      account,
+      parties,
+      { document_type: 'credit_note', source_document_id: source.id, reason: 'Storno' },
+      ['finalize'],
+    );
+    expect(await read(source.id)).toMatchObject({
+      status: 'paid',
+      amount_paid: '0.00',
+      amount_credited: TOTAL,
+      amount_due: '0.00',
+      payment_status: 'paid',
+      days_overdue: 0,
+    });
+    expect(await listOf(source.id)).toEqual([]);
+  });
+
+  test('Skonto taken: the payment and its discount settle the invoice; both listed; never more than due (issue 36)', async () => {
+    const doc = await invoice(['finalize', 'mark-sent'], {
+      payment: { early_payment_discounts: [{ days: 14, percent: '2' }] },
+    });
+    expect(doc.data.payment.early_payment_discounts).toEqual([{ days: 14, percent: '2' }]);
+    // 2 % of 237.88 is 4.76: the customer transfers 233.12.
+    const tooMuch = await pay(doc.id, { amount: '233.12', date: '2026-11-12', discount: '4.77' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body.error.details.fields.map((f: { loc: string }) => f.loc)).toEqual(['body.discount']);
+    expect(tooMuch.body.error.message + JSON.stringify(tooMuch.body.error.details)).toContain('4.76');
+    expect(await listOf(doc.id)).toEqual([]);
+    const res = await pay(doc.id, {
+      amount: '233.12',
+      date: '2026-11-12',
+      method: 'bank_transfer',
+      reference: 'RE-42',
+      discount: '4.76',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body.data).toMatchObject({ amount: '233.12', method: 'bank_transfer' });
+    expect(await read(doc.id)).toMatchObject({ status: 'paid', amount_due: '0.00', payment_status: 'paid' });
+    const listed = await listOf(doc.id);
+    expect(listed.map((p: { amount: string; method: string }) => [p.amount, p.method]).sort()).toEqual([
+      ['233.12', 'bank_transfer'],
+      ['4.76', 'early_payment_discount'],
+    ]);
+    expect(listed.find((p: { method: string }) => p.method === 'early_payment_discount')).toMatchObject({
+      date: '2026-11-12',
+      reference: 'RE-42',
+      note: 'Skonto',
+    });
+    const bad = await pay(doc.id, { amount: '1.00', date: '2026-11-12', discount: '-1' });
+    expect(bad.status).toBe(422);
+  });
+
   test.each([
     ['0', 'body.amount'],
     ['-5.00', 'body.amount'],

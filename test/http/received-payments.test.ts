@@ -117,6 +117,28 @@ describe('payments on received documents', () => {
     expect(after[0]).toMatchObject({ amount: rest, date: new Date().toISOString().slice(0, 10) });
   });
 
+  test('Skonto on a received invoice: its #SKONTO# terms read, and paying with the discount settles it (issue 36)', async () => {
+    const skonto = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.10a-INVOICE_ubl.xml'));
+    const doc = await receive(new Uint8Array(skonto), 'application/xml');
+    expect(doc.amount_due).toBe('2594.20');
+    // 2 % within 7 days and 1 % within 14 of 2016-06-27; the 0 % line is no discount.
+    expect(doc.payment.early_payment_discounts).toEqual([
+      { days: 7, percent: '2.00', base_amount: null, pay_by: '2016-07-04', amount: '2542.32' },
+      { days: 14, percent: '1.00', base_amount: null, pay_by: '2016-07-11', amount: '2568.26' },
+    ]);
+    const res = await pay(doc.id, { amount: '2542.32', date: '2016-07-01', discount: '51.88' });
+    expect(res.status).toBe(201);
+    const after = (await get(`/api/v1/received-documents/${doc.id}`)).body.data;
+    expect(after).toMatchObject({ status: 'paid', amount_due: '0.00', payment_status: 'paid' });
+    const listed = (await get(`/api/v1/received-documents/${doc.id}/payments`)).body.data;
+    expect(listed.map((p: { method: string | null }) => p.method).sort()).toEqual(
+      [null, 'early_payment_discount'].sort(),
+    );
+    const over = await pay(doc.id, { amount: '1.00', date: '2016-07-01', discount: '0.01' });
+    expect(over.status).toBe(422);
+    expect(over.body.error.details.fields[0].loc).toBe('body.discount');
+  });
+
   test('a rejected received document takes no payment (409)', async () => {
     const doc = await receive(new Uint8Array(ubl), 'application/xml', other.apiKey);
     const rejected = await server.json(`/api/v1/received-documents/${doc.id}`, {

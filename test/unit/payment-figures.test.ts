@@ -22,7 +22,7 @@ describe('paymentFigures', () => {
   ] as const)(
     '%s (due %s) %s, paid %s',
     (total, due, currency, paid, amountPaid, amountDue, status, settled) => {
-      expect(paymentFigures({ totals: totals(total, due), currency, amountPaid: paid })).toEqual({
+      expect(paymentFigures({ totals: totals(total, due), currency, amountPaid: paid })).toMatchObject({
         amount_paid: amountPaid,
         amount_due: amountDue,
         payment_status: status,
@@ -30,7 +30,35 @@ describe('paymentFigures', () => {
       });
     },
   );
+
+  test.each([
+    // total, credited, paid -> amount_credited, amount_due, payment_status, settled (issue 36)
+    ['119.00', '119.00', '0', '119.00', '0.00', 'paid', true],
+    ['119.00', '19.00', '0', '19.00', '100.00', 'partially_paid', false],
+    ['119.00', '19.00', '100.00', '19.00', '0.00', 'paid', true],
+    ['119.00', '19.00', '119.00', '19.00', '-19.00', 'overpaid', true],
+    ['119.00', '0', '0', '0.00', '119.00', 'unpaid', false],
+  ] as const)(
+    '%s credited %s, paid %s',
+    (total, credited, paid, amountCredited, amountDue, status, settled) => {
+      const figures = paymentFigures({
+        totals: totals(total),
+        currency: 'EUR',
+        amountPaid: paid,
+        amountCredited: credited,
+      });
+      expect(figures).toEqual({
+        amount_paid: toFixed2(paid),
+        amount_credited: amountCredited,
+        amount_due: amountDue,
+        payment_status: status,
+        settled,
+      });
+    },
+  );
 });
+
+const toFixed2 = (value: string) => (value.includes('.') ? value : `${value}.00`);
 
 describe('statusAfterPayments: every status x settled or not', () => {
   const cases: [string, string | null, boolean, string][] = [

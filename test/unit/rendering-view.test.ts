@@ -148,6 +148,26 @@ describe('view model', () => {
     expect(buildInvoiceView(creditNote()).title).toBe('Credit note');
   });
 
+  test('a credit note asks nothing: no account to pay to, no QR code; it is set against its invoice (issue 36)', () => {
+    const correction = buildInvoiceView(creditNote({ locale: 'de-DE' }));
+    expect(correction.payment).toEqual({
+      instructions: 'Der Betrag wird mit der Rechnung INV-2026-0042 verrechnet; zu zahlen ist nichts.',
+      bank: [],
+      url: null,
+      methods: null,
+      qr: null,
+    });
+    const base = creditNote();
+    const refund = buildInvoiceView({
+      ...base,
+      sourceDocumentNumber: null,
+      data: { ...base.data, payment: { instructions: 'We refund the amount to your account.' } },
+    });
+    expect(refund.payment?.instructions).toBe('We refund the amount to your account.');
+    expect(refund.payment?.bank).toEqual([]);
+    expect(buildInvoiceView({ ...base, sourceDocumentNumber: null }).payment).toBeNull();
+  });
+
   test('valid until only on quotes', () => {
     expect(buildInvoiceView(quote()).meta.find((m) => m.label === 'Valid until')?.value).toBe('31 Oct 2026');
     const invoice = invoice20();

@@ -1,6 +1,6 @@
 // What a bookkeeper checks on a received invoice before paying it: where it came from, the lines, and where
 // the money goes (BG-17 bank account, BT-9 due date, BT-20 terms, BG-19 direct debit).
-import { formatDate, formatDecimal, formatMoney, locale, t } from '../i18n';
+import { formatDate, formatDecimal, formatMoney, t } from '../i18n';
 
 export interface ReceivedLine {
   name: string;

@@ -4,6 +4,7 @@
 // everything else is written as it is and judged by the Schematron tier.
 
 import type { DocumentData } from '../../domain/document-data';
+import { skontoLine } from '../../domain/early-payment-discount';
 import { dec, isNegative, isZero, type TotalsResult } from '../../domain/money';
 import { buildAmounts } from './amounts';
 import { EInvoiceError, type EInvoiceProblem } from './errors';
@@ -137,7 +138,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
         : null,
     invoicedObject: identifierOf(data.invoiced_object),
     paymentMeans: toPaymentMeans(data, number),
-    paymentTerms: paymentTermsOf(text(data.payment?.instructions)),
+    paymentTerms: paymentTermsOf(termsWithDiscounts(data.payment)),
     supportingDocuments: (data.supporting_documents ?? []).map((d, k) => ({
       id: d.id.trim(),
       description: text(d.description),
@@ -162,6 +163,13 @@ function taxCurrencyOf(data: DocumentData, totals: TotalsResult, sign: 1 | -1): 
   const credited = amount.startsWith('-') ? amount.slice(1) : `-${amount}`;
   const signed = sign === 1 || isZero(dec(amount)) ? amount : credited;
   return { code, taxTotal: signed };
+}
+
+/** BT-20: the instructions, then one XRechnung `#SKONTO#` line per early-payment discount. */
+function termsWithDiscounts(payment: DocumentData['payment']): string | null {
+  const lines = [text(payment?.instructions), ...(payment?.early_payment_discounts ?? []).map(skontoLine)];
+  const terms = lines.filter((line): line is string => line !== null).join('\n');
+  return terms === '' ? null : terms;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { addressProblems } from '../../domain/address';
+import { discountProblems } from '../../domain/early-payment-discount';
 import { computeTotals, type TotalsOutcome } from '../../domain/money';
 import type { Party } from '../../domain/party';
 import { isCalendarDate } from '../../shared/dates';
@@ -46,6 +47,7 @@ export interface DocumentSubject {
     | 'tax_amounts'
     | 'stated_totals'
     | 'charges'
+    | 'payment'
   >;
 }
 
@@ -237,6 +239,12 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
     });
   }
   problems.push(...taxCurrencyProblems(subject, at));
+  problems.push(
+    ...discountProblems(
+      subject.content.payment?.early_payment_discounts,
+      `${at}.payment.early_payment_discounts`,
+    ),
+  );
   const scheme = subject.content.tax_scheme;
   if (scheme && !taxSchemes().items.some((s) => s.code === scheme)) {
     problems.push({

@@ -138,8 +138,13 @@ export const StoredDocument = t.Object({
   data: t.Record(t.String(), t.Unknown()),
   totals: MoneyTotals,
   amount_paid: t.String({ description: 'The sum of the payments recorded against it (docs/payments.md)' }),
+  amount_credited: t.String({
+    description:
+      'Set against it by the issued credit notes (Rechnungskorrekturen) naming it as their source_document_id',
+  }),
   amount_due: t.String({
-    description: 'Still owed: the amount due of the totals less amount_paid; negative when overpaid',
+    description:
+      'Still owed: the amount due of the totals less amount_credited and amount_paid; negative when overpaid',
   }),
   payment_status: PaymentStatusSchema,
   days_overdue: t.Integer({

@@ -1,4 +1,4 @@
-import { cmp, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
+import { add, cmp, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
 import { currencyDecimals } from '../../domain/reference';
 import { daysBetween } from '../../shared/dates';
 import { getDocumentType, isDocumentType } from '../reference';
@@ -9,6 +9,8 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export interface PaymentFigures {
   amount_paid: string;
+  /** Set against it by issued credit notes (Rechnungskorrekturen) naming it; "0" for other documents. */
+  amount_credited: string;
   /** What is still owed: the totals' amount due (after prepaid amounts, BT-115) less the payments; negative when overpaid. */
   amount_due: string;
   payment_status: PaymentStatus;
@@ -27,12 +29,16 @@ export function paymentFigures(row: {
   totals: { amount_due?: string; total: string };
   currency: string;
   amountPaid: string;
+  amountCredited?: string;
 }): PaymentFigures {
   const units = minorUnitsOf(row.currency);
-  const owed = dec(row.totals.amount_due ?? row.totals.total);
+  const credited = dec(row.amountCredited ?? '0');
+  // What the credit notes set against it no longer needs paying; the payments are measured against the rest.
+  const owed = sub(dec(row.totals.amount_due ?? row.totals.total), credited);
   const paid = dec(row.amountPaid);
+  const covered = add(paid, credited);
   const order = cmp(paid, owed);
-  const payment_status: PaymentStatus = isZero(paid)
+  const payment_status: PaymentStatus = isZero(covered)
     ? 'unpaid'
     : order < 0
       ? 'partially_paid'
@@ -41,9 +47,10 @@ export function paymentFigures(row: {
         : 'overpaid';
   return {
     amount_paid: toFixedString(paid, units),
+    amount_credited: toFixedString(credited, units),
     amount_due: toFixedString(sub(owed, paid), units),
     payment_status,
-    settled: !isZero(paid) && order >= 0,
+    settled: !isZero(covered) && order >= 0,
   };
 }
 
@@ -52,7 +59,10 @@ export function paymentFigures(row: {
  * issue 28); 0 for every other document, and on the due date itself. `today` is YYYY-MM-DD (the service clock).
  */
 export function daysOverdue(
-  row: Pick<DocumentRow, 'documentType' | 'status' | 'dueDate' | 'totals' | 'currency' | 'amountPaid'>,
+  row: Pick<
+    DocumentRow,
+    'documentType' | 'status' | 'dueDate' | 'totals' | 'currency' | 'amountPaid' | 'amountCredited'
+  >,
   today: string,
 ): number {
   const type = row.documentType;

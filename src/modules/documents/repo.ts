@@ -158,3 +158,22 @@ export async function issuedForReports(
     .orderBy(documents.issueDate, documents.id)
     .all();
 }
+
+/** The credit notes naming `invoiceId` as their source document, any status. */
+export async function creditNotesOf(
+  db: DbOrTx,
+  accountId: string,
+  invoiceId: string,
+): Promise<DocumentRow[]> {
+  return await db
+    .select()
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountId, accountId),
+        eq(documents.sourceDocumentId, invoiceId),
+        eq(documents.documentType, 'credit_note'),
+      ),
+    )
+    .all();
+}

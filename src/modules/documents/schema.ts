@@ -45,6 +45,11 @@ export const documents = sqliteTable(
     archivedAt: timestamp('archived_at'),
     /** The sum of the payments recorded against it (modules/payments keeps it in step, in its transaction). */
     amountPaid: text('amount_paid').notNull().default('0'),
+    /**
+     * The sum of the issued credit notes (Rechnungskorrekturen) naming it as their source, set against what it
+     * asks (kept in step when one is finalized, voided or restored: apply-credits.ts).
+     */
+    amountCredited: text('amount_credited').notNull().default('0'),
   },
   (t) => [
     // Race-free number uniqueness per account: the index decides, never a read-then-write.

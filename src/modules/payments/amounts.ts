@@ -1,4 +1,4 @@
-import { dec, isDecimalString, isNegative, isZero, sum, toFixedString } from '../../domain/money';
+import { cmp, dec, isDecimalString, isNegative, isZero, sub, sum, toFixedString } from '../../domain/money';
 import { validationError } from '../../shared/errors';
 import { minorUnitsOf } from '../documents';
 import type { CreatePaymentBody } from './model';
@@ -8,15 +8,16 @@ import type { PaymentRow } from './schema';
  * A payment's amount as stored: a positive decimal with at most the currency's minor units ("50" in EUR is
  * "50.00"); anything else is a 422 naming `body.amount`. Exact decimals throughout, never a JS number.
  */
-export function paymentAmount(text: string, currency: string): string {
+export function paymentAmount(text: string, currency: string, loc = 'body.amount'): string {
   const units = minorUnitsOf(currency);
-  const fail = (msg: string) => validationError([{ loc: 'body.amount', msg, type: 'invalid_value' }]);
-  if (!isDecimalString(text)) throw fail('amount must be a decimal string such as "119.00"');
+  const fail = (msg: string) => validationError([{ loc, msg, type: 'invalid_value' }]);
+  const name = loc.split('.').pop();
+  if (!isDecimalString(text)) throw fail(`${name} must be a decimal string such as "119.00"`);
   const value = dec(text);
-  if (isZero(value) || isNegative(value)) throw fail('amount must be greater than zero');
+  if (isZero(value) || isNegative(value)) throw fail(`${name} must be greater than zero`);
   const fraction = text.split('.')[1] ?? '';
   if (fraction.replace(/0+$/, '').length > units)
-    throw fail(`amount has more decimals than ${currency} has minor units (${units})`);
+    throw fail(`${name} has more decimals than ${currency} has minor units (${units})`);
   return toFixedString(value, units);
 }
 
@@ -36,5 +37,38 @@ export function paymentFields(
     method: body.method ?? null,
     reference: body.reference ?? null,
     note: body.note ?? null,
+  };
+}
+
+/**
+ * The Skonto entry a payment brings (`discount`), as stored: the same date and reference, method
+ * early_payment_discount. Amount and discount together may not exceed `due`, what is still owed before the
+ * payment (a 422 naming `body.discount`): a discount settles, it never overpays. Null without a discount.
+ */
+export function discountFields(
+  body: CreatePaymentBody,
+  currency: string,
+  due: string,
+): Pick<PaymentRow, 'amount' | 'date' | 'method' | 'reference' | 'note'> | null {
+  if (body.discount === undefined) return null;
+  const discount = paymentAmount(body.discount, currency, 'body.discount');
+  const amount = paymentAmount(body.amount, currency);
+  const rest = sub(dec(due), dec(amount));
+  if (cmp(dec(discount), rest) > 0) {
+    const units = minorUnitsOf(currency);
+    throw validationError([
+      {
+        loc: 'body.discount',
+        msg: `discount is more than the ${toFixedString(isNegative(rest) ? dec('0') : rest, units)} still due after the amount`,
+        type: 'invalid_value',
+      },
+    ]);
+  }
+  return {
+    amount: discount,
+    date: body.date,
+    method: 'early_payment_discount',
+    reference: body.reference ?? null,
+    note: 'Skonto',
   };
 }

@@ -1,5 +1,5 @@
 export { paymentsAccess } from './access';
-export { paymentFields, totalPaid } from './amounts';
+export { discountFields, paymentFields, totalPaid } from './amounts';
 export {
   CreatePaymentBody,
   type Payment,

@@ -8,6 +8,7 @@ const PaymentMethodSchema = t.Union([
   t.Literal('cash'),
   t.Literal('direct_debit'),
   t.Literal('other'),
+  t.Literal('early_payment_discount'),
 ]);
 
 export const Payment = t.Object({
@@ -33,6 +34,13 @@ export const CreatePaymentBody = t.Object(
     method: t.Optional(PaymentMethodSchema),
     reference: t.Optional(t.String({ maxLength: 200 })),
     note: t.Optional(t.String({ maxLength: 2000 })),
+    discount: t.Optional(
+      t.String({
+        description:
+          'Skonto the payer deducted (a positive amount): recorded beside the payment as a second entry, method early_payment_discount, dated the same, so that amount and discount together settle the invoice. At most what is still due after the amount',
+        examples: ['62.76'],
+      }),
+    ),
   },
   { additionalProperties: false },
 );

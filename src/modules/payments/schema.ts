@@ -3,7 +3,15 @@ import { createdAt, createdBy } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import { documents } from '../documents/schema';
 
-export const PAYMENT_METHODS = ['bank_transfer', 'card', 'cash', 'direct_debit', 'other'] as const;
+/** `early_payment_discount`: Skonto the payer deducted, recorded beside their payment (no money moved). */
+export const PAYMENT_METHODS = [
+  'bank_transfer',
+  'card',
+  'cash',
+  'direct_debit',
+  'other',
+  'early_payment_discount',
+] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** Money received against an issued invoice (docs/payments.md). Payments are recorded or deleted, never edited. */

@@ -1,7 +1,10 @@
 import { t } from 'elysia';
+import { splitPaymentTerms } from '../../domain/early-payment-discount';
+import { dec, div, isZero, mul, round, sub, toFixedString } from '../../domain/money';
 import { PageQuery } from '../../http/schemas';
+import { addDays } from '../../shared/dates';
 import { ComplianceResult } from '../compliance';
-import { documentTotals, PaymentStatusSchema, paymentFigures } from '../documents';
+import { documentTotals, minorUnitsOf, PaymentStatusSchema, paymentFigures } from '../documents';
 import { PaymentSchema, paymentView } from '../payments';
 import type { ReceivedDocumentRow, ReceivedPaymentRow } from './schema';
 import type { ParsedEInvoice } from './use-cases/parse-received';
@@ -90,6 +93,18 @@ export const ReceivedLine = t.Object({
 export const ReceivedPayment = t.Object({
   due_date: Nullable(t.String({ description: 'BT-9' })),
   terms: Nullable(t.String({ description: 'BT-20 as written (XRechnung #SKONTO# lines included)' })),
+  early_payment_discounts: t.Array(
+    t.Object({
+      days: t.Integer({ description: 'From the issue date' }),
+      percent: t.String(),
+      base_amount: Nullable(t.String()),
+      pay_by: Nullable(t.String({ description: 'The issue date plus days' })),
+      amount: Nullable(
+        t.String({ description: 'What is then to be paid: the amount due less the discount' }),
+      ),
+    }),
+    { description: 'The XRechnung #SKONTO# terms of BT-20, read: a payment by pay_by of amount settles it' },
+  ),
   bank_account: t.Union([
     t.Object(
       {
@@ -252,6 +267,24 @@ function linesOf(row: ReceivedDocumentRow): ReceivedLine[] {
 }
 type ReceivedLine = typeof ReceivedLine.static;
 
+/** The #SKONTO# terms of a received invoice, with the date and the amount each asks (exact decimals). */
+function discountsOf(row: ReceivedDocumentRow): ReceivedDocument['payment']['early_payment_discounts'] {
+  const units = minorUnitsOf(row.currency);
+  return splitPaymentTerms(row.data.payment?.instructions)
+    .discounts.filter((term) => !isZero(dec(term.percent)))
+    .map((term) => {
+      const base = dec(term.base_amount ?? row.amountDue);
+      const discount = round(div(mul(base, dec(term.percent)), dec('100')), units);
+      return {
+        days: term.days,
+        percent: term.percent,
+        base_amount: term.base_amount ?? null,
+        pay_by: row.issueDate ? addDays(row.issueDate, term.days) : null,
+        amount: toFixedString(sub(dec(row.amountDue), discount), units),
+      };
+    });
+}
+
 function paymentOf(row: ReceivedDocumentRow): ReceivedDocument['payment'] {
   const payment = row.data.payment;
   const bank = payment?.bank_account;
@@ -259,6 +292,7 @@ function paymentOf(row: ReceivedDocumentRow): ReceivedDocument['payment'] {
   return {
     due_date: row.dueDate,
     terms: payment?.instructions ?? null,
+    early_payment_discounts: discountsOf(row),
     bank_account: bank
       ? {
           iban: bank.account_number ?? null,

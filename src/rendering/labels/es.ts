@@ -48,6 +48,11 @@ export const es: Labels = {
     lineAccounting: 'Centro de coste',
   },
   creditNoteFor: (n) => `Nota de crédito de la factura ${n}`,
+  creditSettledAgainst: (n) => `Este importe se compensa con la factura ${n}: no hay nada que pagar.`,
+  earlyPayment: (percent, when, amount) =>
+    `Descuento por pronto pago del ${percent} si se paga ${when}: ${amount}`,
+  paidBy: (date) => `antes del ${date}`,
+  paidWithin: (days) => `en ${days} días`,
   reason: 'Motivo',
   from: 'De',
   billTo: 'Facturar a',

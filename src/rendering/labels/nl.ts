@@ -48,6 +48,11 @@ export const nl: Labels = {
     lineAccounting: 'Kostenplaats',
   },
   creditNoteFor: (n) => `Creditnota voor factuur ${n}`,
+  creditSettledAgainst: (n) =>
+    `Dit bedrag wordt verrekend met factuur ${n}: er hoeft niets betaald te worden.`,
+  earlyPayment: (percent, when, amount) => `${percent} betalingskorting bij betaling ${when}: ${amount}`,
+  paidBy: (date) => `vóór ${date}`,
+  paidWithin: (days) => `binnen ${days} dagen`,
   reason: 'Reden',
   from: 'Van',
   billTo: 'Factuur aan',

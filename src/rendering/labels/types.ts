@@ -43,6 +43,12 @@ export interface Labels {
     lineAccounting: string;
   };
   creditNoteFor: (number: string) => string;
+  /** A credit note's payment block: it is set against the invoice it corrects, not paid. */
+  creditSettledAgainst: (number: string) => string;
+  /** Skonto in the payment block: the percent, when (paidBy / paidWithin) and what is then to be paid. */
+  earlyPayment: (percent: string, when: string, amount: string) => string;
+  paidBy: (date: string) => string;
+  paidWithin: (days: number) => string;
   reason: string;
   from: string;
   billTo: string;

@@ -33,6 +33,7 @@ export function buildLetterView(input: RenderInput, letter: ReminderLetter): Inv
   const payment = buildPayment(
     { ...input, documentType: 'invoice', totals: { ...input.totals, amount_due: letter.total } },
     labels,
+    fmt,
   );
   // The invoice's instructions ("within 14 days") would contradict the letter's new payment date.
   if (payment) payment.instructions = null;

@@ -59,7 +59,8 @@ const de: StatementLabels = {
     amount: 'Betrag',
     balance: 'Saldo',
   },
-  types: { invoice: 'Rechnung', credit_note: 'Gutschrift', payment: 'Zahlung' },
+  // A credit note naming an invoice corrects it (§ 14 UStG): a "Gutschrift" is self-billing in German.
+  types: { invoice: 'Rechnung', credit_note: 'Rechnungskorrektur', payment: 'Zahlung' },
   opening: 'Anfangssaldo',
   closing: 'Endsaldo',
   overdueOn: 'Überfällig am {date}',
@@ -67,7 +68,7 @@ const de: StatementLabels = {
   amountDue: 'Offener Betrag',
   noEntries: 'Keine Buchungen in diesem Zeitraum.',
   nothingOverdue: 'Nichts ist überfällig.',
-  noTransactions: 'Keine Rechnungen, Gutschriften oder Zahlungen bis zum Ende dieses Zeitraums.',
+  noTransactions: 'Keine Rechnungen, Rechnungskorrekturen oder Zahlungen bis zum Ende dieses Zeitraums.',
   page: 'Seite {page} von {pages}',
 };
 

@@ -72,7 +72,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
       ? []
       : [...buildTotals(data, totals, fmt, labels), ...taxCurrencyRows(input, locale, labels)],
     taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels),
-    payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels),
+    payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels, fmt),
     customFields: (data.custom_fields ?? []).map((f) => ({ label: f.label, value: f.value })),
     notes,
     footer: [data.branding?.footer_text ?? input.config?.footer_text, input.serviceCredit]

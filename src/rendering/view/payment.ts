@@ -1,8 +1,12 @@
 // The payment block: how the reader pays (bank transfer with an EPC QR code, a payment link) or how the
 // amount is collected from them (direct debit, card), and to whom (the payee, when not the seller).
+import { splitPaymentTerms } from '../../domain/early-payment-discount';
+import { dec, div, isZero, mul, round, sub, toFixedString } from '../../domain/money';
 import type { BankAccount } from '../../domain/party';
-import { getDocumentType } from '../../domain/reference';
+import { currencyDecimals, getDocumentType } from '../../domain/reference';
+import { addDays } from '../../shared/dates';
 import { buildEpcPayload, isValidIban, normalizeIban } from '../epc-qr';
+import type { Formatter } from '../format';
 import { type Labels, methodName } from '../labels';
 import type { RenderInput } from '../types';
 import type { MetaItem, PaymentView } from './types';
@@ -39,7 +43,49 @@ function collectionRows(payment: RenderInput['data']['payment'], labels: Labels)
   return rows;
 }
 
-export function buildPayment(input: RenderInput, labels: Labels): PaymentView | null {
+/**
+ * A credit note asks nothing: no account to pay to and no QR code. It says what happens to the credit (set
+ * against the invoice it corrects) and the seller's own words on refunding, when given.
+ */
+function creditPayment(input: RenderInput, labels: Labels): PaymentView | null {
+  const source = input.data.preceding_invoice?.number ?? input.sourceDocumentNumber;
+  const lines = [
+    present(source) ? labels.creditSettledAgainst(source.trim()) : null,
+    input.data.payment?.instructions?.trim(),
+  ].filter(present);
+  return lines.length === 0
+    ? null
+    : { instructions: lines.join('\n'), bank: [], url: null, methods: null, qr: null };
+}
+
+/**
+ * The payment terms in words: the instructions as written, less any XRechnung `#SKONTO#` line, and each
+ * early-payment discount (stated, or written as such a line) as "Bei Zahlung bis 15.12.2026 2 % Skonto:
+ * 3.075,10 €", the amount then to be paid computed exactly from the amount due (or the discount's base).
+ */
+function termsInWords(input: RenderInput, labels: Labels, fmt: Formatter): string | null {
+  const payment = input.data.payment;
+  const written = splitPaymentTerms(payment?.instructions?.trim());
+  // XRechnung's own examples list a 0 % term: no discount to print.
+  const discounts = [...(payment?.early_payment_discounts ?? []), ...written.discounts].filter(
+    (term) => !isZero(dec(term.percent)),
+  );
+  const due = input.totals.amount_due ?? input.totals.total;
+  const units = currencyDecimals(input.data.currency) ?? 2;
+  const lines = discounts.map((term) => {
+    const base = dec(term.base_amount ?? due);
+    const discount = round(div(mul(base, dec(term.percent)), dec('100')), units);
+    const pay = toFixedString(sub(dec(due), discount), units);
+    const issued = input.data.issue_date;
+    const when = issued ? labels.paidBy(fmt.date(addDays(issued, term.days))) : labels.paidWithin(term.days);
+    return labels.earlyPayment(fmt.percent(term.percent), when, fmt.money(pay));
+  });
+  const text = [written.text, ...lines].filter(present).join('\n');
+  return text === '' ? null : text;
+}
+
+export function buildPayment(input: RenderInput, labels: Labels, fmt: Formatter): PaymentView | null {
+  if (input.documentType === 'credit_note') return creditPayment(input, labels);
   const { data } = input;
   const payment = data.payment;
   const payee: MetaItem[] = present(data.payee?.name)
@@ -50,7 +96,7 @@ export function buildPayment(input: RenderInput, labels: Labels): PaymentView | 
     // Nothing to transfer: no bank details to pay to, and no QR code.
     const heading = payment?.direct_debit ? labels.terms.directDebit : null;
     return {
-      instructions: [heading, payment?.instructions?.trim()].filter(present).join('\n') || null,
+      instructions: [heading, termsInWords(input, labels, fmt)].filter(present).join('\n') || null,
       bank: [...payee, ...collected],
       url: null,
       methods: null,
@@ -75,7 +121,7 @@ export function buildPayment(input: RenderInput, labels: Labels): PaymentView | 
   }
   const methods = (payment?.accepted_methods ?? []).filter(present).map((m) => methodName(labels, m.trim()));
   const view: PaymentView = {
-    instructions: payment?.instructions?.trim() || null,
+    instructions: termsInWords(input, labels, fmt),
     bank,
     url: payment?.payment_url?.trim() || null,
     methods: methods.length > 0 ? methods.join(', ') : null,

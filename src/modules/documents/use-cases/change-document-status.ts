@@ -8,6 +8,7 @@ import type { DocumentAction } from '../../reference';
 import { actionTimestamp, transition } from '../lifecycle';
 import { findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';
+import { applyCredits } from './apply-credits';
 
 /**
  * Finalize copies the seller and buyer into the document, so later edits to the profile or customer never
@@ -66,6 +67,10 @@ async function changeDocumentStatusInTransaction({
     ...(input.action === 'restore' ? { archivedAt: null, paidAt: null, voidedAt: null } : {}),
   });
   if (!updated) throw conflict('The document changed meanwhile; read it again and retry');
+  // A credit note issued, voided, archived or restored: the invoice it corrects has that much less to ask.
+  if (updated.documentType === 'credit_note' && updated.sourceDocumentId !== null) {
+    await applyCredits(ctx, updated.sourceDocumentId);
+  }
   return updated;
 }
 

@@ -31,7 +31,7 @@ async function duplicateDocumentInTransaction({
   const original = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Document');
   const { seller: _seller, buyer: _buyer, ...content } = original.data;
-  const { amountPaid: _paid, ...copied } = original;
+  const { amountPaid: _paid, amountCredited: _credited, ...copied } = original;
   const now = isoNow(ctx.clock);
   return await storeNumbered(
     ctx,

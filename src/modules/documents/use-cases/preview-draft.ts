@@ -39,6 +39,7 @@ export async function previewDraft(
     voidedAt: null,
     archivedAt: null,
     amountPaid: '0',
+    amountCredited: '0',
   };
   return { row, einvoice: await einvoiceInputOf(ctx, row) };
 }

@@ -21,7 +21,7 @@ export async function numberTaken(ctx: AccountCtx, number: string) {
  */
 export async function storeNumbered(
   ctx: AccountCtx,
-  draft: Omit<DocumentRow, 'number' | 'createdBy' | 'amountPaid'>,
+  draft: Omit<DocumentRow, 'number' | 'createdBy' | 'amountPaid' | 'amountCredited'>,
   numbering: { number: string } | { sequenceId: string; loc: string },
 ): Promise<DocumentRow> {
   const row = { ...draft, createdBy: creatorOf(ctx) };

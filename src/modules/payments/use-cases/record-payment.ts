@@ -3,9 +3,15 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { applyPayments, type DocumentRow, findDocument, TAKES_PAYMENTS } from '../../documents';
+import {
+  applyPayments,
+  type DocumentRow,
+  findDocument,
+  paymentFigures,
+  TAKES_PAYMENTS,
+} from '../../documents';
 import { getDocumentType, isDocumentType } from '../../reference';
-import { paymentFields, totalPaid } from '../amounts';
+import { discountFields, paymentFields, totalPaid } from '../amounts';
 import type { CreatePaymentBody } from '../model';
 import { insertPayment, paymentsOfDocument } from '../repo';
 import type { PaymentRow } from '../schema';
@@ -65,10 +71,10 @@ async function recordPaymentInTransaction({
   input: { documentId: string; payment: CreatePaymentBody };
 }): Promise<{ payment: PaymentRow; document: DocumentRow }> {
   const document = await payableDocument(ctx, input.documentId);
-  const payment = await insertPayment(
-    ctx.db,
-    newPaymentRow(ctx, document, paymentFields(input.payment, document.currency)),
-  );
+  const fields = paymentFields(input.payment, document.currency);
+  const discount = discountFields(input.payment, document.currency, paymentFigures(document).amount_due);
+  const payment = await insertPayment(ctx.db, newPaymentRow(ctx, document, fields));
+  if (discount) await insertPayment(ctx.db, newPaymentRow(ctx, document, discount));
   return { payment, document: await settle(ctx, document) };
 }
 

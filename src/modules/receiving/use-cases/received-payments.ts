@@ -4,7 +4,7 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { type CreatePaymentBody, paymentFields, totalPaid } from '../../payments';
+import { type CreatePaymentBody, discountFields, paymentFields, totalPaid } from '../../payments';
 import { receivedFigures } from '../model';
 import {
   deleteReceivedPaymentRow,
@@ -83,10 +83,10 @@ async function recordReceivedPaymentInTransaction({
   input: { receivedId: string; payment: CreatePaymentBody };
 }): Promise<{ payment: ReceivedPaymentRow; received: ReceivedDocumentRow }> {
   const row = await payableReceived(ctx, input.receivedId);
-  const payment = await insertReceivedPayment(
-    ctx.db,
-    newReceivedPayment(ctx, row, paymentFields(input.payment, row.currency)),
-  );
+  const fields = paymentFields(input.payment, row.currency);
+  const discount = discountFields(input.payment, row.currency, receivedFigures(row).amount_due);
+  const payment = await insertReceivedPayment(ctx.db, newReceivedPayment(ctx, row, fields));
+  if (discount) await insertReceivedPayment(ctx.db, newReceivedPayment(ctx, row, discount));
   return { payment, received: await settleReceived(ctx, row) };
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE `documents` ADD `amount_credited` text DEFAULT '0' NOT NULL;

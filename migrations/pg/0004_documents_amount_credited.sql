@@ -1,0 +1,1 @@
+ALTER TABLE "documents" ADD COLUMN "amount_credited" text COLLATE "C" DEFAULT '0' NOT NULL;

@@ -1,0 +1,46 @@
+import { dec, eq, isNegative, sub, sum, toFixedString } from '../../../domain/money';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { statusAfterPayments } from '../lifecycle';
+import { minorUnitsOf, paymentFigures } from '../payment-figures';
+import { creditNotesOf, findDocument, updateDocumentIfStatus } from '../repo';
+import type { DocumentRow } from '../schema';
+
+/** A credit note entered with negative amounts credits as much as one entered positive. */
+const positive = (value: ReturnType<typeof dec>) => (isNegative(value) ? sub(dec('0'), value) : value);
+
+/** A credit note that counts against its invoice: issued (finalized, or archived without being voided). */
+const counts = (note: DocumentRow) =>
+  note.status === 'finalized' ||
+  note.status === 'sent' ||
+  (note.status === 'archived' && note.voidedAt === null);
+
+/**
+ * A credit note (Rechnungskorrektur) naming an invoice as its source is set against it: the invoice's
+ * `amount_credited` is the sum of its issued credit notes in its currency (their amount due, as a positive
+ * amount), and what is left is what the payments are measured against, so a fully corrected invoice is
+ * settled and leaves the open items. Called in the transaction that finalizes, voids, archives or restores
+ * the credit note; the receivables report has always applied credit notes to their invoice the same way.
+ */
+export async function applyCredits(ctx: AccountCtx, invoiceId: string): Promise<void> {
+  const invoice = await findDocument(ctx.db, ctx.accountId, invoiceId);
+  if (!invoice || invoice.documentType === 'credit_note') return;
+  const notes = (await creditNotesOf(ctx.db, ctx.accountId, invoice.id)).filter(
+    (note) => counts(note) && note.currency === invoice.currency,
+  );
+  const credited = toFixedString(
+    sum(notes.map((note) => positive(dec(note.totals.amount_due ?? note.totals.total)))),
+    minorUnitsOf(invoice.currency),
+  );
+  if (eq(dec(credited), dec(invoice.amountCredited))) return;
+  const { settled } = paymentFigures({ ...invoice, amountCredited: credited });
+  const next = statusAfterPayments(invoice, settled);
+  const now = isoNow(ctx.clock);
+  await updateDocumentIfStatus(ctx.db, ctx.accountId, invoice.id, invoice.status, {
+    amountCredited: credited,
+    status: next,
+    updatedAt: now,
+    ...(next === 'paid' && invoice.status !== 'paid' ? { paidAt: now } : {}),
+    ...(invoice.status === 'paid' && next !== 'paid' ? { paidAt: null } : {}),
+  });
+}
