@@ -62,3 +62,34 @@ export const numberExample = (style: NumberStyle) => (style === 'de' ? '1.250,50
 export function writeDecimal(value: string, style: NumberStyle): string {
   return style === 'de' ? value.replace('.', ',') : value;
 }
+
+/**
+ * `percent` % of `amount`, rounded half up to the amount's own decimals (its currency's minor units), and
+ * what is left: exact integers on the way, never a float (Skonto: "2.5" % of "3138.86" is "78.47").
+ */
+export function percentOfAmount(amount: string, percent: string): { part: string; rest: string } | null {
+  const money = /^(\d+)(?:\.(\d+))?$/.exec(amount);
+  const rate = /^(\d+)(?:\.(\d{1,4}))?$/.exec(percent);
+  if (!money || !rate) return null;
+  const places = (money[2] ?? '').length;
+  const units = BigInt(`${money[1]}${money[2] ?? ''}`);
+  const rateDigits = (rate[2] ?? '').padEnd(4, '0');
+  const basisPoints = BigInt(`${rate[1]}${rateDigits}`); // percent x 10,000
+  const divisor = 1_000_000n; // 100 % x 10,000
+  const part = (units * basisPoints + divisor / 2n) / divisor;
+  const text = (value: bigint) => {
+    const digits = value.toString().padStart(places + 1, '0');
+    return places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  };
+  return { part: text(part), rest: text(units - part) };
+}
+
+/** `a - b` of two amounts written with the same decimals, exactly; null when they differ or it is negative. */
+export function subtractAmounts(a: string, b: string): string | null {
+  const places = (s: string) => (s.split('.')[1] ?? '').length;
+  if (places(a) !== places(b) || !/^\d+(\.\d+)?$/.test(a) || !/^\d+(\.\d+)?$/.test(b)) return null;
+  const value = BigInt(a.replace('.', '')) - BigInt(b.replace('.', ''));
+  if (value < 0n) return null;
+  const digits = value.toString().padStart(places(a) + 1, '0');
+  return places(a) === 0 ? digits : `${digits.slice(0, -places(a))}.${digits.slice(-places(a))}`;
+}

@@ -1,7 +1,7 @@
 // The console's document form as it becomes the API's document data.
 import { describe, expect, test } from 'bun:test';
 import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
-import { contentOf, emptyDraft } from '../../src/console/pages/documents/model';
+import { contentOf, emptyDraft, numberProblems } from '../../src/console/pages/documents/model';
 
 describe('date of supply and service period (issue 36)', () => {
   test('a new invoice states its issue date as the date of supply', () => {
@@ -45,5 +45,21 @@ describe('a line from the article catalogue (issue 36)', () => {
       unit_code: 'HUR',
       quantity: '12.5',
     });
+  });
+});
+
+describe('Skonto in the editor (issue 36)', () => {
+  test('days and percent become the first early-payment discount; more stored ones are kept', () => {
+    const form = { ...emptyDraft('invoice'), skonto_days: '14', skonto_percent: '2.5' };
+    expect(contentOf(form).payment?.early_payment_discounts).toEqual([{ days: 14, percent: '2.5' }]);
+    const kept = { ...form, skonto_more: [{ days: 30, percent: '1' }] };
+    expect(contentOf(kept).payment?.early_payment_discounts).toEqual([
+      { days: 14, percent: '2.5' },
+      { days: 30, percent: '1' },
+    ]);
+    expect(contentOf(emptyDraft('invoice')).payment?.early_payment_discounts).toBeUndefined();
+    expect(numberProblems({ ...form, skonto_days: 'zwei' }).map((p) => p.loc)).toEqual([
+      'body.payment.early_payment_discounts.0.days',
+    ]);
   });
 });

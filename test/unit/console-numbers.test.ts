@@ -1,7 +1,7 @@
 // Numbers typed into the console's money, quantity, rate and discount fields, read by its language into
 // the exact decimal strings the API takes; what cannot be read is null (a field error), never 0.
 import { describe, expect, test } from 'bun:test';
-import { readDecimal, writeDecimal } from '../../src/console/numbers';
+import { percentOfAmount, readDecimal, subtractAmounts, writeDecimal } from '../../src/console/numbers';
 
 describe('readDecimal', () => {
   test.each([
@@ -46,5 +46,26 @@ describe('readDecimal', () => {
       expect(readDecimal(writeDecimal(stored, 'de'), 'de')).toBe(stored);
       expect(readDecimal(writeDecimal(stored, 'en'), 'en')).toBe(stored);
     }
+  });
+});
+
+describe('percentOfAmount and subtractAmounts: Skonto without a float (issue 36)', () => {
+  test.each([
+    ['3138.86', '2.5', '78.47', '3060.39'],
+    ['237.88', '2', '4.76', '233.12'],
+    ['2594.20', '2.00', '51.88', '2542.32'],
+    ['100.00', '0.5', '0.50', '99.50'],
+    ['1000', '3', '30', '970'],
+    ['0.01', '50', '0.01', '0.00'],
+  ])('%s at %s %% is %s, leaving %s', (amount, percent, part, rest) => {
+    expect(percentOfAmount(amount, percent)).toEqual({ part, rest });
+  });
+
+  test('amounts that cannot be read give null', () => {
+    expect(percentOfAmount('-5.00', '2')).toBeNull();
+    expect(percentOfAmount('5,00', '2')).toBeNull();
+    expect(subtractAmounts('10.00', '10.001')).toBeNull();
+    expect(subtractAmounts('1.00', '2.00')).toBeNull();
+    expect(subtractAmounts('2594.20', '2542.32')).toBe('51.88');
   });
 });

@@ -1,5 +1,6 @@
 // What a bookkeeper checks on a received invoice before paying it: where it came from, the lines, and where
 // the money goes (BG-17 bank account, BT-9 due date, BT-20 terms, BG-19 direct debit).
+import { Fragment } from 'preact';
 import { formatDate, formatDecimal, formatMoney, t } from '../i18n';
 
 export interface ReceivedLine {
@@ -15,6 +16,14 @@ export interface ReceivedLine {
 export interface ReceivedPayment {
   due_date: string | null;
   terms: string | null;
+  /** The supplier's #SKONTO# terms, read: a payment of `amount` by `pay_by` settles it. */
+  early_payment_discounts?: {
+    days: number;
+    percent: string;
+    base_amount: string | null;
+    pay_by: string | null;
+    amount: string | null;
+  }[];
   bank_account: {
     iban: string | null;
     bic: string | null;
@@ -60,6 +69,14 @@ export function SourceFacts({ item }: { item: ReceivedSource }) {
     </>
   );
 }
+
+/** The terms as written, less the #SKONTO# lines shown in words above them. */
+const withoutSkontoLines = (terms: string | null) =>
+  terms
+    ?.split(/\r?\n/)
+    .filter((line) => !/^#SKONTO#/.test(line.trim()))
+    .join('\n')
+    .trim() || null;
 
 export function PaymentCard({
   payment,
@@ -120,8 +137,24 @@ export function PaymentCard({
             <dd>{t('The invoice names no account.')}</dd>
           </>
         ) : null}
+        {(payment.early_payment_discounts ?? []).map((term) => (
+          <Fragment key={`${term.days}-${term.percent}`}>
+            <dt>{t('Skonto {percent} %', { percent: formatDecimal(term.percent) })}</dt>
+            <dd>
+              {term.pay_by
+                ? t('Pay {amount} by {date}', {
+                    amount: formatMoney(term.amount ?? '', currency),
+                    date: formatDate(term.pay_by),
+                  })
+                : t('Pay {amount} within {days} days', {
+                    amount: formatMoney(term.amount ?? '', currency),
+                    days: term.days,
+                  })}
+            </dd>
+          </Fragment>
+        ))}
         <dt>{t('Payment terms')}</dt>
-        <dd class="pre">{payment.terms ?? '—'}</dd>
+        <dd class="pre">{withoutSkontoLines(payment.terms) ?? '—'}</dd>
       </dl>
     </section>
   );

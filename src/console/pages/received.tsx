@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { blob, call, get, list, patch, remove } from '../api';
 import { formatDate, formatMoney, locale, t } from '../i18n';
+import { subtractAmounts } from '../numbers';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
@@ -8,7 +9,7 @@ import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
 import { PdfPages } from '../ui/pdf-pages';
 import { ComplianceReport } from './documents/compliance';
-import { PaymentsCard } from './documents/payments';
+import { PaymentsCard, type SkontoOffer } from './documents/payments';
 import {
   LinesCard,
   PaymentCard,
@@ -355,6 +356,7 @@ function ReceivedView({ id }: { id: string }) {
             amountPaid={item.amount_paid}
             amountDue={item.amount_due}
             currency={item.currency}
+            skonto={receivedSkonto(item.payment, item.amount_due)}
             onChange={loaded.reload}
           />
           <LinesCard lines={item.lines} currency={item.currency} />
@@ -384,4 +386,14 @@ function ReceivedView({ id }: { id: string }) {
       </div>
     </section>
   );
+}
+
+/** The supplier's first Skonto term as the payment form offers it: pay `amount`, `discount` deducted. */
+function receivedSkonto(payment: ReceivedPayment, due: string): SkontoOffer | null {
+  const term = payment.early_payment_discounts?.[0];
+  if (!term?.amount) return null;
+  const discount = subtractAmounts(due, term.amount);
+  return discount === null
+    ? null
+    : { percent: term.percent, payBy: term.pay_by, discount, amount: term.amount };
 }

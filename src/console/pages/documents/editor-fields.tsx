@@ -264,6 +264,22 @@ export function MoreFields({ form, setForm, error }: Props) {
             error={error}
           />
           <Field
+            label={t('Skonto: days')}
+            value={form.skonto_days}
+            onInput={set('skonto_days')}
+            path="payment.early_payment_discounts.0.days"
+            error={error}
+            hint={t('Paid within this many days of the issue date')}
+          />
+          <Field
+            label={t('Skonto: percent')}
+            value={form.skonto_percent}
+            onInput={set('skonto_percent')}
+            path="payment.early_payment_discounts.0.percent"
+            error={error}
+            hint={t('Written into the e-invoice as XRechnung prescribes, printed in words')}
+          />
+          <Field
             label={t('Bank')}
             value={form.bank_name}
             onInput={set('bank_name')}

@@ -34,6 +34,7 @@ export interface StoredDocument {
   totals: Totals;
   /** Payments (docs/payments.md): exact decimal strings in the document's currency. */
   amount_paid?: string;
+  amount_credited?: string;
   amount_due?: string;
   payment_status?: string;
   days_overdue?: number;
@@ -79,8 +80,15 @@ export interface LineItem {
   [more: string]: unknown;
 }
 
+export interface EarlyPaymentDiscount {
+  days: number;
+  percent: string;
+  base_amount?: string;
+}
+
 export interface Payment {
   instructions?: string;
+  early_payment_discounts?: EarlyPaymentDiscount[];
   payment_url?: string;
   bank_account?: { bank_name?: string; account_number?: string; swift?: string; account_name?: string };
   [more: string]: unknown;
@@ -166,6 +174,10 @@ export interface DraftForm {
   zero_category: string;
   zero_reason: string;
   payment_instructions: string;
+  /** Skonto: the first early-payment discount, days and percent as typed; the others kept as stored. */
+  skonto_days: string;
+  skonto_percent: string;
+  skonto_more: EarlyPaymentDiscount[];
   bank_name: string;
   account_number: string;
   swift: string;
@@ -224,6 +236,9 @@ export function emptyDraft(documentType: string): DraftForm {
     zero_category: '',
     zero_reason: '',
     payment_instructions: '',
+    skonto_days: '',
+    skonto_percent: '',
+    skonto_more: [],
     bank_name: '',
     account_number: '',
     swift: '',
@@ -282,6 +297,11 @@ export function draftOf(document: StoredDocument): DraftForm {
     tax_scheme: typeof data.tax_scheme === 'string' ? data.tax_scheme : '',
     ...zeroRatedOf(data.line_items ?? []),
     payment_instructions: data.payment?.instructions ?? '',
+    skonto_days: data.payment?.early_payment_discounts?.[0]
+      ? String(data.payment.early_payment_discounts[0].days)
+      : '',
+    skonto_percent: shown(data.payment?.early_payment_discounts?.[0]?.percent),
+    skonto_more: data.payment?.early_payment_discounts?.slice(1) ?? [],
     bank_name: bank.bank_name ?? '',
     account_number: bank.account_number ?? '',
     swift: bank.swift ?? '',
@@ -319,6 +339,13 @@ export function numberProblems(form: DraftForm): { loc: string; msg: string }[] 
   if (priced) {
     check(form.discount_value, 'discounts.0.value');
     check(form.shipping_amount, 'shipping.amount');
+    check(form.skonto_percent, 'payment.early_payment_discounts.0.percent');
+    if (filled(form.skonto_days) && !/^\s*\d+\s*$/.test(form.skonto_days)) {
+      problems.push({
+        loc: 'body.payment.early_payment_discounts.0.days',
+        msg: t('Enter whole days, e.g. 14.'),
+      });
+    }
   }
   return problems;
 }
@@ -404,6 +431,13 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
   );
   const payment: Payment = {};
   if (filled(form.payment_instructions)) payment.instructions = form.payment_instructions.trim();
+  const discounts = [
+    ...(filled(form.skonto_days) || filled(form.skonto_percent)
+      ? [{ days: Number.parseInt(form.skonto_days, 10), percent: decimalOf(form.skonto_percent) }]
+      : []),
+    ...form.skonto_more,
+  ];
+  if (discounts.length > 0) payment.early_payment_discounts = discounts;
   if (Object.keys(bank).length > 0) payment.bank_account = bank;
   if (Object.keys(payment).length > 0) content.payment = payment;
   return content;

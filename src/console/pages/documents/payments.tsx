@@ -3,9 +3,9 @@
 // settle it.
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
-import { currentLanguage, formatDate, formatMoney, t } from '../../i18n';
-import { readDecimal, writeDecimal } from '../../numbers';
-import { Field, Select } from '../../ui/form';
+import { currentLanguage, formatDate, formatDecimal, formatMoney, t } from '../../i18n';
+import { percentOfAmount, readDecimal, subtractAmounts, writeDecimal } from '../../numbers';
+import { Checkbox, Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import type { StoredDocument } from './model';
@@ -26,7 +26,9 @@ const METHODS = [
   { value: 'direct_debit', label: 'Direct debit' },
   { value: 'other', label: 'Other' },
 ];
-const methodLabel = (code: string | null) => METHODS.find((m) => m.value === code)?.label ?? '';
+/** The entry a payment's Skonto makes (never chosen as a method: the discount box below makes it). */
+const LABELS = [...METHODS, { value: 'early_payment_discount', label: 'Skonto (early payment discount)' }];
+const methodLabel = (code: string | null) => LABELS.find((m) => m.value === code)?.label ?? '';
 
 /**
  * German input "1.234,50", "1.250" or "50,5" as the API's "1234.50" / "1250" / "50.5"; English "1,234.50"
@@ -38,6 +40,29 @@ export function decimalInput(text: string): string {
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** A Skonto the payer may take: the discount, and what the payment then is, for the payment form. */
+export interface SkontoOffer {
+  percent: string;
+  payBy: string | null;
+  discount: string;
+  amount: string;
+}
+
+/** The first Skonto term of an issued invoice's payment terms, against what is still due. */
+export function skontoOf(document: StoredDocument): SkontoOffer | null {
+  const term = document.data.payment?.early_payment_discounts?.[0];
+  if (!term || !document.amount_due || document.amount_due.startsWith('-')) return null;
+  const split = percentOfAmount(term.base_amount ?? document.amount_due, term.percent);
+  if (!split || /^0+(\.0+)?$/.test(split.part)) return null;
+  const amount = subtractAmounts(document.amount_due, split.part);
+  return amount === null
+    ? null
+    : { percent: term.percent, payBy: payBy(document.issue_date, term.days), discount: split.part, amount };
+}
+
+const payBy = (issued: string | null | undefined, days: number) =>
+  issued ? new Date(Date.parse(`${issued}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10) : null;
+
 export function Payments({ document, onChange }: { document: StoredDocument; onChange: () => void }) {
   return (
     <PaymentsCard
@@ -45,7 +70,9 @@ export function Payments({ document, onChange }: { document: StoredDocument; onC
       deletePath={(id) => `/payments/${id}`}
       amountPaid={document.amount_paid}
       amountDue={document.amount_due}
+      amountCredited={document.amount_credited}
       currency={document.currency}
+      skonto={skontoOf(document)}
       onChange={onChange}
     />
   );
@@ -57,14 +84,20 @@ export function PaymentsCard({
   deletePath,
   amountPaid,
   amountDue,
+  amountCredited,
   currency,
+  skonto,
   onChange,
 }: {
   path: `/documents/${string}/payments` | `/received-documents/${string}/payments`;
   deletePath: (id: string) => `/payments/${string}` | `/received-documents/${string}/payments/${string}`;
   amountPaid: string | undefined;
   amountDue: string | undefined;
+  /** Set against it by credit notes (issued invoices only). */
+  amountCredited?: string;
   currency: string;
+  /** The payer's Skonto, when the terms offer one: the form can record the payment with it. */
+  skonto?: SkontoOffer | null;
   onChange: () => void;
 }) {
   const payments = useLoad(() => list<Payment>(path).then((page) => page.data), [path, amountPaid]);
@@ -74,13 +107,26 @@ export function PaymentsCard({
   const [method, setMethod] = useState('bank_transfer');
   const [reference, setReference] = useState('');
   const [recorded, setRecorded] = useState(false);
+  const [withSkonto, setWithSkonto] = useState(false);
   const action = useAction();
+  const takeSkonto = (take: boolean) => {
+    setWithSkonto(take);
+    if (!skonto) return;
+    setAmount(writeDecimal(take ? skonto.amount : due, currentLanguage()));
+  };
   const record = async (event: Event) => {
     event.preventDefault();
-    const body = { date, amount: decimalInput(amount), method, ...(reference ? { reference } : {}) };
+    const body = {
+      date,
+      amount: decimalInput(amount),
+      method,
+      ...(reference ? { reference } : {}),
+      ...(withSkonto && skonto ? { discount: skonto.discount } : {}),
+    };
     const done = await action.run(() => post(path, body));
     if (done) {
       setRecorded(true);
+      setWithSkonto(false);
       setReference('');
       payments.reload();
       onChange();
@@ -105,6 +151,12 @@ export function PaymentsCard({
             <dt>{t('Paid')}</dt>
             <dd>{formatMoney(amountPaid, currency)}</dd>
           </div>
+          {amountCredited && !/^0+(\.0+)?$/.test(amountCredited) ? (
+            <div class="total-row">
+              <dt>{t('Set against by credit notes')}</dt>
+              <dd>{formatMoney(amountCredited, currency)}</dd>
+            </div>
+          ) : null}
           <div class="total-row strong">
             <dt>{t('Still due')}</dt>
             <dd>{formatMoney(amountDue, currency)}</dd>
@@ -175,6 +227,17 @@ export function PaymentsCard({
           options={METHODS.map((m) => ({ value: m.value, label: t(m.label) }))}
         />
         <Field label={t('Reference')} value={reference} onInput={setReference} />
+        {skonto ? (
+          <Checkbox
+            label={t('With Skonto: {percent} % ({discount}) deducted{until}', {
+              percent: formatDecimal(skonto.percent),
+              discount: formatMoney(skonto.discount, currency),
+              until: skonto.payBy ? t(', if paid by {date}', { date: formatDate(skonto.payBy) }) : '',
+            })}
+            checked={withSkonto}
+            onChange={takeSkonto}
+          />
+        ) : null}
         <button type="submit" disabled={action.busy || amount.trim() === '' || date === ''}>
           {t('Record payment')}
         </button>
