@@ -2,7 +2,7 @@
 // `#SKONTO#TAGE=14#PROZENT=2.00#` and, when the discount applies to part of the amount only,
 // `#SKONTO#TAGE=14#PROZENT=2.00#BASISBETRAG=1000.00#`, one line each, the last one ending with a line break
 // (BR-DE-18). Days count from the issue date. Exact decimals throughout.
-import { t } from 'elysia';
+import { Type as t } from '@sinclair/typebox';
 import { closed, DecimalString } from './schema-parts';
 
 export const EarlyPaymentDiscount = t.Object(

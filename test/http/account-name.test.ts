@@ -18,6 +18,11 @@ const me = async (key: string) => (await server.json('/api/v1/auth/me', { key })
 
 describe('PATCH /account', () => {
   test('the owner renames the account from the console; surrounding blanks are dropped', async () => {
+    const named = async (name: string) =>
+      (await server.json('/api/v1/workspaces', { method: 'POST', key: account.apiKey, body: { name } })).body
+        .data.id;
+    const first = await named('Default account');
+    const team = await named('Team Nord');
     const owner = await makeUser(server, account.id, { role: 'owner' });
     const cookie = await signIn(server, owner.email);
     const res = await server.json('/api/v1/account', {
@@ -28,6 +33,11 @@ describe('PATCH /account', () => {
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id: account.id, name: 'Ingenieurbüro Nordlicht GmbH' });
     expect(await me(account.apiKey)).toBe('Ingenieurbüro Nordlicht GmbH');
+    // The team named after the account follows it; another keeps its name.
+    const workspace = async (id: string) =>
+      (await server.json(`/api/v1/workspaces/${id}`, { key: account.apiKey })).body.data.name;
+    expect(await workspace(first)).toBe('Ingenieurbüro Nordlicht GmbH');
+    expect(await workspace(team)).toBe('Team Nord');
   });
 
   test('an admin and a member are refused with account:edit named; the name stays', async () => {

@@ -2,7 +2,7 @@
 // a person's words, never the XPath the official rules point at.
 import { describe, expect, test } from 'bun:test';
 import { fieldName } from '../../src/console/ui/field-names';
-import { findingField, findingText } from '../../src/console/ui/findings';
+import { findingField, findingText, readablePath } from '../../src/console/ui/findings';
 
 describe('findingField', () => {
   test('a built-in finding keeps its field; a known official rule gets its field; else the document', () => {
@@ -24,5 +24,22 @@ describe('findingField', () => {
       'The buyer requires its Leitweg-ID (or order reference) on the invoice.',
     );
     expect(fieldName(findingField({ rule: 'X', path: xpath }))).toBe('The document');
+  });
+});
+
+describe('readablePath: where a finding in a received file is, without XPath (issue 36)', () => {
+  test.each([
+    ['/Q{urn:oasis:names:specification:ubl:schema:xsd:Invoice-2}Invoice[1]', 'Invoice'],
+    [
+      '/Q{urn:oasis:names:specification:ubl:schema:xsd:Invoice-2}Invoice[1]/Q{urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2}InvoiceLine[3]/Q{urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2}ID[1]',
+      'Invoice › InvoiceLine 3 › ID',
+    ],
+    [
+      '/rsm:CrossIndustryInvoice[1]/rsm:ExchangedDocument[1]/@schemeID',
+      'CrossIndustryInvoice › ExchangedDocument › @schemeID',
+    ],
+    ['data.buyer_reference', 'data.buyer_reference'],
+  ])('%s reads %s', (path, readable) => {
+    expect(readablePath(path)).toBe(readable);
   });
 });

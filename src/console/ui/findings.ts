@@ -35,3 +35,24 @@ export function findingText(violation: Finding): string {
     return t('Enter the bank account (IBAN) in your business profile or on the invoice.');
   return violation.message;
 }
+
+/**
+ * Where in a received file a finding points, readable: the XPath's element names without their namespaces
+ * and first-of positions (`/Q{urn:…}Invoice[1]/Q{urn:…}AccountingSupplierParty[1]` is
+ * "Invoice › AccountingSupplierParty"); a later position stays ("InvoiceLine 3"). A path that is not an
+ * XPath is shown as it is.
+ */
+export function readablePath(path: string): string {
+  if (!path.startsWith('/')) return path;
+  const steps = path
+    .split(/\/(?![^{]*})/)
+    .filter(Boolean)
+    .map((step) => {
+      const bare = step.replace(/^Q\{[^}]*\}/, '').replace(/^[\w-]+:/, '');
+      const match = /^(@?[\w.-]+)(?:\[(\d+)\])?$/.exec(bare);
+      if (!match) return bare;
+      const position = match[2] && match[2] !== '1' ? ` ${match[2]}` : '';
+      return `${match[1]}${position}`;
+    });
+  return steps.join(' › ');
+}

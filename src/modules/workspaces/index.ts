@@ -5,7 +5,7 @@ export { requireRoleWithinReach } from './access/escalation';
 export { type ActingMember, requireDefaultRight, requirePermission } from './access/guard';
 export { type KeyScope, keyScopeOf } from './access/key-scope';
 export { presentMember, RoleSchema, WorkspaceMember } from './model';
-export { findMemberByEmail, findWorkspace } from './repo';
+export { findMemberByEmail, findWorkspace, renameWorkspacesNamed } from './repo';
 export { can, outranks, PERMISSIONS, type Permission, ROLES, type Role } from './roles';
 export type { WorkspaceMemberRow } from './schema';
 export { addMember } from './use-cases/add-member';

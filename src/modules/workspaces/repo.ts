@@ -151,3 +151,18 @@ export async function firstWorkspace(db: DbOrTx, accountId: string): Promise<Wor
     .limit(1)
     .get();
 }
+
+/** Renames the account's workspaces still called `from` (a team named after the account follows its name). */
+export async function renameWorkspacesNamed(
+  db: DbOrTx,
+  accountId: string,
+  from: string,
+  to: string,
+  now: string,
+) {
+  await db
+    .update(workspaces)
+    .set({ name: to, updatedAt: now })
+    .where(and(eq(workspaces.accountId, accountId), eq(workspaces.name, from)))
+    .run();
+}

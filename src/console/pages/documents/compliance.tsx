@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { post } from '../../api';
 import { t } from '../../i18n';
 import { fieldName } from '../../ui/field-names';
-import { findingField, findingText } from '../../ui/findings';
+import { findingField, findingText, readablePath } from '../../ui/findings';
 import { Select } from '../../ui/form';
 import { useAction } from '../../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../../ui/notice';
@@ -87,8 +87,8 @@ export function ComplianceReport({
                   </>
                 ) : (
                   <>
-                    <td>
-                      <code>{violation.path}</code>
+                    <td class="finding-path" title={violation.path}>
+                      {readablePath(violation.path)}
                     </td>
                     <td>{violation.message}</td>
                   </>

@@ -2,6 +2,7 @@ import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
+import { renameWorkspacesNamed } from '../../workspaces';
 import { type AccountWithPlan, findAccountWithPlan, setAccountName } from '../repo';
 
 /**
@@ -19,7 +20,12 @@ export async function renameAccount({
   if (name === '')
     throw validationError([{ loc: 'body.name', msg: 'name must not be blank', type: 'value_error' }]);
   return await inTransaction(ctx, async (tx) => {
-    if (!(await setAccountName(tx.db, tx.accountId, name, isoNow(tx.clock)))) throw notFound('Account');
+    const before = await findAccountWithPlan(tx.db, tx.accountId);
+    if (!before) throw notFound('Account');
+    const now = isoNow(tx.clock);
+    if (!(await setAccountName(tx.db, tx.accountId, name, now))) throw notFound('Account');
+    // The first team is named after the account ("Default account" on a first start): it follows.
+    await renameWorkspacesNamed(tx.db, tx.accountId, before.account.name, name, now);
     const account = await findAccountWithPlan(tx.db, tx.accountId);
     if (!account) throw notFound('Account');
     return account;
