@@ -278,6 +278,41 @@ describe('documents', () => {
     ]);
   });
 
+  test('each invoice carries its own service period: in advance by default, in arrears, or none (issue 36)', async () => {
+    await boot('2026-01-31T12:00:00Z');
+    const s = await setup();
+    const ahead = await schedule(s, { start_date: '2026-01-31' });
+    const behind = await schedule(s, {
+      start_date: '2026-01-31',
+      invoice_template: { ...TEMPLATE, service_period: 'in_arrears' },
+    });
+    const without = await schedule(s, {
+      start_date: '2026-01-31',
+      invoice_template: { ...TEMPLATE, service_period: 'none' },
+    });
+    await runAt('2026-03-31T12:00:00Z');
+    const periods = async (id: string) =>
+      Promise.all(
+        (await invoices(s, id)).map(
+          async (i) =>
+            (await server.json(`/api/v1/documents/${i.id}`, { key: s.account.apiKey })).body.data.data
+              .invoice_period ?? null,
+        ),
+      );
+    expect(await periods(ahead.id)).toEqual([
+      { start_date: '2026-01-31', end_date: '2026-02-27' },
+      { start_date: '2026-02-28', end_date: '2026-03-30' },
+      { start_date: '2026-03-31', end_date: '2026-04-29' },
+    ]);
+    expect(await periods(behind.id)).toEqual([
+      { start_date: '2025-12-31', end_date: '2026-01-30' },
+      { start_date: '2026-01-31', end_date: '2026-02-27' },
+      { start_date: '2026-02-28', end_date: '2026-03-30' },
+    ]);
+    expect(await periods(without.id)).toEqual([null, null, null]);
+    expect((await read(s, behind.id)).invoice_template.service_period).toBe('in_arrears');
+  });
+
   test('a PATCHed template applies to later occurrences only', async () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();

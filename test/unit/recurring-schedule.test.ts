@@ -10,6 +10,7 @@ import {
   localDate,
   nextWithinLimits,
   occurrenceDate,
+  occurrencePeriod,
   type ScheduleRule,
 } from '../../src/modules/recurring-invoices/schedule';
 import { FREQUENCIES, type Frequency, RECURRING_STATUSES } from '../../src/modules/recurring-invoices/schema';
@@ -227,5 +228,30 @@ describe('series numbers continued from invoice_number', () => {
     expect(nthNumber('2026/07-A', 1)).toBe('2026/08-A');
     expect(nthNumber('R-99999999999999999999', 1)).toBe('R-100000000000000000000');
     expect(nthNumber('FIXED', 3)).toBe('FIXED');
+  });
+});
+
+describe('occurrencePeriod: each invoice of a series carries its own service period (issue 36)', () => {
+  const monthly = { anchor: '2026-01-31', frequency: 'monthly' as const, interval: 1 };
+  test.each([
+    ['2026-01-31', 'in_advance', '2026-01-31', '2026-02-27'],
+    ['2026-02-28', 'in_advance', '2026-02-28', '2026-03-30'],
+    ['2026-03-31', 'in_arrears', '2026-02-28', '2026-03-30'],
+    ['2026-01-31', 'in_arrears', '2025-12-31', '2026-01-30'],
+  ] as const)('monthly from Jan 31: %s %s is %s to %s', (date, mode, start, end) => {
+    expect(occurrencePeriod(monthly, date, mode)).toEqual({ start_date: start, end_date: end });
+  });
+
+  test('the first of every quarter, in advance: the quarter', () => {
+    const quarterly = { anchor: '2026-01-01', frequency: 'quarterly' as const, interval: 1 };
+    expect(occurrencePeriod(quarterly, '2026-04-01', 'in_advance')).toEqual({
+      start_date: '2026-04-01',
+      end_date: '2026-06-30',
+    });
+    const weekly = { anchor: '2026-11-30', frequency: 'weekly' as const, interval: 2 };
+    expect(occurrencePeriod(weekly, '2026-12-14', 'in_arrears')).toEqual({
+      start_date: '2026-11-30',
+      end_date: '2026-12-13',
+    });
   });
 });

@@ -125,6 +125,8 @@ interface Schedule {
   end_date: string;
   numbering_sequence_id: string;
   due_in_days: string;
+  /** Each invoice's service period: in_advance, in_arrears or none. */
+  service_period: string;
   auto_finalize: boolean;
 }
 
@@ -156,6 +158,7 @@ function RecurringForm({ existing, onChanged }: { existing?: Recurring; onChange
     end_date: existing?.end_date ?? '',
     numbering_sequence_id: existing?.numbering_sequence_id ?? '',
     due_in_days: String(existing?.invoice_template.due_in_days ?? 14),
+    service_period: String(existing?.invoice_template.service_period ?? 'in_advance'),
     auto_finalize: existing?.auto_finalize ?? false,
   }));
   const [schedule, setSchedule] = useState(initial);
@@ -207,6 +210,7 @@ function RecurringForm({ existing, onChanged }: { existing?: Recurring; onChange
       ...(order_reference ? { order_reference } : {}),
       ...(payment ? { payment } : {}),
       ...(days ? { due_in_days: /^\d+$/.test(days) ? Number(days) : days } : {}),
+      service_period: schedule.service_period,
     };
     const interval = schedule.interval.trim();
     const common = {
@@ -325,6 +329,18 @@ function RecurringForm({ existing, onChanged }: { existing?: Recurring; onChange
             value={schedule.due_in_days}
             onInput={set('due_in_days')}
             path="invoice_template.due_in_days"
+            error={error}
+          />
+          <Select
+            label={t('Service period of each invoice')}
+            value={schedule.service_period}
+            onChange={set('service_period')}
+            options={[
+              { value: 'in_advance', label: t('In advance: from its date to the next invoice') },
+              { value: 'in_arrears', label: t('In arrears: since the previous invoice') },
+              { value: 'none', label: t('None') },
+            ]}
+            path="invoice_template.service_period"
             error={error}
           />
           <Select

@@ -62,6 +62,12 @@ export const InvoiceTemplate = t.Object(
     due_date: t.Optional(
       DateString('Read as payment terms: due_in_days = due_date - issue_date; not stored'),
     ),
+    service_period: t.Optional(
+      t.Union([t.Literal('in_advance'), t.Literal('in_arrears'), t.Literal('none')], {
+        description:
+          "Each invoice's service period (BG-14, 'Leistungszeitraum'): in_advance (default) the period from its date to the day before the next one, in_arrears the period before its date, none no period",
+      }),
+    ),
     currency: doc.currency,
     locale: doc.locale,
     line_items: doc.line_items,

@@ -77,6 +77,24 @@ export function firstOccurrenceOnOrAfter(rule: ScheduleRule, date: string): stri
 }
 
 /**
+ * The service period an occurrence on `date` (one of the schedule's dates) covers: in advance, from it to the
+ * day before the next occurrence; in arrears, from the previous occurrence to the day before it.
+ */
+export function occurrencePeriod(
+  rule: ScheduleRule,
+  date: string,
+  mode: 'in_advance' | 'in_arrears',
+): { start_date: string; end_date: string } {
+  const perStep = STEP[rule.frequency].size * rule.interval;
+  let n = Math.floor(unitsSinceAnchor(rule, date) / perStep);
+  while (occurrenceDate(rule, n) > date) n--;
+  while (occurrenceDate(rule, n + 1) <= date) n++;
+  return mode === 'in_advance'
+    ? { start_date: date, end_date: addDays(occurrenceDate(rule, n + 1), -1) }
+    : { start_date: occurrenceDate(rule, n - 1), end_date: addDays(date, -1) };
+}
+
+/**
  * The date a schedule is next due when it may not run before `from`, or null when it is over: `count`
  * occurrences already reached `maxOccurrences`, or the next date is past `endDate` (inclusive).
  */

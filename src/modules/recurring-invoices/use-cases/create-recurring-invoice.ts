@@ -53,10 +53,11 @@ async function createRecurringInvoiceInTransaction({
     maxOccurrences: input.max_occurrences ?? null,
     occurrencesCreated: 0,
     template: normalized.template,
+    rule: { anchor: input.start_date, frequency: input.frequency, interval: input.interval ?? 1 },
   };
   const templateProblems = await occurrenceProblems(ctx, config, input.start_date);
   if (templateProblems.length > 0) throw validationError(templateProblems);
-  const rule = { anchor: input.start_date, frequency: input.frequency, interval: input.interval ?? 1 };
+  const rule = config.rule;
   const now = isoNow(ctx.clock);
   return await insertRecurring(ctx.db, {
     id: newId('rinv'),

@@ -12,7 +12,7 @@ import {
   newDocumentProblems,
 } from '../../documents';
 import type { StoredTemplate } from '../model';
-import { addDays } from '../schedule';
+import { addDays, occurrencePeriod, type ScheduleRule } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 
 /** What an occurrence is made from: the schedule's settings that end up in the document. */
@@ -25,6 +25,8 @@ export interface OccurrenceConfig {
   /** How many invoices the schedule has made: the next one is number `occurrencesCreated` of the series. */
   occurrencesCreated: number;
   template: StoredTemplate;
+  /** The schedule's rhythm: each invoice's service period follows from it (template.service_period). */
+  rule: ScheduleRule;
 }
 
 export function configOf(row: RecurringInvoiceRow): OccurrenceConfig {
@@ -36,6 +38,7 @@ export function configOf(row: RecurringInvoiceRow): OccurrenceConfig {
     maxOccurrences: row.maxOccurrences,
     occurrencesCreated: row.occurrencesCreated,
     template: row.invoiceTemplate as StoredTemplate,
+    rule: { anchor: row.startDate, frequency: row.frequency, interval: row.interval },
   };
 }
 
@@ -84,10 +87,12 @@ export function occurrenceBody(config: OccurrenceConfig, date: string, numberOff
     numbering_sequence_id: templateSequence,
     due_in_days: terms,
     document_type: _invoice,
+    service_period: period = 'in_advance',
     ...content
   } = config.template;
   return {
     ...content,
+    ...(period === 'none' ? {} : { invoice_period: occurrencePeriod(config.rule, date, period) }),
     document_type: 'invoice',
     business_profile_id: config.businessProfileId,
     customer_id: config.customerId,

@@ -54,6 +54,7 @@ async function updateRecurringInvoiceInTransaction({
     numberingSequenceId: pick(c.numbering_sequence_id, row.numberingSequenceId),
     autoFinalize: pick(c.auto_finalize, row.autoFinalize),
     maxOccurrences: limits.maxOccurrences,
+    rule,
   };
   if (c.invoice_template !== undefined) {
     const normalized = normalizeTemplate(c.invoice_template, {
