@@ -140,6 +140,51 @@ export const GERMAN: Record<string, string> = {
   'Invoice date': 'Rechnungsdatum',
   'Quote date': 'Angebotsdatum',
   'Skonto: days': 'Skonto: Tage',
+  'Enter the consultant and client numbers (Beraternummer, Mandantennummer) before the DATEV export.':
+    'Tragen Sie vor dem DATEV-Export die Berater- und die Mandantennummer ein.',
+  'Please check the marked fields.': 'Bitte prüfen Sie die markierten Felder.',
+  'Sending e-mail is not set up on this installation: the operator sets SMTP_URL (README).':
+    'Der E-Mail-Versand ist in dieser Installation nicht eingerichtet: der Betreiber setzt SMTP_URL (siehe README).',
+  'Something went wrong on the server. Please try again; if it stays, tell whoever runs it.':
+    'Auf dem Server ist etwas schiefgegangen. Bitte versuchen Sie es noch einmal; bleibt es, sagen Sie dem Betreiber Bescheid.',
+  'Teams and members': 'Arbeitsbereiche und Mitglieder',
+  'The file or request is too large.': 'Die Datei oder Anfrage ist zu groß.',
+  'The server has no storage space left: please tell whoever runs it.':
+    'Der Server hat keinen Speicherplatz mehr: bitte sagen Sie dem Betreiber Bescheid.',
+  'This account or key may not do this.': 'Dieses Konto bzw. dieser Schlüssel darf das nicht.',
+  'This month’s PDF quota is used up.': 'Das PDF-Kontingent dieses Monats ist aufgebraucht.',
+  'Too many requests at once: please try again in a moment.':
+    'Zu viele Anfragen auf einmal: bitte versuchen Sie es gleich noch einmal.',
+  'Your role ({role}) does not allow this: it needs the right to {right}. Ask an owner or admin.':
+    'Ihre Rolle ({role}) erlaubt das nicht: dafür braucht es das Recht, {right}. Bitten Sie einen Inhaber oder Admin.',
+  'Your session has ended: please sign in again.':
+    'Ihre Sitzung ist abgelaufen: bitte melden Sie sich erneut an.',
+  '{thing} was not found: it may have been deleted meanwhile.':
+    '{thing} wurde nicht gefunden (vielleicht inzwischen gelöscht).',
+  'The business profile': 'Das Geschäftsprofil',
+  'The product': 'Der Artikel',
+  'The received invoice': 'Die empfangene Rechnung',
+  'The recurring invoice': 'Die wiederkehrende Rechnung',
+  'The payment': 'Die Zahlung',
+  'The e-mail': 'Die E-Mail',
+  'The template': 'Die Vorlage',
+  'The numbering sequence': 'Der Nummernkreis',
+  'The team': 'Der Arbeitsbereich',
+  'The member': 'Das Mitglied',
+  'The file': 'Die Datei',
+  'The PDF': 'Das PDF',
+  'The branding profile': 'Das Branding-Profil',
+  'change what others created, or the account’s defaults':
+    'zu ändern, was andere angelegt haben, oder die Voreinstellungen des Kontos',
+  'create and change documents and customers': 'Dokumente und Kunden anzulegen und zu ändern',
+  'manage the members of the team': 'die Mitglieder des Arbeitsbereichs zu verwalten',
+  'make or change an owner': 'Inhaber zu ernennen oder zu ändern',
+  'rename the team': 'den Arbeitsbereich umzubenennen',
+  'create teams': 'Arbeitsbereiche anzulegen',
+  'delete teams': 'Arbeitsbereiche zu löschen',
+  'manage every API key': 'alle API-Schlüssel zu verwalten',
+  'change the plan and billing': 'Tarif und Abrechnung zu ändern',
+  'rename the account': 'das Konto umzubenennen',
   None: 'Keiner',
   'Service period of each invoice': 'Leistungszeitraum jeder Rechnung',
   'In advance: from its date to the next invoice': 'Im Voraus: vom Rechnungsdatum bis zur nächsten Rechnung',

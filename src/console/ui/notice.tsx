@@ -4,6 +4,7 @@ import { t } from '../i18n';
 import { fieldName } from './field-names';
 import { type Finding, findingText } from './findings';
 import { plainProblem } from './form';
+import { messageOf } from './messages';
 
 /**
  * An error for the whole form or page: the API's message, and how many fields it names; a finalize the
@@ -18,8 +19,9 @@ export function ErrorNotice({
   names?: (loc: string) => string;
 }) {
   if (!error) return null;
-  const text = error instanceof Error ? error.message : String(error);
-  const message = /[.!?]$/.test(text) ? text : `${text}.`;
+  // In the console's language and with where to fix it; the API's own words on hover.
+  const message = messageOf(error);
+  const original = error instanceof Error ? error.message : String(error);
   const fields = error instanceof ApiError ? error.fields : [];
   const found = error instanceof ApiError ? error.details.violations : undefined;
   const violations = Array.isArray(found) ? (found as Finding[]) : [];
@@ -27,10 +29,17 @@ export function ErrorNotice({
   return (
     <div class="notice notice-error" role="alert">
       <strong>{t('Could not complete this.')}</strong>{' '}
-      {refused
-        ? t('The e-invoice this customer needs would be rejected; the document stays a draft. Fix:')
-        : message}
-      {fields.length > 0 ? <span> {t('See the marked fields.')}</span> : null}
+      {refused ? (
+        t('The e-invoice this customer needs would be rejected; the document stays a draft. Fix:')
+      ) : (
+        <span title={original === message.text ? undefined : original}>{message.text}</span>
+      )}
+      {message.link ? (
+        <>
+          {' '}
+          <a href={message.link.href}>{message.link.label}</a>
+        </>
+      ) : null}
       {names && fields.length > 0 ? (
         <ul>
           {fields.map((field) => (

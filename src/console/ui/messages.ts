@@ -1,0 +1,126 @@
+// What an API error says to a person using the console: in the console's language, what to do next, and
+// where that is done. The API keeps its envelope and its developer's words (the `title` of the notice);
+// a code the console does not know keeps the API's message.
+import { ApiError } from '../api';
+import { t } from '../i18n';
+
+export interface ConsoleMessage {
+  text: string;
+  /** The screen where the problem is fixed (a console route `#/...`) and its name. */
+  link?: { href: string; label: string };
+}
+
+/** What each permission lets a person do, in words (docs/roles.md). */
+const RIGHTS: Record<string, string> = {
+  'resources:write_all': 'change what others created, or the account’s defaults',
+  'resources:write_own': 'create and change documents and customers',
+  'members:manage': 'manage the members of the team',
+  'members:manage_owners': 'make or change an owner',
+  'workspace:edit': 'rename the team',
+  'workspace:create': 'create teams',
+  'workspace:delete': 'delete teams',
+  'keys:manage_all': 'manage every API key',
+  'billing:manage': 'change the plan and billing',
+  'account:edit': 'rename the account',
+};
+
+const ROLES: Record<string, string> = { owner: 'owner', admin: 'admin', member: 'member' };
+
+/** "Customer not found" names what is missing: said as "The customer" in the console's language. */
+const THINGS: Record<string, string> = {
+  Customer: 'The customer',
+  Document: 'The document',
+  'Business profile': 'The business profile',
+  Product: 'The product',
+  'Received document': 'The received invoice',
+  'Recurring invoice': 'The recurring invoice',
+  Payment: 'The payment',
+  Delivery: 'The e-mail',
+  Template: 'The template',
+  'Numbering sequence': 'The numbering sequence',
+  Workspace: 'The team',
+  Member: 'The member',
+  File: 'The file',
+  Render: 'The PDF',
+  'Branding profile': 'The branding profile',
+};
+
+/** The console's words for an API error; null when the console has none (the API's message is shown). */
+export function consoleMessage(error: ApiError): ConsoleMessage | null {
+  const details = error.details as Record<string, unknown>;
+  switch (error.code) {
+    case 'unprocessable_entity':
+      return error.fields.length > 0 ? { text: t('Please check the marked fields.') } : null;
+    case 'forbidden': {
+      const permission = typeof details.permission === 'string' ? details.permission : null;
+      const role = typeof details.role === 'string' ? details.role : null;
+      if (!permission) return { text: t('This account or key may not do this.') };
+      return {
+        text: t(
+          'Your role ({role}) does not allow this: it needs the right to {right}. Ask an owner or admin.',
+          {
+            role: t(ROLES[role ?? ''] ?? role ?? 'member'),
+            right: t(RIGHTS[permission] ?? permission),
+          },
+        ),
+        link: { href: '#/settings', label: t('Teams and members') },
+      };
+    }
+    case 'not_found': {
+      const thing = /^(.*) not found$/.exec(error.message)?.[1];
+      const name = thing ? THINGS[thing] : undefined;
+      return name
+        ? { text: t('{thing} was not found: it may have been deleted meanwhile.', { thing: t(name) }) }
+        : null;
+    }
+    case 'conflict': {
+      const missing = Array.isArray(details.missing) ? (details.missing as string[]) : [];
+      if (missing.includes('consultant_number') || missing.includes('client_number')) {
+        return {
+          text: t(
+            'Enter the consultant and client numbers (Beraternummer, Mandantennummer) before the DATEV export.',
+          ),
+          link: { href: '#/exports', label: t('DATEV settings') },
+        };
+      }
+      return null;
+    }
+    case 'not_configured':
+      return /SMTP_URL/.test(error.message)
+        ? {
+            text: t(
+              'Sending e-mail is not set up on this installation: the operator sets SMTP_URL (README).',
+            ),
+          }
+        : null;
+    case 'unauthorized':
+      return { text: t('Your session has ended: please sign in again.') };
+    case 'rate_limited':
+      return { text: t('Too many requests at once: please try again in a moment.') };
+    case 'quota_exceeded':
+      return {
+        text: t('This month’s PDF quota is used up.'),
+        link: { href: '#/settings', label: t('Usage and quota') },
+      };
+    case 'payload_too_large':
+      return { text: t('The file or request is too large.') };
+    case 'insufficient_storage':
+      return { text: t('The server has no storage space left: please tell whoever runs it.') };
+    case 'internal_error':
+      return {
+        text: t('Something went wrong on the server. Please try again; if it stays, tell whoever runs it.'),
+      };
+    default:
+      return null;
+  }
+}
+
+/** The message for any error the console shows: its own words for an API error it knows. */
+export function messageOf(error: unknown): ConsoleMessage {
+  if (error instanceof ApiError) {
+    const own = consoleMessage(error);
+    if (own) return own;
+  }
+  const text = error instanceof Error ? error.message : String(error);
+  return { text: /[.!?]$/.test(text) ? text : `${text}.` };
+}

@@ -1,0 +1,58 @@
+// API errors as a person using the console reads them: what to do, and where (issue 36).
+import { describe, expect, test } from 'bun:test';
+import { ApiError } from '../../src/console/api';
+import { consoleMessage, messageOf } from '../../src/console/ui/messages';
+
+describe('consoleMessage', () => {
+  test('a role refusal names the right in words, never a wsm_ id, and links to the teams', () => {
+    const refusal = new ApiError(
+      403,
+      'forbidden',
+      "Missing permission resources:write_all: this signed-in user acts as workspace member wsm_01 with role 'member'",
+      [],
+      {
+        permission: 'resources:write_all',
+        role: 'member',
+        workspace_member_id: 'wsm_01',
+      },
+    );
+    const message = consoleMessage(refusal);
+    expect(message?.text).toBe(
+      'Your role (member) does not allow this: it needs the right to change what others created, or the account’s defaults. Ask an owner or admin.',
+    );
+    expect(message?.text).not.toContain('wsm_');
+    expect(message?.link?.href).toBe('#/settings');
+  });
+
+  test('DATEV without consultant and client numbers points to where they are entered', () => {
+    const missing = new ApiError(
+      409,
+      'conflict',
+      'Set consultant_number and client_number in PUT /api/v1/settings/accounting before exporting to DATEV',
+      [],
+      {
+        missing: ['consultant_number', 'client_number'],
+      },
+    );
+    expect(consoleMessage(missing)).toEqual({
+      text: 'Enter the consultant and client numbers (Beraternummer, Mandantennummer) before the DATEV export.',
+      link: { href: '#/exports', label: 'DATEV settings' },
+    });
+  });
+
+  test('validation, not found and other known codes; an unknown one keeps the API words', () => {
+    const fields = new ApiError(422, 'unprocessable_entity', 'Request validation failed', [
+      { loc: 'body.name', msg: 'Field required', type: 'missing' },
+    ]);
+    expect(messageOf(fields).text).toBe('Please check the marked fields.');
+    expect(messageOf(new ApiError(404, 'not_found', 'Customer not found')).text).toBe(
+      'The customer was not found: it may have been deleted meanwhile.',
+    );
+    expect(
+      messageOf(new ApiError(501, 'not_configured', 'email delivery is not configured: set SMTP_URL')).text,
+    ).toContain('Sending e-mail is not set up');
+    expect(messageOf(new ApiError(409, 'conflict', 'Only a finalized document can be sent')).text).toBe(
+      'Only a finalized document can be sent.',
+    );
+  });
+});
