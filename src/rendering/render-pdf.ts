@@ -51,15 +51,25 @@ export const renderPdf: RenderPdf = async (input) => {
   const blocks = order.map((id) => BLOCKS[id]).filter((block) => block.present(ctx));
   blocks.forEach((block, i) => {
     if (i > 0) layout.y += theme.spec.gap;
-    ctx.keepAfter = keepAfter(ctx, blocks[i + 1]);
+    ctx.keepAfter = keepAfter(ctx, blocks.slice(i + 1));
     block.draw(ctx);
   });
   drawFooters(ctx);
   return pdf.finish();
 };
 
-/** Room the next block needs on this block's last page (see engine/paginate.ts, the no-orphan rule). */
-function keepAfter(ctx: BlockContext, next: Block | undefined): number {
-  if (!next?.height || !KEEP_WITH_PREVIOUS.has(next.id)) return 0;
-  return next.height(ctx) + ctx.theme.spec.gap;
+/**
+ * Room the blocks after this one need on its last page (engine/paginate.ts, the no-orphan rule): the run of
+ * following blocks that keep with what precedes them (the totals, then the payment block when it is short
+ * enough), so neither the totals nor "how to pay" end up alone on a last page.
+ */
+function keepAfter(ctx: BlockContext, rest: readonly Block[]): number {
+  let room = 0;
+  for (const next of rest) {
+    if (!next.height || !KEEP_WITH_PREVIOUS.has(next.id)) break;
+    const height = next.height(ctx);
+    if (height <= 0) break;
+    room += height + ctx.theme.spec.gap;
+  }
+  return room;
 }

@@ -38,6 +38,7 @@ describe('the received document answer', () => {
     expect(doc.payment).toEqual({
       due_date: null,
       terms: 'Zahlbar sofort ohne Abzug.',
+      early_payment_discounts: [],
       bank_account: { iban: 'DE79000000001234567890', bic: null, account_name: null, bank_name: null },
       direct_debit: null,
     });

@@ -1,7 +1,19 @@
 // API errors as a person using the console reads them: what to do, and where (issue 36).
 import { describe, expect, test } from 'bun:test';
-import { ApiError } from '../../src/console/api';
-import { consoleMessage, messageOf } from '../../src/console/ui/messages';
+import { type ApiErrorLike, consoleMessage, messageOf } from '../../src/console/ui/messages';
+
+/** An error as the console's api.ts throws it (its ApiError needs the browser's types). */
+class ApiError extends Error implements ApiErrorLike {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: { loc: string; msg: string; type?: string }[] = [],
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
 
 describe('consoleMessage', () => {
   test('a role refusal names the right in words, never a wsm_ id, and links to the teams', () => {

@@ -25,6 +25,28 @@ const render = async (input: RenderInput) => savePdf(await renderPdf(input));
 const oneLine = (text: string) => text.replace(/\s+/g, ' ');
 
 describe('renderPdf, read back with poppler', () => {
+  test.each([8, 10, 13, 29, 30])(
+    'a %i-line German invoice: the last page holds rows with the totals, the payment and the note, never the payment alone (issue 36)',
+    async (count) => {
+      const base = german();
+      const one = base.data.line_items[0];
+      if (!one) throw new Error('fixture has lines');
+      const lines = Array.from({ length: count }, (_, i) => ({
+        ...one,
+        name: `Leistung ${i + 1} mit einer etwas längeren Beschreibung`,
+        quantity: '1',
+        unit_price: '100.00',
+      }));
+      const input = withTotals('invoice', { ...base.data, line_items: lines }, { locale: 'de-DE' });
+      const pages = pdfPagesText(await render(input));
+      const last = oneLine(pages.at(-1) ?? '');
+      expect(last).toMatch(/Leistung \d+ mit/);
+      expect(last).toContain('Gesamtbetrag');
+      expect(last).toContain('ZAHLUNG');
+      expect(last).toContain('IBAN');
+    },
+  );
+
   test('ligatures read back as their letters: a search for "offenen" finds "oﬀenen" (issue 36)', async () => {
     const base = german();
     const notes = 'Bitte finden Sie den offenen Betrag; die Profile flach, affin, Effizienz.';

@@ -1,8 +1,21 @@
 // What an API error says to a person using the console: in the console's language, what to do next, and
 // where that is done. The API keeps its envelope and its developer's words (the `title` of the notice);
 // a code the console does not know keeps the API's message.
-import { ApiError } from '../api';
 import { t } from '../i18n';
+
+/** What the console reads of an API error (api.ts ApiError; not imported, so this file stays DOM-free). */
+export interface ApiErrorLike {
+  status: number;
+  code: string;
+  message: string;
+  fields: { loc: string; msg: string }[];
+  details: Record<string, unknown>;
+}
+
+const isApiError = (error: unknown): error is ApiErrorLike =>
+  error instanceof Error &&
+  typeof (error as Partial<ApiErrorLike>).code === 'string' &&
+  Array.isArray((error as Partial<ApiErrorLike>).fields);
 
 export interface ConsoleMessage {
   text: string;
@@ -46,7 +59,7 @@ const THINGS: Record<string, string> = {
 };
 
 /** The console's words for an API error; null when the console has none (the API's message is shown). */
-export function consoleMessage(error: ApiError): ConsoleMessage | null {
+export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
   const details = error.details as Record<string, unknown>;
   switch (error.code) {
     case 'unprocessable_entity':
@@ -117,7 +130,7 @@ export function consoleMessage(error: ApiError): ConsoleMessage | null {
 
 /** The message for any error the console shows: its own words for an API error it knows. */
 export function messageOf(error: unknown): ConsoleMessage {
-  if (error instanceof ApiError) {
+  if (isApiError(error)) {
     const own = consoleMessage(error);
     if (own) return own;
   }

@@ -20,5 +20,14 @@ export const BLOCKS: Readonly<Record<BlockId, Block>> = {
   notes,
 };
 
-/** Blocks that must end on the same page as the block before them: the no-orphan pairs. */
-export const KEEP_WITH_PREVIOUS: ReadonlySet<BlockId> = new Set(['totals']);
+/**
+ * Blocks that share the page of the block before them when they are short enough (their `height` is 0
+ * otherwise): the totals with the table's end, then how to pay, custom fields and a short note, so a last
+ * page never holds only one of them (render-pdf.ts keepAfter, engine/paginate.ts).
+ */
+export const KEEP_WITH_PREVIOUS: ReadonlySet<BlockId> = new Set([
+  'totals',
+  'payment',
+  'custom-fields',
+  'notes',
+]);

@@ -1,22 +1,32 @@
 // Custom fields and free-text notes (a credit note's reason first). Notes may be long: they flow across
 // pages line by line, and a heading never stays behind at the foot of a page.
 import { drawHeading, flowText, headingHeight, keyValues, labelColumn } from './common';
-import type { Block } from './context';
+import type { Block, BlockContext } from './context';
+
+/** A block after the payment is kept with it only when short: a quarter of a page at most. */
+const short = (ctx: BlockContext, height: number) =>
+  height <= (ctx.layout.bottom - ctx.layout.freshTop) / 4 ? height : 0;
+
+function fieldsLayout(ctx: BlockContext) {
+  const { layout, view, theme } = ctx;
+  const items = view.customFields;
+  const width = Math.min(layout.contentWidth, 380);
+  const options = {
+    label: theme.s.metaLabel,
+    value: theme.s.body,
+    labelWidth: labelColumn(layout, items, theme.s.metaLabel, width * 0.4),
+    valueAlign: 'left' as const,
+  };
+  return { items, width, options, height: keyValues(layout, items, 0, 0, width, options, false) };
+}
 
 export const customFields: Block = {
   id: 'custom-fields',
   present: (ctx) => ctx.view.customFields.length > 0,
+  height: (ctx) => short(ctx, headingHeight(ctx) + fieldsLayout(ctx).height),
   draw(ctx) {
-    const { layout, view, theme } = ctx;
-    const items = view.customFields;
-    const width = Math.min(layout.contentWidth, 380);
-    const options = {
-      label: theme.s.metaLabel,
-      value: theme.s.body,
-      labelWidth: labelColumn(layout, items, theme.s.metaLabel, width * 0.4),
-      valueAlign: 'left' as const,
-    };
-    const height = keyValues(layout, items, 0, 0, width, options, false);
+    const { layout, view } = ctx;
+    const { items, width, options, height } = fieldsLayout(ctx);
     layout.ensure(headingHeight(ctx) + height);
     drawHeading(ctx, view.labels.details, layout.left, layout.contentWidth);
     layout.y += keyValues(layout, items, layout.left, layout.y, width, options);
@@ -26,6 +36,13 @@ export const customFields: Block = {
 export const notes: Block = {
   id: 'notes',
   present: (ctx) => ctx.view.notes.length > 0,
+  // A note of a line or two after the payment block goes with it, never alone on a last page.
+  height(ctx) {
+    const { layout, view, theme } = ctx;
+    const lines = view.notes.map((note) => layout.wrap(note.text, layout.contentWidth, theme.s.body).length);
+    const text = lines.reduce((sum, n) => sum + n * layout.lineHeight(theme.s.body), 0);
+    return short(ctx, view.notes.length * headingHeight(ctx) + text + 12 * (view.notes.length - 1));
+  },
   draw(ctx) {
     const { layout, view, theme } = ctx;
     view.notes.forEach((note, i) => {
