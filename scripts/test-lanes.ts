@@ -59,6 +59,8 @@ export const EXECUTABLE_FILES = [
   'test/http/workspaces.test.ts',
   'test/http/account-name.test.ts',
   'test/http/german-firm-day.test.ts',
+  'test/http/german-office-month.test.ts',
+  'test/http/received-payments.test.ts',
   'test/http/numbering-sequences.test.ts',
   'test/http/idempotency.test.ts',
   'test/http/conventions.test.ts',
