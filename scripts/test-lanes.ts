@@ -35,6 +35,8 @@ export function postgresFiles(files: string[]): string[] {
   return files.filter((file) => {
     if (!file.startsWith('test/http/') || laneOf(file) !== 'http') return false;
     const text = readFileSync(file, 'utf8');
+    // A file that reads the SQLite file only on SQLite, and its PostgreSQL twin otherwise, says so.
+    if (text.includes('BOTH ENGINES TEST')) return true;
     return (
       !/\.sqlite\b|dataFingerprint\(|dataDir, 'blobs'|startInstance\(/.test(text) &&
       !text.includes('SQLITE-ONLY TEST')
