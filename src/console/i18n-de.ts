@@ -140,6 +140,16 @@ export const GERMAN: Record<string, string> = {
   'Invoice date': 'Rechnungsdatum',
   'Quote date': 'Angebotsdatum',
   'Skonto: days': 'Skonto: Tage',
+  'Enter a whole number.': 'Bitte eine ganze Zahl eingeben.',
+  'An IBAN starts with the country code and two check digits, e.g. DE89 3704 0044 0532 0130 00.':
+    'Eine IBAN beginnt mit dem Ländercode und zwei Prüfziffern, z. B. DE89 3704 0044 0532 0130 00.',
+  'This IBAN has a typo: its check digits do not match.':
+    'Diese IBAN enthält einen Tippfehler: die Prüfziffern stimmen nicht.',
+  'A BIC has 8 or 11 characters, e.g. COBADEFFXXX.': 'Eine BIC hat 8 oder 11 Zeichen, z. B. COBADEFFXXX.',
+  'Enter a percent above 0 and below 100, e.g. 2 or 2,5.':
+    'Bitte einen Prozentsatz über 0 und unter 100 eingeben, z. B. 2 oder 2,5.',
+  'The Skonto is more than what is still due after the amount.':
+    'Der Skonto ist höher als der nach dem Betrag noch offene Rest.',
   'Enter the consultant and client numbers (Beraternummer, Mandantennummer) before the DATEV export.':
     'Tragen Sie vor dem DATEV-Export die Berater- und die Mandantennummer ein.',
   'Please check the marked fields.': 'Bitte prüfen Sie die markierten Felder.',

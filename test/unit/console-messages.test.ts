@@ -1,6 +1,7 @@
 // API errors as a person using the console reads them: what to do, and where (issue 36).
 import { describe, expect, test } from 'bun:test';
 import { type ApiErrorLike, consoleMessage, messageOf } from '../../src/console/ui/messages';
+import { plainProblem } from '../../src/console/ui/plain-problems';
 
 /** An error as the console's api.ts throws it (its ApiError needs the browser's types). */
 class ApiError extends Error implements ApiErrorLike {
@@ -66,5 +67,23 @@ describe('consoleMessage', () => {
     expect(messageOf(new ApiError(409, 'conflict', 'Only a finalized document can be sent')).text).toBe(
       'Only a finalized document can be sent.',
     );
+  });
+});
+
+describe('plainProblem: the API field messages a person meets, in words (issue 36)', () => {
+  test.each([
+    ['Field required', 'Required.'],
+    ['name must not be blank', 'Required.'],
+    [
+      'the IBAN check digits do not match (ISO 13616 mod 97)',
+      'This IBAN has a typo: its check digits do not match.',
+    ],
+    [
+      'percent must be more than 0 and less than 100, with at most 2 decimals',
+      'Enter a percent above 0 and below 100, e.g. 2 or 2,5.',
+    ],
+    ['something the console does not know', 'something the console does not know'],
+  ])('%s', (message, words) => {
+    expect(plainProblem(message)).toBe(words);
   });
 });

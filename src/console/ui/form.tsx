@@ -1,23 +1,10 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import type { ApiError } from '../api';
-import { currentLanguage, t } from '../i18n';
-import { numberExample } from '../numbers';
+import { t } from '../i18n';
+import { plainProblem } from './plain-problems';
 
-// The API's schema messages speak to programmers ("Expected string to match '^-?[0-9]{1,15}…'"); the few
-// a person meets while typing are said in words, anything else is shown as the API put it.
-const PLAIN: [RegExp, string][] = [
-  [/^Expected string to match '\^-\?\[0-9\]/, 'Enter a number such as {example}.'],
-  [/^Field required$/, 'Required.'],
-  [/'email' format/, 'Enter an email address such as name@example.com.'],
-  [/'date' format|\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}/, 'Enter a date.'],
-  [/^Expected string length greater or equal to 1$/, 'Required.'],
-];
-
-export function plainProblem(message: string): string {
-  const found = PLAIN.find(([pattern]) => pattern.test(message));
-  return found ? t(found[1], { example: numberExample(currentLanguage()) }) : message;
-}
+export { plainProblem };
 
 /** What a labelled control shares: its id, the API's problem with its path, and what describes it. */
 interface Labelled {
