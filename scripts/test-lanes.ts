@@ -75,6 +75,7 @@ export const EXECUTABLE_FILES = [
   // The console in Chromium: sign-in, a German office's screens, the daily work.
   'test/e2e/console-sign-in.test.ts',
   'test/e2e/console-german.test.ts',
+  'test/e2e/console-german-month.test.ts',
   'test/e2e/console-work.test.ts',
 ];
 

@@ -28,10 +28,10 @@ export function AccountName({
   const submit = async (event: Event) => {
     event.preventDefault();
     setDone(false);
-    const renamed = await action.run(() => patch<{ data: Account }>('/account', { name }));
+    const renamed = await action.run(() => patch<Account>('/account', { name }));
     if (renamed) {
       setDone(true);
-      onRenamed(renamed.data);
+      onRenamed(renamed);
     }
   };
   return (
