@@ -140,6 +140,12 @@ export const GERMAN: Record<string, string> = {
   'Invoice date': 'Rechnungsdatum',
   'Quote date': 'Angebotsdatum',
   'Skonto: days': 'Skonto: Tage',
+  'This is not possible while it is “{status}”.': 'Das ist im Status „{status}“ nicht möglich.',
+  'The request could not be read. Please reload the page and try again.':
+    'Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
+  'This kind of file is not accepted here.': 'Diese Art von Datei wird hier nicht angenommen.',
+  'The payment provider did not answer as expected. Please try again later.':
+    'Der Zahlungsanbieter hat nicht wie erwartet geantwortet. Bitte versuchen Sie es später noch einmal.',
   'Enter a whole number.': 'Bitte eine ganze Zahl eingeben.',
   'An IBAN starts with the country code and two check digits, e.g. DE89 3704 0044 0532 0130 00.':
     'Eine IBAN beginnt mit dem Ländercode und zwei Prüfziffern, z. B. DE89 3704 0044 0532 0130 00.',

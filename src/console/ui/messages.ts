@@ -39,6 +39,19 @@ const RIGHTS: Record<string, string> = {
 
 const ROLES: Record<string, string> = { owner: 'owner', admin: 'admin', member: 'member' };
 
+/** A document's (or an e-mail's, a batch's) state as the console names it. */
+const STATES: Record<string, string> = {
+  draft: 'Draft',
+  finalized: 'Finalized',
+  sent: 'Sent',
+  paid: 'Paid',
+  void: 'Voided',
+  archived: 'Archived',
+  queued: 'queued',
+  failed: 'failed',
+  running: 'running',
+};
+
 /** "Customer not found" names what is missing: said as "The customer" in the console's language. */
 const THINGS: Record<string, string> = {
   Customer: 'The customer',
@@ -96,8 +109,22 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
           link: { href: '#/exports', label: t('DATEV settings') },
         };
       }
+      // A lifecycle action the document's state does not allow (SPEC 3): said with the state's name.
+      if (typeof details.status === 'string') {
+        return {
+          text: t('This is not possible while it is “{status}”.', {
+            status: t(STATES[details.status] ?? details.status),
+          }),
+        };
+      }
       return null;
     }
+    case 'bad_request':
+      return { text: t('The request could not be read. Please reload the page and try again.') };
+    case 'unsupported_media_type':
+      return { text: t('This kind of file is not accepted here.') };
+    case 'provider_error':
+      return { text: t('The payment provider did not answer as expected. Please try again later.') };
     case 'not_configured':
       return /SMTP_URL/.test(error.message)
         ? {
