@@ -67,7 +67,9 @@ describe('consoleMessage', () => {
     expect(messageOf(new ApiError(409, 'conflict', 'Only a finalized document can be sent')).text).toBe(
       'Only a finalized document can be sent.',
     );
-    const voided = new ApiError(409, 'conflict', 'Cannot send a document that is void', [], { status: 'void' });
+    const voided = new ApiError(409, 'conflict', 'Cannot send a document that is void', [], {
+      status: 'void',
+    });
     expect(messageOf(voided).text).toBe('This is not possible while it is “Voided”.');
   });
 });
