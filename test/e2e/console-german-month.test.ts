@@ -160,7 +160,7 @@ describe("a German office's month in the console (issue 36)", () => {
     const received = ((await res.json()) as { data: { id: string } }).data;
     await open(`received/${received.id}`, 'Prüfbericht');
     await waitForWords('2.542,32 € zahlen bis 04.07.2016');
-    const text = await page().evaluate(() => document.body.innerText);
+    const text = await page().evaluate(() => document.body.textContent ?? '');
     expect(text).not.toContain('#SKONTO#');
     expect(text).not.toContain('Q{urn:');
   }, 60_000);
@@ -176,7 +176,7 @@ describe("a German office's month in the console (issue 36)", () => {
     await click(page(), 'Mahnungen automatisch versenden', 'checkbox');
     await click(page(), 'Mahnwesen speichern');
     await waitForText(page(), 'Ihre Rolle (Mitglied) erlaubt das nicht');
-    const text = await page().evaluate(() => document.body.innerText);
+    const text = await page().evaluate(() => document.body.textContent ?? '');
     expect(text).not.toContain('wsm_');
     expect(text).not.toContain('Missing permission');
     expect(browser.problems.filter((p) => !p.includes('403'))).toEqual([]);

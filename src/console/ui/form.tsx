@@ -1,7 +1,6 @@
 import type { ComponentChildren, JSX } from 'preact';
 import { useId } from 'preact/hooks';
 import type { ApiError } from '../api';
-import { t } from '../i18n';
 import { plainProblem } from './plain-problems';
 
 export { plainProblem };
