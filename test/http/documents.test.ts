@@ -161,6 +161,26 @@ describe('create and read', () => {
 });
 
 describe('numbers', () => {
+  test('amounts past 15 digits are a 422 naming the line or the lines, and nothing is stored (issue 37)', async () => {
+    const big = (quantity: string, taxes: unknown[] = []) =>
+      post('/api/v1/documents', {
+        ...documentBody(parties, {}),
+        number: `BIG-${quantity}-${taxes.length}`,
+        line_items: [{ name: 'Anlage', quantity, unit_price: '999999999.99', taxes }],
+      });
+    const line = await big('9999999');
+    expect(line.status).toBe(422);
+    expect(line.body.error.details.fields.map((f: { loc: string }) => f.loc)).toEqual([
+      'body.line_items.0.quantity',
+    ]);
+    const total = await big('999999', [{ rate: '19', category: 'S' }]);
+    expect(total.status).toBe(422);
+    expect(total.body.error.details.fields.map((f: { loc: string }) => f.loc)).toEqual(['body.line_items']);
+    const listed = await server.json('/api/v1/documents?limit=100', { key: account.apiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.body.data.some((d: { number: string }) => d.number.startsWith('BIG-'))).toBe(false);
+  });
+
   test('a repeated number is a 409 naming the holder, also after finalize and archive; other accounts may reuse it', async () => {
     const first = await makeDocument(server, account, parties, { number: 'DUP-1' }, ['finalize', 'archive']);
     const res = await post('/api/v1/documents', documentBody(parties, { number: 'DUP-1' }));

@@ -267,6 +267,19 @@ describe('recording payments', () => {
     expect(bad.status).toBe(422);
   });
 
+  test('payments that would add up past 15 digits are a 422 naming body.amount, never a 500 (issue 37)', async () => {
+    const doc = await invoice();
+    expect((await pay(doc.id, { amount: '999999999999999.99', date: '2026-11-10' })).status).toBe(201);
+    const more = await pay(doc.id, { amount: '1.00', date: '2026-11-10' });
+    expect(more.status).toBe(422);
+    expect(more.body.error.details.fields.map((f: { loc: string }) => f.loc)).toEqual(['body.amount']);
+    expect(await read(doc.id)).toMatchObject({
+      amount_paid: '999999999999999.99',
+      payment_status: 'overpaid',
+    });
+    expect(await listOf(doc.id)).toHaveLength(1);
+  });
+
   test.each([
     ['0', 'body.amount'],
     ['-5.00', 'body.amount'],

@@ -72,3 +72,26 @@ export function discountFields(
     note: 'Skonto',
   };
 }
+
+/**
+ * The payments of one document may add up to at most what the service keeps (15 digits before the point):
+ * a payment that would pass it is a 422 naming `body.amount`, never a sum stored that cannot be read again.
+ */
+export function checkPaidBound(
+  existing: readonly Pick<PaymentRow, 'amount'>[],
+  added: readonly string[],
+  currency: string,
+): void {
+  const total = toFixedString(
+    sum([...existing.map((r) => dec(r.amount)), ...added.map((a) => dec(a))]),
+    minorUnitsOf(currency),
+  );
+  if (isDecimalString(total)) return;
+  throw validationError([
+    {
+      loc: 'body.amount',
+      msg: 'the payments of this document would add up to more than 999999999999999.99',
+      type: 'too_large',
+    },
+  ]);
+}

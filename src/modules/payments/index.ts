@@ -1,5 +1,5 @@
 export { paymentsAccess } from './access';
-export { discountFields, paymentFields, totalPaid } from './amounts';
+export { checkPaidBound, discountFields, paymentFields, totalPaid } from './amounts';
 export {
   CreatePaymentBody,
   type Payment,

@@ -11,7 +11,7 @@ import {
   TAKES_PAYMENTS,
 } from '../../documents';
 import { getDocumentType, isDocumentType } from '../../reference';
-import { discountFields, paymentFields, totalPaid } from '../amounts';
+import { checkPaidBound, discountFields, paymentFields, totalPaid } from '../amounts';
 import type { CreatePaymentBody } from '../model';
 import { insertPayment, paymentsOfDocument } from '../repo';
 import type { PaymentRow } from '../schema';
@@ -73,6 +73,11 @@ async function recordPaymentInTransaction({
   const document = await payableDocument(ctx, input.documentId);
   const fields = paymentFields(input.payment, document.currency);
   const discount = discountFields(input.payment, document.currency, paymentFigures(document).amount_due);
+  checkPaidBound(
+    await paymentsOfDocument(ctx.db, ctx.accountId, document.id),
+    [fields.amount, ...(discount ? [discount.amount] : [])],
+    document.currency,
+  );
   const payment = await insertPayment(ctx.db, newPaymentRow(ctx, document, fields));
   if (discount) await insertPayment(ctx.db, newPaymentRow(ctx, document, discount));
   return { payment, document: await settle(ctx, document) };

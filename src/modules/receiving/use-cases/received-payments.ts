@@ -4,7 +4,13 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { type CreatePaymentBody, discountFields, paymentFields, totalPaid } from '../../payments';
+import {
+  type CreatePaymentBody,
+  checkPaidBound,
+  discountFields,
+  paymentFields,
+  totalPaid,
+} from '../../payments';
 import { receivedFigures } from '../model';
 import {
   deleteReceivedPaymentRow,
@@ -85,6 +91,11 @@ async function recordReceivedPaymentInTransaction({
   const row = await payableReceived(ctx, input.receivedId);
   const fields = paymentFields(input.payment, row.currency);
   const discount = discountFields(input.payment, row.currency, receivedFigures(row).amount_due);
+  checkPaidBound(
+    await paymentsOfReceived(ctx.db, ctx.accountId, row.id),
+    [fields.amount, ...(discount ? [discount.amount] : [])],
+    row.currency,
+  );
   const payment = await insertReceivedPayment(ctx.db, newReceivedPayment(ctx, row, fields));
   if (discount) await insertReceivedPayment(ctx.db, newReceivedPayment(ctx, row, discount));
   return { payment, received: await settleReceived(ctx, row) };
