@@ -14,10 +14,10 @@ export function cliOrigin(config: Config): string {
 }
 
 /** The password on the first line of stdin (never a flag: flags end up in shell history and `ps`). */
-async function passwordFromStdin(): Promise<string> {
+async function passwordFromStdin(email: string): Promise<string> {
   const text = await Bun.stdin.text();
   const password = text.split(/\r?\n/)[0] ?? '';
-  const problem = passwordProblem(password);
+  const problem = await passwordProblem(password, { email });
   if (problem) throw new UsageError(`the password on stdin ${problem}`);
   return password;
 }
@@ -43,7 +43,7 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
     };
     // Hashed before the database is opened: the hash takes a moment, and no transaction should wait on it.
     const passwordHash = args.switches.has('password-stdin')
-      ? await hashPassword(await passwordFromStdin())
+      ? await hashPassword(await passwordFromStdin(input.email))
       : null;
     const handle = await openDataDir(config);
     try {
@@ -83,7 +83,7 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
     if (!args.switches.has('password-stdin')) {
       throw new UsageError('users set-password reads the new password from stdin: add --password-stdin');
     }
-    const passwordHash = await hashPassword(await passwordFromStdin());
+    const passwordHash = await hashPassword(await passwordFromStdin(email));
     const handle = await openDataDir(config);
     try {
       const done = await setPasswordByEmail({

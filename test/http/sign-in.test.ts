@@ -172,6 +172,23 @@ describe('users made by the CLI sign in', () => {
     );
     expect(short.code).toBe(2);
     expect(short.stderr).toContain('at least 8 characters');
+    const common = runCliWithStdin(
+      [
+        'users',
+        'create',
+        '--account',
+        account.id,
+        '--email',
+        `z${email}`,
+        '--role',
+        'member',
+        '--password-stdin',
+      ],
+      'qwertyuiop\n',
+      { DATA_DIR: server.dataDir },
+    );
+    expect(common.code).toBe(2);
+    expect(common.stderr).toContain('one of the most used passwords');
   }, 30_000);
 });
 
@@ -335,6 +352,15 @@ describe('changing one’s own password', () => {
     expect(wrong.status).toBe(422);
     const weak = await change(here, { current_password: PASSWORD, new_password: 'short' });
     expect(weak.status).toBe(422);
+    // NIST 800-63B: none of the most used or breached passwords, nor the person's own address (issue 37).
+    for (const common of ['password', '12345678', 'qwertyuiop', 'Passwort', email, email.split('@')[0]]) {
+      const refused = await change(here, { current_password: PASSWORD, new_password: common });
+      expect(refused.status).toBe(422);
+      const body = (await refused.json()) as {
+        error: { details: { fields: { loc: string; msg: string }[] } };
+      };
+      expect(body.error.details.fields.map((f) => f.loc)).toEqual(['body.new_password']);
+    }
     const byKey = await server.json('/api/v1/auth/password', {
       method: 'POST',
       key: account.apiKey,

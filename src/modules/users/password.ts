@@ -38,9 +38,32 @@ export async function verifyPassword(password: string, hash: string | null): Pro
   return hash !== null && matches;
 }
 
-/** Why a new password is refused, or null. Length is the rule (NIST 800-63B): no composition rules. */
-export function passwordProblem(password: string): string | null {
+let common: Promise<ReadonlySet<string>> | null = null;
+
+/**
+ * The most used passwords of public breaches (zxcvbn-ts's common list, about 30,000, shipped in the
+ * executable), lower-cased; loaded on first use so start-up does not pay for it.
+ */
+function commonPasswords(): Promise<ReadonlySet<string>> {
+  common ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) => new Set(dictionary['passwords-common'].map((word) => word.toLowerCase())),
+  );
+  return common;
+}
+
+/**
+ * Why a new password is refused, or null. NIST 800-63B: length, no composition rules, and never one of the
+ * commonly used or breached passwords, nor the person's own e-mail address or its name part.
+ */
+export async function passwordProblem(
+  password: string,
+  context: { email?: string } = {},
+): Promise<string | null> {
   if (password.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
   if (password.length > MAX_PASSWORD_LENGTH) return `must be at most ${MAX_PASSWORD_LENGTH} characters`;
+  const lower = password.trim().toLowerCase();
+  const email = context.email?.trim().toLowerCase();
+  if (email && (lower === email || lower === email.split('@')[0])) return 'must not be your e-mail address';
+  if ((await commonPasswords()).has(lower)) return 'is one of the most used passwords: choose another';
   return null;
 }

@@ -32,9 +32,13 @@ export async function acceptInvitation({
   ctx: SystemCtx;
   input: Acceptance;
 }): Promise<UserRow> {
-  const problem = passwordProblem(input.password);
+  const problem = await passwordProblem(input.password, { email: input.email });
   if (problem) throw validationError([{ loc: 'body.password', msg: `password ${problem}`, type: 'invalid' }]);
-  if (!(await openLink(ctx, input.token))) throw gone();
+  const opened = await openLink(ctx, input.token);
+  if (!opened) throw gone();
+  // The link names the person's e-mail (all but the first owner's set-up): not their password either.
+  const own = opened.email ? await passwordProblem(input.password, { email: opened.email }) : null;
+  if (own) throw validationError([{ loc: 'body.password', msg: `password ${own}`, type: 'invalid' }]);
   const passwordHash = await hashPassword(input.password);
   return await inTransaction(ctx, async (tx) => {
     // Read again inside the transaction: a second request with the same link may have used it meanwhile.

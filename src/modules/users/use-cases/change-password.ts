@@ -22,7 +22,7 @@ export async function changePassword({
 }): Promise<SignedIn> {
   const user = await findUser(ctx.db, input.userId);
   if (!user) throw new DomainError('unauthorized', 'Invalid credentials');
-  const problem = passwordProblem(input.newPassword);
+  const problem = await passwordProblem(input.newPassword, { email: user.email });
   if (problem) {
     throw validationError([{ loc: 'body.new_password', msg: `new_password ${problem}`, type: 'invalid' }]);
   }
