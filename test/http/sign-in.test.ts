@@ -380,6 +380,24 @@ describe('changing one’s own password', () => {
 });
 
 describe('wrong passwords', () => {
+  test('forty tries sent at once are counted before their passwords are checked: the right one, sent 38th, is refused (issue 37)', async () => {
+    const { email } = await makeUser(server, account.id);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        server.json('/api/v1/sessions', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': '203.0.113.40' },
+          body: { email, password: i === 37 ? PASSWORD : `wrong ${i}` },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30);
+    expect(statuses[37]).toBe(429);
+    expect(statuses).not.toContain(201);
+  });
+
   test.skipIf(sourceOnly)(
     'unknown email and wrong password get the same 401; ten wrong in 15 minutes lock the email with 429 and Retry-After',
     async () => {

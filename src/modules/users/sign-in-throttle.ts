@@ -36,9 +36,30 @@ export class SignInThrottle {
     if (this.failures.size > 10_000) this.prune(now);
   }
 
-  /** A right password clears its email's count (not the address's: that one may be guessing others). */
-  recordSuccess(email: string): void {
+  /**
+   * Takes a try before its password is checked: answers the seconds to wait when the email or the address
+   * is locked, else counts the try as a failure at once and answers 0. Checking and counting happen in one
+   * step of the event loop, so forty tries sent together are counted as forty, and the eleventh is refused
+   * whatever their passwords (they were all checked, the right one among them, when the count came after
+   * the check). A right password then takes its try back (recordSuccess).
+   */
+  takeTry(email: string, address: string | null): number {
+    const wait = this.retryAfter(email, address);
+    if (wait === 0) this.recordFailure(email, address);
+    return wait;
+  }
+
+  /**
+   * A right password clears its email's count (not the address's: that one may be guessing others), and
+   * gives the address back the try takeTry counted for it.
+   */
+  recordSuccess(email: string, address: string | null = null): void {
     this.failures.delete(`email:${email}`);
+    if (address === null) return;
+    const kept = this.failures.get(`address:${address}`);
+    if (!kept) return;
+    kept.pop();
+    if (kept.length === 0) this.failures.delete(`address:${address}`);
   }
 
   private recent(key: string, now: number): number[] {

@@ -28,11 +28,11 @@ export async function changePassword({
   }
   tooManyTries(throttle, user.email, input.address);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-    throttle.recordFailure(user.email, input.address);
     throw validationError([
       { loc: 'body.current_password', msg: 'current_password is not the password', type: 'invalid' },
     ]);
   }
+  throttle.recordSuccess(user.email, input.address);
   const passwordHash = await hashPassword(input.newPassword);
   await setPassword({ ctx, input: { user, passwordHash } });
   return await openSession(ctx, (await findUser(ctx.db, user.id)) ?? user);

@@ -36,14 +36,12 @@ export async function signIn({
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
   const email = input.email.trim().toLowerCase();
+  // Counted before the password is checked: tries racing in parallel cannot pass the limit together.
   tooManyTries(throttle, email, input.address);
   const user = await findUserByEmail(ctx.db, email);
   const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !matches) {
-    throttle.recordFailure(email, input.address);
-    throw new DomainError('unauthorized', WRONG_CREDENTIALS);
-  }
-  throttle.recordSuccess(email);
+  if (!user || !matches) throw new DomainError('unauthorized', WRONG_CREDENTIALS);
+  throttle.recordSuccess(email, input.address);
   const account = await findAccountWithPlan(ctx.db, user.accountId);
   if (!account || account.account.disabledAt !== null)
     throw new DomainError('forbidden', 'Account is disabled');
@@ -56,9 +54,12 @@ export async function signIn({
   return await openSession(ctx, user);
 }
 
-/** 429 with Retry-After while the email (or the address) is locked after wrong passwords. */
+/**
+ * 429 with Retry-After while the email (or the address) is locked after wrong passwords; else the try is
+ * counted now, before its password is checked (SignInThrottle.takeTry), and a right one takes it back.
+ */
 export function tooManyTries(throttle: SignInThrottle, email: string, address: string | null): void {
-  const wait = throttle.retryAfter(email, address);
+  const wait = throttle.takeTry(email, address);
   if (wait > 0) {
     throw new DomainError(
       'rate_limited',
