@@ -113,6 +113,19 @@ describe('fields', () => {
     expect(text('a'.repeat(70), 60)).toBe(`"${'a'.repeat(60)}"`);
   });
 
+  test('no formula and no character Windows-1252 lacks reaches the file (issue 37)', () => {
+    expect(text('=HYPERLINK("http://evil.example","x")')).toBe(
+      '"\'=HYPERLINK(""http://evil.example"",""x"")"',
+    );
+    expect(text('@SUM(1+1)')).toBe('"\'@SUM(1+1)"');
+    expect(text("+1+cmd|' /C calc'!A0")).toBe("\"'+1+cmd|' /C calc'!A0\"");
+    expect(text('ACME GmbH - Bau')).toBe('"ACME GmbH - Bau"');
+    // C1 controls are no characters in Windows-1252; line and paragraph separators break lines.
+    expect(text('A\u0081B\u008dC\u008fD\u0090E\u009dF\u2028G\u2029H\u0085I')).toBe('"A B C D E F G H I"');
+    expect(belegfeld('=1+3')).toBe('$1+3');
+    expect(belegfeld('-5')).toBe('$5');
+  });
+
   test('Windows-1252: Latin-1 letters, the euro sign and typographic quotes; others become ?', () => {
     expect([...encodeCp1252('äß€„“…')]).toEqual([0xe4, 0xdf, 0x80, 0x84, 0x93, 0x85]);
     expect([...encodeCp1252('Ł😀')]).toEqual([0x3f, 0x3f]);

@@ -92,10 +92,16 @@ export const COLUMNS: readonly string[] = [
 
 export const CRLF = '\r\n';
 
-/** A text field: quoted, inner quotes doubled, control characters (line breaks) as spaces, cut to `max`. */
+/**
+ * A text field: quoted, inner quotes doubled, cut to `max`. Control characters (C0, DEL, C1, which are no
+ * characters in Windows-1252, and the line and paragraph separators) become spaces; a text a spreadsheet
+ * would run as a formula (`=`, `+`, `-`, `@` first: supplier names come from received e-invoices, which
+ * outsiders write) gets a leading `'`.
+ */
 export function text(value: string | null | undefined, max?: number): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets replaced
-  let clean = (value ?? '').replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  let clean = (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+  if (/^[=+\-@]/.test(clean)) clean = `'${clean}`;
   if (max !== undefined) clean = Array.from(clean).slice(0, max).join('');
   return `"${clean.replaceAll('"', '""')}"`;
 }
@@ -180,9 +186,10 @@ export interface Booking {
  * anything else becomes `-`, so an invoice number stays recognisable.
  */
 export function belegfeld(number: string): string {
-  return Array.from(number.replace(/[^A-Za-z0-9$&%*+\-/.]/g, '-'))
-    .slice(0, 36)
-    .join('');
+  const mapped = number.replace(/[^A-Za-z0-9$&%*+\-/.]/g, '-');
+  // Never a sign first: a spreadsheet opening the file would run `-1+3` (from `=1+3`) as a formula, and an
+  // apostrophe is not in DATEV's set. `$` is, and starts no formula.
+  return Array.from(mapped.replace(/^[+-]/, '$')).slice(0, 36).join('');
 }
 
 /** One booking line: the fields DATEV needs filled, then empty ones up to the 125 columns. */

@@ -97,8 +97,8 @@ function indexLine(
     money.total,
     money.currency,
     money.status,
-    csvField(files.join(' ')),
-    csvField(notes.join('; ')),
+    csvField(files.join(' '), true),
+    csvField(notes.join('; '), true),
   ].join(',');
 }
 

@@ -27,13 +27,16 @@ const COLUMNS = [
 ];
 
 /**
- * One RFC 4180 field: quoted when it holds a comma, quote or line break (quotes doubled). A name that a
- * spreadsheet would run as a formula (`=`, `+`, `-`, `@` first) gets a leading `'`.
+ * One RFC 4180 field: quoted when it holds the separator of either locale (`,`, and `;` German Excel
+ * splits at), a quote, a tab or a line break (quotes doubled), so no part of a name becomes a cell of its
+ * own. A text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or CR first) gets a
+ * leading `'`; amounts (`text` false) keep their sign.
  */
 export function csvField(value: string | null | undefined, text = false): string {
-  let v = value ?? '';
+  // Line and paragraph separators break a line in some readers: spaces, as the other control characters.
+  let v = (value ?? '').replace(/[\u0085\u2028\u2029]/g, ' ');
   if (text && /^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
+  return /[",;\t\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }
 
 const line = (fields: string[]) => `${fields.join(',')}\r\n`;
