@@ -39,3 +39,28 @@ export const germanLine = (overrides: Record<string, unknown> = {}) => ({
   taxes: [{ name: 'USt', rate: '19', category: 'S' }],
   ...overrides,
 });
+
+/**
+ * The body of a German invoice of the office (issued 2026-11-30, due 14 days later, VAT), for `profileId`
+ * and `customerId`, with `lines` and anything in `extra` over it.
+ */
+export function germanInvoiceBody(
+  profileId: string,
+  customerId: string,
+  number: string,
+  lines: Record<string, unknown>[],
+  extra: Record<string, unknown> = {},
+) {
+  return {
+    number,
+    issue_date: '2026-11-30',
+    due_date: '2026-12-14',
+    currency: 'EUR',
+    locale: 'de-DE',
+    tax_scheme: 'VAT',
+    business_profile_id: profileId,
+    customer_id: customerId,
+    line_items: lines,
+    ...extra,
+  };
+}

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
-import { GERMAN_SELLER, germanLine } from '../german-firm';
+import { GERMAN_SELLER, germanInvoiceBody, germanLine } from '../german-firm';
 import { RULESETS_DIR, startServer, type TestServer } from '../harness';
 import { TestSmtp } from '../smtp';
 import { makeUser, PASSWORD } from '../users';
@@ -26,20 +26,14 @@ const api = async (method: string, path: string, body?: unknown) => {
 };
 
 async function invoice(customerId: string, number: string, extra: Record<string, unknown> = {}) {
-  const draft = await api('POST', '/api/v1/documents', {
-    number,
-    issue_date: '2026-11-30',
-    due_date: '2026-12-14',
-    currency: 'EUR',
-    locale: 'de-DE',
-    tax_scheme: 'VAT',
-    business_profile_id: state.profile.id,
-    customer_id: customerId,
-    line_items: [
-      germanLine({ name: 'Tragwerksplanung', quantity: '10', unit_code: 'HUR', unit_price: '95.00' }),
-    ],
-    ...extra,
-  });
+  const lines = [
+    germanLine({ name: 'Tragwerksplanung', quantity: '10', unit_code: 'HUR', unit_price: '95.00' }),
+  ];
+  const draft = await api(
+    'POST',
+    '/api/v1/documents',
+    germanInvoiceBody(state.profile.id, customerId, number, lines, extra),
+  );
   return await api('POST', `/api/v1/documents/${draft.id}/finalize`);
 }
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
-import { AUTHORITY, GERMAN_SELLER, germanLine } from '../german-firm';
+import { AUTHORITY, GERMAN_SELLER, germanInvoiceBody, germanLine } from '../german-firm';
 import { RULESETS_DIR, startServer, type TestServer } from '../harness';
 import { inspectPdf } from '../pdf-tools';
 import { TestSmtp } from '../smtp';
@@ -42,22 +42,13 @@ const mailsTo = (address: string) => smtp.messages.filter((m) => m.envelope.to.i
 
 /** A finalized invoice of the office's profile for `customerId`, with hours and kilometres. */
 async function invoice(customerId: string, number: string, extra: Record<string, unknown> = {}) {
-  const draft = await ok('POST', '/api/v1/documents', {
-    number,
-    issue_date: '2026-11-30',
-    due_date: '2026-12-14',
-    currency: 'EUR',
-    locale: 'de-DE',
-    tax_scheme: 'VAT',
-    business_profile_id: state.profile.id,
-    customer_id: customerId,
-    invoice_period: { start_date: '2026-11-01', end_date: '2026-11-30' },
-    line_items: [
-      germanLine({ name: 'Tragwerksplanung', quantity: '12.5', unit_code: 'HUR', unit_price: '95.00' }),
-      germanLine({ name: 'Fahrtkosten', quantity: '84', unit_code: 'KMT', unit_price: '0.30' }),
-    ],
-    ...extra,
-  });
+  const lines = [
+    germanLine({ name: 'Tragwerksplanung', quantity: '12.5', unit_code: 'HUR', unit_price: '95.00' }),
+    germanLine({ name: 'Fahrtkosten', quantity: '84', unit_code: 'KMT', unit_price: '0.30' }),
+  ];
+  const period = { invoice_period: { start_date: '2026-11-01', end_date: '2026-11-30' } };
+  const body = germanInvoiceBody(state.profile.id, customerId, number, lines, { ...period, ...extra });
+  const draft = await ok('POST', '/api/v1/documents', body);
   return await ok('POST', `/api/v1/documents/${draft.id}/finalize`);
 }
 

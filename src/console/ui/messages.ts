@@ -2,6 +2,7 @@
 // where that is done. The API keeps its envelope and its developer's words (the `title` of the notice);
 // a code the console does not know keeps the API's message.
 import { t } from '../i18n';
+import { STATUS_LABELS } from '../pages/documents/model';
 
 /** What the console reads of an API error (api.ts ApiError; not imported, so this file stays DOM-free). */
 export interface ApiErrorLike {
@@ -41,12 +42,7 @@ const ROLES: Record<string, string> = { owner: 'owner', admin: 'admin', member: 
 
 /** A document's (or an e-mail's, a batch's) state as the console names it. */
 const STATES: Record<string, string> = {
-  draft: 'Draft',
-  finalized: 'Finalized',
-  sent: 'Sent',
-  paid: 'Paid',
-  void: 'Voided',
-  archived: 'Archived',
+  ...STATUS_LABELS,
   queued: 'queued',
   failed: 'failed',
   running: 'running',
