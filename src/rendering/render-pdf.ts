@@ -41,7 +41,7 @@ export const renderPdf: RenderPdf = async (input) => {
     theme,
     logo: await placeLogo(pdf, view.logo, logoBox.width, logoBox.height),
     qr: view.payment?.qr ? qrMatrix(view.payment.qr.payload) : null,
-    keepAfter: 0,
+    keepAfter: () => 0,
   };
 
   reserveFooter(ctx);
@@ -51,7 +51,8 @@ export const renderPdf: RenderPdf = async (input) => {
   const blocks = order.map((id) => BLOCKS[id]).filter((block) => block.present(ctx));
   blocks.forEach((block, i) => {
     if (i > 0) layout.y += theme.spec.gap;
-    ctx.keepAfter = keepAfter(ctx, blocks.slice(i + 1));
+    // Measured only by the block that asks (the table): the blocks after it lay out their text to know.
+    ctx.keepAfter = () => keepAfter(ctx, blocks.slice(i + 1));
     block.draw(ctx);
   });
   drawFooters(ctx);

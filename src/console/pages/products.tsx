@@ -8,16 +8,12 @@ import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
+import type { CatalogueArticle } from './documents/catalogue-line';
 import { decimalOf, ZERO_CATEGORIES } from './documents/model';
 
-export interface Product {
+/** An article of GET /products: what a document line takes of it, and its own fields. */
+export interface Product extends CatalogueArticle {
   id: string;
-  name: string;
-  description: string | null;
-  unit_code: string | null;
-  unit_price: string | null;
-  tax_rate: string | null;
-  tax_category: string | null;
   currency: string | null;
   created_at: string;
 }

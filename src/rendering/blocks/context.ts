@@ -12,7 +12,7 @@ export interface BlockContext {
   /** The EPC QR matrix, when the payment block should print one. */
   qr: boolean[][] | null;
   /** Height the next block needs on the same page as this block's end (the totals after the table). */
-  keepAfter: number;
+  keepAfter(): number;
 }
 
 /** A block draws at the cursor and leaves the cursor below what it drew. */

@@ -92,6 +92,6 @@ export const lineItems: Block = {
     const rows = view.lines.map((line) =>
       defs.map((def) => cellRuns(theme, line, def.key, view.labels.sku, view.columns.priced)),
     );
-    drawTable(layout, { x: layout.left, columns, rows, style, keepWithLast: ctx.keepAfter });
+    drawTable(layout, { x: layout.left, columns, rows, style, keepWithLast: ctx.keepAfter() });
   },
 };
