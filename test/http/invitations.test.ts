@@ -165,6 +165,55 @@ describe('invitations', () => {
     expect(ok.status).toBe(201);
   }, 30_000);
 
+  test("an admin gets no link for someone who is owner in another workspace, and a link's reach is the inviter's", async () => {
+    const admin = await makeUser(server, account.id, { role: 'admin', workspaceId });
+    const adminCookie = await signIn(server, admin.email);
+    const other = await server.json('/api/v1/workspaces', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: `Holding ${Date.now()}` },
+    });
+    expect(other.status).toBe(200);
+    const addOwner = (email: string) =>
+      server.json(`/api/v1/workspaces/${other.body.data.id}/members`, {
+        method: 'POST',
+        key: account.apiKey,
+        body: { email, role: 'owner' },
+      });
+    // The boss is owner of the other workspace and has no user yet: a link for them is an owner's link.
+    const boss = `boss.${Date.now()}@example.com`;
+    expect((await addOwner(boss)).status).toBe(200);
+    const viaTeam = await invite(adminCookie, boss, 'member');
+    expect(viaTeam.status).toBe(403);
+    expect(viaTeam.body.error.details.permission).toBe('members:manage_owners');
+    // The admin's link, made while they were a plain member, stops short once they became owner elsewhere.
+    const later = `later.${Date.now()}@example.com`;
+    const made = await invite(adminCookie, later, 'member');
+    expect(made.status).toBe(201);
+    expect((await addOwner(later)).status).toBe(200);
+    const opened = await server.json(`/api/v1/invitations/${tokenOf(made.body.data.url)}/accept`, {
+      method: 'POST',
+      body: { name: 'Lena Later', password: PASSWORD },
+    });
+    expect(opened.status).toBe(409);
+    expect(opened.body.error.message).toContain("'owner'");
+    const refused = await server.request('/api/v1/sessions', {
+      method: 'POST',
+      body: { email: later, password: PASSWORD },
+    });
+    expect(refused.status).toBe(401);
+    // An owner's link for the same person works, and they act as the owner they are.
+    const byOwner = await invite(ownerCookie, later);
+    expect(byOwner.status).toBe(201);
+    const accepted = await server.json(`/api/v1/invitations/${tokenOf(byOwner.body.data.url)}/accept`, {
+      method: 'POST',
+      body: { name: 'Lena Later', password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    const who = await server.json('/api/v1/auth/me', { headers: { cookie: await signIn(server, later) } });
+    expect(who.body.data.member.role).toBe('owner');
+  }, 30_000);
+
   test('an email that signs in to another account cannot be invited; an unknown workspace is 404', async () => {
     const other = await makeAccount(server);
     const stranger = await makeUser(server, other.id);

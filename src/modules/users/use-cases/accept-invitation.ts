@@ -4,7 +4,14 @@ import type { SystemCtx } from '../../../shared/context';
 import { conflict, DomainError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
-import { ensureMember, findMemberByEmail } from '../../workspaces';
+import {
+  can,
+  ensureMember,
+  findMemberByEmail,
+  memberForKey,
+  memberForUser,
+  outranks,
+} from '../../workspaces';
 import { hashPassword, passwordProblem } from '../password';
 import { findUser, findUserByEmail, insertUser, useInvitation } from '../repo';
 import type { InvitationRow, UserRow } from '../schema';
@@ -80,7 +87,7 @@ async function newUser(
   } else if (link.workspaceId === null || !(await findMemberByEmail(ctx.db, link.workspaceId, email))) {
     // The member was removed since the invitation: it invites to nothing any more.
     throw gone();
-  }
+  } else await requireWithinInvitersReach(ctx, link, email);
   const now = isoNow(ctx.clock);
   return await insertUser(ctx.db, {
     id: newId('usr'),
@@ -92,4 +99,22 @@ async function newUser(
     createdAt: now,
     updatedAt: now,
   });
+}
+
+/**
+ * Nobody gets, through a link they made, more than they could grant: the new user acts with the email's
+ * highest role across the account, which may have risen since the invitation (an owner made them owner in
+ * another workspace). A link made by an admin then stops short of it; one made by an owner or an
+ * account-level key (no member) reaches every role.
+ */
+async function requireWithinInvitersReach(ctx: SystemCtx, link: InvitationRow, email: string): Promise<void> {
+  if (link.createdBy === null) return;
+  const highest = await memberForUser(ctx.db, link.accountId, email);
+  if (!highest) return;
+  const inviter = await memberForKey(ctx.db, link.accountId, link.createdBy);
+  const reach = inviter?.role ?? link.role ?? 'member';
+  if (can(reach, 'members:manage_owners') || !outranks(highest.role, reach)) return;
+  throw conflict(
+    `${email} holds the role '${highest.role}' in this account, more than whoever made this link may grant: ask an owner for a new link`,
+  );
 }

@@ -7,6 +7,7 @@ import {
   addMember,
   findMemberByEmail,
   findWorkspace,
+  memberForUser,
   type Role,
   requireRoleWithinReach,
   type WorkspaceMemberRow,
@@ -24,7 +25,8 @@ export interface Invited {
  * Adds a member (as `POST /workspaces/{id}/members` does, with its role checks) and makes the one-time
  * link whose page sets their name and password. For someone already a member, a new link replaces the
  * open one. The inviter sees the link and could open it themselves, so a link is only made for a role
- * within the inviter's reach (an admin never gets one for an owner).
+ * within the inviter's reach (an admin never gets one for an owner), counting every membership the email
+ * holds in the account, since a session acts with the highest of them.
  */
 export async function inviteMember({
   ctx,
@@ -47,6 +49,10 @@ export async function inviteMember({
       member = await findMemberByEmail(tx.db, input.workspaceId, email);
       if (!member) throw new Error('member vanished inside its own transaction');
     }
+    // Whoever opens the link acts with the email's highest role across the account (docs/roles.md), not
+    // only this workspace's: the inviter must be able to grant that one.
+    const highest = await memberForUser(tx.db, tx.accountId, email);
+    if (highest) requireRoleWithinReach(await actingMemberOf(tx), highest.role, 'invite');
     if (user) return { member, link: null };
     await retireOpenLinks(tx.db, tx.accountId, { email, workspaceId: input.workspaceId }, isoNow(ctx.clock));
     const link = await issueLink(tx, {
