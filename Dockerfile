@@ -2,6 +2,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+COPY scripts/patch-dependencies.mjs scripts/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build

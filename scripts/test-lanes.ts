@@ -72,6 +72,9 @@ export const EXECUTABLE_FILES = [
   'test/http/deliveries-einvoice.test.ts',
   // Two executables on one PostgreSQL database and bucket: the numbering race, idempotency, takeover.
   'test/http/instances-postgres.test.ts',
+  // PostgreSQL restarted and stopped under two executables, one of them ten minutes ahead; the bucket away.
+  'test/http/postgres-faults.test.ts',
+  'test/http/store-outage.test.ts',
   // The console in Chromium: sign-in, a German office's screens, the daily work.
   'test/e2e/console-sign-in.test.ts',
   'test/e2e/console-german.test.ts',

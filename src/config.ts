@@ -60,6 +60,11 @@ export interface Config {
    */
   databaseUrl: string | null;
   /**
+   * DATABASE_POOL_SIZE: connections this instance keeps to PostgreSQL at most (default 10). Several
+   * instances together must stay below the server's `max_connections` (docs/instances.md: sizing).
+   */
+  databasePoolSize: number;
+  /**
    * RATE_LIMIT_STORE: where the per-account rate limit counts: `memory` (this process alone) or `database`
    * (shared by every instance on the database). Default `database` when DATABASE_URL is set, else `memory`.
    */
@@ -124,6 +129,7 @@ const SETTINGS = {
   S3_SECRET_ACCESS_KEY: 's3-secret-access-key',
   S3_PATH_STYLE: 's3-path-style',
   DATABASE_URL: 'database-url',
+  DATABASE_POOL_SIZE: 'database-pool-size',
   RATE_LIMIT_STORE: 'rate-limit-store',
 } as const;
 
@@ -343,6 +349,7 @@ export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd())
           }),
     s3: s3(get, env),
     databaseUrl: databaseUrl(get('DATABASE_URL')),
+    databasePoolSize: integer('DATABASE_POOL_SIZE', get('DATABASE_POOL_SIZE') ?? '10', 1, 1000),
     rateLimitStore: rateLimitStore(get('RATE_LIMIT_STORE'), get('DATABASE_URL')),
   };
 }

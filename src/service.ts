@@ -3,12 +3,14 @@
 // purge, rule-pack compile). `serve` (src/cli/serve.ts) and the test harness (test/harness.ts) both build
 // the service here, so tests take the paths production takes; what a test must control (clock, port,
 // data dir, a renderer that fails) comes in as an override, never as a second wiring.
+
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { createJobRuntime, type JobRuntimeTuning } from './background';
 import { openDataDir, signingSecret } from './cli/runtime';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
+import { DatabaseClock } from './db/database-clock';
 import { type AppDeps, buildDeps } from './deps';
 import { IdempotencyStore } from './http/idempotency';
 import { createFetchHandler, listen } from './http/server';
@@ -111,6 +113,11 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   const { renderPool, rulesPool } = pools;
   let listening: string | null = null;
   let unlisten: Promise<() => Promise<void>> | undefined;
+  // Several instances on PostgreSQL keep the database's time (src/db/database-clock.ts); a test's clock wins.
+  const databaseClock =
+    handle.engine === 'postgresql' && overrides.deps?.clock === undefined
+      ? await DatabaseClock.start(handle.client, logger)
+      : null;
   const deps = buildDeps(
     {
       config,
@@ -122,7 +129,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       blobs: overrides.deps?.blobs ?? blobStoreOf(config),
       ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
     },
-    overrides.deps,
+    databaseClock ? { ...overrides.deps, clock: databaseClock } : overrides.deps,
   );
   const jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000, ...overrides.jobs });
   const fetch = await createFetchHandler(buildApp(deps), {
@@ -211,6 +218,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       renderPool?.close();
       rulesPool?.close();
       deps.receivePool?.close();
+      databaseClock?.stop();
       await handle.close();
     },
   };

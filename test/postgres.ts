@@ -56,6 +56,10 @@ export interface TestPostgres {
   createDatabase(): Promise<string>;
   /** Stops the cluster and removes its files; the next `startPostgres()` starts a new one. */
   stop(): Promise<void>;
+  /** Stops the server as `pg_ctl stop -m fast` does (open sessions end), keeping its files: an outage. */
+  halt(): Promise<void>;
+  /** Starts the halted server again on the same port and files. */
+  resume(): Promise<void>;
 }
 
 let shared: Promise<TestPostgres> | null = null;
@@ -161,6 +165,8 @@ async function boot(): Promise<TestPostgres> {
 /** The server in the foreground, its log in the temp dir; resolves once it accepts connections. */
 async function serve(dir: string, port: number, env: Record<string, string>): Promise<Subprocess> {
   const log = join(dir, `server-${port}.log`);
+  // A resumed server appends to the same log: only what it writes counts.
+  const from = readOr(log).length;
   const fd = openSync(log, 'a');
   if (RUN_AS) chownSync(log, RUN_AS.uid, RUN_AS.gid);
   const settings = {
@@ -187,7 +193,7 @@ async function serve(dir: string, port: number, env: Record<string, string>): Pr
   closeSync(fd);
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const text = readFileSync(log, 'utf8');
+    const text = readFileSync(log, 'utf8').slice(from);
     if (text.includes('ready to accept connections')) return server;
     if (server.exitCode !== null || server.signalCode !== null || Date.now() > deadline) {
       server.kill('SIGKILL');
@@ -198,7 +204,9 @@ async function serve(dir: string, port: number, env: Record<string, string>): Pr
   }
 }
 
-function cluster(dir: string, port: number, server: Subprocess): TestPostgres {
+function cluster(dir: string, port: number, first: Subprocess): TestPostgres {
+  let server = first;
+  const env = { PATH: `${BIN}:/usr/bin:/bin`, HOME: dir, LC_ALL: 'C' };
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   // A process that ends without stop() (bun test simply exits, or is killed with SIGKILL) must not leave a
   // server behind: a watchdog outside it waits for this process to go, then stops the server and removes
@@ -207,8 +215,9 @@ function cluster(dir: string, port: number, server: Subprocess): TestPostgres {
     [
       'sh',
       '-c',
-      `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.5; done; kill -QUIT ${server.pid} 2>/dev/null;` +
-        ` while kill -0 ${server.pid} 2>/dev/null; do sleep 0.1; done; rm -rf '${dir}'`,
+      // The server's pid from its own file: a halted and resumed server has a new one.
+      `while kill -0 ${process.pid} 2>/dev/null; do sleep 0.5; done; p=$(head -1 '${dir}/data/postmaster.pid' 2>/dev/null);` +
+        ` [ -n "$p" ] && kill -QUIT $p 2>/dev/null; while [ -n "$p" ] && kill -0 $p 2>/dev/null; do sleep 0.1; done; rm -rf '${dir}'`,
     ],
     { stdin: 'ignore', stdout: 'ignore', stderr: 'ignore' },
   );
@@ -227,6 +236,15 @@ function cluster(dir: string, port: number, server: Subprocess): TestPostgres {
       const name = `test_${++databases}`;
       await admin.unsafe(`CREATE DATABASE ${name}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    async halt() {
+      server.kill('SIGINT'); // fast shutdown, as `pg_ctl restart -m fast` begins
+      await server.exited;
+    },
+    async resume() {
+      server = await serve(dir, port, env);
+      server.unref();
+      if (serving) serving.server = server;
     },
     stop() {
       stopped ??= (async () => {

@@ -13,7 +13,7 @@ type S3rverConstructor = new (options: Record<string, unknown>) => S3rverInstanc
 
 export class TestS3 {
   private constructor(
-    private readonly server: S3rverInstance,
+    private server: S3rverInstance,
     /** Where s3rver keeps the bucket's objects (one folder per bucket). */
     readonly dir: string,
     readonly endpoint: string,
@@ -21,17 +21,24 @@ export class TestS3 {
   ) {}
 
   static async start(bucket = 'invoices'): Promise<TestS3> {
-    const S3rver = require('s3rver') as S3rverConstructor;
     const dir = tempDir('inv-s3rver-');
-    const server = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: bucket }],
-    });
-    const { port } = await server.run();
+    const { server, port } = await serve(dir, bucket, 0);
     return new TestS3(server, dir, `http://127.0.0.1:${port}`, bucket);
+  }
+
+  /** The server goes away (connections refused), its objects kept: an outage. */
+  async halt(): Promise<void> {
+    const closed = this.server.close();
+    // Kept-alive connections would hold the close until they idle out: cut them, as a crash does.
+    (
+      this.server as unknown as { httpServer?: { closeAllConnections?(): void } }
+    ).httpServer?.closeAllConnections?.();
+    await closed;
+  }
+
+  /** The halted server back on the same port, with the same objects. */
+  async resume(): Promise<void> {
+    this.server = (await serve(this.dir, this.bucket, Number(new URL(this.endpoint).port))).server;
   }
 
   /** The settings as a served process reads them: S3_* env names (harness `s3` option, a CLI's env). */
@@ -67,4 +74,16 @@ export class TestS3 {
     await this.server.close();
     rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+async function serve(dir: string, bucket: string, port: number) {
+  const S3rver = require('s3rver') as S3rverConstructor;
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: bucket }],
+  });
+  return { server, port: (await server.run()).port };
 }

@@ -37,7 +37,8 @@ export async function openDataDir(config: Config): Promise<DbHandle> {
  * lock, so instances starting together migrate once), else the SQLite file in the data dir.
  */
 async function openConfiguredDatabase(config: Config): Promise<DbHandle> {
-  if (config.databaseUrl !== null) return await openPostgres(config.databaseUrl);
+  if (config.databaseUrl !== null)
+    return await openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize });
   const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
   migrate(handle.sqlite);
   return handle;

@@ -167,6 +167,8 @@ export const GERMAN: Record<string, string> = {
   'The file or request is too large.': 'Die Datei oder Anfrage ist zu groß.',
   'The server has no storage space left: please tell whoever runs it.':
     'Der Server hat keinen Speicherplatz mehr: bitte sagen Sie dem Betreiber Bescheid.',
+  'The server cannot reach its database or file store just now: please try again in a few seconds.':
+    'Der Server erreicht seine Datenbank oder seinen Dateispeicher gerade nicht: bitte versuchen Sie es in einigen Sekunden erneut.',
   'This account or key may not do this.': 'Dieses Konto bzw. dieser Schlüssel darf das nicht.',
   'This month’s PDF quota is used up.': 'Das PDF-Kontingent dieses Monats ist aufgebraucht.',
   'Too many requests at once: please try again in a moment.':

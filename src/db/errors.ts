@@ -10,6 +10,11 @@ export type DbErrorCode =
   | 'busy'
   /** Text the engine cannot store (PostgreSQL: a NUL character, 22021). */
   | 'invalid_text'
+  /**
+   * The database cannot be reached or is going away (PostgreSQL restarting, stopped, out of connection
+   * slots): nothing of the statement is known to be done unless it committed; the request may be retried.
+   */
+  | 'unavailable'
   | 'other';
 
 export class DbError extends Error {
@@ -41,6 +46,8 @@ export const isUniqueViolation = (error: unknown, column?: string) => {
 };
 
 export const isInvalidText = (error: unknown) => dbErrorOf(error)?.code === 'invalid_text';
+
+export const isDatabaseUnavailable = (error: unknown) => dbErrorOf(error)?.code === 'unavailable';
 
 export const isForeignKeyViolation = (error: unknown) => dbErrorOf(error)?.code === 'foreign_key_violation';
 

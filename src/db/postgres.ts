@@ -35,8 +35,10 @@ export interface PostgresHandle {
   close(): Promise<void>;
 }
 
-/** Connections per instance (transactions hold one for their body). */
-const POOL_SIZE = 10;
+/** Connections per instance by default (transactions hold one for their body): DATABASE_POOL_SIZE. */
+export const DEFAULT_POOL_SIZE = 10;
+/** How long opening a connection may take before the statement waiting for it fails as `unavailable`. */
+const CONNECT_TIMEOUT_SECONDS = 10;
 /** How long a transaction that keeps meeting serialization failures is tried again before its error stands. */
 const RETRY_BUDGET_MS = 20_000;
 /** A statement outside a transaction meeting a serialization failure is tried this often. */
@@ -57,9 +59,16 @@ interface Scope {
 const JOBS_CHANNEL = 'invoice_service_jobs';
 const addsJob = (text: string) => text.startsWith('insert into "jobs"');
 
-export async function openPostgres(url: string): Promise<PostgresHandle> {
+export async function openPostgres(
+  url: string,
+  options: { poolSize?: number } = {},
+): Promise<PostgresHandle> {
   const client = postgres(url, {
-    max: POOL_SIZE,
+    max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    // After the server went away (a restart), connections are opened again soon: postgres.js's own backoff
+    // grows to 20 s between tries, which kept an instance answering 503 long after the database was back.
+    backoff: (retries: number) => Math.min(0.05 * 2 ** retries, 1),
     prepare: true,
     onnotice: () => {},
     connection: {
@@ -93,10 +102,11 @@ export async function openPostgres(url: string): Promise<PostgresHandle> {
       return { rows };
     }
     if (/^begin\b/i.test(text)) {
-      await scope.connection.unsafe('BEGIN ISOLATION LEVEL SERIALIZABLE');
+      await scope.connection.unsafe('BEGIN ISOLATION LEVEL SERIALIZABLE').catch(rethrowMapped);
       return { rows: [] };
     }
-    if (text === 'commit' && scope.enqueued) await scope.connection.unsafe(`NOTIFY ${JOBS_CHANNEL}`);
+    if (text === 'commit' && scope.enqueued)
+      await scope.connection.unsafe(`NOTIFY ${JOBS_CHANNEL}`).catch(rethrowMapped);
     if (addsJob(text)) scope.enqueued = true;
     return { rows: await execute(scope.connection, text, params, method as Method) };
   });
@@ -112,6 +122,10 @@ export async function openPostgres(url: string): Promise<PostgresHandle> {
     close: () => client.end({ timeout: 5 }),
   };
 }
+
+const rethrowMapped = (error: unknown): never => {
+  throw fromPostgresError(error);
+};
 
 function openScope(): Scope | undefined {
   const store = transactionContext.getStore() as Partial<Scope> | undefined;

@@ -116,15 +116,21 @@ const READS = new Set(['get', 'head', 'options']);
 const STORAGE_FULL_DESCRIPTION =
   'insufficient_storage: the database or disk is full (or a file write met a full or read-only disk); nothing was written, retry once space is freed';
 
+const UNAVAILABLE_DESCRIPTION =
+  'service_unavailable: the database or the file store cannot be reached just now (restarting, stopped, out of connections); nothing was done, retry after the Retry-After seconds';
+
 /**
- * Any write can meet a full disk (src/http/error-handler.ts answers it for every route), so every operation
- * that writes and answers the error envelope lists 507 here, once, instead of in each route's schema.
+ * Any write can meet a full disk and any call a database or store that is away (src/http/error-handler.ts
+ * answers both for every route), so every operation that answers the error envelope lists 503, and every
+ * one that writes 507, here, once, instead of in each route's schema.
  */
 function withStorageFull<T extends object>(paths: T): T {
   for (const methods of Object.values(paths) as Record<string, Operation>[]) {
     for (const [method, operation] of Object.entries(methods)) {
       const envelope = operation.responses?.['500'];
-      if (READS.has(method) || !operation.responses || typeof envelope !== 'object') continue;
+      if (!operation.responses || typeof envelope !== 'object') continue;
+      operation.responses['503'] ??= { ...envelope, description: UNAVAILABLE_DESCRIPTION };
+      if (READS.has(method)) continue;
       operation.responses['507'] ??= { ...envelope, description: STORAGE_FULL_DESCRIPTION };
     }
   }

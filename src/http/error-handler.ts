@@ -1,7 +1,8 @@
 import { Elysia } from 'elysia';
-import { isInvalidText, isStorageFull } from '../db/errors';
+import { isDatabaseUnavailable, isInvalidText, isStorageFull } from '../db/errors';
 import { DomainError, type FieldError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
+import { isStoreUnavailable } from '../storage/unavailable';
 import { errorResponse } from './envelope';
 import type { MethodMatcher } from './method-matcher';
 import { requestIdOf } from './request-context';
@@ -40,6 +41,35 @@ export function storageFullResponse(logger: Logger, requestId: string): Response
   return errorResponse('insufficient_storage', STORAGE_FULL_MESSAGE, requestId);
 }
 
+/** Seconds a client waits before trying again while the database or the store is away. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The database or the object store could not be reached (restarting, stopped, out of connection slots): a
+ * 503 with Retry-After, as a load balancer and any client understand; /ready says which part is down.
+ * Whatever the request wrote in a transaction was rolled back with it.
+ */
+export function unavailableResponse(
+  logger: Logger,
+  requestId: string,
+  part: 'database' | 'storage',
+  error: unknown,
+): Response {
+  logger.warn(`${part} unavailable: a request was answered 503`, {
+    request_id: requestId,
+    error: error instanceof Error ? error.message : String(error),
+  });
+  return errorResponse(
+    'service_unavailable',
+    part === 'database'
+      ? 'The database cannot be reached just now; retry in a few seconds'
+      : 'The file store cannot be reached just now; retry in a few seconds',
+    requestId,
+    { unavailable: part },
+    { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
+  );
+}
+
 /**
  * The one place that turns anything thrown during a request into the spec's error envelope.
  * `methods` tells a wrong method on a known path (405) apart from an unknown path (404).
@@ -51,6 +81,14 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
       return errorResponse(error.code, error.message, requestId, error.details, error.headers);
     }
     if (isStorageFull(error)) return storageFullResponse(logger, requestId);
+    if (isDatabaseUnavailable(error) || isStoreUnavailable(error)) {
+      return unavailableResponse(
+        logger,
+        requestId,
+        isDatabaseUnavailable(error) ? 'database' : 'storage',
+        error,
+      );
+    }
     // Requests are refused at the door for NUL in JSON or the URL (body.ts); text from inside a file (an
     // import's CSV, a received document) that still holds one cannot be stored, and says so.
     if (isInvalidText(error)) {

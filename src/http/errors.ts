@@ -21,4 +21,6 @@ export const STATUS_BY_CODE: Record<ErrorCode, number> = {
   provider_error: 502,
   /** The disk (or quota) is full or read-only: nothing was written, the request can be retried later. */
   insufficient_storage: 507,
+  /** The database or the object store cannot be reached just now: retry after the Retry-After seconds. */
+  service_unavailable: 503,
 };

@@ -17,7 +17,8 @@ export type ErrorCode =
   | 'internal_error'
   | 'not_configured'
   | 'provider_error'
-  | 'insufficient_storage';
+  | 'insufficient_storage'
+  | 'service_unavailable';
 
 export type { FieldError } from '../domain/problem';
 

@@ -25,6 +25,15 @@ describe('DATABASE_URL', () => {
     );
   });
 
+  test('DATABASE_POOL_SIZE: 10 by default, a whole number from 1 to 1000 otherwise', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
+    expect(loadConfig({}, { 'database-pool-size': '25' }).databasePoolSize).toBe(25);
+    for (const bad of ['0', '1001', 'ten', '2.5']) {
+      expect(() => loadConfig({ DATABASE_POOL_SIZE: bad })).toThrow(ConfigError);
+    }
+  });
+
   test('another scheme or no URL at all is refused, without the password', () => {
     for (const url of ['mysql://u:secret@h/db', 'sqlite:///tmp/x.db', 'u:secret@h/db', 'not a url']) {
       let error: unknown;

@@ -142,6 +142,12 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
       return { text: t('The file or request is too large.') };
     case 'insufficient_storage':
       return { text: t('The server has no storage space left: please tell whoever runs it.') };
+    case 'service_unavailable':
+      return {
+        text: t(
+          'The server cannot reach its database or file store just now: please try again in a few seconds.',
+        ),
+      };
     case 'internal_error':
       return {
         text: t('Something went wrong on the server. Please try again; if it stays, tell whoever runs it.'),

@@ -1,4 +1,5 @@
 import { type JobContext, JobError } from '../../../jobs/definition';
+import { isTransientFault, retryTransient } from '../../../jobs/transient';
 import type { SystemCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { findAccountWithPlan } from '../../accounts';
@@ -85,10 +86,22 @@ async function runItem(
   // Ids derived from the item: a render recorded by an attempt that died before committing the item is
   // found and reused, and its unit of quota is not taken twice.
   const ids = { renderId: `rnd_${item.id.slice(3)}`, eventId: `evt_${item.id.slice(3)}` };
-  const outcome: Outcome = (await findRenderById(deps.db, ids.renderId))
-    ? { status: 'completed', renderId: ids.renderId }
-    : await renderItem(deps, batch, account, item, ids);
-  await job.transaction(async (tx) => await finishItem(tx, item, outcome, deps.clock.now().toISOString()));
+  // A database or store that is away for a while is waited for (retryTransient); past that, the attempt
+  // ends with the item still queued, and the job's next attempt goes on from here.
+  const outcome: Outcome = await retryTransient(
+    async () =>
+      (await findRenderById(deps.db, ids.renderId))
+        ? { status: 'completed', renderId: ids.renderId }
+        : await renderItem(deps, batch, account, item, ids),
+    job.signal,
+  );
+  await retryTransient(
+    async () =>
+      await job.transaction(
+        async (tx) => await finishItem(tx, item, outcome, deps.clock.now().toISOString()),
+      ),
+    job.signal,
+  );
 }
 
 async function renderItem(
@@ -124,6 +137,8 @@ async function renderItem(
   } catch (error) {
     // Expected refusals (quota used up, template deleted since) fail this item only; the others go on.
     if (error instanceof DomainError) return { status: 'failed', errorMessage: error.message };
+    // Only a document that cannot be drawn fails; a fault that passes is tried again (runItem).
+    if (isTransientFault(error)) throw error;
     deps.logger.error('batch item render failed', {
       batch_id: batch.id,
       item_id: item.id,

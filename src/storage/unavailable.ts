@@ -1,0 +1,41 @@
+/**
+ * The object store could not be reached or asked to be called again later: a transient fault, answered
+ * 503 with Retry-After (src/http/error-handler.ts) and retried by background work, never a lasting failure.
+ * Read from the error's `code` (Bun's S3 client: the connection's outcome, or the S3 error code of a 5xx
+ * answer), never from message text.
+ */
+const TRANSIENT_CODES = new Set([
+  // Bun's S3 client when the connection fails.
+  'ConnectionRefused',
+  'ConnectionClosed',
+  'ConnectionReset',
+  'ConnectionResetByPeer',
+  'ConnectionTimeout',
+  'Timeout',
+  'TimedOut',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  // S3's own "try again": 500, 503 and throttling.
+  'InternalError',
+  'ServiceUnavailable',
+  'SlowDown',
+  'RequestTimeout',
+]);
+
+export function isStoreUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
+    const { code, name } = current as { code?: unknown; name?: unknown };
+    // A DbError's cause may carry ECONNREFUSED too: that one is the database's (src/db/errors.ts).
+    if (name === 'DbError') return false;
+    if (typeof code === 'string' && TRANSIENT_CODES.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

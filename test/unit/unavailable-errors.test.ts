@@ -1,0 +1,58 @@
+// Which faults are "unavailable" (503 with Retry-After, retried by background work) and which are not:
+// PostgreSQL going away, by SQLSTATE or by postgres.js's connection codes; the object store going away,
+// by Bun's S3 client's codes. Never by message text.
+import { describe, expect, test } from 'bun:test';
+import postgres from 'postgres';
+import { DbError, dbErrorOf, isDatabaseUnavailable } from '../../src/db/errors';
+import { fromPostgresError } from '../../src/db/postgres-errors';
+import { isTransientFault } from '../../src/jobs/transient';
+import { isStoreUnavailable } from '../../src/storage/unavailable';
+
+const pgError = (code: string) =>
+  new postgres.PostgresError({ code, message: 'x' } as unknown as ConstructorParameters<
+    typeof postgres.PostgresError
+  >[0]);
+const withCode = (code: string, name = 'Error') => Object.assign(new Error('x'), { code, name });
+
+describe('the database away', () => {
+  test('a restart, a shutdown, no slots, a broken connection: unavailable', () => {
+    for (const code of ['57P01', '57P02', '57P03', '53300', '08006', '08001']) {
+      expect(isDatabaseUnavailable(fromPostgresError(pgError(code)))).toBe(true);
+    }
+    for (const code of ['CONNECTION_CLOSED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT', 'ECONNREFUSED']) {
+      expect(dbErrorOf(fromPostgresError(withCode(code)))?.code).toBe('unavailable');
+    }
+  });
+
+  test('what the request did wrong, or a conflict, is not', () => {
+    expect(dbErrorOf(fromPostgresError(pgError('23505')))?.code).toBe('unique_violation');
+    expect(dbErrorOf(fromPostgresError(pgError('40001')))?.code).toBe('busy');
+    expect(isDatabaseUnavailable(fromPostgresError(pgError('42P01')))).toBe(false);
+    const plain = new TypeError('x');
+    expect(fromPostgresError(plain)).toBe(plain);
+  });
+});
+
+describe('the object store away', () => {
+  test("Bun's S3 client's connection codes and S3's own 'try again' codes are unavailable", () => {
+    for (const code of [
+      'ConnectionRefused',
+      'ConnectionClosed',
+      'ServiceUnavailable',
+      'SlowDown',
+      'InternalError',
+    ]) {
+      expect(isStoreUnavailable(withCode(code, 'S3Error'))).toBe(true);
+    }
+  });
+
+  test('a missing object, a refused write or a database fault are not', () => {
+    expect(isStoreUnavailable(withCode('NoSuchKey', 'S3Error'))).toBe(false);
+    expect(isStoreUnavailable(withCode('AccessDenied', 'S3Error'))).toBe(false);
+    const db = new DbError('unavailable', 'x', undefined, withCode('ECONNREFUSED'));
+    expect(isStoreUnavailable(db)).toBe(false);
+    expect(isTransientFault(db)).toBe(true);
+    expect(isTransientFault(withCode('ConnectionRefused', 'S3Error'))).toBe(true);
+    expect(isTransientFault(new Error('the template is gone'))).toBe(false);
+  });
+});
