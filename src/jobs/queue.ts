@@ -204,6 +204,36 @@ export async function fail(
   return retry ? 'queued' : 'failed';
 }
 
+/**
+ * Puts a claimed job back after a fault that passes by itself (the database or the store away): queued
+ * again after `delayMs`, and the attempt does not count, so an outage does not use up a job's attempts.
+ * False when the claim was lost.
+ */
+export async function postpone(
+  db: DbOrTx,
+  clock: Clock,
+  job: Claimed,
+  error: string,
+  delayMs: number,
+): Promise<boolean> {
+  const now = clock.now();
+  return changed(
+    await db
+      .update(jobs)
+      .set({
+        status: 'queued',
+        attempts: sql`${jobs.attempts} - 1`,
+        runAt: new Date(now.getTime() + delayMs).toISOString(),
+        leaseUntil: null,
+        lastError: error,
+        updatedAt: now.toISOString(),
+      })
+      .where(held(job))
+      .returning({ id: jobs.id })
+      .all(),
+  );
+}
+
 /** Gives a claimed job back untouched (shutdown): queued, due now, and the attempt does not count. */
 export async function release(db: DbOrTx, clock: Clock, job: Claimed): Promise<boolean> {
   const now = isoNow(clock);

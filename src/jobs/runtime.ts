@@ -12,8 +12,12 @@ import {
   LeaseLostError,
   WorkerLostError,
 } from './definition';
-import { claim, complete, fail, onEnqueue, release, renewLease } from './queue';
+import { claim, complete, fail, onEnqueue, postpone, release, renewLease } from './queue';
 import type { JobRow } from './schema';
+import { isOutage, retryTransient } from './transient';
+
+/** A job whose step met the database or store away is queued again this much later. */
+const OUTAGE_RETRY_MS = 2_000;
 
 export interface JobRuntimeOptions {
   db: Db;
@@ -301,7 +305,9 @@ export class JobRuntime implements JobWaker {
       this.onError(error, job);
       if (entry.released || committed) return;
       try {
-        await this.recordFailure(def, job, error);
+        // The database may be away just when the failure is to be recorded (the failure was its going
+        // away): recorded once it answers, so the job is queued again soon, not after its lease runs out.
+        await retryTransient(async () => await this.recordFailure(def, job, error), abort.signal);
       } catch (dbError) {
         // The lease expires and the job is retried then (or, after its last attempt, given up).
         this.onError(dbError, job);
@@ -340,6 +346,11 @@ export class JobRuntime implements JobWaker {
    */
   private async recordFailure(def: JobDefinition, job: JobRow, error: unknown): Promise<void> {
     const failure = error instanceof Error ? error : new Error(String(error));
+    if (isOutage(error)) {
+      // Not the job's fault: tried again from its last committed step, the attempt not counted.
+      await postpone(this.db, this.clock, job, failure.message, OUTAGE_RETRY_MS);
+      return;
+    }
     const options = { retryable: isRetryable(error), backoffMs: def.backoffMs(job.attempts) };
     if (!def.onLastFailure) {
       await fail(this.db, this.clock, job, failure.message, options);

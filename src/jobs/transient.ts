@@ -11,6 +11,11 @@ export function isTransientFault(error: unknown): boolean {
   return code === 'unavailable' || code === 'busy' || isStoreUnavailable(error);
 }
 
+/** Only the database or the store away (not a busy database, which a job's own work may cause). */
+export function isOutage(error: unknown): boolean {
+  return dbErrorOf(error)?.code === 'unavailable' || isStoreUnavailable(error);
+}
+
 /** Waits between tries of one step: about 45 s in all, longer than a database restart or a store's blip. */
 const DELAYS_MS = [200, 500, 1_000, 2_000, 4_000, 8_000, 12_000, 16_000];
 

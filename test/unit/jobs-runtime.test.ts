@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/db/client';
+import { DbError } from '../../src/db/errors';
 import { migrate } from '../../src/db/migrate';
 import { defineJob } from '../../src/jobs/definition';
 import { enqueueJob, getJob } from '../../src/jobs/queue';
@@ -302,4 +303,30 @@ test('an enqueue wakes a started runtime once its transaction commits: no wake()
   expect(rounds).toBe(0);
   expect(ran).toEqual([1]);
   expect((await getJob(db, second.id))?.status).toBe('queued');
+});
+
+test('a step that meets the database or store away is queued again soon, its attempt not counted', async () => {
+  const { db } = openDatabase(file());
+  const clock = new FakeClock();
+  let runs = 0;
+  const flaky = defineJob({
+    kind: 'flaky',
+    payload: Item,
+    maxAttempts: 1,
+    handler: async () => {
+      runs++;
+      if (runs <= 3) throw new DbError('unavailable', 'the database cannot be reached', undefined, null);
+    },
+  });
+  const runtime = new JobRuntime({ db, clock, definitions: [flaky] });
+  const { id } = await enqueueJob(db, clock, flaky, { i: 1 });
+  for (let round = 1; round <= 3; round++) {
+    await runtime.runDue();
+    // One attempt allowed, three outages met: still queued, its attempt given back, due in 2 s.
+    expect(await getJob(db, id)).toMatchObject({ status: 'queued', attempts: 0 });
+    clock.advance(2_000);
+  }
+  await runtime.runDue();
+  expect(await getJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+  expect(runs).toBe(4);
 });
