@@ -203,4 +203,39 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
     },
     60_000,
   );
+
+  test("the server's connection slots taken: 503 with Retry-After for what finds none, never a 500", async () => {
+    // A role allowed 3 connections: the instance's LISTEN and two of its pool's; the rest are refused (53300).
+    const admin = postgres(cluster.url, { max: 1, onnotice: () => {} });
+    await admin.unsafe('CREATE ROLE slots LOGIN CONNECTION LIMIT 3');
+    await admin.unsafe('CREATE DATABASE slots OWNER slots');
+    await admin.end({ timeout: 1 });
+    const slotsUrl = `postgres://slots@127.0.0.1:${cluster.port}/slots`;
+    const cli = { DATABASE_URL: slotsUrl, DATA_DIR: tempDir('inv-pgfault-slots-cli-') };
+    expect(
+      runCli(['plans', 'set', '--id', 'plan_s', '--name', 'S', '--quota', '10', '--rps', '100000'], cli).code,
+    ).toBe(0);
+    const made = runCli(['accounts', 'create', '--name', 'Slots', '--plan', 'plan_s', '--json'], cli);
+    expect(made.code).toBe(0);
+    const slotsKey = JSON.parse(made.stdout).api_key.api_key as string;
+    const instance = await startInstance({
+      env: { ...env, DATABASE_URL: slotsUrl, DATABASE_POOL_SIZE: '8' },
+    });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 40 }, (_, n) =>
+          n % 2 === 0
+            ? callInstance(instance, slotsKey, 'POST', '/api/v1/customers', { name: `Slot ${n}` })
+            : callInstance(instance, slotsKey, 'GET', '/api/v1/customers'),
+        ),
+      );
+      const statuses = expectOnly503sBetween(answers.map((answer) => ({ answer })));
+      expect(statuses.get(200) ?? 0).toBeGreaterThan(0);
+      expect(statuses.get(503) ?? 0).toBeGreaterThan(0); // the slots ran out
+      expect(instance.running()).toBe(true);
+    } finally {
+      await instance.dispose();
+      rmSync(cli.DATA_DIR, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
