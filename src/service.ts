@@ -15,7 +15,7 @@ import { type AppDeps, buildDeps } from './deps';
 import { IdempotencyStore } from './http/idempotency';
 import { createFetchHandler, listen } from './http/server';
 import type { JobRuntime } from './jobs/runtime';
-import { sweepExpiredRenders } from './modules/renders/use-cases/sweep-expired-renders';
+import { sweepExpiredRenders } from './modules/renders';
 import type { RenderPdf } from './rendering/types';
 import { createLogger, type Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';

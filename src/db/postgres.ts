@@ -1,9 +1,9 @@
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import postgres from 'postgres';
-import type { Db, Tx } from './client';
 import { dbErrorOf } from './errors';
 import { transactionContext } from './gate';
 import { migratePostgres } from './migrate-postgres';
+import type { Db, Tx } from './port';
 import { fromPostgresError } from './postgres-errors';
 import { toPostgresSql } from './postgres-sql';
 

@@ -1,5 +1,9 @@
 import type { ComponentChildren } from 'preact';
 import { type Language, t } from '../i18n';
+import type { Account, Me } from '../me';
+
+export type { Account, Me } from '../me';
+
 import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
 import { DashboardPage } from './dashboard';
@@ -13,20 +17,6 @@ import { RecurringPage } from './recurring';
 import { SettingsPage } from './settings';
 import { TemplatesPage } from './templates';
 import { WorkPage } from './work';
-
-export interface Account {
-  id: string;
-  name: string;
-  plan_id: string;
-  plan_name: string;
-}
-
-/** GET /auth/me: the account, and the signed-in user and member (null for an API key / account level). */
-export interface Me {
-  account: Account;
-  user: { id: string; email: string; name: string } | null;
-  member: { id: string; workspace_id: string; role: string } | null;
-}
 
 interface Props {
   account: Account;

@@ -1,11 +1,11 @@
 import { useState } from 'preact/hooks';
 import { ApiError, call, get } from '../api';
 import { type Language, t } from '../i18n';
+import type { Me } from '../me';
 import { keepKey, markSignedInWithPassword } from '../session';
 import { Checkbox, Field } from '../ui/form';
 import { LanguageChooser } from '../ui/language';
 import { ErrorNotice } from '../ui/notice';
-import type { Me } from './shell';
 
 interface Props {
   onSignedIn: (me: Me) => void;

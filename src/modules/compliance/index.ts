@@ -1,4 +1,5 @@
 export { complianceAccess } from './access';
+export { AccountGate } from './account-gate';
 export { ComplianceResult } from './model';
 export {
   assessDocument,

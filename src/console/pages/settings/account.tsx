@@ -1,10 +1,10 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post } from '../../api';
 import { formatDate, locale, t } from '../../i18n';
+import type { Account } from '../../me';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
-import type { Account } from '../shell';
 
 /** A plan's quota this large is no limit (the Self-hosted plan's): shown as "unlimited", not as a number. */
 const UNLIMITED = 1_000_000_000;

@@ -1,5 +1,5 @@
 import { t } from '../../i18n';
-import type { Account, Me } from '../shell';
+import type { Account, Me } from '../../me';
 import { AccountName, Plan, Usage } from './account';
 import { ApiKeys } from './api-keys';
 import { BrandingProfiles } from './branding';
