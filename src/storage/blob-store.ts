@@ -7,6 +7,13 @@ export interface BlobStore {
   /** What /ready reports as the configured storage. */
   readonly kind: 'filesystem' | 's3';
   put(key: string, bytes: Uint8Array, contentType?: string): Promise<void>;
+  /**
+   * Stores what `source` yields as it is read, never holding it whole (a large archive); answers the number
+   * of bytes stored. The blob appears whole or not at all: when the source or the store fails midway, the
+   * promise rejects (with the source's own error when the source failed), reading stops, nothing is left
+   * under the key and a blob stored there before stays as it was. A successful write replaces it whole.
+   */
+  putStream(key: string, source: BlobSource, contentType?: string): Promise<number>;
   get(key: string): Promise<Uint8Array | null>;
   /**
    * The blob as a stream, read as it is used (a large object never sits whole in memory); null when missing.
@@ -21,6 +28,9 @@ export interface BlobStore {
   /** Writes, reads back and deletes a probe object; throws when storage is unusable. */
   check(): Promise<void>;
 }
+
+/** Bytes as they are produced: a web stream, or any async iterable of chunks (a generator, a Node stream). */
+export type BlobSource = ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>;
 
 export interface BlobEntry {
   key: string;

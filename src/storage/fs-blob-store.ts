@@ -1,9 +1,9 @@
 import type { Dirent } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { type FileHandle, mkdir, open, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { DomainError } from '../shared/errors';
 import { randomToken } from '../shared/ids';
-import { assertBlobKey, type BlobEntry, type BlobStore, probe } from './blob-store';
+import { assertBlobKey, type BlobEntry, type BlobSource, type BlobStore, probe } from './blob-store';
 
 /**
  * errno codes that mean "the disk cannot take this file", not "this code is wrong": the caller gets a 507
@@ -51,6 +51,32 @@ export class FsBlobStore implements BlobStore {
     } catch (error) {
       // A write that ran out of space leaves a partial temp file behind: remove it so a full disk does not
       // stay full of half files (the target itself is only ever replaced whole, by the rename).
+      await rm(temp, { force: true }).catch(() => undefined);
+      throw storageError(error);
+    }
+  }
+
+  /**
+   * As `put`, through a temp file beside the target: each chunk is written before the next is read, and the
+   * rename at the end makes the blob appear whole. A failure on either side removes the temp file.
+   */
+  async putStream(key: string, source: BlobSource): Promise<number> {
+    const target = this.path(key);
+    const temp = `${target}.${randomToken(6)}.tmp`;
+    let file: FileHandle | null = null;
+    try {
+      file = await openCreatingDir(temp);
+      let size = 0;
+      for await (const chunk of source) {
+        for (let at = 0; at < chunk.byteLength; ) at += (await file.write(chunk, at)).bytesWritten;
+        size += chunk.byteLength;
+      }
+      await file.close();
+      file = null;
+      await rename(temp, target);
+      return size;
+    } catch (error) {
+      await file?.close().catch(() => undefined);
       await rm(temp, { force: true }).catch(() => undefined);
       throw storageError(error);
     }
@@ -124,5 +150,16 @@ async function writeCreatingDir(path: string, bytes: Uint8Array): Promise<void> 
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     await mkdir(dirname(path), { recursive: true });
     await Bun.write(path, bytes, { createPath: false });
+  }
+}
+
+/** Opens a new file for writing, creating its directory when it is missing (as `writeCreatingDir`). */
+async function openCreatingDir(path: string): Promise<FileHandle> {
+  try {
+    return await open(path, 'wx');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    await mkdir(dirname(path), { recursive: true });
+    return await open(path, 'wx');
   }
 }

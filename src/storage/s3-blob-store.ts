@@ -1,7 +1,7 @@
 import { S3Client } from 'bun';
 import { DomainError } from '../shared/errors';
 import { randomToken } from '../shared/ids';
-import { assertBlobKey, type BlobEntry, type BlobStore, probe } from './blob-store';
+import { assertBlobKey, type BlobEntry, type BlobSource, type BlobStore, probe } from './blob-store';
 
 /** What an S3-compatible bucket needs (config.ts reads it from S3_* or, as fallbacks, AWS_*). */
 export interface S3Settings {
@@ -21,6 +21,12 @@ export interface S3Settings {
 const isMissing = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'NoSuchKey' ||
   (error as { name?: string } | null)?.name === 'NoSuchKey';
+
+/**
+ * A streamed write's multipart upload: parts of 5 MiB (S3's smallest but the last; 10,000 parts make 48 GiB),
+ * at most two uploading while the next one fills, so a write holds about three parts whatever its size.
+ */
+export const MULTIPART = { partSize: 5 * 1024 * 1024, queueSize: 2 } as const;
 
 /** S3 error codes that mean "the store cannot take this object", as ENOSPC does for the data dir. */
 const STORAGE_FULL_CODES: Record<string, string> = {
@@ -45,7 +51,8 @@ export function s3StorageError(error: unknown): unknown {
 /**
  * Blobs as objects of one bucket, through Bun's built-in S3 client (chosen over the AWS SDK by test against
  * s3rver: put, get, streamed get, list, delete and the signing all passed, with no dependency; docs/storage.md).
- * Writes are single PUTs (an object appears whole or not at all), so no temp-name step is needed.
+ * `put` is one PUT and `putStream` one multipart upload: either way an object appears whole or not at all,
+ * so no temp-name step is needed.
  */
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3' as const;
@@ -69,6 +76,30 @@ export class S3BlobStore implements BlobStore {
     } catch (error) {
       throw s3StorageError(error);
     }
+  }
+
+  /**
+   * One multipart upload fed from `source` (a source shorter than a part is one PUT). Bun's S3 client reads
+   * the stream a part at a time as the parts go out, and when the stream errors or a part fails for good it
+   * sends AbortMultipartUpload, cancels the stream and rejects: no object, the earlier one untouched. Not
+   * `S3File.writer()`: in Bun 1.4.5 `writer().end(error)` still completes the upload, publishing the part
+   * written so far under the key (measured against s3rver), and a writer has no other way to give up.
+   */
+  async putStream(key: string, source: BlobSource, contentType?: string): Promise<number> {
+    assertBlobKey(key);
+    let size = 0;
+    const body = pulledStream(source, (bytes) => {
+      size += bytes;
+    });
+    try {
+      await this.client.write(key, new Response(body), {
+        ...MULTIPART,
+        ...(contentType === undefined ? {} : { type: contentType }),
+      });
+    } catch (error) {
+      throw s3StorageError(error);
+    }
+    return size;
   }
 
   async get(key: string): Promise<Uint8Array | null> {
@@ -134,4 +165,30 @@ export class S3BlobStore implements BlobStore {
   async check(): Promise<void> {
     return await probe(this, `.probe/${randomToken(6)}`);
   }
+}
+
+/**
+ * `source` as a web stream that reads one chunk each time its consumer asks (high-water mark 0: nothing is
+ * read ahead, so the consumer's pace bounds memory), telling `passed` each chunk's size. Cancelling it ends
+ * the source: a stream is cancelled, a generator returns (its `finally` runs).
+ */
+function pulledStream(source: BlobSource, passed: (bytes: number) => void): ReadableStream<Uint8Array> {
+  const chunks = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        for (;;) {
+          const next = await chunks.next();
+          if (next.done) return controller.close();
+          if (next.value.byteLength === 0) continue;
+          passed(next.value.byteLength);
+          return controller.enqueue(next.value);
+        }
+      },
+      async cancel(reason) {
+        await chunks.return?.(reason);
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }

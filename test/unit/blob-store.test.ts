@@ -83,6 +83,26 @@ describe.skipIf(!canMount)('FsBlobStore on a real full or read-only filesystem',
     expect((await store.get('renders/acc_1/small.pdf'))?.byteLength).toBe(1024);
   });
 
+  test('a streamed write that outgrows the free space: insufficient_storage, no file, the source no longer read', async () => {
+    const store = new FsBlobStore(full);
+    for (const file of filesUnder(full)) rmSync(file); // the whole 4 KiB free: 64 KiB will not fit
+    const state = { chunks: 0, ended: false };
+    async function* source(): AsyncGenerator<Uint8Array> {
+      try {
+        for (; state.chunks < 64; state.chunks++) yield new Uint8Array(1024).fill(state.chunks);
+      } finally {
+        state.ended = true;
+      }
+    }
+    const error = await rejection(store.putStream('exports/acc_1/exa_1.zip', source()));
+    expect((error as DomainError).code).toBe('insufficient_storage');
+    expect((error as DomainError).details).toEqual({ reason: 'ENOSPC' });
+    expect(state.ended).toBe(true);
+    expect(state.chunks).toBeLessThan(64); // stopped at the chunk the disk refused, not drained
+    expect(filesUnder(full)).toEqual([]); // the temp file is gone: its space is free again
+    expect(await store.get('exports/acc_1/exa_1.zip')).toBeNull();
+  });
+
   test('a write to read-only storage is insufficient_storage (EROFS)', async () => {
     const store = new FsBlobStore(readOnly);
     const error = await rejection(store.put('a.pdf', new Uint8Array([1, 2, 3])));

@@ -17,8 +17,16 @@ export function checkPeriod(from: string, to: string): void {
 }
 
 /**
+ * A turn of the event loop (a macrotask: what is awaited inside a page resolves at once on SQLite, so
+ * without it a whole export runs without letting a request in; issue 37).
+ */
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Walks a list query page by page (the modules' own `list…` functions, newest first), each page read and
  * turned into output inside one transaction, so what a page assigns (debtor numbers) commits with it.
+ * Between two pages the event loop takes a turn: requests (`/health`, another export's next page) are
+ * answered between the pages of a long export, never only after it.
  */
 export async function* pagesOf<R extends { id: string }, T>(
   ctx: AccountCtx,
@@ -40,6 +48,7 @@ export async function* pagesOf<R extends { id: string }, T>(
     if (page.output !== null) yield page.output;
     if (!page.more || !page.last) return;
     after = page.last.id;
+    await yieldToEventLoop();
   }
 }
 

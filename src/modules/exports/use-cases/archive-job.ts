@@ -1,6 +1,3 @@
-import { mkdir, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
 import { type JobContext, JobError } from '../../../jobs/definition';
@@ -78,58 +75,67 @@ export interface ArchiveJobDeps {
   db: Db;
   clock: Clock;
   services: RenderServices;
-  /** Where the ZIP is written while it is made (the data dir's cache), before it goes to the BlobStore. */
-  workDir: string | null;
 }
 
 /**
- * The `exports.archive` job: the same entries as GET /exports/archive.zip, streamed into a file under the
- * cache dir (never the whole ZIP in memory while it is made), then stored as `exports/<account>/<id>.zip`.
- * The BlobStore takes whole bytes, so the finished file is read once for that `put`.
+ * The `exports.archive` job: the same entries as GET /exports/archive.zip, streamed as they are made into
+ * the BlobStore as `exports/<account>/<id>.zip` (`putStream`: a temp file renamed at the end, or an S3
+ * multipart upload), so the ZIP never sits whole in memory or on local disk. Idempotent on retry: a failed
+ * write leaves nothing under the key, a finished one is replaced whole by the next attempt's, and the row
+ * names the key and its size only in the fenced commit of the attempt that wrote them.
  */
 export async function runArchiveJob(deps: ArchiveJobDeps, archiveId: string, job: JobContext): Promise<void> {
   const { db, clock } = deps;
   const row = await findExportArchive(db, archiveId);
   if (!row) throw JobError.permanent(`export archive ${archiveId} no longer exists`);
   if (row.status === 'completed' || row.status === 'failed') return;
-  const dir = deps.workDir ?? join(tmpdir(), 'invoice-exports');
-  const file = join(dir, `${archiveId}.zip.part`);
-  try {
-    await job.transaction(
-      async (tx) => await updateExportArchive(tx, archiveId, { status: 'running', updatedAt: isoNow(clock) }),
-    );
-    const account = await findAccountWithPlan(db, row.accountId);
-    if (!account) throw JobError.permanent(`account ${row.accountId} no longer exists`);
-    const ctx = job.forAccount(row.accountId, { memberId: row.createdBy });
-    const { body } = await archiveExport({
-      ctx,
-      services: deps.services,
-      input: {
-        from: row.from,
-        to: row.to,
-        monthlyQuota: account.monthlyRenderQuota,
-        planId: account.account.planId,
-      },
+  await job.transaction(
+    async (tx) => await updateExportArchive(tx, archiveId, { status: 'running', updatedAt: isoNow(clock) }),
+  );
+  const account = await findAccountWithPlan(db, row.accountId);
+  if (!account) throw JobError.permanent(`account ${row.accountId} no longer exists`);
+  const ctx = job.forAccount(row.accountId, { memberId: row.createdBy });
+  const { body } = await archiveExport({
+    ctx,
+    services: deps.services,
+    input: {
+      from: row.from,
+      to: row.to,
+      monthlyQuota: account.monthlyRenderQuota,
+      planId: account.account.planId,
+    },
+  });
+  const blobKey = `exports/${row.accountId}/${archiveId}.zip`;
+  const size = await deps.services.blobs.putStream(
+    blobKey,
+    untilAborted(body, job.signal),
+    'application/zip',
+  );
+  await job.commit(async (tx) => {
+    const now = isoNow(clock);
+    await updateExportArchive(tx, archiveId, {
+      status: 'completed',
+      blobKey,
+      sizeBytes: size,
+      updatedAt: now,
+      completedAt: now,
     });
-    await mkdir(dir, { recursive: true });
-    await Bun.write(file, new Response(body));
-    job.signal.throwIfAborted();
-    const size = (await stat(file)).size;
-    const blobKey = `exports/${row.accountId}/${archiveId}.zip`;
-    await deps.services.blobs.put(blobKey, await Bun.file(file).bytes(), 'application/zip');
-    await job.commit(async (tx) => {
-      const now = isoNow(clock);
-      await updateExportArchive(tx, archiveId, {
-        status: 'completed',
-        blobKey,
-        sizeBytes: size,
-        updatedAt: now,
-        completedAt: now,
-      });
-    });
-  } finally {
-    await rm(file, { force: true });
+  });
+}
+
+/**
+ * The ZIP's bytes, ended with the job's abort reason once it loses its lease: the write then fails (nothing
+ * stored, the ZIP writer stopped) instead of finishing beside the worker that took the job over.
+ */
+async function* untilAborted(
+  body: ReadableStream<Uint8Array>,
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  for await (const chunk of body) {
+    signal.throwIfAborted();
+    yield chunk;
   }
+  signal.throwIfAborted();
 }
 
 /** The job's onLastFailure: the archive must not stay `running` for ever. A completed one is left alone. */
