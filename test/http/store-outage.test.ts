@@ -61,7 +61,9 @@ describe('the object store away for a while', () => {
       expect(Number(render.headers.get('retry-after'))).toBeGreaterThan(0);
       const ready = await server.request('/ready');
       expect(ready.status).toBe(503);
-      expect(((await ready.json()) as { dependencies: { storage: string } }).dependencies.storage).toBe('error');
+      expect(((await ready.json()) as { dependencies: { storage: string } }).dependencies.storage).toBe(
+        'error',
+      );
       await Bun.sleep(3_000); // the batch meets the outage meanwhile
       const during = await progress();
       expect(during.failed_items).toBe(0);
