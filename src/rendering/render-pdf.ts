@@ -8,6 +8,7 @@ import { Layout } from './engine/layout';
 import { Pdf } from './engine/pdf';
 import { qrMatrix } from './engine/qr';
 import { buildLetterView } from './letter/view';
+import { renderStatementPdf } from './statement/render-statement';
 import { resolveTheme } from './themes/resolve';
 import type { BlockId } from './themes/types';
 import type { RenderPdf } from './types';
@@ -23,6 +24,7 @@ function letterOrder(order: readonly BlockId[]): BlockId[] {
 }
 
 export const renderPdf: RenderPdf = async (input) => {
+  if (input.statement) return await renderStatementPdf(input.statement);
   const view = input.letter ? buildLetterView(input, input.letter) : buildInvoiceView(input);
   const theme = resolveTheme(input.templateId, input.config, input.data.branding);
   const pdf = await Pdf.create({

@@ -3,6 +3,7 @@
 import type { DocumentData } from '../domain/document-data';
 import type { TotalsResult } from '../domain/money/types';
 import type { DocumentType, PageSizeId } from '../domain/reference';
+import type { StatementPdfInput } from './statement/types';
 
 export type BuiltInTemplateId =
   | 'tpl_modern'
@@ -46,6 +47,11 @@ export interface RenderInput {
   facturx?: FacturxContent | null;
   /** Draw a reminder letter about this invoice instead of the invoice itself (docs/dunning.md). */
   letter?: ReminderLetter | null;
+  /**
+   * Draw this customer statement instead of a document (docs/reports.md): it goes where every PDF goes
+   * (the render pool, under its limits); the document fields are not read (statement/render-input.ts).
+   */
+  statement?: StatementPdfInput | null;
 }
 
 /** A reminder letter's own content; everything else (parties, bank, template) comes from the invoice. */

@@ -113,12 +113,10 @@ export class RenderPool {
       if (!job) break;
       slot.job = job;
       const seconds = this.limits.timeLimitMs / 1000;
+      // A statement's length is the likely cause; a document's, a logo or template.
+      const hint = job.input.statement ? 'ask for a shorter period' : 'is a logo or template too complex?';
       slot.timer = setTimeout(
-        () =>
-          this.crash(
-            slot,
-            limitError(`The PDF could not be drawn within ${seconds} s (is a logo or template too complex?)`),
-          ),
+        () => this.crash(slot, limitError(`The PDF could not be drawn within ${seconds} s (${hint})`)),
         this.limits.timeLimitMs,
       );
       slot.worker.postMessage(toRenderMessage(job.id, job.input));

@@ -29,13 +29,13 @@ describe('ageing', () => {
     expect(bucketOf(days)).toBe(bucket as ReturnType<typeof bucketOf>);
   });
 
-  test('due today is current, a day later overdue; no due date is never overdue', () => {
+  test('due today is current, a day later overdue; no due date is never overdue', async () => {
     const claims = [
       claim('a', '2026-03-01', '10.00'),
       claim('b', '2026-02-28', '20.00'),
       claim('c', null, '5.00'),
     ];
-    const { totals } = ageingOf(openPosition(claims, [], '2026-03-01'));
+    const { totals } = await ageingOf(await openPosition(claims, [], '2026-03-01'));
     expect(totals).toEqual([
       {
         currency: 'EUR',
@@ -49,7 +49,7 @@ describe('ageing', () => {
     ]);
   });
 
-  test('a credit settles its invoice first; the rest and overpayments are credits; later payments wait', () => {
+  test('a credit settles its invoice first; the rest and overpayments are credits; later payments wait', async () => {
     const claims = [
       claim('a', '2026-02-01', '100.00'),
       claim('b', '2026-02-01', '50.00'),
@@ -59,8 +59,12 @@ describe('ageing', () => {
       { claimId: 'b', date: '2026-02-10', amount: '60.00' },
       { claimId: 'b', date: '2026-04-01', amount: '1.00' },
     ];
-    const position = openPosition(claims, settlements, '2026-03-01');
+    const position = await openPosition(claims, settlements, '2026-03-01');
     expect(position.items).toEqual([]);
-    expect(ageingOf(position).totals[0]).toMatchObject({ open: '-40.00', credits: '40.00', open_items: 0 });
+    expect((await ageingOf(position)).totals[0]).toMatchObject({
+      open: '-40.00',
+      credits: '40.00',
+      open_items: 0,
+    });
   });
 });

@@ -1,8 +1,10 @@
-// Open items and their ageing: pure computation over rows the repos read (no database here), shared by the
-// receivables report, the payables report and the customer statement (docs/reports.md).
+// Open items and their ageing: computation over rows the repos read (no database here), shared by the
+// receivables report, the payables report and the customer statement (docs/reports.md). Async only to give
+// the event loop its turns (`pace`) while tens of thousands of documents are summed.
 import { add, type Decimal, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
 import { currencyDecimals } from '../../domain/reference';
 import { daysBetween } from '../../shared/dates';
+import { mapPaced, type Pace, pacer } from './pace';
 
 export const BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -61,26 +63,30 @@ function addTo(map: Map<string, Decimal>, key: string, value: Decimal) {
  * credits issued on or before it that name it. A claim left negative (overpaid, or credited beyond what was
  * open) and a credit naming no counted claim become the party's credit, not an item.
  */
-export function openPosition(
+export async function openPosition(
   claims: readonly Claim[],
   settlements: readonly Settlement[],
   asOf: string,
-): OpenPosition {
+  pace: Pace = pacer(),
+): Promise<OpenPosition> {
   const counted = claims.filter((c) => c.issueDate <= asOf);
   const byId = new Map(counted.filter((c) => c.kind === 'claim').map((c) => [c.id, c]));
   const reduced = new Map<string, Decimal>();
   const credits = new Map<string, Decimal>();
   for (const s of settlements) {
     if (s.date <= asOf && byId.has(s.claimId)) addTo(reduced, s.claimId, dec(s.amount));
+    await pace();
   }
   for (const credit of counted) {
     if (credit.kind !== 'credit') continue;
     const target = credit.appliesTo ? byId.get(credit.appliesTo) : undefined;
     if (target && target.currency === credit.currency) addTo(reduced, target.id, dec(credit.amount));
     else addTo(credits, keyOf(credit.partyId, credit.currency), dec(credit.amount));
+    await pace();
   }
   const items: OpenItem[] = [];
   for (const claim of byId.values()) {
+    await pace();
     const open = sub(dec(claim.amount), reduced.get(claim.id) ?? dec('0'));
     if (isNegative(open)) addTo(credits, keyOf(claim.partyId, claim.currency), sub(dec('0'), open));
     if (isZero(open) || isNegative(open)) continue;
@@ -137,14 +143,18 @@ function figuresOf(currency: string, s: Sums): AgeingFigures {
 }
 
 /** The position summed per currency and per party and currency, currencies in code order. */
-export function ageingOf(position: OpenPosition): {
+export async function ageingOf(
+  position: OpenPosition,
+  pace: Pace = pacer(),
+): Promise<{
   totals: AgeingFigures[];
   parties: { partyId: string; figures: AgeingFigures }[];
-} {
+}> {
   const perCurrency = new Map<string, Sums>();
   const perParty = new Map<string, Sums>();
   const sumsIn = (map: Map<string, Sums>, key: string) => entryOf(map, key, emptySums);
   for (const item of position.items) {
+    await pace();
     const { currency, partyId } = item.claim;
     for (const s of [sumsIn(perCurrency, currency), sumsIn(perParty, keyOf(partyId, currency))]) {
       s.count += 1;
@@ -156,6 +166,7 @@ export function ageingOf(position: OpenPosition): {
     }
   }
   for (const [key, credit] of position.credits) {
+    await pace();
     if (isZero(credit)) continue;
     const currency = key.slice(key.lastIndexOf('|') + 1);
     for (const s of [sumsIn(perCurrency, currency), sumsIn(perParty, key)])
@@ -164,10 +175,14 @@ export function ageingOf(position: OpenPosition): {
   const byCode = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   return {
     totals: [...perCurrency].sort(byCode).map(([currency, s]) => figuresOf(currency, s)),
-    parties: [...perParty].sort(byCode).map(([key, s]) => {
-      const cut = key.lastIndexOf('|');
-      return { partyId: key.slice(0, cut), figures: figuresOf(key.slice(cut + 1), s) };
-    }),
+    parties: await mapPaced(
+      [...perParty].sort(byCode),
+      ([key, s]) => {
+        const cut = key.lastIndexOf('|');
+        return { partyId: key.slice(0, cut), figures: figuresOf(key.slice(cut + 1), s) };
+      },
+      pace,
+    ),
   };
 }
 

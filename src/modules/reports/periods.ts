@@ -1,6 +1,7 @@
 // Money per calendar month: revenue from issued documents, expenses from received ones (docs/reports.md).
 import { add, type Decimal, dec, isZero, normalizeRate, sub } from '../../domain/money';
 import { entryOf, fixed } from './ageing';
+import { type Pace, pacer } from './pace';
 
 /** One document's contribution: credit notes come in negated (`sign` -1). */
 export interface PeriodEntry {
@@ -71,18 +72,20 @@ const signed = (value: string, sign: 1 | -1) => (sign === 1 ? dec(value) : sub(d
  * month also splits per (category, rate); the part of a document's net no tax group covers is filed under
  * rate "0" without a category.
  */
-export function periodFigures(
+export async function periodFigures(
   entries: readonly PeriodEntry[],
   from: string,
   to: string,
   byRate: boolean,
-): CurrencyPeriods[] {
+  pace: Pace = pacer(),
+): Promise<CurrencyPeriods[]> {
   const months = monthsBetween(from, to);
   const perCurrency = new Map<
     string,
     Map<string, { sum: Sum; count: number; rates: Map<string, RateSum> }>
   >();
   for (const e of entries) {
+    await pace();
     const monthsOf = entryOf(perCurrency, e.currency, () => new Map());
     const m = entryOf(monthsOf, e.date.slice(0, 7), () => ({ sum: zero(), count: 0, rates: new Map() }));
     m.count += 1;

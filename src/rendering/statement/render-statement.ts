@@ -1,40 +1,14 @@
 // A customer statement as a PDF: the seller, the customer, the period, then per currency the opening
 // balance, the period's entries with a running balance, the closing balance and what is overdue. Pure: the
 // figures come in as exact decimal strings and leave as the locale writes them (../format.ts).
-import type { PageSizeId } from '../../domain/reference';
 import { currencyDecimals } from '../../domain/reference';
 import { Layout, type TextStyle } from '../engine/layout';
 import { Pdf } from '../engine/pdf';
 import { makeFormatter } from '../format';
 import { statementLabels } from './labels';
+import type { StatementPdfInput } from './types';
 
-export interface StatementPdfInput {
-  locale: string;
-  pageSize: PageSizeId;
-  /** YYYY-MM-DD, the day it was drawn. */
-  issued: string;
-  from: string;
-  to: string;
-  seller: { name: string; lines: string[] } | null;
-  customer: { name: string; lines: string[] };
-  sections: {
-    currency: string;
-    opening_balance: string;
-    closing_balance: string;
-    entries: {
-      date: string;
-      type: 'invoice' | 'credit_note' | 'payment';
-      number: string;
-      due_date: string | null;
-      amount: string;
-      balance: string;
-    }[];
-    overdue: {
-      amount: string;
-      documents: { number: string; due_date: string; days_overdue: number; amount_due: string }[];
-    };
-  }[];
-}
+export type { StatementPdfInput } from './types';
 
 const INK = '#1f2933';
 const MUTED = '#5f6b7a';

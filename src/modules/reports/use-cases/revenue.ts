@@ -1,8 +1,9 @@
 import { dec, sub, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
-import { issuedForReports } from '../../documents';
-import { receivedForReports } from '../../receiving';
-import { receivedDate } from '../claims';
+import { type DocumentRow, listDocuments } from '../../documents';
+import { listReceived, type ReceivedDocumentRow } from '../../receiving';
+import { countsInReports, receivedCounts, receivedDate } from '../claims';
+import { collect, pacer } from '../pace';
 import { type PeriodEntry, periodFigures } from '../periods';
 
 interface Range {
@@ -15,42 +16,56 @@ interface Range {
  * and gross per currency, each month split per tax rate.
  */
 export async function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
-  const rows = await issuedForReports(ctx.db, ctx.accountId, { issuedFrom: input.from, issuedTo: input.to });
-  const entries = rows.map(
-    (row): PeriodEntry => ({
-      currency: row.currency,
-      date: row.issueDate,
-      sign: row.documentType === 'credit_note' ? -1 : 1,
-      net: netOf(row.totals.total, row.totals.tax_total),
-      tax: row.totals.tax_total,
-      gross: row.totals.total,
-      groups: (row.totals.tax_groups ?? []).map((g) => ({
-        category: g.category,
-        rate: g.rate,
-        net: g.taxable_amount,
-        tax: g.tax_amount,
-      })),
-    }),
+  const pace = pacer();
+  const filters = { issuedFrom: input.from, issuedTo: input.to };
+  const entries = await collect(
+    ctx.db,
+    (db, page) => listDocuments(db, ctx.accountId, filters, page),
+    (row: DocumentRow): PeriodEntry | undefined =>
+      countsInReports(row)
+        ? {
+            currency: row.currency,
+            date: row.issueDate,
+            sign: row.documentType === 'credit_note' ? -1 : 1,
+            net: netOf(row.totals.total, row.totals.tax_total),
+            tax: row.totals.tax_total,
+            gross: row.totals.total,
+            groups: (row.totals.tax_groups ?? []).map((g) => ({
+              category: g.category,
+              rate: g.rate,
+              net: g.taxable_amount,
+              tax: g.tax_amount,
+            })),
+          }
+        : undefined,
+    pace,
   );
-  return { ...range(input), currencies: periodFigures(entries, input.from, input.to, true) };
+  return { ...range(input), currencies: await periodFigures(entries, input.from, input.to, true, pace) };
 }
 
 /** Expenses per month by issue date: received invoices less received credit notes (not rejected). */
 export async function expensesReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
-  const entries = (await receivedForReports(ctx.db, ctx.accountId))
-    .filter((row) => receivedDate(row) >= input.from && receivedDate(row) <= input.to)
-    .map(
-      (row): PeriodEntry => ({
+  const pace = pacer();
+  // All of them: a document without an issue date counts from the day it arrived, which SQL cannot filter.
+  const entries = await collect(
+    ctx.db,
+    (db, page) => listReceived(db, ctx.accountId, {}, page),
+    (row: ReceivedDocumentRow): PeriodEntry | undefined => {
+      const date = receivedDate(row);
+      if (!receivedCounts(row) || date < input.from || date > input.to) return undefined;
+      return {
         currency: row.currency,
-        date: receivedDate(row),
+        date,
         sign: row.documentType === 'credit_note' ? -1 : 1,
         net: row.totals.net_total ?? netOf(row.total, row.totals.tax_total ?? '0'),
         tax: row.totals.tax_total ?? '0',
         gross: row.total,
         groups: null,
-      }),
-    );
-  return { ...range(input), currencies: periodFigures(entries, input.from, input.to, false) };
+      };
+    },
+    pace,
+  );
+  return { ...range(input), currencies: await periodFigures(entries, input.from, input.to, false, pace) };
 }
 
 const range = (input: Range) => ({

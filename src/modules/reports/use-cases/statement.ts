@@ -1,11 +1,12 @@
-import { add, type Decimal, dec, sub, toPlainString } from '../../../domain/money';
+import { add, dec, sub, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { findCustomer } from '../../customers';
-import { type DocumentRow, issuedForReports } from '../../documents';
+import { type DocumentRow, listDocuments } from '../../documents';
 import { type PaymentRow, paymentsForReports } from '../../payments';
-import { fixed, openPosition } from '../ageing';
-import { claimOfDocument, settlementOfPayment } from '../claims';
+import { type Claim, entryOf, fixed, type OpenPosition, openPosition } from '../ageing';
+import { claimOfDocument, countsInReports, settlementOfPayment } from '../claims';
+import { collect, mapPaced, type Pace, pacedJson, pacer, sortPaced } from '../pace';
 
 export type StatementEntryType = 'invoice' | 'credit_note' | 'payment';
 
@@ -49,10 +50,24 @@ export interface Statement {
 /** Sorts one day's entries: what was billed first, then what reduced it. */
 const ORDER: Record<StatementEntryType, number> = { invoice: 0, credit_note: 1, payment: 2 };
 
+/** Of the customer's latest document (by issue date, then id): who the PDF is from and its language. */
+export interface LatestDocument {
+  businessProfileId: string;
+  locale: string | null;
+}
+
+interface Counted {
+  claim: Claim;
+  entry: StatementEntry;
+  currency: string;
+  latest: LatestDocument & { order: string };
+}
+
 /**
  * A customer's account from `from` to `to`: the balance before the period (invoices less credit notes less
  * payments dated before it), the period's documents by issue date and payments by payment date with a
  * running balance, the closing balance, and what is overdue on `to` (as the receivables report counts it).
+ * Read a page of documents at a time and summed in slices, with turns of the event loop in between.
  */
 export async function customerStatement({
   ctx,
@@ -60,56 +75,51 @@ export async function customerStatement({
 }: {
   ctx: AccountCtx;
   input: { customerId: string; from: string; to: string };
-}): Promise<{ statement: Statement; documents: DocumentRow[] }> {
+}): Promise<{ statement: Statement; latest: LatestDocument | undefined }> {
   const customer = await findCustomer(ctx.db, ctx.accountId, input.customerId);
   if (!customer) throw notFound('Customer');
-  const documents = await issuedForReports(ctx.db, ctx.accountId, {
-    customerId: customer.id,
-    issuedTo: input.to,
-  });
-  const byId = new Map(documents.map((d) => [d.id, d]));
+  const pace = pacer();
+  const counted = await collect(
+    ctx.db,
+    (db, page) => listDocuments(db, ctx.accountId, { customerId: customer.id, issuedTo: input.to }, page),
+    (d): Counted | undefined =>
+      countsInReports(d)
+        ? {
+            claim: claimOfDocument(d),
+            entry: documentEntry(d),
+            currency: d.currency,
+            latest: {
+              businessProfileId: d.businessProfileId,
+              locale: d.locale,
+              order: `${d.issueDate}|${d.id}`,
+            },
+          }
+        : undefined,
+    pace,
+  );
+  const invoices = new Map<string, string>();
+  for (const c of counted) if (c.entry.type === 'invoice') invoices.set(c.claim.id, c.entry.number);
   const payments = (
-    await paymentsForReports(ctx.db, ctx.accountId, {
-      customerId: customer.id,
-      dateTo: input.to,
-    })
-  ).filter((p) => byId.get(p.documentId)?.documentType === 'invoice');
-  const currencies = [...new Set(documents.map((d) => d.currency))].sort();
-  const position = openPosition(documents.map(claimOfDocument), payments.map(settlementOfPayment), input.to);
-  const sections = currencies.map((currency) => {
-    const entries = [
-      ...documents.filter((d) => d.currency === currency).map(documentEntry),
-      ...payments.filter((p) => p.currency === currency).map((p) => paymentEntry(p, byId.get(p.documentId))),
-    ];
-    let balance = dec('0');
-    for (const e of entries) if (e.date < input.from) balance = add(balance, dec(e.amount));
-    const opening = balance;
-    const period = entries
-      .filter((e) => e.date >= input.from)
-      .sort((a, b) => cmpText(a.date, b.date) || ORDER[a.type] - ORDER[b.type] || cmpText(a.number, b.number))
-      .map((e) => {
-        balance = add(balance, dec(e.amount));
-        return { ...e, amount: fixed(dec(e.amount), currency), balance: fixed(balance, currency) };
-      });
-    const late = position.items.filter((i) => i.claim.currency === currency && i.daysOverdue > 0);
-    const overdue = late.reduce<Decimal>((s, i) => add(s, i.open), dec('0'));
-    return {
-      currency,
-      opening_balance: fixed(opening, currency),
-      entries: period,
-      closing_balance: fixed(balance, currency),
-      overdue: {
-        amount: fixed(overdue, currency),
-        documents: late.map((i) => ({
-          document_id: i.claim.id,
-          number: i.claim.number ?? '',
-          due_date: i.claim.dueDate ?? '',
-          days_overdue: i.daysOverdue,
-          amount_due: fixed(i.open, currency),
-        })),
-      },
-    };
-  });
+    await paymentsForReports(ctx.db, ctx.accountId, { customerId: customer.id, dateTo: input.to })
+  ).filter((p) => invoices.has(p.documentId));
+  const byCurrency = new Map<string, StatementEntry[]>();
+  for (const c of counted) entryOf(byCurrency, c.currency, () => []).push(c.entry);
+  for (const p of payments) {
+    entryOf(byCurrency, p.currency, () => []).push(paymentEntry(p, invoices.get(p.documentId)));
+    await pace();
+  }
+  const position = await openPosition(
+    counted.map((c) => c.claim),
+    await mapPaced(payments, settlementOfPayment, pace),
+    input.to,
+    pace,
+  );
+  const sections: StatementSection[] = [];
+  for (const currency of [...new Set(counted.map((c) => c.currency))].sort()) {
+    sections.push(await section(byCurrency.get(currency) ?? [], currency, position, input, pace));
+  }
+  let latest: Counted['latest'] | undefined;
+  for (const c of counted) if (!latest || c.latest.order > latest.order) latest = c.latest;
   return {
     statement: {
       customer: { id: customer.id, name: customer.name },
@@ -117,7 +127,70 @@ export async function customerStatement({
       to: input.to,
       currencies: sections,
     },
-    documents,
+    latest: latest && { businessProfileId: latest.businessProfileId, locale: latest.locale },
+  };
+}
+
+/** The statement's JSON answer, `{data: statement}`, written a slice at a time. */
+export async function statementJson(args: {
+  ctx: AccountCtx;
+  input: { customerId: string; from: string; to: string };
+}): Promise<string> {
+  const { statement } = await customerStatement(args);
+  return await pacedJson({ data: statement }, pacer());
+}
+
+async function section(
+  entries: StatementEntry[],
+  currency: string,
+  position: OpenPosition,
+  input: { from: string; to: string },
+  pace: Pace,
+): Promise<StatementSection> {
+  let balance = dec('0');
+  const period: StatementEntry[] = [];
+  for (const e of entries) {
+    if (e.date < input.from) balance = add(balance, dec(e.amount));
+    else period.push(e);
+    await pace();
+  }
+  const opening = balance;
+  const sorted = await sortPaced(
+    period,
+    (a, b) => cmpText(a.date, b.date) || ORDER[a.type] - ORDER[b.type] || cmpText(a.number, b.number),
+    pace,
+  );
+  const dated: StatementEntry[] = [];
+  for (const e of sorted) {
+    balance = add(balance, dec(e.amount));
+    dated.push({ ...e, amount: fixed(dec(e.amount), currency), balance: fixed(balance, currency) });
+    await pace();
+  }
+  // In the order the documents were issued (then by id), as the receivables report lists them.
+  const late = await sortPaced(
+    position.items.filter((i) => i.claim.currency === currency && i.daysOverdue > 0),
+    (a, b) => cmpText(a.claim.issueDate, b.claim.issueDate) || cmpText(a.claim.id, b.claim.id),
+    pace,
+  );
+  let overdue = dec('0');
+  const documents: StatementSection['overdue']['documents'] = [];
+  for (const i of late) {
+    overdue = add(overdue, i.open);
+    documents.push({
+      document_id: i.claim.id,
+      number: i.claim.number ?? '',
+      due_date: i.claim.dueDate ?? '',
+      days_overdue: i.daysOverdue,
+      amount_due: fixed(i.open, currency),
+    });
+    await pace();
+  }
+  return {
+    currency,
+    opening_balance: fixed(opening, currency),
+    entries: dated,
+    closing_balance: fixed(balance, currency),
+    overdue: { amount: fixed(overdue, currency), documents },
   };
 }
 
@@ -140,12 +213,12 @@ function documentEntry(d: DocumentRow): StatementEntry {
   };
 }
 
-function paymentEntry(p: PaymentRow, document: DocumentRow | undefined): StatementEntry {
+function paymentEntry(p: PaymentRow, invoiceNumber: string | undefined): StatementEntry {
   return {
     date: p.date,
     type: 'payment',
     document_id: p.documentId,
-    number: document?.number ?? '',
+    number: invoiceNumber ?? '',
     payment_id: p.id,
     due_date: null,
     reference: p.reference,

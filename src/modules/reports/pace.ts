@@ -1,0 +1,146 @@
+// Reports run on the API's event loop: their reading and summing is cut into slices with a turn of the
+// loop between them, so requests waiting on it (/health, anyone's API call) are answered meanwhile
+// (issue 37; docs/reports.md, Limits).
+import type { DbOrTx } from '../../db/client';
+import type { PageRequest } from '../../shared/pagination';
+
+/** The longest stretch of a report's work between two turns of the event loop. */
+const SLICE_MS = 10;
+
+/** Rows read per query: a page of documents (with their data) takes a few milliseconds to read. */
+export const REPORT_PAGE_SIZE = 250;
+
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * `await pace()` in a loop: once a slice of work has run since the last turn, the event loop gets one
+ * (a macrotask: awaiting a resolved promise would not let I/O in). Cheap otherwise.
+ */
+export type Pace = () => Promise<void> | undefined;
+
+export function pacer(sliceMs = SLICE_MS): Pace {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < sliceMs) return undefined;
+    return yieldToEventLoop().then(() => {
+      since = performance.now();
+    });
+  };
+}
+
+/**
+ * What `pick` makes of each row of a paged list query (a module's `list…`, newest first), skipping the rows
+ * it answers undefined for: a page at a time, with a turn of the event loop between pages, and only the
+ * picked values kept (not the rows with their data). The pages are separate reads, not one snapshot: a
+ * row that changes meanwhile is read once, as it was when its page was read.
+ */
+export async function collect<R extends { id: string }, T>(
+  db: DbOrTx,
+  list: (db: DbOrTx, page: PageRequest) => Promise<R[]>,
+  pick: (row: R) => T | undefined,
+  pace: Pace,
+): Promise<T[]> {
+  const out: T[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const found = await list(db, { limit: REPORT_PAGE_SIZE, after });
+    const page = found.slice(0, REPORT_PAGE_SIZE);
+    for (const row of page) {
+      const picked = pick(row);
+      if (picked !== undefined) out.push(picked);
+    }
+    const last = page.at(-1);
+    if (found.length <= REPORT_PAGE_SIZE || !last) return out;
+    after = last.id;
+    await pace();
+  }
+}
+
+/** `rows` mapped, a slice at a time. */
+export async function mapPaced<T, U>(rows: readonly T[], map: (row: T) => U, pace: Pace): Promise<U[]> {
+  const out: U[] = [];
+  for (const row of rows) {
+    out.push(map(row));
+    await pace();
+  }
+  return out;
+}
+
+/** Items sorted at once before they are merged: a couple of milliseconds of sorting. */
+const RUN = 2048;
+
+/**
+ * `items` in the order `cmp` gives, equal ones kept in their order (as Array#sort): sorted in runs, then
+ * merged, with turns of the event loop between slices.
+ */
+export async function sortPaced<T>(
+  items: readonly T[],
+  cmp: (a: T, b: T) => number,
+  pace: Pace,
+): Promise<T[]> {
+  let runs: T[][] = [];
+  for (let i = 0; i < items.length; i += RUN) {
+    runs.push(items.slice(i, i + RUN).sort(cmp));
+    await pace();
+  }
+  while (runs.length > 1) {
+    const merged: T[][] = [];
+    for (let i = 0; i < runs.length; i += 2) {
+      const a = runs[i] as T[];
+      const b = runs[i + 1];
+      merged.push(b ? await merge(a, b, cmp, pace) : a);
+    }
+    runs = merged;
+  }
+  return runs[0] ?? [];
+}
+
+/** Two sorted runs as one; on a tie the item of `a` (the earlier run) comes first. */
+async function merge<T>(a: T[], b: T[], cmp: (a: T, b: T) => number, pace: Pace): Promise<T[]> {
+  const out: T[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as T;
+    const y = b[j] as T;
+    if (cmp(y, x) < 0) {
+      out.push(y);
+      j++;
+    } else {
+      out.push(x);
+      i++;
+    }
+    await pace();
+  }
+  for (; i < a.length; i++) out.push(a[i] as T);
+  for (; j < b.length; j++) out.push(b[j] as T);
+  return out;
+}
+
+const holdsArray = (value: object): boolean =>
+  Object.values(value).some(
+    (v) => Array.isArray(v) || (v !== null && typeof v === 'object' && holdsArray(v)),
+  );
+
+/**
+ * `value` as the JSON text JSON.stringify writes, an array's items one at a time with turns of the event
+ * loop between slices: a statement of tens of thousands of entries is megabytes of JSON.
+ */
+export async function pacedJson(value: unknown, pace: Pace): Promise<string> {
+  if (Array.isArray(value)) {
+    const items: string[] = [];
+    for (const item of value) {
+      items.push(await pacedJson(item, pace));
+      await pace();
+    }
+    return `[${items.join(',')}]`;
+  }
+  if (value !== null && typeof value === 'object' && holdsArray(value)) {
+    const fields: string[] = [];
+    for (const [key, v] of Object.entries(value)) {
+      if (v !== undefined) fields.push(`${JSON.stringify(key)}:${await pacedJson(v, pace)}`);
+    }
+    return `{${fields.join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
