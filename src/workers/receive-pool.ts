@@ -1,24 +1,38 @@
 import type { ReadReceived, ReceivedFile, ReceivedReader } from '../einvoicing/received-file';
 import { DomainError, type ErrorCode, type ErrorDetails } from '../shared/errors';
 import { workerEntry } from './entry';
+import type { AttachmentLimits } from './mail-attachments';
+import type { MessageParts } from './mail-message';
 import { MemoryWatch } from './memory-watch';
 import type { RenderLimits } from './render-pool';
 
-export interface ReceiveRequest {
-  id: number;
-  file: ReceivedFile;
-}
+/** A received file to read, or an e-mail to take apart into the files worth trying (mail-message.ts). */
+export type ReceiveTask = { file: ReceivedFile } | { message: { raw: Uint8Array; limits: AttachmentLimits } };
+
+export type ReceiveRequest = ReceiveTask & { id: number };
 
 export type ReceiveReply =
-  | { id: number; result: ReadReceived }
+  | { id: number; result: ReadReceived | MessageParts }
   | { id: number; refused: { code: ErrorCode; message: string; details?: ErrorDetails } }
   | { id: number; error: string };
+
+/**
+ * Takes an e-mail apart in the receive workers (or in-process); `owner` (the account) gets its turn in the
+ * queue as for a file.
+ */
+export type MessageReader = (
+  raw: Uint8Array,
+  limits: AttachmentLimits,
+  owner?: string,
+) => Promise<MessageParts>;
 
 interface Job {
   /** Whose file (an account id): the queue takes turns between owners. */
   owner: string;
+  /** What is read, as the limits' refusals name it. */
+  what: 'file' | 'message';
   request: ReceiveRequest;
-  resolve(result: ReadReceived): void;
+  resolve(result: ReadReceived | MessageParts): void;
   reject(error: Error): void;
 }
 
@@ -35,12 +49,13 @@ const limitError = (message: string) =>
   });
 
 /**
- * Workers that read received e-invoices (XML parsing and mapping, PDF attachment extraction), so no file
- * holds the API's event loop, under the limits of rendering: a read still running at the time limit, or
- * running while the process's RSS is past the memory limit, has its worker terminated and replaced and
- * answers 422. The queue is fair between owners (accounts): a free worker takes the oldest job of the
- * owner with the fewest reads running, so one account's burst of heavy files delays another account's file
- * by at most the reads already running. Workers start on first use and never keep the process alive.
+ * Workers that read received e-invoices (XML parsing and mapping, PDF attachment extraction) and take
+ * e-mails apart (MIME, attachments, ZIPs: mail-message.ts), so no file or message holds the API's event
+ * loop, under the limits of rendering: a read still running at the time limit, or running while the
+ * process's RSS is past the memory limit, has its worker terminated and replaced and answers 422. The
+ * queue is fair between owners (accounts): a free worker takes the oldest job of the owner with the fewest
+ * reads running, so one account's burst of heavy files delays another account's file by at most the reads
+ * already running. Workers start on first use and never keep the process alive.
  */
 export class ReceivePool {
   private readonly slots: Slot[] = [];
@@ -64,7 +79,11 @@ export class ReceivePool {
       () => this.running > 0,
       () => {
         for (const slot of this.slots.filter((s) => s.job !== null)) {
-          this.replace(slot, limitError(`The file could not be read within the memory limit of ${mib} MiB`));
+          const what = slot.job?.what ?? 'file';
+          this.replace(
+            slot,
+            limitError(`The ${what} could not be read within the memory limit of ${mib} MiB`),
+          );
         }
       },
     );
@@ -76,15 +95,23 @@ export class ReceivePool {
   }
 
   readonly read: ReceivedReader = (file, owner = '') =>
-    new Promise<ReadReceived>((resolve, reject) => {
+    this.submit({ file }, owner, 'file') as Promise<ReadReceived>;
+
+  /** The message is copied to the worker (the caller keeps its bytes); the files come back transferred. */
+  readonly readMessage: MessageReader = (raw, limits, owner = '') =>
+    this.submit({ message: { raw, limits } }, owner, 'message') as Promise<MessageParts>;
+
+  private submit(task: ReceiveTask, owner: string, what: Job['what']) {
+    return new Promise<ReadReceived | MessageParts>((resolve, reject) => {
       if (this.closed) {
         reject(new Error('the receive pool is closed'));
         return;
       }
       while (this.slots.length < this.size) this.slots.push(this.spawn());
-      this.queue.push({ owner, request: { id: this.nextId++, file }, resolve, reject });
+      this.queue.push({ owner, what, request: { ...task, id: this.nextId++ }, resolve, reject });
       this.dispatch();
     });
+  }
 
   /**
    * The next job: of the owners waiting, the one with the fewest reads running, then the one whose turn
@@ -139,7 +166,7 @@ export class ReceivePool {
       slot.job = job;
       const seconds = this.limits.timeLimitMs / 1000;
       slot.timer = setTimeout(
-        () => this.replace(slot, limitError(`The file could not be read within ${seconds} s`)),
+        () => this.replace(slot, limitError(`The ${job.what} could not be read within ${seconds} s`)),
         this.limits.timeLimitMs,
       );
       slot.worker.postMessage(job.request);
@@ -181,4 +208,10 @@ export class ReceivePool {
 export const readReceivedInProcess: ReceivedReader = async (file) => {
   const { readReceivedFile } = await import('../einvoicing/received-file');
   return readReceivedFile(file);
+};
+
+/** In-process (RENDER_WORKERS=0): on the main thread, bounded by the caps alone. */
+export const readMessageInProcess: MessageReader = async (raw, limits) => {
+  const { readMailMessage } = await import('./mail-message');
+  return readMailMessage(raw, limits);
 };

@@ -1,5 +1,7 @@
 import type { Config, ImapSettings } from '../../config';
 import type { AppDeps } from '../../deps';
+import type { AttachmentLimits } from '../../workers/mail-attachments';
+import { readMessageInProcess } from '../../workers/receive-pool';
 import { findAccountWithPlan, onlyAccountId } from '../accounts';
 import { receivingDepsOf } from '../receiving';
 import { MailboxWatcher, type MailIntake } from './mailbox';
@@ -15,21 +17,33 @@ export const MAILBOX_LEASE = 'intake.mailbox';
 const MAX_FILES_PER_MESSAGE = 20;
 
 /**
- * The mailbox IMAP_URL names, feeding IMAP_ACCOUNT's inbox (or the only account's); not started. Limits
- * follow the HTTP body limit: a file as large as a request body may be, a message three times that (an
- * attachment grows by a third in base64).
+ * The attachment caps of one message (docs/limits.md), from the HTTP body limit B (MAX_BODY_BYTES): a file
+ * as large as a request body may be (B, a ZIP entry by the bytes it really inflates to); a message of at
+ * most 3 B (an attachment grows by a third in base64); at most 20 files tried; one ZIP inflating to at
+ * most 2 B in all (two of the largest files, or twenty of a tenth of that), so one ZIP leaves room for
+ * the rest of the message; and all the message's files, decoded and inflated, at most 3 B, what the message
+ * itself may weigh. Every byte inflated counts, taken or not: a ZIP bomb costs at most 3 B of inflating.
  */
+export function mailLimitsOf(maxBodyBytes: number): AttachmentLimits & { maxMessageBytes: number } {
+  return {
+    maxFileBytes: maxBodyBytes,
+    maxFiles: MAX_FILES_PER_MESSAGE,
+    maxArchiveBytes: 2 * maxBodyBytes,
+    maxMessageFileBytes: 3 * maxBodyBytes,
+    maxMessageBytes: 3 * maxBodyBytes,
+  };
+}
+
+/** The mailbox IMAP_URL names, feeding IMAP_ACCOUNT's inbox (or the only account's); not started. */
 export function createMailIntake(
   deps: AppDeps,
   settings: ImapSettings,
   config: Pick<Config, 'maxBodyBytes'>,
 ): MailIntake {
   const receiving = receivingDepsOf(deps);
-  const limits = {
-    maxFileBytes: config.maxBodyBytes,
-    maxFiles: MAX_FILES_PER_MESSAGE,
-    maxMessageBytes: 3 * config.maxBodyBytes,
-  };
+  const limits = mailLimitsOf(config.maxBodyBytes);
+  // Messages are taken apart in the receive workers, as received files are read there.
+  const readMessage = deps.receivePool?.readMessage ?? readMessageInProcess;
   const run = messageRun({
     account: async () => {
       const accountId = settings.accountId ?? (await onlyAccountId(deps.db));
@@ -49,7 +63,7 @@ export function createMailIntake(
     receive: (ctx, raw) =>
       receiveMessage({
         ctx,
-        deps: { ...receiving, blobs: deps.blobs },
+        deps: { ...receiving, blobs: deps.blobs, readMessage },
         input: { raw, limits },
       }),
     logger: deps.logger,

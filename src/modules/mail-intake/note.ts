@@ -1,4 +1,4 @@
-import type { SkippedPart } from './attachments';
+import type { SkippedPart } from '../../workers/mail-attachments';
 
 /**
  * The note put beside a message moved to Failed: a reply to it (threaded under it in a mail program) that

@@ -2,7 +2,7 @@
 import type { ImapFlow } from 'imapflow';
 import type { AccountCtx } from '../../shared/context';
 import type { Logger } from '../../shared/logger';
-import type { AttachmentLimits, SkippedPart } from './attachments';
+import type { AttachmentLimits, SkippedPart } from '../../workers/mail-attachments';
 import { failureNote } from './note';
 import type { MessageOutcome } from './use-cases/receive-message';
 
@@ -91,9 +91,16 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
             outcome.refused.length > 0
               ? outcome.refused
               : [{ name: 'the message', reason: 'no attachment is an XML file, a PDF or a ZIP of them' }];
-          await fail(client, uid, outcome.email.subject, outcome.email.message_id, reasons);
+          // A message the worker could not read has no headers of its own: the server's envelope names it.
+          await fail(
+            client,
+            uid,
+            outcome.email.subject ?? subject,
+            outcome.email.message_id ?? messageId,
+            reasons,
+          );
           deps.logger.warn('mail message without an e-invoice', {
-            message_id: outcome.email.message_id,
+            message_id: outcome.email.message_id ?? messageId,
             not_taken: reasons,
           });
         }

@@ -1,21 +1,18 @@
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
+import type { AttachmentLimits, SkippedPart } from '../../../workers/mail-attachments';
+import type { MessageParts } from '../../../workers/mail-message';
+import type { MessageReader } from '../../../workers/receive-pool';
 import { type ReceivedEmail, type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../receiving';
-import { type AttachmentLimits, candidateFiles, type SkippedPart } from '../attachments';
 
 export interface MessageOutcome {
+  /** The message's headers as read; all null when the message itself could not be read. */
   email: ReceivedEmail;
   /** Each e-invoice of the message kept (or found kept already: the same bytes came before). */
   kept: { name: string; id: string; created: boolean }[];
   /** Each part looked at and not kept, with why. */
   refused: SkippedPart[];
-}
-
-/** `Name <address>` (or the address alone) of the From header's first mailbox. */
-function senderOf(from: { name?: string; address?: string } | undefined): string | null {
-  if (!from?.address) return from?.name || null;
-  return from.name ? `${from.name} <${from.address}>` : from.address;
 }
 
 /** A DomainError's message and its field messages, once each: what a bookkeeper reads in the note. */
@@ -24,10 +21,24 @@ function reasonOf(error: DomainError): string {
   return [error.message, ...fields.map((f) => f.msg)].filter((m, i, a) => a.indexOf(m) === i).join(': ');
 }
 
+/** Longest name or reason a note or log line repeats (a reason can quote the file, a name is the sender's). */
+const MAX_NOTE_TEXT = 300;
+
+/** Control characters out, at most MAX_NOTE_TEXT characters: a file of 10 MiB never becomes the note. */
+function bounded(text: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+  const clean = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+  return clean.length > MAX_NOTE_TEXT ? `${clean.slice(0, MAX_NOTE_TEXT - 1)}…` : clean;
+}
+
+const UNREAD: ReceivedEmail = { from: null, subject: null, date: null, message_id: null };
+
 /**
  * Takes every e-invoice attached to one e-mail (RFC 5322 bytes) into the account's inbox, with the message's
- * sender, subject, date and Message-ID kept on each. A file that is no e-invoice is an outcome, not a throw;
- * what throws is the service's own trouble (storage, database), and the message is then tried again.
+ * sender, subject, date and Message-ID kept on each. The message is taken apart in a receive worker under
+ * the attachment caps (`readMessage`); a message that worker cannot read within its time or memory limit is
+ * refused as a whole, with why. A file that is no e-invoice is an outcome, not a throw; what throws is the
+ * service's own trouble (storage, database), and the message is then tried again.
  */
 export async function receiveMessage({
   ctx,
@@ -35,31 +46,17 @@ export async function receiveMessage({
   input,
 }: {
   ctx: AccountCtx;
-  deps: ReceivingDeps & { blobs: BlobStore };
+  deps: ReceivingDeps & { blobs: BlobStore; readMessage: MessageReader };
   input: { raw: Uint8Array; limits: AttachmentLimits };
 }): Promise<MessageOutcome> {
-  // Loaded with the first message: a server without a mailbox never pays for it.
-  const { simpleParser } = await import('mailparser');
-  const parsed = await simpleParser(Buffer.from(input.raw), {
-    skipHtmlToText: true,
-    skipTextToHtml: true,
-    skipTextLinks: true,
-  });
-  const date = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date.toISOString() : null;
-  const email: ReceivedEmail = {
-    from: senderOf(parsed.from?.value[0]),
-    subject: parsed.subject ?? null,
-    date,
-    message_id: parsed.messageId ?? null,
-  };
-  const { files, skipped } = candidateFiles(
-    parsed.attachments.map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      content: new Uint8Array(a.content),
-    })),
-    input.limits,
-  );
+  let parts: MessageParts;
+  try {
+    parts = await deps.readMessage(input.raw, input.limits, ctx.accountId);
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    return { email: UNREAD, kept: [], refused: [{ name: 'the message', reason: bounded(reasonOf(error)) }] };
+  }
+  const { email, files, skipped } = parts;
   const kept: MessageOutcome['kept'] = [];
   const refused = [...skipped];
   for (const file of files) {
@@ -76,5 +73,5 @@ export async function receiveMessage({
       refused.push({ name: file.name, reason: reasonOf(error) });
     }
   }
-  return { email, kept, refused };
+  return { email, kept, refused: refused.map((r) => ({ name: bounded(r.name), reason: bounded(r.reason) })) };
 }
