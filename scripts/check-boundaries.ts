@@ -8,8 +8,14 @@
 // 4. src/domain (the document vocabulary, money, the reference lists) imports nothing outside itself;
 // 5. src/console (the web console, run in the browser) imports nothing of the server: it is a client of the
 //    public API only;
-// 6. src/domain does not import the web framework (its schemas are TypeBox's own `Type`).
-// Any import that breaks one fails the check, with the file, the import and the rule.
+// 6. src/domain does not import the web framework (its schemas are TypeBox's own `Type`);
+// 7. no file outside a module (deps.ts, service.ts, the CLI...) reaches past a module's front door either;
+// 8. no import cycles, type-only imports included (a cycle is listed with its files, shortest first);
+// 9. outside src/db and src/jobs a transaction is opened only through src/db/transaction.ts (inTransaction,
+//    transactional, savepoint), never by calling `.transaction(` on a database handle: one way, which joins
+//    an open transaction instead of nesting one (a job's fenced `job.transaction` is the job runtime's).
+// Every file under src/ is read. Any import that breaks one fails the check, with the file, the import and
+// the rule.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -56,9 +62,11 @@ function breaks(from: string, to: string): string | null {
   if (layer === 'console' && !to.startsWith('console/')) return 'the web console imports the server';
   if (LOWER.includes(layer) && to.startsWith('modules/')) return 'a lower layer imports a module';
   if (from === 'modules/index.ts' && /^modules\/[^/]+\/module\.ts$/.test(to)) return null;
+  // The module list is the way in for the composition root (app.ts, background.ts, access-rules.ts).
+  if (to === 'modules/index.ts') return null;
   const own = moduleOf(from);
   const other = moduleOf(to);
-  if (other !== null && own !== null && own !== other) {
+  if (other !== null && own !== other) {
     const inside = to.slice(`modules/${other}/`.length);
     const foreignKey = from.endsWith('/schema.ts') && inside === 'schema.ts';
     if (inside !== 'index.ts' && !foreignKey) return "an import past another module's front door";
@@ -78,11 +86,22 @@ function breaks(from: string, to: string): string | null {
 const FORBIDDEN_PACKAGES: Record<string, RegExp> = { domain: /^elysia(\/|$)/ };
 const PACKAGE_IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+['"]([^.'"][^'"]*)['"]/g;
 
+/** `db.transaction(`, `ctx.db.transaction(`, `this.db.transaction(`, `tx.transaction(`: not `job.transaction(`. */
+const OWN_TRANSACTION = /\b(?:db|tx|\w+\.db)\s*\.transaction\(/g;
+
 const found = new Map<string, string>();
+/** Every import between files of src/, for the cycle check. */
+const graph = new Map<string, Set<string>>();
 for (const file of sourceFiles(SRC)) {
   const from = relative(SRC, file);
   const text = readFileSync(file, 'utf8');
-  const forbidden = FORBIDDEN_PACKAGES[from.split('/')[0] ?? ''];
+  const layer = from.split('/')[0] ?? '';
+  if (layer !== 'db' && layer !== 'jobs') {
+    for (const match of text.matchAll(OWN_TRANSACTION)) {
+      found.set(`${from}: ${match[0]}`, 'a transaction opened past src/db/transaction.ts');
+    }
+  }
+  const forbidden = FORBIDDEN_PACKAGES[layer];
   for (const match of forbidden ? text.matchAll(PACKAGE_IMPORT) : []) {
     if (forbidden?.test(match[1] ?? ''))
       found.set(`${from} -> ${match[1]}`, 'the domain layer imports the web framework');
@@ -91,9 +110,50 @@ for (const file of sourceFiles(SRC)) {
     const to = target(file, match[1] ?? match[2] ?? '');
     const why = breaks(from, to);
     if (why !== null) found.set(`${from} -> ${to}`, why);
+    if (!to.startsWith('..')) graph.set(from, (graph.get(from) ?? new Set()).add(to));
   }
 }
 
+/** The strongly connected components of more than one file (Tarjan): each holds at least one cycle. */
+function cycles(edges: Map<string, Set<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const components: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter);
+    counter++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) as number, low.get(next) as number));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (;;) {
+      const member = stack.pop() as string;
+      onStack.delete(member);
+      component.push(member);
+      if (member === node) break;
+    }
+    if (component.length > 1) components.push(component.sort());
+  };
+  for (const node of [...edges.keys()].sort()) if (!index.has(node)) visit(node);
+  return components.sort((a, b) => a.length - b.length);
+}
+
+for (const component of cycles(graph)) {
+  found.set(`cycle of ${component.length} files: ${component.join(', ')}`, 'an import cycle');
+}
+
 for (const [edge, why] of found) console.error(`boundary: ${edge}: ${why}`);
-console.log(`import boundaries (docs/architecture.md): ${found.size} broken`);
+console.log(`import boundaries and cycles (docs/architecture.md): ${found.size} broken`);
 if (found.size > 0) process.exit(1);

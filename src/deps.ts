@@ -15,7 +15,6 @@ import { apiKeyCredentials } from './modules/auth';
 import type { BillingSettings } from './modules/billing';
 import { billingSettingsOf } from './modules/billing';
 import { AccountGate } from './modules/compliance';
-import { createMailIntake, type MailIntake } from './modules/mail-intake';
 import { DownloadSigner } from './modules/renders';
 import type { RenderPdf } from './rendering/types';
 import type { Clock } from './shared/clock';
@@ -73,6 +72,24 @@ export interface AppDeps {
    * mailbox's watchers) runs where its lease is held; released on a clean stop (docs/instances.md).
    */
   leases: InstanceLeases;
+}
+
+/** What /ready reports of the mailbox. Never the URL, the user name or the password. */
+export interface MailboxStatus {
+  /** `standby`: another instance holds the mailbox's lease and reads it; this one takes over if it stops. */
+  state: 'connecting' | 'ok' | 'error' | 'standby';
+  /** Why the last connection or sweep failed; null when it works. */
+  error: string | null;
+  /** When the folder was last swept to the end. */
+  last_checked_at: string | null;
+  /** While failing: when the next connection is tried. */
+  next_attempt_at: string | null;
+}
+
+export interface MailIntake {
+  start(): void;
+  stop(): Promise<void>;
+  status(): MailboxStatus;
 }
 
 /** What differs between a served process and a test server; the rest follows from the config. */
@@ -137,8 +154,5 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
     leases: new InstanceLeases({ db: parts.handle.db, clock }, config.jobLeaseSeconds * 1000),
     ...overrides,
   };
-  // Built last: it takes the inbox's dependencies (storage, rules) from the finished deps.
-  if (deps.mailbox === undefined)
-    deps.mailbox = config.imap ? createMailIntake(deps, config.imap, config) : null;
   return deps;
 }

@@ -15,6 +15,7 @@ import { type AppDeps, buildDeps } from './deps';
 import { IdempotencyStore } from './http/idempotency';
 import { createFetchHandler, listen } from './http/server';
 import type { JobRuntime } from './jobs/runtime';
+import { createMailIntake } from './modules/mail-intake';
 import { sweepExpiredRenders } from './modules/renders';
 import type { RenderPdf } from './rendering/types';
 import { createLogger, type Logger } from './shared/logger';
@@ -131,6 +132,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     },
     databaseClock ? { ...overrides.deps, clock: databaseClock } : overrides.deps,
   );
+  // Built last: it takes the inbox's dependencies (storage, rules) from the finished deps.
+  if (deps.mailbox === undefined)
+    deps.mailbox = config.imap ? createMailIntake(deps, config.imap, config) : null;
   const jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000, ...overrides.jobs });
   const fetch = await createFetchHandler(buildApp(deps), {
     ...deps,

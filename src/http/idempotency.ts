@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, like, lt, not } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { inTransaction } from '../db/transaction';
 import { type Clock, isoNow } from '../shared/clock';
 import { sha256Hex } from '../shared/secrets';
 import { ACCOUNT_PRINCIPAL, idempotencyKeys } from './idempotency.schema';
@@ -141,57 +142,54 @@ export class IdempotencyStore {
   }
 
   async claim(scope: IdempotencyScope, key: string, fingerprint: string): Promise<ClaimOutcome> {
-    return await this.db.transaction(
-      async (tx) => {
-        // The claim is the insert itself (the primary key decides, ON CONFLICT DO NOTHING): two requests
-        // with one key on two instances at once cannot both claim it, whatever the engine's isolation.
-        const inserted = await tx
-          .insert(idempotencyKeys)
-          .values({
-            accountId: scope.accountId,
-            principal: scope.memberId ?? ACCOUNT_PRINCIPAL,
-            key,
-            requestHash: fingerprint,
-            createdAt: isoNow(this.clock),
-          })
-          .onConflictDoNothing()
+    return await inTransaction({ db: this.db }, async ({ db: tx }) => {
+      // The claim is the insert itself (the primary key decides, ON CONFLICT DO NOTHING): two requests
+      // with one key on two instances at once cannot both claim it, whatever the engine's isolation.
+      const inserted = await tx
+        .insert(idempotencyKeys)
+        .values({
+          accountId: scope.accountId,
+          principal: scope.memberId ?? ACCOUNT_PRINCIPAL,
+          key,
+          requestHash: fingerprint,
+          createdAt: isoNow(this.clock),
+        })
+        .onConflictDoNothing()
+        .returning({ key: idempotencyKeys.key })
+        .all();
+      if (inserted.length > 0) return { kind: 'claimed' } as const;
+      const row = await tx.select().from(idempotencyKeys).where(scoped(scope, key)).get();
+      // Gone between the two statements (released, purged): the client's retry claims it.
+      if (!row) return { kind: 'in_progress' } as const;
+      const now = this.clock.now();
+      if (row.responseStatus === null && Date.parse(row.createdAt) < now.getTime() - IDEMPOTENCY_LEASE_MS) {
+        // Abandoned by a process that died while running it: never answered, so this request takes it,
+        // only if nobody took it since (the claim's start unchanged): one taker even on two instances.
+        const taken = await tx
+          .update(idempotencyKeys)
+          .set({ requestHash: fingerprint, createdAt: now.toISOString() })
+          .where(
+            and(
+              scoped(scope, key),
+              isNull(idempotencyKeys.responseStatus),
+              eq(idempotencyKeys.createdAt, row.createdAt),
+            ),
+          )
           .returning({ key: idempotencyKeys.key })
           .all();
-        if (inserted.length > 0) return { kind: 'claimed' } as const;
-        const row = await tx.select().from(idempotencyKeys).where(scoped(scope, key)).get();
-        // Gone between the two statements (released, purged): the client's retry claims it.
-        if (!row) return { kind: 'in_progress' } as const;
-        const now = this.clock.now();
-        if (row.responseStatus === null && Date.parse(row.createdAt) < now.getTime() - IDEMPOTENCY_LEASE_MS) {
-          // Abandoned by a process that died while running it: never answered, so this request takes it,
-          // only if nobody took it since (the claim's start unchanged): one taker even on two instances.
-          const taken = await tx
-            .update(idempotencyKeys)
-            .set({ requestHash: fingerprint, createdAt: now.toISOString() })
-            .where(
-              and(
-                scoped(scope, key),
-                isNull(idempotencyKeys.responseStatus),
-                eq(idempotencyKeys.createdAt, row.createdAt),
-              ),
-            )
-            .returning({ key: idempotencyKeys.key })
-            .all();
-          return taken.length > 0 ? ({ kind: 'claimed' } as const) : ({ kind: 'in_progress' } as const);
-        }
-        if (row.requestHash !== fingerprint) return { kind: 'mismatch' } as const;
-        if (row.responseStatus === null) return { kind: 'in_progress' } as const;
-        const body = row.responseBody === null ? null : this.seal.open(row.responseBody);
-        if (row.responseBody !== null && body === null) return { kind: 'unreadable' } as const;
-        const headers = new Headers(JSON.parse(row.responseHeaders ?? '{}') as Record<string, string>);
-        headers.set('Idempotent-Replayed', 'true');
-        return {
-          kind: 'replay',
-          response: new Response(body, { status: row.responseStatus, headers }),
-        } as const;
-      },
-      { behavior: 'immediate' },
-    );
+        return taken.length > 0 ? ({ kind: 'claimed' } as const) : ({ kind: 'in_progress' } as const);
+      }
+      if (row.requestHash !== fingerprint) return { kind: 'mismatch' } as const;
+      if (row.responseStatus === null) return { kind: 'in_progress' } as const;
+      const body = row.responseBody === null ? null : this.seal.open(row.responseBody);
+      if (row.responseBody !== null && body === null) return { kind: 'unreadable' } as const;
+      const headers = new Headers(JSON.parse(row.responseHeaders ?? '{}') as Record<string, string>);
+      headers.set('Idempotent-Replayed', 'true');
+      return {
+        kind: 'replay',
+        response: new Response(body, { status: row.responseStatus, headers }),
+      } as const;
+    });
   }
 
   async complete(

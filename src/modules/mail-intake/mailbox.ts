@@ -6,28 +6,14 @@
 // and take over when it stops (it gives the lease up) or dies (its lease runs out).
 import type { ImapFlow } from 'imapflow';
 import type { ImapSettings } from '../../config';
+import type { MailboxStatus, MailIntake } from '../../deps';
 import type { Lease } from '../../jobs/lease';
 import type { Logger } from '../../shared/logger';
 import { describeImapError } from './imap-errors';
+
+export type { MailboxStatus, MailIntake };
+
 import { FAILED, type MessageRun, PROCESSED } from './take-message';
-
-/** What /ready reports of the mailbox. Never the URL, the user name or the password. */
-export interface MailboxStatus {
-  /** `standby`: another instance holds the mailbox's lease and reads it; this one takes over if it stops. */
-  state: 'connecting' | 'ok' | 'error' | 'standby';
-  /** Why the last connection or sweep failed; null when it works. */
-  error: string | null;
-  /** When the folder was last swept to the end. */
-  last_checked_at: string | null;
-  /** While failing: when the next connection is tried. */
-  next_attempt_at: string | null;
-}
-
-export interface MailIntake {
-  start(): void;
-  stop(): Promise<void>;
-  status(): MailboxStatus;
-}
 
 /** Reconnection delays: 1 s doubling to 15 minutes while the server refuses or cannot be reached. */
 export const reconnectDelayMs = (failures: number) =>

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../db/client';
 import { isStorageFull } from '../../db/errors';
+import { inTransaction } from '../../db/transaction';
 import type { Clock } from '../../shared/clock';
 import { DomainError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
@@ -63,42 +64,39 @@ export async function reserveRender(
 ): Promise<Reservation> {
   const eventId = input.eventId ?? newId('evt');
   const refused = [...(refusedGiveBacks.get(deps.db) ?? [])];
-  const event = await deps.db.transaction(
-    async (tx): Promise<UsageEventRow> => {
-      for (const id of refused) await deleteHold(tx, id);
-      const now = deps.clock.now();
-      const nowIso = now.toISOString();
-      const pendingUntil = new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString();
-      const existing = input.eventId ? await findEvent(tx, input.accountId, input.eventId) : undefined;
-      if (existing && (existing.pendingUntil === null || existing.pendingUntil > nowIso)) {
-        if (existing.pendingUntil === null) return existing;
-        await setEventHold(tx, eventId, pendingUntil);
-        return { ...existing, pendingUntil };
+  const event = await inTransaction(deps, async ({ db: tx }): Promise<UsageEventRow> => {
+    for (const id of refused) await deleteHold(tx, id);
+    const now = deps.clock.now();
+    const nowIso = now.toISOString();
+    const pendingUntil = new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString();
+    const existing = input.eventId ? await findEvent(tx, input.accountId, input.eventId) : undefined;
+    if (existing && (existing.pendingUntil === null || existing.pendingUntil > nowIso)) {
+      if (existing.pendingUntil === null) return existing;
+      await setEventHold(tx, eventId, pendingUntil);
+      return { ...existing, pendingUntil };
+    }
+    const period = monthOf(now);
+    const used = await countEventsBetween(tx, input.accountId, period.start, period.end, nowIso);
+    const overage = used >= input.monthlyQuota;
+    if (overage) {
+      const terms = await overageTermsOf(tx, input.accountId);
+      const overageUsed = await countOverageBetween(tx, input.accountId, period.start, period.end, nowIso);
+      if (!overageAllows(terms, overageUsed)) {
+        const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
+        throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
       }
-      const period = monthOf(now);
-      const used = await countEventsBetween(tx, input.accountId, period.start, period.end, nowIso);
-      const overage = used >= input.monthlyQuota;
-      if (overage) {
-        const terms = await overageTermsOf(tx, input.accountId);
-        const overageUsed = await countOverageBetween(tx, input.accountId, period.start, period.end, nowIso);
-        if (!overageAllows(terms, overageUsed)) {
-          const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
-          throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
-        }
-      }
-      const row = {
-        id: eventId,
-        accountId: input.accountId,
-        renderId: input.renderId,
-        overage,
-        pendingUntil,
-        createdAt: nowIso,
-      };
-      await saveEvent(tx, row);
-      return row;
-    },
-    { behavior: 'immediate' },
-  );
+    }
+    const row = {
+      id: eventId,
+      accountId: input.accountId,
+      renderId: input.renderId,
+      overage,
+      pendingUntil,
+      createdAt: nowIso,
+    };
+    await saveEvent(tx, row);
+    return row;
+  });
   for (const id of refused) refusedGiveBacks.get(deps.db)?.delete(id);
   return {
     eventId,

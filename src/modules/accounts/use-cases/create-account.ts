@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import { inTransaction } from '../../../db/transaction';
 import type { Clock } from '../../../shared/clock';
 import { isoNow } from '../../../shared/clock';
 import { validationError } from '../../../shared/errors';
@@ -32,20 +33,17 @@ export async function createAccount({
     throw validationError([{ loc: 'name', msg: 'name must be 1 to 200 characters', type: 'invalid' }]);
   }
   const planId = input.planId ?? DEFAULT_PLAN_ID;
-  return await ctx.db.transaction(
-    async (tx) => {
-      if (input.onlyIfNone && (await countAccounts(tx)) > 0) return null;
-      if (!(await findPlan(tx, planId))) {
-        throw validationError([{ loc: 'plan', msg: `unknown plan '${planId}'`, type: 'invalid' }]);
-      }
-      const now = isoNow(ctx.clock);
-      const id = newId('acc');
-      await insertAccount(tx, { id, name, planId, disabledAt: null, createdAt: now, updatedAt: now });
-      const key = await issueApiKey({ ctx: { db: tx, clock: ctx.clock }, input: { accountId: id } });
-      const account = await findAccountWithPlan(tx, id);
-      if (!account) throw new Error('account vanished inside its own transaction');
-      return { account, key };
-    },
-    { behavior: 'immediate' },
-  );
+  return await inTransaction(ctx, async ({ db: tx }) => {
+    if (input.onlyIfNone && (await countAccounts(tx)) > 0) return null;
+    if (!(await findPlan(tx, planId))) {
+      throw validationError([{ loc: 'plan', msg: `unknown plan '${planId}'`, type: 'invalid' }]);
+    }
+    const now = isoNow(ctx.clock);
+    const id = newId('acc');
+    await insertAccount(tx, { id, name, planId, disabledAt: null, createdAt: now, updatedAt: now });
+    const key = await issueApiKey({ ctx: { db: tx, clock: ctx.clock }, input: { accountId: id } });
+    const account = await findAccountWithPlan(tx, id);
+    if (!account) throw new Error('account vanished inside its own transaction');
+    return { account, key };
+  });
 }

@@ -1,3 +1,4 @@
+import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { notFound, validationError } from '../../../shared/errors';
@@ -12,17 +13,14 @@ export async function setAccountPlan({
   ctx: SystemCtx;
   input: { accountId: string; planId: string };
 }): Promise<AccountWithPlan> {
-  return await ctx.db.transaction(
-    async (tx) => {
-      if (!(await findPlan(tx, input.planId))) {
-        throw validationError([{ loc: 'plan', msg: `unknown plan '${input.planId}'`, type: 'invalid' }]);
-      }
-      if (!(await setAccountPlanId(tx, input.accountId, input.planId, isoNow(ctx.clock))))
-        throw notFound('Account');
-      const account = await findAccountWithPlan(tx, input.accountId);
-      if (!account) throw notFound('Account');
-      return account;
-    },
-    { behavior: 'immediate' },
-  );
+  return await inTransaction(ctx, async ({ db: tx }) => {
+    if (!(await findPlan(tx, input.planId))) {
+      throw validationError([{ loc: 'plan', msg: `unknown plan '${input.planId}'`, type: 'invalid' }]);
+    }
+    if (!(await setAccountPlanId(tx, input.accountId, input.planId, isoNow(ctx.clock))))
+      throw notFound('Account');
+    const account = await findAccountWithPlan(tx, input.accountId);
+    if (!account) throw notFound('Account');
+    return account;
+  });
 }

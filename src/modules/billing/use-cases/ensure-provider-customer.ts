@@ -1,3 +1,4 @@
+import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
@@ -22,14 +23,11 @@ export async function ensureProviderCustomer(ctx: AccountCtx, stripe: StripeConn
     { name: account.account.name, metadata: { account_id: ctx.accountId } },
     `customer-${ctx.accountId}`,
   );
-  return await ctx.db.transaction(
-    async (tx) => {
-      const now = isoNow(ctx.clock);
-      const row = await ensureBillingAccount(tx, ctx.accountId, now);
-      if (row.providerCustomerId) return row.providerCustomerId;
-      return (await updateBillingAccount(tx, ctx.accountId, { providerCustomerId: customer.id }, now))
-        .providerCustomerId as string;
-    },
-    { behavior: 'immediate' },
-  );
+  return await inTransaction(ctx, async ({ db: tx }) => {
+    const now = isoNow(ctx.clock);
+    const row = await ensureBillingAccount(tx, ctx.accountId, now);
+    if (row.providerCustomerId) return row.providerCustomerId;
+    return (await updateBillingAccount(tx, ctx.accountId, { providerCustomerId: customer.id }, now))
+      .providerCustomerId as string;
+  });
 }

@@ -1,3 +1,4 @@
+import { savepoint } from '../../../db/transaction';
 import { DomainError, type FieldError } from '../../../shared/errors';
 // The document create contract and checks themselves, so an import accepts exactly what POST /documents does.
 import { CreateDocumentBody, createDocument, newDocumentChecker } from '../../documents';
@@ -89,8 +90,9 @@ export const documentImports: ImportResourceKind = {
   // A savepoint per document: one that fails at confirm leaves nothing, not even a drawn sequence number.
   async commit(ctx, format, entry) {
     try {
-      await ctx.db.transaction(
-        async (db) => await createDocument({ ctx: { ...ctx, db }, input: entry.body as CreateDocumentBody }),
+      await savepoint(
+        ctx,
+        async (inner) => await createDocument({ ctx: inner, input: entry.body as CreateDocumentBody }),
       );
       return null;
     } catch (error) {

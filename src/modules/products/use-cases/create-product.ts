@@ -1,3 +1,4 @@
+import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
@@ -6,7 +7,7 @@ import { type CreateProductBody, productProblems, toColumns } from '../model';
 import { insertProduct } from '../repo';
 import type { ProductRow } from '../schema';
 
-export async function createProduct({
+async function createProductInTransaction({
   ctx,
   input,
 }: {
@@ -33,3 +34,6 @@ export async function createProduct({
     updatedAt: now,
   });
 }
+
+/** One transaction, as every use-case that writes (a model for the next one: docs/architecture.md). */
+export const createProduct = transactional(createProductInTransaction);

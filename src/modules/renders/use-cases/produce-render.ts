@@ -1,4 +1,5 @@
 import type { DbOrTx } from '../../../db/client';
+import { inTransaction } from '../../../db/transaction';
 import type { RenderInput } from '../../../rendering/types';
 import type { Clock } from '../../../shared/clock';
 import { newId } from '../../../shared/ids';
@@ -69,7 +70,7 @@ export async function produceRender({
       createdAt: now.toISOString(),
     };
     // One transaction: the render is recorded exactly when its unit of quota becomes a render made.
-    const row = await ctx.db.transaction(async (tx) => {
+    const row = await inTransaction(ctx, async ({ db: tx }) => {
       const inserted = await insertRender(tx, record);
       await reservation.confirm(tx);
       return inserted;
