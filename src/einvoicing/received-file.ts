@@ -6,7 +6,7 @@ import { DomainError, validationError } from '../shared/errors';
 import { invoiceXmlBytesOfPdf } from './pdf-invoice-xml';
 import type { ReceivedInvoice } from './receive';
 import { parseUntrustedXml } from './xsd/parse-xml';
-import { XmlInputError } from './xsd/xml-input';
+import { DTD_PROBLEMS, XmlInputError } from './xsd/xml-input';
 import { XmlLimitError } from './xsd/xml-limits';
 
 /** A received e-invoice as it arrives: XML text, or the bytes of a hybrid PDF. */
@@ -42,6 +42,10 @@ export async function readReceivedFile(file: ReceivedFile): Promise<ReadReceived
       throw validationError([
         { loc: 'body', msg: `${error.message} (at most ${error.max})`, type: 'too_large' },
       ]);
+    }
+    if (error instanceof XmlInputError && DTD_PROBLEMS.has(error.code)) {
+      // Read and judged exactly as sent, or not at all: a DTD could change the document (xml-input.ts).
+      throw validationError([{ loc: 'body', msg: error.message, type: error.code }], error.message);
     }
     if (error instanceof XmlInputError || error instanceof NotAnEInvoiceError) {
       throw validationError([{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }], error.message);

@@ -13,8 +13,9 @@ declare const self: Worker;
 const packs = new Map<string | null, RulePack>();
 
 // saxon-js (300 ms) loads while the first request is on its way: a pool starts its workers before it
-// writes out the embedded pack and sends one the check.
-void loadSaxon();
+// writes out the embedded pack and sends one the check. A load that fails (a saxon-js that cannot be given
+// XPath's semantics) is reported by that check, as its rulesets' `ran: false` reason.
+loadSaxon().catch(() => {});
 
 self.onmessage = async (event: MessageEvent<RulesRequest>) => {
   const { id, packDir, profile, xml, cacheDir, customizationId } = event.data;

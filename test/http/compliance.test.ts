@@ -166,14 +166,16 @@ describe('validate-compliance with received XML', () => {
     expect(result.rulesets.map((r: { id: string }) => r.id)).not.toContain('tier1-mandatory');
   });
 
-  test('malformed XML and XML declaring entities are 400, never a pass', async () => {
+  test('malformed XML is 400, XML declaring entities (a DOCTYPE) 422 naming it, never a pass', async () => {
     const malformed = await check({ profile: 'xrechnung_cii', xml: '<Invoice><unclosed></Invoice>' });
     expect(malformed.status).toBe(400);
     const xxe = await check({
       profile: 'xrechnung_ubl',
       xml: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><Invoice>&e;</Invoice>',
     });
-    expect(xxe.status).toBe(400);
+    expect(xxe.status).toBe(422);
+    expect(xxe.body.error.details.fields[0]).toMatchObject({ loc: 'body.xml', type: 'entities_not_allowed' });
+    expect(xxe.body.error.details.fields[0].msg).toContain('DOCTYPE');
     const both = await check({ profile: 'xrechnung_ubl', xml: '<a/>', data });
     expect(both.status).toBe(422);
   });

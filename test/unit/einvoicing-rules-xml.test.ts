@@ -59,10 +59,17 @@ test('runRuleset alone refuses entities too, with the same typed error', async (
   expect((await inputError(runRuleset(pack, 'en16931-ubl', xml))).code).toBe('entities_not_allowed');
 });
 
-test('a DOCTYPE with neither entities nor an external DTD is harmless and accepted', async () => {
-  const result = await runProfile(pack, 'peppol_bis_billing_3', await withDoctype('<!DOCTYPE ubl:Invoice>'));
-  expect(result.rulesets.every((r) => r.ran)).toBe(true);
-  expect(result.violations.filter((v) => v.severity === 'fatal')).toEqual([]);
+test('a DOCTYPE with neither entities nor an external DTD is refused too: a DTD could change the document judged (issue 37)', async () => {
+  const bare = await inputError(
+    runProfile(pack, 'peppol_bis_billing_3', await withDoctype('<!DOCTYPE ubl:Invoice>')),
+  );
+  expect(bare.code).toBe('doctype_not_allowed');
+  const defaults = await withDoctype(
+    '<!DOCTYPE ubl:Invoice [<!ATTLIST cbc:EndpointID schemeID CDATA "0007">]>',
+  );
+  expect((await inputError(runProfile(pack, 'peppol_bis_billing_3', defaults))).code).toBe(
+    'doctype_not_allowed',
+  );
 });
 
 test('libxml2 itself neither substitutes nor loads entities (second line of defence)', async () => {

@@ -3,7 +3,7 @@
 import { create } from 'xmlbuilder2';
 import type { DocumentData } from '../../domain/document-data';
 import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../profiles';
-import { assertNoDtdEntities, stripBom } from '../xsd/xml-input';
+import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { checkXmlLimits } from '../xsd/xml-limits';
 import type { XmlElement } from './dom';
 import { fromCii } from './from-cii';
@@ -35,7 +35,7 @@ const ZUGFERD_1_RC = /^urn:un:unece:uncefact:data:standard:CBFBUY:5$/;
 export function parseEInvoice(input: string): ReceivedInvoice {
   const xml = stripBom(input);
   checkXmlLimits(xml);
-  assertNoDtdEntities(xml);
+  assertNoDtd(xml);
   assertKnownEncoding(xml);
   let root: XmlElement & { namespaceURI: string | null };
   try {

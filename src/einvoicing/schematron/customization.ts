@@ -27,6 +27,12 @@ function rootElement(doc: SaxonNode): SaxonNode | undefined {
  * UBL `/*\/cbc:CustomizationID`, CII `/rsm:CrossIndustryInvoice/rsm:ExchangedDocumentContext/
  * ram:GuidelineSpecifiedDocumentContextParameter/ram:ID`. Null when absent or unparseable (then only the
  * ruleset-wide severities apply; the rules themselves report the missing BT-24).
+ *
+ * Its text exactly as it stands, not trimmed: the XRechnung rules compare it exactly (`cbc:CustomizationID
+ * = $XR-EXTENSION-ID` in BR-DE-21, `text() = ...` for `$isExtension`; no normalize-space anywhere), so an
+ * identifier with a space or U+00A0 around it is no XRechnung extension to them, and BR-DE-21 says so.
+ * Trimmed here, the extension's downgrades (BR-CO-16, UBL-CR-646, BR-CL-10 to information) applied to a
+ * document the official rules reject as no XRechnung.
  */
 export function customizationIdOf(saxon: Saxon, xml: string): string | null {
   let doc: SaxonNode;
@@ -47,13 +53,13 @@ export function customizationIdOf(saxon: Saxon, xml: string): string | null {
     'ID',
   );
   const found = ubl ?? cii;
-  const value = found === undefined ? '' : textOf(found).trim();
-  return value === '' ? null : value;
+  return found === undefined ? null : textOf(found);
 }
 
 /**
- * The same CustomizationID read from a document libxml2 has already parsed (runProfile's, for the schema
- * step): on a 1,000-line invoice, parsing it again with saxon-js only for this costs 0.3-0.7 s.
+ * The same CustomizationID (exactly as it stands, see above) read from a document libxml2 has already parsed
+ * (runProfile's, for the schema step): on a 1,000-line invoice, parsing it again with saxon-js only for
+ * this costs 0.3-0.7 s.
  */
 export function customizationIdOfParsed(doc: XmlDocument): string | null {
   const namespaces = { cbc: CBC, rsm: RSM, ram: RAM };
@@ -63,6 +69,5 @@ export function customizationIdOfParsed(doc: XmlDocument): string | null {
       'rsm:ExchangedDocumentContext[1]/ram:GuidelineSpecifiedDocumentContextParameter[1]/ram:ID[1]',
       namespaces,
     );
-  const value = found === null ? '' : found.content.trim();
-  return value === '' ? null : value;
+  return found === null ? null : found.content;
 }

@@ -29,7 +29,7 @@ function notRun(profile: string, reason: string): ProfileResult {
 /**
  * The second tier of a compliance check: XML Schema, then every Schematron ruleset of the profile, on the
  * XML the service generated (or was given). Throws XmlInputError for XML that is not well-formed or
- * declares entities (HTTP 400), and an Error for a profile the service does not know; anything else,
+ * carries a DTD (HTTP 400 / 422), and an Error for a profile the service does not know; anything else,
  * including a missing rule pack, is reported through `rulesets[].ran` / `reason`.
  */
 export async function runProfile(
@@ -76,9 +76,8 @@ export async function runProfile(
 
 /** The document as saxon-js's own parser reads it; null when that parser refuses it (each ruleset says why). */
 async function parseForSaxon(xml: string): Promise<SaxonNode | null> {
-  const saxon = await loadSaxon();
   try {
-    return saxon.getPlatform().parseXmlFromString(xml);
+    return (await loadSaxon()).getPlatform().parseXmlFromString(xml);
   } catch {
     return null;
   }

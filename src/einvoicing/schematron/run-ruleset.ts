@@ -1,8 +1,8 @@
 import type { PackRuleset, RulePack } from '../rule-pack';
 import type { RulesetRun, Violation } from '../rules/types';
-import { assertNoDtdEntities, stripBom } from '../xsd/xml-input';
+import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { customizationIdOf } from './customization';
-import { loadSaxon, type SaxonNode } from './saxon';
+import { loadSaxon, type Saxon, type SaxonNode } from './saxon';
 import { decideSeverity } from './severity';
 import { loadStylesheet, quiet } from './stylesheets';
 import { isSvrl, readSvrl } from './svrl';
@@ -40,7 +40,7 @@ function describe(error: unknown): string {
  * Runs one Schematron ruleset of the pack on an XML string. Outcomes are values: a ruleset that cannot run
  * says so (`ran: false` + reason); a transform that throws on this document (the CEN CII stylesheet does
  * on an empty amount) is a fatal TRANSFORM-ERROR finding, because a check that broke down is not a pass.
- * Throws only XmlInputError, for XML that declares entities (XXE is refused before saxon-js parses).
+ * Throws only XmlInputError, for XML with a DOCTYPE or entities (refused before saxon-js parses).
  */
 export async function runRuleset(
   pack: RulePack,
@@ -64,10 +64,13 @@ export async function runRuleset(
   if (!ruleset.available) return { run: { ...run, reason: ruleset.reason }, violations: [] };
 
   const xml = stripBom(xmlInput);
-  assertNoDtdEntities(xml);
-  const saxon = await loadSaxon();
+  assertNoDtd(xml);
+  let saxon: Saxon;
   let sef: Awaited<ReturnType<typeof loadStylesheet>>;
   try {
+    // Inside: a saxon-js that cannot be given XPath's semantics (xpath-semantics.ts) fails to load, and
+    // then the ruleset did not run, which is never a pass.
+    saxon = await loadSaxon();
     sef = await loadStylesheet(ruleset, options.cacheDir ?? null);
   } catch (error) {
     return { run: { ...run, reason: `stylesheet could not be loaded: ${describe(error)}` }, violations: [] };

@@ -3,6 +3,8 @@
  * pay (STACK-NOTES "Start-up"). saxon-js ships no types, so the calls the service makes are typed here.
  */
 
+import { installXPathSemantics } from './xpath-semantics';
+
 /** The DOM-like nodes saxon-js builds for parsed input and for `destination: 'document'` results. */
 export interface SaxonNode {
   nodeType: number;
@@ -52,6 +54,8 @@ export function loadSaxon(): Promise<Saxon> {
     for (const name of SAXON_GLOBALS) if (!(name in scope)) scope[name] = undefined;
     const module = (await import('saxon-js')) as { default?: unknown };
     const saxon = (module.default ?? module) as Saxon;
+    // First, while nothing has run: verdicts must be the official validator's (xpath-semantics.ts).
+    installXPathSemantics(saxon);
     cacheNodeNames(saxon);
     compareStringsDirectly(saxon);
     return saxon;

@@ -1,5 +1,5 @@
 import type { XmlDocument } from 'libxml2-wasm';
-import { assertNoDtdEntities, stripBom, XmlInputError } from './xml-input';
+import { assertNoDtd, stripBom, XmlInputError } from './xml-input';
 
 type Libxml = typeof import('libxml2-wasm');
 
@@ -22,7 +22,7 @@ export function loadLibxml(): Promise<Libxml> {
 export async function parseUntrustedXml(xml: string): Promise<XmlDocument> {
   const text = stripBom(xml);
   if (text.trim() === '') throw new XmlInputError('empty_document', 'the XML document is empty');
-  assertNoDtdEntities(text);
+  assertNoDtd(text);
   const libxml = await loadLibxml();
   const { ParseOption, XmlDocument, XmlParseError } = libxml;
   try {

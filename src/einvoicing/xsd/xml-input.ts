@@ -1,12 +1,20 @@
 /**
- * The input side of compliance checks: an XML document that is not even well-formed, or that tries to use
- * DTD entities, is the caller's error (HTTP 400), never a list of violations.
+ * The input side of compliance checks and of reading received e-invoices: an XML document that is not even
+ * well-formed, or that carries a DTD, is the caller's error (HTTP 400 or 422), never a list of violations.
  */
 export type XmlInputProblem =
   | 'empty_document'
   | 'malformed_xml'
+  | 'doctype_not_allowed'
   | 'entities_not_allowed'
   | 'external_dtd_not_allowed';
+
+/** The problems that are a DTD in the document (any DOCTYPE, or an entity declaration anywhere). */
+export const DTD_PROBLEMS: ReadonlySet<XmlInputProblem> = new Set([
+  'doctype_not_allowed',
+  'entities_not_allowed',
+  'external_dtd_not_allowed',
+]);
 
 export class XmlInputError extends Error {
   override readonly name = 'XmlInputError';
@@ -26,31 +34,42 @@ export function stripBom(xml: string): string {
 }
 
 /**
- * Refuses XXE and entity-expansion payloads before any parser sees them. libxml2 also runs with entity
- * substitution and external loading off, and saxon-js's parser skips the DTD (it fails on any entity
- * reference): those decide; this gives one clear, typed answer for both tiers. `<!ENTITY` cannot occur
- * unescaped in element content, so a literal one anywhere is refused. The DOCTYPE is found by reading the
- * prolog token by token (declaration, comments, processing instructions), so a comment that mentions
- * `<!DOCTYPE` cannot hide the real one; a DOCTYPE naming an external DTD (SYSTEM or PUBLIC) is refused.
+ * Refuses any DTD before a parser sees the text. A DOCTYPE is refused whatever it holds: its internal subset
+ * can change the document (`<!ATTLIST cbc:EndpointID schemeID CDATA "0007">` adds an attribute the text
+ * does not have, an entity replaces text); Java's parser, the official validator's, applies it, libxml2
+ * (as run here) and saxon-js's parser do not, so the same text would be two documents. The rules must
+ * judge, and receiving must read, the document exactly as it was sent, or not at all. Refusing it also
+ * refuses XXE and entity expansion (libxml2 additionally runs with entity substitution and external
+ * loading off). The DOCTYPE is found by reading the prolog token by token (declaration, comments,
+ * processing instructions), so a comment that mentions `<!DOCTYPE` cannot hide the real one; and as
+ * `<!ENTITY` cannot occur unescaped in element content, a literal one anywhere is refused too.
  */
-export function assertNoDtdEntities(xml: string): void {
+export function assertNoDtd(xml: string): void {
+  const head = prologDoctype(xml);
+  if (head !== null) {
+    const [code, what]: [XmlInputProblem, string] = xml.includes('<!ENTITY')
+      ? ['entities_not_allowed', ' declaring entities']
+      : /\s(SYSTEM|PUBLIC)[\s"']/i.test(head)
+        ? ['external_dtd_not_allowed', ' naming an external DTD']
+        : ['doctype_not_allowed', head.endsWith('[') ? ' with an internal subset' : ''];
+    throw new XmlInputError(
+      code,
+      `XML with a DOCTYPE declaration${what} is not accepted: a DTD can change the document (default attributes, entities), and the document is judged and read exactly as sent; remove the DOCTYPE`,
+    );
+  }
   if (xml.includes('<!ENTITY')) {
     throw new XmlInputError('entities_not_allowed', 'XML with DTD entity declarations is not accepted');
   }
-  const head = prologDoctype(xml);
-  if (head !== null && /\s(SYSTEM|PUBLIC)[\s"']/.test(head)) {
-    throw new XmlInputError('external_dtd_not_allowed', 'XML referring to an external DTD is not accepted');
-  }
 }
 
-/** The DOCTYPE's head (up to its internal subset or end), or null when the prolog has none. */
+/** The DOCTYPE's head (up to its internal subset's `[` or its end), or null when the prolog has none. */
 function prologDoctype(xml: string): string | null {
   let i = 0;
   for (;;) {
     while (i < xml.length && /\s/.test(xml[i] as string)) i++;
     if (xml.startsWith('<?', i)) i = after(xml, '?>', i);
     else if (xml.startsWith('<!--', i)) i = after(xml, '-->', i + 4);
-    else if (xml.startsWith('<!DOCTYPE', i)) return doctypeHead(xml, i);
+    else if (xml.slice(i, i + 9).toUpperCase() === '<!DOCTYPE') return doctypeHead(xml, i);
     else return null; // the root element (or text a parser refuses): no DOCTYPE may follow
     if (i < 0) return null;
   }
@@ -61,7 +80,7 @@ const after = (xml: string, end: string, from: number) => {
   return at < 0 ? -1 : at + end.length;
 };
 
-/** From `<!DOCTYPE` to the first `[` or `>` outside a quoted literal. */
+/** From `<!DOCTYPE` to the first `[` or `>` outside a quoted literal, that one included. */
 function doctypeHead(xml: string, start: number): string {
   let quote: string | null = null;
   for (let i = start; i < xml.length; i++) {
@@ -69,7 +88,7 @@ function doctypeHead(xml: string, start: number): string {
     if (quote) {
       if (ch === quote) quote = null;
     } else if (ch === '"' || ch === "'") quote = ch;
-    else if (ch === '[' || ch === '>') return xml.slice(start, i);
+    else if (ch === '[' || ch === '>') return xml.slice(start, i + 1);
   }
   return xml.slice(start);
 }

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { isComplianceProfile } from '../../einvoicing/profiles';
-import { XmlInputError } from '../../einvoicing/xsd/xml-input';
+import { DTD_PROBLEMS, XmlInputError } from '../../einvoicing/xsd/xml-input';
 import { XmlLimitError } from '../../einvoicing/xsd/xml-limits';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, withNotFound } from '../../http/schemas';
@@ -47,14 +47,19 @@ function xmlResponse(outcome: WriteOutcome, filename: string, pathPrefix: string
 }
 
 /**
- * Malformed XML, or XML declaring entities, is the client's mistake: 400, never a 500 or a "pass". XML
+ * Malformed XML is the client's mistake: 400, never a 500 or a "pass". XML with a DTD (any DOCTYPE, or
+ * entities) is refused as a 422 naming it: the rules would judge another document than the one sent. XML
  * beyond the size limit is a 413, beyond the structure limits (elements, attributes, depth) a 422.
  */
 async function asBadRequest<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof XmlInputError) throw badRequest(`The XML cannot be checked: ${error.message}`);
+    if (error instanceof XmlInputError) {
+      const message = `The XML cannot be checked: ${error.message}`;
+      if (!DTD_PROBLEMS.has(error.code)) throw badRequest(message);
+      throw validationError([{ loc: 'body.xml', msg: error.message, type: error.code }], message);
+    }
     if (error instanceof XmlLimitError) {
       if (error.limit === 'maxChars') {
         throw new DomainError('payload_too_large', error.message, { max_chars: error.max });
