@@ -135,13 +135,15 @@ export async function deleteDraft(db: DbOrTx, accountId: string, id: string): Pr
 }
 
 /**
- * What the reports read (modules/reports): the account's issued invoices and credit notes that count
- * (neither drafts nor voided), optionally of one customer and issued on or before `issuedTo`.
+ * What the reports read (modules/reports), and the one place that says which issued documents count in them:
+ * invoices and credit notes that are finalized, sent, paid or archived (neither drafts, quotes nor voided),
+ * optionally of one customer and issued in a range. A page at a time, newest first, as `listDocuments` pages.
  */
 export async function issuedForReports(
   db: DbOrTx,
   accountId: string,
   filters: { customerId?: string; issuedFrom?: string; issuedTo?: string },
+  page: PageRequest,
 ): Promise<DocumentRow[]> {
   const conditions: (SQL | undefined)[] = [
     eq(documents.accountId, accountId),
@@ -151,11 +153,13 @@ export async function issuedForReports(
   if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
   if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));
   if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));
+  if (page.after !== null) conditions.push(lt(documents.id, page.after));
   return await db
     .select()
     .from(documents)
     .where(and(...conditions))
-    .orderBy(documents.issueDate, documents.id)
+    .orderBy(desc(documents.id))
+    .limit(page.limit + 1)
     .all();
 }
 

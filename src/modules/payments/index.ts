@@ -7,5 +7,5 @@ export {
   paymentView,
   presentPayment,
 } from './model';
-export { paymentsForReports } from './repo';
+export { listPayments } from './repo';
 export type { PaymentMethod, PaymentRow } from './schema';

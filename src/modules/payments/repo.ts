@@ -66,20 +66,3 @@ export async function deletePaymentRow(db: DbOrTx, accountId: string, id: string
     (await db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all()).length > 0
   );
 }
-
-/** What the reports read: the account's payments dated on or before `dateTo`, optionally of one customer. */
-export async function paymentsForReports(
-  db: DbOrTx,
-  accountId: string,
-  filters: { customerId?: string; dateTo?: string },
-): Promise<PaymentRow[]> {
-  const conditions: (SQL | undefined)[] = [eq(payments.accountId, accountId)];
-  if (filters.customerId) conditions.push(eq(payments.customerId, filters.customerId));
-  if (filters.dateTo) conditions.push(lte(payments.date, filters.dateTo));
-  return await db
-    .select()
-    .from(payments)
-    .where(and(...conditions))
-    .orderBy(payments.date, payments.id)
-    .all();
-}

@@ -159,26 +159,51 @@ export async function deleteReceivedPaymentRow(db: DbOrTx, accountId: string, id
   );
 }
 
-/** What the reports read: the account's received documents that count (not rejected). */
-export async function receivedForReports(db: DbOrTx, accountId: string): Promise<ReceivedDocumentRow[]> {
+/**
+ * What the reports read: the account's received documents that count in them (not rejected), a page at a
+ * time, newest first (as `listReceived` pages).
+ */
+export async function receivedForReports(
+  db: DbOrTx,
+  accountId: string,
+  page: PageRequest,
+): Promise<ReceivedDocumentRow[]> {
   return await db
     .select()
     .from(rd)
-    .where(and(eq(rd.accountId, accountId), ne(rd.status, 'rejected')))
-    .orderBy(asc(rd.issueDate), asc(rd.id))
+    .where(
+      and(
+        eq(rd.accountId, accountId),
+        ne(rd.status, 'rejected'),
+        page.after === null ? undefined : lt(rd.id, page.after),
+      ),
+    )
+    .orderBy(desc(rd.id))
+    .limit(page.limit + 1)
     .all();
 }
 
-/** What the reports read: the account's payments to suppliers dated on or before `dateTo`. */
+/**
+ * What the reports read: the account's payments to suppliers dated on or before `dateTo`, a page at a
+ * time, newest first.
+ */
 export async function receivedPaymentsForReports(
   db: DbOrTx,
   accountId: string,
   dateTo: string,
+  page: PageRequest,
 ): Promise<ReceivedPaymentRow[]> {
   return await db
     .select()
     .from(rp)
-    .where(and(eq(rp.accountId, accountId), lte(rp.date, dateTo)))
-    .orderBy(asc(rp.date), asc(rp.id))
+    .where(
+      and(
+        eq(rp.accountId, accountId),
+        lte(rp.date, dateTo),
+        page.after === null ? undefined : lt(rp.id, page.after),
+      ),
+    )
+    .orderBy(desc(rp.id))
+    .limit(page.limit + 1)
     .all();
 }

@@ -1,20 +1,9 @@
-// Issued and received documents as the claims and settlements of ageing.ts.
+// Issued and received documents as the claims and settlements of ageing.ts. Which documents count is the
+// readers' rule (the documents' `issuedForReports`, the received documents' `receivedForReports`), not here.
 import type { DocumentRow } from '../documents';
 import type { PaymentRow } from '../payments';
 import type { ReceivedDocumentRow, ReceivedPaymentRow } from '../receiving';
 import type { Claim, Settlement } from './ageing';
-
-/**
- * Which issued documents the reports count: invoices and credit notes that are finalized, sent, paid or
- * archived (the documents' `issuedForReports` says the same in SQL; the reports read page by page through
- * `listDocuments` and keep these).
- */
-export const countsInReports = (row: Pick<DocumentRow, 'documentType' | 'status'>) =>
-  (row.documentType === 'invoice' || row.documentType === 'credit_note') &&
-  (row.status === 'finalized' || row.status === 'sent' || row.status === 'paid' || row.status === 'archived');
-
-/** Received documents count unless rejected. */
-export const receivedCounts = (row: Pick<ReceivedDocumentRow, 'status'>) => row.status !== 'rejected';
 
 /** An issued invoice (a claim on its customer) or credit note (a credit naming the invoice it corrects). */
 export function claimOfDocument(row: DocumentRow): Claim {

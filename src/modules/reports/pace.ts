@@ -29,8 +29,8 @@ export function pacer(sliceMs = SLICE_MS): Pace {
 }
 
 /**
- * What `pick` makes of each row of a paged list query (a module's `list…`, newest first), skipping the rows
- * it answers undefined for: a page at a time, with a turn of the event loop between pages, and only the
+ * What `pick` makes of each row of a paged reader (a module's `…ForReports` or `list…`: newest first, keyset
+ * on the id), skipping the rows it answers undefined for: a page at a time, with a turn of the event loop between pages, and only the
  * picked values kept (not the rows with their data). The pages are separate reads, not one snapshot: a
  * row that changes meanwhile is read once, as it was when its page was read.
  */

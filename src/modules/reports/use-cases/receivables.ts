@@ -1,14 +1,12 @@
 import type { AccountCtx } from '../../../shared/context';
 import { findCustomer } from '../../customers';
-import { listDocuments } from '../../documents';
-import { paymentsForReports } from '../../payments';
-import { listReceived, receivedPaymentsForReports } from '../../receiving';
+import { issuedForReports } from '../../documents';
+import { listPayments } from '../../payments';
+import { receivedForReports, receivedPaymentsForReports } from '../../receiving';
 import { ageingOf, type Claim, openPosition } from '../ageing';
 import {
   claimOfDocument,
   claimOfReceived,
-  countsInReports,
-  receivedCounts,
   settlementOfPayment,
   settlementOfReceivedPayment,
   supplierKey,
@@ -24,12 +22,16 @@ export async function receivablesReport({ ctx, input }: { ctx: AccountCtx; input
   const pace = pacer();
   const claims = await collect(
     ctx.db,
-    (db, page) => listDocuments(db, ctx.accountId, { issuedTo: asOf }, page),
-    (row) => (countsInReports(row) ? claimOfDocument(row) : undefined),
+    (db, page) => issuedForReports(db, ctx.accountId, { issuedTo: asOf }, page),
+    claimOfDocument,
     pace,
   );
-  const payments = await paymentsForReports(ctx.db, ctx.accountId, { dateTo: asOf });
-  const settlements = await mapPaced(payments, settlementOfPayment, pace);
+  const settlements = await collect(
+    ctx.db,
+    (db, page) => listPayments(db, ctx.accountId, { dateTo: asOf }, page),
+    settlementOfPayment,
+    pace,
+  );
   const { totals, parties } = await ageingOf(await openPosition(claims, settlements, asOf, pace), pace);
   const names = new Map<string, string>();
   const named = [];
@@ -64,9 +66,8 @@ export async function payablesReport({ ctx, input }: { ctx: AccountCtx; input: {
   const suppliers = new Map<string, Supplier>();
   const claims = await collect(
     ctx.db,
-    (db, page) => listReceived(db, ctx.accountId, {}, page),
-    (row): Claim | undefined => {
-      if (!receivedCounts(row)) return undefined;
+    (db, page) => receivedForReports(db, ctx.accountId, page),
+    (row): Claim => {
       // A supplier is named as its latest document names it.
       const key = supplierKey(row);
       const order = `${row.issueDate ?? ''}|${row.id}`;
@@ -77,8 +78,12 @@ export async function payablesReport({ ctx, input }: { ctx: AccountCtx; input: {
     },
     pace,
   );
-  const payments = await receivedPaymentsForReports(ctx.db, ctx.accountId, asOf);
-  const settlements = await mapPaced(payments, settlementOfReceivedPayment, pace);
+  const settlements = await collect(
+    ctx.db,
+    (db, page) => receivedPaymentsForReports(db, ctx.accountId, asOf, page),
+    settlementOfReceivedPayment,
+    pace,
+  );
   const { totals, parties } = await ageingOf(await openPosition(claims, settlements, asOf, pace), pace);
   const named = await mapPaced(
     parties,

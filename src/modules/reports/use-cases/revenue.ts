@@ -1,8 +1,8 @@
 import { dec, sub, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
-import { type DocumentRow, listDocuments } from '../../documents';
-import { listReceived, type ReceivedDocumentRow } from '../../receiving';
-import { countsInReports, receivedCounts, receivedDate } from '../claims';
+import { type DocumentRow, issuedForReports } from '../../documents';
+import { type ReceivedDocumentRow, receivedForReports } from '../../receiving';
+import { receivedDate } from '../claims';
 import { collect, pacer } from '../pace';
 import { type PeriodEntry, periodFigures } from '../periods';
 
@@ -20,24 +20,21 @@ export async function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Ra
   const filters = { issuedFrom: input.from, issuedTo: input.to };
   const entries = await collect(
     ctx.db,
-    (db, page) => listDocuments(db, ctx.accountId, filters, page),
-    (row: DocumentRow): PeriodEntry | undefined =>
-      countsInReports(row)
-        ? {
-            currency: row.currency,
-            date: row.issueDate,
-            sign: row.documentType === 'credit_note' ? -1 : 1,
-            net: netOf(row.totals.total, row.totals.tax_total),
-            tax: row.totals.tax_total,
-            gross: row.totals.total,
-            groups: (row.totals.tax_groups ?? []).map((g) => ({
-              category: g.category,
-              rate: g.rate,
-              net: g.taxable_amount,
-              tax: g.tax_amount,
-            })),
-          }
-        : undefined,
+    (db, page) => issuedForReports(db, ctx.accountId, filters, page),
+    (row: DocumentRow): PeriodEntry => ({
+      currency: row.currency,
+      date: row.issueDate,
+      sign: row.documentType === 'credit_note' ? -1 : 1,
+      net: netOf(row.totals.total, row.totals.tax_total),
+      tax: row.totals.tax_total,
+      gross: row.totals.total,
+      groups: (row.totals.tax_groups ?? []).map((g) => ({
+        category: g.category,
+        rate: g.rate,
+        net: g.taxable_amount,
+        tax: g.tax_amount,
+      })),
+    }),
     pace,
   );
   return { ...range(input), currencies: await periodFigures(entries, input.from, input.to, true, pace) };
@@ -46,13 +43,13 @@ export async function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Ra
 /** Expenses per month by issue date: received invoices less received credit notes (not rejected). */
 export async function expensesReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
   const pace = pacer();
-  // All of them: a document without an issue date counts from the day it arrived, which SQL cannot filter.
+  // Every date: a document without an issue date counts from the day it arrived, which SQL cannot filter.
   const entries = await collect(
     ctx.db,
-    (db, page) => listReceived(db, ctx.accountId, {}, page),
+    (db, page) => receivedForReports(db, ctx.accountId, page),
     (row: ReceivedDocumentRow): PeriodEntry | undefined => {
       const date = receivedDate(row);
-      if (!receivedCounts(row) || date < input.from || date > input.to) return undefined;
+      if (date < input.from || date > input.to) return undefined;
       return {
         currency: row.currency,
         date,

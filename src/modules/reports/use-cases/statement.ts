@@ -2,10 +2,10 @@ import { add, dec, sub, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { findCustomer } from '../../customers';
-import { type DocumentRow, listDocuments } from '../../documents';
-import { type PaymentRow, paymentsForReports } from '../../payments';
+import { type DocumentRow, issuedForReports } from '../../documents';
+import { listPayments, type PaymentRow } from '../../payments';
 import { type Claim, entryOf, fixed, type OpenPosition, openPosition } from '../ageing';
-import { claimOfDocument, countsInReports, settlementOfPayment } from '../claims';
+import { claimOfDocument, settlementOfPayment } from '../claims';
 import { collect, mapPaced, type Pace, pacedJson, pacer, sortPaced } from '../pace';
 
 export type StatementEntryType = 'invoice' | 'credit_note' | 'payment';
@@ -81,27 +81,30 @@ export async function customerStatement({
   const pace = pacer();
   const counted = await collect(
     ctx.db,
-    (db, page) => listDocuments(db, ctx.accountId, { customerId: customer.id, issuedTo: input.to }, page),
-    (d): Counted | undefined =>
-      countsInReports(d)
-        ? {
-            claim: claimOfDocument(d),
-            entry: documentEntry(d),
-            currency: d.currency,
-            latest: {
-              businessProfileId: d.businessProfileId,
-              locale: d.locale,
-              order: `${d.issueDate}|${d.id}`,
-            },
-          }
-        : undefined,
+    (db, page) => issuedForReports(db, ctx.accountId, { customerId: customer.id, issuedTo: input.to }, page),
+    (d): Counted => ({
+      claim: claimOfDocument(d),
+      entry: documentEntry(d),
+      currency: d.currency,
+      latest: {
+        businessProfileId: d.businessProfileId,
+        locale: d.locale,
+        order: `${d.issueDate}|${d.id}`,
+      },
+    }),
     pace,
   );
   const invoices = new Map<string, string>();
   for (const c of counted) if (c.entry.type === 'invoice') invoices.set(c.claim.id, c.entry.number);
+  // Read newest first, listed oldest first: a day's payments of one invoice keep the order they were made in.
   const payments = (
-    await paymentsForReports(ctx.db, ctx.accountId, { customerId: customer.id, dateTo: input.to })
-  ).filter((p) => invoices.has(p.documentId));
+    await collect(
+      ctx.db,
+      (db, page) => listPayments(db, ctx.accountId, { customerId: customer.id, dateTo: input.to }, page),
+      (p) => (invoices.has(p.documentId) ? p : undefined),
+      pace,
+    )
+  ).reverse();
   const byCurrency = new Map<string, StatementEntry[]>();
   for (const c of counted) entryOf(byCurrency, c.currency, () => []).push(c.entry);
   for (const p of payments) {
