@@ -15,10 +15,11 @@ import { createLogger, type Logger } from '../src/shared/logger';
 import type { ProfileRunner } from '../src/workers/rules-pool';
 import { startExecutable, testExecutable, waitForJobs } from './executable';
 import { freshDatabase, testDatabaseUrl } from './pg-databases';
+import { sharedPath } from './shared-material';
 
 export const ROOT = join(import.meta.dir, '..');
 /** The official e-invoicing rule pack beside the repository (never copied into it). */
-export const RULESETS_DIR = join(ROOT, '..', 'shared', 'rulesets');
+export const RULESETS_DIR = sharedPath('rulesets');
 
 export interface TestServer {
   url: string;

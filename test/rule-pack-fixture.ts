@@ -2,8 +2,9 @@
 // service loads, compiles and caches rules.
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { sharedPath } from './shared-material';
 
-export const OFFICIAL_RULESETS = resolve(import.meta.dir, '../../shared/rulesets');
+export const OFFICIAL_RULESETS = sharedPath('rulesets');
 
 export interface FixtureRuleset {
   id: string;

@@ -5,8 +5,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeAccount } from '../factories';
 import { healthAnswersDuring, startServer, type TestServer } from '../harness';
+import { sharedPath } from '../shared-material';
 
-const EXAMPLES = join(import.meta.dir, '../../../shared/rulesets/examples');
+const EXAMPLES = sharedPath('rulesets/examples');
 const example = readFileSync(join(EXAMPLES, 'peppol_bis_billing_3/base-example.xml'), 'utf8');
 
 /** The official example with its invoice lines repeated `times` (a large but ordinary Peppol invoice). */

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+import { sharedPath } from '../shared-material';
 
 let server: TestServer;
 let account: TestAccount;
@@ -13,10 +14,7 @@ const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
 const ubl = readFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'));
 const pdf = readFileSync(join(EXAMPLES, 'facturx-pdf/EN16931_Einfach.pdf'));
 const creditNote = readFileSync(join(EXAMPLES, 'en16931_ubl/ubl-tc434-creditnote1.xml'));
-const ZUGFERD_1 = join(
-  import.meta.dir,
-  '../../../shared/receiving-corpus/samples/akretion/tests/fixtures/xml/zugferd-basic.xml',
-);
+const ZUGFERD_1 = sharedPath('receiving-corpus/samples/akretion/tests/fixtures/xml/zugferd-basic.xml');
 
 beforeAll(async () => {
   server = await startServer();

@@ -10,8 +10,9 @@ import { documentTotals } from '../../src/modules/documents/checks';
 import { makeAccount, type TestAccount } from '../factories';
 import { ROOT, startServer, type TestServer } from '../harness';
 import { pdfPagesText, savePdf } from '../rendering-fixtures';
+import { sharedPath } from '../shared-material';
 
-const CORPUS = join(ROOT, '..', 'shared', 'receiving-corpus', 'samples');
+const CORPUS = sharedPath('receiving-corpus/samples');
 const present = existsSync(CORPUS);
 
 function filesUnder(dir: string): string[] {

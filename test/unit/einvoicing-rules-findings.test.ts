@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import type { Violation } from '../../src/einvoicing/rules/types';
 import { runProfile, runRuleset, TRANSFORM_ERROR } from '../../src/einvoicing/schematron';
+import { sharedPath } from '../shared-material';
 
-const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
+const RULESETS = sharedPath('rulesets');
 const pack = loadRulePack(RULESETS);
 const example = (path: string) => Bun.file(join(RULESETS, 'examples', path)).text();
 

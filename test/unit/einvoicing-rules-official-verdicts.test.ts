@@ -6,8 +6,9 @@ import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import type { Violation } from '../../src/einvoicing/rules/types';
 import { runProfile, runRuleset } from '../../src/einvoicing/schematron';
 import { XmlInputError } from '../../src/einvoicing/xsd';
+import { sharedPath } from '../shared-material';
 
-const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
+const RULESETS = sharedPath('rulesets');
 const pack = loadRulePack(RULESETS);
 const example = (path: string) => Bun.file(join(RULESETS, 'examples', path)).text();
 

@@ -9,8 +9,9 @@ import { customizationMatches, loadRulePack, severityOverride } from '../../src/
 import { EXPECTED_RULESETS } from '../../src/einvoicing/rule-pack-defaults';
 import { runProfile, runRuleset, warmRulePack } from '../../src/einvoicing/schematron';
 import { apiSeverity } from '../../src/einvoicing/schematron/severity';
+import { sharedPath } from '../shared-material';
 
-const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
+const RULESETS = sharedPath('rulesets');
 const pack = loadRulePack(RULESETS);
 const temp = mkdtempSync(join(tmpdir(), 'rule-pack-test-'));
 afterAll(() => rmSync(temp, { recursive: true, force: true }));

@@ -7,8 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Saxon } from '../../src/einvoicing/schematron/saxon';
 import { findingsOf, type ParityRuleset, parityRulesets, syntaxOf, xmlFilesUnder } from '../rewrite-parity';
+import { sharedPath } from '../shared-material';
 
-const CORPUS = resolve(import.meta.dir, '../../../shared/receiving-corpus/samples');
+const CORPUS = sharedPath('receiving-corpus/samples');
 
 let saxon: Saxon;
 let rulesets: ParityRuleset[] = [];

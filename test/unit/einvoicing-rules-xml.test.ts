@@ -5,8 +5,9 @@ import { join, resolve } from 'node:path';
 import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import { runProfile, runRuleset } from '../../src/einvoicing/schematron';
 import { parseUntrustedXml, XmlInputError, type XmlInputProblem } from '../../src/einvoicing/xsd';
+import { sharedPath } from '../shared-material';
 
-const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
+const RULESETS = sharedPath('rulesets');
 const pack = loadRulePack(RULESETS);
 const example = (path: string) => Bun.file(join(RULESETS, 'examples', path)).text();
 

@@ -7,8 +7,9 @@ import { join, resolve } from 'node:path';
 import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import { runProfile, runRuleset } from '../../src/einvoicing/schematron';
 import { parseUntrustedXml, validateXsd } from '../../src/einvoicing/xsd';
+import { sharedPath } from '../shared-material';
 
-const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
+const RULESETS = sharedPath('rulesets');
 const EXAMPLES = join(RULESETS, 'examples');
 const pack = loadRulePack(RULESETS);
 

@@ -8,8 +8,9 @@ import { type ComplianceProfile, PROFILES } from '../../src/einvoicing/profiles'
 import { toSemantic } from '../../src/einvoicing/semantic/index';
 import { serialize } from '../../src/einvoicing/semantic/serialize';
 import { CASES } from '../einvoicing-fixtures';
+import { sharedPath } from '../shared-material';
 
-const RULESETS_DIR = process.env.RULESETS_DIR ?? join(import.meta.dir, '../../../shared/rulesets');
+const RULESETS_DIR = process.env.RULESETS_DIR ?? sharedPath('rulesets');
 const ALL_PROFILES = Object.keys(PROFILES) as ComplianceProfile[];
 
 /** The XSD for a profile and document type, from the rule pack's manifest (read in place, never copied). */

@@ -14,6 +14,7 @@ import {
 } from '../../src/einvoicing/receive/shared';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
 import { profileOf } from '../../src/modules/receiving/use-cases/parse-received';
+import { sharedPath } from '../shared-material';
 
 describe('decimals as written in files', () => {
   test.each([
@@ -140,7 +141,7 @@ describe('the VAT total in an accounting currency (BT-6, BT-111) without an exch
 describe("the XRechnung extension's groups the data has no terms for are named", () => {
   const read = (file: string) =>
     parseEInvoice(
-      readFileSync(join(import.meta.dir, '../../../shared/rulesets/examples/xrechnung_ubl', file), 'utf8'),
+      readFileSync(join(sharedPath('rulesets/examples/xrechnung_ubl'), file), 'utf8'),
     ).warnings.filter((w) => w.term.startsWith('BG-DEX'));
 
   test('sub-invoice lines (BG-DEX-01); third-party payments (BG-DEX-09) are kept, so not named', () => {

@@ -8,8 +8,9 @@ import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import { runProfile } from '../../src/einvoicing/schematron';
 import { XmlInputError } from '../../src/einvoicing/xsd/xml-input';
 import { RulesPool } from '../../src/workers/rules-pool';
+import { sharedPath } from '../shared-material';
 
-const RULESETS = resolve(import.meta.dir, '../../../shared/rulesets');
+const RULESETS = sharedPath('rulesets');
 const present = existsSync(join(RULESETS, 'manifest.json'));
 const pack = loadRulePack(present ? RULESETS : null);
 const pool = new RulesPool(2, 120_000);

@@ -14,6 +14,7 @@ import type { DocumentData } from '../../src/modules/documents/model';
 import { presentTotals } from '../../src/modules/documents/present';
 import { buildInvoiceView } from '../../src/rendering/view/index';
 import { BUYER_DE, S19, SELLER_DE } from '../einvoicing-fixtures';
+import { sharedPath } from '../shared-material';
 
 const S19_TAX = { rate: '19', category: 'S', name: 'VAT' };
 
@@ -198,10 +199,7 @@ describe('the XML', () => {
 });
 
 describe('reading', () => {
-  const example = readFileSync(
-    join(import.meta.dir, '../../../shared/rulesets/examples/xrechnung_ubl/05.01a-INVOICE_ubl.xml'),
-    'utf8',
-  );
+  const example = readFileSync(sharedPath('rulesets/examples/xrechnung_ubl/05.01a-INVOICE_ubl.xml'), 'utf8');
 
   test('the extension example keeps its payments and its BT-24; its data gives back its amount due', () => {
     const read = parseEInvoice(example);

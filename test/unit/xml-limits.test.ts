@@ -2,8 +2,9 @@ import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkXmlLimits, XmlLimitError } from '../../src/einvoicing/xsd/xml-limits';
+import { sharedPath } from '../shared-material';
 
-const EXAMPLES = join(import.meta.dir, '../../../shared/rulesets/examples');
+const EXAMPLES = sharedPath('rulesets/examples');
 const xmlExamples = readdirSync(EXAMPLES, { recursive: true, encoding: 'utf8' }).filter((f) =>
   f.endsWith('.xml'),
 );
