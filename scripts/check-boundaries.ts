@@ -4,7 +4,8 @@
 // 2. a module imports another module only through its front door, `modules/<name>/index.ts` (a module's
 //    schema.ts may name another's schema.ts: foreign keys); the module list, src/modules/index.ts, names
 //    each module's descriptor (`modules/<name>/module.ts`);
-// 3. nothing imports src/app.ts or src/background.ts but the entry points (main, cli);
+// 3. nothing imports src/app.ts or src/background.ts but src/service.ts (the composition root), and only
+//    the entry points (main.ts, cli/) import service.ts;
 // 4. src/domain (the document vocabulary, money, the reference lists) imports nothing outside itself;
 // 5. src/console (the web console, run in the browser) imports nothing of the server: it is a client of the
 //    public API only;

@@ -27,7 +27,7 @@ export interface TestServer {
   db: Db;
   /**
    * SQLITE-ONLY: the raw bun:sqlite handle, for tests that read or break tables with plain SQL (on
-   * PostgreSQL, TEST_DATABASE=postgres, any use throws: such tests run on SQLite only).
+   * PostgreSQL, TEST_DATABASE_URL set, any use throws: such tests run on SQLite only).
    */
   sqlite: SqliteHandle['sqlite'];
   deps: AppDeps;

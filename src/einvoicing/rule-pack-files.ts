@@ -1,5 +1,5 @@
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, normalize, posix, relative, sep } from 'node:path';
+import { dirname, join, normalize, posix, sep } from 'node:path';
 import { parseManifest } from './rule-pack-manifest';
 
 /**
@@ -76,9 +76,4 @@ export function copyPackFiles(from: string, to: string, files: readonly string[]
     bytes += statSync(target).size;
   }
   return bytes;
-}
-
-/** Pack-relative path of a file inside `dir`, `/` separated. */
-export function packRelative(dir: string, path: string): string {
-  return toPosix(relative(dir, path));
 }

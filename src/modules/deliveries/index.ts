@@ -3,7 +3,6 @@ export { emailLocale } from './email/compose';
 export { sendEmail } from './email/mailer';
 export { readSmtpUrl } from './email/smtp-settings';
 export { findDelivery } from './repo';
-export type { DeliveryRow } from './schema';
 export {
   einvoiceToAttach,
   queueDelivery,

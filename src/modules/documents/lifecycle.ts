@@ -40,6 +40,3 @@ export function statusAfterPayments(
   if (!settled && row.status === 'paid') return row.sentAt ? 'sent' : 'finalized';
   return row.status;
 }
-
-/** Only drafts may be edited or deleted; everything after finalize is frozen. */
-export const isEditable = (status: DocumentStatus) => status === 'draft';

@@ -29,7 +29,10 @@ const params = t.Object({ document_id: t.String() });
 const ACTIONS = documentActionsBy('status');
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });
 
-/** `finalizeCheck`: the buyer's e-invoice check, from the compliance module (handed in by buildApp). */
+/**
+ * `finalizeCheck`: the buyer's e-invoice check, from the compliance module, handed in by documents' own
+ * module.ts (`finalizeCheckOf(complianceDepsOf(deps))`): compliance depends on documents, not the reverse.
+ */
 export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: FinalizeCheck) {
   let app = new Elysia({ prefix: '/api/v1/documents' })
     .use(auth)

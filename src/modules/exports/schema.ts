@@ -49,8 +49,6 @@ export const creditorNumbers = sqliteTable(
   ],
 );
 
-export type CreditorNumberRow = typeof creditorNumbers.$inferSelect;
-
 export const ARCHIVE_JOB_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type ArchiveJobStatus = (typeof ARCHIVE_JOB_STATUSES)[number];
 

@@ -9,7 +9,6 @@ export {
   UploadBody,
 } from './model';
 export { findFile } from './repo';
-export type { FileRow } from './schema';
 export { deleteFile } from './use-cases/delete-file';
 export { logoFileProblems } from './use-cases/logo-file-problems';
 export { MAX_SUPPORTING_BYTES, readSupportingFiles } from './use-cases/read-supporting-files';
