@@ -1,3 +1,4 @@
+import { SETTING_SPECS } from '../config/settings';
 export const USAGE = `invoice-service <command> [options]
 
 Commands:
@@ -33,11 +34,24 @@ Commands:
   version                       Print the version
   help                          This text
 
-Settings (environment, or the flag in brackets):
-  PORT (--port) 8080, HOST (--host) 127.0.0.1, DATA_DIR (--data-dir) ./data,
-  PUBLIC_BASE_URL, SIGNING_SECRET, SMTP_URL, STRIPE_SECRET_KEY, STRIPE_API_BASE,
-  STRIPE_WEBHOOK_SECRET, RULESETS_DIR (a rule pack overriding the installed or embedded one),
-  LOG_LEVEL (info), MAX_BODY_BYTES (10485760),
-  INBOX_DIR and INBOX_ACCOUNT (a folder of received e-invoices, taken in by the server),
-  S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY, S3_PATH_STYLE
-  (files in an S3-compatible bucket; AWS_* names accepted)`;
+Settings (environment, or the flag in brackets; the README's table says what each does):
+${settingsList()}`;
+
+/** Every declared setting (src/config/settings.ts), with its flag and its fixed default, wrapped at 100. */
+function settingsList(): string {
+  const items = Object.entries(SETTING_SPECS).map(([name, spec]) => {
+    const fixed = 'default' in spec && typeof spec.default === 'string' ? ` ${spec.default}` : '';
+    return `${name} (--${spec.flag})${fixed}`;
+  });
+  const lines: string[] = [];
+  let line = ' ';
+  for (const item of items) {
+    if (line.length + item.length + 2 > 100) {
+      lines.push(line.replace(/,$/, ','));
+      line = ' ';
+    }
+    line += ` ${item},`;
+  }
+  lines.push(line.replace(/,$/, ''));
+  return lines.join('\n');
+}
