@@ -122,6 +122,31 @@ export async function updateDocumentIfStatus(
     .get();
 }
 
+/**
+ * Writes only while the document is still exactly as `read` (its status and `updated_at`): for work that read
+ * the row outside the transaction that writes it (finalize, its check in between). Undefined when it was
+ * written since (or is gone).
+ */
+export async function updateDocumentIfUnchanged(
+  db: DbOrTx,
+  accountId: string,
+  read: Pick<DocumentRow, 'id' | 'status' | 'updatedAt'>,
+  changes: Partial<Omit<DocumentRow, 'id' | 'accountId' | 'createdAt'>>,
+): Promise<DocumentRow | undefined> {
+  return await db
+    .update(documents)
+    .set(changes)
+    .where(
+      and(
+        scoped(accountId, read.id),
+        eq(documents.status, read.status),
+        eq(documents.updatedAt, read.updatedAt),
+      ),
+    )
+    .returning()
+    .get();
+}
+
 export async function deleteDraft(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
     (

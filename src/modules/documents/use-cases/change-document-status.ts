@@ -2,32 +2,12 @@ import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
-import { findBusinessProfile, sellerParty } from '../../business-profiles';
-import { buyerParty, customerBuyerReference, findCustomer } from '../../customers';
 import type { DocumentAction } from '../../reference';
 import { actionTimestamp, transition } from '../lifecycle';
-import { findDocument, updateDocumentIfStatus } from '../repo';
+import { findDocument, updateDocumentIfStatus, updateDocumentIfUnchanged } from '../repo';
 import type { DocumentRow } from '../schema';
 import { applyCredits } from './apply-credits';
-
-/**
- * Finalize copies the seller and buyer into the document, so later edits to the profile or customer never
- * change an issued document; its totals were computed on the last draft write and are never recomputed.
- */
-async function finalizedData(ctx: AccountCtx, row: DocumentRow): Promise<Record<string, unknown>> {
-  const profile = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
-  const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
-  if (!profile || !customer)
-    throw conflict('The document refers to a business profile or customer that is gone');
-  // A draft made before its customer had a buyer reference (Leitweg-ID) gets it now, as a new one would.
-  const reference = row.data.buyer_reference ?? customerBuyerReference(customer);
-  return {
-    ...row.data,
-    ...(reference ? { buyer_reference: reference } : {}),
-    seller: sellerParty(profile),
-    buyer: buyerParty(customer),
-  };
-}
+import { finalizedDataOf } from './finalized-data';
 
 /** The status `action` moves the document to, or the 409 SPEC 3 answers when it may not. */
 export function allowedAction(row: DocumentRow, action: DocumentAction) {
@@ -40,33 +20,47 @@ export function allowedAction(row: DocumentRow, action: DocumentAction) {
   throw conflict(message, { action, status: row.status, document_type: row.documentType });
 }
 
+/**
+ * The document by its id, read in the transaction; or `read`, the row as the caller read it before (finalize,
+ * with its check in between): not read again, and written only while it is still exactly that (status and
+ * `updated_at`), else a 409.
+ */
+type StatusChange = { action: DocumentAction } & ({ id: string } | { read: DocumentRow });
+
 async function changeDocumentStatusInTransaction({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
-  /** `unchangedSince`: refuse (409) when the document was written after that moment (finalize's check). */
-  input: { id: string; action: DocumentAction; unchangedSince?: string };
+  input: StatusChange;
 }): Promise<DocumentRow> {
-  const row = await findDocument(ctx.db, ctx.accountId, input.id);
+  const row = 'read' in input ? input.read : await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  if (input.unchangedSince !== undefined && row.updatedAt !== input.unchangedSince) {
-    throw conflict('The document changed while it was checked; finalize again');
-  }
   const outcome = allowedAction(row, input.action);
   const now = isoNow(ctx.clock);
   const stamp = actionTimestamp(input.action);
-  const updated = await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
+  const changes = {
     status: outcome.next,
     updatedAt: now,
     ...(stamp ? { [stamp]: now } : {}),
-    ...(input.action === 'finalize' ? { data: await finalizedData(ctx, row) } : {}),
+    // Finalize freezes the parties; the totals were computed on the last draft write and are never recomputed.
+    ...(input.action === 'finalize' ? { data: await finalizedDataOf(ctx, row) } : {}),
     // Leaving a state clears its mark: an unpaid document has no paid_at; a restored one is finalized
     // again, so it is no longer archived, paid or void.
     ...(input.action === 'mark-unpaid' ? { paidAt: null } : {}),
     ...(input.action === 'restore' ? { archivedAt: null, paidAt: null, voidedAt: null } : {}),
-  });
-  if (!updated) throw conflict('The document changed meanwhile; read it again and retry');
+  };
+  const updated =
+    'read' in input
+      ? await updateDocumentIfUnchanged(ctx.db, ctx.accountId, row, changes)
+      : await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, changes);
+  if (!updated) {
+    throw conflict(
+      'read' in input
+        ? `The document changed while it was checked; ${input.action} again`
+        : 'The document changed meanwhile; read it again and retry',
+    );
+  }
   // A credit note issued, voided, archived or restored: the invoice it corrects has that much less to ask.
   if (updated.documentType === 'credit_note' && updated.sourceDocumentId !== null) {
     await applyCredits(ctx, updated.sourceDocumentId);

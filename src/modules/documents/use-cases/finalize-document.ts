@@ -1,10 +1,12 @@
 import type { AccountCtx } from '../../../shared/context';
-import { conflict, DomainError, notFound } from '../../../shared/errors';
-import { customerBuyerReference, type EInvoiceProfile, findCustomer } from '../../customers';
+import { DomainError, notFound } from '../../../shared/errors';
+import { findBusinessProfile } from '../../business-profiles';
+import { type EInvoiceProfile, findCustomer } from '../../customers';
 import { findDocument } from '../repo';
 import type { DocumentRow } from '../schema';
 import { changeDocumentStatus } from './change-document-status';
 import { einvoiceInputOf, type StoredEInvoiceInput } from './document-data-of';
+import { finalizedData, partiesGone } from './finalized-data';
 
 /** One finding that stops a finalize: `field` is the document field to fix (`data.buyer_reference`). */
 export interface FinalizeViolation {
@@ -29,8 +31,9 @@ const EINVOICE_TYPES = new Set(['invoice', 'credit_note']);
  * Finalize, refused while the buyer's e-invoice profile (customer `einvoice_profile`) rejects the document:
  * a finalized document cannot be edited, so a buyer's rejection would leave only Void. The check reads the
  * document as finalize will freeze it (today's seller and buyer, the customer's buyer reference) and runs
- * outside the transaction (the official rules take a while); the status change then requires the draft
- * to be exactly the one checked.
+ * outside the transaction (the official rules take a while); the status change then writes the row read
+ * here, not read again, and only while the draft is still exactly that one (status and `updated_at`): an
+ * edit while the check ran is a 409.
  */
 export async function finalizeDocument({
   ctx,
@@ -44,18 +47,18 @@ export async function finalizeDocument({
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   const checked = await finalizeCheckInput(ctx, row);
-  if (checked === null) return await changeDocumentStatus({ ctx, input: { id: row.id, action: 'finalize' } });
-  const violations = await check(ctx, checked);
-  if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
-  return await changeDocumentStatus({
-    ctx,
-    input: { id: row.id, action: 'finalize', unchangedSince: row.updatedAt },
-  });
+  if (checked !== null) {
+    const violations = await check(ctx, checked);
+    if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
+  }
+  // The row read above is the one finalized, not read again: written only if still exactly that, else 409.
+  return await changeDocumentStatus({ ctx, input: { read: row, action: 'finalize' } });
 }
 
 /**
- * What finalize checks: a draft invoice or credit note whose customer needs an e-invoice, as finalize
- * will freeze it (today's seller and buyer, the customer's buyer reference); null when nothing is checked.
+ * What finalize checks: a draft invoice or credit note whose customer needs an e-invoice, read as finalize
+ * will freeze it (finalizedData: today's seller and buyer, the customer's buyer reference) from the row's
+ * own data; null when nothing is checked.
  */
 export async function finalizeCheckInput(
   ctx: AccountCtx,
@@ -63,13 +66,13 @@ export async function finalizeCheckInput(
 ): Promise<(StoredEInvoiceInput & { profile: EInvoiceProfile }) | null> {
   if (row.status !== 'draft' || !EINVOICE_TYPES.has(row.documentType)) return null;
   const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
-  if (!customer) throw conflict('The document refers to a customer that is gone');
+  if (!customer) throw partiesGone();
   const profile = (customer.einvoiceProfile as EInvoiceProfile | null) ?? null;
   if (profile === null) return null;
-  const einvoice = await einvoiceInputOf(ctx, row);
-  const reference = einvoice.data.buyer_reference ?? customerBuyerReference(customer);
-  const data = reference ? { ...einvoice.data, buyer_reference: reference } : einvoice.data;
-  return { ...einvoice, data, profile };
+  const seller = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  if (!seller) throw partiesGone();
+  const frozen = { ...row, data: finalizedData(row, seller, customer) };
+  return { ...(await einvoiceInputOf(ctx, frozen)), profile };
 }
 
 /** 422 compliance_failed: the document stays a draft; each finding names the field to fix. */
