@@ -3,7 +3,8 @@ import { DomainError, type ErrorCode, type ErrorDetails } from '../shared/errors
 import { workerEntry } from './entry';
 import type { AttachmentLimits } from './mail-attachments';
 import type { MessageParts } from './mail-message';
-import { MemoryWatch } from './memory-watch';
+import { WorkerPool } from './pool-core';
+import { turnsByOwner } from './pool-order';
 import type { RenderLimits } from './render-pool';
 
 /** A received file to read, or an e-mail to take apart into the files worth trying (mail-message.ts). */
@@ -26,20 +27,13 @@ export type MessageReader = (
   owner?: string,
 ) => Promise<MessageParts>;
 
-interface Job {
+/** A read waiting or running. */
+interface Read {
+  task: ReceiveTask;
   /** Whose file (an account id): the queue takes turns between owners. */
   owner: string;
   /** What is read, as the limits' refusals name it. */
   what: 'file' | 'message';
-  request: ReceiveRequest;
-  resolve(result: ReadReceived | MessageParts): void;
-  reject(error: Error): void;
-}
-
-interface Slot {
-  worker: Worker;
-  job: Job | null;
-  timer: Timer | null;
 }
 
 /** A read stopped by a limit: the file is the cause, so a 422 that says which limit. */
@@ -58,149 +52,62 @@ const limitError = (message: string) =>
  * already running. Workers start on first use and never keep the process alive.
  */
 export class ReceivePool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
-  private nextId = 1;
-  private closed = false;
-  private readonly memory: MemoryWatch;
-  /** When each owner last had a job dispatched, while jobs wait: the queue's turns. */
-  private readonly lastTurn = new Map<string, number>();
-  private turn = 0;
+  private readonly pool: WorkerPool<Read, ReadReceived | MessageParts, ReceiveReply>;
 
   constructor(
-    private readonly size: number,
-    private readonly limits: RenderLimits,
+    size: number,
+    limits: RenderLimits,
     /** The worker script (tests give one that misbehaves on purpose). */
-    private readonly entry: string = workerEntry('receive-worker'),
+    entry: string = workerEntry('receive-worker'),
   ) {
+    const seconds = limits.timeLimitMs / 1000;
     const mib = Math.round(limits.memoryLimitBytes / 1024 / 1024);
-    this.memory = new MemoryWatch(
-      limits.memoryLimitBytes,
-      () => this.running > 0,
-      () => {
-        for (const slot of this.slots.filter((s) => s.job !== null)) {
-          const what = slot.job?.what ?? 'file';
-          this.replace(
-            slot,
-            limitError(`The ${what} could not be read within the memory limit of ${mib} MiB`),
-          );
+    this.pool = new WorkerPool<Read, ReadReceived | MessageParts, ReceiveReply>({
+      entry,
+      size,
+      start: 'all',
+      unref: true,
+      timeLimitMs: limits.timeLimitMs,
+      memoryLimitBytes: limits.memoryLimitBytes,
+      order: turnsByOwner((read) => read.owner),
+      message: (read, id) => ({ ...read.task, id }) satisfies ReceiveRequest,
+      answer: (reply) => {
+        if ('result' in reply) return { value: reply.result };
+        if ('refused' in reply) {
+          const { code, message, details } = reply.refused;
+          return { error: new DomainError(code, message, details) };
         }
+        return { error: new Error(reply.error) };
       },
-    );
+      limit: ({ what }, hit) => ({
+        error: limitError(
+          hit.kind === 'time'
+            ? `The ${what} could not be read within ${seconds} s`
+            : `The ${what} could not be read within the memory limit of ${mib} MiB`,
+        ),
+      }),
+      errors: {
+        closed: 'the receive pool is closed',
+        closing: 'the receive pool closed',
+        crashed: 'receive worker failed',
+      },
+    });
   }
 
   /** Reads in progress in a worker now (the receiving tests watch it to see a read off the main thread). */
   get running(): number {
-    return this.slots.filter((s) => s.job !== null).length;
+    return this.pool.running;
   }
 
   readonly read: ReceivedReader = (file, owner = '') =>
-    this.submit({ file }, owner, 'file') as Promise<ReadReceived>;
+    this.pool.submit({ task: { file }, owner, what: 'file' }) as Promise<ReadReceived>;
 
   /** The message is copied to the worker (the caller keeps its bytes); the files come back transferred. */
   readonly readMessage: MessageReader = (raw, limits, owner = '') =>
-    this.submit({ message: { raw, limits } }, owner, 'message') as Promise<MessageParts>;
-
-  private submit(task: ReceiveTask, owner: string, what: Job['what']) {
-    return new Promise<ReadReceived | MessageParts>((resolve, reject) => {
-      if (this.closed) {
-        reject(new Error('the receive pool is closed'));
-        return;
-      }
-      while (this.slots.length < this.size) this.slots.push(this.spawn());
-      this.queue.push({ owner, what, request: { ...task, id: this.nextId++ }, resolve, reject });
-      this.dispatch();
-    });
-  }
-
-  /**
-   * The next job: of the owners waiting, the one with the fewest reads running, then the one whose turn
-   * came longest ago (never: first); its oldest job.
-   */
-  private next(): Job | undefined {
-    const running = new Map<string, number>();
-    for (const slot of this.slots) {
-      if (slot.job) running.set(slot.job.owner, (running.get(slot.job.owner) ?? 0) + 1);
-    }
-    const rank = (job: Job) => [running.get(job.owner) ?? 0, this.lastTurn.get(job.owner) ?? 0] as const;
-    let best = -1;
-    for (let i = 0; i < this.queue.length; i++) {
-      if (best === -1) {
-        best = i;
-        continue;
-      }
-      const [load, turn] = rank(this.queue[i] as Job);
-      const [bestLoad, bestTurn] = rank(this.queue[best] as Job);
-      if (load < bestLoad || (load === bestLoad && turn < bestTurn)) best = i;
-    }
-    if (best === -1) return undefined;
-    const [job] = this.queue.splice(best, 1) as [Job];
-    this.lastTurn.set(job.owner, ++this.turn);
-    return job;
-  }
+    this.pool.submit({ task: { message: { raw, limits } }, owner, what: 'message' }) as Promise<MessageParts>;
 
   close(): void {
-    this.closed = true;
-    this.memory.stop();
-    for (const slot of this.slots) {
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.job?.reject(new Error('the receive pool closed'));
-      slot.worker.terminate();
-    }
-    for (const job of this.queue.splice(0)) job.reject(new Error('the receive pool closed'));
-  }
-
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.entry), job: null, timer: null };
-    slot.worker.unref();
-    slot.worker.onmessage = (event: MessageEvent<ReceiveReply>) => this.finish(slot, event.data);
-    slot.worker.onerror = (event) => this.replace(slot, new Error(`receive worker failed: ${event.message}`));
-    return slot;
-  }
-
-  private dispatch(): void {
-    for (const slot of this.slots) {
-      if (slot.job !== null) continue;
-      const job = this.next();
-      if (!job) break;
-      slot.job = job;
-      const seconds = this.limits.timeLimitMs / 1000;
-      slot.timer = setTimeout(
-        () => this.replace(slot, limitError(`The ${job.what} could not be read within ${seconds} s`)),
-        this.limits.timeLimitMs,
-      );
-      slot.worker.postMessage(job.request);
-    }
-    // Idle: no turns to remember (the map never outgrows the owners of one busy spell).
-    if (this.queue.length === 0 && this.running === 0) this.lastTurn.clear();
-    this.memory.update();
-  }
-
-  private finish(slot: Slot, reply: ReceiveReply): void {
-    const job = slot.job;
-    if (!job || job.request.id !== reply.id) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.job = null;
-    slot.timer = null;
-    if ('result' in reply) job.resolve(reply.result);
-    else if ('refused' in reply) {
-      const { code, message, details } = reply.refused;
-      job.reject(new DomainError(code, message, details));
-    } else job.reject(new Error(reply.error));
-    this.dispatch();
-  }
-
-  /** Terminates the slot's worker and starts a fresh one in its place; its job fails with `error`. */
-  private replace(slot: Slot, error: Error): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    const job = slot.job;
-    slot.job = null;
-    job?.reject(error);
-    slot.worker.terminate();
-    const index = this.slots.indexOf(slot);
-    if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
-    this.dispatch();
+    this.pool.close();
   }
 }
 

@@ -4,7 +4,8 @@ import type { Violation } from '../einvoicing/rules/types';
 import type { ProfileResult, RunOptions } from '../einvoicing/schematron';
 import { XmlInputError, type XmlInputProblem } from '../einvoicing/xsd/xml-input';
 import { workerEntry } from './entry';
-import { MemoryWatch } from './memory-watch';
+import { WorkerPool } from './pool-core';
+import { oneHeavyAtATime } from './pool-order';
 
 export interface RulesRequest {
   id: number;
@@ -82,26 +83,12 @@ export type CutShortReason = { kind: 'time'; ms: number } | { kind: 'memory'; by
  */
 export const LARGE_XML_CHARS = 4 * 1024 * 1024;
 
-interface Job {
-  request: RulesRequest;
+/** A check waiting or running: its request (the pool adds the id), and the pack its cut-short answer names. */
+interface Check {
+  request: Omit<RulesRequest, 'id'>;
   pack: RulePack;
   /** A large document (LARGE_XML_CHARS): alone among large ones, and its worker replaced afterwards. */
   large: boolean;
-  resolve(result: ProfileResult): void;
-  reject(error: Error): void;
-}
-
-interface Slot {
-  worker: Worker;
-  job: Job | null;
-  timer: Timer | null;
-  /** What this worker ran last (profileKey): it has those stylesheets loaded and its JIT warmed on them. */
-  last: string | null;
-}
-
-/** The stylesheets a request needs: a free worker that ran the same profile before is preferred. */
-function profileKey(request: RulesRequest): string {
-  return `${request.packDir}|${request.profile}`;
 }
 
 /**
@@ -112,152 +99,71 @@ function profileKey(request: RulesRequest): string {
  * answers `cutShortResult`. Jobs queue in order; a crashed worker fails only its own job.
  */
 export class RulesPool {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Job[] = [];
-  private nextId = 1;
-  private closed = false;
-
-  private readonly memory: MemoryWatch;
+  private readonly pool: WorkerPool<Check, ProfileResult, RulesReply>;
 
   constructor(
-    private readonly size: number,
-    private readonly timeLimitMs: number,
+    size: number,
+    timeLimitMs: number,
     /** While checks run, process RSS above this cuts the running checks short (workers share the process). */
     memoryLimitBytes: number = Number.POSITIVE_INFINITY,
     /** The worker script (tests give one that misbehaves on purpose). */
-    private readonly entry: string = workerEntry('rules-worker'),
+    entry: string = workerEntry('rules-worker'),
     /** From this many characters of XML a document is large (tests make small ones large). */
     private readonly largeXmlChars: number = LARGE_XML_CHARS,
   ) {
-    this.memory = new MemoryWatch(
+    this.pool = new WorkerPool<Check, ProfileResult, RulesReply>({
+      entry,
+      size,
+      // Workers start when a check needs one, up to the pool's size (none with the server).
+      start: 'as-needed',
+      timeLimitMs,
       memoryLimitBytes,
-      () => this.slots.some((s) => s.job !== null),
-      () => {
-        for (const slot of this.slots.filter((s) => s.job !== null)) {
-          this.cutShort(slot, { kind: 'memory', bytes: memoryLimitBytes });
+      // In order, except that a large document waits while another one runs (others go past it).
+      order: oneHeavyAtATime((check) => check.large),
+      // The stylesheets a check needs: a free worker that ran the same profile before is preferred.
+      affinity: ({ request }) => `${request.packDir}|${request.profile}`,
+      // A worker does not give back the memory a large document made it grow to; a fresh one starts small.
+      replaceAfter: (check) => check.large,
+      message: (check, id) => ({ id, ...check.request }) satisfies RulesRequest,
+      answer: (reply) => {
+        if ('result' in reply) return { value: reply.result };
+        if ('input' in reply) {
+          const { code, message, line, column } = reply.input;
+          return { error: new XmlInputError(code, message, line, column) };
         }
+        return { error: new Error(reply.error) };
       },
-    );
+      limit: (check, hit) => ({ value: cutShortResult(check.pack, check.request.profile, hit) }),
+      errors: {
+        closed: 'the rules pool is closed',
+        closing: 'the rules pool closed',
+        crashed: 'rules worker failed',
+      },
+    });
   }
 
   readonly run: ProfileRunner = async (pack, profile, xml, options = {}) => {
     // A worker starts now if none is free, so that it loads saxon-js while the embedded pack's files are
     // written to the data dir on its first use (rule-pack-store.ts). Only one: a second worker loading
     // saxon-js beside the first check would take CPU from it (2 cores); it starts when a check waits.
-    if (!this.slots.some((s) => s.job === null)) this.grow();
+    this.pool.growIfBusy();
     await pack.prepare?.();
-    return this.submit(pack, profile, xml, options);
+    const request: Omit<RulesRequest, 'id'> = {
+      packDir: pack.dir,
+      profile,
+      xml,
+      cacheDir: options.cacheDir ?? null,
+      ...(options.customizationId === undefined ? {} : { customizationId: options.customizationId }),
+    };
+    return this.pool.submit({ request, pack, large: xml.length >= this.largeXmlChars });
   };
 
   /** Workers running now: none until the first check, then as many as checks have needed at once. */
   get workers(): number {
-    return this.slots.length;
-  }
-
-  private submit(pack: RulePack, profile: string, xml: string, options: RunOptions): Promise<ProfileResult> {
-    return new Promise<ProfileResult>((resolve, reject) => {
-      if (this.closed) {
-        reject(new Error('the rules pool is closed'));
-        return;
-      }
-      const request: RulesRequest = {
-        id: this.nextId++,
-        packDir: pack.dir,
-        profile,
-        xml,
-        cacheDir: options.cacheDir ?? null,
-        ...(options.customizationId === undefined ? {} : { customizationId: options.customizationId }),
-      };
-      this.queue.push({ request, pack, large: xml.length >= this.largeXmlChars, resolve, reject });
-      this.dispatch();
-    });
+    return this.pool.workers;
   }
 
   close(): void {
-    this.closed = true;
-    this.memory.stop();
-    for (const slot of this.slots) {
-      if (slot.timer) clearTimeout(slot.timer);
-      slot.job?.reject(new Error('the rules pool closed'));
-      slot.worker.terminate();
-    }
-    for (const job of this.queue.splice(0)) job.reject(new Error('the rules pool closed'));
-  }
-
-  /** One more worker, unless the pool is full or closed. */
-  private grow(): Slot | null {
-    if (this.closed || this.slots.length >= this.size) return null;
-    const slot = this.spawn();
-    this.slots.push(slot);
-    return slot;
-  }
-
-  private spawn(): Slot {
-    const slot: Slot = { worker: new Worker(this.entry), job: null, timer: null, last: null };
-    slot.worker.onmessage = (event: MessageEvent<RulesReply>) => this.finish(slot, event.data);
-    slot.worker.onerror = (event) => this.replace(slot, new Error(`rules worker failed: ${event.message}`));
-    return slot;
-  }
-
-  private dispatch(): void {
-    for (;;) {
-      // In order, except that a large document waits while another one runs (others go past it).
-      const largeRunning = this.slots.some((s) => s.job?.large === true);
-      const next = this.queue.findIndex((j) => !(j.large && largeRunning));
-      if (next < 0) break;
-      const free = this.slots.filter((s) => s.job === null);
-      if (free.length === 0) {
-        // Workers start when a check needs one, up to the pool's size (none with the server).
-        const grown = this.grow();
-        if (grown === null) break;
-        free.push(grown);
-      }
-      const job = this.queue.splice(next, 1)[0] as Job;
-      const key = profileKey(job.request);
-      const slot = free.find((s) => s.last === key) ?? free.find((s) => s.last === null) ?? (free[0] as Slot);
-      slot.last = key;
-      slot.job = job;
-      slot.timer = setTimeout(
-        () => this.cutShort(slot, { kind: 'time', ms: this.timeLimitMs }),
-        this.timeLimitMs,
-      );
-      slot.worker.postMessage(job.request);
-    }
-    this.memory.update();
-  }
-
-  private finish(slot: Slot, reply: RulesReply): void {
-    const job = slot.job;
-    if (!job || job.request.id !== reply.id) return;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.job = null;
-    slot.timer = null;
-    if ('result' in reply) job.resolve(reply.result);
-    else if ('input' in reply) {
-      const { code, message, line, column } = reply.input;
-      job.reject(new XmlInputError(code, message, line, column));
-    } else job.reject(new Error(reply.error));
-    // A worker does not give back the memory a large document made it grow to; a fresh one starts small.
-    if (job.large) this.replace(slot, null);
-    else this.dispatch();
-  }
-
-  private cutShort(slot: Slot, reason: CutShortReason): void {
-    const job = slot.job;
-    slot.job = null;
-    this.replace(slot, null);
-    job?.resolve(cutShortResult(job.pack, job.request.profile, reason));
-  }
-
-  /** Terminates the slot's worker and starts a fresh one in its place; its job (if any) fails with `error`. */
-  private replace(slot: Slot, error: Error | null): void {
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = null;
-    if (error) slot.job?.reject(error);
-    slot.job = null;
-    slot.worker.terminate();
-    const index = this.slots.indexOf(slot);
-    if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
-    this.dispatch();
+    this.pool.close();
   }
 }
