@@ -1,4 +1,4 @@
-import { Type as t } from '@sinclair/typebox';
+import { type TSchema, Type as t } from '@sinclair/typebox';
 
 // The small schema pieces the document vocabulary is written with.
 
@@ -11,3 +11,12 @@ export const Hex = t.String({ pattern: '^#[0-9a-fA-F]{6}$', examples: ['#1f4e79'
 export const text = (max: number) => t.String({ maxLength: max });
 export const IsoDate = (description: string) =>
   t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: `EN 16931 ${description}` });
+
+/** A value or null, in an answer: the field is always there. */
+export const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
+/** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
+export const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
+
+/** What a clearable text field stores: omitted stays omitted, blank is a clear, a value is kept trimmed. */
+export const trimmedOrNull = (value: string | null | undefined) =>
+  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();

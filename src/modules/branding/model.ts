@@ -1,4 +1,5 @@
-import { type TSchema, t } from 'elysia';
+import { t } from 'elysia';
+import { clearable, nullable } from '../../domain/schema-parts';
 import { FONT_FAMILIES as EMBEDDED_FONT_FAMILIES } from '../../rendering/font-families';
 import type { FieldError } from '../../shared/errors';
 import { drawnFontFamily } from '../reference';
@@ -10,10 +11,6 @@ export const DEFAULT_FOOTER_TEXT = 'Created with invoice-service, self-hosted in
 export const DEFAULT_PROFILE_NAME = 'Default';
 /** The families the executable embeds (anything else could not be drawn, so it is refused). */
 export const FONT_FAMILIES = EMBEDDED_FONT_FAMILIES.map((f) => f.name);
-
-const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
-/** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
-const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
 
 const Name = t.String({ minLength: 1, maxLength: 200 });
 const HexColor = t.String({

@@ -1,14 +1,11 @@
-import { type TSchema, t } from 'elysia';
+import { t } from 'elysia';
 import { Address, addressProblems } from '../../domain/address';
 import { bicProblem, ibanProblem } from '../../domain/bank-account';
 import { ElectronicAddress } from '../../domain/party';
+import { clearable, nullable, trimmedOrNull } from '../../domain/schema-parts';
 import type { FieldError } from '../../shared/errors';
 import { isSupportedCurrency, isSupportedLocale, isValidTimezone } from '../reference';
 import type { BusinessProfileRow, ProfileBankAccountValue } from './schema';
-
-const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
-/** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
-const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
 
 const LegalName = t.String({ minLength: 1, maxLength: 300 });
 
@@ -166,16 +163,13 @@ export function toColumns(input: UpdateBusinessProfileBody): Partial<BusinessPro
     logoFileId: input.logo_file_id,
     electronicAddress: input.electronic_address,
     bankAccount: input.bank_account === undefined ? undefined : bankAccountColumn(input.bank_account),
-    taxNumber: blankToNull(input.tax_number),
-    registrationNumber: blankToNull(input.registration_number),
+    taxNumber: trimmedOrNull(input.tax_number),
+    registrationNumber: trimmedOrNull(input.registration_number),
     managingDirectors: input.managing_directors,
     defaultPageSize: input.default_page_size,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
-
-const blankToNull = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
 /** Stored as given (trimmed), only the keys that have a value: the answer shows what was sent. */
 function bankAccountColumn(bank: typeof ProfileBankAccount.static | null): ProfileBankAccountValue | null {

@@ -1,3 +1,4 @@
+import { resourceIsolation } from '../../http/resource-kit';
 import { defineModule } from '../../module';
 import { businessProfilesAccess } from './access';
 import { businessProfileRoutes } from './routes';
@@ -7,14 +8,9 @@ export const businessProfilesModule = defineModule({
   routes: businessProfileRoutes,
   access: businessProfilesAccess,
   idPrefixes: ['biz'],
-  isolation: {
-    make: async (api) => {
-      const profile = await api.call('POST', '/api/v1/business-profiles', {
-        legal_name: 'Müller & Söhne GmbH',
-        address: { line1: 'Hauptstr. 1', city: 'Berlin', country: 'DE' },
-      });
-      return { '/api/v1/business-profiles/{id}': [profile.id] };
-    },
-    bodies: { 'PATCH /api/v1/business-profiles/{id}': { legal_name: 'Stolen GmbH' } },
-  },
+  isolation: resourceIsolation(
+    '/api/v1/business-profiles',
+    { legal_name: 'Müller & Söhne GmbH', address: { line1: 'Hauptstr. 1', city: 'Berlin', country: 'DE' } },
+    { legal_name: 'Stolen GmbH' },
+  ),
 });

@@ -1,9 +1,5 @@
 // Who may make each write of this module's routes (http/access.ts); reads are open to every key of the account.
-import { type AccessRules, access } from '../../http/access';
+import { resourceAccess } from '../../http/resource-kit';
 import { findCustomer } from './repo';
 
-export const customersAccess: AccessRules = {
-  'POST /api/v1/customers': access.write,
-  'PATCH /api/v1/customers/:id': access.own('customer', 'id', findCustomer),
-  'DELETE /api/v1/customers/:id': access.own('customer', 'id', findCustomer),
-};
+export const customersAccess = resourceAccess('/api/v1/customers', 'customer', findCustomer);

@@ -10,6 +10,6 @@ export {
   presentCustomer,
   presentCustomerSummary,
 } from './model';
-export { assignDebtorNumber, findCustomer } from './repo';
+export { assignDebtorNumber, customerRows, findCustomer } from './repo';
 export type { CustomerRow } from './schema';
 export { createCustomer } from './use-cases/create-customer';

@@ -1,16 +1,13 @@
-import { type TSchema, t } from 'elysia';
+import { t } from 'elysia';
 import { Address, addressProblems } from '../../domain/address';
 import { ElectronicAddress, type Party } from '../../domain/party';
+import { clearable, nullable, trimmedOrNull } from '../../domain/schema-parts';
 import type { FieldError } from '../../shared/errors';
 import type { CustomerRow } from './schema';
 
 export const METADATA_MAX_KEYS = 50;
 export const METADATA_KEY_MAX = 40;
 export const METADATA_VALUE_MAX = 500;
-
-const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
-/** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
-const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
 
 const Name = t.String({ minLength: 1, maxLength: 300 });
 
@@ -133,12 +130,7 @@ export function toColumns(input: UpdateCustomerBody): Partial<CustomerRow> {
     // Replaced wholesale, never merged (SPEC 2): a client removes a key by sending the map without it.
     metadata: input.metadata,
     electronicAddress: input.electronic_address,
-    buyerReference:
-      input.buyer_reference === undefined
-        ? undefined
-        : input.buyer_reference === null || input.buyer_reference.trim() === ''
-          ? null
-          : input.buyer_reference.trim(),
+    buyerReference: trimmedOrNull(input.buyer_reference),
     einvoiceProfile: input.einvoice_profile,
     debtorNumber: input.debtor_number,
   };

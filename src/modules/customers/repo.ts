@@ -1,72 +1,19 @@
-import { and, desc, eq, gte, isNull, lt, max } from 'drizzle-orm';
+import { and, eq, gte, isNull, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors';
-import { containsText } from '../../db/text-search';
+import { isUniqueViolation } from '../../db/errors';
+import { accountRows, scoped } from '../../db/scoped';
 import { conflict } from '../../shared/errors';
-import type { PageRequest } from '../../shared/pagination';
-import { type CustomerRow, customers } from './schema';
+import { customers } from './schema';
 
-const scoped = (accountId: string, id: string) =>
-  and(eq(customers.accountId, accountId), eq(customers.id, id));
+/**
+ * Listed newest first; `?q=` searches name, email and tax ID. Documents reference customers by foreign key,
+ * so the database itself refuses to orphan them (the delete use-case's 409).
+ */
+export const customerRows = accountRows(customers, {
+  search: [customers.name, customers.email, customers.taxId],
+});
 
-export async function insertCustomer(db: DbOrTx, row: CustomerRow): Promise<CustomerRow> {
-  return await db.insert(customers).values(row).returning().get();
-}
-
-export async function findCustomer(
-  db: DbOrTx,
-  accountId: string,
-  id: string,
-): Promise<CustomerRow | undefined> {
-  return await db.select().from(customers).where(scoped(accountId, id)).get();
-}
-
-/** Newest first; `search` keeps the rows whose name, email, taxId contain it (any case). */
-export async function listCustomers(
-  db: DbOrTx,
-  accountId: string,
-  page: PageRequest,
-  search = '',
-): Promise<CustomerRow[]> {
-  const conditions = [
-    eq(customers.accountId, accountId),
-    containsText([customers.name, customers.email, customers.taxId], search),
-  ];
-  if (page.after !== null) conditions.push(lt(customers.id, page.after));
-  return await db
-    .select()
-    .from(customers)
-    .where(and(...conditions))
-    .orderBy(desc(customers.id))
-    .limit(page.limit + 1)
-    .all();
-}
-
-export async function updateCustomer(
-  db: DbOrTx,
-  accountId: string,
-  id: string,
-  changes: Partial<CustomerRow>,
-): Promise<CustomerRow | undefined> {
-  return await db.update(customers).set(changes).where(scoped(accountId, id)).returning().get();
-}
-
-export type DeleteOutcome = 'deleted' | 'not_found' | 'in_use';
-
-/** Documents reference customers by foreign key, so SQLite itself refuses to orphan them. */
-export async function deleteCustomer(db: DbOrTx, accountId: string, id: string): Promise<DeleteOutcome> {
-  try {
-    const deleted = await db
-      .delete(customers)
-      .where(scoped(accountId, id))
-      .returning({ id: customers.id })
-      .all();
-    return deleted.length > 0 ? 'deleted' : 'not_found';
-  } catch (error) {
-    if (isForeignKeyViolation(error)) return 'in_use';
-    throw error;
-  }
-}
+export const findCustomer = customerRows.find;
 
 /** A write that gave a customer a debtor number another customer of the account holds: a 409. */
 export async function withDebtorNumberCheck<T>(
@@ -109,7 +56,7 @@ export async function assignDebtorNumber(
   await db
     .update(customers)
     .set({ debtorNumber: next })
-    .where(and(scoped(accountId, id), isNull(customers.debtorNumber)))
+    .where(and(scoped(customers, accountId, id), isNull(customers.debtorNumber)))
     .run();
   return next;
 }

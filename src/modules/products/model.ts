@@ -1,14 +1,10 @@
-import { type TSchema, t } from 'elysia';
+import { t } from 'elysia';
 import { LineItem } from '../../domain/line-item';
 import { dec, gt, HUNDRED, isDecimalString, lt, ZERO } from '../../domain/money/decimal';
-import { DecimalString } from '../../domain/schema-parts';
+import { clearable, DecimalString, nullable, trimmedOrNull } from '../../domain/schema-parts';
 import type { FieldError } from '../../shared/errors';
 import { isSupportedCurrency, taxCategories } from '../reference';
 import type { ProductRow } from './schema';
-
-const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
-/** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
-const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
 
 // The fields a line takes from a product are checked as a line checks them, so whatever a product holds
 // fits a line; the VAT category is also held to UNCL5305's list (a catalogue entry is typed once, used often).
@@ -89,9 +85,6 @@ export function productProblems(input: UpdateProductBody, merged: Partial<Produc
   }
   return problems;
 }
-
-const trimmedOrNull = (value: string | null | undefined) =>
-  value === undefined ? undefined : value === null || value.trim() === '' ? null : value.trim();
 
 /** API fields -> columns; omitted fields stay out so an update leaves them alone. */
 export function toColumns(input: UpdateProductBody): Partial<ProductRow> {

@@ -1,12 +1,10 @@
-import { type TSchema, t } from 'elysia';
+import { t } from 'elysia';
+import { clearable, nullable } from '../../domain/schema-parts';
 import { PageQuery } from '../../http/schemas';
 import { CreateDocumentBody, MoneyTotals } from '../documents';
 import type { RecurringInvoiceRow } from './schema';
 
 const closed = { additionalProperties: false } as const;
-const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
-/** On PATCH: omitted = unchanged, value = set, null = clear (SPEC 4 Conventions 6). */
-const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
 
 const DateString = (description: string) =>
   t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description, examples: ['2026-01-31'] });

@@ -1,13 +1,4 @@
-import type { AccountCtx } from '../../../shared/context';
-import { notFound } from '../../../shared/errors';
-import { deleteProduct as deleteRow } from '../repo';
+import { deleteOne } from '../../../http/resource-kit';
+import { productRows } from '../repo';
 
-export async function deleteProduct({
-  ctx,
-  input,
-}: {
-  ctx: AccountCtx;
-  input: { id: string };
-}): Promise<void> {
-  if (!(await deleteRow(ctx.db, ctx.accountId, input.id))) throw notFound('Product');
-}
+export const deleteProduct = deleteOne({ rows: productRows, noun: 'Product' });
