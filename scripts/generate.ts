@@ -3,6 +3,7 @@
 //   src/db/embedded-migrations.ts   the SQL files of migrations/, embedded for the executable
 //                                   (a new migration itself: `npm run db:generate`, drizzle-kit + this embed)
 //   src/console/api-paths.ts        the console's typed API paths, from the service's OpenAPI document
+//   src/console/api-types.ts        the types of the API objects the console names, from the same document
 //   src/console/document-actions.ts the document lifecycle actions the console offers, from
 //                                   src/domain/document-actions.ts
 // Not here (slow or from outside the repository, run by hand when their input changes):
@@ -17,6 +18,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 export const AFFECTED_TESTS = [
   'test/unit/module-descriptors.test.ts',
   'test/http/console-api-paths.test.ts',
+  'test/unit/console-api-types.test.ts',
   'test/unit/console-document-actions.test.ts',
   'test/http/openapi-auth.test.ts',
   'test/http/isolation.test.ts',
@@ -46,6 +48,11 @@ if (import.meta.main) {
     {
       UPDATE_API_PATHS: '1',
     },
+  );
+  run(
+    'console API types',
+    ['bun', 'test', '--timeout', String(TIMEOUT_MS), 'test/unit/console-api-types.test.ts'],
+    { UPDATE_API_TYPES: '1' },
   );
   run(
     'console document actions',

@@ -2,6 +2,7 @@
 // the browser sends the service's HttpOnly session cookie (and Origin on writes); signed in with an API key,
 // the key goes in a header (never in a URL, so it stays out of logs, history and referrers) and no cookie.
 import type { ApiPaths } from './api-paths';
+import type { Pagination } from './api-types';
 import { currentKey } from './session';
 
 export type Method = keyof ApiPaths;
@@ -30,11 +31,6 @@ export class ApiError extends Error {
     const found = this.fields.filter((f) => f.loc === `body.${path}` || f.loc === path);
     return found.length > 0 ? found.map((f) => f.msg).join('; ') : undefined;
   }
-}
-
-export interface Pagination {
-  has_more: boolean;
-  next_cursor: string | null;
 }
 
 export interface Page<T> {

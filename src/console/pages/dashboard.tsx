@@ -2,53 +2,18 @@
 // payments and the received invoices waiting for approval. Figures come from the reports API
 // (docs/reports.md) as exact decimal strings; the charts are the console's own SVG (ui/charts.tsx).
 import { get, list } from '../api';
+import type {
+  Payment,
+  ReceivablesFigures,
+  ReceivablesReport,
+  ReceivedDocument,
+  RevenueReport,
+} from '../api-types';
 import { formatDate, formatMoney, locale, t } from '../i18n';
 import { href } from '../router';
 import { BarChart, type Segment, StackedBar } from '../ui/charts';
 import { useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
-
-type Ageing = Record<'0-30' | '31-60' | '61-90' | '90+', string>;
-
-interface AgeingFigures {
-  currency: string;
-  open: string;
-  current: string;
-  overdue: string;
-  credits: string;
-  ageing: Ageing;
-  open_items: number;
-}
-
-interface Revenue {
-  from: string;
-  to: string;
-  currencies: {
-    currency: string;
-    net: string;
-    gross: string;
-    months: { month: string; net: string; tax: string; gross: string }[];
-  }[];
-}
-
-interface PaymentRow {
-  id: string;
-  document_id: string;
-  amount: string;
-  currency: string;
-  date: string;
-  method: string | null;
-  reference: string | null;
-}
-
-interface ReceivedRow {
-  id: string;
-  invoice_number: string | null;
-  seller: { name: string | null };
-  amount_due: string;
-  currency: string;
-  due_date: string | null;
-}
 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat(locale(), { month: 'short', timeZone: 'UTC' }).format(
@@ -59,10 +24,10 @@ export function DashboardPage() {
   const loaded = useLoad(
     () =>
       Promise.all([
-        get<{ as_of: string; currencies: AgeingFigures[] }>('/reports/receivables'),
-        get<Revenue>('/reports/revenue'),
-        list<PaymentRow>('/payments', { limit: 5 }),
-        list<ReceivedRow>('/received-documents', { limit: 5, status: 'received' }),
+        get<ReceivablesReport>('/reports/receivables'),
+        get<RevenueReport>('/reports/revenue'),
+        list<Payment>('/payments', { limit: 5 }),
+        list<ReceivedDocument>('/received-documents', { limit: 5, status: 'received' }),
       ]),
     [],
   );
@@ -84,7 +49,7 @@ export function DashboardPage() {
   );
 }
 
-function Receivables({ figures }: { figures: AgeingFigures[] }) {
+function Receivables({ figures }: { figures: ReceivablesFigures[] }) {
   return (
     <section class="card" aria-labelledby="receivables-heading">
       <h2 id="receivables-heading">{t('Open and overdue')}</h2>
@@ -131,7 +96,7 @@ function Receivables({ figures }: { figures: AgeingFigures[] }) {
   );
 }
 
-function RevenueCards({ revenue }: { revenue: Revenue }) {
+function RevenueCards({ revenue }: { revenue: RevenueReport }) {
   return (
     <section class="card" aria-labelledby="revenue-heading">
       <h2 id="revenue-heading">{t('Revenue')}</h2>
@@ -165,7 +130,7 @@ function RevenueCards({ revenue }: { revenue: Revenue }) {
   );
 }
 
-function LastPayments({ payments }: { payments: PaymentRow[] }) {
+function LastPayments({ payments }: { payments: Payment[] }) {
   return (
     <section class="card" aria-labelledby="payments-heading">
       <h2 id="payments-heading">{t('Last payments')}</h2>
@@ -199,7 +164,7 @@ function LastPayments({ payments }: { payments: PaymentRow[] }) {
   );
 }
 
-function Waiting({ received }: { received: ReceivedRow[] }) {
+function Waiting({ received }: { received: ReceivedDocument[] }) {
   return (
     <section class="card" aria-labelledby="waiting-heading">
       <h2 id="waiting-heading">{t('Waiting for approval')}</h2>

@@ -2,6 +2,7 @@
 // of a period. Downloads are fetched with the session (or key) and handed over as files.
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, call, get, post, withQuery } from '../api';
+import type { AccountAssignment, AccountingSettings, ArchiveExport } from '../api-types';
 import { t } from '../i18n';
 import { Field, Fieldset, Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
@@ -17,19 +18,6 @@ const CASES = [
   { key: 'other', label: 'Other' },
 ] as const;
 
-type Assignment = { account: string; tax_key: string | null };
-interface Settings {
-  chart: 'SKR03' | 'SKR04';
-  consultant_number: number | null;
-  client_number: number | null;
-  fiscal_year_start: string;
-  account_length: number;
-  revenue_accounts: Record<string, Assignment>;
-  expense_accounts: Record<string, Assignment>;
-  first_debtor_number: number;
-  first_creditor_number: number;
-}
-
 const NUMBERS = [
   'consultant_number',
   'client_number',
@@ -40,7 +28,7 @@ const NUMBERS = [
 
 type Values = Record<string, string>;
 
-function valuesOf(s: Settings): Values {
+function valuesOf(s: AccountingSettings): Values {
   const values: Values = { chart: s.chart, fiscal_year_start: s.fiscal_year_start };
   for (const name of NUMBERS) values[name] = s[name] === null ? '' : String(s[name]);
   for (const c of CASES) {
@@ -51,13 +39,13 @@ function valuesOf(s: Settings): Values {
 }
 
 /** The PUT body: numbers as numbers (anything else as typed, for the API to name), accounts with their keys. */
-function bodyOf(values: Values, before: Settings): Record<string, unknown> {
+function bodyOf(values: Values, before: AccountingSettings): Record<string, unknown> {
   const number = (v: string | undefined) => (/^\d{1,9}$/.test(v?.trim() ?? '') ? Number(v) : v?.trim());
   const body: Record<string, unknown> = { chart: values.chart, fiscal_year_start: values.fiscal_year_start };
   for (const name of NUMBERS) body[name] = values[name]?.trim() === '' ? null : number(values[name]);
   if (body.account_length === null) delete body.account_length;
   for (const group of ['revenue_accounts', 'expense_accounts'] as const) {
-    const accounts: Record<string, Assignment> = {};
+    const accounts: Record<string, AccountAssignment> = {};
     for (const c of CASES) {
       const account = values[`${group}.${c.key}`]?.trim() ?? '';
       // A chart change without an edited account takes the new chart's defaults.
@@ -84,7 +72,7 @@ function lastMonth(): { from: string; to: string } {
 }
 
 export function ExportsPage() {
-  const loaded = useLoad(() => get<Settings>('/settings/accounting'), []);
+  const loaded = useLoad(() => get<AccountingSettings>('/settings/accounting'), []);
   const [period, setPeriod] = useState(lastMonth);
   return (
     <section>
@@ -180,28 +168,21 @@ function Downloads({ period }: { period: { from: string; to: string } }) {
   );
 }
 
-interface ArchiveJob {
-  id: string;
-  status: 'queued' | 'running' | 'completed' | 'failed';
-  download_url: string | null;
-  error: string | null;
-}
-
 /** The archive prepared as a background job (POST /exports/archive): polled until done, then downloadable. */
 function BackgroundArchive({ period }: { period: { from: string; to: string } }) {
   const action = useAction();
-  const [job, setJob] = useState<ArchiveJob | null>(null);
+  const [job, setJob] = useState<ArchiveExport | null>(null);
   const pending = job !== null && (job.status === 'queued' || job.status === 'running');
   useEffect(() => {
     if (!pending) return;
     const timer = setTimeout(async () => {
-      const next = await action.run(() => get<ArchiveJob>(`/exports/archive/${job.id}`));
+      const next = await action.run(() => get<ArchiveExport>(`/exports/archive/${job.id}`));
       if (next) setJob(next);
     }, 2_000);
     return () => clearTimeout(timer);
   }, [job]);
   const start = async () => {
-    const started = await action.run(() => post<ArchiveJob>('/exports/archive', period));
+    const started = await action.run(() => post<ArchiveExport>('/exports/archive', period));
     if (started) setJob(started);
   };
   const span = `${period.from}_${period.to}`;
@@ -238,7 +219,7 @@ function BackgroundArchive({ period }: { period: { from: string; to: string } })
   );
 }
 
-function DatevSettings({ settings, onSaved }: { settings: Settings; onSaved: () => void }) {
+function DatevSettings({ settings, onSaved }: { settings: AccountingSettings; onSaved: () => void }) {
   const [values, setValues] = useState(() => valuesOf(settings));
   const [saved, setSaved] = useState(false);
   const action = useAction();

@@ -1,21 +1,12 @@
 import { useState } from 'preact/hooks';
 import { ApiError, call, get } from '../api';
+import type { Invitation, User } from '../api-types';
 import { type Language, t } from '../i18n';
 import { href } from '../router';
 import { Field } from '../ui/form';
 import { useLoad } from '../ui/hooks';
 import { LanguageChooser } from '../ui/language';
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
-
-interface Invitation {
-  kind: 'member' | 'owner_setup' | 'password';
-  email: string | null;
-  name: string | null;
-  role: string | null;
-  workspace_name: string | null;
-  account_name: string;
-  expires_at: string;
-}
 
 interface Props {
   token: string;
@@ -57,7 +48,7 @@ export function InvitationPage({ token, language, onLanguage }: Props) {
       const body: Record<string, string> = { password };
       if (found?.kind !== 'password') body.name = name.trim();
       if (found?.kind === 'owner_setup') body.email = email.trim();
-      const user = await call<{ data: { email: string } }>('POST', `/invitations/${token}/accept`, { body });
+      const user = await call<{ data: User }>('POST', `/invitations/${token}/accept`, { body });
       setDone(user.data.email);
     } catch (caught) {
       setError(caught);

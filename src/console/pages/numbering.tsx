@@ -2,21 +2,12 @@
 // German firm's first sequence is offered as RE-{YYYY}-{NNNN}, counting from 1 again each year.
 import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
+import type { NumberingSequence } from '../api-types';
 import { currentLanguage, t } from '../i18n';
 import { href, navigate, useUnsavedGuard } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
-
-export interface Sequence {
-  id: string;
-  name: string;
-  prefix: string;
-  pattern: string;
-  reset: 'never' | 'yearly';
-  next_number: number;
-  next_preview: string;
-}
 
 const RESETS = [
   { value: 'yearly', label: 'Every year (from 1 on 1 January)' },
@@ -31,7 +22,7 @@ export function NumberingPage({ route }: { route: string[] }) {
 }
 
 function SequenceList() {
-  const sequences = useLoad(() => list<Sequence>('/numbering-sequences', { limit: 100 }), []);
+  const sequences = useLoad(() => list<NumberingSequence>('/numbering-sequences', { limit: 100 }), []);
   return (
     <section>
       <div class="page-head">
@@ -77,7 +68,10 @@ function SequenceList() {
 }
 
 function SequenceEditor({ id }: { id: string }) {
-  const loaded = useLoad(() => get<Sequence>(`/numbering-sequences/${encodeURIComponent(id)}`), [id]);
+  const loaded = useLoad(
+    () => get<NumberingSequence>(`/numbering-sequences/${encodeURIComponent(id)}`),
+    [id],
+  );
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
   return <SequenceForm key={id} existing={loaded.data} />;
@@ -91,7 +85,7 @@ interface Values {
   next_number: string;
 }
 
-function SequenceForm({ existing }: { existing?: Sequence }) {
+function SequenceForm({ existing }: { existing?: NumberingSequence }) {
   const german = currentLanguage() === 'de';
   const [initial] = useState<Values>(() =>
     existing
@@ -129,8 +123,8 @@ function SequenceForm({ existing }: { existing?: Sequence }) {
     };
     const saved = await action.run(() =>
       existing
-        ? patch<Sequence>(`/numbering-sequences/${existing.id}`, body)
-        : post<Sequence>('/numbering-sequences', body),
+        ? patch<NumberingSequence>(`/numbering-sequences/${existing.id}`, body)
+        : post<NumberingSequence>('/numbering-sequences', body),
     );
     if (saved) {
       release();

@@ -1,6 +1,7 @@
 // Customers and business profiles: one list-and-form screen, described by the fields each resource has.
 import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove, upload } from '../api';
+import type { StoredFile } from '../api-types';
 import { currentLanguage, formatDate, t } from '../i18n';
 import { href, navigate, useUnsavedGuard } from '../router';
 import { Checkbox, Field, Fieldset, Select } from '../ui/form';
@@ -317,7 +318,7 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
   const [chosenLogo, setChosenLogo] = useState<File | null>(null);
   const chooseLogo = async (file: File | undefined) => {
     if (!file) return;
-    const stored = await action.run(() => upload<{ id: string }>('/files', file));
+    const stored = await action.run(() => upload<StoredFile>('/files', file));
     if (stored) {
       setLogo(stored.id);
       setChosenLogo(file);
@@ -431,7 +432,7 @@ function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
  * file's bytes), with a picture of it when it was chosen on this page.
  */
 function LogoNote({ id, chosen }: { id: string; chosen: File | null }) {
-  const file = useLoad(() => get<{ filename: string; size_bytes: number }>(`/files/${id}`), [id]);
+  const file = useLoad(() => get<StoredFile>(`/files/${id}`), [id]);
   const kilobytes = file.data ? Math.max(1, Math.round(file.data.size_bytes / 1024)) : 0;
   return (
     <div class="logo-note">

@@ -2,21 +2,14 @@
 // document editor fills lines from it (documents/product-picker.tsx).
 import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
+import type { Product } from '../api-types';
 import { formatMoney, locale, t } from '../i18n';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
-import type { CatalogueArticle } from './documents/catalogue-line';
 import { decimalOf, ZERO_CATEGORIES } from './documents/model';
-
-/** An article of GET /products: what a document line takes of it, and its own fields. */
-export interface Product extends CatalogueArticle {
-  id: string;
-  currency: string | null;
-  created_at: string;
-}
 
 /** UNCL5305, as a line's VAT takes it: the standard rate and the zero-rate categories. */
 export const TAX_CATEGORIES = [{ value: 'S', label: 'Standard rate (S)' }, ...ZERO_CATEGORIES];

@@ -1,48 +1,11 @@
 // What a bookkeeper checks on a received invoice before paying it: where it came from, the lines, and where
 // the money goes (BG-17 bank account, BT-9 due date, BT-20 terms, BG-19 direct debit).
 import { Fragment } from 'preact';
+import type { ReceivedDocument, ReceivedLine, ReceivedPayment } from '../api-types';
 import { formatDate, formatDecimal, formatMoney, t } from '../i18n';
 
-export interface ReceivedLine {
-  name: string;
-  description: string | null;
-  quantity: string;
-  unit: string | null;
-  unit_price: string | null;
-  net_amount: string | null;
-  tax_rate: string | null;
-}
-
-export interface ReceivedPayment {
-  due_date: string | null;
-  terms: string | null;
-  /** The supplier's #SKONTO# terms, read: a payment of `amount` by `pay_by` settles it. */
-  early_payment_discounts?: {
-    days: number;
-    percent: string;
-    base_amount: string | null;
-    pay_by: string | null;
-    amount: string | null;
-  }[];
-  bank_account: {
-    iban: string | null;
-    bic: string | null;
-    account_name: string | null;
-    bank_name: string | null;
-  } | null;
-  direct_debit: { mandate_reference: string; creditor_id: string; debited_account: string | null } | null;
-}
-
-export interface ReceivedSource {
-  source: 'upload' | 'folder' | 'email';
-  file_name: string | null;
-  email: {
-    from: string | null;
-    subject: string | null;
-    date: string | null;
-    message_id: string | null;
-  } | null;
-}
+/** Where a received document came from: an upload, the inbox folder, or an e-mail. */
+export type ReceivedSource = Pick<ReceivedDocument, 'source' | 'file_name' | 'email'>;
 
 /** An IBAN in groups of four, as printed on paper. */
 const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');

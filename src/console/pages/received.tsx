@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { blob, call, get, list, patch, remove } from '../api';
+import type { ReceivedDocument, ReceivedPayment } from '../api-types';
 import { formatDate, formatMoney, locale, t } from '../i18n';
 import { subtractAmounts } from '../numbers';
 import { href, navigate } from '../router';
@@ -10,40 +11,7 @@ import { Pager, usePages } from '../ui/pager';
 import { PdfPages } from '../ui/pdf-pages';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard, type SkontoOffer } from './documents/payments';
-import {
-  LinesCard,
-  PaymentCard,
-  type ReceivedLine,
-  type ReceivedPayment,
-  type ReceivedSource,
-  SourceFacts,
-} from './received-details';
-
-interface Received extends ReceivedSource {
-  id: string;
-  status: string;
-  syntax: string;
-  profile: string | null;
-  customization_id: string;
-  document_type: string;
-  invoice_number: string;
-  issue_date: string;
-  due_date: string | null;
-  currency: string;
-  seller: { name: string; tax_id: string | null; electronic_address: string | null };
-  total: string;
-  amount_paid: string;
-  amount_due: string;
-  valid: boolean | null;
-  compliance: Parameters<typeof ComplianceReport>[0]['result'] | null;
-  duplicate_of: string | null;
-  sha256: string;
-  content_type: string;
-  note: string | null;
-  lines: ReceivedLine[];
-  payment: ReceivedPayment;
-  created_at: string;
-}
+import { LinesCard, PaymentCard, SourceFacts } from './received-details';
 
 const SOURCE_LABELS: Record<string, string> = { upload: 'Upload', folder: 'Inbox folder', email: 'E-mail' };
 
@@ -78,7 +46,7 @@ function Upload({ onStored }: { onStored: () => void }) {
     const outcomes: typeof results = [];
     for (const file of files) {
       try {
-        const answer = await call<{ data: Received }>('POST', '/received-documents', {
+        const answer = await call<{ data: ReceivedDocument }>('POST', '/received-documents', {
           raw: file,
           contentType: contentTypeOf(file),
           fileName: file.name,
@@ -160,8 +128,8 @@ function ReceivedList() {
   const [status, setStatus] = useState('');
   const [valid, setValid] = useState('');
   const [source, setSource] = useState('');
-  const pages = usePages<Received>(
-    (cursor) => list<Received>('/received-documents', { limit: 25, cursor, status, valid, source }),
+  const pages = usePages<ReceivedDocument>(
+    (cursor) => list<ReceivedDocument>('/received-documents', { limit: 25, cursor, status, valid, source }),
     [status, valid, source],
   );
   return (
@@ -249,7 +217,7 @@ function ReceivedList() {
 
 function ReceivedView({ id }: { id: string }) {
   const path = `/received-documents/${encodeURIComponent(id)}` as const;
-  const loaded = useLoad(() => get<Received>(path), [id]);
+  const loaded = useLoad(() => get<ReceivedDocument>(path), [id]);
   const action = useAction();
   const [note, setNote] = useState<string | null>(null);
   const [pdf, setPdf] = useState<Blob | null>(null);
@@ -267,7 +235,7 @@ function ReceivedView({ id }: { id: string }) {
     action.run(async () =>
       saveBlob(
         await blob('GET', `${path}/original`, { accept: '*/*' }),
-        `${item.invoice_number.replace(/[^\w.-]+/g, '_')}.${item.content_type.includes('pdf') ? 'pdf' : 'xml'}`,
+        `${(item.invoice_number ?? item.id).replace(/[^\w.-]+/g, '_')}.${item.content_type.includes('pdf') ? 'pdf' : 'xml'}`,
       ),
     );
   const visualize = () =>
@@ -283,7 +251,10 @@ function ReceivedView({ id }: { id: string }) {
     <section>
       <div class="page-head">
         <h1>
-          {t('Invoice {number} from {seller}', { number: item.invoice_number, seller: item.seller.name })}{' '}
+          {t('Invoice {number} from {seller}', {
+            number: String(item.invoice_number),
+            seller: String(item.seller.name),
+          })}{' '}
           <Badge tone={item.status}>{t(STATUS_LABELS[item.status] ?? item.status)}</Badge>
         </h1>
         <a href={href('received')}>{t('Back to the list')}</a>

@@ -2,6 +2,7 @@
 // form to make or change a schedule and the invoice it issues (lines typed as in the document editor).
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post, remove } from '../api';
+import type { BusinessProfile, NumberingSequence, RecurringInvoice } from '../api-types';
 import { formatDate, t } from '../i18n';
 import { href, navigate, useUnsavedGuard } from '../router';
 import { Checkbox, Field, Fieldset, Select } from '../ui/form';
@@ -10,26 +11,7 @@ import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { useCustomers } from './documents/customers';
 import { typingError } from './documents/editor';
 import { LineItems } from './documents/editor-fields';
-import type { Profile } from './documents/editor-parts';
 import { contentOf, type DraftForm, draftOf, emptyDraft, type StoredDocument } from './documents/model';
-import type { Sequence } from './numbering';
-
-interface Recurring {
-  id: string;
-  status: 'active' | 'paused' | 'cancelled';
-  business_profile_id: string;
-  customer_id: string;
-  frequency: string;
-  interval: number;
-  start_date: string;
-  next_occurrence_date: string | null;
-  end_date: string | null;
-  occurrences_created: number;
-  numbering_sequence_id: string | null;
-  auto_finalize: boolean;
-  invoice_template: Record<string, unknown>;
-  last_error: string | null;
-}
 
 const FREQUENCIES = [
   { value: 'monthly', label: 'Monthly' },
@@ -53,7 +35,7 @@ export function RecurringPage({ route }: { route: string[] }) {
 }
 
 function RecurringList() {
-  const schedules = useLoad(() => list<Recurring>('/recurring-invoices', { limit: 100 }), []);
+  const schedules = useLoad(() => list<RecurringInvoice>('/recurring-invoices', { limit: 100 }), []);
   const customers = useCustomers();
   const nameOf = (id: string) => customers.data?.find((c) => c.id === id)?.name ?? id;
   return (
@@ -108,7 +90,7 @@ function frequencyText(frequency: string, interval: number): string {
 }
 
 function RecurringEditor({ id }: { id: string }) {
-  const loaded = useLoad(() => get<Recurring>(`/recurring-invoices/${encodeURIComponent(id)}`), [id]);
+  const loaded = useLoad(() => get<RecurringInvoice>(`/recurring-invoices/${encodeURIComponent(id)}`), [id]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
   return (
@@ -131,7 +113,7 @@ interface Schedule {
 }
 
 /** The template's lines and references as the document editor's form, to type them the same way. */
-function templateForm(existing?: Recurring): DraftForm {
+function templateForm(existing?: RecurringInvoice): DraftForm {
   if (!existing) return emptyDraft('invoice');
   const template = existing.invoice_template;
   return draftOf({
@@ -147,7 +129,7 @@ function templateForm(existing?: Recurring): DraftForm {
   } as unknown as StoredDocument);
 }
 
-function RecurringForm({ existing, onChanged }: { existing?: Recurring; onChanged?: () => void }) {
+function RecurringForm({ existing, onChanged }: { existing?: RecurringInvoice; onChanged?: () => void }) {
   const today = new Date().toISOString().slice(0, 10);
   const [initial] = useState<Schedule>(() => ({
     business_profile_id: existing?.business_profile_id ?? '',
@@ -165,10 +147,13 @@ function RecurringForm({ existing, onChanged }: { existing?: Recurring; onChange
   const [form, setForm] = useState<DraftForm>(() => templateForm(existing));
   const [dirty, setDirty] = useState(false);
   const release = useUnsavedGuard(dirty);
-  const profiles = useLoad(() => list<Profile>('/business-profiles', { limit: 100 }).then((p) => p.data), []);
+  const profiles = useLoad(
+    () => list<BusinessProfile>('/business-profiles', { limit: 100 }).then((p) => p.data),
+    [],
+  );
   const customers = useCustomers();
   const sequences = useLoad(
-    () => list<Sequence>('/numbering-sequences', { limit: 100 }).then((p) => p.data),
+    () => list<NumberingSequence>('/numbering-sequences', { limit: 100 }).then((p) => p.data),
     [],
   );
   const action = useAction();
@@ -223,8 +208,8 @@ function RecurringForm({ existing, onChanged }: { existing?: Recurring; onChange
     };
     const saved = await action.run(() =>
       existing
-        ? patch<Recurring>(`/recurring-invoices/${existing.id}`, common)
-        : post<Recurring>('/recurring-invoices', {
+        ? patch<RecurringInvoice>(`/recurring-invoices/${existing.id}`, common)
+        : post<RecurringInvoice>('/recurring-invoices', {
             ...common,
             business_profile_id: profileId,
             customer_id: schedule.customer_id,

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, get, list, post } from '../api';
+import type { Batch, Import } from '../api-types';
 import { formatDate, t } from '../i18n';
 import { href } from '../router';
 import { Select } from '../ui/form';
@@ -7,27 +8,6 @@ import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import type { StoredDocument } from './documents/model';
 import { STATUS_LABELS, STATUSES } from './documents/model';
-
-interface Batch {
-  id: string;
-  status: string;
-  total_items: number;
-  completed_items: number;
-  failed_items: number;
-  created_at: string;
-  completed_at: string | null;
-}
-
-interface Import {
-  id: string;
-  resource?: string;
-  source_format: string;
-  status: string;
-  total_rows: number;
-  imported_rows: number;
-  failed_rows: number;
-  errors: { row: number; fields: { loc: string; msg: string }[] }[] | null;
-}
 
 const RUNNING = ['queued', 'processing', 'running', 'pending'];
 

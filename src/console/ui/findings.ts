@@ -1,13 +1,10 @@
 // Compliance findings in a person's words: the field to fix (never the XPath the official rules point at)
 // and, where the console knows what a rule asks for, the finding in the console's language.
+import type { Finding } from '../api-types';
 import { t } from '../i18n';
 
 /** A finalize finding (`details.violations`): the rule, the document field, the rule's own words. */
-export interface Finding {
-  rule: string;
-  field: string;
-  message: string;
-}
+export type { Finding };
 
 /** The official rules that ask for the buyer reference (their findings name an XPath, not the field). */
 const BUYER_REFERENCE_RULES = new Set(['BR-DE-15', 'PEPPOL-EN16931-R003']);

@@ -1,21 +1,17 @@
 import { list } from '../api';
+import type { BuiltInTemplate, CustomTemplateListed } from '../api-types';
 import { t } from '../i18n';
 import { Select } from './form';
 import { useLoad } from './hooks';
-
-interface Template {
-  template_id?: string;
-  id?: string;
-  name: string;
-  status?: string;
-}
 
 /** The six built-in templates and the account's custom ones, by id. */
 export function useTemplates() {
   return useLoad(async () => {
     const [builtIn, custom] = await Promise.all([
-      list<Template>('/templates'),
-      list<Template>('/templates/custom', { limit: 100 }).catch(() => ({ data: [] as Template[] })),
+      list<BuiltInTemplate>('/templates'),
+      list<CustomTemplateListed>('/templates/custom', { limit: 100 }).catch(() => ({
+        data: [] as CustomTemplateListed[],
+      })),
     ]);
     return [
       ...builtIn.data.map((entry) => ({ value: entry.template_id ?? '', label: entry.name })),

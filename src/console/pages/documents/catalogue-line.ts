@@ -1,15 +1,12 @@
 // An article of the catalogue (/products) as a line of the editor's form.
+import type { Product } from '../../api-types';
 import { type DraftForm, type LineForm, newLine } from './model';
 
 /** What a line takes of an article of GET /products. */
-export interface CatalogueArticle {
-  name: string;
-  description: string | null;
-  unit_code: string | null;
-  unit_price: string | null;
-  tax_rate: string | null;
-  tax_category: string | null;
-}
+export type CatalogueArticle = Pick<
+  Product,
+  'name' | 'description' | 'unit_code' | 'unit_price' | 'tax_rate' | 'tax_category'
+>;
 
 /** A product as an editor line: name, description, unit, price, VAT rate and category. */
 export function lineOfProduct(product: CatalogueArticle): LineForm {

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { post } from '../../api';
+import type { ComplianceResult } from '../../api-types';
 import { t } from '../../i18n';
 import { fieldName } from '../../ui/field-names';
 import { findingField, findingText, readablePath } from '../../ui/findings';
@@ -7,21 +8,6 @@ import { Select } from '../../ui/form';
 import { useAction } from '../../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../../ui/notice';
 import { PROFILES, type StoredDocument } from './model';
-
-export interface Violation {
-  rule: string;
-  path: string;
-  message: string;
-  severity: string;
-}
-
-export interface ComplianceResult {
-  valid: boolean;
-  fully_checked: boolean;
-  ruleset_version: string;
-  rulesets?: { id: string; label: string; ran: boolean; reason: string | null }[];
-  violations: Violation[];
-}
 
 /** Why the official rules did not run, in the service's words (the first ruleset that did not). */
 function notRunReason(result: ComplianceResult): string | null {

@@ -1,19 +1,14 @@
 import { list } from '../../api';
+import type { CustomerSummary } from '../../api-types';
 import { useLoad } from '../../ui/hooks';
-
-export interface Named {
-  id: string;
-  name?: string;
-  legal_name?: string;
-}
 
 /** The account's customers (up to 1,000, page by page), for choosers and for naming the buyer in lists. */
 export function useCustomers() {
   return useLoad(async () => {
-    const all: Named[] = [];
+    const all: CustomerSummary[] = [];
     let cursor: string | undefined;
     do {
-      const page = await list<Named>('/customers', { limit: 100, cursor });
+      const page = await list<CustomerSummary>('/customers', { limit: 100, cursor });
       all.push(...page.data);
       cursor = page.pagination.next_cursor ?? undefined;
     } while (cursor && all.length < 1000);

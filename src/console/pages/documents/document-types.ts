@@ -1,10 +1,5 @@
 import { list } from '../../api';
-
-export interface DocumentTypeInfo {
-  id: string;
-  number_prefix: string;
-  actions: string[];
-}
+import type { DocumentTypeInfo } from '../../api-types';
 
 export let documentTypes: Promise<DocumentTypeInfo[]> | null = null;
 

@@ -1,15 +1,11 @@
 import { type ApiError, list } from '../../api';
+import type { UnitCode } from '../../api-types';
 import { t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
 import { type DraftForm, isDecimal, type LineForm, newLine, ZERO_CATEGORIES } from './model';
 
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
-
-interface UnitCode {
-  code: string;
-  label: string;
-}
 
 let unitCodes: Promise<UnitCode[]> | null = null;
 

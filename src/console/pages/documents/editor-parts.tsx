@@ -1,19 +1,13 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, blob, call, list } from '../../api';
+import type { Calculation, Totals } from '../../api-types';
 import { formatMoney, t } from '../../i18n';
 import { Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
 import { PdfPages } from '../../ui/pdf-pages';
 import { TemplateChooser } from '../../ui/template-chooser';
-import { contentOf, type DraftForm, type StoredDocument, type Totals, totallableOf } from './model';
-
-export interface Profile {
-  id: string;
-  legal_name: string;
-  display_name?: string | null;
-  default_currency?: string | null;
-}
+import { contentOf, type DraftForm, type StoredDocument, totallableOf } from './model';
 
 /** An error of a stateless call (`body.data.x`) as if it were the form's own (`body.x`). */
 export function asFormError(error: unknown): unknown {
@@ -87,7 +81,7 @@ export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending
       setState({ totals: null, error: null });
       return;
     }
-    call<{ data: { calculation: Totals } }>('POST', '/documents/calculate', { body: settled }).then(
+    call<{ data: Calculation }>('POST', '/documents/calculate', { body: settled }).then(
       (answer) => current && setState({ totals: answer.data.calculation, error: null }),
       (error: unknown) =>
         current && setState((previous) => ({ totals: previous.totals, error: asFormError(error) })),

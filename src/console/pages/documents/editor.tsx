@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post } from '../../api';
+import type { BusinessProfile, BusinessProfileSummary, DocumentData } from '../../api-types';
 import { t } from '../../i18n';
 import { href, navigate, useUnsavedGuard } from '../../router';
 import { fieldName } from '../../ui/field-names';
@@ -8,17 +9,9 @@ import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
 import { LineItems, MoreFields } from './editor-fields';
-import {
-  CorrectedInvoice,
-  createBodyOf,
-  DraftPreview,
-  type Profile,
-  TotalsPanel,
-  useLiveTotals,
-} from './editor-parts';
+import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
 import {
   DOCUMENT_TYPES,
-  type DocumentData,
   type DraftForm,
   draftOf,
   emptyDraft,
@@ -64,7 +57,10 @@ export function DraftEditor({
   const [form, setForm] = useState<DraftForm>(() =>
     existing ? draftOf(existing) : emptyDraft(documentType),
   );
-  const profiles = useLoad(() => list<Profile>('/business-profiles', { limit: 100 }).then((p) => p.data), []);
+  const profiles = useLoad(
+    () => list<BusinessProfileSummary>('/business-profiles', { limit: 100 }).then((p) => p.data),
+    [],
+  );
   const customers = useCustomers();
   const save = useAction();
   // Changed by the person (not by the number and currency filled in for them): asked before leaving.
@@ -104,7 +100,7 @@ export function DraftEditor({
     if (byPerson) setDirty(true);
     setForm((current) => ({ ...current, business_profile_id: profileId }));
     if (!profileId) return;
-    get<Profile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
+    get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
       (profile) =>
         profile.default_currency &&
         !existing &&

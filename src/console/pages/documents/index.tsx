@@ -1,12 +1,13 @@
 import { useState } from 'preact/hooks';
 import { list } from '../../api';
+import type { BusinessProfileSummary } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { href, navigate } from '../../router';
 import { Checkbox, Field, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice } from '../../ui/notice';
 import { Pager, usePages } from '../../ui/pager';
-import { type Named, useCustomers } from './customers';
+import { useCustomers } from './customers';
 import { DocumentEditor } from './editor';
 import { DOCUMENT_TYPES, STATUS_LABELS, STATUSES, type StoredDocument, typeLabel } from './model';
 import { DocumentView } from './view';
@@ -23,7 +24,7 @@ export function DocumentsPage({ route }: { route: string[] }) {
 /** The first screen of a fresh install: the three steps to a first invoice, each done or a link to do it. */
 export function GettingStarted() {
   const profiles = useLoad(
-    () => list<Named>('/business-profiles', { limit: 1 }).then((page) => page.data.length),
+    () => list<BusinessProfileSummary>('/business-profiles', { limit: 1 }).then((page) => page.data.length),
     [],
   );
   const customers = useCustomers();

@@ -1,98 +1,22 @@
 // What the document screens share: the document's shape as the API gives it, the seven types and six
 // states, and turning the editor's form into the API's content fields.
+import type {
+  StoredDocument as ApiStoredDocument,
+  Discount,
+  DocumentData,
+  EarlyPaymentDiscount,
+  LineDiscount,
+  LineItem,
+  PaymentTerms,
+} from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { numberExample, readDecimal, writeDecimal } from '../../numbers';
 
-export interface Money {
-  amount: string;
-  currency: string;
-}
-
-export interface Totals {
-  subtotal: Money;
-  discount_total: Money;
-  tax_total: Money;
-  shipping_total: Money;
-  total: Money;
-  amount_due?: Money;
-}
-
-export interface StoredDocument {
-  id: string;
-  document_type: string;
-  number: string;
-  status: string;
-  issue_date: string;
-  due_date: string | null;
-  currency: string;
-  business_profile_id: string;
-  customer_id: string;
-  source_document_id: string | null;
-  reason?: string | null;
-  locale?: string | null;
-  data: DocumentData;
-  totals: Totals;
-  /** Payments (docs/payments.md): exact decimal strings in the document's currency. */
-  amount_paid?: string;
-  amount_credited?: string;
-  amount_due?: string;
-  payment_status?: string;
-  days_overdue?: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface Party {
-  name: string;
-  legal_name?: string;
-  email?: string;
-  phone?: string;
-  website?: string;
-  tax_id?: string;
-  address?: Record<string, string>;
-}
-
-export interface DocumentData {
-  invoice_number?: string;
-  issue_date?: string;
-  due_date?: string;
-  currency?: string;
-  seller?: Party;
-  buyer?: Party;
-  line_items?: LineItem[];
-  discounts?: { type: string; value: string; reason?: string }[];
-  shipping?: { description?: string; amount: string };
-  notes?: string;
-  buyer_reference?: string;
-  payment?: Payment;
-  [more: string]: unknown;
-}
-
-export interface LineItem {
-  name: string;
-  description?: string;
-  quantity: string;
-  unit_price?: string;
-  unit?: string;
-  unit_code?: string;
-  discount?: { type: string; value: string; reason?: string };
-  taxes?: { name?: string; rate: string; category?: string; exemption_reason?: string }[];
-  [more: string]: unknown;
-}
-
-export interface EarlyPaymentDiscount {
-  days: number;
-  percent: string;
-  base_amount?: string;
-}
-
-export interface Payment {
-  instructions?: string;
-  early_payment_discounts?: EarlyPaymentDiscount[];
-  payment_url?: string;
-  bank_account?: { bank_name?: string; account_number?: string; swift?: string; account_name?: string };
-  [more: string]: unknown;
-}
+/**
+ * A stored document (GET /documents/{id}). The API describes its `data` as an open record; it is the
+ * document's content with its parties, the shape the stateless routes take (DocumentData).
+ */
+export type StoredDocument = Omit<ApiStoredDocument, 'data'> & { data: DocumentData };
 
 export const DOCUMENT_TYPES = [
   { value: 'invoice', label: 'Invoice' },
@@ -374,7 +298,10 @@ function lineOf(line: LineForm, priced: boolean, zero: { category: string; reaso
   if (priced) item.unit_price = decimalOf(line.unit_price);
   if (filled(line.unit_code)) item.unit_code = line.unit_code;
   if (priced && filled(line.discount_value))
-    item.discount = { type: line.discount_type, value: decimalOf(line.discount_value) };
+    item.discount = {
+      type: line.discount_type as LineDiscount['type'],
+      value: decimalOf(line.discount_value),
+    };
   if (filled(line.tax_rate) && !line.rest.taxes) {
     const rate = decimalOf(line.tax_rate);
     // EN 16931 wants a category on every VAT: S (standard rate) is what a rate above zero means; a zero rate
@@ -397,7 +324,7 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
   if (filled(form.discount_value))
     content.discounts = [
       {
-        type: form.discount_type,
+        type: form.discount_type as Discount['type'],
         value: decimalOf(form.discount_value),
         ...(filled(form.discount_reason) ? { reason: form.discount_reason.trim() } : {}),
       },
@@ -429,7 +356,7 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
       .filter((name) => filled(form[name]))
       .map((name) => [name, form[name].trim()]),
   );
-  const payment: Payment = {};
+  const payment: PaymentTerms = {};
   if (filled(form.payment_instructions)) payment.instructions = form.payment_instructions.trim();
   const discounts = [
     ...(filled(form.skonto_days) || filled(form.skonto_percent)

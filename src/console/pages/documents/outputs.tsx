@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError, blob, call, list, post } from '../../api';
+import type { Delivery } from '../../api-types';
 import { formatDate, t } from '../../i18n';
 import { Field } from '../../ui/form';
 import { saveBlob, useAction, useLoad } from '../../ui/hooks';
@@ -187,14 +188,6 @@ export function SendForm({ document, onSent }: { document: StoredDocument; onSen
       {sent ? <Notice kind="ok">{t('Queued for sending. The status shows under deliveries.')}</Notice> : null}
     </form>
   );
-}
-
-export interface Delivery {
-  id: string;
-  to: string[];
-  status: string;
-  created_at: string;
-  sent_at: string | null;
 }
 
 /** The document's emails and where each stands (queued, sent, failed, bounced). */

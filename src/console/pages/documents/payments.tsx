@@ -3,6 +3,7 @@
 // settle it.
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
+import type { Payment as IssuedPayment, ReceivedDocumentPayment } from '../../api-types';
 import { currentLanguage, formatDate, formatDecimal, formatMoney, t } from '../../i18n';
 import { percentOfAmount, readDecimal, subtractAmounts, writeDecimal } from '../../numbers';
 import { Checkbox, Field, Select } from '../../ui/form';
@@ -10,14 +11,8 @@ import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import type { StoredDocument } from './model';
 
-interface Payment {
-  id: string;
-  amount: string;
-  currency: string;
-  date: string;
-  method: string | null;
-  reference: string | null;
-}
+/** A payment recorded against an issued invoice or a received one. */
+type Payment = IssuedPayment | ReceivedDocumentPayment;
 
 const METHODS = [
   { value: 'bank_transfer', label: 'Bank transfer' },

@@ -2,12 +2,13 @@
 // article (plain buttons: reached with Tab, chosen with Enter or Space, announced with what they add).
 import { useState } from 'preact/hooks';
 import { list } from '../../api';
+import type { Product } from '../../api-types';
 import { t } from '../../i18n';
 import { href } from '../../router';
 import { Field } from '../../ui/form';
 import { useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
-import { type Product, productSummary } from '../products';
+import { productSummary } from '../products';
 import { withProduct } from './catalogue-line';
 import type { DraftForm } from './model';
 

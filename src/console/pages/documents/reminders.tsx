@@ -2,21 +2,12 @@
 // the next level of the dunning policy, draws the letter and e-mails it with the invoice.
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post } from '../../api';
+import type { Reminder } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
 import type { StoredDocument } from './model';
-
-interface Reminder {
-  id: string;
-  level: number;
-  fee: string;
-  amount_due: string;
-  currency: string;
-  pay_by: string;
-  created_at: string;
-}
 
 export function Reminders({ document, onSent }: { document: StoredDocument; onSent: () => void }) {
   const reminders = useLoad(

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
+import type { Address, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
 import { formatDate, formatDecimal, formatMoney, t } from '../../i18n';
 import { href, navigate } from '../../router';
@@ -7,7 +8,7 @@ import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { formatRate, unitLabel } from '../products';
 import { ComplianceCheck } from './compliance';
-import { type DocumentTypeInfo, documentTypeInfo } from './document-types';
+import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber, STATUS_LABELS, type StoredDocument, typeLabel } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads, SendForm } from './outputs';
@@ -70,7 +71,7 @@ export function DocumentView({ id }: { id: string }) {
       // The check finalize runs, asked first: what the buyer's e-invoice would reject is shown field by
       // field, and the document stays an editable draft.
       if (step.action === 'finalize') {
-        const found = await post<{ violations: unknown[] }>(`${path}/finalize-check`);
+        const found = await post<FinalizeCheck>(`${path}/finalize-check`);
         if (found.violations.length > 0)
           throw new ApiError(422, 'compliance_failed', '', [], { violations: found.violations });
       }
@@ -292,13 +293,9 @@ export function DocumentView({ id }: { id: string }) {
   );
 }
 
-export function PartyBlock({
-  party,
-}: {
-  party?: { name: string; email?: string; tax_id?: string; address?: Record<string, string> };
-}) {
+export function PartyBlock({ party }: { party?: Party }) {
   if (!party) return null;
-  const address = party.address ?? {};
+  const address: Partial<Address> = party.address ?? {};
   return (
     <p>
       <strong>{party.name}</strong>

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post } from '../../api';
+import type { AccountUsage, BillingPlan, Subscription, UsageLimits } from '../../api-types';
 import { formatDate, locale, t } from '../../i18n';
 import type { Account } from '../../me';
 import { Field } from '../../ui/form';
@@ -66,14 +67,8 @@ export function AccountName({
 }
 
 export function Usage() {
-  const usage = useLoad(
-    () =>
-      get<{ period: { start: string; end: string }; renders: { used: number; quota: number | null } }>(
-        '/usage',
-      ),
-    [],
-  );
-  const limits = useLoad(() => get<{ rate_limit: { requests_per_second: number } }>('/usage/limits'), []);
+  const usage = useLoad(() => get<AccountUsage>('/usage'), []);
+  const limits = useLoad(() => get<UsageLimits>('/usage/limits'), []);
   const data = usage.data;
   return (
     <section class="card" aria-labelledby="usage-heading">
@@ -107,10 +102,10 @@ export function Usage() {
 }
 
 export function Plan() {
-  const subscription = useLoad(() => get<Record<string, unknown>>('/billing/subscription'), []);
+  const subscription = useLoad(() => get<Subscription>('/billing/subscription'), []);
   const plans = useLoad(
     () =>
-      list<{ id: string; name: string; price_id?: string }>('/billing/plans')
+      list<BillingPlan>('/billing/plans')
         .then((page) => page.data)
         .catch(() => []),
     [],

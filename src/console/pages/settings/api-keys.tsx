@@ -1,18 +1,10 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
+import type { ApiKey, NewApiKey } from '../../api-types';
 import { formatDate, t } from '../../i18n';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../../ui/notice';
-
-export interface ApiKey {
-  id: string;
-  name: string;
-  last4: string;
-  created_at: string;
-  revoked_at: string | null;
-  api_key?: string;
-}
 
 export function SecretOnce({ secret }: { secret: string }) {
   const [copied, setCopied] = useState(false);
@@ -44,7 +36,9 @@ export function ApiKeys() {
   const action = useAction();
   const create = async (event: Event) => {
     event.preventDefault();
-    const made = await action.run(() => post<ApiKey>('/api-keys', name.trim() ? { name: name.trim() } : {}));
+    const made = await action.run(() =>
+      post<NewApiKey>('/api-keys', name.trim() ? { name: name.trim() } : {}),
+    );
     if (made?.api_key) {
       setSecret(made.api_key);
       setName('');
@@ -53,7 +47,7 @@ export function ApiKeys() {
   };
   const rotate = async (key: ApiKey) => {
     if (!confirm(t('Rotate {name}? The old secret stops working at once.', { name: key.name }))) return;
-    const made = await action.run(() => post<ApiKey>(`/api-keys/${key.id}/rotate`));
+    const made = await action.run(() => post<NewApiKey>(`/api-keys/${key.id}/rotate`));
     if (made?.api_key) {
       setSecret(made.api_key);
       keys.reload();

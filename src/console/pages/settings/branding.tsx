@@ -1,23 +1,15 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post } from '../../api';
+import type { BrandingProfile } from '../../api-types';
 import { t } from '../../i18n';
 import { useUnsavedGuard } from '../../router';
 import { Checkbox, Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice } from '../../ui/notice';
 
-export interface Branding {
-  id: string;
-  name: string;
-  is_default: boolean;
-  primary_color: string;
-  accent_color: string;
-  footer_text: string | null;
-}
-
 export function BrandingProfiles() {
   const profiles = useLoad(
-    () => list<Branding>('/branding-profiles', { limit: 100 }).then((page) => page.data),
+    () => list<BrandingProfile>('/branding-profiles', { limit: 100 }).then((page) => page.data),
     [],
   );
   const [name, setName] = useState('');
@@ -42,10 +34,10 @@ export function BrandingProfiles() {
       profiles.reload();
     }
   };
-  const setDefault = async (profile: Branding) => {
+  const setDefault = async (profile: BrandingProfile) => {
     if (await action.run(() => post(`/branding-profiles/${profile.id}/default`))) profiles.reload();
   };
-  const destroy = async (profile: Branding) => {
+  const destroy = async (profile: BrandingProfile) => {
     if (!confirm(t('Delete the branding profile {name}?', { name: profile.name }))) return;
     if ((await action.run(() => call('DELETE', `/branding-profiles/${profile.id}`))) !== undefined)
       profiles.reload();

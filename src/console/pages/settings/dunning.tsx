@@ -3,6 +3,7 @@
 // invoice by the service.
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, get, put } from '../../api';
+import type { DunningLevel, DunningPolicy, DunningPolicyBody } from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { writeDecimal } from '../../numbers';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
@@ -10,17 +11,6 @@ import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { decimalInput } from '../documents/payments';
 
-interface Level {
-  days_after_due: number;
-  fee: string;
-  subject: string;
-  message: string;
-}
-interface Policy {
-  enabled: boolean;
-  levels: Level[];
-  updated_at: string | null;
-}
 interface LevelForm {
   days: string;
   fee: string;
@@ -29,7 +19,7 @@ interface LevelForm {
 }
 
 const MAX_LEVELS = 4;
-const toForm = (level: Level): LevelForm => ({
+const toForm = (level: DunningLevel): LevelForm => ({
   days: String(level.days_after_due),
   fee: writeDecimal(level.fee, currentLanguage()),
   subject: level.subject,
@@ -37,7 +27,7 @@ const toForm = (level: Level): LevelForm => ({
 });
 
 export function DunningSettings() {
-  const loaded = useLoad(() => get<Policy>('/dunning-policy'), []);
+  const loaded = useLoad(() => get<DunningPolicy>('/dunning-policy'), []);
   const [enabled, setEnabled] = useState(false);
   const [levels, setLevels] = useState<LevelForm[]>([]);
   const [saved, setSaved] = useState(false);
@@ -55,7 +45,7 @@ export function DunningSettings() {
   const save = async (event: Event) => {
     event.preventDefault();
     setSaved(false);
-    const body = {
+    const body: DunningPolicyBody = {
       enabled,
       levels: levels.map((level) => ({
         days_after_due: Number.parseInt(level.days, 10),
@@ -64,7 +54,7 @@ export function DunningSettings() {
         message: level.message,
       })),
     };
-    const done = await action.run(() => put<Policy>('/dunning-policy', body));
+    const done = await action.run(() => put<DunningPolicy>('/dunning-policy', body));
     if (done) {
       setSaved(true);
       setLevels(done.levels.map(toForm));

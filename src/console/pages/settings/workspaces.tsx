@@ -1,20 +1,10 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post, remove } from '../../api';
+import type { Member, MemberInvitation, Workspace } from '../../api-types';
 import { currentLanguage, formatDate, t } from '../../i18n';
 import { Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
-
-export interface Workspace {
-  id: string;
-  name: string;
-}
-
-export interface Member {
-  id: string;
-  email: string;
-  role: string;
-}
 
 export function Workspaces() {
   const workspaces = useLoad(
@@ -69,16 +59,8 @@ export function Workspaces() {
 
 export const ROLES = ['owner', 'admin', 'member'];
 
-/** POST /workspaces/{id}/invitations: the member added, and their one-time link (null: they sign in already). */
-interface Invited {
-  member: Member;
-  url: string | null;
-  expires_at: string | null;
-  emailed: boolean;
-}
-
 /** The invitation link, shown once to the inviter to pass on (and whether it went out by email). */
-function InvitationLink({ invited }: { invited: Invited }) {
+function InvitationLink({ invited }: { invited: MemberInvitation }) {
   const [copied, setCopied] = useState(false);
   const url = invited.url;
   if (url === null) {
@@ -121,14 +103,14 @@ export function Members({ workspace }: { workspace: Workspace }) {
   const members = useLoad(() => list<Member>(path).then((page) => page.data), [path]);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('member');
-  const [invited, setInvited] = useState<Invited | null>(null);
+  const [invited, setInvited] = useState<MemberInvitation | null>(null);
   const action = useAction();
   // Adding a member makes their invitation: a one-time link whose page sets their name and password.
   const add = async (event: Event) => {
     event.preventDefault();
     setInvited(null);
     const made = await action.run(() =>
-      post<Invited>(`/workspaces/${workspace.id}/invitations`, {
+      post<MemberInvitation>(`/workspaces/${workspace.id}/invitations`, {
         email: email.trim(),
         role,
         language: currentLanguage(),

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, get, list, patch, post, remove, upload } from '../../api';
+import type { CustomTemplate, Font, StoredFile, TemplateConfig, TemplateVersion } from '../../api-types';
 import { currentLanguage, formatDate, t } from '../../i18n';
 import { href, navigate } from '../../router';
 import { Field, Select } from '../../ui/form';
@@ -7,11 +8,10 @@ import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PdfFrame } from '../../ui/pdf-frame';
 import { sampleDocument } from '../sample';
-import type { Config, Custom, Version } from './model';
 
 export function Designer({ id }: { id: string }) {
   const path = `/templates/custom/${encodeURIComponent(id)}` as const;
-  const loaded = useLoad(() => get<Custom>(path), [id]);
+  const loaded = useLoad(() => get<CustomTemplate>(path), [id]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
   return <DesignerForm key={loaded.data.id} template={loaded.data} path={path} reload={loaded.reload} />;
@@ -22,24 +22,24 @@ export function DesignerForm({
   path,
   reload,
 }: {
-  template: Custom;
+  template: CustomTemplate;
   path: `/templates/custom/${string}`;
   reload: () => void;
 }) {
   const [name, setName] = useState(template.name);
-  const [config, setConfig] = useState<Config>(template.config ?? {});
+  const [config, setConfig] = useState<TemplateConfig>(template.config ?? {});
   const [logo, setLogo] = useState<string | null>(null);
   const [pdf, setPdf] = useState<Blob | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
-  const fonts = useLoad(() => list<{ name: string }>('/reference/fonts').then((page) => page.data), []);
+  const fonts = useLoad(() => list<Font>('/reference/fonts').then((page) => page.data), []);
   const versions = useLoad(
-    () => list<Version>(`/templates/${template.id}/versions`).then((page) => page.data),
+    () => list<TemplateVersion>(`/templates/${template.id}/versions`).then((page) => page.data),
     [template.id],
   );
   const action = useAction();
   const preview = useAction();
   const error = action.error as ApiError | null;
-  const setOne = (key: keyof Config) => (value: string) =>
+  const setOne = (key: keyof TemplateConfig) => (value: string) =>
     setConfig((current) => ({ ...current, [key]: value }));
   // After a save or a restored version the form shows what the service now holds (it may have named the
   // font as drawn); typing in between is not overwritten, since only a new `updated_at` brings this on.
@@ -53,7 +53,10 @@ export function DesignerForm({
   const settled = useDebounced(JSON.stringify({ config, logo }), 500);
   useEffect(() => {
     let current = true;
-    const { config: drawn, logo: drawnLogo } = JSON.parse(settled) as { config: Config; logo: string | null };
+    const { config: drawn, logo: drawnLogo } = JSON.parse(settled) as {
+      config: TemplateConfig;
+      logo: string | null;
+    };
     const sample = sampleDocument(currentLanguage());
     // The settings as typed go as `config` (tried, not stored); a colour still being typed is left out.
     const tried = Object.fromEntries(
@@ -98,7 +101,7 @@ export function DesignerForm({
   };
   const chooseLogo = async (file: File | undefined) => {
     if (!file) return;
-    const stored = await action.run(() => upload<{ id: string }>('/files', file));
+    const stored = await action.run(() => upload<StoredFile>('/files', file));
     if (stored) setLogo(stored.id);
   };
 

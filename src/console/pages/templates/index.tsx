@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post } from '../../api';
+import type { BuiltInTemplate, CustomTemplate, CustomTemplateListed } from '../../api-types';
 import { formatDate, t } from '../../i18n';
 import { href, navigate } from '../../router';
 import { Field, Select } from '../../ui/form';
@@ -7,7 +8,7 @@ import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice } from '../../ui/notice';
 import { PdfFrame } from '../../ui/pdf-frame';
 import { Designer } from './designer';
-import { type BuiltIn, type Custom, previewOf } from './model';
+import { previewOf } from './model';
 
 export function TemplatesPage({ route }: { route: string[] }) {
   const [id] = route;
@@ -19,8 +20,8 @@ export function Thumbnail({
   template,
   onPreview,
 }: {
-  template: BuiltIn;
-  onPreview: (template: BuiltIn) => void;
+  template: BuiltInTemplate;
+  onPreview: (template: BuiltInTemplate) => void;
 }) {
   return (
     <figure class="card thumbnail">
@@ -46,9 +47,9 @@ export function Thumbnail({
 }
 
 export function TemplateList() {
-  const builtIns = useLoad(() => list<BuiltIn>('/templates').then((page) => page.data), []);
+  const builtIns = useLoad(() => list<BuiltInTemplate>('/templates').then((page) => page.data), []);
   const customs = useLoad(
-    () => list<Custom>('/templates/custom', { limit: 100 }).then((page) => page.data),
+    () => list<CustomTemplateListed>('/templates/custom', { limit: 100 }).then((page) => page.data),
     [],
   );
   const [name, setName] = useState('');
@@ -56,12 +57,12 @@ export function TemplateList() {
   const action = useAction();
   const preview = useAction();
   const [shown, setShown] = useState<{ name: string; pdf: Blob } | null>(null);
-  const showPreview = (template: BuiltIn) =>
+  const showPreview = (template: BuiltInTemplate) =>
     preview.run(async () => setShown({ name: template.name, pdf: await previewOf(template.template_id) }));
   const create = async (event: Event) => {
     event.preventDefault();
     const made = await action.run(() =>
-      post<Custom>('/templates/custom', { name: name.trim(), base_template_id: base }),
+      post<CustomTemplate>('/templates/custom', { name: name.trim(), base_template_id: base }),
     );
     if (made) navigate('templates', made.id);
   };

@@ -1,0 +1,1310 @@
+// Generated from the service OpenAPI document (GET /api/v1/openapi.json) by
+// test/unit/console-api-types.test.ts, which names the schemas; run it with UPDATE_API_TYPES=1 (or
+// `npm run generate`) to write it anew. Do not edit.
+
+/** GET /auth/me response.data */
+export interface Me {
+  account: Account;
+  /** The signed-in user (session cookie); null for an API key */
+  user: {
+    id: string;
+    email: string;
+    name: string;
+  } | null;
+  /** The workspace member the key or user acts as, with their role; null = account level */
+  member: {
+    id: string;
+    workspace_id: string;
+    role: 'owner' | 'admin' | 'member';
+  } | null;
+}
+
+/** GET /auth/me response.data.account */
+export interface Account {
+  id: string;
+  name: string;
+  plan_id: string;
+  plan_name: string;
+}
+
+/** GET /documents response.pagination */
+export interface Pagination {
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/** GET /invitations/{token} response.data */
+export interface Invitation {
+  kind: 'member' | 'owner_setup' | 'password';
+  /** null: the first owner chooses their email */
+  email: string | null;
+  name: string | null;
+  role: 'owner' | 'admin' | 'member' | null;
+  workspace_name: string | null;
+  account_name: string;
+  expires_at: string;
+}
+
+/** POST /invitations/{token}/accept response.data */
+export interface User {
+  /** `usr_` id */
+  id: string;
+  email: string;
+  name: string;
+  created_at: string;
+}
+
+/** GET /workspaces response.data[] */
+export interface Workspace {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /workspaces/{workspace_id}/members response.data[] */
+export interface Member {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: 'owner' | 'admin' | 'member';
+  created_at: string;
+}
+
+/** POST /workspaces/{workspace_id}/invitations response.data */
+export interface MemberInvitation {
+  member: Member;
+  /** The one-time link, shown only now; null when the person already signs in to this account */
+  url: string | null;
+  expires_at: string | null;
+  /** Whether the link was sent to the email (SMTP_URL set) */
+  emailed: boolean;
+}
+
+/** GET /api-keys response.data[] */
+export interface ApiKey {
+  id: string;
+  name: string;
+  last4: string;
+  created_at: string;
+  revoked_at: string | null;
+  /** The workspace member the key acts for, with its role; null = account-level key (every right) */
+  workspace_member_id: string | null;
+}
+
+/** POST /api-keys response.data */
+export interface NewApiKey {
+  id: string;
+  name: string;
+  /** The full secret, shown once. */
+  api_key: string;
+  last4: string;
+  created_at: string;
+  /** The workspace member the key acts for, with its role; null = account-level key (every right) */
+  workspace_member_id: string | null;
+}
+
+/** GET /usage response.data */
+export interface AccountUsage {
+  period: {
+    start: string;
+    end: string;
+  };
+  renders: {
+    used: number;
+    quota: number;
+  };
+}
+
+/** GET /usage/limits response.data */
+export interface UsageLimits {
+  renders: {
+    used: number;
+    limit: number;
+    remaining: number;
+  };
+  rate_limit: {
+    requests_per_second: number;
+  };
+  overage: {
+    /** Renders beyond the quota are accepted now (turned on, and the plan has a price) */
+    enabled: boolean;
+    /** Most renders beyond the quota per month; null = no cap */
+    cap: number | null;
+    /** The plan's price of one render beyond the quota, in cents; null = the plan has no overage */
+    cents_per_render: string | null;
+    /** Renders beyond the quota this month */
+    renders: number;
+    /** renders x cents_per_render, rounded up to a whole cent */
+    estimated_cost_cents: number;
+  };
+}
+
+/** GET /billing/plans response.data[] */
+export interface BillingPlan {
+  id: string;
+  name: string;
+  price_id: string | null;
+  monthly_render_quota: number;
+  requests_per_second: number;
+  /** Price of one render beyond the quota while overage is on, in cents (decimal string) */
+  overage_cents_per_render: string | null;
+}
+
+/** GET /billing/subscription response.data */
+export interface Subscription {
+  subscription_id: string | null;
+  /** The provider's status word (active, past_due, canceled...) */
+  status: string | null;
+  plan_id: string;
+  plan_name: string;
+  /** Whether the payment provider is configured */
+  stripe_configured: boolean;
+  /** Whether a provider customer exists for the account */
+  has_billing_account: boolean;
+  current_period_end: string | null;
+}
+
+/** GET /business-profiles/{id} response.data */
+export interface BusinessProfile {
+  id: string;
+  legal_name: string;
+  display_name: string | null;
+  email: string | null;
+  phone: string | null;
+  website: string | null;
+  tax_id: string | null;
+  address: Address | null;
+  default_currency: string | null;
+  default_locale: string | null;
+  default_timezone: string | null;
+  logo_file_id: string | null;
+  /** EN 16931 BT-34 (seller) / BT-49 (buyer), e.g. a Peppol id */
+  electronic_address?: ElectronicAddress;
+  bank_account?: {
+    /** EN 16931 BT-85; default: the legal name */
+    account_holder?: string | null;
+    /** EN 16931 BT-84; checked (ISO 13616 mod 97), spaces allowed */
+    iban: string;
+    /** EN 16931 BT-86; 8 or 11 characters */
+    bic?: string | null;
+    bank_name?: string | null;
+  };
+  tax_number?: string;
+  registration_number?: string;
+  /** Geschäftsführer: one line, or one name each */
+  managing_directors?: string | string[];
+  default_page_size?: 'A4' | 'LETTER';
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /business-profiles response.data[] */
+export interface BusinessProfileSummary {
+  id: string;
+  legal_name: string;
+  display_name: string | null;
+  email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /customers/{id} response.data */
+export interface Customer {
+  id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  tax_id: string | null;
+  billing_address: Address | null;
+  shipping_address: Address | null;
+  metadata: Record<string, string> | null;
+  /** EN 16931 BT-34 (seller) / BT-49 (buyer), e.g. a Peppol id */
+  electronic_address?: ElectronicAddress;
+  buyer_reference?: string;
+  einvoice_profile?: 'xrechnung_ubl' | 'xrechnung_cii' | 'peppol_bis_billing_3' | 'factur_x_en16931';
+  debtor_number?: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /customers response.data[] */
+export interface CustomerSummary {
+  id: string;
+  name: string;
+  email: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /customers/{id} response.data.billing_address */
+export interface Address {
+  line1: string;
+  line2?: string | null;
+  city?: string | null;
+  state?: string | null;
+  postal_code?: string | null;
+  country?: string | null;
+}
+
+/** GET /customers/{id} response.data.electronic_address */
+export interface ElectronicAddress {
+  /** EAS code, e.g. 0088 (GLN), 9930 (DE VAT), EM (email) */
+  scheme: string;
+  value: string;
+}
+
+/** GET /products/{id} response.data */
+export interface Product {
+  id: string;
+  name: string;
+  description: string | null;
+  /** UN/ECE Recommendation 20, e.g. HUR, C62 */
+  unit_code: string | null;
+  unit_price: string | null;
+  tax_rate: string | null;
+  tax_category: string | null;
+  currency: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /files/{file_id} response.data */
+export interface StoredFile {
+  id: string;
+  /** The uploaded name without directories, for display only */
+  filename: string;
+  /** Sniffed from the bytes; application/octet-stream when unknown */
+  content_type: string;
+  size_bytes: number;
+  created_at: string;
+}
+
+/** GET /reference/unit-codes response.data[] */
+export interface UnitCode {
+  code: string;
+  label: string;
+}
+
+/** GET /reference/document-types response.data[] */
+export interface DocumentTypeInfo {
+  id: string;
+  name: string;
+  number_prefix: string;
+  payable: boolean;
+  requires_source_document: boolean;
+  supports_reason: boolean;
+  line_item_type: 'standard' | 'shipped';
+  actions: string[];
+}
+
+/** GET /reference/fonts response.data[] */
+export interface Font {
+  /** The family drawn; what font_family answers */
+  name: string;
+  style: 'sans-serif' | 'serif' | 'monospace';
+  /** Names accepted for it (case-insensitive) */
+  aliases: string[];
+  weights: number[];
+  italic: boolean;
+  scripts: string[];
+  source: string;
+}
+
+/** GET /numbering-sequences/{sequence_id} response.data */
+export interface NumberingSequence {
+  id: string;
+  name: string;
+  prefix: string;
+  pattern: string;
+  reset: 'never' | 'yearly';
+  next_number: number;
+  /** The number the next document would get if issued today */
+  next_preview: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /documents/{document_id} response.data */
+export interface StoredDocument {
+  id: string;
+  document_type: DocumentType;
+  number: string;
+  status: DocumentStatus;
+  issue_date: string;
+  due_date: string | null;
+  currency: string;
+  locale: string | null;
+  business_profile_id: string;
+  customer_id: string;
+  source_document_id: string | null;
+  reason: string | null;
+  numbering_sequence_id: string | null;
+  data: Record<string, unknown>;
+  totals: Totals;
+  /** The sum of the payments recorded against it (docs/payments.md) */
+  amount_paid: string;
+  /** Set against it by the issued credit notes (Rechnungskorrekturen) naming it as their source_document_id */
+  amount_credited: string;
+  /** Still owed: the amount due of the totals less amount_credited and amount_paid; negative when overpaid */
+  amount_due: string;
+  payment_status: 'unpaid' | 'partially_paid' | 'paid' | 'overpaid';
+  /** Days a finalized or sent invoice is past its due date with an amount due; else 0 */
+  days_overdue: number;
+  created_at: string;
+  updated_at: string;
+  finalized_at: string | null;
+  sent_at: string | null;
+  paid_at: string | null;
+  voided_at: string | null;
+  archived_at: string | null;
+}
+
+/** GET /documents/{document_id} response.data.document_type */
+export type DocumentType =
+  | 'invoice'
+  | 'credit_note'
+  | 'quote'
+  | 'receipt'
+  | 'proforma'
+  | 'purchase_order'
+  | 'delivery_note';
+
+/** GET /documents/{document_id} response.data.status */
+export type DocumentStatus = 'draft' | 'finalized' | 'sent' | 'paid' | 'void' | 'archived';
+
+/** GET /documents/{document_id} response.data.totals */
+export interface Totals {
+  subtotal: Money;
+  discount_total: Money;
+  tax_total: Money;
+  shipping_total: Money;
+  total: Money;
+  charge_total?: Money;
+  prepaid_amount?: Money;
+  rounding_amount?: Money;
+  third_party_payment_total?: Money;
+  amount_due?: Money;
+}
+
+/** GET /documents/{document_id} response.data.totals.subtotal */
+export interface Money {
+  amount: string;
+  currency: string;
+}
+
+/** POST /documents/calculate request.data */
+export interface DocumentData {
+  invoice_number?: string;
+  /** Issue date */
+  issue_date?: string;
+  /** Due date, not before the issue date */
+  due_date?: string;
+  /** ISO 4217 */
+  currency: string;
+  /** BCP 47, from the locales reference list */
+  locale?: string;
+  /** Credit notes only */
+  reason?: string;
+  seller?: Party;
+  buyer?: Party;
+  line_items: LineItem[];
+  discounts?: Discount[];
+  shipping?: {
+    description?: string;
+    /** EN 16931 BT-105 / BT-145: UNTDID 7161, e.g. FC (freight), ABL (packaging), AAJ (installation) */
+    reason_code?: string;
+    /** Shipping charge */
+    amount: string;
+    /** Default: the tax set every line shares, if any */
+    taxes?: Tax[];
+  };
+  /** Document level charges besides shipping */
+  charges?: {
+    /** EN 16931 BT-104, printed in the totals */
+    reason: string;
+    /** EN 16931 BT-105 / BT-145: UNTDID 7161, e.g. FC (freight), ABL (packaging), AAJ (installation) */
+    reason_code?: string;
+    /** The charge, zero or more, before tax */
+    amount: string;
+    /** Default: the tax set every line shares, if any */
+    taxes?: Tax[];
+  }[];
+  custom_fields?: {
+    label: string;
+    value: string;
+  }[];
+  /** EN 16931 BG-24: additional supporting documents */
+  supporting_documents?: {
+    /** EN 16931 BT-122: its reference */
+    id: string;
+    /** EN 16931 BT-123 */
+    description?: string;
+    /** EN 16931 BT-125: an uploaded file of this account (PDF, PNG, JPEG, CSV, XLSX or ODS), embedded in the XML and attached to a Factur-X PDF */
+    file_id?: string;
+    /** EN 16931 BT-124: where the document can be fetched, instead of a file */
+    url?: string;
+  }[];
+  payment?: PaymentTerms;
+  branding?: {
+    logo_file_id?: string;
+    primary_color?: string;
+    accent_color?: string;
+    font_family?: string;
+    footer_text?: string;
+  };
+  ship_to?: {
+    name: string;
+    address?: Address;
+    /** EN 16931 BT-71: the delivery location, e.g. a GLN */
+    location_id?: {
+      id: string;
+      /** ISO 6523 ICD, e.g. 0088 (GLN) */
+      scheme_id?: string;
+    };
+  };
+  /** EN 16931 BG-10: the party paid, when not the seller (a factor, a parent company) */
+  payee?: {
+    /** EN 16931 BT-59 */
+    name: string;
+    /** EN 16931 BT-60 */
+    identifier?: {
+      id: string;
+      /** ISO 6523 ICD, e.g. 0088 (GLN) */
+      scheme_id?: string;
+    };
+    /** EN 16931 BT-61: legal registration identifier */
+    registration_number?: string;
+  };
+  /** EN 16931 BG-11: the seller's tax representative */
+  tax_representative?: {
+    /** EN 16931 BT-62 */
+    name: string;
+    /** EN 16931 BT-63 */
+    vat_id: string;
+    address: Address;
+  };
+  /** EN 16931 BT-10 */
+  buyer_reference?: string;
+  type_code?: '380' | '384' | '389' | '381';
+  /** EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle) */
+  invoiced_object?: {
+    id: string;
+    /** UNTDID 1153, e.g. AFL (meter point) */
+    scheme_id?: string;
+  };
+  /** EN 16931 BG-3: the invoice a credit note or corrected invoice refers to, also one never stored here; wins over source_document_id */
+  preceding_invoice?: {
+    /** EN 16931 BT-25 */
+    number: string;
+    /** EN 16931 BT-26 */
+    issue_date?: string;
+  };
+  /** EN 16931 BT-13: the buyer's purchase order */
+  order_reference?: string;
+  /** EN 16931 BT-12 */
+  contract_reference?: string;
+  /** EN 16931 BT-11 */
+  project_reference?: string;
+  /** EN 16931 BT-14: the seller's own order number */
+  sales_order_reference?: string;
+  /** EN 16931 BT-15 */
+  receiving_advice_reference?: string;
+  /** EN 16931 BT-16 */
+  despatch_advice_reference?: string;
+  /** EN 16931 BT-17: tender or lot */
+  tender_reference?: string;
+  /** EN 16931 BT-19: the buyer's accounting reference (cost centre) */
+  buyer_accounting_reference?: string;
+  /** EN 16931 BT-7: when VAT becomes due */
+  tax_point_date?: string;
+  /** EN 16931 BG-14: the period the invoice covers */
+  invoice_period?: {
+    /** BT-73 */
+    start_date?: string;
+    /** BT-74 */
+    end_date?: string;
+  };
+  /** EN 16931 BT-113: already paid (a deposit, a payment on account); amount_due = total - prepaid_amount + rounding_amount */
+  prepaid_amount?: string;
+  /** EN 16931 BT-114: added to the total to reach the amount due (cash rounding), e.g. "0.02" */
+  rounding_amount?: string;
+  /** XRechnung extension BG-DEX-09: amounts the seller collects on behalf of third parties (mobile payment, a publisher's claim). Not in the total; amount_due = total - prepaid_amount + rounding_amount + their sum (BR-DEX-09). Written only into xrechnung_ubl invoices whose customization_id is the XRechnung extension's; any other e-invoice is refused (422 at data.third_party_payments) */
+  third_party_payments?: {
+    /** XRechnung BT-DEX-001: the kind of payment, e.g. "MobilesBezahlen" */
+    type: string;
+    /** XRechnung BT-DEX-002: collected with this invoice for the third party, in the currency's decimals at most */
+    amount: string;
+    /** XRechnung BT-DEX-003: what the payment is for (printed in the totals) */
+    description: string;
+  }[];
+  /** UNCL5153 code (VAT, GST, LOC, OTH); no default */
+  tax_scheme?: string;
+  notes?: string;
+  /** EN 16931 BT-21: UNTDID 4451 subject of the notes, e.g. AAI (general information), REG (regulatory) */
+  notes_subject_code?: string;
+  /** EN 16931 BT-24 when the invoice follows a refinement of its profile (an XRechnung extension or CVD variant): written instead of the profile's own identifier, which it must begin with followed by '#' (XRechnung and Peppol profiles only). Received e-invoices keep theirs */
+  customization_id?: string;
+  /** EN 16931 BT-117 as the seller stated it, for a tax group (not tax-inclusive) whose tax was rounded per line or to whole units: it replaces the computed amount when within one currency unit of it (BR-CO-17), else it is a problem. Received e-invoices carry it where their figure differs */
+  tax_amounts?: {
+    /** UNCL5305 code of the group */
+    category?: string;
+    /** Percent of the group */
+    rate: string;
+    /** EN 16931 BT-117: the tax amount stated for the group */
+    amount: string;
+  }[];
+  /** Document totals a received e-invoice states that its lines do not give (no lines, as Factur-X MINIMUM and BASIC WL, or lines that do not add up): they stand in the totals instead of the computed ones (docs/calculation.md rule 8b). Such data cannot be written as an EN 16931 e-invoice */
+  stated_totals?: {
+    /** EN 16931 BT-106: the sum of the line net amounts, as stated */
+    subtotal?: string;
+    /** EN 16931 BT-109: the total without VAT, as stated */
+    net_total?: string;
+    /** EN 16931 BT-110: the VAT total, as stated */
+    tax_total?: string;
+    /** EN 16931 BT-112: the total with VAT, as stated */
+    total?: string;
+    /** EN 16931 BT-115: the amount due, as stated */
+    amount_due?: string;
+  };
+  /** EN 16931 BT-6/BT-111: an invoice in a foreign currency states its VAT total in the accounting currency too */
+  tax_currency?: {
+    /** EN 16931 BT-6: ISO 4217 */
+    currency: string;
+    /** Units of the tax currency per unit of the document currency, e.g. "0.9213" */
+    exchange_rate: string;
+  };
+  /** EN 16931 BT-72: when the goods or services were supplied */
+  delivery_date?: string;
+  /** Quotes: the date the offer stands until */
+  valid_until?: string;
+}
+
+/** POST /documents/calculate request.data.seller */
+export interface Party {
+  name: string;
+  legal_name?: string;
+  email?: string;
+  phone?: string;
+  website?: string;
+  tax_id?: string;
+  /** The seller's national tax number (German Steuernummer), EN 16931 BT-32; tax_id stays the VAT id */
+  tax_number?: string;
+  /** Commercial register entry, e.g. "HRB 123456 B, Amtsgericht Charlottenburg" */
+  registration_number?: string;
+  /** Printed on the PDF (German companies must name them) */
+  managing_directors?: string;
+  /** EN 16931 BT-30 (seller) / BT-47 (buyer) scheme: the ISO 6523 ICD of registration_number (0184 a Danish CVR, 0002 a SIREN); default: the one its country and format imply, if any */
+  registration_scheme?: string;
+  address?: Address;
+  bank_account?: BankAccount;
+  /** EN 16931 BT-29 (seller) / BT-46 (buyer): an id such as a GLN, or the buyer's customer number */
+  identifier?: {
+    id: string;
+    /** ISO 6523 ICD, e.g. 0088 (GLN) */
+    scheme_id?: string;
+  };
+  /** EN 16931 BT-34 (seller) / BT-49 (buyer), e.g. a Peppol id */
+  electronic_address?: ElectronicAddress;
+}
+
+/** POST /documents/calculate request.data.line_items[] */
+export interface LineItem {
+  name: string;
+  description?: string;
+  /** Quantity */
+  quantity: string;
+  /** Price per unit; absent on delivery notes */
+  unit_price?: string;
+  unit?: string;
+  sku?: string;
+  /** UN/ECE Recommendation 20; any code accepted */
+  unit_code?: string;
+  discount?: LineDiscount;
+  /** EN 16931 BG-28: line charges */
+  charges?: {
+    /** Added to the line amount, zero or more */
+    amount: string;
+    /** EN 16931 BT-144 */
+    reason: string;
+    /** EN 16931 BT-105 / BT-145: UNTDID 7161, e.g. FC (freight), ABL (packaging), AAJ (installation) */
+    reason_code?: string;
+  }[];
+  taxes?: Tax[];
+  /** EN 16931 BT-127 */
+  note?: string;
+  /** EN 16931 BT-156: the buyer's id */
+  buyer_item_id?: string;
+  /** EN 16931 BT-157: e.g. a GTIN */
+  standard_item_id?: {
+    id: string;
+    /** ISO 6523 ICD, e.g. 0160 for a GTIN */
+    scheme_id: string;
+  };
+  /** EN 16931 BT-159: ISO 3166-1 alpha-2 */
+  origin_country?: string;
+  /** EN 16931 BT-132: the buyer's order line */
+  order_line_reference?: string;
+  /** EN 16931 BT-133: the buyer's accounting reference for the line */
+  accounting_reference?: string;
+  /** EN 16931 BG-26: the period this line covers (a subscription month) */
+  period?: {
+    /** EN 16931 BT-134 */
+    start_date?: string;
+    /** EN 16931 BT-135 */
+    end_date?: string;
+  };
+  /** EN 16931 BT-128: an object the line is about (a meter, a subscription, a vehicle) */
+  object_identifier?: {
+    id: string;
+    /** UNTDID 1153, e.g. AFL (meter point) */
+    scheme_id?: string;
+  };
+  /** EN 16931 BT-158: item classification codes */
+  classifications?: {
+    id: string;
+    /** UNTDID 7143, e.g. STI (CPV), HS (customs tariff), TST (UNSPSC) */
+    scheme_id: string;
+    scheme_version?: string;
+  }[];
+  /** EN 16931 BG-32: item attributes (colour, size), printed under the line */
+  attributes?: {
+    /** BT-160 */
+    name: string;
+    /** BT-161 */
+    value: string;
+  }[];
+}
+
+/** POST /documents/calculate request.data.line_items[].discount */
+export interface LineDiscount {
+  type: 'percentage' | 'fixed';
+  /** Percent for percentage, an amount for fixed */
+  value: string;
+  reason?: string;
+  /** EN 16931 BT-98 / BT-140: UNTDID 5189, e.g. 95 (discount), 41 (bonus for early delivery); 95 when absent */
+  reason_code?: string;
+}
+
+/** POST /documents/calculate request.data.line_items[].taxes[] */
+export interface Tax {
+  name?: string;
+  /** Percent, e.g. "19" */
+  rate: string;
+  /** The unit price already includes this tax */
+  inclusive?: boolean;
+  /** UNCL5305 code (S, Z, E, AE, K, G, O); never inferred */
+  category?: string;
+  /** EN 16931 BT-120, for E, AE, K, G, O */
+  exemption_reason?: string;
+  /** EN 16931 BT-121, VATEX code */
+  exemption_reason_code?: string;
+}
+
+/** POST /documents/calculate request.data.discounts[] */
+export interface Discount {
+  type: 'percentage' | 'fixed';
+  /** Percent for percentage, an amount for fixed */
+  value: string;
+  reason?: string;
+  /** EN 16931 BT-98 / BT-140: UNTDID 5189, e.g. 95 (discount), 41 (bonus for early delivery); 95 when absent */
+  reason_code?: string;
+  /** EN 16931 BT-95/96: the tax this allowance reduces; it is then spread over the lines of that tax only (a percentage is of their amount). Default: every line, by amount */
+  taxes?: Tax[];
+}
+
+/** POST /documents/calculate request.data.payment */
+export interface PaymentTerms {
+  instructions?: string;
+  /** Skonto: a discount for paying within `days` of the issue date. Written into BT-20 as XRechnung prescribes (#SKONTO#TAGE=14#PROZENT=2.00#), printed in words on the PDF */
+  early_payment_discounts?: EarlyPaymentDiscount[];
+  payment_url?: string;
+  accepted_methods?: string[];
+  bank_account?: BankAccount;
+  /** EN 16931 BG-19: the amount is collected by (SEPA) direct debit */
+  direct_debit?: {
+    /** EN 16931 BT-89 */
+    mandate_reference: string;
+    /** EN 16931 BT-90: the seller's (or payee's) SEPA creditor identifier */
+    creditor_id: string;
+    /** EN 16931 BT-91: the buyer's account (IBAN) to debit */
+    debited_account?: string;
+  };
+  /** EN 16931 BG-18: paid (or to be paid) by payment card */
+  card?: {
+    /** EN 16931 BT-87: the last 4 to 6 digits of the card number, never the whole number */
+    last_digits: string;
+    /** EN 16931 BT-88 */
+    holder_name?: string;
+    /** e.g. VISA, MASTERCARD */
+    network?: string;
+    type?: 'credit' | 'debit';
+  };
+}
+
+/** POST /documents/calculate request.data.payment.early_payment_discounts[] */
+export interface EarlyPaymentDiscount {
+  /** Paid within this many days of the issue date */
+  days: number;
+  /** The discount in percent of the amount due (or of base_amount), e.g. "2" or "2.5" */
+  percent: string;
+  /** What the percent applies to, when not the whole amount due */
+  base_amount?: string;
+}
+
+/** POST /documents/calculate request.data.payment.bank_account */
+export interface BankAccount {
+  bank_name?: string;
+  account_number?: string;
+  routing_number?: string;
+  swift?: string;
+  /** EN 16931 BT-85: the name the account is held in */
+  account_name?: string;
+}
+
+/** POST /documents/calculate response.data */
+export interface Calculation {
+  calculation: Totals;
+}
+
+/** POST /documents/{document_id}/finalize-check response.data */
+export interface FinalizeCheck {
+  profile: string | null;
+  violations: Finding[];
+}
+
+/** POST /documents/{document_id}/finalize-check response.data.violations[] */
+export interface Finding {
+  rule: string;
+  field: string;
+  message: string;
+}
+
+/** POST /documents/validate-compliance response.data */
+export interface ComplianceResult {
+  profile: string;
+  ruleset_version: string;
+  valid: boolean;
+  in_scope: boolean;
+  fully_checked: boolean;
+  rulesets: {
+    id: string;
+    label: string;
+    version: string;
+    /** When the rule pack's manifest gives it: the date this release is in force from */
+    valid_from?: string;
+    ran: boolean;
+    reason: string | null;
+  }[];
+  violations: Violation[];
+}
+
+/** POST /documents/validate-compliance response.data.violations[] */
+export interface Violation {
+  rule: string;
+  path: string;
+  message: string;
+  severity: 'fatal' | 'warning';
+  ruleset: string;
+}
+
+/** GET /payments response.data[] */
+export interface Payment {
+  id: string;
+  document_id: string;
+  /** Decimal string in the document's currency */
+  amount: string;
+  currency: string;
+  date: string;
+  method: 'bank_transfer' | 'card' | 'cash' | 'direct_debit' | 'other' | 'early_payment_discount' | null;
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+}
+
+/** GET /documents/{document_id}/deliveries response.data[] */
+export interface Delivery {
+  id: string;
+  /** The document sent */
+  invoice_id: string;
+  to: string[];
+  cc: string[];
+  bcc: string[];
+  subject: string;
+  message: string | null;
+  attach_pdf: boolean;
+  /** The e-invoice attached (the customer einvoice_profile); absent when none */
+  einvoice_profile?: string;
+  status: 'queued' | 'sent' | 'delivered' | 'bounced' | 'failed';
+  /** The render linked in the email (and attached when attach_pdf) */
+  render_id: string | null;
+  /** Why it failed or bounced; while queued, why the last attempt did not go through */
+  error_message: string | null;
+  /** The delivery this one retries */
+  retry_of: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
+/** GET /documents/{document_id}/reminders response.data[] */
+export interface Reminder {
+  id: string;
+  document_id: string;
+  level: number;
+  /** Decimal string in the invoice's currency */
+  fee: string;
+  /** What was still due on the invoice when the reminder was made */
+  amount_due: string;
+  currency: string;
+  /** The new payment date the letter asks for */
+  pay_by: string;
+  /** The e-mail (GET /api/v1/deliveries/{id}) */
+  delivery_id: string;
+  created_at: string;
+}
+
+/** GET /dunning-policy response.data */
+export interface DunningPolicy {
+  /** The daily job sends the reminders that are due */
+  enabled: boolean;
+  levels: DunningLevel[];
+  /** Null while the account has the defaults */
+  updated_at: string | null;
+}
+
+/** GET /dunning-policy response.data.levels[] */
+export interface DunningLevel {
+  /** Days past the due date */
+  days_after_due: number;
+  /** A decimal string of at least 0 (at most 2 decimals), charged in the invoice's currency */
+  fee: string;
+  /** One line: the e-mail subject and the letter title; placeholders such as {number} */
+  subject: string;
+  /** The letter's text; placeholders {number}, {amount_due}, {due_date}... (docs/dunning.md) */
+  message: string;
+}
+
+/** PUT /dunning-policy request */
+export interface DunningPolicyBody {
+  enabled: boolean;
+  /** One to four levels, days_after_due ascending */
+  levels: DunningLevel[];
+}
+
+/** GET /recurring-invoices/{recurring_id} response.data */
+export interface RecurringInvoice {
+  id: string;
+  status: 'active' | 'paused' | 'cancelled';
+  business_profile_id: string;
+  customer_id: string;
+  frequency: 'daily' | 'weekly' | 'monthly' | 'quarterly' | 'yearly';
+  interval: number;
+  /** The anchor of the schedule (moves on a frequency/interval change) */
+  start_date: string;
+  next_occurrence_date: string | null;
+  end_date: string | null;
+  occurrences_created: number;
+  max_occurrences: number | null;
+  numbering_sequence_id: string | null;
+  auto_finalize: boolean;
+  invoice_template: Record<string, unknown>;
+  /** Why the next occurrence could not be generated */
+  last_error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /reports/receivables response.data */
+export interface ReceivablesReport {
+  as_of: string;
+  currencies: ReceivablesFigures[];
+  customers: {
+    customer: {
+      id: string;
+      name: string;
+    };
+    currency: string;
+    /** Open items less credits: what is owed (negative: what is owed back) */
+    open: string;
+    /** Open items not yet past their due date */
+    current: string;
+    /** Open items past their due date (the sum of the ageing buckets) */
+    overdue: string;
+    /** Credit notes and overpayments no open item absorbed */
+    credits: string;
+    ageing: {
+      /** Exact decimal in the currency’s minor units */
+      '0-30': string;
+      /** Exact decimal in the currency’s minor units */
+      '31-60': string;
+      /** Exact decimal in the currency’s minor units */
+      '61-90': string;
+      /** Exact decimal in the currency’s minor units */
+      '90+': string;
+    };
+    /** Invoices with an amount due */
+    open_items: number;
+  }[];
+}
+
+/** GET /reports/receivables response.data.currencies[] */
+export interface ReceivablesFigures {
+  currency: string;
+  /** Open items less credits: what is owed (negative: what is owed back) */
+  open: string;
+  /** Open items not yet past their due date */
+  current: string;
+  /** Open items past their due date (the sum of the ageing buckets) */
+  overdue: string;
+  /** Credit notes and overpayments no open item absorbed */
+  credits: string;
+  ageing: {
+    /** Exact decimal in the currency’s minor units */
+    '0-30': string;
+    /** Exact decimal in the currency’s minor units */
+    '31-60': string;
+    /** Exact decimal in the currency’s minor units */
+    '61-90': string;
+    /** Exact decimal in the currency’s minor units */
+    '90+': string;
+  };
+  /** Invoices with an amount due */
+  open_items: number;
+}
+
+/** GET /reports/revenue response.data */
+export interface RevenueReport {
+  from: string;
+  to: string;
+  group: 'month';
+  basis: 'issue_date';
+  currencies: {
+    currency: string;
+    /** Exact decimal in the currency’s minor units */
+    net: string;
+    /** Exact decimal in the currency’s minor units */
+    tax: string;
+    /** Exact decimal in the currency’s minor units */
+    gross: string;
+    months: {
+      /** YYYY-MM */
+      month: string;
+      /** Exact decimal in the currency’s minor units */
+      net: string;
+      /** Exact decimal in the currency’s minor units */
+      tax: string;
+      /** Exact decimal in the currency’s minor units */
+      gross: string;
+      documents: number;
+      by_tax_rate?: {
+        /** UNCL5305 VAT category */
+        category: string | null;
+        /** Percent */
+        rate: string;
+        /** Exact decimal in the currency’s minor units */
+        net: string;
+        /** Exact decimal in the currency’s minor units */
+        tax: string;
+      }[];
+    }[];
+  }[];
+}
+
+/** GET /received-documents/{received_id} response.data */
+export interface ReceivedDocument {
+  id: string;
+  status: 'received' | 'approved' | 'rejected' | 'paid';
+  syntax: 'ubl' | 'cii';
+  profile: string | null;
+  customization_id: string | null;
+  document_type: 'invoice' | 'credit_note';
+  invoice_number: string | null;
+  issue_date: string | null;
+  due_date: string | null;
+  currency: string;
+  seller: {
+    name: string | null;
+    tax_id: string | null;
+    electronic_address: ElectronicAddress | null;
+  };
+  total: string;
+  /** What is still owed: the stated amount due (BT-115) less the payments; negative when overpaid */
+  amount_due: string;
+  /** The sum of its payments (POST /received-documents/{id}/payments) */
+  amount_paid: string;
+  payment_status: 'unpaid' | 'partially_paid' | 'paid' | 'overpaid';
+  /** What the file is, as POST /einvoices/parse names it; null for documents received before it was kept */
+  format:
+    | 'en16931'
+    | 'zugferd_1'
+    | 'factur_x_minimum'
+    | 'factur_x_basic_wl'
+    | 'oioubl'
+    | 'zatca'
+    | 'peppol_pint'
+    | 'ehf_2'
+    | 'ubl_other'
+    | null;
+  /** null: no compliance profile applies */
+  valid: boolean | null;
+  compliance: ComplianceResult | null;
+  warnings: {
+    term: string;
+    path: string;
+    message: string;
+  }[];
+  /** The first received document with the same seller, number and issue date */
+  duplicate_of: string | null;
+  note: string | null;
+  lines: ReceivedLine[];
+  payment: ReceivedPayment;
+  source: 'upload' | 'folder' | 'email';
+  /** The file or attachment name (`archive.zip/inner.xml` from a ZIP); null for a body */
+  file_name: string | null;
+  /** source email: the message it came in */
+  email: {
+    from: string | null;
+    subject: string | null;
+    /** The Date header, ISO 8601 */
+    date: string | null;
+    message_id: string | null;
+  } | null;
+  sha256: string;
+  content_type: string;
+  size_bytes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /received-documents/{received_id} response.data.lines[] */
+export interface ReceivedLine {
+  name: string;
+  description: string | null;
+  quantity: string;
+  /** BT-130 as written (a UN/ECE Rec. 20 code) or the unit name */
+  unit: string | null;
+  /** BT-146, net */
+  unit_price: string | null;
+  /** BT-131: the line after its allowances and charges */
+  net_amount: string | null;
+  /** BT-152, percent */
+  tax_rate: string | null;
+}
+
+/** GET /received-documents/{received_id} response.data.payment */
+export interface ReceivedPayment {
+  /** BT-9 */
+  due_date: string | null;
+  /** BT-20 as written (XRechnung #SKONTO# lines included) */
+  terms: string | null;
+  /** The XRechnung #SKONTO# terms of BT-20, read: a payment by pay_by of amount settles it */
+  early_payment_discounts: {
+    /** From the issue date */
+    days: number;
+    percent: string;
+    base_amount: string | null;
+    /** The issue date plus days */
+    pay_by: string | null;
+    /** What is then to be paid: the amount due less the discount */
+    amount: string | null;
+  }[];
+  /** BG-17: the seller's account to pay into */
+  bank_account: {
+    /** BT-84 */
+    iban: string | null;
+    /** BT-86 */
+    bic: string | null;
+    /** BT-85 */
+    account_name: string | null;
+    bank_name: string | null;
+  } | null;
+  /** BG-19: the amount is collected by direct debit, do not transfer it */
+  direct_debit: {
+    mandate_reference: string;
+    creditor_id: string;
+    debited_account: string | null;
+  } | null;
+}
+
+/** GET /received-documents/{received_id}/payments response.data[] */
+export interface ReceivedDocumentPayment {
+  id: string;
+  /** Decimal string in the document's currency */
+  amount: string;
+  currency: string;
+  date: string;
+  method: 'bank_transfer' | 'card' | 'cash' | 'direct_debit' | 'other' | 'early_payment_discount' | null;
+  reference: string | null;
+  note: string | null;
+  created_at: string;
+  received_document_id: string;
+}
+
+/** GET /templates response.data[] */
+export interface BuiltInTemplate {
+  template_id: string;
+  name: string;
+  document_type: string;
+}
+
+/** GET /templates/custom/{template_id} response.data */
+export interface CustomTemplate {
+  id: string;
+  name: string;
+  description: string | null;
+  base_template_id: string;
+  config: TemplateConfig;
+  status: 'draft' | 'published';
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+/** GET /templates/custom response.data[] */
+export interface CustomTemplateListed {
+  id: string;
+  name: string;
+  base_template_id: string;
+  status: 'draft' | 'published';
+  is_default: boolean;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+}
+
+/** GET /templates/custom/{template_id} response.data.config */
+export interface TemplateConfig {
+  primary_color?: string;
+  accent_color?: string;
+  /** An embedded family or a common name for one (Helvetica, Georgia, Courier...), answered as the family drawn; GET /api/v1/reference/fonts lists them */
+  font_family?: string;
+  header_text?: string;
+  footer_text?: string;
+}
+
+/** GET /templates/{template_id}/versions response.data[] */
+export interface TemplateVersion {
+  id: string;
+  template_id: string;
+  version: number;
+  label: string | null;
+  changelog: string | null;
+  config: TemplateConfig;
+  created_at: string;
+}
+
+/** GET /branding-profiles/{id} response.data */
+export interface BrandingProfile {
+  id: string;
+  name: string;
+  is_default: boolean;
+  logo_file_id: string | null;
+  primary_color: string;
+  accent_color: string;
+  /** An embedded family (Noto Sans, Noto Serif, Noto Sans Mono, Inter) or a common name for one (Helvetica, Georgia, Courier...): answered as the family drawn. GET /api/v1/reference/fonts lists them. */
+  font_family: string | null;
+  header_text: string | null;
+  footer_text: string;
+  hide_service_branding: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+/** GET /batches/{batch_id} response.data */
+export interface Batch {
+  id: string;
+  status: 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+  operation: 'render';
+  template_id: string;
+  template_version: number | null;
+  output: {
+    format: 'pdf';
+    combine: boolean;
+    archive_format: 'zip';
+    page_size: 'LETTER' | 'A4';
+  };
+  total_items: number;
+  completed_items: number;
+  failed_items: number;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** GET /imports/{import_id} response.data */
+export interface Import {
+  id: string;
+  resource: 'customers' | 'documents';
+  source_format: 'json' | 'csv';
+  status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
+  total_rows: number;
+  imported_rows: number;
+  failed_rows: number;
+  errors:
+    | {
+        row: number;
+        fields: {
+          loc: string;
+          msg: string;
+          type: string;
+        }[];
+      }[]
+    | null;
+  /** Failed rows beyond the first 1000 listed in `errors` (present only then) */
+  errors_omitted?: number;
+  created_at: string;
+  updated_at: string;
+  completed_at: string | null;
+}
+
+/** GET /settings/accounting response.data */
+export interface AccountingSettings {
+  chart: 'SKR03' | 'SKR04';
+  consultant_number: number | null;
+  client_number: number | null;
+  /** MM-DD */
+  fiscal_year_start: string;
+  account_length: number;
+  revenue_accounts: {
+    standard_19: AccountAssignment;
+    reduced_7: AccountAssignment;
+    intra_eu: AccountAssignment;
+    third_country: AccountAssignment;
+    reverse_charge: AccountAssignment;
+    exempt: AccountAssignment;
+    other: AccountAssignment;
+  };
+  expense_accounts: {
+    standard_19: AccountAssignment;
+    reduced_7: AccountAssignment;
+    intra_eu: AccountAssignment;
+    third_country: AccountAssignment;
+    reverse_charge: AccountAssignment;
+    exempt: AccountAssignment;
+    other: AccountAssignment;
+  };
+  first_debtor_number: number;
+  first_creditor_number: number;
+}
+
+/** GET /settings/accounting response.data.revenue_accounts.standard_19 */
+export interface AccountAssignment {
+  account: string;
+  tax_key: string | null;
+}
+
+/** GET /exports/archive/{archive_id} response.data */
+export interface ArchiveExport {
+  id: string;
+  status: 'queued' | 'running' | 'completed' | 'failed';
+  from: string;
+  to: string;
+  created_at: string;
+  completed_at: string | null;
+  size_bytes: number | null;
+  /** Once completed: where to fetch the ZIP */
+  download_url: string | null;
+  error: string | null;
+}
