@@ -34,6 +34,14 @@ export interface PoolConfig<T, R, Reply extends { id: number }> {
   /** Workers that do not keep the process alive. */
   unref?: boolean;
   timeLimitMs: number;
+  /**
+   * A worker that must first load what every task needs (the rules pool: saxon-js and a profile's
+   * stylesheets, the service's own files, not the task's) gets this long for that, then `timeLimitMs` for
+   * the task from the moment it reports `loaded` (`isLoaded`). Unset: `timeLimitMs` from the start.
+   */
+  loadLimitMs?: number;
+  /** A reply that says the worker has loaded and starts the task itself (not its answer). */
+  isLoaded?(reply: Reply): boolean;
   /** Process RSS watched while tasks run (memory-watch.ts); infinite: not watched. */
   memoryLimitBytes: number;
   order?: QueueOrder<T>;
@@ -174,8 +182,7 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
       this.order.taken?.(job.task);
       slot.job = job;
       if (this.config.affinity) slot.key = this.config.affinity(job.task);
-      const ms = this.config.timeLimitMs;
-      slot.timer = setTimeout(() => this.stop(slot, { kind: 'time', ms }), ms);
+      this.startTimer(slot, this.config.loadLimitMs ?? this.config.timeLimitMs);
       slot.worker.postMessage(this.config.message(job.task, job.id));
     }
     if (this.queue.length === 0 && this.running === 0) this.order.idle?.();
@@ -190,10 +197,22 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
     return free.find((s) => s.key === key) ?? free.find((s) => s.key === null) ?? free[0] ?? null;
   }
 
+  /** The task's clock: past `ms` the task is stopped by its time limit (reported as `timeLimitMs`). */
+  private startTimer(slot: Slot<T, R>, ms: number): void {
+    if (slot.timer) clearTimeout(slot.timer);
+    const limit = this.config.timeLimitMs;
+    slot.timer = setTimeout(() => this.stop(slot, { kind: 'time', ms: limit }), ms);
+  }
+
   private finish(slot: Slot<T, R>, reply: Reply): void {
     const job = slot.job;
     // Not the running task's answer (one from a worker already replaced): nothing to settle.
     if (!job || job.id !== reply.id) return;
+    // Loaded: the task itself starts now, and its time limit with it.
+    if (this.config.isLoaded?.(reply)) {
+      this.startTimer(slot, this.config.timeLimitMs);
+      return;
+    }
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = null;
     slot.job = null;

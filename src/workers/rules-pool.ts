@@ -22,7 +22,9 @@ export type RulesReply =
       id: number;
       input: { code: XmlInputProblem; message: string; line: number | null; column: number | null };
     }
-  | { id: number; error: string };
+  | { id: number; error: string }
+  /** The worker has saxon-js and the profile's schema and stylesheets loaded: the check itself starts. */
+  | { id: number; loaded: true };
 
 /** Runs tier 2 of a profile on XML: in a worker (the server) or in-process (tests, tools). */
 export type ProfileRunner = (
@@ -40,6 +42,9 @@ export const runProfileInProcess: ProfileRunner = async (pack, profile, xml, opt
 };
 
 export const CUT_SHORT_RULE = 'CHECK-TIME-LIMIT';
+
+/** How long a fresh worker may take to load saxon-js and a profile's rules before its check starts. */
+export const RULES_LOAD_LIMIT_MS = 120_000;
 
 /**
  * What a check reports when it ran past its time limit: not a pass. Every ruleset of the profile says it
@@ -110,6 +115,8 @@ export class RulesPool {
     entry: string = workerEntry('rules-worker'),
     /** From this many characters of XML a document is large (tests make small ones large). */
     private readonly largeXmlChars: number = LARGE_XML_CHARS,
+    /** How long a fresh worker may take to load a profile's rules before its check starts. */
+    loadLimitMs: number = Math.max(RULES_LOAD_LIMIT_MS, timeLimitMs),
   ) {
     this.pool = new WorkerPool<Check, ProfileResult, RulesReply>({
       entry,
@@ -117,6 +124,11 @@ export class RulesPool {
       // Workers start when a check needs one, up to the pool's size (none with the server).
       start: 'as-needed',
       timeLimitMs,
+      // Loading saxon-js and a profile's stylesheets into a fresh worker is the service's own cost, not the
+      // document's: bounded on its own (several seconds on a machine busy with other work), and the check's
+      // time limit starts once the worker has them (a replaced worker no longer fails the next check).
+      loadLimitMs,
+      isLoaded: (reply) => 'loaded' in reply,
       memoryLimitBytes,
       // In order, except that a large document waits while another one runs (others go past it).
       order: oneHeavyAtATime((check) => check.large),
@@ -127,6 +139,7 @@ export class RulesPool {
       message: (check, id) => ({ id, ...check.request }) satisfies RulesRequest,
       answer: (reply) => {
         if ('result' in reply) return { value: reply.result };
+        if ('loaded' in reply) return { error: new Error('a loaded report is not an answer') };
         if ('input' in reply) {
           const { code, message, line, column } = reply.input;
           return { error: new XmlInputError(code, message, line, column) };

@@ -2,7 +2,7 @@
 // hostile document can hold only this worker, which the pool terminates at the check's time limit.
 // Built into the executable as its own entrypoint.
 import { loadRulePack, type RulePack } from '../einvoicing/rule-pack';
-import { runProfile } from '../einvoicing/schematron';
+import { runProfile, warmRulePack } from '../einvoicing/schematron';
 import { loadSaxon } from '../einvoicing/schematron/saxon';
 import { XmlInputError } from '../einvoicing/xsd/xml-input';
 import type { RulesReply, RulesRequest } from './rules-pool';
@@ -27,6 +27,9 @@ self.onmessage = async (event: MessageEvent<RulesRequest>) => {
       packs.set(packDir, pack);
     }
     const options = { cacheDir, ...(customizationId === undefined ? {} : { customizationId }) };
+    // The rules first (cached for the worker's life: at once when warm), then the check on its own clock.
+    await warmRulePack(pack, { cacheDir, profiles: [profile] }).catch(() => undefined);
+    self.postMessage({ id, loaded: true } satisfies RulesReply);
     reply = { id, result: await runProfile(pack, profile, xml, options) };
   } catch (error) {
     reply =

@@ -76,17 +76,13 @@ describe('compliance checks under hostile or heavy input', () => {
       expect.objectContaining({ rule: 'CHECK-TIME-LIMIT', severity: 'fatal' }),
     );
     expect(res.body.data.rulesets.every((r: { ran: boolean }) => !r.ran)).toBe(true);
-    // The next check runs on a replacement worker, whose cold start counts against the same limit: on a
-    // machine loaded by other work it may be cut short too. It is never a pass unless fully checked, and
-    // one of a few tries runs to the end (what "the service recovers" means, whatever the machine's speed).
-    let fullyChecked = false;
-    for (let attempt = 0; attempt < 3 && !fullyChecked; attempt++) {
-      const next = await check(account.apiKey, example);
-      expect(next.status).toBe(200);
-      fullyChecked = next.body.data.fully_checked;
-      expect(next.body.data.valid).toBe(fullyChecked);
-    }
-    expect(fullyChecked).toBe(true);
+    // The next check runs on a replacement worker. Loading saxon-js and the profile's rules into it is the
+    // service's own cost, bounded on its own (RULES_LOAD_LIMIT_MS): the check's limit starts once they are
+    // loaded, so the next check runs to the end however busy the machine is (it failed under load before).
+    const next = await check(account.apiKey, example);
+    expect(next.status).toBe(200);
+    expect(next.body.data.fully_checked).toBe(true);
+    expect(next.body.data.valid).toBe(true);
   }, 120_000);
 
   test('one account runs at most two checks at once; a third is 429 with Retry-After', async () => {

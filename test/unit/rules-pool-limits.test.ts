@@ -21,6 +21,21 @@ describe('rules pool limits', () => {
     }
   });
 
+  test("loading the rules is not the check's time: a slow load then a quick check passes; a load that never ends is cut short at the load limit", async () => {
+    const pool = new RulesPool(1, 400, Number.POSITIVE_INFINITY, ENTRY, undefined, 3_000);
+    try {
+      // 700 ms loading, longer than the 400 ms a check may take: the check itself is quick, so it passes.
+      expect(await pool.run(pack, 'slow-loading', '<x/>')).toEqual({ rulesets: [], violations: [] });
+      const hung = await pool.run(pack, 'hang-loading', '<x/>');
+      expect(hung.violations).toEqual([
+        expect.objectContaining({ rule: 'CHECK-TIME-LIMIT', severity: 'fatal' }),
+      ]);
+      expect(await pool.run(pack, 'fine', '<x/>')).toEqual({ rulesets: [], violations: [] });
+    } finally {
+      pool.close();
+    }
+  });
+
   test('a check that grows the process past the memory ceiling is cut short and its worker replaced', async () => {
     const ceiling = process.memoryUsage.rss() + 400 * 1024 * 1024;
     const pool = new RulesPool(1, 60_000, ceiling, ENTRY);

@@ -8,6 +8,10 @@ const held: unknown[] = [];
 
 self.onmessage = (event: MessageEvent<{ id: number; profile: string; xml: string }>) => {
   const { id, profile, xml } = event.data;
+  // Loading its rules, as the real worker does before the check (rules-worker.ts): never, or slowly.
+  if (profile === 'hang-loading') for (;;) {}
+  if (profile === 'slow-loading') Bun.sleepSync(700);
+  self.postMessage({ id, loaded: true });
   if (profile === 'hang') for (;;) {}
   if (profile === 'grow') for (;;) held.push(new Float64Array(1 << 20).fill(1));
   if (xml.startsWith('<record')) {
