@@ -37,8 +37,12 @@ export interface PostgresHandle {
 
 /** Connections per instance by default (transactions hold one for their body): DATABASE_POOL_SIZE. */
 export const DEFAULT_POOL_SIZE = 10;
-/** How long opening a connection may take before the statement waiting for it fails as `unavailable`. */
-const CONNECT_TIMEOUT_SECONDS = 10;
+/**
+ * How long opening a connection may take before the statement waiting for it fails as `unavailable` (503):
+ * during a restart a connection can be taken by the server's listening socket and never answered; 10 s
+ * outlasted the HTTP server's idle timeout, so the client saw its connection reset instead of a 503.
+ */
+const CONNECT_TIMEOUT_SECONDS = 5;
 /** How long a transaction that keeps meeting serialization failures is tried again before its error stands. */
 const RETRY_BUDGET_MS = 20_000;
 /** A statement outside a transaction meeting a serialization failure is tried this often. */

@@ -72,6 +72,9 @@ async function load(stop: () => boolean) {
         write
           ? { name, metadata: { a: 'x'.repeat(500), b: 'y'.repeat(500), c: 'z'.repeat(500) } }
           : undefined,
+        // A fresh connection each time: a kept-alive one the server closed as idle while this client waited
+        // elsewhere would be reset by the client's own reuse, which says nothing about the service.
+        { connection: 'close' },
       ).catch((error) => ({ status: 0, body: String(error), headers: new Headers() }));
       answers.push({ answer, name: write ? name : null });
       if (answer.status !== 200) await Bun.sleep(20);
