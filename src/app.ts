@@ -8,9 +8,10 @@ import { docsRoutes } from './http/docs';
 import { errorHandler } from './http/error-handler';
 import { withFullContext } from './http/full-context';
 import { MethodMatcher } from './http/method-matcher';
+import { appLinks } from './module';
 import { MODULES } from './modules';
 
-/** The whole HTTP API as one Elysia app; every module's route factory takes (auth, deps). */
+/** The whole HTTP API as one Elysia app; every module's route factory takes (auth, deps, links). */
 export function buildApp(deps: AppDeps) {
   // Built on first use: the 405 check needs the full route table, known only once every module is in.
   let matcher: MethodMatcher | null = null;
@@ -23,8 +24,11 @@ export function buildApp(deps: AppDeps) {
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
     .use(consoleRoutes());
+  // Every module's links to another's resources, handed to each module's routes: the one extended mounts
+  // them (documents: `cost_centre_id` of modules/cost-centres), the others ignore them.
+  const links = appLinks(MODULES);
   // In the module list's order (src/modules/index.ts): fixed paths before the parameter routes beside them.
-  for (const module of MODULES) if (module.routes) app = app.use(module.routes(auth, deps));
+  for (const module of MODULES) if (module.routes) app = app.use(module.routes(auth, deps, links));
   routes = app.routes;
   whole = app;
   // Fail-closed: a write route without its module's access rule (or a rule for no route) never serves.

@@ -1,17 +1,23 @@
 // What a module says about itself (its `module.ts`, listed once in src/modules/index.ts): the composition
 // root mounts its routes and merges its access rules, the job runtime takes its job kinds, the id check
-// (test/unit/module-descriptors.test.ts) reads its id prefixes and the isolation test makes its resources.
+// (test/unit/module-descriptors.test.ts) reads its id prefixes and the isolation test makes its resources;
+// the links it declares reach the module they extend through `appLinks` (docs/architecture.md, "Links
+// between modules").
 import type { AnyElysia } from 'elysia';
 import type { AppDeps } from './deps';
 import type { AccessRules } from './http/access';
 import type { Auth } from './http/auth';
+import type { ModuleLink } from './http/links';
 import type { Background } from './jobs/definition';
 
 export interface ModuleDescriptor {
   /** The folder's name under src/modules. */
   name: string;
-  /** Its HTTP routes; mounted in the order of the module list (src/modules/index.ts). */
-  routes?: (auth: Auth, deps: AppDeps) => AnyElysia;
+  /**
+   * Its HTTP routes; mounted in the order of the module list (src/modules/index.ts). `links`: what every
+   * module links to another's resources, for a module that offers an extension point (`links.to('documents')`).
+   */
+  routes?: (auth: Auth, deps: AppDeps, links: AppLinks) => AnyElysia;
   /** The access rule of each of its write routes (`<module>/access.ts`). */
   access?: AccessRules;
   /** The id prefixes it owns (`newId('prd')`): unique across modules. */
@@ -20,6 +26,30 @@ export interface ModuleDescriptor {
   background?: (deps: AppDeps) => Background;
   /** How the isolation test (test/http/isolation.test.ts) makes its resources and calls its routes. */
   isolation?: IsolationFixture;
+  /** Fields it adds to another module's resources, kept in its own tables (`defineLink`, http/links.ts). */
+  links?: readonly ModuleLink[];
+}
+
+/** Every listed module's links, by the module they extend. */
+export interface AppLinks {
+  to(module: string): readonly ModuleLink[];
+}
+
+/**
+ * The links the modules declare, checked once as the app is built: each extends a listed module, and a
+ * field is declared once per module extended (the module extended refuses a field it has itself).
+ */
+export function appLinks(modules: readonly ModuleDescriptor[]): AppLinks {
+  const names = new Set(modules.map((m) => m.name));
+  const declared = modules.flatMap((m) => (m.links ?? []).map((link) => ({ link, by: m.name })));
+  for (const { link, by } of declared) {
+    if (!names.has(link.to)) throw new Error(`module ${by}: a link to ${link.to}, which is no listed module`);
+    const twice = declared.filter((d) => d.link.to === link.to && d.link.field === link.field);
+    if (twice.length > 1) {
+      throw new Error(`${link.to}.${link.field} is linked by ${twice.map((d) => d.by).join(' and ')}`);
+    }
+  }
+  return { to: (module) => declared.filter((d) => d.link.to === module).map((d) => d.link) };
 }
 
 /** An answer's `data`: a resource with its id (or, for a list, the first one's). */

@@ -204,6 +204,40 @@ export const t_business_profiles: AnyPgTable = pgTable(
   ],
 );
 
+export const t_cost_centre_documents: AnyPgTable = pgTable(
+  "cost_centre_documents",
+  {
+    "document_id": text("document_id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "cost_centre_id": text("cost_centre_id").notNull(),
+  },
+  (t) => [
+    index("cost_centre_documents_centre_idx").on(t["account_id"], t["cost_centre_id"], t["document_id"]),
+    foreignKey({ name: "cost_centre_documents_document_id_documents_id_fk", columns: [t["document_id"]], foreignColumns: [t_documents["id"]] }).onDelete("cascade"),
+    foreignKey({ name: "cost_centre_documents_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+    foreignKey({ name: "cost_centre_documents_cost_centre_id_cost_centres_id_fk", columns: [t["cost_centre_id"]], foreignColumns: [t_cost_centres["id"]] }),
+  ],
+);
+
+export const t_cost_centres: AnyPgTable = pgTable(
+  "cost_centres",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "code": text("code").notNull(),
+    "name": text("name").notNull(),
+    "active": integer("active").notNull().default(1),
+    "created_by": text("created_by"),
+    "created_at": text("created_at").notNull(),
+    "updated_at": text("updated_at").notNull(),
+  },
+  (t) => [
+    index("cost_centres_account_idx").on(t["account_id"], t["id"]),
+    uniqueIndex("cost_centres_code_uq").on(t["account_id"], t["code"]),
+    foreignKey({ name: "cost_centres_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
 export const t_creditor_numbers: AnyPgTable = pgTable(
   "creditor_numbers",
   {

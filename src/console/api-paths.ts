@@ -17,6 +17,8 @@ export interface ApiPaths {
     | `/branding-profiles/${string}`
     | '/business-profiles'
     | `/business-profiles/${string}`
+    | '/cost-centres'
+    | `/cost-centres/${string}`
     | '/customers'
     | `/customers/${string}`
     | `/customers/${string}/statement`
@@ -97,6 +99,7 @@ export interface ApiPaths {
     | `/branding-profiles/${string}/default`
     | `/branding-profiles/${string}/logo`
     | '/business-profiles'
+    | '/cost-centres'
     | '/customers'
     | `/deliveries/${string}/retry`
     | '/documents'
@@ -151,6 +154,7 @@ export interface ApiPaths {
     | '/billing/overage'
     | `/branding-profiles/${string}`
     | `/business-profiles/${string}`
+    | `/cost-centres/${string}`
     | `/customers/${string}`
     | `/documents/${string}`
     | `/numbering-sequences/${string}`
@@ -165,6 +169,7 @@ export interface ApiPaths {
     | `/branding-profiles/${string}`
     | `/branding-profiles/${string}/logo`
     | `/business-profiles/${string}`
+    | `/cost-centres/${string}`
     | `/customers/${string}`
     | `/documents/${string}`
     | `/documents/${string}/dispute`

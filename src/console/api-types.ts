@@ -358,6 +358,8 @@ export interface StoredDocument {
   paid_at: string | null;
   voided_at: string | null;
   archived_at: string | null;
+  /** The cost centre (Kostenstelle, DATEV KOST1) it is allocated to, from /api/v1/cost-centres; may change in any status */
+  cost_centre_id: string | null;
 }
 
 /** GET /documents/{document_id} response.data.document_type */

@@ -10,6 +10,7 @@ import { billingModule } from './billing/module';
 import { brandingModule } from './branding/module';
 import { businessProfilesModule } from './business-profiles/module';
 import { complianceModule } from './compliance/module';
+import { costCentresModule } from './cost-centres/module';
 import { customersModule } from './customers/module';
 import { deliveriesModule } from './deliveries/module';
 import { documentsModule } from './documents/module';
@@ -43,6 +44,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   businessProfilesModule,
   customersModule,
   productsModule,
+  costCentresModule,
   importsModule,
   numberingSequencesModule,
   documentsModule,

@@ -1,7 +1,15 @@
 import { describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { appLinks, type ModuleDescriptor } from '../../src/module';
 import { MODULES } from '../../src/modules';
+import {
+  CreateDocumentBody,
+  ListDocumentsQuery,
+  linkedDocumentSchemas,
+  StoredDocument,
+  UpdateDocumentBody,
+} from '../../src/modules/documents/model';
 import { SHARED_ID_PREFIXES } from '../../src/shared/ids';
 
 /**
@@ -59,5 +67,33 @@ describe('module descriptors', () => {
 
   test('a prefix is lowercase letters, short enough to read in an id', () => {
     for (const m of MODULES) for (const p of m.idPrefixes ?? []) expect(p).toMatch(/^[a-z]{2,5}$/);
+  });
+
+  test('a link extends a listed module, each field once; documents take every link to them', () => {
+    const links = appLinks(MODULES);
+    const declared = MODULES.flatMap((m) => m.links ?? []);
+    expect(declared.map((l) => `${l.to}.${l.field}`)).toContain('documents.cost_centre_id');
+    for (const name of new Set(declared.map((l) => l.to))) {
+      expect(MODULES.map((m) => m.name)).toContain(name);
+      expect(links.to(name)).toEqual(declared.filter((l) => l.to === name));
+    }
+    const [link] = declared;
+    if (!link) throw new Error('no link declared');
+    const twice: ModuleDescriptor[] = [
+      { name: 'documents' },
+      { name: 'a', links: [link] },
+      { name: 'b', links: [link] },
+    ];
+    expect(() => appLinks(twice)).toThrow('documents.cost_centre_id is linked by a and b');
+    expect(() => appLinks([{ name: 'a', links: [link] }])).toThrow('no listed module');
+    expect(() => linkedDocumentSchemas([{ ...link, field: 'customer_id' }])).toThrow('customer_id');
+  });
+
+  test('without links, documents answer with the very schemas they declare (the same OpenAPI document)', () => {
+    const schemas = linkedDocumentSchemas([]);
+    expect(schemas.create).toBe(CreateDocumentBody);
+    expect(schemas.update).toBe(UpdateDocumentBody);
+    expect(schemas.answer).toBe(StoredDocument);
+    expect(schemas.query).toBe(ListDocumentsQuery);
   });
 });

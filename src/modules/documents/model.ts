@@ -11,6 +11,7 @@ import {
 export { CurrencyCode, DateString, DocumentData, DocumentTypeSchema, StatelessBody };
 
 import { contentFields } from '../../domain/document-content';
+import { type ModuleLink, withLinkFields } from '../../http/links';
 
 const closed = { additionalProperties: false } as const;
 
@@ -181,3 +182,24 @@ export const ListDocumentsQuery = t.Object({
     }),
   ),
 });
+
+/**
+ * The documents API's schemas with the fields other modules link to documents (src/http/links.ts): the
+ * bodies accept each, every answer carries it, the list filters by those that say so. With no link, the
+ * very schemas above, so the OpenAPI document is the same as without the extension point.
+ */
+export function linkedDocumentSchemas(links: readonly ModuleLink[]) {
+  const own = [CreateDocumentBody, UpdateDocumentBody, StoredDocument, ListDocumentsQuery];
+  for (const link of links) {
+    if (own.some((schema) => link.field in schema.properties)) {
+      throw new Error(`a link to documents names ${link.field}, a field documents have themselves`);
+    }
+  }
+  // Typed as declared: a link's field is taken off the body (splitLinks) before the use-case sees it.
+  return {
+    create: withLinkFields(CreateDocumentBody, links, 'body') as unknown as typeof CreateDocumentBody,
+    update: withLinkFields(UpdateDocumentBody, links, 'body') as unknown as typeof UpdateDocumentBody,
+    answer: withLinkFields(StoredDocument, links, 'answer') as unknown as typeof StoredDocument,
+    query: withLinkFields(ListDocumentsQuery, links, 'query') as unknown as typeof ListDocumentsQuery,
+  };
+}

@@ -5,7 +5,8 @@ import { documentRoutes } from './routes';
 
 export const documentsModule = defineModule({
   name: 'documents',
-  routes: (auth, deps) => documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps))),
+  routes: (auth, deps, links) =>
+    documentRoutes(auth, deps, finalizeCheckOf(complianceDepsOf(deps)), links.to('documents')),
   access: documentsAccess,
   idPrefixes: ['doc'],
   isolation: {

@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { LinkRows } from '../../db/links';
 import type { PageRequest } from '../../shared/pagination';
 import { DOCUMENT_TYPE_IDS, getDocumentType } from '../reference';
 import { type DocumentRow, type DocumentStatus, documents, type NewDocumentRow } from './schema';
@@ -19,6 +20,8 @@ export interface DocumentFilters {
   issuedTo?: string;
   /** Only payable documents, finalized or sent, due before this date (YYYY-MM-DD) with an amount due. */
   overdueOn?: string;
+  /** Only documents another module's link ties to `id` (`?cost_centre_id=`: src/http/links.ts). */
+  linkedTo?: readonly { rows: LinkRows; id: string }[];
 }
 
 /**
@@ -93,6 +96,9 @@ export async function listDocuments(
   if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));
   if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));
   if (filters.overdueOn) conditions.push(overdueOn(filters.overdueOn, PAYABLE_TYPES));
+  for (const { rows, id } of filters.linkedTo ?? []) {
+    conditions.push(inArray(documents.id, rows.keysOf(accountId, id)));
+  }
   if (page.after !== null) conditions.push(lt(documents.id, page.after));
   return await db
     .select()

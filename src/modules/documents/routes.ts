@@ -2,18 +2,14 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { documentActionsBy } from '../../domain/document-actions';
 import type { Auth } from '../../http/auth';
+import { type ModuleLink, splitLinks, withLinkValues } from '../../http/links';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPageAsync } from '../../shared/pagination';
-import {
-  CreateDocumentBody,
-  ListDocumentsQuery,
-  MoneyTotals,
-  StatelessBody,
-  StoredDocument,
-  UpdateDocumentBody,
-} from './model';
+import { linkedDocumentSchemas, MoneyTotals, StatelessBody, type StoredDocument } from './model';
 import { findDocument, listDocuments } from './repo';
+import type { DocumentRow } from './schema';
 import { changeDocumentStatus } from './use-cases/change-document-status';
 import { calculateDocument, statelessProblems, validateDocumentData } from './use-cases/check-document-data';
 import { createDocument } from './use-cases/create-document';
@@ -32,8 +28,22 @@ const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.St
 /**
  * `finalizeCheck`: the buyer's e-invoice check, from the compliance module, handed in by documents' own
  * module.ts (`finalizeCheckOf(complianceDepsOf(deps))`): compliance depends on documents, not the reverse.
+ * `links`: the fields other modules link to documents (`links.to('documents')`, src/module.ts), the one
+ * extension point: each is accepted by create and PATCH, stored in their transaction, carried by every
+ * document answer here, and a list filter when the link says so.
  */
-export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: FinalizeCheck) {
+export function documentRoutes(
+  auth: Auth,
+  _deps: AppDeps,
+  finalizeCheck: FinalizeCheck,
+  links: readonly ModuleLink[] = [],
+) {
+  const schemas = linkedDocumentSchemas(links);
+  const answer = async (ctx: AccountCtx, row: DocumentRow): Promise<StoredDocument> => {
+    const [document] = await withLinkValues(ctx.db, ctx.accountId, links, [await readDocument(ctx, row)]);
+    return document as StoredDocument;
+  };
+  const listFilters = links.filter((link) => link.filter);
   let app = new Elysia({ prefix: '/api/v1/documents' })
     .use(auth)
     .post('/validate', ({ body }) => ({ data: validateDocumentData(body) }), {
@@ -62,13 +72,14 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
     .post(
       '',
       async ({ ctx, body }) => {
-        const row = await createDocument({ ctx, input: body });
-        return { data: await readDocument(ctx, row) };
+        const { rest, writes } = splitLinks(body, links);
+        const row = await createDocument({ ctx, input: rest, links: writes });
+        return { data: await answer(ctx, row) };
       },
       {
         auth: true,
-        body: CreateDocumentBody,
-        response: { 200: dataOf(StoredDocument), ...withConflict },
+        body: schemas.create,
+        response: { 200: dataOf(schemas.answer), ...withConflict },
         detail: detail('Create a draft document'),
       },
     )
@@ -84,19 +95,24 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
           issuedFrom: query.issued_from,
           issuedTo: query.issued_to,
           overdueOn: query.overdue === 'true' ? ctx.clock.now().toISOString().slice(0, 10) : undefined,
+          linkedTo: listFilters.flatMap((link) => {
+            const id = (query as Record<string, string | undefined>)[link.field];
+            return id === undefined ? [] : [{ rows: link.rows, id }];
+          }),
         };
         const rows = await listDocuments(ctx.db, ctx.accountId, filters, page);
-        return toPageAsync(
+        const answers = await toPageAsync(
           rows,
           page,
           (r) => r.id,
           (r) => readDocument(ctx, r),
         );
+        return { ...answers, data: await withLinkValues(ctx.db, ctx.accountId, links, answers.data) };
       },
       {
         auth: true,
-        query: ListDocumentsQuery,
-        response: { 200: pageOf(StoredDocument), ...authErrors },
+        query: schemas.query,
+        response: { 200: pageOf(schemas.answer), ...authErrors },
         detail: detail(
           'List documents, newest first, filtered by type, status, customer, issue dates or change time',
         ),
@@ -107,26 +123,27 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
       async ({ ctx, params }) => {
         const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!row) throw notFound('Document');
-        return { data: await readDocument(ctx, row) };
+        return { data: await answer(ctx, row) };
       },
       {
         auth: true,
         params,
-        response: { 200: dataOf(StoredDocument), ...withNotFound },
+        response: { 200: dataOf(schemas.answer), ...withNotFound },
         detail: detail('Get a document'),
       },
     )
     .patch(
       '/:document_id',
       async ({ ctx, params, body }) => {
-        const row = await updateDocument({ ctx, input: { id: params.document_id, changes: body } });
-        return { data: await readDocument(ctx, row) };
+        const { rest, writes } = splitLinks(body, links);
+        const input = { id: params.document_id, changes: rest, links: writes };
+        return { data: await answer(ctx, await updateDocument({ ctx, input })) };
       },
       {
         auth: true,
         params,
-        body: UpdateDocumentBody,
-        response: { 200: dataOf(StoredDocument), ...withConflict },
+        body: schemas.update,
+        response: { 200: dataOf(schemas.answer), ...withConflict },
         detail: detail('Change a draft (omitted = unchanged, null = clear)'),
       },
     )
@@ -147,12 +164,12 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
       '/:document_id/duplicate',
       async ({ ctx, params }) => {
         const row = await duplicateDocument({ ctx, input: { id: params.document_id } });
-        return { data: await readDocument(ctx, row) };
+        return { data: await answer(ctx, row) };
       },
       {
         auth: true,
         params,
-        response: { 200: dataOf(StoredDocument), ...withConflict },
+        response: { 200: dataOf(schemas.answer), ...withConflict },
         detail: detail('Copy any document into a new draft'),
       },
     );
@@ -190,13 +207,13 @@ export function documentRoutes(auth: Auth, _deps: AppDeps, finalizeCheck: Finali
           action === 'finalize'
             ? await finalizeDocument({ ctx, input: { id: params.document_id }, check: finalizeCheck })
             : await changeDocumentStatus({ ctx, input: { id: params.document_id, action } });
-        return { data: await readDocument(ctx, row) };
+        return { data: await answer(ctx, row) };
       },
       {
         auth: true,
         params,
         response: {
-          200: dataOf(StoredDocument),
+          200: dataOf(schemas.answer),
           ...withConflict,
           ...(action === 'finalize' ? { 422: ErrorEnvelope } : {}),
         },

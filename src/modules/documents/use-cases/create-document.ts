@@ -1,4 +1,5 @@
 import { transactional } from '../../../db/transaction';
+import { type LinkWrite, linkChanges, writeLinks } from '../../../http/links';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { type FieldError, validationError } from '../../../shared/errors';
@@ -50,21 +51,27 @@ export async function withCustomerBuyerReference(
   return reference === null ? draft : { ...draft, content: { ...draft.content, buyer_reference: reference } };
 }
 
-/** A new draft: checked completely, totals computed, number taken atomically. Run inside a transaction. */
+/**
+ * A new draft: checked completely, totals computed, number taken atomically; `links`, the other modules'
+ * fields of the body (src/http/links.ts), checked with it and stored with it. Run inside a transaction.
+ */
 async function createDocumentInTransaction({
   ctx,
   input,
+  links = [],
 }: {
   ctx: AccountCtx;
   input: CreateDocumentBody;
+  links?: readonly LinkWrite[];
 }): Promise<DocumentRow> {
   const numbering = numberingProblems(input);
   if (numbering.length > 0) throw validationError(numbering);
   const draft = await withCustomerBuyerReference(ctx, draftOf(input));
-  const totals = await prepareDraft(ctx, draft);
+  const linked = await linkChanges(ctx.db, ctx.accountId, null, links);
+  const totals = await prepareDraft(ctx, draft, linked.problems);
   const now = isoNow(ctx.clock);
   const { content, ...identity } = draft;
-  return await storeNumbered(
+  const row = await storeNumbered(
     ctx,
     {
       id: newId('doc'),
@@ -86,6 +93,8 @@ async function createDocumentInTransaction({
       ? { number: input.number }
       : { sequenceId: input.numbering_sequence_id ?? '', loc: 'body.numbering_sequence_id' },
   );
+  await writeLinks(ctx.db, ctx.accountId, row.id, linked.changes);
+  return row;
 }
 
 export const createDocument = transactional(createDocumentInTransaction);

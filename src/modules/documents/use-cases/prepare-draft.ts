@@ -105,10 +105,17 @@ export async function draftProblems(
   ];
 }
 
-/** Checks a draft completely (references, content, totals) and returns the totals to store with it. */
-export async function prepareDraft(ctx: AccountCtx, draft: DraftCandidate): Promise<StoredTotals> {
+/**
+ * Checks a draft completely (references, content, totals) and returns the totals to store with it;
+ * `more`: the caller's own problems of the same request (its links' ids), answered in the same 422.
+ */
+export async function prepareDraft(
+  ctx: AccountCtx,
+  draft: DraftCandidate,
+  more: readonly FieldError[] = [],
+): Promise<StoredTotals> {
   const content = draft.content as DraftContent;
-  const problems = await draftProblems(ctx, draft);
+  const problems = [...(await draftProblems(ctx, draft)), ...more];
   if (problems.length > 0) throw validationError(problems);
   const totals = documentTotals(draft.currency, content);
   if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.${p.loc}` })));

@@ -1,9 +1,10 @@
 import { isUniqueViolation } from '../../../db/errors';
 import { savepoint, transactional } from '../../../db/transaction';
 import { CONTENT_KEYS } from '../../../domain/document-content';
+import { type LinkWrite, linkChanges, writeLinks } from '../../../http/links';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { conflict, notFound } from '../../../shared/errors';
+import { conflict, notFound, validationError } from '../../../shared/errors';
 import type { DocumentType } from '../../reference';
 import type { UpdateDocumentBody } from '../model';
 import { findDocument, updateDocumentIfStatus } from '../repo';
@@ -13,17 +14,28 @@ import { numberTaken } from './store-numbered';
 
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
 
-/** PATCH on a draft: omitted = unchanged, value = set, null = clear; the result is checked as a whole. */
+/**
+ * PATCH on a draft: omitted = unchanged, value = set, null = clear; the result is checked as a whole.
+ * `links`: the other modules' fields of the body (src/http/links.ts), checked and stored with it; an issued
+ * document takes a PATCH of nothing but links that may change after issue (cost centres) and no other.
+ */
 async function updateDocumentInTransaction({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
-  input: { id: string; changes: UpdateDocumentBody };
+  input: { id: string; changes: UpdateDocumentBody; links?: readonly LinkWrite[] };
 }): Promise<DocumentRow> {
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  if (row.status !== 'draft') throw conflict(`Only draft documents can be edited; this one is ${row.status}`);
+  const links = input.links ?? [];
+  if (row.status !== 'draft') {
+    const onlyLinks = links.length > 0 && Object.keys(input.changes).length === 0;
+    if (onlyLinks && links.every((write) => write.link.editableAfterIssue)) {
+      return await relinkIssued(ctx, row, links);
+    }
+    throw conflict(`Only draft documents can be edited; this one is ${row.status}`);
+  }
   const c = input.changes;
   const content: Record<string, unknown> = { ...row.data };
   for (const key of CONTENT_KEYS) {
@@ -41,7 +53,8 @@ async function updateDocumentInTransaction({
     sourceDocumentId: pick(c.source_document_id, row.sourceDocumentId),
     content: pickContent(content),
   };
-  const totals = await prepareDraft(ctx, draft);
+  const linked = await linkChanges(ctx.db, ctx.accountId, row.id, links);
+  const totals = await prepareDraft(ctx, draft, linked.problems);
   const number = pick(c.number, row.number);
   const { content: data, ...identity } = draft;
   try {
@@ -56,11 +69,28 @@ async function updateDocumentInTransaction({
       }),
     );
     if (!updated) throw conflict('The document was finalized meanwhile; it can no longer be edited');
+    await writeLinks(ctx.db, ctx.accountId, row.id, linked.changes);
     return updated;
   } catch (error) {
     if (isUniqueViolation(error, 'documents.number')) throw await numberTaken(ctx, number);
     throw error;
   }
+}
+
+/**
+ * An issued document's links that may change after issue: its content stays as issued; its `updated_at`
+ * moves when a link does, so whoever syncs by `?updated_since=` sees the change.
+ */
+async function relinkIssued(ctx: AccountCtx, row: DocumentRow, writes: readonly LinkWrite[]) {
+  const { changes, problems } = await linkChanges(ctx.db, ctx.accountId, row.id, writes);
+  if (problems.length > 0) throw validationError(problems);
+  if (changes.length === 0) return row;
+  const touched = await updateDocumentIfStatus(ctx.db, ctx.accountId, row.id, row.status, {
+    updatedAt: isoNow(ctx.clock),
+  });
+  if (!touched) throw conflict('The document changed meanwhile; try again');
+  await writeLinks(ctx.db, ctx.accountId, row.id, changes);
+  return touched;
 }
 
 export const updateDocument = transactional(updateDocumentInTransaction);
