@@ -35,7 +35,9 @@ export interface ApiPaths {
     | '/exports/archive.zip'
     | `/exports/archive/${string}`
     | `/exports/archive/${string}/download`
+    | '/exports/audit.zip'
     | '/exports/datev'
+    | '/exports/datev-master-data.csv'
     | '/exports/documents.csv'
     | '/exports/received-documents.csv'
     | `/files/${string}`

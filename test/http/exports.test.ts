@@ -1,6 +1,7 @@
 // Issue 28 §5: accounting settings, the DATEV Buchungsstapel, the CSV exports and the archive ZIP
 // (docs/exports.md). The DATEV file is read back as DATEV would: Windows-1252, `;`, CRLF, field positions.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { createHash } from 'node:crypto';
 import { COLUMNS } from '../../src/modules/exports/datev/format';
 import { FakeClock } from '../../src/shared/clock';
 import { datevFields } from '../datev';
@@ -418,12 +419,19 @@ describe('archive.zip', () => {
     const original = new TextDecoder().decode(entries.find((e) => e.name === 'received/L-77.xml')?.bytes);
     expect(original).toContain('L-77');
     const index = new TextDecoder().decode(entries.find((e) => e.name === 'index.csv')?.bytes).split('\r\n');
-    expect(index[0]).toBe('kind,number,type,issue_date,party,total,currency,status,files,note');
+    // Issue 39: one line per file, with its size and SHA-256 in the ZIP.
+    expect(index[0]).toBe(
+      'kind,number,type,issue_date,party,total,currency,status,file,size_bytes,sha256,note',
+    );
+    const digest = (name: string) => {
+      const bytes = entries.find((e) => e.name === name)?.bytes ?? new Uint8Array();
+      return `${bytes.byteLength},${createHash('sha256').update(bytes).digest('hex')}`;
+    };
     expect(index.find((l) => l.startsWith('issued,RE-2026-003,'))).toBe(
-      'issued,RE-2026-003,invoice,2026-11-20,Zweite AG,200.00,EUR,finalized,issued/RE-2026-003.pdf,',
+      `issued,RE-2026-003,invoice,2026-11-20,Zweite AG,200.00,EUR,finalized,issued/RE-2026-003.pdf,${digest('issued/RE-2026-003.pdf')},`,
     );
     expect(index.find((l) => l.startsWith('received,L-77,'))).toBe(
-      'received,L-77,invoice,2026-11-10,Lieferant GmbH,129.70,EUR,received,received/L-77.xml,',
+      `received,L-77,invoice,2026-11-10,Lieferant GmbH,129.70,EUR,received,received/L-77.xml,${digest('received/L-77.xml')},`,
     );
 
     const theirs = await server.request('/api/v1/exports/archive.zip?from=2026-11-01&to=2026-11-30', {

@@ -347,9 +347,13 @@ describe('exports', () => {
   });
 
   test('the CSV exports name the issue columns', async () => {
-    const res = await server.request('/api/v1/exports/documents.csv?from=2026-11-01&to=2026-11-30', {
-      key: account.apiKey,
-    });
+    // The account's profile is de-DE: without `format` the CSVs come in the German form (issue 39).
+    const res = await server.request(
+      '/api/v1/exports/documents.csv?from=2026-11-01&to=2026-11-30&format=machine',
+      {
+        key: account.apiKey,
+      },
+    );
     expect(res.status).toBe(200);
     const lines = (await res.text()).split('\r\n');
     expect(lines[0]).toBe(
@@ -359,7 +363,7 @@ describe('exports', () => {
     expect(settled).toContain(',237.88,237.88,0.00,paid,EUR');
     await receiveOnce();
     const received = await server.request(
-      '/api/v1/exports/received-documents.csv?from=2016-01-01&to=2016-12-31',
+      '/api/v1/exports/received-documents.csv?from=2016-01-01&to=2016-12-31&format=machine',
       {
         key: account.apiKey,
       },
@@ -383,7 +387,9 @@ describe('exports', () => {
     const pdf = entries.find((e) => e.name === `issued/${docs.settled.number}.pdf`);
     expect(new TextDecoder().decode(pdf?.bytes.subarray(0, 5))).toBe('%PDF-');
     const index = new TextDecoder().decode(entries.at(-1)?.bytes);
-    expect(index.split('\r\n')[0]).toBe('kind,number,type,issue_date,party,total,currency,status,files,note');
+    expect(index.split('\r\n')[0]).toBe(
+      'kind,number,type,issue_date,party,total,currency,status,file,size_bytes,sha256,note',
+    );
     expect(index).toContain(docs.overdue.number);
 
     await receiveOnce();

@@ -104,7 +104,8 @@ describe('bookings', () => {
 describe('fields', () => {
   test('Belegfeld 1 keeps DATEV characters, at most 36', () => {
     expect(belegfeld('INV-2026/001')).toBe('INV-2026/001');
-    expect(belegfeld('Rechnung Nr. 7_ä')).toBe('Rechnung-Nr.-7--');
+    // Issue 39: `.` and `_` are no DATEV characters (they become `-`); a letter loses its accent.
+    expect(belegfeld('Rechnung Nr. 7_ä')).toBe('Rechnung-Nr--7-a');
     expect(belegfeld('x'.repeat(40))).toHaveLength(36);
   });
 
@@ -126,9 +127,10 @@ describe('fields', () => {
     expect(belegfeld('-5')).toBe('$5');
   });
 
-  test('Windows-1252: Latin-1 letters, the euro sign and typographic quotes; others become ?', () => {
+  test('Windows-1252: Latin-1 letters, the euro sign and typographic quotes; others transliterated or ?', () => {
     expect([...encodeCp1252('äß€„“…')]).toEqual([0xe4, 0xdf, 0x80, 0x84, 0x93, 0x85]);
-    expect([...encodeCp1252('Ł😀')]).toEqual([0x3f, 0x3f]);
+    // Issue 39: Ł is transliterated (L); what has no letter to fall back on still becomes ?.
+    expect([...encodeCp1252('Ł😀')]).toEqual([0x4c, 0x3f]);
     expect(new TextDecoder('windows-1252').decode(encodeCp1252('Straße €5'))).toBe('Straße €5');
   });
 

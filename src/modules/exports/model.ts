@@ -108,6 +108,20 @@ export const PeriodQuery = t.Object({
   to: date('Last issue date of the period (YYYY-MM-DD), included'),
 });
 
+/** documents.csv and received-documents.csv: the period and the form (docs/exports.md). */
+export const CsvQuery = t.Object({
+  ...PeriodQuery.properties,
+  format: t.Optional(
+    t.Union([t.Literal('machine'), t.Literal('excel-de')], {
+      description:
+        "machine: UTF-8, ',', decimal points, ISO dates; excel-de: as German Excel reads it, UTF-8 with a " +
+        "byte-order mark, ';', decimal commas, DD.MM.YYYY. Default: excel-de when the account's language " +
+        '(the default_locale of its oldest business profile stating one) is German, except de-CH and de-LI; ' +
+        'else machine',
+    }),
+  ),
+});
+
 export const DatevQuery = t.Object({
   from: date('First document date of the period (YYYY-MM-DD)'),
   to: date('Last document date of the period (YYYY-MM-DD), included'),
@@ -116,6 +130,17 @@ export const DatevQuery = t.Object({
       description: 'issued (default): revenue bookings of documents; received: expense bookings',
     }),
   ),
+  encoding: t.Optional(
+    t.Union([t.Literal('windows-1252'), t.Literal('utf-8')], {
+      description: 'windows-1252 (default, as DATEV imports it) or utf-8',
+    }),
+  ),
+});
+
+/** The DATEV master data: a period's debtors and creditors, or without one every numbered one. */
+export const DatevMasterDataQuery = t.Object({
+  from: t.Optional(date("With to: the debtors and creditors of this period's DATEV bookings (YYYY-MM-DD)")),
+  to: t.Optional(date('Last document date of the period (YYYY-MM-DD), included')),
   encoding: t.Optional(
     t.Union([t.Literal('windows-1252'), t.Literal('utf-8')], {
       description: 'windows-1252 (default, as DATEV imports it) or utf-8',

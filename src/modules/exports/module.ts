@@ -1,11 +1,13 @@
+import { Elysia } from 'elysia';
 import { defineModule } from '../../module';
 import { exportsAccess } from './access';
+import { auditRoutes } from './audit-routes';
 import { exportsBackground } from './background';
 import { exportRoutes } from './routes';
 
 export const exportsModule = defineModule({
   name: 'exports',
-  routes: exportRoutes,
+  routes: (auth, deps) => new Elysia().use(exportRoutes(auth, deps)).use(auditRoutes(auth, deps)),
   access: exportsAccess,
   idPrefixes: ['exa'],
   background: exportsBackground,

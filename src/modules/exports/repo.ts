@@ -85,3 +85,13 @@ export async function updateExportArchive(
 ): Promise<void> {
   await db.update(exportArchives).set(set).where(eq(exportArchives.id, id)).run();
 }
+
+/** The supplier's creditor number if it has one; assigns none (the DATEV master data without a period). */
+export async function findCreditorNumber(
+  db: DbOrTx,
+  accountId: string,
+  supplierKey: string,
+): Promise<number | null> {
+  const scoped = and(eq(creditorNumbers.accountId, accountId), eq(creditorNumbers.supplierKey, supplierKey));
+  return (await db.select().from(creditorNumbers).where(scoped).get())?.number ?? null;
+}

@@ -8,6 +8,8 @@ import {
   AccountingSettingsBody,
   ArchiveJob,
   ArchiveJobBody,
+  CsvQuery,
+  DatevMasterDataQuery,
   DatevQuery,
   PeriodQuery,
   presentArchiveJob,
@@ -16,6 +18,7 @@ import { putAccountingSettings, readAccountingSettings } from './use-cases/accou
 import { archiveExport } from './use-cases/archive';
 import { archiveJobDownload, readArchiveJob, startArchiveJob } from './use-cases/archive-job';
 import { datevExport } from './use-cases/datev-export';
+import { datevMasterData } from './use-cases/datev-master-data';
 import { documentsCsv, receivedDocumentsCsv } from './use-cases/documents-csv';
 
 const detail = (summary: string, tag = 'Exports') => ({ summary, tags: [tag] });
@@ -82,27 +85,33 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
     )
     .get(
       '/exports/documents.csv',
-      ({ ctx, query }) => {
-        const { filename, body } = documentsCsv({ ctx, input: query });
+      async ({ ctx, query }) => {
+        const { filename, body } = await documentsCsv({ ctx, input: query });
         return download(body, filename, 'text/csv; charset=utf-8');
       },
       {
         auth: true,
-        query: PeriodQuery,
-        response: { 200: csvBody('CSV, UTF-8, one line per document'), ...withErrors },
+        query: CsvQuery,
+        response: {
+          200: csvBody('CSV, UTF-8, one line per document, in the form `format` names'),
+          ...withErrors,
+        },
         detail: detail('Issued invoices, credit notes and receipts of the period as CSV'),
       },
     )
     .get(
       '/exports/received-documents.csv',
-      ({ ctx, query }) => {
-        const { filename, body } = receivedDocumentsCsv({ ctx, input: query });
+      async ({ ctx, query }) => {
+        const { filename, body } = await receivedDocumentsCsv({ ctx, input: query });
         return download(body, filename, 'text/csv; charset=utf-8');
       },
       {
         auth: true,
-        query: PeriodQuery,
-        response: { 200: csvBody('CSV, UTF-8, one line per received document'), ...withErrors },
+        query: CsvQuery,
+        response: {
+          200: csvBody('CSV, UTF-8, one line per received document, in the form `format` names'),
+          ...withErrors,
+        },
         detail: detail('Received documents of the period as CSV'),
       },
     )
@@ -164,6 +173,25 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
         auth: true,
         response: { 200: t.Any({ description: 'ZIP (application/zip)' }), ...authErrors, 404: ErrorEnvelope },
         detail: detail('The ZIP of a completed background archive (404 until it is completed)'),
+      },
+    )
+    .get(
+      '/exports/datev-master-data.csv',
+      async ({ ctx, query }) => {
+        const { filename, body } = await datevMasterData({
+          ctx,
+          input: { from: query.from, to: query.to, encoding: query.encoding ?? 'windows-1252' },
+        });
+        const charset = query.encoding === 'utf-8' ? 'utf-8' : 'windows-1252';
+        return download(body, filename, `text/csv; charset=${charset}`);
+      },
+      {
+        auth: true,
+        query: DatevMasterDataQuery,
+        response: { 200: csvBody('DATEV EXTF Debitoren/Kreditoren (text/csv)'), ...withErrors },
+        detail: detail(
+          "DATEV master data (EXTF 700, category 16) of the period's debtors and creditors, or of every numbered one",
+        ),
       },
     );
 }

@@ -1,5 +1,5 @@
 export { receivingAccess } from './access';
-export { listReceived, receivedForReports, receivedPaymentsForReports } from './repo';
+export { findReceived, listReceived, receivedForReports, receivedPaymentsForReports } from './repo';
 export type { ReceivedDocumentRow, ReceivedEmail, ReceivedPaymentRow } from './schema';
 export {
   type ParsedEInvoice,

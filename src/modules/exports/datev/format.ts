@@ -3,6 +3,10 @@
 // the line of the 125 column names, then one line per booking. `;` between fields, text in double quotes
 // (quotes doubled, no control characters), amounts with a decimal comma, CRLF after every line.
 
+import { belegfeld, text } from './text';
+
+export { belegfeld, encodeCp1252, text, transliterate } from './text';
+
 export const FORMAT_VERSION = 13;
 
 const BELEGINFO = Array.from({ length: 8 }, (_, i) => [
@@ -92,47 +96,47 @@ export const COLUMNS: readonly string[] = [
 
 export const CRLF = '\r\n';
 
-/**
- * A text field: quoted, inner quotes doubled, cut to `max`. Control characters (C0, DEL, C1, which are no
- * characters in Windows-1252, and the line and paragraph separators) become spaces; a text a spreadsheet
- * would run as a formula (`=`, `+`, `-`, `@` first: supplier names come from received e-invoices, which
- * outsiders write) gets a leading `'`.
- */
-export function text(value: string | null | undefined, max?: number): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets replaced
-  let clean = (value ?? '').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
-  if (/^[=+\-@]/.test(clean)) clean = `'${clean}`;
-  if (max !== undefined) clean = Array.from(clean).slice(0, max).join('');
-  return `"${clean.replaceAll('"', '""')}"`;
-}
-
 /** `2026-11-02` -> `20261102`. */
 const compactDate = (iso: string) => iso.replaceAll('-', '');
 
+/** The two EXTF data categories the service writes: bookings (21) and debtor/creditor master data (16). */
+const CATEGORIES = {
+  Buchungsstapel: { number: '21', version: FORMAT_VERSION },
+  'Debitoren/Kreditoren': { number: '16', version: 5 },
+} as const;
+
 export interface HeaderInput {
-  /** When the file was made (the service clock). */
+  /** Erzeugt am (for a Buchungsstapel: taken from its bookings, docs/exports.md). */
   createdAt: Date;
   consultantNumber: number;
   clientNumber: number;
   /** YYYY-MM-DD. */
   fiscalYearStart: string;
   accountLength: number;
-  from: string;
-  to: string;
+  /** The batch's period (Datum vom/bis): a Buchungsstapel's only. */
+  from?: string;
+  to?: string;
   /** Bezeichnung des Stapels, at most 30 characters. */
   description: string;
   chart: 'SKR03' | 'SKR04';
+  /** The data category; Buchungsstapel unless said. */
+  format?: keyof typeof CATEGORIES;
 }
 
-/** The header line (Vorlaufsatz), its 31 fields in DATEV's order. */
+/**
+ * The header line (Vorlaufsatz), its 31 fields in DATEV's order. Period, Buchungstyp,
+ * Rechnungslegungszweck, Festschreibung and WKZ belong to a Buchungsstapel only: empty for master data.
+ */
 export function headerLine(input: HeaderInput): string {
+  const format = input.format ?? 'Buchungsstapel';
+  const batch = format === 'Buchungsstapel';
   const created = input.createdAt.toISOString().replace(/[-:TZ.]/g, ''); // YYYYMMDDHHMMSSfff
   const fields = [
     text('EXTF'), // 1 Kennzeichen: made by a program outside DATEV
     '700', // 2 header version
-    '21', // 3 data category: Buchungsstapel
-    text('Buchungsstapel'), // 4 format name
-    String(FORMAT_VERSION), // 5 format version
+    CATEGORIES[format].number, // 3 data category
+    text(format), // 4 format name
+    String(CATEGORIES[format].version), // 5 format version
     created, // 6 created at
     '', // 7 imported (DATEV's)
     text('RE'), // 8 origin (Herkunft)
@@ -142,14 +146,14 @@ export function headerLine(input: HeaderInput): string {
     String(input.clientNumber), // 12 Mandantennummer
     compactDate(input.fiscalYearStart), // 13 WJ-Beginn
     String(input.accountLength), // 14 Sachkontenlänge
-    compactDate(input.from), // 15 Datum vom
-    compactDate(input.to), // 16 Datum bis
+    batch && input.from ? compactDate(input.from) : '', // 15 Datum vom
+    batch && input.to ? compactDate(input.to) : '', // 16 Datum bis
     text(input.description, 30), // 17 Bezeichnung
     text(''), // 18 Diktatkürzel
-    '1', // 19 Buchungstyp: Finanzbuchführung
-    '0', // 20 Rechnungslegungszweck: independent of it
-    '0', // 21 Festschreibung: left to the tax adviser
-    text('EUR'), // 22 WKZ: the books' currency
+    batch ? '1' : '', // 19 Buchungstyp: Finanzbuchführung
+    batch ? '0' : '', // 20 Rechnungslegungszweck: independent of it
+    batch ? '0' : '', // 21 Festschreibung: left to the tax adviser
+    text(batch ? 'EUR' : ''), // 22 WKZ: the books' currency
     '', // 23 reserved
     text(''), // 24 Derivatskennzeichen
     '', // 25 reserved
@@ -169,39 +173,41 @@ export interface Booking {
   /** S: Konto is debited (Soll); H: credited (Haben). */
   side: 'S' | 'H';
   currency: string;
+  /**
+   * An amount in another currency than the euro: DATEV's Kurs (units of `currency` per euro, decimal
+   * point) and the amount in euros (Basis-Umsatz, two decimals).
+   */
+  foreign?: { kurs: string; baseAmount: string } | null;
   /** The personal account: a customer's debtor or a supplier's creditor number. */
   account: number;
   counterAccount: string;
   taxKey: string | null;
   /** YYYY-MM-DD; written as DDMM (the year is the header's). */
   date: string;
-  /** Belegfeld 1: the document number. */
+  /** Belegfeld 1: the document number (mapped to DATEV's characters). */
   reference: string;
   /** Buchungstext: the other party's name. */
   text: string;
+  /** EU-Land u. UStID (Bestimmung): country code and VAT ID, as `ATU12345678`. */
+  euVatId?: string | null;
+  /** Beleginfo: up to eight pairs of kind (20 characters) and content (210). */
+  info?: readonly (readonly [string, string])[];
 }
 
-/**
- * Belegfeld 1 takes at most 36 characters of letters, digits and `$ & % * + - / .` (DATEV's expression):
- * anything else becomes `-`, so an invoice number stays recognisable.
- */
-export function belegfeld(number: string): string {
-  const mapped = number.replace(/[^A-Za-z0-9$&%*+\-/.]/g, '-');
-  // Never a sign first: a spreadsheet opening the file would run `-1+3` (from `=1+3`) as a formula, and an
-  // apostrophe is not in DATEV's set. `$` is, and starts no formula.
-  return Array.from(mapped.replace(/^[+-]/, '$')).slice(0, 36).join('');
-}
+/** Beleginfo - Art 1 is the 21st column, EU-Land u. UStID (Bestimmung) the 40th. */
+const BELEGINFO_AT = COLUMNS.indexOf('Beleginfo - Art 1');
+const EU_VAT_ID_AT = COLUMNS.indexOf('EU-Land u. UStID (Bestimmung)');
 
 /** One booking line: the fields DATEV needs filled, then empty ones up to the 125 columns. */
 export function bookingLine(b: Booking): string {
   const [, month, day] = b.date.split('-');
-  const fields = [
+  const fields: string[] = [
     b.amount.replace('.', ','),
     text(b.side),
     text(b.currency),
-    '', // Kurs
-    '', // Basis-Umsatz
-    '', // WKZ Basis-Umsatz
+    b.foreign ? b.foreign.kurs.replace('.', ',') : '', // Kurs
+    b.foreign ? b.foreign.baseAmount.replace('.', ',') : '', // Basis-Umsatz
+    b.foreign ? text('EUR') : '', // WKZ Basis-Umsatz
     String(b.account),
     b.counterAccount,
     b.taxKey === null ? '' : text(b.taxKey),
@@ -212,21 +218,10 @@ export function bookingLine(b: Booking): string {
     text(b.text, 60),
   ];
   while (fields.length < COLUMNS.length) fields.push('');
+  (b.info ?? []).slice(0, 8).forEach(([kind, content], i) => {
+    fields[BELEGINFO_AT + 2 * i] = text(kind, 20);
+    fields[BELEGINFO_AT + 2 * i + 1] = text(content, 210);
+  });
+  if (b.euVatId) fields[EU_VAT_ID_AT] = text(b.euVatId, 15);
   return fields.join(';') + CRLF;
-}
-
-// Windows-1252 differs from Latin-1 only in 0x80-0x9F; everything else it cannot hold becomes `?`.
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008DŽ\u008F\u0090‘’“”•–—˜™š›œ\u009DžŸ';
-const HIGH_CODES = new Map(Array.from(CP1252_HIGH).map((ch, i) => [ch, 0x80 + i]));
-
-/** The text as Windows-1252 bytes (what DATEV imports by default). */
-export function encodeCp1252(value: string): Uint8Array {
-  const out = new Uint8Array(value.length);
-  let n = 0;
-  for (const ch of value) {
-    const code = ch.codePointAt(0) ?? 0x3f;
-    const high = HIGH_CODES.get(ch);
-    out[n++] = high ?? (code < 0x80 || (code >= 0xa0 && code <= 0xff) ? code : 0x3f);
-  }
-  return out.subarray(0, n);
 }

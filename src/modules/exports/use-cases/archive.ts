@@ -1,19 +1,18 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import { dec, toFixedString } from '../../../domain/money';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { writeEInvoiceXml } from '../../compliance';
 import { findCustomer } from '../../customers';
-import { type DocumentRow, einvoiceInputOf, listDocuments, minorUnitsOf } from '../../documents';
+import { type DocumentRow, einvoiceInputOf, listDocuments } from '../../documents';
 import { readSupportingFiles } from '../../files';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
 import { latestRenderOf, type RenderServices, renderStoredDocument } from '../../renders';
 import { buyerNameOf, checkPeriod, pagesOf } from '../period';
+import { ArchiveIndex } from './archive-index';
 import { BOOKED_TYPES } from './datev-export';
-import { csvField } from './documents-csv';
 
 export interface ArchiveInput {
   from: string;
@@ -27,8 +26,6 @@ interface Entry {
   name: string;
   bytes: Uint8Array;
 }
-
-const INDEX_COLUMNS = 'kind,number,type,issue_date,party,total,currency,status,files,note\r\n';
 
 /** File names inside the ZIP: safe characters, and a number used twice gets `-2`, `-3`. */
 class EntryNames {
@@ -80,34 +77,12 @@ async function xmlOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow
 const extensionOf = (contentType: string) =>
   contentType.includes('pdf') ? 'pdf' : contentType.includes('xml') ? 'xml' : 'bin';
 
-/** One line of index.csv. */
-function indexLine(
-  kind: 'issued' | 'received',
-  row: { number: string | null; type: string; date: string | null; party: string | null },
-  money: { total: string; currency: string; status: string },
-  files: string[],
-  notes: string[],
-): string {
-  return [
-    kind,
-    csvField(row.number, true),
-    row.type,
-    row.date ?? '',
-    csvField(row.party, true),
-    money.total,
-    money.currency,
-    money.status,
-    csvField(files.join(' '), true),
-    csvField(notes.join('; '), true),
-  ].join(',');
-}
-
 async function* issuedEntries(
   ctx: AccountCtx,
   services: RenderServices,
   input: ArchiveInput,
   names: EntryNames,
-  index: string[],
+  index: ArchiveIndex,
 ): AsyncGenerator<Entry, void> {
   const filters = { issuedFrom: input.from, issuedTo: input.to };
   for await (const rows of pagesOf(
@@ -137,20 +112,18 @@ async function* issuedEntries(
       } catch (error) {
         notes.push(`XML: ${problemOf(error)}`);
       }
-      index.push(
-        indexLine(
-          'issued',
-          {
-            number: row.number,
-            type: row.documentType,
-            date: row.issueDate,
-            party: await buyerNameOf(ctx, row),
-          },
-          { total: row.totals.total, currency: row.currency, status: row.status },
-          files,
-          notes,
-        ),
-      );
+      index.add({
+        kind: 'issued',
+        number: row.number,
+        type: row.documentType,
+        date: row.issueDate,
+        party: await buyerNameOf(ctx, row),
+        total: row.totals.total,
+        currency: row.currency,
+        status: row.status,
+        files,
+        notes,
+      });
     }
   }
 }
@@ -160,7 +133,7 @@ async function* receivedEntries(
   services: RenderServices,
   input: ArchiveInput,
   names: EntryNames,
-  index: string[],
+  index: ArchiveIndex,
 ): AsyncGenerator<Entry, void> {
   const filters = { issuedFrom: input.from, issuedTo: input.to };
   const list = async (db: AccountCtx['db'], page: { limit: number; after: string | null }) =>
@@ -172,19 +145,18 @@ async function* receivedEntries(
         ? names.name('received', row.invoiceNumber ?? row.id, extensionOf(row.contentType))
         : '';
       if (bytes) yield { name, bytes };
-      index.push(
-        indexLine(
-          'received',
-          { number: row.invoiceNumber, type: row.documentType, date: row.issueDate, party: row.sellerName },
-          {
-            total: toFixedString(dec(row.total), minorUnitsOf(row.currency)),
-            currency: row.currency,
-            status: row.status,
-          },
-          bytes ? [name] : [],
-          bytes ? [] : ['original: file missing from storage'],
-        ),
-      );
+      index.add({
+        kind: 'received',
+        number: row.invoiceNumber,
+        type: row.documentType,
+        date: row.issueDate,
+        party: row.sellerName,
+        total: row.total,
+        currency: row.currency,
+        status: row.status,
+        files: bytes ? [name] : [],
+        notes: bytes ? [] : ['original: file missing from storage'],
+      });
     }
   }
 }
@@ -207,10 +179,11 @@ export async function archiveExport({
   const { ZipArchive } = await import('archiver'); // on first use, as batches load it
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const names = new EntryNames();
-  const index: string[] = [];
+  const index = new ArchiveIndex();
   const date = ctx.clock.now();
   const add = async (entry: Entry) => {
     const processed = once(archive, 'entry');
+    index.digest(entry.name, entry.bytes); // index.csv's size and SHA-256 of exactly what the ZIP holds
     archive.append(Buffer.from(entry.bytes), { name: entry.name, date });
     await processed;
   };
@@ -218,10 +191,7 @@ export async function archiveExport({
     try {
       for await (const entry of issuedEntries(ctx, services, input, names, index)) await add(entry);
       for await (const entry of receivedEntries(ctx, services, input, names, index)) await add(entry);
-      await add({
-        name: 'index.csv',
-        bytes: new TextEncoder().encode(INDEX_COLUMNS + index.map((l) => `${l}\r\n`).join('')),
-      });
+      await add({ name: 'index.csv', bytes: new TextEncoder().encode(index.csv()) });
       await archive.finalize();
     } catch (error) {
       archive.destroy(error as Error);

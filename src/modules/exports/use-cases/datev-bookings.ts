@@ -1,6 +1,18 @@
 // The bookings of one document: one per tax case (a document with 19 % and 7 % lines gives two), gross
 // amounts, the party's personal account against the revenue or expense account of the case.
-import { add, type Decimal, dec, isNegative, isZero, sub, sum, toFixedString } from '../../../domain/money';
+import {
+  add,
+  type Decimal,
+  dec,
+  div,
+  isNegative,
+  isZero,
+  mul,
+  round,
+  sub,
+  sum,
+  toFixedString,
+} from '../../../domain/money';
 import { type AccountMap, TAX_CASES, type TaxCase, taxCaseOf } from '../accounts';
 import type { Booking } from '../datev/format';
 
@@ -18,13 +30,36 @@ export interface BookedDocument {
   /** Which way the personal account moves for a positive amount: S for an issued invoice, H for a received one. */
   side: 'S' | 'H';
   currency: string;
+  /**
+   * A document in another currency than the euro: euros per unit of its currency (its BT-6/BT-111 rate,
+   * `tax_currency.exchange_rate`). Null or absent for a euro document.
+   */
+  euroRate?: string | null;
   account: number;
   date: string;
   reference: string;
   text: string;
+  /** The customer's VAT ID as field 40 takes it, written on intra-EU and EU reverse-charge bookings only. */
+  euVatId?: string | null;
+  /** Beleginfo pairs, the same on each of the document's bookings. */
+  info?: readonly (readonly [string, string])[];
 }
 
 const other = (side: 'S' | 'H'): 'S' | 'H' => (side === 'S' ? 'H' : 'S');
+
+/** The tax cases whose bookings name the customer's VAT ID (the recapitulative statement's cases). */
+const EU_CASES: readonly TaxCase[] = ['intra_eu', 'reverse_charge'];
+
+/**
+ * DATEV's Kurs for a rate in euros per unit: units per euro (Mengennotierung, as DATEV's tables quote a
+ * non-euro currency), six decimals at most and two at least: 0.9213 -> "1.085423".
+ */
+export function kursOf(euroRate: string): string {
+  const millionths = toFixedString(round(mul(div(dec('1'), dec(euroRate)), dec('1000000')), 0), 0);
+  const digits = millionths.padStart(7, '0');
+  const fraction = digits.slice(-6).replace(/0{1,4}$/, '');
+  return `${digits.slice(0, -6)}.${fraction}`;
+}
 
 /**
  * The gross per tax case (taxable amount plus tax of each group); whatever the groups do not cover of the
@@ -46,21 +81,29 @@ function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
 export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[] {
   const byCase = grossByCase(doc);
   const bookings: Booking[] = [];
+  const kurs = doc.euroRate ? kursOf(doc.euroRate) : null;
   for (const taxCase of TAX_CASES) {
     const gross = byCase.get(taxCase);
     if (gross === undefined || isZero(gross)) continue;
     const negative = isNegative(gross);
+    const amount = negative ? sub(dec('0'), gross) : gross;
     const assignment = accounts[taxCase];
     bookings.push({
-      amount: toFixedString(negative ? sub(dec('0'), gross) : gross, 2),
+      amount: toFixedString(amount, 2),
       side: negative ? other(doc.side) : doc.side,
       currency: doc.currency,
+      foreign:
+        kurs !== null && doc.euroRate
+          ? { kurs, baseAmount: toFixedString(mul(amount, dec(doc.euroRate)), 2) }
+          : null,
       account: doc.account,
       counterAccount: assignment.account,
       taxKey: assignment.tax_key,
       date: doc.date,
       reference: doc.reference,
       text: doc.text,
+      euVatId: EU_CASES.includes(taxCase) ? (doc.euVatId ?? null) : null,
+      info: doc.info ?? [],
     });
   }
   return bookings;

@@ -1,18 +1,14 @@
-import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { conflict, validationError } from '../../../shared/errors';
-import { assignDebtorNumber } from '../../customers';
-import { type DocumentRow, documentTotals, listDocuments } from '../../documents';
-import { listReceived, type ReceivedDocumentRow } from '../../receiving';
-import { bookingLine as bookingLineOf, COLUMNS, CRLF, encodeCp1252, headerLine } from '../datev/format';
-import { buyerNameOf, checkPeriod, pagesOf, streamOf } from '../period';
-import { creditorNumberOf } from '../repo';
+import { conflict, DomainError, validationError } from '../../../shared/errors';
+import { COLUMNS, CRLF, encodeCp1252, headerLine } from '../datev/format';
+import { checkPeriod, streamOf } from '../period';
 import type { AccountingSettingsValue } from '../schema';
 import { readAccountingSettings } from './accounting-settings';
-import { bookingsOf, flipped } from './datev-bookings';
+import { datevEntries } from './datev-entries';
+import { linesOf, surveyOf, type UnconvertedDocument } from './datev-lines';
 
-/** Issued types that are bookings; quotes, orders, proformas and delivery notes are not. */
-export const BOOKED_TYPES = ['invoice', 'credit_note', 'receipt'] as const;
+export { BOOKED_TYPES } from './datev-entries';
+export { supplierKeyOf } from './datev-lines';
 
 export interface DatevInput {
   from: string;
@@ -21,22 +17,16 @@ export interface DatevInput {
   encoding: 'windows-1252' | 'utf-8';
 }
 
+export type DatevSettings = AccountingSettingsValue & { consultant_number: number; client_number: number };
+
 /** The first day of the fiscal year `date` falls in (YYYY-MM-DD), with the year beginning on `start` (MM-DD). */
 export function fiscalYearOf(date: string, start: string): string {
   const year = Number(date.slice(0, 4));
   return date.slice(5) >= start ? `${year}-${start}` : `${year - 1}-${start}`;
 }
 
-async function checkedSettings(
-  ctx: AccountCtx,
-  input: DatevInput,
-): Promise<
-  AccountingSettingsValue & {
-    consultant_number: number;
-    client_number: number;
-  }
-> {
-  checkPeriod(input.from, input.to);
+/** The settings a DATEV file needs: a 409 naming consultant or client number while one is missing. */
+export async function datevSettings(ctx: AccountCtx): Promise<DatevSettings> {
   const settings = await readAccountingSettings(ctx);
   const missing = (['consultant_number', 'client_number'] as const).filter((f) => settings[f] === null);
   if (missing.length > 0 || settings.consultant_number === null || settings.client_number === null) {
@@ -45,6 +35,16 @@ async function checkedSettings(
       { missing },
     );
   }
+  return {
+    ...settings,
+    consultant_number: settings.consultant_number,
+    client_number: settings.client_number,
+  };
+}
+
+async function checkedSettings(ctx: AccountCtx, input: DatevInput): Promise<DatevSettings> {
+  checkPeriod(input.from, input.to);
+  const settings = await datevSettings(ctx);
   if (
     fiscalYearOf(input.from, settings.fiscal_year_start) !==
     fiscalYearOf(input.to, settings.fiscal_year_start)
@@ -57,101 +57,50 @@ async function checkedSettings(
       },
     ]);
   }
-  return {
-    ...settings,
-    consultant_number: settings.consultant_number,
-    client_number: settings.client_number,
-  };
+  return settings;
 }
 
-async function issuedLines(
-  ctx: AccountCtx,
-  rows: DocumentRow[],
-  settings: AccountingSettingsValue,
-): Promise<string> {
-  let out = '';
-  for (const row of rows) {
-    if (!(BOOKED_TYPES as readonly string[]).includes(row.documentType)) continue;
-    if (row.status === 'draft' || row.status === 'void') continue;
-    const debtor = await assignDebtorNumber(
-      ctx.db,
-      ctx.accountId,
-      row.customerId,
-      settings.first_debtor_number,
-    );
-    if (debtor === null) continue;
-    const name = await buyerNameOf(ctx, row);
-    const side = row.documentType === 'credit_note' ? 'H' : 'S';
-    const bookings = bookingsOf(
-      {
-        total: row.totals.total,
-        taxGroups: row.totals.tax_groups ?? [],
-        side,
-        currency: row.currency,
-        account: debtor,
-        date: row.issueDate,
-        reference: row.number,
-        text: name,
-      },
-      settings.revenue_accounts,
-    );
-    out += bookings.map(bookingLineOf).join('');
+/**
+ * Reads the period once before writing (docs/exports.md): a document in a foreign currency without its rate
+ * to the euro is a 422 naming it, before a byte is sent; and the header's "Erzeugt am" is the latest event
+ * the file books, so the same period made again, after later cancellations too, is the same file.
+ */
+async function surveyed(ctx: AccountCtx, input: DatevInput): Promise<Date> {
+  let latest: string | null = null;
+  const unconverted = new Map<string, UnconvertedDocument>();
+  for await (const page of datevEntries(ctx, input, async (_tx, entries) => surveyOf(entries), {
+    readOnly: true,
+  })) {
+    if (page.latest !== null && (latest === null || page.latest > latest)) latest = page.latest;
+    for (const doc of page.unconverted) unconverted.set(doc.id, doc);
   }
-  return out;
-}
-
-/** A received supplier's key for its creditor number: its tax ID, else its name (docs/exports.md). */
-export function supplierKeyOf(row: Pick<ReceivedDocumentRow, 'sellerTaxId' | 'sellerName'>): string {
-  const taxId = (row.sellerTaxId ?? '').replace(/\s+/g, '').toUpperCase();
-  if (taxId) return `tax:${taxId}`;
-  return `name:${(row.sellerName ?? '').trim().toLowerCase()}`;
-}
-
-async function receivedLines(
-  ctx: AccountCtx,
-  rows: ReceivedDocumentRow[],
-  settings: AccountingSettingsValue,
-): Promise<string> {
-  let out = '';
-  const now = isoNow(ctx.clock);
-  for (const row of rows) {
-    if (row.status === 'rejected' || !row.issueDate) continue;
-    const creditor = await creditorNumberOf(
-      ctx.db,
-      ctx.accountId,
-      { key: supplierKeyOf(row), name: row.sellerName },
-      settings.first_creditor_number,
-      now,
+  if (unconverted.size > 0) {
+    const documents = [...unconverted.values()];
+    const named = documents
+      .slice(0, 10)
+      .map((d) => `${d.number ?? d.id} (${d.currency})`)
+      .join(', ');
+    throw new DomainError(
+      'unprocessable_entity',
+      `DATEV needs the rate to the euro of every foreign-currency amount; these documents state none (tax_currency EUR with its exchange_rate): ${named}${documents.length > 10 ? ` and ${documents.length - 10} more` : ''}`,
+      { documents },
     );
-    const computed = documentTotals(row.currency, row.data);
-    const invoiceSide = 'H';
-    const bookings = bookingsOf(
-      {
-        total: row.total,
-        taxGroups: computed.ok ? computed.totals.tax_groups : [],
-        side: row.documentType === 'credit_note' ? flipped(invoiceSide) : invoiceSide,
-        currency: row.currency,
-        account: creditor,
-        date: row.issueDate,
-        reference: row.invoiceNumber ?? row.id,
-        text: row.sellerName ?? '',
-      },
-      settings.expense_accounts,
-    );
-    out += bookings.map(bookingLineOf).join('');
   }
-  return out;
+  // A file that books nothing is dated at the start of its period.
+  return new Date(latest ?? `${input.from}T00:00:00.000Z`);
 }
 
 /**
  * The DATEV Buchungsstapel of a period, streamed a page of documents at a time: header, column line, one
- * booking per document and tax case. Assigns debtor (customers) and creditor (suppliers) numbers on the way.
+ * booking per document and tax case, then the reversals of the documents cancelled in the period. Assigns
+ * debtor (customers) and creditor (suppliers) numbers on the way.
  */
 export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: DatevInput }) {
   const settings = await checkedSettings(ctx, input);
+  const createdAt = await surveyed(ctx, input);
   const header =
     headerLine({
-      createdAt: ctx.clock.now(),
+      createdAt,
       consultantNumber: settings.consultant_number,
       clientNumber: settings.client_number,
       fiscalYearStart: fiscalYearOf(input.from, settings.fiscal_year_start),
@@ -163,22 +112,9 @@ export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: Date
     }) +
     COLUMNS.join(';') +
     CRLF;
-  const filters = { issuedFrom: input.from, issuedTo: input.to };
   async function* chunks(): AsyncGenerator<string, void> {
     yield header;
-    if (input.kind === 'issued') {
-      yield* pagesOf(
-        ctx,
-        async (db, page) => await listDocuments(db, ctx.accountId, filters, page),
-        async (tx, rows) => await issuedLines(tx, rows, settings),
-      );
-    } else {
-      yield* pagesOf(
-        ctx,
-        async (db, page) => await listReceived(db, ctx.accountId, filters, page),
-        async (tx, rows) => await receivedLines(tx, rows, settings),
-      );
-    }
+    yield* datevEntries(ctx, input, async (tx, entries) => await linesOf(tx, entries, settings));
   }
   const encode = input.encoding === 'utf-8' ? (s: string) => new TextEncoder().encode(s) : encodeCp1252;
   return {

@@ -1,13 +1,15 @@
-import { dec, sub, toFixedString } from '../../../domain/money';
+import { type Decimal, dec, sub, toFixedString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
 import {
   type DocumentRow,
+  findDocument,
   listDocuments,
   minorUnitsOf,
   type PaymentFigures,
   paymentFigures,
 } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
+import { type CsvDialect, type CsvFormat, csvDialect, csvFormatOf, csvLine, signOf } from '../csv';
 import { buyerNameOf, checkPeriod, pagesOf, streamOf } from '../period';
 import { BOOKED_TYPES } from './datev-export';
 
@@ -27,9 +29,9 @@ const COLUMNS = [
 ];
 
 /**
- * One RFC 4180 field: quoted when it holds the separator of either locale (`,`, and `;` German Excel
- * splits at), a quote, a tab or a line break (quotes doubled), so no part of a name becomes a cell of its
- * own. A text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or CR first) gets a
+ * One RFC 4180 field: quoted when it holds the separator of either form (`,`; `;`, the excel-de form's and
+ * German Excel's), a quote, a tab or a line break (quotes doubled), so no part of a name becomes a cell of
+ * its own, whichever form it is read in. A text that a spreadsheet would run as a formula (`=`, `+`, `-`, `@`, a tab or CR first) gets a
  * leading `'`; amounts (`text` false) keep their sign.
  */
 export function csvField(value: string | null | undefined, text = false): string {
@@ -39,8 +41,6 @@ export function csvField(value: string | null | undefined, text = false): string
   return /[",;\t\r\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v;
 }
 
-const line = (fields: string[]) => `${fields.join(',')}\r\n`;
-
 interface CsvRow {
   number: string | null;
   type: string;
@@ -49,70 +49,115 @@ interface CsvRow {
   party: string | null;
   total: string;
   tax: string;
-  figures: PaymentFigures;
+  amountPaid: string;
+  amountDue: string;
   status: string;
   currency: string;
 }
 
-/** One CSV line; net is total less tax, every amount in the currency's minor units. */
-function csvLine(r: CsvRow): string {
+/**
+ * One CSV line in the form's notation; net is total less tax, every amount in the currency's minor units,
+ * a credit note's negative (signOf).
+ */
+function csvRow(r: CsvRow, dialect: CsvDialect): string {
   const units = minorUnitsOf(r.currency);
+  const signed = signOf(r.type, r.total);
+  const amount = (value: Decimal) => dialect.amount(toFixedString(signed(value), units));
   const total = dec(r.total);
   const tax = dec(r.tax);
-  return line([
+  return csvLine(dialect, [
     csvField(r.number, true),
     r.type,
-    r.issueDate ?? '',
-    r.dueDate ?? '',
+    dialect.date(r.issueDate),
+    dialect.date(r.dueDate),
     csvField(r.party, true),
-    toFixedString(sub(total, tax), units),
-    toFixedString(tax, units),
-    toFixedString(total, units),
-    r.figures.amount_paid,
-    r.figures.amount_due,
+    amount(sub(total, tax)),
+    amount(tax),
+    amount(total),
+    amount(dec(r.amountPaid)),
+    amount(dec(r.amountDue)),
     r.status,
     r.currency,
   ]);
 }
 
-const issuedRow = async (ctx: AccountCtx, row: DocumentRow) =>
-  csvLine({
-    number: row.number,
-    type: row.documentType,
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    party: await buyerNameOf(ctx, row),
-    total: row.totals.total,
-    tax: row.totals.tax_total,
-    figures: paymentFigures(row),
-    status: row.status,
-    currency: row.currency,
-  });
+/**
+ * What an issued document is still owed. A credit note is set against the invoice it corrects (that
+ * invoice's amount due is already less its amount, docs/payments.md), so it owes nothing of its own then, nor
+ * once void; only one its invoice does not take (another currency) is still owed to the customer.
+ */
+async function amountDueOf(ctx: AccountCtx, row: DocumentRow, figures: PaymentFigures): Promise<string> {
+  if (row.documentType !== 'credit_note') return figures.amount_due;
+  if (row.status === 'void' || row.voidedAt !== null) return '0';
+  const invoice = row.sourceDocumentId
+    ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
+    : undefined;
+  const setAgainst = !!invoice && invoice.documentType !== 'credit_note' && invoice.currency === row.currency;
+  return setAgainst ? '0' : figures.amount_due;
+}
 
-const receivedRow = (row: ReceivedDocumentRow) =>
-  csvLine({
-    number: row.invoiceNumber,
-    type: row.documentType,
-    issueDate: row.issueDate,
-    dueDate: row.dueDate,
-    party: row.sellerName,
-    total: row.total,
-    tax: (row.totals as Record<string, string | undefined>).tax_total ?? '0',
-    figures: paymentFigures({
-      totals: { amount_due: row.amountDue, total: row.total },
+async function issuedRow(ctx: AccountCtx, row: DocumentRow, dialect: CsvDialect): Promise<string> {
+  const figures = paymentFigures(row);
+  return csvRow(
+    {
+      number: row.number,
+      type: row.documentType,
+      issueDate: row.issueDate,
+      dueDate: row.dueDate,
+      party: await buyerNameOf(ctx, row),
+      total: row.totals.total,
+      tax: row.totals.tax_total,
+      amountPaid: figures.amount_paid,
+      amountDue: await amountDueOf(ctx, row, figures),
+      status: row.status,
       currency: row.currency,
-      amountPaid: row.amountPaid,
-    }),
-    status: row.status,
-    currency: row.currency,
-  });
+    },
+    dialect,
+  );
+}
 
-/** The period's issued documents (invoices, credit notes, receipts; not drafts) as UTF-8 CSV, streamed. */
-export function documentsCsv({ ctx, input }: { ctx: AccountCtx; input: { from: string; to: string } }) {
+/** A received credit note names no invoice the service links: it is always a credit of its supplier. */
+function receivedRow(row: ReceivedDocumentRow, dialect: CsvDialect): string {
+  const figures = paymentFigures({
+    totals: { amount_due: row.amountDue, total: row.total },
+    currency: row.currency,
+    amountPaid: row.amountPaid,
+  });
+  return csvRow(
+    {
+      number: row.invoiceNumber,
+      type: row.documentType,
+      issueDate: row.issueDate,
+      dueDate: row.dueDate,
+      party: row.sellerName,
+      total: row.total,
+      tax: (row.totals as Record<string, string | undefined>).tax_total ?? '0',
+      amountPaid: figures.amount_paid,
+      amountDue: figures.amount_due,
+      status: row.status,
+      currency: row.currency,
+    },
+    dialect,
+  );
+}
+
+export interface CsvExportInput {
+  from: string;
+  to: string;
+  /** Absent: the account's language decides (csvFormatOf). */
+  format?: CsvFormat;
+}
+
+/**
+ * The period's issued documents (invoices, credit notes, receipts; not drafts) as CSV in the form asked for
+ * (else the account's language's), streamed. Checked before the form is looked up, so a bad period is a 422.
+ */
+export async function documentsCsv({ ctx, input }: { ctx: AccountCtx; input: CsvExportInput }) {
   checkPeriod(input.from, input.to);
+  const dialect = csvDialect(await csvFormatOf(ctx, input.format));
   const filters = { issuedFrom: input.from, issuedTo: input.to };
   async function* chunks(): AsyncGenerator<string, void> {
-    yield line(COLUMNS);
+    yield dialect.bom + csvLine(dialect, COLUMNS);
     yield* pagesOf(
       ctx,
       async (db, page) => await listDocuments(db, ctx.accountId, filters, page),
@@ -120,7 +165,7 @@ export function documentsCsv({ ctx, input }: { ctx: AccountCtx; input: { from: s
         let out = '';
         for (const r of rows) {
           if (r.status === 'draft' || !(BOOKED_TYPES as readonly string[]).includes(r.documentType)) continue;
-          out += await issuedRow(tx, r);
+          out += await issuedRow(tx, r, dialect);
         }
         return out;
       },
@@ -132,22 +177,21 @@ export function documentsCsv({ ctx, input }: { ctx: AccountCtx; input: { from: s
   };
 }
 
-/** The period's received documents (every status, the status column says which) as UTF-8 CSV, streamed. */
-export function receivedDocumentsCsv({
-  ctx,
-  input,
-}: {
-  ctx: AccountCtx;
-  input: { from: string; to: string };
-}) {
+/** The period's received documents (every status, the status column says which) as CSV, streamed. */
+export async function receivedDocumentsCsv({ ctx, input }: { ctx: AccountCtx; input: CsvExportInput }) {
   checkPeriod(input.from, input.to);
+  const dialect = csvDialect(await csvFormatOf(ctx, input.format));
   const filters = { issuedFrom: input.from, issuedTo: input.to };
   async function* chunks(): AsyncGenerator<string, void> {
-    yield line(COLUMNS.map((c) => (c === 'customer' ? 'supplier' : c)));
+    yield dialect.bom +
+      csvLine(
+        dialect,
+        COLUMNS.map((c) => (c === 'customer' ? 'supplier' : c)),
+      );
     yield* pagesOf(
       ctx,
       async (db, page) => await listReceived(db, ctx.accountId, filters, page),
-      async (_tx, rows) => rows.map(receivedRow).join(''),
+      async (_tx, rows) => rows.map((row) => receivedRow(row, dialect)).join(''),
     );
   }
   return {

@@ -1,0 +1,180 @@
+// The booking lines of a page of entries (datev-entries.ts), and what the export checks before it writes
+// the first byte: a foreign-currency document without its rate to the euro (a 422 naming it), and the
+// moment the file's header states it was made (the latest event it books, so the file made again is the
+// same file).
+import { dec, gt, isDecimalString } from '../../../domain/money';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { assignDebtorNumber, findCustomer } from '../../customers';
+import { type DocumentRow, documentTotals } from '../../documents';
+import type { ReceivedDocumentRow } from '../../receiving';
+import { type Booking, bookingLine } from '../datev/format';
+import { euVatIdOf } from '../datev/vat-id';
+import { creditorNumberOf } from '../repo';
+import type { AccountingSettingsValue } from '../schema';
+import { type BookedDocument, bookingsOf, flipped } from './datev-bookings';
+import type { Entry } from './datev-entries';
+
+/**
+ * Euros per unit of the document's currency: null for a euro document; the rate its tax currency states
+ * (BT-6 EUR, the rate behind BT-111: `tax_currency.exchange_rate`, received ones too); undefined when a
+ * foreign-currency document states none.
+ */
+export function euroRateOf(currency: string, data: Record<string, unknown>): string | null | undefined {
+  if (currency === 'EUR') return null;
+  const tax = data.tax_currency as { currency?: unknown; exchange_rate?: unknown } | undefined;
+  const rate = tax?.exchange_rate;
+  if (tax?.currency !== 'EUR' || !isDecimalString(rate) || !gt(dec(rate), dec('0'))) return undefined;
+  return rate;
+}
+
+/**
+ * Beleginfo: the document's id, its number as stated (Belegfeld 1 holds it in DATEV's characters) and its
+ * file in the period's archive (GET /exports/archive.zip), the link from the booking to its document.
+ */
+function infoOf(id: string, number: string, file: string): [string, string][] {
+  return [
+    ['Beleg-ID', id],
+    ['Belegnummer', number],
+    ['Archivdatei', file],
+  ];
+}
+
+/** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
+async function buyerOf(ctx: AccountCtx, row: DocumentRow) {
+  const snapshot = row.data.buyer as
+    | { name?: unknown; tax_id?: unknown; address?: { country?: unknown } }
+    | undefined;
+  if (typeof snapshot?.name === 'string') {
+    const taxId = typeof snapshot.tax_id === 'string' ? snapshot.tax_id : null;
+    const country = typeof snapshot.address?.country === 'string' ? snapshot.address.country : null;
+    return { name: snapshot.name, taxId, country };
+  }
+  const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
+  return {
+    name: customer?.name ?? '',
+    taxId: customer?.taxId ?? null,
+    country: customer?.billingAddress?.country ?? null,
+  };
+}
+
+async function issuedBookings(
+  ctx: AccountCtx,
+  entry: Extract<Entry, { kind: 'issued' }>,
+  settings: AccountingSettingsValue,
+): Promise<Booking[]> {
+  const { row } = entry;
+  const debtor = await assignDebtorNumber(
+    ctx.db,
+    ctx.accountId,
+    row.customerId,
+    settings.first_debtor_number,
+  );
+  if (debtor === null) return [];
+  const buyer = await buyerOf(ctx, row);
+  const vatId = euVatIdOf(buyer.taxId, buyer.country);
+  const side = row.documentType === 'credit_note' ? 'H' : 'S';
+  const doc: BookedDocument = {
+    total: row.totals.total,
+    taxGroups: row.totals.tax_groups ?? [],
+    side: entry.reversal ? flipped(side) : side,
+    currency: row.currency,
+    euroRate: euroRateOf(row.currency, row.data),
+    account: debtor,
+    date: entry.date,
+    reference: row.number,
+    text: entry.reversal ? `Storno ${buyer.name}` : buyer.name,
+    euVatId: vatId ? `${vatId.country}${vatId.number}` : null,
+    info: infoOf(row.id, row.number, entry.file),
+  };
+  return bookingsOf(doc, settings.revenue_accounts);
+}
+
+/** A received supplier's key for its creditor number: its tax ID, else its name (docs/exports.md). */
+export function supplierKeyOf(row: Pick<ReceivedDocumentRow, 'sellerTaxId' | 'sellerName'>): string {
+  const taxId = (row.sellerTaxId ?? '').replace(/\s+/g, '').toUpperCase();
+  if (taxId) return `tax:${taxId}`;
+  return `name:${(row.sellerName ?? '').trim().toLowerCase()}`;
+}
+
+async function receivedBookings(
+  ctx: AccountCtx,
+  entry: Extract<Entry, { kind: 'received' }>,
+  settings: AccountingSettingsValue,
+): Promise<Booking[]> {
+  const { row } = entry;
+  const creditor = await creditorNumberOf(
+    ctx.db,
+    ctx.accountId,
+    { key: supplierKeyOf(row), name: row.sellerName },
+    settings.first_creditor_number,
+    isoNow(ctx.clock),
+  );
+  const computed = documentTotals(row.currency, row.data);
+  const invoiceSide = 'H';
+  const doc: BookedDocument = {
+    total: row.total,
+    taxGroups: computed.ok ? computed.totals.tax_groups : [],
+    side: row.documentType === 'credit_note' ? flipped(invoiceSide) : invoiceSide,
+    currency: row.currency,
+    euroRate: euroRateOf(row.currency, row.data as Record<string, unknown>),
+    account: creditor,
+    date: row.issueDate ?? '',
+    reference: row.invoiceNumber ?? row.id,
+    text: row.sellerName ?? '',
+    info: infoOf(row.id, row.invoiceNumber ?? '', entry.file),
+  };
+  return bookingsOf(doc, settings.expense_accounts);
+}
+
+/** The lines of a page of entries; debtor and creditor numbers are assigned on the way. */
+export async function linesOf(
+  ctx: AccountCtx,
+  entries: Entry[],
+  settings: AccountingSettingsValue,
+): Promise<string> {
+  let out = '';
+  for (const entry of entries) {
+    const bookings =
+      entry.kind === 'issued'
+        ? await issuedBookings(ctx, entry, settings)
+        : await receivedBookings(ctx, entry, settings);
+    out += bookings.map(bookingLine).join('');
+  }
+  return out;
+}
+
+/** A document the export cannot book: in another currency than the euro, without a rate to it. */
+export interface UnconvertedDocument {
+  id: string;
+  number: string | null;
+  currency: string;
+}
+
+export interface PageSurvey {
+  /** The latest event the page books (ISO): an issue's finalizing, a cancellation, a receipt. */
+  latest: string | null;
+  unconverted: UnconvertedDocument[];
+}
+
+/** What the export checks of a page before writing: rates, and the latest event. Assigns nothing. */
+export function surveyOf(entries: Entry[]): PageSurvey {
+  let latest: string | null = null;
+  const unconverted: UnconvertedDocument[] = [];
+  for (const entry of entries) {
+    const { row } = entry;
+    const at =
+      entry.kind === 'received'
+        ? entry.row.createdAt
+        : entry.reversal
+          ? (entry.row.voidedAt ?? entry.row.updatedAt)
+          : (entry.row.finalizedAt ?? entry.row.createdAt);
+    if (latest === null || at > latest) latest = at;
+    const data = row.data as Record<string, unknown>;
+    if (euroRateOf(row.currency, data) === undefined) {
+      const number = entry.kind === 'issued' ? entry.row.number : entry.row.invoiceNumber;
+      unconverted.push({ id: row.id, number, currency: row.currency });
+    }
+  }
+  return { latest, unconverted };
+}
