@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, inArray, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type BatchItemRow, type BatchRow, type BatchStatus, batches, batchItems } from './schema';
 
 // 12 columns per item: 400 rows stay well under SQLite's bound-parameter limit.
 const INSERT_CHUNK = 400;
-
-const scoped = (accountId: string, id: string) => and(eq(batches.accountId, accountId), eq(batches.id, id));
 
 export async function insertBatch(db: DbOrTx, row: BatchRow, items: BatchItemRow[]): Promise<BatchRow> {
   const batch = await db.insert(batches).values(row).returning().get();
@@ -20,7 +19,11 @@ export async function insertBatch(db: DbOrTx, row: BatchRow, items: BatchItemRow
 }
 
 export async function findBatch(db: DbOrTx, accountId: string, id: string): Promise<BatchRow | undefined> {
-  return await db.select().from(batches).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(batches)
+    .where(scoped(batches, accountId, id))
+    .get();
 }
 
 /** For the job, which holds a batch id from its own payload. */

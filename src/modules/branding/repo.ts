@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, gt, ne, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { type BrandingProfileRow, brandingProfiles as profiles } from './schema';
-
-const scoped = (accountId: string, id: string) => and(eq(profiles.accountId, accountId), eq(profiles.id, id));
 
 /** Where a list page resumes: after the default row, or after a non-default row (oldest first). */
 export type ListPosition = { isDefault: boolean; id: string };
@@ -16,7 +15,11 @@ export async function findProfile(
   accountId: string,
   id: string,
 ): Promise<BrandingProfileRow | undefined> {
-  return await db.select().from(profiles).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(profiles)
+    .where(scoped(profiles, accountId, id))
+    .get();
 }
 
 export async function findDefaultProfile(
@@ -87,7 +90,12 @@ export async function updateProfile(
   id: string,
   changes: Partial<BrandingProfileRow>,
 ): Promise<BrandingProfileRow | undefined> {
-  return await db.update(profiles).set(changes).where(scoped(accountId, id)).returning().get();
+  return await db
+    .update(profiles)
+    .set(changes)
+    .where(scoped(profiles, accountId, id))
+    .returning()
+    .get();
 }
 
 /** Clears the flag everywhere but `keepId`; must run before the new default is set (partial unique index). */
@@ -110,5 +118,9 @@ export async function deleteProfile(
   accountId: string,
   id: string,
 ): Promise<BrandingProfileRow | undefined> {
-  return await db.delete(profiles).where(scoped(accountId, id)).returning().get();
+  return await db
+    .delete(profiles)
+    .where(scoped(profiles, accountId, id))
+    .returning()
+    .get();
 }

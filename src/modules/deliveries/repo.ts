@@ -1,10 +1,8 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type DeliveryRow, type DeliveryStatus, deliveries } from './schema';
-
-const scoped = (accountId: string, id: string) =>
-  and(eq(deliveries.accountId, accountId), eq(deliveries.id, id));
 
 export async function insertDelivery(db: DbOrTx, row: DeliveryRow): Promise<DeliveryRow> {
   return await db.insert(deliveries).values(row).returning().get();
@@ -15,7 +13,11 @@ export async function findDelivery(
   accountId: string,
   id: string,
 ): Promise<DeliveryRow | undefined> {
-  return await db.select().from(deliveries).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(deliveries)
+    .where(scoped(deliveries, accountId, id))
+    .get();
 }
 
 export interface DeliveryFilters {
@@ -61,7 +63,7 @@ export async function finishDelivery(
   const rows = await db
     .update(deliveries)
     .set({ ...outcome, updatedAt: now })
-    .where(and(scoped(accountId, id), eq(deliveries.status, 'queued')))
+    .where(and(scoped(deliveries, accountId, id), eq(deliveries.status, 'queued')))
     .returning({ id: deliveries.id })
     .all();
   return rows.length > 0;
@@ -78,6 +80,6 @@ export async function noteAttemptError(
   await db
     .update(deliveries)
     .set({ errorMessage: reason, updatedAt: now })
-    .where(and(scoped(accountId, id), eq(deliveries.status, 'queued')))
+    .where(and(scoped(deliveries, accountId, id), eq(deliveries.status, 'queued')))
     .run();
 }

@@ -1,12 +1,12 @@
-import { and, eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import { entriesText, type ImportEntry } from './entries';
 import { type ImportHead, type ImportRow, imports } from './schema';
 
 export type { ImportHead } from './schema';
 
 const { validRows: _validRows, ...headColumns } = getTableColumns(imports);
-const scoped = (accountId: string, id: string) => and(eq(imports.accountId, accountId), eq(imports.id, id));
 
 /** `valid_rows` is written as entriesText formats it (one entry per line), not as drizzle would. */
 export async function insertImport(
@@ -22,7 +22,11 @@ export async function insertImport(
 }
 
 export async function findImport(db: DbOrTx, accountId: string, id: string): Promise<ImportHead | undefined> {
-  return await db.select(headColumns).from(imports).where(scoped(accountId, id)).get();
+  return await db
+    .select(headColumns)
+    .from(imports)
+    .where(scoped(imports, accountId, id))
+    .get();
 }
 
 /** Progress only: what each background chunk reads before committing the next rows. */
@@ -35,14 +39,19 @@ export async function findImportProgress(db: DbOrTx, accountId: string, id: stri
       failedRows: imports.failedRows,
     })
     .from(imports)
-    .where(scoped(accountId, id))
+    .where(scoped(imports, accountId, id))
     .get();
 }
 
 export async function findImportErrors(db: DbOrTx, accountId: string, id: string) {
   return (
-    (await db.select({ errors: imports.errors }).from(imports).where(scoped(accountId, id)).get())?.errors ??
-    null
+    (
+      await db
+        .select({ errors: imports.errors })
+        .from(imports)
+        .where(scoped(imports, accountId, id))
+        .get()
+    )?.errors ?? null
   );
 }
 
@@ -54,7 +63,7 @@ export async function loadEntriesText(db: DbOrTx, accountId: string, id: string)
   const row = await db
     .select({ text: sql<string | null>`${imports.validRows}` })
     .from(imports)
-    .where(scoped(accountId, id))
+    .where(scoped(imports, accountId, id))
     .get();
   return row?.text ?? null;
 }
@@ -64,7 +73,7 @@ export async function loadEntries(db: DbOrTx, accountId: string, id: string): Pr
   const row = await db
     .select({ validRows: imports.validRows })
     .from(imports)
-    .where(scoped(accountId, id))
+    .where(scoped(imports, accountId, id))
     .get();
   return (row?.validRows ?? []) as ImportEntry[];
 }
@@ -75,7 +84,12 @@ export async function updateImport(
   id: string,
   changes: Partial<ImportRow>,
 ): Promise<ImportHead | undefined> {
-  return await db.update(imports).set(changes).where(scoped(accountId, id)).returning(headColumns).get();
+  return await db
+    .update(imports)
+    .set(changes)
+    .where(scoped(imports, accountId, id))
+    .returning(headColumns)
+    .get();
 }
 
 /**
@@ -94,5 +108,9 @@ export async function setImportProgress(
   id: string,
   changes: Partial<ImportRow>,
 ): Promise<void> {
-  await db.update(imports).set(changes).where(scoped(accountId, id)).run();
+  await db
+    .update(imports)
+    .set(changes)
+    .where(scoped(imports, accountId, id))
+    .run();
 }

@@ -1,10 +1,8 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type NumberingSequenceRow, numberingSequences } from './schema';
-
-const scoped = (accountId: string, id: string) =>
-  and(eq(numberingSequences.accountId, accountId), eq(numberingSequences.id, id));
 
 export async function insertSequence(db: DbOrTx, row: NumberingSequenceRow): Promise<NumberingSequenceRow> {
   return await db.insert(numberingSequences).values(row).returning().get();
@@ -15,7 +13,11 @@ export async function findSequence(
   accountId: string,
   id: string,
 ): Promise<NumberingSequenceRow | undefined> {
-  return await db.select().from(numberingSequences).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(numberingSequences)
+    .where(scoped(numberingSequences, accountId, id))
+    .get();
 }
 
 export async function listSequences(
@@ -39,7 +41,12 @@ export async function updateSequence(
   id: string,
   changes: Partial<Omit<NumberingSequenceRow, 'id' | 'accountId' | 'createdAt'>>,
 ): Promise<NumberingSequenceRow | undefined> {
-  return await db.update(numberingSequences).set(changes).where(scoped(accountId, id)).returning().get();
+  return await db
+    .update(numberingSequences)
+    .set(changes)
+    .where(scoped(numberingSequences, accountId, id))
+    .returning()
+    .get();
 }
 
 export async function deleteSequence(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
@@ -47,7 +54,7 @@ export async function deleteSequence(db: DbOrTx, accountId: string, id: string):
     (
       await db
         .delete(numberingSequences)
-        .where(scoped(accountId, id))
+        .where(scoped(numberingSequences, accountId, id))
         .returning({ id: numberingSequences.id })
         .all()
     ).length > 0

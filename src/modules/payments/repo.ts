@@ -1,9 +1,8 @@
 import { and, desc, eq, gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type PaymentRow, payments } from './schema';
-
-const scoped = (accountId: string, id: string) => and(eq(payments.accountId, accountId), eq(payments.id, id));
 
 export interface PaymentFilters {
   /** Payment dates from and to, both included (YYYY-MM-DD). */
@@ -22,7 +21,11 @@ export async function findPayment(
   accountId: string,
   id: string,
 ): Promise<PaymentRow | undefined> {
-  return await db.select().from(payments).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(payments)
+    .where(scoped(payments, accountId, id))
+    .get();
 }
 
 /** One page, newest first (ids sort by creation). */
@@ -63,6 +66,12 @@ export async function paymentsOfDocument(
 
 export async function deletePaymentRow(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    (await db.delete(payments).where(scoped(accountId, id)).returning({ id: payments.id }).all()).length > 0
+    (
+      await db
+        .delete(payments)
+        .where(scoped(payments, accountId, id))
+        .returning({ id: payments.id })
+        .all()
+    ).length > 0
   );
 }

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, like, lt, lte, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import {
   type ReceivedDocumentRow,
@@ -9,8 +10,6 @@ import {
   receivedDocuments as rd,
   receivedPayments as rp,
 } from './schema';
-
-const scoped = (accountId: string, id: string) => and(eq(rd.accountId, accountId), eq(rd.id, id));
 
 export const receivedBlobKey = (accountId: string, id: string) => `received/${accountId}/${id}`;
 
@@ -23,7 +22,11 @@ export async function findReceived(
   accountId: string,
   id: string,
 ): Promise<ReceivedDocumentRow | undefined> {
-  return await db.select().from(rd).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(rd)
+    .where(scoped(rd, accountId, id))
+    .get();
 }
 
 export async function findReceivedBySha(
@@ -103,7 +106,12 @@ export async function updateReceived(
   id: string,
   changes: Partial<Pick<ReceivedDocumentRow, 'status' | 'note' | 'amountPaid' | 'updatedAt'>>,
 ): Promise<ReceivedDocumentRow | undefined> {
-  return await db.update(rd).set(changes).where(scoped(accountId, id)).returning().get();
+  return await db
+    .update(rd)
+    .set(changes)
+    .where(scoped(rd, accountId, id))
+    .returning()
+    .get();
 }
 
 export async function deleteReceivedRow(
@@ -111,7 +119,11 @@ export async function deleteReceivedRow(
   accountId: string,
   id: string,
 ): Promise<ReceivedDocumentRow | undefined> {
-  return await db.delete(rd).where(scoped(accountId, id)).returning().get();
+  return await db
+    .delete(rd)
+    .where(scoped(rd, accountId, id))
+    .returning()
+    .get();
 }
 
 export async function insertReceivedPayment(

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, isNull, lt, lte, max, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import {
   type RecurringInvoiceRow,
@@ -8,9 +9,6 @@ import {
   recurringInvoices,
   recurringOccurrences,
 } from './schema';
-
-const scoped = (accountId: string, id: string) =>
-  and(eq(recurringInvoices.accountId, accountId), eq(recurringInvoices.id, id));
 
 export type RecurringChanges = Partial<Omit<RecurringInvoiceRow, 'id' | 'accountId' | 'createdAt'>>;
 
@@ -23,7 +21,11 @@ export async function findRecurring(
   accountId: string,
   id: string,
 ): Promise<RecurringInvoiceRow | undefined> {
-  return await db.select().from(recurringInvoices).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(recurringInvoices)
+    .where(scoped(recurringInvoices, accountId, id))
+    .get();
 }
 
 export async function listRecurring(
@@ -50,7 +52,12 @@ export async function updateRecurring(
   id: string,
   changes: RecurringChanges,
 ): Promise<RecurringInvoiceRow | undefined> {
-  return await db.update(recurringInvoices).set(changes).where(scoped(accountId, id)).returning().get();
+  return await db
+    .update(recurringInvoices)
+    .set(changes)
+    .where(scoped(recurringInvoices, accountId, id))
+    .returning()
+    .get();
 }
 
 export type DueCandidate = Pick<

@@ -1,10 +1,9 @@
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type CustomTemplateRow, customTemplates, type TemplateVersionRow, templateVersions } from './schema';
 
-const scoped = (accountId: string, id: string) =>
-  and(eq(customTemplates.accountId, accountId), eq(customTemplates.id, id));
 type TemplateChanges = Partial<Omit<CustomTemplateRow, 'id' | 'accountId' | 'createdAt'>>;
 
 export async function insertTemplate(db: DbOrTx, row: CustomTemplateRow): Promise<CustomTemplateRow> {
@@ -16,7 +15,11 @@ export async function findTemplate(
   accountId: string,
   id: string,
 ): Promise<CustomTemplateRow | undefined> {
-  return await db.select().from(customTemplates).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(customTemplates)
+    .where(scoped(customTemplates, accountId, id))
+    .get();
 }
 
 export async function findDefaultTemplate(
@@ -46,7 +49,12 @@ export async function listTemplates(
 }
 
 export async function updateTemplate(db: DbOrTx, accountId: string, id: string, changes: TemplateChanges) {
-  return await db.update(customTemplates).set(changes).where(scoped(accountId, id)).returning().get();
+  return await db
+    .update(customTemplates)
+    .set(changes)
+    .where(scoped(customTemplates, accountId, id))
+    .returning()
+    .get();
 }
 
 export async function clearDefaultTemplate(db: DbOrTx, accountId: string): Promise<void> {
@@ -62,7 +70,7 @@ export async function deleteTemplate(db: DbOrTx, accountId: string, id: string):
     (
       await db
         .delete(customTemplates)
-        .where(scoped(accountId, id))
+        .where(scoped(customTemplates, accountId, id))
         .returning({ id: customTemplates.id })
         .all()
     ).length > 0

@@ -1,11 +1,9 @@
 import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import type { Role } from './roles';
 import { type WorkspaceMemberRow, type WorkspaceRow, workspaceMembers, workspaces } from './schema';
-
-const scoped = (accountId: string, id: string) =>
-  and(eq(workspaces.accountId, accountId), eq(workspaces.id, id));
 
 export async function insertWorkspace(db: DbOrTx, row: WorkspaceRow): Promise<WorkspaceRow> {
   return await db.insert(workspaces).values(row).returning().get();
@@ -16,7 +14,11 @@ export async function findWorkspace(
   accountId: string,
   id: string,
 ): Promise<WorkspaceRow | undefined> {
-  return await db.select().from(workspaces).where(scoped(accountId, id)).get();
+  return await db
+    .select()
+    .from(workspaces)
+    .where(scoped(workspaces, accountId, id))
+    .get();
 }
 
 export async function listWorkspaces(
@@ -38,7 +40,7 @@ export async function renameWorkspace(db: DbOrTx, accountId: string, id: string,
   return await db
     .update(workspaces)
     .set({ name, updatedAt: now })
-    .where(scoped(accountId, id))
+    .where(scoped(workspaces, accountId, id))
     .returning()
     .get();
 }
@@ -46,8 +48,13 @@ export async function renameWorkspace(db: DbOrTx, accountId: string, id: string,
 /** Members go with the workspace (ON DELETE CASCADE). */
 export async function deleteWorkspace(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
   return (
-    (await db.delete(workspaces).where(scoped(accountId, id)).returning({ id: workspaces.id }).all()).length >
-    0
+    (
+      await db
+        .delete(workspaces)
+        .where(scoped(workspaces, accountId, id))
+        .returning({ id: workspaces.id })
+        .all()
+    ).length > 0
   );
 }
 
