@@ -62,3 +62,6 @@ export function isSupportedCurrency(code: string): boolean {
 export function currencyDecimals(code: string): MinorUnits | undefined {
   return Object.hasOwn(ISO_4217_MINOR_UNITS, code) ? ISO_4217_MINOR_UNITS[code] : undefined;
 }
+
+/** The minor units amounts of `code` are written with: 2 for a code the list does not know. */
+export const minorUnitsOf = (code: string): MinorUnits => currencyDecimals(code) ?? 2;

@@ -13,6 +13,7 @@ export {
   isSupportedCurrency,
   listCurrencies,
   type MinorUnits,
+  minorUnitsOf,
 } from './currencies';
 export {
   DOCUMENT_TYPE_IDS,

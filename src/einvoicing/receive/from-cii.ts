@@ -2,7 +2,7 @@
 // CII mapping of docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning.
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
-import { currencyDecimals } from '../../domain/reference';
+import { minorUnitsOf } from '../../domain/reference';
 import { address, identifier, party } from './cii-parties';
 import {
   all,
@@ -334,7 +334,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
     prepaid_amount: text(sums, 'TotalPrepaidAmount'),
     rounding_amount: text(sums, 'RoundingAmount'),
     line_items: all(transaction, 'IncludedSupplyChainTradeLineItem').map((l) =>
-      line(l, exempt, warnings, currencyDecimals(currency) ?? 2),
+      line(l, exempt, warnings, minorUnitsOf(currency)),
     ),
   }) as DocumentData;
   return {

@@ -2,7 +2,7 @@
 // docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning naming its BT.
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
-import { currencyDecimals } from '../../domain/reference';
+import { minorUnitsOf } from '../../domain/reference';
 import {
   all,
   at,
@@ -244,7 +244,7 @@ export function fromUbl(root: XmlElement): ReadInvoice {
   const otherCharges = chargesEl.filter((c) => c !== shippingEl);
   extensionWarnings(root, isCredit, warnings);
   const lines = all(root, isCredit ? 'CreditNoteLine' : 'InvoiceLine').map((l) =>
-    line(l, isCredit, exempt, warnings, currencyDecimals(currency) ?? 2),
+    line(l, isCredit, exempt, warnings, minorUnitsOf(currency)),
   );
   const totalsEl = at(root, 'LegalMonetaryTotal');
   // BT-110 and its breakdown: the VAT total in the document currency, the one with subtotals first (ZATCA

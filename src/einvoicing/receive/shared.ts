@@ -19,7 +19,7 @@ import {
   sum,
   toPlainString,
 } from '../../domain/money';
-import { currencyDecimals } from '../../domain/reference';
+import { minorUnitsOf } from '../../domain/reference';
 import { defined } from './dom';
 import type { ReceiveWarning } from './types';
 
@@ -167,7 +167,7 @@ export function accountingCurrencyOf(
   where: string,
   warnings: ReceiveWarning[],
 ): DocumentData['tax_currency'] {
-  const mu = currencyDecimals(stated.currency) ?? 2;
+  const mu = minorUnitsOf(stated.currency);
   const values = [stated.taxTotal, documentTaxTotal].map((v) => (v === undefined ? v : decimalOf(v)));
   const [accounting, document] = values;
   if (
@@ -350,7 +350,7 @@ export function statedTaxAmounts(data: DocumentData): DocumentData {
   const { tax_amounts: stated, ...rest } = data;
   if (!stated) return data;
   const outcome = computeTotals({
-    minorUnits: currencyDecimals(data.currency) ?? 2,
+    minorUnits: minorUnitsOf(data.currency),
     lines: rest.line_items,
     discounts: rest.discounts,
     shipping: rest.shipping,

@@ -14,7 +14,7 @@ import {
   type TotalsResult,
   toFixedString,
 } from '../../domain/money';
-import { currencyDecimals } from '../../domain/reference';
+import { minorUnitsOf } from '../../domain/reference';
 import { decimalOf } from './shared';
 import type { ReceivedFormat, ReceiveWarning, StatedTotals } from './types';
 
@@ -29,7 +29,7 @@ const TERMS: Record<Member, string> = {
 
 function totalsOf(data: DocumentData) {
   return computeTotals({
-    minorUnits: currencyDecimals(data.currency) ?? 2,
+    minorUnits: minorUnitsOf(data.currency),
     lines: data.line_items,
     discounts: data.discounts,
     shipping: data.shipping,
@@ -102,7 +102,7 @@ export function keepStatedTotals(
     if (value !== undefined) return value;
     if (!withStated.ok) return '0';
     const t = withStated.totals;
-    if (m === 'net_total') return toFixedString(netOf(t), currencyDecimals(data.currency) ?? 2);
+    if (m === 'net_total') return toFixedString(netOf(t), minorUnitsOf(data.currency));
     return m === 'amount_due' ? (t.amount_due ?? t.total) : t[m as 'subtotal' | 'tax_total' | 'total'];
   };
   return {

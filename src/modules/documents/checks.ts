@@ -5,12 +5,12 @@ import type { Party } from '../../domain/party';
 import { isCalendarDate } from '../../shared/dates';
 import type { FieldError } from '../../shared/errors';
 import {
-  currencyDecimals,
   type DocumentType,
   fontFamilyProblems,
   getDocumentType,
   isSupportedCurrency,
   isSupportedLocale,
+  minorUnitsOf,
   taxSchemes,
 } from '../reference';
 import type { DocumentData } from './model';
@@ -64,10 +64,10 @@ export function documentTotals(currency: string, content: DocumentSubject['conte
     ...(taxCurrency && {
       taxCurrency: {
         rate: taxCurrency.exchange_rate,
-        minorUnits: currencyDecimals(taxCurrency.currency) ?? 2,
+        minorUnits: minorUnitsOf(taxCurrency.currency),
       },
     }),
-    minorUnits: currencyDecimals(currency) ?? 2,
+    minorUnits: minorUnitsOf(currency),
     lines: content.line_items,
     discounts: content.discounts,
     shipping: content.shipping,

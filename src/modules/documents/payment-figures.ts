@@ -1,5 +1,5 @@
 import { add, cmp, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
-import { currencyDecimals } from '../../domain/reference';
+import { minorUnitsOf } from '../../domain/reference';
 import { daysBetween } from '../../shared/dates';
 import { getDocumentType, isDocumentType } from '../reference';
 import type { DocumentRow } from './schema';
@@ -18,8 +18,7 @@ export interface PaymentFigures {
   settled: boolean;
 }
 
-/** The minor units amounts of `currency` are written with (2 for a code the list does not know). */
-export const minorUnitsOf = (currency: string) => currencyDecimals(currency) ?? 2;
+export { minorUnitsOf };
 
 /**
  * A document's payment figures, exact decimals in its currency's minor units (docs/payments.md); a received

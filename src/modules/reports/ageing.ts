@@ -2,7 +2,7 @@
 // receivables report, the payables report and the customer statement (docs/reports.md). Async only to give
 // the event loop its turns (`pace`) while tens of thousands of documents are summed.
 import { add, type Decimal, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
-import { currencyDecimals } from '../../domain/reference';
+import { minorUnitsOf } from '../../domain/reference';
 import { daysBetween } from '../../shared/dates';
 import { mapPaced, type Pace, pacer } from './pace';
 
@@ -45,8 +45,7 @@ export interface OpenPosition {
   credits: Map<string, Decimal>;
 }
 
-export const minorUnits = (currency: string) => currencyDecimals(currency) ?? 2;
-export const fixed = (value: Decimal, currency: string) => toFixedString(value, minorUnits(currency));
+export const fixed = (value: Decimal, currency: string) => toFixedString(value, minorUnitsOf(currency));
 
 export function bucketOf(days: number): Bucket {
   return days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
