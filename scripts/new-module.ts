@@ -4,7 +4,7 @@
 // engines' migrations (npm run db:generate), an HTTP test and a docs page. `<name>` is the kebab-case
 // plural the API uses (`/api/v1/<name>`), e.g. `projects` or `cost-centres`. What the scaffold writes is the
 // starting point docs/architecture.md ("Adding a module") describes; it refuses to overwrite anything.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -35,7 +35,6 @@ if (!/^[a-z]{2,4}$/.test(prefix)) fail('--prefix: 2 to 4 lowercase letters, e.g.
 
 const words = name.split('-');
 const camel = words.map((w, i) => (i === 0 ? w : w[0]?.toUpperCase() + w.slice(1))).join('');
-const pascal = camel[0]?.toUpperCase() + camel.slice(1);
 const snake = words.join('_');
 /** `projects` -> `project`, `cost-centres` -> `cost-centre` (a name that is not a plain plural: --noun). */
 const singularWords = [...words.slice(0, -1), (words.at(-1) ?? '').replace(/s$/, '')];
@@ -45,6 +44,12 @@ const nounPascal = noun
   .map((w) => capitalise(w.toLowerCase()))
   .join('');
 const nounCamel = nounPascal[0]?.toLowerCase() + nounPascal.slice(1);
+/** The resource's name in access rules and roles, snake_case as the others' (`product`, `cost_centre`). */
+const nounSnake = noun
+  .toLowerCase()
+  .split(/[^a-z0-9]+/)
+  .filter(Boolean)
+  .join('_');
 const title = capitalise(words.join(' '));
 
 function capitalise(text: string): string {
@@ -55,19 +60,28 @@ const folder = join(ROOT, 'src/modules', name);
 if (existsSync(folder)) fail(`src/modules/${name} exists already`);
 const modulesList = join(ROOT, 'src/modules/index.ts');
 const list = readFileSync(modulesList, 'utf8');
-for (const file of readdirPrefixes()) {
-  if (file === prefix) fail(`the id prefix "${prefix}" is taken by another module`);
-}
+const owner = declaredPrefixes().get(prefix);
+if (owner) fail(`the id prefix "${prefix}" is taken by ${owner}`);
 
-/** Every id prefix the modules declare (their module.ts `idPrefixes`). */
-function readdirPrefixes(): string[] {
-  const found: string[] = [];
-  for (const match of list.matchAll(/from '\.\/([^/]+)\/module'/g)) {
-    const text = readFileSync(join(ROOT, 'src/modules', match[1] ?? '', 'module.ts'), 'utf8');
-    for (const ids of text.matchAll(/idPrefixes:\s*\[([^\]]*)\]/g)) {
-      found.push(...[...(ids[1] ?? '').matchAll(/'([a-z]+)'/g)].map((m) => m[1] ?? ''));
+/**
+ * Every id prefix declared, and by whom: each module folder's module.ts `idPrefixes` (listed in the module
+ * list or not yet), and the lower layers' shared ones (src/shared/ids.ts, `SHARED_ID_PREFIXES`).
+ */
+function declaredPrefixes(): Map<string, string> {
+  const found = new Map<string, string>();
+  const quoted = (text: string) => [...text.matchAll(/['"`]([a-z]+)['"`]/g)].map((m) => m[1] ?? '');
+  const modules = join(ROOT, 'src/modules');
+  for (const folder of readdirSync(modules, { withFileTypes: true })) {
+    const file = join(modules, folder.name, 'module.ts');
+    if (!folder.isDirectory() || !existsSync(file)) continue;
+    for (const ids of readFileSync(file, 'utf8').matchAll(/idPrefixes:\s*\[([^\]]*)\]/g)) {
+      for (const id of quoted(ids[1] ?? '')) found.set(id, `the module ${folder.name}`);
     }
   }
+  const shared = readFileSync(join(ROOT, 'src/shared/ids.ts'), 'utf8').match(
+    /SHARED_ID_PREFIXES\s*=\s*\[([^\]]*)\]/,
+  );
+  for (const id of quoted(shared?.[1] ?? '')) found.set(id, 'src/shared/ids.ts (SHARED_ID_PREFIXES)');
   return found;
 }
 
@@ -153,7 +167,7 @@ export const find${nounPascal} = ${nounCamel}Rows.find;
 import { resourceAccess } from '../../http/resource-kit';
 import { find${nounPascal} } from './repo';
 
-export const ${camel}Access = resourceAccess('${path}', '${nounCamel}', find${nounPascal});
+export const ${camel}Access = resourceAccess('${path}', '${nounSnake}', find${nounPascal});
 `,
   'routes.ts': `import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
@@ -317,13 +331,15 @@ ${title} of an account, kept by the service (\`src/modules/${name}/\`, ids \`${p
 | Method | Path | Body | Answer |
 |---|---|---|---|
 | POST | \`${path}\` | \`{name, description?}\` | \`{data: ${nounPascal}}\` |
-| GET | \`${path}\` | \`?limit&starting_after&q\` | a page of ${nounPascal}, newest first |
+| GET | \`${path}\` | \`?limit&cursor&q\` | a page of ${nounPascal}, newest first: \`{data, pagination: {has_more, next_cursor}}\` |
 | GET | \`${path}/{id}\` | - | \`{data: ${nounPascal}}\` |
 | PATCH | \`${path}/{id}\` | omitted fields stay, \`null\` clears | \`{data: ${nounPascal}}\` |
 | DELETE | \`${path}/{id}\` | - | \`{data: {deleted: true}}\` |
 
 Writes need a key that may write (an account-level key, an owner or admin, or the member who made it);
-reads are open to every key of the account. Another account's ids answer 404.
+reads are open to every key of the account. Another account's ids answer 404. A list page holds \`limit\`
+of them (1-100, default 50); the next page is asked for with \`cursor\`, the previous page's \`next_cursor\`
+(docs/api-conventions.md); \`q\` keeps those whose name or description contains it, in any case.
 `,
   );
 }

@@ -4,7 +4,8 @@ import { paymentRoutes } from './routes';
 
 export const paymentsModule = defineModule({
   name: 'payments',
-  routes: paymentRoutes,
+  // mark-paid and mark-unpaid answer a document: with the fields other modules link to documents.
+  routes: (auth, deps, links) => paymentRoutes(auth, deps, links.to('documents')),
   access: paymentsAccess,
   idPrefixes: ['pay'],
   isolation: {

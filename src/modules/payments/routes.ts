@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { documentActionsBy, type PaymentAction } from '../../domain/document-actions';
 import type { Auth } from '../../http/auth';
+import { type ModuleLink, withLinkFields, withLinkValues } from '../../http/links';
 import { dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
@@ -16,7 +17,11 @@ import { recordPayment } from './use-cases/record-payment';
 const detail = (summary: string, tag = 'Payments') => ({ summary, tags: [tag] });
 const documentParams = t.Object({ document_id: t.String() });
 
-export function paymentRoutes(auth: Auth, _deps: AppDeps) {
+/**
+ * `links`: the fields other modules link to documents (`links.to('documents')`, handed in by module.ts), so
+ * the documents mark-paid and mark-unpaid answer carry them as every answer of /api/v1/documents does.
+ */
+export function paymentRoutes(auth: Auth, _deps: AppDeps, links: readonly ModuleLink[] = []) {
   return new Elysia({ prefix: '/api/v1' })
     .use(auth)
     .post(
@@ -87,7 +92,7 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps) {
         ),
       },
     )
-    .use(paymentActionRoutes(auth));
+    .use(paymentActionRoutes(auth, links));
 }
 
 /** The lifecycle actions a payment drives (src/domain/document-actions.ts), each with its use-case. */
@@ -96,20 +101,25 @@ const PAYMENT_ACTIONS: Record<PaymentAction, { run: typeof markPaid; summary: st
   'mark-unpaid': { run: markUnpaid, summary: 'removes the payments that settled it' },
 };
 
-function paymentActionRoutes(auth: Auth) {
+function paymentActionRoutes(auth: Auth, links: readonly ModuleLink[]) {
+  // Documents' own answer schema with the links' fields (the very StoredDocument without links); typed as
+  // declared, as documents' routes type theirs.
+  const answer = withLinkFields(StoredDocument, links, 'answer') as unknown as typeof StoredDocument;
   // Mounted inside paymentRoutes' /api/v1.
   let app = new Elysia({ prefix: '/documents' }).use(auth);
   for (const action of documentActionsBy('payments')) {
     const { run, summary } = PAYMENT_ACTIONS[action];
     app = app.post(
       `/:document_id/${action}`,
-      async ({ ctx, params }) => ({
-        data: await readDocument(ctx, await run({ ctx, input: { id: params.document_id } })),
-      }),
+      async ({ ctx, params }) => {
+        const document = await readDocument(ctx, await run({ ctx, input: { id: params.document_id } }));
+        const [linked] = await withLinkValues(ctx.db, ctx.accountId, links, [document]);
+        return { data: linked ?? document };
+      },
       {
         auth: true,
         params: documentParams,
-        response: { 200: dataOf(StoredDocument), ...withConflict },
+        response: { 200: dataOf(answer), ...withConflict },
         detail: detail(`Lifecycle action: ${action} (${summary})`, 'Documents'),
       },
       // The handler is typed by the chain; only the loop's variable forgets the routes it adds.

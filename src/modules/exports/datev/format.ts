@@ -190,12 +190,15 @@ export interface Booking {
   text: string;
   /** EU-Land u. UStID (Bestimmung): country code and VAT ID, as `ATU12345678`. */
   euVatId?: string | null;
+  /** KOST1 - Kostenstelle: the code of the cost centre the document is allocated to (text, 36 at most). */
+  costCentre?: string | null;
   /** Beleginfo: up to eight pairs of kind (20 characters) and content (210). */
   info?: readonly (readonly [string, string])[];
 }
 
-/** Beleginfo - Art 1 is the 21st column, EU-Land u. UStID (Bestimmung) the 40th. */
+/** Beleginfo - Art 1 is the 21st column, KOST1 the 37th, EU-Land u. UStID (Bestimmung) the 40th. */
 const BELEGINFO_AT = COLUMNS.indexOf('Beleginfo - Art 1');
+const KOST1_AT = COLUMNS.indexOf('KOST1 - Kostenstelle');
 const EU_VAT_ID_AT = COLUMNS.indexOf('EU-Land u. UStID (Bestimmung)');
 
 /** One booking line: the fields DATEV needs filled, then empty ones up to the 125 columns. */
@@ -222,6 +225,7 @@ export function bookingLine(b: Booking): string {
     fields[BELEGINFO_AT + 2 * i] = text(kind, 20);
     fields[BELEGINFO_AT + 2 * i + 1] = text(content, 210);
   });
+  if (b.costCentre) fields[KOST1_AT] = text(b.costCentre, 36);
   if (b.euVatId) fields[EU_VAT_ID_AT] = text(b.euVatId, 15);
   return fields.join(';') + CRLF;
 }

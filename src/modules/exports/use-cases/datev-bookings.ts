@@ -41,6 +41,8 @@ export interface BookedDocument {
   text: string;
   /** The customer's VAT ID as field 40 takes it, written on intra-EU and EU reverse-charge bookings only. */
   euVatId?: string | null;
+  /** KOST1: the code of the cost centre the document is allocated to, the same on each of its bookings. */
+  costCentre?: string | null;
   /** Beleginfo pairs, the same on each of the document's bookings. */
   info?: readonly (readonly [string, string])[];
 }
@@ -103,6 +105,7 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
       reference: doc.reference,
       text: doc.text,
       euVatId: EU_CASES.includes(taxCase) ? (doc.euVatId ?? null) : null,
+      costCentre: doc.costCentre ?? null,
       info: doc.info ?? [],
     });
   }

@@ -5,6 +5,7 @@
 import { dec, gt, isDecimalString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
+import { documentCostCentres, findCostCentre } from '../../cost-centres';
 import { assignDebtorNumber, findCustomer } from '../../customers';
 import { type DocumentRow, documentTotals } from '../../documents';
 import type { ReceivedDocumentRow } from '../../receiving';
@@ -58,10 +59,30 @@ async function buyerOf(ctx: AccountCtx, row: DocumentRow) {
   };
 }
 
+/**
+ * KOST1 of the page's issued documents allocated to a cost centre (its link, docs/cost-centres.md): the
+ * cost centre's code, as it is now. A reversal carries its document's. Received documents have none.
+ */
+async function costCentreCodesOf(ctx: AccountCtx, entries: Entry[]): Promise<Map<string, string>> {
+  const ids = entries.flatMap((entry) => (entry.kind === 'issued' ? [entry.row.id] : []));
+  const links = await documentCostCentres.valuesOf(ctx.db, ctx.accountId, ids);
+  const codeOf = new Map<string, string | null>();
+  const codes = new Map<string, string>();
+  for (const [documentId, centreId] of links) {
+    if (!codeOf.has(centreId)) {
+      codeOf.set(centreId, (await findCostCentre(ctx.db, ctx.accountId, centreId))?.code ?? null);
+    }
+    const code = codeOf.get(centreId);
+    if (code) codes.set(documentId, code);
+  }
+  return codes;
+}
+
 async function issuedBookings(
   ctx: AccountCtx,
   entry: Extract<Entry, { kind: 'issued' }>,
   settings: AccountingSettingsValue,
+  costCentre: string | null,
 ): Promise<Booking[]> {
   const { row } = entry;
   const debtor = await assignDebtorNumber(
@@ -85,6 +106,7 @@ async function issuedBookings(
     reference: row.number,
     text: entry.reversal ? `Storno ${buyer.name}` : buyer.name,
     euVatId: vatId ? `${vatId.country}${vatId.number}` : null,
+    costCentre,
     info: infoOf(row.id, row.number, entry.file),
   };
   return bookingsOf(doc, settings.revenue_accounts);
@@ -127,17 +149,18 @@ async function receivedBookings(
   return bookingsOf(doc, settings.expense_accounts);
 }
 
-/** The lines of a page of entries; debtor and creditor numbers are assigned on the way. */
+/** The lines of a page of entries; debtor and creditor numbers are assigned on the way, KOST1 read. */
 export async function linesOf(
   ctx: AccountCtx,
   entries: Entry[],
   settings: AccountingSettingsValue,
 ): Promise<string> {
   let out = '';
+  const costCentres = await costCentreCodesOf(ctx, entries);
   for (const entry of entries) {
     const bookings =
       entry.kind === 'issued'
-        ? await issuedBookings(ctx, entry, settings)
+        ? await issuedBookings(ctx, entry, settings, costCentres.get(entry.row.id) ?? null)
         : await receivedBookings(ctx, entry, settings);
     out += bookings.map(bookingLine).join('');
   }
