@@ -756,17 +756,37 @@ export const GERMAN: Record<string, string> = {
   'Debtor number': 'Debitorennummer',
   'Download DATEV file': 'DATEV-Datei herunterladen',
   'Download archive (ZIP)': 'Archiv herunterladen (ZIP)',
-  'Archive in the background': 'Archiv im Hintergrund',
   'For a long period: the same archive, prepared while you work on, to download when it is ready.':
     'Für einen langen Zeitraum: dasselbe Archiv, im Hintergrund erstellt und herunterladbar, sobald es fertig ist.',
   'Prepare archive in the background': 'Archiv im Hintergrund erstellen',
   'Download the prepared archive': 'Erstelltes Archiv herunterladen',
   'The archive is being prepared…': 'Das Archiv wird erstellt …',
   'The archive could not be made.': 'Das Archiv konnte nicht erstellt werden.',
+  'Download DATEV master data (debtors/creditors)': 'DATEV-Stammdaten herunterladen (Debitoren/Kreditoren)',
+  'Master data: the names, addresses and VAT IDs of the customers and suppliers booked in the period, so the books show more than account numbers. Your tax adviser imports it before the bookings.':
+    'Stammdaten: Namen, Anschriften und USt-IdNr. der im Zeitraum gebuchten Kunden und Lieferanten, damit die Buchhaltung mehr als Kontonummern zeigt. Ihre Steuerkanzlei importiert sie vor den Buchungen.',
+  'Lists (CSV)': 'Listen (CSV)',
+  'File format': 'Dateiformat',
+  'Account default': 'Standard des Kontos',
+  'Excel (Germany)': 'Excel (Deutschland)',
+  'Machine-readable (UTF-8, comma)': 'Maschinenlesbar (UTF-8, Komma)',
+  'opens with a double-click in Excel: in columns, umlauts intact, amounts as numbers to add up (1469,06).':
+    'öffnet sich per Doppelklick in Excel: in Spalten, mit richtigen Umlauten, Beträge als Zahlen zum Rechnen (1469,06).',
+  'for accounting software and import dialogs (separated by commas, 1469.06).':
+    'für Buchhaltungsprogramme und Import-Dialoge (durch Kommas getrennt, 1469.06).',
+  'Excel (Germany) when the default locale of your business profile is German (e.g. de-DE), otherwise machine-readable.':
+    'Excel (Deutschland), wenn das Standard-Gebietsschema Ihres Geschäftsprofils deutsch ist (z. B. de-DE), sonst maschinenlesbar.',
+  'Archive (ZIP)': 'Archiv (ZIP)',
+  "The period's PDFs and e-invoices, the received originals and an index of them.":
+    'Die PDFs und E-Rechnungen des Zeitraums, die empfangenen Originale und ein Verzeichnis dazu.',
+  'Data carrier for a tax audit (GoBD, Z3)': 'Datenträger für die Betriebsprüfung (GoBD, Z3)',
+  "For the tax auditor: the period's invoices, their lines and payments, customers, received invoices and suppliers as tables with an index.xml the audit software reads, and every PDF, e-invoice and received original.":
+    'Für die Betriebsprüfung: Rechnungen mit Positionen und Zahlungen, Kunden, Eingangsrechnungen und Lieferanten des Zeitraums als Tabellen mit einer index.xml für die Prüfsoftware, dazu alle PDFs, E-Rechnungen und empfangenen Originale.',
+  'Download the data carrier (ZIP)': 'Datenträger herunterladen (ZIP)',
   'Download documents CSV': 'Belege als CSV herunterladen',
   'Download received documents CSV': 'Eingangsrechnungen als CSV herunterladen',
-  'Everything a tax adviser asks for, by issue date: the DATEV file, CSV lists and an archive.':
-    'Alles, was die Steuerkanzlei braucht, nach Rechnungsdatum: die DATEV-Datei, CSV-Listen und ein Archiv.',
+  'Everything your tax adviser or a tax auditor asks for, by issue date: DATEV files, CSV lists, an archive and the data carrier for a tax audit.':
+    'Alles, was Ihre Steuerkanzlei oder eine Betriebsprüfung braucht, nach Rechnungsdatum: DATEV-Dateien, CSV-Listen, ein Archiv und den Datenträger für die Betriebsprüfung.',
   'Expense accounts': 'Aufwandskonten',
   'Expense: {case}': 'Aufwand: {case}',
   Exports: 'Exporte',
@@ -775,7 +795,6 @@ export const GERMAN: Record<string, string> = {
   'Fiscal year starts': 'Beginn des Wirtschaftsjahres',
   'Intra-EU (0 %)': 'Innergemeinschaftlich (0 %)',
   'Issued documents (revenue)': 'Ausgangsrechnungen (Erlöse)',
-  'Lists and archive': 'Listen und Archiv',
   'Mandantennummer, from your tax adviser': 'Mandantennummer, von Ihrer Steuerkanzlei',
   'Month and day, e.g. 01-01': 'Monat und Tag, z. B. 01-01',
   'Outside the EU (0 %)': 'Drittland (0 %)',

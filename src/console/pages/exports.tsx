@@ -1,12 +1,13 @@
-// Exports for the tax adviser (docs/exports.md): the DATEV settings and file, the CSVs and the archive ZIP
-// of a period. Downloads are fetched with the session (or key) and handed over as files.
-import { useEffect, useState } from 'preact/hooks';
-import { type ApiError, blob, call, get, post, withQuery } from '../api';
-import type { AccountAssignment, AccountingSettings, ArchiveExport } from '../api-types';
+// Exports for the tax adviser and the tax auditor (docs/exports.md): a period's downloads
+// (export-downloads.tsx) and the DATEV settings.
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { type ApiError, call, get } from '../api';
+import type { AccountAssignment, AccountingSettings } from '../api-types';
 import { t } from '../i18n';
 import { Field, Fieldset, Select } from '../ui/form';
-import { saveBlob, useAction, useLoad } from '../ui/hooks';
+import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { Downloads, type Period } from './export-downloads';
 
 const CASES = [
   { key: 'standard_19', label: '19 % VAT' },
@@ -58,13 +59,7 @@ function bodyOf(values: Values, before: AccountingSettings): Record<string, unkn
   return body;
 }
 
-type ExportPath =
-  | '/exports/datev'
-  | '/exports/documents.csv'
-  | '/exports/received-documents.csv'
-  | '/exports/archive.zip';
-
-function lastMonth(): { from: string; to: string } {
+function lastMonth(): Period {
   const now = new Date();
   const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
@@ -80,7 +75,9 @@ export function ExportsPage() {
         <h1>{t('Exports')}</h1>
       </div>
       <p>
-        {t('Everything a tax adviser asks for, by issue date: the DATEV file, CSV lists and an archive.')}
+        {t(
+          'Everything your tax adviser or a tax auditor asks for, by issue date: DATEV files, CSV lists, an archive and the data carrier for a tax audit.',
+        )}
       </p>
       <Fieldset legend={t('Period')}>
         <div class="grid">
@@ -105,125 +102,18 @@ export function ExportsPage() {
   );
 }
 
-function Downloads({ period }: { period: { from: string; to: string } }) {
-  const action = useAction();
-  const [kind, setKind] = useState('issued');
-  const fetchFile = (path: ExportPath, name: string, query: Record<string, string> = {}) =>
-    action.run(async () => saveBlob(await blob('GET', withQuery(path, { ...period, ...query })), name));
-  const span = `${period.from}_${period.to}`;
-  return (
-    <>
-      <Fieldset legend={t('DATEV export')}>
-        <div class="grid">
-          <Select
-            label={t('Bookings of')}
-            value={kind}
-            onChange={setKind}
-            options={[
-              { value: 'issued', label: t('Issued documents (revenue)') },
-              { value: 'received', label: t('Received documents (expenses)') },
-            ]}
-          />
-        </div>
-        <div class="toolbar">
-          <button
-            type="button"
-            class="primary"
-            disabled={action.busy}
-            onClick={() => fetchFile('/exports/datev', `EXTF_Buchungsstapel_${kind}_${span}.csv`, { kind })}
-          >
-            {t('Download DATEV file')}
-          </button>
-        </div>
-      </Fieldset>
-      <Fieldset legend={t('Lists and archive')}>
-        <div class="toolbar">
-          <button
-            type="button"
-            disabled={action.busy}
-            onClick={() => fetchFile('/exports/documents.csv', `documents_${span}.csv`)}
-          >
-            {t('Download documents CSV')}
-          </button>
-          <button
-            type="button"
-            disabled={action.busy}
-            onClick={() => fetchFile('/exports/received-documents.csv', `received-documents_${span}.csv`)}
-          >
-            {t('Download received documents CSV')}
-          </button>
-          <button
-            type="button"
-            disabled={action.busy}
-            onClick={() => fetchFile('/exports/archive.zip', `archive_${span}.zip`)}
-          >
-            {t('Download archive (ZIP)')}
-          </button>
-        </div>
-        {action.busy ? <p role="status">{t('Preparing the download…')}</p> : null}
-      </Fieldset>
-      <ErrorNotice error={action.error} />
-      <BackgroundArchive period={period} />
-    </>
-  );
-}
-
-/** The archive prepared as a background job (POST /exports/archive): polled until done, then downloadable. */
-function BackgroundArchive({ period }: { period: { from: string; to: string } }) {
-  const action = useAction();
-  const [job, setJob] = useState<ArchiveExport | null>(null);
-  const pending = job !== null && (job.status === 'queued' || job.status === 'running');
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(async () => {
-      const next = await action.run(() => get<ArchiveExport>(`/exports/archive/${job.id}`));
-      if (next) setJob(next);
-    }, 2_000);
-    return () => clearTimeout(timer);
-  }, [job]);
-  const start = async () => {
-    const started = await action.run(() => post<ArchiveExport>('/exports/archive', period));
-    if (started) setJob(started);
-  };
-  const span = `${period.from}_${period.to}`;
-  return (
-    <Fieldset legend={t('Archive in the background')}>
-      <p>
-        {t('For a long period: the same archive, prepared while you work on, to download when it is ready.')}
-      </p>
-      <div class="toolbar">
-        <button type="button" disabled={action.busy || pending} onClick={start}>
-          {t('Prepare archive in the background')}
-        </button>
-        {job?.status === 'completed' ? (
-          <button
-            type="button"
-            class="primary"
-            disabled={action.busy}
-            onClick={() =>
-              action.run(async () =>
-                saveBlob(await blob('GET', `/exports/archive/${job.id}/download`), `archive_${span}.zip`),
-              )
-            }
-          >
-            {t('Download the prepared archive')}
-          </button>
-        ) : null}
-      </div>
-      {pending ? <p role="status">{t('The archive is being prepared…')}</p> : null}
-      {job?.status === 'failed' ? (
-        <Notice kind="warn">{job.error ?? t('The archive could not be made.')}</Notice>
-      ) : null}
-      <ErrorNotice error={action.error} />
-    </Fieldset>
-  );
-}
-
 function DatevSettings({ settings, onSaved }: { settings: AccountingSettings; onSaved: () => void }) {
   const [values, setValues] = useState(() => valuesOf(settings));
   const [saved, setSaved] = useState(false);
   const action = useAction();
-  useEffect(() => setValues(valuesOf(settings)), [settings]);
+  // Saved settings read again replace the form; not on mount, where a choice made before the effect ran
+  // (a person quick on the keyboard, a test) would be overwritten with what is stored.
+  const shown = useRef(settings);
+  useEffect(() => {
+    if (shown.current === settings) return;
+    shown.current = settings;
+    setValues(valuesOf(settings));
+  }, [settings]);
   const set = (path: string) => (value: string) => {
     setSaved(false);
     setValues((current) => ({ ...current, [path]: value }));
