@@ -512,6 +512,32 @@ export const t_invitations: AnyPgTable = pgTable(
   ],
 );
 
+export const t_issued_files: AnyPgTable = pgTable(
+  "issued_files",
+  {
+    "account_id": text("account_id").notNull(),
+    "document_id": text("document_id").notNull(),
+    "kind": text("kind").notNull(),
+    "profile": text("profile").notNull(),
+    "blob_key": text("blob_key").notNull(),
+    "content_type": text("content_type").notNull(),
+    "sha256": text("sha256").notNull(),
+    "size_bytes": bigint("size_bytes", { mode: 'number' }).notNull(),
+    "first_use": text("first_use").notNull(),
+    "template_id": text("template_id"),
+    "template_version": bigint("template_version", { mode: 'number' }),
+    "page_size": text("page_size"),
+    "compliance": text("compliance"),
+    "created_at": text("created_at").notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t["document_id"], t["kind"], t["profile"]] }),
+    index("issued_files_account_idx").on(t["account_id"], t["document_id"]),
+    foreignKey({ name: "issued_files_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+    foreignKey({ name: "issued_files_document_id_documents_id_fk", columns: [t["document_id"]], foreignColumns: [t_documents["id"]] }),
+  ],
+);
+
 export const t_jobs: AnyPgTable = pgTable(
   "jobs",
   {
@@ -808,6 +834,7 @@ export const t_renders: AnyPgTable = pgTable(
     "size_bytes": bigint("size_bytes", { mode: 'number' }).notNull(),
     "calculation": text("calculation").notNull(),
     "compliance": text("compliance"),
+    "copy": integer("copy").notNull().default(0),
     "expires_at": text("expires_at").notNull(),
     "created_at": text("created_at").notNull(),
   },

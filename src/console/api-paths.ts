@@ -28,6 +28,7 @@ export interface ApiPaths {
     | `/documents/${string}`
     | `/documents/${string}/deliveries`
     | `/documents/${string}/dispute`
+    | `/documents/${string}/issued-files`
     | `/documents/${string}/payments`
     | `/documents/${string}/reminders`
     | `/documents/${string}/xml`

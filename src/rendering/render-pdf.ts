@@ -2,6 +2,7 @@
 // last (they need the page count). Pure apart from the creation date pdfkit stamps into the file.
 import { BLOCKS, KEEP_WITH_PREVIOUS } from './blocks';
 import type { Block, BlockContext } from './blocks/context';
+import { drawCopyMarks } from './blocks/copy-mark';
 import { drawFooters, drawTopBar, installRunningHeader, reserveFooter } from './blocks/footer';
 import { placeLogo } from './engine/image';
 import { Layout } from './engine/layout';
@@ -58,6 +59,7 @@ export const renderPdf: RenderPdf = async (input) => {
     block.draw(ctx);
   });
   drawFooters(ctx);
+  if (input.copy) drawCopyMarks(ctx);
   return pdf.finish();
 };
 

@@ -45,6 +45,11 @@ export interface RenderInput {
   sourceDocumentNumber?: string | null;
   /** Factur-X: attach this XML (and the supporting documents' files) and write PDF/A-3b metadata. */
   facturx?: FacturxContent | null;
+  /**
+   * A copy of an issued document (drawn in another look than the PDF kept as issued): every page carries
+   * a "Kopie / Copy" mark in the top margin, so it cannot pass for the original (docs/renders.md).
+   */
+  copy?: boolean;
   /** Draw a reminder letter about this invoice instead of the invoice itself (docs/dunning.md). */
   letter?: ReminderLetter | null;
   /**

@@ -313,7 +313,7 @@ describe('what send refuses', () => {
     }
   });
 
-  test('409 for a draft, a void document, no render and an expired render; 404 for an unknown document', async () => {
+  test('409 for a draft, a void document and no render; 404 for an unknown document; an expired render sends the kept original', async () => {
     const account = await makeAccount(server);
     const seller = await makeSeller(server, account);
     const to = { to: ['ap@globex.example'] };
@@ -329,12 +329,18 @@ describe('what send refuses', () => {
     const noRender = await send(server, account, unrendered.doc.id, to);
     expect(noRender.status).toBe(409);
     expect(noRender.body.error.message).toContain('render the document first');
+    expect((await send(server, account, 'doc_missing', to)).status).toBe(404);
+    expect(await server.jobs.runDue()).toBe(0);
+    // Issue 39 (docs/renders.md): once its render expired, the document's PDF as issued is still kept, and
+    // the send links it through a new render of it (it answered 409 "render first" before).
     const shortLived = await makeDoc(server, account, seller, { render: 60 });
     clock.advance(61_000);
     const expired = await send(server, account, shortLived.doc.id, to);
-    expect(expired.status).toBe(409);
-    expect((await send(server, account, 'doc_missing', to)).status).toBe(404);
-    expect(await server.jobs.runDue()).toBe(0);
+    expect(expired.status).toBe(200);
+    expect(expired.body.data.render_id).not.toBe(shortLived.render?.id);
+    expect(await server.jobs.runDue()).toBe(1);
+    const sent = await server.json(`/api/v1/deliveries/${expired.body.data.id}`, { key: account.apiKey });
+    expect(sent.body.data.status).toBe('sent');
   });
 
   test('422 with paths: addresses, header injection through CR/LF, sizes, unknown fields', async () => {

@@ -94,25 +94,37 @@ describe('document lifecycle: every type x reachable status x action', () => {
 });
 
 describe('restore', () => {
-  test.each([
-    ['paid', ['finalize', 'mark-sent', 'mark-paid', 'archive']],
-    ['void', ['finalize', 'void', 'archive']],
-  ])(
-    'a %s document archived and restored is finalized again: no paid_at, voided_at or archived_at',
-    async (_name, path) => {
-      const doc = await makeDocument(server, account, parties, {}, path);
-      const res = await server.json(`/api/v1/documents/${doc.id}/restore`, {
-        method: 'POST',
-        key: account.apiKey,
-      });
-      expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({
-        status: 'finalized',
-        paid_at: null,
-        voided_at: null,
-        archived_at: null,
-      });
-      expect(res.body.data.finalized_at).toMatch(/^\d{4}-/);
-    },
-  );
+  test('a paid document archived and restored is finalized again: no paid_at or archived_at', async () => {
+    const path = ['finalize', 'mark-sent', 'mark-paid', 'archive'];
+    const doc = await makeDocument(server, account, parties, {}, path);
+    const res = await server.json(`/api/v1/documents/${doc.id}/restore`, {
+      method: 'POST',
+      key: account.apiKey,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: 'finalized',
+      paid_at: null,
+      voided_at: null,
+      archived_at: null,
+    });
+    expect(res.body.data.finalized_at).toMatch(/^\d{4}-/);
+  });
+
+  // Issue 39: a cancellation is final. Archiving keeps voided_at; restoring gives the document back void.
+  test('a void document archived and restored is void again: voided_at kept, no archived_at', async () => {
+    const doc = await makeDocument(server, account, parties, {}, ['finalize', 'void', 'archive']);
+    expect(doc.voided_at).toMatch(/^\d{4}-/);
+    const res = await server.json(`/api/v1/documents/${doc.id}/restore`, {
+      method: 'POST',
+      key: account.apiKey,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({
+      status: 'void',
+      paid_at: null,
+      voided_at: doc.voided_at,
+      archived_at: null,
+    });
+  });
 });

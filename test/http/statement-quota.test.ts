@@ -65,11 +65,13 @@ describe('a statement PDF is a render', () => {
     expect(afterStatement.events).toHaveLength(1);
     expect(afterStatement.events[0]?.render_id).toMatch(/^stm_/);
 
-    const render = () =>
+    // The invoice's first render is drawn; later ones in another template are copies, drawn and counted
+    // (a render in its own template serves the PDF kept as issued and takes no unit: issue 39).
+    const render = (template_id = 'tpl_modern') =>
       server.json(`/api/v1/documents/${invoice.id}/renders`, {
         method: 'POST',
         key: account.apiKey,
-        body: {},
+        body: { template_id },
       });
     expect((await render()).status).toBe(200);
     expect((await usageOf(server, account)).used).toBe(2);
@@ -78,7 +80,7 @@ describe('a statement PDF is a render', () => {
     const refused = await statementPdf(server, account, parties.customerId);
     expect(refused.status).toBe(429);
     const statementError = ((await refused.json()) as { error: Record<string, unknown> }).error;
-    const renderError = (await render()).body.error;
+    const renderError = (await render('tpl_classic')).body.error;
     expect(statementError.code).toBe('quota_exceeded');
     expect(statementError.details).toEqual({
       monthly_quota: 2,

@@ -9,6 +9,7 @@ import { badRequest, DomainError, notFound, validationError } from '../../shared
 import type { DocumentData } from '../documents';
 import { einvoiceInputOf, findDocument, statelessProblems } from '../documents';
 import { readSupportingFiles } from '../files';
+import { issuedXml } from '../renders';
 import { ComplianceBody, ComplianceResult, XmlBody } from './model';
 import { checkDocumentCompliance, checkXmlCompliance, complianceDepsOf } from './use-cases/check-compliance';
 import type { WriteOutcome } from './use-cases/write-einvoice';
@@ -32,18 +33,18 @@ function profileOf(profile: string, loc: string) {
   return profile;
 }
 
+const xmlHeaders = (filename: string) => ({
+  'content-type': 'application/xml; charset=utf-8',
+  'content-disposition': `inline; filename="${filename.replace(/[^\w.-]/g, '_')}.xml"`,
+});
+
 function xmlResponse(outcome: WriteOutcome, filename: string, pathPrefix: string): Response {
   if (!outcome.ok) {
     throw new DomainError('unprocessable_entity', 'The document cannot be written as an e-invoice', {
       fields: outcome.problems.map((p) => ({ loc: `${pathPrefix}${p.path}`, msg: p.message, type: p.rule })),
     });
   }
-  return new Response(outcome.xml, {
-    headers: {
-      'content-type': 'application/xml; charset=utf-8',
-      'content-disposition': `inline; filename="${filename.replace(/[^\w.-]/g, '_')}.xml"`,
-    },
-  });
+  return new Response(outcome.xml, { headers: xmlHeaders(filename) });
 }
 
 /**
@@ -147,18 +148,32 @@ export function complianceRoutes(auth: Auth, appDeps: AppDeps) {
         const { writeEInvoice } = await writer();
         const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
         if (!row) throw notFound('Document');
-        const input = await einvoiceInputOf(ctx, row);
-        const outcome = writeEInvoice({
+        // A stored document's XML is issued once: the first written in this profile is kept and answered
+        // from then on, byte for byte (docs/renders.md); a draft's is written anew each time.
+        const outcome = await issuedXml(ctx, deps.blobs, row, {
           profile,
-          ...input,
-          attachedFiles: await readSupportingFiles(
-            ctx,
-            deps.blobs,
-            input.data.supporting_documents,
-            'document.data.supporting_documents',
-          ),
+          firstUse: 'download',
+          write: async () => {
+            const input = await einvoiceInputOf(ctx, row);
+            return writeEInvoice({
+              profile,
+              ...input,
+              attachedFiles: await readSupportingFiles(
+                ctx,
+                deps.blobs,
+                input.data.supporting_documents,
+                'document.data.supporting_documents',
+              ),
+            });
+          },
         });
-        return xmlResponse(outcome, row.number, 'document.');
+        if (!outcome.ok) return xmlResponse(outcome, row.number, 'document.');
+        return new Response(new Uint8Array(outcome.bytes), {
+          headers: {
+            ...xmlHeaders(row.number),
+            ...(outcome.file ? { 'x-issued-sha256': outcome.file.sha256 } : {}),
+          },
+        });
       },
       {
         auth: true,
@@ -167,7 +182,9 @@ export function complianceRoutes(auth: Auth, appDeps: AppDeps) {
           profile: t.Optional(t.String({ description: 'Required: the compliance profile' })),
         }),
         response: { 200: XmlText, ...withNotFound, 422: ErrorEnvelope },
-        detail: detail('The e-invoicing XML of a stored document (?profile= picks UBL or CII)'),
+        detail: detail(
+          'The e-invoicing XML of a stored document (?profile= picks UBL or CII): once issued, the first one written in a profile is kept and answered byte for byte (X-Issued-SHA256)',
+        ),
       },
     );
 }

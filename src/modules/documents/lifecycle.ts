@@ -11,17 +11,24 @@ export type TransitionOutcome =
   | { ok: true; next: DocumentStatus }
   | { ok: false; reason: 'not_offered' | 'not_from_status' };
 
+/**
+ * Where `action` takes a document from `from` (SPEC 3, as src/domain/document-actions.ts declares it), with
+ * one rule the declaration cannot say: a cancellation is final (GoBD, § 14 UStG). A voided document that was
+ * archived (`voided_at` set, which archiving keeps) is restored to `void`, not to `finalized`: filing it
+ * away and taking it back out never makes it owed again.
+ */
 export function transition(
   documentType: string,
   from: DocumentStatus,
   action: DocumentAction,
+  marks: { voidedAt: string | null } = { voidedAt: null },
 ): TransitionOutcome {
   const offered = isDocumentType(documentType) && getDocumentType(documentType)?.actions.includes(action);
   if (!offered) return { ok: false, reason: 'not_offered' };
-  // SPEC 3: which action moves which status where (src/domain/document-actions.ts).
   const declared = DOCUMENT_ACTIONS[action];
   const allowed: readonly DocumentStatus[] = declared.from;
-  return allowed.includes(from) ? { ok: true, next: declared.to } : { ok: false, reason: 'not_from_status' };
+  if (!allowed.includes(from)) return { ok: false, reason: 'not_from_status' };
+  return { ok: true, next: action === 'restore' && marks.voidedAt !== null ? 'void' : declared.to };
 }
 
 /** The statuses an invoice takes payments in (docs/payments.md). */

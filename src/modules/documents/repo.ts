@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { LinkRows } from '../../db/links';
 import type { PageRequest } from '../../shared/pagination';
@@ -169,6 +169,8 @@ export async function deleteDraft(db: DbOrTx, accountId: string, id: string): Pr
  * What the reports read (modules/reports), and the one place that says which issued documents count in them:
  * invoices and credit notes that are finalized, sent, paid or archived (neither drafts, quotes nor voided),
  * optionally of one customer and issued in a range. A page at a time, newest first, as `listDocuments` pages.
+ * Voided means `voided_at` set, whatever the status: a cancelled invoice filed away (archived keeps
+ * `voided_at`) is no claim and no revenue either.
  */
 export async function issuedForReports(
   db: DbOrTx,
@@ -180,6 +182,7 @@ export async function issuedForReports(
     eq(documents.accountId, accountId),
     inArray(documents.documentType, ['invoice', 'credit_note']),
     inArray(documents.status, ['finalized', 'sent', 'paid', 'archived']),
+    isNull(documents.voidedAt),
   ];
   if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
   if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));

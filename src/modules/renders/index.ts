@@ -1,10 +1,14 @@
 export { rendersAccess } from './access';
-export { MAX_EXPIRES_IN, PageSizeSchema, Render, StatelessRenderBody } from './model';
-export { findRender, findRenderById, keepRenderUntil, latestRenderOf } from './repo';
+export { IssuedFile, MAX_EXPIRES_IN, PageSizeSchema, Render, StatelessRenderBody } from './model';
+export { findIssuedFile, findRender, findRenderById, keepRenderUntil, latestRenderOf } from './repo';
 export { linkKeyOf, pdfResponse, renderResponse, signedDownloadUrl, wantsBinary } from './respond';
-export type { RenderRow } from './schema';
+export type { IssuedFileRow, IssuedFirstUse, RenderRow } from './schema';
 export { type RenderServices, renderServicesOf } from './services';
 export { DownloadSigner } from './signing';
+export { issuedPdf } from './use-cases/archived-pdf';
+export { FACTUR_X, PLAIN_PDF } from './use-cases/issued-files';
+export { keptPdf, renderOfIssued } from './use-cases/issued-pdf';
+export { type IssuedXml, issuedXml } from './use-cases/issued-xml';
 export { renderStateless, type StatelessRender, statelessRenderOf } from './use-cases/render-stateless';
 export {
   renderStoredDocument,

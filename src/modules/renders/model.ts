@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { StatelessBody } from '../../domain/document-data';
 import { MoneyTotals } from '../documents';
-import type { RenderRow } from './schema';
+import type { IssuedFileRow, RenderRow } from './schema';
 
 const closed = { additionalProperties: false } as const;
 
@@ -26,6 +26,10 @@ export const Render = t.Object({
   download_url: t.String(),
   calculation: MoneyTotals,
   compliance: t.Union([t.Null(), t.Record(t.String(), t.Unknown())]),
+  copy: t.Boolean({
+    description:
+      "true: a stored document drawn in another template, version or page size than its kept original, marked 'Kopie / Copy' on every page; the original stays as issued (GET /documents/{id}/issued-files)",
+  }),
   expires_at: t.String(),
   created_at: t.String(),
 });
@@ -42,6 +46,7 @@ export function presentRender(row: RenderRow, downloadUrl: string): Render {
     download_url: downloadUrl,
     calculation: row.calculation as Render['calculation'],
     compliance: row.compliance ?? null,
+    copy: row.copy,
     expires_at: row.expiresAt,
     created_at: row.createdAt,
   };
@@ -74,3 +79,41 @@ export const StatelessRenderBody = t.Object(
   },
   closed,
 );
+
+/** A file a stored document was issued as, kept byte for byte from its first use (docs/renders.md). */
+export const IssuedFile = t.Object({
+  kind: t.Union([t.Literal('pdf'), t.Literal('xml')]),
+  profile: t.Union([t.String(), t.Null()], {
+    description: 'null for the plain PDF; the e-invoice profile of a Factur-X PDF or of an XML',
+  }),
+  content_type: t.String(),
+  sha256: t.String({ description: 'SHA-256 (lower-case hex) of exactly the bytes kept and served' }),
+  size_bytes: t.Integer(),
+  first_use: t.Union([
+    t.Literal('render'),
+    t.Literal('send'),
+    t.Literal('download'),
+    t.Literal('archive'),
+    t.Literal('audit'),
+  ]),
+  template_id: t.Union([t.String(), t.Null()]),
+  template_version: t.Union([t.Integer(), t.Null()]),
+  page_size: t.Union([t.String(), t.Null()]),
+  created_at: t.String(),
+});
+export type IssuedFile = typeof IssuedFile.static;
+
+export function presentIssuedFile(row: IssuedFileRow): IssuedFile {
+  return {
+    kind: row.kind,
+    profile: row.profile === '' ? null : row.profile,
+    content_type: row.contentType,
+    sha256: row.sha256,
+    size_bytes: row.sizeBytes,
+    first_use: row.firstUse,
+    template_id: row.templateId,
+    template_version: row.templateVersion,
+    page_size: row.pageSize,
+    created_at: row.createdAt,
+  };
+}

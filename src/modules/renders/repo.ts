@@ -1,6 +1,6 @@
-import { and, desc, eq, gt, lt, lte } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type RenderRow, renders } from './schema';
+import { type IssuedFileRow, type IssuedKind, issuedFiles, type RenderRow, renders } from './schema';
 
 export async function insertRender(db: DbOrTx, row: RenderRow): Promise<RenderRow> {
   return await db.insert(renders).values(row).returning().get();
@@ -27,7 +27,10 @@ export async function deleteRender(db: DbOrTx, id: string): Promise<void> {
   await db.delete(renders).where(eq(renders.id, id)).run();
 }
 
-/** The newest render of a stored document still valid at `liveAt` (deliveries link and attach it). */
+/**
+ * The newest render of a stored document still valid at `liveAt` that is not a copy (deliveries link and
+ * attach it): what a customer is sent is the document as issued, never a copy in another look.
+ */
 export async function latestRenderOf(
   db: DbOrTx,
   accountId: string,
@@ -42,6 +45,7 @@ export async function latestRenderOf(
         eq(renders.accountId, accountId),
         eq(renders.documentId, documentId),
         gt(renders.expiresAt, liveAt),
+        eq(renders.copy, false),
       ),
     )
     .orderBy(desc(renders.id))
@@ -64,4 +68,54 @@ export async function keepRenderUntil(db: DbOrTx, render: RenderRow, until: stri
     .returning()
     .get();
   return kept ?? render;
+}
+
+/** The kept original of a document's `kind` in `profile` ('' = the plain PDF), if it has one yet. */
+export async function findIssuedFile(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+  kind: IssuedKind,
+  profile: string,
+): Promise<IssuedFileRow | undefined> {
+  return await db
+    .select()
+    .from(issuedFiles)
+    .where(
+      and(
+        eq(issuedFiles.accountId, accountId),
+        eq(issuedFiles.documentId, documentId),
+        eq(issuedFiles.kind, kind),
+        eq(issuedFiles.profile, profile),
+      ),
+    )
+    .get();
+}
+
+/** A document's kept originals, oldest first. */
+export async function issuedFilesOf(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+): Promise<IssuedFileRow[]> {
+  return await db
+    .select()
+    .from(issuedFiles)
+    .where(and(eq(issuedFiles.accountId, accountId), eq(issuedFiles.documentId, documentId)))
+    .orderBy(asc(issuedFiles.createdAt), asc(issuedFiles.kind), asc(issuedFiles.profile))
+    .all();
+}
+
+/**
+ * Records a kept original unless the document already has one of that kind and profile: false then (the
+ * key decided; the caller takes the one recorded). Never updates a row.
+ */
+export async function insertIssuedFile(db: DbOrTx, row: IssuedFileRow): Promise<boolean> {
+  const inserted = await db
+    .insert(issuedFiles)
+    .values(row)
+    .onConflictDoNothing({ target: [issuedFiles.documentId, issuedFiles.kind, issuedFiles.profile] })
+    .returning({ documentId: issuedFiles.documentId })
+    .all();
+  return inserted.length > 0;
 }

@@ -5,9 +5,17 @@ import { dataOf, ErrorEnvelope, withConflict, withNotFound } from '../../http/sc
 import { DomainError, notFound } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { isActiveKey } from '../api-keys';
-import { CreateDocumentBody } from '../documents';
-import { ExpiresIn, PageSizeSchema, presentRender, Render, StatelessRenderBody } from './model';
-import { findRender, findRenderById } from './repo';
+import { CreateDocumentBody, findDocument } from '../documents';
+import {
+  ExpiresIn,
+  IssuedFile,
+  PageSizeSchema,
+  presentIssuedFile,
+  presentRender,
+  Render,
+  StatelessRenderBody,
+} from './model';
+import { findRender, findRenderById, issuedFilesOf } from './repo';
 import { downloadUrl, linkKeyOf, pdfResponse, renderResponse, wantsBinary } from './respond';
 import { renderServicesOf } from './services';
 import { renderDraftPreview } from './use-cases/render-draft-preview';
@@ -54,7 +62,25 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
           ),
         ),
         response: { 200: t.Union([dataOf(Render), PdfBinary]), ...withConflict, 422: ErrorEnvelope },
-        detail: detail('Render a stored document (not a draft) to PDF'),
+        detail: detail(
+          'Render a stored document (not a draft) to PDF: its first PDF is kept as issued and served again; another template, version or page size is a copy',
+        ),
+      },
+    )
+    .get(
+      '/api/v1/documents/:document_id/issued-files',
+      async ({ ctx, params }) => {
+        if (!(await findDocument(ctx.db, ctx.accountId, params.document_id))) throw notFound('Document');
+        const rows = await issuedFilesOf(ctx.db, ctx.accountId, params.document_id);
+        return { data: rows.map(presentIssuedFile) };
+      },
+      {
+        auth: true,
+        params: t.Object({ document_id: t.String() }),
+        response: { 200: dataOf(t.Array(IssuedFile)), ...withNotFound },
+        detail: detail(
+          "The files a document was issued as (its PDF and e-invoice XML), kept byte for byte from their first use, with each one's SHA-256",
+        ),
       },
     )
     .post(

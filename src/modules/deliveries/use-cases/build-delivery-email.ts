@@ -13,7 +13,7 @@ import {
 } from '../../documents';
 import { readSupportingFiles } from '../../files';
 import type { DocumentType } from '../../reference';
-import { findRender } from '../../renders';
+import { findRender, issuedXml } from '../../renders';
 import { composeBody, emailLocale } from '../email/compose';
 import type { OutgoingEmail } from '../email/mailer';
 import type { DeliveryRow } from '../schema';
@@ -28,25 +28,32 @@ function attachmentName(number: string, extension: 'pdf' | 'xml'): string {
 }
 
 /**
- * The XRechnung or Peppol XML of a finalized document, as the XML route writes it (with the supporting
- * documents' files embedded); a problem when it cannot be written (finalize checks it for such buyers, but
- * the profile may have been set on the customer after finalize).
+ * The XRechnung or Peppol XML of a finalized document: the one kept as issued (the first written, by the
+ * XML route, an earlier send or the archive; docs/renders.md), else written now as the XML route writes
+ * it (with the supporting documents' files embedded) and kept; a problem when it cannot be written
+ * (finalize checks it for such buyers, but the profile may have been set on the customer after finalize).
  */
 async function einvoiceXml(
   ctx: AccountCtx,
   blobs: BlobStore,
   document: DocumentRow,
   profile: ComplianceProfile,
-): Promise<{ xml: string } | { problem: string }> {
-  const input = await einvoiceInputOf(ctx, document);
-  let attachedFiles: Awaited<ReturnType<typeof readSupportingFiles>> | undefined;
-  try {
-    attachedFiles = await readSupportingFiles(ctx, blobs, input.data.supporting_documents, 'document');
-  } catch {
-    attachedFiles = undefined;
-  }
-  const outcome = await writeEInvoiceXml({ profile, ...input, attachedFiles });
-  if (outcome.ok) return { xml: outcome.xml };
+): Promise<{ bytes: Uint8Array } | { problem: string }> {
+  const outcome = await issuedXml(ctx, blobs, document, {
+    profile,
+    firstUse: 'send',
+    write: async () => {
+      const input = await einvoiceInputOf(ctx, document);
+      let attachedFiles: Awaited<ReturnType<typeof readSupportingFiles>> | undefined;
+      try {
+        attachedFiles = await readSupportingFiles(ctx, blobs, input.data.supporting_documents, 'document');
+      } catch {
+        attachedFiles = undefined;
+      }
+      return await writeEInvoiceXml({ profile, ...input, attachedFiles });
+    },
+  });
+  if (outcome.ok) return { bytes: outcome.bytes };
   const first = outcome.problems[0];
   return {
     problem: `the ${profile} e-invoice cannot be written: ${first ? `${first.path}: ${first.message}` : 'not an e-invoice'}; fix the document (a corrected invoice) or send with attach_einvoice false`,
@@ -96,10 +103,9 @@ export async function buildDeliveryEmail({
   if (profile !== null && profile !== 'factur_x_en16931') {
     const written = await einvoiceXml(ctx, blobs, document, profile);
     if ('problem' in written) return written;
-    const content = new TextEncoder().encode(written.xml);
     attachments.push({
       filename: attachmentName(document.number, 'xml'),
-      content,
+      content: written.bytes,
       contentType: 'application/xml',
     });
   }

@@ -2,8 +2,17 @@ import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, DomainError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { findDocument } from '../../documents';
 import type { RenderRow } from '../../renders';
-import { keepRenderUntil, latestRenderOf, MAX_EXPIRES_IN } from '../../renders';
+import {
+  FACTUR_X,
+  findIssuedFile,
+  keepRenderUntil,
+  latestRenderOf,
+  MAX_EXPIRES_IN,
+  PLAIN_PDF,
+  renderOfIssued,
+} from '../../renders';
 import { readSmtpUrl } from '../email/smtp-settings';
 import { enqueueDeliverySend } from '../job';
 import { insertDelivery } from '../repo';
@@ -29,31 +38,37 @@ export function requireMailConfigured(smtpUrl: string | null): void {
 }
 
 /**
- * The render a new delivery links to (and attaches): the newest one that has not expired. A buyer that
- * needs Factur-X gets the PDF that is the e-invoice, so that render must be a Factur-X one.
+ * The render a new delivery links to (and attaches): the newest one that has not expired and is not a copy
+ * (a send carries the document as issued). A buyer that needs Factur-X gets the PDF that is the e-invoice,
+ * so that render must be a Factur-X one. With no such render live, the kept original (docs/renders.md) is
+ * linked through a new render of it: no drawing, no unit of quota. Never rendered: 409.
  */
 export async function renderToSend(
   ctx: AccountCtx,
   documentId: string,
   einvoiceProfile: string | null = null,
 ): Promise<RenderRow> {
+  const facturx = einvoiceProfile === FACTUR_X;
   const render = await latestRenderOf(ctx.db, ctx.accountId, documentId, isoNow(ctx.clock));
+  // A Factur-X render is the one that records its compliance check (renders store `format` as pdf).
+  if (render && (!facturx || render.compliance !== null)) return render;
+  const document = await findDocument(ctx.db, ctx.accountId, documentId);
+  const forms = facturx ? [FACTUR_X] : [PLAIN_PDF, FACTUR_X];
+  for (const profile of forms) {
+    const kept = document && (await findIssuedFile(ctx.db, ctx.accountId, documentId, 'pdf', profile));
+    if (document && kept) return await renderOfIssued(ctx, document, kept, MAX_EXPIRES_IN);
+  }
   if (!render) {
     throw conflict('The document has no current render: render the document first', {
       document_id: documentId,
     });
   }
-  // A Factur-X render is the one that records its compliance check (renders store `format` as pdf).
-  if (einvoiceProfile === FACTUR_X && render.compliance === null) {
-    throw conflict(
-      "The buyer needs a Factur-X invoice: render the document with format 'facturx_pdf' first, or send with attach_einvoice false",
-      { document_id: documentId, einvoice_profile: einvoiceProfile },
-    );
-  }
-  return render;
+  throw conflict(
+    "The buyer needs a Factur-X invoice: render the document with format 'facturx_pdf' first, or send with attach_einvoice false",
+    { document_id: documentId, einvoice_profile: einvoiceProfile },
+  );
 }
 
-const FACTUR_X = 'factur_x_en16931';
 /** Only invoices and credit notes are e-invoices. */
 const EINVOICE_TYPES = new Set(['invoice', 'credit_note']);
 

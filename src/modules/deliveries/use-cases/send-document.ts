@@ -7,7 +7,7 @@ import { findBusinessProfile } from '../../business-profiles';
 import { findCustomer } from '../../customers';
 import { findDocument, readDocument } from '../../documents';
 import type { DocumentType } from '../../reference';
-import { latestRenderOf } from '../../renders';
+import { FACTUR_X, findIssuedFile, latestRenderOf } from '../../renders';
 import { CONTROL_CHARACTERS, defaultSubject, emailLocale } from '../email/compose';
 import { MAX_RECIPIENTS, type SendDocumentBody } from '../model';
 import type { DeliveryRow } from '../schema';
@@ -39,9 +39,10 @@ export function sendProblems(body: SendDocumentBody): FieldError[] {
 
 /**
  * A buyer who needs a Factur-X invoice gets one without a render by hand: when the newest current render of
- * the finalized document is not a Factur-X one (or there is none), `produce` draws one (metered, as any
- * render) with the template of the newest render, before the send's transaction. Anything else is left
- * to sendDocument, which still refuses a document without a render for other buyers (SPEC 3).
+ * the finalized document is not a Factur-X one (or there is none) and no Factur-X PDF is kept as issued yet
+ * (sendDocument links that one), `produce` draws one (metered, as any render, and kept from then on) with
+ * the template of the newest render, before the send's transaction. Anything else is left to sendDocument,
+ * which still refuses a document never rendered for other buyers (SPEC 3).
  */
 export async function prepareEInvoiceRender(
   ctx: AccountCtx,
@@ -63,9 +64,10 @@ export async function prepareEInvoiceRender(
     document.documentType,
     input.body.attach_einvoice,
   );
-  if (profile !== FACTUR_X_PROFILE) return;
+  if (profile !== FACTUR_X) return;
   const latest = await latestRenderOf(ctx.db, ctx.accountId, document.id, isoNow(ctx.clock));
   if (latest && latest.compliance !== null) return;
+  if (await findIssuedFile(ctx.db, ctx.accountId, document.id, 'pdf', FACTUR_X)) return;
   await input.produce({
     format: 'facturx_pdf',
     ...(latest ? { template_id: latest.templateId } : {}),
@@ -73,7 +75,6 @@ export async function prepareEInvoiceRender(
   });
 }
 
-const FACTUR_X_PROFILE = 'factur_x_en16931';
 const SENDABLE = new Set(['finalized', 'sent', 'paid']);
 
 /**

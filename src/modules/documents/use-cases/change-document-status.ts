@@ -11,7 +11,7 @@ import { finalizedDataOf } from './finalized-data';
 
 /** The status `action` moves the document to, or the 409 SPEC 3 answers when it may not. */
 export function allowedAction(row: DocumentRow, action: DocumentAction) {
-  const outcome = transition(row.documentType, row.status, action);
+  const outcome = transition(row.documentType, row.status, action, row);
   if (outcome.ok) return outcome;
   const message =
     outcome.reason === 'not_offered'
@@ -45,10 +45,11 @@ async function changeDocumentStatusInTransaction({
     ...(stamp ? { [stamp]: now } : {}),
     // Finalize freezes the parties; the totals were computed on the last draft write and are never recomputed.
     ...(input.action === 'finalize' ? { data: await finalizedDataOf(ctx, row) } : {}),
-    // Leaving a state clears its mark: an unpaid document has no paid_at; a restored one is finalized
-    // again, so it is no longer archived, paid or void.
+    // Leaving a state clears its mark: an unpaid document has no paid_at; a restored one is no longer
+    // archived or paid. Its voided_at stays: a voided document is restored to void (lifecycle.ts), and a
+    // cancellation keeps its date through archive and restore.
     ...(input.action === 'mark-unpaid' ? { paidAt: null } : {}),
-    ...(input.action === 'restore' ? { archivedAt: null, paidAt: null, voidedAt: null } : {}),
+    ...(input.action === 'restore' ? { archivedAt: null, paidAt: null } : {}),
   };
   const updated =
     'read' in input

@@ -4,7 +4,6 @@
 // of them), with the path and SHA-256 of each file.
 import { createHash } from 'node:crypto';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
-import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { writeEInvoiceXml } from '../../compliance';
@@ -12,7 +11,7 @@ import { findCustomer } from '../../customers';
 import { type DocumentRow, einvoiceInputOf, listDocuments } from '../../documents';
 import { readSupportingFiles } from '../../files';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
-import { latestRenderOf, type RenderServices, renderStoredDocument } from '../../renders';
+import { FACTUR_X, issuedPdf, issuedXml, type RenderServices } from '../../renders';
 import { pagesOf } from '../period';
 import { BOOKED_TYPES, supplierKeyOf } from '../use-cases/datev-export';
 
@@ -99,37 +98,60 @@ const problemOf = (error: unknown) =>
   error instanceof DomainError ? error.message : 'could not be produced';
 
 /**
- * The document's PDF as the archive takes it (use-cases/archive.ts): its latest live render, else a new one
- * through the render pool, counted as a render.
+ * The document's PDF as issued: its kept original (docs/renders.md; the Factur-X one for a buyer who gets
+ * Factur-X), else drawn now through the render pool (counted as a render) and kept from then on, so every
+ * later audit holds the same bytes.
  */
-async function pdfOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow, input: AuditInput) {
-  const live = await latestRenderOf(ctx.db, ctx.accountId, row.id, isoNow(ctx.clock));
-  const stored = live ? await services.blobs.get(live.blobKey) : null;
-  if (stored) return stored;
-  const made = await renderStoredDocument({
-    ctx,
-    services,
-    input: { documentId: row.id, monthlyQuota: input.monthlyQuota, planId: input.planId, body: {} },
+async function pdfOf(
+  ctx: AccountCtx,
+  services: RenderServices,
+  row: DocumentRow,
+  input: AuditInput,
+  profile: ComplianceProfile | null,
+) {
+  const made = await issuedPdf(ctx, services, row, {
+    facturxFirst: profile === FACTUR_X,
+    firstUse: 'audit',
+    monthlyQuota: input.monthlyQuota,
+    planId: input.planId,
   });
   return made.bytes;
 }
 
-/** The e-invoice XML its customer needs (`einvoice_profile`), as the archive writes it; null without one. */
-async function xmlOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow): Promise<string | null> {
-  const profile = (await findCustomer(ctx.db, ctx.accountId, row.customerId))
-    ?.einvoiceProfile as ComplianceProfile | null;
+/** The customer's e-invoice profile (`einvoice_profile`), null without one. */
+async function profileOf(ctx: AccountCtx, row: DocumentRow): Promise<ComplianceProfile | null> {
+  return ((await findCustomer(ctx.db, ctx.accountId, row.customerId))?.einvoiceProfile ??
+    null) as ComplianceProfile | null;
+}
+
+/**
+ * The e-invoice XML the customer needs (`profile`), as issued: the one kept since its first use (a send, the
+ * XML route), else written now as sending writes it and kept; null without a profile.
+ */
+async function xmlOf(
+  ctx: AccountCtx,
+  services: RenderServices,
+  row: DocumentRow,
+  profile: ComplianceProfile | null,
+): Promise<Uint8Array | null> {
   if (!profile) return null;
-  const input = await einvoiceInputOf(ctx, row);
-  const attachedFiles = await readSupportingFiles(
-    ctx,
-    services.blobs,
-    input.data.supporting_documents,
-    'document',
-  );
-  const outcome = await writeEInvoiceXml({ profile, ...input, attachedFiles });
+  const outcome = await issuedXml(ctx, services.blobs, row, {
+    profile,
+    firstUse: 'audit',
+    write: async () => {
+      const input = await einvoiceInputOf(ctx, row);
+      const attachedFiles = await readSupportingFiles(
+        ctx,
+        services.blobs,
+        input.data.supporting_documents,
+        'document',
+      );
+      return await writeEInvoiceXml({ profile, ...input, attachedFiles });
+    },
+  });
   if (!outcome.ok)
     throw new DomainError('unprocessable_entity', `the ${profile} e-invoice cannot be written`);
-  return outcome.xml;
+  return outcome.bytes;
 }
 
 /** The period's issued originals under `issued/`, one file at a time; a file that fails is a note. */
@@ -152,17 +174,17 @@ export async function* issuedOriginals(
       carrier.issued.set(row.id, seen);
       carrier.customerIds.add(row.customerId);
       carrier.seller ??= (row.data.seller as Carrier['seller']) ?? null;
+      const profile = await profileOf(ctx, row);
       try {
-        const bytes = await pdfOf(ctx, services, row, input);
+        const bytes = await pdfOf(ctx, services, row, input, profile);
         seen.pdf = { path: names.name('issued', row.number, 'pdf'), sha256: sha256(bytes) };
         yield { name: seen.pdf.path, bytes };
       } catch (error) {
         seen.notes.push(`PDF: ${problemOf(error)}`);
       }
       try {
-        const xml = await xmlOf(ctx, services, row);
-        if (xml !== null) {
-          const bytes = new TextEncoder().encode(xml);
+        const bytes = await xmlOf(ctx, services, row, profile);
+        if (bytes !== null) {
           seen.xml = { path: names.name('issued', row.number, 'xml'), sha256: sha256(bytes) };
           yield { name: seen.xml.path, bytes };
         }

@@ -1,7 +1,6 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
-import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { writeEInvoiceXml } from '../../compliance';
@@ -9,7 +8,7 @@ import { findCustomer } from '../../customers';
 import { type DocumentRow, einvoiceInputOf, listDocuments } from '../../documents';
 import { readSupportingFiles } from '../../files';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
-import { latestRenderOf, type RenderServices, renderStoredDocument } from '../../renders';
+import { FACTUR_X, issuedPdf, issuedXml, type RenderServices } from '../../renders';
 import { buyerNameOf, checkPeriod, pagesOf } from '../period';
 import { ArchiveIndex } from './archive-index';
 import { BOOKED_TYPES } from './datev-export';
@@ -43,35 +42,61 @@ class EntryNames {
 const problemOf = (error: unknown) =>
   error instanceof DomainError ? error.message : 'could not be produced';
 
-/** The document's PDF: its latest live render, else a new one through the render pool (counted as a render). */
-async function pdfOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow, input: ArchiveInput) {
-  const live = await latestRenderOf(ctx.db, ctx.accountId, row.id, isoNow(ctx.clock));
-  const stored = live ? await services.blobs.get(live.blobKey) : null;
-  if (stored) return stored;
-  const made = await renderStoredDocument({
-    ctx,
-    services,
-    input: { documentId: row.id, monthlyQuota: input.monthlyQuota, planId: input.planId, body: {} },
+/**
+ * The document's PDF as issued: its kept original (docs/renders.md; the Factur-X one for a buyer who gets
+ * Factur-X), else drawn now through the render pool (counted as a render) and kept from then on, so every
+ * later archive holds the same bytes.
+ */
+async function pdfOf(
+  ctx: AccountCtx,
+  services: RenderServices,
+  row: DocumentRow,
+  input: ArchiveInput,
+  profile: ComplianceProfile | null,
+) {
+  const made = await issuedPdf(ctx, services, row, {
+    facturxFirst: profile === FACTUR_X,
+    firstUse: 'archive',
+    monthlyQuota: input.monthlyQuota,
+    planId: input.planId,
   });
   return made.bytes;
 }
 
-/** The e-invoice XML the customer needs (its `einvoice_profile`), as sending attaches it; null without one. */
-async function xmlOf(ctx: AccountCtx, services: RenderServices, row: DocumentRow): Promise<string | null> {
-  const profile = (await findCustomer(ctx.db, ctx.accountId, row.customerId))
-    ?.einvoiceProfile as ComplianceProfile | null;
+/** The customer's e-invoice profile (`einvoice_profile`), null without one. */
+async function profileOf(ctx: AccountCtx, row: DocumentRow): Promise<ComplianceProfile | null> {
+  return ((await findCustomer(ctx.db, ctx.accountId, row.customerId))?.einvoiceProfile ??
+    null) as ComplianceProfile | null;
+}
+
+/**
+ * The e-invoice XML the customer needs (`profile`), as issued: the one kept since its first use (a send, the
+ * XML route), else written now as sending writes it and kept; null without a profile.
+ */
+async function xmlOf(
+  ctx: AccountCtx,
+  services: RenderServices,
+  row: DocumentRow,
+  profile: ComplianceProfile | null,
+): Promise<Uint8Array | null> {
   if (!profile) return null;
-  const input = await einvoiceInputOf(ctx, row);
-  const attachedFiles = await readSupportingFiles(
-    ctx,
-    services.blobs,
-    input.data.supporting_documents,
-    'document',
-  );
-  const outcome = await writeEInvoiceXml({ profile, ...input, attachedFiles });
+  const outcome = await issuedXml(ctx, services.blobs, row, {
+    profile,
+    firstUse: 'archive',
+    write: async () => {
+      const input = await einvoiceInputOf(ctx, row);
+      const attachedFiles = await readSupportingFiles(
+        ctx,
+        services.blobs,
+        input.data.supporting_documents,
+        'document',
+      );
+      return await writeEInvoiceXml({ profile, ...input, attachedFiles });
+    },
+  });
   if (!outcome.ok)
     throw new DomainError('unprocessable_entity', `the ${profile} e-invoice cannot be written`);
-  return outcome.xml;
+  return outcome.bytes;
 }
 
 const extensionOf = (contentType: string) =>
@@ -94,8 +119,9 @@ async function* issuedEntries(
       if (row.status === 'draft' || !(BOOKED_TYPES as readonly string[]).includes(row.documentType)) continue;
       const files: string[] = [];
       const notes: string[] = [];
+      const profile = await profileOf(ctx, row);
       try {
-        const bytes = await pdfOf(ctx, services, row, input);
+        const bytes = await pdfOf(ctx, services, row, input, profile);
         const name = names.name('issued', row.number, 'pdf');
         files.push(name);
         yield { name, bytes };
@@ -103,11 +129,11 @@ async function* issuedEntries(
         notes.push(`PDF: ${problemOf(error)}`);
       }
       try {
-        const xml = await xmlOf(ctx, services, row);
-        if (xml !== null) {
+        const bytes = await xmlOf(ctx, services, row, profile);
+        if (bytes !== null) {
           const name = names.name('issued', row.number, 'xml');
           files.push(name);
-          yield { name, bytes: new TextEncoder().encode(xml) };
+          yield { name, bytes };
         }
       } catch (error) {
         notes.push(`XML: ${problemOf(error)}`);

@@ -82,13 +82,14 @@ function csvRow(r: CsvRow, dialect: CsvDialect): string {
 }
 
 /**
- * What an issued document is still owed. A credit note is set against the invoice it corrects (that
- * invoice's amount due is already less its amount, docs/payments.md), so it owes nothing of its own then, nor
- * once void; only one its invoice does not take (another currency) is still owed to the customer.
+ * What an issued document is still owed. A voided one (`voided_at` set: void, or archived after it was
+ * voided) owes nothing. A credit note is set against the invoice it corrects (that invoice's amount due is
+ * already less its amount, docs/payments.md), so it owes nothing of its own then; only one its invoice does
+ * not take (another currency) is still owed to the customer.
  */
 async function amountDueOf(ctx: AccountCtx, row: DocumentRow, figures: PaymentFigures): Promise<string> {
-  if (row.documentType !== 'credit_note') return figures.amount_due;
   if (row.status === 'void' || row.voidedAt !== null) return '0';
+  if (row.documentType !== 'credit_note') return figures.amount_due;
   const invoice = row.sourceDocumentId
     ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
     : undefined;
@@ -109,7 +110,8 @@ async function issuedRow(ctx: AccountCtx, row: DocumentRow, dialect: CsvDialect)
       tax: row.totals.tax_total,
       amountPaid: figures.amount_paid,
       amountDue: await amountDueOf(ctx, row, figures),
-      status: row.status,
+      // A cancellation stays one when the invoice is filed away: a voided document reads `void`.
+      status: row.voidedAt !== null ? 'void' : row.status,
       currency: row.currency,
     },
     dialect,

@@ -5,9 +5,10 @@ import type { Clock } from '../../../shared/clock';
 import { newId } from '../../../shared/ids';
 import { presentTotals } from '../../documents';
 import { reserveRender } from '../../usage';
-import { findRenderById, insertRender } from '../repo';
-import type { RenderRow } from '../schema';
+import { findRenderById, insertIssuedFile, insertRender } from '../repo';
+import type { IssuedFirstUse, RenderRow } from '../schema';
 import type { RenderServices } from '../services';
+import { issuedBlobKey, issuedFileRow } from './issued-files';
 
 export interface ProduceRenderInput {
   accountId: string;
@@ -26,6 +27,21 @@ export interface ProduceRenderInput {
    * quota is reused and a render already recorded is not made twice. Default: fresh ids.
    */
   ids?: { renderId: string; eventId: string };
+  /**
+   * A stored document's first PDF of its form (`profile`: '' plain, or Factur-X's): kept as its original
+   * too, in the transaction that records the render. When another render kept one first, this one is undone
+   * (no file, no record, its unit given back) and `LostOriginal` thrown: the caller takes the kept one.
+   */
+  keep?: { profile: string; firstUse: IssuedFirstUse } | null;
+  /** A stored document drawn in another look than its kept original (the PDF carries the copy mark). */
+  copy?: boolean;
+}
+
+/** Another render of the same document kept its original first (produceRender's `keep`). */
+export class LostOriginal extends Error {
+  constructor() {
+    super('another render kept the original first');
+  }
 }
 
 /**
@@ -49,9 +65,13 @@ export async function produceRender({
     eventId: input.ids?.eventId,
   });
   const blobKey = `renders/${input.accountId}/${id}.pdf`;
+  const keep = input.keep && input.documentId ? { ...input.keep, documentId: input.documentId } : null;
+  // The original gets a file of its own: the render's expires with it, the original never does.
+  const keptKey = keep ? issuedBlobKey(input.accountId, keep.documentId, 'pdf', keep.profile) : null;
   try {
     const bytes = await services.renderPdf(input.pdf);
     await services.blobs.put(blobKey, bytes, 'application/pdf');
+    if (keptKey) await services.blobs.put(keptKey, bytes, 'application/pdf');
     const now = ctx.clock.now();
     const record = {
       id,
@@ -66,12 +86,27 @@ export async function produceRender({
       sizeBytes: bytes.byteLength,
       calculation: presentTotals(input.pdf.totals, input.currency),
       compliance: input.compliance,
+      copy: input.copy ?? false,
       expiresAt: new Date(now.getTime() + input.expiresIn * 1000).toISOString(),
       createdAt: now.toISOString(),
     };
-    // One transaction: the render is recorded exactly when its unit of quota becomes a render made.
+    // One transaction: the render is recorded exactly when its unit of quota becomes a render made (and,
+    // for a document's first PDF, exactly when it becomes the original).
     const row = await inTransaction(ctx, async ({ db: tx }) => {
       const inserted = await insertRender(tx, record);
+      if (keep && keptKey) {
+        const look = {
+          templateId: input.templateId,
+          templateVersion: input.templateVersion,
+          pageSize: input.pdf.pageSize,
+        };
+        const original = issuedFileRow(
+          { accountId: input.accountId, clock: ctx.clock },
+          { ...keep, kind: 'pdf', bytes, look, compliance: input.compliance },
+          keptKey,
+        );
+        if (!(await insertIssuedFile(tx, original))) throw new LostOriginal();
+      }
       await reservation.confirm(tx);
       return inserted;
     });
@@ -84,6 +119,7 @@ export async function produceRender({
       return { row: recorded, bytes: (await services.blobs.get(recorded.blobKey)) ?? new Uint8Array() };
     await reservation.release();
     await services.blobs.delete(blobKey).catch(() => undefined);
+    if (keptKey) await services.blobs.delete(keptKey).catch(() => undefined);
     throw error;
   }
 }

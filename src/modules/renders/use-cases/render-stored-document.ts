@@ -6,9 +6,12 @@ import { type DocumentRow, einvoiceInputOf, findDocument, type StoredEInvoiceInp
 import type { DocumentType, PageSizeId } from '../../reference';
 import { type ResolvedTemplate, resolveTemplate } from '../../templates';
 import { DEFAULT_EXPIRES_IN } from '../model';
+import type { IssuedFileRow, IssuedFirstUse } from '../schema';
 import type { RenderServices } from '../services';
 import { facturxPart } from './facturx';
-import { produceRender } from './produce-render';
+import { FACTUR_X, PLAIN_PDF } from './issued-files';
+import { keptPdf, serveIssuedPdf } from './issued-pdf';
+import { LostOriginal, produceRender } from './produce-render';
 import { renderStyle } from './render-style';
 
 export interface StoredRenderBody {
@@ -30,7 +33,14 @@ export async function renderStoredDocument({
 }: {
   ctx: AccountCtx;
   services: RenderServices;
-  input: { documentId: string; monthlyQuota: number; planId: string; body: StoredRenderBody };
+  input: {
+    documentId: string;
+    monthlyQuota: number;
+    planId: string;
+    body: StoredRenderBody;
+    /** What needs the PDF, recorded when it becomes the original (default: a render). */
+    firstUse?: IssuedFirstUse;
+  };
 }) {
   const row = await findDocument(ctx.db, ctx.accountId, input.documentId);
   if (!row) throw notFound('Document');
@@ -39,11 +49,72 @@ export async function renderStoredDocument({
       'Finalize the document before rendering it; preview drafts with POST /api/v1/documents/preview',
     );
   }
-  return await renderDocumentRow({
-    ctx,
-    services,
-    input: { ...input, row, einvoice: await einvoiceInputOf(ctx, row), documentId: row.id },
-  });
+  return await renderIssuedDocument(ctx, services, { ...input, row, firstUse: input.firstUse ?? 'render' });
+}
+
+/** True when the body asks for nothing the kept original was not drawn in (what it omits, it takes from it). */
+function asksKeptLook(body: StoredRenderBody, kept: IssuedFileRow): boolean {
+  return (
+    (body.template_id === undefined || body.template_id === kept.templateId) &&
+    (body.template_version === undefined || body.template_version === kept.templateVersion) &&
+    (body.page_size === undefined || body.page_size === kept.pageSize)
+  );
+}
+
+/** A copy's look: what the body names, the rest as the original was drawn. */
+function copyLook(body: StoredRenderBody, kept: IssuedFileRow): StoredRenderBody {
+  const sameTemplate = body.template_id === undefined || body.template_id === kept.templateId;
+  return {
+    ...body,
+    template_id: body.template_id ?? kept.templateId ?? undefined,
+    template_version:
+      body.template_version ?? (sameTemplate ? (kept.templateVersion ?? undefined) : undefined),
+    page_size: body.page_size ?? (kept.pageSize as PageSizeId | null) ?? undefined,
+  };
+}
+
+/**
+ * A stored (not draft) document's PDF, issued once (docs/renders.md, "Issued is issued"): the first PDF of
+ * its form (plain, or Factur-X) is drawn, counted, and kept as its original; a later render in the same look
+ * (or naming none) serves the kept bytes without drawing or counting; one naming another template, version
+ * or page size is a copy, drawn and counted, marked "Kopie / Copy", and answered `copy: true`. Two first
+ * renders at once keep one original: the one that loses is undone and takes the kept one instead.
+ */
+async function renderIssuedDocument(
+  ctx: AccountCtx,
+  services: RenderServices,
+  input: {
+    row: DocumentRow;
+    monthlyQuota: number;
+    planId: string;
+    body: StoredRenderBody;
+    firstUse: IssuedFirstUse;
+  },
+) {
+  const { row, body } = input;
+  const profile = body.format === 'facturx_pdf' ? FACTUR_X : PLAIN_PDF;
+  const expiresIn = body.expires_in ?? DEFAULT_EXPIRES_IN;
+  for (let attempt = 1; ; attempt++) {
+    const kept = await keptPdf(ctx, services, row, profile, input.firstUse);
+    if (kept && asksKeptLook(body, kept)) return await serveIssuedPdf(ctx, services, row, kept, expiresIn);
+    try {
+      return await drawDocumentRow({
+        ctx,
+        services,
+        input: {
+          ...input,
+          einvoice: await einvoiceInputOf(ctx, row),
+          documentId: row.id,
+          body: kept ? copyLook(body, kept) : body,
+          keep: kept ? null : { profile, firstUse: input.firstUse },
+          copy: kept !== undefined,
+        },
+      });
+    } catch (error) {
+      // Another first render kept its original meanwhile: this one was undone; take that one (or a copy).
+      if (!(error instanceof LostOriginal) || attempt >= 3) throw error;
+    }
+  }
 }
 
 /**
@@ -66,8 +137,29 @@ export async function renderDocumentRow({
     body: StoredRenderBody;
   };
 }) {
+  return await drawDocumentRow({ ctx, services, input: { ...input, keep: null, copy: false } });
+}
+
+async function drawDocumentRow({
+  ctx,
+  services,
+  input,
+}: {
+  ctx: AccountCtx;
+  services: RenderServices;
+  input: {
+    row: DocumentRow;
+    einvoice: StoredEInvoiceInput;
+    documentId: string | null;
+    monthlyQuota: number;
+    planId: string;
+    body: StoredRenderBody;
+    keep: { profile: string; firstUse: IssuedFirstUse } | null;
+    copy: boolean;
+  };
+}) {
   const { template, pdf, compliance } = await storedPdfInput(ctx, services, input);
-  return produceRender({
+  return await produceRender({
     ctx,
     services,
     input: {
@@ -79,7 +171,9 @@ export async function renderDocumentRow({
       templateId: template.id,
       templateVersion: template.version,
       compliance,
-      pdf,
+      pdf: input.copy ? { ...pdf, copy: true } : pdf,
+      keep: input.keep,
+      copy: input.copy,
     },
   });
 }
