@@ -37,7 +37,8 @@ function statement(lines: number): StatementPdfInput {
 
 describe('statements in the render pool', () => {
   test('a render worker draws the statement', async () => {
-    const pool = new RenderPool(1);
+    // The ceiling watches the whole process: the unit lane (every file in one process) may pass 2 GiB.
+    const pool = new RenderPool(1, { timeLimitMs: 30_000, memoryLimitBytes: Number.POSITIVE_INFINITY });
     try {
       const pdf = await inspectPdf(await pool.render(statementRenderInput(statement(3))));
       expect(pdf.pages).toBe(1);
