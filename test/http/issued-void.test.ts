@@ -6,6 +6,7 @@ import { FakeClock } from '../../src/shared/clock';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { readZip } from '../zip';
 
 // documentBody's invoice: net 199.90, tax 37.98 (19 %), total 237.88.
 let server: TestServer;
@@ -68,6 +69,14 @@ async function expectOnlyTheLiveInvoiceCounts() {
   // amount_paid, amount_due, status
   expect(row('RE-1')?.slice(8, 11)).toEqual(['0.00', '237.88', 'sent']);
   expect(row('RE-2')?.slice(8, 11)).toEqual(['0.00', '0.00', 'void']);
+
+  // The archive's index says so too.
+  const zip = await server.request('/api/v1/exports/archive.zip?from=2026-11-01&to=2026-11-30', {
+    key: account.apiKey,
+  });
+  const index = readZip(new Uint8Array(await zip.arrayBuffer())).find((e) => e.name === 'index.csv');
+  const indexLines = new TextDecoder().decode(index?.bytes).split(/\r?\n/);
+  expect(indexLines.find((l) => l.includes(',RE-2,'))?.split(',')[7]).toBe('void');
 }
 
 describe('a voided invoice stays void', () => {

@@ -35,7 +35,8 @@ export function documentCells(row: DocumentRow, context: IssuedContext): Cell[] 
   return [
     row.number,
     row.documentType,
-    row.status,
+    // Cancelled stays cancelled, archived or not; voided_at says when.
+    row.voidedAt !== null ? 'void' : row.status,
     row.issueDate,
     row.dueDate,
     row.customerId,

@@ -146,7 +146,8 @@ async function* issuedEntries(
         party: await buyerNameOf(ctx, row),
         total: row.totals.total,
         currency: row.currency,
-        status: row.status,
+        // Cancelled stays cancelled, archived or not (voided_at is kept through archive and restore).
+        status: row.voidedAt !== null ? 'void' : row.status,
         files,
         notes,
       });
