@@ -7,6 +7,8 @@ import type { Block } from './context';
 
 const PAD = 10;
 const LABEL_GAP = 3;
+/** The space between two cells' texts. */
+const GAP = 12;
 
 export const meta: Block = {
   id: 'meta',
@@ -36,9 +38,13 @@ export const meta: Block = {
             { ...theme.s.grandValue, color: onAccent },
           ]
         : [theme.s.metaLabel, theme.s.metaValue];
-    const wrapped = cells.map((cell) => {
+    const widths = cellWidths(cells, unit, (cell) => {
       const [label, value] = styles(cell.strong);
-      const width = cell.weight * unit - 12;
+      return Math.max(layout.widthOf(cell.item.label, label), layout.widthOf(cell.item.value, value));
+    });
+    const wrapped = cells.map((cell, i) => {
+      const [label, value] = styles(cell.strong);
+      const width = (widths[i] ?? cell.weight * unit) - GAP;
       return {
         label: layout.wrap(cell.item.label, width, label),
         value: layout.wrap(cell.item.value, width, value),
@@ -61,7 +67,7 @@ export const meta: Block = {
       const w = wrapped[i];
       if (!w) return;
       const [label, value] = styles(cell.strong);
-      const width = cell.weight * unit;
+      const width = widths[i] ?? cell.weight * unit;
       const inner = cell.strong ? PAD : 0;
       const y = top + (spec.fill || highlight ? PAD : 0);
       if (cell.strong) layout.rect(x, top, layout.right - x, height, theme.c('accent'));
@@ -73,3 +79,23 @@ export const meta: Block = {
     layout.y = top + height;
   },
 };
+
+/**
+ * Each cell's width: the amount tile keeps its share; the others get what their label and value need (a
+ * long number or reference is not broken while a date has room to spare), the room left spread evenly.
+ * When the texts cannot all fit on one line, equal shares, and the longest wrap as before.
+ */
+function cellWidths<C extends { weight: number; strong: boolean }>(
+  cells: C[],
+  unit: number,
+  natural: (cell: C) => number,
+): number[] {
+  const plain = cells.filter((c) => !c.strong);
+  const room = plain.reduce((w, c) => w + c.weight * unit, 0);
+  const needs = plain.map((c) => natural(c) + GAP);
+  const needed = needs.reduce((a, b) => a + b, 0);
+  if (plain.length === 0 || needed > room) return cells.map((c) => c.weight * unit);
+  const spare = (room - needed) / plain.length;
+  let next = 0;
+  return cells.map((c) => (c.strong ? c.weight * unit : (needs[next++] ?? 0) + spare));
+}
