@@ -3,17 +3,19 @@
 // tables then describe exactly the documents it saw (a document finalized while the export runs is in none
 // of them), with the path and SHA-256 of each file.
 import { createHash } from 'node:crypto';
-import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError } from '../../../shared/errors';
-import { writeEInvoiceXml } from '../../compliance';
-import { findCustomer } from '../../customers';
-import { type DocumentRow, einvoiceInputOf, listDocuments } from '../../documents';
-import { readSupportingFiles } from '../../files';
+import { type DocumentRow, listDocuments } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
-import { FACTUR_X, issuedPdf, issuedXml, type RenderServices } from '../../renders';
+import type { RenderServices } from '../../renders';
 import { pagesOf } from '../period';
 import { BOOKED_TYPES, supplierKeyOf } from '../use-cases/datev-export';
+import {
+  type EntryNames,
+  issuedPdfBytes,
+  issuedXmlBytes,
+  problemOf,
+  profileOf,
+} from '../use-cases/issued-originals';
 
 export interface AuditInput {
   from: string;
@@ -79,80 +81,7 @@ export const newCarrier = (): Carrier => ({
 export const isAudited = (row: DocumentRow) =>
   row.status !== 'draft' && (BOOKED_TYPES as readonly string[]).includes(row.documentType);
 
-/** File names inside the ZIP: safe characters, and a name used twice gets `-2`, `-3`. */
-export class EntryNames {
-  private readonly used = new Set<string>();
-  name(folder: string, stem: string, extension: string): string {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets replaced
-    const safe = stem.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '-').trim() || 'document';
-    let name = `${folder}/${safe}.${extension}`;
-    for (let n = 2; this.used.has(name); n++) name = `${folder}/${safe}-${n}.${extension}`;
-    this.used.add(name);
-    return name;
-  }
-}
-
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-const problemOf = (error: unknown) =>
-  error instanceof DomainError ? error.message : 'could not be produced';
-
-/**
- * The document's PDF as issued: its kept original (docs/renders.md; the Factur-X one for a buyer who gets
- * Factur-X), else drawn now through the render pool (counted as a render) and kept from then on, so every
- * later audit holds the same bytes.
- */
-async function pdfOf(
-  ctx: AccountCtx,
-  services: RenderServices,
-  row: DocumentRow,
-  input: AuditInput,
-  profile: ComplianceProfile | null,
-) {
-  const made = await issuedPdf(ctx, services, row, {
-    facturxFirst: profile === FACTUR_X,
-    firstUse: 'audit',
-    monthlyQuota: input.monthlyQuota,
-    planId: input.planId,
-  });
-  return made.bytes;
-}
-
-/** The customer's e-invoice profile (`einvoice_profile`), null without one. */
-async function profileOf(ctx: AccountCtx, row: DocumentRow): Promise<ComplianceProfile | null> {
-  return ((await findCustomer(ctx.db, ctx.accountId, row.customerId))?.einvoiceProfile ??
-    null) as ComplianceProfile | null;
-}
-
-/**
- * The e-invoice XML the customer needs (`profile`), as issued: the one kept since its first use (a send, the
- * XML route), else written now as sending writes it and kept; null without a profile.
- */
-async function xmlOf(
-  ctx: AccountCtx,
-  services: RenderServices,
-  row: DocumentRow,
-  profile: ComplianceProfile | null,
-): Promise<Uint8Array | null> {
-  if (!profile) return null;
-  const outcome = await issuedXml(ctx, services.blobs, row, {
-    profile,
-    firstUse: 'audit',
-    write: async () => {
-      const input = await einvoiceInputOf(ctx, row);
-      const attachedFiles = await readSupportingFiles(
-        ctx,
-        services.blobs,
-        input.data.supporting_documents,
-        'document',
-      );
-      return await writeEInvoiceXml({ profile, ...input, attachedFiles });
-    },
-  });
-  if (!outcome.ok)
-    throw new DomainError('unprocessable_entity', `the ${profile} e-invoice cannot be written`);
-  return outcome.bytes;
-}
 
 /** The period's issued originals under `issued/`, one file at a time; a file that fails is a note. */
 export async function* issuedOriginals(
@@ -176,14 +105,14 @@ export async function* issuedOriginals(
       carrier.seller ??= (row.data.seller as Carrier['seller']) ?? null;
       const profile = await profileOf(ctx, row);
       try {
-        const bytes = await pdfOf(ctx, services, row, input, profile);
+        const bytes = await issuedPdfBytes(ctx, services, row, input, profile, 'audit');
         seen.pdf = { path: names.name('issued', row.number, 'pdf'), sha256: sha256(bytes) };
         yield { name: seen.pdf.path, bytes };
       } catch (error) {
         seen.notes.push(`PDF: ${problemOf(error)}`);
       }
       try {
-        const bytes = await xmlOf(ctx, services, row, profile);
+        const bytes = await issuedXmlBytes(ctx, services, row, profile, 'audit');
         if (bytes !== null) {
           seen.xml = { path: names.name('issued', row.number, 'xml'), sha256: sha256(bytes) };
           yield { name: seen.xml.path, bytes };

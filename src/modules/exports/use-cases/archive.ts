@@ -1,17 +1,13 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
-import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError } from '../../../shared/errors';
-import { writeEInvoiceXml } from '../../compliance';
-import { findCustomer } from '../../customers';
-import { type DocumentRow, einvoiceInputOf, listDocuments } from '../../documents';
-import { readSupportingFiles } from '../../files';
+import { listDocuments } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
-import { FACTUR_X, issuedPdf, issuedXml, type RenderServices } from '../../renders';
+import type { RenderServices } from '../../renders';
 import { buyerNameOf, checkPeriod, pagesOf } from '../period';
 import { ArchiveIndex } from './archive-index';
 import { BOOKED_TYPES } from './datev-export';
+import { EntryNames, issuedPdfBytes, issuedXmlBytes, problemOf, profileOf } from './issued-originals';
 
 export interface ArchiveInput {
   from: string;
@@ -24,79 +20,6 @@ export interface ArchiveInput {
 interface Entry {
   name: string;
   bytes: Uint8Array;
-}
-
-/** File names inside the ZIP: safe characters, and a number used twice gets `-2`, `-3`. */
-class EntryNames {
-  private readonly used = new Set<string>();
-  name(folder: string, stem: string, extension: string): string {
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what gets replaced
-    const safe = stem.replace(/[\\/:*?"<>|\u0000-\u001f\u007f]/g, '-').trim() || 'document';
-    let name = `${folder}/${safe}.${extension}`;
-    for (let n = 2; this.used.has(name); n++) name = `${folder}/${safe}-${n}.${extension}`;
-    this.used.add(name);
-    return name;
-  }
-}
-
-const problemOf = (error: unknown) =>
-  error instanceof DomainError ? error.message : 'could not be produced';
-
-/**
- * The document's PDF as issued: its kept original (docs/renders.md; the Factur-X one for a buyer who gets
- * Factur-X), else drawn now through the render pool (counted as a render) and kept from then on, so every
- * later archive holds the same bytes.
- */
-async function pdfOf(
-  ctx: AccountCtx,
-  services: RenderServices,
-  row: DocumentRow,
-  input: ArchiveInput,
-  profile: ComplianceProfile | null,
-) {
-  const made = await issuedPdf(ctx, services, row, {
-    facturxFirst: profile === FACTUR_X,
-    firstUse: 'archive',
-    monthlyQuota: input.monthlyQuota,
-    planId: input.planId,
-  });
-  return made.bytes;
-}
-
-/** The customer's e-invoice profile (`einvoice_profile`), null without one. */
-async function profileOf(ctx: AccountCtx, row: DocumentRow): Promise<ComplianceProfile | null> {
-  return ((await findCustomer(ctx.db, ctx.accountId, row.customerId))?.einvoiceProfile ??
-    null) as ComplianceProfile | null;
-}
-
-/**
- * The e-invoice XML the customer needs (`profile`), as issued: the one kept since its first use (a send, the
- * XML route), else written now as sending writes it and kept; null without a profile.
- */
-async function xmlOf(
-  ctx: AccountCtx,
-  services: RenderServices,
-  row: DocumentRow,
-  profile: ComplianceProfile | null,
-): Promise<Uint8Array | null> {
-  if (!profile) return null;
-  const outcome = await issuedXml(ctx, services.blobs, row, {
-    profile,
-    firstUse: 'archive',
-    write: async () => {
-      const input = await einvoiceInputOf(ctx, row);
-      const attachedFiles = await readSupportingFiles(
-        ctx,
-        services.blobs,
-        input.data.supporting_documents,
-        'document',
-      );
-      return await writeEInvoiceXml({ profile, ...input, attachedFiles });
-    },
-  });
-  if (!outcome.ok)
-    throw new DomainError('unprocessable_entity', `the ${profile} e-invoice cannot be written`);
-  return outcome.bytes;
 }
 
 const extensionOf = (contentType: string) =>
@@ -121,7 +44,7 @@ async function* issuedEntries(
       const notes: string[] = [];
       const profile = await profileOf(ctx, row);
       try {
-        const bytes = await pdfOf(ctx, services, row, input, profile);
+        const bytes = await issuedPdfBytes(ctx, services, row, input, profile, 'archive');
         const name = names.name('issued', row.number, 'pdf');
         files.push(name);
         yield { name, bytes };
@@ -129,7 +52,7 @@ async function* issuedEntries(
         notes.push(`PDF: ${problemOf(error)}`);
       }
       try {
-        const bytes = await xmlOf(ctx, services, row, profile);
+        const bytes = await issuedXmlBytes(ctx, services, row, profile, 'archive');
         if (bytes !== null) {
           const name = names.name('issued', row.number, 'xml');
           files.push(name);

@@ -9,7 +9,6 @@ import { type DataSupplier, DTD_FILE, indexXml } from '../audit/index-xml';
 import {
   type AuditInput,
   type Carrier,
-  EntryNames,
   issuedOriginals,
   newCarrier,
   receivedOriginals,
@@ -25,6 +24,7 @@ import {
 } from '../audit/passes';
 import { CUSTOMERS, DOCUMENTS, LINES, PAYMENTS, RECEIVED, SUPPLIERS, TAX_GROUPS } from '../audit/tables';
 import { checkPeriod } from '../period';
+import { EntryNames } from './issued-originals';
 
 export type { AuditInput } from '../audit/originals';
 

@@ -117,6 +117,16 @@ async function renderIssuedDocument(
   }
 }
 
+/** What drawing a document row takes: the row, its e-invoice input, the plan whose quota it counts against. */
+interface DocumentRowInput {
+  row: DocumentRow;
+  einvoice: StoredEInvoiceInput;
+  documentId: string | null;
+  monthlyQuota: number;
+  planId: string;
+  body: StoredRenderBody;
+}
+
 /**
  * Draws a document row (stored, or a draft previewed before it is stored) exactly as a render of the
  * stored document does: the profile's logo and page size, the document's language, else the profile's.
@@ -128,14 +138,7 @@ export async function renderDocumentRow({
 }: {
   ctx: AccountCtx;
   services: RenderServices;
-  input: {
-    row: DocumentRow;
-    einvoice: StoredEInvoiceInput;
-    documentId: string | null;
-    monthlyQuota: number;
-    planId: string;
-    body: StoredRenderBody;
-  };
+  input: DocumentRowInput;
 }) {
   return await drawDocumentRow({ ctx, services, input: { ...input, keep: null, copy: false } });
 }
@@ -147,13 +150,7 @@ async function drawDocumentRow({
 }: {
   ctx: AccountCtx;
   services: RenderServices;
-  input: {
-    row: DocumentRow;
-    einvoice: StoredEInvoiceInput;
-    documentId: string | null;
-    monthlyQuota: number;
-    planId: string;
-    body: StoredRenderBody;
+  input: DocumentRowInput & {
     keep: { profile: string; firstUse: IssuedFirstUse } | null;
     copy: boolean;
   };
