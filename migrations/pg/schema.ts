@@ -37,6 +37,7 @@ export const t_accounts: AnyPgTable = pgTable(
     "name": text("name").notNull(),
     "plan_id": text("plan_id").notNull(),
     "disabled_at": text("disabled_at"),
+    "office": integer("office").notNull().default(0),
     "created_at": text("created_at").notNull(),
     "updated_at": text("updated_at").notNull(),
   },
@@ -302,6 +303,24 @@ export const t_customers: AnyPgTable = pgTable(
     index("customers_account_idx").on(t["account_id"], t["id"]),
     uniqueIndex("customers_debtor_number_uq").on(t["account_id"], t["debtor_number"]),
     foreignKey({ name: "customers_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
+export const t_datev_exports: AnyPgTable = pgTable(
+  "datev_exports",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "kind": text("kind").notNull(),
+    "from": text("from").notNull(),
+    "to": text("to").notNull(),
+    "entries": bigint("entries", { mode: 'number' }).notNull(),
+    "created_by": text("created_by"),
+    "created_at": text("created_at").notNull(),
+  },
+  (t) => [
+    index("datev_exports_account_idx").on(t["account_id"], t["kind"], t["to"]),
+    foreignKey({ name: "datev_exports_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
   ],
 );
 
@@ -591,6 +610,30 @@ export const t_numbering_sequences: AnyPgTable = pgTable(
   ],
 );
 
+export const t_office_exports: AnyPgTable = pgTable(
+  "office_exports",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "user_id": text("user_id"),
+    "status": text("status").notNull(),
+    "from": text("from").notNull(),
+    "to": text("to").notNull(),
+    "client_ids": text("client_ids").notNull(),
+    "results": text("results"),
+    "created_by": text("created_by"),
+    "blob_key": text("blob_key"),
+    "size_bytes": bigint("size_bytes", { mode: 'number' }),
+    "error_message": text("error_message"),
+    "created_at": text("created_at").notNull(),
+    "updated_at": text("updated_at").notNull(),
+    "completed_at": text("completed_at"),
+  },
+  (t) => [
+    foreignKey({ name: "office_exports_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
 export const t_overage_settings: AnyPgTable = pgTable(
   "overage_settings",
   {
@@ -852,6 +895,7 @@ export const t_sessions: AnyPgTable = pgTable(
     "id": text("id").primaryKey(),
     "user_id": text("user_id").notNull(),
     "token_hash": text("token_hash").notNull(),
+    "account_id": text("account_id"),
     "created_at": text("created_at").notNull(),
     "last_seen_at": text("last_seen_at").notNull(),
   },
@@ -859,6 +903,7 @@ export const t_sessions: AnyPgTable = pgTable(
     uniqueIndex("sessions_token_uq").on(t["token_hash"]),
     index("sessions_user_idx").on(t["user_id"]),
     foreignKey({ name: "sessions_user_id_users_id_fk", columns: [t["user_id"]], foreignColumns: [t_users["id"]] }).onDelete("cascade"),
+    foreignKey({ name: "sessions_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
   ],
 );
 
@@ -894,6 +939,22 @@ export const t_usage_events: AnyPgTable = pgTable(
     index("usage_events_account_idx").on(t["account_id"], t["id"]),
     index("usage_events_month_idx").on(t["account_id"], t["created_at"]),
     foreignKey({ name: "usage_events_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
+export const t_user_accounts: AnyPgTable = pgTable(
+  "user_accounts",
+  {
+    "user_id": text("user_id").notNull(),
+    "account_id": text("account_id").notNull(),
+    "created_at": text("created_at").notNull(),
+    "last_used_at": text("last_used_at"),
+  },
+  (t) => [
+    uniqueIndex("user_accounts_uq").on(t["user_id"], t["account_id"]),
+    index("user_accounts_account_idx").on(t["account_id"]),
+    foreignKey({ name: "user_accounts_user_id_users_id_fk", columns: [t["user_id"]], foreignColumns: [t_users["id"]] }).onDelete("cascade"),
+    foreignKey({ name: "user_accounts_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
   ],
 );
 

@@ -4,10 +4,11 @@ import {
   findAccountWithPlan,
   presentAccount,
   setAccountEnabled,
+  setAccountOffice,
   setAccountPlan,
 } from '../modules/accounts';
 import { presentIssuedKey } from '../modules/api-keys';
-import { systemClock } from '../shared/clock';
+import { isoNow, systemClock } from '../shared/clock';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
 import { openDataDir } from './runtime';
 
@@ -23,7 +24,11 @@ export async function accountsCommand(
     if (sub === 'create') {
       const created = await createAccount({
         ctx,
-        input: { name: requireFlag(args, 'name'), planId: args.flags.plan },
+        input: {
+          name: requireFlag(args, 'name'),
+          planId: args.flags.plan,
+          office: args.switches.has('office'),
+        },
       });
       if (!created) throw new Error('account was not created');
       const account = presentAccount(created.account);
@@ -52,7 +57,22 @@ export async function accountsCommand(
       else out(`Account ${account.id} is now on plan ${account.plan_name} (${account.plan_id}).`);
       return;
     }
-    throw new UsageError(`unknown accounts command "${sub ?? ''}": use create, disable, enable or set-plan`);
+    if (sub === 'office') {
+      // `accounts office ACCOUNT_ID on|off`: whether its owners and admins create client accounts.
+      const value = args.positionals[3];
+      if (!accountId || (value !== 'on' && value !== 'off')) {
+        throw new UsageError('accounts office needs ACCOUNT_ID on|off');
+      }
+      const row = await setAccountOffice(handle.db, accountId, value === 'on', isoNow(systemClock));
+      const account = row ? await findAccountWithPlan(handle.db, accountId) : undefined;
+      if (!account) throw new UsageError(`no account ${accountId}`);
+      if (args.switches.has('json')) out(JSON.stringify({ account: presentAccount(account) }));
+      else out(`Account ${accountId} is ${value === 'on' ? 'now an office' : 'no longer an office'}.`);
+      return;
+    }
+    throw new UsageError(
+      `unknown accounts command "${sub ?? ''}": use create, disable, enable, set-plan or office`,
+    );
   } finally {
     await handle.close();
   }

@@ -5,7 +5,7 @@ export interface ParsedArgs {
 }
 
 /** Flags that never take a value, so `--json accounts` cannot swallow the next word. */
-const SWITCHES = new Set(['json', 'help', 'password-stdin']);
+const SWITCHES = new Set(['json', 'help', 'password-stdin', 'office']);
 
 /** `cmd sub --name value --name=value --json` -> positionals, flags and switches. */
 export function parseArgs(argv: string[]): ParsedArgs {

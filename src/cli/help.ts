@@ -3,11 +3,14 @@ export const USAGE = `invoice-service <command> [options]
 
 Commands:
   serve                         Start the HTTP server (the default command)
-  accounts create --name NAME [--plan PLAN_ID] [--json]
-                                Create an account and its first API key
+  accounts create --name NAME [--plan PLAN_ID] [--office] [--json]
+                                Create an account and its first API key (--office: its owners and
+                                admins create client accounts; the first start's account is one)
   accounts disable ACCOUNT_ID   Its keys then get 403 forbidden
   accounts enable ACCOUNT_ID
-  users create --account ACCOUNT_ID --email EMAIL --role owner|admin|member [--workspace WSP_ID]
+  accounts office ACCOUNT_ID on|off
+                                Make an account an office, or no longer one (docs/office.md)
+  users create --account ACCOUNT_ID --email EMAIL --role owner|admin|member|accountant [--workspace WSP_ID]
                [--name NAME] [--password-stdin] [--json]
                                 A person who signs in to the console; without --password-stdin it
                                 prints a one-time link to set the password

@@ -33,7 +33,7 @@ export async function serve(
     ctx: { db: service.handle.db, clock: systemClock },
     // The install's own account: the Self-hosted plan (no quota, no service credit on its PDFs). Accounts
     // made later with `accounts create` (hosting for others) get the default plan as before.
-    input: { name: 'Default account', onlyIfNone: true, planId: SELF_HOSTED_PLAN_ID },
+    input: { name: 'Default account', onlyIfNone: true, planId: SELF_HOSTED_PLAN_ID, office: true },
   });
   // Render workers start with the first render, not with the server: three warmed Bun isolates with their
   // fonts and shaping caches would triple idle memory (about 165 MiB instead of 60).

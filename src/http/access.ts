@@ -7,7 +7,11 @@
 // - `permission`: an account-wide permission;
 // - `workspace`: a permission used inside the workspace named by the path (admins: their own only);
 // - `module`: the module decides per row (API keys: who may see and manage which key);
+// - `self`: any caller, whatever their role: it acts on the caller themself (their password, their session's
+//   account, leaving an account) or computes without keeping anything (validate, calculate, preview);
 // - `public`: no key at all (a signed webhook).
+// `orBooks(rule)`: the rule, or `books:keep` (an accountant records payments, approves received invoices,
+// keeps the accounting settings: docs/roles.md).
 import type { DbOrTx } from '../db/client';
 import type { Permission } from '../domain/roles';
 
@@ -18,13 +22,15 @@ export type CreatorLookup = (
   id: string,
 ) => Promise<{ createdBy: string | null } | undefined>;
 
-export type RouteAccess =
+export type RouteAccess = (
   | { kind: 'write' }
   | { kind: 'own'; resource: string; param: string; creatorOf: CreatorLookup }
   | { kind: 'permission'; permission: Permission }
   | { kind: 'workspace'; permission: Permission; param: string }
   | { kind: 'module' }
-  | { kind: 'public' };
+  | { kind: 'self' }
+  | { kind: 'public' }
+) & { orBooks?: true };
 
 /** Keyed by `METHOD route-pattern`, exactly as the router names the route. */
 export type AccessRules = Readonly<Record<string, RouteAccess>>;
@@ -45,6 +51,9 @@ export const access = {
     param: 'workspace_id',
   }),
   byModule: { kind: 'module' } as RouteAccess,
+  self: { kind: 'self' } as RouteAccess,
+  /** The rule, or the books' permission: what an accountant may do besides reading. */
+  orBooks: (rule: RouteAccess): RouteAccess => ({ ...rule, orBooks: true }),
   public: { kind: 'public' } as RouteAccess,
 };
 

@@ -23,6 +23,8 @@ export interface Principal {
   keyId: string | null;
   /** The signed-in user's session (cookie) and who they are; null for an API key. */
   session: { id: string; userId: string; email: string; name: string } | null;
+  /** Whether the account is an office (docs/office.md): its owners and admins create client accounts. */
+  office: boolean;
   planId: string;
   requestsPerSecond: number;
   monthlyRenderQuota: number;
@@ -39,10 +41,16 @@ export const MISSING_CREDENTIALS =
  * composition root.
  */
 export interface Credentials {
-  /** The key's principal; throws 401 (unknown key) or 403 (disabled account) in the spec's words. */
-  identify(ctx: SystemCtx, presented: string): Promise<Principal>;
-  /** The session's principal (the user's member); 401 when unknown, expired or ended. */
-  identifySession(ctx: SystemCtx, token: string): Promise<Principal>;
+  /**
+   * The key's principal; throws 401 (unknown key) or 403 (disabled account, or `account` naming another
+   * account than the key's: a key acts in its own account only).
+   */
+  identify(ctx: SystemCtx, presented: string, account: string | null): Promise<Principal>;
+  /**
+   * The session's principal in `account` (the request's `Account` header) or else the session's current
+   * account; 401 when unknown, expired or ended, 403 when the user does not reach `account`.
+   */
+  identifySession(ctx: SystemCtx, token: string, account: string | null): Promise<Principal>;
   /** Throws 403 when the key's role may not do this on the route (`access`: the route's rule, if any). */
   enforce(db: DbOrTx, principal: Principal, request: AccessRequest): Promise<void>;
 }
@@ -65,10 +73,12 @@ export async function authenticate(
   ctx: SystemCtx,
   headers: Headers,
 ): Promise<Principal> {
+  // `Account: acc_…` names the account a request acts in (docs/office.md); a key's own account or none.
+  const account = headers.get('account')?.trim() || null;
   const presented = presentedApiKey(headers);
-  if (presented !== null) return await credentials.identify(ctx, presented);
+  if (presented !== null) return await credentials.identify(ctx, presented, account);
   const session = presentedSessionToken(headers);
-  if (session !== null) return await credentials.identifySession(ctx, session);
+  if (session !== null) return await credentials.identifySession(ctx, session, account);
   throw new DomainError('unauthorized', MISSING_CREDENTIALS);
 }
 

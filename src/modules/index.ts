@@ -21,6 +21,7 @@ import { healthModule } from './health/module';
 import { importsModule } from './imports/module';
 import { mailIntakeModule } from './mail-intake/module';
 import { numberingSequencesModule } from './numbering-sequences/module';
+import { officeModule } from './office/module';
 import { paymentsModule } from './payments/module';
 import { plansModule } from './plans/module';
 import { productsModule } from './products/module';
@@ -38,6 +39,7 @@ export const MODULES: readonly ModuleDescriptor[] = [
   healthModule,
   referenceModule,
   accountsModule,
+  officeModule,
   usersModule,
   apiKeysModule,
   workspacesModule,

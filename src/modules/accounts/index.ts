@@ -1,5 +1,11 @@
-export { type Account, presentAccount } from './model';
-export { type AccountWithPlan, findAccountWithPlan, onlyAccountId, setAccountPlanId } from './repo';
-export { type CreatedAccount, createAccount } from './use-cases/create-account';
+export { Account, presentAccount } from './model';
+export {
+  type AccountWithPlan,
+  findAccountWithPlan,
+  onlyAccountId,
+  setAccountOffice,
+  setAccountPlanId,
+} from './repo';
+export { type CreatedAccount, createAccount, insertNewAccount } from './use-cases/create-account';
 export { setAccountEnabled } from './use-cases/set-account-enabled';
 export { setAccountPlan } from './use-cases/set-account-plan';

@@ -36,6 +36,15 @@ export async function onlyAccountId(db: DbOrTx): Promise<string | undefined> {
   return rows.length === 1 ? rows[0]?.id : undefined;
 }
 
+export async function setAccountOffice(db: DbOrTx, id: string, office: boolean, now: string) {
+  return await db
+    .update(accounts)
+    .set({ office, updatedAt: now })
+    .where(eq(accounts.id, id))
+    .returning()
+    .get();
+}
+
 export async function countAccounts(db: DbOrTx): Promise<number> {
   return (await db.select({ n: count() }).from(accounts).get())?.n ?? 0;
 }

@@ -6,8 +6,8 @@ import type { SystemCtx } from '../../shared/context';
 import { DomainError } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { authenticateApiKey } from '../api-keys';
-import { sessionOf } from '../users';
-import { type ActingMember, enforceRouteAccess, memberForKey, memberForUser } from '../workspaces';
+import { memberInAccount, reachableAccounts, sessionOf } from '../users';
+import { type ActingMember, enforceRouteAccess, memberForKey } from '../workspaces';
 
 const invalid = () => new DomainError('unauthorized', 'Invalid credentials');
 
@@ -17,15 +17,26 @@ async function accountPrincipal(ctx: SystemCtx, accountId: string) {
   if (account.account.disabledAt !== null) throw new DomainError('forbidden', 'Account is disabled');
   return {
     accountId: account.account.id,
+    office: account.account.office,
     planId: account.account.planId,
     requestsPerSecond: account.requestsPerSecond,
     monthlyRenderQuota: account.monthlyRenderQuota,
   };
 }
 
-async function identify(ctx: SystemCtx, presented: string): Promise<Principal> {
+const notReached = (accountId: string) =>
+  new DomainError('forbidden', `You are not a member of account ${accountId}`, { account_id: accountId });
+
+async function identify(ctx: SystemCtx, presented: string, requested: string | null): Promise<Principal> {
   const key = await authenticateApiKey({ ctx, input: { presented } });
   if (!key) throw invalid();
+  if (requested !== null && requested !== key.accountId) {
+    throw new DomainError(
+      'forbidden',
+      `An API key acts in its own account only, not in ${requested}: sign in, or use a key of that account`,
+      { account_id: requested },
+    );
+  }
   const account = await accountPrincipal(ctx, key.accountId);
   let member: ActingMember | null = null;
   if (key.workspaceMemberId !== null) {
@@ -37,17 +48,27 @@ async function identify(ctx: SystemCtx, presented: string): Promise<Principal> {
 }
 
 /**
- * A session acts as its user's membership with the highest role (docs/sign-in.md), read on every request;
- * a user with no membership left is signed out in effect (never account level).
+ * A session acts in one account at a time (docs/office.md): the one the request's `Account` header names,
+ * else the one it switched to, else the user's first; there as their membership with the highest role
+ * (docs/sign-in.md), read on every request. A header naming an account the user does not reach is a 403;
+ * a switched-to account the user left falls back to their first. A user who reaches no account any more is
+ * signed out in effect (never account level).
  */
-async function identifySession(ctx: SystemCtx, token: string): Promise<Principal> {
+async function identifySession(ctx: SystemCtx, token: string, requested: string | null): Promise<Principal> {
   const found = await sessionOf(ctx, token);
   if (!found) throw invalid();
-  const account = await accountPrincipal(ctx, found.user.accountId);
-  const acting = await memberForUser(ctx.db, found.user.accountId, found.user.email);
-  if (!acting) throw invalid();
-  const member = { ...acting, viaSession: true };
   const { user, session } = found;
+  let accountId = requested ?? session.accountId;
+  let acting = accountId === null ? undefined : await memberInAccount(ctx.db, user, accountId);
+  if (!acting && requested !== null) throw notReached(requested);
+  if (!acting) {
+    const first = (await reachableAccounts(ctx.db, user))[0];
+    if (!first) throw invalid();
+    accountId = first.accountId;
+    acting = first.member;
+  }
+  const account = await accountPrincipal(ctx, accountId ?? user.accountId);
+  const member = { ...acting, viaSession: true };
   return {
     ...account,
     keyId: null,

@@ -2,6 +2,6 @@
 import { type AccessRules, access } from '../../http/access';
 
 export const complianceAccess: AccessRules = {
-  'POST /api/v1/documents/validate-compliance': access.write,
-  'POST /api/v1/documents/xml': access.write,
+  'POST /api/v1/documents/validate-compliance': access.self,
+  'POST /api/v1/documents/xml': access.self,
 };

@@ -1,1 +1,2 @@
 export { exportsAccess } from './access';
+export { putAccountingSettings, readAccountingSettings } from './use-cases/accounting-settings';

@@ -1,4 +1,4 @@
-import { integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import type { AccountMap, Chart } from './accounts';
@@ -72,3 +72,67 @@ export const exportArchives = sqliteTable('export_archives', {
 });
 
 export type ExportArchiveRow = typeof exportArchives.$inferSelect;
+
+export const DATEV_EXPORT_KINDS = ['issued', 'received', 'master_data'] as const;
+export type DatevExportKind = (typeof DATEV_EXPORT_KINDS)[number];
+
+/**
+ * Each DATEV file the account downloaded, alone or in an office's export of many clients: what the office
+ * overview names as the last export and from where it counts what is not exported yet (docs/office.md).
+ */
+export const datevExports = sqliteTable(
+  'datev_exports',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    kind: text('kind', { enum: DATEV_EXPORT_KINDS }).notNull(),
+    from: text('from').notNull(),
+    to: text('to').notNull(),
+    /** Bookings (or master-data rows) the file held. */
+    entries: integer('entries').notNull(),
+    createdBy: createdBy(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('datev_exports_account_idx').on(t.accountId, t.kind, t.to)],
+);
+
+export type DatevExportRow = typeof datevExports.$inferSelect;
+
+/**
+ * An office's export of many clients' DATEV files for one period, prepared in the background
+ * (POST /office/exports): kept in the account the user acted in, readable by that user only.
+ */
+export const officeExports = sqliteTable('office_exports', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  /** The signed-in user who asked (null: an API key, which reaches its own account only). */
+  userId: text('user_id'),
+  status: text('status', { enum: ARCHIVE_JOB_STATUSES }).notNull(),
+  from: text('from').notNull(),
+  to: text('to').notNull(),
+  /** The client accounts asked for, in order (JSON array of ids). */
+  clientIds: text('client_ids', { mode: 'json' }).$type<string[]>().notNull(),
+  /** Per client what went into the ZIP or why not (JSON), once completed. */
+  results: text('results', { mode: 'json' }).$type<OfficeExportResult[]>(),
+  createdBy: createdBy(),
+  blobKey: text('blob_key'),
+  sizeBytes: integer('size_bytes'),
+  errorMessage: text('error_message'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at'),
+});
+
+export interface OfficeExportResult {
+  account_id: string;
+  name: string;
+  folder: string;
+  files: string[];
+  problem: string | null;
+}
+
+export type OfficeExportRow = typeof officeExports.$inferSelect;

@@ -2,7 +2,7 @@
 import { type AccessRules, access } from '../../http/access';
 
 export const rendersAccess: AccessRules = {
-  'POST /api/v1/documents/render': access.write,
-  'POST /api/v1/documents/preview': access.write,
-  'POST /api/v1/documents/:document_id/renders': access.write,
+  'POST /api/v1/documents/render': access.self,
+  'POST /api/v1/documents/preview': access.self,
+  'POST /api/v1/documents/:document_id/renders': access.self,
 };

@@ -3,7 +3,7 @@ import { type AccessRules, access } from '../../http/access';
 import { findTemplate as findCustomTemplate } from './repo';
 
 export const templatesAccess: AccessRules = {
-  'POST /api/v1/templates/:template_id/preview': access.write,
+  'POST /api/v1/templates/:template_id/preview': access.self,
   'POST /api/v1/templates/custom': access.write,
   'POST /api/v1/templates/custom/:template_id/duplicate': access.write,
   'PATCH /api/v1/templates/custom/:template_id': access.own(

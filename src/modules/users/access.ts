@@ -8,6 +8,6 @@ export const usersAccess: AccessRules = {
   'DELETE /api/v1/sessions/current': access.public,
   'POST /api/v1/invitations/:token/accept': access.public,
   // Any role changes their own password (the route refuses an API key: it has none).
-  'POST /api/v1/auth/password': access.write,
+  'POST /api/v1/auth/password': access.self,
   'POST /api/v1/workspaces/:workspace_id/invitations': access.inWorkspace('members:manage'),
 };

@@ -45,12 +45,23 @@ export const InvitationView = t.Object({
   role: t.Union([RoleSchema, t.Null()]),
   workspace_name: t.Union([t.String(), t.Null()]),
   account_name: t.String(),
+  existing_user: t.Boolean({
+    description:
+      'The email signs in already (to another account): accept with their own password, or signed in, no new one',
+  }),
   expires_at: t.String({ format: 'date-time' }),
 });
 
 export const AcceptInvitationBody = t.Object(
   {
-    password: t.String({ minLength: 1, maxLength: 1024 }),
+    password: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 1024,
+        description:
+          'The new password; for someone who signs in already, their own (leave it out when signed in as them)',
+      }),
+    ),
     name: t.Optional(t.String({ maxLength: 200 })),
     email: t.Optional(t.String({ format: 'email', maxLength: 320 })),
   },

@@ -1,6 +1,15 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type InvitationRow, invitations, type SessionRow, sessions, type UserRow, users } from './schema';
+import {
+  type InvitationRow,
+  invitations,
+  type SessionRow,
+  sessions,
+  type UserAccountRow,
+  type UserRow,
+  userAccounts,
+  users,
+} from './schema';
 
 // Users are found by email or id across accounts (sign-in names no account); everything a user then does
 // is scoped by the account their row names.
@@ -13,8 +22,68 @@ export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefi
   return await db.select().from(users).where(eq(users.id, id)).get();
 }
 
+/** A new user, who has joined the account their row names. */
 export async function insertUser(db: DbOrTx, row: UserRow): Promise<UserRow> {
-  return await db.insert(users).values(row).returning().get();
+  const user = await db.insert(users).values(row).returning().get();
+  await joinAccount(db, user.id, user.accountId, row.createdAt);
+  return user;
+}
+
+/** The user joins an account (nothing when they have already). */
+export async function joinAccount(db: DbOrTx, userId: string, accountId: string, at: string): Promise<void> {
+  await db.insert(userAccounts).values({ userId, accountId, joinedAt: at }).onConflictDoNothing().run();
+}
+
+/** The user leaves an account: their sessions acting there forget it. */
+export async function leaveAccountRow(db: DbOrTx, userId: string, accountId: string): Promise<void> {
+  await db
+    .delete(userAccounts)
+    .where(and(eq(userAccounts.userId, userId), eq(userAccounts.accountId, accountId)))
+    .run();
+  await db
+    .update(sessions)
+    .set({ accountId: null })
+    .where(and(eq(sessions.userId, userId), eq(sessions.accountId, accountId)))
+    .run();
+}
+
+/** The accounts a user has joined: their own first, then the most recently used, then by joining. */
+export async function joinedAccounts(db: DbOrTx, user: UserRow): Promise<UserAccountRow[]> {
+  return await db
+    .select()
+    .from(userAccounts)
+    .where(eq(userAccounts.userId, user.id))
+    .orderBy(
+      sql`case when ${userAccounts.accountId} = ${user.accountId} then 0 else 1 end`,
+      asc(userAccounts.joinedAt),
+      asc(userAccounts.accountId),
+    )
+    .all();
+}
+
+export async function hasJoined(db: DbOrTx, userId: string, accountId: string): Promise<boolean> {
+  return (
+    (await db
+      .select({ id: userAccounts.accountId })
+      .from(userAccounts)
+      .where(and(eq(userAccounts.userId, userId), eq(userAccounts.accountId, accountId)))
+      .get()) !== undefined
+  );
+}
+
+/** The session acts in `accountId` from now on, and the user's switcher lists it first. */
+export async function switchSessionAccount(
+  db: DbOrTx,
+  session: { id: string; userId: string },
+  accountId: string,
+  at: string,
+): Promise<void> {
+  await db.update(sessions).set({ accountId }).where(eq(sessions.id, session.id)).run();
+  await db
+    .update(userAccounts)
+    .set({ lastUsedAt: at })
+    .where(and(eq(userAccounts.userId, session.userId), eq(userAccounts.accountId, accountId)))
+    .run();
 }
 
 export async function updateUser(

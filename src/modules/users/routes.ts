@@ -132,16 +132,26 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
       '/api/v1/invitations/:token/accept',
       async ({ params, body, request, set }) => {
         refuseForeignOrigin(request, deps.publicBaseUrl);
-        const user = await acceptInvitation({ ctx: system, input: { token: params.token, ...body } });
+        const cookie = presentedSessionToken(request.headers);
+        const signedIn = cookie === null ? null : await sessionOf(system, cookie);
+        const user = await acceptInvitation({
+          ctx: system,
+          input: { token: params.token, ...body, signedInUserId: signedIn?.user.id ?? null },
+        });
         set.status = 201;
         return { data: presentUser(user) };
       },
       {
         params: tokenParams,
         body: AcceptInvitationBody,
-        response: { 201: dataOf(User), 404: ErrorEnvelope, 409: ErrorEnvelope, ...publicErrors },
+        response: {
+          201: dataOf(User),
+          404: ErrorEnvelope,
+          409: ErrorEnvelope,
+          ...publicErrors,
+        },
         detail: detail(
-          'Open a one-time link: set name and password (and, for the first owner, the email); then sign in',
+          'Open a one-time link: set name and password (and, for the first owner, the email), or join another account as someone who signs in already; then sign in',
           { security: [] },
         ),
       },

@@ -35,6 +35,11 @@ export const sessions = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /**
+     * The account the session acts in (switched with POST /sessions/current/account); null: the user's
+     * first account. A request's `Account` header overrides it for that request.
+     */
+    accountId: text('account_id').references(() => accounts.id),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at').notNull(),
   },
@@ -58,7 +63,7 @@ export const invitations = sqliteTable(
     email: text('email'),
     /** The workspace and role a member invitation joins; null for a password link. */
     workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
-    role: text('role', { enum: ['owner', 'admin', 'member'] }),
+    role: text('role', { enum: ['owner', 'admin', 'member', 'accountant'] }),
     /** The user a password link is for. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The workspace member who invited (null: the CLI, an account-level key, the first start). */
@@ -73,6 +78,31 @@ export const invitations = sqliteTable(
   ],
 );
 
+/**
+ * The accounts a user has joined (docs/office.md): their own (the row `users.account_id` names) and every
+ * account whose invitation they accepted or that they created as an office. A session reaches an account
+ * only with a row here and a workspace membership there; leaving deletes both.
+ */
+export const userAccounts = sqliteTable(
+  'user_accounts',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    joinedAt: createdAt(),
+    /** When the user last switched to it (the console's switcher lists the last used first). */
+    lastUsedAt: timestamp('last_used_at'),
+  },
+  (t) => [
+    uniqueIndex('user_accounts_uq').on(t.userId, t.accountId),
+    index('user_accounts_account_idx').on(t.accountId),
+  ],
+);
+
+export type UserAccountRow = typeof userAccounts.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
 export type InvitationRow = typeof invitations.$inferSelect;

@@ -10,3 +10,4 @@ export { can, outranks, PERMISSIONS, type Permission, ROLES, type Role } from '.
 export type { WorkspaceMemberRow } from './schema';
 export { addMember } from './use-cases/add-member';
 export { ensureMember } from './use-cases/ensure-member';
+export { leaveAccountMemberships } from './use-cases/leave-account';

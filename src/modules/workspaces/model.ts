@@ -9,7 +9,12 @@ export const Workspace = t.Object({
 });
 export type Workspace = typeof Workspace.static;
 
-export const RoleSchema = t.Union([t.Literal('owner'), t.Literal('admin'), t.Literal('member')]);
+export const RoleSchema = t.Union([
+  t.Literal('owner'),
+  t.Literal('admin'),
+  t.Literal('member'),
+  t.Literal('accountant'),
+]);
 
 export const WorkspaceMember = t.Object({
   id: t.String(),

@@ -16,8 +16,13 @@ export const PERMISSIONS = {
     'resources:write_all',
     'resources:write_own',
     'resources:read_all',
+    'books:keep',
+    'clients:create',
   ],
   member: ['resources:write_own', 'resources:read_all'],
+  // The firm's tax adviser or the office's bookkeeper: reads everything and keeps the books, changes
+  // nothing else (no documents, customers, bank account, numbering, branding, members).
+  accountant: ['resources:read_all', 'books:keep'],
 } as const satisfies Record<Role, readonly Permission[]>;
 
 /**
@@ -30,9 +35,9 @@ export function can(role: Role, permission: Permission): boolean {
   return (PERMISSIONS[role] as readonly string[]).includes(permission);
 }
 
-const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
+const RANK: Record<Role, number> = { accountant: 1, member: 1, admin: 2, owner: 3 };
 
-/** Whether `role` stands above `other` (owner > admin > member). */
+/** Whether `role` stands above `other` (owner > admin > member, accountant). */
 export function outranks(role: Role, other: Role): boolean {
   return RANK[role] > RANK[other];
 }

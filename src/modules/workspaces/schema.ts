@@ -24,7 +24,7 @@ export const workspaceMembers = sqliteTable(
       .notNull()
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
-    role: text('role', { enum: ['owner', 'admin', 'member'] }).notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'member', 'accountant'] }).notNull(),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('workspace_members_email_uq').on(t.workspaceId, t.email)],

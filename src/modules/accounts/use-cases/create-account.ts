@@ -1,4 +1,4 @@
-import type { Db } from '../../../db/client';
+import type { Db, DbOrTx } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
 import type { Clock } from '../../../shared/clock';
 import { isoNow } from '../../../shared/clock';
@@ -16,6 +16,8 @@ export interface CreatedAccount {
 interface Input {
   name: string;
   planId?: string;
+  /** An office (docs/office.md): its owners and admins create client accounts. */
+  office?: boolean;
   /** Only create when the database has no account yet (first start); null when one exists. */
   onlyIfNone?: boolean;
 }
@@ -28,22 +30,45 @@ export async function createAccount({
   ctx: { db: Db; clock: Clock };
   input: Input;
 }): Promise<CreatedAccount | null> {
+  return await inTransaction(ctx, async ({ db: tx }) => {
+    if (input.onlyIfNone && (await countAccounts(tx)) > 0) return null;
+    const account = await insertNewAccount({ db: tx, clock: ctx.clock }, input);
+    const key = await issueApiKey({
+      ctx: { db: tx, clock: ctx.clock },
+      input: { accountId: account.account.id },
+    });
+    return { account, key };
+  });
+}
+
+/**
+ * A new account without a key, in the caller's transaction: createAccount's, or an office's client
+ * (docs/office.md), whose people sign in. 422 for a blank name or an unknown plan.
+ */
+export async function insertNewAccount(
+  ctx: { db: DbOrTx; clock: Clock },
+  input: { name: string; planId?: string; office?: boolean },
+): Promise<AccountWithPlan> {
   const name = input.name.trim();
   if (name === '' || name.length > 200) {
     throw validationError([{ loc: 'name', msg: 'name must be 1 to 200 characters', type: 'invalid' }]);
   }
   const planId = input.planId ?? DEFAULT_PLAN_ID;
-  return await inTransaction(ctx, async ({ db: tx }) => {
-    if (input.onlyIfNone && (await countAccounts(tx)) > 0) return null;
-    if (!(await findPlan(tx, planId))) {
-      throw validationError([{ loc: 'plan', msg: `unknown plan '${planId}'`, type: 'invalid' }]);
-    }
-    const now = isoNow(ctx.clock);
-    const id = newId('acc');
-    await insertAccount(tx, { id, name, planId, disabledAt: null, createdAt: now, updatedAt: now });
-    const key = await issueApiKey({ ctx: { db: tx, clock: ctx.clock }, input: { accountId: id } });
-    const account = await findAccountWithPlan(tx, id);
-    if (!account) throw new Error('account vanished inside its own transaction');
-    return { account, key };
+  if (!(await findPlan(ctx.db, planId))) {
+    throw validationError([{ loc: 'plan', msg: `unknown plan '${planId}'`, type: 'invalid' }]);
+  }
+  const now = isoNow(ctx.clock);
+  const id = newId('acc');
+  await insertAccount(ctx.db, {
+    id,
+    name,
+    planId,
+    disabledAt: null,
+    office: input.office ?? false,
+    createdAt: now,
+    updatedAt: now,
   });
+  const account = await findAccountWithPlan(ctx.db, id);
+  if (!account) throw new Error('account vanished inside its own transaction');
+  return account;
 }

@@ -12,15 +12,18 @@ import {
   memberForUser,
   outranks,
 } from '../../workspaces';
-import { hashPassword, passwordProblem } from '../password';
-import { findUser, findUserByEmail, insertUser, useInvitation } from '../repo';
+import { hashPassword, passwordProblem, verifyPassword } from '../password';
+import { findUser, findUserByEmail, insertUser, joinAccount, useInvitation } from '../repo';
 import type { InvitationRow, UserRow } from '../schema';
 import { openLink } from './read-invitation';
 import { setPassword } from './set-password';
 
 export interface Acceptance {
   token: string;
-  password: string;
+  /** A new user's password; for someone who signs in already, their own (unless signed in as them). */
+  password?: string;
+  /** The user the request's session cookie signs in, if any: they accept without their password. */
+  signedInUserId?: string | null;
   name?: string;
   /** Only the first owner's set-up asks for it; other links name their email. */
   email?: string;
@@ -30,7 +33,8 @@ const gone = () => new DomainError('not_found', 'This link is unknown, used or e
 
 /**
  * Opens a one-time link: a new user with their name and password (an invitation, the first owner's
- * set-up) or a new password for an existing one (ending their sessions). The link then stops working.
+ * set-up), a new password for an existing one (ending their sessions), or, for someone who signs in
+ * already, joining the invitation's account (docs/office.md). The link then stops working.
  */
 export async function acceptInvitation({
   ctx,
@@ -39,6 +43,13 @@ export async function acceptInvitation({
   ctx: SystemCtx;
   input: Acceptance;
 }): Promise<UserRow> {
+  const invited = await openLink(ctx, input.token);
+  const existing =
+    invited?.kind === 'member' && invited.email ? await findUserByEmail(ctx.db, invited.email) : undefined;
+  if (existing) return await joinInvitedAccount(ctx, existing, input);
+  if (input.password === undefined) {
+    throw validationError([{ loc: 'body.password', msg: 'password is required', type: 'missing' }]);
+  }
   const problem = await passwordProblem(input.password, { email: input.email });
   if (problem) throw validationError([{ loc: 'body.password', msg: `password ${problem}`, type: 'invalid' }]);
   const opened = await openLink(ctx, input.token);
@@ -58,6 +69,32 @@ export async function acceptInvitation({
       return (await findUser(tx.db, user.id)) ?? user;
     }
     return await newUser(tx, link, input, passwordHash);
+  });
+}
+
+/**
+ * Someone who signs in already accepts an invitation to another account: with their own password, or
+ * signed in as themselves, never a second password. The link's page was opened by whoever holds the
+ * token (the inviter sees it too), so the token alone never makes anyone a member of another account.
+ */
+async function joinInvitedAccount(ctx: SystemCtx, user: UserRow, input: Acceptance): Promise<UserRow> {
+  const proven =
+    input.signedInUserId === user.id ||
+    (input.password !== undefined && (await verifyPassword(input.password, user.passwordHash)));
+  if (!proven) {
+    throw new DomainError(
+      'forbidden',
+      `${user.email} signs in already: accept with their password, or signed in as them`,
+    );
+  }
+  return await inTransaction(ctx, async (tx) => {
+    const link = await openLink(tx, input.token);
+    if (!link || !(await useInvitation(tx.db, link.id, isoNow(ctx.clock)))) throw gone();
+    if (link.workspaceId === null || !(await findMemberByEmail(tx.db, link.workspaceId, user.email)))
+      throw gone();
+    await requireWithinInvitersReach(tx, link, user.email);
+    await joinAccount(tx.db, user.id, link.accountId, isoNow(ctx.clock));
+    return user;
   });
 }
 

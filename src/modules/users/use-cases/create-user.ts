@@ -6,7 +6,7 @@ import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
 import { ensureMember, type Role, type WorkspaceMemberRow } from '../../workspaces';
 import { type IssuedLink, issueLink } from '../links';
-import { findUserByEmail, insertUser } from '../repo';
+import { findUserByEmail, hasJoined, insertUser, joinAccount } from '../repo';
 import type { UserRow } from '../schema';
 
 export interface CreatedUser {
@@ -19,7 +19,8 @@ export interface CreatedUser {
 /**
  * The admin CLI's `users create`: a user of the account, a member of the workspace (the account's first,
  * made when it has none) with the role, and either the password (already hashed) or a one-time link to
- * set one. Emails are unique across the service (case-insensitive): sign-in names no account.
+ * set one. Emails are unique across the service (case-insensitive): sign-in names no account, so an
+ * email that signs in already joins this account as well (with its own role here, its password unchanged).
  */
 export async function createUser({
   ctx,
@@ -39,13 +40,23 @@ export async function createUser({
   return await inTransaction(ctx, async (tx) => {
     const account = await findAccountWithPlan(tx.db, input.accountId);
     if (!account) throw notFound('Account');
-    if (await findUserByEmail(tx.db, email)) throw conflict(`A user with the email ${email} exists already`);
+    const existing = await findUserByEmail(tx.db, email);
+    if (existing && (await hasJoined(tx.db, existing.id, input.accountId))) {
+      throw conflict(`A user with the email ${email} exists already`);
+    }
+    if (existing && input.passwordHash !== null) {
+      throw conflict(`A user with the email ${email} exists already: leave out the password to add them`);
+    }
     const accountCtx = { ...tx, accountId: input.accountId, actor: { kind: 'cli' as const } };
     const member = await ensureMember({
       ctx: accountCtx,
       input: { workspaceId: input.workspaceId, email, role: input.role, workspaceName: account.account.name },
     });
     const now = isoNow(ctx.clock);
+    if (existing) {
+      await joinAccount(tx.db, existing.id, input.accountId, now);
+      return { user: existing, member, link: null };
+    }
     const user = await insertUser(tx.db, {
       id: newId('usr'),
       accountId: input.accountId,

@@ -1,7 +1,7 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
-import { conflict, notFound } from '../../../shared/errors';
+import { notFound } from '../../../shared/errors';
 import {
   actingMemberOf,
   addMember,
@@ -13,7 +13,7 @@ import {
   type WorkspaceMemberRow,
 } from '../../workspaces';
 import { type IssuedLink, issueLink } from '../links';
-import { findUserByEmail, retireOpenLinks } from '../repo';
+import { findUserByEmail, hasJoined, retireOpenLinks } from '../repo';
 
 export interface Invited {
   member: WorkspaceMemberRow;
@@ -39,9 +39,6 @@ export async function inviteMember({
   return await inTransaction(ctx, async (tx) => {
     if (!(await findWorkspace(tx.db, tx.accountId, input.workspaceId))) throw notFound('Workspace');
     const user = await findUserByEmail(tx.db, email);
-    if (user && user.accountId !== tx.accountId) {
-      throw conflict(`${email} signs in to another account of this service; use another email`);
-    }
     let member = await findMemberByEmail(tx.db, input.workspaceId, email);
     if (member) requireRoleWithinReach(await actingMemberOf(tx), member.role, 'invite');
     else {
@@ -53,7 +50,9 @@ export async function inviteMember({
     // only this workspace's: the inviter must be able to grant that one.
     const highest = await memberForUser(tx.db, tx.accountId, email);
     if (highest) requireRoleWithinReach(await actingMemberOf(tx), highest.role, 'invite');
-    if (user) return { member, link: null };
+    // Someone who reaches this account already has the membership at once; someone who signs in to
+    // other accounts only accepts the link with their own password (docs/office.md).
+    if (user && (await hasJoined(tx.db, user.id, tx.accountId))) return { member, link: null };
     await retireOpenLinks(tx.db, tx.accountId, { email, workspaceId: input.workspaceId }, isoNow(ctx.clock));
     const link = await issueLink(tx, {
       accountId: tx.accountId,

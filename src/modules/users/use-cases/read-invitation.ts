@@ -4,7 +4,7 @@ import { DomainError } from '../../../shared/errors';
 import { sha256Hex } from '../../../shared/secrets';
 import { findAccountWithPlan } from '../../accounts';
 import { findWorkspace } from '../../workspaces';
-import { findInvitationByTokenHash, findUser } from '../repo';
+import { findInvitationByTokenHash, findUser, findUserByEmail } from '../repo';
 import type { InvitationRow } from '../schema';
 
 /** The unused, unexpired link a token opens, or undefined. */
@@ -23,8 +23,10 @@ export async function readInvitation({ ctx, input }: { ctx: SystemCtx; input: { 
   const workspace =
     row.workspaceId === null ? undefined : await findWorkspace(ctx.db, row.accountId, row.workspaceId);
   const user = row.userId === null ? undefined : await findUser(ctx.db, row.userId);
+  const signsIn = row.kind === 'member' && row.email !== null && (await findUserByEmail(ctx.db, row.email));
   return {
     kind: row.kind,
+    existing_user: Boolean(signsIn),
     email: row.email,
     name: user?.name ?? null,
     role: row.role,

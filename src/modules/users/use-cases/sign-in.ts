@@ -78,6 +78,7 @@ export async function openSession(ctx: SystemCtx, user: UserRow): Promise<Signed
     id: newId('ses'),
     userId: user.id,
     tokenHash: sha256Hex(token),
+    accountId: null,
     createdAt: now,
     lastSeenAt: now,
   };

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import type { AccessRequest } from '../../../http/auth';
+import { can } from '../roles';
 import { type ActingMember, requireChangeRight, requirePermission } from './guard';
 
 const READS = new Set(['GET', 'HEAD']);
@@ -17,6 +18,7 @@ export async function enforceRouteAccess(
 ): Promise<void> {
   if (who.member === null || READS.has(request.method)) return;
   const access = request.access ?? { kind: 'permission', permission: 'resources:write_all' };
+  if (access.orBooks && can(who.member.role, 'books:keep')) return;
   switch (access.kind) {
     case 'write':
       requirePermission(who.member, 'resources:write_own');
@@ -35,6 +37,7 @@ export async function enforceRouteAccess(
       return;
     }
     case 'module':
+    case 'self':
     case 'public':
       return;
   }

@@ -1,0 +1,1 @@
+export { officeAccess } from './access';

@@ -1,0 +1,99 @@
+import { inTransaction } from '../../../db/transaction';
+import type { Principal } from '../../../http/auth';
+import { isoNow } from '../../../shared/clock';
+import type { AccountCtx } from '../../../shared/context';
+import { DomainError } from '../../../shared/errors';
+import { insertNewAccount } from '../../accounts';
+import { putAccountingSettings } from '../../exports';
+import { SELF_HOSTED_PLAN_ID } from '../../plans';
+import { findUser, findUserByEmail, issueLink, joinAccount } from '../../users';
+import { ensureMember } from '../../workspaces';
+import type { CreateClientBody } from '../model';
+
+export interface CreatedClient {
+  accountId: string;
+  accountName: string;
+  workspaceName: string;
+  owner: { email: string; existingUser: boolean; token: string; invitationId: string; expiresAt: string };
+}
+
+/**
+ * An office creates a client account (docs/office.md): on the self-hosted plan unless named, its first
+ * workspace named after it, the creating user a member with `role` (admin by default), its DATEV numbers,
+ * and its owner's one-time link (a new person sets a password; one who signs in already joins with theirs).
+ * Only an office's owners and admins (the route's `clients:create`) or its account-level keys.
+ */
+export async function createClient(
+  ctx: AccountCtx,
+  principal: Principal,
+  input: CreateClientBody,
+): Promise<CreatedClient> {
+  if (!principal.office) {
+    throw new DomainError(
+      'forbidden',
+      'Only an office creates client accounts: the operator makes an account an office (`accounts office ACCOUNT_ID on`)',
+    );
+  }
+  const ownerEmail = input.owner_email.trim().toLowerCase();
+  return await inTransaction(ctx, async (tx) => {
+    const account = await insertNewAccount(tx, {
+      name: input.name,
+      planId: input.plan_id ?? SELF_HOSTED_PLAN_ID,
+    });
+    const clientId = account.account.id;
+    const client: AccountCtx = { ...tx, accountId: clientId, actor: { kind: 'cli' } };
+    const workspaceName = account.account.name;
+    const owner = await ensureMember({
+      ctx: client,
+      input: { workspaceId: null, email: ownerEmail, role: 'owner', workspaceName },
+    });
+    const now = isoNow(tx.clock);
+    if (principal.session !== null) {
+      const user = await findUser(tx.db, principal.session.userId);
+      if (user && user.email !== ownerEmail) {
+        await ensureMember({
+          ctx: client,
+          input: {
+            workspaceId: owner.workspaceId,
+            email: user.email,
+            role: input.role ?? 'admin',
+            workspaceName,
+          },
+        });
+      }
+      if (user) await joinAccount(tx.db, user.id, clientId, now);
+    }
+    if (input.consultant_number != null || input.client_number != null) {
+      await putAccountingSettings({
+        ctx: client,
+        input: {
+          consultant_number: input.consultant_number ?? null,
+          client_number: input.client_number ?? null,
+        },
+      });
+    }
+    const existing = await findUserByEmail(tx.db, ownerEmail);
+    const link = await issueLink(tx, {
+      accountId: clientId,
+      kind: 'member',
+      email: ownerEmail,
+      workspaceId: owner.workspaceId,
+      role: 'owner',
+      userId: null,
+      // The office made the account: its link reaches every role, as the CLI's does.
+      createdBy: null,
+    });
+    return {
+      accountId: clientId,
+      accountName: account.account.name,
+      workspaceName,
+      owner: {
+        email: ownerEmail,
+        existingUser: existing !== undefined,
+        token: link.token,
+        invitationId: link.row.id,
+        expiresAt: link.row.expiresAt,
+      },
+    };
+  });
+}

@@ -1,0 +1,37 @@
+import { inTransaction } from '../../../db/transaction';
+import type { Principal } from '../../../http/auth';
+import { isoNow } from '../../../shared/clock';
+import type { SystemCtx } from '../../../shared/context';
+import { DomainError } from '../../../shared/errors';
+import { revokeKeysOfMembers } from '../../api-keys';
+import { findUser, hasJoined, leaveAccountRow } from '../../users';
+import { leaveAccountMemberships } from '../../workspaces';
+import { sessionOnly } from './switch-account';
+
+/**
+ * The signed-in user leaves an account (an office leaving a client): their memberships there end with
+ * their keys, and no session of theirs reaches it from the next request on. The last owner stays (409).
+ */
+export async function leaveAccount(
+  ctx: SystemCtx,
+  principal: Principal,
+  accountId: string,
+): Promise<{ account_id: string; left: true; memberships_ended: number }> {
+  if (principal.session === null) throw sessionOnly('leaves an account');
+  const userId = principal.session.userId;
+  return await inTransaction(ctx, async (tx) => {
+    const user = await findUser(tx.db, userId);
+    if (!user || !(await hasJoined(tx.db, user.id, accountId))) {
+      throw new DomainError('not_found', 'Account not found', { account_id: accountId });
+    }
+    const ended = await leaveAccountMemberships(
+      { ...tx, accountId, actor: { kind: 'cli' } },
+      user.email,
+      async (ids) => {
+        await revokeKeysOfMembers(tx.db, accountId, ids, isoNow(tx.clock));
+      },
+    );
+    await leaveAccountRow(tx.db, user.id, accountId);
+    return { account_id: accountId, left: true as const, memberships_ended: ended };
+  });
+}
