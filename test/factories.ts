@@ -18,13 +18,17 @@ export const TEST_PLAN_ID = 'plan_test';
 /** An account with one key, created through the same use-case the CLI uses. */
 export async function makeAccount(
   server: TestServer,
-  overrides: { name?: string; planId?: string } = {},
+  overrides: { name?: string; planId?: string; office?: boolean } = {},
 ): Promise<TestAccount> {
   counter += 1;
   if (!overrides.planId) await makePlan(server, { id: TEST_PLAN_ID, rps: 100_000, quota: 1_000 });
   const created = await createAccount({
     ctx: { db: server.db, clock: systemClock },
-    input: { name: overrides.name ?? `Test account ${counter}`, planId: overrides.planId ?? TEST_PLAN_ID },
+    input: {
+      name: overrides.name ?? `Test account ${counter}`,
+      planId: overrides.planId ?? TEST_PLAN_ID,
+      office: overrides.office,
+    },
   });
   if (!created) throw new Error('account not created');
   const account = presentAccount(created.account);

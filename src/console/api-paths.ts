@@ -4,6 +4,7 @@
 /** Every /api/v1 path (without the prefix) by method; `${string}` stands for a path parameter. */
 export interface ApiPaths {
   GET:
+    | '/accounts'
     | '/api-keys'
     | `/api-keys/${string}`
     | '/auth/me'
@@ -46,6 +47,9 @@ export interface ApiPaths {
     | `/invitations/${string}`
     | '/numbering-sequences'
     | `/numbering-sequences/${string}`
+    | `/office/exports/${string}`
+    | `/office/exports/${string}/download`
+    | '/office/overview'
     | '/payments'
     | '/products'
     | `/products/${string}`
@@ -90,6 +94,8 @@ export interface ApiPaths {
     | `/workspaces/${string}`
     | `/workspaces/${string}/members`;
   POST:
+    | '/accounts'
+    | `/accounts/${string}/leave`
     | '/api-keys'
     | `/api-keys/${string}/rotate`
     | '/auth/password'
@@ -134,6 +140,7 @@ export interface ApiPaths {
     | `/imports/${string}/confirm`
     | `/invitations/${string}/accept`
     | '/numbering-sequences'
+    | '/office/exports'
     | '/products'
     | '/received-documents'
     | `/received-documents/${string}/payments`
@@ -141,6 +148,7 @@ export interface ApiPaths {
     | `/recurring-invoices/${string}/pause`
     | `/recurring-invoices/${string}/resume`
     | '/sessions'
+    | '/sessions/current/account'
     | '/templates/custom'
     | `/templates/custom/${string}/duplicate`
     | `/templates/custom/${string}/publish`

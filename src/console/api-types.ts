@@ -15,8 +15,26 @@ export interface Me {
   member: {
     id: string;
     workspace_id: string;
-    role: 'owner' | 'admin' | 'member';
+    role: 'owner' | 'admin' | 'member' | 'accountant';
   } | null;
+  /** Every account the signed-in user reaches, each with their role there (an API key: its own account only) */
+  accounts: {
+    /** `acc_` id */
+    id: string;
+    name: string;
+    role: 'owner' | 'admin' | 'member' | 'accountant';
+    /** An office: its owners and admins create client accounts */
+    office: boolean;
+    /** DATEV Beraternummer */
+    consultant_number: number | null;
+    /** DATEV Mandantennummer */
+    client_number: number | null;
+    /** The account this request acts in */
+    current: boolean;
+    disabled: boolean;
+    /** When the user last switched to it (the switcher lists the last used first) */
+    last_used_at: string | null;
+  }[];
 }
 
 /** GET /auth/me response.data.account */
@@ -39,9 +57,11 @@ export interface Invitation {
   /** null: the first owner chooses their email */
   email: string | null;
   name: string | null;
-  role: 'owner' | 'admin' | 'member' | null;
+  role: 'owner' | 'admin' | 'member' | 'accountant' | null;
   workspace_name: string | null;
   account_name: string;
+  /** The email signs in already (to another account): accept with their own password, or signed in, no new one */
+  existing_user: boolean;
   expires_at: string;
 }
 
@@ -67,7 +87,7 @@ export interface Member {
   id: string;
   workspace_id: string;
   email: string;
-  role: 'owner' | 'admin' | 'member';
+  role: 'owner' | 'admin' | 'member' | 'accountant';
   created_at: string;
 }
 

@@ -129,10 +129,31 @@ pacer.restore();
 
 const wait = (seconds: number) => new Promise((resolve) => setTimeout(resolve, seconds * 1000));
 
+/**
+ * The account this tab shows (from /auth/me), sent as `Account` on every request: a tab showing one client
+ * never writes into another after a second tab switched the session's account (docs/office.md). Kept in
+ * memory only, per tab; a fresh load asks /auth/me without it and shows the session's account.
+ */
+let actingAccount: string | null = null;
+let accountLost: (() => void) | null = null;
+
+export function actInAccount(accountId: string | null): void {
+  actingAccount = accountId;
+}
+
+/** Called when the service says the user no longer reaches the account this tab shows (left, removed). */
+export function onAccountLost(listener: (() => void) | null): void {
+  accountLost = listener;
+}
+
+const NOT_REACHED = /not a member of account/i;
+
 async function send(method: string, path: string, options: RequestOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   const key = options.key ?? currentKey();
   if (key) headers.authorization = `Bearer ${key}`;
+  const account = actingAccount;
+  if (account) headers.account = account;
   let body: BodyInit | undefined;
   if (options.raw !== undefined) {
     body = options.raw;
@@ -167,7 +188,14 @@ async function send(method: string, path: string, options: RequestOptions): Prom
         continue;
       }
     }
-    if (!response.ok) throw await errorOf(response);
+    if (!response.ok) {
+      const error = await errorOf(response);
+      // Only for the account this tab shows (a switch to another one the user lost says so for that one).
+      const named = error.details.account_id ?? account;
+      if (account && error.status === 403 && NOT_REACHED.test(error.message) && named === account)
+        accountLost?.();
+      throw error;
+    }
     return response;
   }
 }

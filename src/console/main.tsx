@@ -1,11 +1,12 @@
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { ApiError, call, get } from './api';
+import { rememberAccount } from './accounts';
+import { ApiError, actInAccount, call, get, onAccountLost, post } from './api';
 import { chooseLanguage, currentLanguage, type Language } from './i18n';
 import { InvitationPage } from './pages/invitation';
 import { type Me, Shell } from './pages/shell';
 import { SignIn } from './pages/sign-in';
-import { mayLeave, useRoute } from './router';
+import { mayLeave, navigate, useRoute } from './router';
 import { currentKey, forgetKey, forgetSignedIn, signedInWithPassword } from './session';
 import { Loading } from './ui/notice';
 
@@ -15,12 +16,50 @@ function App() {
   const [me, setMe] = useState<Me | null>(null);
   const [checking, setChecking] = useState(currentKey() !== null || signedInWithPassword());
 
+  // Every request names the account on screen from the moment it is known (api.ts), before any page of
+  // it loads: set here, not in an effect, which would run after the pages' first requests.
+  const adopt = (next: Me | null) => {
+    actInAccount(next?.account.id ?? null);
+    if (next) rememberAccount(next);
+    setMe(next);
+  };
+  /** /auth/me again: the session's own account, as another tab may have left it meanwhile. */
+  const reloadMe = async (fresh = false) => {
+    if (fresh) actInAccount(null);
+    adopt(await get<Me>('/auth/me'));
+  };
+  // The service says the user no longer reaches the account on screen (left it, or was removed, in
+  // another tab): show the account the session acts in now, from its dashboard.
+  useEffect(() => {
+    let recovering = false;
+    onAccountLost(() => {
+      // A screen's requests fail together: one look at /auth/me for all of them.
+      if (recovering) return;
+      recovering = true;
+      reloadMe(true)
+        .then(
+          () => navigate('dashboard'),
+          () => adopt(null),
+        )
+        .finally(() => {
+          recovering = false;
+        });
+    });
+    return () => onAccountLost(null);
+  }, []);
+  /** Acts in another account the user reaches (the session's, for every tab's next load), on its dashboard. */
+  const switchAccount = async (accountId: string) => {
+    if (!mayLeave()) return;
+    adopt(await post<Me>('/sessions/current/account', { account_id: accountId }));
+    navigate('dashboard');
+  };
+
   useEffect(() => {
     document.documentElement.lang = language;
     if (!checking) return;
     get<Me>('/auth/me').then(
       (found) => {
-        setMe(found);
+        adopt(found);
         setChecking(false);
       },
       (error: unknown) => {
@@ -49,25 +88,40 @@ function App() {
     }
     forgetKey();
     forgetSignedIn();
-    setMe(null);
+    adopt(null);
     location.hash = '';
   };
 
   // A one-time link's page (invitation, the owner's set-up, a new password) needs nobody signed in.
   if (route[0] === 'invitation' && route[1]) {
-    return <InvitationPage key={language} token={route[1]} language={language} onLanguage={switchLanguage} />;
+    return (
+      <InvitationPage
+        key={language}
+        token={route[1]}
+        language={language}
+        onLanguage={switchLanguage}
+        onJoined={() => (me ? reloadMe().catch(() => undefined) : undefined)}
+      />
+    );
   }
   if (checking) return <Loading />;
   // Keyed by language: every text is read again in the new language.
   if (!me)
-    return <SignIn key={language} onSignedIn={setMe} language={language} onLanguage={switchLanguage} />;
+    return <SignIn key={language} onSignedIn={adopt} language={language} onLanguage={switchLanguage} />;
   return (
     <Shell
-      key={language}
-      account={me.account}
-      user={me.user}
-      member={me.member}
-      onAccount={(account) => setMe({ ...me, account })}
+      // Keyed by the account too: nothing loaded for one firm stays on screen under another's name.
+      key={`${language}-${me.account.id}`}
+      me={me}
+      onAccount={(account) =>
+        setMe({
+          ...me,
+          account,
+          accounts: me.accounts.map((a) => (a.id === account.id ? { ...a, name: account.name } : a)),
+        })
+      }
+      onSwitch={switchAccount}
+      onReload={(fresh) => reloadMe(fresh)}
       language={language}
       onLanguage={switchLanguage}
       onSignOut={signOut}

@@ -59,7 +59,9 @@ const PAGE = `<!doctype html>
 
 const DESCRIPTION = `Invoice document service: sellers, buyers and documents with exact totals, PDFs, EN 16931
 e-invoices. Authenticate with \`Authorization: Bearer <API_KEY>\` (or \`X-API-Key\`). Successful responses are
-\`{data: ...}\`; errors are \`{error: {status, code, message, request_id, details?}}\`.`;
+\`{data: ...}\`; errors are \`{error: {status, code, message, request_id, details?}}\`. A signed-in person in
+several accounts acts in one at a time: their session's (POST /api/v1/sessions/current/account), or the one a
+request's \`Account: acc_…\` header names (docs/office.md); an API key acts in its own account only.`;
 
 const DOCUMENTATION = {
   info: { title: `${SERVICE_NAME} API`, version: VERSION, description: DESCRIPTION },
@@ -72,7 +74,7 @@ const DOCUMENTATION = {
         in: 'cookie',
         name: 'invoice_session',
         description:
-          'Set by POST /api/v1/sessions (docs/sign-in.md); writes with it need an Origin of the service itself',
+          'Set by POST /api/v1/sessions (docs/sign-in.md); writes with it need an Origin of the service itself. The `Account` header chooses the account for one request (docs/office.md)',
       },
     },
   },

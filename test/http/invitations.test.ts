@@ -214,11 +214,74 @@ describe('invitations', () => {
     expect(who.body.data.member.role).toBe('owner');
   }, 30_000);
 
-  test('an email that signs in to another account cannot be invited; an unknown workspace is 404', async () => {
-    const other = await makeAccount(server);
-    const stranger = await makeUser(server, other.id);
-    const res = await invite(ownerCookie, stranger.email);
-    expect(res.status).toBe(409);
+  test('someone who signs in to another account is invited by link and joins with their own password, never a second one (issue 40); an unknown workspace is 404', async () => {
+    const other = await makeAccount(server, { name: 'Steuerbüro Schmidt' });
+    const adviser = await makeUser(server, other.id, { role: 'owner' });
+    const res = await invite(ownerCookie, adviser.email, 'accountant');
+    expect(res.status).toBe(201);
+    expect(res.body.data.member).toMatchObject({ email: adviser.email, role: 'accountant' });
+    const token = tokenOf(res.body.data.url);
+    expect(res.body.data.emailed).toBe(true);
+    const view = await server.json(`/api/v1/invitations/${token}`);
+    expect(view.body.data).toMatchObject({ kind: 'member', existing_user: true, role: 'accountant' });
+
+    // Until they accept, the membership reaches nothing: their sessions know only their own account.
+    const cookie = await signIn(server, adviser.email);
+    const before = await server.json('/api/v1/auth/me', { headers: fromConsole(server, cookie) });
+    expect(before.body.data.accounts.map((a: { id: string }) => a.id)).toEqual([other.id]);
+    const early = await server.json('/api/v1/customers', {
+      headers: { ...fromConsole(server, cookie), account: account.id },
+    });
+    expect([early.status, early.body.error.code]).toEqual([403, 'forbidden']);
+
+    // The token alone (the inviter sees the link too) joins nobody; nor does a wrong password or a new one.
+    for (const body of [
+      {},
+      { password: 'not their password 123' },
+      { name: 'X', password: PASSWORD + 'x' },
+    ]) {
+      const refused = await server.json(`/api/v1/invitations/${token}/accept`, { method: 'POST', body });
+      expect([refused.status, refused.body.error.code]).toEqual([403, 'forbidden']);
+    }
+    const accepted = await server.json(`/api/v1/invitations/${token}/accept`, {
+      method: 'POST',
+      body: { password: PASSWORD },
+    });
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.data.email).toBe(adviser.email);
+    // Their password is unchanged, and the same session now reaches both accounts, each with its role.
+    const after = await server.json('/api/v1/auth/me', { headers: fromConsole(server, cookie) });
+    const roles = Object.fromEntries(
+      after.body.data.accounts.map((a: { id: string; role: string }) => [a.id, a.role]),
+    );
+    expect(roles).toEqual({ [other.id]: 'owner', [account.id]: 'accountant' });
+    expect(after.body.data.account.id).toBe(other.id);
+    const there = await server.json('/api/v1/customers', {
+      headers: { ...fromConsole(server, cookie), account: account.id },
+    });
+    expect(there.status).toBe(200);
+    expect((await signIn(server, adviser.email)).length).toBeGreaterThan(0);
+    expect((await server.json(`/api/v1/invitations/${token}`)).status).toBe(404);
+
+    // Signed in as themselves, a second invitation is joined without typing anything.
+    const third = await makeAccount(server, { name: 'Bäckerei Korn' });
+    const thirdOwner = await makeUser(server, third.id, { role: 'owner' });
+    const thirdCookie = await signIn(server, thirdOwner.email);
+    const thirdWorkspace = thirdOwner.member.workspaceId;
+    const link = await server.json(`/api/v1/workspaces/${thirdWorkspace}/invitations`, {
+      method: 'POST',
+      headers: fromConsole(server, thirdCookie),
+      body: { email: adviser.email, role: 'admin' },
+    });
+    const joined = await server.json(`/api/v1/invitations/${tokenOf(link.body.data.url)}/accept`, {
+      method: 'POST',
+      headers: fromConsole(server, cookie),
+      body: {},
+    });
+    expect(joined.status).toBe(201);
+    const three = await server.json('/api/v1/auth/me', { headers: fromConsole(server, cookie) });
+    expect(three.body.data.accounts).toHaveLength(3);
+
     const missing = await server.json('/api/v1/workspaces/wsp_nothing/invitations', {
       method: 'POST',
       key: account.apiKey,

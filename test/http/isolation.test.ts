@@ -8,10 +8,12 @@ import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 import { TestSmtp } from '../smtp';
+import { fromConsole, makeUser, signIn } from '../users';
 
 /**
  * Issue 9, isolation: every route of the OpenAPI document that takes an id, called by another account with
- * the owner's ids, is a 404 `not_found` and changes nothing. The routes come from /openapi.json, so a new
+ * the owner's ids, is a 404 `not_found` and changes nothing. Issue 40: also by a person who belongs to both
+ * accounts while they act in the other one (switched to it, or naming it in the `Account` header). The routes come from /openapi.json, so a new
  * route is in the table the day it is added; its ids and bodies come from its module's isolation fixture
  * (`isolation` in src/modules/<name>/module.ts), and a path parameter without one fails by name.
  */
@@ -60,21 +62,23 @@ const PUBLIC_OPERATIONS: Record<string, string> = {
   ),
 };
 
-const call = (account: TestAccount, method: string, path: string, body?: unknown) =>
-  server.json(path, { method, key: account.apiKey, body });
+/** Who calls: an account's key, or a signed-in person's browser (its cookie and origin, maybe `Account`). */
+type Caller = TestAccount | { name: string; headers: Record<string, string> };
+
+const headersOf = (caller: Caller): Record<string, string> =>
+  'apiKey' in caller ? { authorization: `Bearer ${caller.apiKey}` } : caller.headers;
+
+const call = (caller: Caller, method: string, path: string, body?: unknown) =>
+  server.json(path, { method, headers: headersOf(caller), body });
 
 async function ok(res: Promise<{ status: number; body: any }>, what: string): Promise<any> {
   return dataOf(await res, what);
 }
 
-async function upload(account: TestAccount, path: string) {
+async function upload(caller: Caller, path: string) {
   const form = new FormData();
   form.append('file', new Blob([PNG_1X1], { type: 'image/png' }), 'logo.png');
-  const res = await fetch(server.url + path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${account.apiKey}` },
-    body: form,
-  });
+  const res = await fetch(server.url + path, { method: 'POST', headers: headersOf(caller), body: form });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
@@ -243,9 +247,10 @@ describe('isolation between accounts', () => {
     expect(open.sort()).toEqual(Object.keys(PUBLIC_OPERATIONS).sort());
   });
 
-  test("every id route, called with the owner's ids by another account, is a 404 and changes nothing", async () => {
+  /** Every id route with the owner's ids, as `caller`: a 404 each, and nothing of the owner's changed. */
+  async function strangerPass(caller: Caller, exempt: Record<string, string> = {}) {
     const all = await operations();
-    const ops = all.filter((o) => o.path.includes('{'));
+    const ops = all.filter((o) => o.path.includes('{') && !Object.hasOwn(exempt, `${o.method} ${o.path}`));
     expect(ops.length).toBeGreaterThan(60);
     const viewBefore = await ownerView(all);
     const countsBefore = await rowCounts();
@@ -256,8 +261,8 @@ describe('isolation between accounts', () => {
       for (const path of concretePaths(op.method, op.path)) {
         calls += 1;
         const res = MULTIPART.has(name)
-          ? await upload(stranger, path)
-          : await call(stranger, op.method, path, BODIES[name]);
+          ? await upload(caller, path)
+          : await call(caller, op.method, path, BODIES[name]);
         const code = res.body?.error?.code;
         if (res.status !== 404 || code !== 'not_found')
           answers.push(`${op.method} ${path} → ${res.status} ${code}`);
@@ -268,6 +273,55 @@ describe('isolation between accounts', () => {
     await server.jobs.runDue();
     expect(await rowCounts()).toEqual(countsBefore);
     expect(await ownerView(all)).toEqual(viewBefore);
+  }
+
+  test("every id route, called with the owner's ids by another account, is a 404 and changes nothing", async () => {
+    await strangerPass(stranger);
+  });
+
+  describe('a person in both accounts, acting in the other one', () => {
+    // They may leave the owner's account wherever they act: the path names their own membership there,
+    // not the account they act in (test/http/office.test.ts).
+    const OWN_MEMBERSHIP = {
+      'POST /api/v1/accounts/{account_id}/leave': 'leaving names the account left: their own membership',
+    };
+    let cookie = '';
+    beforeAll(async () => {
+      // An owner of the stranger's account and a member of the owner's: the highest reach in both.
+      const person = await makeUser(server, stranger.id, { role: 'owner' });
+      await makeUser(server, owner.id, { role: 'admin', email: person.email, password: null });
+      cookie = await signIn(server, person.email);
+      const me = await server.json('/api/v1/auth/me', { headers: fromConsole(server, cookie) });
+      expect(me.body.data.accounts.map((a: { id: string }) => a.id).sort()).toEqual(
+        [owner.id, stranger.id].sort(),
+      );
+    });
+
+    test('switched to the other account: every id route of the owner is a 404 and changes nothing', async () => {
+      const switched = await server.json('/api/v1/sessions/current/account', {
+        method: 'POST',
+        headers: fromConsole(server, cookie),
+        body: { account_id: stranger.id },
+      });
+      expect([switched.status, switched.body.data.account.id]).toEqual([200, stranger.id]);
+      await strangerPass({ name: 'switched session', headers: fromConsole(server, cookie) }, OWN_MEMBERSHIP);
+    });
+
+    test("the session in the owner's account, each request naming the other in `Account`: the same", async () => {
+      const switched = await server.json('/api/v1/sessions/current/account', {
+        method: 'POST',
+        headers: fromConsole(server, cookie),
+        body: { account_id: owner.id },
+      });
+      expect(switched.status).toBe(200);
+      // The session itself reaches the owner's data: the header, not the session, must decide.
+      const own = await server.json(`/api/v1/auth/me`, { headers: fromConsole(server, cookie) });
+      expect(own.body.data.account.id).toBe(owner.id);
+      await strangerPass(
+        { name: 'Account header', headers: { ...fromConsole(server, cookie), account: stranger.id } },
+        OWN_MEMBERSHIP,
+      );
+    });
   });
 
   test("a path parameter without its module's fixture fails by name, borrowing no other resource's ids", () => {

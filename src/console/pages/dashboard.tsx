@@ -11,7 +11,8 @@ import type {
 } from '../api-types';
 import { formatDate, formatMoney, locale, t } from '../i18n';
 import { href } from '../router';
-import { BarChart, type Segment, StackedBar } from '../ui/charts';
+import { ageingSegments } from '../ui/ageing';
+import { BarChart, StackedBar } from '../ui/charts';
 import { useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 
@@ -56,15 +57,7 @@ function Receivables({ figures }: { figures: ReceivablesFigures[] }) {
       {figures.length === 0 ? <p class="empty">{t('No invoice is open.')}</p> : null}
       {figures.map((f) => {
         const money = (amount: string) => formatMoney(amount, f.currency);
-        const segments: Segment[] = [
-          { label: t('Not yet due'), value: f.current, shown: money(f.current), tone: 'b0' },
-          ...(['0-30', '31-60', '61-90', '90+'] as const).map((bucket, i) => ({
-            label: t('{range} days', { range: bucket }),
-            value: f.ageing[bucket],
-            shown: money(f.ageing[bucket]),
-            tone: `b${i + 1}`,
-          })),
-        ];
+        const segments = ageingSegments(f);
         return (
           <div key={f.currency} class="currency-block">
             <dl class="figures">

@@ -1,8 +1,9 @@
 import { useState } from 'preact/hooks';
 import { ApiError, call, get } from '../api';
-import type { Invitation, User } from '../api-types';
+import type { Invitation, Me, User } from '../api-types';
 import { type Language, t } from '../i18n';
 import { href } from '../router';
+import { signedInWithPassword } from '../session';
 import { Field } from '../ui/form';
 import { useLoad } from '../ui/hooks';
 import { LanguageChooser } from '../ui/language';
@@ -12,6 +13,18 @@ interface Props {
   token: string;
   language: Language;
   onLanguage: (language: Language) => void;
+  /** Someone signed in here joined another account: the console's list of their accounts is stale. */
+  onJoined?: () => void;
+}
+
+/** Who this browser is signed in as with a password (the cookie proves them to the service), if anyone. */
+async function signedInEmail(): Promise<string | null> {
+  if (!signedInWithPassword()) return null;
+  try {
+    return (await get<Me>('/auth/me')).user?.email ?? null;
+  } catch {
+    return null;
+  }
 }
 
 function heading(invitation: Invitation): string {
@@ -25,8 +38,14 @@ function heading(invitation: Invitation): string {
  * password; an invited member their name and password; a user made by the CLI their password. Then they
  * sign in. The token stays in the URL's fragment, which the browser never sends to a server.
  */
-export function InvitationPage({ token, language, onLanguage }: Props) {
-  const invitation = useLoad(() => get<Invitation>(`/invitations/${token}`), [token]);
+export function InvitationPage({ token, language, onLanguage, onJoined }: Props) {
+  const invitation = useLoad(async () => {
+    const found = await get<Invitation>(`/invitations/${token}`);
+    // Someone who signs in already joins with their own password, or signed in as them, with a click.
+    const signedInAs = found.existing_user ? await signedInEmail() : null;
+    const same = signedInAs !== null && signedInAs.toLowerCase() === found.email?.toLowerCase();
+    return { ...found, signedIn: same };
+  }, [token]);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -35,6 +54,27 @@ export function InvitationPage({ token, language, onLanguage }: Props) {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const found = invitation.data;
+
+  const join = async (event: Event) => {
+    event.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      // Signed in as the invited person: the cookie proves them, no password is sent.
+      const body = found?.signedIn ? {} : { password };
+      const user = await call<{ data: User }>('POST', `/invitations/${token}/accept`, { body });
+      setDone(user.data.email);
+      if (found?.signedIn) onJoined?.();
+    } catch (caught) {
+      // The service refuses a wrong password as not proving the person (403), not as a field problem.
+      const wrong = caught instanceof ApiError && caught.status === 403 && !found?.signedIn;
+      setError(
+        wrong ? new Error(t('That is not the password of {email}.', { email: found?.email ?? '' })) : caught,
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: Event) => {
     event.preventDefault();
@@ -58,7 +98,24 @@ export function InvitationPage({ token, language, onLanguage }: Props) {
   };
 
   let content = <Loading />;
-  if (done) {
+  if (done && found?.existing_user) {
+    content = (
+      <>
+        <h1>{t('You are all set')}</h1>
+        <Notice kind="ok">
+          {found.signedIn
+            ? t('You now also work in {account}: choose it in the header.', { account: found.account_name })
+            : t('You now also work in {account}. Sign in with {email} and choose it in the header.', {
+                account: found.account_name,
+                email: done,
+              })}
+        </Notice>
+        <a class="button primary" href={href(found.signedIn ? 'dashboard' : '')}>
+          {found.signedIn ? t('Back to the console') : t('Go to sign-in')}
+        </a>
+      </>
+    );
+  } else if (done) {
     content = (
       <>
         <h1>{t('You are all set')}</h1>
@@ -75,6 +132,45 @@ export function InvitationPage({ token, language, onLanguage }: Props) {
         <p>{t('It was used already or has expired. Ask whoever sent it for a new one.')}</p>
         <a href={href()}>{t('Go to sign-in')}</a>
       </>
+    );
+  } else if (found?.existing_user) {
+    const fieldError = error instanceof ApiError ? error : null;
+    const account = found.workspace_name ?? found.account_name;
+    content = (
+      <form class="sign-in-card-form" onSubmit={join}>
+        <h1>{heading(found)}</h1>
+        {found.signedIn ? (
+          <p>
+            {t('You are signed in as {email}. Join {account} with this login?', {
+              email: found.email ?? '',
+              account,
+            })}
+          </p>
+        ) : (
+          <>
+            <p>
+              {t('You already have a login ({email}): enter your password to join {account}.', {
+                email: found.email ?? '',
+                account,
+              })}
+            </p>
+            <Field
+              label={t('Your password')}
+              type="password"
+              value={password}
+              onInput={setPassword}
+              autoComplete="current-password"
+              path="password"
+              error={fieldError}
+              required
+            />
+          </>
+        )}
+        <ErrorNotice error={error} />
+        <button type="submit" class="primary" disabled={busy || (!found.signedIn && password === '')}>
+          {t('Join {account}', { account })}
+        </button>
+      </form>
     );
   } else if (found) {
     const fieldError = error instanceof ApiError ? error : null;

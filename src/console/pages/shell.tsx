@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { showsOffice } from '../accounts';
 import { type Language, t } from '../i18n';
 import type { Account, Me } from '../me';
 
@@ -6,10 +7,12 @@ export type { Account, Me } from '../me';
 
 import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
+import { AccountSwitcher } from './account-switcher';
 import { DashboardPage } from './dashboard';
 import { DocumentsPage } from './documents';
 import { ExportsPage } from './exports';
 import { NumberingPage } from './numbering';
+import { OfficePage } from './office';
 import { BusinessProfilesPage, CustomersPage } from './parties';
 import { ProductsPage } from './products';
 import { ReceivedPage } from './received';
@@ -19,17 +22,20 @@ import { TemplatesPage } from './templates';
 import { WorkPage } from './work';
 
 interface Props {
-  account: Account;
-  user?: Me['user'];
-  member?: Me['member'];
+  me: Me;
   /** The account as renamed in the settings: the header shows it at once. */
   onAccount: (account: Account) => void;
+  /** Acts in another account the user reaches, then shows its dashboard. */
+  onSwitch: (accountId: string) => Promise<void>;
+  /** Asks /auth/me again (a client added or left); `fresh`: without naming the account on screen. */
+  onReload: (fresh?: boolean) => Promise<void>;
   language: Language;
   onLanguage: (language: Language) => void;
   onSignOut: () => void;
 }
 
 const SECTIONS = [
+  { path: 'office', label: 'Office' },
   { path: 'dashboard', label: 'Dashboard' },
   { path: 'documents', label: 'Documents' },
   { path: 'recurring', label: 'Recurring' },
@@ -46,19 +52,22 @@ const SECTIONS = [
 
 function Page({
   route,
-  account,
-  user,
-  member,
+  me,
   onAccount,
+  onSwitch,
+  onReload,
 }: {
   route: string[];
-  account: Account;
-  user?: Me['user'];
-  member?: Me['member'];
+  me: Me;
   onAccount: (account: Account) => void;
+  onSwitch: (accountId: string) => Promise<void>;
+  onReload: (fresh?: boolean) => Promise<void>;
 }): ComponentChildren {
   const [section = 'documents', ...rest] = route;
+  const { account, user, member } = me;
   switch (section) {
+    case 'office':
+      return <OfficePage me={me} onSwitch={onSwitch} onReload={onReload} />;
     case 'dashboard':
       return <DashboardPage />;
     case 'customers':
@@ -88,9 +97,11 @@ function Page({
   }
 }
 
-export function Shell({ account, user, member, onAccount, language, onLanguage, onSignOut }: Props) {
+export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage, onSignOut }: Props) {
   const route = useRoute();
   const current = route[0] ?? 'documents';
+  const { user } = me;
+  const office = showsOffice(me);
   return (
     <div class="shell">
       <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
@@ -100,23 +111,23 @@ export function Shell({ account, user, member, onAccount, language, onLanguage, 
         <div class="topline">
           <span class="brand">{t('Invoice service')}</span>
           <div class="who">
-            <span class="account" title={account.id}>
-              {account.name}
-            </span>
-            {user ? (
-              <span class="user" title={user.email}>
-                {user.name}
-              </span>
-            ) : null}
-            <LanguageChooser language={language} onLanguage={onLanguage} />
-            <button type="button" onClick={onSignOut}>
-              {t('Sign out')}
-            </button>
+            <AccountSwitcher me={me} onSwitch={onSwitch} />
+            <div class="who-me">
+              {user ? (
+                <span class="user" title={user.email}>
+                  {user.name}
+                </span>
+              ) : null}
+              <LanguageChooser language={language} onLanguage={onLanguage} />
+              <button type="button" onClick={onSignOut}>
+                {t('Sign out')}
+              </button>
+            </div>
           </div>
         </div>
         <nav aria-label={t('Sections')}>
           <ul>
-            {SECTIONS.map((section) => (
+            {SECTIONS.filter((section) => section.path !== 'office' || office).map((section) => (
               <li key={section.path}>
                 <a href={href(section.path)} aria-current={current === section.path ? 'page' : undefined}>
                   {t(section.label)}
@@ -127,7 +138,7 @@ export function Shell({ account, user, member, onAccount, language, onLanguage, 
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page route={route} account={account} user={user} member={member} onAccount={onAccount} />
+        <Page route={route} me={me} onAccount={onAccount} onSwitch={onSwitch} onReload={onReload} />
       </main>
     </div>
   );

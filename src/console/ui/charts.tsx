@@ -109,13 +109,33 @@ export interface Segment extends Bar {
   tone: string;
 }
 
+/** The bar's segments as SVG rectangles over a track, each with its figure on hover. */
+function Segments(props: { title: string; segments: Segment[]; width: number; height: number }) {
+  const { width, height } = props;
+  const total = props.segments.reduce((sum, s) => sum + size(s.value), 0);
+  const summary = props.segments.map((s) => `${s.label}: ${s.shown}`).join('; ');
+  let x = 0;
+  return (
+    <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${props.title}: ${summary}`}>
+      <rect class="track" x="0" y="4" width={width} height={height - 8} />
+      {total > 0
+        ? props.segments.map((s) => {
+            const w = (size(s.value) / total) * width;
+            const at = x;
+            x += w;
+            return (
+              <rect key={s.label} class={`segment ${s.tone}`} x={at} y="4" width={w} height={height - 8}>
+                <title>{`${s.label}: ${s.shown}`}</title>
+              </rect>
+            );
+          })
+        : null}
+    </svg>
+  );
+}
+
 /** One horizontal bar split into segments (the ageing of receivables), with a legend. */
 export function StackedBar(props: { id: string; title: string; valueHead: string; segments: Segment[] }) {
-  const width = 640;
-  const height = 36;
-  const total = props.segments.reduce((sum, s) => sum + size(s.value), 0);
-  let x = 0;
-  const summary = props.segments.map((s) => `${s.label}: ${s.shown}`).join('; ');
   return (
     <Chart
       id={props.id}
@@ -123,29 +143,47 @@ export function StackedBar(props: { id: string; title: string; valueHead: string
       head={[t('Days past due'), props.valueHead]}
       rows={props.segments.map((s) => [s.label, s.shown])}
     >
-      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${props.title}: ${summary}`}>
-        <rect class="track" x="0" y="4" width={width} height={height - 8} />
-        {total > 0
-          ? props.segments.map((s) => {
-              const w = (size(s.value) / total) * width;
-              const at = x;
-              x += w;
-              return (
-                <rect key={s.label} class={`segment ${s.tone}`} x={at} y="4" width={w} height={height - 8}>
-                  <title>{`${s.label}: ${s.shown}`}</title>
-                </rect>
-              );
-            })
-          : null}
-      </svg>
-      <ul class="legend">
-        {props.segments.map((s) => (
-          <li key={s.label}>
-            <span class={`swatch ${s.tone}`} aria-hidden="true" />
-            {s.label}: {s.shown}
-          </li>
-        ))}
-      </ul>
+      <Segments title={props.title} segments={props.segments} width={640} height={36} />
+      <Legend segments={props.segments} />
     </Chart>
+  );
+}
+
+function Legend({ segments }: { segments: Segment[] }) {
+  return (
+    <ul class="legend">
+      {segments.map((s) => (
+        <li key={s.label}>
+          <span class={`swatch ${s.tone}`} aria-hidden="true" />
+          {s.label}: {s.shown}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The same bar small, for a table cell (the office overview's clients): one image to a screen reader named
+ * with its figures, no legend (the page shows one legend for all rows: `AgeingLegend`).
+ */
+export function MiniStackedBar(props: { title: string; segments: Segment[] }) {
+  return (
+    <span class="chart mini-bar">
+      <Segments title={props.title} segments={props.segments} width={160} height={20} />
+    </span>
+  );
+}
+
+/** The colours of the small bars, said once above their table. */
+export function AgeingLegend({ labels }: { labels: { label: string; tone: string }[] }) {
+  return (
+    <ul class="legend chart">
+      {labels.map((s) => (
+        <li key={s.label}>
+          <span class={`swatch ${s.tone}`} aria-hidden="true" />
+          {s.label}
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -36,9 +36,16 @@ const RIGHTS: Record<string, string> = {
   'keys:manage_all': 'manage every API key',
   'billing:manage': 'change the plan and billing',
   'account:edit': 'rename the account',
+  'books:keep': 'record payments, approve received invoices and export the books',
+  'clients:create': 'add client accounts',
 };
 
-const ROLES: Record<string, string> = { owner: 'owner', admin: 'admin', member: 'member' };
+const ROLES: Record<string, string> = {
+  owner: 'owner',
+  admin: 'admin',
+  member: 'member',
+  accountant: 'accountant',
+};
 
 /** A document's (or an e-mail's, a batch's) state as the console names it. */
 const STATES: Record<string, string> = {

@@ -58,16 +58,36 @@ async function identifySession(ctx: SystemCtx, token: string, requested: string 
   const found = await sessionOf(ctx, token);
   if (!found) throw invalid();
   const { user, session } = found;
-  let accountId = requested ?? session.accountId;
-  let acting = accountId === null ? undefined : await memberInAccount(ctx.db, user, accountId);
+  const chosen = requested ?? session.accountId;
+  const acting = chosen === null ? undefined : await memberInAccount(ctx.db, user, chosen);
   if (!acting && requested !== null) throw notReached(requested);
-  if (!acting) {
-    const first = (await reachableAccounts(ctx.db, user))[0];
-    if (!first) throw invalid();
-    accountId = first.accountId;
-    acting = first.member;
+  if (acting && chosen !== null) {
+    const account = await findAccountWithPlan(ctx.db, chosen);
+    // A disabled account named by the header is its 403; switched to before it was disabled, the session
+    // goes on in the user's first enabled account, where they can switch on.
+    if (requested !== null || (account && account.account.disabledAt === null)) {
+      return sessionPrincipal(await accountPrincipal(ctx, chosen), found, acting);
+    }
   }
-  const account = await accountPrincipal(ctx, accountId ?? user.accountId);
+  const reached = await reachableAccounts(ctx.db, user);
+  const [first] = reached;
+  if (!first) throw invalid();
+  for (const reach of reached) {
+    const account = await findAccountWithPlan(ctx.db, reach.accountId);
+    if (account && account.account.disabledAt === null) {
+      return sessionPrincipal(await accountPrincipal(ctx, reach.accountId), found, reach.member);
+    }
+  }
+  // Every account they reach is disabled: the first one's 403 says so.
+  return sessionPrincipal(await accountPrincipal(ctx, first.accountId), found, first.member);
+}
+
+function sessionPrincipal(
+  account: Awaited<ReturnType<typeof accountPrincipal>>,
+  found: NonNullable<Awaited<ReturnType<typeof sessionOf>>>,
+  acting: ActingMember,
+): Principal {
+  const { user, session } = found;
   const member = { ...acting, viaSession: true };
   return {
     ...account,

@@ -12,7 +12,14 @@ export {
 } from './model';
 export { daysOverdue, minorUnitsOf, type PaymentFigures, paymentFigures } from './payment-figures';
 export { presentTotals } from './present';
-export { findDocument, findDocumentByNumber, issuedForReports, listDocuments } from './repo';
+export {
+  countDrafts,
+  findDocument,
+  findDocumentByNumber,
+  issuedAfter,
+  issuedForReports,
+  listDocuments,
+} from './repo';
 export type { DocumentRow } from './schema';
 export { applyPayments } from './use-cases/apply-payments';
 export { allowedAction, changeDocumentStatus, noteDocumentSent } from './use-cases/change-document-status';

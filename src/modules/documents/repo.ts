@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { LinkRows } from '../../db/links';
 import type { PageRequest } from '../../shared/pagination';
@@ -214,4 +214,36 @@ export async function creditNotesOf(
       ),
     )
     .all();
+}
+
+/** How many drafts the account has, of any document type (the office overview). */
+export async function countDrafts(db: DbOrTx, accountId: string): Promise<number> {
+  const where = and(eq(documents.accountId, accountId), eq(documents.status, 'draft'));
+  return (await db.select({ n: count() }).from(documents).where(where).get())?.n ?? 0;
+}
+
+/**
+ * The documents of `types` that left draft (void ones too: they were issued), issued after `after`
+ * (YYYY-MM-DD; every one when null): how many, and the earliest issue date among them. What the office
+ * overview counts as not exported to DATEV yet; exports says which types are bookings.
+ */
+export async function issuedAfter(
+  db: DbOrTx,
+  accountId: string,
+  types: readonly string[],
+  after: string | null,
+): Promise<{ count: number; first: string | null }> {
+  const row = await db
+    .select({ n: count(), first: min(documents.issueDate) })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountId, accountId),
+        inArray(documents.documentType, [...types]),
+        ne(documents.status, 'draft'),
+        after === null ? undefined : gt(documents.issueDate, after),
+      ),
+    )
+    .get();
+  return { count: row?.n ?? 0, first: row?.first ?? null };
 }

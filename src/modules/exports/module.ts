@@ -9,7 +9,8 @@ export const exportsModule = defineModule({
   name: 'exports',
   routes: (auth, deps) => new Elysia().use(exportRoutes(auth, deps)).use(auditRoutes(auth, deps)),
   access: exportsAccess,
-  idPrefixes: ['exa'],
+  // exa: a background archive; dtv: a recorded DATEV download (datev_exports).
+  idPrefixes: ['exa', 'dtv'],
   background: exportsBackground,
   isolation: {
     make: async (api) => {

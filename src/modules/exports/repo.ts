@@ -1,9 +1,13 @@
-import { and, eq, gte, max } from 'drizzle-orm';
+import { and, desc, eq, gte, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   type AccountingSettingsValue,
   accountingSettings,
   creditorNumbers,
+  DATEV_EXPORT_KINDS,
+  type DatevExportKind,
+  type DatevExportRow,
+  datevExports,
   type ExportArchiveRow,
   exportArchives,
 } from './schema';
@@ -94,4 +98,30 @@ export async function findCreditorNumber(
 ): Promise<number | null> {
   const scoped = and(eq(creditorNumbers.accountId, accountId), eq(creditorNumbers.supplierKey, supplierKey));
   return (await db.select().from(creditorNumbers).where(scoped).get())?.number ?? null;
+}
+
+export async function insertDatevExport(db: DbOrTx, row: DatevExportRow): Promise<DatevExportRow> {
+  return await db.insert(datevExports).values(row).returning().get();
+}
+
+/**
+ * Per kind the export reaching furthest (the latest `to`, the newest of equals), null for a kind never
+ * exported: an old period made again later does not make the months after it look unexported.
+ */
+export async function latestDatevExports(
+  db: DbOrTx,
+  accountId: string,
+): Promise<Record<DatevExportKind, DatevExportRow | null>> {
+  const latest = {} as Record<DatevExportKind, DatevExportRow | null>;
+  for (const kind of DATEV_EXPORT_KINDS) {
+    const row = await db
+      .select()
+      .from(datevExports)
+      .where(and(eq(datevExports.accountId, accountId), eq(datevExports.kind, kind)))
+      .orderBy(desc(datevExports.to), desc(datevExports.createdAt), desc(datevExports.id))
+      .limit(1)
+      .get();
+    latest[kind] = row ?? null;
+  }
+  return latest;
 }

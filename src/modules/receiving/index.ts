@@ -1,5 +1,12 @@
 export { receivingAccess } from './access';
-export { findReceived, listReceived, receivedForReports, receivedPaymentsForReports } from './repo';
+export {
+  countReceivedInStatus,
+  findReceived,
+  listReceived,
+  receivedAfter,
+  receivedForReports,
+  receivedPaymentsForReports,
+} from './repo';
 export type { ReceivedDocumentRow, ReceivedEmail, ReceivedPaymentRow } from './schema';
 export {
   type ParsedEInvoice,

@@ -1,4 +1,23 @@
-import { and, asc, desc, eq, gte, like, lt, lte, ne, or } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  like,
+  lt,
+  lte,
+  min,
+  ne,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
@@ -218,4 +237,53 @@ export async function receivedPaymentsForReports(
     .orderBy(desc(rp.id))
     .limit(page.limit + 1)
     .all();
+}
+
+/** How many of the account's received documents are in `status` ('received': waiting for approval). */
+export async function countReceivedInStatus(
+  db: DbOrTx,
+  accountId: string,
+  status: ReceivedStatus,
+): Promise<number> {
+  const where = and(eq(rd.accountId, accountId), eq(rd.status, status));
+  return (await db.select({ n: count() }).from(rd).where(where).get())?.n ?? 0;
+}
+
+const original = alias(rd, 'original');
+
+/**
+ * The received documents a DATEV batch books, issued after `after` (YYYY-MM-DD; every one when null): how
+ * many, and the earliest issue date among them. Booked as the export books them: not rejected, with an
+ * issue date, and a copy of the same invoice (`duplicate_of`) only when its original is rejected or gone
+ * (two such copies both count here; the export books the first).
+ */
+export async function receivedAfter(
+  db: DbOrTx,
+  accountId: string,
+  after: string | null,
+): Promise<{ count: number; first: string | null }> {
+  const originalBooked = db
+    .select({ one: sql`1` })
+    .from(original)
+    .where(
+      and(
+        eq(original.accountId, rd.accountId),
+        eq(original.id, rd.duplicateOf),
+        ne(original.status, 'rejected'),
+      ),
+    );
+  const row = await db
+    .select({ n: count(), first: min(rd.issueDate) })
+    .from(rd)
+    .where(
+      and(
+        eq(rd.accountId, accountId),
+        ne(rd.status, 'rejected'),
+        isNotNull(rd.issueDate),
+        or(isNull(rd.duplicateOf), notExists(originalBooked)),
+        after === null ? undefined : gt(rd.issueDate, after),
+      ),
+    )
+    .get();
+  return { count: row?.n ?? 0, first: row?.first ?? null };
 }

@@ -136,7 +136,13 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
         const signedIn = cookie === null ? null : await sessionOf(system, cookie);
         const user = await acceptInvitation({
           ctx: system,
-          input: { token: params.token, ...body, signedInUserId: signedIn?.user.id ?? null },
+          input: {
+            token: params.token,
+            ...body,
+            signedInUserId: signedIn?.user.id ?? null,
+            address: clientAddressOf(request),
+          },
+          throttle,
         });
         set.status = 201;
         return { data: presentUser(user) };

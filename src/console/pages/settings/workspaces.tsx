@@ -57,7 +57,7 @@ export function Workspaces() {
   );
 }
 
-export const ROLES = ['owner', 'admin', 'member'];
+export const ROLES = ['owner', 'admin', 'member', 'accountant'];
 
 /** The invitation link, shown once to the inviter to pass on (and whether it went out by email). */
 function InvitationLink({ invited }: { invited: MemberInvitation }) {

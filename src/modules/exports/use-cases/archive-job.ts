@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
 import { type JobContext, JobError } from '../../../jobs/definition';
 import { enqueueJob } from '../../../jobs/queue';
+import { untilAborted } from '../../../jobs/until-aborted';
 import type { Clock } from '../../../shared/clock';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf, type SystemCtx } from '../../../shared/context';
@@ -121,21 +122,6 @@ export async function runArchiveJob(deps: ArchiveJobDeps, archiveId: string, job
       completedAt: now,
     });
   });
-}
-
-/**
- * The ZIP's bytes, ended with the job's abort reason once it loses its lease: the write then fails (nothing
- * stored, the ZIP writer stopped) instead of finishing beside the worker that took the job over.
- */
-async function* untilAborted(
-  body: ReadableStream<Uint8Array>,
-  signal: AbortSignal,
-): AsyncGenerator<Uint8Array> {
-  for await (const chunk of body) {
-    signal.throwIfAborted();
-    yield chunk;
-  }
-  signal.throwIfAborted();
 }
 
 /** The job's onLastFailure: the archive must not stay `running` for ever. A completed one is left alone. */

@@ -6,6 +6,7 @@ import type { AccountingSettingsValue } from '../schema';
 import { readAccountingSettings } from './accounting-settings';
 import { datevEntries } from './datev-entries';
 import { linesOf, surveyOf, type UnconvertedDocument } from './datev-lines';
+import { recordedAtEnd } from './datev-record';
 
 export { BOOKED_TYPES } from './datev-entries';
 export { supplierKeyOf } from './datev-lines';
@@ -93,7 +94,8 @@ async function surveyed(ctx: AccountCtx, input: DatevInput): Promise<Date> {
 /**
  * The DATEV Buchungsstapel of a period, streamed a page of documents at a time: header, column line, one
  * booking per document and tax case, then the reversals of the documents cancelled in the period. Assigns
- * debtor (customers) and creditor (suppliers) numbers on the way.
+ * debtor (customers) and creditor (suppliers) numbers on the way; recorded (datev_exports) once streamed to
+ * its end.
  */
 export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: DatevInput }) {
   const settings = await checkedSettings(ctx, input);
@@ -114,7 +116,9 @@ export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: Date
     CRLF;
   async function* chunks(): AsyncGenerator<string, void> {
     yield header;
-    yield* datevEntries(ctx, input, async (tx, entries) => await linesOf(tx, entries, settings));
+    const { kind, from, to } = input;
+    const lines = datevEntries(ctx, input, async (tx, entries) => await linesOf(tx, entries, settings));
+    yield* recordedAtEnd(ctx, { kind, from, to }, lines);
   }
   const encode = input.encoding === 'utf-8' ? (s: string) => new TextEncoder().encode(s) : encodeCp1252;
   return {

@@ -17,6 +17,7 @@ import { creditorNumberOf, findCreditorNumber } from '../repo';
 import { datevEntries } from './datev-entries';
 import { type DatevSettings, datevSettings, fiscalYearOf } from './datev-export';
 import { supplierKeyOf } from './datev-lines';
+import { recordedAtEnd } from './datev-record';
 
 export interface MasterDataInput {
   from?: string;
@@ -134,7 +135,7 @@ function periodOf(input: MasterDataInput): { from: string; to: string } | null {
   return { from: input.from, to: input.to };
 }
 
-/** The master-data file, streamed a page at a time like the Buchungsstapel. */
+/** The master-data file, streamed a page at a time like the Buchungsstapel, and recorded once at its end. */
 export async function datevMasterData({ ctx, input }: { ctx: AccountCtx; input: MasterDataInput }) {
   const period = periodOf(input);
   const settings = await datevSettings(ctx);
@@ -154,7 +155,9 @@ export async function datevMasterData({ ctx, input }: { ctx: AccountCtx; input: 
     CRLF;
   async function* chunks(): AsyncGenerator<string, void> {
     yield header;
-    yield* period ? ofPeriod(ctx, period, settings) : ofAll(ctx);
+    const rows = period ? ofPeriod(ctx, period, settings) : ofAll(ctx);
+    // Without a period the file is everyone numbered as of today: recorded as that day.
+    yield* recordedAtEnd(ctx, { kind: 'master_data', ...(period ?? { from: today, to: today }) }, rows);
   }
   const encode = input.encoding === 'utf-8' ? (s: string) => new TextEncoder().encode(s) : encodeCp1252;
   const suffix = period ? `_${period.from}_${period.to}` : '';

@@ -15,8 +15,10 @@ import {
 import { hashPassword, passwordProblem, verifyPassword } from '../password';
 import { findUser, findUserByEmail, insertUser, joinAccount, useInvitation } from '../repo';
 import type { InvitationRow, UserRow } from '../schema';
+import type { SignInThrottle } from '../sign-in-throttle';
 import { openLink } from './read-invitation';
 import { setPassword } from './set-password';
+import { tooManyTries } from './sign-in';
 
 export interface Acceptance {
   token: string;
@@ -24,6 +26,8 @@ export interface Acceptance {
   password?: string;
   /** The user the request's session cookie signs in, if any: they accept without their password. */
   signedInUserId?: string | null;
+  /** The caller's address, for the wrong-password limits of sign-in. */
+  address?: string | null;
   name?: string;
   /** Only the first owner's set-up asks for it; other links name their email. */
   email?: string;
@@ -39,14 +43,17 @@ const gone = () => new DomainError('not_found', 'This link is unknown, used or e
 export async function acceptInvitation({
   ctx,
   input,
+  throttle,
 }: {
   ctx: SystemCtx;
   input: Acceptance;
+  /** Sign-in's wrong-password limits: someone joining with their password is counted as a sign-in. */
+  throttle: SignInThrottle;
 }): Promise<UserRow> {
   const invited = await openLink(ctx, input.token);
   const existing =
     invited?.kind === 'member' && invited.email ? await findUserByEmail(ctx.db, invited.email) : undefined;
-  if (existing) return await joinInvitedAccount(ctx, existing, input);
+  if (existing) return await joinInvitedAccount(ctx, existing, input, throttle);
   if (input.password === undefined) {
     throw validationError([{ loc: 'body.password', msg: 'password is required', type: 'missing' }]);
   }
@@ -77,10 +84,19 @@ export async function acceptInvitation({
  * signed in as themselves, never a second password. The link's page was opened by whoever holds the
  * token (the inviter sees it too), so the token alone never makes anyone a member of another account.
  */
-async function joinInvitedAccount(ctx: SystemCtx, user: UserRow, input: Acceptance): Promise<UserRow> {
-  const proven =
-    input.signedInUserId === user.id ||
-    (input.password !== undefined && (await verifyPassword(input.password, user.passwordHash)));
+async function joinInvitedAccount(
+  ctx: SystemCtx,
+  user: UserRow,
+  input: Acceptance,
+  throttle: SignInThrottle,
+): Promise<UserRow> {
+  let proven = input.signedInUserId === user.id;
+  if (!proven && input.password !== undefined) {
+    // The inviter holds the link too: their guesses at the person's password count as sign-in's do.
+    tooManyTries(throttle, user.email, input.address ?? null);
+    proven = await verifyPassword(input.password, user.passwordHash);
+    if (proven) throttle.recordSuccess(user.email, input.address ?? null);
+  }
   if (!proven) {
     throw new DomainError(
       'forbidden',

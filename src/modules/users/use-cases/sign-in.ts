@@ -5,11 +5,11 @@ import { DomainError } from '../../../shared/errors';
 import { newId, randomToken } from '../../../shared/ids';
 import { sha256Hex } from '../../../shared/secrets';
 import { findAccountWithPlan } from '../../accounts';
-import { memberForUser } from '../../workspaces';
 import { verifyPassword } from '../password';
 import { findUserByEmail, insertSession } from '../repo';
 import type { SessionRow, UserRow } from '../schema';
 import type { SignInThrottle } from '../sign-in-throttle';
+import { reachableAccounts } from './reach';
 import { dropExpiredSessions } from './session-of';
 
 export const WRONG_CREDENTIALS = 'Invalid email or password';
@@ -42,16 +42,19 @@ export async function signIn({
   const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
   if (!user || !matches) throw new DomainError('unauthorized', WRONG_CREDENTIALS);
   throttle.recordSuccess(email, input.address);
-  const account = await findAccountWithPlan(ctx.db, user.accountId);
-  if (!account || account.account.disabledAt !== null)
-    throw new DomainError('forbidden', 'Account is disabled');
-  if (!(await memberForUser(ctx.db, user.accountId, user.email))) {
+  // Someone in several accounts (docs/office.md) signs in while one of them is enabled and theirs.
+  const reached = await reachableAccounts(ctx.db, user);
+  if (reached.length === 0) {
     throw new DomainError(
       'forbidden',
       'This user belongs to no workspace: ask an owner or admin to add them',
     );
   }
-  return await openSession(ctx, user);
+  for (const reach of reached) {
+    const account = await findAccountWithPlan(ctx.db, reach.accountId);
+    if (account && account.account.disabledAt === null) return await openSession(ctx, user, reach.accountId);
+  }
+  throw new DomainError('forbidden', 'Account is disabled');
 }
 
 /**
@@ -71,14 +74,18 @@ export function tooManyTries(throttle: SignInThrottle, email: string, address: s
 }
 
 /** A new session for the user: a fresh token, of which only the digest is stored. */
-export async function openSession(ctx: SystemCtx, user: UserRow): Promise<SignedIn> {
+export async function openSession(
+  ctx: SystemCtx,
+  user: UserRow,
+  accountId: string | null = null,
+): Promise<SignedIn> {
   const token = randomToken(32);
   const now = isoNow(ctx.clock);
   const session: SessionRow = {
     id: newId('ses'),
     userId: user.id,
     tokenHash: sha256Hex(token),
-    accountId: null,
+    accountId,
     createdAt: now,
     lastSeenAt: now,
   };

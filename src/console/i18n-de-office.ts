@@ -1,0 +1,93 @@
+// German texts of the Office page, the header's firm and switcher, and joining another account with an
+// existing login (i18n-de.ts spreads them into GERMAN). An office's client is a "Mandant", as in DATEV.
+export const GERMAN_OFFICE: Record<string, string> = {
+  // The header's firm and the switcher
+  'Working in': 'Sie arbeiten in',
+  'Client no. {number}': 'Mandant {number}',
+  'Switch client': 'Mandant wechseln',
+  'Find a client': 'Mandant suchen',
+  'Name or client number': 'Name oder Mandantennummer',
+  '{count} found': '{count} gefunden',
+  'Recently used': 'Zuletzt verwendet',
+  'All clients': 'Alle Mandanten',
+  'All others': 'Alle weiteren',
+  'No client matches “{query}”.': 'Kein Mandant passt zu „{query}“.',
+  'Switching…': 'Wird gewechselt …',
+  'your role:': 'Ihre Rolle:',
+  current: 'aktuell',
+  disabled: 'gesperrt',
+  Office: 'Kanzlei',
+  // Roles and rights (docs/roles.md)
+  accountant: 'Buchhaltung',
+  'record payments, approve received invoices and export the books':
+    'Zahlungen zu erfassen, Eingangsrechnungen freizugeben und die Buchhaltung zu exportieren',
+  'add client accounts': 'Mandanten anzulegen',
+  // The Office page
+  'Every firm you work for at a glance, as of today. Open a firm to work in it: the header always names the firm whose data you see.':
+    'Alle Mandanten auf einen Blick, Stand heute. Öffnen Sie einen Mandanten, um in ihm zu arbeiten: Oben steht immer, wessen Daten Sie sehen.',
+  Clients: 'Mandanten',
+  Client: 'Mandant',
+  'Clients, sorted by {column}': 'Mandanten, sortiert nach {column}',
+  Outstanding: 'Offen',
+  Overdue: 'Überfällig',
+  Ageing: 'Altersstruktur',
+  'Ageing of receivables of {name} ({currency})': 'Altersstruktur der Forderungen von {name} ({currency})',
+  Drafts: 'Entwürfe',
+  'Client no.': 'Mandantennr.',
+  'To approve': 'Freizugeben',
+  'Not exported': 'Nicht exportiert',
+  'never exported': 'nie exportiert',
+  'since {date}': 'seit {date}',
+  'exported to {date}': 'exportiert bis {date}',
+  'Your role: {role}': 'Ihre Rolle: {role}',
+  'No firm to show.': 'Kein Mandant vorhanden.',
+  'Open {name}': '{name} öffnen',
+  Leave: 'Verlassen',
+  'Leave {name}': '{name} verlassen',
+  'Leave {name}? Your access to it ends at once, with your API keys there. Its data stays; only an owner of {name} can invite you again.':
+    '{name} verlassen? Ihr Zugang endet sofort, mit Ihren API-Schlüsseln dort. Die Daten bleiben; nur ein Inhaber von {name} kann Sie wieder einladen.',
+  // Add client
+  'Add client': 'Mandant hinzufügen',
+  'A new account for the client firm: its owner gets a one-time link to sign in, and you work in it with the role chosen here.':
+    'Ein eigenes Konto für den Mandanten: Sein Inhaber erhält einen einmaligen Link zur Anmeldung, und Sie arbeiten darin mit der hier gewählten Rolle.',
+  'Firm name': 'Name der Firma',
+  'DATEV Mandantennummer, 1 to 99999': 'DATEV-Mandantennummer, 1 bis 99999',
+  'DATEV Beraternummer (your office’s to begin with)': 'DATEV-Beraternummer (zunächst die Ihrer Kanzlei)',
+  "The client's owner": 'Inhaber des Mandanten',
+  "Owner's email": 'E-Mail des Inhabers',
+  "Owner's name": 'Name des Inhabers',
+  'Your role in the client': 'Ihre Rolle beim Mandanten',
+  'An admin runs the client’s invoicing; an accountant reads everything and keeps the books (payments, approvals, exports) but changes no documents, bank account or members.':
+    'Administration führt die Rechnungsstellung des Mandanten; Buchhaltung sieht alles und führt die Bücher (Zahlungen, Freigaben, Exporte), ändert aber keine Belege, Bankverbindung oder Mitglieder.',
+  '{name} was added.': '{name} wurde angelegt.',
+  '{email} signs in already: with this link they join {name} with their own password.':
+    '{email} hat bereits eine Anmeldung: Mit diesem Link tritt die Person {name} mit dem eigenen Passwort bei.',
+  'The invitation went to {email}. The link, shown only now:':
+    'Die Einladung ging an {email}. Der Link, nur jetzt angezeigt:',
+  // DATEV export for all clients
+  'DATEV export for all clients': 'DATEV-Export für alle Mandanten',
+  "One ZIP with a folder per client: its DATEV bookings (issued and received documents) and master data for the period. A client without DATEV settings is named in the ZIP's Fehler.txt and here.":
+    'Eine ZIP-Datei mit einem Ordner je Mandant: seine DATEV-Buchungen (Ausgangs- und Eingangsrechnungen) und Stammdaten des Zeitraums. Ein Mandant ohne DATEV-Einstellungen wird in der Fehler.txt der ZIP-Datei und hier genannt.',
+  'Clients ({chosen} of {all})': 'Mandanten ({chosen} von {all})',
+  'Select all': 'Alle auswählen',
+  'Select none': 'Keinen auswählen',
+  'Start the DATEV export': 'DATEV-Export starten',
+  'Download the ZIP': 'ZIP-Datei herunterladen',
+  'The export of {count} clients is being prepared…': 'Der Export von {count} Mandanten wird vorbereitet …',
+  'The export is ready: {count} clients, {from} to {to}.':
+    'Der Export ist fertig: {count} Mandanten, {from} bis {to}.',
+  'Without files:': 'Ohne Dateien:',
+  'The export could not be made.': 'Der Export konnte nicht erstellt werden.',
+  // Joining another account with an existing login
+  'You already have a login ({email}): enter your password to join {account}.':
+    'Sie haben bereits eine Anmeldung ({email}): Geben Sie Ihr Passwort ein, um {account} beizutreten.',
+  'You are signed in as {email}. Join {account} with this login?':
+    'Sie sind als {email} angemeldet. Mit dieser Anmeldung {account} beitreten?',
+  'Join {account}': '{account} beitreten',
+  'That is not the password of {email}.': 'Das ist nicht das Passwort von {email}.',
+  'You now also work in {account}: choose it in the header.':
+    'Sie arbeiten jetzt auch in {account}: Wählen Sie es oben aus.',
+  'You now also work in {account}. Sign in with {email} and choose it in the header.':
+    'Sie arbeiten jetzt auch in {account}. Melden Sie sich mit {email} an und wählen Sie es oben aus.',
+  'Back to the console': 'Zurück zur Konsole',
+};

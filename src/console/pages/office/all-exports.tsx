@@ -1,0 +1,167 @@
+// "DATEV export for all clients" (POST /office/exports): one period, the clients ticked (all to begin with),
+// made as a job on the service; the page asks how it stands every two seconds and then offers the ZIP (a
+// folder of DATEV files per client, and Fehler.txt naming any client that has none, listed here too).
+import { useEffect, useState } from 'preact/hooks';
+import { clientNumberText, type ReachedAccount } from '../../accounts';
+import { type ApiError, blob, get, post } from '../../api';
+import { formatDate, locale, t } from '../../i18n';
+import type { Me } from '../../me';
+import { Checkbox, Field, Fieldset } from '../../ui/form';
+import { saveBlob, useAction } from '../../ui/hooks';
+import { ErrorNotice, Notice } from '../../ui/notice';
+import { exportPending, type OfficeExport } from './model';
+
+/** Last month, from its first to its last day (the browser's calendar month). */
+function lastMonth(): { from: string; to: string } {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+const POLL_MS = 2_000;
+
+export function AllClientsExport({ me }: { me: Me }) {
+  const clients = me.accounts
+    .filter((a) => !a.disabled)
+    .sort((a, b) => a.name.localeCompare(b.name, locale(), { sensitivity: 'base', numeric: true }));
+  const [period, setPeriod] = useState(lastMonth);
+  // The clients left out (none to begin with): a client added meanwhile is in, as all the others.
+  const [left, setLeft] = useState<Set<string>>(() => new Set());
+  const chosen = new Set(clients.filter((c) => !left.has(c.id)).map((c) => c.id));
+  const [job, setJob] = useState<OfficeExport | null>(null);
+  const action = useAction();
+  const pending = exportPending(job);
+
+  useEffect(() => {
+    if (!job || !pending) return;
+    const timer = setTimeout(async () => {
+      const next = await action.run(() => get<OfficeExport>(`/office/exports/${job.id}`));
+      if (next) setJob(next);
+    }, POLL_MS);
+    return () => clearTimeout(timer);
+  }, [job]);
+
+  const toggle = (id: string, on: boolean) =>
+    setLeft((before) => {
+      const next = new Set(before);
+      if (on) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+  const start = async (event: Event) => {
+    event.preventDefault();
+    setJob(null);
+    // In the list's order: the ZIP's folders follow it.
+    const accountIds = clients.filter((c) => chosen.has(c.id)).map((c) => c.id);
+    const started = await action.run(() =>
+      post<OfficeExport>('/office/exports', { ...period, account_ids: accountIds }),
+    );
+    if (started) setJob(started);
+  };
+  const download = (done: OfficeExport) =>
+    action.run(async () =>
+      saveBlob(await blob('GET', `/office/exports/${done.id}/download`), `DATEV_${done.from}_${done.to}.zip`),
+    );
+
+  const name = (client: ReachedAccount) => {
+    const number = clientNumberText(client);
+    return number ? `${client.name} (${number})` : client.name;
+  };
+  const problems = (job?.results ?? []).filter((r) => r.problem !== null);
+
+  return (
+    <section class="card" aria-labelledby="all-exports-heading">
+      <h2 id="all-exports-heading">{t('DATEV export for all clients')}</h2>
+      <p class="hint">
+        {t(
+          "One ZIP with a folder per client: its DATEV bookings (issued and received documents) and master data for the period. A client without DATEV settings is named in the ZIP's Fehler.txt and here.",
+        )}
+      </p>
+      <form onSubmit={start}>
+        <Fieldset legend={t('Period')}>
+          <div class="inline">
+            <Field
+              label={t('First day')}
+              type="date"
+              value={period.from}
+              onInput={(from) => setPeriod((p) => ({ ...p, from }))}
+              path="from"
+              error={action.error as ApiError | null}
+              required
+            />
+            <Field
+              label={t('Last day')}
+              type="date"
+              value={period.to}
+              onInput={(to) => setPeriod((p) => ({ ...p, to }))}
+              path="to"
+              error={action.error as ApiError | null}
+              required
+            />
+          </div>
+        </Fieldset>
+        <Fieldset legend={t('Clients ({chosen} of {all})', { chosen: chosen.size, all: clients.length })}>
+          <div class="toolbar">
+            <button type="button" onClick={() => setLeft(new Set())}>
+              {t('Select all')}
+            </button>
+            <button type="button" onClick={() => setLeft(new Set(clients.map((c) => c.id)))}>
+              {t('Select none')}
+            </button>
+          </div>
+          <div class="client-checks">
+            {clients.map((client) => (
+              <Checkbox
+                key={client.id}
+                label={name(client)}
+                checked={chosen.has(client.id)}
+                onChange={(on) => toggle(client.id, on)}
+              />
+            ))}
+          </div>
+        </Fieldset>
+        <div class="toolbar">
+          <button type="submit" class="primary" disabled={action.busy || pending || chosen.size === 0}>
+            {t('Start the DATEV export')}
+          </button>
+          {job?.status === 'completed' ? (
+            <button type="button" class="primary" disabled={action.busy} onClick={() => download(job)}>
+              {t('Download the ZIP')}
+            </button>
+          ) : null}
+        </div>
+      </form>
+      {pending ? (
+        <p role="status">
+          {t('The export of {count} clients is being prepared…', { count: job?.accounts.length ?? 0 })}
+        </p>
+      ) : null}
+      {job?.status === 'completed' ? (
+        <Notice kind="ok">
+          {t('The export is ready: {count} clients, {from} to {to}.', {
+            count: job.accounts.length,
+            from: formatDate(job.from),
+            to: formatDate(job.to),
+          })}
+        </Notice>
+      ) : null}
+      {problems.length > 0 ? (
+        <Notice kind="warn">
+          <p>{t('Without files:')}</p>
+          <ul>
+            {problems.map((r) => (
+              <li key={r.account_id}>
+                <strong>{r.name || r.account_id}</strong>: {r.problem}
+              </li>
+            ))}
+          </ul>
+        </Notice>
+      ) : null}
+      {job?.status === 'failed' ? (
+        <Notice kind="warn">{job.error ?? t('The export could not be made.')}</Notice>
+      ) : null}
+      <ErrorNotice error={action.error} />
+    </section>
+  );
+}

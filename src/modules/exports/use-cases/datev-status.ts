@@ -1,0 +1,41 @@
+// Where an account stands with DATEV (the office overview, docs/office.md): the last export of each
+// kind and what the bookings of a kind hold that no export has reached yet.
+import type { AccountCtx } from '../../../shared/context';
+import { issuedAfter } from '../../documents';
+import { receivedAfter } from '../../receiving';
+import type { DatevExportKind, DatevExportRow } from '../schema';
+import { BOOKED_TYPES } from './datev-entries';
+import { lastDatevExports } from './datev-record';
+
+export interface NotExported {
+  /** The last export's `to`: documents issued after it count; null = never exported, every one counts. */
+  after: string | null;
+  count: number;
+  /** The earliest issue date among them: where the next export's period begins; null when none. */
+  from: string | null;
+}
+
+export interface DatevStatus {
+  last: Record<DatevExportKind, DatevExportRow | null>;
+  notExported: { issued: NotExported; received: NotExported };
+}
+
+/**
+ * A Buchungsstapel books documents by their issue date, so what is not exported yet is what was issued
+ * after the furthest period exported. Not counted: a reversal (a cancellation after that period of a
+ * document issued within it), which the next export books as well.
+ */
+export async function datevStatus(ctx: AccountCtx): Promise<DatevStatus> {
+  const last = await lastDatevExports(ctx);
+  const issuedTo = last.issued?.to ?? null;
+  const receivedTo = last.received?.to ?? null;
+  const issued = await issuedAfter(ctx.db, ctx.accountId, BOOKED_TYPES, issuedTo);
+  const received = await receivedAfter(ctx.db, ctx.accountId, receivedTo);
+  return {
+    last,
+    notExported: {
+      issued: { after: issuedTo, count: issued.count, from: issued.first },
+      received: { after: receivedTo, count: received.count, from: received.first },
+    },
+  };
+}

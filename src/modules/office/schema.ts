@@ -1,0 +1,41 @@
+import { integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
+import { accounts } from '../accounts/schema';
+import { ARCHIVE_JOB_STATUSES } from '../exports/schema';
+
+/**
+ * An office's export of many clients' DATEV files for one period, prepared in the background
+ * (POST /office/exports): kept in the account the user acted in, readable by that user only.
+ */
+export const officeExports = sqliteTable('office_exports', {
+  id: text('id').primaryKey(),
+  accountId: text('account_id')
+    .notNull()
+    .references(() => accounts.id),
+  /** The signed-in user who asked (null: an API key, which reaches its own account only). */
+  userId: text('user_id'),
+  status: text('status', { enum: ARCHIVE_JOB_STATUSES }).notNull(),
+  from: text('from').notNull(),
+  to: text('to').notNull(),
+  /** The client accounts asked for, in order (JSON array of ids). */
+  clientIds: text('client_ids', { mode: 'json' }).$type<string[]>().notNull(),
+  /** Per client what went into the ZIP or why not (JSON), once completed. */
+  results: text('results', { mode: 'json' }).$type<OfficeExportResult[]>(),
+  createdBy: createdBy(),
+  blobKey: text('blob_key'),
+  sizeBytes: integer('size_bytes'),
+  errorMessage: text('error_message'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  completedAt: timestamp('completed_at'),
+});
+
+export interface OfficeExportResult {
+  account_id: string;
+  name: string;
+  folder: string;
+  files: string[];
+  problem: string | null;
+}
+
+export type OfficeExportRow = typeof officeExports.$inferSelect;
