@@ -4,6 +4,7 @@
 // the links it declares reach the module they extend through `appLinks` (docs/architecture.md, "Links
 // between modules").
 import type { AnyElysia } from 'elysia';
+import type { ChannelAdapter } from './delivery-channel';
 import type { AppDeps } from './deps';
 import type { AccessRules } from './http/access';
 import type { Auth } from './http/auth';
@@ -28,6 +29,8 @@ export interface ModuleDescriptor {
   isolation?: IsolationFixture;
   /** Fields it adds to another module's resources, kept in its own tables (`defineLink`, http/links.ts). */
   links?: readonly ModuleLink[];
+  /** The delivery channels it offers (src/delivery-channel.ts; docs/channels.md). */
+  channels?: readonly ChannelAdapter[];
 }
 
 /** Every listed module's links, by the module they extend. */
