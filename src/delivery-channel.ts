@@ -125,7 +125,9 @@ export interface InvoiceResponse {
   invoiceNumber: string | null;
   issueDate: string | null;
   documentType: 'invoice' | 'credit_note';
+  /** Who answers: us, the buyer (null: the connection's own identity at the provider). */
   sender: ParticipantId | null;
+  /** Who gets the answer: the invoice's seller (its transport sender, else its BT-34), null if unknown. */
   receiver: ParticipantId | null;
 }
 

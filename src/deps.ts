@@ -4,6 +4,7 @@
 // `blobs` (the data dir or an S3 bucket) comes in chosen by the composition root (service.ts).
 import type { Config } from './config';
 import type { Db, DbHandle } from './db/client';
+import type { ChannelAdapter } from './delivery-channel';
 import type { ReceivedReader } from './einvoicing/received-file';
 import type { RulePack } from './einvoicing/rule-pack';
 import { activeRulePack, type PackOrigin, sefCacheDir } from './einvoicing/rule-pack-store';
@@ -15,7 +16,9 @@ import { apiKeyCredentials } from './modules/auth';
 import type { BillingSettings } from './modules/billing';
 import { billingSettingsOf } from './modules/billing';
 import { AccountGate } from './modules/compliance';
+import { type PeppolLookupDeps, peppolLookupDepsOf } from './modules/peppol-directory';
 import { DownloadSigner } from './modules/renders';
+import { guardedFetch } from './outbound';
 import type { RenderPdf } from './rendering/types';
 import type { Clock } from './shared/clock';
 import { systemClock } from './shared/clock';
@@ -72,6 +75,21 @@ export interface AppDeps {
    * mailbox's watchers) runs where its lease is held; released on a clean stop (docs/instances.md).
    */
   leases: InstanceLeases;
+  /**
+   * The delivery channels (docs/channels.md): the adapters the modules declare, the only hosts they may
+   * reach (OUTBOUND_HOSTS; null: any HTTPS host a connection names), the key that seals their credentials
+   * (CREDENTIALS_KEY) and how often they are polled.
+   */
+  channels: ChannelSettings;
+  /** The Peppol lookup (SML by DNS, then the SMP): PEPPOL_SML_ZONE, PEPPOL_DNS_SERVERS; docs/peppol-lookup.md. */
+  peppolLookup: PeppolLookupDeps | null;
+}
+
+export interface ChannelSettings {
+  adapters: readonly ChannelAdapter[];
+  outboundHosts: readonly string[] | null;
+  credentialsKey: Uint8Array;
+  pollSeconds: number;
 }
 
 /** What /ready reports of the mailbox. Never the URL, the user name or the password. */
@@ -103,6 +121,8 @@ export interface DepsParts {
   ownOrigin: () => string;
   /** The data dir's blobs folder or the S3 bucket: chosen by the composition root (service.ts). */
   blobs: BlobStore;
+  /** The channels the listed modules offer, and the key their credentials are sealed with. */
+  channels: { adapters: readonly ChannelAdapter[]; credentialsKey: Uint8Array };
 }
 
 /**
@@ -115,6 +135,15 @@ function receivePoolOf(config: Config): ReceivePool | null {
     timeLimitMs: config.renderTimeLimitSeconds * 1000,
     memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
   });
+}
+
+/** OUTBOUND_HOSTS as host names (lower case); null when unset: any host a connection names. */
+export function outboundHostsOf(value: string | null): string[] | null {
+  if (value === null) return null;
+  return value
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter((host) => host !== '');
 }
 
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
@@ -152,6 +181,15 @@ export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): A
         : { dir: config.inboxDir, accountId: config.inboxAccount, maxBytes: config.maxBodyBytes },
     // A holder's lease lasts as long as a job's claim: after a kill -9 the others take over that long after.
     leases: new InstanceLeases({ db: parts.handle.db, clock }, config.jobLeaseSeconds * 1000),
+    peppolLookup: peppolLookupDepsOf(
+      config,
+      guardedFetch(outboundHostsOf(config.outboundHosts), { plainHttp: true }),
+    ),
+    channels: {
+      ...parts.channels,
+      outboundHosts: outboundHostsOf(config.outboundHosts),
+      pollSeconds: config.channelPollSeconds,
+    },
     ...overrides,
   };
   return deps;

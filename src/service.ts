@@ -7,7 +7,7 @@
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { createJobRuntime, type JobRuntimeTuning } from './background';
-import { openDataDir, signingSecret } from './cli/runtime';
+import { credentialsKey, openDataDir, signingSecret } from './cli/runtime';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { DatabaseClock } from './db/database-clock';
@@ -15,6 +15,7 @@ import { type AppDeps, buildDeps } from './deps';
 import { IdempotencyStore } from './http/idempotency';
 import { createFetchHandler, listen } from './http/server';
 import type { JobRuntime } from './jobs/runtime';
+import { MODULES } from './modules';
 import { createMailIntake } from './modules/mail-intake';
 import { sweepExpiredRenders } from './modules/renders';
 import type { RenderPdf } from './rendering/types';
@@ -128,6 +129,10 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       runProfile: overrides.runProfile ?? rulesPool?.run ?? runProfileInProcess,
       signingSecret: secret,
       blobs: overrides.deps?.blobs ?? blobStoreOf(config),
+      channels: {
+        adapters: MODULES.flatMap((module) => module.channels ?? []),
+        credentialsKey: credentialsKey(config),
+      },
       ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
     },
     databaseClock ? { ...overrides.deps, clock: databaseClock } : overrides.deps,

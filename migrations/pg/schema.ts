@@ -205,6 +205,32 @@ export const t_business_profiles: AnyPgTable = pgTable(
   ],
 );
 
+export const t_channel_connections: AnyPgTable = pgTable(
+  "channel_connections",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "channel": text("channel").notNull(),
+    "enabled": integer("enabled").notNull(),
+    "base_url": text("base_url"),
+    "settings": text("settings").notNull(),
+    "sealed_secrets": text("sealed_secrets"),
+    "secret_names": text("secret_names").notNull(),
+    "webhook_token_hash": text("webhook_token_hash"),
+    "poll_cursor": text("poll_cursor"),
+    "last_polled_at": text("last_polled_at"),
+    "last_poll_error": text("last_poll_error"),
+    "created_by": text("created_by"),
+    "created_at": text("created_at").notNull(),
+    "updated_at": text("updated_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("channel_connections_uq").on(t["account_id"], t["channel"]),
+    uniqueIndex("channel_connections_webhook_uq").on(t["webhook_token_hash"]),
+    foreignKey({ name: "channel_connections_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
 export const t_cost_centre_documents: AnyPgTable = pgTable(
   "cost_centre_documents",
   {
@@ -589,6 +615,79 @@ export const t_leases: AnyPgTable = pgTable(
   },
 );
 
+export const t_network_deliveries: AnyPgTable = pgTable(
+  "network_deliveries",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "document_id": text("document_id").notNull(),
+    "channel": text("channel").notNull(),
+    "network": text("network").notNull(),
+    "profile": text("profile").notNull(),
+    "receiver_scheme": text("receiver_scheme").notNull(),
+    "receiver_value": text("receiver_value").notNull(),
+    "state": text("state").notNull(),
+    "provider_ref": text("provider_ref"),
+    "idempotency_key": text("idempotency_key").notNull(),
+    "reason": text("reason"),
+    "created_by": text("created_by"),
+    "created_at": text("created_at").notNull(),
+    "updated_at": text("updated_at").notNull(),
+  },
+  (t) => [
+    index("network_deliveries_document_idx").on(t["account_id"], t["document_id"]),
+    uniqueIndex("network_deliveries_provider_uq").on(t["account_id"], t["channel"], t["provider_ref"]),
+    foreignKey({ name: "network_deliveries_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
+export const t_network_delivery_events: AnyPgTable = pgTable(
+  "network_delivery_events",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "delivery_id": text("delivery_id").notNull(),
+    "state": text("state").notNull(),
+    "at": text("at").notNull(),
+    "reason": text("reason"),
+    "receipt_content_type": text("receipt_content_type"),
+    "receipt": text("receipt"),
+    "digest": text("digest").notNull(),
+    "created_at": text("created_at").notNull(),
+  },
+  (t) => [
+    index("network_delivery_events_delivery_idx").on(t["delivery_id"], t["id"]),
+    uniqueIndex("network_delivery_events_digest_uq").on(t["delivery_id"], t["digest"]),
+    foreignKey({ name: "network_delivery_events_delivery_id_network_deliveries_id_fk", columns: [t["delivery_id"]], foreignColumns: [t_network_deliveries["id"]] }),
+  ],
+);
+
+export const t_network_received: AnyPgTable = pgTable(
+  "network_received",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "received_id": text("received_id").notNull(),
+    "channel": text("channel").notNull(),
+    "provider_ref": text("provider_ref").notNull(),
+    "sender_scheme": text("sender_scheme"),
+    "sender_value": text("sender_value"),
+    "transport": text("transport").notNull(),
+    "receipt_content_type": text("receipt_content_type"),
+    "receipt": text("receipt"),
+    "response": text("response"),
+    "response_reason": text("response_reason"),
+    "responded_at": text("responded_at"),
+    "response_receipt": text("response_receipt"),
+    "created_at": text("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("network_received_provider_uq").on(t["account_id"], t["channel"], t["provider_ref"]),
+    index("network_received_received_idx").on(t["account_id"], t["received_id"]),
+    foreignKey({ name: "network_received_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
 export const t_numbering_sequences: AnyPgTable = pgTable(
   "numbering_sequences",
   {
@@ -669,6 +768,25 @@ export const t_payments: AnyPgTable = pgTable(
     index("payments_date_idx").on(t["account_id"], t["date"]),
     foreignKey({ name: "payments_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
     foreignKey({ name: "payments_document_id_documents_id_fk", columns: [t["document_id"]], foreignColumns: [t_documents["id"]] }),
+  ],
+);
+
+export const t_peppol_lookups: AnyPgTable = pgTable(
+  "peppol_lookups",
+  {
+    "scheme": text("scheme").notNull(),
+    "value": text("value").notNull(),
+    "registered": integer("registered"),
+    "invoice": integer("invoice"),
+    "credit_note": integer("credit_note"),
+    "xrechnung_ubl": integer("xrechnung_ubl"),
+    "xrechnung_cii": integer("xrechnung_cii"),
+    "smp_url": text("smp_url"),
+    "checked_at": text("checked_at").notNull(),
+    "error": text("error"),
+  },
+  (t) => [
+    primaryKey({ columns: [t["scheme"], t["value"]] }),
   ],
 );
 

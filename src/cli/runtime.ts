@@ -56,7 +56,29 @@ export function signingSecret(config: Config): string {
       .update(`invoice-service signing secret\n${config.s3.bucket}`)
       .digest('base64url');
   }
-  const file = join(config.dataDir, 'signing-secret');
+  return keptSecret(config, 'signing-secret');
+}
+
+/**
+ * The 32-byte key that seals the delivery channels' credentials (docs/channels.md): from CREDENTIALS_KEY;
+ * else, with S3_BUCKET, derived from the bucket's secret key (the same on every instance); else generated
+ * once into the data dir, where backups leave it out (a backup never holds both the sealed credentials
+ * and their key).
+ */
+export function credentialsKey(config: Config): Uint8Array {
+  const base =
+    config.credentialsKey ??
+    (config.s3 !== null
+      ? createHmac('sha256', config.s3.secretAccessKey)
+          .update(`invoice-service credentials key\n${config.s3.bucket}`)
+          .digest('base64url')
+      : keptSecret(config, 'credentials-key'));
+  return new Uint8Array(createHmac('sha256', 'invoice-service credentials').update(base).digest());
+}
+
+/** A random secret kept (owner-only) in the data dir under `name`, made on first use. */
+function keptSecret(config: Config, name: string): string {
+  const file = join(config.dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   const secret = randomToken(32);
   try {

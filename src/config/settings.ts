@@ -3,10 +3,12 @@
 // `SETTING_FLAGS`, the `Config` type and `loadConfig` (src/config.ts) are derived from it, and so is the
 // README table (`npm run settings:table`; test/unit/config-table.test.ts fails when it is stale).
 // The order here is the table's.
+import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { imapServer } from './imap';
 import {
   atLeast,
+  ConfigError,
   dataDirectory,
   directory,
   httpOrigin,
@@ -20,6 +22,30 @@ import {
   text,
   yesNo,
 } from './parse';
+
+/** A DNS zone (`participant.sml.prod.tech.peppol.org`), lowercased, without a trailing dot. */
+const dnsZone: Parse<string> = (raw, { name }) => {
+  const zone = raw.toLowerCase().replace(/\.$/, '');
+  const labels = zone.split('.');
+  if (zone.length > 200 || !labels.every((label) => /^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?$/.test(label))) {
+    throw new ConfigError(
+      `${name} must be a DNS zone such as participant.sml.prod.tech.peppol.org, got "${raw}"`,
+    );
+  }
+  return zone;
+};
+
+/** `1.1.1.1`, `1.1.1.1:5353`, `::1`, `[::1]:5353`, comma-separated: IP addresses, port 53 unless given. */
+const dnsServers: Parse<{ host: string; port: number }[]> = (raw, { name }) =>
+  raw.split(',').map((item) => {
+    const entry = item.trim();
+    const match = /^\[([^\]]+)\](?::(\d+))?$/.exec(entry) ?? /^([^:]+)(?::(\d+))?$/.exec(entry);
+    const [host, port] = match ? [match[1] as string, Number(match[2] ?? 53)] : [entry, 53];
+    if (isIP(host) === 0 || !Number.isInteger(port) || port < 1 || port > 65535) {
+      throw new ConfigError(`${name} must list DNS server addresses (1.1.1.1, [::1]:53), got "${entry}"`);
+    }
+    return { host, port };
+  });
 
 export const LOG_LEVELS = ['debug', 'info', 'warn', 'error', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -281,6 +307,20 @@ export const SETTING_SPECS = {
     default: '10',
     doc: "connections each instance keeps to PostgreSQL at most; all instances together stay under the server's `max_connections` ([docs/instances.md](docs/instances.md#sizing-the-connection-pool))",
   },
+  PEPPOL_SML_ZONE: {
+    flag: 'peppol-sml-zone',
+    field: 'peppolSmlZone',
+    parse: dnsZone,
+    default: 'participant.sml.prod.tech.peppol.org',
+    doc: "the Peppol SML's DNS zone the participant lookup asks (`GET /api/v1/peppol/participants/{id}`); `participant.sml.test.tech.peppol.org` for the test network ([docs/peppol-lookup.md](docs/peppol-lookup.md))",
+  },
+  PEPPOL_DNS_SERVERS: {
+    flag: 'peppol-dns-servers',
+    field: 'peppolDnsServers',
+    parse: dnsServers,
+    shown: "the system's (`/etc/resolv.conf`)",
+    doc: 'the DNS servers the Peppol lookup asks, comma-separated: `9.9.9.9,[2620:fe::fe]:53` (an address with an optional port)',
+  },
   RATE_LIMIT_STORE: {
     flag: 'rate-limit-store',
     field: 'rateLimitStore',
@@ -289,6 +329,27 @@ export const SETTING_SPECS = {
     default: (raw) => (raw('DATABASE_URL') === null ? 'memory' : 'database'),
     shown: '`memory`; `database` with `DATABASE_URL`',
     doc: 'where the per-account rate limit counts: `memory` (each instance on its own) or `database` (one count shared by every instance on the database; [docs/instances.md](docs/instances.md#rate-limits-across-instances))',
+  },
+  CREDENTIALS_KEY: {
+    flag: 'credentials-key',
+    field: 'credentialsKey',
+    parse: atLeast(16),
+    shown: 'generated',
+    doc: "secret (at least 16 characters) that seals the delivery channels' credentials in the database (AES-256-GCM); unset = derived from `S3_BUCKET`'s key, else generated once into `DATA_DIR/credentials-key` (mode 600), which backups leave out: a restore elsewhere asks for the credentials again; the same on every instance ([docs/channels.md](docs/channels.md))",
+  },
+  OUTBOUND_HOSTS: {
+    flag: 'outbound-hosts',
+    field: 'outboundHosts',
+    parse: text,
+    shown: 'any host a connection names',
+    doc: "comma-separated host names the delivery channels may reach (`api.storecove.com`): the only outbound connections of an air-gapped site; unset = any HTTPS host an account's connection names ([docs/channels.md](docs/channels.md))",
+  },
+  CHANNEL_POLL_SECONDS: {
+    flag: 'channel-poll-seconds',
+    field: 'channelPollSeconds',
+    parse: integer(5, 86_400),
+    default: '60',
+    doc: 'how often each enabled delivery channel is asked for statuses and received documents ([docs/channels.md](docs/channels.md))',
   },
 } as const satisfies Record<string, SettingSpec>;
 

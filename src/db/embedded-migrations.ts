@@ -27,6 +27,7 @@ import m24 from '../../migrations/0024_documents_amount_credited.sql' with { typ
 import m25 from '../../migrations/0025_cost_centres.sql' with { type: 'text' };
 import m26 from '../../migrations/0026_issued_files.sql' with { type: 'text' };
 import m27 from '../../migrations/0027_office.sql' with { type: 'text' };
+import m28 from '../../migrations/0028_channels.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -35,6 +36,7 @@ import pg4 from '../../migrations/pg/0004_documents_amount_credited.sql' with { 
 import pg5 from '../../migrations/pg/0005_cost_centres.sql' with { type: 'text' };
 import pg6 from '../../migrations/pg/0006_issued_files.sql' with { type: 'text' };
 import pg7 from '../../migrations/pg/0007_office.sql' with { type: 'text' };
+import pg8 from '../../migrations/pg/0008_channels.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -72,6 +74,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0025_cost_centres', createdAt: 1796176448906, sql: m25 },
   { tag: '0026_issued_files', createdAt: 1796177065209, sql: m26 },
   { tag: '0027_office', createdAt: 1796181621232, sql: m27 },
+  { tag: '0028_channels', createdAt: 1796184333302, sql: m28 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -84,4 +87,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0005_cost_centres', createdAt: 1796176450007, sql: pg5 },
   { tag: '0006_issued_files', createdAt: 1796177066048, sql: pg6 },
   { tag: '0007_office', createdAt: 1796181622000, sql: pg7 },
+  { tag: '0008_channels', createdAt: 1796184334051, sql: pg8 },
 ];

@@ -9,6 +9,10 @@ import { batchesModule } from './batches/module';
 import { billingModule } from './billing/module';
 import { brandingModule } from './branding/module';
 import { businessProfilesModule } from './business-profiles/module';
+import { channelAfnorModule } from './channel-afnor/module';
+import { channelRecommandModule } from './channel-recommand/module';
+import { channelStorecoveModule } from './channel-storecove/module';
+import { channelsModule } from './channels/module';
 import { complianceModule } from './compliance/module';
 import { costCentresModule } from './cost-centres/module';
 import { customersModule } from './customers/module';
@@ -23,6 +27,7 @@ import { mailIntakeModule } from './mail-intake/module';
 import { numberingSequencesModule } from './numbering-sequences/module';
 import { officeModule } from './office/module';
 import { paymentsModule } from './payments/module';
+import { peppolDirectoryModule } from './peppol-directory/module';
 import { plansModule } from './plans/module';
 import { productsModule } from './products/module';
 import { receivingModule } from './receiving/module';
@@ -64,6 +69,11 @@ export const MODULES: readonly ModuleDescriptor[] = [
   batchesModule,
   recurringInvoicesModule,
   deliveriesModule,
+  channelsModule,
+  peppolDirectoryModule,
+  channelStorecoveModule,
+  channelRecommandModule,
+  channelAfnorModule,
   exportsModule,
   authModule,
   mailIntakeModule,

@@ -90,6 +90,11 @@ const SCHEMAS: Record<string, string> = {
   AccountingSettings: 'GET /settings/accounting response.data',
   AccountAssignment: 'GET /settings/accounting response.data.revenue_accounts.standard_19',
   ArchiveExport: 'GET /exports/archive/{archive_id} response.data',
+  Channel: 'GET /channels response.data[]',
+  ChannelTest: 'POST /channels/{channel}/test response.data',
+  NetworkDelivery: 'GET /network-deliveries/{delivery_id} response.data',
+  NetworkDeliveryEvent: 'GET /network-deliveries/{delivery_id} response.data.events[]',
+  ReceivedTransport: 'GET /received-documents/{received_id}/transport response.data',
 };
 
 interface Schema {

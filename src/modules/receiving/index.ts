@@ -8,6 +8,7 @@ export {
   receivedPaymentsForReports,
 } from './repo';
 export type { ReceivedDocumentRow, ReceivedEmail, ReceivedPaymentRow } from './schema';
+export { changeReceived } from './use-cases/change-received';
 export {
   type ParsedEInvoice,
   parseReceived,

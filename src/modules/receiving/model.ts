@@ -171,9 +171,9 @@ export const ReceivedDocument = t.Object({
   note: t.Union([t.String(), t.Null()]),
   lines: t.Array(ReceivedLine),
   payment: ReceivedPayment,
-  source: t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email')], {
+  source: t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email'), t.Literal('network')], {
     description:
-      'upload: POST /received-documents; folder: INBOX_DIR or the receive command; email: IMAP_URL',
+      'upload: POST /received-documents; folder: INBOX_DIR or the receive command; email: IMAP_URL; network: a delivery channel (GET /received-documents/{id}/transport)',
   }),
   file_name: Nullable(
     t.String({
@@ -328,8 +328,9 @@ export const ListReceivedQuery = t.Object({
   issued_to: t.Optional(t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
   valid: t.Optional(t.Union([t.Literal('true'), t.Literal('false')])),
   source: t.Optional(
-    t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email')], {
-      description: 'How it arrived: upload, folder (INBOX_DIR, receive) or email (IMAP_URL)',
+    t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email'), t.Literal('network')], {
+      description:
+        'How it arrived: upload, folder (INBOX_DIR, receive), email (IMAP_URL) or network (a channel)',
     }),
   ),
 });

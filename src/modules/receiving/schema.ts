@@ -7,8 +7,9 @@ import type { PaymentMethod } from '../payments';
 
 export type ReceivedStatus = 'received' | 'approved' | 'rejected' | 'paid';
 
-/** How a received document arrived: over HTTP, from INBOX_DIR or the receive command, or by e-mail. */
-export type ReceivedSourceKind = 'upload' | 'folder' | 'email';
+/** How a received document arrived: over HTTP, from INBOX_DIR or the receive command, by e-mail or a network. */
+/** `network`: a delivery channel (Peppol through an access point, a French platform; docs/channels.md). */
+export type ReceivedSourceKind = 'upload' | 'folder' | 'email' | 'network';
 
 /** The message an e-mailed e-invoice came in, as its headers state it. */
 export interface ReceivedEmail {

@@ -1,0 +1,64 @@
+// How a PA's answers become ChannelErrors: 408, 429 and 5xx (and no answer at all) are transient, with the
+// platform's Retry-After; any other refusal is permanent and says the platform's errorCode and errorMessage
+// (XP Z12-013's Error object).
+import type { ChannelConnection } from '../../delivery-channel';
+import { ChannelError } from '../../delivery-channel';
+
+/** The platform's Error body, as far as it is one. */
+export interface PaError {
+  errorCode?: string;
+  errorMessage?: string;
+  details?: string;
+}
+
+/** `conn.fetch`, with a network failure (an adapter's own fetch in tests) made a transient ChannelError. */
+export async function reach(conn: ChannelConnection, url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await conn.fetch(url, init);
+  } catch (error) {
+    if (error instanceof ChannelError) throw error;
+    throw new ChannelError(`${hostOf(url)} did not answer: ${(error as Error).message}`, true);
+  }
+}
+
+export async function errorOf(response: Response, what: string): Promise<ChannelError> {
+  const body = await response.text().catch(() => '');
+  const parsed = paErrorOf(body);
+  const transient = response.status === 408 || response.status === 429 || response.status >= 500;
+  const stated = [parsed?.errorCode, parsed?.errorMessage ?? parsed?.details].filter(Boolean).join(': ');
+  const message = `${what} answered ${response.status}${stated ? ` (${stated})` : ''}`;
+  return new ChannelError(message, transient, {
+    status: response.status,
+    retryAfterSeconds: retryAfterOf(response.headers.get('retry-after'), Date.now()),
+    raw: { contentType: response.headers.get('content-type') ?? 'text/plain', body },
+  });
+}
+
+export function paErrorOf(body: string): PaError | null {
+  try {
+    const value = JSON.parse(body) as unknown;
+    if (value && typeof value === 'object' && !Array.isArray(value)) {
+      const v = value as Record<string, unknown>;
+      const str = (key: string) => (typeof v[key] === 'string' ? (v[key] as string) : undefined);
+      return { errorCode: str('errorCode'), errorMessage: str('errorMessage'), details: str('details') };
+    }
+  } catch {}
+  return null;
+}
+
+/** Retry-After in seconds (delta-seconds or an HTTP date); undefined when absent or unreadable. */
+export function retryAfterOf(header: string | null, now: number): number | undefined {
+  if (!header) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}

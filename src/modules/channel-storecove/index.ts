@@ -1,0 +1,2 @@
+export { storecoveAdapter, storecoveSettings } from './adapter';
+export { icdOf, storecoveScheme } from './schemes';

@@ -1,0 +1,168 @@
+// Receiving by polling Storecove's pull queue (GET /webhook_instances/ until 204, DELETE each instance
+// once handled), so a self-hosted service needs no inbound connection.
+//
+// Acknowledged one poll late: a poll answers the events of the instances it took and a cursor naming them
+// (a JSON list of instance guids); the next poll, which the core makes only after storing those events and
+// that cursor, DELETEs them first. A crash between taking an instance and storing its events therefore
+// loses nothing: the instance is still queued and is taken again. Seeing one twice is harmless, as the core
+// stores events idempotently by providerRef and state (and a received document once by its providerRef).
+//
+// Storecove answers "a WebhookInstance from the queue" and asks to DELETE it before getting the next one,
+// so the queue may hand out its head until it is deleted: a poll stops at the first instance it already
+// took. Against such a queue a poll takes one new instance; against one that hands out the next instance
+// it takes up to MAX_PER_POLL.
+import {
+  type ChannelConnection,
+  ChannelError,
+  type ChannelEvent,
+  type RawReceipt,
+} from '../../delivery-channel';
+import { type Answer, credentials, failure, json, request } from './http';
+import { readWebhookBody } from './webhook-body';
+
+const MAX_PER_POLL = 25;
+
+interface Instance {
+  guid: string;
+  body: string;
+}
+
+export async function pollQueue(
+  conn: ChannelConnection,
+  cursor: string | null,
+): Promise<{ events: ChannelEvent[]; cursor: string | null }> {
+  credentials(conn);
+  for (const guid of acknowledgements(cursor)) {
+    const answer = await request(conn, 'DELETE', `/webhook_instances/${encodeURIComponent(guid)}`);
+    // 404: already deleted (an earlier poll acknowledged it, then failed before its cursor was stored).
+    if (answer.status >= 300 && answer.status !== 404)
+      throw failure(answer, 'Acknowledging a Storecove webhook instance', conn.now());
+  }
+
+  const taken: string[] = [];
+  const events: ChannelEvent[] = [];
+  while (taken.length < MAX_PER_POLL) {
+    try {
+      const instance = await next(conn);
+      if (!instance || taken.includes(instance.guid)) break;
+      const found = await eventsOf(conn, instance);
+      taken.push(instance.guid);
+      events.push(...found);
+    } catch (error) {
+      // What was taken before stays answered (and acknowledged next time); the failing instance is not
+      // acknowledged, so the next poll takes it again.
+      if (taken.length === 0) throw error;
+      break;
+    }
+  }
+  return { events, cursor: taken.length ? JSON.stringify(taken) : null };
+}
+
+/** The instance guids a cursor asks to acknowledge; anything unreadable acknowledges nothing. */
+function acknowledgements(cursor: string | null): string[] {
+  if (!cursor) return [];
+  try {
+    const list: unknown = JSON.parse(cursor);
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+async function next(conn: ChannelConnection): Promise<Instance | null> {
+  const answer = await request(conn, 'GET', '/webhook_instances/');
+  if (answer.status === 204) return null;
+  if (answer.status !== 200) throw failure(answer, 'Reading the Storecove webhook queue', conn.now());
+  const instance = json(answer) as Partial<Instance> | null;
+  if (!instance || typeof instance.guid !== 'string' || !instance.guid)
+    throw new ChannelError('Storecove answered a webhook instance without a guid', false, {
+      raw: answer.raw,
+    });
+  return { guid: instance.guid, body: typeof instance.body === 'string' ? instance.body : '' };
+}
+
+async function eventsOf(conn: ChannelConnection, instance: Instance): Promise<ChannelEvent[]> {
+  const raw: RawReceipt = { contentType: 'application/json', body: instance.body };
+  const notice = readWebhookBody(instance.body);
+  switch (notice.kind) {
+    case 'submission': {
+      if (!notice.state) return [];
+      const event = {
+        kind: 'status',
+        state: notice.state,
+        at: notice.at,
+        reason: notice.reason,
+        raw,
+      } as const;
+      // A send answered "idempotencyGuid already used" kept our idempotencyGuid as its providerRef
+      // (adapter.ts): a body naming it reaches that delivery too.
+      const refs = [notice.submissionGuid, notice.idempotencyGuid].filter((ref): ref is string => !!ref);
+      return [...new Set(refs)].map((providerRef) => ({ ...event, providerRef }));
+    }
+    case 'response':
+      if (!notice.state) return [];
+      return [
+        {
+          kind: 'status',
+          providerRef: notice.submissionGuid,
+          state: notice.state,
+          at: notice.at,
+          reason: notice.reason,
+          raw,
+        },
+      ];
+    case 'received':
+      return received(conn, instance, notice.documentGuid, notice.receiveGuid, raw);
+    case 'unknown':
+      return [];
+  }
+}
+
+async function received(
+  conn: ChannelConnection,
+  instance: Instance,
+  documentGuid: string,
+  receiveGuid: string,
+  raw: RawReceipt,
+): Promise<ChannelEvent[]> {
+  const answer: Answer = await request(
+    conn,
+    'GET',
+    `/purchase_invoices/${encodeURIComponent(documentGuid)}/ubl`,
+  );
+  // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
+  if (answer.status === 404) return [];
+  if (answer.status !== 200) throw failure(answer, 'Fetching a received document from Storecove', conn.now());
+  const document = json(answer) as { ubl?: unknown } | null;
+  if (!document || typeof document.ubl !== 'string' || !document.ubl)
+    throw new ChannelError('Storecove answered a received document without its UBL', false, {
+      raw: answer.raw,
+    });
+  const bytes = new Uint8Array(Buffer.from(document.ubl, 'base64'));
+  return [
+    {
+      kind: 'received',
+      providerRef: documentGuid,
+      bytes,
+      contentType: 'application/xml',
+      fileName: `${documentGuid}.xml`,
+      sender: senderOf(bytes),
+      transport: {
+        storecove_document_guid: documentGuid,
+        storecove_receive_guid: receiveGuid,
+        storecove_webhook_instance: instance.guid,
+      },
+      raw,
+    },
+  ];
+}
+
+/** The seller's Peppol id as its UBL states it (AccountingSupplierParty's EndpointID), when it does. */
+function senderOf(bytes: Uint8Array): { scheme: string; value: string } | null {
+  const xml = new TextDecoder().decode(bytes.subarray(0, 256 * 1024));
+  const match =
+    /<(?:[\w-]+:)?AccountingSupplierParty\b[\s\S]*?<(?:[\w-]+:)?EndpointID\b[^>]*\bschemeID="([^"]+)"[^>]*>\s*([^<]+?)\s*</.exec(
+      xml,
+    );
+  return match?.[1] && match[2] ? { scheme: match[1], value: match[2] } : null;
+}

@@ -1,0 +1,2 @@
+export { channelsAccess } from './access';
+export { uuidOf } from './use-cases/send';

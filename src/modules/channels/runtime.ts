@@ -1,0 +1,86 @@
+// What the channels module needs of the service (AppDeps.channels): the adapters the modules declare, the
+// outbound hosts, the credentials key; and the ChannelConnection an adapter is called with.
+import {
+  type ChannelAdapter,
+  type ChannelConnection,
+  ChannelError,
+  type DeliveryState,
+} from '../../delivery-channel';
+import type { AppDeps } from '../../deps';
+import { guardedFetch } from '../../outbound';
+import { DomainError } from '../../shared/errors';
+import { openSecrets } from './credentials';
+import type { ChannelConnectionRow } from './schema';
+
+export type ChannelDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'channels'>;
+
+/** The adapter of a channel id; 404 for one no module offers. */
+export function adapterOf(deps: ChannelDeps, channel: string): ChannelAdapter {
+  const adapter = deps.channels.adapters.find((a) => a.id === channel);
+  if (!adapter) {
+    throw new DomainError('not_found', `No channel '${channel}': GET /api/v1/channels lists them`, {
+      channel,
+    });
+  }
+  return adapter;
+}
+
+/** An account's connection opened for one call: its secrets unsealed, its fetch guarded. */
+export function connectionOf(
+  deps: ChannelDeps,
+  adapter: ChannelAdapter,
+  row: ChannelConnectionRow,
+): ChannelConnection {
+  const secrets = openSecrets(deps.channels.credentialsKey, row.accountId, row.sealedSecrets);
+  if (secrets === null) {
+    throw new ChannelError(
+      `the ${adapter.name} secrets do not open under this CREDENTIALS_KEY (changed, or a restore on another installation): set them again`,
+      false,
+    );
+  }
+  return {
+    baseUrl: (row.baseUrl ?? adapter.defaultBaseUrl).replace(/\/$/, ''),
+    settings: row.settings,
+    secrets,
+    fetch: guardedFetch(deps.channels.outboundHosts),
+    now: () => deps.clock.now(),
+  };
+}
+
+/**
+ * How far along a delivery is. A state moves only forward: a report that arrives late (delivered after
+ * accepted) is kept in the history without moving it back; rejected, paid and failed are final (Peppol's
+ * Invoice Response: nothing after RE or PD, only PD after AP), except that a failed send the network
+ * later reports delivered is delivered.
+ */
+const RANK: Record<DeliveryState, number> = {
+  queued: 0,
+  submitted: 1,
+  delivered: 2,
+  accepted: 3,
+  rejected: 3,
+  paid: 4,
+  failed: 1,
+};
+
+export function moves(from: DeliveryState, to: DeliveryState): boolean {
+  if (from === to) return false;
+  if (from === 'rejected' || from === 'paid') return false;
+  if (from === 'failed') return to === 'delivered' || to === 'accepted' || to === 'paid';
+  if (to === 'failed') return from === 'queued' || from === 'submitted';
+  return RANK[to] > RANK[from];
+}
+
+/**
+ * A provider's failure met during a request, in the spec's envelope: away or rate limited is a 503 with
+ * Retry-After (try again), a refusal a 422 with the provider's words; never a 500.
+ */
+export function requestErrorOf(adapter: ChannelAdapter, what: string, error: unknown): unknown {
+  if (!(error instanceof ChannelError)) return error;
+  return new DomainError(
+    error.transient ? 'service_unavailable' : 'unprocessable_entity',
+    `${adapter.name} ${what}: ${error.message}`,
+    { channel: adapter.id },
+    error.transient ? { 'Retry-After': String(error.details.retryAfterSeconds ?? 30) } : undefined,
+  );
+}

@@ -1,0 +1,170 @@
+import { Value } from '@sinclair/typebox/value';
+import { inTransaction } from '../../../db/transaction';
+import type { ChannelAdapter } from '../../../delivery-channel';
+import { ChannelError } from '../../../delivery-channel';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { DomainError, type FieldError, notFound, validationError } from '../../../shared/errors';
+import { newId, randomToken } from '../../../shared/ids';
+import { sha256Hex } from '../../../shared/secrets';
+import { openSecrets, sealSecrets } from '../credentials';
+import type { Channel, PutChannelBody } from '../model';
+import {
+  deleteConnection,
+  findConnection,
+  insertConnection,
+  listConnections,
+  updateConnection,
+} from '../repo';
+import { adapterOf, type ChannelDeps, connectionOf } from '../runtime';
+import type { ChannelConnectionRow } from '../schema';
+
+export function presentChannel(adapter: ChannelAdapter, row: ChannelConnectionRow | undefined): Channel {
+  return {
+    channel: adapter.id,
+    name: adapter.name,
+    network: adapter.network,
+    receive: adapter.receive,
+    profiles: [...adapter.profiles],
+    secret_names: [...adapter.secrets],
+    connected: row !== undefined,
+    enabled: row?.enabled ?? false,
+    base_url: row?.baseUrl ?? adapter.defaultBaseUrl,
+    settings: row?.settings ?? {},
+    secrets: Object.fromEntries(
+      adapter.secrets.map((name) => [name, row?.secretNames.includes(name) ?? false]),
+    ),
+    webhook: row?.webhookTokenHash != null,
+    last_polled_at: row?.lastPolledAt ?? null,
+    last_poll_error: row?.lastPollError ?? null,
+  };
+}
+
+/** Every channel the installation offers, with this account's connection to it. */
+export async function listChannels(ctx: AccountCtx, deps: ChannelDeps): Promise<Channel[]> {
+  const rows = await listConnections(ctx.db, ctx.accountId);
+  return deps.channels.adapters.map((adapter) =>
+    presentChannel(
+      adapter,
+      rows.find((r) => r.channel === adapter.id),
+    ),
+  );
+}
+
+function settingsProblems(adapter: ChannelAdapter, settings: Record<string, unknown>): FieldError[] {
+  return [...Value.Errors(adapter.settings, settings)].map((e) => ({
+    loc: `body.settings${e.path.replaceAll('/', '.')}`,
+    msg: e.message,
+    type: 'invalid',
+  }));
+}
+
+/**
+ * PUT /channels/{channel}: the account opts in (or out) and sets the connection's settings and secrets.
+ * Secrets are sealed before they touch the database and never answered; one left out stays as it is.
+ */
+export async function putConnection(
+  ctx: AccountCtx,
+  deps: ChannelDeps,
+  channel: string,
+  input: PutChannelBody,
+): Promise<Channel> {
+  const adapter = adapterOf(deps, channel);
+  const problems: FieldError[] = [];
+  for (const name of Object.keys(input.secrets ?? {})) {
+    if (!adapter.secrets.includes(name)) {
+      problems.push({
+        loc: `body.secrets.${name}`,
+        msg: `${adapter.id} has no secret '${name}' (it has ${adapter.secrets.join(', ') || 'none'})`,
+        type: 'invalid',
+      });
+    }
+  }
+  if (input.settings !== undefined) problems.push(...settingsProblems(adapter, input.settings));
+  if (problems.length > 0) throw validationError(problems);
+  return await inTransaction(ctx, async (tx) => {
+    const now = isoNow(tx.clock);
+    const row = await findConnection(tx.db, tx.accountId, channel);
+    const current = row
+      ? (openSecrets(deps.channels.credentialsKey, tx.accountId, row.sealedSecrets) ?? {})
+      : {};
+    const secrets = { ...current };
+    for (const [name, value] of Object.entries(input.secrets ?? {})) {
+      if (value === null) delete secrets[name];
+      else secrets[name] = value;
+    }
+    const names = Object.keys(secrets).sort();
+    const fields = {
+      enabled: input.enabled,
+      baseUrl: input.base_url === undefined ? (row?.baseUrl ?? null) : input.base_url,
+      settings: input.settings ?? row?.settings ?? {},
+      sealedSecrets:
+        names.length === 0 ? null : sealSecrets(deps.channels.credentialsKey, tx.accountId, secrets),
+      secretNames: names,
+      updatedAt: now,
+    };
+    if (row) await updateConnection(tx.db, row.id, fields);
+    else {
+      await insertConnection(tx.db, {
+        id: newId('chc'),
+        accountId: tx.accountId,
+        channel,
+        ...fields,
+        webhookTokenHash: null,
+        pollCursor: null,
+        lastPolledAt: null,
+        lastPollError: null,
+        createdBy: creatorOf(tx),
+        createdAt: now,
+      });
+    }
+    return presentChannel(adapter, await findConnection(tx.db, tx.accountId, channel));
+  });
+}
+
+export async function removeConnection(ctx: AccountCtx, deps: ChannelDeps, channel: string): Promise<void> {
+  adapterOf(deps, channel);
+  if (!(await deleteConnection(ctx.db, ctx.accountId, channel))) throw notFound('Channel connection');
+}
+
+export async function connectionRow(ctx: AccountCtx, channel: string): Promise<ChannelConnectionRow> {
+  const row = await findConnection(ctx.db, ctx.accountId, channel);
+  if (!row)
+    throw new DomainError(
+      'not_found',
+      `The account has no ${channel} connection: PUT /api/v1/channels/${channel} first`,
+      { channel },
+    );
+  return row;
+}
+
+/** "Test connection": the adapter's cheapest authenticated call, answered as ok and a message. */
+export async function testChannel(ctx: AccountCtx, deps: ChannelDeps, channel: string) {
+  const adapter = adapterOf(deps, channel);
+  const row = await connectionRow(ctx, channel);
+  try {
+    const answer = await adapter.testConnection(connectionOf(deps, adapter, row));
+    return { channel, ok: answer.ok, message: answer.message };
+  } catch (error) {
+    if (error instanceof ChannelError) return { channel, ok: false, message: error.message };
+    throw error;
+  }
+}
+
+/**
+ * A new webhook URL for the provider's callbacks: its token is shown once and kept as its SHA-256 (a new
+ * one replaces the old). Polling needs none: it is for providers that push.
+ */
+export async function makeWebhookToken(ctx: AccountCtx, deps: ChannelDeps, channel: string): Promise<string> {
+  const adapter = adapterOf(deps, channel);
+  if (!adapter.webhook) {
+    throw new DomainError('conflict', `${adapter.name} takes no webhook: it is polled`, { channel });
+  }
+  const row = await connectionRow(ctx, channel);
+  const token = randomToken(32);
+  await updateConnection(ctx.db, row.id, {
+    webhookTokenHash: sha256Hex(token),
+    updatedAt: isoNow(ctx.clock),
+  });
+  return token;
+}

@@ -1,0 +1,206 @@
+import { createHash } from 'node:crypto';
+import { inTransaction } from '../../../db/transaction';
+import {
+  type ChannelAdapter,
+  ChannelError,
+  type LookupAnswer,
+  type ParticipantId,
+} from '../../../delivery-channel';
+import { isoNow } from '../../../shared/clock';
+import { type AccountCtx, creatorOf } from '../../../shared/context';
+import { DomainError, notFound } from '../../../shared/errors';
+import { newId } from '../../../shared/ids';
+import { findCustomer } from '../../customers';
+import { findDocument } from '../../documents';
+import { enqueueNetworkSend } from '../job';
+import type { NetworkDelivery } from '../model';
+import {
+  deliveriesOfDocument,
+  eventsOf,
+  findDelivery,
+  insertDelivery,
+  insertEvent,
+  listConnections,
+} from '../repo';
+import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf } from '../runtime';
+import type { ChannelConnectionRow, NetworkDeliveryEventRow, NetworkDeliveryRow } from '../schema';
+
+/** The French identifiers a platform routes by: SIREN, SIRET, the routing code, and EAS 0225. */
+const FRENCH_SCHEMES = new Set(['0002', '0009', '0224', '0225']);
+
+export function presentDelivery(
+  row: NetworkDeliveryRow,
+  events: NetworkDeliveryEventRow[],
+): typeof NetworkDelivery.static {
+  return {
+    id: row.id,
+    document_id: row.documentId,
+    channel: row.channel,
+    network: row.network,
+    profile: row.profile,
+    receiver: { scheme: row.receiverScheme, value: row.receiverValue },
+    state: row.state,
+    reason: row.reason,
+    provider_ref: row.providerRef,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+    events: events.map((e) => ({
+      state: e.state,
+      at: e.at,
+      reason: e.reason,
+      receipt:
+        e.receipt === null ? null : { content_type: e.receiptContentType ?? 'text/plain', body: e.receipt },
+    })),
+  };
+}
+
+export const eventDigest = (state: string, receipt: string | null, reason: string | null) =>
+  createHash('sha256')
+    .update(`${state}\n${reason ?? ''}\n${receipt ?? ''}`)
+    .digest('hex');
+
+/** Asks the channel whether the receiver can receive there; a provider that is away is a 503 to retry. */
+export async function lookupOn(
+  deps: ChannelDeps,
+  adapter: ChannelAdapter,
+  row: ChannelConnectionRow,
+  receiver: ParticipantId,
+): Promise<LookupAnswer | null> {
+  if (!adapter.lookup) return null;
+  try {
+    return await adapter.lookup(connectionOf(deps, adapter, row), receiver);
+  } catch (error) {
+    throw requestErrorOf(adapter, 'could not look the receiver up', error);
+  }
+}
+
+/** The channel for this buyer: the one named, else a French platform for a French identifier, else Peppol. */
+function chooseChannel(
+  deps: ChannelDeps,
+  connections: ChannelConnectionRow[],
+  receiver: ParticipantId,
+  named: string | undefined,
+): { adapter: ChannelAdapter; row: ChannelConnectionRow } {
+  const enabled = connections.filter((c) => c.enabled);
+  if (named !== undefined) {
+    const adapter = adapterOf(deps, named);
+    const row = enabled.find((c) => c.channel === named);
+    if (!row) {
+      throw new DomainError(
+        'conflict',
+        `The account's ${adapter.name} connection is not enabled: PUT /api/v1/channels/${named}`,
+        { channel: named },
+      );
+    }
+    return { adapter, row };
+  }
+  const network = FRENCH_SCHEMES.has(receiver.scheme) ? 'fr-pa' : 'peppol';
+  for (const row of enabled) {
+    const adapter = deps.channels.adapters.find((a) => a.id === row.channel);
+    if (adapter?.network === network) return { adapter, row };
+  }
+  throw new DomainError(
+    'unprocessable_entity',
+    `No ${network === 'fr-pa' ? 'French platform' : 'Peppol'} channel is enabled for this account: send it by e-mail (POST /documents/{id}/send), or connect one`,
+    { alternatives: ['email'], network },
+  );
+}
+
+/**
+ * POST /documents/{id}/network-deliveries: the issued document to its buyer over a channel. The buyer
+ * must have an electronic address (BT-49) and, where the channel can look it up, be reachable there: an
+ * unreachable buyer is told now (422 `unreachable`, offering e-mail), not after a failed send. The send
+ * itself is a job (queued → submitted → …), sent once whatever happens (docs/channels.md).
+ */
+export async function createNetworkDelivery(
+  ctx: AccountCtx,
+  deps: ChannelDeps,
+  documentId: string,
+  input: { channel?: string },
+) {
+  const document = await findDocument(ctx.db, ctx.accountId, documentId);
+  if (!document) throw notFound('Document');
+  if (document.status === 'draft' || document.status === 'void') {
+    throw new DomainError('conflict', `A ${document.status} document is not sent: finalize it first`, {
+      status: document.status,
+    });
+  }
+  const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
+  const address = customer?.electronicAddress ?? null;
+  if (!address) {
+    throw new DomainError(
+      'unprocessable_entity',
+      "The buyer has no electronic address (BT-49: the customer's electronic_address): a network cannot reach them; send it by e-mail",
+      { alternatives: ['email'] },
+    );
+  }
+  const receiver = { scheme: address.scheme, value: address.value };
+  const { adapter, row } = chooseChannel(
+    deps,
+    await listConnections(ctx.db, ctx.accountId),
+    receiver,
+    input.channel,
+  );
+  const lookup = await lookupOn(deps, adapter, row, receiver);
+  const kind = document.documentType === 'credit_note' ? 'creditNote' : 'invoice';
+  if (lookup && (!lookup.reachable || !lookup[kind])) {
+    throw new DomainError(
+      'unprocessable_entity',
+      `${receiver.scheme}:${receiver.value} cannot receive ${kind === 'creditNote' ? 'credit notes' : 'invoices'} over ${adapter.name}: send it by e-mail`,
+      { reason: 'unreachable', alternatives: ['email'], channel: adapter.id, receiver },
+    );
+  }
+  const preferred = customer?.einvoiceProfile ?? null;
+  const profile = preferred && adapter.profiles.includes(preferred) ? preferred : adapter.profiles[0];
+  if (!profile) throw new Error(`${adapter.id} sends no profile`);
+  return await inTransaction(ctx, async (tx) => {
+    const now = isoNow(tx.clock);
+    const id = newId('ndl');
+    const delivery = await insertDelivery(tx.db, {
+      id,
+      accountId: tx.accountId,
+      documentId,
+      channel: adapter.id,
+      network: adapter.network,
+      profile,
+      receiverScheme: receiver.scheme,
+      receiverValue: receiver.value,
+      state: 'queued',
+      providerRef: null,
+      idempotencyKey: id,
+      reason: null,
+      createdBy: creatorOf(tx),
+      createdAt: now,
+      updatedAt: now,
+    });
+    const receipt = lookup?.raw ?? null;
+    await insertEvent(tx.db, {
+      id: newId('nde'),
+      accountId: tx.accountId,
+      deliveryId: id,
+      state: 'queued',
+      at: now,
+      reason: lookup?.detail ?? null,
+      receiptContentType: receipt?.contentType ?? null,
+      receipt: receipt?.body ?? null,
+      digest: eventDigest('queued', receipt?.body ?? null, null),
+      createdAt: now,
+    });
+    await enqueueNetworkSend(tx.db, tx.clock, { deliveryId: id });
+    return presentDelivery(delivery, await eventsOf(tx.db, id));
+  });
+}
+
+export async function readNetworkDelivery(ctx: AccountCtx, id: string) {
+  const row = await findDelivery(ctx.db, ctx.accountId, id);
+  if (!row) throw notFound('Network delivery');
+  return presentDelivery(row, await eventsOf(ctx.db, id));
+}
+
+export async function networkDeliveriesOf(ctx: AccountCtx, documentId: string) {
+  if (!(await findDocument(ctx.db, ctx.accountId, documentId))) throw notFound('Document');
+  const rows = await deliveriesOfDocument(ctx.db, ctx.accountId, documentId);
+  const out = [];
+  for (const row of rows) out.push(presentDelivery(row, await eventsOf(ctx.db, row.id)));
+  return out;
+}

@@ -1,0 +1,68 @@
+import { ChannelError } from '../../../delivery-channel';
+import { type JobContext, JobError } from '../../../jobs/definition';
+import { isoNow } from '../../../shared/clock';
+import { enqueueChannelPoll } from '../job';
+import type { ChannelPollPayload } from '../job-types';
+import { enabledConnections, findConnectionById, updateConnection } from '../repo';
+import { type ChannelDeps, connectionOf } from '../runtime';
+import { applyEvents, type EventDeps } from './events';
+
+/** Rounds of one poll job at most: a provider with a long backlog is caught up over a few periods. */
+const MAX_ROUNDS = 20;
+
+/**
+ * The poll source: each enabled connection whose channel can be polled, once a period (CHANNEL_POLL_SECONDS),
+ * whichever instance gets there first. Polling needs only outbound connections: what an air-gapped site
+ * can open.
+ */
+export async function enqueueDuePolls(deps: ChannelDeps): Promise<void> {
+  for (const row of await enabledConnections(deps.db)) {
+    const adapter = deps.channels.adapters.find((a) => a.id === row.channel);
+    if (!adapter?.poll) continue;
+    await enqueueChannelPoll(deps.db, deps.clock, row.id, deps.channels.pollSeconds);
+  }
+}
+
+/**
+ * The `channels.poll` job: what the provider has for this connection since its cursor, applied (each event
+ * once), then the cursor kept. A crash before the cursor is kept polls the same events again, which adds
+ * nothing; the provider's own acknowledgements happen on the next poll (the adapters' cursors say which).
+ */
+export async function pollChannel(
+  deps: ChannelDeps & EventDeps,
+  payload: ChannelPollPayload,
+  job: JobContext,
+): Promise<void> {
+  const row = await findConnectionById(job.db, payload.connectionId);
+  const adapter = row ? deps.channels.adapters.find((a) => a.id === row.channel) : undefined;
+  if (!row || !row.enabled || !adapter?.poll) {
+    await job.commit(() => undefined);
+    return;
+  }
+  const ctx = job.forAccount(row.accountId);
+  try {
+    const connection = connectionOf(deps, adapter, row);
+    let cursor = row.pollCursor;
+    // A provider that hands out one report per poll (and learns what was taken on the next) is asked
+    // again at once while it has more: each round's events are stored before the next round acknowledges them.
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const answer = await adapter.poll(connection, cursor);
+      job.signal.throwIfAborted();
+      await applyEvents(ctx, deps, adapter, answer.events);
+      cursor = answer.cursor;
+      if (answer.events.length === 0) break;
+    }
+    await job.commit(async (tx) => {
+      await updateConnection(tx, row.id, {
+        pollCursor: cursor,
+        lastPolledAt: isoNow(job.clock),
+        lastPollError: null,
+      });
+    });
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    await updateConnection(job.db, row.id, { lastPollError: error.message, lastPolledAt: isoNow(job.clock) });
+    if (error.transient) throw JobError.retryable(error.message);
+    throw JobError.permanent(error.message);
+  }
+}

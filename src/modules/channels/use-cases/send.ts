@@ -1,0 +1,130 @@
+import { createHash } from 'node:crypto';
+import { ChannelError, type OutgoingMessage } from '../../../delivery-channel';
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
+import { PROFILES } from '../../../einvoicing/profiles';
+import { type JobContext, JobError, type JobScope } from '../../../jobs/definition';
+import { findAccountWithPlan } from '../../accounts';
+import { findBusinessProfile } from '../../business-profiles';
+import { findDocument } from '../../documents';
+import { issuedPdfBytes, issuedXmlBytes } from '../../exports';
+import type { RenderServices } from '../../renders';
+import type { NetworkSendPayload } from '../job-types';
+import { findConnection, findDeliveryById } from '../repo';
+import { adapterOf, type ChannelDeps, connectionOf } from '../runtime';
+import type { NetworkDeliveryRow } from '../schema';
+import { recordTransition } from './events';
+
+export interface SendDeps extends ChannelDeps {
+  services: RenderServices;
+}
+
+/** A UUID (version 4 layout) that is the same for the same key: for providers that want a uuid as their key. */
+export function uuidOf(key: string): string {
+  const h = createHash('sha256').update(key).digest('hex');
+  const variant = ((Number.parseInt(h[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+async function messageOf(
+  job: JobScope,
+  deps: SendDeps,
+  delivery: NetworkDeliveryRow,
+  takesPdf: boolean,
+): Promise<OutgoingMessage> {
+  const ctx = job.forAccount(delivery.accountId, { memberId: delivery.createdBy });
+  const row = await findDocument(ctx.db, ctx.accountId, delivery.documentId);
+  if (!row) throw JobError.permanent('the document is gone');
+  const profile = delivery.profile as ComplianceProfile;
+  const xml = await issuedXmlBytes(ctx, deps.services, row, profile, 'send');
+  if (!xml) throw JobError.permanent(`no ${profile} e-invoice for the document`);
+  let pdf: Uint8Array | null = null;
+  if (takesPdf) {
+    const account = await findAccountWithPlan(ctx.db, ctx.accountId);
+    if (!account) throw JobError.permanent('the account is gone');
+    const plan = { monthlyQuota: account.monthlyRenderQuota, planId: account.account.planId };
+    pdf = await issuedPdfBytes(ctx, deps.services, row, plan, profile, 'send');
+  }
+  const seller = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  return {
+    deliveryId: delivery.id,
+    idempotencyKey: delivery.idempotencyKey,
+    idempotencyUuid: uuidOf(delivery.idempotencyKey),
+    documentType: row.documentType === 'credit_note' ? 'credit_note' : 'invoice',
+    number: row.number ?? delivery.documentId,
+    xml,
+    syntax: PROFILES[profile]?.syntax ?? 'ubl',
+    profile,
+    pdf,
+    sender: seller?.electronicAddress ?? null,
+    receiver: { scheme: delivery.receiverScheme, value: delivery.receiverValue },
+  };
+}
+
+/**
+ * The `channels.send` job: the delivery's document to the provider, once. Only a queued delivery is sent
+ * (a second run after a success finds it submitted and does nothing); the provider's idempotency (our key
+ * on every attempt) covers a crash between its answer and our commit. A provider away or rate limited is
+ * tried again with the job's backoff; a refusal fails the delivery with the provider's words and receipt.
+ */
+export async function sendNetworkDelivery(
+  deps: SendDeps,
+  payload: NetworkSendPayload,
+  job: JobContext,
+): Promise<void> {
+  const delivery = await findDeliveryById(job.db, payload.deliveryId);
+  if (!delivery || delivery.state !== 'queued') {
+    await job.commit(() => undefined);
+    return;
+  }
+  const ctx = job.forAccount(delivery.accountId, { memberId: delivery.createdBy });
+  const adapter = adapterOf(deps, delivery.channel);
+  const row = await findConnection(job.db, delivery.accountId, delivery.channel);
+  if (!row?.enabled) {
+    await recordTransition(ctx, delivery, {
+      state: 'failed',
+      at: null,
+      reason: `the ${adapter.name} connection is not enabled any more`,
+      receipt: null,
+    });
+    await job.commit(() => undefined);
+    return;
+  }
+  try {
+    const message = await messageOf(job, deps, delivery, adapter.takesPdf);
+    const receipt = await adapter.send(connectionOf(deps, adapter, row), message);
+    job.signal.throwIfAborted();
+    await recordTransition(ctx, delivery, {
+      state: receipt.state,
+      at: null,
+      reason: null,
+      receipt: receipt.raw,
+      providerRef: receipt.providerRef,
+    });
+  } catch (error) {
+    if (!(error instanceof ChannelError)) throw error;
+    if (error.transient) throw JobError.retryable(`${adapter.name}: ${error.message}`);
+    await recordTransition(ctx, delivery, {
+      state: 'failed',
+      at: null,
+      reason: error.message,
+      receipt: error.details.raw ?? null,
+    });
+  }
+  await job.commit(() => undefined);
+}
+
+/** onLastFailure: a delivery still queued after every try is `failed`, with why. */
+export async function giveUpNetworkDelivery(
+  payload: NetworkSendPayload,
+  job: JobScope,
+  error: Error,
+): Promise<void> {
+  const delivery = await findDeliveryById(job.db, payload.deliveryId);
+  if (!delivery || delivery.state !== 'queued') return;
+  await recordTransition(job.forAccount(delivery.accountId), delivery, {
+    state: 'failed',
+    at: null,
+    reason: error.message,
+    receipt: null,
+  });
+}

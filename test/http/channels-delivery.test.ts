@@ -1,0 +1,191 @@
+// Issue 41: an issued document delivered over Peppol through an access point's API (the Storecove mock on
+// loopback, built from its published OpenAPI document and checking every request against it), end to end
+// through the service: the connection with sealed secrets, the lookup before sending, the send job sent
+// once, the statuses and their receipts, a provider away, a rejection's reason, a received invoice taken
+// once and answered (docs/channels.md).
+// BOTH ENGINES TEST: the PostgreSQL lanes run this file too (scripts/test-lanes.ts).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { FakeClock } from '../../src/shared/clock';
+import { makeAccount, type TestAccount } from '../factories';
+import { AUTHORITY, GERMAN_SELLER, germanInvoiceBody, germanLine } from '../german-firm';
+import { startServer, type TestServer } from '../harness';
+import { type StorecoveMock, startStorecoveMock } from '../mocks/storecove';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+
+const clock = new FakeClock(new Date('2026-12-01T09:00:00.000Z'));
+let server: TestServer;
+let mock: StorecoveMock;
+let account: TestAccount;
+let profileId = '';
+let customerId = '';
+let counter = 0;
+
+const call = (method: string, path: string, body?: unknown) =>
+  server.json(path, { method, key: account.apiKey, body });
+
+/** Runs the due jobs with the clock a poll period (and any backoff) later. */
+async function later(seconds = 61) {
+  clock.advance(seconds * 1000);
+  await server.jobs.runDue();
+}
+
+async function issuedInvoice(customer = customerId) {
+  counter += 1;
+  const made = await call(
+    'POST',
+    '/api/v1/documents',
+    germanInvoiceBody(profileId, customer, `RE-2026-${String(counter).padStart(4, '0')}`, [germanLine()], {
+      buyer_reference: '991-12345-67',
+    }),
+  );
+  expect(made.status).toBe(200);
+  const finalized = await call('POST', `/api/v1/documents/${made.body.data.id}/finalize`);
+  expect([finalized.status, finalized.body.error]).toEqual([200, undefined]);
+  return made.body.data.id as string;
+}
+
+async function deliver(documentId: string) {
+  const res = await call('POST', `/api/v1/documents/${documentId}/network-deliveries`, {});
+  expect([res.status, res.body.error]).toEqual([202, undefined]);
+  return res.body.data;
+}
+
+const delivery = async (id: string) => (await call('GET', `/api/v1/network-deliveries/${id}`)).body.data;
+
+beforeAll(async () => {
+  mock = startStorecoveMock();
+  mock.addParticipant('DE:LWID', '991-12345-67');
+  server = await startServer({ clock, startJobs: false });
+  account = await makeAccount(server, { name: 'Ingenieurbüro Nordlicht' });
+  profileId = (await call('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data.id;
+  customerId = (await call('POST', '/api/v1/customers', AUTHORITY)).body.data.id;
+});
+afterAll(async () => {
+  await server.stop();
+  mock.stop();
+});
+
+describe('Peppol through an access point', () => {
+  test('the account connects: its API key is sealed, never answered, and the test connection passes', async () => {
+    const put = await call('PUT', '/api/v1/channels/storecove', {
+      enabled: true,
+      base_url: mock.url,
+      settings: { legal_entity_id: mock.legalEntityId },
+      secrets: { api_key: mock.apiKey },
+    });
+    expect([put.status, put.body.error]).toEqual([200, undefined]);
+    expect(put.body.data).toMatchObject({ channel: 'storecove', enabled: true, secrets: { api_key: true } });
+    const list = await call('GET', '/api/v1/channels');
+    expect(JSON.stringify(list.body)).not.toContain(mock.apiKey);
+    expect(list.body.data.map((c: { channel: string }) => c.channel)).toEqual(
+      expect.arrayContaining(['storecove', 'recommand', 'afnor-pa']),
+    );
+    const test = await call('POST', '/api/v1/channels/storecove/test');
+    expect(test.body.data).toMatchObject({ ok: true });
+    const wrong = await call('PUT', '/api/v1/channels/storecove', {
+      enabled: true,
+      secrets: { password: 'x' },
+    });
+    expect([wrong.status, wrong.body.error.details.fields[0].loc]).toEqual([422, 'body.secrets.password']);
+  });
+
+  test('a reachable buyer: queued, submitted once, delivered and accepted, each with its receipt', async () => {
+    const documentId = await issuedInvoice();
+    const queued = await deliver(documentId);
+    expect(queued).toMatchObject({
+      state: 'queued',
+      channel: 'storecove',
+      network: 'peppol',
+      profile: 'xrechnung_ubl',
+    });
+    expect(queued.receiver).toEqual({ scheme: '0204', value: '991-12345-67' });
+    await server.jobs.runDue();
+    const submitted = await delivery(queued.id);
+    expect(submitted.state).toBe('submitted');
+    expect(mock.submissions).toHaveLength(1);
+    const submission = mock.submissions[0];
+    expect(submitted.provider_ref).toBe(submission?.guid);
+    expect(new TextDecoder().decode(submission?.document ?? new Uint8Array())).toContain('991-12345-67');
+    // The document counts as sent.
+    expect((await call('GET', `/api/v1/documents/${documentId}`)).body.data.status).toBe('sent');
+
+    // The mock reports the accepted submission delivered by itself (its `outcome`); then the buyer answers.
+    mock.buyerResponds(submitted.provider_ref, 'AP');
+    await later();
+    await later();
+    const done = await delivery(queued.id);
+    expect(done.state).toBe('accepted');
+    expect(done.events.map((e: { state: string }) => e.state)).toEqual([
+      'queued',
+      'submitted',
+      'delivered',
+      'accepted',
+    ]);
+    for (const event of done.events.slice(1)) expect(event.receipt?.body.length).toBeGreaterThan(0);
+    expect(mock.problems()).toEqual([]);
+    // Sending again is a new delivery; this one went once, whatever the polls.
+    expect(mock.submissions).toHaveLength(1);
+  });
+
+  test('an unreachable buyer is told before sending, and offered e-mail', async () => {
+    const other = await call('POST', '/api/v1/customers', {
+      ...AUTHORITY,
+      name: 'Amt ohne Peppol',
+      electronic_address: { scheme: '0204', value: '991-99999-99' },
+    });
+    const documentId = await issuedInvoice(other.body.data.id);
+    const res = await call('POST', `/api/v1/documents/${documentId}/network-deliveries`, {});
+    expect([res.status, res.body.error.code]).toEqual([422, 'unprocessable_entity']);
+    expect(res.body.error.details).toMatchObject({ reason: 'unreachable', alternatives: ['email'] });
+    expect((await call('GET', `/api/v1/documents/${documentId}/network-deliveries`)).body.data).toEqual([]);
+  });
+
+  test('the provider away for a while delays the send; it goes once when it answers', async () => {
+    const documentId = await issuedInvoice();
+    const queued = await deliver(documentId);
+    const before = mock.submissions.length;
+    mock.down({ requests: 3, retryAfter: 5 });
+    await server.jobs.runDue();
+    expect((await delivery(queued.id)).state).toBe('queued');
+    for (let i = 0; i < 6 && (await delivery(queued.id)).state === 'queued'; i++) await later(20);
+    expect((await delivery(queued.id)).state).toBe('submitted');
+    expect(mock.submissions.length - before).toBe(1);
+  });
+
+  test("a rejected invoice shows the buyer's reason", async () => {
+    const queued = await deliver(await issuedInvoice());
+    await server.jobs.runDue();
+    const ref = (await delivery(queued.id)).provider_ref;
+    mock.buyerResponds(ref, 'RE', 'Bestellnummer fehlt');
+    await later();
+    await later();
+    const rejected = await delivery(queued.id);
+    expect(rejected.state).toBe('rejected');
+    expect(rejected.reason).toContain('Bestellnummer fehlt');
+  });
+
+  test('an invoice received through the provider appears once, can be accepted, and the answer goes back', async () => {
+    const xml = readFileSync(join(OFFICIAL_RULESETS, 'examples', 'xrechnung_ubl', '01.01a-INVOICE_ubl.xml'));
+    const received = mock.receive(xml);
+    await later();
+    await later();
+    mock.replay(received.instanceGuid);
+    await later();
+    await later();
+    const list = await call('GET', '/api/v1/received-documents?source=network');
+    expect(list.body.data).toHaveLength(1);
+    const id = list.body.data[0].id;
+    const transport = await call('GET', `/api/v1/received-documents/${id}/transport`);
+    expect(transport.body.data).toMatchObject({ channel: 'storecove', response: null });
+    const refused = await call('POST', `/api/v1/received-documents/${id}/response`, { state: 'rejected' });
+    expect(refused.status).toBe(422);
+    const answered = await call('POST', `/api/v1/received-documents/${id}/response`, { state: 'accepted' });
+    expect([answered.status, answered.body.error]).toEqual([200, undefined]);
+    expect(answered.body.data.response).toMatchObject({ state: 'accepted' });
+    expect(mock.responses).toHaveLength(1);
+    expect((await call('GET', `/api/v1/received-documents/${id}`)).body.data.status).toBe('approved');
+    expect(mock.problems()).toEqual([]);
+  });
+});
