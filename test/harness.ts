@@ -61,6 +61,8 @@ export interface ServerOptions {
   publicBaseUrl?: string;
   /** IMAP_* settings (env names; MAX_BODY_BYTES too, which sets its limits): a mailbox the server watches. */
   imap?: Record<string, string>;
+  /** Any other settings by their env names (PEPPOL_DNS_SERVERS, CHANNEL_POLL_SECONDS, …), as `serve` reads them. */
+  env?: Record<string, string>;
   /** S3_* settings (env names, e.g. test/s3rver.ts `env()`): files in that bucket instead of the data dir. */
   s3?: Record<string, string>;
   /** Default: the official pack in ../shared/rulesets; null = no pack at all. */
@@ -137,7 +139,7 @@ export async function startServer(options: ServerOptions = {}): Promise<TestServ
     WORKER_MEMORY_LIMIT_MB: '65536',
   };
   if (options.maxBodyBytes !== undefined) env.MAX_BODY_BYTES = String(options.maxBodyBytes);
-  Object.assign(env, options.imap, options.s3);
+  Object.assign(env, options.imap, options.s3, options.env);
   if (options.rulesWorkers) {
     env.RULES_WORKERS = String(options.rulesWorkers.count);
     env.COMPLIANCE_TIME_LIMIT_SECONDS = String(Math.ceil(options.rulesWorkers.timeLimitMs / 1000));

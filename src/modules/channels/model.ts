@@ -1,6 +1,7 @@
 import { t } from 'elysia';
 import { DELIVERY_STATES } from '../../delivery-channel';
 import { closed } from '../../domain/schema-parts';
+import { ParticipantReachabilitySchema } from '../peppol-directory';
 
 const State = t.Union(
   [
@@ -137,4 +138,35 @@ export const Transport = t.Object({
     }),
     t.Null(),
   ]),
+});
+
+const ChannelReach = t.Object({
+  channel: t.String(),
+  name: t.String(),
+  network: t.String(),
+  reachable: t.Boolean(),
+  invoice: t.Boolean(),
+  credit_note: t.Boolean(),
+  detail: t.Union([t.String(), t.Null()]),
+  checked_at: t.String({ format: 'date-time' }),
+  error: t.Union([t.String(), t.Null()], { description: "Why the channel's lookup failed, if it did" }),
+});
+
+export const CustomerNetworks = t.Object({
+  electronic_address: t.Union([t.Object({ scheme: t.String(), value: t.String() }), t.Null()]),
+  must_use_peppol: t.Boolean({
+    description:
+      'Its e-invoice profile (Peppol BIS, XRechnung) and Peppol address say it takes invoices over Peppol',
+  }),
+  peppol: t.Union([ParticipantReachabilitySchema, t.Null()], {
+    description: "The service's own Peppol lookup (null: no Peppol address, or the lookup failed)",
+  }),
+  peppol_error: t.Union([t.String(), t.Null()]),
+  channels: t.Array(ChannelReach, { description: "Each enabled channel's own directory" }),
+});
+
+export const NetworkCheck = t.Object({
+  must_use_peppol: t.Boolean(),
+  peppol: t.Union([ParticipantReachabilitySchema, t.Null()]),
+  warnings: t.Array(t.String()),
 });

@@ -10,7 +10,9 @@ import { renderServicesOf } from '../renders';
 import {
   Channel,
   CreateDeliveryBody,
+  CustomerNetworks,
   Lookup,
+  NetworkCheck,
   NetworkDelivery,
   Participant,
   PutChannelBody,
@@ -34,6 +36,7 @@ import {
   readNetworkDelivery,
 } from './use-cases/deliveries';
 import { applyEvents } from './use-cases/events';
+import { customerNetworks, documentNetworkCheck } from './use-cases/networks';
 import { respondToReceived, transportOf } from './use-cases/respond';
 
 const detail = (summary: string) => ({ summary, tags: ['Channels'] });
@@ -190,6 +193,31 @@ export function channelRoutes(auth: Auth, deps: AppDeps) {
         auth: true,
         response: { 200: dataOf(t.Array(NetworkDelivery)), ...withErrors },
         detail: detail('The document’s network deliveries, each with its timeline and receipts'),
+      },
+    )
+    .get(
+      '/customers/:id/networks',
+      async ({ ctx, params, query }) => ({
+        data: await customerNetworks(ctx, deps, params.id, query.refresh === 'true'),
+      }),
+      {
+        auth: true,
+        query: t.Object({ refresh: t.Optional(t.Union([t.Literal('true'), t.Literal('false')])) }),
+        response: { 200: dataOf(CustomerNetworks), ...withErrors },
+        detail: detail(
+          'Whether the customer can receive over Peppol (the service’s own SML/SMP lookup) and each connected channel, and when that was checked',
+        ),
+      },
+    )
+    .get(
+      '/documents/:document_id/network-check',
+      async ({ ctx, params }) => ({ data: await documentNetworkCheck(ctx, deps, params.document_id) }),
+      {
+        auth: true,
+        response: { 200: dataOf(NetworkCheck), ...withErrors },
+        detail: detail(
+          'Before finalizing: a warning when the buyer must be reached over Peppol and is not (docs/channels.md)',
+        ),
       },
     )
     .get(

@@ -7,5 +7,7 @@ export {
   peppolLookupDepsOf,
   toLookupAnswer,
 } from './lookup';
+export { ParticipantReachability as ParticipantReachabilitySchema, presentReachability } from './model';
 export { normalizedParticipant, parseParticipantId, participantDnsName } from './participant';
 export type { OutboundFetch } from './smp';
+export { type CheckedParticipant, checkParticipant } from './use-cases/check-participant';
