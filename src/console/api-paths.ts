@@ -18,10 +18,12 @@ export interface ApiPaths {
     | `/branding-profiles/${string}`
     | '/business-profiles'
     | `/business-profiles/${string}`
+    | '/channels'
     | '/cost-centres'
     | `/cost-centres/${string}`
     | '/customers'
     | `/customers/${string}`
+    | `/customers/${string}/networks`
     | `/customers/${string}/statement`
     | '/deliveries'
     | `/deliveries/${string}`
@@ -30,6 +32,8 @@ export interface ApiPaths {
     | `/documents/${string}/deliveries`
     | `/documents/${string}/dispute`
     | `/documents/${string}/issued-files`
+    | `/documents/${string}/network-check`
+    | `/documents/${string}/network-deliveries`
     | `/documents/${string}/payments`
     | `/documents/${string}/reminders`
     | `/documents/${string}/xml`
@@ -45,12 +49,14 @@ export interface ApiPaths {
     | `/files/${string}`
     | `/imports/${string}`
     | `/invitations/${string}`
+    | `/network-deliveries/${string}`
     | '/numbering-sequences'
     | `/numbering-sequences/${string}`
     | `/office/exports/${string}`
     | `/office/exports/${string}/download`
     | '/office/overview'
     | '/payments'
+    | `/peppol/participants/${string}`
     | '/products'
     | `/products/${string}`
     | '/received-documents'
@@ -59,6 +65,7 @@ export interface ApiPaths {
     | `/received-documents/${string}/original`
     | `/received-documents/${string}/payments`
     | `/received-documents/${string}/pdf`
+    | `/received-documents/${string}/transport`
     | '/recurring-invoices'
     | `/recurring-invoices/${string}`
     | `/recurring-invoices/${string}/invoices`
@@ -108,6 +115,10 @@ export interface ApiPaths {
     | `/branding-profiles/${string}/default`
     | `/branding-profiles/${string}/logo`
     | '/business-profiles'
+    | `/channels/webhooks/${string}`
+    | `/channels/${string}/lookup`
+    | `/channels/${string}/test`
+    | `/channels/${string}/webhook`
     | '/cost-centres'
     | '/customers'
     | `/deliveries/${string}/retry`
@@ -125,6 +136,7 @@ export interface ApiPaths {
     | `/documents/${string}/mark-paid`
     | `/documents/${string}/mark-sent`
     | `/documents/${string}/mark-unpaid`
+    | `/documents/${string}/network-deliveries`
     | `/documents/${string}/payments`
     | `/documents/${string}/reminders`
     | `/documents/${string}/renders`
@@ -144,6 +156,7 @@ export interface ApiPaths {
     | '/products'
     | '/received-documents'
     | `/received-documents/${string}/payments`
+    | `/received-documents/${string}/response`
     | '/recurring-invoices'
     | `/recurring-invoices/${string}/pause`
     | `/recurring-invoices/${string}/resume`
@@ -158,7 +171,7 @@ export interface ApiPaths {
     | '/workspaces'
     | `/workspaces/${string}/invitations`
     | `/workspaces/${string}/members`;
-  PUT: `/documents/${string}/dispute` | '/dunning-policy' | '/settings/accounting';
+  PUT: `/channels/${string}` | `/documents/${string}/dispute` | '/dunning-policy' | '/settings/accounting';
   PATCH:
     | '/account'
     | `/api-keys/${string}`
@@ -180,6 +193,7 @@ export interface ApiPaths {
     | `/branding-profiles/${string}`
     | `/branding-profiles/${string}/logo`
     | `/business-profiles/${string}`
+    | `/channels/${string}`
     | `/cost-centres/${string}`
     | `/customers/${string}`
     | `/documents/${string}`

@@ -1080,7 +1080,7 @@ export interface ReceivedDocument {
   note: string | null;
   lines: ReceivedLine[];
   payment: ReceivedPayment;
-  source: 'upload' | 'folder' | 'email';
+  source: 'upload' | 'folder' | 'email' | 'network';
   /** The file or attachment name (`archive.zip/inner.xml` from a ZIP); null for a body */
   file_name: string | null;
   /** source email: the message it came in */
@@ -1329,4 +1329,124 @@ export interface ArchiveExport {
   /** Once completed: where to fetch the ZIP */
   download_url: string | null;
   error: string | null;
+}
+
+/** GET /channels response.data[] */
+export interface Channel {
+  /** The channel id: storecove, recommand, afnor-pa, … */
+  channel: string;
+  name: string;
+  network: 'peppol' | 'fr-pa';
+  receive: 'poll' | 'webhook' | 'both' | 'none';
+  /** The e-invoice profiles it sends, preferred first */
+  profiles: string[];
+  secret_names: string[];
+  /** The account has a connection (enabled or not) */
+  connected: boolean;
+  enabled: boolean;
+  /** The provider's API used: the account's, else the channel's own */
+  base_url: string;
+  settings: Record<string, unknown>;
+  /** Which secrets are set (never their values) */
+  secrets: Record<string, boolean>;
+  /** A webhook URL was made (shown once when made) */
+  webhook: boolean;
+  last_polled_at: string | null;
+  last_poll_error: string | null;
+}
+
+/** POST /channels/{channel}/test response.data */
+export interface ChannelTest {
+  channel: string;
+  ok: boolean;
+  message: string;
+}
+
+/** GET /network-deliveries/{delivery_id} response.data */
+export interface NetworkDelivery {
+  /** `ndl_` id */
+  id: string;
+  document_id: string;
+  channel: string;
+  network: string;
+  profile: string;
+  receiver: ElectronicAddress;
+  state: 'queued' | 'submitted' | 'delivered' | 'accepted' | 'rejected' | 'paid' | 'failed';
+  reason: string | null;
+  provider_ref: string | null;
+  created_at: string;
+  updated_at: string;
+  /** Every transition, oldest first, with its receipt */
+  events: NetworkDeliveryEvent[];
+}
+
+/** GET /network-deliveries/{delivery_id} response.data.events[] */
+export interface NetworkDeliveryEvent {
+  state: 'queued' | 'submitted' | 'delivered' | 'accepted' | 'rejected' | 'paid' | 'failed';
+  at: string;
+  reason: string | null;
+  receipt: {
+    content_type: string;
+    /** The channel's receipt, unchanged */
+    body: string;
+  } | null;
+}
+
+/** GET /received-documents/{received_id}/transport response.data */
+export interface ReceivedTransport {
+  received_id: string;
+  channel: string;
+  provider_ref: string;
+  sender: ElectronicAddress | null;
+  transport: Record<string, string>;
+  response: {
+    state: string;
+    reason: string | null;
+    at: string;
+    receipt: string | null;
+  } | null;
+}
+
+/** GET /customers/{id}/networks response.data */
+export interface CustomerNetworks {
+  electronic_address: ElectronicAddress | null;
+  /** Its e-invoice profile (Peppol BIS, XRechnung) and Peppol address say it takes invoices over Peppol */
+  must_use_peppol: boolean;
+  /** The service's own Peppol lookup (null: no Peppol address, or the lookup failed) */
+  peppol: {
+    /** The ICD (ISO 6523), e.g. 0088 (GLN), 0208 (Belgian enterprise number) */
+    scheme: string;
+    /** The identifier, lowercased: Peppol identifiers are case-insensitive */
+    value: string;
+    /** The Peppol SML names an SMP for the participant (its DNS record) */
+    registered: boolean;
+    /** The SMP publishes an AS4 endpoint in service for Peppol BIS Billing 3.0 invoices: an invoice can be sent */
+    invoice: boolean;
+    /** The same for Peppol BIS Billing 3.0 credit notes */
+    credit_note: boolean;
+    /** The same for XRechnung 3.0 UBL invoices */
+    xrechnung_ubl: boolean;
+    /** The same for XRechnung 3.0 CII invoices */
+    xrechnung_cii: boolean;
+    /** The participant's SMP, as the SML names it */
+    smp_url: string | null;
+    /** When the SML and SMP were asked (ISO 8601) */
+    checked_at: string;
+    /** Answered from a lookup of the last 24 hours (`?refresh=true` asks again) */
+    cached: boolean;
+  } | null;
+  peppol_error: string | null;
+  /** Each enabled channel's own directory */
+  channels: {
+    channel: string;
+    name: string;
+    network: string;
+    reachable: boolean;
+    invoice: boolean;
+    credit_note: boolean;
+    detail: string | null;
+    checked_at: string;
+    /** Why the channel's lookup failed, if it did */
+    error: string | null;
+  }[];
 }

@@ -1,10 +1,12 @@
 // German texts of the console, keyed by the English text (i18n.ts).
+import { GERMAN_NETWORKS } from './i18n-de-networks';
 import { GERMAN_OFFICE } from './i18n-de-office';
 import { GERMAN_PRODUCTS } from './i18n-de-products';
 
 export const GERMAN: Record<string, string> = {
   ...GERMAN_PRODUCTS,
   ...GERMAN_OFFICE,
+  ...GERMAN_NETWORKS,
   'A CSV file with a header row, or a JSON array; docs/imports.md lists the columns.':
     'Eine CSV-Datei mit Kopfzeile oder ein JSON-Array; docs/imports.md nennt die Spalten.',
   'A JSON import is an array of objects.': 'Ein JSON-Import ist ein Array von Objekten.',

@@ -95,6 +95,7 @@ const SCHEMAS: Record<string, string> = {
   NetworkDelivery: 'GET /network-deliveries/{delivery_id} response.data',
   NetworkDeliveryEvent: 'GET /network-deliveries/{delivery_id} response.data.events[]',
   ReceivedTransport: 'GET /received-documents/{received_id}/transport response.data',
+  CustomerNetworks: 'GET /customers/{id}/networks response.data',
 };
 
 interface Schema {

@@ -8,6 +8,7 @@ import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad, useObjectUrl } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
+import { NetworksCard } from './customer-networks';
 import { StatementPanel } from './statement';
 
 interface FieldSpec {
@@ -209,10 +210,13 @@ function PartyEditor({ kind, id }: { kind: PartyKind; id: string }) {
   const loaded = useLoad(() => get<Party>(`${kind.api}/${encodeURIComponent(id)}`), [kind.api, id]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
-  if (kind !== CUSTOMERS) return <PartyForm kind={kind} existing={loaded.data} />;
+  // Keyed by the record: going from one customer straight to another (back, forward, a link) starts a new
+  // form instead of keeping the first one's values under the second one's name.
+  if (kind !== CUSTOMERS) return <PartyForm key={loaded.data.id} kind={kind} existing={loaded.data} />;
   return (
     <>
-      <PartyForm kind={kind} existing={loaded.data} />
+      <PartyForm key={loaded.data.id} kind={kind} existing={loaded.data} />
+      {loaded.data.electronic_address ? <NetworksCard customerId={loaded.data.id} /> : null}
       <StatementPanel customerId={loaded.data.id} name={String(loaded.data.name ?? '')} />
     </>
   );

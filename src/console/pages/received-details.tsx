@@ -10,13 +10,21 @@ export type ReceivedSource = Pick<ReceivedDocument, 'source' | 'file_name' | 'em
 /** An IBAN in groups of four, as printed on paper. */
 const groupedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})(?=.)/g, '$1 ');
 
+/** How a received document arrived, in words. */
+export const SOURCE_LABELS: Record<string, string> = {
+  upload: 'Upload',
+  folder: 'Inbox folder',
+  email: 'E-mail',
+  network: 'Network',
+};
+
 export function SourceFacts({ item }: { item: ReceivedSource }) {
   const mail = item.email;
   return (
     <>
       <dt>{t('Source')}</dt>
       <dd>
-        {item.source === 'email' ? t('E-mail') : item.source === 'folder' ? t('Inbox folder') : t('Upload')}
+        {t(SOURCE_LABELS[item.source] ?? item.source)}
         {item.file_name ? ` · ${item.file_name}` : ''}
       </dd>
       {mail ? (

@@ -11,9 +11,8 @@ import { Pager, usePages } from '../ui/pager';
 import { PdfPages } from '../ui/pdf-pages';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard, type SkontoOffer } from './documents/payments';
-import { LinesCard, PaymentCard, SourceFacts } from './received-details';
-
-const SOURCE_LABELS: Record<string, string> = { upload: 'Upload', folder: 'Inbox folder', email: 'E-mail' };
+import { LinesCard, PaymentCard, SOURCE_LABELS, SourceFacts } from './received-details';
+import { NetworkOrigin, useTransport } from './received-network';
 
 const STATUS_LABELS: Record<string, string> = {
   received: 'Received',
@@ -24,7 +23,8 @@ const STATUS_LABELS: Record<string, string> = {
 
 export function ReceivedPage({ route }: { route: string[] }) {
   const [id] = route;
-  return id ? <ReceivedView id={id} /> : <ReceivedList />;
+  // Keyed: another document's note, PDF or half-written answer never shows under this one.
+  return id ? <ReceivedView key={id} id={id} /> : <ReceivedList />;
 }
 
 function ValidBadge({ valid }: { valid: boolean | null }) {
@@ -221,9 +221,12 @@ function ReceivedView({ id }: { id: string }) {
   const action = useAction();
   const [note, setNote] = useState<string | null>(null);
   const [pdf, setPdf] = useState<Blob | null>(null);
+  // Over a network, the answers go back to the seller (received-network.tsx) instead of the local status.
+  const transport = useTransport(loaded.data);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   const item = loaded.data;
   if (!item) return <Loading />;
+  const networked = transport.data ?? null;
 
   const setStatus = async (status: string) => {
     if (await action.run(() => patch(path, { status }))) loaded.reload();
@@ -266,28 +269,32 @@ function ReceivedView({ id }: { id: string }) {
         </Notice>
       ) : null}
       <div class="toolbar" role="toolbar" aria-label={t('Received document actions')}>
-        <button
-          type="button"
-          class="primary"
-          disabled={action.busy || item.status === 'approved'}
-          onClick={() => setStatus('approved')}
-        >
-          {t('Approve')}
-        </button>
-        <button
-          type="button"
-          disabled={action.busy || item.status === 'rejected'}
-          onClick={() => setStatus('rejected')}
-        >
-          {t('Reject')}
-        </button>
-        <button
-          type="button"
-          disabled={action.busy || item.status === 'paid'}
-          onClick={() => setStatus('paid')}
-        >
-          {t('Mark paid')}
-        </button>
+        {networked ? null : (
+          <>
+            <button
+              type="button"
+              class="primary"
+              disabled={action.busy || item.status === 'approved'}
+              onClick={() => setStatus('approved')}
+            >
+              {t('Approve')}
+            </button>
+            <button
+              type="button"
+              disabled={action.busy || item.status === 'rejected'}
+              onClick={() => setStatus('rejected')}
+            >
+              {t('Reject')}
+            </button>
+            <button
+              type="button"
+              disabled={action.busy || item.status === 'paid'}
+              onClick={() => setStatus('paid')}
+            >
+              {t('Mark paid')}
+            </button>
+          </>
+        )}
         <button type="button" disabled={action.busy} onClick={original}>
           {t('Download original')}
         </button>
@@ -320,6 +327,17 @@ function ReceivedView({ id }: { id: string }) {
             </dd>
             <SourceFacts item={item} />
           </dl>
+          {networked ? (
+            <NetworkOrigin
+              transport={networked}
+              onAnswered={() => {
+                transport.reload();
+                loaded.reload();
+              }}
+            />
+          ) : (
+            <ErrorNotice error={transport.error} />
+          )}
           <PaymentCard payment={item.payment} amountDue={item.amount_due} currency={item.currency} />
           <PaymentsCard
             path={`${path}/payments`}

@@ -150,6 +150,9 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
     case 'insufficient_storage':
       return { text: t('The server has no storage space left: please tell whoever runs it.') };
     case 'service_unavailable':
+      // A channel's provider away or rate limited (docs/channels.md), not the service's own storage.
+      if (typeof details.channel === 'string')
+        return { text: t('The provider did not answer just now: please try again in a moment.') };
       return {
         text: t(
           'The server cannot reach its database or file store just now: please try again in a few seconds.',

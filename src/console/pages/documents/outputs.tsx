@@ -144,7 +144,19 @@ export function DocumentPreview(props: {
   );
 }
 
-export function SendForm({ document, onSent }: { document: StoredDocument; onSent: () => void }) {
+/**
+ * Send by e-mail: a card of its own, or `bare` inside the send card that also offers the networks (its
+ * heading is that card's).
+ */
+export function SendForm({
+  document,
+  onSent,
+  bare = false,
+}: {
+  document: StoredDocument;
+  onSent: () => void;
+  bare?: boolean;
+}) {
   const [to, setTo] = useState(document.data.buyer?.email ?? '');
   const [message, setMessage] = useState('');
   const [sent, setSent] = useState(false);
@@ -169,8 +181,13 @@ export function SendForm({ document, onSent }: { document: StoredDocument; onSen
     }
   };
   return (
-    <form class="card" onSubmit={send} aria-labelledby="send-heading">
-      <h2 id="send-heading">{t('Send by email')}</h2>
+    <form
+      class={bare ? 'send-email' : 'card'}
+      onSubmit={send}
+      aria-labelledby={bare ? undefined : 'send-heading'}
+      aria-label={bare ? t('Send by email') : undefined}
+    >
+      {bare ? null : <h2 id="send-heading">{t('Send by email')}</h2>}
       <Field
         label={t('To')}
         type="email"

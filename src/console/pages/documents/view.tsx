@@ -1,19 +1,22 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
-import type { Address, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
+import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
 import { formatDate, formatDecimal, formatMoney, t } from '../../i18n';
+import { loadChannels, usableChannels } from '../../networks';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { formatRate, unitLabel } from '../products';
 import { ComplianceCheck } from './compliance';
+import { DeliveryTimeline } from './delivery-timeline';
 import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber, STATUS_LABELS, type StoredDocument, typeLabel } from './model';
 import { numberPrefix } from './numbering';
-import { Deliveries, DocumentPreview, Downloads, SendForm } from './outputs';
+import { Deliveries, DocumentPreview, Downloads } from './outputs';
 import { Payments } from './payments';
 import { Reminders } from './reminders';
+import { SendPanel } from './send';
 
 export interface Transition {
   action: DocumentAction;
@@ -53,6 +56,9 @@ export function DocumentView({ id }: { id: string }) {
   const action = useAction();
   const [done, setDone] = useState<string | null>(null);
   const [template, setTemplate] = useState('tpl_modern');
+  // Every channel, for the names in the delivery timeline; the send card offers the usable ones.
+  const channels = useLoad(() => loadChannels().catch(() => [] as Channel[]), []);
+  const [sentRound, setSentRound] = useState(0);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   const document = loaded.data;
   if (!document) return <Loading />;
@@ -283,8 +289,21 @@ export function DocumentView({ id }: { id: string }) {
             <Reminders document={document} onSent={loaded.reload} />
           ) : null}
           <Deliveries document={document} />
-          {['finalized', 'sent', 'paid'].includes(document.status) ? (
-            <SendForm document={document} onSent={loaded.reload} />
+          <DeliveryTimeline
+            documentId={document.id}
+            channels={channels.data ?? []}
+            round={sentRound}
+            onMoved={loaded.reload}
+          />
+          {['finalized', 'sent', 'paid'].includes(document.status) && channels.data ? (
+            <SendPanel
+              document={document}
+              channels={usableChannels(channels.data)}
+              onSent={() => {
+                setSentRound((n) => n + 1);
+                loaded.reload();
+              }}
+            />
           ) : null}
           <DocumentPreview document={document} template={template} onTemplate={setTemplate} />
         </aside>

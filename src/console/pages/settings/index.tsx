@@ -4,10 +4,12 @@ import { AccountName, Plan, Usage } from './account';
 import { ApiKeys } from './api-keys';
 import { BrandingProfiles } from './branding';
 import { DunningSettings } from './dunning';
+import { NetworksPage, NetworksSummary } from './networks';
 import { ChangePassword } from './password';
 import { Workspaces } from './workspaces';
 
 export function SettingsPage({
+  route,
   account,
   user,
   member,
@@ -19,6 +21,7 @@ export function SettingsPage({
   member?: Me['member'];
   onAccount: (account: Account) => void;
 }) {
+  if (route[0] === 'networks') return <NetworksPage />;
   return (
     <section class="settings">
       <div class="page-head">
@@ -27,6 +30,7 @@ export function SettingsPage({
       <AccountName account={account} editable={!member || member.role === 'owner'} onRenamed={onAccount} />
       {user ? <ChangePassword /> : null}
       <ApiKeys />
+      <NetworksSummary />
       <Usage />
       <Plan />
       <BrandingProfiles />

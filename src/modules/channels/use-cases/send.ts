@@ -3,6 +3,7 @@ import { ChannelError, type OutgoingMessage } from '../../../delivery-channel';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { PROFILES } from '../../../einvoicing/profiles';
 import { type JobContext, JobError, type JobScope } from '../../../jobs/definition';
+import { DomainError } from '../../../shared/errors';
 import { findAccountWithPlan } from '../../accounts';
 import { findBusinessProfile } from '../../business-profiles';
 import { findDocument } from '../../documents';
@@ -13,6 +14,9 @@ import { findConnection, findDeliveryById } from '../repo';
 import { adapterOf, type ChannelDeps, connectionOf } from '../runtime';
 import type { NetworkDeliveryRow } from '../schema';
 import { recordTransition } from './events';
+
+/** Refusals that pass (the render quota, the database or bucket away): the job tries again later. */
+const TRANSIENT_CODES = new Set(['rate_limited', 'service_unavailable', 'quota_exceeded']);
 
 export interface SendDeps extends ChannelDeps {
   services: RenderServices;

@@ -1,0 +1,79 @@
+// What the console knows of delivery over networks (docs/channels.md): the channels an account connected,
+// the states of a network delivery in words, and a customer's reachability, asked in one place.
+import { get } from './api';
+import type { Channel, CustomerNetworks, ElectronicAddress, NetworkDelivery } from './api-types';
+import { t } from './i18n';
+
+export type DeliveryState = NetworkDelivery['state'];
+
+/** A delivery's state as the console says it, and the badge's colour. */
+export const DELIVERY_STATES: Record<DeliveryState, { label: string; tone: string }> = {
+  queued: { label: 'Queued', tone: 'queued' },
+  submitted: { label: 'Handed to the network', tone: 'sent' },
+  delivered: { label: 'Delivered', tone: 'ok' },
+  accepted: { label: 'Accepted by the buyer', tone: 'approved' },
+  rejected: { label: 'Rejected by the buyer', tone: 'rejected' },
+  paid: { label: 'Paid', tone: 'paid' },
+  failed: { label: 'Failed', tone: 'failed' },
+};
+
+/**
+ * Where nothing more is coming soon: the send is over and the buyer has answered (or failed). Delivered
+ * and accepted may still move on (an answer, a payment), but only when the buyer acts.
+ */
+const SETTLED: readonly DeliveryState[] = ['delivered', 'accepted', 'rejected', 'paid', 'failed'];
+const FINAL: readonly DeliveryState[] = ['rejected', 'paid', 'failed'];
+
+/** How long to wait before asking again: soon while the send is under way, then rarely, then not at all. */
+export function refreshAfterMs(states: DeliveryState[]): number | null {
+  if (states.some((state) => !SETTLED.includes(state))) return 2_000;
+  if (states.some((state) => !FINAL.includes(state))) return 10_000;
+  return null;
+}
+
+/** The e-invoice profiles channels name, by the names people know (the adapters spell ids their own way). */
+const PROFILE_NAMES: Record<string, string> = {
+  peppol_bis_billing_3: 'Peppol BIS Billing 3',
+  'peppol-bis-3': 'Peppol BIS Billing 3',
+  xrechnung_ubl: 'XRechnung (UBL)',
+  'xrechnung-ubl': 'XRechnung (UBL)',
+  xrechnung_cii: 'XRechnung (CII)',
+  'xrechnung-cii': 'XRechnung (CII)',
+  factur_x_en16931: 'Factur-X (EN 16931)',
+  'factur-x': 'Factur-X',
+  'en16931-cii': 'EN 16931 (CII)',
+  'en16931-ubl': 'EN 16931 (UBL)',
+};
+
+export const profileName = (id: string) => PROFILE_NAMES[id] ?? id;
+
+/** A receipt's kind from its content type: `application/json;charset=utf-8` is JSON. */
+export function receiptKind(contentType: string): string {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (/[/+]json$/.test(type)) return 'JSON';
+  if (/[/+]xml$/.test(type)) return 'XML';
+  return type || contentType;
+}
+
+export const networkLabel = (network: string) =>
+  network === 'peppol' ? t('Peppol') : network === 'fr-pa' ? t('French platform') : network;
+
+/** `0088:4035811991021`, as Peppol writes a participant. */
+export const participant = (address: ElectronicAddress | null | undefined) =>
+  address ? `${address.scheme}:${address.value}` : '';
+
+export const loadChannels = () => get<Channel[]>('/channels');
+
+/** The channels a document can be sent over now: connected and enabled. */
+export const usableChannels = (channels: Channel[]) =>
+  channels.filter((channel) => channel.connected && channel.enabled);
+
+/**
+ * GET /customers/{id}/networks: whether the customer's electronic address receives invoices and credit
+ * notes over Peppol (the service's own SML/SMP lookup, kept a day; `refresh` asks again) and over each
+ * connected channel, each with when it was checked. Asked here and nowhere else.
+ */
+export const customerNetworks = (customerId: string, refresh: boolean) =>
+  get<CustomerNetworks>(`/customers/${encodeURIComponent(customerId)}/networks`, {
+    refresh: String(refresh),
+  });
