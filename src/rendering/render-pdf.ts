@@ -44,7 +44,7 @@ export const renderPdf: RenderPdf = async (input) => {
     theme,
     logo: await placeLogo(pdf, view.logo, logoBox.width, logoBox.height),
     qr: view.payment?.qr ? qrMatrix(view.payment.qr.payload) : null,
-    keepAfter: () => 0,
+    keepAfter: () => [],
   };
 
   reserveFooter(ctx);
@@ -64,17 +64,20 @@ export const renderPdf: RenderPdf = async (input) => {
 };
 
 /**
- * Room the blocks after this one need on its last page (engine/paginate.ts, the no-orphan rule): the run of
- * following blocks that keep with what precedes them (the totals, then the payment block when it is short
- * enough), so neither the totals nor "how to pay" end up alone on a last page.
+ * Room the blocks after this one need on its last page (engine/paginate.ts, the no-orphan rule), one tier
+ * per following block that keeps with what precedes it (the totals, then the payment block when it is short
+ * enough, then short custom fields and notes), so neither the totals nor "how to pay" end up alone on a
+ * last page. Cumulative: paginate keeps the largest tier it can without emptying a page of line items.
  */
-function keepAfter(ctx: BlockContext, rest: readonly Block[]): number {
+function keepAfter(ctx: BlockContext, rest: readonly Block[]): number[] {
+  const tiers: number[] = [];
   let room = 0;
   for (const next of rest) {
     if (!next.height || !KEEP_WITH_PREVIOUS.has(next.id)) break;
     const height = next.height(ctx);
     if (height <= 0) break;
     room += height + ctx.theme.spec.gap;
+    tiers.push(room);
   }
-  return room;
+  return tiers;
 }

@@ -168,6 +168,31 @@ describe('paginate (the no-orphan rule)', () => {
     expect(plan.newPageFirst).toBe(true);
   });
 
+  test('the blocks after the totals are kept only by moving the last rows, never the whole table (issue 42)', () => {
+    // One row and its totals fit below the parties; with the payment block as well they do not. The
+    // totals stay with the row on this page rather than the table leaving it empty of line items.
+    const plan = paginate({ ...page, startY: 400, rowHeights: [40], keepWithLast: [100, 400] });
+    expect(plan).toEqual({ newPageFirst: false, breaks: new Set() });
+    // The same room as one number (the totals alone) would still move a one-row table whole.
+    expect(paginate({ ...page, startY: 400, rowHeights: [40], keepWithLast: 400 }).newPageFirst).toBe(true);
+    // With rows to spare, the last two go with the totals and the payment block.
+    const longer = paginate({
+      ...page,
+      startY: 100,
+      rowHeights: Array(33).fill(20),
+      keepWithLast: [100, 200],
+    });
+    expect([...longer.breaks]).toEqual([31]);
+    // The largest tier that fits is kept: here the totals and the payment, not the note after them.
+    const tiers = paginate({
+      ...page,
+      startY: 300,
+      rowHeights: Array(10).fill(20),
+      keepWithLast: [100, 260, 700],
+    });
+    expect(tiers).toEqual({ newPageFirst: false, breaks: new Set() });
+  });
+
   test('never a header alone at the foot of a page', () => {
     expect(paginate({ ...page, startY: 760, rowHeights: [30], keepWithLast: 0 }).newPageFirst).toBe(true);
   });

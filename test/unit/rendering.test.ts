@@ -2,7 +2,9 @@
 // what a reader of the PDF sees, not what the code meant to draw.
 import { describe, expect, test } from 'bun:test';
 import { decodeQR } from 'qr/decode.js';
+import { germanInvoice } from '../../bench/fixtures/german-invoice';
 import { renderPdf } from '../../src/rendering/render-pdf';
+import { BUILT_IN_TEMPLATES } from '../../src/rendering/templates';
 import type { RenderInput } from '../../src/rendering/types';
 import { buildInvoiceView } from '../../src/rendering/view/index';
 import {
@@ -46,6 +48,22 @@ describe('renderPdf, read back with poppler', () => {
       expect(last).toContain('IBAN');
     },
   );
+
+  test('a 1- and 2-line invoice with a long payment block: the first page always holds the line items, whatever the template (issue 42)', async () => {
+    for (const { id } of BUILT_IN_TEMPLATES) {
+      for (const pageSize of ['A4', 'LETTER'] as const) {
+        for (const count of [1, 2]) {
+          const pages = pdfPagesText(await render(germanInvoice(count, { templateId: id, pageSize }))).map(
+            oneLine,
+          );
+          const where = `${id} ${pageSize} ${count} lines`;
+          expect(pages[0], where).toContain('Konzeption Geschäftsausstattung');
+          const totalsPage = pages.find((p) => /gesamtbetrag/i.test(p)) ?? '';
+          expect(totalsPage, where).toMatch(/Konzeption Geschäftsausstattung|Fachbuch/);
+        }
+      }
+    }
+  }, 30_000);
 
   test('ligatures read back as their letters: a search for "offenen" finds "oﬀenen" (issue 36)', async () => {
     const base = german();

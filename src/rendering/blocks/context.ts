@@ -11,8 +11,11 @@ export interface BlockContext {
   logo: PlacedImage | null;
   /** The EPC QR matrix, when the payment block should print one. */
   qr: boolean[][] | null;
-  /** Height the next block needs on the same page as this block's end (the totals after the table). */
-  keepAfter(): number;
+  /**
+   * Room the blocks after this one want on the page of its end, cumulative: the totals after the table,
+   * then the totals with each short block that keeps with them (engine/paginate.ts tiers).
+   */
+  keepAfter(): readonly number[];
 }
 
 /** A block draws at the cursor and leaves the cursor below what it drew. */

@@ -5,6 +5,11 @@
 // next page with it (two rows if the totals fit with them, else one) rather than leaving the totals alone
 // at the top of a page. A one-row table that cannot keep its totals moves to the next page whole. Only
 // when even one row plus the totals exceed a fresh page do the totals go on alone: nothing else fits.
+//
+// The short blocks after the totals (how to pay, custom fields, a note) are further tiers of the same
+// room: the largest tier that can be kept is, but only by moving the last rows, never the whole table off a
+// page that has room for part of it (a first page holding only the header and the parties is worse than a
+// note on the next page; issue 42).
 
 export interface PaginateInput {
   /** Cursor where the table would start (its header row's top). */
@@ -15,7 +20,12 @@ export interface PaginateInput {
   bottom: number;
   headHeight: number;
   rowHeights: readonly number[];
-  keepWithLast: number;
+  /**
+   * Room the blocks after the table need below its last row. A number: the totals. A list: cumulative
+   * heights, the totals first (kept as above), then the totals with each following short block (kept when
+   * the last rows can go with them).
+   */
+  keepWithLast: number | readonly number[];
 }
 
 export interface PagePlan {
@@ -28,12 +38,13 @@ export interface PagePlan {
 const EPSILON = 0.001;
 
 export function paginate(input: PaginateInput): PagePlan {
-  const { freshTop, bottom, headHeight, rowHeights, keepWithLast } = input;
+  const { freshTop, bottom, headHeight, rowHeights } = input;
+  const tiers = typeof input.keepWithLast === 'number' ? [input.keepWithLast] : input.keepWithLast;
   const fits = (y: number) => y <= bottom + EPSILON;
   const n = rowHeights.length;
   const first = rowHeights[0] ?? 0;
   // Never a header alone at the foot of a page: the header and the first row start together.
-  let newPageFirst = input.startY > freshTop + EPSILON && !fits(input.startY + headHeight + first);
+  const newPageFirst = input.startY > freshTop + EPSILON && !fits(input.startY + headHeight + first);
   const breaks = new Set<number>();
 
   const layOut = () => {
@@ -51,19 +62,28 @@ export function paginate(input: PaginateInput): PagePlan {
   };
 
   const end = layOut();
-  if (n === 0 || keepWithLast <= 0 || fits(end.y + keepWithLast)) return { newPageFirst, breaks };
-
   const tableAtTop = newPageFirst || input.startY <= freshTop + EPSILON;
-  for (const k of [2, 1]) {
-    const cut = n - k;
-    if (cut < 0 || (cut === 0 && tableAtTop)) continue;
-    const carried = rowHeights.slice(cut).reduce((a, b) => a + b, 0);
-    if (!fits(freshTop + headHeight + carried + keepWithLast)) continue;
-    // Rows from `cut` on share the last page with the totals; earlier breaks stay where they were.
-    for (const b of [...breaks]) if (b > cut) breaks.delete(b);
-    if (cut === 0) newPageFirst = true;
-    else breaks.add(cut);
-    return { newPageFirst, breaks };
+  const natural = { newPageFirst, breaks };
+
+  /** The plan that keeps `keep` points with the last rows, or null when it cannot be kept. */
+  const keeping = (keep: number, mayMoveWhole: boolean): PagePlan | null => {
+    if (n === 0 || keep <= 0 || fits(end.y + keep)) return natural;
+    for (const k of [2, 1]) {
+      const cut = n - k;
+      if (cut < 0 || (cut === 0 && (tableAtTop || !mayMoveWhole))) continue;
+      const carried = rowHeights.slice(cut).reduce((a, b) => a + b, 0);
+      if (!fits(freshTop + headHeight + carried + keep)) continue;
+      // Rows from `cut` on share the last page with the totals; earlier breaks stay where they were.
+      const moved = new Set([...breaks].filter((b) => b <= cut));
+      if (cut > 0) moved.add(cut);
+      return { newPageFirst: newPageFirst || cut === 0, breaks: moved };
+    }
+    return null;
+  };
+
+  for (let t = tiers.length - 1; t > 0; t--) {
+    const plan = keeping(tiers[t] ?? 0, false);
+    if (plan) return plan;
   }
-  return { newPageFirst, breaks };
+  return keeping(tiers[0] ?? 0, true) ?? natural;
 }

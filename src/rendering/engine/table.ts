@@ -46,7 +46,7 @@ export interface TableSpec {
   columns: TableColumn[];
   rows: CellRun[][][];
   style: TableStyle;
-  keepWithLast: number;
+  keepWithLast: number | readonly number[];
 }
 
 interface PreparedCell {
