@@ -82,6 +82,19 @@ export async function authenticate(
   throw new DomainError('unauthorized', MISSING_CREDENTIALS);
 }
 
+// Keyed by the Request object, as request-context.ts keys its ids: the front door authenticates a write
+// that carries an Idempotency-Key (its answers are stored per account and member) before the app runs.
+const authenticatedAtTheDoor = new WeakMap<Request, Principal>();
+
+/**
+ * The front door found `request`'s principal (server.ts, for an Idempotency-Key's scope): the `auth`
+ * macro takes it instead of looking the key up again. Rate limiting, the origin check and the role's
+ * access rule still run there, once.
+ */
+export function rememberPrincipal(request: Request, principal: Principal): void {
+  authenticatedAtTheDoor.set(request, principal);
+}
+
 /** Account-scoped use-case context for an authenticated request. */
 export function accountCtx(base: SystemCtx, principal: Principal): AccountCtx {
   return {
@@ -109,15 +122,17 @@ export interface AuthDeps {
 
 /**
  * Authenticates a request and applies its account's rate limit; sets the rate-limit headers on success.
- * Shared by the `auth` macro and routes that accept another credential too (signed downloads).
+ * Shared by the `auth` macro and routes that accept another credential too (signed downloads). `known`:
+ * the principal the front door already found for this request (`rememberPrincipal`).
  */
 export async function authorize(
   deps: AuthDeps,
   headers: Headers,
   responseHeaders: Record<string, string | number>,
+  known?: Principal,
 ) {
   const base: SystemCtx = { db: deps.db, clock: deps.clock };
-  const principal = await authenticate(deps.credentials, base, headers);
+  const principal = known ?? (await authenticate(deps.credentials, base, headers));
   // Per account, not per key: keys are free to create, and ten keys must not get ten times the plan's rate.
   const decision = await deps.rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
   if (!decision.allowed) {
@@ -150,6 +165,7 @@ export function authPlugin(deps: AuthDeps, rules: AccessRules) {
           deps,
           request.headers,
           set.headers as Record<string, string | number>,
+          authenticatedAtTheDoor.get(request),
         );
         // A cookie travels with every request the browser makes; a write it authenticates must come from
         // the console's own pages (keys are never sent by a browser on its own: no check for them).
@@ -159,7 +175,8 @@ export function authPlugin(deps: AuthDeps, rules: AccessRules) {
       async resolve({ request, set, route, params }) {
         let authorized = authenticated.get(request);
         if (!authorized) {
-          authorized = await authorize(deps, request.headers, set.headers as Record<string, string | number>);
+          const headers = set.headers as Record<string, string | number>;
+          authorized = await authorize(deps, request.headers, headers, authenticatedAtTheDoor.get(request));
           if (authorized.principal.session !== null) requireOwnOrigin(request, deps.publicBaseUrl ?? null);
         }
         await deps.credentials.enforce(deps.db, authorized.principal, {

@@ -4,7 +4,7 @@ import { isStorageFull } from '../db/errors';
 import type { Clock } from '../shared/clock';
 import { DomainError, notFound, validationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
-import { authenticate, type Credentials } from './auth';
+import { authenticate, type Credentials, rememberPrincipal } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import { storageFullResponse } from './error-handler';
@@ -86,6 +86,8 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
         request.headers,
       );
       scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
+      // The app's auth takes this principal: one key lookup per request, the rate limit counted there once.
+      rememberPrincipal(request, principal);
     } catch {
       return app.handle(request); // the app answers 401/403 in its own words
     }

@@ -5,6 +5,6 @@ export {
   presentBusinessProfile,
   presentBusinessProfileSummary,
 } from './model';
-export { accountLocale, findBusinessProfile } from './repo';
+export { accountLocale, businessProfileRows, findBusinessProfile } from './repo';
 export type { BusinessProfileRow } from './schema';
 export { sellerParty } from './seller-party';

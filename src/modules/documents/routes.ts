@@ -6,17 +6,18 @@ import { type ModuleLink, splitLinks, withLinkValues } from '../../http/links';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
-import { readPageRequest, toPageAsync } from '../../shared/pagination';
+import { readPageRequest, toPage } from '../../shared/pagination';
 import { linkedDocumentSchemas, MoneyTotals, StatelessBody, type StoredDocument } from './model';
 import { findDocument, listDocuments } from './repo';
 import type { DocumentRow } from './schema';
 import { changeDocumentStatus } from './use-cases/change-document-status';
 import { calculateDocument, statelessProblems, validateDocumentData } from './use-cases/check-document-data';
-import { createDocument } from './use-cases/create-document';
+import { createDocumentWithParties } from './use-cases/create-document';
 import { deleteDocument } from './use-cases/delete-document';
+import type { DocumentParties } from './use-cases/document-data-of';
 import { duplicateDocument } from './use-cases/duplicate-document';
 import { type FinalizeCheck, finalizeCheckInput, finalizeDocument } from './use-cases/finalize-document';
-import { readDocument } from './use-cases/read-document';
+import { readDocument, readDocuments } from './use-cases/read-document';
 import { updateDocument } from './use-cases/update-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Documents'] });
@@ -39,8 +40,13 @@ export function documentRoutes(
   links: readonly ModuleLink[] = [],
 ) {
   const schemas = linkedDocumentSchemas(links);
-  const answer = async (ctx: AccountCtx, row: DocumentRow): Promise<StoredDocument> => {
-    const [document] = await withLinkValues(ctx.db, ctx.accountId, links, [await readDocument(ctx, row)]);
+  const answer = async (
+    ctx: AccountCtx,
+    row: DocumentRow,
+    parties?: DocumentParties,
+  ): Promise<StoredDocument> => {
+    const read = await readDocument(ctx, row, parties);
+    const [document] = await withLinkValues(ctx.db, ctx.accountId, links, [read]);
     return document as StoredDocument;
   };
   const listFilters = links.filter((link) => link.filter);
@@ -73,8 +79,8 @@ export function documentRoutes(
       '',
       async ({ ctx, body }) => {
         const { rest, writes } = splitLinks(body, links);
-        const row = await createDocument({ ctx, input: rest, links: writes });
-        return { data: await answer(ctx, row) };
+        const { row, parties } = await createDocumentWithParties({ ctx, input: rest, links: writes });
+        return { data: await answer(ctx, row, parties) };
       },
       {
         auth: true,
@@ -100,14 +106,15 @@ export function documentRoutes(
             return id === undefined ? [] : [{ rows: link.rows, id }];
           }),
         };
-        const rows = await listDocuments(ctx.db, ctx.accountId, filters, page);
-        const answers = await toPageAsync(
-          rows,
+        const rows = toPage(
+          await listDocuments(ctx.db, ctx.accountId, filters, page),
           page,
           (r) => r.id,
-          (r) => readDocument(ctx, r),
+          (r) => r,
         );
-        return { ...answers, data: await withLinkValues(ctx.db, ctx.accountId, links, answers.data) };
+        // The page's parties in two queries, not two per draft.
+        const answers = await readDocuments(ctx, rows.data);
+        return { ...rows, data: await withLinkValues(ctx.db, ctx.accountId, links, answers) };
       },
       {
         auth: true,

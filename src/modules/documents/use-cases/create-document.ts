@@ -4,10 +4,17 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { type FieldError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { customerBuyerReference, findCustomer } from '../../customers';
+import { type CustomerRow, customerBuyerReference, findCustomer } from '../../customers';
 import type { CreateDocumentBody } from '../model';
 import type { DocumentRow } from '../schema';
-import { type DraftCandidate, pickContent, prepareDraft } from './prepare-draft';
+import { type DocumentParties, liveParties } from './document-data-of';
+import {
+  type DraftCandidate,
+  draftPartiesOf,
+  knownPartiesLookup,
+  pickContent,
+  prepareDraft,
+} from './prepare-draft';
 import { storeNumbered } from './store-numbered';
 
 /** `number` or `numbering_sequence_id`, exactly one of them. */
@@ -46,9 +53,20 @@ export async function withCustomerBuyerReference(
   draft: DraftCandidate,
 ): Promise<DraftCandidate> {
   if (draft.content.buyer_reference !== undefined) return draft;
-  const customer = await findCustomer(ctx.db, ctx.accountId, draft.customerId);
+  return withBuyerReferenceOf(draft, await findCustomer(ctx.db, ctx.accountId, draft.customerId));
+}
+
+/** The same with the customer's row already read (undefined: no such customer). */
+function withBuyerReferenceOf(draft: DraftCandidate, customer: CustomerRow | undefined): DraftCandidate {
+  if (draft.content.buyer_reference !== undefined) return draft;
   const reference = customer ? customerBuyerReference(customer) : null;
   return reference === null ? draft : { ...draft, content: { ...draft.content, buyer_reference: reference } };
+}
+
+/** A stored draft and its parties as its checks read them: the answer needs no second read of either. */
+export interface CreatedDocument {
+  row: DocumentRow;
+  parties: DocumentParties;
 }
 
 /**
@@ -63,12 +81,15 @@ async function createDocumentInTransaction({
   ctx: AccountCtx;
   input: CreateDocumentBody;
   links?: readonly LinkWrite[];
-}): Promise<DocumentRow> {
+}): Promise<CreatedDocument> {
   const numbering = numberingProblems(input);
   if (numbering.length > 0) throw validationError(numbering);
-  const draft = await withCustomerBuyerReference(ctx, draftOf(input));
+  const candidate = draftOf(input);
+  // The profile and customer once each: for BT-10, the reference check and the answer's parties.
+  const known = await draftPartiesOf(ctx, candidate);
+  const draft = withBuyerReferenceOf(candidate, known.customer);
   const linked = await linkChanges(ctx.db, ctx.accountId, null, links);
-  const totals = await prepareDraft(ctx, draft, linked.problems);
+  const totals = await prepareDraft(ctx, draft, linked.problems, knownPartiesLookup(ctx, draft, known));
   const now = isoNow(ctx.clock);
   const { content, ...identity } = draft;
   const row = await storeNumbered(
@@ -94,7 +115,13 @@ async function createDocumentInTransaction({
       : { sequenceId: input.numbering_sequence_id ?? '', loc: 'body.numbering_sequence_id' },
   );
   await writeLinks(ctx.db, ctx.accountId, row.id, linked.changes);
-  return row;
+  return { row, parties: liveParties(known.profile, known.customer) };
 }
 
-export const createDocument = transactional(createDocumentInTransaction);
+/** `createDocument` that also hands back the draft's parties as it read them (the create route's answer). */
+export const createDocumentWithParties = transactional(createDocumentInTransaction);
+
+export const createDocument = transactional(
+  async (args: Parameters<typeof createDocumentInTransaction>[0]) =>
+    (await createDocumentInTransaction(args)).row,
+);

@@ -2,8 +2,13 @@ import type { DocumentData } from '../../../domain/document-data';
 import type { TotalsResult } from '../../../domain/money';
 import type { Party } from '../../../domain/party';
 import type { AccountCtx } from '../../../shared/context';
-import { findBusinessProfile, sellerParty } from '../../business-profiles';
-import { buyerParty, findCustomer } from '../../customers';
+import {
+  type BusinessProfileRow,
+  businessProfileRows,
+  findBusinessProfile,
+  sellerParty,
+} from '../../business-profiles';
+import { buyerParty, type CustomerRow, customerRows, findCustomer } from '../../customers';
 import { findDocument } from '../repo';
 import type { DocumentRow } from '../schema';
 
@@ -12,17 +17,62 @@ export interface DocumentParties {
   buyer: Party;
 }
 
-/** Finalized documents keep their frozen parties; a draft's are the profile and customer as they are now. */
-export async function documentParties(ctx: AccountCtx, row: DocumentRow): Promise<DocumentParties> {
-  const frozenSeller = row.data.seller as Party | undefined;
-  const frozenBuyer = row.data.buyer as Party | undefined;
-  if (frozenSeller && frozenBuyer) return { seller: frozenSeller, buyer: frozenBuyer };
-  const profile = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
-  const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
+/** The parties `data` holds once finalized (both, or the row is read as a draft). */
+function frozenParties(row: DocumentRow): DocumentParties | null {
+  const seller = row.data.seller as Party | undefined;
+  const buyer = row.data.buyer as Party | undefined;
+  return seller && buyer ? { seller, buyer } : null;
+}
+
+/** A draft's parties from its profile and customer rows (missing ones: a nameless party). */
+export function liveParties(
+  profile: BusinessProfileRow | undefined,
+  customer: CustomerRow | undefined,
+): DocumentParties {
   return {
     seller: profile ? sellerParty(profile) : { name: '' },
     buyer: customer ? buyerParty(customer) : { name: '' },
   };
+}
+
+/**
+ * Finalized documents keep their frozen parties; a draft's are the profile and customer as they are now:
+ * `live` when the caller has just read those rows (create), else read here.
+ */
+export async function documentParties(
+  ctx: AccountCtx,
+  row: DocumentRow,
+  live?: DocumentParties,
+): Promise<DocumentParties> {
+  const known = frozenParties(row) ?? live;
+  if (known) return known;
+  const profile = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
+  const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
+  return liveParties(profile, customer);
+}
+
+/**
+ * `documentParties` of each of `rows`, in their order, at a fixed cost: the drafts' profiles in one query
+ * and their customers in another, whatever the number of rows (none when every row is finalized).
+ */
+export async function documentPartiesOfRows(
+  ctx: AccountCtx,
+  rows: readonly DocumentRow[],
+): Promise<DocumentParties[]> {
+  const drafts = rows.filter((row) => frozenParties(row) === null);
+  if (drafts.length === 0) return rows.map((row) => frozenParties(row) as DocumentParties);
+  const profileIds = drafts.map((row) => row.businessProfileId);
+  const customerIds = drafts.map((row) => row.customerId);
+  const profiles = new Map(
+    (await businessProfileRows.findMany(ctx.db, ctx.accountId, profileIds)).map((p) => [p.id, p]),
+  );
+  const customers = new Map(
+    (await customerRows.findMany(ctx.db, ctx.accountId, customerIds)).map((c) => [c.id, c]),
+  );
+  return rows.map(
+    (row) =>
+      frozenParties(row) ?? liveParties(profiles.get(row.businessProfileId), customers.get(row.customerId)),
+  );
 }
 
 const withoutEmpty = (record: Record<string, unknown>) =>

@@ -1,8 +1,8 @@
 import { CONTENT_KEYS } from '../../../domain/document-content';
 import type { AccountCtx } from '../../../shared/context';
 import { type FieldError, validationError } from '../../../shared/errors';
-import { findBusinessProfile } from '../../business-profiles';
-import { findCustomer } from '../../customers';
+import { type BusinessProfileRow, findBusinessProfile } from '../../business-profiles';
+import { type CustomerRow, findCustomer } from '../../customers';
 import type { DocumentType } from '../../reference';
 import { documentProblems, documentTotals } from '../checks';
 import type { DocumentData } from '../model';
@@ -36,6 +36,39 @@ export function databaseLookup(ctx: AccountCtx): ReferenceLookup {
     businessProfileExists: async (id) => (await findBusinessProfile(ctx.db, ctx.accountId, id)) !== undefined,
     customerExists: async (id) => (await findCustomer(ctx.db, ctx.accountId, id)) !== undefined,
     document: async (id) => await findDocument(ctx.db, ctx.accountId, id),
+  };
+}
+
+/** A draft's profile and customer as the caller read them (undefined: the account has no such row). */
+export interface DraftParties {
+  profile: BusinessProfileRow | undefined;
+  customer: CustomerRow | undefined;
+}
+
+/** Reads the draft's profile and customer, once each: create checks with them and answers with them. */
+export async function draftPartiesOf(
+  ctx: AccountCtx,
+  draft: Pick<DraftCandidate, 'businessProfileId' | 'customerId'>,
+): Promise<DraftParties> {
+  return {
+    profile: await findBusinessProfile(ctx.db, ctx.accountId, draft.businessProfileId),
+    customer: await findCustomer(ctx.db, ctx.accountId, draft.customerId),
+  };
+}
+
+/** The database lookup, answering for the draft's own profile and customer from the rows already read. */
+export function knownPartiesLookup(
+  ctx: AccountCtx,
+  draft: Pick<DraftCandidate, 'businessProfileId' | 'customerId'>,
+  known: DraftParties,
+): ReferenceLookup {
+  const direct = databaseLookup(ctx);
+  return {
+    businessProfileExists: async (id) =>
+      id === draft.businessProfileId ? known.profile !== undefined : await direct.businessProfileExists(id),
+    customerExists: async (id) =>
+      id === draft.customerId ? known.customer !== undefined : await direct.customerExists(id),
+    document: direct.document,
   };
 }
 
@@ -107,15 +140,17 @@ export async function draftProblems(
 
 /**
  * Checks a draft completely (references, content, totals) and returns the totals to store with it;
- * `more`: the caller's own problems of the same request (its links' ids), answered in the same 422.
+ * `more`: the caller's own problems of the same request (its links' ids), answered in the same 422;
+ * `lookup`: how its references are found (the database, or rows the caller has read).
  */
 export async function prepareDraft(
   ctx: AccountCtx,
   draft: DraftCandidate,
   more: readonly FieldError[] = [],
+  lookup: ReferenceLookup = databaseLookup(ctx),
 ): Promise<StoredTotals> {
   const content = draft.content as DraftContent;
-  const problems = [...(await draftProblems(ctx, draft)), ...more];
+  const problems = [...(await draftProblems(ctx, draft, lookup)), ...more];
   if (problems.length > 0) throw validationError(problems);
   const totals = documentTotals(draft.currency, content);
   if (!totals.ok) throw validationError(totals.problems.map((p) => ({ ...p, loc: `body.${p.loc}` })));
