@@ -145,4 +145,6 @@ export const GERMAN_NETWORKS: Record<string, string> = {
   'API token': 'API-Token',
   'Client secret': 'Client-Secret',
   'Webhook secret': 'Webhook-Secret',
+  'The buyer may not be reachable over Peppol.': 'Der Käufer ist über Peppol womöglich nicht erreichbar.',
+  'Finalize anyway?': 'Trotzdem abschließen?',
 };

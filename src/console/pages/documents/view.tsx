@@ -80,6 +80,18 @@ export function DocumentView({ id }: { id: string }) {
         const found = await post<FinalizeCheck>(`${path}/finalize-check`);
         if (found.violations.length > 0)
           throw new ApiError(422, 'compliance_failed', '', [], { violations: found.violations });
+        // A buyer who takes e-invoices over Peppol but cannot be reached there: said before finalizing
+        // (the invoice may still be finalized and e-mailed).
+        const network = await get<{ warnings: string[] }>(`${path}/network-check`).catch(() => ({
+          warnings: [] as string[],
+        }));
+        if (
+          network.warnings.length > 0 &&
+          !confirm(
+            `${t('The buyer may not be reachable over Peppol.')}\n\n${network.warnings.join('\n')}\n\n${t('Finalize anyway?')}`,
+          )
+        )
+          return undefined;
       }
       return post<StoredDocument>(`${path}/${step.action}`);
     });
