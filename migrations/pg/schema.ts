@@ -1056,7 +1056,22 @@ export const t_usage_events: AnyPgTable = pgTable(
   (t) => [
     index("usage_events_account_idx").on(t["account_id"], t["id"]),
     index("usage_events_month_idx").on(t["account_id"], t["created_at"]),
+    index("usage_events_hold_idx").on(t["account_id"], t["pending_until"]),
     foreignKey({ name: "usage_events_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
+export const t_usage_month_counters: AnyPgTable = pgTable(
+  "usage_month_counters",
+  {
+    "account_id": text("account_id").notNull(),
+    "month": text("month").notNull(),
+    "renders": bigint("renders", { mode: 'number' }).notNull(),
+    "overage_renders": bigint("overage_renders", { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t["account_id"], t["month"]] }),
+    foreignKey({ name: "usage_month_counters_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
   ],
 );
 

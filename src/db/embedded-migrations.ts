@@ -28,6 +28,7 @@ import m25 from '../../migrations/0025_cost_centres.sql' with { type: 'text' };
 import m26 from '../../migrations/0026_issued_files.sql' with { type: 'text' };
 import m27 from '../../migrations/0027_office.sql' with { type: 'text' };
 import m28 from '../../migrations/0028_channels.sql' with { type: 'text' };
+import m29 from '../../migrations/0029_usage_month_counter.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -37,6 +38,7 @@ import pg5 from '../../migrations/pg/0005_cost_centres.sql' with { type: 'text' 
 import pg6 from '../../migrations/pg/0006_issued_files.sql' with { type: 'text' };
 import pg7 from '../../migrations/pg/0007_office.sql' with { type: 'text' };
 import pg8 from '../../migrations/pg/0008_channels.sql' with { type: 'text' };
+import pg9 from '../../migrations/pg/0009_usage_month_counter.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -75,6 +77,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0026_issued_files', createdAt: 1796177065209, sql: m26 },
   { tag: '0027_office', createdAt: 1796181621232, sql: m27 },
   { tag: '0028_channels', createdAt: 1796184333302, sql: m28 },
+  { tag: '0029_usage_month_counter', createdAt: 1796185725728, sql: m29 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -88,4 +91,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0006_issued_files', createdAt: 1796177066048, sql: pg6 },
   { tag: '0007_office', createdAt: 1796181622000, sql: pg7 },
   { tag: '0008_channels', createdAt: 1796184334051, sql: pg8 },
+  { tag: '0009_usage_month_counter', createdAt: 1796185726601, sql: pg9 },
 ];

@@ -5,14 +5,15 @@ import type { Clock } from '../../shared/clock';
 import { DomainError } from '../../shared/errors';
 import { newId } from '../../shared/ids';
 import { overageAllows } from './overage';
-import { monthOf } from './period';
+import { monthKey, monthOf } from './period';
 import {
-  countEventsBetween,
-  countOverageBetween,
   deleteHold,
+  extendHold,
   findEvent,
-  saveEvent,
-  setEventHold,
+  holdsRunning,
+  madeInMonth,
+  recordRenderMade,
+  saveHold,
 } from './repo';
 import type { UsageEventRow } from './schema';
 import { overageTermsOf } from './terms';
@@ -72,16 +73,19 @@ export async function reserveRender(
     const existing = input.eventId ? await findEvent(tx, input.accountId, input.eventId) : undefined;
     if (existing && (existing.pendingUntil === null || existing.pendingUntil > nowIso)) {
       if (existing.pendingUntil === null) return existing;
-      await setEventHold(tx, eventId, pendingUntil);
+      await extendHold(tx, eventId, pendingUntil);
       return { ...existing, pendingUntil };
     }
+    // Renders made from the month's counter (one row, whatever the month's volume), holds from the few
+    // still running: together what counting the month's events would give.
     const period = monthOf(now);
-    const used = await countEventsBetween(tx, input.accountId, period.start, period.end, nowIso);
+    const made = await madeInMonth(tx, input.accountId, monthKey(nowIso));
+    const held = await holdsRunning(tx, input.accountId, period, nowIso);
+    const used = made.renders + held.renders;
     const overage = used >= input.monthlyQuota;
     if (overage) {
       const terms = await overageTermsOf(tx, input.accountId);
-      const overageUsed = await countOverageBetween(tx, input.accountId, period.start, period.end, nowIso);
-      if (!overageAllows(terms, overageUsed)) {
+      if (!overageAllows(terms, made.overage + held.overage)) {
         const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
         throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
       }
@@ -94,15 +98,17 @@ export async function reserveRender(
       pendingUntil,
       createdAt: nowIso,
     };
-    await saveEvent(tx, row);
+    await saveHold(tx, row);
     return row;
   });
   for (const id of refused) refusedGiveBacks.get(deps.db)?.delete(id);
   return {
     eventId,
-    // Written whole, not only updated: a unit given back meanwhile (an earlier attempt of the same job giving
-    // back late) cannot leave a recorded render off the meter.
-    confirm: async (tx) => await saveEvent(tx, { ...event, pendingUntil: null }),
+    // Written whole when gone: a unit given back meanwhile (an earlier attempt of the same job giving back
+    // late) cannot leave a recorded render off the meter. Counted in its month once, however often confirmed.
+    confirm: async (tx) => {
+      await recordRenderMade(tx, event);
+    },
     release: async () => {
       try {
         await deleteHold(deps.db, eventId);

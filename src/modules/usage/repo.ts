@@ -1,7 +1,14 @@
-import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
-import { type OverageSettingsRow, overageSettings, type UsageEventRow, usageEvents } from './schema';
+import { monthKey } from './period';
+import {
+  type OverageSettingsRow,
+  overageSettings,
+  type UsageEventRow,
+  usageEvents,
+  usageMonthCounters,
+} from './schema';
 
 /**
  * Which events count: the meter shows renders made (no pending hold); the quota also counts the holds
@@ -12,12 +19,13 @@ const counted = (holdsAt?: string): SQL | undefined =>
     ? isNull(usageEvents.pendingUntil)
     : or(isNull(usageEvents.pendingUntil), gt(usageEvents.pendingUntil, holdsAt));
 
-async function countBetween(
+/** Events in [start, end), counted from the events themselves (the counter's check in tests). */
+export async function countEventsBetween(
   db: DbOrTx,
   accountId: string,
-  period: { start: string; end: string },
-  holdsAt: string | undefined,
-  only?: SQL,
+  start: string,
+  end: string,
+  holdsAt?: string,
 ): Promise<number> {
   return (
     (
@@ -27,10 +35,9 @@ async function countBetween(
         .where(
           and(
             eq(usageEvents.accountId, accountId),
-            gte(usageEvents.createdAt, period.start),
-            lt(usageEvents.createdAt, period.end),
+            gte(usageEvents.createdAt, start),
+            lt(usageEvents.createdAt, end),
             counted(holdsAt),
-            only,
           ),
         )
         .get()
@@ -38,22 +45,109 @@ async function countBetween(
   );
 }
 
-export const countEventsBetween = async (
-  db: DbOrTx,
-  accountId: string,
-  start: string,
-  end: string,
-  holdsAt?: string,
-): Promise<number> => await countBetween(db, accountId, { start, end }, holdsAt);
-
-/** A new reservation, or a run-out one of the same id taken again (a retried job). */
-export async function saveEvent(db: DbOrTx, row: UsageEventRow): Promise<void> {
-  const { id, ...values } = row;
-  await db.insert(usageEvents).values(row).onConflictDoUpdate({ target: usageEvents.id, set: values }).run();
+/** Renders and, of them, overage renders. */
+export interface MonthUse {
+  renders: number;
+  overage: number;
 }
 
-export async function setEventHold(db: DbOrTx, id: string, pendingUntil: string | null): Promise<void> {
-  await db.update(usageEvents).set({ pendingUntil }).where(eq(usageEvents.id, id)).run();
+/** The renders made in a month (`YYYY-MM`): the account's counter row, none = none made. */
+export async function madeInMonth(db: DbOrTx, accountId: string, month: string): Promise<MonthUse> {
+  const row = await db
+    .select({ renders: usageMonthCounters.renders, overage: usageMonthCounters.overageRenders })
+    .from(usageMonthCounters)
+    .where(and(eq(usageMonthCounters.accountId, accountId), eq(usageMonthCounters.month, month)))
+    .get();
+  return { renders: Number(row?.renders ?? 0), overage: Number(row?.overage ?? 0) };
+}
+
+/**
+ * The holds taken in [start, end) still running at `holdsAt`. Only the account's running holds are read
+ * (usage_events_hold_idx): the condition on `created_at` is applied to them here, not in SQL, so that no
+ * planner may prefer the month index and walk the month's renders made, which is what the counter avoids.
+ */
+export async function holdsRunning(
+  db: DbOrTx,
+  accountId: string,
+  period: { start: string; end: string },
+  holdsAt: string,
+): Promise<MonthUse> {
+  const holds = await db
+    .select({ overage: usageEvents.overage, createdAt: usageEvents.createdAt })
+    .from(usageEvents)
+    .where(and(eq(usageEvents.accountId, accountId), gt(usageEvents.pendingUntil, holdsAt)))
+    .all();
+  const inPeriod = holds.filter((h) => h.createdAt >= period.start && h.createdAt < period.end);
+  return { renders: inPeriod.length, overage: inPeriod.filter((h) => h.overage).length };
+}
+
+/**
+ * Makes the event a render made and counts it in its month, in the caller's transaction, exactly once: only
+ * the statement that finds it still a hold (or finds it gone: given back meanwhile by an earlier attempt of
+ * the same job) moves the counter; an event already made stays as it is. The counter's upsert adds to the
+ * row under its lock, so renders made on any number of instances add up. Returns whether it counted.
+ */
+export async function recordRenderMade(db: DbOrTx, row: UsageEventRow): Promise<boolean> {
+  const made = { ...row, pendingUntil: null };
+  const { id, ...values } = made;
+  const turned = await db
+    .update(usageEvents)
+    .set(values)
+    .where(and(eq(usageEvents.id, id), isNotNull(usageEvents.pendingUntil)))
+    .returning({ id: usageEvents.id })
+    .all();
+  if (turned.length === 0) {
+    const inserted = await db
+      .insert(usageEvents)
+      .values(made)
+      .onConflictDoNothing({ target: usageEvents.id })
+      .returning({ id: usageEvents.id })
+      .all();
+    if (inserted.length === 0) return false;
+  }
+  await db
+    .insert(usageMonthCounters)
+    .values({
+      accountId: row.accountId,
+      month: monthKey(row.createdAt),
+      renders: 1,
+      overageRenders: row.overage ? 1 : 0,
+    })
+    .onConflictDoUpdate({
+      target: [usageMonthCounters.accountId, usageMonthCounters.month],
+      set: {
+        renders: sql`${usageMonthCounters.renders} + excluded.renders`,
+        overageRenders: sql`${usageMonthCounters.overageRenders} + excluded.overage_renders`,
+      },
+    })
+    .run();
+  return true;
+}
+
+/**
+ * A new reservation, or a run-out one of the same id taken again (a retried job). Never over a render made:
+ * that one is in its month's counter, and only recordRenderMade moves the counter.
+ */
+export async function saveHold(db: DbOrTx, row: UsageEventRow & { pendingUntil: string }): Promise<void> {
+  const { id, ...values } = row;
+  await db
+    .insert(usageEvents)
+    .values(row)
+    .onConflictDoUpdate({
+      target: usageEvents.id,
+      set: values,
+      setWhere: isNotNull(usageEvents.pendingUntil),
+    })
+    .run();
+}
+
+/** Extends a hold; a render made stays made. */
+export async function extendHold(db: DbOrTx, id: string, pendingUntil: string): Promise<void> {
+  await db
+    .update(usageEvents)
+    .set({ pendingUntil })
+    .where(and(eq(usageEvents.id, id), isNotNull(usageEvents.pendingUntil)))
+    .run();
 }
 
 /** A give-back: deletes the reservation while it is only a hold, never a render made. */
@@ -86,16 +180,6 @@ export async function findEvent(
     .where(and(eq(usageEvents.id, id), eq(usageEvents.accountId, accountId)))
     .get();
 }
-
-/** Renders taken beyond the quota under overage in [start, end). */
-export const countOverageBetween = async (
-  db: DbOrTx,
-  accountId: string,
-  start: string,
-  end: string,
-  holdsAt?: string,
-): Promise<number> =>
-  await countBetween(db, accountId, { start, end }, holdsAt, eq(usageEvents.overage, true));
 
 export async function findOverageSettings(
   db: DbOrTx,

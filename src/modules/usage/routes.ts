@@ -4,8 +4,8 @@ import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf } from '../../http/schemas';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { Overage } from './model';
-import { monthOf } from './period';
-import { countEventsBetween, listEvents } from './repo';
+import { monthKey, monthOf } from './period';
+import { listEvents, madeInMonth } from './repo';
 import { describeOverage } from './use-cases/describe-overage';
 
 const detail = (summary: string) => ({ summary, tags: ['Usage'] });
@@ -18,7 +18,7 @@ export function usageRoutes(auth: Auth, _deps: AppDeps) {
       '',
       async ({ ctx, principal }) => {
         const period = monthOf(ctx.clock.now());
-        const used = await countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
+        const used = (await madeInMonth(ctx.db, ctx.accountId, monthKey(period.start))).renders;
         return { data: { period, renders: { used, quota: principal.monthlyRenderQuota } } };
       },
       {
@@ -61,8 +61,7 @@ export function usageRoutes(auth: Auth, _deps: AppDeps) {
       '/limits',
       async ({ ctx, principal }) => {
         const now = ctx.clock.now();
-        const period = monthOf(now);
-        const used = await countEventsBetween(ctx.db, ctx.accountId, period.start, period.end);
+        const used = (await madeInMonth(ctx.db, ctx.accountId, monthKey(monthOf(now).start))).renders;
         const limit = principal.monthlyRenderQuota;
         return {
           data: {

@@ -1,8 +1,8 @@
 import type { DbOrTx } from '../../../db/client';
 import type { Overage } from '../model';
 import { estimateOverageCents } from '../overage';
-import { monthOf } from '../period';
-import { countOverageBetween } from '../repo';
+import { monthKey, monthOf } from '../period';
+import { madeInMonth } from '../repo';
 import { overageTermsOf } from '../terms';
 
 /** The `overage` object of /usage/limits and PATCH /billing/overage, for the current month. */
@@ -11,8 +11,7 @@ export async function describeOverage(
   input: { accountId: string; planId: string; now: Date },
 ): Promise<Overage> {
   const terms = await overageTermsOf(db, input.accountId, input.planId);
-  const period = monthOf(input.now);
-  const renders = await countOverageBetween(db, input.accountId, period.start, period.end);
+  const renders = (await madeInMonth(db, input.accountId, monthKey(monthOf(input.now).start))).overage;
   return {
     enabled: terms.enabled && terms.centsPerRender !== null,
     cap: terms.cap,
