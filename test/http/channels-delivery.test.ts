@@ -154,6 +154,26 @@ describe('Peppol through an access point', () => {
     expect(mock.submissions.length - before).toBe(1);
   });
 
+  test('a document whose e-invoice cannot be written fails at once with why, sending nothing', async () => {
+    // No e-invoice profile of its own: finalize checks nothing, the channel's profile is written at send.
+    const { einvoice_profile: _profile, ...plain } = AUTHORITY;
+    const buyer = await call('POST', '/api/v1/customers', { ...plain, name: 'Amt ohne Profil' });
+    counter += 1;
+    const made = await call('POST', '/api/v1/documents', {
+      ...germanInvoiceBody(profileId, buyer.body.data.id, `RE-2026-X${counter}`, [germanLine()]),
+      tax_scheme: undefined,
+    });
+    expect(made.status).toBe(200);
+    expect((await call('POST', `/api/v1/documents/${made.body.data.id}/finalize`)).status).toBe(200);
+    const before = mock.submissions.length;
+    const queued = await deliver(made.body.data.id);
+    await server.jobs.runDue();
+    const failed = await delivery(queued.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.reason).toContain('e-invoice');
+    expect(mock.submissions.length).toBe(before);
+  });
+
   test("a rejected invoice shows the buyer's reason", async () => {
     const queued = await deliver(await issuedInvoice());
     await server.jobs.runDue();

@@ -238,7 +238,7 @@ describe('invitations', () => {
     for (const body of [
       {},
       { password: 'not their password 123' },
-      { name: 'X', password: PASSWORD + 'x' },
+      { name: 'X', password: `${PASSWORD}x` },
     ]) {
       const refused = await server.json(`/api/v1/invitations/${token}/accept`, { method: 'POST', body });
       expect([refused.status, refused.body.error.code]).toEqual([403, 'forbidden']);

@@ -6,7 +6,6 @@ import type { SystemCtx } from '../../shared/context';
 import { DomainError } from '../../shared/errors';
 import { sha256Hex } from '../../shared/secrets';
 import { receivingDepsOf } from '../receiving';
-import { renderServicesOf } from '../renders';
 import {
   Channel,
   CreateDeliveryBody,
@@ -20,7 +19,7 @@ import {
   Transport,
 } from './model';
 import { findConnectionByWebhook } from './repo';
-import { adapterOf, connectionOf, requestErrorOf } from './runtime';
+import { adapterOf, connectionOf } from './runtime';
 import {
   connectionRow,
   listChannels,
@@ -50,14 +49,13 @@ const withErrors = { ...withConflict, 422: ErrorEnvelope, 503: ErrorEnvelope };
  */
 export function channelRoutes(auth: Auth, deps: AppDeps) {
   const receiving = { ...receivingDepsOf(deps), blobs: deps.blobs };
-  void renderServicesOf;
   return new Elysia({ prefix: '/api/v1' })
     .post(
       '/channels/webhooks/:token',
       async ({ params, request, body: raw }) => {
         const system: SystemCtx = { db: deps.db, clock: deps.clock };
         const row = await findConnectionByWebhook(system.db, sha256Hex(params.token));
-        if (!row || !row.enabled) throw new DomainError('not_found', 'Unknown webhook');
+        if (!row?.enabled) throw new DomainError('not_found', 'Unknown webhook');
         const adapter = adapterOf(deps, row.channel);
         if (!adapter.webhook) throw new DomainError('not_found', 'Unknown webhook');
         // The exact bytes sent (a signature covers them): never re-serialised.

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import { inTransaction } from '../../../db/transaction';
-import {
-  type ChannelAdapter,
-  ChannelError,
-  type LookupAnswer,
-  type ParticipantId,
-} from '../../../delivery-channel';
+import type { ChannelAdapter, LookupAnswer, ParticipantId } from '../../../delivery-channel';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, notFound } from '../../../shared/errors';

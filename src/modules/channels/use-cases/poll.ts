@@ -35,7 +35,7 @@ export async function pollChannel(
 ): Promise<void> {
   const row = await findConnectionById(job.db, payload.connectionId);
   const adapter = row ? deps.channels.adapters.find((a) => a.id === row.channel) : undefined;
-  if (!row || !row.enabled || !adapter?.poll) {
+  if (!row?.enabled || !adapter?.poll) {
     await job.commit(() => undefined);
     return;
   }

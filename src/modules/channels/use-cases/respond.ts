@@ -1,4 +1,3 @@
-import { ChannelError } from '../../../delivery-channel';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError, notFound, validationError } from '../../../shared/errors';

@@ -76,7 +76,7 @@ export async function sendNetworkDelivery(
   job: JobContext,
 ): Promise<void> {
   const delivery = await findDeliveryById(job.db, payload.deliveryId);
-  if (!delivery || delivery.state !== 'queued') {
+  if (delivery?.state !== 'queued') {
     await job.commit(() => undefined);
     return;
   }
@@ -105,6 +105,18 @@ export async function sendNetworkDelivery(
       providerRef: receipt.providerRef,
     });
   } catch (error) {
+    // The document cannot be sent as it stands (its e-invoice cannot be written, say): retrying will not
+    // help, the delivery fails now with why.
+    if (error instanceof DomainError && !TRANSIENT_CODES.has(error.code)) {
+      await recordTransition(ctx, delivery, {
+        state: 'failed',
+        at: null,
+        reason: error.message,
+        receipt: null,
+      });
+      await job.commit(() => undefined);
+      return;
+    }
     if (!(error instanceof ChannelError)) throw error;
     if (error.transient) throw JobError.retryable(`${adapter.name}: ${error.message}`);
     await recordTransition(ctx, delivery, {
@@ -124,7 +136,7 @@ export async function giveUpNetworkDelivery(
   error: Error,
 ): Promise<void> {
   const delivery = await findDeliveryById(job.db, payload.deliveryId);
-  if (!delivery || delivery.state !== 'queued') return;
+  if (delivery?.state !== 'queued') return;
   await recordTransition(job.forAccount(delivery.accountId), delivery, {
     state: 'failed',
     at: null,
