@@ -66,11 +66,17 @@ async function downloaded(name: string): Promise<Buffer> {
   throw new Error(`${name} was not downloaded`);
 }
 
-/** The last export request the page made to `path`, with its query. */
-function lastAsked(path: string): URLSearchParams {
-  const url = asked.findLast((u) => u.startsWith(`/api/v1/exports/${path}`));
-  if (!url) throw new Error(`no request to ${path}`);
-  return new URLSearchParams(url.split('?')[1] ?? '');
+/**
+ * The last export request the page made to `path`, with its query. The browser reports requests as events
+ * of their own, which under load may come after the downloaded file is already on disk: waited for.
+ */
+async function lastAsked(path: string): Promise<URLSearchParams> {
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    const url = asked.findLast((u) => u.startsWith(`/api/v1/exports/${path}`));
+    if (url) return new URLSearchParams(url.split('?')[1] ?? '');
+    await Bun.sleep(100);
+  }
+  throw new Error(`no request to ${path}`);
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
@@ -124,7 +130,7 @@ describe('console: exports', () => {
     expect(master[0]?.startsWith('"EXTF";700;16;"Debitoren/Kreditoren";5;')).toBe(true);
     expect(master[1]?.startsWith('Konto;')).toBe(true);
     expect(master[2]?.startsWith('10000;"Acme Ltd";')).toBe(true);
-    expect(Object.fromEntries(lastAsked('datev-master-data.csv'))).toEqual({
+    expect(Object.fromEntries(await lastAsked('datev-master-data.csv'))).toEqual({
       from: firstOfLastMonth,
       to: lastOfLastMonth,
     });
@@ -140,7 +146,7 @@ describe('console: exports', () => {
     ).toBe(true);
     await click(page(), 'Belege als CSV herunterladen');
     const plain = utf8(await downloaded(`documents_${span}.csv`));
-    expect(lastAsked('documents.csv').has('format')).toBe(false);
+    expect((await lastAsked('documents.csv')).has('format')).toBe(false);
     expect(plain.split('\r\n')[0]).toBe(
       'number,type,issue_date,due_date,customer,net,tax,total,amount_paid,amount_due,status,currency',
     );
@@ -149,7 +155,7 @@ describe('console: exports', () => {
     await choose(page(), 'Dateiformat', 'Excel (Deutschland)');
     await click(page(), 'Belege als CSV herunterladen');
     const excel = await downloaded(`documents_${span}.csv`);
-    expect(lastAsked('documents.csv').get('format')).toBe('excel-de');
+    expect((await lastAsked('documents.csv')).get('format')).toBe('excel-de');
     expect([...excel.subarray(0, 3)]).toEqual(BOM);
     const excelLines = utf8(excel.subarray(3)).split('\r\n');
     expect(excelLines[0]).toBe(
@@ -166,14 +172,14 @@ describe('console: exports', () => {
     // The received documents come in the same form.
     await click(page(), 'Eingangsrechnungen als CSV herunterladen');
     const received = await downloaded(`received-documents_${span}.csv`);
-    expect(lastAsked('received-documents.csv').get('format')).toBe('excel-de');
+    expect((await lastAsked('received-documents.csv')).get('format')).toBe('excel-de');
     expect([...received.subarray(0, 3)]).toEqual(BOM);
     expect(utf8(received.subarray(3))).toStartWith('number;type;issue_date;due_date;supplier;');
 
     await choose(page(), 'Dateiformat', 'Maschinenlesbar (UTF-8, Komma)');
     await click(page(), 'Belege als CSV herunterladen');
     const machine = await downloaded(`documents_${span}.csv`);
-    expect(lastAsked('documents.csv').get('format')).toBe('machine');
+    expect((await lastAsked('documents.csv')).get('format')).toBe('machine');
     expect([...machine.subarray(0, 3)]).not.toEqual(BOM);
     expect(utf8(machine)).toBe(plain);
     expect(browser.problems).toEqual([]);
@@ -183,7 +189,7 @@ describe('console: exports', () => {
     await waitForText(page(), 'Datenträger für die Betriebsprüfung (GoBD, Z3)');
     await click(page(), 'Datenträger herunterladen (ZIP)');
     const entries = readZip(new Uint8Array(await downloaded(`audit_${span}.zip`)));
-    expect(Object.fromEntries(lastAsked('audit.zip'))).toEqual({
+    expect(Object.fromEntries(await lastAsked('audit.zip'))).toEqual({
       from: firstOfLastMonth,
       to: lastOfLastMonth,
     });

@@ -63,9 +63,13 @@ describe('glyph numbers shared by the documents of a process', () => {
     for (const glyph of font.layout('ΨΩ').glyphs) {
       const code = face.codeOf.get(glyph.id) as number;
       expect(code).toBeGreaterThan(0);
-      // Not drawn in this document: an empty slot, and no width listed for it.
-      expect(embedded.getGlyph(code).path.commands).toHaveLength(0);
-      expect(embedded.getGlyph(code).advanceWidth).toBe(0);
+      // Not drawn in this document: an empty slot, and no width listed for it. (When other files of this
+      // test process drew Latin text first, the Greek glyphs were numbered after them: past the end of
+      // this document's font, which holds no slot for them at all.)
+      if (code < embedded.numGlyphs) {
+        expect(embedded.getGlyph(code).path.commands).toHaveLength(0);
+        expect(embedded.getGlyph(code).advanceWidth).toBe(0);
+      }
       expect(widths.has(code)).toBe(false);
     }
     expect(pdfPagesText(savePdf(bytes)).join('')).toContain(LATIN);
