@@ -21,10 +21,13 @@ const build = Bun.spawnSync(
     'src/workers/render-worker.ts',
     'src/workers/rules-compile-worker.ts',
     'src/workers/rules-worker.ts',
+    'src/workers/receive-worker.ts',
+    // The same entries and flags as `npm run build`, so the functions named here are the ones it lays out.
     '--compile',
     '--bytecode',
     '--format=esm',
     '--minify',
+    '--keep-names',
     '--sourcemap=none',
     '--outfile',
     exe,

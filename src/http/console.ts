@@ -45,13 +45,18 @@ function asset(body: string, type: string) {
   return { body, type, tag };
 }
 
-const ASSETS: Record<string, ReturnType<typeof asset>> = {
-  'app.js': asset(consoleScript(), 'text/javascript; charset=utf-8'),
-  'app.css': asset(consoleStyles(), 'text/css; charset=utf-8'),
-  'icon.svg': asset(ICON, 'image/svg+xml'),
-  'pdf.mjs': asset(pdfjsScript(), 'text/javascript; charset=utf-8'),
-  'pdf.worker.mjs': asset(pdfjsWorker(), 'text/javascript; charset=utf-8'),
-};
+// Made on the first request for the console, not at start: hashing these 3.5 MB of strings (PDF.js alone
+// is 1.7 MB) at start touched their pages in the executable and kept them resident in an idle server
+// (idle RSS 3-4 MiB higher, bench/README.md "The executable: size and idle memory").
+let assetsMade: Record<string, ReturnType<typeof asset>> | null = null;
+const assets = (): Record<string, ReturnType<typeof asset>> =>
+  (assetsMade ??= {
+    'app.js': asset(consoleScript(), 'text/javascript; charset=utf-8'),
+    'app.css': asset(consoleStyles(), 'text/css; charset=utf-8'),
+    'icon.svg': asset(ICON, 'image/svg+xml'),
+    'pdf.mjs': asset(pdfjsScript(), 'text/javascript; charset=utf-8'),
+    'pdf.worker.mjs': asset(pdfjsWorker(), 'text/javascript; charset=utf-8'),
+  });
 
 // The built-in templates' pictures are the README's gallery (docs/gallery, drawn by the engine from a sample
 // invoice): the Templates screen shows all six without spending six renders of the user's quota.
@@ -64,10 +69,13 @@ const THUMBNAILS: Record<string, string> = {
   tpl_refined: refined,
 };
 
-const version = (name: string) => ASSETS[name]?.tag.slice(1, -1) ?? '';
+const version = (name: string) => assets()[name]?.tag.slice(1, -1) ?? '';
 
-// Asset URLs carry their content hash, so a page from a new version never runs an old cached script.
-const PAGE = `<!doctype html>
+// Asset URLs carry their content hash, so a page from a new version never runs an old cached script; made
+// on the first request for the page, with the assets.
+let pageMade: string | null = null;
+const page = () =>
+  (pageMade ??= `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -81,7 +89,7 @@ const PAGE = `<!doctype html>
 <div id="app" data-pdfjs="/console/pdf.mjs?v=${version('pdf.mjs')}" data-pdfjs-worker="/console/pdf.worker.mjs?v=${version('pdf.worker.mjs')}"></div>
 <noscript>This console needs JavaScript. The HTTP API is described at /api/v1/docs.</noscript>
 </body>
-</html>`;
+</html>`);
 
 /** The web console: one page at `/` and its embedded script, styles and icon under `/console/`. */
 export function consoleRoutes() {
@@ -89,7 +97,7 @@ export function consoleRoutes() {
     .get(
       CONSOLE_PATH,
       () =>
-        new Response(PAGE, {
+        new Response(page(), {
           headers: {
             ...PAGE_HEADERS,
             'content-type': 'text/html; charset=utf-8',
@@ -116,7 +124,7 @@ export function consoleRoutes() {
     .get(
       '/console/:file',
       ({ params, request }) => {
-        const file = ASSETS[params.file];
+        const file = assets()[params.file];
         if (!file) throw notFound('Console file');
         const headers = {
           'content-type': file.type,
