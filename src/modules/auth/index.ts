@@ -4,7 +4,7 @@
 import type { Credentials, Principal } from '../../http/auth';
 import type { SystemCtx } from '../../shared/context';
 import { DomainError } from '../../shared/errors';
-import { findAccountWithPlan } from '../accounts';
+import { type AccountWithPlan, findAccountWithPlan } from '../accounts';
 import { authenticateApiKey } from '../api-keys';
 import { memberInAccount, reachableAccounts, sessionOf } from '../users';
 import { type ActingMember, enforceRouteAccess, memberForKey } from '../workspaces';
@@ -12,7 +12,11 @@ import { type ActingMember, enforceRouteAccess, memberForKey } from '../workspac
 const invalid = () => new DomainError('unauthorized', 'Invalid credentials');
 
 async function accountPrincipal(ctx: SystemCtx, accountId: string) {
-  const account = await findAccountWithPlan(ctx.db, accountId);
+  return principalOf(await findAccountWithPlan(ctx.db, accountId));
+}
+
+/** The account's part of a principal: 401 when it is gone, 403 when it is disabled. */
+function principalOf(account: AccountWithPlan | undefined) {
   if (!account) throw invalid();
   if (account.account.disabledAt !== null) throw new DomainError('forbidden', 'Account is disabled');
   return {
@@ -66,24 +70,25 @@ async function identifySession(ctx: SystemCtx, token: string, requested: string 
     // A disabled account named by the header is its 403; switched to before it was disabled, the session
     // goes on in the user's first enabled account, where they can switch on.
     if (requested !== null || (account && account.account.disabledAt === null)) {
-      return sessionPrincipal(await accountPrincipal(ctx, chosen), found, acting);
+      return sessionPrincipal(principalOf(account), found, acting);
     }
   }
   const reached = await reachableAccounts(ctx.db, user);
-  const [first] = reached;
-  if (!first) throw invalid();
+  let first: { account: AccountWithPlan | undefined; member: ActingMember } | undefined;
   for (const reach of reached) {
     const account = await findAccountWithPlan(ctx.db, reach.accountId);
     if (account && account.account.disabledAt === null) {
-      return sessionPrincipal(await accountPrincipal(ctx, reach.accountId), found, reach.member);
+      return sessionPrincipal(principalOf(account), found, reach.member);
     }
+    first ??= { account, member: reach.member };
   }
+  if (!first) throw invalid();
   // Every account they reach is disabled: the first one's 403 says so.
-  return sessionPrincipal(await accountPrincipal(ctx, first.accountId), found, first.member);
+  return sessionPrincipal(principalOf(first.account), found, first.member);
 }
 
 function sessionPrincipal(
-  account: Awaited<ReturnType<typeof accountPrincipal>>,
+  account: ReturnType<typeof principalOf>,
   found: NonNullable<Awaited<ReturnType<typeof sessionOf>>>,
   acting: ActingMember,
 ): Principal {

@@ -21,7 +21,7 @@ import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf } from '../ru
 import type { ChannelConnectionRow, NetworkDeliveryEventRow, NetworkDeliveryRow } from '../schema';
 
 /** The French identifiers a platform routes by: SIREN, SIRET, the routing code, and EAS 0225. */
-const FRENCH_SCHEMES = new Set(['0002', '0009', '0224', '0225']);
+export const FRENCH_SCHEMES = new Set(['0002', '0009', '0224', '0225']);
 
 export function presentDelivery(
   row: NetworkDeliveryRow,

@@ -6,11 +6,10 @@ import { findDocument } from '../../documents';
 import { checkParticipant, type PeppolLookupDeps, presentReachability } from '../../peppol-directory';
 import { listConnections } from '../repo';
 import type { ChannelDeps } from '../runtime';
-import { lookupOn } from './deliveries';
+import { FRENCH_SCHEMES, lookupOn } from './deliveries';
 
 /** Peppol participant identifiers: an ICD of four digits (0088, 0204, 9930, …). French ones go to a platform. */
-const isPeppolScheme = (scheme: string) =>
-  /^[0-9]{4}$/.test(scheme) && !['0002', '0009', '0224', '0225'].includes(scheme);
+const isPeppolScheme = (scheme: string) => /^[0-9]{4}$/.test(scheme) && !FRENCH_SCHEMES.has(scheme);
 
 /** The profiles a buyer takes only over Peppol (docs/channels.md): Peppol BIS, and XRechnung to a Peppol address. */
 function mustUsePeppol(profile: string | null, address: ParticipantId | null): boolean {
