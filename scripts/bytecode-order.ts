@@ -24,6 +24,7 @@ const build = Bun.spawnSync(
     'src/workers/receive-worker.ts',
     // The same entries and flags as `npm run build`, so the functions named here are the ones it lays out.
     '--compile',
+    '--splitting',
     '--bytecode',
     '--format=esm',
     '--minify',

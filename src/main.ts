@@ -1,16 +1,9 @@
 #!/usr/bin/env bun
 // The single entry point: `invoice-service <command>`; parses the command, reads config, runs it.
-import { accountsCommand } from './cli/accounts';
 import { parseArgs, UsageError } from './cli/args';
-import { backupCommand, restoreCommand } from './cli/backup';
-import { healthcheckCommand } from './cli/healthcheck';
 import { USAGE } from './cli/help';
-import { plansCommand } from './cli/plans';
-import { receiveCommand } from './cli/receive';
-import { rulesCommand } from './cli/rules';
 import { keepFilesPrivate, openDataDir } from './cli/runtime';
 import { serve } from './cli/serve';
-import { usersCommand } from './cli/users';
 import { ConfigError, loadConfig } from './config';
 import { DomainError } from './shared/errors';
 import { VERSION } from './version';
@@ -30,6 +23,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   const config = loadConfig(process.env, args.flags);
+  // Each command's code is loaded when it runs: a server does not hold the backup's ZIP reader (with
+  // node:zlib) or the other commands in its memory.
   switch (command) {
     case 'serve': {
       const stop = await serve(config, out);
@@ -45,25 +40,25 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'accounts':
-      await accountsCommand(config, args, out);
+      await (await import('./cli/accounts')).accountsCommand(config, args, out);
       return 0;
     case 'users':
-      await usersCommand(config, args, out);
+      await (await import('./cli/users')).usersCommand(config, args, out);
       return 0;
     case 'plans':
-      await plansCommand(config, args, out);
+      await (await import('./cli/plans')).plansCommand(config, args, out);
       return 0;
     case 'backup':
-      await backupCommand(config, args, out);
+      await (await import('./cli/backup')).backupCommand(config, args, out);
       return 0;
     case 'restore':
-      return restoreCommand(config, args, out);
+      return (await import('./cli/backup')).restoreCommand(config, args, out);
     case 'healthcheck':
-      return healthcheckCommand(config, out);
+      return (await import('./cli/healthcheck')).healthcheckCommand(config, out);
     case 'receive':
-      return receiveCommand(config, args, out);
+      return (await import('./cli/receive')).receiveCommand(config, args, out);
     case 'rules':
-      return rulesCommand(config, args, out);
+      return (await import('./cli/rules')).rulesCommand(config, args, out);
     default:
       throw new UsageError(`unknown command "${command}"`);
   }

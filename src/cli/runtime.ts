@@ -12,7 +12,6 @@ import { join } from 'node:path';
 import type { Config } from '../config';
 import { type DbHandle, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
-import { openPostgres } from '../db/postgres';
 import { seedPlans } from '../modules/plans';
 import { systemClock } from '../shared/clock';
 import { randomToken } from '../shared/ids';
@@ -37,8 +36,11 @@ export async function openDataDir(config: Config): Promise<DbHandle> {
  * lock, so instances starting together migrate once), else the SQLite file in the data dir.
  */
 async function openConfiguredDatabase(config: Config): Promise<DbHandle> {
-  if (config.databaseUrl !== null)
+  if (config.databaseUrl !== null) {
+    // The driver (postgres.js) and the code around it only when PostgreSQL is used, not on every SQLite start.
+    const { openPostgres } = await import('../db/postgres');
     return await openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize });
+  }
   const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
   migrate(handle.sqlite);
   return handle;

@@ -1,9 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { threadId } from 'node:worker_threads';
 import { EMBEDDED_RULE_PACK } from './embedded-rule-pack';
 import { loadRulePack, type RulePack } from './rule-pack';
+
+/** This thread's id, for temporary files' names: node:worker_threads is loaded by the first write, not at start. */
+const threadId = (): number =>
+  (require('node:worker_threads') as typeof import('node:worker_threads')).threadId;
 
 /**
  * Which rule pack the service runs, in this order: RULESETS_DIR when set; else the pack an operator
@@ -55,7 +58,7 @@ export function readPackChoice(dataDir: string): PackChoice {
 export function writePackChoice(dataDir: string, choice: PackChoice): void {
   const file = choiceFile(dataDir);
   mkdirSync(dirname(file), { recursive: true });
-  const temporary = `${file}.${process.pid}.${threadId}.tmp`;
+  const temporary = `${file}.${process.pid}.${threadId()}.tmp`;
   writeFileSync(temporary, `${JSON.stringify(choice, null, 2)}\n`);
   renameSync(temporary, file);
 }
@@ -159,7 +162,7 @@ async function seedSefCache(dataDir: string, embedded: EmbeddedPack): Promise<vo
 }
 
 async function unpackEmbedded(dataDir: string, embedded: EmbeddedPack, target: string): Promise<void> {
-  const temporary = `${target}.${process.pid}.${threadId}.tmp`;
+  const temporary = `${target}.${process.pid}.${threadId()}.tmp`;
   await rm(temporary, { recursive: true, force: true });
   await seedSefCache(dataDir, embedded);
   try {
@@ -181,7 +184,7 @@ async function unpackEmbedded(dataDir: string, embedded: EmbeddedPack, target: s
 }
 
 async function writeAtomically(out: string, file: string): Promise<void> {
-  const temporary = `${out}.${process.pid}.${threadId}.tmp`;
+  const temporary = `${out}.${process.pid}.${threadId()}.tmp`;
   await Bun.write(temporary, Bun.file(file), { createPath: true });
   await rename(temporary, out);
 }

@@ -1,7 +1,5 @@
-import type { RulePack } from '../einvoicing/rule-pack';
-import { cachedSefPath } from '../einvoicing/schematron/compile-xslt';
-import { forgetUnoptimizedStylesheet } from '../einvoicing/schematron/stylesheets';
-import { type CompiledRuleset, compilableRulesets } from '../einvoicing/schematron/warm';
+import type { PackRuleset, RulePack } from '../einvoicing/rule-pack';
+import type { CompiledRuleset } from '../einvoicing/schematron/warm';
 import type { Logger } from '../shared/logger';
 import { workerEntry } from './entry';
 
@@ -37,7 +35,9 @@ export function compileRulesInBackground(
   const results: CompiledRuleset[] = [];
   const { promise: done, resolve: settle } = Promise.withResolvers<CompiledRuleset[]>();
   let worker: Worker | null = null;
+  let finished = false;
   const finish = () => {
+    finished = true;
     clearTimeout(timer);
     worker?.terminate();
     worker = null;
@@ -47,38 +47,51 @@ export function compileRulesInBackground(
     // which an idle server may not run for a long time.
     setTimeout(() => Bun.gc(true), 1000).unref();
   };
-  const start = () => {
+  const start = async () => {
+    if (pack.dir === null) return finish();
+    // The stylesheets' code (their rewrites and the XSD loader, about 100 KB of source) is loaded here,
+    // once the pack is ready, not by every start of the server.
+    const [compile, warm, stylesheets] = await Promise.all([
+      import('../einvoicing/schematron/compile-xslt'),
+      import('../einvoicing/schematron/warm'),
+      import('../einvoicing/schematron/stylesheets'),
+    ]);
+    if (finished) return; // stopped meanwhile
     // About 4 ms for the whole pack: hashing its XSLT files. On every start after the first, that is
     // all there is to do, and no worker (with the saxon-js it would load) is started.
-    if (pack.dir === null || !needsCompiling(pack, cacheDir)) return finish();
+    const compiled = (r: { id: string; xsltPath: string }) =>
+      compile.cachedSefPath(r.id, r.xsltPath, cacheDir) !== null;
+    if (warm.compilableRulesets(pack).every(compiled)) return finish();
+    const forget = stylesheets.forgetUnoptimizedStylesheet;
     worker = new Worker(workerEntry('rules-compile-worker'));
-    worker.onmessage = onMessage;
+    worker.onmessage = (event: MessageEvent<RulesCompileReply>) => onMessage(event, forget);
     worker.onerror = (event) => {
       logger.warn('rules compile failed', { reason: event.message });
       finish();
     };
     worker.postMessage({ rulesetsDir: pack.dir, cacheDir } satisfies RulesCompileRequest);
   };
-  const onMessage = (event: MessageEvent<RulesCompileReply>) => {
+  const onMessage = (event: MessageEvent<RulesCompileReply>, forget: (ruleset: PackRuleset) => void) => {
     const reply = event.data;
     if (reply.kind === 'ruleset') {
       results.push(reply.result);
-      noteRuleset(pack, reply.result, logger);
+      noteRuleset(pack, reply.result, logger, forget);
     } else {
       if (reply.kind === 'failed') logger.warn('rules compile failed', { reason: reply.message });
       finish();
     }
   };
   // Not right after listen: start-up is measured to the first answer, and the check holds the thread a little.
-  const timer = setTimeout(start, options.delayMs ?? 0);
+  const timer = setTimeout(() => void start(), options.delayMs ?? 0);
   return { done, stop: finish };
 }
 
-function needsCompiling(pack: RulePack, cacheDir: string): boolean {
-  return compilableRulesets(pack).some((r) => cachedSefPath(r.id, r.xsltPath, cacheDir) === null);
-}
-
-function noteRuleset(pack: RulePack, result: CompiledRuleset, logger: Logger): void {
+function noteRuleset(
+  pack: RulePack,
+  result: CompiledRuleset,
+  logger: Logger,
+  forgetUnoptimizedStylesheet: (ruleset: PackRuleset) => void,
+): void {
   const ruleset = pack.rulesets.get(result.id);
   if (!result.ok) {
     logger.warn('ruleset kept on the pack SEF: compiling it failed', {

@@ -1,8 +1,8 @@
 // Reading a received e-invoice: UBL 2.1 (Invoice, CreditNote) or UN/CEFACT CII, checked for DTDs and size
 // before any parser sees it (xsd/xml-input.ts, xsd/xml-limits.ts), into the document data.
-import { create } from 'xmlbuilder2';
 import type { DocumentData } from '../../domain/document-data';
 import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../profiles';
+import { xmlbuilder2 } from '../xmlbuilder';
 import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { checkXmlLimits } from '../xsd/xml-limits';
 import type { XmlElement } from './dom';
@@ -39,7 +39,7 @@ export function parseEInvoice(input: string): ReceivedInvoice {
   assertKnownEncoding(xml);
   let root: XmlElement & { namespaceURI: string | null };
   try {
-    root = create(xml).root().node as unknown as XmlElement & { namespaceURI: string | null };
+    root = xmlbuilder2().create(xml).root().node as unknown as XmlElement & { namespaceURI: string | null };
   } catch (error) {
     throw new NotAnEInvoiceError(
       `The file is not well-formed XML: ${(error as Error).message.split('\n')[0]}`,

@@ -1,7 +1,7 @@
 // The few XML-writing helpers both syntaxes share, over xmlbuilder2. Text is the only user input that
 // reaches the XML, and it passes through `clean` here, so neither serializer can write an ill-formed file.
-import { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
+import { xmlbuilder2 } from '../xmlbuilder';
 
 export type { XMLBuilder };
 
@@ -20,7 +20,7 @@ const escaped = (value: string): string => clean(value).replaceAll('&', '&amp;')
 export function newDocument(ns: string, qname: string, prefixes: Record<string, string>): XMLBuilder {
   const attributes: Record<string, string> = {};
   for (const [prefix, uri] of Object.entries(prefixes)) attributes[`xmlns:${prefix}`] = uri;
-  return create({ version: '1.0', encoding: 'UTF-8' }).ele(ns, qname, attributes);
+  return xmlbuilder2().create({ version: '1.0', encoding: 'UTF-8' }).ele(ns, qname, attributes);
 }
 
 /** An element with text; nothing at all when the value is absent (empty elements are errors: PEPPOL R008). */

@@ -3,10 +3,10 @@
 // platform sends us; `buildCdar` writes the buyer's answer to a received invoice (205, 210, 212).
 // Element paths as docs/channel-afnor.md lists them; the document context is the French regulated
 // invoice lifecycle (`urn.cpro.gouv.fr:1p0:CDV:invoice`, business process REGULATED).
-import { create } from 'xmlbuilder2';
 import type { ParticipantId } from '../../delivery-channel';
 import { all, at, text, type XmlElement } from '../../einvoicing/receive/dom';
 import { finish, leaf, newDocument } from '../../einvoicing/semantic/xml';
+import { xmlbuilder2 } from '../../einvoicing/xmlbuilder';
 import { assertNoDtd, stripBom } from '../../einvoicing/xsd/xml-input';
 import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
 
@@ -36,7 +36,7 @@ export function readCdar(xmlText: string): CdarStatus[] {
   assertNoDtd(xml);
   let root: XmlElement & { namespaceURI: string | null };
   try {
-    root = create(xml).root().node as unknown as XmlElement & { namespaceURI: string | null };
+    root = xmlbuilder2().create(xml).root().node as unknown as XmlElement & { namespaceURI: string | null };
   } catch (error) {
     throw new NotACdarError(`not well-formed XML: ${(error as Error).message.split('\n')[0]}`);
   }

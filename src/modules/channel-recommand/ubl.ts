@@ -2,8 +2,8 @@
 // file (its Peppol document type and process), which received file is an Invoice Response, and the parties
 // and number of a received invoice an answer is written for. Untrusted text is checked for size and DTDs
 // before the parser sees it, as every received file is (einvoicing/receive).
-import { create } from 'xmlbuilder2';
 import { at, attr, text, type XmlElement } from '../../einvoicing/receive/dom';
+import { xmlbuilder2 } from '../../einvoicing/xmlbuilder';
 import { assertNoDtd, stripBom } from '../../einvoicing/xsd/xml-input';
 import { checkXmlLimits } from '../../einvoicing/xsd/xml-limits';
 
@@ -17,7 +17,7 @@ export function parseRoot(xml: string): UblRoot | null {
     const clean = stripBom(xml);
     checkXmlLimits(clean);
     assertNoDtd(clean);
-    return create(clean).root().node as unknown as UblRoot;
+    return xmlbuilder2().create(clean).root().node as unknown as UblRoot;
   } catch {
     return null;
   }

@@ -1,7 +1,6 @@
 // A NAPTR lookup over UDP (node:dgram), written here because node's dns.Resolver.resolveNaptr can hang
 // under Bun. Each try waits `timeoutMs`; the servers are asked in turn, twice round (one retry each).
 import { randomInt } from 'node:crypto';
-import dgram from 'node:dgram';
 import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { ChannelError } from '../../delivery-channel';
@@ -82,7 +81,9 @@ async function askOnce(name: string, server: DnsServer, timeoutMs: number): Prom
  */
 function exchange(server: DnsServer, query: Uint8Array, id: number, timeoutMs: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
-    const socket = dgram.createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');
+    // node:dgram on the first lookup, not at every start of the server.
+    const { createSocket } = require('node:dgram') as typeof import('node:dgram');
+    const socket = createSocket(isIP(server.host) === 6 ? 'udp6' : 'udp4');
     let settled = false;
     const finish = (error: Error | null, bytes?: Uint8Array) => {
       if (settled) return;

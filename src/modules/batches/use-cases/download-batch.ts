@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
 import type { DbOrTx } from '../../../db/client';
 import type { Clock } from '../../../shared/clock';
 import { DomainError, notFound } from '../../../shared/errors';
@@ -49,7 +48,8 @@ export async function downloadBatch({
   if (first.done)
     throw new DomainError('not_found', 'Batch has no completed renders to download (they may have expired)');
   // Loaded on first use: archiver and its stream dependencies are 0.8 MB of code a start does not need.
-  const { ZipArchive } = await import('archiver');
+  // On first use: archiver, and node:stream with it, are not part of every start.
+  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
   const archive = new ZipArchive({ store: true }); // PDFs are compressed already
   const fill = async () => {
     try {

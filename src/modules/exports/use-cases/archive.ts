@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
 import type { AccountCtx } from '../../../shared/context';
 import { listDocuments } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
@@ -126,7 +125,8 @@ export async function archiveExport({
   input: ArchiveInput;
 }): Promise<{ filename: string; body: ReadableStream }> {
   checkPeriod(input.from, input.to);
-  const { ZipArchive } = await import('archiver'); // on first use, as batches load it
+  // On first use: archiver, and node:stream with it, are not part of every start.
+  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const names = new EntryNames();
   const index = new ArchiveIndex();

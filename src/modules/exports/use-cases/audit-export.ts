@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import dtd from '../../../../assets/gdpdu/gdpdu-01-09-2004.dtd' with { type: 'text' };
 import type { AccountCtx } from '../../../shared/context';
 import { findAccountWithPlan } from '../../accounts';
@@ -66,7 +66,8 @@ export async function auditExport({
   input: AuditInput;
 }): Promise<{ filename: string; body: ReadableStream }> {
   checkPeriod(input.from, input.to);
-  const { ZipArchive } = await import('archiver'); // on first use, as the archive loads it
+  // On first use: archiver, and node:stream with it, are not part of every start.
+  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const date = ctx.clock.now();
   const add = async (name: string, source: Buffer | Readable) => {

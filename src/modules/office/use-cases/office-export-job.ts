@@ -1,5 +1,4 @@
 import { once } from 'node:events';
-import { Readable } from 'node:stream';
 import type { Db } from '../../../db/client';
 import { type JobContext, JobError } from '../../../jobs/definition';
 import { untilAborted } from '../../../jobs/until-aborted';
@@ -111,7 +110,8 @@ export async function runOfficeExport(
   await job.transaction(
     async (tx) => await updateOfficeExport(tx, exportId, { status: 'running', updatedAt: isoNow(clock) }),
   );
-  const { ZipArchive } = await import('archiver'); // on first use, as the archive loads it
+  // On first use: archiver, and node:stream with it, are not part of every start.
+  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const date = clock.now();
   const add = async (name: string, bytes: Uint8Array) => {
