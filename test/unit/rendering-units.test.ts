@@ -228,4 +228,25 @@ describe('colours', () => {
     expect(theme({ accent_color: '#0000ff' }, { primary_color: '#00ff00' }).accent).toBe('#0000ff');
     expect(theme({ primary_color: 'red' }).primary).toBe('#2563eb');
   });
+
+  test('a theme is kept per design, colours and family: the same asked again, any of them changed is another', () => {
+    const modern = resolveTheme('tpl_modern', { primary_color: '#ff0000' }, undefined);
+    expect(resolveTheme('tpl_modern', { primary_color: '#FF0000' }, undefined)).toBe(modern);
+    const serif = resolveTheme(
+      'tpl_modern',
+      { primary_color: '#ff0000', font_family: 'Noto Serif' },
+      undefined,
+    );
+    expect(serif).not.toBe(modern);
+    expect([modern.fontFamily, serif.fontFamily]).toEqual(['Noto Sans', 'Noto Serif']);
+    const accent = resolveTheme(
+      'tpl_modern',
+      { primary_color: '#ff0000', accent_color: '#00aa00' },
+      undefined,
+    );
+    expect([accent.palette.accent, modern.palette.accent]).toEqual(['#00aa00', '#1e293b']);
+    const classic = resolveTheme('tpl_classic', { primary_color: '#ff0000' }, undefined);
+    expect(classic.spec).not.toBe(modern.spec);
+    expect(classic.palette.primary).toBe('#ff0000');
+  });
 });

@@ -240,7 +240,7 @@ function embedFace(font: EmbeddedFont, face: FaceCodes): void {
     Type: 'FontDescriptor',
     FontName: name,
     Flags: flags,
-    FontBBox: [bbox.minX * scale, bbox.minY * scale, bbox.maxX * scale, bbox.maxY * scale],
+    FontBBox: bboxOf(face, [bbox.minX * scale, bbox.minY * scale, bbox.maxX * scale, bbox.maxY * scale]),
     ItalicAngle: fk.italicAngle,
     Ascent: font.ascender,
     Descent: font.descender,
@@ -263,12 +263,7 @@ function embedFace(font: EmbeddedFont, face: FaceCodes): void {
     Type: 'Font',
     Subtype: 'CIDFontType2',
     BaseFont: name,
-    CIDSystemInfo: {
-      // pdfkit's way of writing a PDF string (a String object, not a name).
-      Registry: new String('Adobe'),
-      Ordering: new String('Identity'),
-      Supplement: 0,
-    },
+    CIDSystemInfo: CID_SYSTEM_INFO,
     FontDescriptor: descriptor,
     W: program.widths,
     CIDToGIDMap: 'Identity',
@@ -286,6 +281,18 @@ function embedFace(font: EmbeddedFont, face: FaceCodes): void {
     ToUnicode: cmap,
   };
   font.dictionary.end();
+}
+
+const bboxes = new WeakMap<FaceCodes, PdfText>();
+
+/** The face's FontBBox as pdfkit writes the array, kept with the face. */
+function bboxOf(face: FaceCodes, box: number[]): PdfText {
+  let text = bboxes.get(face);
+  if (!text) {
+    text = new PdfText(`[${box.map(pdfNumber).join(' ')}]`);
+    bboxes.set(face, text);
+  }
+  return text;
 }
 
 /** The font program of the codes marked in `used` (code 0 always), from the cache or built. */
@@ -374,6 +381,10 @@ class PdfText {
     return this.text;
   }
 }
+
+// What pdfkit writes for `{ Registry: new String('Adobe'), Ordering: new String('Identity'), Supplement: 0 }`
+// (PDF strings, not names), written once instead of converted for every font of every document.
+const CID_SYSTEM_INFO = new PdfText('<<\n/Registry (Adobe)\n/Ordering (Identity)\n/Supplement 0\n>>');
 
 const hex4 = (n: number) => `0000${n.toString(16)}`.slice(-4);
 

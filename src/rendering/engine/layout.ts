@@ -4,6 +4,7 @@
 import { BoundedCache } from './bounded-cache';
 import type { FontKey } from './fonts';
 import type { Pdf } from './pdf';
+import { fillRect, strokeLine, strokeRect } from './shape-fast-path';
 import { drawTextLine } from './text-fast-path';
 
 export interface TextStyle {
@@ -284,19 +285,19 @@ export class Layout {
   }
 
   rect(x: number, y: number, w: number, h: number, fill: string): void {
-    this.pdf.doc.rect(x, y, w, h).fill(fill);
+    fillRect(this.pdf.doc, x, y, w, h, fill);
   }
 
   strokeRect(x: number, y: number, w: number, h: number, color: string, lineWidth = 0.5): void {
-    this.pdf.doc.lineWidth(lineWidth).rect(x, y, w, h).stroke(color);
+    strokeRect(this.pdf.doc, x, y, w, h, color, lineWidth);
   }
 
   hline(x1: number, x2: number, y: number, color: string, lineWidth = 0.5): void {
-    this.pdf.doc.lineWidth(lineWidth).moveTo(x1, y).lineTo(x2, y).stroke(color);
+    strokeLine(this.pdf.doc, x1, y, x2, y, color, lineWidth);
   }
 
   vline(x: number, y1: number, y2: number, color: string, lineWidth = 0.5): void {
-    this.pdf.doc.lineWidth(lineWidth).moveTo(x, y1).lineTo(x, y2).stroke(color);
+    strokeLine(this.pdf.doc, x, y1, x, y2, color, lineWidth);
   }
 
   // ---- flow ------------------------------------------------------------------------------------

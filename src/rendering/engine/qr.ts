@@ -1,8 +1,9 @@
 // A QR code as vector squares (crisp at any zoom and print resolution, a few hundred bytes), encoded by the
-// `qr` package. Dark modules of a row are merged into runs and filled as one path.
+// `qr` package. Dark modules of a row are merged into runs, a run with the same columns in the next rows
+// into one taller square, and all are filled as one path, in module units under one scaling.
 import encodeQR from 'qr';
+import { num } from './content-ops';
 import type { Layout } from './layout';
-import { num } from './text-fast-path';
 
 /**
  * The symbol's modules without a quiet zone (drawQr paints its own). EPC069-12 asks for error correction
@@ -46,45 +47,63 @@ export function drawQr(
   const module = size / (count + 2 * QUIET_ZONE);
   const doc = layout.pdf.doc;
   layout.rect(x, y, size, size, '#ffffff');
-  const place = `${x}|${y}|${size}`;
+  const hair = Math.round((HAIR / module) * 1e4) / 1e4;
   let drawn = drawnSymbols.get(matrix);
   if (!drawn) {
     drawn = new Map();
     drawnSymbols.set(matrix, drawn);
   }
-  let squares = drawn.get(place);
+  let squares = drawn.get(hair);
   if (squares === undefined) {
-    squares = squaresOf(matrix, x + QUIET_ZONE * module, y + QUIET_ZONE * module, module);
-    drawn.set(place, squares);
+    squares = squaresOf(matrix, hair);
+    drawn.set(hair, squares);
   }
-  if (squares) (doc as unknown as { addContent(ops: string): void }).addContent(squares);
-  doc.fill(color);
+  if (!squares) return;
+  // Drawn in module units, scaled into place: each square is a few digits instead of four coordinates
+  // with six decimals (the squares were a third of a 20-line invoice's page content, all to compress).
+  const origin = `${num(x + QUIET_ZONE * module)} ${num(y + QUIET_ZONE * module)}`;
+  doc.fillColor(color);
+  (doc as unknown as { addContent(ops: string): void }).addContent(
+    `q\n${num(module)} 0 0 ${num(module)} ${origin} cm\n${squares}\nf\nQ`,
+  );
 }
 
-// The symbol's squares as pdfkit's `rect` writes them, kept with the kept symbol by where it is drawn.
-const drawnSymbols = new WeakMap<boolean[][], Map<string, string>>();
+// A hair of overlap (in points) hides the seams some viewers draw between abutting squares.
+const HAIR = 0.01;
 
-/** `x y w h re` per run of dark modules in a row, one operator a line. */
-function squaresOf(matrix: boolean[][], ox: number, oy: number, module: number): string {
-  const ops: string[] = [];
-  matrix.forEach((row, r) => {
+// The symbol's squares by the hair they are drawn with (in modules), kept with the kept symbol.
+const drawnSymbols = new WeakMap<boolean[][], Map<number, string>>();
+
+/**
+ * `column row width height re` per run of dark modules in a row, in module units; a run with the same
+ * columns in the rows below it is one taller square.
+ */
+function squaresOf(matrix: boolean[][], hair: number): string {
+  const squares: { column: number; row: number; width: number; height: number }[] = [];
+  // The squares still open at the previous row, by their columns.
+  let open = new Map<string, (typeof squares)[number]>();
+  matrix.forEach((cells, row) => {
+    const next = new Map<string, (typeof squares)[number]>();
     let c = 0;
-    while (c < row.length) {
-      if (!row[c]) {
+    while (c < cells.length) {
+      if (!cells[c]) {
         c += 1;
         continue;
       }
       const start = c;
-      while (c < row.length && row[c]) c += 1;
-      // A hair of overlap hides the seams some viewers draw between abutting squares.
-      const [sx, sy, w, h] = [
-        ox + start * module,
-        oy + r * module,
-        (c - start) * module + 0.01,
-        module + 0.01,
-      ];
-      ops.push(`${num(sx)} ${num(sy)} ${num(w)} ${num(h)} re`);
+      while (c < cells.length && cells[c]) c += 1;
+      const key = `${start}:${c}`;
+      let square = open.get(key);
+      if (square) square.height += 1;
+      else {
+        square = { column: start, row, width: c - start, height: 1 };
+        squares.push(square);
+      }
+      next.set(key, square);
     }
+    open = next;
   });
-  return ops.join('\n');
+  return squares
+    .map((s) => `${s.column} ${s.row} ${num(s.width + hair)} ${num(s.height + hair)} re`)
+    .join('\n');
 }

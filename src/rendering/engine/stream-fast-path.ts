@@ -55,6 +55,45 @@ export function collectedBytes(doc: PDFKit.PDFDocument): Uint8Array {
   return Buffer.concat(joinPieces(chunks));
 }
 
+/**
+ * Appends `pieces` (text, each ending in its own newline) to a stream whose pieces are kept as strings, as
+ * `write` does for one operator: several operators without joining them into one string first. False when
+ * the stream does not keep strings (this file's `write` not installed, or the stream already ended): the
+ * caller writes through pdfkit then.
+ */
+export function appendText(stream: object, ...pieces: string[]): boolean {
+  const ref = stream as PdfKitReference;
+  if (!installed || !Array.isArray(ref.buffer)) return false;
+  const buffer = ref.buffer;
+  let length = 0;
+  for (const piece of pieces) {
+    buffer.push(piece);
+    length += piece.length;
+  }
+  ref.uncompressedLength += length;
+  ref.data.Length = (ref.data.Length ?? 0) + length;
+  if (ref.compress) ref.data.Filter = 'FlateDecode';
+  return true;
+}
+
+/** The number of pieces a stream kept so far (-1 when it does not keep them). */
+export function pieceCount(stream: object): number {
+  const buffer = (stream as PdfKitReference).buffer;
+  return Array.isArray(buffer) ? buffer.length : -1;
+}
+
+/** Replaces the stream's last piece when it is `piece` (text written by appendText) by `replacement`. */
+export function replaceLast(stream: object, piece: string, replacement: string): boolean {
+  const ref = stream as PdfKitReference;
+  const buffer = ref.buffer;
+  if (!Array.isArray(buffer) || buffer[buffer.length - 1] !== piece) return false;
+  buffer[buffer.length - 1] = replacement;
+  const change = replacement.length - piece.length;
+  ref.uncompressedLength += change;
+  if (ref.data.Length !== undefined) ref.data.Length += change;
+  return true;
+}
+
 /** Patches pdfkit's stream object class once per process, reached through a document's page content. */
 export function installStreamFastPath(doc: PDFKit.PDFDocument): void {
   if (installed) return;

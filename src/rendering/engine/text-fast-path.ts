@@ -6,7 +6,9 @@
 // and written as one piece. What is drawn is byte for byte what pdfkit drew (a test compares the two); only
 // the cursor (`doc.x`, `doc.y`), which nothing here reads, is no longer moved.
 
+import { colorOps, num } from './content-ops';
 import { codeOf, type EmbeddedFont, faceCodes, markUsed } from './glyph-codes';
+import { appendText, pieceCount, replaceLast } from './stream-fast-path';
 
 interface Position {
   xAdvance: number;
@@ -31,9 +33,6 @@ interface PdfKitInternals {
   fillColor(color: string): unknown;
   _normalizeColor(color: string): number[] | null;
 }
-
-/** pdfkit's number format for content streams: six decimals at most. */
-export const num = (n: number) => Math.round(n * 1e6) / 1e6;
 
 /**
  * Draws `text` with its baseline at `baseline` (top-down page coordinates) in the current face, in `color`
@@ -68,38 +67,58 @@ export function drawTextLine(
  * Q`; joined, the lines share the colour (already the current fill colour) and one `q flip ... Q` (the
  * flip is the same; a line without tracking sets no text state that would outlive its own BT ... ET). The
  * page looks the same; its content is a third smaller (less to join and compress). Only where the page's
- * content is kept as text until it ends (engine/stream-fast-path.ts).
+ * content is kept as text until it ends (engine/stream-fast-path.ts). One record per document, updated in
+ * place; a line's last piece is its glyphs with `ET Q` (kept with the encoded line), and joining the next
+ * line swaps it for the same glyphs with `ET` alone instead of cutting a string.
  */
 interface LastLine {
-  content: PdfKitContent;
+  content: PdfKitContent | null;
   /** The content's piece count right after the line: anything written since makes it differ. */
   count: number;
   color: string | undefined;
-  /** The piece as written, ending `Q\n`. */
-  piece: string;
   /** The line set tracking (Tc), which its Q resets. */
   tracked: boolean;
+  /** The line's last piece as written (ending `ET Q`), and without its `Q`. */
+  closed: string;
+  open: string;
 }
 const lastLines = new WeakMap<object, LastLine>();
 
-// The operators pdfkit's fillColor writes for a colour given as hex, kept per colour.
-const COLOR_OPS_LIMIT = 1_000;
-const colorOpsOf = new Map<string, string>();
-
 /** What `doc.fillColor(color)` writes, as text to prefix the next operators with ('' once written). */
 function fillColorOps(pdf: PdfKitInternals, color: string): string {
-  let ops = colorOpsOf.get(color);
+  const ops = colorOps(pdf, color, false);
+  if (ops !== null) return ops;
+  pdf.fillColor(color);
+  return '';
+}
+
+// The operators that do not depend on where a line goes, written once per page height and per face and
+// size: `q` and pdfkit's flip of the y axis, and the font selection.
+const flips = new Map<number, string>();
+const fontOps = new Map<string, Map<number, string>>();
+
+function flipOps(height: number): string {
+  let ops = flips.get(height);
   if (ops === undefined) {
-    const rgb = color.startsWith('#') ? pdf._normalizeColor(color) : null;
-    if (!rgb) {
-      pdf.fillColor(color);
-      return '';
-    }
-    ops = `/${rgb.length === 4 ? 'DeviceCMYK' : 'DeviceRGB'} cs\n${rgb.join(' ')} scn\n`;
-    if (colorOpsOf.size >= COLOR_OPS_LIMIT) colorOpsOf.clear();
-    colorOpsOf.set(color, ops);
+    ops = `q\n1 0 0 -1 0 ${num(height)} cm\n`;
+    if (flips.size >= 64) flips.clear();
+    flips.set(height, ops);
   }
-  pdf._fillColor = [color, undefined];
+  return ops;
+}
+
+function fontOpsOf(id: string, size: number): string {
+  let sizes = fontOps.get(id);
+  if (!sizes) {
+    sizes = new Map();
+    fontOps.set(id, sizes);
+  }
+  let ops = sizes.get(size);
+  if (ops === undefined) {
+    ops = `/${id} ${num(size)} Tf\n`;
+    if (sizes.size >= 256) sizes.clear();
+    sizes.set(size, ops);
+  }
   return ops;
 }
 
@@ -119,46 +138,49 @@ function drawPiece(
   const height = page.height;
   const y = height - baseline;
   if (page.fonts[font.id] == null) page.fonts[font.id] = font.ref();
+  const shown = encodedLine(font, line);
+  let { open, closed } = shown;
+  if (open === null || closed === null) {
+    open = `${glyphRuns(shown.hex, shown.positions, x, y, size / 1000)}ET\n`;
+    closed = `${open}Q\n`;
+  }
+  // Where the line starts and its face: the only operators that change from line to line.
+  const place = `BT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n${fontOpsOf(font.id, size)}`;
   const content = page.content;
-  const pieces = content.buffer;
-  const last = lastLines.get(pdf);
+  let last = lastLines.get(pdf);
+  if (!last) {
+    last = { content: null, count: -1, color: undefined, tracked: false, closed: '', open: '' };
+    lastLines.set(pdf, last);
+  }
   const joins =
-    last !== undefined &&
     last.content === content &&
-    Array.isArray(pieces) &&
-    last.count === pieces.length &&
-    pieces[last.count - 1] === last.piece &&
+    last.count === pieceCount(content) &&
     color !== undefined &&
     last.color === color &&
     !last.tracked &&
-    !characterSpacing;
-  // What pdfkit writes for save(), transform(1, 0, 0, -1, 0, height), the text object and restore(), as
-  // one piece: the transformation is undone by the restore, so pdfkit's own matrix is left as it was.
-  let ops = joins
-    ? `BT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`
-    : `${colorOps}q\n1 0 0 -1 0 ${num(height)} cm\nBT\n1 0 0 1 ${num(x)} ${num(y)} Tm\n/${font.id} ${num(size)} Tf\n`;
-  if (characterSpacing) ops += `${num(characterSpacing)} Tc\n`;
-  const shown = encodedLine(font, line);
-  const runs = shown.runs ?? glyphRuns(shown.hex, shown.positions, x, y, size / 1000);
-  if (joins) {
+    !characterSpacing &&
     // The previous line's closing Q now closes this one.
-    const previous = last.piece.slice(0, -2);
-    pieces[last.count - 1] = previous;
-    content.uncompressedLength -= 2;
-    if (content.data.Length !== undefined) content.data.Length -= 2;
+    replaceLast(content, last.closed, last.open);
+  // Otherwise what pdfkit writes for fillColor(), save(), transform(1, 0, 0, -1, 0, height), the text object
+  // and restore(): the transformation is undone by the restore, so pdfkit's own matrix is left as it was.
+  const written = joins
+    ? appendText(content, place, closed)
+    : characterSpacing
+      ? appendText(content, colorOps, flipOps(height), place, `${num(characterSpacing)} Tc\n`, closed)
+      : appendText(content, colorOps, flipOps(height), place, closed);
+  if (written) {
+    last.content = content;
+    last.count = pieceCount(content);
+    last.color = color;
+    last.tracked = !!characterSpacing;
+    last.closed = closed;
+    last.open = open;
+    return;
   }
-  pdf.addContent(`${ops}${runs}ET\nQ`);
-  const written = content.buffer;
-  const piece = Array.isArray(written) ? written[written.length - 1] : undefined;
-  if (typeof piece === 'string' && piece.endsWith('Q\n')) {
-    lastLines.set(pdf, {
-      content,
-      count: (written as unknown[]).length,
-      color,
-      piece,
-      tracked: !!characterSpacing,
-    });
-  } else lastLines.delete(pdf);
+  // A stream pdfkit writes itself: the line as one operator string, as before.
+  last.content = null;
+  const tracking = characterSpacing ? `${num(characterSpacing)} Tc\n` : '';
+  pdf.addContent(`${colorOps}${flipOps(height)}${place}${tracking}${closed.slice(0, -1)}`);
 }
 
 /**
@@ -218,8 +240,12 @@ interface EncodedLine {
   codes: number[];
   hex: string[];
   positions: Position[];
-  /** The operators, when no glyph is moved off the line (they then do not depend on where it is drawn). */
-  runs: string | null;
+  /**
+   * The operators and the end of the text object, when no glyph is moved off the line (they then do not
+   * depend on where it is drawn): `open` ends `ET`, `closed` also restores the graphics state (`Q`).
+   */
+  open: string | null;
+  closed: string | null;
 }
 
 // With glyph numbers fixed for the process (engine/glyph-codes.ts), a line is the same operators in every
@@ -233,7 +259,7 @@ function encodedLine(font: EmbeddedFont, text: string): EncodedLine {
   if (!face) {
     // A face pdfkit numbers per document: its own encode, nothing kept.
     const [hex, positions] = font.encode(text);
-    return { codes: [], hex, positions, runs: null };
+    return { codes: [], hex, positions, open: null, closed: null };
   }
   let lines = encodedLines.get(face);
   if (!lines) {
@@ -246,7 +272,8 @@ function encodedLine(font: EmbeddedFont, text: string): EncodedLine {
     const codes = glyphs.map((glyph) => codeOf(face, glyph));
     const hex = codes.map((code) => face.hex[code] as string);
     const moved = positions.some((pos) => pos.xOffset || pos.yOffset);
-    line = { codes, hex, positions, runs: moved ? null : glyphRuns(hex, positions, 0, 0, 0) };
+    const open = moved ? null : `${glyphRuns(hex, positions, 0, 0, 0)}ET\n`;
+    line = { codes, hex, positions, open, closed: open === null ? null : `${open}Q\n` };
     if (lines.size >= ENCODED_LINES_LIMIT) lines.clear();
     lines.set(text, line);
   }

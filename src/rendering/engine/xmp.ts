@@ -12,6 +12,8 @@ export function escapeXml(text: string): string {
 
 interface MetadataWriter {
   info: Record<string, unknown>;
+  /** The PDF version pdfkit writes: 1.3 (a plain render) writes no XMP, 1.4 and later do. */
+  version: number;
   _addInfo(this: MetadataWriter): void;
 }
 
@@ -22,13 +24,15 @@ const PATCHED = Symbol.for('invoice-service.xmp-escaped');
  * `Keywords`, `Creator` and `Producer` into the packet unescaped: a seller called `Müller & Söhne` gives
  * malformed XMP. The writer is wrapped once, on the prototype, so every document gets it: it runs against a
  * view of the document whose `info` strings are escaped. The Info dictionary itself is written earlier
- * from the real `info` (pdfkit escapes PDF strings), so both hold the same text.
+ * from the real `info` (pdfkit escapes PDF strings), so both hold the same text. A PDF 1.3 document (every
+ * render but Factur-X) gets no packet at all: pdfkit builds it anyway and drops it, so it is not built.
  */
 export function escapeXmpInfo(PDFDocument: { prototype: object }): void {
   const proto = PDFDocument.prototype as MetadataWriter & { [PATCHED]?: true };
   if (proto[PATCHED]) return;
   const addInfo = proto._addInfo;
   proto._addInfo = function (this: MetadataWriter) {
+    if (this.version === 1.3) return;
     const info: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(this.info)) {
       info[key] = typeof value === 'string' ? escapeXml(value) : value;

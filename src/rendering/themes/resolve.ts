@@ -20,12 +20,17 @@ export interface Theme {
   rule(spec: RuleSpec | null): Rule | null;
 }
 
+// A theme is data the render only reads, and a handful of designs, colours and families come back on
+// every render of an account: the last ones are kept (mixing colours and checking their contrast, and
+// the styles built from them, cost as much as laying out a block). Bounded: it starts over when full.
+const THEMES_KEPT = 256;
+const themes = new Map<string, Theme>();
+
 export function resolveTheme(
   templateId: BuiltInTemplateId,
   config: TemplateConfig | undefined,
   branding: DocumentData['branding'],
 ): Theme {
-  const spec = THEMES[templateId] ?? THEMES.tpl_modern;
   const primary = parseHex(branding?.primary_color) ?? parseHex(config?.primary_color);
   const accent = parseHex(branding?.accent_color) ?? parseHex(config?.accent_color);
   // The API refuses names it does not know; a stored one this build lacks falls back to the default
@@ -34,6 +39,22 @@ export function resolveTheme(
     resolveFontFamily(branding?.font_family ?? '') ??
     resolveFontFamily(config?.font_family ?? '') ??
     DEFAULT_FONT_FAMILY;
+  const key = `${templateId}|${primary}|${accent}|${fontFamily}`;
+  let theme = themes.get(key);
+  if (!theme) {
+    theme = buildTheme(THEMES[templateId] ?? THEMES.tpl_modern, primary, accent, fontFamily);
+    if (themes.size >= THEMES_KEPT) themes.clear();
+    themes.set(key, theme);
+  }
+  return theme;
+}
+
+function buildTheme(
+  spec: ThemeSpec,
+  primary: string | null,
+  accent: string | null,
+  fontFamily: string,
+): Theme {
   const palette = resolvePalette(spec, primary, accent);
   const s = {} as Record<StyleName, TextStyle>;
   for (const [name, text] of Object.entries(spec.styles) as [StyleName, ThemeSpec['styles'][StyleName]][]) {
