@@ -206,6 +206,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How long a request may take before Bun drops its connection (Bun's most; its own limits answer well before). */
+const REQUEST_SECONDS = 255;
+
 export function listen(
   fetch: (request: Request, server?: Server<undefined>) => Promise<Response>,
   options: { port: number; host: string; logger: Logger },
@@ -216,7 +219,13 @@ export function listen(
     // The front door enforces the real limit with an answer in the envelope; Bun's own limit would
     // answer a bare 413 first, so it is set out of the way.
     maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    fetch,
+    // Bun closes a connection idle for 10 s, and a request whose answer is still being computed counts
+    // as idle: a first official-rules check on a busy host, or a large one, lost its answer to a reset.
+    // Idle keep-alive sockets keep the 10 s; a request in progress gets REQUEST_SECONDS.
+    fetch: (request, running) => {
+      running.timeout(request, REQUEST_SECONDS);
+      return fetch(request, running);
+    },
     error(error) {
       options.logger.error('server error', { error: String(error.stack ?? error) });
       return errorResponse('internal_error', 'An unexpected error occurred', 'req_unknown');
