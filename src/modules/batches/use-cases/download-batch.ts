@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { DbOrTx } from '../../../db/client';
 import type { Clock } from '../../../shared/clock';
 import { DomainError, notFound } from '../../../shared/errors';
+import { zipTools } from '../../../shared/zip';
 import type { BlobStore } from '../../../storage/blob-store';
 import { itemPdfs } from '../item-pdfs';
 import { findBatch } from '../repo';
@@ -47,9 +48,7 @@ export async function downloadBatch({
   const first = await entries.next();
   if (first.done)
     throw new DomainError('not_found', 'Batch has no completed renders to download (they may have expired)');
-  // Loaded on first use: archiver and its stream dependencies are 0.8 MB of code a start does not need.
-  // On first use: archiver, and node:stream with it, are not part of every start.
-  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
+  const { ZipArchive, Readable } = await zipTools();
   const archive = new ZipArchive({ store: true }); // PDFs are compressed already
   const fill = async () => {
     try {

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import type { AccountCtx } from '../../../shared/context';
+import { zipTools } from '../../../shared/zip';
 import { listDocuments } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
 import type { RenderServices } from '../../renders';
@@ -125,8 +126,7 @@ export async function archiveExport({
   input: ArchiveInput;
 }): Promise<{ filename: string; body: ReadableStream }> {
   checkPeriod(input.from, input.to);
-  // On first use: archiver, and node:stream with it, are not part of every start.
-  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
+  const { ZipArchive, Readable } = await zipTools();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const names = new EntryNames();
   const index = new ArchiveIndex();

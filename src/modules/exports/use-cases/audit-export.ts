@@ -2,6 +2,7 @@ import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import dtd from '../../../../assets/gdpdu/gdpdu-01-09-2004.dtd' with { type: 'text' };
 import type { AccountCtx } from '../../../shared/context';
+import { zipTools } from '../../../shared/zip';
 import { findAccountWithPlan } from '../../accounts';
 import type { RenderServices } from '../../renders';
 import { germanDate, TableWriter } from '../audit/gdpdu';
@@ -66,8 +67,7 @@ export async function auditExport({
   input: AuditInput;
 }): Promise<{ filename: string; body: ReadableStream }> {
   checkPeriod(input.from, input.to);
-  // On first use: archiver, and node:stream with it, are not part of every start.
-  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
+  const { ZipArchive, Readable } = await zipTools();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const date = ctx.clock.now();
   const add = async (name: string, source: Buffer | Readable) => {

@@ -5,6 +5,7 @@ import { untilAborted } from '../../../jobs/until-aborted';
 import { type Clock, isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
+import { zipTools } from '../../../shared/zip';
 import type { BlobStore } from '../../../storage/blob-store';
 import { findAccountWithPlan } from '../../accounts';
 import { readAccountingSettings } from '../../exports';
@@ -110,8 +111,7 @@ export async function runOfficeExport(
   await job.transaction(
     async (tx) => await updateOfficeExport(tx, exportId, { status: 'running', updatedAt: isoNow(clock) }),
   );
-  // On first use: archiver, and node:stream with it, are not part of every start.
-  const [{ ZipArchive }, { Readable }] = await Promise.all([import('archiver'), import('node:stream')]);
+  const { ZipArchive, Readable } = await zipTools();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const date = clock.now();
   const add = async (name: string, bytes: Uint8Array) => {
