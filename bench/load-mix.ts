@@ -1,6 +1,6 @@
 // The load test's mixed workload (bench/load.ts, bench/instances.ts): the data it reads, the mix of requests,
 // the wrk script that sends them and one wrk run against one base URL.
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface MixEntry {
@@ -21,6 +21,8 @@ export interface WrkResult {
   max: number;
   socket_errors: number;
   statuses: Record<string, number>;
+  /** wrk's own CPU (user + system), in seconds: the client shares the cores with what it measures. */
+  cpu_seconds: number;
 }
 
 /** Makes what the mix reads on the service at `base` (a seller, 50 customers, a numbering sequence, one stored document); the mix. */
@@ -213,7 +215,86 @@ export async function runWrk(
   await wrk.exited;
   const line = output.split('\n').find((l) => l.startsWith('RESULT '));
   if (!line) throw new Error(`wrk printed no result:\n${output}`);
-  return JSON.parse(line.slice(7)) as WrkResult;
+  const cpu = Number(wrk.resourceUsage()?.cpuTime.total ?? 0) / 1e6;
+  return { ...(JSON.parse(line.slice(7)) as Omit<WrkResult, 'cpu_seconds'>), cpu_seconds: cpu };
+}
+
+/** Clock ticks a second of /proc/<pid>/stat's times (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+/** utime, stime, cutime, cstime and ppid of /proc/<pid>/stat (null once the process is gone). */
+function procStat(
+  pid: number,
+  path = `/proc/${pid}/stat`,
+): { own: number; reaped: number; ppid: number } | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name (field 2) may hold spaces: the fields after it start past its closing parenthesis.
+  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+  const at = (field: number) => Number(fields[field - 3]);
+  return { own: at(14) + at(15), reaped: at(16) + at(17), ppid: at(4) };
+}
+
+/**
+ * CPU seconds of each thread of a process so far, by thread id, with its name (`comm`: `bun` for the main
+ * thread, JSC's `JITWorker` and `HeapHelper`, a worker's own name): where an instance's CPU goes.
+ */
+export function threadCpu(pid: number): Map<string, { name: string; seconds: number }> {
+  const threads = new Map<string, { name: string; seconds: number }>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return threads;
+  }
+  for (const tid of tids) {
+    try {
+      const name = readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim();
+      const stat = procStat(Number(tid), `/proc/${pid}/task/${tid}/stat`);
+      if (stat !== null) threads.set(tid, { name, seconds: stat.own / TICKS });
+    } catch {
+      // The thread ended meanwhile.
+    }
+  }
+  return threads;
+}
+
+/** The CPU between two `threadCpu` readings by thread name, the most first (threads ended between: `ended`). */
+export function threadCpuBetween(
+  before: Map<string, { name: string; seconds: number }>,
+  after: Map<string, { name: string; seconds: number }>,
+  total: number,
+): [string, number][] {
+  const byName = new Map<string, number>();
+  let counted = 0;
+  for (const [tid, thread] of after) {
+    const used = thread.seconds - (before.get(tid)?.seconds ?? 0);
+    byName.set(thread.name, (byName.get(thread.name) ?? 0) + used);
+    counted += used;
+  }
+  if (total - counted > 0.05) byName.set('ended', total - counted);
+  return [...byName].sort((a, b) => b[1] - a[1]);
+}
+
+/**
+ * CPU seconds a process and its children used so far: its own threads (a Bun instance's workers included),
+ * the children it reaped, and those still running (PostgreSQL's backends under the postmaster). The
+ * difference of two readings is the CPU between them, children that ended in between included.
+ */
+export function cpuSeconds(pid: number): number {
+  const root = procStat(pid);
+  if (root === null) return 0;
+  let ticks = root.own + root.reaped;
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const child = procStat(Number(name));
+    if (child !== null && child.ppid === pid) ticks += child.own;
+  }
+  return ticks / TICKS;
 }
 
 /** Responses >= 400 in a run. */

@@ -7,6 +7,28 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export const transactionContext = new AsyncLocalStorage<object>();
 
 /**
+ * How a transaction is isolated on PostgreSQL. `serializable` (the default): PostgreSQL aborts one of two
+ * transactions that read and then write the same thing, and the port runs it again. `read committed`: each
+ * statement sees what was committed when it started, and a write waits for a row another transaction holds
+ * instead of aborting; only for work whose every decision is a row lock, a unique key, a foreign key or one
+ * atomic statement (a document's number: `UPDATE ... RETURNING` under the sequence row's lock). SQLite has
+ * one writer: every transaction there is serializable, whatever is asked.
+ */
+export type Isolation = 'serializable' | 'read committed';
+
+/**
+ * The isolation asked for the statements an async chain runs outside any transaction (`atReadCommitted`,
+ * src/db/transaction.ts); unset: serializable. Statements inside a transaction take the transaction's.
+ */
+export const statementIsolation = new AsyncLocalStorage<Isolation>();
+
+/** What `transaction(work, config)` takes on either engine: drizzle's SQLite `behavior`, and the isolation. */
+export interface TransactionConfig {
+  behavior?: 'deferred' | 'immediate' | 'exclusive';
+  isolation?: Isolation;
+}
+
+/**
  * Runs `work` as its own async chain, outside any transaction it was started from: for what a transaction
  * schedules to happen after it (a job runtime's wake), so its statements wait for the commit instead of
  * running inside the transaction.

@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import postgres from 'postgres';
-import { dbErrorOf } from './errors';
-import { transactionContext } from './gate';
+import { dbErrorOf, isForeignKeyViolation } from './errors';
+import { type Isolation, statementIsolation, type TransactionConfig, transactionContext } from './gate';
 import { migratePostgres } from './migrate-postgres';
 import type { Db, Tx } from './port';
 import { fromPostgresError } from './postgres-errors';
@@ -14,11 +14,14 @@ import { toPostgresSql } from './postgres-sql';
  * the schema (bytewise text, 0/1 integers for booleans; scripts/pg-schema.ts) and the migrations (SQLite's
  * `instr` and `json_extract` as functions).
  *
- * Invariants: every transaction, and every statement outside one, runs SERIALIZABLE, so what was correct
- * under SQLite's single writer (read a sequence, then write the next number; count a quota, then reserve;
- * move a default) stays correct with many connections and many instances: PostgreSQL aborts one of two
- * conflicting transactions with a serialization failure (40001) and the port runs it again from the start.
- * Transactions take a connection of the pool for their whole body; statements outside one use any.
+ * Invariants: every transaction, and every statement outside one, runs SERIALIZABLE unless it asks for READ
+ * COMMITTED (src/db/gate.ts, `Isolation`), so what was correct under SQLite's single writer (count a quota,
+ * then reserve; move a default) stays correct with many connections and many instances: PostgreSQL aborts
+ * one of two conflicting transactions with a serialization failure (40001) and the port runs it again from
+ * the start. What asks for READ COMMITTED decides only by row locks, keys and single atomic statements (a
+ * document's number: one `UPDATE ... RETURNING` under the sequence row's lock, which a second creator waits
+ * for instead of aborting). Transactions take a connection of the pool for their whole body; statements
+ * outside one use any.
  *
  * Driver: postgres.js, chosen by test (test/integration/pg-driver-concurrency.test.ts) over Bun's SQL client.
  */
@@ -47,6 +50,10 @@ const CONNECT_TIMEOUT_SECONDS = 5;
 const RETRY_BUDGET_MS = 20_000;
 /** A statement outside a transaction meeting a serialization failure is tried this often. */
 const STATEMENT_ATTEMPTS = 8;
+/** The longest transaction-control statement drizzle sends (`rollback to savepoint sp12`, with room). */
+const UTILITY_LENGTH = 48;
+/** A READ COMMITTED transaction meeting a foreign key violation is tried this often (see retryTransactions). */
+const FOREIGN_KEY_ATTEMPTS = 3;
 
 type Method = 'run' | 'all' | 'values' | 'get';
 
@@ -55,6 +62,11 @@ interface Scope {
   connection: postgres.ReservedSql;
   tx: Tx | undefined;
   open: boolean;
+  isolation: Isolation;
+  /** BEGIN, SAVEPOINT and RELEASE not sent yet (see `inScope`). */
+  pending: string[];
+  /** Whether anything reached the server: a transaction that sent nothing has nothing to end. */
+  sent: boolean;
   /** The transaction added a job: every instance hears of it when it commits. */
   enqueued: boolean;
 }
@@ -101,18 +113,14 @@ export async function openPostgres(
   const db = drizzle(async (text, params, method) => {
     const scope = openScope();
     if (scope === undefined) {
+      if (statementIsolation.getStore() === 'read committed')
+        return { rows: await readCommitted(client, text, params, method as Method) };
       const rows = await statement(client, text, params, method as Method);
       if (addsJob(text)) void client.notify(JOBS_CHANNEL, '').catch(() => undefined);
       return { rows };
     }
-    if (/^begin\b/i.test(text)) {
-      await scope.connection.unsafe('BEGIN ISOLATION LEVEL SERIALIZABLE').catch(rethrowMapped);
-      return { rows: [] };
-    }
-    if (text === 'commit' && scope.enqueued)
-      await scope.connection.unsafe(`NOTIFY ${JOBS_CHANNEL}`).catch(rethrowMapped);
     if (addsJob(text)) scope.enqueued = true;
-    return { rows: await execute(scope.connection, text, params, method as Method) };
+    return { rows: await inScope(scope, text, params, method as Method) };
   });
   retryTransactions(db, client);
   return {
@@ -141,15 +149,82 @@ async function execute(connection: postgres.Sql, text: string, params: unknown[]
     const query = connection.unsafe(toPostgresSql(text), params as postgres.ParameterOrJSON<never>[], {
       prepare: true,
     });
+    if (method !== 'run') query.values();
+    // Sent now, not when first awaited (a tick later): queries the caller sends after it go out after it.
+    query.execute();
     if (method === 'run') {
       await query;
       return [];
     }
-    const rows = (await query.values()) as unknown[][];
+    const rows = (await query) as unknown as unknown[][];
     return method === 'get' ? (rows[0] as unknown[]) : rows;
   } catch (error) {
     throw fromPostgresError(error);
   }
+}
+
+/**
+ * A statement of an open transaction. BEGIN, SAVEPOINT and RELEASE SAVEPOINT answer nothing the work waits
+ * for: they are held back and sent with the next statement in its round trip (postgres.js pipelines them on
+ * the reserved connection, in order), or not at all when nothing ran between them (a savepoint released
+ * or rolled back untouched, a transaction that ran nothing). Each round trip counts where a transaction
+ * holds a row lock: a document's create holds its sequence's from the number to COMMIT (number, SAVEPOINT +
+ * INSERT, RELEASE + COMMIT: three round trips instead of five), and every other create of the sequence,
+ * on any instance, waits that long.
+ */
+async function inScope(scope: Scope, text: string, params: unknown[], method: Method): Promise<unknown[]> {
+  // drizzle's BEGIN, SAVEPOINT, RELEASE, COMMIT and ROLLBACK are short; a query's text is never one of them.
+  const lower = text.length <= UTILITY_LENGTH ? text.toLowerCase() : '';
+  if (lower.startsWith('begin')) {
+    scope.pending.push(
+      `BEGIN ISOLATION LEVEL ${scope.isolation === 'read committed' ? 'READ COMMITTED' : 'SERIALIZABLE'}`,
+    );
+    return [];
+  }
+  if (lower.startsWith('savepoint ')) {
+    scope.pending.push(text);
+    return [];
+  }
+  const released = /^(release|rollback to) savepoint (\w+)$/.exec(lower);
+  if (released && scope.pending.at(-1) === `savepoint ${released[2]}`) {
+    scope.pending.pop();
+    return [];
+  }
+  if (released?.[1] === 'release') {
+    scope.pending.push(text);
+    return [];
+  }
+  if (!scope.sent && (lower === 'commit' || lower === 'rollback')) {
+    scope.pending = [];
+    return [];
+  }
+  if (lower === 'rollback') scope.pending = [];
+  if (lower === 'commit' && scope.enqueued) scope.pending.push(`NOTIFY ${JOBS_CHANNEL}`);
+  const pending = scope.pending;
+  scope.pending = [];
+  scope.sent = true;
+  if (pending.length === 0) return await execute(scope.connection, text, params, method);
+  // Each held-back statement's outcome, captured; `.then` sends it now, before the statement after it.
+  const before = pending.map((held) =>
+    scope.connection.unsafe(held).then(
+      () => undefined,
+      (error: unknown) => error,
+    ),
+  );
+  const ran = execute(scope.connection, text, params, method).then(
+    (rows) => ({ rows }),
+    (error: unknown) => ({ error }),
+  );
+  for (const outcome of before) {
+    const failed = await outcome;
+    if (failed !== undefined) {
+      await ran;
+      rethrowMapped(failed);
+    }
+  }
+  const outcome = await ran;
+  if ('error' in outcome) throw outcome.error;
+  return outcome.rows;
 }
 
 /** A statement on its own is a transaction of its own: tried again on a serialization failure. */
@@ -165,32 +240,78 @@ async function statement(client: postgres.Sql, text: string, params: unknown[], 
 }
 
 /**
+ * A statement on its own at READ COMMITTED (`atReadCommitted`): its own transaction on a connection of the
+ * pool, BEGIN, the statement and COMMIT sent together in one round trip, so a row it locks is held only
+ * while PostgreSQL runs it, not while this process reads the answer. A failed statement aborts the
+ * transaction and the COMMIT behind it then rolls back (without an error of its own): the connection goes
+ * back to the pool clean either way.
+ */
+async function readCommitted(client: postgres.Sql, text: string, params: unknown[], method: Method) {
+  let connection: postgres.ReservedSql;
+  try {
+    connection = await client.reserve();
+  } catch (error) {
+    throw fromPostgresError(error);
+  }
+  const settled = (query: postgres.PendingQuery<postgres.Row[]>) =>
+    query.execute().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  try {
+    // postgres.js sends each query in the order it is executed (or first awaited): BEGIN, the statement
+    // (executed inside `execute`, synchronously), COMMIT.
+    const begun = settled(connection.unsafe('BEGIN ISOLATION LEVEL READ COMMITTED'));
+    const ran = execute(connection, text, params, method);
+    const committed = settled(connection.unsafe('COMMIT'));
+    const rows = await ran.finally(() => Promise.all([begun, committed]));
+    const failed = (await begun) ?? (await committed);
+    if (failed !== undefined) throw fromPostgresError(failed);
+    return rows;
+  } finally {
+    connection.release();
+  }
+}
+
+/**
  * Every transaction takes a pooled connection for its whole body and is run again from the start on a
  * serialization failure or deadlock, for up to RETRY_BUDGET_MS. Called inside an open transaction it joins
  * that one. `work` may run more than once: effects outside the database belong after it.
  *
- * An instance's transactions take turns (statements outside transactions do not wait): most of them touch
- * the same few rows (a sequence's next number, an account's quota, the jobs table), and run side by side
- * they abort each other over and over (bench/instances.ts, one instance: p95 of a reads-and-creates mix 1.7 s
- * side by side, 0.16-0.22 s in turns). Across instances they still meet, and the retry settles it. Not a
- * lock across instances (an advisory lock held for each transaction's turn halved two instances' p95 but
- * let one frozen instance stop every other's writes): a stalled instance holds only its rows, and only for
+ * An instance's serializable transactions take turns (statements outside transactions do not wait): most
+ * of them touch the same few rows (an account's quota, the jobs table), and run side by side they abort
+ * each other over and over (bench/instances.ts, one instance: p95 of a reads-and-creates mix 1.7 s side by
+ * side, 0.16-0.22 s in turns). Across instances they still meet, and the retry settles it. Not a lock
+ * across instances (an advisory lock held for each transaction's turn halved two instances' p95 but let one
+ * frozen instance stop every other's writes): a stalled instance holds only its rows, and only for
  * `idle_in_transaction_session_timeout`.
+ *
+ * READ COMMITTED transactions take no turn: they wait on the rows they lock, in PostgreSQL, whichever
+ * instance holds them, and do not abort each other. One of them that meets a foreign key violation is run
+ * again too (FOREIGN_KEY_ATTEMPTS): its reads found the row it points at, and a transaction committed since
+ * deleted it; run again, its checks see the deletion and say so, as a serializable one's would after its
+ * serialization failure.
  */
 function retryTransactions(db: Db, client: postgres.Sql): void {
   const begin = db.transaction.bind(db);
   let turn: Promise<void> = Promise.resolve();
+  /** Waits for this instance's serializable transactions before it; the release of its own turn. */
+  const takeTurn = async (): Promise<() => void> => {
+    const previous = turn;
+    let done!: () => void;
+    turn = new Promise((resolve) => {
+      done = resolve;
+    });
+    await previous;
+    return done;
+  };
   db.transaction = (async (work, config) => {
     const joined = openScope();
     if (joined?.tx) return work(joined.tx);
+    const isolation = (config as TransactionConfig | undefined)?.isolation ?? 'serializable';
     const deadline = Date.now() + RETRY_BUDGET_MS;
     for (let attempt = 1; ; attempt++) {
-      const previous = turn;
-      let done!: () => void;
-      turn = new Promise((resolve) => {
-        done = resolve;
-      });
-      await previous;
+      const done = isolation === 'serializable' ? await takeTurn() : () => {};
       let connection: postgres.ReservedSql;
       try {
         connection = await client.reserve();
@@ -198,7 +319,15 @@ function retryTransactions(db: Db, client: postgres.Sql): void {
         done();
         throw fromPostgresError(error);
       }
-      const scope: Scope = { connection, tx: undefined, open: true, enqueued: false };
+      const scope: Scope = {
+        connection,
+        tx: undefined,
+        open: true,
+        isolation,
+        pending: [],
+        sent: false,
+        enqueued: false,
+      };
       try {
         return await transactionContext.run(scope, () =>
           begin((tx) => {
@@ -207,7 +336,10 @@ function retryTransactions(db: Db, client: postgres.Sql): void {
           }, config),
         );
       } catch (error) {
-        if (!isSerializationFailure(error) || Date.now() > deadline) throw error;
+        const again =
+          isSerializationFailure(error) ||
+          (isolation === 'read committed' && isForeignKeyViolation(error) && attempt < FOREIGN_KEY_ATTEMPTS);
+        if (!again || Date.now() > deadline) throw error;
       } finally {
         scope.open = false;
         connection.release();

@@ -1,5 +1,18 @@
 import { SQLiteTransaction } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from './client';
+import { type Isolation, statementIsolation, type TransactionConfig } from './gate';
+
+export type { Isolation } from './gate';
+
+export interface TransactionOptions {
+  /**
+   * PostgreSQL's isolation of the transaction opened (src/db/gate.ts): `serializable` unless the work's
+   * every decision is a row lock, a unique key, a foreign key or one atomic statement, so that it may wait
+   * on a row instead of being aborted and run again. A transaction joined keeps the isolation it was opened
+   * with: ask for `read committed` only where every callee of the work is content with it.
+   */
+  isolation?: Isolation;
+}
 
 /**
  * Runs work in one IMMEDIATE transaction: the reads that decide a write and the write commit together,
@@ -12,16 +25,32 @@ import type { DbOrTx } from './client';
 export async function inTransaction<C extends { db: DbOrTx }, T>(
   ctx: C,
   work: (ctx: C) => Promise<T> | T,
+  options: TransactionOptions = {},
 ): Promise<T> {
   if (ctx.db instanceof SQLiteTransaction) return work(ctx);
-  return await ctx.db.transaction(async (tx) => work({ ...ctx, db: tx }), { behavior: 'immediate' });
+  // drizzle's SQLite driver reads `behavior`; the PostgreSQL port reads `isolation` as well.
+  const config: TransactionConfig = { behavior: 'immediate', isolation: options.isolation };
+  return await ctx.db.transaction(async (tx) => work({ ...ctx, db: tx }), config);
 }
 
 /** A use-case `({ ctx, ... }) => result` that always runs in its own (or the caller's) transaction. */
 export function transactional<A extends { ctx: { db: DbOrTx } }, R>(
   useCase: (args: A) => Promise<R> | R,
+  options: TransactionOptions = {},
 ): (args: A) => Promise<R> {
-  return async (args) => await inTransaction(args.ctx, (ctx) => useCase({ ...args, ctx }));
+  return async (args) => await inTransaction(args.ctx, (ctx) => useCase({ ...args, ctx }), options);
+}
+
+/**
+ * Runs `work`'s statements that are outside any transaction READ COMMITTED on PostgreSQL (each its own
+ * transaction, as ever), for a statement atomic on its own that may meet another on the same row: an
+ * upsert that counts (`INSERT ... ON CONFLICT DO UPDATE SET n = n + 1 RETURNING n`) then waits for the other
+ * and adds to what it committed, where a serializable one would fail and be run again. SQLite runs every
+ * statement alone anyway. Statements inside a transaction keep the transaction's isolation.
+ */
+export async function atReadCommitted<R>(work: () => PromiseLike<R> | R): Promise<R> {
+  // Awaited inside: drizzle's queries run when first awaited, which must happen in this context.
+  return await statementIsolation.run('read committed', async () => await work());
 }
 
 /**

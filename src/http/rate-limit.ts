@@ -1,6 +1,7 @@
 import { lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { isStorageFull } from '../db/errors';
+import { atReadCommitted } from '../db/transaction';
 import { type Clock, systemClock } from '../shared/clock';
 import { rateLimitWindows } from './rate-limit.schema';
 
@@ -61,17 +62,47 @@ export class TokenBucketLimiter implements RateLimiter {
 /** Windows are pruned at most this often, per limiter; older than PRUNE_AFTER_S seconds, they go. */
 const PRUNE_EVERY_S = 10;
 const PRUNE_AFTER_S = 5;
+/** Keys whose last count this limiter remembers (to refuse a full window without asking) before it forgets old ones. */
+const REMEMBERED_KEYS = 10_000;
+
+interface Waiter {
+  perSecond: number;
+  resolve(decision: RateDecision): void;
+  reject(error: unknown): void;
+}
+
+/** The requests of one key and second not counted yet: counted together by the next upsert. */
+interface Batch {
+  second: number;
+  waiters: Waiter[];
+}
+
+/** A key's batches waiting behind the one upsert of it in flight. */
+interface KeyQueue {
+  batches: Batch[];
+}
 
 /**
- * A fixed one-second window per key in the database, shared by every instance on it: each request adds one
- * to its (key, second) row with ONE upsert (`INSERT ... ON CONFLICT DO UPDATE SET count = count + 1
- * RETURNING count`), so two instances counting at the same moment both see the sum. A request is allowed
- * while the count is within `perSecond`. Unlike the token bucket, a burst may straddle two windows (up to
- * twice the rate across a second boundary), the price of one statement per request.
+ * A fixed one-second window per key in the database, shared by every instance on it: requests add to their
+ * (key, second) row with an upsert (`INSERT ... ON CONFLICT DO UPDATE SET count = count + n RETURNING
+ * count`), so two instances counting at the same moment both see the sum. A request is allowed while its
+ * place in the window's count is within `perSecond`. Unlike the token bucket, a burst may straddle two
+ * windows (up to twice the rate across a second boundary).
+ *
+ * One upsert per key in flight per instance: the requests that arrive meanwhile wait and are counted
+ * together by the next one (n at once), each given its own place in the sum, so the decisions are the same
+ * as one upsert each (the limit is as exact across instances as before) for a statement per round trip to
+ * the database instead of per request. Once a window is known to be full, its further requests on this
+ * instance are refused without asking (its count only grows within the second). The upsert runs READ
+ * COMMITTED on PostgreSQL: atomic on its own, it waits for another instance's on the row instead of
+ * failing with a serialization failure and being run again.
  * A full database fails open: reads keep working when no write can (the writes answer 507 themselves).
  */
 export class DatabaseRateLimiter implements RateLimiter {
   private prunedAt = 0;
+  private readonly queues = new Map<string, KeyQueue>();
+  /** The last count this limiter saw per key, and its window. */
+  private readonly seen = new Map<string, { second: number; count: number }>();
 
   constructor(
     private readonly db: DbOrTx,
@@ -80,34 +111,91 @@ export class DatabaseRateLimiter implements RateLimiter {
 
   async take(key: string, perSecond: number): Promise<RateDecision> {
     const second = Math.floor(this.clock.now().getTime() / 1000);
-    let count: number;
-    try {
-      const row = await this.db
-        .insert(rateLimitWindows)
-        .values({ key, windowStart: second, count: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitWindows.key, rateLimitWindows.windowStart],
-          set: { count: sql`${rateLimitWindows.count} + 1` },
-        })
-        .returning({ count: rateLimitWindows.count })
-        .get();
-      count = row?.count ?? 1;
-      await this.prune(second);
-    } catch (error) {
-      if (isStorageFull(error)) return { allowed: true, remaining: 0, retryAfterSeconds: 0 };
-      throw error;
-    }
-    if (count <= perSecond) return { allowed: true, remaining: perSecond - count, retryAfterSeconds: 0 };
-    return { allowed: false, remaining: 0, retryAfterSeconds: 1 };
+    const seen = this.seen.get(key);
+    if (seen !== undefined && seen.second === second && seen.count >= perSecond) return refused();
+    return await new Promise<RateDecision>((resolve, reject) => {
+      let queue = this.queues.get(key);
+      const waiter = { perSecond, resolve, reject };
+      if (queue !== undefined) {
+        const last = queue.batches.at(-1);
+        if (last !== undefined && last.second === second) last.waiters.push(waiter);
+        else queue.batches.push({ second, waiters: [waiter] });
+        return;
+      }
+      queue = { batches: [{ second, waiters: [waiter] }] };
+      this.queues.set(key, queue);
+      void this.drain(key, queue);
+    });
   }
 
-  /** Removes every key's past windows now and then (any instance's prune serves all). */
+  /** Counts the key's batches one upsert at a time until none is left. Never rejects: its waiters do. */
+  private async drain(key: string, queue: KeyQueue): Promise<void> {
+    for (let batch = queue.batches.shift(); batch !== undefined; batch = queue.batches.shift()) {
+      const n = batch.waiters.length;
+      try {
+        const count = await this.count(key, batch.second, n);
+        this.remember(key, batch.second, count);
+        await this.prune(batch.second);
+        // Each request's place in the window: the n places up to `count`, in the order they came.
+        for (const [i, waiter] of batch.waiters.entries()) {
+          const place = count - n + 1 + i;
+          waiter.resolve(
+            place <= waiter.perSecond
+              ? { allowed: true, remaining: waiter.perSecond - place, retryAfterSeconds: 0 }
+              : refused(),
+          );
+        }
+      } catch (error) {
+        for (const waiter of batch.waiters) {
+          if (isStorageFull(error)) waiter.resolve({ allowed: true, remaining: 0, retryAfterSeconds: 0 });
+          else waiter.reject(error);
+        }
+      }
+    }
+    this.queues.delete(key);
+  }
+
+  /** Adds n to the key's window; the window's count after it. */
+  private async count(key: string, second: number, n: number): Promise<number> {
+    const row = await atReadCommitted(() =>
+      this.db
+        .insert(rateLimitWindows)
+        .values({ key, windowStart: second, count: n })
+        .onConflictDoUpdate({
+          target: [rateLimitWindows.key, rateLimitWindows.windowStart],
+          set: { count: sql`${rateLimitWindows.count} + ${n}` },
+        })
+        .returning({ count: rateLimitWindows.count })
+        .get(),
+    );
+    return row?.count ?? n;
+  }
+
+  private remember(key: string, second: number, count: number): void {
+    const last = this.seen.get(key);
+    if (last !== undefined && last.second > second) return;
+    if (this.seen.size >= REMEMBERED_KEYS) {
+      for (const [k, v] of this.seen) if (v.second < second) this.seen.delete(k);
+    }
+    this.seen.set(key, { second, count });
+  }
+
+  /**
+   * Removes every key's past windows now and then (any instance's prune serves all). Housekeeping: the
+   * requests it delays were counted already, and a prune that fails is tried again at the next one.
+   */
   private async prune(second: number): Promise<void> {
     if (second - this.prunedAt < PRUNE_EVERY_S) return;
     this.prunedAt = second;
-    await this.db
-      .delete(rateLimitWindows)
-      .where(lt(rateLimitWindows.windowStart, second - PRUNE_AFTER_S))
-      .run();
+    // READ COMMITTED: two instances pruning the same windows at once both succeed (the later skips the rows
+    // the earlier deleted) instead of one failing with a serialization failure.
+    await atReadCommitted(() =>
+      this.db
+        .delete(rateLimitWindows)
+        .where(lt(rateLimitWindows.windowStart, second - PRUNE_AFTER_S))
+        .run(),
+    ).catch(() => undefined);
   }
 }
+
+const refused = (): RateDecision => ({ allowed: false, remaining: 0, retryAfterSeconds: 1 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
@@ -59,4 +59,33 @@ export async function deleteSequence(db: DbOrTx, accountId: string, id: string):
         .all()
     ).length > 0
   );
+}
+
+/**
+ * Moves a sequence's counter past the number it gives out, in ONE statement that reads and writes the row
+ * under its lock: a concurrent creator (another connection, another instance) waits for this transaction
+ * instead of reading the same counter, and on PostgreSQL at READ COMMITTED then moves it on from what this
+ * one committed. The counter given out is the row's `nextNumber - 1` afterwards. A yearly sequence whose
+ * counter belongs to an earlier year than `year` starts again: it gives out 1. Undefined: no such sequence.
+ * Both engines evaluate every SET against the row as it was, so `period` is compared before it moves.
+ */
+export async function advanceSequence(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  year: string,
+  updatedAt: string,
+): Promise<NumberingSequenceRow | undefined> {
+  const s = numberingSequences;
+  const yearly = sql`${s.reset} = 'yearly'`;
+  return await db
+    .update(s)
+    .set({
+      nextNumber: sql`case when ${yearly} and ${s.period} < ${year} then 2 else ${s.nextNumber} + 1 end`,
+      period: sql`case when not (${yearly}) then null when ${s.period} is null or ${s.period} < ${year} then ${year} else ${s.period} end`,
+      updatedAt,
+    })
+    .where(scoped(s, accountId, id))
+    .returning()
+    .get();
 }

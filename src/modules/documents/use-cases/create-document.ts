@@ -118,10 +118,18 @@ async function createDocumentInTransaction({
   return { row, parties: liveParties(known.profile, known.customer) };
 }
 
+/**
+ * READ COMMITTED on PostgreSQL: the number is taken under the sequence row's lock (allocateNumber), which
+ * concurrent creates, on any instance, wait for instead of aborting each other; the number's uniqueness is
+ * the index's and the parties' existence their foreign keys' (docs/instances.md).
+ */
+const CREATE = { isolation: 'read committed' } as const;
+
 /** `createDocument` that also hands back the draft's parties as it read them (the create route's answer). */
-export const createDocumentWithParties = transactional(createDocumentInTransaction);
+export const createDocumentWithParties = transactional(createDocumentInTransaction, CREATE);
 
 export const createDocument = transactional(
   async (args: Parameters<typeof createDocumentInTransaction>[0]) =>
     (await createDocumentInTransaction(args)).row,
+  CREATE,
 );

@@ -2,12 +2,14 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
 import { renderNumber } from '../pattern';
-import { findSequence, updateSequence } from '../repo';
+import { advanceSequence } from '../repo';
 
 /**
  * Takes the next number of a sequence. Must run inside the transaction that stores the document: if that
- * store fails, the counter rolls back with it, so no number is ever skipped, and the write lock SQLite
- * holds for the transaction means no two documents can take the same counter.
+ * store fails, the counter rolls back with it, so no number is ever skipped. The counter is read and moved
+ * by one statement that locks the sequence's row until that transaction ends (SQLite's write lock, or
+ * PostgreSQL's row lock on any isolation), so no two documents can take the same counter, and a second
+ * creator waits for the first instead of failing (on PostgreSQL at READ COMMITTED; docs/instances.md).
  *
  * A yearly sequence starts again at 1 when a document's issue year is later than the counter's year;
  * documents back-dated into an earlier year continue the current counter.
@@ -19,17 +21,10 @@ export async function allocateNumber({
   ctx: AccountCtx;
   input: { sequenceId: string; issueDate: string; loc: string };
 }): Promise<string> {
-  const row = await findSequence(ctx.db, ctx.accountId, input.sequenceId);
+  const year = input.issueDate.slice(0, 4);
+  const row = await advanceSequence(ctx.db, ctx.accountId, input.sequenceId, year, isoNow(ctx.clock));
   if (!row) {
     throw validationError([{ loc: input.loc, msg: 'numbering sequence not found', type: 'invalid_value' }]);
   }
-  const year = input.issueDate.slice(0, 4);
-  const newPeriod = row.reset === 'yearly' && (row.period === null || year > row.period);
-  const counter = newPeriod && row.period !== null ? 1 : row.nextNumber;
-  await updateSequence(ctx.db, ctx.accountId, row.id, {
-    nextNumber: counter + 1,
-    period: row.reset === 'yearly' ? (newPeriod ? year : row.period) : null,
-    updatedAt: isoNow(ctx.clock),
-  });
-  return renderNumber(row.prefix, row.pattern, counter, input.issueDate);
+  return renderNumber(row.prefix, row.pattern, row.nextNumber - 1, input.issueDate);
 }
