@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { loadRulePack } from '../src/einvoicing/rule-pack';
 import { cachedSefPath, compileRulesetXslt } from '../src/einvoicing/schematron/compile-xslt';
-import { loadSaxon, type SefNode } from '../src/einvoicing/schematron/saxon';
+import { loadSaxon, parseSource, type SefNode } from '../src/einvoicing/schematron/saxon';
 import { largePeppolInvoice } from './rules-large';
 
 const rulesetId = process.argv[2] ?? 'en16931-ubl';
@@ -29,7 +29,9 @@ if (push === undefined) throw new Error('this saxon-js release does not expose i
 const pack = loadRulePack(join(root, 'assets/rulesets'));
 const ruleset = pack.rulesets.get(rulesetId);
 if (ruleset?.xsltPath == null) throw new Error(`${rulesetId}: no XSLT in the pack`);
-const vendored = cachedSefPath(ruleset.id, ruleset.xsltPath, join(root, 'assets/rulesets-sef-cache'));
+// SEF=<file>: another compiled SEF of the ruleset (an A/B of rewrites, before vendoring them).
+const vendored =
+  process.env.SEF ?? cachedSefPath(ruleset.id, ruleset.xsltPath, join(root, 'assets/rulesets-sef-cache'));
 const sef = JSON.parse(
   vendored === null ? compileRulesetXslt(saxon, ruleset.xsltPath) : readFileSync(vendored, 'utf8'),
 ) as SefNode;
@@ -47,7 +49,8 @@ const visit = (node: SefNode, mode: string): void => {
 visit(sef, '');
 
 const xml = largePeppolInvoice(join(root, '../shared/rulesets'), lines);
-const source = saxon.getPlatform().parseXmlFromString(xml);
+// As the service parses it (parseSource: its elements named once).
+const source = parseSource(saxon, xml);
 const run = () =>
   saxon.transform(
     { stylesheetInternal: sef, sourceNode: source, destination: 'document', deliverMessage: () => {} },

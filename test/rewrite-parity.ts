@@ -80,3 +80,32 @@ export function xmlFilesUnder(dir: string): string[] {
   walk('');
   return out.sort();
 }
+
+/** Mutations that make the official examples fail in many places, so findings (and locations) are compared. */
+export const MUTANTS: Record<string, (xml: string) => string> = {
+  // BR-21 at the first line; the payable amount off: BR-CO-16 and friends.
+  'line id and payable amount': (xml) =>
+    xml
+      .replace(/(<cac:(?:Invoice|CreditNote)Line>\s*)<cbc:ID>[^<]*<\/cbc:ID>/, '$1')
+      .replace(/(<ram:AssociatedDocumentLineDocument>\s*)<ram:LineID>[^<]*<\/ram:LineID>/, '$1')
+      .replace(/(<cbc:PayableAmount[^>]*>)[^<]*/, '$10.01')
+      .replace(/(<ram:DuePayableAmount[^>]*>)[^<]*/, '$10.01'),
+  // A currency no amount may have: a finding on every amount.
+  currency: (xml) => xml.replace(/currencyID="[^"]*"/g, 'currencyID="XXX"'),
+  // Every VAT category zero-rated, every country and VAT number Swedish: the VAT-category rules and the
+  // national rules (whose contexts the rewrites touch) fire.
+  'zero rate, Swedish parties': (xml) =>
+    xml
+      .replace(/(<cbc:ID>)S(<\/cbc:ID>)/g, '$1Z$2')
+      .replace(/(<ram:CategoryCode>)S(<\/ram:CategoryCode>)/g, '$1Z$2')
+      .replace(/(<cbc:IdentificationCode>)[A-Z]{2}(<\/cbc:IdentificationCode>)/g, '$1SE$2')
+      .replace(/(<ram:CountryID>)[A-Z]{2}(<\/ram:CountryID>)/g, '$1SE$2')
+      .replace(/(<cbc:CompanyID[^>]*>)[A-Z]{2}/g, '$1SE'),
+  // Elements the CEN syntax rules forbid on lines and items, each found by a rule on the invoice through a
+  // path over every line (the paths hoist-root-children.ts reads from an index).
+  'forbidden line elements': (xml) =>
+    xml
+      .replace(/(<cac:(?:Invoice|CreditNote)Line>)/g, '$1<cbc:UUID>x</cbc:UUID>')
+      .replace(/(<cac:Item>)/g, '$1<cbc:PackQuantity unitCode="C62">1</cbc:PackQuantity>')
+      .replace(/(<ram:AssociatedDocumentLineDocument>)/g, '$1<ram:LineStatusCode>1</ram:LineStatusCode>'),
+};

@@ -1,7 +1,7 @@
 import type { RulePack } from '../einvoicing/rule-pack';
 import { EXPECTED_RULESETS, isServiceProfile } from '../einvoicing/rule-pack-defaults';
 import type { Violation } from '../einvoicing/rules/types';
-import type { ProfileResult, RunOptions } from '../einvoicing/schematron';
+import type { ProfilePart, ProfileResult, RunOptions } from '../einvoicing/schematron';
 import { XmlInputError, type XmlInputProblem } from '../einvoicing/xsd/xml-input';
 import { workerEntry } from './entry';
 import { WorkerPool } from './pool-core';
@@ -14,6 +14,8 @@ export interface RulesRequest {
   xml: string;
   cacheDir: string | null;
   customizationId?: string | null;
+  /** Only this part of the check (the pool runs a check's two parts in two workers); whole when absent. */
+  part?: ProfilePart;
 }
 
 export type RulesReply =
@@ -88,7 +90,13 @@ export type CutShortReason = { kind: 'time'; ms: number } | { kind: 'memory'; by
  */
 export const LARGE_XML_CHARS = 4 * 1024 * 1024;
 
-/** A check waiting or running: its request (the pool adds the id), and the pack its cut-short answer names. */
+/**
+ * From this many characters of XML (about 200 invoice lines, a few hundred milliseconds of rules) up to
+ * LARGE_XML_CHARS, a check of a profile with two rulesets may run in two parts at once (see `RulesPool`).
+ */
+export const SPLIT_MIN_XML_CHARS = 256 * 1024;
+
+/** A check (or one part of one) waiting or running: its request (the pool adds the id), and the pack its cut-short answer names. */
 interface Check {
   request: Omit<RulesRequest, 'id'>;
   pack: RulePack;
@@ -96,18 +104,37 @@ interface Check {
   large: boolean;
 }
 
+/** How long the pool must have been idle after a check of split size before the second worker is primed. */
+const PRIME_DELAY_MS = 1_000;
+
+/** A document that makes a worker load a part's rules and nothing more (its findings are not read). */
+const PRIMING_XML = '<priming/>';
+
 /**
- * A fixed pool of workers for tier-2 checks, each check whole in one worker (XSD and every ruleset): two
- * workers running two parts of one check at once spent twice the CPU, most of it in the JIT recompiling
- * saxon-js in both, and answered later (bench/README.md). Each check has a time limit: a worker still
- * busy when it passes is terminated (saxon-js cannot be interrupted otherwise) and replaced, and the check
- * answers `cutShortResult`. Jobs queue in order; a crashed worker fails only its own job.
+ * A fixed pool of workers for tier-2 checks. A check runs whole in one worker (XSD and every ruleset), or,
+ * when the pool's two workers are started and idle, in two parts at once: the first ruleset (EN 16931) in
+ * one worker, the XSD and the other rulesets in the other, each parsing the document itself; the answer is
+ * put together in the profile's order and is the whole check's. Only a document from SPLIT_MIN_XML_CHARS
+ * (below, a check takes tens of milliseconds) up to the large size is split (two parts of a large one at
+ * once passed the memory ceiling), and never onto a worker started for it: a fresh worker warming saxon-js
+ * beside the first one cost a first check more than it gained (two JavaScriptCore VMs compiling the same
+ * code on two cores, bench/README.md). Instead, after a check of that size ran whole because one worker was
+ * all there was, the second worker is started once the pool has been idle for a second and runs its part
+ * of that document (findings unread: it loads the part's rules and warms its JIT), so the next such check
+ * splits.
+ * Each check (or part) has a time limit: a worker still busy when it passes is terminated (saxon-js cannot
+ * be interrupted otherwise) and replaced, and the check answers `cutShortResult`. Jobs queue in order; a
+ * crashed worker fails only its own job.
  */
 export class RulesPool {
   private readonly pool: WorkerPool<Check, ProfileResult, RulesReply>;
+  /** The answers limits gave: a part cut short makes its whole check cut short. */
+  private readonly cutShort = new WeakSet<ProfileResult>();
+  private priming: Promise<void> = Promise.resolve();
+  private primeWaiting = false;
 
   constructor(
-    size: number,
+    private readonly size: number,
     timeLimitMs: number,
     /** While checks run, process RSS above this cuts the running checks short (workers share the process). */
     memoryLimitBytes: number = Number.POSITIVE_INFINITY,
@@ -117,6 +144,8 @@ export class RulesPool {
     private readonly largeXmlChars: number = LARGE_XML_CHARS,
     /** How long a fresh worker may take to load a profile's rules before its check starts. */
     loadLimitMs: number = Math.max(RULES_LOAD_LIMIT_MS, timeLimitMs),
+    /** From this many characters of XML a check may run in two parts (tests split small ones). */
+    private readonly splitXmlChars: number = SPLIT_MIN_XML_CHARS,
   ) {
     this.pool = new WorkerPool<Check, ProfileResult, RulesReply>({
       entry,
@@ -132,8 +161,9 @@ export class RulesPool {
       memoryLimitBytes,
       // In order, except that a large document waits while another one runs (others go past it).
       order: oneHeavyAtATime((check) => check.large),
-      // The stylesheets a check needs: a free worker that ran the same profile before is preferred.
-      affinity: ({ request }) => `${request.packDir}|${request.profile}`,
+      // The stylesheets a check needs: a free worker that ran the same profile (or part) before is preferred.
+      affinity: ({ request }) =>
+        `${request.packDir}|${request.profile}|${request.part?.rulesets.join(',') ?? 'whole'}`,
       // A worker does not give back the memory a large document made it grow to; a fresh one starts small.
       replaceAfter: (check) => check.large,
       message: (check, id) => ({ id, ...check.request }) satisfies RulesRequest,
@@ -146,7 +176,11 @@ export class RulesPool {
         }
         return { error: new Error(reply.error) };
       },
-      limit: (check, hit) => ({ value: cutShortResult(check.pack, check.request.profile, hit) }),
+      limit: (check, hit) => {
+        const result = cutShortResult(check.pack, check.request.profile, hit);
+        this.cutShort.add(result);
+        return { value: result };
+      },
       errors: {
         closed: 'the rules pool is closed',
         closing: 'the rules pool closed',
@@ -168,8 +202,83 @@ export class RulesPool {
       cacheDir: options.cacheDir ?? null,
       ...(options.customizationId === undefined ? {} : { customizationId: options.customizationId }),
     };
-    return this.pool.submit({ request, pack, large: xml.length >= this.largeXmlChars });
+    const large = xml.length >= this.largeXmlChars;
+    // A large document stays whole: two parts of a 10,000-line invoice at once passed the memory ceiling.
+    const splitSize = xml.length >= this.splitXmlChars && !large;
+    const parts = this.partsOf(pack, profile, splitSize);
+    // Only onto a second worker that is there already (see primeSecondWorker).
+    if (parts !== null && this.pool.workers >= 2) return this.runInParts(pack, profile, request, parts);
+    const result = await this.pool.submit({ request, pack, large });
+    if (splitSize) this.primeSecondWorker(pack, request);
+    return result;
   };
+
+  /**
+   * The two parts of a check of this profile, or null when it runs whole: a profile of one ruleset, a
+   * document below the split size, a pool of one worker, or one that is busy (a split would make another
+   * check wait for a worker, and take CPU from it).
+   */
+  private partsOf(pack: RulePack, profile: string, splitSize: boolean): ProfilePart[] | null {
+    const rulesets = pack.profiles.get(profile)?.rulesets ?? [];
+    if (!splitSize || this.size < 2 || rulesets.length < 2 || this.pool.running > 0) return null;
+    const [first, ...rest] = rulesets;
+    // EN 16931 alone (the larger part), the XSD and the national or Peppol rules beside it.
+    return [
+      { xsd: true, rulesets: rest },
+      { xsd: false, rulesets: [first as string] },
+    ];
+  }
+
+  private async runInParts(
+    pack: RulePack,
+    profile: string,
+    request: Omit<RulesRequest, 'id'>,
+    parts: ProfilePart[],
+  ): Promise<ProfileResult> {
+    const results = await Promise.all(
+      parts.map((part) => this.pool.submit({ request: { ...request, part }, pack, large: false })),
+    );
+    const cut = results.find((result) => this.cutShort.has(result));
+    if (cut !== undefined) return cut;
+    return mergeParts(pack.profiles.get(profile)?.rulesets ?? [], results);
+  }
+
+  /**
+   * Starts the second worker once the pool has been idle for PRIME_DELAY_MS after a check of split size,
+   * and gives it its part of that check, so the next such check splits on two warm workers: the first
+   * worker, which has the whole profile loaded, takes the EN 16931 part on a trivial document (which only
+   * makes it the worker for that part), the new worker the other part on the same document (loading its
+   * stylesheets and schema, and warming saxon-js's JIT on a document of that size, which a trivial one does
+   * not). The findings are not read; a failure shows again on a real check. Not at once: a check sent right
+   * after the first one would share the two cores with the priming (1.6 -> 2.2 s, bench notes); a pool
+   * never idle that long keeps checking whole in one worker.
+   */
+  private primeSecondWorker(pack: RulePack, request: Omit<RulesRequest, 'id'>): void {
+    if (this.pool.workers >= 2 || this.primeWaiting) return;
+    this.primeWaiting = true;
+    this.priming = new Promise<void>((done) => {
+      const timer = setTimeout(() => {
+        this.primeWaiting = false;
+        const parts = this.partsOf(pack, request.profile, true);
+        if (this.pool.workers >= 2 || parts === null) return done();
+        const [own, first] = parts as [ProfilePart, ProfilePart];
+        const trivial = { ...request, xml: PRIMING_XML, part: first };
+        Promise.all([
+          this.pool.submit({ request: trivial, pack, large: false }),
+          this.pool.submit({ request: { ...request, part: own }, pack, large: false }),
+        ]).then(
+          () => done(),
+          () => done(),
+        );
+      }, PRIME_DELAY_MS);
+      timer.unref();
+    });
+  }
+
+  /** Settles when the second worker has run its part (at once when none is waiting or running). */
+  primed(): Promise<void> {
+    return this.priming;
+  }
 
   /** Workers running now: none until the first check, then as many as checks have needed at once. */
   get workers(): number {
@@ -179,4 +288,23 @@ export class RulesPool {
   close(): void {
     this.pool.close();
   }
+}
+
+/**
+ * One check's answer from its parts' answers: the XML Schema step first, then the rulesets in the
+ * profile's order, each with its findings in the order its part reported them, as a whole check lists them.
+ */
+export function mergeParts(profileRulesets: readonly string[], parts: ProfileResult[]): ProfileResult {
+  const runs = parts.flatMap((part) => part.rulesets);
+  const order = (id: string) => (id === 'xsd' || id.startsWith('xsd:') ? -1 : profileRulesets.indexOf(id));
+  const rulesets = runs.toSorted((a, b) => order(a.id) - order(b.id));
+  const violations = parts.flatMap((part) => part.violations);
+  const ids = new Set(rulesets.map((run) => run.id));
+  return {
+    rulesets,
+    violations: [
+      ...rulesets.flatMap((run) => violations.filter((v) => v.ruleset === run.id)),
+      ...violations.filter((v) => !ids.has(v.ruleset)),
+    ],
+  };
 }

@@ -18,7 +18,7 @@ const packs = new Map<string | null, RulePack>();
 loadSaxon().catch(() => {});
 
 self.onmessage = async (event: MessageEvent<RulesRequest>) => {
-  const { id, packDir, profile, xml, cacheDir, customizationId } = event.data;
+  const { id, packDir, profile, xml, cacheDir, customizationId, part } = event.data;
   let reply: RulesReply;
   try {
     let pack = packs.get(packDir);
@@ -26,9 +26,18 @@ self.onmessage = async (event: MessageEvent<RulesRequest>) => {
       pack = loadRulePack(packDir);
       packs.set(packDir, pack);
     }
-    const options = { cacheDir, ...(customizationId === undefined ? {} : { customizationId }) };
+    const options = {
+      cacheDir,
+      ...(customizationId === undefined ? {} : { customizationId }),
+      ...(part === undefined ? {} : { part }),
+    };
     // The rules first (cached for the worker's life: at once when warm), then the check on its own clock.
-    await warmRulePack(pack, { cacheDir, profiles: [profile] }).catch(() => undefined);
+    // A part of a check loads only what that part runs.
+    await warmRulePack(pack, {
+      cacheDir,
+      profiles: [profile],
+      ...(part === undefined ? {} : { part }),
+    }).catch(() => undefined);
     self.postMessage({ id, loaded: true } satisfies RulesReply);
     reply = { id, result: await runProfile(pack, profile, xml, options) };
   } catch (error) {

@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { ELEMENT_INDEX_DECLARATION } from '../../src/einvoicing/schematron/hoist-descendant-scans';
 import { hoistRootChildren, rewriteExpression } from '../../src/einvoicing/schematron/hoist-root-children';
 
 const sheet = (body: string) =>
@@ -7,6 +8,13 @@ const read = (variable: string, text: string) =>
   `(if (. is $hoisted-root-element) then $${variable} else ${text})`;
 const child = (name: string) => read(`hoisted-child-${name.replace(':', '-')}`, name);
 const hoisted = () => ({ selects: new Map<string, string>(), paths: new Map<string, string>() });
+const count = (...names: string[]) =>
+  names.map((n) => `count($hoisted-elements-by-name('${n.split(':')[1]}'))`).join(' + ');
+const named = (n: string) => `$hoisted-elements-by-name('${n.split(':')[1]}')[self::${n}]`;
+/** A path variable's select: up from the index when it has no more candidates than parents, else down. */
+const either = (last: string[], rivals: string, up: string, down: string) =>
+  `if (${count(...last)} le ${rivals}) then ${up} else ${down}`;
+const rootChildren = '$hoisted-root-element-children';
 
 describe('hoistRootChildren (saxon-js speed rewrite)', () => {
   test('paths from a rule on the invoice read one variable each when the context is the root', () => {
@@ -19,16 +27,58 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
       ),
     );
     expect(out).toContain('<xsl:variable name="hoisted-root-element" select="/*"/>');
-    expect(out).not.toContain('<xsl:key');
     expect(out).toContain(
-      '<xsl:variable name="hoisted-child-cac-PaymentMeans" select="$hoisted-root-element/cac:PaymentMeans"/>',
+      `<xsl:variable name="${rootChildren.slice(1)}" select="count($hoisted-root-element/*)"/>`,
     );
-    // Each prefix of the path is a variable of its own, read by the next step.
+    // The index of every element by local name, declared once.
+    expect(out.split(ELEMENT_INDEX_DECLARATION).length).toBe(2);
+    const variable = (name: string, select: string) => `<xsl:variable name="${name}" select="${select}"/>`;
     expect(out).toContain(
-      '<xsl:variable name="hoisted-path-2" select="$hoisted-root-element/(cac:InvoiceLine|cac:CreditNoteLine)"/>',
+      variable(
+        'hoisted-child-cac-PaymentMeans',
+        either(
+          ['cac:PaymentMeans'],
+          rootChildren,
+          `${named('cac:PaymentMeans')}[.. is $hoisted-root-element]`,
+          '$hoisted-root-element/cac:PaymentMeans',
+        ),
+      ),
     );
-    expect(out).toContain('<xsl:variable name="hoisted-path-3" select="$hoisted-path-2/cac:Item"/>');
-    expect(out).toContain('<xsl:variable name="hoisted-path-4" select="$hoisted-path-3/cbc:Name"/>');
+    // Each prefix of the path is a variable of its own, read by the next step down.
+    expect(out).toContain(
+      variable(
+        'hoisted-path-2',
+        either(
+          ['cac:InvoiceLine', 'cac:CreditNoteLine'],
+          rootChildren,
+          `(${named('cac:InvoiceLine')} | ${named('cac:CreditNoteLine')})[.. is $hoisted-root-element]`,
+          '$hoisted-root-element/(cac:InvoiceLine|cac:CreditNoteLine)',
+        ),
+      ),
+    );
+    const lines = 'parent::*[self::cac:InvoiceLine or self::cac:CreditNoteLine][.. is $hoisted-root-element]';
+    expect(out).toContain(
+      variable(
+        'hoisted-path-3',
+        either(
+          ['cac:Item'],
+          count('cac:InvoiceLine', 'cac:CreditNoteLine'),
+          `${named('cac:Item')}[${lines}]`,
+          '$hoisted-path-2/cac:Item',
+        ),
+      ),
+    );
+    expect(out).toContain(
+      variable(
+        'hoisted-path-4',
+        either(
+          ['cbc:Name'],
+          count('cac:Item'),
+          `${named('cbc:Name')}[parent::cac:Item[${lines}]]`,
+          '$hoisted-path-3/cbc:Name',
+        ),
+      ),
+    );
     expect(out).toContain(`select="count(${child('cac:PaymentMeans')})"`);
     expect(out).toContain(
       `test="not(${read('hoisted-path-4', '(cac:InvoiceLine|cac:CreditNoteLine)/cac:Item/cbc:Name')}) and ${child('cbc:Note')}[1] = 'x'"`,
@@ -72,12 +122,30 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
   test('paths that share a prefix read its variable: each prefix is computed once', () => {
     const h = hoisted();
     rewriteExpression('cac:A/cac:B/cbc:C or cac:A/cac:B/cbc:D or cac:A/cbc:E', h);
+    const root = '[.. is $hoisted-root-element]';
+    const a = `[parent::cac:A${root}]`;
+    const ab = `[parent::cac:B${a}]`;
     expect([...h.selects]).toEqual([
-      ['hoisted-child-cac-A', '$hoisted-root-element/cac:A'],
-      ['hoisted-path-2', '$hoisted-child-cac-A/cac:B'],
-      ['hoisted-path-3', '$hoisted-path-2/cbc:C'],
-      ['hoisted-path-4', '$hoisted-path-2/cbc:D'],
-      ['hoisted-path-5', '$hoisted-child-cac-A/cbc:E'],
+      [
+        'hoisted-child-cac-A',
+        either(['cac:A'], rootChildren, `${named('cac:A')}${root}`, '$hoisted-root-element/cac:A'),
+      ],
+      [
+        'hoisted-path-2',
+        either(['cac:B'], count('cac:A'), `${named('cac:B')}${a}`, '$hoisted-child-cac-A/cac:B'),
+      ],
+      [
+        'hoisted-path-3',
+        either(['cbc:C'], count('cac:B'), `${named('cbc:C')}${ab}`, '$hoisted-path-2/cbc:C'),
+      ],
+      [
+        'hoisted-path-4',
+        either(['cbc:D'], count('cac:B'), `${named('cbc:D')}${ab}`, '$hoisted-path-2/cbc:D'),
+      ],
+      [
+        'hoisted-path-5',
+        either(['cbc:E'], count('cac:A'), `${named('cbc:E')}${a}`, '$hoisted-child-cac-A/cbc:E'),
+      ],
     ]);
   });
 

@@ -26,12 +26,15 @@
  * such templates comes out unchanged. Proof: the parity tests of compile-xslt.ts's rewrites.
  * Any change here must bump CACHE_GENERATION in compile-xslt.ts.
  */
+import { ELEMENT_INDEX_DECLARATION, elementsNamed } from './hoist-descendant-scans';
+
 const ROOT_LIKE_MATCH =
   /^\s*\/?[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*\s*(?:\|\s*\/?[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*\s*)*$/;
 const TEMPLATE = /<xsl:template\b[^>]*\bmatch="([^"]*)"[^>]*(?<!\/)>([\s\S]*?)<\/xsl:template>/g;
 const EXPRESSION = /(<xsl:(?:when|if) test="|<xsl:variable name="[^"]*" select=")([^"]*)(")/g;
 const FOCUS_CHANGE = /<(\/?)xsl:(?:for-each|for-each-group|iterate|analyze-string)\b[^>]*?(\/?)>/g;
 const ROOT = 'hoisted-root-element';
+const ROOT_CHILDREN = 'hoisted-root-element-children';
 const END = '</xsl:template>';
 
 /** The variables the rewritten expressions read: name -> select, and path text -> name. */
@@ -51,8 +54,12 @@ export function hoistRootChildren(xslt: string): string {
   });
   if (hoisted.selects.size === 0) return xslt;
   const declared = [
+    ...(body.includes(ELEMENT_INDEX_DECLARATION) ? [] : [ELEMENT_INDEX_DECLARATION]),
     `<xsl:variable name="${ROOT}" select="/*"/>`,
-    ...[...hoisted.selects].map(([name, select]) => `<xsl:variable name="${name}" select="${select}"/>`),
+    `<xsl:variable name="${ROOT_CHILDREN}" select="count($${ROOT}/*)"/>`,
+    ...[...hoisted.selects].map(
+      ([name, select]) => `<xsl:variable name="${name}" select="${asAttribute(select)}"/>`,
+    ),
   ].join('\n');
   const at = body.indexOf(anchor[0]) + anchor[0].length;
   return `${body.slice(0, at)}\n${declared}\n${body.slice(at)}`;
@@ -137,7 +144,12 @@ export function rewriteExpression(escaped: string, hoisted: Hoisted): string {
     i++;
   }
   if (!changed) return escaped;
-  return out.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
+  return asAttribute(out);
+}
+
+/** XPath as the text of an attribute value. */
+function asAttribute(xpath: string): string {
+  return xpath.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 }
 
 interface SimplePath {
@@ -178,33 +190,59 @@ function simplePath(text: string): SimplePath | null {
 }
 
 /**
- * The variable holding the nodes of a path (its steps) from the document element. One step: that element's children of the
- * name. More: the last step from the variable of the path without it (`a/b/c` is `$(a/b)/c`, `a/b` is
- * `$(a)/b`): the same nodes in document order (a path step sorts and deduplicates), and each prefix is
- * computed once however many paths share it, so the lines are walked once per step under them, not once
- * per path.
+ * The variable holding the nodes of a path (its steps) from the document element, in document order. Two
+ * ways to find them, the cheaper chosen when the document is read:
+ * - down, from the variable of the path without its last step (`a/b/c` is `$(a/b)/c`, `a` is
+ *   `$root/a`), each prefix computed once however many paths share it: every child of every node of the
+ *   prefix is name-tested, for each path. Under the invoice lines that is most of the CEN rules' name tests
+ *   (the syntax rules' 140 paths to elements a line must not have, each testing every line's children);
+ * - up, from the elements of the last step's name (the index of every element by local name,
+ *   ELEMENT_INDEX_DECLARATION), keeping those whose parents are the path's steps up to the document
+ *   element: one test per step for each element of that name, none for an element that is absent.
+ * Up is taken when the document has no more elements of the last step's name than of the step before's
+ * (for a first step, than the document element has children), so it never tests much more than down
+ * would; `if` evaluates one branch, and a global variable is computed when first read, so a prefix only
+ * up needs is never computed. Both give the path's nodes, each once, in document order (the index lists
+ * them in that order).
  */
 function variableFor(steps: string[][], hoisted: Hoisted): string {
   const text = steps.map((names) => (names.length === 1 ? names[0] : `(${names.join('|')})`)).join('/');
   const known = hoisted.paths.get(text);
   if (known !== undefined) return known;
-  let name: string;
-  let select: string;
-  if (steps.length === 1) {
-    const names = steps[0] as string[];
-    name =
+  // Only a first step can be a union (and a path of one union step is only a prefix of longer ones).
+  const last = steps.at(-1) as string[];
+  const down =
+    steps.length === 1 ? `$${ROOT}/${text}` : `$${variableFor(steps.slice(0, -1), hoisted)}/${last[0]}`;
+  // From the document element down to the last step's parent: `[parent::b[parent::a[.. is $root]]]`.
+  let upward = `[.. is $${ROOT}]`;
+  for (const names of steps.slice(0, -1)) {
+    const step =
       names.length === 1
-        ? `hoisted-child-${(names[0] as string).replace(':', '-')}`
-        : `hoisted-path-${hoisted.paths.size + 1}`;
-    select = `$${ROOT}/${text}`;
-  } else {
-    const parent = variableFor(steps.slice(0, -1), hoisted);
-    name = `hoisted-path-${hoisted.paths.size + 1}`;
-    select = `$${parent}/${(steps.at(-1) as string[])[0]}`;
+        ? `parent::${names[0]}`
+        : `parent::*[${names.map((n) => `self::${n}`).join(' or ')}]`;
+    upward = `[${step}${upward}]`;
   }
+  const named = last.map((n) => `${elementsNamed(localOf(n))}[self::${n}]`);
+  const up = named.length === 1 ? `${named[0]}${upward}` : `(${named.join(' | ')})${upward}`;
+  const before = steps.at(-2);
+  const candidates = count(last);
+  const rivals = before === undefined ? `$${ROOT_CHILDREN}` : count(before);
+  const name =
+    steps.length === 1 && last.length === 1
+      ? `hoisted-child-${(last[0] as string).replace(':', '-')}`
+      : `hoisted-path-${hoisted.paths.size + 1}`;
   hoisted.paths.set(text, name);
-  hoisted.selects.set(name, select);
+  hoisted.selects.set(name, `if (${candidates} le ${rivals}) then ${up} else ${down}`);
   return name;
+}
+
+/** How many elements of the document have these names' local names (from the index: no walk). */
+function count(names: string[]): string {
+  return names.map((n) => `count(${elementsNamed(localOf(n))})`).join(' + ');
+}
+
+function localOf(qname: string): string {
+  return qname.slice(qname.indexOf(':') + 1);
 }
 
 /** True when a name starting at `i` would be the first step of a relative path with the outer focus. */

@@ -1,3 +1,3 @@
-export { type ProfileResult, runProfile } from './run-profile';
+export { type ProfileOptions, type ProfilePart, type ProfileResult, runProfile } from './run-profile';
 export { type RulesetResult, type RunOptions, runRuleset, TRANSFORM_ERROR } from './run-ruleset';
 export { compileRulePack, warmRulePack } from './warm';

@@ -6,12 +6,27 @@ import { validateXsd } from '../xsd/validate-xsd';
 import { stripBom } from '../xsd/xml-input';
 import { customizationIdOfParsed } from './customization';
 import { type RunOptions, runRuleset } from './run-ruleset';
-import { loadSaxon, type SaxonNode } from './saxon';
+import { loadSaxon, parseSource, type SaxonNode } from './saxon';
 
 export interface ProfileResult {
   /** XSD first, then each Schematron ruleset in the profile's order. */
   rulesets: RulesetRun[];
   violations: Violation[];
+}
+
+/**
+ * A part of a profile's check, for running the parts in two workers at once (rules-pool.ts): whether the
+ * XML Schema step runs, and which of the profile's rulesets. Findings are graded as in the whole check
+ * (every ruleset of the profile's severity overrides, BT-24 read from the document).
+ */
+export interface ProfilePart {
+  xsd: boolean;
+  rulesets: readonly string[];
+}
+
+export interface ProfileOptions extends RunOptions {
+  /** Only this part of the check; the whole check when absent. */
+  part?: ProfilePart;
 }
 
 /** What a profile reports when the pack cannot serve it: everything it should have run, `ran: false`. */
@@ -36,7 +51,7 @@ export async function runProfile(
   pack: RulePack,
   profile: string,
   xmlInput: string,
-  options: RunOptions = {},
+  options: ProfileOptions = {},
 ): Promise<ProfileResult> {
   const xml = stripBom(xmlInput);
   const doc = await parseUntrustedXml(xml);
@@ -49,16 +64,23 @@ export async function runProfile(
         pack.available ? `the rule pack has no profile ${profile}` : (pack.reason ?? ''),
       );
     }
-    const xsd = await validateXsd(pack, definition.xsd, doc);
-    const rulesets: RulesetRun[] = [xsd.run];
-    const violations: Violation[] = [...xsd.violations];
+    const { part } = options;
+    const rulesets: RulesetRun[] = [];
+    const violations: Violation[] = [];
+    if (part === undefined || part.xsd) {
+      const xsd = await validateXsd(pack, definition.xsd, doc);
+      rulesets.push(xsd.run);
+      violations.push(...xsd.violations);
+    }
     const customizationId =
       options.customizationId === undefined ? customizationIdOfParsed(doc) : options.customizationId;
+    const ids = definition.rulesets.filter((id) => part === undefined || part.rulesets.includes(id));
     // Parsed once for all the rulesets (0.3-0.7 s a time for a 1,000-line invoice): a transform leaves the
     // document as it was, and the key indexes it adds are named per loaded stylesheet.
-    const source = definition.rulesets.length > 1 ? await parseForSaxon(xml) : null;
-    // One after another in this thread (saxon-js is synchronous); the rules pool runs a check in one worker.
-    for (const id of definition.rulesets) {
+    const source = ids.length > 1 ? await parseForSaxon(xml) : null;
+    // One after another in this thread (saxon-js is synchronous); the rules pool runs a check in one worker,
+    // or its two parts in two.
+    for (const id of ids) {
       const result = await runRuleset(pack, id, xml, {
         cacheDir: options.cacheDir ?? null,
         customizationId,
@@ -77,7 +99,7 @@ export async function runProfile(
 /** The document as saxon-js's own parser reads it; null when that parser refuses it (each ruleset says why). */
 async function parseForSaxon(xml: string): Promise<SaxonNode | null> {
   try {
-    return (await loadSaxon()).getPlatform().parseXmlFromString(xml);
+    return parseSource(await loadSaxon(), xml);
   } catch {
     return null;
   }

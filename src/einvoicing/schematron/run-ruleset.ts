@@ -2,7 +2,7 @@ import type { PackRuleset, RulePack } from '../rule-pack';
 import type { RulesetRun, Violation } from '../rules/types';
 import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { customizationIdOf } from './customization';
-import { loadSaxon, type Saxon, type SaxonNode } from './saxon';
+import { loadSaxon, parseSource, type Saxon, type SaxonNode } from './saxon';
 import { decideSeverity } from './severity';
 import { loadStylesheet, quiet } from './stylesheets';
 import { isSvrl, readSvrl } from './svrl';
@@ -81,9 +81,10 @@ export async function runRuleset(
   const ran = { ...run, ran: true };
   let result: unknown;
   try {
-    const input = options.source ? { sourceNode: options.source } : { sourceText: xml };
+    // Parsed here when runProfile could not (a parse error is this ruleset's TRANSFORM-ERROR, as before).
+    const sourceNode = options.source ?? parseSource(saxon, xml);
     result = saxon.transform(
-      { stylesheetInternal: sef, ...input, destination: 'document', deliverMessage: quiet },
+      { stylesheetInternal: sef, sourceNode, destination: 'document', deliverMessage: quiet },
       'sync',
     ).principalResult;
     if (!isSvrl(result)) throw new Error('the stylesheet did not produce an SVRL report');

@@ -3,6 +3,8 @@
  * pay (STACK-NOTES "Start-up"). saxon-js ships no types, so the calls the service makes are typed here.
  */
 
+import { buildDocument } from './parse-source';
+import { spareContextAllocations } from './saxon-contexts';
 import { installXPathSemantics } from './xpath-semantics';
 
 /** The DOM-like nodes saxon-js builds for parsed input and for `destination: 'document'` results. */
@@ -13,6 +15,7 @@ export interface SaxonNode {
   nodeValue?: string | null;
   childNodes: ArrayLike<SaxonNode>;
   firstChild: SaxonNode | null;
+  nextSibling: SaxonNode | null;
   getAttribute?(name: string): string | null;
 }
 
@@ -58,6 +61,7 @@ export function loadSaxon(): Promise<Saxon> {
     installXPathSemantics(saxon);
     cacheNodeNames(saxon);
     compareStringsDirectly(saxon);
+    spareContextAllocations(saxon);
     return saxon;
   })();
   return loading;
@@ -106,8 +110,12 @@ function cacheNodeNames(saxon: Saxon): void {
   const dom = internals?.DomUtils;
   const nameOf = dom?.X;
   if (dom !== undefined && typeof nameOf === 'function') {
+    sourceNameOf = (node) => nameOf.call(dom, node);
     dom.X = (node: unknown): QNameValue | null => {
       const element = node as ElementNameCache | null;
+      // A source document's element, named once when it was parsed (parseSource).
+      const named = element?.[SOURCE_NAME];
+      if (named !== undefined) return named;
       if (element?.nodeType !== 1) return nameOf.call(dom, node);
       const cached = element[CACHED_NAME];
       if (
@@ -125,7 +133,52 @@ function cacheNodeNames(saxon: Saxon): void {
   }
 }
 
+/** saxon-js's DOM implementation (that of the documents its parser makes), found once. */
+let implementation: { createDocument(a: null, b: null, c: null): SaxonNode } | null | undefined;
+
+/** The document built by parse-source.ts (the same DOM saxon-js's parser makes), or null: use that parser. */
+function buildSource(saxon: Saxon, xml: string): SaxonNode | null {
+  if (implementation === undefined) {
+    const found = (saxon.getPlatform().parseXmlFromString('<x/>') as { implementation?: unknown })
+      .implementation;
+    implementation =
+      typeof (found as { createDocument?: unknown } | undefined)?.createDocument === 'function'
+        ? (found as NonNullable<typeof implementation>)
+        : null;
+  }
+  if (implementation === null) return null;
+  const document = implementation.createDocument(null, null, null);
+  return buildDocument(document as never, xml) ? document : null;
+}
+
 const CACHED_NAME = Symbol('saxon-qname');
+const SOURCE_NAME = Symbol('saxon-source-qname');
+/** saxon-js's own `DomUtils.X`, once cacheNodeNames has wrapped it. */
+let sourceNameOf: ((node: unknown) => QNameValue | null) | null = null;
+
+/**
+ * The document to check as saxon-js's DOM (built by parse-source.ts, or by saxon-js's own parser where that
+ * one gives up), with each element's QName set on it once. A source document
+ * is never changed by a transform (XSLT has no instruction that modifies its input, and saxon-js copies
+ * nodes when it builds results), so its elements' names need no check on each use, where every other
+ * element's cached name is checked against the element (cacheNodeNames): on a 10,000-line invoice the name
+ * tests were a sixth of the CPU profile, most of it in reading those six properties of two objects.
+ */
+export function parseSource(saxon: Saxon, xml: string): SaxonNode {
+  const document = buildSource(saxon, xml) ?? saxon.getPlatform().parseXmlFromString(xml);
+  const nameOf = sourceNameOf;
+  if (nameOf === null) return document;
+  const parents: SaxonNode[] = [document];
+  for (let parent = parents.pop(); parent !== undefined; parent = parents.pop()) {
+    for (let child = parent.firstChild; child !== null; child = child.nextSibling) {
+      if (child.nodeType !== 1) continue;
+      const name = nameOf(child);
+      if (name !== null) (child as unknown as ElementNameCache)[SOURCE_NAME] = name;
+      parents.push(child);
+    }
+  }
+  return document;
+}
 
 interface SaxonString {
   value: unknown;
@@ -172,6 +225,7 @@ interface ElementNameCache {
   namespaceURI: string | null;
   prefix: string | null;
   [CACHED_NAME]?: QNameValue;
+  [SOURCE_NAME]?: QNameValue;
 }
 
 /** Text content of a saxon-js node, without relying on DOM extras the node implementation may lack. */

@@ -1,6 +1,7 @@
 import type { PackRuleset, RulePack } from '../rule-pack';
 import { loadSchema } from '../xsd/schemas';
 import { cachedSef } from './compile-xslt';
+import type { ProfilePart } from './run-profile';
 import { loadSaxon } from './saxon';
 import { loadStylesheet } from './stylesheets';
 
@@ -19,15 +20,22 @@ export interface WarmedArtefact {
  */
 export async function warmRulePack(
   pack: RulePack,
-  options: { cacheDir?: string | null; profiles?: readonly string[] } = {},
+  options: {
+    cacheDir?: string | null;
+    profiles?: readonly string[];
+    /** Only what this part of a check needs (a worker running one part loads only its stylesheets). */
+    part?: ProfilePart;
+  } = {},
 ): Promise<WarmedArtefact[]> {
   const profiles = options.profiles ?? pack.profileIds;
+  const { part } = options;
   const rulesetIds = new Set<string>();
   const schemaIds = new Set<string>();
   for (const id of profiles) {
     const profile = pack.profiles.get(id);
-    for (const r of profile?.rulesets ?? []) rulesetIds.add(r);
-    for (const x of profile?.xsd ?? []) schemaIds.add(x);
+    for (const r of profile?.rulesets ?? [])
+      if (part === undefined || part.rulesets.includes(r)) rulesetIds.add(r);
+    for (const x of profile?.xsd ?? []) if (part === undefined || part.xsd) schemaIds.add(x);
   }
   const warmed: WarmedArtefact[] = [];
   const time = async (id: string, load: () => Promise<unknown>): Promise<void> => {
