@@ -433,6 +433,7 @@ export const t_documents: AnyPgTable = pgTable(
     index("documents_account_idx").on(t["account_id"], t["id"]),
     index("documents_customer_idx").on(t["account_id"], t["customer_id"], t["id"]),
     index("documents_updated_idx").on(t["account_id"], t["updated_at"]),
+    index("documents_source_idx").on(t["account_id"], t["source_document_id"]),
     foreignKey({ name: "documents_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
     foreignKey({ name: "documents_business_profile_id_business_profiles_id_fk", columns: [t["business_profile_id"]], foreignColumns: [t_business_profiles["id"]] }),
     foreignKey({ name: "documents_customer_id_customers_id_fk", columns: [t["customer_id"]], foreignColumns: [t_customers["id"]] }),

@@ -1,7 +1,9 @@
-// What the reports read, and how (issue 37's follow-ups): issued documents, received documents and both
-// kinds of payments come a page at a time (REPORT_PAGE_SIZE, keyset on the id, newest first), so thousands
-// of payments let the event loop turn between pages as documents do; and which documents count is said once,
-// in the readers' SQL: no draft, quote, voided or rejected document is read at all.
+// The row readers (issue 37's follow-ups), which the customer statement reads through (the reports are
+// summed by the database since issue 42: reports-sql.test.ts, whose reference reads through all four):
+// issued documents, received documents and both kinds of payments come a page at a time (REPORT_PAGE_SIZE,
+// keyset on the id, newest first), so thousands of payments let the event loop turn between pages as
+// documents do; and which documents count is said once, in the readers' SQL: no draft, quote, voided or
+// rejected document is read at all.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -20,7 +20,28 @@ export {
   issuedForReports,
   listDocuments,
 } from './repo';
+export {
+  type IssuedMonthSums,
+  type IssuedRateSums,
+  issuedMonthSums,
+  type PaidPerDocument,
+  type ReceivableSums,
+  receivableSums,
+  type Summed,
+  type SumPage,
+  type SumText,
+} from './report-sums';
 export type { DocumentRow } from './schema';
+export {
+  decimalParts,
+  minusParts,
+  normalizedParts,
+  type OpenClass,
+  openClass,
+  type SqlParts,
+  sumText,
+  TEN_BILLION,
+} from './sql-money';
 export { applyPayments } from './use-cases/apply-payments';
 export { allowedAction, changeDocumentStatus, noteDocumentSent } from './use-cases/change-document-status';
 export { statelessProblems } from './use-cases/check-document-data';

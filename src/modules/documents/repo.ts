@@ -1,4 +1,5 @@
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, ne, type SQL, sql } from 'drizzle-orm';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import type { LinkRows } from '../../db/links';
 import type { PageRequest } from '../../shared/pagination';
@@ -166,7 +167,24 @@ export async function deleteDraft(db: DbOrTx, accountId: string, id: string): Pr
 }
 
 /**
- * What the reports read (modules/reports), and the one place that says which issued documents count in them:
+ * The one place that says which issued documents count in the reports (modules/reports), for
+ * `issuedForReports` and the summing readers of report-sums.ts: the account's documents that are finalized,
+ * sent, paid or archived and not voided (`voided_at` unset, whatever the status). Of `table` (the
+ * documents, or an alias of them in a self-join).
+ */
+export function countedIssued(
+  table: { accountId: AnySQLiteColumn; status: AnySQLiteColumn; voidedAt: AnySQLiteColumn },
+  accountId: string,
+): SQL | undefined {
+  return and(
+    eq(table.accountId, accountId),
+    inArray(table.status, ['finalized', 'sent', 'paid', 'archived']),
+    isNull(table.voidedAt),
+  );
+}
+
+/**
+ * What the reports read (modules/reports), and which issued documents count in them (`countedIssued`):
  * invoices and credit notes that are finalized, sent, paid or archived (neither drafts, quotes nor voided),
  * optionally of one customer and issued in a range. A page at a time, newest first, as `listDocuments` pages.
  * Voided means `voided_at` set, whatever the status: a cancelled invoice filed away (archived keeps
@@ -179,10 +197,8 @@ export async function issuedForReports(
   page: PageRequest,
 ): Promise<DocumentRow[]> {
   const conditions: (SQL | undefined)[] = [
-    eq(documents.accountId, accountId),
+    countedIssued(documents, accountId),
     inArray(documents.documentType, ['invoice', 'credit_note']),
-    inArray(documents.status, ['finalized', 'sent', 'paid', 'archived']),
-    isNull(documents.voidedAt),
   ];
   if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
   if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));

@@ -57,6 +57,8 @@ export const documents = sqliteTable(
     index('documents_account_idx').on(t.accountId, t.id),
     index('documents_customer_idx').on(t.accountId, t.customerId, t.id),
     index('documents_updated_idx').on(t.accountId, t.updatedAt),
+    // The reports find the credit notes of a page of invoices (report-sums.ts).
+    index('documents_source_idx').on(t.accountId, t.sourceDocumentId),
   ],
 );
 

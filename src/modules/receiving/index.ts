@@ -7,6 +7,13 @@ export {
   receivedForReports,
   receivedPaymentsForReports,
 } from './repo';
+export {
+  type PayableSums,
+  payableSums,
+  type ReceivedMonthSums,
+  receivedMonthSums,
+  receivedSellers,
+} from './report-sums';
 export type { ReceivedDocumentRow, ReceivedEmail, ReceivedPaymentRow } from './schema';
 export { changeReceived } from './use-cases/change-received';
 export {

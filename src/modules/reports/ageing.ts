@@ -1,10 +1,13 @@
-// Open items and their ageing: computation over rows the repos read (no database here), shared by the
-// receivables report, the payables report and the customer statement (docs/reports.md). Async only to give
-// the event loop its turns (`pace`) while tens of thousands of documents are summed.
+// Open items and their ageing (docs/reports.md). The receivables and payables reports are summed by the
+// database (the documents' and received documents' summing readers) and their sums gathered here per party
+// and currency; the customer statement, which lists its items, computes them from rows (`openPosition`:
+// no database here, async only to give the event loop its turns while thousands of documents are summed).
 import { add, type Decimal, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
-import { daysBetween } from '../../shared/dates';
-import { mapPaced, type Pace, pacer } from './pace';
+import { addDays, daysBetween } from '../../shared/dates';
+import type { OpenClass } from '../documents';
+import { money } from './exact';
+import { type Pace, pacer } from './pace';
 
 export const BUCKETS = ['0-30', '31-60', '61-90', '90+'] as const;
 export type Bucket = (typeof BUCKETS)[number];
@@ -46,10 +49,6 @@ export interface OpenPosition {
 }
 
 export const fixed = (value: Decimal, currency: string) => toFixedString(value, minorUnitsOf(currency));
-
-export function bucketOf(days: number): Bucket {
-  return days <= 30 ? '0-30' : days <= 60 ? '31-60' : days <= 90 ? '61-90' : '90+';
-}
 
 const keyOf = (partyId: string, currency: string) => `${partyId}|${currency}`;
 
@@ -107,27 +106,60 @@ export interface AgeingFigures {
   open_items: number;
 }
 
-interface Sums {
-  current: Decimal;
-  overdue: Decimal;
-  credits: Decimal;
-  buckets: Record<Bucket, Decimal>;
+/** What one party owes in one currency, in ten-billionths (exact.ts), as the database summed it. */
+export interface PartySums {
+  current: bigint;
+  overdue: bigint;
+  credits: bigint;
+  buckets: Record<Bucket, bigint>;
   count: number;
 }
 
-const emptySums = (): Sums => ({
-  current: dec('0'),
-  overdue: dec('0'),
-  credits: dec('0'),
-  buckets: { '0-30': dec('0'), '31-60': dec('0'), '61-90': dec('0'), '90+': dec('0') },
+const emptySums = (): PartySums => ({
+  current: 0n,
+  overdue: 0n,
+  credits: 0n,
+  buckets: { '0-30': 0n, '31-60': 0n, '61-90': 0n, '90+': 0n },
   count: 0,
 });
 
-function figuresOf(currency: string, s: Sums): AgeingFigures {
-  const f = (v: Decimal) => fixed(v, currency);
+/** Per `partyId|currency`: the sums of the summing readers' rows (openInvoiceSums, payableSums). */
+export class PartyLedger {
+  readonly parties = new Map<string, PartySums>();
+
+  private of(partyId: string, currency: string): PartySums {
+    return entryOf(this.parties, keyOf(partyId, currency), emptySums);
+  }
+
+  /**
+   * `count` claims of the class, open `value` in all: a negative open amount (overpaid, credited beyond
+   * what was asked) is the party's credit; a settled one counts for nothing.
+   */
+  addOpen(partyId: string, currency: string, cls: OpenClass, count: number, value: bigint) {
+    if (cls === 'settled') return;
+    const sums = this.of(partyId, currency);
+    if (cls === 'credit') sums.credits -= value;
+    else {
+      sums.count += count;
+      if (cls === 'current') sums.current += value;
+      else {
+        sums.overdue += value;
+        sums.buckets[cls] += value;
+      }
+    }
+  }
+
+  /** A credit note that settles no claim, or a supplier's: what the party is owed. */
+  addCredit(partyId: string, currency: string, value: bigint) {
+    this.of(partyId, currency).credits += value;
+  }
+}
+
+function figuresOf(currency: string, s: PartySums): AgeingFigures {
+  const f = (v: bigint) => money(v, currency);
   return {
     currency,
-    open: f(sub(add(s.current, s.overdue), s.credits)),
+    open: f(s.current + s.overdue - s.credits),
     current: f(s.current),
     overdue: f(s.overdue),
     credits: f(s.credits),
@@ -141,49 +173,43 @@ function figuresOf(currency: string, s: Sums): AgeingFigures {
   };
 }
 
-/** The position summed per currency and per party and currency, currencies in code order. */
-export async function ageingOf(
-  position: OpenPosition,
-  pace: Pace = pacer(),
-): Promise<{
+const byCode = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+
+/**
+ * The ledger as figures per currency and per party and currency, currencies in code order and parties by
+ * `partyId|currency`. A party appears with open items or credits (credits summing to zero are none).
+ */
+export function ageingOf(ledger: PartyLedger): {
   totals: AgeingFigures[];
   parties: { partyId: string; figures: AgeingFigures }[];
-}> {
-  const perCurrency = new Map<string, Sums>();
-  const perParty = new Map<string, Sums>();
-  const sumsIn = (map: Map<string, Sums>, key: string) => entryOf(map, key, emptySums);
-  for (const item of position.items) {
-    await pace();
-    const { currency, partyId } = item.claim;
-    for (const s of [sumsIn(perCurrency, currency), sumsIn(perParty, keyOf(partyId, currency))]) {
-      s.count += 1;
-      if (item.daysOverdue > 0) {
-        s.overdue = add(s.overdue, item.open);
-        const bucket = bucketOf(item.daysOverdue);
-        s.buckets[bucket] = add(s.buckets[bucket], item.open);
-      } else s.current = add(s.current, item.open);
-    }
+} {
+  const perCurrency = new Map<string, PartySums>();
+  const parties: [string, PartySums][] = [];
+  for (const [key, s] of ledger.parties) {
+    if (s.count === 0 && s.credits === 0n) continue;
+    parties.push([key, s]);
+    const total = entryOf(perCurrency, key.slice(key.lastIndexOf('|') + 1), emptySums);
+    total.count += s.count;
+    total.current += s.current;
+    total.overdue += s.overdue;
+    total.credits += s.credits;
+    for (const bucket of BUCKETS) total.buckets[bucket] += s.buckets[bucket];
   }
-  for (const [key, credit] of position.credits) {
-    await pace();
-    if (isZero(credit)) continue;
-    const currency = key.slice(key.lastIndexOf('|') + 1);
-    for (const s of [sumsIn(perCurrency, currency), sumsIn(perParty, key)])
-      s.credits = add(s.credits, credit);
-  }
-  const byCode = <T>(a: [string, T], b: [string, T]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   return {
     totals: [...perCurrency].sort(byCode).map(([currency, s]) => figuresOf(currency, s)),
-    parties: await mapPaced(
-      [...perParty].sort(byCode),
-      ([key, s]) => {
-        const cut = key.lastIndexOf('|');
-        return { partyId: key.slice(0, cut), figures: figuresOf(key.slice(cut + 1), s) };
-      },
-      pace,
-    ),
+    parties: parties.sort(byCode).map(([key, s]) => {
+      const cut = key.lastIndexOf('|');
+      return { partyId: key.slice(0, cut), figures: figuresOf(key.slice(cut + 1), s) };
+    }),
   };
 }
+
+/** The first due dates of the buckets 0-30, 31-60 and 61-90 days past due on `asOf`. */
+export const dueFromOf = (asOf: string): [string, string, string] => [
+  addDays(asOf, -30),
+  addDays(asOf, -60),
+  addDays(asOf, -90),
+];
 
 /** The map's value under `key`, made and stored first when missing. */
 export function entryOf<K, V>(map: Map<K, V>, key: K, make: () => V): V {

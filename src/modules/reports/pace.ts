@@ -3,6 +3,7 @@
 // (issue 37; docs/reports.md, Limits).
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
+import type { Summed, SumPage } from '../documents';
 
 /** The longest stretch of a report's work between two turns of the event loop. */
 const SLICE_MS = 10;
@@ -53,6 +54,32 @@ export async function collect<R extends { id: string }, T>(
     if (found.length <= REPORT_PAGE_SIZE || !last) return out;
     after = last.id;
     await pace();
+  }
+}
+
+/**
+ * Documents per statement of a summing reader: a page of the account's documents (whatever their type or
+ * status) summed in one statement, a few milliseconds of SQLite's time, which holds the event loop while
+ * it runs (bun:sqlite answers synchronously).
+ */
+export const SUM_PAGE_SIZE = 1_000;
+
+/**
+ * Every row of a summing reader (documents' `receivableSums`, `issuedMonthSums`, ...: a page of documents
+ * summed in one statement, and the id the next page starts after) handed to `each`, page after page, with
+ * a turn of the event loop between pages.
+ */
+export async function eachPage<T>(
+  read: (page: SumPage) => Promise<Summed<T>>,
+  each: (row: T) => void,
+): Promise<void> {
+  let after: string | null = null;
+  for (;;) {
+    const { rows, next } = await read({ after, limit: SUM_PAGE_SIZE });
+    for (const row of rows) each(row);
+    if (next === null) return;
+    after = next;
+    await yieldToEventLoop();
   }
 }
 

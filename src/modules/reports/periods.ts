@@ -1,27 +1,8 @@
-// Money per calendar month: revenue from issued documents, expenses from received ones (docs/reports.md).
-import { add, type Decimal, dec, isZero, normalizeRate, sub } from '../../domain/money';
-import { entryOf, fixed } from './ageing';
-import { type Pace, pacer } from './pace';
-
-/** One document's contribution: credit notes come in negated (`sign` -1). */
-export interface PeriodEntry {
-  currency: string;
-  /** YYYY-MM-DD, the basis the month is taken from. */
-  date: string;
-  sign: 1 | -1;
-  net: string;
-  tax: string;
-  gross: string;
-  /** Per tax group; null when the document does not break its tax down (received documents). */
-  groups: { category: string | null; rate: string; net: string; tax: string }[] | null;
-}
-
-interface Sum {
-  net: Decimal;
-  tax: Decimal;
-  gross: Decimal;
-}
-const zero = (): Sum => ({ net: dec('0'), tax: dec('0'), gross: dec('0') });
+// Money per calendar month: revenue from issued documents, expenses from received ones (docs/reports.md),
+// from the sums the database answers (documents' `issuedMonthSums`, received documents' `receivedMonthSums`).
+import { normalizeRate } from '../../domain/money';
+import { entryOf } from './ageing';
+import { money } from './exact';
 
 /** The months from `from` to `to` (YYYY-MM-DD), both included, as YYYY-MM. */
 export function monthsBetween(from: string, to: string): string[] {
@@ -65,76 +46,109 @@ export interface CurrencyPeriods {
   months: MonthFigures[];
 }
 
-const signed = (value: string, sign: 1 | -1) => (sign === 1 ? dec(value) : sub(dec('0'), dec(value)));
-
-/**
- * Sums per currency and month; every month of the range is listed, empty ones as zeros. With `byRate`, each
- * month also splits per (category, rate); the part of a document's net no tax group covers is filed under
- * rate "0" without a category.
- */
-export async function periodFigures(
-  entries: readonly PeriodEntry[],
-  from: string,
-  to: string,
-  byRate: boolean,
-  pace: Pace = pacer(),
-): Promise<CurrencyPeriods[]> {
-  const months = monthsBetween(from, to);
-  const perCurrency = new Map<
-    string,
-    Map<string, { sum: Sum; count: number; rates: Map<string, RateSum> }>
-  >();
-  for (const e of entries) {
-    await pace();
-    const monthsOf = entryOf(perCurrency, e.currency, () => new Map());
-    const m = entryOf(monthsOf, e.date.slice(0, 7), () => ({ sum: zero(), count: 0, rates: new Map() }));
-    m.count += 1;
-    m.sum.net = add(m.sum.net, signed(e.net, e.sign));
-    m.sum.tax = add(m.sum.tax, signed(e.tax, e.sign));
-    m.sum.gross = add(m.sum.gross, signed(e.gross, e.sign));
-    if (byRate && e.groups) fileRates(m.rates, e);
-  }
-  return [...perCurrency.keys()].sort().map((currency) => {
-    const monthsOf = perCurrency.get(currency) ?? new Map();
-    const total = zero();
-    const f = (v: Decimal) => fixed(v, currency);
-    const list = months.map((month): MonthFigures => {
-      const m = monthsOf.get(month);
-      const sum = m?.sum ?? zero();
-      total.net = add(total.net, sum.net);
-      total.tax = add(total.tax, sum.tax);
-      total.gross = add(total.gross, sum.gross);
-      const base = { month, net: f(sum.net), tax: f(sum.tax), gross: f(sum.gross), documents: m?.count ?? 0 };
-      if (!byRate) return base;
-      const rates = [...(m?.rates.values() ?? [])]
-        .filter((r) => !isZero(r.net) || !isZero(r.tax))
-        .sort((a, b) => Number(b.rate) - Number(a.rate) || (a.category ?? '').localeCompare(b.category ?? ''))
-        .map((r) => ({ category: r.category, rate: r.rate, net: f(r.net), tax: f(r.tax) }));
-      return { ...base, by_tax_rate: rates };
-    });
-    return { currency, net: f(total.net), tax: f(total.tax), gross: f(total.gross), months: list };
-  });
+/** Net, tax and gross in ten-billionths (exact.ts). */
+export interface PeriodSum {
+  net: bigint;
+  tax: bigint;
+  gross: bigint;
 }
+const zero = (): PeriodSum => ({ net: 0n, tax: 0n, gross: 0n });
 
 interface RateSum {
   category: string | null;
   rate: string;
-  net: Decimal;
-  tax: Decimal;
+  net: bigint;
+  tax: bigint;
 }
 
-function fileRates(rates: Map<string, RateSum>, e: PeriodEntry) {
-  const file = (category: string | null, rate: string, net: Decimal, tax: Decimal) => {
-    const normal = normalizeRate(rate);
-    const key = `${category ?? ''}|${normal}`;
-    const r = entryOf(rates, key, () => ({ category, rate: normal, net: dec('0'), tax: dec('0') }));
-    r.net = add(r.net, net);
-    r.tax = add(r.tax, tax);
-  };
-  let uncovered = dec(e.net);
-  for (const g of e.groups ?? []) {
-    file(g.category, g.rate, signed(g.net, e.sign), signed(g.tax, e.sign));
-    uncovered = sub(uncovered, dec(g.net));
+interface MonthSums {
+  sum: PeriodSum;
+  count: number;
+  /** The taxable amounts of the month's tax groups: the rest of its net no group covers. */
+  grouped: bigint;
+  rates: Map<string, RateSum>;
+}
+
+/** Credit notes are subtracted: their sums come in negated. */
+export type Sign = 1n | -1n;
+
+/**
+ * Per currency and month, the sums of the summing readers' rows: documents (credit notes negated) and,
+ * for revenue, their tax groups per category and rate (`normalizeRate`'s text).
+ */
+export class PeriodLedger {
+  private readonly currencies = new Map<string, Map<string, MonthSums>>();
+
+  private month(currency: string, month: string): MonthSums {
+    const months = entryOf(this.currencies, currency, () => new Map<string, MonthSums>());
+    return entryOf(months, month, () => ({ sum: zero(), count: 0, grouped: 0n, rates: new Map() }));
   }
-  if (!isZero(uncovered)) file(null, '0', e.sign === 1 ? uncovered : sub(dec('0'), uncovered), dec('0'));
+
+  /** `count` documents of the month and their sums. */
+  addDocuments(currency: string, month: string, sign: Sign, count: number, sums: PeriodSum) {
+    const m = this.month(currency, month);
+    m.count += count;
+    m.sum.net += sign * sums.net;
+    m.sum.tax += sign * sums.tax;
+    m.sum.gross += sign * sums.gross;
+  }
+
+  /** Tax groups of the month's documents of one category and rate: their taxable amounts and tax. */
+  addRate(currency: string, month: string, sign: Sign, group: RateSum) {
+    const m = this.month(currency, month);
+    m.grouped += sign * group.net;
+    fileRate(m, group.category, group.rate, sign * group.net, sign * group.tax);
+  }
+
+  /**
+   * Every month of the range per currency (codes in order), empty ones as zeros. With `byRate`, each month
+   * also splits per (category, rate), the part of its net no tax group covers filed under rate "0" without
+   * a category.
+   */
+  figures(from: string, to: string, byRate: boolean): CurrencyPeriods[] {
+    const months = monthsBetween(from, to);
+    return [...this.currencies.keys()].sort().map((currency) => {
+      const monthsOf = this.currencies.get(currency) ?? new Map<string, MonthSums>();
+      const total = zero();
+      const f = (v: bigint) => money(v, currency);
+      const list = months.map((month): MonthFigures => {
+        const m = monthsOf.get(month);
+        const sum = m?.sum ?? zero();
+        total.net += sum.net;
+        total.tax += sum.tax;
+        total.gross += sum.gross;
+        const base = {
+          month,
+          net: f(sum.net),
+          tax: f(sum.tax),
+          gross: f(sum.gross),
+          documents: m?.count ?? 0,
+        };
+        if (!byRate) return base;
+        if (m && m.sum.net !== m.grouped) fileRate(m, null, '0', m.sum.net - m.grouped, 0n);
+        const rates = [...(m?.rates.values() ?? [])]
+          .filter((r) => r.net !== 0n || r.tax !== 0n)
+          .sort(
+            (a, b) => Number(b.rate) - Number(a.rate) || (a.category ?? '').localeCompare(b.category ?? ''),
+          )
+          .map((r) => ({ category: r.category, rate: r.rate, net: f(r.net), tax: f(r.tax) }));
+        return { ...base, by_tax_rate: rates };
+      });
+      return { currency, net: f(total.net), tax: f(total.tax), gross: f(total.gross), months: list };
+    });
+  }
+}
+
+function fileRate(m: MonthSums, category: string | null, rate: string, net: bigint, tax: bigint) {
+  const normal = normalizeRate(rate);
+  const r = entryOf(m.rates, `${category ?? ''}|${normal}`, () => ({
+    category,
+    rate: normal,
+    net: 0n,
+    tax: 0n,
+  }));
+  // A group without a category and one whose category is "" share a line, shown without a category.
+  if (category === null) r.category = null;
+  r.net += net;
+  r.tax += tax;
 }

@@ -1,68 +1,58 @@
-import { dec, sub, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
-import { type DocumentRow, issuedForReports } from '../../documents';
-import { type ReceivedDocumentRow, receivedForReports } from '../../receiving';
-import { receivedDate } from '../claims';
-import { collect, pacer } from '../pace';
-import { type PeriodEntry, periodFigures } from '../periods';
+import { issuedMonthSums } from '../../documents';
+import { receivedMonthSums } from '../../receiving';
+import { sumValue } from '../exact';
+import { eachPage } from '../pace';
+import { PeriodLedger, type Sign } from '../periods';
 
 interface Range {
   from: string;
   to: string;
 }
 
+const signOf = (documentType: string): Sign => (documentType === 'credit_note' ? -1n : 1n);
+
 /**
  * Revenue per month by issue date: issued invoices less credit notes (neither drafts nor voided), net, tax
- * and gross per currency, each month split per tax rate.
+ * and gross per currency, each month split per tax rate. Summed by the database a page at a time.
  */
 export async function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
-  const pace = pacer();
-  const filters = { issuedFrom: input.from, issuedTo: input.to };
-  const entries = await collect(
-    ctx.db,
-    (db, page) => issuedForReports(db, ctx.accountId, filters, page),
-    (row: DocumentRow): PeriodEntry => ({
-      currency: row.currency,
-      date: row.issueDate,
-      sign: row.documentType === 'credit_note' ? -1 : 1,
-      net: netOf(row.totals.total, row.totals.tax_total),
-      tax: row.totals.tax_total,
-      gross: row.totals.total,
-      groups: (row.totals.tax_groups ?? []).map((g) => ({
-        category: g.category,
-        rate: g.rate,
-        net: g.taxable_amount,
-        tax: g.tax_amount,
-      })),
-    }),
-    pace,
+  const ledger = new PeriodLedger();
+  await eachPage(
+    (page) => issuedMonthSums(ctx.db, ctx.accountId, input, page),
+    (row) => {
+      const sign = signOf(row.documentType);
+      if (row.kind === 'rate') {
+        const { category, rate } = row;
+        ledger.addRate(row.currency, row.month, sign, {
+          category,
+          rate,
+          net: sumValue(row.taxable),
+          tax: sumValue(row.tax),
+        });
+        return;
+      }
+      const gross = sumValue(row.total);
+      const tax = sumValue(row.tax);
+      ledger.addDocuments(row.currency, row.month, sign, row.count, { net: gross - tax, tax, gross });
+    },
   );
-  return { ...range(input), currencies: await periodFigures(entries, input.from, input.to, true, pace) };
+  return { ...range(input), currencies: ledger.figures(input.from, input.to, true) };
 }
 
 /** Expenses per month by issue date: received invoices less received credit notes (not rejected). */
 export async function expensesReport({ ctx, input }: { ctx: AccountCtx; input: Range }) {
-  const pace = pacer();
-  // Every date: a document without an issue date counts from the day it arrived, which SQL cannot filter.
-  const entries = await collect(
-    ctx.db,
-    (db, page) => receivedForReports(db, ctx.accountId, page),
-    (row: ReceivedDocumentRow): PeriodEntry | undefined => {
-      const date = receivedDate(row);
-      if (date < input.from || date > input.to) return undefined;
-      return {
-        currency: row.currency,
-        date,
-        sign: row.documentType === 'credit_note' ? -1 : 1,
-        net: row.totals.net_total ?? netOf(row.total, row.totals.tax_total ?? '0'),
-        tax: row.totals.tax_total ?? '0',
-        gross: row.total,
-        groups: null,
-      };
-    },
-    pace,
+  const ledger = new PeriodLedger();
+  await eachPage(
+    (page) => receivedMonthSums(ctx.db, ctx.accountId, input, page),
+    (row) =>
+      ledger.addDocuments(row.currency, row.month, signOf(row.documentType), row.count, {
+        net: sumValue(row.net),
+        tax: sumValue(row.tax),
+        gross: sumValue(row.gross),
+      }),
   );
-  return { ...range(input), currencies: await periodFigures(entries, input.from, input.to, false, pace) };
+  return { ...range(input), currencies: ledger.figures(input.from, input.to, false) };
 }
 
 const range = (input: Range) => ({
@@ -71,5 +61,3 @@ const range = (input: Range) => ({
   group: 'month' as const,
   basis: 'issue_date' as const,
 });
-
-const netOf = (total: string, tax: string) => toPlainString(sub(dec(total), dec(tax)));

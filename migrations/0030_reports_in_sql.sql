@@ -1,0 +1,1 @@
+CREATE INDEX `documents_source_idx` ON `documents` (`account_id`,`source_document_id`);
