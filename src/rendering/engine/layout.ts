@@ -147,7 +147,8 @@ export class Layout {
   }
 
   /**
-   * Greedy word wrap; a word wider than the line is cut between characters. Newlines are kept. Kept per
+   * Greedy word wrap; a word wider than the line is cut after its last hyphen or slash that fits, else
+   * between characters. Newlines are kept. Kept per
    * process like widths: descriptions, names and payment terms repeat across rows and documents.
    */
   wrap(text: string, width: number, style: TextStyle): string[] {
@@ -180,7 +181,10 @@ export class Layout {
         }
         if (line) out.push(line);
         while (word.length > 1 && this.widthOf(word, style) > width) {
-          const cut = this.fitChars(word, width, style);
+          const fitting = this.fitChars(word, width, style);
+          // After a hyphen or slash within what fits ("04011000-" / "12345…"), else between characters.
+          const soft = Math.max(word.lastIndexOf('-', fitting - 1), word.lastIndexOf('/', fitting - 1));
+          const cut = soft > 0 ? soft + 1 : fitting;
           out.push(word.slice(0, cut));
           word = word.slice(cut);
         }
