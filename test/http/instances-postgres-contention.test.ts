@@ -3,7 +3,8 @@
 // hand in the way and creates that fail among them, get consecutive numbers with none lost, the one taken
 // by hand passed over and none burnt by a failure; and one account's rate limit, counted in the database,
 // holds across both (docs/instances.md, "Rate limits across instances": a fixed one-second window, so a
-// burst straddling windows passes at most the limit once per window it touches).
+// burst straddling windows passes at most the limit once per window it touches); and one account's render
+// quota, reserved on the month's counter row from both at once, is never overshot nor left unused.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { rmSync } from 'node:fs';
 import postgres from 'postgres';
@@ -13,6 +14,7 @@ import { hasPostgres, startPostgres } from '../postgres';
 import { TestS3 } from '../s3rver';
 
 const RATE = 10;
+const QUOTA = 12;
 const today = new Date().toISOString().slice(0, 10);
 const lines = [
   { name: 'Service', quantity: '1', unit_price: '10.00', taxes: [{ rate: '19', category: 'S' }] },
@@ -25,6 +27,8 @@ let b: Instance;
 /** A key of an account whose plan no test reaches, and one of an account limited to RATE a second. */
 let key = '';
 let limitedKey = '';
+/** A key of an account with QUOTA renders a month. */
+let quotaKey = '';
 const cliDir = tempDir('inv-contention-cli-');
 
 beforeAll(async () => {
@@ -41,10 +45,12 @@ beforeAll(async () => {
   };
   cli('plans', 'set', '--id', 'plan_wide', '--name', 'Wide', '--quota', '100000', '--rps', '100000');
   cli('plans', 'set', '--id', 'plan_narrow', '--name', 'Narrow', '--quota', '100000', '--rps', String(RATE));
+  cli('plans', 'set', '--id', 'plan_quota', '--name', 'Quota', '--quota', String(QUOTA), '--rps', '100000');
   const account = (plan: string) =>
     JSON.parse(cli('accounts', 'create', '--name', plan, '--plan', plan, '--json')).api_key.api_key as string;
   key = account('plan_wide');
   limitedKey = account('plan_narrow');
+  quotaKey = account('plan_quota');
   [a, b] = await Promise.all([startInstance({ env }), startInstance({ env })]);
 }, 120_000);
 
@@ -122,5 +128,33 @@ describe.skipIf(!hasPostgres)('two instances meeting on the same rows', () => {
       places.set(remaining, (places.get(remaining) ?? 0) + 1);
     }
     expect([...places.values()].every((n) => n <= windows)).toBe(true);
+  }, 60_000);
+  test(`an account with ${QUOTA} renders a month, 30 renders at once on both: exactly ${QUOTA} made`, async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        callInstance(n % 2 === 0 ? a : b, quotaKey, 'POST', '/api/v1/documents/render', {
+          data: {
+            invoice_number: `Q-${n}`,
+            issue_date: today,
+            currency: 'EUR',
+            seller: { name: 'Quota GmbH' },
+            buyer: { name: `Buyer ${n}` },
+            line_items: lines,
+          },
+          output: { format: 'pdf', delivery: 'url' },
+        }),
+      ),
+    );
+    const made = answers.filter((r) => r.status === 200);
+    const refused = answers.filter((r) => r.status === 429);
+    expect(made).toHaveLength(QUOTA);
+    expect(refused).toHaveLength(30 - QUOTA);
+    expect(refused.every((r) => r.body.error.code === 'quota_exceeded')).toBe(true);
+    // Made from both instances, and counted once each in the month's counter.
+    const [counter] = await sql`SELECT c.renders FROM usage_month_counters c
+      JOIN accounts a ON a.id = c.account_id WHERE a.plan_id = 'plan_quota'`;
+    expect(Number(counter?.renders)).toBe(QUOTA);
+    const usage = await callInstance(b, quotaKey, 'GET', '/api/v1/usage');
+    expect(usage.body.data.renders).toEqual({ used: QUOTA, quota: QUOTA });
   }, 60_000);
 });

@@ -11,6 +11,7 @@ import {
   extendHold,
   findEvent,
   holdsRunning,
+  lockMonthCounter,
   madeInMonth,
   recordRenderMade,
   saveHold,
@@ -46,8 +47,11 @@ export interface Reservation {
 
 /**
  * Takes one render from this month's quota, or beyond it while overage is on and under its cap, before
- * the PDF is drawn. The counts, the overage terms and the insert share one write-locked transaction, so
- * concurrent renders can never overshoot the quota or the cap.
+ * the PDF is drawn. The counts, the overage terms and the insert share one transaction that first locks
+ * the account's counter row of the month (SQLite's write lock besides), so concurrent renders can never
+ * overshoot the quota or the cap; on PostgreSQL it runs READ COMMITTED: a second reservation of the
+ * account, on any instance, waits for the first and then counts what it committed, instead of failing
+ * with a serialization failure and running again (docs/instances.md).
  */
 export async function reserveRender(
   deps: { db: DbOrTx; clock: Clock },
@@ -65,42 +69,48 @@ export async function reserveRender(
 ): Promise<Reservation> {
   const eventId = input.eventId ?? newId('evt');
   const refused = [...(refusedGiveBacks.get(deps.db) ?? [])];
-  const event = await inTransaction(deps, async ({ db: tx }): Promise<UsageEventRow> => {
-    for (const id of refused) await deleteHold(tx, id);
-    const now = deps.clock.now();
-    const nowIso = now.toISOString();
-    const pendingUntil = new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString();
-    const existing = input.eventId ? await findEvent(tx, input.accountId, input.eventId) : undefined;
-    if (existing && (existing.pendingUntil === null || existing.pendingUntil > nowIso)) {
-      if (existing.pendingUntil === null) return existing;
-      await extendHold(tx, eventId, pendingUntil);
-      return { ...existing, pendingUntil };
-    }
-    // Renders made from the month's counter (one row, whatever the month's volume), holds from the few
-    // still running: together what counting the month's events would give.
-    const period = monthOf(now);
-    const made = await madeInMonth(tx, input.accountId, monthKey(nowIso));
-    const held = await holdsRunning(tx, input.accountId, period, nowIso);
-    const used = made.renders + held.renders;
-    const overage = used >= input.monthlyQuota;
-    if (overage) {
-      const terms = await overageTermsOf(tx, input.accountId);
-      if (!overageAllows(terms, made.overage + held.overage)) {
-        const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
-        throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
+  const event = await inTransaction(
+    deps,
+    async ({ db: tx }): Promise<UsageEventRow> => {
+      const now = deps.clock.now();
+      const nowIso = now.toISOString();
+      // First: every statement after it reads what the reservations before it committed.
+      await lockMonthCounter(tx, input.accountId, monthKey(nowIso));
+      for (const id of refused) await deleteHold(tx, id);
+      const pendingUntil = new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString();
+      const existing = input.eventId ? await findEvent(tx, input.accountId, input.eventId) : undefined;
+      if (existing && (existing.pendingUntil === null || existing.pendingUntil > nowIso)) {
+        if (existing.pendingUntil === null) return existing;
+        await extendHold(tx, eventId, pendingUntil);
+        return { ...existing, pendingUntil };
       }
-    }
-    const row = {
-      id: eventId,
-      accountId: input.accountId,
-      renderId: input.renderId,
-      overage,
-      pendingUntil,
-      createdAt: nowIso,
-    };
-    await saveHold(tx, row);
-    return row;
-  });
+      // Renders made from the month's counter (one row, whatever the month's volume), holds from the few
+      // still running: together what counting the month's events would give.
+      const period = monthOf(now);
+      const made = await madeInMonth(tx, input.accountId, monthKey(nowIso));
+      const held = await holdsRunning(tx, input.accountId, period, nowIso);
+      const used = made.renders + held.renders;
+      const overage = used >= input.monthlyQuota;
+      if (overage) {
+        const terms = await overageTermsOf(tx, input.accountId);
+        if (!overageAllows(terms, made.overage + held.overage)) {
+          const cap = terms.enabled && terms.centsPerRender !== null ? terms.cap : null;
+          throw quotaExceeded(input.monthlyQuota, used, period.end, cap);
+        }
+      }
+      const row = {
+        id: eventId,
+        accountId: input.accountId,
+        renderId: input.renderId,
+        overage,
+        pendingUntil,
+        createdAt: nowIso,
+      };
+      await saveHold(tx, row);
+      return row;
+    },
+    { isolation: 'read committed' },
+  );
   for (const id of refused) refusedGiveBacks.get(deps.db)?.delete(id);
   return {
     eventId,

@@ -62,6 +62,24 @@ export async function madeInMonth(db: DbOrTx, accountId: string, month: string):
 }
 
 /**
+ * Locks the account's counter row of `month` until the transaction ends, making it (0 renders) when the
+ * month has none: the reservations of an account take turns on it, on any instance, and one waits for
+ * the other instead of both counting the same free unit (reserveRender, at READ COMMITTED). A render
+ * recorded meanwhile moves the same row (recordRenderMade), so a reservation that got the lock after it
+ * reads it counted, and one that got the lock first counts its hold.
+ */
+export async function lockMonthCounter(db: DbOrTx, accountId: string, month: string): Promise<void> {
+  await db
+    .insert(usageMonthCounters)
+    .values({ accountId, month, renders: 0, overageRenders: 0 })
+    .onConflictDoUpdate({
+      target: [usageMonthCounters.accountId, usageMonthCounters.month],
+      set: { renders: sql`${usageMonthCounters.renders}` },
+    })
+    .run();
+}
+
+/**
  * The holds taken in [start, end) still running at `holdsAt`. Only the account's running holds are read
  * (usage_events_hold_idx): the condition on `created_at` is applied to them here, not in SQL, so that no
  * planner may prefer the month index and walk the month's renders made, which is what the counter avoids.
