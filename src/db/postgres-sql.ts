@@ -3,22 +3,30 @@
  * service's queries are lexical, so one pass over the text outside quotes does it:
  * - `?` placeholders become `$1`, `$2`, ...;
  * - `like` becomes `ilike`: SQLite's LIKE ignores the case of ASCII letters, PostgreSQL's does not;
- * - an `on conflict ("table"."column")` target loses its table names, which PostgreSQL does not take there.
+ * - an `on conflict ("table"."column")` target loses its table names, which PostgreSQL does not take there;
+ * - the comment `/* for update *\/` becomes `for update`: a row lock PostgreSQL takes without writing the row
+ *   (so a serializable transaction that writes the row after the lock's holder committed does not fail),
+ *   where SQLite, whose transactions hold its one write lock anyway, reads a comment (`FOR_UPDATE`).
  * Everything else the service writes (double-quoted identifiers, `returning`, `on conflict`, `limit`/`offset`,
  * savepoints) is the same in both. Results are cached by text: the service has a few hundred distinct ones.
  */
 export function toPostgresSql(sqlite: string): string {
   let cached = cache.get(sqlite);
   if (cached === undefined) {
-    cached = translate(sqlite).replace(
-      /on conflict \(([^)]*)\)/g,
-      (_, target: string) => `on conflict (${target.replace(/"[^"]+"\./g, '')})`,
-    );
+    cached = translate(sqlite)
+      .replace(
+        /on conflict \(([^)]*)\)/g,
+        (_, target: string) => `on conflict (${target.replace(/"[^"]+"\./g, '')})`,
+      )
+      .replaceAll(FOR_UPDATE, 'for update');
     if (cache.size >= CACHE_SIZE) cache.clear();
     cache.set(sqlite, cached);
   }
   return cached;
 }
+
+/** Appended to a SELECT: `FOR UPDATE` on PostgreSQL, a comment on SQLite (see toPostgresSql). */
+export const FOR_UPDATE = '/* for update */';
 
 const CACHE_SIZE = 2000;
 const cache = new Map<string, string>();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq, sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../src/db/errors';
 import { openPostgres, type PostgresHandle } from '../../src/db/postgres';
-import { toPostgresSql } from '../../src/db/postgres-sql';
+import { FOR_UPDATE, toPostgresSql } from '../../src/db/postgres-sql';
 import { savepoint } from '../../src/db/transaction';
 import { enqueue } from '../../src/jobs/queue';
 import { accounts } from '../../src/modules/accounts/schema';
@@ -16,7 +16,7 @@ import { seedPlans } from '../../src/modules/plans';
 import { systemClock } from '../../src/shared/clock';
 import { hasPostgres, startPostgres } from '../postgres';
 
-test('the SQLite dialect as PostgreSQL reads it: placeholders, LIKE, conflict targets; quotes untouched', () => {
+test('the SQLite dialect as PostgreSQL reads it: placeholders, LIKE, conflict targets, FOR UPDATE; quotes untouched', () => {
   expect(toPostgresSql('select "a" from "t" where "b" = ? and "c" like ? limit ?')).toBe(
     'select "a" from "t" where "b" = $1 and "c" ilike $2 limit $3',
   );
@@ -27,6 +27,10 @@ test('the SQLite dialect as PostgreSQL reads it: placeholders, LIKE, conflict ta
     toPostgresSql('insert into "jobs" ("id") values (?) on conflict ("jobs"."run_key") do nothing'),
   ).toBe('insert into "jobs" ("id") values ($1) on conflict ("run_key") do nothing');
   expect(toPostgresSql("select 'it''s ?' where unlike = ?")).toBe("select 'it''s ?' where unlike = $1");
+  // A row lock on PostgreSQL; on SQLite the same text is a comment.
+  expect(toPostgresSql(`select "n" from "t" where "id" = ? ${FOR_UPDATE}`)).toBe(
+    'select "n" from "t" where "id" = $1 for update',
+  );
 });
 
 describe.skipIf(!hasPostgres)('on a real cluster', () => {

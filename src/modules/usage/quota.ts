@@ -12,7 +12,6 @@ import {
   findEvent,
   holdsRunning,
   lockMonthCounter,
-  madeInMonth,
   recordRenderMade,
   saveHold,
 } from './repo';
@@ -74,8 +73,10 @@ export async function reserveRender(
     async ({ db: tx }): Promise<UsageEventRow> => {
       const now = deps.clock.now();
       const nowIso = now.toISOString();
-      // First: every statement after it reads what the reservations before it committed.
-      await lockMonthCounter(tx, input.accountId, monthKey(nowIso));
+      // First: every statement after it reads what the reservations before it committed. Renders made
+      // come from the month's counter (one row, whatever the month's volume), holds from the few still
+      // running: together what counting the month's events would give.
+      const made = await lockMonthCounter(tx, input.accountId, monthKey(nowIso));
       for (const id of refused) await deleteHold(tx, id);
       const pendingUntil = new Date(now.getTime() + RESERVATION_HOLD_MS).toISOString();
       const existing = input.eventId ? await findEvent(tx, input.accountId, input.eventId) : undefined;
@@ -84,10 +85,7 @@ export async function reserveRender(
         await extendHold(tx, eventId, pendingUntil);
         return { ...existing, pendingUntil };
       }
-      // Renders made from the month's counter (one row, whatever the month's volume), holds from the few
-      // still running: together what counting the month's events would give.
       const period = monthOf(now);
-      const made = await madeInMonth(tx, input.accountId, monthKey(nowIso));
       const held = await holdsRunning(tx, input.accountId, period, nowIso);
       const used = made.renders + held.renders;
       const overage = used >= input.monthlyQuota;

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { FOR_UPDATE } from '../../db/postgres-sql';
 import type { PageRequest } from '../../shared/pagination';
 import { monthKey } from './period';
 import {
@@ -62,21 +63,27 @@ export async function madeInMonth(db: DbOrTx, accountId: string, month: string):
 }
 
 /**
- * Locks the account's counter row of `month` until the transaction ends, making it (0 renders) when the
- * month has none: the reservations of an account take turns on it, on any instance, and one waits for
- * the other instead of both counting the same free unit (reserveRender, at READ COMMITTED). A render
- * recorded meanwhile moves the same row (recordRenderMade), so a reservation that got the lock after it
- * reads it counted, and one that got the lock first counts its hold.
+ * The renders made in `month` (as `madeInMonth`), read under a lock on the account's counter row of the
+ * month, held until the transaction ends; the row is made (0 renders) when the month has none. The
+ * reservations of an account take turns on it, on any instance, and one waits for the other instead of
+ * both counting the same free unit (reserveRender, at READ COMMITTED). A lock, not a write: `FOR UPDATE` on
+ * PostgreSQL (src/db/postgres-sql.ts), so the serializable transaction that records a render and moves the
+ * row after a reservation committed does not fail for it; SQLite's transactions hold its one write lock.
+ * A render recorded meanwhile moves the same row (recordRenderMade), so a reservation that got the lock
+ * after it reads it counted, and one that got the lock first counts its hold.
  */
-export async function lockMonthCounter(db: DbOrTx, accountId: string, month: string): Promise<void> {
+export async function lockMonthCounter(db: DbOrTx, accountId: string, month: string): Promise<MonthUse> {
+  const c = usageMonthCounters;
   await db
-    .insert(usageMonthCounters)
+    .insert(c)
     .values({ accountId, month, renders: 0, overageRenders: 0 })
-    .onConflictDoUpdate({
-      target: [usageMonthCounters.accountId, usageMonthCounters.month],
-      set: { renders: sql`${usageMonthCounters.renders}` },
-    })
+    .onConflictDoNothing({ target: [c.accountId, c.month] })
     .run();
+  const rows = await db.all<[number | string, number | string]>(
+    sql`select ${c.renders}, ${c.overageRenders} from ${c} where ${and(eq(c.accountId, accountId), eq(c.month, month))} ${sql.raw(FOR_UPDATE)}`,
+  );
+  const [renders, overage] = rows[0] ?? [0, 0];
+  return { renders: Number(renders), overage: Number(overage) };
 }
 
 /**

@@ -91,25 +91,32 @@ export async function produceRender({
       createdAt: now.toISOString(),
     };
     // One transaction: the render is recorded exactly when its unit of quota becomes a render made (and,
-    // for a document's first PDF, exactly when it becomes the original).
-    const row = await inTransaction(ctx, async ({ db: tx }) => {
-      const inserted = await insertRender(tx, record);
-      if (keep && keptKey) {
-        const look = {
-          templateId: input.templateId,
-          templateVersion: input.templateVersion,
-          pageSize: input.pdf.pageSize,
-        };
-        const original = issuedFileRow(
-          { accountId: input.accountId, clock: ctx.clock },
-          { ...keep, kind: 'pdf', bytes, look, compliance: input.compliance },
-          keptKey,
-        );
-        if (!(await insertIssuedFile(tx, original))) throw new LostOriginal();
-      }
-      await reservation.confirm(tx);
-      return inserted;
-    });
+    // for a document's first PDF, exactly when it becomes the original). READ COMMITTED on PostgreSQL:
+    // every write in it is decided by a key or a row lock (the original by the issued file's unique key,
+    // the month's counter by its upsert under the row's lock), so two instances recording renders of one
+    // account wait on the counter row instead of aborting each other (docs/instances.md).
+    const row = await inTransaction(
+      ctx,
+      async ({ db: tx }) => {
+        const inserted = await insertRender(tx, record);
+        if (keep && keptKey) {
+          const look = {
+            templateId: input.templateId,
+            templateVersion: input.templateVersion,
+            pageSize: input.pdf.pageSize,
+          };
+          const original = issuedFileRow(
+            { accountId: input.accountId, clock: ctx.clock },
+            { ...keep, kind: 'pdf', bytes, look, compliance: input.compliance },
+            keptKey,
+          );
+          if (!(await insertIssuedFile(tx, original))) throw new LostOriginal();
+        }
+        await reservation.confirm(tx);
+        return inserted;
+      },
+      { isolation: 'read committed' },
+    );
     return { row, bytes };
   } catch (error) {
     // With fixed ids, another attempt of the same job (one whose claim was lost while it was still drawing)
