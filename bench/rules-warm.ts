@@ -4,6 +4,7 @@
 // and what the second worker's priming costs when the next check comes at once or after a pause.
 // Usage: bun bench/rules-warm.ts [dist/invoice-service] [lines=1000] [checks=8] [pause ms between checks=0]
 // (10,000 lines: a 14 MB body; MAX_BODY_BYTES is raised to 20 MiB here.)
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { largePeppolInvoice } from './rules-large';
@@ -38,6 +39,8 @@ const service = await startService([target], {
   MAX_BODY_BYTES: '20971520',
 });
 console.log(`${target}, ${lines} lines, ${checks} checks, ${pause} ms between them`);
+/** Each answer's digest: a check split over two workers must answer what a whole one does. */
+const answers = new Set<string>();
 for (let i = 1; i <= checks; i++) {
   const before = threads(service.pid);
   const started = performance.now();
@@ -46,7 +49,14 @@ for (let i = 1; i <= checks; i++) {
     headers: { authorization: `Bearer ${service.key}`, 'content-type': 'application/json' },
     body: JSON.stringify({ profile: 'peppol_bis_billing_3', xml }),
   });
-  const body = (await res.json()) as { data?: { fully_checked: boolean } };
+  const text = await res.text();
+  const body = JSON.parse(text) as {
+    data?: { fully_checked: boolean; valid?: boolean; violations?: unknown };
+  };
+  // The verdict and findings (in order), not what differs per request.
+  const verdict = JSON.stringify([body.data?.valid, body.data?.fully_checked, body.data?.violations ?? text]);
+  const answer = createHash('sha256').update(verdict).digest('hex').slice(0, 12);
+  answers.add(answer);
   const wall = (performance.now() - started) / 1000;
   const byKind = new Map<string, number>();
   let total = 0;
@@ -72,9 +82,10 @@ for (let i = 1; i <= checks; i++) {
     .map(([kind, cpu]) => `${kind} ${cpu.toFixed(2)}`)
     .join(', ');
   console.log(
-    `check ${i}: wall ${wall.toFixed(2)} s, CPU ${total.toFixed(2)} s (${kinds}), busiest thread ${busiest.toFixed(2)} s, ${res.status} fully checked ${body.data?.fully_checked}, RSS ${rss} MiB (peak ${peak}), load ${load}`,
+    `check ${i}: wall ${wall.toFixed(2)} s, CPU ${total.toFixed(2)} s (${kinds}), busiest thread ${busiest.toFixed(2)} s, ${res.status} fully checked ${body.data?.fully_checked}, answer ${answer}, RSS ${rss} MiB (peak ${peak}), load ${load}`,
   );
   if (pause > 0 && i < checks) await Bun.sleep(pause);
 }
+console.log(`answers: ${answers.size === 1 ? 'all identical' : `${answers.size} different`}`);
 service.stop();
 process.exit(0);
