@@ -163,6 +163,15 @@ describe('paginate (the no-orphan rule)', () => {
     expect([...plan.breaks]).toEqual([31]);
   });
 
+  test('nor a row alone above them: of three rows, one goes with the totals when it can', () => {
+    // The totals fit below two rows but not three: the third goes over with them, two stay.
+    const plan = paginate({ ...page, startY: 600, rowHeights: [40, 40, 40], keepWithLast: 100 });
+    expect(plan).toEqual({ newPageFirst: false, breaks: new Set([2]) });
+    // Four rows: two go, two stay.
+    const four = paginate({ ...page, startY: 560, rowHeights: [40, 40, 40, 40], keepWithLast: 100 });
+    expect([...four.breaks]).toEqual([2]);
+  });
+
   test('a one-row table moves whole rather than leave its totals alone', () => {
     const plan = paginate({ ...page, startY: 640, rowHeights: [40], keepWithLast: 100 });
     expect(plan.newPageFirst).toBe(true);

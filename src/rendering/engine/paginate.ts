@@ -2,8 +2,8 @@
 //
 // The no-orphan rule: the block after the table (the totals, `keepWithLast` points tall) must share a
 // page with the end of the table. When it does not fit below the last row, the last rows move to the
-// next page with it (two rows if the totals fit with them, else one) rather than leaving the totals alone
-// at the top of a page. A one-row table that cannot keep its totals moves to the next page whole. Only
+// next page with it (two rows if the totals fit with them, else one; one when two would leave a single row
+// alone on the page before) rather than leaving the totals alone at the top of a page. A one-row table that cannot keep its totals moves to the next page whole. Only
 // when even one row plus the totals exceed a fresh page do the totals go on alone: nothing else fits.
 //
 // The short blocks after the totals (how to pay, custom fields, a note) are further tiers of the same
@@ -68,7 +68,9 @@ export function paginate(input: PaginateInput): PagePlan {
   /** The plan that keeps `keep` points with the last rows, or null when it cannot be kept. */
   const keeping = (keep: number, mayMoveWhole: boolean): PagePlan | null => {
     if (n === 0 || keep <= 0 || fits(end.y + keep)) return natural;
-    for (const k of [2, 1]) {
+    // Two rows go with the totals, unless that leaves one row alone on the page before: then one.
+    const before = Math.max(0, ...[...breaks].filter((b) => b <= n - 2));
+    for (const k of n - 2 - before === 1 ? [1, 2] : [2, 1]) {
       const cut = n - k;
       if (cut < 0 || (cut === 0 && (tableAtTop || !mayMoveWhole))) continue;
       const carried = rowHeights.slice(cut).reduce((a, b) => a + b, 0);
