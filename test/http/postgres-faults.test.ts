@@ -121,8 +121,14 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
       // Serving again by themselves: a write on each succeeds.
       for (const on of [a, b]) {
         await waitUntil(
-          async () =>
-            (await callInstance(on, key, 'POST', '/api/v1/customers', { name: 'After' })).status === 200,
+          async () => {
+            // An instance that died says why (its output), instead of a connection refused much later.
+            if (!on.running()) throw new Error(`an instance exited during the restarts:\n${on.output()}`);
+            const after = await callInstance(on, key, 'POST', '/api/v1/customers', { name: 'After' }).catch(
+              () => ({ status: 0 }),
+            );
+            return after.status === 200;
+          },
           'a write after the restart',
           30_000,
         );
