@@ -49,6 +49,11 @@ export interface PoolConfig<T, R, Reply extends { id: number }> {
   affinity?(task: T): string;
   /** The task's worker is replaced once it has answered (it keeps the memory the task made it grow to). */
   replaceAfter?(task: T): boolean;
+  /**
+   * A worker left free this long is terminated and its slot given up (one starts again when a task needs
+   * it): what it loaded and grew to is given back to an idle server. Unset: workers stay.
+   */
+  retireIdleMs?: number;
   /** What is posted to the worker; `id` comes back in its reply. */
   message(task: T, id: number): unknown;
   answer(reply: Reply, task: T): Settled<R>;
@@ -77,6 +82,8 @@ interface Slot<T, R> {
   timer: Timer | null;
   /** The affinity key of the last task this worker ran. */
   key: string | null;
+  /** Set while the worker is free, with `retireIdleMs`: it is retired when this fires. */
+  idle: Timer | null;
 }
 
 function settle<T, R>(job: Job<T, R>, outcome: Settled<R>): void {
@@ -143,6 +150,7 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
     const { closing } = this.config.errors;
     for (const slot of this.slots) {
       if (slot.timer) clearTimeout(slot.timer);
+      if (slot.idle) clearTimeout(slot.idle);
       slot.job?.reject(new Error(closing));
       slot.worker.terminate();
     }
@@ -157,7 +165,13 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
   }
 
   private spawn(): Slot<T, R> {
-    const slot: Slot<T, R> = { worker: new Worker(this.config.entry), job: null, timer: null, key: null };
+    const slot: Slot<T, R> = {
+      worker: new Worker(this.config.entry),
+      job: null,
+      timer: null,
+      key: null,
+      idle: null,
+    };
     if (this.config.unref) slot.worker.unref();
     slot.worker.onmessage = (event: MessageEvent<Reply>) => this.finish(slot, event.data);
     slot.worker.onerror = (event) => {
@@ -187,6 +201,31 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
     }
     if (this.queue.length === 0 && this.running === 0) this.order.idle?.();
     this.memory.update();
+    this.watchIdle();
+  }
+
+  /** Arms the retirement of every free worker (`retireIdleMs`) and disarms it for every busy one. */
+  private watchIdle(): void {
+    const after = this.config.retireIdleMs;
+    if (after === undefined) return;
+    for (const slot of this.slots) {
+      if (slot.job !== null) {
+        if (slot.idle) clearTimeout(slot.idle);
+        slot.idle = null;
+      } else if (slot.idle === null) {
+        slot.idle = setTimeout(() => this.retire(slot), after);
+        slot.idle.unref();
+      }
+    }
+  }
+
+  /** Ends a worker that stayed free (`retireIdleMs`) and gives up its slot. */
+  private retire(slot: Slot<T, R>): void {
+    slot.idle = null;
+    const index = this.slots.indexOf(slot);
+    if (this.closed || slot.job !== null || index < 0) return;
+    this.slots.splice(index, 1);
+    slot.worker.terminate();
   }
 
   /** A free worker for the task: one that ran the same kind of task last, else a fresh one, else the first. */
@@ -231,7 +270,9 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
   /** Terminates the slot's worker (its job, if any, already settled) and starts a fresh one in its place. */
   private replace(slot: Slot<T, R>): void {
     if (slot.timer) clearTimeout(slot.timer);
+    if (slot.idle) clearTimeout(slot.idle);
     slot.timer = null;
+    slot.idle = null;
     slot.job = null;
     slot.worker.terminate();
     const index = this.slots.indexOf(slot);

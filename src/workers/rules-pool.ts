@@ -104,6 +104,13 @@ interface Check {
   large: boolean;
 }
 
+/**
+ * A rules worker free this long is ended: a server that checked a large invoice (its workers 0.5-1 GiB with
+ * saxon-js, the stylesheets and the JIT's code) gives that back when the checks stop; the next check
+ * starts a worker again (0.5 s for a small invoice, about 2 s for 1,000 lines).
+ */
+export const RULES_IDLE_RETIRE_MS = 10 * 60_000;
+
 /** How long the pool must have been idle after a check of split size before the second worker is primed. */
 const PRIME_DELAY_MS = 1_000;
 
@@ -146,6 +153,8 @@ export class RulesPool {
     loadLimitMs: number = Math.max(RULES_LOAD_LIMIT_MS, timeLimitMs),
     /** From this many characters of XML a check may run in two parts (tests split small ones). */
     private readonly splitXmlChars: number = SPLIT_MIN_XML_CHARS,
+    /** A worker free this long is ended, giving its memory back (RULES_IDLE_RETIRE_MS; tests: shorter). */
+    retireIdleMs: number = RULES_IDLE_RETIRE_MS,
   ) {
     this.pool = new WorkerPool<Check, ProfileResult, RulesReply>({
       entry,
@@ -166,6 +175,7 @@ export class RulesPool {
         `${request.packDir}|${request.profile}|${request.part?.rulesets.join(',') ?? 'whole'}`,
       // A worker does not give back the memory a large document made it grow to; a fresh one starts small.
       replaceAfter: (check) => check.large,
+      retireIdleMs,
       message: (check, id) => ({ id, ...check.request }) satisfies RulesRequest,
       answer: (reply) => {
         if ('result' in reply) return { value: reply.result };

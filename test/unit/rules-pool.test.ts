@@ -84,6 +84,36 @@ test.skipIf(!present)(
   180_000,
 );
 
+test.skipIf(!present)(
+  'a worker left free is ended after the idle time, its memory given back; the next check starts one again',
+  async () => {
+    // Retired after 300 ms free (the service: 10 minutes); no document splits here.
+    const retiring = new RulesPool(
+      2,
+      120_000,
+      Number.POSITIVE_INFINITY,
+      undefined,
+      undefined,
+      undefined,
+      Number.POSITIVE_INFINITY,
+      300,
+    );
+    try {
+      const xml = await peppolWithFindings();
+      const whole = await runProfile(pack, 'peppol_bis_billing_3', xml);
+      expect(await retiring.run(pack, 'peppol_bis_billing_3', xml)).toEqual(whole);
+      expect(retiring.workers).toBe(1);
+      await Bun.sleep(2_000);
+      expect(retiring.workers).toBe(0);
+      expect(await retiring.run(pack, 'peppol_bis_billing_3', xml)).toEqual(whole);
+      expect(retiring.workers).toBe(1);
+    } finally {
+      retiring.close();
+    }
+  },
+  180_000,
+);
+
 describe('a check in two parts at once (two idle workers, a document of the split size or more)', () => {
   // Every document splits here (split size 1 character); none is large.
   const splitting = new RulesPool(2, 120_000, Number.POSITIVE_INFINITY, undefined, undefined, undefined, 1);
