@@ -97,7 +97,7 @@ export class PeriodLedger {
   addRate(currency: string, month: string, sign: Sign, group: RateSum) {
     const m = this.month(currency, month);
     m.grouped += sign * group.net;
-    fileRate(m, group.category, group.rate, sign * group.net, sign * group.tax);
+    fileRate(m.rates, group.category, group.rate, sign * group.net, sign * group.tax);
   }
 
   /**
@@ -125,8 +125,10 @@ export class PeriodLedger {
           documents: m?.count ?? 0,
         };
         if (!byRate) return base;
-        if (m && m.sum.net !== m.grouped) fileRate(m, null, '0', m.sum.net - m.grouped, 0n);
-        const rates = [...(m?.rates.values() ?? [])]
+        // The uncovered net is filed in a copy: the ledger stays as the readers' rows made it.
+        const lines = new Map([...(m?.rates ?? [])].map(([key, r]) => [key, { ...r }]));
+        if (m && m.sum.net !== m.grouped) fileRate(lines, null, '0', m.sum.net - m.grouped, 0n);
+        const rates = [...lines.values()]
           .filter((r) => r.net !== 0n || r.tax !== 0n)
           .sort(
             (a, b) => Number(b.rate) - Number(a.rate) || (a.category ?? '').localeCompare(b.category ?? ''),
@@ -139,9 +141,15 @@ export class PeriodLedger {
   }
 }
 
-function fileRate(m: MonthSums, category: string | null, rate: string, net: bigint, tax: bigint) {
+function fileRate(
+  rates: Map<string, RateSum>,
+  category: string | null,
+  rate: string,
+  net: bigint,
+  tax: bigint,
+) {
   const normal = normalizeRate(rate);
-  const r = entryOf(m.rates, `${category ?? ''}|${normal}`, () => ({
+  const r = entryOf(rates, `${category ?? ''}|${normal}`, () => ({
     category,
     rate: normal,
     net: 0n,
