@@ -51,11 +51,20 @@ export function syntaxOf(xml: string): 'ubl' | 'cii' | null {
   return null;
 }
 
-/** Findings as `rule flag location` lines (sorted), or the error a transform ended with. */
-export function findingsOf(saxon: Saxon, sef: SefNode, xml: string): string[] {
+/**
+ * Findings as `rule flag location` lines (sorted), or the error a transform ended with. The document is
+ * given as text (saxon-js parses it), or as the node `parse` makes of it (the service's own reader).
+ */
+export function findingsOf(
+  saxon: Saxon,
+  sef: SefNode,
+  xml: string,
+  parse?: (xml: string) => unknown,
+): string[] {
   try {
+    const source = parse === undefined ? { sourceText: xml } : { sourceNode: parse(xml) };
     const result = saxon.transform(
-      { stylesheetInternal: sef, sourceText: xml, destination: 'document', deliverMessage: () => {} },
+      { stylesheetInternal: sef, ...source, destination: 'document', deliverMessage: () => {} },
       'sync',
     ).principalResult;
     return readSvrl(result)

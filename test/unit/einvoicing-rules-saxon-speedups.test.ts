@@ -15,8 +15,7 @@ import { loadRulePack } from '../../src/einvoicing/rule-pack';
 import { cachedSefPath } from '../../src/einvoicing/schematron/compile-xslt';
 import { buildDocument } from '../../src/einvoicing/schematron/parse-source';
 import { loadSaxon, parseSource, type Saxon, type SefNode } from '../../src/einvoicing/schematron/saxon';
-import { readSvrl } from '../../src/einvoicing/schematron/svrl';
-import { MUTANTS, syntaxOf, xmlFilesUnder } from '../rewrite-parity';
+import { findingsOf, MUTANTS, syntaxOf, xmlFilesUnder } from '../rewrite-parity';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 import { sharedPath } from '../shared-material';
 
@@ -90,25 +89,8 @@ function plainFindings(ruleset: Ruleset, xml: string): Promise<string[]> {
 }
 
 /** Findings as the service reads them: the document parsed by parseSource (its elements named once). */
-function spedUpFindings(sef: SefNode, xml: string): string[] {
-  try {
-    const result = saxon.transform(
-      {
-        stylesheetInternal: sef,
-        sourceNode: parseSource(saxon, xml),
-        destination: 'document',
-        deliverMessage: () => {},
-      },
-      'sync',
-    ).principalResult;
-    return readSvrl(result)
-      .map((f) => `${f.rule} ${f.flag ?? '-'} ${f.location}`)
-      .sort();
-  } catch (error) {
-    const e = error as { code?: unknown; message?: unknown };
-    return [`transform error ${String(e.code ?? '')}: ${String(e.message ?? error).split('\n')[0]}`];
-  }
-}
+const spedUpFindings = (sef: SefNode, xml: string): string[] =>
+  findingsOf(saxon, sef, xml, (text) => parseSource(saxon, text));
 
 /** Compares both for every ruleset of the document's syntax; returns how many findings were compared. */
 async function expectSameFindings(xml: string): Promise<number> {
