@@ -4,7 +4,7 @@
 import { loadRulePack, type RulePack } from '../einvoicing/rule-pack';
 import { runProfile, warmRulePack } from '../einvoicing/schematron';
 import { loadSaxon } from '../einvoicing/schematron/saxon';
-import { XmlInputError } from '../einvoicing/xsd/xml-input';
+import { rootNamespaceHint, XmlInputError } from '../einvoicing/xsd/xml-input';
 import type { RulesReply, RulesRequest } from './rules-pool';
 
 declare const self: Worker;
@@ -36,6 +36,7 @@ self.onmessage = async (event: MessageEvent<RulesRequest>) => {
     await warmRulePack(pack, {
       cacheDir,
       profiles: [profile],
+      rootNamespace: rootNamespaceHint(xml),
       ...(part === undefined ? {} : { part }),
     }).catch(() => undefined);
     self.postMessage({ id, loaded: true } satisfies RulesReply);

@@ -156,6 +156,22 @@ test('warmRulePack loads the stylesheets and schemas of the given profiles and r
   ]);
 });
 
+test('warmRulePack given the root namespace compiles only the schema for that root', async () => {
+  const ids = async (rootNamespace: string | null) =>
+    (await warmRulePack(pack, { profiles: ['peppol_bis_billing_3'], rootNamespace }))
+      .filter((w) => w.id.startsWith('xsd:'))
+      .map((w) => [w.id, w.ok]);
+  const invoice = 'urn:oasis:names:specification:ubl:schema:xsd:Invoice-2';
+  const credit = 'urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2';
+  expect(await ids(invoice)).toEqual([['xsd:ubl-invoice', true]]);
+  expect(await ids(credit)).toEqual([['xsd:ubl-creditnote', true]]);
+  // Unknown (no hint): every schema of the profile, as before.
+  expect(await ids(null)).toEqual([
+    ['xsd:ubl-invoice', true],
+    ['xsd:ubl-creditnote', true],
+  ]);
+});
+
 test('a profile the pack lacks, and a ruleset id the pack lacks, are reported as not run', async () => {
   const dir = tempPack('no-profiles', { format: 1, rulesets: [], profiles: {} });
   const empty = loadRulePack(dir);

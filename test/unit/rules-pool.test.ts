@@ -85,6 +85,30 @@ test.skipIf(!present)(
 );
 
 test.skipIf(!present)(
+  'a worker that loaded only the Invoice schema (its first document said so) checks a credit note next',
+  async () => {
+    // One worker: the credit note runs where the invoice's check loaded the rules and UBL's Invoice schema
+    // alone (rootNamespaceHint); its own schema is compiled by its check.
+    const single = new RulesPool(1, 120_000);
+    try {
+      for (const path of ['base-example.xml', 'base-creditnote-correction.xml']) {
+        const xml = await example(`peppol_bis_billing_3/${path}`);
+        const whole = await runProfile(pack, 'peppol_bis_billing_3', xml);
+        expect(await single.run(pack, 'peppol_bis_billing_3', xml)).toEqual(whole);
+        expect(whole.rulesets[0]).toMatchObject({
+          id: path.includes('creditnote') ? 'xsd:ubl-creditnote' : 'xsd:ubl-invoice',
+          ran: true,
+        });
+      }
+      expect(single.workers).toBe(1);
+    } finally {
+      single.close();
+    }
+  },
+  180_000,
+);
+
+test.skipIf(!present)(
   'a worker left free is ended after the idle time, its memory given back; the next check starts one again',
   async () => {
     // Retired after 300 ms free (the service: 10 minutes); no document splits here.

@@ -1,5 +1,5 @@
-import type { PackRuleset, RulePack } from '../rule-pack';
-import { loadSchema } from '../xsd/schemas';
+import type { PackRuleset, PackSchema, RulePack } from '../rule-pack';
+import { loadSchema, schemaNamespace } from '../xsd/schemas';
 import { cachedSef } from './compile-xslt';
 import type { ProfilePart } from './run-profile';
 import { loadSaxon } from './saxon';
@@ -25,6 +25,12 @@ export async function warmRulePack(
     profiles?: readonly string[];
     /** Only what this part of a check needs (a worker running one part loads only its stylesheets). */
     part?: ProfilePart;
+    /**
+     * The document's root namespace when known (rootNamespaceHint): of a profile's schemas only the one
+     * for that root is compiled (UBL's CreditNote schema is not needed to check an Invoice); the check
+     * compiles another if the parser reads the root otherwise.
+     */
+    rootNamespace?: string | null;
   } = {},
 ): Promise<WarmedArtefact[]> {
   const profiles = options.profiles ?? pack.profileIds;
@@ -55,10 +61,20 @@ export async function warmRulePack(
     const schema = pack.schemas.get(id);
     if (schema?.available && pack.dir !== null) {
       const dir = pack.dir;
+      if (options.rootNamespace != null && !(await forRoot(schema, options.rootNamespace))) continue;
       await time(`xsd:${id}`, () => loadSchema(dir, schema));
     }
   }
   return warmed;
+}
+
+/** Whether a schema is the one for this root namespace (a schema that cannot be read is loaded anyway). */
+async function forRoot(schema: PackSchema, root: string): Promise<boolean> {
+  try {
+    return (await schemaNamespace(schema)) === root;
+  } catch {
+    return true;
+  }
 }
 
 /** The rulesets of these profiles that have an XSLT, hence a SEF this service can compile (each once). */

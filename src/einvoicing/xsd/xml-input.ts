@@ -64,15 +64,46 @@ export function assertNoDtd(xml: string): void {
 
 /** The DOCTYPE's head (up to its internal subset's `[` or its end), or null when the prolog has none. */
 function prologDoctype(xml: string): string | null {
+  const at = prologEnd(xml);
+  return at >= 0 && xml.slice(at, at + 9).toUpperCase() === '<!DOCTYPE' ? doctypeHead(xml, at) : null;
+}
+
+/**
+ * Where the prolog's declaration, comments and processing instructions end: at a DOCTYPE, the root
+ * element, or text a parser refuses (-1 when a comment or instruction is not closed).
+ */
+function prologEnd(xml: string): number {
   let i = 0;
   for (;;) {
     while (i < xml.length && /\s/.test(xml[i] as string)) i++;
     if (xml.startsWith('<?', i)) i = after(xml, '?>', i);
     else if (xml.startsWith('<!--', i)) i = after(xml, '-->', i + 4);
-    else if (xml.slice(i, i + 9).toUpperCase() === '<!DOCTYPE') return doctypeHead(xml, i);
-    else return null; // the root element (or text a parser refuses): no DOCTYPE may follow
-    if (i < 0) return null;
+    else return i;
+    if (i < 0) return -1;
   }
+}
+
+/**
+ * The namespace of the root element as read from its start tag (`xmlns` or the `xmlns:prefix` of its
+ * name), without parsing the document; null when it cannot be told that way (no root after the prolog, a
+ * DOCTYPE, a start tag without the declaration). A hint only, for loading ahead what a check will need:
+ * the parser's reading is what decides.
+ */
+export function rootNamespaceHint(input: string): string | null {
+  const xml = stripBom(input);
+  const at = prologEnd(xml);
+  if (at < 0 || xml[at] !== '<') return null;
+  const tag =
+    /^<([A-Za-z_][\w.-]*)(?::([A-Za-z_][\w.-]*))?((?:\s+[^\s=>/]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*\/?>/.exec(
+      xml.slice(at, at + 4096),
+    );
+  if (tag === null) return null;
+  const prefix = tag[2] === undefined ? null : tag[1];
+  const name = prefix === null ? 'xmlns' : `xmlns:${prefix}`;
+  for (const attribute of (tag[3] ?? '').matchAll(/([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    if (attribute[1] === name) return attribute[2] ?? attribute[3] ?? null;
+  }
+  return null;
 }
 
 const after = (xml: string, end: string, from: number) => {
