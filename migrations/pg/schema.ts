@@ -434,6 +434,7 @@ export const t_documents: AnyPgTable = pgTable(
     index("documents_customer_idx").on(t["account_id"], t["customer_id"], t["id"]),
     index("documents_updated_idx").on(t["account_id"], t["updated_at"]),
     index("documents_source_idx").on(t["account_id"], t["source_document_id"]),
+    index("documents_issue_idx").on(t["account_id"], t["issue_date"], t["id"]),
     foreignKey({ name: "documents_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
     foreignKey({ name: "documents_business_profile_id_business_profiles_id_fk", columns: [t["business_profile_id"]], foreignColumns: [t_business_profiles["id"]] }),
     foreignKey({ name: "documents_customer_id_customers_id_fk", columns: [t["customer_id"]], foreignColumns: [t_customers["id"]] }),
@@ -581,6 +582,29 @@ export const t_issued_files: AnyPgTable = pgTable(
     index("issued_files_account_idx").on(t["account_id"], t["document_id"]),
     foreignKey({ name: "issued_files_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
     foreignKey({ name: "issued_files_document_id_documents_id_fk", columns: [t["document_id"]], foreignColumns: [t_documents["id"]] }),
+  ],
+);
+
+export const t_issued_month_sums: AnyPgTable = pgTable(
+  "issued_month_sums",
+  {
+    "account_id": text("account_id").notNull(),
+    "currency": text("currency").notNull(),
+    "month": text("month").notNull(),
+    "document_type": text("document_type").notNull(),
+    "kind": text("kind").notNull(),
+    "category_key": text("category_key").notNull(),
+    "category": text("category"),
+    "rate_key": text("rate_key").notNull(),
+    "rate": text("rate"),
+    "documents": bigint("documents", { mode: 'number' }).notNull(),
+    "a_units": bigint("a_units", { mode: 'number' }).notNull(),
+    "a_parts": bigint("a_parts", { mode: 'number' }).notNull(),
+    "b_units": bigint("b_units", { mode: 'number' }).notNull(),
+    "b_parts": bigint("b_parts", { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t["account_id"], t["currency"], t["month"], t["document_type"], t["kind"], t["category_key"], t["rate_key"]] }),
   ],
 );
 
@@ -884,6 +908,26 @@ export const t_received_documents: AnyPgTable = pgTable(
     uniqueIndex("received_documents_sha_idx").on(t["account_id"], t["sha256"]),
     index("received_documents_identity_idx").on(t["account_id"], t["invoice_number"], t["issue_date"]),
     foreignKey({ name: "received_documents_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
+export const t_received_month_sums: AnyPgTable = pgTable(
+  "received_month_sums",
+  {
+    "account_id": text("account_id").notNull(),
+    "currency": text("currency").notNull(),
+    "month": text("month").notNull(),
+    "document_type": text("document_type").notNull(),
+    "documents": bigint("documents", { mode: 'number' }).notNull(),
+    "gross_units": bigint("gross_units", { mode: 'number' }).notNull(),
+    "gross_parts": bigint("gross_parts", { mode: 'number' }).notNull(),
+    "tax_units": bigint("tax_units", { mode: 'number' }).notNull(),
+    "tax_parts": bigint("tax_parts", { mode: 'number' }).notNull(),
+    "net_units": bigint("net_units", { mode: 'number' }).notNull(),
+    "net_parts": bigint("net_parts", { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t["account_id"], t["currency"], t["month"], t["document_type"]] }),
   ],
 );
 

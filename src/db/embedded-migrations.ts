@@ -30,6 +30,7 @@ import m27 from '../../migrations/0027_office.sql' with { type: 'text' };
 import m28 from '../../migrations/0028_channels.sql' with { type: 'text' };
 import m29 from '../../migrations/0029_usage_month_counter.sql' with { type: 'text' };
 import m30 from '../../migrations/0030_reports_in_sql.sql' with { type: 'text' };
+import m31 from '../../migrations/0031_kept_month_sums.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -41,6 +42,7 @@ import pg7 from '../../migrations/pg/0007_office.sql' with { type: 'text' };
 import pg8 from '../../migrations/pg/0008_channels.sql' with { type: 'text' };
 import pg9 from '../../migrations/pg/0009_usage_month_counter.sql' with { type: 'text' };
 import pg10 from '../../migrations/pg/0010_reports_in_sql.sql' with { type: 'text' };
+import pg11 from '../../migrations/pg/0011_kept_month_sums.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -81,6 +83,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0028_channels', createdAt: 1796184333302, sql: m28 },
   { tag: '0029_usage_month_counter', createdAt: 1796185725728, sql: m29 },
   { tag: '0030_reports_in_sql', createdAt: 1796195607809, sql: m30 },
+  { tag: '0031_kept_month_sums', createdAt: 1796219801259, sql: m31 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -96,4 +99,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0008_channels', createdAt: 1796184334051, sql: pg8 },
   { tag: '0009_usage_month_counter', createdAt: 1796185726601, sql: pg9 },
   { tag: '0010_reports_in_sql', createdAt: 1796195608743, sql: pg10 },
+  { tag: '0011_kept_month_sums', createdAt: 1796219802102, sql: pg11 },
 ];

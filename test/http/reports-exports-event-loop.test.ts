@@ -122,7 +122,10 @@ describe('over 20,001 invoices and 10,000 payments, /health keeps answering', ()
       gross: money((bulk.perMonth.get('2026-01') ?? 0) * TOTAL_CENTS),
     });
     expect(eur.months[11]).toMatchObject({ month: '2026-12', documents: 0, gross: '0.00' });
-    expectLoopTurned(revenue.probe);
+    // Whole months come from the sums the database keeps (docs/reports.md): a few rows, answered before the
+    // probe's first turn as often as not, so only that the loop was never held is asked of it.
+    expect(revenue.probe.slowestMs).toBeLessThan(HELD_MS);
+    expect(revenue.probe.longestLagMs).toBeLessThan(HELD_MS);
   }, 120_000);
 
   test('the statement as JSON: 30,001 entries read, summed and written in slices', async () => {

@@ -24,6 +24,7 @@ export {
   type IssuedMonthSums,
   type IssuedRateSums,
   issuedMonthSums,
+  keptMonthSums,
   type PaidPerDocument,
   type ReceivableSums,
   receivableSums,

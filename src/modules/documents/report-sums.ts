@@ -9,7 +9,7 @@ import { and, eq, gte, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-o
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import { countedIssued } from './repo';
-import { documents } from './schema';
+import { documents, issuedMonthRows } from './schema';
 import {
   decimalParts,
   minusParts,
@@ -109,7 +109,14 @@ export async function receivableSums(
     sql`${documents.documentType} IN ('invoice', 'credit_note')`,
     lte(documents.issueDate, asOf),
   );
-  const credits = and(countedIssued(c, accountId), eq(c.documentType, 'credit_note'), lte(c.issueDate, asOf));
+  // The issue date as an expression, not the column: SQLite would otherwise look the credit notes of each
+  // invoice up by documents_issue_idx (every document issued by `asOf`, for every invoice of the page)
+  // instead of by documents_source_idx.
+  const credits = and(
+    countedIssued(c, accountId),
+    eq(c.documentType, 'credit_note'),
+    sql`(${c.issueDate} || '') <= ${asOf}`,
+  );
   const target = and(
     countedIssued(t, accountId),
     sql`${t.id} = page.source`,
@@ -210,12 +217,15 @@ export interface IssuedRateSums {
 }
 
 /**
- * A page of documents as revenue counts them: the counted invoices and credit notes issued from `from` to
- * `to` (YYYY-MM-DD, both included), per currency, month (YYYY-MM of the issue date) and document type, how
- * many and their `totals.total` and `totals.tax_total`; and per tax group's category and rate, its
- * `taxable_amount` and `tax_amount`. A group's members are read with `->>` and their label, which both
- * engines take: SQLite from the element's JSON text, PostgreSQL from the jsonb its `json_each` gives
- * (migrations/pg/0010), read once per document rather than once per member.
+ * A page of the documents issued from `from` to `to` (YYYY-MM-DD, both included) as revenue counts them, in
+ * the order of their issue date and id (the documents_issue_idx: a page reads only documents of the range;
+ * `page.after` is the last one's issue date and id, space-separated): the counted invoices and credit notes
+ * per currency, month (YYYY-MM of the issue date) and document type, how many and their `totals.total` and
+ * `totals.tax_total`; and per tax group's category and rate, its `taxable_amount` and `tax_amount`. A
+ * group's members are read with `->>` and their label, which both engines take: SQLite from the element's
+ * JSON text, PostgreSQL from the jsonb its `json_each` gives (migrations/pg/0010), read once per document
+ * rather than once per member. Revenue reads whole months from the sums kept (`keptMonthSums`) and only
+ * the part of a month a range begins or ends in this way.
  */
 export async function issuedMonthSums(
   db: DbOrTx,
@@ -226,8 +236,15 @@ export async function issuedMonthSums(
   const counts = and(
     countedIssued(documents, accountId),
     sql`${documents.documentType} IN ('invoice', 'credit_note')`,
+  );
+  const [afterDate, afterId] = page.after === null ? [null, null] : page.after.split(' ');
+  const inRange = and(
+    eq(documents.accountId, accountId),
     gte(documents.issueDate, range.from),
     lte(documents.issueDate, range.to),
+    afterDate == null
+      ? undefined
+      : sql`(${documents.issueDate}, ${documents.id}) > (${afterDate}, ${afterId ?? ''})`,
   );
   const total = decimalParts(column('totals_rows.total'));
   const tax = decimalParts(column('totals_rows.tax'));
@@ -235,9 +252,11 @@ export async function issuedMonthSums(
   const groupTax = decimalParts(column('group_rows.tax'));
   const rows = await db.all<[string, ...unknown[]]>(sql`
     WITH page AS MATERIALIZED (
-      SELECT ${documents.id} AS id, ${documents.currency} AS currency, substr(${documents.issueDate}, 1, 7) AS month,
-        ${documents.documentType} AS type, CASE WHEN ${counts} THEN jsonb(${documents.totals}) END AS totals
-      FROM ${documents} WHERE ${pageOf(accountId, page)}
+      SELECT ${documents.id} AS id, ${documents.issueDate} AS issued, ${documents.currency} AS currency,
+        substr(${documents.issueDate}, 1, 7) AS month, ${documents.documentType} AS type,
+        CASE WHEN ${counts} THEN jsonb(${documents.totals}) END AS totals
+      FROM ${documents} WHERE ${inRange}
+      ORDER BY ${documents.issueDate}, ${documents.id} LIMIT ${page.limit}
     ),
     totals_rows AS MATERIALIZED (
       SELECT page.currency AS currency, page.month AS month, page.type AS type,
@@ -257,12 +276,20 @@ export async function issuedMonthSums(
     SELECT 'rate', currency, month, type, category, rate, count(*), ${sumsOf(taxable)}, ${sumsOf(groupTax)}
     FROM group_rows GROUP BY currency, month, type, category, rate
     UNION ALL
-    SELECT 'page', NULL, NULL, NULL, NULL, NULL, count(*), min(id), NULL, NULL, NULL FROM page`);
+    SELECT 'page', NULL, NULL, NULL, NULL, NULL, count(*), max(issued || ' ' || id), NULL, NULL, NULL FROM page`);
+  return monthRows(rows, page.limit);
+}
+
+/**
+ * Revenue's rows from what the database answers (a page's sums, or the sums kept: the same columns), and
+ * where the next page starts (the 'page' row a page adds; null without one or after the last page).
+ */
+function monthRows(rows: [string, ...unknown[]][], limit = 0): Summed<IssuedMonthSums | IssuedRateSums> {
   const out: (IssuedMonthSums | IssuedRateSums)[] = [];
   let next: string | null = null;
   for (const [kind, currency, month, type, category, rate, n, u1, p1, u2, p2] of rows) {
     if (kind === 'page') {
-      next = nextOf(Number(n), u1 as string | null, page.limit);
+      next = nextOf(Number(n), u1 as string | null, limit);
       continue;
     }
     const base = {
@@ -284,4 +311,26 @@ export async function issuedMonthSums(
       });
   }
   return { rows: out, next };
+}
+
+/**
+ * The sums revenue counts for the documents issued in the months `from` to `to` (YYYY-MM, both included),
+ * as the database keeps them (`issuedMonthRows`, its triggers: migrations 0031, pg/0011): the rows
+ * `issuedMonthSums` would give for those whole months, in one statement over a few rows a month, however
+ * many documents they hold.
+ */
+export async function keptMonthSums(
+  db: DbOrTx,
+  accountId: string,
+  months: { from: string; to: string },
+): Promise<(IssuedMonthSums | IssuedRateSums)[]> {
+  const t = issuedMonthRows;
+  const text = (value: SQLWrapper) => sql`CAST(${value} AS TEXT)`;
+  const rows = await db.all<[string, ...unknown[]]>(sql`
+    SELECT ${t.kind}, ${t.currency}, ${t.month}, ${t.documentType}, ${t.category}, ${t.rate}, ${t.documents},
+      ${text(t.aUnits)}, ${text(t.aParts)}, ${text(t.bUnits)}, ${text(t.bParts)}
+    FROM ${t}
+    WHERE ${t.accountId} = ${accountId} AND ${t.month} >= ${months.from} AND ${t.month} <= ${months.to}
+      AND ${t.documents} <> 0`);
+  return monthRows(rows).rows;
 }

@@ -1,4 +1,4 @@
-import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import { DOCUMENT_STATUSES } from '../../domain/document-actions';
 import type { TotalsResult } from '../../domain/money/types';
@@ -59,6 +59,46 @@ export const documents = sqliteTable(
     index('documents_updated_idx').on(t.accountId, t.updatedAt),
     // The reports find the credit notes of a page of invoices (report-sums.ts).
     index('documents_source_idx').on(t.accountId, t.sourceDocumentId),
+    // Revenue reads the documents of a part of a month by issue date (report-sums.ts, `issuedRangeSums`).
+    index('documents_issue_idx').on(t.accountId, t.issueDate, t.id),
+  ],
+);
+
+/**
+ * Revenue's sums kept as documents change (issue 42 §4; docs/reports.md): per account, currency, month
+ * of issue and document type, the counted invoices and credit notes (`countedIssued`): how many, and their
+ * `totals.total` and `totals.tax_total` (`kind` 'totals'); and per tax group's category and rate as stored,
+ * the groups' `taxable_amount` and `tax_amount` (`kind` 'rate'). Amounts as whole units and ten-billionths
+ * (sql-money.ts), each summed as an integer. Written only by the database: triggers on `documents` add a
+ * document's figures when it starts to count and take them away when it stops or changes (migrations
+ * 0031 and pg/0011), so every write is in step, whoever makes it. `category_key` and `rate_key` are the
+ * category and rate with NULL told apart from every text (part of the key), `category` and `rate` as
+ * stored. A row whose `documents` is 0 counts nothing (everything it had was taken away again).
+ */
+export const issuedMonthRows = sqliteTable(
+  'issued_month_sums',
+  {
+    accountId: text('account_id').notNull(),
+    currency: text('currency').notNull(),
+    month: text('month').notNull(),
+    documentType: text('document_type').notNull(),
+    kind: text('kind', { enum: ['totals', 'rate'] }).notNull(),
+    categoryKey: text('category_key').notNull(),
+    category: text('category'),
+    rateKey: text('rate_key').notNull(),
+    rate: text('rate'),
+    documents: integer('documents').notNull(),
+    /** `totals`: the total; `rate`: the taxable amount. */
+    aUnits: integer('a_units').notNull(),
+    aParts: integer('a_parts').notNull(),
+    /** `totals`: the tax total; `rate`: the tax amount. */
+    bUnits: integer('b_units').notNull(),
+    bParts: integer('b_parts').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      columns: [t.accountId, t.currency, t.month, t.documentType, t.kind, t.categoryKey, t.rateKey],
+    }),
   ],
 );
 

@@ -8,6 +8,7 @@ export {
   receivedPaymentsForReports,
 } from './repo';
 export {
+  keptReceivedMonthSums,
   type PayableSums,
   payableSums,
   type ReceivedMonthSums,

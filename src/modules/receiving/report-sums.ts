@@ -1,7 +1,7 @@
 // What the reports sum of received documents (modules/reports, docs/reports.md), summed by the database a
 // page at a time (keyset on the id, newest first), each page one statement answering a few rows of sums.
 // Which received documents count is said once, as for `receivedForReports`: those not rejected.
-import { and, eq, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   decimalParts,
@@ -15,7 +15,7 @@ import {
   type SumText,
   sumText,
 } from '../documents';
-import { receivedDocuments as rd, receivedPayments as rp } from './schema';
+import { receivedDocuments as rd, receivedMonthRows, receivedPayments as rp } from './schema';
 
 const column = (name: string) => sql.raw(name);
 const sumsOf = (value: SqlParts) => sql`${sumText(value.units)}, ${sumText(value.parts)}`;
@@ -164,8 +164,11 @@ export interface ReceivedMonthSums {
 
 /**
  * A page of the received documents that count (not rejected) dated from `from` to `to` (their issue date,
- * else the day they arrived; both included): per currency, month and document type, how many and their
- * gross, tax and net amounts as stated.
+ * else the day they arrived; both included), in the order of that day and their id (the
+ * received_documents_day_idx of migration 0031: a page reads only documents of the range; `page.after` is
+ * the last one's day and id, space-separated): per currency, month and document type, how many and their
+ * gross, tax and net amounts as stated. Expenses read whole months from the sums kept
+ * (`keptReceivedMonthSums`) and only the part of a month a range begins or ends in this way.
  */
 export async function receivedMonthSums(
   db: DbOrTx,
@@ -173,9 +176,13 @@ export async function receivedMonthSums(
   range: { from: string; to: string },
   page: SumPage,
 ): Promise<Summed<ReceivedMonthSums>> {
-  const counts = and(
-    ne(rd.status, 'rejected'),
-    sql`${receivedDay} >= ${range.from} AND ${receivedDay} <= ${range.to}`,
+  const [afterDay, afterId] = page.after === null ? [null, null] : page.after.split(' ');
+  // The day exactly as the index's expression writes it, so that either engine uses the index.
+  const day = sql`coalesce(${rd.issueDate}, substr(${rd.createdAt}, 1, 10))`;
+  const inRange = and(
+    eq(rd.accountId, accountId),
+    sql`${day} >= ${range.from} AND ${day} <= ${range.to}`,
+    afterDay == null ? undefined : sql`(${day}, ${rd.id}) > (${afterDay}, ${afterId ?? ''})`,
   );
   const gross = decimalParts(column('counted.gross'));
   const tax = decimalParts(column('counted.tax'));
@@ -184,19 +191,21 @@ export async function receivedMonthSums(
     units: sql`coalesce(${stated.units}, ${gross.units} - ${tax.units})`,
     parts: sql`coalesce(${stated.parts}, ${gross.parts} - ${tax.parts})`,
   };
+  const counts = ne(rd.status, 'rejected');
   const rows = await db.all<[string | null, ...unknown[]]>(sql`
     WITH page AS MATERIALIZED (
-      SELECT ${rd.id} AS id, ${rd.currency} AS currency, substr(${receivedDay}, 1, 7) AS month,
+      SELECT ${rd.id} AS id, ${day} AS day, ${rd.currency} AS currency, substr(${day}, 1, 7) AS month,
         ${rd.documentType} AS type, CASE WHEN ${counts} THEN 1 ELSE 0 END AS counts, ${rd.total} AS gross,
         CASE WHEN ${counts} THEN coalesce(json_extract(${rd.totals}, '$.tax_total'), '0') END AS tax,
         CASE WHEN ${counts} THEN json_extract(${rd.totals}, '$.net_total') END AS net
-      FROM ${rd} WHERE ${pageOf(accountId, page)}
+      FROM ${rd} WHERE ${inRange}
+      ORDER BY ${day}, ${rd.id} LIMIT ${page.limit}
     )
     SELECT counted.currency, counted.month, counted.type, count(*), ${sumsOf(gross)}, ${sumsOf(tax)}, ${sumsOf(net)}
     FROM page AS counted WHERE counted.counts = 1
     GROUP BY counted.currency, counted.month, counted.type
     UNION ALL
-    SELECT NULL, NULL, NULL, count(*), min(id), NULL, NULL, NULL, NULL, NULL FROM page`);
+    SELECT NULL, NULL, NULL, count(*), max(day || ' ' || id), NULL, NULL, NULL, NULL, NULL FROM page`);
   const out: ReceivedMonthSums[] = [];
   let next: string | null = null;
   for (const [currency, month, type, n, gu, gp, tu, tp, nu, np] of rows) {
@@ -216,4 +225,34 @@ export async function receivedMonthSums(
     });
   }
   return { rows: out, next };
+}
+
+/**
+ * The sums expenses count for the received documents dated in the months `from` to `to` (YYYY-MM, both
+ * included), as the database keeps them (`receivedMonthRows`, its triggers: migrations 0031, pg/0011):
+ * what `receivedMonthSums` would give for those whole months, in one statement over a few rows a month.
+ */
+export async function keptReceivedMonthSums(
+  db: DbOrTx,
+  accountId: string,
+  months: { from: string; to: string },
+): Promise<ReceivedMonthSums[]> {
+  const t = receivedMonthRows;
+  const text = (value: SQLWrapper) => sql`CAST(${value} AS TEXT)`;
+  const rows = await db.all<[string, string, string, unknown, ...string[]]>(sql`
+    SELECT ${t.currency}, ${t.month}, ${t.documentType}, ${t.documents},
+      ${text(t.grossUnits)}, ${text(t.grossParts)}, ${text(t.taxUnits)}, ${text(t.taxParts)},
+      ${text(t.netUnits)}, ${text(t.netParts)}
+    FROM ${t}
+    WHERE ${t.accountId} = ${accountId} AND ${t.month} >= ${months.from} AND ${t.month} <= ${months.to}
+      AND ${t.documents} <> 0`);
+  return rows.map(([currency, month, type, n, gu, gp, tu, tp, nu, np]) => ({
+    currency,
+    month,
+    documentType: type as 'invoice' | 'credit_note',
+    count: Number(n),
+    gross: { units: gu as string, parts: gp as string },
+    tax: { units: tu as string, parts: tp as string },
+    net: { units: nu as string, parts: np as string },
+  }));
 }

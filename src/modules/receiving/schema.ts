@@ -1,4 +1,4 @@
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import type { DocumentData } from '../../domain/document-data';
 import type { ReceivedFormat } from '../../einvoicing/receive';
@@ -81,6 +81,34 @@ export const receivedDocuments = sqliteTable(
 );
 
 export type ReceivedDocumentRow = typeof receivedDocuments.$inferSelect;
+
+/**
+ * Expenses' sums kept as received documents change (issue 42 §4; docs/reports.md): per account, currency,
+ * month and document type, the received documents that count (not rejected), dated by their issue date or
+ * else the day they arrived: how many, and their stated gross (`total`), tax (`totals.tax_total`, else 0)
+ * and net (`totals.net_total`, else gross less tax), as whole units and ten-billionths each summed as an
+ * integer (documents' sql-money.ts). Written only by the database: triggers on `received_documents`
+ * (migrations 0031, pg/0011), as the documents' `issuedMonthRows`. A row whose `documents` is 0 counts
+ * nothing. The migration also indexes the received documents by that day
+ * (`received_documents_day_idx`: an expression, not declared here).
+ */
+export const receivedMonthRows = sqliteTable(
+  'received_month_sums',
+  {
+    accountId: text('account_id').notNull(),
+    currency: text('currency').notNull(),
+    month: text('month').notNull(),
+    documentType: text('document_type').notNull(),
+    documents: integer('documents').notNull(),
+    grossUnits: integer('gross_units').notNull(),
+    grossParts: integer('gross_parts').notNull(),
+    taxUnits: integer('tax_units').notNull(),
+    taxParts: integer('tax_parts').notNull(),
+    netUnits: integer('net_units').notNull(),
+    netParts: integer('net_parts').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.currency, t.month, t.documentType] })],
+);
 
 /**
  * Money paid against a received document (docs/payments.md). A table of its own, not `payments`: those are money
