@@ -171,11 +171,14 @@ export async function callInstance(
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},
+  /** Gives up after this long (the fetch rejects with a TimeoutError): a request must never hang. */
+  timeoutMs?: number,
 ): Promise<Answer> {
   const res = await fetch(`${on.url}${path}`, {
     method,
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
+    ...(timeoutMs === undefined ? {} : { signal: AbortSignal.timeout(timeoutMs) }),
   });
   const text = await res.text();
   return { status: res.status, body: text === '' ? null : JSON.parse(text), headers: res.headers };

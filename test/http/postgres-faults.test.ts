@@ -55,6 +55,9 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Longer than any answer should take, however the database fails (the restarts take about a second). */
+const REQUEST_LIMIT_MS = 15_000;
+
 /** Creates and lists customers on both instances until `stop` holds; every answer with what it made. */
 async function load(stop: () => boolean) {
   const answers: { answer: Answer; name: string | null }[] = [];
@@ -75,7 +78,13 @@ async function load(stop: () => boolean) {
         // A fresh connection each time: a kept-alive one the server closed as idle while this client waited
         // elsewhere would be reset by the client's own reuse, which says nothing about the service.
         { connection: 'close' },
-      ).catch((error) => ({ status: 0, body: String(error), headers: new Headers() }));
+        // A request the service never answers is a finding of its own (named below), not a test that hangs.
+        REQUEST_LIMIT_MS,
+      ).catch((error) => ({
+        status: 0,
+        body: `${write ? 'POST' : 'GET'} /api/v1/customers on ${on === a ? 'A' : 'B'}: ${String(error)}`,
+        headers: new Headers(),
+      }));
       answers.push({ answer, name: write ? name : null });
       if (answer.status !== 200) await Bun.sleep(20);
     }
@@ -111,6 +120,7 @@ async function expectAcknowledgedKept(answers: { answer: Answer; name: string | 
 describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', () => {
   test('a fast restart under load: both instances live on, only 503s with Retry-After between, nothing acknowledged lost', async () => {
     let stop = false;
+    const hung: string[] = [];
     const running = load(() => stop);
     // Three restarts, each met by queries in flight on both instances.
     for (let round = 0; round < 3; round++) {
@@ -124,9 +134,18 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
           async () => {
             // An instance that died says why (its output), instead of a connection refused much later.
             if (!on.running()) throw new Error(`an instance exited during the restarts:\n${on.output()}`);
-            const after = await callInstance(on, key, 'POST', '/api/v1/customers', { name: 'After' }).catch(
-              () => ({ status: 0 }),
-            );
+            const after = await callInstance(
+              on,
+              key,
+              'POST',
+              '/api/v1/customers',
+              { name: 'After' },
+              {},
+              REQUEST_LIMIT_MS,
+            ).catch((error) => {
+              if ((error as Error).name === 'TimeoutError') hung.push(`a write after restart ${round + 1}`);
+              return { status: 0 };
+            });
             return after.status === 200;
           },
           'a write after the restart',
@@ -137,6 +156,7 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
     await Bun.sleep(500);
     stop = true;
     const answers = await running;
+    expect(hung).toEqual([]);
     expect(a.running()).toBe(true);
     expect(b.running()).toBe(true);
     expect(a.output()).not.toContain('socket.write');
