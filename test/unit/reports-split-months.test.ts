@@ -47,4 +47,14 @@ test('within one month; February of leap and other years', () => {
       { from: '2026-02-01', to: '2026-02-01' },
     ],
   });
+  // Years below 100 are years of the calendar too (0 and 400 are leap years, 100 is not).
+  expect(splitMonths({ from: '0000-02-01', to: '0000-02-28' }).whole).toBeNull();
+  expect(splitMonths({ from: '0000-02-01', to: '0000-02-29' }).whole).toEqual({
+    from: '0000-02',
+    to: '0000-02',
+  });
+  expect(splitMonths({ from: '0099-02-01', to: '0099-02-28' }).whole).toEqual({
+    from: '0099-02',
+    to: '0099-02',
+  });
 });

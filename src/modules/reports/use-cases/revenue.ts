@@ -47,7 +47,10 @@ export async function revenueReport({ ctx, input }: { ctx: AccountCtx; input: Ra
 /** The last day of a date's month (YYYY-MM-DD). */
 function monthEnd(date: string): string {
   const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  // Day 0 of the next month; the year set apart, as Date.UTC reads years 0-99 as 1900-1999.
+  const end = new Date(Date.UTC(2000, month, 0));
+  end.setUTCFullYear(year, month, 0);
+  const days = end.getUTCDate();
   return `${date.slice(0, 7)}-${String(days).padStart(2, '0')}`;
 }
 
