@@ -56,8 +56,8 @@ INSERT INTO issued_month_sums (account_id, currency, month, document_type, kind,
     coalesce(g.category, '!null'), g.category, coalesce(g.rate, '!null'), g.rate, 1 * count(*),
     1 * sum(coalesce(CAST(CASE WHEN instr(g.taxable, '.') = 0 THEN g.taxable ELSE substr(g.taxable, 1, instr(g.taxable, '.') - 1) END AS BIGINT), 0)), 1 * sum(coalesce((CASE WHEN instr(g.taxable, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.taxable, instr(g.taxable, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.taxable, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0)),
     1 * sum(coalesce(CAST(CASE WHEN instr(g.tax, '.') = 0 THEN g.tax ELSE substr(g.tax, 1, instr(g.tax, '.') - 1) END AS BIGINT), 0)), 1 * sum(coalesce((CASE WHEN instr(g.tax, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.tax, instr(g.tax, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.tax, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0))
-  FROM (SELECT e.value ->> 'category' AS category, e.value ->> 'rate' AS rate, e.value ->> 'taxable_amount' AS taxable,
-      e.value ->> 'tax_amount' AS tax FROM json_each(NEW.totals, '$.tax_groups') AS e) AS g
+  FROM (SELECT json_extract(e.value, '$.category') AS category, json_extract(e.value, '$.rate') AS rate, json_extract(e.value, '$.taxable_amount') AS taxable,
+      json_extract(e.value, '$.tax_amount') AS tax FROM json_each(NEW.totals, '$.tax_groups') AS e) AS g
   WHERE NEW.status IN ('finalized', 'sent', 'paid', 'archived') AND NEW.voided_at IS NULL AND NEW.document_type IN ('invoice', 'credit_note')
   GROUP BY g.category, g.rate
   ON CONFLICT (account_id, currency, month, document_type, kind, category_key, rate_key) DO UPDATE SET documents = issued_month_sums.documents + excluded.documents,
@@ -82,8 +82,8 @@ INSERT INTO issued_month_sums (account_id, currency, month, document_type, kind,
     coalesce(g.category, '!null'), g.category, coalesce(g.rate, '!null'), g.rate, -1 * count(*),
     -1 * sum(coalesce(CAST(CASE WHEN instr(g.taxable, '.') = 0 THEN g.taxable ELSE substr(g.taxable, 1, instr(g.taxable, '.') - 1) END AS BIGINT), 0)), -1 * sum(coalesce((CASE WHEN instr(g.taxable, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.taxable, instr(g.taxable, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.taxable, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0)),
     -1 * sum(coalesce(CAST(CASE WHEN instr(g.tax, '.') = 0 THEN g.tax ELSE substr(g.tax, 1, instr(g.tax, '.') - 1) END AS BIGINT), 0)), -1 * sum(coalesce((CASE WHEN instr(g.tax, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.tax, instr(g.tax, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.tax, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0))
-  FROM (SELECT e.value ->> 'category' AS category, e.value ->> 'rate' AS rate, e.value ->> 'taxable_amount' AS taxable,
-      e.value ->> 'tax_amount' AS tax FROM json_each(OLD.totals, '$.tax_groups') AS e) AS g
+  FROM (SELECT json_extract(e.value, '$.category') AS category, json_extract(e.value, '$.rate') AS rate, json_extract(e.value, '$.taxable_amount') AS taxable,
+      json_extract(e.value, '$.tax_amount') AS tax FROM json_each(OLD.totals, '$.tax_groups') AS e) AS g
   WHERE OLD.status IN ('finalized', 'sent', 'paid', 'archived') AND OLD.voided_at IS NULL AND OLD.document_type IN ('invoice', 'credit_note')
   GROUP BY g.category, g.rate
   ON CONFLICT (account_id, currency, month, document_type, kind, category_key, rate_key) DO UPDATE SET documents = issued_month_sums.documents + excluded.documents,
@@ -109,8 +109,8 @@ INSERT INTO issued_month_sums (account_id, currency, month, document_type, kind,
     coalesce(g.category, '!null'), g.category, coalesce(g.rate, '!null'), g.rate, -1 * count(*),
     -1 * sum(coalesce(CAST(CASE WHEN instr(g.taxable, '.') = 0 THEN g.taxable ELSE substr(g.taxable, 1, instr(g.taxable, '.') - 1) END AS BIGINT), 0)), -1 * sum(coalesce((CASE WHEN instr(g.taxable, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.taxable, instr(g.taxable, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.taxable, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0)),
     -1 * sum(coalesce(CAST(CASE WHEN instr(g.tax, '.') = 0 THEN g.tax ELSE substr(g.tax, 1, instr(g.tax, '.') - 1) END AS BIGINT), 0)), -1 * sum(coalesce((CASE WHEN instr(g.tax, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.tax, instr(g.tax, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.tax, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0))
-  FROM (SELECT e.value ->> 'category' AS category, e.value ->> 'rate' AS rate, e.value ->> 'taxable_amount' AS taxable,
-      e.value ->> 'tax_amount' AS tax FROM json_each(OLD.totals, '$.tax_groups') AS e) AS g
+  FROM (SELECT json_extract(e.value, '$.category') AS category, json_extract(e.value, '$.rate') AS rate, json_extract(e.value, '$.taxable_amount') AS taxable,
+      json_extract(e.value, '$.tax_amount') AS tax FROM json_each(OLD.totals, '$.tax_groups') AS e) AS g
   WHERE OLD.status IN ('finalized', 'sent', 'paid', 'archived') AND OLD.voided_at IS NULL AND OLD.document_type IN ('invoice', 'credit_note')
   GROUP BY g.category, g.rate
   ON CONFLICT (account_id, currency, month, document_type, kind, category_key, rate_key) DO UPDATE SET documents = issued_month_sums.documents + excluded.documents,
@@ -130,8 +130,8 @@ INSERT INTO issued_month_sums (account_id, currency, month, document_type, kind,
     coalesce(g.category, '!null'), g.category, coalesce(g.rate, '!null'), g.rate, 1 * count(*),
     1 * sum(coalesce(CAST(CASE WHEN instr(g.taxable, '.') = 0 THEN g.taxable ELSE substr(g.taxable, 1, instr(g.taxable, '.') - 1) END AS BIGINT), 0)), 1 * sum(coalesce((CASE WHEN instr(g.taxable, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.taxable, instr(g.taxable, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.taxable, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0)),
     1 * sum(coalesce(CAST(CASE WHEN instr(g.tax, '.') = 0 THEN g.tax ELSE substr(g.tax, 1, instr(g.tax, '.') - 1) END AS BIGINT), 0)), 1 * sum(coalesce((CASE WHEN instr(g.tax, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.tax, instr(g.tax, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.tax, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0))
-  FROM (SELECT e.value ->> 'category' AS category, e.value ->> 'rate' AS rate, e.value ->> 'taxable_amount' AS taxable,
-      e.value ->> 'tax_amount' AS tax FROM json_each(NEW.totals, '$.tax_groups') AS e) AS g
+  FROM (SELECT json_extract(e.value, '$.category') AS category, json_extract(e.value, '$.rate') AS rate, json_extract(e.value, '$.taxable_amount') AS taxable,
+      json_extract(e.value, '$.tax_amount') AS tax FROM json_each(NEW.totals, '$.tax_groups') AS e) AS g
   WHERE NEW.status IN ('finalized', 'sent', 'paid', 'archived') AND NEW.voided_at IS NULL AND NEW.document_type IN ('invoice', 'credit_note')
   GROUP BY g.category, g.rate
   ON CONFLICT (account_id, currency, month, document_type, kind, category_key, rate_key) DO UPDATE SET documents = issued_month_sums.documents + excluded.documents,
@@ -152,8 +152,8 @@ INSERT INTO issued_month_sums (account_id, currency, month, document_type, kind,
     coalesce(g.rate, '!null'), g.rate, count(*),
     sum(coalesce(CAST(CASE WHEN instr(g.taxable, '.') = 0 THEN g.taxable ELSE substr(g.taxable, 1, instr(g.taxable, '.') - 1) END AS BIGINT), 0)), sum(coalesce((CASE WHEN instr(g.taxable, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.taxable, instr(g.taxable, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.taxable, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0)), sum(coalesce(CAST(CASE WHEN instr(g.tax, '.') = 0 THEN g.tax ELSE substr(g.tax, 1, instr(g.tax, '.') - 1) END AS BIGINT), 0)), sum(coalesce((CASE WHEN instr(g.tax, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.tax, instr(g.tax, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.tax, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0))
   FROM (SELECT d.account_id, d.currency, substr(d.issue_date, 1, 7) AS month, d.document_type,
-      e.value ->> 'category' AS category, e.value ->> 'rate' AS rate, e.value ->> 'taxable_amount' AS taxable,
-      e.value ->> 'tax_amount' AS tax
+      json_extract(e.value, '$.category') AS category, json_extract(e.value, '$.rate') AS rate, json_extract(e.value, '$.taxable_amount') AS taxable,
+      json_extract(e.value, '$.tax_amount') AS tax
     FROM documents AS d, json_each(d.totals, '$.tax_groups') AS e WHERE d.status IN ('finalized', 'sent', 'paid', 'archived') AND d.voided_at IS NULL AND d.document_type IN ('invoice', 'credit_note')) AS g
   GROUP BY g.account_id, g.currency, g.month, g.document_type, g.category, g.rate
 --> statement-breakpoint

@@ -1,3 +1,7 @@
+-- No write to either table between the sums' backfill and their triggers (an instance of the previous
+-- version still serving while this one migrates): the tables are locked against writes until COMMIT.
+LOCK TABLE documents, received_documents IN SHARE ROW EXCLUSIVE MODE;
+--> statement-breakpoint
 CREATE TABLE "issued_month_sums" (
 	"account_id" text COLLATE "C" NOT NULL,
 	"currency" text COLLATE "C" NOT NULL,
@@ -56,8 +60,8 @@ BEGIN
       coalesce(g.category, '!null'), g.category, coalesce(g.rate, '!null'), g.rate, factor * count(*),
       factor * sum(coalesce(CAST(CASE WHEN instr(g.taxable, '.') = 0 THEN g.taxable ELSE substr(g.taxable, 1, instr(g.taxable, '.') - 1) END AS BIGINT), 0)), factor * sum(coalesce((CASE WHEN instr(g.taxable, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.taxable, instr(g.taxable, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.taxable, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0)),
       factor * sum(coalesce(CAST(CASE WHEN instr(g.tax, '.') = 0 THEN g.tax ELSE substr(g.tax, 1, instr(g.tax, '.') - 1) END AS BIGINT), 0)), factor * sum(coalesce((CASE WHEN instr(g.tax, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.tax, instr(g.tax, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.tax, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0))
-    FROM (SELECT e.value ->> 'category' AS category, e.value ->> 'rate' AS rate, e.value ->> 'taxable_amount' AS taxable,
-        e.value ->> 'tax_amount' AS tax FROM json_each(doc.totals, '$.tax_groups') AS e) AS g
+    FROM (SELECT json_extract(e.value, '$.category') AS category, json_extract(e.value, '$.rate') AS rate, json_extract(e.value, '$.taxable_amount') AS taxable,
+        json_extract(e.value, '$.tax_amount') AS tax FROM json_each(doc.totals, '$.tax_groups') AS e) AS g
     WHERE doc.status IN ('finalized', 'sent', 'paid', 'archived') AND doc.voided_at IS NULL AND doc.document_type IN ('invoice', 'credit_note')
     GROUP BY g.category, g.rate
     ON CONFLICT (account_id, currency, month, document_type, kind, category_key, rate_key) DO UPDATE SET documents = issued_month_sums.documents + excluded.documents,
@@ -97,8 +101,8 @@ INSERT INTO issued_month_sums (account_id, currency, month, document_type, kind,
     coalesce(g.rate, '!null'), g.rate, count(*),
     sum(coalesce(CAST(CASE WHEN instr(g.taxable, '.') = 0 THEN g.taxable ELSE substr(g.taxable, 1, instr(g.taxable, '.') - 1) END AS BIGINT), 0)), sum(coalesce((CASE WHEN instr(g.taxable, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.taxable, instr(g.taxable, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.taxable, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0)), sum(coalesce(CAST(CASE WHEN instr(g.tax, '.') = 0 THEN g.tax ELSE substr(g.tax, 1, instr(g.tax, '.') - 1) END AS BIGINT), 0)), sum(coalesce((CASE WHEN instr(g.tax, '.') = 0 THEN 0 ELSE CAST(substr(substr(g.tax, instr(g.tax, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(g.tax, 1, 1) = '-' THEN -1 ELSE 1 END) END), 0))
   FROM (SELECT d.account_id, d.currency, substr(d.issue_date, 1, 7) AS month, d.document_type,
-      e.value ->> 'category' AS category, e.value ->> 'rate' AS rate, e.value ->> 'taxable_amount' AS taxable,
-      e.value ->> 'tax_amount' AS tax
+      json_extract(e.value, '$.category') AS category, json_extract(e.value, '$.rate') AS rate, json_extract(e.value, '$.taxable_amount') AS taxable,
+      json_extract(e.value, '$.tax_amount') AS tax
     FROM documents AS d, json_each(d.totals, '$.tax_groups') AS e WHERE d.status IN ('finalized', 'sent', 'paid', 'archived') AND d.voided_at IS NULL AND d.document_type IN ('invoice', 'credit_note')) AS g
   GROUP BY g.account_id, g.currency, g.month, g.document_type, g.category, g.rate
 --> statement-breakpoint

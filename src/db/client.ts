@@ -41,6 +41,9 @@ export function openDatabase(file: string): SqliteHandle {
   sqlite.exec('PRAGMA journal_mode = WAL');
   sqlite.exec('PRAGMA synchronous = NORMAL');
   sqlite.exec('PRAGMA foreign_keys = ON');
+  // A REPLACE deletes the row it replaces; only with this on do the delete triggers see it (the reports'
+  // kept sums, migrations 0031: without it a replaced document would be counted twice).
+  sqlite.exec('PRAGMA recursive_triggers = ON');
   cacheStatements(sqlite);
   const gate = new TransactionGate<Tx>();
   const db = drizzle(async (sql, params, method) => {

@@ -263,6 +263,10 @@ test('the kept sums of received documents follow every change, through the API o
     },
     { documentType: 'credit_note', typeCode: '381', issueDate: '2026-05-01' },
     { currency: 'USD', total: '100.0000000001', issueDate: '2025-12-31' },
+    // A date kept as written (a parser let it through): pages by day must still count it once.
+    { issueDate: '2026-04-02 (as written)' },
+    { issueDate: '2026-04-02 (as written)' },
+    { issueDate: '2026-04-02 (as written)' },
     { status: 'rejected' },
   ];
   for (const [i, changes] of variants.entries()) {
@@ -317,4 +321,58 @@ test('the kept sums of received documents follow every change, through the API o
   expect(
     (await keptReceivedMonthSums(server.db, account.id, { from: '1990-01', to: '2099-12' })).length,
   ).toBeGreaterThan(1);
+});
+
+test('the triggers are there after the migrations (a rebuilt table would lose them silently)', async () => {
+  const handle = server.service.handle;
+  const names =
+    handle.engine === 'postgresql'
+      ? (
+          await handle.client<{ name: string }[]>`
+            SELECT DISTINCT tgname AS name FROM pg_trigger WHERE NOT tgisinternal ORDER BY 1`
+        ).map((row) => row.name)
+      : (
+          server.sqlite
+            .query("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name")
+            .all() as {
+            name: string;
+          }[]
+        ).map((row) => row.name);
+  const expected =
+    handle.engine === 'postgresql'
+      ? ['issued_month_sums_keep', 'received_month_sums_keep']
+      : [
+          'issued_month_sums_delete',
+          'issued_month_sums_insert',
+          'issued_month_sums_update',
+          'received_month_sums_delete',
+          'received_month_sums_insert',
+          'received_month_sums_update',
+        ];
+  expect(names.filter((name) => name.includes('month_sums'))).toEqual(expected);
+});
+
+test('a document replaced in place (SQLite REPLACE) is counted once', async () => {
+  if (server.service.handle.engine !== 'sqlite') return;
+  const doc = await makeDocument(
+    server,
+    account,
+    parties,
+    { issue_date: '2026-05-05', due_date: '2026-06-05' },
+    ['finalize'],
+  );
+  const before = (await bothWays(account.id)).kept;
+  const row = server.sqlite.query('SELECT * FROM documents WHERE id = ?').get(doc.id) as Record<
+    string,
+    unknown
+  >;
+  const columns = Object.keys(row);
+  server.sqlite
+    .query(
+      `INSERT OR REPLACE INTO documents (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    )
+    .run(...(Object.values(row) as never[]));
+  const { kept, read } = await bothWays(account.id);
+  expect(kept).toEqual(before);
+  expect([...kept].sort()).toEqual([...read].sort());
 });

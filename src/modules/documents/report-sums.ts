@@ -1,7 +1,8 @@
 // What the reports sum of issued documents (modules/reports, docs/reports.md), summed by the database: a
-// page of the account's documents at a time (keyset on the id, newest first, of any type or status, so a
-// page reads at most its size in rows however few of them count), each page one statement answering a few
-// rows of sums: the event loop turns between pages and no page holds it long. Which documents count is
+// page of the account's documents at a time (the receivables: keyset on the id, newest first, of any type or
+// status, so a page reads at most its size in rows however few of them count; revenue's part of a month:
+// keyset on the issue date and id), each page one statement answering a few rows of sums: the event loop
+// turns between pages and no page holds it long. Revenue's whole months: the sums kept (`keptMonthSums`). Which documents count is
 // `countedIssued` (repo.ts), as for `issuedForReports`. Amounts are JSON members of `totals`, read once per
 // counted document into a MATERIALIZED page (which keeps either engine from reading them again for every
 // use) and summed exactly (sql-money.ts).
@@ -20,7 +21,10 @@ import {
   sumText,
 } from './sql-money';
 
-/** A page of a summing reader: where it starts (an id, exclusive; null from the newest) and its size. */
+/**
+ * A page of a summing reader: where it starts (exclusive; null at the start: a reader's own cursor, an id,
+ * or a date and an id as JSON) and its size.
+ */
 export interface SumPage {
   after: string | null;
   limit: number;
@@ -237,7 +241,8 @@ export async function issuedMonthSums(
     countedIssued(documents, accountId),
     sql`${documents.documentType} IN ('invoice', 'credit_note')`,
   );
-  const [afterDate, afterId] = page.after === null ? [null, null] : page.after.split(' ');
+  const [afterDate, afterId] =
+    page.after === null ? [null, null] : (JSON.parse(page.after) as [string, string]);
   const inRange = and(
     eq(documents.accountId, accountId),
     gte(documents.issueDate, range.from),
@@ -276,20 +281,29 @@ export async function issuedMonthSums(
     SELECT 'rate', currency, month, type, category, rate, count(*), ${sumsOf(taxable)}, ${sumsOf(groupTax)}
     FROM group_rows GROUP BY currency, month, type, category, rate
     UNION ALL
-    SELECT 'page', NULL, NULL, NULL, NULL, NULL, count(*), max(issued || ' ' || id), NULL, NULL, NULL FROM page`);
-  return monthRows(rows, page.limit);
+    SELECT 'page', NULL, NULL, NULL, NULL, NULL, count(*),
+      (SELECT last.issued FROM page AS last ORDER BY last.issued DESC, last.id DESC LIMIT 1),
+      (SELECT last.id FROM page AS last ORDER BY last.issued DESC, last.id DESC LIMIT 1), NULL, NULL FROM page`);
+  return monthRows(rows, page.limit, true);
 }
 
 /**
  * Revenue's rows from what the database answers (a page's sums, or the sums kept: the same columns), and
  * where the next page starts (the 'page' row a page adds; null without one or after the last page).
  */
-function monthRows(rows: [string, ...unknown[]][], limit = 0): Summed<IssuedMonthSums | IssuedRateSums> {
+function monthRows(
+  rows: [string, ...unknown[]][],
+  limit = 0,
+  byDate = false,
+): Summed<IssuedMonthSums | IssuedRateSums> {
   const out: (IssuedMonthSums | IssuedRateSums)[] = [];
   let next: string | null = null;
   for (const [kind, currency, month, type, category, rate, n, u1, p1, u2, p2] of rows) {
     if (kind === 'page') {
-      next = nextOf(Number(n), u1 as string | null, limit);
+      // A page by issue date goes on after its last document's date and id, as JSON (either may hold
+      // anything a parser let through).
+      const last = byDate ? JSON.stringify([u1, p1]) : (u1 as string | null);
+      next = nextOf(Number(n), last, limit);
       continue;
     }
     const base = {

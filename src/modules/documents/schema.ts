@@ -59,7 +59,7 @@ export const documents = sqliteTable(
     index('documents_updated_idx').on(t.accountId, t.updatedAt),
     // The reports find the credit notes of a page of invoices (report-sums.ts).
     index('documents_source_idx').on(t.accountId, t.sourceDocumentId),
-    // Revenue reads the documents of a part of a month by issue date (report-sums.ts, `issuedRangeSums`).
+    // Revenue reads the documents of a part of a month by issue date (report-sums.ts, `issuedMonthSums`).
     index('documents_issue_idx').on(t.accountId, t.issueDate, t.id),
   ],
 );

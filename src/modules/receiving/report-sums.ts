@@ -1,5 +1,6 @@
 // What the reports sum of received documents (modules/reports, docs/reports.md), summed by the database a
-// page at a time (keyset on the id, newest first), each page one statement answering a few rows of sums.
+// page at a time (keyset on the id, newest first; expenses' part of a month: on the day and id), each page
+// one statement answering a few rows of sums; expenses' whole months: the sums kept.
 // Which received documents count is said once, as for `receivedForReports`: those not rejected.
 import { and, eq, inArray, lt, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
@@ -176,7 +177,8 @@ export async function receivedMonthSums(
   range: { from: string; to: string },
   page: SumPage,
 ): Promise<Summed<ReceivedMonthSums>> {
-  const [afterDay, afterId] = page.after === null ? [null, null] : page.after.split(' ');
+  const [afterDay, afterId] =
+    page.after === null ? [null, null] : (JSON.parse(page.after) as [string, string]);
   // The day exactly as the index's expression writes it, so that either engine uses the index.
   const day = sql`coalesce(${rd.issueDate}, substr(${rd.createdAt}, 1, 10))`;
   const inRange = and(
@@ -205,12 +207,16 @@ export async function receivedMonthSums(
     FROM page AS counted WHERE counted.counts = 1
     GROUP BY counted.currency, counted.month, counted.type
     UNION ALL
-    SELECT NULL, NULL, NULL, count(*), max(day || ' ' || id), NULL, NULL, NULL, NULL, NULL FROM page`);
+    SELECT NULL, NULL, NULL, count(*),
+      (SELECT last.day FROM page AS last ORDER BY last.day DESC, last.id DESC LIMIT 1),
+      (SELECT last.id FROM page AS last ORDER BY last.day DESC, last.id DESC LIMIT 1),
+      NULL, NULL, NULL, NULL FROM page`);
   const out: ReceivedMonthSums[] = [];
   let next: string | null = null;
   for (const [currency, month, type, n, gu, gp, tu, tp, nu, np] of rows) {
     if (currency === null) {
-      next = nextOf(Number(n), gu as string | null, page.limit);
+      // Goes on after the page's last day and id, as JSON (a received date is kept as written).
+      next = nextOf(Number(n), JSON.stringify([gu, gp]), page.limit);
       continue;
     }
     const text = (units: unknown, parts: unknown) => ({ units: units as string, parts: parts as string });

@@ -60,6 +60,7 @@ function monthEnd(date: string): string {
  */
 export function splitMonths(input: Range): { whole: Range | null; parts: Range[] } {
   const { from, to } = input;
+  if (from > to) return { whole: null, parts: [] };
   const firstMonth = from.slice(0, 7);
   const lastMonth = to.slice(0, 7);
   const startsWhole = from.endsWith('-01');
