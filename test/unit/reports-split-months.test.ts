@@ -1,7 +1,7 @@
 // Revenue and expenses read whole months from the sums the database keeps and the days of a month a range
 // begins or ends with from the documents (docs/reports.md): where a range of days splits.
 import { expect, test } from 'bun:test';
-import { splitMonths } from '../../src/modules/reports/use-cases/revenue';
+import { splitMonths } from '../../src/modules/reports/periods';
 
 test('whole months, and the days a range begins or ends with', () => {
   expect(splitMonths({ from: '2025-01-01', to: '2026-11-30' })).toEqual({

@@ -35,6 +35,7 @@ export {
 export type { DocumentRow } from './schema';
 export {
   decimalParts,
+  integerText,
   minusParts,
   normalizedParts,
   type OpenClass,

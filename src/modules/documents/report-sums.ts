@@ -2,8 +2,8 @@
 // page of the account's documents at a time (the receivables: keyset on the id, newest first, of any type or
 // status, so a page reads at most its size in rows however few of them count; revenue's part of a month:
 // keyset on the issue date and id), each page one statement answering a few rows of sums: the event loop
-// turns between pages and no page holds it long. Revenue's whole months: the sums kept (`keptMonthSums`). Which documents count is
-// `countedIssued` (repo.ts), as for `issuedForReports`. Amounts are JSON members of `totals`, read once per
+// turns between pages and no page holds it long; revenue's whole months are the sums kept (`keptMonthSums`).
+// Which documents count is `countedIssued` (repo.ts), as for `issuedForReports`. Amounts are JSON members of `totals`, read once per
 // counted document into a MATERIALIZED page (which keeps either engine from reading them again for every
 // use) and summed exactly (sql-money.ts).
 import { and, eq, gte, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import { countedIssued } from './repo';
 import { documents, issuedMonthRows } from './schema';
 import {
   decimalParts,
+  integerText,
   minusParts,
   normalizedParts,
   type OpenClass,
@@ -339,10 +340,9 @@ export async function keptMonthSums(
   months: { from: string; to: string },
 ): Promise<(IssuedMonthSums | IssuedRateSums)[]> {
   const t = issuedMonthRows;
-  const text = (value: SQLWrapper) => sql`CAST(${value} AS TEXT)`;
   const rows = await db.all<[string, ...unknown[]]>(sql`
     SELECT ${t.kind}, ${t.currency}, ${t.month}, ${t.documentType}, ${t.category}, ${t.rate}, ${t.documents},
-      ${text(t.aUnits)}, ${text(t.aParts)}, ${text(t.bUnits)}, ${text(t.bParts)}
+      ${integerText(t.aUnits)}, ${integerText(t.aParts)}, ${integerText(t.bUnits)}, ${integerText(t.bParts)}
     FROM ${t}
     WHERE ${t.accountId} = ${accountId} AND ${t.month} >= ${months.from} AND ${t.month} <= ${months.to}
       AND ${t.documents} <> 0`);

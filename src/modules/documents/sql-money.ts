@@ -55,6 +55,9 @@ export function minusParts(from: SqlParts, ...less: SqlParts[]): SqlParts {
  */
 export const sumText = (value: SQLWrapper): SQL => sql`CAST(coalesce(sum(${value}), 0) AS TEXT)`;
 
+/** An integer column as decimal text, for the same reason (the kept sums' columns). */
+export const integerText = (value: SQLWrapper): SQL => sql`CAST(${value} AS TEXT)`;
+
 /** The classes of an open amount on a day (the receivables' and payables' ageing: docs/reports.md). */
 export type OpenClass = 'settled' | 'credit' | 'current' | '0-30' | '31-60' | '61-90' | '90+';
 

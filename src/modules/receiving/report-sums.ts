@@ -2,10 +2,11 @@
 // page at a time (keyset on the id, newest first; expenses' part of a month: on the day and id), each page
 // one statement answering a few rows of sums; expenses' whole months: the sums kept.
 // Which received documents count is said once, as for `receivedForReports`: those not rejected.
-import { and, eq, inArray, lt, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   decimalParts,
+  integerText,
   minusParts,
   normalizedParts,
   type OpenClass,
@@ -28,7 +29,10 @@ function pageOf(accountId: string, page: SumPage): SQL {
 
 /** A supplier is told apart by its VAT id, else its name (received documents have no supplier record). */
 const supplierKey = sql`CASE WHEN ${rd.sellerTaxId} IS NOT NULL AND ${rd.sellerTaxId} <> '' THEN 'tax:' || ${rd.sellerTaxId} ELSE 'name:' || coalesce(${rd.sellerName}, '') END`;
-/** A received document's date: its issue date, or the day it arrived when the file states none. */
+/**
+ * A received document's date: its issue date, or the day it arrived when the file states none. Written as
+ * received_documents_day_idx's expression (migration 0031), so that either engine uses that index.
+ */
 const receivedDay = sql`coalesce(${rd.issueDate}, substr(${rd.createdAt}, 1, 10))`;
 
 function nextOf(count: number, last: string | null, limit: number): string | null {
@@ -179,12 +183,10 @@ export async function receivedMonthSums(
 ): Promise<Summed<ReceivedMonthSums>> {
   const [afterDay, afterId] =
     page.after === null ? [null, null] : (JSON.parse(page.after) as [string, string]);
-  // The day exactly as the index's expression writes it, so that either engine uses the index.
-  const day = sql`coalesce(${rd.issueDate}, substr(${rd.createdAt}, 1, 10))`;
   const inRange = and(
     eq(rd.accountId, accountId),
-    sql`${day} >= ${range.from} AND ${day} <= ${range.to}`,
-    afterDay == null ? undefined : sql`(${day}, ${rd.id}) > (${afterDay}, ${afterId ?? ''})`,
+    sql`${receivedDay} >= ${range.from} AND ${receivedDay} <= ${range.to}`,
+    afterDay == null ? undefined : sql`(${receivedDay}, ${rd.id}) > (${afterDay}, ${afterId ?? ''})`,
   );
   const gross = decimalParts(column('counted.gross'));
   const tax = decimalParts(column('counted.tax'));
@@ -196,12 +198,12 @@ export async function receivedMonthSums(
   const counts = ne(rd.status, 'rejected');
   const rows = await db.all<[string | null, ...unknown[]]>(sql`
     WITH page AS MATERIALIZED (
-      SELECT ${rd.id} AS id, ${day} AS day, ${rd.currency} AS currency, substr(${day}, 1, 7) AS month,
+      SELECT ${rd.id} AS id, ${receivedDay} AS day, ${rd.currency} AS currency, substr(${receivedDay}, 1, 7) AS month,
         ${rd.documentType} AS type, CASE WHEN ${counts} THEN 1 ELSE 0 END AS counts, ${rd.total} AS gross,
         CASE WHEN ${counts} THEN coalesce(json_extract(${rd.totals}, '$.tax_total'), '0') END AS tax,
         CASE WHEN ${counts} THEN json_extract(${rd.totals}, '$.net_total') END AS net
       FROM ${rd} WHERE ${inRange}
-      ORDER BY ${day}, ${rd.id} LIMIT ${page.limit}
+      ORDER BY ${receivedDay}, ${rd.id} LIMIT ${page.limit}
     )
     SELECT counted.currency, counted.month, counted.type, count(*), ${sumsOf(gross)}, ${sumsOf(tax)}, ${sumsOf(net)}
     FROM page AS counted WHERE counted.counts = 1
@@ -244,11 +246,10 @@ export async function keptReceivedMonthSums(
   months: { from: string; to: string },
 ): Promise<ReceivedMonthSums[]> {
   const t = receivedMonthRows;
-  const text = (value: SQLWrapper) => sql`CAST(${value} AS TEXT)`;
   const rows = await db.all<[string, string, string, unknown, ...string[]]>(sql`
     SELECT ${t.currency}, ${t.month}, ${t.documentType}, ${t.documents},
-      ${text(t.grossUnits)}, ${text(t.grossParts)}, ${text(t.taxUnits)}, ${text(t.taxParts)},
-      ${text(t.netUnits)}, ${text(t.netParts)}
+      ${integerText(t.grossUnits)}, ${integerText(t.grossParts)}, ${integerText(t.taxUnits)},
+      ${integerText(t.taxParts)}, ${integerText(t.netUnits)}, ${integerText(t.netParts)}
     FROM ${t}
     WHERE ${t.accountId} = ${accountId} AND ${t.month} >= ${months.from} AND ${t.month} <= ${months.to}
       AND ${t.documents} <> 0`);

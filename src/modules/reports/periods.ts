@@ -22,6 +22,38 @@ export function monthsBetween(from: string, to: string): string[] {
   }
 }
 
+/** The last day of a date's month (YYYY-MM-DD). */
+function monthEnd(date: string): string {
+  const [year, month] = [Number(date.slice(0, 4)), Number(date.slice(5, 7))];
+  // Day 0 of the next month; the year set apart, as Date.UTC reads years 0-99 as 1900-1999.
+  const end = new Date(Date.UTC(2000, month, 0));
+  end.setUTCFullYear(year, month, 0);
+  return `${date.slice(0, 7)}-${String(end.getUTCDate()).padStart(2, '0')}`;
+}
+
+/**
+ * A range of days (YYYY-MM-DD) as the whole months it covers (YYYY-MM to YYYY-MM, null when none), read
+ * from the sums the database keeps, and the parts of a month it begins or ends with (ranges of days within
+ * one month), read from their documents.
+ */
+export function splitMonths(input: { from: string; to: string }): {
+  whole: { from: string; to: string } | null;
+  parts: { from: string; to: string }[];
+} {
+  const { from, to } = input;
+  if (from > to) return { whole: null, parts: [] };
+  const startsWhole = from.endsWith('-01');
+  const endsWhole = to === monthEnd(to);
+  const months = monthsBetween(from, to);
+  if (months.length === 1 && !(startsWhole && endsWhole)) return { whole: null, parts: [{ from, to }] };
+  const parts: { from: string; to: string }[] = [];
+  if (!startsWhole) parts.push({ from, to: monthEnd(from) });
+  if (!endsWhole) parts.push({ from: `${to.slice(0, 7)}-01`, to });
+  const whole = months.slice(startsWhole ? 0 : 1, endsWhole ? months.length : -1);
+  const [first, last] = [whole[0], whole.at(-1)];
+  return { whole: first === undefined || last === undefined ? null : { from: first, to: last }, parts };
+}
+
 export interface RateFigures {
   category: string | null;
   rate: string;
