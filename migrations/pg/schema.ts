@@ -771,6 +771,28 @@ export const t_overage_settings: AnyPgTable = pgTable(
   ],
 );
 
+export const t_payable_items: AnyPgTable = pgTable(
+  "payable_items",
+  {
+    "document_id": text("document_id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "party": text("party").notNull(),
+    "currency": text("currency").notNull(),
+    "document_type": text("document_type").notNull(),
+    "day": text("day").notNull(),
+    "due_date": text("due_date"),
+    "open_units": bigint("open_units", { mode: 'number' }).notNull(),
+    "open_parts": bigint("open_parts", { mode: 'number' }).notNull(),
+    "last_event": text("last_event").notNull(),
+    "settled_from": text("settled_from").notNull(),
+    "latest": text("latest").notNull(),
+  },
+  (t) => [
+    index("payable_items_open_idx").on(t["account_id"], t["settled_from"], t["document_id"], t["last_event"], t["day"], t["document_type"], t["party"], t["currency"], t["due_date"], t["open_units"], t["open_parts"]),
+    index("payable_items_party_idx").on(t["account_id"], t["party"], t["latest"]),
+  ],
+);
+
 export const t_payments: AnyPgTable = pgTable(
   "payments",
   {
@@ -860,6 +882,26 @@ export const t_rate_limit_windows: AnyPgTable = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t["key"], t["window_start"]] }),
+  ],
+);
+
+export const t_receivable_items: AnyPgTable = pgTable(
+  "receivable_items",
+  {
+    "document_id": text("document_id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "customer_id": text("customer_id").notNull(),
+    "currency": text("currency").notNull(),
+    "document_type": text("document_type").notNull(),
+    "issue_date": text("issue_date").notNull(),
+    "due_date": text("due_date"),
+    "open_units": bigint("open_units", { mode: 'number' }).notNull(),
+    "open_parts": bigint("open_parts", { mode: 'number' }).notNull(),
+    "last_event": text("last_event").notNull(),
+    "settled_from": text("settled_from").notNull(),
+  },
+  (t) => [
+    index("receivable_items_open_idx").on(t["account_id"], t["settled_from"], t["document_id"], t["last_event"], t["issue_date"], t["document_type"], t["customer_id"], t["currency"], t["due_date"], t["open_units"], t["open_parts"]),
   ],
 );
 

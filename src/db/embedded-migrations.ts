@@ -31,6 +31,8 @@ import m28 from '../../migrations/0028_channels.sql' with { type: 'text' };
 import m29 from '../../migrations/0029_usage_month_counter.sql' with { type: 'text' };
 import m30 from '../../migrations/0030_reports_in_sql.sql' with { type: 'text' };
 import m31 from '../../migrations/0031_kept_month_sums.sql' with { type: 'text' };
+import m32 from '../../migrations/0032_receivable_items.sql' with { type: 'text' };
+import m33 from '../../migrations/0033_payable_items.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -43,6 +45,8 @@ import pg8 from '../../migrations/pg/0008_channels.sql' with { type: 'text' };
 import pg9 from '../../migrations/pg/0009_usage_month_counter.sql' with { type: 'text' };
 import pg10 from '../../migrations/pg/0010_reports_in_sql.sql' with { type: 'text' };
 import pg11 from '../../migrations/pg/0011_kept_month_sums.sql' with { type: 'text' };
+import pg12 from '../../migrations/pg/0012_receivable_items.sql' with { type: 'text' };
+import pg13 from '../../migrations/pg/0013_payable_items.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -84,6 +88,8 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0029_usage_month_counter', createdAt: 1796185725728, sql: m29 },
   { tag: '0030_reports_in_sql', createdAt: 1796195607809, sql: m30 },
   { tag: '0031_kept_month_sums', createdAt: 1796219801259, sql: m31 },
+  { tag: '0032_receivable_items', createdAt: 1796230574294, sql: m32 },
+  { tag: '0033_payable_items', createdAt: 1796230860203, sql: m33 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -100,4 +106,6 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0009_usage_month_counter', createdAt: 1796185726601, sql: pg9 },
   { tag: '0010_reports_in_sql', createdAt: 1796195608743, sql: pg10 },
   { tag: '0011_kept_month_sums', createdAt: 1796219802102, sql: pg11 },
+  { tag: '0012_receivable_items', createdAt: 1796230574924, sql: pg12 },
+  { tag: '0013_payable_items', createdAt: 1796230860959, sql: pg13 },
 ];

@@ -77,7 +77,7 @@ afterAll(async () => {
 });
 
 describe('over 20,001 invoices and 10,000 payments, /health keeps answering', () => {
-  test('the receivables and revenue reports read and sum in slices', async () => {
+  test('the receivables and revenue reports never hold the loop', async () => {
     expect(bulk).toMatchObject({ count: 20_001, paid: 10_000 });
     const open = money(bulk.count * TOTAL_CENTS - bulk.paid * PAID_CENTS);
     const receivables = await probeWhile(server, async () => {
@@ -100,7 +100,11 @@ describe('over 20,001 invoices and 10,000 payments, /health keeps answering', ()
       },
     ]);
     expect(report.customers).toHaveLength(1);
-    expectLoopTurned(receivables.probe);
+    // The open invoices come from the rows the database keeps (docs/reports.md): two statements over an
+    // index, answered before the probe's first turns as often as not, so only that the loop was never held
+    // is asked of them.
+    expect(receivables.probe.slowestMs).toBeLessThan(HELD_MS);
+    expect(receivables.probe.longestLagMs).toBeLessThan(HELD_MS);
 
     const revenue = await probeWhile(server, async () => {
       const res = await get('/api/v1/reports/revenue?from=2026-01-01&to=2026-12-31');

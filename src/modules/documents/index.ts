@@ -1,5 +1,6 @@
 export { documentActionAccess, documentsAccess } from './access';
 export { documentTotals } from './checks';
+export { keptOrder, openRows, pageEnd } from './kept-pages';
 export { statusAfterPayments, TAKES_PAYMENTS } from './lifecycle';
 export {
   CreateDocumentBody,
@@ -25,6 +26,7 @@ export {
   type IssuedRateSums,
   issuedMonthSums,
   keptMonthSums,
+  keptReceivableSums,
   type PaidPerDocument,
   type ReceivableSums,
   receivableSums,
@@ -36,10 +38,10 @@ export type { DocumentRow } from './schema';
 export {
   decimalParts,
   integerText,
-  minusParts,
   normalizedParts,
   type OpenClass,
   openClass,
+  plusParts,
   type SqlParts,
   sumText,
   TEN_BILLION,

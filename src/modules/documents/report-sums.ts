@@ -1,23 +1,25 @@
-// What the reports sum of issued documents (modules/reports, docs/reports.md), summed by the database: a
-// page of the account's documents at a time (the receivables: keyset on the id, newest first, of any type or
-// status, so a page reads at most its size in rows however few of them count; revenue's part of a month:
-// keyset on the issue date and id), each page one statement answering a few rows of sums: the event loop
-// turns between pages and no page holds it long; revenue's whole months are the sums kept (`keptMonthSums`).
-// Which documents count is `countedIssued` (repo.ts), as for `issuedForReports`. Amounts are JSON members of `totals`, read once per
-// counted document into a MATERIALIZED page (which keeps either engine from reading them again for every
-// use) and summed exactly (sql-money.ts).
-import { and, eq, gte, lt, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+// What the reports sum of issued documents (modules/reports, docs/reports.md), summed by the database a page
+// at a time, each page one statement answering a few rows of sums: the event loop turns between pages and
+// no page holds it long. The receivables read the rows the database keeps per invoice and credit note
+// (`receivableItems`), only those not settled for good on the report's day, keyset on the day they are
+// settled from and the id, and no document's JSON; revenue reads whole months from the sums kept
+// (`keptMonthSums`) and a part of a month from its documents, keyset on the issue date and id, each
+// counted document's `totals` read once into a MATERIALIZED page (which keeps either engine from reading
+// them again for every use). Which documents count is `countedIssued` (repo.ts), as for
+// `issuedForReports`. Amounts are summed exactly (sql-money.ts).
+import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
+import { keptOrder, openRows, pageEnd } from './kept-pages';
 import { countedIssued } from './repo';
-import { documents, issuedMonthRows } from './schema';
+import { documents, issuedMonthRows, receivableItems } from './schema';
 import {
   decimalParts,
   integerText,
-  minusParts,
   normalizedParts,
   type OpenClass,
   openClass,
+  plusParts,
   type SqlParts,
   sumText,
 } from './sql-money';
@@ -43,10 +45,6 @@ export interface SumText {
   parts: string;
 }
 
-/** What a claim asks: its amount due (BT-115), or its total when stored before amount_due existed. */
-const amountDue = (totals: SQLWrapper) =>
-  sql`coalesce(json_extract(${totals}, '$.amount_due'), json_extract(${totals}, '$.total'))`;
-
 const column = (name: string) => sql.raw(name);
 const sumsOf = (value: SqlParts) => sql`${sumText(value.units)}, ${sumText(value.parts)}`;
 
@@ -55,21 +53,11 @@ function nextOf(count: number, last: string | null, limit: number): string | nul
   return count >= limit ? last : null;
 }
 
-/** The account's next `page.limit` documents by id, newest first, any type or status. */
-function pageOf(accountId: string, page: SumPage): SQL {
-  const where = and(
-    eq(documents.accountId, accountId),
-    page.after === null ? undefined : lt(documents.id, page.after),
-  );
-  return sql`${where} ORDER BY ${documents.id} DESC LIMIT ${page.limit}`;
-}
-
 /**
- * Payments of the documents of a relation with an `id` column (`from`), dated on or before the report's
- * day, summed per document: a statement of the payments module (`paidPerDocument`) selecting `id`,
- * `units`, `parts`.
+ * A document's payments (`documentId`, a column of the statement) dated after the report's day, summed:
+ * subqueries of the payments module (`paidAfterPerDocument`).
  */
-export type PaidPerDocument = (from: SQL) => SQL;
+export type PaidPerDocument = (documentId: SQL) => SqlParts;
 
 export interface ReceivablesQuery {
   asOf: string;
@@ -79,7 +67,7 @@ export interface ReceivablesQuery {
 }
 
 /**
- * Of a page's invoices counted on `asOf`: how many and how much is open, per customer, currency and class
+ * Of the invoices counted on `asOf`: how many and how much is open, per customer, currency and class
  * (`open`); of its counted credit notes that settle no invoice: how many and how much (`credit`).
  */
 export interface ReceivableSums {
@@ -92,13 +80,65 @@ export interface ReceivableSums {
   amount: SumText;
 }
 
+const r = receivableItems;
+
 /**
- * A page of documents as the receivables on `asOf` count them (issued on or before it). An invoice's open
- * amount is its amount due less its payments dated on or before `asOf` and the counted credit notes of the
- * same currency issued on or before it that name it, summed per customer, currency and class of that
- * amount (negative: the customer's credit; settled; current; the buckets past due). A credit note that
- * settles no invoice (the one it names does not count on `asOf`, is not an invoice, is of another currency,
- * or it names none) is a credit of its own customer.
+ * Of the account's kept rows (`receivableItems`, kept-pages.ts) not settled for good by `asOf`, those
+ * issued on or before it that `which` asks for (`receivable_items_open_idx` holds every column read).
+ */
+const openItems = (accountId: string, asOf: string, after: string | null, which: SQL) =>
+  openRows(r, accountId, asOf, after, lte(r.issueDate, asOf), which);
+
+/**
+ * A page of the receivables on `asOf` as the database keeps them: the rows `openItems` reads whose every
+ * event (payment, credit note) is dated on or before `asOf`, which the report counts as they stand: an
+ * invoice's open amount, a credit note that settles no invoice. No document is read, so a page may be
+ * large: its last row is found first (from the index alone), then the rows up to it are summed.
+ */
+export async function keptReceivableSums(
+  db: DbOrTx,
+  accountId: string,
+  query: ReceivablesQuery,
+  page: SumPage,
+): Promise<Summed<ReceivableSums>> {
+  const { asOf } = query;
+  const where = openItems(accountId, asOf, page.after, lte(r.lastEvent, asOf));
+  const { upTo, next } = await pageEnd(db, r, where, page.limit);
+  const open = { units: column('page.open_units'), parts: column('page.open_parts') };
+  // Read in the index's order up to the page's last row: else PostgreSQL, which cannot tell how few rows
+  // the bounds leave, reads the whole table.
+  const rows = await db.all<[string, string, string, OpenClass | null, number | string, string, string]>(sql`
+    SELECT page.type, page.party, page.currency,
+      CASE WHEN page.type = 'invoice' THEN ${openClass(open, column('page.due'), asOf, query.dueFrom)} END,
+      count(*), ${sumsOf(open)}
+    FROM (
+      SELECT ${r.documentType} AS type, ${r.customerId} AS party, ${r.currency} AS currency, ${r.dueDate} AS due,
+        ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
+      FROM ${r} WHERE ${and(where, upTo)}
+      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
+    ) AS page
+    GROUP BY 1, 2, 3, 4`);
+  return {
+    rows: rows.map(([type, customerId, currency, cls, n, units, parts]) => ({
+      kind: type === 'invoice' ? 'open' : 'credit',
+      customerId,
+      currency,
+      class: type === 'invoice' ? cls : null,
+      count: Number(n),
+      amount: { units, parts },
+    })),
+    next,
+  };
+}
+
+/**
+ * A page of the receivables on `asOf` with a payment or credit note dated after it (the rest
+ * `keptReceivableSums` sums), from the rows `openItems` reads: an invoice's open amount on `asOf` is what
+ * the database keeps open on it (its amount due less all its payments and the counted credit notes of its
+ * currency naming it) plus its payments dated after `asOf` and those credit notes issued after it, summed
+ * per customer, currency and class (negative: the customer's credit; settled; current; the buckets past
+ * due). A credit note read here names an invoice issued after `asOf`, so it settles none on that day: a
+ * credit of its own customer.
  */
 export async function receivableSums(
   db: DbOrTx,
@@ -108,82 +148,57 @@ export async function receivableSums(
 ): Promise<Summed<ReceivableSums>> {
   const { asOf } = query;
   const c = alias(documents, 'c');
-  const t = alias(documents, 't');
-  const counts = and(
-    countedIssued(documents, accountId),
-    sql`${documents.documentType} IN ('invoice', 'credit_note')`,
-    lte(documents.issueDate, asOf),
-  );
-  // The issue date as an expression, not the column: SQLite would otherwise look the credit notes of each
-  // invoice up by documents_issue_idx (every document issued by `asOf`, for every invoice of the page)
-  // instead of by documents_source_idx.
-  const credits = and(
-    countedIssued(c, accountId),
-    eq(c.documentType, 'credit_note'),
-    sql`(${c.issueDate} || '') <= ${asOf}`,
-  );
-  const target = and(
-    countedIssued(t, accountId),
-    sql`${t.id} = page.source`,
-    eq(t.documentType, 'invoice'),
-    lte(t.issueDate, asOf),
-    sql`${t.currency} = page.currency`,
-  );
-  const amount = decimalParts(column('page.amount'));
-  const credit = decimalParts(column('credit_rows.amount'));
+  const rc = alias(receivableItems, 'rc');
+  const paid = query.paid(sql.raw('page.id'));
+  // The counted credit notes of the invoice's currency naming it, issued after `asOf`, as kept.
+  const creditedSum = (value: SQLWrapper) => sql`(
+    SELECT CAST(coalesce(sum(${value}), 0) AS BIGINT)
+    FROM ${documents} AS c CROSS JOIN ${receivableItems} AS rc
+    WHERE ${c.accountId} = ${accountId} AND ${c.sourceDocumentId} = page.id AND ${rc.documentId} = ${c.id}
+      AND ${rc.documentType} = 'credit_note' AND ${rc.currency} = page.currency AND ${rc.issueDate} > ${asOf})`;
   const open = normalizedParts(
-    minusParts(
-      { units: column('chunk.au'), parts: column('chunk.ap') },
-      { units: column('coalesce(paid.units, 0)'), parts: column('coalesce(paid.parts, 0)') },
-      { units: column('coalesce(credited.units, 0)'), parts: column('coalesce(credited.parts, 0)') },
+    plusParts(
+      { units: column('sums.open_units'), parts: column('sums.open_parts') },
+      { units: column('sums.pu'), parts: column('sums.pp') },
+      { units: column('sums.cu'), parts: column('sums.cp') },
     ),
   );
   const items = { units: column('units'), parts: column('parts') };
+  const kept = { units: column('open_units'), parts: column('open_parts') };
   const rows = await db.all<[string, ...unknown[]]>(sql`
     WITH page AS MATERIALIZED (
-      SELECT ${documents.id} AS id, ${documents.customerId} AS party, ${documents.currency} AS currency,
-        ${documents.dueDate} AS due, ${documents.documentType} AS type, ${documents.sourceDocumentId} AS source,
-        CASE WHEN ${counts} THEN ${amountDue(documents.totals)} END AS amount
-      FROM ${documents} WHERE ${pageOf(accountId, page)}
+      SELECT ${r.documentId} AS id, ${r.customerId} AS party, ${r.currency} AS currency, ${r.dueDate} AS due,
+        ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts,
+        ${r.settledFrom} AS settled_from
+      FROM ${r} WHERE ${openItems(accountId, asOf, page.after, sql`${r.lastEvent} > ${asOf}`)}
+      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
     ),
-    chunk AS MATERIALIZED (
-      SELECT page.id AS id, page.party AS party, page.currency AS currency, page.due AS due,
-        ${amount.units} AS au, ${amount.parts} AS ap
-      FROM page WHERE page.type = 'invoice' AND page.amount IS NOT NULL
-    ),
-    paid AS (${query.paid(sql.raw('chunk'))}),
-    credit_rows AS MATERIALIZED (
-      SELECT chunk.id AS id, ${c.currency} AS currency, ${amountDue(c.totals)} AS amount
-      FROM chunk CROSS JOIN ${documents} AS c
-      WHERE ${c.sourceDocumentId} = chunk.id AND ${credits}
-    ),
-    credited AS (
-      SELECT credit_rows.id AS id, credit_rows.currency AS currency,
-        CAST(sum(${credit.units}) AS BIGINT) AS units, CAST(sum(${credit.parts}) AS BIGINT) AS parts
-      FROM credit_rows GROUP BY credit_rows.id, credit_rows.currency
+    sums AS MATERIALIZED (
+      SELECT page.party AS party, page.currency AS currency, page.due AS due, page.open_units AS open_units,
+        page.open_parts AS open_parts, ${paid.units} AS pu, ${paid.parts} AS pp,
+        ${creditedSum(rc.openUnits)} AS cu, ${creditedSum(rc.openParts)} AS cp
+      FROM page WHERE page.type = 'invoice'
     ),
     items AS MATERIALIZED (
-      SELECT chunk.party AS party, chunk.currency AS currency, chunk.due AS due,
+      SELECT sums.party AS party, sums.currency AS currency, sums.due AS due,
         ${open.units} AS units, ${open.parts} AS parts
-      FROM chunk
-      LEFT JOIN paid ON paid.id = chunk.id
-      LEFT JOIN credited ON credited.id = chunk.id AND credited.currency = chunk.currency
+      FROM sums
     )
     SELECT 'open', party, currency, ${openClass(items, column('due'), asOf, query.dueFrom)}, count(*), ${sumsOf(items)}
     FROM items GROUP BY 2, 3, 4
     UNION ALL
-    SELECT 'credit', page.party, page.currency, NULL, count(*), ${sumsOf(amount)}
-    FROM page
-    WHERE page.type = 'credit_note' AND page.amount IS NOT NULL
-      AND NOT EXISTS (SELECT 1 FROM ${documents} AS t WHERE ${target})
+    SELECT 'credit', page.party, page.currency, NULL, count(*), ${sumsOf(kept)}
+    FROM page WHERE page.type = 'credit_note'
     GROUP BY page.party, page.currency
     UNION ALL
-    SELECT 'page', NULL, NULL, NULL, count(*), min(id), NULL FROM page`);
+    SELECT 'page', NULL, NULL, NULL, count(*),
+      (SELECT last.settled_from FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1),
+      (SELECT last.id FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1) FROM page`);
   const out: ReceivableSums[] = [];
   let next: string | null = null;
   for (const [kind, customerId, currency, cls, n, units, parts] of rows) {
     if (kind === 'page') {
-      next = nextOf(Number(n), units as string | null, page.limit);
+      next = nextOf(Number(n), JSON.stringify([units, parts]), page.limit);
       continue;
     }
     out.push({

@@ -41,11 +41,17 @@ export function normalizedParts(value: SqlParts): SqlParts {
   };
 }
 
-/** `a - b - c ...`, part by part (exact: integers). */
-export function minusParts(from: SqlParts, ...less: SqlParts[]): SqlParts {
+/** `a + b + c ...`, part by part (exact: integers). */
+export function plusParts(...values: SqlParts[]): SqlParts {
   return {
-    units: sql.join([sql`(${from.units})`, ...less.map((l) => sql`(${l.units})`)], sql` - `),
-    parts: sql.join([sql`(${from.parts})`, ...less.map((l) => sql`(${l.parts})`)], sql` - `),
+    units: sql.join(
+      values.map((v) => sql`(${v.units})`),
+      sql` + `,
+    ),
+    parts: sql.join(
+      values.map((v) => sql`(${v.parts})`),
+      sql` + `,
+    ),
   };
 }
 

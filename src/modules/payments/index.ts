@@ -8,5 +8,5 @@ export {
   presentPayment,
 } from './model';
 export { listPayments } from './repo';
-export { paidPerDocument } from './report-sums';
+export { paidAfterPerDocument } from './report-sums';
 export type { PaymentMethod, PaymentRow } from './schema';

@@ -8,7 +8,9 @@ export {
   receivedPaymentsForReports,
 } from './repo';
 export {
+  keptPayableSums,
   keptReceivedMonthSums,
+  latestOfSuppliers,
   type PayableSums,
   payableSums,
   type ReceivedMonthSums,

@@ -1,34 +1,31 @@
 // What the reports sum of received documents (modules/reports, docs/reports.md), summed by the database a
-// page at a time (keyset on the id, newest first; expenses' part of a month: on the day and id), each page
-// one statement answering a few rows of sums; expenses' whole months: the sums kept.
+// page at a time, each page one statement answering a few rows of sums: the payables from the rows the
+// database keeps per received document (`payableItems`), only those not settled for good on the report's
+// day, keyset on the day they are settled from and the id; expenses' whole months from the sums kept and a
+// part of a month from its documents, keyset on the day and id.
 // Which received documents count is said once, as for `receivedForReports`: those not rejected.
-import { and, eq, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   decimalParts,
   integerText,
-  minusParts,
+  keptOrder,
   normalizedParts,
   type OpenClass,
   openClass,
+  openRows,
+  pageEnd,
+  plusParts,
   type SqlParts,
   type Summed,
   type SumPage,
   type SumText,
   sumText,
 } from '../documents';
-import { receivedDocuments as rd, receivedMonthRows, receivedPayments as rp } from './schema';
+import { payableItems, receivedDocuments as rd, receivedMonthRows, receivedPayments as rp } from './schema';
 
 const column = (name: string) => sql.raw(name);
 const sumsOf = (value: SqlParts) => sql`${sumText(value.units)}, ${sumText(value.parts)}`;
-/** The account's next `page.limit` received documents by id, newest first, rejected ones too. */
-function pageOf(accountId: string, page: SumPage): SQL {
-  const where = and(eq(rd.accountId, accountId), page.after === null ? undefined : lt(rd.id, page.after));
-  return sql`${where} ORDER BY ${rd.id} DESC LIMIT ${page.limit}`;
-}
-
-/** A supplier is told apart by its VAT id, else its name (received documents have no supplier record). */
-const supplierKey = sql`CASE WHEN ${rd.sellerTaxId} IS NOT NULL AND ${rd.sellerTaxId} <> '' THEN 'tax:' || ${rd.sellerTaxId} ELSE 'name:' || coalesce(${rd.sellerName}, '') END`;
 /**
  * A received document's date: its issue date, or the day it arrived when the file states none. Written as
  * received_documents_day_idx's expression (migration 0031), so that either engine uses that index.
@@ -43,97 +40,157 @@ export interface PayableSums {
   /** `tax:<VAT id>` or `name:<seller name>`. */
   supplier: string;
   currency: string;
-  /** `later`: dated after the report's day (counted for naming only); `credit_note`: a supplier's credit. */
-  class: OpenClass | 'later' | 'credit_note';
+  /** `credit_note`: a supplier's credit. */
+  class: OpenClass | 'credit_note';
   count: number;
   /** An invoice's open amount (its amount due less its payments up to the day), a credit note's amount. */
   amount: SumText;
-  /** The latest of the supplier's documents here by `issue_date|id` (no issue date: ''), as that text. */
-  latest: string;
+}
+
+const r = payableItems;
+
+/**
+ * Of the account's kept rows (`payableItems`, documents' kept-pages.ts) not settled for good by `asOf`,
+ * those dated on or before it that `which` asks for (`payable_items_open_idx` holds every column read).
+ */
+const openItems = (accountId: string, asOf: string, after: string | null, which: SQL) =>
+  openRows(r, accountId, asOf, after, lte(r.day, asOf), which);
+
+/** The class of an open amount on `asOf`, or `credit_note` for a supplier's credit note. */
+const classOf = (open: SqlParts, due: SQLWrapper, type: SQLWrapper, query: PayablesQuery) =>
+  sql`CASE WHEN ${type} = 'credit_note' THEN 'credit_note' ELSE ${openClass(open, due, query.asOf, query.dueFrom)} END`;
+
+export interface PayablesQuery {
+  asOf: string;
+  /** The first due dates of the buckets 0-30, 31-60 and 61-90 days past due (asOf less 30, 60, 90). */
+  dueFrom: readonly [string, string, string];
+}
+
+type SumRow = [string, string, PayableSums['class'], number | string, string, string];
+const sumRow = ([supplier, currency, cls, n, units, parts]: SumRow): PayableSums => ({
+  supplier,
+  currency,
+  class: cls,
+  count: Number(n),
+  amount: { units, parts },
+});
+
+/**
+ * A page of the payables on `asOf` as the database keeps them: the rows `openItems` reads with no payment
+ * dated after `asOf`, summed per supplier, currency and class as they stand (a credit note is a credit of
+ * its supplier; an invoice's open amount is classed as the issued invoices' are). No document is read, so
+ * a page may be large: its last row is found first (from the index alone), then the rows up to it summed.
+ */
+export async function keptPayableSums(
+  db: DbOrTx,
+  accountId: string,
+  query: PayablesQuery,
+  page: SumPage,
+): Promise<Summed<PayableSums>> {
+  const where = openItems(accountId, query.asOf, page.after, lte(r.lastEvent, query.asOf));
+  const { upTo, next } = await pageEnd(db, r, where, page.limit);
+  const open = { units: column('page.open_units'), parts: column('page.open_parts') };
+  // Read in the index's order up to the page's last row: else PostgreSQL, which cannot tell how few rows
+  // the bounds leave, reads the whole table.
+  const rows = await db.all<SumRow>(sql`
+    SELECT page.party, page.currency, ${classOf(open, column('page.due'), column('page.type'), query)}, count(*),
+      ${sumsOf(open)}
+    FROM (
+      SELECT ${r.party} AS party, ${r.currency} AS currency, ${r.dueDate} AS due, ${r.documentType} AS type,
+        ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
+      FROM ${r} WHERE ${and(where, upTo)}
+      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
+    ) AS page
+    GROUP BY 1, 2, 3`);
+  return { rows: rows.map(sumRow), next };
 }
 
 /**
- * A page of the received documents that count (not rejected): per supplier, currency and class, how many
- * and how much. Each is dated by its issue date, else the day it arrived; one dated after `asOf` is only
- * counted for naming (`later`); a credit note is a credit of its supplier; an invoice's open amount on
- * `asOf` (its amount due less its payments dated on or before it) is classed as the issued invoices' are.
+ * A page of the payables on `asOf` with a payment dated after it (the rest `keptPayableSums` sums), from
+ * the rows `openItems` reads: an invoice's open amount on `asOf` is what the database keeps open on it (its
+ * amount due less all its payments) plus its payments dated after `asOf`, classed as the issued invoices'
+ * are.
  */
 export async function payableSums(
   db: DbOrTx,
   accountId: string,
-  query: { asOf: string; dueFrom: readonly [string, string, string] },
+  query: PayablesQuery,
   page: SumPage,
 ): Promise<Summed<PayableSums>> {
   const { asOf } = query;
-  const due = decimalParts(column('page.amount'));
-  const paid = decimalParts(rp.amount);
+  const amount = decimalParts(rp.amount);
+  // The invoice's payments dated after `asOf`, summed (the date a condition of the sum, not of the lookup by
+  // the document: else SQLite takes every payment of the account after the day).
+  const paidAfter = (value: SQL) => sql`(
+    SELECT CAST(coalesce(sum(CASE WHEN ${rp.date} > ${asOf} THEN ${value} ELSE 0 END), 0) AS BIGINT)
+    FROM ${rp} WHERE ${and(eq(rp.accountId, accountId), sql`${rp.receivedDocumentId} = page.id`)})`;
   const open = normalizedParts(
-    minusParts(
-      { units: column('chunk.au'), parts: column('chunk.ap') },
-      { units: column('coalesce(paid.units, 0)'), parts: column('coalesce(paid.parts, 0)') },
+    plusParts(
+      { units: column('sums.open_units'), parts: column('sums.open_parts') },
+      { units: column('sums.pu'), parts: column('sums.pp') },
     ),
   );
-  const isCredit = sql`chunk.type = 'credit_note'`;
-  const rows = await db.all<
-    [
-      string,
-      string | null,
-      PayableSums['class'] | null,
-      number | string,
-      string | null,
-      string | null,
-      string | null,
-    ]
-  >(sql`
+  const items = { units: column('units'), parts: column('parts') };
+  const rows = await db.all<[string | null, ...unknown[]]>(sql`
     WITH page AS MATERIALIZED (
-      SELECT ${rd.id} AS id, ${rd.status} AS status, ${supplierKey} AS party, ${rd.currency} AS currency,
-        ${rd.documentType} AS type, ${receivedDay} AS day, ${rd.dueDate} AS due, ${rd.amountDue} AS amount,
-        coalesce(${rd.issueDate}, '') || '|' || ${rd.id} AS latest
-      FROM ${rd} WHERE ${pageOf(accountId, page)}
+      SELECT ${r.documentId} AS id, ${r.party} AS party, ${r.currency} AS currency, ${r.dueDate} AS due,
+        ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts,
+        ${r.settledFrom} AS settled_from
+      FROM ${r} WHERE ${openItems(accountId, asOf, page.after, sql`${r.lastEvent} > ${asOf}`)}
+      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
     ),
-    chunk AS MATERIALIZED (
-      SELECT page.id AS id, page.party AS party, page.currency AS currency, page.type AS type, page.day AS day,
-        page.due AS due, page.latest AS latest, ${due.units} AS au, ${due.parts} AS ap
-      FROM page WHERE page.status <> 'rejected'
-    ),
-    paid AS (
-      SELECT ${rp.receivedDocumentId} AS id, CAST(sum(${paid.units}) AS BIGINT) AS units,
-        CAST(sum(${paid.parts}) AS BIGINT) AS parts
-      FROM chunk CROSS JOIN ${rp}
-      WHERE ${and(eq(rp.accountId, accountId), sql`${rp.receivedDocumentId} = chunk.id`, lte(rp.date, asOf))}
-        AND chunk.type <> 'credit_note'
-      GROUP BY ${rp.receivedDocumentId}
+    sums AS MATERIALIZED (
+      SELECT page.party AS party, page.currency AS currency, page.due AS due, page.type AS type,
+        page.open_units AS open_units, page.open_parts AS open_parts,
+        ${paidAfter(amount.units)} AS pu, ${paidAfter(amount.parts)} AS pp
+      FROM page
     ),
     items AS (
-      SELECT chunk.party AS party, chunk.currency AS currency, chunk.latest AS latest,
-        CASE WHEN chunk.day > ${asOf} THEN 'later' WHEN ${isCredit} THEN 'credit_note'
-          ELSE ${openClass(open, column('chunk.due'), asOf, query.dueFrom)} END AS class,
-        CASE WHEN ${isCredit} THEN chunk.au ELSE ${open.units} END AS units,
-        CASE WHEN ${isCredit} THEN chunk.ap ELSE ${open.parts} END AS parts
-      FROM chunk LEFT JOIN paid ON paid.id = chunk.id
+      SELECT sums.party AS party, sums.currency AS currency,
+        ${classOf(open, column('sums.due'), column('sums.type'), query)} AS class,
+        ${open.units} AS units, ${open.parts} AS parts
+      FROM sums
     )
-    SELECT party, currency, class, count(*), ${sumsOf({ units: column('units'), parts: column('parts') })},
-      max(latest)
+    SELECT party, currency, class, count(*), ${sumsOf(items)}
     FROM items GROUP BY party, currency, class
     UNION ALL
-    SELECT 'page', NULL, NULL, count(*), min(id), NULL, NULL FROM page`);
+    SELECT NULL, NULL, NULL, count(*),
+      (SELECT last.settled_from FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1),
+      (SELECT last.id FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1) FROM page`);
   const out: PayableSums[] = [];
   let next: string | null = null;
-  for (const [supplier, currency, cls, n, units, parts, latest] of rows) {
-    if (cls === null) {
-      next = nextOf(Number(n), units, page.limit);
-      continue;
-    }
-    out.push({
-      supplier,
-      currency: currency as string,
-      class: cls,
-      count: Number(n),
-      amount: { units: units as string, parts: parts as string },
-      latest: latest as string,
-    });
+  for (const row of rows) {
+    if (row[2] === null) next = nextOf(Number(row[3]), JSON.stringify([row[4], row[5]]), page.limit);
+    else out.push(sumRow(row as SumRow));
   }
   return { rows: out, next };
+}
+
+/**
+ * Per supplier of `parties` (`tax:<VAT id>` or `name:<seller name>`), the id of its latest received
+ * document that counts (by issue date, none first, then id), whose seller's name and VAT id name it: one
+ * look into `payable_items_party_idx` each, 500 suppliers a statement (a list of VALUES, which both
+ * engines read as a table with a column `column1`).
+ */
+export async function latestOfSuppliers(
+  db: DbOrTx,
+  accountId: string,
+  parties: readonly string[],
+): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < parties.length; i += 500) {
+    const values = sql.join(
+      parties.slice(i, i + 500).map((party) => sql`(${party})`),
+      sql`, `,
+    );
+    const rows = await db.all<[string, string | null]>(sql`
+      SELECT v.column1, (SELECT max(${r.latest}) FROM ${r} WHERE ${r.accountId} = ${accountId} AND ${r.party} = v.column1)
+      FROM (VALUES ${values}) AS v`);
+    for (const [party, latest] of rows) {
+      if (latest !== null) out.set(party, latest.slice(latest.indexOf('|') + 1));
+    }
+  }
+  return out;
 }
 
 /** The seller's name and VAT id each of `ids` states (the account's received documents; 500 a query). */

@@ -111,6 +111,53 @@ export const receivedMonthRows = sqliteTable(
 );
 
 /**
+ * What each received document that counts (not rejected) stands at for the payables (issue 42 §4;
+ * docs/reports.md), kept by the database: triggers on `received_documents` and `received_payments` write a
+ * document's row again from the view `payable_items_now` whenever it or one of its payments changes
+ * (migrations 0033 and pg/0013). `party`: the supplier as the report tells suppliers apart (`tax:<VAT id>`,
+ * else `name:<seller name>`); `day`: its issue date, else the day it arrived; `open_*`: an invoice's amount
+ * due less all its payments, a credit note's amount due (whole units and ten-billionths, normalized:
+ * sql-money.ts); `last_event`: the later of its day and its latest payment's; `settled_from`: that day for
+ * an invoice nothing is open on, else '9999-12-31' (a credit note always counts); `latest`: its issue date
+ * (none: '') and id, by which the supplier's latest document names it.
+ */
+export const payableItems = sqliteTable(
+  'payable_items',
+  {
+    documentId: text('document_id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    party: text('party').notNull(),
+    currency: text('currency').notNull(),
+    documentType: text('document_type').notNull(),
+    day: text('day').notNull(),
+    dueDate: text('due_date'),
+    openUnits: integer('open_units').notNull(),
+    openParts: integer('open_parts').notNull(),
+    lastEvent: text('last_event').notNull(),
+    settledFrom: text('settled_from').notNull(),
+    latest: text('latest').notNull(),
+  },
+  (t) => [
+    // Every column the report sums, after the three it seeks and pages by: read from the index alone.
+    index('payable_items_open_idx').on(
+      t.accountId,
+      t.settledFrom,
+      t.documentId,
+      t.lastEvent,
+      t.day,
+      t.documentType,
+      t.party,
+      t.currency,
+      t.dueDate,
+      t.openUnits,
+      t.openParts,
+    ),
+    // A supplier's latest document, which names it.
+    index('payable_items_party_idx').on(t.accountId, t.party, t.latest),
+  ],
+);
+
+/**
  * Money paid against a received document (docs/payments.md). A table of its own, not `payments`: those are money
  * coming in against the account's issued invoices (per customer, in receivables and statements); these are money
  * going out to a supplier. Recorded or deleted, never edited.

@@ -1,30 +1,36 @@
 import { compareText } from '../../../shared/collate';
 import type { AccountCtx } from '../../../shared/context';
 import { customerRows } from '../../customers';
-import { receivableSums } from '../../documents';
-import { paidPerDocument } from '../../payments';
-import { payableSums, receivedSellers } from '../../receiving';
+import { keptReceivableSums, type ReceivableSums, receivableSums } from '../../documents';
+import { paidAfterPerDocument } from '../../payments';
+import {
+  keptPayableSums,
+  latestOfSuppliers,
+  type PayableSums,
+  payableSums,
+  receivedSellers,
+} from '../../receiving';
 import { type AgeingFigures, ageingOf, dueFromOf, PartyLedger } from '../ageing';
 import { sumValue } from '../exact';
-import { eachPage, pacer, sortPaced } from '../pace';
+import { eachPage, KEPT_PAGE_SIZE, pacer, sortPaced } from '../pace';
 
 const byName = compareText;
 
 /**
  * The receivables' ageing on `asOf`: per currency, and per customer and currency. Summed by the database a
- * page of documents at a time: each invoice with its payments and the credit notes that name it, and the
- * credit notes that settle no invoice.
+ * page at a time, of the invoices and credit notes not settled for good by `asOf` only (docs/reports.md):
+ * those whose every payment and credit note is dated by then as the database keeps them, the others with
+ * what was dated after `asOf` added back.
  */
 async function receivablesAgeing(ctx: AccountCtx, asOf: string) {
   const ledger = new PartyLedger();
-  const query = { asOf, dueFrom: dueFromOf(asOf), paid: paidPerDocument(ctx.accountId, asOf) };
-  await eachPage(
-    (page) => receivableSums(ctx.db, ctx.accountId, query, page),
-    (row) => {
-      if (row.class === null) ledger.addCredit(row.customerId, row.currency, sumValue(row.amount));
-      else ledger.addOpen(row.customerId, row.currency, row.class, row.count, sumValue(row.amount));
-    },
-  );
+  const query = { asOf, dueFrom: dueFromOf(asOf), paid: paidAfterPerDocument(ctx.accountId, asOf) };
+  const add = (row: ReceivableSums) => {
+    if (row.class === null) ledger.addCredit(row.customerId, row.currency, sumValue(row.amount));
+    else ledger.addOpen(row.customerId, row.currency, row.class, row.count, sumValue(row.amount));
+  };
+  await eachPage((page) => keptReceivableSums(ctx.db, ctx.accountId, query, page), add, KEPT_PAGE_SIZE);
+  await eachPage((page) => receivableSums(ctx.db, ctx.accountId, query, page), add);
   return ageingOf(ledger);
 }
 
@@ -63,28 +69,25 @@ export async function receivablesReport({ ctx, input }: { ctx: AccountCtx; input
   return { as_of: asOf, currencies: totals, customers };
 }
 
-/** What the account owes suppliers on `asOf`, from received documents and the payments recorded on them. */
+/**
+ * What the account owes suppliers on `asOf`, from received documents and the payments recorded on them:
+ * summed by the database a page at a time, of the documents not settled for good by `asOf` only (as the
+ * receivables are).
+ */
 export async function payablesReport({ ctx, input }: { ctx: AccountCtx; input: { asOf: string } }) {
   const { asOf } = input;
   const ledger = new PartyLedger();
-  // A supplier is named as its latest document names it (by issue date, none first, then id), counted or not.
-  const latest = new Map<string, string>();
-  await eachPage(
-    (page) => payableSums(ctx.db, ctx.accountId, { asOf, dueFrom: dueFromOf(asOf) }, page),
-    (row) => {
-      const known = latest.get(row.supplier);
-      if (known === undefined || known < row.latest) latest.set(row.supplier, row.latest);
-      if (row.class === 'later') return;
-      if (row.class === 'credit_note') ledger.addCredit(row.supplier, row.currency, sumValue(row.amount));
-      else ledger.addOpen(row.supplier, row.currency, row.class, row.count, sumValue(row.amount));
-    },
-  );
+  const query = { asOf, dueFrom: dueFromOf(asOf) };
+  const add = (row: PayableSums) => {
+    if (row.class === 'credit_note') ledger.addCredit(row.supplier, row.currency, sumValue(row.amount));
+    else ledger.addOpen(row.supplier, row.currency, row.class, row.count, sumValue(row.amount));
+  };
+  await eachPage((page) => keptPayableSums(ctx.db, ctx.accountId, query, page), add, KEPT_PAGE_SIZE);
+  await eachPage((page) => payableSums(ctx.db, ctx.accountId, query, page), add);
   const { totals, parties } = ageingOf(ledger);
-  const namedBy = new Map<string, string>();
-  for (const supplier of new Set(parties.map((p) => p.partyId))) {
-    const order = latest.get(supplier) ?? '';
-    namedBy.set(supplier, order.slice(order.indexOf('|') + 1));
-  }
+  // A supplier is named as its latest document names it (by issue date, none first, then id), counted on
+  // `asOf` or not.
+  const namedBy = await latestOfSuppliers(ctx.db, ctx.accountId, [...new Set(parties.map((p) => p.partyId))]);
   const sellers = new Map(
     (await receivedSellers(ctx.db, ctx.accountId, [...new Set(namedBy.values())])).map((s) => [s.id, s]),
   );
