@@ -24,7 +24,7 @@ CREATE INDEX `receivable_items_open_idx` ON `receivable_items` (`account_id`,`se
 -- (src/modules/documents/report-sums.ts; amounts split as sql-money.ts splits them), and the latest day
 -- any of them is dated. A credit note: its amount, and whether it settles its invoice (a counted invoice of
 -- its currency), then dated by the later of the two issue dates. Settled from: that day, for an invoice
--- with nothing open and a credit note that settles its invoice; else never ('9999-12-31').
+-- with nothing open and a credit note that settles its invoice; else never ('9999-99-99').
 -- (Each max() is of an expression: on the bare column SQLite would find it by walking an index of the
 -- account's dates from the top, every payment or document of the account, instead of this document's few.)
 CREATE VIEW receivable_items_now AS
@@ -32,7 +32,7 @@ SELECT n.document_id, n.account_id, n.customer_id, n.currency, n.document_type, 
   n.open_units, n.open_parts, n.last_event,
   CASE WHEN n.document_type = 'invoice' AND n.open_units = 0 AND n.open_parts = 0 THEN n.last_event
     WHEN n.document_type = 'credit_note' AND n.applied = 1 THEN n.last_event
-    ELSE '9999-12-31' END AS settled_from
+    ELSE '9999-99-99' END AS settled_from
 FROM (
   SELECT s.document_id, s.account_id, s.customer_id, s.currency, s.document_type, s.issue_date, s.due_date, s.applied,
     s.units + (s.parts - (((s.parts % 10000000000) + 10000000000) % 10000000000)) / 10000000000 AS open_units, (((s.parts % 10000000000) + 10000000000) % 10000000000) AS open_parts,

@@ -29,7 +29,7 @@ CREATE VIEW payable_items_now AS
 SELECT n.document_id, n.account_id, n.party, n.currency, n.document_type, n.day, n.due_date,
   n.open_units, n.open_parts, n.last_event,
   CASE WHEN n.document_type <> 'credit_note' AND n.open_units = 0 AND n.open_parts = 0 THEN n.last_event
-    ELSE '9999-12-31' END AS settled_from,
+    ELSE '9999-99-99' END AS settled_from,
   n.latest
 FROM (
   SELECT s.document_id, s.account_id, s.party, s.currency, s.document_type, s.day, s.due_date, s.latest,

@@ -28,7 +28,7 @@ CREATE INDEX "receivable_items_open_idx" ON "receivable_items" USING btree ("acc
 -- (src/modules/documents/report-sums.ts; amounts split as sql-money.ts splits them), and the latest day
 -- any of them is dated. A credit note: its amount, and whether it settles its invoice (a counted invoice of
 -- its currency), then dated by the later of the two issue dates. Settled from: that day, for an invoice
--- with nothing open and a credit note that settles its invoice; else never ('9999-12-31'). The same rows
+-- with nothing open and a credit note that settles its invoice; else never ('9999-99-99'). The same rows
 -- as SQLite's view of migration 0032, written with LATERAL so that each part is computed once a row
 -- (OFFSET 0 keeps PostgreSQL from copying an expression into every place that reads it).
 CREATE VIEW receivable_items_now AS
@@ -36,7 +36,7 @@ SELECT x.id AS document_id, x.account_id, x.customer_id, x.currency, x.document_
   o.open_units, o.open_parts, o.last_event,
   CASE WHEN x.document_type = 'invoice' AND o.open_units = 0 AND o.open_parts = 0 THEN o.last_event
     WHEN x.document_type = 'credit_note' AND tg.issue_date IS NOT NULL THEN o.last_event
-    ELSE '9999-12-31' END AS settled_from
+    ELSE '9999-99-99' END AS settled_from
 FROM documents AS x
 CROSS JOIN LATERAL (SELECT coalesce(json_extract(x.totals, '$.amount_due'), json_extract(x.totals, '$.total')) AS amount OFFSET 0) AS m
 CROSS JOIN LATERAL (SELECT CAST(CASE WHEN instr(m.amount, '.') = 0 THEN m.amount ELSE substr(m.amount, 1, instr(m.amount, '.') - 1) END AS BIGINT) AS au, (CASE WHEN instr(m.amount, '.') = 0 THEN 0 ELSE CAST(substr(substr(m.amount, instr(m.amount, '.') + 1) || '0000000000', 1, 10) AS BIGINT) * (CASE WHEN substr(m.amount, 1, 1) = '-' THEN -1 ELSE 1 END) END) AS ap OFFSET 0) AS v

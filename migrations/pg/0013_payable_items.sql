@@ -33,7 +33,7 @@ CREATE VIEW payable_items_now AS
 SELECT x.id AS document_id, x.account_id, k.party, x.currency, x.document_type, k.day, x.due_date,
   o.open_units, o.open_parts, o.last_event,
   CASE WHEN x.document_type <> 'credit_note' AND o.open_units = 0 AND o.open_parts = 0 THEN o.last_event
-    ELSE '9999-12-31' END AS settled_from,
+    ELSE '9999-99-99' END AS settled_from,
   coalesce(x.issue_date, '') || '|' || x.id AS latest
 FROM received_documents AS x
 CROSS JOIN LATERAL (

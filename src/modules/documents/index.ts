@@ -1,6 +1,5 @@
 export { documentActionAccess, documentsAccess } from './access';
 export { documentTotals } from './checks';
-export { keptOrder, openRows, pageEnd } from './kept-pages';
 export { statusAfterPayments, TAKES_PAYMENTS } from './lifecycle';
 export {
   CreateDocumentBody,
@@ -26,7 +25,6 @@ export {
   type IssuedRateSums,
   issuedMonthSums,
   keptMonthSums,
-  keptReceivableSums,
   type PaidPerDocument,
   type ReceivableSums,
   receivableSums,

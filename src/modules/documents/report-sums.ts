@@ -10,7 +10,6 @@
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
-import { keptOrder, openRows, pageEnd } from './kept-pages';
 import { countedIssued } from './repo';
 import { documents, issuedMonthRows, receivableItems } from './schema';
 import {
@@ -83,80 +82,37 @@ export interface ReceivableSums {
 const r = receivableItems;
 
 /**
- * Of the account's kept rows (`receivableItems`, kept-pages.ts) not settled for good by `asOf`, those
- * issued on or before it that `which` asks for (`receivable_items_open_idx` holds every column read).
- */
-const openItems = (accountId: string, asOf: string, after: string | null, which: SQL) =>
-  openRows(r, accountId, asOf, after, lte(r.issueDate, asOf), which);
-
-/**
- * A page of the receivables on `asOf` as the database keeps them: the rows `openItems` reads whose every
- * event (payment, credit note) is dated on or before `asOf`, which the report counts as they stand: an
- * invoice's open amount, a credit note that settles no invoice. No document is read, so a page may be
- * large: its last row is found first (from the index alone), then the rows up to it are summed.
- */
-export async function keptReceivableSums(
-  db: DbOrTx,
-  accountId: string,
-  query: ReceivablesQuery,
-  page: SumPage,
-): Promise<Summed<ReceivableSums>> {
-  const { asOf } = query;
-  const where = openItems(accountId, asOf, page.after, lte(r.lastEvent, asOf));
-  const { upTo, next } = await pageEnd(db, r, where, page.limit);
-  const open = { units: column('page.open_units'), parts: column('page.open_parts') };
-  // Read in the index's order up to the page's last row: else PostgreSQL, which cannot tell how few rows
-  // the bounds leave, reads the whole table.
-  const rows = await db.all<[string, string, string, OpenClass | null, number | string, string, string]>(sql`
-    SELECT page.type, page.party, page.currency,
-      CASE WHEN page.type = 'invoice' THEN ${openClass(open, column('page.due'), asOf, query.dueFrom)} END,
-      count(*), ${sumsOf(open)}
-    FROM (
-      SELECT ${r.documentType} AS type, ${r.customerId} AS party, ${r.currency} AS currency, ${r.dueDate} AS due,
-        ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
-      FROM ${r} WHERE ${and(where, upTo)}
-      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
-    ) AS page
-    GROUP BY 1, 2, 3, 4`);
-  return {
-    rows: rows.map(([type, customerId, currency, cls, n, units, parts]) => ({
-      kind: type === 'invoice' ? 'open' : 'credit',
-      customerId,
-      currency,
-      class: type === 'invoice' ? cls : null,
-      count: Number(n),
-      amount: { units, parts },
-    })),
-    next,
-  };
-}
-
-/**
- * A page of the receivables on `asOf` with a payment or credit note dated after it (the rest
- * `keptReceivableSums` sums), from the rows `openItems` reads: an invoice's open amount on `asOf` is what
- * the database keeps open on it (its amount due less all its payments and the counted credit notes of its
- * currency naming it) plus its payments dated after `asOf` and those credit notes issued after it, summed
- * per customer, currency and class (negative: the customer's credit; settled; current; the buckets past
- * due). A credit note read here names an invoice issued after `asOf`, so it settles none on that day: a
- * credit of its own customer.
+ * The receivables on `asOf` in one statement, so that everything is read as of one moment (a write between
+ * two statements could move a document from one part to the other, counting it twice or not at all). Of
+ * the account's rows the database keeps (`receivableItems`), only those not settled for good by `asOf` and
+ * issued on or before it are read (`receivable_items_open_idx`, which holds every column read; most of an
+ * account's invoices are settled and never read):
+ * - a row whose every event (payment, credit note) is dated on or before `asOf` counts as it stands: an
+ *   invoice's open amount, a credit note that settles no invoice;
+ * - a row with an event dated after `asOf`: an invoice's open amount on `asOf` is what the database keeps
+ *   open on it (its amount due less all its payments and the counted credit notes of its currency naming
+ *   it) plus its payments dated after `asOf` and those credit notes issued after it; a credit note read
+ *   here names an invoice issued after `asOf`, so it settles none on that day: a credit of its customer.
+ * Open amounts are summed per customer, currency and class (negative: the customer's credit; settled;
+ * current; the buckets past due).
  */
 export async function receivableSums(
   db: DbOrTx,
   accountId: string,
   query: ReceivablesQuery,
-  page: SumPage,
-): Promise<Summed<ReceivableSums>> {
+): Promise<ReceivableSums[]> {
   const { asOf } = query;
   const c = alias(documents, 'c');
   const rc = alias(receivableItems, 'rc');
-  const paid = query.paid(sql.raw('page.id'));
+  const open = and(eq(r.accountId, accountId), sql`${r.settledFrom} > ${asOf}`, lte(r.issueDate, asOf));
+  const paid = query.paid(sql.raw('later.id'));
   // The counted credit notes of the invoice's currency naming it, issued after `asOf`, as kept.
   const creditedSum = (value: SQLWrapper) => sql`(
     SELECT CAST(coalesce(sum(${value}), 0) AS BIGINT)
     FROM ${documents} AS c CROSS JOIN ${receivableItems} AS rc
-    WHERE ${c.accountId} = ${accountId} AND ${c.sourceDocumentId} = page.id AND ${rc.documentId} = ${c.id}
-      AND ${rc.documentType} = 'credit_note' AND ${rc.currency} = page.currency AND ${rc.issueDate} > ${asOf})`;
-  const open = normalizedParts(
+    WHERE ${c.accountId} = ${accountId} AND ${c.sourceDocumentId} = later.id AND ${rc.documentId} = ${c.id}
+      AND ${rc.documentType} = 'credit_note' AND ${rc.currency} = later.currency AND ${rc.issueDate} > ${asOf})`;
+  const owed = normalizedParts(
     plusParts(
       { units: column('sums.open_units'), parts: column('sums.open_parts') },
       { units: column('sums.pu'), parts: column('sums.pp') },
@@ -165,52 +121,44 @@ export async function receivableSums(
   );
   const items = { units: column('units'), parts: column('parts') };
   const kept = { units: column('open_units'), parts: column('open_parts') };
-  const rows = await db.all<[string, ...unknown[]]>(sql`
-    WITH page AS MATERIALIZED (
+  const rows = await db.all<[string, string, string, OpenClass | null, number | string, string, string]>(sql`
+    WITH later AS MATERIALIZED (
       SELECT ${r.documentId} AS id, ${r.customerId} AS party, ${r.currency} AS currency, ${r.dueDate} AS due,
-        ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts,
-        ${r.settledFrom} AS settled_from
-      FROM ${r} WHERE ${openItems(accountId, asOf, page.after, sql`${r.lastEvent} > ${asOf}`)}
-      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
+        ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
+      FROM ${r} WHERE ${open} AND ${r.lastEvent} > ${asOf}
     ),
     sums AS MATERIALIZED (
-      SELECT page.party AS party, page.currency AS currency, page.due AS due, page.open_units AS open_units,
-        page.open_parts AS open_parts, ${paid.units} AS pu, ${paid.parts} AS pp,
+      SELECT later.party AS party, later.currency AS currency, later.due AS due,
+        later.open_units AS open_units, later.open_parts AS open_parts, ${paid.units} AS pu, ${paid.parts} AS pp,
         ${creditedSum(rc.openUnits)} AS cu, ${creditedSum(rc.openParts)} AS cp
-      FROM page WHERE page.type = 'invoice'
+      FROM later WHERE later.type = 'invoice'
     ),
     items AS MATERIALIZED (
       SELECT sums.party AS party, sums.currency AS currency, sums.due AS due,
-        ${open.units} AS units, ${open.parts} AS parts
+        ${owed.units} AS units, ${owed.parts} AS parts
       FROM sums
     )
-    SELECT 'open', party, currency, ${openClass(items, column('due'), asOf, query.dueFrom)}, count(*), ${sumsOf(items)}
+    SELECT 'invoice', party, currency, ${openClass(items, column('due'), asOf, query.dueFrom)}, count(*),
+      ${sumsOf(items)}
     FROM items GROUP BY 2, 3, 4
     UNION ALL
-    SELECT 'credit', page.party, page.currency, NULL, count(*), ${sumsOf(kept)}
-    FROM page WHERE page.type = 'credit_note'
-    GROUP BY page.party, page.currency
+    SELECT 'credit_note', later.party, later.currency, NULL, count(*), ${sumsOf(kept)}
+    FROM later WHERE later.type = 'credit_note'
+    GROUP BY later.party, later.currency
     UNION ALL
-    SELECT 'page', NULL, NULL, NULL, count(*),
-      (SELECT last.settled_from FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1),
-      (SELECT last.id FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1) FROM page`);
-  const out: ReceivableSums[] = [];
-  let next: string | null = null;
-  for (const [kind, customerId, currency, cls, n, units, parts] of rows) {
-    if (kind === 'page') {
-      next = nextOf(Number(n), JSON.stringify([units, parts]), page.limit);
-      continue;
-    }
-    out.push({
-      kind: kind as ReceivableSums['kind'],
-      customerId: customerId as string,
-      currency: currency as string,
-      class: cls as OpenClass | null,
-      count: Number(n),
-      amount: { units: units as string, parts: parts as string },
-    });
-  }
-  return { rows: out, next };
+    SELECT ${r.documentType}, ${r.customerId}, ${r.currency},
+      CASE WHEN ${r.documentType} = 'invoice' THEN ${openClass({ units: sql`${r.openUnits}`, parts: sql`${r.openParts}` }, r.dueDate, asOf, query.dueFrom)} END,
+      count(*), ${sumsOf({ units: sql`${r.openUnits}`, parts: sql`${r.openParts}` })}
+    FROM ${r} WHERE ${open} AND ${r.lastEvent} <= ${asOf}
+    GROUP BY 1, 2, 3, 4`);
+  return rows.map(([type, customerId, currency, cls, n, units, parts]) => ({
+    kind: type === 'invoice' ? 'open' : 'credit',
+    customerId,
+    currency,
+    class: type === 'invoice' ? cls : null,
+    count: Number(n),
+    amount: { units, parts },
+  }));
 }
 
 /** A month's issued invoices or credit notes of one currency: how many, their totals and tax totals. */

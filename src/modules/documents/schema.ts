@@ -112,7 +112,7 @@ export const issuedMonthRows = sqliteTable(
  * credit note's issue date; a credit note's: the later of its issue date and its invoice's). From that day
  * on the row is what the report counts on any day. `settled_from`: that day for an invoice nothing is open
  * on and a credit note that settles its invoice (from then on neither counts for anything), else
- * '9999-12-31': the report on a day reads only rows settled after it (`receivable_items_open_idx`).
+ * '9999-99-99', after any day a report can be asked for: the report on a day reads only rows settled after it (`receivable_items_open_idx`).
  */
 export const receivableItems = sqliteTable(
   'receivable_items',

@@ -8,7 +8,6 @@ export {
   receivedPaymentsForReports,
 } from './repo';
 export {
-  keptPayableSums,
   keptReceivedMonthSums,
   latestOfSuppliers,
   type PayableSums,

@@ -9,12 +9,9 @@ import type { DbOrTx } from '../../db/client';
 import {
   decimalParts,
   integerText,
-  keptOrder,
   normalizedParts,
   type OpenClass,
   openClass,
-  openRows,
-  pageEnd,
   plusParts,
   type SqlParts,
   type Summed,
@@ -49,13 +46,6 @@ export interface PayableSums {
 
 const r = payableItems;
 
-/**
- * Of the account's kept rows (`payableItems`, documents' kept-pages.ts) not settled for good by `asOf`,
- * those dated on or before it that `which` asks for (`payable_items_open_idx` holds every column read).
- */
-const openItems = (accountId: string, asOf: string, after: string | null, which: SQL) =>
-  openRows(r, accountId, asOf, after, lte(r.day, asOf), which);
-
 /** The class of an open amount on `asOf`, or `credit_note` for a supplier's credit note. */
 const classOf = (open: SqlParts, due: SQLWrapper, type: SQLWrapper, query: PayablesQuery) =>
   sql`CASE WHEN ${type} = 'credit_note' THEN 'credit_note' ELSE ${openClass(open, due, query.asOf, query.dueFrom)} END`;
@@ -66,104 +56,65 @@ export interface PayablesQuery {
   dueFrom: readonly [string, string, string];
 }
 
-type SumRow = [string, string, PayableSums['class'], number | string, string, string];
-const sumRow = ([supplier, currency, cls, n, units, parts]: SumRow): PayableSums => ({
-  supplier,
-  currency,
-  class: cls,
-  count: Number(n),
-  amount: { units, parts },
-});
-
 /**
- * A page of the payables on `asOf` as the database keeps them: the rows `openItems` reads with no payment
- * dated after `asOf`, summed per supplier, currency and class as they stand (a credit note is a credit of
- * its supplier; an invoice's open amount is classed as the issued invoices' are). No document is read, so
- * a page may be large: its last row is found first (from the index alone), then the rows up to it summed.
- */
-export async function keptPayableSums(
-  db: DbOrTx,
-  accountId: string,
-  query: PayablesQuery,
-  page: SumPage,
-): Promise<Summed<PayableSums>> {
-  const where = openItems(accountId, query.asOf, page.after, lte(r.lastEvent, query.asOf));
-  const { upTo, next } = await pageEnd(db, r, where, page.limit);
-  const open = { units: column('page.open_units'), parts: column('page.open_parts') };
-  // Read in the index's order up to the page's last row: else PostgreSQL, which cannot tell how few rows
-  // the bounds leave, reads the whole table.
-  const rows = await db.all<SumRow>(sql`
-    SELECT page.party, page.currency, ${classOf(open, column('page.due'), column('page.type'), query)}, count(*),
-      ${sumsOf(open)}
-    FROM (
-      SELECT ${r.party} AS party, ${r.currency} AS currency, ${r.dueDate} AS due, ${r.documentType} AS type,
-        ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
-      FROM ${r} WHERE ${and(where, upTo)}
-      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
-    ) AS page
-    GROUP BY 1, 2, 3`);
-  return { rows: rows.map(sumRow), next };
-}
-
-/**
- * A page of the payables on `asOf` with a payment dated after it (the rest `keptPayableSums` sums), from
- * the rows `openItems` reads: an invoice's open amount on `asOf` is what the database keeps open on it (its
- * amount due less all its payments) plus its payments dated after `asOf`, classed as the issued invoices'
- * are.
+ * The payables on `asOf` in one statement, so that everything is read as of one moment. Of the account's
+ * rows the database keeps (`payableItems`), only those not settled for good by `asOf` and dated on or
+ * before it are read (`payable_items_open_idx`, which holds every column read): a row with no payment
+ * dated after `asOf` counts as it stands (a credit note: a credit of its supplier); an invoice with one is
+ * what the database keeps open on it (its amount due less all its payments) plus its payments dated after
+ * `asOf`. Open amounts are classed as the issued invoices' are, per supplier, currency and class.
  */
 export async function payableSums(
   db: DbOrTx,
   accountId: string,
   query: PayablesQuery,
-  page: SumPage,
-): Promise<Summed<PayableSums>> {
+): Promise<PayableSums[]> {
   const { asOf } = query;
+  const open = and(eq(r.accountId, accountId), sql`${r.settledFrom} > ${asOf}`, lte(r.day, asOf));
   const amount = decimalParts(rp.amount);
   // The invoice's payments dated after `asOf`, summed (the date a condition of the sum, not of the lookup by
   // the document: else SQLite takes every payment of the account after the day).
   const paidAfter = (value: SQL) => sql`(
     SELECT CAST(coalesce(sum(CASE WHEN ${rp.date} > ${asOf} THEN ${value} ELSE 0 END), 0) AS BIGINT)
-    FROM ${rp} WHERE ${and(eq(rp.accountId, accountId), sql`${rp.receivedDocumentId} = page.id`)})`;
-  const open = normalizedParts(
+    FROM ${rp} WHERE ${and(eq(rp.accountId, accountId), sql`${rp.receivedDocumentId} = later.id`)})`;
+  const owed = normalizedParts(
     plusParts(
       { units: column('sums.open_units'), parts: column('sums.open_parts') },
       { units: column('sums.pu'), parts: column('sums.pp') },
     ),
   );
-  const items = { units: column('units'), parts: column('parts') };
-  const rows = await db.all<[string | null, ...unknown[]]>(sql`
-    WITH page AS MATERIALIZED (
+  const kept = { units: sql`${r.openUnits}`, parts: sql`${r.openParts}` };
+  const rows = await db.all<[string, string, PayableSums['class'], number | string, string, string]>(sql`
+    WITH later AS MATERIALIZED (
       SELECT ${r.documentId} AS id, ${r.party} AS party, ${r.currency} AS currency, ${r.dueDate} AS due,
-        ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts,
-        ${r.settledFrom} AS settled_from
-      FROM ${r} WHERE ${openItems(accountId, asOf, page.after, sql`${r.lastEvent} > ${asOf}`)}
-      ORDER BY ${keptOrder(r)} LIMIT ${page.limit}
+        ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
+      FROM ${r} WHERE ${open} AND ${r.lastEvent} > ${asOf}
     ),
     sums AS MATERIALIZED (
-      SELECT page.party AS party, page.currency AS currency, page.due AS due, page.type AS type,
-        page.open_units AS open_units, page.open_parts AS open_parts,
+      SELECT later.party AS party, later.currency AS currency, later.due AS due, later.type AS type,
+        later.open_units AS open_units, later.open_parts AS open_parts,
         ${paidAfter(amount.units)} AS pu, ${paidAfter(amount.parts)} AS pp
-      FROM page
+      FROM later
     ),
     items AS (
       SELECT sums.party AS party, sums.currency AS currency,
-        ${classOf(open, column('sums.due'), column('sums.type'), query)} AS class,
-        ${open.units} AS units, ${open.parts} AS parts
+        ${classOf(owed, column('sums.due'), column('sums.type'), query)} AS class,
+        ${owed.units} AS units, ${owed.parts} AS parts
       FROM sums
     )
-    SELECT party, currency, class, count(*), ${sumsOf(items)}
+    SELECT party, currency, class, count(*), ${sumsOf({ units: column('units'), parts: column('parts') })}
     FROM items GROUP BY party, currency, class
     UNION ALL
-    SELECT NULL, NULL, NULL, count(*),
-      (SELECT last.settled_from FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1),
-      (SELECT last.id FROM page AS last ORDER BY last.settled_from DESC, last.id DESC LIMIT 1) FROM page`);
-  const out: PayableSums[] = [];
-  let next: string | null = null;
-  for (const row of rows) {
-    if (row[2] === null) next = nextOf(Number(row[3]), JSON.stringify([row[4], row[5]]), page.limit);
-    else out.push(sumRow(row as SumRow));
-  }
-  return { rows: out, next };
+    SELECT ${r.party}, ${r.currency}, ${classOf(kept, r.dueDate, r.documentType, query)}, count(*), ${sumsOf(kept)}
+    FROM ${r} WHERE ${open} AND ${r.lastEvent} <= ${asOf}
+    GROUP BY 1, 2, 3`);
+  return rows.map(([supplier, currency, cls, n, units, parts]) => ({
+    supplier,
+    currency,
+    class: cls,
+    count: Number(n),
+    amount: { units, parts },
+  }));
 }
 
 /**

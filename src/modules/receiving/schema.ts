@@ -118,7 +118,7 @@ export const receivedMonthRows = sqliteTable(
  * else `name:<seller name>`); `day`: its issue date, else the day it arrived; `open_*`: an invoice's amount
  * due less all its payments, a credit note's amount due (whole units and ten-billionths, normalized:
  * sql-money.ts); `last_event`: the later of its day and its latest payment's; `settled_from`: that day for
- * an invoice nothing is open on, else '9999-12-31' (a credit note always counts); `latest`: its issue date
+ * an invoice nothing is open on, else '9999-99-99', after any day (a credit note always counts); `latest`: its issue date
  * (none: '') and id, by which the supplier's latest document names it.
  */
 export const payableItems = sqliteTable(

@@ -65,26 +65,17 @@ export async function collect<R extends { id: string }, T>(
 export const SUM_PAGE_SIZE = 1_000;
 
 /**
- * Rows per statement of a reader of rows the database keeps ready to sum (documents'
- * `keptReceivableSums`, `keptPayableSums`): read from one index, no document opened, about a microsecond
- * each (a page: 10-20 ms of SQLite's time).
- */
-export const KEPT_PAGE_SIZE = 20_000;
-
-/**
  * Every row of a summing reader (documents' `receivableSums`, `issuedMonthSums`, ...: a page of documents
  * summed in one statement, and the id the next page starts after) handed to `each`, page after page, with
- * a turn of the event loop between pages. `limit`: rows a page reads, for a reader whose rows cost less
- * than a document's.
+ * a turn of the event loop between pages.
  */
 export async function eachPage<T>(
   read: (page: SumPage) => Promise<Summed<T>>,
   each: (row: T) => void,
-  limit = SUM_PAGE_SIZE,
 ): Promise<void> {
   let after: string | null = null;
   for (;;) {
-    const { rows, next } = await read({ after, limit });
+    const { rows, next } = await read({ after, limit: SUM_PAGE_SIZE });
     for (const row of rows) each(row);
     if (next === null) return;
     after = next;

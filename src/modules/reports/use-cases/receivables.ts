@@ -1,36 +1,26 @@
 import { compareText } from '../../../shared/collate';
 import type { AccountCtx } from '../../../shared/context';
 import { customerRows } from '../../customers';
-import { keptReceivableSums, type ReceivableSums, receivableSums } from '../../documents';
+import { receivableSums } from '../../documents';
 import { paidAfterPerDocument } from '../../payments';
-import {
-  keptPayableSums,
-  latestOfSuppliers,
-  type PayableSums,
-  payableSums,
-  receivedSellers,
-} from '../../receiving';
+import { latestOfSuppliers, payableSums, receivedSellers } from '../../receiving';
 import { type AgeingFigures, ageingOf, dueFromOf, PartyLedger } from '../ageing';
 import { sumValue } from '../exact';
-import { eachPage, KEPT_PAGE_SIZE, pacer, sortPaced } from '../pace';
+import { pacer, sortPaced } from '../pace';
 
 const byName = compareText;
 
 /**
- * The receivables' ageing on `asOf`: per currency, and per customer and currency. Summed by the database a
- * page at a time, of the invoices and credit notes not settled for good by `asOf` only (docs/reports.md):
- * those whose every payment and credit note is dated by then as the database keeps them, the others with
- * what was dated after `asOf` added back.
+ * The receivables' ageing on `asOf`: per currency, and per customer and currency. Summed by the database in
+ * one statement over the invoices and credit notes not settled for good by `asOf` only (docs/reports.md).
  */
 async function receivablesAgeing(ctx: AccountCtx, asOf: string) {
   const ledger = new PartyLedger();
   const query = { asOf, dueFrom: dueFromOf(asOf), paid: paidAfterPerDocument(ctx.accountId, asOf) };
-  const add = (row: ReceivableSums) => {
+  for (const row of await receivableSums(ctx.db, ctx.accountId, query)) {
     if (row.class === null) ledger.addCredit(row.customerId, row.currency, sumValue(row.amount));
     else ledger.addOpen(row.customerId, row.currency, row.class, row.count, sumValue(row.amount));
-  };
-  await eachPage((page) => keptReceivableSums(ctx.db, ctx.accountId, query, page), add, KEPT_PAGE_SIZE);
-  await eachPage((page) => receivableSums(ctx.db, ctx.accountId, query, page), add);
+  }
   return ageingOf(ledger);
 }
 
@@ -71,19 +61,17 @@ export async function receivablesReport({ ctx, input }: { ctx: AccountCtx; input
 
 /**
  * What the account owes suppliers on `asOf`, from received documents and the payments recorded on them:
- * summed by the database a page at a time, of the documents not settled for good by `asOf` only (as the
+ * summed by the database in one statement over the documents not settled for good by `asOf` only (as the
  * receivables are).
  */
 export async function payablesReport({ ctx, input }: { ctx: AccountCtx; input: { asOf: string } }) {
   const { asOf } = input;
   const ledger = new PartyLedger();
   const query = { asOf, dueFrom: dueFromOf(asOf) };
-  const add = (row: PayableSums) => {
+  for (const row of await payableSums(ctx.db, ctx.accountId, query)) {
     if (row.class === 'credit_note') ledger.addCredit(row.supplier, row.currency, sumValue(row.amount));
     else ledger.addOpen(row.supplier, row.currency, row.class, row.count, sumValue(row.amount));
-  };
-  await eachPage((page) => keptPayableSums(ctx.db, ctx.accountId, query, page), add, KEPT_PAGE_SIZE);
-  await eachPage((page) => payableSums(ctx.db, ctx.accountId, query, page), add);
+  }
   const { totals, parties } = ageingOf(ledger);
   // A supplier is named as its latest document names it (by issue date, none first, then id), counted on
   // `asOf` or not.
