@@ -195,8 +195,12 @@ describe('console: products and the PDF.js preview', () => {
   }, 90_000);
 
   test('in German: the screens, the picker and the preview speak German', async () => {
-    await choose(page(), 'Language', 'Deutsch');
+    // Leaves the editor the test before left unsaved first (its question answered by the dialog handler),
+    // then switches the language on the products page, where nothing asks: switching from the unsaved
+    // editor raced the question against the page's navigation under load (CI, twice).
     await page().goto(`${server.url}/#/products`);
+    await waitForText(page(), 'New product');
+    await choose(page(), 'Language', 'Deutsch');
     await waitForText(page(), 'Neuer Artikel');
     await waitForText(page(), 'Stunde (HUR)');
     expect(await page().$eval('table.list', (table) => table.textContent)).toContain('95,00');
