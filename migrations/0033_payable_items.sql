@@ -95,7 +95,7 @@ INSERT INTO payable_items (document_id, account_id, party, currency, document_ty
 END
 --> statement-breakpoint
 CREATE TRIGGER payable_items_document_update AFTER UPDATE ON received_documents
-WHEN (OLD.id IS NOT NEW.id OR OLD.account_id IS NOT NEW.account_id OR OLD.status IS NOT NEW.status OR OLD.document_type IS NOT NEW.document_type OR OLD.issue_date IS NOT NEW.issue_date OR OLD.created_at IS NOT NEW.created_at OR OLD.due_date IS NOT NEW.due_date OR OLD.currency IS NOT NEW.currency OR OLD.amount_due IS NOT NEW.amount_due OR OLD.seller_tax_id IS NOT NEW.seller_tax_id OR OLD.seller_name IS NOT NEW.seller_name)
+WHEN (OLD.id IS NOT NEW.id OR OLD.account_id IS NOT NEW.account_id OR OLD.document_type IS NOT NEW.document_type OR OLD.issue_date IS NOT NEW.issue_date OR OLD.created_at IS NOT NEW.created_at OR OLD.due_date IS NOT NEW.due_date OR OLD.currency IS NOT NEW.currency OR OLD.amount_due IS NOT NEW.amount_due OR OLD.seller_tax_id IS NOT NEW.seller_tax_id OR OLD.seller_name IS NOT NEW.seller_name OR (OLD.status <> 'rejected') IS NOT (NEW.status <> 'rejected'))
     AND (OLD.status <> 'rejected' OR NEW.status <> 'rejected')
 BEGIN
 DELETE FROM payable_items WHERE document_id IN (OLD.id, NEW.id);

@@ -95,7 +95,7 @@ CREATE OR REPLACE FUNCTION receivable_items_keep_documents() RETURNS trigger
 DECLARE
   ids text[] := ARRAY[]::text[];
 BEGIN
-  IF TG_OP = 'UPDATE' AND NOT (OLD.id IS DISTINCT FROM NEW.id OR OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.document_type IS DISTINCT FROM NEW.document_type OR OLD.status IS DISTINCT FROM NEW.status OR OLD.voided_at IS DISTINCT FROM NEW.voided_at OR OLD.issue_date IS DISTINCT FROM NEW.issue_date OR OLD.due_date IS DISTINCT FROM NEW.due_date OR OLD.customer_id IS DISTINCT FROM NEW.customer_id OR OLD.currency IS DISTINCT FROM NEW.currency OR OLD.totals IS DISTINCT FROM NEW.totals OR OLD.source_document_id IS DISTINCT FROM NEW.source_document_id) THEN
+  IF TG_OP = 'UPDATE' AND NOT (OLD.id IS DISTINCT FROM NEW.id OR OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.document_type IS DISTINCT FROM NEW.document_type OR OLD.issue_date IS DISTINCT FROM NEW.issue_date OR OLD.due_date IS DISTINCT FROM NEW.due_date OR OLD.customer_id IS DISTINCT FROM NEW.customer_id OR OLD.currency IS DISTINCT FROM NEW.currency OR OLD.totals IS DISTINCT FROM NEW.totals OR OLD.source_document_id IS DISTINCT FROM NEW.source_document_id OR (OLD.status IN ('finalized', 'sent', 'paid', 'archived') AND OLD.voided_at IS NULL) IS DISTINCT FROM (NEW.status IN ('finalized', 'sent', 'paid', 'archived') AND NEW.voided_at IS NULL)) THEN
     RETURN NULL;
   END IF;
   IF TG_OP <> 'INSERT' AND (OLD.status IN ('finalized', 'sent', 'paid', 'archived') AND OLD.voided_at IS NULL AND OLD.document_type IN ('invoice', 'credit_note')) THEN

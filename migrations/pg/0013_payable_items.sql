@@ -92,7 +92,7 @@ BEGIN
     IF OLD.status <> 'rejected' THEN
       PERFORM payable_items_refresh(ARRAY[OLD.id]);
     END IF;
-  ELSIF (OLD.id IS DISTINCT FROM NEW.id OR OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.status IS DISTINCT FROM NEW.status OR OLD.document_type IS DISTINCT FROM NEW.document_type OR OLD.issue_date IS DISTINCT FROM NEW.issue_date OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.due_date IS DISTINCT FROM NEW.due_date OR OLD.currency IS DISTINCT FROM NEW.currency OR OLD.amount_due IS DISTINCT FROM NEW.amount_due OR OLD.seller_tax_id IS DISTINCT FROM NEW.seller_tax_id OR OLD.seller_name IS DISTINCT FROM NEW.seller_name)
+  ELSIF (OLD.id IS DISTINCT FROM NEW.id OR OLD.account_id IS DISTINCT FROM NEW.account_id OR OLD.document_type IS DISTINCT FROM NEW.document_type OR OLD.issue_date IS DISTINCT FROM NEW.issue_date OR OLD.created_at IS DISTINCT FROM NEW.created_at OR OLD.due_date IS DISTINCT FROM NEW.due_date OR OLD.currency IS DISTINCT FROM NEW.currency OR OLD.amount_due IS DISTINCT FROM NEW.amount_due OR OLD.seller_tax_id IS DISTINCT FROM NEW.seller_tax_id OR OLD.seller_name IS DISTINCT FROM NEW.seller_name OR (OLD.status <> 'rejected') IS DISTINCT FROM (NEW.status <> 'rejected'))
       AND (OLD.status <> 'rejected' OR NEW.status <> 'rejected') THEN
     PERFORM payable_items_refresh(ARRAY[OLD.id, NEW.id]);
   END IF;

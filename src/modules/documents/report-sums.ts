@@ -1,12 +1,11 @@
-// What the reports sum of issued documents (modules/reports, docs/reports.md), summed by the database a page
-// at a time, each page one statement answering a few rows of sums: the event loop turns between pages and
-// no page holds it long. The receivables read the rows the database keeps per invoice and credit note
-// (`receivableItems`), only those not settled for good on the report's day, keyset on the day they are
-// settled from and the id, and no document's JSON; revenue reads whole months from the sums kept
-// (`keptMonthSums`) and a part of a month from its documents, keyset on the issue date and id, each
-// counted document's `totals` read once into a MATERIALIZED page (which keeps either engine from reading
-// them again for every use). Which documents count is `countedIssued` (repo.ts), as for
-// `issuedForReports`. Amounts are summed exactly (sql-money.ts).
+// What the reports sum of issued documents (modules/reports, docs/reports.md), summed by the database. The
+// receivables: one statement over the rows the database keeps per invoice and credit note
+// (`receivableItems`), only those not settled for good on the report's day, and no document's JSON.
+// Revenue: whole months from the sums kept (`keptMonthSums`), a part of a month from its documents a page at
+// a time (keyset on the issue date and id, a turn of the event loop between pages), each counted
+// document's `totals` read once into a MATERIALIZED page (which keeps either engine from reading them again
+// for every use). Which documents count is `countedIssued` (repo.ts), as for `issuedForReports`. Amounts
+// are summed exactly (sql-money.ts).
 import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
@@ -121,6 +120,7 @@ export async function receivableSums(
   );
   const items = { units: column('units'), parts: column('parts') };
   const kept = { units: column('open_units'), parts: column('open_parts') };
+  const asKept = { units: sql`${r.openUnits}`, parts: sql`${r.openParts}` };
   const rows = await db.all<[string, string, string, OpenClass | null, number | string, string, string]>(sql`
     WITH later AS MATERIALIZED (
       SELECT ${r.documentId} AS id, ${r.customerId} AS party, ${r.currency} AS currency, ${r.dueDate} AS due,
@@ -147,8 +147,8 @@ export async function receivableSums(
     GROUP BY later.party, later.currency
     UNION ALL
     SELECT ${r.documentType}, ${r.customerId}, ${r.currency},
-      CASE WHEN ${r.documentType} = 'invoice' THEN ${openClass({ units: sql`${r.openUnits}`, parts: sql`${r.openParts}` }, r.dueDate, asOf, query.dueFrom)} END,
-      count(*), ${sumsOf({ units: sql`${r.openUnits}`, parts: sql`${r.openParts}` })}
+      CASE WHEN ${r.documentType} = 'invoice' THEN ${openClass(asKept, r.dueDate, asOf, query.dueFrom)} END,
+      count(*), ${sumsOf(asKept)}
     FROM ${r} WHERE ${open} AND ${r.lastEvent} <= ${asOf}
     GROUP BY 1, 2, 3, 4`);
   return rows.map(([type, customerId, currency, cls, n, units, parts]) => ({

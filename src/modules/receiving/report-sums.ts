@@ -1,8 +1,7 @@
-// What the reports sum of received documents (modules/reports, docs/reports.md), summed by the database a
-// page at a time, each page one statement answering a few rows of sums: the payables from the rows the
-// database keeps per received document (`payableItems`), only those not settled for good on the report's
-// day, keyset on the day they are settled from and the id; expenses' whole months from the sums kept and a
-// part of a month from its documents, keyset on the day and id.
+// What the reports sum of received documents (modules/reports, docs/reports.md), summed by the database. The
+// payables: one statement over the rows the database keeps per received document (`payableItems`), only
+// those not settled for good on the report's day. Expenses: whole months from the sums kept, a part of a
+// month from its documents a page at a time (keyset on the day and id).
 // Which received documents count is said once, as for `receivedForReports`: those not rejected.
 import { and, eq, inArray, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
