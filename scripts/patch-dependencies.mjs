@@ -21,6 +21,40 @@ const PATCHES = [
       '    const x = socket.write(chunk, fn)\n',
     marker: '// invoice-service patch',
   },
+  {
+    // postgres.js 3.4.9: a reserved connection (a transaction's) that the server closed while it was held
+    // is moved to the pool's closed connections, and reconnected from there for queries waiting; its
+    // release then put it back among the open ones with no socket. Every query the pool gave it after that
+    // failed at once or, once it counted as full, waited for a drain that never came: after a restart under
+    // load an instance's requests hung for good (test/http/postgres-faults.test.ts, about one run in five
+    // with a core kept busy). Released, it goes back to the open ones unless it was closed (or is being
+    // connected again, or the pool ended) meanwhile.
+    why: 'postgres.js: a reserved connection closed while held is not put back as open on release',
+    files: ['postgres/src/index.js', 'postgres/cjs/src/index.js', 'postgres/cf/src/index.js'],
+    find: '    sql.release = () => {\n      c.reserved = null\n      onopen(c)\n    }\n',
+    replace:
+      '    sql.release = () => {\n' +
+      '      c.reserved = null\n' +
+      '      c.queue !== closed && c.queue !== connecting && c.queue !== ended && onopen(c) // invoice-service patch\n' +
+      '    }\n',
+    marker:
+      'c.queue !== closed && c.queue !== connecting && c.queue !== ended && onopen(c) // invoice-service patch',
+  },
+  {
+    // postgres.js 3.4.9: a reservation (a transaction's connection) waits in the pool's queue and is the
+    // first query of a connection being opened for it; when that connection fails (refused, or the server
+    // answers "starting up" during a restart) the reservation is rejected but stays queued, and the next
+    // connection to open takes it from the queue and hands itself to the rejected promise: nobody, for
+    // good. Each such loss left the pool a connection short until none was left and every statement
+    // waited forever (test/http/postgres-faults.test.ts under load). A rejected reservation leaves the queue.
+    why: 'postgres.js: a rejected reservation leaves the queue instead of taking the next connection with it',
+    files: ['postgres/src/index.js', 'postgres/cjs/src/index.js', 'postgres/cf/src/index.js'],
+    find: '        const query = { reserve: resolve, reject }\n',
+    replace:
+      '        const query = { reserve: resolve, reject: (error) => (queries.remove(query), reject(error)) } // invoice-service patch\n',
+    marker:
+      'const query = { reserve: resolve, reject: (error) => (queries.remove(query), reject(error)) } // invoice-service patch',
+  },
 ];
 
 let failed = false;

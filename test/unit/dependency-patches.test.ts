@@ -14,3 +14,21 @@ test('postgres.js fails a write on a closed connection as CONNECTION_CLOSED inst
     );
   }
 });
+
+test('postgres.js puts a released reserved connection back as open only when the server has not closed it meanwhile', () => {
+  for (const file of ['src/index.js', 'cjs/src/index.js']) {
+    const text = readFileSync(join(ROOT, 'node_modules/postgres', file), 'utf8');
+    expect(text).toContain(
+      'c.queue !== closed && c.queue !== connecting && c.queue !== ended && onopen(c) // invoice-service patch',
+    );
+  }
+});
+
+test('postgres.js drops a reservation it rejected from its queue, so the next connection opened is not handed to it', () => {
+  for (const file of ['src/index.js', 'cjs/src/index.js']) {
+    const text = readFileSync(join(ROOT, 'node_modules/postgres', file), 'utf8');
+    expect(text).toContain(
+      'const query = { reserve: resolve, reject: (error) => (queries.remove(query), reject(error)) } // invoice-service patch',
+    );
+  }
+});
