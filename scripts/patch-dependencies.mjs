@@ -1,5 +1,5 @@
 // Run by `npm install` (postinstall): small fixes to installed dependencies that their releases do not
-// have yet, each found by its exact text and applied once (a second run sees its marker). A release that
+// have yet, each found by its exact text and applied once (a second run finds its replacement in place). A release that
 // changed the text fails the install loudly rather than shipping without the fix. Plain Node, no imports
 // beyond node:, since it runs before anything else is there.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -19,7 +19,6 @@ const PATCHES = [
       '  function nextWrite(fn) {\n' +
       "    if (!socket) { chunk = nextWriteTimer = null; error(Errors.connection('CONNECTION_CLOSED', options)); return false } // invoice-service patch\n" +
       '    const x = socket.write(chunk, fn)\n',
-    marker: '// invoice-service patch',
   },
   {
     // postgres.js 3.4.9: a reserved connection (a transaction's) that the server closed while it was held
@@ -37,8 +36,6 @@ const PATCHES = [
       '      c.reserved = null\n' +
       '      c.queue !== closed && c.queue !== connecting && c.queue !== ended && onopen(c) // invoice-service patch\n' +
       '    }\n',
-    marker:
-      'c.queue !== closed && c.queue !== connecting && c.queue !== ended && onopen(c) // invoice-service patch',
   },
   {
     // postgres.js 3.4.9: a reservation (a transaction's connection) waits in the pool's queue and is the
@@ -52,8 +49,6 @@ const PATCHES = [
     find: '        const query = { reserve: resolve, reject }\n',
     replace:
       '        const query = { reserve: resolve, reject: (error) => (queries.remove(query), reject(error)) } // invoice-service patch\n',
-    marker:
-      'const query = { reserve: resolve, reject: (error) => (queries.remove(query), reject(error)) } // invoice-service patch',
   },
 ];
 
@@ -63,7 +58,7 @@ for (const patch of PATCHES) {
     const path = join(root, file);
     if (!existsSync(path)) continue;
     const text = readFileSync(path, 'utf8');
-    if (text.includes(patch.marker)) continue;
+    if (text.includes(patch.replace)) continue;
     if (!text.includes(patch.find)) {
       console.error(`patch-dependencies: ${file} changed, cannot apply "${patch.why}"`);
       failed = true;
