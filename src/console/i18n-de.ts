@@ -732,7 +732,7 @@ export const GERMAN: Record<string, string> = {
     'Platzhalter: {number} (Rechnungsnummer), {issue_date}, {due_date}, {amount_due} (offener Betrag), {fee}, {total}, {pay_by} (neues Zahlungsziel), {days_overdue}, {customer}, {seller}.',
   'Record payment': 'Zahlung erfassen',
   'Reminder queued for sending.': 'Mahnung wird versendet.',
-  'Reminder to': 'Mahnung an',
+  'Reminder recipient': 'Empfänger der Mahnung',
   Reminders: 'Mahnungen',
   'Reminders sent': 'Versendete Mahnungen',
   'Remove level {level}': 'Stufe {level} entfernen',

@@ -48,7 +48,7 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
       {overdue ? (
         <form onSubmit={send} aria-label={t('Send reminder')}>
           <Field
-            label={t('Reminder to')}
+            label={t('Reminder recipient')}
             type="email"
             value={to}
             onInput={setTo}
