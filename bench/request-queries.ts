@@ -5,6 +5,7 @@
 import { documentBody, makeDocument } from '../test/document-factories';
 import { makeAccount, makeBusinessProfile, makeCustomer } from '../test/factories';
 import { startServer } from '../test/harness';
+import { seedMix } from './load-mix';
 
 const server = await startServer({ startJobs: false });
 const statements: string[] = [];
@@ -41,6 +42,8 @@ try {
   }
   const parties = { profileId: profile.id, customerId: customers[0]?.id ?? '' };
   const key = account.apiKey;
+  // The load mix's requests (bench/load-mix.ts: what bench/instances.ts sends), each counted once warm.
+  const mix = await seedMix(server.url, key);
   for (let round = 0; round < 2; round++) {
     console.log(`round ${round + 1}`);
     await counted('GET /documents?limit=50 (40 drafts, 10 finalized)', () =>
@@ -58,6 +61,21 @@ try {
         headers: { 'idempotency-key': `bench-${round}-${Date.now()}` },
       }),
     );
+    for (const entry of mix) {
+      await counted(`mix ${entry.kind} (weight ${entry.weight}): ${entry.method} ${entry.path}`, async () => {
+        const init = {
+          method: entry.method,
+          headers: { authorization: `Bearer ${key}` } as Record<string, string>,
+        };
+        if (entry.body !== undefined) init.headers['content-type'] = 'application/json';
+        const res = await fetch(`${server.url}${entry.path}`, {
+          ...init,
+          body: entry.body === undefined ? undefined : JSON.stringify(entry.body),
+        });
+        await res.arrayBuffer();
+        return res;
+      });
+    }
   }
 } finally {
   await server.stop();

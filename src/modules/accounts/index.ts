@@ -2,6 +2,7 @@ export { Account, presentAccount } from './model';
 export {
   type AccountWithPlan,
   findAccountWithPlan,
+  findKeyWithAccount,
   onlyAccountId,
   setAccountOffice,
   setAccountPlanId,

@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { type ApiKeyRow, apiKeys } from '../api-keys';
 import { plans } from '../plans';
 import { type AccountRow, accounts } from './schema';
 
@@ -26,6 +27,30 @@ export async function findAccountWithPlan(db: DbOrTx, id: string): Promise<Accou
     .from(accounts)
     .innerJoin(plans, eq(plans.id, accounts.planId))
     .where(eq(accounts.id, id))
+    .get();
+  return row ?? undefined;
+}
+
+/**
+ * An API key's row by its lookup part, with its account and the plan's limits: what authenticating a
+ * request reads, in one statement (auth; the api-keys module checks the secret and the revocation).
+ */
+export async function findKeyWithAccount(
+  db: DbOrTx,
+  lookup: string,
+): Promise<(AccountWithPlan & { key: ApiKeyRow }) | undefined> {
+  const row = await db
+    .select({
+      key: apiKeys,
+      account: accounts,
+      planName: plans.name,
+      requestsPerSecond: plans.requestsPerSecond,
+      monthlyRenderQuota: plans.monthlyRenderQuota,
+    })
+    .from(apiKeys)
+    .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
+    .innerJoin(plans, eq(plans.id, accounts.planId))
+    .where(eq(apiKeys.lookup, lookup))
     .get();
   return row ?? undefined;
 }

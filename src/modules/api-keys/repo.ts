@@ -36,10 +36,6 @@ export async function isActiveKey(db: DbOrTx, accountId: string, id: string): Pr
   return row !== undefined && row.revokedAt === null;
 }
 
-export async function findApiKeyByLookup(db: DbOrTx, lookup: string): Promise<ApiKeyRow | undefined> {
-  return await db.select().from(apiKeys).where(eq(apiKeys.lookup, lookup)).get();
-}
-
 export async function findApiKey(
   db: DbOrTx,
   accountId: string,

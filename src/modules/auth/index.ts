@@ -4,16 +4,12 @@
 import type { Credentials, Principal } from '../../http/auth';
 import type { SystemCtx } from '../../shared/context';
 import { DomainError } from '../../shared/errors';
-import { type AccountWithPlan, findAccountWithPlan } from '../accounts';
+import { type AccountWithPlan, findAccountWithPlan, findKeyWithAccount } from '../accounts';
 import { authenticateApiKey } from '../api-keys';
 import { memberInAccount, reachableAccounts, sessionOf } from '../users';
 import { type ActingMember, enforceRouteAccess, memberForKey } from '../workspaces';
 
 const invalid = () => new DomainError('unauthorized', 'Invalid credentials');
-
-async function accountPrincipal(ctx: SystemCtx, accountId: string) {
-  return principalOf(await findAccountWithPlan(ctx.db, accountId));
-}
 
 /** The account's part of a principal: 401 when it is gone, 403 when it is disabled. */
 function principalOf(account: AccountWithPlan | undefined) {
@@ -32,8 +28,10 @@ const notReached = (accountId: string) =>
   new DomainError('forbidden', `You are not a member of account ${accountId}`, { account_id: accountId });
 
 async function identify(ctx: SystemCtx, presented: string, requested: string | null): Promise<Principal> {
-  const key = await authenticateApiKey({ ctx, input: { presented } });
-  if (!key) throw invalid();
+  // The key, its account and the plan's limits in one statement: every request with a key pays it.
+  const found = await authenticateApiKey(presented, (lookup) => findKeyWithAccount(ctx.db, lookup));
+  if (!found) throw invalid();
+  const { key } = found;
   if (requested !== null && requested !== key.accountId) {
     throw new DomainError(
       'forbidden',
@@ -41,7 +39,7 @@ async function identify(ctx: SystemCtx, presented: string, requested: string | n
       { account_id: requested },
     );
   }
-  const account = await accountPrincipal(ctx, key.accountId);
+  const account = principalOf(found);
   let member: ActingMember | null = null;
   if (key.workspaceMemberId !== null) {
     // Its member was removed: the key must not fall back to account level (it was revoked with them).

@@ -6,5 +6,5 @@ export {
   presentBusinessProfileSummary,
 } from './model';
 export { accountLocale, businessProfileRows, findBusinessProfile } from './repo';
-export type { BusinessProfileRow } from './schema';
+export { type BusinessProfileRow, businessProfiles } from './schema';
 export { sellerParty } from './seller-party';

@@ -11,5 +11,5 @@ export {
   presentCustomerSummary,
 } from './model';
 export { assignDebtorNumber, customerRows, findCustomer } from './repo';
-export type { CustomerRow } from './schema';
+export { type CustomerRow, customers } from './schema';
 export { createCustomer } from './use-cases/create-customer';

@@ -3,6 +3,8 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import type { LinkRows } from '../../db/links';
 import type { PageRequest } from '../../shared/pagination';
+import { type BusinessProfileRow, businessProfiles } from '../business-profiles';
+import { type CustomerRow, customers } from '../customers';
 import { DOCUMENT_TYPE_IDS, getDocumentType } from '../reference';
 import { type DocumentRow, type DocumentStatus, documents, type NewDocumentRow } from './schema';
 
@@ -51,6 +53,36 @@ export async function findDocument(
   id: string,
 ): Promise<DocumentRow | undefined> {
   return await db.select().from(documents).where(scoped(accountId, id)).get();
+}
+
+/**
+ * A document with its business profile and customer rows as they are now, in one statement: what a read
+ * of a draft shows (its live parties); a finalized document's parties are frozen in its data, the joined
+ * rows unused. A profile or customer that is gone is null.
+ */
+export async function findDocumentWithPartyRows(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<
+  { document: DocumentRow; profile: BusinessProfileRow | null; customer: CustomerRow | null } | undefined
+> {
+  return await db
+    .select({ document: documents, profile: businessProfiles, customer: customers })
+    .from(documents)
+    .leftJoin(
+      businessProfiles,
+      and(
+        eq(businessProfiles.accountId, documents.accountId),
+        eq(businessProfiles.id, documents.businessProfileId),
+      ),
+    )
+    .leftJoin(
+      customers,
+      and(eq(customers.accountId, documents.accountId), eq(customers.id, documents.customerId)),
+    )
+    .where(scoped(accountId, id))
+    .get();
 }
 
 export async function findDocumentByNumber(

@@ -8,13 +8,13 @@ import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { linkedDocumentSchemas, MoneyTotals, StatelessBody, type StoredDocument } from './model';
-import { findDocument, listDocuments } from './repo';
+import { findDocument, findDocumentWithPartyRows, listDocuments } from './repo';
 import type { DocumentRow } from './schema';
 import { changeDocumentStatus } from './use-cases/change-document-status';
 import { calculateDocument, statelessProblems, validateDocumentData } from './use-cases/check-document-data';
 import { createDocumentWithParties } from './use-cases/create-document';
 import { deleteDocument } from './use-cases/delete-document';
-import type { DocumentParties } from './use-cases/document-data-of';
+import { type DocumentParties, liveParties } from './use-cases/document-data-of';
 import { duplicateDocument } from './use-cases/duplicate-document';
 import { type FinalizeCheck, finalizeCheckInput, finalizeDocument } from './use-cases/finalize-document';
 import { readDocument, readDocuments } from './use-cases/read-document';
@@ -128,9 +128,12 @@ export function documentRoutes(
     .get(
       '/:document_id',
       async ({ ctx, params }) => {
-        const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
-        if (!row) throw notFound('Document');
-        return { data: await answer(ctx, row) };
+        const found = await findDocumentWithPartyRows(ctx.db, ctx.accountId, params.document_id);
+        if (!found) throw notFound('Document');
+        const { document, profile, customer } = found;
+        return {
+          data: await answer(ctx, document, liveParties(profile ?? undefined, customer ?? undefined)),
+        };
       },
       {
         auth: true,
