@@ -148,11 +148,16 @@ export async function startInstance(options: InstanceOptions = {}): Promise<Inst
   }
 }
 
-/** Polls `check` until it holds; fails naming `what` after `ms`. */
-export async function waitUntil(check: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+/** Polls `check` until it holds; fails naming `what` (a function: read when it fails) after `ms`. */
+export async function waitUntil(
+  check: () => Promise<boolean>,
+  what: string | (() => string),
+  ms = 60_000,
+): Promise<void> {
   const deadline = Date.now() + ms;
   while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline)
+      throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await Bun.sleep(10);
   }
 }

@@ -117,6 +117,21 @@ export async function writeLinks(
   for (const { link, value } of writes) await link.rows.set(db, accountId, key, value);
 }
 
+/**
+ * An item its create has just linked with `writes`: each link's value is what was written, null for the
+ * others (a new resource has no link besides), so its answer needs no read.
+ */
+export function withWrittenLinkValues<T extends { id: string }>(
+  links: readonly ModuleLink[],
+  item: T,
+  writes: readonly LinkWrite[],
+): T {
+  if (links.length === 0) return item;
+  const linked: Record<string, string | null> = {};
+  for (const link of links) linked[link.field] = writes.find((w) => w.link === link)?.value ?? null;
+  return { ...item, ...linked };
+}
+
 /** `items` with each link's field (null when unlinked): one query per link for them all. */
 export async function withLinkValues<T extends { id: string }>(
   db: DbOrTx,

@@ -130,6 +130,8 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
       await cluster.resume();
       // Serving again by themselves: a write on each succeeds.
       for (const on of [a, b]) {
+        // What the last try answered: the timeout names it (a 503 with its message, or a hang).
+        let last = '';
         await waitUntil(
           async () => {
             // An instance that died says why (its output), instead of a connection refused much later.
@@ -144,11 +146,13 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
               REQUEST_LIMIT_MS,
             ).catch((error) => {
               if ((error as Error).name === 'TimeoutError') hung.push(`a write after restart ${round + 1}`);
-              return { status: 0 };
+              return { status: 0, body: String(error) };
             });
+            last = `${after.status} ${JSON.stringify(after.body)}`;
             return after.status === 200;
           },
-          'a write after the restart',
+          () =>
+            `a write on ${on === a ? 'A' : 'B'} after restart ${round + 1} (last answer: ${last})\n${on.output().slice(-3000)}`,
           30_000,
         );
       }

@@ -2,7 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { documentActionsBy } from '../../domain/document-actions';
 import type { Auth } from '../../http/auth';
-import { type ModuleLink, splitLinks, withLinkValues } from '../../http/links';
+import { type ModuleLink, splitLinks, withLinkValues, withWrittenLinkValues } from '../../http/links';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
@@ -80,7 +80,7 @@ export function documentRoutes(
       async ({ ctx, body }) => {
         const { rest, writes } = splitLinks(body, links);
         const { row, parties } = await createDocumentWithParties({ ctx, input: rest, links: writes });
-        return { data: await answer(ctx, row, parties) };
+        return { data: withWrittenLinkValues(links, await readDocument(ctx, row, parties), writes) };
       },
       {
         auth: true,
