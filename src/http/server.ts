@@ -206,6 +206,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** How long a stop waits for the requests in progress before it closes their connections. */
+const STOP_GRACE_MS = 10_000;
+
 /** How long a request may take before Bun drops its connection (Bun's most; its own limits answer well before). */
 const REQUEST_SECONDS = 255;
 
@@ -232,5 +235,19 @@ export function listen(
     },
   });
   const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${server.port}`;
-  return { server, url, stop: () => server.stop(true) };
+  return {
+    server,
+    url,
+    // New connections are refused at once; requests in progress get up to STOP_GRACE_MS to answer (a PDF,
+    // a check) before the rest are cut, so a SIGTERM under load drops no answer the service could give.
+    stop: async () => {
+      let graceTimer: Timer | undefined;
+      const grace = new Promise<void>((resolve) => {
+        graceTimer = setTimeout(resolve, STOP_GRACE_MS);
+      });
+      await Promise.race([server.stop(false), grace]);
+      clearTimeout(graceTimer);
+      await server.stop(true);
+    },
+  };
 }

@@ -4,8 +4,9 @@
 // (a bucket in the runner's env) never reach an instance that was not given them.
 import { afterEach, expect, test } from 'bun:test';
 import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
-import { type Instance, startInstance } from '../instances';
+import { type Instance, startInstance, waitUntil } from '../instances';
 
 const started: Instance[] = [];
 afterEach(async () => {
@@ -42,6 +43,37 @@ test('SIGTERM stops it cleanly; a restart on the same data dir keeps its account
   expect(again.url).not.toBe('');
   expect(again.apiKey()).toBeNull(); // the account exists: no new one, no new key
   expect((await me(again, key)).status).toBe(200);
+});
+
+test('SIGTERM lets a request in progress answer, refuses new connections, then exits 0', async () => {
+  const instance = await start();
+  const key = instance.apiKey() as string;
+  const { port } = new URL(instance.url);
+  // A create whose body is still arriving when the signal comes: in progress, not yet answered.
+  const body = JSON.stringify({ name: 'Answered during the stop' });
+  const socket = connect(Number(port), '127.0.0.1');
+  let answer = '';
+  socket.on('data', (chunk) => {
+    answer += chunk.toString();
+  });
+  const closed = new Promise((resolve) => socket.on('close', resolve));
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write(
+    `POST /api/v1/customers HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\n` +
+      `Content-Type: application/json\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+  );
+  await Bun.sleep(300);
+  process.kill(instance.pid, 'SIGTERM');
+  await Bun.sleep(300);
+  expect(instance.running()).toBe(true); // waiting for the request
+  await expect(fetch(`${instance.url}/health`)).rejects.toThrow(); // no new connection
+  socket.write(body.slice(5));
+  await closed;
+  expect(answer).toStartWith('HTTP/1.1 200');
+  expect(answer).toContain('"Answered during the stop"');
+  // It ends by itself (a second SIGTERM would be the operator insisting): cleanly.
+  await waitUntil(async () => !instance.running(), 'the stop', 20_000);
+  expect(await instance.kill('SIGTERM')).toEqual({ code: 0, signal: null });
 });
 
 test("this process's service settings do not leak into an instance; its own env does", async () => {
