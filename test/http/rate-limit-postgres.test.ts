@@ -81,7 +81,13 @@ describe.skipIf(!hasPostgres)('the database rate limiter on PostgreSQL', () => {
         (limiters[i % 3] as DatabaseRateLimiter).take('account:acc_3', limit),
       ),
     );
-    expect(allowedRemaining(decisions)).toEqual(Array.from({ length: 600 }, (_, i) => limit - 600 + i));
-    expect(await windowCount('account:acc_3')).toBe(600);
+    // Every one allowed, no place given twice; each upsert also leased 1/50 of the rate's places
+    // (docs/instances.md), and requests that came meanwhile took them: every place within the count.
+    const remaining = allowedRemaining(decisions);
+    expect(remaining).toHaveLength(600);
+    expect(new Set(remaining).size).toBe(600);
+    const count = (await windowCount('account:acc_3')) as number;
+    expect(count).toBeGreaterThanOrEqual(600);
+    expect(Math.min(...remaining)).toBeGreaterThanOrEqual(limit - count);
   });
 });

@@ -49,6 +49,46 @@ test('two limiters on one database share the allowance of a key', async () => {
   expect(rows).toEqual([{ key: 'account:acc_1', windowStart: clock.now().getTime() / 1000, count: 1 }]);
 });
 
+test('at 1,000 a second an upsert leases 20 places: the next 20 requests of the window ask nothing', async () => {
+  const { a, clock, db } = twoInstances();
+  clock.advance(120_000);
+  const windowCount = async () =>
+    (await db.select().from(rateLimitWindows).all()).find((row) => row.key === 'account:lease')?.count;
+  expect(await a.take('account:lease', 1000)).toEqual({
+    allowed: true,
+    remaining: 999,
+    retryAfterSeconds: 0,
+  });
+  expect(await windowCount()).toBe(21);
+  const leased = [];
+  for (let i = 0; i < 20; i++) leased.push((await a.take('account:lease', 1000)).remaining);
+  expect(leased).toEqual(Array.from({ length: 20 }, (_, i) => 998 - i));
+  expect(await windowCount()).toBe(21); // given from the lease: no statement
+  expect(await a.take('account:lease', 1000)).toEqual({
+    allowed: true,
+    remaining: 978,
+    retryAfterSeconds: 0,
+  });
+  expect(await windowCount()).toBe(42);
+  // The next window starts without a lease.
+  clock.advance(1_000);
+  expect((await a.take('account:lease', 1000)).remaining).toBe(999);
+});
+
+test('with leases, two limiters never pass the rate together; unused leased places are all they lose', async () => {
+  const { a, b, clock } = twoInstances();
+  clock.advance(240_000);
+  // 100 a second: each upsert leases 2 places. 300 requests at once, alternating between the instances.
+  const decisions = await Promise.all(
+    Array.from({ length: 300 }, (_, i) => (i % 2 === 0 ? a : b).take('account:shared-lease', 100)),
+  );
+  const allowed = decisions.filter((d) => d.allowed);
+  expect(allowed.length).toBeLessThanOrEqual(100);
+  expect(allowed.length).toBeGreaterThanOrEqual(100 - 2 * 2);
+  // No place given twice.
+  expect(new Set(allowed.map((d) => d.remaining)).size).toBe(allowed.length);
+});
+
 test('RATE_LIMIT_STORE picks the store: memory by default, database with DATABASE_URL', () => {
   expect(loadConfig({}).rateLimitStore).toBe('memory');
   expect(loadConfig({ RATE_LIMIT_STORE: 'database' }).rateLimitStore).toBe('database');
