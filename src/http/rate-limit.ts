@@ -96,6 +96,23 @@ interface KeyQueue {
   batches: Batch[];
 }
 
+/** A window's upsert, built once per limiter (src/db/prepared.ts): every request of an instance may run it. */
+function windowUpsert(db: DbOrTx) {
+  return db
+    .insert(rateLimitWindows)
+    .values({
+      key: sql.placeholder('key'),
+      windowStart: sql.placeholder('second'),
+      count: sql.placeholder('n'),
+    })
+    .onConflictDoUpdate({
+      target: [rateLimitWindows.key, rateLimitWindows.windowStart],
+      set: { count: sql`${rateLimitWindows.count} + ${sql.placeholder('n')}` },
+    })
+    .returning({ count: rateLimitWindows.count })
+    .prepare();
+}
+
 /**
  * A fixed one-second window per key in the database, shared by every instance on it: requests add to their
  * (key, second) row with an upsert (`INSERT ... ON CONFLICT DO UPDATE SET count = count + n RETURNING
@@ -122,10 +139,14 @@ export class DatabaseRateLimiter implements RateLimiter {
   /** Places this limiter took per key beyond its requests' (LEASE_SHARE), given out without asking. */
   private readonly leases = new Map<string, Lease>();
 
+  private readonly upsert: ReturnType<typeof windowUpsert>;
+
   constructor(
     private readonly db: DbOrTx,
     private readonly clock: Clock = systemClock,
-  ) {}
+  ) {
+    this.upsert = windowUpsert(db);
+  }
 
   async take(key: string, perSecond: number): Promise<RateDecision> {
     const second = Math.floor(this.clock.now().getTime() / 1000);
@@ -186,17 +207,7 @@ export class DatabaseRateLimiter implements RateLimiter {
 
   /** Adds n to the key's window; the window's count after it. */
   private async count(key: string, second: number, n: number): Promise<number> {
-    const row = await atReadCommitted(() =>
-      this.db
-        .insert(rateLimitWindows)
-        .values({ key, windowStart: second, count: n })
-        .onConflictDoUpdate({
-          target: [rateLimitWindows.key, rateLimitWindows.windowStart],
-          set: { count: sql`${rateLimitWindows.count} + ${n}` },
-        })
-        .returning({ count: rateLimitWindows.count })
-        .get(),
-    );
+    const row = await atReadCommitted(() => this.upsert.get({ key, second, n }));
     return row?.count ?? n;
   }
 

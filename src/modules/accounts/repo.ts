@@ -1,5 +1,6 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import { type ApiKeyRow, apiKeys } from '../api-keys';
 import { plans } from '../plans';
 import { type AccountRow, accounts } from './schema';
@@ -31,15 +32,8 @@ export async function findAccountWithPlan(db: DbOrTx, id: string): Promise<Accou
   return row ?? undefined;
 }
 
-/**
- * An API key's row by its lookup part, with its account and the plan's limits: what authenticating a
- * request reads, in one statement (auth; the api-keys module checks the secret and the revocation).
- */
-export async function findKeyWithAccount(
-  db: DbOrTx,
-  lookup: string,
-): Promise<(AccountWithPlan & { key: ApiKeyRow }) | undefined> {
-  const row = await db
+const keyWithAccount = preparedPerHandle((db) =>
+  db
     .select({
       key: apiKeys,
       account: accounts,
@@ -50,9 +44,20 @@ export async function findKeyWithAccount(
     .from(apiKeys)
     .innerJoin(accounts, eq(accounts.id, apiKeys.accountId))
     .innerJoin(plans, eq(plans.id, accounts.planId))
-    .where(eq(apiKeys.lookup, lookup))
-    .get();
-  return row ?? undefined;
+    .where(eq(apiKeys.lookup, sql.placeholder('lookup')))
+    .prepare(),
+);
+
+/**
+ * An API key's row by its lookup part, with its account and the plan's limits: what authenticating a
+ * request reads, in one statement built once (auth; the api-keys module checks the secret and the
+ * revocation).
+ */
+export async function findKeyWithAccount(
+  db: DbOrTx,
+  lookup: string,
+): Promise<(AccountWithPlan & { key: ApiKeyRow }) | undefined> {
+  return (await keyWithAccount(db).get({ lookup })) ?? undefined;
 }
 
 /** The account of a data dir that has exactly one (a single firm's install), else undefined. */

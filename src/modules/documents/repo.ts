@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, ne, type 
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import type { LinkRows } from '../../db/links';
+import { preparedPerHandle } from '../../db/prepared';
 import type { PageRequest } from '../../shared/pagination';
 import { type BusinessProfileRow, businessProfiles } from '../business-profiles';
 import { type CustomerRow, customers } from '../customers';
@@ -55,19 +56,8 @@ export async function findDocument(
   return await db.select().from(documents).where(scoped(accountId, id)).get();
 }
 
-/**
- * A document with its business profile and customer rows as they are now, in one statement: what a read
- * of a draft shows (its live parties); a finalized document's parties are frozen in its data, the joined
- * rows unused. A profile or customer that is gone is null.
- */
-export async function findDocumentWithPartyRows(
-  db: DbOrTx,
-  accountId: string,
-  id: string,
-): Promise<
-  { document: DocumentRow; profile: BusinessProfileRow | null; customer: CustomerRow | null } | undefined
-> {
-  return await db
+const documentWithPartyRows = preparedPerHandle((db) =>
+  db
     .select({ document: documents, profile: businessProfiles, customer: customers })
     .from(documents)
     .leftJoin(
@@ -81,8 +71,25 @@ export async function findDocumentWithPartyRows(
       customers,
       and(eq(customers.accountId, documents.accountId), eq(customers.id, documents.customerId)),
     )
-    .where(scoped(accountId, id))
-    .get();
+    .where(
+      and(eq(documents.accountId, sql.placeholder('accountId')), eq(documents.id, sql.placeholder('id'))),
+    )
+    .prepare(),
+);
+
+/**
+ * A document with its business profile and customer rows as they are now, in one statement built once:
+ * what a read of a draft shows (its live parties); a finalized document's parties are frozen in its data,
+ * the joined rows unused. A profile or customer that is gone is null.
+ */
+export async function findDocumentWithPartyRows(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<
+  { document: DocumentRow; profile: BusinessProfileRow | null; customer: CustomerRow | null } | undefined
+> {
+  return await documentWithPartyRows(db).get({ accountId, id });
 }
 
 export async function findDocumentByNumber(
