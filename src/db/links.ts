@@ -5,6 +5,7 @@
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from './client';
+import { preparedPerHandle } from './prepared';
 
 /** A link table: one account's rows, a key column and a value column. */
 export type LinkTable = SQLiteTable & { accountId: AnySQLiteColumn };
@@ -39,9 +40,22 @@ export function linkRows(
   };
   const from = table as SQLiteTable;
   const one = (accountId: string, key: string) => and(eq(table.accountId, accountId), eq(columns.key, key));
+  // One resource's value (a read of one document): built once per handle (src/db/prepared.ts).
+  const valueOfOne = preparedPerHandle((db) =>
+    db
+      .select({ key: columns.key, value: columns.value })
+      .from(from)
+      .where(and(eq(table.accountId, sql.placeholder('accountId')), eq(columns.key, sql.placeholder('key'))))
+      .prepare(),
+  );
   return {
     valuesOf: async (db, accountId, keys) => {
       const values = new Map<string, string>();
+      if (keys.length === 1) {
+        const row = await valueOfOne(db).get({ accountId, key: keys[0] });
+        if (row) values.set(row.key as string, row.value as string);
+        return values;
+      }
       for (let i = 0; i < keys.length; i += CHUNK) {
         const rows = await db
           .select({ key: columns.key, value: columns.value })

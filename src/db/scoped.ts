@@ -1,10 +1,11 @@
 // An account's rows of one table, always asked for with the account (docs/architecture.md, "A module"):
 // `scoped` for one row, and `accountRows`, the repo of a plain resource (products, customers, business
 // profiles), for the queries every such table answers the same way.
-import { and, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { PageRequest } from '../shared/pagination';
 import type { DbOrTx } from './client';
+import { preparedPerHandle } from './prepared';
 import { containsText } from './text-search';
 
 /** A table of one account's rows, keyed by a text id that grows with time (`newId`). */
@@ -44,10 +45,17 @@ export function accountRows<T extends AccountTable>(
   // The builders' types cannot follow a table handed in as a type parameter; the answers are typed here.
   const from = table as SQLiteTable;
   const one = (accountId: string, id: string) => scoped(table, accountId, id);
+  // A read of one row, what most requests make of such a table: built once per handle (src/db/prepared.ts).
+  const findOne = preparedPerHandle((db) =>
+    db
+      .select()
+      .from(from)
+      .where(and(eq(table.accountId, sql.placeholder('accountId')), eq(table.id, sql.placeholder('id'))))
+      .prepare(),
+  );
   return {
     insert: async (db, row) => (await db.insert(from).values(row).returning().get()) as Row,
-    find: async (db, accountId, id) =>
-      (await db.select().from(from).where(one(accountId, id)).get()) as Row | undefined,
+    find: async (db, accountId, id) => (await findOne(db).get({ accountId, id })) as Row | undefined,
     findMany: async (db, accountId, ids) => {
       const unique = [...new Set(ids)];
       const rows: Row[] = [];
