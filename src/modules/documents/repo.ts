@@ -48,12 +48,22 @@ export async function insertDocument(db: DbOrTx, row: NewDocumentRow): Promise<D
   return await db.insert(documents).values(row).returning().get();
 }
 
+const documentById = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(documents)
+    .where(
+      and(eq(documents.accountId, sql.placeholder('accountId')), eq(documents.id, sql.placeholder('id'))),
+    )
+    .prepare(),
+);
+
 export async function findDocument(
   db: DbOrTx,
   accountId: string,
   id: string,
 ): Promise<DocumentRow | undefined> {
-  return await db.select().from(documents).where(scoped(accountId, id)).get();
+  return await documentById(db).get({ accountId, id });
 }
 
 const documentWithPartyRows = preparedPerHandle((db) =>
