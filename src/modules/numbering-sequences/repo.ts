@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type NumberingSequenceRow, numberingSequences } from './schema';
@@ -69,6 +70,22 @@ export async function deleteSequence(db: DbOrTx, accountId: string, id: string):
  * counter belongs to an earlier year than `year` starts again: it gives out 1. Undefined: no such sequence.
  * Both engines evaluate every SET against the row as it was, so `period` is compared before it moves.
  */
+const sequenceAdvance = preparedPerHandle((db) => {
+  const s = numberingSequences;
+  const year = sql.placeholder('year');
+  const yearly = sql`${s.reset} = 'yearly'`;
+  return db
+    .update(s)
+    .set({
+      nextNumber: sql`case when ${yearly} and ${s.period} < ${year} then 2 else ${s.nextNumber} + 1 end`,
+      period: sql`case when not (${yearly}) then null when ${s.period} is null or ${s.period} < ${year} then ${year} else ${s.period} end`,
+      updatedAt: sql`${sql.placeholder('updatedAt')}`,
+    })
+    .where(and(eq(s.accountId, sql.placeholder('accountId')), eq(s.id, sql.placeholder('id'))))
+    .returning()
+    .prepare();
+});
+
 export async function advanceSequence(
   db: DbOrTx,
   accountId: string,
@@ -76,16 +93,5 @@ export async function advanceSequence(
   year: string,
   updatedAt: string,
 ): Promise<NumberingSequenceRow | undefined> {
-  const s = numberingSequences;
-  const yearly = sql`${s.reset} = 'yearly'`;
-  return await db
-    .update(s)
-    .set({
-      nextNumber: sql`case when ${yearly} and ${s.period} < ${year} then 2 else ${s.nextNumber} + 1 end`,
-      period: sql`case when not (${yearly}) then null when ${s.period} is null or ${s.period} < ${year} then ${year} else ${s.period} end`,
-      updatedAt,
-    })
-    .where(scoped(s, accountId, id))
-    .returning()
-    .get();
+  return await sequenceAdvance(db).get({ accountId, id, year, updatedAt });
 }
