@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, gt, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import { scoped } from '../../db/scoped';
 import { type BrandingProfileRow, brandingProfiles as profiles } from './schema';
 
@@ -22,15 +23,20 @@ export async function findProfile(
     .get();
 }
 
+const defaultProfile = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.accountId, sql.placeholder('accountId')), eq(profiles.isDefault, true)))
+    .prepare(),
+);
+
+/** The account's default, if it chose one (every render without its own asks): prepared once per handle. */
 export async function findDefaultProfile(
   db: DbOrTx,
   accountId: string,
 ): Promise<BrandingProfileRow | undefined> {
-  return await db
-    .select()
-    .from(profiles)
-    .where(and(eq(profiles.accountId, accountId), eq(profiles.isDefault, true)))
-    .get();
+  return await defaultProfile(db).get({ accountId });
 }
 
 export async function hasProfiles(db: DbOrTx, accountId: string): Promise<boolean> {

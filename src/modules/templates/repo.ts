@@ -1,5 +1,6 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { preparedPerHandle } from '../../db/prepared';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type CustomTemplateRow, customTemplates, type TemplateVersionRow, templateVersions } from './schema';
@@ -22,15 +23,22 @@ export async function findTemplate(
     .get();
 }
 
+const defaultTemplate = preparedPerHandle((db) =>
+  db
+    .select()
+    .from(customTemplates)
+    .where(
+      and(eq(customTemplates.accountId, sql.placeholder('accountId')), eq(customTemplates.isDefault, true)),
+    )
+    .prepare(),
+);
+
+/** The account's default, if it chose one (every render without its own asks): prepared once per handle. */
 export async function findDefaultTemplate(
   db: DbOrTx,
   accountId: string,
 ): Promise<CustomTemplateRow | undefined> {
-  return await db
-    .select()
-    .from(customTemplates)
-    .where(and(eq(customTemplates.accountId, accountId), eq(customTemplates.isDefault, true)))
-    .get();
+  return await defaultTemplate(db).get({ accountId });
 }
 
 export async function listTemplates(
