@@ -53,6 +53,16 @@ export function accountRows<T extends AccountTable>(
       .where(and(eq(table.accountId, sql.placeholder('accountId')), eq(table.id, sql.placeholder('id'))))
       .prepare(),
   );
+  // A list's first page without a search, what a client polls: the same, built once per handle.
+  const firstPage = preparedPerHandle((db) =>
+    db
+      .select()
+      .from(from)
+      .where(eq(table.accountId, sql.placeholder('accountId')))
+      .orderBy(desc(table.id))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  );
   return {
     insert: async (db, row) => (await db.insert(from).values(row).returning().get()) as Row,
     find: async (db, accountId, id) => (await findOne(db).get({ accountId, id })) as Row | undefined,
@@ -67,6 +77,9 @@ export function accountRows<T extends AccountTable>(
       return rows;
     },
     list: async (db, accountId, page, search = '') => {
+      if (page.after === null && search === '') {
+        return (await firstPage(db).all({ accountId, limit: page.limit + 1 })) as Row[];
+      }
       const conditions = [eq(table.accountId, accountId), containsText(options.search, search)];
       if (page.after !== null) conditions.push(lt(table.id, page.after));
       const rows = await db
