@@ -47,6 +47,7 @@ import pg10 from '../../migrations/pg/0010_reports_in_sql.sql' with { type: 'tex
 import pg11 from '../../migrations/pg/0011_kept_month_sums.sql' with { type: 'text' };
 import pg12 from '../../migrations/pg/0012_receivable_items.sql' with { type: 'text' };
 import pg13 from '../../migrations/pg/0013_payable_items.sql' with { type: 'text' };
+import pg14 from '../../migrations/pg/0014_kept_sums_counted_only.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -108,4 +109,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0011_kept_month_sums', createdAt: 1796219802102, sql: pg11 },
   { tag: '0012_receivable_items', createdAt: 1796230574924, sql: pg12 },
   { tag: '0013_payable_items', createdAt: 1796230860959, sql: pg13 },
+  { tag: '0014_kept_sums_counted_only', createdAt: 1796275907477, sql: pg14 },
 ];
