@@ -214,11 +214,17 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
-      await server?.stop();
-      await (await unlisten)?.();
-      await deps.mailbox?.stop();
-      // Running jobs get their grace period; what outlives it is released for the next start, not lost.
-      await jobs.stop();
+      // The requests in progress (up to 10 s to answer) and the running jobs (their grace period, 10 s;
+      // what outlives it is released for the next start, not lost) end side by side: a stop takes about
+      // 10 s at most, what a container's stop allows before it kills, not one grace after the other.
+      await Promise.all([
+        server?.stop(),
+        (async () => {
+          await (await unlisten)?.();
+          await deps.mailbox?.stop();
+          await jobs.stop();
+        })(),
+      ]);
       // Another instance takes over the watchers at once instead of after the lease runs out.
       await deps.leases
         .releaseAll()
