@@ -1,7 +1,7 @@
 // An account's rows of one table, always asked for with the account (docs/architecture.md, "A module"):
 // `scoped` for one row, and `accountRows`, the repo of a plain resource (products, customers, business
 // profiles), for the queries every such table answers the same way.
-import { and, desc, eq, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { PageRequest } from '../shared/pagination';
 import type { DbOrTx } from './client';
@@ -12,8 +12,15 @@ import { containsText } from './text-search';
 export type AccountTable = SQLiteTable & { id: AnySQLiteColumn; accountId: AnySQLiteColumn };
 
 /** The row `id` of `accountId`: another account's id finds nothing. */
-export const scoped = (table: AccountTable, accountId: string, id: string): SQL | undefined =>
-  and(eq(table.accountId, accountId), eq(table.id, id));
+export const scoped = (
+  table: AccountTable,
+  accountId: string | Placeholder,
+  id: string | Placeholder,
+): SQL | undefined => and(eq(table.accountId, accountId), eq(table.id, id));
+
+/** `scoped` for a prepared statement (src/db/prepared.ts): run with `{ accountId, id }`. */
+export const scopedByPlaceholders = (table: AccountTable): SQL | undefined =>
+  scoped(table, sql.placeholder('accountId'), sql.placeholder('id'));
 
 /** What a plain resource's repo answers; every query names the account. */
 export interface AccountRows<Row, New> {
@@ -47,11 +54,7 @@ export function accountRows<T extends AccountTable>(
   const one = (accountId: string, id: string) => scoped(table, accountId, id);
   // A read of one row, what most requests make of such a table: built once per handle (src/db/prepared.ts).
   const findOne = preparedPerHandle((db) =>
-    db
-      .select()
-      .from(from)
-      .where(and(eq(table.accountId, sql.placeholder('accountId')), eq(table.id, sql.placeholder('id'))))
-      .prepare(),
+    db.select().from(from).where(scopedByPlaceholders(table)).prepare(),
   );
   // A list's first page without a search, what a client polls: the same, built once per handle.
   const firstPage = preparedPerHandle((db) =>

@@ -3,6 +3,7 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import type { LinkRows } from '../../db/links';
 import { preparedPerHandle } from '../../db/prepared';
+import { scopedByPlaceholders } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type BusinessProfileRow, businessProfiles } from '../business-profiles';
 import { type CustomerRow, customers } from '../customers';
@@ -49,13 +50,7 @@ export async function insertDocument(db: DbOrTx, row: NewDocumentRow): Promise<D
 }
 
 const documentById = preparedPerHandle((db) =>
-  db
-    .select()
-    .from(documents)
-    .where(
-      and(eq(documents.accountId, sql.placeholder('accountId')), eq(documents.id, sql.placeholder('id'))),
-    )
-    .prepare(),
+  db.select().from(documents).where(scopedByPlaceholders(documents)).prepare(),
 );
 
 export async function findDocument(
@@ -81,9 +76,7 @@ const documentWithPartyRows = preparedPerHandle((db) =>
       customers,
       and(eq(customers.accountId, documents.accountId), eq(customers.id, documents.customerId)),
     )
-    .where(
-      and(eq(documents.accountId, sql.placeholder('accountId')), eq(documents.id, sql.placeholder('id'))),
-    )
+    .where(scopedByPlaceholders(documents))
     .prepare(),
 );
 

@@ -1,7 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerHandle } from '../../db/prepared';
-import { scoped } from '../../db/scoped';
+import { scoped, scopedByPlaceholders } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import { type NumberingSequenceRow, numberingSequences } from './schema';
 
@@ -81,7 +81,7 @@ const sequenceAdvance = preparedPerHandle((db) => {
       period: sql`case when not (${yearly}) then null when ${s.period} is null or ${s.period} < ${year} then ${year} else ${s.period} end`,
       updatedAt: sql`${sql.placeholder('updatedAt')}`,
     })
-    .where(and(eq(s.accountId, sql.placeholder('accountId')), eq(s.id, sql.placeholder('id'))))
+    .where(scopedByPlaceholders(s))
     .returning()
     .prepare();
 });
