@@ -50,6 +50,22 @@ const PATCHES = [
     replace:
       '        const query = { reserve: resolve, reject: (error) => (queries.remove(query), reject(error)) } // invoice-service patch\n',
   },
+  {
+    // postgres.js 3.4.9: a connection whose socket closes while a short write waits for its turn
+    // (setImmediate) cancels that turn but keeps it as pending, and keeps the unsent bytes: once connected
+    // again, its startup message is queued behind them for a turn that never comes, so the connect times
+    // out, and so does every later one of that connection (CONNECT_TIMEOUT for good; a statement run just
+    // as the server ended the session, under load: test/http/postgres-pool-release.test.ts). Closed, it
+    // forgets both: the statements they belonged to have failed with the connection.
+    why: 'postgres.js: a connection closed with a write waiting starts its next connect with nothing pending',
+    files: ['postgres/src/connection.js', 'postgres/cjs/src/connection.js', 'postgres/cf/src/connection.js'],
+    find: "    incomings = null\n    clearImmediate(nextWriteTimer)\n    socket.removeListener('data', data)\n",
+    replace:
+      '    incomings = null\n' +
+      '    clearImmediate(nextWriteTimer)\n' +
+      '    chunk = nextWriteTimer = null // invoice-service patch\n' +
+      "    socket.removeListener('data', data)\n",
+  },
 ];
 
 let failed = false;

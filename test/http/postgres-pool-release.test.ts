@@ -3,6 +3,7 @@
 // statement, not handed out as open with no socket (which failed every statement given to it, and hung
 // those given to it once it counted as full: postgres-faults' restarts under load, about one run in five).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { openPostgres, type PostgresHandle } from '../../src/db/postgres';
 import { hasPostgres, startPostgres } from '../postgres';
@@ -56,4 +57,52 @@ describe.skipIf(!hasPostgres)('a reserved PostgreSQL connection the server close
       expect(answered.slice(1)).toEqual([true, true, true, true]);
     }
   }, 60_000);
+});
+
+describe.skipIf(!hasPostgres)('a PostgreSQL connection closed while a write waits to be sent', () => {
+  test('connects again and sends its startup first: the next statement answers', async () => {
+    const url = new URL(await (await startPostgres()).createDatabase());
+    // The test's own sockets (postgres.js's `socket` option), so it can close one at the moment it wants.
+    const sockets: Socket[] = [];
+    // postgres.js takes `socket` (a function giving a connected socket) though its types do not name it.
+    const options = {
+      max: 1,
+      connect_timeout: 3,
+      onnotice: () => {},
+      socket: () =>
+        new Promise<Socket>((resolve, reject) => {
+          const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
+          socket.once('error', reject);
+          sockets.push(socket);
+        }),
+    };
+    const sql = postgres(url.href, options);
+    try {
+      expect([...(await sql`SELECT 1 AS one`)]).toEqual([{ one: 1 }]);
+      // A short statement is queued for the next turn of the event loop (setImmediate); the socket closes
+      // before that turn. The connection used to keep the cancelled turn as pending, so the startup of the
+      // next connection was queued behind it, never sent, and every later connect timed out.
+      const pending = sql`SELECT 2 AS two`.then(
+        () => 'answered',
+        (error: Error) => error.message,
+      );
+      for (let i = 0; i < 5; i++) await null; // the statement reaches the connection's write queue
+      // Its socket ends and the connection hears of it before that turn: under load (a busy core) the
+      // order the server's close and the write take; here the close is told at once to make it certain.
+      const socket = sockets.at(-1) as Socket;
+      socket.destroy();
+      socket.emit('close', false);
+      await pending;
+      const next = await Promise.race([
+        sql`SELECT 3 AS three`.then(
+          (rows) => [...rows],
+          (error: Error) => error.message,
+        ),
+        Bun.sleep(10_000).then(() => 'unanswered after 10 s'),
+      ]);
+      expect(next).toEqual([{ three: 3 }]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }, 30_000);
 });

@@ -32,3 +32,12 @@ test('postgres.js drops a reservation it rejected from its queue, so the next co
     );
   }
 });
+
+test('postgres.js forgets a write waiting for its turn when its connection closes, so the next connect sends its startup', () => {
+  for (const file of ['src/connection.js', 'cjs/src/connection.js']) {
+    const text = readFileSync(join(ROOT, 'node_modules/postgres', file), 'utf8');
+    expect(text).toContain(
+      '    clearImmediate(nextWriteTimer)\n    chunk = nextWriteTimer = null // invoice-service patch\n',
+    );
+  }
+});
