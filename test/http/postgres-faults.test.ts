@@ -3,7 +3,8 @@
 // instance; in between they answer 503 service_unavailable with Retry-After, never 500; /ready names the
 // database; afterwards both serve again by themselves, and what they acknowledged is there.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import postgres from 'postgres';
 import { runCli, tempDir } from '../harness';
 import { type Answer, callInstance, type Instance, startInstance, waitUntil } from '../instances';
@@ -192,6 +193,33 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
     }
     expect(a.running() && b.running()).toBe(true);
   }, 90_000);
+
+  test('a database that stops answering (its server frozen): /ready answers 503 naming it, /health 200; it comes back', async () => {
+    // The server and its sessions stopped (SIGSTOP): connections stay open and nothing answers, as when
+    // a host hangs or the network to it is cut; before, /ready waited for the database as long as it did.
+    const postmaster = Number(
+      readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
+    );
+    const children = Bun.spawnSync(['pgrep', '-P', String(postmaster)])
+      .stdout.toString()
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map(Number);
+    const pids = [postmaster, ...children];
+    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    try {
+      const res = await fetch(`${a.url}/ready`, { signal: AbortSignal.timeout(20_000) });
+      expect(res.status).toBe(503);
+      const body = (await res.json()) as { dependencies: Record<string, string> };
+      expect(body.dependencies).toEqual({ database: 'error', storage: 'ok', renderer: 'ok' });
+      expect((await fetch(`${a.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+    } finally {
+      for (const pid of pids) process.kill(pid, 'SIGCONT');
+    }
+    await waitUntil(async () => (await ready(a)).status === 200, 'ready again', 30_000);
+    expect((await callInstance(a, key, 'GET', '/api/v1/customers')).status).toBe(200);
+  }, 60_000);
 
   test.skipIf(!FAKETIME)(
     "an instance ten minutes ahead keeps the database's time: another's render valid for 300 s is not expired there",

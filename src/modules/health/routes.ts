@@ -48,12 +48,30 @@ const Readiness = t.Object({
   mailbox: t.Optional(Mailbox),
 });
 
+/**
+ * How long /ready waits for a dependency's answer before counting it failed: a database or bucket that
+ * stops answering without closing its connections (a frozen server, a cut network) must not make the probe
+ * itself hang, so that a load balancer sees 503 rather than its own timeout.
+ */
+export const READY_CHECK_TIMEOUT_MS = 3_000;
+
 async function outcome(check: () => void | Promise<void>): Promise<'ok' | 'error'> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<'error'>((resolve) => {
+    timer = setTimeout(() => resolve('error'), READY_CHECK_TIMEOUT_MS);
+  });
+  const answered = (async () => {
+    try {
+      await check();
+      return 'ok' as const;
+    } catch {
+      return 'error' as const;
+    }
+  })();
   try {
-    await check();
-    return 'ok';
-  } catch {
-    return 'error';
+    return await Promise.race([answered, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
