@@ -39,7 +39,10 @@ async function openConfiguredDatabase(config: Config): Promise<DbHandle> {
   if (config.databaseUrl !== null) {
     // The driver (postgres.js) and the code around it only when PostgreSQL is used, not on every SQLite start.
     const { openPostgres } = await import('../db/postgres');
-    return await openPostgres(config.databaseUrl, { poolSize: config.databasePoolSize });
+    return await openPostgres(config.databaseUrl, {
+      poolSize: config.databasePoolSize,
+      answerTimeoutSeconds: config.databaseAnswerTimeoutSeconds,
+    });
   }
   const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
   migrate(handle.sqlite);

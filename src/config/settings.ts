@@ -307,6 +307,13 @@ export const SETTING_SPECS = {
     default: '10',
     doc: "connections each instance keeps to PostgreSQL at most; all instances together stay under the server's `max_connections` ([docs/instances.md](docs/instances.md#sizing-the-connection-pool))",
   },
+  DATABASE_ANSWER_TIMEOUT_SECONDS: {
+    flag: 'database-answer-timeout-seconds',
+    field: 'databaseAnswerTimeoutSeconds',
+    parse: integer(1, 86400),
+    default: '90',
+    doc: "how long a PostgreSQL connection may wait for the server's answer before it is ended and its statements answered 503: a server that stopped answering without closing its connections (frozen, or the network to it cut) is left instead of waited for until TCP gives up; above the longest lock wait, 60 s ([docs/instances.md](docs/instances.md#when-postgresql-or-the-bucket-goes-away))",
+  },
   PEPPOL_SML_ZONE: {
     flag: 'peppol-sml-zone',
     field: 'peppolSmlZone',

@@ -5,6 +5,7 @@ import { type Isolation, statementIsolation, type TransactionConfig, transaction
 import { migratePostgres } from './migrate-postgres';
 import type { Db, Tx } from './port';
 import { fromPostgresError } from './postgres-errors';
+import { postgresSockets } from './postgres-socket';
 import { toPostgresSql } from './postgres-sql';
 
 /**
@@ -75,11 +76,23 @@ interface Scope {
 const JOBS_CHANNEL = 'invoice_service_jobs';
 const addsJob = (text: string) => text.startsWith('insert into "jobs"');
 
+/** How long a connection may wait for the server's answer before it is ended: DATABASE_ANSWER_TIMEOUT_SECONDS. */
+export const DEFAULT_ANSWER_TIMEOUT_SECONDS = 90;
+
+/** Several hosts (`host1,host2`): postgres.js tries them in turn itself, so it opens its sockets itself. */
+const severalHosts = (url: string) => /^[a-z]+:\/\/[^/?#]*,/i.test(url);
+
 export async function openPostgres(
   url: string,
-  options: { poolSize?: number } = {},
+  options: { poolSize?: number; answerTimeoutSeconds?: number } = {},
 ): Promise<PostgresHandle> {
+  const sockets = severalHosts(url)
+    ? undefined
+    : postgresSockets((options.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS) * 1000);
+  // postgres.js takes `socket` (connected sockets of the caller's) though its types do not name it.
+  const socketOption = sockets === undefined ? {} : { socket: sockets.open };
   const client = postgres(url, {
+    ...socketOption,
     max: options.poolSize ?? DEFAULT_POOL_SIZE,
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
     // After the server went away (a restart), connections are opened again soon: postgres.js's own backoff
@@ -110,6 +123,8 @@ export async function openPostgres(
     await client.end({ timeout: 1 });
     throw error;
   }
+  // Silences are judged once the migrations are done (they may run a statement for minutes).
+  sockets?.start();
   const db = drizzle(async (text, params, method) => {
     const scope = openScope();
     if (scope === undefined) {
@@ -131,7 +146,10 @@ export async function openPostgres(
       const { unlisten } = await client.listen(JOBS_CHANNEL, () => listener());
       return unlisten;
     },
-    close: () => client.end({ timeout: 5 }),
+    close: () => {
+      sockets?.stop();
+      return client.end({ timeout: 5 });
+    },
   };
 }
 

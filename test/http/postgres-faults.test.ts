@@ -194,9 +194,12 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
     expect(a.running() && b.running()).toBe(true);
   }, 90_000);
 
-  test('a database that stops answering (its server frozen): /ready answers 503 naming it, /health 200; it comes back', async () => {
+  test('a database that stops answering (its server frozen): /ready answers 503 naming it, requests 503 after DATABASE_ANSWER_TIMEOUT_SECONDS, /health 200; it comes back', async () => {
     // The server and its sessions stopped (SIGSTOP): connections stay open and nothing answers, as when
-    // a host hangs or the network to it is cut; before, /ready waited for the database as long as it did.
+    // a host hangs or the network to it is cut; before, /ready and every request waited for the database
+    // as long as it did (TCP gives a connection up after minutes). An instance told to wait 2 s for an answer.
+    const impatient = await startInstance({ env: { ...env, DATABASE_ANSWER_TIMEOUT_SECONDS: '2' } });
+    expect((await callInstance(impatient, key, 'GET', '/api/v1/customers')).status).toBe(200);
     const postmaster = Number(
       readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
     );
@@ -214,12 +217,32 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
       const body = (await res.json()) as { dependencies: Record<string, string> };
       expect(body.dependencies).toEqual({ database: 'error', storage: 'ok', renderer: 'ok' });
       expect((await fetch(`${a.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
+      // A read and a write (a transaction) on connections that wait: each answered 503, not left waiting.
+      const answers = await Promise.all([
+        callInstance(impatient, key, 'GET', '/api/v1/customers', undefined, {}, 30_000),
+        callInstance(impatient, key, 'POST', '/api/v1/customers', { name: 'Frozen' }, {}, 30_000),
+      ]);
+      for (const answer of answers) {
+        expect(answer.status).toBe(503);
+        expect(answer.body.error.code).toBe('service_unavailable');
+      }
     } finally {
       for (const pid of pids) process.kill(pid, 'SIGCONT');
     }
-    await waitUntil(async () => (await ready(a)).status === 200, 'ready again', 30_000);
-    expect((await callInstance(a, key, 'GET', '/api/v1/customers')).status).toBe(200);
-  }, 60_000);
+    try {
+      for (const on of [a, impatient]) {
+        await waitUntil(async () => (await ready(on)).status === 200, 'ready again', 30_000);
+        expect((await callInstance(on, key, 'GET', '/api/v1/customers')).status).toBe(200);
+      }
+      // The write answered 503 was rolled back: no customer 'Frozen'.
+      expect([...(await sql`SELECT count(*)::int AS n FROM customers WHERE name = 'Frozen'`)]).toEqual([
+        { n: 0 },
+      ]);
+      expect(impatient.running()).toBe(true);
+    } finally {
+      await impatient.dispose();
+    }
+  }, 90_000);
 
   test.skipIf(!FAKETIME)(
     "an instance ten minutes ahead keeps the database's time: another's render valid for 300 s is not expired there",

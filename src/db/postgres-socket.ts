@@ -1,0 +1,97 @@
+import { connect, type Socket } from 'node:net';
+
+/**
+ * The sockets of the PostgreSQL pool, opened by the service (postgres.js's `socket` option) so that a
+ * server that stops answering without closing its connections is noticed: frozen, or the network to it cut
+ * (a failover to another host behind the same name). postgres.js waits on such a connection for as long as
+ * the operating system keeps it (TCP gives up after minutes), and every statement given to it with it; an
+ * instance whose pool is all such connections answers nothing, even once another server took over.
+ *
+ * A connection that wrote something and has read nothing since, for `answerMs`, is ended with an error its
+ * statements fail with (the port answers 503 `unavailable`, as for a restart), and the pool opens a new one
+ * for the next. Judged from the bytes alone; a connection that only waits for notifications (LISTEN) read
+ * last and is left alone. Not over TLS (`sslmode`): postgres.js takes the socket's listeners off to wrap it. A connection that got part of its answers before the
+ * server stopped is judged from its next write (the pool gives busy connections further statements). Not
+ * judged before `start()`: migrations may run statements for minutes (an index on a large table).
+ */
+export interface PostgresSockets {
+  /** postgres.js's `socket` option: a connected socket for its parsed options. */
+  open(options: SocketTarget): Promise<Socket>;
+  /** Judge silences from now on. */
+  start(): void;
+  stop(): void;
+}
+
+/** What of postgres.js's parsed options says where to connect. */
+export interface SocketTarget {
+  host: string[];
+  port: number[];
+  path?: string | false;
+  /** postgres.js puts TLS over the socket itself (and takes its listeners off): such a socket is not judged. */
+  ssl?: unknown;
+}
+
+interface Watched {
+  socket: Socket;
+  /** When it first wrote after its last read: what it waits an answer for since then (null: nothing). */
+  waitingSince: number | null;
+}
+
+/** The error a silent connection is ended with: a connection error the port maps to `unavailable`. */
+function silent(answerMs: number): Error {
+  return Object.assign(new Error(`the database did not answer within ${answerMs / 1000} s`), {
+    code: 'ETIMEDOUT',
+  });
+}
+
+export function postgresSockets(answerMs: number): PostgresSockets {
+  const open = new Set<Watched>();
+  let sweep: ReturnType<typeof setInterval> | undefined;
+  return {
+    // At once, still connecting: postgres.js then writes its startup message (sent once connected) and
+    // hears of a refused or failed connect through the socket's own 'error' and 'close', as with a socket
+    // of its own, and its connect_timeout covers the connect. (A factory that rejected instead left
+    // postgres.js's connection 'connecting' for good: the pool one connection short after each refusal.)
+    open: async (target) => {
+      const path = target.path || undefined;
+      const host = target.host[0] ?? 'localhost';
+      const port = target.port[0] ?? 5432;
+      const socket = path === undefined ? connect({ host, port }) : connect({ path });
+      // postgres.js names the server in its errors from these.
+      Object.assign(socket, { host, port });
+      if (target.ssl) return socket;
+      const watched: Watched = { socket, waitingSince: null };
+      const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+      socket.write = ((...args: unknown[]) => {
+        watched.waitingSince ??= performance.now();
+        return write(...args);
+      }) as Socket['write'];
+      // The server says nothing before the client's first message, so no data is missed meanwhile.
+      socket.on('data', () => {
+        watched.waitingSince = null;
+      });
+      open.add(watched);
+      socket.once('close', () => open.delete(watched));
+      return socket;
+    },
+    start() {
+      if (sweep !== undefined) return;
+      sweep = setInterval(
+        () => {
+          const now = performance.now();
+          for (const watched of open)
+            if (watched.waitingSince !== null && now - watched.waitingSince > answerMs) {
+              open.delete(watched);
+              watched.socket.destroy(silent(answerMs));
+            }
+        },
+        Math.min(5_000, Math.max(100, answerMs / 4)),
+      );
+      sweep.unref();
+    },
+    stop() {
+      clearInterval(sweep);
+      sweep = undefined;
+    },
+  };
+}

@@ -1,0 +1,99 @@
+// The PostgreSQL pool's sockets (src/db/postgres-socket.ts): a connection that wrote and hears nothing back
+// is ended once its answer time passes; one that is answered, or only listens, or runs over TLS is not.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { createServer, type Server, type Socket } from 'node:net';
+import { postgresSockets } from '../../src/db/postgres-socket';
+
+/** A server that answers every write (`echo`) or never says a word (`silent`), on a loopback port. */
+async function serve(echo: boolean): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    if (echo) socket.on('data', (data) => socket.write(data));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as { port: number }).port };
+}
+
+let echo: { server: Server; port: number };
+let silent: { server: Server; port: number };
+beforeAll(async () => {
+  [echo, silent] = await Promise.all([serve(true), serve(false)]);
+});
+afterAll(() => {
+  echo.server.close();
+  silent.server.close();
+});
+
+const ANSWER_MS = 200;
+const target = (port: number, ssl = false) => ({ host: ['127.0.0.1'], port: [port], ssl });
+
+/** Whether the socket is still open after `ms`, and the error it was ended with if not. */
+async function after(socket: Socket, ms: number): Promise<{ open: boolean; error: string | null }> {
+  let error: string | null = null;
+  socket.on('error', (e: Error & { code?: string }) => {
+    error = `${e.code}: ${e.message}`;
+  });
+  await Bun.sleep(ms);
+  return { open: !socket.destroyed, error };
+}
+
+test('a connection that wrote and read nothing back is ended with ETIMEDOUT once its answer time passes', async () => {
+  const sockets = postgresSockets(ANSWER_MS);
+  sockets.start();
+  try {
+    const socket = await sockets.open(target(silent.port));
+    socket.write('query');
+    expect(await after(socket, ANSWER_MS * 4)).toEqual({
+      open: false,
+      error: 'ETIMEDOUT: the database did not answer within 0.2 s',
+    });
+  } finally {
+    sockets.stop();
+  }
+});
+
+test('one that is answered, or has nothing to wait for, or runs over TLS, stays open', async () => {
+  const sockets = postgresSockets(ANSWER_MS);
+  sockets.start();
+  try {
+    const answered = await sockets.open(target(echo.port));
+    const idle = await sockets.open(target(silent.port));
+    const tls = await sockets.open(target(silent.port, true));
+    const chatty = setInterval(() => answered.write('ping'), ANSWER_MS / 4);
+    tls.write('handshake');
+    const states = await Promise.all([answered, idle, tls].map((s) => after(s, ANSWER_MS * 4)));
+    clearInterval(chatty);
+    expect(states).toEqual([
+      { open: true, error: null },
+      { open: true, error: null },
+      { open: true, error: null },
+    ]);
+    for (const s of [answered, idle, tls]) s.destroy();
+  } finally {
+    sockets.stop();
+  }
+});
+
+test('silences are not judged before start(), nor after stop()', async () => {
+  const sockets = postgresSockets(ANSWER_MS);
+  const socket = await sockets.open(target(silent.port));
+  socket.write('migration');
+  expect(await after(socket, ANSWER_MS * 3)).toEqual({ open: true, error: null });
+  sockets.start();
+  sockets.stop();
+  expect(await after(socket, ANSWER_MS * 3)).toEqual({ open: true, error: null });
+  socket.destroy();
+});
+
+test('a server that does not take the connection: the socket says so itself, as postgres.js expects of its own', async () => {
+  const { server, port } = await serve(false);
+  server.close();
+  await Bun.sleep(50);
+  const sockets = postgresSockets(ANSWER_MS);
+  // Given at once, still connecting; the refusal comes as the socket's 'error' and then 'close'.
+  const socket = await sockets.open(target(port));
+  const code = await new Promise<string | undefined>((resolve) =>
+    socket.once('error', (e: Error & { code?: string }) => resolve(e.code)),
+  );
+  expect(code).toBe('ECONNREFUSED');
+});
