@@ -96,6 +96,7 @@ function s3(settings: SettingReader): S3Settings | null {
     accessKeyId,
     secretAccessKey,
     pathStyle: settings.value('S3_PATH_STYLE'),
+    answerTimeoutSeconds: settings.value('S3_ANSWER_TIMEOUT_SECONDS'),
   };
 }
 

@@ -293,6 +293,12 @@ export const SETTING_SPECS = {
     shown: '`true` with an endpoint',
     doc: '`true`: `endpoint/bucket/key` (MinIO, Ceph, Garage); `false`: `bucket.endpoint/key`',
   },
+  S3_ANSWER_TIMEOUT_SECONDS: {
+    flag: 's3-answer-timeout-seconds',
+    parse: integer(1, 86400),
+    default: '90',
+    doc: 'how long a request to the bucket may wait for its answer (plus a second per MiB written) before it is answered 503: a store that stopped answering without closing its connections is left instead of waited for; streamed uploads and downloads are not bounded ([docs/storage.md](docs/storage.md))',
+  },
   DATABASE_URL: {
     flag: 'database-url',
     field: 'databaseUrl',

@@ -16,7 +16,12 @@ export interface S3Settings {
    * s3rver expect. S3_PATH_STYLE; default on when an endpoint is given, off for AWS.
    */
   pathStyle: boolean;
+  /** S3_ANSWER_TIMEOUT_SECONDS: how long a request waits for the store's answer (see `S3BlobStore.answered`). */
+  answerTimeoutSeconds?: number;
 }
+
+/** S3_ANSWER_TIMEOUT_SECONDS by default. */
+export const DEFAULT_S3_ANSWER_TIMEOUT_SECONDS = 90;
 
 const isMissing = (error: unknown) =>
   (error as { code?: string } | null)?.code === 'NoSuchKey' ||
@@ -57,8 +62,10 @@ export function s3StorageError(error: unknown): unknown {
 export class S3BlobStore implements BlobStore {
   readonly kind = 's3' as const;
   private readonly client: S3Client;
+  private readonly answerMs: number;
 
   constructor(settings: S3Settings) {
+    this.answerMs = (settings.answerTimeoutSeconds ?? DEFAULT_S3_ANSWER_TIMEOUT_SECONDS) * 1000;
     this.client = new S3Client({
       bucket: settings.bucket,
       region: settings.region,
@@ -72,7 +79,10 @@ export class S3BlobStore implements BlobStore {
   async put(key: string, bytes: Uint8Array, contentType?: string): Promise<void> {
     assertBlobKey(key);
     try {
-      await this.client.write(key, bytes, contentType === undefined ? {} : { type: contentType });
+      await this.answered(
+        this.client.write(key, bytes, contentType === undefined ? {} : { type: contentType }),
+        bytes.byteLength,
+      );
     } catch (error) {
       throw s3StorageError(error);
     }
@@ -105,7 +115,7 @@ export class S3BlobStore implements BlobStore {
   async get(key: string): Promise<Uint8Array | null> {
     assertBlobKey(key);
     try {
-      return await this.client.file(key).bytes();
+      return await this.answered(this.client.file(key).bytes());
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -123,7 +133,7 @@ export class S3BlobStore implements BlobStore {
     const file = this.client.file(key);
     let size: number;
     try {
-      size = (await file.stat()).size;
+      size = (await this.answered(file.stat())).size;
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -133,7 +143,7 @@ export class S3BlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     assertBlobKey(key);
-    await this.client.delete(key);
+    await this.answered(this.client.delete(key));
   }
 
   /**
@@ -144,7 +154,9 @@ export class S3BlobStore implements BlobStore {
     if (prefix !== '') assertBlobKey(prefix);
     let continuationToken: string | undefined;
     do {
-      const page = await this.client.list({ prefix, ...(continuationToken ? { continuationToken } : {}) });
+      const page = await this.answered(
+        this.client.list({ prefix, ...(continuationToken ? { continuationToken } : {}) }),
+      );
       const entries = (page.contents ?? []).map((object) => ({ key: object.key, size: object.size ?? 0 }));
       yield* entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
       continuationToken = page.isTruncated ? page.nextContinuationToken : undefined;
@@ -153,6 +165,30 @@ export class S3BlobStore implements BlobStore {
 
   async check(): Promise<void> {
     return await probe(this, `.probe/${randomToken(6)}`);
+  }
+
+  /**
+   * `request`'s outcome, or once the answer time has passed (a second more per MiB it sends), an error the
+   * service answers 503 `unavailable: storage` (code `TimedOut`, src/storage/unavailable.ts): a store that
+   * stops answering without closing its connections (frozen, the network to it cut) would otherwise hold
+   * the request, and Bun's S3 client has no time limit of its own. The request itself cannot be called
+   * off: a write that lands after all is an object no row names, as after any failed request.
+   */
+  private answered<T>(request: Promise<T>, sending = 0): Promise<T> {
+    const ms = this.answerMs + Math.ceil(sending / 1_048_576) * 1000;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            Object.assign(new Error(`the object store did not answer within ${ms / 1000} s`), {
+              code: 'TimedOut',
+            }),
+          ),
+        ms,
+      );
+    });
+    return Promise.race([request, late]).finally(() => clearTimeout(timer));
   }
 }
 

@@ -3,6 +3,7 @@
 // a 500), /ready names the storage; the batch waits for the store instead of failing its items, and ends
 // with every item rendered once and billed once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { connect, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { usageEvents } from '../../src/modules/usage/schema';
 import { makeAccount, type TestAccount } from '../factories';
@@ -86,4 +87,81 @@ describe('the object store away for a while', () => {
     expect(await s3.keys(`renders/${account.id}/`)).toHaveLength(ITEMS);
     expect((await call('POST', '/api/v1/documents/render', { data: invoice(1000) })).status).toBe(200);
   }, 180_000);
+});
+
+/**
+ * A TCP relay to `target` that can be frozen: freezing ends the connections it has (the client's kept-alive
+ * ones), and while frozen it takes new ones and passes nothing on either way, answering nothing, as a
+ * store that hangs (or a network that drops everything after the handshake).
+ */
+async function freezableRelay(target: URL) {
+  let frozen = false;
+  const held: Socket[] = [];
+  const server = createServer((client) => {
+    client.on('error', () => {});
+    held.push(client);
+    if (frozen) return; // taken, never answered: nothing reaches the store, which cannot end it either
+    const upstream = connect(Number(target.port), target.hostname);
+    upstream.on('error', () => client.destroy());
+    held.push(upstream);
+    client.on('data', (data) => {
+      if (!frozen) upstream.write(data);
+    });
+    upstream.on('data', (data) => {
+      if (!frozen) client.write(data);
+    });
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}`,
+    freeze: (on: boolean) => {
+      frozen = on;
+      if (on) for (const socket of held.splice(0)) socket.destroy();
+    },
+    close: () => {
+      server.close();
+      for (const socket of held) socket.destroy();
+    },
+  };
+}
+
+describe('the object store stops answering (connections open, nothing comes back)', () => {
+  test('a render answers 503 naming the storage after S3_ANSWER_TIMEOUT_SECONDS, /ready too; then it renders again', async () => {
+    const relay = await freezableRelay(new URL(s3.env().S3_ENDPOINT as string));
+    const impatient = await startServer({
+      s3: s3.env({ S3_ENDPOINT: relay.url, S3_ANSWER_TIMEOUT_SECONDS: '2' }),
+    });
+    try {
+      const owner = await makeAccount(impatient);
+      // Bun's S3 client waits on such a connection for minutes of its own: this test gives up at 30 s.
+      const render = () =>
+        Promise.race([
+          impatient.json('/api/v1/documents/render', {
+            method: 'POST',
+            key: owner.apiKey,
+            body: { data: invoice(7) },
+          }),
+          Bun.sleep(30_000).then(() => ({ status: 0, body: 'no answer within 30 s' })),
+        ]);
+      expect((await render()).status).toBe(200);
+      relay.freeze(true);
+      const frozen = await render();
+      expect(frozen.status).toBe(503);
+      expect(frozen.body.error).toMatchObject({
+        code: 'service_unavailable',
+        details: { unavailable: 'storage' },
+      });
+      const ready = await impatient.json('/ready');
+      expect(ready.status).toBe(503);
+      expect(ready.body.dependencies.storage).toBe('error');
+      relay.freeze(false);
+      await waitUntil(async () => (await render()).status === 200, 'renders again', 30_000);
+    } finally {
+      relay.freeze(false);
+      await impatient.stop();
+      relay.close();
+    }
+  }, 90_000);
 });
