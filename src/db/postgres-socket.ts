@@ -10,12 +10,13 @@ import { connect, type Socket } from 'node:net';
  * A connection that wrote something and has read nothing since, for `answerMs`, is ended with an error its
  * statements fail with (the port answers 503 `unavailable`, as for a restart), and the pool opens a new one
  * for the next. Judged from the bytes alone; a connection that only waits for notifications (LISTEN) read
- * last and is left alone. Not over TLS (`sslmode`): postgres.js takes the socket's listeners off to wrap it. A connection that got part of its answers before the
- * server stopped is judged from its next write (the pool gives busy connections further statements). Not
- * judged before `start()`: migrations may run statements for minutes (an index on a large table).
+ * last and is left alone. A connection that got part of its answers before the server stopped is judged
+ * from its next write (the pool gives busy connections further statements). Not judged before `start()`:
+ * migrations may run statements for minutes (an index on a large table); nor over TLS (`sslmode`), since
+ * postgres.js takes the socket's listeners off to wrap it.
  */
 export interface PostgresSockets {
-  /** postgres.js's `socket` option: a connected socket for its parsed options. */
+  /** postgres.js's `socket` option: a socket (still connecting) for its parsed options. */
   open(options: SocketTarget): Promise<Socket>;
   /** Judge silences from now on. */
   start(): void;

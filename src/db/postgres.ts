@@ -89,7 +89,7 @@ export async function openPostgres(
   const sockets = severalHosts(url)
     ? undefined
     : postgresSockets((options.answerTimeoutSeconds ?? DEFAULT_ANSWER_TIMEOUT_SECONDS) * 1000);
-  // postgres.js takes `socket` (connected sockets of the caller's) though its types do not name it.
+  // postgres.js takes `socket` (a function giving it the caller's sockets) though its types do not name it.
   const socketOption = sockets === undefined ? {} : { socket: sockets.open };
   const client = postgres(url, {
     ...socketOption,
