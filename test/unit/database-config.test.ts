@@ -34,6 +34,17 @@ describe('DATABASE_URL', () => {
     }
   });
 
+  test('DATABASE_ANSWER_TIMEOUT_SECONDS: 90 by default, a whole number of seconds from 1 otherwise', () => {
+    expect(loadConfig({}).databaseAnswerTimeoutSeconds).toBe(90);
+    expect(loadConfig({ DATABASE_ANSWER_TIMEOUT_SECONDS: '5' }).databaseAnswerTimeoutSeconds).toBe(5);
+    expect(loadConfig({}, { 'database-answer-timeout-seconds': '120' }).databaseAnswerTimeoutSeconds).toBe(
+      120,
+    );
+    for (const bad of ['0', 'soon', '1.5', '86401']) {
+      expect(() => loadConfig({ DATABASE_ANSWER_TIMEOUT_SECONDS: bad })).toThrow(ConfigError);
+    }
+  });
+
   test('another scheme or no URL at all is refused, without the password', () => {
     for (const url of ['mysql://u:secret@h/db', 'sqlite:///tmp/x.db', 'u:secret@h/db', 'not a url']) {
       let error: unknown;

@@ -26,8 +26,12 @@ describe('S3 settings', () => {
       accessKeyId: 'AKIA1',
       secretAccessKey: 'secret-1',
       pathStyle: true,
+      answerTimeoutSeconds: 90,
     });
     expect(loadConfig({ ...env, S3_PATH_STYLE: 'false' }).s3?.pathStyle).toBe(false);
+    // How long a request to the bucket waits for its answer (src/storage/s3-blob-store.ts, `answered`).
+    expect(loadConfig({ ...env, S3_ANSWER_TIMEOUT_SECONDS: '5' }).s3?.answerTimeoutSeconds).toBe(5);
+    expect(() => loadConfig({ ...env, S3_ANSWER_TIMEOUT_SECONDS: '0' })).toThrow('S3_ANSWER_TIMEOUT_SECONDS');
     // AWS itself: no endpoint, virtual-hosted style unless asked.
     expect(loadConfig({ S3_BUCKET: 'inv', S3_REGION: 'eu-central-1', ...keys }).s3).toMatchObject({
       endpoint: null,
@@ -50,6 +54,7 @@ describe('S3 settings', () => {
       accessKeyId: 'AKIA-AWS',
       secretAccessKey: 'aws-secret',
       pathStyle: true,
+      answerTimeoutSeconds: 90,
     });
     expect(loadConfig({ S3_BUCKET: 'inv', ...aws, ...keys, S3_REGION: 'auto' }).s3).toMatchObject({
       accessKeyId: 'AKIA1',
