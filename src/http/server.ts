@@ -2,6 +2,7 @@ import type { Server } from 'bun';
 import type { Db } from '../db/client';
 import { isStorageFull } from '../db/errors';
 import type { Clock } from '../shared/clock';
+import { within } from '../shared/deadline';
 import { DomainError, notFound, validationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { authenticate, type Credentials, rememberPrincipal } from './auth';
@@ -241,12 +242,7 @@ export function listen(
     // New connections are refused at once; requests in progress get up to STOP_GRACE_MS to answer (a PDF,
     // a check) before the rest are cut, so a SIGTERM under load drops no answer the service could give.
     stop: async () => {
-      let graceTimer: Timer | undefined;
-      const grace = new Promise<void>((resolve) => {
-        graceTimer = setTimeout(resolve, STOP_GRACE_MS);
-      });
-      await Promise.race([server.stop(false), grace]);
-      clearTimeout(graceTimer);
+      await within(server.stop(false), STOP_GRACE_MS, () => undefined);
       await server.stop(true);
     },
   };

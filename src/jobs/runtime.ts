@@ -1,6 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Db, DbOrTx } from '../db/client';
 import { type Clock, systemClock } from '../shared/clock';
+import { within } from '../shared/deadline';
 import type { Logger } from '../shared/logger';
 import {
   isRetryable,
@@ -138,14 +139,8 @@ export class JobRuntime implements JobWaker {
     this.stopping = true;
     clearTimeout(this.timer);
     const pending = [...this.running.values()];
-    if (pending.length > 0) {
-      let timeout: ReturnType<typeof setTimeout> | undefined;
-      const grace = new Promise<void>((resolve) => {
-        timeout = setTimeout(resolve, this.graceMs);
-      });
-      await Promise.race([Promise.allSettled(pending.map((r) => r.done)), grace]);
-      clearTimeout(timeout);
-    }
+    if (pending.length > 0)
+      await within(Promise.allSettled(pending.map((r) => r.done)), this.graceMs, () => []);
     for (const r of this.running.values()) {
       r.released = true;
       try {

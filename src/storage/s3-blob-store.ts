@@ -1,4 +1,5 @@
 import { S3Client } from 'bun';
+import { within } from '../shared/deadline';
 import { DomainError } from '../shared/errors';
 import { randomToken } from '../shared/ids';
 import { assertBlobKey, type BlobEntry, type BlobSource, type BlobStore, probe } from './blob-store';
@@ -176,19 +177,11 @@ export class S3BlobStore implements BlobStore {
    */
   private answered<T>(request: Promise<T>, sending = 0): Promise<T> {
     const ms = this.answerMs + Math.ceil(sending / 1_048_576) * 1000;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () =>
-          reject(
-            Object.assign(new Error(`the object store did not answer within ${ms / 1000} s`), {
-              code: 'TimedOut',
-            }),
-          ),
-        ms,
-      );
+    return within(request, ms, () => {
+      throw Object.assign(new Error(`the object store did not answer within ${ms / 1000} s`), {
+        code: 'TimedOut',
+      });
     });
-    return Promise.race([request, late]).finally(() => clearTimeout(timer));
   }
 }
 

@@ -3,6 +3,7 @@ import { ping } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { probeRenderer } from '../../rendering/engine/probe';
+import { within } from '../../shared/deadline';
 import { SERVICE_NAME, VERSION } from '../../version';
 
 export interface ReadinessChecks {
@@ -56,10 +57,6 @@ const Readiness = t.Object({
 export const READY_CHECK_TIMEOUT_MS = 3_000;
 
 async function outcome(check: () => void | Promise<void>): Promise<'ok' | 'error'> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<'error'>((resolve) => {
-    timer = setTimeout(() => resolve('error'), READY_CHECK_TIMEOUT_MS);
-  });
   const answered = (async () => {
     try {
       await check();
@@ -68,11 +65,7 @@ async function outcome(check: () => void | Promise<void>): Promise<'ok' | 'error
       return 'error' as const;
     }
   })();
-  try {
-    return await Promise.race([answered, late]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return await within<'ok' | 'error'>(answered, READY_CHECK_TIMEOUT_MS, () => 'error');
 }
 
 /** What /ready checks, out of the app's dependencies. */
