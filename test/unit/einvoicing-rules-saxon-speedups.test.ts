@@ -241,3 +241,28 @@ describe('parse-source.ts builds the DOM saxon-js builds, field by field, or giv
     }
   });
 });
+
+test('a transform does not write the document to check out as text (saxon-js logs its options at every start)', () => {
+  const xml = largePeppolInvoice(OFFICIAL_RULESETS, 5);
+  const ruleset = rulesets.find((r) => r.syntax === 'ubl') as Ruleset;
+  const serialized = (make: (text: string) => unknown): number => {
+    const document = make(xml) as object;
+    const prototype = Object.getPrototypeOf(document) as { toString(): string };
+    const own = prototype.toString;
+    let calls = 0;
+    prototype.toString = function (this: unknown) {
+      calls++;
+      return own.call(this);
+    };
+    try {
+      findingsOf(saxon, ruleset.sef, xml, () => document as never);
+    } finally {
+      prototype.toString = own;
+    }
+    return calls;
+  };
+  // saxon-js's own parse is written out once per transform; the document parseSource makes is not.
+  expect(serialized((text) => saxon.getPlatform().parseXmlFromString(text))).toBeGreaterThan(0);
+  expect(serialized((text) => parseSource(saxon, text))).toBe(0);
+  expect(String(parseSource(saxon, xml))).toBe('#document');
+});
