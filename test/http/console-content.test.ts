@@ -1,15 +1,9 @@
-// What the console's invoice editor sends (src/console/pages/documents/model.ts, pure functions) is checked
-// here against the real service: the content of a standard-rate invoice and of a small business's
-// VAT-exempt one (§ 19 UStG) make valid XRechnung under the official rules.
+// What the console's invoice editor sends (src/console/pages/documents/draft-form.ts and form-content.ts,
+// pure functions) is checked here against the real service: the content of a standard-rate invoice and of
+// a small business's VAT-exempt one (§ 19 UStG) make valid XRechnung under the official rules.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import {
-  contentOf,
-  decimalOf,
-  emptyDraft,
-  newLine,
-  nextNumber,
-  totallableOf,
-} from '../../src/console/pages/documents/model';
+import { emptyDraft, newLine, nextNumber } from '../../src/console/pages/documents/draft-form';
+import { contentOf, decimalOf, totallableOf } from '../../src/console/pages/documents/form-content';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 

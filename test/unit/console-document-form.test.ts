@@ -1,7 +1,8 @@
 // The console's document form as it becomes the API's document data.
 import { describe, expect, test } from 'bun:test';
 import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
-import { contentOf, emptyDraft, numberProblems } from '../../src/console/pages/documents/model';
+import { emptyDraft } from '../../src/console/pages/documents/draft-form';
+import { contentOf, numberProblems } from '../../src/console/pages/documents/form-content';
 
 describe('date of supply and service period (issue 36)', () => {
   test('a new invoice states its issue date as the date of supply', () => {

@@ -9,7 +9,7 @@ import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
-import { decimalOf, ZERO_CATEGORIES } from './documents/model';
+import { decimalOf, ZERO_CATEGORIES } from './documents/form-content';
 
 /** UNCL5305, as a line's VAT takes it: the standard rate and the zero-rate categories. */
 export const TAX_CATEGORIES = [{ value: 'S', label: 'Standard rate (S)' }, ...ZERO_CATEGORIES];

@@ -9,9 +9,11 @@ import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { useCustomers } from './documents/customers';
+import { draftOf, emptyDraft } from './documents/draft-form';
 import { typingError } from './documents/editor';
 import { LineItems } from './documents/editor-fields';
-import { contentOf, type DraftForm, draftOf, emptyDraft, type StoredDocument } from './documents/model';
+import { contentOf } from './documents/form-content';
+import type { DraftForm, StoredDocument } from './documents/model';
 
 const FREQUENCIES = [
   { value: 'monthly', label: 'Monthly' },

@@ -1,6 +1,7 @@
 // An article of the catalogue (/products) as a line of the editor's form.
 import type { Product } from '../../api-types';
-import { type DraftForm, type LineForm, newLine } from './model';
+import { newLine } from './draft-form';
+import type { DraftForm, LineForm } from './model';
 
 /** What a line takes of an article of GET /products. */
 export type CatalogueArticle = Pick<

@@ -3,7 +3,9 @@ import type { UnitCode } from '../../api-types';
 import { t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
-import { type DraftForm, isDecimal, type LineForm, newLine, ZERO_CATEGORIES } from './model';
+import { newLine } from './draft-form';
+import { isDecimal, ZERO_CATEGORIES } from './form-content';
+import type { DraftForm, LineForm } from './model';
 
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
 

@@ -7,7 +7,8 @@ import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
 import { PdfPages } from '../../ui/pdf-pages';
 import { TemplateChooser } from '../../ui/template-chooser';
-import { contentOf, type DraftForm, type StoredDocument, totallableOf } from './model';
+import { contentOf, totallableOf } from './form-content';
+import type { DraftForm, StoredDocument } from './model';
 
 /** An error of a stateless call (`body.data.x`) as if it were the form's own (`body.x`). */
 export function asFormError(error: unknown): unknown {

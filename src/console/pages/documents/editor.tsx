@@ -8,18 +8,11 @@ import { Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
+import { draftOf, emptyDraft, nextNumber } from './draft-form';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
-import {
-  DOCUMENT_TYPES,
-  type DraftForm,
-  draftOf,
-  emptyDraft,
-  nextNumber,
-  numberProblems,
-  type StoredDocument,
-  typeLabel,
-} from './model';
+import { numberProblems } from './form-content';
+import { DOCUMENT_TYPES, type DraftForm, type StoredDocument, typeLabel } from './model';
 import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
 

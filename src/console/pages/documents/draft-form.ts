@@ -1,0 +1,150 @@
+import type { LineItem } from '../../api-types';
+import { currentLanguage } from '../../i18n';
+import { writeDecimal } from '../../numbers';
+import { isZero } from './form-content';
+import type { DraftForm, LineForm, StoredDocument } from './model';
+
+let lineKeys = 0;
+
+export function newLine(): LineForm {
+  return {
+    key: ++lineKeys,
+    name: '',
+    quantity: '1',
+    unit_price: '',
+    tax_rate: '19',
+    tax_category: '',
+    unit_code: '',
+    discount_type: 'percentage',
+    discount_value: '',
+    rest: {},
+  };
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export function inDays(days: number, from = today()): string {
+  const date = new Date(`${from}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+export function emptyDraft(documentType: string): DraftForm {
+  return {
+    document_type: documentType,
+    number: '',
+    issue_date: today(),
+    due_date: documentType === 'invoice' ? inDays(14) : '',
+    delivery_date: documentType === 'invoice' ? today() : '',
+    currency: 'EUR',
+    business_profile_id: '',
+    customer_id: '',
+    source_document_id: '',
+    reason: '',
+    lines: [newLine()],
+    discount_type: 'percentage',
+    discount_value: '',
+    discount_reason: '',
+    shipping_description: '',
+    shipping_amount: '',
+    notes: '',
+    buyer_reference: '',
+    order_reference: '',
+    period_start: '',
+    period_end: '',
+    tax_scheme: '',
+    zero_category: '',
+    zero_reason: '',
+    payment_instructions: '',
+    skonto_days: '',
+    skonto_percent: '',
+    skonto_more: [],
+    bank_name: '',
+    account_number: '',
+    swift: '',
+    account_name: '',
+  };
+}
+
+export function draftOf(document: StoredDocument): DraftForm {
+  const data = document.data;
+  const discount = data.discounts?.[0];
+  const bank = data.payment?.bank_account ?? {};
+  const period = (data.invoice_period ?? {}) as { start_date?: string; end_date?: string };
+  // Numbers are shown the way the console's language reads them back (`1.250` is 1250 in German).
+  const shown = (value: string | undefined) => (value ? writeDecimal(value, currentLanguage()) : '');
+  return {
+    document_type: document.document_type,
+    number: document.number,
+    issue_date: document.issue_date,
+    due_date: document.due_date ?? '',
+    delivery_date: typeof data.delivery_date === 'string' ? data.delivery_date : '',
+    currency: document.currency,
+    business_profile_id: document.business_profile_id,
+    customer_id: document.customer_id,
+    source_document_id: document.source_document_id ?? '',
+    reason: document.reason ?? '',
+    lines: (data.line_items ?? []).map((line) => {
+      const { name, quantity, unit_price, taxes, unit_code, discount: own, ...rest } = line;
+      // A discount with a reason is kept whole in `rest` (the form edits type and value only).
+      const editable = own && !own.reason ? own : undefined;
+      return {
+        key: ++lineKeys,
+        name,
+        quantity: shown(quantity),
+        unit_price: shown(unit_price),
+        tax_rate: shown(taxes?.[0]?.rate),
+        tax_category: taxes?.[0]?.category ?? '',
+        unit_code: unit_code ?? '',
+        discount_type: editable?.type ?? 'percentage',
+        discount_value: shown(editable?.value),
+        rest: {
+          ...(taxes && taxes.length > 1 ? { ...rest, taxes } : rest),
+          ...(own && !editable ? { discount: own } : {}),
+        },
+      };
+    }),
+    discount_type: discount?.type ?? 'percentage',
+    discount_value: shown(discount?.value),
+    discount_reason: discount?.reason ?? '',
+    shipping_description: data.shipping?.description ?? '',
+    shipping_amount: shown(data.shipping?.amount),
+    notes: data.notes ?? '',
+    buyer_reference: data.buyer_reference ?? '',
+    order_reference: typeof data.order_reference === 'string' ? data.order_reference : '',
+    period_start: period.start_date ?? '',
+    period_end: period.end_date ?? '',
+    tax_scheme: typeof data.tax_scheme === 'string' ? data.tax_scheme : '',
+    ...zeroRatedOf(data.line_items ?? []),
+    payment_instructions: data.payment?.instructions ?? '',
+    skonto_days: data.payment?.early_payment_discounts?.[0]
+      ? String(data.payment.early_payment_discounts[0].days)
+      : '',
+    skonto_percent: shown(data.payment?.early_payment_discounts?.[0]?.percent),
+    skonto_more: data.payment?.early_payment_discounts?.slice(1) ?? [],
+    bank_name: bank.bank_name ?? '',
+    account_number: bank.account_number ?? '',
+    swift: bank.swift ?? '',
+    account_name: bank.account_name ?? '',
+  };
+}
+
+/** The zero-rate category and legal basis a stored document's lines carry (the first line at 0 %). */
+function zeroRatedOf(lines: LineItem[]): { zero_category: string; zero_reason: string } {
+  const tax = lines.flatMap((line) => line.taxes ?? []).find((entry) => isZero(entry.rate) && entry.category);
+  const reason = (tax as { exemption_reason?: string } | undefined)?.exemption_reason ?? '';
+  return { zero_category: tax?.category ?? '', zero_reason: reason };
+}
+
+/**
+ * The next number after the newest one: its last run of digits counted up, keeping the zero padding; the
+ * first of a type is `<prefix><year>-0001` with the type's prefix from the reference list (`INV-`).
+ */
+export function nextNumber(latest: string | undefined, prefix: string): string {
+  if (!latest) return `${prefix}${new Date().getUTCFullYear()}-0001`;
+  const match = /^(.*?)(\d+)(\D*)$/.exec(latest);
+  if (!match) return `${latest}-2`;
+  const [, head = '', digits = '', tail = ''] = match;
+  const next = String(BigInt(digits) + 1n).padStart(digits.length, '0');
+  return `${head}${next}${tail}`;
+}

@@ -1,0 +1,51 @@
+import { currentLanguage } from '../../i18n';
+import { ADDRESS_FIELDS, type Party, type PartyKind } from './kinds';
+
+type FormValues = Record<string, string>;
+
+export function valuesOf(kind: PartyKind, party?: Party): FormValues {
+  const values: FormValues = {};
+  for (const field of kind.fields) {
+    const stored = party?.[field.path];
+    // Managing directors may be stored as a list of names.
+    values[field.path] = Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
+  }
+  // A German firm's new profile prints on A4 (DIN 5008) unless the form is changed.
+  if (!party && kind.api === '/business-profiles' && currentLanguage() === 'de')
+    values.default_page_size = 'A4';
+  for (const address of kind.addresses) {
+    const stored = (party?.[address.path] ?? {}) as Record<string, unknown>;
+    for (const field of address.fields ?? ADDRESS_FIELDS)
+      values[`${address.path}.${field.path}`] = String(stored[field.path] ?? '');
+  }
+  return values;
+}
+
+/** The request body: on create only what is filled in; on edit only what changed, an emptied field as null. */
+export function bodyOf(
+  kind: PartyKind,
+  values: FormValues,
+  before: FormValues | null,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of kind.fields) {
+    const value = values[field.path]?.trim() ?? '';
+    const sent = field.integer && /^\d{1,9}$/.test(value) ? Number(value) : value;
+    if (before === null) {
+      if (value !== '') body[field.path] = sent;
+    } else if (value !== (before[field.path] ?? '')) body[field.path] = value === '' ? null : sent;
+  }
+  for (const address of kind.addresses) {
+    const entries = (address.fields ?? ADDRESS_FIELDS).map((field) => [
+      field.path,
+      values[`${address.path}.${field.path}`]?.trim() ?? '',
+    ]);
+    const changed = entries.some(([path, value]) => value !== (before?.[`${address.path}.${path}`] ?? ''));
+    if (!changed) continue;
+    const filled = entries.filter(([, value]) => value !== '');
+    if (filled.length === 0) {
+      if (before !== null) body[address.path] = null;
+    } else body[address.path] = Object.fromEntries(filled);
+  }
+  return body;
+}
