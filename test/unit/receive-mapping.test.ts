@@ -3,14 +3,13 @@ import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEInvoice } from '../../src/einvoicing/receive';
+import { keepRefused, statedTaxAmounts } from '../../src/einvoicing/receive/document-passes';
+import { decimalOf } from '../../src/einvoicing/receive/normalize';
 import {
   accountingCurrencyOf,
-  decimalOf,
   impliedPrice,
-  keepRefused,
   perUnitPrice,
   signedQuantity,
-  statedTaxAmounts,
 } from '../../src/einvoicing/receive/shared';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
 import { profileOf } from '../../src/modules/receiving/use-cases/parse-received';

@@ -5,17 +5,12 @@ import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../profi
 import { xmlbuilder2 } from '../xmlbuilder';
 import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { checkXmlLimits } from '../xsd/xml-limits';
+import { keepRefused, pinnableDiscounts, statedTaxAmounts } from './document-passes';
 import type { XmlElement } from './dom';
 import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
 import { fromZugferd1, ZUGFERD_1_NAMESPACE } from './from-zugferd1';
-import {
-  keepRefused,
-  normalizeDates,
-  normalizeDecimals,
-  pinnableDiscounts,
-  statedTaxAmounts,
-} from './shared';
+import { normalizeDates, normalizeDecimals } from './normalize';
 import { ciiFormat, formatWarning, keepStatedTotals } from './stated';
 import { NotAnEInvoiceError, type ReadInvoice, type ReceivedInvoice } from './types';
 

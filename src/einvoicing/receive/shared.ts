@@ -2,18 +2,14 @@
 // discounts, notes with a subject code.
 import type { DocumentData } from '../../domain/document-data';
 import {
-  computeTotals,
-  type Decimal,
   dec,
   div,
   eq,
   isDecimalString,
   isNegative,
   isZero,
-  lt,
   type MinorUnits,
   mul,
-  normalizeRate,
   round,
   sub,
   sum,
@@ -21,6 +17,7 @@ import {
 } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
 import { defined } from './dom';
+import { decimalOf, toTenPlaces } from './normalize';
 import type { ReceiveWarning } from './types';
 
 type Line = DocumentData['line_items'][number];
@@ -36,57 +33,6 @@ export interface Money {
   amount: string;
   reason?: string;
   code?: string;
-}
-
-const TEN_PLACES = dec('10000000000');
-
-/** The data keeps at most 10 decimal places. */
-const toTenPlaces = (d: Decimal): Decimal => div(round(mul(d, TEN_PLACES), 0), TEN_PLACES);
-
-/** An xs:decimal as the data writes decimals: "100." -> "100", ".5" -> "0.5", "+1" -> "1", "1.000000000000" -> "1". */
-export function decimalOf(value: string): string {
-  let v = value.trim().replace(/^\+/, '');
-  if (v.endsWith('.')) v = v.slice(0, -1);
-  if (v.startsWith('.')) v = `0${v}`;
-  if (v.startsWith('-.')) v = `-0${v.slice(1)}`;
-  // More places than the data keeps (10): the zeros at the end say nothing ("30.00000000000").
-  const point = v.indexOf('.');
-  if (point >= 0 && v.length - point - 1 > 10) v = v.replace(/0+$/, '').replace(/\.$/, '');
-  return v;
-}
-
-type Data = DocumentData;
-
-/** Every amount, quantity and rate of mapped data in the data's decimal form (see decimalOf). */
-export function normalizeDecimals(data: Data): Data {
-  const fix = (v: string | undefined) => (v === undefined ? v : decimalOf(v));
-  const taxes = (list: Tax[] | undefined) => list?.map((t) => ({ ...t, rate: decimalOf(t.rate) }));
-  return {
-    ...data,
-    prepaid_amount: fix(data.prepaid_amount),
-    rounding_amount: fix(data.rounding_amount),
-    third_party_payments: data.third_party_payments?.map((p) => ({ ...p, amount: decimalOf(p.amount) })),
-    discounts: data.discounts?.map((d) => ({ ...d, value: decimalOf(d.value) })),
-    shipping: data.shipping && {
-      ...data.shipping,
-      amount: decimalOf(data.shipping.amount),
-      taxes: taxes(data.shipping.taxes),
-    },
-    charges: data.charges?.map((c) => ({ ...c, amount: decimalOf(c.amount), taxes: taxes(c.taxes) })),
-    tax_amounts: data.tax_amounts?.map((t) => ({
-      ...t,
-      rate: decimalOf(t.rate),
-      amount: decimalOf(t.amount),
-    })),
-    line_items: data.line_items.map((l) => ({
-      ...l,
-      quantity: decimalOf(l.quantity),
-      unit_price: fix(l.unit_price),
-      discount: l.discount && { ...l.discount, value: decimalOf(l.discount.value) },
-      charges: l.charges?.map((c) => ({ ...c, amount: decimalOf(c.amount) })),
-      taxes: taxes(l.taxes),
-    })),
-  };
 }
 
 /** BT-146 / BT-149: a price per base quantity becomes a price per unit, exactly when it divides. */
@@ -275,128 +221,4 @@ export function impliedPrice(
     message: `${line.quantity} x ${line.price} is not the stated line amount ${line.amount}: the price is kept as ${price}`,
   });
   return price;
-}
-
-/**
- * A document allowance keeps its VAT rate (BT-95/96), also one no line carries: EN 16931 lets an
- * allowance stand in a VAT category of its own, which the data holds as a fixed discount of that tax
- * (docs/calculation.md rule 5a). Only a percentage of a tax no line carries would mean nothing: it is
- * spread over every line instead.
- */
-export function pinnableDiscounts(data: DocumentData): DocumentData {
-  if (!data.discounts) return data;
-  const carried = (tax: Tax) =>
-    data.line_items.some((l) =>
-      (l.taxes ?? []).some(
-        (t) => t.category === tax.category && eq(dec(decimalOf(t.rate)), dec(decimalOf(tax.rate))),
-      ),
-    );
-  return {
-    ...data,
-    discounts: data.discounts.map((d) => {
-      const pin = d.taxes?.[0];
-      if (!pin || d.type === 'fixed' || carried(pin)) return d;
-      const { taxes: _dropped, ...rest } = d;
-      return rest;
-    }),
-  };
-}
-
-/**
- * What the data refuses although a file may state it, kept where the data can hold it and said so: a due
- * date before the issue date (BT-9) goes into the payment terms (BT-20), a link that is no http(s) URL
- * (BT-124) into the document's description (BT-123).
- */
-export function keepRefused(data: DocumentData, warnings: ReceiveWarning[]): DocumentData {
-  let out = data;
-  if (data.due_date && data.issue_date && data.due_date < data.issue_date) {
-    const { due_date, ...rest } = out;
-    const due = `Due date: ${due_date}`;
-    const instructions = data.payment?.instructions;
-    out = {
-      ...rest,
-      payment: { ...data.payment, instructions: instructions ? `${instructions}\n${due}` : due },
-    };
-    warnings.push({
-      term: 'BT-9',
-      path: 'DueDate',
-      message: `The due date ${due_date} is before the issue date ${data.issue_date}: kept in the payment terms`,
-    });
-  }
-  if (data.supporting_documents?.some((d) => d.url !== undefined && !/^https?:\/\//.test(d.url))) {
-    out = {
-      ...out,
-      supporting_documents: data.supporting_documents.map((d) => {
-        if (d.url === undefined || /^https?:\/\//.test(d.url)) return d;
-        const { url, ...rest } = d;
-        warnings.push({
-          term: 'BT-124',
-          path: `AdditionalDocumentReference[${d.id}]`,
-          message: `The link ${url} is no http(s) URL: kept in the description`,
-        });
-        return { ...rest, description: rest.description ? `${rest.description} (${url})` : url };
-      }),
-    };
-  }
-  return out;
-}
-
-/**
- * BT-117 as stated, kept (`tax_amounts`) only for the groups whose stated tax is not what the data's
- * once-per-group rounding gives, and only within BR-CO-17's one unit: a file whose figures disagree more
- * keeps the computed amounts (its stated totals then say so).
- */
-export function statedTaxAmounts(data: DocumentData): DocumentData {
-  const { tax_amounts: stated, ...rest } = data;
-  if (!stated) return data;
-  const outcome = computeTotals({
-    minorUnits: minorUnitsOf(data.currency),
-    lines: rest.line_items,
-    discounts: rest.discounts,
-    shipping: rest.shipping,
-    charges: rest.charges,
-    prepaid: rest.prepaid_amount,
-    rounding: rest.rounding_amount,
-  });
-  if (!outcome.ok) return rest;
-  const differing = stated.filter((t) => {
-    if (!isDecimalString(t.amount) || !isDecimalString(t.rate)) return false;
-    const group = outcome.totals.tax_groups.find(
-      (g) => !g.inclusive && g.category === t.category && g.rate === normalizeRate(t.rate),
-    );
-    if (group === undefined) return false;
-    const off = sub(dec(t.amount), dec(group.tax_amount));
-    return !isZero(off) && lt(isNegative(off) ? sub(dec('0'), off) : off, dec('1'));
-  });
-  return differing.length > 0 ? { ...rest, tax_amounts: differing } : rest;
-}
-
-/** A date as the data writes it: `2013-08-01T00:00:00`, `2016-04-04+01:00` and `20130801` as `2013-08-01`. */
-export function dateOf(value: string | undefined): string | undefined {
-  if (value === undefined) return undefined;
-  const iso = /^(\d{4}-\d{2}-\d{2})(?:[T ][0-9:.]*)?(?:Z|[+-]\d{2}:?\d{2})?$/.exec(value.trim());
-  if (iso) return iso[1];
-  const basic = /^(\d{4})(\d{2})(\d{2})$/.exec(value.trim());
-  return basic ? `${basic[1]}-${basic[2]}-${basic[3]}` : value;
-}
-
-type Period = DocumentData['invoice_period'];
-const periodOf = (p: Period): Period =>
-  p && defined({ start_date: dateOf(p.start_date), end_date: dateOf(p.end_date) });
-
-/** Every date of mapped data as the data writes dates (see dateOf); anything else stays as written. */
-export function normalizeDates(data: Data): Data {
-  return defined({
-    ...data,
-    issue_date: dateOf(data.issue_date),
-    due_date: dateOf(data.due_date),
-    delivery_date: dateOf(data.delivery_date),
-    tax_point_date: dateOf(data.tax_point_date),
-    invoice_period: periodOf(data.invoice_period),
-    preceding_invoice: data.preceding_invoice && {
-      ...data.preceding_invoice,
-      ...(data.preceding_invoice.issue_date && { issue_date: dateOf(data.preceding_invoice.issue_date) }),
-    },
-    line_items: data.line_items.map((l) => (l.period ? { ...l, period: periodOf(l.period) } : l)),
-  });
 }

@@ -15,7 +15,7 @@ import {
   toFixedString,
 } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
-import { decimalOf } from './shared';
+import { decimalOf } from './normalize';
 import type { ReceivedFormat, ReceiveWarning, StatedTotals } from './types';
 
 type Member = keyof StatedTotalsInput;

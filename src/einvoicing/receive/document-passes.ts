@@ -1,0 +1,113 @@
+// Passes over the whole mapped document, whichever syntax it was read from: what the file states that the
+// data would otherwise drop or compute another way.
+import type { DocumentData } from '../../domain/document-data';
+import {
+  computeTotals,
+  dec,
+  eq,
+  isDecimalString,
+  isNegative,
+  isZero,
+  lt,
+  normalizeRate,
+  sub,
+} from '../../domain/money';
+import { minorUnitsOf } from '../../domain/reference';
+import { decimalOf } from './normalize';
+import type { ReceiveWarning } from './types';
+
+type Tax = NonNullable<DocumentData['line_items'][number]['taxes']>[number];
+
+/**
+ * A document allowance keeps its VAT rate (BT-95/96), also one no line carries: EN 16931 lets an
+ * allowance stand in a VAT category of its own, which the data holds as a fixed discount of that tax
+ * (docs/calculation.md rule 5a). Only a percentage of a tax no line carries would mean nothing: it is
+ * spread over every line instead.
+ */
+export function pinnableDiscounts(data: DocumentData): DocumentData {
+  if (!data.discounts) return data;
+  const carried = (tax: Tax) =>
+    data.line_items.some((l) =>
+      (l.taxes ?? []).some(
+        (t) => t.category === tax.category && eq(dec(decimalOf(t.rate)), dec(decimalOf(tax.rate))),
+      ),
+    );
+  return {
+    ...data,
+    discounts: data.discounts.map((d) => {
+      const pin = d.taxes?.[0];
+      if (!pin || d.type === 'fixed' || carried(pin)) return d;
+      const { taxes: _dropped, ...rest } = d;
+      return rest;
+    }),
+  };
+}
+
+/**
+ * What the data refuses although a file may state it, kept where the data can hold it and said so: a due
+ * date before the issue date (BT-9) goes into the payment terms (BT-20), a link that is no http(s) URL
+ * (BT-124) into the document's description (BT-123).
+ */
+export function keepRefused(data: DocumentData, warnings: ReceiveWarning[]): DocumentData {
+  let out = data;
+  if (data.due_date && data.issue_date && data.due_date < data.issue_date) {
+    const { due_date, ...rest } = out;
+    const due = `Due date: ${due_date}`;
+    const instructions = data.payment?.instructions;
+    out = {
+      ...rest,
+      payment: { ...data.payment, instructions: instructions ? `${instructions}\n${due}` : due },
+    };
+    warnings.push({
+      term: 'BT-9',
+      path: 'DueDate',
+      message: `The due date ${due_date} is before the issue date ${data.issue_date}: kept in the payment terms`,
+    });
+  }
+  if (data.supporting_documents?.some((d) => d.url !== undefined && !/^https?:\/\//.test(d.url))) {
+    out = {
+      ...out,
+      supporting_documents: data.supporting_documents.map((d) => {
+        if (d.url === undefined || /^https?:\/\//.test(d.url)) return d;
+        const { url, ...rest } = d;
+        warnings.push({
+          term: 'BT-124',
+          path: `AdditionalDocumentReference[${d.id}]`,
+          message: `The link ${url} is no http(s) URL: kept in the description`,
+        });
+        return { ...rest, description: rest.description ? `${rest.description} (${url})` : url };
+      }),
+    };
+  }
+  return out;
+}
+
+/**
+ * BT-117 as stated, kept (`tax_amounts`) only for the groups whose stated tax is not what the data's
+ * once-per-group rounding gives, and only within BR-CO-17's one unit: a file whose figures disagree more
+ * keeps the computed amounts (its stated totals then say so).
+ */
+export function statedTaxAmounts(data: DocumentData): DocumentData {
+  const { tax_amounts: stated, ...rest } = data;
+  if (!stated) return data;
+  const outcome = computeTotals({
+    minorUnits: minorUnitsOf(data.currency),
+    lines: rest.line_items,
+    discounts: rest.discounts,
+    shipping: rest.shipping,
+    charges: rest.charges,
+    prepaid: rest.prepaid_amount,
+    rounding: rest.rounding_amount,
+  });
+  if (!outcome.ok) return rest;
+  const differing = stated.filter((t) => {
+    if (!isDecimalString(t.amount) || !isDecimalString(t.rate)) return false;
+    const group = outcome.totals.tax_groups.find(
+      (g) => !g.inclusive && g.category === t.category && g.rate === normalizeRate(t.rate),
+    );
+    if (group === undefined) return false;
+    const off = sub(dec(t.amount), dec(group.tax_amount));
+    return !isZero(off) && lt(isNegative(off) ? sub(dec('0'), off) : off, dec('1'));
+  });
+  return differing.length > 0 ? { ...rest, tax_amounts: differing } : rest;
+}
