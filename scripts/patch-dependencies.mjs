@@ -66,6 +66,49 @@ const PATCHES = [
       '    chunk = nextWriteTimer = null // invoice-service patch\n' +
       "    socket.removeListener('data', data)\n",
   },
+  {
+    // postgres.js 3.4.9: a connection closed while a statement ran keeps that statement as its current one,
+    // with the error the server sent before closing (57P01 on a restart) and any rows read: its next
+    // session's first ReadyForQuery is then taken as that statement's end, and the statement that opened
+    // the session is failed with the old session's error (every first statement after a restart, as
+    // test/http/postgres-pool-release.test.ts shows), or a statement given to it queues behind one that
+    // will never answer. Closed, it fails what it ran and forgets it, whatever the close (a reset too):
+    // the next session starts from nothing.
+    why: "postgres.js: a closed connection's next session does not inherit its last statement",
+    files: ['postgres/src/connection.js', 'postgres/cjs/src/connection.js', 'postgres/cf/src/connection.js'],
+    find:
+      '    if (initial)\n      return reconnect()\n\n' +
+      "    !hadError && (query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket))\n",
+    replace:
+      '    if (initial) {\n' +
+      '      query = results = errorResponse = null, result = new Result() // invoice-service patch\n' +
+      '      return reconnect()\n' +
+      '    }\n\n' +
+      "    ;(query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket)) // invoice-service patch\n" +
+      '    query = results = errorResponse = null, result = new Result() // invoice-service patch\n',
+  },
+  {
+    // postgres.js 3.4.9: a new session first reads the server's array types, a query of its own whose
+    // promise nobody handles: when the server ends the session during it (a restart), the rejection is
+    // unhandled, and an unhandled rejection ends a Bun process. The session's statements fail with the
+    // connection as they do at any other moment; the next session reads the types again.
+    why: "postgres.js: a session ended while it reads the server's types does not end the process",
+    files: ['postgres/src/connection.js', 'postgres/cjs/src/connection.js', 'postgres/cf/src/connection.js'],
+    find: '        return fetchArrayTypes()\n',
+    replace: '        return fetchArrayTypes().catch(() => {}) // invoice-service patch\n',
+  },
+  {
+    // postgres.js 3.4.9: a transaction waiting for a connection (a reservation) is handed over when the
+    // session opened for it has read the server's types, by taking it from the queue; a reservation whose
+    // session closed before that (a restart) is taken from the queue for the next session, and so was no
+    // longer there to be handed over: the transaction waited for good, the session went idle. It stays
+    // queued, as when it first asked, until a session takes it.
+    why: 'postgres.js: a reservation whose session closed before it was handed over gets the next session',
+    files: ['postgres/src/index.js', 'postgres/cjs/src/index.js', 'postgres/cf/src/index.js'],
+    find: '    queries.length && connect(c, queries.shift())\n',
+    replace:
+      '    if (queries.length) { const query = queries.shift(); query.reserve && queries.push(query); connect(c, query) } // invoice-service patch\n',
+  },
 ];
 
 let failed = false;

@@ -2,6 +2,8 @@
 // connection a transaction holds: released afterwards, the connection is connected again for the next
 // statement, not handed out as open with no socket (which failed every statement given to it, and hung
 // those given to it once it counted as full: postgres-faults' restarts under load, about one run in five).
+// And the sessions after one the server ended: mid-statement (the next starts from nothing), while a short
+// write waited, and while the session read the server's types (scripts/patch-dependencies.mjs, each).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
@@ -57,26 +59,56 @@ describe.skipIf(!hasPostgres)('a reserved PostgreSQL connection the server close
       expect(answered.slice(1)).toEqual([true, true, true, true]);
     }
   }, 60_000);
+
+  test('a statement the server ended leaves nothing to the next session: the statement after it is answered', async () => {
+    for (let round = 1; round <= 3; round++) {
+      const [{ pid }] = (await handle.client`SELECT pg_backend_pid() AS pid`) as unknown as [{ pid: number }];
+      // Running when the server ends the session: the server sends 57P01, then closes.
+      const running = handle.client`SELECT pg_sleep(5)`.then(
+        () => 'answered',
+        (error: { code?: string }) => String(error.code),
+      );
+      await Bun.sleep(200);
+      await admin`SELECT pg_terminate_backend(${pid})`;
+      expect(await running).not.toBe('answered');
+      // The one connection opens a new session for this one; it failed with the old session's 57P01.
+      const next = await handle.client`SELECT 'next' AS x`.then(
+        (rows) => (rows as unknown as { x: string }[])[0]?.x,
+        (error: { code?: string; message?: string }) => `${error.code}: ${error.message}`,
+      );
+      expect({ round, next }).toEqual({ round, next: 'next' });
+      expect(await echo(round)).toBe(true);
+    }
+  }, 60_000);
 });
+
+/**
+ * postgres.js options for one connection whose sockets the test opens itself (postgres.js takes `socket`, a
+ * function giving a connected socket, though its types do not name it), each shown to `opened` first.
+ */
+function ownSockets(url: URL, opened: (socket: Socket) => void) {
+  return {
+    max: 1,
+    connect_timeout: 3,
+    onnotice: () => {},
+    socket: () =>
+      new Promise<Socket>((resolve, reject) => {
+        const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
+        socket.once('error', reject);
+        opened(socket);
+      }),
+  };
+}
 
 describe.skipIf(!hasPostgres)('a PostgreSQL connection closed while a write waits to be sent', () => {
   test('connects again and sends its startup first: the next statement answers', async () => {
     const url = new URL(await (await startPostgres()).createDatabase());
     // The test's own sockets (postgres.js's `socket` option), so it can close one at the moment it wants.
     const sockets: Socket[] = [];
-    // postgres.js takes `socket` (a function giving a connected socket) though its types do not name it.
-    const options = {
-      max: 1,
-      connect_timeout: 3,
-      onnotice: () => {},
-      socket: () =>
-        new Promise<Socket>((resolve, reject) => {
-          const socket = connect(Number(url.port), url.hostname, () => resolve(socket));
-          socket.once('error', reject);
-          sockets.push(socket);
-        }),
-    };
-    const sql = postgres(url.href, options);
+    const sql = postgres(
+      url.href,
+      ownSockets(url, (socket) => sockets.push(socket)),
+    );
     try {
       expect([...(await sql`SELECT 1 AS one`)]).toEqual([{ one: 1 }]);
       // A short statement is queued for the next turn of the event loop (setImmediate); the socket closes
@@ -102,6 +134,48 @@ describe.skipIf(!hasPostgres)('a PostgreSQL connection closed while a write wait
       ]);
       expect(next).toEqual([{ three: 3 }]);
     } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }, 30_000);
+});
+
+describe.skipIf(!hasPostgres)("a PostgreSQL session ended while it reads the server's types", () => {
+  test('the process lives on, and the transaction waiting for it gets the next session', async () => {
+    const url = new URL(await (await startPostgres()).createDatabase());
+    let cut = true;
+    // The first session's socket ends as it asks for the server's array types (postgres.js's first query
+    // of a session), as when the server restarts at that moment.
+    const options = ownSockets(url, (socket) => {
+      const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+      socket.write = ((chunk: unknown, ...rest: unknown[]) => {
+        if (cut && String(chunk).includes('pg_catalog.pg_type')) {
+          cut = false;
+          socket.destroy();
+          return true;
+        }
+        return write(chunk, ...rest);
+      }) as Socket['write'];
+    });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (error: unknown) => unhandled.push(error);
+    process.on('unhandledRejection', onUnhandled);
+    const sql = postgres(url.href, options);
+    try {
+      // A transaction's connection (reserved): its session reads the types before it is handed over.
+      const reserved = await Promise.race([
+        sql.reserve(),
+        Bun.sleep(10_000).then(() => {
+          throw new Error('no connection after 10 s');
+        }),
+      ]);
+      expect([...(await reserved`SELECT 1 AS one`)]).toEqual([{ one: 1 }]);
+      reserved.release();
+      await Bun.sleep(100);
+      expect(cut).toBe(false);
+      // An unhandled rejection ends a Bun process: the service's instance would have exited here.
+      expect(unhandled.map(String)).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
       await sql.end({ timeout: 1 });
     }
   }, 30_000);

@@ -41,3 +41,29 @@ test('postgres.js forgets a write waiting for its turn when its connection close
     );
   }
 });
+
+test("postgres.js fails and forgets a closed connection's last statement, so its next session starts from nothing", () => {
+  for (const file of ['src/connection.js', 'cjs/src/connection.js']) {
+    const text = readFileSync(join(ROOT, 'node_modules/postgres', file), 'utf8');
+    expect(text).toContain(
+      "    ;(query || sent.length) && error(Errors.connection('CONNECTION_CLOSED', options, socket)) // invoice-service patch\n" +
+        '    query = results = errorResponse = null, result = new Result() // invoice-service patch\n',
+    );
+  }
+});
+
+test("postgres.js handles the end of a session that was reading the server's types, so the process lives on", () => {
+  for (const file of ['src/connection.js', 'cjs/src/connection.js']) {
+    const text = readFileSync(join(ROOT, 'node_modules/postgres', file), 'utf8');
+    expect(text).toContain('        return fetchArrayTypes().catch(() => {}) // invoice-service patch\n');
+  }
+});
+
+test('postgres.js keeps a reservation queued when the session opened for it closes before handing it over', () => {
+  for (const file of ['src/index.js', 'cjs/src/index.js']) {
+    const text = readFileSync(join(ROOT, 'node_modules/postgres', file), 'utf8');
+    expect(text).toContain(
+      'if (queries.length) { const query = queries.shift(); query.reserve && queries.push(query); connect(c, query) } // invoice-service patch',
+    );
+  }
+});
