@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import postgres from 'postgres';
-import { dbErrorOf, isForeignKeyViolation } from './errors';
+import { within } from '../shared/deadline';
+import { DbError, dbErrorOf, isForeignKeyViolation } from './errors';
 import { type Isolation, statementIsolation, type TransactionConfig, transactionContext } from './gate';
 import { migratePostgres } from './migrate-postgres';
 import type { Db, Tx } from './port';
@@ -245,6 +246,40 @@ async function inScope(scope: Scope, text: string, params: unknown[], method: Me
   return outcome.rows;
 }
 
+/**
+ * How long a transaction (or a statement at READ COMMITTED) waits for a connection of the pool: a connect's
+ * own time limit and a second. Past it the answer is 503 `unavailable`, as when the server cannot be reached.
+ */
+const RESERVE_WAIT_MS = (CONNECT_TIMEOUT_SECONDS + 1) * 1000;
+
+/**
+ * A connection of the pool held for one transaction, or `unavailable` after RESERVE_WAIT_MS. Unbounded, a
+ * reservation that postgres.js never hands over (it lost them when the session opened for one closed first:
+ * scripts/patch-dependencies.mjs) held this instance's turn of serializable transactions for good, and every
+ * write of the instance waited behind it. A connection handed over after the wait is given back at once.
+ */
+async function reserveWithin(client: postgres.Sql): Promise<postgres.ReservedSql> {
+  let gaveUp = false;
+  const reserving = client.reserve();
+  reserving.then(
+    (connection) => gaveUp && connection.release(),
+    () => undefined,
+  );
+  try {
+    return await within(reserving, RESERVE_WAIT_MS, () => {
+      gaveUp = true;
+      throw new DbError(
+        'unavailable',
+        `No database connection within ${RESERVE_WAIT_MS / 1000} s`,
+        undefined,
+        undefined,
+      );
+    });
+  } catch (error) {
+    throw fromPostgresError(error);
+  }
+}
+
 /** A statement on its own is a transaction of its own: tried again on a serialization failure. */
 async function statement(client: postgres.Sql, text: string, params: unknown[], method: Method) {
   for (let attempt = 1; ; attempt++) {
@@ -265,12 +300,7 @@ async function statement(client: postgres.Sql, text: string, params: unknown[], 
  * back to the pool clean either way.
  */
 async function readCommitted(client: postgres.Sql, text: string, params: unknown[], method: Method) {
-  let connection: postgres.ReservedSql;
-  try {
-    connection = await client.reserve();
-  } catch (error) {
-    throw fromPostgresError(error);
-  }
+  const connection = await reserveWithin(client);
   const settled = (query: postgres.PendingQuery<postgres.Row[]>) =>
     query.execute().then(
       () => undefined,
@@ -332,10 +362,10 @@ function retryTransactions(db: Db, client: postgres.Sql): void {
       const done = isolation === 'serializable' ? await takeTurn() : () => {};
       let connection: postgres.ReservedSql;
       try {
-        connection = await client.reserve();
+        connection = await reserveWithin(client);
       } catch (error) {
         done();
-        throw fromPostgresError(error);
+        throw error;
       }
       const scope: Scope = {
         connection,

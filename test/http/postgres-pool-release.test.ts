@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
+import { dbErrorOf } from '../../src/db/errors';
 import { openPostgres, type PostgresHandle } from '../../src/db/postgres';
 import { hasPostgres, startPostgres } from '../postgres';
 
@@ -59,6 +60,22 @@ describe.skipIf(!hasPostgres)('a reserved PostgreSQL connection the server close
       expect(answered.slice(1)).toEqual([true, true, true, true]);
     }
   }, 60_000);
+
+  test('a transaction that gets no connection answers unavailable, and the connection handed over later is given back', async () => {
+    // The pool's one connection held elsewhere: the transaction's reservation waits (as a lost one did for good).
+    const held = await handle.client.reserve();
+    const outcome = await handle.db
+      .transaction(async () => 'ran')
+      .then(
+        (value) => value,
+        (error: unknown) => dbErrorOf(error)?.code ?? String(error),
+      );
+    expect(outcome).toBe('unavailable');
+    held.release();
+    // The reservation that gave up is handed the connection now and gives it back: the pool serves again.
+    expect(await echo(99)).toBe(true);
+    expect(await handle.db.transaction(async () => 'ran')).toBe('ran');
+  }, 30_000);
 
   test('a statement the server ended leaves nothing to the next session: the statement after it is answered', async () => {
     for (let round = 1; round <= 3; round++) {
