@@ -109,6 +109,20 @@ const PATCHES = [
     replace:
       '    if (queries.length) { const query = queries.shift(); query.reserve && queries.push(query); connect(c, query) } // invoice-service patch\n',
   },
+  {
+    // postgres.js 3.4.9: over TLS (`sslmode=require` and up) it wraps the socket it was given in a TLS
+    // socket of its own and takes the given socket's listeners off, so the service could not watch such a
+    // connection for a server that stops answering (DATABASE_ANSWER_TIMEOUT_SECONDS, src/db/postgres-socket.ts):
+    // statements on it waited for as long as TCP kept it. The socket's owner is shown the TLS socket (a
+    // hook the service sets on the socket it gives, `onTls`), and watches that one instead.
+    why: "postgres.js: the TLS socket it makes over a given socket is shown to that socket's owner",
+    files: ['postgres/src/connection.js', 'postgres/cjs/src/connection.js', 'postgres/cf/src/connection.js'],
+    find: '    socket.removeAllListeners()\n    socket = tls.connect(options)\n',
+    replace:
+      '    socket.removeAllListeners()\n' +
+      '    socket = tls.connect(options)\n' +
+      "    typeof options.socket.onTls === 'function' && options.socket.onTls(socket) // invoice-service patch\n",
+  },
 ];
 
 let failed = false;

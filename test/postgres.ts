@@ -3,7 +3,10 @@
 // loopback. One cluster per test process (bun test runs every file in one process), started on first use and
 // stopped when the process exits; each test takes its own empty database with `createDatabase()`.
 // As root the server runs as the `postgres` system user (it refuses root); otherwise as whoever runs the tests.
+// TLS is on with a self-signed certificate made at boot (openssl): `?sslmode=require` in a URL connects over
+// it, plain connections work as before.
 import {
+  chmodSync,
   chownSync,
   closeSync,
   existsSync,
@@ -162,6 +165,37 @@ async function boot(): Promise<TestPostgres> {
   }
 }
 
+/** A self-signed certificate for 127.0.0.1 in the cluster's dir, made once; null without openssl. */
+function certificate(dir: string): { cert: string; key: string } | null {
+  const cert = join(dir, 'server.crt');
+  const key = join(dir, 'server.key');
+  if (!existsSync(cert)) {
+    const made = Bun.spawnSync(
+      [
+        'openssl',
+        'req',
+        '-new',
+        '-x509',
+        '-days',
+        '2',
+        '-nodes',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { stdout: 'ignore', stderr: 'ignore' },
+    );
+    if (made.exitCode !== 0 || !existsSync(cert)) return null;
+    // The server refuses a key others can read.
+    chmodSync(key, 0o600);
+    if (RUN_AS) for (const file of [cert, key]) chownSync(file, RUN_AS.uid, RUN_AS.gid);
+  }
+  return { cert, key };
+}
+
 /** The server in the foreground, its log in the temp dir; resolves once it accepts connections. */
 async function serve(dir: string, port: number, env: Record<string, string>): Promise<Subprocess> {
   const log = join(dir, `server-${port}.log`);
@@ -169,7 +203,9 @@ async function serve(dir: string, port: number, env: Record<string, string>): Pr
   const from = readOr(log).length;
   const fd = openSync(log, 'a');
   if (RUN_AS) chownSync(log, RUN_AS.uid, RUN_AS.gid);
+  const tls = certificate(dir);
   const settings = {
+    ...(tls === null ? {} : { ssl: 'on', ssl_cert_file: tls.cert, ssl_key_file: tls.key }),
     listen_addresses: '127.0.0.1',
     port: String(port),
     unix_socket_directories: dir,

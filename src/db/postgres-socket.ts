@@ -12,8 +12,10 @@ import { connect, type Socket } from 'node:net';
  * for the next. Judged from the bytes alone; a connection that only waits for notifications (LISTEN) read
  * last and is left alone. A connection that got part of its answers before the server stopped is judged
  * from its next write (the pool gives busy connections further statements). Not judged before `start()`:
- * migrations may run statements for minutes (an index on a large table); nor over TLS (`sslmode`), since
- * postgres.js takes the socket's listeners off to wrap it.
+ * migrations may run statements for minutes (an index on a large table). Over TLS (`sslmode`) postgres.js
+ * wraps the socket in a TLS socket of its own once the server agreed to TLS; that one is watched (shown to
+ * the service through `onTls`, scripts/patch-dependencies.mjs), and the exchange before it is covered by the
+ * connect time limit.
  */
 export interface PostgresSockets {
   /** postgres.js's `socket` option: a socket (still connecting) for its parsed options. */
@@ -28,7 +30,7 @@ export interface SocketTarget {
   host: string[];
   port: number[];
   path?: string | false;
-  /** postgres.js puts TLS over the socket itself (and takes its listeners off): such a socket is not judged. */
+  /** postgres.js puts TLS over the socket itself (and takes its listeners off): the TLS socket is judged. */
   ssl?: unknown;
 }
 
@@ -48,6 +50,20 @@ function silent(answerMs: number): Error {
 export function postgresSockets(answerMs: number): PostgresSockets {
   const open = new Set<Watched>();
   let sweep: ReturnType<typeof setInterval> | undefined;
+  const watch = (socket: Socket): void => {
+    const watched: Watched = { socket, waitingSince: null };
+    const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+    socket.write = ((...args: unknown[]) => {
+      watched.waitingSince ??= performance.now();
+      return write(...args);
+    }) as Socket['write'];
+    // The server says nothing before the client's first message, so no data is missed meanwhile.
+    socket.on('data', () => {
+      watched.waitingSince = null;
+    });
+    open.add(watched);
+    socket.once('close', () => open.delete(watched));
+  };
   return {
     // At once, still connecting: postgres.js then writes its startup message (sent once connected) and
     // hears of a refused or failed connect through the socket's own 'error' and 'close', as with a socket
@@ -60,19 +76,9 @@ export function postgresSockets(answerMs: number): PostgresSockets {
       const socket = path === undefined ? connect({ host, port }) : connect({ path });
       // postgres.js names the server in its errors from these.
       Object.assign(socket, { host, port });
-      if (target.ssl) return socket;
-      const watched: Watched = { socket, waitingSince: null };
-      const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
-      socket.write = ((...args: unknown[]) => {
-        watched.waitingSince ??= performance.now();
-        return write(...args);
-      }) as Socket['write'];
-      // The server says nothing before the client's first message, so no data is missed meanwhile.
-      socket.on('data', () => {
-        watched.waitingSince = null;
-      });
-      open.add(watched);
-      socket.once('close', () => open.delete(watched));
+      // Over TLS, the TLS socket postgres.js makes over this one once the server agreed (patched in).
+      if (target.ssl) Object.assign(socket, { onTls: watch });
+      else watch(socket);
       return socket;
     },
     start() {

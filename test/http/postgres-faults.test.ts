@@ -56,6 +56,34 @@ afterAll(async () => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
+/** Stops the server and its sessions (SIGSTOP): connections stay open and nothing answers. Returns the thaw. */
+function freezeServer(): () => void {
+  const postmaster = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = Bun.spawnSync(['pgrep', '-P', String(postmaster)])
+    .stdout.toString()
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map(Number);
+  const pids = [postmaster, ...children];
+  for (const pid of pids) process.kill(pid, 'SIGSTOP');
+  return () => {
+    for (const pid of pids) process.kill(pid, 'SIGCONT');
+  };
+}
+
+/** A read and a write (a transaction, customer `name`) on connections that wait: each answered 503, not left waiting. */
+async function expectUnavailable(on: Instance, name: string): Promise<void> {
+  const answers = await Promise.all([
+    callInstance(on, key, 'GET', '/api/v1/customers', undefined, {}, 30_000),
+    callInstance(on, key, 'POST', '/api/v1/customers', { name }, {}, 30_000),
+  ]);
+  for (const answer of answers) {
+    expect(answer.status).toBe(503);
+    expect(answer.body.error.code).toBe('service_unavailable');
+  }
+}
+
 /** Longer than any answer should take, however the database fails (the restarts take about a second). */
 const REQUEST_LIMIT_MS = 15_000;
 
@@ -200,34 +228,16 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
     // as long as it did (TCP gives a connection up after minutes). An instance told to wait 2 s for an answer.
     const impatient = await startInstance({ env: { ...env, DATABASE_ANSWER_TIMEOUT_SECONDS: '2' } });
     expect((await callInstance(impatient, key, 'GET', '/api/v1/customers')).status).toBe(200);
-    const postmaster = Number(
-      readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
-    const children = Bun.spawnSync(['pgrep', '-P', String(postmaster)])
-      .stdout.toString()
-      .trim()
-      .split('\n')
-      .filter((line) => line !== '')
-      .map(Number);
-    const pids = [postmaster, ...children];
-    for (const pid of pids) process.kill(pid, 'SIGSTOP');
+    const thaw = freezeServer();
     try {
       const res = await fetch(`${a.url}/ready`, { signal: AbortSignal.timeout(20_000) });
       expect(res.status).toBe(503);
       const body = (await res.json()) as { dependencies: Record<string, string> };
       expect(body.dependencies).toEqual({ database: 'error', storage: 'ok', renderer: 'ok' });
       expect((await fetch(`${a.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
-      // A read and a write (a transaction) on connections that wait: each answered 503, not left waiting.
-      const answers = await Promise.all([
-        callInstance(impatient, key, 'GET', '/api/v1/customers', undefined, {}, 30_000),
-        callInstance(impatient, key, 'POST', '/api/v1/customers', { name: 'Frozen' }, {}, 30_000),
-      ]);
-      for (const answer of answers) {
-        expect(answer.status).toBe(503);
-        expect(answer.body.error.code).toBe('service_unavailable');
-      }
+      await expectUnavailable(impatient, 'Frozen');
     } finally {
-      for (const pid of pids) process.kill(pid, 'SIGCONT');
+      thaw();
     }
     try {
       for (const on of [a, impatient]) {
@@ -239,6 +249,39 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
         { n: 0 },
       ]);
       expect(impatient.running()).toBe(true);
+    } finally {
+      await impatient.dispose();
+    }
+  }, 90_000);
+
+  test("over TLS (sslmode=require) too: a frozen server's requests answer 503 after DATABASE_ANSWER_TIMEOUT_SECONDS; it comes back", async () => {
+    // postgres.js wraps the socket the service gives it in a TLS socket of its own; before, that one was not
+    // watched, and a request waited for the frozen server as long as TCP kept the connection.
+    const impatient = await startInstance({
+      env: {
+        ...env,
+        DATABASE_URL: `${env.DATABASE_URL}?sslmode=require`,
+        DATABASE_ANSWER_TIMEOUT_SECONDS: '2',
+      },
+    });
+    try {
+      expect((await callInstance(impatient, key, 'GET', '/api/v1/customers')).status).toBe(200);
+      // Its connections are TLS ones (the cluster's self-signed certificate, test/postgres.ts).
+      const sessions = await sql`
+        SELECT s.ssl FROM pg_stat_ssl s JOIN pg_stat_activity a ON a.pid = s.pid
+        WHERE a.datname = current_database() AND a.pid <> pg_backend_pid() AND a.application_name = 'invoice-service'`;
+      expect(sessions.some((row) => row.ssl === true)).toBe(true);
+      const thaw = freezeServer();
+      try {
+        await expectUnavailable(impatient, 'Frozen TLS');
+      } finally {
+        thaw();
+      }
+      await waitUntil(async () => (await ready(impatient)).status === 200, 'ready again', 30_000);
+      expect((await callInstance(impatient, key, 'GET', '/api/v1/customers')).status).toBe(200);
+      expect([...(await sql`SELECT count(*)::int AS n FROM customers WHERE name = 'Frozen TLS'`)]).toEqual([
+        { n: 0 },
+      ]);
     } finally {
       await impatient.dispose();
     }

@@ -67,3 +67,12 @@ test('postgres.js keeps a reservation queued when the session opened for it clos
     );
   }
 });
+
+test('postgres.js shows the TLS socket it makes over a given socket to its owner, so a silent server is noticed over TLS too', () => {
+  for (const file of ['src/connection.js', 'cjs/src/connection.js']) {
+    const text = readFileSync(join(ROOT, 'node_modules/postgres', file), 'utf8');
+    expect(text).toContain(
+      "    socket = tls.connect(options)\n    typeof options.socket.onTls === 'function' && options.socket.onTls(socket) // invoice-service patch\n",
+    );
+  }
+});
