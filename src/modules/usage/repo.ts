@@ -74,14 +74,21 @@ export async function madeInMonth(db: DbOrTx, accountId: string, month: string):
  */
 export async function lockMonthCounter(db: DbOrTx, accountId: string, month: string): Promise<MonthUse> {
   const c = usageMonthCounters;
-  await db
-    .insert(c)
-    .values({ accountId, month, renders: 0, overageRenders: 0 })
-    .onConflictDoNothing({ target: [c.accountId, c.month] })
-    .run();
-  const rows = await db.all<[number | string, number | string]>(
-    sql`select ${c.renders}, ${c.overageRenders} from ${c} where ${and(eq(c.accountId, accountId), eq(c.month, month))} ${sql.raw(FOR_UPDATE)}`,
-  );
+  const lock = () =>
+    db.all<[number | string, number | string]>(
+      sql`select ${c.renders}, ${c.overageRenders} from ${c} where ${and(eq(c.accountId, accountId), eq(c.month, month))} ${sql.raw(FOR_UPDATE)}`,
+    );
+  // The month's row is there but for its first render: one statement then. Made otherwise (a reservation
+  // of another instance making it at the same moment waits for it, then leaves it be), and locked.
+  let rows = await lock();
+  if (rows.length === 0) {
+    await db
+      .insert(c)
+      .values({ accountId, month, renders: 0, overageRenders: 0 })
+      .onConflictDoNothing({ target: [c.accountId, c.month] })
+      .run();
+    rows = await lock();
+  }
   const [renders, overage] = rows[0] ?? [0, 0];
   return { renders: Number(renders), overage: Number(overage) };
 }
