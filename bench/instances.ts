@@ -6,7 +6,7 @@
 // (test/postgres.ts: fsync off) with pg_stat_statements loaded. With several instances, one wrk per instance
 // takes its share of the connections: client-side round robin, no proxy in the way.
 // Usage: bun bench/instances.ts [seconds=20] [connections=16] [kinds to leave out, e.g. render,compliance]
-//          [--rounds 2] [--setups sqlite,pg1,pg2,pg3] [--warmup 5] [--share-workers]
+//          [--rounds 2] [--setups sqlite,pg1,pg2,pg3] [--warmup 5] [--share-workers] [--env NAME=VALUE,...]
 //   VERBOSE=1 prints each run's costliest statements and the server's errors, ACTIVITY=1 its sessions every 2 s.
 // --share-workers: the instances of a setup share the host's cores' worth of render and rules workers
 // (RENDER_WORKERS and RULES_WORKERS = cores / instances, at least 1) instead of each taking the default.
@@ -56,7 +56,16 @@ if (!hasPostgres) throw new Error('no PostgreSQL server binaries: apt-get instal
 
 // One account stands for every client: the per-account cap on concurrent compliance checks is lifted, as in
 // bench/load.ts.
-const SERVICE_ENV = { COMPLIANCE_CHECKS_PER_ACCOUNT: '1000' };
+// `--env NAME=VALUE,NAME=VALUE` adds settings to every instance (DATABASE_POOL_SIZE=4, say).
+const SERVICE_ENV: Record<string, string> = {
+  COMPLIANCE_CHECKS_PER_ACCOUNT: '1000',
+  ...Object.fromEntries(
+    (flags.get('env') ?? '')
+      .split(',')
+      .filter((pair) => pair.includes('='))
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  ),
+};
 
 /** An account on a plan whose quota and rate no run reaches, made with the CLI on `env`'s database; its key. */
 function account(env: Record<string, string>): string {
