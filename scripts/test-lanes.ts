@@ -159,7 +159,9 @@ if (import.meta.main) {
   }
   if (onPostgres) {
     const { startPostgres } = await import('../test/postgres');
-    env.TEST_DATABASE_URL = (await startPostgres()).url;
+    // TEST_POSTGRES_SSLMODE=require: every server of the lane over TLS (the cluster's self-signed certificate).
+    const sslmode = process.env.TEST_POSTGRES_SSLMODE;
+    env.TEST_DATABASE_URL = `${(await startPostgres()).url}${sslmode ? `?sslmode=${sslmode}` : ''}`;
     env.TEST_S3 = '1';
   }
   const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
