@@ -13,9 +13,8 @@ import { connect, type Socket } from 'node:net';
  * last and is left alone. A connection that got part of its answers before the server stopped is judged
  * from its next write (the pool gives busy connections further statements). Not judged before `start()`:
  * migrations may run statements for minutes (an index on a large table). Over TLS (`sslmode`) postgres.js
- * wraps the socket in a TLS socket of its own once the server agreed to TLS; that one is watched (shown to
- * the service through `onTls`, scripts/patch-dependencies.mjs), and the exchange before it is covered by the
- * connect time limit.
+ * wraps the socket in a TLS socket of its own once the server agreed to TLS; that one is watched from then
+ * on (shown to the service through `onTls`, scripts/patch-dependencies.mjs).
  */
 export interface PostgresSockets {
   /** postgres.js's `socket` option: a socket (still connecting) for its parsed options. */
@@ -50,7 +49,7 @@ function silent(answerMs: number): Error {
 export function postgresSockets(answerMs: number): PostgresSockets {
   const open = new Set<Watched>();
   let sweep: ReturnType<typeof setInterval> | undefined;
-  const watch = (socket: Socket): void => {
+  const watch = (socket: Socket): Watched => {
     const watched: Watched = { socket, waitingSince: null };
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
     socket.write = ((...args: unknown[]) => {
@@ -63,6 +62,7 @@ export function postgresSockets(answerMs: number): PostgresSockets {
     });
     open.add(watched);
     socket.once('close', () => open.delete(watched));
+    return watched;
   };
   return {
     // At once, still connecting: postgres.js then writes its startup message (sent once connected) and
@@ -76,9 +76,16 @@ export function postgresSockets(answerMs: number): PostgresSockets {
       const socket = path === undefined ? connect({ host, port }) : connect({ path });
       // postgres.js names the server in its errors from these.
       Object.assign(socket, { host, port });
-      // Over TLS, the TLS socket postgres.js makes over this one once the server agreed (patched in).
-      if (target.ssl) Object.assign(socket, { onTls: watch });
-      else watch(socket);
+      const plain = watch(socket);
+      // Over TLS, the TLS socket postgres.js makes over this one once the server agreed (patched in) is
+      // watched instead; this one stays watched when the server declines (`sslmode=prefer`).
+      if (target.ssl)
+        Object.assign(socket, {
+          onTls: (secure: Socket) => {
+            open.delete(plain);
+            watch(secure);
+          },
+        });
       return socket;
     },
     start() {
