@@ -1,7 +1,8 @@
 // The PostgreSQL pool's sockets (src/db/postgres-socket.ts): a connection that wrote and hears nothing back
-// is ended once its answer time passes; one that is answered, or only listens, or runs over TLS is not.
+// is ended once its answer time passes; one that is answered, or only listens, is not. Over TLS, the TLS
+// socket postgres.js puts over the given one is judged from then on.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { postgresSockets } from '../../src/db/postgres-socket';
 
 /** A server that answers every write (`echo`) or never says a word (`silent`), on a loopback port. */
@@ -52,23 +53,46 @@ test('a connection that wrote and read nothing back is ended with ETIMEDOUT once
   }
 });
 
-test('one that is answered, or has nothing to wait for, or runs over TLS, stays open', async () => {
+test('one that is answered, or has nothing to wait for, stays open', async () => {
   const sockets = postgresSockets(ANSWER_MS);
   sockets.start();
   try {
     const answered = await sockets.open(target(echo.port));
     const idle = await sockets.open(target(silent.port));
-    const tls = await sockets.open(target(silent.port, true));
     const chatty = setInterval(() => answered.write('ping'), ANSWER_MS / 4);
-    tls.write('handshake');
-    const states = await Promise.all([answered, idle, tls].map((s) => after(s, ANSWER_MS * 4)));
+    const states = await Promise.all([answered, idle].map((s) => after(s, ANSWER_MS * 4)));
     clearInterval(chatty);
     expect(states).toEqual([
       { open: true, error: null },
       { open: true, error: null },
-      { open: true, error: null },
     ]);
-    for (const s of [answered, idle, tls]) s.destroy();
+    for (const s of [answered, idle]) s.destroy();
+  } finally {
+    sockets.stop();
+  }
+});
+
+test('over TLS: the socket postgres.js puts over the given one is judged from then on; without one (TLS declined), the given one', async () => {
+  const sockets = postgresSockets(ANSWER_MS);
+  sockets.start();
+  try {
+    // TLS agreed: postgres.js shows the service its TLS socket (`onTls`, the install-time patch); a plain
+    // socket on a silent server stands in for it here.
+    const given = await sockets.open(target(silent.port, true));
+    given.write('SSLRequest');
+    const secure = connect({ host: '127.0.0.1', port: silent.port });
+    (given as Socket & { onTls(socket: Socket): void }).onTls(secure);
+    secure.write('query');
+    // TLS declined (sslmode=prefer): the given socket carries the statements, and is judged.
+    const declined = await sockets.open(target(silent.port, true));
+    declined.write('query');
+    const states = await Promise.all([given, secure, declined].map((s) => after(s, ANSWER_MS * 4)));
+    expect(states).toEqual([
+      { open: true, error: null },
+      { open: false, error: 'ETIMEDOUT: the database did not answer within 0.2 s' },
+      { open: false, error: 'ETIMEDOUT: the database did not answer within 0.2 s' },
+    ]);
+    given.destroy();
   } finally {
     sockets.stop();
   }
