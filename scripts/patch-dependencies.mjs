@@ -110,6 +110,50 @@ const PATCHES = [
       '    if (queries.length) { const query = queries.shift(); query.reserve && queries.push(query); connect(c, query) } // invoice-service patch\n',
   },
   {
+    // postgres.js 3.4.9: statements given to a reserved connection (a transaction's) while it counts as full
+    // wait in the reservation's own queue, and are sent as it drains. When the server closes the connection
+    // meanwhile (a restart), the statements it had sent fail, and those still queued were forgotten: never
+    // answered nor failed. A READ COMMITTED statement (BEGIN, the statement, COMMIT sent together) waited
+    // for its COMMIT for good, never released its connection, and the rate limit's count of its key, which
+    // runs one at a time, held every later request of that key on the instance (postgres-faults' fast
+    // restart on the executable, about one run in ten with a core kept busy). The closed reservation is
+    // lost: what waits in its queue fails with the connection, what is given to it afterwards fails at
+    // once, and its release gives nothing back (the pool connects the connection again for others).
+    why: 'postgres.js: a reserved connection closed while held fails the statements queued on it and after',
+    files: ['postgres/src/index.js', 'postgres/cjs/src/index.js', 'postgres/cf/src/index.js'],
+    find: '    c.reserved.release = true\n\n    const sql = Sql(handler)\n',
+    replace:
+      '    c.reserved.release = true\n' +
+      '    let lost = null // invoice-service patch\n' +
+      '    c.reserved.lost = (error) => { lost = error; while (queue.length) queue.shift().reject(error) } // invoice-service patch\n\n' +
+      '    const sql = Sql(handler)\n',
+  },
+  {
+    // The other half of the patch above: the pool tells the reservation its connection closed.
+    why: 'postgres.js: a reserved connection closed while held tells its reservation',
+    files: ['postgres/src/index.js', 'postgres/cjs/src/index.js', 'postgres/cf/src/index.js'],
+    find: '  function onclose(c, e) {\n    move(c, closed)\n    c.reserved = null\n',
+    replace:
+      '  function onclose(c, e) {\n' +
+      '    move(c, closed)\n' +
+      "    c.reserved && c.reserved.lost && c.reserved.lost(Errors.connection('CONNECTION_CLOSED', options)) // invoice-service patch\n" +
+      '    c.reserved = null\n',
+  },
+  {
+    // The reservation's statements fail at once once it is lost, and its release gives nothing back.
+    why: 'postgres.js: a statement given to a lost reservation fails at once; its release is a no-op',
+    files: ['postgres/src/index.js', 'postgres/cjs/src/index.js', 'postgres/cf/src/index.js'],
+    find: '    return sql\n\n    function handler(q) {\n      c.queue === full\n        ? queue.push(q)\n',
+    replace:
+      '    const release = sql.release // invoice-service patch\n' +
+      '    sql.release = () => lost || release() // invoice-service patch\n' +
+      '    return sql\n\n' +
+      '    function handler(q) {\n' +
+      '      if (lost) return q.reject(lost) // invoice-service patch\n' +
+      '      c.queue === full\n' +
+      '        ? queue.push(q)\n',
+  },
+  {
     // postgres.js 3.4.9: over TLS (`sslmode=require` and up) it wraps the socket it was given in a TLS
     // socket of its own and takes the given socket's listeners off, so the service could not watch such a
     // connection for a server that stops answering (DATABASE_ANSWER_TIMEOUT_SECONDS, src/db/postgres-socket.ts):

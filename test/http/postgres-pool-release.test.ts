@@ -3,12 +3,14 @@
 // statement, not handed out as open with no socket (which failed every statement given to it, and hung
 // those given to it once it counted as full: postgres-faults' restarts under load, about one run in five).
 // And the sessions after one the server ended: mid-statement (the next starts from nothing), while a short
-// write waited, and while the session read the server's types (scripts/patch-dependencies.mjs, each).
+// write waited, and while the session read the server's types; and a READ COMMITTED statement whose COMMIT
+// waited behind it on the closed connection (scripts/patch-dependencies.mjs, each).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { dbErrorOf } from '../../src/db/errors';
 import { openPostgres, type PostgresHandle } from '../../src/db/postgres';
+import { readCommitted } from '../../src/db/postgres-statements';
 import { hasPostgres, startPostgres } from '../postgres';
 
 describe.skipIf(!hasPostgres)('a reserved PostgreSQL connection the server closed', () => {
@@ -76,6 +78,39 @@ describe.skipIf(!hasPostgres)('a reserved PostgreSQL connection the server close
     expect(await echo(99)).toBe(true);
     expect(await handle.db.transaction(async () => 'ran')).toBe('ran');
   }, 30_000);
+
+  test('a READ COMMITTED statement whose connection the server ends: its COMMIT, queued behind it, fails too; nothing waits, the pool serves', async () => {
+    // BEGIN, the statement and COMMIT go out together on a reserved connection (readCommitted); a statement
+    // not yet prepared makes the connection count as full, so the COMMIT waits in the reservation's own
+    // queue. postgres.js forgot that queue when the server closed the connection: the COMMIT was never
+    // answered nor failed, the statement never returned and its connection was never given back (the rate
+    // limit's count, one per key at a time, then held every request of the key: postgres-faults).
+    for (let round = 1; round <= 3; round++) {
+      const text = `SELECT $1::int AS n, pg_sleep(2) AS slept, ${round} AS round`;
+      const running = readCommitted(handle.client, text, [round], 'all').then(
+        () => 'answered',
+        (error: unknown) => dbErrorOf(error)?.code ?? String(error),
+      );
+      const sleeping = async () =>
+        (await admin`SELECT pid FROM pg_stat_activity WHERE query LIKE '%pg_sleep(2)%' AND pid <> pg_backend_pid()`) as unknown as {
+          pid: number;
+        }[];
+      let pids = await sleeping();
+      for (let i = 0; i < 100 && pids.length === 0; i++) {
+        await Bun.sleep(20);
+        pids = await sleeping();
+      }
+      expect(pids.length).toBe(1);
+      await admin`SELECT pg_terminate_backend(${pids[0]?.pid ?? 0})`;
+      const outcome = await Promise.race([running, Bun.sleep(10_000).then(() => 'unanswered after 10 s')]);
+      expect(outcome).toBe('unavailable');
+      // Its connection is the pool's again: the next statements answer (the first may meet the closed session).
+      const answered = [];
+      for (let n = 1; n <= 3; n++) answered.push(await echo(round * 100 + n).catch((error) => String(error)));
+      expect(answered.slice(1)).toEqual([true, true]);
+      expect(await readCommitted(handle.client, 'SELECT $1::int AS n', [round], 'all')).toEqual([[round]]);
+    }
+  }, 60_000);
 
   test('a statement the server ended leaves nothing to the next session: the statement after it is answered', async () => {
     for (let round = 1; round <= 3; round++) {

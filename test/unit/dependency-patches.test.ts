@@ -67,3 +67,16 @@ test('postgres.js shows the TLS socket it makes over a given socket to its owner
     "    socket = tls.connect(options)\n    typeof options.socket.onTls === 'function' && options.socket.onTls(socket) // invoice-service patch\n",
   );
 });
+
+test('postgres.js fails what waits on a reserved connection the server closed, and what is given to it after; its release is a no-op', () => {
+  expectPatched(
+    INDEX,
+    '    c.reserved.lost = (error) => { lost = error; while (queue.length) queue.shift().reject(error) } // invoice-service patch\n',
+  );
+  expectPatched(
+    INDEX,
+    "    c.reserved && c.reserved.lost && c.reserved.lost(Errors.connection('CONNECTION_CLOSED', options)) // invoice-service patch\n",
+  );
+  expectPatched(INDEX, '      if (lost) return q.reject(lost) // invoice-service patch\n');
+  expectPatched(INDEX, '    sql.release = () => lost || release() // invoice-service patch\n');
+});
