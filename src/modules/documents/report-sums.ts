@@ -6,7 +6,7 @@
 // document's `totals` read once into a MATERIALIZED page (which keeps either engine from reading them again
 // for every use). Which documents count is `countedIssued` (repo.ts), as for `issuedForReports`. Amounts
 // are summed exactly (sql-money.ts).
-import { and, eq, gte, lte, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import { countedIssued } from './repo';
@@ -17,7 +17,6 @@ import {
   normalizedParts,
   type OpenClass,
   openClass,
-  plusParts,
   type SqlParts,
   sumText,
 } from './sql-money';
@@ -52,10 +51,10 @@ function nextOf(count: number, last: string | null, limit: number): string | nul
 }
 
 /**
- * A document's payments (`documentId`, a column of the statement) dated after the report's day, summed:
- * subqueries of the payments module (`paidAfterPerDocument`).
+ * The payments dated after the report's day of the documents `documentIds` (a statement's SELECT of ids),
+ * summed per document: a SELECT of `id`, `units` and `parts` (the payments module's `paidAfterPerDocument`).
  */
-export type PaidPerDocument = (documentId: SQL) => SqlParts;
+export type PaidPerDocument = (documentIds: SQL) => SQL;
 
 export interface ReceivablesQuery {
   asOf: string;
@@ -104,20 +103,12 @@ export async function receivableSums(
   const c = alias(documents, 'c');
   const rc = alias(receivableItems, 'rc');
   const open = and(eq(r.accountId, accountId), sql`${r.settledFrom} > ${asOf}`, lte(r.issueDate, asOf));
-  const paid = query.paid(sql.raw('later.id'));
-  // The counted credit notes of the invoice's currency naming it, issued after `asOf`, as kept.
-  const creditedSum = (value: SQLWrapper) => sql`(
-    SELECT CAST(coalesce(sum(${value}), 0) AS BIGINT)
-    FROM ${documents} AS c CROSS JOIN ${receivableItems} AS rc
-    WHERE ${c.accountId} = ${accountId} AND ${c.sourceDocumentId} = later.id AND ${rc.documentId} = ${c.id}
-      AND ${rc.documentType} = 'credit_note' AND ${rc.currency} = later.currency AND ${rc.issueDate} > ${asOf})`;
-  const owed = normalizedParts(
-    plusParts(
-      { units: column('sums.open_units'), parts: column('sums.open_parts') },
-      { units: column('sums.pu'), parts: column('sums.pp') },
-      { units: column('sums.cu'), parts: column('sums.cp') },
-    ),
-  );
+  // An invoice's amount kept open, its payments after `asOf` and its credit notes issued after it, added
+  // up by grouping their rows on the invoice (a join of the three made SQLite scan one of them per invoice).
+  const owed = normalizedParts({
+    units: sql`CAST(sum(amounts.units) AS BIGINT)`,
+    parts: sql`CAST(sum(amounts.parts) AS BIGINT)`,
+  });
   const items = { units: column('units'), parts: column('parts') };
   const kept = { units: column('open_units'), parts: column('open_parts') };
   const asKept = { units: sql`${r.openUnits}`, parts: sql`${r.openParts}` };
@@ -127,16 +118,27 @@ export async function receivableSums(
         ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
       FROM ${r} WHERE ${open} AND ${r.lastEvent} > ${asOf}
     ),
-    sums AS MATERIALIZED (
-      SELECT later.party AS party, later.currency AS currency, later.due AS due,
-        later.open_units AS open_units, later.open_parts AS open_parts, ${paid.units} AS pu, ${paid.parts} AS pp,
-        ${creditedSum(rc.openUnits)} AS cu, ${creditedSum(rc.openParts)} AS cp
-      FROM later WHERE later.type = 'invoice'
+    paid AS MATERIALIZED (${query.paid(sql`SELECT later.id FROM later WHERE later.type = 'invoice'`)}),
+    credited AS MATERIALIZED (
+      SELECT later.id AS id, CAST(sum(${rc.openUnits}) AS BIGINT) AS units,
+        CAST(sum(${rc.openParts}) AS BIGINT) AS parts
+      FROM later CROSS JOIN ${documents} AS c CROSS JOIN ${receivableItems} AS rc
+      WHERE ${c.accountId} = ${accountId} AND ${c.sourceDocumentId} = later.id AND ${rc.documentId} = ${c.id}
+        AND later.type = 'invoice' AND ${rc.documentType} = 'credit_note' AND ${rc.currency} = later.currency
+        AND ${rc.issueDate} > ${asOf}
+      GROUP BY later.id
     ),
     items AS MATERIALIZED (
-      SELECT sums.party AS party, sums.currency AS currency, sums.due AS due,
+      SELECT max(amounts.party) AS party, max(amounts.currency) AS currency, max(amounts.due) AS due,
         ${owed.units} AS units, ${owed.parts} AS parts
-      FROM sums
+      FROM (
+        SELECT later.id AS id, later.party AS party, later.currency AS currency, later.due AS due,
+          later.open_units AS units, later.open_parts AS parts
+        FROM later WHERE later.type = 'invoice'
+        UNION ALL SELECT paid.id, NULL, NULL, NULL, paid.units, paid.parts FROM paid
+        UNION ALL SELECT credited.id, NULL, NULL, NULL, credited.units, credited.parts FROM credited
+      ) AS amounts
+      GROUP BY amounts.id
     )
     SELECT 'invoice', party, currency, ${openClass(items, column('due'), asOf, query.dueFrom)}, count(*),
       ${sumsOf(items)}

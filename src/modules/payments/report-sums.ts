@@ -1,21 +1,26 @@
-// What the reports sum of payments (modules/reports, docs/reports.md): subqueries the documents' summing
-// reader runs inside its own, so a page of invoices and their payments are summed in one statement.
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { decimalParts, type SqlParts } from '../documents';
+// What the reports sum of payments (modules/reports, docs/reports.md): a part the documents' summing reader
+// runs inside its own statement, so invoices and their payments are summed in one statement.
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { decimalParts } from '../documents';
 import { payments } from './schema';
 
 /**
- * The payments dated after `day` of a document (`documentId`, a column of the statement that asks), summed
- * exactly: two correlated subqueries, its whole units and ten-billionths (documents' sql-money.ts). The
- * receivables add them back to what the database keeps open on an invoice (its amount due less all its
- * payments) to know what was open on `day`. The document's payments are looked up by its id, and the date
- * is a condition of the sum rather than of the lookup, so SQLite does not take the payments by date
- * instead (every payment of the account after the day, for each document).
+ * The payments dated after `day` of the documents `documentIds` (a SELECT of ids of the statement that
+ * asks), summed exactly per document: a SELECT of `id`, `units` and `parts` (whole units and
+ * ten-billionths, documents' sql-money.ts), one row per document that has payments. The receivables add
+ * them back to what the database keeps open on an invoice (its amount due less all its payments) to know
+ * what was open on `day`. One grouped pass, driven by the documents (`CROSS JOIN` keeps SQLite's
+ * join in that order: each document's payments by `payments_document_idx`), rather than a lookup per
+ * document and part; the date is a condition of the sum rather than of the lookup, so
+ * SQLite does not take the payments by date instead (every payment of the account after the day).
  */
-export function paidAfterPerDocument(accountId: string, day: string): (documentId: SQL) => SqlParts {
+export function paidAfterPerDocument(accountId: string, day: string): (documentIds: SQL) => SQL {
   const amount = decimalParts(payments.amount);
-  const sum = (value: SQL, documentId: SQL) => sql`(
-    SELECT CAST(coalesce(sum(CASE WHEN ${payments.date} > ${day} THEN ${value} ELSE 0 END), 0) AS BIGINT)
-    FROM ${payments} WHERE ${and(eq(payments.accountId, accountId), sql`${payments.documentId} = ${documentId}`)})`;
-  return (documentId) => ({ units: sum(amount.units, documentId), parts: sum(amount.parts, documentId) });
+  const after = (value: SQL) =>
+    sql`CAST(sum(CASE WHEN ${payments.date} > ${day} THEN ${value} ELSE 0 END) AS BIGINT)`;
+  return (documentIds) => sql`
+    SELECT ${payments.documentId} AS id, ${after(amount.units)} AS units, ${after(amount.parts)} AS parts
+    FROM (${documentIds}) AS ids CROSS JOIN ${payments}
+    WHERE ${eq(payments.accountId, accountId)} AND ${payments.documentId} = ids.id
+    GROUP BY ${payments.documentId}`;
 }

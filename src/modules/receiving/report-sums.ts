@@ -71,15 +71,15 @@ export async function payableSums(
   const { asOf } = query;
   const open = and(eq(r.accountId, accountId), sql`${r.settledFrom} > ${asOf}`, lte(r.day, asOf));
   const amount = decimalParts(rp.amount);
-  // The invoice's payments dated after `asOf`, summed (the date a condition of the sum, not of the lookup by
-  // the document: else SQLite takes every payment of the account after the day).
-  const paidAfter = (value: SQL) => sql`(
-    SELECT CAST(coalesce(sum(CASE WHEN ${rp.date} > ${asOf} THEN ${value} ELSE 0 END), 0) AS BIGINT)
-    FROM ${rp} WHERE ${and(eq(rp.accountId, accountId), sql`${rp.receivedDocumentId} = later.id`)})`;
+  // The documents' payments dated after `asOf`, summed per document in one grouped pass (the date a
+  // condition of the sum, not of the lookup by the document: else SQLite takes every payment of the account
+  // after the day).
+  const paidAfter = (value: SQL) =>
+    sql`CAST(sum(CASE WHEN ${rp.date} > ${asOf} THEN ${value} ELSE 0 END) AS BIGINT)`;
   const owed = normalizedParts(
     plusParts(
-      { units: column('sums.open_units'), parts: column('sums.open_parts') },
-      { units: column('sums.pu'), parts: column('sums.pp') },
+      { units: column('later.open_units'), parts: column('later.open_parts') },
+      { units: sql`coalesce(paid.units, 0)`, parts: sql`coalesce(paid.parts, 0)` },
     ),
   );
   const kept = { units: sql`${r.openUnits}`, parts: sql`${r.openParts}` };
@@ -89,17 +89,16 @@ export async function payableSums(
         ${r.documentType} AS type, ${r.openUnits} AS open_units, ${r.openParts} AS open_parts
       FROM ${r} WHERE ${open} AND ${r.lastEvent} > ${asOf}
     ),
-    sums AS MATERIALIZED (
-      SELECT later.party AS party, later.currency AS currency, later.due AS due, later.type AS type,
-        later.open_units AS open_units, later.open_parts AS open_parts,
-        ${paidAfter(amount.units)} AS pu, ${paidAfter(amount.parts)} AS pp
-      FROM later
+    paid AS MATERIALIZED (
+      SELECT ${rp.receivedDocumentId} AS id, ${paidAfter(amount.units)} AS units, ${paidAfter(amount.parts)} AS parts
+      FROM ${rp} WHERE ${eq(rp.accountId, accountId)} AND ${rp.receivedDocumentId} IN (SELECT later.id FROM later)
+      GROUP BY ${rp.receivedDocumentId}
     ),
     items AS (
-      SELECT sums.party AS party, sums.currency AS currency,
-        ${classOf(owed, column('sums.due'), column('sums.type'), query)} AS class,
+      SELECT later.party AS party, later.currency AS currency,
+        ${classOf(owed, column('later.due'), column('later.type'), query)} AS class,
         ${owed.units} AS units, ${owed.parts} AS parts
-      FROM sums
+      FROM later LEFT JOIN paid ON paid.id = later.id
     )
     SELECT party, currency, class, count(*), ${sumsOf({ units: column('units'), parts: column('parts') })}
     FROM items GROUP BY party, currency, class
