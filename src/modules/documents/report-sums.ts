@@ -103,8 +103,9 @@ export async function receivableSums(
   const c = alias(documents, 'c');
   const rc = alias(receivableItems, 'rc');
   const open = and(eq(r.accountId, accountId), sql`${r.settledFrom} > ${asOf}`, lte(r.issueDate, asOf));
-  // An invoice's amount kept open, its payments after `asOf` and its credit notes issued after it, added
-  // up by grouping their rows on the invoice (a join of the three made SQLite scan one of them per invoice).
+  // An invoice's amount kept open, its payments after `asOf` (`paid`) and the counted credit notes of its
+  // currency naming it, issued after `asOf`, as kept (`credited`): added up by grouping their rows on the
+  // invoice (a join of the three made SQLite scan one of them per invoice).
   const owed = normalizedParts({
     units: sql`CAST(sum(amounts.units) AS BIGINT)`,
     parts: sql`CAST(sum(amounts.parts) AS BIGINT)`,
