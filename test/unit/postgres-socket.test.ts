@@ -38,25 +38,29 @@ async function after(socket: Socket, ms: number): Promise<{ open: boolean; error
   return { open: !socket.destroyed, error };
 }
 
-test('a connection that wrote and read nothing back is ended with ETIMEDOUT once its answer time passes', async () => {
+/** `fn` with a watcher started for it (answer time ANSWER_MS), stopped after whatever it does. */
+async function watched(fn: (sockets: ReturnType<typeof postgresSockets>) => Promise<void>): Promise<void> {
   const sockets = postgresSockets(ANSWER_MS);
   sockets.start();
   try {
+    await fn(sockets);
+  } finally {
+    sockets.stop();
+  }
+}
+
+test('a connection that wrote and read nothing back is ended with ETIMEDOUT once its answer time passes', () =>
+  watched(async (sockets) => {
     const socket = await sockets.open(target(silent.port));
     socket.write('query');
     expect(await after(socket, ANSWER_MS * 4)).toEqual({
       open: false,
       error: 'ETIMEDOUT: the database did not answer within 0.2 s',
     });
-  } finally {
-    sockets.stop();
-  }
-});
+  }));
 
-test('one that is answered, or has nothing to wait for, stays open', async () => {
-  const sockets = postgresSockets(ANSWER_MS);
-  sockets.start();
-  try {
+test('one that is answered, or has nothing to wait for, stays open', () =>
+  watched(async (sockets) => {
     const answered = await sockets.open(target(echo.port));
     const idle = await sockets.open(target(silent.port));
     const chatty = setInterval(() => answered.write('ping'), ANSWER_MS / 4);
@@ -67,15 +71,10 @@ test('one that is answered, or has nothing to wait for, stays open', async () =>
       { open: true, error: null },
     ]);
     for (const s of [answered, idle]) s.destroy();
-  } finally {
-    sockets.stop();
-  }
-});
+  }));
 
-test('over TLS: the socket postgres.js puts over the given one is judged from then on; without one (TLS declined), the given one', async () => {
-  const sockets = postgresSockets(ANSWER_MS);
-  sockets.start();
-  try {
+test('over TLS: the socket postgres.js puts over the given one is judged from then on; without one (TLS declined), the given one', () =>
+  watched(async (sockets) => {
     // TLS agreed: postgres.js shows the service its TLS socket (`onTls`, the install-time patch); a plain
     // socket on a silent server stands in for it here.
     const given = await sockets.open(target(silent.port, true));
@@ -93,10 +92,7 @@ test('over TLS: the socket postgres.js puts over the given one is judged from th
       { open: false, error: 'ETIMEDOUT: the database did not answer within 0.2 s' },
     ]);
     given.destroy();
-  } finally {
-    sockets.stop();
-  }
-});
+  }));
 
 test('silences are not judged before start(), nor after stop()', async () => {
   const sockets = postgresSockets(ANSWER_MS);
