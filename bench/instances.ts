@@ -10,6 +10,8 @@
 //   VERBOSE=1 prints each run's costliest statements and the server's errors, ACTIVITY=1 its sessions every 2 s.
 // --share-workers: the instances of a setup share the host's cores' worth of render and rules workers
 // (RENDER_WORKERS and RULES_WORKERS = cores / instances, at least 1) instead of each taking the default.
+// The service now divides them itself (SHARE_HOST_WORKERS, default on); `--env SHARE_HOST_WORKERS=false`
+// measures instances that each run all their workers, as before.
 // Before each measured run the same mix runs `--warmup` seconds unmeasured: every instance's JIT, render and
 // rules workers warm alike, however many instances share the requests.
 // Needs `wrk` (apt-get install -y wrk) and PostgreSQL's server binaries (apt-get install -y postgresql).

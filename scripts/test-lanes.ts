@@ -76,6 +76,8 @@ export const EXECUTABLE_FILES = [
   // Two executables on one PostgreSQL database and bucket: the numbering race, idempotency, takeover.
   'test/http/instances-postgres.test.ts',
   'test/http/channels-instances.test.ts',
+  // Two executables on one host dividing its workers (SHARE_HOST_WORKERS).
+  'test/http/instances-host-share.test.ts',
   // PostgreSQL restarted and stopped under two executables, one of them ten minutes ahead; the bucket away.
   'test/http/postgres-faults.test.ts',
   'test/http/store-outage.test.ts',

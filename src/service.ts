@@ -23,6 +23,7 @@ import { createLogger, type Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';
 import { FsBlobStore } from './storage/fs-blob-store';
 import { S3BlobStore } from './storage/s3-blob-store';
+import { joinHostShare } from './workers/host-share';
 import { RenderPool, renderInProcess } from './workers/render-pool';
 import { compileRulesInBackground } from './workers/rules-compiler';
 import { type ProfileRunner, RulesPool, runProfileInProcess } from './workers/rules-pool';
@@ -71,16 +72,21 @@ export interface Service {
 
 /**
  * The worker pools the config asks for (RENDER_WORKERS, RULES_WORKERS with their time and memory limits);
- * null where it asks for none (drawn or checked in-process) or where the caller brings its own.
+ * null where it asks for none (drawn or checked in-process) or where the caller brings its own. Instances
+ * of one PostgreSQL database on one host divide the workers among themselves (SHARE_HOST_WORKERS,
+ * host-share.ts); `leave` takes this instance out of that count when it stops.
  */
 export function createPools(
   config: Config,
   wanted: { render: boolean; rules: boolean } = { render: true, rules: true },
-): { renderPool: RenderPool | null; rulesPool: RulesPool | null } {
+): { renderPool: RenderPool | null; rulesPool: RulesPool | null; leave(): void } {
+  const host =
+    config.databaseUrl !== null && config.shareHostWorkers ? joinHostShare(config.databaseUrl) : null;
+  const workers = (total: number) => (host === null ? total : () => host.share(total));
   return {
     renderPool:
       wanted.render && config.renderWorkers > 0
-        ? new RenderPool(config.renderWorkers, {
+        ? new RenderPool(workers(config.renderWorkers), {
             timeLimitMs: config.renderTimeLimitSeconds * 1000,
             memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
           })
@@ -88,11 +94,12 @@ export function createPools(
     rulesPool:
       wanted.rules && config.rulesWorkers > 0
         ? new RulesPool(
-            config.rulesWorkers,
+            workers(config.rulesWorkers),
             config.complianceTimeLimitSeconds * 1000,
             config.workerMemoryLimitMb * 1024 * 1024,
           )
         : null,
+    leave: () => host?.leave(),
   };
 }
 
@@ -232,6 +239,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       rules?.stop();
       renderPool?.close();
       rulesPool?.close();
+      pools.leave();
       deps.receivePool?.close();
       databaseClock?.stop();
       await handle.close();

@@ -196,6 +196,13 @@ export const SETTING_SPECS = {
     default: '2',
     doc: 'threads for the official e-invoicing rules (tier 2): each runs a whole check (XSD, then every ruleset), so two run two checks at once; they start when checks need them, not with the server; `0` runs checks on the main thread',
   },
+  SHARE_HOST_WORKERS: {
+    flag: 'share-host-workers',
+    field: 'shareHostWorkers',
+    parse: yesNo,
+    default: 'true',
+    doc: 'instances of one `DATABASE_URL` on one host divide `RENDER_WORKERS` and `RULES_WORKERS` among themselves (each at least one, counted again as instances start and stop; [docs/instances.md](docs/instances.md)); `false`: each instance runs them all',
+  },
   COMPLIANCE_TIME_LIMIT_SECONDS: {
     flag: 'compliance-time-limit-seconds',
     field: 'complianceTimeLimitSeconds',

@@ -28,7 +28,11 @@ export const inOrder: QueueOrder<unknown> = { next: (waiting) => (waiting.length
 export interface PoolConfig<T, R, Reply extends { id: number }> {
   /** The worker script (workerEntry(), or a test's stand-in). */
   entry: string;
-  size: number;
+  /**
+   * Workers at most; a function is asked again whenever the pool would start one and whenever a worker
+   * comes free (instances on one host share its cores: host-share.ts): above it, a freed worker is ended.
+   */
+  size: number | (() => number);
   /** `all`: every worker starts with the first task (or `warmUp()`); `as-needed`: one more whenever a task finds none free. */
   start: 'all' | 'as-needed';
   /** Workers that do not keep the process alive. */
@@ -136,7 +140,14 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
 
   /** Starts every worker of the pool. */
   warmUp(): void {
-    while (!this.closed && this.slots.length < this.config.size) this.slots.push(this.spawn());
+    const size = this.size;
+    while (!this.closed && this.slots.length < size) this.slots.push(this.spawn());
+  }
+
+  /** Workers the pool may run now. */
+  get size(): number {
+    const { size } = this.config;
+    return typeof size === 'function' ? size() : size;
   }
 
   /** Starts one more worker now if none is free (and the pool is neither full nor closed). */
@@ -158,7 +169,7 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
   }
 
   private grow(): Slot<T, R> | null {
-    if (this.closed || this.slots.length >= this.config.size) return null;
+    if (this.closed || this.slots.length >= this.size) return null;
     const slot = this.spawn();
     this.slots.push(slot);
     return slot;
@@ -256,8 +267,19 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
     slot.timer = null;
     slot.job = null;
     settle(job, this.config.answer(reply, job.task));
-    if (this.config.replaceAfter?.(job.task)) this.replace(slot);
+    if (this.slots.length > this.size) this.end(slot);
+    else if (this.config.replaceAfter?.(job.task)) this.replace(slot);
     else this.dispatch();
+  }
+
+  /** Ends a free worker and gives up its slot (the pool's size went down): the others take the queue. */
+  private end(slot: Slot<T, R>): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    const index = this.slots.indexOf(slot);
+    if (index >= 0) this.slots.splice(index, 1);
+    slot.worker.terminate();
+    this.dispatch();
   }
 
   /** A limit ended the slot's task: it answers what the pool says, and the worker is replaced. */
@@ -276,7 +298,9 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
     slot.job = null;
     slot.worker.terminate();
     const index = this.slots.indexOf(slot);
-    if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
+    // Not again when the pool's size went down meanwhile: the slot is given up.
+    if (index >= 0 && this.slots.length > this.size) this.slots.splice(index, 1);
+    else if (index >= 0 && !this.closed) this.slots[index] = this.spawn();
     this.dispatch();
   }
 }

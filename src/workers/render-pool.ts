@@ -32,7 +32,8 @@ export class RenderPool {
 
   /** Workers start on first use or on `warmUp()`: booting them with the server would slow its start. */
   constructor(
-    private readonly targetSize: number,
+    /** Workers; a function is asked again as renders come (instances on one host share its cores). */
+    targetSize: number | (() => number),
     limits: RenderLimits = DEFAULT_RENDER_LIMITS,
     /** The worker script (tests give one that misbehaves on purpose). */
     entry: string = workerEntry('render-worker'),
@@ -65,7 +66,7 @@ export class RenderPool {
   }
 
   get size(): number {
-    return this.targetSize;
+    return this.pool.size;
   }
 
   warmUp(): void {

@@ -141,7 +141,8 @@ export class RulesPool {
   private primeWaiting = false;
 
   constructor(
-    private readonly size: number,
+    /** Workers at most; a function is asked again as checks come (instances on one host share its cores). */
+    size: number | (() => number),
     timeLimitMs: number,
     /** While checks run, process RSS above this cuts the running checks short (workers share the process). */
     memoryLimitBytes: number = Number.POSITIVE_INFINITY,
@@ -230,7 +231,7 @@ export class RulesPool {
    */
   private partsOf(pack: RulePack, profile: string, splitSize: boolean): ProfilePart[] | null {
     const rulesets = pack.profiles.get(profile)?.rulesets ?? [];
-    if (!splitSize || this.size < 2 || rulesets.length < 2 || this.pool.running > 0) return null;
+    if (!splitSize || this.pool.size < 2 || rulesets.length < 2 || this.pool.running > 0) return null;
     const [first, ...rest] = rulesets;
     // EN 16931 alone (the larger part), the XSD and the national or Peppol rules beside it.
     return [
