@@ -38,6 +38,9 @@ export function hostShareDir(deployment: string, root: string = tmpdir()): strin
   return join(root, `invoice-service-${user}`, 'instances', key);
 }
 
+/** An instance that could not mark itself: it counts itself alone and runs all its workers. */
+const ALONE: HostShare = { instances: () => 1, share: (total) => Math.max(0, total), leave: () => {} };
+
 /**
  * Joins the instances of `deployment` (the database URL: it is hashed, never written) on this host. A host
  * where the folder cannot be written counts this instance alone, which is what it did before sharing.
@@ -46,12 +49,13 @@ export function joinHostShare(deployment: string, options: HostShareOptions = {}
   const dir = hostShareDir(deployment, options.root);
   const recountMs = options.recountMs ?? RECOUNT_MS;
   const own = join(dir, `${process.pid}-${randomUUID()}`);
-  let joined = false;
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     writeFileSync(own, '', { mode: 0o600 });
-    joined = true;
-  } catch {}
+  } catch {
+    return ALONE;
+  }
+  let joined = true;
   const heartbeat = setInterval(() => {
     try {
       const now = new Date();
