@@ -233,9 +233,16 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
   /** Ends a worker that stayed free (`retireIdleMs`) and gives up its slot. */
   private retire(slot: Slot<T, R>): void {
     slot.idle = null;
+    if (this.closed || slot.job !== null || !this.slots.includes(slot)) return;
+    this.giveUp(slot);
+  }
+
+  /** Terminates a free slot's worker and gives up the slot. */
+  private giveUp(slot: Slot<T, R>): void {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
     const index = this.slots.indexOf(slot);
-    if (this.closed || slot.job !== null || index < 0) return;
-    this.slots.splice(index, 1);
+    if (index >= 0) this.slots.splice(index, 1);
     slot.worker.terminate();
   }
 
@@ -274,11 +281,7 @@ export class WorkerPool<T, R, Reply extends { id: number }> {
 
   /** Ends a free worker and gives up its slot (the pool's size went down): the others take the queue. */
   private end(slot: Slot<T, R>): void {
-    if (slot.idle) clearTimeout(slot.idle);
-    slot.idle = null;
-    const index = this.slots.indexOf(slot);
-    if (index >= 0) this.slots.splice(index, 1);
-    slot.worker.terminate();
+    this.giveUp(slot);
     this.dispatch();
   }
 
