@@ -4,6 +4,7 @@
 // dispatch of the nodes a template applies templates to counts as its own time). Prints per run: each
 // template's own time, its calls, its mode and match pattern, the largest first.
 // Usage: bun bench/rules-templates.ts <ruleset id> [lines=1000] [runs=3] [top=25]
+//   XML=<file> runs it on that invoice instead (lines is then only the label).
 //   The SEF is the one the service runs: the vendored rewritten one of the embedded pack
 //   (assets/rulesets-sef-cache), compiled from the pack's XSLT with the rewrites if it is not there.
 import { readFileSync } from 'node:fs';
@@ -48,7 +49,10 @@ const visit = (node: SefNode, mode: string): void => {
 };
 visit(sef, '');
 
-const xml = largePeppolInvoice(join(root, '../shared/rulesets'), lines);
+// XML=<file>: another invoice (a CII one for the CII rulesets); default the large Peppol invoice.
+const xml = process.env.XML
+  ? readFileSync(process.env.XML, 'utf8')
+  : largePeppolInvoice(join(root, '../shared/rulesets'), lines);
 // As the service parses it (parseSource: its elements named once).
 const source = parseSource(saxon, xml);
 const run = () =>

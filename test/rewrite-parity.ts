@@ -116,5 +116,12 @@ export const MUTANTS: Record<string, (xml: string) => string> = {
     xml
       .replace(/(<cac:(?:Invoice|CreditNote)Line>)/g, '$1<cbc:UUID>x</cbc:UUID>')
       .replace(/(<cac:Item>)/g, '$1<cbc:PackQuantity unitCode="C62">1</cbc:PackQuantity>')
-      .replace(/(<ram:AssociatedDocumentLineDocument>)/g, '$1<ram:LineStatusCode>1</ram:LineStatusCode>'),
+      .replace(/(<ram:AssociatedDocumentLineDocument>)/g, '$1<ram:LineStatusCode>1</ram:LineStatusCode>')
+      // No line's billed quantity has a unit, another quantity has: CII-DT-033 on each of those, whose path
+      // from the root hoist-root-children.ts reads from a variable.
+      .replace(/(<ram:BilledQuantity)\s+unitCode="[^"]*"/g, '$1')
+      .replace(
+        /(<ram:SpecifiedLineTradeDelivery>)/g,
+        '$1<ram:ChargeFreeQuantity unitCode="C62">1</ram:ChargeFreeQuantity>',
+      ),
 };

@@ -149,6 +149,51 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
     ]);
   });
 
+  test('absolute paths read a variable of their own in any rule, whole or not at all', () => {
+    const line = '/rsm:X/rsm:T/ram:Line';
+    const body =
+      '<xsl:template match="//ram:*[ends-with(name(), \'Quantity\')]" mode="M11">' +
+      `<xsl:choose><xsl:when test="not(@unitCode) or (${line}/ram:Billed/@unitCode)"/></xsl:choose>` +
+      `<xsl:if test="count(${line}) = 2 and ${line}/ram:Billed/@unitCode"/>` +
+      // Not whole: a step, a predicate or `!` after it reads its nodes again; `//` and one step are not it;
+      // nor is a path in another focus (a predicate, a for-each).
+      `<xsl:if test="${line}/ram:Billed/text() or ${line}[1] or ${line} ! x or //ram:Line or /rsm:X"/>` +
+      `<xsl:if test="a[${line}]"/><xsl:for-each select="x"><xsl:if test="${line}"/></xsl:for-each>` +
+      '</xsl:template>';
+    const out = hoistRootChildren(sheet(body));
+    const billed = '$hoisted-absolute-4';
+    const lines = '$hoisted-absolute-5';
+    expect(out).toContain(`<xsl:when test="not(@unitCode) or (${billed})"/>`);
+    expect(out).toContain(`<xsl:if test="count(${lines}) = 2 and ${billed}"/>`);
+    expect(out).toContain(
+      `<xsl:if test="${line}/ram:Billed/text() or ${line}[1] or ${line} ! x or //ram:Line or /rsm:X"/>`,
+    );
+    expect(out).toContain(`<xsl:if test="a[${line}]"/><xsl:for-each select="x"><xsl:if test="${line}"/>`);
+    const variable = (name: string, select: string) => `<xsl:variable name="${name}" select="${select}"/>`;
+    // `/rsm:X/rsm:T/ram:Line` is `rsm:T/ram:Line` from the document element when it is an rsm:X.
+    expect(out).toContain(
+      variable('hoisted-absolute-5', 'if ($hoisted-root-element/self::rsm:X) then $hoisted-path-2 else ()'),
+    );
+    expect(out).toContain(
+      variable(
+        'hoisted-absolute-4',
+        'if ($hoisted-root-element/self::rsm:X) then $hoisted-path-3/@unitCode else ()',
+      ),
+    );
+    expect(out).toContain(
+      variable(
+        'hoisted-path-3',
+        either(
+          ['ram:Billed'],
+          count('ram:Line'),
+          `${named('ram:Billed')}[parent::ram:Line[parent::rsm:T[.. is $hoisted-root-element]]]`,
+          '$hoisted-path-2/ram:Billed',
+        ),
+      ),
+    );
+    expect(out).toContain('<xsl:variable name="hoisted-root-element" select="/*"/>');
+  });
+
   test('rules on other contexts and for-each bodies are left alone; no such rule, no change', () => {
     const body =
       '<xsl:template match="cac:InvoiceLine/cac:Item" mode="M1"><xsl:if test="cac:A"/></xsl:template>' +
