@@ -149,37 +149,42 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
     ]);
   });
 
-  test('absolute paths read a variable of their own in any rule, whole or not at all', () => {
+  test('absolute paths read a variable of their own in any rule; what follows them reads its nodes', () => {
     const line = '/rsm:X/rsm:T/ram:Line';
+    const untouched = '//ram:Line or /rsm:X or /rsm:X/rsm:T[@id = $v]';
     const body =
       '<xsl:template match="//ram:*[ends-with(name(), \'Quantity\')]" mode="M11">' +
       `<xsl:choose><xsl:when test="not(@unitCode) or (${line}/ram:Billed/@unitCode)"/></xsl:choose>` +
       `<xsl:if test="count(${line}) = 2 and ${line}/ram:Billed/@unitCode"/>` +
-      // Not whole: a step, a predicate or `!` after it reads its nodes again; `//` and one step are not it;
-      // nor is a path in another focus (a predicate, a for-each).
-      `<xsl:if test="${line}/ram:Billed/text() or ${line}[1] or ${line} ! x or //ram:Line or /rsm:X"/>` +
+      // A step or `!` after the path reads the variable's nodes; a predicate on its last step is part of it.
+      `<xsl:if test="${line}/ram:Billed/text() or ${line} ! x or ${line}[1]"/>` +
+      // Not it: `//`, one step, a predicate reading a variable (or current(): the path stops before it);
+      // another focus.
+      `<xsl:if test="${untouched} or ${line}[@id = current()/@id]"/>` +
       `<xsl:if test="a[${line}]"/><xsl:for-each select="x"><xsl:if test="${line}"/></xsl:for-each>` +
       '</xsl:template>';
     const out = hoistRootChildren(sheet(body));
+    const variable = (name: string, select: string) => `<xsl:variable name="${name}" select="${select}"/>`;
+    // `/rsm:X/rsm:T/ram:Line` is `rsm:T/ram:Line` from the document element when it is an rsm:X.
+    const absolute = (name: string, nodes: string) =>
+      variable(name, `if ($hoisted-root-element/self::rsm:X) then ${nodes} else ()`);
     const billed = '$hoisted-absolute-4';
     const lines = '$hoisted-absolute-5';
     expect(out).toContain(`<xsl:when test="not(@unitCode) or (${billed})"/>`);
     expect(out).toContain(`<xsl:if test="count(${lines}) = 2 and ${billed}"/>`);
     expect(out).toContain(
-      `<xsl:if test="${line}/ram:Billed/text() or ${line}[1] or ${line} ! x or //ram:Line or /rsm:X"/>`,
+      `<xsl:if test="$hoisted-absolute-6/text() or ${lines} ! x or $hoisted-absolute-7"/>`,
     );
+    expect(out).toContain(
+      `<xsl:if test="${untouched} or $hoisted-absolute-8/ram:Line[@id = current()/@id]"/>`,
+    );
+    expect(out).toContain(absolute('hoisted-absolute-8', '$hoisted-child-rsm-T'));
     expect(out).toContain(`<xsl:if test="a[${line}]"/><xsl:for-each select="x"><xsl:if test="${line}"/>`);
-    const variable = (name: string, select: string) => `<xsl:variable name="${name}" select="${select}"/>`;
-    // `/rsm:X/rsm:T/ram:Line` is `rsm:T/ram:Line` from the document element when it is an rsm:X.
-    expect(out).toContain(
-      variable('hoisted-absolute-5', 'if ($hoisted-root-element/self::rsm:X) then $hoisted-path-2 else ()'),
-    );
-    expect(out).toContain(
-      variable(
-        'hoisted-absolute-4',
-        'if ($hoisted-root-element/self::rsm:X) then $hoisted-path-3/@unitCode else ()',
-      ),
-    );
+    expect(out).toContain(absolute('hoisted-absolute-4', '$hoisted-path-3/@unitCode'));
+    expect(out).toContain(absolute('hoisted-absolute-5', '$hoisted-path-2'));
+    expect(out).toContain(absolute('hoisted-absolute-6', '$hoisted-path-3'));
+    // The first Line of each T, as in the path: the predicate stays on its step.
+    expect(out).toContain(absolute('hoisted-absolute-7', '$hoisted-child-rsm-T/ram:Line[1]'));
     expect(out).toContain(
       variable(
         'hoisted-path-3',
@@ -192,6 +197,9 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
       ),
     );
     expect(out).toContain('<xsl:variable name="hoisted-root-element" select="/*"/>');
+    // With xpath-default-namespace a predicate's unprefixed names would read another namespace at the top.
+    const defaulted = sheet(body).replace('version="2.0"', 'version="2.0" xpath-default-namespace="urn:x"');
+    expect(hoistRootChildren(defaulted)).toBe(defaulted);
   });
 
   test('rules on other contexts and for-each bodies are left alone; no such rule, no change', () => {

@@ -57,7 +57,7 @@ export function hoistChains(expression: string, hoisted: DocumentExpressions): s
  * own predicates (`/cbc:ID[…]` is one part: `$v/x[1]` is the first `x` of each node, not of the whole).
  * Stops at anything else, and at a predicate that reads a variable or `current()`.
  */
-function chainParts(rest: string): string[] {
+export function chainParts(rest: string): string[] {
   const parts: string[] = [];
   let at = 0;
   const predicate = (): string | null => {

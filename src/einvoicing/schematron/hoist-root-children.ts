@@ -25,16 +25,20 @@
  * literals are skipped, and an expression with a character reference is left alone. A stylesheet without
  * such templates comes out unchanged.
  *
- * Absolute paths `/a/b/c` and `/a/b/c/@d` (child steps of one plain name each, two or more, then at most an
- * attribute; nothing after them that reads their nodes again) are read the same way in every template's own
- * focus, not only the invoice's: `$hoisted-absolute-N` holds `b/c` (`/@d`) from the document element when it
- * is an `a`. The CEN CII rule on every `*Quantity` element (CII-DT-033) asks for
- * `/rsm:CrossIndustryInvoice/…/ram:IncludedSupplyChainTradeLineItem/…/ram:BilledQuantity/@unitCode`: every
- * line walked for every line's quantity, a check that grew with the square of the lines (2,000 lines: 48 s).
+ * Absolute paths (`/a/b/c`, `/a/b/c/@d`, `/a/b/c[@d = 'x']`: two or more child steps of prefixed names,
+ * predicates that read neither a variable nor `current()`, at most an attribute step; not followed by a
+ * predicate) are read the same way in every template's own focus, not only the invoice's:
+ * `$hoisted-absolute-N` holds `b/c…` from the document element when that is an `a`; what follows the path
+ * (`/text()`, `!`) reads the variable's nodes as it read the path's. The CEN CII rules ask for such paths
+ * from rules on every line: every `*Quantity` element (CII-DT-033) for every line's
+ * `ram:BilledQuantity/@unitCode`, every line's VAT (BR-S-02 and its kind) for the seller's VAT number under
+ * `rsm:SupplyChainTradeTransaction`, whose children are the lines: each walk took every line again, a check
+ * that grew with the square of the lines (a 2,000-line Factur-X invoice: 12 s).
  * Proof: the parity tests of compile-xslt.ts's rewrites.
  * Any change here must bump CACHE_GENERATION in compile-xslt.ts.
  */
 import { ELEMENT_INDEX_DECLARATION, elementsNamed } from './hoist-descendant-scans';
+import { chainParts } from './hoist-document-expressions';
 
 const ROOT_LIKE_MATCH =
   /^\s*\/?[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*\s*(?:\|\s*\/?[A-Za-z_][\w.-]*:[A-Za-z_][\w.-]*\s*)*$/;
@@ -55,8 +59,11 @@ export function hoistRootChildren(xslt: string): string {
   const anchor = /<xsl:(?:stylesheet|transform)\b[^>]*>/.exec(xslt);
   if (anchor === null) return xslt;
   const hoisted: Hoisted = { selects: new Map(), paths: new Map() };
+  const absolute = !xslt.includes('xpath-default-namespace');
   const body = xslt.replace(TEMPLATE, (template: string, match: string, inner: string) => {
-    const rewritten = rewriteTemplateBody(inner, hoisted, ROOT_LIKE_MATCH.test(match));
+    const which = { fromRoot: ROOT_LIKE_MATCH.test(match), absolute };
+    if (!which.fromRoot && !absolute) return template;
+    const rewritten = rewriteTemplateBody(inner, hoisted, which);
     if (rewritten === inner) return template;
     const head = template.slice(0, template.length - inner.length - END.length);
     return head + rewritten + END;
@@ -75,7 +82,7 @@ export function hoistRootChildren(xslt: string): string {
 }
 
 /** Rewrites the expressions of a template body that have the template's own focus. */
-function rewriteTemplateBody(inner: string, hoisted: Hoisted, rootLike: boolean): string {
+function rewriteTemplateBody(inner: string, hoisted: Hoisted, which: Which): string {
   // Offsets inside a focus-changing instruction are left alone.
   const nested: Array<[number, number]> = [];
   const open: number[] = [];
@@ -91,7 +98,7 @@ function rewriteTemplateBody(inner: string, hoisted: Hoisted, rootLike: boolean)
   return inner.replace(
     EXPRESSION,
     (all: string, start: string, expression: string, end: string, at: number) =>
-      inFocusChange(at) ? all : start + rewriteExpression(expression, hoisted, rootLike) + end,
+      inFocusChange(at) ? all : start + rewriteExpression(expression, hoisted, which) + end,
   );
 }
 
@@ -120,11 +127,20 @@ const KEYWORDS_BEFORE = new Set([
   'except',
 ]);
 
-/**
- * One attribute value (XML-escaped XPath): its absolute paths, and with `fromRoot` its relative paths
- * (guarded: the focus may be the root), read the hoisted variables.
- */
-export function rewriteExpression(escaped: string, hoisted: Hoisted, fromRoot = true): string {
+/** Which paths an expression's rewrite reads from variables. */
+export interface Which {
+  /** Relative paths (guarded): the focus may be the document element. */
+  fromRoot: boolean;
+  /** Absolute paths: not in a stylesheet with `xpath-default-namespace` (a predicate's names would move). */
+  absolute: boolean;
+}
+
+/** One attribute value (XML-escaped XPath): its paths read the hoisted variables. */
+export function rewriteExpression(
+  escaped: string,
+  hoisted: Hoisted,
+  which: Which = { fromRoot: true, absolute: true },
+): string {
   if (/&(?!(?:lt|gt|quot|apos|amp);)/.test(escaped)) return escaped;
   const xpath = escaped.replace(/&(lt|gt|quot|apos|amp);/g, (_all, name: string) => ENTITIES[name] ?? '');
   let out = '';
@@ -142,14 +158,17 @@ export function rewriteExpression(escaped: string, hoisted: Hoisted, fromRoot = 
       continue;
     }
     const absolute =
-      char === '/' && !open.includes(true) && startsStep(xpath, i) ? wholePath(xpath, i) : null;
+      which.absolute && char === '/' && !open.includes(true) && startsStep(xpath, i)
+        ? wholePath(xpath, i)
+        : null;
     if (absolute !== null) {
-      out += `$${absoluteVariable(absolute.steps, absolute.attribute, hoisted)}`;
+      out += `$${absoluteVariable(absolute.steps, absolute.tail, hoisted)}`;
       i += absolute.length;
       changed = true;
       continue;
     }
-    const path = fromRoot && !open.includes(true) && startsStep(xpath, i) ? simplePath(xpath.slice(i)) : null;
+    const path =
+      which.fromRoot && !open.includes(true) && startsStep(xpath, i) ? simplePath(xpath.slice(i)) : null;
     if (path !== null) {
       out += `(if (. is $${ROOT}) then $${variableFor(path.steps, hoisted)} else ${path.text})`;
       i += path.text.length;
@@ -256,48 +275,50 @@ function variableFor(steps: string[][], hoisted: Hoisted): string {
   return name;
 }
 
-const ATTRIBUTE_STEP = /^\/@((?:[A-Za-z_][\w.-]*:)?[A-Za-z_][\w.-]*)/;
+/** A step of an absolute path's tail: a prefixed element name or an attribute, with its predicates. */
+const TAIL_STEP = /^\/(?:@|[A-Za-z_][\w.-]*:)/;
 
 /**
- * The absolute path `/a/b/c` or `/a/b/c/@d` starting at `i` (child steps of one plain name each, two or
- * more, then at most an attribute), when nothing follows it that reads its nodes again (a step, a
- * predicate, `!`): such a path is then worth a variable of its own, read whole. Null otherwise.
+ * The absolute path starting at `i`: child steps of one prefixed name each (plain ones first, then steps
+ * with predicates that read nothing but their own nodes: no variable, no `current()`), an attribute step
+ * at most, two steps or more in all. What follows it (`/text()`, `!`) applies to its nodes as it did. Null
+ * when there is none, or a predicate follows it (`/a/b[1]` is the first `b` of each `a`, not of all).
  */
-function wholePath(
-  xpath: string,
-  i: number,
-): { steps: string[]; attribute: string | null; length: number } | null {
+function wholePath(xpath: string, i: number): { steps: string[]; tail: string; length: number } | null {
   const path = simplePath(xpath.slice(i + 1));
-  if (path === null || path.steps.length < 2 || path.steps[0]?.length !== 1) return null;
-  let length = 1 + path.text.length;
-  const attribute = ATTRIBUTE_STEP.exec(xpath.slice(i + length));
-  if (attribute !== null) {
-    if (/^[\w.:(-]/.test(xpath.slice(i + length + attribute[0].length))) return null;
-    length += attribute[0].length;
-  }
-  if (/^\s*[/[!]/.test(xpath.slice(i + length))) return null;
-  return { steps: path.steps.map((names) => names[0] as string), attribute: attribute?.[1] ?? null, length };
+  if (path === null || path.steps[0]?.length !== 1) return null;
+  const after = xpath.slice(i + 1 + path.text.length);
+  if (/^\s*\[/.test(after)) return null;
+  const parts = chainParts(after);
+  const plain = parts.findIndex((part) => !TAIL_STEP.test(part));
+  const tail = (plain < 0 ? parts : parts.slice(0, plain)).join('');
+  if (path.steps.length + (plain < 0 ? parts.length : plain) < 2) return null;
+  if (/^\s*\[/.test(after.slice(tail.length))) return null;
+  const steps = path.steps.map((names) => names[0] as string);
+  return { steps, tail, length: 1 + path.text.length + tail.length };
 }
 
 /**
- * The variable holding the nodes of an absolute path `/a/b/c` (`/@d`): the path `b/c` from the document
- * element when that is an `a` (then their attributes `d`), else none, in document order. A path from the
- * root has one value per document whatever the focus (a rule's context is a node of the one source
- * document), so it needs no guard.
+ * The variable holding the nodes of an absolute path `/a/b/c…` (its plain steps, then the tail as
+ * written): the path `b/c…` from the document element when that is an `a`, else none, in document order.
+ * A path from the root has one value per document whatever the focus (a rule's context is a node of the
+ * one source document, and the tail reads nothing of the rule's), so it needs no guard.
  */
-function absoluteVariable(steps: string[], attribute: string | null, hoisted: Hoisted): string {
+function absoluteVariable(steps: string[], tail: string, hoisted: Hoisted): string {
   const [first, ...rest] = steps;
-  const text = `/${steps.join('/')}${attribute === null ? '' : `/@${attribute}`}`;
+  const text = `/${steps.join('/')}${tail}`;
   const known = hoisted.paths.get(text);
   if (known !== undefined) return known;
-  const below = variableFor(
-    rest.map((name) => [name]),
-    hoisted,
-  );
+  const below =
+    rest.length === 0
+      ? ROOT
+      : variableFor(
+          rest.map((name) => [name]),
+          hoisted,
+        );
   const name = `hoisted-absolute-${hoisted.paths.size + 1}`;
   hoisted.paths.set(text, name);
-  const nodes = attribute === null ? `$${below}` : `$${below}/@${attribute}`;
-  hoisted.selects.set(name, `if ($${ROOT}/self::${first}) then ${nodes} else ()`);
+  hoisted.selects.set(name, `if ($${ROOT}/self::${first}) then $${below}${tail} else ()`);
   return name;
 }
 
