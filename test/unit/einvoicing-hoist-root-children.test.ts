@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ELEMENT_INDEX_DECLARATION } from '../../src/einvoicing/schematron/hoist-descendant-scans';
 import { hoistRootChildren, rewriteExpression } from '../../src/einvoicing/schematron/hoist-root-children';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 const sheet = (body: string) =>
   `<xsl:stylesheet xmlns:xsl="http://www.w3.org/1999/XSL/Transform" version="2.0">${body}</xsl:stylesheet>`;
@@ -15,6 +18,15 @@ const named = (n: string) => `$hoisted-elements-by-name('${n.split(':')[1]}')[se
 const either = (last: string[], rivals: string, up: string, down: string) =>
   `if (${count(...last)} le ${rivals}) then ${up} else ${down}`;
 const rootChildren = '$hoisted-root-element-children';
+/** An XPath without its predicates' contents (another focus). */
+const withoutPredicates = (xpath: string): string => {
+  let out = xpath;
+  for (let before = ''; before !== out; ) {
+    before = out;
+    out = out.replace(/\[[^[\]]*\]/g, '');
+  }
+  return out;
+};
 
 describe('hoistRootChildren (saxon-js speed rewrite)', () => {
   test('paths from a rule on the invoice read one variable each when the context is the root', () => {
@@ -200,6 +212,18 @@ describe('hoistRootChildren (saxon-js speed rewrite)', () => {
     // With xpath-default-namespace a predicate's unprefixed names would read another namespace at the top.
     const defaulted = sheet(body).replace('version="2.0"', 'version="2.0" xpath-default-namespace="urn:x"');
     expect(hoistRootChildren(defaulted)).toBe(defaulted);
+  });
+
+  test("the official CEN CII rules keep no path from the root in a rule's own focus", () => {
+    // CII-DT-033 (every quantity) and BR-S-02 and its kind (every line's VAT) walked every line from the
+    // root for every line: a check that grew with the square of the lines.
+    const xslt = readFileSync(join(OFFICIAL_RULESETS, 'en16931/EN16931-CII-validation.xslt'), 'utf8');
+    const fromRoot = (xml: string) =>
+      [...xml.matchAll(/<xsl:(?:when|if) test="([^"]*)"/g)]
+        .map((m) => withoutPredicates(m[1] as string))
+        .filter((test) => /(?:^|[\s(,=])\/rsm:\w+\/rsm:/.test(test));
+    expect(fromRoot(xslt).length).toBeGreaterThan(0);
+    expect(fromRoot(hoistRootChildren(xslt))).toEqual([]);
   });
 
   test('rules on other contexts and for-each bodies are left alone; no such rule, no change', () => {
