@@ -30,6 +30,8 @@ step npx bun bench/rules-warm.ts "$exe" 1000 10 1500
 step npx bun bench/rules-warm.ts "$exe" 10000 1 0
 step npx bun bench/rules-java.ts 10000 2
 step npx bun bench/rules-java.ts 1000 3
+# ... and every profile on the documents the service writes, up to the API's 2,000 lines
+step npx bun bench/rules-profiles.ts 1000,2000
 # §4 reports at 50,000 invoices on both engines
 step npx bun bench/reports.ts sqlite 50000 5
 step npx bun bench/reports.ts postgresql 50000 5
