@@ -53,7 +53,7 @@ beforeAll(async () => {
   const parties = await makeParties(server, bakery);
   await makeDocument(server, bakery, parties, { issue_date: day(-75), due_date: day(-45) }, ['finalize']);
   await makeDocument(server, bakery, parties, { issue_date: day(-2), due_date: day(28) }, ['finalize']);
-  await makeDocument(server, bakery, parties, { issue_date: day(-1) });
+  await makeDocument(server, bakery, parties, { issue_date: day(-1), due_date: day(29) });
   // The person: owner of the office, admin of the bakery, accountant of the farm; one password.
   await makeUser(server, office.id, { role: 'owner', email: PERSON.email });
   await makeUser(server, bakery.id, { role: 'admin', email: PERSON.email, password: null });
