@@ -24,7 +24,7 @@ const pack = loadRulePack(join(root, 'assets/rulesets'));
 const cacheDir = join(root, 'assets/rulesets-sef-cache');
 
 /** The fixture's invoice with its first line `n` times (the totals are not stated in the data). */
-export function invoiceOfLines(n: number): DocumentData {
+function invoiceOfLines(n: number): DocumentData {
   const data = structuredClone(CASES[0]?.input.data) as DocumentData;
   const first = data.line_items[0];
   if (first === undefined) throw new Error('the fixture has no line');
