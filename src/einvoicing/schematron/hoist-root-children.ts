@@ -157,18 +157,15 @@ export function rewriteExpression(
       i++;
       continue;
     }
-    const absolute =
-      which.absolute && char === '/' && !open.includes(true) && startsStep(xpath, i)
-        ? wholePath(xpath, i)
-        : null;
+    const ownFocus = !open.includes(true) && startsStep(xpath, i);
+    const absolute = ownFocus && which.absolute && char === '/' ? wholePath(xpath, i) : null;
     if (absolute !== null) {
       out += `$${absoluteVariable(absolute.steps, absolute.tail, hoisted)}`;
       i += absolute.length;
       changed = true;
       continue;
     }
-    const path =
-      which.fromRoot && !open.includes(true) && startsStep(xpath, i) ? simplePath(xpath.slice(i)) : null;
+    const path = ownFocus && which.fromRoot ? simplePath(xpath.slice(i)) : null;
     if (path !== null) {
       out += `(if (. is $${ROOT}) then $${variableFor(path.steps, hoisted)} else ${path.text})`;
       i += path.text.length;
@@ -290,9 +287,10 @@ function wholePath(xpath: string, i: number): { steps: string[]; tail: string; l
   const after = xpath.slice(i + 1 + path.text.length);
   if (/^\s*\[/.test(after)) return null;
   const parts = chainParts(after);
-  const plain = parts.findIndex((part) => !TAIL_STEP.test(part));
-  const tail = (plain < 0 ? parts : parts.slice(0, plain)).join('');
-  if (path.steps.length + (plain < 0 ? parts.length : plain) < 2) return null;
+  const other = parts.findIndex((part) => !TAIL_STEP.test(part));
+  const taken = other < 0 ? parts : parts.slice(0, other);
+  const tail = taken.join('');
+  if (path.steps.length + taken.length < 2) return null;
   if (/^\s*\[/.test(after.slice(tail.length))) return null;
   const steps = path.steps.map((names) => names[0] as string);
   return { steps, tail, length: 1 + path.text.length + tail.length };
