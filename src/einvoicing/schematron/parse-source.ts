@@ -81,10 +81,11 @@ function build(document: Dom, source: string): void {
   let scope = new Map<string, string>([['xml', XML_NS]]);
   let text = '';
   let line = 1;
-  let counted = 0;
+  // The next line end not yet counted (-1: none left): a document on one line is searched once, not once
+  // per element.
+  let nextLineEnd = xml.indexOf('\n');
   const lineAt = (at: number): number => {
-    for (let i = xml.indexOf('\n', counted); i !== -1 && i < at; i = xml.indexOf('\n', i + 1)) line++;
-    counted = at;
+    for (; nextLineEnd !== -1 && nextLineEnd < at; nextLineEnd = xml.indexOf('\n', nextLineEnd + 1)) line++;
     return line;
   };
   const parent = (): DomNode | Dom => open.at(-1)?.node ?? document;
