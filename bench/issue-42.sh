@@ -28,6 +28,8 @@ step npx bun bench/http-vs-chromium.ts "$exe" 10 2 realistic both
 step npx bun bench/rules-first-check.ts "$exe" 1000 2
 step npx bun bench/rules-warm.ts "$exe" 1000 10 1500
 step npx bun bench/rules-warm.ts "$exe" 10000 1 0
+# ... the same invoice on one line (no whitespace between tags), as many senders write theirs
+step env ONE_LINE=1 npx bun bench/rules-warm.ts "$exe" 10000 1 0
 step npx bun bench/rules-java.ts 10000 2
 step npx bun bench/rules-java.ts 1000 3
 # ... and every profile on the documents the service writes, up to the API's 2,000 lines
