@@ -31,10 +31,34 @@ export interface HostShare {
   leave(): void;
 }
 
-/** The folder of the marks of one deployment's instances on this host, for this user. */
+/**
+ * The database a URL names, as `host:port/database`: instances whose URLs differ in anything else (a
+ * parameter such as `sslmode` or `max`, the user's password, the order of parameters) are one deployment.
+ * The host and port may be given as parameters (`?host=/run/postgresql`, libpq's form); the database
+ * defaults to the user's name, then `postgres`, as libpq's does. A URL that does not parse is its own text.
+ */
+export function databaseOf(url: string): string {
+  try {
+    // An empty host (`postgres://app@/invoices?host=/run/postgresql`) is libpq's default socket.
+    const parsed = new URL(url.replace(/^([a-z][\w+.-]*:\/\/(?:[^@/?#]*@)?)(?=[/?#]|$)/i, '$1localhost'));
+    const param = (name: string) => parsed.searchParams.get(name) || null;
+    const named = param('host') ?? parsed.hostname;
+    // Host names are not case-sensitive; a socket's folder is.
+    const host = named.startsWith('/') ? named : named.toLowerCase();
+    const port = param('port') ?? (parsed.port || '5432');
+    const user = decodeURIComponent(parsed.username) || param('user');
+    const database =
+      decodeURIComponent(parsed.pathname.replace(/^\//, '')) || param('dbname') || user || 'postgres';
+    return `${host}:${port}/${database}`;
+  } catch {
+    return url;
+  }
+}
+
+/** The folder of the marks of one deployment's instances (one database: databaseOf) on this host, for this user. */
 export function hostShareDir(deployment: string, root: string = tmpdir()): string {
   const user = process.getuid?.() ?? 'user';
-  const key = createHash('sha256').update(deployment).digest('hex').slice(0, 24);
+  const key = createHash('sha256').update(databaseOf(deployment)).digest('hex').slice(0, 24);
   return join(root, `invoice-service-${user}`, 'instances', key);
 }
 

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { hostShareDir, joinHostShare, STALE_MS } from '../../src/workers/host-share';
+import { databaseOf, hostShareDir, joinHostShare, STALE_MS } from '../../src/workers/host-share';
 import { WorkerPool } from '../../src/workers/pool-core';
 import { tempDir } from '../harness';
 
@@ -26,6 +26,30 @@ describe('instances of one deployment on one host', () => {
     } finally {
       for (const share of [a, b, other]) share.leave();
     }
+  });
+
+  test('URLs of one database that differ in parameters, password or spelling are one deployment', () => {
+    const urls = [
+      'postgres://app:first@db.internal:5432/invoices',
+      'postgresql://app:rotated@DB.internal/invoices?sslmode=require&max=20',
+      'postgres://app@db.internal/invoices?max=20&sslmode=require',
+    ];
+    const shares = urls.map((url) => joinHostShare(url, options));
+    const elsewhere = [
+      'postgres://app@db.internal:5433/invoices',
+      'postgres://app@db.internal/archive',
+      'postgres://app@replica.internal/invoices',
+    ].map((url) => joinHostShare(url, options));
+    try {
+      expect(shares.map((share) => share.instances())).toEqual([3, 3, 3]);
+      expect(elsewhere.map((share) => share.instances())).toEqual([1, 1, 1]);
+    } finally {
+      for (const share of [...shares, ...elsewhere]) share.leave();
+    }
+    expect(databaseOf('postgres://app@/invoices?host=/run/postgresql')).toBe('/run/postgresql:5432/invoices');
+    expect(databaseOf('postgres://app@db')).toBe('db:5432/app');
+    expect(databaseOf('postgres://db:6432')).toBe('db:6432/postgres');
+    expect(databaseOf('not a url')).toBe('not a url');
   });
 
   test('a mark not renewed (an instance killed) is not counted, and is removed', () => {
