@@ -167,6 +167,21 @@ const PATCHES = [
       '    socket = tls.connect(options)\n' +
       "    typeof options.socket.onTls === 'function' && options.socket.onTls(socket) // invoice-service patch\n",
   },
+  {
+    // libxml2-wasm 0.7.2: every error libxml2 reports (a parse, an XSD validation) is given the path of its
+    // node (`xmlGetNodePath`), which counts the node's preceding siblings of its name: an invoice of 80,000
+    // empty `cac:InvoiceLine`s (1.5 MB, well inside the XML limits) took 12.7 s to validate, growing with
+    // the square (400,000 within the limits: minutes, a rules worker's whole time limit). The service reads
+    // the first 100 (MAX_XSD_VIOLATIONS); the first 1,000 errors of a run keep their path, the rest have
+    // their line only.
+    why: 'libxml2-wasm: the path of an error node is computed for the first 1,000 errors of a run only',
+    files: ['libxml2-wasm/lib/libxml2.mjs'],
+    find:
+      '        const node = XmlErrorStruct.node(err);\n' + '        const xpath = xmlGetNodePath(node);\n',
+    replace:
+      '        const node = error.storage.get(index).length < 1000 ? XmlErrorStruct.node(err) : 0; // invoice-service patch\n' +
+      '        const xpath = xmlGetNodePath(node);\n',
+  },
 ];
 
 let failed = false;
