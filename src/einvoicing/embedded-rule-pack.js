@@ -61,11 +61,11 @@ import f58 from '../../assets/rulesets/xsd/ubl-2.1/common/UBL-xmldsig-core-schem
 import f59 from '../../assets/rulesets/xsd/ubl-2.1/maindoc/UBL-CreditNote-2.1.xsd' with { type: 'file' };
 import f60 from '../../assets/rulesets/xsd/ubl-2.1/maindoc/UBL-Invoice-2.1.xsd' with { type: 'file' };
 import f61 from '../../assets/rulesets/VENDORED.json' with { type: 'file' };
-import c0 from '../../assets/rulesets-sef-cache/en16931-cii-5a21d5a54c6c7362.sef.json' with { type: 'file' };
-import c1 from '../../assets/rulesets-sef-cache/en16931-ubl-c7215683a9dbe400.sef.json' with { type: 'file' };
-import c2 from '../../assets/rulesets-sef-cache/peppol-bis-billing-3-204f6564c32336b6.sef.json' with { type: 'file' };
-import c3 from '../../assets/rulesets-sef-cache/xrechnung-cii-a6c9473145a127cd.sef.json' with { type: 'file' };
-import c4 from '../../assets/rulesets-sef-cache/xrechnung-ubl-4881cf01e6efe502.sef.json' with { type: 'file' };
+import c0 from '../../assets/rulesets-sef-cache/en16931-cii-9bc5ee085854f6ec.sef.json' with { type: 'file' };
+import c1 from '../../assets/rulesets-sef-cache/en16931-ubl-6591802f525add6a.sef.json' with { type: 'file' };
+import c2 from '../../assets/rulesets-sef-cache/peppol-bis-billing-3-8a3831a2c1f36f26.sef.json' with { type: 'file' };
+import c3 from '../../assets/rulesets-sef-cache/xrechnung-cii-f2370a88199aeecf.sef.json' with { type: 'file' };
+import c4 from '../../assets/rulesets-sef-cache/xrechnung-ubl-3ee1b0b164ee1e99.sef.json' with { type: 'file' };
 
 export const EMBEDDED_RULE_PACK = {
   digest: '991a2edaebdb7823',
@@ -134,10 +134,10 @@ export const EMBEDDED_RULE_PACK = {
     ['VENDORED.json', f61],
   ],
   sefCache: [
-    ['en16931-cii-5a21d5a54c6c7362.sef.json', c0],
-    ['en16931-ubl-c7215683a9dbe400.sef.json', c1],
-    ['peppol-bis-billing-3-204f6564c32336b6.sef.json', c2],
-    ['xrechnung-cii-a6c9473145a127cd.sef.json', c3],
-    ['xrechnung-ubl-4881cf01e6efe502.sef.json', c4],
+    ['en16931-cii-9bc5ee085854f6ec.sef.json', c0],
+    ['en16931-ubl-6591802f525add6a.sef.json', c1],
+    ['peppol-bis-billing-3-8a3831a2c1f36f26.sef.json', c2],
+    ['xrechnung-cii-f2370a88199aeecf.sef.json', c3],
+    ['xrechnung-ubl-3ee1b0b164ee1e99.sef.json', c4],
   ],
 };

@@ -4,7 +4,8 @@
 // arrays of code points, dynamic contexts made without throw-away objects (saxon-contexts.ts). The proof: every official example, mutants of each, a 60-line invoice and its
 // mutants, and every UBL or CII file of the public receiving corpus give the same findings (rule id, flag,
 // location; or the same transform error) through saxon-js as loadSaxon gives it to the service and through
-// saxon-js with nothing changed but XPath's official semantics (xpath-semantics.ts), loaded in a worker (a
+// saxon-js with nothing changed but XPath's official semantics (xpath-semantics.ts) and the function the
+// rewritten stylesheets call for locations (sibling-positions.ts), loaded in a worker (a
 // VM of its own, so its saxon-js is a copy the speedups never touched); for every ruleset of the document's
 // syntax, with the stylesheets the service runs (the vendored compiled SEFs). Slow: meant for the slow lane.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
@@ -30,8 +31,12 @@ globalThis.HostPlatform = undefined;
 const loaded = await import(${JSON.stringify(Bun.resolveSync('saxon-js', ROOT))});
 const saxon = loaded.default ?? loaded;
 const { installXPathSemantics } = await import(${JSON.stringify(join(ROOT, 'src/einvoicing/schematron/xpath-semantics.ts'))});
+const { installSiblingPosition } = await import(${JSON.stringify(join(ROOT, 'src/einvoicing/schematron/sibling-positions.ts'))});
 const { findingsOf } = await import(${JSON.stringify(join(ROOT, 'test/rewrite-parity.ts'))});
 installXPathSemantics(saxon);
+// The rewritten stylesheets call it for their locations (a part of them, not a speedup of saxon-js; its
+// positions are proven against the pack's own SEF and Java: einvoicing-rules-rewrites*, -java-parity).
+installSiblingPosition();
 const sefs = new Map();
 self.onmessage = (event) => {
   const { id, ruleset, sef, xml } = event.data;

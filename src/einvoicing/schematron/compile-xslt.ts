@@ -13,6 +13,7 @@ import { hoistDescendantScans } from './hoist-descendant-scans';
 import { hoistRootChildren } from './hoist-root-children';
 import type { Saxon, SefNode } from './saxon';
 import { sefChecksum } from './sef-checksum';
+import { fastSiblingPositions } from './sibling-positions';
 import { walkElementsOnly } from './walk-elements-only';
 
 /**
@@ -28,7 +29,7 @@ export function fixMod97(xslt: string): string {
 }
 
 /** Bumped when the rewrites or the compile options change, so stale cache entries are not reused. */
-const CACHE_GENERATION = '16';
+const CACHE_GENERATION = '17';
 
 /**
  * Compiles an XSLT to a SEF with saxon-js's built-in compiler, the same way saxon-js's own fn:transform
@@ -91,11 +92,13 @@ export function serializeSef(sef: SefNode): string {
  * (drop-rule-records.ts). Each is pattern-based and leaves a stylesheet it does not recognise unchanged.
  */
 export function rewriteForSaxonJs(xslt: string): string {
-  return dropRuleRecords(
-    groupSchxsltReport(
-      hoistRootChildren(
-        hoistDescendantScans(
-          dropEmptyWalks(walkElementsOnly(factorUnionPredicates(lookUpCodeLists(fixMod97(xslt))))),
+  return fastSiblingPositions(
+    dropRuleRecords(
+      groupSchxsltReport(
+        hoistRootChildren(
+          hoistDescendantScans(
+            dropEmptyWalks(walkElementsOnly(factorUnionPredicates(lookUpCodeLists(fixMod97(xslt))))),
+          ),
         ),
       ),
     ),

@@ -5,6 +5,7 @@
 
 import { buildDocument } from './parse-source';
 import { spareContextAllocations } from './saxon-contexts';
+import { installSiblingPosition } from './sibling-positions';
 import { installXPathSemantics } from './xpath-semantics';
 
 /** The DOM-like nodes saxon-js builds for parsed input and for `destination: 'document'` results. */
@@ -62,6 +63,8 @@ export function loadSaxon(): Promise<Saxon> {
     cacheNodeNames(saxon);
     compareStringsDirectly(saxon);
     spareContextAllocations(saxon);
+    // What the rewritten stylesheets call for a location's positions (sibling-positions.ts).
+    installSiblingPosition();
     return saxon;
   })();
   return loading;
