@@ -123,15 +123,21 @@ export interface DepsParts {
   blobs: BlobStore;
   /** The channels the listed modules offer, and the key their credentials are sealed with. */
   channels: { adapters: readonly ChannelAdapter[]; credentialsKey: Uint8Array };
+  /** This instance's part of a number of workers (createPools in service.ts); all of them when absent. */
+  workers?: WorkerCount;
 }
+
+/** A pool's size: a number, or a function asked again as work comes (instances on one host share it). */
+export type WorkerCount = (total: number) => number | (() => number);
 
 /**
  * Received files are read off the main thread whenever PDFs are drawn off it, with the same limits: at
- * most two readers (reading is short; the limits, not the pool size, bound a hostile file).
+ * most two readers (reading is short; the limits, not the pool size, bound a hostile file), divided among
+ * the instances on one host as the other workers are (`DepsParts.workers`).
  */
-function receivePoolOf(config: Config): ReceivePool | null {
+function receivePoolOf(config: Config, workers: WorkerCount): ReceivePool | null {
   if (config.renderWorkers === 0) return null;
-  return new ReceivePool(Math.min(2, config.renderWorkers), {
+  return new ReceivePool(workers(Math.min(2, config.renderWorkers)), {
     timeLimitMs: config.renderTimeLimitSeconds * 1000,
     memoryLimitBytes: config.workerMemoryLimitMb * 1024 * 1024,
   });
@@ -149,7 +155,10 @@ export function outboundHostsOf(value: string | null): string[] | null {
 export function buildDeps(parts: DepsParts, overrides: Partial<AppDeps> = {}): AppDeps {
   const { config } = parts;
   const clock = overrides.clock ?? systemClock;
-  const receivePool = overrides.receivePool === undefined ? receivePoolOf(config) : overrides.receivePool;
+  const receivePool =
+    overrides.receivePool === undefined
+      ? receivePoolOf(config, parts.workers ?? ((total) => total))
+      : overrides.receivePool;
   const active = activeRulePack(config);
   const deps: AppDeps = {
     db: parts.handle.db,

@@ -11,7 +11,7 @@ import { credentialsKey, openDataDir, signingSecret } from './cli/runtime';
 import type { Config } from './config';
 import type { DbHandle } from './db/client';
 import { DatabaseClock } from './db/database-clock';
-import { type AppDeps, buildDeps } from './deps';
+import { type AppDeps, buildDeps, type WorkerCount } from './deps';
 import { IdempotencyStore } from './http/idempotency';
 import { createFetchHandler, listen } from './http/server';
 import type { JobRuntime } from './jobs/runtime';
@@ -79,10 +79,10 @@ export interface Service {
 export function createPools(
   config: Config,
   wanted: { render: boolean; rules: boolean } = { render: true, rules: true },
-): { renderPool: RenderPool | null; rulesPool: RulesPool | null; leave(): void } {
+): { renderPool: RenderPool | null; rulesPool: RulesPool | null; workers: WorkerCount; leave(): void } {
   const host =
     config.databaseUrl !== null && config.shareHostWorkers ? joinHostShare(config.databaseUrl) : null;
-  const workers = (total: number) => (host === null ? total : () => host.share(total));
+  const workers: WorkerCount = (total) => (host === null ? total : () => host.share(total));
   return {
     renderPool:
       wanted.render && config.renderWorkers > 0
@@ -99,6 +99,7 @@ export function createPools(
             config.workerMemoryLimitMb * 1024 * 1024,
           )
         : null,
+    workers,
     leave: () => host?.leave(),
   };
 }
@@ -141,6 +142,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         credentialsKey: credentialsKey(config),
       },
       ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
+      workers: pools.workers,
     },
     databaseClock ? { ...overrides.deps, clock: databaseClock } : overrides.deps,
   );

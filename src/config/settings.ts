@@ -201,7 +201,7 @@ export const SETTING_SPECS = {
     field: 'shareHostWorkers',
     parse: yesNo,
     default: 'true',
-    doc: 'instances of one `DATABASE_URL` on one host divide `RENDER_WORKERS` and `RULES_WORKERS` among themselves (each at least one, counted again as instances start and stop; [docs/instances.md](docs/instances.md)); `false`: each instance runs them all',
+    doc: 'instances of one `DATABASE_URL` on one host divide `RENDER_WORKERS` and `RULES_WORKERS` (and the readers of received files) among themselves (each at least one, counted again as instances start and stop; [docs/instances.md](docs/instances.md)); `false`: each instance runs them all',
   },
   COMPLIANCE_TIME_LIMIT_SECONDS: {
     flag: 'compliance-time-limit-seconds',

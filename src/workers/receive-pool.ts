@@ -55,7 +55,8 @@ export class ReceivePool {
   private readonly pool: WorkerPool<Read, ReadReceived | MessageParts, ReceiveReply>;
 
   constructor(
-    size: number,
+    /** Workers; a function is asked again as reads come (instances on one host share its cores). */
+    size: number | (() => number),
     limits: RenderLimits,
     /** The worker script (tests give one that misbehaves on purpose). */
     entry: string = workerEntry('receive-worker'),

@@ -1,12 +1,14 @@
 // Instances of one PostgreSQL database on one host divide the render and rules workers among themselves
 // (SHARE_HOST_WORKERS, src/workers/host-share.ts): two instances with RENDER_WORKERS=4 draw with 2 workers
 // each, the one left after the other stops grows back to 4, and an instance with SHARE_HOST_WORKERS=false
-// runs all of them. A worker is a thread named `Worker` in the process (/proc/<pid>/task/*/comm).
+// runs all of them; the readers of received files (at most two) are divided the same way. A worker is a thread named `Worker` in the process (/proc/<pid>/task/*/comm).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { runCli, tempDir } from '../harness';
 import { callInstance, type Instance, startInstance, waitUntil } from '../instances';
 import { hasPostgres, startPostgres, type TestPostgres } from '../postgres';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 const RENDERS_AT_ONCE = 8;
 const lines = [
@@ -107,5 +109,23 @@ describe.skipIf(!hasPostgres)('instances of one database on one host share its w
     const alone = await start({ SHARE_HOST_WORKERS: 'false' });
     await Promise.all([renderMany(a), renderMany(alone)]);
     expect([workerThreads(a), workerThreads(alone)]).toEqual([4, 4]);
+  }, 60_000);
+
+  test('the readers of received files are divided too: two more instances read with one each, not two', async () => {
+    // Three instances of the database share the host now (the one left, these two; `alone` is not
+    // counted): two readers each would be six on the host. Rules in-process, no render: the only workers
+    // are the readers, which all start with the first received file.
+    const solo = { RENDER_WORKERS: '2', RULES_WORKERS: '0' };
+    const readers = await Promise.all([start(solo), start(solo)]);
+    const xml = readFileSync(join(OFFICIAL_RULESETS, 'examples/peppol_bis_billing_3/base-example.xml'));
+    for (const on of readers) {
+      const res = await fetch(`${on.url}/api/v1/einvoices/parse`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' },
+        body: xml,
+      });
+      expect(res.status).toBe(200);
+    }
+    expect(readers.map(workerThreads)).toEqual([1, 1]);
   }, 60_000);
 });
