@@ -1,0 +1,144 @@
+// The service's verdicts are the official validators' on documents written by others: Java Saxon-HE (the
+// processor the official Java validators run) checks every UBL and CII file of the public receiving corpus,
+// every official example, the examples' mutants (test/rewrite-parity.ts) and two files with a finding on
+// each of hundreds of siblings, with every ruleset of the pack for the file's syntax, running the pack's
+// own XSLT; the service checks them the way it does (its reader, the rewritten SEF, saxon-js with its XPath
+// corrections). Their findings (rule id, flag, location), or a transform error on both sides, must be the
+// same. Java runs as a command line, once per ruleset over a folder (Debian: default-jre-headless and
+// libsaxonhe-java; SAXON_JAR names another jar). Slow: about 2,600 transforms on each side.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadRulePack } from '../../src/einvoicing/rule-pack';
+import { parseSource, type Saxon } from '../../src/einvoicing/schematron/saxon';
+import { readSvrl } from '../../src/einvoicing/schematron/svrl';
+import { tempDir } from '../harness';
+import {
+  findingsOf,
+  MUTANTS,
+  type ParityRuleset,
+  parityRulesets,
+  syntaxOf,
+  xmlFilesUnder,
+} from '../rewrite-parity';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+import { sharedPath } from '../shared-material';
+
+const SAXON_JAR = process.env.SAXON_JAR ?? '/usr/share/java/Saxon-HE.jar';
+const CORPUS = sharedPath('receiving-corpus/samples');
+const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
+const work = tempDir('inv-java-parity-');
+
+interface Case {
+  /** What the test is named by: the file's path, and the mutant's name. */
+  name: string;
+  syntax: 'ubl' | 'cii';
+  xml: string;
+}
+
+/** N empty lines before a document's first (each fails several rules): locations among many siblings. */
+function emptyLines(xml: string, line: string, n: number): string {
+  const first = xml.indexOf(`<${line}>`);
+  return `${xml.slice(0, first)}${`<${line}/>`.repeat(n)}${xml.slice(first)}`;
+}
+
+function casesOf(): Case[] {
+  const cases: Case[] = [];
+  const add = (name: string, xml: string) => {
+    const syntax = syntaxOf(xml);
+    if (syntax !== null) cases.push({ name, syntax, xml });
+  };
+  for (const file of xmlFilesUnder(CORPUS)) add(`corpus/${file}`, readFileSync(join(CORPUS, file), 'utf8'));
+  for (const file of xmlFilesUnder(EXAMPLES)) {
+    const xml = readFileSync(join(EXAMPLES, file), 'utf8');
+    add(`examples/${file}`, xml);
+    for (const [mutant, mutate] of Object.entries(MUTANTS)) add(`examples/${file} (${mutant})`, mutate(xml));
+  }
+  const peppol = readFileSync(join(EXAMPLES, 'peppol_bis_billing_3/base-example.xml'), 'utf8');
+  add('300 empty invoice lines (UBL)', emptyLines(peppol, 'cac:InvoiceLine', 300));
+  const cii = readFileSync(join(EXAMPLES, 'factur_x_en16931/CII_example1.xml'), 'utf8');
+  add('300 empty line items (CII)', emptyLines(cii, 'ram:IncludedSupplyChainTradeLineItem', 300));
+  return cases;
+}
+
+const cases = existsSync(CORPUS) ? casesOf() : [];
+let saxon: Saxon;
+let rulesets: ParityRuleset[] = [];
+/** Java's findings by ruleset id and case index; a case without an SVRL file ended in a transform error. */
+const java = new Map<string, Map<number, string[]>>();
+
+beforeAll(async () => {
+  if (!existsSync(SAXON_JAR)) {
+    throw new Error(
+      `no Saxon-HE jar at ${SAXON_JAR}: apt-get install -y default-jre-headless libsaxonhe-java`,
+    );
+  }
+  ({ saxon, rulesets } = await parityRulesets());
+  const pack = loadRulePack(OFFICIAL_RULESETS);
+  for (const syntax of ['ubl', 'cii'] as const) {
+    const input = join(work, syntax);
+    mkdirSync(input, { recursive: true });
+    for (const [i, c] of cases.entries())
+      if (c.syntax === syntax) writeFileSync(join(input, `${i}.xml`), c.xml);
+  }
+  for (const ruleset of rulesets) {
+    const xslt = pack.rulesets.get(ruleset.id)?.xsltPath;
+    if (xslt == null) throw new Error(`the pack has no XSLT for ${ruleset.id}`);
+    const output = join(work, 'out', ruleset.id);
+    mkdirSync(output, { recursive: true });
+    // A folder as the source: each file is transformed on its own; one that fails is reported, its output
+    // left empty, and the others go on.
+    Bun.spawnSync(
+      [
+        'java',
+        '-cp',
+        SAXON_JAR,
+        'net.sf.saxon.Transform',
+        `-s:${join(work, ruleset.syntax)}`,
+        `-xsl:${xslt}`,
+        `-o:${output}`,
+      ],
+      { stdout: 'ignore', stderr: 'ignore' },
+    );
+    const found = new Map<number, string[]>();
+    for (const name of readdirSync(output)) {
+      const text = readFileSync(join(output, name), 'utf8');
+      // A transform that failed leaves its file empty (or cut short).
+      if (!text.trimEnd().endsWith('schematron-output>')) continue;
+      const svrl = parseSource(saxon, text);
+      found.set(
+        Number(name.replace('.xml', '')),
+        readSvrl(svrl)
+          .map((f) => `${f.rule} ${f.flag ?? '-'} ${f.location}`)
+          .sort(),
+      );
+    }
+    java.set(ruleset.id, found);
+  }
+}, 900_000);
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+test('the cases hold the corpus, the examples and their mutants, and Java checked nearly all of them', () => {
+  expect(cases.length).toBeGreaterThan(1000);
+  for (const ruleset of rulesets) {
+    const ofSyntax = cases.filter((c) => c.syntax === ruleset.syntax).length;
+    // A transform error (a handful of corpus files break a rule's XPath) leaves no SVRL file.
+    expect(java.get(ruleset.id)?.size ?? 0).toBeGreaterThan(ofSyntax - 10);
+  }
+});
+
+test.each(cases.map((c, i) => [c.name, i] as const))(
+  '%s',
+  (_name, i) => {
+    const c = cases[i] as Case;
+    for (const ruleset of rulesets.filter((r) => r.syntax === c.syntax)) {
+      const ours = findingsOf(saxon, ruleset.rewritten, c.xml, (xml) => parseSource(saxon, xml));
+      const theirs = java.get(ruleset.id)?.get(i);
+      expect({
+        ruleset: ruleset.id,
+        findings: ours[0]?.startsWith('transform error') ? 'transform error' : ours,
+      }).toEqual({ ruleset: ruleset.id, findings: theirs ?? 'transform error' });
+    }
+  },
+  600_000,
+);
