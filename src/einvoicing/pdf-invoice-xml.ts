@@ -104,12 +104,19 @@ export async function invoiceXmlBytesOfPdf(
   }
   if (context.trailerInfo.Encrypt) throw unreadable('The PDF is encrypted: send it unencrypted');
   let spec: Dict | null;
+  let associated: string | null = null;
   try {
     const catalog = context.lookup(context.trailerInfo.Root);
     spec = catalog instanceof lib.PDFDict ? invoiceFileSpec(lib, catalog, limits) : null;
+    if (spec === null && catalog instanceof lib.PDFDict) associated = associatedInvoiceName(lib, catalog);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw unreadable("The PDF's attachments cannot be read");
+  }
+  if (spec === null && associated !== null) {
+    throw unreadable(
+      `The PDF is damaged: its catalog lists ${associated} among its associated files (/AF), but its embedded files (/Names) do not hold it`,
+    );
   }
   if (spec === null) {
     throw unreadable(
@@ -167,6 +174,21 @@ function invoiceFileSpec(lib: PdfLib, catalog: Dict, limits: PdfReadLimits): Dic
   if (found.size > 0) {
     const names = [...found.keys()].slice(0, 10).join(', ');
     throw unreadable(`The PDF carries no embedded e-invoice; its attachments are ${names}`);
+  }
+  return null;
+}
+
+/**
+ * The invoice name among the catalog's associated files (`/AF`, which PDF/A-3 and Factur-X require beside
+ * the name tree), for saying why a PDF whose name tree lacks it is refused; at most the first 100 entries.
+ */
+function associatedInvoiceName(lib: PdfLib, catalog: Dict): string | null {
+  const files = catalog.lookup(lib.PDFName.of('AF'));
+  if (!(files instanceof lib.PDFArray)) return null;
+  for (let i = 0; i < Math.min(files.size(), 100); i++) {
+    const spec = files.lookup(i);
+    const name = fileNameOf(lib, spec instanceof lib.PDFDict ? spec : undefined);
+    if (name !== null && INVOICE_FILES.includes(name)) return name;
   }
   return null;
 }
