@@ -32,6 +32,10 @@ step npx bun bench/rules-warm.ts "$exe" 10000 1 0
 step env ONE_LINE=1 npx bun bench/rules-warm.ts "$exe" 10000 1 0
 step npx bun bench/rules-java.ts 10000 2
 step npx bun bench/rules-java.ts 1000 3
+# ... a file with a finding on each of thousands of lines (each finding's location), and Java on the same
+step env SAVE=/tmp npx bun bench/rules-many-errors.ts "$exe" 2000 20000
+step env XML=/tmp/many-errors-2000.xml npx bun bench/rules-java.ts 0 2
+step env XML=/tmp/many-errors-20000.xml npx bun bench/rules-java.ts 0 2
 # ... and every profile on the documents the service writes, up to the API's 2,000 lines
 step npx bun bench/rules-profiles.ts 1000,2000
 # §4 reports at 50,000 invoices on both engines

@@ -3,7 +3,8 @@
 // `validate-compliance` over HTTP on a fresh executable, one check per N. Shows what a finding's location
 // costs (each names its ancestors' positions among their same-named siblings).
 // Usage: bun bench/rules-many-errors.ts [dist/invoice-service] [N...=2000 20000]
-import { readFileSync } from 'node:fs';
+// SAVE=<dir> also writes each file there as many-errors-<N>.xml (for Java: XML=... bench/rules-java.ts).
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startService } from './service';
 
@@ -24,6 +25,7 @@ console.log('| Empty lines | Size | Status | Findings | Fully checked | Wall |')
 console.log('|---|---|---|---|---|---|');
 for (const n of counts.length > 0 ? counts : [2000, 20000]) {
   const xml = `${base.slice(0, first)}${'<cac:InvoiceLine/>'.repeat(n)}${base.slice(first)}`;
+  if (process.env.SAVE) writeFileSync(join(process.env.SAVE, `many-errors-${n}.xml`), xml);
   const started = performance.now();
   const res = await fetch(`${service.base}/api/v1/documents/validate-compliance`, {
     method: 'POST',
