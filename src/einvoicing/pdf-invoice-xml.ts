@@ -113,14 +113,11 @@ export async function invoiceXmlBytesOfPdf(
     if (error instanceof DomainError) throw error;
     throw unreadable("The PDF's attachments cannot be read");
   }
-  if (spec === null && associated !== null) {
-    throw unreadable(
-      `The PDF is damaged: its catalog lists ${associated} among its associated files (/AF), but its embedded files (/Names) do not hold it`,
-    );
-  }
   if (spec === null) {
     throw unreadable(
-      'The PDF carries no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml)',
+      associated === null
+        ? 'The PDF carries no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml)'
+        : `The PDF is damaged: its catalog lists ${associated} among its associated files (/AF), but its embedded files (/Names) do not hold it`,
     );
   }
   return inflateCapped(lib, spec, limits.maxXmlBytes);

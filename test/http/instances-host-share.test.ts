@@ -1,7 +1,8 @@
 // Instances of one PostgreSQL database on one host divide the render and rules workers among themselves
 // (SHARE_HOST_WORKERS, src/workers/host-share.ts): two instances with RENDER_WORKERS=4 draw with 2 workers
 // each, the one left after the other stops grows back to 4, and an instance with SHARE_HOST_WORKERS=false
-// runs all of them; the readers of received files (at most two) are divided the same way. A worker is a thread named `Worker` in the process (/proc/<pid>/task/*/comm).
+// runs all of them; the readers of received files (at most two) are divided the same way. A worker is a
+// thread named `Worker` in the process (/proc/<pid>/task/*/comm).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';

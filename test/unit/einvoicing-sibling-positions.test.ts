@@ -1,3 +1,6 @@
+// The rewrite that gives each finding's location its positions from a parent's children numbered once
+// (src/einvoicing/schematron/sibling-positions.ts, rewrite generation 17): where it applies, and that its
+// positions are the ones the stylesheets' own counting gives.
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
