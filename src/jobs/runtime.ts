@@ -87,6 +87,8 @@ export class JobRuntime implements JobWaker {
   private stopping = false;
   /** Attempts over so far (runDue's check that nothing ended unseen during a claim round). */
   private settledCount = 0;
+  /** Claim rounds under way (the poll loop's and runDue's), so runDue never ends while another one claims. */
+  private readonly filling = new Set<Promise<number>>();
 
   constructor(options: JobRuntimeOptions) {
     this.db = options.db;
@@ -124,6 +126,12 @@ export class JobRuntime implements JobWaker {
       // An attempt that ends while a claim round runs may have queued a retry that round did not see.
       const settledBefore = this.settledCount;
       total += await this.fill();
+      // The poll loop may hold a job it claimed but has not started yet (a claim's answer still on its way,
+      // which on PostgreSQL takes a round trip): this round did not see it, so wait for that round too.
+      if (this.filling.size > 0) {
+        await Promise.allSettled([...this.filling]);
+        continue;
+      }
       if (this.running.size === 0 && this.settledCount === settledBefore) return total;
       if (this.running.size > 0) await Promise.race([...this.running.values()].map((r) => r.done));
     }
@@ -206,7 +214,18 @@ export class JobRuntime implements JobWaker {
   }
 
   /** Claims while some kind has a free slot and something is due. */
-  private async fill(): Promise<number> {
+  private fill(): Promise<number> {
+    const round = this.claimRound();
+    this.filling.add(round);
+    // Removed before the caller's await resumes: its reaction was registered first.
+    round.then(
+      () => this.filling.delete(round),
+      () => this.filling.delete(round),
+    );
+    return round;
+  }
+
+  private async claimRound(): Promise<number> {
     for (const source of this.sources) {
       try {
         await source();

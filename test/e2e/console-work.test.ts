@@ -104,6 +104,16 @@ describe('console: templates, keys, imports, batches', () => {
     const rotated = await page().$eval('code.secret', (element) => element.textContent ?? '');
     expect((await server.json('/api/v1/auth/me', { key: secret })).status).toBe(401);
     expect((await server.json('/api/v1/auth/me', { key: rotated })).status).toBe(200);
+    // The new secret shows before the list has loaded again: until then the only "Revoke Accounting export"
+    // is the rotated-away key's row. Wait for the rotated key's own row.
+    await page().waitForFunction(
+      (last4: string) =>
+        [...document.querySelectorAll('tbody tr')].some(
+          (row) => row.textContent?.includes(`…${last4}`) && row.querySelector('button.danger'),
+        ),
+      { timeout: 10_000 },
+      rotated.slice(-4),
+    );
     await click(page(), 'Revoke Accounting export');
     // "Revoked" is on the page already (the rotated-away key): wait for the request, not the word.
     let status = 200;

@@ -330,3 +330,47 @@ test('a step that meets the database or store away is queued again soon, its att
   expect(await getJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 1 });
   expect(runs).toBe(4);
 });
+
+test("runDue does not end while the poll loop holds a job it claimed but has not started (the claim's answer on its way)", async () => {
+  const { db } = openDatabase(file());
+  const clock = new FakeClock();
+  const ran: number[] = [];
+  const kind = defineJob({ kind: 'raced', payload: Item, handler: async ({ i }) => void ran.push(i) });
+  await enqueueJob(db, clock, kind, { i: 1 });
+  // The claim is an UPDATE … RETURNING read with get(). The loop's claim (the first) takes the row at once but
+  // its answer waits until runDue's own claim (the second) has come back empty, as a PostgreSQL round trip can.
+  const held = gate();
+  let claims = 0;
+  const slowAnswers = (builder: object): object =>
+    new Proxy(builder, {
+      get(target, prop) {
+        const value = Reflect.get(target, prop, target);
+        if (typeof value !== 'function') return value;
+        if (prop === 'get')
+          return async (...args: unknown[]) => {
+            const claim = ++claims;
+            const answer = await value.apply(target, args);
+            if (claim === 1) await held.opened;
+            if (claim === 2) setTimeout(held.open, 0);
+            return answer;
+          };
+        return (...args: unknown[]) => {
+          const next = value.apply(target, args);
+          return next && typeof next === 'object' ? slowAnswers(next) : next;
+        };
+      },
+    });
+  const slowDb = new Proxy(db, {
+    get(target, prop) {
+      const value = Reflect.get(target, prop, target);
+      if (prop === 'update') return (table: typeof jobs) => slowAnswers(target.update(table));
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  const runtime = new JobRuntime({ db: slowDb, clock, definitions: [kind], pollMs: 3_600_000 });
+  runtime.start();
+  while (claims === 0) await timerTurn();
+  expect(await runtime.runDue()).toBe(0); // the loop launched it, not runDue
+  expect(ran).toEqual([1]);
+  await runtime.stop();
+});
