@@ -182,6 +182,37 @@ const PATCHES = [
       '        const node = error.storage.get(index).length < 1000 ? XmlErrorStruct.node(err) : 0; // invoice-service patch\n' +
       '        const xpath = xmlGetNodePath(node);\n',
   },
+  {
+    // s3rver 3.7.1 (the tests' S3 server): a put resolves as soon as its bytes are handed to the file's
+    // write stream, before the file is opened (a Buffer) or before the last bytes reach it (a stream), so it
+    // answers the PUT while the object is still empty or partly written; a GET right after read nothing or
+    // the object before (the blob store contract's "second put replaces the first", once in the PostgreSQL
+    // lane). The put resolves once the file is written, as S3 answers a PUT once the object is stored.
+    why: 's3rver: a put of a Buffer answers once the object is written',
+    files: ['s3rver/lib/stores/filesystem.js'],
+    find:
+      '        writeStream.end(object.content);\n' +
+      '        md5Context.update(object.content);\n' +
+      "        resolve([object.content.length, md5Context.digest('hex')]);\n",
+    replace:
+      '        md5Context.update(object.content);\n' +
+      "        const digest = md5Context.digest('hex'); // invoice-service patch\n" +
+      "        writeStream.on('error', reject).end(object.content, () => resolve([object.content.length, digest])); // invoice-service patch\n",
+  },
+  {
+    // The other half of the patch above: a streamed put resolves when the file has its last bytes.
+    why: 's3rver: a streamed put answers once the object is written',
+    files: ['s3rver/lib/stores/filesystem.js'],
+    find:
+      "          .on('error', reject)\n" +
+      "          .on('finish', () => resolve([totalLength, md5Context.digest('hex')]))\n" +
+      '          .pipe(writeStream);\n',
+    replace:
+      "          .on('error', reject)\n" +
+      '          .pipe(writeStream)\n' +
+      "          .on('error', reject) // invoice-service patch\n" +
+      "          .on('finish', () => resolve([totalLength, md5Context.digest('hex')])); // invoice-service patch\n",
+  },
 ];
 
 let failed = false;

@@ -1,8 +1,15 @@
 // scripts/patch-dependencies.mjs runs at `npm install` (postinstall): the fixes it makes to installed
 // packages must be in place, or the service (and the executable built from these files) runs without them.
-import { expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
+import { afterAll, expect, test } from 'bun:test';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
+// s3rver's own object and store, as its PUT handler uses them (the package has no types).
+// @ts-expect-error untyped CommonJS module of the tests' S3 server
+import S3Object from 's3rver/lib/models/object.js';
+// @ts-expect-error untyped CommonJS module of the tests' S3 server
+import FilesystemStore from 's3rver/lib/stores/filesystem.js';
 
 const ROOT = join(import.meta.dir, '..', '..');
 const CONNECTION = ['src/connection.js', 'cjs/src/connection.js'];
@@ -79,4 +86,23 @@ test('postgres.js fails what waits on a reserved connection the server closed, a
   );
   expectPatched(INDEX, '      if (lost) return q.reject(lost) // invoice-service patch\n');
   expectPatched(INDEX, '    sql.release = () => lost || release() // invoice-service patch\n');
+});
+
+const s3rverRoot = mkdtempSync(join(tmpdir(), 's3rver-put-'));
+afterAll(() => rmSync(s3rverRoot, { recursive: true, force: true }));
+
+test("s3rver's put answers once the object is written, a Buffer or a stream, so a get right after reads it whole", async () => {
+  const store = new FilesystemStore(s3rverRoot);
+  await store.putBucket('bucket');
+  // Large enough that the file is still being written when an unpatched put has already answered.
+  const content = Buffer.alloc(64 * 1024 * 1024, 7);
+  const written = (key: string) => statSync(store.getResourcePath('bucket', key, 'object')).size;
+  await store.putObject(new S3Object('bucket', 'whole', content, {}));
+  const whole = written('whole');
+  const halves = Readable.from([
+    content.subarray(0, content.length / 2),
+    content.subarray(content.length / 2),
+  ]);
+  await store.putObject(new S3Object('bucket', 'streamed', halves, {}));
+  expect([whole, written('streamed')]).toEqual([content.length, content.length]);
 });
