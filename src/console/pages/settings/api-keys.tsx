@@ -94,7 +94,7 @@ export function ApiKeys() {
                   <>
                     <button
                       type="button"
-                      disabled={action.busy}
+                      disabled={action.busy || keys.loading}
                       onClick={() => rotate(key)}
                       aria-label={t('Rotate {name}', { name: key.name })}
                     >
@@ -103,7 +103,7 @@ export function ApiKeys() {
                     <button
                       type="button"
                       class="danger"
-                      disabled={action.busy}
+                      disabled={action.busy || keys.loading}
                       onClick={() => revoke(key)}
                       aria-label={t('Revoke {name}', { name: key.name })}
                     >
