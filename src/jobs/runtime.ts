@@ -87,8 +87,8 @@ export class JobRuntime implements JobWaker {
   private stopping = false;
   /** Attempts over so far (runDue's check that nothing ended unseen during a claim round). */
   private settledCount = 0;
-  /** Claim rounds under way (the poll loop's and runDue's), so runDue never ends while another one claims. */
-  private readonly filling = new Set<Promise<number>>();
+  /** The poll loop's claim rounds under way, so runDue never ends while one of them claims. */
+  private readonly polling = new Set<Promise<number>>();
 
   constructor(options: JobRuntimeOptions) {
     this.db = options.db;
@@ -128,8 +128,9 @@ export class JobRuntime implements JobWaker {
       total += await this.fill();
       // The poll loop may hold a job it claimed but has not started yet (a claim's answer still on its way,
       // which on PostgreSQL takes a round trip): this round did not see it, so wait for that round too.
-      if (this.filling.size > 0) {
-        await Promise.allSettled([...this.filling]);
+      // (Only the loop's rounds: two runDue calls at once waiting for each other's would never end.)
+      if (this.polling.size > 0) {
+        await Promise.allSettled([...this.polling]);
         continue;
       }
       if (this.running.size === 0 && this.settledCount === settledBefore) return total;
@@ -204,28 +205,21 @@ export class JobRuntime implements JobWaker {
   }
 
   private async tick(): Promise<void> {
+    const round = this.fill();
+    this.polling.add(round);
     try {
-      await this.fill();
+      await round;
     } catch (error) {
       // A busy or broken database must not kill the loop; the next poll tries again.
       this.logger.error('job runtime: claim failed', { error: String(error) });
+    } finally {
+      this.polling.delete(round);
     }
     if (!this.stopping) this.schedule(this.pollMs);
   }
 
   /** Claims while some kind has a free slot and something is due. */
-  private fill(): Promise<number> {
-    const round = this.claimRound();
-    this.filling.add(round);
-    // Removed before the caller's await resumes: its reaction was registered first.
-    round.then(
-      () => this.filling.delete(round),
-      () => this.filling.delete(round),
-    );
-    return round;
-  }
-
-  private async claimRound(): Promise<number> {
+  private async fill(): Promise<number> {
     for (const source of this.sources) {
       try {
         await source();

@@ -374,3 +374,23 @@ test("runDue does not end while the poll loop holds a job it claimed but has not
   expect(ran).toEqual([1]);
   await runtime.stop();
 });
+
+test('two runDue calls at once both end, each having seen every job run', async () => {
+  const { db } = openDatabase(file());
+  const clock = new FakeClock();
+  const ran: number[] = [];
+  const kind = defineJob({
+    kind: 'twice',
+    payload: Item,
+    concurrency: 2,
+    handler: async ({ i }) => void ran.push(i),
+  });
+  for (let i = 0; i < 6; i++) await enqueueJob(db, clock, kind, { i });
+  const runtime = new JobRuntime({ db, clock, definitions: [kind], pollMs: 5 });
+  runtime.start();
+  const [a, b] = await Promise.all([runtime.runDue(), runtime.runDue()]);
+  expect(a + b).toBeLessThanOrEqual(6);
+  expect(ran.sort()).toEqual([0, 1, 2, 3, 4, 5]);
+  expect(await runtime.runDue()).toBe(0);
+  await runtime.stop();
+});
