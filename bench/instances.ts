@@ -1,7 +1,7 @@
 // The load test's mix (bench/load-mix.ts) against one instance on the embedded SQLite and one, two and three
 // instances on one PostgreSQL database and one bucket (s3rver), the way issue 26 runs several instances,
-// side by side in one run: each setup once per round, rounds one after another, so a busy machine weighs on
-// every setup alike and the ratios of one round are what to read. Each instance is `bun src/main.ts serve`
+// side by side in one run: each setup once per round, rounds one after another (every other round in the
+// reverse order), so a busy machine weighs on every setup alike and the ratios of one round are what to read. Each instance is `bun src/main.ts serve`
 // as its own process (test/instances.ts); PostgreSQL is the test suite's throw-away cluster
 // (test/postgres.ts: fsync off) with pg_stat_statements loaded. With several instances, one wrk per instance
 // takes its share of the connections: client-side round robin, no proxy in the way.
@@ -320,7 +320,9 @@ const stats = await statementStats(cluster);
 const s3 = await TestS3.start();
 try {
   for (let round = 1; round <= rounds; round++)
-    for (const setup of setups) {
+    // Every other round runs the setups in the reverse order: a setup's place in the run (what the machine
+    // and the cluster went through before it) weighed more than the setup itself (bench/README, §5 again).
+    for (const setup of round % 2 === 1 ? setups : [...setups].reverse()) {
       if (setup === 'sqlite') await runSqlite(round);
       else await runPostgres(setup, round, cluster, stats, s3);
     }
