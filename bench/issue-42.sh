@@ -2,7 +2,7 @@
 # Every figure of issue 42 side by side in one run, one bench after another on the same machine, each
 # preceded by the load average (a figure taken at load above 1.5 on 2 cores says less). Builds the
 # executable first; needs chromium, java with Saxon-HE (bench/rules-java.ts) and PostgreSQL's server
-# binaries (test/postgres.ts), as .ci/run installs them. About 20 minutes on the 2-core machine.
+# binaries (test/postgres.ts), as .ci/run installs them. About 30 minutes on the 2-core machine.
 #   bash bench/issue-42.sh [log file=bench-issue-42.log]
 set -u
 cd "$(dirname "$0")/.."
@@ -42,6 +42,7 @@ step npx bun bench/rules-profiles.ts 1000,2000
 step npx bun bench/reports.ts sqlite 50000 5
 step npx bun bench/reports.ts postgresql 50000 5
 # §5 the mixed load: SQLite, one, two and three PostgreSQL instances (90 s of warm-up: with 30 the slower
-# setups were measured while their workers still compiled, bench/README "The warm-up decides the ratio")
-step env VERBOSE=1 npx bun bench/instances.ts 30 16 --rounds 1 --warmup 90
+# setups were measured while their workers still compiled, bench/README "The warm-up decides the ratio"),
+# two rounds, the second in the reverse order (single rounds of one build swung from 0.56 to 1.03)
+step env VERBOSE=1 npx bun bench/instances.ts 30 16 --rounds 2 --warmup 90
 printf '\n== done %s UTC\n' "$(date -u +%H:%M:%S)" | tee -a "$log"
