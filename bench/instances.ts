@@ -1,9 +1,10 @@
 // The load test's mix (bench/load-mix.ts) against one instance on the embedded SQLite and one, two and three
 // instances on one PostgreSQL database and one bucket (s3rver), the way issue 26 runs several instances,
 // side by side in one run: each setup once per round, rounds one after another (every other round in the
-// reverse order), so a busy machine weighs on every setup alike and the ratios of one round are what to read. Each instance is `bun src/main.ts serve`
-// as its own process (test/instances.ts); PostgreSQL is the test suite's throw-away cluster
-// (test/postgres.ts: fsync off) with pg_stat_statements loaded. With several instances, one wrk per instance
+// reverse order), so a busy machine and a setup's place in the run weigh on every setup alike; read the
+// ratios of two rounds, one in each order. Each instance is `bun src/main.ts serve` as its own process
+// (test/instances.ts); PostgreSQL is the test suite's throw-away cluster (test/postgres.ts: fsync off)
+// with pg_stat_statements loaded. With several instances, one wrk per instance
 // takes its share of the connections: client-side round robin, no proxy in the way.
 // Usage: bun bench/instances.ts [seconds=20] [connections=16] [kinds to leave out, e.g. render,compliance]
 //          [--rounds 2] [--setups sqlite,pg1,pg2,pg3] [--warmup 5] [--share-workers] [--env NAME=VALUE,...]
