@@ -5,7 +5,7 @@ import type { AccountCtx } from '../shared/context';
 
 /**
  * What a job's code runs with: its handler and its onLastFailure hook alike. The runtime builds it, for
- * every attempt, in one place (`jobScope` in runtime.ts); nothing else makes a job's context.
+ * every attempt, in one place (`jobScope` in outcome.ts); nothing else makes a job's context.
  */
 export interface JobScope {
   jobId: string;

@@ -1,24 +1,20 @@
 import { Value } from '@sinclair/typebox/value';
-import type { Db, DbOrTx } from '../db/client';
+import type { Db } from '../db/client';
 import { type Clock, systemClock } from '../shared/clock';
 import { within } from '../shared/deadline';
 import type { Logger } from '../shared/logger';
 import {
-  isRetryable,
   type JobContext,
   type JobDefinition,
   JobError,
-  type JobScope,
   type JobSource,
   LeaseLostError,
   WorkerLostError,
 } from './definition';
-import { claim, complete, fail, onEnqueue, postpone, release, renewLease } from './queue';
+import { jobScope, parsePayload, recordFailure } from './outcome';
+import { claim, complete, fail, onEnqueue, release, renewLease } from './queue';
 import type { JobRow } from './schema';
-import { isOutage, retryTransient } from './transient';
-
-/** A job whose step met the database or store away is queued again this much later. */
-const OUTAGE_RETRY_MS = 2_000;
+import { retryTransient } from './transient';
 
 export interface JobRuntimeOptions {
   db: Db;
@@ -276,7 +272,7 @@ export class JobRuntime implements JobWaker {
     }, this.heartbeatMs);
     let committed = false;
     const ctx: JobContext = {
-      ...this.jobScope(job, this.db),
+      ...jobScope(job, this.db, this.clock),
       signal: abort.signal,
       // The released check runs on this thread, so a released claim can never be completed by this process
       // even if another worker re-claimed it under the same attempt number.
@@ -315,7 +311,10 @@ export class JobRuntime implements JobWaker {
       try {
         // The database may be away just when the failure is to be recorded (the failure was its going
         // away): recorded once it answers, so the job is queued again soon, not after its lease runs out.
-        await retryTransient(async () => await this.recordFailure(def, job, error), abort.signal);
+        await retryTransient(
+          async () => await recordFailure(this.db, this.clock, def, job, error),
+          abort.signal,
+        );
       } catch (dbError) {
         // The lease expires and the job is retried then (or, after its last attempt, given up).
         this.onError(dbError, job);
@@ -323,56 +322,6 @@ export class JobRuntime implements JobWaker {
     } finally {
       clearInterval(heartbeat);
     }
-  }
-
-  /** The one place a job's context is made, for its handler and its onLastFailure hook alike. */
-  private jobScope(job: JobRow, db: DbOrTx): JobScope {
-    const clock = this.clock;
-    return {
-      jobId: job.id,
-      kind: job.kind,
-      attempt: job.attempts,
-      runKey: job.runKey,
-      db,
-      clock,
-      forAccount: (accountId, options = {}) => ({
-        db: options.db ?? db,
-        clock,
-        accountId,
-        actor: {
-          kind: 'job',
-          jobId: job.id,
-          ...(options.memberId !== undefined ? { memberId: options.memberId } : {}),
-        },
-      }),
-    };
-  }
-
-  /**
-   * Records a failed attempt: queued again after the backoff, or failed for good. Failed for good, the
-   * kind's onLastFailure runs in the same transaction, so the job is never `failed` without it.
-   */
-  private async recordFailure(def: JobDefinition, job: JobRow, error: unknown): Promise<void> {
-    const failure = error instanceof Error ? error : new Error(String(error));
-    if (isOutage(error)) {
-      // Not the job's fault: tried again from its last committed step, the attempt not counted.
-      await postpone(this.db, this.clock, job, failure.message, OUTAGE_RETRY_MS);
-      return;
-    }
-    const options = { retryable: isRetryable(error), backoffMs: def.backoffMs(job.attempts) };
-    if (!def.onLastFailure) {
-      await fail(this.db, this.clock, job, failure.message, options);
-      return;
-    }
-    await this.db.transaction(
-      async (tx) => {
-        if ((await fail(tx, this.clock, job, failure.message, options)) !== 'failed') return;
-        const payload = parsePayload(job.payload);
-        if (Value.Check(def.payload, payload))
-          await def.onLastFailure?.(payload, this.jobScope(job, tx), failure);
-      },
-      { behavior: 'immediate' },
-    );
   }
 
   /**
@@ -383,7 +332,7 @@ export class JobRuntime implements JobWaker {
   private async giveUp(job: JobRow): Promise<void> {
     const def = this.defs.get(job.kind);
     try {
-      if (def) await this.recordFailure(def, job, new WorkerLostError());
+      if (def) await recordFailure(this.db, this.clock, def, job, new WorkerLostError());
       else
         await fail(this.db, this.clock, job, new WorkerLostError().message, {
           retryable: false,
@@ -392,14 +341,6 @@ export class JobRuntime implements JobWaker {
     } catch (error) {
       this.onError(error, job);
     }
-  }
-}
-
-function parsePayload(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,0 +1,74 @@
+import { Value } from '@sinclair/typebox/value';
+import type { Db, DbOrTx } from '../db/client';
+import type { Clock } from '../shared/clock';
+import { isRetryable, type JobDefinition, type JobScope } from './definition';
+import { fail, postpone } from './queue';
+import type { JobRow } from './schema';
+import { isOutage } from './transient';
+
+/** A job whose step met the database or store away is queued again this much later. */
+const OUTAGE_RETRY_MS = 2_000;
+
+/** The one place a job's context is made, for its handler and its onLastFailure hook alike. */
+export function jobScope(job: JobRow, db: DbOrTx, clock: Clock): JobScope {
+  return {
+    jobId: job.id,
+    kind: job.kind,
+    attempt: job.attempts,
+    runKey: job.runKey,
+    db,
+    clock,
+    forAccount: (accountId, options = {}) => ({
+      db: options.db ?? db,
+      clock,
+      accountId,
+      actor: {
+        kind: 'job',
+        jobId: job.id,
+        ...(options.memberId !== undefined ? { memberId: options.memberId } : {}),
+      },
+    }),
+  };
+}
+
+/**
+ * Records a failed attempt: queued again after the backoff, or failed for good. Failed for good, the
+ * kind's onLastFailure runs in the same transaction, so the job is never `failed` without it.
+ */
+export async function recordFailure(
+  db: Db,
+  clock: Clock,
+  def: JobDefinition,
+  job: JobRow,
+  error: unknown,
+): Promise<void> {
+  const failure = error instanceof Error ? error : new Error(String(error));
+  if (isOutage(error)) {
+    // Not the job's fault: tried again from its last committed step, the attempt not counted.
+    await postpone(db, clock, job, failure.message, OUTAGE_RETRY_MS);
+    return;
+  }
+  const options = { retryable: isRetryable(error), backoffMs: def.backoffMs(job.attempts) };
+  if (!def.onLastFailure) {
+    await fail(db, clock, job, failure.message, options);
+    return;
+  }
+  await db.transaction(
+    async (tx) => {
+      if ((await fail(tx, clock, job, failure.message, options)) !== 'failed') return;
+      const payload = parsePayload(job.payload);
+      if (Value.Check(def.payload, payload))
+        await def.onLastFailure?.(payload, jobScope(job, tx, clock), failure);
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** A job's stored payload, or undefined when it is not JSON (its schema check then fails it). */
+export function parsePayload(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
