@@ -94,6 +94,32 @@ describe('the verdicts are Java Saxon-HE verdicts', () => {
       'BR-DE-21 warning',
     ]);
   });
+
+  test('dates on their own lines pass the schema, as in Java; a wrong date there still fails it', async () => {
+    const exact = example('xrechnung_ubl/01.01a-INVOICE_ubl.xml');
+    const spaced = exact.replace(/<(cbc:\w*Date)>([^<]*)<\/\1>/g, '<$1>\n        $2\n      </$1>');
+    expect(spaced.match(/Date>\n {8}\d/g)?.length).toBeGreaterThan(1);
+    // The example's own findings (a warning), nothing more: no schema finding for the spaced dates.
+    const own = (await check('xrechnung_ubl', exact)).body.data;
+    const res = await check('xrechnung_ubl', spaced);
+    expect(res.status).toBe(200);
+    expect({
+      valid: res.body.data.valid,
+      fully: res.body.data.fully_checked,
+      findings: res.body.data.violations,
+    }).toEqual({ valid: true, fully: true, findings: own.violations });
+    const wrong = tamper(
+      spaced,
+      /<cbc:IssueDate>\n {8}[^<]*</,
+      '<cbc:IssueDate>\n        2016-02-30\n      <',
+    );
+    const xsd = (await check('xrechnung_ubl', wrong)).body.data.violations.filter(
+      (v: Finding) => v.rule === 'XSD',
+    );
+    expect(xsd).toEqual([
+      expect.objectContaining({ severity: 'fatal', message: expect.stringContaining("'2016-02-30'") }),
+    ]);
+  });
 });
 
 describe('a DOCTYPE is refused with a 422 naming it', () => {

@@ -68,7 +68,7 @@ export async function runProfile(
     const rulesets: RulesetRun[] = [];
     const violations: Violation[] = [];
     if (part === undefined || part.xsd) {
-      const xsd = await validateXsd(pack, definition.xsd, doc);
+      const xsd = await validateXsd(pack, definition.xsd, doc, xml);
       rulesets.push(xsd.run);
       violations.push(...xsd.violations);
     }

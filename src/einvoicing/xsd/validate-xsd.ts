@@ -4,6 +4,7 @@ import type { PackSchema, RulePack } from '../rule-pack';
 import type { RulesetRun, Violation } from '../rules/types';
 import { loadLibxml } from './parse-xml';
 import { type LoadedSchema, loadSchema, schemaNamespace } from './schemas';
+import { collapseTemporalWhitespace } from './temporal-whitespace';
 
 export interface XsdResult {
   run: RulesetRun;
@@ -25,12 +26,16 @@ function notRun(id: string, reason: string): XsdResult {
 
 /**
  * Validates a parsed document against the profile's schema for its root element: a profile lists several
- * (UBL Invoice and CreditNote) and the root's namespace picks one. Every schema failure is fatal.
+ * (UBL Invoice and CreditNote) and the root's namespace picks one. Every schema failure is fatal. The
+ * document's date and time values are trimmed first, as XML Schema says and libxml2 does not
+ * (temporal-whitespace.ts): the caller's parsed tree changes there, not its text.
  */
 export async function validateXsd(
   pack: RulePack,
   schemaIds: readonly string[],
   doc: XmlDocument,
+  /** The document's text, when the caller has it: spares the date and time search when it has none. */
+  text?: string,
 ): Promise<XsdResult> {
   // `xsd:<id>` once a schema is chosen; plain `xsd` before that, as runProfile reports a missing pack.
   const setId = 'xsd';
@@ -85,6 +90,7 @@ export async function validateXsd(
     reason: null,
   };
   const { XmlValidateError } = await loadLibxml();
+  await collapseTemporalWhitespace(doc, text);
   try {
     chosen.loaded.validator.validate(doc);
     return { run, violations: [] };
