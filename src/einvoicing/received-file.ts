@@ -51,9 +51,28 @@ export async function readReceivedFile(file: ReceivedFile): Promise<ReadReceived
       throw validationError([{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }], error.message);
     }
     // A value the mapping cannot take (an amount that is no number): the file's fault, never a 500.
-    const msg = `The e-invoice cannot be read: ${(error as Error).message}`;
+    const msg = `The e-invoice cannot be read: ${whereInFile(xml, (error as Error).message)}`;
     throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
   }
+}
+
+const NO_DECIMAL = /^not a decimal string: (".*")$/s;
+
+/**
+ * The reader's complaint about a value, with the element that holds it and its line when the file has
+ * it as an element's whole text (`cbc:PriceAmount on line 57 holds "abc", which is not a number`), so the
+ * sender knows what to correct; otherwise the complaint as it is.
+ */
+export function whereInFile(xml: string, message: string): string {
+  const quoted = NO_DECIMAL.exec(message)?.[1];
+  if (quoted === undefined) return message;
+  const value = JSON.parse(quoted) as string;
+  const escaped = value.trim().replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  if (escaped === '') return message;
+  const found = new RegExp(`<([\\w.:-]+)(?:\\s[^>]*)?>\\s*${escaped}\\s*</\\1\\s*>`).exec(xml);
+  if (found === null) return `${quoted} is not a number where the file needs one`;
+  const line = xml.slice(0, found.index).split('\n').length;
+  return `${found[1]} on line ${line} holds ${quoted}, which is not a number`;
 }
 
 const DECLARED_ENCODING = /^(\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*)(["'])([^"']*)\2/;

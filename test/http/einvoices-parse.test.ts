@@ -264,7 +264,12 @@ test('a price that is no number is a 422 naming the problem, never a 500', async
   );
   const res = await parse(xml, 'application/xml');
   expect(res.status).toBe(422);
-  expect(res.body.error.details.fields[0].msg).toContain('zwölf');
+  // The element and its line, so the sender knows what to correct.
+  const line = xml.slice(0, xml.indexOf('zwölf')).split('\n').length;
+  expect(res.body.error.details.fields[0].msg).toBe(
+    `The e-invoice cannot be read: cbc:PriceAmount on line ${line} holds "zwölf", which is not a number`,
+  );
+  expect(res.body.error.message).toBe(res.body.error.details.fields[0].msg);
 });
 
 describe('visualize', () => {
