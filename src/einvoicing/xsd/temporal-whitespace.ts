@@ -6,13 +6,13 @@ import { loadLibxml } from './parse-xml';
  * checking it: `<cbc:IssueDate>\n  2017-11-13\n</cbc:IssueDate>` fails its `xs:date` there, where XML Schema
  * (whitespace `collapse`, fixed for these types) and Java's validators, which the official validators run,
  * take it. Every other built-in type libxml2 collapses (decimals, booleans, integers, tokens, codes: checked
- * against Java side by side). So before the schema check the XSD step's own parsed copy gets such values
- * trimmed: a leaf element or attribute whose collapsed value has the shape of a date, time, date-time or
- * duration and differs from it. Trimming cannot make a value valid that XML Schema refuses: for a
- * date or time type it is the collapse XML Schema applies itself, and a string type (whitespace preserved)
- * takes the trimmed value as it took the untrimmed one unless a facet counts its length or pattern, which
- * none of the pack's schemas put on a type holding dates. Element line numbers (the XSD findings' places)
- * are the parser's and do not move. The rules read the document's own text, not this copy.
+ * against Java side by side). So before the schema check the parsed tree it is given (libxml2's; the rules
+ * parse the text themselves) gets such values trimmed: a leaf element or attribute whose collapsed value has
+ * the shape of a date, time, date-time or duration and differs from it. Trimming cannot make a value valid
+ * that XML Schema refuses: for a date or time type it is the collapse XML Schema applies itself, and a string
+ * type (whitespace preserved) takes the trimmed value as it took the untrimmed one unless a facet counts its
+ * length or pattern, which none of the pack's schemas put on a type holding dates. Element line numbers (the
+ * XSD findings' places) are the parser's and do not move.
  */
 
 /** Lexical shapes of xs:date, xs:time, xs:dateTime and xs:duration (libxml2 judges the value itself). */
