@@ -197,6 +197,37 @@ test('legal registration ids keep their scheme (BT-30/BT-47, ISO 6523 0184) when
   expect(xml.match(/<cbc:CompanyID schemeID="0184">/g)?.length).toBe(2);
 });
 
+// A German seller states its Steuernummer (BT-32, FC) beside its VAT id (BT-31): the service writes both,
+// the VAT id first, and reads both back in every profile (it kept only the first registration before).
+test.each(SERVICE_PROFILES)(
+  'a VAT id and a Steuernummer written in %s are both read back',
+  async (profile) => {
+    const parsed = (await parseExample('xrechnung_cii/01.01a-INVOICE_uncefact.xml')).body.data;
+    // Peppol's electronic addresses (the example's EM is no Peppol EAS scheme): the German VAT id, a Leitweg-ID.
+    const seller = {
+      ...parsed.data.seller,
+      tax_id: 'DE123456789',
+      tax_number: '37/123/45678',
+      electronic_address: { scheme: '9930', value: 'DE123456789' },
+    };
+    const buyer = { ...parsed.data.buyer, electronic_address: { scheme: '0204', value: '991-12345-67' } };
+    const written = await server.request('/api/v1/documents/xml', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { profile, document_type: 'invoice', data: { ...parsed.data, seller, buyer } },
+    });
+    expect(written.status).toBe(200);
+    const again = (await parse(await written.text(), 'application/xml')).body.data;
+    expect(again.data.seller.tax_id).toBe('DE123456789');
+    expect(again.data.seller.tax_number).toBe('37/123/45678');
+    expect(again.warnings.filter((w: { term: string }) => w.term === 'BT-32')).toEqual([]);
+    expect(again.profile).toBe(profile);
+    expect(again.compliance.violations.filter((v: { severity: string }) => v.severity === 'fatal')).toEqual(
+      [],
+    );
+  },
+);
+
 describe('hybrid PDFs and the other ways in', () => {
   test.each(readdirSync(join(EXAMPLES, 'facturx-pdf')))('%s: the embedded CII is read', async (pdf) => {
     const bytes = new Uint8Array(readFileSync(join(EXAMPLES, 'facturx-pdf', pdf)));

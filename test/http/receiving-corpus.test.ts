@@ -262,6 +262,63 @@ describe.skipIf(!present)('the public receiving corpus', () => {
     expect(zatca.totals.tax_total).toBe('0.6');
   });
 
+  // What parse answers is document data the service takes back as it is: written as XML (in the profile
+  // it was read under, else Peppol BIS for UBL and Factur-X EN 16931 for CII) it is a 200, or a 422 that
+  // names a rule the data breaks (no seller, lines whose totals cannot be computed, no VAT scheme), never
+  // a refusal of a value's shape. A BIC of 13 characters, a classification list id of six letters or a
+  // date on the 91st month is left out when read, with a warning (src/einvoicing/receive/fit-data.ts).
+  test('every file read is data the service takes back: written as XML, never refused for its shape', async () => {
+    const refused: string[] = [];
+    let written = 0;
+    for (const file of files) {
+      const { status, body } = await parsed(file);
+      if (status !== 200 || body.data.data.line_items.length === 0 || file in NOT_COMPUTABLE) continue;
+      const d = body.data;
+      const profile = d.profile ?? (d.syntax === 'ubl' ? 'peppol_bis_billing_3' : 'factur_x_en16931');
+      const res = await server.request('/api/v1/documents/xml', {
+        method: 'POST',
+        key: account.apiKey,
+        body: { profile, document_type: d.document_type, data: d.data },
+      });
+      if (res.status === 200) written++;
+      else {
+        const error = ((await res.json()) as any).error;
+        if (res.status !== 422 || error.message === 'Request validation failed')
+          refused.push(`${file}: ${res.status} ${JSON.stringify(error.details ?? error.message)}`);
+      }
+    }
+    expect(refused).toEqual([]);
+    expect(written).toBeGreaterThan(400);
+  });
+
+  test("the seller's VAT id beside its tax number (BT-31, BT-32) is read whichever comes first, and written back", async () => {
+    // Mustang's validV2.xml states the Steuernummer (FC) before the VAT id (VA).
+    const d = (await parsed('mustang/validator/validV2.xml')).body.data;
+    expect(d.data.seller.tax_id).toBe('DE136695976');
+    expect(d.data.seller.tax_number).toBe('22/815/0815/4');
+    expect(d.warnings.filter((w: { term: string }) => w.term === 'BT-32')).toEqual([]);
+    const res = await server.request('/api/v1/documents/xml', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { profile: 'factur_x_en16931', document_type: d.document_type, data: d.data },
+    });
+    const xml = await res.text();
+    expect(xml).toContain('<ram:ID schemeID="VA">DE136695976</ram:ID>');
+    expect(xml).toContain('<ram:ID schemeID="FC">22/815/0815/4</ram:ID>');
+  });
+
+  test('values the data cannot hold are left out and named: a placeholder BIC, an impossible date', async () => {
+    const bic = (await parsed('akretion/tests/fixtures/xml/factur-x-en16931.xml')).body.data;
+    expect(bic.data.payment.bank_account.swift).toBeUndefined();
+    expect(bic.data.payment.bank_account.account_number).toBeDefined();
+    const said = bic.warnings.find((w: { term: string }) => w.term === 'BT-86');
+    expect(said.message).toContain('"BIC_MONCOMPTE" is not kept');
+    const date = (await parsed('akretion/tests/fixtures/xml/zugferd-extended.xml')).body.data;
+    expect(
+      date.warnings.some((w: { message: string }) => w.message.includes('expected a calendar date')),
+    ).toBe(true);
+  });
+
   test('visualize takes what parse read: the corrections with negative document allowances', async () => {
     const corrections = [
       'phive/zugferd/2.0.1/basic/zugferd-invoice-2.xml',

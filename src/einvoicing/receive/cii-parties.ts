@@ -32,7 +32,12 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
   const trading = text(el, 'SpecifiedLegalOrganization/TradingBusinessName');
   const registrations = all(el, 'SpecifiedTaxRegistration/ID');
   const vat = registrations.find((r) => attr(r, 'schemeID') === 'VA') ?? registrations[0];
-  if (registrations.length > 1) {
+  // BT-32 beside a VAT id: the seller's national tax number (FC), kept as its tax_number.
+  const taxNumber =
+    role === 'seller' && attr(vat, 'schemeID') === 'VA'
+      ? registrations.find((r) => attr(r, 'schemeID') === 'FC')
+      : undefined;
+  if (registrations.some((r) => r !== vat && r !== taxNumber)) {
     warnings.push({
       term: 'BT-32',
       path: `${role}.SpecifiedTaxRegistration`,
@@ -43,6 +48,7 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
   return defined({
     ...partyNames(registered, trading),
     tax_id: text(vat),
+    tax_number: text(taxNumber),
     registration_number: text(el, 'SpecifiedLegalOrganization/ID'),
     registration_scheme: icdOf(at(el, 'SpecifiedLegalOrganization/ID')),
     email: text(contact, 'EmailURIUniversalCommunication/URIID'),

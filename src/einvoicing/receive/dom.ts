@@ -32,12 +32,14 @@ export function at(el: XmlElement | null | undefined, path: string): XmlElement 
   return current ?? null;
 }
 
-/** Every element at `path`: the last step may repeat. */
+/**
+ * Every element at `path`, in document order, as XPath reads `A/B`: each step may repeat, so the IDs of a
+ * second `SpecifiedTaxRegistration` or `PartyIdentification` are found as well as the first one's.
+ */
 export function all(el: XmlElement | null | undefined, path: string): XmlElement[] {
-  const steps = path.split('/');
-  const last = steps.pop() ?? '';
-  const parent = steps.length === 0 ? el : at(el, steps.join('/'));
-  return childrenNamed(parent, last);
+  let found: XmlElement[] = el ? [el] : [];
+  for (const step of path.split('/')) found = found.flatMap((parent) => childrenNamed(parent, step));
+  return found;
 }
 
 /** Trimmed text at `path`; undefined when absent or blank (the document data leaves such fields out). */

@@ -37,9 +37,11 @@ type Line = DocumentData['line_items'][number];
 
 function exemptions(root: XmlElement): Map<string, { reason?: string; code?: string }> {
   const map = new Map<string, { reason?: string; code?: string }>();
+  // Every TaxTotal's subtotals: the first one stating a category and rate gives its exemption.
   for (const sub of all(root, 'TaxTotal/TaxSubtotal')) {
     const category = at(sub, 'TaxCategory');
     const key = `${taxInfo(category).category}|${text(category, 'Percent') ?? '0'}`;
+    if (map.has(key)) continue;
     map.set(key, {
       reason: text(category, 'TaxExemptionReason'),
       code: text(category, 'TaxExemptionReasonCode'),

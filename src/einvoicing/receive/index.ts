@@ -7,6 +7,7 @@ import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { checkXmlLimits } from '../xsd/xml-limits';
 import { keepRefused, pinnableDiscounts, statedTaxAmounts } from './document-passes';
 import type { XmlElement } from './dom';
+import { fitToData } from './fit-data';
 import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
 import { fromZugferd1, ZUGFERD_1_NAMESPACE } from './from-zugferd1';
@@ -117,7 +118,10 @@ function normalized(invoice: ReadInvoice): ReceivedInvoice {
   const named = formatWarning(format);
   const warnings = [...(named ? [named] : []), ...invoice.warnings];
   const data = statedTaxAmounts(
-    keepRefused(pinnableDiscounts(normalizeDates(normalizeDecimals(invoice.data))), warnings),
+    fitToData(
+      keepRefused(pinnableDiscounts(normalizeDates(normalizeDecimals(invoice.data))), warnings),
+      warnings,
+    ),
   );
   const kept = keepStatedTotals(withSpecification(data, invoice.customizationId), invoice.totals, warnings);
   return { ...invoice, format, data: kept.data, warnings, totals: kept.totals };

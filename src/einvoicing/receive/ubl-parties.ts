@@ -25,7 +25,12 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
   const trading = text(el, 'PartyName/Name');
   const schemes = all(el, 'PartyTaxScheme');
   const vat = schemes.find((s) => text(s, 'TaxScheme/ID') === 'VAT') ?? schemes[0];
-  if (schemes.length > 1) {
+  // BT-32 beside a VAT id: the seller's tax registration under another scheme, kept as its tax_number.
+  const taxNumber =
+    role === 'seller' && text(vat, 'TaxScheme/ID') === 'VAT'
+      ? schemes.find((s) => s !== vat && text(s, 'CompanyID'))
+      : undefined;
+  if (schemes.some((s) => s !== vat && s !== taxNumber)) {
     warnings.push({
       term: 'BT-32',
       path: `${role}.PartyTaxScheme`,
@@ -35,6 +40,7 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
   return defined({
     ...partyNames(registered, trading),
     tax_id: text(vat, 'CompanyID'),
+    tax_number: text(taxNumber, 'CompanyID'),
     registration_number: text(el, 'PartyLegalEntity/CompanyID'),
     registration_scheme: icdOf(at(el, 'PartyLegalEntity/CompanyID')),
     email: text(el, 'Contact/ElectronicMail'),

@@ -1,0 +1,222 @@
+// A value a file states that the document data cannot hold (a BIC of 13 characters, a classification
+// list id that is no UNTDID 7143 code, a month where a date belongs): left out with a warning naming it,
+// so what parse answers is data every endpoint that takes document data accepts as it is.
+
+import { Type as t } from '@sinclair/typebox';
+import { type TypeCheck, TypeCompiler } from '@sinclair/typebox/compiler';
+import { ValueErrorType } from '@sinclair/typebox/errors';
+import { Value } from '@sinclair/typebox/value';
+import { DateString, DocumentData } from '../../domain/document-data';
+import { LineItem } from '../../domain/line-item';
+import { isCalendarDate } from '../../shared/dates';
+import type { ReceiveWarning } from './types';
+
+/** Errors of one value's own shape; a missing part or an empty list is the reader's business, not this. */
+const VALUE_ERRORS = new Set([
+  ValueErrorType.StringMaxLength,
+  ValueErrorType.StringMinLength,
+  ValueErrorType.StringPattern,
+  ValueErrorType.StringFormat,
+]);
+
+/** The business term of a data path (array indexes as `[]`), for the warning; else the path itself. */
+const TERMS: [RegExp, string][] = [
+  [/^payment\.bank_account\.swift$/, 'BT-86'],
+  [/^payment\.bank_account\./, 'BG-17'],
+  [/\.classifications\[\]/, 'BT-158'],
+  [/^invoiced_object/, 'BT-18'],
+  [/^tax_scheme$/, 'BT-118'],
+  [/^delivery_date$/, 'BT-72'],
+  [/^line_items\[\]\.period\./, 'BG-26'],
+  [/^invoice_period\./, 'BG-14'],
+  [/^seller\./, 'BG-4'],
+  [/^buyer\./, 'BG-7'],
+];
+
+type Json = Record<string, unknown> | unknown[];
+
+const segmentsOf = (pointer: string) =>
+  pointer
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+
+const dotted = (segments: string[]) =>
+  segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
+
+function parentOf(root: Json, segments: string[]): Json | undefined {
+  let node: unknown = root;
+  for (const s of segments.slice(0, -1)) {
+    node = (node as Record<string, unknown> | undefined)?.[s];
+    if (node === null || typeof node !== 'object') return undefined;
+  }
+  return node as Json;
+}
+
+/** Removes what `segments` points at: a member, or an array element (the array goes when it empties). */
+function remove(root: Json, segments: string[]): void {
+  const parent = parentOf(root, segments);
+  const key = segments.at(-1) as string;
+  if (Array.isArray(parent)) {
+    parent.splice(Number(key), 1);
+    if (parent.length === 0 && segments.length > 1) remove(root, segments.slice(0, -1));
+  } else if (parent) delete parent[key];
+}
+
+/**
+ * The value's own object when it cannot stand without it (a required member), else the value; null when
+ * that would be a line, a tax or the document itself, which go only with what they state (the writer's
+ * 422 names such a value instead).
+ */
+function unitOf(segments: string[], schemaRequires: (s: string[]) => boolean): string[] | null {
+  let unit = segments;
+  while (schemaRequires(unit)) {
+    unit = unit.slice(0, -1);
+    if (unit.length === 0 || /^(line_items|taxes)$/.test(unit.at(-2) ?? '')) return null;
+  }
+  return unit;
+}
+
+interface Schema {
+  type?: string;
+  pattern?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+  anyOf?: Schema[];
+}
+
+/** Whether the member at `segments` is required where it stands, read from the schema along the path. */
+function required(segments: string[]): boolean {
+  let schema: Schema | undefined = Received as Schema;
+  for (const [i, segment] of segments.entries()) {
+    if (schema === undefined) return false;
+    // A union's branch is the one that has the member (the data's unions are of objects or of literals).
+    if (schema.anyOf) schema = schema.anyOf.find((b) => b.properties?.[segment] || b.items);
+    if (schema?.type === 'array') {
+      schema = schema.items;
+      continue;
+    }
+    if (i === segments.length - 1) return schema?.required?.includes(segment) ?? false;
+    schema = schema?.properties?.[segment];
+  }
+  return false;
+}
+
+/**
+ * The document data as a file may state it: any number of lines (a document sent to the API has at most
+ * 2,000, a received one as many as its file), so a large file's values are checked in one compiled pass.
+ */
+const Received = t.Object(
+  { ...DocumentData.properties, line_items: t.Array(LineItem, { minItems: 1 }) },
+  { additionalProperties: false },
+);
+let compiled: TypeCheck<typeof Received> | undefined;
+
+const DATE_PATTERN = (DateString('') as Schema).pattern;
+
+interface Unfit {
+  path: string;
+  value: unknown;
+  message: string;
+}
+
+const datesIn = new WeakMap<Schema, boolean>();
+
+/** Whether a date can be somewhere under this schema (most of a line cannot hold one). */
+function holdsDates(schema: Schema): boolean {
+  let known = datesIn.get(schema);
+  if (known === undefined) {
+    datesIn.set(schema, false); // a schema that refers to itself holds no date through itself
+    const parts = [...Object.values(schema.properties ?? {}), ...(schema.anyOf ?? [])];
+    if (schema.items) parts.push(schema.items);
+    known = schema.pattern === DATE_PATTERN || parts.some(holdsDates);
+    datesIn.set(schema, known);
+  }
+  return known;
+}
+
+const membersWithDates = new WeakMap<Schema, [string, Schema][]>();
+
+/** The members of an object (of any branch of a union of objects) that can hold a date. */
+function dateMembers(schema: Schema): [string, Schema][] {
+  let members = membersWithDates.get(schema);
+  if (members === undefined) {
+    members = [schema, ...(schema.anyOf ?? [])].flatMap((b) =>
+      Object.entries(b.properties ?? {}).filter(([, member]) => holdsDates(member)),
+    );
+    membersWithDates.set(schema, members);
+  }
+  return members;
+}
+
+/** Dates of the right shape that no calendar has (`2013-91-02`): the schema's pattern lets them by. */
+function impossibleDates(schema: Schema | undefined, value: unknown, path: string, out: Unfit[]): Unfit[] {
+  if (schema === undefined || value === null || value === undefined || !holdsDates(schema)) return out;
+  if (typeof value === 'string') {
+    if (schema.pattern === DATE_PATTERN && !isCalendarDate(value))
+      out.push({ path, value, message: 'expected a calendar date' });
+  } else if (Array.isArray(value)) {
+    const items = schema.items ?? schema.anyOf?.find((b) => b.items)?.items;
+    for (const [i, item] of value.entries()) impossibleDates(items, item, `${path}/${i}`, out);
+  } else if (typeof value === 'object') {
+    for (const [key, member] of dateMembers(schema)) {
+      const inside = (value as Record<string, unknown>)[key];
+      if (inside !== undefined) impossibleDates(member, inside, `${path}/${key}`, out);
+    }
+  }
+  return out;
+}
+
+/** What the data cannot hold, in document order: values of the wrong shape, then impossible dates. */
+function unfitValues(data: DocumentData): Unfit[] {
+  const shapes = [...Value.Errors(Received, data)]
+    .filter((e) => VALUE_ERRORS.has(e.type) && typeof e.value === 'string')
+    .map((e) => ({ path: e.path, value: e.value, message: e.message.replace(/^Expected/, 'expected') }));
+  return [...shapes, ...impossibleDates(Received as Schema, data, '', [])].sort((a, b) =>
+    comparePointers(a.path, b.path),
+  );
+}
+
+/** Document order of two JSON pointers: array indexes by number (`/2` before `/10`). */
+function comparePointers(a: string, b: string): number {
+  const [x, y] = [segmentsOf(a), segmentsOf(b)];
+  for (let i = 0; i < Math.min(x.length, y.length); i++) {
+    const [p, q] = [x[i] as string, y[i] as string];
+    if (p === q) continue;
+    if (/^\d+$/.test(p) && /^\d+$/.test(q)) return Number(p) - Number(q);
+    return p < q ? -1 : 1;
+  }
+  return x.length - y.length;
+}
+
+export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): DocumentData {
+  compiled ??= TypeCompiler.Compile(Received);
+  const errors = compiled.Check(data) ? impossibleDates(Received as Schema, data, '', []) : unfitValues(data);
+  if (errors.length === 0) return data;
+  const out = structuredClone(data) as unknown as Json;
+  // From the last to the first, so removing an array element leaves the earlier pointers as they were.
+  const removed: string[] = [];
+  const said: ReceiveWarning[] = [];
+  for (const error of errors.reverse()) {
+    const segments = segmentsOf(error.path);
+    const unit = unitOf(segments, required);
+    if (unit === null) continue;
+    const pointer = `/${unit.join('/')}`;
+    // Two values of one part (a classification's id and list id): the part goes once.
+    if (removed.some((r) => pointer === r || pointer.startsWith(`${r}/`))) continue;
+    removed.push(pointer);
+    const path = dotted(segments);
+    const general = path.replace(/\[\d+\]/g, '[]');
+    said.unshift({
+      term: TERMS.find(([pattern]) => pattern.test(general))?.[1] ?? path,
+      path,
+      message: `"${error.value}" is not kept: ${error.message}${
+        unit.length < segments.length ? ` (nor the ${dotted(unit)} it belongs to)` : ''
+      }`,
+    });
+    remove(out, unit);
+  }
+  warnings.push(...said);
+  return out as unknown as DocumentData;
+}

@@ -1,0 +1,196 @@
+// Elements a file may repeat, each holding one value (a second tax registration, a second party
+// identification, a second classification), and values the document data cannot hold: every repetition
+// is read, not only the first one's, and a value that does not fit is left out with a warning.
+import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { parseEInvoice } from '../../src/einvoicing/receive';
+import { all } from '../../src/einvoicing/receive/dom';
+import { fitToData } from '../../src/einvoicing/receive/fit-data';
+import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
+import { sharedPath } from '../shared-material';
+
+const example = (path: string) => readFileSync(sharedPath(`rulesets/examples/${path}`), 'utf8');
+const CII = example('xrechnung_cii/01.01a-INVOICE_uncefact.xml');
+const UBL = example('xrechnung_ubl/01.01a-INVOICE_ubl.xml');
+
+/** Replaces `from` (which must occur) once. */
+function edit(xml: string, from: string, to: string): string {
+  expect(xml).toContain(from);
+  return xml.replace(from, to);
+}
+
+const ciiVat = `<ram:SpecifiedTaxRegistration>
+                    <ram:ID schemeID="VA">DE 123456789</ram:ID>
+                </ram:SpecifiedTaxRegistration>`;
+const ciiTaxNumber = `<ram:SpecifiedTaxRegistration><ram:ID schemeID="FC">22/815/0815/4</ram:ID></ram:SpecifiedTaxRegistration>`;
+const ublVat = `<cac:PartyTaxScheme>
+                <cbc:CompanyID>DE 123456789</cbc:CompanyID>`;
+const ublTaxNumber = `<cac:PartyTaxScheme><cbc:CompanyID>22/815/0815/4</cbc:CompanyID><cac:TaxScheme><cbc:ID>FC</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`;
+
+describe("the seller's VAT id and tax number (BT-31, BT-32)", () => {
+  test.each([
+    ['CII, the tax number first', edit(CII, ciiVat, `${ciiTaxNumber}${ciiVat}`)],
+    ['CII, the VAT id first', edit(CII, ciiVat, `${ciiVat}${ciiTaxNumber}`)],
+    ['UBL, the tax number first', edit(UBL, ublVat, `${ublTaxNumber}${ublVat}`)],
+    ['UBL, the VAT id first', edit(UBL, '<cac:PartyLegalEntity>', `${ublTaxNumber}<cac:PartyLegalEntity>`)],
+  ])('%s: both kept, nothing said', (_, xml) => {
+    const read = parseEInvoice(xml);
+    expect(read.data.seller?.tax_id).toBe('DE 123456789');
+    expect(read.data.seller?.tax_number).toBe('22/815/0815/4');
+    expect(read.warnings.filter((w) => w.term === 'BT-32')).toEqual([]);
+  });
+
+  test('a tax number alone stays the tax id, as before; a third registration is named', () => {
+    const alone = parseEInvoice(edit(CII, ciiVat, ciiTaxNumber));
+    expect(alone.data.seller?.tax_id).toBe('22/815/0815/4');
+    expect(alone.data.seller?.tax_number).toBeUndefined();
+    const third = `<ram:SpecifiedTaxRegistration><ram:ID schemeID="XX">12345</ram:ID></ram:SpecifiedTaxRegistration>`;
+    const three = parseEInvoice(edit(CII, ciiVat, `${ciiTaxNumber}${third}${ciiVat}`));
+    expect(three.data.seller?.tax_number).toBe('22/815/0815/4');
+    expect(three.warnings.map((w) => w.term)).toContain('BT-32');
+  });
+
+  test("a buyer's second registration is named, not kept as a tax number (a buyer has no BT-32)", () => {
+    const xml = edit(
+      CII,
+      '</ram:BuyerTradeParty>',
+      `<ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">DE 987654321</ram:ID></ram:SpecifiedTaxRegistration>${ciiTaxNumber}</ram:BuyerTradeParty>`,
+    );
+    const read = parseEInvoice(xml);
+    expect(read.data.buyer?.tax_id).toBe('DE 987654321');
+    expect(read.data.buyer?.tax_number).toBeUndefined();
+    expect(read.warnings.filter((w) => w.term === 'BT-32').map((w) => w.path)).toEqual([
+      'buyer.SpecifiedTaxRegistration',
+    ]);
+  });
+});
+
+describe('identifications and classifications repeat', () => {
+  test('UBL: the seller identifier after a SEPA creditor id, and the creditor id after an identifier', () => {
+    const sepaFirst = edit(
+      UBL,
+      '<cac:PartyName>',
+      '<cac:PartyIdentification><cbc:ID schemeID="SEPA">DE98ZZZ09999999999</cbc:ID></cac:PartyIdentification><cac:PartyIdentification><cbc:ID schemeID="0088">4000001000005</cbc:ID></cac:PartyIdentification><cac:PartyName>',
+    );
+    const idFirst = edit(
+      UBL,
+      '<cac:PartyName>',
+      '<cac:PartyIdentification><cbc:ID schemeID="0088">4000001000005</cbc:ID></cac:PartyIdentification><cac:PartyIdentification><cbc:ID schemeID="SEPA">DE98ZZZ09999999999</cbc:ID></cac:PartyIdentification><cac:PartyName>',
+    );
+    const mandate =
+      '<cac:PaymentMandate><cbc:ID>MANDATE-1</cbc:ID><cac:PayerFinancialAccount><cbc:ID>DE02120300000000202051</cbc:ID></cac:PayerFinancialAccount></cac:PaymentMandate></cac:PaymentMeans>';
+    for (const xml of [sepaFirst, idFirst]) {
+      const read = parseEInvoice(edit(xml, '</cac:PaymentMeans>', mandate));
+      expect(read.data.seller?.identifier).toEqual({ id: '4000001000005', scheme_id: '0088' });
+      expect(read.data.payment?.direct_debit?.creditor_id).toBe('DE98ZZZ09999999999');
+    }
+  });
+
+  test('every item classification (BT-158) of a line, UBL and CII', () => {
+    const ubl = parseEInvoice(
+      edit(
+        UBL,
+        '</cac:CommodityClassification>',
+        '</cac:CommodityClassification><cac:CommodityClassification><cbc:ItemClassificationCode listID="STI">12345678</cbc:ItemClassificationCode></cac:CommodityClassification>',
+      ),
+    );
+    const cii = parseEInvoice(
+      edit(
+        CII,
+        '</ram:DesignatedProductClassification>',
+        '</ram:DesignatedProductClassification><ram:DesignatedProductClassification><ram:ClassCode listID="STI">12345678</ram:ClassCode></ram:DesignatedProductClassification>',
+      ),
+    );
+    for (const read of [ubl, cii]) {
+      expect(read.data.line_items[0]?.classifications).toEqual([
+        { id: '0721-880X', scheme_id: 'IB' },
+        { id: '12345678', scheme_id: 'STI' },
+      ]);
+    }
+  });
+
+  test('all() reads a path as XPath does: every step may repeat', () => {
+    const el = (name: string, children: { nodeType: number }[] = []) => ({
+      localName: name,
+      nodeType: 1,
+      textContent: name,
+      childNodes: children,
+      getAttribute: () => null,
+    });
+    const root = el('Root', [el('A', [el('B'), el('C')]), el('X'), el('A', [el('B')])]);
+    expect(all(root, 'A/B')).toHaveLength(2);
+    expect(all(root, 'A')).toHaveLength(2);
+    expect(all(root, 'A/C')).toHaveLength(1);
+    expect(all(null, 'A/B')).toEqual([]);
+  });
+});
+
+describe('values the document data cannot hold are left out and named', () => {
+  const base = parseEInvoice(CII).data;
+
+  test('a BIC of 13 characters (BT-86); a classification whose list id is no UNTDID 7143 code, whole', () => {
+    const warnings: ReceiveWarning[] = [];
+    const line = base.line_items[0];
+    if (!line) throw new Error('the example has lines');
+    const data = {
+      ...base,
+      payment: { bank_account: { account_number: 'DE02120300000000202051', swift: 'BIC_MONCOMPTE' } },
+      line_items: [
+        {
+          ...line,
+          classifications: [
+            { id: '12344321', scheme_id: 'UNSPSC' },
+            { id: '0721-880X', scheme_id: 'IB' },
+          ],
+        },
+        ...base.line_items.slice(1),
+      ],
+    };
+    const fit = fitToData(data, warnings);
+    expect(fit.payment?.bank_account).toEqual({ account_number: 'DE02120300000000202051' });
+    expect(fit.line_items[0]?.classifications).toEqual([{ id: '0721-880X', scheme_id: 'IB' }]);
+    expect(warnings.map((w) => [w.term, w.path])).toEqual([
+      ['BT-158', 'line_items[0].classifications[0].scheme_id'],
+      ['BT-86', 'payment.bank_account.swift'],
+    ]);
+    expect(warnings[1]?.message).toBe(
+      '"BIC_MONCOMPTE" is not kept: expected string length less or equal to 11',
+    );
+    expect(warnings[0]?.message).toContain('(nor the line_items[0].classifications[0] it belongs to)');
+    // The data it was given is not changed.
+    expect(data.payment.bank_account.swift).toBe('BIC_MONCOMPTE');
+  });
+
+  test('a day no calendar has; a month where a date belongs; the last classification empties its list', () => {
+    const warnings: ReceiveWarning[] = [];
+    const line = base.line_items[0];
+    if (!line) throw new Error('the example has lines');
+    const data = {
+      ...base,
+      delivery_date: '201412',
+      invoice_period: { start_date: '2013-91-02', end_date: '2013-09-30' },
+      line_items: [{ ...line, classifications: [{ id: '1', scheme_id: 'UNSPSC' }] }],
+    };
+    const fit = fitToData(data, warnings);
+    expect(fit.delivery_date).toBeUndefined();
+    expect(fit.invoice_period).toEqual({ end_date: '2013-09-30' });
+    expect(fit.line_items[0]?.classifications).toBeUndefined();
+    expect(warnings.map((w) => w.term)).toEqual(['BT-72', 'BG-14', 'BT-158']);
+    expect(warnings[1]?.message).toBe('"2013-91-02" is not kept: expected a calendar date');
+  });
+
+  test('lines and taxes are never left out for a value: the writer names such a value instead', () => {
+    const warnings: ReceiveWarning[] = [];
+    const line = base.line_items[0];
+    if (!line) throw new Error('the example has lines');
+    const data = { ...base, line_items: [{ ...line, quantity: 'twelve' }] };
+    expect(fitToData(data, warnings).line_items).toHaveLength(1);
+    expect(warnings).toEqual([]);
+  });
+
+  test('data that fits is given back as it is', () => {
+    const warnings: ReceiveWarning[] = [];
+    expect(fitToData(base, warnings)).toBe(base);
+    expect(warnings).toEqual([]);
+  });
+});
