@@ -197,6 +197,31 @@ test('legal registration ids keep their scheme (BT-30/BT-47, ISO 6523 0184) when
   expect(xml.match(/<cbc:CompanyID schemeID="0184">/g)?.length).toBe(2);
 });
 
+// Every example valid under the profile its BT-24 names stays valid written back in that profile: also the
+// EN 16931 UBL folder's Peppol invoices (Danish, in DKK: Peppol DK-R-005 allows no credit transfer code 30
+// between two Danish parties, which the writer chose for an IBAN outside EUR).
+test('every example valid under its own profile is valid written back in it', async () => {
+  const broken: string[] = [];
+  let checked = 0;
+  for (const example of allExamples) {
+    const parsed = (await parseExample(example)).body.data;
+    if (parsed.profile === null || parsed.compliance?.valid !== true) continue;
+    const written = await server.request('/api/v1/documents/xml', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { profile: parsed.profile, document_type: parsed.document_type, data: parsed.data },
+    });
+    const result = await server.deps.runProfile(server.deps.rulePack, parsed.profile, await written.text(), {
+      cacheDir: null,
+    });
+    checked++;
+    const fatal = result.violations.filter((v) => v.severity === 'fatal').map((v) => v.rule);
+    if (written.status !== 200 || fatal.length > 0) broken.push(`${example}: ${written.status} ${fatal}`);
+  }
+  expect(broken).toEqual([]);
+  expect(checked).toBeGreaterThan(100);
+}, 300_000);
+
 // A German seller states its Steuernummer (BT-32, FC) beside its VAT id (BT-31): the service writes both,
 // the VAT id first, and reads both back in every profile (it kept only the first registration before).
 test.each(SERVICE_PROFILES)(

@@ -125,6 +125,30 @@ describe('payment means (BG-16)', () => {
   });
 });
 
+describe('payment means between two Danish parties (Peppol DK-R-005: no 30)', () => {
+  const dk = <T extends { address?: object }>(side: T) => ({
+    ...side,
+    address: { ...side.address, country: 'DK' },
+  });
+  const danish = (over: Partial<DocumentData>) =>
+    semantic({ seller: dk(SELLER_DE), buyer: dk(BUYER_DE), ...over });
+
+  test('a domestic account with its registration number (BT-86) is 42; any other account 58', () => {
+    expect(danish({ currency: 'DKK' }).paymentMeans.code).toBe('58');
+    const local = { bank_account: { account_number: '1234567891234', swift: '1234' } };
+    const means = danish({ currency: 'DKK', payment: local }).paymentMeans;
+    expect(means.code).toBe('42');
+    expect(means.account).toEqual({ id: '1234567891234', isIban: false, bic: '1234', name: null });
+    const bare = { bank_account: { account_number: '1234567891234' } };
+    expect(danish({ currency: 'DKK', payment: bare }).paymentMeans.code).toBe('58');
+  });
+
+  test('a Danish seller and a German buyer, or the other way round: as everywhere else (30)', () => {
+    expect(semantic({ seller: dk(SELLER_DE), currency: 'DKK' }).paymentMeans.code).toBe('30');
+    expect(semantic({ buyer: dk(BUYER_DE), currency: 'DKK' }).paymentMeans.code).toBe('30');
+  });
+});
+
 describe('parties', () => {
   test('legal name is BT-27, the display name the trading name; a tax number without prefix is BT-32', () => {
     const seller = { ...SELLER_DE, tax_id: '21/815/08150' };

@@ -129,14 +129,20 @@ export function toPaymentMeans(data: DocumentData, number: string): EPaymentMean
   if (accountNumber === null) return { code: '1', remittance: null, account: null, ...none };
   const compacted = accountNumber.replace(/\s/g, '').toUpperCase();
   const isIban = IBAN.test(compacted);
+  const bic = text(bank?.swift)?.toUpperCase() ?? null;
+  // Peppol DK-R-005 allows no 30 between two Danish parties: a domestic account with its bank's
+  // registration number (BT-86, `swift`, which DK-R-006 then wants) is 42, "payment to bank account";
+  // any other account 58, in any currency, as the official Danish examples write it.
+  const danish = [data.seller, data.buyer].every((p) => text(p?.address?.country)?.toUpperCase() === 'DK');
+  const danishCode = !isIban && bic !== null ? '42' : '58';
   return {
-    code: isIban && data.currency === 'EUR' ? '58' : '30',
+    code: danish ? danishCode : isIban && data.currency === 'EUR' ? '58' : '30',
     // The invoice number as remittance information, as the EPC QR code on the PDF uses it.
     remittance: number,
     account: {
       id: isIban ? compacted : accountNumber,
       isIban,
-      bic: text(bank?.swift)?.toUpperCase() ?? null,
+      bic,
       name: text(bank?.account_name),
     },
     ...none,

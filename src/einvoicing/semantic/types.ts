@@ -115,10 +115,11 @@ export interface EThirdPartyPayment {
 /** BG-16 Payment instructions. */
 export interface EPaymentMeans {
   /**
-   * BT-81 UNCL4461: 58 SEPA credit transfer, 30 credit transfer, 59 SEPA direct debit, 49 direct debit,
-   * 48 bank card, 54 credit card, 55 debit card, 1 instrument not defined.
+   * BT-81 UNCL4461: 58 SEPA credit transfer, 30 credit transfer, 42 payment to bank account (between two
+   * Danish parties), 59 SEPA direct debit, 49 direct debit, 48 bank card, 54 credit card, 55 debit card,
+   * 1 instrument not defined.
    */
-  code: '58' | '30' | '59' | '49' | '48' | '54' | '55' | '1';
+  code: '58' | '30' | '42' | '59' | '49' | '48' | '54' | '55' | '1';
   remittance: string | null; // BT-83
   /** BG-17 credit transfer: BT-84 account (IBAN when `isIban`), BT-86 BIC. */
   account: { id: string; isIban: boolean; bic: string | null; name: string | null } | null;
