@@ -194,3 +194,15 @@ describe('values the document data cannot hold are left out and named', () => {
     expect(warnings).toEqual([]);
   });
 });
+
+describe('line ends', () => {
+  test('CR LF and a lone CR in a value are read as LF, as XML 1.0 reads them; &#13; stays a CR', () => {
+    const name = '<ram:Name>Zeitschrift [...]</ram:Name>';
+    const windows = edit(CII, name, '<ram:Name>Zeitschrift\nInland\rAbo&#13;nnement</ram:Name>').replace(
+      /\n/g,
+      '\r\n',
+    );
+    expect(windows).toContain('Zeitschrift\r\nInland\rAbo');
+    expect(parseEInvoice(windows).data.line_items[0]?.name).toBe('Zeitschrift\nInland\nAbo\rnnement');
+  });
+});

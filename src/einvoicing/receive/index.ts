@@ -29,7 +29,9 @@ const CII = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 const ZUGFERD_1_RC = /^urn:un:unece:uncefact:data:standard:CBFBUY:5$/;
 
 export function parseEInvoice(input: string): ReceivedInvoice {
-  const xml = stripBom(input);
+  // Line ends as XML 1.0 (2.11) reads them: CR LF and a lone CR are LF, so a line's name or a note
+  // written on Windows keeps no CR (a character reference `&#13;` still gives one).
+  const xml = stripBom(input).replace(/\r\n?/g, '\n');
   checkXmlLimits(xml);
   assertNoDtd(xml);
   assertKnownEncoding(xml);
