@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { parseEInvoice } from '../../src/einvoicing/receive';
-import { all } from '../../src/einvoicing/receive/dom';
+import { all, at } from '../../src/einvoicing/receive/dom';
 import { fitToData } from '../../src/einvoicing/receive/fit-data';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
 import { sharedPath } from '../shared-material';
@@ -109,7 +109,7 @@ describe('identifications and classifications repeat', () => {
     }
   });
 
-  test('all() reads a path as XPath does: every step may repeat', () => {
+  test('all() and at() read a path as XPath does: every step may repeat', () => {
     const el = (name: string, children: { nodeType: number }[] = []) => ({
       localName: name,
       nodeType: 1,
@@ -122,6 +122,11 @@ describe('identifications and classifications repeat', () => {
     expect(all(root, 'A')).toHaveLength(2);
     expect(all(root, 'A/C')).toHaveLength(1);
     expect(all(null, 'A/B')).toEqual([]);
+    // at() is XPath's (A/C)[1]: the first C in document order, also under the second A.
+    const found = el('C');
+    const later = el('Root', [el('A', [el('B')]), el('A', [found, el('C')])]);
+    expect(at(later, 'A/C')).toBe(found);
+    expect(at(later, 'A/D')).toBeNull();
   });
 });
 

@@ -22,14 +22,20 @@ export function childrenNamed(el: XmlElement | null | undefined, name: string): 
   return out;
 }
 
-/** The first element at `path` (`A/B/C`, local names), or null. */
+/**
+ * The first element at `path` (`A/B/C`, local names) in document order, or null: XPath's `(A/B/C)[1]`, so
+ * a `C` under the second `A` is found when the first `A` has none.
+ */
 export function at(el: XmlElement | null | undefined, path: string): XmlElement | null {
-  let current: XmlElement | null | undefined = el;
-  for (const step of path.split('/')) {
-    current = childrenNamed(current, step)[0];
-    if (!current) return null;
+  return firstAt(el, path.split('/'), 0);
+}
+
+function firstAt(el: XmlElement | null | undefined, steps: string[], index: number): XmlElement | null {
+  for (const child of childrenNamed(el, steps[index] as string)) {
+    const found = index === steps.length - 1 ? child : firstAt(child, steps, index + 1);
+    if (found) return found;
   }
-  return current ?? null;
+  return null;
 }
 
 /**
