@@ -741,6 +741,8 @@ export interface PaymentTerms {
   /** Skonto: a discount for paying within `days` of the issue date. Written into BT-20 as XRechnung prescribes (#SKONTO#TAGE=14#PROZENT=2.00#), printed in words on the PDF */
   early_payment_discounts?: EarlyPaymentDiscount[];
   payment_url?: string;
+  /** EN 16931 BT-83: the remittance information the payer quotes with the transfer (a structured creditor reference RF18 5390 0754 7034, or any text); the invoice number when absent. Written as PaymentID / PaymentReference, printed under the bank details and put in the EPC QR code */
+  reference?: string;
   accepted_methods?: string[];
   bank_account?: BankAccount;
   /** EN 16931 BG-19: the amount is collected by (SEPA) direct debit */

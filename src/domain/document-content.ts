@@ -63,6 +63,14 @@ export const Payment = t.Object(
       }),
     ),
     payment_url: t.Optional(t.String({ pattern: '^https?://', maxLength: 2000 })),
+    reference: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 140,
+        description:
+          'EN 16931 BT-83: the remittance information the payer quotes with the transfer (a structured creditor reference RF18 5390 0754 7034, or any text); the invoice number when absent. Written as PaymentID / PaymentReference, printed under the bank details and put in the EPC QR code',
+      }),
+    ),
     accepted_methods: t.Optional(t.Array(text(50), { maxItems: 20 })),
     bank_account: t.Optional(BankAccount),
     direct_debit: t.Optional(

@@ -48,7 +48,7 @@ export interface EpcInput {
   currency: string;
   /** The amount to pay, a decimal string. */
   amount: string;
-  /** The invoice number: the remittance the payer's bank passes back. */
+  /** The payment reference (BT-83), else the invoice number: the remittance the payer's bank passes back. */
   remittance: string;
 }
 

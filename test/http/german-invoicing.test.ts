@@ -327,6 +327,44 @@ describe("the PDF prints what German law requires, on the profile's page size", 
     expect(Math.round(letter.width)).toBe(612);
   }, 30_000);
 
+  test('a payment reference (Verwendungszweck, BT-83): printed, in the QR code, written and read back', async () => {
+    const profile = (await call('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;
+    const customer = (await call('POST', '/api/v1/customers', { name: 'Café Morgenrot' })).body.data;
+    const doc = await draft(profile.id, customer.id, {
+      number: 'RE-2026-0410',
+      payment: { reference: 'RF18 5390 0754 7034' },
+    });
+    expect(doc.data.payment.reference).toBe('RF18 5390 0754 7034');
+    await call('POST', `/api/v1/documents/${doc.id}/finalize`);
+    const text = plain((await renderText(doc.id, { template_id: 'tpl_classic' })).text);
+    expect(text).toContain('Verwendungszweck RF18 5390 0754 7034');
+    for (const profileName of ['xrechnung_ubl', 'xrechnung_cii']) {
+      const xml = await (
+        await server.request(`/api/v1/documents/${doc.id}/xml?profile=${profileName}`, {
+          key: account.apiKey,
+        })
+      ).text();
+      expect(xml).toMatch(/<(cbc:PaymentID|ram:PaymentReference)>RF18 5390 0754 7034</);
+      const read = await server.json('/api/v1/einvoices/parse', {
+        method: 'POST',
+        key: account.apiKey,
+        body: { xml },
+      });
+      expect(read.body.data.data.payment.reference).toBe('RF18 5390 0754 7034');
+    }
+    const long = await call('POST', '/api/v1/documents', {
+      number: 'RE-2026-0411',
+      issue_date: '2026-11-20',
+      currency: 'EUR',
+      business_profile_id: profile.id,
+      customer_id: customer.id,
+      line_items: [line()],
+      payment: { reference: 'x'.repeat(141) },
+    });
+    expect(long.status).toBe(422);
+    expect(locs(long)).toEqual(['body.payment.reference']);
+  }, 30_000);
+
   test('English: date of supply and the invoicing period; a correction of a German invoice', async () => {
     const profile = (
       await call('POST', '/api/v1/business-profiles', { ...GERMAN_SELLER, default_locale: 'en-GB' })

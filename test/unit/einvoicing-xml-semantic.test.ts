@@ -125,6 +125,26 @@ describe('payment means (BG-16)', () => {
   });
 });
 
+describe('the payment reference (BT-83)', () => {
+  test("the data's payment reference, else the invoice number; without an account only a stated one", () => {
+    const reference = {
+      bank_account: { account_number: 'DE89370400440532013000' },
+      reference: 'RF18 5390 0754 7034',
+    };
+    expect(semantic({ payment: reference }).paymentMeans.remittance).toBe('RF18 5390 0754 7034');
+    expect(semantic().paymentMeans.remittance).toBe('T-1');
+    const seller = { ...SELLER_DE, bank_account: undefined };
+    expect(semantic({ seller, payment: { reference: 'Kundennr. 4711' } }).paymentMeans).toMatchObject({
+      code: '1',
+      remittance: 'Kundennr. 4711',
+    });
+    const mandate = { mandate_reference: 'M-1', creditor_id: 'DE98ZZZ09999999999' };
+    expect(
+      semantic({ payment: { direct_debit: mandate, reference: 'Abo 12' } }).paymentMeans.remittance,
+    ).toBe('Abo 12');
+  });
+});
+
 describe('payment means between two Danish parties (Peppol DK-R-005: no 30)', () => {
   const dk = <T extends { address?: object }>(side: T) => ({
     ...side,

@@ -211,3 +211,20 @@ describe('line ends', () => {
     expect(parseEInvoice(windows).data.line_items[0]?.name).toBe('Zeitschrift\nInland\nAbo\rnnement');
   });
 });
+
+describe('the payment reference (BT-83)', () => {
+  test('read when it is more than the invoice number, UBL and CII', () => {
+    const code = '<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>';
+    const paymentId = (id: string) => edit(UBL, code, `${code}<cbc:PaymentID>${id}</cbc:PaymentID>`);
+    const currency = '<ram:InvoiceCurrencyCode>';
+    const cii = parseEInvoice(
+      edit(CII, currency, `<ram:PaymentReference>Kunde 4711</ram:PaymentReference>${currency}`),
+    );
+    expect(parseEInvoice(paymentId('RF18 5390 0754 7034')).data.payment?.reference).toBe(
+      'RF18 5390 0754 7034',
+    );
+    expect(cii.data.payment?.reference).toBe('Kunde 4711');
+    const number = parseEInvoice(UBL).data.invoice_number as string;
+    expect(parseEInvoice(paymentId(number)).data.payment?.reference).toBeUndefined();
+  });
+});

@@ -55,6 +55,20 @@ describe('view model', () => {
     ]);
   });
 
+  test('a payment reference (BT-83) is printed under the bank details and is the QR code remittance', () => {
+    const input = invoice20();
+    input.data = {
+      ...input.data,
+      payment: { ...input.data.payment, reference: 'RF18 5390 0754 7034' },
+    };
+    const payment = buildInvoiceView(input).payment;
+    expect(payment?.bank.at(-1)).toEqual({ label: 'Payment reference', value: 'RF18 5390 0754 7034' });
+    const lines = payment?.qr?.payload.split('\n') ?? [];
+    // EPC069-12: a valid RF creditor reference goes structured (line 10), the text (line 11) stays empty.
+    expect(lines.slice(9)).toEqual(['RF18539007547034']);
+    expect(buildInvoiceView(invoice20()).payment?.qr?.payload.split('\n')[10]).toBe('INV-2026-0042');
+  });
+
   test('the seller account is the fallback for the payment account', () => {
     const input = invoice20();
     input.data = {

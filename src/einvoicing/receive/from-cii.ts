@@ -135,7 +135,8 @@ function line(
   }) as Line;
 }
 
-function payment(settlement: XmlElement | null): DocumentData['payment'] {
+function payment(settlement: XmlElement | null, number: string | undefined): DocumentData['payment'] {
+  const reference = text(settlement, 'PaymentReference');
   const means = all(settlement, 'SpecifiedTradeSettlementPaymentMeans');
   const transfer = means.find((m) => at(m, 'PayeePartyCreditorFinancialAccount'));
   const creditor = at(transfer, 'PayeePartyCreditorFinancialAccount');
@@ -150,6 +151,8 @@ function payment(settlement: XmlElement | null): DocumentData['payment'] {
         .map((t) => text(t, 'Description'))
         .filter(Boolean)
         .join('\n') || undefined,
+    // BT-83, unless it only repeats the invoice number (what the writers state without one).
+    reference: reference !== number ? reference : undefined,
     bank_account: creditor
       ? defined({
           account_number: text(creditor, 'IBANID') ?? text(creditor, 'ProprietaryID'),
@@ -296,7 +299,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
         })
       : undefined,
     delivery_date: date(delivery, 'ActualDeliverySupplyChainEvent/OccurrenceDateTime/DateTimeString'),
-    payment: payment(settlement),
+    payment: payment(settlement, text(document, 'ID')),
     discounts: nonEmpty(
       allowances.map((a) =>
         discountOf(

@@ -148,6 +148,7 @@ function payment(
   payeeEl: XmlElement | null,
 ): DocumentData['payment'] {
   const means = all(root, 'PaymentMeans');
+  const reference = means.map((m) => text(m, 'PaymentID')).find(Boolean);
   const transfer = means.find((m) => at(m, 'PayeeFinancialAccount'));
   const mandate = means.map((m) => at(m, 'PaymentMandate')).find((m) => m !== null);
   const card = means.map((m) => at(m, 'CardAccount')).find((c) => c !== null);
@@ -162,6 +163,8 @@ function payment(
         .map((n) => text(n))
         .filter(Boolean)
         .join('\n') || undefined,
+    // BT-83, unless it only repeats the invoice number (what the writers state without one).
+    reference: reference !== text(root, 'ID') ? reference : undefined,
     bank_account: account
       ? defined({
           account_number: text(account, 'ID'),

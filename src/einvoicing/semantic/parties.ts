@@ -94,12 +94,14 @@ const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/;
  */
 export function toPaymentMeans(data: DocumentData, number: string): EPaymentMeans {
   const none = { card: null, directDebit: null };
+  // BT-83: the payment reference the seller asks for, else the invoice number (as the EPC QR code).
+  const remittance = text(data.payment?.reference) ?? number;
   const debit = data.payment?.direct_debit;
   if (debit) {
     const debited = text(debit.debited_account)?.replace(/\s/g, '').toUpperCase() ?? null;
     return {
       code: data.currency === 'EUR' ? '59' : '49',
-      remittance: number,
+      remittance,
       account: null,
       card: null,
       directDebit: {
@@ -113,7 +115,7 @@ export function toPaymentMeans(data: DocumentData, number: string): EPaymentMean
   if (card) {
     return {
       code: card.type === 'credit' ? '54' : card.type === 'debit' ? '55' : '48',
-      remittance: number,
+      remittance,
       account: null,
       card: {
         lastDigits: card.last_digits,
@@ -126,7 +128,9 @@ export function toPaymentMeans(data: DocumentData, number: string): EPaymentMean
   // Same precedence as the PDF: the document's payment account, then the seller's standing one.
   const bank = data.payment?.bank_account ?? data.seller?.bank_account;
   const accountNumber = text(bank?.account_number);
-  if (accountNumber === null) return { code: '1', remittance: null, account: null, ...none };
+  if (accountNumber === null) {
+    return { code: '1', remittance: text(data.payment?.reference), account: null, ...none };
+  }
   const compacted = accountNumber.replace(/\s/g, '').toUpperCase();
   const isIban = IBAN.test(compacted);
   const bic = text(bank?.swift)?.toUpperCase() ?? null;
@@ -137,8 +141,7 @@ export function toPaymentMeans(data: DocumentData, number: string): EPaymentMean
   const danishCode = !isIban && bic !== null ? '42' : '58';
   return {
     code: danish ? danishCode : isIban && data.currency === 'EUR' ? '58' : '30',
-    // The invoice number as remittance information, as the EPC QR code on the PDF uses it.
-    remittance: number,
+    remittance,
     account: {
       id: isIban ? compacted : accountNumber,
       isIban,

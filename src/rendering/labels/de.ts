@@ -85,6 +85,7 @@ export const de: Labels = {
   accountNumber: 'Kontonummer',
   routingNumber: 'Bankleitzahl',
   bic: 'BIC',
+  paymentReference: 'Verwendungszweck',
   payOnline: 'Online bezahlen',
   acceptedMethods: 'Zahlungsarten',
   scanToPay: 'Mit der Banking-App scannen und bezahlen',

@@ -85,6 +85,7 @@ export const en: Labels = {
   accountNumber: 'Account number',
   routingNumber: 'Routing number',
   bic: 'BIC/SWIFT',
+  paymentReference: 'Payment reference',
   payOnline: 'Pay online',
   acceptedMethods: 'Accepted methods',
   scanToPay: 'Scan with your banking app to pay',

@@ -86,6 +86,7 @@ export const es: Labels = {
   accountNumber: 'N.º de cuenta',
   routingNumber: 'Código bancario',
   bic: 'BIC',
+  paymentReference: 'Referencia de pago',
   payOnline: 'Pagar en línea',
   acceptedMethods: 'Formas de pago',
   scanToPay: 'Escanee con su app bancaria para pagar',

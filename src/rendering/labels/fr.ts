@@ -85,6 +85,7 @@ export const fr: Labels = {
   accountNumber: 'N° de compte',
   routingNumber: 'Code banque',
   bic: 'BIC',
+  paymentReference: 'Référence de paiement',
   payOnline: 'Payer en ligne',
   acceptedMethods: 'Moyens de paiement',
   scanToPay: 'Scannez avec votre application bancaire pour payer',

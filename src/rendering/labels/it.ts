@@ -85,6 +85,7 @@ export const it: Labels = {
   accountNumber: 'N. conto',
   routingNumber: 'Codice banca',
   bic: 'BIC',
+  paymentReference: 'Causale',
   payOnline: 'Paga online',
   acceptedMethods: 'Metodi di pagamento',
   scanToPay: 'Inquadra con l’app della banca per pagare',

@@ -86,6 +86,7 @@ export const nl: Labels = {
   accountNumber: 'Rekeningnummer',
   routingNumber: 'Bankcode',
   bic: 'BIC',
+  paymentReference: 'Betalingskenmerk',
   payOnline: 'Online betalen',
   acceptedMethods: 'Betaalmethoden',
   scanToPay: 'Scan met uw bank-app om te betalen',

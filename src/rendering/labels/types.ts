@@ -83,6 +83,8 @@ export interface Labels {
   accountNumber: string;
   routingNumber: string;
   bic: string;
+  /** BT-83: the reference the payer quotes with the transfer. */
+  paymentReference: string;
   payOnline: string;
   acceptedMethods: string;
   scanToPay: string;

@@ -119,6 +119,8 @@ export function buildPayment(input: RenderInput, labels: Labels, fmt: Formatter)
       bank.push({ label: labels.routingNumber, value: account.routing_number });
     if (present(account.swift)) bank.push({ label: labels.bic, value: account.swift.trim() });
   }
+  const reference = payment?.reference?.trim() || null;
+  if (reference !== null) bank.push({ label: labels.paymentReference, value: reference });
   const methods = (payment?.accepted_methods ?? []).filter(present).map((m) => methodName(labels, m.trim()));
   const view: PaymentView = {
     instructions: termsInWords(input, labels, fmt),
@@ -134,7 +136,7 @@ export function buildPayment(input: RenderInput, labels: Labels, fmt: Formatter)
       bic: account.swift,
       currency: data.currency,
       amount: input.totals.amount_due ?? input.totals.total,
-      remittance: data.invoice_number ?? '',
+      remittance: reference ?? data.invoice_number ?? '',
     });
     if (payload) view.qr = { payload, caption: labels.scanToPay };
   }
