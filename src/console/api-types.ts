@@ -1132,6 +1132,8 @@ export interface ReceivedPayment {
     /** What is then to be paid: the amount due less the discount */
     amount: string | null;
   }[];
+  /** BT-83: the payment reference the seller asks the payer to quote (null: the file states none but the invoice number) */
+  reference: string | null;
   /** BG-17: the seller's account to pay into */
   bank_account: {
     /** BT-84 */

@@ -512,6 +512,7 @@ export const GERMAN: Record<string, string> = {
   'Collected by the seller (mandate {mandate}): do not transfer it.':
     'Wird vom Verkäufer eingezogen (Mandat {mandate}): nicht überweisen.',
   'The invoice names no account.': 'Die Rechnung nennt kein Konto.',
+  'Payment reference': 'Verwendungszweck',
   'Payment terms': 'Zahlungsbedingungen',
   'The invoice has no lines.': 'Die Rechnung hat keine Positionen.',
   Item: 'Artikel',

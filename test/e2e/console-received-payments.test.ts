@@ -8,7 +8,12 @@ import { startServer, type TestServer } from '../harness';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 import { byName, choose, click, openBrowser, typeInto, type Watched, waitForText } from './browser';
 
-const UBL = readFileSync(join(OFFICIAL_RULESETS, 'examples/xrechnung_ubl/01.01a-INVOICE_ubl.xml'));
+// The official example with the payment reference (BT-83) its seller asks the payer to quote.
+const CODE = '<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>';
+const UBL = readFileSync(
+  join(OFFICIAL_RULESETS, 'examples/xrechnung_ubl/01.01a-INVOICE_ubl.xml'),
+  'utf8',
+).replace(CODE, `${CODE}<cbc:PaymentID>RF18 5390 0754 7034</cbc:PaymentID>`);
 
 let server: TestServer;
 let account: TestAccount;
@@ -21,7 +26,7 @@ beforeAll(async () => {
   const res = await fetch(`${server.url}/api/v1/received-documents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
-    body: new Uint8Array(UBL),
+    body: UBL,
   });
   if (res.status !== 201) throw new Error(`receive: ${res.status}`);
   receivedId = ((await res.json()) as { data: { id: string } }).data.id;
@@ -45,6 +50,10 @@ describe('console: payments on a received invoice', () => {
   test('a partial payment is recorded and listed, a second settles it, deleting one moves it back', async () => {
     await page().goto(`${server.url}/#/received/${receivedId}`);
     await byName(page(), 'Payments', 'heading');
+    // Where to pay names the reference to quote with the transfer.
+    await waitForText(page(), 'Payment reference');
+    await waitForText(page(), 'RF18 5390 0754 7034');
+    if (process.env.SHOT) await page().screenshot({ path: `${process.env.SHOT}-en.png`, fullPage: true });
     await typeInto(page(), 'Payment date', '11202026'); // as typed into Chromium's en-US date field
     await typeInto(page(), 'Amount', '100.00');
     await choose(page(), 'Method', 'Cash');
@@ -93,6 +102,8 @@ describe('console: payments on a received invoice', () => {
     await byName(page(), 'Zahlungsart', 'combobox');
     await byName(page(), 'Zahlung vom 25.11.2026 löschen', 'button');
     await waitForText(page(), 'Noch offen');
+    await waitForText(page(), 'Verwendungszweck');
+    if (process.env.SHOT) await page().screenshot({ path: `${process.env.SHOT}-de.png`, fullPage: true });
     expect(browser.problems).toEqual([]);
     expect(browser.foreign).toEqual([]);
   }, 60_000);

@@ -23,12 +23,18 @@ beforeAll(async () => {
 afterAll(() => server.stop());
 
 describe('the received document answer', () => {
-  test('an upload shows its lines with net amounts, the bank account, terms and due date; source upload', async () => {
+  test('an upload shows its lines with net amounts, the bank account, terms, due date and payment reference; source upload', async () => {
+    // The example with the payment reference (BT-83) a seller asks the payer to quote.
+    const code = '<cbc:PaymentMeansCode>58</cbc:PaymentMeansCode>';
+    const withReference = ubl
+      .toString('utf8')
+      .replace(code, `${code}<cbc:PaymentID>RF18 5390 0754 7034</cbc:PaymentID>`);
+    expect(withReference).toContain('<cbc:PaymentID>');
     const res = await server.request('/api/v1/received-documents', {
       method: 'POST',
       key: account.apiKey,
       headers: { 'content-type': 'application/xml' },
-      body: ubl.toString('utf8'),
+      body: withReference,
     });
     expect(res.status).toBe(201);
     const { data: created } = (await res.json()) as any;
@@ -39,6 +45,7 @@ describe('the received document answer', () => {
       due_date: null,
       terms: 'Zahlbar sofort ohne Abzug.',
       early_payment_discounts: [],
+      reference: 'RF18 5390 0754 7034',
       bank_account: { iban: 'DE79000000001234567890', bic: null, account_name: null, bank_name: null },
       direct_debit: null,
     });

@@ -92,6 +92,12 @@ export function PaymentCard({
             <dd>{bank.bank_name}</dd>
           </>
         ) : null}
+        {payment.reference ? (
+          <>
+            <dt>{t('Payment reference')}</dt>
+            <dd class="mono">{payment.reference}</dd>
+          </>
+        ) : null}
         {debit ? (
           <>
             <dt>{t('Direct debit')}</dt>

@@ -105,6 +105,12 @@ export const ReceivedPayment = t.Object({
     }),
     { description: 'The XRechnung #SKONTO# terms of BT-20, read: a payment by pay_by of amount settles it' },
   ),
+  reference: Nullable(
+    t.String({
+      description:
+        'BT-83: the payment reference the seller asks the payer to quote (null: the file states none but the invoice number)',
+    }),
+  ),
   bank_account: t.Union([
     t.Object(
       {
@@ -293,6 +299,7 @@ function paymentOf(row: ReceivedDocumentRow): ReceivedDocument['payment'] {
     due_date: row.dueDate,
     terms: payment?.instructions ?? null,
     early_payment_discounts: discountsOf(row),
+    reference: payment?.reference ?? null,
     bank_account: bank
       ? {
           iban: bank.account_number ?? null,
