@@ -222,6 +222,8 @@ export const GERMAN: Record<string, string> = {
   'Enter whole days, e.g. 14.': 'Bitte ganze Tage eingeben, z. B. 14.',
   'Skonto: percent': 'Skonto: Prozent',
   'Paid within this many days of the issue date': 'Bei Zahlung innerhalb so vieler Tage ab Rechnungsdatum',
+  'What the payer quotes with the transfer; the invoice number when empty':
+    'Gibt der Zahler bei der Überweisung an; leer: die Rechnungsnummer',
   'Written into the e-invoice as XRechnung prescribes, printed in words':
     'In der E-Rechnung so geschrieben, wie XRechnung es vorschreibt; auf dem PDF in Worten',
   'Valid until': 'Gültig bis',

@@ -1,7 +1,7 @@
 // The console's document form as it becomes the API's document data.
 import { describe, expect, test } from 'bun:test';
 import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
-import { emptyDraft } from '../../src/console/pages/documents/draft-form';
+import { draftOf, emptyDraft } from '../../src/console/pages/documents/draft-form';
 import { contentOf, numberProblems } from '../../src/console/pages/documents/form-content';
 
 describe('date of supply and service period (issue 36)', () => {
@@ -62,5 +62,18 @@ describe('Skonto in the editor (issue 36)', () => {
     expect(numberProblems({ ...form, skonto_days: 'zwei' }).map((p) => p.loc)).toEqual([
       'body.payment.early_payment_discounts.0.days',
     ]);
+  });
+});
+
+describe('the payment reference in the editor', () => {
+  test('sent trimmed as payment.reference when typed, left out when empty; a stored one is shown again', () => {
+    const form = { ...emptyDraft('invoice'), payment_reference: ' RF18 5390 0754 7034 ' };
+    expect(contentOf(form).payment?.reference).toBe('RF18 5390 0754 7034');
+    expect(contentOf(emptyDraft('invoice')).payment?.reference).toBeUndefined();
+    const stored = {
+      ...emptyDraft('invoice'),
+      data: { payment: { reference: 'Kunde 4711' }, line_items: [] },
+    };
+    expect(draftOf(stored as unknown as Parameters<typeof draftOf>[0]).payment_reference).toBe('Kunde 4711');
   });
 });

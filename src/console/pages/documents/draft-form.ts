@@ -56,6 +56,7 @@ export function emptyDraft(documentType: string): DraftForm {
     zero_category: '',
     zero_reason: '',
     payment_instructions: '',
+    payment_reference: '',
     skonto_days: '',
     skonto_percent: '',
     skonto_more: [],
@@ -117,6 +118,7 @@ export function draftOf(document: StoredDocument): DraftForm {
     tax_scheme: typeof data.tax_scheme === 'string' ? data.tax_scheme : '',
     ...zeroRatedOf(data.line_items ?? []),
     payment_instructions: data.payment?.instructions ?? '',
+    payment_reference: data.payment?.reference ?? '',
     skonto_days: data.payment?.early_payment_discounts?.[0]
       ? String(data.payment.early_payment_discounts[0].days)
       : '',

@@ -262,6 +262,14 @@ export function MoreFields({ form, setForm, error }: Props) {
             error={error}
           />
           <Field
+            label={t('Payment reference')}
+            value={form.payment_reference}
+            onInput={set('payment_reference')}
+            path="payment.reference"
+            error={error}
+            hint={t('What the payer quotes with the transfer; the invoice number when empty')}
+          />
+          <Field
             label={t('Skonto: days')}
             value={form.skonto_days}
             onInput={set('skonto_days')}

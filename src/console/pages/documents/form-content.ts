@@ -122,6 +122,7 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
   );
   const payment: PaymentTerms = {};
   if (filled(form.payment_instructions)) payment.instructions = form.payment_instructions.trim();
+  if (filled(form.payment_reference)) payment.reference = form.payment_reference.trim();
   const discounts = [
     ...(filled(form.skonto_days) || filled(form.skonto_percent)
       ? [{ days: Number.parseInt(form.skonto_days, 10), percent: decimalOf(form.skonto_percent) }]

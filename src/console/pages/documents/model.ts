@@ -93,6 +93,8 @@ export interface DraftForm {
   zero_category: string;
   zero_reason: string;
   payment_instructions: string;
+  /** BT-83, the reference the payer quotes (the invoice number when empty). */
+  payment_reference: string;
   /** Skonto: the first early-payment discount, days and percent as typed; the others kept as stored. */
   skonto_days: string;
   skonto_percent: string;
