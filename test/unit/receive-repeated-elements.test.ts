@@ -184,6 +184,13 @@ describe('values the document data cannot hold are left out and named', () => {
     expect(warnings[1]?.message).toBe('"2013-91-02" is not kept: expected a calendar date');
   });
 
+  test('a long value is quoted shortened', () => {
+    const warnings: ReceiveWarning[] = [];
+    const data = { ...base, payment: { bank_account: { account_number: 'DE02', swift: 'X'.repeat(5000) } } };
+    expect(fitToData(data, warnings).payment?.bank_account?.swift).toBeUndefined();
+    expect(warnings[0]?.message).toStartWith(`"${'X'.repeat(79)}…" is not kept`);
+  });
+
   test('lines and taxes are never left out for a value: the writer names such a value instead', () => {
     const warnings: ReceiveWarning[] = [];
     const line = base.line_items[0];

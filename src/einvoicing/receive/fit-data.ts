@@ -190,6 +190,9 @@ function comparePointers(a: string, b: string): number {
   return x.length - y.length;
 }
 
+/** A value as the warning quotes it: at most 80 characters (a hostile file's long values stay in the file). */
+const shortened = (value: string) => (value.length > 80 ? `${value.slice(0, 79)}…` : value);
+
 export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): DocumentData {
   compiled ??= TypeCompiler.Compile(Received);
   const errors = compiled.Check(data) ? impossibleDates(Received as Schema, data, '', []) : unfitValues(data);
@@ -211,7 +214,7 @@ export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): Docum
     said.unshift({
       term: TERMS.find(([pattern]) => pattern.test(general))?.[1] ?? path,
       path,
-      message: `"${error.value}" is not kept: ${error.message}${
+      message: `"${shortened(String(error.value))}" is not kept: ${error.message}${
         unit.length < segments.length ? ` (nor the ${dotted(unit)} it belongs to)` : ''
       }`,
     });
