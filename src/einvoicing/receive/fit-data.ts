@@ -173,14 +173,11 @@ function unfitValues(data: DocumentData): Unfit[] {
   const shapes = [...Value.Errors(Received, data)]
     .filter((e) => VALUE_ERRORS.has(e.type) && typeof e.value === 'string')
     .map((e) => ({ path: e.path, value: e.value, message: e.message.replace(/^Expected/, 'expected') }));
-  return [...shapes, ...impossibleDates(Received as Schema, data, '', [])].sort((a, b) =>
-    comparePointers(a.path, b.path),
-  );
+  return [...shapes, ...impossibleDates(Received as Schema, data, '', [])];
 }
 
-/** Document order of two JSON pointers: array indexes by number (`/2` before `/10`). */
-function comparePointers(a: string, b: string): number {
-  const [x, y] = [segmentsOf(a), segmentsOf(b)];
+/** Document order of two pointers' segments: array indexes by number (`/2` before `/10`). */
+function compareSegments(x: string[], y: string[]): number {
   for (let i = 0; i < Math.min(x.length, y.length); i++) {
     const [p, q] = [x[i] as string, y[i] as string];
     if (p === q) continue;
@@ -195,31 +192,33 @@ const shortened = (value: string) => (value.length > 80 ? `${value.slice(0, 79)}
 
 export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): DocumentData {
   compiled ??= TypeCompiler.Compile(Received);
-  const errors = compiled.Check(data) ? impossibleDates(Received as Schema, data, '', []) : unfitValues(data);
-  if (errors.length === 0) return data;
-  const out = structuredClone(data) as unknown as Json;
+  const found = compiled.Check(data) ? impossibleDates(Received as Schema, data, '', []) : unfitValues(data);
+  if (found.length === 0) return data;
   // From the last to the first, so removing an array element leaves the earlier pointers as they were.
-  const removed: string[] = [];
+  const errors = found
+    .map((error) => ({ ...error, segments: segmentsOf(error.path) }))
+    .sort((a, b) => compareSegments(b.segments, a.segments));
+  const out = structuredClone(data) as unknown as Json;
+  const removed = new Set<string>();
   const said: ReceiveWarning[] = [];
-  for (const error of errors.reverse()) {
-    const segments = segmentsOf(error.path);
+  for (const { segments, value, message } of errors) {
     const unit = unitOf(segments, required);
     if (unit === null) continue;
-    const pointer = `/${unit.join('/')}`;
     // Two values of one part (a classification's id and list id): the part goes once.
-    if (removed.some((r) => pointer === r || pointer.startsWith(`${r}/`))) continue;
-    removed.push(pointer);
+    const within = unit.some((_, i) => removed.has(unit.slice(0, i + 1).join('/')));
+    if (within) continue;
+    removed.add(unit.join('/'));
     const path = dotted(segments);
     const general = path.replace(/\[\d+\]/g, '[]');
-    said.unshift({
+    said.push({
       term: TERMS.find(([pattern]) => pattern.test(general))?.[1] ?? path,
       path,
-      message: `"${shortened(String(error.value))}" is not kept: ${error.message}${
+      message: `"${shortened(String(value))}" is not kept: ${message}${
         unit.length < segments.length ? ` (nor the ${dotted(unit)} it belongs to)` : ''
       }`,
     });
     remove(out, unit);
   }
-  warnings.push(...said);
+  warnings.push(...said.reverse());
   return out as unknown as DocumentData;
 }
