@@ -154,6 +154,38 @@ describe('files are never a 500', () => {
     );
   });
 
+  test('values and lists the data cannot hold are left out and named; the rest is data the API takes back', async () => {
+    const code = (i: number, list: string) =>
+      `<cac:CommodityClassification><cbc:ItemClassificationCode listID="${list}">${i}</cbc:ItemClassificationCode></cac:CommodityClassification>`;
+    const many = Array.from({ length: 14 }, (_, i) => code(i, i < 2 ? 'UNSPSC' : 'STI')).join('');
+    const odd = UBL.replace('<cac:CommodityClassification>', `${many}<cac:CommodityClassification>`).replace(
+      '<cbc:IssueDate>2016-04-04</cbc:IssueDate>',
+      '<cbc:IssueDate>2016-02-30</cbc:IssueDate>',
+    );
+    expect(odd).toContain('2016-02-30');
+    for (const way of ['parse', 'received'] as const) {
+      const answer = await send(way, odd, 'application/xml');
+      expect(answer.status).toBeLessThan(300);
+    }
+    const read = (await send('parse', odd, 'application/xml')).body.data;
+    expect(read.data.issue_date).toBeUndefined();
+    expect(read.data.line_items[0].classifications).toHaveLength(10);
+    const named = read.warnings.map((w: { term: string; path: string }) => `${w.term} ${w.path}`);
+    expect(named).toContain('BT-158 line_items[0].classifications');
+    expect(named).toContain('BT-158 line_items[0].classifications[0].scheme_id');
+    expect(named).toContain('BT-2 issue_date');
+    const written = await server.request('/api/v1/documents/xml', {
+      method: 'POST',
+      key: account.apiKey,
+      body: {
+        profile: 'xrechnung_ubl',
+        document_type: 'invoice',
+        data: { ...read.data, issue_date: '2016-04-04' },
+      },
+    });
+    expect(written.status).toBe(200);
+  });
+
   test('an embedded XML declaring encoding="UTF-8_W/O_BOM" whose bytes are UTF-8 is read', async () => {
     const text = CII.toString('utf8').replace(
       /^<\?xml[^>]*\?>/,

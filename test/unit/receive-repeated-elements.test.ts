@@ -235,3 +235,26 @@ describe('the payment reference (BT-83)', () => {
     expect(parseEInvoice(paymentId(number)).data.payment?.reference).toBeUndefined();
   });
 });
+
+describe('lists longer than the data keeps', () => {
+  test('item classifications and attributes keep their first entries, the rest named; amounts never', () => {
+    const base = parseEInvoice(CII).data;
+    const line = base.line_items[0];
+    if (!line) throw new Error('the example has lines');
+    const classifications = Array.from({ length: 12 }, (_, i) => ({ id: String(i), scheme_id: 'STI' }));
+    const charges = Array.from({ length: 6 }, () => ({ amount: '1.00', reason: 'Fracht' }));
+    const warnings: ReceiveWarning[] = [];
+    const fit = fitToData({ ...base, line_items: [{ ...line, classifications, charges }] }, warnings);
+    expect(fit.line_items[0]?.classifications?.map((c) => c.id)).toEqual(
+      Array.from({ length: 10 }, (_, i) => String(i)),
+    );
+    expect(fit.line_items[0]?.charges).toHaveLength(6);
+    expect(warnings).toEqual([
+      {
+        term: 'BT-158',
+        path: 'line_items[0].classifications',
+        message: '12 entries, the data keeps the first 10: the rest are not kept',
+      },
+    ]);
+  });
+});

@@ -23,10 +23,15 @@ const VALUE_ERRORS = new Set([
 const TERMS: [RegExp, string][] = [
   [/^payment\.bank_account\.swift$/, 'BT-86'],
   [/^payment\.bank_account\./, 'BG-17'],
-  [/\.classifications\[\]/, 'BT-158'],
+  [/\.classifications(\[\]|$)/, 'BT-158'],
+  [/\.attributes(\[\]|$)/, 'BG-32'],
+  [/^supporting_documents/, 'BG-24'],
   [/^invoiced_object/, 'BT-18'],
   [/^tax_scheme$/, 'BT-118'],
+  [/^issue_date$/, 'BT-2'],
+  [/^due_date$/, 'BT-9'],
   [/^delivery_date$/, 'BT-72'],
+  [/^tax_point_date$/, 'BT-7'],
   [/^line_items\[\]\.period\./, 'BG-26'],
   [/^invoice_period\./, 'BG-14'],
   [/^seller\./, 'BG-4'],
@@ -34,6 +39,12 @@ const TERMS: [RegExp, string][] = [
 ];
 
 type Json = Record<string, unknown> | unknown[];
+
+/** The business term of a dotted data path, else the path. */
+const termOf = (path: string) => {
+  const general = path.replace(/\[\d+\]/g, '[]');
+  return TERMS.find(([pattern]) => pattern.test(general))?.[1] ?? path;
+};
 
 const segmentsOf = (pointer: string) =>
   pointer
@@ -119,7 +130,12 @@ interface Unfit {
   path: string;
   value: unknown;
   message: string;
+  /** A list longer than the data keeps: its first `keep` entries stay. */
+  keep?: number;
 }
+
+/** Lists that say something about the invoice but nothing about its amounts, so their tail may go. */
+const SHORTENED_LISTS = /^\/(line_items\/\d+\/(classifications|attributes)|supporting_documents)$/;
 
 const datesIn = new WeakMap<Schema, boolean>();
 
@@ -170,10 +186,23 @@ function impossibleDates(schema: Schema | undefined, value: unknown, path: strin
 
 /** What the data cannot hold, in document order: values of the wrong shape, then impossible dates. */
 function unfitValues(data: DocumentData): Unfit[] {
-  const shapes = [...Value.Errors(Received, data)]
+  const errors = [...Value.Errors(Received, data)];
+  const shapes = errors
     .filter((e) => VALUE_ERRORS.has(e.type) && typeof e.value === 'string')
     .map((e) => ({ path: e.path, value: e.value, message: e.message.replace(/^Expected/, 'expected') }));
-  return [...shapes, ...impossibleDates(Received as Schema, data, '', [])];
+  const lists = errors
+    .filter((e) => e.type === ValueErrorType.ArrayMaxItems && SHORTENED_LISTS.test(e.path))
+    .map((e) => {
+      const keep = Number(e.schema.maxItems);
+      const length = (e.value as unknown[]).length;
+      return {
+        path: e.path,
+        value: null,
+        keep,
+        message: `${length} entries, the data keeps the first ${keep}`,
+      };
+    });
+  return [...shapes, ...lists, ...impossibleDates(Received as Schema, data, '', [])];
 }
 
 /** Document order of two pointers' segments: array indexes by number (`/2` before `/10`). */
@@ -201,7 +230,14 @@ export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): Docum
   const out = structuredClone(data) as unknown as Json;
   const removed = new Set<string>();
   const said: ReceiveWarning[] = [];
-  for (const { segments, value, message } of errors) {
+  for (const { segments, value, message, keep } of errors) {
+    if (keep !== undefined) {
+      const path = dotted(segments);
+      said.push({ term: termOf(path), path, message: `${message}: the rest are not kept` });
+      // The list itself: the parent of its first entry.
+      (parentOf(out, [...segments, '0']) as unknown[]).splice(keep);
+      continue;
+    }
     const unit = unitOf(segments, required);
     if (unit === null) continue;
     // Two values of one part (a classification's id and list id): the part goes once.
@@ -209,9 +245,8 @@ export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): Docum
     if (within) continue;
     removed.add(unit.join('/'));
     const path = dotted(segments);
-    const general = path.replace(/\[\d+\]/g, '[]');
     said.push({
-      term: TERMS.find(([pattern]) => pattern.test(general))?.[1] ?? path,
+      term: termOf(path),
       path,
       message: `"${shortened(String(value))}" is not kept: ${message}${
         unit.length < segments.length ? ` (nor the ${dotted(unit)} it belongs to)` : ''
