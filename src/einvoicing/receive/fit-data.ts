@@ -55,9 +55,10 @@ const segmentsOf = (pointer: string) =>
 const dotted = (segments: string[]) =>
   segments.map((s, i) => (/^\d+$/.test(s) ? `[${s}]` : i === 0 ? s : `.${s}`)).join('');
 
-function parentOf(root: Json, segments: string[]): Json | undefined {
+/** The object or list `segments` points at, or undefined. */
+function nodeAt(root: Json, segments: string[]): Json | undefined {
   let node: unknown = root;
-  for (const s of segments.slice(0, -1)) {
+  for (const s of segments) {
     node = (node as Record<string, unknown> | undefined)?.[s];
     if (node === null || typeof node !== 'object') return undefined;
   }
@@ -66,7 +67,7 @@ function parentOf(root: Json, segments: string[]): Json | undefined {
 
 /** Removes what `segments` points at: a member, or an array element (the array goes when it empties). */
 function remove(root: Json, segments: string[]): void {
-  const parent = parentOf(root, segments);
+  const parent = nodeAt(root, segments.slice(0, -1));
   const key = segments.at(-1) as string;
   if (Array.isArray(parent)) {
     parent.splice(Number(key), 1);
@@ -79,9 +80,9 @@ function remove(root: Json, segments: string[]): void {
  * that would be a line, a tax or the document itself, which go only with what they state (the writer's
  * 422 names such a value instead).
  */
-function unitOf(segments: string[], schemaRequires: (s: string[]) => boolean): string[] | null {
+function unitOf(segments: string[]): string[] | null {
   let unit = segments;
-  while (schemaRequires(unit)) {
+  while (required(unit)) {
     unit = unit.slice(0, -1);
     if (unit.length === 0 || /^(line_items|taxes)$/.test(unit.at(-2) ?? '')) return null;
   }
@@ -234,11 +235,10 @@ export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): Docum
     if (keep !== undefined) {
       const path = dotted(segments);
       said.push({ term: termOf(path), path, message: `${message}: the rest are not kept` });
-      // The list itself: the parent of its first entry.
-      (parentOf(out, [...segments, '0']) as unknown[]).splice(keep);
+      (nodeAt(out, segments) as unknown[]).splice(keep);
       continue;
     }
-    const unit = unitOf(segments, required);
+    const unit = unitOf(segments);
     if (unit === null) continue;
     // Two values of one part (a classification's id and list id): the part goes once.
     const within = unit.some((_, i) => removed.has(unit.slice(0, i + 1).join('/')));
