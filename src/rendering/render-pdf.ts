@@ -10,10 +10,11 @@ import { Pdf } from './engine/pdf';
 import { qrMatrix } from './engine/qr';
 import { buildLetterView } from './letter/view';
 import { renderStatementPdf } from './statement/render-statement';
-import { resolveTheme } from './themes/resolve';
+import { resolveTheme, type Theme } from './themes/resolve';
 import type { BlockId } from './themes/types';
 import type { RenderPdf } from './types';
 import { buildInvoiceView } from './view/index';
+import type { InvoiceView } from './view/types';
 
 /** A letter has no lines or custom fields, and its text comes before the figures it talks about. */
 const LETTER_SKIPS: ReadonlySet<BlockId> = new Set(['line-items', 'custom-fields', 'notes']);
@@ -28,6 +29,30 @@ export const renderPdf: RenderPdf = async (input) => {
   if (input.statement) return await renderStatementPdf(input.statement);
   const view = input.letter ? buildLetterView(input, input.letter) : buildInvoiceView(input);
   const theme = resolveTheme(input.templateId, input.config, input.data.branding);
+  const drawn = await drawDocument(input, view, theme, theme.spec.gap);
+  const tighter = tighterGap(drawn, theme.spec.gap);
+  if (tighter !== null) {
+    const squeezed = await drawDocument(input, view, theme, tighter);
+    if (squeezed.layout.pageCount < drawn.layout.pageCount) return squeezed.pdf.finish();
+  }
+  return drawn.pdf.finish();
+};
+
+interface Drawn {
+  pdf: Pdf;
+  layout: Layout;
+  /** Gaps drawn between blocks. */
+  gaps: number;
+  /** Pages the document had when its table ended; null without a table. */
+  pagesAtTableEnd: number | null;
+}
+
+async function drawDocument(
+  input: Parameters<RenderPdf>[0],
+  view: InvoiceView,
+  theme: Theme,
+  gap: number,
+): Promise<Drawn> {
   const pdf = await Pdf.create({
     pageSize: input.pageSize,
     title: view.metaTitle,
@@ -38,10 +63,11 @@ export const renderPdf: RenderPdf = async (input) => {
   });
   const layout = new Layout(pdf, theme.spec.margins, view.locale);
   const logoBox = theme.spec.header.logo;
+  const spaced = gap === theme.spec.gap ? theme : { ...theme, spec: { ...theme.spec, gap } };
   const ctx: BlockContext = {
     layout,
     view,
-    theme,
+    theme: spaced,
     logo: await placeLogo(pdf, view.logo, logoBox.width, logoBox.height),
     qr: view.payment?.qr ? qrMatrix(view.payment.qr.payload) : null,
     keepAfter: () => [],
@@ -52,16 +78,38 @@ export const renderPdf: RenderPdf = async (input) => {
   installRunningHeader(ctx);
   const order = input.letter ? letterOrder(theme.spec.order) : theme.spec.order;
   const blocks = order.map((id) => BLOCKS[id]).filter((block) => block.present(ctx));
+  let pagesAtTableEnd: number | null = null;
   blocks.forEach((block, i) => {
-    if (i > 0) layout.y += theme.spec.gap;
+    if (i > 0) layout.y += gap;
     // Measured only by the block that asks (the table): the blocks after it lay out their text to know.
     ctx.keepAfter = () => keepAfter(ctx, blocks.slice(i + 1));
     block.draw(ctx);
+    if (block.id === 'line-items') pagesAtTableEnd = layout.pageCount;
   });
   drawFooters(ctx);
   if (input.copy) drawCopyMarks(ctx);
-  return pdf.finish();
-};
+  return { pdf, layout, gaps: Math.max(0, blocks.length - 1), pagesAtTableEnd };
+}
+
+/** The least the gaps between blocks may shrink to, as a share of the theme's. */
+const TIGHTEST_GAP = 0.5;
+
+/**
+ * A smaller gap between blocks that may bring a last page holding only blocks after the table (the
+ * payment, custom fields, a note) back onto the page before, or null when none can: a short invoice a few
+ * lines too long for its page stays one page, its blocks a little closer (issue 42). Every gap gives up the
+ * same points; together they must cover what the last page holds less the room its page break left (the
+ * break comes at a block's start, after its gap). The caller keeps the tighter render only when it has
+ * fewer pages.
+ */
+function tighterGap(drawn: Drawn, gap: number): number | null {
+  const { layout, pagesAtTableEnd, gaps } = drawn;
+  if (pagesAtTableEnd === null || layout.pageCount !== pagesAtTableEnd + 1 || gaps === 0) return null;
+  const needed = layout.y - layout.freshTop - layout.roomAtLastBreak;
+  const factor = 1 - needed / (gaps * gap);
+  if (factor < TIGHTEST_GAP) return null;
+  return Math.floor(gap * Math.min(1, factor) * 2) / 2;
+}
 
 /**
  * Room the blocks after this one need on its last page (engine/paginate.ts, the no-orphan rule), one tier

@@ -202,6 +202,35 @@ describe('paginate (the no-orphan rule)', () => {
     expect(tiers).toEqual({ newPageFirst: false, breaks: new Set() });
   });
 
+  test('the blocks after the payment do not take rows off a first page that would be more empty than table (issue 42)', () => {
+    // Four rows below a tall header: the totals, the payment and custom fields fit below them, the note
+    // does not. Moving two rows to keep the note would leave the first page holding the header and two
+    // rows above 390 pt of nothing: the note goes on alone instead.
+    const short = paginate({
+      ...page,
+      startY: 300,
+      rowHeights: [40, 30, 30, 30],
+      keepWithLast: [100, 250, 320, 380],
+    });
+    expect(short).toEqual({ newPageFirst: false, breaks: new Set() });
+    // The totals with the payment block are kept with the rows even so (issue 36).
+    const payment = paginate({
+      ...page,
+      startY: 300,
+      rowHeights: [40, 30, 30, 30],
+      keepWithLast: [100, 380],
+    });
+    expect([...payment.breaks]).toEqual([2]);
+    // A first page full of rows still gives its last two to keep the note with the totals.
+    const long = paginate({
+      ...page,
+      startY: 300,
+      rowHeights: Array(16).fill(20),
+      keepWithLast: [100, 200, 300],
+    });
+    expect([...long.breaks]).toEqual([14]);
+  });
+
   test('never a header alone at the foot of a page', () => {
     expect(paginate({ ...page, startY: 760, rowHeights: [30], keepWithLast: 0 }).newPageFirst).toBe(true);
   });

@@ -65,6 +65,22 @@ describe('renderPdf, read back with poppler', () => {
     }
   }, 30_000);
 
+  test('the realistic German invoice: up to four lines one A4 page, up to six every line with the totals and the payment on the first (issue 42)', async () => {
+    for (const id of ['tpl_modern', 'tpl_classic'] as const) {
+      for (let count = 1; count <= 6; count++) {
+        const input = germanInvoice(count, { templateId: id, pageSize: 'A4' });
+        const pages = pdfPagesText(await render(input)).map(oneLine);
+        const where = `${id} ${count} lines`;
+        if (count <= 4) expect(pages, where).toHaveLength(1);
+        const first = pages[0] ?? '';
+        for (const line of input.data.line_items) expect(first, where).toContain(line.name);
+        expect(first, where).toContain('Gesamtbetrag');
+        expect(first, where).toContain('IBAN');
+        expect(pages.at(-1), where).toContain('Leistungszeitraum');
+      }
+    }
+  }, 30_000);
+
   test('ligatures read back as their letters: a search for "offenen" finds "oﬀenen" (issue 36)', async () => {
     const base = german();
     const notes = 'Bitte finden Sie den offenen Betrag; die Profile flach, affin, Effizienz.';

@@ -62,6 +62,8 @@ export class Layout {
   onPageStart: (() => void) | null = null;
   /** Height the running header takes at the top of every page after the first. */
   headerReserve = 0;
+  /** Room that was left below the cursor on the page before the last break (below 0: a gap ran past it). */
+  roomAtLastBreak = 0;
 
   constructor(
     readonly pdf: Pdf,
@@ -324,6 +326,7 @@ export class Layout {
   }
 
   newPage(): void {
+    this.roomAtLastBreak = this.bottom - this.y;
     this.pdf.addPage();
     this.pageCount += 1;
     this.y = this.top;

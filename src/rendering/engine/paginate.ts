@@ -7,9 +7,12 @@
 // when even one row plus the totals exceed a fresh page do the totals go on alone: nothing else fits.
 //
 // The short blocks after the totals (how to pay, custom fields, a note) are further tiers of the same
-// room: the largest tier that can be kept is, but only by moving the last rows, never the whole table off a
-// page that has room for part of it (a first page holding only the header and the parties is worse than a
-// note on the next page; issue 42).
+// room: the largest tier that can be kept is, where the table ends or by moving its last rows, but never the
+// whole table off a page that has room for part of it (a first page holding only the header and the
+// parties is worse than a note on the next page; issue 42), and, for the blocks after the payment, never
+// rows off a first page that would then be more empty than table (a short invoice's first page holding a
+// line or two, its totals on the next; issue 42).
+// Past the tier kept, the blocks flow on as they fit.
 
 export interface PaginateInput {
   /** Cursor where the table would start (its header row's top). */
@@ -83,9 +86,23 @@ export function paginate(input: PaginateInput): PagePlan {
     return null;
   };
 
+  /** Where the first page ends when `plan` moves rows off it; null when it moves none from there. */
+  const firstPageEnd = (plan: PagePlan): number | null => {
+    if (plan.newPageFirst || plan.breaks.size !== 1) return null;
+    const cut = Math.min(...plan.breaks);
+    return input.startY + headHeight + rowHeights.slice(0, cut).reduce((a, b) => a + b, 0);
+  };
+
+  // The largest tier wins: kept where the table ends when it fits there, else by moving the last rows.
+  // The totals and the payment block always may (issue 36: never the payment alone on a last page); the
+  // blocks after them not when that leaves more of the first page empty than its table fills: custom fields
+  // or a note on the next page read better than a short invoice's first page holding a line or two.
   for (let t = tiers.length - 1; t > 0; t--) {
-    const plan = keeping(tiers[t] ?? 0, false);
-    if (plan) return plan;
+    const keep = tiers[t] ?? 0;
+    if (fits(end.y + keep)) return natural;
+    const plan = keeping(keep, false);
+    const left = plan && firstPageEnd(plan);
+    if (plan && (t === 1 || left === null || bottom - left <= left - input.startY)) return plan;
   }
   return keeping(tiers[0] ?? 0, true) ?? natural;
 }
