@@ -202,7 +202,7 @@ describe('paginate (the no-orphan rule)', () => {
     expect(tiers).toEqual({ newPageFirst: false, breaks: new Set() });
   });
 
-  test('the blocks after the payment do not take rows off a first page that would be more empty than table (issue 42)', () => {
+  test('the blocks after the totals do not take rows off a first page that would be left mostly empty (issue 42)', () => {
     // Four rows below a tall header: the totals, the payment and custom fields fit below them, the note
     // does not. Moving two rows to keep the note would leave the first page holding the header and two
     // rows above 390 pt of nothing: the note goes on alone instead.
@@ -221,6 +221,15 @@ describe('paginate (the no-orphan rule)', () => {
       keepWithLast: [100, 380],
     });
     expect([...payment.breaks]).toEqual([2]);
+    // With a note after it, the payment block goes on with the note rather than take two of four rows
+    // off a first page that would be left with 390 pt blank under 90 pt of table.
+    const withNote = paginate({
+      ...page,
+      startY: 300,
+      rowHeights: [40, 30, 30, 30],
+      keepWithLast: [100, 380, 420],
+    });
+    expect(withNote).toEqual({ newPageFirst: false, breaks: new Set() });
     // A first page full of rows still gives its last two to keep the note with the totals.
     const long = paginate({
       ...page,

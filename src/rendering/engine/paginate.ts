@@ -9,9 +9,9 @@
 // The short blocks after the totals (how to pay, custom fields, a note) are further tiers of the same
 // room: the largest tier that can be kept is, where the table ends or by moving its last rows, but never the
 // whole table off a page that has room for part of it (a first page holding only the header and the
-// parties is worse than a note on the next page; issue 42), and, for the blocks after the payment, never
-// rows off a first page that would then be more empty than table (a short invoice's first page holding a
-// line or two, its totals on the next; issue 42).
+// parties is worse than a note on the next page; issue 42), and never rows off a first page that would
+// then be mostly empty (a short invoice's first page holding a line or two, its totals on the next; issue
+// 42), unless the payment block would be alone on the next.
 // Past the tier kept, the blocks flow on as they fit.
 
 export interface PaginateInput {
@@ -93,16 +93,20 @@ export function paginate(input: PaginateInput): PagePlan {
     return input.startY + headHeight + rowHeights.slice(0, cut).reduce((a, b) => a + b, 0);
   };
 
-  // The largest tier wins: kept where the table ends when it fits there, else by moving the last rows.
-  // The totals and the payment block always may (issue 36: never the payment alone on a last page); the
-  // blocks after them not when that leaves more of the first page empty than its table fills: custom fields
-  // or a note on the next page read better than a short invoice's first page holding a line or two.
+  // The largest tier wins: kept where the table ends when it fits there, else by moving the last rows, but
+  // not off a first page that would then be mostly empty: custom fields or a note on the next page (or
+  // the payment block with them) read better than a short invoice's first page holding a line or two.
+  // Mostly empty: more blank at its foot than table on it, or for the payment block (which the totals
+  // keep more firmly, issue 36) twice as much. The payment block as the last block always keeps its rows:
+  // alone on a last page it is the orphan the rule is for.
   for (let t = tiers.length - 1; t > 0; t--) {
     const keep = tiers[t] ?? 0;
     if (fits(end.y + keep)) return natural;
     const plan = keeping(keep, false);
-    const left = plan && firstPageEnd(plan);
-    if (plan && (t === 1 || left === null || bottom - left <= left - input.startY)) return plan;
+    if (!plan) continue;
+    const left = firstPageEnd(plan);
+    if (left === null || (t === 1 && tiers.length === 2)) return plan;
+    if (bottom - left <= (t === 1 ? 2 : 1) * (left - input.startY)) return plan;
   }
   return keeping(tiers[0] ?? 0, true) ?? natural;
 }
