@@ -80,6 +80,40 @@ describe('keeping received e-invoices', () => {
     expect(res.body.data.duplicate_of).toBe(first.id);
   });
 
+  test('files of one invoice whose seller states its Steuernummer in one and its VAT id in the other are one invoice, in either order', async () => {
+    // The seller of EN16931_Einfach states both (FC before VA); a copy states only the Steuernummer,
+    // spaced differently, and another only the VAT id. Each pair is the same seller, number and date.
+    const both = readFileSync(join(EXAMPLES, 'factur_x_en16931/EN16931_Einfach.factur-x.xml'), 'utf8');
+    const fcOnly = (xml: string) =>
+      xml.replace(
+        /<ram:SpecifiedTaxRegistration>\s*<ram:ID schemeID="VA">DE123456789<\/ram:ID>\s*<\/ram:SpecifiedTaxRegistration>/,
+        '',
+      );
+    const numbered = (xml: string, number: string) =>
+      xml.replace('<ram:ID>471102</ram:ID>', `<ram:ID>${number}</ram:ID>`);
+    expect(both).toContain('<ram:ID>471102</ram:ID>');
+    // The full file first, then a copy stating only the tax number (written with spaces).
+    const a = await receive(numbered(both, 'DUP-FC-1'), 'application/xml');
+    expect(a.status).toBe(201);
+    expect(a.body.data.seller.tax_id).toBe('DE123456789');
+    const spaced = numbered(fcOnly(both), 'DUP-FC-1').replace('201/113/40209', '201 113 40209');
+    const b = await receive(spaced, 'application/xml');
+    expect(b.status).toBe(201);
+    expect(b.body.data.seller.tax_id).toBe('201 113 40209');
+    expect(b.body.data.duplicate_of).toBe(a.body.data.id);
+    // The other order: the tax number alone first, the full file after.
+    const c = await receive(numbered(fcOnly(both), 'DUP-FC-2'), 'application/xml');
+    expect(c.body.data.duplicate_of).toBeNull();
+    const d = await receive(numbered(both, 'DUP-FC-2'), 'application/xml');
+    expect(d.status).toBe(201);
+    expect(d.body.data.duplicate_of).toBe(c.body.data.id);
+    // Another seller (another VAT id, no tax number) with the same number and date is another invoice.
+    const other = numbered(fcOnly(both), 'DUP-FC-2').replace('201/113/40209', '999/999/99999');
+    const e = await receive(other, 'application/xml');
+    expect(e.status).toBe(201);
+    expect(e.body.data.duplicate_of).toBeNull();
+  });
+
   test('a hybrid PDF keeps the supplier PDF as the original and draws its own PDF on request', async () => {
     const res = await receive(new Uint8Array(pdf), 'application/pdf');
     expect(res.status).toBe(201);

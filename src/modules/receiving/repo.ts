@@ -60,15 +60,33 @@ export async function findReceivedBySha(
     .get();
 }
 
-/** The first one received with this seller, number and issue date (another file of the same invoice). */
+/** The seller's tax ids as the same invoice's files may state them, for comparing: letters and digits only. */
+function sellerIds(ids: readonly (string | null | undefined)[]): Set<string> {
+  const out = new Set<string>();
+  for (const id of ids) {
+    const bare = (id ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+    if (bare !== '') out.add(bare);
+  }
+  return out;
+}
+
+/**
+ * The first one received with this seller, number and issue date (another file of the same invoice).
+ * The seller is the same when the two files share a tax id, either one's VAT id or national tax number
+ * (BT-31, BT-32: a Factur-X may state only the Steuernummer where the XRechnung of the same invoice states
+ * both), written with or without spaces; when either file states none, when their names are equal.
+ */
 export async function findSameInvoice(
   db: DbOrTx,
   accountId: string,
-  key: { invoiceNumber: string; issueDate: string; sellerTaxId: string | null; sellerName: string | null },
+  key: {
+    invoiceNumber: string;
+    issueDate: string;
+    seller: { name?: string | null; tax_id?: string | null; tax_number?: string | null } | undefined;
+  },
 ): Promise<ReceivedDocumentRow | undefined> {
-  const seller =
-    key.sellerTaxId !== null ? eq(rd.sellerTaxId, key.sellerTaxId) : eq(rd.sellerName, key.sellerName ?? '');
-  return await db
+  // Few rows share a number and an issue date (the identity index): the sellers are compared here.
+  const candidates = await db
     .select()
     .from(rd)
     .where(
@@ -76,11 +94,17 @@ export async function findSameInvoice(
         eq(rd.accountId, accountId),
         eq(rd.invoiceNumber, key.invoiceNumber),
         eq(rd.issueDate, key.issueDate),
-        seller,
       ),
     )
     .orderBy(asc(rd.id))
-    .get();
+    .all();
+  const ours = sellerIds([key.seller?.tax_id, key.seller?.tax_number]);
+  return candidates.find((row) => {
+    const seller = row.data.seller;
+    const theirs = sellerIds([row.sellerTaxId, seller?.tax_id, seller?.tax_number]);
+    if (ours.size > 0 && theirs.size > 0) return [...ours].some((id) => theirs.has(id));
+    return (row.sellerName ?? '') === (key.seller?.name ?? '');
+  });
 }
 
 export interface ReceivedFilter {

@@ -61,12 +61,7 @@ export async function receiveDocument({
     const sellerName = seller?.name ?? null;
     const same =
       number !== null && issueDate !== null
-        ? await findSameInvoice(ctx.db, ctx.accountId, {
-            invoiceNumber: number,
-            issueDate,
-            sellerTaxId,
-            sellerName,
-          })
+        ? await findSameInvoice(ctx.db, ctx.accountId, { invoiceNumber: number, issueDate, seller })
         : undefined;
     const row = await insertReceived(ctx.db, {
       id,
