@@ -2,12 +2,15 @@
 // (docs/exports.md). The DATEV file is read back as DATEV would: Windows-1252, `;`, CRLF, field positions.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { COLUMNS } from '../../src/modules/exports/datev/format';
 import { FakeClock } from '../../src/shared/clock';
 import { datevFields } from '../datev';
 import { makeDocument } from '../document-factories';
 import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 import { readZip } from '../zip';
 
 let server: TestServer;
@@ -323,6 +326,54 @@ describe('DATEV Buchungsstapel', () => {
     // The same supplier keeps its creditor number.
     const again = await datev('from=2026-11-01&to=2026-11-30&kind=received');
     expect(again.text.split('\r\n')[2]).toContain(';70000;3400;');
+  }, 60_000);
+
+  test('a supplier stating its Steuernummer in one invoice and its VAT id beside it in the next keeps one creditor number', async () => {
+    const both = readFileSync(
+      join(OFFICIAL_RULESETS, 'examples/factur_x_en16931/EN16931_Einfach.factur-x.xml'),
+      'utf8',
+    ).replaceAll('20241115', '20261112');
+    const variant = (number: string, withVatId: boolean) => {
+      const xml = both.replace('<ram:ID>471102</ram:ID>', `<ram:ID>${number}</ram:ID>`);
+      return withVatId
+        ? xml
+        : xml.replace(
+            /<ram:SpecifiedTaxRegistration>\s*<ram:ID schemeID="VA">DE123456789<\/ram:ID>\s*<\/ram:SpecifiedTaxRegistration>/,
+            '',
+          );
+    };
+    // An account of its own: the tests after this one count this account's received documents.
+    const office = await makeAccount(server);
+    expect((await settings({ consultant_number: 29098, client_number: 55004 }, office.apiKey)).status).toBe(
+      200,
+    );
+    const receive = async (xml: string) => {
+      const res = await fetch(`${server.url}/api/v1/received-documents`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${office.apiKey}`, 'content-type': 'application/xml' },
+        body: xml,
+      });
+      expect(res.status).toBe(201);
+      return ((await res.json()) as any).data;
+    };
+    // The first invoice states only the Steuernummer: the supplier's number is given under it.
+    expect((await receive(variant('K-1', false))).seller.tax_id).toBe('201/113/40209');
+    const first = await datev('from=2026-11-12&to=2026-11-12&kind=received', office.apiKey);
+    const creditorOf = (text: string, number: string) =>
+      text
+        .split('\r\n')
+        .slice(2)
+        .map((l) => datevFields(l))
+        .filter((b) => b[10] === `"${number}"`)
+        .map((b) => b[6]);
+    const creditor = creditorOf(first.text, 'K-1')[0];
+    expect(creditor).toBe('70000');
+    // The next states the VAT id beside it: the same supplier, the same creditor number.
+    expect((await receive(variant('K-2', true))).seller.tax_id).toBe('DE123456789');
+    const second = await datev('from=2026-11-12&to=2026-11-12&kind=received', office.apiKey);
+    expect(creditorOf(second.text, 'K-2').length).toBeGreaterThan(0);
+    expect(new Set(creditorOf(second.text, 'K-2'))).toEqual(new Set([creditor]));
+    expect(new Set(creditorOf(second.text, 'K-1'))).toEqual(new Set([creditor]));
   }, 60_000);
 
   test("another account's export holds none of this account's documents", async () => {

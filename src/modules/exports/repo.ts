@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, max } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   type AccountingSettingsValue,
@@ -45,13 +45,12 @@ export async function saveAccountingSettings(
 export async function creditorNumberOf(
   db: DbOrTx,
   accountId: string,
-  supplier: { key: string; name: string | null },
+  supplier: { key: string; aliases?: readonly string[]; name: string | null },
   first: number,
   now: string,
 ): Promise<number> {
-  const scoped = and(eq(creditorNumbers.accountId, accountId), eq(creditorNumbers.supplierKey, supplier.key));
-  const existing = await db.select().from(creditorNumbers).where(scoped).get();
-  if (existing) return existing.number;
+  const existing = await findCreditorNumber(db, accountId, supplier.key, supplier.aliases);
+  if (existing !== null) return existing;
   const highest = (
     await db
       .select({ value: max(creditorNumbers.number) })
@@ -91,13 +90,24 @@ export async function updateExportArchive(
 }
 
 /** The supplier's creditor number if it has one; assigns none (the DATEV master data without a period). */
+/** The supplier's creditor number by its key, else by the first of its other keys that has one. */
 export async function findCreditorNumber(
   db: DbOrTx,
   accountId: string,
   supplierKey: string,
+  aliases: readonly string[] = [],
 ): Promise<number | null> {
-  const scoped = and(eq(creditorNumbers.accountId, accountId), eq(creditorNumbers.supplierKey, supplierKey));
-  return (await db.select().from(creditorNumbers).where(scoped).get())?.number ?? null;
+  const keys = [supplierKey, ...aliases];
+  const rows = await db
+    .select({ key: creditorNumbers.supplierKey, number: creditorNumbers.number })
+    .from(creditorNumbers)
+    .where(and(eq(creditorNumbers.accountId, accountId), inArray(creditorNumbers.supplierKey, keys)))
+    .all();
+  for (const key of keys) {
+    const row = rows.find((r) => r.key === key);
+    if (row) return row.number;
+  }
+  return null;
 }
 
 export async function insertDatevExport(db: DbOrTx, row: DatevExportRow): Promise<DatevExportRow> {

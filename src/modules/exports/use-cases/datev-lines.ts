@@ -112,11 +112,33 @@ async function issuedBookings(
   return bookingsOf(doc, settings.revenue_accounts);
 }
 
+const taxKey = (id: string | null | undefined) => {
+  const bare = (id ?? '').replace(/\s+/g, '').toUpperCase();
+  return bare ? `tax:${bare}` : null;
+};
+
 /** A received supplier's key for its creditor number: its tax ID, else its name (docs/exports.md). */
 export function supplierKeyOf(row: Pick<ReceivedDocumentRow, 'sellerTaxId' | 'sellerName'>): string {
-  const taxId = (row.sellerTaxId ?? '').replace(/\s+/g, '').toUpperCase();
-  if (taxId) return `tax:${taxId}`;
-  return `name:${(row.sellerName ?? '').trim().toLowerCase()}`;
+  return taxKey(row.sellerTaxId) ?? `name:${(row.sellerName ?? '').trim().toLowerCase()}`;
+}
+
+/**
+ * The supplier whose creditor number a received document books to: its key, and the keys of its other tax
+ * id (the VAT id beside a Steuernummer, or the other way round) under which the supplier may have been
+ * given its number from another file (one stating only the Steuernummer, or kept before the VAT id was
+ * read beside it).
+ */
+export function supplierOf(row: Pick<ReceivedDocumentRow, 'sellerTaxId' | 'sellerName' | 'data'>): {
+  key: string;
+  aliases: string[];
+  name: string | null;
+} {
+  const key = supplierKeyOf(row);
+  const seller = row.data.seller;
+  const aliases = [taxKey(seller?.tax_id), taxKey(seller?.tax_number)].filter(
+    (alias, i, all): alias is string => alias !== null && alias !== key && all.indexOf(alias) === i,
+  );
+  return { key, aliases, name: row.sellerName };
 }
 
 async function receivedBookings(
@@ -128,7 +150,7 @@ async function receivedBookings(
   const creditor = await creditorNumberOf(
     ctx.db,
     ctx.accountId,
-    { key: supplierKeyOf(row), name: row.sellerName },
+    supplierOf(row),
     settings.first_creditor_number,
     isoNow(ctx.clock),
   );

@@ -16,7 +16,7 @@ import { checkPeriod, pagesOf, streamOf } from '../period';
 import { creditorNumberOf, findCreditorNumber } from '../repo';
 import { datevEntries } from './datev-entries';
 import { type DatevSettings, datevSettings, fiscalYearOf } from './datev-export';
-import { supplierKeyOf } from './datev-lines';
+import { supplierOf } from './datev-lines';
 import { recordedAtEnd } from './datev-record';
 
 export interface MasterDataInput {
@@ -83,8 +83,8 @@ async function* ofPeriod(
     let out = '';
     for (const entry of entries) {
       if (entry.kind !== 'received') continue;
-      const supplier = { key: supplierKeyOf(entry.row), name: entry.row.sellerName };
       const first = settings.first_creditor_number;
+      const supplier = supplierOf(entry.row);
       const creditor = await creditorNumberOf(tx.db, tx.accountId, supplier, first, isoNow(tx.clock));
       if (seen.has(creditor)) continue;
       seen.add(creditor);
@@ -114,7 +114,8 @@ async function* ofAll(ctx: AccountCtx): AsyncGenerator<string, void> {
       let out = '';
       for (const row of rows) {
         if (row.status === 'rejected') continue;
-        const creditor = await findCreditorNumber(tx.db, tx.accountId, supplierKeyOf(row));
+        const { key, aliases } = supplierOf(row);
+        const creditor = await findCreditorNumber(tx.db, tx.accountId, key, aliases);
         if (creditor === null || seen.has(creditor)) continue;
         seen.add(creditor);
         out += masterDataLine(creditorOf(creditor, row));
