@@ -1077,7 +1077,7 @@ export interface ReceivedDocument {
     path: string;
     message: string;
   }[];
-  /** The first received document with the same seller, number and issue date */
+  /** The first received document of the same type with the same seller, number and issue date */
   duplicate_of: string | null;
   note: string | null;
   lines: ReceivedLine[];

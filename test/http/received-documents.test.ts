@@ -80,7 +80,7 @@ describe('keeping received e-invoices', () => {
     expect(res.body.data.duplicate_of).toBe(first.id);
   });
 
-  test('files of one invoice whose seller states its Steuernummer in one and its VAT id in the other are one invoice, in either order', async () => {
+  test('files of one invoice whose seller states its Steuernummer in one and its VAT id in the other are one invoice, in either order; a credit note of its number is not', async () => {
     // The seller of EN16931_Einfach states both (FC before VA); a copy states only the Steuernummer,
     // spaced differently, and another only the VAT id. Each pair is the same seller, number and date.
     const both = readFileSync(join(EXAMPLES, 'factur_x_en16931/EN16931_Einfach.factur-x.xml'), 'utf8');
@@ -112,6 +112,15 @@ describe('keeping received e-invoices', () => {
     const e = await receive(other, 'application/xml');
     expect(e.status).toBe(201);
     expect(e.body.data.duplicate_of).toBeNull();
+    // A credit note of the same seller, number and date (another number range) is another document.
+    const credit = numbered(both, 'DUP-FC-2').replace(
+      '<ram:TypeCode>380</ram:TypeCode>',
+      '<ram:TypeCode>381</ram:TypeCode>',
+    );
+    const f = await receive(credit, 'application/xml');
+    expect(f.status).toBe(201);
+    expect(f.body.data.document_type).toBe('credit_note');
+    expect(f.body.data.duplicate_of).toBeNull();
   });
 
   test('a hybrid PDF keeps the supplier PDF as the original and draws its own PDF on request', async () => {

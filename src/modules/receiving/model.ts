@@ -172,7 +172,7 @@ export const ReceivedDocument = t.Object({
   compliance: t.Union([ComplianceResult, t.Null()]),
   warnings: t.Array(t.Object({ term: t.String(), path: t.String(), message: t.String() })),
   duplicate_of: t.Union([t.String(), t.Null()], {
-    description: 'The first received document with the same seller, number and issue date',
+    description: 'The first received document of the same type with the same seller, number and issue date',
   }),
   note: t.Union([t.String(), t.Null()]),
   lines: t.Array(ReceivedLine),

@@ -71,7 +71,7 @@ function sellerIds(ids: readonly (string | null | undefined)[]): Set<string> {
 }
 
 /**
- * The first one received with this seller, number and issue date (another file of the same invoice).
+ * The first one received with this seller, number, issue date and type (another file of the same invoice).
  * The seller is the same when the two files share a tax id, either one's VAT id or national tax number
  * (BT-31, BT-32: a Factur-X may state only the Steuernummer where the XRechnung of the same invoice states
  * both), written with or without spaces; when either file states none, when their names are equal.
@@ -82,6 +82,8 @@ export async function findSameInvoice(
   key: {
     invoiceNumber: string;
     issueDate: string;
+    /** An invoice and a credit note of one number and day (two number ranges) are two documents. */
+    documentType: ReceivedDocumentRow['documentType'];
     seller: { name?: string | null; tax_id?: string | null; tax_number?: string | null } | undefined;
   },
 ): Promise<ReceivedDocumentRow | undefined> {
@@ -94,6 +96,7 @@ export async function findSameInvoice(
         eq(rd.accountId, accountId),
         eq(rd.invoiceNumber, key.invoiceNumber),
         eq(rd.issueDate, key.issueDate),
+        eq(rd.documentType, key.documentType),
       ),
     )
     .orderBy(asc(rd.id))

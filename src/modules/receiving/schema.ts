@@ -58,7 +58,7 @@ export const receivedDocuments = sqliteTable(
     warnings: text('warnings', { mode: 'json' })
       .$type<{ term: string; path: string; message: string }[]>()
       .notNull(),
-    /** The first received document with the same seller, number and issue date: paying both would be paying twice. */
+    /** The first received document of the same type, seller, number and issue date: paying both would be paying twice. */
     duplicateOf: text('duplicate_of'),
     sha256: text('sha256').notNull(),
     contentType: text('content_type').notNull(),

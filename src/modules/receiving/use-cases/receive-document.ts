@@ -23,7 +23,7 @@ export interface ReceivedSource {
 /**
  * Takes one received e-invoice into the inbox: the original bytes into the blob store first, then the row
  * (so no row points at missing bytes). The same bytes again answer the existing document (`created:
- * false`); another file of the same seller, number and issue date is kept with `duplicate_of` set.
+ * false`); another file of the same seller, number, issue date and type is kept with `duplicate_of` set.
  * A caller over its account's cap of concurrent official-rules checks gets a 429; background intake (a job,
  * the CLI) waits for a place instead.
  */
@@ -61,7 +61,12 @@ export async function receiveDocument({
     const sellerName = seller?.name ?? null;
     const same =
       number !== null && issueDate !== null
-        ? await findSameInvoice(ctx.db, ctx.accountId, { invoiceNumber: number, issueDate, seller })
+        ? await findSameInvoice(ctx.db, ctx.accountId, {
+            invoiceNumber: number,
+            issueDate,
+            documentType: parsed.documentType,
+            seller,
+          })
         : undefined;
     const row = await insertReceived(ctx.db, {
       id,
