@@ -6,6 +6,7 @@ import {
   eq,
   gt,
   gte,
+  inArray,
   isNotNull,
   isNull,
   like,
@@ -60,6 +61,9 @@ export async function findReceivedBySha(
     .get();
 }
 
+/** Rows of one number, day and type whose sellers findSameInvoice compares beyond an exact tax id. */
+const SAME_INVOICE_CANDIDATES = 50;
+
 /** The seller's tax ids as the same invoice's files may state them, for comparing: letters and digits only. */
 function sellerIds(ids: readonly (string | null | undefined)[]): Set<string> {
   const out = new Set<string>();
@@ -86,28 +90,48 @@ export async function findSameInvoice(
     documentType: ReceivedDocumentRow['documentType'];
     seller: { name?: string | null; tax_id?: string | null; tax_number?: string | null } | undefined;
   },
-): Promise<ReceivedDocumentRow | undefined> {
-  // Few rows share a number and an issue date (the identity index): the sellers are compared here.
+): Promise<{ id: string; duplicateOf: string | null } | undefined> {
+  const same = and(
+    eq(rd.accountId, accountId),
+    eq(rd.invoiceNumber, key.invoiceNumber),
+    eq(rd.issueDate, key.issueDate),
+    eq(rd.documentType, key.documentType),
+  );
+  const columns = { id: rd.id, duplicateOf: rd.duplicateOf };
+  // Most often the other file states the seller's tax id as this one does: found by the index alone.
+  const written = [key.seller?.tax_id, key.seller?.tax_number].filter((id): id is string => !!id);
+  if (written.length > 0) {
+    const hit = await db
+      .select(columns)
+      .from(rd)
+      .where(and(same, inArray(rd.sellerTaxId, written)))
+      .orderBy(asc(rd.id))
+      .limit(1)
+      .get();
+    if (hit) return hit;
+  }
+  // Else the sellers of the first rows of that number and day are compared by both tax ids, written
+  // either way (a bound: a flood of files of one number reads no more than this many).
   const candidates = await db
-    .select()
+    .select({
+      ...columns,
+      sellerName: rd.sellerName,
+      sellerTaxId: rd.sellerTaxId,
+      taxId: sql<string | null>`json_extract(${rd.data}, '$.seller.tax_id')`,
+      taxNumber: sql<string | null>`json_extract(${rd.data}, '$.seller.tax_number')`,
+    })
     .from(rd)
-    .where(
-      and(
-        eq(rd.accountId, accountId),
-        eq(rd.invoiceNumber, key.invoiceNumber),
-        eq(rd.issueDate, key.issueDate),
-        eq(rd.documentType, key.documentType),
-      ),
-    )
+    .where(same)
     .orderBy(asc(rd.id))
+    .limit(SAME_INVOICE_CANDIDATES)
     .all();
-  const ours = sellerIds([key.seller?.tax_id, key.seller?.tax_number]);
-  return candidates.find((row) => {
-    const seller = row.data.seller;
-    const theirs = sellerIds([row.sellerTaxId, seller?.tax_id, seller?.tax_number]);
+  const ours = sellerIds(written);
+  const found = candidates.find((row) => {
+    const theirs = sellerIds([row.sellerTaxId, row.taxId, row.taxNumber]);
     if (ours.size > 0 && theirs.size > 0) return [...ours].some((id) => theirs.has(id));
     return (row.sellerName ?? '') === (key.seller?.name ?? '');
   });
+  return found && { id: found.id, duplicateOf: found.duplicateOf };
 }
 
 export interface ReceivedFilter {
