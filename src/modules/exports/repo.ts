@@ -89,8 +89,10 @@ export async function updateExportArchive(
   await db.update(exportArchives).set(set).where(eq(exportArchives.id, id)).run();
 }
 
-/** The supplier's creditor number if it has one; assigns none (the DATEV master data without a period). */
-/** The supplier's creditor number by its key, else by the first of its other keys that has one. */
+/**
+ * The supplier's creditor number if it has one, under its key, else under the first of its other keys that
+ * has one; assigns none (the DATEV master data without a period).
+ */
 export async function findCreditorNumber(
   db: DbOrTx,
   accountId: string,
