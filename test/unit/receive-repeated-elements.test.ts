@@ -109,6 +109,39 @@ describe('identifications and classifications repeat', () => {
     }
   });
 
+  test('a second and third account to pay to (BG-17) are named in a warning; the first is kept', () => {
+    const ublMeans = (iban: string, bic = '') =>
+      `<cac:PaymentMeans><cbc:PaymentMeansCode>58</cbc:PaymentMeansCode><cac:PayeeFinancialAccount><cbc:ID>${iban}</cbc:ID>${bic && `<cac:FinancialInstitutionBranch><cbc:ID>${bic}</cbc:ID></cac:FinancialInstitutionBranch>`}</cac:PayeeFinancialAccount></cac:PaymentMeans>`;
+    const ciiMeans = (iban: string) =>
+      `<ram:SpecifiedTradeSettlementPaymentMeans><ram:TypeCode>58</ram:TypeCode><ram:PayeePartyCreditorFinancialAccount><ram:IBANID>${iban}</ram:IBANID></ram:PayeePartyCreditorFinancialAccount></ram:SpecifiedTradeSettlementPaymentMeans>`;
+    const ubl = parseEInvoice(
+      edit(
+        UBL,
+        '    <cac:PaymentMeans>',
+        `${ublMeans('DE89370400440532013000', 'COBADEFFXXX')}${ublMeans('DE79000000001234567890')}<cac:PaymentMeans>`,
+      ),
+    );
+    const cii = parseEInvoice(
+      edit(
+        CII,
+        '<ram:SpecifiedTradeSettlementPaymentMeans>',
+        `${ciiMeans('DE89370400440532013000')}${ciiMeans('DE89370400440532013000')}<ram:SpecifiedTradeSettlementPaymentMeans>`,
+      ),
+    );
+    expect(ubl.data.payment?.bank_account?.account_number).toBe('DE89370400440532013000');
+    expect(ubl.warnings.filter((w) => w.term === 'BG-17').map((w) => w.message)).toEqual([
+      'Only the first account to pay to is kept (DE89370400440532013000 COBADEFFXXX); also stated: DE79000000001234567890',
+    ]);
+    // The same account stated twice is one account; the third is the example's own.
+    expect(cii.data.payment?.bank_account?.account_number).toBe('DE89370400440532013000');
+    expect(cii.warnings.filter((w) => w.term === 'BG-17').map((w) => w.message)).toEqual([
+      'Only the first account to pay to is kept (DE89370400440532013000); also stated: DE79000000001234567890',
+    ]);
+    // One account: nothing said.
+    expect(parseEInvoice(UBL).warnings.filter((w) => w.term === 'BG-17')).toEqual([]);
+    expect(parseEInvoice(CII).warnings.filter((w) => w.term === 'BG-17')).toEqual([]);
+  });
+
   test('all() and at() read a path as XPath does: every step may repeat', () => {
     const el = (name: string, children: { nodeType: number }[] = []) => ({
       localName: name,

@@ -28,6 +28,7 @@ import {
   splitNote,
   type TaxInfo,
   taxesOf,
+  warnOtherAccounts,
 } from './shared';
 import type { ReadInvoice, ReceiveWarning } from './types';
 
@@ -135,11 +136,24 @@ function line(
   }) as Line;
 }
 
-function payment(settlement: XmlElement | null, number: string | undefined): DocumentData['payment'] {
+function payment(
+  settlement: XmlElement | null,
+  number: string | undefined,
+  warnings: ReceiveWarning[],
+): DocumentData['payment'] {
   const reference = text(settlement, 'PaymentReference');
   const means = all(settlement, 'SpecifiedTradeSettlementPaymentMeans');
   const transfer = means.find((m) => at(m, 'PayeePartyCreditorFinancialAccount'));
   const creditor = at(transfer, 'PayeePartyCreditorFinancialAccount');
+  warnOtherAccounts(
+    means.flatMap((m) => all(m, 'PayeePartyCreditorFinancialAccount').map((a) => ({ m, a }))),
+    ({ m, a }) => [
+      text(a, 'IBANID') ?? text(a, 'ProprietaryID'),
+      text(m, 'PayeeSpecifiedCreditorFinancialInstitution/BICID'),
+    ],
+    'SpecifiedTradeSettlementPaymentMeans/PayeePartyCreditorFinancialAccount',
+    warnings,
+  );
   const debited = means.map((m) => text(m, 'PayerPartyDebtorFinancialAccount/IBANID')).find(Boolean);
   const card = means.map((m) => at(m, 'ApplicableTradeSettlementFinancialCard')).find((c) => c !== null);
   const terms = all(settlement, 'SpecifiedTradePaymentTerms');
@@ -299,7 +313,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
         })
       : undefined,
     delivery_date: date(delivery, 'ActualDeliverySupplyChainEvent/OccurrenceDateTime/DateTimeString'),
-    payment: payment(settlement, text(document, 'ID')),
+    payment: payment(settlement, text(document, 'ID'), warnings),
     discounts: nonEmpty(
       allowances.map((a) =>
         discountOf(

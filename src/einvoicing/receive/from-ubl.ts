@@ -27,6 +27,7 @@ import {
   splitNote,
   type TaxInfo,
   taxesOf,
+  warnOtherAccounts,
 } from './shared';
 import type { ReadInvoice, ReceiveWarning } from './types';
 import { extensionWarnings, thirdPartyPayments } from './ubl-extension';
@@ -146,6 +147,7 @@ function payment(
   root: XmlElement,
   sellerEl: XmlElement | null,
   payeeEl: XmlElement | null,
+  warnings: ReceiveWarning[],
 ): DocumentData['payment'] {
   const means = all(root, 'PaymentMeans');
   const reference = means.map((m) => text(m, 'PaymentID')).find(Boolean);
@@ -156,6 +158,12 @@ function payment(
     (id) => attr(id, 'schemeID') === 'SEPA',
   );
   const account = at(transfer, 'PayeeFinancialAccount');
+  warnOtherAccounts(
+    means.map((m) => at(m, 'PayeeFinancialAccount')).filter((a) => a !== null),
+    (a) => [text(a, 'ID'), text(a, 'FinancialInstitutionBranch/ID')],
+    'PaymentMeans/PayeeFinancialAccount',
+    warnings,
+  );
   const lastDigits = text(card, 'PrimaryAccountNumberID')?.replace(/\D/g, '').slice(-4);
   const result = defined({
     instructions:
@@ -335,7 +343,7 @@ export function fromUbl(root: XmlElement): ReadInvoice {
           })
         : undefined,
     delivery_date: text(delivery, 'ActualDeliveryDate'),
-    payment: payment(root, sellerEl, payeeEl),
+    payment: payment(root, sellerEl, payeeEl, warnings),
     discounts: nonEmpty(
       allowances.map((a) =>
         discountOf(

@@ -158,6 +158,30 @@ export function shippingOf(charge: {
   return defined({ description: reason, ...rest });
 }
 
+/**
+ * BG-17: the data keeps one account to pay to (the first a file states); each other account a file states
+ * is named in a warning, so a payer reading the answer sees every account the seller offers.
+ */
+export function warnOtherAccounts<T>(
+  accounts: T[],
+  describe: (account: T) => (string | undefined)[],
+  path: string,
+  warnings: ReceiveWarning[],
+): void {
+  const named = accounts.map((a) =>
+    describe(a)
+      .filter((part): part is string => !!part)
+      .join(' '),
+  );
+  const others = [...new Set(named.slice(1))].filter((n) => n && n !== named[0]);
+  if (others.length === 0) return;
+  warnings.push({
+    term: 'BG-17',
+    path,
+    message: `Only the first account to pay to is kept (${named[0]}); also stated: ${others.join('; ')}`,
+  });
+}
+
 /** BT-22 notes joined; BT-21 from the first note's `#CODE#` prefix (the UBL binding). */
 export function splitNote(notes: string[]): { note?: string; subjectCode?: string } {
   if (notes.length === 0) return {};
