@@ -261,6 +261,8 @@ export interface CustomerSummary {
 export interface Address {
   line1: string;
   line2?: string | null;
+  /** EN 16931 BT-162 / BT-163 / BT-165: a third address line */
+  line3?: string | null;
   city?: string | null;
   state?: string | null;
   postal_code?: string | null;
@@ -609,6 +611,8 @@ export interface Party {
   email?: string;
   phone?: string;
   website?: string;
+  /** EN 16931 BT-41 (seller) / BT-56 (buyer): the contact person or department; default: the party itself */
+  contact_name?: string;
   tax_id?: string;
   /** The seller's national tax number (German Steuernummer), EN 16931 BT-32; tax_id stays the VAT id */
   tax_number?: string;
@@ -616,6 +620,8 @@ export interface Party {
   registration_number?: string;
   /** Printed on the PDF (German companies must name them) */
   managing_directors?: string;
+  /** EN 16931 BT-33, the seller only: additional legal information such as share capital, register court or directors */
+  legal_info?: string;
   /** EN 16931 BT-30 (seller) / BT-47 (buyer) scheme: the ISO 6523 ICD of registration_number (0184 a Danish CVR, 0002 a SIREN); default: the one its country and format imply, if any */
   registration_scheme?: string;
   address?: Address;

@@ -25,6 +25,7 @@ export const GERMAN: Record<string, string> = {
   Address: 'Adresse',
   'Address line 1': 'Adresszeile 1',
   'Address line 2': 'Adresszeile 2',
+  'Address line 3': 'Adresszeile 3',
   'Amount due': 'Zahlbetrag',
   Any: 'Alle',
   Approve: 'Freigeben',

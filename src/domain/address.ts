@@ -9,6 +9,12 @@ export const Address = t.Object(
   {
     line1: t.String({ minLength: 1, maxLength: 200 }),
     line2: t.Optional(t.Union([text(200), t.Null()])),
+    line3: t.Optional(
+      t.Union([
+        t.String({ maxLength: 200, description: 'EN 16931 BT-162 / BT-163 / BT-165: a third address line' }),
+        t.Null(),
+      ]),
+    ),
     city: t.Optional(t.Union([text(100), t.Null()])),
     state: t.Optional(t.Union([text(100), t.Null()])),
     postal_code: t.Optional(t.Union([text(20), t.Null()])),

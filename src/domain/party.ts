@@ -40,6 +40,13 @@ export const Party = t.Object(
     email: t.Optional(t.String({ maxLength: 320 })),
     phone: t.Optional(t.String({ maxLength: 50 })),
     website: t.Optional(t.String({ maxLength: 300 })),
+    contact_name: t.Optional(
+      t.String({
+        maxLength: 200,
+        description:
+          'EN 16931 BT-41 (seller) / BT-56 (buyer): the contact person or department; default: the party itself',
+      }),
+    ),
     tax_id: t.Optional(t.String({ maxLength: 50 })),
     tax_number: t.Optional(
       t.String({
@@ -56,6 +63,13 @@ export const Party = t.Object(
     ),
     managing_directors: t.Optional(
       t.String({ maxLength: 500, description: 'Printed on the PDF (German companies must name them)' }),
+    ),
+    legal_info: t.Optional(
+      t.String({
+        maxLength: 1000,
+        description:
+          'EN 16931 BT-33, the seller only: additional legal information such as share capital, register court or directors',
+      }),
     ),
     registration_scheme: t.Optional(
       t.String({

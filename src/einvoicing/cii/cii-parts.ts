@@ -52,6 +52,7 @@ export function address(parent: XMLBuilder, a: EAddress): void {
   ramLeaf(node, 'PostcodeCode', a.postalCode);
   ramLeaf(node, 'LineOne', a.line1);
   ramLeaf(node, 'LineTwo', a.line2);
+  ramLeaf(node, 'LineThree', a.line3);
   ramLeaf(node, 'CityName', a.city);
   ramLeaf(node, 'CountryID', a.country);
   ramLeaf(node, 'CountrySubDivisionName', a.subdivision);
@@ -62,6 +63,7 @@ export function party(parent: XMLBuilder, name: string, p: EParty): void {
   const node = ram(parent, name);
   if (p.identifier !== null) identifier(node, p.identifier);
   ramLeaf(node, 'Name', p.name);
+  ramLeaf(node, 'Description', p.legalInfo);
   if (p.legalId !== null || p.tradingName !== null) {
     const legal = ram(node, 'SpecifiedLegalOrganization');
     if (p.legalId !== null) {

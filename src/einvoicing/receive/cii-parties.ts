@@ -1,6 +1,17 @@
 // The parties of a CII invoice (seller, buyer, payee, tax representative, ship-to) read into the data.
 import type { DocumentData } from '../../domain/document-data';
-import { all, at, attr, defined, electronicAddressAt, icdOf, partyNames, text, type XmlElement } from './dom';
+import {
+  all,
+  at,
+  attr,
+  contactName,
+  defined,
+  electronicAddressAt,
+  icdOf,
+  partyNames,
+  text,
+  type XmlElement,
+} from './dom';
 import type { ReceiveWarning } from './types';
 
 type Party = NonNullable<DocumentData['seller']>;
@@ -11,6 +22,7 @@ export function address(el: XmlElement | null): Address | undefined {
   return defined({
     line1: text(el, 'LineOne') ?? text(el, 'CityName') ?? '-',
     line2: text(el, 'LineTwo'),
+    line3: text(el, 'LineThree'),
     city: text(el, 'CityName'),
     postal_code: text(el, 'PostcodeCode'),
     state: text(el, 'CountrySubDivisionName'),
@@ -51,6 +63,12 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
     tax_number: text(taxNumber),
     registration_number: text(el, 'SpecifiedLegalOrganization/ID'),
     registration_scheme: icdOf(at(el, 'SpecifiedLegalOrganization/ID')),
+    legal_info: role === 'seller' ? text(el, 'Description') : undefined,
+    contact_name: contactName(
+      text(contact, 'PersonName') ?? text(contact, 'DepartmentName'),
+      registered,
+      trading,
+    ),
     email: text(contact, 'EmailURIUniversalCommunication/URIID'),
     phone: text(contact, 'TelephoneUniversalCommunication/CompleteNumber'),
     address: address(at(el, 'PostalTradeAddress')),

@@ -120,6 +120,18 @@ export function partyNames(registered: string | undefined, trading: string | und
   };
 }
 
+/**
+ * BT-41 / BT-56: the contact point a file names, unless it only repeats the party's name (what a writer
+ * without a contact person states, this service's among them).
+ */
+export function contactName(
+  contact: string | undefined,
+  registered: string | undefined,
+  trading: string | undefined,
+): string | undefined {
+  return contact !== undefined && contact !== registered && contact !== trading ? contact : undefined;
+}
+
 /** BT-30 / BT-47's scheme: an ISO 6523 ICD (four digits) in `schemeID`, else nothing (the data derives one). */
 export function icdOf(el: XmlElement | null): string | undefined {
   const scheme = attr(el, 'schemeID');

@@ -1,6 +1,17 @@
 // The parties of a UBL invoice (seller, buyer, payee, tax representative, delivery) read into the data.
 import type { DocumentData } from '../../domain/document-data';
-import { all, at, attr, defined, electronicAddressAt, icdOf, partyNames, text, type XmlElement } from './dom';
+import {
+  all,
+  at,
+  attr,
+  contactName,
+  defined,
+  electronicAddressAt,
+  icdOf,
+  partyNames,
+  text,
+  type XmlElement,
+} from './dom';
 import type { ReceiveWarning } from './types';
 
 type Party = NonNullable<DocumentData['seller']>;
@@ -8,10 +19,13 @@ type Address = NonNullable<Party['address']>;
 
 export function address(el: XmlElement | null): Address | undefined {
   if (!el) return undefined;
-  const line1 = text(el, 'StreetName') ?? text(el, 'AddressLine/Line') ?? text(el, 'CityName') ?? '-';
+  const street = text(el, 'StreetName');
+  const line1 = street ?? text(el, 'AddressLine/Line') ?? text(el, 'CityName') ?? '-';
   return defined({
     line1,
     line2: text(el, 'AdditionalStreetName'),
+    // BT-162/163/165: the address line, unless it stood in for a missing street.
+    line3: street !== undefined ? text(el, 'AddressLine/Line') : undefined,
     city: text(el, 'CityName'),
     postal_code: text(el, 'PostalZone'),
     state: text(el, 'CountrySubentity'),
@@ -43,6 +57,8 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
     tax_number: text(taxNumber, 'CompanyID'),
     registration_number: text(el, 'PartyLegalEntity/CompanyID'),
     registration_scheme: icdOf(at(el, 'PartyLegalEntity/CompanyID')),
+    legal_info: role === 'seller' ? text(el, 'PartyLegalEntity/CompanyLegalForm') : undefined,
+    contact_name: contactName(text(el, 'Contact/Name'), registered, trading),
     email: text(el, 'Contact/ElectronicMail'),
     phone: text(el, 'Contact/Telephone'),
     address: address(at(el, 'PostalAddress')),

@@ -17,6 +17,7 @@ export function toAddress(address: Address | null | undefined): EAddress | null 
   return {
     line1: text(address.line1),
     line2: text(address.line2),
+    line3: text(address.line3),
     city: text(address.city),
     postalCode: text(address.postal_code),
     subdivision: text(address.state),
@@ -62,6 +63,7 @@ export function toParty(party: Party, role: 'seller' | 'buyer'): EParty {
   const electronic = party.electronic_address;
   const phone = text(party.phone);
   const email = text(party.email);
+  const contactName = text(party.contact_name);
   const identifier = text(party.identifier?.id);
   return {
     // BT-27 is the registered name; the display name is the trading name when the two differ.
@@ -69,6 +71,7 @@ export function toParty(party: Party, role: 'seller' | 'buyer'): EParty {
     identifier: identifier === null ? null : { value: identifier, scheme: text(party.identifier?.scheme_id) },
     tradingName: legalName !== null && legalName !== name ? name : null,
     legalId: legalId(party),
+    legalInfo: role === 'seller' ? text(party.legal_info) : null,
     // A buyer has no BT-32, so a buyer's tax id is always stated as BT-48 (BR-CO-09 judges it).
     vatId: taxId !== null && (isVatId || role === 'buyer') ? (isVatId ? compact(taxId) : taxId) : null,
     // BT-32: the seller's own tax number (Steuernummer) when stated, else a tax id that is no VAT id.
@@ -79,8 +82,11 @@ export function toParty(party: Party, role: 'seller' | 'buyer'): EParty {
       electronic && text(electronic.value) && text(electronic.scheme)
         ? { value: electronic.value.trim(), scheme: electronic.scheme.trim() }
         : null,
-    // The data has no contact person: the party itself is the contact point (BT-41 / BT-56).
-    contact: phone !== null || email !== null ? { name, phone, email } : null,
+    // BT-41 / BT-56: the contact person the data names, else the party itself.
+    contact:
+      phone !== null || email !== null || contactName !== null
+        ? { name: contactName ?? name, phone, email }
+        : null,
   };
 }
 

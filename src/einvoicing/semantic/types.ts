@@ -13,6 +13,7 @@ export type InvoiceTypeCode = '380' | '384' | '389' | '381';
 export interface EAddress {
   line1: string | null; // BT-35 / BT-50 / BT-75
   line2: string | null; // BT-36 / BT-51 / BT-76
+  line3: string | null; // BT-162 / BT-163 / BT-165
   city: string | null; // BT-37 / BT-52 / BT-77
   postalCode: string | null; // BT-38 / BT-53 / BT-78
   subdivision: string | null; // BT-39 / BT-54 / BT-79
@@ -31,6 +32,7 @@ export interface EParty {
   identifier: EIdentifier | null; // BT-29 / BT-46
   tradingName: string | null; // BT-28 / BT-45
   legalId: EIdentifier | null; // BT-30 / BT-47
+  legalInfo: string | null; // BT-33 (seller only)
   vatId: string | null; // BT-31 / BT-48
   taxRegistrationId: string | null; // BT-32 (seller only): a national tax number, not a VAT id
   address: EAddress | null;

@@ -27,6 +27,7 @@ export function address(parent: XMLBuilder, name: string, a: EAddress): void {
   cbc(node, 'CityName', a.city);
   cbc(node, 'PostalZone', a.postalCode);
   cbc(node, 'CountrySubentity', a.subdivision);
+  if (a.line3 !== null) cbc(cac(node, 'AddressLine'), 'Line', a.line3);
   if (a.country !== null) cbc(cac(node, 'Country'), 'IdentificationCode', a.country);
 }
 
@@ -73,6 +74,7 @@ export function party(parent: XMLBuilder, wrapper: string, p: EParty, sepaCredit
       p.legalId.scheme === null ? undefined : { schemeID: p.legalId.scheme },
     );
   }
+  cbc(legal, 'CompanyLegalForm', p.legalInfo);
   if (p.contact !== null) {
     const contact = cac(node, 'Contact');
     cbc(contact, 'Name', p.contact.name);

@@ -5,6 +5,7 @@ import { accounts } from '../accounts/schema';
 export interface AddressValue {
   line1: string;
   line2?: string | null;
+  line3?: string | null;
   city?: string | null;
   state?: string | null;
   postal_code?: string | null;

@@ -95,6 +95,7 @@ export const de: Labels = {
   registration: 'Handelsregister',
   taxNumber: 'Steuernummer',
   managingDirectors: 'Geschäftsführer',
+  contactPerson: 'Ansprechpartner',
   deliveryDate: 'Leistungsdatum',
   correctionTitle: 'Rechnungskorrektur',
   page: (page, pages) => `Seite ${page} von ${pages}`,

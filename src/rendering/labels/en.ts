@@ -95,6 +95,7 @@ export const en: Labels = {
   registration: 'Reg. no.',
   taxNumber: 'Tax no.',
   managingDirectors: 'Managing directors',
+  contactPerson: 'Contact',
   deliveryDate: 'Date of supply',
   correctionTitle: 'Credit note',
   page: (page, pages) => `Page ${page} of ${pages}`,

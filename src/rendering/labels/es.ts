@@ -96,6 +96,7 @@ export const es: Labels = {
   registration: 'N.º de registro',
   taxNumber: 'N.º fiscal',
   managingDirectors: 'Administradores',
+  contactPerson: 'Contacto',
   deliveryDate: 'Fecha de entrega',
   correctionTitle: 'Nota de crédito',
   page: (page, pages) => `Página ${page} de ${pages}`,

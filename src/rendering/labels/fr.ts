@@ -95,6 +95,7 @@ export const fr: Labels = {
   registration: 'N° d’immatriculation',
   taxNumber: 'N° fiscal',
   managingDirectors: 'Dirigeants',
+  contactPerson: 'Contact',
   deliveryDate: 'Date de livraison',
   correctionTitle: 'Avoir',
   page: (page, pages) => `Page ${page} sur ${pages}`,

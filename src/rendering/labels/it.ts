@@ -95,6 +95,7 @@ export const it: Labels = {
   registration: 'N. registro',
   taxNumber: 'Codice fiscale',
   managingDirectors: 'Amministratori',
+  contactPerson: 'Referente',
   deliveryDate: 'Data di consegna',
   correctionTitle: 'Nota di credito',
   page: (page, pages) => `Pagina ${page} di ${pages}`,

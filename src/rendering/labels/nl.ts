@@ -96,6 +96,7 @@ export const nl: Labels = {
   registration: 'KvK-nr.',
   taxNumber: 'Fiscaal nr.',
   managingDirectors: 'Bestuurders',
+  contactPerson: 'Contactpersoon',
   deliveryDate: 'Leverdatum',
   correctionTitle: 'Creditnota',
   page: (page, pages) => `Pagina ${page} van ${pages}`,

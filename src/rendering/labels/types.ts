@@ -96,6 +96,8 @@ export interface Labels {
   taxNumber: string;
   /** German companies name their managing directors (Geschäftsführer) on invoices. */
   managingDirectors: string;
+  /** Before the contact person a party names (BT-41 / BT-56). */
+  contactPerson: string;
   /** EN 16931 BT-72: when the goods or services were supplied (German "Leistungsdatum"). */
   deliveryDate: string;
   /** The title of a credit note that names the invoice it corrects (German "Rechnungskorrektur"). */

@@ -27,7 +27,7 @@ const present = (value: string | null | undefined): value is string => !!value?.
 
 export function addressLines(address: Address | undefined, locale: string, showCountry: boolean): string[] {
   if (!address) return [];
-  const lines = [address.line1, address.line2].filter(present);
+  const lines = [address.line1, address.line2, address.line3].filter(present);
   const { city, state, postal_code: postal, country } = address;
   if (country && CITY_STATE_POSTAL.has(country)) {
     const region = [state, postal].filter(present).join(' ');
@@ -55,7 +55,10 @@ export function partyView(party: Party | undefined, heading: string, ctx: PartyC
   const legal = party?.legal_name?.trim();
   const address = addressLines(party?.address, ctx.locale, ctx.showCountry);
   if (legal && legal !== name) address.unshift(legal);
-  const contact = [party?.email, party?.phone, party?.website].filter(present);
+  const person = present(party?.contact_name)
+    ? `${ctx.labels.contactPerson}: ${party.contact_name}`
+    : undefined;
+  const contact = [person, party?.email, party?.phone, party?.website].filter(present);
   const ids: string[] = [];
   if (present(party?.tax_id)) ids.push(`${ctx.labels.taxId} ${party.tax_id}`);
   if (present(party?.tax_number)) ids.push(`${ctx.labels.taxNumber} ${party.tax_number}`);
@@ -63,6 +66,8 @@ export function partyView(party: Party | undefined, heading: string, ctx: PartyC
     ids.push(`${ctx.labels.registration} ${party.registration_number}`);
   if (present(party?.managing_directors))
     ids.push(`${ctx.labels.managingDirectors}: ${party.managing_directors}`);
+  // BT-33 as the seller states it (a register court, share capital, directors): printed as written.
+  if (present(party?.legal_info)) ids.push(party.legal_info.trim());
   return { heading, name, address, contact, ids };
 }
 

@@ -29,6 +29,7 @@ export interface PartyKind {
 export const ADDRESS_FIELDS: FieldSpec[] = [
   { path: 'line1', label: 'Address line 1' },
   { path: 'line2', label: 'Address line 2' },
+  { path: 'line3', label: 'Address line 3' },
   { path: 'postal_code', label: 'Postal code' },
   { path: 'city', label: 'City' },
   { path: 'state', label: 'State' },

@@ -51,6 +51,7 @@ export interface Supplier {
 export interface Address {
   line1?: string | null;
   line2?: string | null;
+  line3?: string | null;
   postal_code?: string | null;
   city?: string | null;
   country?: string | null;

@@ -14,7 +14,7 @@ const fileCells = (ref: FileRef | null): Cell[] => [ref?.path ?? null, ref?.sha2
 const flag = (value: boolean | undefined) => (value ? 'true' : 'false');
 
 const addressCells = (address: Address | null | undefined): Cell[] => [
-  [address?.line1, address?.line2].filter(Boolean).join(', '),
+  [address?.line1, address?.line2, address?.line3].filter(Boolean).join(', '),
   address?.postal_code ?? null,
   address?.city ?? null,
   address?.country ?? null,

@@ -26,7 +26,7 @@ type AddressValue = NonNullable<CustomerRow['billingAddress']>;
 function addressLines(address: AddressValue | null | undefined): string[] {
   if (!address) return [];
   const city = [address.postal_code, address.city].filter(Boolean).join(' ');
-  return [address.line1, address.line2, city, address.state, address.country].filter(
+  return [address.line1, address.line2, address.line3, city, address.state, address.country].filter(
     (line): line is string => typeof line === 'string' && line.length > 0,
   );
 }
