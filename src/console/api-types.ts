@@ -749,6 +749,8 @@ export interface PaymentTerms {
   payment_url?: string;
   /** EN 16931 BT-83: the remittance information the payer quotes with the transfer (a structured creditor reference RF18 5390 0754 7034, or any text); the invoice number when absent. Written as PaymentID / PaymentReference, printed under the bank details and put in the EPC QR code */
   reference?: string;
+  /** EN 16931 BT-82: the payment means in words as the seller names them (e.g. "Überweisung"); the code (BT-81) follows from the data */
+  means_text?: string;
   accepted_methods?: string[];
   bank_account?: BankAccount;
   /** EN 16931 BG-19: the amount is collected by (SEPA) direct debit */

@@ -71,6 +71,13 @@ export const Payment = t.Object(
           'EN 16931 BT-83: the remittance information the payer quotes with the transfer (a structured creditor reference RF18 5390 0754 7034, or any text); the invoice number when absent. Written as PaymentID / PaymentReference, printed under the bank details and put in the EPC QR code',
       }),
     ),
+    means_text: t.Optional(
+      t.String({
+        maxLength: 200,
+        description:
+          'EN 16931 BT-82: the payment means in words as the seller names them (e.g. "Überweisung"); the code (BT-81) follows from the data',
+      }),
+    ),
     accepted_methods: t.Optional(t.Array(text(50), { maxItems: 20 })),
     bank_account: t.Optional(BankAccount),
     direct_debit: t.Optional(

@@ -1,6 +1,6 @@
 // The party details a received e-invoice often carries and a German reader expects to see: the seller's
 // additional legal information (BT-33: register court, directors), a contact person (BT-41 / BT-56) and a
-// third address line (BT-162 / BT-163 / BT-165). Written where EN 16931 puts them in UBL and CII, valid
+// third address line (BT-162 / BT-163 / BT-165), and the payment means in words (BT-82). Written where EN 16931 puts them in UBL and CII, valid
 // under the official rules, read back the same, and printed on the PDF.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
@@ -32,6 +32,7 @@ function withDetails(): DocumentData {
   data.seller.address.line3 = 'Aufgang C';
   data.buyer.contact_name = 'Klaus Koffer';
   data.buyer.address.line3 = 'Hinterhaus, 3. OG';
+  data.payment = { ...data.payment, means_text: 'Überweisung' };
   return data;
 }
 
@@ -60,10 +61,12 @@ describe('written, valid and read back in every profile', () => {
       expect(xml).toContain(`<ram:Description>${LEGAL}</ram:Description>`);
       expect(xml).toContain('<ram:LineThree>Hinterhaus, 3. OG</ram:LineThree>');
       expect(xml).toContain('<ram:PersonName>Klaus Koffer</ram:PersonName>');
+      expect(xml).toMatch(/<ram:TypeCode>58<\/ram:TypeCode>\s*<ram:Information>Überweisung</);
     } else {
       expect(xml).toContain(`<cbc:CompanyLegalForm>${LEGAL}</cbc:CompanyLegalForm>`);
       expect(xml).toMatch(/<cac:AddressLine>\s*<cbc:Line>Hinterhaus, 3. OG<\/cbc:Line>/);
       expect(xml).toMatch(/<cac:Contact>\s*<cbc:Name>Klaus Koffer<\/cbc:Name>/);
+      expect(xml).toContain('<cbc:PaymentMeansCode name="Überweisung">58</cbc:PaymentMeansCode>');
     }
     // BT-33 exists for the seller only: a buyer's is never written.
     expect(xml.split(LEGAL)).toHaveLength(2);
@@ -86,6 +89,7 @@ describe('written, valid and read back in every profile', () => {
     expect(read.data.buyer?.contact_name).toBe('Klaus Koffer');
     expect(read.data.buyer?.address?.line3).toBe('Hinterhaus, 3. OG');
     expect(read.data.buyer?.legal_info).toBeUndefined();
+    expect(read.data.payment?.means_text).toBe('Überweisung');
   });
 
   test('without a contact person the party itself is the contact point, and reads back as none', async () => {
@@ -116,6 +120,7 @@ describe('received files of others', () => {
     expect(read.data.seller?.legal_info).toBe('SARL AU CAPITAL DE 50 000 EUROS');
     expect(read.data.seller?.address?.line3).toBe('Seller line 3');
     expect(read.data.buyer?.address?.line3).toBe('Buyer line 3');
+    expect(read.data.payment?.means_text).toBe('Virement');
   });
 });
 

@@ -142,6 +142,20 @@ describe('identifications and classifications repeat', () => {
     expect(parseEInvoice(CII).warnings.filter((w) => w.term === 'BG-17')).toEqual([]);
   });
 
+  test('CII notes after the first: kept in the one note, their subject codes (BT-21) named', () => {
+    const second =
+      '<ram:IncludedNote><ram:Content>Geschäftsführer: Erika Muster</ram:Content><ram:SubjectCode>REG</ram:SubjectCode></ram:IncludedNote>';
+    const read = parseEInvoice(
+      edit(CII, '    </rsm:ExchangedDocument>', `${second}</rsm:ExchangedDocument>`),
+    );
+    expect(read.data.notes_subject_code).toBe('ADU');
+    expect(read.data.notes).toContain('Geschäftsführer: Erika Muster');
+    expect(read.warnings.filter((w) => w.term === 'BT-21').map((w) => w.message)).toEqual([
+      "The notes are kept as one note with the first one's subject code ADU; the other notes' subject codes are not kept: REG",
+    ]);
+    expect(parseEInvoice(CII).warnings.filter((w) => w.term === 'BT-21')).toEqual([]);
+  });
+
   test('all() and at() read a path as XPath does: every step may repeat', () => {
     const el = (name: string, children: { nodeType: number }[] = []) => ({
       localName: name,

@@ -122,6 +122,7 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
   if (invoice.payee !== null) payeeParty(node, invoice.payee);
   const means = ram(node, 'SpecifiedTradeSettlementPaymentMeans');
   ramLeaf(means, 'TypeCode', paymentMeans.code);
+  ramLeaf(means, 'Information', invoice.paymentMeansText);
   if (card !== null) {
     const financialCard = ram(means, 'ApplicableTradeSettlementFinancialCard');
     ramLeaf(financialCard, 'ID', card.lastDigits);

@@ -34,6 +34,12 @@ const TERMS: [RegExp, string][] = [
   [/^tax_point_date$/, 'BT-7'],
   [/^line_items\[\]\.period\./, 'BG-26'],
   [/^invoice_period\./, 'BG-14'],
+  [/^payment\.means_text$/, 'BT-82'],
+  [/^seller\.legal_info$/, 'BT-33'],
+  [/^seller\.contact_name$/, 'BT-41'],
+  [/^buyer\.contact_name$/, 'BT-56'],
+  [/^seller\.address\.line3$/, 'BT-162'],
+  [/^buyer\.address\.line3$/, 'BT-163'],
   [/^seller\./, 'BG-4'],
   [/^buyer\./, 'BG-7'],
 ];

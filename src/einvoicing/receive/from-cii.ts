@@ -167,6 +167,7 @@ function payment(
         .join('\n') || undefined,
     // BT-83, unless it only repeats the invoice number (what the writers state without one).
     reference: reference !== number ? reference : undefined,
+    means_text: means.map((m) => text(m, 'Information')).find(Boolean),
     bank_account: creditor
       ? defined({
           account_number: text(creditor, 'IBANID') ?? text(creditor, 'ProprietaryID'),
@@ -210,6 +211,18 @@ export function fromCii(root: XmlElement): ReadInvoice {
   const notes = all(document, 'IncludedNote');
   const subject = text(notes[0] ?? null, 'SubjectCode');
   const { note } = splitNote(notes.map((n) => text(n, 'Content')).filter((n): n is string => !!n));
+  // BT-21: the data holds one note with one subject code; the notes are joined, the others' codes named.
+  const laterCodes = notes
+    .slice(1)
+    .map((n) => text(n, 'SubjectCode'))
+    .filter((c): c is string => !!c);
+  if (laterCodes.length > 0) {
+    warnings.push({
+      term: 'BT-21',
+      path: 'ExchangedDocument/IncludedNote/SubjectCode',
+      message: `The notes are kept as one note${subject ? ` with the first one's subject code ${subject}` : ''}; the other notes' subject codes are not kept: ${laterCodes.join(', ')}`,
+    });
+  }
   const references = all(agreement, 'AdditionalReferencedDocument');
   const supporting = references.filter((r) => text(r, 'TypeCode') === '916');
   for (const r of supporting) {

@@ -173,6 +173,7 @@ function payment(
         .join('\n') || undefined,
     // BT-83, unless it only repeats the invoice number (what the writers state without one).
     reference: reference !== text(root, 'ID') ? reference : undefined,
+    means_text: means.map((m) => attr(at(m, 'PaymentMeansCode'), 'name')).find(Boolean),
     bank_account: account
       ? defined({
           account_number: text(account, 'ID'),

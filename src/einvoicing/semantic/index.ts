@@ -138,6 +138,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
         : null,
     invoicedObject: identifierOf(data.invoiced_object),
     paymentMeans: toPaymentMeans(data, number),
+    paymentMeansText: text(data.payment?.means_text),
     paymentTerms: paymentTermsOf(termsWithDiscounts(data.payment)),
     supportingDocuments: (data.supporting_documents ?? []).map((d, k) => ({
       id: d.id.trim(),

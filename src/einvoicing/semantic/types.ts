@@ -200,6 +200,7 @@ export interface EInvoice {
   } | null;
   invoicedObject: EIdentifier | null; // BT-18 (scheme UNTDID 1153)
   paymentMeans: EPaymentMeans;
+  paymentMeansText: string | null; // BT-82
   paymentTerms: string | null; // BT-20
   allowances: EAllowanceCharge[];
   charges: EAllowanceCharge[];

@@ -97,7 +97,12 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   }
 
   const means = cac(root, 'PaymentMeans');
-  cbc(means, 'PaymentMeansCode', invoice.paymentMeans.code);
+  cbc(
+    means,
+    'PaymentMeansCode',
+    invoice.paymentMeans.code,
+    invoice.paymentMeansText === null ? undefined : { name: invoice.paymentMeansText },
+  );
   if (!isInvoice) cbc(means, 'PaymentDueDate', invoice.dueDate);
   cbc(means, 'PaymentID', invoice.paymentMeans.remittance);
   const { account, card, directDebit } = invoice.paymentMeans;
