@@ -156,6 +156,27 @@ describe('identifications and classifications repeat', () => {
     expect(parseEInvoice(CII).warnings.filter((w) => w.term === 'BT-21')).toEqual([]);
   });
 
+  test('a gross price less a price discount (BT-148, BT-147) is named once; the net price is kept', () => {
+    const cen = readFileSync(
+      sharedPath('receiving-corpus/samples/cen-tc434/test/testfiles/Invoice-Max_content.xml'),
+      'utf8',
+    );
+    const read = parseEInvoice(cen);
+    expect(read.warnings.filter((w) => w.term === 'BT-148').map((w) => w.message)).toEqual([
+      'The item gross price less its price discount (BT-147) is kept as the net price (BT-146), the amounts unchanged: line 1',
+    ]);
+    const gross = `<ram:GrossPriceProductTradePrice><ram:ChargeAmount>10.00</ram:ChargeAmount><ram:AppliedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>AMOUNT</ram:ActualAmount></ram:AppliedTradeAllowanceCharge></ram:GrossPriceProductTradePrice>`;
+    const withGross = (amount: string) =>
+      edit(
+        CII,
+        '<ram:NetPriceProductTradePrice>',
+        `${gross.replace('AMOUNT', amount)}<ram:NetPriceProductTradePrice>`,
+      );
+    expect(parseEInvoice(withGross('0.50')).warnings.filter((w) => w.term === 'BT-148')).toHaveLength(1);
+    expect(parseEInvoice(withGross('0.00')).warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
+    expect(parseEInvoice(CII).warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
+  });
+
   test('all() and at() read a path as XPath does: every step may repeat', () => {
     const el = (name: string, children: { nodeType: number }[] = []) => ({
       localName: name,

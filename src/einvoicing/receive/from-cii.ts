@@ -19,7 +19,9 @@ import {
 import {
   accountingCurrencyOf,
   discountOf,
+  grossPriceWarning,
   impliedPrice,
+  isStatedZero,
   lineDiscountOf,
   type Money,
   perUnitPrice,
@@ -194,6 +196,15 @@ export function fromCii(root: XmlElement): ReadInvoice {
   const warnings: ReceiveWarning[] = [];
   const document = at(root, 'ExchangedDocument');
   const transaction = at(root, 'SupplyChainTradeTransaction');
+  const lineEls = all(transaction, 'IncludedSupplyChainTradeLineItem');
+  const grossPrice = 'SpecifiedLineTradeAgreement/GrossPriceProductTradePrice/AppliedTradeAllowanceCharge';
+  grossPriceWarning(
+    lineEls
+      .filter((l) => !isStatedZero(text(l, `${grossPrice}/ActualAmount`)))
+      .map((l) => text(l, 'AssociatedDocumentLineDocument/LineID') ?? '?'),
+    `IncludedSupplyChainTradeLineItem/${grossPrice}`,
+    warnings,
+  );
   const agreement = at(transaction, 'ApplicableHeaderTradeAgreement');
   const delivery = at(transaction, 'ApplicableHeaderTradeDelivery');
   const settlement = at(transaction, 'ApplicableHeaderTradeSettlement');
@@ -363,9 +374,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
     ),
     prepaid_amount: text(sums, 'TotalPrepaidAmount'),
     rounding_amount: text(sums, 'RoundingAmount'),
-    line_items: all(transaction, 'IncludedSupplyChainTradeLineItem').map((l) =>
-      line(l, exempt, warnings, minorUnitsOf(currency)),
-    ),
+    line_items: lineEls.map((l) => line(l, exempt, warnings, minorUnitsOf(currency))),
   }) as DocumentData;
   return {
     syntax: 'cii',

@@ -18,7 +18,9 @@ import {
 import {
   accountingCurrencyOf,
   discountOf,
+  grossPriceWarning,
   impliedPrice,
+  isStatedZero,
   lineDiscountOf,
   type Money,
   perUnitPrice,
@@ -257,8 +259,14 @@ export function fromUbl(root: XmlElement): ReadInvoice {
   const shippingEl = chargesEl.find((c) => text(c, 'AllowanceChargeReasonCode') === 'FC');
   const otherCharges = chargesEl.filter((c) => c !== shippingEl);
   extensionWarnings(root, isCredit, warnings);
-  const lines = all(root, isCredit ? 'CreditNoteLine' : 'InvoiceLine').map((l) =>
-    line(l, isCredit, exempt, warnings, minorUnitsOf(currency)),
+  const lineEls = all(root, isCredit ? 'CreditNoteLine' : 'InvoiceLine');
+  const lines = lineEls.map((l) => line(l, isCredit, exempt, warnings, minorUnitsOf(currency)));
+  grossPriceWarning(
+    lineEls
+      .filter((l) => !isStatedZero(text(l, 'Price/AllowanceCharge/Amount')))
+      .map((l) => text(l, 'ID') ?? '?'),
+    'Price/AllowanceCharge',
+    warnings,
   );
   const totalsEl = at(root, 'LegalMonetaryTotal');
   // BT-110 and its breakdown: the VAT total in the document currency, the one with subtotals first (ZATCA

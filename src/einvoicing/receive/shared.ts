@@ -182,6 +182,25 @@ export function warnOtherAccounts<T>(
   });
 }
 
+/** An amount a file states is absent or zero (`0`, `0.00`, `-0`). */
+export const isStatedZero = (amount: string | undefined): boolean =>
+  amount === undefined || /^[+-]?0*(\.0*)?$/.test(amount.trim());
+
+/**
+ * BT-148 / BT-147: the data keeps a line's net price (BT-146), which the sender computed from the gross
+ * price less the price discount. The lines that stated a discount are named once, so nothing is silently
+ * dropped; the amounts are unchanged.
+ */
+export function grossPriceWarning(lines: string[], path: string, warnings: ReceiveWarning[]): void {
+  if (lines.length === 0) return;
+  const shown = lines.length > 10 ? [...lines.slice(0, 10), `${lines.length - 10} more`] : lines;
+  warnings.push({
+    term: 'BT-148',
+    path,
+    message: `The item gross price less its price discount (BT-147) is kept as the net price (BT-146), the amounts unchanged: line ${shown.join(', ')}`,
+  });
+}
+
 /** BT-22 notes joined; BT-21 from the first note's `#CODE#` prefix (the UBL binding). */
 export function splitNote(notes: string[]): { note?: string; subjectCode?: string } {
   if (notes.length === 0) return {};
