@@ -639,6 +639,8 @@ export interface Party {
 /** POST /documents/calculate request.data.line_items[] */
 export interface LineItem {
   name: string;
+  /** EN 16931 BT-126: the line's identifier, as a received invoice states it; default its position (1, 2, ...) */
+  line_id?: string;
   description?: string;
   /** Quantity */
   quantity: string;

@@ -57,6 +57,14 @@ export const LineCharge = t.Object(
 export const LineItem = t.Object(
   {
     name: t.String({ minLength: 1, maxLength: 300 }),
+    line_id: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 100,
+        description:
+          "EN 16931 BT-126: the line's identifier, as a received invoice states it; default its position (1, 2, ...)",
+      }),
+    ),
     description: t.Optional(text(2000)),
     quantity: DecimalString('Quantity'),
     unit_price: t.Optional(DecimalString('Price per unit; absent on delivery notes')),

@@ -139,3 +139,40 @@ test('the PDF prints the legal information, the contact person and the third add
   expect(text).toContain('Aufgang C');
   expect(text).toContain('Amtsgericht Charlottenburg');
 });
+
+describe("a line's own identifier (BT-126)", () => {
+  async function written(profile: string, ids: (string | undefined)[]) {
+    const data = structuredClone(base);
+    const template = data.line_items[0];
+    if (!template) throw new Error('the fixture has a line');
+    data.line_items = ids.map((line_id, i) => ({ ...structuredClone(template), name: `Line ${i}`, line_id }));
+    const res = await server.request('/api/v1/documents/xml', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { profile, document_type: 'invoice', data },
+    });
+    expect(res.status).toBe(200);
+    return res.text();
+  }
+
+  test.each(['xrechnung_ubl', 'xrechnung_cii'])('%s: written as given, read back, valid', async (profile) => {
+    const xml = await written(profile, ['10', '20', undefined]);
+    const ids = [...xml.matchAll(/<(?:cac:InvoiceLine>\s*<cbc:ID|ram:LineID)>([^<]+)</g)].map((m) => m[1]);
+    expect(ids).toEqual(['10', '20', '3']);
+    const read = await parse(xml);
+    expect(read.data.line_items.map((l) => l.line_id)).toEqual(['10', '20', undefined]);
+    const check = await server.json('/api/v1/documents/validate-compliance', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { profile, document_type: 'invoice', data: read.data },
+    });
+    expect(check.body.data.valid).toBe(true);
+  });
+
+  test('written as given, a repeated one too (a received file stating 1, 1, 2, 2 is written back so)', async () => {
+    const xml = await written('xrechnung_cii', [undefined, '1', '2', '2']);
+    expect([...xml.matchAll(/<ram:LineID>([^<]+)</g)].map((m) => m[1])).toEqual(['1', '1', '2', '2']);
+    const read = await parse(xml);
+    expect(read.data.line_items.map((l) => l.line_id)).toEqual([undefined, '1', '2', '2']);
+  });
+});

@@ -31,6 +31,7 @@ import {
   type TaxInfo,
   taxesOf,
   warnOtherAccounts,
+  withLineId,
 } from './shared';
 import type { ReadInvoice, ReceiveWarning } from './types';
 
@@ -374,7 +375,13 @@ export function fromCii(root: XmlElement): ReadInvoice {
     ),
     prepaid_amount: text(sums, 'TotalPrepaidAmount'),
     rounding_amount: text(sums, 'RoundingAmount'),
-    line_items: lineEls.map((l) => line(l, exempt, warnings, minorUnitsOf(currency))),
+    line_items: lineEls.map((l, i) =>
+      withLineId(
+        line(l, exempt, warnings, minorUnitsOf(currency)),
+        text(l, 'AssociatedDocumentLineDocument/LineID'),
+        i,
+      ),
+    ),
   }) as DocumentData;
   return {
     syntax: 'cii',

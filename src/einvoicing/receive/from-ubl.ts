@@ -30,6 +30,7 @@ import {
   type TaxInfo,
   taxesOf,
   warnOtherAccounts,
+  withLineId,
 } from './shared';
 import type { ReadInvoice, ReceiveWarning } from './types';
 import { extensionWarnings, thirdPartyPayments } from './ubl-extension';
@@ -260,7 +261,9 @@ export function fromUbl(root: XmlElement): ReadInvoice {
   const otherCharges = chargesEl.filter((c) => c !== shippingEl);
   extensionWarnings(root, isCredit, warnings);
   const lineEls = all(root, isCredit ? 'CreditNoteLine' : 'InvoiceLine');
-  const lines = lineEls.map((l) => line(l, isCredit, exempt, warnings, minorUnitsOf(currency)));
+  const lines = lineEls.map((l, i) =>
+    withLineId(line(l, isCredit, exempt, warnings, minorUnitsOf(currency)), text(l, 'ID'), i),
+  );
   grossPriceWarning(
     lineEls
       .filter((l) => !isStatedZero(text(l, 'Price/AllowanceCharge/Amount')))

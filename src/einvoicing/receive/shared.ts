@@ -182,6 +182,13 @@ export function warnOtherAccounts<T>(
   });
 }
 
+/** BT-126: a line's own identifier, kept unless it is only its position (1, 2, ...), as most files state. */
+export function withLineId<L extends { name: string }>(line: L, id: string | undefined, index: number): L {
+  if (!id || id === String(index + 1)) return line;
+  const { name, ...rest } = line;
+  return { name, line_id: id, ...rest } as unknown as L;
+}
+
 /** An amount a file states is absent or zero (`0`, `0.00`, `-0`). */
 export const isStatedZero = (amount: string | undefined): boolean =>
   amount === undefined || /^[+-]?0*(\.0*)?$/.test(amount.trim());

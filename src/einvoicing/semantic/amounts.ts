@@ -144,7 +144,8 @@ export function buildAmounts(
     const beforeAllowances = sub(add(net, allowance), sum(lineCharges.map((c) => c.amount)));
     const netPrice = linePrice(price, quantity, beforeAllowances, tax, mu);
     return {
-      id: String(i + 1),
+      // BT-126: the line's own identifier as the data states it (a received file's, kept as it was), else its position.
+      id: line.line_id?.trim() || String(i + 1),
       quantity: toPlainString(sign === 1 ? quantity : neg(quantity)),
       unitCode: line.unit_code?.trim() || 'C62',
       netAmount: money(net),
