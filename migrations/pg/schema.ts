@@ -313,6 +313,7 @@ export const t_customers: AnyPgTable = pgTable(
     "name": text("name").notNull(),
     "email": text("email"),
     "phone": text("phone"),
+    "contact_name": text("contact_name"),
     "tax_id": text("tax_id"),
     "billing_address": text("billing_address"),
     "shipping_address": text("shipping_address"),

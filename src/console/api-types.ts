@@ -244,6 +244,7 @@ export interface Customer {
   buyer_reference?: string;
   einvoice_profile?: 'xrechnung_ubl' | 'xrechnung_cii' | 'peppol_bis_billing_3' | 'factur_x_en16931';
   debtor_number?: number;
+  contact_name?: string;
   created_at: string;
   updated_at: string;
 }

@@ -406,6 +406,9 @@ export const GERMAN: Record<string, string> = {
   'Bank account': 'Bankverbindung',
   'e.g. DE89 3704 0044 0532 0130 00': 'z. B. DE89 3704 0044 0532 0130 00',
   'Leitweg-ID or buyer reference': 'Leitweg-ID oder Käuferreferenz',
+  'Contact person': 'Ansprechpartner',
+  'Printed with the address, e.g. Frau Weber, Buchhaltung':
+    'Wird mit der Anschrift gedruckt, z. B. Frau Weber, Buchhaltung',
   'BT-10: copied into new invoices that state none': 'BT-10: wird in neue Rechnungen ohne eigene übernommen',
   'Needs an e-invoice': 'Braucht E-Rechnung',
   'No, a PDF is enough': 'Nein, PDF genügt',

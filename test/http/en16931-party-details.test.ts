@@ -134,7 +134,8 @@ test('the PDF prints the legal information, the contact person and the third add
   const text = pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer())))
     .join('\n')
     .replace(/\s+/g, ' ');
-  expect(text).toContain('Ansprechpartner: Klaus Koffer');
+  expect(text).toContain('z. Hd. Klaus Koffer');
+  expect(text).toContain('Ansprechpartner: Buchhaltung, Frau Weber');
   expect(text).toContain('Hinterhaus, 3. OG');
   expect(text).toContain('Aufgang C');
   expect(text).toContain('Amtsgericht Charlottenburg');

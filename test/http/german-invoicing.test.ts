@@ -442,3 +442,44 @@ describe('finalize without the official rules installed', () => {
     }
   }, 30_000);
 });
+
+describe("a customer's contact person (BT-56, z. Hd.)", () => {
+  test('stored, copied into its documents, printed, written into the XRechnung; null clears it', async () => {
+    const profile = (await call('POST', '/api/v1/business-profiles', GERMAN_SELLER)).body.data;
+    const created = await call('POST', '/api/v1/customers', {
+      ...AUTHORITY,
+      contact_name: '  Frau Weber, Referat Z 2  ',
+    });
+    expect(created.status).toBe(200);
+    const customer = created.body.data;
+    expect(customer.contact_name).toBe('Frau Weber, Referat Z 2');
+
+    const doc = await draft(profile.id, customer.id, { number: 'RE-2026-0577', delivery_date: '2026-11-18' });
+    expect(doc.data.buyer.contact_name).toBe('Frau Weber, Referat Z 2');
+    const final = await call('POST', `/api/v1/documents/${doc.id}/finalize`);
+    expect(final.status).toBe(200);
+    const xml = await (
+      await server.request(`/api/v1/documents/${doc.id}/xml?profile=xrechnung_ubl`, { key: account.apiKey })
+    ).text();
+    expect(xml).toMatch(
+      /<cac:AccountingCustomerParty>[\s\S]*<cac:Contact>\s*<cbc:Name>Frau Weber, Referat Z 2<\/cbc:Name>/,
+    );
+    const render = await call('POST', `/api/v1/documents/${doc.id}/renders`, {});
+    const pdf = await server.request(`/api/v1/renders/${render.body.data.id}/download`, {
+      key: account.apiKey,
+    });
+    const text = (await inspectPdf(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('z. Hd. Frau Weber, Referat Z 2');
+
+    const cleared = await call('PATCH', `/api/v1/customers/${customer.id}`, { contact_name: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).not.toHaveProperty('contact_name');
+    const later = await draft(profile.id, customer.id);
+    expect(later.data.buyer).not.toHaveProperty('contact_name');
+    const tooLong = await call('PATCH', `/api/v1/customers/${customer.id}`, {
+      contact_name: 'x'.repeat(201),
+    });
+    expect(tooLong.status).toBe(422);
+    expect(locs(tooLong)).toEqual(['body.contact_name']);
+  }, 30_000);
+});

@@ -36,6 +36,14 @@ const optionalFields = {
   email: clearable(t.String({ format: 'email', maxLength: 320 })),
   phone: clearable(t.String({ maxLength: 50 })),
   tax_id: clearable(t.String({ maxLength: 50 })),
+  contact_name: clearable(
+    t.String({
+      maxLength: 200,
+      description:
+        'EN 16931 BT-56: the person or department invoices are for ("z. Hd. Frau Weber"); printed with the buyer and written into e-invoices',
+      examples: ['Frau Weber, Buchhaltung'],
+    }),
+  ),
   billing_address: clearable(Address),
   shipping_address: clearable(Address),
   metadata: clearable(Metadata),
@@ -86,6 +94,7 @@ export const Customer = t.Object({
   buyer_reference: t.Optional(t.String()),
   einvoice_profile: t.Optional(EInvoiceProfile),
   debtor_number: t.Optional(t.Integer()),
+  contact_name: t.Optional(t.String()),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -133,6 +142,7 @@ export function toColumns(input: UpdateCustomerBody): Partial<CustomerRow> {
     buyerReference: trimmedOrNull(input.buyer_reference),
     einvoiceProfile: input.einvoice_profile,
     debtorNumber: input.debtor_number,
+    contactName: trimmedOrNull(input.contact_name),
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
@@ -152,6 +162,7 @@ export function presentCustomer(row: CustomerRow): Customer {
     ...(row.buyerReference ? { buyer_reference: row.buyerReference } : {}),
     ...(row.einvoiceProfile ? { einvoice_profile: row.einvoiceProfile as EInvoiceProfile } : {}),
     ...(row.debtorNumber !== null ? { debtor_number: row.debtorNumber } : {}),
+    ...(row.contactName ? { contact_name: row.contactName } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -188,6 +199,7 @@ export function buyerParty(row: CustomerRow): Party {
       email: row.email,
       phone: row.phone,
       tax_id: row.taxId,
+      contact_name: row.contactName,
       address: row.billingAddress,
       electronic_address: row.electronicAddress,
     }),

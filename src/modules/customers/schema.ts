@@ -13,6 +13,8 @@ export const customers = sqliteTable(
     name: text('name').notNull(),
     email: text('email'),
     phone: text('phone'),
+    /** EN 16931 BT-56: the person or department invoices are for ("z. Hd."). */
+    contactName: text('contact_name'),
     taxId: text('tax_id'),
     billingAddress: text('billing_address', { mode: 'json' }).$type<AddressValue>(),
     shippingAddress: text('shipping_address', { mode: 'json' }).$type<AddressValue>(),

@@ -96,6 +96,7 @@ export const de: Labels = {
   taxNumber: 'Steuernummer',
   managingDirectors: 'Geschäftsführer',
   contactPerson: 'Ansprechpartner',
+  attention: 'z. Hd.',
   deliveryDate: 'Leistungsdatum',
   correctionTitle: 'Rechnungskorrektur',
   page: (page, pages) => `Seite ${page} von ${pages}`,

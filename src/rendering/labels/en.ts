@@ -96,6 +96,7 @@ export const en: Labels = {
   taxNumber: 'Tax no.',
   managingDirectors: 'Managing directors',
   contactPerson: 'Contact',
+  attention: 'Attn:',
   deliveryDate: 'Date of supply',
   correctionTitle: 'Credit note',
   page: (page, pages) => `Page ${page} of ${pages}`,

@@ -97,6 +97,7 @@ export const es: Labels = {
   taxNumber: 'N.º fiscal',
   managingDirectors: 'Administradores',
   contactPerson: 'Contacto',
+  attention: 'A la atención de',
   deliveryDate: 'Fecha de entrega',
   correctionTitle: 'Nota de crédito',
   page: (page, pages) => `Página ${page} de ${pages}`,

@@ -96,6 +96,7 @@ export const fr: Labels = {
   taxNumber: 'N° fiscal',
   managingDirectors: 'Dirigeants',
   contactPerson: 'Contact',
+  attention: "À l'attention de",
   deliveryDate: 'Date de livraison',
   correctionTitle: 'Avoir',
   page: (page, pages) => `Page ${page} sur ${pages}`,

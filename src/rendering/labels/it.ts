@@ -96,6 +96,7 @@ export const it: Labels = {
   taxNumber: 'Codice fiscale',
   managingDirectors: 'Amministratori',
   contactPerson: 'Referente',
+  attention: 'Alla c.a.',
   deliveryDate: 'Data di consegna',
   correctionTitle: 'Nota di credito',
   page: (page, pages) => `Pagina ${page} di ${pages}`,

@@ -97,6 +97,7 @@ export const nl: Labels = {
   taxNumber: 'Fiscaal nr.',
   managingDirectors: 'Bestuurders',
   contactPerson: 'Contactpersoon',
+  attention: 'T.a.v.',
   deliveryDate: 'Leverdatum',
   correctionTitle: 'Creditnota',
   page: (page, pages) => `Pagina ${page} van ${pages}`,

@@ -98,6 +98,8 @@ export interface Labels {
   managingDirectors: string;
   /** Before the contact person a party names (BT-41 / BT-56). */
   contactPerson: string;
+  /** Before a recipient's contact person in its address block ("z. Hd.", "Attn:"). */
+  attention: string;
   /** EN 16931 BT-72: when the goods or services were supplied (German "Leistungsdatum"). */
   deliveryDate: string;
   /** The title of a credit note that names the invoice it corrects (German "Rechnungskorrektur"). */

@@ -62,7 +62,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     author: data.seller?.legal_name?.trim() || sellerName,
     subtitle,
     headerText: input.config?.header_text?.trim() || null,
-    seller: partyView(data.seller, labels.from, partyCtx),
+    seller: partyView(data.seller, labels.from, partyCtx, 'sender'),
     recipients,
     meta: buildMeta(input, labels, fmt),
     highlight,

@@ -50,15 +50,24 @@ export interface PartyContext {
   showCountry: boolean;
 }
 
-export function partyView(party: Party | undefined, heading: string, ctx: PartyContext): PartyView {
+/**
+ * A party as printed. A recipient's contact person (BT-56) is addressed in its address block, after the
+ * name ("z. Hd. Frau Weber", DIN 5008); the sender's (BT-41) is named among its contact lines.
+ */
+export function partyView(
+  party: Party | undefined,
+  heading: string,
+  ctx: PartyContext,
+  role: 'sender' | 'recipient' = 'recipient',
+): PartyView {
   const name = party?.name?.trim() ?? '';
   const legal = party?.legal_name?.trim();
   const address = addressLines(party?.address, ctx.locale, ctx.showCountry);
+  const person = party?.contact_name?.trim();
+  if (person && role === 'recipient') address.unshift(`${ctx.labels.attention} ${person}`);
   if (legal && legal !== name) address.unshift(legal);
-  const person = present(party?.contact_name)
-    ? `${ctx.labels.contactPerson}: ${party.contact_name}`
-    : undefined;
-  const contact = [person, party?.email, party?.phone, party?.website].filter(present);
+  const sender = person && role === 'sender' ? `${ctx.labels.contactPerson}: ${person}` : undefined;
+  const contact = [sender, party?.email, party?.phone, party?.website].filter(present);
   const ids: string[] = [];
   if (present(party?.tax_id)) ids.push(`${ctx.labels.taxId} ${party.tax_id}`);
   if (present(party?.tax_number)) ids.push(`${ctx.labels.taxNumber} ${party.tax_number}`);

@@ -77,6 +77,11 @@ export const CUSTOMERS: PartyKind = {
   nameField: 'name',
   fields: [
     { path: 'name', label: 'Name', required: true },
+    {
+      path: 'contact_name',
+      label: 'Contact person',
+      hint: 'Printed with the address, e.g. Frau Weber, Buchhaltung',
+    },
     { path: 'email', label: 'Email', type: 'email' },
     { path: 'phone', label: 'Phone', type: 'tel' },
     { path: 'tax_id', label: 'VAT ID' },

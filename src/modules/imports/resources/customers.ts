@@ -6,7 +6,7 @@ import { type ImportResourceKind, type ParsedImport, rowLocs } from '../entries'
 import type { RowError } from '../model';
 import { compiledCheck } from '../schema-check';
 
-const SCALAR_COLUMNS = new Set(['name', 'email', 'phone', 'tax_id']);
+const SCALAR_COLUMNS = new Set(['name', 'contact_name', 'email', 'phone', 'tax_id']);
 const ADDRESS_COLUMNS = new Set(['line1', 'line2', 'line3', 'city', 'state', 'postal_code', 'country']);
 const ADDRESS_FIELDS = new Set(['billing_address', 'shipping_address']);
 
