@@ -193,6 +193,8 @@ export const t_business_profiles: AnyPgTable = pgTable(
     "bank_account": text("bank_account"),
     "tax_number": text("tax_number"),
     "registration_number": text("registration_number"),
+    "contact_name": text("contact_name"),
+    "legal_info": text("legal_info"),
     "managing_directors": text("managing_directors"),
     "default_page_size": text("default_page_size"),
     "created_by": text("created_by"),

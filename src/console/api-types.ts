@@ -214,6 +214,8 @@ export interface BusinessProfile {
   registration_number?: string;
   /** Geschäftsführer: one line, or one name each */
   managing_directors?: string | string[];
+  contact_name?: string;
+  legal_info?: string;
   default_page_size?: 'A4' | 'LETTER';
   created_at: string;
   updated_at: string;

@@ -407,6 +407,11 @@ export const GERMAN: Record<string, string> = {
   'e.g. DE89 3704 0044 0532 0130 00': 'z. B. DE89 3704 0044 0532 0130 00',
   'Leitweg-ID or buyer reference': 'Leitweg-ID oder Käuferreferenz',
   'Contact person': 'Ansprechpartner',
+  'For questions about invoices, e.g. Buchhaltung, Frau Weber':
+    'Für Fragen zu Rechnungen, z. B. Buchhaltung, Frau Weber',
+  'Further legal information': 'Weitere Pflichtangaben',
+  'Printed with the register entry, e.g. Sitz der Gesellschaft: Berlin':
+    'Wird mit dem Registereintrag gedruckt, z. B. Sitz der Gesellschaft: Berlin',
   'Printed with the address, e.g. Frau Weber, Buchhaltung':
     'Wird mit der Anschrift gedruckt, z. B. Frau Weber, Buchhaltung',
   'BT-10: copied into new invoices that state none': 'BT-10: wird in neue Rechnungen ohne eigene übernommen',

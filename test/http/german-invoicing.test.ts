@@ -483,3 +483,50 @@ describe("a customer's contact person (BT-56, z. Hd.)", () => {
     expect(locs(tooLong)).toEqual(['body.contact_name']);
   }, 30_000);
 });
+
+describe("a business profile's contact person (BT-41) and further legal information (BT-33)", () => {
+  test('stored, copied into the seller, printed, written into the XRechnung; null clears them', async () => {
+    const created = await call('POST', '/api/v1/business-profiles', {
+      ...GERMAN_SELLER,
+      contact_name: 'Buchhaltung, Frau Weber',
+      legal_info: 'Sitz der Gesellschaft: Berlin',
+    });
+    expect(created.status).toBe(200);
+    const profile = created.body.data;
+    expect(profile).toMatchObject({
+      contact_name: 'Buchhaltung, Frau Weber',
+      legal_info: 'Sitz der Gesellschaft: Berlin',
+    });
+    const customer = (await call('POST', '/api/v1/customers', AUTHORITY)).body.data;
+    const doc = await draft(profile.id, customer.id, { number: 'RE-2026-0578', delivery_date: '2026-11-18' });
+    expect(doc.data.seller).toMatchObject({
+      contact_name: 'Buchhaltung, Frau Weber',
+      legal_info: 'Sitz der Gesellschaft: Berlin',
+    });
+    expect((await call('POST', `/api/v1/documents/${doc.id}/finalize`)).status).toBe(200);
+    const xml = await (
+      await server.request(`/api/v1/documents/${doc.id}/xml?profile=xrechnung_ubl`, { key: account.apiKey })
+    ).text();
+    const seller = xml.slice(
+      xml.indexOf('<cac:AccountingSupplierParty>'),
+      xml.indexOf('</cac:AccountingSupplierParty>'),
+    );
+    expect(seller).toContain('<cbc:CompanyLegalForm>Sitz der Gesellschaft: Berlin</cbc:CompanyLegalForm>');
+    expect(seller).toMatch(/<cac:Contact>\s*<cbc:Name>Buchhaltung, Frau Weber<\/cbc:Name>/);
+    const render = await call('POST', `/api/v1/documents/${doc.id}/renders`, {});
+    const pdf = await server.request(`/api/v1/renders/${render.body.data.id}/download`, {
+      key: account.apiKey,
+    });
+    const text = (await inspectPdf(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Ansprechpartner: Buchhaltung, Frau Weber');
+    expect(text).toContain('Sitz der Gesellschaft: Berlin');
+
+    const cleared = await call('PATCH', `/api/v1/business-profiles/${profile.id}`, {
+      contact_name: null,
+      legal_info: null,
+    });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).not.toHaveProperty('contact_name');
+    expect(cleared.body.data).not.toHaveProperty('legal_info');
+  }, 30_000);
+});

@@ -69,6 +69,22 @@ const optionalFields = {
     t.String({ maxLength: 200, examples: ['HRB 123456 B, Amtsgericht Charlottenburg'] }),
   ),
   managing_directors: clearable(ManagingDirectors),
+  contact_name: clearable(
+    t.String({
+      maxLength: 200,
+      description:
+        'EN 16931 BT-41: the person or department buyers contact about invoices (XRechnung asks for one); default: the profile itself',
+      examples: ['Buchhaltung, Frau Weber'],
+    }),
+  ),
+  legal_info: clearable(
+    t.String({
+      maxLength: 1000,
+      description:
+        'EN 16931 BT-33: additional legal information (seat of the company, share capital), printed with the ids and written into e-invoices',
+      examples: ['Sitz der Gesellschaft: Berlin'],
+    }),
+  ),
   default_page_size: clearable(PageSize),
 };
 
@@ -103,6 +119,8 @@ export const BusinessProfile = t.Object({
   tax_number: t.Optional(t.String()),
   registration_number: t.Optional(t.String()),
   managing_directors: t.Optional(ManagingDirectors),
+  contact_name: t.Optional(t.String()),
+  legal_info: t.Optional(t.String()),
   default_page_size: t.Optional(PageSize),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
@@ -166,6 +184,8 @@ export function toColumns(input: UpdateBusinessProfileBody): Partial<BusinessPro
     taxNumber: trimmedOrNull(input.tax_number),
     registrationNumber: trimmedOrNull(input.registration_number),
     managingDirectors: input.managing_directors,
+    contactName: trimmedOrNull(input.contact_name),
+    legalInfo: trimmedOrNull(input.legal_info),
     defaultPageSize: input.default_page_size,
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
@@ -200,6 +220,8 @@ export function presentBusinessProfile(row: BusinessProfileRow): BusinessProfile
     ...(row.taxNumber ? { tax_number: row.taxNumber } : {}),
     ...(row.registrationNumber ? { registration_number: row.registrationNumber } : {}),
     ...(row.managingDirectors ? { managing_directors: row.managingDirectors } : {}),
+    ...(row.contactName ? { contact_name: row.contactName } : {}),
+    ...(row.legalInfo ? { legal_info: row.legalInfo } : {}),
     ...(row.defaultPageSize ? { default_page_size: row.defaultPageSize } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,

@@ -48,6 +48,10 @@ export const businessProfiles = sqliteTable(
     bankAccount: text('bank_account', { mode: 'json' }).$type<ProfileBankAccountValue>(),
     taxNumber: text('tax_number'),
     registrationNumber: text('registration_number'),
+    /** EN 16931 BT-41: the person or department buyers contact about invoices. */
+    contactName: text('contact_name'),
+    /** EN 16931 BT-33: additional legal information (seat, share capital, ...), printed with the ids. */
+    legalInfo: text('legal_info'),
     managingDirectors: text('managing_directors', { mode: 'json' }).$type<string | string[]>(),
     defaultPageSize: text('default_page_size').$type<'A4' | 'LETTER'>(),
     createdBy: createdBy(),

@@ -15,6 +15,8 @@ export function sellerParty(row: BusinessProfileRow): Party {
       tax_number: row.taxNumber,
       registration_number: row.registrationNumber,
       managing_directors: directorsLine(row.managingDirectors),
+      contact_name: row.contactName,
+      legal_info: row.legalInfo,
       address: row.address,
       bank_account: row.bankAccount ? documentBankAccount(row.bankAccount, row.legalName) : null,
       electronic_address: row.electronicAddress,

@@ -126,6 +126,16 @@ export const BUSINESS_PROFILES: PartyKind = {
       hint: 'e.g. HRB 123456 B, Amtsgericht Charlottenburg',
     },
     { path: 'managing_directors', label: 'Managing directors' },
+    {
+      path: 'legal_info',
+      label: 'Further legal information',
+      hint: 'Printed with the register entry, e.g. Sitz der Gesellschaft: Berlin',
+    },
+    {
+      path: 'contact_name',
+      label: 'Contact person',
+      hint: 'For questions about invoices, e.g. Buchhaltung, Frau Weber',
+    },
     { path: 'default_page_size', label: 'Page size', options: PAGE_SIZES },
     { path: 'default_currency', label: 'Default currency', hint: 'ISO 4217, e.g. EUR' },
     { path: 'default_locale', label: 'Default locale', hint: 'e.g. de-DE' },
