@@ -108,3 +108,31 @@ describe('console: payments on a received invoice', () => {
     expect(browser.foreign).toEqual([]);
   }, 60_000);
 });
+
+describe('console: what a received file states beyond the data', () => {
+  test('a second account to pay to is shown under "Not taken into the data", in English and German', async () => {
+    const twoAccounts = UBL.replace(
+      '<cac:PaymentMeans>',
+      '<cac:PaymentMeans><cbc:PaymentMeansCode>58</cbc:PaymentMeansCode><cac:PayeeFinancialAccount><cbc:ID>DE89370400440532013000</cbc:ID></cac:PayeeFinancialAccount></cac:PaymentMeans><cac:PaymentMeans>',
+    ).replace('<cbc:ID>', '<cbc:ID>2-');
+    const res = await fetch(`${server.url}/api/v1/received-documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
+      body: twoAccounts,
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    for (const [language, heading] of [
+      ['en', 'Not taken into the data'],
+      ['de', 'Nicht in die Daten übernommen'],
+    ] as const) {
+      await page().evaluate((l) => localStorage.setItem('invoice-console.language', l), language);
+      await page().goto(`${server.url}/#/received/${id}`);
+      await page().reload();
+      await byName(page(), heading, 'heading');
+      await waitForText(page(), 'also stated: DE79000000001234567890');
+    }
+    expect(browser.problems).toEqual([]);
+    expect(browser.foreign).toEqual([]);
+  }, 60_000);
+});

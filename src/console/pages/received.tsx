@@ -349,6 +349,19 @@ function ReceivedView({ id }: { id: string }) {
             onChange={loaded.reload}
           />
           <LinesCard lines={item.lines} currency={item.currency} />
+          {item.warnings.length > 0 ? (
+            <section class="card">
+              <h2>{t('Not taken into the data')}</h2>
+              <p>{t('The original file keeps these; download it to see them in full.')}</p>
+              <ul class="reading-notes">
+                {item.warnings.map((w) => (
+                  <li key={`${w.term} ${w.path}`}>
+                    <code>{w.term}</code> {w.message}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
           <section class="card">
             <h2>{t('Validation report')}</h2>
             {item.compliance ? (
