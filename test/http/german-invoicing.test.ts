@@ -470,6 +470,14 @@ describe("a customer's contact person (BT-56, z. Hd.)", () => {
     });
     const text = (await inspectPdf(new Uint8Array(await pdf.arrayBuffer()))).text.replace(/\s+/g, ' ');
     expect(text).toContain('z. Hd. Frau Weber, Referat Z 2');
+    // The customer's statement addresses the contact person the same way.
+    const statement = await server.request(
+      `/api/v1/customers/${customer.id}/statement?from=2026-11-01&to=2026-11-30`,
+      { key: account.apiKey, headers: { accept: 'application/pdf' } },
+    );
+    expect(statement.status).toBe(200);
+    const statementText = (await inspectPdf(new Uint8Array(await statement.arrayBuffer()))).text;
+    expect(statementText.replace(/\s+/g, ' ')).toContain('z. Hd. Frau Weber, Referat Z 2');
 
     const cleared = await call('PATCH', `/api/v1/customers/${customer.id}`, { contact_name: null });
     expect(cleared.status).toBe(200);

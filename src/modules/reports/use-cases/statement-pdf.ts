@@ -3,6 +3,7 @@
 // Drawn where every PDF is drawn (RenderPdf: the render pool, its time and memory limits), counted against
 // the monthly render quota and metered as a render (issue 37; docs/reports.md).
 import type { PageSizeId } from '../../../domain/reference';
+import { labelsFor } from '../../../rendering/labels';
 import { statementRenderInput } from '../../../rendering/statement/render-input';
 import type { StatementPdfInput } from '../../../rendering/statement/types';
 import type { RenderPdf } from '../../../rendering/types';
@@ -113,14 +114,20 @@ async function pdfInputOf(
       }
     : null;
   const pageSize: PageSizeId = profile?.defaultPageSize ?? 'A4';
+  const language = locale ?? latest?.locale ?? profile?.defaultLocale ?? 'en';
+  // The customer's contact person is addressed after its name, as on its invoices ("z. Hd. Frau Weber").
+  const attention = customer?.contactName ? [`${labelsFor(language).attention} ${customer.contactName}`] : [];
   return {
-    locale: locale ?? latest?.locale ?? profile?.defaultLocale ?? 'en',
+    locale: language,
     pageSize,
     issued: ctx.clock.now().toISOString().slice(0, 10),
     from: statement.from,
     to: statement.to,
     seller,
-    customer: { name: statement.customer.name, lines: addressLines(customer?.billingAddress) },
+    customer: {
+      name: statement.customer.name,
+      lines: [...attention, ...addressLines(customer?.billingAddress)],
+    },
     // What the PDF prints, no more: the input travels to a render worker as JSON.
     sections: statement.currencies.map((s) => ({
       currency: s.currency,
