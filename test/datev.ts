@@ -121,6 +121,8 @@ export function masterDataProblems(fields: string[], accountLength: number): str
   check(18, quotedText(10));
   check(19, quotedText(30));
   check(20, /^"[A-Z]{2}"$/);
+  check(100, quotedText(20)); // Steuernummer
+  check(102, quotedText(40)); // Ansprechpartner
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
   if (fields.some((f) => /[\u0000-\u001f\u007f]/.test(f))) problems.push('a control character');
   return problems;

@@ -72,6 +72,7 @@ beforeAll(async () => {
     lodz: await customer('Łódź Trading Sp. z o.o.', 'PL', {
       tax_id: 'PL5260001246',
       email: 'biuro@lodz.example',
+      contact_name: 'Pan Nowak',
       billing_address: { line1: 'ul. Piotrkowska 1', city: 'Łódź', postal_code: '90-001', country: 'PL' },
     }),
     ny: await customer('New York Inc.', 'US'),
@@ -137,6 +138,8 @@ beforeAll(async () => {
     legal_name: 'Lieferant GmbH',
     email: 'rechnung@lieferant.example',
     tax_id: 'DE987654321',
+    tax_number: '22/815/08154',
+    contact_name: 'Frau Weber, Debitoren',
     address: { line1: 'Allee 5', city: 'Hamburg', postal_code: '20095', country: 'DE' },
     electronic_address: { scheme: '9930', value: 'DE987654321' },
     bank_account: { iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' },
@@ -414,6 +417,14 @@ describe('master data (EXTF Debitoren/Kreditoren)', () => {
       'PL',
     ]);
     expect(debtor('RE-2026-104').slice(1, 3)).toEqual(['FR', '12345678901']);
+    // The contact person of a customer and of a supplier, and the supplier's Steuernummer (BT-32).
+    const rowOf = (account: string) =>
+      file.rows.find((row) => file.value(row, 'Konto') === account) as string[];
+    const lodz = issued.value(rowsOf(issued, 'RE-2026-105')[0] as string[], 'Konto');
+    expect(file.value(rowOf(lodz), 'Ansprechpartner')).toBe('Pan Nowak');
+    expect(file.value(rowOf('70000'), 'Ansprechpartner')).toBe('Frau Weber, Debitoren');
+    expect(file.value(rowOf('70000'), 'Steuernummer')).toBe('22/815/08154');
+    expect(file.value(rowOf(lodz), 'Steuernummer')).toBe('');
     expect(debtor('RE-2026-101').slice(0, 3)).toEqual(['Müller Bau GmbH', '', '']);
     expect(byAccount['70000']).toEqual([
       'Lieferant GmbH',

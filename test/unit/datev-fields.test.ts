@@ -228,6 +228,8 @@ describe('master data (Debitoren/Kreditoren)', () => {
         country: 'PL',
         email: 'biuro@lodz.example',
         phone: null,
+        contactName: 'Pani Anna Kowalska, księgowość (accounts payable department)',
+        taxNumber: '37/123/45678',
       }).trimEnd(),
     );
     expect(masterDataProblems(fields, 4)).toEqual([]);
@@ -244,5 +246,10 @@ describe('master data (Debitoren/Kreditoren)', () => {
       '"5260001246"',
     ]);
     expect(fields.slice(14, 20)).toEqual(['"STR"', '"ul. Piotrkowska 1"', '', '"90-001"', '"Łódź"', '"PL"']);
+    // DATEV's lengths: the contact person cut at 40 characters, the Steuernummer as stated.
+    expect(fields[MASTER_DATA_COLUMNS.indexOf('Ansprechpartner')]).toBe(
+      '"Pani Anna Kowalska, księgowość (accounts"',
+    );
+    expect(fields[MASTER_DATA_COLUMNS.indexOf('Steuernummer')]).toBe('"37/123/45678"');
   });
 });

@@ -149,6 +149,10 @@ export interface PersonalAccount {
   country: string | null;
   email: string | null;
   phone: string | null;
+  /** The contact person (EN 16931 BT-41 / BT-56; a customer's `contact_name`). */
+  contactName: string | null;
+  /** A German Steuernummer (EN 16931 BT-32), creditors only. */
+  taxNumber: string | null;
 }
 
 const at = (name: string) => {
@@ -159,8 +163,8 @@ const at = (name: string) => {
 
 /**
  * One line: every party as a company (Adressattyp 2, DATEV's default; the service does not tell people from
- * firms), with its name, short name, VAT ID, street address (Adressart STR), e-mail and phone; the other
- * columns empty. Lengths are DATEV's (name 50, short name 15, street 36, postcode 10, city 30).
+ * firms), with its name, short name, VAT ID, street address (Adressart STR), e-mail, phone, contact person
+ * and a creditor's Steuernummer; the other columns empty. Lengths are DATEV's (name 50, short name 15, street 36, postcode 10, city 30).
  */
 export function masterDataLine(p: PersonalAccount): string {
   const fields: string[] = MASTER_DATA_COLUMNS.map(() => '');
@@ -181,5 +185,7 @@ export function masterDataLine(p: PersonalAccount): string {
   put('Adresszusatz', p.addressLine2, 36);
   put('Telefon', p.phone, 60);
   put('E-Mail', p.email, 60);
+  put('Ansprechpartner', p.contactName, 40);
+  put('Steuernummer', p.taxNumber, 20);
   return fields.join(';') + CRLF;
 }

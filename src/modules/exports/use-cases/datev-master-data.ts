@@ -38,6 +38,8 @@ function debtorOf(account: number, row: CustomerRow): PersonalAccount {
     country: address?.country ?? null,
     email: row.email,
     phone: row.phone,
+    contactName: row.contactName,
+    taxNumber: null,
   };
 }
 
@@ -45,10 +47,15 @@ function debtorOf(account: number, row: CustomerRow): PersonalAccount {
 function creditorOf(account: number, row: ReceivedDocumentRow): PersonalAccount {
   const seller: Partial<Party> = row.data.seller ?? {};
   const address = seller.address;
+  const vatId = euVatIdOf(seller.tax_id ?? row.sellerTaxId, address?.country);
+  // A German supplier's Steuernummer: stated beside its VAT id (BT-32), or alone in the VAT id's place.
+  const german = (address?.country ?? 'DE') === 'DE';
+  const taxNumber =
+    seller.tax_number ?? (vatId === null && german ? (seller.tax_id ?? row.sellerTaxId) : null);
   return {
     account,
     name: row.sellerName ?? seller.name ?? '',
-    vatId: euVatIdOf(seller.tax_id ?? row.sellerTaxId, address?.country),
+    vatId,
     street: address?.line1 ?? null,
     addressLine2: address?.line2 ?? null,
     postalCode: address?.postal_code ?? null,
@@ -56,6 +63,8 @@ function creditorOf(account: number, row: ReceivedDocumentRow): PersonalAccount 
     country: address?.country ?? null,
     email: seller.email ?? null,
     phone: seller.phone ?? null,
+    contactName: seller.contact_name ?? null,
+    taxNumber: taxNumber ?? null,
   };
 }
 
