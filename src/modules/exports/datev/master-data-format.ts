@@ -164,7 +164,8 @@ const at = (name: string) => {
 /**
  * One line: every party as a company (Adressattyp 2, DATEV's default; the service does not tell people from
  * firms), with its name, short name, VAT ID, street address (Adressart STR), e-mail, phone, contact person
- * and a creditor's Steuernummer; the other columns empty. Lengths are DATEV's (name 50, short name 15, street 36, postcode 10, city 30).
+ * and a creditor's Steuernummer; the other columns empty. Lengths are DATEV's (name 50, short name 15,
+ * street 36, postcode 10, city 30, contact person 40, Steuernummer 20).
  */
 export function masterDataLine(p: PersonalAccount): string {
   const fields: string[] = MASTER_DATA_COLUMNS.map(() => '');
