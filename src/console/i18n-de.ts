@@ -407,6 +407,8 @@ export const GERMAN: Record<string, string> = {
   'e.g. DE89 3704 0044 0532 0130 00': 'z. B. DE89 3704 0044 0532 0130 00',
   'Leitweg-ID or buyer reference': 'Leitweg-ID oder Käuferreferenz',
   'Contact person': 'Ansprechpartner',
+  'Attn. {name}': 'z. Hd. {name}',
+  'Contact: {name}': 'Ansprechpartner: {name}',
   'Not taken into the data': 'Nicht in die Daten übernommen',
   'The original file keeps these; download it to see them in full.':
     'Die Originaldatei enthält sie; laden Sie sie herunter, um sie vollständig zu sehen.',

@@ -82,6 +82,7 @@ beforeAll(async () => {
   authorityId = (
     await api('POST', '/api/v1/customers', {
       name: 'Bundesamt für Beispiele',
+      contact_name: 'Frau Weber, Referat Z 2',
       email: 'eingang@bundesamt.example',
       einvoice_profile: 'xrechnung_ubl',
       electronic_address: { scheme: 'EM', value: 'eingang@bundesamt.example' },
@@ -235,6 +236,8 @@ describe('console in German', () => {
     };
     page().on('request', watch);
     await open(`documents/${draft.id}`);
+    // The buyer's contact person, addressed as German letters do.
+    await waitForText(page(), 'z. Hd. Frau Weber, Referat Z 2');
     await click(page(), 'Abschließen');
     await waitForText(page(), 'Leitweg-ID (BT-10)', 30_000);
     page().off('request', watch);

@@ -209,7 +209,7 @@ export function DocumentView({ id }: { id: string }) {
             </div>
             <div class="card">
               <h2>{t('To')}</h2>
-              <PartyBlock party={data.buyer} />
+              <PartyBlock party={data.buyer} recipient />
             </div>
             <div class="card">
               <h2>{t('Dates')}</h2>
@@ -325,15 +325,20 @@ export function DocumentView({ id }: { id: string }) {
   );
 }
 
-export function PartyBlock({ party }: { party?: Party }) {
+/** A party as the document states it; the buyer's contact person addressed ("z. Hd."), the seller's named. */
+export function PartyBlock({ party, recipient = false }: { party?: Party; recipient?: boolean }) {
   if (!party) return null;
   const address: Partial<Address> = party.address ?? {};
   return (
     <p>
       <strong>{party.name}</strong>
       {[
+        party.contact_name
+          ? t(recipient ? 'Attn. {name}' : 'Contact: {name}', { name: party.contact_name })
+          : null,
         address.line1,
         address.line2,
+        address.line3,
         [address.postal_code, address.city].filter(Boolean).join(' '),
         address.country,
       ]
