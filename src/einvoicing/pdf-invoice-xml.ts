@@ -105,10 +105,17 @@ export async function invoiceXmlBytesOfPdf(
   if (context.trailerInfo.Encrypt) throw unreadable('The PDF is encrypted: send it unencrypted');
   let spec: Dict | null;
   let associated: string | null = null;
+  // pdf-lib recovers from a file cut short and answers an empty document; without a catalog it is no PDF
+  // a reader could open, so it is named as damaged, not as a PDF without an e-invoice.
+  const catalog = context.trailerInfo.Root ? context.lookup(context.trailerInfo.Root) : undefined;
+  if (!(catalog instanceof lib.PDFDict)) {
+    throw unreadable(
+      `The PDF is damaged or cut short: it has no document catalog (${context.enumerateIndirectObjects().length} objects in ${bytes.byteLength} bytes)`,
+    );
+  }
   try {
-    const catalog = context.lookup(context.trailerInfo.Root);
-    spec = catalog instanceof lib.PDFDict ? invoiceFileSpec(lib, catalog, limits) : null;
-    if (spec === null && catalog instanceof lib.PDFDict) associated = associatedInvoiceName(lib, catalog);
+    spec = invoiceFileSpec(lib, catalog, limits);
+    if (spec === null) associated = associatedInvoiceName(lib, catalog);
   } catch (error) {
     if (error instanceof DomainError) throw error;
     throw unreadable("The PDF's attachments cannot be read");

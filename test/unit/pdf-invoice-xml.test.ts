@@ -22,3 +22,11 @@ test('a PDF without any attachment says it carries no e-invoice', async () => {
     'The PDF carries no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml)',
   );
 });
+
+test('a PDF cut short before its catalog is named as damaged, not as a PDF without an e-invoice', async () => {
+  // Mustang's 15-byte sample: a PDF header twice and nothing else.
+  const pdf = readFileSync(join(CORPUS, 'mustang/Mustang-CLI/corrupt-factur-x-waytoosmall.pdf'));
+  await expect(invoiceXmlBytesOfPdf(new Uint8Array(pdf))).rejects.toThrow(
+    'The PDF is damaged or cut short: it has no document catalog (0 objects in 15 bytes)',
+  );
+});
