@@ -7,7 +7,16 @@ import { BUILT_IN_TEMPLATES } from '../../src/rendering/templates';
 import type { RenderInput } from '../../src/rendering/types';
 import { buildInvoiceView } from '../../src/rendering/view';
 import { decompressedPdf, inspectPdf } from '../pdf-tools';
-import { creditNote, deliveryNote, invoice20, quote, withTotals } from '../rendering-fixtures';
+import {
+  creditNote,
+  deliveryNote,
+  invoice20,
+  invoiceWithLines,
+  pdfPagesText,
+  quote,
+  savePdf,
+  withTotals,
+} from '../rendering-fixtures';
 
 const MEDIA_BOX = { A4: '/MediaBox [0 0 595.28 841.89]', LETTER: '/MediaBox [0 0 612 792]' };
 
@@ -111,6 +120,45 @@ describe('awkward documents', () => {
       expect(check(bytes, 'A4')).toBeGreaterThan(2);
       const text = await readBack(bytes, long);
       expect(text).toContain('zzzzzzzzzz'); // the end of the note made it onto a page
+    },
+  );
+
+  // A description in words, its first and last word marked, `length` characters long.
+  const description = (length: number) => {
+    const words = 'Wartung der Heizungsanlage mit Pruefung der Abgaswerte und Reinigung des Kessels'.split(
+      ' ',
+    );
+    let text = 'ANFANGSWORT';
+    for (let i = 0; text.length < length - 12; i++) text += ` ${words[i % words.length]}`;
+    return `${text.slice(0, length - 12)} ENDEWORT`;
+  };
+
+  test.each(BUILT_IN_TEMPLATES.map((t) => t.id))(
+    '%s: a tall line goes on on the next page instead of moving there whole, and is never cut',
+    async (id) => {
+      // The API's longest description (before, it moved to the next page whole, the first page holding
+      // one line), and one longer than a page (a received invoice's: cut with an ellipsis before).
+      for (const length of [1990, 6000]) {
+        const input = invoiceWithLines(3, { templateId: id });
+        input.data = {
+          ...input.data,
+          line_items: input.data.line_items.map((l, i) =>
+            i === 1 ? { ...l, name: 'Wartungsvertrag', description: description(length) } : l,
+          ),
+        };
+        const file = savePdf(await renderPdf(input));
+        const text = pdfPagesText(file);
+        // The line starts on the first page, below the line before it, and ends on the last.
+        expect(text[0]).toContain('ANFANGSWORT');
+        expect(text.at(-1)).toContain('ENDEWORT');
+        expect(text.join('')).not.toContain('…');
+        const words = flat(text.join(' ')).split(' ');
+        expect(words.filter((w) => w === 'heizungsanlage').length).toBe(
+          description(length)
+            .split(' ')
+            .filter((w) => w === 'Heizungsanlage').length,
+        );
+      }
     },
   );
 

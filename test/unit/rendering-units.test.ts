@@ -240,6 +240,22 @@ describe('paginate (the no-orphan rule)', () => {
     expect([...long.breaks]).toEqual([14]);
   });
 
+  test('a row that begins a page takes its lead above it (the top padding of a broken row)', () => {
+    // 34 rows of 20 pt fill a page from 100 (700 pt below the header); with 5 pt above row 33 once it
+    // begins the next page, and rows 33 to 67 not fitting a fresh page with it, the next break moves.
+    const rowHeights = Array(70).fill(20);
+    const rowLeads = rowHeights.map((_, i) => (i === 33 ? 5 : 0));
+    expect([...paginate({ ...page, startY: 100, rowHeights, keepWithLast: 0 }).breaks]).toEqual([33, 67]);
+    expect([...paginate({ ...page, startY: 100, rowHeights, rowLeads, keepWithLast: 0 }).breaks]).toEqual([
+      33, 66,
+    ]);
+    // Rows moved with the totals count their lead: 2 rows of 20 and 640 pt of totals fill a fresh page
+    // exactly (80 + 20 + 40 + 640 = 780), so with a lead the last row alone goes with them.
+    const kept = { ...page, startY: 100, rowHeights: Array(10).fill(20), keepWithLast: 640 };
+    expect([...paginate(kept).breaks]).toEqual([8]);
+    expect([...paginate({ ...kept, rowLeads: Array(10).fill(5) }).breaks]).toEqual([9]);
+  });
+
   test('never a header alone at the foot of a page', () => {
     expect(paginate({ ...page, startY: 760, rowHeights: [30], keepWithLast: 0 }).newPageFirst).toBe(true);
   });

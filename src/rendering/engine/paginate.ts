@@ -29,6 +29,8 @@ export interface PaginateInput {
    * the last rows can go with them).
    */
   keepWithLast: number | readonly number[];
+  /** Room a row needs above it when it begins a page (a piece of a broken row: its top padding); 0 if absent. */
+  rowLeads?: readonly number[];
 }
 
 export interface PagePlan {
@@ -49,6 +51,7 @@ export function paginate(input: PaginateInput): PagePlan {
   // Never a header alone at the foot of a page: the header and the first row start together.
   const newPageFirst = input.startY > freshTop + EPSILON && !fits(input.startY + headHeight + first);
   const breaks = new Set<number>();
+  const lead = (i: number) => input.rowLeads?.[i] ?? 0;
 
   const layOut = () => {
     let y = (newPageFirst ? freshTop : input.startY) + headHeight;
@@ -57,7 +60,7 @@ export function paginate(input: PaginateInput): PagePlan {
       if (i > pageStart && (breaks.has(i) || !fits(y + h))) {
         breaks.add(i);
         pageStart = i;
-        y = freshTop + headHeight;
+        y = freshTop + headHeight + lead(i);
       }
       y += h;
     });
@@ -77,7 +80,7 @@ export function paginate(input: PaginateInput): PagePlan {
       const cut = n - k;
       if (cut < 0 || (cut === 0 && (tableAtTop || !mayMoveWhole))) continue;
       const carried = rowHeights.slice(cut).reduce((a, b) => a + b, 0);
-      if (!fits(freshTop + headHeight + carried + keep)) continue;
+      if (!fits(freshTop + headHeight + lead(cut) + carried + keep)) continue;
       // Rows from `cut` on share the last page with the totals; earlier breaks stay where they were.
       const moved = new Set([...breaks].filter((b) => b <= cut));
       if (cut > 0) moved.add(cut);

@@ -49,14 +49,36 @@ export interface TableSpec {
   keepWithLast: number | readonly number[];
 }
 
+interface PreparedLine {
+  text: string;
+  style: TextStyle;
+  /** Offset of the line's top below the row's (or piece's) top, padding included. */
+  y: number;
+}
+
 interface PreparedCell {
-  lines: { text: string; style: TextStyle }[];
+  lines: PreparedLine[];
 }
 
 interface PreparedRow {
   height: number;
   cells: PreparedCell[];
+  /** The row of the spec this is (or is a piece of): its zebra fill. */
+  source: number;
+  /** A piece before the row's last: no rule under it. */
+  continued: boolean;
+  /** A piece after the row's first: beginning a page, it takes the row's top padding. */
+  lead: boolean;
 }
+
+/**
+ * A row taller than this share of a page's room may break across pages, its lines flowing on below the
+ * repeated header as a word processor breaks a table row; a shorter row moves to the next page whole.
+ */
+const BREAKABLE_ROW_SHARE = 0.25;
+
+/** Lines kept together at the start and at the end of a row that breaks (no orphans, no widows). */
+const KEEP_LINES = 3;
 
 const ELLIPSIS = '…';
 
@@ -68,24 +90,70 @@ function inner(spec: TableSpec, i: number): { dx: number; width: number } {
   return { dx: left, width: (spec.columns[i]?.width ?? 0) - left - right };
 }
 
-function prepareRow(layout: Layout, spec: TableSpec, row: CellRun[][], maxHeight: number): PreparedRow {
+function prepareRow(
+  layout: Layout,
+  spec: TableSpec,
+  row: CellRun[][],
+  maxHeight: number,
+  source: number,
+): PreparedRow {
   const { padY } = spec.style;
   const cells = spec.columns.map((_, i): PreparedCell => {
     const runs = row[i] ?? [];
     const { width } = inner(spec, i);
+    let y = padY;
     const lines = runs.flatMap((run) =>
-      layout.wrap(run.text, width, run.style).map((text) => ({ text, style: run.style })),
+      layout.wrap(run.text, width, run.style).map((text) => {
+        const line = { text, style: run.style, y };
+        y += layout.lineHeight(run.style);
+        return line;
+      }),
     );
     return { lines };
   });
   const cellHeight = (c: PreparedCell) => c.lines.reduce((h, l) => h + layout.lineHeight(l.style), 0);
-  // A row taller than a whole page cannot be placed: its longest cell is cut with an ellipsis.
+  // A row taller than a whole page that cannot break is cut with an ellipsis (a single line of it never is).
   for (const cell of cells) {
     while (cellHeight(cell) + 2 * padY > maxHeight && cell.lines.length > 1) cell.lines.pop();
     const last = cell.lines.at(-1);
     if (last && cellHeight(cell) + 2 * padY >= maxHeight) last.text = `${last.text}${ELLIPSIS}`;
   }
-  return { height: Math.max(...cells.map(cellHeight)) + 2 * padY, cells };
+  return {
+    height: Math.max(...cells.map(cellHeight)) + 2 * padY,
+    cells,
+    source,
+    continued: false,
+    lead: false,
+  };
+}
+
+/**
+ * A tall row as pieces the pagination may break between: its first KEEP_LINES lines of its tallest cell
+ * (with whatever the other cells hold beside them), then one line a piece, its last KEEP_LINES lines
+ * together. Each line stays where it is in the row, so on one page the pieces draw exactly as the whole
+ * row would; a piece after a page break starts below the repeated header.
+ */
+function piecesOf(layout: Layout, row: PreparedRow, padY: number): PreparedRow[] {
+  const tallest = row.cells.reduce((a, b) => (b.lines.length > a.lines.length ? b : a));
+  const n = tallest.lines.length;
+  // Where each piece begins, as an offset into the row: after the top padding, at its first line's top.
+  const starts = [0];
+  for (let i = KEEP_LINES; i <= n - KEEP_LINES; i++) starts.push(tallest.lines[i]?.y ?? 0);
+  const ends = [...starts.slice(1), row.height];
+  return starts.map((top, k) => {
+    const bottom = ends[k] ?? row.height;
+    const last = k === starts.length - 1;
+    const cells = row.cells.map((cell) => ({
+      lines: cell.lines
+        .filter((l) => l.y >= top && (last || l.y < bottom))
+        .map((l) => ({ ...l, y: l.y - top })),
+    }));
+    const reach = Math.max(
+      bottom - top,
+      ...cells.flatMap((c) => c.lines.map((l) => l.y + layout.lineHeight(l.style) + (last ? padY : 0))),
+    );
+    return { height: reach, cells, source: row.source, continued: !last, lead: k > 0 };
+  });
 }
 
 export function drawTable(layout: Layout, spec: TableSpec): void {
@@ -94,13 +162,21 @@ export function drawTable(layout: Layout, spec: TableSpec): void {
   const headHeight =
     Math.max(...headLines.map((l) => l.length)) * layout.lineHeight(style.head) + 2 * style.headPadY;
   const pageRoom = layout.bottom - layout.freshTop - headHeight;
-  const rows = spec.rows.map((row) => prepareRow(layout, spec, row, pageRoom));
+  const rows = spec.rows.flatMap((row, index) => {
+    const prepared = prepareRow(layout, spec, row, Number.POSITIVE_INFINITY, index);
+    const tallestLines = Math.max(...prepared.cells.map((c) => c.lines.length));
+    if (prepared.height > pageRoom * BREAKABLE_ROW_SHARE && tallestLines > 2 * KEEP_LINES) {
+      return piecesOf(layout, prepared, spec.style.padY);
+    }
+    return [prepared.height > pageRoom ? prepareRow(layout, spec, row, pageRoom, index) : prepared];
+  });
   const plan = paginate({
     startY: layout.y,
     freshTop: layout.freshTop,
     bottom: layout.bottom,
     headHeight,
     rowHeights: rows.map((r) => r.height),
+    rowLeads: rows.map((r) => (r.lead ? spec.style.padY : 0)),
     keepWithLast: spec.keepWithLast,
   });
   const width = columns.reduce((w, c) => w + c.width, 0);
@@ -140,26 +216,25 @@ export function drawTable(layout: Layout, spec: TableSpec): void {
       layout.newPage();
       drawHead();
     }
-    drawRow(layout, spec, row, index, width);
-    layout.y += row.height;
+    // A broken row's lines go on below a repeated header with the row's top padding.
+    const lead = row.lead && plan.breaks.has(index) ? spec.style.padY : 0;
+    drawRow(layout, spec, row, width, lead);
+    layout.y += lead + row.height;
   });
   closeSegment();
 }
 
-function drawRow(layout: Layout, spec: TableSpec, row: PreparedRow, index: number, width: number): void {
+function drawRow(layout: Layout, spec: TableSpec, row: PreparedRow, width: number, lead: number): void {
   const { style, columns } = spec;
   const top = layout.y;
-  if (style.zebra && index % 2 === 1) layout.rect(spec.x, top, width, row.height, style.zebra);
+  if (style.zebra && row.source % 2 === 1) layout.rect(spec.x, top, width, lead + row.height, style.zebra);
   let x = spec.x;
   columns.forEach((col, i) => {
     const { dx, width: w } = inner(spec, i);
-    let y = top + style.padY;
-    for (const line of row.cells[i]?.lines ?? []) {
-      layout.text(line.text, x + dx, y, line.style, w, col.align);
-      y += layout.lineHeight(line.style);
-    }
+    for (const line of row.cells[i]?.lines ?? [])
+      layout.text(line.text, x + dx, top + lead + line.y, line.style, w, col.align);
     x += col.width;
   });
-  if (style.rowRule)
-    layout.hline(spec.x, spec.x + width, top + row.height, style.rowRule.color, style.rowRule.width);
+  if (style.rowRule && !row.continued)
+    layout.hline(spec.x, spec.x + width, top + lead + row.height, style.rowRule.color, style.rowRule.width);
 }
