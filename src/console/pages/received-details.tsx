@@ -1,5 +1,6 @@
 // What a bookkeeper checks on a received invoice before paying it: where it came from, the lines, and where
-// the money goes (BG-17 bank account, BT-9 due date, BT-20 terms, BG-19 direct debit).
+// the money goes (BG-17 bank account, BT-9 due date, BT-20 terms, BG-19 direct debit), and what the file
+// states that the data does not keep.
 import { Fragment } from 'preact';
 import type { ReceivedDocument, ReceivedLine, ReceivedPayment } from '../api-types';
 import { formatDate, formatDecimal, formatMoney, t } from '../i18n';
@@ -183,6 +184,24 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
           </tbody>
         </table>
       )}
+    </section>
+  );
+}
+
+/** What the file states that the data does not keep (the parse answer's warnings), each with its term. */
+export function ReadingNotesCard({ warnings }: { warnings: ReceivedDocument['warnings'] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <section class="card">
+      <h2>{t('Not taken into the data')}</h2>
+      <p>{t('The original file keeps these; download it to see them in full.')}</p>
+      <ul class="reading-notes">
+        {warnings.map((w) => (
+          <li key={`${w.term} ${w.path}`}>
+            <code>{w.term}</code> {w.message}
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -11,7 +11,7 @@ import { Pager, usePages } from '../ui/pager';
 import { PdfPages } from '../ui/pdf-pages';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard, type SkontoOffer } from './documents/payments';
-import { LinesCard, PaymentCard, SOURCE_LABELS, SourceFacts } from './received-details';
+import { LinesCard, PaymentCard, ReadingNotesCard, SOURCE_LABELS, SourceFacts } from './received-details';
 import { NetworkOrigin, useTransport } from './received-network';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -349,19 +349,7 @@ function ReceivedView({ id }: { id: string }) {
             onChange={loaded.reload}
           />
           <LinesCard lines={item.lines} currency={item.currency} />
-          {item.warnings.length > 0 ? (
-            <section class="card">
-              <h2>{t('Not taken into the data')}</h2>
-              <p>{t('The original file keeps these; download it to see them in full.')}</p>
-              <ul class="reading-notes">
-                {item.warnings.map((w) => (
-                  <li key={`${w.term} ${w.path}`}>
-                    <code>{w.term}</code> {w.message}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          <ReadingNotesCard warnings={item.warnings} />
           <section class="card">
             <h2>{t('Validation report')}</h2>
             {item.compliance ? (
