@@ -66,5 +66,17 @@ export function einvoiceClient(server: TestServer, account: TestAccount) {
     expect(res.status).toBe(200);
     return pdfPagesText(savePdf(new Uint8Array(await res.arrayBuffer()))).join('\n');
   };
-  return { apiKey: account.apiKey, xmlOf, check, fatalFindings, pdfText };
+  /** What `/einvoices/parse` reads from an XML e-invoice: its data and its warnings. */
+  const parse = async (xml: string) => {
+    const res = await server.request('/api/v1/einvoices/parse', {
+      method: 'POST',
+      key: account.apiKey,
+      headers: { 'content-type': 'application/xml' },
+      body: xml,
+    });
+    expect(res.status).toBe(200);
+    type Parsed = { data: DocumentData; warnings: { term: string; message: string }[] };
+    return ((await res.json()) as { data: Parsed }).data;
+  };
+  return { apiKey: account.apiKey, xmlOf, check, fatalFindings, pdfText, parse };
 }

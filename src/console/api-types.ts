@@ -545,6 +545,7 @@ export interface DocumentData {
   buyer_accounting_reference?: string;
   /** EN 16931 BT-7: when VAT becomes due */
   tax_point_date?: string;
+  tax_point_date_code?: '3' | '35' | '432';
   /** EN 16931 BG-14: the period the invoice covers */
   invoice_period?: {
     /** BT-73 */

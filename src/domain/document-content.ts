@@ -203,6 +203,12 @@ export const contentFields = {
   tax_point_date: t.Optional(
     t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'EN 16931 BT-7: when VAT becomes due' }),
   ),
+  tax_point_date_code: t.Optional(
+    t.Union([t.Literal('3'), t.Literal('35'), t.Literal('432')], {
+      description:
+        'EN 16931 BT-8: when VAT becomes due, as a code instead of a date (UNTDID 2005): 3 the invoice date, 35 the delivery date, 432 the date of payment; not beside tax_point_date',
+    }),
+  ),
   invoice_period: t.Optional(
     t.Object(
       {

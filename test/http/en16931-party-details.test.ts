@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { DocumentData } from '../../src/modules/documents/model';
 import { CASES } from '../einvoicing-fixtures';
+import { einvoiceClient } from '../en16931-http';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 import { pdfPagesText, savePdf } from '../rendering-fixtures';
@@ -36,16 +37,7 @@ function withDetails(): DocumentData {
   return data;
 }
 
-async function parse(body: string) {
-  const res = await server.request('/api/v1/einvoices/parse', {
-    method: 'POST',
-    key: account.apiKey,
-    headers: { 'content-type': 'application/xml' },
-    body,
-  });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { data: { data: DocumentData; warnings: { term: string }[] } }).data;
-}
+const parse = (xml: string) => einvoiceClient(server, account).parse(xml);
 
 describe('written, valid and read back in every profile', () => {
   test.each(PROFILES)('%s', async (profile) => {

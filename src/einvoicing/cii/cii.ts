@@ -3,6 +3,7 @@
 import { type ComplianceProfile, PROFILES } from '../profiles';
 import type { EAllowanceCharge, EInvoice, ELine } from '../semantic/types';
 import { finish, newDocument, type XMLBuilder } from '../semantic/xml';
+import { CII_TAX_POINT_CODES } from '../tax-point-codes';
 import {
   address,
   date,
@@ -150,6 +151,12 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
     ramLeaf(tax, 'ExemptionReasonCode', v.exemptionReasonCode);
     // BT-7 is one date for the invoice: CII carries it in a breakdown, once (CII-SR-461).
     if (invoice.taxPointDate !== null && k === 0) dateOnly(tax, 'TaxPointDate', invoice.taxPointDate);
+    // BT-8 in UNTDID 2475, on every breakdown alike (CII-SR-462 allows one value, however often).
+    ramLeaf(
+      tax,
+      'DueDateTypeCode',
+      invoice.taxPointDateCode && CII_TAX_POINT_CODES[invoice.taxPointDateCode],
+    );
     ramLeaf(tax, 'RateApplicablePercent', v.vat.rate);
   });
   if (invoice.invoicePeriod !== null) {

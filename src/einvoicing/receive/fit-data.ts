@@ -32,6 +32,7 @@ const TERMS: [RegExp, string][] = [
   [/^due_date$/, 'BT-9'],
   [/^delivery_date$/, 'BT-72'],
   [/^tax_point_date$/, 'BT-7'],
+  [/^tax_point_date_code$/, 'BT-8'],
   [/^line_items\[\]\.period\./, 'BG-26'],
   [/^invoice_period\./, 'BG-14'],
   [/^payment\.means_text$/, 'BT-82'],

@@ -31,6 +31,7 @@ import {
   splitNote,
   type TaxInfo,
   taxesOf,
+  taxPointCode,
   withLineId,
 } from './shared';
 import type { ReadInvoice, ReceiveWarning } from './types';
@@ -209,6 +210,9 @@ export function fromCii(root: XmlElement): ReadInvoice {
   const rep = at(agreement, 'SellerTaxRepresentativeTradeParty');
   const repAddress = address(at(rep, 'PostalTradeAddress'));
   const period = at(settlement, 'BillingSpecifiedPeriod');
+  const taxPointDate = all(settlement, 'ApplicableTradeTax')
+    .map((t) => date(t, 'TaxPointDate/DateString'))
+    .find(Boolean);
   const taxTotal = all(sums, 'TaxTotalAmount').find((t) => (attr(t, 'currencyID') ?? currency) === currency);
   const data = defined({
     invoice_number: text(document, 'ID'),
@@ -231,9 +235,16 @@ export function fromCii(root: XmlElement): ReadInvoice {
     receiving_advice_reference: text(delivery, 'ReceivingAdviceReferencedDocument/IssuerAssignedID'),
     tender_reference: text(tender, 'IssuerAssignedID'),
     buyer_accounting_reference: text(settlement, 'ReceivableSpecifiedTradeAccountingAccount/ID'),
-    tax_point_date: all(settlement, 'ApplicableTradeTax')
-      .map((t) => date(t, 'TaxPointDate/DateString'))
-      .find(Boolean),
+    tax_point_date: taxPointDate,
+    tax_point_date_code: taxPointCode(
+      all(settlement, 'ApplicableTradeTax')
+        .map((t) => text(t, 'DueDateTypeCode'))
+        .find((c) => c?.trim()),
+      'cii',
+      taxPointDate,
+      'ApplicableTradeTax/DueDateTypeCode',
+      warnings,
+    ),
     invoice_period: period
       ? defined({
           start_date: date(period, 'StartDateTime/DateTimeString'),

@@ -29,6 +29,7 @@ import {
   splitNote,
   type TaxInfo,
   taxesOf,
+  taxPointCode,
   withLineId,
 } from './shared';
 import type { ReadInvoice, ReceiveWarning } from './types';
@@ -249,6 +250,13 @@ export function fromUbl(root: XmlElement): ReadInvoice {
     tender_reference: text(root, 'OriginatorDocumentReference/ID'),
     buyer_accounting_reference: text(root, 'AccountingCost'),
     tax_point_date: text(root, 'TaxPointDate'),
+    tax_point_date_code: taxPointCode(
+      text(period, 'DescriptionCode'),
+      'ubl',
+      text(root, 'TaxPointDate'),
+      'InvoicePeriod/DescriptionCode',
+      warnings,
+    ),
     invoice_period: period
       ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
       : undefined,

@@ -16,6 +16,7 @@ import {
   toPlainString,
 } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
+import { type TaxPointDateCode, taxPointCodeOf } from '../tax-point-codes';
 import { defined } from './dom';
 import { decimalOf, toTenPlaces } from './normalize';
 import type { ReceiveWarning } from './types';
@@ -271,4 +272,29 @@ export function impliedPrice(
     message: `${line.quantity} x ${line.price} is not the stated line amount ${line.amount}: the price is kept as ${price}`,
   });
   return price;
+}
+
+/**
+ * BT-8 as the data keeps it (UNTDID 2005). A code outside the standard's three, or one beside a BT-7 date
+ * (both at once break BR-CO-03: the date is kept), is named in a warning instead.
+ */
+export function taxPointCode(
+  stated: string | undefined,
+  syntax: 'ubl' | 'cii',
+  date: string | undefined,
+  path: string,
+  warnings: ReceiveWarning[],
+): TaxPointDateCode | undefined {
+  if (!stated?.trim()) return undefined;
+  const code = taxPointCodeOf(stated, syntax);
+  if (code !== undefined && date === undefined) return code;
+  warnings.push({
+    term: 'BT-8',
+    path,
+    message:
+      code === undefined
+        ? `The tax point date code ${stated.trim()} is none of the standard's (${syntax === 'ubl' ? '3, 35, 432' : '5, 29, 72'})`
+        : `The tax point date code ${stated.trim()} is left out: the file states the tax point date (BT-7) too`,
+  });
+  return undefined;
 }

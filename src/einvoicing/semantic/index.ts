@@ -115,6 +115,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
     tenderReference: text(data.tender_reference),
     buyerAccountingReference: text(data.buyer_accounting_reference),
     taxPointDate: text(data.tax_point_date),
+    taxPointDateCode: data.tax_point_date_code ?? null,
     invoicePeriod:
       text(period?.start_date) !== null || text(period?.end_date) !== null
         ? { start: text(period?.start_date), end: text(period?.end_date) }

@@ -1,6 +1,7 @@
 // The EN 16931 semantic model: one invoice in business terms (BT-n, groups BG-n), independent of syntax.
 // `index.ts` (toSemantic) fills it from a document and its stored totals; `ubl/` and `cii/` only lay it out.
 // Every amount, quantity and rate is a decimal string: no JS number ever holds one.
+import type { TaxPointDateCode } from '../tax-point-codes';
 
 /** A decimal string: an amount (currency decimals), a quantity or a percent rate. */
 export type DecimalText = string;
@@ -181,6 +182,8 @@ export interface EInvoice {
   tenderReference: string | null; // BT-17
   buyerAccountingReference: string | null; // BT-19
   taxPointDate: string | null; // BT-7
+  /** BT-8 as UNTDID 2005 (3 invoice date, 35 delivery, 432 payment); CII writes its UNTDID 2475 twin. */
+  taxPointDateCode: TaxPointDateCode | null;
   invoicePeriod: { start: string | null; end: string | null } | null; // BG-14: BT-73, BT-74
   note: string | null; // BT-22 (one note: Peppol R002 allows no more)
   noteSubjectCode: string | null; // BT-21 (UNTDID 4451)

@@ -62,10 +62,12 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   cbc(root, 'TaxCurrencyCode', invoice.taxCurrency?.code ?? null);
   cbc(root, 'AccountingCost', invoice.buyerAccountingReference);
   cbc(root, 'BuyerReference', invoice.buyerReference);
-  if (invoice.invoicePeriod !== null) {
+  if (invoice.invoicePeriod !== null || invoice.taxPointDateCode !== null) {
+    // BT-8 is the period's description code in UBL (a period of the code alone satisfies BR-CO-19).
     const period = cac(root, 'InvoicePeriod');
-    cbc(period, 'StartDate', invoice.invoicePeriod.start);
-    cbc(period, 'EndDate', invoice.invoicePeriod.end);
+    cbc(period, 'StartDate', invoice.invoicePeriod?.start ?? null);
+    cbc(period, 'EndDate', invoice.invoicePeriod?.end ?? null);
+    cbc(period, 'DescriptionCode', invoice.taxPointDateCode);
   }
   if (invoice.orderReference !== null || invoice.salesOrderReference !== null) {
     // UBL needs the buyer's order id to state the seller's (BT-14): 'NA' stands in, as Peppol advises.

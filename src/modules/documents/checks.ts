@@ -41,6 +41,7 @@ export interface DocumentSubject {
     | 'third_party_payments'
     | 'invoice_period'
     | 'tax_point_date'
+    | 'tax_point_date_code'
     | 'preceding_invoice'
     | 'tax_representative'
     | 'tax_currency'
@@ -140,6 +141,14 @@ function termDateProblems(content: DocumentSubject['content'], at: string): Fiel
     if (value && !isCalendarDate(value)) {
       problems.push({ loc, msg: `'${value}' is not a calendar date`, type: 'date_invalid' });
     }
+  }
+  // BR-CO-03: the tax point is a date (BT-7) or a code (BT-8), never both.
+  if (content.tax_point_date && content.tax_point_date_code) {
+    problems.push({
+      loc: `${at}.tax_point_date_code`,
+      msg: 'the tax point is given as a date (tax_point_date) or as a code, not both',
+      type: 'not_allowed',
+    });
   }
   return problems;
 }

@@ -104,6 +104,7 @@ export const UpdateDocumentBody = t.Object(
     tender_reference: clearable(contentFields.tender_reference),
     buyer_accounting_reference: clearable(contentFields.buyer_accounting_reference),
     tax_point_date: clearable(contentFields.tax_point_date),
+    tax_point_date_code: clearable(contentFields.tax_point_date_code),
     invoice_period: clearable(contentFields.invoice_period),
     prepaid_amount: clearable(contentFields.prepaid_amount),
     rounding_amount: clearable(contentFields.rounding_amount),

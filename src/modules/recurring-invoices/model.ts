@@ -79,6 +79,7 @@ export const InvoiceTemplate = t.Object(
     order_reference: doc.order_reference,
     contract_reference: doc.contract_reference,
     buyer_accounting_reference: doc.buyer_accounting_reference,
+    tax_point_date_code: doc.tax_point_date_code,
     tax_scheme: doc.tax_scheme,
     notes: doc.notes,
   },

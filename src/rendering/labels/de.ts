@@ -21,6 +21,7 @@ export const de: Labels = {
   contractReference: 'Vertrag',
   invoicePeriod: 'Leistungszeitraum',
   taxPointDate: 'Steuerdatum',
+  taxPointCodes: { '3': 'Rechnungsdatum', '35': 'Lieferdatum', '432': 'Zahlungseingang' },
   precedingInvoice: 'Vorausgehende Rechnung',
   terms: {
     projectReference: 'Projekt',

@@ -21,6 +21,7 @@ export const en: Labels = {
   contractReference: 'Contract',
   invoicePeriod: 'Period',
   taxPointDate: 'Tax point',
+  taxPointCodes: { '3': 'Invoice date', '35': 'Delivery date', '432': 'Date of payment' },
   precedingInvoice: 'Preceding invoice',
   terms: {
     projectReference: 'Project',

@@ -21,6 +21,7 @@ export const es: Labels = {
   contractReference: 'Contrato',
   invoicePeriod: 'Período',
   taxPointDate: 'Devengo del IVA',
+  taxPointCodes: { '3': 'Fecha de la factura', '35': 'Fecha de entrega', '432': 'Fecha de cobro' },
   precedingInvoice: 'Factura anterior',
   terms: {
     projectReference: 'Proyecto',

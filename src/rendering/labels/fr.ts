@@ -21,6 +21,11 @@ export const fr: Labels = {
   contractReference: 'Contrat',
   invoicePeriod: 'Période',
   taxPointDate: "Date d'exigibilité de la TVA",
+  taxPointCodes: {
+    '3': 'Date de facturation (débits)',
+    '35': 'Date de livraison',
+    '432': "Date d'encaissement",
+  },
   precedingInvoice: 'Facture antérieure',
   terms: {
     projectReference: 'Projet',

@@ -21,6 +21,7 @@ export const it: Labels = {
   contractReference: 'Contratto',
   invoicePeriod: 'Periodo',
   taxPointDate: 'Data di esigibilità IVA',
+  taxPointCodes: { '3': 'Data della fattura', '35': 'Data di consegna', '432': 'Data di incasso' },
   precedingInvoice: 'Fattura precedente',
   terms: {
     projectReference: 'Progetto',

@@ -21,6 +21,7 @@ export const nl: Labels = {
   contractReference: 'Contract',
   invoicePeriod: 'Periode',
   taxPointDate: 'Belastingpunt',
+  taxPointCodes: { '3': 'Factuurdatum', '35': 'Leveringsdatum', '432': 'Datum van betaling' },
   precedingInvoice: 'Voorgaande factuur',
   terms: {
     projectReference: 'Project',

@@ -14,6 +14,8 @@ export interface Labels {
   contractReference: string;
   invoicePeriod: string;
   taxPointDate: string;
+  /** BT-8 printed beside `taxPointDate`: the moment a code names (UNTDID 2005: 3, 35, 432). */
+  taxPointCodes: { '3': string; '35': string; '432': string };
   precedingInvoice: string;
   /** The EN 16931 terms beyond the basics (references, payment means, parties, line details). */
   terms: {

@@ -127,6 +127,8 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   }
   if (present(data.tax_point_date))
     items.push({ label: labels.taxPointDate, value: fmt.date(data.tax_point_date) });
+  else if (data.tax_point_date_code)
+    items.push({ label: labels.taxPointDate, value: labels.taxPointCodes[data.tax_point_date_code] });
   const preceding = data.preceding_invoice;
   if (documentType !== 'credit_note' && present(preceding?.number)) {
     const date = present(preceding.issue_date) ? ` (${fmt.date(preceding.issue_date)})` : '';
