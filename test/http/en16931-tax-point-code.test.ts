@@ -60,6 +60,9 @@ describe('written, valid and read back in every profile', () => {
       const read = await client.parse(xml);
       expect(read.data.tax_point_date_code).toBe(code);
       expect(read.data.tax_point_date).toBeUndefined();
+      expect(read.data.invoice_period).toEqual(
+        period ? { start_date: '2026-03-01', end_date: '2026-03-31' } : undefined,
+      );
       expect(read.warnings.filter((w) => w.term === 'BT-8')).toEqual([]);
     });
   }

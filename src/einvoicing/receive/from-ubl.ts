@@ -257,9 +257,11 @@ export function fromUbl(root: XmlElement): ReadInvoice {
       'InvoicePeriod/DescriptionCode',
       warnings,
     ),
-    invoice_period: period
-      ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
-      : undefined,
+    // A period stating only its description code (BT-8) is no invoicing period.
+    invoice_period:
+      text(period, 'StartDate') || text(period, 'EndDate')
+        ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
+        : undefined,
     preceding_invoice:
       billing && text(billing, 'ID')
         ? defined({ number: text(billing, 'ID') as string, issue_date: text(billing, 'IssueDate') })
