@@ -104,7 +104,9 @@ const REFUSALS: [RegExp, RegExp][] = [
   [/cdar\//, /invoice status response \(CDAR\)/],
   [/cen-tc434\/test\/cii\//, /VEFA validator test set/],
   [/\.(pdf)$/, /PDF/],
-  [/\.(csv|jpg|txt)$/, /not well-formed XML/],
+  [/\.csv$/, /^This is a CSV file/],
+  [/\.jpg$/, /^This is a JPEG image/],
+  [/\.txt$|xml_invalid_2|\.dummy$/, /^This is plain text \(it begins/],
 ];
 
 /**

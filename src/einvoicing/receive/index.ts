@@ -12,6 +12,7 @@ import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
 import { fromZugferd1, ZUGFERD_1_NAMESPACE } from './from-zugferd1';
 import { normalizeDates, normalizeDecimals } from './normalize';
+import { notXmlKind } from './not-xml';
 import { ciiFormat, formatWarning, keepStatedTotals } from './stated';
 import { NotAnEInvoiceError, type ReadInvoice, type ReceivedInvoice } from './types';
 
@@ -28,10 +29,15 @@ const CII = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';
 /** The ZUGFeRD 1.0 release candidate (2014): the same structure under another root. */
 const ZUGFERD_1_RC = /^urn:un:unece:uncefact:data:standard:CBFBUY:5$/;
 
+const WHAT_IS_READ =
+  'the service reads UBL 2.1 Invoice or CreditNote, UN/CEFACT CII (XRechnung, Factur-X, ZUGFeRD 2) and ZUGFeRD 1.0';
+
 export function parseEInvoice(input: string): ReceivedInvoice {
   // Line ends as XML 1.0 (2.11) reads them: CR LF and a lone CR are LF, so a line's name or a note
   // written on Windows keeps no CR (a character reference `&#13;` still gives one).
   const xml = stripBom(input).replace(/\r\n?/g, '\n');
+  const kind = notXmlKind(xml);
+  if (kind !== null) throw new NotAnEInvoiceError(`This is ${kind}, not an e-invoice: ${WHAT_IS_READ}`);
   checkXmlLimits(xml);
   assertNoDtd(xml);
   assertKnownEncoding(xml);
@@ -50,7 +56,7 @@ export function parseEInvoice(input: string): ReceivedInvoice {
     return normalized(fromZugferd1(root));
   const what = whatItIs(root.localName, root.namespaceURI ?? '');
   throw new NotAnEInvoiceError(
-    `${what ? `This is ${what}` : `The root element ${root.localName} (${root.namespaceURI ?? 'no namespace'}) is no e-invoice this service reads`}: the service reads UBL 2.1 Invoice or CreditNote, UN/CEFACT CII (XRechnung, Factur-X, ZUGFeRD 2) and ZUGFeRD 1.0`,
+    `${what ? `This is ${what}` : `The root element ${root.localName} (${root.namespaceURI ?? 'no namespace'}) is no e-invoice this service reads`}: ${WHAT_IS_READ}`,
   );
 }
 

@@ -1,0 +1,30 @@
+// What a file that is not XML at all is, for the refusal to name it: a bookkeeper who dropped a scan, a
+// spreadsheet export or a ZIP into the inbox reads "This is a JPEG image", not a parser's complaint about
+// an invalid XML name. Only the file's beginning is looked at (its text as decoded, bytes above 0x7F of a
+// binary file as U+FFFD).
+
+const BINARY = /[\u0000-\u0008\u000E-\u001F]/;
+
+/** What the text is when it cannot be XML; null when it may be (it begins with `<`, an HTML page aside). */
+export function notXmlKind(text: string): string | null {
+  const head = text.slice(0, 512).trimStart();
+  if (/^<!DOCTYPE\s+html|^<html[\s>]/i.test(head)) return 'an HTML page';
+  if (head.startsWith('<')) return null;
+  if (/^(\uFFFD{1,3}|\u00FF\u00D8\u00FF)/.test(head) && /JFIF|Exif/.test(head.slice(0, 64)))
+    return 'a JPEG image';
+  if (/^(\uFFFD|\u0089)PNG\n?\u001A?/.test(head)) return 'a PNG image';
+  if (/^GIF8[79]a/.test(head)) return 'a GIF image';
+  if (/^(II\*\u0000|MM\u0000\*)/.test(head)) return 'a TIFF image';
+  if (head.startsWith('PK\u0003\u0004')) return 'a ZIP archive (Word and Excel files are ZIP archives too)';
+  if (head.startsWith('%PDF-')) return 'a PDF sent as XML (send it as application/pdf)';
+  if (head.startsWith('{\\rtf')) return 'an RTF document';
+  if (BINARY.test(head)) return 'binary data';
+  if (/^[[{]/.test(head)) return 'JSON, not XML';
+  // A table: the first line's most used separator at least as often on the next line.
+  const [first = '', second = ''] = head.split('\n').filter((line) => line.trim() !== '');
+  const count = (line: string, separator: string) => line.split(separator).length - 1;
+  const separator = [';', ',', '\t'].reduce((a, b) => (count(first, b) > count(first, a) ? b : a));
+  if (count(first, separator) >= 2 && count(second, separator) >= count(first, separator))
+    return 'a CSV file (a table of values)';
+  return `plain text (it begins “${head.slice(0, 40).split('\n')[0]}”)`;
+}
