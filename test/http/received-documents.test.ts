@@ -266,6 +266,8 @@ describe('the inbox folder and the receive command', () => {
     });
     expect(again.code).toBe(1);
     expect(again.stdout).toContain('already received');
-    expect(again.stdout).toMatch(/bad\.xml: refused: This is plain text \(it begins “no xml at all”\), not an e-invoice/);
+    expect(again.stdout).toMatch(
+      /bad\.xml: refused: This is plain text \(it begins “no xml at all”\), not an e-invoice/,
+    );
   });
 });

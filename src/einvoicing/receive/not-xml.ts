@@ -3,7 +3,12 @@
 // an invalid XML name. Only the file's beginning is looked at (its text as decoded, bytes above 0x7F of a
 // binary file as U+FFFD).
 
-const BINARY = /[\u0000-\u0008\u000E-\u001F]/;
+/** A C0 control character other than tab, line feed, form feed and carriage return: no text holds one. */
+const isBinary = (text: string) =>
+  [...text].some((c) => {
+    const code = c.charCodeAt(0);
+    return code < 0x20 && code !== 0x09 && code !== 0x0a && code !== 0x0c && code !== 0x0d;
+  });
 
 /** What the text is when it cannot be XML; null when it may be (it begins with `<`, an HTML page aside). */
 export function notXmlKind(text: string): string | null {
@@ -12,13 +17,13 @@ export function notXmlKind(text: string): string | null {
   if (head.startsWith('<')) return null;
   if (/^(\uFFFD{1,3}|\u00FF\u00D8\u00FF)/.test(head) && /JFIF|Exif/.test(head.slice(0, 64)))
     return 'a JPEG image';
-  if (/^(\uFFFD|\u0089)PNG\n?\u001A?/.test(head)) return 'a PNG image';
+  if (head.slice(1, 4) === 'PNG' && (head[0] === '\uFFFD' || head[0] === '\u0089')) return 'a PNG image';
   if (/^GIF8[79]a/.test(head)) return 'a GIF image';
-  if (/^(II\*\u0000|MM\u0000\*)/.test(head)) return 'a TIFF image';
+  if (head.startsWith('II*\u0000') || head.startsWith('MM\u0000*')) return 'a TIFF image';
   if (head.startsWith('PK\u0003\u0004')) return 'a ZIP archive (Word and Excel files are ZIP archives too)';
   if (head.startsWith('%PDF-')) return 'a PDF sent as XML (send it as application/pdf)';
   if (head.startsWith('{\\rtf')) return 'an RTF document';
-  if (BINARY.test(head)) return 'binary data';
+  if (isBinary(head)) return 'binary data';
   if (/^[[{]/.test(head)) return 'JSON, not XML';
   // A table: the first line's most used separator at least as often on the next line.
   const [first = '', second = ''] = head.split('\n').filter((line) => line.trim() !== '');
