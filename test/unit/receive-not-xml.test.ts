@@ -23,7 +23,13 @@ test.each([
   ['PDF', '%PDF-1.7\n%âãÏÓ\n1 0 obj', 'a PDF sent as XML (send it as application/pdf)'],
   ['RTF', '{\\rtf1\\ansi Rechnung', 'an RTF document'],
   ['zeros', [0, 0, 0, 0, 0, 0], 'binary data'],
-  ['JSON', '{"invoice_number": "RE-1"}', 'JSON, not XML'],
+  ['UTF-16LE XML', [0xff, 0xfe, ...Buffer.from('<?xml', 'utf16le')], 'XML in UTF-16 (send it in UTF-8)'],
+  [
+    'UTF-16BE XML',
+    [0xfe, 0xff, ...Buffer.from('\u3c00\u3f00', 'utf16le')],
+    'XML in UTF-16 (send it in UTF-8)',
+  ],
+  ['JSON', '{"invoice_number": "RE-1"}', 'JSON'],
   ['CSV', 'Nummer;Datum;Betrag\nRE-1;2026-03-01;119,00\n', 'a CSV file (a table of values)'],
   ['HTML', '<!DOCTYPE html>\n<html><body>Rechnung</body></html>', 'an HTML page'],
   [

@@ -23,8 +23,11 @@ export function notXmlKind(text: string): string | null {
   if (head.startsWith('PK\u0003\u0004')) return 'a ZIP archive (Word and Excel files are ZIP archives too)';
   if (head.startsWith('%PDF-')) return 'a PDF sent as XML (send it as application/pdf)';
   if (head.startsWith('{\\rtf')) return 'an RTF document';
+  // A UTF-16 byte-order mark read as UTF-8 (two U+FFFD), then `<` beside a NUL.
+  if (head.startsWith('\uFFFD\uFFFD') && (head.slice(2, 4) === '<\u0000' || head.slice(2, 4) === '\u0000<'))
+    return 'XML in UTF-16 (send it in UTF-8)';
   if (isBinary(head)) return 'binary data';
-  if (/^[[{]/.test(head)) return 'JSON, not XML';
+  if (/^[[{]/.test(head)) return 'JSON';
   // A table: the first line's most used separator at least as often on the next line.
   const [first = '', second = ''] = head.split('\n').filter((line) => line.trim() !== '');
   const count = (line: string, separator: string) => line.split(separator).length - 1;
