@@ -5,6 +5,7 @@
 import { DomainError, validationError } from '../shared/errors';
 import { invoiceXmlBytesOfPdf } from './pdf-invoice-xml';
 import type { ReceivedInvoice } from './receive';
+import { DECLARED_ENCODING, xmlTextOf } from './xml-text';
 import { parseUntrustedXml } from './xsd/parse-xml';
 import { DTD_PROBLEMS, XmlInputError } from './xsd/xml-input';
 import { XmlLimitError } from './xsd/xml-limits';
@@ -73,34 +74,6 @@ export function whereInFile(xml: string, message: string): string {
   if (found === null) return `${quoted} is not a number where the file needs one`;
   const line = xml.slice(0, found.index).split('\n').length;
   return `${found[1]} on line ${line} holds ${quoted}, which is not a number`;
-}
-
-const DECLARED_ENCODING = /^(\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*)(["'])([^"']*)\2/;
-
-/**
- * An embedded file's text: a byte-order mark decides, then the declared encoding when it is one the
- * platform knows (ISO-8859-1, windows-1252, UTF-16), else UTF-8, which must then decode without error.
- * Declarations seen in the wild such as `UTF-8_W/O_BOM` name no encoding: such a file is read as UTF-8.
- */
-export function xmlTextOf(bytes: Uint8Array): string {
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
-  const declared = DECLARED_ENCODING.exec(head)?.[3]?.trim() ?? '';
-  let decoder: TextDecoder | null = null;
-  try {
-    if (declared !== '' && !/^utf-?8$/i.test(declared))
-      decoder = new TextDecoder(declared as ConstructorParameters<typeof TextDecoder>[0]);
-  } catch {
-    decoder = null; // a label the platform does not know: UTF-8 below
-  }
-  if (decoder && decoder.encoding !== 'utf-8') return decoder.decode(bytes);
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    const msg = `The embedded XML is not UTF-8${declared ? ` and declares an encoding this service does not know (${declared.slice(0, 40)})` : ''}`;
-    throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
-  }
 }
 
 /**

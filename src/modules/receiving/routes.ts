@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
+import { receivedXmlText } from '../../einvoicing/xml-text';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf } from '../../http/schemas';
 import { badRequest, DomainError } from '../../shared/errors';
@@ -31,7 +32,7 @@ export async function receivedBodyOf(
     original: { bytes: pdf, contentType: 'application/pdf' as const },
   });
   if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) {
-    return xmlOf(bytes, new TextDecoder('utf-8').decode(bytes));
+    return xmlOf(bytes, receivedXmlText(bytes));
   }
   if (type === 'application/pdf') return pdfOf(bytes);
   if (type === 'application/json') {

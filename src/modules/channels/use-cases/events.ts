@@ -107,9 +107,9 @@ export async function applyEvents(
       continue;
     }
     if (await findReceivedByProviderRef(ctx.db, ctx.accountId, adapter.id, event.providerRef)) continue;
-    const body = receivedOfBytes(event.bytes);
     let row: Awaited<ReturnType<typeof receiveDocument>>['row'];
     try {
+      const body = receivedOfBytes(event.bytes);
       ({ row } = await receiveDocument({
         ctx,
         deps: deps.receiving,

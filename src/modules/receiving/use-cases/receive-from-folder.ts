@@ -17,6 +17,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { basename, join } from 'node:path';
+import { receivedXmlText } from '../../../einvoicing/xml-text';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
@@ -37,7 +38,7 @@ export function receivedOfBytes(bytes: Uint8Array): { file: ReceivedFile; origin
     return { file: { kind: 'pdf', bytes }, original: { bytes, contentType: 'application/pdf' } };
   }
   return {
-    file: { kind: 'xml', xml: new TextDecoder('utf-8').decode(bytes) },
+    file: { kind: 'xml', xml: receivedXmlText(bytes) },
     original: { bytes, contentType: 'application/xml' },
   };
 }

@@ -1,0 +1,74 @@
+// A received XML e-invoice in another encoding than UTF-8 is read in the encoding it declares or marks:
+// an ISO-8859-1 or windows-1252 file from an older German system keeps its umlauts (they became U+FFFD
+// before, silently), a UTF-16 file with its byte-order mark is read; the original is kept byte for byte,
+// and the official rules judge the text as read.
+import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { sharedPath } from '../shared-material';
+
+let server: TestServer;
+let account: TestAccount;
+beforeAll(async () => {
+  server = await startServer();
+  account = await makeAccount(server);
+});
+afterAll(() => server.stop());
+
+const NOTE = 'Lieferung an Herrn Müller, Große Straße, 120 € netto';
+/** The XRechnung example with an umlaut note, declared in `encoding` (characters it cannot hold replaced). */
+function example(encoding: string): string {
+  return readFileSync(sharedPath('rulesets/examples/xrechnung_ubl/01.01a-INVOICE_ubl.xml'), 'utf8')
+    .replace(/^<\?xml[^>]*\?>/, `<?xml version="1.0" encoding="${encoding}"?>`)
+    .replace(/<cbc:Note>[^<]*/, `<cbc:Note>${NOTE}`)
+    .replaceAll('…', '...');
+}
+
+async function post(path: string, body: Uint8Array) {
+  const res = await fetch(`${server.url}/api/v1/${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
+    body,
+  });
+  return { status: res.status, body: (await res.json()) as any };
+}
+
+test.each([
+  ['windows-1252', (xml: string) => new Uint8Array(Buffer.from(xml.replace('€', '\u0080'), 'latin1'))],
+  ['ISO-8859-15', (xml: string) => new Uint8Array(Buffer.from(xml.replace('€', '\u00a4'), 'latin1'))],
+  ['UTF-16', (xml: string) => new Uint8Array([0xff, 0xfe, ...Buffer.from(xml, 'utf16le')])],
+] as const)('%s: read with its umlauts and euro sign, valid, the original kept', async (encoding, encode) => {
+  const bytes = encode(example(encoding));
+  const parsed = await post('einvoices/parse', bytes);
+  expect(parsed.status).toBe(200);
+  expect(parsed.body.data.data.notes).toBe(NOTE);
+  expect(parsed.body.data.compliance.valid).toBe(true);
+
+  const kept = await post('received-documents', bytes);
+  expect(kept.status).toBe(201);
+  const original = await fetch(`${server.url}/api/v1/received-documents/${kept.body.data.id}/original`, {
+    headers: { authorization: `Bearer ${account.apiKey}` },
+  });
+  expect(Buffer.from(await original.arrayBuffer()).equals(Buffer.from(bytes))).toBe(true);
+});
+
+test('ISO-8859-1 as declared; bytes that are no UTF-8 and declare nothing are refused, not read wrongly', async () => {
+  const latin1 = new Uint8Array(Buffer.from(example('ISO-8859-1').replace(' €', ' EUR'), 'latin1'));
+  const parsed = await post('einvoices/parse', latin1);
+  expect(parsed.status).toBe(200);
+  expect(parsed.body.data.data.notes).toBe(NOTE.replace(' €', ' EUR'));
+  const undeclared = new Uint8Array(
+    Buffer.from(
+      example('ISO-8859-1')
+        .replace(' €', ' EUR')
+        .replace(/^<\?xml[^>]*\?>/, ''),
+      'latin1',
+    ),
+  );
+  const refused = await post('einvoices/parse', undeclared);
+  expect(refused.status).toBe(422);
+  expect(refused.body.error.message).toContain(
+    'The XML is not UTF-8 and its declaration names no other encoding',
+  );
+});
