@@ -10,7 +10,7 @@ export const DECLARED_ENCODING = /^(\uFEFF?<\?xml[^>]*?\sencoding\s*=\s*)(["'])(
  * platform knows (ISO-8859-1, windows-1252, UTF-16), else UTF-8, which must then decode without error.
  * Declarations seen in the wild such as `UTF-8_W/O_BOM` name no encoding: such a file is read as UTF-8.
  */
-export function xmlTextOf(bytes: Uint8Array): string {
+export function xmlTextOf(bytes: Uint8Array, what = 'The embedded XML'): string {
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
   const head = new TextDecoder('latin1').decode(bytes.subarray(0, 200));
@@ -26,7 +26,7 @@ export function xmlTextOf(bytes: Uint8Array): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    const msg = `The embedded XML is not UTF-8${declared ? ` and declares an encoding this service does not know (${declared.slice(0, 40)})` : ''}`;
+    const msg = `${what} is not UTF-8${declared ? ` and declares an encoding this service does not know (${declared.slice(0, 40)})` : ''}`;
     throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
   }
 }
@@ -40,7 +40,7 @@ export function xmlTextOf(bytes: Uint8Array): string {
  */
 export function receivedXmlText(bytes: Uint8Array): string {
   try {
-    return xmlTextOf(bytes);
+    return xmlTextOf(bytes, 'The XML');
   } catch (error) {
     const text = new TextDecoder('utf-8').decode(bytes);
     if (!text.trimStart().startsWith('<')) return text;

@@ -71,4 +71,10 @@ test('ISO-8859-1 as declared; bytes that are no UTF-8 and declare nothing are re
   expect(refused.body.error.message).toContain(
     'The XML is not UTF-8 and its declaration names no other encoding',
   );
+  const unknown = new Uint8Array(Buffer.from(example('KLINGON-8').replace(' €', ' EUR'), 'latin1'));
+  const named = await post('einvoices/parse', unknown);
+  expect(named.status).toBe(422);
+  expect(named.body.error.message).toBe(
+    'The XML is not UTF-8 and declares an encoding this service does not know (KLINGON-8)',
+  );
 });
