@@ -1,7 +1,7 @@
 // A received XML e-invoice in another encoding than UTF-8 is read in the encoding it declares or marks:
 // an ISO-8859-1 or windows-1252 file from an older German system keeps its umlauts (they became U+FFFD
 // before, silently), a UTF-16 file with its byte-order mark is read; the original is kept byte for byte,
-// and the official rules judge the text as read.
+// and the official rules judge the text as read. A hybrid PDF sent with an XML content type is read as a PDF.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { makeAccount, type TestAccount } from '../factories';
@@ -76,5 +76,24 @@ test('ISO-8859-1 as declared; bytes that are no UTF-8 and declare nothing are re
   expect(named.status).toBe(422);
   expect(named.body.error.message).toBe(
     'The XML is not UTF-8 and declares an encoding this service does not know (KLINGON-8)',
+  );
+});
+
+test('a Factur-X PDF sent as XML is read as the PDF it is; a PDF as JSON xml text is named', async () => {
+  const pdf = new Uint8Array(readFileSync(sharedPath('rulesets/examples/facturx-pdf/Facture_F20180027.pdf')));
+  const parsed = await post('einvoices/parse', pdf);
+  expect(parsed.status).toBe(200);
+  expect(parsed.body.data.syntax).toBe('cii');
+  const kept = await post('received-documents', pdf);
+  expect(kept.status).toBe(201);
+  expect(kept.body.data.content_type).toBe('application/pdf');
+  const res = await fetch(`${server.url}/api/v1/einvoices/parse`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ xml: '%PDF-1.7\n1 0 obj' }),
+  });
+  expect(res.status).toBe(422);
+  expect(((await res.json()) as any).error.message).toBe(
+    'This is a PDF given as XML text: send the file as application/pdf, or in JSON as pdf_base64',
   );
 });

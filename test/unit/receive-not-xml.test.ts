@@ -20,7 +20,7 @@ test.each([
     [0x50, 0x4b, 3, 4, 20, 0, 0, 0],
     'a ZIP archive (Word and Excel files are ZIP archives too)',
   ],
-  ['PDF', '%PDF-1.7\n%âãÏÓ\n1 0 obj', 'a PDF sent as XML (send it as application/pdf)'],
+  ['PDF', '%PDF-1.7\n%âãÏÓ\n1 0 obj', 'a PDF'],
   ['RTF', '{\\rtf1\\ansi Rechnung', 'an RTF document'],
   ['zeros', [0, 0, 0, 0, 0, 0], 'binary data'],
   ['UTF-16LE XML', [0xff, 0xfe, ...Buffer.from('<?xml', 'utf16le')], 'XML in UTF-16 (send it in UTF-8)'],

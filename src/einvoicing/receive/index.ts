@@ -37,6 +37,11 @@ export function parseEInvoice(input: string): ReceivedInvoice {
   // written on Windows keeps no CR (a character reference `&#13;` still gives one).
   const xml = stripBom(input).replace(/\r\n?/g, '\n');
   const kind = notXmlKind(xml);
+  // A PDF reaches here only as XML text (JSON's `xml`): its bytes are what is read.
+  if (kind === 'a PDF')
+    throw new NotAnEInvoiceError(
+      'This is a PDF given as XML text: send the file as application/pdf, or in JSON as pdf_base64',
+    );
   if (kind !== null) throw new NotAnEInvoiceError(`This is ${kind}, not an e-invoice: ${WHAT_IS_READ}`);
   checkXmlLimits(xml);
   assertNoDtd(xml);

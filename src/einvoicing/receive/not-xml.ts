@@ -21,7 +21,7 @@ export function notXmlKind(text: string): string | null {
   if (/^GIF8[79]a/.test(head)) return 'a GIF image';
   if (head.startsWith('II*\u0000') || head.startsWith('MM\u0000*')) return 'a TIFF image';
   if (head.startsWith('PK\u0003\u0004')) return 'a ZIP archive (Word and Excel files are ZIP archives too)';
-  if (head.startsWith('%PDF-')) return 'a PDF sent as XML (send it as application/pdf)';
+  if (head.startsWith('%PDF-')) return 'a PDF';
   if (head.startsWith('{\\rtf')) return 'an RTF document';
   // A UTF-16 byte-order mark read as UTF-8 (two U+FFFD), then `<` beside a NUL.
   if (head.startsWith('\uFFFD\uFFFD') && (head.slice(2, 4) === '<\u0000' || head.slice(2, 4) === '\u0000<'))

@@ -1,6 +1,5 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
-import { receivedXmlText } from '../../einvoicing/xml-text';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf } from '../../http/schemas';
 import { badRequest, DomainError } from '../../shared/errors';
@@ -8,6 +7,7 @@ import { pdfResponse, renderServicesOf } from '../renders';
 import { ParsedEInvoiceView, presentParsed } from './model';
 import { parseReceived, type ReceivedFile, receivingDepsOf } from './use-cases/parse-received';
 import type { ReceivedOriginal } from './use-cases/receive-document';
+import { receivedOfBytes } from './use-cases/receive-from-folder';
 import { visualizeReceived } from './use-cases/visualize-received';
 
 const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
@@ -31,9 +31,9 @@ export async function receivedBodyOf(
     file: { kind: 'pdf' as const, bytes: pdf },
     original: { bytes: pdf, contentType: 'application/pdf' as const },
   });
-  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml')) {
-    return xmlOf(bytes, receivedXmlText(bytes));
-  }
+  // A hybrid PDF sent as XML is read as the PDF it is (by its first bytes, as the inbox folder does).
+  if (type === 'application/xml' || type === 'text/xml' || type.endsWith('+xml'))
+    return receivedOfBytes(bytes);
   if (type === 'application/pdf') return pdfOf(bytes);
   if (type === 'application/json') {
     let body: unknown;
