@@ -14,7 +14,8 @@ export function taxPointCodeOf(
 ): TaxPointDateCode | undefined {
   const trimmed = code?.trim();
   if (!trimmed) return undefined;
-  if (syntax === 'ubl') return trimmed in CII_TAX_POINT_CODES ? (trimmed as TaxPointDateCode) : undefined;
+  if (syntax === 'ubl')
+    return Object.hasOwn(CII_TAX_POINT_CODES, trimmed) ? (trimmed as TaxPointDateCode) : undefined;
   return (Object.keys(CII_TAX_POINT_CODES) as TaxPointDateCode[]).find(
     (k) => CII_TAX_POINT_CODES[k] === trimmed,
   );

@@ -210,9 +210,8 @@ export function fromCii(root: XmlElement): ReadInvoice {
   const rep = at(agreement, 'SellerTaxRepresentativeTradeParty');
   const repAddress = address(at(rep, 'PostalTradeAddress'));
   const period = at(settlement, 'BillingSpecifiedPeriod');
-  const taxPointDate = all(settlement, 'ApplicableTradeTax')
-    .map((t) => date(t, 'TaxPointDate/DateString'))
-    .find(Boolean);
+  const headerTaxes = all(settlement, 'ApplicableTradeTax');
+  const taxPointDate = headerTaxes.map((t) => date(t, 'TaxPointDate/DateString')).find(Boolean);
   const taxTotal = all(sums, 'TaxTotalAmount').find((t) => (attr(t, 'currencyID') ?? currency) === currency);
   const data = defined({
     invoice_number: text(document, 'ID'),
@@ -237,9 +236,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
     buyer_accounting_reference: text(settlement, 'ReceivableSpecifiedTradeAccountingAccount/ID'),
     tax_point_date: taxPointDate,
     tax_point_date_code: taxPointCode(
-      all(settlement, 'ApplicableTradeTax')
-        .map((t) => text(t, 'DueDateTypeCode'))
-        .find((c) => c?.trim()),
+      headerTaxes.map((t) => text(t, 'DueDateTypeCode')).find((c) => c?.trim()),
       'cii',
       taxPointDate,
       'ApplicableTradeTax/DueDateTypeCode',
