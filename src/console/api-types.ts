@@ -648,8 +648,10 @@ export interface LineItem {
   description?: string;
   /** Quantity */
   quantity: string;
-  /** Price per unit; absent on delivery notes */
+  /** Price per unit (per price_base_quantity units); absent on delivery notes */
   unit_price?: string;
+  /** EN 16931 BT-149: the number of units unit_price is for, in the unit of unit_code ("100" for a price per 100 pieces); greater than zero, default 1 */
+  price_base_quantity?: string;
   unit?: string;
   sku?: string;
   /** UN/ECE Recommendation 20; any code accepted */
@@ -1123,6 +1125,8 @@ export interface ReceivedLine {
   unit: string | null;
   /** BT-146, net */
   unit_price: string | null;
+  /** BT-149: the quantity unit_price is for (null: per unit) */
+  price_base_quantity: string | null;
   /** BT-131: the line after its allowances and charges */
   net_amount: string | null;
   /** BT-152, percent */

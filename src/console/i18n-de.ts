@@ -441,6 +441,7 @@ export const GERMAN: Record<string, string> = {
   'Two letters, e.g. DE': 'Zwei Buchstaben, z. B. DE',
   Type: 'Art',
   'Unit price': 'Einzelpreis',
+  'For {count} units (price base quantity)': 'Für {count} Einheiten (Preiseinheit)',
   'Upload e-invoice': 'E-Rechnung hochladen',
   'Upload logo': 'Logo hochladen',
   'Usage and quota': 'Nutzung und Kontingent',

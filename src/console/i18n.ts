@@ -66,3 +66,9 @@ export function formatDate(value: string | null | undefined): string {
       : { dateStyle: 'medium', timeStyle: 'short' };
   return new Intl.DateTimeFormat(locale(), options).format(date);
 }
+
+/** Beside a price per base quantity (EN 16931 BT-149): " / 100 Stk."; nothing for a price per unit. */
+export function perBase(base: string | null | undefined, unit?: string | null): string {
+  if (!base || /^0*1(\.0*)?$/.test(base)) return '';
+  return ` / ${formatDecimal(base)}${unit ? ` ${unit}` : ''}`;
+}

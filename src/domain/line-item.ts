@@ -67,7 +67,14 @@ export const LineItem = t.Object(
     ),
     description: t.Optional(text(2000)),
     quantity: DecimalString('Quantity'),
-    unit_price: t.Optional(DecimalString('Price per unit; absent on delivery notes')),
+    unit_price: t.Optional(
+      DecimalString('Price per unit (per price_base_quantity units); absent on delivery notes'),
+    ),
+    price_base_quantity: t.Optional(
+      DecimalString(
+        'EN 16931 BT-149: the number of units unit_price is for, in the unit of unit_code ("100" for a price per 100 pieces); greater than zero, default 1',
+      ),
+    ),
     unit: t.Optional(text(30)),
     sku: t.Optional(text(100)),
     unit_code: t.Optional(

@@ -428,7 +428,13 @@ describe('audit.zip (GoBD Z3 data carrier)', () => {
     const first = document_lines.find((l) => l.document_number === 'RE-2026-0301' && l.line_number === '1');
     expect(first).toMatchObject({ name: `'=Beratung; "Phase 1"`, description: 'Zeile 1  Zeile 2 with tab' });
     const book = document_lines.find((l) => l.document_number === 'RE-2026-0301' && l.line_number === '2');
-    expect(book).toMatchObject({ quantity: '2,5', unit: 'Stück', unit_price: '20,00', tax_rate: '7' });
+    expect(book).toMatchObject({
+      quantity: '2,5',
+      unit: 'Stück',
+      unit_price: '20,00',
+      price_base_quantity: '',
+      tax_rate: '7',
+    });
   });
 
   test('customers and suppliers are the parties the documents name (foreign keys hold), in UTF-8', () => {

@@ -177,6 +177,26 @@ describe('imports of documents', () => {
     ]);
   });
 
+  test('CSV: a price per 100 pieces (line.price_base_quantity, BT-149) is kept and priced by it', async () => {
+    const account = await makeAccount(server);
+    const { profileId: bp, customerId: cus } = await makeParties(server, account);
+    const data = [
+      'number,issue_date,currency,business_profile_id,customer_id,line.name,line.quantity,line.unit_price,line.price_base_quantity,line.unit_code',
+      `P-1,2026-11-02,EUR,${bp},${cus},Schrauben M6,2500,4.90,1000,H87`,
+      `P-1,,,,,Scheiben,300,1.37,,H87`,
+    ];
+    const res = await create(account, { source_format: 'csv', resource: 'documents', data });
+    expect(res.body.data).toMatchObject({ total_rows: 2, failed_rows: 0 });
+    await act(account, res.body.data.id, 'confirm');
+    const [doc] = await documentsOf(account);
+    // 2500 x 4.90 / 1000 = 12.25, 300 x 1.37 = 411.00
+    expect(doc?.totals.subtotal.amount).toBe('423.25');
+    expect(doc?.data.line_items.map((l: { price_base_quantity?: string }) => l.price_base_quantity)).toEqual([
+      '1000',
+      undefined,
+    ]);
+  });
+
   test('CSV row errors name the record and the column; a document with one bad line is not imported at all', async () => {
     const account = await makeAccount(server);
     const { profileId: bp, customerId: cus } = await makeParties(server, account);

@@ -324,6 +324,36 @@ describe('worked cases', () => {
     expect(t.subtotal).toBe('58.46');
   });
 
+  test('a price per base quantity (BT-149): 250 x 12.37 / 100 = 30.925 -> 30.93, one rounding', () => {
+    const t = totals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '250', unit_price: '12.37', price_base_quantity: '100', taxes: [S19] },
+        {
+          quantity: '90',
+          unit_price: '1585',
+          price_base_quantity: '365',
+          discount: { type: 'percentage', value: '10' },
+        },
+        { quantity: '-200', unit_price: '4.90', price_base_quantity: '1000' },
+        { quantity: '3', unit_price: '2.00', price_base_quantity: '1' },
+      ],
+    });
+    // 90 x 1585 / 365 = 390.8219... -> 390.82, less 10 % (39.082 -> 39.08); -200 x 4.90 / 1000 = -0.98.
+    expect(t.lines.map((l) => [l.gross_amount, l.amount])).toEqual([
+      ['30.93', '30.93'],
+      ['390.82', '351.74'],
+      ['-0.98', '-0.98'],
+      ['6.00', '6.00'],
+    ]);
+    expect(
+      problems({ minorUnits: 2, lines: [{ quantity: '1', unit_price: '1', price_base_quantity: '0' }] }),
+    ).toEqual([{ loc: 'line_items.0.price_base_quantity', type: 'invalid' }]);
+    expect(
+      problems({ minorUnits: 2, lines: [{ quantity: '1', unit_price: '1', price_base_quantity: '1e2' }] }),
+    ).toEqual([{ loc: 'line_items.0.price_base_quantity', type: 'decimal_format' }]);
+  });
+
   test('a returned item is a negative line; its tax nets within the group', () => {
     const t = totals({
       minorUnits: 2,

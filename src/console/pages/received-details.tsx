@@ -3,7 +3,7 @@
 // states that the data does not keep.
 import { Fragment } from 'preact';
 import type { ReceivedDocument, ReceivedLine, ReceivedPayment } from '../api-types';
-import { formatDate, formatDecimal, formatMoney, t } from '../i18n';
+import { formatDate, formatDecimal, formatMoney, perBase, t } from '../i18n';
 
 /** Where a received document came from: an upload, the inbox folder, or an e-mail. */
 export type ReceivedSource = Pick<ReceivedDocument, 'source' | 'file_name' | 'email'>;
@@ -176,7 +176,10 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
                   {formatDecimal(line.quantity)}
                   {line.unit ? ` ${line.unit}` : ''}
                 </td>
-                <td class="num">{line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}</td>
+                <td class="num">
+                  {line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}
+                  {perBase(line.price_base_quantity, line.unit)}
+                </td>
                 <td class="num">{line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}</td>
                 <td class="num">{line.net_amount === null ? '—' : formatMoney(line.net_amount, currency)}</td>
               </tr>

@@ -2,6 +2,7 @@
 import {
   add,
   type Decimal,
+  div,
   gt,
   isNegative,
   isZero,
@@ -49,13 +50,37 @@ export function priceLine(
       ? readDecimal(c.amount, `${loc}.charges.${k}.amount`, problems)
       : readNonNegative(c.amount, `${loc}.charges.${k}.amount`, problems),
   );
-  if (quantity === null || price === null || discount === null || charges.includes(null)) return null;
-  const gross = round(mul(quantity, price), mu);
+  const base = readBaseQuantity(line.price_base_quantity, `${loc}.price_base_quantity`, problems);
+  if (quantity === null || price === null || base === null || discount === null || charges.includes(null)) {
+    return null;
+  }
+  // Rule 2: a price per base quantity (BT-149) is divided once, after the exact product.
+  const gross = round(base === undefined ? mul(quantity, price) : div(mul(quantity, price), base), mu);
   const chargeTotal = sum(charges.map((c) => round(c ?? ZERO, mu)));
   const priced = pricedLine(gross, discount, quantity, price, mu, `${loc}.discount.value`, problems);
   if (priced === null) return null;
   const hasCharges = (line.charges ?? []).length > 0;
   return { ...priced, charges: chargeTotal, hasCharges, amount: add(priced.amount, chargeTotal) };
+}
+
+/** BT-149: absent is 1; present, greater than zero (PEPPOL-EN16931-R121). */
+function readBaseQuantity(
+  value: string | undefined,
+  loc: string,
+  problems: TotalsProblem[],
+): Decimal | undefined | null {
+  if (value == null) return undefined;
+  const base = readDecimal(value, loc, problems);
+  if (base === null) return null;
+  if (!gt(base, ZERO)) {
+    problems.push({
+      loc,
+      msg: 'must be greater than zero (the number of units the price is for)',
+      type: 'invalid',
+    });
+    return null;
+  }
+  return base;
 }
 
 /** Rule 2 without charges: the gross less the line discount. */

@@ -29,6 +29,8 @@ export interface LineInput {
   quantity: string;
   /** Absent on quantity-only lines (delivery notes): the line counts as zero. */
   unit_price?: string;
+  /** EN 16931 BT-149: the quantity `unit_price` is for (a price per 100); greater than zero, default 1. */
+  price_base_quantity?: string;
   discount?: DiscountInput;
   /** Line charges (EN 16931 BG-28): amounts added to the line, taxed with it. */
   charges?: { amount: string }[];

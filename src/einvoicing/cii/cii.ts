@@ -239,7 +239,11 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
   if (line.orderLineReference !== null) {
     ramLeaf(ram(agreement, 'BuyerOrderReferencedDocument'), 'LineID', line.orderLineReference);
   }
-  ramLeaf(ram(agreement, 'NetPriceProductTradePrice'), 'ChargeAmount', line.netPrice);
+  const netPrice = ram(agreement, 'NetPriceProductTradePrice');
+  ramLeaf(netPrice, 'ChargeAmount', line.netPrice);
+  if (line.baseQuantity !== null) {
+    ramLeaf(netPrice, 'BasisQuantity', line.baseQuantity, { unitCode: line.unitCode });
+  }
   ramLeaf(ram(node, 'SpecifiedLineTradeDelivery'), 'BilledQuantity', line.quantity, {
     unitCode: line.unitCode,
   });

@@ -21,11 +21,10 @@ import {
   accountingCurrencyOf,
   discountOf,
   grossPriceWarning,
-  impliedPrice,
   isStatedZero,
   lineDiscountOf,
+  linePriceOf,
   type Money,
-  perUnitPrice,
   shippingOf,
   signedQuantity,
   splitNote,
@@ -90,15 +89,13 @@ function line(
     description: text(product, 'Description'),
     quantity: signed,
     unit_code: attr(quantity, 'unitCode'),
-    unit_price: impliedPrice(
+    ...linePriceOf(
       {
         quantity: signed,
-        price: perUnitPrice(
-          text(net, 'ChargeAmount') ?? '0',
-          text(net, 'BasisQuantity'),
-          `line ${id}`,
-          warnings,
-        ),
+        price: text(net, 'ChargeAmount') ?? '0',
+        baseQuantity: text(net, 'BasisQuantity'),
+        baseUnit: attr(at(net, 'BasisQuantity'), 'unitCode'),
+        unit: attr(quantity, 'unitCode'),
         amount: lineAmount,
         allowances: allowances.map((a) => text(a, 'ActualAmount') ?? '0'),
         charges: charges.map((c) => text(c, 'ActualAmount') ?? '0'),

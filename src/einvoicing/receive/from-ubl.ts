@@ -19,11 +19,10 @@ import {
   accountingCurrencyOf,
   discountOf,
   grossPriceWarning,
-  impliedPrice,
   isStatedZero,
   lineDiscountOf,
+  linePriceOf,
   type Money,
-  perUnitPrice,
   shippingOf,
   signedQuantity,
   splitNote,
@@ -103,10 +102,13 @@ function line(
     text(price, 'PriceAmount') ?? '0',
     text(el, 'LineExtensionAmount'),
   );
-  const unitPrice = impliedPrice(
+  const stated = linePriceOf(
     {
       quantity,
-      price: perUnitPrice(text(price, 'PriceAmount') ?? '0', text(price, 'BaseQuantity'), where, warnings),
+      price: text(price, 'PriceAmount') ?? '0',
+      baseQuantity: text(price, 'BaseQuantity'),
+      baseUnit: attr(at(price, 'BaseQuantity'), 'unitCode'),
+      unit: attr(quantityEl, 'unitCode'),
       amount: text(el, 'LineExtensionAmount'),
       allowances: allowances.map((a) => a.amount),
       charges: (charges ?? []).map((c) => c.amount),
@@ -120,7 +122,8 @@ function line(
     description: text(item, 'Description'),
     quantity,
     unit_code: attr(quantityEl, 'unitCode'),
-    unit_price: unitPrice,
+    unit_price: stated.unit_price,
+    price_base_quantity: stated.price_base_quantity,
     sku: text(item, 'SellersItemIdentification/ID'),
     buyer_item_id: text(item, 'BuyersItemIdentification/ID'),
     standard_item_id:

@@ -2,9 +2,11 @@
 // discounts, notes with a subject code.
 import type { DocumentData } from '../../domain/document-data';
 import {
+  type Decimal,
   dec,
   div,
   eq,
+  gt,
   isDecimalString,
   isNegative,
   isZero,
@@ -242,28 +244,11 @@ export function signedQuantity(quantity: string, price: string, lineAmount: stri
  * way), the price that gives the stated amount is kept (and said so), so the line adds up as the sender
  * meant: the net amount (BT-131) is what the totals and the VAT are made of.
  */
-export function impliedPrice(
-  line: {
-    quantity: string;
-    price: string;
-    amount?: string;
-    allowances: string[];
-    charges: string[];
-    /** The currency's decimals (2 when not given). */
-    minorUnits?: MinorUnits;
-  },
-  where: string,
-  warnings: ReceiveWarning[],
-): string {
-  if (line.amount === undefined) return line.price;
+export function impliedPrice(line: StatedLine, where: string, warnings: ReceiveWarning[]): string {
+  const gross = statedGross(line);
+  if (gross === undefined) return line.price;
   const quantity = dec(line.quantity);
-  if (isZero(quantity)) return line.price;
-  const mu = line.minorUnits ?? 2;
-  const gross = sub(
-    sum([dec(decimalOf(line.amount)), ...line.allowances.map((a) => dec(decimalOf(a)))]),
-    sum(line.charges.map((c) => dec(decimalOf(c)))),
-  );
-  if (eq(round(mul(quantity, dec(line.price)), mu), gross)) return line.price;
+  if (eq(round(mul(quantity, dec(line.price)), line.minorUnits ?? 2), gross)) return line.price;
   const kept = toTenPlaces(div(gross, quantity));
   const price = toPlainString(kept);
   warnings.push({
@@ -272,6 +257,58 @@ export function impliedPrice(
     message: `${line.quantity} x ${line.price} is not the stated line amount ${line.amount}: the price is kept as ${price}`,
   });
   return price;
+}
+
+interface StatedLine {
+  quantity: string;
+  price: string;
+  amount?: string;
+  allowances: string[];
+  charges: string[];
+  /** The currency's decimals (2 when not given). */
+  minorUnits?: MinorUnits;
+}
+
+/** The line's amount before its allowances and charges, as stated; undefined without one or a quantity. */
+function statedGross(line: StatedLine): Decimal | undefined {
+  if (line.amount === undefined || isZero(dec(line.quantity))) return undefined;
+  return sub(
+    sum([dec(decimalOf(line.amount)), ...line.allowances.map((a) => dec(decimalOf(a)))]),
+    sum(line.charges.map((c) => dec(decimalOf(c)))),
+  );
+}
+
+/**
+ * BT-146 with BT-149 and BT-150 as the data keeps them: a price per base quantity ("per 100 pieces") stays
+ * one when its base is in the line's unit (BT-150 absent or BT-130's) and quantity x price / base gives the
+ * stated amount; otherwise it becomes a price per unit as before (`perUnitPrice`, `impliedPrice`).
+ */
+export function linePriceOf(
+  line: StatedLine & { baseQuantity?: string; baseUnit?: string; unit?: string },
+  where: string,
+  warnings: ReceiveWarning[],
+): { unit_price: string; price_base_quantity?: string } {
+  const price = decimalOf(line.price);
+  const base = line.baseQuantity === undefined ? undefined : decimalOf(line.baseQuantity);
+  const sameUnit = line.baseUnit === undefined || line.unit === undefined || line.baseUnit === line.unit;
+  if (base !== undefined && isDecimalString(base) && isDecimalString(price) && sameUnit) {
+    const b = dec(base);
+    const gross = statedGross(line);
+    const agrees =
+      gross === undefined ||
+      eq(round(div(mul(dec(line.quantity), dec(price)), b), line.minorUnits ?? 2), gross);
+    if (gt(b, dec('0')) && !eq(b, dec('1')) && agrees)
+      return { unit_price: price, price_base_quantity: base };
+  }
+  if (!sameUnit && base !== undefined && base !== '1') {
+    warnings.push({
+      term: 'BT-150',
+      path: where,
+      message: `The price is per ${base} ${line.baseUnit}, the quantity in ${line.unit}: it is kept as a price per ${line.unit}`,
+    });
+  }
+  const perUnit = perUnitPrice(line.price, line.baseQuantity, where, warnings);
+  return { unit_price: impliedPrice({ ...line, price: perUnit }, where, warnings) };
 }
 
 /**

@@ -142,7 +142,8 @@ export function buildAmounts(
     // BT-146 may not be negative (BR-27): a negative price moves its sign to the quantity.
     if (isNegative(price)) quantity = neg(quantity);
     const beforeAllowances = sub(add(net, allowance), sum(lineCharges.map((c) => c.amount)));
-    const netPrice = linePrice(price, quantity, beforeAllowances, tax, mu);
+    const base = line.price_base_quantity === undefined ? null : dec(line.price_base_quantity);
+    const netPrice = linePrice(price, quantity, beforeAllowances, tax, mu, base ?? undefined);
     return {
       // BT-126: the line's own identifier as the data states it (a received file's, kept as it was), else its position.
       id: line.line_id?.trim() || String(i + 1),
@@ -158,6 +159,7 @@ export function buildAmounts(
           },
       charges: lineCharges.filter((c) => !isZero(c.amount)).map((c) => ({ ...c, amount: money(c.amount) })),
       netPrice: toPlainString(netPrice),
+      baseQuantity: base === null || eq(base, dec('1')) ? null : toPlainString(base),
       ...lineTerms(line),
       vat: vatCategory(tax.category, tax.rate),
     };

@@ -6,6 +6,7 @@ import {
   type Decimal,
   dec,
   div,
+  eq,
   gt,
   isNegative,
   isZero,
@@ -82,7 +83,8 @@ const R120_SLACK = dec('0.02');
  * line's amount before its discount (`lineGross`, net of VAT). That happens for every tax-inclusive price
  * (BT-146 is net), and in a currency without decimals when quantity x price is not whole. Such a line
  * states the price its amount implies: `lineGross / quantity`, to enough places that quantity x price is
- * within 0.0005 of it (the check is in hundredths whatever the currency).
+ * within 0.0005 of it (the check is in hundredths whatever the currency). A price per base quantity
+ * (BT-149, `base`) is a price for `base` units: quantity / base of them make the line.
  */
 export function linePrice(
   price: Decimal,
@@ -90,10 +92,12 @@ export function linePrice(
   lineGross: Decimal,
   tax: { inclusive: boolean; rateValue: Decimal },
   mu: MinorUnits,
+  base: Decimal = ONE,
 ): Decimal {
   const entered = abs(price);
-  if (!tax.inclusive && !gt(abs(sub(mul(quantity, entered), lineGross)), R120_SLACK)) return entered;
+  const units = eq(base, ONE) ? quantity : div(quantity, base);
+  if (!tax.inclusive && !gt(abs(sub(mul(units, entered), lineGross)), R120_SLACK)) return entered;
   if (isZero(quantity)) return tax.inclusive ? roundTo(abs(netOf(price, tax.rateValue)), mu + 2) : entered;
-  const integerDigits = toPlainString(roundTo(abs(quantity), 0)).length;
-  return abs(roundTo(div(lineGross, quantity), Math.max(mu, 2) + integerDigits + 1));
+  const integerDigits = toPlainString(roundTo(abs(units), 0)).length;
+  return abs(roundTo(div(mul(lineGross, base), quantity), Math.max(mu, 2) + integerDigits + 1));
 }

@@ -70,6 +70,7 @@ export interface ELine {
   /** BG-28 line charges, net of VAT: BT-141 amount, BT-144 reason, BT-145 code. */
   charges: { amount: DecimalText; reason: string; reasonCode: string | null }[];
   netPrice: DecimalText; // BT-146, never negative (BR-27)
+  baseQuantity: DecimalText | null; // BT-149 (BT-150 is the line's unitCode), null for a price per unit
   name: string; // BT-153
   description: string | null; // BT-154
   sellerItemId: string | null; // BT-155

@@ -254,7 +254,9 @@ function invoiceLine(
     cbc(property, 'Name', a.name);
     cbc(property, 'Value', a.value);
   }
-  amount(cac(node, 'Price'), 'PriceAmount', line.netPrice, cur);
+  const price = cac(node, 'Price');
+  amount(price, 'PriceAmount', line.netPrice, cur);
+  if (line.baseQuantity !== null) cbc(price, 'BaseQuantity', line.baseQuantity, { unitCode: line.unitCode });
 }
 
 /**

@@ -85,6 +85,9 @@ export const ReceivedLine = t.Object({
   quantity: t.String(),
   unit: Nullable(t.String({ description: 'BT-130 as written (a UN/ECE Rec. 20 code) or the unit name' })),
   unit_price: Nullable(t.String({ description: 'BT-146, net' })),
+  price_base_quantity: Nullable(
+    t.String({ description: 'BT-149: the quantity unit_price is for (null: per unit)' }),
+  ),
   net_amount: Nullable(t.String({ description: 'BT-131: the line after its allowances and charges' })),
   tax_rate: Nullable(t.String({ description: 'BT-152, percent' })),
 });
@@ -267,6 +270,7 @@ function linesOf(row: ReceivedDocumentRow): ReceivedLine[] {
     quantity: item.quantity,
     unit: item.unit_code ?? item.unit ?? null,
     unit_price: item.unit_price ?? null,
+    price_base_quantity: item.price_base_quantity ?? null,
     net_amount: outcome.ok ? (outcome.totals.lines[i]?.amount ?? null) : null,
     tax_rate: item.taxes?.[0]?.rate ?? null,
   }));

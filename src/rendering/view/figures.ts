@@ -38,6 +38,15 @@ function lineUnit(item: LineItem, labels: Labels): string {
   return code ? (labels.units[code] ?? code) : '';
 }
 
+/** The price as entered; a price per base quantity (BT-149) says for how many: "12,37 € / 100 Stk.". */
+function unitPrice(item: LineItem, price: string, fmt: Formatter, labels: Labels): string {
+  const base = item.price_base_quantity;
+  if (base === undefined || /^0*1(\.0*)?$/.test(base.trim())) return fmt.price(price);
+  // Broken before the slash only: "12,37 €" over "/ 100 Stk." in a narrow column.
+  const per = ['/', fmt.quantity(base), lineUnit(item, labels)].filter(Boolean).join('\u00a0');
+  return `${fmt.price(price)} ${per}`;
+}
+
 /** Under the item's name: its note (BT-127), period (BG-26) and attributes (BG-32), each a line. */
 function lineDetails(item: LineItem, fmt: Formatter, labels: Labels): string[] {
   const details: string[] = [];
@@ -78,7 +87,8 @@ export function buildLines(
       details: lineDetails(item, fmt, labels),
       quantity: fmt.quantity(item.quantity),
       unit: lineUnit(item, labels),
-      unitPrice: shipped || item.unit_price === undefined ? '' : fmt.price(item.unit_price),
+      unitPrice:
+        shipped || item.unit_price === undefined ? '' : unitPrice(item, item.unit_price, fmt, labels),
       discount: discountText,
       tax: (item.taxes ?? []).map((t) => fmt.percent(t.rate)).join(' + '),
       amount: shipped || !result ? '' : fmt.money(result.amount),

@@ -1,12 +1,17 @@
 import { type ApiError, list } from '../../api';
 import type { UnitCode } from '../../api-types';
-import { t } from '../../i18n';
+import { formatDecimal, t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
 import { newLine } from './draft-form';
 import { isDecimal, ZERO_CATEGORIES } from './form-content';
 import type { DraftForm, LineForm } from './model';
 
+/** A price for more than one unit (BT-149, set over the API or read from a received file) says so. */
+const basisHint = (base: string | undefined) =>
+  base && !/^0*1(\.0*)?$/.test(base)
+    ? t('For {count} units (price base quantity)', { count: formatDecimal(base) })
+    : undefined;
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
 
 let unitCodes: Promise<UnitCode[]> | null = null;
@@ -113,6 +118,7 @@ export function LineItems({ form, setForm, error }: Props) {
                     inputMode="decimal"
                     value={line.unit_price}
                     onInput={(unit_price) => updateLine(line.key, { unit_price })}
+                    hint={basisHint(line.rest.price_base_quantity)}
                     path={`line_items.${index}.unit_price`}
                     error={error}
                   />

@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
 import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
-import { formatDate, formatDecimal, formatMoney, t } from '../../i18n';
+import { formatDate, formatDecimal, formatMoney, perBase, t } from '../../i18n';
 import { loadChannels, usableChannels } from '../../networks';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -247,6 +247,9 @@ export function DocumentView({ id }: { id: string }) {
                   </td>
                   <td class="num">
                     {line.unit_price ? formatMoney(line.unit_price, document.currency) : ''}
+                    {line.unit_price
+                      ? perBase(line.price_base_quantity, line.unit ?? unitShort(line.unit_code))
+                      : ''}
                   </td>
                   <td class="num">{(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}</td>
                 </tr>

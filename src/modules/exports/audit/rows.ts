@@ -80,6 +80,7 @@ export function lineCells(row: DocumentRow): Cell[][] {
       plain(item.quantity),
       item.unit ?? item.unit_code,
       unitPrice(item.unit_price),
+      plain(item.price_base_quantity),
       amount(result?.discount_amount, units),
       amount(result?.amount, units),
       amount(result?.allocated_discount, units),

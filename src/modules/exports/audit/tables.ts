@@ -76,11 +76,16 @@ export const LINES: TableSpec = {
     col('quantity', decimal, 'Menge'),
     col('unit', text, 'Einheit'),
     col('unit_price', price, 'Einzelpreis'),
+    col(
+      'price_base_quantity',
+      decimal,
+      'Preiseinheit: die Menge, für die der Einzelpreis gilt (1 wenn leer)',
+    ),
     col('discount_amount', money, 'Positionsrabatt'),
     col(
       'line_amount',
       money,
-      'Positionsbetrag (Menge mal Einzelpreis, abzüglich Rabatt, zuzüglich Zuschläge)',
+      'Positionsbetrag (Menge mal Einzelpreis durch Preiseinheit, abzüglich Rabatt, zuzüglich Zuschläge)',
     ),
     col('document_discount_share', money, 'Anteil der Nachlässe auf Belegebene an dieser Position'),
     col('tax_category', text, 'Steuerkategorie (UNCL5305: S, Z, E, AE, K, G, O)'),

@@ -30,7 +30,16 @@ const DOCUMENT_COLUMNS = [
   'shipping.description',
 ] as const;
 const GROUP_COLUMN = 'document_ref';
-const LINE_FIELDS = ['name', 'description', 'quantity', 'unit_price', 'unit', 'unit_code', 'sku'] as const;
+const LINE_FIELDS = [
+  'name',
+  'description',
+  'quantity',
+  'unit_price',
+  'price_base_quantity',
+  'unit',
+  'unit_code',
+  'sku',
+] as const;
 const TAX_FIELDS = ['name', 'rate', 'category', 'exemption_reason'] as const;
 const LINE_COLUMNS = new Set([
   ...LINE_FIELDS.map((f) => `line.${f}`),

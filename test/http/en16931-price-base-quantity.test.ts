@@ -1,0 +1,256 @@
+// EN 16931 BT-149 and BT-150, the item price base quantity: a price for 100 pieces, 1,000 sheets or 365
+// days, as wholesale and utilities state it. The line amount is quantity x price / base (docs/calculation.md,
+// rule 2); the price is written as entered with its base in the line's unit (UBL Price/BaseQuantity, CII
+// NetPriceProductTradePrice/BasisQuantity), valid under the official rules in every profile, read back from
+// ours and from files of others, and printed beside the price.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import type { DocumentData } from '../../src/modules/documents/model';
+import { baseData, einvoiceClient, isCii, PROFILES } from '../en16931-http';
+import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { sharedPath } from '../shared-material';
+
+let server: TestServer;
+let account: TestAccount;
+let client: ReturnType<typeof einvoiceClient>;
+
+beforeAll(async () => {
+  server = await startServer();
+  account = await makeAccount(server);
+  client = einvoiceClient(server, account);
+});
+afterAll(() => server.stop());
+
+type Line = DocumentData['line_items'][number];
+
+/** The base invoice with its first line priced per 100 pieces: 250 x 12.37 / 100 = 30.925 -> 30.93. */
+function perHundred(more: Partial<Line> = {}): DocumentData {
+  const data = baseData();
+  const [first, ...rest] = data.line_items;
+  data.line_items = [
+    {
+      ...(first as Line),
+      quantity: '250',
+      unit_price: '12.37',
+      unit_code: 'H87',
+      price_base_quantity: '100',
+      ...more,
+    },
+    ...rest,
+  ];
+  return data;
+}
+
+/** The first line alone: no discounts, charges or shipping, so the subtotal is its amount. */
+function lineAlone(more: Partial<Line> = {}): DocumentData {
+  const data = perHundred({ discount: undefined, charges: undefined, ...more });
+  data.line_items = data.line_items.slice(0, 1);
+  delete data.discounts;
+  delete data.shipping;
+  delete data.charges;
+  return data;
+}
+
+const calculate = (data: DocumentData) =>
+  server.json('/api/v1/documents/calculate', { method: 'POST', key: account.apiKey, body: { data } });
+
+describe('the line amount', () => {
+  test('quantity x price / base, rounded once (30.925 -> 30.93); without a base the price is per unit', async () => {
+    const res = await calculate(lineAlone());
+    expect(res.status).toBe(200);
+    expect(res.body.data.calculation.subtotal.amount).toBe('30.93');
+    const perUnit = await calculate(lineAlone({ price_base_quantity: undefined }));
+    expect(perUnit.body.data.calculation.subtotal.amount).toBe('3092.50');
+  });
+
+  test('a base that does not divide: 90 days of a yearly fee 1,585 per 365 days', async () => {
+    const res = await calculate(
+      lineAlone({ quantity: '90', unit_price: '1585', unit_code: 'DAY', price_base_quantity: '365' }),
+    );
+    // 90 x 1585 / 365 = 390.8219...
+    expect(res.body.data.calculation.subtotal.amount).toBe('390.82');
+  });
+
+  test('a base of zero, below zero or no number is a field error at the line', async () => {
+    for (const base of ['0', '-100', 'hundert']) {
+      const res = await calculate(perHundred({ price_base_quantity: base }));
+      expect(res.status).toBe(422);
+      expect(res.body.error.details.fields.map((f: { loc: string }) => f.loc)).toContain(
+        'body.data.line_items.0.price_base_quantity',
+      );
+    }
+  });
+});
+
+describe('written, valid and read back in every profile', () => {
+  for (const profile of PROFILES) {
+    test(`${profile}: the price per 100 pieces as entered, its base in the line's unit`, async () => {
+      const data = perHundred();
+      const xml = await client.xmlOf(profile, 'invoice', data);
+      if (isCii(profile)) {
+        expect(xml).toMatch(
+          /<ram:NetPriceProductTradePrice>\s*<ram:ChargeAmount>12.37<\/ram:ChargeAmount>\s*<ram:BasisQuantity unitCode="H87">100<\/ram:BasisQuantity>/,
+        );
+      } else {
+        expect(xml).toMatch(
+          /<cac:Price>\s*<cbc:PriceAmount currencyID="EUR">12.37<\/cbc:PriceAmount>\s*<cbc:BaseQuantity unitCode="H87">100<\/cbc:BaseQuantity>/,
+        );
+      }
+      expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);
+      const read = await client.parse(xml);
+      expect(read.data.line_items[0]).toMatchObject({
+        quantity: '250',
+        unit_price: '12.37',
+        price_base_quantity: '100',
+        unit_code: 'H87',
+      });
+      expect(read.warnings.filter((w) => /BT-14[69]|BT-150/.test(w.term))).toEqual([]);
+    });
+  }
+
+  test('a price that includes VAT is written net, per its base, and stays valid', async () => {
+    const data = lineAlone({
+      unit_price: '14.72',
+      taxes: [{ name: 'VAT', rate: '19', inclusive: true, category: 'S' }],
+    });
+    for (const profile of ['xrechnung_ubl', 'xrechnung_cii'] as const) {
+      const xml = await client.xmlOf(profile, 'invoice', data);
+      expect(xml).toMatch(/(BaseQuantity|BasisQuantity) unitCode="H87">100</);
+      expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);
+    }
+  });
+
+  test('a credit note states it too (UBL CreditNote)', async () => {
+    const data = { ...perHundred(), reason: 'Returned goods', preceding_invoice: { number: 'RE-1' } };
+    const xml = await client.xmlOf('xrechnung_ubl', 'credit_note', data as DocumentData);
+    expect(xml).toContain('<CreditNote');
+    expect(xml).toContain('<cbc:BaseQuantity unitCode="H87">100</cbc:BaseQuantity>');
+    expect(await client.fatalFindings('xrechnung_ubl', 'credit_note', data as DocumentData)).toEqual([]);
+  });
+
+  test('a base of 1 is a price per unit: no base written', async () => {
+    const xml = await client.xmlOf(
+      'peppol_bis_billing_3',
+      'invoice',
+      perHundred({ price_base_quantity: '1' }),
+    );
+    expect(xml).not.toContain('BaseQuantity');
+  });
+});
+
+describe('stored documents and the PDF', () => {
+  test('stored on a draft, the totals by its base', async () => {
+    const customer = await makeCustomer(server, account, { name: 'Kunde GmbH' });
+    const profile = await makeBusinessProfile(server, account);
+    const created = await server.json('/api/v1/documents', {
+      method: 'POST',
+      key: account.apiKey,
+      body: {
+        document_type: 'invoice',
+        business_profile_id: profile.id,
+        customer_id: customer.id,
+        currency: 'EUR',
+        issue_date: '2026-03-31',
+        number: 'RE-2026-0100',
+        line_items: [
+          {
+            name: 'Schrauben M6',
+            quantity: '2500',
+            unit_price: '4.90',
+            unit_code: 'H87',
+            price_base_quantity: '1000',
+            taxes: [{ name: 'VAT', rate: '19', category: 'S' }],
+          },
+        ],
+      },
+    });
+    expect({ status: created.status, error: created.body.error }).toEqual({ status: 200, error: undefined });
+    expect(created.body.data.data.line_items[0].price_base_quantity).toBe('1000');
+    expect(created.body.data.totals.subtotal.amount).toBe('12.25');
+  });
+
+  test('printed beside the price, in the unit of the line, in German and English', async () => {
+    const screws = lineAlone({ quantity: '2500', unit_price: '4.90', price_base_quantity: '1000' });
+    const german = await client.pdfText({ data: { ...screws, locale: 'de-DE' } });
+    expect(german).toMatch(/4,90\s*€\s*\/\s*1\.000\s*Stk\./);
+    expect(german).toContain('12,25');
+    const english = await client.pdfText({ data: { ...screws, locale: 'en-GB' } });
+    expect(english).toMatch(/€4\.90\s*\/\s*1,000\s*pcs/);
+    const perUnit = await client.pdfText({
+      data: {
+        ...screws,
+        locale: 'en-GB',
+        line_items: [{ ...screws.line_items[0], price_base_quantity: '1' } as Line],
+      },
+    });
+    expect(perUnit).not.toMatch(/\/\s*1\s*pcs/);
+  });
+
+  test('a delivery note carries quantities only: no base quantity', async () => {
+    const customer = await makeCustomer(server, account, { name: 'Kunde GmbH' });
+    const profile = await makeBusinessProfile(server, account);
+    const res = await server.json('/api/v1/documents', {
+      method: 'POST',
+      key: account.apiKey,
+      body: {
+        document_type: 'delivery_note',
+        business_profile_id: profile.id,
+        customer_id: customer.id,
+        currency: 'EUR',
+        issue_date: '2026-03-31',
+        number: 'LS-2026-0100',
+        line_items: [{ name: 'Schrauben M6', quantity: '2500', price_base_quantity: '1000' }],
+      },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields).toEqual([
+      expect.objectContaining({ loc: 'body.line_items.0.price_base_quantity' }),
+    ]);
+  });
+});
+
+describe('received files of others', () => {
+  const corpus = (path: string) => readFileSync(sharedPath(`receiving-corpus/samples/${path}`), 'utf8');
+
+  test('CII: fuel priced per 100 litres keeps its base and its stated totals', async () => {
+    const read = await client.parse(corpus('horstoeko/tests/assets/issues/xml_issue_268.xml'));
+    expect(read.data.line_items[0]).toMatchObject({
+      quantity: '41.64',
+      unit_code: 'LTR',
+      unit_price: '168.11',
+      price_base_quantity: '100',
+    });
+    expect(read.warnings.filter((w) => /BT-14[69]|BT-150/.test(w.term))).toEqual([]);
+  });
+
+  test('UBL: a yearly fee per 365 days, read as stated', async () => {
+    const read = await client.parse(corpus('cen-tc434/test/testfiles/BIS_Billing_30-Elnat.xml'));
+    expect(read.data.line_items[0]).toMatchObject({
+      quantity: '90',
+      unit_code: 'DAY',
+      unit_price: '1585',
+      price_base_quantity: '365',
+    });
+  });
+
+  test('a base in another unit than the quantity becomes a price per unit, named (BT-150)', async () => {
+    const xml = await client.xmlOf('peppol_bis_billing_3', 'invoice', perHundred());
+    const kilos = xml.replace('<cbc:BaseQuantity unitCode="H87">', '<cbc:BaseQuantity unitCode="KGM">');
+    const read = await client.parse(kilos);
+    expect(read.data.line_items[0]?.price_base_quantity).toBeUndefined();
+    expect(read.data.line_items[0]?.unit_price).toBe('0.1237');
+    expect(read.warnings.find((w) => w.term === 'BT-150')?.message).toContain('per 100 KGM');
+  });
+
+  test('a base whose amount is not the stated line amount becomes the price the amount implies', async () => {
+    const xml = await client.xmlOf('peppol_bis_billing_3', 'invoice', perHundred());
+    const wrong = xml.replace(
+      '<cbc:BaseQuantity unitCode="H87">100<',
+      '<cbc:BaseQuantity unitCode="H87">10<',
+    );
+    const read = await client.parse(wrong);
+    expect(read.data.line_items[0]?.price_base_quantity).toBeUndefined();
+    expect(read.warnings.some((w) => w.term === 'BT-146')).toBe(true);
+  });
+});
