@@ -863,6 +863,7 @@ export const t_products: AnyPgTable = pgTable(
     "description": text("description"),
     "unit_code": text("unit_code"),
     "unit_price": text("unit_price"),
+    "price_base_quantity": text("price_base_quantity"),
     "tax_rate": text("tax_rate"),
     "tax_category": text("tax_category"),
     "currency": text("currency"),

@@ -287,6 +287,8 @@ export interface Product {
   /** UN/ECE Recommendation 20, e.g. HUR, C62 */
   unit_code: string | null;
   unit_price: string | null;
+  /** BT-149; null is 1 */
+  price_base_quantity: string | null;
   tax_rate: string | null;
   tax_category: string | null;
   currency: string | null;

@@ -441,7 +441,10 @@ export const GERMAN: Record<string, string> = {
   'Two letters, e.g. DE': 'Zwei Buchstaben, z. B. DE',
   Type: 'Art',
   'Unit price': 'Einzelpreis',
-  'For {count} units (price base quantity)': 'Für {count} Einheiten (Preiseinheit)',
+  'Price per {count}': 'Preis je {count}',
+  'Price is for': 'Preis gilt für',
+  'Units, e.g. 100 for a price per 100; empty for one':
+    'Einheiten, z. B. 100 für einen Preis je 100; leer für eine',
   'Upload e-invoice': 'E-Rechnung hochladen',
   'Upload logo': 'Logo hochladen',
   'Usage and quota': 'Nutzung und Kontingent',

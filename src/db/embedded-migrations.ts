@@ -35,6 +35,7 @@ import m32 from '../../migrations/0032_receivable_items.sql' with { type: 'text'
 import m33 from '../../migrations/0033_payable_items.sql' with { type: 'text' };
 import m34 from '../../migrations/0034_customer_contact.sql' with { type: 'text' };
 import m35 from '../../migrations/0035_profile_contact_legal.sql' with { type: 'text' };
+import m36 from '../../migrations/0036_products_price_base_quantity.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -52,6 +53,7 @@ import pg13 from '../../migrations/pg/0013_payable_items.sql' with { type: 'text
 import pg14 from '../../migrations/pg/0014_kept_sums_counted_only.sql' with { type: 'text' };
 import pg15 from '../../migrations/pg/0015_customer_contact.sql' with { type: 'text' };
 import pg16 from '../../migrations/pg/0016_profile_contact_legal.sql' with { type: 'text' };
+import pg17 from '../../migrations/pg/0017_products_price_base_quantity.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -97,6 +99,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0033_payable_items', createdAt: 1796230860203, sql: m33 },
   { tag: '0034_customer_contact', createdAt: 1796455933493, sql: m34 },
   { tag: '0035_profile_contact_legal', createdAt: 1796456670277, sql: m35 },
+  { tag: '0036_products_price_base_quantity', createdAt: 1796474494376, sql: m36 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -118,4 +121,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0014_kept_sums_counted_only', createdAt: 1796275907477, sql: pg14 },
   { tag: '0015_customer_contact', createdAt: 1796455934355, sql: pg15 },
   { tag: '0016_profile_contact_legal', createdAt: 1796456670925, sql: pg16 },
+  { tag: '0017_products_price_base_quantity', createdAt: 1796474495035, sql: pg17 },
 ];

@@ -43,6 +43,7 @@ describe('products', () => {
       description: null,
       unit_code: null,
       unit_price: null,
+      price_base_quantity: null,
       tax_rate: null,
       tax_category: null,
       currency: null,
@@ -183,5 +184,37 @@ describe('products', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data.calculation.total.amount).toBe('226.10');
+  });
+
+  test('a price per 100 (price_base_quantity, BT-149): stored, cleared with null, never zero; its line priced by it', async () => {
+    const screws = await post({
+      name: 'Schrauben M6',
+      unit_price: '4.90',
+      price_base_quantity: '100',
+      unit_code: 'H87',
+    });
+    expect(screws.status).toBe(200);
+    expect(screws.body.data).toMatchObject({ unit_price: '4.90', price_base_quantity: '100' });
+    expect(locs(await post({ name: 'Null', price_base_quantity: '0' }))).toEqual([
+      'body.price_base_quantity',
+    ]);
+    expect(locs(await patch(screws.body.data.id, { price_base_quantity: '-5' }))).toEqual([
+      'body.price_base_quantity',
+    ]);
+    const line = {
+      name: screws.body.data.name,
+      quantity: '2500',
+      unit_price: screws.body.data.unit_price,
+      price_base_quantity: screws.body.data.price_base_quantity,
+      unit_code: screws.body.data.unit_code,
+    };
+    const res = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data: { currency: 'EUR', line_items: [line] } },
+    });
+    expect(res.body.data.calculation.total.amount).toBe('122.50');
+    const cleared = await patch(screws.body.data.id, { price_base_quantity: null });
+    expect(cleared.body.data.price_base_quantity).toBeNull();
   });
 });

@@ -47,6 +47,24 @@ describe('a line from the article catalogue (issue 36)', () => {
       quantity: '12.5',
     });
   });
+
+  test('an article priced per 100 gives its line that base (BT-149)', () => {
+    const line = lineOfProduct({
+      name: 'Schrauben M6',
+      description: null,
+      unit_code: 'H87',
+      unit_price: '4.90',
+      price_base_quantity: '100',
+      tax_rate: '19',
+      tax_category: 'S',
+    });
+    const form = { ...emptyDraft('invoice'), lines: [{ ...line, quantity: '2500' }] };
+    expect(contentOf(form).line_items?.[0]).toMatchObject({
+      unit_price: '4.90',
+      price_base_quantity: '100',
+      quantity: '2500',
+    });
+  });
 });
 
 describe('Skonto in the editor (issue 36)', () => {

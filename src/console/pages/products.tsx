@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
 import type { Product } from '../api-types';
-import { formatMoney, locale, t } from '../i18n';
+import { formatMoney, locale, perBase, t } from '../i18n';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
@@ -58,7 +58,9 @@ export function formatRate(rate: string | null | undefined): string {
 /** "95,00 € · Hour (HUR) · 19 %": what a product puts on a line, in the console's language. */
 export function productSummary(product: Product): string {
   return [
-    product.unit_price ? formatMoney(product.unit_price, product.currency ?? 'EUR') : '',
+    product.unit_price
+      ? `${formatMoney(product.unit_price, product.currency ?? 'EUR')}${perBase(product.price_base_quantity)}`
+      : '',
     unitLabel(product.unit_code),
     formatRate(product.tax_rate),
   ]
@@ -114,7 +116,10 @@ function ProductList() {
                 <a href={href('products', item.id)}>{item.name}</a>
                 {item.description ? <div class="hint">{item.description}</div> : null}
               </td>
-              <td>{item.unit_price ? formatMoney(item.unit_price, item.currency ?? 'EUR') : ''}</td>
+              <td>
+                {item.unit_price ? formatMoney(item.unit_price, item.currency ?? 'EUR') : ''}
+                {item.unit_price ? perBase(item.price_base_quantity) : ''}
+              </td>
               <td>{unitLabel(item.unit_code)}</td>
               <td>{formatRate(item.tax_rate)}</td>
             </tr>
@@ -143,6 +148,7 @@ const FIELDS = [
   'description',
   'unit_code',
   'unit_price',
+  'price_base_quantity',
   'tax_rate',
   'tax_category',
   'currency',
@@ -153,7 +159,7 @@ const valuesOf = (product?: Product): Values =>
   Object.fromEntries(FIELDS.map((name) => [name, product?.[name] ?? ''])) as Values;
 
 /** Numbers as typed ("95,00" in German) go as the API's decimal strings. */
-const NUMBERS = new Set(['unit_price', 'tax_rate']);
+const NUMBERS = new Set(['unit_price', 'price_base_quantity', 'tax_rate']);
 
 /** On create only what is filled in; on edit only what changed, an emptied field as null. */
 function bodyOf(values: Values, before: Values | null): Record<string, unknown> {
@@ -233,6 +239,15 @@ function ProductForm({ existing }: { existing?: Product }) {
           path="unit_price"
           error={error}
           hint={t('Net, e.g. 95.00')}
+        />
+        <Field
+          label={t('Price is for')}
+          inputMode="decimal"
+          value={values.price_base_quantity}
+          onInput={set('price_base_quantity')}
+          path="price_base_quantity"
+          error={error}
+          hint={t('Units, e.g. 100 for a price per 100; empty for one')}
         />
         <Field
           label={t('Currency')}

@@ -18,6 +18,11 @@ const optionalFields = {
     }),
   ),
   unit_price: clearable(DecimalString('Price per unit, net unless the tax says inclusive')),
+  price_base_quantity: clearable(
+    DecimalString(
+      'EN 16931 BT-149: the number of units unit_price is for ("100" for a price per 100); null is 1',
+    ),
+  ),
   tax_rate: clearable(DecimalString('Percent, e.g. "19"; 0-100')),
   tax_category: clearable(
     t.String({ maxLength: 8, description: 'UNCL5305 code (S, Z, E, AE, K, G, O), as a line tax takes it' }),
@@ -41,6 +46,7 @@ export const Product = t.Object({
   description: nullable(t.String()),
   unit_code: nullable(t.String({ description: 'UN/ECE Recommendation 20, e.g. HUR, C62' })),
   unit_price: nullable(t.String({ examples: ['95.00'] })),
+  price_base_quantity: nullable(t.String({ examples: ['100'], description: 'BT-149; null is 1' })),
   tax_rate: nullable(t.String({ examples: ['19'] })),
   tax_category: nullable(t.String({ examples: ['S'] })),
   currency: nullable(t.String({ examples: ['EUR'] })),
@@ -61,6 +67,11 @@ export function productProblems(input: UpdateProductBody, merged: Partial<Produc
   const rate = input.tax_rate;
   if (typeof rate === 'string' && isDecimalString(rate) && (lt(dec(rate), ZERO) || gt(dec(rate), HUNDRED))) {
     problems.push({ loc: 'body.tax_rate', msg: 'rate must be between 0 and 100', type: 'invalid' });
+  }
+  const base = input.price_base_quantity;
+  if (typeof base === 'string' && isDecimalString(base) && !gt(dec(base), ZERO)) {
+    const msg = 'must be greater than zero (the number of units the price is for)';
+    problems.push({ loc: 'body.price_base_quantity', msg, type: 'invalid' });
   }
   const category = input.tax_category;
   if (typeof category === 'string' && !taxCategories().items.some((item) => item.code === category)) {
@@ -93,6 +104,7 @@ export function toColumns(input: UpdateProductBody): Partial<ProductRow> {
     description: trimmedOrNull(input.description),
     unitCode: trimmedOrNull(input.unit_code),
     unitPrice: input.unit_price,
+    priceBaseQuantity: input.price_base_quantity,
     taxRate: input.tax_rate,
     taxCategory: input.tax_category,
     currency: input.currency,
@@ -107,6 +119,7 @@ export function presentProduct(row: ProductRow): Product {
     description: row.description,
     unit_code: row.unitCode,
     unit_price: row.unitPrice,
+    price_base_quantity: row.priceBaseQuantity,
     tax_rate: row.taxRate,
     tax_category: row.taxCategory,
     currency: row.currency,

@@ -14,6 +14,8 @@ export const products = sqliteTable(
     description: text('description'),
     unitCode: text('unit_code'),
     unitPrice: text('unit_price'),
+    /** EN 16931 BT-149: the quantity the price is for (a price per 100); null is 1. */
+    priceBaseQuantity: text('price_base_quantity'),
     taxRate: text('tax_rate'),
     taxCategory: text('tax_category'),
     currency: text('currency'),

@@ -7,7 +7,8 @@ import type { DraftForm, LineForm } from './model';
 export type CatalogueArticle = Pick<
   Product,
   'name' | 'description' | 'unit_code' | 'unit_price' | 'tax_rate' | 'tax_category'
->;
+> &
+  Partial<Pick<Product, 'price_base_quantity'>>;
 
 /** A product as an editor line: name, description, unit, price, VAT rate and category. */
 export function lineOfProduct(product: CatalogueArticle): LineForm {
@@ -21,7 +22,11 @@ export function lineOfProduct(product: CatalogueArticle): LineForm {
     // In the line's own field, so the unit's choice shows it at once (in `rest` it showed "No unit"
     // until the draft was saved and read back).
     unit_code: product.unit_code ?? '',
-    rest: product.description ? { description: product.description } : {},
+    rest: {
+      ...(product.description ? { description: product.description } : {}),
+      // A price per 100 stays one on the line (BT-149); the price field says so under it.
+      ...(product.price_base_quantity ? { price_base_quantity: product.price_base_quantity } : {}),
+    },
   };
 }
 

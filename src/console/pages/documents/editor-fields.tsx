@@ -9,9 +9,7 @@ import type { DraftForm, LineForm } from './model';
 
 /** A price for more than one unit (BT-149, set over the API or read from a received file) says so. */
 const basisHint = (base: string | undefined) =>
-  base && !/^0*1(\.0*)?$/.test(base)
-    ? t('For {count} units (price base quantity)', { count: formatDecimal(base) })
-    : undefined;
+  base && !/^0*1(\.0*)?$/.test(base) ? t('Price per {count}', { count: formatDecimal(base) }) : undefined;
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
 
 let unitCodes: Promise<UnitCode[]> | null = null;
