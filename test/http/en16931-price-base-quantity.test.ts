@@ -243,6 +243,23 @@ describe('received files of others', () => {
     expect(read.warnings.find((w) => w.term === 'BT-150')?.message).toContain('per 100 KGM');
   });
 
+  test('a base of zero or below (PEPPOL-EN16931-R121) is read as a price per unit, named; never a 5xx', async () => {
+    for (const profile of ['peppol_bis_billing_3', 'xrechnung_cii'] as const) {
+      const xml = await client.xmlOf(profile, 'invoice', lineAlone());
+      for (const base of ['0', '-100']) {
+        const read = await client.parse(
+          xml.replace(/(Base|Basis)Quantity unitCode="H87">100</, `$1Quantity unitCode="H87">${base}<`),
+        );
+        expect(read.data.line_items[0]?.price_base_quantity).toBeUndefined();
+        // The stated amount (30.93) is kept: its price per unit is what the amount implies.
+        expect(read.data.line_items[0]?.unit_price).toBe('0.12372');
+        expect(read.warnings.find((w) => w.term === 'BT-149')?.message).toContain(
+          `${base} is not above zero`,
+        );
+      }
+    }
+  });
+
   test('a base whose amount is not the stated line amount becomes the price the amount implies', async () => {
     const xml = await client.xmlOf('peppol_bis_billing_3', 'invoice', perHundred());
     const wrong = xml.replace(

@@ -38,6 +38,9 @@ export interface Money {
   code?: string;
 }
 
+const ZERO = dec('0');
+const ONE = dec('1');
+
 /** BT-146 / BT-149: a price per base quantity becomes a price per unit, exactly when it divides. */
 export function perUnitPrice(
   price: string,
@@ -290,17 +293,23 @@ export function linePriceOf(
 ): { unit_price: string; price_base_quantity?: string } {
   const price = decimalOf(line.price);
   const base = line.baseQuantity === undefined ? undefined : decimalOf(line.baseQuantity);
+  const b = base !== undefined && isDecimalString(base) ? dec(base) : undefined;
   const sameUnit = line.baseUnit === undefined || line.unit === undefined || line.baseUnit === line.unit;
-  if (base !== undefined && isDecimalString(base) && isDecimalString(price) && sameUnit) {
-    const b = dec(base);
+  if (b !== undefined && gt(b, ZERO) && !eq(b, ONE) && isDecimalString(price) && sameUnit) {
     const gross = statedGross(line);
-    const agrees =
-      gross === undefined ||
-      eq(round(div(mul(dec(line.quantity), dec(price)), b), line.minorUnits ?? 2), gross);
-    if (gt(b, dec('0')) && !eq(b, dec('1')) && agrees)
-      return { unit_price: price, price_base_quantity: base };
+    const perBase = round(div(mul(dec(line.quantity), dec(price)), b), line.minorUnits ?? 2);
+    if (gross === undefined || eq(perBase, gross)) return { unit_price: price, price_base_quantity: base };
   }
-  if (!sameUnit && base !== undefined && base !== '1') {
+  if (b !== undefined && !gt(b, ZERO)) {
+    // PEPPOL-EN16931-R121: a base is above zero. One that is not says nothing; the price is per unit.
+    warnings.push({
+      term: 'BT-149',
+      path: where,
+      message: `The price base quantity ${base} is not above zero: the price is read as per unit`,
+    });
+    return { unit_price: impliedPrice({ ...line, price }, where, warnings) };
+  }
+  if (!sameUnit && b !== undefined && !eq(b, ONE)) {
     warnings.push({
       term: 'BT-150',
       path: where,
