@@ -654,6 +654,8 @@ export interface LineItem {
   unit_price?: string;
   /** EN 16931 BT-149: the number of units unit_price is for, in the unit of unit_code ("100" for a price per 100 pieces); greater than zero, default 1 */
   price_base_quantity?: string;
+  /** EN 16931 BT-148: the price before its price discount (BT-147 = gross_unit_price - unit_price), for the same base quantity; at least unit_price */
+  gross_unit_price?: string;
   unit?: string;
   sku?: string;
   /** UN/ECE Recommendation 20; any code accepted */

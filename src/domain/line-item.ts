@@ -75,6 +75,11 @@ export const LineItem = t.Object(
         'EN 16931 BT-149: the number of units unit_price is for, in the unit of unit_code ("100" for a price per 100 pieces); greater than zero, default 1',
       ),
     ),
+    gross_unit_price: t.Optional(
+      DecimalString(
+        'EN 16931 BT-148: the price before its price discount (BT-147 = gross_unit_price - unit_price), for the same base quantity; at least unit_price',
+      ),
+    ),
     unit: t.Optional(text(30)),
     sku: t.Optional(text(100)),
     unit_code: t.Optional(

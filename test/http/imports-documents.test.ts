@@ -177,13 +177,13 @@ describe('imports of documents', () => {
     ]);
   });
 
-  test('CSV: a price per 100 pieces (line.price_base_quantity, BT-149) is kept and priced by it', async () => {
+  test('CSV: a price per 100 pieces (line.price_base_quantity, BT-149) is kept and priced by it, a list price beside it', async () => {
     const account = await makeAccount(server);
     const { profileId: bp, customerId: cus } = await makeParties(server, account);
     const data = [
-      'number,issue_date,currency,business_profile_id,customer_id,line.name,line.quantity,line.unit_price,line.price_base_quantity,line.unit_code',
-      `P-1,2026-11-02,EUR,${bp},${cus},Schrauben M6,2500,4.90,1000,H87`,
-      `P-1,,,,,Scheiben,300,1.37,,H87`,
+      'number,issue_date,currency,business_profile_id,customer_id,line.name,line.quantity,line.unit_price,line.price_base_quantity,line.gross_unit_price,line.unit_code',
+      `P-1,2026-11-02,EUR,${bp},${cus},Schrauben M6,2500,4.90,1000,5.50,H87`,
+      `P-1,,,,,Scheiben,300,1.37,,,H87`,
     ];
     const res = await create(account, { source_format: 'csv', resource: 'documents', data });
     expect(res.body.data).toMatchObject({ total_rows: 2, failed_rows: 0 });
@@ -195,6 +195,7 @@ describe('imports of documents', () => {
       '1000',
       undefined,
     ]);
+    expect(doc?.data.line_items[0]?.gross_unit_price).toBe('5.50');
   });
 
   test('CSV row errors name the record and the column; a document with one bad line is not imported at all', async () => {

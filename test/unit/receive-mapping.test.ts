@@ -4,13 +4,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseEInvoice } from '../../src/einvoicing/receive';
 import { keepRefused, statedTaxAmounts } from '../../src/einvoicing/receive/document-passes';
+import { impliedPrice, perUnitPrice } from '../../src/einvoicing/receive/line-price';
 import { decimalOf } from '../../src/einvoicing/receive/normalize';
-import {
-  accountingCurrencyOf,
-  impliedPrice,
-  perUnitPrice,
-  signedQuantity,
-} from '../../src/einvoicing/receive/shared';
+import { accountingCurrencyOf, signedQuantity } from '../../src/einvoicing/receive/shared';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
 import { profileOf } from '../../src/modules/receiving/use-cases/parse-received';
 import { sharedPath } from '../shared-material';

@@ -156,24 +156,33 @@ describe('identifications and classifications repeat', () => {
     expect(parseEInvoice(CII).warnings.filter((w) => w.term === 'BT-21')).toEqual([]);
   });
 
-  test('a gross price less a price discount (BT-148, BT-147) is named once; the net price is kept', () => {
+  test('a gross price (BT-148) is kept when gross - discount is the net price; one that is not is named once', () => {
     const cen = readFileSync(
       sharedPath('receiving-corpus/samples/cen-tc434/test/testfiles/Invoice-Max_content.xml'),
       'utf8',
     );
     const read = parseEInvoice(cen);
-    expect(read.warnings.filter((w) => w.term === 'BT-148').map((w) => w.message)).toEqual([
-      'The item gross price less its price discount (BT-147) is kept as the net price (BT-146), the amounts unchanged: line 1',
-    ]);
-    const gross = `<ram:GrossPriceProductTradePrice><ram:ChargeAmount>10.00</ram:ChargeAmount><ram:AppliedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>AMOUNT</ram:ActualAmount></ram:AppliedTradeAllowanceCharge></ram:GrossPriceProductTradePrice>`;
-    const withGross = (amount: string) =>
+    // 20.50 less 0.50 is its net price 20.
+    expect(read.data.line_items[0]).toMatchObject({ unit_price: '20', gross_unit_price: '20.50' });
+    expect(read.warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
+    const gross = `<ram:GrossPriceProductTradePrice><ram:ChargeAmount>GROSS</ram:ChargeAmount><ram:AppliedTradeAllowanceCharge><ram:ChargeIndicator><udt:Indicator>false</udt:Indicator></ram:ChargeIndicator><ram:ActualAmount>AMOUNT</ram:ActualAmount></ram:AppliedTradeAllowanceCharge></ram:GrossPriceProductTradePrice>`;
+    const withGross = (value: string, amount: string) =>
       edit(
         CII,
         '<ram:NetPriceProductTradePrice>',
-        `${gross.replace('AMOUNT', amount)}<ram:NetPriceProductTradePrice>`,
+        `${gross.replace('GROSS', value).replace('AMOUNT', amount)}<ram:NetPriceProductTradePrice>`,
       );
-    expect(parseEInvoice(withGross('0.50')).warnings.filter((w) => w.term === 'BT-148')).toHaveLength(1);
-    expect(parseEInvoice(withGross('0.00')).warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
+    // The example's first net price is 288.79.
+    const kept = parseEInvoice(withGross('300.00', '11.21'));
+    expect(kept.data.line_items[0]?.gross_unit_price).toBe('300.00');
+    expect(kept.warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
+    const other = parseEInvoice(withGross('10.00', '0.50'));
+    expect(other.data.line_items[0]?.gross_unit_price).toBeUndefined();
+    expect(other.warnings.filter((w) => w.term === 'BT-148')).toHaveLength(1);
+    expect(parseEInvoice(withGross('288.79', '0.00')).warnings.filter((w) => w.term === 'BT-148')).toEqual(
+      [],
+    );
+    expect(parseEInvoice(withGross('288.79', '0.00')).data.line_items[0]?.gross_unit_price).toBeUndefined();
     expect(parseEInvoice(CII).warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
   });
 

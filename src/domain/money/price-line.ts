@@ -51,6 +51,9 @@ export function priceLine(
       : readNonNegative(c.amount, `${loc}.charges.${k}.amount`, problems),
   );
   const base = readBaseQuantity(line.price_base_quantity, `${loc}.price_base_quantity`, problems);
+  if (line.gross_unit_price != null && price !== null) {
+    checkGrossPrice(line.gross_unit_price, price, `${loc}.gross_unit_price`, problems);
+  }
   if (quantity === null || price === null || base === null || discount === null || charges.includes(null)) {
     return null;
   }
@@ -61,6 +64,21 @@ export function priceLine(
   if (priced === null) return null;
   const hasCharges = (line.charges ?? []).length > 0;
   return { ...priced, charges: chargeTotal, hasCharges, amount: add(priced.amount, chargeTotal) };
+}
+
+/** BT-148: the price before its discount is no less than the price, and a credited price has none. */
+function checkGrossPrice(value: string, price: Decimal, loc: string, problems: TotalsProblem[]): void {
+  const gross = readDecimal(value, loc, problems);
+  if (gross === null) return;
+  if (isNegative(price)) {
+    problems.push({ loc, msg: 'a negative price has no gross price (BT-148)', type: 'invalid' });
+  } else if (lt(gross, price)) {
+    problems.push({
+      loc,
+      msg: 'must be at least unit_price (the price before its discount)',
+      type: 'invalid',
+    });
+  }
 }
 
 /** BT-149: absent is 1; present, greater than zero (PEPPOL-EN16931-R121). */

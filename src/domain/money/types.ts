@@ -31,6 +31,8 @@ export interface LineInput {
   unit_price?: string;
   /** EN 16931 BT-149: the quantity `unit_price` is for (a price per 100); greater than zero, default 1. */
   price_base_quantity?: string;
+  /** EN 16931 BT-148: the price before its price discount; informational, at least `unit_price`. */
+  gross_unit_price?: string;
   discount?: DiscountInput;
   /** Line charges (EN 16931 BG-28): amounts added to the line, taxed with it. */
   charges?: { amount: string }[];

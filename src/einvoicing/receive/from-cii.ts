@@ -17,13 +17,12 @@ import {
   text,
   type XmlElement,
 } from './dom';
+import { ciiGrossOf, grossPriceWarning, linePriceOf } from './line-price';
 import {
   accountingCurrencyOf,
   discountOf,
-  grossPriceWarning,
   isStatedZero,
   lineDiscountOf,
-  linePriceOf,
   type Money,
   shippingOf,
   signedQuantity,
@@ -96,6 +95,7 @@ function line(
         baseQuantity: text(net, 'BasisQuantity'),
         baseUnit: attr(at(net, 'BasisQuantity'), 'unitCode'),
         unit: attr(quantity, 'unitCode'),
+        gross: ciiGrossOf(at(agreement, 'GrossPriceProductTradePrice')),
         amount: lineAmount,
         allowances: allowances.map((a) => text(a, 'ActualAmount') ?? '0'),
         charges: charges.map((c) => text(c, 'ActualAmount') ?? '0'),
@@ -142,14 +142,6 @@ export function fromCii(root: XmlElement): ReadInvoice {
   const document = at(root, 'ExchangedDocument');
   const transaction = at(root, 'SupplyChainTradeTransaction');
   const lineEls = all(transaction, 'IncludedSupplyChainTradeLineItem');
-  const grossPrice = 'SpecifiedLineTradeAgreement/GrossPriceProductTradePrice/AppliedTradeAllowanceCharge';
-  grossPriceWarning(
-    lineEls
-      .filter((l) => !isStatedZero(text(l, `${grossPrice}/ActualAmount`)))
-      .map((l) => text(l, 'AssociatedDocumentLineDocument/LineID') ?? '?'),
-    `IncludedSupplyChainTradeLineItem/${grossPrice}`,
-    warnings,
-  );
   const agreement = at(transaction, 'ApplicableHeaderTradeAgreement');
   const delivery = at(transaction, 'ApplicableHeaderTradeDelivery');
   const settlement = at(transaction, 'ApplicableHeaderTradeSettlement');
@@ -334,6 +326,18 @@ export function fromCii(root: XmlElement): ReadInvoice {
       ),
     ),
   }) as DocumentData;
+  // BT-147 on lines whose gross price (BT-148) could not be kept beside their net price.
+  const grossPrice = 'SpecifiedLineTradeAgreement/GrossPriceProductTradePrice/AppliedTradeAllowanceCharge';
+  grossPriceWarning(
+    lineEls
+      .filter(
+        (l, i) =>
+          !isStatedZero(text(l, `${grossPrice}/ActualAmount`)) && !data.line_items[i]?.gross_unit_price,
+      )
+      .map((l) => text(l, 'AssociatedDocumentLineDocument/LineID') ?? '?'),
+    `IncludedSupplyChainTradeLineItem/${grossPrice}`,
+    warnings,
+  );
   return {
     syntax: 'cii',
     documentType,

@@ -15,13 +15,12 @@ import {
   text,
   type XmlElement,
 } from './dom';
+import { grossPriceWarning, linePriceOf, ublGrossOf } from './line-price';
 import {
   accountingCurrencyOf,
   discountOf,
-  grossPriceWarning,
   isStatedZero,
   lineDiscountOf,
-  linePriceOf,
   type Money,
   shippingOf,
   signedQuantity,
@@ -109,6 +108,7 @@ function line(
       baseQuantity: text(price, 'BaseQuantity'),
       baseUnit: attr(at(price, 'BaseQuantity'), 'unitCode'),
       unit: attr(quantityEl, 'unitCode'),
+      gross: ublGrossOf(price),
       amount: text(el, 'LineExtensionAmount'),
       allowances: allowances.map((a) => a.amount),
       charges: (charges ?? []).map((c) => c.amount),
@@ -124,6 +124,7 @@ function line(
     unit_code: attr(quantityEl, 'unitCode'),
     unit_price: stated.unit_price,
     price_base_quantity: stated.price_base_quantity,
+    gross_unit_price: stated.gross_unit_price,
     sku: text(item, 'SellersItemIdentification/ID'),
     buyer_item_id: text(item, 'BuyersItemIdentification/ID'),
     standard_item_id:
@@ -212,7 +213,7 @@ export function fromUbl(root: XmlElement): ReadInvoice {
   );
   grossPriceWarning(
     lineEls
-      .filter((l) => !isStatedZero(text(l, 'Price/AllowanceCharge/Amount')))
+      .filter((l, i) => !isStatedZero(text(l, 'Price/AllowanceCharge/Amount')) && !lines[i]?.gross_unit_price)
       .map((l) => text(l, 'ID') ?? '?'),
     'Price/AllowanceCharge',
     warnings,

@@ -50,6 +50,7 @@ export function normalizeDecimals(data: Data): Data {
       quantity: decimalOf(l.quantity),
       unit_price: fix(l.unit_price),
       price_base_quantity: fix(l.price_base_quantity),
+      gross_unit_price: fix(l.gross_unit_price),
       discount: l.discount && { ...l.discount, value: decimalOf(l.discount.value) },
       charges: l.charges?.map((c) => ({ ...c, amount: decimalOf(c.amount) })),
       taxes: taxes(l.taxes),

@@ -1,19 +1,15 @@
-// What reading UBL and CII have in common: prices per unit, VAT categories as line taxes, allowances as
+// What reading UBL and CII have in common: VAT categories as line taxes, allowances as
 // discounts, notes with a subject code.
 import type { DocumentData } from '../../domain/document-data';
 import {
-  type Decimal,
   dec,
   div,
   eq,
-  gt,
   isDecimalString,
   isNegative,
   isZero,
-  type MinorUnits,
   mul,
   round,
-  sub,
   sum,
   toPlainString,
 } from '../../domain/money';
@@ -36,33 +32,6 @@ export interface Money {
   amount: string;
   reason?: string;
   code?: string;
-}
-
-const ZERO = dec('0');
-const ONE = dec('1');
-
-/** BT-146 / BT-149: a price per base quantity becomes a price per unit, exactly when it divides. */
-export function perUnitPrice(
-  price: string,
-  baseQuantity: string | undefined,
-  where: string,
-  warnings: ReceiveWarning[],
-): string {
-  price = decimalOf(price);
-  if (baseQuantity !== undefined) baseQuantity = decimalOf(baseQuantity);
-  if (baseQuantity === undefined || eq(dec(baseQuantity), dec('1')) || eq(dec(baseQuantity), dec('0'))) {
-    return price;
-  }
-  const exact = div(dec(price), dec(baseQuantity));
-  const kept = toTenPlaces(exact);
-  if (!eq(kept, exact)) {
-    warnings.push({
-      term: 'BT-149',
-      path: where,
-      message: `The price ${price} per ${baseQuantity} units is kept as ${toPlainString(kept)} per unit (rounded)`,
-    });
-  }
-  return toPlainString(kept);
 }
 
 /** A line's VAT category (BT-151/152) as its one tax, with the breakdown's exemption reason (BT-120/121). */
@@ -199,21 +168,6 @@ export function withLineId<L extends { name: string }>(line: L, id: string | und
 export const isStatedZero = (amount: string | undefined): boolean =>
   amount === undefined || /^[+-]?0*(\.0*)?$/.test(amount.trim());
 
-/**
- * BT-148 / BT-147: the data keeps a line's net price (BT-146), which the sender computed from the gross
- * price less the price discount. The lines that stated a discount are named once, so nothing is silently
- * dropped; the amounts are unchanged.
- */
-export function grossPriceWarning(lines: string[], path: string, warnings: ReceiveWarning[]): void {
-  if (lines.length === 0) return;
-  const shown = lines.length > 10 ? [...lines.slice(0, 10), `${lines.length - 10} more`] : lines;
-  warnings.push({
-    term: 'BT-148',
-    path,
-    message: `The item gross price less its price discount (BT-147) is kept as the net price (BT-146), the amounts unchanged: line ${shown.join(', ')}`,
-  });
-}
-
 /** BT-22 notes joined; BT-21 from the first note's `#CODE#` prefix (the UBL binding). */
 export function splitNote(notes: string[]): { note?: string; subjectCode?: string } {
   if (notes.length === 0) return {};
@@ -239,85 +193,6 @@ export function signedQuantity(quantity: string, price: string, lineAmount: stri
   const negative = (d: typeof stated) => d.toString().startsWith('-');
   if (eq(product, dec('0')) || eq(stated, dec('0')) || negative(product) === negative(stated)) return q;
   return q.startsWith('-') ? q.slice(1) : `-${q}`;
-}
-
-/**
- * BT-146 as the line's own amount implies it: when quantity x price, rounded to the currency, is not the
- * stated net amount plus allowances less charges (a sender that rounded its price, or its amount, another
- * way), the price that gives the stated amount is kept (and said so), so the line adds up as the sender
- * meant: the net amount (BT-131) is what the totals and the VAT are made of.
- */
-export function impliedPrice(line: StatedLine, where: string, warnings: ReceiveWarning[]): string {
-  const gross = statedGross(line);
-  if (gross === undefined) return line.price;
-  const quantity = dec(line.quantity);
-  if (eq(round(mul(quantity, dec(line.price)), line.minorUnits ?? 2), gross)) return line.price;
-  const kept = toTenPlaces(div(gross, quantity));
-  const price = toPlainString(kept);
-  warnings.push({
-    term: 'BT-146',
-    path: where,
-    message: `${line.quantity} x ${line.price} is not the stated line amount ${line.amount}: the price is kept as ${price}`,
-  });
-  return price;
-}
-
-interface StatedLine {
-  quantity: string;
-  price: string;
-  amount?: string;
-  allowances: string[];
-  charges: string[];
-  /** The currency's decimals (2 when not given). */
-  minorUnits?: MinorUnits;
-}
-
-/** The line's amount before its allowances and charges, as stated; undefined without one or a quantity. */
-function statedGross(line: StatedLine): Decimal | undefined {
-  if (line.amount === undefined || isZero(dec(line.quantity))) return undefined;
-  return sub(
-    sum([dec(decimalOf(line.amount)), ...line.allowances.map((a) => dec(decimalOf(a)))]),
-    sum(line.charges.map((c) => dec(decimalOf(c)))),
-  );
-}
-
-/**
- * BT-146 with BT-149 and BT-150 as the data keeps them: a price per base quantity ("per 100 pieces") stays
- * one when its base is in the line's unit (BT-150 absent or BT-130's) and quantity x price / base gives the
- * stated amount; otherwise it becomes a price per unit as before (`perUnitPrice`, `impliedPrice`).
- */
-export function linePriceOf(
-  line: StatedLine & { baseQuantity?: string; baseUnit?: string; unit?: string },
-  where: string,
-  warnings: ReceiveWarning[],
-): { unit_price: string; price_base_quantity?: string } {
-  const price = decimalOf(line.price);
-  const base = line.baseQuantity === undefined ? undefined : decimalOf(line.baseQuantity);
-  const b = base !== undefined && isDecimalString(base) ? dec(base) : undefined;
-  const sameUnit = line.baseUnit === undefined || line.unit === undefined || line.baseUnit === line.unit;
-  if (b !== undefined && gt(b, ZERO) && !eq(b, ONE) && isDecimalString(price) && sameUnit) {
-    const gross = statedGross(line);
-    const perBase = round(div(mul(dec(line.quantity), dec(price)), b), line.minorUnits ?? 2);
-    if (gross === undefined || eq(perBase, gross)) return { unit_price: price, price_base_quantity: base };
-  }
-  if (b !== undefined && !gt(b, ZERO)) {
-    // PEPPOL-EN16931-R121: a base is above zero. One that is not says nothing; the price is per unit.
-    warnings.push({
-      term: 'BT-149',
-      path: where,
-      message: `The price base quantity ${base} is not above zero: the price is read as per unit`,
-    });
-    return { unit_price: impliedPrice({ ...line, price }, where, warnings) };
-  }
-  if (!sameUnit && b !== undefined && !eq(b, ONE)) {
-    warnings.push({
-      term: 'BT-150',
-      path: where,
-      message: `The price is per ${base} ${line.baseUnit}, the quantity in ${line.unit}: it is kept as a price per ${line.unit}`,
-    });
-  }
-  const perUnit = perUnitPrice(line.price, line.baseQuantity, where, warnings);
-  return { unit_price: impliedPrice({ ...line, price: perUnit }, where, warnings) };
 }
 
 /**

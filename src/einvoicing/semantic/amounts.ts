@@ -20,7 +20,7 @@ import {
   toPlainString,
 } from '../../domain/money';
 import { lineTerms } from './lines';
-import { distributeNet, linePrice, minorUnitsOf, neg, netOf, ZERO } from './net';
+import { distributeNet, linePrice, minorUnitsOf, neg, netOf, roundTo, ZERO } from './net';
 import { exemptionOf, groupKey, toVatTax, type VatTax, vatCategory, vatKey } from './taxes';
 import type { EAllowanceCharge, EDocumentTotals, ELine, EThirdPartyPayment, EVatBreakdown } from './types';
 
@@ -57,6 +57,23 @@ export interface AmountTaxes {
  * positive amounts (docs/einvoicing-xml.md). `taxes` and `shipping` come from taxes.ts and are
  * complete (no nulls) by the time this runs.
  */
+/**
+ * BT-148 and BT-147 of a line that states its gross price: the discount as entered (net of an inclusive
+ * VAT, to the net price's places), the gross the net price plus it, so R046's equation holds exactly.
+ */
+function grossPriceOf(
+  line: DocumentData['line_items'][number],
+  price: Decimal,
+  netPrice: Decimal,
+  tax: VatTax,
+): ELine['grossPrice'] {
+  if (line.gross_unit_price === undefined || isNegative(price)) return null;
+  const entered = sub(dec(line.gross_unit_price), price);
+  const places = Math.max(2, toPlainString(netPrice).split('.')[1]?.length ?? 0);
+  const discount = tax.inclusive ? roundTo(netOf(entered, tax.rateValue), places) : entered;
+  return { amount: toPlainString(add(netPrice, discount)), discount: toPlainString(discount) };
+}
+
 export function buildAmounts(
   data: DocumentData,
   totals: TotalsResult,
@@ -160,6 +177,7 @@ export function buildAmounts(
       charges: lineCharges.filter((c) => !isZero(c.amount)).map((c) => ({ ...c, amount: money(c.amount) })),
       netPrice: toPlainString(netPrice),
       baseQuantity: base === null || eq(base, dec('1')) ? null : toPlainString(base),
+      grossPrice: grossPriceOf(line, price, netPrice, tax),
       ...lineTerms(line),
       vat: vatCategory(tax.category, tax.rate),
     };

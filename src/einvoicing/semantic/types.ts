@@ -71,6 +71,8 @@ export interface ELine {
   charges: { amount: DecimalText; reason: string; reasonCode: string | null }[];
   netPrice: DecimalText; // BT-146, never negative (BR-27)
   baseQuantity: DecimalText | null; // BT-149 (BT-150 is the line's unitCode), null for a price per unit
+  /** BT-148 gross price and BT-147 price discount, gross - discount = netPrice exactly (PEPPOL-EN16931-R046). */
+  grossPrice: { amount: DecimalText; discount: DecimalText } | null;
   name: string; // BT-153
   description: string | null; // BT-154
   sellerItemId: string | null; // BT-155

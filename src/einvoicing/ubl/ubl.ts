@@ -257,6 +257,13 @@ function invoiceLine(
   const price = cac(node, 'Price');
   amount(price, 'PriceAmount', line.netPrice, cur);
   if (line.baseQuantity !== null) cbc(price, 'BaseQuantity', line.baseQuantity, { unitCode: line.unitCode });
+  if (line.grossPrice !== null) {
+    // BT-147 and BT-148: the price discount on the gross price (a charge is not allowed here, R044).
+    const discount = cac(price, 'AllowanceCharge');
+    cbc(discount, 'ChargeIndicator', 'false');
+    amount(discount, 'Amount', line.grossPrice.discount, cur);
+    amount(discount, 'BaseAmount', line.grossPrice.amount, cur);
+  }
 }
 
 /**

@@ -178,7 +178,14 @@ function lineProblems(subject: DocumentSubject, at: string): FieldError[] {
   subject.content.line_items.forEach((line, i) => {
     const loc = `${at}.line_items.${i}`;
     if (quantitiesOnly) {
-      for (const key of ['unit_price', 'price_base_quantity', 'discount', 'charges', 'taxes'] as const) {
+      for (const key of [
+        'unit_price',
+        'price_base_quantity',
+        'gross_unit_price',
+        'discount',
+        'charges',
+        'taxes',
+      ] as const) {
         if (line[key] !== undefined) {
           problems.push({
             loc: `${loc}.${key}`,

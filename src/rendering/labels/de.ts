@@ -44,6 +44,8 @@ export const de: Labels = {
     attachments: 'Anlagen',
     vatIn: (currency) => `USt. in ${currency}`,
     linePeriod: 'Zeitraum',
+    grossPrice: 'Listenpreis',
+    priceDiscount: 'Preisnachlass',
     origin: 'Ursprung',
     lineReference: 'Bestellposition',
     lineAccounting: 'Kostenstelle',

@@ -44,6 +44,8 @@ export const en: Labels = {
     attachments: 'Attachments',
     vatIn: (currency) => `VAT in ${currency}`,
     linePeriod: 'Period',
+    grossPrice: 'List price',
+    priceDiscount: 'price discount',
     origin: 'Origin',
     lineReference: 'Order line',
     lineAccounting: 'Cost centre',

@@ -44,6 +44,8 @@ export const es: Labels = {
     attachments: 'Adjuntos',
     vatIn: (currency) => `IVA en ${currency}`,
     linePeriod: 'Periodo',
+    grossPrice: 'Precio bruto',
+    priceDiscount: 'descuento',
     origin: 'Origen',
     lineReference: 'Línea de pedido',
     lineAccounting: 'Centro de coste',

@@ -48,6 +48,8 @@ export const fr: Labels = {
     attachments: 'Pièces jointes',
     vatIn: (currency) => `TVA en ${currency}`,
     linePeriod: 'Période',
+    grossPrice: 'Prix brut',
+    priceDiscount: 'remise',
     origin: 'Origine',
     lineReference: 'Ligne de commande',
     lineAccounting: 'Centre de coûts',

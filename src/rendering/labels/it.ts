@@ -44,6 +44,8 @@ export const it: Labels = {
     attachments: 'Allegati',
     vatIn: (currency) => `IVA in ${currency}`,
     linePeriod: 'Periodo',
+    grossPrice: 'Prezzo lordo',
+    priceDiscount: 'sconto',
     origin: 'Origine',
     lineReference: 'Riga ordine',
     lineAccounting: 'Centro di costo',

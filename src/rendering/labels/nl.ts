@@ -44,6 +44,8 @@ export const nl: Labels = {
     attachments: 'Bijlagen',
     vatIn: (currency) => `Btw in ${currency}`,
     linePeriod: 'Periode',
+    grossPrice: 'Brutoprijs',
+    priceDiscount: 'korting',
     origin: 'Herkomst',
     lineReference: 'Orderregel',
     lineAccounting: 'Kostenplaats',

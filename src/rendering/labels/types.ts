@@ -40,6 +40,9 @@ export interface Labels {
     attachments: string;
     vatIn: (currency: string) => string;
     linePeriod: string;
+    /** BT-148 and BT-147 under a line: "Listenpreis 50,00 €, Preisnachlass 5,00 €". */
+    grossPrice: string;
+    priceDiscount: string;
     origin: string;
     lineReference: string;
     lineAccounting: string;

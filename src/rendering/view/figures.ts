@@ -2,6 +2,7 @@
 // API reported: the renderer formats, it never recomputes, so the PDF cannot disagree with the JSON.
 
 import type { DocumentData } from '../../domain/document-data';
+import { dec, gt, isDecimalString, sub, toPlainString } from '../../domain/money';
 import type { TaxGroupResult, TotalsResult } from '../../domain/money/types';
 import type { Formatter } from '../format';
 import type { Labels } from '../labels';
@@ -47,6 +48,13 @@ function unitPrice(item: LineItem, price: string, fmt: Formatter, labels: Labels
   return `${fmt.price(price)} ${per}`;
 }
 
+/** BT-147 as printed: the gross price less the net, when both are numbers and the gross is higher. */
+function priceDifference(gross: string, price: string): string | null {
+  if (!isDecimalString(gross) || !isDecimalString(price)) return null;
+  const difference = sub(dec(gross), dec(price));
+  return gt(difference, dec('0')) ? toPlainString(difference) : null;
+}
+
 /** Under the item's name: its note (BT-127), period (BG-26) and attributes (BG-32), each a line. */
 function lineDetails(item: LineItem, fmt: Formatter, labels: Labels): string[] {
   const details: string[] = [];
@@ -57,6 +65,16 @@ function lineDetails(item: LineItem, fmt: Formatter, labels: Labels): string[] {
     details.push(`${labels.terms.linePeriod}: ${ends.join(' – ')}`);
   }
   for (const a of item.attributes ?? []) details.push(`${a.name.trim()}: ${a.value.trim()}`);
+  // BT-148 / BT-147: the price before its discount, when it was higher (the price column holds the net).
+  const gross = item.gross_unit_price;
+  if (gross !== undefined && item.unit_price !== undefined && gross !== item.unit_price) {
+    const discount = priceDifference(gross, item.unit_price);
+    if (discount !== null) {
+      details.push(
+        `${labels.terms.grossPrice} ${fmt.price(gross)}, ${labels.terms.priceDiscount} ${fmt.price(discount)}`,
+      );
+    }
+  }
   // Line charges are inside the line's amount: named here so the amount can be read.
   for (const c of item.charges ?? []) details.push(`+ ${c.reason.trim()}: ${fmt.money(c.amount)}`);
   return details;

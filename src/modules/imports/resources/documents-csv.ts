@@ -36,6 +36,7 @@ const LINE_FIELDS = [
   'quantity',
   'unit_price',
   'price_base_quantity',
+  'gross_unit_price',
   'unit',
   'unit_code',
   'sku',

@@ -1,8 +1,10 @@
-// EN 16931 BT-149 and BT-150, the item price base quantity: a price for 100 pieces, 1,000 sheets or 365
-// days, as wholesale and utilities state it. The line amount is quantity x price / base (docs/calculation.md,
-// rule 2); the price is written as entered with its base in the line's unit (UBL Price/BaseQuantity, CII
-// NetPriceProductTradePrice/BasisQuantity), valid under the official rules in every profile, read back from
-// ours and from files of others, and printed beside the price.
+// EN 16931 BG-29, the price details beyond the net price: BT-149 and BT-150, the item price base quantity (a
+// price for 100 pieces, 1,000 sheets or 365 days, as wholesale and utilities state it), and BT-148 and
+// BT-147, the gross price and its price discount (a list price less a discount per unit). The line amount is
+// quantity x price / base (docs/calculation.md, rule 2); the price is written as entered with its base in
+// the line's unit (UBL Price/BaseQuantity, CII NetPriceProductTradePrice/BasisQuantity), a gross price as
+// UBL Price/AllowanceCharge and CII GrossPriceProductTradePrice; valid under the official rules in every
+// profile, read back from ours and from files of others, and printed beside the price.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import type { DocumentData } from '../../src/modules/documents/model';
@@ -269,5 +271,81 @@ describe('received files of others', () => {
     const read = await client.parse(wrong);
     expect(read.data.line_items[0]?.price_base_quantity).toBeUndefined();
     expect(read.warnings.some((w) => w.term === 'BT-146')).toBe(true);
+  });
+});
+
+describe('the gross price (BT-148) and its price discount (BT-147)', () => {
+  for (const profile of PROFILES) {
+    test(`${profile}: gross - discount = net, written, valid and read back`, async () => {
+      const data = perHundred({ gross_unit_price: '14.50' });
+      const xml = await client.xmlOf(profile, 'invoice', data);
+      if (isCii(profile)) {
+        expect(xml).toMatch(
+          /<ram:GrossPriceProductTradePrice>\s*<ram:ChargeAmount>14.5<\/ram:ChargeAmount>\s*<ram:BasisQuantity unitCode="H87">100<\/ram:BasisQuantity>\s*<ram:AppliedTradeAllowanceCharge>\s*<ram:ChargeIndicator>\s*<udt:Indicator>false<\/udt:Indicator>\s*<\/ram:ChargeIndicator>\s*<ram:ActualAmount>2.13<\/ram:ActualAmount>/,
+        );
+      } else {
+        expect(xml).toMatch(
+          /<cac:AllowanceCharge>\s*<cbc:ChargeIndicator>false<\/cbc:ChargeIndicator>\s*<cbc:Amount currencyID="EUR">2.13<\/cbc:Amount>\s*<cbc:BaseAmount currencyID="EUR">14.5<\/cbc:BaseAmount>\s*<\/cac:AllowanceCharge>\s*<\/cac:Price>/,
+        );
+      }
+      expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);
+      const read = await client.parse(xml);
+      expect(read.data.line_items[0]).toMatchObject({ unit_price: '12.37', gross_unit_price: '14.5' });
+      expect(read.warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
+    });
+  }
+
+  test('with a price that includes VAT both are written net and still add up exactly (R046)', async () => {
+    const data = lineAlone({
+      quantity: '3',
+      unit_price: '119.00',
+      gross_unit_price: '142.80',
+      price_base_quantity: undefined,
+      taxes: [{ name: 'VAT', rate: '19', inclusive: true, category: 'S' }],
+    });
+    for (const profile of PROFILES) {
+      const xml = await client.xmlOf(profile, 'invoice', data);
+      // 119.00 gross of 19 % is 100 net; the 23.80 discount is 20 net.
+      expect(xml).toMatch(
+        isCii(profile) ? /<ram:ChargeAmount>120<\/ram:ChargeAmount>/ : /BaseAmount currencyID="EUR">120</,
+      );
+      expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);
+    }
+  });
+
+  test('a gross price below the price, or beside a negative price, is a field error', async () => {
+    for (const more of [{ gross_unit_price: '12.00' }, { unit_price: '-12.37', gross_unit_price: '14.50' }]) {
+      const res = await calculate(lineAlone(more));
+      expect(res.status).toBe(422);
+      expect(res.body.error.details.fields.map((f: { loc: string }) => f.loc)).toContain(
+        'body.data.line_items.0.gross_unit_price',
+      );
+    }
+    const same = await calculate(lineAlone({ gross_unit_price: '12.37' }));
+    expect(same.status).toBe(200);
+  });
+
+  test('printed under the item: the list price and the discount, in German and English', async () => {
+    const data = lineAlone({
+      quantity: '3',
+      unit_price: '90.00',
+      gross_unit_price: '100.00',
+      price_base_quantity: undefined,
+    });
+    const german = await client.pdfText({ data: { ...data, locale: 'de-DE' } });
+    expect(german).toMatch(/Listenpreis 100,00\s*€, Preisnachlass 10,00\s*€/);
+    const english = await client.pdfText({ data: { ...data, locale: 'en-GB' } });
+    expect(english).toMatch(/List price €100\.00, price discount €10\.00/);
+  });
+
+  test('received: a Peppol PINT line 450 less 40 keeps its gross price; a file whose gross less discount is not its price is named', async () => {
+    const corpus = (path: string) => readFileSync(sharedPath(`receiving-corpus/samples/${path}`), 'utf8');
+    const pint = await client.parse(corpus('phive/peppol-pint/pint-eu/1.1.1/Allowance-example.xml'));
+    expect(pint.data.line_items[0]).toMatchObject({ unit_price: '410', gross_unit_price: '450' });
+    expect(pint.warnings.filter((w) => w.term === 'BT-148')).toEqual([]);
+    // CIUS-RO example: 1,500 less 225 is 1,275, its net price says 1,273.
+    const romania = await client.parse(corpus('phive/cius-ro/1.0.9/ubl_b2g_example0.xml'));
+    expect(romania.data.line_items[0]?.gross_unit_price).toBeUndefined();
+    expect(romania.warnings.find((w) => w.term === 'BT-148')?.message).toContain('line 1, 3');
   });
 });
