@@ -66,17 +66,27 @@ async function downloaded(name: string): Promise<Buffer> {
   throw new Error(`${name} was not downloaded`);
 }
 
+/** How many of `asked` each export path's checks have taken: every click of a button asks once. */
+const taken = new Map<string, number>();
+
 /**
- * The last export request the page made to `path`, with its query. The browser reports requests as events
- * of their own, which under load may come after the downloaded file is already on disk: waited for.
+ * The next export request the page made to `path` (the one the click before asked), with its query. The
+ * browser reports requests as events of their own, which under load may come after the downloaded file is
+ * already on disk: waited for, and never answered with an earlier click's request (the last request seen
+ * could still be the one before, when this click's event had not come yet).
  */
 async function lastAsked(path: string): Promise<URLSearchParams> {
   for (let waited = 0; waited < 5_000; waited += 100) {
-    const url = asked.findLast((u) => u.startsWith(`/api/v1/exports/${path}`));
-    if (url) return new URLSearchParams(url.split('?')[1] ?? '');
+    const from = taken.get(path) ?? 0;
+    const index = asked.findIndex((u, i) => i >= from && u.startsWith(`/api/v1/exports/${path}`));
+    const url = asked[index];
+    if (url !== undefined) {
+      taken.set(path, index + 1);
+      return new URLSearchParams(url.split('?')[1] ?? '');
+    }
     await Bun.sleep(100);
   }
-  throw new Error(`no request to ${path}`);
+  throw new Error(`no new request to ${path}`);
 }
 
 const BOM = [0xef, 0xbb, 0xbf];
