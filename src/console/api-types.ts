@@ -1131,6 +1131,8 @@ export interface ReceivedLine {
   unit_price: string | null;
   /** BT-149: the quantity unit_price is for (null: per unit) */
   price_base_quantity: string | null;
+  /** BT-148: the price before its price discount (null: none stated) */
+  gross_unit_price: string | null;
   /** BT-131: the line after its allowances and charges */
   net_amount: string | null;
   /** BT-152, percent */

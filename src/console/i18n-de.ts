@@ -442,6 +442,7 @@ export const GERMAN: Record<string, string> = {
   Type: 'Art',
   'Unit price': 'Einzelpreis',
   'Price per {count}': 'Preis je {count}',
+  'List price {price}': 'Listenpreis {price}',
   'Price is for': 'Preis gilt für',
   'Units, e.g. 100 for a price per 100; empty for one':
     'Einheiten, z. B. 100 für einen Preis je 100; leer für eine',

@@ -349,3 +349,36 @@ describe('the gross price (BT-148) and its price discount (BT-147)', () => {
     expect(romania.warnings.find((w) => w.term === 'BT-148')?.message).toContain('line 1, 3');
   });
 });
+
+test('a received document shows each line as stated: its base quantity and its gross price', async () => {
+  const file = readFileSync(
+    sharedPath('receiving-corpus/samples/phive/peppol-pint/pint-eu/1.1.1/Allowance-example.xml'),
+    'utf8',
+  );
+  const res = await server.request('/api/v1/received-documents', {
+    method: 'POST',
+    key: account.apiKey,
+    headers: { 'content-type': 'application/xml' },
+    body: file,
+  });
+  const answer = (await res.json()) as { data: { id: string } };
+  expect({ status: res.status, answer }).toMatchObject({ status: 201 });
+  const created = answer.data;
+  const { body } = await server.json(`/api/v1/received-documents/${created.id}`, { key: account.apiKey });
+  expect(body.data.lines.slice(0, 2)).toMatchObject([
+    {
+      quantity: '10',
+      unit_price: '410',
+      price_base_quantity: null,
+      gross_unit_price: '450',
+      net_amount: '4000.00',
+    },
+    {
+      quantity: '10',
+      unit_price: '200',
+      price_base_quantity: '2',
+      gross_unit_price: null,
+      net_amount: '1000.00',
+    },
+  ]);
+});

@@ -179,6 +179,11 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
                 <td class="num">
                   {line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}
                   {perBase(line.price_base_quantity, line.unit)}
+                  {line.gross_unit_price === null ? null : (
+                    <div class="hint">
+                      {t('List price {price}', { price: formatMoney(line.gross_unit_price, currency) })}
+                    </div>
+                  )}
                 </td>
                 <td class="num">{line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}</td>
                 <td class="num">{line.net_amount === null ? '—' : formatMoney(line.net_amount, currency)}</td>

@@ -88,6 +88,9 @@ export const ReceivedLine = t.Object({
   price_base_quantity: Nullable(
     t.String({ description: 'BT-149: the quantity unit_price is for (null: per unit)' }),
   ),
+  gross_unit_price: Nullable(
+    t.String({ description: 'BT-148: the price before its price discount (null: none stated)' }),
+  ),
   net_amount: Nullable(t.String({ description: 'BT-131: the line after its allowances and charges' })),
   tax_rate: Nullable(t.String({ description: 'BT-152, percent' })),
 });
@@ -271,6 +274,7 @@ function linesOf(row: ReceivedDocumentRow): ReceivedLine[] {
     unit: item.unit_code ?? item.unit ?? null,
     unit_price: item.unit_price ?? null,
     price_base_quantity: item.price_base_quantity ?? null,
+    gross_unit_price: item.gross_unit_price ?? null,
     net_amount: outcome.ok ? (outcome.totals.lines[i]?.amount ?? null) : null,
     tax_rate: item.taxes?.[0]?.rate ?? null,
   }));
