@@ -243,8 +243,9 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
     // BT-148 with its base quantity, BT-147 as its one allowance (before the net price: the XSD's order).
     const gross = ram(agreement, 'GrossPriceProductTradePrice');
     ramLeaf(gross, 'ChargeAmount', line.grossPrice.amount);
-    if (line.baseQuantity !== null)
+    if (line.baseQuantity !== null) {
       ramLeaf(gross, 'BasisQuantity', line.baseQuantity, { unitCode: line.unitCode });
+    }
     const discount = ram(gross, 'AppliedTradeAllowanceCharge');
     indicator(discount, false);
     ramLeaf(discount, 'ActualAmount', line.grossPrice.discount);

@@ -33,7 +33,7 @@ export function perUnitPrice(
 ): string {
   price = decimalOf(price);
   if (baseQuantity !== undefined) baseQuantity = decimalOf(baseQuantity);
-  if (baseQuantity === undefined || eq(dec(baseQuantity), dec('1')) || eq(dec(baseQuantity), dec('0'))) {
+  if (baseQuantity === undefined || eq(dec(baseQuantity), ONE) || eq(dec(baseQuantity), ZERO)) {
     return price;
   }
   const exact = div(dec(price), dec(baseQuantity));
@@ -120,8 +120,8 @@ interface LinePrice {
 
 /** A stated quantity as a decimal, absent (or unreadable) as one. */
 const quantityOrOne = (value: string | undefined) => {
-  const text = value === undefined ? '1' : decimalOf(value);
-  return isDecimalString(text) ? dec(text) : ONE;
+  const written = value === undefined ? '1' : decimalOf(value);
+  return isDecimalString(written) ? dec(written) : ONE;
 };
 
 /**

@@ -53,11 +53,6 @@ export interface AmountTaxes {
 }
 
 /**
- * `sign` is -1 for a credit note whose stored amounts are negative: the XML states what is credited as
- * positive amounts (docs/einvoicing-xml.md). `taxes` and `shipping` come from taxes.ts and are
- * complete (no nulls) by the time this runs.
- */
-/**
  * BT-148 and BT-147 of a line that states its gross price: the discount as entered (net of an inclusive
  * VAT, to the net price's places), the gross the net price plus it, so R046's equation holds exactly.
  */
@@ -74,6 +69,11 @@ function grossPriceOf(
   return { amount: toPlainString(add(netPrice, discount)), discount: toPlainString(discount) };
 }
 
+/**
+ * `sign` is -1 for a credit note whose stored amounts are negative: the XML states what is credited as
+ * positive amounts (docs/einvoicing-xml.md). `taxes` and `shipping` come from taxes.ts and are
+ * complete (no nulls) by the time this runs.
+ */
 export function buildAmounts(
   data: DocumentData,
   totals: TotalsResult,
