@@ -444,6 +444,42 @@ describe('allowances and charges with reasons and UNTDID codes (BG-20, BG-21, BG
     expect(text).toContain('Handling');
     expect(text).toContain('€3,588.36');
   });
+
+  test.each(PROFILES)(
+    '%s: a percentage line discount states its percentage and base (BT-138, BT-137), valid and read back as a percentage',
+    async (profile) => {
+      const data = baseData();
+      data.line_items = data.line_items.map((line, i) =>
+        i === 0
+          ? { ...line, discount: { type: 'percentage', value: '12.5', reason: 'Returning client' } }
+          : line,
+      );
+      const [first] = data.line_items;
+      const xml = await client.xmlOf(profile, 'invoice', data);
+      // 8 x 95.00 = 760.00, 12.5 % of it 95.00.
+      expect(xml).toMatch(
+        isCii(profile)
+          ? /<ram:CalculationPercent>12.5<\/ram:CalculationPercent>\s*<ram:BasisAmount>760.00<\/ram:BasisAmount>\s*<ram:ActualAmount>95.00<\/ram:ActualAmount>/
+          : /<cbc:MultiplierFactorNumeric>12.5<\/cbc:MultiplierFactorNumeric>\s*<cbc:Amount currencyID="EUR">95.00<\/cbc:Amount>\s*<cbc:BaseAmount currencyID="EUR">760.00<\/cbc:BaseAmount>/,
+      );
+      expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);
+      const read = await client.parse(xml);
+      expect(read.data.line_items[0]?.discount).toMatchObject({ type: 'percentage', value: '12.5' });
+      expect(first?.quantity).toBe('8');
+      // A fixed discount states its amount alone: of the two line discounts only the 10 % one has a percentage.
+      const fixed = await client.xmlOf(profile, 'invoice', withCharges());
+      expect(fixed.match(/<cbc:MultiplierFactorNumeric>|<ram:CalculationPercent>/g)).toHaveLength(1);
+      expect((await client.parse(fixed)).data.line_items[0]?.discount).toMatchObject({
+        type: 'fixed',
+        value: '10.00',
+      });
+    },
+  );
+
+  test('with a price that includes VAT the percentage is stated when the nets still give the amount', async () => {
+    for (const profile of PROFILES)
+      expect(await client.fatalFindings(profile, 'invoice', inclusive())).toEqual([]);
+  });
 });
 
 describe('an allowance of one VAT rate (discounts[].taxes, BT-95/96)', () => {

@@ -2,11 +2,12 @@
 import { describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { dec } from '../../src/domain/money';
 import { parseEInvoice } from '../../src/einvoicing/receive';
 import { keepRefused, statedTaxAmounts } from '../../src/einvoicing/receive/document-passes';
 import { impliedPrice, perUnitPrice } from '../../src/einvoicing/receive/line-price';
 import { decimalOf } from '../../src/einvoicing/receive/normalize';
-import { accountingCurrencyOf, signedQuantity } from '../../src/einvoicing/receive/shared';
+import { accountingCurrencyOf, lineDiscountOf, signedQuantity } from '../../src/einvoicing/receive/shared';
 import type { ReceiveWarning } from '../../src/einvoicing/receive/types';
 import { profileOf } from '../../src/modules/receiving/use-cases/parse-received';
 import { sharedPath } from '../shared-material';
@@ -143,5 +144,30 @@ describe("the XRechnung extension's groups the data has no terms for are named",
     expect(read('04.01a-INVOICE_ubl.xml').map((w) => w.term)).toEqual(['BG-DEX-01']);
     expect(read('05.01a-INVOICE_ubl.xml')).toEqual([]);
     expect(read('01.01a-INVOICE_ubl.xml')).toEqual([]);
+  });
+});
+
+describe('a line allowance stated as a percentage (BT-138, BT-137)', () => {
+  const allowance = { amount: '95.00', reason: 'Stammkunde', percent: '12.5', base: '760.00' };
+  test('of the line amount: kept as a percentage discount', () => {
+    expect(lineDiscountOf([allowance], 'line 1', [], dec('760.00'), 2)).toEqual({
+      type: 'percentage',
+      value: '12.5',
+      reason: 'Stammkunde',
+    });
+  });
+  test('of another base, an amount it does not give, or on a credited line: the amount as stated', () => {
+    const fixed = { type: 'fixed' as const, value: '95.00', reason: 'Stammkunde' };
+    expect(lineDiscountOf([allowance], 'line 1', [], dec('800.00'), 2)).toEqual(fixed);
+    expect(lineDiscountOf([{ ...allowance, percent: '12' }], 'line 1', [], dec('760.00'), 2)).toEqual(fixed);
+    expect(
+      lineDiscountOf([{ ...allowance, amount: '-95.00', base: '-760.00' }], 'l', [], dec('-760.00'), 2),
+    ).toEqual({
+      ...fixed,
+      value: '-95.00',
+    });
+    expect(
+      lineDiscountOf([{ amount: '95.00', reason: 'Stammkunde' }], 'line 1', [], dec('760.00'), 2),
+    ).toEqual(fixed);
   });
 });

@@ -269,6 +269,10 @@ function lineItem(parent: XMLBuilder, line: ELine, scheme: string): void {
   if (line.allowance !== null) {
     const allowance = ram(settlement, 'SpecifiedTradeAllowanceCharge');
     indicator(allowance, false);
+    if (line.allowance.percent !== null) {
+      ramLeaf(allowance, 'CalculationPercent', line.allowance.percent.value);
+      ramLeaf(allowance, 'BasisAmount', line.allowance.percent.base);
+    }
     ramLeaf(allowance, 'ActualAmount', line.allowance.amount);
     ramLeaf(allowance, 'ReasonCode', line.allowance.reasonCode);
     ramLeaf(allowance, 'Reason', line.allowance.reason);

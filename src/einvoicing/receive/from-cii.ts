@@ -17,7 +17,7 @@ import {
   text,
   type XmlElement,
 } from './dom';
-import { ciiGrossOf, grossPriceWarning, linePriceOf } from './line-price';
+import { ciiGrossOf, grossPriceWarning, lineGrossOf, linePriceOf } from './line-price';
 import {
   accountingCurrencyOf,
   discountOf,
@@ -82,28 +82,31 @@ function line(
     amount: text(ac, 'ActualAmount') ?? '0',
     reason: text(ac, 'Reason'),
     code: text(ac, 'ReasonCode'),
+    percent: text(ac, 'CalculationPercent'),
+    base: text(ac, 'BasisAmount'),
   });
+  const priced = linePriceOf(
+    {
+      quantity: signed,
+      price: text(net, 'ChargeAmount') ?? '0',
+      baseQuantity: text(net, 'BasisQuantity'),
+      baseUnit: attr(at(net, 'BasisQuantity'), 'unitCode'),
+      unit: attr(quantity, 'unitCode'),
+      gross: ciiGrossOf(at(agreement, 'GrossPriceProductTradePrice')),
+      amount: lineAmount,
+      allowances: allowances.map((a) => text(a, 'ActualAmount') ?? '0'),
+      charges: charges.map((c) => text(c, 'ActualAmount') ?? '0'),
+      minorUnits,
+    },
+    `line ${id}`,
+    warnings,
+  );
   return defined({
     name: text(product, 'Name') ?? '-',
     description: text(product, 'Description'),
     quantity: signed,
     unit_code: attr(quantity, 'unitCode'),
-    ...linePriceOf(
-      {
-        quantity: signed,
-        price: text(net, 'ChargeAmount') ?? '0',
-        baseQuantity: text(net, 'BasisQuantity'),
-        baseUnit: attr(at(net, 'BasisQuantity'), 'unitCode'),
-        unit: attr(quantity, 'unitCode'),
-        gross: ciiGrossOf(at(agreement, 'GrossPriceProductTradePrice')),
-        amount: lineAmount,
-        allowances: allowances.map((a) => text(a, 'ActualAmount') ?? '0'),
-        charges: charges.map((c) => text(c, 'ActualAmount') ?? '0'),
-        minorUnits,
-      },
-      `line ${id}`,
-      warnings,
-    ),
+    ...priced,
     sku: text(product, 'SellerAssignedID'),
     buyer_item_id: text(product, 'BuyerAssignedID'),
     standard_item_id:
@@ -123,7 +126,13 @@ function line(
     object_identifier: referenceOf(objectRef),
     classifications: classificationsOf(all(product, 'DesignatedProductClassification/ClassCode')),
     attributes: attributesOf(all(product, 'ApplicableProductCharacteristic'), 'Description'),
-    discount: lineDiscountOf(allowances.map(money), `line ${id}`, warnings),
+    discount: lineDiscountOf(
+      allowances.map(money),
+      `line ${id}`,
+      warnings,
+      lineGrossOf(signed, priced, minorUnits),
+      minorUnits,
+    ),
     charges: nonEmpty(
       charges.map((c) =>
         defined({

@@ -15,7 +15,7 @@ import {
   text,
   type XmlElement,
 } from './dom';
-import { grossPriceWarning, linePriceOf, ublGrossOf } from './line-price';
+import { grossPriceWarning, lineGrossOf, linePriceOf, ublGrossOf } from './line-price';
 import {
   accountingCurrencyOf,
   discountOf,
@@ -89,6 +89,8 @@ function line(
         amount,
         reason: text(ac, 'AllowanceChargeReason'),
         code: text(ac, 'AllowanceChargeReasonCode'),
+        percent: text(ac, 'MultiplierFactorNumeric'),
+        base: text(ac, 'BaseAmount'),
       });
     }
   }
@@ -141,7 +143,13 @@ function line(
     object_identifier: identifierAt(objectRef, 'ID'),
     classifications: classificationsOf(all(item, 'CommodityClassification/ItemClassificationCode')),
     attributes: attributesOf(all(item, 'AdditionalItemProperty'), 'Name'),
-    discount: lineDiscountOf(allowances, `line ${id}`, warnings),
+    discount: lineDiscountOf(
+      allowances,
+      `line ${id}`,
+      warnings,
+      lineGrossOf(quantity, stated, minorUnits),
+      minorUnits,
+    ),
     charges: nonEmpty(charges),
     // OIOUBL states a line's VAT in the line's own TaxTotal, not under the item.
     taxes: taxesOf(

@@ -112,7 +112,7 @@ export interface StatedGross {
   baseQuantity?: string;
 }
 
-interface LinePrice {
+export interface LinePrice {
   unit_price: string;
   price_base_quantity?: string;
   gross_unit_price?: string;
@@ -216,4 +216,15 @@ export function ciiGrossOf(price: XmlElement | null): StatedGross | undefined {
     discount: discount === undefined ? undefined : text(discount, 'ActualAmount'),
     baseQuantity: text(price, 'BasisQuantity'),
   };
+}
+
+/** The line's amount before its allowances as the data prices it: quantity x price / base, rounded. */
+export function lineGrossOf(
+  quantity: string,
+  priced: LinePrice,
+  minorUnits: MinorUnits,
+): Decimal | undefined {
+  const base = priced.price_base_quantity ?? '1';
+  if (![quantity, priced.unit_price, base].every(isDecimalString)) return undefined;
+  return round(div(mul(dec(quantity), dec(priced.unit_price)), dec(base)), minorUnits);
 }

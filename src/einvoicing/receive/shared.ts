@@ -2,12 +2,15 @@
 // discounts, notes with a subject code.
 import type { DocumentData } from '../../domain/document-data';
 import {
+  type Decimal,
   dec,
   div,
   eq,
+  gt,
   isDecimalString,
   isNegative,
   isZero,
+  type MinorUnits,
   mul,
   round,
   sum,
@@ -23,6 +26,9 @@ type Line = DocumentData['line_items'][number];
 type Tax = NonNullable<Line['taxes']>[number];
 type Discount = NonNullable<Line['discount']>;
 
+const ZERO = dec('0');
+const HUNDRED = dec('100');
+
 export interface TaxInfo {
   category: string;
   rate: string;
@@ -32,6 +38,9 @@ export interface Money {
   amount: string;
   reason?: string;
   code?: string;
+  /** BT-138 / BT-137 (line) as stated: the percentage and the amount it is of. */
+  percent?: string;
+  base?: string;
 }
 
 /** A line's VAT category (BT-151/152) as its one tax, with the breakdown's exemption reason (BT-120/121). */
@@ -59,15 +68,40 @@ export function discountOf(
   return discount;
 }
 
-/** A line's allowances (BG-27) as its one discount; several are added up (and said so). */
+/**
+ * BT-138 kept as a percentage discount when it is one of the line's own amount: the line is positive, the
+ * stated base (BT-137) is its amount before the allowance, the percentage is 0-100 and gives the stated
+ * amount rounded.
+ */
+function percentageOf(allowance: Money, gross: Decimal, minorUnits: MinorUnits): string | undefined {
+  if (allowance.percent === undefined || allowance.base === undefined) return undefined;
+  const [percent, base, amount] = [allowance.percent, allowance.base, allowance.amount].map(decimalOf);
+  if (![percent, base, amount].every(isDecimalString)) return undefined;
+  const p = dec(percent as string);
+  // A credited (negative) line takes its allowance negated as a fixed amount (calculation rule 2a).
+  if (!gt(gross, ZERO) || !gt(p, ZERO) || gt(p, HUNDRED) || !eq(dec(base as string), gross)) return undefined;
+  const implied = round(div(mul(gross, p), HUNDRED), minorUnits);
+  return eq(implied, dec(amount as string)) ? percent : undefined;
+}
+
+/**
+ * A line's allowances (BG-27) as its one discount; several are added up (and said so). One stated as a
+ * percentage of the line (BT-138, BT-137 = the line's `gross`) stays a percentage.
+ */
 export function lineDiscountOf(
   allowances: Money[],
   where: string,
   warnings: ReceiveWarning[],
+  gross?: Decimal,
+  minorUnits: MinorUnits = 2,
 ): Discount | undefined {
   if (allowances.length === 0) return undefined;
   const first = allowances[0] as Money;
-  if (allowances.length === 1) return discountOf(first.amount, first.reason, first.code);
+  if (allowances.length === 1) {
+    const discount = discountOf(first.amount, first.reason, first.code);
+    const percent = gross === undefined ? undefined : percentageOf(first, gross, minorUnits);
+    return percent === undefined ? discount : { ...discount, type: 'percentage', value: percent };
+  }
   warnings.push({
     term: 'BG-27',
     path: where,

@@ -9,9 +9,12 @@ import {
   add,
   type Decimal,
   dec,
+  div,
   eq,
+  gt,
   isNegative,
   isZero,
+  mul,
   round,
   sub,
   sum,
@@ -20,7 +23,7 @@ import {
   toPlainString,
 } from '../../domain/money';
 import { lineTerms } from './lines';
-import { distributeNet, linePrice, minorUnitsOf, neg, netOf, roundTo, ZERO } from './net';
+import { abs, distributeNet, linePrice, minorUnitsOf, neg, netOf, roundTo, ZERO } from './net';
 import { exemptionOf, groupKey, toVatTax, type VatTax, vatCategory, vatKey } from './taxes';
 import type { EAllowanceCharge, EDocumentTotals, ELine, EThirdPartyPayment, EVatBreakdown } from './types';
 
@@ -67,6 +70,24 @@ function grossPriceOf(
   const places = Math.max(2, toPlainString(netPrice).split('.')[1]?.length ?? 0);
   const discount = tax.inclusive ? roundTo(netOf(entered, tax.rateValue), places) : entered;
   return { amount: toPlainString(add(netPrice, discount)), discount: toPlainString(discount) };
+}
+
+/**
+ * BT-138 and BT-137 of a percentage line discount: the percentage and the line's net amount before it,
+ * stated only when base x percent / 100 is the allowance to the cent (a tax-inclusive line's nets are
+ * rounded on their own; PEPPOL-EN16931-R040 allows 0.02). A fixed discount states its amount alone.
+ */
+function percentOfLine(
+  discount: DocumentData['line_items'][number]['discount'],
+  allowance: Decimal,
+  base: Decimal,
+  money: (d: Decimal) => string,
+): { value: string; base: string } | null {
+  if (discount?.type !== 'percentage') return null;
+  const percent = dec(discount.value);
+  const implied = div(mul(base, percent), dec('100'));
+  if (gt(abs(sub(implied, allowance)), dec('0.01'))) return null;
+  return { value: toPlainString(percent), base: money(base) };
 }
 
 /**
@@ -173,6 +194,7 @@ export function buildAmounts(
             amount: money(allowance),
             reason: line.discount?.reason?.trim() || 'Discount',
             reasonCode: line.discount?.reason_code ?? '95',
+            percent: percentOfLine(line.discount, allowance, beforeAllowances, money),
           },
       charges: lineCharges.filter((c) => !isZero(c.amount)).map((c) => ({ ...c, amount: money(c.amount) })),
       netPrice: toPlainString(netPrice),

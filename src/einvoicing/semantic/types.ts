@@ -66,7 +66,13 @@ export interface ELine {
   unitCode: string; // BT-130 (UN/ECE Rec 20)
   netAmount: DecimalText; // BT-131, tax-exclusive
   /** BG-27 line allowance (the line discount), net of VAT. */
-  allowance: { amount: DecimalText; reason: string; reasonCode: string } | null;
+  allowance: {
+    amount: DecimalText;
+    reason: string;
+    reasonCode: string;
+    /** BT-138 and BT-137 of a percentage discount: amount = base x percent / 100 (R040's 0.02). */
+    percent: { value: DecimalText; base: DecimalText } | null;
+  } | null;
   /** BG-28 line charges, net of VAT: BT-141 amount, BT-144 reason, BT-145 code. */
   charges: { amount: DecimalText; reason: string; reasonCode: string | null }[];
   netPrice: DecimalText; // BT-146, never negative (BR-27)

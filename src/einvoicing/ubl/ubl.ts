@@ -222,7 +222,10 @@ function invoiceLine(
     cbc(allowance, 'ChargeIndicator', 'false');
     cbc(allowance, 'AllowanceChargeReasonCode', line.allowance.reasonCode);
     cbc(allowance, 'AllowanceChargeReason', line.allowance.reason);
+    if (line.allowance.percent !== null)
+      cbc(allowance, 'MultiplierFactorNumeric', line.allowance.percent.value);
     amount(allowance, 'Amount', line.allowance.amount, cur);
+    if (line.allowance.percent !== null) amount(allowance, 'BaseAmount', line.allowance.percent.base, cur);
   }
   for (const c of line.charges) {
     // BG-28: like the allowance, it takes the line's tax category.
