@@ -476,6 +476,33 @@ describe('allowances and charges with reasons and UNTDID codes (BG-20, BG-21, BG
     },
   );
 
+  test.each(PROFILES)(
+    '%s: a percentage document discount states its percentage and the group it is of (BT-94, BT-93) where that gives the amount to the cent',
+    async (profile) => {
+      const data = baseData();
+      data.discounts = [{ type: 'percentage', value: '3', reason: 'Members' }];
+      delete data.shipping;
+      const xml = await client.xmlOf(profile, 'invoice', data);
+      const percents = xml.match(/<cbc:MultiplierFactorNumeric>3<|<ram:CalculationPercent>3</g) ?? [];
+      expect(percents).toHaveLength(1);
+      expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);
+      // Two VAT groups: each allocated share is stated with its group's base when it is 3 % of it.
+      const mixed = baseData();
+      mixed.discounts = [{ type: 'percentage', value: '3', reason: 'Members' }];
+      delete mixed.shipping;
+      mixed.line_items = mixed.line_items.map((line, i) =>
+        i === 2 ? { ...line, taxes: [{ name: 'VAT', rate: '7', category: 'S' }] } : line,
+      );
+      expect(await client.fatalFindings(profile, 'invoice', mixed)).toEqual([]);
+      const inclusive = structuredClone(data);
+      inclusive.line_items = inclusive.line_items.map((line) => ({
+        ...line,
+        taxes: [{ name: 'VAT', rate: '19', category: 'S', inclusive: true }],
+      }));
+      expect(await client.fatalFindings(profile, 'invoice', inclusive)).toEqual([]);
+    },
+  );
+
   test('with a price that includes VAT the percentage is stated when the nets still give the amount', async () => {
     for (const profile of PROFILES)
       expect(await client.fatalFindings(profile, 'invoice', inclusive())).toEqual([]);
@@ -509,14 +536,14 @@ describe('an allowance of one VAT rate (discounts[].taxes, BT-95/96)', () => {
     ];
     delete data.shipping;
     const xml = await client.xmlOf(profile, 'invoice', data);
-    // 10 % of the 7 % lines (80.00) only.
+    // 10 % of the 7 % lines (80.00) only: the percentage and that base stated with it (BT-94, BT-93).
     if (isCii(profile)) {
       expect(xml).toMatch(
-        /<ram:ActualAmount>8\.00<\/ram:ActualAmount>[\s\S]*?<ram:CategoryTradeTax>[\s\S]*?<ram:RateApplicablePercent>7<\/ram:RateApplicablePercent>/,
+        /<ram:CalculationPercent>10<\/ram:CalculationPercent>\s*<ram:BasisAmount>80\.00<\/ram:BasisAmount>\s*<ram:ActualAmount>8\.00<\/ram:ActualAmount>[\s\S]*?<ram:CategoryTradeTax>[\s\S]*?<ram:RateApplicablePercent>7<\/ram:RateApplicablePercent>/,
       );
     } else {
       expect(xml).toMatch(
-        /<cbc:Amount currencyID="EUR">8\.00<\/cbc:Amount>\s*<cac:TaxCategory>\s*<cbc:ID>S<\/cbc:ID>\s*<cbc:Percent>7</,
+        /<cbc:MultiplierFactorNumeric>10<\/cbc:MultiplierFactorNumeric>\s*<cbc:Amount currencyID="EUR">8\.00<\/cbc:Amount>\s*<cbc:BaseAmount currencyID="EUR">80\.00<\/cbc:BaseAmount>\s*<cac:TaxCategory>\s*<cbc:ID>S<\/cbc:ID>\s*<cbc:Percent>7</,
       );
     }
     expect(await client.fatalFindings(profile, 'invoice', data)).toEqual([]);

@@ -77,7 +77,7 @@ describe('what cannot be written', () => {
   test('shipping inherits the one tax every priced line shares, as the totals did', () => {
     const invoice = semantic({ shipping: { amount: '5.00' } });
     expect(invoice.charges).toEqual([
-      { amount: '5.00', reason: 'Shipping', reasonCode: 'FC', vat: { code: 'S', rate: '19' } },
+      { amount: '5.00', reason: 'Shipping', reasonCode: 'FC', percent: null, vat: { code: 'S', rate: '19' } },
     ]);
     const mixed = data({
       line_items: [

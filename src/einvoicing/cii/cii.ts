@@ -204,6 +204,10 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
 function allowanceCharge(parent: XMLBuilder, a: EAllowanceCharge, isCharge: boolean, scheme: string): void {
   const node = ram(parent, 'SpecifiedTradeAllowanceCharge');
   indicator(node, isCharge);
+  if (a.percent !== null) {
+    ramLeaf(node, 'CalculationPercent', a.percent.value);
+    ramLeaf(node, 'BasisAmount', a.percent.base);
+  }
   ramLeaf(node, 'ActualAmount', a.amount);
   ramLeaf(node, 'ReasonCode', a.reasonCode);
   ramLeaf(node, 'Reason', a.reason);

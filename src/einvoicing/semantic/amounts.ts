@@ -46,6 +46,8 @@ interface Part {
   amount: Decimal;
   reason: string;
   reasonCode: string | null;
+  /** A percentage discount's percentage (BT-94), stated when its group's lines give the amount. */
+  percent?: Decimal;
 }
 
 /** The VAT category of each line, of the shipping and of each document charge (null: none or zero). */
@@ -73,18 +75,17 @@ function grossPriceOf(
 }
 
 /**
- * BT-138 and BT-137 of a percentage line discount: the percentage and the line's net amount before it,
- * stated only when base x percent / 100 is the allowance to the cent (a tax-inclusive line's nets are
- * rounded on their own; PEPPOL-EN16931-R040 allows 0.02). A fixed discount states its amount alone.
+ * A percentage discount's percentage and the net amount it is of (BT-138/137 on a line, BT-94/93 on the
+ * document), stated only when base x percent / 100 is the allowance to the cent: a tax-inclusive line's
+ * nets are rounded on their own and a document discount is allocated over the VAT groups by largest
+ * remainder (PEPPOL-EN16931-R040 allows 0.02). Otherwise the allowance states its amount alone.
  */
-function percentOfLine(
-  discount: DocumentData['line_items'][number]['discount'],
-  allowance: Decimal,
+function percentOf(
+  percent: Decimal,
   base: Decimal,
+  allowance: Decimal,
   money: (d: Decimal) => string,
 ): { value: string; base: string } | null {
-  if (discount?.type !== 'percentage') return null;
-  const percent = dec(discount.value);
   const implied = div(mul(base, percent), dec('100'));
   if (gt(abs(sub(implied, allowance)), dec('0.01'))) return null;
   return { value: toPlainString(percent), base: money(base) };
@@ -129,8 +130,10 @@ export function buildAmounts(
         (t) => groupKey(t.category, t.rate, t.inclusive) === groupKey(a.category, a.rate, a.inclusive),
       );
       if (tax === undefined) throw new Error(`discount ${k} allocated to a group no line carries`);
-      const reasonCode = data.discounts?.[k]?.reason_code ?? '95';
+      const stated = data.discounts?.[k];
+      const reasonCode = stated?.reason_code ?? '95';
       const part: Part = { tax, amount, reason: discount.reason?.trim() || 'Discount', reasonCode };
+      if (stated?.type === 'percentage') part.percent = dec(stated.value);
       allowances.push(part);
       itemsOf(tax).push({ gross: neg(amount), assign: (n) => (part.amount = neg(n)) });
     }
@@ -194,7 +197,10 @@ export function buildAmounts(
             amount: money(allowance),
             reason: line.discount?.reason?.trim() || 'Discount',
             reasonCode: line.discount?.reason_code ?? '95',
-            percent: percentOfLine(line.discount, allowance, beforeAllowances, money),
+            percent:
+              line.discount?.type === 'percentage'
+                ? percentOf(dec(line.discount.value), beforeAllowances, allowance, money)
+                : null,
           },
       charges: lineCharges.filter((c) => !isZero(c.amount)).map((c) => ({ ...c, amount: money(c.amount) })),
       netPrice: toPlainString(netPrice),
@@ -204,10 +210,21 @@ export function buildAmounts(
       vat: vatCategory(tax.category, tax.rate),
     };
   });
+  // BT-93: a group's lines, net, before the document discounts: what a percentage discount is of.
+  const groupLines = (tax: VatTax) =>
+    sum(
+      lineNets.filter(
+        (_, i) =>
+          taxes[i] &&
+          groupKey(taxes[i].category, taxes[i].rate, taxes[i].inclusive) ===
+            groupKey(tax.category, tax.rate, tax.inclusive),
+      ),
+    );
   const part = (p: Part): EAllowanceCharge => ({
     amount: money(p.amount),
     reason: p.reason,
     reasonCode: p.reasonCode,
+    percent: p.percent === undefined ? null : percentOf(p.percent, groupLines(p.tax), p.amount, money),
     vat: vatCategory(p.tax.category, p.tax.rate),
   });
 

@@ -56,6 +56,8 @@ export interface EAllowanceCharge {
   amount: DecimalText; // BT-92 / BT-99, net of VAT
   reason: string; // BT-97 / BT-104
   reasonCode: string | null; // BT-98 (UNCL5189) / BT-105 (UNCL7161)
+  /** BT-94 and BT-93 of a percentage discount: amount = base x percent / 100 to the cent (R040). */
+  percent: { value: DecimalText; base: DecimalText } | null;
   vat: EVatCategory;
 }
 

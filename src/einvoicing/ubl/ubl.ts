@@ -180,7 +180,9 @@ function allowanceCharge(
   cbc(node, 'ChargeIndicator', isCharge ? 'true' : 'false');
   cbc(node, 'AllowanceChargeReasonCode', a.reasonCode);
   cbc(node, 'AllowanceChargeReason', a.reason);
+  if (a.percent !== null) cbc(node, 'MultiplierFactorNumeric', a.percent.value);
   amount(node, 'Amount', a.amount, invoice.currency);
+  if (a.percent !== null) amount(node, 'BaseAmount', a.percent.base, invoice.currency);
   taxCategory(node, 'TaxCategory', a.vat, invoice.taxScheme);
 }
 
