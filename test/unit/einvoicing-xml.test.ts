@@ -145,7 +145,13 @@ describe('the numbers are the stored totals', () => {
       expect(values(cii, 'ram:DuePayableAmount')).toEqual([invoice.totals.payable]);
       expect(values(cii, 'ram:GrandTotalAmount')).toEqual([invoice.totals.taxInclusive]);
       expect(values(cii, 'ram:TaxTotalAmount')).toEqual([invoice.totals.tax]);
-      expect(values(cii, 'ram:BasisAmount')).toEqual(invoice.vatBreakdown.map((v) => v.taxableAmount));
+      // BasisAmount is the breakdown's taxable amount, and the base a percentage allowance is of (BT-137 on
+      // the lines before it, BT-93 on the document allowances after it).
+      expect(values(cii, 'ram:BasisAmount')).toEqual([
+        ...invoice.lines.flatMap((l) => (l.allowance?.percent ? [l.allowance.percent.base] : [])),
+        ...invoice.vatBreakdown.map((v) => v.taxableAmount),
+        ...invoice.allowances.flatMap((a) => (a.percent ? [a.percent.base] : [])),
+      ]);
       expect(values(cii, 'ram:CalculatedAmount')).toEqual(invoice.vatBreakdown.map((v) => v.taxAmount));
     });
   }
