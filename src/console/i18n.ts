@@ -67,8 +67,12 @@ export function formatDate(value: string | null | undefined): string {
   return new Intl.DateTimeFormat(locale(), options).format(date);
 }
 
-/** Beside a price per base quantity (EN 16931 BT-149): " / 100 Stk."; nothing for a price per unit. */
+/** A price base quantity (EN 16931 BT-149) other than one unit: absent, "1" or "1.00" is per unit. */
+export const isPerBase = (base: string | null | undefined): base is string =>
+  !!base && !/^0*1(\.0*)?$/.test(base);
+
+/** Beside a price per base quantity: " / 100 Stk."; nothing for a price per unit. */
 export function perBase(base: string | null | undefined, unit?: string | null): string {
-  if (!base || /^0*1(\.0*)?$/.test(base)) return '';
+  if (!isPerBase(base)) return '';
   return ` / ${formatDecimal(base)}${unit ? ` ${unit}` : ''}`;
 }

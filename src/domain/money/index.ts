@@ -13,6 +13,7 @@ export {
   lt,
   mul,
   normalizeRate,
+  percentOf,
   round,
   sub,
   sum,

@@ -159,7 +159,7 @@ function statedPrice(
   const sameUnit = line.baseUnit === undefined || line.unit === undefined || line.baseUnit === line.unit;
   if (b !== undefined && gt(b, ZERO) && !eq(b, ONE) && isDecimalString(price) && sameUnit) {
     const gross = statedGross(line);
-    const perBase = round(div(mul(dec(line.quantity), dec(price)), b), line.minorUnits ?? 2);
+    const perBase = amountPerBase(dec(line.quantity), dec(price), b, line.minorUnits ?? 2);
     if (gross === undefined || eq(perBase, gross)) return { unit_price: price, price_base_quantity: base };
   }
   if (b !== undefined && !gt(b, ZERO)) {
@@ -226,5 +226,10 @@ export function lineGrossOf(
 ): Decimal | undefined {
   const base = priced.price_base_quantity ?? '1';
   if (![quantity, priced.unit_price, base].every(isDecimalString)) return undefined;
-  return round(div(mul(dec(quantity), dec(priced.unit_price)), dec(base)), minorUnits);
+  return amountPerBase(dec(quantity), dec(priced.unit_price), dec(base), minorUnits);
+}
+
+/** quantity x price / base, rounded once to the currency: a line's amount as calculation rule 2 has it. */
+function amountPerBase(quantity: Decimal, price: Decimal, base: Decimal, minorUnits: MinorUnits): Decimal {
+  return round(div(mul(quantity, price), base), minorUnits);
 }

@@ -12,6 +12,7 @@ import {
   isZero,
   type MinorUnits,
   mul,
+  percentOf,
   round,
   sum,
   toPlainString,
@@ -80,7 +81,7 @@ function percentageOf(allowance: Money, gross: Decimal, minorUnits: MinorUnits):
   const p = dec(percent as string);
   // A credited (negative) line takes its allowance negated as a fixed amount (calculation rule 2a).
   if (!gt(gross, ZERO) || !gt(p, ZERO) || gt(p, HUNDRED) || !eq(dec(base as string), gross)) return undefined;
-  const implied = round(div(mul(gross, p), HUNDRED), minorUnits);
+  const implied = round(percentOf(gross, p), minorUnits);
   return eq(implied, dec(amount as string)) ? percent : undefined;
 }
 

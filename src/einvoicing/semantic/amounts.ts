@@ -9,12 +9,11 @@ import {
   add,
   type Decimal,
   dec,
-  div,
   eq,
   gt,
   isNegative,
   isZero,
-  mul,
+  percentOf,
   round,
   sub,
   sum,
@@ -80,13 +79,13 @@ function grossPriceOf(
  * nets are rounded on their own and a document discount is allocated over the VAT groups by largest
  * remainder (PEPPOL-EN16931-R040 allows 0.02). Otherwise the allowance states its amount alone.
  */
-function percentOf(
+function percentageTerms(
   percent: Decimal,
   base: Decimal,
   allowance: Decimal,
   money: (d: Decimal) => string,
 ): { value: string; base: string } | null {
-  const implied = div(mul(base, percent), dec('100'));
+  const implied = percentOf(base, percent);
   if (gt(abs(sub(implied, allowance)), dec('0.01'))) return null;
   return { value: toPlainString(percent), base: money(base) };
 }
@@ -183,8 +182,8 @@ export function buildAmounts(
     // BT-146 may not be negative (BR-27): a negative price moves its sign to the quantity.
     if (isNegative(price)) quantity = neg(quantity);
     const beforeAllowances = sub(add(net, allowance), sum(lineCharges.map((c) => c.amount)));
-    const base = line.price_base_quantity === undefined ? null : dec(line.price_base_quantity);
-    const netPrice = linePrice(price, quantity, beforeAllowances, tax, mu, base ?? undefined);
+    const base = line.price_base_quantity === undefined ? undefined : dec(line.price_base_quantity);
+    const netPrice = linePrice(price, quantity, beforeAllowances, tax, mu, base);
     return {
       // BT-126: the line's own identifier as the data states it (a received file's, kept as it was), else its position.
       id: line.line_id?.trim() || String(i + 1),
@@ -199,32 +198,28 @@ export function buildAmounts(
             reasonCode: line.discount?.reason_code ?? '95',
             percent:
               line.discount?.type === 'percentage'
-                ? percentOf(dec(line.discount.value), beforeAllowances, allowance, money)
+                ? percentageTerms(dec(line.discount.value), beforeAllowances, allowance, money)
                 : null,
           },
       charges: lineCharges.filter((c) => !isZero(c.amount)).map((c) => ({ ...c, amount: money(c.amount) })),
       netPrice: toPlainString(netPrice),
-      baseQuantity: base === null || eq(base, dec('1')) ? null : toPlainString(base),
+      baseQuantity: base === undefined || eq(base, dec('1')) ? null : toPlainString(base),
       grossPrice: grossPriceOf(line, price, netPrice, tax),
       ...lineTerms(line),
       vat: vatCategory(tax.category, tax.rate),
     };
   });
   // BT-93: a group's lines, net, before the document discounts: what a percentage discount is of.
-  const groupLines = (tax: VatTax) =>
-    sum(
-      lineNets.filter(
-        (_, i) =>
-          taxes[i] &&
-          groupKey(taxes[i].category, taxes[i].rate, taxes[i].inclusive) ===
-            groupKey(tax.category, tax.rate, tax.inclusive),
-      ),
-    );
+  const lineKeys = taxes.map((t) => groupKey(t.category, t.rate, t.inclusive));
+  const groupLines = (tax: VatTax) => {
+    const key = groupKey(tax.category, tax.rate, tax.inclusive);
+    return sum(lineNets.filter((_, i) => lineKeys[i] === key));
+  };
   const part = (p: Part): EAllowanceCharge => ({
     amount: money(p.amount),
     reason: p.reason,
     reasonCode: p.reasonCode,
-    percent: p.percent === undefined ? null : percentOf(p.percent, groupLines(p.tax), p.amount, money),
+    percent: p.percent === undefined ? null : percentageTerms(p.percent, groupLines(p.tax), p.amount, money),
     vat: vatCategory(p.tax.category, p.tax.rate),
   });
 

@@ -2,7 +2,7 @@
 // API reported: the renderer formats, it never recomputes, so the PDF cannot disagree with the JSON.
 
 import type { DocumentData } from '../../domain/document-data';
-import { dec, gt, isDecimalString, sub, toPlainString } from '../../domain/money';
+import { dec, eq, gt, isDecimalString, sub, toPlainString } from '../../domain/money';
 import type { TaxGroupResult, TotalsResult } from '../../domain/money/types';
 import type { Formatter } from '../format';
 import type { Labels } from '../labels';
@@ -42,7 +42,7 @@ function lineUnit(item: LineItem, labels: Labels): string {
 /** The price as entered; a price per base quantity (BT-149) says for how many: "12,37 € / 100 Stk.". */
 function unitPrice(item: LineItem, price: string, fmt: Formatter, labels: Labels): string {
   const base = item.price_base_quantity;
-  if (base === undefined || /^0*1(\.0*)?$/.test(base.trim())) return fmt.price(price);
+  if (base === undefined || !isDecimalString(base) || eq(dec(base), dec('1'))) return fmt.price(price);
   // Broken before the slash only: "12,37 €" over "/ 100 Stk." in a narrow column.
   const per = ['/', fmt.quantity(base), lineUnit(item, labels)].filter(Boolean).join('\u00a0');
   return `${fmt.price(price)} ${per}`;

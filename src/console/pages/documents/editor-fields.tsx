@@ -1,6 +1,6 @@
 import { type ApiError, list } from '../../api';
 import type { UnitCode } from '../../api-types';
-import { formatDecimal, t } from '../../i18n';
+import { formatDecimal, isPerBase, t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
 import { newLine } from './draft-form';
@@ -9,7 +9,7 @@ import type { DraftForm, LineForm } from './model';
 
 /** A price for more than one unit (BT-149, set over the API or read from a received file) says so. */
 const basisHint = (base: string | undefined) =>
-  base && !/^0*1(\.0*)?$/.test(base) ? t('Price per {count}', { count: formatDecimal(base) }) : undefined;
+  isPerBase(base) ? t('Price per {count}', { count: formatDecimal(base) }) : undefined;
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
 
 let unitCodes: Promise<UnitCode[]> | null = null;
