@@ -3,7 +3,7 @@
 // invoice's first page per template and page 2 of the 60-line invoice.
 //
 //   bun scripts/gallery.ts [--docs] [--only tpl_modern] [--out /tmp/gallery]
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PAGE_SIZE_IDS } from '../src/modules/reference';
 import { renderPdf } from '../src/rendering/render-pdf';
@@ -70,7 +70,6 @@ console.log(`${count} PDFs in ${out} (${Math.round(performance.now() - started)}
 if (docs) {
   const dir = join(import.meta.dir, '..', 'docs', 'gallery');
   mkdirSync(dir, { recursive: true });
-  for (const file of readdirSync(dir)) if (file.endsWith('.png')) rmSync(join(dir, file));
   for (const { id } of BUILT_IN_TEMPLATES) {
     const pdf = join(out, `${id.replace('tpl_', '')}-invoice-A4.pdf`);
     await run([

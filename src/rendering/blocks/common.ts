@@ -94,6 +94,19 @@ export function keyValues(
   return y - top;
 }
 
+/** Whether the parties row has a column to its right: the meta list (`aside`) or a highlighted amount. */
+export function hasAside(ctx: BlockContext): boolean {
+  const { meta } = ctx.theme.spec;
+  const highlight = meta.showHighlight && meta.layout !== 'strip' && ctx.view.highlight !== null;
+  return (meta.layout === 'aside' && ctx.view.meta.length > 0) || highlight;
+}
+
+/** A column measured before it is drawn beside the parties. */
+export interface Aside {
+  height: number;
+  draw(x: number, y: number, height: number): void;
+}
+
 /** The widest label among `items`, plus room, capped to `max`. */
 export function labelColumn(
   layout: Layout,

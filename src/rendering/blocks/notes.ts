@@ -1,16 +1,16 @@
-// Custom fields and free-text notes (a credit note's reason first). Notes may be long: they flow across
+// Custom fields (after the payment, or beside the recipient where the theme asks) and free-text notes (a
+// credit note's reason first). Notes may be long: they flow across
 // pages line by line, and a heading never stays behind at the foot of a page.
-import { drawHeading, flowText, headingHeight, keyValues, labelColumn } from './common';
+import { type Aside, drawHeading, flowText, hasAside, headingHeight, keyValues, labelColumn } from './common';
 import type { Block, BlockContext } from './context';
 
 /** A block after the payment is kept with it only when short: a quarter of a page at most. */
 const short = (ctx: BlockContext, height: number) =>
   height <= (ctx.layout.bottom - ctx.layout.freshTop) / 4 ? height : 0;
 
-function fieldsLayout(ctx: BlockContext) {
+function fieldsLayout(ctx: BlockContext, width: number) {
   const { layout, view, theme } = ctx;
   const items = view.customFields;
-  const width = Math.min(layout.contentWidth, 380);
   const options = {
     label: theme.s.metaLabel,
     value: theme.s.body,
@@ -20,13 +20,48 @@ function fieldsLayout(ctx: BlockContext) {
   return { items, width, options, height: keyValues(layout, items, 0, 0, width, options, false) };
 }
 
+/** At most this many custom fields go beside the recipient; more make a block of their own. */
+const BESIDE_MAX = 6;
+
+/**
+ * Whether the custom fields stand beside the recipient (themes with `parties.fields: 'beside'`, one
+ * recipient, no other column there, a few fields): DIN 5008's information block, an order number or a
+ * contact person where a reader looks for them, and no block of its own after the payment.
+ */
+export function fieldsBeside(ctx: BlockContext): boolean {
+  const { view, theme } = ctx;
+  const count = view.customFields.length;
+  return (
+    theme.spec.parties.fields === 'beside' &&
+    !hasAside(ctx) &&
+    view.recipients.length === 1 &&
+    count > 0 &&
+    count <= BESIDE_MAX
+  );
+}
+
+/** The custom fields under their heading, as the parties row's right-hand column. */
+export function fieldsAside(ctx: BlockContext, width: number): Aside {
+  const { layout, view } = ctx;
+  const { items, options, height } = fieldsLayout(ctx, width);
+  return {
+    height: headingHeight(ctx) + height,
+    draw(x, y) {
+      layout.y = y;
+      drawHeading(ctx, view.labels.details, x, width);
+      keyValues(layout, items, x, layout.y, width, options);
+    },
+  };
+}
+
 export const customFields: Block = {
   id: 'custom-fields',
-  present: (ctx) => ctx.view.customFields.length > 0,
-  height: (ctx) => short(ctx, headingHeight(ctx) + fieldsLayout(ctx).height),
+  present: (ctx) => ctx.view.customFields.length > 0 && !fieldsBeside(ctx),
+  height: (ctx) =>
+    short(ctx, headingHeight(ctx) + fieldsLayout(ctx, Math.min(ctx.layout.contentWidth, 380)).height),
   draw(ctx) {
     const { layout, view } = ctx;
-    const { items, width, options, height } = fieldsLayout(ctx);
+    const { items, width, options, height } = fieldsLayout(ctx, Math.min(layout.contentWidth, 380));
     layout.ensure(headingHeight(ctx) + height);
     drawHeading(ctx, view.labels.details, layout.left, layout.contentWidth);
     layout.y += keyValues(layout, items, layout.left, layout.y, width, options);

@@ -1,23 +1,26 @@
 // Bill to / ship to side by side, and for themes with the `aside` meta layout (or a highlighted amount)
-// a column to their right with the document's number and dates.
+// a column to their right with the document's number and dates; themes without one may put a few custom
+// fields there instead (DIN 5008's information block beside the address).
 import type { Layout } from '../engine/layout';
-import { drawStack, keyValues, labelColumn, measureStack, partyItems, type Stack } from './common';
+import {
+  type Aside,
+  drawStack,
+  hasAside,
+  keyValues,
+  labelColumn,
+  measureStack,
+  partyItems,
+  type Stack,
+} from './common';
 import type { Block, BlockContext } from './context';
+import { fieldsAside, fieldsBeside } from './notes';
 
 const GUTTER = 18;
 const PANEL_PAD = 10;
 const BAR_INDENT = 10;
-
-function hasAside(ctx: BlockContext): boolean {
-  const { meta } = ctx.theme.spec;
-  const highlight = meta.showHighlight && meta.layout !== 'strip' && ctx.view.highlight !== null;
-  return (meta.layout === 'aside' && ctx.view.meta.length > 0) || highlight;
-}
-
-interface Aside {
-  height: number;
-  draw(x: number, y: number, height: number): void;
-}
+/** The custom fields' column beside the recipient, and the least the recipient keeps beside it. */
+const FIELDS_WIDTH = 250;
+const MIN_PARTY = 200;
 
 function aside(ctx: BlockContext, width: number): Aside {
   const { layout, view, theme } = ctx;
@@ -64,8 +67,16 @@ export const parties: Block = {
   draw(ctx) {
     const { layout, view, theme } = ctx;
     const width = layout.contentWidth;
-    const asideWidth = hasAside(ctx) ? Math.min(230, width * 0.4) : 0;
-    const side = asideWidth > 0 ? aside(ctx, asideWidth) : null;
+    const asideWidth = hasAside(ctx)
+      ? Math.min(230, width * 0.4)
+      : fieldsBeside(ctx)
+        ? Math.min(FIELDS_WIDTH, width - MIN_PARTY - GUTTER)
+        : 0;
+    const side = hasAside(ctx)
+      ? aside(ctx, asideWidth)
+      : asideWidth > 0
+        ? fieldsAside(ctx, asideWidth)
+        : null;
     const count = Math.max(1, view.recipients.length);
     const room = width - (side ? asideWidth + GUTTER : 0);
     const columnWidth = Math.min(220, (room - GUTTER * (count - 1)) / count);

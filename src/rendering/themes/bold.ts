@@ -41,7 +41,7 @@ export const bold: ThemeSpec = {
     rule: null,
   },
   meta: { layout: 'strip', fill: 'panel', showHighlight: true },
-  parties: { accentBar: 'accent' },
+  parties: { accentBar: 'accent', fields: 'beside' },
   table: {
     style: 'zebra',
     headFill: 'primary',

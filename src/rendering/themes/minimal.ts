@@ -36,7 +36,7 @@ export const minimal: ThemeSpec = {
   },
   header: { layout: 'stacked', logo: { width: 120, height: 40 }, topBar: null, rule: null },
   meta: { layout: 'strip', fill: null, showHighlight: false },
-  parties: { accentBar: null },
+  parties: { accentBar: null, fields: 'beside' },
   table: {
     style: 'plain',
     headFill: null,

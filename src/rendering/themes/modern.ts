@@ -41,7 +41,7 @@ export const modern: ThemeSpec = {
     rule: null,
   },
   meta: { layout: 'list', fill: 'primaryTint', showHighlight: true },
-  parties: { accentBar: null },
+  parties: { accentBar: null, fields: 'after' },
   table: {
     style: 'zebra',
     headFill: null,

@@ -92,7 +92,9 @@ export interface ThemeSpec {
   };
   /** strip: labelled cells across the page. aside: a column beside the parties. list: under the title. */
   meta: { layout: 'strip' | 'aside' | 'list'; fill: ColorRole | null; showHighlight: boolean };
-  parties: { accentBar: ColorRole | null };
+  /** fields: where a few custom fields go: `beside` a single recipient (blocks/notes.ts fieldsBeside), or
+   *  `after` the payment (the `custom-fields` block, also where `beside` has no room). */
+  parties: { accentBar: ColorRole | null; fields: 'beside' | 'after' };
   table: {
     style: 'zebra' | 'ruled' | 'boxed' | 'plain';
     headFill: ColorRole | null;
