@@ -1,5 +1,6 @@
-// The meta strip (Bold's and Minimal's number, dates and reference across the page): when its texts do not
-// fit on one line, an invoice number, a Leitweg-ID or "LEISTUNGSDATUM" is never cut between characters.
+// The meta strip (Bold's number, dates and reference across the page; Minimal had one until it listed them
+// under its title): when its texts do not fit on one line, an invoice number, a Leitweg-ID or
+// "LEISTUNGSDATUM" is never cut between characters.
 // Before: "RE-2026-047 / 11", "04011000-12 / 34512345-06", "LEISTUNGSDAT / UM" on the realistic invoice.
 import { describe, expect, test } from 'bun:test';
 import { germanInvoice } from '../../bench/fixtures/german-invoice';

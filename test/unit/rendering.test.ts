@@ -79,6 +79,12 @@ describe('renderPdf, read back with poppler', () => {
         expect(pages.at(-1), where).toContain('Leistungszeitraum');
       }
     }
+    // Minimal lists the document's details under its title (the strip across the page took a second page
+    // for the payment from three lines on): one page up to four lines too.
+    for (let count = 1; count <= 4; count++) {
+      const input = germanInvoice(count, { templateId: 'tpl_minimal', pageSize: 'A4' });
+      expect(pdfPagesText(await render(input)), `tpl_minimal ${count} lines`).toHaveLength(1);
+    }
     // Every template and page size: a short invoice's first page holds all its lines and the totals.
     for (const { id } of BUILT_IN_TEMPLATES) {
       for (const pageSize of ['A4', 'LETTER'] as const) {

@@ -1,7 +1,11 @@
 import { t } from './text';
 import type { ThemeSpec } from './types';
 
-/** Minimal: black on white, a light large title, hairlines only, one spot colour for the amount due. */
+/**
+ * Minimal: black on white, a light large title with the document's details listed under it (beside the
+ * seller's lines, where a strip across the page cost a line's worth of room), hairlines only, one spot
+ * colour for the amount due.
+ */
 export const minimal: ThemeSpec = {
   id: 'tpl_minimal',
   colors: {
@@ -35,7 +39,7 @@ export const minimal: ThemeSpec = {
     footer: t('regular', 7, 'muted'),
   },
   header: { layout: 'stacked', logo: { width: 120, height: 40 }, topBar: null, rule: null },
-  meta: { layout: 'strip', fill: null, showHighlight: false },
+  meta: { layout: 'list', fill: null, showHighlight: false },
   parties: { accentBar: null, fields: 'beside' },
   table: {
     style: 'plain',
