@@ -441,7 +441,6 @@ export const GERMAN: Record<string, string> = {
   'Two letters, e.g. DE': 'Zwei Buchstaben, z. B. DE',
   Type: 'Art',
   'Unit price': 'Einzelpreis',
-  'Price per {count}': 'Preis je {count}',
   'List price {price}': 'Listenpreis {price}',
   'Price is for': 'Preis gilt für',
   'Units, e.g. 100 for a price per 100; empty for one':

@@ -194,6 +194,45 @@ describe('console: products and the PDF.js preview', () => {
     expect(browser.foreign).toEqual([]);
   }, 90_000);
 
+  test('a price per 1,000 is chosen beside the unit price: the line priced by it, saved, and chosen again when the draft is edited', async () => {
+    await page().goto(`${server.url}/#/documents/new/invoice`);
+    await choose(page(), 'Customer', 'Café Morgenrot');
+    await choose(page(), 'Business profile', 'Ingenieurbüro Nordlicht GmbH');
+    await typeInto(page(), 'Description', 'Schrauben 4 x 40');
+    await typeInto(page(), 'Quantity', '2500');
+    await typeInto(page(), 'Unit price', '4.90');
+    await typeInto(page(), 'Tax rate', '19');
+    await choose(page(), 'Price is for', '/ 1,000');
+    // 2,500 x 4.90 / 1,000 = 12.25, with 19 % VAT 14.58 (per unit it would be 12,250.00 and 14,577.50).
+    await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('14.58'), {
+      timeout: 15_000,
+    });
+    await shot('editor-price-base-en');
+    await click(page(), 'Save');
+    await page().waitForFunction(() => /^#\/documents\/doc_/.test(location.hash), { timeout: 15_000 });
+    const id = await page().evaluate(() => location.hash.split('/')[2] ?? '');
+    const saved = (await api('GET', `/api/v1/documents/${id}`)).body.data;
+    expect(saved.data.line_items[0]).toMatchObject({
+      quantity: '2500',
+      unit_price: '4.90',
+      price_base_quantity: '1000',
+    });
+    expect(saved.totals.total).toEqual({ amount: '14.58', currency: 'EUR' });
+
+    await page().goto(`${server.url}/#/documents/${id}/edit`);
+    const base = await byName(page(), 'Price is for', 'combobox');
+    await page().waitForFunction((el) => (el as { value: string }).value === '1000', {}, base);
+    // Back to one unit: the base goes from the line, and the total with it.
+    await choose(page(), 'Price is for', '/ 1');
+    await page().waitForFunction(
+      () => document.querySelector('.totals')?.textContent?.includes('14,577.50'),
+      {
+        timeout: 15_000,
+      },
+    );
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
+
   test('in German: the screens, the picker and the preview speak German', async () => {
     // Leaves the editor the test before left unsaved first (its question answered by the dialog handler),
     // then switches the language on the products page, where nothing asks: switching from the unsaved

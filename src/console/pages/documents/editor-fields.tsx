@@ -7,9 +7,23 @@ import { newLine } from './draft-form';
 import { isDecimal, ZERO_CATEGORIES } from './form-content';
 import type { DraftForm, LineForm } from './model';
 
-/** A price for more than one unit (BT-149, set over the API or read from a received file) says so. */
-const basisHint = (base: string | undefined) =>
-  isPerBase(base) ? t('Price per {count}', { count: formatDecimal(base) }) : undefined;
+/** What a line's price is for (EN 16931 BT-149): one unit, or 10, 100, 1,000 (screws, sheets, litres). */
+const BASES = ['', '10', '100', '1000'];
+
+/**
+ * The price base's choice, written as the PDF and the product list write it ("4,90 € / 1.000"): the usual
+ * ones, and the line's own when it is another (set over the API).
+ */
+function baseOptions(current: string | undefined) {
+  const values = isPerBase(current) && !BASES.includes(current) ? [...BASES, current] : BASES;
+  return values.map((value) => ({ value, label: `/ ${formatDecimal(value || '1')}` }));
+}
+
+/** A line's `rest` with its price base set, or without one for a price per unit. */
+function withBase(rest: LineForm['rest'], base: string): LineForm['rest'] {
+  const { price_base_quantity: _, ...others } = rest;
+  return isPerBase(base) ? { ...others, price_base_quantity: base } : others;
+}
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
 
 let unitCodes: Promise<UnitCode[]> | null = null;
@@ -110,43 +124,55 @@ export function LineItems({ form, setForm, error }: Props) {
               </td>
               {priced ? (
                 <td>
-                  <Field
-                    label={t('Unit price')}
-                    class="in-table"
-                    inputMode="decimal"
-                    value={line.unit_price}
-                    onInput={(unit_price) => updateLine(line.key, { unit_price })}
-                    hint={basisHint(line.rest.price_base_quantity)}
-                    path={`line_items.${index}.unit_price`}
-                    error={error}
-                  />
-                </td>
-              ) : null}
-              {priced ? (
-                <td class="line-discount">
-                  <Field
-                    label={t('Price reduction')}
-                    class="in-table"
-                    inputMode="decimal"
-                    value={line.discount_value}
-                    onInput={(discount_value) => updateLine(line.key, { discount_value })}
-                    path={`line_items.${index}.discount.value`}
-                    error={error}
-                  />
-                  <Select
-                    label={t('Reduction in')}
-                    class="in-table"
-                    value={line.discount_type}
-                    onChange={(discount_type) => updateLine(line.key, { discount_type })}
-                    options={[
-                      { value: 'percentage', label: '%' },
-                      { value: 'fixed', label: form.currency.trim().toUpperCase() || t('Amount') },
-                    ]}
-                  />
+                  <div class="pair">
+                    <Field
+                      label={t('Unit price')}
+                      class="in-table"
+                      inputMode="decimal"
+                      value={line.unit_price}
+                      onInput={(unit_price) => updateLine(line.key, { unit_price })}
+                      path={`line_items.${index}.unit_price`}
+                      error={error}
+                    />
+                    <Select
+                      label={t('Price is for')}
+                      class="in-table"
+                      value={isPerBase(line.rest.price_base_quantity) ? line.rest.price_base_quantity : ''}
+                      onChange={(base) => updateLine(line.key, { rest: withBase(line.rest, base) })}
+                      options={baseOptions(line.rest.price_base_quantity)}
+                      path={`line_items.${index}.price_base_quantity`}
+                      error={error}
+                    />
+                  </div>
                 </td>
               ) : null}
               {priced ? (
                 <td>
+                  <div class="pair">
+                    <Field
+                      label={t('Price reduction')}
+                      class="in-table"
+                      inputMode="decimal"
+                      value={line.discount_value}
+                      onInput={(discount_value) => updateLine(line.key, { discount_value })}
+                      path={`line_items.${index}.discount.value`}
+                      error={error}
+                    />
+                    <Select
+                      label={t('Reduction in')}
+                      class="in-table"
+                      value={line.discount_type}
+                      onChange={(discount_type) => updateLine(line.key, { discount_type })}
+                      options={[
+                        { value: 'percentage', label: '%' },
+                        { value: 'fixed', label: form.currency.trim().toUpperCase() || t('Amount') },
+                      ]}
+                    />
+                  </div>
+                </td>
+              ) : null}
+              {priced ? (
+                <td class="rate">
                   <Field
                     label={t('Tax rate')}
                     class="in-table"
