@@ -91,8 +91,10 @@ function claimOfDocument(row: DocumentRow): Claim {
     appliesTo: credit ? row.sourceDocumentId : null,
   };
 }
+/** A supplier's VAT id as the payables compare it: without blanks and line breaks, upper case. */
+const bareTaxId = (id: string | null) => (id ?? '').replace(/[ \t\n\r\u00a0]/g, '').toUpperCase();
 const supplierKey = (row: ReceivedDocumentRow) =>
-  row.sellerTaxId ? `tax:${row.sellerTaxId}` : `name:${row.sellerName ?? ''}`;
+  bareTaxId(row.sellerTaxId) ? `tax:${bareTaxId(row.sellerTaxId)}` : `name:${row.sellerName ?? ''}`;
 const receivedDate = (row: ReceivedDocumentRow) => row.issueDate ?? row.createdAt.slice(0, 10);
 function claimOfReceived(row: ReceivedDocumentRow): Claim {
   const credit = row.documentType === 'credit_note';

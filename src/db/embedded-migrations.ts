@@ -36,6 +36,7 @@ import m33 from '../../migrations/0033_payable_items.sql' with { type: 'text' };
 import m34 from '../../migrations/0034_customer_contact.sql' with { type: 'text' };
 import m35 from '../../migrations/0035_profile_contact_legal.sql' with { type: 'text' };
 import m36 from '../../migrations/0036_products_price_base_quantity.sql' with { type: 'text' };
+import m37 from '../../migrations/0037_payable_items_tax_key.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -54,6 +55,7 @@ import pg14 from '../../migrations/pg/0014_kept_sums_counted_only.sql' with { ty
 import pg15 from '../../migrations/pg/0015_customer_contact.sql' with { type: 'text' };
 import pg16 from '../../migrations/pg/0016_profile_contact_legal.sql' with { type: 'text' };
 import pg17 from '../../migrations/pg/0017_products_price_base_quantity.sql' with { type: 'text' };
+import pg18 from '../../migrations/pg/0018_payable_items_tax_key.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -100,6 +102,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0034_customer_contact', createdAt: 1796455933493, sql: m34 },
   { tag: '0035_profile_contact_legal', createdAt: 1796456670277, sql: m35 },
   { tag: '0036_products_price_base_quantity', createdAt: 1796474494376, sql: m36 },
+  { tag: '0037_payable_items_tax_key', createdAt: 1796484513698, sql: m37 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -122,4 +125,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0015_customer_contact', createdAt: 1796455934355, sql: pg15 },
   { tag: '0016_profile_contact_legal', createdAt: 1796456670925, sql: pg16 },
   { tag: '0017_products_price_base_quantity', createdAt: 1796474495035, sql: pg17 },
+  { tag: '0018_payable_items_tax_key', createdAt: 1796484517559, sql: pg18 },
 ];

@@ -33,7 +33,7 @@ function nextOf(count: number, last: string | null, limit: number): string | nul
 }
 
 export interface PayableSums {
-  /** `tax:<VAT id>` or `name:<seller name>`. */
+  /** `tax:<VAT id without blanks, upper case>` or `name:<seller name>` (migration 0037). */
   supplier: string;
   currency: string;
   /** `credit_note`: a supplier's credit. */
