@@ -515,7 +515,7 @@ export interface DocumentData {
   };
   /** EN 16931 BT-10 */
   buyer_reference?: string;
-  type_code?: '380' | '384' | '389' | '381';
+  type_code?: '380' | '326' | '384' | '389' | '875' | '876' | '877' | '381';
   /** EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle) */
   invoiced_object?: {
     id: string;

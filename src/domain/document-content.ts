@@ -7,6 +7,19 @@ import { ChargeReasonCode, Discount, LineItem, Tax } from './line-item';
 import { BankAccount } from './party';
 import { closed, DecimalString, Hex, text } from './schema-parts';
 
+/**
+ * EN 16931 BT-3 (UNTDID 1001) of an invoice: commercial (380, the default), partial (326), corrected
+ * (384), self-billed (389), and the construction trades' partial (875, "Abschlagsrechnung"), partial final
+ * (876, "Teilschlussrechnung") and final (877, "Schlussrechnung") invoices: the codes XRechnung allows
+ * besides the credit note's 381 (BR-DE-17), all of them EN 16931's and Peppol's too.
+ */
+export const INVOICE_TYPE_CODES = ['380', '326', '384', '389', '875', '876', '877'] as const;
+export type InvoiceKindCode = (typeof INVOICE_TYPE_CODES)[number];
+
+/** Whether `code` is one of an invoice's type codes. */
+export const isInvoiceTypeCode = (code: string | null | undefined): code is InvoiceKindCode =>
+  (INVOICE_TYPE_CODES as readonly string[]).includes(code ?? '');
+
 /** A document level discount (BG-20); `taxes` limits it to one VAT rate's lines (BT-95/96). */
 export const DocumentDiscount = t.Object(
   {
@@ -160,10 +173,22 @@ export const contentFields = {
   tax_representative: t.Optional(TaxRepresentative),
   buyer_reference: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-10' })),
   type_code: t.Optional(
-    t.Union([t.Literal('380'), t.Literal('384'), t.Literal('389'), t.Literal('381')], {
-      description:
-        'EN 16931 BT-3 (UNTDID 1001): an invoice is 380 (default), 384 (corrected invoice) or 389 (self-billed invoice); a credit note is 381',
-    }),
+    t.Union(
+      [
+        t.Literal('380'),
+        t.Literal('326'),
+        t.Literal('384'),
+        t.Literal('389'),
+        t.Literal('875'),
+        t.Literal('876'),
+        t.Literal('877'),
+        t.Literal('381'),
+      ],
+      {
+        description:
+          'EN 16931 BT-3 (UNTDID 1001): an invoice is 380 (default), 326 (partial invoice, Teilrechnung), 384 (corrected invoice), 389 (self-billed invoice), 875 (partial construction invoice, Abschlagsrechnung), 876 (partial final construction invoice, Teilschlussrechnung) or 877 (final construction invoice, Schlussrechnung); a credit note is 381',
+      },
+    ),
   ),
   invoiced_object: t.Optional(
     ObjectIdentifier('EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle)'),

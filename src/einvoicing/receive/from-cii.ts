@@ -1,5 +1,6 @@
 // A UN/CEFACT Cross Industry Invoice (Factur-X, ZUGFeRD, XRechnung CII) read into the document data: the
 // CII mapping of docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning.
+import { isInvoiceTypeCode } from '../../domain/document-content';
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
@@ -219,7 +220,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
       .find(Boolean),
     currency,
     type_code:
-      documentType === 'invoice' && (typeCode === '384' || typeCode === '389') ? typeCode : undefined,
+      documentType === 'invoice' && typeCode !== '380' && isInvoiceTypeCode(typeCode) ? typeCode : undefined,
     tax_scheme: text(settlement, 'ApplicableTradeTax/TypeCode') ?? 'VAT',
     notes: note,
     notes_subject_code: subject && /^[A-Z]{3}$/.test(subject) ? subject : undefined,

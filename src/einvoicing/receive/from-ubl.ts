@@ -1,5 +1,6 @@
 // A UBL 2.1 Invoice or CreditNote (EN 16931 binding) read into the document data: the mapping of
 // docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning naming its BT.
+import { isInvoiceTypeCode } from '../../domain/document-content';
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
@@ -248,7 +249,7 @@ export function fromUbl(root: XmlElement): ReadInvoice {
     due_date: text(root, 'DueDate') ?? text(root, 'PaymentMeans/PaymentDueDate'),
     currency,
     type_code:
-      documentType === 'invoice' && (typeCode === '384' || typeCode === '389') ? typeCode : undefined,
+      documentType === 'invoice' && typeCode !== '380' && isInvoiceTypeCode(typeCode) ? typeCode : undefined,
     tax_scheme: ublTaxScheme(root),
     notes: note,
     notes_subject_code: subjectCode,

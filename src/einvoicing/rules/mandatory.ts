@@ -223,8 +223,9 @@ const DOCUMENT_RULES: Rule[] = [
   {
     rule: 'PEPPOL-EN16931-P0112',
     path: 'data.type_code',
-    message: 'A corrected invoice (384) is allowed in Peppol only when seller and buyer are both in Germany.',
-    broken: (d) => d.type_code === '384' && !bothInGermany(d),
+    message:
+      'A partial (326) or corrected (384) invoice is allowed in Peppol only when seller and buyer are both in Germany.',
+    broken: (d) => (d.type_code === '326' || d.type_code === '384') && !bothInGermany(d),
     profiles: ['peppol_bis_billing_3'],
   },
   // Peppol's German national rules, for an invoice whose seller and buyer are both in Germany.

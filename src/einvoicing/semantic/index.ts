@@ -38,7 +38,8 @@ const TYPE_CODES: Readonly<Record<string, InvoiceTypeCode>> = { invoice: '380', 
 export function toSemantic(input: SemanticInput): EInvoice {
   const { documentType, data, totals } = input;
   const byType = Object.hasOwn(TYPE_CODES, documentType) ? TYPE_CODES[documentType] : undefined;
-  // A corrected (384) or self-billed (389) invoice says so in the data; the document stays an invoice.
+  // A partial, corrected, self-billed or construction invoice (326, 384, 389, 875-877) says so in the
+  // data; the document stays an invoice.
   const typeCode = byType === '380' && data.type_code !== undefined ? data.type_code : byType;
   if (typeCode === undefined) {
     const message = `A ${documentType} is not an e-invoice: only invoice (380) and credit_note (381) are written.`;

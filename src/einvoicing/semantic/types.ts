@@ -1,14 +1,14 @@
 // The EN 16931 semantic model: one invoice in business terms (BT-n, groups BG-n), independent of syntax.
 // `index.ts` (toSemantic) fills it from a document and its stored totals; `ubl/` and `cii/` only lay it out.
 // Every amount, quantity and rate is a decimal string: no JS number ever holds one.
+import type { InvoiceKindCode } from '../../domain/document-content';
 import type { TaxPointDateCode } from '../tax-point-codes';
 
 /** A decimal string: an amount (currency decimals), a quantity or a percent rate. */
 export type DecimalText = string;
 
-/** BT-3: UNTDID 1001. Only commercial invoices and credit notes are e-invoices here. */
-/** BT-3: commercial invoice, corrected invoice, self-billed invoice, credit note. */
-export type InvoiceTypeCode = '380' | '384' | '389' | '381';
+/** BT-3 (UNTDID 1001): an invoice's codes (domain INVOICE_TYPE_CODES) or the credit note's 381. */
+export type InvoiceTypeCode = InvoiceKindCode | '381';
 
 /** BG-5 (seller), BG-8 (buyer), BG-15 (deliver to). */
 export interface EAddress {

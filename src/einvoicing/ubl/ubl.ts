@@ -1,7 +1,14 @@
 // EN 16931 in UBL 2.1: an Invoice (380) or a CreditNote (381), with the profile's CustomizationID (BT-24)
 // and ProfileID (BT-23). The two document types differ only in a few names and in where BT-9 sits.
 import { type ComplianceProfile, PROFILES } from '../profiles';
-import type { EAllowanceCharge, EIdentifier, EInvoice, ELine, ESupportingDocument } from '../semantic/types';
+import type {
+  EAllowanceCharge,
+  EIdentifier,
+  EInvoice,
+  ELine,
+  ESupportingDocument,
+  InvoiceTypeCode,
+} from '../semantic/types';
 import { finish, newDocument, type XMLBuilder } from '../semantic/xml';
 import {
   address,
@@ -22,21 +29,18 @@ const INVOICE = {
   line: 'InvoiceLine',
   quantity: 'InvoicedQuantity',
 };
-const ROOT = {
-  '380': INVOICE,
-  '384': INVOICE,
-  '389': INVOICE,
-  '381': {
-    name: 'CreditNote',
-    typeCode: 'CreditNoteTypeCode',
-    line: 'CreditNoteLine',
-    quantity: 'CreditedQuantity',
-  },
+const CREDIT_NOTE = {
+  name: 'CreditNote',
+  typeCode: 'CreditNoteTypeCode',
+  line: 'CreditNoteLine',
+  quantity: 'CreditedQuantity',
 } as const;
+/** Every invoice type code is an Invoice; 381 a CreditNote. */
+const rootOf = (code: InvoiceTypeCode) => (code === '381' ? CREDIT_NOTE : INVOICE);
 
 export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
   const spec = PROFILES[profile];
-  const names = ROOT[invoice.typeCode];
+  const names = rootOf(invoice.typeCode);
   const isInvoice = invoice.typeCode !== '381';
   const cur = invoice.currency;
   const root = newDocument(`urn:oasis:names:specification:ubl:schema:xsd:${names.name}-2`, names.name, {
@@ -190,7 +194,7 @@ function allowanceCharge(
 function invoiceLine(
   parent: XMLBuilder,
   line: ELine,
-  names: (typeof ROOT)[keyof typeof ROOT],
+  names: ReturnType<typeof rootOf>,
   invoice: EInvoice,
 ): void {
   const cur = invoice.currency;

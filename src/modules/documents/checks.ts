@@ -1,4 +1,5 @@
 import { addressProblems } from '../../domain/address';
+import { INVOICE_TYPE_CODES } from '../../domain/document-content';
 import { discountProblems } from '../../domain/early-payment-discount';
 import { computeTotals, type TotalsOutcome } from '../../domain/money';
 import type { Party } from '../../domain/party';
@@ -243,7 +244,10 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
   }
   problems.push(...fontFamilyProblems(subject.content.branding?.font_family, `${at}.branding.font_family`));
   const typeCode = subject.content.type_code;
-  const allowedCodes: Record<string, string[]> = { invoice: ['380', '384', '389'], credit_note: ['381'] };
+  const allowedCodes: Record<string, readonly string[]> = {
+    invoice: INVOICE_TYPE_CODES,
+    credit_note: ['381'],
+  };
   if (typeCode !== undefined && !(allowedCodes[subject.documentType] ?? []).includes(typeCode)) {
     const allowed = allowedCodes[subject.documentType];
     problems.push({

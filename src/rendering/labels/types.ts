@@ -1,10 +1,14 @@
+import type { InvoiceKindCode } from '../../domain/document-content';
 import type { DocumentType } from '../../domain/reference';
 
 /** Every printed word of a document, in one language. */
 export interface Labels {
   titles: Record<DocumentType, string>;
-  /** Titles of the invoice kinds EN 16931 names by type code: corrected (384), self-billed (389). */
-  invoiceTypeTitles: Record<'384' | '389', string>;
+  /**
+   * Titles of the invoice kinds EN 16931 names by type code (domain INVOICE_TYPE_CODES): partial (326),
+   * corrected (384), self-billed (389), partial, partial final and final construction invoices (875-877).
+   */
+  invoiceTypeTitles: Record<Exclude<InvoiceKindCode, '380'>, string>;
   number: string;
   issueDate: string;
   dueDate: string;

@@ -1,5 +1,6 @@
 // RenderInput -> InvoiceView: every word chosen and every figure formatted here, once, so the blocks and
 // the six themes only place strings. Pure and cheap (no I/O); the PDF engine never sees DocumentData.
+import { isInvoiceTypeCode } from '../../domain/document-content';
 import { currencyDecimals, getDocumentType } from '../../domain/reference';
 import { type Formatter, makeFormatter, resolveLocale } from '../format';
 import { type Labels, labelsFor, languageOf } from '../labels';
@@ -25,7 +26,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   // A credit note naming the invoice it corrects is a correction (German "Rechnungskorrektur"; a German
   // "Gutschrift" is a self-billed invoice, type 389).
   const title =
-    documentType === 'invoice' && (code === '384' || code === '389')
+    documentType === 'invoice' && isInvoiceTypeCode(code) && code !== '380'
       ? labels.invoiceTypeTitles[code]
       : documentType === 'credit_note' && subtitle !== null
         ? labels.correctionTitle
