@@ -233,6 +233,43 @@ describe('console: products and the PDF.js preview', () => {
     expect(browser.problems).toEqual([]);
   }, 90_000);
 
+  test('a final construction invoice: its kind and what the partial invoices were paid, the amount due, saved and named so', async () => {
+    // Straight from the draft's editor the test before left: a new form, not that draft's lines and number.
+    await page().goto(`${server.url}/#/documents/new/invoice`);
+    await waitForText(page(), 'New invoice');
+    const price = await byName(page(), 'Unit price', 'textbox');
+    expect(await price.evaluate((el) => (el as { value: string }).value)).toBe('');
+    await choose(page(), 'Customer', 'Café Morgenrot');
+    await choose(page(), 'Business profile', 'Ingenieurbüro Nordlicht GmbH');
+    await choose(page(), 'Kind of invoice', 'Final construction invoice (877)');
+    await waitForText(page(), 'Enter what the partial invoices were paid under Already paid');
+    await typeInto(page(), 'Description', 'Rohbau, Schlussrechnung');
+    await typeInto(page(), 'Quantity', '1');
+    await typeInto(page(), 'Unit price', '10000');
+    await typeInto(page(), 'Tax rate', '19');
+    await typeInto(page(), 'Already paid', '8,000.00');
+    // 10,000 + 19 % = 11,900.00, less 8,000.00 paid on the partial invoices: 3,900.00 due.
+    await page().waitForFunction(() => document.querySelector('.totals')?.textContent?.includes('3,900.00'), {
+      timeout: 15_000,
+    });
+    expect(await page().$eval('.totals', (el) => el.textContent)).toContain('Already paid-€8,000.00');
+    await shot('editor-final-invoice-en');
+    await click(page(), 'Save');
+    await page().waitForFunction(() => /^#\/documents\/doc_/.test(location.hash), { timeout: 15_000 });
+    await waitForText(page(), 'Final construction invoice');
+    const id = await page().evaluate(() => location.hash.split('/')[2] ?? '');
+    const saved = (await api('GET', `/api/v1/documents/${id}`)).body.data;
+    expect(saved.data).toMatchObject({ type_code: '877', prepaid_amount: '8000.00' });
+    expect(saved.totals.amount_due).toEqual({ amount: '3900.00', currency: 'EUR' });
+    // Back to a plain invoice in the editor: the kind goes from the stored document.
+    await page().goto(`${server.url}/#/documents/${id}/edit`);
+    await choose(page(), 'Kind of invoice', 'Invoice (380)');
+    await click(page(), 'Save');
+    await page().waitForFunction(() => !location.hash.endsWith('/edit'), { timeout: 15_000 });
+    expect((await api('GET', `/api/v1/documents/${id}`)).body.data.data.type_code).toBeUndefined();
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
+
   test('in German: the screens, the picker and the preview speak German', async () => {
     // Leaves the editor the test before left unsaved first (its question answered by the dialog handler),
     // then switches the language on the products page, where nothing asks: switching from the unsaved

@@ -1,5 +1,6 @@
 // The console's document form as it becomes the API's document data.
 import { describe, expect, test } from 'bun:test';
+import { readDecimal } from '../../src/console/numbers';
 import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
 import { draftOf, emptyDraft } from '../../src/console/pages/documents/draft-form';
 import { contentOf, numberProblems } from '../../src/console/pages/documents/form-content';
@@ -64,6 +65,24 @@ describe('a line from the article catalogue (issue 36)', () => {
       price_base_quantity: '100',
       quantity: '2500',
     });
+  });
+});
+
+describe('a catalogue price in a German form', () => {
+  test('is written as German reads it back: 12.500 (twelve and a half) stays 12.5, not 12,500', () => {
+    const article = {
+      name: 'Folie',
+      description: null,
+      unit_code: 'MTR',
+      unit_price: '12.500',
+      tax_rate: '19.00',
+      tax_category: 'S',
+    };
+    const line = lineOfProduct(article, 'de');
+    expect([line.unit_price, line.tax_rate]).toEqual(['12,500', '19,00']);
+    expect(readDecimal(line.unit_price, 'de')).toBe('12.500');
+    expect(readDecimal(line.tax_rate, 'de')).toBe('19.00');
+    expect(lineOfProduct(article, 'en').unit_price).toBe('12.500');
   });
 });
 

@@ -12,6 +12,8 @@ const DOCUMENT: Record<string, string> = {
   business_profile_id: 'Business profile',
   source_document_id: 'Corrected invoice (BT-25)',
   reason: 'Cause of the correction',
+  type_code: 'Kind of invoice (BT-3)',
+  prepaid_amount: 'Already paid (BT-113)',
   buyer_reference: 'Leitweg-ID (BT-10)',
   order_reference: 'Order reference (BT-13)',
   'invoice_period.start_date': 'Period start (BT-73)',

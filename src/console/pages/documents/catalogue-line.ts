@@ -1,5 +1,7 @@
 // An article of the catalogue (/products) as a line of the editor's form.
 import type { Product } from '../../api-types';
+import { currentLanguage } from '../../i18n';
+import { type NumberStyle, writeDecimal } from '../../numbers';
 import { newLine } from './draft-form';
 import type { DraftForm, LineForm } from './model';
 
@@ -10,14 +12,19 @@ export type CatalogueArticle = Pick<
 > &
   Partial<Pick<Product, 'price_base_quantity'>>;
 
-/** A product as an editor line: name, description, unit, price, VAT rate and category. */
-export function lineOfProduct(product: CatalogueArticle): LineForm {
+/**
+ * A product as an editor line: name, description, unit, price, VAT rate and category. The numbers are
+ * written as the console's language reads them back, as a stored draft's are: the API's "12.500" (12.5)
+ * typed into a German form would read as 12500.
+ */
+export function lineOfProduct(product: CatalogueArticle, style: NumberStyle = currentLanguage()): LineForm {
   const line = newLine();
+  const shown = (value: string | null | undefined) => (value ? writeDecimal(value, style) : '');
   return {
     ...line,
     name: product.name,
-    unit_price: product.unit_price ?? '',
-    tax_rate: product.tax_rate ?? '',
+    unit_price: shown(product.unit_price),
+    tax_rate: shown(product.tax_rate),
     tax_category: product.tax_category ?? '',
     // In the line's own field, so the unit's choice shows it at once (in `rest` it showed "No unit"
     // until the draft was saved and read back).

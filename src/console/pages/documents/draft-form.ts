@@ -41,6 +41,8 @@ export function emptyDraft(documentType: string): DraftForm {
     customer_id: '',
     source_document_id: '',
     reason: '',
+    type_code: '',
+    prepaid_amount: '',
     lines: [newLine()],
     discount_type: 'percentage',
     discount_value: '',
@@ -85,6 +87,8 @@ export function draftOf(document: StoredDocument): DraftForm {
     customer_id: document.customer_id,
     source_document_id: document.source_document_id ?? '',
     reason: document.reason ?? '',
+    type_code: document.document_type === 'invoice' && data.type_code !== '380' ? (data.type_code ?? '') : '',
+    prepaid_amount: shown(data.prepaid_amount),
     lines: (data.line_items ?? []).map((line) => {
       const { name, quantity, unit_price, taxes, unit_code, discount: own, ...rest } = line;
       // A discount with a reason is kept whole in `rest` (the form edits type and value only).

@@ -1,57 +1,12 @@
-import { type ApiError, list } from '../../api';
-import type { UnitCode } from '../../api-types';
-import { formatDecimal, isPerBase, t } from '../../i18n';
+import type { ApiError } from '../../api';
+import { isPerBase, t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
-import { useLoad } from '../../ui/hooks';
 import { newLine } from './draft-form';
 import { isDecimal, ZERO_CATEGORIES } from './form-content';
+import { baseOptions, unitOptions, useUnitCodes, withBase } from './line-options';
 import type { DraftForm, LineForm } from './model';
 
-/** What a line's price is for (EN 16931 BT-149): one unit, or 10, 100, 1,000 (screws, sheets, litres). */
-const BASES = ['', '10', '100', '1000'];
-
-/**
- * The price base's choice, written as the PDF and the product list write it ("4,90 € / 1.000"): the usual
- * ones, and the line's own when it is another (set over the API).
- */
-function baseOptions(current: string | undefined) {
-  const values = isPerBase(current) && !BASES.includes(current) ? [...BASES, current] : BASES;
-  return values.map((value) => ({ value, label: `/ ${formatDecimal(value || '1')}` }));
-}
-
-/** A line's `rest` with its price base set, or without one for a price per unit. */
-function withBase(rest: LineForm['rest'], base: string): LineForm['rest'] {
-  const { price_base_quantity: _, ...others } = rest;
-  return isPerBase(base) ? { ...others, price_base_quantity: base } : others;
-}
 const isZeroRate = (rate: string) => rate.trim() !== '' && isDecimal(rate) && !/[1-9]/.test(rate);
-
-let unitCodes: Promise<UnitCode[]> | null = null;
-
-/** The unit codes of the reference list (UN/ECE Rec. 20), asked once per page load. */
-function useUnitCodes(): UnitCode[] {
-  const loaded = useLoad(() => {
-    unitCodes ??= list<UnitCode>('/reference/unit-codes').then(
-      (page) => page.data,
-      () => {
-        unitCodes = null;
-        return [];
-      },
-    );
-    return unitCodes;
-  }, []);
-  return loaded.data ?? [];
-}
-
-/** A unit's choice: its name in the console's language with the code the e-invoice carries. */
-function unitOptions(codes: UnitCode[], current: string) {
-  const known = codes.some((unit) => unit.code === current);
-  return [
-    { value: '', label: t('No unit') },
-    ...codes.map((unit) => ({ value: unit.code, label: `${t(unit.label)} (${unit.code})` })),
-    ...(current && !known ? [{ value: current, label: current }] : []),
-  ];
-}
 
 interface Props {
   form: DraftForm;
@@ -284,6 +239,17 @@ export function MoreFields({ form, setForm, error }: Props) {
 
       <Fieldset legend={t('Payment details')}>
         <div class="grid">
+          {priced ? (
+            <Field
+              label={t('Already paid')}
+              inputMode="decimal"
+              value={form.prepaid_amount}
+              onInput={set('prepaid_amount')}
+              path="prepaid_amount"
+              error={error}
+              hint={t('Deducted from the amount due, e.g. the partial invoices’ payments (BT-113)')}
+            />
+          ) : null}
           <Field
             label={t('Payment instructions')}
             value={form.payment_instructions}

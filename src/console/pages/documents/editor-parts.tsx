@@ -52,6 +52,9 @@ export function CorrectedInvoice(props: {
   );
 }
 
+/** An amount shown as taken off: `-8000.00` for 8000.00, `5.00` for -5.00. */
+const negated = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
+
 /** The document's totals as the service computes them, asked again 300 ms after the last keystroke. */
 export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending: boolean; error: unknown } {
   const body = useMemo(() => {
@@ -120,6 +123,9 @@ export function TotalsPanel(props: {
           : null}
         {row(t('Tax'), totals?.tax_total.amount)}
         {row(t('Total'), totals?.total.amount, true)}
+        {totals?.prepaid_amount && /[1-9]/.test(totals.prepaid_amount.amount)
+          ? row(t('Already paid'), negated(totals.prepaid_amount.amount))
+          : null}
         {totals?.amount_due && totals.amount_due.amount !== totals.total.amount
           ? row(t('Amount due'), totals.amount_due.amount, true)
           : null}

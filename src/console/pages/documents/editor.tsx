@@ -12,9 +12,11 @@ import { draftOf, emptyDraft, nextNumber } from './draft-form';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
 import { numberProblems } from './form-content';
-import { DOCUMENT_TYPES, type DraftForm, type StoredDocument, typeLabel } from './model';
+import { DOCUMENT_TYPES, type DraftForm, INVOICE_KINDS, type StoredDocument, typeLabel } from './model';
 import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
+
+const FINAL_HINT = 'Enter what the partial invoices were paid under Already paid; name them in the notes';
 
 /** What the two dates are called on each kind of document, as its PDF calls them. */
 const DATE_LABELS: Record<string, { issue: string; due: string }> = {
@@ -236,6 +238,17 @@ export function DraftEditor({
                 />
                 <a href={href('customers', 'new')}>{t('New customer')}</a>
               </div>
+              {form.document_type === 'invoice' ? (
+                <Select
+                  label={t('Kind of invoice')}
+                  value={form.type_code}
+                  onChange={set('type_code')}
+                  options={INVOICE_KINDS.map((kind) => ({ value: kind.value, label: t(kind.label) }))}
+                  path="type_code"
+                  error={error}
+                  hint={form.type_code === '877' || form.type_code === '876' ? t(FINAL_HINT) : undefined}
+                />
+              ) : null}
               {form.document_type === 'credit_note' ? (
                 <CorrectedInvoice
                   value={form.source_document_id}
@@ -314,6 +327,8 @@ export function withClearedContent(
     'delivery_date',
     'order_reference',
     'invoice_period',
+    'type_code',
+    'prepaid_amount',
   ] as const) {
     if (cleared[name] === undefined && before[name] !== undefined) cleared[name] = null;
   }

@@ -34,6 +34,7 @@ export function numberProblems(form: DraftForm): { loc: string; msg: string }[] 
   if (priced) {
     check(form.discount_value, 'discounts.0.value');
     check(form.shipping_amount, 'shipping.amount');
+    check(form.prepaid_amount, 'prepaid_amount');
     check(form.skonto_percent, 'payment.early_payment_discounts.0.percent');
     if (filled(form.skonto_days) && !/^\s*\d+\s*$/.test(form.skonto_days)) {
       problems.push({
@@ -99,6 +100,9 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
       ...(filled(form.shipping_description) ? { description: form.shipping_description.trim() } : {}),
     };
   if (filled(form.notes)) content.notes = form.notes.trim();
+  if (form.document_type === 'invoice' && filled(form.type_code))
+    content.type_code = form.type_code as DocumentData['type_code'];
+  if (priced && filled(form.prepaid_amount)) content.prepaid_amount = decimalOf(form.prepaid_amount);
   // A new invoice's date of supply starts as its issue date; once a service period is given, that prefilled
   // date would contradict it on the PDF ("Leistungsdatum" beside "Leistungszeitraum"): the period alone
   // then states the supply (§ 14 (4) Nr. 6 UStG). Another date the user chose is kept.
@@ -154,6 +158,7 @@ export function totallableOf(form: DraftForm): DraftForm | null {
     lines,
     discount_value: isDecimal(form.discount_value) ? form.discount_value : '',
     shipping_amount: isDecimal(form.shipping_amount) ? form.shipping_amount : '',
+    prepaid_amount: isDecimal(form.prepaid_amount) ? form.prepaid_amount : '',
     currency: /^[A-Za-z]{3}$/.test(form.currency.trim()) ? form.currency : 'EUR',
   };
 }

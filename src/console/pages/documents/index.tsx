@@ -14,8 +14,10 @@ import { DocumentView } from './view';
 
 export function DocumentsPage({ route }: { route: string[] }) {
   const [id, mode] = route;
-  if (id === 'new') return <DocumentEditor documentType={mode ?? 'invoice'} />;
-  if (id && mode === 'edit') return <DocumentEditor id={id} />;
+  // Keyed by what it edits: going from one document's editor straight to another's or to a new one (the
+  // address typed, back and forward) starts from that document, not from the form left behind.
+  if (id === 'new') return <DocumentEditor key={`new/${mode}`} documentType={mode ?? 'invoice'} />;
+  if (id && mode === 'edit') return <DocumentEditor key={id} id={id} />;
   // Keyed: a message of one document (a refused finalize) never shows on the next.
   if (id) return <DocumentView key={id} id={id} />;
   return <DocumentList />;

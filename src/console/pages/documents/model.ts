@@ -45,6 +45,30 @@ export const PROFILES = [
 export const typeLabel = (type: string) =>
   DOCUMENT_TYPES.find((entry) => entry.value === type)?.label ?? type;
 
+/** An invoice's kinds (EN 16931 BT-3, XRechnung's BR-DE-17), the construction trades' first: the editor's
+ *  choice (`label`) and the document's heading (`title`). */
+export const INVOICE_KINDS = [
+  { value: '', label: 'Invoice (380)', title: 'Invoice' },
+  { value: '326', label: 'Partial invoice (326)', title: 'Partial invoice' },
+  { value: '875', label: 'Partial construction invoice (875)', title: 'Partial construction invoice' },
+  {
+    value: '876',
+    label: 'Partial final construction invoice (876)',
+    title: 'Partial final construction invoice',
+  },
+  { value: '877', label: 'Final construction invoice (877)', title: 'Final construction invoice' },
+  { value: '384', label: 'Corrected invoice (384)', title: 'Invoice correction' },
+  { value: '389', label: 'Self-billed invoice (389)', title: 'Self-billed invoice' },
+];
+
+/** A document's heading word: an invoice's kind, else its type ("Schlussrechnung", "Angebot"). */
+export function titleOf(document: { document_type: string; data: { type_code?: string } }): string {
+  const kind = document.document_type === 'invoice' ? document.data.type_code : undefined;
+  return (
+    INVOICE_KINDS.find((entry) => entry.value === kind && kind)?.title ?? typeLabel(document.document_type)
+  );
+}
+
 export interface LineForm {
   key: number;
   name: string;
@@ -74,6 +98,10 @@ export interface DraftForm {
   customer_id: string;
   source_document_id: string;
   reason: string;
+  /** An invoice's kind, EN 16931 BT-3 (326, 384, 389, 875-877); empty: a commercial invoice (380). */
+  type_code: string;
+  /** BT-113, what was already paid (a final invoice's partial payments), deducted from the amount due. */
+  prepaid_amount: string;
   lines: LineForm[];
   discount_type: string;
   discount_value: string;

@@ -12,7 +12,7 @@ import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
 import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber } from './draft-form';
-import { STATUS_LABELS, type StoredDocument, typeLabel } from './model';
+import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads } from './outputs';
 import { Payments } from './payments';
@@ -146,7 +146,7 @@ export function DocumentView({ id }: { id: string }) {
     <section class="document">
       <div class="page-head">
         <h1>
-          {t(typeLabel(document.document_type))} {document.number}{' '}
+          {t(titleOf(document))} {document.number}{' '}
           <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
         </h1>
         <a href={href('documents')}>{t('Back to the list')}</a>
