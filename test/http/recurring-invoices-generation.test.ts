@@ -447,8 +447,12 @@ describe('pause and resume', () => {
     expect(await datesOf(s, id)).toEqual([]);
     const resumed = await call(s, 'POST', `/${id}/resume`);
     expect(resumed.body.data.next_occurrence_date).toBe('2026-02-01');
-    source?.();
+    // The source runs beside the claim rounds, as the poll loop's would; awaited before the test ends (left
+    // running, it met the stopped server's closed database: an unhandled error on PostgreSQL in CI).
+    const racing = source?.();
     await server.jobs.runDue();
+    await server.jobs.runDue();
+    await racing;
     await server.jobs.runDue();
     expect(await datesOf(s, id)).toEqual(['2026-02-01']);
     expect((await read(s, id)).next_occurrence_date).toBe('2026-03-01');

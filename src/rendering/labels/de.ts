@@ -100,6 +100,13 @@ export const de: Labels = {
   acceptedMethods: 'Zahlungsarten',
   scanToPay: 'Mit der Banking-App scannen und bezahlen',
   notes: 'Anmerkungen',
+  vatNote: 'Umsatzsteuer',
+  vatCategoryNotes: {
+    AE: 'Steuerschuldnerschaft des Leistungsempfängers',
+    K: 'Steuerfreie innergemeinschaftliche Lieferung',
+    G: 'Steuerfreie Ausfuhrlieferung',
+    O: 'Nicht im Inland steuerbare Leistung',
+  },
   details: 'Weitere Angaben',
   taxId: 'USt-IdNr.',
   registration: 'Handelsregister',

@@ -100,6 +100,13 @@ export const en: Labels = {
   acceptedMethods: 'Accepted methods',
   scanToPay: 'Scan with your banking app to pay',
   notes: 'Notes',
+  vatNote: 'VAT',
+  vatCategoryNotes: {
+    AE: 'Reverse charge: the recipient is liable for the VAT',
+    K: 'Exempt intra-community supply',
+    G: 'Exempt export outside the EU',
+    O: 'Not subject to VAT',
+  },
   details: 'Details',
   taxId: 'Tax ID',
   registration: 'Reg. no.',

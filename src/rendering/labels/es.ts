@@ -101,6 +101,13 @@ export const es: Labels = {
   acceptedMethods: 'Formas de pago',
   scanToPay: 'Escanee con su app bancaria para pagar',
   notes: 'Notas',
+  vatNote: 'IVA',
+  vatCategoryNotes: {
+    AE: 'Inversión del sujeto pasivo',
+    K: 'Entrega intracomunitaria exenta',
+    G: 'Exportación fuera de la UE exenta',
+    O: 'No sujeto a IVA',
+  },
   details: 'Información adicional',
   taxId: 'NIF',
   registration: 'N.º de registro',

@@ -104,6 +104,13 @@ export const fr: Labels = {
   acceptedMethods: 'Moyens de paiement',
   scanToPay: 'Scannez avec votre application bancaire pour payer',
   notes: 'Remarques',
+  vatNote: 'TVA',
+  vatCategoryNotes: {
+    AE: 'Autoliquidation',
+    K: 'Livraison intracommunautaire exonérée',
+    G: 'Exportation hors UE exonérée',
+    O: 'Non soumis à la TVA',
+  },
   details: 'Informations complémentaires',
   taxId: 'N° TVA',
   registration: 'N° d’immatriculation',

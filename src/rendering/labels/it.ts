@@ -100,6 +100,13 @@ export const it: Labels = {
   acceptedMethods: 'Metodi di pagamento',
   scanToPay: 'Inquadra con l’app della banca per pagare',
   notes: 'Note',
+  vatNote: 'IVA',
+  vatCategoryNotes: {
+    AE: 'Inversione contabile',
+    K: 'Cessione intracomunitaria non imponibile',
+    G: 'Esportazione fuori dall’UE non imponibile',
+    O: 'Operazione non soggetta a IVA',
+  },
   details: 'Informazioni aggiuntive',
   taxId: 'P. IVA',
   registration: 'N. registro',

@@ -101,6 +101,13 @@ export const nl: Labels = {
   acceptedMethods: 'Betaalmethoden',
   scanToPay: 'Scan met uw bank-app om te betalen',
   notes: 'Opmerkingen',
+  vatNote: 'Btw',
+  vatCategoryNotes: {
+    AE: 'Btw verlegd',
+    K: 'Vrijgestelde intracommunautaire levering',
+    G: 'Vrijgestelde uitvoer buiten de EU',
+    O: 'Niet onderworpen aan btw',
+  },
   details: 'Aanvullende gegevens',
   taxId: 'Btw-nr.',
   registration: 'KvK-nr.',

@@ -98,6 +98,11 @@ export interface Labels {
   acceptedMethods: string;
   scanToPay: string;
   notes: string;
+  /** The heading of the note saying why no VAT is charged (view/vat-note.ts). */
+  vatNote: string;
+  /** That note in the category's own words, when the tax states no reason (BT-120): reverse charge (§ 13b
+   *  UStG), intra-community supply, export, outside the scope of VAT. */
+  vatCategoryNotes: Record<'AE' | 'K' | 'G' | 'O', string>;
   details: string;
   taxId: string;
   registration: string;

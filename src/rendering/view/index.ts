@@ -9,6 +9,7 @@ import { buildColumns, buildLines, buildTaxSummary, buildTotals } from './figure
 import { partiesSpanCountries, partyView } from './parties';
 import { buildPayment } from './payment';
 import type { InvoiceView, MetaItem, TotalRow } from './types';
+import { vatNoteOf } from './vat-note';
 
 export type { InvoiceView } from './types';
 
@@ -51,6 +52,8 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const notes = [];
   if (documentType === 'credit_note' && present(data.reason))
     notes.push({ heading: labels.reason, text: data.reason });
+  const vatNote = shipped ? null : vatNoteOf(data, totals, labels);
+  if (vatNote !== null) notes.push({ heading: labels.vatNote, text: vatNote });
   if (present(data.notes)) notes.push({ heading: labels.notes, text: data.notes });
 
   return {

@@ -1,0 +1,52 @@
+// Why no VAT is charged, printed: an invoice whose lines are exempt (a German "Kleinunternehmer", § 19
+// UStG), reverse charged (§ 13b UStG: "Steuerschuldnerschaft des Leistungsempfängers", a wording § 14a (5)
+// UStG asks for), an intra-community supply, an export or outside the scope of VAT must say so on the
+// invoice. The e-invoice states it as BT-120/BT-121 (einvoicing/semantic/taxes.ts exemptionOf); the PDF
+// prints the same: the reason entered with the tax, else the category's own words in the document's
+// language, else its VATEX code.
+import type { DocumentData } from '../../domain/document-data';
+import { dec, eq, type TotalsResult } from '../../domain/money';
+import type { Labels } from '../labels';
+
+type TaxEntry = NonNullable<DocumentData['line_items'][number]['taxes']>[number];
+
+/** The categories whose invoice says why it charges no VAT (EN 16931 BR-E-10, BR-AE-10, BR-IC-10, ...). */
+const EXPLAINED = new Set(['E', 'AE', 'K', 'G', 'O']);
+
+/** Every tax the document names: its lines', its shipping's and its charges'. */
+function taxesOf(data: DocumentData): TaxEntry[] {
+  return [
+    ...data.line_items.flatMap((line) => line.taxes ?? []),
+    ...(data.shipping?.taxes ?? []),
+    ...(data.charges ?? []).flatMap((charge) => charge.taxes ?? []),
+  ];
+}
+
+/** The first reason (BT-120) or code (BT-121) given with a tax of this category and rate. */
+function statedReason(taxes: readonly TaxEntry[], category: string, rate: string) {
+  for (const tax of taxes) {
+    if (tax.category !== category || !eq(dec(tax.rate), dec(rate))) continue;
+    const reason = tax.exemption_reason?.trim();
+    const code = tax.exemption_reason_code?.trim();
+    if (reason || code) return { reason: reason || null, code: code || null };
+  }
+  return { reason: null, code: null };
+}
+
+/**
+ * The VAT note of a document: one sentence per VAT group that needs one (each only once), or null. A group
+ * of an exemption (E) with neither reason nor code prints none: its ground is never guessed.
+ */
+export function vatNoteOf(data: DocumentData, totals: TotalsResult, labels: Labels): string | null {
+  const taxes = taxesOf(data);
+  const sentences: string[] = [];
+  for (const group of totals.tax_groups) {
+    const category = group.category;
+    if (category === null || !EXPLAINED.has(category)) continue;
+    const { reason, code } = statedReason(taxes, category, group.rate);
+    const own = labels.vatCategoryNotes[category as keyof Labels['vatCategoryNotes']];
+    const sentence = reason ?? own ?? code;
+    if (sentence && !sentences.includes(sentence)) sentences.push(sentence);
+  }
+  return sentences.length > 0 ? sentences.join('\n') : null;
+}
