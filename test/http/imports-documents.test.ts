@@ -198,6 +198,24 @@ describe('imports of documents', () => {
     expect(doc?.data.line_items[0]?.gross_unit_price).toBe('5.50');
   });
 
+  test('CSV: a final construction invoice (type_code 877) with what the partial invoices were paid (prepaid_amount)', async () => {
+    const account = await makeAccount(server);
+    const { profileId: bp, customerId: cus } = await makeParties(server, account);
+    const data = [
+      'number,issue_date,currency,business_profile_id,customer_id,type_code,prepaid_amount,line.name,line.quantity,line.unit_price',
+      `S-1,2026-11-02,EUR,${bp},${cus},877,8000.00,Rohbau,1,10000.00`,
+      `S-2,2026-11-02,EUR,${bp},${cus},381,,Falsch,1,1.00`,
+    ];
+    const res = await create(account, { source_format: 'csv', resource: 'documents', data });
+    expect(res.body.data).toMatchObject({ total_rows: 2, failed_rows: 1 });
+    const errors = res.body.data.errors as { row: number; fields: { loc: string }[] }[];
+    expect(errors.map((e) => [e.row, e.fields.map((f) => f.loc)])).toEqual([[2, ['type_code']]]);
+    await act(account, res.body.data.id, 'confirm');
+    const [doc] = await documentsOf(account);
+    expect(doc?.data).toMatchObject({ type_code: '877', prepaid_amount: '8000.00' });
+    expect(doc?.totals.amount_due.amount).toBe('2000.00');
+  });
+
   test('CSV row errors name the record and the column; a document with one bad line is not imported at all', async () => {
     const account = await makeAccount(server);
     const { profileId: bp, customerId: cus } = await makeParties(server, account);

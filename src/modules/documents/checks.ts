@@ -60,6 +60,9 @@ export interface FieldNames {
   dueDate: string;
 }
 
+/** "an invoice", "a quote". */
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
 export function documentTotals(currency: string, content: DocumentSubject['content']): TotalsOutcome {
   const taxCurrency = content.tax_currency;
   return computeTotals({
@@ -253,8 +256,8 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
     problems.push({
       loc: `${at}.type_code`,
       msg: allowed
-        ? `a ${subject.documentType} takes type_code ${allowed.join(', ')}`
-        : `a ${subject.documentType} is not an e-invoice and has no type_code`,
+        ? `${article(subject.documentType)} ${subject.documentType} takes type_code ${allowed.join(', ')}`
+        : `${article(subject.documentType)} ${subject.documentType} is not an e-invoice and has no type_code`,
       type: 'not_allowed',
     });
   }

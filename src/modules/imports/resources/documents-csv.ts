@@ -22,6 +22,8 @@ const DOCUMENT_COLUMNS = [
   'source_document_id',
   'reason',
   'buyer_reference',
+  'type_code',
+  'prepaid_amount',
   'tax_scheme',
   'notes',
   'delivery_date',
