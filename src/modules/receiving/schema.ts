@@ -115,8 +115,9 @@ export const receivedMonthRows = sqliteTable(
  * docs/reports.md), kept by the database: triggers on `received_documents` and `received_payments` write a
  * document's row again from the view `payable_items_now` whenever it or one of its payments changes
  * (migrations 0033 and pg/0013). `party`: the supplier as the report tells suppliers apart (`tax:<VAT id>`
- * without blanks, upper case, as the DATEV export's creditor numbers: migration 0037; else `name:<seller name>`); `day`: its issue date, else the day it arrived; `open_*`: an invoice's amount
- * due less all its payments, a credit note's amount due (whole units and ten-billionths, normalized:
+ * without blanks, upper case, as the DATEV export's creditor numbers: migration 0037; else
+ * `name:<seller name>`); `day`: its issue date, else the day it arrived; `open_*`: an invoice's amount due
+ * less all its payments, a credit note's amount due (whole units and ten-billionths, normalized:
  * sql-money.ts); `last_event`: the later of its day and its latest payment's; `settled_from`: that day for
  * an invoice nothing is open on, else '9999-99-99', after any day (a credit note always counts); `latest`: its issue date
  * (none: '') and id, by which the supplier's latest document names it.

@@ -1,6 +1,6 @@
 // Custom fields (after the payment, or beside the recipient where the theme asks) and free-text notes (a
-// credit note's reason first). Notes may be long: they flow across
-// pages line by line, and a heading never stays behind at the foot of a page.
+// credit note's reason first). Notes may be long: they flow across pages line by line, and a heading never
+// stays behind at the foot of a page.
 import { type Aside, drawHeading, flowText, hasAside, headingHeight, keyValues, labelColumn } from './common';
 import type { Block, BlockContext } from './context';
 
@@ -19,6 +19,9 @@ function fieldsLayout(ctx: BlockContext, width: number) {
   };
   return { items, width, options, height: keyValues(layout, items, 0, 0, width, options, false) };
 }
+
+/** The custom fields' block after the payment: the content's width, up to 380 pt. */
+const blockWidth = (ctx: BlockContext) => Math.min(ctx.layout.contentWidth, 380);
 
 /** At most this many custom fields go beside the recipient; more make a block of their own. */
 const BESIDE_MAX = 6;
@@ -57,11 +60,10 @@ export function fieldsAside(ctx: BlockContext, width: number): Aside {
 export const customFields: Block = {
   id: 'custom-fields',
   present: (ctx) => ctx.view.customFields.length > 0 && !fieldsBeside(ctx),
-  height: (ctx) =>
-    short(ctx, headingHeight(ctx) + fieldsLayout(ctx, Math.min(ctx.layout.contentWidth, 380)).height),
+  height: (ctx) => short(ctx, headingHeight(ctx) + fieldsLayout(ctx, blockWidth(ctx)).height),
   draw(ctx) {
     const { layout, view } = ctx;
-    const { items, width, options, height } = fieldsLayout(ctx, Math.min(layout.contentWidth, 380));
+    const { items, width, options, height } = fieldsLayout(ctx, blockWidth(ctx));
     layout.ensure(headingHeight(ctx) + height);
     drawHeading(ctx, view.labels.details, layout.left, layout.contentWidth);
     layout.y += keyValues(layout, items, layout.left, layout.y, width, options);

@@ -23,6 +23,7 @@ export function withBase(rest: LineForm['rest'], base: string): LineForm['rest']
   const { price_base_quantity: _, ...others } = rest;
   return isPerBase(base) ? { ...others, price_base_quantity: base } : others;
 }
+
 let unitCodes: Promise<UnitCode[]> | null = null;
 
 /** The unit codes of the reference list (UN/ECE Rec. 20), asked once per page load. */
