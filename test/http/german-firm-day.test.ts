@@ -330,6 +330,41 @@ describe("a German firm's day", () => {
     expect(plain((await pdfOf(selfBilled.body.data.id)).text)).toContain('Gutschrift');
   }, 60_000);
 
+  test('a construction firm: reverse charge says why no VAT is charged (§ 13b UStG), a Schlussrechnung deducts the Abschläge', async () => {
+    const builder = await call('POST', '/api/v1/customers', { name: 'Bau GmbH Nord', tax_id: 'DE129273398' });
+    const reverse = await call('POST', '/api/v1/documents', {
+      number: 'RE-2026-0010',
+      issue_date: '2026-11-26',
+      delivery_date: '2026-11-20',
+      currency: 'EUR',
+      tax_scheme: 'VAT',
+      business_profile_id: state.profileId,
+      customer_id: builder.body.data.id,
+      line_items: [line({ name: 'Estrich', taxes: [{ name: 'USt', rate: '0', category: 'AE' }] })],
+    });
+    expect(reverse.status).toBe(200);
+    const reverseText = plain((await pdfOf(reverse.body.data.id)).text);
+    expect(reverseText).toContain('Steuerschuldnerschaft des Leistungsempfängers');
+
+    const final = await call('POST', '/api/v1/documents', {
+      number: 'RE-2026-0011',
+      issue_date: '2026-11-27',
+      delivery_date: '2026-11-27',
+      currency: 'EUR',
+      tax_scheme: 'VAT',
+      type_code: '877',
+      prepaid_amount: '100.00',
+      business_profile_id: state.profileId,
+      customer_id: state.authorityId,
+      line_items: [line({ name: 'Rohbau, Schlussrechnung' })],
+    });
+    expect(final.status).toBe(200);
+    expect(final.body.data.data.type_code).toBe('877');
+    const finalText = plain((await pdfOf(final.body.data.id)).text);
+    expect(finalText).toContain('Schlussrechnung');
+    expect(finalText).toMatch(/-100,00\s?€/);
+  }, 60_000);
+
   test('`users create` makes a colleague who signs in; a cookie write from another origin is 403', async () => {
     const made = runCliWithStdin(
       [
