@@ -257,6 +257,7 @@ describe('console: products and the PDF.js preview', () => {
     await click(page(), 'Save');
     await page().waitForFunction(() => /^#\/documents\/doc_/.test(location.hash), { timeout: 15_000 });
     await waitForText(page(), 'Final construction invoice');
+    expect(await page().$eval('.totals', (el) => el.textContent)).toContain('Already paid-€8,000.00');
     const id = await page().evaluate(() => location.hash.split('/')[2] ?? '');
     const saved = (await api('GET', `/api/v1/documents/${id}`)).body.data;
     expect(saved.data).toMatchObject({ type_code: '877', prepaid_amount: '8000.00' });

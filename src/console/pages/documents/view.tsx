@@ -288,6 +288,12 @@ export function DocumentView({ id }: { id: string }) {
                 <dt>{t('Total')}</dt>
                 <dd>{formatMoney(document.totals.total.amount, document.currency)}</dd>
               </div>
+              {document.totals.prepaid_amount && /[1-9]/.test(document.totals.prepaid_amount.amount) ? (
+                <div class="total-row">
+                  <dt>{t('Already paid')}</dt>
+                  <dd>-{formatMoney(document.totals.prepaid_amount.amount, document.currency)}</dd>
+                </div>
+              ) : null}
               {document.totals.amount_due &&
               document.totals.amount_due.amount !== document.totals.total.amount ? (
                 <div class="total-row strong">
