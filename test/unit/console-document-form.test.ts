@@ -2,8 +2,9 @@
 import { describe, expect, test } from 'bun:test';
 import { readDecimal } from '../../src/console/numbers';
 import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
-import { draftOf, emptyDraft } from '../../src/console/pages/documents/draft-form';
+import { draftOf, emptyDraft, lineAfter } from '../../src/console/pages/documents/draft-form';
 import { contentOf, numberProblems } from '../../src/console/pages/documents/form-content';
+import type { LineForm } from '../../src/console/pages/documents/model';
 
 describe('date of supply and service period (issue 36)', () => {
   test('a new invoice states its issue date as the date of supply', () => {
@@ -65,6 +66,22 @@ describe('a line from the article catalogue (issue 36)', () => {
       price_base_quantity: '100',
       quantity: '2500',
     });
+  });
+});
+
+describe('Add line', () => {
+  test("takes the last line's VAT rate and category: a Kleinunternehmer's 0 % stays 0 %, a first line 19 %", () => {
+    const first = { ...emptyDraft('invoice').lines[0], tax_rate: '0', tax_category: 'E' } as LineForm;
+    const next = lineAfter([first]);
+    expect([next.tax_rate, next.tax_category, next.name, next.unit_price]).toEqual(['0', 'E', '', '']);
+    expect(next.key).not.toBe(first.key);
+    expect(lineAfter([]).tax_rate).toBe('19');
+    const form = { ...emptyDraft('invoice'), lines: [first, { ...next, name: 'Zweite', unit_price: '5' }] };
+    form.zero_category = 'E';
+    form.zero_reason = 'Kleinunternehmer gemäß § 19 UStG';
+    expect(contentOf(form).line_items?.[1]?.taxes).toEqual([
+      { name: 'VAT', rate: '0', category: 'E', exemption_reason: 'Kleinunternehmer gemäß § 19 UStG' },
+    ]);
   });
 });
 

@@ -21,6 +21,16 @@ export function newLine(): LineForm {
   };
 }
 
+/**
+ * A line added after `lines`: the last one's VAT rate and category (a shop selling at 7 %, a Kleinunternehmer
+ * or a reverse charge at 0 %), so a document's lines need not each be set again; 19 % for the first.
+ */
+export function lineAfter(lines: readonly LineForm[]): LineForm {
+  const last = lines.at(-1);
+  const line = newLine();
+  return last ? { ...line, tax_rate: last.tax_rate, tax_category: last.tax_category } : line;
+}
+
 const today = () => new Date().toISOString().slice(0, 10);
 
 export function inDays(days: number, from = today()): string {

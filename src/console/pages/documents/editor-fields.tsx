@@ -1,7 +1,7 @@
 import type { ApiError } from '../../api';
 import { isPerBase, t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
-import { newLine } from './draft-form';
+import { lineAfter } from './draft-form';
 import { isDecimal, ZERO_CATEGORIES } from './form-content';
 import { baseOptions, unitOptions, useUnitCodes, withBase } from './line-options';
 import type { DraftForm, LineForm } from './model';
@@ -25,7 +25,8 @@ export function LineItems({ form, setForm, error }: Props) {
     }));
   const removeLine = (key: number) =>
     setForm((current) => ({ ...current, lines: current.lines.filter((line) => line.key !== key) }));
-  const addLine = () => setForm((current) => ({ ...current, lines: [...current.lines, newLine()] }));
+  const addLine = () =>
+    setForm((current) => ({ ...current, lines: [...current.lines, lineAfter(current.lines)] }));
   return (
     <Fieldset legend={t('Line items')} class="lines">
       <table>
