@@ -56,6 +56,17 @@ function aside(ctx: BlockContext, width: number): Aside {
   };
 }
 
+/** The column right of the parties, if any: the meta list or amount, else a few custom fields. */
+function sideColumn(ctx: BlockContext, width: number): { width: number; aside: Aside } | null {
+  if (hasAside(ctx)) {
+    const asideWidth = Math.min(230, width * 0.4);
+    return { width: asideWidth, aside: aside(ctx, asideWidth) };
+  }
+  if (!fieldsBeside(ctx)) return null;
+  const fieldsWidth = Math.min(FIELDS_WIDTH, width - MIN_PARTY - GUTTER);
+  return { width: fieldsWidth, aside: fieldsAside(ctx, fieldsWidth) };
+}
+
 function drawBar(layout: Layout, ctx: BlockContext, x: number, y: number, stack: Stack): void {
   const bar = ctx.theme.spec.parties.accentBar;
   if (bar) layout.rect(x, y + 1, 1.5, stack.height - 2, ctx.theme.c(bar));
@@ -67,16 +78,9 @@ export const parties: Block = {
   draw(ctx) {
     const { layout, view, theme } = ctx;
     const width = layout.contentWidth;
-    const asideWidth = hasAside(ctx)
-      ? Math.min(230, width * 0.4)
-      : fieldsBeside(ctx)
-        ? Math.min(FIELDS_WIDTH, width - MIN_PARTY - GUTTER)
-        : 0;
-    const side = hasAside(ctx)
-      ? aside(ctx, asideWidth)
-      : asideWidth > 0
-        ? fieldsAside(ctx, asideWidth)
-        : null;
+    const column = sideColumn(ctx, width);
+    const asideWidth = column?.width ?? 0;
+    const side = column?.aside ?? null;
     const count = Math.max(1, view.recipients.length);
     const room = width - (side ? asideWidth + GUTTER : 0);
     const columnWidth = Math.min(220, (room - GUTTER * (count - 1)) / count);
