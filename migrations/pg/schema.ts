@@ -197,6 +197,7 @@ export const t_business_profiles: AnyPgTable = pgTable(
     "legal_info": text("legal_info"),
     "managing_directors": text("managing_directors"),
     "default_page_size": text("default_page_size"),
+    "default_tax": text("default_tax"),
     "created_by": text("created_by"),
     "created_at": text("created_at").notNull(),
     "updated_at": text("updated_at").notNull(),

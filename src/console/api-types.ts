@@ -217,6 +217,17 @@ export interface BusinessProfile {
   contact_name?: string;
   legal_info?: string;
   default_page_size?: 'A4' | 'LETTER';
+  /** The VAT the console's new lines start with (a Kleinunternehmer's 0 % exempt, a French firm's 20 %); the API never applies it to a document's lines */
+  default_tax?: {
+    /** Percent, 0-100, e.g. "19", "7", "0" */
+    rate: string;
+    /** UNCL5305: S (standard rate, above 0 %), or at 0 % Z, E, AE, K, G, O */
+    category: string;
+    /** EN 16931 BT-120 for E, AE, K, G, O: printed on the invoice */
+    exemption_reason?: string;
+    /** EN 16931 BT-121, VATEX code */
+    exemption_reason_code?: string;
+  };
   created_at: string;
   updated_at: string;
 }

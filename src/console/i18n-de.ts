@@ -539,6 +539,13 @@ export const GERMAN: Record<string, string> = {
   'Not subject to VAT (O)': 'Nicht steuerbar (O)',
   'VAT category at 0 %': 'USt-Kategorie bei 0 %',
   'Legal basis': 'Rechtsgrundlage',
+  'VAT on new lines': 'Umsatzsteuer neuer Positionen',
+  'What a new document’s lines start with; each line can still be changed.':
+    'Damit beginnen die Positionen neuer Dokumente; jede Position lässt sich weiter ändern.',
+  'Empty: 19 %': 'Leer: 19 %',
+  'Kleinunternehmer (§ 19 UStG): no VAT': 'Kleinunternehmer (§ 19 UStG): ohne Umsatzsteuer',
+  'Check the VAT on new lines.': 'Bitte prüfen Sie die Umsatzsteuer neuer Positionen.',
+  'Choose why no VAT is charged.': 'Bitte wählen Sie, warum keine Umsatzsteuer berechnet wird.',
   'Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”':
     'Steht auf der Rechnung, z. B. „Kleinunternehmer gemäß § 19 UStG“',
   'Delivery date': 'Leistungsdatum',

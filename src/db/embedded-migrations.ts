@@ -37,6 +37,7 @@ import m34 from '../../migrations/0034_customer_contact.sql' with { type: 'text'
 import m35 from '../../migrations/0035_profile_contact_legal.sql' with { type: 'text' };
 import m36 from '../../migrations/0036_products_price_base_quantity.sql' with { type: 'text' };
 import m37 from '../../migrations/0037_payable_items_tax_key.sql' with { type: 'text' };
+import m38 from '../../migrations/0038_profile_default_tax.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -56,6 +57,7 @@ import pg15 from '../../migrations/pg/0015_customer_contact.sql' with { type: 't
 import pg16 from '../../migrations/pg/0016_profile_contact_legal.sql' with { type: 'text' };
 import pg17 from '../../migrations/pg/0017_products_price_base_quantity.sql' with { type: 'text' };
 import pg18 from '../../migrations/pg/0018_payable_items_tax_key.sql' with { type: 'text' };
+import pg19 from '../../migrations/pg/0019_profile_default_tax.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -103,6 +105,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0035_profile_contact_legal', createdAt: 1796456670277, sql: m35 },
   { tag: '0036_products_price_base_quantity', createdAt: 1796474494376, sql: m36 },
   { tag: '0037_payable_items_tax_key', createdAt: 1796484513698, sql: m37 },
+  { tag: '0038_profile_default_tax', createdAt: 1796505030147, sql: m38 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -126,4 +129,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0016_profile_contact_legal', createdAt: 1796456670925, sql: pg16 },
   { tag: '0017_products_price_base_quantity', createdAt: 1796474495035, sql: pg17 },
   { tag: '0018_payable_items_tax_key', createdAt: 1796484517559, sql: pg18 },
+  { tag: '0019_profile_default_tax', createdAt: 1796505031582, sql: pg19 },
 ];

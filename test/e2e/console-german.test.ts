@@ -20,6 +20,11 @@ const api = async (method: string, path: string, body?: unknown) => {
   return res.body.data;
 };
 const page = () => browser.page;
+/** SCREENSHOT_DIR=/tmp keeps a picture of the screen. */
+const shot = async (name: string) => {
+  const dir = process.env.SCREENSHOT_DIR;
+  if (dir) await page().screenshot({ path: `${dir}/${name}.png` as `${string}.png`, fullPage: true });
+};
 
 /** Answers the next dialog (confirm, beforeunload) as told and hands back its message. */
 function nextDialog(accept: boolean): Promise<{ type: string; message: string }> {
@@ -399,6 +404,57 @@ describe('console in German', () => {
     expect(String(stored.managing_directors)).toContain('Hanna Havel');
     expect(stored.bank_account.iban.replace(/\s/g, '')).toBe('DE89370400440532013000');
   }, 60_000);
+
+  test("a Kleinunternehmer's profile: new invoices start at 0 % exempt under § 19 UStG", async () => {
+    await open('business-profiles');
+    await click(page(), 'Neues Geschäftsprofil');
+    await typeInto(page(), 'Firmenname', 'Lektorat Elbe');
+    await typeInto(page(), 'Steuernummer', '203/456/78901');
+    // 0 % alone is asked about before anything is sent: why no VAT is charged.
+    await typeInto(page(), 'Steuersatz', '0');
+    await click(page(), 'Speichern');
+    await waitForText(page(), 'Bitte wählen Sie, warum keine Umsatzsteuer berechnet wird.');
+    await click(page(), 'Kleinunternehmer (§ 19 UStG): ohne Umsatzsteuer');
+    expect(await fieldValue('Rechtsgrundlage')).toBe('Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.');
+    await shot('profile-small-business-de');
+    await click(page(), 'Speichern');
+    await waitForText(page(), 'Lektorat Elbe');
+    const profiles = await server.json('/api/v1/business-profiles?limit=100', { key: account.apiKey });
+    const summary = profiles.body.data.find((p: { legal_name: string }) => p.legal_name === 'Lektorat Elbe');
+    expect((await api('GET', `/api/v1/business-profiles/${summary.id}`)).default_tax).toEqual({
+      rate: '0',
+      category: 'E',
+      exemption_reason: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+    });
+
+    await open('documents/new/invoice');
+    await choose(page(), 'Kunde', 'Café Morgenrot');
+    await choose(page(), 'Geschäftsprofil', 'Lektorat Elbe');
+    await page().waitForFunction(
+      () =>
+        [...document.querySelectorAll('input')].some((input) => input.value.startsWith('Gemäß § 19 UStG')),
+      { timeout: 15_000 },
+    );
+    expect(await fieldValue('Steuersatz')).toBe('0');
+    const category = await byName(page(), 'USt-Kategorie bei 0 %', 'combobox');
+    expect(await category.evaluate((select) => select.value as string)).toBe('E');
+    await typeInto(page(), 'Beschreibung', 'Lektorat Manuskript');
+    await typeInto(page(), 'Einzelpreis', '450');
+    await shot('editor-small-business-de');
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
+    const id = await page().evaluate(() => location.hash.split('/')[2] ?? '');
+    const saved = await api('GET', `/api/v1/documents/${id}`);
+    expect(saved.data.line_items[0].taxes).toEqual([
+      {
+        name: 'VAT',
+        rate: '0',
+        category: 'E',
+        exemption_reason: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+      },
+    ]);
+    expect(saved.totals.total).toEqual({ amount: '450.00', currency: 'EUR' });
+  }, 90_000);
 
   test('the customer form: Leitweg-ID and "needs an e-invoice"', async () => {
     await open('customers');

@@ -2,7 +2,7 @@
 import { describe, expect, test } from 'bun:test';
 import { readDecimal } from '../../src/console/numbers';
 import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
-import { draftOf, emptyDraft, lineAfter } from '../../src/console/pages/documents/draft-form';
+import { draftOf, emptyDraft, lineAfter, withDefaultTax } from '../../src/console/pages/documents/draft-form';
 import { contentOf, numberProblems } from '../../src/console/pages/documents/form-content';
 import type { LineForm } from '../../src/console/pages/documents/model';
 
@@ -82,6 +82,44 @@ describe('Add line', () => {
     expect(contentOf(form).line_items?.[1]?.taxes).toEqual([
       { name: 'VAT', rate: '0', category: 'E', exemption_reason: 'Kleinunternehmer gemäß § 19 UStG' },
     ]);
+  });
+});
+
+describe("the business profile's VAT for new lines", () => {
+  const smallBusiness = {
+    rate: '0',
+    category: 'E',
+    exemption_reason: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+  };
+
+  test('a new document of a Kleinunternehmer starts at 0 % exempt with its legal basis, sent as such', () => {
+    const form = withDefaultTax(emptyDraft('invoice'), smallBusiness);
+    expect([form.lines[0]?.tax_rate, form.zero_category, form.zero_reason]).toEqual([
+      '0',
+      'E',
+      smallBusiness.exemption_reason,
+    ]);
+    const typed = {
+      ...form,
+      lines: form.lines.map((line) => ({ ...line, name: 'Beratung', unit_price: '80' })),
+    };
+    expect(contentOf(typed).line_items?.[0]?.taxes).toEqual([{ name: 'VAT', ...smallBusiness }]);
+    expect(lineAfter(typed.lines).tax_rate).toBe('0');
+  });
+
+  test('only lines not filled in take it; a category or reason the document states is kept', () => {
+    const filled = { ...emptyDraft('invoice').lines[0], name: 'Schon da', unit_price: '5' } as LineForm;
+    const blank = lineAfter([filled]);
+    const form = { ...emptyDraft('invoice'), lines: [filled, blank], zero_reason: 'eigener Text' };
+    const after = withDefaultTax(form, { rate: '7', category: 'S' });
+    expect(after.lines.map((line) => line.tax_rate)).toEqual(['19', '7']);
+    expect([after.zero_category, after.zero_reason]).toEqual(['', 'eigener Text']);
+    expect(withDefaultTax(form, smallBusiness).zero_reason).toBe('eigener Text');
+  });
+
+  test('a profile without one gives 19 %, as before (another profile chosen first is undone)', () => {
+    const other = withDefaultTax(emptyDraft('invoice'), smallBusiness);
+    expect(withDefaultTax(other, undefined).lines[0]?.tax_rate).toBe('19');
   });
 });
 

@@ -1,6 +1,6 @@
 // Recurring invoices (/api/v1/recurring-invoices): the schedules with their next date and state, and one
 // form to make or change a schedule and the invoice it issues (lines typed as in the document editor).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post, remove } from '../api';
 import type { BusinessProfile, NumberingSequence, RecurringInvoice } from '../api-types';
 import { formatDate, t } from '../i18n';
@@ -9,7 +9,7 @@ import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { useCustomers } from './documents/customers';
-import { draftOf, emptyDraft } from './documents/draft-form';
+import { draftOf, emptyDraft, withDefaultTax } from './documents/draft-form';
 import { typingError } from './documents/editor';
 import { LineItems } from './documents/editor-fields';
 import { contentOf } from './documents/form-content';
@@ -174,6 +174,14 @@ function RecurringForm({ existing, onChanged }: { existing?: RecurringInvoice; o
   // The only business profile is the one meant until another is made.
   const only = profiles.data?.length === 1 ? (profiles.data[0]?.id ?? '') : '';
   const profileId = schedule.business_profile_id || only;
+  // A new template's lines start with the profile's VAT for new lines, as a new document's do.
+  useEffect(() => {
+    if (existing || !profileId) return;
+    get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
+      (profile) => setForm((current) => withDefaultTax(current, profile.default_tax)),
+      () => undefined,
+    );
+  }, [existing, profileId]);
 
   const save = async (event: Event) => {
     event.preventDefault();

@@ -1,11 +1,12 @@
 import { t } from 'elysia';
 import { Address, addressProblems } from '../../domain/address';
 import { bicProblem, ibanProblem } from '../../domain/bank-account';
+import { dec, gt, HUNDRED, isNegative, isZero, normalizeRate } from '../../domain/money/decimal';
 import { ElectronicAddress } from '../../domain/party';
-import { clearable, nullable, trimmedOrNull } from '../../domain/schema-parts';
+import { clearable, closed, DecimalString, nullable, trimmedOrNull } from '../../domain/schema-parts';
 import type { FieldError } from '../../shared/errors';
-import { isSupportedCurrency, isSupportedLocale, isValidTimezone } from '../reference';
-import type { BusinessProfileRow, ProfileBankAccountValue } from './schema';
+import { isSupportedCurrency, isSupportedLocale, isValidTimezone, taxCategories } from '../reference';
+import type { BusinessProfileRow, DefaultTaxValue, ProfileBankAccountValue } from './schema';
 
 const LegalName = t.String({ minLength: 1, maxLength: 300 });
 
@@ -45,6 +46,34 @@ const ManagingDirectors = t.Union(
 const PageSize = t.Union([t.Literal('A4'), t.Literal('LETTER')], {
   description: 'Used by renders of its documents that name no page_size; unset = LETTER',
 });
+
+/** What new lines start with in the console; documents made over the API carry the taxes they state. */
+export const DefaultTax = t.Object(
+  {
+    rate: DecimalString('Percent, 0-100, e.g. "19", "7", "0"'),
+    category: t.String({
+      maxLength: 8,
+      description: 'UNCL5305: S (standard rate, above 0 %), or at 0 % Z, E, AE, K, G, O',
+      examples: ['E'],
+    }),
+    exemption_reason: t.Optional(
+      t.String({
+        minLength: 1,
+        maxLength: 300,
+        description: 'EN 16931 BT-120 for E, AE, K, G, O: printed on the invoice',
+        examples: ['Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.'],
+      }),
+    ),
+    exemption_reason_code: t.Optional(
+      t.String({ maxLength: 30, description: 'EN 16931 BT-121, VATEX code', examples: ['VATEX-EU-AE'] }),
+    ),
+  },
+  {
+    ...closed,
+    description:
+      "The VAT the console's new lines start with (a Kleinunternehmer's 0 % exempt, a French firm's 20 %); the API never applies it to a document's lines",
+  },
+);
 
 const optionalFields = {
   display_name: clearable(
@@ -86,6 +115,7 @@ const optionalFields = {
     }),
   ),
   default_page_size: clearable(PageSize),
+  default_tax: clearable(DefaultTax),
 };
 
 export const CreateBusinessProfileBody = t.Object(
@@ -122,6 +152,7 @@ export const BusinessProfile = t.Object({
   contact_name: t.Optional(t.String()),
   legal_info: t.Optional(t.String()),
   default_page_size: t.Optional(PageSize),
+  default_tax: t.Optional(DefaultTax),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -162,6 +193,31 @@ export function businessProfileProblems(input: UpdateBusinessProfileBody): Field
   if (iban) problems.push(invalid('body.bank_account.iban', iban));
   const bic = bank?.bic ? bicProblem(bank.bic) : null;
   if (bic) problems.push(invalid('body.bank_account.bic', bic));
+  if (input.default_tax) problems.push(...defaultTaxProblems(input.default_tax));
+  return problems;
+}
+
+/** Reasons only where EN 16931 wants one (BR-S-10, BR-Z-10 forbid it), a rate that fits the category. */
+function defaultTaxProblems(tax: DefaultTaxValue): FieldError[] {
+  const problems: FieldError[] = [];
+  const codes = taxCategories().items.map((item) => item.code);
+  const rate = dec(tax.rate);
+  if (isNegative(rate) || gt(rate, HUNDRED)) {
+    problems.push({ loc: 'body.default_tax.rate', msg: 'rate must be between 0 and 100', type: 'invalid' });
+  }
+  if (!codes.includes(tax.category)) {
+    const msg = `'${tax.category}' is not a UNCL5305 VAT category (${codes.join(', ')})`;
+    problems.push(invalid('body.default_tax.category', msg));
+  } else if (tax.category === 'S' && isZero(rate)) {
+    problems.push(invalid('body.default_tax.rate', 'the standard rate (S) is above 0 %'));
+  } else if (tax.category !== 'S' && !isZero(rate)) {
+    problems.push(invalid('body.default_tax.rate', `category ${tax.category} is charged at 0 %`));
+  }
+  const stated = tax.exemption_reason !== undefined || tax.exemption_reason_code !== undefined;
+  if (stated && (tax.category === 'S' || tax.category === 'Z')) {
+    const msg = `category ${tax.category} takes no exemption reason (EN 16931 BR-${tax.category}-10)`;
+    problems.push(invalid('body.default_tax.exemption_reason', msg));
+  }
   return problems;
 }
 
@@ -187,6 +243,7 @@ export function toColumns(input: UpdateBusinessProfileBody): Partial<BusinessPro
     contactName: trimmedOrNull(input.contact_name),
     legalInfo: trimmedOrNull(input.legal_info),
     defaultPageSize: input.default_page_size,
+    defaultTax: input.default_tax === undefined ? undefined : defaultTaxColumn(input.default_tax),
   };
   return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined));
 }
@@ -198,6 +255,19 @@ function bankAccountColumn(bank: typeof ProfileBankAccount.static | null): Profi
     .map(([key, value]) => [key, typeof value === 'string' ? value.trim() : value] as const)
     .filter(([, value]) => value !== null && value !== undefined && value !== '');
   return Object.fromEntries(kept) as unknown as ProfileBankAccountValue;
+}
+
+/** The reason trimmed, the rate as a plain decimal ("07.50" -> "7.5"), an empty reason left out. */
+function defaultTaxColumn(tax: DefaultTaxValue | null): DefaultTaxValue | null {
+  if (tax === null) return null;
+  const reason = tax.exemption_reason?.trim();
+  const code = tax.exemption_reason_code?.trim();
+  return {
+    rate: normalizeRate(tax.rate),
+    category: tax.category,
+    ...(reason ? { exemption_reason: reason } : {}),
+    ...(code ? { exemption_reason_code: code } : {}),
+  };
 }
 
 export function presentBusinessProfile(row: BusinessProfileRow): BusinessProfile {
@@ -223,6 +293,7 @@ export function presentBusinessProfile(row: BusinessProfileRow): BusinessProfile
     ...(row.contactName ? { contact_name: row.contactName } : {}),
     ...(row.legalInfo ? { legal_info: row.legalInfo } : {}),
     ...(row.defaultPageSize ? { default_page_size: row.defaultPageSize } : {}),
+    ...(row.defaultTax ? { default_tax: row.defaultTax } : {}),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -26,6 +26,17 @@ export interface ProfileBankAccountValue {
   bank_name?: string | null;
 }
 
+/**
+ * The VAT new lines start with in the console (a Kleinunternehmer's 0 % exempt with its legal basis, a
+ * French firm's 20 %); the API never applies it to a document.
+ */
+export interface DefaultTaxValue {
+  rate: string;
+  category: string;
+  exemption_reason?: string;
+  exemption_reason_code?: string;
+}
+
 export const businessProfiles = sqliteTable(
   'business_profiles',
   {
@@ -54,6 +65,7 @@ export const businessProfiles = sqliteTable(
     legalInfo: text('legal_info'),
     managingDirectors: text('managing_directors', { mode: 'json' }).$type<string | string[]>(),
     defaultPageSize: text('default_page_size').$type<'A4' | 'LETTER'>(),
+    defaultTax: text('default_tax', { mode: 'json' }).$type<DefaultTaxValue>(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-import type { LineItem } from '../../api-types';
+import type { BusinessProfile, LineItem } from '../../api-types';
 import { currentLanguage } from '../../i18n';
 import { writeDecimal } from '../../numbers';
 import { isZero } from './form-content';
@@ -29,6 +29,24 @@ export function lineAfter(lines: readonly LineForm[]): LineForm {
   const last = lines.at(-1);
   const line = newLine();
   return last ? { ...line, tax_rate: last.tax_rate, tax_category: last.tax_category } : line;
+}
+
+/**
+ * A business profile's VAT for new lines (`default_tax`; none: 19 %) on the lines not filled in yet, and at
+ * 0 % its category and legal basis where the document states none: a Kleinunternehmer's document starts at
+ * 0 % exempt under § 19 UStG instead of 19 % on every line.
+ */
+export function withDefaultTax(form: DraftForm, tax: BusinessProfile['default_tax']): DraftForm {
+  const rate = tax ? writeDecimal(tax.rate, currentLanguage()) : newLine().tax_rate;
+  const fresh = (line: LineForm) =>
+    line.name === '' && line.unit_price === '' && Object.keys(line.rest).length === 0;
+  const zero = tax !== undefined && tax.category !== 'S';
+  return {
+    ...form,
+    lines: form.lines.map((line) => (fresh(line) ? { ...line, tax_rate: rate, tax_category: '' } : line)),
+    ...(zero && !form.zero_category ? { zero_category: tax.category } : {}),
+    ...(zero && !form.zero_reason && tax.exemption_reason ? { zero_reason: tax.exemption_reason } : {}),
+  };
 }
 
 const today = () => new Date().toISOString().slice(0, 10);

@@ -172,6 +172,7 @@ export function LineItems({ form, setForm, error }: Props) {
           {form.zero_category && form.zero_category !== 'Z' ? (
             <Field
               label={t('Legal basis')}
+              class="wide"
               value={form.zero_reason}
               onInput={(zero_reason) => setForm((current) => ({ ...current, zero_reason }))}
               hint={t('Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”')}

@@ -8,7 +8,7 @@ import { Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
-import { draftOf, emptyDraft, nextNumber } from './draft-form';
+import { draftOf, emptyDraft, nextNumber, withDefaultTax } from './draft-form';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
 import { numberProblems } from './form-content';
@@ -97,9 +97,13 @@ export function DraftEditor({
     if (!profileId) return;
     get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
       (profile) =>
-        profile.default_currency &&
         !existing &&
-        setForm((current) => ({ ...current, currency: profile.default_currency ?? current.currency })),
+        setForm((current) =>
+          withDefaultTax(
+            { ...current, currency: profile.default_currency ?? current.currency },
+            profile.default_tax,
+          ),
+        ),
       () => undefined,
     );
   };

@@ -1,4 +1,5 @@
 import { currentLanguage } from '../../i18n';
+import { defaultTaxBody, defaultTaxValues } from './default-tax';
 import { ADDRESS_FIELDS, type Party, type PartyKind } from './kinds';
 
 type FormValues = Record<string, string>;
@@ -18,6 +19,7 @@ export function valuesOf(kind: PartyKind, party?: Party): FormValues {
     for (const field of address.fields ?? ADDRESS_FIELDS)
       values[`${address.path}.${field.path}`] = String(stored[field.path] ?? '');
   }
+  if (kind.withDefaultTax) Object.assign(values, defaultTaxValues(party?.default_tax));
   return values;
 }
 
@@ -47,5 +49,7 @@ export function bodyOf(
       if (before !== null) body[address.path] = null;
     } else body[address.path] = Object.fromEntries(filled);
   }
+  const tax = kind.withDefaultTax ? defaultTaxBody(values, before) : undefined;
+  if (tax !== undefined) body.default_tax = tax;
   return body;
 }

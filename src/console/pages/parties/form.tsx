@@ -1,11 +1,13 @@
 import { useState } from 'preact/hooks';
-import { type ApiError, get, patch, post, remove, upload } from '../../api';
+import { ApiError, get, patch, post, remove, upload } from '../../api';
 import type { StoredFile } from '../../api-types';
 import { t } from '../../i18n';
 import { href, navigate, useUnsavedGuard } from '../../router';
 import { Checkbox, Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useLoad, useObjectUrl } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
+import { defaultTaxProblems } from './default-tax';
+import { DefaultTaxFields } from './default-tax-fields';
 import { bodyOf, valuesOf } from './form-values';
 import { ADDRESS_FIELDS, type Party, type PartyKind } from './kinds';
 
@@ -38,6 +40,11 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
 
   const save = async (event: Event) => {
     event.preventDefault();
+    const problems = kind.withDefaultTax ? defaultTaxProblems(values) : [];
+    if (problems.length > 0) {
+      action.setError(new ApiError(422, 'validation_error', t('Check the VAT on new lines.'), problems));
+      return;
+    }
     const body = bodyOf(kind, values, before);
     if (kind.withLogo && logo !== ((existing?.logo_file_id as string | undefined) ?? null))
       body.logo_file_id = logo;
@@ -135,6 +142,9 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
             </div>
           </Fieldset>
         ))}
+      {kind.withDefaultTax ? (
+        <DefaultTaxFields values={values} set={set} error={error} onChosen={() => action.setError(null)} />
+      ) : null}
       {kind.withLogo ? (
         <Fieldset legend={t('Logo')}>
           {logo ? <LogoNote id={logo} chosen={chosenLogo} /> : <p>{t('No logo.')}</p>}

@@ -24,6 +24,8 @@ export interface PartyKind {
    */
   addresses: { path: string; label: string; optional?: boolean; fields?: FieldSpec[] }[];
   withLogo?: boolean;
+  /** The VAT new lines start with (`default_tax`), asked as the document editor asks for a line's. */
+  withDefaultTax?: boolean;
 }
 
 export const ADDRESS_FIELDS: FieldSpec[] = [
@@ -143,6 +145,7 @@ export const BUSINESS_PROFILES: PartyKind = {
   ],
   addresses: [{ path: 'address', label: 'Address' }, BANK_ACCOUNT, E_INVOICING],
   withLogo: true,
+  withDefaultTax: true,
 };
 
 export type Party = Record<string, unknown> & { id: string; created_at: string };

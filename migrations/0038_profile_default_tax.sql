@@ -1,0 +1,1 @@
+ALTER TABLE `business_profiles` ADD `default_tax` text;

@@ -1,0 +1,1 @@
+ALTER TABLE "business_profiles" ADD COLUMN "default_tax" text COLLATE "C";

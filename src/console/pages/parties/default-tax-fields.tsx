@@ -1,0 +1,74 @@
+import type { ApiError } from '../../api';
+import { t } from '../../i18n';
+import { Field, Fieldset, Select } from '../../ui/form';
+import { isZero, ZERO_CATEGORIES } from '../documents/form-content';
+import { CATEGORY, RATE, REASON, SMALL_BUSINESS_REASON } from './default-tax';
+
+type FormValues = Record<string, string>;
+
+/** The profile form's VAT for new lines: the rate; at 0 % the category and the legal basis. */
+export function DefaultTaxFields({
+  values,
+  set,
+  error,
+  onChosen,
+}: {
+  values: FormValues;
+  set: (path: string) => (value: string) => void;
+  error: ApiError | null;
+  /** After the Kleinunternehmer button filled the fields in: what was said about them no longer holds. */
+  onChosen: () => void;
+}) {
+  const rate = values[RATE] ?? '';
+  const zero = rate.trim() !== '' && isZero(rate);
+  const category = values[CATEGORY] ?? '';
+  const smallBusiness = () => {
+    set(RATE)('0');
+    set(CATEGORY)('E');
+    set(REASON)(SMALL_BUSINESS_REASON);
+    onChosen();
+  };
+  return (
+    <Fieldset legend={t('VAT on new lines')}>
+      <p class="hint">{t('What a new document’s lines start with; each line can still be changed.')}</p>
+      <div class="grid">
+        <Field
+          label={t('Tax rate')}
+          inputMode="decimal"
+          hint={t('Empty: 19 %')}
+          value={rate}
+          onInput={set(RATE)}
+          path={RATE}
+          error={error}
+        />
+        {zero ? (
+          <Select
+            label={t('VAT category at 0 %')}
+            value={category}
+            onChange={set(CATEGORY)}
+            options={[
+              { value: '', label: t('Choose…') },
+              ...ZERO_CATEGORIES.map((entry) => ({ value: entry.value, label: t(entry.label) })),
+            ]}
+            path={CATEGORY}
+            error={error}
+          />
+        ) : null}
+        {zero && category && category !== 'Z' ? (
+          <Field
+            label={t('Legal basis')}
+            class="wide"
+            value={values[REASON] ?? ''}
+            onInput={set(REASON)}
+            hint={t('Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”')}
+            path={REASON}
+            error={error}
+          />
+        ) : null}
+      </div>
+      <button type="button" onClick={smallBusiness}>
+        {t('Kleinunternehmer (§ 19 UStG): no VAT')}
+      </button>
+    </Fieldset>
+  );
+}

@@ -1,0 +1,65 @@
+import type { BusinessProfile } from '../../api-types';
+import { currentLanguage, t } from '../../i18n';
+import { writeDecimal } from '../../numbers';
+import { decimalOf, isDecimal, isZero } from '../documents/form-content';
+
+// A business profile's VAT for new lines (`default_tax`): the rate, and at 0 % the category and the legal
+// basis printed on the invoice, as the document editor asks for them.
+
+type FormValues = Record<string, string>;
+type DefaultTax = NonNullable<BusinessProfile['default_tax']>;
+
+export const RATE = 'default_tax.rate';
+export const CATEGORY = 'default_tax.category';
+export const REASON = 'default_tax.exemption_reason';
+/** A VATEX code set over the API: not asked for, kept while the category stays. */
+const CODE = 'default_tax.exemption_reason_code';
+
+/** What a Kleinunternehmer's invoices say instead of VAT (§ 19 UStG), in the words tax advisers use. */
+export const SMALL_BUSINESS_REASON = 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.';
+
+/** The form's values of a stored default (the standard rate's S is implied by a rate above 0). */
+export function defaultTaxValues(stored: unknown): FormValues {
+  const tax = stored as DefaultTax | undefined;
+  return {
+    [RATE]: tax ? writeDecimal(tax.rate, currentLanguage()) : '',
+    [CATEGORY]: tax && tax.category !== 'S' ? tax.category : '',
+    [REASON]: tax?.exemption_reason ?? '',
+    [CODE]: tax?.exemption_reason_code ?? '',
+  };
+}
+
+/** The API's `default_tax` of the form (null: none), or undefined when unchanged since `before`. */
+export function defaultTaxBody(values: FormValues, before: FormValues | null): DefaultTax | null | undefined {
+  const rate = values[RATE]?.trim() ?? '';
+  const zero = rate !== '' && isZero(rate);
+  const category = zero ? (values[CATEGORY] ?? '') : '';
+  const reason = zero && category !== 'Z' ? (values[REASON]?.trim() ?? '') : '';
+  const unchanged =
+    before !== null &&
+    rate === (before[RATE] ?? '') &&
+    category === (before[CATEGORY] ?? '') &&
+    reason === (before[REASON] ?? '');
+  if (unchanged) return undefined;
+  if (rate === '') return before === null ? undefined : null;
+  const code = zero && category !== 'Z' && category === before?.[CATEGORY] ? (values[CODE] ?? '') : '';
+  return {
+    rate: decimalOf(rate),
+    category: category || 'S',
+    ...(reason ? { exemption_reason: reason } : {}),
+    ...(code ? { exemption_reason_code: code } : {}),
+  };
+}
+
+/** What the form can tell before sending: a rate that cannot be read, a 0 % without its category. */
+export function defaultTaxProblems(values: FormValues): { loc: string; msg: string }[] {
+  const rate = values[RATE]?.trim() ?? '';
+  if (rate === '') return [];
+  if (!isDecimal(rate)) {
+    const msg = t('Enter a number such as {example}.', { example: writeDecimal('7.5', currentLanguage()) });
+    return [{ loc: `body.${RATE}`, msg }];
+  }
+  if (isZero(rate) && !values[CATEGORY])
+    return [{ loc: `body.${CATEGORY}`, msg: t('Choose why no VAT is charged.') }];
+  return [];
+}
