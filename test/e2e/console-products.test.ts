@@ -309,4 +309,46 @@ describe('console: products and the PDF.js preview', () => {
     expect(saved?.text).toContain('Leistungsdatum');
     expect(browser.problems).toEqual([]);
   }, 90_000);
+
+  test('in German: a stored price is shown and kept as German reads it (1.659 per litre stays 1,659)', async () => {
+    const diesel = (
+      await api('POST', '/api/v1/products', {
+        name: 'Diesel',
+        unit_code: 'LTR',
+        unit_price: '1.659',
+        tax_rate: '19',
+        tax_category: 'S',
+        currency: 'EUR',
+      })
+    ).body.data;
+    await page().goto(`${server.url}/#/products/${diesel.id}`);
+    await waitForText(page(), 'Diesel');
+    const price = await byName(page(), 'Einzelpreis', 'textbox');
+    expect(await price.evaluate((input) => input.value as string)).toBe('1,659');
+    await typeInto(page(), 'Beschreibung', 'Tankstelle Hof');
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => location.hash === '#/products');
+    expect((await api('GET', `/api/v1/products/${diesel.id}`)).body.data).toMatchObject({
+      description: 'Tankstelle Hof',
+      unit_price: '1.659',
+      tax_rate: '19',
+    });
+
+    // The only profile's VAT for new lines is where a new article starts (a Kleinunternehmer's 0 %, E).
+    const profileId = (await api('GET', '/api/v1/business-profiles')).body.data[0].id;
+    await api('PATCH', `/api/v1/business-profiles/${profileId}`, {
+      default_tax: { rate: '0', category: 'E', exemption_reason: 'Gemäß § 19 UStG' },
+    });
+    await click(page(), 'Neuer Artikel');
+    await page().waitForFunction(
+      () => [...document.querySelectorAll('select')].some((select) => select.value === 'E'),
+      { timeout: 15_000 },
+    );
+    const rate = await byName(page(), 'Steuersatz', 'textbox');
+    expect(await rate.evaluate((input) => input.value as string)).toBe('0');
+    const category = await byName(page(), 'USt-Kategorie', 'combobox');
+    expect(await category.evaluate((select) => select.value as string)).toBe('E');
+    await api('PATCH', `/api/v1/business-profiles/${profileId}`, { default_tax: null });
+    expect(browser.problems).toEqual([]);
+  }, 60_000);
 });

@@ -1,9 +1,10 @@
 // The article catalogue (/products): list with search, a form to add, change and delete an article. The
 // document editor fills lines from it (documents/product-picker.tsx).
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
-import type { Product } from '../api-types';
-import { formatMoney, locale, perBase, t } from '../i18n';
+import type { BusinessProfile, BusinessProfileSummary, Product } from '../api-types';
+import { currentLanguage, formatMoney, locale, perBase, t } from '../i18n';
+import { writeDecimal } from '../numbers';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
@@ -155,13 +156,22 @@ const FIELDS = [
 ] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
-const valuesOf = (product?: Product): Values =>
-  Object.fromEntries(FIELDS.map((name) => [name, product?.[name] ?? ''])) as Values;
-
 /** Numbers as typed ("95,00" in German) go as the API's decimal strings. */
-const NUMBERS = new Set(['unit_price', 'price_base_quantity', 'tax_rate']);
+const NUMBERS = new Set<string>(['unit_price', 'price_base_quantity', 'tax_rate']);
 
-/** On create only what is filled in; on edit only what changed, an emptied field as null. */
+/**
+ * A stored product as the form shows it: its numbers written as the console's language reads them back
+ * (a price of 1.659 a litre is "1,659" in German, which would read "1.659" as one thousand six hundred...).
+ */
+const valuesOf = (product?: Product): Values =>
+  Object.fromEntries(
+    FIELDS.map((name) => {
+      const stored = product?.[name] ?? '';
+      return [name, NUMBERS.has(name) && stored ? writeDecimal(stored, currentLanguage()) : stored];
+    }),
+  ) as Values;
+
+/** On create only what is filled in; on edit only what changed (as typed), an emptied field as null. */
 function bodyOf(values: Values, before: Values | null): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   for (const name of FIELDS) {
@@ -169,7 +179,7 @@ function bodyOf(values: Values, before: Values | null): Record<string, unknown> 
     const value = NUMBERS.has(name) ? decimalOf(typed) : name === 'currency' ? typed.toUpperCase() : typed;
     if (before === null) {
       if (value !== '') body[name] = value;
-    } else if (value !== before[name]) body[name] = value === '' ? null : value;
+    } else if (typed !== before[name].trim()) body[name] = value === '' ? null : value;
   }
   return body;
 }
@@ -180,6 +190,27 @@ function ProductForm({ existing }: { existing?: Product }) {
     ...valuesOf(existing),
     ...(existing ? {} : { tax_rate: '19', tax_category: 'S', currency: 'EUR', unit_code: 'C62' }),
   }));
+  // A new article of a firm with one business profile starts at that profile's VAT for new lines (a
+  // Kleinunternehmer's 0 % exempt), unless the rate was changed already.
+  useEffect(() => {
+    if (existing) return;
+    list<BusinessProfileSummary>('/business-profiles', { limit: 2 })
+      .then((page) => (page.data.length === 1 && page.data[0] ? page.data[0].id : null))
+      .then((id) => (id ? get<BusinessProfile>(`/business-profiles/${encodeURIComponent(id)}`) : null))
+      .then(
+        (profile) => {
+          const tax = profile?.default_tax;
+          if (!tax) return;
+          const rate = writeDecimal(tax.rate, currentLanguage());
+          setValues((current) =>
+            current.tax_rate === '19' && current.tax_category === 'S'
+              ? { ...current, tax_rate: rate, tax_category: tax.category }
+              : current,
+          );
+        },
+        () => undefined,
+      );
+  }, [existing]);
   const action = useAction();
   const error = action.error as ApiError | null;
   const set = (name: keyof Values) => (value: string) =>
