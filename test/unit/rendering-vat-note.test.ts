@@ -85,3 +85,54 @@ describe('the VAT note', () => {
     expect(text).toContain('UMSATZSTEUER Steuerschuldnerschaft des Leistungsempfängers');
   });
 });
+
+describe('an invoice that charges no VAT prints none', () => {
+  const smallBusiness = {
+    name: 'VAT',
+    rate: '0',
+    category: 'E',
+    exemption_reason: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.',
+  };
+  const vatShown = (input: ReturnType<typeof taxedAs>) => {
+    const view = buildInvoiceView(input);
+    return {
+      column: view.columns.tax,
+      rows: view.totals.filter((row) => row.kind === 'tax').map((row) => row.label.replace(/\s/g, ' ')),
+      summary: view.taxSummary.length,
+    };
+  };
+
+  test("a Kleinunternehmer's (§ 19 UStG, E at 0 %) and one outside the scope (O): no column, row or summary", () => {
+    expect(vatShown(taxedAs(smallBusiness))).toEqual({ column: false, rows: [], summary: 0 });
+    expect(vatShown(taxedAs({ name: 'VAT', rate: '0', category: 'O' }))).toEqual({
+      column: false,
+      rows: [],
+      summary: 0,
+    });
+  });
+
+  test('a reverse charge, a zero rate, a standard rate and a mixed invoice still show their VAT', () => {
+    expect(vatShown(taxedAs({ name: 'VAT', rate: '0', category: 'AE' })).rows).toEqual(['USt. 0 %']);
+    expect(vatShown(taxedAs({ name: 'VAT', rate: '0', category: 'Z' })).column).toBe(true);
+    expect(vatShown(taxedAs({ name: 'VAT', rate: '19', category: 'S' })).rows).toEqual(['USt. 19 %']);
+    const base = germanInvoice(3);
+    const lines = base.data.line_items.map((line, i) => ({
+      ...line,
+      taxes: [i === 0 ? { name: 'VAT', rate: '19', category: 'S' } : smallBusiness],
+    }));
+    const mixed = withTotals('invoice', { ...base.data, line_items: lines } as DocumentData, {
+      locale: 'de-DE',
+    });
+    expect(vatShown(mixed)).toEqual({ column: true, rows: ['USt. 19 %', 'USt. 0 %'], summary: 2 });
+  });
+
+  test('on the PDF: the note says why, no "USt." is printed, the total is the sum of the lines', async () => {
+    const input = taxedAs(smallBusiness);
+    const text = pdfPagesText(savePdf(await renderPdf(input)))
+      .join('\n')
+      .replace(/\s+/g, ' ');
+    expect(text).toContain('UMSATZSTEUER Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.');
+    expect(text).not.toMatch(/USt\./);
+    expect(input.totals.total).toBe(input.totals.subtotal);
+  });
+});

@@ -15,7 +15,29 @@ export const isZero = (amount: string) => /^[-+]?0*\.?0*$/.test(amount.trim());
 
 const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
-export function buildColumns(data: DocumentData, shipped: boolean, labels: Labels): ColumnsView {
+/**
+ * Whether the document charges no VAT at all: every VAT group exempt (E) or outside its scope (O) at 0 %,
+ * as a Kleinunternehmer's (§ 19 UStG) or a doctor's (§ 4 Nr. 14 UStG) invoices are. Such an invoice states
+ * no VAT, so none is printed: no VAT column, no "USt. 0 %" row, no VAT summary; the VAT note says why
+ * (vat-note.ts), and the e-invoice still carries its VAT breakdown (BG-23).
+ */
+export function chargesNoVat(totals: TotalsResult): boolean {
+  if (totals.stated?.includes('tax_total') || totals.tax_groups.length === 0) return false;
+  return totals.tax_groups.every(
+    (group) =>
+      (group.category === 'E' || group.category === 'O') &&
+      !group.inclusive &&
+      isZero(group.rate) &&
+      isZero(group.tax_amount),
+  );
+}
+
+export function buildColumns(
+  data: DocumentData,
+  totals: TotalsResult,
+  shipped: boolean,
+  labels: Labels,
+): ColumnsView {
   const items = data.line_items;
   const taxNames = new Set(
     items.flatMap((l) => (l.taxes ?? []).map((t) => t.name?.trim().toUpperCase() || '')),
@@ -25,7 +47,7 @@ export function buildColumns(data: DocumentData, shipped: boolean, labels: Label
     priced: !shipped,
     unit: items.some((l) => !!lineUnit(l, labels)),
     discount: !shipped && items.some((l) => l.discount !== undefined && !isZero(l.discount.value)),
-    tax: !shipped && items.some((l) => (l.taxes?.length ?? 0) > 0),
+    tax: !shipped && !chargesNoVat(totals) && items.some((l) => (l.taxes?.length ?? 0) > 0),
     sku: shipped && items.some((l) => !!l.sku?.trim()),
     taxHeading: vat ? labels.vat : labels.tax,
   };
@@ -170,7 +192,7 @@ export function buildTotals(
     // The stated VAT total stands for the groups, which the lines do not give.
     const value = fmt.money(totals.exclusive_tax_total);
     rows.push({ kind: 'tax', label: labels.asStated(labels.vat), value });
-  } else {
+  } else if (!chargesNoVat(totals)) {
     for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
       rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
     }
@@ -212,7 +234,7 @@ export function buildTotals(
 
 export function buildTaxSummary(totals: TotalsResult, fmt: Formatter, labels: Labels): TaxSummaryRow[] {
   // A stated VAT total (rule 8b) is one the groups computed from the lines do not give: none is drawn.
-  if (totals.stated?.includes('tax_total')) return [];
+  if (totals.stated?.includes('tax_total') || chargesNoVat(totals)) return [];
   return totals.tax_groups.map((group) => ({
     name: group.inclusive ? labels.taxIncluded(taxName(group, labels)) : taxName(group, labels),
     rate: fmt.percent(group.rate),

@@ -70,7 +70,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     recipients,
     meta: buildMeta(input, labels, fmt),
     highlight,
-    columns: buildColumns(data, shipped, labels),
+    columns: buildColumns(data, totals, shipped, labels),
     lines: buildLines(data, totals, fmt, shipped, labels),
     totals: shipped
       ? []
