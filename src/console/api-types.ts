@@ -1334,6 +1334,7 @@ export interface AccountingSettings {
     intra_eu: AccountAssignment;
     third_country: AccountAssignment;
     reverse_charge: AccountAssignment;
+    reverse_charge_domestic: AccountAssignment;
     exempt: AccountAssignment;
     other: AccountAssignment;
   };
@@ -1343,6 +1344,7 @@ export interface AccountingSettings {
     intra_eu: AccountAssignment;
     third_country: AccountAssignment;
     reverse_charge: AccountAssignment;
+    reverse_charge_domestic: AccountAssignment;
     exempt: AccountAssignment;
     other: AccountAssignment;
   };

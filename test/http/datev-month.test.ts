@@ -258,7 +258,7 @@ describe("September's Buchungsstapel", () => {
       ]);
     expect(file.columns[39]).toBe('EU-Land u. UStID (Bestimmung)');
     expect(field40('RE-2026-103')).toEqual([['8125', 'ATU12345678']]);
-    expect(field40('RE-2026-104')).toEqual([['8338', 'FR12345678901']]);
+    expect(field40('RE-2026-104')).toEqual([['8336', 'FR12345678901']]);
     expect(field40('RE-2026-105')).toEqual([['8400', '']]);
   });
 

@@ -1,6 +1,11 @@
 // The DATEV pieces that need no server: tax cases, bookings per case, Belegfeld 1, text fields, cp1252.
 import { describe, expect, test } from 'bun:test';
-import { DEFAULT_REVENUE_ACCOUNTS, taxCaseOf } from '../../src/modules/exports/accounts';
+import {
+  DEFAULT_EXPENSE_ACCOUNTS,
+  DEFAULT_REVENUE_ACCOUNTS,
+  taxCaseOf,
+  withCurrentCases,
+} from '../../src/modules/exports/accounts';
 import {
   belegfeld,
   bookingLine,
@@ -10,6 +15,7 @@ import {
 } from '../../src/modules/exports/datev/format';
 import { bookingsOf } from '../../src/modules/exports/use-cases/datev-bookings';
 import { fiscalYearOf } from '../../src/modules/exports/use-cases/datev-export';
+import { countryOf, sameCountry } from '../../src/modules/exports/use-cases/datev-lines';
 
 const group = (category: string | null, rate: string, taxable: string, tax: string) => ({
   category,
@@ -44,6 +50,54 @@ describe('tax cases', () => {
     ['O', '0', 'other'],
   ] as const)('%s at %s %% is %s', (category, rate, expected) => {
     expect(taxCaseOf(category, rate)).toBe(expected);
+  });
+
+  test('a reverse charge between parties of one country is § 13b UStG at home; the rest ignore it', () => {
+    expect(taxCaseOf('AE', '0', true)).toBe('reverse_charge_domestic');
+    expect(taxCaseOf('K', '0', true)).toBe('intra_eu');
+    expect(taxCaseOf('S', '19', true)).toBe('standard_19');
+  });
+
+  test("a party's country: its address's, else its VAT id's prefix; unknown is not the same country", () => {
+    expect(countryOf({ address: { country: 'de' } })).toBe('DE');
+    expect(countryOf({ tax_id: 'EL123456789' })).toBe('GR');
+    expect(countryOf({ tax_id: '37/123/45678' })).toBeNull();
+    expect(sameCountry({ address: { country: 'DE' } }, { tax_id: 'DE 811 907 980' })).toBe(true);
+    expect(sameCountry({ address: { country: 'DE' } }, { address: { country: 'FR' } })).toBe(false);
+    expect(sameCountry(undefined, undefined)).toBe(false);
+  });
+});
+
+describe('the reverse charge accounts (SKR03 8336 EU, 8337 § 13b at home; SKR04 4336, 4337)', () => {
+  test('the defaults: the EU reverse charge is not booked as a third-country service (8338 / 4338)', () => {
+    expect(DEFAULT_REVENUE_ACCOUNTS.SKR03.reverse_charge.account).toBe('8336');
+    expect(DEFAULT_REVENUE_ACCOUNTS.SKR03.reverse_charge_domestic.account).toBe('8337');
+    expect(DEFAULT_REVENUE_ACCOUNTS.SKR04.reverse_charge.account).toBe('4336');
+    expect(DEFAULT_REVENUE_ACCOUNTS.SKR04.reverse_charge_domestic.account).toBe('4337');
+    expect(DEFAULT_EXPENSE_ACCOUNTS.SKR03.reverse_charge_domestic.account).toBe('3120');
+    expect(DEFAULT_EXPENSE_ACCOUNTS.SKR04.reverse_charge_domestic.account).toBe('5920');
+  });
+
+  test('settings saved before: the former default mended, the new case added, a chosen account kept', () => {
+    const saved = (chart: 'SKR03' | 'SKR04', reverse: string, taxKey: string | null = null) => {
+      const { reverse_charge_domestic: _r, ...revenue } = structuredClone(DEFAULT_REVENUE_ACCOUNTS[chart]);
+      const { reverse_charge_domestic: _e, ...expense } = structuredClone(DEFAULT_EXPENSE_ACCOUNTS[chart]);
+      revenue.reverse_charge = { account: reverse, tax_key: taxKey };
+      return withCurrentCases(chart, revenue as never, expense as never);
+    };
+    const former = saved('SKR03', '8338');
+    expect(former.revenue.reverse_charge).toEqual({ account: '8336', tax_key: null });
+    expect(former.revenue.reverse_charge_domestic).toEqual({ account: '8337', tax_key: null });
+    expect(former.expense.reverse_charge_domestic).toEqual({ account: '3120', tax_key: null });
+    expect(saved('SKR04', '4338').revenue.reverse_charge.account).toBe('4336');
+    // Chosen by the adviser: kept (another account, or 8338 with its own tax key).
+    expect(saved('SKR03', '8339').revenue.reverse_charge.account).toBe('8339');
+    expect(saved('SKR03', '8338', '46').revenue.reverse_charge).toEqual({ account: '8338', tax_key: '46' });
+    // Saved since, with the new case present: 8338 is what the user chose.
+    const current = structuredClone(DEFAULT_REVENUE_ACCOUNTS.SKR03);
+    current.reverse_charge = { account: '8338', tax_key: null };
+    const kept = withCurrentCases('SKR03', current, DEFAULT_EXPENSE_ACCOUNTS.SKR03);
+    expect(kept.revenue.reverse_charge.account).toBe('8338');
   });
 });
 

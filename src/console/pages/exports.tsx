@@ -14,7 +14,8 @@ const CASES = [
   { key: 'reduced_7', label: '7 % VAT' },
   { key: 'intra_eu', label: 'Intra-EU (0 %)' },
   { key: 'third_country', label: 'Outside the EU (0 %)' },
-  { key: 'reverse_charge', label: 'Reverse charge' },
+  { key: 'reverse_charge', label: 'Reverse charge, EU' },
+  { key: 'reverse_charge_domestic', label: 'Reverse charge in Germany (§ 13b)' },
   { key: 'exempt', label: 'Tax exempt' },
   { key: 'other', label: 'Other' },
 ] as const;

@@ -10,8 +10,10 @@ export type Chart = (typeof CHARTS)[number];
 /**
  * The tax cases a booking is told apart by: the group's UNCL5305 category and rate (docs/exports.md).
  * `standard_19`/`reduced_7`: S at 19 % / 7 %; `intra_eu`: K (intra-community supply, or acquisition when
- * received); `third_country`: G (export, or import when received); `reverse_charge`: AE; `exempt`: E, Z,
- * and a 0 % rate without a category; `other`: anything else (another S rate, O, L, M).
+ * received); `third_country`: G (export, or import when received); `reverse_charge`: AE across a border
+ * (the EU reverse charge of a service); `reverse_charge_domestic`: AE between two parties of the same
+ * country (§ 13b UStG at home: construction work, cleaning of buildings, scrap, ...); `exempt`: E, Z, and
+ * a 0 % rate without a category; `other`: anything else (another S rate, O, L, M).
  */
 export const TAX_CASES = [
   'standard_19',
@@ -19,6 +21,7 @@ export const TAX_CASES = [
   'intra_eu',
   'third_country',
   'reverse_charge',
+  'reverse_charge_domestic',
   'exempt',
   'other',
 ] as const;
@@ -45,7 +48,11 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reduced_7: '8300', // Erlöse 7 % USt
     intra_eu: '8125', // Steuerfreie innergemeinschaftliche Lieferungen § 4 Nr. 1b UStG
     third_country: '8120', // Steuerfreie Umsätze § 4 Nr. 1a UStG (Ausfuhr Drittland)
-    reverse_charge: '8338', // Erlöse aus im anderen EU-Land steuerpflichtigen sonstigen Leistungen
+    // Erlöse aus im anderen EU-Land steuerpflichtigen sonstigen Leistungen, für die der Leistungsempfänger die
+    // Umsatzsteuer schuldet (UStVA Kz. 21, the recapitulative statement); 8338 is the third country's.
+    reverse_charge: '8336',
+    // Erlöse aus Leistungen, für die der Leistungsempfänger die Umsatzsteuer nach § 13b UStG schuldet (Kz. 60)
+    reverse_charge_domestic: '8337',
     exempt: '8100', // Steuerfreie Umsätze § 4 Nr. 8 ff. UStG
     other: '8200', // Erlöse
   }),
@@ -54,7 +61,8 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reduced_7: '4300',
     intra_eu: '4125',
     third_country: '4120',
-    reverse_charge: '4338',
+    reverse_charge: '4336',
+    reverse_charge_domestic: '4337',
     exempt: '4100',
     other: '4200',
   }),
@@ -68,6 +76,8 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     intra_eu: '3425', // Innergemeinschaftlicher Erwerb 19 % Vorsteuer und 19 % Umsatzsteuer
     third_country: '3551', // Wareneingang im Drittland steuerbar
     reverse_charge: '3123', // Sonstige Leistungen eines im anderen EU-Land ansässigen Unternehmers 19 % VSt/USt
+    // Bauleistungen eines im Inland ansässigen Unternehmers 19 % Vorsteuer und 19 % Umsatzsteuer (Kz. 84/85)
+    reverse_charge_domestic: '3120',
     exempt: '3200', // Wareneingang
     other: '3200',
   }),
@@ -77,22 +87,47 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     intra_eu: '5425',
     third_country: '5551',
     reverse_charge: '5923',
+    reverse_charge_domestic: '5920',
     exempt: '5200',
     other: '5200',
   }),
 };
 
-/** The tax case of one tax group (its UNCL5305 category and percent rate). */
-export function taxCaseOf(category: string | null | undefined, rate: string): TaxCase {
+/**
+ * The tax case of one tax group (its UNCL5305 category and percent rate); `domestic`: both parties are in
+ * the same country, which makes a reverse charge one of § 13b UStG at home.
+ */
+export function taxCaseOf(category: string | null | undefined, rate: string, domestic = false): TaxCase {
   const code = (category ?? '').trim().toUpperCase();
   const value = dec(rate);
   if (code === 'K') return 'intra_eu';
   if (code === 'G') return 'third_country';
-  if (code === 'AE') return 'reverse_charge';
+  if (code === 'AE') return domestic ? 'reverse_charge_domestic' : 'reverse_charge';
   if (code === 'E' || code === 'Z' || (code === '' && isZero(value))) return 'exempt';
   if (code === 'S' || code === '') {
     if (cmp(value, dec('19')) === 0) return 'standard_19';
     if (cmp(value, dec('7')) === 0) return 'reduced_7';
   }
   return 'other';
+}
+
+/** The accounts the first release gave the EU reverse charge's revenue, by chart (the third country's). */
+const FORMER_REVERSE_CHARGE: Record<Chart, string> = { SKR03: '8338', SKR04: '4338' };
+
+/**
+ * Settings saved before a tax case existed take that case's default; settings saved before the EU reverse
+ * charge's default was mended (they lack `reverse_charge_domestic`) and still holding the former default
+ * take the mended one. What a user chose since is kept.
+ */
+export function withCurrentCases(chart: Chart, revenue: AccountMap, expense: AccountMap) {
+  const former = !('reverse_charge_domestic' in revenue);
+  const mended = { ...revenue };
+  const old = revenue.reverse_charge;
+  if (former && old?.account === FORMER_REVERSE_CHARGE[chart] && old.tax_key === null) {
+    mended.reverse_charge = { ...DEFAULT_REVENUE_ACCOUNTS[chart].reverse_charge };
+  }
+  return {
+    revenue: { ...structuredClone(DEFAULT_REVENUE_ACCOUNTS[chart]), ...mended },
+    expense: { ...structuredClone(DEFAULT_EXPENSE_ACCOUNTS[chart]), ...expense },
+  };
 }

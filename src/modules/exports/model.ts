@@ -25,6 +25,7 @@ const caseFields = (description: string) =>
       intra_eu: t.Optional(Assignment),
       third_country: t.Optional(Assignment),
       reverse_charge: t.Optional(Assignment),
+      reverse_charge_domestic: t.Optional(Assignment),
       exempt: t.Optional(Assignment),
       other: t.Optional(Assignment),
     },
@@ -38,6 +39,7 @@ const caseFieldsOut = t.Object({
   intra_eu: AssignmentOut,
   third_country: AssignmentOut,
   reverse_charge: AssignmentOut,
+  reverse_charge_domestic: AssignmentOut,
   exempt: AssignmentOut,
   other: AssignmentOut,
 });

@@ -8,6 +8,7 @@ import {
   DEFAULT_EXPENSE_ACCOUNTS,
   DEFAULT_REVENUE_ACCOUNTS,
   TAX_CASES,
+  withCurrentCases,
 } from '../accounts';
 import type { AccountingSettingsBody } from '../model';
 import { findAccountingSettings, saveAccountingSettings } from '../repo';
@@ -35,7 +36,14 @@ export function defaultSettings(chart: Chart = 'SKR03', accountLength = 4): Acco
 }
 
 export async function readAccountingSettings(ctx: AccountCtx): Promise<AccountingSettingsValue> {
-  return (await findAccountingSettings(ctx.db, ctx.accountId)) ?? defaultSettings();
+  const stored = await findAccountingSettings(ctx.db, ctx.accountId);
+  if (!stored) return defaultSettings();
+  const { revenue, expense } = withCurrentCases(
+    stored.chart,
+    stored.revenue_accounts,
+    stored.expense_accounts,
+  );
+  return { ...stored, revenue_accounts: revenue, expense_accounts: expense };
 }
 
 function mergeAccounts(

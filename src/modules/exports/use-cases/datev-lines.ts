@@ -41,6 +41,24 @@ function infoOf(id: string, number: string, file: string): [string, string][] {
   ];
 }
 
+type PartyData = { tax_id?: unknown; address?: { country?: unknown } } | undefined;
+
+/** A party's country: its address's, else its VAT id's prefix (Greece's EL as GR); null when neither says. */
+export function countryOf(party: PartyData): string | null {
+  const country = party?.address?.country;
+  if (typeof country === 'string' && /^[A-Za-z]{2}$/.test(country.trim()))
+    return country.trim().toUpperCase();
+  const prefix = typeof party?.tax_id === 'string' ? /^\s*([A-Za-z]{2})/.exec(party.tax_id)?.[1] : undefined;
+  const code = prefix?.toUpperCase();
+  return code === 'EL' ? 'GR' : (code ?? null);
+}
+
+/** Both parties known to be in one country (a reverse charge between them is § 13b UStG at home). */
+export function sameCountry(a: PartyData, b: PartyData): boolean {
+  const [one, two] = [countryOf(a), countryOf(b)];
+  return one !== null && one === two;
+}
+
 /** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
 async function buyerOf(ctx: AccountCtx, row: DocumentRow) {
   const snapshot = row.data.buyer as
@@ -105,6 +123,10 @@ async function issuedBookings(
     date: entry.date,
     reference: row.number,
     text: entry.reversal ? `Storno ${buyer.name}` : buyer.name,
+    domestic: sameCountry(row.data.seller as PartyData, {
+      tax_id: buyer.taxId,
+      address: { country: buyer.country },
+    }),
     euVatId: vatId ? `${vatId.country}${vatId.number}` : null,
     costCentre,
     info: infoOf(row.id, row.number, entry.file),
@@ -166,6 +188,7 @@ async function receivedBookings(
     date: row.issueDate ?? '',
     reference: row.invoiceNumber ?? row.id,
     text: row.sellerName ?? '',
+    domestic: sameCountry(row.data.seller as PartyData, row.data.buyer as PartyData),
     info: infoOf(row.id, row.invoiceNumber ?? '', entry.file),
   };
   return bookingsOf(doc, settings.expense_accounts);
