@@ -1336,6 +1336,8 @@ export interface AccountingSettings {
     reverse_charge: AccountAssignment;
     reverse_charge_domestic: AccountAssignment;
     exempt: AccountAssignment;
+    outside_scope_eu: AccountAssignment;
+    outside_scope_third_country: AccountAssignment;
     other: AccountAssignment;
   };
   expense_accounts: {
@@ -1346,6 +1348,8 @@ export interface AccountingSettings {
     reverse_charge: AccountAssignment;
     reverse_charge_domestic: AccountAssignment;
     exempt: AccountAssignment;
+    outside_scope_eu: AccountAssignment;
+    outside_scope_third_country: AccountAssignment;
     other: AccountAssignment;
   };
   first_debtor_number: number;

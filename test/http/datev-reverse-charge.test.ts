@@ -2,7 +2,9 @@
 // 8336 "Erlöse aus im anderen EU-Land steuerpflichtigen sonstigen Leistungen, für die der
 // Leistungsempfänger die Umsatzsteuer schuldet" (UStVA Kz. 21, with the customer's VAT ID for the
 // recapitulative statement), construction work for a German builder under § 13b UStG on 8337 (Kz. 60, no
-// VAT ID), a German subcontractor's § 13b invoice received on 3120 (Kz. 84/85); SKR04 4336 / 4337 / 5920.
+// VAT ID), a German subcontractor's § 13b invoice received on 3120 (Kz. 84/85), a service taxable where the
+// customer is (O) on 8338 (outside the EU) or 8339 (another EU country); SKR04 4336 / 4337 / 5920 / 4338 /
+// 4339.
 // The first release booked the EU reverse charge on 8338, the third country's account (Kz. 45).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FakeClock } from '../../src/shared/clock';
@@ -68,6 +70,39 @@ beforeAll(async () => {
     );
   await make('RC-2026-1', builder.id, '10000.00');
   await make('RC-2026-2', paris.id, '2500.00');
+  // Services taxable where the customer is, not here (O): a Swiss firm, an Austrian one.
+  const zurich = await makeCustomer(server, firm, {
+    name: 'Zürich AG',
+    billing_address: address('Zürich', 'CH'),
+  });
+  const vienna = await makeCustomer(server, firm, {
+    name: 'Wien GmbH',
+    billing_address: address('Wien', 'AT'),
+  });
+  for (const [number, customerId] of [
+    ['NS-2026-1', zurich.id],
+    ['NS-2026-2', vienna.id],
+  ] as const) {
+    await makeDocument(
+      server,
+      firm,
+      { profileId: profile.id, customerId },
+      {
+        number,
+        issue_date: '2026-10-05',
+        tax_scheme: 'VAT',
+        line_items: [
+          {
+            name: 'Planung',
+            quantity: '1',
+            unit_price: '800.00',
+            taxes: [{ name: 'VAT', rate: '0', category: 'O' }],
+          },
+        ],
+      },
+      ['finalize'],
+    );
+  }
 
   // A German subcontractor's § 13b invoice to the firm, received as XRechnung.
   const ownProfile = await makeBusinessProfile(server, subcontractor, {
@@ -128,6 +163,8 @@ describe('the reverse charge in DATEV', () => {
     for (const row of file.rows) expect(bookingProblems(row)).toEqual([]);
     expect(accountsOf(file, 'RC-2026-1')).toEqual([['8337', '']]);
     expect(accountsOf(file, 'RC-2026-2')).toEqual([['8336', 'FR12345678901']]);
+    expect(accountsOf(file, 'NS-2026-1')).toEqual([['8338', '']]);
+    expect(accountsOf(file, 'NS-2026-2')).toEqual([['8339', '']]);
     const settings = (await call('GET', '/api/v1/settings/accounting')).body.data;
     expect(settings.revenue_accounts.reverse_charge).toEqual({ account: '8336', tax_key: null });
     expect(settings.revenue_accounts.reverse_charge_domestic).toEqual({ account: '8337', tax_key: null });
@@ -149,6 +186,8 @@ describe('the reverse charge in DATEV', () => {
     let file = await datev('from=2026-10-01&to=2026-10-31');
     expect(accountsOf(file, 'RC-2026-1')).toEqual([['4337', '']]);
     expect(accountsOf(file, 'RC-2026-2')).toEqual([['4336', 'FR12345678901']]);
+    expect(accountsOf(file, 'NS-2026-1')).toEqual([['4338', '']]);
+    expect(accountsOf(file, 'NS-2026-2')).toEqual([['4339', '']]);
     expect(accountsOf(await datev('from=2026-10-01&to=2026-10-31&kind=received'), 'EM-2026-77')).toEqual([
       ['5920', ''],
     ]);

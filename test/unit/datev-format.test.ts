@@ -15,7 +15,7 @@ import {
 } from '../../src/modules/exports/datev/format';
 import { bookingsOf } from '../../src/modules/exports/use-cases/datev-bookings';
 import { fiscalYearOf } from '../../src/modules/exports/use-cases/datev-export';
-import { countryOf, sameCountry } from '../../src/modules/exports/use-cases/datev-lines';
+import { counterpartyOf, countryOf } from '../../src/modules/exports/use-cases/datev-lines';
 
 const group = (category: string | null, rate: string, taxable: string, tax: string) => ({
   category,
@@ -52,19 +52,29 @@ describe('tax cases', () => {
     expect(taxCaseOf(category, rate)).toBe(expected);
   });
 
-  test('a reverse charge between parties of one country is § 13b UStG at home; the rest ignore it', () => {
-    expect(taxCaseOf('AE', '0', true)).toBe('reverse_charge_domestic');
-    expect(taxCaseOf('K', '0', true)).toBe('intra_eu');
-    expect(taxCaseOf('S', '19', true)).toBe('standard_19');
+  test('a reverse charge between parties of one country is § 13b UStG at home; O abroad is taxable there', () => {
+    expect(taxCaseOf('AE', '0', 'domestic')).toBe('reverse_charge_domestic');
+    expect(taxCaseOf('AE', '0', 'eu')).toBe('reverse_charge');
+    expect(taxCaseOf('AE', '0', null)).toBe('reverse_charge');
+    expect(taxCaseOf('O', '0', 'eu')).toBe('outside_scope_eu');
+    expect(taxCaseOf('O', '0', 'third_country')).toBe('outside_scope_third_country');
+    expect(taxCaseOf('O', '0', 'domestic')).toBe('other');
+    expect(taxCaseOf('K', '0', 'domestic')).toBe('intra_eu');
+    expect(taxCaseOf('S', '19', 'third_country')).toBe('standard_19');
   });
 
   test("a party's country: its address's, else its VAT id's prefix; unknown is not the same country", () => {
     expect(countryOf({ address: { country: 'de' } })).toBe('DE');
     expect(countryOf({ tax_id: 'EL123456789' })).toBe('GR');
     expect(countryOf({ tax_id: '37/123/45678' })).toBeNull();
-    expect(sameCountry({ address: { country: 'DE' } }, { tax_id: 'DE 811 907 980' })).toBe(true);
-    expect(sameCountry({ address: { country: 'DE' } }, { address: { country: 'FR' } })).toBe(false);
-    expect(sameCountry(undefined, undefined)).toBe(false);
+    const germany = { address: { country: 'DE' } };
+    expect(counterpartyOf(germany, { tax_id: 'DE 811 907 980' })).toBe('domestic');
+    expect(counterpartyOf(germany, { address: { country: 'FR' } })).toBe('eu');
+    expect(counterpartyOf(germany, { tax_id: 'EL123456789' })).toBe('eu');
+    expect(counterpartyOf(germany, { address: { country: 'CH' } })).toBe('third_country');
+    expect(counterpartyOf(germany, { tax_id: 'CHE-123.456.789 MWST' })).toBe('third_country');
+    expect(counterpartyOf(germany, { name: 'unknown' } as never)).toBeNull();
+    expect(counterpartyOf(undefined, undefined)).toBeNull();
   });
 });
 

@@ -17,6 +17,8 @@ const CASES = [
   { key: 'reverse_charge', label: 'Reverse charge, EU' },
   { key: 'reverse_charge_domestic', label: 'Reverse charge in Germany (§ 13b)' },
   { key: 'exempt', label: 'Tax exempt' },
+  { key: 'outside_scope_eu', label: 'Not taxable here, EU' },
+  { key: 'outside_scope_third_country', label: 'Not taxable here, outside the EU' },
   { key: 'other', label: 'Other' },
 ] as const;
 

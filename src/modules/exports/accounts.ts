@@ -13,7 +13,9 @@ export type Chart = (typeof CHARTS)[number];
  * received); `third_country`: G (export, or import when received); `reverse_charge`: AE across a border
  * (the EU reverse charge of a service); `reverse_charge_domestic`: AE between two parties of the same
  * country (§ 13b UStG at home: construction work, cleaning of buildings, scrap, ...); `exempt`: E, Z, and
- * a 0 % rate without a category; `other`: anything else (another S rate, O, L, M).
+ * a 0 % rate without a category; `outside_scope_eu` / `outside_scope_third_country`: O with the other party
+ * in another EU country / outside the EU (taxable there, not here); `other`: anything else (another S
+ * rate, O at home or where the other party's country is unknown, L, M).
  */
 export const TAX_CASES = [
   'standard_19',
@@ -23,10 +25,14 @@ export const TAX_CASES = [
   'reverse_charge',
   'reverse_charge_domestic',
   'exempt',
+  'outside_scope_eu',
+  'outside_scope_third_country',
   'other',
 ] as const;
 export type TaxCase = (typeof TAX_CASES)[number];
 
+/** Where the other party is, seen from the document's own side: what tells some tax cases apart. */
+export type Counterparty = 'domestic' | 'eu' | 'third_country' | null;
 export interface AccountAssignment {
   /** The Sachkonto, digits only, at most the settings' account length. */
   account: string;
@@ -54,6 +60,8 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     // Erlöse aus Leistungen, für die der Leistungsempfänger die Umsatzsteuer nach § 13b UStG schuldet (Kz. 60)
     reverse_charge_domestic: '8337',
     exempt: '8100', // Steuerfreie Umsätze § 4 Nr. 8 ff. UStG
+    outside_scope_eu: '8339', // Erlöse aus im anderen EU-Land steuerbaren Leistungen, im Inland nicht steuerbar
+    outside_scope_third_country: '8338', // Erlöse aus im Drittland steuerbaren Leistungen, im Inland nicht steuerbar
     other: '8200', // Erlöse
   }),
   SKR04: plain({
@@ -64,6 +72,8 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge: '4336',
     reverse_charge_domestic: '4337',
     exempt: '4100',
+    outside_scope_eu: '4339',
+    outside_scope_third_country: '4338',
     other: '4200',
   }),
 };
@@ -79,6 +89,8 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     // Bauleistungen eines im Inland ansässigen Unternehmers 19 % Vorsteuer und 19 % Umsatzsteuer (Kz. 84/85)
     reverse_charge_domestic: '3120',
     exempt: '3200', // Wareneingang
+    outside_scope_eu: '3200',
+    outside_scope_third_country: '3200',
     other: '3200',
   }),
   SKR04: plain({
@@ -89,20 +101,28 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge: '5923',
     reverse_charge_domestic: '5920',
     exempt: '5200',
+    outside_scope_eu: '5200',
+    outside_scope_third_country: '5200',
     other: '5200',
   }),
 };
 
 /**
- * The tax case of one tax group (its UNCL5305 category and percent rate); `domestic`: both parties are in
- * the same country, which makes a reverse charge one of § 13b UStG at home.
+ * The tax case of one tax group (its UNCL5305 category and percent rate); `counterparty`: where the other
+ * party is (a reverse charge at home is one of § 13b UStG; O abroad is taxable there, not here).
  */
-export function taxCaseOf(category: string | null | undefined, rate: string, domestic = false): TaxCase {
+export function taxCaseOf(
+  category: string | null | undefined,
+  rate: string,
+  counterparty: Counterparty = null,
+): TaxCase {
   const code = (category ?? '').trim().toUpperCase();
   const value = dec(rate);
   if (code === 'K') return 'intra_eu';
   if (code === 'G') return 'third_country';
-  if (code === 'AE') return domestic ? 'reverse_charge_domestic' : 'reverse_charge';
+  if (code === 'AE') return counterparty === 'domestic' ? 'reverse_charge_domestic' : 'reverse_charge';
+  if (code === 'O' && counterparty === 'eu') return 'outside_scope_eu';
+  if (code === 'O' && counterparty === 'third_country') return 'outside_scope_third_country';
   if (code === 'E' || code === 'Z' || (code === '' && isZero(value))) return 'exempt';
   if (code === 'S' || code === '') {
     if (cmp(value, dec('19')) === 0) return 'standard_19';

@@ -27,6 +27,8 @@ const caseFields = (description: string) =>
       reverse_charge: t.Optional(Assignment),
       reverse_charge_domestic: t.Optional(Assignment),
       exempt: t.Optional(Assignment),
+      outside_scope_eu: t.Optional(Assignment),
+      outside_scope_third_country: t.Optional(Assignment),
       other: t.Optional(Assignment),
     },
     { additionalProperties: false, description },
@@ -41,6 +43,8 @@ const caseFieldsOut = t.Object({
   reverse_charge: AssignmentOut,
   reverse_charge_domestic: AssignmentOut,
   exempt: AssignmentOut,
+  outside_scope_eu: AssignmentOut,
+  outside_scope_third_country: AssignmentOut,
   other: AssignmentOut,
 });
 

@@ -33,6 +33,12 @@ const EU_CODES = new Set([
   'XI',
 ]);
 
+/** An EU member state by its ISO 3166 code (Greece GR; Northern Ireland's XI counts, for goods). */
+export function isEuCountry(country: string): boolean {
+  const code = country.toUpperCase();
+  return code !== 'EL' && EU_CODES.has(code === 'GR' ? 'EL' : code);
+}
+
 export interface EuVatId {
   /** The member state's code as VAT IDs use it (`EL` for Greece). */
   country: string;

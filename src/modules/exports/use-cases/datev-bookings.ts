@@ -13,7 +13,7 @@ import {
   sum,
   toFixedString,
 } from '../../../domain/money';
-import { type AccountMap, TAX_CASES, type TaxCase, taxCaseOf } from '../accounts';
+import { type AccountMap, type Counterparty, TAX_CASES, type TaxCase, taxCaseOf } from '../accounts';
 import type { Booking } from '../datev/format';
 
 export interface TaxGroupFigures {
@@ -39,8 +39,8 @@ export interface BookedDocument {
   date: string;
   reference: string;
   text: string;
-  /** The other party is in the seller's own country: a reverse charge is one of § 13b UStG at home. */
-  domestic?: boolean;
+  /** Where the other party is: in the own country (a reverse charge is § 13b UStG at home), the EU, abroad. */
+  counterparty?: Counterparty;
   /** The customer's VAT ID as field 40 takes it, written on intra-EU and EU reverse-charge bookings only. */
   euVatId?: string | null;
   /** KOST1: the code of the cost centre the document is allocated to, the same on each of its bookings. */
@@ -72,7 +72,7 @@ export function kursOf(euroRate: string): string {
 function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
   const byCase = new Map<TaxCase, Decimal>();
   for (const group of doc.taxGroups) {
-    const taxCase = taxCaseOf(group.category, group.rate, doc.domestic ?? false);
+    const taxCase = taxCaseOf(group.category, group.rate, doc.counterparty ?? null);
     const gross = add(dec(group.taxable_amount), dec(group.tax_amount));
     byCase.set(taxCase, add(byCase.get(taxCase) ?? dec('0'), gross));
   }

@@ -9,8 +9,9 @@ import { documentCostCentres, findCostCentre } from '../../cost-centres';
 import { assignDebtorNumber, findCustomer } from '../../customers';
 import { type DocumentRow, documentTotals } from '../../documents';
 import type { ReceivedDocumentRow } from '../../receiving';
+import type { Counterparty } from '../accounts';
 import { type Booking, bookingLine } from '../datev/format';
-import { euVatIdOf } from '../datev/vat-id';
+import { euVatIdOf, isEuCountry } from '../datev/vat-id';
 import { creditorNumberOf } from '../repo';
 import type { AccountingSettingsValue } from '../schema';
 import { type BookedDocument, bookingsOf, flipped } from './datev-bookings';
@@ -53,10 +54,12 @@ export function countryOf(party: PartyData): string | null {
   return code === 'EL' ? 'GR' : (code ?? null);
 }
 
-/** Both parties known to be in one country (a reverse charge between them is § 13b UStG at home). */
-export function sameCountry(a: PartyData, b: PartyData): boolean {
-  const [one, two] = [countryOf(a), countryOf(b)];
-  return one !== null && one === two;
+/** Where `other` is seen from `own`: the same country, another EU country, outside the EU; null: unknown. */
+export function counterpartyOf(own: PartyData, other: PartyData): Counterparty {
+  const [mine, theirs] = [countryOf(own), countryOf(other)];
+  if (mine === null || theirs === null) return null;
+  if (mine === theirs) return 'domestic';
+  return isEuCountry(theirs) ? 'eu' : 'third_country';
 }
 
 /** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
@@ -123,7 +126,7 @@ async function issuedBookings(
     date: entry.date,
     reference: row.number,
     text: entry.reversal ? `Storno ${buyer.name}` : buyer.name,
-    domestic: sameCountry(row.data.seller as PartyData, {
+    counterparty: counterpartyOf(row.data.seller as PartyData, {
       tax_id: buyer.taxId,
       address: { country: buyer.country },
     }),
@@ -188,7 +191,7 @@ async function receivedBookings(
     date: row.issueDate ?? '',
     reference: row.invoiceNumber ?? row.id,
     text: row.sellerName ?? '',
-    domestic: sameCountry(row.data.seller as PartyData, row.data.buyer as PartyData),
+    counterparty: counterpartyOf(row.data.buyer as PartyData, row.data.seller as PartyData),
     info: infoOf(row.id, row.invoiceNumber ?? '', entry.file),
   };
   return bookingsOf(doc, settings.expense_accounts);
