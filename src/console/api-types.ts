@@ -1335,6 +1335,7 @@ export interface AccountingSettings {
     third_country: AccountAssignment;
     reverse_charge: AccountAssignment;
     reverse_charge_domestic: AccountAssignment;
+    reverse_charge_third_country: AccountAssignment;
     exempt: AccountAssignment;
     outside_scope_eu: AccountAssignment;
     outside_scope_third_country: AccountAssignment;
@@ -1347,6 +1348,7 @@ export interface AccountingSettings {
     third_country: AccountAssignment;
     reverse_charge: AccountAssignment;
     reverse_charge_domestic: AccountAssignment;
+    reverse_charge_third_country: AccountAssignment;
     exempt: AccountAssignment;
     outside_scope_eu: AccountAssignment;
     outside_scope_third_country: AccountAssignment;

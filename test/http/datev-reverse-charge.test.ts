@@ -79,9 +79,10 @@ beforeAll(async () => {
     name: 'Wien GmbH',
     billing_address: address('Wien', 'AT'),
   });
-  for (const [number, customerId] of [
-    ['NS-2026-1', zurich.id],
-    ['NS-2026-2', vienna.id],
+  for (const [number, customerId, category] of [
+    ['NS-2026-1', zurich.id, 'O'],
+    ['NS-2026-2', vienna.id, 'O'],
+    ['RC-2026-3', zurich.id, 'AE'],
   ] as const) {
     await makeDocument(
       server,
@@ -96,7 +97,7 @@ beforeAll(async () => {
             name: 'Planung',
             quantity: '1',
             unit_price: '800.00',
-            taxes: [{ name: 'VAT', rate: '0', category: 'O' }],
+            taxes: [{ name: 'VAT', rate: '0', category }],
           },
         ],
       },
@@ -165,6 +166,8 @@ describe('the reverse charge in DATEV', () => {
     expect(accountsOf(file, 'RC-2026-2')).toEqual([['8336', 'FR12345678901']]);
     expect(accountsOf(file, 'NS-2026-1')).toEqual([['8338', '']]);
     expect(accountsOf(file, 'NS-2026-2')).toEqual([['8339', '']]);
+    // A reverse charge stated to a Swiss firm: taxable there, not here (Kz. 45), not the EU's 8336.
+    expect(accountsOf(file, 'RC-2026-3')).toEqual([['8338', '']]);
     const settings = (await call('GET', '/api/v1/settings/accounting')).body.data;
     expect(settings.revenue_accounts.reverse_charge).toEqual({ account: '8336', tax_key: null });
     expect(settings.revenue_accounts.reverse_charge_domestic).toEqual({ account: '8337', tax_key: null });

@@ -119,7 +119,30 @@ describe("the business profile's VAT for new lines", () => {
 
   test('a profile without one gives 19 %, as before (another profile chosen first is undone)', () => {
     const other = withDefaultTax(emptyDraft('invoice'), smallBusiness);
-    expect(withDefaultTax(other, undefined).lines[0]?.tax_rate).toBe('19');
+    const plain = withDefaultTax(other, undefined);
+    expect([plain.lines[0]?.tax_rate, plain.zero_category, plain.zero_reason]).toEqual(['19', '', '']);
+    // From a Kleinunternehmer's profile to a reverse-charging one: its category and basis, not § 19's.
+    const reverse = withDefaultTax(other, { rate: '0', category: 'AE', exemption_reason: 'Reverse Charge' });
+    expect([reverse.lines[0]?.tax_rate, reverse.zero_category, reverse.zero_reason]).toEqual([
+      '0',
+      'AE',
+      'Reverse Charge',
+    ]);
+  });
+
+  test('what the person typed is kept when a profile is chosen again: a rate on an empty line, a basis', () => {
+    const chosen = withDefaultTax(emptyDraft('invoice'), smallBusiness);
+    const typed = {
+      ...chosen,
+      lines: chosen.lines.map((line) => ({ ...line, tax_rate: '7' })),
+      zero_reason: 'Steuerfrei nach § 4 Nr. 14 UStG',
+    };
+    const again = withDefaultTax(typed, { rate: '19', category: 'S' });
+    expect([again.lines[0]?.tax_rate, again.zero_category, again.zero_reason]).toEqual([
+      '7',
+      '',
+      'Steuerfrei nach § 4 Nr. 14 UStG',
+    ]);
   });
 });
 

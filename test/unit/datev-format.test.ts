@@ -56,6 +56,7 @@ describe('tax cases', () => {
     expect(taxCaseOf('AE', '0', 'domestic')).toBe('reverse_charge_domestic');
     expect(taxCaseOf('AE', '0', 'eu')).toBe('reverse_charge');
     expect(taxCaseOf('AE', '0', null)).toBe('reverse_charge');
+    expect(taxCaseOf('AE', '0', 'third_country')).toBe('reverse_charge_third_country');
     expect(taxCaseOf('O', '0', 'eu')).toBe('outside_scope_eu');
     expect(taxCaseOf('O', '0', 'third_country')).toBe('outside_scope_third_country');
     expect(taxCaseOf('O', '0', 'domestic')).toBe('other');
@@ -73,6 +74,8 @@ describe('tax cases', () => {
     expect(counterpartyOf(germany, { tax_id: 'EL123456789' })).toBe('eu');
     expect(counterpartyOf(germany, { address: { country: 'CH' } })).toBe('third_country');
     expect(counterpartyOf(germany, { tax_id: 'CHE-123.456.789 MWST' })).toBe('third_country');
+    // Northern Ireland is in the EU's VAT area for goods only; these cases are services'.
+    expect(counterpartyOf(germany, { tax_id: 'XI123456789' })).toBe('third_country');
     expect(counterpartyOf(germany, { name: 'unknown' } as never)).toBeNull();
     expect(counterpartyOf(undefined, undefined)).toBeNull();
   });
@@ -86,6 +89,9 @@ describe('the reverse charge accounts (SKR03 8336 EU, 8337 § 13b at home; SKR04
     expect(DEFAULT_REVENUE_ACCOUNTS.SKR04.reverse_charge_domestic.account).toBe('4337');
     expect(DEFAULT_EXPENSE_ACCOUNTS.SKR03.reverse_charge_domestic.account).toBe('3120');
     expect(DEFAULT_EXPENSE_ACCOUNTS.SKR04.reverse_charge_domestic.account).toBe('5920');
+    expect(DEFAULT_REVENUE_ACCOUNTS.SKR03.reverse_charge_third_country.account).toBe('8338');
+    expect(DEFAULT_EXPENSE_ACCOUNTS.SKR03.reverse_charge_third_country.account).toBe('3125');
+    expect(DEFAULT_EXPENSE_ACCOUNTS.SKR04.reverse_charge_third_country.account).toBe('5925');
   });
 
   test('settings saved before: the former default mended, the new case added, a chosen account kept', () => {

@@ -111,6 +111,16 @@ describe('an invoice that charges no VAT prints none', () => {
     });
   });
 
+  test('an exemption whose ground is not given keeps its "USt. 0 %": nothing else would say it', () => {
+    expect(vatShown(taxedAs({ name: 'VAT', rate: '0', category: 'E' }))).toEqual({
+      column: true,
+      rows: ['USt. 0 %'],
+      summary: 1,
+    });
+    const coded = { name: 'VAT', rate: '0', category: 'E', exemption_reason_code: 'VATEX-EU-132-1I' };
+    expect(vatShown(taxedAs(coded)).column).toBe(false);
+  });
+
   test('a reverse charge, a zero rate, a standard rate and a mixed invoice still show their VAT', () => {
     expect(vatShown(taxedAs({ name: 'VAT', rate: '0', category: 'AE' })).rows).toEqual(['USt. 0 %']);
     expect(vatShown(taxedAs({ name: 'VAT', rate: '0', category: 'Z' })).column).toBe(true);

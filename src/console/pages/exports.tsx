@@ -16,6 +16,7 @@ const CASES = [
   { key: 'third_country', label: 'Outside the EU (0 %)' },
   { key: 'reverse_charge', label: 'Reverse charge, EU' },
   { key: 'reverse_charge_domestic', label: 'Reverse charge in Germany (§ 13b)' },
+  { key: 'reverse_charge_third_country', label: 'Reverse charge, outside the EU' },
   { key: 'exempt', label: 'Tax exempt' },
   { key: 'outside_scope_eu', label: 'Not taxable here, EU' },
   { key: 'outside_scope_third_country', label: 'Not taxable here, outside the EU' },

@@ -177,10 +177,14 @@ function RecurringForm({ existing, onChanged }: { existing?: RecurringInvoice; o
   // A new template's lines start with the profile's VAT for new lines, as a new document's do.
   useEffect(() => {
     if (existing || !profileId) return;
+    let chosen = true; // an answer for a profile chosen before this one is not applied
     get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
-      (profile) => setForm((current) => withDefaultTax(current, profile.default_tax)),
+      (profile) => chosen && setForm((current) => withDefaultTax(current, profile.default_tax)),
       () => undefined,
     );
+    return () => {
+      chosen = false;
+    };
   }, [existing, profileId]);
 
   const save = async (event: Event) => {

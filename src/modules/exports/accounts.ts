@@ -10,9 +10,11 @@ export type Chart = (typeof CHARTS)[number];
 /**
  * The tax cases a booking is told apart by: the group's UNCL5305 category and rate (docs/exports.md).
  * `standard_19`/`reduced_7`: S at 19 % / 7 %; `intra_eu`: K (intra-community supply, or acquisition when
- * received); `third_country`: G (export, or import when received); `reverse_charge`: AE across a border
- * (the EU reverse charge of a service); `reverse_charge_domestic`: AE between two parties of the same
- * country (§ 13b UStG at home: construction work, cleaning of buildings, scrap, ...); `exempt`: E, Z, and
+ * received); `third_country`: G (export, or import when received); `reverse_charge`: AE with the other
+ * party in another EU country or of unknown country (the EU reverse charge of a service);
+ * `reverse_charge_domestic`: AE between two parties of the same country (§ 13b UStG at home: construction
+ * work, cleaning of buildings, scrap, ...); `reverse_charge_third_country`: AE with the other party outside
+ * the EU (a service taxable there when issued; a foreign firm's service received); `exempt`: E, Z, and
  * a 0 % rate without a category; `outside_scope_eu` / `outside_scope_third_country`: O with the other party
  * in another EU country / outside the EU (taxable there, not here); `other`: anything else (another S
  * rate, O at home or where the other party's country is unknown, L, M).
@@ -24,6 +26,7 @@ export const TAX_CASES = [
   'third_country',
   'reverse_charge',
   'reverse_charge_domestic',
+  'reverse_charge_third_country',
   'exempt',
   'outside_scope_eu',
   'outside_scope_third_country',
@@ -59,6 +62,8 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge: '8336',
     // Erlöse aus Leistungen, für die der Leistungsempfänger die Umsatzsteuer nach § 13b UStG schuldet (Kz. 60)
     reverse_charge_domestic: '8337',
+    // Erlöse aus im Drittland steuerbaren Leistungen, im Inland nicht steuerbare Umsätze (Kz. 45)
+    reverse_charge_third_country: '8338',
     exempt: '8100', // Steuerfreie Umsätze § 4 Nr. 8 ff. UStG
     outside_scope_eu: '8339', // Erlöse aus im anderen EU-Land steuerbaren Leistungen, im Inland nicht steuerbar
     outside_scope_third_country: '8338', // Erlöse aus im Drittland steuerbaren Leistungen, im Inland nicht steuerbar
@@ -71,6 +76,7 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     third_country: '4120',
     reverse_charge: '4336',
     reverse_charge_domestic: '4337',
+    reverse_charge_third_country: '4338',
     exempt: '4100',
     outside_scope_eu: '4339',
     outside_scope_third_country: '4338',
@@ -88,6 +94,8 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge: '3123', // Sonstige Leistungen eines im anderen EU-Land ansässigen Unternehmers 19 % VSt/USt
     // Bauleistungen eines im Inland ansässigen Unternehmers 19 % Vorsteuer und 19 % Umsatzsteuer (Kz. 84/85)
     reverse_charge_domestic: '3120',
+    // Leistungen eines im Drittland ansässigen Unternehmers 19 % Vorsteuer und 19 % Umsatzsteuer (Kz. 46/47)
+    reverse_charge_third_country: '3125',
     exempt: '3200', // Wareneingang
     outside_scope_eu: '3200',
     outside_scope_third_country: '3200',
@@ -100,6 +108,7 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     third_country: '5551',
     reverse_charge: '5923',
     reverse_charge_domestic: '5920',
+    reverse_charge_third_country: '5925',
     exempt: '5200',
     outside_scope_eu: '5200',
     outside_scope_third_country: '5200',
@@ -120,7 +129,9 @@ export function taxCaseOf(
   const value = dec(rate);
   if (code === 'K') return 'intra_eu';
   if (code === 'G') return 'third_country';
-  if (code === 'AE') return counterparty === 'domestic' ? 'reverse_charge_domestic' : 'reverse_charge';
+  if (code === 'AE' && counterparty === 'domestic') return 'reverse_charge_domestic';
+  if (code === 'AE' && counterparty === 'third_country') return 'reverse_charge_third_country';
+  if (code === 'AE') return 'reverse_charge';
   if (code === 'O' && counterparty === 'eu') return 'outside_scope_eu';
   if (code === 'O' && counterparty === 'third_country') return 'outside_scope_third_country';
   if (code === 'E' || code === 'Z' || (code === '' && isZero(value))) return 'exempt';

@@ -7,6 +7,7 @@ import type { TaxGroupResult, TotalsResult } from '../../domain/money/types';
 import type { Formatter } from '../format';
 import type { Labels } from '../labels';
 import type { ColumnsView, LineView, TaxSummaryRow, TotalRow } from './types';
+import { groundStated } from './vat-note';
 
 type LineItem = DocumentData['line_items'][number];
 
@@ -16,16 +17,17 @@ export const isZero = (amount: string) => /^[-+]?0*\.?0*$/.test(amount.trim());
 const negate = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
 /**
- * Whether the document charges no VAT at all: every VAT group exempt (E) or outside its scope (O) at 0 %,
- * as a Kleinunternehmer's (§ 19 UStG) or a doctor's (§ 4 Nr. 14 UStG) invoices are. Such an invoice states
- * no VAT, so none is printed: no VAT column, no "USt. 0 %" row, no VAT summary; the VAT note says why
- * (vat-note.ts), and the e-invoice still carries its VAT breakdown (BG-23).
+ * Whether the document charges no VAT at all and says why: every VAT group exempt (E, with its reason or
+ * code stated) or outside the scope (O) at 0 %, as a Kleinunternehmer's (§ 19 UStG) or a doctor's (§ 4 Nr.
+ * 14 UStG) invoices are. Such an invoice states no VAT, so none is printed: no VAT column, no "USt. 0 %"
+ * row, no VAT summary; the VAT note says why (vat-note.ts), and the e-invoice still carries its VAT
+ * breakdown (BG-23). An exemption whose ground is not given keeps its "USt. 0 %": nothing else would say it.
  */
-export function chargesNoVat(totals: TotalsResult): boolean {
+export function chargesNoVat(data: DocumentData, totals: TotalsResult): boolean {
   if (totals.stated?.includes('tax_total') || totals.tax_groups.length === 0) return false;
   return totals.tax_groups.every(
     (group) =>
-      (group.category === 'E' || group.category === 'O') &&
+      (group.category === 'O' || (group.category === 'E' && groundStated(data, 'E', group.rate))) &&
       !group.inclusive &&
       isZero(group.rate) &&
       isZero(group.tax_amount),
@@ -47,7 +49,7 @@ export function buildColumns(
     priced: !shipped,
     unit: items.some((l) => !!lineUnit(l, labels)),
     discount: !shipped && items.some((l) => l.discount !== undefined && !isZero(l.discount.value)),
-    tax: !shipped && !chargesNoVat(totals) && items.some((l) => (l.taxes?.length ?? 0) > 0),
+    tax: !shipped && !chargesNoVat(data, totals) && items.some((l) => (l.taxes?.length ?? 0) > 0),
     sku: shipped && items.some((l) => !!l.sku?.trim()),
     taxHeading: vat ? labels.vat : labels.tax,
   };
@@ -192,7 +194,7 @@ export function buildTotals(
     // The stated VAT total stands for the groups, which the lines do not give.
     const value = fmt.money(totals.exclusive_tax_total);
     rows.push({ kind: 'tax', label: labels.asStated(labels.vat), value });
-  } else if (!chargesNoVat(totals)) {
+  } else if (!chargesNoVat(data, totals)) {
     for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
       rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
     }
@@ -232,9 +234,14 @@ export function buildTotals(
   return rows;
 }
 
-export function buildTaxSummary(totals: TotalsResult, fmt: Formatter, labels: Labels): TaxSummaryRow[] {
+export function buildTaxSummary(
+  data: DocumentData,
+  totals: TotalsResult,
+  fmt: Formatter,
+  labels: Labels,
+): TaxSummaryRow[] {
   // A stated VAT total (rule 8b) is one the groups computed from the lines do not give: none is drawn.
-  if (totals.stated?.includes('tax_total') || chargesNoVat(totals)) return [];
+  if (totals.stated?.includes('tax_total') || chargesNoVat(data, totals)) return [];
   return totals.tax_groups.map((group) => ({
     name: group.inclusive ? labels.taxIncluded(taxName(group, labels)) : taxName(group, labels),
     rate: fmt.percent(group.rate),

@@ -75,7 +75,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     totals: shipped
       ? []
       : [...buildTotals(data, totals, fmt, labels), ...taxCurrencyRows(input, locale, labels)],
-    taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels),
+    taxSummary: shipped ? [] : buildTaxSummary(data, totals, fmt, labels),
     payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels, fmt),
     customFields: (data.custom_fields ?? []).map((f) => ({ label: f.label, value: f.value })),
     notes,

@@ -22,6 +22,12 @@ function taxesOf(data: DocumentData): TaxEntry[] {
   ];
 }
 
+/** Whether the document states why a group of this category and rate charges no VAT (BT-120 or BT-121). */
+export function groundStated(data: DocumentData, category: string, rate: string): boolean {
+  const { reason, code } = statedReason(taxesOf(data), category, rate);
+  return reason !== null || code !== null;
+}
+
 /** The first reason (BT-120) or code (BT-121) given with a tax of this category and rate. */
 function statedReason(taxes: readonly TaxEntry[], category: string, rate: string) {
   for (const tax of taxes) {

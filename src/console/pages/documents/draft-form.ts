@@ -2,7 +2,7 @@ import type { BusinessProfile, LineItem } from '../../api-types';
 import { currentLanguage } from '../../i18n';
 import { writeDecimal } from '../../numbers';
 import { isZero } from './form-content';
-import type { DraftForm, LineForm, StoredDocument } from './model';
+import type { AppliedTax, DraftForm, LineForm, StoredDocument } from './model';
 
 let lineKeys = 0;
 
@@ -33,19 +33,31 @@ export function lineAfter(lines: readonly LineForm[]): LineForm {
 
 /**
  * A business profile's VAT for new lines (`default_tax`; none: 19 %) on the lines not filled in yet, and at
- * 0 % its category and legal basis where the document states none: a Kleinunternehmer's document starts at
- * 0 % exempt under § 19 UStG instead of 19 % on every line.
+ * 0 % its category and legal basis: a Kleinunternehmer's document starts at 0 % exempt under § 19 UStG
+ * instead of 19 % on every line. Only what the console put there itself is replaced (a line's rate, the
+ * category and legal basis as the previous profile's default left them): choosing another profile undoes
+ * the first one's default, and what the person typed is kept.
  */
 export function withDefaultTax(form: DraftForm, tax: BusinessProfile['default_tax']): DraftForm {
-  const rate = tax ? writeDecimal(tax.rate, currentLanguage()) : newLine().tax_rate;
-  const fresh = (line: LineForm) =>
-    line.name === '' && line.unit_price === '' && Object.keys(line.rest).length === 0;
+  const before = form.applied_tax ?? { rate: newLine().tax_rate, category: '', reason: '' };
   const zero = tax !== undefined && tax.category !== 'S';
+  const next: AppliedTax = {
+    rate: tax ? writeDecimal(tax.rate, currentLanguage()) : newLine().tax_rate,
+    category: zero ? tax.category : '',
+    reason: zero ? (tax.exemption_reason ?? '') : '',
+  };
+  const untouched = (line: LineForm) =>
+    line.name === '' &&
+    line.unit_price === '' &&
+    Object.keys(line.rest).length === 0 &&
+    line.tax_rate === before.rate &&
+    line.tax_category === '';
   return {
     ...form,
-    lines: form.lines.map((line) => (fresh(line) ? { ...line, tax_rate: rate, tax_category: '' } : line)),
-    ...(zero && !form.zero_category ? { zero_category: tax.category } : {}),
-    ...(zero && !form.zero_reason && tax.exemption_reason ? { zero_reason: tax.exemption_reason } : {}),
+    lines: form.lines.map((line) => (untouched(line) ? { ...line, tax_rate: next.rate } : line)),
+    zero_category: [before.category, ''].includes(form.zero_category) ? next.category : form.zero_category,
+    zero_reason: [before.reason, ''].includes(form.zero_reason) ? next.reason : form.zero_reason,
+    applied_tax: next,
   };
 }
 

@@ -96,13 +96,16 @@ export function DraftEditor({
     setForm((current) => ({ ...current, business_profile_id: profileId }));
     if (!profileId) return;
     get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
+      // Applied only while it is still the chosen one (an answer for a profile chosen before may come last).
       (profile) =>
         !existing &&
         setForm((current) =>
-          withDefaultTax(
-            { ...current, currency: profile.default_currency ?? current.currency },
-            profile.default_tax,
-          ),
+          current.business_profile_id !== profileId
+            ? current
+            : withDefaultTax(
+                { ...current, currency: profile.default_currency ?? current.currency },
+                profile.default_tax,
+              ),
         ),
       () => undefined,
     );

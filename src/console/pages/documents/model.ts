@@ -86,6 +86,13 @@ export interface LineForm {
   rest: Partial<LineItem>;
 }
 
+/** The VAT a business profile's default put on a new form (draft-form.ts withDefaultTax), as the form writes it. */
+export interface AppliedTax {
+  rate: string;
+  category: string;
+  reason: string;
+}
+
 export interface DraftForm {
   document_type: string;
   number: string;
@@ -100,6 +107,8 @@ export interface DraftForm {
   reason: string;
   /** An invoice's kind, EN 16931 BT-3 (326, 384, 389, 875-877); empty: a commercial invoice (380). */
   type_code: string;
+  /** The business profile's VAT for new lines as last applied to this form; none before a profile is chosen. */
+  applied_tax?: AppliedTax;
   /** BT-113, what was already paid (a final invoice's partial payments), deducted from the amount due. */
   prepaid_amount: string;
   lines: LineForm[];

@@ -33,10 +33,13 @@ const EU_CODES = new Set([
   'XI',
 ]);
 
-/** An EU member state by its ISO 3166 code (Greece GR; Northern Ireland's XI counts, for goods). */
+/**
+ * An EU member state by its ISO 3166 code (Greece GR). Northern Ireland's XI is not one: it is in the EU's
+ * VAT area for goods only, and the tax cases this tells apart are services'.
+ */
 export function isEuCountry(country: string): boolean {
   const code = country.toUpperCase();
-  return code !== 'EL' && EU_CODES.has(code === 'GR' ? 'EL' : code);
+  return code !== 'EL' && code !== 'XI' && EU_CODES.has(code === 'GR' ? 'EL' : code);
 }
 
 export interface EuVatId {
