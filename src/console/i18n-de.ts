@@ -618,6 +618,17 @@ export const GERMAN: Record<string, string> = {
   'No invoice is open.': 'Keine Rechnung ist offen.',
   'No payments yet.': 'Noch keine Zahlungen.',
   'No received invoice is waiting.': 'Keine empfangene Rechnung wartet.',
+  'Kleinunternehmer limits (§ 19 UStG)': 'Kleinunternehmergrenzen (§ 19 UStG)',
+  'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 €. Net revenue by invoice date, in euros; your tax adviser checks the total turnover.':
+    'Keine Umsatzsteuer als Kleinunternehmer, solange der Umsatz im Vorjahr höchstens 25.000 € betrug und im laufenden Jahr höchstens 100.000 € beträgt. Nettoumsatz nach Rechnungsdatum, in Euro; den Gesamtumsatz prüft Ihre Steuerkanzlei.',
+  '{year} so far': '{year} bis heute',
+  '{amount} of {limit}': '{amount} von {limit}',
+  'Above 100,000 € in {year}: the exemption ended with the invoice that passed the limit; charge VAT from it on.':
+    'Über 100.000 € in {year}: Die Kleinunternehmerregelung endete mit der Rechnung, die die Grenze überschritt; ab ihr ist Umsatzsteuer zu berechnen.',
+  'Above 25,000 € in {year}: the exemption holds this year, but not in {next}.':
+    'Über 25.000 € in {year}: Die Kleinunternehmerregelung gilt in diesem Jahr weiter, {next} nicht mehr.',
+  '{last} was above 25,000 €: the exemption does not hold in {year}; invoices need VAT.':
+    '{last} lag über 25.000 €: {year} gilt die Kleinunternehmerregelung nicht; Rechnungen brauchen Umsatzsteuer.',
   'No revenue this year yet.': 'In diesem Jahr noch kein Umsatz.',
   'Not yet due': 'Noch nicht fällig',
   'Open ({currency})': 'Offen ({currency})',

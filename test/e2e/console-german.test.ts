@@ -406,6 +406,10 @@ describe('console in German', () => {
   }, 60_000);
 
   test("a Kleinunternehmer's profile: new invoices start at 0 % exempt under § 19 UStG", async () => {
+    // No profile is a small business's yet: the dashboard has no Kleinunternehmer limits.
+    await open('dashboard');
+    await waitForText(page(), 'Offen und überfällig');
+    expect(await page().$eval('main', (main) => main.textContent)).not.toContain('Kleinunternehmergrenzen');
     await open('business-profiles');
     await click(page(), 'Neues Geschäftsprofil');
     await typeInto(page(), 'Firmenname', 'Lektorat Elbe');
@@ -454,6 +458,16 @@ describe('console in German', () => {
       },
     ]);
     expect(saved.totals.total).toEqual({ amount: '450.00', currency: 'EUR' });
+
+    // Now the dashboard weighs the year's revenue against the limits (§ 19 UStG: 25,000 € / 100,000 €).
+    await open('dashboard');
+    await waitForText(page(), 'Kleinunternehmergrenzen (§ 19 UStG)');
+    const card = (
+      await page().$eval('[aria-labelledby=small-business-heading]', (el) => el.textContent ?? '')
+    ).replace(/\s/g, ' ');
+    expect(card).toContain('von 100.000,00 €');
+    expect(card).toContain('von 25.000,00 €');
+    await shot('dashboard-small-business-de');
   }, 90_000);
 
   test('the customer form: Leitweg-ID and "needs an e-invoice"', async () => {

@@ -15,6 +15,7 @@ import { ageingSegments } from '../ui/ageing';
 import { BarChart, StackedBar } from '../ui/charts';
 import { useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
+import { SmallBusinessLimits, smallBusinessFigures } from './small-business-limits';
 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat(locale(), { month: 'short', timeZone: 'UTC' }).format(
@@ -26,7 +27,10 @@ export function DashboardPage() {
     () =>
       Promise.all([
         get<ReceivablesReport>('/reports/receivables'),
-        get<RevenueReport>('/reports/revenue'),
+        get<RevenueReport>('/reports/revenue').then(async (revenue) => ({
+          revenue,
+          smallBusiness: await smallBusinessFigures(revenue),
+        })),
         list<Payment>('/payments', { limit: 5 }),
         list<ReceivedDocument>('/received-documents', { limit: 5, status: 'received' }),
       ]),
@@ -34,7 +38,7 @@ export function DashboardPage() {
   );
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
-  const [receivables, revenue, payments, waiting] = loaded.data;
+  const [receivables, { revenue, smallBusiness }, payments, waiting] = loaded.data;
   return (
     <section class="dashboard">
       <div class="page-head">
@@ -42,6 +46,7 @@ export function DashboardPage() {
       </div>
       <Receivables figures={receivables.currencies} />
       <RevenueCards revenue={revenue} />
+      {smallBusiness ? <SmallBusinessLimits figures={smallBusiness} /> : null}
       <div class="dashboard-lists">
         <LastPayments payments={payments.data} />
         <Waiting received={waiting.data} />

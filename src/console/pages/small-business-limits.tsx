@@ -1,0 +1,75 @@
+// The dashboard's Kleinunternehmer limits card (small-business.ts says what they are): the profiles and the
+// revenue reports it reads, and the figures against the limits with what passing them means.
+import { get, list } from '../api';
+import type { BusinessProfile, BusinessProfileSummary, RevenueReport } from '../api-types';
+import { formatMoney, t } from '../i18n';
+import { Notice } from '../ui/notice';
+import {
+  above,
+  isSmallBusiness,
+  LAST_YEAR_LIMIT,
+  type SmallBusinessFigures,
+  smallBusinessWarnings,
+  THIS_YEAR_LIMIT,
+} from './small-business';
+
+/** The euro figures when one of the account's profiles is a Kleinunternehmer's; null otherwise. */
+export async function smallBusinessFigures(thisYear: RevenueReport): Promise<SmallBusinessFigures | null> {
+  try {
+    return await figuresOf(thisYear);
+  } catch {
+    return null; // a role that may not read the profiles or last year's revenue sees the dashboard without it
+  }
+}
+
+async function figuresOf(thisYear: RevenueReport): Promise<SmallBusinessFigures | null> {
+  const profiles = await list<BusinessProfileSummary>('/business-profiles', { limit: 100 });
+  let small = false;
+  for (const summary of profiles.data) {
+    const profile = await get<BusinessProfile>(`/business-profiles/${encodeURIComponent(summary.id)}`);
+    if (isSmallBusiness(profile.default_tax)) small = true;
+  }
+  if (!small) return null;
+  const year = Number(thisYear.to.slice(0, 4));
+  const last = await get<RevenueReport>('/reports/revenue', {
+    from: `${year - 1}-01-01`,
+    to: `${year - 1}-12-31`,
+  });
+  const euros = (report: RevenueReport) => report.currencies.find((c) => c.currency === 'EUR')?.net ?? '0';
+  return { year, thisYear: euros(thisYear), lastYear: euros(last) };
+}
+
+/** The dashboard's card of the Kleinunternehmer limits: this year's and last year's revenue against them. */
+export function SmallBusinessLimits({ figures }: { figures: SmallBusinessFigures }) {
+  const euros = (amount: string) => formatMoney(amount, 'EUR');
+  const warnings = smallBusinessWarnings(figures);
+  const rows = [
+    { label: t('{year} so far', { year: figures.year }), value: figures.thisYear, limit: THIS_YEAR_LIMIT },
+    { label: String(figures.year - 1), value: figures.lastYear, limit: LAST_YEAR_LIMIT },
+  ];
+  return (
+    <section class="card" aria-labelledby="small-business-heading">
+      <h2 id="small-business-heading">{t('Kleinunternehmer limits (§ 19 UStG)')}</h2>
+      <p class="hint">
+        {t(
+          'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 €. Net revenue by invoice date, in euros; your tax adviser checks the total turnover.',
+        )}
+      </p>
+      <dl class="figures">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt class="figure-label">{row.label}</dt>
+            <dd class={above(row.value, row.limit) ? 'figure-value alert' : 'figure-value'}>
+              {t('{amount} of {limit}', { amount: euros(row.value), limit: euros(row.limit) })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {warnings.map((warning) => (
+        <Notice key={warning} kind="warn">
+          {warning}
+        </Notice>
+      ))}
+    </section>
+  );
+}
