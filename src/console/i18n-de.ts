@@ -619,8 +619,8 @@ export const GERMAN: Record<string, string> = {
   'No payments yet.': 'Noch keine Zahlungen.',
   'No received invoice is waiting.': 'Keine empfangene Rechnung wartet.',
   'Kleinunternehmer limits (§ 19 UStG)': 'Kleinunternehmergrenzen (§ 19 UStG)',
-  'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 €. Net revenue by invoice date, in euros; your tax adviser checks the total turnover.':
-    'Keine Umsatzsteuer als Kleinunternehmer, solange der Umsatz im Vorjahr höchstens 25.000 € betrug und im laufenden Jahr höchstens 100.000 € beträgt. Nettoumsatz nach Rechnungsdatum, in Euro; den Gesamtumsatz prüft Ihre Steuerkanzlei.',
+  'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 € (in the year the business starts: 25,000 €). Net revenue by invoice date, in euros; your tax adviser checks the total turnover.':
+    'Keine Umsatzsteuer als Kleinunternehmer, solange der Umsatz im Vorjahr höchstens 25.000 € betrug und im laufenden Jahr höchstens 100.000 € beträgt (im Jahr der Gründung: 25.000 €). Nettoumsatz nach Rechnungsdatum, in Euro; den Gesamtumsatz prüft Ihre Steuerkanzlei.',
   '{year} so far': '{year} bis heute',
   '{amount} of {limit}': '{amount} von {limit}',
   'Above 100,000 € in {year}: the exemption ended with the invoice that passed the limit; charge VAT from it on.':

@@ -52,7 +52,7 @@ export function SmallBusinessLimits({ figures }: { figures: SmallBusinessFigures
       <h2 id="small-business-heading">{t('Kleinunternehmer limits (§ 19 UStG)')}</h2>
       <p class="hint">
         {t(
-          'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 €. Net revenue by invoice date, in euros; your tax adviser checks the total turnover.',
+          'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 € (in the year the business starts: 25,000 €). Net revenue by invoice date, in euros; your tax adviser checks the total turnover.',
         )}
       </p>
       <dl class="figures">
