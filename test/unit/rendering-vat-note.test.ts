@@ -104,6 +104,8 @@ describe('an invoice that charges no VAT prints none', () => {
 
   test("a Kleinunternehmer's (§ 19 UStG, E at 0 %) and one outside the scope (O): no column, row or summary", () => {
     expect(vatShown(taxedAs(smallBusiness))).toEqual({ column: false, rows: [], summary: 0 });
+    // Nothing between the lines' sum and the total: the sum is said once, as the total.
+    expect(buildInvoiceView(taxedAs(smallBusiness)).totals.map((row) => row.kind)).toEqual(['total']);
     expect(vatShown(taxedAs({ name: 'VAT', rate: '0', category: 'O' }))).toEqual({
       column: false,
       rows: [],

@@ -212,6 +212,8 @@ export function buildTotals(
     !isZero(thirdParty) ||
     (stated.has('amount_due') && due !== totals.total);
   const totalLabel = named(labels.total, 'total');
+  // An invoice that charges no VAT and has nothing between its lines' sum and its total says the sum once.
+  if (rows.length === 1 && chargesNoVat(data, totals) && totals.subtotal === totals.total) rows.pop();
   rows.push({ kind: adjusted ? 'subtotal' : 'total', label: totalLabel, value: fmt.money(totals.total) });
   for (const group of totals.tax_groups.filter((g) => g.inclusive)) {
     const label = labels.taxIncluded(groupLabel(group, fmt, labels));
