@@ -1336,6 +1336,7 @@ export interface AccountingSettings {
     reverse_charge: AccountAssignment;
     reverse_charge_domestic: AccountAssignment;
     reverse_charge_third_country: AccountAssignment;
+    small_business: AccountAssignment;
     exempt: AccountAssignment;
     outside_scope_eu: AccountAssignment;
     outside_scope_third_country: AccountAssignment;
@@ -1349,6 +1350,7 @@ export interface AccountingSettings {
     reverse_charge: AccountAssignment;
     reverse_charge_domestic: AccountAssignment;
     reverse_charge_third_country: AccountAssignment;
+    small_business: AccountAssignment;
     exempt: AccountAssignment;
     outside_scope_eu: AccountAssignment;
     outside_scope_third_country: AccountAssignment;

@@ -870,6 +870,7 @@ export const GERMAN: Record<string, string> = {
   'Reverse charge, EU': 'Reverse Charge EU',
   'Reverse charge in Germany (§ 13b)': 'Reverse Charge Inland (§ 13b)',
   'Reverse charge, outside the EU': 'Reverse Charge Drittland',
+  'Kleinunternehmer (§ 19 UStG)': 'Kleinunternehmer (§ 19 UStG)',
   'Not taxable here, EU': 'Nicht steuerbar, EU',
   'Not taxable here, outside the EU': 'Nicht steuerbar, Drittland',
   SKR03: 'SKR03',

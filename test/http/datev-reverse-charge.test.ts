@@ -83,7 +83,16 @@ beforeAll(async () => {
     ['NS-2026-1', zurich.id, 'O'],
     ['NS-2026-2', vienna.id, 'O'],
     ['RC-2026-3', zurich.id, 'AE'],
+    ['KU-2026-1', builder.id, 'E'],
+    ['EX-2026-1', builder.id, 'E'],
   ] as const) {
+    // A Kleinunternehmer's exemption names § 19 UStG; another exemption (here § 4 Nr. 11) does not.
+    const ground =
+      number === 'KU-2026-1'
+        ? { exemption_reason: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.' }
+        : number === 'EX-2026-1'
+          ? { exemption_reason: 'Steuerfrei nach § 4 Nr. 11 UStG' }
+          : {};
     await makeDocument(
       server,
       firm,
@@ -97,7 +106,7 @@ beforeAll(async () => {
             name: 'Planung',
             quantity: '1',
             unit_price: '800.00',
-            taxes: [{ name: 'VAT', rate: '0', category }],
+            taxes: [{ name: 'VAT', rate: '0', category, ...ground }],
           },
         ],
       },
@@ -168,6 +177,9 @@ describe('the reverse charge in DATEV', () => {
     expect(accountsOf(file, 'NS-2026-2')).toEqual([['8339', '']]);
     // A reverse charge stated to a Swiss firm: taxable there, not here (Kz. 45), not the EU's 8336.
     expect(accountsOf(file, 'RC-2026-3')).toEqual([['8338', '']]);
+    // A Kleinunternehmer's revenue on its own account (8192, § 19 UStG as of 2025), other exemptions on 8100.
+    expect(accountsOf(file, 'KU-2026-1')).toEqual([['8192', '']]);
+    expect(accountsOf(file, 'EX-2026-1')).toEqual([['8100', '']]);
     const settings = (await call('GET', '/api/v1/settings/accounting')).body.data;
     expect(settings.revenue_accounts.reverse_charge).toEqual({ account: '8336', tax_key: null });
     expect(settings.revenue_accounts.reverse_charge_domestic).toEqual({ account: '8337', tax_key: null });
@@ -191,6 +203,7 @@ describe('the reverse charge in DATEV', () => {
     expect(accountsOf(file, 'RC-2026-2')).toEqual([['4336', 'FR12345678901']]);
     expect(accountsOf(file, 'NS-2026-1')).toEqual([['4338', '']]);
     expect(accountsOf(file, 'NS-2026-2')).toEqual([['4339', '']]);
+    expect(accountsOf(file, 'KU-2026-1')).toEqual([['4184', '']]);
     expect(accountsOf(await datev('from=2026-10-01&to=2026-10-31&kind=received'), 'EM-2026-77')).toEqual([
       ['5920', ''],
     ]);

@@ -15,7 +15,7 @@ import {
 } from '../../src/modules/exports/datev/format';
 import { bookingsOf } from '../../src/modules/exports/use-cases/datev-bookings';
 import { fiscalYearOf } from '../../src/modules/exports/use-cases/datev-export';
-import { counterpartyOf, countryOf } from '../../src/modules/exports/use-cases/datev-lines';
+import { counterpartyOf, countryOf, smallBusinessOf } from '../../src/modules/exports/use-cases/datev-lines';
 
 const group = (category: string | null, rate: string, taxable: string, tax: string) => ({
   category,
@@ -57,6 +57,8 @@ describe('tax cases', () => {
     expect(taxCaseOf('AE', '0', 'eu')).toBe('reverse_charge');
     expect(taxCaseOf('AE', '0', null)).toBe('reverse_charge');
     expect(taxCaseOf('AE', '0', 'third_country')).toBe('reverse_charge_third_country');
+    expect(taxCaseOf('E', '0', 'domestic', true)).toBe('small_business');
+    expect(taxCaseOf('Z', '0', 'domestic', true)).toBe('exempt');
     expect(taxCaseOf('O', '0', 'eu')).toBe('outside_scope_eu');
     expect(taxCaseOf('O', '0', 'third_country')).toBe('outside_scope_third_country');
     expect(taxCaseOf('O', '0', 'domestic')).toBe('other');
@@ -78,6 +80,25 @@ describe('tax cases', () => {
     expect(counterpartyOf(germany, { tax_id: 'XI123456789' })).toBe('third_country');
     expect(counterpartyOf(germany, { name: 'unknown' } as never)).toBeNull();
     expect(counterpartyOf(undefined, undefined)).toBeNull();
+  });
+});
+
+describe("a Kleinunternehmer's exemption", () => {
+  test('told by its reason or code naming § 19 UStG or the word, on a line, the shipping or a charge', () => {
+    const taxed = (tax: Record<string, string>) => ({ line_items: [{ taxes: [{ category: 'E', ...tax }] }] });
+    expect(
+      smallBusinessOf(taxed({ exemption_reason: 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.' })),
+    ).toBe(true);
+    expect(smallBusinessOf(taxed({ exemption_reason: 'Kleinunternehmerregelung' }))).toBe(true);
+    expect(smallBusinessOf(taxed({ exemption_reason: 'Steuerfrei nach § 4 Nr. 14 UStG' }))).toBe(false);
+    expect(smallBusinessOf(taxed({ exemption_reason: 'nach § 19b' }))).toBe(false);
+    expect(smallBusinessOf({ shipping: { taxes: [{ category: 'E', exemption_reason: '§19 UStG' }] } })).toBe(
+      true,
+    );
+    expect(smallBusinessOf({ line_items: [{ taxes: [{ category: 'S', exemption_reason: '§ 19' }] }] })).toBe(
+      false,
+    );
+    expect(smallBusinessOf({})).toBe(false);
   });
 });
 
@@ -109,6 +130,12 @@ describe('the reverse charge accounts (SKR03 8336 EU, 8337 § 13b at home; SKR04
     // Chosen by the adviser: kept (another account, or 8338 with its own tax key).
     expect(saved('SKR03', '8339').revenue.reverse_charge.account).toBe('8339');
     expect(saved('SKR03', '8338', '46').revenue.reverse_charge).toEqual({ account: '8338', tax_key: '46' });
+    // An adviser who had set `exempt` to the small-business account keeps it for the new case.
+    const { small_business: _s, ...before } = structuredClone(DEFAULT_REVENUE_ACCOUNTS.SKR03);
+    before.exempt = { account: '8195', tax_key: null };
+    const carried = withCurrentCases('SKR03', before as never, DEFAULT_EXPENSE_ACCOUNTS.SKR03);
+    expect(carried.revenue.small_business).toEqual({ account: '8195', tax_key: null });
+    expect(former.revenue.small_business).toEqual({ account: '8192', tax_key: null });
     // Saved since, with the new case present: 8338 is what the user chose.
     const current = structuredClone(DEFAULT_REVENUE_ACCOUNTS.SKR03);
     current.reverse_charge = { account: '8338', tax_key: null };

@@ -14,7 +14,8 @@ export type Chart = (typeof CHARTS)[number];
  * party in another EU country or of unknown country (the EU reverse charge of a service);
  * `reverse_charge_domestic`: AE between two parties of the same country (§ 13b UStG at home: construction
  * work, cleaning of buildings, scrap, ...); `reverse_charge_third_country`: AE with the other party outside
- * the EU (a service taxable there when issued; a foreign firm's service received); `exempt`: E, Z, and
+ * the EU (a service taxable there when issued; a foreign firm's service received); `small_business`: E of
+ * a Kleinunternehmer (its reason or code naming § 19 UStG or the word); `exempt`: any other E, Z, and
  * a 0 % rate without a category; `outside_scope_eu` / `outside_scope_third_country`: O with the other party
  * in another EU country / outside the EU (taxable there, not here); `other`: anything else (another S
  * rate, O at home or where the other party's country is unknown, L, M).
@@ -27,6 +28,7 @@ export const TAX_CASES = [
   'reverse_charge',
   'reverse_charge_domestic',
   'reverse_charge_third_country',
+  'small_business',
   'exempt',
   'outside_scope_eu',
   'outside_scope_third_country',
@@ -64,6 +66,8 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge_domestic: '8337',
     // Erlöse aus im Drittland steuerbaren Leistungen, im Inland nicht steuerbare Umsätze (Kz. 45)
     reverse_charge_third_country: '8338',
+    // Steuerfreie Erlöse Kleinunternehmer nach § 19 Abs. 1 UStG (the 2025 account; 8195 is the former rule's)
+    small_business: '8192',
     exempt: '8100', // Steuerfreie Umsätze § 4 Nr. 8 ff. UStG
     outside_scope_eu: '8339', // Erlöse aus im anderen EU-Land steuerbaren Leistungen, im Inland nicht steuerbar
     outside_scope_third_country: '8338', // Erlöse aus im Drittland steuerbaren Leistungen, im Inland nicht steuerbar
@@ -77,6 +81,7 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge: '4336',
     reverse_charge_domestic: '4337',
     reverse_charge_third_country: '4338',
+    small_business: '4184',
     exempt: '4100',
     outside_scope_eu: '4339',
     outside_scope_third_country: '4338',
@@ -96,6 +101,7 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge_domestic: '3120',
     // Leistungen eines im Drittland ansässigen Unternehmers 19 % Vorsteuer und 19 % Umsatzsteuer (Kz. 46/47)
     reverse_charge_third_country: '3125',
+    small_business: '3200', // a Kleinunternehmer's invoice: no VAT to deduct
     exempt: '3200', // Wareneingang
     outside_scope_eu: '3200',
     outside_scope_third_country: '3200',
@@ -109,6 +115,7 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge: '5923',
     reverse_charge_domestic: '5920',
     reverse_charge_third_country: '5925',
+    small_business: '5200',
     exempt: '5200',
     outside_scope_eu: '5200',
     outside_scope_third_country: '5200',
@@ -124,9 +131,11 @@ export function taxCaseOf(
   category: string | null | undefined,
   rate: string,
   counterparty: Counterparty = null,
+  smallBusiness = false,
 ): TaxCase {
   const code = (category ?? '').trim().toUpperCase();
   const value = dec(rate);
+  if (code === 'E' && smallBusiness) return 'small_business';
   if (code === 'K') return 'intra_eu';
   if (code === 'G') return 'third_country';
   if (code === 'AE' && counterparty === 'domestic') return 'reverse_charge_domestic';
@@ -157,8 +166,21 @@ export function withCurrentCases(chart: Chart, revenue: AccountMap, expense: Acc
   if (former && old?.account === FORMER_REVERSE_CHARGE[chart] && old.tax_key === null) {
     mended.reverse_charge = { ...DEFAULT_REVENUE_ACCOUNTS[chart].reverse_charge };
   }
+  // A Kleinunternehmer's adviser who set `exempt` to the small-business account before the case existed
+  // keeps that account for it.
+  const exempt = revenue.exempt;
+  if (
+    !('small_business' in revenue) &&
+    exempt &&
+    exempt.account !== DEFAULT_REVENUE_ACCOUNTS[chart].exempt.account
+  ) {
+    mended.small_business = { ...exempt };
+  }
   return {
     revenue: { ...structuredClone(DEFAULT_REVENUE_ACCOUNTS[chart]), ...mended },
     expense: { ...structuredClone(DEFAULT_EXPENSE_ACCOUNTS[chart]), ...expense },
   };
 }
+
+/** An exemption's reason or code naming the small business's (§ 19 UStG, "Kleinunternehmer"). */
+export const SMALL_BUSINESS_GROUND = /§\s*19\b|kleinunternehm/i;

@@ -41,6 +41,8 @@ export interface BookedDocument {
   text: string;
   /** Where the other party is: in the own country (a reverse charge is § 13b UStG at home), the EU, abroad. */
   counterparty?: Counterparty;
+  /** Its exemptions are a Kleinunternehmer's (§ 19 UStG): E books as `small_business`. */
+  smallBusiness?: boolean;
   /** The customer's VAT ID as field 40 takes it, written on intra-EU and EU reverse-charge bookings only. */
   euVatId?: string | null;
   /** KOST1: the code of the cost centre the document is allocated to, the same on each of its bookings. */
@@ -72,7 +74,12 @@ export function kursOf(euroRate: string): string {
 function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
   const byCase = new Map<TaxCase, Decimal>();
   for (const group of doc.taxGroups) {
-    const taxCase = taxCaseOf(group.category, group.rate, doc.counterparty ?? null);
+    const taxCase = taxCaseOf(
+      group.category,
+      group.rate,
+      doc.counterparty ?? null,
+      doc.smallBusiness ?? false,
+    );
     const gross = add(dec(group.taxable_amount), dec(group.tax_amount));
     byCase.set(taxCase, add(byCase.get(taxCase) ?? dec('0'), gross));
   }

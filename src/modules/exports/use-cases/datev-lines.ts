@@ -9,7 +9,7 @@ import { documentCostCentres, findCostCentre } from '../../cost-centres';
 import { assignDebtorNumber, findCustomer } from '../../customers';
 import { type DocumentRow, documentTotals } from '../../documents';
 import type { ReceivedDocumentRow } from '../../receiving';
-import type { Counterparty } from '../accounts';
+import { type Counterparty, SMALL_BUSINESS_GROUND } from '../accounts';
 import { type Booking, bookingLine } from '../datev/format';
 import { euVatIdOf, isEuCountry } from '../datev/vat-id';
 import { creditorNumberOf } from '../repo';
@@ -52,6 +52,29 @@ export function countryOf(party: PartyData): string | null {
   const prefix = typeof party?.tax_id === 'string' ? /^\s*([A-Za-z]{2})/.exec(party.tax_id)?.[1] : undefined;
   const code = prefix?.toUpperCase();
   return code === 'EL' ? 'GR' : (code ?? null);
+}
+
+type TaxData = { category?: unknown; exemption_reason?: unknown; exemption_reason_code?: unknown };
+type TaxedData = {
+  line_items?: { taxes?: TaxData[] }[];
+  shipping?: { taxes?: TaxData[] };
+  charges?: { taxes?: TaxData[] }[];
+};
+
+/** Whether the document's exemptions (E) are a Kleinunternehmer's: a reason or code naming § 19 UStG. */
+export function smallBusinessOf(data: TaxedData): boolean {
+  const taxes = [
+    ...(data.line_items ?? []).flatMap((line) => line.taxes ?? []),
+    ...(data.shipping?.taxes ?? []),
+    ...(data.charges ?? []).flatMap((charge) => charge.taxes ?? []),
+  ];
+  return taxes.some(
+    (tax) =>
+      tax.category === 'E' &&
+      [tax.exemption_reason, tax.exemption_reason_code].some(
+        (text) => typeof text === 'string' && SMALL_BUSINESS_GROUND.test(text),
+      ),
+  );
 }
 
 /** Where `other` is seen from `own`: the same country, another EU country, outside the EU; null: unknown. */
@@ -130,6 +153,7 @@ async function issuedBookings(
       tax_id: buyer.taxId,
       address: { country: buyer.country },
     }),
+    smallBusiness: smallBusinessOf(row.data as TaxedData),
     euVatId: vatId ? `${vatId.country}${vatId.number}` : null,
     costCentre,
     info: infoOf(row.id, row.number, entry.file),
@@ -192,6 +216,7 @@ async function receivedBookings(
     reference: row.invoiceNumber ?? row.id,
     text: row.sellerName ?? '',
     counterparty: counterpartyOf(row.data.buyer as PartyData, row.data.seller as PartyData),
+    smallBusiness: smallBusinessOf(row.data as TaxedData),
     info: infoOf(row.id, row.invoiceNumber ?? '', entry.file),
   };
   return bookingsOf(doc, settings.expense_accounts);
