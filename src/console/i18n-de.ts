@@ -627,8 +627,10 @@ export const GERMAN: Record<string, string> = {
     'Über 100.000 € in {year}: Die Kleinunternehmerregelung endete mit der Rechnung, die die Grenze überschritt; ab ihr ist Umsatzsteuer zu berechnen.',
   'Above 25,000 € in {year}: the exemption holds this year, but not in {next}.':
     'Über 25.000 € in {year}: Die Kleinunternehmerregelung gilt in diesem Jahr weiter, {next} nicht mehr.',
-  '{last} was above 25,000 €: the exemption does not hold in {year}; invoices need VAT.':
-    '{last} lag über 25.000 €: {year} gilt die Kleinunternehmerregelung nicht; Rechnungen brauchen Umsatzsteuer.',
+  'Last year’s turnover ({last}) was above 25,000 €: the exemption does not hold in {year}; invoices need VAT.':
+    'Der Umsatz {last} lag über 25.000 €: {year} gilt die Kleinunternehmerregelung nicht; Rechnungen brauchen Umsatzsteuer.',
+  'Above 25,000 € in {year}: if the business started this year, the exemption ended with the invoice that passed 25,000 €; otherwise it holds this year, but not in {next}.':
+    'Über 25.000 € in {year}: Wurde das Unternehmen in diesem Jahr gegründet, endete die Kleinunternehmerregelung mit der Rechnung, die 25.000 € überschritt; sonst gilt sie in diesem Jahr weiter, {next} nicht mehr.',
   'No revenue this year yet.': 'In diesem Jahr noch kein Umsatz.',
   'Not yet due': 'Noch nicht fällig',
   'Open ({currency})': 'Offen ({currency})',

@@ -34,18 +34,25 @@ describe('the Kleinunternehmer limits', () => {
     expect(above('0', LAST_YEAR_LIMIT)).toBe(false);
   });
 
-  test('what the figures mean: within, above 25,000 this year, above 100,000, last year above', () => {
+  test('what the figures mean: one sentence, last year above 25,000 first; the founding year named', () => {
     const of = (thisYear: string, lastYear: string) =>
       smallBusinessWarnings({ year: 2026, thisYear, lastYear });
     expect(of('18450.00', '22000.00')).toEqual([]);
     expect(of('30000.00', '22000.00')).toEqual([
       'Above 25,000 € in 2026: the exemption holds this year, but not in 2027.',
     ]);
+    // No revenue last year: maybe the founding year, whose limit is 25,000 €.
+    expect(of('30000.00', '0')).toEqual([
+      'Above 25,000 € in 2026: if the business started this year, the exemption ended with the invoice that passed 25,000 €; otherwise it holds this year, but not in 2027.',
+    ]);
     expect(of('100000.50', '22000.00')).toEqual([
       'Above 100,000 € in 2026: the exemption ended with the invoice that passed the limit; charge VAT from it on.',
     ]);
-    expect(of('1000.00', '25000.01')).toEqual([
-      '2025 was above 25,000 €: the exemption does not hold in 2026; invoices need VAT.',
-    ]);
+    const lastYearAbove = [
+      'Last year’s turnover (2025) was above 25,000 €: the exemption does not hold in 2026; invoices need VAT.',
+    ];
+    expect(of('1000.00', '25000.01')).toEqual(lastYearAbove);
+    expect(of('30000.00', '30000.00')).toEqual(lastYearAbove);
+    expect(of('150000.00', '30000.00')).toEqual(lastYearAbove);
   });
 });

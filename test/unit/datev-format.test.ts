@@ -135,6 +135,10 @@ describe('the reverse charge accounts (SKR03 8336 EU, 8337 § 13b at home; SKR04
     before.exempt = { account: '8195', tax_key: null };
     const carried = withCurrentCases('SKR03', before as never, DEFAULT_EXPENSE_ACCOUNTS.SKR03);
     expect(carried.revenue.small_business).toEqual({ account: '8195', tax_key: null });
+    const { small_business: _x, ...expenseBefore } = structuredClone(DEFAULT_EXPENSE_ACCOUNTS.SKR03);
+    expenseBefore.exempt = { account: '4980', tax_key: null };
+    const both = withCurrentCases('SKR03', before as never, expenseBefore as never);
+    expect(both.expense.small_business).toEqual({ account: '4980', tax_key: null });
     expect(former.revenue.small_business).toEqual({ account: '8192', tax_key: null });
     // Saved since, with the new case present: 8338 is what the user chose.
     const current = structuredClone(DEFAULT_REVENUE_ACCOUNTS.SKR03);

@@ -15,7 +15,7 @@ import { ageingSegments } from '../ui/ageing';
 import { BarChart, StackedBar } from '../ui/charts';
 import { useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
-import { SmallBusinessLimits, smallBusinessFigures } from './small-business-limits';
+import { SmallBusinessCard } from './small-business-limits';
 
 const monthName = (month: string) =>
   new Intl.DateTimeFormat(locale(), { month: 'short', timeZone: 'UTC' }).format(
@@ -27,10 +27,7 @@ export function DashboardPage() {
     () =>
       Promise.all([
         get<ReceivablesReport>('/reports/receivables'),
-        get<RevenueReport>('/reports/revenue').then(async (revenue) => ({
-          revenue,
-          smallBusiness: await smallBusinessFigures(revenue),
-        })),
+        get<RevenueReport>('/reports/revenue'),
         list<Payment>('/payments', { limit: 5 }),
         list<ReceivedDocument>('/received-documents', { limit: 5, status: 'received' }),
       ]),
@@ -38,7 +35,7 @@ export function DashboardPage() {
   );
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
-  const [receivables, { revenue, smallBusiness }, payments, waiting] = loaded.data;
+  const [receivables, revenue, payments, waiting] = loaded.data;
   return (
     <section class="dashboard">
       <div class="page-head">
@@ -46,7 +43,7 @@ export function DashboardPage() {
       </div>
       <Receivables figures={receivables.currencies} />
       <RevenueCards revenue={revenue} />
-      {smallBusiness ? <SmallBusinessLimits figures={smallBusiness} /> : null}
+      <SmallBusinessCard revenue={revenue} />
       <div class="dashboard-lists">
         <LastPayments payments={payments.data} />
         <Waiting received={waiting.data} />

@@ -3,6 +3,7 @@
 import { get, list } from '../api';
 import type { BusinessProfile, BusinessProfileSummary, RevenueReport } from '../api-types';
 import { formatMoney, t } from '../i18n';
+import { useLoad } from '../ui/hooks';
 import { Notice } from '../ui/notice';
 import {
   above,
@@ -13,23 +14,28 @@ import {
   THIS_YEAR_LIMIT,
 } from './small-business';
 
-/** The euro figures when one of the account's profiles is a Kleinunternehmer's; null otherwise. */
+/**
+ * The euro figures when one of the account's profiles is a Kleinunternehmer's; null otherwise, and null for
+ * a role that may not read the profiles or the revenue (the dashboard then shows no card).
+ */
 export async function smallBusinessFigures(thisYear: RevenueReport): Promise<SmallBusinessFigures | null> {
   try {
     return await figuresOf(thisYear);
   } catch {
-    return null; // a role that may not read the profiles or last year's revenue sees the dashboard without it
+    return null;
   }
 }
 
 async function figuresOf(thisYear: RevenueReport): Promise<SmallBusinessFigures | null> {
   const profiles = await list<BusinessProfileSummary>('/business-profiles', { limit: 100 });
-  let small = false;
-  for (const summary of profiles.data) {
-    const profile = await get<BusinessProfile>(`/business-profiles/${encodeURIComponent(summary.id)}`);
-    if (isSmallBusiness(profile.default_tax)) small = true;
-  }
-  if (!small) return null;
+  const defaults = await Promise.all(
+    profiles.data.map(async (summary) =>
+      isSmallBusiness(
+        (await get<BusinessProfile>(`/business-profiles/${encodeURIComponent(summary.id)}`)).default_tax,
+      ),
+    ),
+  );
+  if (!defaults.includes(true)) return null;
   const year = Number(thisYear.to.slice(0, 4));
   const last = await get<RevenueReport>('/reports/revenue', {
     from: `${year - 1}-01-01`,
@@ -37,6 +43,12 @@ async function figuresOf(thisYear: RevenueReport): Promise<SmallBusinessFigures 
   });
   const euros = (report: RevenueReport) => report.currencies.find((c) => c.currency === 'EUR')?.net ?? '0';
   return { year, thisYear: euros(thisYear), lastYear: euros(last) };
+}
+
+/** The card once its figures are read (after the rest of the dashboard): nothing when none apply. */
+export function SmallBusinessCard({ revenue }: { revenue: RevenueReport }) {
+  const figures = useLoad(() => smallBusinessFigures(revenue), [revenue]);
+  return figures.data ? <SmallBusinessLimits figures={figures.data} /> : null;
 }
 
 /** The dashboard's card of the Kleinunternehmer limits: this year's and last year's revenue against them. */

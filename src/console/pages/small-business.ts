@@ -34,30 +34,42 @@ export interface SmallBusinessFigures {
   lastYear: string;
 }
 
-/** What the figures mean for the exemption, the most pressing first; empty when both are within. */
+/**
+ * What the figures mean for the exemption, one sentence; none while both are within. Last year above
+ * 25,000 € rules out this year whatever this year's figure; without revenue last year this may be the
+ * founding year, whose limit is 25,000 € (the turnover that passes it is already taxable).
+ */
 export function smallBusinessWarnings(figures: SmallBusinessFigures): string[] {
   const { year } = figures;
-  const warnings: string[] = [];
+  if (above(figures.lastYear, LAST_YEAR_LIMIT))
+    return [
+      t(
+        'Last year’s turnover ({last}) was above 25,000 €: the exemption does not hold in {year}; invoices need VAT.',
+        {
+          last: year - 1,
+          year,
+        },
+      ),
+    ];
   if (above(figures.thisYear, THIS_YEAR_LIMIT))
-    warnings.push(
+    return [
       t(
         'Above 100,000 € in {year}: the exemption ended with the invoice that passed the limit; charge VAT from it on.',
         { year },
       ),
-    );
-  else if (above(figures.thisYear, LAST_YEAR_LIMIT))
-    warnings.push(
-      t('Above 25,000 € in {year}: the exemption holds this year, but not in {next}.', {
-        year,
-        next: year + 1,
-      }),
-    );
-  if (above(figures.lastYear, LAST_YEAR_LIMIT))
-    warnings.push(
-      t('{last} was above 25,000 €: the exemption does not hold in {year}; invoices need VAT.', {
-        last: year - 1,
-        year,
-      }),
-    );
-  return warnings;
+    ];
+  if (!above(figures.thisYear, LAST_YEAR_LIMIT)) return [];
+  if (!above(figures.lastYear, '0'))
+    return [
+      t(
+        'Above 25,000 € in {year}: if the business started this year, the exemption ended with the invoice that passed 25,000 €; otherwise it holds this year, but not in {next}.',
+        { year, next: year + 1 },
+      ),
+    ];
+  return [
+    t('Above 25,000 € in {year}: the exemption holds this year, but not in {next}.', {
+      year,
+      next: year + 1,
+    }),
+  ];
 }

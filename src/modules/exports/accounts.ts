@@ -166,19 +166,18 @@ export function withCurrentCases(chart: Chart, revenue: AccountMap, expense: Acc
   if (former && old?.account === FORMER_REVERSE_CHARGE[chart] && old.tax_key === null) {
     mended.reverse_charge = { ...DEFAULT_REVENUE_ACCOUNTS[chart].reverse_charge };
   }
-  // A Kleinunternehmer's adviser who set `exempt` to the small-business account before the case existed
-  // keeps that account for it.
-  const exempt = revenue.exempt;
-  if (
-    !('small_business' in revenue) &&
-    exempt &&
-    exempt.account !== DEFAULT_REVENUE_ACCOUNTS[chart].exempt.account
-  ) {
-    mended.small_business = { ...exempt };
-  }
+  // An adviser who set `exempt` to another account before `small_business` existed (a Kleinunternehmer's
+  // 8195) keeps that account for it, revenue and expense alike.
+  const carried = (stored: Partial<AccountMap>, defaults: AccountMap): Partial<AccountMap> => {
+    const exempt = stored.exempt;
+    if (stored.small_business || !exempt || exempt.account === defaults.exempt.account) return stored;
+    return { ...stored, small_business: { ...exempt } };
+  };
+  const revenueDefaults = DEFAULT_REVENUE_ACCOUNTS[chart];
+  const expenseDefaults = DEFAULT_EXPENSE_ACCOUNTS[chart];
   return {
-    revenue: { ...structuredClone(DEFAULT_REVENUE_ACCOUNTS[chart]), ...mended },
-    expense: { ...structuredClone(DEFAULT_EXPENSE_ACCOUNTS[chart]), ...expense },
+    revenue: { ...structuredClone(revenueDefaults), ...carried(mended, revenueDefaults) },
+    expense: { ...structuredClone(expenseDefaults), ...carried(expense, expenseDefaults) },
   };
 }
 
