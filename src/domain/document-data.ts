@@ -47,6 +47,22 @@ export const DocumentData = t.Object(
 );
 export type DocumentData = typeof DocumentData.static;
 
+/** What names taxes in a document: its lines, its shipping and its charges. */
+export interface Taxed<T> {
+  line_items?: readonly { taxes?: readonly T[] }[];
+  shipping?: { taxes?: readonly T[] };
+  charges?: readonly { taxes?: readonly T[] }[];
+}
+
+/** Every tax the document names: its lines', its shipping's and its charges'. */
+export function documentTaxes<T>(data: Taxed<T>): T[] {
+  return [
+    ...(data.line_items ?? []).flatMap((line) => line.taxes ?? []),
+    ...(data.shipping?.taxes ?? []),
+    ...(data.charges ?? []).flatMap((charge) => charge.taxes ?? []),
+  ];
+}
+
 export const StatelessBody = t.Object(
   { document_type: t.Optional(DocumentTypeSchema), data: DocumentData },
   closed,

@@ -18,10 +18,9 @@ const group = (over: Partial<TaxGroupResult>): TaxGroupResult => ({
 
 const summary = (groups: TaxGroupResult[], locale: string) =>
   buildTaxSummary(
-    { line_items: [] } as unknown as Parameters<typeof buildTaxSummary>[0],
     {
       tax_groups: groups,
-    } as unknown as Parameters<typeof buildTaxSummary>[1],
+    } as unknown as Parameters<typeof buildTaxSummary>[0],
     makeFormatter(locale, 'EUR', 2),
     labelsFor(locale),
   ).map((row) => row.name);

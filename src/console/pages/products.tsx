@@ -184,11 +184,14 @@ function bodyOf(values: Values, before: Values | null): Record<string, unknown> 
   return body;
 }
 
+/** What a new article starts with (its VAT: the only business profile's default for new lines, if any). */
+const NEW_PRODUCT = { tax_rate: '19', tax_category: 'S', currency: 'EUR', unit_code: 'C62' };
+
 function ProductForm({ existing }: { existing?: Product }) {
   const [before] = useState(() => (existing ? valuesOf(existing) : null));
   const [values, setValues] = useState(() => ({
     ...valuesOf(existing),
-    ...(existing ? {} : { tax_rate: '19', tax_category: 'S', currency: 'EUR', unit_code: 'C62' }),
+    ...(existing ? {} : NEW_PRODUCT),
   }));
   // A new article of a firm with one business profile starts at that profile's VAT for new lines (a
   // Kleinunternehmer's 0 % exempt), unless the rate was changed already.
@@ -203,7 +206,7 @@ function ProductForm({ existing }: { existing?: Product }) {
           if (!tax) return;
           const rate = writeDecimal(tax.rate, currentLanguage());
           setValues((current) =>
-            current.tax_rate === '19' && current.tax_category === 'S'
+            current.tax_rate === NEW_PRODUCT.tax_rate && current.tax_category === NEW_PRODUCT.tax_category
               ? { ...current, tax_rate: rate, tax_category: tax.category }
               : current,
           );

@@ -34,11 +34,12 @@ export function chargesNoVat(data: DocumentData, totals: TotalsResult): boolean 
   );
 }
 
+/** The line table's columns; `noVat`: the document charges no VAT (chargesNoVat), so it has no VAT column. */
 export function buildColumns(
   data: DocumentData,
-  totals: TotalsResult,
   shipped: boolean,
   labels: Labels,
+  noVat = false,
 ): ColumnsView {
   const items = data.line_items;
   const taxNames = new Set(
@@ -49,7 +50,7 @@ export function buildColumns(
     priced: !shipped,
     unit: items.some((l) => !!lineUnit(l, labels)),
     discount: !shipped && items.some((l) => l.discount !== undefined && !isZero(l.discount.value)),
-    tax: !shipped && !chargesNoVat(data, totals) && items.some((l) => (l.taxes?.length ?? 0) > 0),
+    tax: !shipped && !noVat && items.some((l) => (l.taxes?.length ?? 0) > 0),
     sku: shipped && items.some((l) => !!l.sku?.trim()),
     taxHeading: vat ? labels.vat : labels.tax,
   };
@@ -159,6 +160,7 @@ export function buildTotals(
   totals: TotalsResult,
   fmt: Formatter,
   labels: Labels,
+  noVat = false,
 ): TotalRow[] {
   // Rule 8b: a figure the received file states that its lines do not give says so.
   const stated = new Set(totals.stated ?? []);
@@ -194,7 +196,7 @@ export function buildTotals(
     // The stated VAT total stands for the groups, which the lines do not give.
     const value = fmt.money(totals.exclusive_tax_total);
     rows.push({ kind: 'tax', label: labels.asStated(labels.vat), value });
-  } else if (!chargesNoVat(data, totals)) {
+  } else if (!noVat) {
     for (const group of totals.tax_groups.filter((g) => !g.inclusive)) {
       rows.push({ kind: 'tax', label: groupLabel(group, fmt, labels), value: fmt.money(group.tax_amount) });
     }
@@ -213,7 +215,7 @@ export function buildTotals(
     (stated.has('amount_due') && due !== totals.total);
   const totalLabel = named(labels.total, 'total');
   // An invoice that charges no VAT and has nothing between its lines' sum and its total says the sum once.
-  if (rows.length === 1 && chargesNoVat(data, totals) && totals.subtotal === totals.total) rows.pop();
+  if (rows.length === 1 && noVat && totals.subtotal === totals.total) rows.pop();
   rows.push({ kind: adjusted ? 'subtotal' : 'total', label: totalLabel, value: fmt.money(totals.total) });
   for (const group of totals.tax_groups.filter((g) => g.inclusive)) {
     const label = labels.taxIncluded(groupLabel(group, fmt, labels));
@@ -237,13 +239,13 @@ export function buildTotals(
 }
 
 export function buildTaxSummary(
-  data: DocumentData,
   totals: TotalsResult,
   fmt: Formatter,
   labels: Labels,
+  noVat = false,
 ): TaxSummaryRow[] {
   // A stated VAT total (rule 8b) is one the groups computed from the lines do not give: none is drawn.
-  if (totals.stated?.includes('tax_total') || chargesNoVat(data, totals)) return [];
+  if (totals.stated?.includes('tax_total') || noVat) return [];
   return totals.tax_groups.map((group) => ({
     name: group.inclusive ? labels.taxIncluded(taxName(group, labels)) : taxName(group, labels),
     rate: fmt.percent(group.rate),

@@ -5,7 +5,7 @@ import { currencyDecimals, getDocumentType } from '../../domain/reference';
 import { type Formatter, makeFormatter, resolveLocale } from '../format';
 import { type Labels, labelsFor, languageOf } from '../labels';
 import type { RenderInput } from '../types';
-import { buildColumns, buildLines, buildTaxSummary, buildTotals } from './figures';
+import { buildColumns, buildLines, buildTaxSummary, buildTotals, chargesNoVat } from './figures';
 import { partiesSpanCountries, partyView } from './parties';
 import { buildPayment } from './payment';
 import type { InvoiceView, MetaItem, TotalRow } from './types';
@@ -49,6 +49,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   if (data.ship_to) recipients.push(partyView({ ...data.ship_to }, labels.shipTo, partyCtx));
 
   const highlight = highlightFor(input, labels, fmt);
+  const noVat = !shipped && chargesNoVat(data, totals);
   const notes = [];
   if (documentType === 'credit_note' && present(data.reason))
     notes.push({ heading: labels.reason, text: data.reason });
@@ -70,12 +71,12 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     recipients,
     meta: buildMeta(input, labels, fmt),
     highlight,
-    columns: buildColumns(data, totals, shipped, labels),
+    columns: buildColumns(data, shipped, labels, noVat),
     lines: buildLines(data, totals, fmt, shipped, labels),
     totals: shipped
       ? []
-      : [...buildTotals(data, totals, fmt, labels), ...taxCurrencyRows(input, locale, labels)],
-    taxSummary: shipped ? [] : buildTaxSummary(data, totals, fmt, labels),
+      : [...buildTotals(data, totals, fmt, labels, noVat), ...taxCurrencyRows(input, locale, labels)],
+    taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels, noVat),
     payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels, fmt),
     customFields: (data.custom_fields ?? []).map((f) => ({ label: f.label, value: f.value })),
     notes,

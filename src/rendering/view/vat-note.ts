@@ -4,7 +4,7 @@
 // invoice. The e-invoice states it as BT-120/BT-121 (einvoicing/semantic/taxes.ts exemptionOf); the PDF
 // prints the same: the reason entered with the tax, else the category's own words in the document's
 // language, else its VATEX code.
-import type { DocumentData } from '../../domain/document-data';
+import { type DocumentData, documentTaxes } from '../../domain/document-data';
 import { dec, eq, type TotalsResult } from '../../domain/money';
 import type { Labels } from '../labels';
 
@@ -13,18 +13,9 @@ type TaxEntry = NonNullable<DocumentData['line_items'][number]['taxes']>[number]
 /** The categories whose invoice says why it charges no VAT (EN 16931 BR-E-10, BR-AE-10, BR-IC-10, ...). */
 const EXPLAINED = new Set(['E', 'AE', 'K', 'G', 'O']);
 
-/** Every tax the document names: its lines', its shipping's and its charges'. */
-function taxesOf(data: DocumentData): TaxEntry[] {
-  return [
-    ...data.line_items.flatMap((line) => line.taxes ?? []),
-    ...(data.shipping?.taxes ?? []),
-    ...(data.charges ?? []).flatMap((charge) => charge.taxes ?? []),
-  ];
-}
-
 /** Whether the document states why a group of this category and rate charges no VAT (BT-120 or BT-121). */
 export function groundStated(data: DocumentData, category: string, rate: string): boolean {
-  const { reason, code } = statedReason(taxesOf(data), category, rate);
+  const { reason, code } = statedReason(documentTaxes(data), category, rate);
   return reason !== null || code !== null;
 }
 
@@ -44,7 +35,7 @@ function statedReason(taxes: readonly TaxEntry[], category: string, rate: string
  * of an exemption (E) with neither reason nor code prints none: its ground is never guessed.
  */
 export function vatNoteOf(data: DocumentData, totals: TotalsResult, labels: Labels): string | null {
-  const taxes = taxesOf(data);
+  const taxes = documentTaxes(data);
   const sentences: string[] = [];
   for (const group of totals.tax_groups) {
     const category = group.category;

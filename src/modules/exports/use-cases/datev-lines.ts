@@ -2,6 +2,8 @@
 // the first byte: a foreign-currency document without its rate to the euro (a 422 naming it), and the
 // moment the file's header states it was made (the latest event it books, so the file made again is the
 // same file).
+
+import { type DocumentData, documentTaxes, type Taxed } from '../../../domain/document-data';
 import { dec, gt, isDecimalString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
@@ -54,25 +56,15 @@ export function countryOf(party: PartyData): string | null {
   return code === 'EL' ? 'GR' : (code ?? null);
 }
 
-type TaxData = { category?: unknown; exemption_reason?: unknown; exemption_reason_code?: unknown };
-type TaxedData = {
-  line_items?: { taxes?: TaxData[] }[];
-  shipping?: { taxes?: TaxData[] };
-  charges?: { taxes?: TaxData[] }[];
-};
-
 /** Whether the document's exemptions (E) are a Kleinunternehmer's: a reason or code naming § 19 UStG. */
-export function smallBusinessOf(data: TaxedData): boolean {
-  const taxes = [
-    ...(data.line_items ?? []).flatMap((line) => line.taxes ?? []),
-    ...(data.shipping?.taxes ?? []),
-    ...(data.charges ?? []).flatMap((charge) => charge.taxes ?? []),
-  ];
-  return taxes.some(
+export function smallBusinessOf(
+  data: Taxed<{ category?: string; exemption_reason?: string; exemption_reason_code?: string }>,
+): boolean {
+  return documentTaxes(data).some(
     (tax) =>
       tax.category === 'E' &&
       [tax.exemption_reason, tax.exemption_reason_code].some(
-        (text) => typeof text === 'string' && SMALL_BUSINESS_GROUND.test(text),
+        (text) => text !== undefined && SMALL_BUSINESS_GROUND.test(text),
       ),
   );
 }
@@ -153,7 +145,7 @@ async function issuedBookings(
       tax_id: buyer.taxId,
       address: { country: buyer.country },
     }),
-    smallBusiness: smallBusinessOf(row.data as TaxedData),
+    smallBusiness: smallBusinessOf(row.data as DocumentData),
     euVatId: vatId ? `${vatId.country}${vatId.number}` : null,
     costCentre,
     info: infoOf(row.id, row.number, entry.file),
@@ -216,7 +208,7 @@ async function receivedBookings(
     reference: row.invoiceNumber ?? row.id,
     text: row.sellerName ?? '',
     counterparty: counterpartyOf(row.data.buyer as PartyData, row.data.seller as PartyData),
-    smallBusiness: smallBusinessOf(row.data as TaxedData),
+    smallBusiness: smallBusinessOf(row.data as DocumentData),
     info: infoOf(row.id, row.invoiceNumber ?? '', entry.file),
   };
   return bookingsOf(doc, settings.expense_accounts);
