@@ -1,8 +1,10 @@
 // RenderInput -> PDF bytes: view model, theme, then the theme's blocks in order down the page, footers
 // last (they need the page count). Pure apart from the creation date pdfkit stamps into the file.
 import { BLOCKS, KEEP_WITH_PREVIOUS } from './blocks';
+import { hasAside } from './blocks/common';
 import type { Block, BlockContext } from './blocks/context';
 import { drawCopyMarks } from './blocks/copy-mark';
+import { fieldsMayStandBeside } from './blocks/fields';
 import { drawFooters, drawTopBar, installRunningHeader, reserveFooter } from './blocks/footer';
 import { placeLogo } from './engine/image';
 import { Layout } from './engine/layout';
@@ -29,17 +31,50 @@ export const renderPdf: RenderPdf = async (input) => {
   if (input.statement) return await renderStatementPdf(input.statement);
   const view = input.letter ? buildLetterView(input, input.letter) : buildInvoiceView(input);
   const theme = resolveTheme(input.templateId, input.config, input.data.branding);
-  const drawn = await drawDocument(input, view, theme, theme.spec.gap);
-  const tighter = tighterGap(drawn, theme.spec.gap);
-  if (tighter !== null) {
-    const squeezed = await drawDocument(input, view, theme, tighter);
-    if (squeezed.layout.pageCount < drawn.layout.pageCount) return squeezed.pdf.finish();
-  }
-  return drawn.pdf.finish();
+  const drawn = await drawDocument(input, view, theme, { gap: theme.spec.gap, fieldsUnderMeta: false });
+  return ((await shorter(input, view, theme, drawn)) ?? drawn).pdf.finish();
 };
+
+/**
+ * A render with fewer pages where the first one's last page holds only blocks after the table (the
+ * payment, custom fields, a note), or null: first with the custom fields moved up under the meta list or
+ * amount due beside the recipient (where the theme has one and they may stand there), then with smaller
+ * gaps between blocks, of either. Only such documents are drawn more than once (issue 42).
+ */
+async function shorter(
+  input: Parameters<RenderPdf>[0],
+  view: InvoiceView,
+  theme: Theme,
+  drawn: Drawn,
+): Promise<Drawn | null> {
+  if (!endsAfterTable(drawn)) return null;
+  const pages = drawn.layout.pageCount;
+  const tried = [drawn];
+  if (drawn.fieldsMayMoveUp) {
+    const moved = await drawDocument(input, view, theme, { gap: theme.spec.gap, fieldsUnderMeta: true });
+    if (moved.layout.pageCount < pages) return moved;
+    tried.push(moved);
+  }
+  for (const render of tried) {
+    const gap = tighterGap(render, theme.spec.gap);
+    if (gap === null) continue;
+    const squeezed = await drawDocument(input, view, theme, { ...render.placement, gap });
+    if (squeezed.layout.pageCount < pages) return squeezed;
+  }
+  return null;
+}
+
+/** What a render may change to save a page: the gap between blocks, where the custom fields go. */
+interface Placement {
+  gap: number;
+  fieldsUnderMeta: boolean;
+}
 
 interface Drawn {
   pdf: Pdf;
+  placement: Placement;
+  /** Whether the custom fields could go under the meta list or amount due (blocks/fields.ts). */
+  fieldsMayMoveUp: boolean;
   layout: Layout;
   /** Gaps drawn between blocks. */
   gaps: number;
@@ -51,8 +86,9 @@ async function drawDocument(
   input: Parameters<RenderPdf>[0],
   view: InvoiceView,
   theme: Theme,
-  gap: number,
+  placement: Placement,
 ): Promise<Drawn> {
+  const { gap } = placement;
   const pdf = await Pdf.create({
     pageSize: input.pageSize,
     title: view.metaTitle,
@@ -71,6 +107,7 @@ async function drawDocument(
     logo: await placeLogo(pdf, view.logo, logoBox.width, logoBox.height),
     qr: view.payment?.qr ? qrMatrix(view.payment.qr.payload) : null,
     keepAfter: () => [],
+    fieldsUnderMeta: placement.fieldsUnderMeta,
   };
 
   reserveFooter(ctx);
@@ -88,7 +125,19 @@ async function drawDocument(
   });
   drawFooters(ctx);
   if (input.copy) drawCopyMarks(ctx);
-  return { pdf, layout, gaps: Math.max(0, blocks.length - 1), pagesAtTableEnd };
+  return {
+    pdf,
+    placement,
+    fieldsMayMoveUp: hasAside(ctx) && fieldsMayStandBeside(ctx),
+    layout,
+    gaps: Math.max(0, blocks.length - 1),
+    pagesAtTableEnd,
+  };
+}
+
+/** Whether the last page holds only blocks after the table: it began after the table's end. */
+function endsAfterTable({ layout, pagesAtTableEnd }: Drawn): boolean {
+  return pagesAtTableEnd !== null && layout.pageCount === pagesAtTableEnd + 1;
 }
 
 /** The least the gaps between blocks may shrink to, as a share of the theme's. */
@@ -103,8 +152,8 @@ const TIGHTEST_GAP = 0.5;
  * fewer pages.
  */
 function tighterGap(drawn: Drawn, gap: number): number | null {
-  const { layout, pagesAtTableEnd, gaps } = drawn;
-  if (pagesAtTableEnd === null || layout.pageCount !== pagesAtTableEnd + 1 || gaps === 0) return null;
+  const { layout, gaps } = drawn;
+  if (!endsAfterTable(drawn) || gaps === 0) return null;
   const needed = layout.y - layout.freshTop - layout.roomAtLastBreak;
   const factor = 1 - needed / (gaps * gap);
   if (factor < TIGHTEST_GAP) return null;

@@ -1,6 +1,8 @@
-// Where custom fields (an order number, a contact person) are printed: in Minimal and Bold beside a single
-// recipient, DIN 5008's information block (issue 42 §1: those two took a second page for the fields and the
-// note from two lines on); elsewhere, and where that column has no room, after the payment.
+// Where custom fields (an order number, a contact person) are printed: beside a single recipient, DIN
+// 5008's information block: alone in Minimal and Bold (issue 42 §1: those two took a second page for the
+// fields and the note from two lines on), under the meta list or the amount due in the other templates
+// where that saves a page (Modern took a second page for them and the note at five lines, Refined at
+// three); after the payment elsewhere, where readers of those templates find them.
 import { describe, expect, test } from 'bun:test';
 import { germanInvoice } from '../../bench/fixtures/german-invoice';
 import { renderPdf } from '../../src/rendering/render-pdf';
@@ -63,7 +65,31 @@ describe('custom fields on the PDF', () => {
     }
   }, 30_000);
 
-  test('after the payment where the column beside the recipient is taken or too small: a ship-to party, seven fields, Modern', async () => {
+  test('Modern, Refined, Compact: under the meta list or the amount due, beside the recipient; one A4 page at 5, 3 and 11 lines (two before)', async () => {
+    for (const [templateId, count] of [
+      ['tpl_modern', 5],
+      ['tpl_refined', 3],
+      ['tpl_compact', 11],
+    ] as const) {
+      const path = await render(germanInvoice(count, { templateId, pageSize: 'A4' }));
+      const all = words(path);
+      const where = `${templateId} ${count} lines`;
+      const field = at(all, 'AUFTRAGSNUMMER');
+      expect(field.page, where).toBe(1);
+      expect(field.x, where).toBeGreaterThan(595 / 2);
+      // Under the column's last line (the service date, or the amount due), above the table's head.
+      const above = templateId === 'tpl_refined' ? at(all, 'LEISTUNGSDATUM') : at(all, 'ZAHLEN');
+      expect(field.y, where).toBeGreaterThan(above.y);
+      expect(field.y, where).toBeLessThan(at(all, 'BEZEICHNUNG').y);
+      expect(
+        all.filter((w) => /^auftragsnummer$/i.test(w.text)),
+        where,
+      ).toHaveLength(1);
+      expect(pdfPagesText(path), where).toHaveLength(1);
+    }
+  }, 30_000);
+
+  test('after the payment where the column beside the recipient is taken, too small, or moving them up saves no page: a ship-to party, seven fields, Classic, Modern at 2 and 6 lines', async () => {
     const base = germanInvoice(2, { templateId: 'tpl_minimal', pageSize: 'A4' });
     const shipTo = {
       ...base,
@@ -79,11 +105,19 @@ describe('custom fields on the PDF', () => {
         })),
       },
     } as RenderInput;
-    const modern = germanInvoice(2, { templateId: 'tpl_modern', pageSize: 'A4' });
+    const classic = germanInvoice(2, { templateId: 'tpl_classic', pageSize: 'A4' });
+    const modernShipTo = {
+      ...shipTo,
+      templateId: 'tpl_modern',
+    } as RenderInput;
     for (const [name, input] of [
       ['ship to', shipTo],
       ['seven fields', seven],
-      ['Modern', modern],
+      ['Classic', classic],
+      ['Modern with a ship-to party', modernShipTo],
+      ['Modern, 2 lines', germanInvoice(2, { templateId: 'tpl_modern', pageSize: 'A4' })],
+      // Two pages either way: the payment stays on the first with the totals.
+      ['Modern, 6 lines', germanInvoice(6, { templateId: 'tpl_modern', pageSize: 'A4' })],
     ] as const) {
       const all = words(await render(input));
       expect(after(at(all, 'AUFTRAGSNUMMER'), at(all, 'IBAN')), name).toBe(true);

@@ -16,6 +16,8 @@ export interface BlockContext {
    * then the totals with each short block that keeps with them (engine/paginate.ts tiers).
    */
   keepAfter(): readonly number[];
+  /** Custom fields go under the meta list or amount due beside the recipient (blocks/fields.ts). */
+  fieldsUnderMeta: boolean;
 }
 
 /** A block draws at the cursor and leaves the cursor below what it drew. */

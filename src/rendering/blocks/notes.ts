@@ -1,65 +1,20 @@
-// Custom fields (after the payment, or beside the recipient where the theme asks) and free-text notes (a
+// Custom fields after the payment (where the parties row has no room for them) and free-text notes (a
 // credit note's reason first). Notes may be long: they flow across pages line by line, and a heading never
 // stays behind at the foot of a page.
-import { type Aside, drawHeading, flowText, hasAside, headingHeight, keyValues, labelColumn } from './common';
+import { drawHeading, flowText, headingHeight, keyValues } from './common';
 import type { Block, BlockContext } from './context';
+import { fieldsInPartiesRow, fieldsLayout } from './fields';
+
+/** The custom fields' block after the payment: the content's width, up to 380 pt. */
+const blockWidth = (ctx: BlockContext) => Math.min(ctx.layout.contentWidth, 380);
 
 /** A block after the payment is kept with it only when short: a quarter of a page at most. */
 const short = (ctx: BlockContext, height: number) =>
   height <= (ctx.layout.bottom - ctx.layout.freshTop) / 4 ? height : 0;
 
-function fieldsLayout(ctx: BlockContext, width: number) {
-  const { layout, view, theme } = ctx;
-  const items = view.customFields;
-  const options = {
-    label: theme.s.metaLabel,
-    value: theme.s.body,
-    labelWidth: labelColumn(layout, items, theme.s.metaLabel, width * 0.4),
-    valueAlign: 'left' as const,
-  };
-  return { items, width, options, height: keyValues(layout, items, 0, 0, width, options, false) };
-}
-
-/** The custom fields' block after the payment: the content's width, up to 380 pt. */
-const blockWidth = (ctx: BlockContext) => Math.min(ctx.layout.contentWidth, 380);
-
-/** At most this many custom fields go beside the recipient; more make a block of their own. */
-const BESIDE_MAX = 6;
-
-/**
- * Whether the custom fields stand beside the recipient (themes with `parties.fields: 'beside'`, one
- * recipient, no other column there, a few fields): DIN 5008's information block, an order number or a
- * contact person where a reader looks for them, and no block of its own after the payment.
- */
-export function fieldsBeside(ctx: BlockContext): boolean {
-  const { view, theme } = ctx;
-  const count = view.customFields.length;
-  return (
-    theme.spec.parties.fields === 'beside' &&
-    !hasAside(ctx) &&
-    view.recipients.length === 1 &&
-    count > 0 &&
-    count <= BESIDE_MAX
-  );
-}
-
-/** The custom fields under their heading, as the parties row's right-hand column. */
-export function fieldsAside(ctx: BlockContext, width: number): Aside {
-  const { layout, view } = ctx;
-  const { items, options, height } = fieldsLayout(ctx, width);
-  return {
-    height: headingHeight(ctx) + height,
-    draw(x, y) {
-      layout.y = y;
-      drawHeading(ctx, view.labels.details, x, width);
-      keyValues(layout, items, x, layout.y, width, options);
-    },
-  };
-}
-
 export const customFields: Block = {
   id: 'custom-fields',
-  present: (ctx) => ctx.view.customFields.length > 0 && !fieldsBeside(ctx),
+  present: (ctx) => ctx.view.customFields.length > 0 && !fieldsInPartiesRow(ctx),
   height: (ctx) => short(ctx, headingHeight(ctx) + fieldsLayout(ctx, blockWidth(ctx)).height),
   draw(ctx) {
     const { layout, view } = ctx;

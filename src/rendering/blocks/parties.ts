@@ -1,6 +1,6 @@
 // Bill to / ship to side by side, and for themes with the `aside` meta layout (or a highlighted amount)
-// a column to their right with the document's number and dates; themes without one may put a few custom
-// fields there instead (DIN 5008's information block beside the address).
+// a column to their right with the document's number and dates; a few custom fields go there too: alone in
+// themes without one, under it where that saves a page (DIN 5008's information block beside the address).
 import type { Layout } from '../engine/layout';
 import {
   type Aside,
@@ -13,7 +13,7 @@ import {
   type Stack,
 } from './common';
 import type { Block, BlockContext } from './context';
-import { fieldsAside, fieldsBeside } from './notes';
+import { fieldsAside, fieldsInPartiesRow } from './fields';
 
 const GUTTER = 18;
 const PANEL_PAD = 10;
@@ -21,6 +21,8 @@ const BAR_INDENT = 10;
 /** The custom fields' column beside the recipient, and the least the recipient keeps beside it. */
 const FIELDS_WIDTH = 250;
 const MIN_PARTY = 200;
+/** Between the meta list or amount and the custom fields under it. */
+const FIELDS_GAP = 14;
 
 function aside(ctx: BlockContext, width: number): Aside {
   const { layout, view, theme } = ctx;
@@ -62,9 +64,46 @@ function sideColumn(ctx: BlockContext, width: number): { width: number; aside: A
     const asideWidth = Math.min(230, width * 0.4);
     return { width: asideWidth, aside: aside(ctx, asideWidth) };
   }
-  if (!fieldsBeside(ctx)) return null;
+  if (!fieldsInPartiesRow(ctx)) return null;
   const fieldsWidth = Math.min(FIELDS_WIDTH, width - MIN_PARTY - GUTTER);
   return { width: fieldsWidth, aside: fieldsAside(ctx, fieldsWidth) };
+}
+
+/** One column: the custom fields under the meta list or amount. */
+function under(top: Aside, fields: Aside): Aside {
+  return {
+    height: top.height + FIELDS_GAP + fields.height,
+    draw(x, y) {
+      top.draw(x, y, top.height);
+      fields.draw(x, y + top.height + FIELDS_GAP, fields.height);
+    },
+  };
+}
+
+interface Row {
+  columnWidth: number;
+  stacks: Stack[];
+  side: { width: number; aside: Aside } | null;
+}
+
+/** The parties row measured: the recipients' columns and the one right of them, if any. */
+function measureRow(ctx: BlockContext): Row {
+  const { layout, view, theme } = ctx;
+  const width = layout.contentWidth;
+  const column = sideColumn(ctx, width);
+  const count = Math.max(1, view.recipients.length);
+  const room = width - (column ? column.width + GUTTER : 0);
+  const columnWidth = Math.min(220, (room - GUTTER * (count - 1)) / count);
+  const indent = theme.spec.parties.accentBar ? BAR_INDENT : 0;
+  const stacks = view.recipients.map((p) =>
+    measureStack(layout, partyItems(theme, p, true), columnWidth - indent),
+  );
+  if (!column || !hasAside(ctx) || !fieldsInPartiesRow(ctx)) return { columnWidth, stacks, side: column };
+  return {
+    columnWidth,
+    stacks,
+    side: { ...column, aside: under(column.aside, fieldsAside(ctx, column.width)) },
+  };
 }
 
 function drawBar(layout: Layout, ctx: BlockContext, x: number, y: number, stack: Stack): void {
@@ -76,27 +115,19 @@ export const parties: Block = {
   id: 'parties',
   present: (ctx) => ctx.view.recipients.length > 0 || hasAside(ctx),
   draw(ctx) {
-    const { layout, view, theme } = ctx;
-    const width = layout.contentWidth;
-    const column = sideColumn(ctx, width);
-    const asideWidth = column?.width ?? 0;
+    const { layout } = ctx;
+    const { columnWidth, stacks, side: column } = measureRow(ctx);
     const side = column?.aside ?? null;
-    const count = Math.max(1, view.recipients.length);
-    const room = width - (side ? asideWidth + GUTTER : 0);
-    const columnWidth = Math.min(220, (room - GUTTER * (count - 1)) / count);
-    const indent = theme.spec.parties.accentBar ? BAR_INDENT : 0;
-    const stacks = view.recipients.map((p) =>
-      measureStack(layout, partyItems(theme, p, true), columnWidth - indent),
-    );
     const height = Math.max(side?.height ?? 0, ...stacks.map((s) => s.height));
     layout.ensure(height);
     const top = layout.y;
+    const indent = ctx.theme.spec.parties.accentBar ? BAR_INDENT : 0;
     stacks.forEach((stack, i) => {
       const x = layout.left + i * (columnWidth + GUTTER);
       drawBar(layout, ctx, x, top, stack);
       drawStack(layout, stack, x + indent, top, columnWidth - indent);
     });
-    side?.draw(layout.right - asideWidth, top, side.height);
+    if (column && side) side.draw(layout.right - column.width, top, side.height);
     layout.y = top + height;
   },
 };

@@ -41,7 +41,7 @@ export const classic: ThemeSpec = {
     rule: { color: 'primary', width: 1.5 },
   },
   meta: { layout: 'aside', fill: null, showHighlight: false },
-  parties: { accentBar: null, fields: 'after' },
+  parties: { accentBar: null, fields: 'beside' },
   table: {
     style: 'boxed',
     headFill: 'primaryTint',

@@ -41,7 +41,7 @@ export const compact: ThemeSpec = {
     rule: { color: 'primary', width: 1.5 },
   },
   meta: { layout: 'list', fill: 'panel', showHighlight: true },
-  parties: { accentBar: null, fields: 'after' },
+  parties: { accentBar: null, fields: 'beside' },
   table: {
     style: 'ruled',
     headFill: 'primary',

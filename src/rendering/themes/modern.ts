@@ -41,7 +41,7 @@ export const modern: ThemeSpec = {
     rule: null,
   },
   meta: { layout: 'list', fill: 'primaryTint', showHighlight: true },
-  parties: { accentBar: null, fields: 'after' },
+  parties: { accentBar: null, fields: 'beside' },
   table: {
     style: 'zebra',
     headFill: null,

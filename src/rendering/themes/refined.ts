@@ -41,7 +41,7 @@ export const refined: ThemeSpec = {
     rule: { color: 'accent', width: 0.75 },
   },
   meta: { layout: 'aside', fill: null, showHighlight: false },
-  parties: { accentBar: 'accent', fields: 'after' },
+  parties: { accentBar: 'accent', fields: 'beside' },
   table: {
     style: 'ruled',
     headFill: null,

@@ -92,8 +92,9 @@ export interface ThemeSpec {
   };
   /** strip: labelled cells across the page. aside: a column beside the parties. list: under the title. */
   meta: { layout: 'strip' | 'aside' | 'list'; fill: ColorRole | null; showHighlight: boolean };
-  /** fields: where a few custom fields go: `beside` a single recipient (blocks/notes.ts fieldsBeside), or
-   *  `after` the payment (the `custom-fields` block, also where `beside` has no room). */
+  /** fields: `beside` lets a few custom fields stand right of a single recipient (blocks/fields.ts): alone
+   *  where the theme has no meta list or amount due there, under it where that saves a page; `after`
+   *  keeps them in the `custom-fields` block after the payment. */
   parties: { accentBar: ColorRole | null; fields: 'beside' | 'after' };
   table: {
     style: 'zebra' | 'ruled' | 'boxed' | 'plain';
