@@ -5,16 +5,18 @@ import {
   computeTotals,
   dec,
   eq,
+  gt,
   isDecimalString,
   isNegative,
   isZero,
   lt,
   normalizeRate,
   sub,
+  sum,
 } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
 import { decimalOf } from './normalize';
-import type { ReceiveWarning } from './types';
+import type { ReceiveWarning, StatedPercentage } from './types';
 
 type Tax = NonNullable<DocumentData['line_items'][number]['taxes']>[number];
 
@@ -41,6 +43,88 @@ export function pinnableDiscounts(data: DocumentData): DocumentData {
       return rest;
     }),
   };
+}
+
+/**
+ * BT-94: a document allowance stated as a percentage (BT-94 of BT-93) is kept as a percentage discount
+ * when the data computes the same from it: the base is what the percentage is of here (the lines of the
+ * allowance's VAT rate, docs/calculation.md rule 5a) and the document's totals come out the same to the
+ * cent as with the stated amount. Otherwise the amount stands, as stated, and a warning quotes the
+ * percentage and its base.
+ */
+export function statedPercentages(
+  data: DocumentData,
+  bases: readonly StatedPercentage[] | undefined,
+  warnings: ReceiveWarning[],
+): DocumentData {
+  const discounts = data.discounts;
+  if (!discounts || !bases?.some((b) => b.percent !== undefined)) return data;
+  const fixed = totalsOf(data);
+  let kept = discounts;
+  discounts.forEach((discount, k) => {
+    const [percent, base] = [bases[k]?.percent, bases[k]?.base].map((v) =>
+      v === undefined ? v : decimalOf(v),
+    );
+    if (discount.type !== 'fixed' || percent === undefined) return;
+    const candidate = kept.map((d, i) =>
+      i === k ? { ...d, type: 'percentage' as const, value: percent } : d,
+    );
+    const same = () => {
+      if (!fixed.ok || !isDecimalString(percent) || !isDecimalString(base)) return false;
+      const p = dec(percent);
+      if (!gt(p, ZERO) || gt(p, HUNDRED)) return false;
+      const pin = discount.taxes?.[0];
+      const of = fixed.totals.lines
+        .filter((_, i) => pin === undefined || carries(data.line_items[i]?.taxes, pin))
+        .map((line) => dec(line.amount));
+      if (!eq(sum(of), dec(base))) return false;
+      const outcome = totalsOf({ ...data, discounts: candidate });
+      return outcome.ok && sameTotals(outcome.totals, fixed.totals);
+    };
+    if (same()) kept = candidate;
+    else
+      warnings.push({
+        term: 'BT-94',
+        path: `discounts.${k}`,
+        message: `Stated as ${percent} % of ${base ?? 'no base amount'}: kept as its amount, ${discount.value} (a percentage is kept only of the amount of the lines it reduces, giving the same amount)`,
+      });
+  });
+  return kept === discounts ? data : { ...data, discounts: kept };
+}
+
+const ZERO = dec('0');
+const HUNDRED = dec('100');
+
+const carries = (taxes: Tax[] | undefined, pin: Tax) =>
+  (taxes ?? []).some(
+    (t) => t.category === pin.category && eq(dec(decimalOf(t.rate)), dec(decimalOf(pin.rate))),
+  );
+
+function totalsOf(data: DocumentData) {
+  return computeTotals({
+    minorUnits: minorUnitsOf(data.currency),
+    lines: data.line_items,
+    discounts: data.discounts,
+    shipping: data.shipping,
+    charges: data.charges,
+    prepaid: data.prepaid_amount,
+    rounding: data.rounding_amount,
+  });
+}
+
+type Totals = Extract<ReturnType<typeof totalsOf>, { ok: true }>['totals'];
+
+/** The same document totals and the same VAT groups, each to the cent. */
+function sameTotals(a: Totals, b: Totals): boolean {
+  const groups = (t: Totals) =>
+    JSON.stringify(t.tax_groups.map((g) => [g.category, g.rate, g.taxable_amount, g.tax_amount]));
+  return (
+    a.discount_total === b.discount_total &&
+    a.subtotal === b.subtotal &&
+    a.tax_total === b.tax_total &&
+    a.total === b.total &&
+    groups(a) === groups(b)
+  );
 }
 
 /**
@@ -90,15 +174,7 @@ export function keepRefused(data: DocumentData, warnings: ReceiveWarning[]): Doc
 export function statedTaxAmounts(data: DocumentData): DocumentData {
   const { tax_amounts: stated, ...rest } = data;
   if (!stated) return data;
-  const outcome = computeTotals({
-    minorUnits: minorUnitsOf(data.currency),
-    lines: rest.line_items,
-    discounts: rest.discounts,
-    shipping: rest.shipping,
-    charges: rest.charges,
-    prepaid: rest.prepaid_amount,
-    rounding: rest.rounding_amount,
-  });
+  const outcome = totalsOf(rest);
   if (!outcome.ok) return rest;
   const differing = stated.filter((t) => {
     if (!isDecimalString(t.amount) || !isDecimalString(t.rate)) return false;

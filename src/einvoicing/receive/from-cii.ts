@@ -355,6 +355,10 @@ export function fromCii(root: XmlElement): ReadInvoice {
     customizationId:
       text(root, 'ExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter/ID') ?? null,
     data: withLogisticsCharges(data, all(settlement, 'SpecifiedLogisticsServiceCharge')),
+    discountBases: allowances.map((a) => ({
+      percent: text(a, 'CalculationPercent'),
+      base: text(a, 'BasisAmount'),
+    })),
     totals: {
       subtotal: text(sums, 'LineTotalAmount'),
       discount_total: text(sums, 'AllowanceTotalAmount'),

@@ -365,6 +365,10 @@ export function fromUbl(root: XmlElement): ReadInvoice {
     typeCode,
     customizationId: text(root, 'CustomizationID') ?? null,
     data,
+    discountBases: allowances.map((a) => ({
+      percent: text(a, 'MultiplierFactorNumeric'),
+      base: text(a, 'BaseAmount'),
+    })),
     totals: {
       subtotal: text(totalsEl, 'LineExtensionAmount'),
       discount_total: text(totalsEl, 'AllowanceTotalAmount'),

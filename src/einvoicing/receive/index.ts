@@ -5,7 +5,7 @@ import { acceptsSpecification, type ComplianceProfile, PROFILES } from '../profi
 import { xmlbuilder2 } from '../xmlbuilder';
 import { assertNoDtd, stripBom } from '../xsd/xml-input';
 import { checkXmlLimits } from '../xsd/xml-limits';
-import { keepRefused, pinnableDiscounts, statedTaxAmounts } from './document-passes';
+import { keepRefused, pinnableDiscounts, statedPercentages, statedTaxAmounts } from './document-passes';
 import type { XmlElement } from './dom';
 import { fitToData } from './fit-data';
 import { fromCii } from './from-cii';
@@ -130,14 +130,13 @@ function normalized(invoice: ReadInvoice): ReceivedInvoice {
     invoice.format ?? (invoice.syntax === 'cii' ? ciiFormat(invoice.customizationId) : 'en16931');
   const named = formatWarning(format);
   const warnings = [...(named ? [named] : []), ...invoice.warnings];
+  const { discountBases, ...read } = invoice;
+  const discounts = pinnableDiscounts(normalizeDates(normalizeDecimals(read.data)));
   const data = statedTaxAmounts(
-    fitToData(
-      keepRefused(pinnableDiscounts(normalizeDates(normalizeDecimals(invoice.data))), warnings),
-      warnings,
-    ),
+    fitToData(keepRefused(statedPercentages(discounts, discountBases, warnings), warnings), warnings),
   );
-  const kept = keepStatedTotals(withSpecification(data, invoice.customizationId), invoice.totals, warnings);
-  return { ...invoice, format, data: kept.data, warnings, totals: kept.totals };
+  const kept = keepStatedTotals(withSpecification(data, read.customizationId), read.totals, warnings);
+  return { ...read, format, data: kept.data, warnings, totals: kept.totals };
 }
 
 /**

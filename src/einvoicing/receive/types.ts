@@ -51,7 +51,15 @@ export interface ReceivedInvoice {
 export type ReadInvoice = Omit<ReceivedInvoice, 'totals' | 'format'> & {
   format?: ReceivedFormat;
   totals: Partial<StatedTotals>;
+  /** BT-94 and BT-93 of each document allowance as written, in the order of `data.discounts`. */
+  discountBases?: StatedPercentage[];
 };
+
+/** A percentage an allowance states and the amount it is of (BT-94/BT-93, BT-138/BT-137). */
+export interface StatedPercentage {
+  percent?: string;
+  base?: string;
+}
 
 /** Not an e-invoice this service reads (another XML, an unknown root): a 422 for the caller. */
 export class NotAnEInvoiceError extends Error {}
