@@ -66,6 +66,41 @@ describe('partial and construction invoices', () => {
     expect(xml).toContain('<cbc:ID>AR-2026-0003</cbc:ID>');
   });
 
+  test('the PDF deducts the VAT in what was paid in advance and says the VAT left to pay (§ 14 Abs. 5 UStG), at one VAT rate', async () => {
+    const oneRate = (more: Partial<DocumentData>): DocumentData => {
+      const data = withCode('877', { locale: 'de-DE', ...more });
+      data.line_items = data.line_items.map((l) => ({
+        ...l,
+        taxes: [{ name: 'VAT', rate: '19', category: 'S' }],
+      }));
+      for (const key of ['discounts', 'shipping', 'charges'] as const) delete data[key];
+      return data;
+    };
+    const data = oneRate({ prepaid_amount: '1190.00' });
+    const calc = await server.json('/api/v1/documents/calculate', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { data },
+    });
+    const { tax_total } = calc.body.data.calculation;
+    // 1,190.00 gross at 19 % holds 190.00 VAT; what is left to pay holds the rest.
+    const left = (Number(tax_total.amount) - 190).toFixed(2).replace('.', ',');
+    const text = (await client.pdfText({ data })).replace(/\s+/g, ' ');
+    // pdftotext reads the totals' labels and values as two columns: each label and each figure once.
+    expect(text).toContain('Bereits gezahlt -1.190,00 €');
+    expect(text.match(/enthaltene USt\. 19 %/g)).toHaveLength(2);
+    expect(text).toContain(' -190,00 €');
+    expect(text).toContain(` ${left} €`);
+    // Two VAT rates: how the prepayments split is not in the data, so no VAT is said of them.
+    const twoRates = oneRate({ prepaid_amount: '1190.00' });
+    twoRates.line_items = twoRates.line_items.map((l, i) =>
+      i === 0 ? { ...l, taxes: [{ name: 'VAT', rate: '7', category: 'S' }] } : l,
+    );
+    const mixed = (await client.pdfText({ data: twoRates })).replace(/\s+/g, ' ');
+    expect(mixed).toContain('Bereits gezahlt -1.190,00 €');
+    expect(mixed).not.toContain('enthaltene');
+  });
+
   test('the PDF is titled by the kind, in the document language', async () => {
     const expected: Record<string, Record<string, string>> = {
       'de-DE': {

@@ -1,4 +1,6 @@
 // The money module's public face: callers import from here, never from its files.
+
+export { allocateUnits } from './allocate';
 export {
   add,
   cmp,
@@ -6,6 +8,7 @@ export {
   dec,
   div,
   eq,
+  fromMinorUnits,
   gt,
   isDecimalString,
   isNegative,
@@ -18,8 +21,10 @@ export {
   sub,
   sum,
   toFixedString,
+  toMinorUnits,
   toPlainString,
 } from './decimal';
+export { type PrepaidTax, prepaidTaxOf } from './prepaid';
 export { taxInAccountingCurrency } from './tax-currency';
 export { computeTotals } from './totals';
 export type * from './types';

@@ -2,8 +2,9 @@
 // API reported: the renderer formats, it never recomputes, so the PDF cannot disagree with the JSON.
 
 import type { DocumentData } from '../../domain/document-data';
-import { dec, eq, gt, isDecimalString, sub, toPlainString } from '../../domain/money';
+import { dec, eq, gt, isDecimalString, prepaidTaxOf, sub, toPlainString } from '../../domain/money';
 import type { TaxGroupResult, TotalsResult } from '../../domain/money/types';
+import { minorUnitsOf } from '../../domain/reference';
 import type { Formatter } from '../format';
 import type { Labels } from '../labels';
 import type { ColumnsView, LineView, TaxSummaryRow, TotalRow } from './types';
@@ -222,8 +223,23 @@ export function buildTotals(
     rows.push({ kind: 'included', label, value: fmt.money(group.tax_amount) });
   }
   if (!adjusted) return rows;
-  if (!isZero(prepaid))
+  // What was paid in advance is deducted with the VAT in it, and the amount due says the VAT left in it
+  // (§ 14 Abs. 5 UStG), where the document's one VAT rate gives it.
+  const prepaidTax = prepaidTaxOf(totals, minorUnitsOf(data.currency));
+  const vatIn = (amount: string): TotalRow[] =>
+    prepaidTax && !noVat
+      ? [
+          {
+            kind: 'included',
+            label: labels.taxIncluded(groupLabel(vatGroup(totals), fmt, labels)),
+            value: fmt.money(amount),
+          },
+        ]
+      : [];
+  if (!isZero(prepaid)) {
     rows.push({ kind: 'discount', label: labels.terms.prepaid, value: fmt.money(negate(prepaid)) });
+    rows.push(...vatIn(negate(prepaidTax?.prepaid_tax ?? '0')));
+  }
   if (!isZero(rounding))
     rows.push({ kind: 'shipping', label: labels.terms.rounding, value: fmt.money(rounding) });
   // Each payment by what it is for; the amounts are the data's, which the stored sum was made of.
@@ -235,8 +251,12 @@ export function buildTotals(
     }
   }
   rows.push({ kind: 'total', label: named(labels.amountDue, 'amount_due'), value: fmt.money(due) });
+  rows.push(...vatIn(prepaidTax?.remaining_tax ?? '0'));
   return rows;
 }
+
+/** The document's one VAT group (prepaidTaxOf holds only with exactly one). */
+const vatGroup = (totals: TotalsResult) => totals.tax_groups[0] as TaxGroupResult;
 
 export function buildTaxSummary(
   totals: TotalsResult,

@@ -1,0 +1,42 @@
+// The VAT in what was paid in advance (BT-113): a final invoice deducts the partial payments received
+// before the work was done *and the VAT on them* (§ 14 Abs. 5 Satz 2 UStG; UStAE 14.8: the sum of both may
+// be deducted at once), else the seller owes the VAT the final invoice shows in full once more (§ 14c
+// UStG). The data states the prepaid amount gross; with one VAT rate the VAT in it follows.
+import { add, dec, div, gt, HUNDRED, isNegative, isZero, mul, round, sub, toFixedString } from './decimal';
+import type { MinorUnits, TotalsResult } from './types';
+
+export interface PrepaidTax {
+  /** The one VAT group's category and rate. */
+  category: string | null;
+  rate: string;
+  /** Gross, as BT-113 states it. */
+  prepaid: string;
+  /** The VAT in it: prepaid x rate / (100 + rate), to the minor unit. */
+  prepaid_tax: string;
+  /** The VAT in what is left to pay: the document's VAT less the prepaid's. */
+  remaining_tax: string;
+}
+
+/**
+ * The VAT in a document's prepaid amount, when it follows: something was paid in advance, the document
+ * has exactly one VAT group, added on top at a rate above 0 with VAT to show, and its VAT total is its
+ * own (not a received file's stated one, rule 8b). Null otherwise (several rates: the data does not say
+ * how the prepayments split; a document without VAT; a negative document).
+ */
+export function prepaidTaxOf(totals: TotalsResult, minorUnits: MinorUnits): PrepaidTax | null {
+  const prepaid = totals.prepaid_amount;
+  if (prepaid === undefined || totals.stated?.includes('tax_total')) return null;
+  const [group, ...others] = totals.tax_groups;
+  if (!group || others.length > 0 || group.inclusive) return null;
+  const amount = dec(prepaid);
+  const [rate, tax] = [dec(group.rate), dec(group.tax_amount)];
+  if (isZero(amount) || isNegative(amount) || !gt(rate, dec('0')) || !gt(tax, dec('0'))) return null;
+  const prepaidTax = round(div(mul(amount, rate), add(HUNDRED, rate)), minorUnits);
+  return {
+    category: group.category,
+    rate: group.rate,
+    prepaid,
+    prepaid_tax: toFixedString(prepaidTax, minorUnits),
+    remaining_tax: toFixedString(sub(tax, prepaidTax), minorUnits),
+  };
+}
