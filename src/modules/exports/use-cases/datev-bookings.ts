@@ -2,9 +2,12 @@
 // amounts, the party's personal account against the revenue or expense account of the case.
 import {
   add,
+  allocateUnits,
   type Decimal,
   dec,
   div,
+  fromMinorUnits,
+  gt,
   isNegative,
   isZero,
   mul,
@@ -12,6 +15,7 @@ import {
   sub,
   sum,
   toFixedString,
+  toMinorUnits,
 } from '../../../domain/money';
 import { type AccountMap, type Counterparty, TAX_CASES, type TaxCase, taxCaseOf } from '../accounts';
 import type { Booking } from '../datev/format';
@@ -26,6 +30,8 @@ export interface TaxGroupFigures {
 export interface BookedDocument {
   /** The gross total (BT-112) the bookings add up to. */
   total: string;
+  /** BT-113: what was paid in advance, booked back against the total (prepaidByCase). */
+  prepaid?: string | null;
   taxGroups: readonly TaxGroupFigures[];
   /** Which way the personal account moves for a positive amount: S for an issued invoice, H for a received one. */
   side: 'S' | 'H';
@@ -88,20 +94,41 @@ function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
   return byCase;
 }
 
-/** The document's bookings, in the order of TAX_CASES; a negative amount books the other way round. */
+/**
+ * What was paid in advance (BT-113), per tax case, to be booked back: the partial, construction partial or
+ * advance invoices it was paid on were booked as revenue (or expense) when they were issued (or received),
+ * so the final invoice's full amount would count them twice; booked back, the document books what is left
+ * to pay, and its VAT, as its PDF deducts it (§ 14 Abs. 5 UStG). With several tax cases it is split in
+ * proportion to their gross (largest remainder, to the cent), as the data does not say how the
+ * prepayments split. Nothing where the cases are not all positive or more was paid than the total.
+ */
+function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<TaxCase, Decimal> {
+  const prepaid = doc.prepaid ? dec(doc.prepaid) : null;
+  if (prepaid === null || !gt(prepaid, dec('0'))) return new Map();
+  const cases = TAX_CASES.filter((c) => !isZero(byCase.get(c) ?? dec('0')));
+  const grosses = cases.map((c) => byCase.get(c) ?? dec('0'));
+  if (grosses.some(isNegative) || gt(prepaid, sum(grosses))) return new Map();
+  const shares = allocateUnits(
+    toMinorUnits(prepaid, 2),
+    grosses.map((g) => toMinorUnits(g, 2)),
+  );
+  return new Map(cases.map((c, i) => [c, fromMinorUnits(shares[i] ?? 0n, 2)]));
+}
+
+/**
+ * The document's bookings, in the order of TAX_CASES; a negative amount books the other way round. Then
+ * what was paid in advance, booked back on the same accounts the other way round ("Anzahlungen …").
+ */
 export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[] {
   const byCase = grossByCase(doc);
-  const bookings: Booking[] = [];
   const kurs = doc.euroRate ? kursOf(doc.euroRate) : null;
-  for (const taxCase of TAX_CASES) {
-    const gross = byCase.get(taxCase);
-    if (gross === undefined || isZero(gross)) continue;
+  const booking = (taxCase: TaxCase, gross: Decimal, side: 'S' | 'H', text: string): Booking => {
     const negative = isNegative(gross);
     const amount = negative ? sub(dec('0'), gross) : gross;
     const assignment = accounts[taxCase];
-    bookings.push({
+    return {
       amount: toFixedString(amount, 2),
-      side: negative ? other(doc.side) : doc.side,
+      side: negative ? other(side) : side,
       currency: doc.currency,
       foreign:
         kurs !== null && doc.euroRate
@@ -112,11 +139,22 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
       taxKey: assignment.tax_key,
       date: doc.date,
       reference: doc.reference,
-      text: doc.text,
+      text,
       euVatId: EU_CASES.includes(taxCase) ? (doc.euVatId ?? null) : null,
       costCentre: doc.costCentre ?? null,
       info: doc.info ?? [],
-    });
+    };
+  };
+  const bookings: Booking[] = [];
+  for (const taxCase of TAX_CASES) {
+    const gross = byCase.get(taxCase);
+    if (gross !== undefined && !isZero(gross)) bookings.push(booking(taxCase, gross, doc.side, doc.text));
+  }
+  const prepaid = prepaidByCase(doc, byCase);
+  for (const taxCase of TAX_CASES) {
+    const share = prepaid.get(taxCase);
+    if (share !== undefined && !isZero(share))
+      bookings.push(booking(taxCase, share, other(doc.side), `Anzahlungen ${doc.text}`));
   }
   return bookings;
 }

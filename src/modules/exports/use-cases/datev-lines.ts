@@ -133,6 +133,7 @@ async function issuedBookings(
   const side = row.documentType === 'credit_note' ? 'H' : 'S';
   const doc: BookedDocument = {
     total: row.totals.total,
+    prepaid: row.totals.prepaid_amount ?? (row.data as DocumentData).prepaid_amount ?? null,
     taxGroups: row.totals.tax_groups ?? [],
     side: entry.reversal ? flipped(side) : side,
     currency: row.currency,
@@ -199,6 +200,7 @@ async function receivedBookings(
   const invoiceSide = 'H';
   const doc: BookedDocument = {
     total: row.total,
+    prepaid: (row.data as DocumentData).prepaid_amount ?? null,
     taxGroups: computed.ok ? computed.totals.tax_groups : [],
     side: row.documentType === 'credit_note' ? flipped(invoiceSide) : invoiceSide,
     currency: row.currency,

@@ -1,0 +1,109 @@
+// A final invoice in DATEV: its partial invoices were booked as revenue when they were issued, so the
+// final invoice books its full amount and, the other way round on the same accounts, what was paid in
+// advance (BT-113, "Anzahlungen …"): the revenue and VAT of the work are counted once, and the debtor is
+// left with what the final invoice asks to pay. The first release booked the full amount only, counting
+// the partial invoices twice.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { FakeClock } from '../../src/shared/clock';
+import { bookingProblems, type DatevFile, readDatev } from '../datev';
+import { makeDocument } from '../document-factories';
+import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+
+let server: TestServer;
+let firm: TestAccount;
+const clock = new FakeClock(new Date('2026-10-01T08:00:00.000Z'));
+const call = (method: string, path: string, body?: unknown) =>
+  server.json(path, { method, key: firm.apiKey, body });
+
+const VAT = (rate: string) => [{ name: 'VAT', rate, category: 'S' }];
+let finalId = '';
+
+async function datev(query: string) {
+  const res = await server.request(`/api/v1/exports/datev?${query}`, { key: firm.apiKey });
+  expect(res.status).toBe(200);
+  return readDatev(new Uint8Array(await res.arrayBuffer()));
+}
+
+/** Per document number: [Umsatz, Soll/Haben, Gegenkonto, Buchungstext] of each of its bookings. */
+const bookingsOf = (file: DatevFile, number: string) =>
+  file.rows
+    .filter((row) => file.value(row, 'Beleginfo - Inhalt 2') === number)
+    .map((row) => [
+      file.value(row, 'Umsatz (ohne Soll/Haben-Kz)'),
+      file.value(row, 'Soll/Haben-Kennzeichen'),
+      file.value(row, 'Gegenkonto (ohne BU-Schlüssel)'),
+      file.value(row, 'Buchungstext'),
+    ]);
+
+beforeAll(async () => {
+  server = await startServer({ clock, startJobs: false });
+  firm = await makeAccount(server);
+  const numbers = { consultant_number: 29098, client_number: 55003 };
+  expect((await call('PUT', '/api/v1/settings/accounting', numbers)).status).toBe(200);
+  const profile = await makeBusinessProfile(server, firm, { legal_name: 'Dachbau Kühn GmbH' });
+  const customer = await makeCustomer(server, firm, { name: 'Wohnbau Elbe GmbH' });
+  const parties = { profileId: profile.id, customerId: customer.id };
+  const invoice = (number: string, more: Record<string, unknown>, taxes = VAT('19')) =>
+    makeDocument(
+      server,
+      firm,
+      parties,
+      {
+        number,
+        issue_date: '2026-10-05',
+        tax_scheme: 'VAT',
+        line_items: [{ name: 'Dacharbeiten', quantity: '1', unit_price: '10000.00', taxes }],
+        ...more,
+      },
+      ['finalize'],
+    );
+  // Abschlagsrechnung 10,000.00 + 1,900.00; the Schlussrechnung over 30,000.00 + 5,700.00 deducts its payment.
+  await invoice('AR-2026-1', { type_code: '875' });
+  const final = await invoice('SR-2026-1', {
+    type_code: '877',
+    prepaid_amount: '11900.00',
+    line_items: [{ name: 'Dacharbeiten', quantity: '1', unit_price: '30000.00', taxes: VAT('19') }],
+  });
+  finalId = final.id;
+  // Two rates: what was paid is booked back in proportion to each rate's gross (11,900 and 1,070).
+  await invoice('SR-2026-2', {
+    type_code: '877',
+    prepaid_amount: '1297.00',
+    line_items: [
+      { name: 'Dacharbeiten', quantity: '1', unit_price: '10000.00', taxes: VAT('19') },
+      { name: 'Fachbuch', quantity: '1', unit_price: '1000.00', taxes: VAT('7') },
+    ],
+  });
+}, 60_000);
+afterAll(async () => await server.stop());
+
+describe('what a final invoice deducts, in DATEV', () => {
+  test('booked back on the revenue account the other way round: the work and its VAT counted once', async () => {
+    const file = await datev('from=2026-10-01&to=2026-10-31');
+    for (const row of file.rows) expect(bookingProblems(row)).toEqual([]);
+    expect(bookingsOf(file, 'AR-2026-1')).toEqual([['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH']]);
+    expect(bookingsOf(file, 'SR-2026-1')).toEqual([
+      ['35700,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
+      ['11900,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
+    ]);
+    // 1,297.00 over 11,900.00 (19 %) and 1,070.00 (7 %): 1,190.00 and 107.00.
+    expect(bookingsOf(file, 'SR-2026-2')).toEqual([
+      ['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
+      ['1070,00', 'S', '8300', 'Wohnbau Elbe GmbH'],
+      ['1190,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
+      ['107,00', 'H', '8300', 'Anzahlungen Wohnbau Elbe GmbH'],
+    ]);
+  });
+
+  test('cancelled, the reversal swaps both', async () => {
+    clock.set('2026-11-03T09:00:00.000Z');
+    const voided = await call('POST', `/api/v1/documents/${finalId}/void`);
+    expect(voided.status).toBe(200);
+    const file = await datev('from=2026-11-01&to=2026-11-30');
+    expect(bookingsOf(file, 'SR-2026-1')).toEqual([
+      ['35700,00', 'H', '8400', 'Storno Wohnbau Elbe GmbH'],
+      ['11900,00', 'S', '8400', 'Anzahlungen Storno Wohnbau Elbe GmbH'],
+    ]);
+  });
+});
