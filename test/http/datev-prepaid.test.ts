@@ -2,7 +2,8 @@
 // final invoice books its full amount and, the other way round on the same accounts, what was paid in
 // advance (BT-113, "Anzahlungen …"): the revenue and VAT of the work are counted once, and the debtor is
 // left with what the final invoice asks to pay. The first release booked the full amount only, counting
-// the partial invoices twice.
+// the partial invoices twice. A plain invoice's prepaid amount (paid at the checkout, a deposit nobody
+// invoiced) was booked by nobody before: it is not booked back.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FakeClock } from '../../src/shared/clock';
 import { bookingProblems, type DatevFile, readDatev } from '../datev';
@@ -69,12 +70,58 @@ beforeAll(async () => {
   // Two rates: what was paid is booked back in proportion to each rate's gross (11,900 and 1,070).
   await invoice('SR-2026-2', {
     type_code: '877',
-    prepaid_amount: '1297.00',
+    prepaid_amount: '1000.00',
     line_items: [
       { name: 'Dacharbeiten', quantity: '1', unit_price: '10000.00', taxes: VAT('19') },
       { name: 'Fachbuch', quantity: '1', unit_price: '1000.00', taxes: VAT('7') },
     ],
   });
+  // More paid than the final invoice's total: booked back whole (the debtor shows what is owed back).
+  await invoice('SR-2026-3', { type_code: '877', prepaid_amount: '12000.00' });
+  // A plain invoice paid at the checkout (or a deposit nobody invoiced): nothing was booked before.
+  await invoice('RE-2026-9', { prepaid_amount: '11900.00' });
+
+  // A subcontractor's Schlussrechnung to the firm, received as XRechnung: booked on the expense side alike.
+  const subcontractor = await makeAccount(server);
+  const own = await makeBusinessProfile(server, subcontractor, {
+    legal_name: 'Klempnerei Ost GmbH',
+    email: 'rechnung@klempnerei.example',
+    tax_id: 'DE987654321',
+    electronic_address: { scheme: '9930', value: 'DE987654321' },
+    bank_account: { iban: 'DE89370400440532013000' },
+  });
+  const firmAsBuyer = await makeCustomer(server, subcontractor, {
+    name: 'Dachbau Kühn GmbH',
+    email: 'ap@dachbau.example',
+    electronic_address: { scheme: '9930', value: 'DE123456789' },
+  });
+  const received = await makeDocument(
+    server,
+    subcontractor,
+    { profileId: own.id, customerId: firmAsBuyer.id },
+    {
+      number: 'KO-2026-5',
+      issue_date: '2026-10-06',
+      delivery_date: '2026-10-02',
+      tax_scheme: 'VAT',
+      type_code: '877',
+      buyer_reference: 'BV Elbufer',
+      prepaid_amount: '1190.00',
+      line_items: [{ name: 'Dachrinnen', quantity: '1', unit_price: '3000.00', taxes: VAT('19') }],
+    },
+    ['finalize'],
+  );
+  const xml = await (
+    await server.request(`/api/v1/documents/${received.id}/xml?profile=xrechnung_ubl`, {
+      key: subcontractor.apiKey,
+    })
+  ).text();
+  const res = await fetch(`${server.url}/api/v1/received-documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${firm.apiKey}`, 'content-type': 'application/xml' },
+    body: xml,
+  });
+  expect(res.status).toBe(201);
 }, 60_000);
 afterAll(async () => await server.stop());
 
@@ -87,12 +134,26 @@ describe('what a final invoice deducts, in DATEV', () => {
       ['35700,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
       ['11900,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
     ]);
-    // 1,297.00 over 11,900.00 (19 %) and 1,070.00 (7 %): 1,190.00 and 107.00.
+    // 1,000.00 over 11,900.00 (19 %) and 1,070.00 (7 %): 917.501... and 82.498...; the cent left over goes
+    // to the larger remainder: 917.50 and 82.50.
     expect(bookingsOf(file, 'SR-2026-2')).toEqual([
       ['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
       ['1070,00', 'S', '8300', 'Wohnbau Elbe GmbH'],
-      ['1190,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
-      ['107,00', 'H', '8300', 'Anzahlungen Wohnbau Elbe GmbH'],
+      ['917,50', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
+      ['82,50', 'H', '8300', 'Anzahlungen Wohnbau Elbe GmbH'],
+    ]);
+    expect(bookingsOf(file, 'SR-2026-3')).toEqual([
+      ['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
+      ['12000,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
+    ]);
+    expect(bookingsOf(file, 'RE-2026-9')).toEqual([['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH']]);
+  });
+
+  test('a received final invoice: the expense and its input VAT counted once', async () => {
+    const file = await datev('from=2026-10-01&to=2026-10-31&kind=received');
+    expect(bookingsOf(file, 'KO-2026-5')).toEqual([
+      ['3570,00', 'H', '3400', 'Klempnerei Ost GmbH'],
+      ['1190,00', 'S', '3400', 'Anzahlungen Klempnerei Ost GmbH'],
     ]);
   });
 

@@ -84,7 +84,8 @@ describe('partial and construction invoices', () => {
     });
     const { tax_total } = calc.body.data.calculation;
     // 1,190.00 gross at 19 % holds 190.00 VAT; what is left to pay holds the rest.
-    const left = (Number(tax_total.amount) - 190).toFixed(2).replace('.', ',');
+    const german = new Intl.NumberFormat('de-DE', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const left = german.format(Number(tax_total.amount) - 190);
     const text = (await client.pdfText({ data })).replace(/\s+/g, ' ');
     // pdftotext reads the totals' labels and values as two columns: each label and each figure once.
     expect(text).toContain('Bereits gezahlt -1.190,00 €');

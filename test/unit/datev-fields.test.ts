@@ -154,6 +154,44 @@ describe('bookings', () => {
     );
   });
 
+  test('what a final invoice was paid in advance: booked back per case; a negative one likewise; mixed signs not', () => {
+    const final = { ...doc, prepaid: '595.20' };
+    const rows = (d: typeof final): string[][] =>
+      bookingsOf(d, DEFAULT_REVENUE_ACCOUNTS.SKR03).map((b) => [b.amount, b.side, b.counterAccount, b.text]);
+    // 595.20 over 190.40 (19 %) and 1,000.00 (K): 95.20 and 500.00.
+    expect(rows(final)).toEqual([
+      ['190.40', 'S', '8400', 'Wiener Handel GmbH'],
+      ['1000.00', 'S', '8125', 'Wiener Handel GmbH'],
+      ['95.20', 'H', '8400', 'Anzahlungen Wiener Handel GmbH'],
+      ['500.00', 'H', '8125', 'Anzahlungen Wiener Handel GmbH'],
+    ]);
+    // Every amount negated (a correction that negates the final invoice): the same bookings swapped.
+    const negated = {
+      ...final,
+      total: '-1190.40',
+      prepaid: '-595.20',
+      taxGroups: doc.taxGroups.map((g) => ({
+        ...g,
+        taxable_amount: `-${g.taxable_amount}`,
+        tax_amount: g.tax_amount === '0.00' ? g.tax_amount : `-${g.tax_amount}`,
+      })),
+    };
+    expect(rows(negated)).toEqual(
+      rows(final).map(([amount, side, account, text]) => [
+        amount ?? '',
+        side === 'S' ? 'H' : 'S',
+        account ?? '',
+        text ?? '',
+      ]),
+    );
+    // A positive prepaid amount beside a negative case: how it splits is not said; nothing is booked back.
+    const mixed = {
+      ...final,
+      taxGroups: [doc.taxGroups[0], { ...doc.taxGroups[1], taxable_amount: '-160.00', tax_amount: '-30.40' }],
+    } as typeof final;
+    expect(rows(mixed).filter((r) => String(r[3]).startsWith('Anzahlungen'))).toEqual([]);
+  });
+
   test("the cancellation's day is Germany's, never before the issue date", () => {
     expect(cancellationDateOf({ voidedAt: '2026-09-30T22:30:00.000Z', issueDate: '2026-09-10' })).toBe(
       '2026-10-01',

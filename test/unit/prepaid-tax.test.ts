@@ -42,7 +42,7 @@ describe('prepaidTaxOf', () => {
     });
   });
 
-  test('none where it does not follow: two rates, no VAT, VAT in the prices, nothing paid, a stated VAT total', () => {
+  test('none where it does not follow: two rates, no VAT, VAT in the prices, nothing paid, a stated VAT total, an untaxed line', () => {
     const cases: [string, TotalsResult][] = [
       [
         'two rates',
@@ -59,6 +59,17 @@ describe('prepaidTaxOf', () => {
       ['nothing paid', totals([{ price: '100.00', rate: '19' }], '0')],
       ['stated VAT total', { ...totals([{ price: '100.00', rate: '19' }], '50.00'), stated: ['tax_total'] }],
     ];
+    const untaxed = computeTotals({
+      minorUnits: 2,
+      lines: [
+        { quantity: '1', unit_price: '100.00', taxes: S('19') },
+        { quantity: '1', unit_price: '50.00' },
+      ],
+      prepaid: '50.00',
+    });
+    if (!untaxed.ok) throw new Error('fixture');
+    // A line without VAT forms no group: the prepaid amount cannot be said to be 19 % gross.
+    cases.push(['an untaxed line beside the group', untaxed.totals]);
     for (const [name, t] of cases) expect(prepaidTaxOf(t, 2), name).toBeNull();
   });
 });

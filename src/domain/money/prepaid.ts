@@ -2,7 +2,20 @@
 // before the work was done *and the VAT on them* (§ 14 Abs. 5 Satz 2 UStG; UStAE 14.8: the sum of both may
 // be deducted at once), else the seller owes the VAT the final invoice shows in full once more (§ 14c
 // UStG). The data states the prepaid amount gross; with one VAT rate the VAT in it follows.
-import { add, dec, div, gt, HUNDRED, isNegative, isZero, mul, round, sub, toFixedString } from './decimal';
+import {
+  add,
+  dec,
+  div,
+  eq,
+  gt,
+  HUNDRED,
+  isNegative,
+  isZero,
+  mul,
+  round,
+  sub,
+  toFixedString,
+} from './decimal';
 import type { MinorUnits, TotalsResult } from './types';
 
 export interface PrepaidTax {
@@ -19,9 +32,10 @@ export interface PrepaidTax {
 
 /**
  * The VAT in a document's prepaid amount, when it follows: something was paid in advance, the document
- * has exactly one VAT group, added on top at a rate above 0 with VAT to show, and its VAT total is its
- * own (not a received file's stated one, rule 8b). Null otherwise (several rates: the data does not say
- * how the prepayments split; a document without VAT; a negative document).
+ * has exactly one VAT group, added on top at a rate above 0 with VAT to show, holding its whole total (no
+ * untaxed line beside it), and its VAT total is its own (not a received file's stated one, rule 8b). Null
+ * otherwise (several rates: the data does not say how the prepayments split; a document without VAT; VAT
+ * in the prices; a negative document).
  */
 export function prepaidTaxOf(totals: TotalsResult, minorUnits: MinorUnits): PrepaidTax | null {
   const prepaid = totals.prepaid_amount;
@@ -31,6 +45,8 @@ export function prepaidTaxOf(totals: TotalsResult, minorUnits: MinorUnits): Prep
   const amount = dec(prepaid);
   const [rate, tax] = [dec(group.rate), dec(group.tax_amount)];
   if (isZero(amount) || isNegative(amount) || !gt(rate, dec('0')) || !gt(tax, dec('0'))) return null;
+  // The whole total in the group: no untaxed line (which forms no group) beside it.
+  if (!eq(add(dec(group.taxable_amount), tax), dec(totals.total))) return null;
   const prepaidTax = round(div(mul(amount, rate), add(HUNDRED, rate)), minorUnits);
   return {
     category: group.category,

@@ -6,13 +6,14 @@ import type { BlockContext } from './context';
 /** At most this many custom fields go into the parties row; more make a block of their own. */
 const BESIDE_MAX = 6;
 
-export function fieldsLayout(ctx: BlockContext, width: number) {
+/** `labelShare`: the most of the width the label column takes. */
+export function fieldsLayout(ctx: BlockContext, width: number, labelShare = 0.4) {
   const { layout, view, theme } = ctx;
   const items = view.customFields;
   const options = {
     label: theme.s.metaLabel,
     value: theme.s.body,
-    labelWidth: labelColumn(layout, items, theme.s.metaLabel, width * 0.5),
+    labelWidth: labelColumn(layout, items, theme.s.metaLabel, width * labelShare),
     valueAlign: 'left' as const,
   };
   return { items, width, options, height: keyValues(layout, items, 0, 0, width, options, false) };
@@ -41,9 +42,9 @@ export function fieldsInPartiesRow(ctx: BlockContext): boolean {
 }
 
 /** The custom fields under their heading, as (part of) the parties row's right-hand column. */
-export function fieldsAside(ctx: BlockContext, width: number): Aside {
+export function fieldsAside(ctx: BlockContext, width: number, labelShare?: number): Aside {
   const { layout, view } = ctx;
-  const { items, options, height } = fieldsLayout(ctx, width);
+  const { items, options, height } = fieldsLayout(ctx, width, labelShare);
   return {
     height: headingHeight(ctx) + height,
     draw(x, y) {

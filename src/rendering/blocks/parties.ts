@@ -99,11 +99,9 @@ function measureRow(ctx: BlockContext): Row {
     measureStack(layout, partyItems(theme, p, true), columnWidth - indent),
   );
   if (!column || !hasAside(ctx) || !fieldsInPartiesRow(ctx)) return { columnWidth, stacks, side: column };
-  return {
-    columnWidth,
-    stacks,
-    side: { ...column, aside: under(column.aside, fieldsAside(ctx, column.width)) },
-  };
+  // The column is narrower than the fields' own: their labels may take half of it ("Ansprechpartnerin").
+  const fields = fieldsAside(ctx, column.width, 0.5);
+  return { columnWidth, stacks, side: { ...column, aside: under(column.aside, fields) } };
 }
 
 function drawBar(layout: Layout, ctx: BlockContext, x: number, y: number, stack: Stack): void {

@@ -7,7 +7,6 @@ import {
   dec,
   div,
   fromMinorUnits,
-  gt,
   isNegative,
   isZero,
   mul,
@@ -30,7 +29,7 @@ export interface TaxGroupFigures {
 export interface BookedDocument {
   /** The gross total (BT-112) the bookings add up to. */
   total: string;
-  /** BT-113: what was paid in advance, booked back against the total (prepaidByCase). */
+  /** BT-113 of a final invoice: what was paid in advance, booked back against the total (prepaidByCase). */
   prepaid?: string | null;
   taxGroups: readonly TaxGroupFigures[];
   /** Which way the personal account moves for a positive amount: S for an issued invoice, H for a received one. */
@@ -95,24 +94,32 @@ function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
 }
 
 /**
- * What was paid in advance (BT-113), per tax case, to be booked back: the partial, construction partial or
- * advance invoices it was paid on were booked as revenue (or expense) when they were issued (or received),
- * so the final invoice's full amount would count them twice; booked back, the document books what is left
- * to pay, and its VAT, as its PDF deducts it (§ 14 Abs. 5 UStG). With several tax cases it is split in
+ * What was paid in advance (BT-113), per tax case, to be booked back (a final invoice's: datev-lines.ts
+ * passes it only for the kinds that deduct partial invoices): those were booked as revenue (or expense)
+ * when they were issued (or received), so the final invoice's full amount would count them twice; booked
+ * back, the document books what is left to pay, and its VAT. With several tax cases it is split in
  * proportion to their gross (largest remainder, to the cent), as the data does not say how the
- * prepayments split. Nothing where the cases are not all positive or more was paid than the total.
+ * prepayments split; more than the total is split the same way (the debtor then shows what is owed back).
+ * A negative document's negative prepaid amount likewise; nothing where the signs are mixed.
  */
 function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<TaxCase, Decimal> {
   const prepaid = doc.prepaid ? dec(doc.prepaid) : null;
-  if (prepaid === null || !gt(prepaid, dec('0'))) return new Map();
+  if (prepaid === null || isZero(prepaid)) return new Map();
+  const negative = isNegative(prepaid);
   const cases = TAX_CASES.filter((c) => !isZero(byCase.get(c) ?? dec('0')));
   const grosses = cases.map((c) => byCase.get(c) ?? dec('0'));
-  if (grosses.some(isNegative) || gt(prepaid, sum(grosses))) return new Map();
-  const shares = allocateUnits(
-    toMinorUnits(prepaid, 2),
-    grosses.map((g) => toMinorUnits(g, 2)),
+  if (cases.length === 0 || grosses.some((g) => isNegative(g) !== negative)) return new Map();
+  const units = (d: Decimal) => {
+    const u = toMinorUnits(d, 2);
+    return u < 0n ? -u : u;
+  };
+  const shares = allocateUnits(units(prepaid), grosses.map(units));
+  return new Map(
+    cases.map((c, i) => {
+      const share = fromMinorUnits(shares[i] ?? 0n, 2);
+      return [c, negative ? sub(dec('0'), share) : share];
+    }),
   );
-  return new Map(cases.map((c, i) => [c, fromMinorUnits(shares[i] ?? 0n, 2)]));
 }
 
 /**

@@ -77,6 +77,20 @@ export function counterpartyOf(own: PartyData, other: PartyData): Counterparty {
   return isEuCountry(theirs) ? 'eu' : 'third_country';
 }
 
+/**
+ * The kinds of invoice whose prepaid amount (BT-113) is what earlier partial invoices were paid, each
+ * booked when it was issued: the construction trades' partial (cumulative), partial final and final
+ * invoices (875-877). Any other invoice's prepaid amount (a deposit, paid at the checkout) was booked by
+ * nobody before: it is not booked back (datev-bookings.ts prepaidByCase).
+ */
+const DEDUCTS_PARTIAL_INVOICES: ReadonlySet<string> = new Set(['875', '876', '877']);
+
+/** What a final invoice books back: its prepaid amount, when its kind deducts partial invoices; else null. */
+function deductedOf(data: DocumentData, stored?: string): string | null {
+  if (!DEDUCTS_PARTIAL_INVOICES.has(data.type_code ?? '')) return null;
+  return stored ?? data.prepaid_amount ?? null;
+}
+
 /** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
 async function buyerOf(ctx: AccountCtx, row: DocumentRow) {
   const snapshot = row.data.buyer as
@@ -133,7 +147,7 @@ async function issuedBookings(
   const side = row.documentType === 'credit_note' ? 'H' : 'S';
   const doc: BookedDocument = {
     total: row.totals.total,
-    prepaid: row.totals.prepaid_amount ?? (row.data as DocumentData).prepaid_amount ?? null,
+    prepaid: deductedOf(row.data as DocumentData, row.totals.prepaid_amount),
     taxGroups: row.totals.tax_groups ?? [],
     side: entry.reversal ? flipped(side) : side,
     currency: row.currency,
@@ -200,7 +214,7 @@ async function receivedBookings(
   const invoiceSide = 'H';
   const doc: BookedDocument = {
     total: row.total,
-    prepaid: (row.data as DocumentData).prepaid_amount ?? null,
+    prepaid: deductedOf(row.data as DocumentData),
     taxGroups: computed.ok ? computed.totals.tax_groups : [],
     side: row.documentType === 'credit_note' ? flipped(invoiceSide) : invoiceSide,
     currency: row.currency,
