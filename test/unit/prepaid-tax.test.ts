@@ -42,6 +42,20 @@ describe('prepaidTaxOf', () => {
     });
   });
 
+  test("paid in full (at the checkout): the VAT in it is the document's, never a cent off", () => {
+    // A received file's VAT per group as stated (BT-117, rounded per line: a cent above the computed
+    // 190.00 on 1,000.00 at 19 %): the gross taken back to its VAT would give 190.00, a cent short.
+    const outcome = computeTotals({
+      minorUnits: 2,
+      lines: [{ quantity: '1', unit_price: '1000.00', taxes: S('19') }],
+      taxAmounts: [{ category: 'S', rate: '19', amount: '190.01' }],
+      prepaid: '1190.01',
+    });
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.problems));
+    expect(outcome.totals.total).toBe('1190.01');
+    expect(prepaidTaxOf(outcome.totals, 2)).toMatchObject({ prepaid_tax: '190.01', remaining_tax: '0.00' });
+  });
+
   test('none where it does not follow: two rates, no VAT, VAT in the prices, nothing paid, a stated VAT total, an untaxed line', () => {
     const cases: [string, TotalsResult][] = [
       [

@@ -47,7 +47,11 @@ export function prepaidTaxOf(totals: TotalsResult, minorUnits: MinorUnits): Prep
   if (isZero(amount) || isNegative(amount) || !gt(rate, dec('0')) || !gt(tax, dec('0'))) return null;
   // The whole total in the group: no untaxed line (which forms no group) beside it.
   if (!eq(add(dec(group.taxable_amount), tax), dec(totals.total))) return null;
-  const prepaidTax = round(div(mul(amount, rate), add(HUNDRED, rate)), minorUnits);
+  // Paid in full: the VAT in it is the document's (a received file's VAT as stated per group may be a cent
+  // from what rounding the gross back gives).
+  const prepaidTax = eq(amount, dec(totals.total))
+    ? tax
+    : round(div(mul(amount, rate), add(HUNDRED, rate)), minorUnits);
   return {
     category: group.category,
     rate: group.rate,

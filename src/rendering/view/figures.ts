@@ -251,7 +251,8 @@ export function buildTotals(
     }
   }
   rows.push({ kind: 'total', label: named(labels.amountDue, 'amount_due'), value: fmt.money(due) });
-  rows.push(...vatIn(prepaidTax?.remaining_tax ?? '0'));
+  // Nothing left to pay has no VAT left in it to say.
+  if (!isZero(due)) rows.push(...vatIn(prepaidTax?.remaining_tax ?? '0'));
   return rows;
 }
 
