@@ -1337,6 +1337,7 @@ export interface AccountingSettings {
     reverse_charge_domestic: AccountAssignment;
     reverse_charge_third_country: AccountAssignment;
     small_business: AccountAssignment;
+    zero_rated: AccountAssignment;
     exempt: AccountAssignment;
     outside_scope_eu: AccountAssignment;
     outside_scope_third_country: AccountAssignment;
@@ -1351,6 +1352,7 @@ export interface AccountingSettings {
     reverse_charge_domestic: AccountAssignment;
     reverse_charge_third_country: AccountAssignment;
     small_business: AccountAssignment;
+    zero_rated: AccountAssignment;
     exempt: AccountAssignment;
     outside_scope_eu: AccountAssignment;
     outside_scope_third_country: AccountAssignment;

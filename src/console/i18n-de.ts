@@ -880,6 +880,7 @@ export const GERMAN: Record<string, string> = {
   'Save settings': 'Einstellungen speichern',
   'Settings saved.': 'Einstellungen gespeichert.',
   'Tax exempt': 'Steuerfrei',
+  'Zero rate (0 %, photovoltaics)': 'Nullsteuersatz (0 %, Photovoltaik)',
   'First day': 'Erster Tag',
   'Last day': 'Letzter Tag',
 };

@@ -4,7 +4,7 @@
 // recapitulative statement), construction work for a German builder under § 13b UStG on 8337 (Kz. 60, no
 // VAT ID), a German subcontractor's § 13b invoice received on 3120 (Kz. 84/85), a service taxable where the
 // customer is (O) on 8338 (outside the EU) or 8339 (another EU country); SKR04 4336 / 4337 / 5920 / 4338 /
-// 4339.
+// 4339; Germany's 0 % (Z, photovoltaics) on 8290 / 4290 "Erlöse 0 % USt".
 // The first release booked the EU reverse charge on 8338, the third country's account (Kz. 45).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FakeClock } from '../../src/shared/clock';
@@ -85,6 +85,8 @@ beforeAll(async () => {
     ['RC-2026-3', zurich.id, 'AE'],
     ['KU-2026-1', builder.id, 'E'],
     ['EX-2026-1', builder.id, 'E'],
+    // A photovoltaic system at Germany's 0 % (§ 12 Abs. 3 UStG).
+    ['PV-2026-1', builder.id, 'Z'],
   ] as const) {
     // A Kleinunternehmer's exemption names § 19 UStG; another exemption (here § 4 Nr. 11) does not.
     const ground =
@@ -180,6 +182,8 @@ describe('the reverse charge in DATEV', () => {
     // A Kleinunternehmer's revenue on its own account (8192, § 19 UStG as of 2025), other exemptions on 8100.
     expect(accountsOf(file, 'KU-2026-1')).toEqual([['8192', '']]);
     expect(accountsOf(file, 'EX-2026-1')).toEqual([['8100', '']]);
+    // Germany's 0 % on its own account (it booked to 8100 "Steuerfreie Umsätze" before).
+    expect(accountsOf(file, 'PV-2026-1')).toEqual([['8290', '']]);
     const settings = (await call('GET', '/api/v1/settings/accounting')).body.data;
     expect(settings.revenue_accounts.reverse_charge).toEqual({ account: '8336', tax_key: null });
     expect(settings.revenue_accounts.reverse_charge_domestic).toEqual({ account: '8337', tax_key: null });
@@ -204,6 +208,7 @@ describe('the reverse charge in DATEV', () => {
     expect(accountsOf(file, 'NS-2026-1')).toEqual([['4338', '']]);
     expect(accountsOf(file, 'NS-2026-2')).toEqual([['4339', '']]);
     expect(accountsOf(file, 'KU-2026-1')).toEqual([['4184', '']]);
+    expect(accountsOf(file, 'PV-2026-1')).toEqual([['4290', '']]);
     expect(accountsOf(await datev('from=2026-10-01&to=2026-10-31&kind=received'), 'EM-2026-77')).toEqual([
       ['5920', ''],
     ]);

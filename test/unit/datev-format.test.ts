@@ -45,7 +45,8 @@ describe('tax cases', () => {
     ['G', '0', 'third_country'],
     ['AE', '0', 'reverse_charge'],
     ['E', '0', 'exempt'],
-    ['Z', '0', 'exempt'],
+    // Germany's 0 % (§ 12 Abs. 3 UStG, photovoltaics) has its own account: Erlöse 0 % USt.
+    ['Z', '0', 'zero_rated'],
     [null, '0', 'exempt'],
     ['O', '0', 'other'],
   ] as const)('%s at %s %% is %s', (category, rate, expected) => {
@@ -58,7 +59,7 @@ describe('tax cases', () => {
     expect(taxCaseOf('AE', '0', null)).toBe('reverse_charge');
     expect(taxCaseOf('AE', '0', 'third_country')).toBe('reverse_charge_third_country');
     expect(taxCaseOf('E', '0', 'domestic', true)).toBe('small_business');
-    expect(taxCaseOf('Z', '0', 'domestic', true)).toBe('exempt');
+    expect(taxCaseOf('Z', '0', 'domestic', true)).toBe('zero_rated');
     expect(taxCaseOf('O', '0', 'eu')).toBe('outside_scope_eu');
     expect(taxCaseOf('O', '0', 'third_country')).toBe('outside_scope_third_country');
     expect(taxCaseOf('O', '0', 'domestic')).toBe('other');
@@ -164,7 +165,8 @@ describe('bookings', () => {
     expect(bookings.map((b) => [b.amount, b.side, b.counterAccount, b.taxKey])).toEqual([
       ['119.00', 'S', '8400', null],
       ['53.50', 'S', '8300', null],
-      ['96.00', 'S', '8100', null],
+      ['6.00', 'S', '8290', null],
+      ['90.00', 'S', '8100', null],
     ]);
   });
 

@@ -18,6 +18,7 @@ const CASES = [
   { key: 'reverse_charge_domestic', label: 'Reverse charge in Germany (§ 13b)' },
   { key: 'reverse_charge_third_country', label: 'Reverse charge, outside the EU' },
   { key: 'small_business', label: 'Kleinunternehmer (§ 19 UStG)' },
+  { key: 'zero_rated', label: 'Zero rate (0 %, photovoltaics)' },
   { key: 'exempt', label: 'Tax exempt' },
   { key: 'outside_scope_eu', label: 'Not taxable here, EU' },
   { key: 'outside_scope_third_country', label: 'Not taxable here, outside the EU' },

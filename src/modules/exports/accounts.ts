@@ -15,8 +15,8 @@ export type Chart = (typeof CHARTS)[number];
  * `reverse_charge_domestic`: AE between two parties of the same country (§ 13b UStG at home: construction
  * work, cleaning of buildings, scrap, ...); `reverse_charge_third_country`: AE with the other party outside
  * the EU (a service taxable there when issued; a foreign firm's service received); `small_business`: E of
- * a Kleinunternehmer (its reason or code naming § 19 UStG or the word); `exempt`: any other E, Z, and
- * a 0 % rate without a category; `outside_scope_eu` / `outside_scope_third_country`: O with the other party
+ * a Kleinunternehmer (its reason or code naming § 19 UStG or the word); `zero_rated`: Z (Germany's 0 % of
+ * § 12 Abs. 3 UStG, photovoltaic systems); `exempt`: any other E, and a 0 % rate without a category; `outside_scope_eu` / `outside_scope_third_country`: O with the other party
  * in another EU country / outside the EU (taxable there, not here); `other`: anything else (another S
  * rate, O at home or where the other party's country is unknown, L, M).
  */
@@ -29,6 +29,7 @@ export const TAX_CASES = [
   'reverse_charge_domestic',
   'reverse_charge_third_country',
   'small_business',
+  'zero_rated',
   'exempt',
   'outside_scope_eu',
   'outside_scope_third_country',
@@ -68,6 +69,7 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge_third_country: '8338',
     // Steuerfreie Erlöse Kleinunternehmer nach § 19 Abs. 1 UStG (the 2025 account; 8195 is the former rule's)
     small_business: '8192',
+    zero_rated: '8290', // Erlöse 0 % USt (§ 12 Abs. 3 UStG)
     exempt: '8100', // Steuerfreie Umsätze § 4 Nr. 8 ff. UStG
     outside_scope_eu: '8339', // Erlöse aus im anderen EU-Land steuerbaren Leistungen, im Inland nicht steuerbar
     outside_scope_third_country: '8338', // Erlöse aus im Drittland steuerbaren Leistungen, im Inland nicht steuerbar
@@ -82,6 +84,7 @@ export const DEFAULT_REVENUE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge_domestic: '4337',
     reverse_charge_third_country: '4338',
     small_business: '4184',
+    zero_rated: '4290',
     exempt: '4100',
     outside_scope_eu: '4339',
     outside_scope_third_country: '4338',
@@ -102,6 +105,7 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     // Leistungen eines im Drittland ansässigen Unternehmers 19 % Vorsteuer und 19 % Umsatzsteuer (Kz. 46/47)
     reverse_charge_third_country: '3125',
     small_business: '3200', // a Kleinunternehmer's invoice: no VAT to deduct
+    zero_rated: '3200', // Wareneingang (a photovoltaic system bought at 0 %: the adviser's asset account)
     exempt: '3200', // Wareneingang
     outside_scope_eu: '3200',
     outside_scope_third_country: '3200',
@@ -116,6 +120,7 @@ export const DEFAULT_EXPENSE_ACCOUNTS: Record<Chart, AccountMap> = {
     reverse_charge_domestic: '5920',
     reverse_charge_third_country: '5925',
     small_business: '5200',
+    zero_rated: '5200',
     exempt: '5200',
     outside_scope_eu: '5200',
     outside_scope_third_country: '5200',
@@ -143,7 +148,8 @@ export function taxCaseOf(
   if (code === 'AE') return 'reverse_charge';
   if (code === 'O' && counterparty === 'eu') return 'outside_scope_eu';
   if (code === 'O' && counterparty === 'third_country') return 'outside_scope_third_country';
-  if (code === 'E' || code === 'Z' || (code === '' && isZero(value))) return 'exempt';
+  if (code === 'Z') return 'zero_rated';
+  if (code === 'E' || (code === '' && isZero(value))) return 'exempt';
   if (code === 'S' || code === '') {
     if (cmp(value, dec('19')) === 0) return 'standard_19';
     if (cmp(value, dec('7')) === 0) return 'reduced_7';
