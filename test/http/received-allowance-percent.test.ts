@@ -1,7 +1,8 @@
 // BT-94 and BT-93 of a received document allowance: "10 % of 1,500.00" is read as a percentage discount
 // where the data computes the same from it (the base is the amount of the lines of the allowance's VAT
 // rate, and the totals come out the same to the cent), and written back as such; otherwise the stated
-// amount stands and a warning quotes the percentage (src/einvoicing/receive/document-passes.ts).
+// amount stands and a warning quotes the percentage (src/einvoicing/receive/document-passes.ts); a line's
+// allowance likewise (BT-138 of BT-137, src/einvoicing/receive/shared.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { readFileSync } from 'node:fs';
 import { einvoiceClient } from '../en16931-http';
@@ -90,5 +91,20 @@ describe('a received allowance stated as a percentage', () => {
       expect(warning).toMatchObject({ path: 'discounts.0' });
       expect(warning?.message).toContain(`Stated as ${stated}: kept as its amount, 150.00`);
     }
+  });
+
+  test("a line's allowance stated as a percentage of anything but the line's own amount: its amount, said so (BT-138)", async () => {
+    const ownLine = await client.parse(UBL5);
+    expect(ownLine.data.line_items[0]?.discount).toMatchObject({ type: 'percentage', value: '10' });
+    expect(ownLine.warnings.filter((w: { term: string }) => w.term === 'BT-138')).toEqual([]);
+    const otherBase = UBL5.replace(
+      '<cbc:BaseAmount currencyID="DKK">1000.00</cbc:BaseAmount>',
+      '<cbc:BaseAmount currencyID="DKK">900.00</cbc:BaseAmount>',
+    );
+    expect(otherBase).not.toBe(UBL5);
+    const read = await client.parse(otherBase);
+    expect(read.data.line_items[0]?.discount).toMatchObject({ type: 'fixed', value: '100.00' });
+    const warning = read.warnings.find((w: { term: string }) => w.term === 'BT-138');
+    expect(warning?.message).toContain('Stated as 10 % of 900.00: kept as its amount, 100.00');
   });
 });

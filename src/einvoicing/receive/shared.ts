@@ -87,7 +87,8 @@ function percentageOf(allowance: Money, gross: Decimal, minorUnits: MinorUnits):
 
 /**
  * A line's allowances (BG-27) as its one discount; several are added up (and said so). One stated as a
- * percentage of the line (BT-138, BT-137 = the line's `gross`) stays a percentage.
+ * percentage of the line (BT-138, BT-137 = the line's `gross`) stays a percentage; one stated as a
+ * percentage of anything else is kept as its amount, and a warning quotes what was stated.
  */
 export function lineDiscountOf(
   allowances: Money[],
@@ -101,7 +102,15 @@ export function lineDiscountOf(
   if (allowances.length === 1) {
     const discount = discountOf(first.amount, first.reason, first.code);
     const percent = gross === undefined ? undefined : percentageOf(first, gross, minorUnits);
-    return percent === undefined ? discount : { ...discount, type: 'percentage', value: percent };
+    if (percent !== undefined) return { ...discount, type: 'percentage', value: percent };
+    if (first.percent !== undefined) {
+      warnings.push({
+        term: 'BT-138',
+        path: where,
+        message: `Stated as ${first.percent} % of ${first.base ?? 'no base amount'}: kept as its amount, ${first.amount} (a percentage is kept only of the line's own amount, giving the same amount)`,
+      });
+    }
+    return discount;
   }
   warnings.push({
     term: 'BG-27',
