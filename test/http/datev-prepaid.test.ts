@@ -80,6 +80,17 @@ beforeAll(async () => {
   await invoice('SR-2026-3', { type_code: '877', prepaid_amount: '12000.00' });
   // A plain invoice paid at the checkout (or a deposit nobody invoiced): nothing was booked before.
   await invoice('RE-2026-9', { prepaid_amount: '11900.00' });
+  // A commercial invoice that names the partial invoice it follows (BG-3): a final invoice outside the
+  // construction codes, booked back; a corrected invoice (384) naming the one it corrects is not.
+  await invoice('RE-2026-10', {
+    prepaid_amount: '1190.00',
+    preceding_invoice: { number: 'TR-2026-1', issue_date: '2026-09-01' },
+  });
+  await invoice('RK-2026-1', {
+    type_code: '384',
+    prepaid_amount: '1190.00',
+    preceding_invoice: { number: 'RE-2026-3', issue_date: '2026-09-01' },
+  });
 
   // A subcontractor's Schlussrechnung to the firm, received as XRechnung: booked on the expense side alike.
   const subcontractor = await makeAccount(server);
@@ -147,6 +158,11 @@ describe('what a final invoice deducts, in DATEV', () => {
       ['12000,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
     ]);
     expect(bookingsOf(file, 'RE-2026-9')).toEqual([['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH']]);
+    expect(bookingsOf(file, 'RE-2026-10')).toEqual([
+      ['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
+      ['1190,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
+    ]);
+    expect(bookingsOf(file, 'RK-2026-1')).toEqual([['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH']]);
   });
 
   test('a received final invoice: the expense and its input VAT counted once', async () => {

@@ -92,6 +92,11 @@ describe('partial and construction invoices', () => {
     expect(text.match(/enthaltene USt\. 19 %/g)).toHaveLength(2);
     expect(text).toContain(' -190,00 €');
     expect(text).toContain(` ${left} €`);
+    // Paid in full (at the checkout): the VAT in it is the document's, and nothing left has none to say.
+    const paid = oneRate({ prepaid_amount: calc.body.data.calculation.total.amount });
+    const inFull = (await client.pdfText({ data: paid })).replace(/\s+/g, ' ');
+    expect(inFull.match(/enthaltene USt\. 19 %/g)).toHaveLength(1);
+    expect(inFull).toContain(` -${german.format(Number(tax_total.amount))} €`);
     // Two VAT rates: how the prepayments split is not in the data, so no VAT is said of them.
     const twoRates = oneRate({ prepaid_amount: '1190.00' });
     twoRates.line_items = twoRates.line_items.map((l, i) =>

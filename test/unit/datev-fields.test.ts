@@ -190,6 +190,19 @@ describe('bookings', () => {
       taxGroups: [doc.taxGroups[0], { ...doc.taxGroups[1], taxable_amount: '-160.00', tax_amount: '-30.40' }],
     } as typeof final;
     expect(rows(mixed).filter((r) => String(r[3]).startsWith('Anzahlungen'))).toEqual([]);
+    // A received file whose stated total is a cent below its groups': the leftover (other, -0.01) is no
+    // reason to book nothing back.
+    const received = {
+      ...final,
+      total: '1190.39',
+      prepaid: '1000.00',
+      taxGroups: [{ category: 'S', rate: '19', taxable_amount: '1000.00', tax_amount: '190.40' }],
+    };
+    expect(rows(received)).toEqual([
+      ['1190.40', 'S', '8400', 'Wiener Handel GmbH'],
+      ['0.01', 'H', '8200', 'Wiener Handel GmbH'],
+      ['1000.00', 'H', '8400', 'Anzahlungen Wiener Handel GmbH'],
+    ]);
   });
 
   test("the cancellation's day is Germany's, never before the issue date", () => {

@@ -146,6 +146,14 @@ describe('the reverse charge accounts (SKR03 8336 EU, 8337 § 13b at home; SKR04
     current.reverse_charge = { account: '8338', tax_key: null };
     const kept = withCurrentCases('SKR03', current, DEFAULT_EXPENSE_ACCOUNTS.SKR03);
     expect(kept.revenue.reverse_charge.account).toBe('8338');
+    // Saved before Germany's 0 % had its own case: its defaults, a customized `exempt` not carried to it.
+    const { zero_rated: _z, ...noZero } = structuredClone(DEFAULT_REVENUE_ACCOUNTS.SKR04);
+    noZero.exempt = { account: '4185', tax_key: null };
+    const { zero_rated: _y, ...noZeroExpense } = structuredClone(DEFAULT_EXPENSE_ACCOUNTS.SKR04);
+    const filled = withCurrentCases('SKR04', noZero as never, noZeroExpense as never);
+    expect(filled.revenue.zero_rated).toEqual({ account: '4290', tax_key: null });
+    expect(filled.expense.zero_rated).toEqual({ account: '5200', tax_key: null });
+    expect(filled.revenue.exempt.account).toBe('4185');
   });
 });
 

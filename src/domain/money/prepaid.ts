@@ -24,7 +24,7 @@ export interface PrepaidTax {
   rate: string;
   /** Gross, as BT-113 states it. */
   prepaid: string;
-  /** The VAT in it: prepaid x rate / (100 + rate), to the minor unit. */
+  /** The VAT in it: prepaid x rate / (100 + rate), to the minor unit; paid in full, the document's VAT. */
   prepaid_tax: string;
   /** The VAT in what is left to pay: the document's VAT less the prepaid's. */
   remaining_tax: string;

@@ -16,8 +16,9 @@ export type Chart = (typeof CHARTS)[number];
  * work, cleaning of buildings, scrap, ...); `reverse_charge_third_country`: AE with the other party outside
  * the EU (a service taxable there when issued; a foreign firm's service received); `small_business`: E of
  * a Kleinunternehmer (its reason or code naming § 19 UStG or the word); `zero_rated`: Z (Germany's 0 % of
- * § 12 Abs. 3 UStG, photovoltaic systems); `exempt`: any other E, and a 0 % rate without a category; `outside_scope_eu` / `outside_scope_third_country`: O with the other party
- * in another EU country / outside the EU (taxable there, not here); `other`: anything else (another S
+ * § 12 Abs. 3 UStG, photovoltaic systems); `exempt`: any other E, and a 0 % rate without a category;
+ * `outside_scope_eu` / `outside_scope_third_country`: O with the other party in another EU country /
+ * outside the EU (taxable there, not here); `other`: anything else (another S
  * rate, O at home or where the other party's country is unknown, L, M).
  */
 export const TAX_CASES = [

@@ -9,6 +9,7 @@ import {
   fromMinorUnits,
   isNegative,
   isZero,
+  lt,
   mul,
   round,
   sub,
@@ -100,20 +101,25 @@ function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
  * back, the document books what is left to pay, and its VAT. With several tax cases it is split in
  * proportion to their gross (largest remainder, to the cent), as the data does not say how the
  * prepayments split; more than the total is split the same way (the debtor then shows what is owed back).
- * A negative document's negative prepaid amount likewise; nothing where the signs are mixed.
+ * A negative document's negative prepaid amount likewise; nothing where the signs are mixed (but for a
+ * received file's leftover of less than a unit).
  */
 function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<TaxCase, Decimal> {
   const prepaid = doc.prepaid ? dec(doc.prepaid) : null;
   if (prepaid === null || isZero(prepaid)) return new Map();
   const negative = isNegative(prepaid);
-  const cases = TAX_CASES.filter((c) => !isZero(byCase.get(c) ?? dec('0')));
-  const grosses = cases.map((c) => byCase.get(c) ?? dec('0'));
-  if (cases.length === 0 || grosses.some((g) => isNegative(g) !== negative)) return new Map();
-  const units = (d: Decimal) => {
-    const u = toMinorUnits(d, 2);
-    return u < 0n ? -u : u;
-  };
-  const shares = allocateUnits(units(prepaid), grosses.map(units));
+  const signed = TAX_CASES.filter((c) => !isZero(byCase.get(c) ?? dec('0')));
+  const cases = signed.filter((c) => isNegative(byCase.get(c) ?? dec('0')) === negative);
+  // The other sign only as a received file's leftover (its stated total a little off its groups', below
+  // one unit, BR-CO-17's tolerance, booked as `other`): left out of the split. Any other: nothing.
+  const against = signed.filter((c) => !cases.includes(c));
+  const leftover = against.length === 1 && against[0] === 'other' && lt(abs(byCase.get('other')), dec('1'));
+  if (cases.length === 0 || (against.length > 0 && !leftover)) return new Map();
+  const units = (d: Decimal) => toMinorUnits(abs(d), 2);
+  const shares = allocateUnits(
+    units(prepaid),
+    cases.map((c) => units(byCase.get(c) ?? dec('0'))),
+  );
   return new Map(
     cases.map((c, i) => {
       const share = fromMinorUnits(shares[i] ?? 0n, 2);
@@ -121,6 +127,11 @@ function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<
     }),
   );
 }
+
+const abs = (d: Decimal | undefined): Decimal => {
+  const value = d ?? dec('0');
+  return isNegative(value) ? sub(dec('0'), value) : value;
+};
 
 /**
  * The document's bookings, in the order of TAX_CASES; a negative amount books the other way round. Then

@@ -78,16 +78,21 @@ export function counterpartyOf(own: PartyData, other: PartyData): Counterparty {
 }
 
 /**
- * The kinds of invoice whose prepaid amount (BT-113) is what earlier partial invoices were paid, each
- * booked when it was issued: the construction trades' partial (cumulative), partial final and final
- * invoices (875-877). Any other invoice's prepaid amount (a deposit, paid at the checkout) was booked by
- * nobody before: it is not booked back (datev-bookings.ts prepaidByCase).
+ * The invoices whose prepaid amount (BT-113) is what earlier partial invoices were paid, each booked when
+ * it was issued: the construction trades' partial (cumulative), partial final and final invoices (875-877),
+ * and a commercial or partial invoice (380, 326) that names the invoice it follows (BG-3: a final invoice
+ * after partial or advance invoices). Any other invoice's prepaid amount (a deposit, paid at the checkout)
+ * was booked by nobody before: it is not booked back (datev-bookings.ts prepaidByCase); nor a corrected
+ * invoice's (384: what was paid on the invoice it corrects, which its cancellation took out).
  */
 const DEDUCTS_PARTIAL_INVOICES: ReadonlySet<string> = new Set(['875', '876', '877']);
+const FINAL_WITH_PRECEDING: ReadonlySet<string> = new Set(['380', '326']);
 
-/** What a final invoice books back: its prepaid amount, when its kind deducts partial invoices; else null. */
+/** What a final invoice books back: its prepaid amount, when it deducts partial invoices; else null. */
 function deductedOf(data: DocumentData, stored?: string): string | null {
-  if (!DEDUCTS_PARTIAL_INVOICES.has(data.type_code ?? '')) return null;
+  const code = data.type_code ?? '380';
+  const follows = FINAL_WITH_PRECEDING.has(code) && data.preceding_invoice !== undefined;
+  if (!DEDUCTS_PARTIAL_INVOICES.has(code) && !follows) return null;
   return stored ?? data.prepaid_amount ?? null;
 }
 
