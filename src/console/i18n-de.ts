@@ -65,6 +65,8 @@ export const GERMAN: Record<string, string> = {
   Copied: 'Kopiert',
   Copy: 'Kopieren',
   'Corrected invoice': 'Korrigierte Rechnung',
+  'Its number and date are written into the e-invoice (BG-3), as XRechnung asks':
+    'Ihre Nummer und ihr Datum stehen in der E-Rechnung (BG-3), wie XRechnung es vorsieht',
   'Could not complete this.': 'Das hat nicht geklappt.',
   Country: 'Land',
   'Create API key': 'API-Schlüssel erstellen',

@@ -271,6 +271,36 @@ describe('console: products and the PDF.js preview', () => {
     expect(browser.problems).toEqual([]);
   }, 90_000);
 
+  test('a corrected invoice (384) names the invoice it corrects; another kind chosen again names none', async () => {
+    const invoice = (await api('GET', '/api/v1/documents?document_type=invoice&limit=1')).body.data[0];
+    await api('POST', `/api/v1/documents/${invoice.id}/finalize`);
+    await page().goto(`${server.url}/#/documents/new/invoice`);
+    await waitForText(page(), 'New invoice');
+    await choose(page(), 'Customer', 'Café Morgenrot');
+    await choose(page(), 'Business profile', 'Ingenieurbüro Nordlicht GmbH');
+    await choose(page(), 'Kind of invoice', 'Corrected invoice (384)');
+    await waitForText(page(), 'Its number and date are written into the e-invoice (BG-3)');
+    await choose(page(), 'Corrected invoice', invoice.number);
+    await typeInto(page(), 'Description', 'Rohbau, berichtigt');
+    await typeInto(page(), 'Quantity', '1');
+    await typeInto(page(), 'Unit price', '100');
+    await typeInto(page(), 'Tax rate', '19');
+    await click(page(), 'Save');
+    await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
+    const id = await page().evaluate(() => location.hash.split('/')[2] ?? '');
+    const saved = (await api('GET', `/api/v1/documents/${id}`)).body.data;
+    expect(saved).toMatchObject({ source_document_id: invoice.id, data: { type_code: '384' } });
+    // A plain invoice again: the reference goes with the kind.
+    await page().goto(`${server.url}/#/documents/${id}/edit`);
+    await choose(page(), 'Kind of invoice', 'Invoice (380)');
+    await click(page(), 'Save');
+    await page().waitForFunction(() => !location.hash.endsWith('/edit'), { timeout: 15_000 });
+    const plain = (await api('GET', `/api/v1/documents/${id}`)).body.data;
+    expect(plain.source_document_id).toBeNull();
+    expect(plain.data.type_code).toBeUndefined();
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
+
   test('in German: the screens, the picker and the preview speak German', async () => {
     // Leaves the editor the test before left unsaved first (its question answered by the dialog handler),
     // then switches the language on the products page, where nothing asks: switching from the unsaved

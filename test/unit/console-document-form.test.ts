@@ -2,7 +2,13 @@
 import { describe, expect, test } from 'bun:test';
 import { readDecimal } from '../../src/console/numbers';
 import { lineOfProduct } from '../../src/console/pages/documents/catalogue-line';
-import { draftOf, emptyDraft, lineAfter, withDefaultTax } from '../../src/console/pages/documents/draft-form';
+import {
+  correctedOf,
+  draftOf,
+  emptyDraft,
+  lineAfter,
+  withDefaultTax,
+} from '../../src/console/pages/documents/draft-form';
 import { contentOf, numberProblems } from '../../src/console/pages/documents/form-content';
 import type { LineForm } from '../../src/console/pages/documents/model';
 
@@ -190,5 +196,18 @@ describe('the payment reference in the editor', () => {
       data: { payment: { reference: 'Kunde 4711' }, line_items: [] },
     };
     expect(draftOf(stored as unknown as Parameters<typeof draftOf>[0]).payment_reference).toBe('Kunde 4711');
+  });
+});
+
+describe('the invoice a document corrects (BG-3)', () => {
+  test("a credit note's and a corrected invoice's (384) are sent; any other kind's choice is not", () => {
+    const chosen = (document_type: string, type_code: string) =>
+      correctedOf({ ...emptyDraft(document_type), type_code, source_document_id: 'doc_1' });
+    expect(chosen('credit_note', '')).toBe('doc_1');
+    expect(chosen('invoice', '384')).toBe('doc_1');
+    // 384 chosen, an invoice picked, then the kind changed back: no reference is left behind.
+    expect(chosen('invoice', '')).toBe('');
+    expect(chosen('invoice', '877')).toBe('');
+    expect(chosen('quote', '384')).toBe('');
   });
 });

@@ -134,7 +134,13 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     items.push({ label: labels.taxPointDate, value: fmt.date(data.tax_point_date) });
   else if (data.tax_point_date_code)
     items.push({ label: labels.taxPointDate, value: labels.taxPointCodes[data.tax_point_date_code] });
-  const preceding = data.preceding_invoice;
+  // BG-3 as the data states it, else the stored invoice it follows (a corrected invoice's: UStAE 14.11
+  // asks a correction to name the invoice it corrects); a credit note says it in its subtitle.
+  const preceding = present(data.preceding_invoice?.number)
+    ? data.preceding_invoice
+    : present(input.sourceDocumentNumber)
+      ? { number: input.sourceDocumentNumber }
+      : undefined;
   if (documentType !== 'credit_note' && present(preceding?.number)) {
     const date = present(preceding.issue_date) ? ` (${fmt.date(preceding.issue_date)})` : '';
     items.push({ label: labels.precedingInvoice, value: `${preceding.number.trim()}${date}` });

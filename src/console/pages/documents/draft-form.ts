@@ -194,3 +194,16 @@ export function nextNumber(latest: string | undefined, prefix: string): string {
   const next = String(BigInt(digits) + 1n).padStart(digits.length, '0');
   return `${head}${next}${tail}`;
 }
+
+/**
+ * The invoice the form names as corrected (`source_document_id`, written as BG-3): a credit note's (it
+ * needs one) or a corrected invoice's (384; XRechnung's BR-DE-26 asks for it); any other kind names none,
+ * so a kind chosen and left again leaves no reference behind.
+ */
+export function correctedOf(
+  form: Pick<DraftForm, 'document_type' | 'type_code' | 'source_document_id'>,
+): string {
+  const corrects =
+    form.document_type === 'credit_note' || (form.document_type === 'invoice' && form.type_code === '384');
+  return corrects ? form.source_document_id : '';
+}

@@ -7,6 +7,7 @@ import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
 import { PdfPages } from '../../ui/pdf-pages';
 import { TemplateChooser } from '../../ui/template-chooser';
+import { correctedOf } from './draft-form';
 import { contentOf, totallableOf } from './form-content';
 import type { DraftForm, StoredDocument } from './model';
 
@@ -20,11 +21,16 @@ export function asFormError(error: unknown): unknown {
   return new ApiError(error.status, error.code, error.message, fields, error.details);
 }
 
-/** A credit note's invoice: the account's issued invoices (not drafts), newest first. */
+/**
+ * A credit note's invoice, or a corrected invoice's (384): the account's issued invoices (not drafts),
+ * newest first. A credit note needs one; a corrected invoice is asked for it (XRechnung BR-DE-26).
+ */
 export function CorrectedInvoice(props: {
   value: string;
   onChange: (id: string) => void;
   error: ApiError | null;
+  required?: boolean;
+  hint?: string;
 }) {
   const invoices = useLoad(
     () =>
@@ -47,7 +53,8 @@ export function CorrectedInvoice(props: {
       ]}
       path="source_document_id"
       error={props.error}
-      required
+      required={props.required ?? true}
+      hint={props.hint}
     />
   );
 }
@@ -148,7 +155,7 @@ export function createBodyOf(form: DraftForm, locale?: string | null): Record<st
     customer_id: form.customer_id,
     ...(locale ? { locale } : {}),
     ...(form.due_date ? { due_date: form.due_date } : {}),
-    ...(form.source_document_id ? { source_document_id: form.source_document_id } : {}),
+    ...(correctedOf(form) ? { source_document_id: correctedOf(form) } : {}),
     ...(form.document_type === 'credit_note' && form.reason.trim() ? { reason: form.reason.trim() } : {}),
     ...contentOf(form),
   };

@@ -17,6 +17,7 @@ import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
 
 const FINAL_HINT = 'Enter what the partial invoices were paid under Already paid; name them in the notes';
+const CORRECTED_HINT = 'Its number and date are written into the e-invoice (BG-3), as XRechnung asks';
 
 /** What the two dates are called on each kind of document, as its PDF calls them. */
 const DATE_LABELS: Record<string, { issue: string; due: string }> = {
@@ -126,6 +127,9 @@ export function DraftEditor({
     }
     const request = createBodyOf(form);
     if (existing && !form.due_date) request.due_date = null;
+    // A corrected invoice's reference given up (another kind chosen, or none picked) is cleared.
+    if (existing?.source_document_id && request.source_document_id === undefined)
+      request.source_document_id = null;
     const saved = await save.run(() =>
       existing
         ? patch<StoredDocument>(`/documents/${existing.id}`, withClearedContent(request, existing.data))
@@ -261,6 +265,15 @@ export function DraftEditor({
                   value={form.source_document_id}
                   onChange={set('source_document_id')}
                   error={error}
+                />
+              ) : null}
+              {form.document_type === 'invoice' && form.type_code === '384' ? (
+                <CorrectedInvoice
+                  value={form.source_document_id}
+                  onChange={set('source_document_id')}
+                  error={error}
+                  required={false}
+                  hint={t(CORRECTED_HINT)}
                 />
               ) : null}
               {form.document_type === 'credit_note' ? (

@@ -118,14 +118,17 @@ export interface StoredEInvoiceInput {
 /**
  * One way from a stored document to an e-invoice input, for the XML route, Factur-X renders, deliveries,
  * the archive and finalize's check alike: the row's own data, its stored totals and the invoice a credit
- * note corrects (BG-3), never the API's answer (payment figures, days overdue). A row whose `data` holds
- * both parties (finalized, or as finalize will freeze it) is used as it is.
+ * note or a corrected invoice corrects (BG-3: its source, when that is an invoice), never the API's
+ * answer (payment figures, days overdue). A row whose `data` holds both parties (finalized, or as
+ * finalize will freeze it) is used as it is.
  */
 export async function einvoiceInputOf(ctx: AccountCtx, row: DocumentRow): Promise<StoredEInvoiceInput> {
   const data = await documentDataOf(ctx, row);
-  const source = row.sourceDocumentId
+  // BG-3 is a preceding *invoice*: an invoice made from a quote or an order (its source) names none.
+  const stored = row.sourceDocumentId
     ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
     : undefined;
+  const source = stored?.documentType === 'invoice' ? stored : undefined;
   return {
     documentType: row.documentType,
     data,
