@@ -60,7 +60,7 @@ beforeAll(async () => {
       ['finalize'],
     );
   // Abschlagsrechnung 10,000.00 + 1,900.00; the Schlussrechnung over 30,000.00 + 5,700.00 deducts its payment.
-  await invoice('AR-2026-1', { type_code: '875' });
+  const partial = await invoice('AR-2026-1', { type_code: '875' });
   const final = await invoice('SR-2026-1', {
     type_code: '877',
     prepaid_amount: '11900.00',
@@ -86,6 +86,8 @@ beforeAll(async () => {
     prepaid_amount: '1190.00',
     preceding_invoice: { number: 'TR-2026-1', issue_date: '2026-09-01' },
   });
+  // The invoice it follows stored here (its source, its BG-3): the same.
+  await invoice('RE-2026-11', { prepaid_amount: '1190.00', source_document_id: partial.id });
   await invoice('RK-2026-1', {
     type_code: '384',
     prepaid_amount: '1190.00',
@@ -159,6 +161,10 @@ describe('what a final invoice deducts, in DATEV', () => {
     ]);
     expect(bookingsOf(file, 'RE-2026-9')).toEqual([['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH']]);
     expect(bookingsOf(file, 'RE-2026-10')).toEqual([
+      ['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
+      ['1190,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
+    ]);
+    expect(bookingsOf(file, 'RE-2026-11')).toEqual([
       ['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
       ['1190,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
     ]);

@@ -9,7 +9,7 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { documentCostCentres, findCostCentre } from '../../cost-centres';
 import { assignDebtorNumber, findCustomer } from '../../customers';
-import { type DocumentRow, documentTotals } from '../../documents';
+import { type DocumentRow, documentTotals, findDocument } from '../../documents';
 import type { ReceivedDocumentRow } from '../../receiving';
 import { type Counterparty, SMALL_BUSINESS_GROUND } from '../accounts';
 import { type Booking, bookingLine } from '../datev/format';
@@ -88,12 +88,22 @@ export function counterpartyOf(own: PartyData, other: PartyData): Counterparty {
 const DEDUCTS_PARTIAL_INVOICES: ReadonlySet<string> = new Set(['875', '876', '877']);
 const FINAL_WITH_PRECEDING: ReadonlySet<string> = new Set(['380', '326']);
 
-/** What a final invoice books back: its prepaid amount, when it deducts partial invoices; else null. */
-function deductedOf(data: DocumentData, stored?: string): string | null {
+/**
+ * What a final invoice books back: its prepaid amount, when it deducts partial invoices; else null.
+ * `followsStored`: an issued document's source is an invoice (its BG-3 when the data states none).
+ */
+function deductedOf(data: DocumentData, stored?: string, followsStored = false): string | null {
   const code = data.type_code ?? '380';
-  const follows = FINAL_WITH_PRECEDING.has(code) && data.preceding_invoice !== undefined;
-  if (!DEDUCTS_PARTIAL_INVOICES.has(code) && !follows) return null;
+  const named = data.preceding_invoice !== undefined || followsStored;
+  if (!DEDUCTS_PARTIAL_INVOICES.has(code) && !(FINAL_WITH_PRECEDING.has(code) && named)) return null;
   return stored ?? data.prepaid_amount ?? null;
+}
+
+/** Whether an issued document's source (`source_document_id`) is an invoice: what its BG-3 names. */
+async function followsStoredInvoice(ctx: AccountCtx, row: DocumentRow): Promise<boolean> {
+  if (row.sourceDocumentId === null || !(row.totals.prepaid_amount ?? row.data.prepaid_amount)) return false;
+  const source = await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId);
+  return source?.documentType === 'invoice';
 }
 
 /** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
@@ -152,7 +162,11 @@ async function issuedBookings(
   const side = row.documentType === 'credit_note' ? 'H' : 'S';
   const doc: BookedDocument = {
     total: row.totals.total,
-    prepaid: deductedOf(row.data as DocumentData, row.totals.prepaid_amount),
+    prepaid: deductedOf(
+      row.data as DocumentData,
+      row.totals.prepaid_amount,
+      await followsStoredInvoice(ctx, row),
+    ),
     taxGroups: row.totals.tax_groups ?? [],
     side: entry.reversal ? flipped(side) : side,
     currency: row.currency,
