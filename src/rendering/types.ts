@@ -41,8 +41,10 @@ export interface RenderInput {
   logo?: LogoImage | null;
   /** The service credit line (free plan): always shown when set, together with any footer_text. */
   serviceCredit?: string | null;
-  /** A credit note's source document number, shown on it. */
+  /** The stored invoice a document follows (its source, when an invoice): a credit note's or a corrected
+   *  invoice's, shown on it; its issue date (YYYY-MM-DD). */
   sourceDocumentNumber?: string | null;
+  sourceDocumentDate?: string | null;
   /** Factur-X: attach this XML (and the supporting documents' files) and write PDF/A-3b metadata. */
   facturx?: FacturxContent | null;
   /**

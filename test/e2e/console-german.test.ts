@@ -302,6 +302,10 @@ describe('console in German', () => {
       'Bauüberwachung',
     ]);
     expect(invoice.data.order_reference).toBe('PO-88');
+    // Saved in the editor, it keeps the quote as its source (the form neither shows nor sends it).
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => !location.hash.endsWith('/edit'), { timeout: 15_000 });
+    expect((await api('GET', `/api/v1/documents/${invoiceId}`)).source_document_id).toBe(quote.id);
 
     await api('POST', `/api/v1/documents/${invoiceId}/finalize`);
     await open(`documents/${invoiceId}`);

@@ -298,6 +298,31 @@ describe('console: products and the PDF.js preview', () => {
     const plain = (await api('GET', `/api/v1/documents/${id}`)).body.data;
     expect(plain.source_document_id).toBeNull();
     expect(plain.data.type_code).toBeUndefined();
+    // A final invoice that names its last partial invoice, corrected: a credit note (381) naming the final
+    // invoice, not its kind (a 422 before) nor its predecessor.
+    const patched = await api('PATCH', `/api/v1/documents/${id}`, {
+      type_code: '877',
+      preceding_invoice: { number: 'AR-2026-0003', issue_date: '2026-10-01' },
+    });
+    expect(patched.status).toBe(200);
+    const finalized = await api('POST', `/api/v1/documents/${id}/finalize`);
+    expect([finalized.status, JSON.stringify(finalized.body.error ?? '')]).toEqual([200, '""']);
+    // The same address as the page shown: loaded again, so the finalized document is read.
+    await page().goto(`${server.url}/#/documents/${id}`);
+    await page().reload();
+    await click(page(), 'Correct this invoice');
+    await page().waitForFunction(
+      (before) => /\/edit$/.test(location.hash) && !location.hash.includes(before),
+      {
+        timeout: 15_000,
+      },
+      id,
+    );
+    const creditId = await page().evaluate(() => location.hash.split('/')[2] ?? '');
+    const credit = (await api('GET', `/api/v1/documents/${creditId}`)).body.data;
+    expect(credit).toMatchObject({ document_type: 'credit_note', source_document_id: id });
+    expect(credit.data.type_code).toBeUndefined();
+    expect(credit.data.preceding_invoice).toBeUndefined();
     expect(browser.problems).toEqual([]);
   }, 90_000);
 

@@ -79,7 +79,34 @@ beforeAll(async () => {
   // More paid than the final invoice's total: booked back whole (the debtor shows what is owed back).
   await invoice('SR-2026-3', { type_code: '877', prepaid_amount: '12000.00' });
   // A plain invoice paid at the checkout (or a deposit nobody invoiced): nothing was booked before.
-  await invoice('RE-2026-9', { prepaid_amount: '11900.00' });
+  const deposit = await invoice('RE-2026-9', { prepaid_amount: '11900.00' });
+  // Their corrections (credit notes as the console makes them, the invoice's data copied): each books back
+  // what the invoice it corrects booked back, and nothing where that invoice did not.
+  const corrected = await invoice('SR-2026-5', {
+    type_code: '877',
+    prepaid_amount: '11900.00',
+    line_items: [{ name: 'Dacharbeiten', quantity: '1', unit_price: '30000.00', taxes: VAT('19') }],
+  });
+  for (const [number, source, price] of [
+    ['GS-2026-1', corrected.id, '30000.00'],
+    ['GS-2026-2', deposit.id, '10000.00'],
+  ] as const) {
+    await makeDocument(
+      server,
+      firm,
+      parties,
+      {
+        document_type: 'credit_note',
+        number,
+        issue_date: '2026-10-05',
+        tax_scheme: 'VAT',
+        source_document_id: source,
+        prepaid_amount: '11900.00',
+        line_items: [{ name: 'Dacharbeiten', quantity: '1', unit_price: price, taxes: VAT('19') }],
+      },
+      ['finalize'],
+    );
+  }
   // A commercial invoice that names the partial invoice it follows (BG-3): a final invoice outside the
   // construction codes, booked back; a corrected invoice (384) naming the one it corrects is not.
   await invoice('RE-2026-10', {
@@ -160,6 +187,11 @@ describe('what a final invoice deducts, in DATEV', () => {
       ['12000,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
     ]);
     expect(bookingsOf(file, 'RE-2026-9')).toEqual([['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH']]);
+    expect(bookingsOf(file, 'GS-2026-1')).toEqual([
+      ['35700,00', 'H', '8400', 'Wohnbau Elbe GmbH'],
+      ['11900,00', 'S', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],
+    ]);
+    expect(bookingsOf(file, 'GS-2026-2')).toEqual([['11900,00', 'H', '8400', 'Wohnbau Elbe GmbH']]);
     expect(bookingsOf(file, 'RE-2026-10')).toEqual([
       ['11900,00', 'S', '8400', 'Wohnbau Elbe GmbH'],
       ['1190,00', 'H', '8400', 'Anzahlungen Wohnbau Elbe GmbH'],

@@ -83,6 +83,21 @@ describe('the preceding invoice of a stored document', () => {
     expect(xml).toMatch(
       /<cac:BillingReference>\s*<cac:InvoiceDocumentReference>\s*<cbc:ID>RE-2026-0001<\/cbc:ID>\s*<cbc:IssueDate>2026-11-02<\/cbc:IssueDate>/,
     );
-    expect(await pdfTextOf(corrected.id)).toContain('Vorausgehende Rechnung RE-2026-0001');
+    expect(await pdfTextOf(corrected.id)).toContain('Vorausgehende Rechnung RE-2026-0001 (02.11.2026)');
+    // A delivery note made from the invoice is no invoice: it names no preceding invoice.
+    const note = await makeDocument(
+      server,
+      account,
+      parties,
+      {
+        document_type: 'delivery_note',
+        number: 'LS-2026-0001',
+        source_document_id: fromQuote.id,
+        locale: 'de-DE',
+        line_items: [{ name: 'Consulting', quantity: '10' }],
+      },
+      ['finalize'],
+    );
+    expect(await pdfTextOf(note.id)).not.toContain('Vorausgehende Rechnung');
   });
 });

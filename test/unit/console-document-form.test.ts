@@ -210,4 +210,25 @@ describe('the invoice a document corrects (BG-3)', () => {
     expect(chosen('invoice', '877')).toBe('');
     expect(chosen('quote', '384')).toBe('');
   });
+
+  test('a stored document in the form: only the reference the form offers (an invoice keeps its quote unseen)', () => {
+    const stored = (document_type: string, type_code?: string) =>
+      draftOf({
+        id: 'doc_2',
+        document_type,
+        number: 'X-1',
+        issue_date: '2026-11-02',
+        due_date: null,
+        currency: 'EUR',
+        business_profile_id: 'bp_1',
+        customer_id: 'cus_1',
+        source_document_id: 'doc_1',
+        reason: null,
+        status: 'draft',
+        data: { line_items: [], ...(type_code ? { type_code } : {}) },
+      } as never).source_document_id;
+    expect(stored('credit_note')).toBe('doc_1');
+    expect(stored('invoice', '384')).toBe('doc_1');
+    expect(stored('invoice')).toBe('');
+  });
 });

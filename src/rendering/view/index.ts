@@ -138,8 +138,8 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   // asks a correction to name the invoice it corrects); a credit note says it in its subtitle.
   const preceding = present(data.preceding_invoice?.number)
     ? data.preceding_invoice
-    : present(input.sourceDocumentNumber)
-      ? { number: input.sourceDocumentNumber }
+    : documentType === 'invoice' && present(input.sourceDocumentNumber)
+      ? { number: input.sourceDocumentNumber, issue_date: input.sourceDocumentDate ?? undefined }
       : undefined;
   if (documentType !== 'credit_note' && present(preceding?.number)) {
     const date = present(preceding.issue_date) ? ` (${fmt.date(preceding.issue_date)})` : '';

@@ -125,7 +125,13 @@ export function draftOf(document: StoredDocument): DraftForm {
     currency: document.currency,
     business_profile_id: document.business_profile_id,
     customer_id: document.customer_id,
-    source_document_id: document.source_document_id ?? '',
+    // Only a reference the form offers (a credit note's or a corrected invoice's invoice): an invoice made
+    // from a quote keeps its quote as its source, which the form neither shows nor sends.
+    source_document_id: correctedOf({
+      document_type: document.document_type,
+      type_code: typeof data.type_code === 'string' ? data.type_code : '',
+      source_document_id: document.source_document_id ?? '',
+    }),
     reason: document.reason ?? '',
     type_code: document.document_type === 'invoice' && data.type_code !== '380' ? (data.type_code ?? '') : '',
     prepaid_amount: shown(data.prepaid_amount),

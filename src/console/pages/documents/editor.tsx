@@ -127,8 +127,9 @@ export function DraftEditor({
     }
     const request = createBodyOf(form);
     if (existing && !form.due_date) request.due_date = null;
-    // A corrected invoice's reference given up (another kind chosen, or none picked) is cleared.
-    if (existing?.source_document_id && request.source_document_id === undefined)
+    // A corrected invoice's reference given up (another kind chosen, or none picked) is cleared; a source
+    // the form does not offer (an invoice's quote) is left as it is.
+    if (existing && draftOf(existing).source_document_id && request.source_document_id === undefined)
       request.source_document_id = null;
     const saved = await save.run(() =>
       existing

@@ -122,9 +122,12 @@ export function DocumentView({ id }: { id: string }) {
         reason: _reason,
         ...content
       } = data;
+      // A correction is a credit note: it takes no invoice kind (381 only), and the invoice it names is the
+      // one corrected (its source), not that invoice's own predecessor.
+      const { type_code: _kind, preceding_invoice: _preceding, ...corrected } = content;
       const today = new Date().toISOString().slice(0, 10);
       return post<StoredDocument>('/documents', {
-        ...content,
+        ...(documentType === 'credit_note' ? corrected : content),
         document_type: documentType,
         number: nextNumber(latest.data[0]?.number, prefix),
         issue_date: today,

@@ -4,7 +4,7 @@
 // same file).
 
 import { type DocumentData, documentTaxes, type Taxed } from '../../../domain/document-data';
-import { dec, gt, isDecimalString } from '../../../domain/money';
+import { dec, gt, isDecimalString, isZero } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { documentCostCentres, findCostCentre } from '../../cost-centres';
@@ -88,22 +88,41 @@ export function counterpartyOf(own: PartyData, other: PartyData): Counterparty {
 const DEDUCTS_PARTIAL_INVOICES: ReadonlySet<string> = new Set(['875', '876', '877']);
 const FINAL_WITH_PRECEDING: ReadonlySet<string> = new Set(['380', '326']);
 
-/**
- * What a final invoice books back: its prepaid amount, when it deducts partial invoices; else null.
- * `followsStored`: an issued document's source is an invoice (its BG-3 when the data states none).
- */
-function deductedOf(data: DocumentData, stored?: string, followsStored = false): string | null {
+/** Whether an invoice's kind and references make its prepaid amount what partial invoices were paid. */
+function deductsPartialInvoices(data: DocumentData, followsStored: boolean): boolean {
   const code = data.type_code ?? '380';
-  const named = data.preceding_invoice !== undefined || followsStored;
-  if (!DEDUCTS_PARTIAL_INVOICES.has(code) && !(FINAL_WITH_PRECEDING.has(code) && named)) return null;
-  return stored ?? data.prepaid_amount ?? null;
+  if (DEDUCTS_PARTIAL_INVOICES.has(code)) return true;
+  return FINAL_WITH_PRECEDING.has(code) && (data.preceding_invoice !== undefined || followsStored);
 }
 
-/** Whether an issued document's source (`source_document_id`) is an invoice: what its BG-3 names. */
-async function followsStoredInvoice(ctx: AccountCtx, row: DocumentRow): Promise<boolean> {
-  if (row.sourceDocumentId === null || !(row.totals.prepaid_amount ?? row.data.prepaid_amount)) return false;
-  const source = await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId);
-  return source?.documentType === 'invoice';
+/** A received invoice's prepaid amount to book back (its BG-3 is in its data); null for anything else. */
+function receivedDeducted(row: ReceivedDocumentRow): string | null {
+  const data = row.data as DocumentData;
+  return row.documentType === 'invoice' && deductsPartialInvoices(data, false)
+    ? (data.prepaid_amount ?? null)
+    : null;
+}
+
+/**
+ * An issued document's prepaid amount to book back: an invoice's when it deducts partial invoices (its
+ * BG-3 its `preceding_invoice`, or a source that is an invoice); a credit note's when the invoice it
+ * corrects did, so the correction mirrors what that invoice booked; null for anything else.
+ */
+async function issuedDeducted(ctx: AccountCtx, row: DocumentRow): Promise<string | null> {
+  const own = row.totals.prepaid_amount ?? (row.data as DocumentData).prepaid_amount ?? null;
+  if (own === null || !isDecimalString(own) || isZero(dec(own))) return null;
+  const source = row.sourceDocumentId
+    ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
+    : undefined;
+  if (row.documentType === 'invoice')
+    return deductsPartialInvoices(row.data as DocumentData, source?.documentType === 'invoice') ? own : null;
+  if (row.documentType !== 'credit_note' || source?.documentType !== 'invoice') return null;
+  const corrected = source.sourceDocumentId
+    ? await findDocument(ctx.db, ctx.accountId, source.sourceDocumentId)
+    : undefined;
+  return deductsPartialInvoices(source.data as DocumentData, corrected?.documentType === 'invoice')
+    ? own
+    : null;
 }
 
 /** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
@@ -162,11 +181,7 @@ async function issuedBookings(
   const side = row.documentType === 'credit_note' ? 'H' : 'S';
   const doc: BookedDocument = {
     total: row.totals.total,
-    prepaid: deductedOf(
-      row.data as DocumentData,
-      row.totals.prepaid_amount,
-      await followsStoredInvoice(ctx, row),
-    ),
+    prepaid: await issuedDeducted(ctx, row),
     taxGroups: row.totals.tax_groups ?? [],
     side: entry.reversal ? flipped(side) : side,
     currency: row.currency,
@@ -233,7 +248,7 @@ async function receivedBookings(
   const invoiceSide = 'H';
   const doc: BookedDocument = {
     total: row.total,
-    prepaid: deductedOf(row.data as DocumentData),
+    prepaid: receivedDeducted(row),
     taxGroups: computed.ok ? computed.totals.tax_groups : [],
     side: row.documentType === 'credit_note' ? flipped(invoiceSide) : invoiceSide,
     currency: row.currency,

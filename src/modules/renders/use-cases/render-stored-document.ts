@@ -220,6 +220,7 @@ export async function storedPdfInput(
     locale: row.locale ?? profile?.defaultLocale ?? 'en-US',
     serviceCredit: style.serviceCredit,
     sourceDocumentNumber: einvoice.precedingInvoiceNumber,
+    sourceDocumentDate: einvoice.precedingInvoiceDate,
   };
   return { template, pdf, compliance: facturx?.compliance ?? null };
 }
