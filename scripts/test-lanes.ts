@@ -6,7 +6,8 @@
 //   http  test/http, test/cli and test/integration, less the slow ones: real servers (PostgreSQL too) and
 //         the CLI as its own process
 //   executable, executable-postgres  the HTTP files below again, served by the compiled executable
-//         (built first, `npm run build`) as a process, on SQLite and on PostgreSQL + s3rver (test/executable.ts)
+//         (built first, `npm run build`, unless TEST_EXECUTABLE names one) as a process, on SQLite and on
+//         PostgreSQL + s3rver (test/executable.ts)
 // The one per-test timeout of the suite is here too (bun reads no timeout from bunfig.toml).
 //   bun scripts/test-lanes.ts <all|unit|http|slow|postgres|executable|executable-postgres|list> [flags...]
 import { readFileSync } from 'node:fs';
@@ -157,8 +158,9 @@ if (import.meta.main) {
   }
   const paths = lane === 'all' && filters.length === 0 ? [] : chosen.map((f) => `./${f}`);
   const env = { ...process.env };
-  if (executable) {
-    // Always the executable of this source: a stale one would prove nothing.
+  if (executable && !env.TEST_EXECUTABLE) {
+    // Always the executable of this source: a stale one would prove nothing. A TEST_EXECUTABLE given is
+    // the caller's (CI builds once, then runs both executable lanes on what it built).
     const build = Bun.spawnSync(['npm', 'run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'] });
     if (build.exitCode !== 0) process.exit(build.exitCode ?? 1);
     env.TEST_EXECUTABLE = 'dist/invoice-service';
