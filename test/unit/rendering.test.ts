@@ -85,6 +85,16 @@ describe('renderPdf, read back with poppler', () => {
       const input = germanInvoice(count, { templateId: 'tpl_minimal', pageSize: 'A4' });
       expect(pdfPagesText(await render(input)), `tpl_minimal ${count} lines`).toHaveLength(1);
     }
+    // Gaps down to 45 % of the template's: Bold's 3 lines on A4 and Modern's 4 on Letter were 0.5 and 4 pt
+    // short of one page at half.
+    for (const [id, count, pageSize] of [
+      ['tpl_bold', 3, 'A4'],
+      ['tpl_modern', 4, 'LETTER'],
+    ] as const) {
+      const pages = pdfPagesText(await render(germanInvoice(count, { templateId: id, pageSize })));
+      expect(pages, `${id} ${pageSize} ${count} lines`).toHaveLength(1);
+      expect(oneLine(pages[0] ?? ''), `${id} ${pageSize} ${count} lines`).toContain('Leistungszeitraum');
+    }
     // Every template and page size: a short invoice's first page holds all its lines and the totals.
     for (const { id } of BUILT_IN_TEMPLATES) {
       for (const pageSize of ['A4', 'LETTER'] as const) {
