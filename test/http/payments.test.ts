@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { FakeClock } from '../../src/shared/clock';
-import { makeDocument, makeParties } from '../document-factories';
+import { documentBody, makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 
@@ -32,6 +32,21 @@ const act = (id: string, action: string, key = account.apiKey) =>
   server.json(`/api/v1/documents/${id}/${action}`, { method: 'POST', key });
 const invoice = (actions = ['finalize', 'mark-sent'], overrides: Record<string, unknown> = {}) =>
   makeDocument(server, account, parties, overrides, actions);
+
+/** A credit note of 10.00 + 19 % (11.90) naming the invoice `id`: a Preisnachlass. */
+const discountOf = (id: string) => ({
+  document_type: 'credit_note',
+  source_document_id: id,
+  reason: 'Preisnachlass',
+  line_items: [
+    {
+      name: 'Nachlass',
+      quantity: '1',
+      unit_price: '10.00',
+      taxes: [{ name: 'VAT', rate: '19', category: 'S' }],
+    },
+  ],
+});
 
 describe('recording payments', () => {
   test('two payments settle an invoice: partially_paid, then paid; both listed', async () => {
@@ -172,19 +187,7 @@ describe('recording payments', () => {
 
   test('a Rechnungskorrektur is set against the invoice it names: credited, then settled by the rest (issue 36)', async () => {
     const source = await invoice(['finalize', 'mark-sent']);
-    const partial = {
-      document_type: 'credit_note',
-      source_document_id: source.id,
-      reason: 'Preisnachlass',
-      line_items: [
-        {
-          name: 'Nachlass',
-          quantity: '1',
-          unit_price: '10.00',
-          taxes: [{ name: 'VAT', rate: '19', category: 'S' }],
-        },
-      ],
-    };
+    const partial = discountOf(source.id);
     // A draft credits nothing; issued, it lowers what the invoice asks.
     const note = await makeDocument(server, account, parties, partial);
     expect((await read(source.id)).amount_credited).toBe('0.00');
@@ -230,6 +233,73 @@ describe('recording payments', () => {
       days_overdue: 0,
     });
     expect(await listOf(source.id)).toEqual([]);
+  });
+
+  test('an invoice corrected while a draft is settled when it is issued; a draft an issued credit note names stays; a paid invoice restored is not overdue', async () => {
+    const draft = await invoice([], { issue_date: '2026-10-01', due_date: '2026-10-15' });
+    const storno = await makeDocument(
+      server,
+      account,
+      parties,
+      { document_type: 'credit_note', source_document_id: draft.id, reason: 'Storno' },
+      ['finalize'],
+    );
+    // The correction's reference must not go: the draft it names cannot be deleted.
+    const deleted = await server.json(`/api/v1/documents/${draft.id}`, {
+      method: 'DELETE',
+      key: account.apiKey,
+    });
+    expect(deleted.status).toBe(409);
+    expect(deleted.body.error.details).toMatchObject({ credit_note_id: storno.id });
+    // Issued, the invoice is settled by the credit note: paid, never "finalized with nothing due" (which the
+    // overdue list would show).
+    const issued = await act(draft.id, 'finalize');
+    expect(issued.status).toBe(200);
+    expect(issued.body.data).toMatchObject({ status: 'paid', amount_credited: TOTAL, amount_due: '0.00' });
+    expect(issued.body.data.paid_at).not.toBeNull();
+    // SPEC 3 restores a paid invoice archived to finalized, its payments kept: settled, it is not overdue.
+    const paid = await invoice(['finalize', 'mark-sent'], {
+      issue_date: '2026-10-01',
+      due_date: '2026-10-15',
+    });
+    await pay(paid.id, { amount: TOTAL, date: '2026-11-02' });
+    expect((await act(paid.id, 'archive')).status).toBe(200);
+    const restored = await act(paid.id, 'restore');
+    expect(restored.body.data).toMatchObject({
+      status: 'finalized',
+      payment_status: 'paid',
+      amount_due: '0.00',
+    });
+    // Paid in part, it is.
+    const part = await invoice(['finalize', 'mark-sent'], {
+      issue_date: '2026-10-01',
+      due_date: '2026-10-15',
+    });
+    await pay(part.id, { amount: '237.87', date: '2026-11-02' });
+    const overdue = await server.json('/api/v1/documents?overdue=true&limit=100', { key: account.apiKey });
+    const ids = overdue.body.data.map((d: { id: string }) => d.id);
+    expect(ids).not.toContain(draft.id);
+    expect(ids).not.toContain(paid.id);
+    expect(ids).toContain(part.id);
+  });
+
+  test("a credit note corrects an invoice of its own customer: another customer's is a 422 at source_document_id", async () => {
+    const source = await invoice(['finalize']);
+    const someone = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'Someone Else GmbH', billing_address: { line1: 'Weg 2', country: 'DE' } },
+    });
+    const body = documentBody(
+      { ...parties, customerId: someone.body.data.id },
+      { document_type: 'credit_note', source_document_id: source.id, reason: 'Storno' },
+    );
+    const res = await server.json('/api/v1/documents', { method: 'POST', key: account.apiKey, body });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields.map((f: { loc: string }) => f.loc)).toContain(
+      'body.source_document_id',
+    );
+    expect((await read(source.id)).amount_credited).toBe('0.00');
   });
 
   test('Skonto taken: the payment and its discount settle the invoice; both listed; never more than due (issue 36)', async () => {
@@ -352,6 +422,37 @@ describe('mark-paid and mark-unpaid keep the figures in step', () => {
     const left = await listOf(doc.id);
     expect(left).toHaveLength(2);
     expect(left.map((p: { id: string }) => p.id)).toContain(early.body.data.id);
+  });
+
+  test('mark-unpaid of an invoice a credit note settles in part removes the payment that settled the rest; settled by credit notes alone it is a 409', async () => {
+    const doc = await invoice();
+    await makeDocument(server, account, parties, discountOf(doc.id), ['finalize']);
+    expect((await act(doc.id, 'mark-paid')).body.data).toMatchObject({
+      status: 'paid',
+      amount_paid: '225.98',
+    });
+    const unmarked = await act(doc.id, 'mark-unpaid');
+    expect(unmarked.status).toBe(200);
+    expect(unmarked.body.data).toMatchObject({
+      status: 'sent',
+      amount_paid: '0.00',
+      amount_credited: '11.90',
+      amount_due: '225.98',
+      payment_status: 'partially_paid',
+    });
+    expect(await listOf(doc.id)).toEqual([]);
+
+    const stornoed = await invoice();
+    await makeDocument(
+      server,
+      account,
+      parties,
+      { document_type: 'credit_note', source_document_id: stornoed.id, reason: 'Storno' },
+      ['finalize'],
+    );
+    const refused = await act(stornoed.id, 'mark-unpaid');
+    expect(refused.status).toBe(409);
+    expect((await read(stornoed.id)).status).toBe('paid');
   });
 
   test('mark-paid keeps SPEC 3: a finalized invoice is a 409 and records nothing', async () => {

@@ -9,6 +9,7 @@ import { type BusinessProfileRow, businessProfiles } from '../business-profiles'
 import { type CustomerRow, customers } from '../customers';
 import { DOCUMENT_TYPE_IDS, getDocumentType } from '../reference';
 import { type DocumentRow, type DocumentStatus, documents, type NewDocumentRow } from './schema';
+import { decimalParts, normalizedParts, plusParts, type SqlParts } from './sql-money';
 
 const scoped = (accountId: string, id: string) =>
   and(eq(documents.accountId, accountId), eq(documents.id, id));
@@ -30,18 +31,30 @@ export interface DocumentFilters {
 }
 
 /**
- * Overdue in SQL without a float: payments that cover the amount due make an invoice paid, so a finalized or
- * sent one still owes whatever its totals' amount due says; that text is positive when it has no '-' sign and
- * a nonzero digit (written with substr and replace, which both engines have; json_extract is SQLite's, and the
- * PostgreSQL migrations define it).
+ * Overdue in SQL without a float: what is still due, the totals' amount due less the payments and what the
+ * credit notes set against it (`amount_due` of docs/payments.md), is above zero. A finalized or sent invoice
+ * mostly owes its whole amount due, but SPEC 3 restores an archived paid invoice to `finalized` with its
+ * payments kept. Summed exactly as whole units and ten-billionths (sql-money.ts; json_extract is SQLite's,
+ * and the PostgreSQL migrations define it).
  */
 function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefined {
   const owed = sql`coalesce(json_extract(${documents.totals}, '$.amount_due'), json_extract(${documents.totals}, '$.total'))`;
+  const minus = ({ units, parts }: SqlParts): SqlParts => ({
+    units: sql`-(${units})`,
+    parts: sql`-(${parts})`,
+  });
+  const open = normalizedParts(
+    plusParts(
+      decimalParts(owed),
+      minus(decimalParts(documents.amountPaid)),
+      minus(decimalParts(documents.amountCredited)),
+    ),
+  );
   return and(
     inArray(documents.documentType, [...payableTypes]),
     inArray(documents.status, ['finalized', 'sent']),
     lt(documents.dueDate, today),
-    sql`substr(${owed}, 1, 1) <> '-' AND replace(replace(${owed}, '0', ''), '.', '') <> ''`,
+    sql`((${open.units}) > 0 OR ((${open.units}) = 0 AND (${open.parts}) > 0))`,
   );
 }
 

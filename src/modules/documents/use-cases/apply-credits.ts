@@ -20,11 +20,13 @@ const counts = (note: DocumentRow) =>
  * `amount_credited` is the sum of its issued credit notes in its currency (their amount due, as a positive
  * amount), and what is left is what the payments are measured against, so a fully corrected invoice is
  * settled and leaves the open items. Called in the transaction that finalizes, voids, archives or restores
- * the credit note; the receivables report has always applied credit notes to their invoice the same way.
+ * the credit note, and that finalizes the invoice (a credit note issued while it was a draft); the
+ * receivables report has always applied
+ * credit notes to their invoice the same way. Answers the invoice as written, or null when nothing changed.
  */
-export async function applyCredits(ctx: AccountCtx, invoiceId: string): Promise<void> {
+export async function applyCredits(ctx: AccountCtx, invoiceId: string): Promise<DocumentRow | null> {
   const invoice = await findDocument(ctx.db, ctx.accountId, invoiceId);
-  if (!invoice || invoice.documentType === 'credit_note') return;
+  if (!invoice || invoice.documentType === 'credit_note') return null;
   const notes = (await creditNotesOf(ctx.db, ctx.accountId, invoice.id)).filter(
     (note) => counts(note) && note.currency === invoice.currency,
   );
@@ -32,15 +34,17 @@ export async function applyCredits(ctx: AccountCtx, invoiceId: string): Promise<
     sum(notes.map((note) => positive(dec(note.totals.amount_due ?? note.totals.total)))),
     minorUnitsOf(invoice.currency),
   );
-  if (eq(dec(credited), dec(invoice.amountCredited))) return;
   const { settled } = paymentFigures({ ...invoice, amountCredited: credited });
   const next = statusAfterPayments(invoice, settled);
+  if (eq(dec(credited), dec(invoice.amountCredited)) && next === invoice.status) return null;
   const now = isoNow(ctx.clock);
-  await updateDocumentIfStatus(ctx.db, ctx.accountId, invoice.id, invoice.status, {
-    amountCredited: credited,
-    status: next,
-    updatedAt: now,
-    ...(next === 'paid' && invoice.status !== 'paid' ? { paidAt: now } : {}),
-    ...(invoice.status === 'paid' && next !== 'paid' ? { paidAt: null } : {}),
-  });
+  return (
+    (await updateDocumentIfStatus(ctx.db, ctx.accountId, invoice.id, invoice.status, {
+      amountCredited: credited,
+      status: next,
+      updatedAt: now,
+      ...(next === 'paid' && invoice.status !== 'paid' ? { paidAt: now } : {}),
+      ...(invoice.status === 'paid' && next !== 'paid' ? { paidAt: null } : {}),
+    })) ?? null
+  );
 }

@@ -66,6 +66,11 @@ async function changeDocumentStatusInTransaction({
   if (updated.documentType === 'credit_note' && updated.sourceDocumentId !== null) {
     await applyCredits(ctx, updated.sourceDocumentId);
   }
+  // An invoice issued after a credit note naming it was: set against it now, and settled by a full one.
+  // (SPEC 3 restores an archived one to `finalized` even when its payments settle it: not moved here.)
+  if (updated.documentType !== 'credit_note' && input.action === 'finalize') {
+    return (await applyCredits(ctx, updated.id)) ?? updated;
+  }
   return updated;
 }
 

@@ -1,9 +1,12 @@
 import { transactional } from '../../../db/transaction';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
-import { deleteDraft, findDocument } from '../repo';
+import { creditNotesOf, deleteDraft, findDocument } from '../repo';
 
-/** Drafts are deleted for good; anything finalized is a record and stays (archive it instead). */
+/**
+ * Drafts are deleted for good; anything finalized is a record and stays (archive it instead). A draft
+ * invoice that an issued credit note names stays too: the correction's reference (BG-3) must not go.
+ */
 async function deleteDocumentInTransaction({
   ctx,
   input,
@@ -13,6 +16,12 @@ async function deleteDocumentInTransaction({
 }): Promise<void> {
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
+  const issued = (await creditNotesOf(ctx.db, ctx.accountId, row.id)).find((note) => note.status !== 'draft');
+  if (row.status === 'draft' && issued) {
+    throw conflict(`The issued credit note ${issued.number} names this invoice; it cannot be deleted`, {
+      credit_note_id: issued.id,
+    });
+  }
   if (!(await deleteDraft(ctx.db, ctx.accountId, input.id))) {
     throw conflict(`Only draft documents can be deleted; this one is ${row.status}`);
   }

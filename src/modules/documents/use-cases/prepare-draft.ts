@@ -109,6 +109,17 @@ async function referenceProblems(draft: DraftCandidate, lookup: ReferenceLookup)
         msg: 'a credit note corrects an invoice',
         type: 'invalid_value',
       });
+    } else if (
+      draft.documentType === 'credit_note' &&
+      source.customerId !== null &&
+      source.customerId !== draft.customerId
+    ) {
+      // Its credit would be set against another customer's invoice, and its e-invoice name that invoice.
+      problems.push({
+        loc: 'body.source_document_id',
+        msg: "the invoice is another customer's: a credit note corrects an invoice of its own customer",
+        type: 'invalid_value',
+      });
     }
   } else if (draft.documentType === 'credit_note') {
     problems.push({
