@@ -38,6 +38,7 @@ import m35 from '../../migrations/0035_profile_contact_legal.sql' with { type: '
 import m36 from '../../migrations/0036_products_price_base_quantity.sql' with { type: 'text' };
 import m37 from '../../migrations/0037_payable_items_tax_key.sql' with { type: 'text' };
 import m38 from '../../migrations/0038_profile_default_tax.sql' with { type: 'text' };
+import m39 from '../../migrations/0039_credit_note_signs.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -58,6 +59,7 @@ import pg16 from '../../migrations/pg/0016_profile_contact_legal.sql' with { typ
 import pg17 from '../../migrations/pg/0017_products_price_base_quantity.sql' with { type: 'text' };
 import pg18 from '../../migrations/pg/0018_payable_items_tax_key.sql' with { type: 'text' };
 import pg19 from '../../migrations/pg/0019_profile_default_tax.sql' with { type: 'text' };
+import pg20 from '../../migrations/pg/0020_credit_note_signs.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -106,6 +108,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0036_products_price_base_quantity', createdAt: 1796474494376, sql: m36 },
   { tag: '0037_payable_items_tax_key', createdAt: 1796484513698, sql: m37 },
   { tag: '0038_profile_default_tax', createdAt: 1796505030147, sql: m38 },
+  { tag: '0039_credit_note_signs', createdAt: 1796528402583, sql: m39 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -130,4 +133,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0017_products_price_base_quantity', createdAt: 1796474495035, sql: pg17 },
   { tag: '0018_payable_items_tax_key', createdAt: 1796484517559, sql: pg18 },
   { tag: '0019_profile_default_tax', createdAt: 1796505031582, sql: pg19 },
+  { tag: '0020_credit_note_signs', createdAt: 1796528403795, sql: pg20 },
 ];

@@ -126,6 +126,21 @@ test('the kept sums follow every change to the documents, through the API or str
     },
     ['finalize'],
   );
+  // Entered with negative amounts: kept turned, as one entered positive (migrations 0039 / pg 0020).
+  await makeDocument(
+    server,
+    account,
+    parties,
+    {
+      document_type: 'credit_note',
+      source_document_id: a.id,
+      issue_date: '2026-03-05',
+      reason: 'Returned',
+      due_date: undefined,
+      line_items: twoRates.line_items.map((line) => ({ ...line, quantity: `-${line.quantity}` })),
+    },
+    ['finalize'],
+  );
   await expectInStep('created and finalized');
   expect((await bothWays(account.id)).kept.size).toBeGreaterThan(5);
 

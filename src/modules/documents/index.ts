@@ -10,7 +10,13 @@ export {
   StatelessBody,
   StoredDocument,
 } from './model';
-export { daysOverdue, minorUnitsOf, type PaymentFigures, paymentFigures } from './payment-figures';
+export {
+  creditedAmount,
+  daysOverdue,
+  minorUnitsOf,
+  type PaymentFigures,
+  paymentFigures,
+} from './payment-figures';
 export { presentTotals } from './present';
 export {
   countDrafts,

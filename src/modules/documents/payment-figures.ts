@@ -1,4 +1,4 @@
-import { add, cmp, dec, isNegative, isZero, sub, toFixedString } from '../../domain/money';
+import { add, cmp, dec, isNegative, isZero, sub, toFixedString, toPlainString } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
 import { daysBetween } from '../../shared/dates';
 import { getDocumentType, isDocumentType } from '../reference';
@@ -19,6 +19,17 @@ export interface PaymentFigures {
 }
 
 export { minorUnitsOf };
+
+/**
+ * What a credit note credits: its amount due (else its total), as a positive amount when it was entered
+ * with negative amounts (its total negative, docs/calculation.md): such a one credits as much as one
+ * entered positive, as its e-invoice states it (every amount negated). The reports, exports and the
+ * invoice's `amount_credited` read it so; the database's kept sums likewise (migrations 0039 / pg 0020).
+ */
+export function creditedAmount(totals: { amount_due?: string; total: string }): string {
+  const amount = totals.amount_due ?? totals.total;
+  return isNegative(dec(totals.total)) ? toPlainString(sub(dec('0'), dec(amount))) : amount;
+}
 
 /**
  * A document's payment figures, exact decimals in its currency's minor units (docs/payments.md); a received

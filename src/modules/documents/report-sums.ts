@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { countedIssued } from './repo';
 import { documents, issuedMonthRows, receivableItems } from './schema';
 import {
+  creditEnteredNegative,
   decimalParts,
   integerText,
   normalizedParts,
@@ -19,6 +20,7 @@ import {
   openClass,
   type SqlParts,
   sumText,
+  turnedIf,
 } from './sql-money';
 
 /**
@@ -218,6 +220,8 @@ export async function issuedMonthSums(
       ? undefined
       : sql`(${documents.issueDate}, ${documents.id}) > (${afterDate}, ${afterId ?? ''})`,
   );
+  // A credit note entered with negative amounts counts as one entered positive (its sign turned).
+  const turned = sql`page.turned = 1`;
   const total = decimalParts(column('totals_rows.total'));
   const tax = decimalParts(column('totals_rows.tax'));
   const taxable = decimalParts(column('group_rows.taxable'));
@@ -226,19 +230,22 @@ export async function issuedMonthSums(
     WITH page AS MATERIALIZED (
       SELECT ${documents.id} AS id, ${documents.issueDate} AS issued, ${documents.currency} AS currency,
         substr(${documents.issueDate}, 1, 7) AS month, ${documents.documentType} AS type,
-        CASE WHEN ${counts} THEN jsonb(${documents.totals}) END AS totals
+        CASE WHEN ${counts} THEN jsonb(${documents.totals}) END AS totals,
+        CASE WHEN ${creditEnteredNegative(documents.documentType, documents.totals)} THEN 1 ELSE 0 END AS turned
       FROM ${documents} WHERE ${inRange}
       ORDER BY ${documents.issueDate}, ${documents.id} LIMIT ${page.limit}
     ),
     totals_rows AS MATERIALIZED (
       SELECT page.currency AS currency, page.month AS month, page.type AS type,
-        json_extract(page.totals, '$.total') AS total, json_extract(page.totals, '$.tax_total') AS tax
+        ${turnedIf(turned, sql`json_extract(page.totals, '$.total')`)} AS total,
+        ${turnedIf(turned, sql`json_extract(page.totals, '$.tax_total')`)} AS tax
       FROM page WHERE page.totals IS NOT NULL
     ),
     group_rows AS MATERIALIZED (
       SELECT page.currency AS currency, page.month AS month, page.type AS type,
         g.value ->> 'category' AS category, g.value ->> 'rate' AS rate,
-        g.value ->> 'taxable_amount' AS taxable, g.value ->> 'tax_amount' AS tax
+        ${turnedIf(turned, sql`(g.value ->> 'taxable_amount')`)} AS taxable,
+        ${turnedIf(turned, sql`(g.value ->> 'tax_amount')`)} AS tax
       FROM page, json_each(page.totals, '$.tax_groups') AS g
       WHERE page.totals IS NOT NULL
     )

@@ -41,6 +41,20 @@ export function normalizedParts(value: SqlParts): SqlParts {
   };
 }
 
+/** `value` (decimal text) with its sign turned where `flip` holds: "-1.50" and "1.50" for each other. */
+export function turnedIf(flip: SQLWrapper, value: SQLWrapper): SQL {
+  return sql`CASE WHEN ${flip} THEN (CASE WHEN substr(${value}, 1, 1) = '-' THEN substr(${value}, 2) ELSE '-' || ${value} END) ELSE ${value} END`;
+}
+
+/**
+ * Whether a document is a credit note entered with negative amounts (its total negative): it credits as
+ * much as one entered positive, so its figures are read turned (migrations 0039 / pg 0020 keep the
+ * database's sums so; docs/reports.md).
+ */
+export function creditEnteredNegative(type: SQLWrapper, totals: SQLWrapper): SQL {
+  return sql`(${type} = 'credit_note' AND substr(json_extract(${totals}, '$.total'), 1, 1) = '-')`;
+}
+
 /** `a + b + c ...`, part by part (exact: integers). */
 export function plusParts(...values: SqlParts[]): SqlParts {
   return {

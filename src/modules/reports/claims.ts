@@ -1,6 +1,6 @@
 // Issued documents and their payments as the claims and settlements of ageing.ts's `openPosition` (the
 // customer statement). Which documents count is the reader's rule (the documents' `issuedForReports`).
-import type { DocumentRow } from '../documents';
+import { creditedAmount, type DocumentRow } from '../documents';
 import type { PaymentRow } from '../payments';
 import type { Claim, Settlement } from './ageing';
 
@@ -14,7 +14,8 @@ export function claimOfDocument(row: DocumentRow): Claim {
     currency: row.currency,
     issueDate: row.issueDate,
     dueDate: credit ? null : row.dueDate,
-    amount: row.totals.amount_due ?? row.totals.total,
+    // A credit note entered with negative amounts credits as much as one entered positive.
+    amount: credit ? creditedAmount(row.totals) : (row.totals.amount_due ?? row.totals.total),
     kind: credit ? 'credit' : 'claim',
     appliesTo: credit ? row.sourceDocumentId : null,
   };

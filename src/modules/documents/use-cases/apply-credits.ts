@@ -1,13 +1,10 @@
-import { dec, eq, isNegative, sub, sum, toFixedString } from '../../../domain/money';
+import { dec, eq, sum, toFixedString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { statusAfterPayments } from '../lifecycle';
-import { minorUnitsOf, paymentFigures } from '../payment-figures';
+import { creditedAmount, minorUnitsOf, paymentFigures } from '../payment-figures';
 import { creditNotesOf, findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';
-
-/** A credit note entered with negative amounts credits as much as one entered positive. */
-const positive = (value: ReturnType<typeof dec>) => (isNegative(value) ? sub(dec('0'), value) : value);
 
 /** A credit note that counts against its invoice: issued (finalized, or archived without being voided). */
 const counts = (note: DocumentRow) =>
@@ -17,8 +14,8 @@ const counts = (note: DocumentRow) =>
 
 /**
  * A credit note (Rechnungskorrektur) naming an invoice as its source is set against it: the invoice's
- * `amount_credited` is the sum of its issued credit notes in its currency (their amount due, as a positive
- * amount), and what is left is what the payments are measured against, so a fully corrected invoice is
+ * `amount_credited` is the sum of its issued credit notes in its currency (what each credits:
+ * `creditedAmount`), and what is left is what the payments are measured against, so a fully corrected invoice is
  * settled and leaves the open items. Called in the transaction that finalizes, voids, archives or restores
  * the credit note, and that finalizes the invoice (a credit note issued while it was a draft); the
  * receivables report has always applied
@@ -31,7 +28,7 @@ export async function applyCredits(ctx: AccountCtx, invoiceId: string): Promise<
     (note) => counts(note) && note.currency === invoice.currency,
   );
   const credited = toFixedString(
-    sum(notes.map((note) => positive(dec(note.totals.amount_due ?? note.totals.total)))),
+    sum(notes.map((note) => dec(creditedAmount(note.totals)))),
     minorUnitsOf(invoice.currency),
   );
   const { settled } = paymentFigures({ ...invoice, amountCredited: credited });

@@ -4,7 +4,7 @@
 // same file).
 
 import { type DocumentData, documentTaxes, type Taxed } from '../../../domain/document-data';
-import { dec, gt, isDecimalString, isZero } from '../../../domain/money';
+import { dec, gt, isDecimalString, isNegative, isZero, sub, toPlainString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { documentCostCentres, findCostCentre } from '../../cost-centres';
@@ -199,7 +199,27 @@ async function issuedBookings(
     costCentre,
     info: infoOf(row.id, row.number, entry.file),
   };
-  return bookingsOf(doc, settings.revenue_accounts);
+  return bookingsOf(row.documentType === 'credit_note' ? asCredited(doc) : doc, settings.revenue_accounts);
+}
+
+/**
+ * A credit note entered with negative amounts (its total negative) books as one entered positive: every
+ * amount turned, as its e-invoice states them (`creditedAmount`, docs/exports.md). Booked with its sign, the
+ * credit note's negative amount swapped the sides and booked revenue instead of taking it back.
+ */
+export function asCredited(doc: BookedDocument): BookedDocument {
+  if (!isNegative(dec(doc.total))) return doc;
+  const turn = (value: string) => toPlainString(sub(dec('0'), dec(value)));
+  return {
+    ...doc,
+    total: turn(doc.total),
+    prepaid: doc.prepaid ? turn(doc.prepaid) : doc.prepaid,
+    taxGroups: doc.taxGroups.map((group) => ({
+      ...group,
+      taxable_amount: turn(group.taxable_amount),
+      tax_amount: turn(group.tax_amount),
+    })),
+  };
 }
 
 const taxKey = (id: string | null | undefined) => {

@@ -85,7 +85,7 @@ function csvRow(r: CsvRow, dialect: CsvDialect): string {
  * What an issued document is still owed. A voided one (`voided_at` set: void, or archived after it was
  * voided) owes nothing. A credit note is set against the invoice it corrects (that invoice's amount due is
  * already less its amount, docs/payments.md), so it owes nothing of its own then; only one its invoice does
- * not take (another currency) is still owed to the customer.
+ * not take (another currency, or the invoice voided or not issued) is still owed to the customer.
  */
 async function amountDueOf(ctx: AccountCtx, row: DocumentRow, figures: PaymentFigures): Promise<string> {
   if (row.status === 'void' || row.voidedAt !== null) return '0';
@@ -93,7 +93,14 @@ async function amountDueOf(ctx: AccountCtx, row: DocumentRow, figures: PaymentFi
   const invoice = row.sourceDocumentId
     ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
     : undefined;
-  const setAgainst = !!invoice && invoice.documentType !== 'credit_note' && invoice.currency === row.currency;
+  // Only an invoice that counts takes it, as the receivables report has it: a voided one does not (the
+  // credit note is then the customer's credit).
+  const setAgainst =
+    !!invoice &&
+    invoice.documentType === 'invoice' &&
+    invoice.currency === row.currency &&
+    ['finalized', 'sent', 'paid', 'archived'].includes(invoice.status) &&
+    invoice.voidedAt === null;
   return setAgainst ? '0' : figures.amount_due;
 }
 

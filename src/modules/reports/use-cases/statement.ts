@@ -2,7 +2,7 @@ import { add, dec, sub, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { findCustomer } from '../../customers';
-import { type DocumentRow, issuedForReports } from '../../documents';
+import { creditedAmount, type DocumentRow, issuedForReports } from '../../documents';
 import { listPayments, type PaymentRow } from '../../payments';
 import { type Claim, entryOf, fixed, type OpenPosition, openPosition } from '../ageing';
 import { claimOfDocument, settlementOfPayment } from '../claims';
@@ -202,7 +202,7 @@ const negate = (value: string) => toPlainString(sub(dec('0'), dec(value)));
 
 function documentEntry(d: DocumentRow): StatementEntry {
   const credit = d.documentType === 'credit_note';
-  const amount = d.totals.amount_due ?? d.totals.total;
+  const amount = credit ? creditedAmount(d.totals) : (d.totals.amount_due ?? d.totals.total);
   return {
     date: d.issueDate,
     type: credit ? 'credit_note' : 'invoice',
