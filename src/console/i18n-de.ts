@@ -64,9 +64,9 @@ export const GERMAN: Record<string, string> = {
   'Confirm import': 'Import bestätigen',
   Copied: 'Kopiert',
   Copy: 'Kopieren',
-  'Corrected invoice': 'Korrigierte Rechnung',
+  'Original invoice': 'Ursprüngliche Rechnung',
   'Its number and date are written into the e-invoice (BG-3), as XRechnung asks':
-    'Ihre Nummer und ihr Datum stehen in der E-Rechnung (BG-3), wie XRechnung es vorsieht',
+    'Nummer und Datum dieser Rechnung gehen in die E-Rechnung (BG-3), wie XRechnung es vorsieht',
   'Could not complete this.': 'Das hat nicht geklappt.',
   Country: 'Land',
   'Create API key': 'API-Schlüssel erstellen',
@@ -510,7 +510,7 @@ export const GERMAN: Record<string, string> = {
   'Partial construction invoice (875)': 'Abschlagsrechnung (875)',
   'Partial final construction invoice (876)': 'Teilschlussrechnung (876)',
   'Final construction invoice (877)': 'Schlussrechnung (877)',
-  'Corrected invoice (384)': 'Rechnungskorrektur (384)',
+  'Corrected invoice (384)': 'Korrigierte Rechnung (384)',
   'Self-billed invoice (389)': 'Gutschrift im Gutschriftverfahren (389)',
   'Enter what the partial invoices were paid under Already paid; name them in the notes':
     'Tragen Sie die Zahlungen auf die Abschlagsrechnungen unter „Bereits gezahlt“ ein und nennen Sie die Rechnungen in den Bemerkungen',
@@ -519,7 +519,7 @@ export const GERMAN: Record<string, string> = {
   'Partial construction invoice': 'Abschlagsrechnung',
   'Partial final construction invoice': 'Teilschlussrechnung',
   'Final construction invoice': 'Schlussrechnung',
-  'Invoice correction': 'Rechnungskorrektur',
+  'Invoice correction': 'Korrigierte Rechnung',
   'Self-billed invoice': 'Gutschrift im Gutschriftverfahren',
   'Already paid (BT-113)': 'Bereits gezahlt (BT-113)',
   'Deducted from the amount due, e.g. the partial invoices’ payments (BT-113)':

@@ -280,7 +280,7 @@ describe('console: products and the PDF.js preview', () => {
     await choose(page(), 'Business profile', 'Ingenieurbüro Nordlicht GmbH');
     await choose(page(), 'Kind of invoice', 'Corrected invoice (384)');
     await waitForText(page(), 'Its number and date are written into the e-invoice (BG-3)');
-    await choose(page(), 'Corrected invoice', invoice.number);
+    await choose(page(), 'Original invoice', invoice.number);
     await typeInto(page(), 'Description', 'Rohbau, berichtigt');
     await typeInto(page(), 'Quantity', '1');
     await typeInto(page(), 'Unit price', '100');

@@ -13,7 +13,7 @@ export const de: Labels = {
   },
   invoiceTypeTitles: {
     '326': 'Teilrechnung',
-    '384': 'Rechnungskorrektur',
+    '384': 'Korrigierte Rechnung',
     '389': 'Gutschrift (Selbstfakturierung)',
     '875': 'Abschlagsrechnung',
     '876': 'Teilschlussrechnung',

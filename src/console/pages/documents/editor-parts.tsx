@@ -41,7 +41,7 @@ export function CorrectedInvoice(props: {
   );
   return (
     <Select
-      label={t('Corrected invoice')}
+      label={t('Original invoice')}
       value={props.value}
       onChange={props.onChange}
       options={[

@@ -9,7 +9,7 @@ import { Badge, ErrorNotice } from '../../ui/notice';
 import { Pager, usePages } from '../../ui/pager';
 import { useCustomers } from './customers';
 import { DocumentEditor } from './editor';
-import { DOCUMENT_TYPES, STATUS_LABELS, STATUSES, type StoredDocument, typeLabel } from './model';
+import { DOCUMENT_TYPES, STATUS_LABELS, STATUSES, type StoredDocument, titleOf } from './model';
 import { DocumentView } from './view';
 
 export function DocumentsPage({ route }: { route: string[] }) {
@@ -132,45 +132,53 @@ export function DocumentList() {
         <Checkbox label={t('Overdue only')} checked={overdue} onChange={setOverdue} />
       </search>
       <ErrorNotice error={pages.error} />
-      <table class="list documents-list">
-        <thead>
-          <tr>
-            <th scope="col">{t('Number')}</th>
-            <th scope="col">{t('Type')}</th>
-            <th scope="col">{t('Customer')}</th>
-            <th scope="col">{t('Issue date')}</th>
-            <th scope="col">{t('Due')}</th>
-            <th scope="col">{t('Status')}</th>
-            <th scope="col" class="num">
-              {t('Total')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {pages.items.map((document) => (
-            <tr key={document.id}>
-              <td>
-                <a href={href('documents', document.id)}>{document.number}</a>
-              </td>
-              <td>{t(typeLabel(document.document_type))}</td>
-              <td>{names.get(document.customer_id) ?? document.data.buyer?.name ?? ''}</td>
-              <td>{formatDate(document.issue_date)}</td>
-              <td>
-                {formatDate(document.due_date)}
-                {(document.days_overdue ?? 0) > 0 ? (
-                  <div class="hint overdue">
-                    {t('{days} days overdue', { days: document.days_overdue ?? 0 })}
-                  </div>
-                ) : null}
-              </td>
-              <td>
-                <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
-              </td>
-              <td class="num">{formatMoney(document.totals.total.amount, document.totals.total.currency)}</td>
+      <div class="table-scroll">
+        <table class="list documents-list">
+          <thead>
+            <tr>
+              <th scope="col">{t('Number')}</th>
+              <th scope="col" class="type-column">
+                {t('Type')}
+              </th>
+              <th scope="col">{t('Customer')}</th>
+              <th scope="col">{t('Date')}</th>
+              <th scope="col">{t('Due')}</th>
+              <th scope="col">{t('Status')}</th>
+              <th scope="col" class="num">
+                {t('Total')}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {pages.items.map((document) => (
+              <tr key={document.id}>
+                <td>
+                  <a href={href('documents', document.id)}>{document.number}</a>
+                  {/* Under the number where the window is too narrow for its own column (styles.css). */}
+                  <div class="hint type-under-number">{t(titleOf(document))}</div>
+                </td>
+                <td class="type-column">{t(titleOf(document))}</td>
+                <td>{names.get(document.customer_id) ?? document.data.buyer?.name ?? ''}</td>
+                <td>{formatDate(document.issue_date)}</td>
+                <td>
+                  {formatDate(document.due_date)}
+                  {(document.days_overdue ?? 0) > 0 ? (
+                    <div class="hint overdue">
+                      {t('{days} days overdue', { days: document.days_overdue ?? 0 })}
+                    </div>
+                  ) : null}
+                </td>
+                <td>
+                  <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
+                </td>
+                <td class="num">
+                  {formatMoney(document.totals.total.amount, document.totals.total.currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {!pages.loading && pages.items.length === 0 ? (
         type || status || customer || from || to || overdue ? (
           <p class="empty">{t('No documents match these filters.')}</p>

@@ -1,6 +1,7 @@
 // "Record payment" on an invoice, issued or received: the payments so far (a partial one listed with the rest,
 // each deletable) and a form for the next (date, amount, method, reference). The API moves the status when they
 // settle it.
+import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
 import type { Payment as IssuedPayment, ReceivedDocumentPayment } from '../../api-types';
@@ -159,40 +160,51 @@ export function PaymentsCard({
         </dl>
       ) : null}
       {rows.length > 0 ? (
-        <table class="list" aria-label={t('Payments')}>
+        // Three columns fit the side column: how it was paid and its reference go on a line under each.
+        <table class="list payments-list" aria-label={t('Payments')}>
           <thead>
             <tr>
               <th scope="col">{t('Date')}</th>
               <th scope="col" class="num">
                 {t('Amount')}
               </th>
-              <th scope="col">{t('Method')}</th>
-              <th scope="col">{t('Reference')}</th>
               <th scope="col">
                 <span class="visually-hidden">{t('Actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
-            {rows.map((payment) => (
-              <tr key={payment.id}>
-                <td>{formatDate(payment.date)}</td>
-                <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
-                <td>{t(methodLabel(payment.method))}</td>
-                <td>{payment.reference ?? ''}</td>
-                <td>
-                  <button
-                    type="button"
-                    class="danger"
-                    disabled={action.busy}
-                    aria-label={t('Delete payment of {date}', { date: formatDate(payment.date) })}
-                    onClick={() => drop(payment)}
-                  >
-                    {t('Delete')}
-                  </button>
-                </td>
-              </tr>
-            ))}
+            {rows.map((payment) => {
+              const how = [t(methodLabel(payment.method)), payment.reference ?? '']
+                .filter(Boolean)
+                .join(' · ');
+              return (
+                <Fragment key={payment.id}>
+                  <tr class={how ? 'with-details' : undefined}>
+                    <td>{formatDate(payment.date)}</td>
+                    <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        class="danger"
+                        disabled={action.busy}
+                        aria-label={t('Delete payment of {date}', { date: formatDate(payment.date) })}
+                        onClick={() => drop(payment)}
+                      >
+                        {t('Delete')}
+                      </button>
+                    </td>
+                  </tr>
+                  {how ? (
+                    <tr class="details">
+                      <td colSpan={3} class="hint">
+                        {how}
+                      </td>
+                    </tr>
+                  ) : null}
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       ) : null}
