@@ -300,6 +300,16 @@ describe('recording payments', () => {
       'body.source_document_id',
     );
     expect((await read(source.id)).amount_credited).toBe('0.00');
+    // Nor the other way round: a draft invoice a credit note names keeps its customer.
+    const draft = await invoice([]);
+    await makeDocument(server, account, parties, discountOf(draft.id));
+    const moved = await server.json(`/api/v1/documents/${draft.id}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { customer_id: someone.body.data.id },
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.error.details.fields.map((f: { loc: string }) => f.loc)).toContain('body.customer_id');
   });
 
   test('Skonto taken: the payment and its discount settle the invoice; both listed; never more than due (issue 36)', async () => {

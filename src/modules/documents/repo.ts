@@ -38,23 +38,25 @@ export interface DocumentFilters {
  * and the PostgreSQL migrations define it).
  */
 function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefined {
-  const owed = sql`coalesce(json_extract(${documents.totals}, '$.amount_due'), json_extract(${documents.totals}, '$.total'))`;
   const minus = ({ units, parts }: SqlParts): SqlParts => ({
     units: sql`-(${units})`,
     parts: sql`-(${parts})`,
   });
+  // The amount due read from the JSON once (decimalParts repeats its value), in a row of its own.
   const open = normalizedParts(
     plusParts(
-      decimalParts(owed),
-      minus(decimalParts(documents.amountPaid)),
-      minus(decimalParts(documents.amountCredited)),
+      decimalParts(sql.raw('due.owed')),
+      minus(decimalParts(sql.raw('due.paid'))),
+      minus(decimalParts(sql.raw('due.credited'))),
     ),
   );
   return and(
     inArray(documents.documentType, [...payableTypes]),
     inArray(documents.status, ['finalized', 'sent']),
     lt(documents.dueDate, today),
-    sql`((${open.units}) > 0 OR ((${open.units}) = 0 AND (${open.parts}) > 0))`,
+    sql`EXISTS (SELECT 1 FROM (SELECT coalesce(json_extract(${documents.totals}, '$.amount_due'), json_extract(${documents.totals}, '$.total')) AS owed,
+      ${documents.amountPaid} AS paid, ${documents.amountCredited} AS credited) AS due
+      WHERE (${open.units}) > 0 OR ((${open.units}) = 0 AND (${open.parts}) > 0))`,
   );
 }
 

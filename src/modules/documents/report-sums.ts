@@ -220,8 +220,9 @@ export async function issuedMonthSums(
       ? undefined
       : sql`(${documents.issueDate}, ${documents.id}) > (${afterDate}, ${afterId ?? ''})`,
   );
-  // A credit note entered with negative amounts counts as one entered positive (its sign turned).
-  const turned = sql`page.turned = 1`;
+  // A credit note entered with negative amounts counts as one entered positive (its sign turned); read
+  // from the page's parsed totals, of the counted documents only.
+  const turned = creditEnteredNegative(sql`page.type`, sql`page.totals`);
   const total = decimalParts(column('totals_rows.total'));
   const tax = decimalParts(column('totals_rows.tax'));
   const taxable = decimalParts(column('group_rows.taxable'));
@@ -230,8 +231,7 @@ export async function issuedMonthSums(
     WITH page AS MATERIALIZED (
       SELECT ${documents.id} AS id, ${documents.issueDate} AS issued, ${documents.currency} AS currency,
         substr(${documents.issueDate}, 1, 7) AS month, ${documents.documentType} AS type,
-        CASE WHEN ${counts} THEN jsonb(${documents.totals}) END AS totals,
-        CASE WHEN ${creditEnteredNegative(documents.documentType, documents.totals)} THEN 1 ELSE 0 END AS turned
+        CASE WHEN ${counts} THEN jsonb(${documents.totals}) END AS totals
       FROM ${documents} WHERE ${inRange}
       ORDER BY ${documents.issueDate}, ${documents.id} LIMIT ${page.limit}
     ),

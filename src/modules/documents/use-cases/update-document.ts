@@ -7,7 +7,7 @@ import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound, validationError } from '../../../shared/errors';
 import type { DocumentType } from '../../reference';
 import type { UpdateDocumentBody } from '../model';
-import { findDocument, updateDocumentIfStatus } from '../repo';
+import { creditNotesOf, findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';
 import { pickContent, prepareDraft } from './prepare-draft';
 import { numberTaken } from './store-numbered';
@@ -54,7 +54,10 @@ async function updateDocumentInTransaction({
     content: pickContent(content),
   };
   const linked = await linkChanges(ctx.db, ctx.accountId, row.id, links);
-  const totals = await prepareDraft(ctx, draft, linked.problems);
+  const totals = await prepareDraft(ctx, draft, [
+    ...linked.problems,
+    ...(await namedByCreditNotes(ctx, row, draft.customerId)),
+  ]);
   const number = pick(c.number, row.number);
   const { content: data, ...identity } = draft;
   try {
@@ -94,3 +97,20 @@ async function relinkIssued(ctx: AccountCtx, row: DocumentRow, writes: readonly 
 }
 
 export const updateDocument = transactional(updateDocumentInTransaction);
+
+/**
+ * A draft invoice that a credit note names keeps its customer: a credit note corrects an invoice of its
+ * own customer (prepare-draft.ts), and moved to another, the invoice would take that customer's credit.
+ */
+async function namedByCreditNotes(ctx: AccountCtx, row: DocumentRow, customerId: string) {
+  if (row.documentType !== 'invoice' || customerId === row.customerId) return [];
+  const notes = await creditNotesOf(ctx.db, ctx.accountId, row.id);
+  if (notes.length === 0) return [];
+  return [
+    {
+      loc: 'body.customer_id',
+      msg: `the credit note ${notes[0]?.number ?? ''} names this invoice: its customer stays`,
+      type: 'invalid_value',
+    },
+  ];
+}
