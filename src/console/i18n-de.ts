@@ -7,8 +7,10 @@ export const GERMAN: Record<string, string> = {
   ...GERMAN_PRODUCTS,
   ...GERMAN_OFFICE,
   ...GERMAN_NETWORKS,
-  'A CSV file with a header row, or a JSON array; docs/imports.md lists the columns.':
-    'Eine CSV-Datei mit Kopfzeile oder ein JSON-Array; docs/imports.md nennt die Spalten.',
+  'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) or a JSON array of customers.':
+    'Eine CSV-Datei mit Kopfzeile (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) oder ein JSON-Array von Kunden.',
+  'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.':
+    'Eine CSV-Datei mit Kopfzeile und einer Zeile je Position (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) oder ein JSON-Array von Dokumenten.',
   'A JSON import is an array of objects.': 'Ein JSON-Import ist ein Array von Objekten.',
   'A logo is set.': 'Ein Logo ist hinterlegt.',
   'Logo: {name} ({size} KB)': 'Logo: {name} ({size} KB)',
@@ -79,7 +81,7 @@ export const GERMAN: Record<string, string> = {
   Default: 'Standard',
   'Default currency': 'Standardwährung',
   'Default for new documents': 'Standard für neue Dokumente',
-  'Default locale': 'Standard-Gebietsschema',
+  'Default locale': 'Sprache und Format der Dokumente',
   'Default timezone': 'Standard-Zeitzone',
   Delete: 'Löschen',
   'Delete the branding profile {name}?': 'Branding-Profil {name} löschen?',
@@ -326,6 +328,8 @@ export const GERMAN: Record<string, string> = {
   'Received document actions': 'Aktionen zum empfangenen Dokument',
   'Received invoice as PDF': 'Empfangene Rechnung als PDF',
   Reason: 'Grund',
+  Corrects: 'Korrigiert',
+  'Made from': 'Erstellt aus',
   Reject: 'Ablehnen',
   Rejected: 'Abgelehnt',
   'Remember on this device': 'Auf diesem Gerät merken',
@@ -843,7 +847,7 @@ export const GERMAN: Record<string, string> = {
   'for accounting software and import dialogs (separated by commas, 1469.06).':
     'für Buchhaltungsprogramme und Import-Dialoge (durch Kommas getrennt, 1469.06).',
   'Excel (Germany) when the default locale of your business profile is German (e.g. de-DE), otherwise machine-readable.':
-    'Excel (Deutschland), wenn das Standard-Gebietsschema Ihres Geschäftsprofils deutsch ist (z. B. de-DE), sonst maschinenlesbar.',
+    'Excel (Deutschland), wenn Sprache und Format der Dokumente Ihres Geschäftsprofils deutsch sind (z. B. de-DE), sonst maschinenlesbar.',
   'Archive (ZIP)': 'Archiv (ZIP)',
   "The period's PDFs and e-invoices, the received originals and an index of them.":
     'Die PDFs und E-Rechnungen des Zeitraums, die empfangenen Originale und ein Verzeichnis dazu.',

@@ -56,6 +56,12 @@ export function formatDecimal(value: string): string {
   return new Intl.NumberFormat(locale(), { maximumFractionDigits: 20 }).format(value as unknown as number);
 }
 
+/** The last day (YYYY-MM-DD) of a period given by its exclusive end, an instant: the day before a midnight end. */
+export function lastDayOf(end: string): string {
+  const instant = Date.parse(end);
+  return Number.isNaN(instant) ? end.slice(0, 10) : new Date(instant - 1).toISOString().slice(0, 10);
+}
+
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);

@@ -42,3 +42,13 @@ describe('console texts', () => {
     }
   });
 });
+
+describe('the last day of a period', () => {
+  test('a period ending at midnight ends on the day before; any other instant on its own day', async () => {
+    const { lastDayOf } = await import('../../src/console/i18n');
+    expect(lastDayOf('2027-01-01T00:00:00.000Z')).toBe('2026-12-31');
+    expect(lastDayOf('2026-03-01T00:00:00Z')).toBe('2026-02-28');
+    expect(lastDayOf('2026-12-31T23:59:59.999Z')).toBe('2026-12-31');
+    expect(lastDayOf('not a date')).toBe('not a date');
+  });
+});

@@ -132,9 +132,10 @@ function NewBatch() {
           label={t('Template')}
           value={template}
           onChange={setTemplate}
-          options={['tpl_modern', 'tpl_classic', 'tpl_minimal', 'tpl_compact', 'tpl_bold', 'tpl_refined'].map(
-            (value) => ({ value, label: value }),
-          )}
+          options={['Modern', 'Classic', 'Minimal', 'Compact', 'Bold', 'Refined'].map((name) => ({
+            value: `tpl_${name.toLowerCase()}`,
+            label: name,
+          }))}
         />
         <button type="submit" disabled={action.busy}>
           {t('Start batch')}
@@ -235,7 +236,13 @@ function NewImport() {
     <section class="card" aria-labelledby="import-heading">
       <h2 id="import-heading">{t('Import customers or documents')}</h2>
       <p class="hint">
-        {t('A CSV file with a header row, or a JSON array; docs/imports.md lists the columns.')}
+        {resource === 'customers'
+          ? t(
+              'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) or a JSON array of customers.',
+            )
+          : t(
+              'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.',
+            )}
       </p>
       <div class="inline">
         <Select

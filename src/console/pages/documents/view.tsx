@@ -51,6 +51,42 @@ export const TRANSITIONS: Transition[] = (Object.keys(DOCUMENT_ACTIONS) as Docum
 /** "Stunde" for HUR: the unit's name without its code, beside a quantity. */
 const unitShort = (code: string | undefined) => unitLabel(code).replace(/\s*\([A-Z0-9]+\)$/, '');
 
+/**
+ * What a correction corrects (a credit note, a corrected invoice: the invoice's number and date, as its
+ * PDF and e-invoice state them) and why; the quote or order another document was made from.
+ */
+function SourceOf({ document }: { document: StoredDocument }) {
+  const sourceId = document.source_document_id;
+  const source = useLoad(
+    () =>
+      sourceId
+        ? get<StoredDocument>(`/documents/${encodeURIComponent(sourceId)}`).catch(() => null)
+        : Promise.resolve(null),
+    [sourceId],
+  );
+  const corrects = document.document_type === 'credit_note' || document.data.type_code === '384';
+  const found = source.data;
+  if (!sourceId && !document.reason) return null;
+  return (
+    <p>
+      {sourceId ? (
+        <>
+          {t(corrects ? 'Corrects' : 'Made from')}:{' '}
+          {found ? (
+            <a href={href('documents', found.id)}>
+              {found.number} ({formatDate(found.issue_date)})
+            </a>
+          ) : (
+            '…'
+          )}
+          <br />
+        </>
+      ) : null}
+      {document.reason ? `${t('Reason')}: ${document.reason}` : null}
+    </p>
+  );
+}
+
 export function DocumentView({ id }: { id: string }) {
   const loaded = useLoad(() => get<StoredDocument>(`/documents/${encodeURIComponent(id)}`), [id]);
   const types = useLoad(() => documentTypeInfo().catch(() => [] as DocumentTypeInfo[]), []);
@@ -217,10 +253,13 @@ export function DocumentView({ id }: { id: string }) {
             <div class="card">
               <h2>{t('Dates')}</h2>
               <p>
-                {t('Issue date')}: {formatDate(document.issue_date)}
+                {/* "Rechnungsdatum" only on an invoice: a quote's or a credit note's is its date. */}
+                {t(document.document_type === 'invoice' ? 'Issue date' : 'Date')}:{' '}
+                {formatDate(document.issue_date)}
                 <br />
                 {document.due_date ? `${t('Due date')}: ${formatDate(document.due_date)}` : null}
               </p>
+              <SourceOf document={document} />
             </div>
           </div>
           <table class="list lines-view">

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post } from '../../api';
 import type { AccountUsage, BillingPlan, Subscription, UsageLimits } from '../../api-types';
-import { formatDate, locale, t } from '../../i18n';
+import { formatDate, lastDayOf, locale, t } from '../../i18n';
 import type { Account } from '../../me';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -79,7 +79,8 @@ export function Usage() {
           <p>
             {t('Renders this period ({start} – {end}): {used} of {quota}', {
               start: formatDate(data.period.start.slice(0, 10)),
-              end: formatDate(data.period.end.slice(0, 10)),
+              // The period ends where the next begins (midnight): its last day is the one before.
+              end: formatDate(lastDayOf(data.period.end)),
               used: new Intl.NumberFormat(locale()).format(data.renders.used),
               quota:
                 data.renders.quota === null || data.renders.quota >= UNLIMITED
@@ -123,8 +124,9 @@ export function Plan() {
       <ErrorNotice error={subscription.error} />
       {sub ? (
         <p>
-          {t('Plan')}: <strong>{String(sub.plan_name ?? sub.plan_id ?? '')}</strong> · {t('Status')}:{' '}
-          {String(sub.status ?? '')}
+          {t('Plan')}: <strong>{String(sub.plan_name ?? sub.plan_id ?? '')}</strong>
+          {/* A self-hosted service has no subscription and so no status to show. */}
+          {sub.status ? ` · ${t('Status')}: ${t(String(sub.status))}` : null}
         </p>
       ) : null}
       {(plans.data ?? []).length > 0 ? (
