@@ -329,6 +329,8 @@ export const GERMAN: Record<string, string> = {
   'Received invoice as PDF': 'Empfangene Rechnung als PDF',
   Reason: 'Grund',
   Corrects: 'Korrigiert',
+  '{number} is still open: cancel it if this invoice replaces it.':
+    '{number} ist noch offen: Stornieren Sie sie, wenn diese Rechnung sie ersetzt.',
   'Made from': 'Erstellt aus',
   Reject: 'Ablehnen',
   Rejected: 'Abgelehnt',

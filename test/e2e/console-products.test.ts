@@ -290,6 +290,30 @@ describe('console: products and the PDF.js preview', () => {
     const id = await page().evaluate(() => location.hash.split('/')[2] ?? '');
     const saved = (await api('GET', `/api/v1/documents/${id}`)).body.data;
     expect(saved).toMatchObject({ source_document_id: invoice.id, data: { type_code: '384' } });
+    // Issued, its page names the invoice it corrects, and that this one is still open until cancelled.
+    const issued = await api('POST', '/api/v1/documents', {
+      number: `${saved.number}-B`,
+      issue_date: saved.issue_date,
+      currency: saved.currency,
+      business_profile_id: saved.business_profile_id,
+      customer_id: saved.customer_id,
+      source_document_id: invoice.id,
+      type_code: '384',
+      tax_scheme: 'VAT',
+      line_items: [
+        {
+          name: 'Rohbau, berichtigt',
+          quantity: '1',
+          unit_price: '100.00',
+          taxes: [{ rate: '19', category: 'S' }],
+        },
+      ],
+    });
+    expect([issued.status, JSON.stringify(issued.body.error ?? '')]).toEqual([200, '""']);
+    expect((await api('POST', `/api/v1/documents/${issued.body.data.id}/finalize`)).status).toBe(200);
+    await page().goto(`${server.url}/#/documents/${issued.body.data.id}`);
+    await waitForText(page(), `Corrects: ${invoice.number}`);
+    await waitForText(page(), `${invoice.number} is still open: cancel it if this invoice replaces it.`);
     // A plain invoice again: the reference goes with the kind.
     await page().goto(`${server.url}/#/documents/${id}/edit`);
     await choose(page(), 'Kind of invoice', 'Invoice (380)');

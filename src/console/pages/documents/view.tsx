@@ -68,22 +68,35 @@ function SourceOf({ document }: { document: StoredDocument }) {
   const found = source.data;
   if (!sourceId && !document.reason) return null;
   return (
-    <p>
-      {sourceId ? (
-        <>
-          {t(corrects ? 'Corrects' : 'Made from')}:{' '}
-          {found ? (
-            <a href={href('documents', found.id)}>
-              {found.number} ({formatDate(found.issue_date)})
-            </a>
-          ) : (
-            '…'
-          )}
-          <br />
-        </>
+    <>
+      <p>
+        {sourceId ? (
+          <>
+            {t(corrects ? 'Corrects' : 'Made from')}:{' '}
+            {found ? (
+              <a href={href('documents', found.id)}>
+                {found.number} ({formatDate(found.issue_date)})
+              </a>
+            ) : (
+              '…'
+            )}
+            <br />
+          </>
+        ) : null}
+        {document.reason ? `${t('Reason')}: ${document.reason}` : null}
+      </p>
+      {/* A corrected invoice replaces the one it names: that one still asks for its money (and is booked)
+          until it is cancelled. */}
+      {document.data.type_code === '384' &&
+      document.status !== 'draft' &&
+      found &&
+      found.voided_at === null &&
+      (found.status === 'finalized' || found.status === 'sent') ? (
+        <p class="hint overdue">
+          {t('{number} is still open: cancel it if this invoice replaces it.', { number: found.number })}
+        </p>
       ) : null}
-      {document.reason ? `${t('Reason')}: ${document.reason}` : null}
-    </p>
+    </>
   );
 }
 
