@@ -388,6 +388,35 @@ describe('sending a reminder', () => {
     expect((await remind(s, disputed.id)).status).toBe(201);
   });
 
+  test('409 for an invoice not due yet (a reminder before the due date has no effect, § 286 BGB, and used up its level); one without a due date is due at once', async () => {
+    const s = await setup();
+    const notYet = await invoice(s, ['finalize'], { due_date: '2026-12-20' });
+    const res = await remind(s, notYet.id);
+    expect(res.status).toBe(409);
+    expect(res.body.error.message).toContain('not overdue yet');
+    expect((await call(s, 'GET', `/api/v1/documents/${notYet.id}/reminders`)).body.data).toEqual([]);
+    const undated = await invoice(s, ['finalize'], { due_date: undefined });
+    expect((await remind(s, undated.id)).status).toBe(201);
+  });
+
+  test('a reminder whose invoice is paid before it goes out (a mail server that refused it for a while) is not sent', async () => {
+    const s = await setup();
+    const doc = await invoice(s);
+    const made = await remind(s, doc.id);
+    expect(made.status).toBe(201);
+    // Paid in full while the delivery waits in the queue.
+    const paid = await call(s, 'POST', `/api/v1/documents/${doc.id}/payments`, {
+      amount: '237.88',
+      date: '2026-12-20',
+    });
+    expect(paid.status).toBe(201);
+    await server.jobs.runDue();
+    const delivery = await call(s, 'GET', `/api/v1/deliveries/${made.body.data.delivery_id}`);
+    expect(delivery.body.data).toMatchObject({ status: 'failed' });
+    expect(delivery.body.data.error_message).toBe('reminder not sent: the invoice is paid');
+    expect(mailsTo(s.email)).toEqual([]);
+  });
+
   test('422 for a level the policy does not have and a customer without an address; 404 elsewhere; 501 without SMTP', async () => {
     const s = await setup();
     const doc = await invoice(s);

@@ -90,6 +90,20 @@ describe('body', () => {
     );
   });
 
+  test("a message that is a letter of its own (a reminder's text) comes first, with no second greeting and closing", () => {
+    const letter =
+      'Sehr geehrte Damen und Herren,\n\nbitte zahlen Sie.\n\nMit freundlichen Grüßen\nAcme GmbH';
+    const text = plain(composeBody({ ...base, locale: 'de-DE', message: letter }));
+    // The letter first, then what is sent with it.
+    expect(text).toStartWith(`${letter}\n\nAnbei erhalten Sie: Rechnung INV-0001\n\nZu zahlen: 1.234,50 €`);
+    expect(text.match(/Mit freundlichen Grüßen/g)).toHaveLength(1);
+    expect(text).not.toContain('Guten Tag');
+    // A note without either keeps both.
+    const note = plain(composeBody({ ...base, locale: 'de-DE', message: 'Bis bald.' }));
+    expect(note).toStartWith('Guten Tag,');
+    expect(note).toEndWith('Mit freundlichen Grüßen\nAcme GmbH\n');
+  });
+
   test('de, linked only, no due date', () => {
     const text = plain(composeBody({ ...base, locale: 'de-DE', attached: false, dueDate: null }));
     expect(text).toStartWith(

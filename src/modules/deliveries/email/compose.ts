@@ -93,6 +93,15 @@ function expiry(locale: string, iso: string, timeZone: string | null | undefined
   return `${format.format(date)} UTC`;
 }
 
+/** A message that opens with a salutation, in the languages the mails are written in. */
+const SALUTATION =
+  /^(sehr geehrte|guten tag|hallo|liebe|lieber|dear|hello|hi\b|good (morning|afternoon|day)|bonjour|madame|monsieur|estimad|buongiorno|gentil|geachte|beste)/i;
+/** A message that ends with a closing of its own. */
+const CLOSING =
+  /(mit freundlichen gr(ü|ue)(ß|ss)en|freundliche gr(ü|ue)(ß|ss)e|viele gr(ü|ue)(ß|ss)e|beste gr(ü|ue)(ß|ss)e|kind regards|best regards|yours sincerely|yours faithfully|sincerely|cordialement|saludos|cordiali saluti|met vriendelijke groet)/i;
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 /** The plain-text body: greeting, what is sent, amount and due date, the sender's message, the link. */
 export function composeBody(input: BodyInput): string {
   const labels = labelsFor(input.locale);
@@ -105,13 +114,15 @@ export function composeBody(input: BodyInput): string {
   if (input.dueDate) facts.push(`${labels.dueDate}${phrases.colon}${fmt.date(input.dueDate)}`);
   const message = input.message?.trim();
   const seller = input.sellerName.trim();
-  const paragraphs = [
-    phrases.greeting,
-    `${input.attached ? phrases.attached : phrases.ready} ${input.letter ? `${input.letter}, ` : ''}${title} ${input.number}`,
-    facts.join('\n'),
-    message ?? '',
-    `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt, input.timeZone))}`,
-    seller ? `${phrases.closing}\n${seller}` : phrases.closing,
-  ];
+  const sent = `${input.attached ? phrases.attached : phrases.ready} ${input.letter ? `${input.letter}, ` : ''}${title} ${input.number}`;
+  const download = `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt, input.timeZone))}`;
+  const closing = seller ? `${phrases.closing}\n${seller}` : phrases.closing;
+  // A message that is a letter of its own, salutation to closing (a reminder's text, a note written in full),
+  // comes first, and what is sent follows it: no second greeting and closing around it ("Guten Tag, …
+  // Sehr geehrte Damen und Herren, …").
+  const whole = message !== undefined && SALUTATION.test(message);
+  const paragraphs = whole
+    ? [message, capitalized(sent), facts.join('\n'), download, CLOSING.test(message) ? '' : closing]
+    : [phrases.greeting, sent, facts.join('\n'), message ?? '', download, closing];
   return `${paragraphs.filter((p) => p !== '').join('\n\n')}\n`;
 }

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { inTransaction } from '../../../db/transaction';
+import { dec, isNegative, isZero } from '../../../domain/money';
 import {
   type JobContext,
   JobError,
@@ -8,7 +9,8 @@ import {
   WorkerLostError,
 } from '../../../jobs/definition';
 import { isoNow } from '../../../shared/clock';
-import { noteDocumentSent } from '../../documents';
+import type { AccountCtx } from '../../../shared/context';
+import { findDocument, noteDocumentSent, paymentFigures } from '../../documents';
 import { type SendResult, sendEmail } from '../email/mailer';
 import { classifySmtpError } from '../email/smtp-outcome';
 import { readSmtpUrl } from '../email/smtp-settings';
@@ -49,6 +51,15 @@ export async function deliverEmail({
   if (!settings?.from) {
     await finish({ status: 'failed', errorMessage: 'email delivery is not configured: set SMTP_URL' });
     return;
+  }
+  // A reminder asks for money: one whose invoice was paid, settled by a credit note or cancelled since it
+  // was made (a mail server that refused it for a while, a retry) is not sent (docs/dunning.md).
+  if (delivery.letterBlobKey !== null) {
+    const stale = await staleReminder(ctx, delivery.documentId);
+    if (stale) {
+      await finish({ status: 'failed', errorMessage: `reminder not sent: ${stale}` });
+      return;
+    }
   }
   const built = await buildDeliveryEmail({
     ctx,
@@ -125,4 +136,15 @@ export async function giveUpDelivery({
   };
   // Only a delivery still queued changes: one the handler recorded (sent, bounced, failed) stays as it is.
   await finishDelivery(job.db, payload.accountId, payload.deliveryId, outcome, isoNow(job.clock));
+}
+
+/** Why a reminder about this document may no longer go out, or null: what is due is still unpaid. */
+async function staleReminder(ctx: AccountCtx, documentId: string): Promise<string | null> {
+  const document = await findDocument(ctx.db, ctx.accountId, documentId);
+  if (!document) return 'the invoice is gone';
+  if (document.voidedAt !== null) return 'the invoice was cancelled';
+  if (document.status !== 'finalized' && document.status !== 'sent')
+    return `the invoice is ${document.status}`;
+  const due = dec(paymentFigures(document).amount_due);
+  return isZero(due) || isNegative(due) ? 'nothing is due on the invoice any more' : null;
 }
