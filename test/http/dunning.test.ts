@@ -180,6 +180,14 @@ describe('the dunning policy', () => {
       'body.levels.0.message',
     ],
     [
+      'a placeholder in capitals or with a space',
+      {
+        enabled: true,
+        levels: [level({ subject: 'Mahnung {Rechnungsnummer}', message: 'Offen: {total }' })],
+      },
+      'body.levels.0.subject',
+    ],
+    [
       'negative days',
       { enabled: true, levels: [level({ days_after_due: -1 })] },
       'body.levels.0.days_after_due',

@@ -73,7 +73,8 @@ export const DEFAULT_LEVELS_EN: DunningLevel[] = [
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point
 const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/;
-const PLACEHOLDER = /\{([a-z_]+)\}/g;
+// Whatever stands in braces: `{Rechnungsnummer}` or `{number }` is refused too, not printed as it is.
+const PLACEHOLDER = /\{([^{}]*)\}/g;
 
 function unknownPlaceholders(text: string): string[] {
   return [...text.matchAll(PLACEHOLDER)]
