@@ -362,6 +362,12 @@ describe('the office overview', () => {
         issued: { after: '2026-11-30', count: 0, from: null },
         received: { after: '2026-10-31', count: 1, from: '2026-11-02' },
       });
+      // Issued after the export was made though dated within its period: the export did not hold it, and no
+      // later one of a later period will (it counted as exported before).
+      clock.set('2026-11-20T10:20:00.000Z');
+      await invoice(alpha, await makeParties(server, alpha), '2026-11-15', '2026-12-15');
+      datev = clientIn(await overview(), alpha.id).datev;
+      expect(datev.not_exported.issued).toEqual({ after: '2026-11-30', count: 1, from: '2026-11-15' });
       // Nothing of Alpha's exports is Beta's.
       expect(clientIn(await overview(), beta.id).datev.last_exports.issued).toBeNull();
     },

@@ -1,4 +1,20 @@
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, lte, min, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  min,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import type { LinkRows } from '../../db/links';
@@ -305,6 +321,8 @@ export async function issuedAfter(
   accountId: string,
   types: readonly string[],
   after: string | null,
+  /** When that export was made: a document issued within its period but finalized later counts too. */
+  exportedAt: string | null = null,
 ): Promise<{ count: number; first: string | null }> {
   const row = await db
     .select({ n: count(), first: min(documents.issueDate) })
@@ -314,7 +332,12 @@ export async function issuedAfter(
         eq(documents.accountId, accountId),
         inArray(documents.documentType, [...types]),
         ne(documents.status, 'draft'),
-        after === null ? undefined : gt(documents.issueDate, after),
+        after === null
+          ? undefined
+          : or(
+              gt(documents.issueDate, after),
+              exportedAt === null ? undefined : gt(documents.finalizedAt, exportedAt),
+            ),
       ),
     )
     .get();

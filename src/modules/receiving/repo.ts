@@ -312,6 +312,8 @@ export async function receivedAfter(
   db: DbOrTx,
   accountId: string,
   after: string | null,
+  /** When that export was made: a document dated within its period but received later counts too. */
+  exportedAt: string | null = null,
 ): Promise<{ count: number; first: string | null }> {
   const originalBooked = db
     .select({ one: sql`1` })
@@ -332,7 +334,9 @@ export async function receivedAfter(
         ne(rd.status, 'rejected'),
         isNotNull(rd.issueDate),
         or(isNull(rd.duplicateOf), notExists(originalBooked)),
-        after === null ? undefined : gt(rd.issueDate, after),
+        after === null
+          ? undefined
+          : or(gt(rd.issueDate, after), exportedAt === null ? undefined : gt(rd.createdAt, exportedAt)),
       ),
     )
     .get();

@@ -8,7 +8,10 @@ import { BOOKED_TYPES } from './datev-entries';
 import { lastDatevExports } from './datev-record';
 
 export interface NotExported {
-  /** The last export's `to`: documents issued after it count; null = never exported, every one counts. */
+  /**
+   * The last export's `to`: documents issued after it count, and those finalized or received after it was
+   * made; null = never exported, every one counts.
+   */
   after: string | null;
   count: number;
   /** The earliest issue date among them: where the next export's period begins; null when none. */
@@ -22,15 +25,22 @@ export interface DatevStatus {
 
 /**
  * A Buchungsstapel books documents by their issue date, so what is not exported yet is what was issued
- * after the furthest period exported. Not counted: a reversal (a cancellation after that period of a
- * document issued within it), which the next export books as well.
+ * after the furthest period exported, and what was issued (finalized) or received after that export was
+ * made though dated within its period: the export did not hold it. Not counted: a reversal (a cancellation
+ * after that period of a document issued within it), which the next export books as well.
  */
 export async function datevStatus(ctx: AccountCtx): Promise<DatevStatus> {
   const last = await lastDatevExports(ctx);
   const issuedTo = last.issued?.to ?? null;
   const receivedTo = last.received?.to ?? null;
-  const issued = await issuedAfter(ctx.db, ctx.accountId, BOOKED_TYPES, issuedTo);
-  const received = await receivedAfter(ctx.db, ctx.accountId, receivedTo);
+  const issued = await issuedAfter(
+    ctx.db,
+    ctx.accountId,
+    BOOKED_TYPES,
+    issuedTo,
+    last.issued?.createdAt ?? null,
+  );
+  const received = await receivedAfter(ctx.db, ctx.accountId, receivedTo, last.received?.createdAt ?? null);
   return {
     last,
     notExported: {
