@@ -329,8 +329,16 @@ export const GERMAN: Record<string, string> = {
   'Received invoice as PDF': 'Empfangene Rechnung als PDF',
   Reason: 'Grund',
   Corrects: 'Korrigiert',
-  '{number} is still open: cancel it if this invoice replaces it.':
-    '{number} ist noch offen: Stornieren Sie sie, wenn diese Rechnung sie ersetzt.',
+  'Invoice {number} is still open: void it if this invoice replaces it.':
+    'Die Rechnung {number} ist noch offen: Stornieren Sie sie, wenn diese Rechnung sie ersetzt.',
+  '(deleted)': '(gelöscht)',
+  // A subscription's status, as the payment provider names it (settings/account.tsx).
+  active: 'aktiv',
+  trialing: 'Testphase',
+  past_due: 'Zahlung überfällig',
+  canceled: 'gekündigt',
+  incomplete: 'unvollständig',
+  unpaid: 'unbezahlt',
   'Made from': 'Erstellt aus',
   Reject: 'Ablehnen',
   Rejected: 'Abgelehnt',

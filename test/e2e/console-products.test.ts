@@ -313,7 +313,10 @@ describe('console: products and the PDF.js preview', () => {
     expect((await api('POST', `/api/v1/documents/${issued.body.data.id}/finalize`)).status).toBe(200);
     await page().goto(`${server.url}/#/documents/${issued.body.data.id}`);
     await waitForText(page(), `Corrects: ${invoice.number}`);
-    await waitForText(page(), `${invoice.number} is still open: cancel it if this invoice replaces it.`);
+    await waitForText(
+      page(),
+      `Invoice ${invoice.number} is still open: void it if this invoice replaces it.`,
+    );
     // A plain invoice again: the reference goes with the kind.
     await page().goto(`${server.url}/#/documents/${id}/edit`);
     await choose(page(), 'Kind of invoice', 'Invoice (380)');

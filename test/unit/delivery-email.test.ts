@@ -98,10 +98,28 @@ describe('body', () => {
     expect(text).toStartWith(`${letter}\n\nAnbei erhalten Sie: Rechnung INV-0001\n\nZu zahlen: 1.234,50 €`);
     expect(text.match(/Mit freundlichen Grüßen/g)).toHaveLength(1);
     expect(text).not.toContain('Guten Tag');
-    // A note without either keeps both.
-    const note = plain(composeBody({ ...base, locale: 'de-DE', message: 'Bis bald.' }));
-    expect(note).toStartWith('Guten Tag,');
-    expect(note).toEndWith('Mit freundlichen Grüßen\nAcme GmbH\n');
+    // A note that is no whole letter keeps both: none, a salutation-like word ("Bestellung"), a closing word
+    // inside a sentence, a salutation without a closing.
+    for (const message of [
+      'Bis bald.',
+      'Bestellung 4711 liegt bei.',
+      'Hi Tom, we sincerely apologise for the delay.',
+      'Hallo Frau Müller,\nanbei die Rechnung.',
+    ]) {
+      const note = plain(composeBody({ ...base, locale: 'de-DE', message }));
+      expect(note, message).toStartWith('Guten Tag,');
+      expect(note, message).toEndWith('Mit freundlichen Grüßen\nAcme GmbH\n');
+    }
+    // A letter closing otherwise is one too.
+    const herzlich = plain(
+      composeBody({
+        ...base,
+        locale: 'de-DE',
+        message: 'Liebe Frau Müller,\n\ndanke!\n\nHerzliche Grüße\nAnna',
+      }),
+    );
+    expect(herzlich).toStartWith('Liebe Frau Müller,');
+    expect(herzlich).not.toContain('Mit freundlichen Grüßen');
   });
 
   test('de, linked only, no due date', () => {

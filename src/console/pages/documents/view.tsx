@@ -64,8 +64,12 @@ function SourceOf({ document }: { document: StoredDocument }) {
         : Promise.resolve(null),
     [sourceId],
   );
-  const corrects = document.document_type === 'credit_note' || document.data.type_code === '384';
   const found = source.data;
+  // A credit note corrects its invoice; a corrected invoice (384) the invoice it names (a quote it was made
+  // from is no invoice it corrects, and its e-invoice names none: BG-3 only from an invoice).
+  const corrects =
+    document.document_type === 'credit_note' ||
+    (document.data.type_code === '384' && found?.document_type === 'invoice');
   if (!sourceId && !document.reason) return null;
   return (
     <>
@@ -77,8 +81,10 @@ function SourceOf({ document }: { document: StoredDocument }) {
               <a href={href('documents', found.id)}>
                 {found.number} ({formatDate(found.issue_date)})
               </a>
-            ) : (
+            ) : source.loading ? (
               '…'
+            ) : (
+              t('(deleted)')
             )}
             <br />
           </>
@@ -88,12 +94,16 @@ function SourceOf({ document }: { document: StoredDocument }) {
       {/* A corrected invoice replaces the one it names: that one still asks for its money (and is booked)
           until it is cancelled. */}
       {document.data.type_code === '384' &&
+      corrects &&
       document.status !== 'draft' &&
+      document.voided_at === null &&
       found &&
       found.voided_at === null &&
       (found.status === 'finalized' || found.status === 'sent') ? (
         <p class="hint overdue">
-          {t('{number} is still open: cancel it if this invoice replaces it.', { number: found.number })}
+          {t('Invoice {number} is still open: void it if this invoice replaces it.', {
+            number: found.number,
+          })}
         </p>
       ) : null}
     </>

@@ -95,10 +95,20 @@ function expiry(locale: string, iso: string, timeZone: string | null | undefined
 
 /** A message that opens with a salutation, in the languages the mails are written in. */
 const SALUTATION =
-  /^(sehr geehrte|guten tag|hallo|liebe|lieber|dear|hello|hi\b|good (morning|afternoon|day)|bonjour|madame|monsieur|estimad|buongiorno|gentil|geachte|beste)/i;
-/** A message that ends with a closing of its own. */
+  /^(sehr geehrte[rs]?|guten (tag|morgen|abend)|hallo|moin|liebe[rs]?|dear|hello|hi|good (morning|afternoon|day)|bonjour|madame|monsieur|estimad[oa]s?|hola|buongiorno|gentil[ie]|geachte|beste)\b/i;
+/** A line that closes a letter. */
 const CLOSING =
-  /(mit freundlichen gr(ü|ue)(ß|ss)en|freundliche gr(ü|ue)(ß|ss)e|viele gr(ü|ue)(ß|ss)e|beste gr(ü|ue)(ß|ss)e|kind regards|best regards|yours sincerely|yours faithfully|sincerely|cordialement|saludos|cordiali saluti|met vriendelijke groet)/i;
+  /^(mit (freundlichen|besten|herzlichen) gr(ü|ue)(ß|ss)en|(freundliche|viele|beste|herzliche|liebe) gr(ü|ue)(ß|ss)e|kind regards|best regards|warm regards|regards|yours (sincerely|faithfully)|sincerely|best|(bien )?cordialement|saludos|cordiali saluti|met vriendelijke groet(en)?|groeten)\b/i;
+
+/** Whether a message is a letter of its own: a salutation first and a closing among its last lines. */
+function isLetter(message: string): boolean {
+  if (!SALUTATION.test(message)) return false;
+  const lines = message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+  return lines.slice(-3).some((line) => CLOSING.test(line));
+}
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
@@ -120,9 +130,9 @@ export function composeBody(input: BodyInput): string {
   // A message that is a letter of its own, salutation to closing (a reminder's text, a note written in full),
   // comes first, and what is sent follows it: no second greeting and closing around it ("Guten Tag, …
   // Sehr geehrte Damen und Herren, …").
-  const whole = message !== undefined && SALUTATION.test(message);
+  const whole = message !== undefined && isLetter(message);
   const paragraphs = whole
-    ? [message, capitalized(sent), facts.join('\n'), download, CLOSING.test(message) ? '' : closing]
+    ? [message, capitalized(sent), facts.join('\n'), download]
     : [phrases.greeting, sent, facts.join('\n'), message ?? '', download, closing];
   return `${paragraphs.filter((p) => p !== '').join('\n\n')}\n`;
 }
