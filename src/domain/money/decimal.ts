@@ -61,6 +61,8 @@ export const HUNDRED: Decimal = wrap(BIG_HUNDRED);
 
 export const add = (a: Decimal, b: Decimal): Decimal => wrap(unwrap(a).plus(unwrap(b)));
 export const sub = (a: Decimal, b: Decimal): Decimal => wrap(unwrap(a).minus(unwrap(b)));
+/** The same amount with the other sign. */
+export const neg = (a: Decimal): Decimal => wrap(BIG_ZERO.minus(unwrap(a)));
 /** Exact: products never round. */
 export const mul = (a: Decimal, b: Decimal): Decimal => wrap(unwrap(a).times(unwrap(b)));
 /** Exact when the quotient terminates within 30 places, else rounded half-up at the 30th. */
@@ -107,6 +109,8 @@ export const lt = (a: Decimal, b: Decimal): boolean => unwrap(a).lt(unwrap(b));
 // several times per line. A zero's coefficient is [0], whatever its sign.
 export const isZero = (a: Decimal): boolean => unwrap(a).c[0] === 0;
 export const isNegative = (a: Decimal): boolean => unwrap(a).s < 0 && unwrap(a).c[0] !== 0;
+/** The amount without its sign. */
+export const abs = (a: Decimal): Decimal => (isNegative(a) ? neg(a) : a);
 
 /** Plain text of the exact value (tests, debugging); amounts leave through `toFixedString`. */
 export const toPlainString = (a: Decimal): string => {

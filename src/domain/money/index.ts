@@ -2,6 +2,7 @@
 
 export { allocateUnits } from './allocate';
 export {
+  abs,
   add,
   cmp,
   type Decimal,
@@ -15,6 +16,7 @@ export {
   isZero,
   lt,
   mul,
+  neg,
   normalizeRate,
   percentOf,
   round,

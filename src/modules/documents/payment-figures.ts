@@ -1,4 +1,14 @@
-import { add, cmp, dec, isNegative, isZero, sub, toFixedString, toPlainString } from '../../domain/money';
+import {
+  add,
+  cmp,
+  dec,
+  isNegative,
+  isZero,
+  neg,
+  sub,
+  toFixedString,
+  toPlainString,
+} from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
 import { daysBetween } from '../../shared/dates';
 import { getDocumentType, isDocumentType } from '../reference';
@@ -28,7 +38,7 @@ export { minorUnitsOf };
  */
 export function creditedAmount(totals: { amount_due?: string; total: string }): string {
   const amount = totals.amount_due ?? totals.total;
-  return isNegative(dec(totals.total)) ? toPlainString(sub(dec('0'), dec(amount))) : amount;
+  return isNegative(dec(totals.total)) ? toPlainString(neg(dec(amount))) : amount;
 }
 
 /**

@@ -16,11 +16,15 @@ async function deleteDocumentInTransaction({
 }): Promise<void> {
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  const issued = (await creditNotesOf(ctx.db, ctx.accountId, row.id)).find((note) => note.status !== 'draft');
-  if (row.status === 'draft' && issued) {
-    throw conflict(`The issued credit note ${issued.number} names this invoice; it cannot be deleted`, {
-      credit_note_id: issued.id,
-    });
+  // Only a draft invoice can be both deletable and named by a credit note: no lookup for anything else.
+  if (row.status === 'draft' && row.documentType === 'invoice') {
+    const notes = await creditNotesOf(ctx.db, ctx.accountId, row.id);
+    const issued = notes.find((note) => note.status !== 'draft');
+    if (issued) {
+      throw conflict(`The issued credit note ${issued.number} names this invoice; it cannot be deleted`, {
+        credit_note_id: issued.id,
+      });
+    }
   }
   if (!(await deleteDraft(ctx.db, ctx.accountId, input.id))) {
     throw conflict(`Only draft documents can be deleted; this one is ${row.status}`);

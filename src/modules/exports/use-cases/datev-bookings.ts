@@ -1,6 +1,7 @@
 // The bookings of one document: one per tax case (a document with 19 % and 7 % lines gives two), gross
 // amounts, the party's personal account against the revenue or expense account of the case.
 import {
+  abs,
   add,
   allocateUnits,
   type Decimal,
@@ -11,6 +12,7 @@ import {
   isZero,
   lt,
   mul,
+  neg,
   round,
   sub,
   sum,
@@ -113,7 +115,8 @@ function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<
   // The other sign only as a received file's leftover (its stated total a little off its groups', below
   // one unit, BR-CO-17's tolerance, booked as `other`): left out of the split. Any other: nothing.
   const against = signed.filter((c) => !cases.includes(c));
-  const leftover = against.length === 1 && against[0] === 'other' && lt(abs(byCase.get('other')), dec('1'));
+  const leftover =
+    against.length === 1 && against[0] === 'other' && lt(abs(byCase.get('other') ?? dec('0')), dec('1'));
   if (cases.length === 0 || (against.length > 0 && !leftover)) return new Map();
   const units = (d: Decimal) => toMinorUnits(abs(d), 2);
   const shares = allocateUnits(
@@ -123,15 +126,10 @@ function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<
   return new Map(
     cases.map((c, i) => {
       const share = fromMinorUnits(shares[i] ?? 0n, 2);
-      return [c, negative ? sub(dec('0'), share) : share];
+      return [c, negative ? neg(share) : share];
     }),
   );
 }
-
-const abs = (d: Decimal | undefined): Decimal => {
-  const value = d ?? dec('0');
-  return isNegative(value) ? sub(dec('0'), value) : value;
-};
 
 /**
  * The document's bookings, in the order of TAX_CASES; a negative amount books the other way round. Then
@@ -142,7 +140,7 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
   const kurs = doc.euroRate ? kursOf(doc.euroRate) : null;
   const booking = (taxCase: TaxCase, gross: Decimal, side: 'S' | 'H', text: string): Booking => {
     const negative = isNegative(gross);
-    const amount = negative ? sub(dec('0'), gross) : gross;
+    const amount = negative ? neg(gross) : gross;
     const assignment = accounts[taxCase];
     return {
       amount: toFixedString(amount, 2),

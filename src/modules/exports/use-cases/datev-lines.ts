@@ -4,7 +4,7 @@
 // same file).
 
 import { type DocumentData, documentTaxes, type Taxed } from '../../../domain/document-data';
-import { dec, gt, isDecimalString, isNegative, isZero, sub, toPlainString } from '../../../domain/money';
+import { dec, gt, isDecimalString, isNegative, isZero, neg, toPlainString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { documentCostCentres, findCostCentre } from '../../cost-centres';
@@ -209,7 +209,7 @@ async function issuedBookings(
  */
 export function asCredited(doc: BookedDocument): BookedDocument {
   if (!isNegative(dec(doc.total))) return doc;
-  const turn = (value: string) => toPlainString(sub(dec('0'), dec(value)));
+  const turn = (value: string) => toPlainString(neg(dec(value)));
   return {
     ...doc,
     total: turn(doc.total),

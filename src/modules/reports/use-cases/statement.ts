@@ -1,4 +1,4 @@
-import { add, dec, sub, toPlainString } from '../../../domain/money';
+import { add, dec, neg, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { findCustomer } from '../../customers';
@@ -198,7 +198,7 @@ async function section(
 }
 
 const cmpText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-const negate = (value: string) => toPlainString(sub(dec('0'), dec(value)));
+const negate = (value: string) => toPlainString(neg(dec(value)));
 
 function documentEntry(d: DocumentRow): StatementEntry {
   const credit = d.documentType === 'credit_note';
