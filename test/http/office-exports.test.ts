@@ -26,8 +26,11 @@ import { readZip, type ZipEntry } from '../zip';
 let server: TestServer;
 const clock = new FakeClock(new Date('2026-09-01T08:00:00.000Z'));
 let office: TestAccount;
-/** Clients with DATEV numbers (Berater 29098; Mandant 10001..10003), one without, one the user leaves. */
-const clients: Record<'a' | 'b' | 'c' | 'none' | 'left' | 'disabled', TestAccount> = {} as never;
+/**
+ * Clients with DATEV numbers (Berater 29098; Mandant 10001..10003), one without, one the user leaves before
+ * an export runs and one after.
+ */
+const clients: Record<'a' | 'b' | 'c' | 'none' | 'left' | 'later' | 'disabled', TestAccount> = {} as never;
 let stranger: TestAccount;
 let cookie: string;
 let colleagueCookie: string;
@@ -147,6 +150,7 @@ beforeAll(async () => {
   clients.c = await client('Café Zoë', 10003, 'C-2026-001', '300.00');
   clients.none = await client('Ohne Nummern UG', null, 'N-2026-001', '400.00');
   clients.left = await client('Verlassen GmbH', 10005, 'L-2026-001', '500.00');
+  clients.later = await client('Später GmbH', 10007, 'S-2026-001', '700.00');
   clients.disabled = await client('Gesperrt GmbH', 10006, 'D-2026-001', '600.00');
   await supplierInvoice(clients.b, clients.a);
   clock.set('2026-10-02T08:00:00.000Z');
@@ -294,7 +298,15 @@ describe('which clients', () => {
     const started = await startExport({ ...PERIOD });
     expect(started.status).toBe(202);
     expect([...started.body.data.accounts].sort()).toEqual(
-      [office.id, clients.a.id, clients.b.id, clients.c.id, clients.none.id, clients.left.id].sort(),
+      [
+        office.id,
+        clients.a.id,
+        clients.b.id,
+        clients.c.id,
+        clients.none.id,
+        clients.left.id,
+        clients.later.id,
+      ].sort(),
     );
   });
 
@@ -345,6 +357,26 @@ describe('which clients', () => {
     });
     const problems = new TextDecoder().decode(entry(entries, 'Fehler.txt'));
     expect(problems).not.toContain('Verlassen');
+  });
+
+  test('a ZIP holding files of a client the user left since is no longer theirs to download', async () => {
+    const started = await startExport({ ...PERIOD, account_ids: [clients.later.id, clients.c.id] });
+    expect(started.status).toBe(202);
+    const { entries } = await finished(started.body.data.id);
+    expect(entries.map((e) => e.name)).toContain(`10007_Spaeter_GmbH/${AUSGANG}`);
+    const left = await server.json(`/api/v1/accounts/${clients.later.id}/leave`, {
+      method: 'POST',
+      headers: asUser(),
+    });
+    expect(left.status).toBe(200);
+    const res = await server.json(`/api/v1/office/exports/${started.body.data.id}/download`, {
+      headers: asUser(),
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toMatchObject({ code: 'conflict', details: { account_ids: [clients.later.id] } });
+    // Nor can a new export name it (an export made after leaving holds no files of it: the test above).
+    const other = await startExport({ ...PERIOD, account_ids: [clients.later.id, clients.a.id] });
+    expect(other.status).toBe(404);
   });
 
   test('an API key exports its own account, readable by keys of that account only', async () => {

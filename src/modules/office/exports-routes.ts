@@ -58,8 +58,14 @@ export function officeExportRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         params: ExportParams,
-        response: { 200: t.Any({ description: 'ZIP (application/zip)' }), ...withNotFound },
-        detail: detail('The ZIP of a completed office export (404 until it is completed)'),
+        response: {
+          200: t.Any({ description: 'ZIP (application/zip)' }),
+          ...withNotFound,
+          409: ErrorEnvelope,
+        },
+        detail: detail(
+          'The ZIP of a completed office export (404 until it is completed; 409 once the user no longer reaches a client whose files it holds)',
+        ),
       },
     );
 }

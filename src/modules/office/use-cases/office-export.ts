@@ -3,7 +3,7 @@ import type { Principal } from '../../../http/auth';
 import { enqueueJob } from '../../../jobs/queue';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
-import { DomainError, notFound, validationError } from '../../../shared/errors';
+import { conflict, DomainError, notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
 import type { OfficeExportBody } from '../exports-model';
@@ -83,7 +83,11 @@ export async function readOfficeExport(
   return row;
 }
 
-/** The finished ZIP as a stream; 404 until the export is completed. */
+/**
+ * The finished ZIP as a stream; 404 until the export is completed, 409 once the user no longer reaches a
+ * client whose files it holds (they left it, or its owner removed them): the ZIP was theirs to read only
+ * while they kept the books, as the client's own DATEV downloads are.
+ */
 export async function officeExportDownload(
   ctx: AccountCtx,
   principal: Principal,
@@ -91,6 +95,16 @@ export async function officeExportDownload(
   id: string,
 ): Promise<{ filename: string; body: ReadableStream<Uint8Array> }> {
   const row = await readOfficeExport(ctx, principal, id);
+  const withFiles = (row.results ?? []).filter((r) => r.files.length > 0).map((r) => r.account_id);
+  if (withFiles.length > 0) {
+    const reached = new Set((await accountsReached(ctx, principal)).map((a) => a.id));
+    const lost = withFiles.filter((accountId) => !reached.has(accountId));
+    if (lost.length > 0) {
+      throw conflict('The export holds files of a client you no longer reach: make a new export', {
+        account_ids: lost,
+      });
+    }
+  }
   const body = row.status === 'completed' && row.blobKey ? await blobs.stream(row.blobKey) : null;
   if (!body) throw notFound('Office export download');
   return { filename: `DATEV_Mandanten_${row.from}_${row.to}.zip`, body };
