@@ -278,6 +278,11 @@ describe('sending a reminder', () => {
     const list = await call(s, 'GET', `/api/v1/documents/${doc.id}/reminders`);
     expect(list.body.data).toEqual([reminder]);
 
+    // A one-off text is checked as the policy's are; nothing is sent for it.
+    const unknown = await remind(s, doc.id, { to: ['cfo@globex.example'], message: 'Rechnung {Nummer}' });
+    expect(unknown.status).toBe(422);
+    expect(unknown.body.error.details.fields[0]).toMatchObject({ loc: 'body.message' });
+    expect(unknown.body.error.details.fields[0].msg).toContain('{Nummer}');
     // The next one is level 2 by default; then every level is sent (409).
     const second = await remind(s, doc.id, { to: ['cfo@globex.example'], message: 'Letzte Bitte: {total}.' });
     expect(second.status).toBe(201);

@@ -76,10 +76,14 @@ const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/;
 // Whatever stands in braces: `{Rechnungsnummer}` or `{number }` is refused too, not printed as it is.
 const PLACEHOLDER = /\{([^{}]*)\}/g;
 
-function unknownPlaceholders(text: string): string[] {
-  return [...text.matchAll(PLACEHOLDER)]
+/** The first name in braces that is no placeholder, as the error at `loc`; null when every one is known. */
+export function placeholderProblem(text: string, loc: string): FieldError | null {
+  const unknown = [...text.matchAll(PLACEHOLDER)]
     .map((m) => m[1] ?? '')
-    .filter((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+    .find((name) => !(PLACEHOLDERS as readonly string[]).includes(name));
+  if (unknown === undefined) return null;
+  const msg = `unknown placeholder {${unknown}}; known: ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`;
+  return { loc, msg, type: 'value_error' };
 }
 
 /** What the schema cannot say about a policy's levels; fees come back normalised ("5" is "5.00"). */
@@ -110,11 +114,8 @@ export function levelProblems(levels: DunningLevel[]): { levels: DunningLevel[];
       problems.push({ loc: `${at}.subject`, msg, type: 'value_error' });
     }
     for (const field of ['subject', 'message'] as const) {
-      const unknown = unknownPlaceholders(level[field]);
-      if (unknown.length > 0) {
-        const msg = `unknown placeholder {${unknown[0]}}; known: ${PLACEHOLDERS.map((p) => `{${p}}`).join(', ')}`;
-        problems.push({ loc: `${at}.${field}`, msg, type: 'value_error' });
-      }
+      const problem = placeholderProblem(level[field], `${at}.${field}`);
+      if (problem) problems.push(problem);
     }
     return { ...level, fee };
   });

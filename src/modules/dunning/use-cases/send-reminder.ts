@@ -23,7 +23,7 @@ import {
   storedPdfInput,
 } from '../../renders';
 import type { SendReminderBody } from '../model';
-import { fillPlaceholders, PAY_WITHIN_DAYS } from '../policy';
+import { fillPlaceholders, PAY_WITHIN_DAYS, placeholderProblem } from '../policy';
 import { insertReminder, remindersOf } from '../repo';
 import type { ReminderRow } from '../schema';
 import { readPolicy } from './policy';
@@ -58,6 +58,9 @@ interface Plan {
 
 /** Everything decided before drawing: the level, the figures and the filled words (throws 409/422). */
 async function planReminder(ctx: AccountCtx, documentId: string, body: SendReminderBody): Promise<Plan> {
+  // A one-off text is checked as the policy's are: `{Rechnungsnummer}` would be mailed as it is.
+  const unknown = body.message === undefined ? null : placeholderProblem(body.message, 'body.message');
+  if (unknown) throw validationError([unknown]);
   const document = await remindableDocument(ctx, documentId);
   const profile = await findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
   const locale = emailLocale(document.locale, profile?.defaultLocale);
