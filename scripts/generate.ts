@@ -6,6 +6,8 @@
 //   src/console/api-types.ts        the types of the API objects the console names, from the same document
 //   src/console/document-actions.ts the document lifecycle actions the console offers, from
 //                                   src/domain/document-actions.ts
+//   src/console/unit-names.ts       the units' short names beside a quantity, from
+//                                   src/rendering/labels/units.ts
 // Not here (slow or from outside the repository, run by hand when their input changes):
 //   scripts/vendor-rules.ts (the official rule pack), scripts/bytecode-order.ts (the executable's layout),
 //   scripts/gallery.ts --docs (docs/gallery images).
@@ -20,6 +22,7 @@ export const AFFECTED_TESTS = [
   'test/http/console-api-paths.test.ts',
   'test/unit/console-api-types.test.ts',
   'test/unit/console-document-actions.test.ts',
+  'test/unit/console-unit-names.test.ts',
   'test/http/openapi-auth.test.ts',
   'test/http/isolation.test.ts',
   'test/http/conventions.test.ts',
@@ -58,6 +61,11 @@ if (import.meta.main) {
     'console document actions',
     ['bun', 'test', '--timeout', String(TIMEOUT_MS), 'test/unit/console-document-actions.test.ts'],
     { UPDATE_DOCUMENT_ACTIONS: '1' },
+  );
+  run(
+    'console unit names',
+    ['bun', 'test', '--timeout', String(TIMEOUT_MS), 'test/unit/console-unit-names.test.ts'],
+    { UPDATE_UNIT_NAMES: '1' },
   );
   if (!process.argv.includes('--no-tests')) {
     run('the affected tests', ['bun', 'test', '--timeout', String(TIMEOUT_MS), ...AFFECTED_TESTS]);

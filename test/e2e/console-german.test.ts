@@ -138,6 +138,11 @@ describe('console in German', () => {
     expect(stored.data.order_reference).toBe('PO-4711');
     expect(stored.data.invoice_period).toEqual({ start_date: '2026-11-01', end_date: '2026-11-30' });
     expect(stored.totals.total.amount).toBe('3346.88');
+    // The document's page names the unit beside the quantity as its PDF does: "2,5 Std.", not "2,5 Stunde".
+    await waitForText(page(), '2,5 Std.');
+    expect(await page().evaluate(() => document.querySelector('main')?.textContent ?? '')).not.toContain(
+      '2,5 Stunde',
+    );
 
     // Edited again, the stored 2.5 shows as 2,5 and is saved unchanged.
     await click(page(), 'Bearbeiten');

@@ -2,11 +2,12 @@ import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
 import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
-import { formatDate, formatDecimal, formatMoney, perBase, t } from '../../i18n';
+import { currentLanguage, formatDate, formatDecimal, formatMoney, perBase, t } from '../../i18n';
 import { loadChannels, usableChannels } from '../../networks';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { UNIT_NAMES } from '../../unit-names';
 import { formatRate, unitLabel } from '../products';
 import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
@@ -48,8 +49,12 @@ export const TRANSITIONS: Transition[] = (Object.keys(DOCUMENT_ACTIONS) as Docum
   }),
 );
 
-/** "Stunde" for HUR: the unit's name without its code, beside a quantity. */
-const unitShort = (code: string | undefined) => unitLabel(code).replace(/\s*\([A-Z0-9]+\)$/, '');
+/**
+ * A unit beside a quantity as the PDF prints it ("2 Std." for HUR, src/console/unit-names.ts); a code
+ * without a short name by the name the unit picker shows, without its code.
+ */
+const unitShort = (code: string | undefined) =>
+  (code && UNIT_NAMES[currentLanguage()]?.[code]) || unitLabel(code).replace(/\s*\([A-Z0-9]+\)$/, '');
 
 /**
  * What a correction corrects (a credit note, a corrected invoice: the invoice's number and date, as its
