@@ -4,9 +4,9 @@
 // `UPDATE_DOCUMENT_ACTIONS=1 bun test test/unit/console-document-actions.test.ts` (or `npm run generate`)
 // writes it anew.
 import { expect, test } from 'bun:test';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DOCUMENT_ACTION_NAMES, DOCUMENT_ACTIONS } from '../../src/domain/document-actions';
+import { expectGenerated } from '../generated';
 
 const FILE = join(import.meta.dir, '..', '..', 'src', 'console', 'document-actions.ts');
 
@@ -33,6 +33,5 @@ test("src/console/document-actions.ts is the service's declaration of the docume
   const expected = generated();
   expect(expected).toContain("  finalize: ['draft'],");
   expect(expected).toContain("  'mark-paid': ['sent'],");
-  if (process.env.UPDATE_DOCUMENT_ACTIONS === '1') writeFileSync(FILE, expected);
-  expect(readFileSync(FILE, 'utf8')).toBe(expected);
+  expectGenerated(FILE, expected, 'UPDATE_DOCUMENT_ACTIONS');
 });

@@ -4,9 +4,9 @@
 // is stale; `UPDATE_UNIT_NAMES=1 bun test test/unit/console-unit-names.test.ts` (or `npm run generate`)
 // writes it anew.
 import { expect, test } from 'bun:test';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UNIT_NAMES } from '../../src/rendering/labels/units';
+import { expectGenerated } from '../generated';
 
 const FILE = join(import.meta.dir, '..', '..', 'src', 'console', 'unit-names.ts');
 
@@ -35,6 +35,5 @@ test("src/console/unit-names.ts is the renderer's table of unit names today", ()
   const expected = generated();
   expect(expected).toContain("    HUR: 'Std.',");
   expect(expected).toContain("    HUR: 'h',");
-  if (process.env.UPDATE_UNIT_NAMES === '1') writeFileSync(FILE, expected);
-  expect(readFileSync(FILE, 'utf8')).toBe(expected);
+  expectGenerated(FILE, expected, 'UPDATE_UNIT_NAMES');
 });
