@@ -286,9 +286,12 @@ describe('console in German', () => {
       business_profile_id: profileId,
       customer_id: cafeId,
       order_reference: 'PO-88',
+      valid_until: '2026-12-02',
       line_items: [line, { ...line, name: 'Bauüberwachung', quantity: '3' }],
     });
     await open(`documents/${quote.id}`);
+    await waitForText(page(), 'Gültig bis: 02.12.2026');
+    // The invoice made from it leaves the quote's validity behind (only a quote has one: a 422 before).
     await click(page(), 'Rechnung erstellen');
     await page().waitForFunction(() => /^#\/documents\/doc_[^/]+\/edit$/.test(location.hash), {
       timeout: 15_000,
@@ -324,6 +327,27 @@ describe('console in German', () => {
     expect(credit).toMatchObject({ document_type: 'credit_note', source_document_id: invoiceId });
     expect(credit.number).toStartWith('RK-');
     expect(credit.data.line_items).toHaveLength(2);
+  }, 90_000);
+
+  test("a quote's Gültig bis is its valid_until, as its PDF says it, not a due date", async () => {
+    await open('documents/new/quote');
+    await choose(page(), 'Kunde', 'Café Morgenrot');
+    await typeInto(page(), 'Beschreibung', 'Tragwerksplanung');
+    await typeInto(page(), 'Einzelpreis', '900,00');
+    await pickDate('Gültig bis', '2026-12-31');
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => /^#\/documents\/doc_[^/]+$/.test(location.hash), { timeout: 15_000 });
+    const id = (await page().evaluate(() => location.hash)).split('/')[2] ?? '';
+    const stored = await api('GET', `/api/v1/documents/${id}`);
+    expect(stored.data.valid_until).toBe('2026-12-31');
+    expect(stored.due_date ?? null).toBeNull();
+    await waitForText(page(), 'Gültig bis: 31.12.2026');
+    // Edited and saved again, the date stays where it is; cleared, it is gone.
+    await click(page(), 'Bearbeiten');
+    expect(await fieldValue('Gültig bis')).toBe('2026-12-31');
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => !location.hash.endsWith('/edit'), { timeout: 15_000 });
+    expect((await api('GET', `/api/v1/documents/${id}`)).data.valid_until).toBe('2026-12-31');
   }, 90_000);
 
   test('a numbering sequence RE-2026-0001 is made and changed; a quarterly invoice uses it', async () => {

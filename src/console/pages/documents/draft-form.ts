@@ -120,7 +120,8 @@ export function draftOf(document: StoredDocument): DraftForm {
     document_type: document.document_type,
     number: document.number,
     issue_date: document.issue_date,
-    due_date: document.due_date ?? '',
+    due_date:
+      (document.document_type === 'quote' ? document.data.valid_until : null) ?? document.due_date ?? '',
     delivery_date: typeof data.delivery_date === 'string' ? data.delivery_date : '',
     currency: document.currency,
     business_profile_id: document.business_profile_id,

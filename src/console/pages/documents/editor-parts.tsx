@@ -154,7 +154,10 @@ export function createBodyOf(form: DraftForm, locale?: string | null): Record<st
     business_profile_id: form.business_profile_id,
     customer_id: form.customer_id,
     ...(locale ? { locale } : {}),
-    ...(form.due_date ? { due_date: form.due_date } : {}),
+    // A quote's second date is how long it holds (`valid_until`, "Gültig bis" on its PDF), not a due date.
+    ...(form.due_date
+      ? { [form.document_type === 'quote' ? 'valid_until' : 'due_date']: form.due_date }
+      : {}),
     ...(correctedOf(form) ? { source_document_id: correctedOf(form) } : {}),
     ...(form.document_type === 'credit_note' && form.reason.trim() ? { reason: form.reason.trim() } : {}),
     ...contentOf(form),

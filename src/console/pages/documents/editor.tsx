@@ -126,7 +126,11 @@ export function DraftEditor({
       return;
     }
     const request = createBodyOf(form);
-    if (existing && !form.due_date) request.due_date = null;
+    if (existing && form.document_type === 'quote') {
+      // Kept as `valid_until`; a quote saved before with the date as its due date gives that up.
+      if (!form.due_date && existing.data.valid_until) request.valid_until = null;
+      if (existing.due_date) request.due_date = null;
+    } else if (existing && !form.due_date) request.due_date = null;
     // A corrected invoice's reference given up (another kind chosen, or none picked) is cleared; a source
     // the form does not offer (an invoice's quote) is left as it is.
     if (existing && draftOf(existing).source_document_id && request.source_document_id === undefined)

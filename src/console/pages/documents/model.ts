@@ -97,6 +97,7 @@ export interface DraftForm {
   document_type: string;
   number: string;
   issue_date: string;
+  /** The second date: an invoice's due date, a quote's `valid_until` ("Gültig bis"). */
   due_date: string;
   /** BT-72, the date of supply (German invoices must state it): the issue date until changed. */
   delivery_date: string;

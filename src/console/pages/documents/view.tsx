@@ -181,6 +181,7 @@ export function DocumentView({ id }: { id: string }) {
         invoice_number: _number,
         issue_date: _issued,
         due_date: _due,
+        valid_until: _valid,
         seller: _seller,
         buyer: _buyer,
         reason: _reason,
@@ -284,8 +285,11 @@ export function DocumentView({ id }: { id: string }) {
                 {/* "Rechnungsdatum" only on an invoice: a quote's or a credit note's is its date. */}
                 {t(document.document_type === 'invoice' ? 'Issue date' : 'Date')}:{' '}
                 {formatDate(document.issue_date)}
-                <br />
+                {document.due_date ? <br /> : null}
                 {document.due_date ? `${t('Due date')}: ${formatDate(document.due_date)}` : null}
+                {/* A quote's "Gültig bis", as its PDF says it. */}
+                {data.valid_until ? <br /> : null}
+                {data.valid_until ? `${t('Valid until')}: ${formatDate(data.valid_until)}` : null}
               </p>
               <SourceOf document={document} />
             </div>
