@@ -39,6 +39,7 @@ import m36 from '../../migrations/0036_products_price_base_quantity.sql' with { 
 import m37 from '../../migrations/0037_payable_items_tax_key.sql' with { type: 'text' };
 import m38 from '../../migrations/0038_profile_default_tax.sql' with { type: 'text' };
 import m39 from '../../migrations/0039_credit_note_signs.sql' with { type: 'text' };
+import m40 from '../../migrations/0040_received_copies.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -60,6 +61,7 @@ import pg17 from '../../migrations/pg/0017_products_price_base_quantity.sql' wit
 import pg18 from '../../migrations/pg/0018_payable_items_tax_key.sql' with { type: 'text' };
 import pg19 from '../../migrations/pg/0019_profile_default_tax.sql' with { type: 'text' };
 import pg20 from '../../migrations/pg/0020_credit_note_signs.sql' with { type: 'text' };
+import pg21 from '../../migrations/pg/0021_received_copies.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -109,6 +111,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0037_payable_items_tax_key', createdAt: 1796484513698, sql: m37 },
   { tag: '0038_profile_default_tax', createdAt: 1796505030147, sql: m38 },
   { tag: '0039_credit_note_signs', createdAt: 1796528402583, sql: m39 },
+  { tag: '0040_received_copies', createdAt: 1796537246952, sql: m40 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -134,4 +137,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0018_payable_items_tax_key', createdAt: 1796484517559, sql: pg18 },
   { tag: '0019_profile_default_tax', createdAt: 1796505031582, sql: pg19 },
   { tag: '0020_credit_note_signs', createdAt: 1796528403795, sql: pg20 },
+  { tag: '0021_received_copies', createdAt: 1796537248196, sql: pg21 },
 ];

@@ -14,11 +14,9 @@ import {
   lte,
   min,
   ne,
-  notExists,
   or,
   sql,
 } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
@@ -242,8 +240,8 @@ export async function deleteReceivedPaymentRow(db: DbOrTx, accountId: string, id
 }
 
 /**
- * What the reports read: the account's received documents that count in them (not rejected), a page at a
- * time, newest first (as `listReceived` pages).
+ * What the reports read: the account's received documents that count in them (not rejected, and of an
+ * invoice's files the one that counts: copies.ts), a page at a time, newest first (as `listReceived` pages).
  */
 export async function receivedForReports(
   db: DbOrTx,
@@ -257,6 +255,7 @@ export async function receivedForReports(
       and(
         eq(rd.accountId, accountId),
         ne(rd.status, 'rejected'),
+        isNull(rd.duplicateOf),
         page.after === null ? undefined : lt(rd.id, page.after),
       ),
     )
@@ -300,13 +299,10 @@ export async function countReceivedInStatus(
   return (await db.select({ n: count() }).from(rd).where(where).get())?.n ?? 0;
 }
 
-const original = alias(rd, 'original');
-
 /**
  * The received documents a DATEV batch books, issued after `after` (YYYY-MM-DD; every one when null): how
  * many, and the earliest issue date among them. Booked as the export books them: not rejected, with an
- * issue date, and a copy of the same invoice (`duplicate_of`) only when its original is rejected or gone
- * (two such copies both count here; the export books the first).
+ * issue date, and of an invoice's several files the one that counts (copies.ts).
  */
 export async function receivedAfter(
   db: DbOrTx,
@@ -315,16 +311,6 @@ export async function receivedAfter(
   /** When that export was made: a document dated within its period but received later counts too. */
   exportedAt: string | null = null,
 ): Promise<{ count: number; first: string | null }> {
-  const originalBooked = db
-    .select({ one: sql`1` })
-    .from(original)
-    .where(
-      and(
-        eq(original.accountId, rd.accountId),
-        eq(original.id, rd.duplicateOf),
-        ne(original.status, 'rejected'),
-      ),
-    );
   const row = await db
     .select({ n: count(), first: min(rd.issueDate) })
     .from(rd)
@@ -333,7 +319,7 @@ export async function receivedAfter(
         eq(rd.accountId, accountId),
         ne(rd.status, 'rejected'),
         isNotNull(rd.issueDate),
-        or(isNull(rd.duplicateOf), notExists(originalBooked)),
+        isNull(rd.duplicateOf),
         after === null
           ? undefined
           : or(gt(rd.issueDate, after), exportedAt === null ? undefined : gt(rd.createdAt, exportedAt)),

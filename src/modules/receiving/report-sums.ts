@@ -2,8 +2,9 @@
 // payables: one statement over the rows the database keeps per received document (`payableItems`), only
 // those not settled for good on the report's day. Expenses: whole months from the sums kept, a part of a
 // month from its documents a page at a time (keyset on the day and id).
-// Which received documents count is said once, as for `receivedForReports`: those not rejected.
-import { and, eq, inArray, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+// Which received documents count is said once, as for `receivedForReports`: those not rejected, and of an
+// invoice's several files the one that counts (copies.ts; the kept rows likewise, migration 0040).
+import { and, eq, inArray, isNull, lte, ne, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   decimalParts,
@@ -201,7 +202,7 @@ export async function receivedMonthSums(
     units: sql`coalesce(${stated.units}, ${gross.units} - ${tax.units})`,
     parts: sql`coalesce(${stated.parts}, ${gross.parts} - ${tax.parts})`,
   };
-  const counts = ne(rd.status, 'rejected');
+  const counts = and(ne(rd.status, 'rejected'), isNull(rd.duplicateOf));
   const rows = await db.all<[string | null, ...unknown[]]>(sql`
     WITH page AS MATERIALIZED (
       SELECT ${rd.id} AS id, ${receivedDay} AS day, ${rd.currency} AS currency, substr(${receivedDay}, 1, 7) AS month,

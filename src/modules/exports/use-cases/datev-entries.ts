@@ -5,7 +5,7 @@
 // cancellation adds a reversal to its own period and takes nothing away from the first.
 import type { AccountCtx } from '../../../shared/context';
 import { type DocumentRow, listDocuments } from '../../documents';
-import { findReceived, listReceived, type ReceivedDocumentRow } from '../../receiving';
+import { listReceived, type ReceivedDocumentRow } from '../../receiving';
 import { PAGE_SIZE, pagesOf } from '../period';
 
 /** Issued types that are bookings; quotes, orders, proformas and delivery notes are not. */
@@ -86,19 +86,12 @@ export function cancellationDateOf(row: Pick<DocumentRow, 'voidedAt' | 'issueDat
 }
 
 /**
- * Whether a received document is booked: not rejected, and once per invoice. A copy (`duplicate_of` set: the
- * same seller, number and issue date, so in the same period) is booked only when its original is not (it
- * was rejected or deleted), and then only the first copy the walk meets (`booked` holds the originals whose
- * copy was booked in this walk).
+ * Whether a received document is booked: not rejected, and once per invoice: of its several files (the same
+ * seller, number and issue date, so in the same period) the one that counts, whose `duplicate_of` is null
+ * (receiving/copies.ts keeps it the first not rejected, as the payables and expenses count it).
  */
-async function receivedBooked(ctx: AccountCtx, row: ReceivedDocumentRow, booked: Set<string>) {
-  if (row.status === 'rejected' || !row.issueDate) return false;
-  if (row.duplicateOf === null) return true;
-  const original = await findReceived(ctx.db, ctx.accountId, row.duplicateOf);
-  if (original && original.status !== 'rejected') return false;
-  if (booked.has(row.duplicateOf)) return false;
-  booked.add(row.duplicateOf);
-  return true;
+function receivedBooked(row: ReceivedDocumentRow): boolean {
+  return row.status !== 'rejected' && row.issueDate !== null && row.duplicateOf === null;
 }
 
 /**
@@ -138,7 +131,6 @@ export async function* datevEntries<T>(
   const names = new ArchiveNames();
   const pages = options.readOnly ? readPages : pagesOf;
   if (input.kind === 'received') {
-    const booked = new Set<string>();
     yield* pages(
       ctx,
       async (db, page) => await listReceived(db, ctx.accountId, period, page),
@@ -151,7 +143,7 @@ export async function* datevEntries<T>(
             row.invoiceNumber ?? row.id,
             receivedExtension(row.contentType),
           );
-          if (await receivedBooked(tx, row, booked)) {
+          if (receivedBooked(row)) {
             entries.push({ kind: 'received', row, date: row.issueDate as string, file });
           }
         }

@@ -1,12 +1,13 @@
-import { transactional } from '../../../db/transaction';
+import { inTransaction, transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
+import { groupOf, regroupCopies } from '../copies';
 import type { UpdateReceivedBody } from '../model';
 import { deleteReceivedRow, findReceived, updateReceived } from '../repo';
 import type { ReceivedDocumentRow } from '../schema';
-import { recordSettlingPayment } from './received-payments';
+import { recordSettlingPayment, undoSettlingPayment } from './received-payments';
 
 /**
  * PATCH: the bookkeeper's decision (approved, rejected, paid, or back to received) and a note; paid records what
@@ -23,13 +24,18 @@ async function changeReceivedInTransaction({
   if (!row) throw notFound('Received document');
   const { status, note } = input.changes;
   if (status === 'paid' && row.status !== 'paid') await recordSettlingPayment(ctx, row);
+  if ((status === 'received' || status === 'approved') && row.status === 'paid')
+    await undoSettlingPayment(ctx, row);
   const updated = await updateReceived(ctx.db, ctx.accountId, input.id, {
     ...(status === undefined ? {} : { status }),
     ...(note === undefined ? {} : { note }),
     updatedAt: isoNow(ctx.clock),
   });
   if (!updated) throw notFound('Received document');
-  return updated;
+  // Rejected or taken back, another file of the invoice may count instead (copies.ts).
+  if (status === undefined || status === row.status) return updated;
+  await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+  return (await findReceived(ctx.db, ctx.accountId, row.id)) ?? updated;
 }
 
 export const changeReceived = transactional(changeReceivedInTransaction);
@@ -44,7 +50,12 @@ export async function deleteReceived({
   blobs: BlobStore;
   input: { id: string };
 }) {
-  const row = await deleteReceivedRow(ctx.db, ctx.accountId, input.id);
+  const row = await inTransaction(ctx, async (tx) => {
+    const gone = await deleteReceivedRow(tx.db, ctx.accountId, input.id);
+    // The file that counted gone, the next file of its invoice counts (copies.ts).
+    if (gone) await regroupCopies(tx.db, ctx.accountId, groupOf(gone));
+    return gone;
+  });
   if (!row) throw notFound('Received document');
   await blobs.delete(row.blobKey).catch(() => undefined);
 }

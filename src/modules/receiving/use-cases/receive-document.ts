@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
+import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
-import { findReceivedBySha, findSameInvoice, insertReceived, receivedBlobKey } from '../repo';
+import { groupOf, regroupCopies } from '../copies';
+import { findReceived, findReceivedBySha, findSameInvoice, insertReceived, receivedBlobKey } from '../repo';
 import type { ReceivedDocumentRow, ReceivedEmail, ReceivedSourceKind } from '../schema';
 import { parseReceived, type ReceivedFile, type ReceivingDeps } from './parse-received';
 
@@ -23,7 +25,8 @@ export interface ReceivedSource {
 /**
  * Takes one received e-invoice into the inbox: the original bytes into the blob store first, then the row
  * (so no row points at missing bytes). The same bytes again answer the existing document (`created:
- * false`); another file of the same seller, number, issue date and type is kept with `duplicate_of` set.
+ * false`); another file of the same seller, number, issue date and type is kept as a file of that invoice
+ * (copies.ts: it names the file that counts, or counts itself when every earlier one is rejected).
  * A caller over its account's cap of concurrent official-rules checks gets a 429; background intake (a job,
  * the CLI) waits for a place instead.
  */
@@ -46,7 +49,6 @@ export async function receiveDocument({
   const id = newId('rcv');
   const blobKey = receivedBlobKey(ctx.accountId, id);
   await deps.blobs.put(blobKey, input.original.bytes, input.original.contentType);
-  const seller = parsed.data.seller;
   const now = isoNow(ctx.clock);
   try {
     // Checked again at insert: another request may have stored the same bytes meanwhile.
@@ -55,60 +57,88 @@ export async function receiveDocument({
       await deps.blobs.delete(blobKey).catch(() => undefined);
       return { row: again, created: false };
     }
-    const number = parsed.data.invoice_number ?? null;
-    const issueDate = parsed.data.issue_date ?? null;
-    const sellerTaxId = seller?.tax_id ?? null;
-    const sellerName = seller?.name ?? null;
-    const same =
-      number !== null && issueDate !== null
-        ? await findSameInvoice(ctx.db, ctx.accountId, {
-            invoiceNumber: number,
-            issueDate,
-            documentType: parsed.documentType,
-            seller,
-          })
-        : undefined;
-    const row = await insertReceived(ctx.db, {
-      id,
-      accountId: ctx.accountId,
-      status: 'received',
-      syntax: parsed.syntax,
-      profile: parsed.profile,
-      customizationId: parsed.customizationId,
-      documentType: parsed.documentType,
-      typeCode: parsed.typeCode,
-      invoiceNumber: number,
-      issueDate,
-      dueDate: parsed.data.due_date ?? null,
-      currency: parsed.data.currency,
-      sellerName,
-      sellerTaxId,
-      sellerElectronicAddress: seller?.electronic_address ?? null,
-      total: parsed.totals.total,
-      amountDue: parsed.totals.amount_due,
-      amountPaid: '0',
-      format: parsed.format,
-      valid: parsed.compliance === null ? null : parsed.compliance.valid,
-      compliance: parsed.compliance as Record<string, unknown> | null,
-      data: parsed.data,
-      totals: { ...parsed.totals },
-      warnings: parsed.warnings,
-      duplicateOf: same?.duplicateOf ?? same?.id ?? null,
-      sha256,
-      contentType: input.original.contentType,
-      sizeBytes: input.original.bytes.byteLength,
-      blobKey,
-      note: null,
-      source: input.source?.kind ?? 'upload',
-      sourceFileName: input.source?.fileName ?? null,
-      sourceEmail: input.source?.email ?? null,
-      createdBy: creatorOf(ctx),
-      createdAt: now,
-      updatedAt: now,
-    });
-    return { row, created: true };
+    return await inTransaction(
+      ctx,
+      async (tx) => await insertFile(tx, { id, blobKey, sha256, now, parsed, input }),
+    );
   } catch (error) {
     await deps.blobs.delete(blobKey).catch(() => undefined);
     throw error;
   }
+}
+
+/** The row of a received file, with the other files of its invoice made right (copies.ts). */
+async function insertFile(
+  ctx: AccountCtx,
+  {
+    id,
+    blobKey,
+    sha256,
+    now,
+    parsed,
+    input,
+  }: {
+    id: string;
+    blobKey: string;
+    sha256: string;
+    now: string;
+    parsed: Awaited<ReturnType<typeof parseReceived>>;
+    input: { original: ReceivedOriginal; source?: ReceivedSource };
+  },
+): Promise<{ row: ReceivedDocumentRow; created: boolean }> {
+  const seller = parsed.data.seller;
+  const number = parsed.data.invoice_number ?? null;
+  const issueDate = parsed.data.issue_date ?? null;
+  const sellerTaxId = seller?.tax_id ?? null;
+  const sellerName = seller?.name ?? null;
+  const same =
+    number !== null && issueDate !== null
+      ? await findSameInvoice(ctx.db, ctx.accountId, {
+          invoiceNumber: number,
+          issueDate,
+          documentType: parsed.documentType,
+          seller,
+        })
+      : undefined;
+  const row = await insertReceived(ctx.db, {
+    id,
+    accountId: ctx.accountId,
+    status: 'received',
+    syntax: parsed.syntax,
+    profile: parsed.profile,
+    customizationId: parsed.customizationId,
+    documentType: parsed.documentType,
+    typeCode: parsed.typeCode,
+    invoiceNumber: number,
+    issueDate,
+    dueDate: parsed.data.due_date ?? null,
+    currency: parsed.data.currency,
+    sellerName,
+    sellerTaxId,
+    sellerElectronicAddress: seller?.electronic_address ?? null,
+    total: parsed.totals.total,
+    amountDue: parsed.totals.amount_due,
+    amountPaid: '0',
+    format: parsed.format,
+    valid: parsed.compliance === null ? null : parsed.compliance.valid,
+    compliance: parsed.compliance as Record<string, unknown> | null,
+    data: parsed.data,
+    totals: { ...parsed.totals },
+    warnings: parsed.warnings,
+    duplicateOf: same?.duplicateOf ?? same?.id ?? null,
+    sha256,
+    contentType: input.original.contentType,
+    sizeBytes: input.original.bytes.byteLength,
+    blobKey,
+    note: null,
+    source: input.source?.kind ?? 'upload',
+    sourceFileName: input.source?.fileName ?? null,
+    sourceEmail: input.source?.email ?? null,
+    createdBy: creatorOf(ctx),
+    createdAt: now,
+    updatedAt: now,
+  });
+  if (row.duplicateOf === null) return { row, created: true };
+  await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+  return { row: (await findReceived(ctx.db, ctx.accountId, row.id)) ?? row, created: true };
 }

@@ -22,13 +22,26 @@ import {
 } from '../repo';
 import type { ReceivedDocumentRow, ReceivedPaymentRow } from '../schema';
 
+/** The note of the payment PATCH `status: paid` records (what was still due, dated today). */
+const MARK_PAID_NOTE = 'Recorded by mark-paid';
+
+/** Paid, or marked paid: another file of an invoice is no second bill (copies.ts); the one that counts is. */
+export function refuseCopy(row: ReceivedDocumentRow, action: string): void {
+  if (row.duplicateOf === null) return;
+  throw conflict(`This is another file of the same invoice (${row.duplicateOf}): record its payment there`, {
+    action,
+    duplicate_of: row.duplicateOf,
+  });
+}
+
 /**
- * A received document a payment may be recorded against: an invoice that is not rejected (409 otherwise; a
- * credit note takes no payments, as with documents).
+ * A received document a payment may be recorded against: an invoice that is not rejected and not another
+ * file of an invoice (409 otherwise; a credit note takes no payments, as with documents).
  */
 async function payableReceived(ctx: AccountCtx, id: string): Promise<ReceivedDocumentRow> {
   const row = await findReceived(ctx.db, ctx.accountId, id);
   if (!row) throw notFound('Received document');
+  refuseCopy(row, 'record-payment');
   if (row.status === 'rejected' || row.documentType !== 'invoice') {
     const message =
       row.documentType === 'invoice'
@@ -125,7 +138,14 @@ export const deleteReceivedPayment = transactional(deleteReceivedPaymentInTransa
  * so amount_paid, amount_due and the payments list agree with the status. Runs in the PATCH's transaction.
  */
 export async function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<void> {
-  if (row.documentType !== 'invoice') return;
+  refuseCopy(row, 'mark-paid');
+  if (row.documentType !== 'invoice') {
+    throw conflict(`A ${row.documentType} takes no payments: it cannot be paid`, {
+      action: 'mark-paid',
+      status: row.status,
+      document_type: row.documentType,
+    });
+  }
   const due = receivedFigures(row).amount_due;
   if (isZero(dec(due)) || isNegative(dec(due))) return;
   await insertReceivedPayment(
@@ -135,9 +155,30 @@ export async function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocume
       date: isoNow(ctx.clock).slice(0, 10),
       method: null,
       reference: null,
-      note: 'Recorded by mark-paid',
+      note: MARK_PAID_NOTE,
     }),
   );
   const amountPaid = totalPaid(await paymentsOfReceived(ctx.db, ctx.accountId, row.id), row.currency);
   await updateReceived(ctx.db, ctx.accountId, row.id, { amountPaid });
+}
+
+/**
+ * A paid invoice set back to received or approved (the bookkeeper's correction): the payment that marking
+ * it paid recorded is removed, as mark-unpaid removes it from an issued invoice. One its own payments
+ * settle stays paid (409): delete a payment to reopen it.
+ */
+export async function undoSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<void> {
+  const payments = await paymentsOfReceived(ctx.db, ctx.accountId, row.id);
+  const kept = payments.filter((p) => p.note !== MARK_PAID_NOTE);
+  const { settled } = receivedFigures({ ...row, amountPaid: totalPaid(kept, row.currency) });
+  if (settled && row.documentType === 'invoice' && kept.length > 0) {
+    throw conflict('Its recorded payments settle it: delete a payment to reopen it', {
+      action: 'mark-unpaid',
+      status: row.status,
+    });
+  }
+  for (const payment of payments) {
+    if (payment.note === MARK_PAID_NOTE) await deleteReceivedPaymentRow(ctx.db, ctx.accountId, payment.id);
+  }
+  await updateReceived(ctx.db, ctx.accountId, row.id, { amountPaid: totalPaid(kept, row.currency) });
 }

@@ -1,0 +1,200 @@
+// Several files of one received invoice (its XRechnung, its Factur-X, its CII: docs/receiving.md "Same
+// invoice, other bytes") are one bill: the payables, the expenses and the DATEV export count the one file
+// that counts (`duplicate_of` null: the first received that is not rejected) once, whatever is rejected,
+// taken back or deleted. A payment goes to that file; a file marked paid and set back gives its payment up.
+// BOTH ENGINES TEST: the PostgreSQL lane runs this file too (scripts/test-lanes.ts).
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { sharedPath } from '../shared-material';
+
+let server: TestServer;
+
+const corpus = (path: string) =>
+  new Uint8Array(readFileSync(sharedPath(`receiving-corpus/samples/zugferd-corpus/XML-Rechnung/${path}`)));
+/** The same invoice 471102 of 2018-03-05 (Lieferant GmbH, 529.87 due) as three files. */
+const FILES = [
+  { bytes: corpus('CII/EN16931_Einfach.cii.xml'), type: 'application/xml' },
+  { bytes: corpus('UBL/EN16931_Einfach.ubl.xml'), type: 'application/xml' },
+  { bytes: corpus('FX/EN16931_Einfach.pdf'), type: 'application/pdf' },
+];
+
+async function receive(account: TestAccount, file: (typeof FILES)[number]): Promise<any> {
+  const res = await fetch(`${server.url}/api/v1/received-documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': file.type },
+    body: file.bytes,
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { data: unknown }).data;
+}
+
+const call = async (account: TestAccount, method: string, path: string, body?: unknown) =>
+  await server.json(path, { method, key: account.apiKey, ...(body === undefined ? {} : { body }) });
+
+/** What the payables and the expenses say of the supplier, and which files name which. */
+async function figures(account: TestAccount, asOf = '2018-06-30') {
+  const payables = (await call(account, 'GET', `/api/v1/reports/payables?as_of=${asOf}`)).body.data;
+  const expenses = (await call(account, 'GET', '/api/v1/reports/expenses?from=2018-01-01&to=2018-12-31')).body
+    .data;
+  const partOfMonth = (await call(account, 'GET', '/api/v1/reports/expenses?from=2018-03-05&to=2018-03-05'))
+    .body.data;
+  return {
+    open: payables.currencies[0]?.open ?? '0.00',
+    items: payables.suppliers[0]?.open_items ?? 0,
+    gross: expenses.currencies[0]?.gross ?? '0.00',
+    documents:
+      expenses.currencies[0]?.months?.find((m: { month: string }) => m.month === '2018-03')?.documents ?? 0,
+    dayGross: partOfMonth.currencies[0]?.gross ?? '0.00',
+  };
+}
+
+async function duplicateOf(account: TestAccount, id: string): Promise<string | null> {
+  return (await call(account, 'GET', `/api/v1/received-documents/${id}`)).body.data.duplicate_of;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => await server.stop());
+
+describe('several files of one received invoice', () => {
+  let account: TestAccount;
+  const ids: string[] = [];
+
+  beforeAll(async () => {
+    account = await makeAccount(server, { name: 'Dubletten GmbH' });
+    for (const file of FILES) ids.push((await receive(account, file)).id);
+  });
+
+  test('are owed and spent once: the payables and the expenses count the first file', async () => {
+    expect(await duplicateOf(account, ids[0] as string)).toBeNull();
+    expect(await duplicateOf(account, ids[1] as string)).toBe(ids[0] as string);
+    expect(await duplicateOf(account, ids[2] as string)).toBe(ids[0] as string);
+    expect(await figures(account)).toEqual({
+      open: '529.87',
+      items: 1,
+      gross: '529.87',
+      documents: 1,
+      dayGross: '529.87',
+    });
+  });
+
+  test('a payment goes to the file that counts: another file of it is a 409 naming that one', async () => {
+    const res = await call(account, 'POST', `/api/v1/received-documents/${ids[1]}/payments`, {
+      amount: '529.87',
+      date: '2018-03-20',
+    });
+    expect(res.status).toBe(409);
+    expect(res.body.error.details).toMatchObject({ action: 'record-payment', duplicate_of: ids[0] });
+    const marked = await call(account, 'PATCH', `/api/v1/received-documents/${ids[2]}`, { status: 'paid' });
+    expect(marked.status).toBe(409);
+    expect(marked.body.error.details).toMatchObject({ action: 'mark-paid', duplicate_of: ids[0] });
+  });
+
+  test('the first file rejected, the next counts; taken back, the first counts again', async () => {
+    const rejected = await call(account, 'PATCH', `/api/v1/received-documents/${ids[0]}`, {
+      status: 'rejected',
+    });
+    expect(rejected.status).toBe(200);
+    expect(rejected.body.data.duplicate_of).toBe(ids[1] as string);
+    expect(await duplicateOf(account, ids[1] as string)).toBeNull();
+    expect(await duplicateOf(account, ids[2] as string)).toBe(ids[1] as string);
+    expect(await figures(account)).toMatchObject({ open: '529.87', items: 1, gross: '529.87', documents: 1 });
+    const back = await call(account, 'PATCH', `/api/v1/received-documents/${ids[0]}`, { status: 'received' });
+    expect(back.body.data.duplicate_of).toBeNull();
+    expect(await duplicateOf(account, ids[1] as string)).toBe(ids[0] as string);
+    expect(await figures(account)).toMatchObject({ open: '529.87', items: 1, gross: '529.87', documents: 1 });
+  });
+
+  test('the DATEV export books it once', async () => {
+    const settings = await call(account, 'PUT', '/api/v1/settings/accounting', {
+      consultant_number: 29098,
+      client_number: 10001,
+    });
+    expect(settings.status).toBe(200);
+    const res = await server.request('/api/v1/exports/datev?kind=received&from=2018-03-01&to=2018-03-31', {
+      key: account.apiKey,
+    });
+    expect(res.status).toBe(200);
+    const text = new TextDecoder('windows-1252').decode(await res.arrayBuffer());
+    // One booking line per VAT rate (19 % and 7 %), all of the file that counts.
+    const booked = text.split('\r\n').filter((line) => line.includes('"471102"'));
+    expect(booked).toHaveLength(2);
+    expect(new Set(booked.map((line) => line.match(/rcv_[0-9a-z]+/)?.[0]))).toEqual(new Set([ids[0]]));
+  });
+
+  test('the file that counts deleted, the next one counts and no file names the one gone', async () => {
+    const gone = await call(account, 'DELETE', `/api/v1/received-documents/${ids[0]}`);
+    expect(gone.status).toBe(200);
+    expect(await duplicateOf(account, ids[1] as string)).toBeNull();
+    expect(await duplicateOf(account, ids[2] as string)).toBe(ids[1] as string);
+    expect(await figures(account)).toMatchObject({ open: '529.87', items: 1, gross: '529.87', documents: 1 });
+  });
+
+  test('a file received after every earlier one was rejected counts itself', async () => {
+    const other = await makeAccount(server, { name: 'Abgelehnt GmbH' });
+    const first = await receive(other, FILES[0] as (typeof FILES)[number]);
+    await call(other, 'PATCH', `/api/v1/received-documents/${first.id}`, { status: 'rejected' });
+    expect(await figures(other)).toMatchObject({ open: '0.00', items: 0, documents: 0 });
+    const second = await receive(other, FILES[1] as (typeof FILES)[number]);
+    expect(second.duplicate_of).toBeNull();
+    expect(await duplicateOf(other, first.id)).toBe(second.id);
+    expect(await figures(other)).toMatchObject({ open: '529.87', items: 1, gross: '529.87', documents: 1 });
+  });
+});
+
+describe('marked paid, then set back', () => {
+  test('an invoice marked paid and set back to received gives up the payment marking it paid recorded', async () => {
+    const account = await makeAccount(server, { name: 'Rückgängig GmbH' });
+    const doc = await receive(account, FILES[0] as (typeof FILES)[number]);
+    const paid = await call(account, 'PATCH', `/api/v1/received-documents/${doc.id}`, { status: 'paid' });
+    expect(paid.body.data).toMatchObject({ status: 'paid', payment_status: 'paid', amount_due: '0.00' });
+    // Marked paid today: owed nothing today, still owed on a day before.
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await figures(account, today)).open).toBe('0.00');
+    const back = await call(account, 'PATCH', `/api/v1/received-documents/${doc.id}`, { status: 'received' });
+    expect(back.status).toBe(200);
+    expect(back.body.data).toMatchObject({
+      status: 'received',
+      payment_status: 'unpaid',
+      amount_due: '529.87',
+    });
+    expect((await call(account, 'GET', `/api/v1/received-documents/${doc.id}/payments`)).body.data).toEqual(
+      [],
+    );
+    expect((await figures(account, today)).open).toBe('529.87');
+    // Paid by a payment of its own, it stays paid until that payment is deleted.
+    const pay = await call(account, 'POST', `/api/v1/received-documents/${doc.id}/payments`, {
+      amount: '529.87',
+      date: '2018-03-20',
+    });
+    expect(pay.status).toBe(201);
+    const refused = await call(account, 'PATCH', `/api/v1/received-documents/${doc.id}`, {
+      status: 'approved',
+    });
+    expect(refused.status).toBe(409);
+  });
+
+  test('a credit note cannot be marked paid: it takes no payments', async () => {
+    const account = await makeAccount(server, { name: 'Gutschrift GmbH' });
+    const res = await fetch(`${server.url}/api/v1/received-documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
+      body: new Uint8Array(
+        readFileSync(
+          sharedPath('receiving-corpus/samples/zugferd-corpus/XML-Rechnung/UBL/ubl-tc434-creditnote1.xml'),
+        ),
+      ),
+    });
+    expect(res.status).toBe(201);
+    const credit = ((await res.json()) as { data: { id: string; document_type: string } }).data;
+    expect(credit.document_type).toBe('credit_note');
+    const marked = await call(account, 'PATCH', `/api/v1/received-documents/${credit.id}`, {
+      status: 'paid',
+    });
+    expect(marked.status).toBe(409);
+    expect(marked.body.error.details).toMatchObject({ action: 'mark-paid', document_type: 'credit_note' });
+  });
+});
