@@ -21,6 +21,8 @@ let account: TestAccount;
 let profileId = '';
 let customerId = '';
 let counter = 0;
+/** The invoice the first send delivered, sent again by the last test. */
+let firstSent = { documentId: '', deliveryId: '' };
 
 const call = (method: string, path: string, body?: unknown) =>
   server.json(path, { method, key: account.apiKey, body });
@@ -125,8 +127,9 @@ describe('Peppol through an access point', () => {
     ]);
     for (const event of done.events.slice(1)) expect(event.receipt?.body.length).toBeGreaterThan(0);
     expect(mock.problems()).toEqual([]);
-    // Sending again is a new delivery; this one went once, whatever the polls.
+    // Sending again is a new delivery (the last test); this one went once, whatever the polls.
     expect(mock.submissions).toHaveLength(1);
+    firstSent = { documentId, deliveryId: queued.id };
   });
 
   test('an unreachable buyer is told before sending, and offered e-mail', async () => {
@@ -207,5 +210,35 @@ describe('Peppol through an access point', () => {
     expect(mock.responses).toHaveLength(1);
     expect((await call('GET', `/api/v1/received-documents/${id}`)).body.data.status).toBe('approved');
     expect(mock.problems()).toEqual([]);
+  });
+  test('a cancelled invoice is never sent: archived after cancelling, or cancelled while its send waited', async () => {
+    const archived = await issuedInvoice();
+    expect((await call('POST', `/api/v1/documents/${archived}/void`)).status).toBe(200);
+    expect((await call('POST', `/api/v1/documents/${archived}/archive`)).status).toBe(200);
+    const refused = await call('POST', `/api/v1/documents/${archived}/network-deliveries`, {});
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toMatchObject({ status: 'archived', voided: true });
+
+    const waiting = await issuedInvoice();
+    const queued = await deliver(waiting);
+    const before = mock.submissions.length;
+    expect((await call('POST', `/api/v1/documents/${waiting}/void`)).status).toBe(200);
+    await server.jobs.runDue();
+    const failed = await delivery(queued.id);
+    expect(failed.state).toBe('failed');
+    expect(failed.reason).toContain('cancelled before it was sent');
+    expect(mock.submissions.length).toBe(before);
+  });
+
+  test('sending a sent invoice again is a 409 naming its delivery, unless asked for with resend', async () => {
+    const { documentId, deliveryId } = firstSent;
+    const again = await call('POST', `/api/v1/documents/${documentId}/network-deliveries`, {});
+    expect(again.status).toBe(409);
+    expect(again.body.error.details).toEqual({ delivery_id: deliveryId, state: 'accepted' });
+    const before = mock.submissions.length;
+    const resent = await call('POST', `/api/v1/documents/${documentId}/network-deliveries`, { resend: true });
+    expect(resent.status).toBe(202);
+    await server.jobs.runDue();
+    expect(mock.submissions.length).toBe(before + 1);
   });
 });

@@ -111,6 +111,12 @@ export const CreateDeliveryBody = t.Object(
     channel: t.Optional(
       t.String({ description: 'A connected channel; left out: chosen for the buyer (docs/channels.md)' }),
     ),
+    resend: t.Optional(
+      t.Boolean({
+        description:
+          'Send it again although a delivery of it is queued, submitted or delivered (the buyer gets it twice); without it that is a 409',
+      }),
+    ),
   },
   closed,
 );

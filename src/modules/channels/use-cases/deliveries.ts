@@ -111,7 +111,7 @@ export async function createNetworkDelivery(
   ctx: AccountCtx,
   deps: ChannelDeps,
   documentId: string,
-  input: { channel?: string },
+  input: { channel?: string; resend?: boolean },
 ) {
   const document = await findDocument(ctx.db, ctx.accountId, documentId);
   if (!document) throw notFound('Document');
@@ -119,6 +119,24 @@ export async function createNetworkDelivery(
     throw new DomainError('conflict', `A ${document.status} document is not sent: finalize it first`, {
       status: document.status,
     });
+  }
+  // Cancelled, then archived: still cancelled (issue 39), never sent.
+  if (document.voidedAt !== null) {
+    throw new DomainError('conflict', 'A cancelled document is not sent', {
+      status: document.status,
+      voided: true,
+    });
+  }
+  // A second send reaches the buyer twice (each delivery is its own message to the provider).
+  const live = (await deliveriesOfDocument(ctx.db, ctx.accountId, documentId)).find(
+    (d) => d.state !== 'failed' && d.state !== 'rejected',
+  );
+  if (live && !input.resend) {
+    throw new DomainError(
+      'conflict',
+      `The document was sent over ${live.channel} already (${live.id}, ${live.state}): pass resend: true to send it again`,
+      { delivery_id: live.id, state: live.state },
+    );
   }
   const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
   const address = customer?.electronicAddress ?? null;

@@ -38,6 +38,13 @@ async function messageOf(
   const ctx = job.forAccount(delivery.accountId, { memberId: delivery.createdBy });
   const row = await findDocument(ctx.db, ctx.accountId, delivery.documentId);
   if (!row) throw JobError.permanent('the document is gone');
+  // Cancelled while the send waited (a provider that refused for a while): the buyer gets nothing.
+  if (row.voidedAt !== null || row.status === 'void' || row.status === 'draft') {
+    throw new DomainError(
+      'conflict',
+      `the document was ${row.status === 'draft' ? 'made a draft' : 'cancelled'} before it was sent: nothing was sent`,
+    );
+  }
   const profile = delivery.profile as ComplianceProfile;
   const xml = await issuedXmlBytes(ctx, deps.services, row, profile, 'send');
   if (!xml) throw JobError.permanent(`no ${profile} e-invoice for the document`);
