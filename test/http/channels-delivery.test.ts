@@ -91,6 +91,27 @@ describe('Peppol through an access point', () => {
       secrets: { password: 'x' },
     });
     expect([wrong.status, wrong.body.error.details.fields[0].loc]).toEqual([422, 'body.secrets.password']);
+    // Pointed at another host, the connection keeps none of its secrets (nothing sends the key there) until
+    // they are given again; a base URL that is no http(s) URL is a 422.
+    const moved = await call('PUT', '/api/v1/channels/storecove', {
+      enabled: true,
+      base_url: `${mock.url}/relay`,
+    });
+    expect([moved.status, moved.body.data.secrets]).toEqual([200, { api_key: false }]);
+    const odd = await call('PUT', '/api/v1/channels/storecove', {
+      enabled: true,
+      base_url: 'ftp://example.org/x',
+    });
+    expect([odd.status, odd.body.error.details.fields[0].loc]).toEqual([422, 'body.base_url']);
+    const back = await call('PUT', '/api/v1/channels/storecove', {
+      enabled: true,
+      base_url: mock.url,
+      secrets: { api_key: mock.apiKey },
+    });
+    expect([back.status, back.body.data.secrets]).toEqual([200, { api_key: true }]);
+    // The same host again keeps them.
+    const same = await call('PUT', '/api/v1/channels/storecove', { enabled: true, base_url: mock.url });
+    expect(same.body.data.secrets).toEqual({ api_key: true });
   });
 
   test('a reachable buyer: queued, submitted once, delivered and accepted, each with its receipt', async () => {

@@ -81,6 +81,13 @@ export async function putConnection(
     }
   }
   if (input.settings !== undefined) problems.push(...settingsProblems(adapter, input.settings));
+  if (input.base_url != null && !/^https?:\/\/[^/]/i.test(input.base_url)) {
+    problems.push({
+      loc: 'body.base_url',
+      msg: 'base_url must be an https:// (or http://) URL',
+      type: 'invalid',
+    });
+  }
   if (problems.length > 0) throw validationError(problems);
   return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
@@ -88,7 +95,11 @@ export async function putConnection(
     const current = row
       ? (openSecrets(deps.channels.credentialsKey, tx.accountId, row.sealedSecrets) ?? {})
       : {};
-    const secrets = { ...current };
+    // Secrets go only where they were given for: a connection pointed at another host keeps none of them
+    // unless given again (an admin could otherwise send the owner's provider key to a host of their own).
+    const before = row?.baseUrl ?? adapter.defaultBaseUrl;
+    const moved = input.base_url !== undefined && (input.base_url ?? adapter.defaultBaseUrl) !== before;
+    const secrets: Record<string, string> = moved ? {} : { ...current };
     for (const [name, value] of Object.entries(input.secrets ?? {})) {
       if (value === null) delete secrets[name];
       else secrets[name] = value;
