@@ -1073,6 +1073,8 @@ export interface ReceivedDocument {
   profile: string | null;
   customization_id: string | null;
   document_type: 'invoice' | 'credit_note';
+  /** EN 16931 BT-3 as written: 380 a commercial invoice, 381 a credit note, 384 a corrected invoice, 389 a self-billed invoice (written by the buyer), 326 a partial invoice… */
+  type_code: string;
   invoice_number: string | null;
   issue_date: string | null;
   due_date: string | null;

@@ -26,7 +26,10 @@ export function xmlTextOf(bytes: Uint8Array, what = 'The embedded XML'): string 
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    const msg = `${what} is not UTF-8${declared ? ` and declares an encoding this service does not know (${declared.slice(0, 40)})` : ''}`;
+    // Declared UTF-8 (or nothing a platform knows) but written in another encoding: say which it is.
+    const msg = /^utf-?8$/i.test(declared)
+      ? `${what} declares UTF-8 but its bytes are not UTF-8 (written in ISO-8859-1 or windows-1252?): declare the encoding it is in, or send it in UTF-8`
+      : `${what} is not UTF-8${declared ? ` and declares an encoding this service does not know (${declared.slice(0, 40)})` : ''}`;
     throw validationError([{ loc: 'body', msg, type: 'not_an_einvoice' }], msg);
   }
 }

@@ -145,6 +145,23 @@ describe('several files of one received invoice', () => {
   });
 });
 
+test('two sellers with VAT ids that differ are two invoices, though they share a Steuernummer and a number', async () => {
+  // Lieferant GmbH (DE123456789) and Grundbesitz GmbH & Co. (DE136695976): both 471102 of 2024-11-15,
+  // both with the Steuernummer 201/113/40209.
+  const account = await makeAccount(server, { name: 'Zwei Verkäufer GmbH' });
+  const first = await receive(account, {
+    bytes: corpus('UBL/XRECHNUNG_Einfach.ubl.xml'),
+    type: 'application/xml',
+  });
+  const second = await receive(account, {
+    bytes: corpus('UBL/XRECHNUNG_Betriebskostenabrechnung.ubl.xml'),
+    type: 'application/xml',
+  });
+  expect([first.invoice_number, second.invoice_number]).toEqual(['471102', '471102']);
+  expect(second.duplicate_of).toBeNull();
+  expect(second.type_code).toBe('380');
+});
+
 describe('marked paid, then set back', () => {
   test('an invoice marked paid and set back to received gives up the payment marking it paid recorded', async () => {
     const account = await makeAccount(server, { name: 'Rückgängig GmbH' });

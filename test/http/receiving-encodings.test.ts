@@ -77,6 +77,11 @@ test('ISO-8859-1 as declared; bytes that are no UTF-8 and declare nothing are re
   expect(named.body.error.message).toBe(
     'The XML is not UTF-8 and declares an encoding this service does not know (KLINGON-8)',
   );
+  // Declared UTF-8, written in windows-1252: the message says that, not that UTF-8 is unknown.
+  const mislabelled = new Uint8Array(Buffer.from(example('UTF-8').replace(' €', ' EUR'), 'latin1'));
+  const wrong = await post('einvoices/parse', mislabelled);
+  expect(wrong.status).toBe(422);
+  expect(wrong.body.error.message).toStartWith('The XML declares UTF-8 but its bytes are not UTF-8');
 });
 
 test('a Factur-X PDF sent as XML is read as the PDF it is; a PDF as JSON xml text is named', async () => {

@@ -28,28 +28,46 @@ const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
 
 /**
  * The file name a `Content-Disposition` request header gives (`filename*=UTF-8''…` before `filename="…"`):
- * its last path segment, without control characters, at most 255 characters; null when none.
+ * its last path segment (`/` or a Windows `\`), without control characters, at most 255 characters with
+ * its extension kept; null when none. A plain `filename` arrives as the bytes a client wrote, read one per
+ * character: UTF-8 ones ("März" as `MÃ¤rz`) are read as UTF-8 again.
  */
 export function fileNameOf(header: string | null): string | null {
   if (!header) return null;
   const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
-  const plain = /filename\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^;\s]+))/.exec(header);
+  const plain = /filename\s*=\s*(?:"((?:\\"|[^"])*)"|([^;\s]+))/.exec(header);
   let name: string | undefined;
   try {
-    name =
-      extended === undefined
-        ? (plain?.[1]?.replace(/\\(.)/g, '$1') ?? plain?.[2])
-        : decodeURIComponent(extended.trim());
+    name = extended === undefined ? undefined : decodeURIComponent(extended.trim());
   } catch {
-    name = plain?.[1] ?? plain?.[2];
+    name = undefined;
   }
-  const last = name?.split(/[\\/]/).pop() ?? '';
+  name ??= asUtf8((plain?.[1]?.replace(/\\"/g, '"') ?? plain?.[2]) || '');
+  const last = name.split(/[\\/]/).pop() ?? '';
   const clean = [...last]
     .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f)
     .join('')
-    .trim()
-    .slice(0, 255);
-  return clean ? clean : null;
+    .trim();
+  return clean ? shortened(clean, 255) : null;
+}
+
+/** Text whose characters are bytes (all below 256) read as UTF-8 when they are UTF-8; else as it is. */
+function asUtf8(text: string): string {
+  if (![...text].every((c) => c.charCodeAt(0) < 256)) return text;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(text, 'latin1'));
+  } catch {
+    return text;
+  }
+}
+
+/** At most `max` characters, the extension (".xml") kept. */
+function shortened(name: string, max: number): string {
+  const chars = [...name];
+  if (chars.length <= max) return name;
+  const dot = name.lastIndexOf('.');
+  const extension = dot > 0 && name.length - dot <= 16 ? [...name.slice(dot)] : [];
+  return chars.slice(0, max - extension.length).join('') + extension.join('');
 }
 const params = t.Object({ received_id: t.String() });
 

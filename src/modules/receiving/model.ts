@@ -154,6 +154,10 @@ export const ReceivedDocument = t.Object({
   profile: t.Union([t.String(), t.Null()]),
   customization_id: t.Union([t.String(), t.Null()]),
   document_type: t.Union([t.Literal('invoice'), t.Literal('credit_note')]),
+  type_code: t.String({
+    description:
+      'EN 16931 BT-3 as written: 380 a commercial invoice, 381 a credit note, 384 a corrected invoice, 389 a self-billed invoice (written by the buyer), 326 a partial invoice…',
+  }),
   invoice_number: t.Union([t.String(), t.Null()]),
   issue_date: t.Union([t.String(), t.Null()]),
   due_date: t.Union([t.String(), t.Null()]),
@@ -233,6 +237,7 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     profile: row.profile,
     customization_id: row.customizationId,
     document_type: row.documentType,
+    type_code: row.typeCode,
     invoice_number: row.invoiceNumber,
     issue_date: row.issueDate,
     due_date: row.dueDate,

@@ -72,11 +72,16 @@ function sellerIds(ids: readonly (string | null | undefined)[]): Set<string> {
   return out;
 }
 
+/** Of the tax ids, the VAT ids (a country's two letters first; a Steuernummer is digits), compared bare. */
+const vatIds = (ids: readonly (string | null | undefined)[]) =>
+  new Set([...sellerIds(ids)].filter((id) => /^[A-Z]{2}[0-9A-Z]/.test(id)));
+
 /**
  * The first one received with this seller, number, issue date and type (another file of the same invoice).
  * The seller is the same when the two files share a tax id, either one's VAT id or national tax number
  * (BT-31, BT-32: a Factur-X may state only the Steuernummer where the XRechnung of the same invoice states
- * both), written with or without spaces; when either file states none, when their names are equal.
+ * both), written with or without spaces, unless both state VAT ids that differ; when either file states
+ * none, when their names are equal.
  */
 export async function findSameInvoice(
   db: DbOrTx,
@@ -124,7 +129,12 @@ export async function findSameInvoice(
     .limit(SAME_INVOICE_CANDIDATES)
     .all();
   const ours = sellerIds(written);
+  const ourVat = vatIds([key.seller?.tax_id]);
   const found = candidates.find((row) => {
+    // Two VAT ids (BT-31) that differ are two sellers, though they share a Steuernummer (one tax office's
+    // number for a group of firms, a landlord's and its managing agent's).
+    const theirVat = vatIds([row.taxId, row.sellerTaxId]);
+    if (ourVat.size > 0 && theirVat.size > 0 && ![...ourVat].some((id) => theirVat.has(id))) return false;
     const theirs = sellerIds([row.sellerTaxId, row.taxId, row.taxNumber]);
     if (ours.size > 0 && theirs.size > 0) return [...ours].some((id) => theirs.has(id));
     return (row.sellerName ?? '') === (key.seller?.name ?? '');
