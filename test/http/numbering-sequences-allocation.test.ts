@@ -53,16 +53,19 @@ describe('numbers from a sequence', () => {
     expect(await nextNumber(seq.id)).toBe(26);
   });
 
-  test('a yearly counter starts again in a later year; a back-dated document continues the current counter', async () => {
-    const seq = await sequence({ pattern: '{YYYY}-{NNN}', reset: 'yearly' });
+  test("a yearly counter starts again in a later year; a back-dated document continues its own year's numbers", async () => {
+    const seq = await sequence({ prefix: 'RE-', pattern: '{YYYY}-{NNN}', reset: 'yearly' });
     const numberOf = async (date: string) => (await create(seq.id, date)).body.data.number;
-    expect(await numberOf('2026-05-04')).toBe('2026-001');
-    expect(await numberOf('2026-06-01')).toBe('2026-002');
-    expect(await numberOf('2027-01-05')).toBe('2027-001');
-    // Back-dated: the current counter (2) in last year's pattern; 2026-002 is taken, so it passes to 3.
-    expect(await numberOf('2026-12-30')).toBe('2026-003');
-    expect(await numberOf('2027-02-01')).toBe('2027-004');
-    expect(await nextNumber(seq.id)).toBe(5);
+    expect(await numberOf('2026-05-04')).toBe('RE-2026-001');
+    expect(await numberOf('2026-06-01')).toBe('RE-2026-002');
+    expect(await numberOf('2026-11-20')).toBe('RE-2026-003');
+    expect(await numberOf('2027-01-05')).toBe('RE-2027-001');
+    // Back-dated: after last year's highest number; the new year's counter stays where it is, no gap in it.
+    expect(await numberOf('2026-12-30')).toBe('RE-2026-004');
+    expect(await numberOf('2027-02-01')).toBe('RE-2027-002');
+    expect(await numberOf('2026-12-31')).toBe('RE-2026-005');
+    expect(await numberOf('2027-02-02')).toBe('RE-2027-003');
+    expect(await nextNumber(seq.id)).toBe(4);
   });
 
   test('a store that fails after the number was taken gives the number back', async () => {

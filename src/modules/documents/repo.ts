@@ -138,6 +138,21 @@ export async function findDocumentByNumber(
     .get();
 }
 
+/** The account's document numbers that begin with `begins` (a sequence's numbers of one year). */
+export async function numbersBeginningWith(db: DbOrTx, accountId: string, begins: string): Promise<string[]> {
+  const rows = await db
+    .select({ number: documents.number })
+    .from(documents)
+    .where(
+      and(
+        eq(documents.accountId, accountId),
+        sql`substr(${documents.number}, 1, ${begins.length}) = ${begins}`,
+      ),
+    )
+    .all();
+  return rows.map((r) => r.number);
+}
+
 /** Which of `numbers` the account already uses, with the id holding each; 500 numbers per query. */
 export async function findDocumentIdsByNumbers(
   db: DbOrTx,

@@ -23,3 +23,38 @@ export function renderNumber(prefix: string, pattern: string, counter: number, d
   });
   return `${prefix}${body}`;
 }
+
+/**
+ * The numbers a sequence gives documents dated in `date`'s year: what they all begin with (for a LIKE),
+ * and the counter of one of them (null for a number of another year or shape). `{MM}` is any month.
+ */
+export function numbersOfYear(
+  prefix: string,
+  pattern: string,
+  date: string,
+): { begins: string; counterOf(number: string): number | null } {
+  const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  let begins = prefix;
+  let open = true;
+  let source = literally(prefix);
+  let last = 0;
+  for (const match of pattern.matchAll(TOKEN)) {
+    const literal = pattern.slice(last, match.index);
+    last = match.index + match[0].length;
+    const token = match[1] as string;
+    const fixed = token === 'YYYY' ? date.slice(0, 4) : token === 'YY' ? date.slice(2, 4) : null;
+    source += literally(literal) + (fixed ?? (token === 'MM' ? '[0-9]{2}' : '([0-9]+)'));
+    if (open) begins += literal + (fixed ?? '');
+    if (fixed === null) open = false;
+  }
+  source += literally(pattern.slice(last));
+  if (open) begins += pattern.slice(last);
+  const whole = new RegExp(`^${source}$`);
+  return {
+    begins,
+    counterOf(number) {
+      const counter = whole.exec(number)?.[1];
+      return counter === undefined ? null : Number(counter);
+    },
+  };
+}

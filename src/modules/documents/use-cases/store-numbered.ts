@@ -2,8 +2,8 @@ import { isUniqueViolation } from '../../../db/errors';
 import { savepoint } from '../../../db/transaction';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict } from '../../../shared/errors';
-import { allocateNumber } from '../../numbering-sequences';
-import { findDocumentByNumber, insertDocument } from '../repo';
+import { allocateNumber, findSequence, numbersOfYear, renderNumber } from '../../numbering-sequences';
+import { findDocumentByNumber, insertDocument, numbersBeginningWith } from '../repo';
 import type { DocumentRow } from '../schema';
 
 export async function numberTaken(ctx: AccountCtx, number: string) {
@@ -33,11 +33,14 @@ export async function storeNumbered(
       throw error;
     }
   }
+  const earlier = await earlierYear(ctx, numbering.sequenceId, row.issueDate);
   for (let attempt = 0; attempt < 1000; attempt++) {
-    const number = await allocateNumber({
-      ctx,
-      input: { sequenceId: numbering.sequenceId, issueDate: row.issueDate, loc: numbering.loc },
-    });
+    const number = earlier
+      ? await earlier()
+      : await allocateNumber({
+          ctx,
+          input: { sequenceId: numbering.sequenceId, issueDate: row.issueDate, loc: numbering.loc },
+        });
     try {
       // A savepoint: the next number is tried in the same transaction (PostgreSQL would abort it).
       return await savepoint(ctx, (sp) => insertDocument(sp.db, { ...row, number }));
@@ -46,4 +49,27 @@ export async function storeNumbered(
     }
   }
   throw conflict('The numbering sequence has no free number left near its counter');
+}
+
+/**
+ * A document dated in a year before its yearly sequence's counter (an invoice of December written in
+ * January) continues that year's numbers: the highest of them plus one (RE-2026-0143 after RE-2026-0142),
+ * leaving the new year's counter as it is. It took the new year's counter before, so the new year lost a
+ * number, and walked past every number the old year had used (a year of over 1000 invoices: no number).
+ * Null for any other document.
+ */
+async function earlierYear(
+  ctx: AccountCtx,
+  sequenceId: string,
+  issueDate: string,
+): Promise<(() => Promise<string>) | null> {
+  const sequence = await findSequence(ctx.db, ctx.accountId, sequenceId);
+  if (sequence?.reset !== 'yearly' || sequence.period === null) return null;
+  if (issueDate.slice(0, 4) >= sequence.period) return null;
+  const year = numbersOfYear(sequence.prefix, sequence.pattern, issueDate);
+  return async () => {
+    const used = await numbersBeginningWith(ctx.db, ctx.accountId, year.begins);
+    const highest = used.reduce((most, number) => Math.max(most, year.counterOf(number) ?? 0), 0);
+    return renderNumber(sequence.prefix, sequence.pattern, highest + 1, issueDate);
+  };
 }
