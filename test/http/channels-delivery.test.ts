@@ -195,6 +195,8 @@ describe('Peppol through an access point', () => {
     const failed = await delivery(queued.id);
     expect(failed.state).toBe('failed');
     expect(failed.reason).toContain('e-invoice');
+    // It says which field, as the XML route does (the VAT scheme, BT-118).
+    expect(failed.reason).toContain('tax_scheme');
     expect(mock.submissions.length).toBe(before);
   });
 

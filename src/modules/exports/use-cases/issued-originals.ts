@@ -80,7 +80,13 @@ export async function issuedXmlBytes(
       return await writeEInvoiceXml({ profile, ...input, attachedFiles });
     },
   });
-  if (!outcome.ok)
-    throw new DomainError('unprocessable_entity', `the ${profile} e-invoice cannot be written`);
+  if (!outcome.ok) {
+    // Why, as the XML route says it (a field and the rule), so a failed network delivery names it too.
+    const first = outcome.problems[0];
+    const why = first ? `: ${first.path}: ${first.message}` : '';
+    throw new DomainError('unprocessable_entity', `the ${profile} e-invoice cannot be written${why}`, {
+      problems: outcome.problems.slice(0, 20),
+    });
+  }
   return outcome.bytes;
 }
