@@ -256,6 +256,32 @@ describe('imports of documents', () => {
     expect(docs[1].data.line_items[0].taxes).toEqual([{ rate: '19', inclusive: true }]);
   });
 
+  test('CSV: a number that comes back after another document is refused with its whole document', async () => {
+    const account = await makeAccount(server);
+    const { profileId: bp, customerId: cus } = await makeParties(server, account);
+    const doc = `2026-11-02,EUR,${bp},${cus}`;
+    const data = [
+      'number,issue_date,currency,business_profile_id,customer_id,line.name,line.quantity,line.unit_price,line.tax_rate',
+      `X-1,${doc},A,1,10.00,19`,
+      `X-2,${doc},B,1,10.00,19`,
+      `X-1,${doc},C,1,10.00,19`,
+    ];
+    const res = await create(account, { source_format: 'csv', resource: 'documents', data });
+    expect(res.body.data).toMatchObject({ total_rows: 3, failed_rows: 2 });
+    const errors = res.body.data.errors as {
+      row: number;
+      fields: { loc: string; msg: string; type: string }[];
+    }[];
+    expect(errors.map((e) => [e.row, e.fields.map((f) => `${f.loc}:${f.type}`)])).toEqual([
+      [1, ['row:document_invalid']],
+      [3, ['number:duplicate']],
+    ]);
+    expect(errors[0]?.fields[0]?.msg).toContain('rows 1, 3');
+    const confirmed = await act(account, res.body.data.id, 'confirm');
+    expect(confirmed.body.data).toMatchObject({ imported_rows: 1, failed_rows: 2 });
+    expect((await documentsOf(account)).map((d) => d.number)).toEqual(['X-2']);
+  });
+
   test('a number taken between create and confirm fails that document only, at confirm', async () => {
     const account = await makeAccount(server);
     const parties = await makeParties(server, account);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, get, list, post } from '../api';
 import type { Batch, Import } from '../api-types';
 import { formatDate, t } from '../i18n';
+import { importRows } from '../import-file';
 import { href } from '../router';
 import { Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
@@ -201,20 +202,6 @@ function BatchView({ id }: { id: string }) {
   );
 }
 
-/** A chosen file as the import's `data`: a JSON array as it is, a CSV as its lines. */
-async function rowsOf(file: File): Promise<{ format: 'json' | 'csv'; data: unknown[] }> {
-  const text = await file.text();
-  if (/\.json$/i.test(file.name) || text.trimStart().startsWith('[')) {
-    const parsed: unknown = JSON.parse(text);
-    if (!Array.isArray(parsed)) throw new Error(t('A JSON import is an array of objects.'));
-    return { format: 'json', data: parsed };
-  }
-  return {
-    format: 'csv',
-    data: text.split(/\r?\n/).filter((line, index, all) => line !== '' || index < all.length - 1),
-  };
-}
-
 function NewImport() {
   const [resource, setResource] = useState('customers');
   const [current, setCurrent] = useState<Import | null>(null);
@@ -226,7 +213,7 @@ function NewImport() {
   const choose = (file: File | undefined) =>
     file &&
     action.run(async () => {
-      const { format, data } = await rowsOf(file);
+      const { format, data } = await importRows(file);
       setCurrent(await post<Import>('/imports', { source_format: format, resource, data }));
     });
   const step = (name: 'confirm' | 'cancel') =>

@@ -10,10 +10,17 @@ export async function loadCsvParser(): Promise<void> {
   csvParse ??= await import('csv-parse/sync');
 }
 
-/** A parsed CSV file: the header and one array of cells per data record (the header is not a record). */
+/** What separates cells: a comma, or a semicolon or tab where a spreadsheet's locale uses a decimal comma. */
+export type CsvDelimiter = ',' | ';' | '\t';
+
+/**
+ * A parsed CSV file: the header (canonical column names) and one array of cells per data record (the
+ * header is not a record), and the delimiter the header showed.
+ */
 export interface CsvTable {
   header: string[];
   records: string[][];
+  delimiter: CsvDelimiter;
 }
 
 /**
@@ -33,28 +40,40 @@ export function csvText(data: readonly unknown[]): string {
 }
 
 /**
- * Parses CSV `data` (RFC 4180 quoting, a BOM, blank lines skipped, unquoted cells trimmed); a malformed file
- * or one without a data record is a 422. `columnProblem` names what is wrong with a header column, if
- * anything; unknown or repeated columns are a 422 at `body.data.0` listing every one.
+ * Parses CSV `data` (RFC 4180 quoting, a BOM, blank lines and records of empty cells skipped, unquoted cells
+ * trimmed; the delimiter taken from the header line); a malformed file or one without a data record is a
+ * 422. Header names are trimmed and go through `columnName` (lower case unless a resource keeps some case,
+ * as customers do for metadata keys), so `Name ` is `name`. `columnProblem` names what is wrong with a
+ * column, if anything; unknown or repeated columns are a 422 at `body.data.0` listing every one.
  */
 export function parseCsv(
   data: readonly unknown[],
   columnProblem: (column: string) => string | null,
+  columnName: (column: string) => string = (column) => column.toLowerCase(),
 ): CsvTable {
   const text = csvText(data);
-  const options: Options = { bom: true, skip_empty_lines: true, trim: true };
   // The header's width first, by one linear scan: a file of thousands of columns is refused before the
   // parser sees any of it (parsing a 160,000-column header and row held the event loop for a second).
-  const columns = headerColumnCount(text);
+  const { delimiter, columns } = headerShape(text);
   if (columns > MAX_CSV_COLUMNS) {
     const msg = `At most ${MAX_CSV_COLUMNS} columns per CSV file; the header has ${columns}`;
     throw validationError([{ loc: 'body.data.0', msg, type: 'too_many_columns' }], msg);
   }
-  const [header, ...rows] = parseOrRefuse(text, options);
-  if (!header || rows.length === 0) {
+  // Records of empty cells are skipped like blank lines: a spreadsheet saves rows once formatted or emptied
+  // as `;;;`, and each would fail as a row without a name.
+  const options: Options = {
+    bom: true,
+    delimiter,
+    skip_empty_lines: true,
+    skip_records_with_empty_values: true,
+    trim: true,
+  };
+  const [raw, ...rows] = parseOrRefuse(text, options);
+  if (!raw || rows.length === 0) {
     const msg = 'CSV needs a header line and at least one data row';
     throw validationError([{ loc: 'body.data', msg, type: 'too_short' }]);
   }
+  const header = raw.map((column) => columnName(column.trim()));
   const seen = new Set<string>();
   const problems: FieldError[] = header.flatMap((column) => {
     const msg = seen.has(column) ? `duplicate column '${column}'` : columnProblem(column);
@@ -62,22 +81,36 @@ export function parseCsv(
     return msg ? [{ loc: 'body.data.0', msg, type: 'invalid_header' }] : [];
   });
   if (problems.length > 0) throw validationError(problems, 'The CSV header has unknown or repeated columns');
-  return { header, records: rows };
+  return { header, records: rows, delimiter };
 }
 
-/** Commas outside quotes in the first non-empty line, plus one (RFC 4180 quoting: "" is an escaped quote). */
-export function headerColumnCount(text: string): number {
+/**
+ * The delimiter and column count of the first non-empty line, by one scan (RFC 4180 quoting: "" is an
+ * escaped quote). A comma outside quotes makes a comma file; else semicolons (Excel's CSV where the decimal
+ * separator is a comma, as in German), else tabs; a header of one column is a comma file.
+ */
+export function headerShape(text: string): { delimiter: CsvDelimiter; columns: number } {
   let i = 0;
   while (text[i] === '\n' || text[i] === '\uFEFF') i++;
-  let columns = 1;
+  let [commas, semicolons, tabs] = [0, 0, 0];
   let quoted = false;
   for (; i < text.length; i++) {
     const ch = text.charCodeAt(i);
     if (ch === 0x22 /* " */) quoted = !quoted;
-    else if (!quoted && ch === 0x2c /* , */) columns++;
-    else if (!quoted && ch === 0x0a /* \n */) break;
+    else if (quoted) continue;
+    else if (ch === 0x2c /* , */) commas++;
+    else if (ch === 0x3b /* ; */) semicolons++;
+    else if (ch === 0x09 /* tab */) tabs++;
+    else if (ch === 0x0a /* \n */) break;
   }
-  return columns;
+  if (commas > 0 || (semicolons === 0 && tabs === 0)) return { delimiter: ',', columns: commas + 1 };
+  if (semicolons > 0) return { delimiter: ';', columns: semicolons + 1 };
+  return { delimiter: '\t', columns: tabs + 1 };
+}
+
+/** The header's column count: its delimiters outside quotes, plus one. */
+export function headerColumnCount(text: string): number {
+  return headerShape(text).columns;
 }
 
 /** More than any import resource has fields (a customer has about 30, a document line about 60). */

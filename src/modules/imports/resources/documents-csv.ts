@@ -1,13 +1,15 @@
 import { type FieldError, validationError } from '../../../shared/errors';
 import { parseCsv } from '../csv';
+import { booleanCell, decimalCell } from '../csv-cells';
 import type { ParsedImport } from '../entries';
 import type { RowError } from '../model';
 
 /**
  * CSV cannot nest line items, so a documents CSV has one record per LINE, as accounting exports do. Records
  * with the same `number` (or `document_ref`, when numbers come from a sequence) in consecutive rows are one
- * document. Document columns come from the document's first line; later lines may repeat them (exports
- * usually do) but not change them. Each line carries at most one tax and one discount.
+ * document; a record coming back to a document after another started fails that whole document. Document
+ * columns come from the document's first line; later lines may repeat them (exports usually do) but not
+ * change them. Each line carries at most one tax and one discount.
  */
 const DOCUMENT_COLUMNS = [
   'document_type',
@@ -52,6 +54,17 @@ const LINE_COLUMNS = new Set([
   'line.discount_amount',
 ]);
 const KNOWN_COLUMNS = new Set<string>([...DOCUMENT_COLUMNS, GROUP_COLUMN, ...LINE_COLUMNS]);
+const DECIMAL_COLUMNS = new Set([
+  'prepaid_amount',
+  'shipping.amount',
+  'line.quantity',
+  'line.unit_price',
+  'line.price_base_quantity',
+  'line.gross_unit_price',
+  'line.tax_rate',
+  'line.discount_percent',
+  'line.discount_amount',
+]);
 
 type Cells = Map<string, string>;
 
@@ -59,17 +72,16 @@ function columnProblem(column: string): string | null {
   return KNOWN_COLUMNS.has(column) ? null : `unknown column '${column}'`;
 }
 
-const span = (rows: readonly number[]) =>
-  rows.length === 1 ? `row ${rows[0]}` : `rows ${rows[0]}-${rows[rows.length - 1]}`;
-
-const BOOLEANS: Record<string, boolean> = {
-  true: true,
-  false: false,
-  yes: true,
-  no: false,
-  '1': true,
-  '0': false,
-};
+/** `row 4`, `rows 1-3`, or `rows 1-2, 6` for a document whose lines were not all consecutive. */
+export function span(rows: readonly number[]): string {
+  const runs: string[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const start = rows[i];
+    while (i + 1 < rows.length && rows[i + 1] === (rows[i] ?? 0) + 1) i++;
+    runs.push(start === rows[i] ? `${start}` : `${start}-${rows[i]}`);
+  }
+  return `${rows.length === 1 ? 'row' : 'rows'} ${runs.join(', ')}`;
+}
 
 /** One line item from one record; a cell that cannot be read becomes a problem at its column. */
 function lineItem(cells: Cells, problems: FieldError[]): Record<string, unknown> {
@@ -85,11 +97,8 @@ function lineItem(cells: Cells, problems: FieldError[]): Record<string, unknown>
   }
   const inclusive = cells.get('line.tax_inclusive');
   if (inclusive) {
-    const flag = BOOLEANS[inclusive.toLowerCase()];
-    if (flag === undefined) {
-      const msg = `'${inclusive}' is not true or false`;
-      problems.push({ loc: 'line.tax_inclusive', msg, type: 'bool_parsing' });
-    } else tax.inclusive = flag;
+    const flag = booleanCell('line.tax_inclusive', inclusive, problems);
+    if (flag !== undefined) tax.inclusive = flag;
   }
   if (Object.keys(tax).length > 0) line.taxes = [tax];
   const percent = cells.get('line.discount_percent');
@@ -102,8 +111,11 @@ function lineItem(cells: Cells, problems: FieldError[]): Record<string, unknown>
   return line;
 }
 
-/** The create body of one document, and the problems only its records show (one list per record). */
-function groupBody(rows: readonly number[], lines: readonly Cells[]) {
+/**
+ * The create body of one document, and the problems only its records show (one list per record, after
+ * those found reading the record's cells).
+ */
+function groupBody(rows: readonly number[], lines: readonly Cells[], cellProblems: readonly FieldError[][]) {
   const first = lines[0] as Cells;
   const body: Record<string, unknown> = {};
   const shipping: Record<string, unknown> = {};
@@ -116,7 +128,7 @@ function groupBody(rows: readonly number[], lines: readonly Cells[]) {
   if (Object.keys(shipping).length > 0) body.shipping = shipping;
   const errors: RowError[] = [];
   body.line_items = lines.map((cells, i) => {
-    const problems: FieldError[] = [];
+    const problems = [...(cellProblems[i] ?? [])];
     const line = lineItem(cells, problems);
     if (i > 0) {
       for (const column of DOCUMENT_COLUMNS) {
@@ -137,11 +149,12 @@ interface Group {
   key: string;
   rows: number[];
   lines: Cells[];
+  problems: FieldError[][];
 }
 
 /** Groups a documents CSV into one candidate per document, in order of their first line. */
 export function csvDocuments(data: readonly unknown[]): ParsedImport {
-  const { header, records } = parseCsv(data, columnProblem);
+  const { header, records, delimiter } = parseCsv(data, columnProblem);
   const keyColumn = header.includes(GROUP_COLUMN)
     ? GROUP_COLUMN
     : header.includes('number')
@@ -151,34 +164,46 @@ export function csvDocuments(data: readonly unknown[]): ParsedImport {
     const msg = `A documents CSV needs a 'number' or '${GROUP_COLUMN}' column to group lines into documents`;
     throw validationError([{ loc: 'body.data.0', msg, type: 'invalid_header' }], msg);
   }
-  // Groups and stray records (no key, a key reused later) in order; a stray record forms no document.
+  const decimal = header.map((column) => DECIMAL_COLUMNS.has(column));
+  // Groups and records without a key in order; a record without a key forms no document.
   const parts: (Group | RowError)[] = [];
   const groups = new Map<string, Group>();
   let current: Group | null = null;
   records.forEach((record, i) => {
     const row = i + 1;
-    const cells: Cells = new Map(header.map((column, c) => [column, record[c] ?? '']));
+    const problems: FieldError[] = [];
+    const cells: Cells = new Map(
+      header.map((column, c) => {
+        const value = record[c] ?? '';
+        return [column, decimal[c] && value ? decimalCell(column, value, delimiter, problems) : value];
+      }),
+    );
     const key = cells.get(keyColumn) ?? '';
     if (key === '') {
       const msg = 'Field required: it names the document this line belongs to';
-      parts.push({ row, fields: [{ loc: keyColumn, msg, type: 'missing' }] });
-    } else if (current?.key === key) {
-      current.rows.push(row);
-      current.lines.push(cells);
-    } else if (groups.has(key)) {
-      const rows = groups.get(key)?.rows ?? [];
-      const msg = `'${key}' names the document on ${span(rows)}; the lines of one document must be consecutive`;
-      parts.push({ row, fields: [{ loc: keyColumn, msg, type: 'duplicate' }] });
-      current = null;
-    } else {
-      current = { key, rows: [row], lines: [cells] };
-      groups.set(key, current);
-      parts.push(current);
+      parts.push({ row, fields: [{ loc: keyColumn, msg, type: 'missing' }, ...problems] });
+      return;
     }
+    let group = current?.key === key ? current : groups.get(key);
+    if (group && group !== current) {
+      // Most likely a line of that document sorted apart from it, maybe a second document with the same
+      // number: either way importing the document without this line would be wrong, so none of it is.
+      const msg = `'${key}' names the document on ${span(group.rows)}; the lines of one document must be consecutive`;
+      problems.unshift({ loc: keyColumn, msg, type: 'duplicate' });
+    }
+    if (!group) {
+      group = { key, rows: [], lines: [], problems: [] };
+      groups.set(key, group);
+      parts.push(group);
+    }
+    group.rows.push(row);
+    group.lines.push(cells);
+    group.problems.push(problems);
+    current = group;
   });
   const candidates = parts.map((part) => {
     if ('fields' in part) return { rows: [part.row], body: null, errors: [part] };
-    return { rows: part.rows, ...groupBody(part.rows, part.lines) };
+    return { rows: part.rows, ...groupBody(part.rows, part.lines, part.problems) };
   });
   return { totalRows: records.length, candidates };
 }

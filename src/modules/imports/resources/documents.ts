@@ -5,7 +5,7 @@ import { CreateDocumentBody, createDocument, newDocumentChecker } from '../../do
 import { byRow, type ImportEntry, type ImportResourceKind, rowLocs } from '../entries';
 import type { RowError, SourceFormat } from '../model';
 import { compiledCheck } from '../schema-check';
-import { csvDocuments, csvLocation } from './documents-csv';
+import { csvDocuments, csvLocation, span } from './documents-csv';
 
 const schemaProblems = compiledCheck(CreateDocumentBody);
 
@@ -17,6 +17,7 @@ const numberOf = (body: unknown): string | undefined => {
 /**
  * A document's problems as row errors. JSON: the document's row. CSV: each problem on the record and column
  * it came from; the document's other lines are listed too (they are not imported either), pointing at it.
+ * A cell refused while reading the file (`4,90` in a comma file) is not reported again by the schema.
  */
 function documentRowErrors(
   format: SourceFormat,
@@ -27,12 +28,13 @@ function documentRowErrors(
   const first = entry.rows[0] ?? 0;
   if (format === 'json') return [{ row: first, fields: [...fields] }];
   const byRecord = new Map<number, FieldError[]>(parseErrors.map((e) => [e.row, [...e.fields]]));
+  const read = new Set(parseErrors.flatMap((e) => e.fields.map((f) => `${e.row}:${f.loc}`)));
   for (const field of fields) {
     const { row, loc } = csvLocation(entry.rows, entry.body as Record<string, unknown>, field.loc);
+    if (read.has(`${row}:${loc}`)) continue;
     byRecord.set(row, [...(byRecord.get(row) ?? []), { ...field, loc }]);
   }
-  const where = entry.rows.length === 1 ? `row ${first}` : `rows ${first}-${entry.rows.at(-1)}`;
-  const msg = `not imported: the document on ${where} has errors`;
+  const msg = `not imported: the document on ${span(entry.rows)} has errors`;
   return entry.rows.map((row) => ({
     row,
     fields: byRecord.get(row) ?? [{ loc: 'row', msg, type: 'document_invalid' }],

@@ -1,0 +1,31 @@
+// A file chosen on the import page, read into the body of POST /imports.
+import { t } from './i18n';
+
+/**
+ * The text of a file's bytes: UTF-8 when they are valid UTF-8, else Windows-1252, which Excel writes a CSV
+ * in on a German Windows (read as UTF-8, `Müller` would arrive as `M\uFFFDller` and be imported so). A BOM
+ * is dropped.
+ */
+export function fileText(bytes: ArrayBuffer | Uint8Array): string {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    text = new TextDecoder('windows-1252').decode(bytes);
+  }
+  return text.startsWith('\uFEFF') ? text.slice(1) : text;
+}
+
+/** A chosen file as the import's `data`: a JSON array as it is, a CSV as its lines. */
+export async function importRows(file: File): Promise<{ format: 'json' | 'csv'; data: unknown[] }> {
+  const text = fileText(await file.arrayBuffer());
+  if (/\.json$/i.test(file.name) || text.trimStart().startsWith('[')) {
+    const parsed: unknown = JSON.parse(text);
+    if (!Array.isArray(parsed)) throw new Error(t('A JSON import is an array of objects.'));
+    return { format: 'json', data: parsed };
+  }
+  return {
+    format: 'csv',
+    data: text.split(/\r?\n/).filter((line, index, all) => line !== '' || index < all.length - 1),
+  };
+}
