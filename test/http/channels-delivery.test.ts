@@ -264,4 +264,30 @@ describe('Peppol through an access point', () => {
     await server.jobs.runDue();
     expect(mock.submissions.length).toBe(before + 1);
   });
+  test('a base URL that answers a web page is no connection: the test says so', async () => {
+    const page = Bun.serve({
+      port: 0,
+      hostname: '127.0.0.1',
+      fetch: () =>
+        new Response('<html><body>Willkommen</body></html>', { headers: { 'content-type': 'text/html' } }),
+    });
+    try {
+      const put = await call('PUT', '/api/v1/channels/storecove', {
+        enabled: true,
+        base_url: `http://127.0.0.1:${page.port}/api/v2`,
+        secrets: { api_key: mock.apiKey },
+      });
+      expect(put.status).toBe(200);
+      const test = await call('POST', '/api/v1/channels/storecove/test');
+      expect(test.body.data.ok).toBe(false);
+      expect(test.body.data.message).toContain('not JSON');
+    } finally {
+      page.stop(true);
+      await call('PUT', '/api/v1/channels/storecove', {
+        enabled: true,
+        base_url: mock.url,
+        secrets: { api_key: mock.apiKey },
+      });
+    }
+  });
 });

@@ -63,6 +63,13 @@ async function testConnection(conn: ChannelConnection): Promise<{ ok: boolean; m
     const answer = await request(conn, 'GET', `/legal_entities/${legalEntityId}`);
     if (answer.status === 200) {
       const entity = json(answer) as { party_name?: unknown } | null;
+      // A web page or a proxy's answer is no legal entity: the base URL is not Storecove's API.
+      if (entity === null || typeof entity !== 'object' || Array.isArray(entity)) {
+        return {
+          ok: false,
+          message: `Storecove answered 200 without a legal entity (not JSON): is the base URL its API (${conn.baseUrl})?`,
+        };
+      }
       const name = typeof entity?.party_name === 'string' ? ` (${entity.party_name})` : '';
       return { ok: true, message: `Storecove answered: legal entity ${legalEntityId}${name}` };
     }
