@@ -71,6 +71,10 @@ afterAll(async () => {
 
 describe('Peppol through an access point', () => {
   test('the account connects: its API key is sealed, never answered, and the test connection passes', async () => {
+    // Enabled without the settings sending needs: refused now, naming them, not at the first send.
+    const bare = await call('PUT', '/api/v1/channels/storecove', { enabled: true });
+    expect(bare.status).toBe(422);
+    expect(bare.body.error.details.fields[0].loc).toBe('body.settings.legal_entity_id');
     const put = await call('PUT', '/api/v1/channels/storecove', {
       enabled: true,
       base_url: mock.url,

@@ -92,6 +92,12 @@ export async function putConnection(
   return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
     const row = await findConnection(tx.db, tx.accountId, channel);
+    // Enabled, a connection has what sending needs (Storecove's legal entity, Recommand's company): refused
+    // now, not at the first send.
+    if (input.enabled && input.settings === undefined) {
+      const missing = settingsProblems(adapter, row?.settings ?? {});
+      if (missing.length > 0) throw validationError(missing);
+    }
     const current = row
       ? (openSecrets(deps.channels.credentialsKey, tx.accountId, row.sealedSecrets) ?? {})
       : {};
