@@ -162,6 +162,26 @@ test('two sellers with VAT ids that differ are two invoices, though they share a
   expect(second.type_code).toBe('380');
 });
 
+test('the inbox finds a seller in any case, umlauts too, and by its VAT id written with blanks; a day that is none is a 422', async () => {
+  const account = await makeAccount(server, { name: 'Suche GmbH' });
+  const xml = new TextDecoder()
+    .decode(corpus('UBL/EN16931_Einfach.ubl.xml'))
+    .replaceAll('Lieferant GmbH', 'Öko-Lieferant GmbH');
+  const doc = await receive(account, { bytes: new TextEncoder().encode(xml), type: 'application/xml' });
+  expect(doc.seller.name).toBe('Öko-Lieferant GmbH');
+  const found = async (query: string) =>
+    (await call(account, 'GET', `/api/v1/received-documents?${query}`)).body.data.map(
+      (d: { id: string }) => d.id,
+    );
+  for (const seller of ['öko', 'ÖKO-LIEFERANT', 'lieferant gmbh', 'DE%20123%20456%20789', 'de123456789']) {
+    expect(await found(`seller=${encodeURIComponent(decodeURIComponent(seller))}`), seller).toEqual([doc.id]);
+  }
+  expect(await found('seller=Bäckerei')).toEqual([]);
+  const impossible = await call(account, 'GET', '/api/v1/received-documents?issued_from=2018-13-45');
+  expect(impossible.status).toBe(422);
+  expect(impossible.body.error.details.fields[0].loc).toBe('query.issued_from');
+});
+
 describe('marked paid, then set back', () => {
   test('an invoice marked paid and set back to received gives up the payment marking it paid recorded', async () => {
     const account = await makeAccount(server, { name: 'Rückgängig GmbH' });

@@ -1,9 +1,10 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
-import { DomainError, notFound } from '../../shared/errors';
+import { isCalendarDate } from '../../shared/dates';
+import { DomainError, notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { accountLocale } from '../business-profiles';
 import { CreatePaymentBody } from '../payments';
@@ -108,6 +109,20 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       '',
       async ({ ctx, query }) => {
         const page = readPageRequest(query);
+        // The shape alone lets 2018-13-45 through, compared as text: a day of the calendar, as the reports ask.
+        const days = (['issued_from', 'issued_to'] as const).filter((name) => {
+          const value = query[name];
+          return value !== undefined && !isCalendarDate(value);
+        });
+        if (days.length > 0) {
+          throw validationError(
+            days.map((name) => ({
+              loc: `query.${name}`,
+              msg: 'not a day of the calendar',
+              type: 'invalid_date',
+            })),
+          );
+        }
         const rows = await listReceived(
           ctx.db,
           ctx.accountId,
@@ -126,7 +141,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         query: ListReceivedQuery,
-        response: { 200: pageOf(ReceivedDocument), ...authErrors },
+        response: { 200: pageOf(ReceivedDocument), ...authErrors, 422: ErrorEnvelope },
         detail: detail(
           'List received e-invoices, newest first (filters: status, seller, issue dates, valid, source)',
         ),

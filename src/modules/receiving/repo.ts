@@ -152,17 +152,35 @@ export interface ReceivedFilter {
   source?: ReceivedSourceKind;
 }
 
+/**
+ * LIKE patterns for a part of a seller's name, in any case on either engine (SQLite's lower() and LIKE fold
+ * ASCII only: a letter such as Ö stands for any one character), and of its tax id without blanks
+ * ("DE 999 999 999" finds DE999999999).
+ */
+function sellerPatterns(text: string): { name: string; taxId: string } {
+  const plain = text.replace(/[%_\\]/g, '');
+  const name = [...plain.toLowerCase()]
+    .map((c) => (c.charCodeAt(0) > 0x7f && c.toUpperCase() !== c.toLowerCase() ? '_' : c))
+    .join('');
+  return { name: `%${name}%`, taxId: `%${plain.toUpperCase().replace(/\s/g, '')}%` };
+}
+
 export async function listReceived(
   db: DbOrTx,
   accountId: string,
   filter: ReceivedFilter,
   page: PageRequest,
 ): Promise<ReceivedDocumentRow[]> {
-  const pattern = filter.seller === undefined ? undefined : `%${filter.seller.replace(/[%_\\]/g, '')}%`;
+  const seller = filter.seller === undefined ? undefined : sellerPatterns(filter.seller);
   const conditions = [
     eq(rd.accountId, accountId),
     filter.status === undefined ? undefined : eq(rd.status, filter.status),
-    pattern === undefined ? undefined : or(like(rd.sellerName, pattern), like(rd.sellerTaxId, pattern)),
+    seller === undefined
+      ? undefined
+      : or(
+          like(sql`lower(${rd.sellerName})`, seller.name),
+          like(sql`replace(upper(${rd.sellerTaxId}), ' ', '')`, seller.taxId),
+        ),
     filter.issuedFrom === undefined ? undefined : gte(rd.issueDate, filter.issuedFrom),
     filter.issuedTo === undefined ? undefined : lte(rd.issueDate, filter.issuedTo),
     filter.valid === undefined ? undefined : eq(rd.valid, filter.valid),
