@@ -1,21 +1,23 @@
 -- Another file of an invoice already received (`duplicate_of`) is no second invoice: the payables and the
 -- expenses counted every file of it (three files of one invoice: three times what is owed), where the
 -- DATEV export books it once. Now the file that counts is the one whose `duplicate_of` is null, the
--- first received that is not rejected (src/modules/receiving/copies.ts keeps it so as files arrive, are
+-- first received that is not rejected, one with payments before one without (src/modules/receiving/copies.ts keeps it so as files arrive, are
 -- rejected, restored or deleted); the other files name it. The kept sums and payables rows count only
 -- that file, and this migration first makes every group so (a group whose first file was rejected or
 -- deleted gets its next file as the one that counts), then makes the kept rows again from the documents.
 LOCK TABLE received_documents, received_payments IN SHARE ROW EXCLUSIVE MODE
 --> statement-breakpoint
 WITH members AS (
-  SELECT m.id, m.account_id, coalesce(m.duplicate_of, m.id) AS grp, m.status, m.created_at
+  SELECT m.id, m.account_id, coalesce(m.duplicate_of, m.id) AS grp, m.status, m.amount_paid, m.created_at
   FROM received_documents AS m
   WHERE m.duplicate_of IS NOT NULL
     OR m.id IN (SELECT c.duplicate_of FROM received_documents AS c WHERE c.duplicate_of IS NOT NULL)
 ),
 heads AS (
   SELECT members.id, first_value(members.id) OVER (PARTITION BY members.account_id, members.grp
-    ORDER BY CASE WHEN members.status = 'rejected' THEN 1 ELSE 0 END, members.created_at, members.id) AS head
+    ORDER BY CASE WHEN members.status = 'rejected' THEN 1 ELSE 0 END,
+      CASE WHEN members.status = 'paid' OR CAST(members.amount_paid AS DOUBLE PRECISION) <> 0 THEN 0 ELSE 1 END,
+      members.created_at, members.id) AS head
   FROM members
 )
 UPDATE received_documents SET duplicate_of = CASE WHEN heads.head = received_documents.id THEN NULL ELSE heads.head END

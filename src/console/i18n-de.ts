@@ -294,8 +294,12 @@ export const GERMAN: Record<string, string> = {
   'The official rules did not run: {reason}': 'Die offiziellen Regeln liefen nicht: {reason}',
   'no reason given': 'ohne Angabe eines Grundes',
   Open: 'Öffnen',
+  'Open the file that counts': 'Die maßgebliche Datei öffnen',
+  'Another file of an invoice received already (same seller, number and date): record its payment on the file that counts.':
+    'Weitere Datei einer bereits empfangenen Rechnung (gleicher Verkäufer, gleiche Nummer, gleiches Datum): Zahlung bei der maßgeblichen Datei erfassen.',
+  'Stored as another file of an invoice received already.':
+    'Als weitere Datei einer bereits empfangenen Rechnung gespeichert.',
   'Open the PDF in a new tab': 'PDF in neuem Tab öffnen',
-  'Open the earlier one': 'Die frühere öffnen',
   'Other document types': 'Andere Dokumentarten',
   'PDF preview': 'PDF-Vorschau',
   'PDFs are drawn with the template chosen beside the preview.':
@@ -368,8 +372,6 @@ export const GERMAN: Record<string, string> = {
     '{name} erneuern? Das alte Geheimnis gilt sofort nicht mehr.',
   'Row {n}': 'Zeile {n}',
   Rule: 'Regel',
-  'Same seller, number and date as an invoice received earlier: check before paying twice.':
-    'Gleicher Verkäufer, gleiche Nummer und gleiches Datum wie eine früher empfangene Rechnung: vor doppelter Zahlung prüfen.',
   Save: 'Speichern',
   'Save as version': 'Als Version sichern',
   'Save note': 'Notiz speichern',
@@ -396,8 +398,6 @@ export const GERMAN: Record<string, string> = {
   'Start batch': 'Stapel starten',
   State: 'Region',
   Status: 'Status',
-  'Stored, but it looks like a duplicate of an earlier invoice.':
-    'Gespeichert, sieht aber wie ein Duplikat einer früheren Rechnung aus.',
   'Stored.': 'Gespeichert.',
   'Stored; it breaks official rules.': 'Gespeichert; verletzt offizielle Regeln.',
   Subtotal: 'Zwischensumme',

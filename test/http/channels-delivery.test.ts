@@ -294,4 +294,30 @@ describe('Peppol through an access point', () => {
       });
     }
   });
+  test('another file of an invoice answered paid over the network has the file that counts marked paid', async () => {
+    const xml = readFileSync(
+      join(OFFICIAL_RULESETS, 'examples', 'xrechnung_ubl', '01.02a-INVOICE_ubl.xml'),
+      'utf8',
+    );
+    // The same invoice came by e-mail first (other bytes: a comment), then over Peppol.
+    const uploaded = await fetch(`${server.url}/api/v1/received-documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
+      body: `${xml}\n<!-- per E-Mail -->`,
+    });
+    expect(uploaded.status).toBe(201);
+    const counted = ((await uploaded.json()) as { data: { id: string } }).data.id;
+    mock.receive(new TextEncoder().encode(xml));
+    await later();
+    await later();
+    const copy = (await call('GET', '/api/v1/received-documents?source=network')).body.data.find(
+      (d: { duplicate_of: string | null }) => d.duplicate_of === counted,
+    );
+    expect(copy).toBeDefined();
+    const answered = await call('POST', `/api/v1/received-documents/${copy.id}/response`, { state: 'paid' });
+    expect([answered.status, answered.body.error]).toEqual([200, undefined]);
+    expect((await call('GET', `/api/v1/received-documents/${copy.id}`)).body.data.status).toBe('paid');
+    const file = (await call('GET', `/api/v1/received-documents/${counted}`)).body.data;
+    expect(file).toMatchObject({ status: 'paid', payment_status: 'paid', amount_due: '0.00' });
+  });
 });

@@ -162,6 +162,45 @@ test('two sellers with VAT ids that differ are two invoices, though they share a
   expect(second.type_code).toBe('380');
 });
 
+test('a file stating only the Steuernummer does not join two sellers whose VAT ids differ', async () => {
+  const account = await makeAccount(server, { name: 'Brücke GmbH' });
+  const einfach = new TextDecoder().decode(corpus('UBL/XRECHNUNG_Einfach.ubl.xml'));
+  const first = await receive(account, { bytes: new TextEncoder().encode(einfach), type: 'application/xml' });
+  // Lieferant GmbH's same invoice stating its Steuernummer alone: a file of the first.
+  const taxNumberOnly = einfach.replace(
+    /<cac:PartyTaxScheme>\s*<cbc:CompanyID>DE123456789<\/cbc:CompanyID>\s*<cac:TaxScheme>\s*<cbc:ID>VAT<\/cbc:ID>\s*<\/cac:TaxScheme>\s*<\/cac:PartyTaxScheme>/,
+    '',
+  );
+  expect(taxNumberOnly).not.toContain('DE123456789');
+  const bridge = await receive(account, {
+    bytes: new TextEncoder().encode(taxNumberOnly),
+    type: 'application/xml',
+  });
+  expect(bridge.duplicate_of).toBe(first.id);
+  // Grundbesitz GmbH & Co. (DE136695976) shares the Steuernummer, the number and the day: its own invoice.
+  const other = await receive(account, {
+    bytes: corpus('UBL/XRECHNUNG_Betriebskostenabrechnung.ubl.xml'),
+    type: 'application/xml',
+  });
+  expect(other.duplicate_of).toBeNull();
+});
+
+test('a file rejected and taken back does not take the count from the file that was paid', async () => {
+  const account = await makeAccount(server, { name: 'Bezahlt GmbH' });
+  const first = await receive(account, FILES[0] as (typeof FILES)[number]);
+  const second = await receive(account, FILES[1] as (typeof FILES)[number]);
+  await call(account, 'PATCH', `/api/v1/received-documents/${first.id}`, { status: 'rejected' });
+  const pay = await call(account, 'POST', `/api/v1/received-documents/${second.id}/payments`, {
+    amount: '529.87',
+    date: '2018-03-20',
+  });
+  expect(pay.status).toBe(201);
+  const back = await call(account, 'PATCH', `/api/v1/received-documents/${first.id}`, { status: 'received' });
+  expect(back.body.data.duplicate_of).toBe(second.id);
+  expect(await duplicateOf(account, second.id)).toBeNull();
+  expect((await figures(account)).open).toBe('0.00');
+});
+
 test('the inbox finds a seller in any case, umlauts too, and by its VAT id written with blanks; a day that is none is a 422', async () => {
   const account = await makeAccount(server, { name: 'Suche GmbH' });
   const xml = new TextDecoder()

@@ -53,7 +53,7 @@ function Upload({ onStored }: { onStored: () => void }) {
         });
         const stored = answer.data;
         const text = stored.duplicate_of
-          ? t('Stored, but it looks like a duplicate of an earlier invoice.')
+          ? t('Stored as another file of an invoice received already.')
           : stored.valid === false
             ? t('Stored; it breaks official rules.')
             : t('Stored.');
@@ -264,8 +264,10 @@ function ReceivedView({ id }: { id: string }) {
       </div>
       {item.duplicate_of ? (
         <Notice kind="warn">
-          {t('Same seller, number and date as an invoice received earlier: check before paying twice.')}{' '}
-          <a href={href('received', item.duplicate_of)}>{t('Open the earlier one')}</a>
+          {t(
+            'Another file of an invoice received already (same seller, number and date): record its payment on the file that counts.',
+          )}{' '}
+          <a href={href('received', item.duplicate_of)}>{t('Open the file that counts')}</a>
         </Notice>
       ) : null}
       <div class="toolbar" role="toolbar" aria-label={t('Received document actions')}>

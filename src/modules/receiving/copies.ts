@@ -1,10 +1,11 @@
 // The files of one invoice (docs/receiving.md, "Same invoice, other bytes"): one of them counts, the one whose
 // `duplicate_of` is null, and the others name it. It is the first received that is not rejected (the first
-// received when all are): the payables, the expenses (the database's kept rows read `duplicate_of IS NULL`,
+// received when all are; one with payments before one without): the payables, the expenses (the database's kept rows read `duplicate_of IS NULL`,
 // migration 0040) and the DATEV export count that file once. Kept so whenever a file of the group arrives,
 // changes status or is deleted.
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { dec, isZero } from '../../domain/money';
 import { receivedDocuments as rd } from './schema';
 
 /** The group a file belongs to: the id its files name (its own when it counts, or was counted before). */
@@ -16,18 +17,26 @@ export const groupOf = (row: { id: string; duplicateOf: string | null }) => row.
  */
 export async function regroupCopies(db: DbOrTx, accountId: string, group: string): Promise<void> {
   const members = await db
-    .select({ id: rd.id, duplicateOf: rd.duplicateOf, status: rd.status, createdAt: rd.createdAt })
+    .select({
+      id: rd.id,
+      duplicateOf: rd.duplicateOf,
+      status: rd.status,
+      amountPaid: rd.amountPaid,
+      createdAt: rd.createdAt,
+    })
     .from(rd)
     .where(and(eq(rd.accountId, accountId), or(eq(rd.id, group), eq(rd.duplicateOf, group))))
     .all();
   if (members.length === 0) return;
+  // Not rejected first, then one with payments (they must stay where the payables read them), then the
+  // first received.
+  const paid = (m: (typeof members)[number]) => m.status === 'paid' || !isZero(dec(m.amountPaid));
   const order = (m: (typeof members)[number]) =>
-    [m.status === 'rejected' ? 1 : 0, m.createdAt, m.id] as const;
+    [m.status === 'rejected' ? 1 : 0, paid(m) ? 0 : 1, m.createdAt, m.id] as const;
+  const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   const [head] = [...members].sort((a, b) => {
     const [x, y] = [order(a), order(b)];
-    return (
-      x[0] - y[0] || (x[1] < y[1] ? -1 : x[1] > y[1] ? 1 : 0) || (x[2] < y[2] ? -1 : x[2] > y[2] ? 1 : 0)
-    );
+    return x[0] - y[0] || x[1] - y[1] || text(x[2], y[2]) || text(x[3], y[3]);
   });
   if (!head) return;
   for (const member of members) {

@@ -101,6 +101,23 @@ export async function findSameInvoice(
     eq(rd.documentType, key.documentType),
   );
   const columns = { id: rd.id, duplicateOf: rd.duplicateOf };
+  const taxId = sql<string | null>`json_extract(${rd.data}, '$.seller.tax_id')`;
+  // Two VAT ids (BT-31) that differ are two sellers, though they share a Steuernummer (one tax office's
+  // number for a group of firms, a landlord's and its managing agent's): a file is not of an invoice any
+  // of whose files states another VAT id (one stating only the Steuernummer does not bridge them).
+  const ourVat = vatIds([key.seller?.tax_id]);
+  const conflicts = (theirs: Set<string>) =>
+    ourVat.size > 0 && theirs.size > 0 && ![...ourVat].some((id) => theirs.has(id));
+  const vatOfGroup = async (head: string) =>
+    vatIds(
+      (
+        await db
+          .select({ sellerTaxId: rd.sellerTaxId, taxId })
+          .from(rd)
+          .where(and(eq(rd.accountId, accountId), or(eq(rd.id, head), eq(rd.duplicateOf, head))))
+          .all()
+      ).flatMap((r) => [r.taxId, r.sellerTaxId]),
+    );
   // Most often the other file states the seller's tax id as this one does: found by the index alone.
   const written = [key.seller?.tax_id, key.seller?.tax_number].filter((id): id is string => !!id);
   if (written.length > 0) {
@@ -111,7 +128,7 @@ export async function findSameInvoice(
       .orderBy(asc(rd.id))
       .limit(1)
       .get();
-    if (hit) return hit;
+    if (hit && !conflicts(await vatOfGroup(hit.duplicateOf ?? hit.id))) return hit;
   }
   // Else the sellers of the first rows of that number and day are compared by both tax ids, written
   // either way (a bound: a flood of files of one number reads no more than this many).
@@ -120,7 +137,7 @@ export async function findSameInvoice(
       ...columns,
       sellerName: rd.sellerName,
       sellerTaxId: rd.sellerTaxId,
-      taxId: sql<string | null>`json_extract(${rd.data}, '$.seller.tax_id')`,
+      taxId,
       taxNumber: sql<string | null>`json_extract(${rd.data}, '$.seller.tax_number')`,
     })
     .from(rd)
@@ -129,12 +146,13 @@ export async function findSameInvoice(
     .limit(SAME_INVOICE_CANDIDATES)
     .all();
   const ours = sellerIds(written);
-  const ourVat = vatIds([key.seller?.tax_id]);
+  const groupVat = new Map<string, Set<string>>();
+  for (const row of candidates) {
+    const group = row.duplicateOf ?? row.id;
+    groupVat.set(group, new Set([...(groupVat.get(group) ?? []), ...vatIds([row.taxId, row.sellerTaxId])]));
+  }
   const found = candidates.find((row) => {
-    // Two VAT ids (BT-31) that differ are two sellers, though they share a Steuernummer (one tax office's
-    // number for a group of firms, a landlord's and its managing agent's).
-    const theirVat = vatIds([row.taxId, row.sellerTaxId]);
-    if (ourVat.size > 0 && theirVat.size > 0 && ![...ourVat].some((id) => theirVat.has(id))) return false;
+    if (conflicts(groupVat.get(row.duplicateOf ?? row.id) ?? new Set())) return false;
     const theirs = sellerIds([row.sellerTaxId, row.taxId, row.taxNumber]);
     if (ours.size > 0 && theirs.size > 0) return [...ours].some((id) => theirs.has(id));
     return (row.sellerName ?? '') === (key.seller?.name ?? '');
@@ -323,7 +341,8 @@ export async function countReceivedInStatus(
   accountId: string,
   status: ReceivedStatus,
 ): Promise<number> {
-  const where = and(eq(rd.accountId, accountId), eq(rd.status, status));
+  // An invoice received as several files waits once: as its file that counts (copies.ts).
+  const where = and(eq(rd.accountId, accountId), eq(rd.status, status), isNull(rd.duplicateOf));
   return (await db.select({ n: count() }).from(rd).where(where).get())?.n ?? 0;
 }
 

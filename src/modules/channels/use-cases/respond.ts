@@ -98,6 +98,9 @@ export async function respondToReceived(
     respondedAt: isoNow(ctx.clock),
     responseReceipt: receipt.body,
   });
-  await changeReceived({ ctx, input: { id: receivedId, changes: { status: STATUS[input.state] } } });
+  await changeReceived({
+    ctx,
+    input: { id: receivedId, changes: { status: STATUS[input.state] }, answered: true },
+  });
   return presentTransport((await findTransportOf(ctx.db, ctx.accountId, receivedId)) ?? transport);
 }

@@ -18,12 +18,17 @@ async function changeReceivedInTransaction({
   input,
 }: {
   ctx: AccountCtx;
-  input: { id: string; changes: UpdateReceivedBody };
+  /**
+   * `answered`: the status a network answer already told the seller (channels' respond): a credit note or
+   * another file of an invoice takes `paid` without a payment, the file that counts records it instead.
+   */
+  input: { id: string; changes: UpdateReceivedBody; answered?: boolean };
 }): Promise<ReceivedDocumentRow> {
   const row = await findReceived(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Received document');
   const { status, note } = input.changes;
-  if (status === 'paid' && row.status !== 'paid') await recordSettlingPayment(ctx, row);
+  if (status === 'paid' && row.status !== 'paid' && input.answered) await answeredPaid(ctx, row);
+  else if (status === 'paid' && row.status !== 'paid') await recordSettlingPayment(ctx, row);
   if ((status === 'received' || status === 'approved') && row.status === 'paid')
     await undoSettlingPayment(ctx, row);
   const updated = await updateReceived(ctx.db, ctx.accountId, input.id, {
@@ -33,12 +38,26 @@ async function changeReceivedInTransaction({
   });
   if (!updated) throw notFound('Received document');
   // Rejected or taken back, another file of the invoice may count instead (copies.ts).
-  if (status === undefined || status === row.status) return updated;
+  if (status === undefined || (status === 'rejected') === (row.status === 'rejected')) return updated;
   await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
   return (await findReceived(ctx.db, ctx.accountId, row.id)) ?? updated;
 }
 
 export const changeReceived = transactional(changeReceivedInTransaction);
+
+/**
+ * A received document the buyer answered `paid` over its network: an invoice's file that counts records
+ * what is due as mark-paid does; another file of it has that file marked paid instead (the payment goes
+ * where the payables count it); a credit note records nothing.
+ */
+async function answeredPaid(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<void> {
+  if (row.documentType !== 'invoice' || row.status === 'rejected') return;
+  if (row.duplicateOf === null) return await recordSettlingPayment(ctx, row);
+  const counted = await findReceived(ctx.db, ctx.accountId, row.duplicateOf);
+  if (counted && counted.status !== 'paid' && counted.status !== 'rejected') {
+    await changeReceivedInTransaction({ ctx, input: { id: counted.id, changes: { status: 'paid' } } });
+  }
+}
 
 /** Deletes the row, then its original (a row never points at missing bytes; a left blob is unreachable). */
 export async function deleteReceived({
