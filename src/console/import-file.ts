@@ -7,6 +7,10 @@ import { t } from './i18n';
  * is dropped.
  */
 export function fileText(bytes: ArrayBuffer | Uint8Array): string {
+  const view = bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes);
+  // Excel's "Unicode text" is UTF-16 with its byte-order mark (TextDecoder drops the mark).
+  if (view[0] === 0xff && view[1] === 0xfe) return new TextDecoder('utf-16le').decode(view);
+  if (view[0] === 0xfe && view[1] === 0xff) return new TextDecoder('utf-16be').decode(view);
   let text: string;
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);

@@ -51,6 +51,10 @@ describe('CSV as Excel writes it', () => {
     ]);
     // A metadata key is the customer's own: its case is kept.
     expect(customers[0].metadata).toEqual({ CRM_Id: 'K-1' });
+    // A column 'metadata' without a key is named as written, not as 'metadataa'.
+    const bare = await create(account, 'customers', ['name;Metadata', 'Acme;x']);
+    expect(bare.status).toBe(422);
+    expect(bare.body.error.details.fields[0].msg).toBe("unknown column 'metadata'");
   });
 
   test('customers: a comma file with trailing empty records, and a tab-separated file', async () => {

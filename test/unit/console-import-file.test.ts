@@ -14,6 +14,12 @@ describe('fileText', () => {
     ['UTF-8 with a BOM', utf8('\uFEFFname\nGrüße'), 'name\nGrüße'],
     ['Windows-1252', windows1252('name;notes\nMüller Söhne;Maß 5 €'), 'name;notes\nMüller Söhne;Maß 5 €'],
     ['ASCII', utf8('name\nAcme'), 'name\nAcme'],
+    // Excel's "Unicode text": UTF-16 little-endian with its byte-order mark, tab-separated.
+    [
+      'UTF-16LE',
+      new Uint8Array([0xff, 0xfe, ...[...'name\tcity\nMüller\tKöln'].flatMap((c) => [c.charCodeAt(0), 0])]),
+      'name\tcity\nMüller\tKöln',
+    ],
   ])('%s', (_, bytes, text) => {
     expect(fileText(bytes)).toBe(text);
     expect(fileText(bytes.buffer as ArrayBuffer)).toBe(text);

@@ -66,13 +66,27 @@ describe('decimalCell: German decimals moved into the API form as text', () => {
     const problems: FieldError[] = [];
     expect(decimalCell('line.quantity', '1.234,5', ',', problems)).toBe('1.234,5');
     expect(decimalCell('line.quantity', '2.5', ',', problems)).toBe('2.5');
+    // A thousand written the English way is not taken for a decimal: both readings are named.
+    expect(decimalCell('line.unit_price', '1,234', ',', problems)).toBe('1,234');
     expect(problems).toEqual([
       {
         loc: 'line.quantity',
         msg: "'1.234,5' has a decimal comma; use a dot: 1234.5",
         type: 'decimal_parsing',
       },
+      {
+        loc: 'line.unit_price',
+        msg: "'1,234' has a comma: write 1.234 for the decimal, or 1234 for the whole number (a dot is the decimal point, and no thousands separators)",
+        type: 'decimal_parsing',
+      },
     ]);
+  });
+
+  test('a leading zero groups no thousands: 0.125 and 0.500 are decimals in any file', () => {
+    const problems: FieldError[] = [];
+    expect(decimalCell('line.quantity', '0.125', ';', problems)).toBe('0.125');
+    expect(decimalCell('line.quantity', '-0.500', '\t', problems)).toBe('-0.500');
+    expect(problems).toEqual([]);
   });
 });
 

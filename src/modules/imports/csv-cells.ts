@@ -7,7 +7,7 @@ import type { CsvDelimiter } from './csv';
 /** `1,5`, `-4,90`, `1.234,56`: a decimal comma, with dots grouping thousands only before one. */
 const DECIMAL_COMMA = /^(-?)(\d{1,3}(?:\.\d{3})+|\d+),(\d+)$/;
 /** `1.234`: a thousand and more to a German spreadsheet, a bit over one to the API. */
-const DOTS_IN_THREES = /^-?\d{1,3}(?:\.\d{3})+$/;
+const DOTS_IN_THREES = /^-?[1-9]\d{0,2}(?:\.\d{3})+$/;
 
 /**
  * A decimal cell in the API's form. Where the comma does not separate cells (a semicolon or tab file, as a
@@ -37,7 +37,10 @@ export function decimalCell(
   const [, sign, whole = '', fraction] = match;
   const dotted = `${sign}${whole.replaceAll('.', '')}.${fraction}`;
   if (delimiter !== ',') return dotted;
-  const msg = `'${value}' has a decimal comma; use a dot: ${dotted}`;
+  // "1,234" may be a thousand and more written the English way: say both readings, never pick one.
+  const msg = /^-?\d{1,3},\d{3}$/.test(value)
+    ? `'${value}' has a comma: write ${dotted} for the decimal, or ${value.replace(',', '')} for the whole number (a dot is the decimal point, and no thousands separators)`
+    : `'${value}' has a decimal comma; use a dot: ${dotted}`;
   problems.push({ loc: column, msg, type: 'decimal_parsing' });
   return value;
 }

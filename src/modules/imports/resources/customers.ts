@@ -24,7 +24,7 @@ function columnProblem(column: string): string | null {
 function columnName(column: string): string {
   const dot = column.indexOf('.');
   const head = (dot < 0 ? column : column.slice(0, dot)).toLowerCase();
-  return head === 'metadata' ? `${head}${column.slice(dot)}` : column.toLowerCase();
+  return head === 'metadata' && dot > 0 ? `${head}${column.slice(dot)}` : column.toLowerCase();
 }
 
 /** Dotted columns build nested objects; empty cells are omitted, so an all-empty address is no address. */
