@@ -99,7 +99,7 @@ describe('Peppol through an access point', () => {
     // they are given again; a base URL that is no http(s) URL is a 422.
     const moved = await call('PUT', '/api/v1/channels/storecove', {
       enabled: true,
-      base_url: `${mock.url}/relay`,
+      base_url: 'http://127.0.0.1:9/api/v2',
     });
     expect([moved.status, moved.body.data.secrets]).toEqual([200, { api_key: false }]);
     const odd = await call('PUT', '/api/v1/channels/storecove', {
@@ -113,9 +113,11 @@ describe('Peppol through an access point', () => {
       secrets: { api_key: mock.apiKey },
     });
     expect([back.status, back.body.data.secrets]).toEqual([200, { api_key: true }]);
-    // The same host again keeps them.
+    // The same host again keeps them, another path on it too.
     const same = await call('PUT', '/api/v1/channels/storecove', { enabled: true, base_url: mock.url });
     expect(same.body.data.secrets).toEqual({ api_key: true });
+    const path = await call('PUT', '/api/v1/channels/storecove', { enabled: true, base_url: `${mock.url}/` });
+    expect(path.body.data.secrets).toEqual({ api_key: true });
   });
 
   test('a reachable buyer: queued, submitted once, delivered and accepted, each with its receipt', async () => {

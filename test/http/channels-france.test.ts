@@ -53,6 +53,18 @@ afterAll(async () => {
 });
 
 describe('a French approved platform', () => {
+  test('a token_url on another host keeps no secret: the client secret never goes where it was not given for', async () => {
+    const settings = { token_url: 'http://127.0.0.1:9/oauth/token', client_id: mock.clientId };
+    const moved = await call('PUT', '/api/v1/channels/afnor-pa', { enabled: true, settings });
+    expect([moved.status, moved.body.data.secrets.client_secret]).toEqual([200, false]);
+    const back = await call('PUT', '/api/v1/channels/afnor-pa', {
+      enabled: true,
+      settings: { token_url: mock.tokenUrl, client_id: mock.clientId },
+      secrets: { client_secret: mock.clientSecret },
+    });
+    expect([back.status, back.body.data.secrets.client_secret]).toEqual([200, true]);
+  });
+
   test('test connection and the directory: a SIREN with an enabled line is reachable, a disabled one is not', async () => {
     expect((await call('POST', '/api/v1/channels/afnor-pa/test')).body.data).toMatchObject({ ok: true });
     const found = await call('POST', '/api/v1/channels/afnor-pa/lookup', {

@@ -59,6 +59,26 @@ function settingsProblems(adapter: ChannelAdapter, settings: Record<string, unkn
   }));
 }
 
+/** The hosts a connection sends its secrets to: its base URL's and any URL setting's, as one key. */
+function hostsOf(
+  adapter: ChannelAdapter,
+  connection: { baseUrl: string | null; settings: Record<string, unknown> },
+): string {
+  const origin = (url: unknown) => {
+    if (typeof url !== 'string' || url === '') return '';
+    try {
+      return new URL(url).origin;
+    } catch {
+      return url;
+    }
+  };
+  const settingUrls = Object.entries(connection.settings)
+    .filter(([key]) => key.endsWith('_url'))
+    .map(([key, value]) => `${key}=${origin(value)}`)
+    .sort();
+  return [origin(connection.baseUrl ?? adapter.defaultBaseUrl), ...settingUrls].join(' ');
+}
+
 /**
  * PUT /channels/{channel}: the account opts in (or out) and sets the connection's settings and secrets.
  * Secrets are sealed before they touch the database and never answered; one left out stays as it is.
@@ -101,11 +121,17 @@ export async function putConnection(
     const current = row
       ? (openSecrets(deps.channels.credentialsKey, tx.accountId, row.sealedSecrets) ?? {})
       : {};
-    // Secrets go only where they were given for: a connection pointed at another host keeps none of them
-    // unless given again (an admin could otherwise send the owner's provider key to a host of their own).
-    const before = row?.baseUrl ?? adapter.defaultBaseUrl;
-    const moved = input.base_url !== undefined && (input.base_url ?? adapter.defaultBaseUrl) !== before;
-    const secrets: Record<string, string> = moved ? {} : { ...current };
+    // Secrets go only where they were given for: a connection pointed at another host (its base URL, or a
+    // setting that is a URL, such as a French platform's token_url) keeps none of them unless given again
+    // (an admin could otherwise send the owner's provider key to a host of their own).
+    const after = {
+      baseUrl: input.base_url === undefined ? (row?.baseUrl ?? null) : input.base_url,
+      settings: input.settings ?? row?.settings ?? {},
+    };
+    const moved =
+      hostsOf(adapter, after) !==
+      hostsOf(adapter, { baseUrl: row?.baseUrl ?? null, settings: row?.settings ?? {} });
+    const secrets: Record<string, string> = moved && row ? {} : { ...current };
     for (const [name, value] of Object.entries(input.secrets ?? {})) {
       if (value === null) delete secrets[name];
       else secrets[name] = value;
@@ -113,8 +139,7 @@ export async function putConnection(
     const names = Object.keys(secrets).sort();
     const fields = {
       enabled: input.enabled,
-      baseUrl: input.base_url === undefined ? (row?.baseUrl ?? null) : input.base_url,
-      settings: input.settings ?? row?.settings ?? {},
+      ...after,
       sealedSecrets:
         names.length === 0 ? null : sealSecrets(deps.channels.credentialsKey, tx.accountId, secrets),
       secretNames: names,
