@@ -373,6 +373,9 @@ export const GERMAN: Record<string, string> = {
   'Row {n}': 'Zeile {n}',
   Rule: 'Regel',
   Save: 'Speichern',
+  'Send again': 'Erneut senden',
+  '{buyer} was sent this document over the network already: sent again, they get it twice.':
+    '{buyer} hat dieses Dokument bereits über das Netzwerk erhalten: Erneut gesendet, erhält der Empfänger es doppelt.',
   'Save as version': 'Als Version sichern',
   'Save note': 'Notiz speichern',
   'Saved as a draft: you can change it until you finalize it.':

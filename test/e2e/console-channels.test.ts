@@ -246,6 +246,16 @@ describe('console: delivery over networks', () => {
     expect(shown).toBe(receipt.body);
     await shot('document-timeline-en');
     await page().$eval('details.receipt summary', (summary) => (summary as HTMLElement).click());
+
+    // Sent once: sending again says the buyer would get it twice, and sends only when asked to.
+    await page().reload();
+    await byName(page(), 'Send', 'heading');
+    await click(page(), 'Send');
+    await waitForText(page(), 'was sent this document over the network already');
+    expect((await api(`/api/v1/documents/${invoice.id}/network-deliveries`)).data).toHaveLength(1);
+    await click(page(), 'Send again');
+    await waitForText(page(), 'Handed over for sending');
+    expect((await api(`/api/v1/documents/${invoice.id}/network-deliveries`)).data).toHaveLength(2);
   }, 90_000);
 
   test('a buyer the network does not reach is said plainly, with e-mail offered instead', async () => {
@@ -429,9 +439,12 @@ describe('console: delivery over networks', () => {
     );
     expect(channel).toMatchObject({ connected: false, secrets: { api_key: false } });
 
-    // The two refused sends (the unreachable buyer, in English and German) are the only errors the browser saw.
-    const refused = browser.problems.filter((problem) => problem.includes('status of 422'));
-    expect(refused).toHaveLength(2);
+    // The two refused sends (the unreachable buyer, in English and German) and the send of a sent invoice
+    // not asked again are the only errors the browser saw.
+    const refused = browser.problems.filter(
+      (problem) => problem.includes('status of 422') || problem.includes('status of 409'),
+    );
+    expect(refused).toHaveLength(3);
     expect(browser.problems.filter((problem) => !refused.includes(problem))).toEqual([]);
     expect(browser.foreign).toEqual([]);
     expect(mock.problems()).toEqual([]);

@@ -126,21 +126,29 @@ function NetworkSend({
   // Only a customer read and found without an address says so; one that could not be read leaves it to the service.
   const noAddress = !!customer.data && !address;
   const buyer = document.data.buyer?.name ?? t('The buyer');
-  const send = async (event: Event) => {
-    event.preventDefault();
+  const deliver = async (resend: boolean) => {
     setSent(null);
     const made = await action.run(() =>
-      post<NetworkDelivery>(
-        `/documents/${document.id}/network-deliveries`,
-        channel ? { channel: channel.channel } : {},
-      ),
+      post<NetworkDelivery>(`/documents/${document.id}/network-deliveries`, {
+        ...(channel ? { channel: channel.channel } : {}),
+        ...(resend ? { resend: true } : {}),
+      }),
     );
     if (made) {
       setSent(made);
       onSent();
     }
   };
+  const send = async (event: Event) => {
+    event.preventDefault();
+    await deliver(false);
+  };
   const refused = offersEmail(action.error) ? action.error : null;
+  // Sent already (a delivery not failed): again only when asked, since the buyer gets it twice.
+  const sentBefore =
+    action.error instanceof ApiError && typeof action.error.details.delivery_id === 'string'
+      ? action.error
+      : null;
   return (
     <form class="send-network" onSubmit={send} aria-label={t('Send over a network')}>
       {address ? (
@@ -168,6 +176,21 @@ function NetworkSend({
           <p>
             <button type="button" onClick={onEmail}>
               {t('Send by e-mail instead')}
+            </button>
+          </p>
+        </div>
+      ) : sentBefore ? (
+        <div class="notice notice-warn" role="alert">
+          <p>
+            <strong title={sentBefore.message}>
+              {t('{buyer} was sent this document over the network already: sent again, they get it twice.', {
+                buyer,
+              })}
+            </strong>
+          </p>
+          <p>
+            <button type="button" disabled={action.busy} onClick={() => deliver(true)}>
+              {t('Send again')}
             </button>
           </p>
         </div>
