@@ -348,6 +348,11 @@ describe('console in German', () => {
     await click(page(), 'Speichern');
     await page().waitForFunction(() => !location.hash.endsWith('/edit'), { timeout: 15_000 });
     expect((await api('GET', `/api/v1/documents/${id}`)).data.valid_until).toBe('2026-12-31');
+    await click(page(), 'Bearbeiten');
+    await pickDate('Gültig bis', '');
+    await click(page(), 'Speichern');
+    await page().waitForFunction(() => !location.hash.endsWith('/edit'), { timeout: 15_000 });
+    expect((await api('GET', `/api/v1/documents/${id}`)).data.valid_until).toBeUndefined();
   }, 90_000);
 
   test('a numbering sequence RE-2026-0001 is made and changed; a quarterly invoice uses it', async () => {

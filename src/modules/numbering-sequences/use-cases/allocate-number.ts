@@ -11,8 +11,9 @@ import { advanceSequence } from '../repo';
  * PostgreSQL's row lock on any isolation), so no two documents can take the same counter, and a second
  * creator waits for the first instead of failing (on PostgreSQL at READ COMMITTED; docs/instances.md).
  *
- * A yearly sequence starts again at 1 when a document's issue year is later than the counter's year;
- * documents back-dated into an earlier year continue the current counter.
+ * A yearly sequence starts again at 1 when a document's issue year is later than the counter's year. A
+ * document back-dated into an earlier year does not come here: it continues that year's numbers
+ * (documents/use-cases/store-numbered.ts), leaving the counter alone.
  */
 export async function allocateNumber({
   ctx,
