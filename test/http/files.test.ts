@@ -10,11 +10,15 @@ const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
-const JPEG_1X1 = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////' +
-    '////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
-  'base64',
-);
+/** A JPEG's header and scan, ended by its end-of-image marker (a file without one is refused as cut short). */
+const JPEG_1X1 = Buffer.concat([
+  Buffer.from(
+    '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////' +
+      '////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+    'base64',
+  ),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 let server: TestServer;
 let account: TestAccount;
@@ -77,6 +81,17 @@ describe('files', () => {
     const res = await upload(server, BASE, account.apiKey, { bytes: JPEG_1X1, name: 'photo.jpg' });
     expect(res.status).toBe(200);
     expect(res.body.data.content_type).toBe('image/jpeg');
+  });
+
+  test('a PNG or JPEG cut short is refused at upload, naming it (a render would leave the logo out unsaid)', async () => {
+    for (const [bytes, name] of [
+      [PNG_1X1.subarray(0, PNG_1X1.byteLength - 20), 'cut.png'],
+      [JPEG_1X1.subarray(0, JPEG_1X1.byteLength - 2), 'cut.jpg'],
+    ] as const) {
+      const res = await upload(server, BASE, account.apiKey, { bytes, name });
+      expect(res.status).toBe(422);
+      expect(res.body.error.details.fields[0].msg).toContain('cut short');
+    }
   });
 
   test("the sniffed type wins over the client's Content-Type and extension", async () => {

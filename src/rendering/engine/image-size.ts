@@ -22,6 +22,10 @@ export function rasterSizeProblem(bytes: Uint8Array, contentType: string): strin
       `${MAX_IMAGE_PIXELS} pixels in all are accepted`
     );
   }
+  // Cut short (an upload broken off, a file half copied): the renderer would leave the logo out unsaid.
+  if (contentType === 'image/png' ? !pngComplete(bytes) : !jpegComplete(bytes)) {
+    return `The ${contentType} file is cut short (it has no end marker): upload the whole image`;
+  }
   return null;
 }
 
@@ -62,4 +66,24 @@ function jpegSize(bytes: Uint8Array): Size | null {
     at += 2 + u16(bytes, at + 2);
   }
   return null;
+}
+
+/** Whether a PNG's chunks, each length and type and CRC, run whole up to its IEND chunk. */
+function pngComplete(bytes: Uint8Array): boolean {
+  let at = 8;
+  while (at + 12 <= bytes.byteLength) {
+    const length = u32(bytes, at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    at += 12 + length;
+    if (type === 'IEND') return at <= bytes.byteLength;
+  }
+  return false;
+}
+
+/** Whether a JPEG has its end-of-image marker (FF D9), trailing bytes after it allowed. */
+function jpegComplete(bytes: Uint8Array): boolean {
+  for (let at = bytes.byteLength - 2; at > 2; at--) {
+    if (bytes[at] === 0xff && bytes[at + 1] === 0xd9) return true;
+  }
+  return false;
 }
