@@ -101,4 +101,21 @@ test('a Factur-X PDF sent as XML is read as the PDF it is; a PDF as JSON xml tex
   expect(((await res.json()) as any).error.message).toBe(
     'This is a PDF given as XML text: send the file as application/pdf, or in JSON as pdf_base64',
   );
+  // JSON whose field is empty or no base64 is named as such, not read as an empty or odd file.
+  for (const [body, loc, message] of [
+    [{ xml: '' }, 'body.xml', 'xml is empty: send the e-invoice itself'],
+    [
+      { pdf_base64: '!!!' },
+      'body.pdf_base64',
+      'pdf_base64 is not base64: send the PDF file encoded in base64',
+    ],
+  ] as const) {
+    const refused = await fetch(`${server.url}/api/v1/received-documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const error = ((await refused.json()) as any).error;
+    expect([refused.status, error.message, error.details.fields[0].loc]).toEqual([422, message, loc]);
+  }
 });

@@ -43,9 +43,19 @@ export async function receivedBodyOf(
       throw badRequest('The body is not valid JSON');
     }
     const { xml, pdf_base64 } = (body ?? {}) as { xml?: unknown; pdf_base64?: unknown };
-    if (typeof xml === 'string' && pdf_base64 === undefined) return xmlOf(new TextEncoder().encode(xml), xml);
+    const field = (loc: string, msg: string) =>
+      new DomainError('unprocessable_entity', msg, { fields: [{ loc, msg, type: 'value_error' }] });
+    if (typeof xml === 'string' && pdf_base64 === undefined) {
+      if (xml.trim() === '') throw field('body.xml', 'xml is empty: send the e-invoice itself');
+      return xmlOf(new TextEncoder().encode(xml), xml);
+    }
     if (typeof pdf_base64 === 'string' && xml === undefined) {
-      return pdfOf(new Uint8Array(Buffer.from(pdf_base64, 'base64')));
+      // Buffer.from skips what is no base64 without a word: "!!!" would be read as an empty PDF.
+      const bare = pdf_base64.replace(/\s/g, '');
+      if (bare === '' || !/^[A-Za-z0-9+/_-]*={0,2}$/.test(bare)) {
+        throw field('body.pdf_base64', 'pdf_base64 is not base64: send the PDF file encoded in base64');
+      }
+      return pdfOf(new Uint8Array(Buffer.from(bare, 'base64')));
     }
     throw new DomainError('unprocessable_entity', 'Send either xml or pdf_base64', {
       fields: [{ loc: 'body', msg: 'send either xml (a string) or pdf_base64 (a string)', type: 'missing' }],
