@@ -68,6 +68,29 @@ describe('numbers from a sequence', () => {
     expect(await nextNumber(seq.id)).toBe(4);
   });
 
+  test("a draft moved into another year takes that year's next number; within its year, or numbered by hand, it keeps its own", async () => {
+    const seq = await sequence({ prefix: 'AB-', pattern: '{YYYY}-{NNN}', reset: 'yearly' });
+    const patch = async (id: string, body: Record<string, unknown>) =>
+      (await server.json(`/api/v1/documents/${id}`, { method: 'PATCH', key: account.apiKey, body })).body
+        .data;
+    expect((await create(seq.id, '2026-12-22')).body.data.number).toBe('AB-2026-001');
+    const late = (await create(seq.id, '2026-12-23')).body.data;
+    expect(late.number).toBe('AB-2026-002');
+    expect((await create(seq.id, '2027-01-04')).body.data.number).toBe('AB-2027-001');
+    // Within its year: its number stays.
+    expect((await patch(late.id, { issue_date: '2026-12-30' })).number).toBe('AB-2026-002');
+    // Into the next year: that year's next number, the counter moved on with it.
+    expect((await patch(late.id, { issue_date: '2027-03-01' })).number).toBe('AB-2027-002');
+    expect(await nextNumber(seq.id)).toBe(3);
+    // Back into the year before: after that year's highest number.
+    expect((await patch(late.id, { issue_date: '2026-12-31' })).number).toBe('AB-2026-002');
+    // A number given in the same PATCH is taken as given.
+    expect((await patch(late.id, { issue_date: '2027-02-01', number: 'AB-MANUELL-1' })).number).toBe(
+      'AB-MANUELL-1',
+    );
+    expect((await patch(late.id, { issue_date: '2026-11-01' })).number).toBe('AB-MANUELL-1');
+  });
+
   test('a store that fails after the number was taken gives the number back', async () => {
     const seq = await sequence({ prefix: 'F-', pattern: '{NN}' });
     expect((await create(seq.id, '2026-03-02')).body.data.number).toBe('F-01');

@@ -33,22 +33,54 @@ export async function storeNumbered(
       throw error;
     }
   }
-  const earlier = await earlierYear(ctx, numbering.sequenceId, row.issueDate);
+  return await withSequenceNumber(ctx, { ...numbering, issueDate: row.issueDate }, (sp, number) =>
+    insertDocument(sp.db, { ...row, number }),
+  );
+}
+
+/**
+ * Stores a document under the next free number of a sequence for `issueDate`: `store` is tried in a
+ * savepoint with each number in turn until the unique index takes one (PostgreSQL would abort the
+ * transaction otherwise); a number someone took by hand is passed over.
+ */
+export async function withSequenceNumber<T>(
+  ctx: AccountCtx,
+  numbering: { sequenceId: string; loc: string; issueDate: string },
+  store: (sp: AccountCtx, number: string) => Promise<T>,
+): Promise<T> {
+  const earlier = await earlierYear(ctx, numbering.sequenceId, numbering.issueDate);
   for (let attempt = 0; attempt < 1000; attempt++) {
     const number = earlier
       ? await earlier()
       : await allocateNumber({
           ctx,
-          input: { sequenceId: numbering.sequenceId, issueDate: row.issueDate, loc: numbering.loc },
+          input: { sequenceId: numbering.sequenceId, issueDate: numbering.issueDate, loc: numbering.loc },
         });
     try {
-      // A savepoint: the next number is tried in the same transaction (PostgreSQL would abort it).
-      return await savepoint(ctx, (sp) => insertDocument(sp.db, { ...row, number }));
+      return await savepoint(ctx, (sp) => store(sp, number));
     } catch (error) {
       if (!isUniqueViolation(error, 'documents.number')) throw error;
     }
   }
   throw conflict('The numbering sequence has no free number left near its counter');
+}
+
+/**
+ * Whether a draft numbered from a sequence needs a new number for its new issue date: its number names
+ * another year than the date now does (RE-2026-0008 moved to March 2027). Its month is not asked: a
+ * pattern's {MM} is read as any month.
+ */
+export async function numberOfAnotherYear(
+  ctx: AccountCtx,
+  row: Pick<DocumentRow, 'number' | 'issueDate' | 'numberingSequenceId'>,
+  issueDate: string,
+): Promise<boolean> {
+  if (row.numberingSequenceId === null || issueDate.slice(0, 4) === row.issueDate.slice(0, 4)) return false;
+  const sequence = await findSequence(ctx.db, ctx.accountId, row.numberingSequenceId);
+  if (!sequence) return false;
+  const was = numbersOfYear(sequence.prefix, sequence.pattern, row.issueDate).counterOf(row.number);
+  const now = numbersOfYear(sequence.prefix, sequence.pattern, issueDate).counterOf(row.number);
+  return was !== null && now === null;
 }
 
 /**

@@ -10,7 +10,7 @@ import type { UpdateDocumentBody } from '../model';
 import { creditNotesOf, findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';
 import { pickContent, prepareDraft } from './prepare-draft';
-import { numberTaken } from './store-numbered';
+import { numberOfAnotherYear, numberTaken, withSequenceNumber } from './store-numbered';
 
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
 
@@ -60,17 +60,29 @@ async function updateDocumentInTransaction({
   ]);
   const number = pick(c.number, row.number);
   const { content: data, ...identity } = draft;
+  const write = (sp: AccountCtx, chosen: string) =>
+    updateDocumentIfStatus(sp.db, ctx.accountId, row.id, 'draft', {
+      ...identity,
+      number: chosen,
+      data,
+      totals,
+      updatedAt: isoNow(ctx.clock),
+    });
   try {
+    // Moved into another year, a draft numbered from a sequence takes that year's next number (its old
+    // one named the year it no longer is in); a number given by hand stays as given.
+    const renumber =
+      c.number === undefined &&
+      (await numberOfAnotherYear(ctx, row, draft.issueDate)) &&
+      row.numberingSequenceId;
     // A savepoint: numberTaken reads on after a unique violation (PostgreSQL aborts the transaction).
-    const updated = await savepoint(ctx, (sp) =>
-      updateDocumentIfStatus(sp.db, ctx.accountId, row.id, 'draft', {
-        ...identity,
-        number,
-        data,
-        totals,
-        updatedAt: isoNow(ctx.clock),
-      }),
-    );
+    const updated = renumber
+      ? await withSequenceNumber(
+          ctx,
+          { sequenceId: renumber, issueDate: draft.issueDate, loc: 'body.issue_date' },
+          write,
+        )
+      : await savepoint(ctx, (sp) => write(sp, number));
     if (!updated) throw conflict('The document was finalized meanwhile; it can no longer be edited');
     await writeLinks(ctx.db, ctx.accountId, row.id, linked.changes);
     return updated;
