@@ -138,10 +138,11 @@ async function send(conn: ChannelConnection, message: OutgoingMessage): Promise<
   });
   if (answer.status === 200 || answer.status === 201) {
     const result = json(answer) as { guid?: unknown } | null;
+    // Accepted without naming it (no guid, or an answer that is no JSON): it was sent all the same, so
+    // the delivery is submitted, not failed (a failed one invites a second send the buyer gets twice). It
+    // keeps the idempotencyGuid as its providerRef, as below: later statuses naming that guid reach it.
     if (typeof result?.guid !== 'string' || !result.guid)
-      throw new ChannelError('Storecove accepted the document without naming it (no guid)', false, {
-        raw: answer.raw,
-      });
+      return { providerRef: message.idempotencyUuid, state: 'submitted', raw: answer.raw };
     return { providerRef: result.guid, state: 'submitted', raw: answer.raw };
   }
   // "Only the first one will be processed and any subsequent ones will trigger an HTTP 422": an earlier
