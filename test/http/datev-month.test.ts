@@ -99,7 +99,9 @@ beforeAll(async () => {
     'finalize',
     'mark-sent',
   ]);
-  await make('stops', 'RE.2026.09.102', 'mueller', '2026-09-03', [line('50.00', vat('7'))]);
+  await make('stops', 'RE.2026.09.102', 'mueller', '2026-09-03', [line('50.00', vat('7'))], {
+    delivery_date: '2026-08-28',
+  });
   await make('intraEu', 'RE-2026-103', 'wien', '2026-09-04', [line('1000.00', vat('0', 'K'))]);
   await make('reverse', 'RE-2026-104', 'paris', '2026-09-05', [line('500.00', vat('0', 'AE'))]);
   await make('lodz', 'RE-2026-105', 'lodz', '2026-09-06', [line('10.00', vat('19'))]);
@@ -260,6 +262,14 @@ describe("September's Buchungsstapel", () => {
     expect(field40('RE-2026-103')).toEqual([['8125', 'ATU12345678']]);
     expect(field40('RE-2026-104')).toEqual([['8336', 'FR12345678901']]);
     expect(field40('RE-2026-105')).toEqual([['8400', '']]);
+  });
+
+  test('the date of supply goes into Leistungsdatum (TTMMJJJJ): a supply of August invoiced in September', async () => {
+    const { file } = await datev('from=2026-09-01&to=2026-09-30');
+    const supplied = (number: string) => rowsOf(file, number).map((row) => file.value(row, 'Leistungsdatum'));
+    expect(file.columns[114]).toBe('Leistungsdatum');
+    expect(supplied('RE.2026.09.102')).toEqual(['28082026']);
+    expect(supplied('RE-2026-101')).toEqual(['']);
   });
 
   test('Łódź in Windows-1252: the letters it lacks transliterated, never a question mark', async () => {

@@ -192,6 +192,11 @@ export interface Booking {
   euVatId?: string | null;
   /** KOST1 - Kostenstelle: the code of the cost centre the document is allocated to (text, 36 at most). */
   costCentre?: string | null;
+  /**
+   * Leistungsdatum (YYYY-MM-DD, written TTMMJJJJ): when the supply was made (an issued invoice's BT-72, else
+   * its period's end), so a supply of November invoiced in December is taxed in November's return.
+   */
+  supplyDate?: string | null;
   /** Beleginfo: up to eight pairs of kind (20 characters) and content (210). */
   info?: readonly (readonly [string, string])[];
 }
@@ -200,6 +205,7 @@ export interface Booking {
 const BELEGINFO_AT = COLUMNS.indexOf('Beleginfo - Art 1');
 const KOST1_AT = COLUMNS.indexOf('KOST1 - Kostenstelle');
 const EU_VAT_ID_AT = COLUMNS.indexOf('EU-Land u. UStID (Bestimmung)');
+const SUPPLY_DATE_AT = COLUMNS.indexOf('Leistungsdatum');
 
 /** One booking line: the fields DATEV needs filled, then empty ones up to the 125 columns. */
 export function bookingLine(b: Booking): string {
@@ -227,5 +233,9 @@ export function bookingLine(b: Booking): string {
   });
   if (b.costCentre) fields[KOST1_AT] = text(b.costCentre, 36);
   if (b.euVatId) fields[EU_VAT_ID_AT] = text(b.euVatId, 15);
+  if (b.supplyDate && /^\d{4}-\d{2}-\d{2}$/.test(b.supplyDate)) {
+    const [year, m, d] = b.supplyDate.split('-');
+    fields[SUPPLY_DATE_AT] = `${d}${m}${year}`;
+  }
   return fields.join(';') + CRLF;
 }

@@ -55,6 +55,8 @@ export interface BookedDocument {
   euVatId?: string | null;
   /** KOST1: the code of the cost centre the document is allocated to, the same on each of its bookings. */
   costCentre?: string | null;
+  /** When the supply was made (YYYY-MM-DD), for DATEV's Leistungsdatum; null when the document says none. */
+  supplyDate?: string | null;
   /** Beleginfo pairs, the same on each of the document's bookings. */
   info?: readonly (readonly [string, string])[];
 }
@@ -158,6 +160,7 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
       text,
       euVatId: EU_CASES.includes(taxCase) ? (doc.euVatId ?? null) : null,
       costCentre: doc.costCentre ?? null,
+      supplyDate: doc.supplyDate ?? null,
       info: doc.info ?? [],
     };
   };

@@ -197,9 +197,16 @@ async function issuedBookings(
     smallBusiness: smallBusinessOf(row.data as DocumentData),
     euVatId: vatId ? `${vatId.country}${vatId.number}` : null,
     costCentre,
+    supplyDate: supplyDateOf(row.data as DocumentData),
     info: infoOf(row.id, row.number, entry.file),
   };
   return bookingsOf(row.documentType === 'credit_note' ? asCredited(doc) : doc, settings.revenue_accounts);
+}
+
+/** An issued document's date of supply (BT-72), else its invoicing period's end (BG-14); null without. */
+function supplyDateOf(data: DocumentData): string | null {
+  const period = data.invoice_period as { end_date?: string } | undefined;
+  return data.delivery_date ?? period?.end_date ?? null;
 }
 
 /**
