@@ -16,7 +16,7 @@ WITH members AS (
 heads AS (
   SELECT members.id, first_value(members.id) OVER (PARTITION BY members.account_id, members.grp
     ORDER BY CASE WHEN members.status = 'rejected' THEN 1 ELSE 0 END,
-      CASE WHEN members.status = 'paid' OR CAST(members.amount_paid AS DOUBLE PRECISION) <> 0 THEN 0 ELSE 1 END,
+      CASE WHEN CAST(members.amount_paid AS DOUBLE PRECISION) <> 0 THEN 0 ELSE 1 END,
       members.created_at, members.id) AS head
   FROM members
 )

@@ -63,6 +63,21 @@ describe('a French approved platform', () => {
       secrets: { client_secret: mock.clientSecret },
     });
     expect([back.status, back.body.data.secrets.client_secret]).toEqual([200, true]);
+    // A URL setting added on a host the connection uses already keeps them.
+    const sameHost = await call('PUT', '/api/v1/channels/afnor-pa', {
+      enabled: true,
+      settings: {
+        token_url: mock.tokenUrl,
+        client_id: mock.clientId,
+        directory_base_url: `${new URL(mock.tokenUrl).origin}/directory`,
+      },
+    });
+    expect([sameHost.status, sameHost.body.data.secrets.client_secret]).toEqual([200, true]);
+    const restored = await call('PUT', '/api/v1/channels/afnor-pa', {
+      enabled: true,
+      settings: { token_url: mock.tokenUrl, client_id: mock.clientId },
+    });
+    expect(restored.body.data.secrets.client_secret).toBe(true);
   });
 
   test('test connection and the directory: a SIREN with an enabled line is reachable, a disabled one is not', async () => {

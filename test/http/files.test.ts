@@ -20,6 +20,14 @@ const JPEG_1X1 = Buffer.concat([
   Buffer.from([0xff, 0xd9]),
 ]);
 
+/** A PNG chunk of `type` holding `text` (its CRC left zero: nothing here checks it). */
+const pngChunk = (type: string, text: string) => {
+  const data = Buffer.from(text, 'latin1');
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.byteLength);
+  return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+};
+
 let server: TestServer;
 let account: TestAccount;
 
@@ -83,15 +91,27 @@ describe('files', () => {
     expect(res.body.data.content_type).toBe('image/jpeg');
   });
 
-  test('a PNG or JPEG cut short is refused at upload, naming it (a render would leave the logo out unsaid)', async () => {
-    for (const [bytes, name] of [
-      [PNG_1X1.subarray(0, PNG_1X1.byteLength - 20), 'cut.png'],
-      [JPEG_1X1.subarray(0, JPEG_1X1.byteLength - 2), 'cut.jpg'],
-    ] as const) {
-      const res = await upload(server, BASE, account.apiKey, { bytes, name });
-      expect(res.status).toBe(422);
-      expect(res.body.error.details.fields[0].msg).toContain('cut short');
-    }
+  test('a PNG cut short is refused at upload, naming it (a render would leave the logo out unsaid)', async () => {
+    const res = await upload(server, BASE, account.apiKey, {
+      bytes: PNG_1X1.subarray(0, PNG_1X1.byteLength - 20),
+      name: 'cut.png',
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields[0].msg).toContain('cut short');
+    // A JPEG is embedded as it is, its end marker or not; an SVG holding a whole PNG is a logo as before.
+    const jpeg = await upload(server, BASE, account.apiKey, {
+      bytes: JPEG_1X1.subarray(0, JPEG_1X1.byteLength - 2),
+      name: 'open.jpg',
+    });
+    expect(jpeg.status).toBe(200);
+    const big = Buffer.concat([
+      PNG_1X1.subarray(0, 33),
+      pngChunk('tEXt', 'Comment\0'.padEnd(400, 'x')),
+      PNG_1X1.subarray(33),
+    ]);
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image width="10" height="10" href="data:image/png;base64,${big.toString('base64')}"/></svg>`;
+    const embedded = await upload(server, BASE, account.apiKey, { bytes: svg, name: 'logo.svg' });
+    expect(embedded.status).toBe(200);
   });
 
   test("the sniffed type wins over the client's Content-Type and extension", async () => {

@@ -119,6 +119,7 @@ for (const [name, open] of Object.entries(engines)) {
         const created = await createAccount({ ctx, input: { name: 'Lieferungen GmbH', planId: plan.id } });
         const account = created?.account.account.id ?? '';
         // As kept before: A's files name the first; B's first rejected; C's first deleted; D's second paid.
+        // The same rule as receiving/copies.ts regroupCopies (a test of the service: received-copies).
         await engine.db
           .insert(receivedDocuments)
           .values([
@@ -128,8 +129,11 @@ for (const [name, open] of Object.entries(engines)) {
             row(account, 'rcv_b2', 'received', 'B', 'rcv_b1', 2),
             row(account, 'rcv_c2', 'received', 'C', 'rcv_c1', 2),
             row(account, 'rcv_c3', 'received', 'C', 'rcv_c1', 3),
-            row(account, 'rcv_d1', 'received', 'D', null, 1),
-            row(account, 'rcv_d2', 'paid', 'D', 'rcv_d1', 2, '119.00'),
+            row(account, 'rcv_d1', 'received', 'D', null, 1, '0.00'),
+            row(account, 'rcv_d2', 'approved', 'D', 'rcv_d1', 2, '119.00'),
+            // Marked paid without a payment (a network's answer on a credit note, say): no payment to keep.
+            row(account, 'rcv_e1', 'received', 'E', null, 1, '-0.00'),
+            row(account, 'rcv_e2', 'paid', 'E', 'rcv_e1', 2, '0'),
           ] as never)
           .run();
         for (const statement of dataStatements(migrations)) await engine.run(statement);
@@ -150,15 +154,17 @@ for (const [name, open] of Object.entries(engines)) {
           rcv_c3: 'rcv_c2',
           rcv_d1: 'rcv_d2',
           rcv_d2: null,
+          rcv_e1: null,
+          rcv_e2: 'rcv_e1',
         });
         const sums = await engine.db.all<[number | string, number | string]>(
           sql`SELECT documents, gross_units FROM received_month_sums WHERE month = '2026-11'`,
         );
-        expect(sums.map(([documents, gross]) => [Number(documents), Number(gross)])).toEqual([[4, 476]]);
+        expect(sums.map(([documents, gross]) => [Number(documents), Number(gross)])).toEqual([[5, 595]]);
         const items = await engine.db.all<[string]>(
           sql`SELECT document_id FROM payable_items ORDER BY document_id`,
         );
-        expect(items.map(([id]) => id)).toEqual(['rcv_a1', 'rcv_b2', 'rcv_c2', 'rcv_d2']);
+        expect(items.map(([id]) => id)).toEqual(['rcv_a1', 'rcv_b2', 'rcv_c2', 'rcv_d2', 'rcv_e1']);
       } finally {
         await engine.close();
       }

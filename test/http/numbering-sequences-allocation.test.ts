@@ -84,7 +84,12 @@ describe('numbers from a sequence', () => {
     expect(await nextNumber(seq.id)).toBe(3);
     // Back into the year before: after that year's highest number.
     expect((await patch(late.id, { issue_date: '2026-12-31' })).number).toBe('AB-2026-002');
-    // A number given in the same PATCH is taken as given.
+    // The same number sent along (as the console's form does) is no choice of one: renumbered as well.
+    expect((await patch(late.id, { issue_date: '2027-03-02', number: 'AB-2026-002' })).number).toBe(
+      'AB-2027-003',
+    );
+    expect((await patch(late.id, { issue_date: '2026-12-31' })).number).toBe('AB-2026-002');
+    // Another number given in the same PATCH is taken as given.
     expect((await patch(late.id, { issue_date: '2027-02-01', number: 'AB-MANUELL-1' })).number).toBe(
       'AB-MANUELL-1',
     );

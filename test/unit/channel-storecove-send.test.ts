@@ -1,6 +1,6 @@
-// Storecove's answer to a send that names no submission (no guid, or no JSON at all) with a 200: the
-// document was taken, so the delivery is submitted under its idempotencyGuid, never failed (a failed
-// delivery invites a second send the buyer would get twice). A refusal stays a refusal.
+// Storecove's answer to a send that names no submission (JSON without a guid) with a 200: the document
+// was taken, so the delivery is submitted under its idempotencyGuid, never failed (a failed delivery
+// invites a second send the buyer would get twice). A page that is no JSON, or a refusal, took nothing.
 import { expect, test } from 'bun:test';
 import { type ChannelConnection, ChannelError, type OutgoingMessage } from '../../src/delivery-channel';
 import { storecoveAdapter } from '../../src/modules/channel-storecove';
@@ -28,10 +28,13 @@ const answering = (status: number, body: string): ChannelConnection => ({
   now: () => new Date('2026-12-06T10:00:00Z'),
 });
 
-test('a 200 without a guid, or with a web page, is submitted under the idempotencyGuid', async () => {
-  for (const body of ['{}', '<html>ok</html>', '']) {
+test('a 200 in JSON without a guid is submitted under the idempotencyGuid; a web page is a refusal', async () => {
+  for (const body of ['{}', '{"guid":null}']) {
     const receipt = await storecoveAdapter.send(answering(200, body), message);
     expect(receipt).toMatchObject({ state: 'submitted', providerRef: message.idempotencyUuid });
+  }
+  for (const body of ['<html>ok</html>', '']) {
+    await expect(storecoveAdapter.send(answering(200, body), message)).rejects.toBeInstanceOf(ChannelError);
   }
   const named = await storecoveAdapter.send(answering(200, '{"guid":"sub-1"}'), message);
   expect(named).toMatchObject({ state: 'submitted', providerRef: 'sub-1' });

@@ -138,10 +138,15 @@ async function send(conn: ChannelConnection, message: OutgoingMessage): Promise<
   });
   if (answer.status === 200 || answer.status === 201) {
     const result = json(answer) as { guid?: unknown } | null;
-    // Accepted without naming it (no guid, or an answer that is no JSON): it was sent all the same, so
-    // the delivery is submitted, not failed (a failed one invites a second send the buyer gets twice). It
-    // keeps the idempotencyGuid as its providerRef, as below: later statuses naming that guid reach it.
-    if (typeof result?.guid !== 'string' || !result.guid)
+    // A page that is no JSON answer (a wrong base URL, a proxy's catch-all) took nothing: a refusal.
+    if (result === null || typeof result !== 'object' || Array.isArray(result))
+      throw new ChannelError('Storecove answered 200 without JSON: is the base URL its API?', false, {
+        raw: answer.raw,
+      });
+    // Accepted without naming it (no guid): it was taken all the same, so the delivery is submitted, not
+    // failed (a failed one invites a second send the buyer gets twice). It keeps the idempotencyGuid as its
+    // providerRef, as below: later statuses naming that guid reach it.
+    if (typeof result.guid !== 'string' || !result.guid)
       return { providerRef: message.idempotencyUuid, state: 'submitted', raw: answer.raw };
     return { providerRef: result.guid, state: 'submitted', raw: answer.raw };
   }

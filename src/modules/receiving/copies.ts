@@ -30,7 +30,7 @@ export async function regroupCopies(db: DbOrTx, accountId: string, group: string
   if (members.length === 0) return;
   // Not rejected first, then one with payments (they must stay where the payables read them), then the
   // first received.
-  const paid = (m: (typeof members)[number]) => m.status === 'paid' || !isZero(dec(m.amountPaid));
+  const paid = (m: (typeof members)[number]) => !isZero(dec(m.amountPaid));
   const order = (m: (typeof members)[number]) =>
     [m.status === 'rejected' ? 1 : 0, paid(m) ? 0 : 1, m.createdAt, m.id] as const;
   const text = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);

@@ -22,10 +22,6 @@ export function rasterSizeProblem(bytes: Uint8Array, contentType: string): strin
       `${MAX_IMAGE_PIXELS} pixels in all are accepted`
     );
   }
-  // Cut short (an upload broken off, a file half copied): the renderer would leave the logo out unsaid.
-  if (contentType === 'image/png' ? !pngComplete(bytes) : !jpegComplete(bytes)) {
-    return `The ${contentType} file is cut short (it has no end marker): upload the whole image`;
-  }
   return null;
 }
 
@@ -68,7 +64,18 @@ function jpegSize(bytes: Uint8Array): Size | null {
   return null;
 }
 
-/** Whether a PNG's chunks, each length and type and CRC, run whole up to its IEND chunk. */
+/**
+ * Why a whole uploaded image cannot be drawn though its header reads, or null: a PNG cut short (an upload
+ * broken off, a file half copied: its chunks end before IEND) is left out of every PDF unsaid. Not asked
+ * of an image inside an SVG, whose first bytes alone are read there; nor of a JPEG, which pdfkit embeds as
+ * it is, its end marker or not.
+ */
+export function rasterCompletenessProblem(bytes: Uint8Array, contentType: string): string | null {
+  if (contentType !== 'image/png' || pngComplete(bytes)) return null;
+  return 'The PNG file is cut short (its chunks end before IEND): upload the whole image';
+}
+
+/** Whether a PNG's chunks, by their lengths (their CRCs are not checked), run whole up to its IEND chunk. */
 function pngComplete(bytes: Uint8Array): boolean {
   let at = 8;
   while (at + 12 <= bytes.byteLength) {
@@ -76,14 +83,6 @@ function pngComplete(bytes: Uint8Array): boolean {
     const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
     at += 12 + length;
     if (type === 'IEND') return at <= bytes.byteLength;
-  }
-  return false;
-}
-
-/** Whether a JPEG has its end-of-image marker (FF D9), trailing bytes after it allowed. */
-function jpegComplete(bytes: Uint8Array): boolean {
-  for (let at = bytes.byteLength - 2; at > 2; at--) {
-    if (bytes[at] === 0xff && bytes[at + 1] === 0xd9) return true;
   }
   return false;
 }

@@ -59,24 +59,26 @@ function settingsProblems(adapter: ChannelAdapter, settings: Record<string, unkn
   }));
 }
 
-/** The hosts a connection sends its secrets to: its base URL's and any URL setting's, as one key. */
+/** The hosts a connection sends its secrets to: its base URL's and any URL setting's origins. */
 function hostsOf(
   adapter: ChannelAdapter,
   connection: { baseUrl: string | null; settings: Record<string, unknown> },
-): string {
+): Set<string> {
   const origin = (url: unknown) => {
-    if (typeof url !== 'string' || url === '') return '';
+    if (typeof url !== 'string' || url === '') return null;
     try {
       return new URL(url).origin;
     } catch {
       return url;
     }
   };
-  const settingUrls = Object.entries(connection.settings)
-    .filter(([key]) => key.endsWith('_url'))
-    .map(([key, value]) => `${key}=${origin(value)}`)
-    .sort();
-  return [origin(connection.baseUrl ?? adapter.defaultBaseUrl), ...settingUrls].join(' ');
+  const urls = [
+    connection.baseUrl ?? adapter.defaultBaseUrl,
+    ...Object.entries(connection.settings)
+      .filter(([key]) => key.endsWith('_url'))
+      .map(([, value]) => value),
+  ];
+  return new Set(urls.map(origin).filter((host): host is string => host !== null));
 }
 
 /**
@@ -128,9 +130,8 @@ export async function putConnection(
       baseUrl: input.base_url === undefined ? (row?.baseUrl ?? null) : input.base_url,
       settings: input.settings ?? row?.settings ?? {},
     };
-    const moved =
-      hostsOf(adapter, after) !==
-      hostsOf(adapter, { baseUrl: row?.baseUrl ?? null, settings: row?.settings ?? {} });
+    const before = hostsOf(adapter, { baseUrl: row?.baseUrl ?? null, settings: row?.settings ?? {} });
+    const moved = [...hostsOf(adapter, after)].some((host) => !before.has(host));
     const secrets: Record<string, string> = moved && row ? {} : { ...current };
     for (const [name, value] of Object.entries(input.secrets ?? {})) {
       if (value === null) delete secrets[name];

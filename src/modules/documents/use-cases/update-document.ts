@@ -70,9 +70,10 @@ async function updateDocumentInTransaction({
     });
   try {
     // Moved into another year, a draft numbered from a sequence takes that year's next number (its old
-    // one named the year it no longer is in); a number given by hand stays as given.
+    // one named the year it no longer is in); another number given stays as given. The console sends the
+    // number it shows with every save: the same number is no choice of one.
     const renumber =
-      c.number === undefined &&
+      (c.number === undefined || c.number === row.number) &&
       (await numberOfAnotherYear(ctx, row, draft.issueDate)) &&
       row.numberingSequenceId;
     // A savepoint: numberTaken reads on after a unique violation (PostgreSQL aborts the transaction).

@@ -194,7 +194,7 @@ export interface Booking {
   costCentre?: string | null;
   /**
    * Leistungsdatum (YYYY-MM-DD, written TTMMJJJJ): when the supply was made (an issued invoice's BT-72, else
-   * its period's end), so a supply of November invoiced in December is taxed in November's return.
+   * its period's end), which the booking otherwise does not carry (its Belegdatum is the issue date).
    */
   supplyDate?: string | null;
   /** Beleginfo: up to eight pairs of kind (20 characters) and content (210). */

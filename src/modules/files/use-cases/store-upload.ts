@@ -1,4 +1,4 @@
-import { rasterSizeProblem } from '../../../rendering/engine/image-size';
+import { rasterCompletenessProblem, rasterSizeProblem } from '../../../rendering/engine/image-size';
 import { svgSafetyProblem } from '../../../rendering/engine/svg-safety';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
@@ -45,7 +45,7 @@ export async function storeUpload({
   const problem =
     contentType === SVG
       ? svgSafetyProblem(new TextDecoder().decode(bytes))
-      : rasterSizeProblem(bytes, contentType);
+      : (rasterSizeProblem(bytes, contentType) ?? rasterCompletenessProblem(bytes, contentType));
   if (problem) {
     throw validationError(
       [{ loc: 'body.file', msg: problem, type: 'invalid_image' }],

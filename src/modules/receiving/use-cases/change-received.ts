@@ -27,8 +27,8 @@ async function changeReceivedInTransaction({
   const row = await findReceived(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Received document');
   const { status, note } = input.changes;
-  if (status === 'paid' && row.status !== 'paid' && input.answered) await answeredPaid(ctx, row);
-  else if (status === 'paid' && row.status !== 'paid') await recordSettlingPayment(ctx, row);
+  const paidNow = status === 'paid' && row.status !== 'paid';
+  if (paidNow && !input.answered) await recordSettlingPayment(ctx, row);
   if ((status === 'received' || status === 'approved') && row.status === 'paid')
     await undoSettlingPayment(ctx, row);
   const updated = await updateReceived(ctx.db, ctx.accountId, input.id, {
@@ -38,9 +38,13 @@ async function changeReceivedInTransaction({
   });
   if (!updated) throw notFound('Received document');
   // Rejected or taken back, another file of the invoice may count instead (copies.ts).
-  if (status === undefined || (status === 'rejected') === (row.status === 'rejected')) return updated;
-  await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
-  return (await findReceived(ctx.db, ctx.accountId, row.id)) ?? updated;
+  if (status !== undefined && (status === 'rejected') !== (row.status === 'rejected')) {
+    await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+  }
+  const now = (await findReceived(ctx.db, ctx.accountId, row.id)) ?? updated;
+  // Answered paid over a network: the payment goes to the file that counts once the files are regrouped.
+  if (paidNow && input.answered) await answeredPaid(ctx, now);
+  return (await findReceived(ctx.db, ctx.accountId, row.id)) ?? now;
 }
 
 export const changeReceived = transactional(changeReceivedInTransaction);
@@ -51,7 +55,7 @@ export const changeReceived = transactional(changeReceivedInTransaction);
  * where the payables count it); a credit note records nothing.
  */
 async function answeredPaid(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<void> {
-  if (row.documentType !== 'invoice' || row.status === 'rejected') return;
+  if (row.documentType !== 'invoice') return;
   if (row.duplicateOf === null) return await recordSettlingPayment(ctx, row);
   const counted = await findReceived(ctx.db, ctx.accountId, row.duplicateOf);
   if (counted && counted.status !== 'paid' && counted.status !== 'rejected') {
