@@ -1,8 +1,8 @@
 // The files of one invoice (docs/receiving.md, "Same invoice, other bytes"): one of them counts, the one whose
-// `duplicate_of` is null, and the others name it. It is the first received that is not rejected (the first
-// received when all are; one with payments before one without): the payables, the expenses (the database's kept rows read `duplicate_of IS NULL`,
-// migration 0040) and the DATEV export count that file once. Kept so whenever a file of the group arrives,
-// changes status or is deleted.
+// `duplicate_of` is null, and the others name it: of those not rejected, one holding payments before one
+// without, then the first received (the first received when all are rejected). The payables, the expenses
+// (the database's kept rows read `duplicate_of IS NULL`, migration 0040) and the DATEV export count that
+// file once. Kept so whenever a file of the group arrives, is rejected or taken back, or is deleted.
 import { and, eq, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { dec, isZero } from '../../domain/money';
@@ -12,8 +12,8 @@ import { receivedDocuments as rd } from './schema';
 export const groupOf = (row: { id: string; duplicateOf: string | null }) => row.duplicateOf ?? row.id;
 
 /**
- * Makes the group `group` names right again: its first file that is not rejected counts (`duplicate_of`
- * null), the others name it. `group` may be a file deleted since: its files then name another.
+ * Makes the group `group` names right again: the file that counts (above) has `duplicate_of` null, the
+ * others name it. `group` may be a file deleted since: its files then name another.
  */
 export async function regroupCopies(db: DbOrTx, accountId: string, group: string): Promise<void> {
   const members = await db

@@ -3,8 +3,8 @@ import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
-import { isCalendarDate } from '../../shared/dates';
-import { DomainError, notFound, validationError } from '../../shared/errors';
+import { calendarDayParam } from '../../shared/dates';
+import { DomainError, notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { accountLocale } from '../business-profiles';
 import { CreatePaymentBody } from '../payments';
@@ -110,19 +110,8 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       async ({ ctx, query }) => {
         const page = readPageRequest(query);
         // The shape alone lets 2018-13-45 through, compared as text: a day of the calendar, as the reports ask.
-        const days = (['issued_from', 'issued_to'] as const).filter((name) => {
-          const value = query[name];
-          return value !== undefined && !isCalendarDate(value);
-        });
-        if (days.length > 0) {
-          throw validationError(
-            days.map((name) => ({
-              loc: `query.${name}`,
-              msg: 'not a day of the calendar',
-              type: 'invalid_date',
-            })),
-          );
-        }
+        calendarDayParam(query.issued_from, 'query.issued_from');
+        calendarDayParam(query.issued_to, 'query.issued_to');
         const rows = await listReceived(
           ctx.db,
           ctx.accountId,

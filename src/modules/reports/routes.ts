@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { dataOf, withNotFound } from '../../http/schemas';
+import { calendarDayParam } from '../../shared/dates';
 import { validationError } from '../../shared/errors';
 import {
   AsOfQuery,
@@ -22,25 +23,13 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
 // A month report over more than ten years is a mistake rather than a question.
 const MAX_MONTHS = 120;
 
-/** A YYYY-MM-DD that names a day of the calendar (the schema's `date` format lets 2026-02-30 through). */
-function calendarDay(value: string | undefined, loc: string): string | undefined {
-  if (value === undefined) return undefined;
-  const time = Date.parse(`${value}T00:00:00Z`);
-  if (Number.isNaN(time) || new Date(time).toISOString().slice(0, 10) !== value) {
-    throw validationError([
-      { loc, msg: 'must be a date of the calendar (YYYY-MM-DD)', type: 'value_error.date' },
-    ]);
-  }
-  return value;
-}
-
 const asOfOf = (query: { as_of?: string }, now: Date) =>
-  calendarDay(query.as_of, 'query.as_of') ?? today(now);
+  calendarDayParam(query.as_of, 'query.as_of') ?? today(now);
 
 /** `from` and `to` with their defaults (1 January of `to`'s year; today), `from` not after `to`. */
 function rangeOf(query: { from?: string; to?: string }, now: Date, maxMonths?: number) {
-  const to = calendarDay(query.to, 'query.to') ?? today(now);
-  const from = calendarDay(query.from, 'query.from') ?? `${to.slice(0, 4)}-01-01`;
+  const to = calendarDayParam(query.to, 'query.to') ?? today(now);
+  const from = calendarDayParam(query.from, 'query.from') ?? `${to.slice(0, 4)}-01-01`;
   if (from > to) {
     throw validationError([{ loc: 'query.from', msg: 'must not be after to', type: 'value_error.range' }]);
   }

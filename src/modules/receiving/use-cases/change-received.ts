@@ -38,12 +38,14 @@ async function changeReceivedInTransaction({
   });
   if (!updated) throw notFound('Received document');
   // Rejected or taken back, another file of the invoice may count instead (copies.ts).
-  if (status !== undefined && (status === 'rejected') !== (row.status === 'rejected')) {
-    await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
-  }
+  const regroup = status !== undefined && (status === 'rejected') !== (row.status === 'rejected');
+  if (regroup) await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+  const answered = paidNow && input.answered;
+  if (!regroup && !answered) return updated;
+  // The row as regrouping left it; answered paid over a network, the payment goes to the file that counts.
   const now = (await findReceived(ctx.db, ctx.accountId, row.id)) ?? updated;
-  // Answered paid over a network: the payment goes to the file that counts once the files are regrouped.
-  if (paidNow && input.answered) await answeredPaid(ctx, now);
+  if (!answered) return now;
+  await answeredPaid(ctx, now);
   return (await findReceived(ctx.db, ctx.accountId, row.id)) ?? now;
 }
 
