@@ -162,6 +162,33 @@ describe('poll: the pull queue, acknowledged on the next poll', () => {
     expect(mock.queue).toEqual([]);
   });
 
+  test('a received document answered without its UBL is handed on as it came and does not hold up the queue', async () => {
+    mock.handOut = 'each';
+    const broken = mock.receive(UBL);
+    const next = mock.receive(UBL);
+    mock.failNext(
+      200,
+      { guid: broken.documentGuid, note: 'no ubl here' },
+      (method, path) => method === 'GET' && path === `/purchase_invoices/${broken.documentGuid}/ubl`,
+    );
+    const first = await poll(null);
+    expect(first.events.map((e) => e.providerRef)).toEqual([broken.documentGuid, next.documentGuid]);
+    const unreadable = first.events[0];
+    if (unreadable?.kind !== 'received') throw new Error('expected a received event');
+    // The core refuses these bytes as any unreadable file, logged with the guid, and the instance goes.
+    expect(unreadable).toMatchObject({
+      contentType: 'application/json',
+      fileName: `${broken.documentGuid}.json`,
+    });
+    expect(JSON.parse(new TextDecoder().decode(unreadable.bytes))).toEqual({
+      guid: broken.documentGuid,
+      note: 'no ubl here',
+    });
+    expect(JSON.parse(first.cursor ?? '[]')).toEqual([broken.instanceGuid, next.instanceGuid]);
+    await poll(first.cursor);
+    expect(mock.deleted).toEqual([broken.instanceGuid, next.instanceGuid]);
+  });
+
   test('a provider down fails the poll (transient) and acknowledges nothing', async () => {
     await adapter.send(connection(), message());
     const first = await poll(null);

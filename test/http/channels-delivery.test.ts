@@ -322,4 +322,28 @@ describe('Peppol through an access point', () => {
     const file = (await call('GET', `/api/v1/received-documents/${counted}`)).body.data;
     expect(file).toMatchObject({ status: 'paid', payment_status: 'paid', amount_due: '0.00' });
   });
+
+  test('a received document the provider answers without its UBL is skipped, not holding up the next', async () => {
+    const broken = mock.receive('<never-fetched/>');
+    const xml = readFileSync(join(OFFICIAL_RULESETS, 'examples', 'xrechnung_ubl', '01.03a-INVOICE_ubl.xml'));
+    const next = mock.receive(xml);
+    // Every time it is asked: an answer that will not change.
+    for (let time = 0; time < 10; time++)
+      mock.failNext(
+        200,
+        { guid: broken.documentGuid },
+        (method, path) => method === 'GET' && path === `/purchase_invoices/${broken.documentGuid}/ubl`,
+      );
+    for (let poll = 0; poll < 5; poll++) await later();
+    expect(mock.queue).toEqual([]);
+    const list = (await call('GET', '/api/v1/received-documents?source=network')).body.data;
+    const transports = await Promise.all(
+      list.map(
+        async (d: { id: string }) =>
+          (await call('GET', `/api/v1/received-documents/${d.id}/transport`)).body.data.provider_ref,
+      ),
+    );
+    expect(transports).toContain(next.documentGuid);
+    expect(transports).not.toContain(broken.documentGuid);
+  });
 });

@@ -131,21 +131,20 @@ async function received(
     `/purchase_invoices/${encodeURIComponent(documentGuid)}/ubl`,
   );
   // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
-  if (answer.status === 404) return [];
+  if (answer.status === 404 || answer.status === 410) return [];
   if (answer.status !== 200) throw failure(answer, 'Fetching a received document from Storecove', conn.now());
-  const document = json(answer) as { ubl?: unknown } | null;
-  if (!document || typeof document.ubl !== 'string' || !document.ubl)
-    throw new ChannelError('Storecove answered a received document without its UBL', false, {
-      raw: answer.raw,
-    });
-  const bytes = new Uint8Array(Buffer.from(document.ubl, 'base64'));
+  const ubl = ublOf(answer.text);
+  // An answer without the UBL will not change by asking again: it goes to the core as it came, which
+  // refuses it as any unreadable received file (logged with the document's guid) and acknowledges the
+  // instance, so the entries queued after it are not held up for good.
+  const bytes = ubl ?? new TextEncoder().encode(answer.text);
   return [
     {
       kind: 'received',
       providerRef: documentGuid,
       bytes,
-      contentType: 'application/xml',
-      fileName: `${documentGuid}.xml`,
+      contentType: ubl ? 'application/xml' : 'application/json',
+      fileName: `${documentGuid}.${ubl ? 'xml' : 'json'}`,
       sender: senderOf(bytes),
       transport: {
         storecove_document_guid: documentGuid,
@@ -155,6 +154,18 @@ async function received(
       raw,
     },
   ];
+}
+
+/** The UBL of a `/purchase_invoices/{guid}/ubl` answer (`{"ubl": base64}`), null when it holds none. */
+function ublOf(raw: string): Uint8Array | null {
+  let document: unknown;
+  try {
+    document = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const ubl = (document as { ubl?: unknown } | null)?.ubl;
+  return typeof ubl === 'string' && ubl ? new Uint8Array(Buffer.from(ubl, 'base64')) : null;
 }
 
 /** The seller's Peppol id as its UBL states it (AccountingSupplierParty's EndpointID), when it does. */
