@@ -95,7 +95,11 @@ export function bookingProblems(fields: string[]): string[] {
     check(n, quotedText(20), true);
     check(n + 1, quotedText(210), true);
   }
-  check(40, /^"[A-Z]{2}[A-Z0-9+*]{2,13}"$/, true);
+  // A VAT ID, or an OSS consumer's country code alone.
+  check(40, /^"[A-Z]{2}([A-Z0-9+*]{2,13})?"$/, true);
+  check(41, /^\d{1,2},\d{2}$/, true);
+  if ((fields[40] ?? '') !== '' && (fields[39] ?? '') === '') problems.push('field 41 without field 40');
+  check(123, /^"[A-Z]{2}[A-Z0-9+*]{2,13}"$/, true);
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is looked for
   if (fields.some((f) => /[\u0000-\u001f\u007f]/.test(f))) problems.push('a control character');
   return problems;

@@ -190,6 +190,11 @@ export interface Booking {
   text: string;
   /** EU-Land u. UStID (Bestimmung): country code and VAT ID, as `ATU12345678`. */
   euVatId?: string | null;
+  /**
+   * An OSS distance sale: the buyer's EU country (field 40, a consumer's country code alone), the rate
+   * taxed there (41, EU-Steuersatz (Bestimmung)) and the seller's VAT ID (123, EU-Land u. UStID (Ursprung)).
+   */
+  oss?: { country: string; rate: string; origin: string | null } | null;
   /** KOST1 - Kostenstelle: the code of the cost centre the document is allocated to (text, 36 at most). */
   costCentre?: string | null;
   /**
@@ -206,6 +211,8 @@ const BELEGINFO_AT = COLUMNS.indexOf('Beleginfo - Art 1');
 const KOST1_AT = COLUMNS.indexOf('KOST1 - Kostenstelle');
 const EU_VAT_ID_AT = COLUMNS.indexOf('EU-Land u. UStID (Bestimmung)');
 const SUPPLY_DATE_AT = COLUMNS.indexOf('Leistungsdatum');
+const EU_RATE_AT = COLUMNS.indexOf('EU-Steuersatz (Bestimmung)');
+const ORIGIN_VAT_ID_AT = COLUMNS.indexOf('EU-Land u. UStID (Ursprung)');
 
 /** One booking line: the fields DATEV needs filled, then empty ones up to the 125 columns. */
 export function bookingLine(b: Booking): string {
@@ -233,6 +240,11 @@ export function bookingLine(b: Booking): string {
   });
   if (b.costCentre) fields[KOST1_AT] = text(b.costCentre, 36);
   if (b.euVatId) fields[EU_VAT_ID_AT] = text(b.euVatId, 15);
+  if (b.oss) {
+    fields[EU_VAT_ID_AT] = text(b.oss.country, 15);
+    fields[EU_RATE_AT] = b.oss.rate.replace('.', ',');
+    if (b.oss.origin) fields[ORIGIN_VAT_ID_AT] = text(b.oss.origin, 15);
+  }
   if (b.supplyDate && /^\d{4}-\d{2}-\d{2}$/.test(b.supplyDate)) {
     const [year, m, d] = b.supplyDate.split('-');
     fields[SUPPLY_DATE_AT] = `${d}${m}${year}`;

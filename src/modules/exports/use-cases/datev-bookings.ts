@@ -4,6 +4,7 @@ import {
   abs,
   add,
   allocateUnits,
+  cmp,
   type Decimal,
   dec,
   div,
@@ -53,6 +54,12 @@ export interface BookedDocument {
   smallBusiness?: boolean;
   /** The customer's VAT ID as field 40 takes it, written on intra-EU and EU reverse-charge bookings only. */
   euVatId?: string | null;
+  /**
+   * An issued document to a consumer in another EU country (no VAT ID): its S groups at rates other than
+   * Germany's are OSS distance sales, booked per rate with the buyer's country (field 40), the rate (41)
+   * and the seller's VAT ID (field 123, EU-Land u. UStID (Ursprung)) as DATEV asks of them.
+   */
+  oss?: { country: string; origin: string | null } | null;
   /** KOST1: the code of the cost centre the document is allocated to, the same on each of its bookings. */
   costCentre?: string | null;
   /** When the supply was made (YYYY-MM-DD), for DATEV's Leistungsdatum; null when the document says none. */
@@ -78,11 +85,39 @@ export function kursOf(euroRate: string): string {
 }
 
 /**
- * The gross per tax case (taxable amount plus tax of each group); whatever the groups do not cover of the
- * total (an amount outside every tax group) is booked as `other` so the bookings always sum to the total.
+ * What a booking is told apart by: its tax case and, for an EU distance sale taxed in the buyer's country
+ * (OSS), the rate it is taxed at there, which DATEV wants on each booking (EU-Steuersatz, field 41).
  */
-function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
-  const byCase = new Map<TaxCase, Decimal>();
+interface BookingKey {
+  taxCase: TaxCase;
+  ossRate: string | null;
+}
+
+const keyOf = (key: BookingKey) => (key.ossRate === null ? key.taxCase : `${key.taxCase} ${key.ossRate}`);
+
+/**
+ * A distance sale to a consumer in another EU country taxed there (the One-Stop-Shop): an issued document's
+ * S group at a rate other than Germany's two, the buyer in another EU country without a VAT ID (to a firm,
+ * the reverse charge or an intra-community supply applies). Its rate, else null.
+ */
+function ossRateOf(doc: BookedDocument, group: TaxGroupFigures, taxCase: TaxCase): string | null {
+  if (!doc.oss || taxCase !== 'other') return null;
+  const code = (group.category ?? '').trim().toUpperCase();
+  if (code !== 'S' || isZero(dec(group.rate))) return null;
+  return toFixedString(dec(group.rate), 2);
+}
+
+/**
+ * The gross per booking key (taxable amount plus tax of each group), in the order of TAX_CASES and, within
+ * one, of the rates; whatever the groups do not cover of the total (an amount outside every tax group) is
+ * booked as `other` so the bookings always sum to the total.
+ */
+function grossByKey(doc: BookedDocument): Map<string, { key: BookingKey; gross: Decimal }> {
+  const byKey = new Map<string, { key: BookingKey; gross: Decimal }>();
+  const put = (key: BookingKey, gross: Decimal) => {
+    const found = byKey.get(keyOf(key));
+    byKey.set(keyOf(key), { key, gross: found ? add(found.gross, gross) : gross });
+  };
   for (const group of doc.taxGroups) {
     const taxCase = taxCaseOf(
       group.category,
@@ -90,45 +125,54 @@ function grossByCase(doc: BookedDocument): Map<TaxCase, Decimal> {
       doc.counterparty ?? null,
       doc.smallBusiness ?? false,
     );
-    const gross = add(dec(group.taxable_amount), dec(group.tax_amount));
-    byCase.set(taxCase, add(byCase.get(taxCase) ?? dec('0'), gross));
+    put(
+      { taxCase, ossRate: ossRateOf(doc, group, taxCase) },
+      add(dec(group.taxable_amount), dec(group.tax_amount)),
+    );
   }
-  const rest = sub(dec(doc.total), sum([...byCase.values()]));
-  if (!isZero(rest)) byCase.set('other', add(byCase.get('other') ?? dec('0'), rest));
-  return byCase;
+  const rest = sub(dec(doc.total), sum([...byKey.values()].map((entry) => entry.gross)));
+  if (!isZero(rest)) put({ taxCase: 'other', ossRate: null }, rest);
+  const order = (key: BookingKey) => TAX_CASES.indexOf(key.taxCase);
+  const rate = (key: BookingKey) => (key.ossRate === null ? dec('-1') : dec(key.ossRate));
+  return new Map(
+    [...byKey.entries()].sort(([, a], [, b]) => order(a.key) - order(b.key) || cmp(rate(a.key), rate(b.key))),
+  );
 }
 
 /**
- * What was paid in advance (BT-113), per tax case, to be booked back (a final invoice's: datev-lines.ts
+ * What was paid in advance (BT-113), per booking key, to be booked back (a final invoice's: datev-lines.ts
  * passes it only for the kinds that deduct partial invoices): those were booked as revenue (or expense)
  * when they were issued (or received), so the final invoice's full amount would count them twice; booked
- * back, the document books what is left to pay, and its VAT. With several tax cases it is split in
+ * back, the document books what is left to pay, and its VAT. With several keys it is split in
  * proportion to their gross (largest remainder, to the cent), as the data does not say how the
  * prepayments split; more than the total is split the same way (the debtor then shows what is owed back).
  * A negative document's negative prepaid amount likewise; nothing where the signs are mixed (but for a
  * received file's leftover of less than a unit).
  */
-function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<TaxCase, Decimal> {
+function prepaidByKey(
+  doc: BookedDocument,
+  byKey: Map<string, { key: BookingKey; gross: Decimal }>,
+): Map<string, Decimal> {
   const prepaid = doc.prepaid ? dec(doc.prepaid) : null;
   if (prepaid === null || isZero(prepaid)) return new Map();
   const negative = isNegative(prepaid);
-  const signed = TAX_CASES.filter((c) => !isZero(byCase.get(c) ?? dec('0')));
-  const cases = signed.filter((c) => isNegative(byCase.get(c) ?? dec('0')) === negative);
+  const gross = (k: string) => byKey.get(k)?.gross ?? dec('0');
+  const signed = [...byKey.keys()].filter((k) => !isZero(gross(k)));
+  const keys = signed.filter((k) => isNegative(gross(k)) === negative);
   // The other sign only as a received file's leftover (its stated total a little off its groups', below
   // one unit, BR-CO-17's tolerance, booked as `other`): left out of the split. Any other: nothing.
-  const against = signed.filter((c) => !cases.includes(c));
-  const leftover =
-    against.length === 1 && against[0] === 'other' && lt(abs(byCase.get('other') ?? dec('0')), dec('1'));
-  if (cases.length === 0 || (against.length > 0 && !leftover)) return new Map();
+  const against = signed.filter((k) => !keys.includes(k));
+  const leftover = against.length === 1 && against[0] === 'other' && lt(abs(gross('other')), dec('1'));
+  if (keys.length === 0 || (against.length > 0 && !leftover)) return new Map();
   const units = (d: Decimal) => toMinorUnits(abs(d), 2);
   const shares = allocateUnits(
     units(prepaid),
-    cases.map((c) => units(byCase.get(c) ?? dec('0'))),
+    keys.map((k) => units(gross(k))),
   );
   return new Map(
-    cases.map((c, i) => {
+    keys.map((k, i) => {
       const share = fromMinorUnits(shares[i] ?? 0n, 2);
-      return [c, negative ? neg(share) : share];
+      return [k, negative ? neg(share) : share];
     }),
   );
 }
@@ -138,12 +182,12 @@ function prepaidByCase(doc: BookedDocument, byCase: Map<TaxCase, Decimal>): Map<
  * what was paid in advance, booked back on the same accounts the other way round ("Anzahlungen …").
  */
 export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[] {
-  const byCase = grossByCase(doc);
+  const byKey = grossByKey(doc);
   const kurs = doc.euroRate ? kursOf(doc.euroRate) : null;
-  const booking = (taxCase: TaxCase, gross: Decimal, side: 'S' | 'H', text: string): Booking => {
+  const booking = (key: BookingKey, gross: Decimal, side: 'S' | 'H', text: string): Booking => {
     const negative = isNegative(gross);
     const amount = negative ? neg(gross) : gross;
-    const assignment = accounts[taxCase];
+    const assignment = accounts[key.taxCase];
     return {
       amount: toFixedString(amount, 2),
       side: negative ? other(side) : side,
@@ -158,22 +202,19 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
       date: doc.date,
       reference: doc.reference,
       text,
-      euVatId: EU_CASES.includes(taxCase) ? (doc.euVatId ?? null) : null,
+      euVatId: EU_CASES.includes(key.taxCase) ? (doc.euVatId ?? null) : null,
+      oss: key.ossRate !== null && doc.oss ? { ...doc.oss, rate: key.ossRate } : null,
       costCentre: doc.costCentre ?? null,
       supplyDate: doc.supplyDate ?? null,
       info: doc.info ?? [],
     };
   };
   const bookings: Booking[] = [];
-  for (const taxCase of TAX_CASES) {
-    const gross = byCase.get(taxCase);
-    if (gross !== undefined && !isZero(gross)) bookings.push(booking(taxCase, gross, doc.side, doc.text));
-  }
-  const prepaid = prepaidByCase(doc, byCase);
-  for (const taxCase of TAX_CASES) {
-    const share = prepaid.get(taxCase);
-    if (share !== undefined && !isZero(share))
-      bookings.push(booking(taxCase, share, other(doc.side), `Anzahlungen ${doc.text}`));
+  for (const { key, gross } of byKey.values())
+    if (!isZero(gross)) bookings.push(booking(key, gross, doc.side, doc.text));
+  for (const [k, share] of prepaidByKey(doc, byKey)) {
+    const key = byKey.get(k)?.key;
+    if (key && !isZero(share)) bookings.push(booking(key, share, other(doc.side), `Anzahlungen ${doc.text}`));
   }
   return bookings;
 }

@@ -179,6 +179,8 @@ async function issuedBookings(
   const buyer = await buyerOf(ctx, row);
   const vatId = euVatIdOf(buyer.taxId, buyer.country);
   const side = row.documentType === 'credit_note' ? 'H' : 'S';
+  const buyerParty = { tax_id: buyer.taxId, address: { country: buyer.country } };
+  const counterparty = counterpartyOf(row.data.seller as PartyData, buyerParty);
   const doc: BookedDocument = {
     total: row.totals.total,
     prepaid: await issuedDeducted(ctx, row),
@@ -190,17 +192,29 @@ async function issuedBookings(
     date: entry.date,
     reference: row.number,
     text: entry.reversal ? `Storno ${buyer.name}` : buyer.name,
-    counterparty: counterpartyOf(row.data.seller as PartyData, {
-      tax_id: buyer.taxId,
-      address: { country: buyer.country },
-    }),
+    counterparty,
     smallBusiness: smallBusinessOf(row.data as DocumentData),
     euVatId: vatId ? `${vatId.country}${vatId.number}` : null,
+    oss: counterparty === 'eu' && !vatId ? ossOf(row.data.seller as PartyData, buyer.country) : null,
     costCentre,
     supplyDate: supplyDateOf(row.data as DocumentData),
     info: infoOf(row.id, row.number, entry.file),
   };
   return bookingsOf(row.documentType === 'credit_note' ? asCredited(doc) : doc, settings.revenue_accounts);
+}
+
+/**
+ * What DATEV asks of an OSS distance sale besides the rate: the consumer's EU country as VAT IDs write it
+ * (Greece EL) and the seller's own VAT ID; null when the buyer's country is not known.
+ */
+function ossOf(seller: PartyData, buyerCountry: string | null): BookedDocument['oss'] {
+  const country = countryOf({ address: { country: buyerCountry } });
+  if (country === null) return null;
+  const own = euVatIdOf(
+    typeof seller?.tax_id === 'string' ? seller.tax_id : null,
+    typeof seller?.address?.country === 'string' ? seller.address.country : null,
+  );
+  return { country: country === 'GR' ? 'EL' : country, origin: own ? `${own.country}${own.number}` : null };
 }
 
 /** An issued document's date of supply (BT-72), else its invoicing period's end (BG-14); null without. */
