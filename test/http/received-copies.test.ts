@@ -50,6 +50,18 @@ async function figures(account: TestAccount, asOf = '2018-06-30') {
   };
 }
 
+/** The received-documents CSV's `amount_due` of each file of March 2018, sorted. */
+async function csvAmountsDue(account: TestAccount): Promise<string[]> {
+  const res = await server.request(
+    '/api/v1/exports/received-documents.csv?from=2018-03-01&to=2018-03-31&format=machine',
+    { key: account.apiKey },
+  );
+  expect(res.status).toBe(200);
+  const [header, ...lines] = (await res.text()).trim().split('\r\n');
+  const due = (header ?? '').split(',').indexOf('amount_due');
+  return lines.map((line) => line.split(',')[due] ?? '').sort();
+}
+
 async function duplicateOf(account: TestAccount, id: string): Promise<string | null> {
   return (await call(account, 'GET', `/api/v1/received-documents/${id}`)).body.data.duplicate_of;
 }
@@ -125,6 +137,10 @@ describe('several files of one received invoice', () => {
     expect(new Set(booked.map((line) => line.match(/rcv_[0-9a-z]+/)?.[0]))).toEqual(new Set([ids[0]]));
   });
 
+  test('the received-documents CSV lists every file; only the file that counts is owed', async () => {
+    expect(await csvAmountsDue(account)).toEqual(['0.00', '0.00', '529.87']);
+  });
+
   test('the file that counts deleted, the next one counts and no file names the one gone', async () => {
     const gone = await call(account, 'DELETE', `/api/v1/received-documents/${ids[0]}`);
     expect(gone.status).toBe(200);
@@ -138,6 +154,8 @@ describe('several files of one received invoice', () => {
     const first = await receive(other, FILES[0] as (typeof FILES)[number]);
     await call(other, 'PATCH', `/api/v1/received-documents/${first.id}`, { status: 'rejected' });
     expect(await figures(other)).toMatchObject({ open: '0.00', items: 0, documents: 0 });
+    // A rejected invoice is owed by nobody.
+    expect(await csvAmountsDue(other)).toEqual(['0.00']);
     const second = await receive(other, FILES[1] as (typeof FILES)[number]);
     expect(second.duplicate_of).toBeNull();
     expect(await duplicateOf(other, first.id)).toBe(second.id);

@@ -125,7 +125,11 @@ async function issuedRow(ctx: AccountCtx, row: DocumentRow, dialect: CsvDialect)
   );
 }
 
-/** A received credit note names no invoice the service links: it is always a credit of its supplier. */
+/**
+ * A received credit note names no invoice the service links: it is always a credit of its supplier. A
+ * rejected document owes nothing, nor does another file of an invoice received as several (`duplicate_of`
+ * set: the file that counts owes it), so the column adds up to what is owed, as the payables count it.
+ */
 function receivedRow(row: ReceivedDocumentRow, dialect: CsvDialect): string {
   const figures = paymentFigures({
     totals: { amount_due: row.amountDue, total: row.total },
@@ -142,7 +146,7 @@ function receivedRow(row: ReceivedDocumentRow, dialect: CsvDialect): string {
       total: row.total,
       tax: (row.totals as Record<string, string | undefined>).tax_total ?? '0',
       amountPaid: figures.amount_paid,
-      amountDue: figures.amount_due,
+      amountDue: row.status === 'rejected' || row.duplicateOf !== null ? '0' : figures.amount_due,
       status: row.status,
       currency: row.currency,
     },
