@@ -313,6 +313,56 @@ describe('documents', () => {
     expect((await read(s, behind.id)).invoice_template.service_period).toBe('in_arrears');
   });
 
+  test('a change of rhythm bills every stretch once in arrears; the last period in advance ends with end_date', async () => {
+    await boot('2026-01-01T12:00:00Z');
+    const s = await setup();
+    const arrears = { ...TEMPLATE, service_period: 'in_arrears' };
+    const faster = await schedule(s, { start_date: '2026-01-01', invoice_template: arrears });
+    const slower = await schedule(s, {
+      start_date: '2026-01-01',
+      frequency: 'quarterly',
+      invoice_template: arrears,
+    });
+    const ending = await schedule(s, { start_date: '2026-01-01', end_date: '2026-03-15' });
+    await runAt('2026-03-15T12:00:00Z');
+    expect((await call(s, 'PATCH', `/${faster.id}`, { frequency: 'quarterly' })).status).toBe(200);
+    await runAt('2026-10-02T12:00:00Z');
+    expect((await call(s, 'PATCH', `/${slower.id}`, { frequency: 'monthly' })).status).toBe(200);
+    await runAt('2027-01-01T12:00:00Z');
+    const periods = async (id: string) =>
+      Promise.all(
+        (await invoices(s, id)).map(async (i) => {
+          const period = (await server.json(`/api/v1/documents/${i.id}`, { key: s.account.apiKey })).body.data
+            .data.invoice_period;
+          return `${period.start_date}..${period.end_date}`;
+        }),
+      );
+    // Monthly then quarterly from the pending April 1: March is billed once, January and February not again.
+    expect(await periods(faster.id)).toEqual([
+      '2025-12-01..2025-12-31',
+      '2026-01-01..2026-01-31',
+      '2026-02-01..2026-02-28',
+      '2026-03-01..2026-03-31',
+      '2026-04-01..2026-06-30',
+      '2026-07-01..2026-09-30',
+      '2026-10-01..2026-12-31',
+    ]);
+    // Quarterly then monthly from the pending January 1: October and November are billed, not left out.
+    expect(await periods(slower.id)).toEqual([
+      '2025-10-01..2025-12-31',
+      '2026-01-01..2026-03-31',
+      '2026-04-01..2026-06-30',
+      '2026-07-01..2026-09-30',
+      '2026-10-01..2026-12-31',
+    ]);
+    // The contract ends on March 15: its last invoice does not bill past it.
+    expect(await periods(ending.id)).toEqual([
+      '2026-01-01..2026-01-31',
+      '2026-02-01..2026-02-28',
+      '2026-03-01..2026-03-15',
+    ]);
+  });
+
   test('a PATCHed template applies to later occurrences only', async () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();
@@ -563,6 +613,9 @@ describe('failures', () => {
     const blocked = await read(s, id);
     expect(blocked.last_error).toContain('xrechnung_ubl');
     expect(blocked.last_error).toContain('data.buyer_reference');
+    // Nothing was made (the occurrence is one transaction): no draft is said to stay.
+    expect(blocked.last_error).toContain('no invoice was made');
+    expect(blocked.last_error).not.toContain('stays a draft');
 
     // The customer's Leitweg-ID given: the occurrence goes through, finalized, with it as buyer reference.
     await server.json(`/api/v1/customers/${s.customerId}`, {
@@ -616,7 +669,94 @@ describe('failures', () => {
   });
 });
 
+describe('a series of invoice numbers', () => {
+  test('a new invoice_number by PATCH starts its series at that number; the same one continues', async () => {
+    await boot('2026-10-01T12:00:00Z');
+    const s = await setup();
+    const { id } = await schedule(s, {
+      start_date: '2026-10-01',
+      numbering_sequence_id: undefined,
+      invoice_template: { ...TEMPLATE, invoice_number: 'RE-2026-001' },
+    });
+    await runAt('2026-12-01T12:00:00Z');
+    // The whole template sent again (as the console does), its number unchanged: the series goes on.
+    const same = await call(s, 'PATCH', `/${id}`, {
+      invoice_template: { ...TEMPLATE, invoice_number: 'RE-2026-001', notes: 'Danke' },
+    });
+    expect([same.status, same.body.error]).toEqual([200, undefined]);
+    await runAt('2027-01-01T12:00:00Z');
+    const renewed = await call(s, 'PATCH', `/${id}`, {
+      invoice_template: { ...TEMPLATE, invoice_number: 'RE-2027-001' },
+    });
+    expect(renewed.status).toBe(200);
+    await runAt('2027-03-01T12:00:00Z');
+    expect((await invoices(s, id)).map((i) => i.invoice_number)).toEqual([
+      'RE-2026-001',
+      'RE-2026-002',
+      'RE-2026-003',
+      'RE-2026-004',
+      'RE-2027-001',
+      'RE-2027-002',
+    ]);
+  });
+
+  test('the next number of the series taken by hand: a PATCH is not refused, the next free one is used', async () => {
+    await boot('2027-01-10T12:00:00Z');
+    const s = await setup();
+    const { id } = await schedule(s, {
+      start_date: '2027-03-01',
+      numbering_sequence_id: undefined,
+      invoice_template: { ...TEMPLATE, invoice_number: 'E-0001' },
+    });
+    const byHand = await server.json('/api/v1/documents', {
+      method: 'POST',
+      key: s.account.apiKey,
+      body: {
+        business_profile_id: s.profileId,
+        customer_id: s.customerId,
+        number: 'E-0001',
+        issue_date: '2027-01-10',
+        currency: 'EUR',
+        line_items: TEMPLATE.line_items,
+      },
+    });
+    expect([byHand.status, byHand.body.error]).toEqual([200, undefined]);
+    const patched = await call(s, 'PATCH', `/${id}`, { auto_finalize: true });
+    expect([patched.status, patched.body.error]).toEqual([200, undefined]);
+    await runAt('2027-03-01T12:00:00Z');
+    expect((await invoices(s, id)).map((i) => i.invoice_number)).toEqual(['E-0002']);
+  });
+});
+
 describe('the whole create-document shape as the template', () => {
+  test('a charge and the project, sales order and tender references are carried to every invoice', async () => {
+    await boot('2026-01-10T12:00:00Z');
+    const s = await setup();
+    const { id } = await schedule(s, {
+      start_date: '2026-01-10',
+      invoice_template: {
+        ...TEMPLATE,
+        charges: [{ reason: 'Wartungspauschale', amount: '10.00' }],
+        project_reference: 'PRJ-7',
+        sales_order_reference: 'AB-2026-17',
+        tender_reference: 'LOS-3',
+      },
+    });
+    await runAt('2026-02-10T12:00:00Z');
+    const made = await invoices(s, id);
+    expect(made).toHaveLength(2);
+    for (const invoice of made) {
+      const doc = (await server.json(`/api/v1/documents/${invoice.id}`, { key: s.account.apiKey })).body.data;
+      expect(doc.data).toMatchObject({
+        charges: [{ reason: 'Wartungspauschale', amount: '10.00' }],
+        project_reference: 'PRJ-7',
+        sales_order_reference: 'AB-2026-17',
+        tender_reference: 'LOS-3',
+      });
+      expect(doc.totals.total.amount).toBe('130.90');
+    }
+  });
+
   test('parties equal to the schedule’s and invoice_number with a series: numbers continue INV-0007, INV-0008, …', async () => {
     await boot('2026-01-01T12:00:00Z');
     const s = await setup();

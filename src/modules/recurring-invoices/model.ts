@@ -30,9 +30,11 @@ const doc = CreateDocumentBody.properties;
  * The create-document body (the documents module's own field schemas, SPEC 4) with `invoice_number`: the
  * parties may be given and must then equal the recurring invoice's own; `issue_date` is each occurrence's
  * date, the due date the occurrence date + `due_in_days`. `invoice_number` (or the create body's `number`)
- * is the first invoice's number, and later ones continue it (docs/recurring-invoices.md). `delivery_date`
- * and `valid_until` are fixed dates that a repeating invoice cannot carry; `source_document_id` and
- * `reason` belong to credit notes.
+ * is the first invoice's number, and later ones continue it (docs/recurring-invoices.md). `delivery_date`,
+ * `valid_until` and `tax_point_date` are fixed dates that a repeating invoice cannot carry, `invoice_period`
+ * each occurrence sets; `source_document_id` and `reason` belong to credit notes, and what one invoice
+ * refers to once (`preceding_invoice`, the receiving and despatch advices, `prepaid_amount`, third-party
+ * payments) to a single invoice.
  */
 export const InvoiceTemplate = t.Object(
   {
@@ -71,17 +73,26 @@ export const InvoiceTemplate = t.Object(
     line_items: doc.line_items,
     discounts: doc.discounts,
     shipping: doc.shipping,
+    charges: doc.charges,
     custom_fields: doc.custom_fields,
+    supporting_documents: doc.supporting_documents,
     payment: doc.payment,
     branding: doc.branding,
     ship_to: doc.ship_to,
+    payee: doc.payee,
+    tax_representative: doc.tax_representative,
     buyer_reference: doc.buyer_reference,
+    invoiced_object: doc.invoiced_object,
     order_reference: doc.order_reference,
     contract_reference: doc.contract_reference,
+    project_reference: doc.project_reference,
+    sales_order_reference: doc.sales_order_reference,
+    tender_reference: doc.tender_reference,
     buyer_accounting_reference: doc.buyer_accounting_reference,
     tax_point_date_code: doc.tax_point_date_code,
     tax_scheme: doc.tax_scheme,
     notes: doc.notes,
+    notes_subject_code: doc.notes_subject_code,
   },
   closed,
 );

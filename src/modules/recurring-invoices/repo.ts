@@ -106,6 +106,24 @@ export async function insertOccurrence(db: DbOrTx, row: RecurringOccurrenceRow):
   await db.insert(recurringOccurrences).values(row).run();
 }
 
+/** The latest occurrence a schedule generated (its date and invoice), or null before its first. */
+export async function lastOccurrence(
+  db: DbOrTx,
+  recurringInvoiceId: string,
+): Promise<{ occurrenceDate: string; documentId: string } | null> {
+  const row = await db
+    .select({
+      occurrenceDate: recurringOccurrences.occurrenceDate,
+      documentId: recurringOccurrences.documentId,
+    })
+    .from(recurringOccurrences)
+    .where(eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId))
+    .orderBy(desc(recurringOccurrences.occurrenceDate))
+    .limit(1)
+    .get();
+  return row ?? null;
+}
+
 /** The latest date generated for a schedule, or null before its first occurrence. */
 export async function lastOccurrenceDate(db: DbOrTx, recurringInvoiceId: string): Promise<string | null> {
   const row = await db

@@ -78,20 +78,29 @@ export function firstOccurrenceOnOrAfter(rule: ScheduleRule, date: string): stri
 
 /**
  * The service period an occurrence on `date` (one of the schedule's dates) covers: in advance, from it to the
- * day before the next occurrence; in arrears, from the previous occurrence to the day before it.
+ * day before the next occurrence, but not past the schedule's `endDate`; in arrears, from the previous
+ * occurrence to the day before it. At the anchor of a schedule whose rhythm was changed (`previous`, the
+ * last date it generated, lies before the anchor) a period in arrears starts at that date, so the change
+ * neither bills a stretch twice nor leaves one out.
  */
 export function occurrencePeriod(
   rule: ScheduleRule,
   date: string,
   mode: 'in_advance' | 'in_arrears',
+  bounds: { previous?: string | null; endDate?: string | null } = {},
 ): { start_date: string; end_date: string } {
   const perStep = STEP[rule.frequency].size * rule.interval;
   let n = Math.floor(unitsSinceAnchor(rule, date) / perStep);
   while (occurrenceDate(rule, n) > date) n--;
   while (occurrenceDate(rule, n + 1) <= date) n++;
-  return mode === 'in_advance'
-    ? { start_date: date, end_date: addDays(occurrenceDate(rule, n + 1), -1) }
-    : { start_date: occurrenceDate(rule, n - 1), end_date: addDays(date, -1) };
+  if (mode === 'in_advance') {
+    const end = addDays(occurrenceDate(rule, n + 1), -1);
+    const { endDate } = bounds;
+    return { start_date: date, end_date: endDate && endDate >= date && endDate < end ? endDate : end };
+  }
+  const { previous } = bounds;
+  const reanchored = date === rule.anchor && previous && previous < date;
+  return { start_date: reanchored ? previous : occurrenceDate(rule, n - 1), end_date: addDays(date, -1) };
 }
 
 /**

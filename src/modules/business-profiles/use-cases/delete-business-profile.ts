@@ -5,5 +5,6 @@ import { businessProfileRows } from '../repo';
 export const deleteBusinessProfile = deleteOne({
   rows: businessProfileRows,
   noun: 'Business profile',
-  inUse: 'Business profile is used by documents; it cannot be deleted while they exist',
+  inUse:
+    'Business profile is used by documents or recurring invoices (cancelled ones too); it cannot be deleted while they exist',
 });

@@ -5,5 +5,6 @@ import { customerRows } from '../repo';
 export const deleteCustomer = deleteOne({
   rows: customerRows,
   noun: 'Customer',
-  inUse: 'Customer is used by documents; it cannot be deleted while they exist',
+  inUse:
+    'Customer is used by documents or recurring invoices (cancelled ones too); it cannot be deleted while they exist',
 });

@@ -54,6 +54,8 @@ async function createRecurringInvoiceInTransaction({
     occurrencesCreated: 0,
     template: normalized.template,
     rule: { anchor: input.start_date, frequency: input.frequency, interval: input.interval ?? 1 },
+    endDate,
+    history: null,
   };
   const templateProblems = await occurrenceProblems(ctx, config, input.start_date);
   if (templateProblems.length > 0) throw validationError(templateProblems);

@@ -4,7 +4,7 @@ import type { SystemCtx } from '../../../shared/context';
 import type { DocumentRow } from '../../documents';
 import { findRecurringForJob, insertOccurrence, recordFailure, updateRecurring } from '../repo';
 import { addDays, nextWithinLimits } from '../schedule';
-import { configOf, createOccurrenceDocument, failureReason } from './occurrence-document';
+import { configOf, configWithHistory, createOccurrenceDocument, failureReason } from './occurrence-document';
 import { limitsOf, ruleOf } from './timing';
 
 export interface OccurrenceRef {
@@ -38,7 +38,8 @@ export async function generateOccurrence({
   if (!row) return null;
   // The invoice belongs to whoever owns the schedule, so a member can finish what their schedule made.
   const account = job.forAccount(row.accountId, { db: ctx.db, memberId: row.createdBy });
-  const document = await createOccurrenceDocument(account, configOf(row), input.occurrenceDate);
+  const config = await configWithHistory(account, row);
+  const document = await createOccurrenceDocument(account, config, input.occurrenceDate);
   const now = isoNow(ctx.clock);
   await insertOccurrence(ctx.db, {
     recurringInvoiceId: row.id,

@@ -4,14 +4,15 @@ import { builtInFinalizeViolations } from '../../compliance';
 import {
   type CreateDocumentBody,
   changeDocumentStatus,
-  complianceRefusal,
   createDocument,
   type DocumentRow,
   finalizeCheckInput,
+  findDocument,
   findDocumentByNumber,
   newDocumentProblems,
 } from '../../documents';
 import type { StoredTemplate } from '../model';
+import { lastOccurrence } from '../repo';
 import { addDays, occurrencePeriod, type ScheduleRule } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 
@@ -27,6 +28,13 @@ export interface OccurrenceConfig {
   template: StoredTemplate;
   /** The schedule's rhythm: each invoice's service period follows from it (template.service_period). */
   rule: ScheduleRule;
+  /** Inclusive; the last service period in advance ends there. */
+  endDate: string | null;
+  /**
+   * The schedule's last generated occurrence: its date (a period in arrears after a change of rhythm starts
+   * there) and its invoice's number (the series continues after it); null before the first.
+   */
+  history: { lastDate: string; lastNumber: string | null } | null;
 }
 
 export function configOf(row: RecurringInvoiceRow): OccurrenceConfig {
@@ -39,6 +47,22 @@ export function configOf(row: RecurringInvoiceRow): OccurrenceConfig {
     occurrencesCreated: row.occurrencesCreated,
     template: row.invoiceTemplate as StoredTemplate,
     rule: { anchor: row.startDate, frequency: row.frequency, interval: row.interval },
+    endDate: row.endDate,
+    history: null,
+  };
+}
+
+/** configOf with the schedule's history: what its last occurrence was dated and numbered. */
+export async function configWithHistory(
+  ctx: AccountCtx,
+  row: RecurringInvoiceRow,
+): Promise<OccurrenceConfig> {
+  const last = await lastOccurrence(ctx.db, row.id);
+  if (!last) return configOf(row);
+  const document = await findDocument(ctx.db, ctx.accountId, last.documentId);
+  return {
+    ...configOf(row),
+    history: { lastDate: last.occurrenceDate, lastNumber: document?.number ?? null },
   };
 }
 
@@ -80,8 +104,40 @@ export function nthNumber(first: string, n: number): string {
   return `${first.slice(0, match.index)}${next}${match[2]}`;
 }
 
-/** The create-document body of the occurrence on `date`. */
-export function occurrenceBody(config: OccurrenceConfig, date: string, numberOffset = 0): CreateDocumentBody {
+/**
+ * The `n` with nthNumber(first, n) === number, or null when `number` is not of the series `first` starts
+ * (another prefix or suffix, or a count below the first).
+ */
+export function seriesIndex(first: string, number: string): number | null {
+  const match = /(\d+)(\D*)$/.exec(first);
+  if (!match) return null;
+  const [prefix, suffix] = [first.slice(0, match.index), match[2] as string];
+  if (number.length <= prefix.length + suffix.length) return null;
+  if (!number.startsWith(prefix) || !number.endsWith(suffix)) return null;
+  const digits = number.slice(prefix.length, number.length - suffix.length);
+  if (!/^\d+$/.test(digits)) return null;
+  const n = BigInt(digits) - BigInt(match[1] as string);
+  if (n < 0n || n > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return nthNumber(first, Number(n)) === number ? Number(n) : null;
+}
+
+/**
+ * Where the series of the template's `invoice_number` goes on: after the schedule's last invoice when that
+ * one's number is of the series, so a new `invoice_number` (RE-2027-001 after RE-2026-012) starts a series
+ * of its own at its first number; else at the count of invoices made (the last one's number unknown).
+ */
+function seriesPosition(config: OccurrenceConfig, first: string): number {
+  const last = config.history?.lastNumber;
+  if (!last) return config.occurrencesCreated;
+  const index = seriesIndex(first, last);
+  return index === null ? 0 : index + 1;
+}
+
+/**
+ * The create-document body of the occurrence on `date`; `number`: the series number to give (the next
+ * free one, see seriesNumber).
+ */
+export function occurrenceBody(config: OccurrenceConfig, date: string, number?: string): CreateDocumentBody {
   const {
     invoice_number: fixedNumber,
     numbering_sequence_id: templateSequence,
@@ -90,16 +146,17 @@ export function occurrenceBody(config: OccurrenceConfig, date: string, numberOff
     service_period: period = 'in_advance',
     ...content
   } = config.template;
+  const bounds = { previous: config.history?.lastDate ?? null, endDate: config.endDate };
   return {
     ...content,
-    ...(period === 'none' ? {} : { invoice_period: occurrencePeriod(config.rule, date, period) }),
+    ...(period === 'none' ? {} : { invoice_period: occurrencePeriod(config.rule, date, period, bounds) }),
     document_type: 'invoice',
     business_profile_id: config.businessProfileId,
     customer_id: config.customerId,
     issue_date: date,
     ...(terms !== undefined ? { due_date: addDays(date, terms) } : {}),
     ...(fixedNumber !== undefined
-      ? { number: nthNumber(fixedNumber, config.occurrencesCreated + numberOffset) }
+      ? { number: number ?? nthNumber(fixedNumber, seriesPosition(config, fixedNumber)) }
       : { numbering_sequence_id: config.numberingSequenceId ?? templateSequence }),
   };
 }
@@ -125,9 +182,32 @@ export function recurringLoc(loc: string, config: OccurrenceConfig): string {
 }
 
 /**
+ * A schedule that finalizes what it makes for a buyer whose e-invoice profile its invoice fails: nothing
+ * is created (the whole occurrence is one transaction), so the refusal says so rather than "stays a draft".
+ */
+function autoFinalizeRefusal(profile: string, violations: readonly unknown[], date: string): DomainError {
+  const count = `${violations.length} finding${violations.length === 1 ? '' : 's'}`;
+  return new DomainError(
+    'compliance_failed',
+    `The buyer needs ${profile} and the invoice of ${date} fails it (${count}), so it cannot be finalized and no invoice was made: fix the template or the customer, or set auto_finalize to false`,
+    { profile, violations },
+  );
+}
+
+/** The built-in checks of the buyer's e-invoice profile, as finalizing `draft` would run them. */
+async function checkAutoFinalize(ctx: AccountCtx, draft: DocumentRow, date: string): Promise<void> {
+  // The official rules cannot run inside this transaction: the built-in checks refuse what they find.
+  const checked = await finalizeCheckInput(ctx, draft);
+  if (!checked) return;
+  const violations = builtInFinalizeViolations(checked.profile, checked.data);
+  if (violations.length > 0) throw autoFinalizeRefusal(checked.profile, violations, date);
+}
+
+/**
  * Everything that would stop the occurrence on `date` from being created: the documents module's own
  * create checks (references, content, totals, sequence, number), so a schedule that can never generate is
- * refused when it is written rather than failing on its first due date.
+ * refused when it is written rather than failing on its first due date. What finalizing checks (the buyer's
+ * e-invoice profile) is not asked here: the customer may be completed before the first date.
  */
 export async function occurrenceProblems(
   ctx: AccountCtx,
@@ -136,23 +216,23 @@ export async function occurrenceProblems(
 ): Promise<FieldError[]> {
   const own = numberingRuleProblems(config);
   if (own.length > 0) return own;
-  return (await newDocumentProblems(ctx, occurrenceBody(config, date))).map((p) => ({
-    ...p,
-    loc: recurringLoc(p.loc, config),
-  }));
+  const body = occurrenceBody(config, date, await seriesNumber(ctx, config));
+  return (await newDocumentProblems(ctx, body)).map((p) => ({ ...p, loc: recurringLoc(p.loc, config) }));
 }
 
 /** Series numbers someone took by hand are skipped: the next free one is used (at most 1,000 ahead). */
 const MAX_SKIPPED_NUMBERS = 1000;
 
-async function freeNumberOffset(ctx: AccountCtx, config: OccurrenceConfig): Promise<number> {
+/** The next free number of the template's series (undefined without one: a numbering sequence gives it). */
+async function seriesNumber(ctx: AccountCtx, config: OccurrenceConfig): Promise<string | undefined> {
   const first = config.template.invoice_number;
-  if (first === undefined) return 0;
+  if (first === undefined) return undefined;
+  const start = seriesPosition(config, first);
   for (let offset = 0; offset < MAX_SKIPPED_NUMBERS; offset++) {
-    const number = nthNumber(first, config.occurrencesCreated + offset);
-    if (!(await findDocumentByNumber(ctx.db, ctx.accountId, number))) return offset;
+    const number = nthNumber(first, start + offset);
+    if (!(await findDocumentByNumber(ctx.db, ctx.accountId, number))) return number;
   }
-  return 0; // every one taken: the create fails and says which number
+  return nthNumber(first, start); // every one taken: the create fails and says which number
 }
 
 /** Creates the occurrence's invoice through the documents module, finalized when the schedule says so. */
@@ -161,18 +241,10 @@ export async function createOccurrenceDocument(
   config: OccurrenceConfig,
   date: string,
 ): Promise<DocumentRow> {
-  const draft = await createDocument({
-    ctx,
-    input: occurrenceBody(config, date, await freeNumberOffset(ctx, config)),
-  });
+  const number = await seriesNumber(ctx, config);
+  const draft = await createDocument({ ctx, input: occurrenceBody(config, date, number) });
   if (!config.autoFinalize) return draft;
-  // A buyer that needs an e-invoice gets none its profile rejects: the built-in checks (the official rules
-  // cannot run inside this transaction) refuse, and the schedule is blocked with the findings.
-  const checked = await finalizeCheckInput(ctx, draft);
-  if (checked) {
-    const violations = builtInFinalizeViolations(checked.profile, checked.data);
-    if (violations.length > 0) throw complianceRefusal(checked.profile, violations);
-  }
+  await checkAutoFinalize(ctx, draft, date);
   return await changeDocumentStatus({ ctx, input: { id: draft.id, action: 'finalize' } });
 }
 

@@ -10,7 +10,7 @@ import { findRecurring, updateRecurring } from '../repo';
 import { firstOccurrenceOnOrAfter, nextWithinLimits, type ScheduleRule } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
-import { configOf, type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
+import { configWithHistory, type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
 import { restartPoint, ruleOf } from './timing';
 
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
@@ -50,7 +50,8 @@ async function updateRecurringInvoiceInTransaction({
   const next = nextWithinLimits(rule, limits, row.occurrencesCreated, candidate);
 
   let config: OccurrenceConfig = {
-    ...configOf(row),
+    ...(await configWithHistory(ctx, row)),
+    endDate: limits.endDate,
     numberingSequenceId: pick(c.numbering_sequence_id, row.numberingSequenceId),
     autoFinalize: pick(c.auto_finalize, row.autoFinalize),
     maxOccurrences: limits.maxOccurrences,
