@@ -88,6 +88,8 @@ export const EXECUTABLE_FILES = [
   // PostgreSQL restarted and stopped under two executables, one of them ten minutes ahead; the bucket away.
   'test/http/postgres-faults.test.ts',
   'test/http/store-outage.test.ts',
+  // backup and restore as the executable does them: CRC-32 of every entry, an existing empty data dir.
+  'test/cli/backup-safety.test.ts',
   // The console in Chromium: sign-in, a German office's screens, the daily work.
   'test/e2e/console-sign-in.test.ts',
   'test/e2e/console-german.test.ts',

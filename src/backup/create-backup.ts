@@ -10,9 +10,11 @@ import {
   statSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
-import { DATABASE_FILE, openDataDir } from '../cli/runtime';
+import { dirname, join, relative } from 'node:path';
+import { DATABASE_FILE } from '../cli/runtime';
 import type { Config } from '../config';
+import { openDatabase } from '../db/client';
+import { embeddedMigrations } from '../db/embedded-migrations';
 import { VERSION } from '../version';
 import {
   type BackupManifest,
@@ -34,26 +36,21 @@ export interface BackupSummary {
  * the server keeps serving (readers and writers are not blocked), then the stored files are added. Files
  * are written before the rows that name them, so every row of the snapshot finds its file; files newer than
  * the snapshot are harmless orphans. Written to `<out>.partial` and renamed at the end: a failed backup
- * never looks complete. Owner-only (0600): it holds the signing secret and the hashed keys.
+ * never looks complete. Owner-only (0600): it holds the signing secret and the hashed keys. The data dir is
+ * only read: its database is never migrated, and a missing one is refused, not backed up empty.
  */
 export async function createBackup(config: Config, out: string): Promise<BackupSummary> {
+  // The CLI refuses DATABASE_URL before this (pg_dump instead: docs/instances.md).
+  if (config.databaseUrl !== null) throw new Error('backup covers the embedded SQLite database only');
+  const database = liveDatabase(config.dataDir);
+  requireOutFile(out);
+  // Loaded before the file is opened: an open error must find its listener (below) already attached.
+  const { ZipArchive } = await import('archiver'); // on first use: not part of every start
   const work = mkdtempSync(join(tmpdir(), 'invoice-backup-'));
   const partial = `${out}.partial`;
   try {
     const snapshot = join(work, DATABASE_FILE);
-    const handle = await openDataDir(config);
-    let migrations = 0;
-    try {
-      // The CLI refuses DATABASE_URL before this (pg_dump instead: docs/instances.md).
-      if (handle.engine !== 'sqlite') throw new Error('backup covers the embedded SQLite database only');
-      // SQLITE-ONLY: a consistent copy of the embedded file (PostgreSQL: pg_dump, documented instead).
-      handle.sqlite.run('VACUUM INTO ?', [snapshot]);
-      migrations = (
-        handle.sqlite.query('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as { n: number }
-      ).n;
-    } finally {
-      await handle.close();
-    }
+    const migrations = snapshotDatabase(database, snapshot);
     const blobsDir = join(config.dataDir, 'blobs');
     const blobs = existsSync(blobsDir) ? listFiles(blobsDir) : [];
     const secretFile = join(config.dataDir, 'signing-secret');
@@ -66,7 +63,6 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       files: blobs.length,
     };
     const output = createWriteStream(partial, { mode: 0o600 });
-    const { ZipArchive } = await import('archiver'); // on first use: not part of every start
     const archive = new ZipArchive({ zlib: { level: 6 } });
     const failed = new Promise<never>((_, reject) => {
       archive.on('error', reject);
@@ -89,6 +85,64 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
     throw error;
   } finally {
     rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The data dir's database file; refused when there is none, rather than backing up an empty dir (a wrong
+ * DATA_DIR) as if it were the data. Nothing is created here: the data dir is only read.
+ */
+function liveDatabase(dataDir: string): string {
+  if (!existsSync(dataDir)) {
+    throw new Error(`the data dir ${dataDir} does not exist: nothing to back up (is DATA_DIR right?)`);
+  }
+  if (!statSync(dataDir).isDirectory()) throw new Error(`DATA_DIR ${dataDir} is a file, not a folder`);
+  const file = join(dataDir, DATABASE_FILE);
+  if (!existsSync(file)) {
+    throw new Error(
+      `${dataDir} holds no invoice-service database (${DATABASE_FILE}): nothing to back up (is DATA_DIR right?)`,
+    );
+  }
+  return file;
+}
+
+/** The backup file's folder must exist (it is not made: a typo should not grow a tree), and `out` is a file. */
+function requireOutFile(out: string): void {
+  const folder = dirname(out);
+  if (!existsSync(folder)) throw new Error(`the folder ${folder} does not exist: create it first`);
+  if (!statSync(folder).isDirectory()) throw new Error(`${folder} is a file, not a folder`);
+  if (existsSync(out) && statSync(out).isDirectory()) {
+    throw new Error(
+      `${out} is a directory: give the backup file's name, for example --out ${join(out, 'invoices.zip')}`,
+    );
+  }
+}
+
+/**
+ * SQLITE-ONLY: a consistent copy of the embedded file, of the schema as it is. Never migrated: a safety
+ * backup taken by a newer executable before an upgrade must leave the database as the old version knows
+ * it (a restore migrates an older snapshot). A database newer than this executable is refused: its
+ * backup would claim this version's format for a schema this version does not know.
+ */
+function snapshotDatabase(file: string, snapshot: string): number {
+  const { sqlite } = openDatabase(file);
+  try {
+    const bookkeeping = sqlite
+      .query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
+      .get();
+    if (bookkeeping === null) throw new Error(`${file} is not an invoice-service database`);
+    const { n: migrations } = sqlite.query('SELECT COUNT(*) AS n FROM __drizzle_migrations').get() as {
+      n: number;
+    };
+    if (migrations > embeddedMigrations.length) {
+      throw new Error(
+        `the database in ${dirname(file)} belongs to a newer version of invoice-service: it has ${migrations} migrations applied, this version (${VERSION}) knows ${embeddedMigrations.length}; back it up with the version that runs on it`,
+      );
+    }
+    sqlite.run('VACUUM INTO ?', [snapshot]);
+    return migrations;
+  } finally {
+    sqlite.close();
   }
 }
 

@@ -8,13 +8,15 @@ import {
   rmdirSync,
   rmSync,
   statfsSync,
+  statSync,
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { DATABASE_FILE, openDataDir } from '../cli/runtime';
 import type { Config } from '../config';
-import { openDatabase } from '../db/client';
+import { openDatabase, type SqliteHandle } from '../db/client';
 import { embeddedMigrations } from '../db/embedded-migrations';
 import { randomToken } from '../shared/ids';
+import { VERSION } from '../version';
 import {
   type BackupManifest,
   BLOBS_PREFIX,
@@ -23,7 +25,7 @@ import {
   MANIFEST_NAME,
   SECRET_ENTRY,
 } from './layout';
-import { type ZipEntryInfo, ZipFormatError, ZipReader } from './zip-reader';
+import { type ZipEntryInfo, ZipFormatError, ZipReader, ZipTruncatedError } from './zip-reader';
 
 export class RestoreError extends Error {}
 
@@ -36,12 +38,16 @@ export interface RestoreSummary {
 /**
  * Restores a backup into an EMPTY data dir (or one that does not exist): never over live data. Every entry
  * is checked before anything is written (known names only, blob paths without `..`), files are unpacked
- * into a staging dir beside the target, the database must pass `PRAGMA integrity_check`, and only then is
- * the staging dir renamed into place. Any failure leaves the target as it was.
+ * into a staging dir, the database must pass `PRAGMA integrity_check`, and only then are the files put in
+ * place. Any failure leaves the target as it was.
  */
 export async function restoreBackup(config: Config, file: string): Promise<RestoreSummary> {
   const target = config.dataDir;
-  if (existsSync(target) && readdirSync(target).length > 0) {
+  const exists = existsSync(target);
+  if (exists && !statSync(target).isDirectory()) {
+    throw new RestoreError(`DATA_DIR ${target} is a file, not a folder`);
+  }
+  if (exists && readdirSync(target).length > 0) {
     throw new RestoreError(`restore goes into an empty data dir; ${target} is not empty`);
   }
   if (!existsSync(file)) throw new RestoreError(`no such backup file: ${file}`);
@@ -49,11 +55,22 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   try {
     zip = ZipReader.open(file);
   } catch (error) {
+    if (error instanceof ZipTruncatedError) {
+      throw new RestoreError(
+        `${file} is damaged or incomplete: ${error.message}; copy the backup again from where it is kept`,
+      );
+    }
     throw new RestoreError(`${file} is not a backup: ${(error as Error).message}`);
   }
-  const staging = `${target.replace(/\/+$/, '')}.restoring-${randomToken(6)}`;
+  // An existing target (maybe a mount point, or a symlink to a folder) is kept and filled from a staging
+  // dir inside it: renaming over it would fail (EBUSY, ENOTDIR), and a sibling may be on another disk.
+  const staging = exists
+    ? join(target, `.restore-${randomToken(6)}`)
+    : `${target.replace(/\/+$/, '')}.restoring-${randomToken(6)}`;
+  const moved: string[] = [];
+  let manifest: BackupManifest;
   try {
-    const manifest = readManifest(zip);
+    manifest = readManifest(zip);
     const plan = planEntries(zip.entries);
     mkdirSync(staging, { recursive: true, mode: 0o700 });
     requireFreeSpace(staging, zip.declaredSize);
@@ -68,19 +85,28 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
       }
     }
     checkDatabase(join(staging, DATABASE_FILE));
-    if (existsSync(target)) rmdirSync(target);
-    mkdirSync(dirname(target), { recursive: true });
-    renameSync(staging, target);
-    // Bring an older snapshot up to this version's schema, as any start would.
-    (await openDataDir(config)).close();
-    return { dataDir: target, files: manifest.files, createdAt: manifest.created_at };
+    if (exists) {
+      for (const name of readdirSync(staging)) {
+        renameSync(join(staging, name), join(target, name));
+        moved.push(name);
+      }
+      rmdirSync(staging);
+    } else {
+      mkdirSync(dirname(target), { recursive: true });
+      renameSync(staging, target);
+    }
   } catch (error) {
+    // The target was empty: what was moved into it goes again, with the staging dir.
+    for (const name of moved) rmSync(join(target, name), { recursive: true, force: true });
     rmSync(staging, { recursive: true, force: true });
     if (error instanceof ZipFormatError) throw new RestoreError(`the backup is damaged: ${error.message}`);
     throw error;
   } finally {
     zip.close();
   }
+  // Bring an older snapshot up to this version's schema, as any start would.
+  (await openDataDir(config)).close();
+  return { dataDir: target, files: manifest.files, createdAt: manifest.created_at };
 }
 
 function readManifest(zip: ZipReader): BackupManifest {
@@ -98,7 +124,7 @@ function readManifest(zip: ZipReader): BackupManifest {
   }
   if (manifest.migrations > embeddedMigrations.length) {
     throw new RestoreError(
-      `the backup comes from a newer version (${manifest.service_version}) whose database this one cannot open`,
+      `the backup comes from a newer version of invoice-service: its database has ${manifest.migrations} migrations applied, this version (${VERSION}) knows ${embeddedMigrations.length}; restore it with the version that made it or a later one`,
     );
   }
   return manifest;
@@ -126,8 +152,10 @@ function planEntries(entries: ZipEntryInfo[]): { entry: ZipEntryInfo; path: stri
 
 /** SQLITE-ONLY: the embedded database file's own integrity check, on the raw handle. */
 function checkDatabase(path: string): void {
-  const { sqlite } = openDatabase(path);
+  let sqlite: SqliteHandle['sqlite'] | undefined;
   try {
+    // Opening reads the schema: a damaged one fails here already, and must say so the same way.
+    sqlite = openDatabase(path).sqlite;
     const result = sqlite.query('PRAGMA integrity_check').get() as { integrity_check: string };
     if (result.integrity_check !== 'ok')
       throw new RestoreError(`the backed-up database is damaged: ${result.integrity_check}`);
@@ -135,7 +163,7 @@ function checkDatabase(path: string): void {
     if (error instanceof RestoreError) throw error;
     throw new RestoreError(`the backed-up database cannot be opened: ${(error as Error).message}`);
   } finally {
-    sqlite.close();
+    sqlite?.close();
   }
 }
 

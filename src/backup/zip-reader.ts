@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
-import { createInflateRaw, inflateRawSync } from 'node:zlib';
+import { crc32, createInflateRaw, inflateRawSync } from 'node:zlib';
 
 export interface ZipEntryInfo {
   name: string;
@@ -8,9 +8,14 @@ export interface ZipEntryInfo {
   compressedSize: number;
   size: number;
   localOffset: number;
+  /** The CRC-32 of the entry's uncompressed bytes, as the directory records it. */
+  crc: number;
 }
 
 export class ZipFormatError extends Error {}
+
+/** Starts like a ZIP but has no end record: a copy or download cut short, not some other file. */
+export class ZipTruncatedError extends ZipFormatError {}
 
 interface ByteSource {
   size: number;
@@ -34,7 +39,8 @@ const LOCAL = 0x04034b50;
  * Reads a ZIP from a file through its central directory, one entry at a time (a multi-gigabyte backup is
  * never loaded whole). Stored and deflated entries; ZIP64 (archives over 4 GiB) is refused with a clear
  * message. An entry never inflates past the size its directory declares: a zip bomb fails, it does not
- * fill the disk.
+ * fill the disk. Every entry read or extracted must match its CRC-32: a flipped bit in a stored (not
+ * deflated) file would otherwise go unnoticed.
  */
 export class ZipReader {
   readonly entries: ZipEntryInfo[];
@@ -117,6 +123,7 @@ export class ZipReader {
     const raw = this.bytes(this.dataStart(entry), entry.compressedSize);
     if (entry.method === 0) {
       if (entry.compressedSize !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
+      checkCrc(entry, crc32(raw));
       return raw;
     }
     if (entry.method !== 8)
@@ -128,20 +135,26 @@ export class ZipReader {
       throw new ZipFormatError(`${entry.name} inflates past its declared size or is corrupt`);
     }
     if (out.length !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
+    checkCrc(entry, crc32(out));
     return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
   }
 
   /**
    * Writes the entry's bytes to `fd`, streamed a megabyte at a time; never more than the size the
-   * directory declares (inflation stops the moment it would pass it).
+   * directory declares (inflation stops the moment it would pass it). Its CRC-32 is checked at the end:
+   * the caller throws the file away when it does not match.
    */
   async extract(entry: ZipEntryInfo, fd: number): Promise<void> {
     const start = this.dataStart(entry);
+    let crc = 0;
     if (entry.method === 0) {
       if (entry.compressedSize !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
       for (let done = 0; done < entry.size; done += CHUNK) {
-        writeSync(fd, this.bytes(start + done, Math.min(CHUNK, entry.size - done)));
+        const piece = this.bytes(start + done, Math.min(CHUNK, entry.size - done));
+        crc = crc32(piece, crc);
+        writeSync(fd, piece);
       }
+      checkCrc(entry, crc);
       return;
     }
     if (entry.method !== 8)
@@ -155,6 +168,7 @@ export class ZipReader {
           inflate.destroy(new ZipFormatError(`${entry.name} inflates past its declared size or is corrupt`));
           return;
         }
+        crc = crc32(chunk, crc);
         writeSync(fd, chunk);
       });
       inflate.on('end', resolve);
@@ -173,6 +187,7 @@ export class ZipReader {
     inflate.end();
     await finished;
     if (written !== entry.size) throw new ZipFormatError(`size mismatch for ${entry.name}`);
+    checkCrc(entry, crc);
   }
 
   private dataStart(entry: ZipEntryInfo): number {
@@ -205,7 +220,14 @@ export class ZipReader {
         break;
       }
     }
-    if (at < 0) throw new ZipFormatError('not a ZIP archive (no end of central directory)');
+    if (at < 0) {
+      // A ZIP starts with a local header ("PK\x03\x04"): such a file without an end record was cut short.
+      const head = this.bytes(0, 4);
+      if (new DataView(head.buffer, head.byteOffset, 4).getUint32(0, true) === LOCAL) {
+        throw new ZipTruncatedError('it ends before the ZIP archive does (it was cut short)');
+      }
+      throw new ZipFormatError('not a ZIP archive (no end of central directory)');
+    }
     const count = view.getUint16(at + 10, true);
     const dirSize = view.getUint32(at + 12, true);
     const dirOffset = view.getUint32(at + 16, true);
@@ -227,10 +249,17 @@ export class ZipReader {
         compressedSize: d.getUint32(p + 20, true),
         size: d.getUint32(p + 24, true),
         localOffset: d.getUint32(p + 42, true),
+        crc: d.getUint32(p + 16, true),
         name: new TextDecoder('utf-8', { fatal: false }).decode(dir.subarray(p + 46, p + 46 + nameLength)),
       });
       p += 46 + nameLength + d.getUint16(p + 30, true) + d.getUint16(p + 32, true);
     }
     return entries;
+  }
+}
+
+function checkCrc(entry: ZipEntryInfo, crc: number): void {
+  if (crc !== entry.crc) {
+    throw new ZipFormatError(`${entry.name} does not match its checksum (CRC-32): its bytes were changed`);
   }
 }

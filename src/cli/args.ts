@@ -1,3 +1,5 @@
+import { SETTING_FLAGS } from '../config';
+
 export interface ParsedArgs {
   positionals: string[];
   flags: Record<string, string>;
@@ -6,6 +8,34 @@ export interface ParsedArgs {
 
 /** Flags that never take a value, so `--json accounts` cannot swallow the next word. */
 const SWITCHES = new Set(['json', 'help', 'password-stdin', 'office']);
+
+/**
+ * The flags and switches each command reads (by `command sub` where subcommands differ), besides every
+ * setting's flag (`--data-dir`, `--port`...) and `--help`. A word not listed is a usage error, not ignored:
+ * a misspelt `--datadir` would otherwise back up the default data dir, `--plann` put an account on the
+ * default plan. A command missing here (an unknown one) is left to main to refuse.
+ */
+const COMMAND_FLAGS: Record<string, readonly string[]> = {
+  serve: [],
+  migrate: [],
+  healthcheck: [],
+  version: [],
+  'accounts create': ['name', 'plan', 'office', 'json'],
+  'accounts disable': ['json'],
+  'accounts enable': ['json'],
+  'accounts set-plan': ['json'],
+  'accounts office': ['json'],
+  'users create': ['account', 'email', 'role', 'workspace', 'name', 'password-stdin', 'json'],
+  'users set-password': ['email', 'password-stdin', 'json'],
+  'plans set': ['id', 'name', 'quota', 'rps', 'price-id', 'overage-price', 'json'],
+  backup: ['out'],
+  restore: [],
+  receive: ['account', 'json'],
+  'rules list': ['json'],
+  'rules verify': ['json'],
+  'rules install': ['json'],
+  'rules rollback': ['json'],
+};
 
 /** `cmd sub --name value --name=value --json` -> positionals, flags and switches. */
 export function parseArgs(argv: string[]): ParsedArgs {
@@ -31,7 +61,24 @@ export function parseArgs(argv: string[]): ParsedArgs {
       positionals.push(arg);
     }
   }
-  return { positionals, flags, switches };
+  const parsed = { positionals, flags, switches };
+  refuseUnknownFlags(parsed);
+  return parsed;
+}
+
+function refuseUnknownFlags({ positionals, flags, switches }: ParsedArgs): void {
+  const [command = 'serve', sub] = positionals;
+  const label = COMMAND_FLAGS[`${command} ${sub}`] ? `${command} ${sub}` : command;
+  const known = COMMAND_FLAGS[label];
+  if (known === undefined) return;
+  const unknown = [...Object.keys(flags), ...switches].find(
+    (flag) => flag !== 'help' && !known.includes(flag) && !SETTING_FLAGS.includes(flag),
+  );
+  if (unknown === undefined) return;
+  const own = known.length > 0 ? known.map((flag) => `--${flag}`).join(', ') : 'none of its own';
+  throw new UsageError(
+    `${label} has no flag --${unknown}; its flags: ${own}, and the settings' flags listed below`,
+  );
 }
 
 /** Wrong words on the command line: main prints the message and the usage, exit code 2. */

@@ -4,7 +4,7 @@ import { Database } from 'bun:sqlite';
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync } from 'node:zlib';
 import { ZipArchive } from 'archiver';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
@@ -463,22 +463,28 @@ function overlappingZip(
   return Buffer.concat([single.subarray(0, localsEnd), dir, end]);
 }
 
-/** A minimal ZIP writer that lets a test lie about sizes. */
+/**
+ * A minimal ZIP writer that lets a test lie about sizes. A stored entry gets its true CRC-32 (restore checks
+ * it); a deflated one none, as its lie about the size is found first.
+ */
 function handZip(entries: { name: string; data: Buffer; declared: number; method: number }[]): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
   for (const e of entries) {
     const name = Buffer.from(e.name);
+    const crc = e.method === 0 ? crc32(e.data) : 0;
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(e.method, 8);
+    local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(e.data.length, 18);
     local.writeUInt32LE(e.declared, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(e.method, 10);
+    central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(e.data.length, 20);
     central.writeUInt32LE(e.declared, 24);
     central.writeUInt16LE(name.length, 28);
