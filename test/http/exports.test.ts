@@ -442,6 +442,27 @@ describe('CSV exports', () => {
     });
     expect(bad.status).toBe(422);
   });
+
+  test('a day the calendar does not have is a 422 naming it, on every export (a DATEV header dated 20261131 is refused)', async () => {
+    for (const path of [
+      'datev?from=2026-11-31&to=2026-12-31',
+      'datev-master-data.csv?from=2026-11-31&to=2026-12-31',
+      'documents.csv?from=2026-02-29&to=2026-03-31',
+      'received-documents.csv?from=2026-04-01&to=2026-04-31',
+      'archive.zip?from=2026-02-30&to=2026-03-31',
+      'audit.zip?from=2026-02-30&to=2026-03-31',
+    ]) {
+      const res = await server.json(`/api/v1/exports/${path}`, { key: account.apiKey });
+      const loc = path.includes('2026-04-31') ? 'query.to' : 'query.from';
+      expect([path, res.status, res.body.error?.details?.fields?.[0]?.loc]).toEqual([path, 422, loc]);
+    }
+    const queued = await server.json('/api/v1/exports/archive', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { from: '2026-11-31', to: '2026-12-31' },
+    });
+    expect([queued.status, queued.body.error?.details?.fields?.[0]?.loc]).toEqual([422, 'body.from']);
+  });
 });
 
 /** What the account's November archive holds, sorted. */

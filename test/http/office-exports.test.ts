@@ -334,6 +334,8 @@ describe('which clients', () => {
     expect(backwards.body.error.details.fields[0].loc).toBe('body.to');
     const bad = await startExport({ from: '2026-09-01', to: 'September' });
     expect(bad.status).toBe(422);
+    const noDay = await startExport({ from: '2026-09-01', to: '2026-09-31' });
+    expect([noDay.status, noDay.body.error.details.fields[0].loc]).toEqual([422, 'body.to']);
   });
 
   test('a client the user left before the job ran gets no files, and its name is not told', async () => {

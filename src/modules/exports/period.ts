@@ -1,6 +1,7 @@
 import type { DbOrTx } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { AccountCtx } from '../../shared/context';
+import { calendarDayParam } from '../../shared/dates';
 import { validationError } from '../../shared/errors';
 import type { PageRequest } from '../../shared/pagination';
 import { findCustomer } from '../customers';
@@ -9,10 +10,16 @@ import type { DocumentRow } from '../documents';
 /** Rows read per query while an export streams: the response holds one page, never the whole period. */
 export const PAGE_SIZE = 100;
 
-/** `from` after `to` is a 422 naming `query.to`. */
-export function checkPeriod(from: string, to: string): void {
+/**
+ * A period of whole calendar days: `from` or `to` that is no day of the calendar (2026-11-31, 2026-02-29)
+ * is a 422 naming it, as the reports answer (a DATEV header dated 20261131 is refused by DATEV); `from`
+ * after `to` is a 422 naming `to`. `where`: `query` for a GET, `body` for a POST.
+ */
+export function checkPeriod(from: string, to: string, where: 'query' | 'body' = 'query'): void {
+  calendarDayParam(from, `${where}.from`);
+  calendarDayParam(to, `${where}.to`);
   if (from > to) {
-    throw validationError([{ loc: 'query.to', msg: 'to must not be before from', type: 'invalid_value' }]);
+    throw validationError([{ loc: `${where}.to`, msg: 'to must not be before from', type: 'invalid_value' }]);
   }
 }
 

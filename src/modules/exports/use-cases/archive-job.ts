@@ -25,7 +25,7 @@ export async function startArchiveJob({
   ctx: AccountCtx;
   input: { from: string; to: string };
 }): Promise<ExportArchiveRow> {
-  checkPeriod(input.from, input.to);
+  checkPeriod(input.from, input.to, 'body');
   const now = isoNow(ctx.clock);
   const id = newId('exa');
   return await inTransaction(ctx, async (tx) => {

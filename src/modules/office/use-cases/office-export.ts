@@ -6,6 +6,7 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, DomainError, notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
+import { checkPeriod } from '../../exports';
 import type { OfficeExportBody } from '../exports-model';
 import { findOfficeExport, insertOfficeExport } from '../exports-repo';
 import { officeExportJob } from '../job';
@@ -42,9 +43,7 @@ export async function startOfficeExport({
   principal: Principal;
   input: OfficeExportBody;
 }): Promise<OfficeExportRow> {
-  if (input.from > input.to) {
-    throw validationError([{ loc: 'body.to', msg: 'to must not be before from', type: 'invalid_value' }]);
-  }
+  checkPeriod(input.from, input.to, 'body');
   const clientIds = await clientsOf(ctx, principal, input.account_ids);
   const now = isoNow(ctx.clock);
   const id = newId('ofx');
