@@ -173,6 +173,32 @@ describe('recording payments', () => {
     expect((await read(doc.id)).amount_paid).toBe('0.00');
   });
 
+  test('an invoice with payments or credit notes on it is not cancelled: 409 naming what to undo first', async () => {
+    const paid = await invoice();
+    const payment = await pay(paid.id, { amount: '50.00', date: '2026-11-15' });
+    expect(payment.status).toBe(201);
+    const refused = await act(paid.id, 'void');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.details).toMatchObject({ action: 'void', amount_paid: '50.00' });
+    expect(refused.body.error.message).toContain('payments of 50.00 EUR');
+    expect((await read(paid.id)).status).toBe('sent');
+    // The payment deleted, it can be cancelled.
+    const gone = await server.json(`/api/v1/payments/${payment.body.data.id}`, {
+      method: 'DELETE',
+      key: account.apiKey,
+    });
+    expect(gone.status).toBe(200);
+    expect((await act(paid.id, 'void')).status).toBe(200);
+
+    const corrected = await invoice();
+    const credit = await makeDocument(server, account, parties, discountOf(corrected.id), ['finalize']);
+    const withCredit = await act(corrected.id, 'void');
+    expect(withCredit.status).toBe(409);
+    expect(withCredit.body.error.details).toMatchObject({ amount_paid: '0.00', amount_credited: '11.90' });
+    expect((await act(credit.id, 'void')).status).toBe(200);
+    expect((await act(corrected.id, 'void')).status).toBe(200);
+  });
+
   test('a credit note takes no payment: 409', async () => {
     const source = await invoice(['finalize']);
     const note = await makeDocument(

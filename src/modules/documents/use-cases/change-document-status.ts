@@ -1,4 +1,6 @@
 import { transactional } from '../../../db/transaction';
+import { dec, isZero, toFixedString } from '../../../domain/money';
+import { minorUnitsOf } from '../../../domain/reference';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
@@ -21,6 +23,34 @@ export function allowedAction(row: DocumentRow, action: DocumentAction) {
 }
 
 /**
+ * A document money was set against is not cancelled as if none had been: the payments recorded on it
+ * would vanish from the customer's statement and the receivables (the customer paid, and nothing shows it),
+ * and the credit notes correcting it would be booked back a second time (their VAT reclaimed on an invoice
+ * that no longer exists). A 409 names what to undo first: delete the payments (and refund the customer),
+ * cancel the credit notes.
+ */
+function refuseVoidWithMoney(row: DocumentRow): void {
+  const paid = dec(row.amountPaid);
+  const credited = dec(row.amountCredited);
+  if (isZero(paid) && isZero(credited)) return;
+  const amount = (value: typeof paid) => toFixedString(value, minorUnitsOf(row.currency));
+  const what = [
+    ...(isZero(paid)
+      ? []
+      : [`payments of ${amount(paid)} ${row.currency} are recorded on it (delete them first)`]),
+    ...(isZero(credited)
+      ? []
+      : [`credit notes of ${amount(credited)} ${row.currency} correct it (cancel them first)`]),
+  ];
+  throw conflict(`This document cannot be cancelled while ${what.join(' and ')}`, {
+    action: 'void',
+    status: row.status,
+    amount_paid: amount(paid),
+    amount_credited: amount(credited),
+  });
+}
+
+/**
  * The document by its id, read in the transaction; or `read`, the row as the caller read it before (finalize,
  * with its check in between): not read again, and written only while it is still exactly that (status and
  * `updated_at`), else a 409.
@@ -37,6 +67,7 @@ async function changeDocumentStatusInTransaction({
   const row = 'read' in input ? input.read : await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   const outcome = allowedAction(row, input.action);
+  if (input.action === 'void') refuseVoidWithMoney(row);
   const now = isoNow(ctx.clock);
   const stamp = actionTimestamp(input.action);
   const changes = {
