@@ -272,6 +272,31 @@ describe('the machine form', () => {
     expect(open).toEqual({ EUR: '1691.56', USD: '-11.90' });
     expect(Object.fromEntries(cents)).toEqual({ EUR: 169156, USD: -1190 });
   });
+
+  test('a receipt records a payment already made: listed owing 0.00, as the receivables count nothing', async () => {
+    const shop = await makeAccount(server);
+    const profileId = (await makeBusinessProfile(server, shop)).id;
+    const customerId = (await makeCustomer(server, shop, { name: 'Laufkundschaft' })).id;
+    await makeDocument(
+      server,
+      shop,
+      { profileId, customerId },
+      {
+        document_type: 'receipt',
+        number: 'QU-1',
+        issue_date: '2026-11-10',
+        line_items: [line('100.00', vat('19'))],
+      },
+      ['finalize'],
+    );
+    const rows = parseCsv(
+      utf8((await download(`/api/v1/exports/documents.csv?${PERIOD}&format=machine`, shop.apiKey)).bytes),
+      ',',
+    ).slice(1);
+    expect(rows.map((r) => [r[0], r[1], r[7], r[9]])).toEqual([['QU-1', 'receipt', '119.00', '0.00']]);
+    const report = await server.json('/api/v1/reports/receivables?as_of=2026-11-30', { key: shop.apiKey });
+    expect(report.body.data.currencies).toEqual([]);
+  });
 });
 
 describe('the German spreadsheet form', () => {

@@ -83,12 +83,14 @@ function csvRow(r: CsvRow, dialect: CsvDialect): string {
 
 /**
  * What an issued document is still owed. A voided one (`voided_at` set: void, or archived after it was
- * voided) owes nothing. A credit note is set against the invoice it corrects (that invoice's amount due is
+ * voided) owes nothing, nor does a receipt. A credit note is set against the invoice it corrects (that invoice's amount due is
  * already less its amount, docs/payments.md), so it owes nothing of its own then; only one its invoice does
  * not take (another currency, or the invoice voided or not issued) is still owed to the customer.
  */
 async function amountDueOf(ctx: AccountCtx, row: DocumentRow, figures: PaymentFigures): Promise<string> {
   if (row.status === 'void' || row.voidedAt !== null) return '0';
+  // A receipt records a payment already made: nothing is owed on it (the receivables count none).
+  if (row.documentType === 'receipt') return '0';
   if (row.documentType !== 'credit_note') return figures.amount_due;
   const invoice = row.sourceDocumentId
     ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
