@@ -22,6 +22,15 @@ async function passwordFromStdin(email: string): Promise<string> {
   return password;
 }
 
+/** `--email` as the API takes it (an address with one @ and a domain), else a usage error naming it. */
+function emailOf(args: ParsedArgs): string {
+  const email = requireFlag(args, 'email').trim();
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 320) {
+    throw new UsageError(`--email must be an e-mail address such as anna@example.de, got "${email}"`);
+  }
+  return email;
+}
+
 function roleOf(args: ParsedArgs): Role {
   const role = requireFlag(args, 'role');
   if (!(ROLES as readonly string[]).includes(role)) {
@@ -36,7 +45,7 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
   if (sub === 'create') {
     const input = {
       accountId: requireFlag(args, 'account'),
-      email: requireFlag(args, 'email'),
+      email: emailOf(args),
       role: roleOf(args),
       workspaceId: args.flags.workspace ?? null,
       name: args.flags.name,

@@ -155,6 +155,11 @@ describe('users made by the CLI sign in', () => {
     );
     expect(role.code).toBe(2);
     expect(role.stderr).toContain('--role must be one of owner, admin, member');
+    const notAnAddress = runCli(
+      ['users', 'create', '--account', account.id, '--email', 'not-an-email', '--role', 'admin'],
+      { DATA_DIR: server.dataDir },
+    );
+    expect([notAnAddress.code, notAnAddress.stderr]).toEqual([2, expect.stringContaining('--email must be')]);
     const short = runCliWithStdin(
       [
         'users',
