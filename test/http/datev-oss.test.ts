@@ -106,8 +106,16 @@ describe('EU distance sales (OSS) in DATEV', () => {
     expect(bookingsOf(file, 'OSS-2026-2')).toEqual([['124,00', 'S', '8200', 'EL', '24,00', 'DE123456789']]);
   });
 
-  test('a credit note to the consumer books back with the same fields', () => {
+  test('a credit note to the consumer books back with the same fields, naming the invoice it corrects', () => {
     expect(bookingsOf(file, 'OSS-GS-2026-1')).toEqual([['12,00', 'H', '8200', 'AT', '20,00', 'DE123456789']]);
+    const row = file.rows.find((r) => file.value(r, 'Beleginfo - Inhalt 2') === 'OSS-GS-2026-1') ?? [];
+    expect([file.value(row, 'Beleginfo - Art 4'), file.value(row, 'Beleginfo - Inhalt 4')]).toEqual([
+      'Korrigierte Rechnung',
+      'OSS-2026-1',
+    ]);
+    // An invoice names none.
+    const invoice = file.rows.find((r) => file.value(r, 'Beleginfo - Inhalt 2') === 'OSS-2026-2') ?? [];
+    expect(file.value(invoice, 'Beleginfo - Art 4')).toBe('');
   });
 
   test('German VAT, or a buyer with a VAT ID, is no OSS sale: nothing in those fields', () => {

@@ -44,6 +44,20 @@ function infoOf(id: string, number: string, file: string): [string, string][] {
   ];
 }
 
+/**
+ * A credit note's Beleginfo names the invoice it corrects (its BG-3, else its source document's number), so
+ * the adviser can set one against the other: the bookings themselves carry the credit note's own number.
+ */
+async function correctedInfo(ctx: AccountCtx, row: DocumentRow): Promise<[string, string][]> {
+  if (row.documentType !== 'credit_note') return [];
+  const stated = (row.data as DocumentData).preceding_invoice?.number;
+  const source = row.sourceDocumentId
+    ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
+    : null;
+  const number = stated ?? source?.number;
+  return number ? [['Korrigierte Rechnung', number]] : [];
+}
+
 type PartyData = { tax_id?: unknown; address?: { country?: unknown } } | undefined;
 
 /** A party's country: its address's, else its VAT id's prefix (Greece's EL as GR); null when neither says. */
@@ -198,7 +212,7 @@ async function issuedBookings(
     oss: counterparty === 'eu' && !vatId ? ossOf(row.data.seller as PartyData, buyer.country) : null,
     costCentre,
     supplyDate: supplyDateOf(row.data as DocumentData),
-    info: infoOf(row.id, row.number, entry.file),
+    info: [...infoOf(row.id, row.number, entry.file), ...(await correctedInfo(ctx, row))],
   };
   return bookingsOf(row.documentType === 'credit_note' ? asCredited(doc) : doc, settings.revenue_accounts);
 }
