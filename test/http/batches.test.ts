@@ -5,7 +5,7 @@ import { createJobRuntime } from '../../src/background';
 import { claim } from '../../src/jobs/queue';
 import { systemClock } from '../../src/shared/clock';
 import { makeAccount, makePlan, type TestAccount } from '../factories';
-import { startServer, type TestServer } from '../harness';
+import { healthAnswersDuring, startServer, type TestServer } from '../harness';
 import { decompressedPdf, inspectPdf, usesColor } from '../pdf-tools';
 import { readZip } from '../zip';
 
@@ -153,6 +153,21 @@ describe('batch lifecycle', () => {
     await server.jobs.runDue();
     expect((await call('POST', `/api/v1/batches/${batch.id}/cancel`)).status).toBe(409);
   });
+});
+
+describe('a batch of 10,000 items', () => {
+  test('is checked and stored while /health keeps answering (the event loop was held for over a second)', async () => {
+    const many = Array.from({ length: 10_000 }, (_, n) => ({ external_id: `m-${n}`, data: invoice(n + 1) }));
+    const created = call('POST', '/api/v1/batches', { template_id: 'tpl_classic', items: many });
+    // Counted, not timed: held for the whole check, at most one answer could come back before it.
+    const answered = await healthAnswersDuring(server, created);
+    const res = await created;
+    expect([res.status, res.body.data?.total_items]).toEqual([200, 10_000]);
+    expect(answered).toBeGreaterThanOrEqual(3);
+    // Not rendered here: cancelled, its job finds nothing to do (the tests after run the jobs).
+    expect((await call('POST', `/api/v1/batches/${res.body.data.id}/cancel`)).status).toBe(200);
+    await server.jobs.runDue();
+  }, 60_000);
 });
 
 describe('validation', () => {

@@ -3,6 +3,7 @@ import { inTransaction } from '../../db/transaction';
 import type { AccountCtx } from '../../shared/context';
 import { calendarDayParam } from '../../shared/dates';
 import { validationError } from '../../shared/errors';
+import { yieldToEventLoop } from '../../shared/event-loop';
 import type { PageRequest } from '../../shared/pagination';
 import { findCustomer } from '../customers';
 import type { DocumentRow } from '../documents';
@@ -22,12 +23,6 @@ export function checkPeriod(from: string, to: string, where: 'query' | 'body' = 
     throw validationError([{ loc: `${where}.to`, msg: 'to must not be before from', type: 'invalid_value' }]);
   }
 }
-
-/**
- * A turn of the event loop (a macrotask: what is awaited inside a page resolves at once on SQLite, so
- * without it a whole export runs without letting a request in; issue 37).
- */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Walks a list query page by page (the modules' own `list…` functions, newest first), each page read and

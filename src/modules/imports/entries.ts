@@ -1,5 +1,6 @@
 import type { AccountCtx } from '../../shared/context';
 import type { FieldError } from '../../shared/errors';
+import { yieldToEventLoop } from '../../shared/event-loop';
 import type { RowError, SourceFormat } from './row-types';
 
 /**
@@ -87,8 +88,6 @@ export class EntryCursor {
 export function entriesText(entries: readonly ImportEntry[]): string {
   return entries.length === 0 ? '[]' : `[\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}\n]`;
 }
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** Parses entriesText's format a slice at a time, yielding in between; any other JSON array at once. */
 export async function parseEntries(text: string, slice = 2_000): Promise<ImportEntry[]> {

@@ -2,6 +2,7 @@
 // loop between them, so requests waiting on it (/health, anyone's API call) are answered meanwhile
 // (issue 37; docs/reports.md, Limits).
 import type { DbOrTx } from '../../db/client';
+import { yieldToEventLoop } from '../../shared/event-loop';
 import type { PageRequest } from '../../shared/pagination';
 import type { Summed, SumPage } from '../documents';
 
@@ -10,8 +11,6 @@ const SLICE_MS = 10;
 
 /** Rows read per query: a page of documents (with their data) takes a few milliseconds to read. */
 export const REPORT_PAGE_SIZE = 250;
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * `await pace()` in a loop: once a slice of work has run since the last turn, the event loop gets one

@@ -3,6 +3,7 @@
 // saw are written (carrier), so every table describes the same documents.
 import type { DbOrTx } from '../../../db/client';
 import type { AccountCtx } from '../../../shared/context';
+import { yieldToEventLoop } from '../../../shared/event-loop';
 import type { PageRequest } from '../../../shared/pagination';
 import { type CustomerRow, findCustomer } from '../../customers';
 import { type DocumentRow, findDocument, listDocuments } from '../../documents';
@@ -21,8 +22,6 @@ import {
   supplierCells,
   taxGroupCells,
 } from './rows';
-
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The audited issued documents of the period, a page at a time, each page turned into text by `map`. */
 function issuedPages(

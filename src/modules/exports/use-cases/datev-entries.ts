@@ -4,6 +4,7 @@
 // booked once when the same invoice arrived twice. A period's bookings never change once made: a later
 // cancellation adds a reversal to its own period and takes nothing away from the first.
 import type { AccountCtx } from '../../../shared/context';
+import { yieldToEventLoop } from '../../../shared/event-loop';
 import { type DocumentRow, listDocuments } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
 import { PAGE_SIZE, pagesOf } from '../period';
@@ -112,7 +113,7 @@ async function* readPages<R extends { id: string }, T>(
     const last = rows.at(-1);
     if (found.length <= PAGE_SIZE || !last) return;
     after = last.id;
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
 }
 

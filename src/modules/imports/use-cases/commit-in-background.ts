@@ -2,6 +2,7 @@ import type { DbOrTx } from '../../../db/client';
 import { type JobContext, JobError } from '../../../jobs/definition';
 import { type Clock, isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
+import { yieldToEventLoop } from '../../../shared/event-loop';
 import type { BlobStore } from '../../../storage/blob-store';
 import { EntryCursor, type ImportEntry } from '../entries';
 import { nextImportStatus } from '../lifecycle';
@@ -21,9 +22,6 @@ export interface BackgroundDeps {
   clock: Clock;
   blobs: BlobStore;
 }
-
-/** Lets requests waiting on the event loop run between two chunks. */
-const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * One chunk in one fenced transaction: the entries, and the counts that record them, commit together. The
