@@ -969,6 +969,20 @@ export interface RecurringInvoice {
   updated_at: string;
 }
 
+/** GET /recurring-invoices/{recurring_id}/invoices response.data[] */
+export interface GeneratedInvoice {
+  /** The document id (doc_...) */
+  id: string;
+  invoice_number: string;
+  number: string;
+  status: string;
+  issue_date: string;
+  due_date: string | null;
+  occurrence_date: string;
+  totals: Totals;
+  created_at: string;
+}
+
 /** GET /reports/receivables response.data */
 export interface ReceivablesReport {
   as_of: string;

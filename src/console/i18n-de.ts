@@ -2,11 +2,13 @@
 import { GERMAN_NETWORKS } from './i18n-de-networks';
 import { GERMAN_OFFICE } from './i18n-de-office';
 import { GERMAN_PRODUCTS } from './i18n-de-products';
+import { GERMAN_RECURRING } from './i18n-de-recurring';
 
 export const GERMAN: Record<string, string> = {
   ...GERMAN_PRODUCTS,
   ...GERMAN_OFFICE,
   ...GERMAN_NETWORKS,
+  ...GERMAN_RECURRING,
   'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) or a JSON array of customers.':
     'Eine CSV-Datei mit Kopfzeile (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) oder ein JSON-Array von Kunden.',
   'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.':
@@ -787,7 +789,6 @@ export const GERMAN: Record<string, string> = {
   'e.g. RE- for Rechnungen': 'z. B. RE- für Rechnungen',
   '{YYYY} year, {YY} short year, {MM} month, {NNNN} the counter with its zeros':
     '{YYYY} Jahr, {YY} Jahr kurz, {MM} Monat, {NNNN} der Zähler mit führenden Nullen',
-  '{label}, every {n}': '{label}, jedes {n}.',
   Paused: 'Pausiert',
   Cancelled: 'Beendet',
   // Payments, reminders and the dunning policy (docs/dunning.md).

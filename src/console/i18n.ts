@@ -62,6 +62,15 @@ export function lastDayOf(end: string): string {
   return Number.isNaN(instant) ? end.slice(0, 10) : new Date(instant - 1).toISOString().slice(0, 10);
 }
 
+/**
+ * The browser's own date today (YYYY-MM-DD): a form's default date is the person's day, not UTC's (which is
+ * still yesterday between midnight and 1 or 2 am in Germany).
+ */
+export function localToday(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '';
   const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);

@@ -72,6 +72,7 @@ const SCHEMAS: Record<string, string> = {
   DunningLevel: 'GET /dunning-policy response.data.levels[]',
   DunningPolicyBody: 'PUT /dunning-policy request',
   RecurringInvoice: 'GET /recurring-invoices/{recurring_id} response.data',
+  GeneratedInvoice: 'GET /recurring-invoices/{recurring_id}/invoices response.data[]',
   ReceivablesReport: 'GET /reports/receivables response.data',
   ReceivablesFigures: 'GET /reports/receivables response.data.currencies[]',
   RevenueReport: 'GET /reports/revenue response.data',

@@ -52,3 +52,18 @@ describe('the last day of a period', () => {
     expect(lastDayOf('not a date')).toBe('not a date');
   });
 });
+
+describe("a form's default date", () => {
+  test("is the browser's own day: 00:30 in Berlin is already the new day there, not UTC's yesterday", async () => {
+    const { localToday } = await import('../../src/console/i18n');
+    const zone = process.env.TZ;
+    process.env.TZ = 'Europe/Berlin';
+    try {
+      expect(localToday(new Date('2026-03-01T23:30:00Z'))).toBe('2026-03-02');
+      expect(localToday(new Date('2026-07-15T10:00:00Z'))).toBe('2026-07-15');
+    } finally {
+      process.env.TZ = zone;
+      if (zone === undefined) delete process.env.TZ;
+    }
+  });
+});

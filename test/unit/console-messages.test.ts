@@ -1,5 +1,6 @@
 // API errors as a person using the console reads them: what to do, and where (issue 36).
-import { describe, expect, test } from 'bun:test';
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { chooseLanguage } from '../../src/console/i18n';
 import { type ApiErrorLike, consoleMessage, messageOf } from '../../src/console/ui/messages';
 import { plainProblem } from '../../src/console/ui/plain-problems';
 
@@ -89,5 +90,64 @@ describe('plainProblem: the API field messages a person meets, in words (issue 3
     ['something the console does not know', 'something the console does not know'],
   ])('%s', (message, words) => {
     expect(plainProblem(message)).toBe(words);
+  });
+});
+
+// The exact messages of src/modules/payments/amounts.ts, src/modules/dunning/policy.ts and the recurring
+// invoices' numbering, as a German form shows them under their fields.
+describe('plainProblem in German: payments, dunning levels and recurring numbers', () => {
+  const saved = { localStorage: globalThis.localStorage, document: globalThis.document };
+  beforeAll(() => {
+    // chooseLanguage keeps the choice and sets <html lang>: stand-ins outside a browser.
+    Object.assign(globalThis, {
+      localStorage: { setItem: () => undefined, getItem: () => null },
+      document: { documentElement: {} },
+    });
+    chooseLanguage('de');
+  });
+  afterAll(() => {
+    chooseLanguage('en');
+    Object.assign(globalThis, saved);
+  });
+
+  test.each([
+    ['amount must be a decimal string such as "119.00"', 'Geben Sie einen Betrag wie 119,00 ein.'],
+    ['amount must be greater than zero', 'Geben Sie einen Betrag über null ein.'],
+    [
+      'amount has more decimals than EUR has minor units (2)',
+      'Ein Betrag in EUR hat höchstens 2 Nachkommastellen.',
+    ],
+    [
+      'fee must be a decimal string of at least 0, such as "5.00"',
+      'Geben Sie eine Gebühr von 0 oder mehr ein, z. B. 5,00.',
+    ],
+    [
+      "days_after_due must be greater than the previous level's",
+      'Geben Sie mehr Tage an als bei der vorigen Stufe.',
+    ],
+    [
+      'unknown placeholder {Rechnungsnummer}; known: {number}, {issue_date}, {total}',
+      '{Rechnungsnummer} ist kein Platzhalter. Möglich sind: {number}, {issue_date}, {total}',
+    ],
+    ['numbering sequence not found', 'Diesen Nummernkreis gibt es nicht mehr: Wählen Sie einen anderen.'],
+    [
+      "Field required (or the template's numbering_sequence_id): each invoice takes its number from it",
+      'Geben Sie die Nummer der ersten Rechnung ein, z. B. RE-2026-001, oder wählen Sie einen Nummernkreis.',
+    ],
+    [
+      'invoice_number needs digits to continue from (INV-0001 -> INV-0002) for a series',
+      'Die Nummer braucht Ziffern zum Weiterzählen, z. B. RE-2026-001.',
+    ],
+    ['Field required', 'Pflichtfeld.'],
+  ])('%s', (message, words) => {
+    expect(plainProblem(message)).toBe(words);
+  });
+});
+
+describe('plainProblem in English keeps the example the English way', () => {
+  test('a payment amount', () => {
+    expect(plainProblem('amount must be a decimal string such as "119.00"')).toBe(
+      'Enter an amount such as 119.00.',
+    );
   });
 });

@@ -2,13 +2,13 @@
 // the service draws it (a PDF in the customer's language) or downloaded.
 import { useState } from 'preact/hooks';
 import { type ApiError, blob } from '../api';
-import { t } from '../i18n';
+import { localToday, t } from '../i18n';
 import { Field } from '../ui/form';
 import { saveBlob, useAction } from '../ui/hooks';
 import { ErrorNotice } from '../ui/notice';
 import { PdfPages } from '../ui/pdf-pages';
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localToday();
 
 export function StatementPanel({ customerId, name }: { customerId: string; name: string }) {
   const [from, setFrom] = useState(() => `${today().slice(0, 4)}-01-01`);

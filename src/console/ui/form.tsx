@@ -98,6 +98,7 @@ interface SelectProps extends Labelled {
   value: string;
   onChange: (value: string) => void;
   options: { value: string; label: string }[];
+  disabled?: boolean;
 }
 
 export function Select(props: SelectProps) {
@@ -108,6 +109,7 @@ export function Select(props: SelectProps) {
         {...control}
         value={props.value}
         required={props.required}
+        disabled={props.disabled}
         onChange={(event) => props.onChange(event.currentTarget.value)}
       >
         {props.options.map((option) => (
@@ -120,7 +122,12 @@ export function Select(props: SelectProps) {
   );
 }
 
-export function Checkbox(props: { label: string; checked: boolean; onChange: (checked: boolean) => void }) {
+export function Checkbox(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div class="check">
@@ -128,6 +135,7 @@ export function Checkbox(props: { label: string; checked: boolean; onChange: (ch
         id={id}
         type="checkbox"
         checked={props.checked}
+        disabled={props.disabled}
         onChange={(event) => props.onChange(event.currentTarget.checked)}
       />
       <label for={id}>{props.label}</label>

@@ -2,7 +2,8 @@ import { currentLanguage, t } from '../i18n';
 import { numberExample } from '../numbers';
 
 // The API's schema messages speak to programmers ("Expected string to match '^-?[0-9]{1,15}…'"); the few
-// a person meets while typing are said in words, anything else is shown as the API put it.
+// a person meets while typing are said in words, anything else is shown as the API put it. A named group
+// of the pattern fills the placeholder of the same name (the currency, a placeholder's name).
 const PLAIN: [RegExp, string][] = [
   [/^Expected string to match '\^-\?\[0-9\]/, 'Enter a number such as {example}.'],
   [/^Field required$/, 'Required.'],
@@ -19,9 +20,44 @@ const PLAIN: [RegExp, string][] = [
   [/^a BIC is 8 or 11 characters/, 'A BIC has 8 or 11 characters, e.g. COBADEFFXXX.'],
   [/^percent must be more than 0/, 'Enter a percent above 0 and below 100, e.g. 2 or 2,5.'],
   [/^discount is more than the/, 'The Skonto is more than what is still due after the amount.'],
+  // A payment's amount (src/modules/payments/amounts.ts).
+  [/^amount must be a decimal string such as/, 'Enter an amount such as {amount}.'],
+  [/^amount must be greater than zero$/, 'Enter an amount above zero.'],
+  [
+    /^amount has more decimals than (?<currency>\w+) has minor units \((?<units>\d+)\)$/,
+    'An amount in {currency} has at most {units} decimals.',
+  ],
+  // The dunning policy's levels (src/modules/dunning/policy.ts).
+  [/^fee must be a decimal string of at least 0/, 'Enter a fee of 0 or more, such as {fee}.'],
+  [/^fee has at most 2 decimals$/, 'A fee has at most 2 decimals.'],
+  [/^days_after_due must be greater than the previous level's$/, 'Enter more days than the level before.'],
+  [
+    /^unknown placeholder (?<placeholder>\{[^}]*\}); known: (?<known>.*)$/,
+    '{placeholder} is not a placeholder. These are: {known}',
+  ],
+  // Where a recurring invoice's numbers come from (docs/recurring-invoices.md, Numbers).
+  [/^numbering sequence not found$/, 'This numbering sequence no longer exists: choose another one.'],
+  [
+    /^Field required \(or the template's numbering_sequence_id\)/,
+    'Enter the first invoice’s number, e.g. RE-2026-001, or choose a numbering sequence.',
+  ],
+  [
+    /^invoice_number needs digits to continue from/,
+    'The number needs digits to count on from, e.g. RE-2026-001.',
+  ],
 ];
 
 export function plainProblem(message: string): string {
-  const found = PLAIN.find(([pattern]) => pattern.test(message));
-  return found ? t(found[1], { example: numberExample(currentLanguage()) }) : message;
+  for (const [pattern, words] of PLAIN) {
+    const match = pattern.exec(message);
+    if (!match) continue;
+    const german = currentLanguage() === 'de';
+    return t(words, {
+      example: numberExample(currentLanguage()),
+      amount: german ? '119,00' : '119.00',
+      fee: german ? '5,00' : '5.00',
+      ...match.groups,
+    });
+  }
+  return message;
 }

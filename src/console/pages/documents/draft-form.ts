@@ -1,5 +1,5 @@
 import type { BusinessProfile, LineItem } from '../../api-types';
-import { currentLanguage } from '../../i18n';
+import { currentLanguage, localToday } from '../../i18n';
 import { writeDecimal } from '../../numbers';
 import { isZero } from './form-content';
 import type { AppliedTax, DraftForm, LineForm, StoredDocument } from './model';
@@ -61,7 +61,7 @@ export function withDefaultTax(form: DraftForm, tax: BusinessProfile['default_ta
   };
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localToday();
 
 export function inDays(days: number, from = today()): string {
   const date = new Date(`${from}T00:00:00Z`);

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, blob, call, list } from '../../api';
 import type { Calculation, Totals } from '../../api-types';
-import { formatMoney, t } from '../../i18n';
+import { formatMoney, localToday, t } from '../../i18n';
 import { Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
@@ -71,9 +71,7 @@ export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending
       document_type: form.document_type === 'delivery_note' ? 'invoice' : form.document_type,
       data: {
         invoice_number: form.number || 'DRAFT',
-        issue_date: /^\d{4}-\d{2}-\d{2}$/.test(form.issue_date)
-          ? form.issue_date
-          : new Date().toISOString().slice(0, 10),
+        issue_date: /^\d{4}-\d{2}-\d{2}$/.test(form.issue_date) ? form.issue_date : localToday(),
         currency: totallable.currency.trim().toUpperCase(),
         seller: { name: 'Seller' },
         buyer: { name: 'Buyer' },

@@ -5,7 +5,7 @@ import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
 import type { Payment as IssuedPayment, ReceivedDocumentPayment } from '../../api-types';
-import { currentLanguage, formatDate, formatDecimal, formatMoney, t } from '../../i18n';
+import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, t } from '../../i18n';
 import { percentOfAmount, readDecimal, subtractAmounts, writeDecimal } from '../../numbers';
 import { Checkbox, Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -34,7 +34,7 @@ export function decimalInput(text: string): string {
   return readDecimal(text, currentLanguage()) ?? text.trim();
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localToday();
 
 /** A Skonto the payer may take: the discount, and what the payment then is, for the payment form. */
 export interface SkontoOffer {
@@ -153,10 +153,18 @@ export function PaymentsCard({
               <dd>{formatMoney(amountCredited, currency)}</dd>
             </div>
           ) : null}
-          <div class="total-row strong">
-            <dt>{t('Still due')}</dt>
-            <dd>{formatMoney(amountDue, currency)}</dd>
-          </div>
+          {/* Paid more than was due: said as what was overpaid, not as a negative amount still open. */}
+          {due.startsWith('-') ? (
+            <div class="total-row strong">
+              <dt>{t('Overpaid')}</dt>
+              <dd>{formatMoney(due.slice(1), currency)}</dd>
+            </div>
+          ) : (
+            <div class="total-row strong">
+              <dt>{t('Still due')}</dt>
+              <dd>{formatMoney(amountDue, currency)}</dd>
+            </div>
+          )}
         </dl>
       ) : null}
       {rows.length > 0 ? (

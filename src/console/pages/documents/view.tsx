@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
 import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
-import { currentLanguage, formatDate, formatDecimal, formatMoney, perBase, t } from '../../i18n';
+import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '../../i18n';
 import { loadChannels, usableChannels } from '../../networks';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -190,7 +190,7 @@ export function DocumentView({ id }: { id: string }) {
       // A correction is a credit note: it takes no invoice kind (381 only), and the invoice it names is the
       // one corrected (its source), not that invoice's own predecessor.
       const { type_code: _kind, preceding_invoice: _preceding, ...corrected } = content;
-      const today = new Date().toISOString().slice(0, 10);
+      const today = localToday();
       return post<StoredDocument>('/documents', {
         ...(documentType === 'credit_note' ? corrected : content),
         document_type: documentType,

@@ -1,0 +1,45 @@
+// German texts of the recurring invoice screens, and of the API's field problems said in words there, on
+// payments and in the dunning policy (ui/plain-problems.ts); i18n-de.ts spreads them into GERMAN.
+export const GERMAN_RECURRING: Record<string, string> = {
+  'A schedule keeps its customer and business profile. To bill another customer, create a new recurring invoice.':
+    'Eine wiederkehrende Rechnung behält ihren Kunden und ihr Geschäftsprofil. Für einen anderen Kunden legen Sie eine neue an.',
+  'Each later invoice counts it up: RE-2026-002, RE-2026-003, …':
+    'Jede weitere Rechnung zählt sie hoch: RE-2026-002, RE-2026-003, …',
+  'Every {n} days': 'Alle {n} Tage',
+  'Every {n} weeks': 'Alle {n} Wochen',
+  'Every {n} months': 'Alle {n} Monate',
+  'Every {n} quarters': 'Alle {n} Quartale',
+  'Every {n} years': 'Alle {n} Jahre',
+  'First invoice’s number': 'Nummer der ersten Rechnung',
+  'Invoices made so far': 'Bisher erstellte Rechnungen',
+  'A numbering sequence that no longer exists': 'Ein Nummernkreis, den es nicht mehr gibt',
+  'Next invoice on {date}': 'Nächste Rechnung am {date}',
+  'No further invoices.': 'Keine weiteren Rechnungen.',
+  'No invoice made yet.': 'Noch keine Rechnung erstellt.',
+  'Pause this recurring invoice?': 'Diese wiederkehrende Rechnung pausieren?',
+  'Paused: no invoice is made until it is resumed.':
+    'Pausiert: Bis zum Fortsetzen wird keine Rechnung erstellt.',
+  'Resume this recurring invoice?': 'Diese wiederkehrende Rechnung fortsetzen?',
+  'The last invoice could not be created:': 'Die letzte Rechnung konnte nicht erstellt werden:',
+  'The newest {shown} of {count} invoices.': 'Die neuesten {shown} von {count} Rechnungen.',
+  'Your unsaved changes will be lost.': 'Ihre ungespeicherten Änderungen gehen verloren.',
+  // Payments and the amount of a payment (plain-problems.ts).
+  Overpaid: 'Überzahlt',
+  'Enter an amount such as {amount}.': 'Geben Sie einen Betrag wie {amount} ein.',
+  'Enter an amount above zero.': 'Geben Sie einen Betrag über null ein.',
+  'An amount in {currency} has at most {units} decimals.':
+    'Ein Betrag in {currency} hat höchstens {units} Nachkommastellen.',
+  // The dunning policy's levels (plain-problems.ts).
+  'Enter a fee of 0 or more, such as {fee}.': 'Geben Sie eine Gebühr von 0 oder mehr ein, z. B. {fee}.',
+  'A fee has at most 2 decimals.': 'Eine Gebühr hat höchstens 2 Nachkommastellen.',
+  'Enter more days than the level before.': 'Geben Sie mehr Tage an als bei der vorigen Stufe.',
+  '{placeholder} is not a placeholder. These are: {known}':
+    '{placeholder} ist kein Platzhalter. Möglich sind: {known}',
+  // Where a recurring invoice's numbers come from (plain-problems.ts).
+  'This numbering sequence no longer exists: choose another one.':
+    'Diesen Nummernkreis gibt es nicht mehr: Wählen Sie einen anderen.',
+  'Enter the first invoice’s number, e.g. RE-2026-001, or choose a numbering sequence.':
+    'Geben Sie die Nummer der ersten Rechnung ein, z. B. RE-2026-001, oder wählen Sie einen Nummernkreis.',
+  'The number needs digits to count on from, e.g. RE-2026-001.':
+    'Die Nummer braucht Ziffern zum Weiterzählen, z. B. RE-2026-001.',
+};

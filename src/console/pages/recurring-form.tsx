@@ -1,0 +1,377 @@
+// One form to make or change a recurring invoice and the invoice it issues (lines typed as in the document
+// editor). A schedule keeps its customer and business profile (the API changes neither after creation);
+// an ended one is only shown.
+import { useEffect, useState } from 'preact/hooks';
+import { type ApiError, get, list, patch, post, remove } from '../api';
+import type { BusinessProfile, NumberingSequence, RecurringInvoice } from '../api-types';
+import { formatDate, localToday, t } from '../i18n';
+import { href, navigate, useUnsavedGuard } from '../router';
+import { Checkbox, Field, Fieldset, Select } from '../ui/form';
+import { useAction, useLoad } from '../ui/hooks';
+import { Badge, ErrorNotice, Notice } from '../ui/notice';
+import { useCustomers } from './documents/customers';
+import { draftOf, emptyDraft, withDefaultTax } from './documents/draft-form';
+import { typingError } from './documents/editor';
+import { LineItems } from './documents/editor-fields';
+import { contentOf } from './documents/form-content';
+import type { DraftForm, StoredDocument } from './documents/model';
+import { FREQUENCIES, numberingError, RECURRING_STATES, templateError } from './recurring-model';
+
+interface Schedule {
+  business_profile_id: string;
+  customer_id: string;
+  frequency: string;
+  interval: string;
+  start_date: string;
+  end_date: string;
+  /** '' continues the first invoice's number; null on a new form: the first sequence, if there is one. */
+  numbering_sequence_id: string | null;
+  /** The first invoice's number (the template's `invoice_number`), continued by each later one. */
+  invoice_number: string;
+  due_in_days: string;
+  /** Each invoice's service period: in_advance, in_arrears or none. */
+  service_period: string;
+  auto_finalize: boolean;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function scheduleOf(existing: RecurringInvoice | undefined): Schedule {
+  const template = existing?.invoice_template ?? {};
+  return {
+    business_profile_id: existing?.business_profile_id ?? '',
+    customer_id: existing?.customer_id ?? '',
+    frequency: existing?.frequency ?? 'monthly',
+    interval: String(existing?.interval ?? 1),
+    start_date: existing?.start_date ?? localToday(),
+    end_date: existing?.end_date ?? '',
+    numbering_sequence_id: existing
+      ? (existing.numbering_sequence_id ?? text(template.numbering_sequence_id))
+      : null,
+    invoice_number: text(template.invoice_number) || text(template.number),
+    due_in_days: String(template.due_in_days ?? 14),
+    service_period: String(template.service_period ?? 'in_advance'),
+    auto_finalize: existing?.auto_finalize ?? false,
+  };
+}
+
+/** The template's lines and references as the document editor's form, to type them the same way. */
+function templateForm(existing?: RecurringInvoice): DraftForm {
+  if (!existing) return emptyDraft('invoice');
+  const template = existing.invoice_template;
+  return draftOf({
+    document_type: 'invoice',
+    number: '',
+    issue_date: existing.start_date,
+    due_date: null,
+    currency: String(template.currency ?? 'EUR'),
+    business_profile_id: existing.business_profile_id,
+    customer_id: existing.customer_id,
+    source_document_id: null,
+    data: template,
+  } as unknown as StoredDocument);
+}
+
+/** What the page says of the next invoice: its date, or why none comes. */
+function nextInvoiceText(existing: RecurringInvoice): string {
+  if (existing.status === 'paused') return t('Paused: no invoice is made until it is resumed.');
+  if (existing.status === 'cancelled' || !existing.next_occurrence_date) return t('No further invoices.');
+  return t('Next invoice on {date}', { date: formatDate(existing.next_occurrence_date) });
+}
+
+export function RecurringForm({
+  existing,
+  onChanged,
+}: {
+  existing?: RecurringInvoice;
+  onChanged?: () => void;
+}) {
+  const [schedule, setSchedule] = useState(() => scheduleOf(existing));
+  const [form, setForm] = useState<DraftForm>(() => templateForm(existing));
+  const [dirty, setDirty] = useState(false);
+  const release = useUnsavedGuard(dirty);
+  const profiles = useLoad(
+    () => list<BusinessProfile>('/business-profiles', { limit: 100 }).then((p) => p.data),
+    [],
+  );
+  const customers = useCustomers();
+  const sequences = useLoad(
+    () => list<NumberingSequence>('/numbering-sequences', { limit: 100 }).then((p) => p.data),
+    [],
+  );
+  const action = useAction();
+  const error = numberingError(action.error as ApiError | null);
+  const set =
+    <K extends keyof Schedule>(name: K) =>
+    (value: Schedule[K]) => {
+      setDirty(true);
+      setSchedule((current) => ({ ...current, [name]: value }));
+    };
+  const changeLines = (update: (current: DraftForm) => DraftForm) => {
+    setDirty(true);
+    setForm(update);
+  };
+  const editable = existing?.status !== 'cancelled';
+  // The only business profile is the one meant until another is made.
+  const only = profiles.data?.length === 1 ? (profiles.data[0]?.id ?? '') : '';
+  const profileId = schedule.business_profile_id || only;
+  // Numbers from a sequence when the account has one, unless another choice was made.
+  const sequenceId = schedule.numbering_sequence_id ?? sequences.data?.[0]?.id ?? '';
+  // A new template's lines start with the profile's VAT for new lines, as a new document's do.
+  useEffect(() => {
+    if (existing || !profileId) return;
+    let chosen = true; // an answer for a profile chosen before this one is not applied
+    get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
+      (profile) => chosen && setForm((current) => withDefaultTax(current, profile.default_tax)),
+      () => undefined,
+    );
+    return () => {
+      chosen = false;
+    };
+  }, [existing, profileId]);
+
+  const save = async (event: Event) => {
+    event.preventDefault();
+    // Marked at the lines as typed (they show the template's problems at their own paths too).
+    const unreadable = typingError(form);
+    if (unreadable) {
+      action.setError(unreadable);
+      return;
+    }
+    const { line_items, discounts, shipping, tax_scheme, notes, buyer_reference, order_reference, payment } =
+      contentOf(form);
+    const days = schedule.due_in_days.trim();
+    const firstNumber = schedule.invoice_number.trim();
+    const invoice_template = {
+      currency: form.currency.trim().toUpperCase() || 'EUR',
+      line_items,
+      ...(discounts ? { discounts } : {}),
+      ...(shipping ? { shipping } : {}),
+      ...(tax_scheme ? { tax_scheme } : {}),
+      ...(notes ? { notes } : {}),
+      ...(buyer_reference ? { buyer_reference } : {}),
+      ...(order_reference ? { order_reference } : {}),
+      ...(payment ? { payment } : {}),
+      ...(days ? { due_in_days: /^\d+$/.test(days) ? Number(days) : days } : {}),
+      // One source of numbers: a sequence, or the first invoice's number continued.
+      ...(sequenceId === '' && firstNumber ? { invoice_number: firstNumber } : {}),
+      service_period: schedule.service_period,
+    };
+    const interval = schedule.interval.trim();
+    const common = {
+      frequency: schedule.frequency,
+      interval: /^\d+$/.test(interval) ? Number(interval) : interval,
+      end_date: schedule.end_date || null,
+      numbering_sequence_id: sequenceId || null,
+      auto_finalize: schedule.auto_finalize,
+      invoice_template,
+    };
+    const saved = await action.run(() =>
+      existing
+        ? patch<RecurringInvoice>(`/recurring-invoices/${existing.id}`, common)
+        : post<RecurringInvoice>('/recurring-invoices', {
+            ...common,
+            business_profile_id: profileId,
+            customer_id: schedule.customer_id,
+            start_date: schedule.start_date,
+          }),
+    );
+    if (saved) {
+      release();
+      navigate('recurring');
+    }
+  };
+  const step = async (name: 'pause' | 'resume' | 'cancel') => {
+    if (!existing) return;
+    // The page's unsaved-changes guard would not ask here: the page stays, the form is loaded anew.
+    const lost = dirty ? ` ${t('Your unsaved changes will be lost.')}` : '';
+    const question =
+      name === 'cancel'
+        ? t('End this recurring invoice for good? This cannot be undone.')
+        : name === 'pause'
+          ? t('Pause this recurring invoice?')
+          : t('Resume this recurring invoice?');
+    if ((name === 'cancel' || dirty) && !confirm(`${question}${lost}`)) return;
+    const done = await action.run(() =>
+      name === 'cancel'
+        ? remove(`/recurring-invoices/${existing.id}`)
+        : post(`/recurring-invoices/${existing.id}/${name}`),
+    );
+    if (done !== undefined) {
+      release();
+      onChanged?.();
+    }
+  };
+
+  const choices = (entries: { id: string; label: string }[]) => [
+    { value: '', label: t('Choose…') },
+    ...entries.map((entry) => ({ value: entry.id, label: entry.label })),
+  ];
+  return (
+    <form class="editor" onSubmit={save} noValidate>
+      <div class="page-head">
+        <h1>
+          {existing ? t('Recurring invoice') : t('New recurring invoice')}{' '}
+          {existing ? <Badge>{t(RECURRING_STATES[existing.status] ?? existing.status)}</Badge> : null}
+        </h1>
+        <a href={href('recurring')}>{t('Back to the list')}</a>
+      </div>
+      {existing ? <p class="next-invoice">{nextInvoiceText(existing)}</p> : null}
+      {existing?.last_error ? (
+        <Notice kind="warn">
+          {t('The last invoice could not be created:')} {existing.last_error}
+        </Notice>
+      ) : null}
+      <ErrorNotice error={action.error} />
+      {/* An ended schedule is shown, not changed: every control inside is disabled. */}
+      <fieldset class="bare" disabled={!editable}>
+        <Fieldset legend={t('Schedule')}>
+          <div class="grid">
+            <Select
+              label={t('Business profile')}
+              value={profileId}
+              onChange={set('business_profile_id')}
+              options={choices(
+                (profiles.data ?? []).map((p) => ({ id: p.id, label: p.display_name || p.legal_name })),
+              )}
+              path="business_profile_id"
+              error={error}
+              disabled={!!existing}
+              required
+            />
+            <Select
+              label={t('Customer')}
+              value={schedule.customer_id}
+              onChange={set('customer_id')}
+              options={choices((customers.data ?? []).map((c) => ({ id: c.id, label: c.name ?? c.id })))}
+              path="customer_id"
+              error={error}
+              disabled={!!existing}
+              hint={
+                existing
+                  ? t(
+                      'A schedule keeps its customer and business profile. To bill another customer, create a new recurring invoice.',
+                    )
+                  : undefined
+              }
+              required
+            />
+            <Select
+              label={t('Frequency')}
+              value={schedule.frequency}
+              onChange={set('frequency')}
+              options={FREQUENCIES.map((entry) => ({ value: entry.value, label: t(entry.label) }))}
+              path="frequency"
+              error={error}
+            />
+            <Field
+              label={t('Every how many')}
+              inputMode="numeric"
+              value={schedule.interval}
+              onInput={set('interval')}
+              path="interval"
+              error={error}
+              hint={t('2 with Monthly: every other month')}
+            />
+            <Field
+              label={t('First invoice on')}
+              type="date"
+              value={schedule.start_date}
+              onInput={set('start_date')}
+              path="start_date"
+              error={error}
+              readOnly={!!existing}
+              required
+            />
+            <Field
+              label={t('Last invoice by')}
+              type="date"
+              value={schedule.end_date}
+              onInput={set('end_date')}
+              path="end_date"
+              error={error}
+            />
+            <Field
+              label={t('Payment due after (days)')}
+              inputMode="numeric"
+              value={schedule.due_in_days}
+              onInput={set('due_in_days')}
+              path="invoice_template.due_in_days"
+              error={error}
+            />
+            <Select
+              label={t('Service period of each invoice')}
+              value={schedule.service_period}
+              onChange={set('service_period')}
+              options={[
+                { value: 'in_advance', label: t('In advance: from its date to the next invoice') },
+                { value: 'in_arrears', label: t('In arrears: since the previous invoice') },
+                { value: 'none', label: t('None') },
+              ]}
+              path="invoice_template.service_period"
+              error={error}
+            />
+            <Select
+              label={t('Numbering sequence')}
+              value={sequenceId}
+              onChange={set('numbering_sequence_id')}
+              options={[
+                ...(sequences.data ?? []).map((s) => ({
+                  value: s.id,
+                  label: `${s.name} (${s.next_preview})`,
+                })),
+                // A blocked schedule's sequence may have been deleted since: shown as such, not as a blank.
+                ...(sequences.data && sequenceId && !sequences.data.some((s) => s.id === sequenceId)
+                  ? [{ value: sequenceId, label: t('A numbering sequence that no longer exists') }]
+                  : []),
+                { value: '', label: t('Continue the first invoice’s number') },
+              ]}
+              path="numbering_sequence_id"
+              error={error}
+            />
+            {sequenceId === '' ? (
+              <Field
+                label={t('First invoice’s number')}
+                value={schedule.invoice_number}
+                onInput={set('invoice_number')}
+                placeholder="RE-2026-001"
+                path="invoice_template.invoice_number"
+                error={error}
+                hint={t('Each later invoice counts it up: RE-2026-002, RE-2026-003, …')}
+                required
+              />
+            ) : null}
+          </div>
+          <Checkbox
+            label={t('Finalize each invoice (otherwise it waits as a draft)')}
+            checked={schedule.auto_finalize}
+            onChange={set('auto_finalize')}
+          />
+        </Fieldset>
+        <LineItems form={form} setForm={changeLines} error={templateError(error)} />
+      </fieldset>
+      <div class="actions">
+        {editable ? (
+          <button type="submit" class="primary" disabled={action.busy}>
+            {t('Save')}
+          </button>
+        ) : null}
+        {existing?.status === 'active' ? (
+          <button type="button" disabled={action.busy} onClick={() => step('pause')}>
+            {t('Pause')}
+          </button>
+        ) : null}
+        {existing?.status === 'paused' ? (
+          <button type="button" disabled={action.busy} onClick={() => step('resume')}>
+            {t('Resume')}
+          </button>
+        ) : null}
+        {existing && editable ? (
+          <button type="button" class="danger" disabled={action.busy} onClick={() => step('cancel')}>
+            {t('End')}
+          </button>
+        ) : null}
+      </div>
+    </form>
+  );
+}
