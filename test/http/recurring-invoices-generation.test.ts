@@ -363,6 +363,26 @@ describe('documents', () => {
     ]);
   });
 
+  test('a finished schedule restarted with a new rhythm does not bill in arrears the time it was stopped', async () => {
+    await boot('2026-01-01T12:00:00Z');
+    const s = await setup();
+    const { id } = await schedule(s, {
+      start_date: '2026-01-01',
+      end_date: '2026-03-31',
+      invoice_template: { ...TEMPLATE, service_period: 'in_arrears' },
+    });
+    await runAt('2026-04-15T12:00:00Z');
+    expect(await datesOf(s, id)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    clock.set('2026-09-15T12:00:00Z');
+    const restarted = await call(s, 'PATCH', `/${id}`, { end_date: null, frequency: 'quarterly' });
+    expect(restarted.body.data.next_occurrence_date).toBe('2026-10-01');
+    await runAt('2026-10-01T12:00:00Z');
+    const [, , , october] = await invoices(s, id);
+    const doc = (await server.json(`/api/v1/documents/${october.id}`, { key: s.account.apiKey })).body.data;
+    // One quarter before the restart, as any quarterly invoice in arrears: not March to September.
+    expect(doc.data.invoice_period).toEqual({ start_date: '2026-07-01', end_date: '2026-09-30' });
+  });
+
   test('a PATCHed template applies to later occurrences only', async () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();
@@ -697,6 +717,35 @@ describe('a series of invoice numbers', () => {
       'RE-2026-004',
       'RE-2027-001',
       'RE-2027-002',
+    ]);
+  });
+
+  test('a new schedule whose first number is taken already is a 422 at invoice_number', async () => {
+    await boot('2027-01-10T12:00:00Z');
+    const s = await setup();
+    const byHand = await server.json('/api/v1/documents', {
+      method: 'POST',
+      key: s.account.apiKey,
+      body: {
+        business_profile_id: s.profileId,
+        customer_id: s.customerId,
+        number: 'R-001',
+        issue_date: '2027-01-10',
+        currency: 'EUR',
+        line_items: TEMPLATE.line_items,
+      },
+    });
+    expect(byHand.status).toBe(200);
+    const res = await call(s, 'POST', '', {
+      business_profile_id: s.profileId,
+      customer_id: s.customerId,
+      frequency: 'monthly',
+      start_date: '2027-02-01',
+      invoice_template: { ...TEMPLATE, invoice_number: 'R-001' },
+    });
+    expect(res.status).toBe(422);
+    expect(res.body.error.details.fields.map((f: { loc: string }) => f.loc)).toEqual([
+      'body.invoice_template.invoice_number',
     ]);
   });
 

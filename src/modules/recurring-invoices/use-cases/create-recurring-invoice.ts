@@ -57,7 +57,7 @@ async function createRecurringInvoiceInTransaction({
     endDate,
     history: null,
   };
-  const templateProblems = await occurrenceProblems(ctx, config, input.start_date);
+  const templateProblems = await occurrenceProblems(ctx, config, input.start_date, { skipTaken: false });
   if (templateProblems.length > 0) throw validationError(templateProblems);
   const rule = config.rule;
   const now = isoNow(ctx.clock);

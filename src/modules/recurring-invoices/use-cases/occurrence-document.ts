@@ -213,10 +213,14 @@ export async function occurrenceProblems(
   ctx: AccountCtx,
   config: OccurrenceConfig,
   date: string,
+  options: { skipTaken: boolean },
 ): Promise<FieldError[]> {
   const own = numberingRuleProblems(config);
   if (own.length > 0) return own;
-  const body = occurrenceBody(config, date, await seriesNumber(ctx, config));
+  // A new schedule's first number is checked as given (taken: a 422); a PATCH with the number generation
+  // would use, the next free one.
+  const number = options.skipTaken ? await seriesNumber(ctx, config) : undefined;
+  const body = occurrenceBody(config, date, number);
   return (await newDocumentProblems(ctx, body)).map((p) => ({ ...p, loc: recurringLoc(p.loc, config) }));
 }
 

@@ -7,13 +7,27 @@ import { invalidTransition, notFound, validationError } from '../../../shared/er
 import { nextRecurringStatus } from '../lifecycle';
 import type { UpdateRecurringBody } from '../model';
 import { findRecurring, updateRecurring } from '../repo';
-import { firstOccurrenceOnOrAfter, nextWithinLimits, type ScheduleRule } from '../schedule';
-import type { RecurringInvoiceRow } from '../schema';
+import { firstOccurrenceOnOrAfter, nextWithinLimits, occurrenceDate, type ScheduleRule } from '../schedule';
+import type { Frequency, RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
 import { configWithHistory, type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
 import { restartPoint, ruleOf } from './timing';
 
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
+
+/**
+ * Where a new rhythm counts from: the pending date of a running schedule, so its first period in arrears
+ * goes on from the last date generated (schedule.ts). A schedule that was not running (finished by its
+ * limits) starts again at `candidate`, not before: its anchor is put one new step before it, so that
+ * period is the one step before the restart, and the time it was stopped for is not billed (as a restart
+ * without a new rhythm bills it). When that step back would shorten a month's end (May 31 less a quarter),
+ * `candidate` stays the anchor.
+ */
+function newAnchor(candidate: string, frequency: Frequency, interval: number, running: boolean): string {
+  if (running) return candidate;
+  const before = occurrenceDate({ anchor: candidate, frequency, interval }, -1);
+  return occurrenceDate({ anchor: before, frequency, interval }, 1) === candidate ? before : candidate;
+}
 
 /**
  * PATCH (omitted = unchanged, null = clear). A new frequency or interval re-anchors the schedule on its
@@ -42,7 +56,13 @@ async function updateRecurringInvoiceInTransaction({
   const frequency = pick(c.frequency, row.frequency);
   const interval = pick(c.interval, row.interval);
   const rhythmChanged = frequency !== row.frequency || interval !== row.interval;
-  const rule: ScheduleRule = rhythmChanged ? { anchor: candidate, frequency, interval } : ruleOf(row);
+  const rule: ScheduleRule = rhythmChanged
+    ? {
+        anchor: newAnchor(candidate, frequency, interval, row.nextOccurrenceDate !== null),
+        frequency,
+        interval,
+      }
+    : ruleOf(row);
   const limits = {
     endDate: pick(c.end_date, row.endDate),
     maxOccurrences: pick(c.max_occurrences, row.maxOccurrences),
@@ -68,7 +88,7 @@ async function updateRecurringInvoiceInTransaction({
   }
   // A finished schedule generates nothing more, so there is nothing its settings could break.
   if (next !== null) {
-    const problems = await occurrenceProblems(ctx, config, next);
+    const problems = await occurrenceProblems(ctx, config, next, { skipTaken: true });
     if (problems.length > 0) throw validationError(problems);
   }
   const updated = await updateRecurring(ctx.db, ctx.accountId, row.id, {
