@@ -293,7 +293,9 @@ describe('the machine form', () => {
       utf8((await download(`/api/v1/exports/documents.csv?${PERIOD}&format=machine`, shop.apiKey)).bytes),
       ',',
     ).slice(1);
-    expect(rows.map((r) => [r[0], r[1], r[7], r[9]])).toEqual([['QU-1', 'receipt', '119.00', '0.00']]);
+    expect(rows.map((r) => [r[0], r[1], r[7], r[8], r[9]])).toEqual([
+      ['QU-1', 'receipt', '119.00', '119.00', '0.00'],
+    ]);
     const report = await server.json('/api/v1/reports/receivables?as_of=2026-11-30', { key: shop.apiKey });
     expect(report.body.data.currencies).toEqual([]);
   });

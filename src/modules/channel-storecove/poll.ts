@@ -34,8 +34,8 @@ export async function pollQueue(
   credentials(conn);
   for (const guid of acknowledgements(cursor)) {
     const answer = await request(conn, 'DELETE', `/webhook_instances/${encodeURIComponent(guid)}`);
-    // 404: already deleted (an earlier poll acknowledged it, then failed before its cursor was stored).
-    if (answer.status >= 300 && answer.status !== 404)
+    // 404 or 410: already deleted (an earlier poll acknowledged it, then failed before its cursor was stored).
+    if (answer.status >= 300 && answer.status !== 404 && answer.status !== 410)
       throw failure(answer, 'Acknowledging a Storecove webhook instance', conn.now());
   }
 

@@ -117,7 +117,8 @@ async function issuedRow(ctx: AccountCtx, row: DocumentRow, dialect: CsvDialect)
       party: await buyerNameOf(ctx, row),
       total: row.totals.total,
       tax: row.totals.tax_total,
-      amountPaid: figures.amount_paid,
+      // A receipt records a payment already made: paid in full (see amountDueOf).
+      amountPaid: row.documentType === 'receipt' ? row.totals.total : figures.amount_paid,
       amountDue: await amountDueOf(ctx, row, figures),
       // A cancellation stays one when the invoice is filed away: a voided document reads `void`.
       status: row.voidedAt !== null ? 'void' : row.status,
