@@ -1,4 +1,5 @@
 // German texts of the console, keyed by the English text (i18n.ts).
+import { GERMAN_MONEY } from './i18n-de-money';
 import { GERMAN_NETWORKS } from './i18n-de-networks';
 import { GERMAN_OFFICE } from './i18n-de-office';
 import { GERMAN_PRODUCTS } from './i18n-de-products';
@@ -9,6 +10,7 @@ export const GERMAN: Record<string, string> = {
   ...GERMAN_OFFICE,
   ...GERMAN_NETWORKS,
   ...GERMAN_RECURRING,
+  ...GERMAN_MONEY,
   'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) or a JSON array of customers.':
     'Eine CSV-Datei mit Kopfzeile (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) oder ein JSON-Array von Kunden.',
   'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.':

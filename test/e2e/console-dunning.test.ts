@@ -2,6 +2,7 @@
 // list, "Record payment" with a partial payment listed and deleted, "Send reminder" on an overdue invoice,
 // and the dunning policy in Settings, in English and German, found by accessible names.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { join } from 'node:path';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
@@ -14,6 +15,11 @@ let account: TestAccount;
 let browser: Watched;
 let overdue: { id: string; number: string };
 let current: { id: string; number: string };
+/** What each confirmation asked; the next one is dismissed while `dismissNext` is set. */
+const asked: string[] = [];
+let dismissNext = false;
+/** Where to keep screenshots for a person to look at (unset: none are taken). */
+const SHOTS = process.env.SCREENSHOT_DIR;
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -30,8 +36,16 @@ beforeAll(async () => {
     'finalize',
   ]);
   browser = await openBrowser(server.url);
-  // Deleting a payment asks for a confirmation: accepted, as a person sure of the step would.
-  browser.page.on('dialog', (dialog) => dialog.accept());
+  // Deleting a payment and sending a reminder ask for a confirmation: accepted, as a person sure of the step
+  // would, unless a test dismisses the next one.
+  browser.page.on('dialog', (dialog) => {
+    asked.push(dialog.message());
+    if (dismissNext) {
+      dismissNext = false;
+      return dialog.dismiss();
+    }
+    return dialog.accept();
+  });
   await browser.page.goto(`${server.url}/`);
   await typeInto(browser.page, 'API key', account.apiKey);
   await click(browser.page, 'Sign in');
@@ -44,6 +58,12 @@ afterAll(async () => {
 });
 
 const page = () => browser.page;
+async function shot(name: string, width = 1280) {
+  if (!SHOTS) return;
+  await page().setViewport({ width, height: 900 });
+  await page().screenshot({ path: join(SHOTS, `${name}.png`) as `${string}.png`, fullPage: true });
+  await page().setViewport({ width: 1280, height: 900 });
+}
 const key = () => ({ key: account.apiKey });
 const listed = () =>
   page().$$eval('table.list tbody a', (links) => links.map((link) => link.textContent?.trim() ?? ''));
@@ -97,14 +117,31 @@ describe('console: payments, reminders and the dunning policy', () => {
     expect(payments.body.data).toEqual([]);
   }, 60_000);
 
-  test('"Send reminder" on the overdue invoice sends level 1 and lists it', async () => {
-    await byName(page(), 'Send reminder', 'button');
-    await click(page(), 'Send reminder');
-    await waitForText(page(), 'Reminder queued for sending.', 30_000);
-    const reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
+  test('"Send reminder" names the next letter, asks first, sends level 1 and lists it by its name', async () => {
+    // The policy's first level (docs/dunning.md defaults): "Zahlungserinnerung {number}", no fee.
+    await byName(page(), 'Send Zahlungserinnerung', 'button');
+    await waitForText(page(), 'No fee for this letter.');
+    // Dismissed: nothing is sent.
+    dismissNext = true;
+    await click(page(), 'Send Zahlungserinnerung');
+    expect(asked.at(-1)).toBe('Send Zahlungserinnerung to ap@acme.example?');
+    let reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
+    expect(reminders.body.data).toEqual([]);
+    await click(page(), 'Send Zahlungserinnerung');
+    await waitForText(page(), 'Zahlungserinnerung queued for sending.', 30_000);
+    reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
     expect(reminders.body.data).toHaveLength(1);
     expect(reminders.body.data[0]).toMatchObject({ level: 1, amount_due: '237.88' });
-    await waitForText(page(), 'Level 1');
+    const sentList = await byName(page(), 'Reminders sent', 'list');
+    await page().waitForFunction(
+      (list: Element) => /^Zahlungserinnerung · /.test(list.textContent?.trim() ?? ''),
+      { timeout: 10_000 },
+      sentList,
+    );
+    expect(await sentList.evaluate((list) => list.textContent)).not.toContain('Level 1');
+    // The next one is the second level, with its fee beside the button.
+    await byName(page(), 'Send 1. Mahnung', 'button');
+    await waitForText(page(), 'Fee of this letter: €5.00');
     // An invoice that is not overdue offers no reminder.
     await page().goto(`${server.url}/#/documents/${current.id}`);
     await page().waitForFunction(
@@ -129,16 +166,36 @@ describe('console: payments, reminders and the dunning policy', () => {
     // A fee the API refuses shows its problem under the field.
     await typeInto(page(), 'Fee (level 1)', '-1');
     await click(page(), 'Save dunning policy');
-    await waitForText(page(), 'fee must be a decimal string');
+    await waitForText(page(), 'Enter a fee of 0 or more, such as 5.00.');
   }, 60_000);
 
-  test('in German: the same controls by their German names', async () => {
+  test('in German: the same controls by their German names; the 1. Mahnung with its fee asked first', async () => {
     await page().evaluate(() => localStorage.setItem('invoice-console.language', 'de'));
     await page().goto(`${server.url}/#/documents/${overdue.id}`);
     await page().reload();
     await byName(page(), 'Zahlung erfassen', 'button');
-    await byName(page(), 'Mahnung senden', 'button');
-    await waitForText(page(), 'Stufe 1');
+    // The first letter's e-mail went out through the SMTP server (the delivery job).
+    await waitForText(page(), 'Zahlungserinnerung · ');
+    await waitForText(page(), 'E-Mail versendet', 30_000);
+    await waitForText(page(), 'Gebühr dieses Schreibens: 7,50\u00a0€');
+    await shot('reminders-de');
+    await shot('reminders-de-390', 390);
+    // At 390 px the lines table scrolls in its own box, not the page sideways.
+    await page().setViewport({ width: 390, height: 900 });
+    await byName(page(), '1. Mahnung senden', 'button');
+    const wide = await page().evaluate(() => document.documentElement.scrollWidth);
+    await page().setViewport({ width: 1280, height: 900 });
+    expect(wide).toBeLessThanOrEqual(390);
+    await click(page(), '1. Mahnung senden');
+    expect(asked.at(-1)).toBe('1. Mahnung mit 7,50\u00a0€ Gebühr an ap@acme.example senden?');
+    await waitForText(page(), '1. Mahnung wird versendet.', 30_000);
+    const reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
+    expect(reminders.body.data.map((r: { level: number; fee: string }) => [r.level, r.fee])).toEqual([
+      [2, '7.50'],
+      [1, '0.00'],
+    ]);
+    await waitForText(page(), 'Gebühr 7,50\u00a0€');
+    await byName(page(), '2. Mahnung senden', 'button');
     await page().goto(`${server.url}/#/documents`);
     await byName(page(), 'Nur überfällige', 'checkbox');
     await byName(page(), 'Fällig', 'columnheader');

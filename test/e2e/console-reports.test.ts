@@ -16,6 +16,7 @@ let server: TestServer;
 let account: TestAccount;
 let browser: Watched;
 let customerId: string;
+let septemberNumber: string;
 const clock = new FakeClock(new Date('2026-11-20T09:30:00.000Z'));
 /** Where to keep screenshots of the dashboard for a person to look at (unset: none are taken). */
 const SHOTS = process.env.SCREENSHOT_DIR;
@@ -45,6 +46,31 @@ beforeAll(async () => {
   await makeDocument(server, account, parties, { issue_date: '2026-11-02', due_date: '2026-12-02' }, [
     'finalize',
   ]);
+  // Another customer paid one invoice twice over (237.88 due, 250.00 paid): 12.12 is its credit, taken off
+  // what is open. The later-dated payment is entered first, so the list's order is the payments' dates.
+  const other = await makeParties(server, account);
+  await server.json(`/api/v1/customers/${other.customerId}`, {
+    method: 'PATCH',
+    ...key,
+    body: { name: 'Beta GmbH' },
+  });
+  const september = await makeDocument(
+    server,
+    account,
+    other,
+    { issue_date: '2026-09-01', due_date: '2026-09-15' },
+    ['finalize', 'mark-sent'],
+  );
+  for (const [amount, date, reference] of [
+    ['200.00', '2026-10-20', 'SEPA-1020'],
+    ['50.00', '2026-09-20', 'SEPA-0920'],
+  ] as const)
+    await server.json(`/api/v1/documents/${september.id}/payments`, {
+      method: 'POST',
+      ...key,
+      body: { amount, date, reference },
+    });
+  septemberNumber = september.number;
   const received = await fetch(`${server.url}/api/v1/received-documents`, {
     method: 'POST',
     headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
@@ -86,8 +112,8 @@ describe('console: dashboard and statement', () => {
   test('the dashboard shows open, overdue, ageing, revenue, payments and what awaits approval', async () => {
     await click(page(), 'Dashboard', 'link');
     await waitForText(page(), 'Open and overdue');
-    // 137.88 + 237.88 overdue; with November's 237.88 open 613.64.
-    await waitForText(page(), '€613.64');
+    // 137.88 + 237.88 overdue; with November's 237.88 613.64, less Beta's credit of 12.12: open 601.52.
+    await waitForText(page(), '€601.52');
     await waitForText(page(), '€375.76');
     const names = await chartNames();
     expect(names.find((n) => n.startsWith('Ageing of receivables (EUR)'))).toContain('90+ days: €137.88');
@@ -104,14 +130,34 @@ describe('console: dashboard and statement', () => {
       // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees once the table is open
       (trs) => trs.map((tr) => (tr as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
     );
+    // The parts add up to what is open: the credits are a line of their own.
     expect(rows).toEqual([
       'Not yet due €237.88',
       '0-30 days €0.00',
       '31-60 days €237.88',
       '61-90 days €0.00',
       '90+ days €137.88',
+      'Credits of customers -€12.12',
+      'Open (EUR) €601.52',
     ]);
+    expect(names.find((n) => n.startsWith('Ageing of receivables (EUR)'))).toContain(
+      'Credits of customers: -€12.12',
+    );
+    await waitForText(page(), 'Credits of customers: -€12.12');
+    // Last payments by their own date, newest first, each naming the invoice it paid and its buyer.
     await waitForText(page(), 'SEPA-4711');
+    const payments = await page().$$eval(
+      'table.last-payments tbody tr',
+      // biome-ignore lint/performance/useDomNodeTextContent: the text a person sees
+      (trs) => trs.map((tr) => (tr as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+    );
+    expect(payments.map((row) => row.match(/SEPA-\d+/)?.[0])).toEqual([
+      'SEPA-1020',
+      'SEPA-0920',
+      'SEPA-4711',
+    ]);
+    expect(payments[0]).toContain(septemberNumber);
+    expect(payments[0]).toContain('Beta GmbH');
     await waitForText(page(), '[Seller trading name]');
     await byName(page(), '[Seller trading name]', 'link');
     if (SHOTS) await page().screenshot({ path: join(SHOTS, 'dashboard-en.png'), fullPage: true });
@@ -121,6 +167,10 @@ describe('console: dashboard and statement', () => {
     await choose(page(), 'Language', 'Deutsch');
     await waitForText(page(), 'Offen und überfällig');
     await waitForText(page(), '375,76\u00a0€');
+    await waitForText(page(), 'Guthaben von Kunden: -12,12\u00a0€');
+    await page().setViewport({ width: 390, height: 900 });
+    if (SHOTS) await page().screenshot({ path: join(SHOTS, 'dashboard-de-390.png'), fullPage: true });
+    await page().setViewport({ width: 1280, height: 900 });
     expect((await chartNames()).some((n) => n.startsWith('Altersstruktur der Forderungen (EUR)'))).toBe(true);
     await byName(page(), 'Übersicht', 'link');
     if (SHOTS) await page().screenshot({ path: join(SHOTS, 'dashboard-de.png'), fullPage: true });

@@ -151,3 +151,31 @@ describe('plainProblem in English keeps the example the English way', () => {
     );
   });
 });
+
+// Void refused while payments are recorded on the invoice (src/modules/documents/use-cases/change-document-status.ts).
+describe('void refused for payments, in German', () => {
+  const saved = { localStorage: globalThis.localStorage, document: globalThis.document };
+  beforeAll(() => {
+    Object.assign(globalThis, {
+      localStorage: { setItem: () => undefined, getItem: () => null },
+      document: { documentElement: {} },
+    });
+    chooseLanguage('de');
+  });
+  afterAll(() => {
+    chooseLanguage('en');
+    Object.assign(globalThis, saved);
+  });
+  const refusal = (paid: string, message: string) =>
+    new ApiError(409, 'conflict', message, [], { action: 'void', status: 'sent', amount_paid: paid });
+
+  test('payments recorded: their amount in the currency of the message, and what to undo first', () => {
+    const paid = refusal(
+      '1250.00',
+      'This document cannot be cancelled while payments of 1250.00 CHF are recorded on it: delete them first',
+    );
+    expect(messageOf(paid).text).toBe(
+      'Diese Rechnung kann nicht storniert werden, solange Zahlungen über 1.250,00\u00a0CHF auf ihr erfasst sind: Löschen Sie diese zuerst unter „Zahlungen“.',
+    );
+  });
+});

@@ -2,19 +2,14 @@
 // payments and the received invoices waiting for approval. Figures come from the reports API
 // (docs/reports.md) as exact decimal strings; the charts are the console's own SVG (ui/charts.tsx).
 import { get, list } from '../api';
-import type {
-  Payment,
-  ReceivablesFigures,
-  ReceivablesReport,
-  ReceivedDocument,
-  RevenueReport,
-} from '../api-types';
+import type { ReceivablesFigures, ReceivablesReport, ReceivedDocument, RevenueReport } from '../api-types';
 import { formatDate, formatMoney, locale, t } from '../i18n';
 import { href } from '../router';
 import { ageingSegments } from '../ui/ageing';
 import { BarChart, StackedBar } from '../ui/charts';
 import { useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
+import { LastPayments } from './last-payments';
 import { SmallBusinessCard } from './small-business-limits';
 
 const monthName = (month: string) =>
@@ -28,14 +23,13 @@ export function DashboardPage() {
       Promise.all([
         get<ReceivablesReport>('/reports/receivables'),
         get<RevenueReport>('/reports/revenue'),
-        list<Payment>('/payments', { limit: 5 }),
         list<ReceivedDocument>('/received-documents', { limit: 5, status: 'received' }),
       ]),
     [],
   );
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
-  const [receivables, revenue, payments, waiting] = loaded.data;
+  const [receivables, revenue, waiting] = loaded.data;
   return (
     <section class="dashboard">
       <div class="page-head">
@@ -45,7 +39,7 @@ export function DashboardPage() {
       <RevenueCards revenue={revenue} />
       <SmallBusinessCard revenue={revenue} />
       <div class="dashboard-lists">
-        <LastPayments payments={payments.data} />
+        <LastPayments />
         <Waiting received={waiting.data} />
       </div>
     </section>
@@ -78,11 +72,23 @@ function Receivables({ figures }: { figures: ReceivablesFigures[] }) {
                 <dd class="figure-value">{f.open_items}</dd>
               </div>
             </dl>
+            {/* Credits (credit notes and overpayments no invoice absorbed) are taken off the parts: shown as
+                their own line, with the open amount they add up to. */}
             <StackedBar
               id={`ageing-${f.currency}`}
               title={t('Ageing of receivables ({currency})', { currency: f.currency })}
               valueHead={t('Amount')}
               segments={segments}
+              less={
+                /[1-9]/.test(f.credits)
+                  ? [{ label: t('Credits of customers'), value: f.credits, shown: money(`-${f.credits}`) }]
+                  : []
+              }
+              total={{
+                label: t('Open ({currency})', { currency: f.currency }),
+                value: f.open,
+                shown: money(f.open),
+              }}
             />
           </div>
         );
@@ -121,40 +127,6 @@ function RevenueCards({ revenue }: { revenue: RevenueReport }) {
           </div>
         );
       })}
-    </section>
-  );
-}
-
-function LastPayments({ payments }: { payments: Payment[] }) {
-  return (
-    <section class="card" aria-labelledby="payments-heading">
-      <h2 id="payments-heading">{t('Last payments')}</h2>
-      {payments.length === 0 ? (
-        <p class="empty">{t('No payments yet.')}</p>
-      ) : (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">{t('Date')}</th>
-              <th scope="col" class="num">
-                {t('Amount')}
-              </th>
-              <th scope="col">{t('Reference')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {payments.map((p) => (
-              <tr key={p.id}>
-                <td>
-                  <a href={href('documents', p.document_id)}>{formatDate(p.date)}</a>
-                </td>
-                <td class="num">{formatMoney(p.amount, p.currency)}</td>
-                <td>{p.reference ?? ''}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
     </section>
   );
 }

@@ -7,6 +7,7 @@ import { Field } from '../ui/form';
 import { saveBlob, useAction } from '../ui/hooks';
 import { ErrorNotice } from '../ui/notice';
 import { PdfPages } from '../ui/pdf-pages';
+import { statementFileName } from './statement-file';
 
 const today = () => localToday();
 
@@ -24,9 +25,7 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
     if (drawn) setPdf(drawn);
   };
   const download = () =>
-    action.run(async () =>
-      saveBlob(await fetchPdf(), `statement-${name.replace(/[^\w.-]+/g, '_')}-${from}-${to}.pdf`),
-    );
+    action.run(async () => saveBlob(await fetchPdf(), statementFileName(name, from, to)));
   return (
     <section class="card" aria-labelledby="statement-heading">
       <h2 id="statement-heading">{t('Statement')}</h2>

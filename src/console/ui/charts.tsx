@@ -110,10 +110,17 @@ export interface Segment extends Bar {
 }
 
 /** The bar's segments as SVG rectangles over a track, each with its figure on hover. */
-function Segments(props: { title: string; segments: Segment[]; width: number; height: number }) {
+function Segments(props: {
+  title: string;
+  segments: Segment[];
+  width: number;
+  height: number;
+  /** Lines after the segments in the image's name (credits taken off, the total). */
+  after?: Bar[];
+}) {
   const { width, height } = props;
   const total = props.segments.reduce((sum, s) => sum + size(s.value), 0);
-  const summary = props.segments.map((s) => `${s.label}: ${s.shown}`).join('; ');
+  const summary = [...props.segments, ...(props.after ?? [])].map((s) => `${s.label}: ${s.shown}`).join('; ');
   let x = 0;
   return (
     <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={`${props.title}: ${summary}`}>
@@ -134,27 +141,45 @@ function Segments(props: { title: string; segments: Segment[]; width: number; he
   );
 }
 
-/** One horizontal bar split into segments (the ageing of receivables), with a legend. */
-export function StackedBar(props: { id: string; title: string; valueHead: string; segments: Segment[] }) {
+/**
+ * One horizontal bar split into segments (the ageing of receivables), with a legend. `less` are amounts
+ * taken off the segments that have no place in the bar (a customer's credits), said as their own lines in
+ * the legend, the image's name and the table, followed there by the `total` the lines add up to.
+ */
+export function StackedBar(props: {
+  id: string;
+  title: string;
+  valueHead: string;
+  segments: Segment[];
+  less?: Bar[];
+  total?: Bar;
+}) {
+  const less = props.less ?? [];
+  const after = less.length > 0 && props.total ? [...less, props.total] : less;
   return (
     <Chart
       id={props.id}
       title={props.title}
       head={[t('Days past due'), props.valueHead]}
-      rows={props.segments.map((s) => [s.label, s.shown])}
+      rows={[...props.segments, ...after].map((s) => [s.label, s.shown])}
     >
-      <Segments title={props.title} segments={props.segments} width={640} height={36} />
-      <Legend segments={props.segments} />
+      <Segments title={props.title} segments={props.segments} width={640} height={36} after={after} />
+      <Legend segments={props.segments} after={less} />
     </Chart>
   );
 }
 
-function Legend({ segments }: { segments: Segment[] }) {
+function Legend({ segments, after = [] }: { segments: Segment[]; after?: Bar[] }) {
   return (
     <ul class="legend">
       {segments.map((s) => (
         <li key={s.label}>
           <span class={`swatch ${s.tone}`} aria-hidden="true" />
+          {s.label}: {s.shown}
+        </li>
+      ))}
+      {after.map((s) => (
+        <li key={s.label} class="legend-less">
           {s.label}: {s.shown}
         </li>
       ))}

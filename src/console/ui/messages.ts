@@ -1,7 +1,7 @@
 // What an API error says to a person using the console: in the console's language, what to do next, and
 // where that is done. The API keeps its envelope and its developer's words (the `title` of the notice);
 // a code the console does not know keeps the API's message.
-import { t } from '../i18n';
+import { formatMoney, t } from '../i18n';
 import { STATUS_LABELS } from '../pages/documents/model';
 
 /** What the console reads of an API error (api.ts ApiError; not imported, so this file stays DOM-free). */
@@ -74,6 +74,23 @@ const THINGS: Record<string, string> = {
   'Branding profile': 'The branding profile',
 };
 
+const nonZero = (amount: unknown): amount is string => typeof amount === 'string' && /[1-9]/.test(amount);
+
+/**
+ * Void refused because payments are recorded on the document: what to undo first. The details carry the
+ * amount, the message its currency ("50.00 EUR").
+ */
+function voidRefused(message: string, details: Record<string, unknown>): ConsoleMessage | null {
+  if (details.action !== 'void' || !nonZero(details.amount_paid)) return null;
+  const currency = /\d ([A-Z]{3})\b/.exec(message)?.[1] ?? 'EUR';
+  return {
+    text: t(
+      'This invoice cannot be voided while payments of {paid} are recorded on it: delete them under Payments first.',
+      { paid: formatMoney(details.amount_paid, currency) },
+    ),
+  };
+}
+
 /** The console's words for an API error; null when the console has none (the API's message is shown). */
 export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
   const details = error.details as Record<string, unknown>;
@@ -112,6 +129,8 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
           link: { href: '#/exports', label: t('DATEV settings') },
         };
       }
+      const cancelled = voidRefused(error.message, details);
+      if (cancelled) return cancelled;
       // A lifecycle action the document's state does not allow (SPEC 3): said with the state's name.
       if (typeof details.status === 'string') {
         return {

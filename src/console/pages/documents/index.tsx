@@ -9,7 +9,7 @@ import { Badge, ErrorNotice } from '../../ui/notice';
 import { Pager, usePages } from '../../ui/pager';
 import { useCustomers } from './customers';
 import { DocumentEditor } from './editor';
-import { DOCUMENT_TYPES, STATUS_LABELS, STATUSES, type StoredDocument, titleOf } from './model';
+import { DOCUMENT_TYPES, listedTotal, STATUS_LABELS, STATUSES, type StoredDocument, titleOf } from './model';
 import { DocumentView } from './view';
 
 export function DocumentsPage({ route }: { route: string[] }) {
@@ -171,9 +171,7 @@ export function DocumentList() {
                 <td>
                   <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
                 </td>
-                <td class="num">
-                  {formatMoney(document.totals.total.amount, document.totals.total.currency)}
-                </td>
+                <td class="num">{formatMoney(listedTotal(document), document.totals.total.currency)}</td>
               </tr>
             ))}
           </tbody>

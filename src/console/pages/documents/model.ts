@@ -142,3 +142,14 @@ export interface DraftForm {
   swift: string;
   account_name: string;
 }
+
+/**
+ * A credit note lowers what is owed: its total is listed negative, as the documents CSV writes it (one
+ * entered with positive amounts, as usual, turned; one entered negative kept).
+ */
+export const listedTotal = (document: Pick<StoredDocument, 'document_type' | 'totals'>) => {
+  const amount = document.totals.total.amount;
+  if (document.document_type !== 'credit_note' || amount.startsWith('-') || !/[1-9]/.test(amount))
+    return amount;
+  return `-${amount}`;
+};

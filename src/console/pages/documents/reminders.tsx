@@ -1,31 +1,63 @@
-// "Send reminder" on an overdue invoice, and the reminders sent so far (docs/dunning.md). The API picks
-// the next level of the dunning policy, draws the letter and e-mails it with the invoice.
+// "Send reminder" on an overdue invoice, and the reminders sent so far (docs/dunning.md). The console names
+// the letter that goes next (the policy's level after the highest one sent, as the API picks it) with its
+// fee, asks before sending it, and sends that level by number: a second click meanwhile is a 409, never a
+// silent escalation to the level after.
 import { useState } from 'preact/hooks';
-import { type ApiError, list, post } from '../../api';
-import type { Reminder } from '../../api-types';
+import { type ApiError, get, list, post } from '../../api';
+import type { Delivery, DunningPolicy, Reminder } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
+import { letterMailState, letterName } from './dunning-letters';
 import type { StoredDocument } from './model';
+
+const isZero = (amount: string) => !/[1-9]/.test(amount);
 
 export function Reminders({ document, onSent }: { document: StoredDocument; onSent: () => void }) {
   const reminders = useLoad(
     () => list<Reminder>(`/documents/${document.id}/reminders`).then((page) => page.data),
     [document.id, document.updated_at],
   );
+  // The levels' names and fees; without them (a refused read) the button says "Send reminder" as before.
+  const policy = useLoad(() => get<DunningPolicy>('/dunning-policy').catch(() => null), []);
+  // Each reminder's e-mail (a delivery of this document): whether it went out.
+  const mails = useLoad(
+    () =>
+      list<Delivery>(`/documents/${document.id}/deliveries`, { limit: 100 })
+        .then((page) => page.data)
+        .catch(() => [] as Delivery[]),
+    [document.id, document.updated_at, reminders.data?.length],
+  );
   const [to, setTo] = useState(document.data.buyer?.email ?? '');
-  const [sent, setSent] = useState(false);
+  const [sent, setSent] = useState<string | null>(null);
   const action = useAction();
   const overdue = (document.days_overdue ?? 0) > 0;
   const rows = reminders.data ?? [];
   if (!overdue && rows.length === 0) return null;
+  const levels = policy.data?.levels;
+  const next = rows.reduce((highest, reminder) => Math.max(highest, reminder.level), 0) + 1;
+  const nextLevel = levels?.[next - 1];
+  const nextName = nextLevel ? letterName(nextLevel, next) : null;
+  const nextFee = nextLevel && !isZero(nextLevel.fee) ? formatMoney(nextLevel.fee, document.currency) : null;
+  const allSent = levels !== undefined && reminders.data !== undefined && !nextLevel;
   const send = async (event: Event) => {
     event.preventDefault();
-    const body = to.trim() ? { to: to.split(/[,;\s]+/).filter(Boolean) } : {};
-    const reminder = await action.run(() => post(`/documents/${document.id}/reminders`, body));
+    const recipients = to.split(/[,;\s]+/).filter(Boolean);
+    const who = recipients.join(', ') || t('the customer’s e-mail address');
+    const question = !nextName
+      ? t('Send a reminder to {to}?', { to: who })
+      : nextFee
+        ? t('Send {letter} with a fee of {fee} to {to}?', { letter: nextName, fee: nextFee, to: who })
+        : t('Send {letter} to {to}?', { letter: nextName, to: who });
+    if (!confirm(question)) return;
+    const body = {
+      ...(recipients.length > 0 ? { to: recipients } : {}),
+      ...(nextLevel ? { level: next } : {}),
+    };
+    const reminder = await action.run(() => post<Reminder>(`/documents/${document.id}/reminders`, body));
     if (reminder) {
-      setSent(true);
+      setSent(levels ? letterName(levels[reminder.level - 1], reminder.level) : null);
       reminders.reload();
       onSent();
     }
@@ -36,16 +68,30 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
       {overdue ? <p>{t('{days} days overdue.', { days: document.days_overdue ?? 0 })}</p> : null}
       {rows.length > 0 ? (
         <ul class="plain" aria-label={t('Reminders sent')}>
-          {rows.map((reminder) => (
-            <li key={reminder.id}>
-              {t('Level {level}', { level: reminder.level })} · {formatDate(reminder.created_at)} ·{' '}
-              {t('fee {fee}', { fee: formatMoney(reminder.fee, reminder.currency) })} ·{' '}
-              {t('pay by {date}', { date: formatDate(reminder.pay_by) })}
-            </li>
-          ))}
+          {rows.map((reminder) => {
+            const mail = letterMailState(mails.data?.find((d) => d.id === reminder.delivery_id));
+            return (
+              <li key={reminder.id}>
+                <strong>
+                  {levels
+                    ? letterName(levels[reminder.level - 1], reminder.level)
+                    : t('Level {level}', { level: reminder.level })}
+                </strong>{' '}
+                · {formatDate(reminder.created_at)}
+                {isZero(reminder.fee)
+                  ? null
+                  : ` · ${t('fee {fee}', { fee: formatMoney(reminder.fee, reminder.currency) })}`}{' '}
+                · {t('pay by {date}', { date: formatDate(reminder.pay_by) })}
+                {mail ? ` · ${mail}` : null}
+              </li>
+            );
+          })}
         </ul>
       ) : null}
-      {overdue ? (
+      {overdue && allSent ? (
+        <p class="hint">{t('Every level of the dunning policy has been sent for this invoice.')}</p>
+      ) : null}
+      {overdue && !allSent ? (
         <form onSubmit={send} aria-label={t('Send reminder')}>
           <Field
             label={t('Reminder recipient')}
@@ -55,13 +101,22 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
             path="to"
             error={action.error as ApiError | null}
           />
-          <button type="submit" disabled={action.busy}>
-            {t('Send reminder')}
+          <button type="submit" disabled={action.busy || reminders.loading || policy.loading}>
+            {nextName ? t('Send {letter}', { letter: nextName }) : t('Send reminder')}
           </button>
+          {nextName ? (
+            <p class="hint">
+              {nextFee ? t('Fee of this letter: {fee}', { fee: nextFee }) : t('No fee for this letter.')}
+            </p>
+          ) : null}
         </form>
       ) : null}
       <ErrorNotice error={action.error} />
-      {sent ? <Notice kind="ok">{t('Reminder queued for sending.')}</Notice> : null}
+      {sent !== null ? (
+        <Notice kind="ok">
+          {sent ? t('{letter} queued for sending.', { letter: sent }) : t('Reminder queued for sending.')}
+        </Notice>
+      ) : null}
     </section>
   );
 }

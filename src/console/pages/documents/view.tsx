@@ -294,42 +294,45 @@ export function DocumentView({ id }: { id: string }) {
               <SourceOf document={document} />
             </div>
           </div>
-          <table class="list lines-view">
-            <thead>
-              <tr>
-                <th scope="col">{t('Description')}</th>
-                <th scope="col" class="num">
-                  {t('Quantity')}
-                </th>
-                <th scope="col" class="num">
-                  {t('Unit price')}
-                </th>
-                <th scope="col" class="num">
-                  {t('Tax rate')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {(data.line_items ?? []).map((line, index) => (
-                <tr key={index}>
-                  <td>
-                    {line.name}
-                    {line.description ? <div class="hint">{line.description}</div> : null}
-                  </td>
-                  <td class="num">
-                    {formatDecimal(line.quantity)} {line.unit ?? unitShort(line.unit_code)}
-                  </td>
-                  <td class="num">
-                    {line.unit_price ? formatMoney(line.unit_price, document.currency) : ''}
-                    {line.unit_price
-                      ? perBase(line.price_base_quantity, line.unit ?? unitShort(line.unit_code))
-                      : ''}
-                  </td>
-                  <td class="num">{(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}</td>
+          {/* Narrow windows scroll the table, not the page (as the documents list does). */}
+          <div class="table-scroll">
+            <table class="list lines-view">
+              <thead>
+                <tr>
+                  <th scope="col">{t('Description')}</th>
+                  <th scope="col" class="num">
+                    {t('Quantity')}
+                  </th>
+                  <th scope="col" class="num">
+                    {t('Unit price')}
+                  </th>
+                  <th scope="col" class="num">
+                    {t('Tax rate')}
+                  </th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {(data.line_items ?? []).map((line, index) => (
+                  <tr key={index}>
+                    <td>
+                      {line.name}
+                      {line.description ? <div class="hint">{line.description}</div> : null}
+                    </td>
+                    <td class="num">
+                      {formatDecimal(line.quantity)} {line.unit ?? unitShort(line.unit_code)}
+                    </td>
+                    <td class="num">
+                      {line.unit_price ? formatMoney(line.unit_price, document.currency) : ''}
+                      {line.unit_price
+                        ? perBase(line.price_base_quantity, line.unit ?? unitShort(line.unit_code))
+                        : ''}
+                    </td>
+                    <td class="num">{(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {data.notes ? <p class="notes">{data.notes}</p> : null}
           <Downloads document={document} template={template} />
           <ComplianceCheck document={document} />

@@ -1,0 +1,23 @@
+// German texts of the console about money on a document: tax per rate, reminders, credits, cancelling.
+export const GERMAN_MONEY: Record<string, string> = {
+  'This invoice cannot be voided while payments of {paid} are recorded on it: delete them under Payments first.':
+    'Diese Rechnung kann nicht storniert werden, solange Zahlungen über {paid} auf ihr erfasst sind: Löschen Sie diese zuerst unter „Zahlungen“.',
+  // Reminders: the next letter named, asked before it goes, the letters sent with their e-mail (reminders.tsx).
+  'Send a reminder to {to}?': 'Eine Mahnung an {to} senden?',
+  'Send {letter} with a fee of {fee} to {to}?': '{letter} mit {fee} Gebühr an {to} senden?',
+  'Send {letter} to {to}?': '{letter} an {to} senden?',
+  'the customer’s e-mail address': 'die E-Mail-Adresse des Kunden',
+  'Every level of the dunning policy has been sent for this invoice.':
+    'Alle Stufen des Mahnwesens sind für diese Rechnung versendet.',
+  'Send {letter}': '{letter} senden',
+  'Fee of this letter: {fee}': 'Gebühr dieses Schreibens: {fee}',
+  'No fee for this letter.': 'Dieses Schreiben kostet keine Gebühr.',
+  '{letter} queued for sending.': '{letter} wird versendet.',
+  'e-mail waiting to be sent': 'E-Mail wartet auf Versand',
+  'e-mail sent': 'E-Mail versendet',
+  'e-mail delivered': 'E-Mail zugestellt',
+  'e-mail bounced': 'E-Mail unzustellbar',
+  'e-mail failed': 'E-Mail fehlgeschlagen',
+  // The dashboard: credits taken off the open amount; the last payments with their invoices.
+  'Credits of customers': 'Guthaben von Kunden',
+};
