@@ -380,6 +380,17 @@ export interface StoredDocument {
   numbering_sequence_id: string | null;
   data: Record<string, unknown>;
   totals: Totals;
+  /** The tax per category and rate, as the PDF and the e-invoice state it (BG-23) */
+  tax_breakdown: {
+    /** UNCL5305 (BT-118), null when none was given */
+    category: string | null;
+    /** Percent (BT-119) */
+    rate: string;
+    taxable_amount: Money;
+    tax_amount: Money;
+  }[];
+  /** Each line's amount in the order of data.line_items: quantity x price less its discount, plus its charges */
+  line_amounts: Money[];
   /** The sum of the payments recorded against it (docs/payments.md) */
   amount_paid: string;
   /** Set against it by the issued credit notes (Rechnungskorrekturen) naming it as their source_document_id */

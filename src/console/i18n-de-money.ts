@@ -20,4 +20,13 @@ export const GERMAN_MONEY: Record<string, string> = {
   'e-mail failed': 'E-Mail fehlgeschlagen',
   // The dashboard: credits taken off the open amount; the last payments with their invoices.
   'Credits of customers': 'Guthaben von Kunden',
+  // A document's totals: the tax per category and rate (totals-card.tsx).
+  'VAT {rate} on {base}': 'USt {rate} auf {base}',
+  '{category} on {base}': '{category} auf {base}',
+  'Zero rated': 'Nullsatz',
+  Exempt: 'Steuerbefreit',
+  'Reverse charge': 'Steuerschuldnerschaft des Leistungsempfängers',
+  'Intra-community supply': 'Innergemeinschaftliche Lieferung',
+  'Export outside the EU': 'Ausfuhr in ein Drittland',
+  'Not subject to VAT': 'Nicht steuerbar',
 };

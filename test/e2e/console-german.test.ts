@@ -143,6 +143,14 @@ describe('console in German', () => {
     expect(await page().evaluate(() => document.querySelector('main')?.textContent ?? '')).not.toContain(
       '2,5 Stunde',
     );
+    // Its totals name the tax by rate and base, as the PDF does, and the line its amount.
+    const shown = await page().evaluate(() => ({
+      totals: (document.querySelector('.totals')?.textContent ?? '').replace(/\s/g, ' '),
+      line: (document.querySelector('.lines-view tbody tr')?.textContent ?? '').replace(/\s/g, ' '),
+    }));
+    expect(shown.totals).toContain('USt 19 % auf 2.812,50 €534,38 €');
+    expect(shown.line).toContain('2.812,50 €');
+    await shot('document-totals-de');
 
     // Edited again, the stored 2.5 shows as 2,5 and is saved unchanged.
     await click(page(), 'Bearbeiten');

@@ -139,6 +139,21 @@ export const StoredDocument = t.Object({
   numbering_sequence_id: t.Union([t.String(), t.Null()]),
   data: t.Record(t.String(), t.Unknown()),
   totals: MoneyTotals,
+  tax_breakdown: t.Array(
+    t.Object({
+      category: t.Union([t.String(), t.Null()], {
+        description: 'UNCL5305 (BT-118), null when none was given',
+      }),
+      rate: t.String({ description: 'Percent (BT-119)' }),
+      taxable_amount: Money,
+      tax_amount: Money,
+    }),
+    { description: 'The tax per category and rate, as the PDF and the e-invoice state it (BG-23)' },
+  ),
+  line_amounts: t.Array(Money, {
+    description:
+      "Each line's amount in the order of data.line_items: quantity x price less its discount, plus its charges",
+  }),
   amount_paid: t.String({ description: 'The sum of the payments recorded against it (docs/payments.md)' }),
   amount_credited: t.String({
     description:

@@ -56,6 +56,26 @@ export function presentTotals(totals: TotalsSource, currency: string): MoneyTota
   };
 }
 
+/**
+ * What the totals were made of, as the PDF shows it: the tax per category and rate (BG-23) and each line's
+ * amount. Totals stored before these were kept read as none.
+ */
+function breakdownOf(
+  totals: Partial<Pick<TotalsResult, 'tax_groups' | 'lines'>>,
+  currency: string,
+): Pick<StoredDocument, 'tax_breakdown' | 'line_amounts'> {
+  const money = (amount: string) => ({ amount, currency });
+  return {
+    tax_breakdown: (totals.tax_groups ?? []).map((group) => ({
+      category: group.category,
+      rate: group.rate,
+      taxable_amount: money(group.taxable_amount),
+      tax_amount: money(group.tax_amount),
+    })),
+    line_amounts: (totals.lines ?? []).map((line) => money(line.amount)),
+  };
+}
+
 const withoutEmpty = (record: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined));
 
@@ -96,6 +116,7 @@ export function presentDocument(
       ...content,
     }),
     totals: presentTotals(row.totals, row.currency),
+    ...breakdownOf(row.totals, row.currency),
     ...payments,
     days_overdue: daysOverdue(row, today),
     created_at: row.createdAt,

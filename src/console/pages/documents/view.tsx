@@ -19,6 +19,7 @@ import { Deliveries, DocumentPreview, Downloads } from './outputs';
 import { Payments } from './payments';
 import { Reminders } from './reminders';
 import { SendPanel } from './send';
+import { TotalsCard } from './totals-card';
 
 export interface Transition {
   action: DocumentAction;
@@ -309,6 +310,9 @@ export function DocumentView({ id }: { id: string }) {
                   <th scope="col" class="num">
                     {t('Tax rate')}
                   </th>
+                  <th scope="col" class="num">
+                    {t('Amount')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -328,6 +332,11 @@ export function DocumentView({ id }: { id: string }) {
                         : ''}
                     </td>
                     <td class="num">{(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}</td>
+                    <td class="num">
+                      {document.line_amounts[index]
+                        ? formatMoney(document.line_amounts[index].amount, document.currency)
+                        : ''}
+                    </td>
                   </tr>
                 ))}
               </tbody>
@@ -338,48 +347,7 @@ export function DocumentView({ id }: { id: string }) {
           <ComplianceCheck document={document} />
         </div>
         <aside>
-          <section class="card totals">
-            <h2>{t('Totals')}</h2>
-            <dl>
-              <div class="total-row">
-                <dt>{t('Subtotal')}</dt>
-                <dd>{formatMoney(document.totals.subtotal.amount, document.currency)}</dd>
-              </div>
-              {document.totals.discount_total.amount !== '0.00' ? (
-                <div class="total-row">
-                  <dt>{t('Discount')}</dt>
-                  <dd>-{formatMoney(document.totals.discount_total.amount, document.currency)}</dd>
-                </div>
-              ) : null}
-              {document.totals.shipping_total.amount !== '0.00' ? (
-                <div class="total-row">
-                  <dt>{t('Shipping')}</dt>
-                  <dd>{formatMoney(document.totals.shipping_total.amount, document.currency)}</dd>
-                </div>
-              ) : null}
-              <div class="total-row">
-                <dt>{t('Tax')}</dt>
-                <dd>{formatMoney(document.totals.tax_total.amount, document.currency)}</dd>
-              </div>
-              <div class="total-row strong">
-                <dt>{t('Total')}</dt>
-                <dd>{formatMoney(document.totals.total.amount, document.currency)}</dd>
-              </div>
-              {document.totals.prepaid_amount && /[1-9]/.test(document.totals.prepaid_amount.amount) ? (
-                <div class="total-row">
-                  <dt>{t('Already paid')}</dt>
-                  <dd>-{formatMoney(document.totals.prepaid_amount.amount, document.currency)}</dd>
-                </div>
-              ) : null}
-              {document.totals.amount_due &&
-              document.totals.amount_due.amount !== document.totals.total.amount ? (
-                <div class="total-row strong">
-                  <dt>{t('Amount due')}</dt>
-                  <dd>{formatMoney(document.totals.amount_due.amount, document.currency)}</dd>
-                </div>
-              ) : null}
-            </dl>
-          </section>
+          <TotalsCard document={document} />
           {['invoice', 'proforma'].includes(document.document_type) &&
           ['finalized', 'sent', 'paid'].includes(document.status) ? (
             <Payments document={document} onChange={loaded.reload} />

@@ -1,0 +1,82 @@
+import { formatMoney, t } from '../../i18n';
+import { formatRate } from '../products';
+import type { StoredDocument } from './model';
+
+/** What a tax group is called when it is not plain VAT at a rate (UNCL5305), as the editor names them. */
+const CATEGORY_NAMES: Record<string, string> = {
+  Z: 'Zero rated',
+  E: 'Exempt',
+  AE: 'Reverse charge',
+  K: 'Intra-community supply',
+  G: 'Export outside the EU',
+  O: 'Not subject to VAT',
+};
+
+/** One tax group's line: "VAT 19 % on 4,250.00 €", or its category's name when it is not plain VAT. */
+function taxLabel(group: StoredDocument['tax_breakdown'][number], currency: string): string {
+  const base = formatMoney(group.taxable_amount.amount, currency);
+  const named = group.category ? CATEGORY_NAMES[group.category] : undefined;
+  if (named) return t('{category} on {base}', { category: t(named), base });
+  return t('VAT {rate} on {base}', { rate: formatRate(group.rate), base });
+}
+
+/**
+ * The document's totals as its PDF states them: subtotal, discount, shipping, the tax per category and
+ * rate (one line when there is one group), the total and what is left to pay after prepaid amounts.
+ */
+export function TotalsCard({ document }: { document: StoredDocument }) {
+  const { totals, currency } = document;
+  const groups = document.tax_breakdown;
+  return (
+    <section class="card totals">
+      <h2>{t('Totals')}</h2>
+      <dl>
+        <div class="total-row">
+          <dt>{t('Subtotal')}</dt>
+          <dd>{formatMoney(totals.subtotal.amount, currency)}</dd>
+        </div>
+        {totals.discount_total.amount !== '0.00' ? (
+          <div class="total-row">
+            <dt>{t('Discount')}</dt>
+            <dd>-{formatMoney(totals.discount_total.amount, currency)}</dd>
+          </div>
+        ) : null}
+        {totals.shipping_total.amount !== '0.00' ? (
+          <div class="total-row">
+            <dt>{t('Shipping')}</dt>
+            <dd>{formatMoney(totals.shipping_total.amount, currency)}</dd>
+          </div>
+        ) : null}
+        {groups.length > 0 ? (
+          groups.map((group) => (
+            <div class="total-row" key={`${group.category}-${group.rate}`}>
+              <dt>{taxLabel(group, currency)}</dt>
+              <dd>{formatMoney(group.tax_amount.amount, currency)}</dd>
+            </div>
+          ))
+        ) : (
+          <div class="total-row">
+            <dt>{t('Tax')}</dt>
+            <dd>{formatMoney(totals.tax_total.amount, currency)}</dd>
+          </div>
+        )}
+        <div class="total-row strong">
+          <dt>{t('Total')}</dt>
+          <dd>{formatMoney(totals.total.amount, currency)}</dd>
+        </div>
+        {totals.prepaid_amount && /[1-9]/.test(totals.prepaid_amount.amount) ? (
+          <div class="total-row">
+            <dt>{t('Already paid')}</dt>
+            <dd>-{formatMoney(totals.prepaid_amount.amount, currency)}</dd>
+          </div>
+        ) : null}
+        {totals.amount_due && totals.amount_due.amount !== totals.total.amount ? (
+          <div class="total-row strong">
+            <dt>{t('Amount due')}</dt>
+            <dd>{formatMoney(totals.amount_due.amount, currency)}</dd>
+          </div>
+        ) : null}
+      </dl>
+    </section>
+  );
+}
