@@ -383,6 +383,35 @@ describe('documents', () => {
     expect(doc.data.invoice_period).toEqual({ start_date: '2026-07-01', end_date: '2026-09-30' });
   });
 
+  test('restarted on a month end soon after its last invoice: no stretch billed twice, none more than a step', async () => {
+    await boot('2026-01-31T12:00:00Z');
+    const s = await setup();
+    const { id } = await schedule(s, {
+      start_date: '2026-01-31',
+      end_date: '2026-03-31',
+      invoice_template: { ...TEMPLATE, service_period: 'in_arrears' },
+    });
+    await runAt('2026-04-02T12:00:00Z');
+    expect(await datesOf(s, id)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
+    clock.set('2026-05-15T12:00:00Z');
+    const restarted = await call(s, 'PATCH', `/${id}`, { end_date: null, frequency: 'quarterly' });
+    expect(restarted.body.data.next_occurrence_date).toBe('2026-05-31');
+    await runAt('2026-05-31T12:00:00Z');
+    await runAt('2026-08-31T12:00:00Z');
+    const periods = await Promise.all(
+      (await invoices(s, id)).map(
+        async (i) =>
+          (await server.json(`/api/v1/documents/${i.id}`, { key: s.account.apiKey })).body.data.data
+            .invoice_period,
+      ),
+    );
+    expect(periods.slice(2)).toEqual([
+      { start_date: '2026-02-28', end_date: '2026-03-30' },
+      { start_date: '2026-03-31', end_date: '2026-05-30' },
+      { start_date: '2026-05-31', end_date: '2026-08-30' },
+    ]);
+  });
+
   test('a PATCHed template applies to later occurrences only', async () => {
     await boot('2026-01-10T12:00:00Z');
     const s = await setup();

@@ -81,7 +81,7 @@ export function firstOccurrenceOnOrAfter(rule: ScheduleRule, date: string): stri
  * day before the next occurrence, but not past the schedule's `endDate`; in arrears, from the previous
  * occurrence to the day before it. At the anchor of a schedule whose rhythm was changed (`previous`, the
  * last date it generated, lies before the anchor) a period in arrears starts at that date, so the change
- * neither bills a stretch twice nor leaves one out.
+ * neither bills a stretch twice nor leaves one out; elsewhere it never starts before `previous`.
  */
 export function occurrencePeriod(
   rule: ScheduleRule,
@@ -99,8 +99,13 @@ export function occurrencePeriod(
     return { start_date: date, end_date: endDate && endDate >= date && endDate < end ? endDate : end };
   }
   const { previous } = bounds;
+  const before = occurrenceDate(rule, n - 1);
+  // Re-anchored while running: on from the last date generated. Else the step before, but never a stretch
+  // an earlier invoice billed (a schedule restarted less than a step after its last invoice).
   const reanchored = date === rule.anchor && previous && previous < date;
-  return { start_date: reanchored ? previous : occurrenceDate(rule, n - 1), end_date: addDays(date, -1) };
+  const start =
+    reanchored || (previous && previous > before && previous < date) ? (previous as string) : before;
+  return { start_date: start, end_date: addDays(date, -1) };
 }
 
 /**

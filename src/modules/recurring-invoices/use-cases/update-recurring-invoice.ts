@@ -18,16 +18,22 @@ const pick = <T>(change: T | undefined, current: T): T => (change === undefined 
 /**
  * Where a new rhythm counts from: the pending date of a running schedule, so its first period in arrears
  * goes on from the last date generated (schedule.ts). A schedule that was not running (finished by its
- * limits) starts again at `candidate`, not before: its anchor is put one new step before it, so that
- * period is the one step before the restart, and the time it was stopped for is not billed (as a restart
- * without a new rhythm bills it). When that step back would shorten a month's end (May 31 less a quarter),
- * `candidate` stays the anchor.
+ * limits) starts again at `candidate`, not before: its anchor is put whole steps of the new rhythm before
+ * it, the fewest that lead back to `candidate` itself (one, unless a month's end is shortened on the way:
+ * May 31 less a quarter is Feb 28, so it goes back a year), so its first period in arrears is the one step
+ * before the restart and the time it was stopped for is not billed.
  */
 function newAnchor(candidate: string, frequency: Frequency, interval: number, running: boolean): string {
   if (running) return candidate;
-  const before = occurrenceDate({ anchor: candidate, frequency, interval }, -1);
-  return occurrenceDate({ anchor: before, frequency, interval }, 1) === candidate ? before : candidate;
+  for (let steps = 1; steps <= MAX_STEPS_BACK; steps++) {
+    const before = occurrenceDate({ anchor: candidate, frequency, interval }, -steps);
+    if (occurrenceDate({ anchor: before, frequency, interval }, steps) === candidate) return before;
+  }
+  return candidate;
 }
+
+/** Enough to reach a February 29 again from any rhythm (four years of months). */
+const MAX_STEPS_BACK = 48;
 
 /**
  * PATCH (omitted = unchanged, null = clear). A new frequency or interval re-anchors the schedule on its
