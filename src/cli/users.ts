@@ -1,3 +1,5 @@
+import { Value } from '@sinclair/typebox/value';
+import { t } from 'elysia';
 import type { Config } from '../config';
 import { ROLES, type Role } from '../domain/roles';
 import { createUser, hashPassword, linkUrl, passwordProblem, setPasswordByEmail } from '../modules/users';
@@ -22,10 +24,13 @@ async function passwordFromStdin(email: string): Promise<string> {
   return password;
 }
 
-/** `--email` as the API takes it (an address with one @ and a domain), else a usage error naming it. */
+/** The API's e-mail address (the users module's own schema, Elysia's `email` format). */
+const EMAIL = t.String({ format: 'email', maxLength: 320 });
+
+/** `--email` as the API takes it, else a usage error naming it. */
 function emailOf(args: ParsedArgs): string {
   const email = requireFlag(args, 'email').trim();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 320) {
+  if (!Value.Check(EMAIL, email)) {
     throw new UsageError(`--email must be an e-mail address such as anna@example.de, got "${email}"`);
   }
   return email;
