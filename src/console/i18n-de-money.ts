@@ -20,6 +20,8 @@ export const GERMAN_MONEY: Record<string, string> = {
   'e-mail failed': 'E-Mail fehlgeschlagen',
   // The dashboard: credits taken off the open amount; the last payments with their invoices.
   'Credits of customers': 'Guthaben von Kunden',
+  'This letter was sent for this invoice meanwhile. Reload the page to see the reminders sent.':
+    'Dieses Schreiben wurde für diese Rechnung inzwischen versendet. Laden Sie die Seite neu, um die versendeten Mahnungen zu sehen.',
   // A document's totals: the tax per category and rate (totals-card.tsx).
   'VAT {rate} on {base}': 'USt {rate} auf {base}',
   '{category} on {base}': '{category} auf {base}',

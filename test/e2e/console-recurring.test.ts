@@ -226,10 +226,16 @@ describe('recurring invoices in German', () => {
     await shot('recurring-blocked-de');
   }, 60_000);
 
-  test('with a numbering sequence a new schedule takes the first one', async () => {
+  test('with numbering sequences a new schedule takes the first one, not one made later', async () => {
     const sequence = await api('POST', '/api/v1/numbering-sequences', {
       name: 'Rechnungen',
       prefix: 'RE-',
+      pattern: '{YYYY}-{NNNN}',
+    });
+    // Made later, for credit notes: never the default for invoices (the list is newest first).
+    await api('POST', '/api/v1/numbering-sequences', {
+      name: 'Gutschriften',
+      prefix: 'GS-',
       pattern: '{YYYY}-{NNNN}',
     });
     await open('recurring/new', 'Neue wiederkehrende Rechnung');

@@ -169,6 +169,16 @@ describe('void refused for payments, in German', () => {
   const refusal = (paid: string, message: string) =>
     new ApiError(409, 'conflict', message, [], { action: 'void', status: 'sent', amount_paid: paid });
 
+  test('a reminder level sent meanwhile is said in German, not as the API words it', () => {
+    const sent = new ApiError(409, 'conflict', 'Level 2 was already sent for this invoice', [], {
+      action: 'send-reminder',
+      level: 2,
+    });
+    expect(messageOf(sent).text).toBe(
+      'Dieses Schreiben wurde für diese Rechnung inzwischen versendet. Laden Sie die Seite neu, um die versendeten Mahnungen zu sehen.',
+    );
+  });
+
   test('payments recorded: their amount in the currency of the message, and what to undo first', () => {
     const paid = refusal(
       '1250.00',

@@ -115,8 +115,9 @@ export function RecurringForm({
   // The only business profile is the one meant until another is made.
   const only = profiles.data?.length === 1 ? (profiles.data[0]?.id ?? '') : '';
   const profileId = schedule.business_profile_id || only;
-  // Numbers from a sequence when the account has one, unless another choice was made.
-  const sequenceId = schedule.numbering_sequence_id ?? sequences.data?.[0]?.id ?? '';
+  // Numbers from a sequence when the account has one, unless another choice was made: its first (the list
+  // is newest first; a credit note or quote sequence made later is not taken for invoices unasked).
+  const sequenceId = schedule.numbering_sequence_id ?? sequences.data?.at(-1)?.id ?? '';
   // A new template's lines start with the profile's VAT for new lines, as a new document's do.
   useEffect(() => {
     if (existing || !profileId) return;

@@ -131,6 +131,16 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
       }
       const cancelled = voidRefused(error.message, details);
       if (cancelled) return cancelled;
+      // A reminder level sent meanwhile (another tab, the daily job): read again to see what went out.
+      if (details.action === 'send-reminder') {
+        return {
+          text: /^Every level/.test(error.message)
+            ? t('Every level of the dunning policy has been sent for this invoice.')
+            : t(
+                'This letter was sent for this invoice meanwhile. Reload the page to see the reminders sent.',
+              ),
+        };
+      }
       // A lifecycle action the document's state does not allow (SPEC 3): said with the state's name.
       if (typeof details.status === 'string') {
         return {

@@ -153,8 +153,9 @@ export function PaymentsCard({
               <dd>{formatMoney(amountCredited, currency)}</dd>
             </div>
           ) : null}
-          {/* Paid more than was due: said as what was overpaid, not as a negative amount still open. */}
-          {due.startsWith('-') ? (
+          {/* Paid more than was due: said as what was overpaid, not as a negative amount still open (a
+              document entered negative with nothing paid owes nothing and is not overpaid). */}
+          {due.startsWith('-') && /[1-9]/.test(amountPaid ?? '') ? (
             <div class="total-row strong">
               <dt>{t('Overpaid')}</dt>
               <dd>{formatMoney(due.slice(1), currency)}</dd>

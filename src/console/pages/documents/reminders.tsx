@@ -14,6 +14,9 @@ import type { StoredDocument } from './model';
 
 const isZero = (amount: string) => !/[1-9]/.test(amount);
 
+/** The default levels as the API words them for an English invoice (docs/dunning.md). */
+const ENGLISH_DEFAULT_NAMES = ['Payment reminder', 'Second reminder', 'Final reminder'];
+
 export function Reminders({ document, onSent }: { document: StoredDocument; onSent: () => void }) {
   const reminders = useLoad(
     () => list<Reminder>(`/documents/${document.id}/reminders`).then((page) => page.data),
@@ -36,9 +39,16 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
   const rows = reminders.data ?? [];
   if (!overdue && rows.length === 0) return null;
   const levels = policy.data?.levels;
+  // The defaults' subjects are German; an English invoice gets them in English until a policy is saved.
+  const englishDefaults = policy.data?.updated_at === null && /^en/i.test(document.locale ?? '');
+  const nameOf = (level: number): string | null => {
+    const known = levels?.[level - 1];
+    if (!known) return null;
+    return englishDefaults ? (ENGLISH_DEFAULT_NAMES[level - 1] ?? null) : letterName(known, level);
+  };
   const next = rows.reduce((highest, reminder) => Math.max(highest, reminder.level), 0) + 1;
   const nextLevel = levels?.[next - 1];
-  const nextName = nextLevel ? letterName(nextLevel, next) : null;
+  const nextName = nameOf(next);
   const nextFee = nextLevel && !isZero(nextLevel.fee) ? formatMoney(nextLevel.fee, document.currency) : null;
   const allSent = levels !== undefined && reminders.data !== undefined && !nextLevel;
   const send = async (event: Event) => {
@@ -57,7 +67,7 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
     };
     const reminder = await action.run(() => post<Reminder>(`/documents/${document.id}/reminders`, body));
     if (reminder) {
-      setSent(levels ? letterName(levels[reminder.level - 1], reminder.level) : null);
+      setSent(nameOf(reminder.level) ?? '');
       reminders.reload();
       onSent();
     }
@@ -72,12 +82,8 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
             const mail = letterMailState(mails.data?.find((d) => d.id === reminder.delivery_id));
             return (
               <li key={reminder.id}>
-                <strong>
-                  {levels
-                    ? letterName(levels[reminder.level - 1], reminder.level)
-                    : t('Level {level}', { level: reminder.level })}
-                </strong>{' '}
-                · {formatDate(reminder.created_at)}
+                <strong>{nameOf(reminder.level) ?? t('Level {level}', { level: reminder.level })}</strong> ·{' '}
+                {formatDate(reminder.created_at)}
                 {isZero(reminder.fee)
                   ? null
                   : ` · ${t('fee {fee}', { fee: formatMoney(reminder.fee, reminder.currency) })}`}{' '}

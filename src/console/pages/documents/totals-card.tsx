@@ -2,6 +2,9 @@ import { formatMoney, t } from '../../i18n';
 import { formatRate } from '../products';
 import type { StoredDocument } from './model';
 
+/** An amount other than zero in any currency's decimals ("0", "0.00", "0.000" are none). */
+const nonZero = (amount: string) => /[1-9]/.test(amount);
+
 /** What a tax group is called when it is not plain VAT at a rate (UNCL5305), as the editor names them. */
 const CATEGORY_NAMES: Record<string, string> = {
   Z: 'Zero rated',
@@ -35,21 +38,21 @@ export function TotalsCard({ document }: { document: StoredDocument }) {
           <dt>{t('Subtotal')}</dt>
           <dd>{formatMoney(totals.subtotal.amount, currency)}</dd>
         </div>
-        {totals.discount_total.amount !== '0.00' ? (
+        {nonZero(totals.discount_total.amount) ? (
           <div class="total-row">
             <dt>{t('Discount')}</dt>
             <dd>-{formatMoney(totals.discount_total.amount, currency)}</dd>
           </div>
         ) : null}
-        {totals.shipping_total.amount !== '0.00' ? (
+        {nonZero(totals.shipping_total.amount) ? (
           <div class="total-row">
             <dt>{t('Shipping')}</dt>
             <dd>{formatMoney(totals.shipping_total.amount, currency)}</dd>
           </div>
         ) : null}
         {groups.length > 0 ? (
-          groups.map((group) => (
-            <div class="total-row" key={`${group.category}-${group.rate}`}>
+          groups.map((group, index) => (
+            <div class="total-row" key={index}>
               <dt>{taxLabel(group, currency)}</dt>
               <dd>{formatMoney(group.tax_amount.amount, currency)}</dd>
             </div>
@@ -64,7 +67,7 @@ export function TotalsCard({ document }: { document: StoredDocument }) {
           <dt>{t('Total')}</dt>
           <dd>{formatMoney(totals.total.amount, currency)}</dd>
         </div>
-        {totals.prepaid_amount && /[1-9]/.test(totals.prepaid_amount.amount) ? (
+        {totals.prepaid_amount && nonZero(totals.prepaid_amount.amount) ? (
           <div class="total-row">
             <dt>{t('Already paid')}</dt>
             <dd>-{formatMoney(totals.prepaid_amount.amount, currency)}</dd>

@@ -333,7 +333,7 @@ export function DocumentView({ id }: { id: string }) {
                     </td>
                     <td class="num">{(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}</td>
                     <td class="num">
-                      {document.line_amounts[index]
+                      {document.line_amounts[index] && document.document_type !== 'delivery_note'
                         ? formatMoney(document.line_amounts[index].amount, document.currency)
                         : ''}
                     </td>
