@@ -1,5 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import { t } from 'elysia';
+import '../http/email-format';
 import type { Config } from '../config';
 import { ROLES, type Role } from '../domain/roles';
 import { createUser, hashPassword, linkUrl, passwordProblem, setPasswordByEmail } from '../modules/users';

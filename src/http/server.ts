@@ -15,6 +15,7 @@ import {
   IdempotencyStore,
   requestFingerprint,
 } from './idempotency';
+import './email-format'; // the `email` format with internationalized domains (before any request is checked)
 import { assignRequestMeta, carryRequestMeta } from './request-context';
 
 export interface HttpApp {

@@ -240,6 +240,35 @@ describe('sending a document by email', () => {
   });
 });
 
+describe('addresses with an umlaut domain', () => {
+  test('a customer at müller-gmbh.de is taken as typed and mailed at its ASCII form; an umlaut local part is not', async () => {
+    const account = await makeAccount(server);
+    const seller = await makeSeller(server, account);
+    const customer = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'Müller GmbH', email: 'rechnung@müller-gmbh.de' },
+    });
+    expect([customer.status, customer.body.data?.email]).toEqual([200, 'rechnung@müller-gmbh.de']);
+    const refused = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'Jürgen', email: 'jürgen@example.de' },
+    });
+    expect([refused.status, refused.body.error.details.fields[0].loc]).toEqual([422, 'body.email']);
+    const { doc } = await makeDoc(server, account, seller);
+    const res = await send(server, account, doc.id, { to: ['buchhaltung@müller-gmbh.de'] });
+    expect([res.status, res.body.data.to]).toEqual([200, ['buchhaltung@müller-gmbh.de']]);
+    await server.jobs.runDue();
+    // The server names the recipient in Unicode again (smtp-server decodes it); the message says it in ASCII.
+    const [mail] = mailsFor('buchhaltung@müller-gmbh.de');
+    expect(new TextDecoder().decode(mail?.raw).match(/^To: .*$/m)?.[0]).toBe(
+      'To: buchhaltung@xn--mller-gmbh-9db.de',
+    );
+    expect((await getDelivery(account, res.body.data.id)).body.data.status).toBe('sent');
+  });
+});
+
 describe('as served', () => {
   test('with the job runtime polling, as `serve` runs it, a send goes out without anyone calling runDue', async () => {
     const live = await startServer({ smtpUrl: smtp.url({ from: FROM }) });

@@ -1,0 +1,26 @@
+// The `email` format every schema names (customers, users, deliveries, reminders...): Elysia's own
+// address check, which takes ASCII only, and also an address whose domain is written in its own letters
+// (`info@müller-gmbh.de`, an internationalized domain name), which German firms have. It is checked in its
+// ASCII form (`info@xn--mller-gmbh-9db.de`) and kept as typed; nodemailer writes the domain so on the
+// envelope and in the headers when the local part is ASCII, so it is delivered. A local part in other
+// letters (which needs SMTPUTF8 of every server on the way) stays refused.
+import { FormatRegistry } from '@sinclair/typebox';
+import 'elysia'; // registers its formats first: the one below replaces its `email`
+import { domainToASCII } from 'node:url';
+
+const ELYSIA_EMAIL = FormatRegistry.Get('email');
+
+/** A letter outside ASCII. */
+const NOT_ASCII = /[^\u0020-\u007e]/;
+
+export function isEmailAddress(value: string): boolean {
+  if (ELYSIA_EMAIL?.(value)) return true;
+  const at = value.lastIndexOf('@');
+  if (at < 1 || !NOT_ASCII.test(value.slice(at + 1)) || NOT_ASCII.test(value.slice(0, at))) {
+    return false;
+  }
+  const ascii = domainToASCII(value.slice(at + 1));
+  return ascii !== '' && (ELYSIA_EMAIL?.(`${value.slice(0, at)}@${ascii}`) ?? false);
+}
+
+FormatRegistry.Set('email', isEmailAddress);
