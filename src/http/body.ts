@@ -6,6 +6,8 @@ export type PreparedBody =
   | { kind: 'too_large' }
   | { kind: 'malformed_json' }
   | { kind: 'too_deep' }
+  /** Bytes that are not text in the body's charset (UTF-8 unless Content-Type names another). */
+  | { kind: 'not_text'; message: string }
   /** A JSON string (or key) holding U+0000, at this dotted place (`body.name`): no text column stores it. */
   | { kind: 'nul_character'; loc: string };
 
@@ -106,6 +108,36 @@ async function bytesIdentity(request: Request, bytes: Uint8Array): Promise<strin
 }
 
 /**
+ * A JSON body's text. JSON is UTF-8 (RFC 8259), and bytes that are not are refused rather than read as
+ * U+FFFD: a Windows-1252 export posted as it is would otherwise store "B\uFFFDckerei" without a word. A
+ * `charset` the Content-Type names (`iso-8859-1`, `windows-1252`) is honoured: the client said what it sent.
+ */
+function decodeJsonText(
+  bytes: Uint8Array,
+  contentType: string,
+): { kind: 'ok'; text: string; transcoded: boolean } | { kind: 'not_text'; message: string } {
+  const charset = /;\s*charset\s*=\s*"?([\w.:-]+)"?/i.exec(contentType)?.[1]?.toLowerCase() ?? 'utf-8';
+  const utf8 = charset === 'utf-8' || charset === 'utf8';
+  let decoder: TextDecoder;
+  try {
+    decoder = new TextDecoder(utf8 ? 'utf-8' : (charset as 'utf-8'), { fatal: true });
+  } catch {
+    return {
+      kind: 'not_text',
+      message: `Content-Type names charset '${charset}', which is not supported: send UTF-8`,
+    };
+  }
+  try {
+    return { kind: 'ok', text: decoder.decode(bytes), transcoded: !utf8 };
+  } catch {
+    const message = utf8
+      ? 'The request body is not valid UTF-8 (JSON is UTF-8): convert the text, or name its charset in Content-Type (application/json; charset=windows-1252)'
+      : `The request body is not valid ${charset}`;
+    return { kind: 'not_text', message };
+  }
+}
+
+/**
  * Reads a request body once, under the size limit whether or not Content-Length was sent, and settles
  * JSON here: malformed JSON is refused (Elysia would quietly treat it as "no body" on routes whose body is
  * optional), and an empty JSON body counts as no body at all.
@@ -122,7 +154,10 @@ export async function prepareBody(request: Request, maxBytes: number): Promise<P
     const rebuilt = new Request(request.url, { method: request.method, headers, body: bytes });
     return { kind: 'ok', request: rebuilt, identity: await bytesIdentity(rebuilt, bytes) };
   }
-  const text = new TextDecoder().decode(bytes);
+  const decoded = decodeJsonText(bytes, request.headers.get('content-type') ?? '');
+  if (decoded.kind !== 'ok') return decoded;
+  const text = decoded.text;
+  if (decoded.transcoded) headers.set('content-type', 'application/json');
   if (text.trim() === '') {
     headers.delete('content-type');
     return {

@@ -151,6 +151,7 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     if (prepared.kind === 'malformed_json') {
       return errorResponse('bad_request', 'Malformed JSON in request body', requestId);
     }
+    if (prepared.kind === 'not_text') return errorResponse('bad_request', prepared.message, requestId);
     if (prepared.kind === 'too_deep') {
       const message = `JSON in the request body is nested deeper than ${MAX_JSON_DEPTH} levels`;
       return errorResponse('bad_request', message, requestId);

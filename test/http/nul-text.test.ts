@@ -59,3 +59,39 @@ describe('NUL in text', () => {
     expect((await customers()).some((c) => c.name === name)).toBe(true);
   });
 });
+
+describe('text that is not UTF-8', () => {
+  const post = (bytes: Uint8Array, contentType: string) =>
+    fetch(`${server.url}/api/v1/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': contentType },
+      body: bytes,
+    });
+  // {"name":"Bäckerei Schön"} as Windows-1252 writes it (a German Excel export posted as it is).
+  const latin1 = Uint8Array.from(Buffer.from('{"name":"Bäckerei Schön"}', 'latin1'));
+
+  test('Windows-1252 bytes sent as JSON are a 400 saying so, nothing stored as U+FFFD', async () => {
+    const before = (await customers()).length;
+    const res = await post(latin1, 'application/json');
+    expect(res.status).toBe(400);
+    const body = (await res.json()) as { error: { code: string; message: string } };
+    expect(body.error.code).toBe('bad_request');
+    expect(body.error.message).toContain('not valid UTF-8');
+    expect((await customers()).length).toBe(before);
+    expect((await customers()).some((c) => c.name.includes('\uFFFD'))).toBe(false);
+  });
+
+  test('a charset named in Content-Type is read as that charset; an unknown one is a 400', async () => {
+    const res = await post(latin1, 'application/json; charset=windows-1252');
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { data: { name: string } }).data.name).toBe('Bäckerei Schön');
+    const unknown = await post(latin1, 'application/json; charset=x-made-up');
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { error: { message: string } }).error.message).toContain('x-made-up');
+    // UTF-8 with a byte order mark, as Windows editors save it, is UTF-8.
+    const bom = Uint8Array.from([0xef, 0xbb, 0xbf, ...Buffer.from('{"name":"Müller KG"}', 'utf8')]);
+    const withBom = await post(bom, 'application/json; charset=UTF-8');
+    expect(withBom.status).toBe(200);
+    expect(((await withBom.json()) as { data: { name: string } }).data.name).toBe('Müller KG');
+  });
+});
