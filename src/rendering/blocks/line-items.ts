@@ -45,6 +45,7 @@ function cellRuns(theme: Theme, line: LineView, key: Key, skuLabel: string, pric
 
 const MAX_NUMBER_COLUMN = 140;
 const MAX_HEADER_SHARE = 70;
+const MIN_ITEM_SHARE = 0.2;
 
 function tableStyle(theme: Theme): TableStyle {
   const spec = theme.spec.table;
@@ -77,12 +78,15 @@ export const lineItems: Block = {
       if (def.key === 'item') return 0;
       const head = Math.min(MAX_HEADER_SHARE, layout.widthOf(def.header, style.head));
       let widest = head;
-      for (const line of view.lines)
-        widest = Math.max(widest, layout.widthOf(line[def.key] ?? '', theme.s.cell));
+      // Measured in the style the cell is drawn in (the amount in bold).
+      const cell = def.key === 'amount' ? theme.s.cellStrong : theme.s.cell;
+      for (const line of view.lines) widest = Math.max(widest, layout.widthOf(line[def.key] ?? '', cell));
       return Math.min(MAX_NUMBER_COLUMN, widest + pad + 4);
     });
     const fixed = widths.reduce((a, b) => a + b, 0);
-    const itemWidth = Math.max(layout.contentWidth * 0.3, layout.contentWidth - fixed);
+    // The item column gives way down to a fifth of the width before the numbers are squeezed: a name
+    // wraps at its words, an amount cut in two ("12.292.634," / "89 €") is misread.
+    const itemWidth = Math.max(layout.contentWidth * MIN_ITEM_SHARE, layout.contentWidth - fixed);
     const scale = fixed > 0 ? Math.min(1, (layout.contentWidth - itemWidth) / fixed) : 1;
     const columns: TableColumn[] = defs.map((def, i) => ({
       header: def.header,

@@ -29,13 +29,28 @@ function style(ctx: BlockContext): TableStyle {
   };
 }
 
+/**
+ * Shares of the width (name 0.3, rate 0.16, base 0.3, tax 0.24); a figure wider than its share takes
+ * what it needs from the name column, down to a sixth, so "2.335.623,43 €" is not cut before its "€".
+ */
 function columns(ctx: BlockContext, width: number): TableColumn[] {
-  const l = ctx.view.labels;
+  const { layout, view, theme } = ctx;
+  const l = view.labels;
+  const pad = 2 * style(ctx).padX + 2;
+  const need = (texts: string[]) =>
+    Math.max(0, ...texts.map((text) => layout.widthOf(text, theme.s.cell))) + pad;
+  const figures = [
+    Math.max(width * 0.16, need(view.taxSummary.map((r) => r.rate))),
+    Math.max(width * 0.3, need(view.taxSummary.map((r) => r.taxable))),
+    Math.max(width * 0.24, need(view.taxSummary.map((r) => r.tax))),
+  ] as const;
+  const name = Math.max(width / 6, width - figures[0] - figures[1] - figures[2]);
+  const scale = (width - name) / (figures[0] + figures[1] + figures[2]);
   return [
-    { header: l.tax, width: width * 0.3, align: 'left' },
-    { header: l.taxRate, width: width * 0.16, align: 'right' },
-    { header: l.taxableAmount, width: width * 0.3, align: 'right' },
-    { header: l.taxAmount, width: width * 0.24, align: 'right' },
+    { header: l.tax, width: name, align: 'left' },
+    { header: l.taxRate, width: figures[0] * scale, align: 'right' },
+    { header: l.taxableAmount, width: figures[1] * scale, align: 'right' },
+    { header: l.taxAmount, width: figures[2] * scale, align: 'right' },
   ];
 }
 

@@ -48,6 +48,17 @@ const wrappedTexts = new BoundedCache<string[]>(WRAPPED_TEXTS_LIMIT);
 // Upper-cased labels, per locale.
 const upperTexts = new BoundedCache<string>(20_000);
 
+/** Where a line may break: any white space but the no-break ones (U+00A0, U+2007 figure, U+202F narrow). */
+const BREAKING_SPACE = /[^\S\u00a0\u2007\u202f]+/;
+const NO_BREAK_SPACE = /[\u00a0\u2007\u202f]/g;
+
+/** `text`'s advance added to `sum`, run by run as pdfkit's widthOfString splits it (after each space). */
+function advanceRuns(runs: { advance(sum: number, run: string): number }, sum: number, text: string): number {
+  let total = sum;
+  for (const run of text.match(/[^ \t]*[ \t]?/g) ?? []) if (run) total = runs.advance(total, run);
+  return total;
+}
+
 export class Layout {
   readonly width: number;
   readonly height: number;
@@ -167,31 +178,38 @@ export class Layout {
     const runs = this.runWidths(style);
     const out: string[] = [];
     for (const paragraph of text.split(/\r?\n/)) {
-      const words = paragraph.split(/\s+/).filter((w) => w.length > 0);
+      // A no-break space (Intl's between an amount and its currency, "1.234,56 €") keeps its words
+      // together; drawn as a plain space, as every font has one.
+      const words = paragraph
+        .split(BREAKING_SPACE)
+        .filter((w) => w.length > 0)
+        .map((w) => w.replace(NO_BREAK_SPACE, ' '));
       let line = '';
       // The line's words as pdfkit measures them: the sum of its runs, each word with its space.
       let lineRuns = 0;
       for (let word of words) {
         const candidate = line ? `${line} ${word}` : word;
         const fits = runs
-          ? runs.width(runs.advance(lineRuns, word), candidate.length) <= width
+          ? runs.width(advanceRuns(runs, lineRuns, word), candidate.length) <= width
           : this.widthOf(candidate, style) <= width;
         if (fits) {
           line = candidate;
-          if (runs) lineRuns = runs.advance(lineRuns, `${word} `);
+          if (runs) lineRuns = advanceRuns(runs, lineRuns, `${word} `);
           continue;
         }
         if (line) out.push(line);
         while (word.length > 1 && this.widthOf(word, style) > width) {
           const fitting = this.fitChars(word, width, style);
-          // After a hyphen or slash within what fits ("04011000-" / "12345…"), else between characters.
+          // At a no-break space when the words it holds together do not fit ("1.234.567,89" / "€"),
+          // else after a hyphen or slash within what fits ("04011000-" / "12345…"), else between characters.
+          const space = word.lastIndexOf(' ', fitting);
           const soft = Math.max(word.lastIndexOf('-', fitting - 1), word.lastIndexOf('/', fitting - 1));
-          const cut = soft > 0 ? soft + 1 : fitting;
+          const cut = space > 0 ? space : soft > 0 ? soft + 1 : fitting;
           out.push(word.slice(0, cut));
-          word = word.slice(cut);
+          word = word.slice(space > 0 ? cut + 1 : cut);
         }
         line = word;
-        if (runs) lineRuns = runs.advance(0, `${word} `);
+        if (runs) lineRuns = advanceRuns(runs, 0, `${word} `);
       }
       out.push(line);
     }
