@@ -1,5 +1,6 @@
 import type { AppDeps } from './deps';
 import { JobRuntime } from './jobs/runtime';
+import { appLinks } from './module';
 import { MODULES } from './modules';
 
 export interface JobRuntimeTuning {
@@ -10,7 +11,8 @@ export interface JobRuntimeTuning {
 
 /** The one in-process scheduler, with every module's job kinds. `serve` starts it; tests drive it. */
 export function createJobRuntime(deps: AppDeps, tuning: JobRuntimeTuning = {}): JobRuntime {
-  const parts = MODULES.flatMap((m) => (m.background ? [m.background(deps)] : []));
+  const links = appLinks(MODULES);
+  const parts = MODULES.flatMap((m) => (m.background ? [m.background(deps, links)] : []));
   return new JobRuntime({
     db: deps.db,
     clock: deps.clock,

@@ -23,8 +23,8 @@ export interface ModuleDescriptor {
   access?: AccessRules;
   /** The id prefixes it owns (`newId('prd')`): unique across modules. */
   idPrefixes?: readonly string[];
-  /** Its job kinds and job sources. */
-  background?: (deps: AppDeps) => Background;
+  /** Its job kinds and job sources; `links` as its routes get them (an import creates linked documents). */
+  background?: (deps: AppDeps, links: AppLinks) => Background;
   /** How the isolation test (test/http/isolation.test.ts) makes its resources and calls its routes. */
   isolation?: IsolationFixture;
   /** Fields it adds to another module's resources, kept in its own tables (`defineLink`, http/links.ts). */

@@ -24,7 +24,7 @@ const [dbFile, blobRoot] = process.argv.slice(2);
 importTuning.chunkEntries.customers = 50;
 const { db } = openDatabase(dbFile);
 const deps = { db, clock: systemClock, blobs: new FsBlobStore(blobRoot), logger: createLogger('silent') };
-const { definitions } = importBackground(deps as never);
+const { definitions } = importBackground(deps as never, { to: () => [] });
 new JobRuntime({ db, clock: systemClock, definitions, pollMs: 5, leaseMs: 60_000 }).start();
 `;
 

@@ -282,6 +282,78 @@ describe('imports of documents', () => {
     expect((await documentsOf(account)).map((d) => d.number)).toEqual(['X-2']);
   });
 
+  test('a cost centre (cost_centre_id, JSON and CSV) as POST /documents takes it: checked at create and at confirm, stored with the draft', async () => {
+    const account = await makeAccount(server);
+    const parties = await makeParties(server, account);
+    const centre = async (code: string) =>
+      (
+        await server.json('/api/v1/cost-centres', {
+          method: 'POST',
+          key: account.apiKey,
+          body: { code, name: code },
+        })
+      ).body.data.id as string;
+    const [sales, old, later] = [await centre('VERTRIEB'), await centre('ALT'), await centre('SPAETER')];
+    await server.json(`/api/v1/cost-centres/${old}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { active: false },
+    });
+    const json = await create(account, {
+      source_format: 'json',
+      resource: 'documents',
+      data: [
+        jsonDocument(parties, { number: 'KST-1', cost_centre_id: sales }),
+        jsonDocument(parties, { number: 'KST-2', cost_centre_id: 'cc_missing' }),
+        jsonDocument(parties, { number: 'KST-3', cost_centre_id: old }),
+        jsonDocument(parties, { number: 'KST-4', cost_centre_id: later }),
+      ],
+    });
+    expect(json.status).toBe(200);
+    expect(json.body.data).toMatchObject({ total_rows: 4, failed_rows: 2 });
+    expect(
+      json.body.data.errors.map((e: { row: number; fields: { loc: string; type: string }[] }) => [
+        e.row,
+        e.fields.map((f) => [f.loc, f.type]),
+      ]),
+    ).toEqual([
+      [2, [['cost_centre_id', 'not_found']]],
+      [3, [['cost_centre_id', 'invalid_value']]],
+    ]);
+    // Made inactive between create and confirm: that document fails at confirm, nothing of it stays.
+    await server.json(`/api/v1/cost-centres/${later}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { active: false },
+    });
+    const confirmed = await act(account, json.body.data.id, 'confirm');
+    expect(confirmed.body.data).toMatchObject({ status: 'completed', imported_rows: 1, failed_rows: 3 });
+    const { profileId: bp, customerId: cus } = parties;
+    const csv = await create(account, {
+      source_format: 'csv',
+      resource: 'documents',
+      data: [
+        'number;issue_date;currency;business_profile_id;customer_id;cost_centre_id;line.name;line.quantity;line.unit_price',
+        `KST-5;2026-11-02;EUR;${bp};${cus};${sales};Beratung;2;100,00`,
+        `KST-5;;;;;;Reise;1;50,00`,
+        `KST-6;2026-11-02;EUR;${bp};${cus};cc_nope;Beratung;1;10,00`,
+      ],
+    });
+    expect(csv.body.data).toMatchObject({ total_rows: 3, failed_rows: 1 });
+    expect(csv.body.data.errors[0]).toMatchObject({
+      row: 3,
+      fields: [{ loc: 'cost_centre_id', type: 'not_found' }],
+    });
+    await act(account, csv.body.data.id, 'confirm');
+    const docs = await documentsOf(account);
+    expect(docs.map((d) => [d.number, d.cost_centre_id])).toEqual([
+      ['KST-1', sales],
+      ['KST-5', sales],
+    ]);
+    const allocated = await server.json(`/api/v1/documents?cost_centre_id=${sales}`, { key: account.apiKey });
+    expect(allocated.body.data.map((d: { number: string }) => d.number).sort()).toEqual(['KST-1', 'KST-5']);
+  });
+
   test('a number taken between create and confirm fails that document only, at confirm', async () => {
     const account = await makeAccount(server);
     const parties = await makeParties(server, account);

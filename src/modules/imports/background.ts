@@ -1,6 +1,7 @@
 import type { AppDeps } from '../../deps';
 import type { Background, JobScope } from '../../jobs/definition';
 import { defineJob } from '../../jobs/definition';
+import type { AppLinks } from '../../module';
 import { importCommitJob } from './job';
 import { findImportAccount } from './repo';
 import { readEntries, stagedRowsKey } from './staged-rows';
@@ -35,12 +36,12 @@ async function failStalledImport(
     );
 }
 
-export function importBackground(deps: AppDeps): Background {
+export function importBackground(deps: AppDeps, links: AppLinks): Background {
   return {
     definitions: [
       defineJob({
         ...importCommitJob,
-        handler: (payload, job) => commitInBackground(deps, payload.importId, job),
+        handler: (payload, job) => commitInBackground(deps, payload.importId, job, links),
         onLastFailure: (payload, job, error) => failStalledImport(deps, payload.importId, job, error),
       }),
     ],

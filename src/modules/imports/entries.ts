@@ -1,3 +1,4 @@
+import type { ModuleLink } from '../../http/links';
 import type { AccountCtx } from '../../shared/context';
 import type { FieldError } from '../../shared/errors';
 import { yieldToEventLoop } from '../../shared/event-loop';
@@ -30,12 +31,22 @@ export interface ImportResourceKind {
   /** A malformed file (or a CSV header this resource does not know) throws a 422. */
   parse(format: SourceFormat, data: readonly unknown[]): ParsedImport;
   /** The same checks its create endpoint runs, per entry, plus what only a whole file can get wrong. */
-  check(ctx: AccountCtx, format: SourceFormat, parsed: ParsedImport): Promise<CheckedImport>;
+  check(
+    ctx: AccountCtx,
+    format: SourceFormat,
+    parsed: ParsedImport,
+    links: readonly ModuleLink[],
+  ): Promise<CheckedImport>;
   /**
    * Creates one entry inside the caller's transaction. When the entry no longer passes (a number taken
    * since create), nothing of it stays and its row errors come back instead.
    */
-  commit(ctx: AccountCtx, format: SourceFormat, entry: ImportEntry): Promise<RowError[] | null>;
+  commit(
+    ctx: AccountCtx,
+    format: SourceFormat,
+    entry: ImportEntry,
+    links: readonly ModuleLink[],
+  ): Promise<RowError[] | null>;
 }
 
 /** Locs relative to the row (`email`, `line_items.0.quantity`), as a 422 of the create endpoint minus `body.`. */

@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, withConflict, withNotFound } from '../../http/schemas';
+import type { AppLinks } from '../../module';
 import { notFound } from '../../shared/errors';
 import { CreateImportBody, Import, presentImport } from './model';
 import { findImport } from './repo';
@@ -12,17 +13,21 @@ import { createImport } from './use-cases/create-import';
 const detail = (summary: string) => ({ summary, tags: ['Imports'] });
 const params = t.Object({ import_id: t.String() });
 
-export function importRoutes(auth: Auth, deps: AppDeps) {
+export function importRoutes(auth: Auth, deps: AppDeps, links: AppLinks) {
   return new Elysia({ prefix: '/api/v1/imports' })
     .use(auth)
-    .post('', async ({ ctx, body }) => ({ data: presentImport(await createImport({ ctx, input: body })) }), {
-      auth: true,
-      body: CreateImportBody,
-      response: { 200: dataOf(Import), ...authErrors },
-      detail: detail(
-        'Create an import of customers or documents (JSON or CSV): validates every row, commits nothing',
-      ),
-    })
+    .post(
+      '',
+      async ({ ctx, body }) => ({ data: presentImport(await createImport({ ctx, input: body, links })) }),
+      {
+        auth: true,
+        body: CreateImportBody,
+        response: { 200: dataOf(Import), ...authErrors },
+        detail: detail(
+          'Create an import of customers or documents (JSON or CSV): validates every row, commits nothing',
+        ),
+      },
+    )
     .get(
       '/:import_id',
       async ({ ctx, params }) => {
@@ -40,7 +45,7 @@ export function importRoutes(auth: Auth, deps: AppDeps) {
     .post(
       '/:import_id/confirm',
       async ({ ctx, params }) => {
-        const row = await confirmImport({ ctx, input: { id: params.import_id }, blobs: deps.blobs });
+        const row = await confirmImport({ ctx, input: { id: params.import_id }, blobs: deps.blobs, links });
         return { data: presentImport(row) };
       },
       {

@@ -1,4 +1,5 @@
 import { savepoint } from '../../../db/transaction';
+import { type LinkWrite, linkChanges, type ModuleLink, splitLinks } from '../../../http/links';
 import { DomainError, type FieldError } from '../../../shared/errors';
 // The document create contract and checks themselves, so an import accepts exactly what POST /documents does.
 import { CreateDocumentBody, createDocument, newDocumentChecker } from '../../documents';
@@ -49,6 +50,16 @@ function failureFields(error: DomainError): FieldError[] | null {
   return [{ loc, msg: error.message, type: 'conflict' }];
 }
 
+/**
+ * A row's body without the fields other modules link to documents (`cost_centre_id`), and those as writes:
+ * the create body's schema is the documents module's own, the links are checked and stored beside it as
+ * POST /documents does (src/http/links.ts).
+ */
+function withoutLinks(body: unknown, links: readonly ModuleLink[]): { rest: unknown; writes: LinkWrite[] } {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return { rest: body, writes: [] };
+  return splitLinks(body, links);
+}
+
 /** A draft document per JSON object (the POST /documents body), or per group of CSV lines. */
 export const documentImports: ImportResourceKind = {
   parse(format, data) {
@@ -57,7 +68,7 @@ export const documentImports: ImportResourceKind = {
     return { totalRows: data.length, candidates };
   },
 
-  async check(ctx, format, parsed) {
+  async check(ctx, format, parsed, links) {
     const entries: ImportEntry[] = [];
     const errors: RowError[] = [];
     const numbers = parsed.candidates.map((c) => numberOf(c.body)).filter((n) => n !== undefined);
@@ -70,10 +81,12 @@ export const documentImports: ImportResourceKind = {
         continue;
       }
       const entry = { rows: candidate.rows, body: candidate.body };
-      const schema = schemaProblems(candidate.body);
-      const fields = rowLocs(
-        schema.length > 0 ? schema : await documentProblems(candidate.body as CreateDocumentBody),
-      );
+      const { rest, writes } = withoutLinks(candidate.body, links);
+      const schema = schemaProblems(rest);
+      const fields = rowLocs(schema.length > 0 ? schema : await documentProblems(rest as CreateDocumentBody));
+      if (schema.length === 0) {
+        fields.push(...rowLocs((await linkChanges(ctx.db, ctx.accountId, null, writes)).problems));
+      }
       const number = numberOf(candidate.body);
       if (number !== undefined) {
         const holder = holders.get(number);
@@ -90,11 +103,13 @@ export const documentImports: ImportResourceKind = {
   },
 
   // A savepoint per document: one that fails at confirm leaves nothing, not even a drawn sequence number.
-  async commit(ctx, format, entry) {
+  async commit(ctx, format, entry, links) {
+    const { rest, writes } = withoutLinks(entry.body, links);
     try {
       await savepoint(
         ctx,
-        async (inner) => await createDocument({ ctx: inner, input: entry.body as CreateDocumentBody }),
+        async (inner) =>
+          await createDocument({ ctx: inner, input: rest as CreateDocumentBody, links: writes }),
       );
       return null;
     } catch (error) {

@@ -1,3 +1,4 @@
+import type { AppLinks } from '../../../module';
 import type { AccountCtx } from '../../../shared/context';
 import { byRow, type ImportEntry } from '../entries';
 import { keptRowErrors, type RowError } from '../model';
@@ -34,15 +35,17 @@ export async function commitEntries(
   ctx: AccountCtx,
   head: Pick<ImportRow, 'resource' | 'sourceFormat' | 'createdBy'>,
   entries: readonly ImportEntry[],
+  links: AppLinks,
   until = Number.POSITIVE_INFINITY,
 ): Promise<CommitOutcome> {
   const kind = importKinds[head.resource];
+  const linked = links.to(head.resource);
   const creatorCtx = actingForCreator(ctx, head);
   const outcome: CommitOutcome = { entries: 0, importedRows: 0, failedRows: 0, errors: [] };
   for (const entry of entries) {
     if (outcome.entries > 0 && performance.now() >= until) break;
     outcome.entries += 1;
-    const errors = await kind.commit(creatorCtx, head.sourceFormat, entry);
+    const errors = await kind.commit(creatorCtx, head.sourceFormat, entry, linked);
     if (errors === null) outcome.importedRows += entry.rows.length;
     else {
       outcome.failedRows += entry.rows.length;

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { type JobContext, JobError } from '../../../jobs/definition';
+import type { AppLinks } from '../../../module';
 import { type Clock, isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { yieldToEventLoop } from '../../../shared/event-loop';
@@ -30,6 +31,7 @@ export interface BackgroundDeps {
  */
 async function commitChunk(
   ctx: AccountCtx,
+  links: AppLinks,
   head: ImportHead,
   entries: ImportEntry[],
   cursor: EntryCursor,
@@ -39,7 +41,8 @@ async function commitChunk(
   const start = cursor.next(progress);
   const chunk = entries.slice(start, start + importTuning.chunkEntries[head.resource]);
   if (chunk.length === 0) return false;
-  const outcome = await commitEntries(ctx, head, chunk, performance.now() + importTuning.chunkMs);
+  const until = performance.now() + importTuning.chunkMs;
+  const outcome = await commitEntries(ctx, head, chunk, links, until);
   await setImportProgress(ctx.db, ctx.accountId, head.id, {
     importedRows: progress.importedRows + outcome.importedRows,
     failedRows: progress.failedRows + outcome.failedRows,
@@ -72,6 +75,7 @@ export async function commitInBackground(
   deps: BackgroundDeps,
   importId: string,
   job: JobContext,
+  links: AppLinks,
 ): Promise<void> {
   const accountId = await findImportAccount(deps.db, importId);
   if (!accountId) throw JobError.permanent(`import ${importId} not found`);
@@ -81,7 +85,7 @@ export async function commitInBackground(
     const entries = await readStagedEntries(deps.blobs, importId);
     if (!entries) throw JobError.permanent('the rows of this import are gone: their staged file is missing');
     const cursor = new EntryCursor(entries);
-    while (await job.transaction(async (tx) => await commitChunk(ctxOf(tx), head, entries, cursor))) {
+    while (await job.transaction(async (tx) => await commitChunk(ctxOf(tx), links, head, entries, cursor))) {
       await yieldToEventLoop();
       job.signal.throwIfAborted();
     }

@@ -1,4 +1,5 @@
 import { inTransaction } from '../../../db/transaction';
+import type { AppLinks } from '../../../module';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { invalidTransition, notFound } from '../../../shared/errors';
@@ -24,12 +25,12 @@ async function update(
  * Every stored entry created and the status moved to `completed` in one IMMEDIATE transaction: all of it or
  * nothing, and a concurrent second confirm waits, then answers 409.
  */
-async function confirmInRequest(ctx: AccountCtx, id: string): Promise<ImportHead> {
+async function confirmInRequest(ctx: AccountCtx, id: string, links: AppLinks): Promise<ImportHead> {
   return await inTransaction(ctx, async (tx) => {
     const head = await findImport(tx.db, tx.accountId, id);
     if (!head) throw notFound('Import');
     if (!nextImportStatus('confirm', head.status)) throw invalidTransition('confirm', head.status);
-    const outcome = await commitEntries(tx, head, await loadEntries(tx.db, tx.accountId, id));
+    const outcome = await commitEntries(tx, head, await loadEntries(tx.db, tx.accountId, id), links);
     const now = isoNow(ctx.clock);
     return await update(tx, id, {
       status: 'completed',
@@ -76,13 +77,15 @@ export async function confirmImport({
   ctx,
   input,
   blobs,
+  links,
 }: {
   ctx: AccountCtx;
   input: { id: string };
   blobs: BlobStore;
+  links: AppLinks;
 }): Promise<ImportHead> {
   const head = await findImport(ctx.db, ctx.accountId, input.id);
   if (!head) throw notFound('Import');
   const large = head.status === 'pending' && head.totalRows - head.failedRows > importTuning.backgroundAbove;
-  return large ? confirmInBackground(ctx, input.id, blobs) : await confirmInRequest(ctx, input.id);
+  return large ? confirmInBackground(ctx, input.id, blobs) : await confirmInRequest(ctx, input.id, links);
 }

@@ -1,3 +1,4 @@
+import type { AppLinks } from '../../../module';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
@@ -14,9 +15,12 @@ import { importKinds } from '../resources';
 export async function createImport({
   ctx,
   input,
+  links,
 }: {
   ctx: AccountCtx;
   input: CreateImportBody;
+  /** The fields other modules link to the resource imported (a document's `cost_centre_id`). */
+  links: AppLinks;
 }): Promise<ImportHead> {
   if (input.source_format === 'csv') await loadCsvParser();
   const resource = input.resource ?? 'customers';
@@ -26,7 +30,7 @@ export async function createImport({
     const msg = `At most ${MAX_IMPORT_ROWS} rows per import; got ${parsed.totalRows}`;
     throw validationError([{ loc: 'body.data', msg, type: 'too_long' }], msg);
   }
-  const { entries, errors } = await kind.check(ctx, input.source_format, parsed);
+  const { entries, errors } = await kind.check(ctx, input.source_format, parsed, links.to(resource));
   const failedRows = errors.length;
   const now = isoNow(ctx.clock);
   return await insertImport(
