@@ -25,6 +25,7 @@ export const UNIT_NAMES: Record<string, Record<string, string>> = {
     MTQ: 'm³',
     LTR: 'l',
     KWH: 'kWh',
+    LS: 'lump sum',
   },
   de: {
     C62: 'Stk.',
@@ -48,5 +49,6 @@ export const UNIT_NAMES: Record<string, Record<string, string>> = {
     MTQ: 'm³',
     LTR: 'l',
     KWH: 'kWh',
+    LS: 'Pausch.',
   },
 };

@@ -121,6 +121,35 @@ describe('view model', () => {
     expect(en.lines.slice(0, 3).map((l) => l.unit)).toEqual(['h', 'km', 'unit']);
   });
 
+  test('a unit beside exactly one is named in the singular: "1 Monat", "1 day"; a lump sum is "Pausch."', () => {
+    const base = german();
+    const [first, ...rest] = base.data.line_items;
+    if (!first) throw new Error('fixture has lines');
+    const line = (unit_code: string, quantity: string) => ({
+      ...first,
+      unit: undefined,
+      unit_code,
+      quantity,
+    });
+    const lines = [
+      line('MON', '1'),
+      line('MON', '3'),
+      line('DAY', '1.000'),
+      line('DAY', '0.5'),
+      line('ANN', '1'),
+      line('WEE', '1'),
+      line('LS', '1'),
+      line('HUR', '1'),
+      ...rest,
+    ];
+    const view = (locale: string) =>
+      buildInvoiceView({ ...base, locale, data: { ...base.data, line_items: lines } })
+        .lines.slice(0, 8)
+        .map((l) => l.unit);
+    expect(view('de-DE')).toEqual(['Monat', 'Monate', 'Tag', 'Tage', 'Jahr', 'Woche', 'Pausch.', 'Std.']);
+    expect(view('en-GB')).toEqual(['month', 'months', 'day', 'days', 'year', 'week', 'lump sum', 'h']);
+  });
+
   test('German mandatory details: date of supply or period, Steuernummer, register, directors', () => {
     const base = german();
     const seller = {

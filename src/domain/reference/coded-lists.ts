@@ -86,6 +86,7 @@ export function unitCodes(): CodedList {
     ['MTQ', 'Cubic metre'],
     ['LTR', 'Litre'],
     ['KWH', 'Kilowatt hour'],
+    ['LS', 'Lump sum'],
   ]);
   return unitCodeCache;
 }

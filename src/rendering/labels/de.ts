@@ -1,5 +1,5 @@
 import type { Labels } from './types';
-import { UNIT_NAMES } from './units';
+import { UNIT_NAMES, UNIT_NAMES_ONE } from './units';
 
 export const de: Labels = {
   titles: {
@@ -130,4 +130,5 @@ export const de: Labels = {
     cheque: 'Scheck',
   },
   units: UNIT_NAMES.de,
+  unitsOne: UNIT_NAMES_ONE.de,
 };

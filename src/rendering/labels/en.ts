@@ -1,5 +1,5 @@
 import type { Labels } from './types';
-import { UNIT_NAMES } from './units';
+import { UNIT_NAMES, UNIT_NAMES_ONE } from './units';
 
 export const en: Labels = {
   titles: {
@@ -130,4 +130,5 @@ export const en: Labels = {
     cheque: 'Cheque',
   },
   units: UNIT_NAMES.en,
+  unitsOne: UNIT_NAMES_ONE.en,
 };

@@ -1,5 +1,5 @@
 import type { Labels } from './types';
-import { UNIT_NAMES } from './units';
+import { UNIT_NAMES, UNIT_NAMES_ONE } from './units';
 
 export const fr: Labels = {
   titles: {
@@ -134,4 +134,5 @@ export const fr: Labels = {
     cheque: 'Chèque',
   },
   units: UNIT_NAMES.fr,
+  unitsOne: UNIT_NAMES_ONE.fr,
 };

@@ -1,5 +1,5 @@
 import type { Labels } from './types';
-import { UNIT_NAMES } from './units';
+import { UNIT_NAMES, UNIT_NAMES_ONE } from './units';
 
 export const it: Labels = {
   titles: {
@@ -130,4 +130,5 @@ export const it: Labels = {
     cheque: 'Assegno',
   },
   units: UNIT_NAMES.it,
+  unitsOne: UNIT_NAMES_ONE.it,
 };

@@ -1,5 +1,5 @@
 import type { Labels } from './types';
-import { UNIT_NAMES } from './units';
+import { UNIT_NAMES, UNIT_NAMES_ONE } from './units';
 
 export const nl: Labels = {
   titles: {
@@ -131,4 +131,5 @@ export const nl: Labels = {
     cheque: 'Cheque',
   },
   units: UNIT_NAMES.nl,
+  unitsOne: UNIT_NAMES_ONE.nl,
 };

@@ -124,4 +124,6 @@ export interface Labels {
   methods: Record<string, string>;
   /** Printed names of UN/ECE Rec 20 unit codes (labels/units.ts), for lines with a code and no unit text. */
   units: Readonly<Record<string, string>>;
+  /** Those of `units` that differ for a quantity of exactly one ("Monat" beside "1"). */
+  unitsOne: Readonly<Record<string, string>>;
 }

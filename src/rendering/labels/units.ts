@@ -23,6 +23,7 @@ const CODES = [
   'MTQ',
   'LTR',
   'KWH',
+  'LS',
 ] as const;
 type UnitCode = (typeof CODES)[number];
 
@@ -34,10 +35,25 @@ const table = (names: string): Record<UnitCode, string> => {
 
 // In CODES' order; symbols (kg, km, m², kWh) are the same in every language.
 export const UNIT_NAMES = {
-  en: table('pc|h|days|unit|months|years|min|weeks|pcs|sets|pairs|pkg|kg|g|t|m|km|m²|m³|l|kWh'),
-  de: table('Stk.|Std.|Tage|Einh.|Monate|Jahre|Min.|Wochen|Stk.|Satz|Paar|Pkg.|kg|g|t|m|km|m²|m³|l|kWh'),
-  fr: table('pce|h|jours|unité|mois|ans|min|semaines|pces|jeux|paires|paq.|kg|g|t|m|km|m²|m³|l|kWh'),
-  es: table('ud.|h|días|unidad|meses|años|min|semanas|uds.|juegos|pares|paq.|kg|g|t|m|km|m²|m³|l|kWh'),
-  it: table('pz.|h|giorni|unità|mesi|anni|min|settimane|pz.|set|paia|conf.|kg|g|t|m|km|m²|m³|l|kWh'),
-  nl: table('st.|u|dagen|eenh.|maanden|jaren|min|weken|st.|sets|paar|pak|kg|g|t|m|km|m²|m³|l|kWh'),
+  en: table('pc|h|days|unit|months|years|min|weeks|pcs|sets|pairs|pkg|kg|g|t|m|km|m²|m³|l|kWh|lump sum'),
+  de: table(
+    'Stk.|Std.|Tage|Einh.|Monate|Jahre|Min.|Wochen|Stk.|Satz|Paar|Pkg.|kg|g|t|m|km|m²|m³|l|kWh|Pausch.',
+  ),
+  fr: table('pce|h|jours|unité|mois|ans|min|semaines|pces|jeux|paires|paq.|kg|g|t|m|km|m²|m³|l|kWh|forfait'),
+  es: table('ud.|h|días|unidad|meses|años|min|semanas|uds.|juegos|pares|paq.|kg|g|t|m|km|m²|m³|l|kWh|global'),
+  it: table('pz.|h|giorni|unità|mesi|anni|min|settimane|pz.|set|paia|conf.|kg|g|t|m|km|m²|m³|l|kWh|forfait'),
+  nl: table('st.|u|dagen|eenh.|maanden|jaren|min|weken|st.|sets|paar|pak|kg|g|t|m|km|m²|m³|l|kWh|forfait'),
 } as const;
+
+/**
+ * The names that differ for a quantity of exactly one ("1 Monat", not "1 Monate"; "1 day"); the others
+ * are the same for any quantity (abbreviations and symbols).
+ */
+export const UNIT_NAMES_ONE = {
+  en: { DAY: 'day', MON: 'month', ANN: 'year', WEE: 'week', H87: 'pc', SET: 'set', PR: 'pair' },
+  de: { DAY: 'Tag', MON: 'Monat', ANN: 'Jahr', WEE: 'Woche' },
+  fr: { DAY: 'jour', ANN: 'an', WEE: 'semaine', H87: 'pce', SET: 'jeu', PR: 'paire' },
+  es: { DAY: 'día', MON: 'mes', ANN: 'año', WEE: 'semana', H87: 'ud.', SET: 'juego', PR: 'par' },
+  it: { DAY: 'giorno', MON: 'mese', ANN: 'anno', WEE: 'settimana', PR: 'paio' },
+  nl: { DAY: 'dag', MON: 'maand', ANN: 'jaar', WEE: 'week', SET: 'set' },
+} as const satisfies Record<string, Partial<Record<UnitCode, string>>>;

@@ -57,12 +57,17 @@ export function buildColumns(
   };
 }
 
-/** The unit printed beside a quantity: the line's own words, else its unit code's name ("Std." for HUR). */
-function lineUnit(item: LineItem, labels: Labels): string {
+/**
+ * The unit printed beside a quantity (`quantity`: the line's, or a price's base quantity): the line's own
+ * words, else its unit code's name ("Std." for HUR; "Monat" beside exactly 1, "Monate" beside any other).
+ */
+function lineUnit(item: LineItem, labels: Labels, quantity = item.quantity): string {
   const own = item.unit?.trim();
   if (own) return own;
   const code = item.unit_code?.trim().toUpperCase();
-  return code ? (labels.units[code] ?? code) : '';
+  if (!code) return '';
+  const one = isDecimalString(quantity) && eq(dec(quantity), dec('1')) ? labels.unitsOne[code] : undefined;
+  return one ?? labels.units[code] ?? code;
 }
 
 /** The price as entered; a price per base quantity (BT-149) says for how many: "12,37 € / 100 Stk.". */
@@ -70,7 +75,7 @@ function unitPrice(item: LineItem, price: string, fmt: Formatter, labels: Labels
   const base = item.price_base_quantity;
   if (base === undefined || !isDecimalString(base) || eq(dec(base), dec('1'))) return fmt.price(price);
   // Broken before the slash only: "12,37 €" over "/ 100 Stk." in a narrow column.
-  const per = ['/', fmt.quantity(base), lineUnit(item, labels)].filter(Boolean).join('\u00a0');
+  const per = ['/', fmt.quantity(base), lineUnit(item, labels, base)].filter(Boolean).join('\u00a0');
   return `${fmt.price(price)} ${per}`;
 }
 
