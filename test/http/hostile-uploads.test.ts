@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { dataFingerprint } from '../fuzz/fingerprint';
-import { FAKE_PNG, pngDeclaring } from '../fuzz/images';
+import { damagedPng, FAKE_PNG, pngDeclaring } from '../fuzz/images';
 import { startServer, type TestServer } from '../harness';
 
 let server: TestServer;
@@ -77,6 +77,26 @@ describe('hostile uploads', () => {
     const res = await upload('/api/v1/files', pngDeclaring(40, 20), 'ok.png');
     expect(res.status).toBe(200);
     expect(res.body.data.content_type).toBe('image/png');
+  });
+
+  test('a PNG whose image data is damaged (a checksum wrong, a stream that does not inflate, rows missing): 422, nothing stored', async () => {
+    for (const [kind, words] of [
+      ['checksum', "IDAT chunk's checksum does not match"],
+      ['stream', 'does not decompress'],
+      ['short', 'does not decompress'],
+    ] as const) {
+      for (const path of UPLOAD_PATHS()) {
+        const before = dataFingerprint(server);
+        const res = await upload(path, damagedPng(kind), `${kind}.png`);
+        expect(res.status).toBe(422);
+        expect(res.body.error.details.fields[0]).toMatchObject({ loc: 'body.file', type: 'invalid_image' });
+        expect(res.body.error.details.fields[0].msg).toContain(words);
+        expect(dataFingerprint(server)).toBe(before);
+      }
+    }
+    // Interlaced (Adam7) and palette PNGs as image programs write them pass.
+    const ok = await upload('/api/v1/files', pngDeclaring(40, 20), 'ok.png');
+    expect(ok.status).toBe(200);
   });
 
   test('names with ../ and NUL: stored under the id, the shown name cleaned, nothing outside the blob dir', async () => {

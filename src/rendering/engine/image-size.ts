@@ -1,3 +1,5 @@
+import { createInflate } from 'node:zlib';
+
 // The pixel size a PNG or JPEG declares, read from its header. Sniffing looks only at magic bytes, so a
 // file can pass as image/png while its header is garbage, or declare 100000 x 100000 pixels in a few
 // hundred bytes: a decoder (pdfkit decodes PNGs with alpha) would then try to allocate tens of gigabytes.
@@ -85,4 +87,83 @@ function pngComplete(bytes: Uint8Array): boolean {
     if (type === 'IEND') return at <= bytes.byteLength;
   }
   return false;
+}
+
+/** Chunks a PNG decoder refuses to go past with a wrong CRC (libpng's default for critical chunks). */
+const CRITICAL_CHUNKS = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND']);
+/** Samples a pixel holds, by the IHDR's colour type: grey, -, RGB, palette, grey+alpha, -, RGBA. */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+/** Adam7's passes: start column and row, column and row steps. */
+const ADAM7 = [
+  [0, 0, 8, 8],
+  [4, 0, 8, 8],
+  [0, 4, 4, 8],
+  [2, 0, 4, 4],
+  [0, 2, 2, 4],
+  [1, 0, 2, 2],
+  [0, 1, 1, 2],
+] as const;
+
+/** The bytes a PNG's image data inflates to: each row's filter byte and its packed samples, per pass. */
+function pngRawSize(width: number, height: number, bitsPerPixel: number, interlaced: boolean): number {
+  const rows = (w: number, h: number) => (w > 0 && h > 0 ? h * (1 + Math.ceil((w * bitsPerPixel) / 8)) : 0);
+  if (!interlaced) return rows(width, height);
+  let total = 0;
+  for (const [x0, y0, dx, dy] of ADAM7) {
+    total += rows(Math.ceil((width - x0) / dx), Math.ceil((height - y0) / dy));
+  }
+  return total;
+}
+
+/**
+ * Why a whole PNG's image data cannot be decoded, or null: a critical chunk whose CRC does not match (a
+ * byte changed on the way), or IDAT data that does not inflate to the pixels IHDR declares. pdfkit embeds
+ * the data as it is, so such a logo made a PDF that viewers draw blank or call damaged. Inflated on zlib's
+ * thread in pieces, counted and dropped: a 25-megapixel logo holds the event loop no longer than a small one.
+ * Asked after rasterSizeProblem and rasterCompletenessProblem (the header reads, the chunks run to IEND).
+ */
+export async function pngDataProblem(bytes: Uint8Array): Promise<string | null> {
+  const idat: Uint8Array[] = [];
+  let header: Uint8Array | null = null;
+  for (let at = 8; at + 12 <= bytes.byteLength; ) {
+    const length = u32(bytes, at);
+    const type = String.fromCharCode(...bytes.subarray(at + 4, at + 8));
+    const data = bytes.subarray(at + 8, at + 8 + length);
+    if (
+      CRITICAL_CHUNKS.has(type) &&
+      Bun.hash.crc32(bytes.subarray(at + 4, at + 8 + length)) !== u32(bytes, at + 8 + length)
+    ) {
+      return `The PNG file is damaged (its ${type} chunk's checksum does not match): upload the image again`;
+    }
+    if (type === 'IHDR') header = data;
+    if (type === 'IDAT') idat.push(data);
+    if (type === 'IEND') break;
+    at += 12 + length;
+  }
+  if (!header || header.byteLength < 13) return null; // rasterSizeProblem's to say
+  const bitDepth = header[8] ?? 0;
+  const channels = CHANNELS[header[9] ?? -1];
+  if (channels === undefined)
+    return `The PNG file declares colour type ${header[9]}, which PNG does not have`;
+  const expected = pngRawSize(u32(header, 0), u32(header, 4), bitDepth * channels, header[12] === 1);
+  const inflated = await inflatedLength(idat);
+  if (inflated === null || inflated < expected) {
+    return 'The PNG file is damaged (its image data does not decompress to the pixels it declares): upload the image again';
+  }
+  return null;
+}
+
+/** How many bytes `parts` inflate to as one zlib stream, or null when they do not inflate. */
+async function inflatedLength(parts: readonly Uint8Array[]): Promise<number | null> {
+  return await new Promise((resolve) => {
+    const inflate = createInflate();
+    let total = 0;
+    inflate.on('data', (chunk: Buffer) => {
+      total += chunk.byteLength;
+    });
+    inflate.on('end', () => resolve(total));
+    inflate.on('error', () => resolve(null));
+    for (const part of parts) inflate.write(part);
+    inflate.end();
+  });
 }

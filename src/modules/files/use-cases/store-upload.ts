@@ -1,4 +1,8 @@
-import { rasterCompletenessProblem, rasterSizeProblem } from '../../../rendering/engine/image-size';
+import {
+  pngDataProblem,
+  rasterCompletenessProblem,
+  rasterSizeProblem,
+} from '../../../rendering/engine/image-size';
 import { svgSafetyProblem } from '../../../rendering/engine/svg-safety';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
@@ -45,7 +49,9 @@ export async function storeUpload({
   const problem =
     contentType === SVG
       ? svgSafetyProblem(new TextDecoder().decode(bytes))
-      : (rasterSizeProblem(bytes, contentType) ?? rasterCompletenessProblem(bytes, contentType));
+      : (rasterSizeProblem(bytes, contentType) ??
+        rasterCompletenessProblem(bytes, contentType) ??
+        (contentType === 'image/png' ? await pngDataProblem(bytes) : null));
   if (problem) {
     throw validationError(
       [{ loc: 'body.file', msg: problem, type: 'invalid_image' }],
