@@ -73,6 +73,19 @@ describe('keeping received e-invoices', () => {
     ).toHaveLength(1);
   });
 
+  test('the same new bytes sent twice at once: one 201, one 200 with that document, never a 500', async () => {
+    // An account of its own: the other tests count this one's documents. On PostgreSQL both requests
+    // passed the check for the same bytes and the second insert broke the unique index (a 500).
+    const { apiKey } = await makeAccount(server);
+    for (let round = 0; round < 6; round++) {
+      const xml = `${ubl.toString('utf8')}<!-- at once ${round} -->`;
+      const once = () => receive(xml, 'application/xml', apiKey);
+      const [a, b] = await Promise.all([once(), once()]);
+      expect([a.status, b.status].sort()).toEqual([200, 201]);
+      expect(a.body.data.id).toBe(b.body.data.id);
+    }
+  });
+
   test('another file of the same seller, number and issue date is kept as a duplicate', async () => {
     const reformatted = ubl.toString('utf8').replace('<cbc:Note>', '<cbc:Note>Zweitschrift: ');
     const res = await receive(JSON.stringify({ xml: reformatted }), 'application/json');

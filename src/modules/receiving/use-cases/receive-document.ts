@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isUniqueViolation } from '../../../db/errors';
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
@@ -63,6 +64,12 @@ export async function receiveDocument({
     );
   } catch (error) {
     await deps.blobs.delete(blobKey).catch(() => undefined);
+    // The same bytes stored by another request (or instance) between the check and the insert: its
+    // document is the answer, as for bytes that came before (the unique index decided which one is kept).
+    if (isUniqueViolation(error, 'received_documents.sha256')) {
+      const winner = await findReceivedBySha(ctx.db, ctx.accountId, sha256);
+      if (winner) return { row: winner, created: false };
+    }
     throw error;
   }
 }
