@@ -2,7 +2,7 @@ import { Elysia } from 'elysia';
 import { isDatabaseUnavailable, isInvalidText, isStorageFull } from '../db/errors';
 import { DomainError, type FieldError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
-import { isStoreUnavailable } from '../storage/unavailable';
+import { isStoreUnavailable, storeMisconfiguration } from '../storage/unavailable';
 import { errorResponse } from './envelope';
 import type { MethodMatcher } from './method-matcher';
 import { requestIdOf } from './request-context';
@@ -55,19 +55,31 @@ export function unavailableResponse(
   part: 'database' | 'storage',
   error: unknown,
 ): Response {
+  const misconfigured = part === 'storage' ? storeMisconfiguration(error) : null;
   logger.warn(`${part} unavailable: a request was answered 503`, {
     request_id: requestId,
     error: error instanceof Error ? error.message : String(error),
   });
-  return errorResponse(
-    'service_unavailable',
+  const message =
     part === 'database'
       ? 'The database cannot be reached just now; retry in a few seconds'
-      : 'The file store cannot be reached just now; retry in a few seconds',
+      : misconfigured
+        ? `The file store refuses this service (${misconfigured}): its S3_* settings need the operator`
+        : 'The file store cannot be reached just now; retry in a few seconds';
+  return errorResponse(
+    'service_unavailable',
+    message,
     requestId,
-    { unavailable: part },
+    misconfigured ? { unavailable: part, reason: misconfigured } : { unavailable: part },
     { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   );
+}
+
+/** `error`'s answer when the database or the store is away, else null (the caller answers it otherwise). */
+export function outageResponse(logger: Logger, requestId: string, error: unknown): Response | null {
+  if (isDatabaseUnavailable(error)) return unavailableResponse(logger, requestId, 'database', error);
+  if (isStoreUnavailable(error)) return unavailableResponse(logger, requestId, 'storage', error);
+  return null;
 }
 
 /**
@@ -81,14 +93,8 @@ export function errorHandler(logger: Logger, methods: () => MethodMatcher) {
       return errorResponse(error.code, error.message, requestId, error.details, error.headers);
     }
     if (isStorageFull(error)) return storageFullResponse(logger, requestId);
-    if (isDatabaseUnavailable(error) || isStoreUnavailable(error)) {
-      return unavailableResponse(
-        logger,
-        requestId,
-        isDatabaseUnavailable(error) ? 'database' : 'storage',
-        error,
-      );
-    }
+    const outage = outageResponse(logger, requestId, error);
+    if (outage) return outage;
     // Requests are refused at the door for NUL in JSON or the URL (body.ts); text from inside a file (an
     // import's CSV, a received document) that still holds one cannot be stored, and says so.
     if (isInvalidText(error)) {

@@ -8,7 +8,7 @@ import type { Logger } from '../shared/logger';
 import { authenticate, type Credentials, rememberPrincipal } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
-import { storageFullResponse } from './error-handler';
+import { outageResponse, storageFullResponse } from './error-handler';
 import {
   IDEMPOTENCY_LEASE_MS,
   type IdempotencyScope,
@@ -123,19 +123,37 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
       );
     }, IDEMPOTENCY_LEASE_MS / 3);
     try {
+      // A release that fails (the database went away with the request) leaves the claim to lapse with
+      // its lease: the request's own answer (a 503) is the one to give, not the release's error.
+      const release = () =>
+        idempotency.release(scope, key).catch((error) =>
+          deps.logger.warn('idempotency key not released; it lapses with its lease', {
+            request_id: requestId,
+            error: String(error),
+          }),
+        );
       let response: Response;
       try {
         response = await app.handle(request);
       } catch (error) {
-        await idempotency.release(scope, key);
+        await release();
         throw error;
       }
       if (response.status >= 500) {
-        await idempotency.release(scope, key);
+        await release();
         return response;
       }
       const body = new Uint8Array(await response.arrayBuffer());
-      await idempotency.complete(scope, key, response.status, response.headers, body);
+      try {
+        await idempotency.complete(scope, key, response.status, response.headers, body);
+      } catch (error) {
+        // The work is done and committed: its answer goes to the client, who then has no reason to
+        // retry. Answering an error here would invite a retry that, once the claim lapses, does it twice.
+        deps.logger.error('idempotency answer not stored; the request was done and is answered', {
+          request_id: requestId,
+          error: String(error),
+        });
+      }
       return new Response(body, { status: response.status, headers: response.headers });
     } finally {
       clearInterval(renewal);
@@ -180,7 +198,11 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     try {
       response = await route(request, meta.id);
     } catch (error) {
-      if (error instanceof DomainError) {
+      // The database or store gone away outside a route (the Idempotency-Key's own bookkeeping): a 503.
+      const outage = outageResponse(deps.logger, meta.id, error);
+      if (outage) {
+        response = outage;
+      } else if (error instanceof DomainError) {
         response = domainErrorResponse(error, meta.id);
       } else if (isStorageFull(error)) {
         response = storageFullResponse(deps.logger, meta.id);

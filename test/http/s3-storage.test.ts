@@ -96,6 +96,37 @@ describe('the service on an S3 bucket', () => {
     }
   });
 
+  test('a bucket that does not exist or a wrong key: a file route answers 503 naming the S3 setting, never a 500', async () => {
+    for (const [env, reason] of [
+      [{ S3_BUCKET: 'no-such-bucket' }, 'NoSuchBucket'],
+      [{ S3_ACCESS_KEY_ID: 'WRONG' }, 'InvalidAccessKeyId'],
+    ] as const) {
+      const broken = await startServer({ s3: s3.env(env), rulesetsDir: null, startJobs: false });
+      try {
+        const { apiKey } = await makeAccount(broken);
+        const form = new FormData();
+        form.append(
+          'file',
+          new Blob([new Uint8Array([37, 80, 68, 70, 45])], { type: 'application/pdf' }),
+          'a.pdf',
+        );
+        const answer = await fetch(`${broken.url}/api/v1/files`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${apiKey}` },
+          body: form,
+        });
+        const res = { status: answer.status, headers: answer.headers, body: (await answer.json()) as any };
+        expect(res.status).toBe(503);
+        expect(res.body.error.code).toBe('service_unavailable');
+        expect(res.body.error.details).toEqual({ unavailable: 'storage', reason });
+        expect(res.body.error.message).toContain('S3_*');
+        expect(res.headers.get('retry-after')).toBe('5');
+      } finally {
+        await broken.stop();
+      }
+    }
+  });
+
   test('a render is stored in the bucket and downloads by its signed link, byte for byte', async () => {
     const parties = await makeParties(server, account);
     const doc = (await call('POST', '/api/v1/documents', documentBody(parties))).body.data;
