@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type postgres from 'postgres';
 import { type EmbeddedMigration, embeddedPostgresMigrations } from './embedded-migrations';
-import type { MigrationResult } from './migrate';
+import { type MigrationResult, refuseNewerDatabase } from './migrate';
 
 /** Any constant: every instance of the service takes the same advisory lock to migrate. */
 const MIGRATION_LOCK = 7_265_011_026;
@@ -27,6 +27,7 @@ export async function migratePostgres(
       'SELECT MAX(created_at)::text AS last FROM drizzle.__drizzle_migrations',
     );
     const last = row?.last === null || row?.last === undefined ? null : Number(row.last);
+    refuseNewerDatabase(last, migrations);
     for (const m of migrations) {
       if (last !== null && last >= m.createdAt) continue;
       await connection.unsafe('BEGIN');

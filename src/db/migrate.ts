@@ -1,11 +1,25 @@
 import type { Database as SqliteDatabase } from 'bun:sqlite';
 import { createHash } from 'node:crypto';
+import { VERSION } from '../version';
 import { type EmbeddedMigration, embeddedMigrations } from './embedded-migrations';
 
 const TABLE = '__drizzle_migrations';
 
 export interface MigrationResult {
   applied: string[];
+}
+
+/**
+ * A database a newer version has migrated (its last migration is later than any this one knows) is not
+ * one this version may serve: its code would meet tables it does not know (a NOT NULL column it never
+ * fills: every write a 500). Refused before anything is applied, as `backup` and `restore` refuse it.
+ */
+export function refuseNewerDatabase(last: number | null, migrations: readonly EmbeddedMigration[]): void {
+  const known = Math.max(0, ...migrations.map((m) => m.createdAt));
+  if (last === null || last <= known) return;
+  throw new Error(
+    `the database belongs to a newer version of invoice-service: its last migration is from ${new Date(last).toISOString()}, this version (${VERSION}) knows none after ${new Date(known).toISOString()}; run the version that migrated it`,
+  );
 }
 
 /**
@@ -28,6 +42,7 @@ export function migrate(
     const last = sqlite.query(`SELECT MAX(created_at) AS last FROM ${TABLE}`).get() as {
       last: number | null;
     };
+    refuseNewerDatabase(last.last === null ? null : Number(last.last), migrations);
     for (const m of migrations) {
       if (last.last !== null && Number(last.last) >= m.createdAt) continue;
       for (const statement of m.sql.split('--> statement-breakpoint')) {

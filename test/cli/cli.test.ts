@@ -220,6 +220,24 @@ describe('admin CLI', () => {
     expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
     expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
   });
+
+  test('a database a newer version migrated: migrate and serve refuse with one line, nothing applied', () => {
+    const dir = dataDir();
+    expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
+    const db = new Database(join(dir, DATABASE_FILE));
+    const last = Math.max(...embeddedMigrations.map((m) => m.createdAt));
+    db.run('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)', [
+      'from-a-newer-version',
+      last + 1000,
+    ]);
+    db.close();
+    for (const command of ['migrate', 'serve']) {
+      const res = runCli([command], { DATA_DIR: dir });
+      expect(res.code).not.toBe(0);
+      expect(res.stderr).toContain('belongs to a newer version of invoice-service');
+      expect(res.stderr).not.toContain('    at ');
+    }
+  });
 });
 
 describe('CLI next to a running server', () => {
