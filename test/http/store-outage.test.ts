@@ -87,6 +87,35 @@ describe('the object store away for a while', () => {
     expect(await s3.keys(`renders/${account.id}/`)).toHaveLength(ITEMS);
     expect((await call('POST', '/api/v1/documents/render', { data: invoice(1000) })).status).toBe(200);
   }, 180_000);
+
+  test('a file deleted while the store is away: 503 and the file kept, deleted by the retry, its bytes too', async () => {
+    const form = new FormData();
+    form.append(
+      'file',
+      new Blob([new TextEncoder().encode('%PDF-1.4 kept')], { type: 'application/pdf' }),
+      'a.pdf',
+    );
+    const uploaded = await fetch(`${server.url}/api/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}` },
+      body: form,
+    });
+    const id = ((await uploaded.json()) as { data: { id: string } }).data.id;
+    await s3.halt();
+    try {
+      const refused = await call('DELETE', `/api/v1/files/${id}`);
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.details).toMatchObject({ unavailable: 'storage' });
+    } finally {
+      await s3.resume();
+    }
+    // Before: the row was gone with the 503, and the bytes stayed in the bucket with nothing naming them.
+    expect((await call('GET', `/api/v1/files/${id}`)).status).toBe(200);
+    expect(await s3.keys(`files/${account.id}/${id}`)).toHaveLength(1);
+    expect((await call('DELETE', `/api/v1/files/${id}`)).status).toBeLessThan(300);
+    expect((await call('GET', `/api/v1/files/${id}`)).status).toBe(404);
+    expect(await s3.keys(`files/${account.id}/${id}`)).toHaveLength(0);
+  }, 60_000);
 });
 
 /**
