@@ -53,3 +53,11 @@ export async function probe(store: BlobStore, key: string): Promise<void> {
   if (!read || new TextDecoder().decode(read) !== 'ok')
     throw new Error('storage probe read back wrong bytes');
 }
+
+/**
+ * Throws the store's own error when it cannot be reached (a 503 `unavailable: storage`); reads one key that
+ * is never there, so nothing is written (an export on a full disk still reads what is kept).
+ */
+export async function storeReachable(store: BlobStore): Promise<void> {
+  await store.get('.probe/reachable');
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { connect, createServer, type Socket } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { usageEvents } from '../../src/modules/usage/schema';
+import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 import { waitUntil } from '../instances';
@@ -87,6 +88,34 @@ describe('the object store away for a while', () => {
     expect(await s3.keys(`renders/${account.id}/`)).toHaveLength(ITEMS);
     expect((await call('POST', '/api/v1/documents/render', { data: invoice(1000) })).status).toBe(200);
   }, 180_000);
+
+  test('an archive or audit ZIP while the store is away: no whole-looking ZIP with "could not be produced" holes', async () => {
+    const parties = await makeParties(server, account);
+    await makeDocument(server, account, parties, { number: 'ARCH-OUT-1' }, ['finalize']);
+    await s3.halt();
+    try {
+      for (const path of ['/api/v1/exports/archive.zip', '/api/v1/exports/audit.zip']) {
+        const res = await server.request(`${path}?from=2026-11-01&to=2026-11-30`, { key: account.apiKey });
+        // Either refused at once (503), or the download breaks off: never a ZIP that reads whole.
+        let whole: Uint8Array | null = null;
+        if (res.status === 200) whole = await res.bytes().catch(() => null);
+        else expect(res.status).toBe(503);
+        if (whole) {
+          const text = new TextDecoder('latin1').decode(whole);
+          throw new Error(
+            `${path}: a whole ZIP while the store is away (${text.includes('could not be produced') ? 'with holes' : 'complete?'})`,
+          );
+        }
+      }
+    } finally {
+      await s3.resume();
+    }
+    const after = await server.request('/api/v1/exports/archive.zip?from=2026-11-01&to=2026-11-30', {
+      key: account.apiKey,
+    });
+    expect(after.status).toBe(200);
+    expect(new TextDecoder('latin1').decode(await after.bytes())).not.toContain('could not be produced');
+  }, 60_000);
 
   test('a file deleted while the store is away: 503 and the file kept, deleted by the retry, its bytes too', async () => {
     const form = new FormData();

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import type { AccountCtx } from '../../../shared/context';
 import { zipTools } from '../../../shared/zip';
+import { storeReachable } from '../../../storage/blob-store';
 import { listDocuments } from '../../documents';
 import { listReceived, type ReceivedDocumentRow } from '../../receiving';
 import type { RenderServices } from '../../renders';
@@ -126,6 +127,9 @@ export async function archiveExport({
   input: ArchiveInput;
 }): Promise<{ filename: string; body: ReadableStream }> {
   checkPeriod(input.from, input.to);
+  // The store away is a 503 before the first byte (the originals are read from it); away midway, the
+  // download breaks off (problemOf throws outages on), never a ZIP that reads whole with holes.
+  await storeReachable(services.blobs);
   const { ZipArchive, Readable } = await zipTools();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const names = new EntryNames();

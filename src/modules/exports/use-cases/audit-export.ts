@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import dtd from '../../../../assets/gdpdu/gdpdu-01-09-2004.dtd' with { type: 'text' };
 import type { AccountCtx } from '../../../shared/context';
 import { zipTools } from '../../../shared/zip';
+import { storeReachable } from '../../../storage/blob-store';
 import { findAccountWithPlan } from '../../accounts';
 import type { RenderServices } from '../../renders';
 import { germanDate, TableWriter } from '../audit/gdpdu';
@@ -67,6 +68,8 @@ export async function auditExport({
   input: AuditInput;
 }): Promise<{ filename: string; body: ReadableStream }> {
   checkPeriod(input.from, input.to);
+  // As the archive: the store away is a 503 at once, a download broken off midway, never holes.
+  await storeReachable(services.blobs);
   const { ZipArchive, Readable } = await zipTools();
   const archive = new ZipArchive({ zlib: { level: 6 } });
   const date = ctx.clock.now();

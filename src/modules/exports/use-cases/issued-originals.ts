@@ -1,7 +1,9 @@
 // What the archive and the audit export both put in their ZIPs of an issued document: its PDF and
 // e-invoice XML as issued (kept byte for byte from their first use, docs/renders.md), under names that
 // are safe in a ZIP and never used twice.
+
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
+import { isOutage } from '../../../jobs/transient';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { writeEInvoiceXml } from '../../compliance';
@@ -23,9 +25,15 @@ export class EntryNames {
   }
 }
 
-/** Why a file could not be put in the ZIP, for its note. */
-export const problemOf = (error: unknown) =>
-  error instanceof DomainError ? error.message : 'could not be produced';
+/**
+ * Why a file could not be put in the ZIP, for its note. The database or the store away is no such reason:
+ * thrown on, so the export answers 503 (or its background job waits for them) instead of a ZIP that looks
+ * whole with every PDF "could not be produced" (a GoBD archive with silent holes).
+ */
+export function problemOf(error: unknown): string {
+  if (isOutage(error)) throw error;
+  return error instanceof DomainError ? error.message : 'could not be produced';
+}
 
 /** The customer's e-invoice profile (`einvoice_profile`), null without one. */
 export async function profileOf(ctx: AccountCtx, row: DocumentRow): Promise<ComplianceProfile | null> {
