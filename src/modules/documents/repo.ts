@@ -1,22 +1,7 @@
-import {
-  and,
-  count,
-  desc,
-  eq,
-  gt,
-  gte,
-  inArray,
-  isNull,
-  lt,
-  lte,
-  min,
-  ne,
-  or,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, lt, lte, min, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
+import { type ExportedPeriod, notExportedBy } from '../../db/exported-periods';
 import type { LinkRows } from '../../db/links';
 import { preparedPerHandle } from '../../db/prepared';
 import { scopedByPlaceholders } from '../../db/scoped';
@@ -335,9 +320,8 @@ export async function issuedAfter(
   db: DbOrTx,
   accountId: string,
   types: readonly string[],
-  after: string | null,
-  /** When that export was made: a document issued within its period but finalized later counts too. */
-  exportedAt: string | null = null,
+  /** Every export of issued documents made (docs/office.md): a document none of them held counts. */
+  exported: readonly ExportedPeriod[],
 ): Promise<{ count: number; first: string | null }> {
   const row = await db
     .select({ n: count(), first: min(documents.issueDate) })
@@ -347,12 +331,7 @@ export async function issuedAfter(
         eq(documents.accountId, accountId),
         inArray(documents.documentType, [...types]),
         ne(documents.status, 'draft'),
-        after === null
-          ? undefined
-          : or(
-              gt(documents.issueDate, after),
-              exportedAt === null ? undefined : gt(documents.finalizedAt, exportedAt),
-            ),
+        notExportedBy(documents.issueDate, documents.finalizedAt, exported),
       ),
     )
     .get();

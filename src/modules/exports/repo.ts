@@ -1,5 +1,6 @@
 import { and, desc, eq, gte, inArray, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { ExportedPeriod } from '../../db/exported-periods';
 import {
   type AccountingSettingsValue,
   accountingSettings,
@@ -120,6 +121,20 @@ export async function insertDatevExport(db: DbOrTx, row: DatevExportRow): Promis
  * Per kind the export reaching furthest (the latest `to`, the newest of equals), null for a kind never
  * exported: an old period made again later does not make the months after it look unexported.
  */
+/** Every export of `kind` the account made: its period and when, for "not exported yet" (docs/office.md). */
+export async function datevExportPeriods(
+  db: DbOrTx,
+  accountId: string,
+  kind: DatevExportKind,
+): Promise<ExportedPeriod[]> {
+  const rows = await db
+    .select({ from: datevExports.from, to: datevExports.to, at: datevExports.createdAt })
+    .from(datevExports)
+    .where(and(eq(datevExports.accountId, accountId), eq(datevExports.kind, kind)))
+    .all();
+  return rows;
+}
+
 export async function latestDatevExports(
   db: DbOrTx,
   accountId: string,

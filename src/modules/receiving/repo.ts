@@ -4,7 +4,6 @@ import {
   count,
   desc,
   eq,
-  gt,
   gte,
   inArray,
   isNotNull,
@@ -18,6 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { type ExportedPeriod, notExportedBy } from '../../db/exported-periods';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import {
@@ -354,9 +354,8 @@ export async function countReceivedInStatus(
 export async function receivedAfter(
   db: DbOrTx,
   accountId: string,
-  after: string | null,
-  /** When that export was made: a document dated within its period but received later counts too. */
-  exportedAt: string | null = null,
+  /** Every export of received documents made (docs/office.md): a document none of them held counts. */
+  exported: readonly ExportedPeriod[],
 ): Promise<{ count: number; first: string | null }> {
   const row = await db
     .select({ n: count(), first: min(rd.issueDate) })
@@ -367,9 +366,7 @@ export async function receivedAfter(
         ne(rd.status, 'rejected'),
         isNotNull(rd.issueDate),
         isNull(rd.duplicateOf),
-        after === null
-          ? undefined
-          : or(gt(rd.issueDate, after), exportedAt === null ? undefined : gt(rd.createdAt, exportedAt)),
+        notExportedBy(rd.issueDate, rd.createdAt, exported),
       ),
     )
     .get();

@@ -3,6 +3,7 @@
 import type { AccountCtx } from '../../../shared/context';
 import { issuedAfter } from '../../documents';
 import { receivedAfter } from '../../receiving';
+import { datevExportPeriods } from '../repo';
 import type { DatevExportKind, DatevExportRow } from '../schema';
 import { BOOKED_TYPES } from './datev-entries';
 import { lastDatevExports } from './datev-record';
@@ -24,23 +25,20 @@ export interface DatevStatus {
 }
 
 /**
- * A Buchungsstapel books documents by their issue date, so what is not exported yet is what was issued
- * after the furthest period exported, and what was issued (finalized) or received after that export was
- * made though dated within its period: the export did not hold it. Not counted: a reversal (a cancellation
- * after that period of a document issued within it), which the next export books as well.
+ * A Buchungsstapel books documents by their issue date, so what is not exported yet is every document no
+ * export held: none whose period holds its date was made after it was issued (finalized) or received. So
+ * one dated after the furthest period exported counts, and so does a late supplier invoice dated in a
+ * month exported before it came (or before the first export), however many later months were exported
+ * since. Not counted: a reversal (a cancellation after that period of a document issued within it), which
+ * the next export books as well.
  */
 export async function datevStatus(ctx: AccountCtx): Promise<DatevStatus> {
   const last = await lastDatevExports(ctx);
   const issuedTo = last.issued?.to ?? null;
   const receivedTo = last.received?.to ?? null;
-  const issued = await issuedAfter(
-    ctx.db,
-    ctx.accountId,
-    BOOKED_TYPES,
-    issuedTo,
-    last.issued?.createdAt ?? null,
-  );
-  const received = await receivedAfter(ctx.db, ctx.accountId, receivedTo, last.received?.createdAt ?? null);
+  const periods = (kind: DatevExportKind) => datevExportPeriods(ctx.db, ctx.accountId, kind);
+  const issued = await issuedAfter(ctx.db, ctx.accountId, BOOKED_TYPES, await periods('issued'));
+  const received = await receivedAfter(ctx.db, ctx.accountId, await periods('received'));
   return {
     last,
     notExported: {
