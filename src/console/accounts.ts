@@ -3,6 +3,7 @@
 // (ids only, nothing of the firms' data), newest first.
 import { locale, t } from './i18n';
 import type { Me } from './me';
+import { can } from './permissions';
 
 export type ReachedAccount = Me['accounts'][number];
 
@@ -43,7 +44,7 @@ export const showsOffice = (me: Me) => me.accounts.length > 1 || currentAccount(
 /** An office's owners and admins create client accounts (POST /accounts). */
 export function mayAddClients(me: Me): boolean {
   const current = currentAccount(me);
-  return current?.office === true && (current.role === 'owner' || current.role === 'admin');
+  return current?.office === true && can('clients:create');
 }
 
 /** "Mandant 10023": the DATEV client number as the office knows its clients; '' without one. */

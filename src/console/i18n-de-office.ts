@@ -44,8 +44,8 @@ export const GERMAN_OFFICE: Record<string, string> = {
   'Open {name}': '{name} öffnen',
   Leave: 'Verlassen',
   'Leave {name}': '{name} verlassen',
-  'Leave {name}? Your access to it ends at once, with your API keys there. Its data stays; only an owner of {name} can invite you again.':
-    '{name} verlassen? Ihr Zugang endet sofort, mit Ihren API-Schlüsseln dort. Die Daten bleiben; nur ein Inhaber von {name} kann Sie wieder einladen.',
+  'Leave {name}? Your access to it ends at once, with your API keys there. Its data stays; only an owner or admin of {name} can invite you again.':
+    '{name} verlassen? Ihr Zugang endet sofort, mit Ihren API-Schlüsseln dort. Die Daten bleiben; nur ein Inhaber oder Administrator von {name} kann Sie wieder einladen.',
   // Add client
   'Add client': 'Mandant hinzufügen',
   'A new account for the client firm: its owner gets a one-time link to sign in, and you work in it with the role chosen here.':
@@ -74,9 +74,19 @@ export const GERMAN_OFFICE: Record<string, string> = {
   'Start the DATEV export': 'DATEV-Export starten',
   'Download the ZIP': 'ZIP-Datei herunterladen',
   'The export of {count} clients is being prepared…': 'Der Export von {count} Mandanten wird vorbereitet …',
-  'The export is ready: {count} clients, {from} to {to}.':
-    'Der Export ist fertig: {count} Mandanten, {from} bis {to}.',
+  'The export is ready: files for {count} of {all} clients, {from} to {to}.':
+    'Der Export ist fertig: Dateien für {count} von {all} Mandanten, {from} bis {to}.',
   'Without files:': 'Ohne Dateien:',
+  'The consultant number and the client number are missing from its DATEV settings.':
+    'In seinen DATEV-Einstellungen fehlen Berater- und Mandantennummer.',
+  'The consultant number is missing from its DATEV settings.':
+    'In seinen DATEV-Einstellungen fehlt die Beraternummer.',
+  'The client number is missing from its DATEV settings.':
+    'In seinen DATEV-Einstellungen fehlt die Mandantennummer.',
+  'The account is disabled.': 'Das Konto ist gesperrt.',
+  'You no longer work in this account.': 'Sie arbeiten nicht mehr in diesem Konto.',
+  'Open its DATEV settings': 'DATEV-Einstellungen öffnen',
+  'Open the DATEV settings of {name}': 'DATEV-Einstellungen von {name} öffnen',
   'The export could not be made.': 'Der Export konnte nicht erstellt werden.',
   // Joining another account with an existing login
   'You already have a login ({email}): enter your password to join {account}.':

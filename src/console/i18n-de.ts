@@ -160,6 +160,10 @@ export const GERMAN: Record<string, string> = {
   'The payment provider did not answer as expected. Please try again later.':
     'Der Zahlungsanbieter hat nicht wie erwartet geantwortet. Bitte versuchen Sie es später noch einmal.',
   'Enter a whole number.': 'Bitte eine ganze Zahl eingeben.',
+  'Enter the consultant number as a whole number from 1001 to 9999999.':
+    'Bitte die Beraternummer als ganze Zahl von 1001 bis 9999999 eingeben.',
+  'Enter the client number as a whole number from 1 to 99999.':
+    'Bitte die Mandantennummer als ganze Zahl von 1 bis 99999 eingeben.',
   'An IBAN starts with the country code and two check digits, e.g. DE89 3704 0044 0532 0130 00.':
     'Eine IBAN beginnt mit dem Ländercode und zwei Prüfziffern, z. B. DE89 3704 0044 0532 0130 00.',
   'This IBAN has a typo: its check digits do not match.':
@@ -271,6 +275,9 @@ export const GERMAN: Record<string, string> = {
     'Geben Sie eine E-Mail-Adresse ein, z. B. name@example.com.',
   'Enter a date.': 'Geben Sie ein Datum ein.',
   'No documents match these filters.': 'Keine Dokumente passen zu diesen Filtern.',
+  'No documents yet.': 'Noch keine Dokumente.',
+  'Only owners and admins change the dunning policy.':
+    'Nur Inhaber und Administratoren ändern das Mahnwesen.',
   'Your first invoice in three steps': 'Ihre erste Rechnung in drei Schritten',
   'Your business profile is there.': 'Ihr Geschäftsprofil ist angelegt.',
   'Enter your business: name, address, tax ID':

@@ -6,6 +6,7 @@ import { chooseLanguage, currentLanguage, type Language } from './i18n';
 import { InvitationPage } from './pages/invitation';
 import { type Me, Shell } from './pages/shell';
 import { SignIn } from './pages/sign-in';
+import { actAs } from './permissions';
 import { mayLeave, navigate, useRoute } from './router';
 import { currentKey, forgetKey, forgetSignedIn, signedInWithPassword } from './session';
 import { Loading } from './ui/notice';
@@ -20,6 +21,7 @@ function App() {
   // it loads: set here, not in an effect, which would run after the pages' first requests.
   const adopt = (next: Me | null) => {
     actInAccount(next?.account.id ?? null);
+    actAs(next);
     if (next) rememberAccount(next);
     setMe(next);
   };

@@ -166,9 +166,12 @@ describe("a German office's month in the console (issue 36)", () => {
     await typeInto(page(), 'Passwort', PASSWORD);
     await click(page(), 'Anmelden');
     await waitForText(page(), 'Ingenieurbüro Nordlicht GmbH');
-    await open('settings', 'Mahnwesen');
-    await click(page(), 'Mahnungen automatisch versenden', 'checkbox');
-    await click(page(), 'Mahnwesen speichern');
+    // The dunning policy is the owners' and admins': a member reads it, with no save button to press.
+    await open('settings', 'Nur Inhaber und Administratoren ändern das Mahnwesen.');
+    expect(await page().evaluate(() => document.body.textContent ?? '')).not.toContain('Mahnwesen speichern');
+    // A customer someone else made: the form is offered (a member changes what they made), the save refused.
+    await open(`customers/${state.bakery.id}`, 'Speichern');
+    await click(page(), 'Speichern');
     await waitForText(page(), 'Ihre Rolle (Mitglied) erlaubt das nicht');
     const text = await page().evaluate(() => document.body.textContent ?? '');
     expect(text).not.toContain('wsm_');

@@ -25,7 +25,10 @@ interface Props {
 function Firm({ name, number }: { name: string; number: string }) {
   return (
     <span class="firm">
-      <span class="firm-caption">{t('Working in')}</span> <span class="firm-name account">{name}</span>
+      <span class="firm-caption">{t('Working in')}</span>{' '}
+      <span class="firm-name account" title={name}>
+        {name}
+      </span>
       {number ? (
         <>
           {' '}

@@ -4,6 +4,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
 import type { NumberingSequence } from '../api-types';
 import { currentLanguage, t } from '../i18n';
+import { canWrite } from '../permissions';
 import { href, navigate, useUnsavedGuard } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
@@ -27,9 +28,11 @@ function SequenceList() {
     <section>
       <div class="page-head">
         <h1>{t('Numbering sequences')}</h1>
-        <button type="button" class="primary" onClick={() => navigate('numbering', 'new')}>
-          {t('New numbering sequence')}
-        </button>
+        {canWrite() ? (
+          <button type="button" class="primary" onClick={() => navigate('numbering', 'new')}>
+            {t('New numbering sequence')}
+          </button>
+        ) : null}
       </div>
       <p class="hint">
         {t(

@@ -5,11 +5,13 @@ import { type ApiError, get, list, patch, post, remove } from '../api';
 import type { BusinessProfile, BusinessProfileSummary, Product } from '../api-types';
 import { currentLanguage, formatMoney, locale, perBase, t } from '../i18n';
 import { writeDecimal } from '../numbers';
+import { canWrite } from '../permissions';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
+import { UNIT_NAMES } from '../unit-names';
 import { decimalOf, ZERO_CATEGORIES } from './documents/form-content';
 
 /** UNCL5305, as a line's VAT takes it: the standard rate and the zero-rate categories. */
@@ -42,6 +44,19 @@ export const UNIT_LABELS: Record<string, string> = {
 
 export const unitLabel = (code: string | null | undefined) =>
   code ? (UNIT_LABELS[code] ? t(UNIT_LABELS[code]) : code) : '';
+
+/** Codes received invoices use for a piece besides C62 and H87 (UN/ECE Rec 21 "piece", Rec 20 "each"). */
+const SAME_AS_PIECE: Record<string, string> = { XPP: 'C62', EA: 'C62' };
+
+/**
+ * A unit beside a quantity as the PDF prints it ("2 Std." for HUR, src/console/unit-names.ts); a code
+ * without a short name by the name the unit picker shows, without its code; an unknown code as it is.
+ */
+export function unitShort(code: string | null | undefined): string {
+  if (!code) return '';
+  const known = SAME_AS_PIECE[code] ?? code;
+  return UNIT_NAMES[currentLanguage()]?.[known] || unitLabel(known).replace(/\s*\([A-Z0-9]+\)$/, '');
+}
 
 /** A rate as the console's language writes it ("7,5 %"), read from the exact string (no float). */
 export function formatRate(rate: string | null | undefined): string {
@@ -87,9 +102,11 @@ function ProductList() {
     <section>
       <div class="page-head">
         <h1>{t('Products')}</h1>
-        <button type="button" class="primary" onClick={() => navigate('products', 'new')}>
-          {t('New product')}
-        </button>
+        {canWrite() ? (
+          <button type="button" class="primary" onClick={() => navigate('products', 'new')}>
+            {t('New product')}
+          </button>
+        ) : null}
       </div>
       <search class="filters">
         <Field

@@ -4,6 +4,8 @@
 import { Fragment } from 'preact';
 import type { ReceivedDocument, ReceivedLine, ReceivedPayment } from '../api-types';
 import { formatDate, formatDecimal, formatMoney, perBase, t } from '../i18n';
+import { profileName } from '../networks';
+import { unitShort } from './products';
 
 /** Where a received document came from: an upload, the inbox folder, or an e-mail. */
 export type ReceivedSource = Pick<ReceivedDocument, 'source' | 'file_name' | 'email'>;
@@ -138,6 +140,14 @@ export function PaymentCard({
   );
 }
 
+/** The file's format: its e-invoice profile by the name people know ("XRechnung (UBL)"), else syntax and id. */
+export function formatName(item: Pick<ReceivedDocument, 'syntax' | 'profile' | 'customization_id'>): string {
+  const named = item.profile ? profileName(item.profile) : null;
+  if (named && named !== item.profile) return named;
+  const id = item.profile ?? item.customization_id;
+  return id ? `${item.syntax.toUpperCase()} · ${id}` : item.syntax.toUpperCase();
+}
+
 export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency: string }) {
   return (
     <section class="card">
@@ -145,52 +155,56 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
       {lines.length === 0 ? (
         <p>{t('The invoice has no lines.')}</p>
       ) : (
-        <table class="list">
-          <thead>
-            <tr>
-              <th scope="col">{t('Item')}</th>
-              <th scope="col" class="num">
-                {t('Quantity')}
-              </th>
-              <th scope="col" class="num">
-                {t('Unit price')}
-              </th>
-              <th scope="col" class="num">
-                {t('Tax rate')}
-              </th>
-              <th scope="col" class="num">
-                {t('Net amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line, i) => (
-              <tr key={i}>
-                <td>
-                  {line.name}
-                  {line.description && line.description !== line.name ? (
-                    <div class="hint">{line.description}</div>
-                  ) : null}
-                </td>
-                <td class="num">
-                  {formatDecimal(line.quantity)}
-                  {line.unit ? ` ${line.unit}` : ''}
-                </td>
-                <td class="num">
-                  {line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}
-                  {perBase(line.price_base_quantity, line.unit)}
-                  {line.gross_unit_price === null ? null : (
-                    <div class="hint">
-                      {t('List price {price}', { price: formatMoney(line.gross_unit_price, currency) })}
-                    </div>
-                  )}
-                </td>
-                <td class="num">{line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}</td>
-                <td class="num">{line.net_amount === null ? '—' : formatMoney(line.net_amount, currency)}</td>
+        <div class="table-scroll">
+          <table class="list">
+            <thead>
+              <tr>
+                <th scope="col">{t('Item')}</th>
+                <th scope="col" class="num">
+                  {t('Quantity')}
+                </th>
+                <th scope="col" class="num">
+                  {t('Unit price')}
+                </th>
+                <th scope="col" class="num">
+                  {t('Tax rate')}
+                </th>
+                <th scope="col" class="num">
+                  {t('Net amount')}
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {lines.map((line, i) => (
+                <tr key={i}>
+                  <td>
+                    {line.name}
+                    {line.description && line.description !== line.name ? (
+                      <div class="hint">{line.description}</div>
+                    ) : null}
+                  </td>
+                  <td class="num">
+                    {formatDecimal(line.quantity)}
+                    {line.unit ? ` ${unitShort(line.unit)}` : ''}
+                  </td>
+                  <td class="num">
+                    {line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}
+                    {perBase(line.price_base_quantity, line.unit ? unitShort(line.unit) : line.unit)}
+                    {line.gross_unit_price === null ? null : (
+                      <div class="hint">
+                        {t('List price {price}', { price: formatMoney(line.gross_unit_price, currency) })}
+                      </div>
+                    )}
+                  </td>
+                  <td class="num">{line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}</td>
+                  <td class="num">
+                    {line.net_amount === null ? '—' : formatMoney(line.net_amount, currency)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
     </section>
   );

@@ -3,6 +3,7 @@ import { blob, call, get, list, patch, remove } from '../api';
 import type { ReceivedDocument, ReceivedPayment } from '../api-types';
 import { formatDate, formatMoney, locale, t } from '../i18n';
 import { subtractAmounts } from '../numbers';
+import { canWrite } from '../permissions';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
@@ -11,7 +12,14 @@ import { Pager, usePages } from '../ui/pager';
 import { PdfPages } from '../ui/pdf-pages';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard, type SkontoOffer } from './documents/payments';
-import { LinesCard, PaymentCard, ReadingNotesCard, SOURCE_LABELS, SourceFacts } from './received-details';
+import {
+  formatName,
+  LinesCard,
+  PaymentCard,
+  ReadingNotesCard,
+  SOURCE_LABELS,
+  SourceFacts,
+} from './received-details';
 import { NetworkOrigin, useTransport } from './received-network';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -169,44 +177,46 @@ function ReceivedList() {
         />
       </search>
       <ErrorNotice error={pages.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t('Number')}</th>
-            <th scope="col">{t('Seller')}</th>
-            <th scope="col">{t('Issue date')}</th>
-            <th scope="col">{t('Status')}</th>
-            <th scope="col">{t('Validity')}</th>
-            <th scope="col">{t('Source')}</th>
-            <th scope="col" class="num">
-              {t('Amount due')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {pages.items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <a href={href('received', item.id)}>{item.invoice_number}</a>
-                {item.duplicate_of ? <Badge tone="warn">{t('Duplicate')}</Badge> : null}
-              </td>
-              <td>{item.seller.name}</td>
-              <td>{formatDate(item.issue_date)}</td>
-              <td>
-                <Badge tone={item.status}>{t(STATUS_LABELS[item.status] ?? item.status)}</Badge>
-              </td>
-              <td>
-                <ValidBadge valid={item.valid} />
-              </td>
-              <td title={item.email?.subject ?? item.file_name ?? undefined}>
-                {t(SOURCE_LABELS[item.source] ?? item.source)}
-                {item.email?.from ? <div class="hint">{item.email.from}</div> : null}
-              </td>
-              <td class="num">{formatMoney(item.amount_due, item.currency)}</td>
+      <div class="table-scroll">
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('Number')}</th>
+              <th scope="col">{t('Seller')}</th>
+              <th scope="col">{t('Issue date')}</th>
+              <th scope="col">{t('Status')}</th>
+              <th scope="col">{t('Validity')}</th>
+              <th scope="col">{t('Source')}</th>
+              <th scope="col" class="num">
+                {t('Amount due')}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {pages.items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <a href={href('received', item.id)}>{item.invoice_number}</a>
+                  {item.duplicate_of ? <Badge tone="warn">{t('Duplicate')}</Badge> : null}
+                </td>
+                <td>{item.seller.name}</td>
+                <td>{formatDate(item.issue_date)}</td>
+                <td>
+                  <Badge tone={item.status}>{t(STATUS_LABELS[item.status] ?? item.status)}</Badge>
+                </td>
+                <td>
+                  <ValidBadge valid={item.valid} />
+                </td>
+                <td title={item.email?.subject ?? item.file_name ?? undefined}>
+                  {t(SOURCE_LABELS[item.source] ?? item.source)}
+                  {item.email?.from ? <div class="hint">{item.email.from}</div> : null}
+                </td>
+                <td class="num">{formatMoney(item.amount_due, item.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {!pages.loading && pages.items.length === 0 ? (
         <p class="empty">{t('No e-invoices received yet.')}</p>
       ) : null}
@@ -300,9 +310,12 @@ function ReceivedView({ id }: { id: string }) {
         <button type="button" disabled={action.busy} onClick={original}>
           {t('Download original')}
         </button>
-        <button type="button" class="danger" disabled={action.busy} onClick={destroy}>
-          {t('Delete')}
-        </button>
+        {/* Taking in, approving and paying are the books' (an accountant's too); deleting is not. */}
+        {canWrite() ? (
+          <button type="button" class="danger" disabled={action.busy} onClick={destroy}>
+            {t('Delete')}
+          </button>
+        ) : null}
       </div>
       <ErrorNotice error={action.error} />
       <div class="document-grid">
@@ -320,9 +333,7 @@ function ReceivedView({ id }: { id: string }) {
             <dt>{t('Amount due')}</dt>
             <dd>{formatMoney(item.amount_due, item.currency)}</dd>
             <dt>{t('Format')}</dt>
-            <dd>
-              {item.syntax.toUpperCase()} · {item.profile ?? item.customization_id}
-            </dd>
+            <dd>{formatName(item)}</dd>
             <dt>{t('Validity')}</dt>
             <dd>
               <ValidBadge valid={item.valid} />

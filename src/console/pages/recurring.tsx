@@ -3,6 +3,7 @@
 import { get, list } from '../api';
 import type { RecurringInvoice } from '../api-types';
 import { formatDate, t } from '../i18n';
+import { canWrite } from '../permissions';
 import { href, navigate } from '../router';
 import { useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading } from '../ui/notice';
@@ -26,9 +27,11 @@ function RecurringList() {
     <section>
       <div class="page-head">
         <h1>{t('Recurring invoices')}</h1>
-        <button type="button" class="primary" onClick={() => navigate('recurring', 'new')}>
-          {t('New recurring invoice')}
-        </button>
+        {canWrite() ? (
+          <button type="button" class="primary" onClick={() => navigate('recurring', 'new')}>
+            {t('New recurring invoice')}
+          </button>
+        ) : null}
       </div>
       <ErrorNotice error={schedules.error} />
       {schedules.loading && !schedules.data ? <Loading /> : null}

@@ -64,7 +64,7 @@ function Page({
   onReload: (fresh?: boolean) => Promise<void>;
 }): ComponentChildren {
   const [section = 'documents', ...rest] = route;
-  const { account, user, member } = me;
+  const { account, user } = me;
   switch (section) {
     case 'office':
       return <OfficePage me={me} onSwitch={onSwitch} onReload={onReload} />;
@@ -89,9 +89,7 @@ function Page({
     case 'exports':
       return <ExportsPage />;
     case 'settings':
-      return (
-        <SettingsPage route={rest} account={account} user={user} member={member} onAccount={onAccount} />
-      );
+      return <SettingsPage route={rest} account={account} user={user} onAccount={onAccount} />;
     default:
       return <DocumentsPage route={section === 'documents' ? rest : []} />;
   }

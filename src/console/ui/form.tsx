@@ -19,7 +19,7 @@ interface Labelled {
 function useLabelled(props: Labelled) {
   const id = useId();
   const raw = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
-  const problem = raw === undefined ? undefined : plainProblem(raw);
+  const problem = raw === undefined ? undefined : plainProblem(raw, props.path);
   const described = [problem ? `${id}-problem` : '', props.hint ? `${id}-hint` : '']
     .filter(Boolean)
     .join(' ');

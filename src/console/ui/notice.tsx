@@ -44,7 +44,7 @@ export function ErrorNotice({
         <ul>
           {fields.map((field) => (
             <li key={`${field.loc}-${field.msg}`}>
-              <strong>{names?.(field.loc)}</strong>: {plainProblem(field.msg)}
+              <strong>{names?.(field.loc)}</strong>: {plainProblem(field.msg, field.loc)}
             </li>
           ))}
         </ul>

@@ -47,7 +47,19 @@ const PLAIN: [RegExp, string][] = [
   ],
 ];
 
-export function plainProblem(message: string): string {
+// A field whose schema is "a number in a range, or null" fails as a whole ("Expected union value"): said
+// per field, with the range of src/modules/exports/model.ts and office/model.ts (DATEV's own limits).
+const UNION_BY_FIELD: [RegExp, string][] = [
+  [/(^|\.)consultant_number$/, 'Enter the consultant number as a whole number from 1001 to 9999999.'],
+  [/(^|\.)client_number$/, 'Enter the client number as a whole number from 1 to 99999.'],
+];
+
+/** The API's problem with a field in words; `path` (where the API named it) for a problem said per field. */
+export function plainProblem(message: string, path?: string): string {
+  if (path !== undefined && /Expected union value/.test(message)) {
+    const words = UNION_BY_FIELD.find(([field]) => field.test(path))?.[1];
+    if (words) return t(words);
+  }
   for (const [pattern, words] of PLAIN) {
     const match = pattern.exec(message);
     if (!match) continue;

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { list } from '../../api';
 import type { BusinessProfileSummary } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
+import { canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
 import { Checkbox, Field, Select } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
@@ -14,6 +15,9 @@ import { DocumentView } from './view';
 
 export function DocumentsPage({ route }: { route: string[] }) {
   const [id, mode] = route;
+  // A role that can never write (an accountant) reads: an editor's address typed shows the list or the document.
+  if (!canWrite() && id === 'new') return <DocumentList />;
+  if (!canWrite() && id && mode === 'edit') return <DocumentView key={id} id={id} />;
   // Keyed by what it edits: going from one document's editor straight to another's or to a new one (the
   // address typed, back and forward) starts from that document, not from the form left behind.
   if (id === 'new') return <DocumentEditor key={`new/${mode}`} documentType={mode ?? 'invoice'} />;
@@ -89,21 +93,25 @@ export function DocumentList() {
     <section>
       <div class="page-head">
         <h1>{t('Documents')}</h1>
-        <div class="new-documents">
-          <button type="button" class="primary" onClick={() => navigate('documents', 'new', 'invoice')}>
-            {t('New invoice')}
-          </button>
-          <details class="menu">
-            <summary>{t('Other document types')}</summary>
-            <ul>
-              {DOCUMENT_TYPES.filter((entry) => entry.value !== 'invoice').map((entry) => (
-                <li key={entry.value}>
-                  <a href={href('documents', 'new', entry.value)}>{t(`New ${entry.label.toLowerCase()}`)}</a>
-                </li>
-              ))}
-            </ul>
-          </details>
-        </div>
+        {canWrite() ? (
+          <div class="new-documents">
+            <button type="button" class="primary" onClick={() => navigate('documents', 'new', 'invoice')}>
+              {t('New invoice')}
+            </button>
+            <details class="menu">
+              <summary>{t('Other document types')}</summary>
+              <ul>
+                {DOCUMENT_TYPES.filter((entry) => entry.value !== 'invoice').map((entry) => (
+                  <li key={entry.value}>
+                    <a href={href('documents', 'new', entry.value)}>
+                      {t(`New ${entry.label.toLowerCase()}`)}
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </details>
+          </div>
+        ) : null}
       </div>
       <search class="filters">
         <Select
@@ -180,8 +188,10 @@ export function DocumentList() {
       {!pages.loading && pages.items.length === 0 ? (
         type || status || customer || from || to || overdue ? (
           <p class="empty">{t('No documents match these filters.')}</p>
-        ) : (
+        ) : canWrite() ? (
           <GettingStarted />
+        ) : (
+          <p class="empty">{t('No documents yet.')}</p>
         )
       ) : null}
       <Pager pages={pages} />

@@ -6,6 +6,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, get, list, post } from '../../api';
 import type { Delivery, DunningPolicy, Reminder } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
+import { canWrite } from '../../permissions';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -97,7 +98,8 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
       {overdue && allSent ? (
         <p class="hint">{t('Every level of the dunning policy has been sent for this invoice.')}</p>
       ) : null}
-      {overdue && !allSent ? (
+      {/* Sending is a change of the invoice: read-only for a role that can never send (an accountant). */}
+      {overdue && !allSent && canWrite() ? (
         <form onSubmit={send} aria-label={t('Send reminder')}>
           <Field
             label={t('Reminder recipient')}

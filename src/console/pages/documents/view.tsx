@@ -2,13 +2,13 @@ import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
 import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
-import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '../../i18n';
+import { formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '../../i18n';
 import { loadChannels, usableChannels } from '../../networks';
+import { can, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
-import { UNIT_NAMES } from '../../unit-names';
-import { formatRate, unitLabel } from '../products';
+import { formatRate, unitShort } from '../products';
 import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
 import { documentTypeInfo } from './document-types';
@@ -27,6 +27,10 @@ export interface Transition {
   from: readonly string[];
   danger?: boolean;
 }
+
+/** Marking paid or unpaid keeps the books (an accountant's too); the other steps change the document. */
+const mayTake = (action: DocumentAction) =>
+  action === 'mark-paid' || action === 'mark-unpaid' ? can('books:keep') : canWrite();
 
 /** How each action's button reads; which actions exist and from where is the service's (generated). */
 const BUTTONS: Record<DocumentAction, { label: string; danger?: boolean }> = {
@@ -49,13 +53,6 @@ export const TRANSITIONS: Transition[] = (Object.keys(DOCUMENT_ACTIONS) as Docum
     ...BUTTONS[action],
   }),
 );
-
-/**
- * A unit beside a quantity as the PDF prints it ("2 Std." for HUR, src/console/unit-names.ts); a code
- * without a short name by the name the unit picker shows, without its code.
- */
-const unitShort = (code: string | undefined) =>
-  (code && UNIT_NAMES[currentLanguage()]?.[code]) || unitLabel(code).replace(/\s*\([A-Z0-9]+\)$/, '');
 
 /**
  * What a correction corrects (a credit note, a corrected invoice: the invoice's number and date, as its
@@ -130,6 +127,8 @@ export function DocumentView({ id }: { id: string }) {
   if (!document) return <Loading />;
   const data = document.data;
   const path = `/documents/${document.id}` as const;
+  // Changing or copying the document: hidden from a role that can never do it (an accountant).
+  const write = canWrite();
 
   const transition = async (step: Transition) => {
     if (
@@ -221,7 +220,7 @@ export function DocumentView({ id }: { id: string }) {
         <a href={href('documents')}>{t('Back to the list')}</a>
       </div>
       <div class="toolbar" role="toolbar" aria-label={t('Document actions')}>
-        {document.status === 'draft' ? (
+        {document.status === 'draft' && write ? (
           <button type="button" onClick={() => navigate('documents', document.id, 'edit')}>
             {t('Edit')}
           </button>
@@ -229,6 +228,7 @@ export function DocumentView({ id }: { id: string }) {
         {TRANSITIONS.filter(
           (step) =>
             step.from.includes(document.status) &&
+            mayTake(step.action) &&
             (types.data?.find((type) => type.id === document.document_type)?.actions.includes(step.action) ??
               true),
         ).map((step) => (
@@ -242,27 +242,31 @@ export function DocumentView({ id }: { id: string }) {
             {t(step.label)}
           </button>
         ))}
-        {document.document_type === 'quote' && document.status !== 'void' ? (
+        {write && document.document_type === 'quote' && document.status !== 'void' ? (
           <button type="button" disabled={action.busy} onClick={() => derive('invoice')}>
             {t('Create invoice')}
           </button>
         ) : null}
-        {document.document_type === 'invoice' && ['finalized', 'sent', 'paid'].includes(document.status) ? (
+        {write &&
+        document.document_type === 'invoice' &&
+        ['finalized', 'sent', 'paid'].includes(document.status) ? (
           <button type="button" disabled={action.busy} onClick={() => derive('credit_note')}>
             {t('Correct this invoice')}
           </button>
         ) : null}
-        <button type="button" disabled={action.busy} onClick={duplicate}>
-          {t('Duplicate')}
-        </button>
-        {document.status === 'draft' ? (
+        {write ? (
+          <button type="button" disabled={action.busy} onClick={duplicate}>
+            {t('Duplicate')}
+          </button>
+        ) : null}
+        {write && document.status === 'draft' ? (
           <button type="button" class="danger" disabled={action.busy} onClick={destroy}>
             {t('Delete')}
           </button>
         ) : null}
       </div>
       <ErrorNotice error={action.error} />
-      {action.error instanceof ApiError && action.error.code === 'compliance_failed' ? (
+      {write && action.error instanceof ApiError && action.error.code === 'compliance_failed' ? (
         <p>
           <a href={href('documents', document.id, 'edit')}>{t('Edit the draft to fix these fields')}</a>
         </p>
@@ -362,7 +366,7 @@ export function DocumentView({ id }: { id: string }) {
             round={sentRound}
             onMoved={loaded.reload}
           />
-          {['finalized', 'sent', 'paid'].includes(document.status) && channels.data ? (
+          {write && ['finalized', 'sent', 'paid'].includes(document.status) && channels.data ? (
             <SendPanel
               document={document}
               channels={usableChannels(channels.data)}

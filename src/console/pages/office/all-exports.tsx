@@ -6,9 +6,11 @@ import { clientNumberText, type ReachedAccount } from '../../accounts';
 import { type ApiError, blob, get, post } from '../../api';
 import { formatDate, locale, t } from '../../i18n';
 import type { Me } from '../../me';
+import { navigate } from '../../router';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
 import { saveBlob, useAction } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
+import { exportProblem } from './export-problems';
 import { exportPending, type OfficeExport } from './model';
 
 /** Last month, from its first to its last day (the browser's calendar month). */
@@ -21,13 +23,23 @@ function lastMonth(): { from: string; to: string } {
 
 const POLL_MS = 2_000;
 
-export function AllClientsExport({ me }: { me: Me }) {
+export function AllClientsExport({
+  me,
+  onSwitch,
+}: {
+  me: Me;
+  /** Acts in another account the user reaches (then shows its dashboard). */
+  onSwitch: (accountId: string) => Promise<void>;
+}) {
   const clients = me.accounts
     .filter((a) => !a.disabled)
     .sort((a, b) => a.name.localeCompare(b.name, locale(), { sensitivity: 'base', numeric: true }));
   const [period, setPeriod] = useState(lastMonth);
-  // The clients left out (none to begin with): a client added meanwhile is in, as all the others.
-  const [left, setLeft] = useState<Set<string>>(() => new Set());
+  // The clients left out: to begin with the office itself (it keeps no client's books, and the API's own
+  // default leaves offices out, docs/office.md); a client added meanwhile is in, as all the others.
+  const [left, setLeft] = useState<Set<string>>(
+    () => new Set(clients.filter((c) => c.office).map((c) => c.id)),
+  );
   const chosen = new Set(clients.filter((c) => !left.has(c.id)).map((c) => c.id));
   const [job, setJob] = useState<OfficeExport | null>(null);
   const action = useAction();
@@ -68,7 +80,15 @@ export function AllClientsExport({ me }: { me: Me }) {
     const number = clientNumberText(client);
     return number ? `${client.name} (${number})` : client.name;
   };
-  const problems = (job?.results ?? []).filter((r) => r.problem !== null);
+  const results = job?.results ?? [];
+  const problems = results.filter((r) => r.problem !== null || r.files.length === 0);
+  const withFiles = results.length - problems.length;
+  /** A client's DATEV settings: on its Exports page, the client acted in first. */
+  const openSettings = (accountId: string) =>
+    action.run(async () => {
+      if (accountId !== me.account.id) await onSwitch(accountId);
+      navigate('exports');
+    });
 
   return (
     <section class="card" aria-labelledby="all-exports-heading">
@@ -139,8 +159,9 @@ export function AllClientsExport({ me }: { me: Me }) {
       ) : null}
       {job?.status === 'completed' ? (
         <Notice kind="ok">
-          {t('The export is ready: {count} clients, {from} to {to}.', {
-            count: job.accounts.length,
+          {t('The export is ready: files for {count} of {all} clients, {from} to {to}.', {
+            count: withFiles,
+            all: job.accounts.length,
             from: formatDate(job.from),
             to: formatDate(job.to),
           })}
@@ -150,11 +171,29 @@ export function AllClientsExport({ me }: { me: Me }) {
         <Notice kind="warn">
           <p>{t('Without files:')}</p>
           <ul>
-            {problems.map((r) => (
-              <li key={r.account_id}>
-                <strong>{r.name || r.account_id}</strong>: {r.problem}
-              </li>
-            ))}
+            {problems.map((r) => {
+              const problem = exportProblem(r.problem ?? '');
+              const client = clients.find((c) => c.id === r.account_id);
+              return (
+                <li key={r.account_id}>
+                  <strong>{r.name || client?.name || r.account_id}</strong>: {problem.text}
+                  {problem.settings && client ? (
+                    <>
+                      {' '}
+                      <button
+                        type="button"
+                        class="link"
+                        disabled={action.busy}
+                        aria-label={t('Open the DATEV settings of {name}', { name: client.name })}
+                        onClick={() => openSettings(client.id)}
+                      >
+                        {t('Open its DATEV settings')}
+                      </button>
+                    </>
+                  ) : null}
+                </li>
+              );
+            })}
           </ul>
         </Notice>
       ) : null}

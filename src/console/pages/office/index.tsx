@@ -45,7 +45,7 @@ export function OfficePage({ me, onSwitch, onReload }: Props) {
     if (
       !confirm(
         t(
-          'Leave {name}? Your access to it ends at once, with your API keys there. Its data stays; only an owner of {name} can invite you again.',
+          'Leave {name}? Your access to it ends at once, with your API keys there. Its data stays; only an owner or admin of {name} can invite you again.',
           { name: client.name },
         ),
       )
@@ -110,7 +110,7 @@ export function OfficePage({ me, onSwitch, onReload }: Props) {
           }}
         />
       ) : null}
-      <AllClientsExport me={me} />
+      <AllClientsExport me={me} onSwitch={onSwitch} />
     </section>
   );
 }

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import { get, list } from '../../api';
 import { formatDate, t } from '../../i18n';
+import { canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
 import { Field } from '../../ui/form';
 import { useDebounced, useLoad } from '../../ui/hooks';
@@ -36,9 +37,11 @@ function PartyList({ kind }: { kind: PartyKind }) {
     <section>
       <div class="page-head">
         <h1>{t(kind.title)}</h1>
-        <button type="button" class="primary" onClick={() => navigate(kind.route, 'new')}>
-          {t(kind.newLabel)}
-        </button>
+        {canWrite() ? (
+          <button type="button" class="primary" onClick={() => navigate(kind.route, 'new')}>
+            {t(kind.newLabel)}
+          </button>
+        ) : null}
       </div>
       <search class="filters">
         <Field label={t('Search')} type="search" value={search} onInput={setSearch} />

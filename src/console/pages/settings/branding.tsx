@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post } from '../../api';
 import type { BrandingProfile } from '../../api-types';
 import { t } from '../../i18n';
+import { can, canWrite } from '../../permissions';
 import { useUnsavedGuard } from '../../router';
 import { Checkbox, Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -42,6 +43,9 @@ export function BrandingProfiles() {
     if ((await action.run(() => call('DELETE', `/branding-profiles/${profile.id}`))) !== undefined)
       profiles.reload();
   };
+  // A member creates and changes their own profiles, not the default (docs/roles.md); an accountant none.
+  const mayCreate = canWrite();
+  const mayChooseDefault = can('resources:write_all');
   return (
     <section class="card" aria-labelledby="branding-heading">
       <h2 id="branding-heading">{t('Branding profiles')}</h2>
@@ -53,45 +57,61 @@ export function BrandingProfiles() {
             {profile.name} <code>{profile.primary_color}</code>{' '}
             {profile.is_default ? (
               <Badge tone="ok">{t('Default')}</Badge>
-            ) : (
+            ) : mayChooseDefault ? (
               <button type="button" disabled={action.busy} onClick={() => setDefault(profile)}>
                 {t('Make default')}
               </button>
-            )}{' '}
-            <button
-              type="button"
-              class="danger"
-              disabled={action.busy}
-              onClick={() => destroy(profile)}
-              aria-label={t('Delete {name}', { name: profile.name })}
-            >
-              {t('Delete')}
-            </button>
+            ) : null}{' '}
+            {(profile.is_default ? mayChooseDefault : mayCreate) ? (
+              <button
+                type="button"
+                class="danger"
+                disabled={action.busy}
+                onClick={() => destroy(profile)}
+                aria-label={t('Delete {name}', { name: profile.name })}
+              >
+                {t('Delete')}
+              </button>
+            ) : null}
           </li>
         ))}
       </ul>
-      <form class="inline" onSubmit={create}>
-        <Field
-          label={t('Branding profile name')}
-          value={name}
-          onInput={setName}
-          path="name"
-          error={error}
-          required
-        />
-        <Field
-          label={t('Primary colour')}
-          value={primary}
-          onInput={setPrimary}
-          path="primary_color"
-          error={error}
-        />
-        <Field label={t('Footer text')} value={footer} onInput={setFooter} path="footer_text" error={error} />
-        <Checkbox label={t('Default for new documents')} checked={makeDefault} onChange={setMakeDefault} />
-        <button type="submit" disabled={action.busy || name.trim() === ''}>
-          {t('New branding profile')}
-        </button>
-      </form>
+      {mayCreate ? (
+        <form class="inline" onSubmit={create}>
+          <Field
+            label={t('Branding profile name')}
+            value={name}
+            onInput={setName}
+            path="name"
+            error={error}
+            required
+          />
+          <Field
+            label={t('Primary colour')}
+            value={primary}
+            onInput={setPrimary}
+            path="primary_color"
+            error={error}
+          />
+          <Field
+            label={t('Footer text')}
+            value={footer}
+            onInput={setFooter}
+            path="footer_text"
+            error={error}
+          />
+          {mayChooseDefault ? (
+            <Checkbox
+              label={t('Default for new documents')}
+              checked={makeDefault}
+              onChange={setMakeDefault}
+            />
+          ) : null}
+          <button type="submit" disabled={action.busy || name.trim() === ''}>
+            {t('New branding profile')}
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { type ApiError, get, put } from '../../api';
 import type { DunningLevel, DunningPolicy, DunningPolicyBody } from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { writeDecimal } from '../../numbers';
+import { can } from '../../permissions';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
@@ -61,6 +62,8 @@ export function DunningSettings() {
     }
   };
   const error = action.error as ApiError | null;
+  // The policy speaks for every invoice of the account: owners' and admins' (docs/roles.md); others read it.
+  const editable = can('resources:write_all');
   return (
     <section class="card" aria-labelledby="dunning-heading">
       <h2 id="dunning-heading">{t('Dunning policy')}</h2>
@@ -69,78 +72,83 @@ export function DunningSettings() {
           'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}.',
         )}
       </p>
+      {editable ? null : <p class="hint">{t('Only owners and admins change the dunning policy.')}</p>}
       <form onSubmit={save}>
-        <Checkbox label={t('Send reminders automatically')} checked={enabled} onChange={setEnabled} />
-        {levels.map((level, index) => (
-          <Fieldset key={index} legend={t('Level {level}', { level: index + 1 })}>
-            <Field
-              label={t('Days after the due date (level {level})', { level: index + 1 })}
-              type="number"
-              value={level.days}
-              onInput={(value) => change(index, 'days', value)}
-              path={`levels.${index}.days_after_due`}
-              error={error}
-              required
-            />
-            <Field
-              label={t('Fee (level {level})', { level: index + 1 })}
-              value={level.fee}
-              inputMode="decimal"
-              onInput={(value) => change(index, 'fee', value)}
-              path={`levels.${index}.fee`}
-              error={error}
-              required
-            />
-            <Field
-              label={t('Subject (level {level})', { level: index + 1 })}
-              value={level.subject}
-              onInput={(value) => change(index, 'subject', value)}
-              path={`levels.${index}.subject`}
-              error={error}
-              required
-            />
-            <Field
-              label={t('Letter text (level {level})', { level: index + 1 })}
-              multiline
-              value={level.message}
-              onInput={(value) => change(index, 'message', value)}
-              path={`levels.${index}.message`}
-              error={error}
-            />
-            {levels.length > 1 ? (
-              <button
-                type="button"
-                class="danger"
-                onClick={() => setLevels(levels.filter((_, i) => i !== index))}
-              >
-                {t('Remove level {level}', { level: index + 1 })}
-              </button>
-            ) : null}
-          </Fieldset>
-        ))}
-        {levels.length < MAX_LEVELS ? (
-          <button
-            type="button"
-            onClick={() => {
-              const last = levels[levels.length - 1];
-              const days = last ? Number.parseInt(last.days, 10) + 14 : 7;
-              setLevels([
-                ...levels,
-                {
-                  days: String(days),
-                  fee: writeDecimal('0.00', currentLanguage()),
-                  subject: '',
-                  message: '',
-                },
-              ]);
-            }}
-          >
-            {t('Add level')}
+        <fieldset class="bare" disabled={!editable}>
+          <Checkbox label={t('Send reminders automatically')} checked={enabled} onChange={setEnabled} />
+          {levels.map((level, index) => (
+            <Fieldset key={index} legend={t('Level {level}', { level: index + 1 })}>
+              <Field
+                label={t('Days after the due date (level {level})', { level: index + 1 })}
+                type="number"
+                value={level.days}
+                onInput={(value) => change(index, 'days', value)}
+                path={`levels.${index}.days_after_due`}
+                error={error}
+                required
+              />
+              <Field
+                label={t('Fee (level {level})', { level: index + 1 })}
+                value={level.fee}
+                inputMode="decimal"
+                onInput={(value) => change(index, 'fee', value)}
+                path={`levels.${index}.fee`}
+                error={error}
+                required
+              />
+              <Field
+                label={t('Subject (level {level})', { level: index + 1 })}
+                value={level.subject}
+                onInput={(value) => change(index, 'subject', value)}
+                path={`levels.${index}.subject`}
+                error={error}
+                required
+              />
+              <Field
+                label={t('Letter text (level {level})', { level: index + 1 })}
+                multiline
+                value={level.message}
+                onInput={(value) => change(index, 'message', value)}
+                path={`levels.${index}.message`}
+                error={error}
+              />
+              {editable && levels.length > 1 ? (
+                <button
+                  type="button"
+                  class="danger"
+                  onClick={() => setLevels(levels.filter((_, i) => i !== index))}
+                >
+                  {t('Remove level {level}', { level: index + 1 })}
+                </button>
+              ) : null}
+            </Fieldset>
+          ))}
+          {editable && levels.length < MAX_LEVELS ? (
+            <button
+              type="button"
+              onClick={() => {
+                const last = levels[levels.length - 1];
+                const days = last ? Number.parseInt(last.days, 10) + 14 : 7;
+                setLevels([
+                  ...levels,
+                  {
+                    days: String(days),
+                    fee: writeDecimal('0.00', currentLanguage()),
+                    subject: '',
+                    message: '',
+                  },
+                ]);
+              }}
+            >
+              {t('Add level')}
+            </button>
+          ) : null}
+        </fieldset>
+        {editable ? (
+          <button type="submit" class="primary" disabled={action.busy}>
+            {t('Save dunning policy')}
           </button>
         ) : null}
-        <button type="submit" class="primary" disabled={action.busy}>
-          {t('Save dunning policy')}
-        </button>
       </form>
       <ErrorNotice error={action.error} />
       {saved ? <Notice kind="ok">{t('Dunning policy saved.')}</Notice> : null}

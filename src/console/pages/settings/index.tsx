@@ -1,5 +1,6 @@
 import { t } from '../../i18n';
 import type { Account, Me } from '../../me';
+import { can } from '../../permissions';
 import { AccountName, Plan, Usage } from './account';
 import { ApiKeys } from './api-keys';
 import { BrandingProfiles } from './branding';
@@ -12,13 +13,11 @@ export function SettingsPage({
   route,
   account,
   user,
-  member,
   onAccount,
 }: {
   route: string[];
   account: Account;
   user?: Me['user'];
-  member?: Me['member'];
   onAccount: (account: Account) => void;
 }) {
   if (route[0] === 'networks') return <NetworksPage />;
@@ -27,7 +26,7 @@ export function SettingsPage({
       <div class="page-head">
         <h1>{t('Settings')}</h1>
       </div>
-      <AccountName account={account} editable={!member || member.role === 'owner'} onRenamed={onAccount} />
+      <AccountName account={account} editable={can('account:edit')} onRenamed={onAccount} />
       {user ? <ChangePassword /> : null}
       <ApiKeys />
       <NetworksSummary />

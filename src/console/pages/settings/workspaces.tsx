@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post, remove } from '../../api';
 import type { Member, MemberInvitation, Workspace } from '../../api-types';
 import { currentLanguage, formatDate, t } from '../../i18n';
+import { can } from '../../permissions';
 import { Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -40,19 +41,21 @@ export function Workspaces() {
           </li>
         ))}
       </ul>
-      <form class="inline" onSubmit={create}>
-        <Field
-          label={t('Workspace name')}
-          value={name}
-          onInput={setName}
-          path="name"
-          error={action.error as ApiError | null}
-          required
-        />
-        <button type="submit" disabled={action.busy || name.trim() === ''}>
-          {t('New workspace')}
-        </button>
-      </form>
+      {can('workspace:create') ? (
+        <form class="inline" onSubmit={create}>
+          <Field
+            label={t('Workspace name')}
+            value={name}
+            onInput={setName}
+            path="name"
+            error={action.error as ApiError | null}
+            required
+          />
+          <button type="submit" disabled={action.busy || name.trim() === ''}>
+            {t('New workspace')}
+          </button>
+        </form>
+      ) : null}
     </section>
   );
 }
@@ -133,58 +136,74 @@ export function Members({ workspace }: { workspace: Workspace }) {
       return;
     if ((await action.run(() => remove(`${path}/${member.id}`))) !== undefined) members.reload();
   };
+  // Members are managed by owners and by the workspace's own admins; only an owner makes, changes or
+  // removes an owner (docs/roles.md). Others see who belongs, and each one's role, as text.
+  const manages = can('members:manage', workspace.id);
+  const owners = can('members:manage_owners');
+  const roles = ROLES.filter((value) => owners || value !== 'owner');
+  const changeable = (member: Member) => manages && (owners || member.role !== 'owner');
   return (
     <div class="members">
       <ErrorNotice error={action.error ?? members.error} />
-      <table class="list">
-        <tbody>
-          {(members.data ?? []).map((member) => (
-            <tr key={member.id}>
-              <td>{member.email}</td>
-              <td>
-                <Select
-                  label={t('Role of {email}', { email: member.email })}
-                  value={member.role}
-                  onChange={(next) => change(member, next)}
-                  options={ROLES.map((value) => ({ value, label: t(value) }))}
-                  class="compact"
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  class="danger"
-                  onClick={() => drop(member)}
-                  aria-label={t('Remove {email}', { email: member.email })}
-                >
-                  {t('Remove')}
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div class="table-scroll">
+        <table class="list">
+          <tbody>
+            {(members.data ?? []).map((member) => (
+              <tr key={member.id}>
+                <td>{member.email}</td>
+                <td>
+                  {changeable(member) ? (
+                    <Select
+                      label={t('Role of {email}', { email: member.email })}
+                      value={member.role}
+                      onChange={(next) => change(member, next)}
+                      options={roles.map((value) => ({ value, label: t(value) }))}
+                      class="compact"
+                    />
+                  ) : (
+                    t(member.role)
+                  )}
+                </td>
+                <td>
+                  {changeable(member) ? (
+                    <button
+                      type="button"
+                      class="danger"
+                      onClick={() => drop(member)}
+                      aria-label={t('Remove {email}', { email: member.email })}
+                    >
+                      {t('Remove')}
+                    </button>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {invited ? <InvitationLink invited={invited} /> : null}
-      <form class="inline" onSubmit={add}>
-        <Field
-          label={t('Email')}
-          type="email"
-          value={email}
-          onInput={setEmail}
-          path="email"
-          error={action.error as ApiError | null}
-          required
-        />
-        <Select
-          label={t('Role')}
-          value={role}
-          onChange={setRole}
-          options={ROLES.map((value) => ({ value, label: t(value) }))}
-        />
-        <button type="submit" disabled={action.busy || email.trim() === ''}>
-          {t('Add member')}
-        </button>
-      </form>
+      {manages ? (
+        <form class="inline" onSubmit={add}>
+          <Field
+            label={t('Email')}
+            type="email"
+            value={email}
+            onInput={setEmail}
+            path="email"
+            error={action.error as ApiError | null}
+            required
+          />
+          <Select
+            label={t('Role')}
+            value={role}
+            onChange={setRole}
+            options={roles.map((value) => ({ value, label: t(value) }))}
+          />
+          <button type="submit" disabled={action.busy || email.trim() === ''}>
+            {t('Add member')}
+          </button>
+        </form>
+      ) : null}
     </div>
   );
 }

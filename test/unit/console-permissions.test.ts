@@ -1,0 +1,17 @@
+// The console offers only what the caller's role may do (src/console/permissions.ts): its copy of the role
+// table must be the service's own (src/modules/workspaces/roles.ts), which the console cannot import.
+// A permission added or moved on one side and not the other fails here.
+import { expect, test } from 'bun:test';
+import * as consoleSide from '../../src/console/permissions';
+import { PERMISSION_NAMES } from '../../src/domain/roles';
+import { PERMISSIONS, WORKSPACE_SCOPED } from '../../src/modules/workspaces/roles';
+
+test("the console's role table is the service's", () => {
+  for (const role of ['admin', 'member', 'accountant'] as const) {
+    expect([...consoleSide.HELD[role]].sort()).toEqual([...PERMISSIONS[role]].sort());
+  }
+  expect([...consoleSide.WORKSPACE_SCOPED].sort()).toEqual([...WORKSPACE_SCOPED].sort());
+  // Every permission the service knows is one the console can ask about (its type lists them all).
+  const asked: readonly consoleSide.Permission[] = PERMISSION_NAMES;
+  expect(asked.length).toBe(PERMISSION_NAMES.length);
+});
