@@ -67,6 +67,25 @@ describe('CSV as Excel writes it', () => {
     expect((await listed(account, 'customers')).map((c) => c.name)).toEqual(['Acme, Inc.']);
   });
 
+  test("customers: Excel's `sep=;` line names the delimiter (a one-column file keeps 'Müller, Hans' whole); a delimiter ending every line is no column", async () => {
+    const account = await makeAccount(server);
+    const sep = await create(account, 'customers', ['sep=;', 'name', 'Müller, Hans', 'Schmidt, Eva']);
+    expect(sep.status).toBe(200);
+    expect(sep.body.data).toMatchObject({ total_rows: 2, failed_rows: 0 });
+    await confirm(account, sep.body.data.id);
+    expect((await listed(account, 'customers')).map((c) => c.name)).toEqual(['Müller, Hans', 'Schmidt, Eva']);
+    const trailing = await create(account, 'customers', [
+      'name;email;',
+      'Weber KG;ap@weber.example;',
+      'Kurz OHG;;',
+    ]);
+    expect(trailing.body.data).toMatchObject({ total_rows: 2, failed_rows: 0 });
+    // An unnamed column that holds something is refused, saying what it is.
+    const unnamed = await create(account, 'customers', ['name;;email', 'Weber KG;x;ap@weber.example']);
+    expect(unnamed.status).toBe(422);
+    expect(unnamed.body.error.details.fields[0].msg).toContain('a column without a name');
+  });
+
   test('documents: German decimals and ja/nein in a semicolon file, converted exactly', async () => {
     const account = await makeAccount(server);
     const { profileId: bp, customerId: cus } = await makeParties(server, account);

@@ -51,10 +51,12 @@ export function parseCsv(
   columnProblem: (column: string) => string | null,
   columnName: (column: string) => string = (column) => column.toLowerCase(),
 ): CsvTable {
-  const text = csvText(data);
+  const { text, delimiter: named } = withoutSepLine(csvText(data));
   // The header's width first, by one linear scan: a file of thousands of columns is refused before the
   // parser sees any of it (parsing a 160,000-column header and row held the event loop for a second).
-  const { delimiter, columns } = headerShape(text);
+  const shape = headerShape(text);
+  const delimiter = named ?? shape.delimiter;
+  const columns = named ? shape.counts[named] + 1 : shape.columns;
   if (columns > MAX_CSV_COLUMNS) {
     const msg = `At most ${MAX_CSV_COLUMNS} columns per CSV file; the header has ${columns}`;
     throw validationError([{ loc: 'body.data.0', msg, type: 'too_many_columns' }], msg);
@@ -68,7 +70,7 @@ export function parseCsv(
     skip_records_with_empty_values: true,
     trim: true,
   };
-  const [raw, ...rows] = parseOrRefuse(text, options);
+  const [raw, ...rows] = withoutTrailingEmptyColumn(parseOrRefuse(text, options));
   if (!raw || rows.length === 0) {
     const msg = 'CSV needs a header line and at least one data row';
     throw validationError([{ loc: 'body.data', msg, type: 'too_short' }]);
@@ -76,7 +78,12 @@ export function parseCsv(
   const header = raw.map((column) => columnName(column.trim()));
   const seen = new Set<string>();
   const problems: FieldError[] = header.flatMap((column) => {
-    const msg = seen.has(column) ? `duplicate column '${column}'` : columnProblem(column);
+    const msg =
+      column === ''
+        ? 'a column without a name in the header line (two delimiters in a row?): name it or remove it'
+        : seen.has(column)
+          ? `duplicate column '${column}'`
+          : columnProblem(column);
     seen.add(column);
     return msg ? [{ loc: 'body.data.0', msg, type: 'invalid_header' }] : [];
   });
@@ -84,12 +91,40 @@ export function parseCsv(
   return { header, records: rows, delimiter };
 }
 
+/** Excel's first line naming the delimiter (`sep=;`, written when asked to), then the file after it. */
+const SEP_LINE = /^\uFEFF?\n*sep=([,;\t])[ ]*\n/i;
+
+/** `text` without a leading `sep=` line, and the delimiter it names (null without one). */
+function withoutSepLine(text: string): { text: string; delimiter: CsvDelimiter | null } {
+  const sep = SEP_LINE.exec(text);
+  if (!sep) return { text, delimiter: null };
+  return { text: text.slice(sep[0].length), delimiter: sep[1] as CsvDelimiter };
+}
+
+/**
+ * The records without a last column that has no name and no value in any record: a spreadsheet that ends
+ * every line with a delimiter (`name;city;`) adds it. A named one, or one holding a value, stays (and an
+ * unnamed one is then refused naming it).
+ */
+function withoutTrailingEmptyColumn(records: string[][]): string[][] {
+  const header = records[0];
+  if (!header || header.length < 2 || header[header.length - 1]?.trim() !== '') return records;
+  const last = header.length - 1;
+  if (records.some((record) => record.length > last && (record[last] ?? '').trim() !== '')) return records;
+  return records.map((record) => record.slice(0, last));
+}
+
 /**
  * The delimiter and column count of the first non-empty line, by one scan (RFC 4180 quoting: "" is an
  * escaped quote). A comma outside quotes makes a comma file; else semicolons (Excel's CSV where the decimal
- * separator is a comma, as in German), else tabs; a header of one column is a comma file.
+ * separator is a comma, as in German), else tabs; a header of one column is a comma file. `counts`: each
+ * delimiter's count outside quotes (for a file whose `sep=` line names it).
  */
-export function headerShape(text: string): { delimiter: CsvDelimiter; columns: number } {
+export function headerShape(text: string): {
+  delimiter: CsvDelimiter;
+  columns: number;
+  counts: Record<CsvDelimiter, number>;
+} {
   let i = 0;
   while (text[i] === '\n' || text[i] === '\uFEFF') i++;
   let [commas, semicolons, tabs] = [0, 0, 0];
@@ -103,9 +138,10 @@ export function headerShape(text: string): { delimiter: CsvDelimiter; columns: n
     else if (ch === 0x09 /* tab */) tabs++;
     else if (ch === 0x0a /* \n */) break;
   }
-  if (commas > 0 || (semicolons === 0 && tabs === 0)) return { delimiter: ',', columns: commas + 1 };
-  if (semicolons > 0) return { delimiter: ';', columns: semicolons + 1 };
-  return { delimiter: '\t', columns: tabs + 1 };
+  const counts = { ',': commas, ';': semicolons, '\t': tabs };
+  if (commas > 0 || (semicolons === 0 && tabs === 0)) return { delimiter: ',', columns: commas + 1, counts };
+  if (semicolons > 0) return { delimiter: ';', columns: semicolons + 1, counts };
+  return { delimiter: '\t', columns: tabs + 1, counts };
 }
 
 /** The header's column count: its delimiters outside quotes, plus one. */
