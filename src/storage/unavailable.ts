@@ -31,12 +31,13 @@ const TRANSIENT_CODES = new Set([
 /**
  * The store refuses the service itself: wrong credentials, a bucket that does not exist. Not the
  * request's fault and not lasting once the operator fixes S3_*: answered 503 naming the configuration,
- * and background work waits for it like for an outage (a job failed for good would lose its work).
+ * and background work waits for it like for an outage (a job failed for good would lose its work). Not
+ * `AccessDenied`: S3 says that of one object too (a bucket policy that keeps files from being deleted),
+ * which waiting would never mend.
  */
 const MISCONFIGURED_CODES = new Set([
   'InvalidAccessKeyId',
   'SignatureDoesNotMatch',
-  'AccessDenied',
   'NoSuchBucket',
   'InvalidBucketName',
   'AuthorizationHeaderMalformed',

@@ -155,7 +155,7 @@ describe('reference data over HTTP (public)', () => {
     ]);
     const units = await server.json('/api/v1/reference/unit-codes');
     expect(units.body.exhaustive).toBe(false);
-    expect(units.body.data).toHaveLength(22);
+    expect(units.body.data).toHaveLength(21);
     expect(units.body.data.slice(0, 4).map((u: { code: string }) => u.code)).toEqual([
       'C62',
       'HUR',

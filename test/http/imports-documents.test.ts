@@ -307,10 +307,11 @@ describe('imports of documents', () => {
         jsonDocument(parties, { number: 'KST-2', cost_centre_id: 'cc_missing' }),
         jsonDocument(parties, { number: 'KST-3', cost_centre_id: old }),
         jsonDocument(parties, { number: 'KST-4', cost_centre_id: later }),
+        jsonDocument(parties, { number: 'KST-X', cost_centre_id: { id: sales } }),
       ],
     });
     expect(json.status).toBe(200);
-    expect(json.body.data).toMatchObject({ total_rows: 4, failed_rows: 2 });
+    expect(json.body.data).toMatchObject({ total_rows: 5, failed_rows: 3 });
     expect(
       json.body.data.errors.map((e: { row: number; fields: { loc: string; type: string }[] }) => [
         e.row,
@@ -319,6 +320,7 @@ describe('imports of documents', () => {
     ).toEqual([
       [2, [['cost_centre_id', 'not_found']]],
       [3, [['cost_centre_id', 'invalid_value']]],
+      [5, [['cost_centre_id', 'string_type']]],
     ]);
     // Made inactive between create and confirm: that document fails at confirm, nothing of it stays.
     await server.json(`/api/v1/cost-centres/${later}`, {
@@ -327,7 +329,7 @@ describe('imports of documents', () => {
       body: { active: false },
     });
     const confirmed = await act(account, json.body.data.id, 'confirm');
-    expect(confirmed.body.data).toMatchObject({ status: 'completed', imported_rows: 1, failed_rows: 3 });
+    expect(confirmed.body.data).toMatchObject({ status: 'completed', imported_rows: 1, failed_rows: 4 });
     const { profileId: bp, customerId: cus } = parties;
     const csv = await create(account, {
       source_format: 'csv',

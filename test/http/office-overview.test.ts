@@ -368,19 +368,19 @@ describe('the office overview', () => {
       await invoice(alpha, await makeParties(server, alpha), '2026-11-15', '2026-12-15');
       datev = clientIn(await overview(), alpha.id).datev;
       expect(datev.not_exported.issued).toEqual({ after: '2026-11-30', count: 1, from: '2026-11-15' });
-      // A supplier's invoice dated in September, received after October was exported, then November
+      // A supplier's invoice dated in October, received after October was exported, then November
       // exported: no export held it, so it still counts (it counted as exported once November was made).
       clock.set('2026-11-20T10:25:00.000Z');
       await receive(
         alpha,
         await makeAccount(server, { name: 'Lieferant spät' }),
-        'L-2026-0915',
-        '2026-09-15',
+        'L-2026-1020',
+        '2026-10-20',
       );
       clock.set('2026-11-20T10:30:00.000Z');
       await download('/api/v1/exports/datev?kind=received&from=2026-11-01&to=2026-11-30', alpha.apiKey);
       datev = clientIn(await overview(), alpha.id).datev;
-      expect(datev.not_exported.received).toEqual({ after: '2026-11-30', count: 1, from: '2026-09-15' });
+      expect(datev.not_exported.received).toEqual({ after: '2026-11-30', count: 1, from: '2026-10-20' });
       // Nothing of Alpha's exports is Beta's.
       expect(clientIn(await overview(), beta.id).datev.last_exports.issued).toBeNull();
     },

@@ -46,3 +46,23 @@ describe('figures in the line table', () => {
     });
   }
 });
+
+describe('no-break spaces in wrapped text', () => {
+  test('a run of them between words is one space, and a run of only them is no text', async () => {
+    const { data: base, totals: _totals, ...rest } = germanInvoice(2);
+    const nbsp = '\u00a0';
+    const line = {
+      name: `Wartung${nbsp.repeat(50)}Heizung`,
+      description: nbsp.repeat(50),
+      quantity: '1',
+      unit_code: 'C62',
+      unit_price: '100.00',
+      taxes: VAT19,
+    };
+    const { text, pages } = await inspectPdf(
+      await renderPdf(withTotals('invoice', { ...base, line_items: [line] }, rest)),
+    );
+    expect(pages).toBe(1);
+    expect(text).toMatch(/Wartung Heizung/);
+  });
+});

@@ -86,7 +86,6 @@ export function unitCodes(): CodedList {
     ['MTQ', 'Cubic metre'],
     ['LTR', 'Litre'],
     ['KWH', 'Kilowatt hour'],
-    ['LS', 'Lump sum'],
   ]);
   return unitCodeCache;
 }

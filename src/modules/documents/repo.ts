@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, inArray, isNull, lt, lte, min, ne, type SQL, sql } from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
-import { type ExportedPeriod, notExportedBy } from '../../db/exported-periods';
+import type { NotExportedBy } from '../../db/exported-periods';
 import type { LinkRows } from '../../db/links';
 import { preparedPerHandle } from '../../db/prepared';
 import { scopedByPlaceholders } from '../../db/scoped';
@@ -320,8 +320,8 @@ export async function issuedAfter(
   db: DbOrTx,
   accountId: string,
   types: readonly string[],
-  /** Every export of issued documents made (docs/office.md): a document none of them held counts. */
-  exported: readonly ExportedPeriod[],
+  /** The exports' condition (docs/office.md): a document none of them held counts. */
+  notExportedBy: NotExportedBy,
 ): Promise<{ count: number; first: string | null }> {
   const row = await db
     .select({ n: count(), first: min(documents.issueDate) })
@@ -331,7 +331,7 @@ export async function issuedAfter(
         eq(documents.accountId, accountId),
         inArray(documents.documentType, [...types]),
         ne(documents.status, 'draft'),
-        notExportedBy(documents.issueDate, documents.finalizedAt, exported),
+        notExportedBy(documents.issueDate, documents.finalizedAt),
       ),
     )
     .get();

@@ -1,6 +1,6 @@
-import { and, desc, eq, gte, inArray, max } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, max, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import type { ExportedPeriod } from '../../db/exported-periods';
+import type { NotExportedBy } from '../../db/exported-periods';
 import {
   type AccountingSettingsValue,
   accountingSettings,
@@ -118,23 +118,23 @@ export async function insertDatevExport(db: DbOrTx, row: DatevExportRow): Promis
 }
 
 /**
+ * "No export of `kind` held this document" (docs/office.md), over the document's issue date and arrival
+ * (finalized, received): counted from the first exported period's start (what is dated before it was
+ * booked before the firm exported to DATEV), unless an export whose period holds its date was made after
+ * it arrived (a document without its arrival time counts as held, as before). One correlated subquery,
+ * whatever the number of exports.
+ */
+export function notExportedBy(accountId: string, kind: DatevExportKind): NotExportedBy {
+  return (date, arrived) => sql`(${date} >= COALESCE((SELECT MIN(e."from") FROM datev_exports e
+    WHERE e.account_id = ${accountId} AND e.kind = ${kind}), '')
+    AND NOT EXISTS (SELECT 1 FROM datev_exports e WHERE e.account_id = ${accountId} AND e.kind = ${kind}
+      AND ${date} >= e."from" AND ${date} <= e."to" AND (${arrived} IS NULL OR ${arrived} <= e.created_at)))`;
+}
+
+/**
  * Per kind the export reaching furthest (the latest `to`, the newest of equals), null for a kind never
  * exported: an old period made again later does not make the months after it look unexported.
  */
-/** Every export of `kind` the account made: its period and when, for "not exported yet" (docs/office.md). */
-export async function datevExportPeriods(
-  db: DbOrTx,
-  accountId: string,
-  kind: DatevExportKind,
-): Promise<ExportedPeriod[]> {
-  const rows = await db
-    .select({ from: datevExports.from, to: datevExports.to, at: datevExports.createdAt })
-    .from(datevExports)
-    .where(and(eq(datevExports.accountId, accountId), eq(datevExports.kind, kind)))
-    .all();
-  return rows;
-}
-
 export async function latestDatevExports(
   db: DbOrTx,
   accountId: string,

@@ -17,7 +17,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { type ExportedPeriod, notExportedBy } from '../../db/exported-periods';
+import type { NotExportedBy } from '../../db/exported-periods';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
 import {
@@ -354,8 +354,8 @@ export async function countReceivedInStatus(
 export async function receivedAfter(
   db: DbOrTx,
   accountId: string,
-  /** Every export of received documents made (docs/office.md): a document none of them held counts. */
-  exported: readonly ExportedPeriod[],
+  /** The exports' condition (docs/office.md): a document none of them held counts. */
+  notExportedBy: NotExportedBy,
 ): Promise<{ count: number; first: string | null }> {
   const row = await db
     .select({ n: count(), first: min(rd.issueDate) })
@@ -366,7 +366,7 @@ export async function receivedAfter(
         ne(rd.status, 'rejected'),
         isNotNull(rd.issueDate),
         isNull(rd.duplicateOf),
-        notExportedBy(rd.issueDate, rd.createdAt, exported),
+        notExportedBy(rd.issueDate, rd.createdAt),
       ),
     )
     .get();

@@ -45,10 +45,11 @@ function columns(ctx: BlockContext, width: number): TableColumn[] {
     Math.max(width * 0.24, need(view.taxSummary.map((r) => r.tax))),
   ] as const;
   const name = Math.max(width / 6, width - figures[0] - figures[1] - figures[2]);
-  const scale = (width - name) / (figures[0] + figures[1] + figures[2]);
+  // Short of room, the amounts share what is left; the rate ("19 %") keeps what it needs.
+  const scale = Math.max(0, width - name - figures[0]) / (figures[1] + figures[2]);
   return [
     { header: l.tax, width: name, align: 'left' },
-    { header: l.taxRate, width: figures[0] * scale, align: 'right' },
+    { header: l.taxRate, width: figures[0], align: 'right' },
     { header: l.taxableAmount, width: figures[1] * scale, align: 'right' },
     { header: l.taxAmount, width: figures[2] * scale, align: 'right' },
   ];
@@ -63,7 +64,7 @@ export function taxSummaryHeight(ctx: BlockContext, width: number): number {
   const head = Math.max(...cols.map((c, i) => lines(c.header, i, s.head)));
   let height = headingHeight(ctx) + head * layout.lineHeight(s.head) + 2 * s.headPadY;
   for (const row of view.taxSummary) {
-    const n = Math.max(lines(row.name, 0), lines(row.taxable, 2), lines(row.tax, 3));
+    const n = Math.max(lines(row.name, 0), lines(row.rate, 1), lines(row.taxable, 2), lines(row.tax, 3));
     height += n * layout.lineHeight(theme.s.cell) + 2 * s.padY;
   }
   return height;

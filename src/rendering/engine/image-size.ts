@@ -146,20 +146,26 @@ export async function pngDataProblem(bytes: Uint8Array): Promise<string | null> 
   if (channels === undefined)
     return `The PNG file declares colour type ${header[9]}, which PNG does not have`;
   const expected = pngRawSize(u32(header, 0), u32(header, 4), bitDepth * channels, header[12] === 1);
-  const inflated = await inflatedLength(idat);
+  const inflated = await inflatedLength(idat, expected);
   if (inflated === null || inflated < expected) {
     return 'The PNG file is damaged (its image data does not decompress to the pixels it declares): upload the image again';
   }
   return null;
 }
 
-/** How many bytes `parts` inflate to as one zlib stream, or null when they do not inflate. */
-async function inflatedLength(parts: readonly Uint8Array[]): Promise<number | null> {
+/** How many bytes `parts` inflate to as one zlib stream (at least `enough`: then it stops), or null when they do not inflate. */
+async function inflatedLength(parts: readonly Uint8Array[], enough: number): Promise<number | null> {
   return await new Promise((resolve) => {
     const inflate = createInflate();
     let total = 0;
     inflate.on('data', (chunk: Buffer) => {
       total += chunk.byteLength;
+      // Enough for every pixel: what follows is not drawn (a few MiB of deflated zeros would inflate to
+      // gigabytes on zlib's shared threads otherwise).
+      if (total >= enough) {
+        inflate.destroy();
+        resolve(total);
+      }
     });
     inflate.on('end', () => resolve(total));
     inflate.on('error', () => resolve(null));

@@ -50,7 +50,8 @@ const upperTexts = new BoundedCache<string>(20_000);
 
 /** Where a line may break: any white space but the no-break ones (U+00A0, U+2007 figure, U+202F narrow). */
 const BREAKING_SPACE = /[^\S\u00a0\u2007\u202f]+/;
-const NO_BREAK_SPACE = /[\u00a0\u2007\u202f]/g;
+/** A run of them (text pasted from HTML's `&nbsp;&nbsp;`) is one space. */
+const NO_BREAK_SPACE = /[\u00a0\u2007\u202f]+/g;
 
 /** `text`'s advance added to `sum`, run by run as pdfkit's widthOfString splits it (after each space). */
 function advanceRuns(runs: { advance(sum: number, run: string): number }, sum: number, text: string): number {
@@ -182,8 +183,8 @@ export class Layout {
       // together; drawn as a plain space, as every font has one.
       const words = paragraph
         .split(BREAKING_SPACE)
-        .filter((w) => w.length > 0)
-        .map((w) => w.replace(NO_BREAK_SPACE, ' '));
+        .map((w) => w.replace(NO_BREAK_SPACE, ' ').trim())
+        .filter((w) => w.length > 0);
       let line = '';
       // The line's words as pdfkit measures them: the sum of its runs, each word with its space.
       let lineRuns = 0;

@@ -3,7 +3,7 @@
 import type { AccountCtx } from '../../../shared/context';
 import { issuedAfter } from '../../documents';
 import { receivedAfter } from '../../receiving';
-import { datevExportPeriods } from '../repo';
+import { notExportedBy } from '../repo';
 import type { DatevExportKind, DatevExportRow } from '../schema';
 import { BOOKED_TYPES } from './datev-entries';
 import { lastDatevExports } from './datev-record';
@@ -36,9 +36,13 @@ export async function datevStatus(ctx: AccountCtx): Promise<DatevStatus> {
   const last = await lastDatevExports(ctx);
   const issuedTo = last.issued?.to ?? null;
   const receivedTo = last.received?.to ?? null;
-  const periods = (kind: DatevExportKind) => datevExportPeriods(ctx.db, ctx.accountId, kind);
-  const issued = await issuedAfter(ctx.db, ctx.accountId, BOOKED_TYPES, await periods('issued'));
-  const received = await receivedAfter(ctx.db, ctx.accountId, await periods('received'));
+  const issued = await issuedAfter(
+    ctx.db,
+    ctx.accountId,
+    BOOKED_TYPES,
+    notExportedBy(ctx.accountId, 'issued'),
+  );
+  const received = await receivedAfter(ctx.db, ctx.accountId, notExportedBy(ctx.accountId, 'received'));
   return {
     last,
     notExported: {

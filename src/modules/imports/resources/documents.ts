@@ -84,7 +84,12 @@ export const documentImports: ImportResourceKind = {
       const { rest, writes } = withoutLinks(candidate.body, links);
       const schema = schemaProblems(rest);
       const fields = rowLocs(schema.length > 0 ? schema : await documentProblems(rest as CreateDocumentBody));
-      if (schema.length === 0) {
+      // A link's value is an id or null, as POST /documents' schema says (it was split off before the check).
+      const mistyped = writes.filter((w) => w.value !== null && typeof w.value !== 'string');
+      for (const { link } of mistyped) {
+        fields.push({ loc: link.field, msg: 'Expected an id (a string) or null', type: 'string_type' });
+      }
+      if (schema.length === 0 && mistyped.length === 0) {
         fields.push(...rowLocs((await linkChanges(ctx.db, ctx.accountId, null, writes)).problems));
       }
       const number = numberOf(candidate.body);
