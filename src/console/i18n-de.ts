@@ -276,6 +276,7 @@ export const GERMAN: Record<string, string> = {
   'Enter a date.': 'Geben Sie ein Datum ein.',
   'No documents match these filters.': 'Keine Dokumente passen zu diesen Filtern.',
   'No documents yet.': 'Noch keine Dokumente.',
+  'Your role reads this; it does not change it.': 'Ihre Rolle darf dies lesen, aber nicht ändern.',
   'Only owners and admins change the dunning policy.':
     'Nur Inhaber und Administratoren ändern das Mahnwesen.',
   'Your first invoice in three steps': 'Ihre erste Rechnung in drei Schritten',

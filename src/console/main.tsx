@@ -50,10 +50,12 @@ function App() {
     return () => onAccountLost(null);
   }, []);
   /** Acts in another account the user reaches (the session's, for every tab's next load), on its dashboard. */
-  const switchAccount = async (accountId: string) => {
-    if (!mayLeave()) return;
+  /** True once the console acts in `accountId`; false when the user kept their unsaved work instead. */
+  const switchAccount = async (accountId: string): Promise<boolean> => {
+    if (!mayLeave()) return false;
     adopt(await post<Me>('/sessions/current/account', { account_id: accountId }));
     navigate('dashboard');
+    return true;
   };
 
   useEffect(() => {

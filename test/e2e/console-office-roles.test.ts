@@ -23,7 +23,7 @@ let bakery: TestAccount;
 let farm: TestAccount;
 let browser: Watched;
 let draft: { id: string; number: string };
-let issued: { id: string; number: string };
+let issued: { id: string; number: string; customer_id: string };
 let receivedId: string;
 const PERSON = { email: 'buchhaltung@kanzlei-berger.example' };
 const BAKERY = 'Bäckerei und Konditorei Müller GmbH & Co. KG';
@@ -188,16 +188,34 @@ describe('console: an office’s accountant', () => {
 
     await page().goto(`${server.url}/#/documents/${issued.id}`);
     await byName(page(), 'Record payment', 'button');
+    // Everything the page loads (the channels the send card would offer) in before anything is judged.
+    await page().waitForNetworkIdle({ idleTime: 300 });
     const offered = await buttons();
     for (const name of ['Mark sent', 'Void', 'Archive', 'Correct this invoice', 'Duplicate', 'Send'])
       expect(offered).not.toContain(name);
     expect(offered).toContain('Download PDF');
+    // Keeping the books is the accountant's: marking a sent invoice paid stays.
+    const sent = await server.json(`/api/v1/documents/${issued.id}/mark-sent`, {
+      method: 'POST',
+      key: bakery.apiKey,
+    });
+    expect(sent.status).toBe(200);
+    await page().reload();
+    await byName(page(), 'Mark paid', 'button');
     await shot('invoice-en');
 
     // An editor's address typed shows the document, not a form whose save would be refused.
     await page().goto(`${server.url}/#/documents/${draft.id}/edit`);
     await byName(page(), 'Download PDF', 'button');
     expect(await buttons()).not.toContain('Save');
+
+    // A customer, a product form: read, with no Save or Delete that would be refused.
+    await page().goto(`${server.url}/#/customers/${issued.customer_id}`);
+    await waitForText(page(), 'Your role reads this; it does not change it.');
+    for (const name of ['Save', 'Delete']) expect(await buttons()).not.toContain(name);
+    await page().goto(`${server.url}/#/products`);
+    await byName(page(), 'Products', 'heading');
+    expect(await buttons()).not.toContain('New product');
 
     await page().goto(`${server.url}/#/settings`);
     await byName(page(), 'Branding profiles', 'heading');

@@ -266,9 +266,11 @@ describe('one ZIP of many clients', () => {
     expect(text).toContain('Müller');
     expect(new TextDecoder('utf-8').decode(bytes)).not.toContain('Müller');
     const problems = new TextDecoder('utf-8').decode(entry(entries, 'Fehler.txt'));
+    // In the German of the file's heading (the API's `results` keep their English words).
     expect(problems).toContain(
-      `Ohne Nummern UG (${clients.none.id}): Set consultant_number and client_number`,
+      `Ohne Nummern UG (${clients.none.id}): Beraternummer und Mandantennummer fehlen in den DATEV-Einstellungen`,
     );
+    expect(problems).not.toContain('PUT /api/v1');
     expect(problems).not.toContain(clients.a.id);
   });
 

@@ -19,7 +19,7 @@ import { ErrorNotice } from '../ui/notice';
 
 interface Props {
   me: Me;
-  onSwitch: (accountId: string) => Promise<void>;
+  onSwitch: (accountId: string) => Promise<unknown>;
 }
 
 function Firm({ name, number }: { name: string; number: string }) {

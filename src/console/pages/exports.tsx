@@ -1,9 +1,11 @@
 // Exports for the tax adviser and the tax auditor (docs/exports.md): a period's downloads
 // (export-downloads.tsx) and the DATEV settings.
+
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ApiError, call, get } from '../api';
 import type { AccountAssignment, AccountingSettings } from '../api-types';
 import { t } from '../i18n';
+import { can } from '../permissions';
 import { Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading, Notice } from '../ui/notice';
@@ -202,11 +204,16 @@ function DatevSettings({ settings, onSaved }: { settings: AccountingSettings; on
           )}
         </div>
       </Fieldset>
-      <div class="toolbar">
-        <button type="submit" class="primary" disabled={action.busy}>
-          {t('Save settings')}
-        </button>
-      </div>
+      {/* The DATEV settings are the bookkeeping's: owners, admins and accountants change them. */}
+      {can('resources:write_all') || can('books:keep') ? (
+        <div class="toolbar">
+          <button type="submit" class="primary" disabled={action.busy}>
+            {t('Save settings')}
+          </button>
+        </div>
+      ) : (
+        <p class="hint">{t('Your role reads this; it does not change it.')}</p>
+      )}
       {saved ? <Notice kind="ok">{t('Settings saved.')}</Notice> : null}
       <ErrorNotice error={action.error} />
     </form>

@@ -1,5 +1,6 @@
 // Numbering sequences (/api/v1/numbering-sequences): a list, and one form to make or change a sequence. A
 // German firm's first sequence is offered as RE-{YYYY}-{NNNN}, counting from 1 again each year.
+
 import { useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
 import type { NumberingSequence } from '../api-types';
@@ -9,6 +10,7 @@ import { href, navigate, useUnsavedGuard } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
+import { WriteActions } from '../ui/write-actions';
 
 const RESETS = [
   { value: 'yearly', label: 'Every year (from 1 on 1 January)' },
@@ -194,7 +196,7 @@ function SequenceForm({ existing }: { existing?: NumberingSequence }) {
       <p>
         {t('The next document gets')} <code>{preview}</code>
       </p>
-      <div class="actions">
+      <WriteActions>
         <button type="submit" class="primary" disabled={action.busy}>
           {t('Save')}
         </button>
@@ -203,7 +205,7 @@ function SequenceForm({ existing }: { existing?: NumberingSequence }) {
             {t('Delete')}
           </button>
         ) : null}
-      </div>
+      </WriteActions>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 // The article catalogue (/products): list with search, a form to add, change and delete an article. The
 // document editor fills lines from it (documents/product-picker.tsx).
+
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
 import type { BusinessProfile, BusinessProfileSummary, Product } from '../api-types';
@@ -11,6 +12,7 @@ import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
+import { WriteActions } from '../ui/write-actions';
 import { UNIT_NAMES } from '../unit-names';
 import { decimalOf, ZERO_CATEGORIES } from './documents/form-content';
 
@@ -337,7 +339,7 @@ function ProductForm({ existing }: { existing?: Product }) {
           error={error}
         />
       </div>
-      <div class="actions">
+      <WriteActions>
         <button type="submit" class="primary" disabled={action.busy}>
           {t('Save')}
         </button>
@@ -346,7 +348,7 @@ function ProductForm({ existing }: { existing?: Product }) {
             {t('Delete')}
           </button>
         ) : null}
-      </div>
+      </WriteActions>
     </form>
   );
 }

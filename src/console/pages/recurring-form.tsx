@@ -1,6 +1,7 @@
 // One form to make or change a recurring invoice and the invoice it issues (lines typed as in the document
 // editor). A schedule keeps its customer and business profile (the API changes neither after creation);
 // an ended one is only shown.
+
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
 import type { BusinessProfile, NumberingSequence, RecurringInvoice } from '../api-types';
@@ -9,6 +10,7 @@ import { href, navigate, useUnsavedGuard } from '../router';
 import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../ui/notice';
+import { WriteActions } from '../ui/write-actions';
 import { useCustomers } from './documents/customers';
 import { draftOf, emptyDraft, withDefaultTax } from './documents/draft-form';
 import { typingError } from './documents/editor';
@@ -351,7 +353,7 @@ export function RecurringForm({
         </Fieldset>
         <LineItems form={form} setForm={changeLines} error={templateError(error)} />
       </fieldset>
-      <div class="actions">
+      <WriteActions>
         {editable ? (
           <button type="submit" class="primary" disabled={action.busy}>
             {t('Save')}
@@ -372,7 +374,7 @@ export function RecurringForm({
             {t('End')}
           </button>
         ) : null}
-      </div>
+      </WriteActions>
     </form>
   );
 }

@@ -26,7 +26,7 @@ interface Props {
   /** The account as renamed in the settings: the header shows it at once. */
   onAccount: (account: Account) => void;
   /** Acts in another account the user reaches, then shows its dashboard. */
-  onSwitch: (accountId: string) => Promise<void>;
+  onSwitch: (accountId: string) => Promise<boolean>;
   /** Asks /auth/me again (a client added or left); `fresh`: without naming the account on screen. */
   onReload: (fresh?: boolean) => Promise<void>;
   language: Language;
@@ -60,7 +60,7 @@ function Page({
   route: string[];
   me: Me;
   onAccount: (account: Account) => void;
-  onSwitch: (accountId: string) => Promise<void>;
+  onSwitch: (accountId: string) => Promise<boolean>;
   onReload: (fresh?: boolean) => Promise<void>;
 }): ComponentChildren {
   const [section = 'documents', ...rest] = route;

@@ -28,9 +28,12 @@ export interface Transition {
   danger?: boolean;
 }
 
-/** Marking paid or unpaid keeps the books (an accountant's too); the other steps change the document. */
+/**
+ * Marking paid or unpaid keeps the books (an accountant's too, and a member's for what they made: the API
+ * decides whose); the other steps change the document.
+ */
 const mayTake = (action: DocumentAction) =>
-  action === 'mark-paid' || action === 'mark-unpaid' ? can('books:keep') : canWrite();
+  action === 'mark-paid' || action === 'mark-unpaid' ? can('books:keep') || canWrite() : canWrite();
 
 /** How each action's button reads; which actions exist and from where is the service's (generated). */
 const BUTTONS: Record<DocumentAction, { label: string; danger?: boolean }> = {

@@ -29,7 +29,7 @@ export function AllClientsExport({
 }: {
   me: Me;
   /** Acts in another account the user reaches (then shows its dashboard). */
-  onSwitch: (accountId: string) => Promise<void>;
+  onSwitch: (accountId: string) => Promise<boolean>;
 }) {
   const clients = me.accounts
     .filter((a) => !a.disabled)
@@ -86,7 +86,8 @@ export function AllClientsExport({
   /** A client's DATEV settings: on its Exports page, the client acted in first. */
   const openSettings = (accountId: string) =>
     action.run(async () => {
-      if (accountId !== me.account.id) await onSwitch(accountId);
+      // Kept on the office (unsaved work kept): its own Exports page would pass for the client's.
+      if (accountId !== me.account.id && !(await onSwitch(accountId))) return;
       navigate('exports');
     });
 
@@ -177,7 +178,7 @@ export function AllClientsExport({
               return (
                 <li key={r.account_id}>
                   <strong>{r.name || client?.name || r.account_id}</strong>: {problem.text}
-                  {problem.settings && client ? (
+                  {problem.settings && client && client.role !== 'member' ? (
                     <>
                       {' '}
                       <button

@@ -27,7 +27,7 @@ import {
 
 interface Props {
   me: Me;
-  onSwitch: (accountId: string) => Promise<void>;
+  onSwitch: (accountId: string) => Promise<boolean>;
   /** /auth/me again; `fresh`: without naming the account on screen (it was just left). */
   onReload: (fresh?: boolean) => Promise<void>;
 }

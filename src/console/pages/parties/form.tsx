@@ -6,6 +6,7 @@ import { href, navigate, useUnsavedGuard } from '../../router';
 import { Checkbox, Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useLoad, useObjectUrl } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
+import { WriteActions } from '../../ui/write-actions';
 import { defaultTaxProblems } from './default-tax';
 import { DefaultTaxFields } from './default-tax-fields';
 import { bodyOf, valuesOf } from './form-values';
@@ -169,7 +170,7 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
           ) : null}
         </Fieldset>
       ) : null}
-      <div class="actions">
+      <WriteActions>
         <button type="submit" class="primary" disabled={action.busy}>
           {t('Save')}
         </button>
@@ -178,7 +179,7 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
             {t('Delete')}
           </button>
         ) : null}
-      </div>
+      </WriteActions>
     </form>
   );
 }

@@ -1,11 +1,13 @@
 // One channel in Settings → Networks: opt in (enabled), the provider's API, the settings it takes, its
 // secrets (written, never shown back), Save, Test connection, a webhook URL where the channel takes
 // pushes, and Remove.
+
 import { useState } from 'preact/hooks';
 import { type ApiError, post, put, remove } from '../../api';
 import type { Channel, ChannelTest } from '../../api-types';
 import { formatDate, t } from '../../i18n';
 import { networkLabel, profileName } from '../../networks';
+import { can } from '../../permissions';
 import { useUnsavedGuard } from '../../router';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
 import { useAction } from '../../ui/hooks';
@@ -87,7 +89,8 @@ export function ChannelCard({ channel, onChanged }: { channel: Channel; onChange
       {channel.last_poll_error ? (
         <Notice kind="warn">{t('The last fetch failed: {error}', { error: channel.last_poll_error })}</Notice>
       ) : null}
-      {open ? null : (
+      {/* Connecting a network speaks for the whole account: owners' and admins' (docs/roles.md). */}
+      {open || !can('resources:write_all') ? null : (
         <button
           type="button"
           onClick={() => setOpen(true)}

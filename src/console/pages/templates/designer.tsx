@@ -7,6 +7,7 @@ import { Field, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PdfFrame } from '../../ui/pdf-frame';
+import { WriteActions } from '../../ui/write-actions';
 import { sampleDocument } from '../sample';
 
 export function Designer({ id }: { id: string }) {
@@ -171,7 +172,7 @@ export function DesignerForm({
             />
           </label>
           <p class="hint">{t('Documents take their logo from the business profile or branding profile.')}</p>
-          <div class="actions">
+          <WriteActions>
             <button type="submit" class="primary" disabled={action.busy}>
               {t('Save')}
             </button>
@@ -200,7 +201,7 @@ export function DesignerForm({
             >
               {t('Delete')}
             </button>
-          </div>
+          </WriteActions>
           <h2>{t('Versions')}</h2>
           <ul class="versions">
             {(versions.data ?? []).map((version) => (

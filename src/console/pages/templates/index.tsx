@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, list, post } from '../../api';
 import type { BuiltInTemplate, CustomTemplate, CustomTemplateListed } from '../../api-types';
 import { formatDate, t } from '../../i18n';
+import { canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
 import { Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -117,29 +118,31 @@ export function TemplateList() {
       {customs.data?.length === 0 ? (
         <p class="empty">{t('No custom templates yet: start one from a built-in below.')}</p>
       ) : null}
-      <form class="card inline" onSubmit={create}>
-        <Field
-          label={t('Name')}
-          value={name}
-          onInput={setName}
-          path="name"
-          error={action.error as ApiError | null}
-          required
-        />
-        <Select
-          label={t('Based on')}
-          value={base}
-          onChange={setBase}
-          options={(builtIns.data ?? [{ template_id: 'tpl_modern', name: 'Modern' }]).map((entry) => ({
-            value: entry.template_id,
-            label: entry.name,
-          }))}
-        />
-        <button type="submit" class="primary" disabled={action.busy || name.trim() === ''}>
-          {t('New template')}
-        </button>
-        <ErrorNotice error={action.error} />
-      </form>
+      {canWrite() ? (
+        <form class="card inline" onSubmit={create}>
+          <Field
+            label={t('Name')}
+            value={name}
+            onInput={setName}
+            path="name"
+            error={action.error as ApiError | null}
+            required
+          />
+          <Select
+            label={t('Based on')}
+            value={base}
+            onChange={setBase}
+            options={(builtIns.data ?? [{ template_id: 'tpl_modern', name: 'Modern' }]).map((entry) => ({
+              value: entry.template_id,
+              label: entry.name,
+            }))}
+          />
+          <button type="submit" class="primary" disabled={action.busy || name.trim() === ''}>
+            {t('New template')}
+          </button>
+          <ErrorNotice error={action.error} />
+        </form>
+      ) : null}
     </section>
   );
 }

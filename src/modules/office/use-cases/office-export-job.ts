@@ -84,10 +84,33 @@ async function exportClient(
   return { account_id: clientId, name, folder, files: paths, problem: null };
 }
 
+/** German for Fehler.txt of the problems whose words the office export writes itself; others as they are. */
+const GERMAN_PROBLEMS: [RegExp, string][] = [
+  [
+    /^Set consultant_number and client_number in PUT \/api\/v1\/settings\/accounting/,
+    'Beraternummer und Mandantennummer fehlen in den DATEV-Einstellungen (Exporte)',
+  ],
+  [
+    /^Set consultant_number in PUT \/api\/v1\/settings\/accounting/,
+    'Die Beraternummer fehlt in den DATEV-Einstellungen (Exporte)',
+  ],
+  [
+    /^Set client_number in PUT \/api\/v1\/settings\/accounting/,
+    'Die Mandantennummer fehlt in den DATEV-Einstellungen (Exporte)',
+  ],
+  [/^the account is disabled$/, 'Das Konto ist gesperrt'],
+  [/^no longer reached by the user who asked/, 'Nicht mehr erreichbar für den Auftraggeber: keine Dateien'],
+];
+
+const inGerman = (problem: string) =>
+  GERMAN_PROBLEMS.find(([pattern]) => pattern.test(problem))?.[1] ?? problem;
+
 function problemsText(row: OfficeExportRow, results: OfficeExportResult[]): string {
   const lines = results
     .filter((r) => r.problem !== null)
-    .map((r) => `${r.name === '' ? r.account_id : `${r.name} (${r.account_id})`}: ${r.problem}`);
+    .map(
+      (r) => `${r.name === '' ? r.account_id : `${r.name} (${r.account_id})`}: ${inGerman(r.problem ?? '')}`,
+    );
   const head = `Mandanten ohne DATEV-Dateien im Zeitraum ${row.from} bis ${row.to}:`;
   // A BOM, so that Windows editors read the UTF-8 (names with umlauts) as such.
   return `\uFEFF${[head, ...lines].join('\r\n')}\r\n`;
