@@ -19,7 +19,11 @@ export function createLogger(
   const threshold = ORDER[level];
   const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields) => {
     if (ORDER[lvl] < threshold) return;
-    write(`${JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields })}\n`);
+    // The line's own `level` and `msg` win over fields of the same name (a dunning level is no log level).
+    const line: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...fields };
+    line.level = lvl;
+    line.msg = msg;
+    write(`${JSON.stringify(line)}\n`);
   };
   const logger: Logger = {
     debug: (m, f) => emit('debug', m, f),

@@ -410,6 +410,11 @@ describe('sending a reminder', () => {
     expect((await call(s, 'GET', `/api/v1/documents/${notYet.id}/reminders`)).body.data).toEqual([]);
     const undated = await invoice(s, ['finalize'], { due_date: undefined });
     expect((await remind(s, undated.id)).status).toBe(201);
+    // Its letter says since when: the issue date (it read "seit dem  fällig", the date left empty).
+    await server.jobs.runDue();
+    const mail = mailsTo(s.email).find((m) => m.parsed.subject?.includes(undated.number));
+    const letter = await inspectPdf(new Uint8Array(mail?.parsed.attachments[0]?.content ?? []));
+    expect(plain(letter.text)).toContain('seit dem 02.11.2026 fällig');
   });
 
   test('a reminder whose invoice is paid before it goes out (a mail server that refused it for a while) is not sent', async () => {

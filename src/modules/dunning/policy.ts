@@ -28,14 +28,14 @@ export const DEFAULT_LEVELS: DunningLevel[] = [
     fee: '0.00',
     subject: 'Zahlungserinnerung {number}',
     message:
-      'Sehr geehrte Damen und Herren,\n\nsicher ist es Ihrer Aufmerksamkeit entgangen, dass unsere Rechnung {number} vom {issue_date} über {amount_due} seit dem {due_date} fällig ist. Bitte überweisen Sie den offenen Betrag bis zum {pay_by}.\n\nSollten Sie die Zahlung bereits veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{seller}',
+      'Sehr geehrte Damen und Herren,\n\nsicher ist es Ihrer Aufmerksamkeit entgangen, dass unsere Rechnung {number} vom {issue_date} seit dem {due_date} fällig ist. Offen sind noch {amount_due}; bitte überweisen Sie diesen Betrag bis zum {pay_by}.\n\nSollten Sie die Zahlung bereits veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{seller}',
   },
   {
     days_after_due: 21,
     fee: '5.00',
     subject: '1. Mahnung {number}',
     message:
-      'Sehr geehrte Damen und Herren,\n\nleider konnten wir zu unserer Rechnung {number} vom {issue_date} noch keinen Zahlungseingang feststellen. Bitte überweisen Sie den offenen Betrag von {amount_due} zuzüglich einer Mahngebühr von {fee}, zusammen {total}, bis zum {pay_by}.\n\nMit freundlichen Grüßen\n{seller}',
+      'Sehr geehrte Damen und Herren,\n\nleider ist unsere Rechnung {number} vom {issue_date} noch nicht vollständig bezahlt. Bitte überweisen Sie den offenen Betrag von {amount_due} zuzüglich einer Mahngebühr von {fee}, zusammen {total}, bis zum {pay_by}.\n\nMit freundlichen Grüßen\n{seller}',
   },
   {
     days_after_due: 35,
@@ -53,14 +53,14 @@ export const DEFAULT_LEVELS_EN: DunningLevel[] = [
     fee: '0.00',
     subject: 'Payment reminder {number}',
     message:
-      'Dear Sir or Madam,\n\nperhaps it has escaped your attention that our invoice {number} of {issue_date} for {amount_due} has been due since {due_date}. Please transfer the amount outstanding by {pay_by}.\n\nIf you have already paid, please disregard this letter.\n\nKind regards\n{seller}',
+      'Dear Sir or Madam,\n\nperhaps it has escaped your attention that our invoice {number} of {issue_date} has been due since {due_date}. {amount_due} is still outstanding; please transfer it by {pay_by}.\n\nIf you have already paid, please disregard this letter.\n\nKind regards\n{seller}',
   },
   {
     days_after_due: 21,
     fee: '5.00',
     subject: 'Second reminder {number}',
     message:
-      'Dear Sir or Madam,\n\nwe have not yet received payment of our invoice {number} of {issue_date}. Please transfer the amount outstanding of {amount_due} plus a reminder fee of {fee}, {total} in all, by {pay_by}.\n\nKind regards\n{seller}',
+      'Dear Sir or Madam,\n\nour invoice {number} of {issue_date} has not yet been paid in full. Please transfer the amount outstanding of {amount_due} plus a reminder fee of {fee}, {total} in all, by {pay_by}.\n\nKind regards\n{seller}',
   },
   {
     days_after_due: 35,

@@ -43,7 +43,7 @@ export async function sendDueReminders({
       const stage = policy.levels[level - 1];
       if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;
       if ((await defaultRecipient(ctx, document)) === null) {
-        logger.warn('dunning: no e-mail address', { document_id: document.id, level });
+        logger.warn('dunning: no e-mail address', { document_id: document.id, dunning_level: level });
         continue;
       }
       try {
@@ -63,7 +63,11 @@ export async function sendDueReminders({
         sentCount++;
       } catch (error) {
         if (!(error instanceof DomainError)) throw error;
-        logger.warn('dunning: reminder not sent', { document_id: document.id, level, error: error.message });
+        logger.warn('dunning: reminder not sent', {
+          document_id: document.id,
+          dunning_level: level,
+          error: error.message,
+        });
       }
     }
     if (rows.length <= PAGE) return sentCount;

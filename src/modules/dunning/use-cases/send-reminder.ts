@@ -95,7 +95,8 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
   const values = {
     number: document.number,
     issue_date: fmt.date(document.issueDate),
-    due_date: document.dueDate ? fmt.date(document.dueDate) : '',
+    // Without a due date the invoice was due at once (§ 271 BGB): since its issue date.
+    due_date: fmt.date(document.dueDate ?? document.issueDate),
     amount_due: fmt.money(amountDue),
     fee: fmt.money(fee),
     total: fmt.money(total),
