@@ -417,6 +417,31 @@ describe('sending a reminder', () => {
     expect(plain(letter.text)).toContain('seit dem 02.11.2026 fällig');
   });
 
+  test('a reminder that bounced does not use up its level: sent again to a corrected address, replacing it', async () => {
+    const s = await setup();
+    smtp.rejectRecipient(s.email, 550);
+    const doc = await invoice(s);
+    const first = await remind(s, doc.id);
+    expect(first.status).toBe(201);
+    await server.jobs.runDue();
+    const bounced = await call(s, 'GET', `/api/v1/deliveries/${first.body.data.delivery_id}`);
+    expect(bounced.body.data.status).toBe('bounced');
+    // The address corrected: level 1 again (it was a 409 "already sent"), and the next level is still 2.
+    const fixed = `fixed-${s.email}`;
+    expect((await call(s, 'PATCH', `/api/v1/customers/${s.customerId}`, { email: fixed })).status).toBe(200);
+    const again = await remind(s, doc.id);
+    expect(again.status).toBe(201);
+    expect(again.body.data).toMatchObject({ level: 1 });
+    await server.jobs.runDue();
+    expect(mailsTo(fixed).map((m) => m.parsed.subject)).toEqual([`Zahlungserinnerung ${doc.number}`]);
+    const listed = (await call(s, 'GET', `/api/v1/documents/${doc.id}/reminders`)).body.data;
+    expect(listed.map((r: { id: string }) => r.id)).toEqual([again.body.data.id]);
+    // Delivered now: it counts, and the same level is refused.
+    const twice = await remind(s, doc.id, { level: 1 });
+    expect(twice.status).toBe(409);
+    expect((await remind(s, doc.id)).body.data).toMatchObject({ level: 2 });
+  });
+
   test('a reminder whose invoice is paid before it goes out (a mail server that refused it for a while) is not sent', async () => {
     const s = await setup();
     const doc = await invoice(s);

@@ -43,6 +43,16 @@ export async function insertReminder(db: DbOrTx, row: ReminderRow): Promise<bool
   return inserted.length > 0;
 }
 
+/** Removes a reminder (one whose letter never arrived, replaced by the letter sent again); true if it was there. */
+export async function deleteReminder(db: DbOrTx, accountId: string, id: string): Promise<boolean> {
+  const gone = await db
+    .delete(reminders)
+    .where(and(eq(reminders.accountId, accountId), eq(reminders.id, id)))
+    .returning({ id: reminders.id })
+    .all();
+  return gone.length > 0;
+}
+
 /** A document's reminders, newest first. */
 export async function remindersOf(db: DbOrTx, accountId: string, documentId: string): Promise<ReminderRow[]> {
   return await db

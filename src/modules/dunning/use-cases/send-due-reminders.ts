@@ -5,7 +5,14 @@ import type { Logger } from '../../../shared/logger';
 import { daysOverdue, listDocuments } from '../../documents';
 import { findPolicy, remindersOf } from '../repo';
 import { remindableProblem } from './remindable';
-import { defaultRecipient, nextLevel, type ReminderServices, sendReminder, todayOf } from './send-reminder';
+import {
+  defaultRecipient,
+  nextLevel,
+  type ReminderServices,
+  remindersReached,
+  sendReminder,
+  todayOf,
+} from './send-reminder';
 
 const PAGE = 100;
 
@@ -37,9 +44,9 @@ export async function sendDueReminders({
     const rows = await listDocuments(ctx.db, ctx.accountId, { overdueOn: today }, { limit: PAGE, after });
     for (const document of rows.slice(0, PAGE)) {
       if (document.documentType !== 'invoice' || (await remindableProblem(ctx, document)) !== null) continue;
-      const sent = await remindersOf(ctx.db, ctx.accountId, document.id);
-      if (sent.some((r) => r.sentOn === today)) continue;
-      const level = nextLevel(sent);
+      if ((await remindersOf(ctx.db, ctx.accountId, document.id)).some((r) => r.sentOn === today)) continue;
+      // A letter that bounced does not count: its level is sent again (to the customer's address now).
+      const level = nextLevel((await remindersReached(ctx, document.id)).counted);
       const stage = policy.levels[level - 1];
       if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;
       if ((await defaultRecipient(ctx, document)) === null) {

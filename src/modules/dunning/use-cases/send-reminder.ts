@@ -13,7 +13,13 @@ import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
 import { findBusinessProfile } from '../../business-profiles';
 import { findCustomer } from '../../customers';
-import { einvoiceToAttach, emailLocale, queueDelivery, type RenderLink } from '../../deliveries';
+import {
+  einvoiceToAttach,
+  emailLocale,
+  findDelivery,
+  queueDelivery,
+  type RenderLink,
+} from '../../deliveries';
 import { type DocumentRow, daysOverdue, minorUnitsOf, paymentFigures, readDocument } from '../../documents';
 import {
   latestRenderOf,
@@ -24,7 +30,7 @@ import {
 } from '../../renders';
 import type { SendReminderBody } from '../model';
 import { fillPlaceholders, PAY_WITHIN_DAYS, placeholderProblem } from '../policy';
-import { insertReminder, remindersOf } from '../repo';
+import { deleteReminder, insertReminder, remindersOf } from '../repo';
 import type { ReminderRow } from '../schema';
 import { readPolicy } from './policy';
 import { remindableDocument } from './remindable';
@@ -41,6 +47,26 @@ export function nextLevel(sent: readonly ReminderRow[]): number {
   return Math.max(0, ...sent.map((r) => r.level)) + 1;
 }
 
+/**
+ * A document's reminders split by whether their letter reached anyone: one whose e-mail bounced or failed
+ * for good (a mistyped address) does not count for the next level, and its level may be sent again (to a
+ * corrected address), replacing it; the customer never got it, nor its fee.
+ */
+export async function remindersReached(
+  ctx: AccountCtx,
+  documentId: string,
+): Promise<{ counted: ReminderRow[]; undelivered: Map<number, ReminderRow> }> {
+  const counted: ReminderRow[] = [];
+  const undelivered = new Map<number, ReminderRow>();
+  for (const reminder of await remindersOf(ctx.db, ctx.accountId, documentId)) {
+    const delivery = await findDelivery(ctx.db, ctx.accountId, reminder.deliveryId);
+    if (delivery?.status === 'bounced' || delivery?.status === 'failed')
+      undelivered.set(reminder.level, reminder);
+    else counted.push(reminder);
+  }
+  return { counted, undelivered };
+}
+
 /** The customer's address, else the invoice's buyer's: where a reminder goes when the caller names none. */
 export async function defaultRecipient(ctx: AccountCtx, document: DocumentRow): Promise<string | null> {
   const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
@@ -51,6 +77,8 @@ export async function defaultRecipient(ctx: AccountCtx, document: DocumentRow): 
 interface Plan {
   document: DocumentRow;
   level: number;
+  /** The reminder of this level whose letter never arrived: replaced by this one. */
+  replaces: ReminderRow | null;
   letter: ReminderLetter;
   to: string[];
   locale: string;
@@ -65,7 +93,7 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
   const profile = await findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
   const locale = emailLocale(document.locale, profile?.defaultLocale);
   const policy = await readPolicy(ctx, languageOf(locale));
-  const sent = await remindersOf(ctx.db, ctx.accountId, document.id);
+  const { counted: sent, undelivered } = await remindersReached(ctx, document.id);
   const level = body.level ?? nextLevel(sent);
   if (level > policy.levels.length) {
     if (body.level !== undefined) {
@@ -115,7 +143,7 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
     total,
     showFee: !isZero(dec(fee)),
   };
-  return { document, level, letter, to, locale };
+  return { document, level, replaces: undelivered.get(level) ?? null, letter, to, locale };
 }
 
 /**
@@ -229,6 +257,8 @@ export async function sendReminder({
         createdBy: creatorOf(ctx),
         createdAt: isoNow(ctx.clock),
       };
+      // The same level's letter that bounced gives way (its delivery stays in the document's history).
+      if (plan.replaces) await deleteReminder(db, ctx.accountId, plan.replaces.id);
       if (!(await insertReminder(db, row))) {
         throw conflict(`Level ${plan.level} was already sent for this invoice`, {
           action: 'send-reminder',
