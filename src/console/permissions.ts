@@ -4,20 +4,24 @@
 // account-level key) acts with every right, as the owner does.
 import type { Me } from './me';
 
-export type Permission =
-  | 'account:edit'
-  | 'clients:create'
-  | 'billing:manage'
-  | 'keys:manage_all'
-  | 'workspace:create'
-  | 'workspace:delete'
-  | 'workspace:edit'
-  | 'members:manage'
-  | 'members:manage_owners'
-  | 'resources:write_all'
-  | 'resources:write_own'
-  | 'resources:read_all'
-  | 'books:keep';
+/** Every permission the service knows (src/domain/roles.ts; test/unit/console-permissions.test.ts). */
+export const PERMISSIONS = [
+  'account:edit',
+  'clients:create',
+  'billing:manage',
+  'keys:manage_all',
+  'workspace:create',
+  'workspace:delete',
+  'workspace:edit',
+  'members:manage',
+  'members:manage_owners',
+  'resources:write_all',
+  'resources:write_own',
+  'resources:read_all',
+  'books:keep',
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
 
 type Role = NonNullable<Me['member']>['role'];
 

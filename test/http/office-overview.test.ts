@@ -381,6 +381,16 @@ describe('the office overview', () => {
       await download('/api/v1/exports/datev?kind=received&from=2026-11-01&to=2026-11-30', alpha.apiKey);
       datev = clientIn(await overview(), alpha.id).datev;
       expect(datev.not_exported.received).toEqual({ after: '2026-11-30', count: 1, from: '2026-10-20' });
+      // Dated before the first exported period (October) but arriving after it was exported: counted too.
+      clock.set('2026-11-20T10:35:00.000Z');
+      await receive(
+        alpha,
+        await makeAccount(server, { name: 'Lieferant früh' }),
+        'L-2026-0915',
+        '2026-09-15',
+      );
+      datev = clientIn(await overview(), alpha.id).datev;
+      expect(datev.not_exported.received).toEqual({ after: '2026-11-30', count: 2, from: '2026-09-15' });
       // Nothing of Alpha's exports is Beta's.
       expect(clientIn(await overview(), beta.id).datev.last_exports.issued).toBeNull();
     },

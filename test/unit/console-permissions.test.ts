@@ -14,6 +14,7 @@ test("the console's role table is the service's", () => {
 });
 
 test('every permission the service knows is one the console can ask about, and no other', () => {
+  expect([...consoleSide.PERMISSIONS].sort()).toEqual([...PERMISSION_NAMES].sort());
   // Both ways at run time: the owner (no member) may do each service permission, and a role's list holds
   // only permissions the service knows.
   consoleSide.actAs(null);

@@ -119,14 +119,16 @@ export async function insertDatevExport(db: DbOrTx, row: DatevExportRow): Promis
 
 /**
  * "No export of `kind` held this document" (docs/office.md), over the document's issue date and arrival
- * (finalized, received): counted from the first exported period's start (what is dated before it was
- * booked before the firm exported to DATEV), unless an export whose period holds its date was made after
- * it arrived (a document without its arrival time counts as held, as before). One correlated subquery,
- * whatever the number of exports.
+ * (finalized, received): dated from the first exported period's start, or arrived after the first export
+ * was made (what existed and was dated before it was booked before the firm exported to DATEV), unless an
+ * export whose period holds its date was made after it arrived (a document without its arrival time counts
+ * as held, as before). Correlated subqueries, whatever the number of exports.
  */
 export function notExportedBy(accountId: string, kind: DatevExportKind): NotExportedBy {
-  return (date, arrived) => sql`(${date} >= COALESCE((SELECT MIN(e."from") FROM datev_exports e
-    WHERE e.account_id = ${accountId} AND e.kind = ${kind}), '')
+  return (date, arrived) => sql`((${date} >= COALESCE((SELECT MIN(e."from") FROM datev_exports e
+      WHERE e.account_id = ${accountId} AND e.kind = ${kind}), '')
+    OR ${arrived} > (SELECT MIN(e.created_at) FROM datev_exports e
+      WHERE e.account_id = ${accountId} AND e.kind = ${kind}))
     AND NOT EXISTS (SELECT 1 FROM datev_exports e WHERE e.account_id = ${accountId} AND e.kind = ${kind}
       AND ${date} >= e."from" AND ${date} <= e."to" AND (${arrived} IS NULL OR ${arrived} <= e.created_at)))`;
 }

@@ -45,11 +45,15 @@ function columns(ctx: BlockContext, width: number): TableColumn[] {
     Math.max(width * 0.24, need(view.taxSummary.map((r) => r.tax))),
   ] as const;
   const name = Math.max(width / 6, width - figures[0] - figures[1] - figures[2]);
-  // Short of room, the amounts share what is left; the rate ("19 %") keeps what it needs.
-  const scale = Math.max(0, width - name - figures[0]) / (figures[1] + figures[2]);
+  // Short of room, the amounts share what is left and the rate ("19 %") keeps what it needs; in a box too
+  // narrow even for that, all three figures give way alike (the table never wider than its box).
+  const left = width - name - figures[0];
+  const amounts = figures[1] + figures[2];
+  const rateKept = left >= amounts / 2;
+  const scale = rateKept ? left / amounts : (width - name) / (figures[0] + amounts);
   return [
     { header: l.tax, width: name, align: 'left' },
-    { header: l.taxRate, width: figures[0], align: 'right' },
+    { header: l.taxRate, width: rateKept ? figures[0] : figures[0] * scale, align: 'right' },
     { header: l.taxableAmount, width: figures[1] * scale, align: 'right' },
     { header: l.taxAmount, width: figures[2] * scale, align: 'right' },
   ];

@@ -148,12 +148,16 @@ export async function pngDataProblem(bytes: Uint8Array): Promise<string | null> 
   const expected = pngRawSize(u32(header, 0), u32(header, 4), bitDepth * channels, header[12] === 1);
   const inflated = await inflatedLength(idat, expected);
   if (inflated === null || inflated < expected) {
-    return 'The PNG file is damaged (its image data does not decompress to the pixels it declares): upload the image again';
+    const declared = 'its image data does not decompress to the pixels it declares';
+    return `The PNG file is damaged (${declared}): upload the image again`;
   }
   return null;
 }
 
-/** How many bytes `parts` inflate to as one zlib stream (at least `enough`: then it stops), or null when they do not inflate. */
+/**
+ * How many bytes `parts` inflate to as one zlib stream (at least `enough`: then it stops), or null when
+ * they do not inflate.
+ */
 async function inflatedLength(parts: readonly Uint8Array[], enough: number): Promise<number | null> {
   return await new Promise((resolve) => {
     const inflate = createInflate();

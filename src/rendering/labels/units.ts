@@ -1,6 +1,7 @@
 // The printed names of the UN/ECE Recommendation 20 units the console offers (src/domain/reference,
-// unitCodes) and of LS (lump sum, a German "Pauschale"), per language: a line with a unit code and no unit text of its own prints this name beside
-// its quantity ("12,5 Std."), as an invoice written by hand would. Other codes print as the code itself.
+// unitCodes) and of LS (lump sum, a German "Pauschale"), per language: a line with a unit code and no unit
+// text of its own prints this name beside its quantity ("12,5 Std."), as an invoice written by hand would.
+// Other codes print as the code itself.
 const CODES = [
   'C62',
   'HUR',

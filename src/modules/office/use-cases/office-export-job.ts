@@ -70,7 +70,7 @@ async function exportClient(
   try {
     files = await clientFiles(ctx, row);
   } catch (error) {
-    if (error instanceof DomainError) return noFiles(clientId, name, error.message);
+    if (error instanceof DomainError) return noFiles(clientId, name, problemOf(error));
     throw error;
   }
   const settings = await readAccountingSettings(ctx);
@@ -82,6 +82,16 @@ async function exportClient(
     paths.push(path);
   }
   return { account_id: clientId, name, folder, files: paths, problem: null };
+}
+
+/**
+ * A refused export's reason: a 422's field messages (a period across two fiscal years says which), whose
+ * own message ("Request validation failed") says nothing; any other refusal's message.
+ */
+function problemOf(error: DomainError): string {
+  const fields = (error.details?.fields ?? []) as { msg?: unknown }[];
+  const said = fields.map((f) => (typeof f.msg === 'string' ? f.msg : '')).filter((m) => m !== '');
+  return error.code === 'unprocessable_entity' && said.length > 0 ? said.join('; ') : error.message;
 }
 
 /** German for Fehler.txt of the problems whose words the office export writes itself; others as they are. */
@@ -99,7 +109,10 @@ const GERMAN_PROBLEMS: [RegExp, string][] = [
     'Die Mandantennummer fehlt in den DATEV-Einstellungen (Exporte)',
   ],
   [/^the account is disabled$/, 'Das Konto ist gesperrt'],
-  [/^no longer reached by the user who asked/, 'Nicht mehr erreichbar für den Auftraggeber: keine Dateien'],
+  [
+    /^no longer reached by the user who asked/,
+    'Der Auftraggeber arbeitet nicht mehr in diesem Mandanten: keine Dateien',
+  ],
 ];
 
 const inGerman = (problem: string) =>
