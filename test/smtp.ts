@@ -51,6 +51,11 @@ export class TestSmtp {
     this.rejected.set(address.toLowerCase(), code);
   }
 
+  /** RCPT TO for this address is taken again. */
+  acceptRecipient(address: string): void {
+    this.rejected.delete(address.toLowerCase());
+  }
+
   /** Every new connection gets `<code>` instead of a greeting and is closed; null = accept again. */
   refuseConnections(code: number | null = 421): void {
     this.refuseCode = code;

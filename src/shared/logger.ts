@@ -20,7 +20,13 @@ export function createLogger(
   const emit = (lvl: Exclude<LogLevel, 'silent'>, msg: string, fields?: LogFields) => {
     if (ORDER[lvl] < threshold) return;
     // The line's own `level` and `msg` win over fields of the same name (a dunning level is no log level).
-    const line: Record<string, unknown> = { time: new Date().toISOString(), level: lvl, msg, ...fields };
+    const time = new Date().toISOString();
+    const line: Record<string, unknown> = { time, level: lvl, msg, ...fields };
+    // A field named as the line's own keys is kept beside them (`field_level`), never in their place.
+    for (const own of ['time', 'level', 'msg'] as const) {
+      if (fields && own in fields) line[`field_${own}`] = fields[own];
+    }
+    line.time = time;
     line.level = lvl;
     line.msg = msg;
     write(`${JSON.stringify(line)}\n`);

@@ -442,6 +442,25 @@ describe('sending a reminder', () => {
     expect((await remind(s, doc.id)).body.data).toMatchObject({ level: 2 });
   });
 
+  test('a bounced reminder retried and delivered counts: the next one is the next level, not the same letter again', async () => {
+    const s = await setup();
+    smtp.rejectRecipient(s.email, 550);
+    const doc = await invoice(s);
+    const first = await remind(s, doc.id);
+    await server.jobs.runDue();
+    expect((await call(s, 'GET', `/api/v1/deliveries/${first.body.data.delivery_id}`)).body.data.status).toBe(
+      'bounced',
+    );
+    smtp.acceptRecipient(s.email);
+    const retry = await call(s, 'POST', `/api/v1/deliveries/${first.body.data.delivery_id}/retry`);
+    expect(retry.status).toBeLessThan(300);
+    await server.jobs.runDue();
+    expect(mailsTo(s.email).map((m) => m.parsed.subject)).toEqual([`Zahlungserinnerung ${doc.number}`]);
+    // Its retry arrived: level 1 is sent; asking for it again is a 409, the next is level 2.
+    expect((await remind(s, doc.id, { level: 1 })).status).toBe(409);
+    expect((await remind(s, doc.id)).body.data).toMatchObject({ level: 2 });
+  });
+
   test('a reminder whose invoice is paid before it goes out (a mail server that refused it for a while) is not sent', async () => {
     const s = await setup();
     const doc = await invoice(s);

@@ -2,7 +2,7 @@ export { deliveriesAccess } from './access';
 export { emailLocale } from './email/compose';
 export { sendEmail } from './email/mailer';
 export { readSmtpUrl } from './email/smtp-settings';
-export { findDelivery } from './repo';
+export { deliveriesOfLetter, findDelivery } from './repo';
 export {
   einvoiceToAttach,
   queueDelivery,

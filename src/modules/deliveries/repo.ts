@@ -20,6 +20,19 @@ export async function findDelivery(
     .get();
 }
 
+/** Every delivery carrying the letter stored at `letterBlobKey` (a reminder's first one and its retries). */
+export async function deliveriesOfLetter(
+  db: DbOrTx,
+  accountId: string,
+  letterBlobKey: string,
+): Promise<DeliveryRow[]> {
+  return await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.accountId, accountId), eq(deliveries.letterBlobKey, letterBlobKey)))
+    .all();
+}
+
 export interface DeliveryFilters {
   documentId?: string;
   status?: DeliveryStatus;

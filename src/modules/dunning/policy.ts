@@ -53,7 +53,7 @@ export const DEFAULT_LEVELS_EN: DunningLevel[] = [
     fee: '0.00',
     subject: 'Payment reminder {number}',
     message:
-      'Dear Sir or Madam,\n\nperhaps it has escaped your attention that our invoice {number} of {issue_date} has been due since {due_date}. {amount_due} is still outstanding; please transfer it by {pay_by}.\n\nIf you have already paid, please disregard this letter.\n\nKind regards\n{seller}',
+      'Dear Sir or Madam,\n\nperhaps it has escaped your attention that our invoice {number} of {issue_date} has been due since {due_date}. An amount of {amount_due} is still outstanding; please transfer it by {pay_by}.\n\nIf you have already paid, please disregard this letter.\n\nKind regards\n{seller}',
   },
   {
     days_after_due: 21,
@@ -67,7 +67,7 @@ export const DEFAULT_LEVELS_EN: DunningLevel[] = [
     fee: '10.00',
     subject: 'Final reminder {number}',
     message:
-      'Dear Sir or Madam,\n\ndespite our reminders, our invoice {number} of {issue_date} is still unpaid. Please transfer the total of {total} by {pay_by}. If we do not receive payment by then, we will have to take further steps.\n\nKind regards\n{seller}',
+      'Dear Sir or Madam,\n\ndespite our reminders, our invoice {number} of {issue_date} has still not been paid in full. Please transfer the total of {total} by {pay_by}. If we do not receive payment by then, we will have to take further steps.\n\nKind regards\n{seller}',
   },
 ];
 

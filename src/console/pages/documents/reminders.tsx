@@ -47,7 +47,22 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
     if (!known) return null;
     return englishDefaults ? (ENGLISH_DEFAULT_NAMES[level - 1] ?? null) : letterName(known, level);
   };
-  const next = rows.reduce((highest, reminder) => Math.max(highest, reminder.level), 0) + 1;
+  // A reminder whose letter never arrived (every e-mail of it, retries too, bounced or failed) does not
+  // count, as the service counts it: its level is the one to send again.
+  const mailsOf = (deliveryId: string): Delivery[] => {
+    const all = mails.data ?? [];
+    const chain = all.filter((d) => d.id === deliveryId);
+    for (let i = 0; i < chain.length; i++) {
+      for (const retry of all)
+        if (retry.retry_of === chain[i]?.id && !chain.includes(retry)) chain.push(retry);
+    }
+    return chain;
+  };
+  const arrived = (reminder: Reminder) => {
+    const chain = mailsOf(reminder.delivery_id);
+    return chain.length === 0 || chain.some((d) => d.status !== 'bounced' && d.status !== 'failed');
+  };
+  const next = rows.filter(arrived).reduce((highest, reminder) => Math.max(highest, reminder.level), 0) + 1;
   const nextLevel = levels?.[next - 1];
   const nextName = nameOf(next);
   const nextFee = nextLevel && !isZero(nextLevel.fee) ? formatMoney(nextLevel.fee, document.currency) : null;

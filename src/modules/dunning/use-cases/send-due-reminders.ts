@@ -6,6 +6,7 @@ import { daysOverdue, listDocuments } from '../../documents';
 import { findPolicy, remindersOf } from '../repo';
 import { remindableProblem } from './remindable';
 import {
+  bouncedAt,
   defaultRecipient,
   nextLevel,
   type ReminderServices,
@@ -46,11 +47,22 @@ export async function sendDueReminders({
       if (document.documentType !== 'invoice' || (await remindableProblem(ctx, document)) !== null) continue;
       if ((await remindersOf(ctx.db, ctx.accountId, document.id)).some((r) => r.sentOn === today)) continue;
       // A letter that bounced does not count: its level is sent again (to the customer's address now).
-      const level = nextLevel((await remindersReached(ctx, document.id)).counted);
+      const { counted, undelivered } = await remindersReached(ctx, document.id);
+      const level = nextLevel(counted);
       const stage = policy.levels[level - 1];
       if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;
-      if ((await defaultRecipient(ctx, document)) === null) {
+      const recipient = await defaultRecipient(ctx, document);
+      if (recipient === null) {
         logger.warn('dunning: no e-mail address', { document_id: document.id, dunning_level: level });
+        continue;
+      }
+      // Not to the address that bounced it, day after day: once the customer's address is corrected.
+      const bounced = undelivered.get(level);
+      if (bounced && (await bouncedAt(ctx, bounced, recipient))) {
+        logger.warn('dunning: this level bounced at the address', {
+          document_id: document.id,
+          dunning_level: level,
+        });
         continue;
       }
       try {

@@ -14,9 +14,9 @@ import { findAccountWithPlan } from '../../accounts';
 import { findBusinessProfile } from '../../business-profiles';
 import { findCustomer } from '../../customers';
 import {
+  deliveriesOfLetter,
   einvoiceToAttach,
   emailLocale,
-  findDelivery,
   queueDelivery,
   type RenderLink,
 } from '../../deliveries';
@@ -59,12 +59,28 @@ export async function remindersReached(
   const counted: ReminderRow[] = [];
   const undelivered = new Map<number, ReminderRow>();
   for (const reminder of await remindersOf(ctx.db, ctx.accountId, documentId)) {
-    const delivery = await findDelivery(ctx.db, ctx.accountId, reminder.deliveryId);
-    if (delivery?.status === 'bounced' || delivery?.status === 'failed')
-      undelivered.set(reminder.level, reminder);
+    if (await neverArrived(ctx, reminder)) undelivered.set(reminder.level, reminder);
     else counted.push(reminder);
   }
   return { counted, undelivered };
+}
+
+/**
+ * Whether every e-mail carrying the reminder's letter (its first and any retry, which copies the letter)
+ * bounced or failed for good: one still queued, sent or delivered means it is on its way or arrived.
+ */
+async function neverArrived(ctx: AccountCtx, reminder: ReminderRow): Promise<boolean> {
+  const carriers = await deliveriesOfLetter(ctx.db, ctx.accountId, reminder.letterBlobKey);
+  return carriers.length > 0 && carriers.every((d) => d.status === 'bounced' || d.status === 'failed');
+}
+
+/** Whether the reminder's letter bounced at `address` (the daily job sends it there no more). */
+export async function bouncedAt(ctx: AccountCtx, reminder: ReminderRow, address: string): Promise<boolean> {
+  const carriers = await deliveriesOfLetter(ctx.db, ctx.accountId, reminder.letterBlobKey);
+  const wanted = address.trim().toLowerCase();
+  return carriers.some(
+    (d) => d.status === 'bounced' && d.to.some((to) => to.trim().toLowerCase() === wanted),
+  );
 }
 
 /** The customer's address, else the invoice's buyer's: where a reminder goes when the caller names none. */
@@ -257,8 +273,17 @@ export async function sendReminder({
         createdBy: creatorOf(ctx),
         createdAt: isoNow(ctx.clock),
       };
-      // The same level's letter that bounced gives way (its delivery stays in the document's history).
-      if (plan.replaces) await deleteReminder(db, ctx.accountId, plan.replaces.id);
+      // The same level's letter that bounced gives way (its delivery stays in the document's history),
+      // unless a retry of it went out meanwhile (checked again where it commits).
+      if (plan.replaces) {
+        if (!(await neverArrived(tx, plan.replaces))) {
+          throw conflict(`Level ${plan.level} was already sent for this invoice`, {
+            action: 'send-reminder',
+            level: plan.level,
+          });
+        }
+        await deleteReminder(db, ctx.accountId, plan.replaces.id);
+      }
       if (!(await insertReminder(db, row))) {
         throw conflict(`Level ${plan.level} was already sent for this invoice`, {
           action: 'send-reminder',

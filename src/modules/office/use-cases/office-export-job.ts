@@ -91,7 +91,7 @@ async function exportClient(
 function problemOf(error: DomainError): string {
   const fields = (error.details?.fields ?? []) as { msg?: unknown }[];
   const said = fields.map((f) => (typeof f.msg === 'string' ? f.msg : '')).filter((m) => m !== '');
-  return error.code === 'unprocessable_entity' && said.length > 0 ? said.join('; ') : error.message;
+  return error.message === 'Request validation failed' && said.length > 0 ? said.join('; ') : error.message;
 }
 
 /** German for Fehler.txt of the problems whose words the office export writes itself; others as they are. */
@@ -111,7 +111,7 @@ const GERMAN_PROBLEMS: [RegExp, string][] = [
   [/^the account is disabled$/, 'Das Konto ist gesperrt'],
   [
     /^no longer reached by the user who asked/,
-    'Der Auftraggeber arbeitet nicht mehr in diesem Mandanten: keine Dateien',
+    'Wer den Export angefordert hat, hat keinen Zugriff mehr auf diesen Mandanten: keine Dateien',
   ],
 ];
 
