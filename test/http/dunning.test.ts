@@ -573,6 +573,44 @@ describe('the daily job', () => {
     clock.set('2026-12-20T09:00:00.000Z');
   });
 
+  test('the daily job does not send a bounced level again to the address it bounced at; once corrected it does', async () => {
+    clock.set('2026-12-23T09:00:00.000Z');
+    const s = await setup();
+    await call(s, 'PUT', '/api/v1/dunning-policy', POLICY);
+    smtp.rejectRecipient(s.email, 550);
+    const doc = await invoice(s);
+    const reminders = async () =>
+      (await call(s, 'GET', `/api/v1/documents/${doc.id}/reminders`)).body.data as {
+        id: string;
+        level: number;
+        delivery_id: string;
+      }[];
+    await server.jobs.runDue();
+    await server.jobs.runDue();
+    const [bounced] = await reminders();
+    expect(bounced?.level).toBe(1);
+    expect((await call(s, 'GET', `/api/v1/deliveries/${bounced?.delivery_id}`)).body.data.status).toBe(
+      'bounced',
+    );
+    // The next day, the address unchanged: nothing new (before, the job sent level 2 with its fee).
+    clock.set('2026-12-24T09:00:00.000Z');
+    await server.jobs.runDue();
+    await server.jobs.runDue();
+    expect((await reminders()).map((r) => r.id)).toEqual([bounced?.id ?? 'none']);
+    // The address corrected: the day after, level 1 again, to it.
+    const fixed = `fixed-job-${s.email}`;
+    await call(s, 'PATCH', `/api/v1/customers/${s.customerId}`, { email: fixed });
+    clock.set('2026-12-25T09:00:00.000Z');
+    await server.jobs.runDue();
+    await server.jobs.runDue();
+    const [again, ...more] = await reminders();
+    expect(more).toEqual([]);
+    expect(again?.level).toBe(1);
+    expect(again?.id).not.toBe(bounced?.id);
+    expect(mailsTo(fixed)).toHaveLength(1);
+    clock.set('2026-12-20T09:00:00.000Z');
+  });
+
   test('a disabled policy sends nothing', async () => {
     clock.set('2026-12-21T09:00:00.000Z');
     const s = await setup();
