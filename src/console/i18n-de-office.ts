@@ -83,6 +83,10 @@ export const GERMAN_OFFICE: Record<string, string> = {
     'In seinen DATEV-Einstellungen fehlt die Beraternummer.',
   'The client number is missing from its DATEV settings.':
     'In seinen DATEV-Einstellungen fehlt die Mandantennummer.',
+  "The period spans two of its fiscal years; a DATEV batch lies within one. Export each fiscal year's part on its own.":
+    'Der Zeitraum reicht über zwei seiner Wirtschaftsjahre; ein DATEV-Stapel liegt in einem. Exportieren Sie den Teil jedes Wirtschaftsjahres für sich.',
+  "Documents in a foreign currency state no rate to the euro, which DATEV needs; the ZIP's Fehler.txt names them.":
+    'Belege in Fremdwährung nennen keinen Kurs zum Euro, den DATEV braucht; die Fehler.txt der ZIP-Datei nennt sie.',
   'The account is disabled.': 'Das Konto ist gesperrt.',
   'You no longer work in this account.': 'Sie arbeiten nicht mehr in diesem Konto.',
   'Open its DATEV settings': 'DATEV-Einstellungen öffnen',

@@ -33,6 +33,8 @@ let office: TestAccount;
 const clients: Record<'a' | 'b' | 'c' | 'none' | 'left' | 'later' | 'disabled', TestAccount> = {} as never;
 let stranger: TestAccount;
 let cookie: string;
+/** The signed-in user's email (an accountant in every client). */
+let email: string;
 let colleagueCookie: string;
 /** Each client's issued numbers in September. */
 const numbers: Record<string, string[]> = {};
@@ -76,7 +78,13 @@ const entry = (entries: ZipEntry[], name: string) => {
 };
 
 /** A client firm: its DATEV numbers, a seller profile, a customer and one invoice in September. */
-async function client(name: string, clientNumber: number | null, invoiceNumber: string, amount: string) {
+async function client(
+  name: string,
+  clientNumber: number | null,
+  invoiceNumber: string,
+  amount: string,
+  invoice: Record<string, unknown> = {},
+) {
   const account = await makeAccount(server, { name });
   if (clientNumber !== null) {
     const settings = await server.json('/api/v1/settings/accounting', {
@@ -96,7 +104,7 @@ async function client(name: string, clientNumber: number | null, invoiceNumber: 
     server,
     account,
     { profileId: profile.id, customerId: customer.id },
-    { number: invoiceNumber, issue_date: '2026-09-10', line_items: [line(amount)] },
+    { number: invoiceNumber, issue_date: '2026-09-10', line_items: [line(amount)], ...invoice },
     ['finalize'],
   );
   numbers[account.id] = [doc.number];
@@ -156,7 +164,7 @@ beforeAll(async () => {
   clock.set('2026-10-02T08:00:00.000Z');
 
   // One person of the office, an accountant in each client; a colleague in the office only.
-  const email = `buchhaltung-${Date.now()}@kanzlei.example`;
+  email = `buchhaltung-${Date.now()}@kanzlei.example`;
   await makeUser(server, office.id, { email, role: 'admin' });
   for (const c of Object.values(clients)) {
     members[c.id] = (await makeUser(server, c.id, { email, role: 'accountant', password: null })).member.id;
@@ -204,12 +212,19 @@ describe('one ZIP of many clients', () => {
     );
     expect(status.size_bytes).toBeGreaterThan(0);
     expect(status.download_url).toBe(`/api/v1/office/exports/${exportId}/download`);
-    expect(status.results.map((r: any) => [r.account_id, r.folder, r.files.length, r.problem])).toEqual([
+    const said = status.results.map((r: any) => [r.account_id, r.folder, r.files.length, r.problem_code]);
+    expect(said).toEqual([
       [clients.a.id, '10001_Mueller_Bau_GmbH', 3, null],
       [clients.b.id, '10002_Baeckerei_Brot_Soehne_KG', 3, null],
       [clients.c.id, '10003_Cafe_Zoe', 3, null],
-      [clients.none.id, '', 0, expect.stringContaining('consultant_number and client_number')],
+      [clients.none.id, '', 0, 'datev_numbers_missing'],
     ]);
+    // The problem as data (`missing`), and in the API's English words.
+    expect(status.results[3]).toMatchObject({
+      missing: ['consultant_number', 'client_number'],
+      problem: expect.stringContaining('consultant_number and client_number'),
+    });
+    expect(status.results[0]).toMatchObject({ problem: null, problem_code: null, missing: [] });
   });
 
   test("each file carries its client's Berater and Mandant numbers and that client's bookings only", () => {
@@ -358,6 +373,8 @@ describe('which clients', () => {
       folder: '',
       files: [],
       problem: 'no longer reached by the user who asked: no files',
+      problem_code: 'not_reached',
+      missing: [],
     });
     const problems = new TextDecoder().decode(entry(entries, 'Fehler.txt'));
     expect(problems).not.toContain('Verlassen');
@@ -403,5 +420,72 @@ describe('which clients', () => {
       headers: asUser(cookie, clients.c.id),
     });
     expect(asSession.status).toBe(404);
+  });
+});
+
+describe("a client's problem as data, and in German in Fehler.txt", () => {
+  test('a period across two of its fiscal years; a foreign-currency invoice without its rate to the euro', async () => {
+    const fiscal = await client('Wirtschaftsjahr GmbH', 10008, 'W-2026-001', '100.00');
+    const settings = await server.json('/api/v1/settings/accounting', {
+      method: 'PUT',
+      key: fiscal.apiKey,
+      body: { consultant_number: 29098, client_number: 10008, fiscal_year_start: '09-15' },
+    });
+    expect(settings.status).toBe(200);
+    const dollars = await client('Dollar GmbH', 10009, 'USD-2026-001', '100.00', { currency: 'USD' });
+    for (const c of [fiscal, dollars])
+      await makeUser(server, c.id, { email, role: 'accountant', password: null });
+    const started = await startExport({ ...PERIOD, account_ids: [fiscal.id, dollars.id, clients.c.id] });
+    expect(started.status).toBe(202);
+    const { status, entries } = await finished(started.body.data.id);
+    expect(status.results.map((r: any) => [r.account_id, r.files.length, r.problem_code, r.missing])).toEqual(
+      [
+        [fiscal.id, 0, 'fiscal_year_span', []],
+        [dollars.id, 0, 'exchange_rate_missing', []],
+        [clients.c.id, 3, null, []],
+      ],
+    );
+    expect(status.results[0].problem).toContain('within one fiscal year (beginning 09-15)');
+    expect(status.results[1].problem).toContain('USD-2026-001 (USD)');
+    const problems = new TextDecoder().decode(entry(entries, 'Fehler.txt'));
+    expect(problems).toContain(
+      `Wirtschaftsjahr GmbH (${fiscal.id}): Der Zeitraum reicht über zwei Wirtschaftsjahre des Mandanten (Beginn am 15.09.)`,
+    );
+    expect(problems).toContain(`Dollar GmbH (${dollars.id}): DATEV braucht den Kurs zum Euro`);
+    expect(problems).toContain('USD-2026-001 (USD)');
+    expect(problems).not.toContain('fiscal year');
+  });
+
+  test('an export made before codes were kept is given its code from its words', async () => {
+    const started = await startExport({ ...PERIOD, account_ids: [clients.c.id] });
+    const id = started.body.data.id;
+    await server.jobs.runDue();
+    const legacy = [
+      [
+        'Set client_number in PUT /api/v1/settings/accounting before exporting to DATEV',
+        'datev_numbers_missing',
+        ['client_number'],
+      ],
+      ['the account is disabled', 'account_disabled', []],
+      ['no longer reached by the user who asked: no files', 'not_reached', []],
+      [
+        'DATEV needs the rate to the euro of every foreign-currency amount; these documents state none',
+        'exchange_rate_missing',
+        [],
+      ],
+      ['something else', 'refused', []],
+    ] as const;
+    const results = legacy.map(([problem]) => ({
+      account_id: clients.c.id,
+      name: 'Café Zoë',
+      folder: '',
+      files: [],
+      problem,
+    }));
+    await server.db.update(officeExports).set({ results }).where(eq(officeExports.id, id));
+    const status = await server.json(`/api/v1/office/exports/${id}`, { headers: asUser() });
+    expect(status.body.data.results.map((r: any) => [r.problem, r.problem_code, r.missing])).toEqual(
+      legacy.map(([problem, code, missing]) => [problem, code, missing]),
+    );
   });
 });

@@ -1,6 +1,10 @@
 import { type Static, t } from 'elysia';
 import { closed } from '../../domain/schema-parts';
-import type { OfficeExportRow } from './schema';
+import type {
+  OfficeExportProblemCode,
+  OfficeExportResult as OfficeExportResultRow,
+  OfficeExportRow,
+} from './schema';
 
 const date = (description: string) => t.String({ format: 'date', description });
 
@@ -30,7 +34,25 @@ export const OfficeExportResult = t.Object({
   folder: t.String({ description: "The client's folder in the ZIP ('' when it has no files)" }),
   files: t.Array(t.String(), { description: 'Paths in the ZIP' }),
   problem: t.Union([t.String(), t.Null()], {
-    description: 'Why the client has no files (also in Fehler.txt at the ZIP root)',
+    description: 'Why the client has no files, in English (in German in Fehler.txt at the ZIP root)',
+  }),
+  problem_code: t.Union(
+    [
+      t.Literal('datev_numbers_missing'),
+      t.Literal('fiscal_year_span'),
+      t.Literal('exchange_rate_missing'),
+      t.Literal('account_disabled'),
+      t.Literal('not_reached'),
+      t.Literal('refused'),
+      t.Null(),
+    ],
+    {
+      description:
+        "The problem as data: DATEV numbers not set (`missing` names which), a period across two of the client's fiscal years, a foreign-currency document without its rate to the euro, the client disabled, the client no longer reached by who asked, another refusal; null with files",
+    },
+  ),
+  missing: t.Array(t.Union([t.Literal('consultant_number'), t.Literal('client_number')]), {
+    description: 'For `datev_numbers_missing`: the DATEV numbers the client has not set; else empty',
   }),
 });
 
@@ -50,6 +72,37 @@ export const OfficeExport = t.Object({
   error: t.Union([t.String(), t.Null()]),
 });
 
+type PresentedResult = Static<typeof OfficeExportResult>;
+
+/**
+ * A result as the API gives it. Exports made before codes were kept carry the English problem only: its
+ * code is read back from the few sentences the export wrote then (anything else was another refusal).
+ */
+function presentResult(result: OfficeExportResultRow): PresentedResult {
+  const coded = result.problem_code !== undefined ? null : legacyCode(result.problem);
+  const code = result.problem_code ?? coded?.code ?? null;
+  const missing = (result.missing ?? coded?.missing ?? []).filter(
+    (m): m is 'consultant_number' | 'client_number' => m === 'consultant_number' || m === 'client_number',
+  );
+  return { ...result, problem_code: code, missing };
+}
+
+const LEGACY_MISSING =
+  /^Set ((?:consultant_number|client_number)(?: and (?:consultant_number|client_number))?) in PUT /;
+
+function legacyCode(problem: string | null): { code: OfficeExportProblemCode; missing: string[] } | null {
+  if (problem === null) return null;
+  const missing = LEGACY_MISSING.exec(problem);
+  if (missing) return { code: 'datev_numbers_missing', missing: (missing[1] ?? '').split(' and ') };
+  if (problem === 'the account is disabled') return { code: 'account_disabled', missing: [] };
+  if (problem.startsWith('no longer reached by the user who asked'))
+    return { code: 'not_reached', missing: [] };
+  if (problem.includes('within one fiscal year')) return { code: 'fiscal_year_span', missing: [] };
+  if (problem.startsWith('DATEV needs the rate to the euro'))
+    return { code: 'exchange_rate_missing', missing: [] };
+  return { code: 'refused', missing: [] };
+}
+
 export function presentOfficeExport(row: OfficeExportRow): Static<typeof OfficeExport> {
   return {
     id: row.id,
@@ -57,7 +110,7 @@ export function presentOfficeExport(row: OfficeExportRow): Static<typeof OfficeE
     from: row.from,
     to: row.to,
     accounts: row.clientIds,
-    results: row.results,
+    results: row.results?.map(presentResult) ?? null,
     created_at: row.createdAt,
     completed_at: row.completedAt,
     size_bytes: row.sizeBytes,

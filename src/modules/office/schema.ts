@@ -30,12 +30,25 @@ export const officeExports = sqliteTable('office_exports', {
   completedAt: timestamp('completed_at'),
 });
 
+/** Why a client of an office export has no files, as data (the console and Fehler.txt word it). */
+export type OfficeExportProblemCode =
+  | 'datev_numbers_missing'
+  | 'fiscal_year_span'
+  | 'exchange_rate_missing'
+  | 'account_disabled'
+  | 'not_reached'
+  | 'refused';
+
 export interface OfficeExportResult {
   account_id: string;
   name: string;
   folder: string;
   files: string[];
   problem: string | null;
+  /** Absent on exports made before codes were kept: the presenter derives it from `problem`. */
+  problem_code?: OfficeExportProblemCode | null;
+  /** For `datev_numbers_missing`: which of consultant_number and client_number. */
+  missing?: string[];
 }
 
 export type OfficeExportRow = typeof officeExports.$inferSelect;

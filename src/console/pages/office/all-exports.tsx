@@ -173,7 +173,7 @@ export function AllClientsExport({
           <p>{t('Without files:')}</p>
           <ul>
             {problems.map((r) => {
-              const problem = exportProblem(r.problem ?? '');
+              const problem = exportProblem(r);
               const client = clients.find((c) => c.id === r.account_id);
               return (
                 <li key={r.account_id}>

@@ -1,31 +1,46 @@
-// Why a client of an office DATEV export has no files, in the console's words. The export's results carry
-// the problem as the service's English text only (no code): the few the console knows are matched narrowly
-// here, anything else is shown as the service wrote it.
+// Why a client of an office DATEV export has no files, in the console's words, from the result's
+// `problem_code`; another refusal is shown as the service wrote it.
 import { t } from '../../i18n';
+import type { OfficeExportResult } from './model';
 
 export interface ExportProblem {
   text: string;
-  /** The client's DATEV numbers are missing: its DATEV settings (Exports) are where to set them. */
+  /** The client's DATEV settings (Exports) are where to mend it. */
   settings: boolean;
 }
 
-// src/modules/exports/use-cases/datev-export.ts: "Set consultant_number and client_number in PUT …".
-const MISSING_NUMBERS =
-  /^Set (consultant_number|client_number)(?: and (consultant_number|client_number))? in PUT \/api\/v1\/settings\/accounting before exporting to DATEV$/;
-
-export function exportProblem(problem: string): ExportProblem {
-  const missing = MISSING_NUMBERS.exec(problem.trim());
-  if (missing) {
-    const both = missing[2] !== undefined;
-    const text = both
-      ? t('The consultant number and the client number are missing from its DATEV settings.')
-      : missing[1] === 'consultant_number'
-        ? t('The consultant number is missing from its DATEV settings.')
-        : t('The client number is missing from its DATEV settings.');
-    return { text, settings: true };
+export function exportProblem(result: OfficeExportResult): ExportProblem {
+  switch (result.problem_code) {
+    case 'datev_numbers_missing': {
+      const consultant = result.missing.includes('consultant_number');
+      const client = result.missing.includes('client_number');
+      const text =
+        consultant && client
+          ? t('The consultant number and the client number are missing from its DATEV settings.')
+          : consultant
+            ? t('The consultant number is missing from its DATEV settings.')
+            : t('The client number is missing from its DATEV settings.');
+      return { text, settings: true };
+    }
+    case 'fiscal_year_span':
+      return {
+        text: t(
+          "The period spans two of its fiscal years; a DATEV batch lies within one. Export each fiscal year's part on its own.",
+        ),
+        settings: true,
+      };
+    case 'exchange_rate_missing':
+      return {
+        text: t(
+          "Documents in a foreign currency state no rate to the euro, which DATEV needs; the ZIP's Fehler.txt names them.",
+        ),
+        settings: false,
+      };
+    case 'account_disabled':
+      return { text: t('The account is disabled.'), settings: false };
+    case 'not_reached':
+      return { text: t('You no longer work in this account.'), settings: false };
+    default:
+      return { text: result.problem ?? '', settings: false };
   }
-  if (problem === 'the account is disabled') return { text: t('The account is disabled.'), settings: false };
-  if (problem.startsWith('no longer reached by the user who asked'))
-    return { text: t('You no longer work in this account.'), settings: false };
-  return { text: problem, settings: false };
 }

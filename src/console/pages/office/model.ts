@@ -84,6 +84,24 @@ export function notExportedFrom(c: OverviewClient): string | null {
   return days.length === 0 ? null : (days.sort()[0] ?? null);
 }
 
+/** One client of an office export: its files, or why none (`problem_code` as data, `problem` in English). */
+export interface OfficeExportResult {
+  account_id: string;
+  name: string;
+  folder: string;
+  files: string[];
+  problem: string | null;
+  problem_code:
+    | 'datev_numbers_missing'
+    | 'fiscal_year_span'
+    | 'exchange_rate_missing'
+    | 'account_disabled'
+    | 'not_reached'
+    | 'refused'
+    | null;
+  missing: ('consultant_number' | 'client_number')[];
+}
+
 /** POST /office/exports and GET /office/exports/{id}: a DATEV export of many clients, run as a job. */
 export interface OfficeExport {
   id: string;
@@ -91,9 +109,7 @@ export interface OfficeExport {
   from: string;
   to: string;
   accounts: string[];
-  results:
-    | { account_id: string; name: string; folder: string; files: string[]; problem: string | null }[]
-    | null;
+  results: OfficeExportResult[] | null;
   created_at: string;
   completed_at: string | null;
   size_bytes: number | null;

@@ -1,5 +1,5 @@
 import type { AccountCtx } from '../../../shared/context';
-import { conflict, DomainError, validationError } from '../../../shared/errors';
+import { conflict, DomainError } from '../../../shared/errors';
 import { COLUMNS, CRLF, encodeCp1252, headerLine } from '../datev/format';
 import { checkPeriod, streamOf } from '../period';
 import type { AccountingSettingsValue } from '../schema';
@@ -50,13 +50,17 @@ async function checkedSettings(ctx: AccountCtx, input: DatevInput): Promise<Date
     fiscalYearOf(input.from, settings.fiscal_year_start) !==
     fiscalYearOf(input.to, settings.fiscal_year_start)
   ) {
-    throw validationError([
-      {
-        loc: 'query.to',
-        msg: `a DATEV batch lies within one fiscal year (beginning ${settings.fiscal_year_start}): from and to span two`,
-        type: 'invalid_value',
-      },
-    ]);
+    // `fiscal_year_start` beside the field: an office export says the client's problem from it.
+    throw new DomainError('unprocessable_entity', 'Request validation failed', {
+      fields: [
+        {
+          loc: 'query.to',
+          msg: `a DATEV batch lies within one fiscal year (beginning ${settings.fiscal_year_start}): from and to span two`,
+          type: 'invalid_value',
+        },
+      ],
+      fiscal_year_start: settings.fiscal_year_start,
+    });
   }
   return settings;
 }

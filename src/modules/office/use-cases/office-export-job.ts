@@ -11,7 +11,7 @@ import { findAccountWithPlan } from '../../accounts';
 import { readAccountingSettings } from '../../exports';
 import { findUser, memberInAccount } from '../../users';
 import { findOfficeExport, updateOfficeExport } from '../exports-repo';
-import type { OfficeExportResult, OfficeExportRow } from '../schema';
+import type { OfficeExportProblemCode, OfficeExportResult, OfficeExportRow } from '../schema';
 import { type ClientFile, clientFiles, folderOf } from './office-export-files';
 
 export interface OfficeExportDeps {
@@ -23,13 +23,46 @@ export interface OfficeExportDeps {
 /** The file at the ZIP's root naming each client without files, and why. */
 export const PROBLEMS_FILE = 'Fehler.txt';
 
-const noFiles = (accountId: string, name: string, problem: string): OfficeExportResult => ({
-  account_id: accountId,
-  name,
-  folder: '',
-  files: [],
-  problem,
+/** A client's problem: the API's English, its code, and the German Fehler.txt says. */
+interface Problem {
+  text: string;
+  code: OfficeExportProblemCode;
+  missing: string[];
+  german: string;
+}
+
+interface ClientOutcome {
+  result: OfficeExportResult;
+  /** Fehler.txt's line for a client without files. */
+  german: string | null;
+}
+
+const noFiles = (accountId: string, name: string, problem: Problem): ClientOutcome => ({
+  result: {
+    account_id: accountId,
+    name,
+    folder: '',
+    files: [],
+    problem: problem.text,
+    problem_code: problem.code,
+    missing: problem.missing,
+  },
+  german: problem.german,
 });
+
+const NOT_REACHED: Problem = {
+  text: 'no longer reached by the user who asked: no files',
+  code: 'not_reached',
+  missing: [],
+  german: 'Wer den Export angefordert hat, hat keinen Zugriff mehr auf diesen Mandanten: keine Dateien',
+};
+
+const DISABLED: Problem = {
+  text: 'the account is disabled',
+  code: 'account_disabled',
+  missing: [],
+  german: 'Das Konto ist gesperrt',
+};
 
 /**
  * The member the export works for in a client, as the run finds it: the user who asked must still reach it
@@ -57,14 +90,14 @@ async function exportClient(
   clientId: string,
   add: (name: string, bytes: Uint8Array) => Promise<void>,
   folders: Set<string>,
-): Promise<OfficeExportResult> {
+): Promise<ClientOutcome> {
   const member = await memberFor(deps.db, row, clientId);
   // Neither its name nor why: a client the user no longer reaches is nothing of theirs now.
-  if (!member) return noFiles(clientId, '', 'no longer reached by the user who asked: no files');
+  if (!member) return noFiles(clientId, '', NOT_REACHED);
   const account = await findAccountWithPlan(deps.db, clientId);
-  if (!account) return noFiles(clientId, '', 'no longer reached by the user who asked: no files');
+  if (!account) return noFiles(clientId, '', NOT_REACHED);
   const name = account.account.name;
-  if (account.account.disabledAt !== null) return noFiles(clientId, name, 'the account is disabled');
+  if (account.account.disabledAt !== null) return noFiles(clientId, name, DISABLED);
   const ctx = job.forAccount(clientId, { memberId: member.id });
   let files: ClientFile[];
   try {
@@ -81,48 +114,77 @@ async function exportClient(
     await add(path, file.bytes);
     paths.push(path);
   }
-  return { account_id: clientId, name, folder, files: paths, problem: null };
+  return {
+    result: {
+      account_id: clientId,
+      name,
+      folder,
+      files: paths,
+      problem: null,
+      problem_code: null,
+      missing: [],
+    },
+    german: null,
+  };
 }
+
+const NUMBER_NAMES: Record<string, string> = {
+  consultant_number: 'Beraternummer',
+  client_number: 'Mandantennummer',
+};
 
 /**
- * A refused export's reason: a 422's field messages (a period across two fiscal years says which), whose
- * own message ("Request validation failed") says nothing; any other refusal's message.
+ * A refused client's problem, read from the refusal's data, never its words: DATEV numbers not set (409
+ * `missing`), a period across two fiscal years (422 `fiscal_year_start`), documents without a rate to the
+ * euro (422 `documents`); any other refusal in its own words (a 422's field messages, whose own message
+ * "Request validation failed" says nothing).
  */
-function problemOf(error: DomainError): string {
-  const fields = (error.details?.fields ?? []) as { msg?: unknown }[];
+function problemOf(error: DomainError): Problem {
+  const details = (error.details ?? {}) as Record<string, unknown>;
+  const fields = (Array.isArray(details.fields) ? details.fields : []) as { msg?: unknown }[];
   const said = fields.map((f) => (typeof f.msg === 'string' ? f.msg : '')).filter((m) => m !== '');
-  return error.message === 'Request validation failed' && said.length > 0 ? said.join('; ') : error.message;
+  const text =
+    error.message === 'Request validation failed' && said.length > 0 ? said.join('; ') : error.message;
+  if (Array.isArray(details.missing) && details.missing.length > 0) {
+    const missing = details.missing.filter((m): m is string => typeof m === 'string' && m in NUMBER_NAMES);
+    const names = missing.map((m) => NUMBER_NAMES[m]);
+    const german =
+      names.length > 1
+        ? `${names.join(' und ')} fehlen in den DATEV-Einstellungen (Exporte)`
+        : `Die ${names[0] ?? 'Berater- oder Mandantennummer'} fehlt in den DATEV-Einstellungen (Exporte)`;
+    return { text, code: 'datev_numbers_missing', missing, german };
+  }
+  if (typeof details.fiscal_year_start === 'string') {
+    const [month, day] = details.fiscal_year_start.split('-');
+    return {
+      text,
+      code: 'fiscal_year_span',
+      missing: [],
+      german: `Der Zeitraum reicht über zwei Wirtschaftsjahre des Mandanten (Beginn am ${day}.${month}.); ein DATEV-Stapel liegt in einem`,
+    };
+  }
+  if (Array.isArray(details.documents) && details.documents.length > 0) {
+    const documents = details.documents as { id?: unknown; number?: unknown; currency?: unknown }[];
+    const named = documents
+      .slice(0, 10)
+      .map((d) => `${typeof d.number === 'string' ? d.number : String(d.id)} (${String(d.currency)})`)
+      .join(', ');
+    const more = documents.length > 10 ? ` und ${documents.length - 10} weitere` : '';
+    return {
+      text,
+      code: 'exchange_rate_missing',
+      missing: [],
+      german: `DATEV braucht den Kurs zum Euro jedes Betrags in Fremdwährung; diese Belege nennen keinen: ${named}${more}`,
+    };
+  }
+  return { text, code: 'refused', missing: [], german: text };
 }
 
-/** German for Fehler.txt of the problems whose words the office export writes itself; others as they are. */
-const GERMAN_PROBLEMS: [RegExp, string][] = [
-  [
-    /^Set consultant_number and client_number in PUT \/api\/v1\/settings\/accounting/,
-    'Beraternummer und Mandantennummer fehlen in den DATEV-Einstellungen (Exporte)',
-  ],
-  [
-    /^Set consultant_number in PUT \/api\/v1\/settings\/accounting/,
-    'Die Beraternummer fehlt in den DATEV-Einstellungen (Exporte)',
-  ],
-  [
-    /^Set client_number in PUT \/api\/v1\/settings\/accounting/,
-    'Die Mandantennummer fehlt in den DATEV-Einstellungen (Exporte)',
-  ],
-  [/^the account is disabled$/, 'Das Konto ist gesperrt'],
-  [
-    /^no longer reached by the user who asked/,
-    'Wer den Export angefordert hat, hat keinen Zugriff mehr auf diesen Mandanten: keine Dateien',
-  ],
-];
-
-const inGerman = (problem: string) =>
-  GERMAN_PROBLEMS.find(([pattern]) => pattern.test(problem))?.[1] ?? problem;
-
-function problemsText(row: OfficeExportRow, results: OfficeExportResult[]): string {
-  const lines = results
-    .filter((r) => r.problem !== null)
+function problemsText(row: OfficeExportRow, outcomes: ClientOutcome[]): string {
+  const lines = outcomes
+    .filter((o) => o.german !== null)
     .map(
-      (r) => `${r.name === '' ? r.account_id : `${r.name} (${r.account_id})`}: ${inGerman(r.problem ?? '')}`,
+      ({ result: r, german }) => `${r.name === '' ? r.account_id : `${r.name} (${r.account_id})`}: ${german}`,
     );
   const head = `Mandanten ohne DATEV-Dateien im Zeitraum ${row.from} bis ${row.to}:`;
   // A BOM, so that Windows editors read the UTF-8 (names with umlauts) as such.
@@ -157,17 +219,17 @@ export async function runOfficeExport(
   };
   const fill = async (): Promise<OfficeExportResult[]> => {
     try {
-      const results: OfficeExportResult[] = [];
+      const outcomes: ClientOutcome[] = [];
       const folders = new Set<string>();
       for (const clientId of row.clientIds) {
         job.signal.throwIfAborted();
-        results.push(await exportClient(deps, job, row, clientId, add, folders));
+        outcomes.push(await exportClient(deps, job, row, clientId, add, folders));
       }
-      if (results.some((r) => r.problem !== null)) {
-        await add(PROBLEMS_FILE, new TextEncoder().encode(problemsText(row, results)));
+      if (outcomes.some((o) => o.german !== null)) {
+        await add(PROBLEMS_FILE, new TextEncoder().encode(problemsText(row, outcomes)));
       }
       await archive.finalize();
-      return results;
+      return outcomes.map((o) => o.result);
     } catch (error) {
       archive.destroy(error as Error); // the write below fails with it: nothing stored
       throw error;
