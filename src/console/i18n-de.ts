@@ -160,6 +160,8 @@ export const GERMAN: Record<string, string> = {
   'The payment provider did not answer as expected. Please try again later.':
     'Der Zahlungsanbieter hat nicht wie erwartet geantwortet. Bitte versuchen Sie es später noch einmal.',
   'Enter a whole number.': 'Bitte eine ganze Zahl eingeben.',
+  'Enter a whole number up to {max}.': 'Bitte eine ganze Zahl bis {max} eingeben.',
+  'Enter a whole number of at least {min}.': 'Bitte eine ganze Zahl ab {min} eingeben.',
   'Enter the consultant number as a whole number from 1001 to 9999999.':
     'Bitte die Beraternummer als ganze Zahl von 1001 bis 9999999 eingeben.',
   'Enter the client number as a whole number from 1 to 99999.':

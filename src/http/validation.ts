@@ -7,7 +7,18 @@ interface SchemaIssue {
   message: string;
   /** For a union: one list of issues per variant (TypeBox hands them over as one-shot iterables). */
   errors?: Iterable<SchemaIssue>[];
+  /** The schema that failed (TypeBox's ValueError carries it). */
+  schema?: unknown;
 }
+
+/**
+ * Elysia's `t.Integer` and `t.Numeric` are a union of the number and a string in the number's format (a
+ * query's "5"): that variant failing says nothing a client sent a number or a word for.
+ */
+const isNumericString = (issue: SchemaIssue) => {
+  const schema = (issue.schema ?? {}) as { type?: unknown; format?: unknown };
+  return schema.type === 'string' && (schema.format === 'integer' || schema.format === 'numeric');
+};
 
 const TYPE_NAMES: Partial<Record<ValueErrorType, string>> = {
   [ValueErrorType.ObjectRequiredProperty]: 'missing',
@@ -44,13 +55,16 @@ export function toLoc(where: string, pointer: string): string {
 
 /**
  * A union's own message ("Expected union value") names nothing useful. For `X | null` (every nullable
- * field) the non-null variant's issues are the real ones; for a union of literals (an enum) the message
- * lists the allowed values.
+ * field) and a number that may come as a string (`t.Integer`: `{"level": 9}` past its maximum) the other
+ * variant's issues are the real ones; for a union of literals (an enum) the message lists the allowed values.
  */
 function expandUnion(issue: SchemaIssue): SchemaIssue[] {
   if (issue.type !== ValueErrorType.Union || !issue.errors) return [issue];
   const variants = issue.errors.map((it) => [...it]);
-  const meaningful = variants.filter((v) => !(v.length === 1 && v[0]?.type === ValueErrorType.Null));
+  const meaningful = variants.filter(
+    (v) =>
+      !(v.length === 1 && v[0]?.type === ValueErrorType.Null) && !(v.length > 0 && v.every(isNumericString)),
+  );
   if (meaningful.length === 1 && meaningful[0] && meaningful[0].length > 0)
     return meaningful[0].flatMap(expandUnion);
   if (variants.length > 0 && variants.every((v) => v.length === 1 && v[0]?.type === ValueErrorType.Literal)) {

@@ -485,6 +485,12 @@ describe('sending a reminder', () => {
     const four = await remind(s, doc.id, { level: 4 });
     expect(four.status).toBe(422);
     expect(four.body.error.details.fields[0].loc).toBe('body.level');
+    // Past the most levels a policy has: the range, not "Expected union value".
+    const nine = await remind(s, doc.id, { level: 9 });
+    expect(nine.status).toBe(422);
+    expect(nine.body.error.details.fields).toEqual([
+      { loc: 'body.level', msg: 'Expected integer to be less or equal to 4', type: 'less_than_equal' },
+    ]);
     const quiet = await makeCustomer(server, s.account, { name: 'No Mail Ltd' });
     const silent = await invoice({ ...s, customerId: quiet.id });
     const noAddress = await remind(s, silent.id);

@@ -87,9 +87,25 @@ describe('plainProblem: the API field messages a person meets, in words (issue 3
       'percent must be more than 0 and less than 100, with at most 2 decimals',
       'Enter a percent above 0 and below 100, e.g. 2 or 2,5.',
     ],
+    ['Expected integer to be less or equal to 4', 'Enter a whole number up to 4.'],
+    ['Expected integer to be greater or equal to 1', 'Enter a whole number of at least 1.'],
+    ['Expected integer', 'Enter a whole number.'],
     ['something the console does not know', 'something the console does not know'],
   ])('%s', (message, words) => {
     expect(plainProblem(message)).toBe(words);
+  });
+
+  test("a DATEV number out of its range is said with DATEV's range, whichever end it missed", () => {
+    const consultant = 'Enter the consultant number as a whole number from 1001 to 9999999.';
+    expect(plainProblem('Expected integer to be greater or equal to 1001', 'consultant_number')).toBe(
+      consultant,
+    );
+    expect(plainProblem('Expected integer to be less or equal to 9999999', 'body.consultant_number')).toBe(
+      consultant,
+    );
+    expect(plainProblem('Expected integer', 'client_number')).toBe(
+      'Enter the client number as a whole number from 1 to 99999.',
+    );
   });
 });
 

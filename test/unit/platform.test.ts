@@ -1,5 +1,7 @@
 import { Database } from 'bun:sqlite';
 import { describe, expect, test } from 'bun:test';
+import { Value } from '@sinclair/typebox/value';
+import { t } from 'elysia';
 import { ConfigError, loadConfig } from '../../src/config';
 import { migrate } from '../../src/db/migrate';
 import { presentedApiKey } from '../../src/http/credentials';
@@ -240,6 +242,18 @@ describe('union errors', () => {
         type: 'string_pattern_mismatch',
       },
     ]);
+  });
+
+  test("a number past its range says so, though Elysia's t.Integer also takes the number as a string", () => {
+    const schema = t.Object({ level: t.Optional(t.Integer({ minimum: 1, maximum: 4 })) });
+    const said = (value: unknown) => toFieldErrors('body', [...Value.Errors(schema, value)]);
+    expect(said({ level: 9 })).toEqual([
+      { loc: 'body.level', msg: 'Expected integer to be less or equal to 4', type: 'less_than_equal' },
+    ]);
+    expect(said({ level: 'nine' })).toEqual([
+      { loc: 'body.level', msg: 'Expected integer', type: 'int_type' },
+    ]);
+    expect(said({ level: 2 })).toEqual([]);
   });
 
   test('an enum lists the allowed values', () => {

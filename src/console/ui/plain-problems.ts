@@ -11,6 +11,8 @@ const PLAIN: [RegExp, string][] = [
   [/'date' format|\[0-9\]\{4\}-\[0-9\]\{2\}-\[0-9\]\{2\}/, 'Enter a date.'],
   [/^Expected string length greater or equal to 1$/, 'Required.'],
   [/must not be blank$/, 'Required.'],
+  [/^Expected integer to be less or equal to (?<max>-?\d+)$/, 'Enter a whole number up to {max}.'],
+  [/^Expected integer to be greater or equal to (?<min>-?\d+)$/, 'Enter a whole number of at least {min}.'],
   [/^Expected integer/, 'Enter a whole number.'],
   [
     /^an IBAN is a country code/,
@@ -47,8 +49,8 @@ const PLAIN: [RegExp, string][] = [
   ],
 ];
 
-// A field whose schema is "a number in a range, or null" fails as a whole ("Expected union value"): said
-// per field, with the range of src/modules/exports/model.ts and office/model.ts (DATEV's own limits).
+// A field whose schema is "a number in a range, or null": said per field, whatever end of the range or type
+// it missed, with the range of src/modules/exports/model.ts and office/model.ts (DATEV's own limits).
 const UNION_BY_FIELD: [RegExp, string][] = [
   [/(^|\.)consultant_number$/, 'Enter the consultant number as a whole number from 1001 to 9999999.'],
   [/(^|\.)client_number$/, 'Enter the client number as a whole number from 1 to 99999.'],
@@ -56,7 +58,7 @@ const UNION_BY_FIELD: [RegExp, string][] = [
 
 /** The API's problem with a field in words; `path` (where the API named it) for a problem said per field. */
 export function plainProblem(message: string, path?: string): string {
-  if (path !== undefined && /Expected union value/.test(message)) {
+  if (path !== undefined && /Expected union value|^Expected integer/.test(message)) {
     const words = UNION_BY_FIELD.find(([field]) => field.test(path))?.[1];
     if (words) return t(words);
   }
