@@ -31,4 +31,8 @@ export const GERMAN_MONEY: Record<string, string> = {
   'Intra-community supply': 'Innergemeinschaftliche Lieferung',
   'Export outside the EU': 'Ausfuhr in ein Drittland',
   'Not subject to VAT': 'Nicht steuerbar',
+  // A customer's statement when more than one business profile bills the customer
+  '{name} is billed by {count} of your business profiles, and a statement is one seller’s: choose whose.':
+    '{name} erhält Rechnungen von {count} Ihrer Geschäftsprofile, und ein Kontoauszug ist der eines Absenders: Wählen Sie, wessen.',
+  Seller: 'Absender',
 };

@@ -1,11 +1,11 @@
 // "Statement" on a customer: the customer's account for a period (docs/reports.md), shown in the page as
 // the service draws it (a PDF in the customer's language) or downloaded.
 import { useState } from 'preact/hooks';
-import { type ApiError, blob } from '../api';
+import { ApiError, blob } from '../api';
 import { localToday, t } from '../i18n';
-import { Field } from '../ui/form';
+import { Field, Select } from '../ui/form';
 import { saveBlob, useAction } from '../ui/hooks';
-import { ErrorNotice } from '../ui/notice';
+import { ErrorNotice, Notice } from '../ui/notice';
 import { PdfPages } from '../ui/pdf-pages';
 import { statementFileName } from './statement-file';
 
@@ -15,17 +15,36 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
   const [from, setFrom] = useState(() => `${today().slice(0, 4)}-01-01`);
   const [to, setTo] = useState(today);
   const [pdf, setPdf] = useState<Blob | null>(null);
+  // A customer billed by more than one business profile: a statement is one seller's (docs/reports.md).
+  const [sellers, setSellers] = useState<Seller[]>([]);
+  const [seller, setSeller] = useState('');
   const action = useAction();
-  const fetchPdf = () =>
-    blob('GET', `/customers/${encodeURIComponent(customerId)}/statement?from=${from}&to=${to}`, {
-      accept: 'application/pdf',
-    });
+  const fetchPdf = async (): Promise<Blob | undefined> => {
+    const whose = seller ? `&business_profile_id=${encodeURIComponent(seller)}` : '';
+    try {
+      return await blob(
+        'GET',
+        `/customers/${encodeURIComponent(customerId)}/statement?from=${from}&to=${to}${whose}`,
+        { accept: 'application/pdf' },
+      );
+    } catch (error) {
+      const named = error instanceof ApiError ? sellersOf(error.details.sellers) : [];
+      if (named.length < 2 || seller) throw error;
+      setSellers(named);
+      setSeller(named[0]?.id ?? '');
+      setPdf(null); // an earlier statement shown would pass for the one asked for
+      return undefined;
+    }
+  };
   const view = async () => {
     const drawn = await action.run(fetchPdf);
     if (drawn) setPdf(drawn);
   };
   const download = () =>
-    action.run(async () => saveBlob(await fetchPdf(), statementFileName(name, from, to)));
+    action.run(async () => {
+      const drawn = await fetchPdf();
+      if (drawn) saveBlob(drawn, statementFileName(name, from, to));
+    });
   return (
     <section class="card" aria-labelledby="statement-heading">
       <h2 id="statement-heading">{t('Statement')}</h2>
@@ -34,6 +53,14 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
           'Opening balance, invoices, credit notes and payments of the period, closing balance and what is overdue.',
         )}
       </p>
+      {sellers.length > 1 ? (
+        <Notice kind="info">
+          {t(
+            '{name} is billed by {count} of your business profiles, and a statement is one seller’s: choose whose.',
+            { name, count: sellers.length },
+          )}
+        </Notice>
+      ) : null}
       <div class="grid">
         <Field
           label={t('Period from')}
@@ -51,6 +78,14 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
           path="query.to"
           error={action.error as ApiError | null}
         />
+        {sellers.length > 1 ? (
+          <Select
+            label={t('Seller')}
+            value={seller}
+            onChange={setSeller}
+            options={sellers.map((s) => ({ value: s.id, label: s.name || s.id }))}
+          />
+        ) : null}
       </div>
       <div class="toolbar">
         <button type="button" class="primary" disabled={action.busy} onClick={view}>
@@ -63,5 +98,19 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
       <ErrorNotice error={action.error} />
       {pdf ? <PdfPages pdf={pdf} title={t('Statement of {name}', { name })} /> : null}
     </section>
+  );
+}
+
+interface Seller {
+  id: string;
+  name: string;
+}
+
+/** The sellers a refused statement names (`details.sellers`), as far as they are well formed. */
+function sellersOf(value: unknown): Seller[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(
+    (s): s is Seller =>
+      typeof s === 'object' && s !== null && typeof s.id === 'string' && typeof s.name === 'string',
   );
 }

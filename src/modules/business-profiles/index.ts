@@ -5,6 +5,6 @@ export {
   presentBusinessProfile,
   presentBusinessProfileSummary,
 } from './model';
-export { accountLocale, businessProfileRows, findBusinessProfile } from './repo';
+export { accountLocale, businessProfileRows, findBusinessProfile, onlyBusinessProfile } from './repo';
 export { type BusinessProfileRow, businessProfiles } from './schema';
 export { sellerParty } from './seller-party';

@@ -32,3 +32,14 @@ export async function accountLocale(db: DbOrTx, accountId: string): Promise<stri
     .get();
   return row?.locale ?? null;
 }
+
+/** The account's business profile when it has exactly one (who a statement without documents is from). */
+export async function onlyBusinessProfile(db: DbOrTx, accountId: string) {
+  const rows = await db
+    .select()
+    .from(businessProfiles)
+    .where(eq(businessProfiles.accountId, accountId))
+    .limit(2)
+    .all();
+  return rows.length === 1 ? rows[0] : undefined;
+}

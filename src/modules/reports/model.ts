@@ -26,6 +26,14 @@ export const StatementQuery = t.Object({
       description: 'PDF only: its language (default: the customer’s latest document’s)',
     }),
   ),
+  business_profile_id: t.Optional(
+    t.String({
+      minLength: 1,
+      maxLength: 100,
+      description:
+        'Only the documents (and their payments) of this seller: a statement is one seller’s. The PDF needs it when the customer has documents of more than one (`sellers`)',
+    }),
+  ),
 });
 
 const Ageing = t.Object({
@@ -101,6 +109,13 @@ export const StatementSchema = t.Object({
   customer: t.Object({ id: t.String(), name: t.String() }),
   from: t.String({ format: 'date' }),
   to: t.String({ format: 'date' }),
+  business_profile_id: t.Union([t.String(), t.Null()], {
+    description: 'The seller asked for (`?business_profile_id`); null: every seller’s documents',
+  }),
+  sellers: t.Array(t.Object({ id: t.String(), name: t.String() }), {
+    description:
+      'The business profiles the customer’s documents up to `to` are from, whichever was asked for (more than one: ask for one statement each)',
+  }),
   currencies: t.Array(
     t.Object({
       currency: t.String(),
@@ -112,6 +127,10 @@ export const StatementSchema = t.Object({
           document_id: t.String(),
           number: t.String(),
           payment_id: Nullable,
+          payment_method: t.Union([t.String(), t.Null()], {
+            description:
+              'A payment’s method: `early_payment_discount` is Skonto the customer deducted, no money',
+          }),
           due_date: Nullable,
           reference: Nullable,
           amount: Money('Positive: billed; negative: credited or paid'),

@@ -104,7 +104,7 @@ export function reportRoutes(auth: Auth, deps: AppDeps) {
       '/customers/:id/statement',
       async ({ ctx, principal, params, query, request }) => {
         const range = rangeOf(query, ctx.clock.now());
-        const input = { customerId: params.id, ...range };
+        const input = { customerId: params.id, ...range, businessProfileId: query.business_profile_id };
         if (!(request.headers.get('accept') ?? '').includes('application/pdf')) {
           // Written here a slice at a time (tens of thousands of entries are megabytes), so not checked
           // against the schema again on the way out as a returned object would be: the type is the check.

@@ -7,7 +7,9 @@ export interface StatementLabels {
   issued: string;
   customer: string;
   columns: { date: string; type: string; number: string; due: string; amount: string; balance: string };
-  types: { invoice: string; credit_note: string; payment: string };
+  types: { invoice: string; credit_note: string; payment: string; discount: string };
+  /** After the title on the pages after the first. */
+  continued: string;
   opening: string;
   closing: string;
   /** `{date}` is replaced. */
@@ -34,7 +36,13 @@ const en: StatementLabels = {
     amount: 'Amount',
     balance: 'Balance',
   },
-  types: { invoice: 'Invoice', credit_note: 'Credit note', payment: 'Payment' },
+  types: {
+    invoice: 'Invoice',
+    credit_note: 'Credit note',
+    payment: 'Payment',
+    discount: 'Early payment discount',
+  },
+  continued: 'continued',
   opening: 'Opening balance',
   closing: 'Closing balance',
   overdueOn: 'Overdue on {date}',
@@ -60,7 +68,8 @@ const de: StatementLabels = {
     balance: 'Saldo',
   },
   // A credit note naming an invoice corrects it (§ 14 UStG): a "Gutschrift" is self-billing in German.
-  types: { invoice: 'Rechnung', credit_note: 'Rechnungskorrektur', payment: 'Zahlung' },
+  types: { invoice: 'Rechnung', credit_note: 'Rechnungskorrektur', payment: 'Zahlung', discount: 'Skonto' },
+  continued: 'Fortsetzung',
   opening: 'Anfangssaldo',
   closing: 'Endsaldo',
   overdueOn: 'Überfällig am {date}',
@@ -85,7 +94,8 @@ const fr: StatementLabels = {
     amount: 'Montant',
     balance: 'Solde',
   },
-  types: { invoice: 'Facture', credit_note: 'Avoir', payment: 'Paiement' },
+  types: { invoice: 'Facture', credit_note: 'Avoir', payment: 'Paiement', discount: 'Escompte' },
+  continued: 'suite',
   opening: 'Solde initial',
   closing: 'Solde final',
   overdueOn: 'En retard au {date}',
@@ -110,7 +120,13 @@ const es: StatementLabels = {
     amount: 'Importe',
     balance: 'Saldo',
   },
-  types: { invoice: 'Factura', credit_note: 'Nota de crédito', payment: 'Pago' },
+  types: {
+    invoice: 'Factura',
+    credit_note: 'Nota de crédito',
+    payment: 'Pago',
+    discount: 'Descuento por pronto pago',
+  },
+  continued: 'continuación',
   opening: 'Saldo inicial',
   closing: 'Saldo final',
   overdueOn: 'Vencido a {date}',
@@ -135,7 +151,13 @@ const it: StatementLabels = {
     amount: 'Importo',
     balance: 'Saldo',
   },
-  types: { invoice: 'Fattura', credit_note: 'Nota di credito', payment: 'Pagamento' },
+  types: {
+    invoice: 'Fattura',
+    credit_note: 'Nota di credito',
+    payment: 'Pagamento',
+    discount: 'Sconto cassa',
+  },
+  continued: 'continua',
   opening: 'Saldo iniziale',
   closing: 'Saldo finale',
   overdueOn: 'Scaduto al {date}',
@@ -160,7 +182,8 @@ const nl: StatementLabels = {
     amount: 'Bedrag',
     balance: 'Saldo',
   },
-  types: { invoice: 'Factuur', credit_note: 'Creditnota', payment: 'Betaling' },
+  types: { invoice: 'Factuur', credit_note: 'Creditnota', payment: 'Betaling', discount: 'Betalingskorting' },
+  continued: 'vervolg',
   opening: 'Beginsaldo',
   closing: 'Eindsaldo',
   overdueOn: 'Achterstallig op {date}',

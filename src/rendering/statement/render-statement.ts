@@ -21,8 +21,6 @@ const SMALL = style('regular', 8, MUTED);
 const HEAD = style('semibold', 8.5, MUTED);
 const STRONG = style('semibold', 9);
 const MARGINS = { top: 48, right: 50, bottom: 56, left: 50 };
-// Column shares of the content width: date, entry, number, due, amount, balance.
-const SHARES = [0.14, 0.17, 0.22, 0.14, 0.165, 0.165];
 
 export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint8Array> {
   const labels = statementLabels(input.locale);
@@ -75,50 +73,74 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
   }
   layout.y = y + 16;
 
+  // Pages after the first name what they continue: the title, the customer, the period.
+  layout.headerReserve = layout.lineHeight(STRONG) + 12;
+  layout.onPageStart = () => {
+    const top = layout.top;
+    const head = `${labels.title} · ${input.customer.name} · ${labels.continued}`;
+    layout.text(layout.ellipsize(head, contentWidth * 0.62, STRONG), left, top, STRONG);
+    const period = `${dates.date(input.from)} – ${dates.date(input.to)}`;
+    layout.text(period, left, top, SMALL, contentWidth, 'right');
+    layout.hline(left, left + contentWidth, top + layout.lineHeight(STRONG) + 4, RULE);
+  };
+
   if (input.sections.length === 0) {
     layout.paragraph(labels.noTransactions, left, layout.y, contentWidth, BODY);
   }
-  const widths = SHARES.map((s) => s * contentWidth);
-  const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((a, b) => a + b, 0));
-  const rowH = layout.lineHeight(BODY) + 4;
   const multi = input.sections.length > 1;
+  const lineH = layout.lineHeight(BODY);
 
   for (const section of input.sections) {
     const money = makeFormatter(input.locale, section.currency, currencyDecimals(section.currency) ?? 2);
+    const table = entryColumns(layout, labels, dates, money, section, contentWidth);
+    const xs = table.widths.map((_, i) => left + table.widths.slice(0, i).reduce((a, b) => a + b, 0));
+    const cols = labels.columns;
+    const names = [cols.date, cols.type, cols.number, cols.due, cols.amount, cols.balance];
+    const headH =
+      Math.max(...names.map((n, i) => layout.wrap(n, (table.widths[i] ?? 0) - 6, HEAD).length)) * lineH + 4;
     const header = () => {
-      layout.rect(left, layout.y, contentWidth, rowH, FILL);
-      const cols = labels.columns;
-      const names = [cols.date, cols.type, cols.number, cols.due, cols.amount, cols.balance];
+      layout.rect(left, layout.y, contentWidth, headH, FILL);
       names.forEach((name, i) => {
-        layout.text(
-          name,
+        const w = (table.widths[i] ?? 0) - 6;
+        layout.lines(
+          layout.wrap(name, w, HEAD),
           (xs[i] ?? left) + 3,
           layout.y + 2,
           HEAD,
-          (widths[i] ?? 0) - 6,
+          w,
           i >= 4 ? 'right' : 'left',
         );
       });
-      layout.y += rowH;
+      layout.y += headH;
     };
-    const row = (cells: string[], font: TextStyle = BODY) => {
+    /**
+     * One row; nothing is shortened: a long number or entry wraps in its column, amounts always fit (their
+     * columns are as wide as the widest). `span` joins the entry and number columns (the balance rows).
+     */
+    const row = (cells: string[], font: TextStyle = BODY, span = false) => {
+      const widthOf = (i: number) =>
+        (span && i === 1 ? (table.widths[1] ?? 0) + (table.widths[2] ?? 0) : (table.widths[i] ?? 0)) - 6;
+      const wrapped = cells.map((cell, i) => (span && i === 2 ? [] : layout.wrap(cell, widthOf(i), font)));
+      const rowH = Math.max(1, ...wrapped.map((l) => l.length)) * layout.lineHeight(font) + 4;
       if (layout.ensure(rowH)) header();
-      cells.forEach((cell, i) => {
-        const w = (widths[i] ?? 0) - 6;
-        const text = layout.ellipsize(cell, w, font);
-        layout.text(text, (xs[i] ?? left) + 3, layout.y + 2, font, w, i >= 4 ? 'right' : 'left');
+      wrapped.forEach((lines, i) => {
+        layout.lines(lines, (xs[i] ?? left) + 3, layout.y + 2, font, widthOf(i), i >= 4 ? 'right' : 'left');
       });
       layout.y += rowH;
       layout.hline(left, left + contentWidth, layout.y, RULE);
     };
-    layout.ensure(rowH * 4 + 20);
+    layout.ensure(headH + lineH * 4 + 20);
     if (multi) {
       layout.text(section.currency, left, layout.y, style('semibold', 11));
       layout.y += layout.lineHeight(style('semibold', 11)) + 2;
     }
     header();
-    row([dates.date(input.from), labels.opening, '', '', '', money.money(section.opening_balance)], STRONG);
-    if (section.entries.length === 0) row(['', labels.noEntries, '', '', '', '']);
+    row(
+      [dates.date(input.from), labels.opening, '', '', '', money.money(section.opening_balance)],
+      STRONG,
+      true,
+    );
+    if (section.entries.length === 0) row(['', labels.noEntries, '', '', '', ''], BODY, true);
     for (const e of section.entries) {
       row([
         dates.date(e.date),
@@ -129,37 +151,56 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
         money.money(e.balance),
       ]);
     }
-    row([dates.date(input.to), labels.closing, '', '', '', money.money(section.closing_balance)], STRONG);
+    row(
+      [dates.date(input.to), labels.closing, '', '', '', money.money(section.closing_balance)],
+      STRONG,
+      true,
+    );
     layout.y += 12;
 
-    // What is overdue on the last day of the period.
-    layout.ensure(rowH * 3);
+    // What is overdue on the last day of the period: number, due date, days, amount, nothing shortened.
+    layout.ensure(lineH * 3 + 8);
     const title = `${labels.overdueOn.replace('{date}', dates.date(input.to))}: ${money.money(section.overdue.amount)}`;
     const overdue = section.overdue.documents.length > 0;
-    layout.text(title, left, layout.y, style('semibold', 10, overdue ? ALERT : INK));
-    layout.y += layout.lineHeight(style('semibold', 10)) + 2;
+    layout.paragraph(title, left, layout.y, contentWidth, style('semibold', 10, overdue ? ALERT : INK));
+    layout.y +=
+      layout.wrap(title, contentWidth, style('semibold', 10)).length *
+        layout.lineHeight(style('semibold', 10)) +
+      2;
     if (!overdue) {
       layout.text(labels.nothingOverdue, left, layout.y, BODY);
-      layout.y += rowH;
+      layout.y += lineH + 4;
     }
-    for (const d of section.overdue.documents) {
-      const cells = [
-        d.number,
-        `${labels.columns.due} ${dates.date(d.due_date)}`,
-        `${d.days_overdue} ${labels.daysOverdue}`,
-        `${labels.amountDue} ${money.money(d.amount_due)}`,
-      ];
+    const late = section.overdue.documents.map((d) => [
+      d.number,
+      `${labels.columns.due} ${dates.date(d.due_date)}`,
+      `${d.days_overdue} ${labels.daysOverdue}`,
+      `${labels.amountDue} ${money.money(d.amount_due)}`,
+    ]);
+    const fixed = [1, 2, 3].map(
+      (i) => Math.max(0, ...late.map((c) => layout.widthOf(c[i] ?? '', BODY))) + 12,
+    );
+    const lateWidths = [
+      Math.max(contentWidth * 0.2, contentWidth - fixed.reduce((a, b) => a + b, 0)),
+      ...fixed,
+    ];
+    for (const cells of late) {
+      const numberLines = layout.wrap(cells[0] ?? '', (lateWidths[0] ?? 0) - 6, BODY);
+      const rowH = numberLines.length * lineH + 4;
       layout.ensure(rowH);
-      const w = contentWidth / 4;
+      let x = left;
       cells.forEach((c, i) => {
-        layout.text(
-          layout.ellipsize(c, w - 6, BODY),
-          left + i * w,
+        const w = (lateWidths[i] ?? 0) - 6;
+        const lines = i === 0 ? numberLines : [c];
+        layout.lines(
+          lines,
+          i === 3 ? left + contentWidth - w : x,
           layout.y + 2,
           BODY,
-          w - 6,
+          w,
           i === 3 ? 'right' : 'left',
         );
+        x += lateWidths[i] ?? 0;
       });
       layout.y += rowH;
     }
@@ -177,4 +218,45 @@ export async function renderStatementPdf(input: StatementPdfInput): Promise<Uint
     layout.text(text, left + contentWidth / 2, footY, SMALL, contentWidth / 2, 'right');
   }
   return await pdf.finish();
+}
+
+type Formatter = ReturnType<typeof makeFormatter>;
+
+/**
+ * The entry table's column widths: dates, amounts and balances as wide as their widest value (in the bold
+ * of the balance rows), the entry as wide as its longest word; the number takes the rest (at least a fifth,
+ * which the entry gives up first by wrapping) and wraps a long number rather than cut it.
+ */
+function entryColumns(
+  layout: Layout,
+  labels: ReturnType<typeof statementLabels>,
+  dates: Formatter,
+  money: Formatter,
+  section: StatementPdfInput['sections'][number],
+  contentWidth: number,
+): { widths: number[] } {
+  const pad = 12;
+  const widest = (texts: string[], font: TextStyle) =>
+    Math.max(0, ...texts.map((t) => layout.widthOf(t, font)));
+  const cols = labels.columns;
+  const date = Math.max(widest([dates.date('2026-12-31')], BODY), widest([cols.date], HEAD)) + pad;
+  const due = Math.max(widest([dates.date('2026-12-31')], BODY), widest([cols.due], HEAD)) + pad;
+  const amounts = section.entries.map((e) => money.money(e.amount));
+  const balances = [
+    ...section.entries.map((e) => money.money(e.balance)),
+    money.money(section.opening_balance),
+    money.money(section.closing_balance),
+  ];
+  const amount = Math.max(widest(amounts, BODY), widest([cols.amount], HEAD)) + pad;
+  const balance = Math.max(widest(balances, STRONG), widest([cols.balance], HEAD)) + pad;
+  const types = [...new Set(section.entries.map((e) => labels.types[e.type]))];
+  const longestWord =
+    widest(
+      types.flatMap((t) => t.split(/\s+/)),
+      BODY,
+    ) + pad;
+  let type = Math.max(widest(types, BODY) + pad, widest([cols.type], HEAD) + pad, contentWidth * 0.12);
+  const rest = () => contentWidth - date - due - amount - balance - type;
+  if (rest() < contentWidth * 0.2) type = Math.max(longestWord, type - (contentWidth * 0.2 - rest()));
+  return { widths: [date, type, Math.max(rest(), 0), due, amount, balance] };
 }

@@ -17,7 +17,8 @@ export interface StatementPdfInput {
     closing_balance: string;
     entries: {
       date: string;
-      type: 'invoice' | 'credit_note' | 'payment';
+      /** `discount`: a payment of Skonto (method early_payment_discount), no money moved. */
+      type: 'invoice' | 'credit_note' | 'payment' | 'discount';
       number: string;
       due_date: string | null;
       amount: string;

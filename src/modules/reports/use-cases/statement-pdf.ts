@@ -7,11 +7,12 @@ import { labelsFor } from '../../../rendering/labels';
 import { statementRenderInput } from '../../../rendering/statement/render-input';
 import type { StatementPdfInput } from '../../../rendering/statement/types';
 import type { RenderPdf } from '../../../rendering/types';
+import { addressLines } from '../../../rendering/view/parties';
 import type { AccountCtx } from '../../../shared/context';
-import { notFound, validationError } from '../../../shared/errors';
+import { DomainError, notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
-import { findBusinessProfile } from '../../business-profiles';
-import { type CustomerRow, findCustomer } from '../../customers';
+import { findBusinessProfile, onlyBusinessProfile } from '../../business-profiles';
+import { findCustomer } from '../../customers';
 import { reserveRender } from '../../usage';
 import { customerStatement, type LatestDocument, type Statement } from './statement';
 
@@ -22,21 +23,15 @@ import { customerStatement, type LatestDocument, type Statement } from './statem
  */
 export const statementLimits = { maxPdfLines: 25_000 };
 
-type AddressValue = NonNullable<CustomerRow['billingAddress']>;
-
-function addressLines(address: AddressValue | null | undefined): string[] {
-  if (!address) return [];
-  const city = [address.postal_code, address.city].filter(Boolean).join(' ');
-  return [address.line1, address.line2, address.line3, city, address.state, address.country].filter(
-    (line): line is string => typeof line === 'string' && line.length > 0,
-  );
-}
+const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 export interface StatementPdfRequest {
   customerId: string;
   from: string;
   to: string;
   locale: string | undefined;
+  /** The seller whose statement it is; needed when the customer has documents of more than one. */
+  businessProfileId?: string | undefined;
   /** The plan's monthly render quota (the principal's): a statement takes one unit of it. */
   monthlyQuota: number;
 }
@@ -64,6 +59,7 @@ export async function statementPdf({
   });
   try {
     const { statement, latest } = await customerStatement({ ctx, input });
+    checkOneSeller(statement);
     checkLines(statement);
     const bytes = await renderPdf(
       statementRenderInput(await pdfInputOf(ctx, statement, latest, input.locale)),
@@ -74,6 +70,29 @@ export async function statementPdf({
     await reservation.release();
     throw error;
   }
+}
+
+/**
+ * A statement is one seller's: under one letterhead, the claims of another business profile (another legal
+ * entity, perhaps) would be asked for in its name. More than one: a 422 naming them, to ask for each.
+ */
+function checkOneSeller(statement: Statement): void {
+  if (statement.business_profile_id !== null || statement.sellers.length <= 1) return;
+  const named = statement.sellers.map((s) => `${s.name} (${s.id})`).join(', ');
+  throw new DomainError(
+    'unprocessable_entity',
+    `The customer has documents of ${statement.sellers.length} sellers; a statement is one seller's`,
+    {
+      fields: [
+        {
+          loc: 'query.business_profile_id',
+          msg: `the customer has documents of ${statement.sellers.length} sellers (${named}): name one`,
+          type: 'missing',
+        },
+      ],
+      sellers: statement.sellers,
+    },
+  );
 }
 
 function checkLines(statement: Statement): void {
@@ -98,25 +117,42 @@ async function pdfInputOf(
   latest: LatestDocument | undefined,
   locale: string | undefined,
 ): Promise<StatementPdfInput> {
-  const profile = latest
-    ? await findBusinessProfile(ctx.db, ctx.accountId, latest.businessProfileId)
-    : undefined;
+  // The seller asked for, else that of the latest document, else the account's only business profile.
+  const profileId = statement.business_profile_id ?? latest?.businessProfileId;
+  const profile =
+    profileId !== undefined
+      ? await findBusinessProfile(ctx.db, ctx.accountId, profileId)
+      : await onlyBusinessProfile(ctx.db, ctx.accountId);
   const customer = await findCustomer(ctx.db, ctx.accountId, statement.customer.id);
+  const pageSize: PageSizeId = profile?.defaultPageSize ?? 'A4';
+  const language = locale ?? latest?.locale ?? profile?.defaultLocale ?? 'en';
+  const labels = labelsFor(language);
+  // Country names only when the two are in different countries, as on an invoice.
+  const showCountry =
+    !!profile?.address?.country &&
+    !!customer?.billingAddress?.country &&
+    profile.address.country !== customer.billingAddress.country;
+  const bank = profile?.bankAccount;
   const seller = profile
     ? {
         name: profile.displayName ?? profile.legalName,
         lines: [
           ...(profile.displayName && profile.displayName !== profile.legalName ? [profile.legalName] : []),
-          ...addressLines(profile.address),
+          ...addressLines(profile.address ?? undefined, language, showCountry),
           ...(profile.email ? [profile.email] : []),
-          ...(profile.taxId ? [profile.taxId] : []),
+          ...(profile.taxId ? [`${labels.taxId} ${profile.taxId}`] : []),
+          ...(bank?.iban
+            ? [
+                [`IBAN ${groupIban(bank.iban)}`, bank.bic ? `BIC ${bank.bic}` : '']
+                  .filter(Boolean)
+                  .join(' · '),
+              ]
+            : []),
         ],
       }
     : null;
-  const pageSize: PageSizeId = profile?.defaultPageSize ?? 'A4';
-  const language = locale ?? latest?.locale ?? profile?.defaultLocale ?? 'en';
   // The customer's contact person is addressed after its name, as on its invoices ("z. Hd. Frau Weber").
-  const attention = customer?.contactName ? [`${labelsFor(language).attention} ${customer.contactName}`] : [];
+  const attention = customer?.contactName ? [`${labels.attention} ${customer.contactName}`] : [];
   return {
     locale: language,
     pageSize,
@@ -126,16 +162,16 @@ async function pdfInputOf(
     seller,
     customer: {
       name: statement.customer.name,
-      lines: [...attention, ...addressLines(customer?.billingAddress)],
+      lines: [...attention, ...addressLines(customer?.billingAddress ?? undefined, language, showCountry)],
     },
     // What the PDF prints, no more: the input travels to a render worker as JSON.
     sections: statement.currencies.map((s) => ({
       currency: s.currency,
       opening_balance: s.opening_balance,
       closing_balance: s.closing_balance,
-      entries: s.entries.map(({ date, type, number, due_date, amount, balance }) => ({
+      entries: s.entries.map(({ date, type, payment_method, number, due_date, amount, balance }) => ({
         date,
-        type,
+        type: payment_method === 'early_payment_discount' ? ('discount' as const) : type,
         number,
         due_date,
         amount,

@@ -1,6 +1,7 @@
 import { add, dec, neg, toPlainString } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
-import { notFound } from '../../../shared/errors';
+import { notFound, validationError } from '../../../shared/errors';
+import { findBusinessProfile } from '../../business-profiles';
 import { findCustomer } from '../../customers';
 import { creditedAmount, type DocumentRow, issuedForReports } from '../../documents';
 import { listPayments, type PaymentRow } from '../../payments';
@@ -16,6 +17,8 @@ export interface StatementEntry {
   document_id: string;
   number: string;
   payment_id: string | null;
+  /** A payment's method (`early_payment_discount`: Skonto, no money moved); null for a document. */
+  payment_method: string | null;
   due_date: string | null;
   reference: string | null;
   /** Positive raises what the customer owes (an invoice), negative lowers it (a credit note, a payment). */
@@ -44,7 +47,17 @@ export interface Statement {
   customer: { id: string; name: string };
   from: string;
   to: string;
+  business_profile_id: string | null;
+  sellers: { id: string; name: string }[];
   currencies: StatementSection[];
+}
+
+export interface StatementInput {
+  customerId: string;
+  from: string;
+  to: string;
+  /** Only this seller's documents and their payments. */
+  businessProfileId?: string | undefined;
 }
 
 /** Sorts one day's entries: what was billed first, then what reduced it. */
@@ -74,12 +87,18 @@ export async function customerStatement({
   input,
 }: {
   ctx: AccountCtx;
-  input: { customerId: string; from: string; to: string };
+  input: StatementInput;
 }): Promise<{ statement: Statement; latest: LatestDocument | undefined }> {
   const customer = await findCustomer(ctx.db, ctx.accountId, input.customerId);
   if (!customer) throw notFound('Customer');
+  const seller = input.businessProfileId;
+  if (seller !== undefined && !(await findBusinessProfile(ctx.db, ctx.accountId, seller))) {
+    throw validationError([
+      { loc: 'query.business_profile_id', msg: 'business profile not found', type: 'not_found' },
+    ]);
+  }
   const pace = pacer();
-  const counted = await collect(
+  const everyones = await collect(
     ctx.db,
     (db, page) => issuedForReports(db, ctx.accountId, { customerId: customer.id, issuedTo: input.to }, page),
     (d): Counted => ({
@@ -94,6 +113,9 @@ export async function customerStatement({
     }),
     pace,
   );
+  const sellers = await sellersOf(ctx, everyones);
+  const counted =
+    seller === undefined ? everyones : everyones.filter((c) => c.latest.businessProfileId === seller);
   const invoices = new Map<string, string>();
   for (const c of counted) if (c.entry.type === 'invoice') invoices.set(c.claim.id, c.entry.number);
   // Read newest first, listed oldest first: a day's payments of one invoice keep the order they were made in.
@@ -128,17 +150,27 @@ export async function customerStatement({
       customer: { id: customer.id, name: customer.name },
       from: input.from,
       to: input.to,
+      business_profile_id: seller ?? null,
+      sellers,
       currencies: sections,
     },
     latest: latest && { businessProfileId: latest.businessProfileId, locale: latest.locale },
   };
 }
 
+/** The business profiles the documents are from, by name. */
+async function sellersOf(ctx: AccountCtx, counted: Counted[]): Promise<{ id: string; name: string }[]> {
+  const ids = [...new Set(counted.map((c) => c.latest.businessProfileId))].sort();
+  const sellers: { id: string; name: string }[] = [];
+  for (const id of ids) {
+    const profile = await findBusinessProfile(ctx.db, ctx.accountId, id);
+    sellers.push({ id, name: profile ? (profile.displayName ?? profile.legalName) : '' });
+  }
+  return sellers;
+}
+
 /** The statement's JSON answer, `{data: statement}`, written a slice at a time. */
-export async function statementJson(args: {
-  ctx: AccountCtx;
-  input: { customerId: string; from: string; to: string };
-}): Promise<string> {
+export async function statementJson(args: { ctx: AccountCtx; input: StatementInput }): Promise<string> {
   const { statement } = await customerStatement(args);
   return await pacedJson({ data: statement }, pacer());
 }
@@ -209,6 +241,7 @@ function documentEntry(d: DocumentRow): StatementEntry {
     document_id: d.id,
     number: d.number,
     payment_id: null,
+    payment_method: null,
     due_date: credit ? null : d.dueDate,
     reference: null,
     amount: credit ? negate(amount) : amount,
@@ -223,6 +256,7 @@ function paymentEntry(p: PaymentRow, invoiceNumber: string | undefined): Stateme
     document_id: p.documentId,
     number: invoiceNumber ?? '',
     payment_id: p.id,
+    payment_method: p.method,
     due_date: null,
     reference: p.reference,
     amount: negate(p.amount),
