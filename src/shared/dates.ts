@@ -1,11 +1,21 @@
 import { validationError } from './errors';
 
-/** True for a real calendar date in YYYY-MM-DD (2026-02-30 is not one). */
+/**
+ * The days a date can name: four-digit years (ISO 8601 without the expanded form, as every date field of the
+ * API), year 0000 left out (it is 1 BC).
+ */
+export const FIRST_DAY = '0001-01-01';
+export const LAST_DAY = '9999-12-31';
+
+/** True for a real calendar date in YYYY-MM-DD from 0001-01-01 to 9999-12-31 (2026-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
+  if (year < 1) return false;
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0-99 as 1900-1999 (0050-02-29 would be 1950's).
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
@@ -32,6 +42,19 @@ export const dayNumberOf = (date: string): number => Date.parse(`${date}T00:00:0
 /** The YYYY-MM-DD date `days` after `date` (before it when negative). */
 export const addDays = (date: string, days: number): string =>
   new Date((dayNumberOf(date) + days) * DAY_MS).toISOString().slice(0, 10);
+
+const FIRST_DAY_NUMBER = dayNumberOf(FIRST_DAY);
+const LAST_DAY_NUMBER = dayNumberOf(LAST_DAY);
+
+/**
+ * addDays kept within FIRST_DAY..LAST_DAY: null when the result falls outside (addDays would give no
+ * YYYY-MM-DD there: '+010000-01-01' or a RangeError), and for a `date` that is not a YYYY-MM-DD.
+ */
+export function shiftDays(date: string, days: number): string | null {
+  const day = dayNumberOf(date) + days;
+  if (!(day >= FIRST_DAY_NUMBER && day <= LAST_DAY_NUMBER)) return null;
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => dayNumberOf(to) - dayNumberOf(from);

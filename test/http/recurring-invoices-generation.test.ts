@@ -372,12 +372,13 @@ describe('documents', () => {
       invoice_template: { ...TEMPLATE, service_period: 'in_arrears' },
     });
     await runAt('2026-04-15T12:00:00Z');
-    expect(await datesOf(s, id)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    // The day after end_date is a date of the rhythm: April 1 bills March, the contract's last month.
+    expect(await datesOf(s, id)).toEqual(['2026-01-01', '2026-02-01', '2026-03-01', '2026-04-01']);
     clock.set('2026-09-15T12:00:00Z');
     const restarted = await call(s, 'PATCH', `/${id}`, { end_date: null, frequency: 'quarterly' });
     expect(restarted.body.data.next_occurrence_date).toBe('2026-10-01');
     await runAt('2026-10-01T12:00:00Z');
-    const [, , , october] = await invoices(s, id);
+    const [, , , , october] = await invoices(s, id);
     const doc = (await server.json(`/api/v1/documents/${october.id}`, { key: s.account.apiKey })).body.data;
     // One quarter before the restart, as any quarterly invoice in arrears: not March to September.
     expect(doc.data.invoice_period).toEqual({ start_date: '2026-07-01', end_date: '2026-09-30' });
@@ -392,7 +393,8 @@ describe('documents', () => {
       invoice_template: { ...TEMPLATE, service_period: 'in_arrears' },
     });
     await runAt('2026-04-02T12:00:00Z');
-    expect(await datesOf(s, id)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31']);
+    // March 31, the contract's last day, is billed by a closing invoice on April 1.
+    expect(await datesOf(s, id)).toEqual(['2026-01-31', '2026-02-28', '2026-03-31', '2026-04-01']);
     clock.set('2026-05-15T12:00:00Z');
     const restarted = await call(s, 'PATCH', `/${id}`, { end_date: null, frequency: 'quarterly' });
     expect(restarted.body.data.next_occurrence_date).toBe('2026-05-31');
@@ -407,7 +409,8 @@ describe('documents', () => {
     );
     expect(periods.slice(2)).toEqual([
       { start_date: '2026-02-28', end_date: '2026-03-30' },
-      { start_date: '2026-03-31', end_date: '2026-05-30' },
+      { start_date: '2026-03-31', end_date: '2026-03-31' },
+      { start_date: '2026-04-01', end_date: '2026-05-30' },
       { start_date: '2026-05-31', end_date: '2026-08-30' },
     ]);
   });

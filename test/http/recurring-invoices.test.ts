@@ -346,11 +346,24 @@ describe('PATCH', () => {
 
   test('tightening the limits finishes the schedule (next null, still active)', async () => {
     const s = await setup();
-    const created = await createOk(s, { start_date: '2026-04-01' });
-    const ended = await patch(s, created.id, { end_date: '2026-03-31' });
+    const created = await createOk(s, { start_date: '2026-03-01' });
+    await server.jobs.runDue();
+    expect((await server.json(`${BASE}/${created.id}`, { key: s.account.apiKey })).body.data).toMatchObject({
+      occurrences_created: 1,
+      next_occurrence_date: '2026-04-01',
+    });
+    const capped = await patch(s, created.id, { max_occurrences: 1 });
+    expect(capped.body.data).toMatchObject({ status: 'active', next_occurrence_date: null });
+    const ended = await patch(s, created.id, { max_occurrences: null, end_date: '2026-03-05' });
     expect(ended.body.data).toMatchObject({ status: 'active', next_occurrence_date: null });
     const reopened = await patch(s, created.id, { end_date: null });
     expect(reopened.body.data.next_occurrence_date).toBe('2026-04-01');
+    // An end_date before start_date would finish it before it ever ran: refused, as on create.
+    const before = await patch(s, created.id, { end_date: '2026-02-28' });
+    expect(before.status).toBe(422);
+    expect(before.body.error.details.fields).toEqual([
+      { loc: 'body.end_date', msg: 'end_date is before start_date', type: 'date_order' },
+    ]);
   });
 });
 

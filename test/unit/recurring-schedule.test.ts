@@ -21,7 +21,7 @@ const rule = (anchor: string, frequency: Frequency, interval = 1): ScheduleRule 
   interval,
 });
 const first = (r: ScheduleRule, count: number) =>
-  Array.from({ length: count }, (_, n) => occurrenceDate(r, n));
+  Array.from({ length: count }, (_, n) => occurrenceDate(r, n) as string);
 
 describe('occurrence dates', () => {
   const cases: [string, ScheduleRule, string[]][] = [
@@ -101,7 +101,7 @@ describe('the first occurrence on or after a date', () => {
       fc.property(arbRule(), fc.integer({ min: -400, max: 3000 }), (r, offset) => {
         const date = shift(r.anchor, offset);
         let n = 0;
-        while (occurrenceDate(r, n) < date) n++;
+        while ((occurrenceDate(r, n) as string) < date) n++;
         expect(firstOccurrenceOnOrAfter(r, date)).toBe(occurrenceDate(r, n));
       }),
       { numRuns: 300 },
@@ -149,7 +149,7 @@ describe('properties of every schedule', () => {
     fc.assert(
       fc.property(monthRule, fc.integer({ min: 0, max: 120 }), (r, n) => {
         const months = { monthly: 1, quarterly: 3, yearly: 12 }[r.frequency as 'monthly'] * r.interval;
-        const date = occurrenceDate(r, n);
+        const date = occurrenceDate(r, n) as string;
         const [ay, am, ad] = r.anchor.split('-').map(Number) as [number, number, number];
         const [y, m, d] = date.split('-').map(Number) as [number, number, number];
         expect(y * 12 + m - (ay * 12 + am)).toBe(n * months);
@@ -253,5 +253,83 @@ describe('occurrencePeriod: each invoice of a series carries its own service per
       start_date: '2026-11-30',
       end_date: '2026-12-13',
     });
+  });
+});
+
+describe('in arrears the stretch up to end_date is billed by a closing occurrence the day after it', () => {
+  const monthly = rule('2027-01-30', 'monthly');
+  const ending = (endDate: string) => ({ endDate, maxOccurrences: null });
+  const arrears = { mode: 'in_arrears' as const };
+
+  test('end_date between two dates: the day after it, once', () => {
+    expect(nextWithinLimits(monthly, ending('2027-05-15'), 4, '2027-05-01', arrears)).toBe('2027-05-16');
+    expect(nextWithinLimits(monthly, ending('2027-05-15'), 5, '2027-05-17', arrears)).toBeNull();
+    expect(occurrencePeriod(monthly, '2027-05-16', 'in_arrears', { previous: '2027-04-30' })).toEqual({
+      start_date: '2027-04-30',
+      end_date: '2027-05-15',
+    });
+  });
+
+  test('end_date the day before a date of the rhythm: that date, billing the full period', () => {
+    expect(nextWithinLimits(monthly, ending('2027-05-29'), 4, '2027-05-01', arrears)).toBe('2027-05-30');
+    expect(occurrencePeriod(monthly, '2027-05-30', 'in_arrears', { previous: '2027-04-30' })).toEqual({
+      start_date: '2027-04-30',
+      end_date: '2027-05-29',
+    });
+  });
+
+  test('not in advance, without a period, past max_occurrences, or before closingFrom', () => {
+    const limits = ending('2027-05-15');
+    expect(nextWithinLimits(monthly, limits, 4, '2027-05-01')).toBeNull();
+    expect(nextWithinLimits(monthly, limits, 4, '2027-05-01', { mode: 'in_advance' })).toBeNull();
+    expect(nextWithinLimits(monthly, limits, 4, '2027-05-01', { mode: 'none' })).toBeNull();
+    expect(nextWithinLimits(monthly, { ...limits, maxOccurrences: 4 }, 4, '2027-05-01', arrears)).toBeNull();
+    const late = { ...arrears, closingFrom: '2027-05-17' };
+    expect(nextWithinLimits(monthly, limits, 4, '2027-05-30', late)).toBeNull();
+    // A PATCHed end_date before the pending date: the closing date may come before it.
+    const early = { ...arrears, closingFrom: '2027-05-01' };
+    expect(nextWithinLimits(monthly, limits, 4, '2027-05-30', early)).toBe('2027-05-16');
+  });
+
+  test('a closing date before the anchor of a changed rhythm bills on from the last date generated', () => {
+    const weekly = rule('2027-05-30', 'weekly');
+    expect(occurrencePeriod(weekly, '2027-05-16', 'in_arrears', { previous: '2027-04-30' })).toEqual({
+      start_date: '2027-04-30',
+      end_date: '2027-05-15',
+    });
+  });
+});
+
+describe('the years 0001-9999', () => {
+  test('a date past 9999-12-31 or before 0001-01-01 is null, and so is a schedule stepping there', () => {
+    expect(addMonths('9999-12-31', 1)).toBeNull();
+    expect(addMonths('0001-01-31', -1)).toBeNull();
+    expect(addMonths('0004-01-31', 1)).toBe('0004-02-29');
+    expect(occurrenceDate(rule('9999-12-31', 'daily'), 1)).toBeNull();
+    expect(occurrenceDate(rule('9000-06-01', 'yearly', 999), 1)).toBe('9999-06-01');
+    expect(occurrenceDate(rule('9000-06-01', 'yearly', 999), 2)).toBeNull();
+    expect(firstOccurrenceOnOrAfter(rule('9999-01-30', 'monthly'), '9999-12-31')).toBeNull();
+    const limits = { endDate: null, maxOccurrences: null };
+    expect(nextWithinLimits(rule('9999-01-30', 'monthly'), limits, 12, '9999-12-31')).toBeNull();
+    expect(nextWithinLimits(rule('9999-01-30', 'monthly'), limits, 12, null)).toBeNull();
+    const arrears = { endDate: '9999-12-31', maxOccurrences: null };
+    expect(
+      nextWithinLimits(rule('9999-12-30', 'daily'), arrears, 2, null, { mode: 'in_arrears' }),
+    ).toBeNull();
+  });
+
+  test('the last period in advance ends on 9999-12-31 at the latest', () => {
+    expect(occurrencePeriod(rule('9999-01-30', 'monthly'), '9999-12-30', 'in_advance')).toEqual({
+      start_date: '9999-12-30',
+      end_date: '9999-12-31',
+    });
+  });
+
+  test('today and the latest date on Earth stay 9999-12-31 once it has passed', () => {
+    const now = new Date('9999-12-31T23:00:00Z');
+    expect(localDate(now, null)).toBe('9999-12-31');
+    expect(localDate(now, 'Pacific/Auckland')).toBe('9999-12-31');
+    expect(latestDateOnEarth(now)).toBe('9999-12-31');
+    expect(latestDateOnEarth(new Date('9999-12-31T09:00:00Z'))).toBe('9999-12-31');
   });
 });

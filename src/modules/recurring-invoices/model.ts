@@ -105,7 +105,9 @@ export type StoredTemplate = Omit<
 
 const scheduleFields = {
   interval: t.Integer({ minimum: 1, maximum: 999, description: 'Frequency steps between invoices' }),
-  end_date: DateString('Last possible occurrence date (inclusive)'),
+  end_date: DateString(
+    "The contract's last day (inclusive): the last occurrence, except in arrears, where one more on the day after it bills the stretch up to it",
+  ),
   max_occurrences: t.Integer({ minimum: 1, maximum: 100_000 }),
   numbering_sequence_id: t.String({ description: 'Where each invoice takes its number from' }),
   auto_finalize: t.Boolean({ description: 'Finalize each generated invoice (default: leave it a draft)' }),

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, lt, lte, max, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, lt, lte, max, min, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
@@ -132,6 +132,19 @@ export async function lastOccurrenceDate(db: DbOrTx, recurringInvoiceId: string)
     .where(eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId))
     .get();
   return row?.last ?? null;
+}
+
+/**
+ * The earliest date generated for a schedule, or null before its first occurrence: where it started, when a
+ * change of rhythm has moved its anchor (`start_date`) on since.
+ */
+export async function firstOccurrenceDate(db: DbOrTx, recurringInvoiceId: string): Promise<string | null> {
+  const row = await db
+    .select({ first: min(recurringOccurrences.occurrenceDate) })
+    .from(recurringOccurrences)
+    .where(eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId))
+    .get();
+  return row?.first ?? null;
 }
 
 /** Newest first (occurrence date, then document id); the page key is `<date>|<document id>`. */

@@ -7,14 +7,15 @@ import { nextRecurringStatus } from '../lifecycle';
 import { findRecurring, type RecurringChanges, updateRecurring } from '../repo';
 import { nextWithinLimits } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
-import { limitsOf, restartPoint, ruleOf } from './timing';
+import { limitsOf, modeOf, restartPoint, ruleOf } from './timing';
 
 export type StatusAction = 'pause' | 'resume' | 'cancel';
 
 /**
  * What each action changes besides the status. Resume does not back-fill: the schedule continues at its
  * first date on or after today (the seller's today), so a paused subscription is not billed for the pause.
- * Resume also clears `last_error`, so a schedule blocked by a failure is tried again.
+ * Resume also clears `last_error`, so a schedule blocked by a failure is tried again. A closing occurrence
+ * in arrears (the day after `end_date`) that passed while paused is not made either.
  */
 async function sideEffects(
   ctx: AccountCtx,
@@ -28,6 +29,7 @@ async function sideEffects(
     limitsOf(row),
     row.occurrencesCreated,
     await restartPoint(ctx, row),
+    { mode: modeOf(row.invoiceTemplate) },
   );
   return { nextOccurrenceDate: next, lastError: null };
 }

@@ -7,18 +7,25 @@ import { type FieldError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { CreateRecurringBody } from '../model';
 import { insertRecurring } from '../repo';
-import { nextWithinLimits } from '../schedule';
+import { nextWithinLimits, occurrenceDate, type ScheduleRule } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
 import { type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
+import { modeOf } from './timing';
 
-function dateProblems(startDate: string, endDate: string | null): FieldError[] {
+function dateProblems(rule: ScheduleRule, endDate: string | null): FieldError[] {
+  const startDate = rule.anchor;
   const bad = (loc: string, value: string) => ({
     loc,
     msg: `'${value}' is not a calendar date`,
     type: 'date_invalid',
   });
   if (!isCalendarDate(startDate)) return [bad('body.start_date', startDate)];
+  // The first invoice's period needs the step before start_date (in arrears) or after it (in advance).
+  if (occurrenceDate(rule, -1) === null || occurrenceDate(rule, 1) === null) {
+    const msg = `a schedule from ${startDate} would leave the years 0001-9999: one step of its rhythm before and after start_date must lie within them`;
+    return [{ loc: 'body.start_date', msg, type: 'date_range' }];
+  }
   if (endDate === null) return [];
   if (!isCalendarDate(endDate)) return [bad('body.end_date', endDate)];
   if (endDate < startDate)
@@ -43,7 +50,12 @@ async function createRecurringInvoiceInTransaction({
     businessProfileId: input.business_profile_id,
     customerId: input.customer_id,
   });
-  const problems = [...dateProblems(input.start_date, endDate), ...normalized.problems];
+  const rule: ScheduleRule = {
+    anchor: input.start_date,
+    frequency: input.frequency,
+    interval: input.interval ?? 1,
+  };
+  const problems = [...dateProblems(rule, endDate), ...normalized.problems];
   if (problems.length > 0) throw validationError(problems);
   const config: OccurrenceConfig = {
     businessProfileId: input.business_profile_id,
@@ -53,13 +65,12 @@ async function createRecurringInvoiceInTransaction({
     maxOccurrences: input.max_occurrences ?? null,
     occurrencesCreated: 0,
     template: normalized.template,
-    rule: { anchor: input.start_date, frequency: input.frequency, interval: input.interval ?? 1 },
+    rule,
     endDate,
     history: null,
   };
   const templateProblems = await occurrenceProblems(ctx, config, input.start_date, { skipTaken: false });
   if (templateProblems.length > 0) throw validationError(templateProblems);
-  const rule = config.rule;
   const now = isoNow(ctx.clock);
   return await insertRecurring(ctx.db, {
     id: newId('rinv'),
@@ -75,6 +86,7 @@ async function createRecurringInvoiceInTransaction({
       { endDate, maxOccurrences: config.maxOccurrences },
       0,
       rule.anchor,
+      { mode: modeOf(config.template) },
     ),
     endDate,
     occurrencesCreated: 0,

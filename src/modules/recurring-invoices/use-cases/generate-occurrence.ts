@@ -3,9 +3,9 @@ import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import type { DocumentRow } from '../../documents';
 import { findRecurringForJob, insertOccurrence, recordFailure, updateRecurring } from '../repo';
-import { addDays, nextWithinLimits } from '../schedule';
+import { nextWithinLimits, shiftDays } from '../schedule';
 import { configOf, configWithHistory, createOccurrenceDocument, failureReason } from './occurrence-document';
-import { limitsOf, ruleOf } from './timing';
+import { limitsOf, modeOf, ruleOf } from './timing';
 
 export interface OccurrenceRef {
   recurringInvoiceId: string;
@@ -48,7 +48,10 @@ export async function generateOccurrence({
     createdAt: now,
   });
   const count = row.occurrencesCreated + 1;
-  const next = nextWithinLimits(ruleOf(row), limitsOf(row), count, addDays(input.occurrenceDate, 1));
+  // Past end_date in arrears the next one may be the closing occurrence; after it, or past 9999-12-31, none.
+  const next = nextWithinLimits(ruleOf(row), limitsOf(row), count, shiftDays(input.occurrenceDate, 1), {
+    mode: modeOf(row.invoiceTemplate),
+  });
   await updateRecurring(ctx.db, row.accountId, row.id, {
     occurrencesCreated: count,
     nextOccurrenceDate: next,

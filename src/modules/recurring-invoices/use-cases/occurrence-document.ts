@@ -1,5 +1,5 @@
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError, type FieldError } from '../../../shared/errors';
+import { DomainError, type FieldError, validationError } from '../../../shared/errors';
 import { builtInFinalizeViolations } from '../../compliance';
 import {
   type CreateDocumentBody,
@@ -13,7 +13,7 @@ import {
 } from '../../documents';
 import type { StoredTemplate } from '../model';
 import { lastOccurrence } from '../repo';
-import { addDays, occurrencePeriod, type ScheduleRule } from '../schedule';
+import { LAST_DAY, occurrencePeriod, type ScheduleRule, shiftDays } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 
 /** What an occurrence is made from: the schedule's settings that end up in the document. */
@@ -154,11 +154,23 @@ export function occurrenceBody(config: OccurrenceConfig, date: string, number?: 
     business_profile_id: config.businessProfileId,
     customer_id: config.customerId,
     issue_date: date,
-    ...(terms !== undefined ? { due_date: addDays(date, terms) } : {}),
+    // A due date past 9999-12-31 is refused before a body is made (dueDateProblems).
+    ...(terms !== undefined ? { due_date: shiftDays(date, terms) ?? LAST_DAY } : {}),
     ...(fixedNumber !== undefined
       ? { number: number ?? nthNumber(fixedNumber, seriesPosition(config, fixedNumber)) }
       : { numbering_sequence_id: config.numberingSequenceId ?? templateSequence }),
   };
+}
+
+/**
+ * The invoice of `date` cannot be due after 9999-12-31 (dates have four-digit years): said at the create
+ * body's `due_date`, which recurringLoc names `body.invoice_template.due_in_days`.
+ */
+function dueDateProblems(config: OccurrenceConfig, date: string): FieldError[] {
+  const terms = config.template.due_in_days;
+  if (terms === undefined || shiftDays(date, terms) !== null) return [];
+  const msg = `the invoice of ${date} would be due after ${LAST_DAY}`;
+  return [{ loc: 'body.due_date', msg, type: 'date_range' }];
 }
 
 /** A documents-module loc (`body.line_items.0.quantity`) as the recurring request names that field. */
@@ -220,8 +232,10 @@ export async function occurrenceProblems(
   // A new schedule's first number is checked as given (taken: a 422); a PATCH with the number generation
   // would use, the next free one.
   const number = options.skipTaken ? await seriesNumber(ctx, config) : undefined;
-  const body = occurrenceBody(config, date, number);
-  return (await newDocumentProblems(ctx, body)).map((p) => ({ ...p, loc: recurringLoc(p.loc, config) }));
+  const beyond = dueDateProblems(config, date);
+  const problems =
+    beyond.length > 0 ? beyond : await newDocumentProblems(ctx, occurrenceBody(config, date, number));
+  return problems.map((p) => ({ ...p, loc: recurringLoc(p.loc, config) }));
 }
 
 /** Series numbers someone took by hand are skipped: the next free one is used (at most 1,000 ahead). */
@@ -245,6 +259,8 @@ export async function createOccurrenceDocument(
   config: OccurrenceConfig,
   date: string,
 ): Promise<DocumentRow> {
+  const beyond = dueDateProblems(config, date);
+  if (beyond.length > 0) throw validationError(beyond);
   const number = await seriesNumber(ctx, config);
   const draft = await createDocument({ ctx, input: occurrenceBody(config, date, number) });
   if (!config.autoFinalize) return draft;

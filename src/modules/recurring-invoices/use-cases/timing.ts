@@ -1,7 +1,14 @@
 import type { AccountCtx } from '../../../shared/context';
 import { findBusinessProfile } from '../../business-profiles';
+import type { StoredTemplate } from '../model';
 import { lastOccurrenceDate } from '../repo';
-import { addDays, localDate, type ScheduleLimits, type ScheduleRule } from '../schedule';
+import {
+  localDate,
+  type ScheduleLimits,
+  type ScheduleRule,
+  type ServicePeriod,
+  shiftDays,
+} from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 
 export const ruleOf = (
@@ -17,6 +24,10 @@ export const limitsOf = (row: Pick<RecurringInvoiceRow, 'endDate' | 'maxOccurren
   maxOccurrences: row.maxOccurrences,
 });
 
+/** Which stretch the schedule's invoices bill (its template's `service_period`, in advance by default). */
+export const modeOf = (template: unknown): ServicePeriod =>
+  (template as StoredTemplate).service_period ?? 'in_advance';
+
 /**
  * Today's date where the seller is: the business profile's `default_timezone` (UTC when it has none).
  * An occurrence is due once this date has reached it.
@@ -29,11 +40,12 @@ export async function sellerToday(ctx: AccountCtx, businessProfileId: string): P
 /**
  * Where a schedule that was not running (paused, or finished by its limits) starts again: not before
  * today, so the dates it was stopped for are not billed after the fact, and never before the first date
- * it has not generated yet.
+ * it has not generated yet. Null when it cannot start again: its last date was 9999-12-31.
  */
-export async function restartPoint(ctx: AccountCtx, row: RecurringInvoiceRow): Promise<string> {
+export async function restartPoint(ctx: AccountCtx, row: RecurringInvoiceRow): Promise<string | null> {
   const last = await lastOccurrenceDate(ctx.db, row.id);
-  const pending = row.nextOccurrenceDate ?? (last !== null ? addDays(last, 1) : row.startDate);
+  const pending = row.nextOccurrenceDate ?? (last !== null ? shiftDays(last, 1) : row.startDate);
+  if (pending === null) return null;
   const today = await sellerToday(ctx, row.businessProfileId);
   return [pending, today].sort()[1] ?? today;
 }

@@ -6,12 +6,18 @@ import { isCalendarDate } from '../../../shared/dates';
 import { invalidTransition, notFound, validationError } from '../../../shared/errors';
 import { nextRecurringStatus } from '../lifecycle';
 import type { UpdateRecurringBody } from '../model';
-import { findRecurring, updateRecurring } from '../repo';
-import { firstOccurrenceOnOrAfter, nextWithinLimits, occurrenceDate, type ScheduleRule } from '../schedule';
+import { findRecurring, firstOccurrenceDate, lastOccurrenceDate, updateRecurring } from '../repo';
+import {
+  firstOccurrenceOnOrAfter,
+  nextWithinLimits,
+  occurrenceDate,
+  type ScheduleRule,
+  shiftDays,
+} from '../schedule';
 import type { Frequency, RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
 import { configWithHistory, type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
-import { restartPoint, ruleOf } from './timing';
+import { modeOf, restartPoint, ruleOf } from './timing';
 
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
 
@@ -27,6 +33,7 @@ function newAnchor(candidate: string, frequency: Frequency, interval: number, ru
   if (running) return candidate;
   for (let steps = 1; steps <= MAX_STEPS_BACK; steps++) {
     const before = occurrenceDate({ anchor: candidate, frequency, interval }, -steps);
+    if (before === null) break; // before the year 0001: further steps back are too
     if (occurrenceDate({ anchor: before, frequency, interval }, steps) === candidate) return before;
   }
   return candidate;
@@ -36,11 +43,35 @@ function newAnchor(candidate: string, frequency: Frequency, interval: number, ru
 const MAX_STEPS_BACK = 48;
 
 /**
+ * A new end_date must be a calendar date and not before the schedule's start, as on create: its first
+ * date generated when that is earlier than `start_date` (a change of rhythm moved the anchor on), so an
+ * end_date already past on a running schedule still finishes it at once.
+ */
+async function checkEndDate(ctx: AccountCtx, row: RecurringInvoiceRow, endDate: string): Promise<void> {
+  if (!isCalendarDate(endDate)) {
+    const msg = `'${endDate}' is not a calendar date`;
+    throw validationError([{ loc: 'body.end_date', msg, type: 'date_invalid' }]);
+  }
+  const first = await firstOccurrenceDate(ctx.db, row.id);
+  if (first !== null && first < row.startDate) {
+    if (endDate >= first) return;
+    const msg = `end_date is before the schedule's first date, ${first}`;
+    throw validationError([{ loc: 'body.end_date', msg, type: 'date_order' }]);
+  }
+  if (endDate < row.startDate) {
+    throw validationError([
+      { loc: 'body.end_date', msg: 'end_date is before start_date', type: 'date_order' },
+    ]);
+  }
+}
+
+/**
  * PATCH (omitted = unchanged, null = clear). A new frequency or interval re-anchors the schedule on its
  * pending date: that date stays, the new rhythm counts from it. A new template applies to every occurrence
  * not generated yet, including a pending one. Limits apply at once: a tightened end_date or
  * max_occurrences can finish the schedule; relaxing them restarts a finished one at its first date on or
- * after today. Any PATCH clears `last_error`: it is how a blocked schedule is fixed and retried.
+ * after today. In arrears a new end_date may bring the closing occurrence (schedule.ts, nextWithinLimits).
+ * Any PATCH clears `last_error`: it is how a blocked schedule is fixed and retried.
  */
 async function updateRecurringInvoiceInTransaction({
   ctx,
@@ -53,27 +84,39 @@ async function updateRecurringInvoiceInTransaction({
   if (!row) throw notFound('Recurring invoice');
   if (!nextRecurringStatus('update', row.status)) throw invalidTransition('update', row.status);
   const c = input.changes;
-  if (c.end_date != null && !isCalendarDate(c.end_date)) {
-    const msg = `'${c.end_date}' is not a calendar date`;
-    throw validationError([{ loc: 'body.end_date', msg, type: 'date_invalid' }]);
-  }
+  if (c.end_date != null) await checkEndDate(ctx, row, c.end_date);
+  const lastDate = await lastOccurrenceDate(ctx.db, row.id);
+  const running = row.nextOccurrenceDate !== null;
+  // Null only for a finished schedule whose last date was 9999-12-31: nothing can come after it.
   const pending = row.nextOccurrenceDate ?? (await restartPoint(ctx, row));
-  const candidate = firstOccurrenceOnOrAfter(ruleOf(row), pending);
+  // The first date of the rhythm from the pending one (itself unless that is a closing date in arrears);
+  // the pending date when no date of the rhythm is left before 9999-12-31.
+  const candidate = pending && (firstOccurrenceOnOrAfter(ruleOf(row), pending) ?? pending);
   const frequency = pick(c.frequency, row.frequency);
   const interval = pick(c.interval, row.interval);
   const rhythmChanged = frequency !== row.frequency || interval !== row.interval;
-  const rule: ScheduleRule = rhythmChanged
-    ? {
-        anchor: newAnchor(candidate, frequency, interval, row.nextOccurrenceDate !== null),
-        frequency,
-        interval,
-      }
-    : ruleOf(row);
+  const anchor = candidate === null ? row.startDate : newAnchor(candidate, frequency, interval, running);
+  const rule: ScheduleRule = rhythmChanged ? { anchor, frequency, interval } : ruleOf(row);
   const limits = {
     endDate: pick(c.end_date, row.endDate),
     maxOccurrences: pick(c.max_occurrences, row.maxOccurrences),
   };
-  const next = nextWithinLimits(rule, limits, row.occurrencesCreated, candidate);
+  const template =
+    c.invoice_template === undefined
+      ? null
+      : normalizeTemplate(c.invoice_template, {
+          startDate: candidate ?? row.startDate,
+          businessProfileId: row.businessProfileId,
+          customerId: row.customerId,
+        });
+  if (template && template.problems.length > 0) throw validationError(template.problems);
+  // In arrears a closing occurrence may come before the pending date (its period is not billed yet), but
+  // not on a day billed already; a schedule that was not running not before its restart point.
+  const closingFrom = running ? (lastDate === null ? row.startDate : shiftDays(lastDate, 1)) : pending;
+  const next = nextWithinLimits(rule, limits, row.occurrencesCreated, candidate, {
+    mode: modeOf(template ? template.template : row.invoiceTemplate),
+    closingFrom,
+  });
 
   let config: OccurrenceConfig = {
     ...(await configWithHistory(ctx, row)),
@@ -83,15 +126,7 @@ async function updateRecurringInvoiceInTransaction({
     maxOccurrences: limits.maxOccurrences,
     rule,
   };
-  if (c.invoice_template !== undefined) {
-    const normalized = normalizeTemplate(c.invoice_template, {
-      startDate: candidate,
-      businessProfileId: row.businessProfileId,
-      customerId: row.customerId,
-    });
-    if (normalized.problems.length > 0) throw validationError(normalized.problems);
-    config = { ...config, template: normalized.template };
-  }
+  if (template) config = { ...config, template: template.template };
   // A finished schedule generates nothing more, so there is nothing its settings could break.
   if (next !== null) {
     const problems = await occurrenceProblems(ctx, config, next, { skipTaken: true });
