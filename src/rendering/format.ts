@@ -242,6 +242,8 @@ function formatDate(format: Intl.DateTimeFormat | null, value: string): string {
   const match = DATE_PATTERN.exec(value);
   if (!match || !format) return value;
   const [, y, m, d] = match;
-  const time = Date.UTC(Number(y), Number(m) - 1, Number(d));
-  return Number.isNaN(time) ? value : format.format(time);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  const time = date.setUTCFullYear(Number(y), Number(m) - 1, Number(d));
+  return Number.isNaN(time) ? value : format.format(date);
 }

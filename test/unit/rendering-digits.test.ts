@@ -36,6 +36,8 @@ describe('figures the embedded fonts can draw', () => {
     expect(fmt.quantity('1500.5')).toBe('1,500.5');
     expect(fmt.percent('19')).toBe('19%');
     expect(fmt.date('2026-11-02')).toBe('02/11/2026');
+    // A year below 100 is that year, not 19xx (Date.UTC's reading).
+    expect(makeFormatter('de-DE', 'EUR', 2).date('0050-02-28')).toBe('28.02.50');
     // The locale the document says it is in is kept as given.
     expect(fmt.locale).toBe('ar-EG');
   });
