@@ -12,6 +12,12 @@ export interface RawEntry {
   /** 8 (deflate, the default) or 0 (stored). */
   method?: number;
   crc?: number;
+  /** The name's bytes as written (else `name` in UTF-8), e.g. IBM437 as Windows Explorer writes it. */
+  rawName?: Uint8Array;
+  /** The general purpose flags (bit 11: the name is UTF-8); none by default. */
+  flags?: number;
+  /** The central directory's extra field (an Info-ZIP Unicode Path, 0x7075). */
+  extra?: Uint8Array;
 }
 
 /** An entry deflated from `content`, declaring its true size unless `declare` says otherwise. */
@@ -31,10 +37,12 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
   const central: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
-    const name = Buffer.from(entry.name);
+    const name = Buffer.from(entry.rawName ?? Buffer.from(entry.name));
+    const extra = Buffer.from(entry.extra ?? new Uint8Array(0));
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.flags ?? 0, 6);
     local.writeUInt16LE(entry.method ?? 8, 8);
     local.writeUInt32LE(entry.crc ?? 0, 14);
     local.writeUInt32LE(entry.data.byteLength, 18);
@@ -44,14 +52,16 @@ export function rawZip(entries: RawEntry[]): Uint8Array {
     dir.writeUInt32LE(0x02014b50, 0);
     dir.writeUInt16LE(20, 4);
     dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(entry.flags ?? 0, 8);
     dir.writeUInt16LE(entry.method ?? 8, 10);
     dir.writeUInt32LE(entry.crc ?? 0, 16);
     dir.writeUInt32LE(entry.data.byteLength, 20);
     dir.writeUInt32LE(entry.size, 24);
     dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt16LE(extra.length, 30);
     dir.writeUInt32LE(offset, 42);
     locals.push(local, name, Buffer.from(entry.data));
-    central.push(dir, name);
+    central.push(dir, name, extra);
     offset += 30 + name.length + entry.data.byteLength;
   }
   const directory = Buffer.concat(central);

@@ -244,18 +244,79 @@ export class ZipReader {
       if (p + 46 > dirSize || d.getUint32(p, true) !== CENTRAL)
         throw new ZipFormatError(`bad directory entry ${n}`);
       const nameLength = d.getUint16(p + 28, true);
+      const extraStart = p + 46 + nameLength;
+      const extra = dir.subarray(extraStart, Math.min(dirSize, extraStart + d.getUint16(p + 30, true)));
       entries.push({
         method: d.getUint16(p + 10, true),
         compressedSize: d.getUint32(p + 20, true),
         size: d.getUint32(p + 24, true),
         localOffset: d.getUint32(p + 42, true),
         crc: d.getUint32(p + 16, true),
-        name: new TextDecoder('utf-8', { fatal: false }).decode(dir.subarray(p + 46, p + 46 + nameLength)),
+        name: entryName(dir.subarray(p + 46, p + 46 + nameLength), d.getUint16(p + 8, true), extra),
       });
       p += 46 + nameLength + d.getUint16(p + 30, true) + d.getUint16(p + 32, true);
     }
     return entries;
   }
+}
+
+/** General purpose bit 11 (APPNOTE 4.4.4, "language encoding flag"): the name is UTF-8. */
+const UTF8_FLAG = 0x0800;
+/** Info-ZIP's Unicode Path extra field: a UTF-8 name beside the header's own (APPNOTE 4.6.9). */
+const UNICODE_PATH = 0x7075;
+
+/** IBM437's upper half (0x80-0xFF), one character per byte; the lower half is ASCII in file names. */
+const CP437_HIGH =
+  'ÇüéâäàåçêëèïîìÄÅÉæÆôöòûùÿÖÜ¢£¥₧ƒáíóúñÑªº¿⌐¬½¼¡«»░▒▓│┤╡╢╖╕╣║╗╝╜╛┐└┴┬├─┼╞╟╚╔╩╦╠═╬╧╨╤╥╙╘╒╓╫╪┘┌█▄▌▐▀αßΓπΣσµτΦΘΩδ∞φε∩≡±≥≤⌠⌡÷≈°∙·√ⁿ²■\u00a0';
+
+function cp437(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) text += byte < 0x80 ? String.fromCharCode(byte) : CP437_HIGH[byte - 0x80];
+  return text;
+}
+
+/**
+ * An entry's name: UTF-8 when its flag says so (what this service and most tools write for a name beyond
+ * ASCII); else the Unicode Path extra field's, when it is there and was written for this very name (its
+ * CRC-32 matches); else IBM437, as the ZIP spec says and Windows Explorer writes ("Rechnung_Müller.xml",
+ * 0x81 for the ü). A name that is valid UTF-8 beyond ASCII without the flag is read as UTF-8: macOS's
+ * Archive Utility writes such names, and IBM437 text is next to never valid UTF-8 (an ü would have to be
+ * followed by a box-drawing character).
+ */
+function entryName(raw: Uint8Array, flags: number, extra: Uint8Array): string {
+  if (flags & UTF8_FLAG) return new TextDecoder('utf-8', { fatal: false }).decode(raw);
+  const unicode = unicodePath(raw, extra);
+  if (unicode !== null) return unicode;
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    return cp437(raw);
+  }
+}
+
+/** The Unicode Path extra field's name (version 1, for a header name of this CRC-32), or null. */
+function unicodePath(raw: Uint8Array, extra: Uint8Array): string | null {
+  const view = new DataView(extra.buffer, extra.byteOffset, extra.byteLength);
+  for (let at = 0; at + 4 <= extra.byteLength; ) {
+    const id = view.getUint16(at, true);
+    const size = view.getUint16(at + 2, true);
+    const end = at + 4 + size;
+    if (end > extra.byteLength) return null;
+    if (
+      id === UNICODE_PATH &&
+      size >= 5 &&
+      extra[at + 4] === 1 &&
+      view.getUint32(at + 5, true) === crc32(raw)
+    ) {
+      try {
+        return new TextDecoder('utf-8', { fatal: true }).decode(extra.subarray(at + 9, end));
+      } catch {
+        return null;
+      }
+    }
+    at = end;
+  }
+  return null;
 }
 
 function checkCrc(entry: ZipEntryInfo, crc: number): void {

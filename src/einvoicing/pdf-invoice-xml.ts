@@ -102,7 +102,7 @@ export async function invoiceXmlBytesOfPdf(
     }
     throw unreadable('The file is not a readable PDF');
   }
-  if (context.trailerInfo.Encrypt) throw unreadable('The PDF is encrypted: send it unencrypted');
+  if (context.trailerInfo.Encrypt) throw unreadable('The PDF is encrypted: send it unencrypted', 'encrypted');
   let spec: Dict | null;
   let associated: string | null = null;
   // pdf-lib recovers from a file cut short and answers an empty document; without a catalog it is no PDF
@@ -121,10 +121,14 @@ export async function invoiceXmlBytesOfPdf(
     throw unreadable("The PDF's attachments cannot be read");
   }
   if (spec === null) {
+    if (associated !== null) {
+      throw unreadable(
+        `The PDF is damaged: its catalog lists ${associated} among its associated files (/AF), but its embedded files (/Names) do not hold it`,
+      );
+    }
     throw unreadable(
-      associated === null
-        ? 'The PDF carries no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml)'
-        : `The PDF is damaged: its catalog lists ${associated} among its associated files (/AF), but its embedded files (/Names) do not hold it`,
+      'The PDF carries no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml)',
+      'no_embedded_invoice',
     );
   }
   return inflateCapped(lib, spec, limits.maxXmlBytes);
@@ -177,7 +181,10 @@ function invoiceFileSpec(lib: PdfLib, catalog: Dict, limits: PdfReadLimits): Dic
   }
   if (found.size > 0) {
     const names = [...found.keys()].slice(0, 10).join(', ');
-    throw unreadable(`The PDF carries no embedded e-invoice; its attachments are ${names}`);
+    throw unreadable(
+      `The PDF carries no embedded e-invoice; its attachments are ${names}`,
+      'no_embedded_invoice',
+    );
   }
   return null;
 }
@@ -231,9 +238,14 @@ function inflateCapped(lib: PdfLib, spec: Dict, maxBytes: number): Uint8Array {
   return out;
 }
 
-const unreadable = (message: string) =>
+/**
+ * A PDF refused as an e-invoice. `reason` says, as data, that it plainly holds none (`no_embedded_invoice`,
+ * `encrypted`: a plain PDF), as against a damaged one: e-mail intake passes the former over.
+ */
+const unreadable = (message: string, reason?: 'no_embedded_invoice' | 'encrypted') =>
   new DomainError('unprocessable_entity', message, {
     fields: [{ loc: 'body', msg: message, type: 'not_an_einvoice' }],
+    ...(reason && { reason }),
   });
 
 /** Limits answer as the XML limits do: a size past its cap is a 413, a count past its cap a 422. */

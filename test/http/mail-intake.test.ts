@@ -29,7 +29,7 @@ async function zipOf(entries: Record<string, Buffer>): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-type Attachment = { filename: string; content: Buffer; contentType: string };
+type Attachment = { filename: string; content: Buffer; contentType: string; contentDisposition?: string };
 
 function message(input: { subject: string; messageId: string; attachments: Attachment[]; text?: string }) {
   return new MailComposer({
@@ -156,6 +156,14 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
     expect(fromZip).toMatchObject({ source: 'email', syntax: 'cii' });
     expect(fromZip.email.message_id).toBe('<rechnung-2@lieferant.example>');
     expect(docs.filter((d) => d.content_type === 'application/xml' && d.syntax === 'ubl')).toHaveLength(1);
+    // The ZIP inside may hold e-invoices: a copy of the message is in Failed, its note naming it.
+    const failed = await eventually(
+      () => imap.messages('Failed'),
+      (m) => m.length === 2,
+    );
+    const note = await simpleParser(failed.find((m) => m.source.includes('Partly taken'))?.source ?? '');
+    expect(note.subject).toBe('Partly taken into the inbox: Rechnung 123456XX (Kopie) und eine weitere');
+    expect(note.text).toContain('- rechnungen.zip/inner.zip: a ZIP inside a ZIP is not opened\n');
   });
 
   test('a message with no e-invoice goes to Failed, flagged, with a note saying why', async () => {
@@ -175,9 +183,9 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
     );
     const failed = await eventually(
       () => imap.messages('Failed'),
-      (m) => m.length === 2,
+      (m) => m.length === 4,
     );
-    expect(failed).toHaveLength(2);
+    expect(failed).toHaveLength(4);
     const original = failed.find(
       (m) => m.source.includes('<agb@lieferant.example>') && m.source.includes('Unsere AGB'),
     );
@@ -198,6 +206,186 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
     expect(ready.body.mailbox).toMatchObject({ state: 'ok', error: null });
     expect(ready.body.mailbox.last_checked_at).toEqual(expect.any(String));
     expect(logLines.join('\n')).not.toContain(imap.password);
+  });
+});
+
+describe.skipIf(!hasDovecot)('a message partly taken, forwarded, or from Outlook', () => {
+  let imap: TestDovecot;
+  let server: TestServer;
+  let account: TestAccount;
+  const list = async () =>
+    (await server.json('/api/v1/received-documents?limit=100', { key: account.apiKey })).body.data as any[];
+  const example = (path: string) => readFileSync(join(EXAMPLES, path));
+  /** A PDF without an e-invoice: the terms and conditions many suppliers send beside the invoice. */
+  let agb: Buffer;
+  const logo = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  const notes = async () =>
+    Promise.all(
+      (await imap.messages('Failed'))
+        .filter((m) => m.source.includes('into the inbox: '))
+        .map((m) => simpleParser(m.source)),
+    );
+
+  beforeAll(async () => {
+    imap = await TestDovecot.start();
+    server = await startServer({ imap: imap.env({ pollSeconds: 3600 }) });
+    account = await makeAccount(server);
+    const { PDFDocument } = await import('@cantoo/pdf-lib');
+    const pdf = await PDFDocument.create();
+    pdf.addPage().drawText('Allgemeine Geschaeftsbedingungen');
+    agb = Buffer.from(await pdf.save());
+    await eventually(
+      () => server.json('/ready'),
+      (r) => r.body.mailbox?.last_checked_at !== null,
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await imap?.stop();
+  });
+
+  test('an invoice beside a PDF without an e-invoice and a logo: Processed, nothing in Failed', async () => {
+    await imap.deliver(
+      await message({
+        subject: 'Rechnung mit AGB',
+        messageId: '<agb-beside@lieferant.example>',
+        attachments: [
+          {
+            filename: 'RE-2.xml',
+            content: example('xrechnung_ubl/01.02a-INVOICE_ubl.xml'),
+            contentType: 'application/xml',
+          },
+          { filename: 'AGB.pdf', content: agb, contentType: 'application/pdf' },
+          { filename: 'logo.png', content: logo, contentType: 'image/png' },
+        ],
+      }),
+    );
+    await eventually(
+      () => imap.messages('Processed'),
+      (m) => m.length === 1,
+    );
+    expect((await list()).map((d) => d.file_name)).toEqual(['RE-2.xml']);
+    expect(await imap.messages('Failed')).toEqual([]);
+  });
+
+  test('an invoice taken and one not: Processed with what was taken, a flagged copy in Failed with a note naming the one not taken', async () => {
+    const broken = example('xrechnung_cii/01.02a-INVOICE_uncefact.xml')
+      .toString('utf8')
+      .replace('<ram:ChargeAmount>11.78</ram:ChargeAmount>', '<ram:ChargeAmount>11,78</ram:ChargeAmount>');
+    await imap.deliver(
+      await message({
+        subject: 'Zwei Rechnungen',
+        messageId: '<zwei@lieferant.example>',
+        attachments: [
+          {
+            filename: 'RE-3.xml',
+            content: example('xrechnung_cii/01.03a-INVOICE_uncefact.xml'),
+            contentType: 'application/xml',
+          },
+          { filename: 'RE-4.xml', content: Buffer.from(broken), contentType: 'application/xml' },
+          { filename: 'AGB.pdf', content: agb, contentType: 'application/pdf' },
+          { filename: 'logo.png', content: logo, contentType: 'image/png' },
+        ],
+      }),
+    );
+    const failed = await eventually(
+      () => imap.messages('Failed'),
+      (m) => m.length === 2,
+    );
+    const processed = await eventually(
+      () => imap.messages('Processed'),
+      (m) => m.length === 2,
+    );
+    expect(await imap.messages('INBOX')).toHaveLength(0);
+    // The message itself: read, in Processed, not flagged; its copy in Failed: flagged, unread.
+    const original = processed.find((m) => m.source.includes('Message-ID: <zwei@lieferant.example>'));
+    expect([original?.flags.has('\\Seen'), original?.flags.has('\\Flagged')]).toEqual([true, false]);
+    const copy = failed.find((m) => m.source.includes('Message-ID: <zwei@lieferant.example>'));
+    expect([copy?.flags.has('\\Seen'), copy?.flags.has('\\Flagged')]).toEqual([false, true]);
+    expect(copy?.source).toBe(original?.source);
+    const taken = (await list()).find((d) => d.file_name === 'RE-3.xml');
+    expect(taken).toMatchObject({ source: 'email', syntax: 'cii' });
+    expect((await list()).map((d) => d.file_name).sort()).toEqual(['RE-2.xml', 'RE-3.xml']);
+    const [note] = await notes();
+    expect(note?.subject).toBe('Partly taken into the inbox: Zwei Rechnungen');
+    expect(note?.inReplyTo).toBe('<zwei@lieferant.example>');
+    const text = note?.text ?? '';
+    const lines = text.split('\n');
+    expect(lines.filter((l) => l.startsWith('- ')).map((l) => l.replace(/line \d+/, 'line N'))).toEqual([
+      '- RE-4.xml: The e-invoice cannot be read: ram:ChargeAmount on line N holds "11,78", which is not a number',
+      `- RE-3.xml: received as ${taken.id}`,
+      '- logo.png: an image (image/png), not an e-invoice: passed over',
+      '- AGB.pdf: The PDF carries no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml)',
+    ]);
+    expect(text).toContain('Taken into the inbox:\n');
+    expect(text).toContain('Passed over (no e-invoice in them):\n');
+  });
+
+  test("a forwarded e-mail's XRechnung, and one sent as a .txt, are taken; winmail.dat is named in the note", async () => {
+    const forwarded = await message({
+      subject: 'Rechnung RE-2026-004',
+      messageId: '<inner4@lieferant.example>',
+      attachments: [
+        {
+          filename: 'RE-2026-004.xml',
+          content: example('xrechnung_cii/01.04a-INVOICE_uncefact.xml'),
+          contentType: 'application/xml',
+        },
+      ],
+    });
+    await imap.deliver(
+      await message({
+        subject: 'WG: Rechnung RE-2026-004',
+        messageId: '<fwd4@firma.example>',
+        attachments: [
+          {
+            filename: 'Rechnung RE-2026-004.eml',
+            content: forwarded,
+            contentType: 'message/rfc822',
+            contentDisposition: 'attachment',
+          } as Attachment,
+          {
+            filename: 'RE-2026-007.txt',
+            content: example('xrechnung_ubl/01.03a-INVOICE_ubl.xml'),
+            contentType: 'text/plain',
+          },
+        ],
+      }),
+    );
+    await imap.deliver(
+      await message({
+        subject: 'Rechnung per Outlook',
+        messageId: '<tnef@outlook.example>',
+        attachments: [
+          {
+            filename: 'winmail.dat',
+            content: Buffer.from([0x78, 0x9f, 0x3e, 0x22, 1, 2, 3]),
+            contentType: 'application/ms-tnef',
+          },
+        ],
+      }),
+    );
+    await eventually(
+      () => imap.messages('Processed'),
+      (m) => m.length === 3,
+    );
+    const docs = await eventually(list, (d) => d.length === 4);
+    const names = docs.map((d) => d.file_name);
+    expect(names).toContain('Rechnung RE-2026-004.eml/RE-2026-004.xml');
+    expect(names).toContain('RE-2026-007.txt');
+    const fromForward = docs.find((d) => d.file_name === 'Rechnung RE-2026-004.eml/RE-2026-004.xml');
+    expect(fromForward.email.message_id).toBe('<fwd4@firma.example>');
+    const tnef = (await eventually(notes, (n) => n.length === 2)).find(
+      (n) => n.inReplyTo === '<tnef@outlook.example>',
+    );
+    expect(tnef?.subject).toBe('Not taken into the inbox: Rechnung per Outlook');
+    expect(tnef?.text).toContain(
+      "- winmail.dat: Outlook's TNEF (winmail.dat), not opened: ask the sender to send the invoice as a file",
+    );
+    expect(await imap.messages('INBOX')).toHaveLength(0);
   });
 });
 

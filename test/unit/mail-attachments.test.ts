@@ -39,7 +39,7 @@ const reasons = (skipped: { name: string; reason: string }[]) =>
   Object.fromEntries(skipped.map((s) => [s.name, s.reason]));
 
 describe('attachments tried as e-invoices', () => {
-  test('XML and PDF by name, type or magic bytes; images, text and signatures are not tried', () => {
+  test('XML and PDF by name, type or magic bytes; images and signatures are named, passed over', () => {
     const { files, skipped } = candidateFiles(
       [
         { filename: 'rechnung.XML', contentType: 'application/octet-stream', content: bytes('<Invoice/>') },
@@ -51,7 +51,101 @@ describe('attachments tried as e-invoices', () => {
       limits,
     );
     expect(files.map((f) => f.name)).toEqual(['rechnung.XML', 'scan', 'attachment-3']);
-    expect(skipped).toEqual([]);
+    expect(skipped).toEqual([
+      { name: 'logo.png', reason: 'an image (image/png), not an e-invoice: passed over', passedOver: true },
+      {
+        name: 'smime.p7s',
+        reason: 'not an XML file, a PDF or a ZIP (application/pkcs7-signature): passed over',
+        passedOver: true,
+      },
+    ]);
+  });
+
+  test('XML by its first bytes: an XRechnung sent as octet-stream without .xml, or as a .txt; bounded', () => {
+    const cii =
+      '<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"/>';
+    const utf16 = (text: string, bom: number[], le: boolean) => {
+      const units = Buffer.from(text, 'utf16le');
+      if (!le) units.swap16();
+      return new Uint8Array([...bom, ...units]);
+    };
+    const { files, skipped } = candidateFiles(
+      [
+        {
+          filename: 'RE-2026-007',
+          contentType: 'application/octet-stream',
+          content: bytes('<?xml version="1.0"?><x/>'),
+        },
+        { filename: 'RE-2026-008.txt', contentType: 'text/plain', content: bytes(`\uFEFF \r\n\t${cii}`) },
+        {
+          filename: 'ubl.dat',
+          contentType: 'application/octet-stream',
+          content: bytes('<ubl:Invoice xmlns:ubl="u">'),
+        },
+        { filename: 'cn', contentType: 'application/octet-stream', content: bytes('<CreditNote>') },
+        {
+          filename: 'le.txt',
+          contentType: 'text/plain',
+          content: utf16('<?xml version="1.0"?>', [0xff, 0xfe], true),
+        },
+        { filename: 'be.txt', contentType: 'text/plain', content: utf16('<Invoice/>', [0xfe, 0xff], false) },
+        // Not XML by their first bytes: a text, an HTML page, XML past the first KiB, an SVG logo.
+        { filename: 'agb.txt', contentType: 'text/plain', content: bytes('Allgemeine Geschäftsbedingungen') },
+        {
+          filename: 'mail.html',
+          contentType: 'text/html',
+          content: bytes('<html><body>Invoice</body></html>'),
+        },
+        {
+          filename: 'late',
+          contentType: 'application/octet-stream',
+          content: bytes(`${' '.repeat(1024)}<?xml ?>`),
+        },
+        { filename: 'logo.svg', contentType: 'image/svg+xml', content: bytes('<?xml version="1.0"?><svg/>') },
+      ],
+      { ...limits, maxFiles: 20, maxMessageFileBytes: 100_000 },
+    );
+    expect(files.map((f) => f.name)).toEqual([
+      'RE-2026-007',
+      'RE-2026-008.txt',
+      'ubl.dat',
+      'cn',
+      'le.txt',
+      'be.txt',
+    ]);
+    expect(files[1]?.bytes).toEqual(bytes(`\uFEFF \r\n\t${cii}`));
+    expect(reasons(skipped)).toEqual({
+      'agb.txt': 'not an XML file, a PDF or a ZIP (text/plain): passed over',
+      'mail.html': 'not an XML file, a PDF or a ZIP (text/html): passed over',
+      late: 'not an XML file, a PDF or a ZIP (application/octet-stream): passed over',
+      'logo.svg': 'an image (image/svg+xml), not an e-invoice: passed over',
+    });
+    expect(skipped.every((s) => s.passedOver)).toBe(true);
+  });
+
+  test("Outlook's winmail.dat and an S/MIME message are named as parts not opened, not as passed over", () => {
+    const tnef = new Uint8Array([0x78, 0x9f, 0x3e, 0x22, 0x01, 0x02]);
+    const { files, skipped } = candidateFiles(
+      [
+        { filename: 'winmail.dat', contentType: 'application/ms-tnef', content: tnef },
+        // By its magic number, whatever it is called.
+        { filename: 'ATT00001.dat', contentType: 'application/octet-stream', content: tnef },
+        { filename: 'smime.p7m', contentType: 'application/pkcs7-mime', content: bytes('0\x80') },
+      ],
+      limits,
+    );
+    expect(files).toEqual([]);
+    const tnefReason =
+      "Outlook's TNEF (winmail.dat), not opened: ask the sender to send the invoice as a file (XML, PDF or ZIP)";
+    expect(skipped).toEqual([
+      { name: 'winmail.dat', reason: tnefReason },
+      { name: 'ATT00001.dat', reason: tnefReason },
+      {
+        name: 'smime.p7m',
+        reason:
+          'an S/MIME message (encrypted, or signed as one block), not opened: ask the sender to send the invoice unencrypted',
+      },
+    ]);
   });
 
   test('a ZIP is opened one level deep: its XML and PDF files, a ZIP inside named and left closed', async () => {
@@ -65,9 +159,34 @@ describe('attachments tried as e-invoices', () => {
     const { files, skipped } = candidateFiles([zipPart('rechnungen.zip', zip)], limits);
     expect(files.map((f) => f.name)).toEqual(['rechnungen.zip/a.xml', 'rechnungen.zip/dir/b.pdf']);
     expect(new TextDecoder().decode(files[0]?.bytes)).toBe('<Invoice/>');
+    // The ZIP inside may hold invoices: named first, as a part not taken; the text is passed over.
     expect(skipped).toEqual([
       { name: 'rechnungen.zip/inner.zip', reason: 'a ZIP inside a ZIP is not opened' },
+      {
+        name: 'rechnungen.zip/readme.txt',
+        reason: 'not an XML file or a PDF: passed over',
+        passedOver: true,
+      },
     ]);
+  });
+
+  test('a ZIP from macOS: its __MACOSX metadata is no file sent and is left out', async () => {
+    const zip = await zipOf({
+      'RE-1.xml': '<Invoice/>',
+      '__MACOSX/._RE-1.xml': Buffer.from([0, 5, 22, 7, 0, 2]),
+      'dir/._RE-2.xml': Buffer.from([0, 5, 22, 7]),
+    });
+    const { files, skipped } = candidateFiles([zipPart('Rechnungen.zip', zip)], limits);
+    expect(files.map((f) => f.name)).toEqual(['Rechnungen.zip/RE-1.xml']);
+    expect(skipped).toEqual([]);
+  });
+
+  test('an entry name Windows Explorer wrote in IBM437 (no UTF-8 flag) is read as such', () => {
+    // "Rechnung_Müller_016.xml" with ü as 0x81, as the Explorer's "Send to > Compressed folder" writes it.
+    const rawName = new Uint8Array([...Buffer.from('Rechnung_M'), 0x81, ...Buffer.from('ller_016.xml')]);
+    const zip = rawZip([{ ...deflatedEntry('x', '<Invoice/>'), rawName }]);
+    const { files } = candidateFiles([zipPart('Rechnungen.zip', zip)], limits);
+    expect(files.map((f) => f.name)).toEqual(['Rechnungen.zip/Rechnung_Müller_016.xml']);
   });
 
   test('plain attachments first, then ZIP entries; a file over the limit, an entry declaring more (never inflated), more files than allowed', async () => {
@@ -207,6 +326,26 @@ describe('the caps a hostile ZIP meets', () => {
       expected[`c.zip/${i}.xml`] = message;
     }
     expect(reasons(skipped)).toEqual(expected);
+  });
+
+  test('the parts that may be e-invoices are named first: a ZIP of many images does not crowd them out', () => {
+    const zip = rawZip([
+      ...Array.from({ length: 60 }, (_, i) => deflatedEntry(`scan-${i}.png`, 'PNG')),
+      ...Array.from({ length: 5 }, (_, i) => deflatedEntry(`${i}.xml`, '<a/>')),
+    ]);
+    const { files, skipped } = candidateFiles([zipPart('z.zip', zip)], limits);
+    expect(files.map((f) => f.name)).toEqual(['z.zip/0.xml', 'z.zip/1.xml', 'z.zip/2.xml']);
+    expect(skipped).toHaveLength(MAX_NAMED_SKIPS);
+    expect(skipped.slice(0, 2)).toEqual([
+      { name: 'z.zip/3.xml', reason: 'more than 3 files in one message: not tried' },
+      { name: 'z.zip/4.xml', reason: 'more than 3 files in one message: not tried' },
+    ]);
+    // The rest are images: the line counting them says so, so it sends no message to Failed.
+    expect(skipped.at(-1)).toEqual({
+      name: `${62 - (MAX_NAMED_SKIPS - 1)} more parts`,
+      reason: 'passed over as well (not named one by one)',
+      passedOver: true,
+    });
   });
 
   test(`a note names at most ${MAX_NAMED_SKIPS} parts; the rest are counted in one line`, () => {

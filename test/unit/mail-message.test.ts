@@ -65,6 +65,61 @@ describe('an e-mail taken apart', () => {
       );
   });
 
+  test("a forwarded e-mail's attachments are taken as the message's own, two levels deep; deeper ones are named", async () => {
+    const mail = (subject: string, attachments: object[]) =>
+      new MailComposer({ from: 'a@b.example', subject, text: 'Anbei.', attachments }).compile().build();
+    // Forwarded "as attachment" (Outlook, Thunderbird): an attachment of type message/rfc822. (Forwarded
+    // inline, the parser reads the attached e-mail's parts as the message's own already.)
+    const eml = (filename: string, content: Buffer) => ({
+      filename,
+      content,
+      contentType: 'message/rfc822',
+      contentDisposition: 'attachment',
+    });
+    const xml = (filename: string, content: string) => ({
+      filename,
+      content,
+      contentType: 'application/xml',
+    });
+    const original = await mail('Rechnung RE-2026-004', [
+      xml('RE-2026-004.xml', invoice),
+      { filename: 'AGB.txt', content: 'AGB', contentType: 'text/plain' },
+    ]);
+    const oldest = await mail('Uralt', [xml('RE-0.xml', '<Invoice>R-0</Invoice>')]);
+    const old = await mail('WG: Uralt', [
+      xml('RE-1.xml', '<Invoice>R-1</Invoice>'),
+      eml('uralt.eml', oldest),
+    ]);
+    const forward = await mail('WG: WG: Uralt', [
+      xml('RE-2.xml', '<Invoice>R-2</Invoice>'),
+      eml('alt.eml', old),
+    ]);
+    const raw = await mail('WG: Rechnung RE-2026-004', [
+      eml('Rechnung RE-2026-004.eml', original),
+      eml('WG alt.eml', forward),
+      eml('Gruss.eml', await mail('Nur Text', [])),
+    ]);
+    const parts = await readMailMessage(new Uint8Array(raw), limits);
+    expect(parts.email.subject).toBe('WG: Rechnung RE-2026-004');
+    expect(parts.files.map((f) => [f.name, new TextDecoder().decode(f.bytes)])).toEqual([
+      ['Rechnung RE-2026-004.eml/RE-2026-004.xml', invoice],
+      ['WG alt.eml/RE-2.xml', '<Invoice>R-2</Invoice>'],
+      ['WG alt.eml/alt.eml/RE-1.xml', '<Invoice>R-1</Invoice>'],
+    ]);
+    expect(parts.skipped).toEqual([
+      {
+        name: 'WG alt.eml/alt.eml/uralt.eml',
+        reason: 'an e-mail attached more than 2 levels deep is not opened: forward the original instead',
+      },
+      { name: 'Gruss.eml', reason: 'an attached e-mail without attachments: passed over', passedOver: true },
+      {
+        name: 'Rechnung RE-2026-004.eml/AGB.txt',
+        reason: 'not an XML file, a PDF or a ZIP (text/plain): passed over',
+        passedOver: true,
+      },
+    ]);
+  });
+
   test('in the receive worker: the same parts, the files handed back whole', async () => {
     const pool = new ReceivePool(1, { timeLimitMs: 60_000, memoryLimitBytes: 64 * 1024 ** 3 });
     try {

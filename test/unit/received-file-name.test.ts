@@ -26,3 +26,19 @@ test('a name longer than 255 characters keeps its extension', () => {
   expect(name?.length).toBe(255);
   expect(name?.endsWith('.xml')).toBe(true);
 });
+
+test('filename* in ISO-8859-1 or US-ASCII (RFC 8187); another charset falls back to the plain filename', () => {
+  expect(fileNameOf("attachment; filename*=ISO-8859-1''Rechnung_B%FCro.xml")).toBe('Rechnung_Büro.xml');
+  expect(fileNameOf("attachment; filename*=iso-8859-1'de'Rechnung%20M%E4rz.xml")).toBe('Rechnung März.xml');
+  expect(fileNameOf("attachment; filename*=us-ascii''RE-2026-001.xml")).toBe('RE-2026-001.xml');
+  // Before the plain one, whichever comes first in the header.
+  expect(
+    fileNameOf(`attachment; filename="Rechnung_Buero.xml"; filename*=ISO-8859-1''Rechnung_B%FCro.xml`),
+  ).toBe('Rechnung_Büro.xml');
+  // A charset not read, bytes its charset cannot be, a broken escape: the plain filename, else none.
+  expect(fileNameOf(`attachment; filename*=Shift_JIS''%82%A0.xml; filename="RE-2.xml"`)).toBe('RE-2.xml');
+  expect(fileNameOf(`attachment; filename*=us-ascii''B%FCro.xml; filename="Buero.xml"`)).toBe('Buero.xml');
+  expect(fileNameOf(`attachment; filename*=UTF-8''B%FCro.xml; filename="Buero.xml"`)).toBe('Buero.xml');
+  expect(fileNameOf(`attachment; filename*=UTF-8''B%Fro.xml; filename="Buero.xml"`)).toBe('Buero.xml');
+  expect(fileNameOf("attachment; filename*=KOI8-R''%F0.xml")).toBeNull();
+});

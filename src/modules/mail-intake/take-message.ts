@@ -26,6 +26,13 @@ export interface MessageRunDeps {
 /** A message the service itself failed on (storage, database) is tried this often before going to Failed. */
 const MAX_TRIES = 5;
 
+/** A flagged copy into Failed; the message itself keeps the flags it had. */
+async function copyToFailed(client: ImapFlow, uid: number, flagged: boolean): Promise<void> {
+  if (!flagged) await client.messageFlagsAdd(String(uid), ['\\Flagged'], { uid: true });
+  await client.messageCopy(String(uid), FAILED, { uid: true });
+  if (!flagged) await client.messageFlagsRemove(String(uid), ['\\Flagged'], { uid: true });
+}
+
 export function messageRun(deps: MessageRunDeps): MessageRun {
   const tries = new Map<string, number>();
   const fail = async (
@@ -48,7 +55,11 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
       for (const uid of [...uids].sort((a, b) => a - b)) {
         // Logged out (the service stops) or dropped: the rest wait for the next connection.
         if (!client.usable) break;
-        const head = await client.fetchOne(String(uid), { size: true, envelope: true }, { uid: true });
+        const head = await client.fetchOne(
+          String(uid),
+          { size: true, envelope: true, flags: true },
+          { uid: true },
+        );
         if (!head) continue;
         const subject = head.envelope?.subject ?? null;
         const messageId = head.envelope?.messageId ?? null;
@@ -79,18 +90,34 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
           continue;
         }
         if (outcome.kept.length > 0) {
+          // A part that may be an e-invoice and was not taken must reach the bookkeeper, who looks at Failed:
+          // a copy goes there first (a crash before the move below takes the message again, and may leave a
+          // second copy, never none).
+          const copied = outcome.refused.some((r) => !r.passedOver);
+          if (copied) {
+            await copyToFailed(client, uid, head.flags?.has('\\Flagged') ?? false);
+            const note = await failureNote({
+              subject: outcome.email.subject ?? subject,
+              messageId: outcome.email.message_id ?? messageId,
+              reasons: outcome.refused,
+              kept: outcome.kept,
+            });
+            await client.append(FAILED, note, [], new Date());
+          }
           await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
           await client.messageMove(String(uid), PROCESSED, { uid: true });
           deps.logger.info('mail message received', {
             message_id: outcome.email.message_id,
             received: outcome.kept.map((k) => k.id),
             ...(outcome.refused.length > 0 && { not_taken: outcome.refused }),
+            ...(copied && { copied_to: FAILED }),
           });
         } else {
+          // Every attachment is named with why it was not taken: none named, none there.
           const reasons =
             outcome.refused.length > 0
               ? outcome.refused
-              : [{ name: 'the message', reason: 'no attachment is an XML file, a PDF or a ZIP of them' }];
+              : [{ name: 'the message', reason: 'it has no attachments' }];
           // A message the worker could not read has no headers of its own: the server's envelope names it.
           await fail(
             client,

@@ -30,19 +30,15 @@ const detail = (summary: string) => ({ summary, tags: ['Receiving'] });
 /**
  * The file name a `Content-Disposition` request header gives (`filename*=UTF-8''…` before `filename="…"`):
  * its last path segment (`/` or a Windows `\`), without control characters, at most 255 characters with
- * its extension kept; null when none. A plain `filename` arrives as the bytes a client wrote, read one per
- * character: UTF-8 ones ("März" as `MÃ¤rz`) are read as UTF-8 again.
+ * its extension kept; null when none. `filename*` (RFC 8187) in UTF-8, ISO-8859-1 or US-ASCII; in another
+ * charset, or not decodable, the plain `filename` is taken when there is one. A plain `filename` arrives as
+ * the bytes a client wrote, read one per character: UTF-8 ones ("März" as `MÃ¤rz`) are read as UTF-8 again.
  */
 export function fileNameOf(header: string | null): string | null {
   if (!header) return null;
-  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header)?.[1];
+  const extended = /filename\*\s*=\s*([\w!#$%&+^`{}~-]*)'[^']*'([^;]+)/.exec(header);
   const plain = /filename\s*=\s*(?:"((?:\\"|[^"])*)"|([^;\s]+))/.exec(header);
-  let name: string | undefined;
-  try {
-    name = extended === undefined ? undefined : decodeURIComponent(extended.trim());
-  } catch {
-    name = undefined;
-  }
+  let name = extended ? extendedValue(extended[1] ?? '', (extended[2] ?? '').trim()) : undefined;
   name ??= asUtf8((plain?.[1]?.replace(/\\"/g, '"') ?? plain?.[2]) || '');
   const last = name.split(/[\\/]/).pop() ?? '';
   const clean = [...last]
@@ -50,6 +46,33 @@ export function fileNameOf(header: string | null): string | null {
     .join('')
     .trim();
   return clean ? shortened(clean, 255) : null;
+}
+
+/**
+ * The charsets of `filename*` read (RFC 8187: UTF-8 must be, ISO-8859-1 is the other in use; as browsers,
+ * ISO-8859-1 is read as windows-1252, whose printable characters it holds).
+ */
+const EXTENDED_CHARSETS = {
+  'utf-8': 'utf-8',
+  'iso-8859-1': 'windows-1252',
+  latin1: 'windows-1252',
+  'us-ascii': 'us-ascii',
+} as const;
+
+/** An RFC 8187 value (`%FC` a byte) in its charset; undefined for another charset or bytes it cannot be. */
+function extendedValue(charset: string, value: string): string | undefined {
+  const label = EXTENDED_CHARSETS[charset.toLowerCase() as keyof typeof EXTENDED_CHARSETS];
+  if (label === undefined || /%(?![0-9a-f]{2})/i.test(value)) return undefined;
+  const bytes = Buffer.from(
+    value.replace(/%([0-9a-f]{2})/gi, (_all, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  );
+  if (label === 'us-ascii') return bytes.some((b) => b > 0x7f) ? undefined : bytes.toString('latin1');
+  try {
+    return new TextDecoder(label, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
 }
 
 /** Text whose characters are bytes (all below 256) read as UTF-8 when they are UTF-8; else as it is. */

@@ -31,6 +31,17 @@ function bounded(text: string): string {
   return clean.length > MAX_NOTE_TEXT ? `${clean.slice(0, MAX_NOTE_TEXT - 1)}…` : clean;
 }
 
+/**
+ * A PDF the reader refuses for carrying no e-invoice (the terms and conditions, a delivery note, a plain PDF
+ * invoice beside its XRechnung), or encrypted (which Factur-X and ZUGFeRD forbid): plainly no e-invoice,
+ * passed over (the refusal's `details.reason`). A damaged PDF, or one whose embedded invoice is refused, is a
+ * part not taken.
+ */
+const plainPdf = (error: DomainError) =>
+  error.details?.reason === 'no_embedded_invoice' || error.details?.reason === 'encrypted';
+
+const isPdf = (bytes: Uint8Array) => String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
+
 const UNREAD: ReceivedEmail = { from: null, subject: null, date: null, message_id: null };
 
 /**
@@ -67,11 +78,16 @@ export async function receiveMessage({
         deps,
         input: { file: received, original, source: { kind: 'email', fileName: file.name, email } },
       });
-      kept.push({ name: file.name, id: row.id, created });
+      kept.push({ name: bounded(file.name), id: row.id, created });
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      refused.push({ name: file.name, reason: reasonOf(error) });
+      const plain = isPdf(file.bytes) && plainPdf(error);
+      refused.push({ name: file.name, reason: reasonOf(error), ...(plain && { passedOver: true }) });
     }
   }
-  return { email, kept, refused: refused.map((r) => ({ name: bounded(r.name), reason: bounded(r.reason) })) };
+  return {
+    email,
+    kept,
+    refused: refused.map((r) => ({ ...r, name: bounded(r.name), reason: bounded(r.reason) })),
+  };
 }
