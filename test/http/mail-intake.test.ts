@@ -502,6 +502,62 @@ describe.skipIf(!hasDovecot)('a mailbox that refuses the login', () => {
   });
 });
 
+describe('a mailbox that refuses every login', () => {
+  test('is tried again after 1 s, 2 s, 4 s, ...: not in a loop that hammers the provider', async () => {
+    // A stand-in IMAP server counting logins: greets, answers CAPABILITY, refuses every LOGIN.
+    let logins = 0;
+    const imap = Bun.listen<{ buffer: string }>({
+      hostname: '127.0.0.1',
+      port: 0,
+      socket: {
+        open(socket) {
+          socket.data = { buffer: '' };
+          socket.write('* OK [CAPABILITY IMAP4rev1 AUTH=PLAIN] ready\r\n');
+        },
+        data(socket, bytes) {
+          socket.data.buffer += Buffer.from(bytes).toString('latin1');
+          let end = socket.data.buffer.indexOf('\r\n');
+          while (end >= 0) {
+            const line = socket.data.buffer.slice(0, end);
+            socket.data.buffer = socket.data.buffer.slice(end + 2);
+            const [tag, command] = line.split(' ');
+            if (command?.toUpperCase() === 'CAPABILITY') {
+              socket.write(`* CAPABILITY IMAP4rev1 AUTH=PLAIN\r\n${tag} OK done\r\n`);
+            } else if (command?.toUpperCase() === 'LOGIN' || command?.toUpperCase() === 'AUTHENTICATE') {
+              logins++;
+              socket.write(`${tag} NO [AUTHENTICATIONFAILED] Authentication failed.\r\n`);
+            } else {
+              socket.write(`${tag} BAD unknown\r\n`);
+            }
+            end = socket.data.buffer.indexOf('\r\n');
+          }
+        },
+      },
+    });
+    const server = await startServer({
+      imap: {
+        IMAP_URL: `imap://someone:wrong@127.0.0.1:${imap.port}/INBOX`,
+        IMAP_ALLOW_PLAIN: 'true',
+        IMAP_POLL_SECONDS: '1',
+      },
+    });
+    try {
+      await eventually(
+        () => server.json('/ready'),
+        (r) => r.body.mailbox?.state === 'error',
+      );
+      await Bun.sleep(3_500);
+      // 1 s, 2 s and 4 s apart: at most four logins in those seconds (hundreds before the fix). More time
+      // (a busy machine) only means fewer.
+      expect(logins).toBeGreaterThanOrEqual(1);
+      expect(logins).toBeLessThanOrEqual(4);
+    } finally {
+      await server.stop();
+      imap.stop(true);
+    }
+  });
+});
+
 describe.skipIf(!hasDovecot)('a mailbox server that is down', () => {
   test('is reported, retried with a growing delay, and read once it is back', async () => {
     const imap = await TestDovecot.start();

@@ -95,6 +95,9 @@ export class MailboxWatcher implements MailIntake {
         if (this.current.error !== message)
           this.logger.warn('mailbox unavailable', { error: message, retry_at: next });
         this.current = { ...this.current, state: 'error', error: message, next_attempt_at: next };
+        // The failed connection's own close is no news: without this the wait ended at once and a mailbox
+        // refusing the login was tried hundreds of times a second.
+        this.news = false;
         await this.pause(wait);
         continue;
       }
@@ -122,7 +125,10 @@ export class MailboxWatcher implements MailIntake {
     let closed = false;
     // Without a listener an 'error' event would end the process; the loop learns of it through 'close'.
     client.on('error', () => undefined);
+    // Only while this connection is the watcher's: a close or message after the session ended (a failed
+    // login's close arrives after the error) must not cut the back-off short.
     const wake = () => {
+      if (this.client !== client) return;
       this.news = true;
       this.nudge?.();
     };
