@@ -1130,12 +1130,24 @@ export interface ReceivedDocument {
   /** null: no compliance profile applies */
   valid: boolean | null;
   compliance: ComplianceResult | null;
+  /** What the file states that the data does not keep (parse's warnings), and what the inbox found: code differing_total */
   warnings: {
     term: string;
     path: string;
     message: string;
+    /** Another file with the same seller, number, issue date and type states other amounts: no copy, each counts on its own; check which is right */
+    code?: 'differing_total';
+    /** differing_total: the other file */
+    other_file?: {
+      id: string;
+      /** BT-112 as that file states it */
+      total: string;
+      /** BT-115 as that file states it */
+      amount_due: string;
+      currency: string;
+    };
   }[];
-  /** The first received document of the same type with the same seller, number and issue date */
+  /** The file that counts of the same invoice: same type, seller, number, issue date, currency, total and amount due */
   duplicate_of: string | null;
   note: string | null;
   lines: ReceivedLine[];

@@ -292,3 +292,85 @@ describe('marked paid, then set back', () => {
     expect(marked.body.error.details).toMatchObject({ action: 'mark-paid', document_type: 'credit_note' });
   });
 });
+
+describe('same seller, number and date, another total: no copy', () => {
+  const peppol = (name: string) =>
+    readFileSync(sharedPath(`rulesets/examples/peppol_bis_billing_3/${name}`), 'utf8');
+  /** Snippet1 of 2017-11-13 by SupplierTradingName Ltd. (GB1232434): 7125.00 (6125.00 due), then 1656.25. */
+  const ALLOWANCE = peppol('Allowance-example.xml');
+  const BASE = peppol('base-example.xml');
+  let account: TestAccount;
+  let first: any;
+  let second: any;
+
+  const post = async (xml: string) =>
+    await receive(account, { bytes: new TextEncoder().encode(xml), type: 'application/xml' });
+  const get = async (id: string) =>
+    (await call(account, 'GET', `/api/v1/received-documents/${id}`)).body.data;
+  const differing = (doc: any) =>
+    doc.warnings.filter((w: { code?: string }) => w.code === 'differing_total').map((w: any) => w.other_file);
+  const owed = async () => {
+    const payables = (await call(account, 'GET', '/api/v1/reports/payables?as_of=2017-12-31')).body.data;
+    const expenses = (await call(account, 'GET', '/api/v1/reports/expenses?from=2017-11-01&to=2017-11-30'))
+      .body.data;
+    return { open: payables.currencies[0]?.open ?? '0.00', gross: expenses.currencies[0]?.gross ?? '0.00' };
+  };
+
+  beforeAll(async () => {
+    account = await makeAccount(server, { name: 'Zwei Beträge GmbH' });
+    first = await post(ALLOWANCE);
+    second = await post(BASE);
+  });
+
+  test('each counts on its own: both owed, both spent, both in the CSV', async () => {
+    expect([first.invoice_number, second.invoice_number]).toEqual(['Snippet1', 'Snippet1']);
+    expect(second.duplicate_of).toBeNull();
+    expect((await get(first.id)).duplicate_of).toBeNull();
+    expect(await owed()).toEqual({ open: '7781.25', gross: '8781.25' });
+    const res = await server.request(
+      '/api/v1/exports/received-documents.csv?from=2017-11-01&to=2017-11-30&format=machine',
+      { key: account.apiKey },
+    );
+    const [header, ...lines] = (await res.text()).trim().split('\r\n');
+    const due = (header ?? '').split(',').indexOf('amount_due');
+    expect(lines.map((line) => line.split(',')[due]).sort()).toEqual(['1656.25', '6125.00']);
+  });
+
+  test('both carry a warning naming the other file and what it states', async () => {
+    expect(differing(second)).toEqual([
+      { id: first.id, total: '7125.00', amount_due: '6125.00', currency: 'EUR' },
+    ]);
+    expect(differing(await get(first.id))).toEqual([
+      { id: second.id, total: '1656.25', amount_due: '1656.25', currency: 'EUR' },
+    ]);
+    const warning = second.warnings.find((w: { code?: string }) => w.code === 'differing_total');
+    expect(warning).toMatchObject({ term: 'BT-112', path: 'total' });
+    expect(warning.message).toContain(
+      `(${first.id}) states a different total (7125.00, amount due 6125.00 EUR)`,
+    );
+  });
+
+  test('a third file stating the same amounts as one of them is a copy of that one, and warned too', async () => {
+    // The same invoice as base-example.xml, written otherwise (other bytes, same figures).
+    const third = await post(BASE.replace('<cbc:Note>', '<cbc:Note>Copy: '));
+    expect(third.duplicate_of).toBe(second.id);
+    expect(differing(third).map((f: { id: string }) => f.id)).toEqual([first.id]);
+    expect(differing(await get(first.id)).map((f: { id: string }) => f.id)).toEqual([second.id]);
+    expect(await owed()).toEqual({ open: '7781.25', gross: '8781.25' });
+  });
+
+  test('the wrong one rejected, no file warns any more; taken back, they warn again; deleted, gone', async () => {
+    await call(account, 'PATCH', `/api/v1/received-documents/${first.id}`, { status: 'rejected' });
+    expect(differing(await get(first.id))).toEqual([]);
+    expect(differing(await get(second.id))).toEqual([]);
+    expect(await owed()).toEqual({ open: '1656.25', gross: '1656.25' });
+    await call(account, 'PATCH', `/api/v1/received-documents/${first.id}`, { status: 'received' });
+    expect(differing(await get(second.id)).map((f: { id: string }) => f.id)).toEqual([first.id]);
+    await call(account, 'DELETE', `/api/v1/received-documents/${first.id}`);
+    expect(differing(await get(second.id))).toEqual([]);
+    // The file's own reading notes are kept throughout.
+    expect((await get(second.id)).warnings).toEqual(
+      second.warnings.filter((w: { code?: string }) => !w.code),
+    );
+  });
+});

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { inspectPdf } from '../pdf-tools';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
 
 const EXAMPLES = join(OFFICIAL_RULESETS, 'examples');
@@ -115,5 +116,34 @@ describe('the received document answer', () => {
     expect((await only('email')).data).toEqual([]);
     const bad = await server.json('/api/v1/received-documents?source=fax', { key: account.apiKey });
     expect(bad.status).toBe(422);
+  });
+});
+
+describe('the PDF of a received document', () => {
+  test('prints no date of supply the file does not state: 01.01a states none, its line the year 2016', async () => {
+    const other = await makeAccount(server, { name: 'Leistungsdatum GmbH' });
+    const res = await server.request('/api/v1/received-documents', {
+      method: 'POST',
+      key: other.apiKey,
+      headers: { 'content-type': 'application/xml' },
+      body: ubl.toString('utf8'),
+    });
+    expect(res.status).toBe(201);
+    const { data: doc } = (await res.json()) as any;
+    const data = (await server.json(`/api/v1/received-documents/${doc.id}/data`, { key: other.apiKey })).body
+      .data;
+    expect(data.delivery_date).toBeUndefined();
+    expect(data.invoice_period).toBeUndefined();
+    expect(data.line_items[0].period).toEqual({ start_date: '2016-01-01', end_date: '2016-12-31' });
+    const pdf = await server.request(`/api/v1/received-documents/${doc.id}/pdf?lang=de`, {
+      key: other.apiKey,
+    });
+    expect(pdf.status).toBe(200);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    if (process.env.SCREENSHOT_DIR) writeFileSync(join(process.env.SCREENSHOT_DIR, '01.01a-de.pdf'), bytes);
+    const { text } = await inspectPdf(bytes);
+    expect(text).toContain('04.04.2016'); // the issue date, as such
+    expect(text).toContain('01.01.2016'); // the line's period, on its line
+    expect(text).not.toContain('Leistungsdatum');
   });
 });

@@ -1,7 +1,7 @@
 // API errors as a person using the console reads them: what to do, and where (issue 36).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { chooseLanguage } from '../../src/console/i18n';
-import { type ApiErrorLike, consoleMessage, messageOf } from '../../src/console/ui/messages';
+import { type ApiErrorLike, consoleMessage, messageOf, refusedFile } from '../../src/console/ui/messages';
 import { plainProblem } from '../../src/console/ui/plain-problems';
 
 /** An error as the console's api.ts throws it (its ApiError needs the browser's types). */
@@ -202,6 +202,90 @@ describe('void refused for payments, in German', () => {
     );
     expect(messageOf(paid).text).toBe(
       'Diese Rechnung kann nicht storniert werden, solange Zahlungen über 1.250,00\u00a0CHF auf ihr erfasst sind: Löschen Sie diese zuerst unter „Zahlungen“.',
+    );
+  });
+});
+
+// Received documents (src/modules/receiving/use-cases/received-payments.ts): refused for what they are, said
+// so in German; a state problem names the state in German, never the API's word for it.
+describe('received documents refused, in German', () => {
+  const saved = { localStorage: globalThis.localStorage, document: globalThis.document };
+  beforeAll(() => {
+    Object.assign(globalThis, {
+      localStorage: { setItem: () => undefined, getItem: () => null },
+      document: { documentElement: {} },
+    });
+    chooseLanguage('de');
+  });
+  afterAll(() => {
+    chooseLanguage('en');
+    Object.assign(globalThis, saved);
+  });
+  const conflict = (details: Record<string, unknown>) =>
+    new ApiError(409, 'conflict', 'an English sentence', [], details);
+
+  test('a credit note marked paid says it is a credit, not "not possible in the state received"', () => {
+    const text = messageOf(
+      conflict({ action: 'mark-paid', document_type: 'credit_note', amount_due: '1656.25', currency: 'EUR' }),
+    ).text;
+    expect(text).toBe(
+      'Eine Rechnungskorrektur wird nicht bezahlt: der Verkäufer schuldet Ihnen ihren Betrag (oder verrechnet ihn mit einer Rechnung).',
+    );
+  });
+
+  test('an invoice stating a negative amount due: nothing to pay, the amount owed back', () => {
+    const text = messageOf(
+      conflict({ action: 'mark-paid', document_type: 'invoice', amount_due: '-10000.00', currency: 'SEK' }),
+    ).text;
+    expect(text).toBe(
+      'Diese Rechnung weist einen negativen Betrag aus: zu zahlen ist nichts, der Verkäufer schuldet Ihnen 10.000,00\u00a0SEK.',
+    );
+  });
+
+  test('another file of an invoice: in German, with a link to the file that counts', () => {
+    const message = messageOf(conflict({ action: 'mark-paid', duplicate_of: 'rcv_01abc' }));
+    expect(message).toEqual({
+      text: 'Das ist eine weitere Datei einer bereits empfangenen Rechnung: erfassen Sie die Zahlung bei der maßgeblichen Datei.',
+      link: { href: '#/received/rcv_01abc', label: 'Die maßgebliche Datei öffnen' },
+    });
+  });
+
+  test('set back from paid while its own payments settle it: what to delete, not its state', () => {
+    const text = messageOf(conflict({ action: 'mark-unpaid', amount_paid: '529.87', currency: 'EUR' })).text;
+    expect(text).toBe(
+      'Erfasste Zahlungen von 529,87\u00a0€ begleichen sie: löschen Sie eine unter „Zahlungen“, um sie wieder zu öffnen.',
+    );
+  });
+
+  test('a rejected one names its state in German; an issued credit note in a wrong state stays a state problem', () => {
+    expect(messageOf(conflict({ action: 'record-payment', status: 'rejected' })).text).toBe(
+      'Das ist im Status „Abgelehnt“ nicht möglich.',
+    );
+    expect(messageOf(conflict({ action: 'mark-paid', status: 'received' })).text).toBe(
+      'Das ist im Status „Empfangen“ nicht möglich.',
+    );
+    expect(
+      messageOf(conflict({ action: 'mark-unpaid', status: 'draft', document_type: 'credit_note' })).text,
+    ).toBe('Das ist im Status „Entwurf“ nicht möglich.');
+  });
+
+  test('an upload refused: a PDF without an e-invoice and a file that is none, by the problem type', () => {
+    const refused = (type: string, message: string) =>
+      new ApiError(422, 'unprocessable_entity', message, [{ loc: 'body', msg: message, type }], {
+        fields: [{ loc: 'body', msg: message, type }],
+      });
+    const plainPdf = refused('not_an_einvoice', 'The PDF carries no embedded e-invoice (factur-x.xml, …)');
+    expect(refusedFile(plainPdf, true).text).toBe(
+      'Diese PDF-Datei enthält keine E-Rechnung, die der Dienst lesen kann (keine eingebettete XRechnung-, ZUGFeRD- oder Factur-X-Datei): eine reine PDF-Rechnung kann nicht übernommen werden.',
+    );
+    expect(refusedFile(refused('not_an_einvoice', 'This is a UBL despatch advice'), false).text).toBe(
+      'Diese Datei ist keine E-Rechnung, die der Dienst lesen kann (XRechnung, ZUGFeRD, Factur-X oder Peppol, als XML oder hybride PDF).',
+    );
+    expect(refusedFile(refused('doctype_not_allowed', 'DOCTYPE'), false).text).toBe(
+      'Die XML-Datei enthält eine DOCTYPE-Deklaration, die der Dienst nicht liest: eine E-Rechnung braucht keine.',
+    );
+    expect(refusedFile(new ApiError(413, 'payload_too_large', 'too large'), false).text).toBe(
+      'Die Datei oder Anfrage ist zu groß.',
     );
   });
 });

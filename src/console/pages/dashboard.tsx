@@ -8,8 +8,9 @@ import { href } from '../router';
 import { ageingSegments } from '../ui/ageing';
 import { BarChart, StackedBar } from '../ui/charts';
 import { useLoad } from '../ui/hooks';
-import { ErrorNotice, Loading } from '../ui/notice';
+import { Badge, ErrorNotice, Loading } from '../ui/notice';
 import { LastPayments } from './last-payments';
+import { kindOf, signedDue } from './received-kind';
 import { SmallBusinessCard } from './small-business-limits';
 
 const monthName = (month: string) =>
@@ -153,9 +154,12 @@ function Waiting({ received }: { received: ReceivedDocument[] }) {
               <tr key={r.id}>
                 <td>
                   <a href={href('received', r.id)}>{r.seller.name ?? r.invoice_number ?? r.id}</a>
+                  {r.duplicate_of ? <Badge tone="warn">{t('Duplicate file')}</Badge> : null}
+                  {kindOf(r) === 'Invoice' ? null : <div class="hint">{t(kindOf(r))}</div>}
                 </td>
                 <td>{formatDate(r.due_date)}</td>
-                <td class="num">{formatMoney(r.amount_due, r.currency)}</td>
+                {/* Another file of an invoice is due once, on the file that counts; a credit is owed to the firm. */}
+                <td class="num">{r.duplicate_of ? '—' : formatMoney(signedDue(r), r.currency)}</td>
               </tr>
             ))}
           </tbody>

@@ -55,20 +55,29 @@ const withoutSkontoLines = (terms: string | null) =>
 export function PaymentCard({
   payment,
   amountDue,
+  credit,
   currency,
 }: {
   payment: ReceivedPayment;
   amountDue: string;
+  /** Nothing is paid on it: what the seller owes back (a credit note, a negative invoice); else null. */
+  credit: string | null;
   currency: string;
 }) {
   const bank = payment.bank_account;
   const debit = payment.direct_debit;
+  // A credit's Skonto terms ask nothing of the firm.
+  const discounts = credit === null ? (payment.early_payment_discounts ?? []) : [];
   return (
     <section class="card">
       <h2>{t('Payment')}</h2>
       <dl class="facts">
         <dt>{t('Amount due')}</dt>
-        <dd>{formatMoney(amountDue, currency)}</dd>
+        <dd>
+          {credit === null
+            ? formatMoney(amountDue, currency)
+            : t('Nothing to pay: the seller owes you {amount}.', { amount: formatMoney(credit, currency) })}
+        </dd>
         <dt>{t('Due date')}</dt>
         <dd>{formatDate(payment.due_date) || '—'}</dd>
         {bank?.iban ? (
@@ -117,7 +126,7 @@ export function PaymentCard({
             <dd>{t('The invoice names no account.')}</dd>
           </>
         ) : null}
-        {(payment.early_payment_discounts ?? []).map((term) => (
+        {discounts.map((term) => (
           <Fragment key={`${term.days}-${term.percent}`}>
             <dt>{t('Skonto {percent} %', { percent: formatDecimal(term.percent) })}</dt>
             <dd>
@@ -210,8 +219,13 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
   );
 }
 
-/** What the file states that the data does not keep (the parse answer's warnings), each with its term. */
-export function ReadingNotesCard({ warnings }: { warnings: ReceivedDocument['warnings'] }) {
+/**
+ * What the file states that the data does not keep (the parse answer's warnings), each with its term, as the
+ * API words it: they carry no code to say them by.
+ */
+export function ReadingNotesCard({ warnings: all }: { warnings: ReceivedDocument['warnings'] }) {
+  // The inbox's own findings (a code) are said at the top of the page, in the console's words.
+  const warnings = all.filter((w) => w.code === undefined);
   if (warnings.length === 0) return null;
   return (
     <section class="card">

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { blob, call, get, list, patch, remove } from '../api';
+import { blob, get, list, patch, remove } from '../api';
 import type { ReceivedDocument, ReceivedPayment } from '../api-types';
 import { formatDate, formatMoney, locale, t } from '../i18n';
 import { subtractAmounts } from '../numbers';
@@ -20,7 +20,9 @@ import {
   SOURCE_LABELS,
   SourceFacts,
 } from './received-details';
+import { creditOf, differingFiles, isCredit, kindOf, signedDue, signedTotal } from './received-kind';
 import { NetworkOrigin, useTransport } from './received-network';
+import { Upload } from './received-upload';
 
 const STATUS_LABELS: Record<string, string> = {
   received: 'Received',
@@ -38,98 +40,6 @@ export function ReceivedPage({ route }: { route: string[] }) {
 function ValidBadge({ valid }: { valid: boolean | null }) {
   if (valid === null) return <Badge>{t('Not checked')}</Badge>;
   return valid ? <Badge tone="ok">{t('Valid')}</Badge> : <Badge tone="bad">{t('Invalid')}</Badge>;
-}
-
-const contentTypeOf = (file: File) =>
-  file.type === 'application/pdf' || /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/xml';
-
-function Upload({ onStored }: { onStored: () => void }) {
-  const [results, setResults] = useState<{ name: string; text: string; ok: boolean; id?: string }[]>([]);
-  const [over, setOver] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const take = async (files: File[]) => {
-    if (files.length === 0) return;
-    setBusy(true);
-    const outcomes: typeof results = [];
-    for (const file of files) {
-      try {
-        const answer = await call<{ data: ReceivedDocument }>('POST', '/received-documents', {
-          raw: file,
-          contentType: contentTypeOf(file),
-          fileName: file.name,
-        });
-        const stored = answer.data;
-        const text = stored.duplicate_of
-          ? t('Stored as another file of an invoice received already.')
-          : stored.valid === false
-            ? t('Stored; it breaks official rules.')
-            : t('Stored.');
-        outcomes.push({
-          name: file.name,
-          text,
-          ok: !stored.duplicate_of && stored.valid !== false,
-          id: stored.id,
-        });
-      } catch (error) {
-        outcomes.push({
-          name: file.name,
-          text: error instanceof Error ? error.message : String(error),
-          ok: false,
-        });
-      }
-    }
-    setResults(outcomes);
-    setBusy(false);
-    onStored();
-  };
-
-  return (
-    <section class="card">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping files is a shortcut; the labelled file button inside does the same from the keyboard */}
-      <div
-        class={over ? 'drop over' : 'drop'}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setOver(true);
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setOver(false);
-          take([...(event.dataTransfer?.files ?? [])]);
-        }}
-      >
-        <p>{t('Drop XRechnung, ZUGFeRD, Factur-X or Peppol files here, or')}</p>
-        <label class="button primary file">
-          {t('Upload e-invoice')}
-          <input
-            type="file"
-            multiple
-            accept=".xml,.pdf,application/xml,text/xml,application/pdf"
-            disabled={busy}
-            onChange={(event) => {
-              const input = event.currentTarget;
-              take([...(input.files ?? [])]).then(() => {
-                input.value = '';
-              });
-            }}
-          />
-        </label>
-      </div>
-      {busy ? <Loading /> : null}
-      {results.length > 0 ? (
-        <ul class="upload-results" aria-live="polite">
-          {results.map((result) => (
-            <li key={result.name} class={result.ok ? 'ok' : 'bad'}>
-              <strong>{result.name}</strong>: {result.text}{' '}
-              {result.id ? <a href={href('received', result.id)}>{t('Open')}</a> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
-  );
 }
 
 function ReceivedList() {
@@ -197,7 +107,9 @@ function ReceivedList() {
               <tr key={item.id}>
                 <td>
                   <a href={href('received', item.id)}>{item.invoice_number}</a>
-                  {item.duplicate_of ? <Badge tone="warn">{t('Duplicate')}</Badge> : null}
+                  {item.duplicate_of ? <Badge tone="warn">{t('Duplicate file')}</Badge> : null}
+                  {differingFiles(item).length > 0 ? <Badge tone="warn">{t('Total differs')}</Badge> : null}
+                  {kindOf(item) === 'Invoice' ? null : <div class="hint">{t(kindOf(item))}</div>}
                 </td>
                 <td>{item.seller.name}</td>
                 <td>{formatDate(item.issue_date)}</td>
@@ -211,7 +123,7 @@ function ReceivedList() {
                   {t(SOURCE_LABELS[item.source] ?? item.source)}
                   {item.email?.from ? <div class="hint">{item.email.from}</div> : null}
                 </td>
-                <td class="num">{formatMoney(item.amount_due, item.currency)}</td>
+                <td class="num">{formatMoney(signedDue(item), item.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -237,6 +149,7 @@ function ReceivedView({ id }: { id: string }) {
   const item = loaded.data;
   if (!item) return <Loading />;
   const networked = transport.data ?? null;
+  const credit = isCredit(item);
 
   const setStatus = async (status: string) => {
     if (await action.run(() => patch(path, { status }))) loaded.reload();
@@ -264,7 +177,8 @@ function ReceivedView({ id }: { id: string }) {
     <section>
       <div class="page-head">
         <h1>
-          {t('Invoice {number} from {seller}', {
+          {t('{kind} {number} from {seller}', {
+            kind: t(kindOf(item)),
             number: String(item.invoice_number),
             seller: String(item.seller.name),
           })}{' '}
@@ -275,11 +189,12 @@ function ReceivedView({ id }: { id: string }) {
       {item.duplicate_of ? (
         <Notice kind="warn">
           {t(
-            'Another file of an invoice received already (same seller, number and date): record its payment on the file that counts.',
+            'Another file of an invoice received already (same seller, number, date and amounts): record its payment on the file that counts.',
           )}{' '}
           <a href={href('received', item.duplicate_of)}>{t('Open the file that counts')}</a>
         </Notice>
       ) : null}
+      <DifferingFiles item={item} />
       <div class="toolbar" role="toolbar" aria-label={t('Received document actions')}>
         {networked ? null : (
           <>
@@ -298,13 +213,16 @@ function ReceivedView({ id }: { id: string }) {
             >
               {t('Reject')}
             </button>
-            <button
-              type="button"
-              disabled={action.busy || item.status === 'paid'}
-              onClick={() => setStatus('paid')}
-            >
-              {t('Mark paid')}
-            </button>
+            {/* Nothing is paid on a credit, nor on another file of an invoice (its file that counts is). */}
+            {credit || item.duplicate_of ? null : (
+              <button
+                type="button"
+                disabled={action.busy || item.status === 'paid'}
+                onClick={() => setStatus('paid')}
+              >
+                {t('Mark paid')}
+              </button>
+            )}
           </>
         )}
         <button type="button" disabled={action.busy} onClick={original}>
@@ -329,9 +247,15 @@ function ReceivedView({ id }: { id: string }) {
             <dt>{t('Issue date')}</dt>
             <dd>{formatDate(item.issue_date)}</dd>
             <dt>{t('Total')}</dt>
-            <dd>{formatMoney(item.total, item.currency)}</dd>
+            <dd>{formatMoney(signedTotal(item), item.currency)}</dd>
             <dt>{t('Amount due')}</dt>
-            <dd>{formatMoney(item.amount_due, item.currency)}</dd>
+            <dd>
+              {credit
+                ? t('Nothing to pay: the seller owes you {amount}.', {
+                    amount: formatMoney(creditOf(item), item.currency),
+                  })
+                : formatMoney(item.amount_due, item.currency)}
+            </dd>
             <dt>{t('Format')}</dt>
             <dd>{formatName(item)}</dd>
             <dt>{t('Validity')}</dt>
@@ -351,16 +275,24 @@ function ReceivedView({ id }: { id: string }) {
           ) : (
             <ErrorNotice error={transport.error} />
           )}
-          <PaymentCard payment={item.payment} amountDue={item.amount_due} currency={item.currency} />
-          <PaymentsCard
-            path={`${path}/payments`}
-            deletePath={(paymentId) => `${path}/payments/${encodeURIComponent(paymentId)}`}
-            amountPaid={item.amount_paid}
+          <PaymentCard
+            payment={item.payment}
             amountDue={item.amount_due}
+            credit={credit ? creditOf(item) : null}
             currency={item.currency}
-            skonto={receivedSkonto(item.payment, item.amount_due)}
-            onChange={loaded.reload}
           />
+          {/* Payments only where they may be recorded (a credit's or another file's recorded ones still shown). */}
+          {(credit || item.duplicate_of) && !/[1-9]/.test(item.amount_paid) ? null : (
+            <PaymentsCard
+              path={`${path}/payments`}
+              deletePath={(paymentId) => `${path}/payments/${encodeURIComponent(paymentId)}`}
+              amountPaid={item.amount_paid}
+              amountDue={item.amount_due}
+              currency={item.currency}
+              skonto={receivedSkonto(item.payment, item.amount_due)}
+              onChange={loaded.reload}
+            />
+          )}
           <LinesCard lines={item.lines} currency={item.currency} />
           <ReadingNotesCard warnings={item.warnings} />
           <section class="card">
@@ -388,6 +320,31 @@ function ReceivedView({ id }: { id: string }) {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** Each other file of its seller, number and date that states other amounts: not a copy, so both count. */
+function DifferingFiles({ item }: { item: ReceivedDocument }) {
+  return (
+    <>
+      {differingFiles(item).map((other) => (
+        <Notice kind="warn" key={other.id}>
+          {other.total === other.amount_due
+            ? t(
+                'Another file with the same number and date states a different total ({total}): both count. Check which is right and reject the wrong one.',
+                { total: formatMoney(other.total, other.currency) },
+              )
+            : t(
+                'Another file with the same number and date states a different total ({total}, amount due {due}): both count. Check which is right and reject the wrong one.',
+                {
+                  total: formatMoney(other.total, other.currency),
+                  due: formatMoney(other.amount_due, other.currency),
+                },
+              )}{' '}
+          <a href={href('received', other.id)}>{t('Open the other file')}</a>
+        </Notice>
+      ))}
+    </>
   );
 }
 

@@ -47,9 +47,12 @@ const ROLES: Record<string, string> = {
   accountant: 'accountant',
 };
 
-/** A document's (or an e-mail's, a batch's) state as the console names it. */
+/** A document's (a received one's, an e-mail's, a batch's) state as the console names it. */
 const STATES: Record<string, string> = {
   ...STATUS_LABELS,
+  received: 'Received',
+  approved: 'Approved',
+  rejected: 'Rejected',
   queued: 'queued',
   failed: 'failed',
   running: 'running',
@@ -91,6 +94,48 @@ function voidRefused(message: string, details: Record<string, unknown>): Console
   };
 }
 
+/**
+ * A payment or mark-paid a received document refuses for what it is, not for its state (docs/receiving.md):
+ * another file of an invoice (the file that counts takes it), a credit note, an invoice stating a negative
+ * amount due.
+ */
+function receivedRefused(details: Record<string, unknown>): ConsoleMessage | null {
+  const currency = typeof details.currency === 'string' ? details.currency : 'EUR';
+  if (details.action === 'mark-unpaid' && nonZero(details.amount_paid)) {
+    return {
+      text: t('Payments of {paid} recorded on it settle it: delete one under Payments to reopen it.', {
+        paid: formatMoney(details.amount_paid, currency),
+      }),
+    };
+  }
+  // An issued document's state problem names its status too (below): these never do.
+  if (details.status !== undefined) return null;
+  if (typeof details.duplicate_of === 'string') {
+    return {
+      text: t(
+        'This is another file of an invoice received already: record its payment on the file that counts.',
+      ),
+      link: {
+        href: `#/received/${encodeURIComponent(details.duplicate_of)}`,
+        label: t('Open the file that counts'),
+      },
+    };
+  }
+  if (details.document_type === 'credit_note')
+    return {
+      text: t('A credit note is not paid: the seller owes you its amount (or sets it against an invoice).'),
+    };
+  const due = details.amount_due;
+  if (details.document_type === 'invoice' && typeof due === 'string' && due.startsWith('-')) {
+    return {
+      text: t('This invoice states a negative amount: nothing is paid on it, the seller owes you {amount}.', {
+        amount: formatMoney(due.slice(1), currency),
+      }),
+    };
+  }
+  return null;
+}
+
 /** The console's words for an API error; null when the console has none (the API's message is shown). */
 export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
   const details = error.details as Record<string, unknown>;
@@ -129,7 +174,7 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
           link: { href: '#/exports', label: t('DATEV settings') },
         };
       }
-      const cancelled = voidRefused(error.message, details);
+      const cancelled = voidRefused(error.message, details) ?? receivedRefused(details);
       if (cancelled) return cancelled;
       // A reminder level sent meanwhile (another tab, the daily job): read again to see what went out.
       if (details.action === 'send-reminder') {
@@ -204,4 +249,39 @@ export function messageOf(error: unknown): ConsoleMessage {
   }
   const text = error instanceof Error ? error.message : String(error);
   return { text: /[.!?]$/.test(text) ? text : `${text}.` };
+}
+
+/** Types of a refused received file's problem at `body` that say a DTD was declared (never read). */
+const DTD = new Set(['doctype_not_allowed', 'entities_not_allowed', 'external_dtd_not_allowed']);
+
+/**
+ * Why an uploaded e-invoice (`pdf`: sent as a PDF) was refused, by the type of the API's problem at `body`.
+ * The API names every file that is no e-invoice with one type (`not_an_einvoice`: a plain PDF, an order, a
+ * FatturaPA, an image), and what the file is only in its sentence, which stays on hover.
+ */
+export function refusedFile(error: unknown, pdf: boolean): ConsoleMessage {
+  if (isApiError(error) && error.code === 'unprocessable_entity') {
+    const fields = Array.isArray(error.details.fields) ? (error.details.fields as { type?: unknown }[]) : [];
+    const type = fields[0]?.type;
+    if (type === 'not_an_einvoice') {
+      return {
+        text: pdf
+          ? t(
+              'This PDF carries no e-invoice the service can read (no embedded XRechnung, ZUGFeRD or Factur-X file): a plain PDF invoice cannot be taken in.',
+            )
+          : t(
+              'This file is no e-invoice the service can read (XRechnung, ZUGFeRD, Factur-X or Peppol, as XML or a hybrid PDF).',
+            ),
+      };
+    }
+    if (typeof type === 'string' && DTD.has(type))
+      return {
+        text: t('The XML declares a DOCTYPE, which the service does not read: an e-invoice needs none.'),
+      };
+    if (type === 'too_large')
+      return {
+        text: t('The file is beyond what the service reads (too many elements, attributes or objects).'),
+      };
+  }
+  return messageOf(error);
 }

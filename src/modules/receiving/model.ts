@@ -146,6 +146,31 @@ export const ReceivedEmailView = t.Object({
   message_id: Nullable(t.String()),
 });
 
+/** A warning of a received document: the file's (term, path, message), or the inbox's, with a code. */
+export const ReceivedWarning = t.Object({
+  term: t.String(),
+  path: t.String(),
+  message: t.String(),
+  code: t.Optional(
+    t.Literal('differing_total', {
+      description:
+        'Another file with the same seller, number, issue date and type states other amounts: no copy, each counts on its own; check which is right',
+    }),
+  ),
+  other_file: t.Optional(
+    t.Object(
+      {
+        id: t.String(),
+        total: t.String({ description: 'BT-112 as that file states it' }),
+        amount_due: t.String({ description: 'BT-115 as that file states it' }),
+        currency: t.String(),
+      },
+      { description: 'differing_total: the other file' },
+    ),
+  ),
+});
+export type ReceivedWarning = typeof ReceivedWarning.static;
+
 /** A received e-invoice in the inbox (docs/receiving.md). */
 export const ReceivedDocument = t.Object({
   id: t.String({ examples: ['rcv_01jd0000000000000000000000'] }),
@@ -180,9 +205,13 @@ export const ReceivedDocument = t.Object({
   }),
   valid: t.Union([t.Boolean(), t.Null()], { description: 'null: no compliance profile applies' }),
   compliance: t.Union([ComplianceResult, t.Null()]),
-  warnings: t.Array(t.Object({ term: t.String(), path: t.String(), message: t.String() })),
+  warnings: t.Array(ReceivedWarning, {
+    description:
+      "What the file states that the data does not keep (parse's warnings), and what the inbox found: code differing_total",
+  }),
   duplicate_of: t.Union([t.String(), t.Null()], {
-    description: 'The first received document of the same type with the same seller, number and issue date',
+    description:
+      'The file that counts of the same invoice: same type, seller, number, issue date, currency, total and amount due',
   }),
   note: t.Union([t.String(), t.Null()]),
   lines: t.Array(ReceivedLine),

@@ -20,6 +20,7 @@ import type { DbOrTx } from '../../db/client';
 import type { NotExportedBy } from '../../db/exported-periods';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
+import { type StatedFigures, sameFigures, sellerIds, vatConflict, vatIds } from './same-invoice';
 import {
   type ReceivedDocumentRow,
   type ReceivedPaymentRow,
@@ -62,26 +63,12 @@ export async function findReceivedBySha(
 /** Rows of one number, day and type whose sellers findSameInvoice compares beyond an exact tax id. */
 const SAME_INVOICE_CANDIDATES = 50;
 
-/** The seller's tax ids as the same invoice's files may state them, for comparing: letters and digits only. */
-function sellerIds(ids: readonly (string | null | undefined)[]): Set<string> {
-  const out = new Set<string>();
-  for (const id of ids) {
-    const bare = (id ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
-    if (bare !== '') out.add(bare);
-  }
-  return out;
-}
-
-/** Of the tax ids, the VAT ids (a country's two letters first; a Steuernummer is digits), compared bare. */
-const vatIds = (ids: readonly (string | null | undefined)[]) =>
-  new Set([...sellerIds(ids)].filter((id) => /^[A-Z]{2}[0-9A-Z]/.test(id)));
-
 /**
- * The first one received with this seller, number, issue date and type (another file of the same invoice).
- * The seller is the same when the two files share a tax id, either one's VAT id or national tax number
- * (BT-31, BT-32: a Factur-X may state only the Steuernummer where the XRechnung of the same invoice states
- * both), written with or without spaces, unless both state VAT ids that differ; when either file states
- * none, when their names are equal.
+ * The first one received with this seller, number, issue date and type stating the same amounts (another
+ * file of the same invoice; same-invoice.ts). The seller is the same when the two files share a tax id,
+ * either one's VAT id or national tax number (BT-31, BT-32: a Factur-X may state only the Steuernummer
+ * where the XRechnung of the same invoice states both), written with or without spaces, unless both state
+ * VAT ids that differ; when either file states none, when their names are equal.
  */
 export async function findSameInvoice(
   db: DbOrTx,
@@ -92,6 +79,8 @@ export async function findSameInvoice(
     /** An invoice and a credit note of one number and day (two number ranges) are two documents. */
     documentType: ReceivedDocumentRow['documentType'];
     seller: { name?: string | null; tax_id?: string | null; tax_number?: string | null } | undefined;
+    /** Another total or amount due under the same number is no copy (differing-totals.ts warns of it). */
+    figures: StatedFigures;
   },
 ): Promise<{ id: string; duplicateOf: string | null } | undefined> {
   const same = and(
@@ -99,15 +88,17 @@ export async function findSameInvoice(
     eq(rd.invoiceNumber, key.invoiceNumber),
     eq(rd.issueDate, key.issueDate),
     eq(rd.documentType, key.documentType),
+    eq(rd.currency, key.figures.currency),
   );
-  const columns = { id: rd.id, duplicateOf: rd.duplicateOf };
+  const columns = { id: rd.id, duplicateOf: rd.duplicateOf, total: rd.total, amountDue: rd.amountDue };
+  const figuresAgree = (row: { total: string; amountDue: string }) =>
+    sameFigures(key.figures, { ...row, currency: key.figures.currency });
   const taxId = sql<string | null>`json_extract(${rd.data}, '$.seller.tax_id')`;
   // Two VAT ids (BT-31) that differ are two sellers, though they share a Steuernummer (one tax office's
   // number for a group of firms, a landlord's and its managing agent's): a file is not of an invoice any
   // of whose files states another VAT id (one stating only the Steuernummer does not bridge them).
   const ourVat = vatIds([key.seller?.tax_id]);
-  const conflicts = (theirs: Set<string>) =>
-    ourVat.size > 0 && theirs.size > 0 && ![...ourVat].some((id) => theirs.has(id));
+  const conflicts = (theirs: Set<string>) => vatConflict(ourVat, theirs);
   const vatOfGroup = async (head: string) =>
     vatIds(
       (
@@ -118,17 +109,23 @@ export async function findSameInvoice(
           .all()
       ).flatMap((r) => [r.taxId, r.sellerTaxId]),
     );
+  const found = (row: { id: string; duplicateOf: string | null }) => ({
+    id: row.id,
+    duplicateOf: row.duplicateOf,
+  });
   // Most often the other file states the seller's tax id as this one does: found by the index alone.
   const written = [key.seller?.tax_id, key.seller?.tax_number].filter((id): id is string => !!id);
   if (written.length > 0) {
-    const hit = await db
-      .select(columns)
-      .from(rd)
-      .where(and(same, inArray(rd.sellerTaxId, written)))
-      .orderBy(asc(rd.id))
-      .limit(1)
-      .get();
-    if (hit && !conflicts(await vatOfGroup(hit.duplicateOf ?? hit.id))) return hit;
+    const hit = (
+      await db
+        .select(columns)
+        .from(rd)
+        .where(and(same, inArray(rd.sellerTaxId, written)))
+        .orderBy(asc(rd.id))
+        .limit(SAME_INVOICE_CANDIDATES)
+        .all()
+    ).find(figuresAgree);
+    if (hit && !conflicts(await vatOfGroup(hit.duplicateOf ?? hit.id))) return found(hit);
   }
   // Else the sellers of the first rows of that number and day are compared by both tax ids, written
   // either way (a bound: a flood of files of one number reads no more than this many).
@@ -151,13 +148,14 @@ export async function findSameInvoice(
     const group = row.duplicateOf ?? row.id;
     groupVat.set(group, new Set([...(groupVat.get(group) ?? []), ...vatIds([row.taxId, row.sellerTaxId])]));
   }
-  const found = candidates.find((row) => {
+  const match = candidates.find((row) => {
+    if (!figuresAgree(row)) return false;
     if (conflicts(groupVat.get(row.duplicateOf ?? row.id) ?? new Set())) return false;
     const theirs = sellerIds([row.sellerTaxId, row.taxId, row.taxNumber]);
     if (ours.size > 0 && theirs.size > 0) return [...ours].some((id) => theirs.has(id));
     return (row.sellerName ?? '') === (key.seller?.name ?? '');
   });
-  return found && { id: found.id, duplicateOf: found.duplicateOf };
+  return match && found(match);
 }
 
 export interface ReceivedFilter {

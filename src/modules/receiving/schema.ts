@@ -20,6 +20,19 @@ export interface ReceivedEmail {
   message_id: string | null;
 }
 
+/**
+ * What the file states that the data does not keep (the parse warnings), and, with `code`, what the inbox
+ * found about it: `differing_total`, another file of its seller, number and day stating other amounts
+ * (differing-totals.ts), that file in `other_file`.
+ */
+export interface ReceivedWarning {
+  term: string;
+  path: string;
+  message: string;
+  code?: 'differing_total';
+  other_file?: { id: string; total: string; amount_due: string; currency: string };
+}
+
 /** An e-invoice another firm sent: its original bytes are in the blob store under `blob_key`. */
 export const receivedDocuments = sqliteTable(
   'received_documents',
@@ -55,10 +68,8 @@ export const receivedDocuments = sqliteTable(
     compliance: text('compliance', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     data: text('data', { mode: 'json' }).$type<DocumentData>().notNull(),
     totals: text('totals', { mode: 'json' }).$type<Record<string, string>>().notNull(),
-    warnings: text('warnings', { mode: 'json' })
-      .$type<{ term: string; path: string; message: string }[]>()
-      .notNull(),
-    /** The first received document of the same type, seller, number and issue date: paying both would be paying twice. */
+    warnings: text('warnings', { mode: 'json' }).$type<ReceivedWarning[]>().notNull(),
+    /** The file that counts of the same invoice (copies.ts: same type, seller, number, issue date and amounts): paying both would be paying twice. */
     duplicateOf: text('duplicate_of'),
     sha256: text('sha256').notNull(),
     contentType: text('content_type').notNull(),

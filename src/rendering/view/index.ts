@@ -119,11 +119,16 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   }
   const period = data.invoice_period;
   const hasPeriod = present(period?.start_date) || present(period?.end_date);
+  // Periods on the lines (BG-26) state when those were supplied, each printed on its line.
+  const linePeriods = (data.line_items ?? []).some(
+    (item) => present(item.period?.start_date) || present(item.period?.end_date),
+  );
   if (present(data.delivery_date)) {
     items.push({ label: labels.deliveryDate, value: fmt.date(data.delivery_date) });
-  } else if (!hasPeriod && suppliedOnIssueDate(input)) {
+  } else if (!hasPeriod && !linePeriods && suppliedOnIssueDate(input)) {
     // § 14 (4) Nr. 6 UStG: a German invoice states when it was supplied; none stated means on the issue
-    // date (the convention the console's editor also follows), which is then printed as such.
+    // date (the convention the console's editor also follows), which is then printed as such. Never a
+    // date beside lines that state their own periods (a year's subscription is not supplied on one day).
     items.push({ label: labels.deliveryDate, value: fmt.date(data.issue_date ?? '') });
   }
   if (hasPeriod) {

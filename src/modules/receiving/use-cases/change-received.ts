@@ -4,10 +4,11 @@ import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
 import { groupOf, regroupCopies } from '../copies';
+import { markDifferingTotals } from '../differing-totals';
 import type { UpdateReceivedBody } from '../model';
 import { deleteReceivedRow, findReceived, updateReceived } from '../repo';
 import type { ReceivedDocumentRow } from '../schema';
-import { recordSettlingPayment, undoSettlingPayment } from './received-payments';
+import { nothingToPay, recordSettlingPayment, undoSettlingPayment } from './received-payments';
 
 /**
  * PATCH: the bookkeeper's decision (approved, rejected, paid, or back to received) and a note; paid records what
@@ -39,7 +40,11 @@ async function changeReceivedInTransaction({
   if (!updated) throw notFound('Received document');
   // Rejected or taken back, another file of the invoice may count instead (copies.ts).
   const regroup = status !== undefined && (status === 'rejected') !== (row.status === 'rejected');
-  if (regroup) await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+  if (regroup) {
+    await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+    // A rejected file no longer warns, nor is warned of, for amounts that differ (differing-totals.ts).
+    await markDifferingTotals(ctx.db, ctx.accountId, row);
+  }
   const answered = paidNow && input.answered;
   if (!regroup && !answered) return updated;
   // The row as regrouping left it; answered paid over a network, the payment goes to the file that counts.
@@ -54,13 +59,13 @@ export const changeReceived = transactional(changeReceivedInTransaction);
 /**
  * A received document the buyer answered `paid` over its network: an invoice's file that counts records
  * what is due as mark-paid does; another file of it has that file marked paid instead (the payment goes
- * where the payables count it); a credit note records nothing.
+ * where the payables count it); a credit note or a negative invoice records nothing.
  */
 async function answeredPaid(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<void> {
-  if (row.documentType !== 'invoice') return;
+  if (nothingToPay(row)) return;
   if (row.duplicateOf === null) return await recordSettlingPayment(ctx, row);
   const counted = await findReceived(ctx.db, ctx.accountId, row.duplicateOf);
-  if (counted && counted.status !== 'paid' && counted.status !== 'rejected') {
+  if (counted && !nothingToPay(counted) && counted.status !== 'paid' && counted.status !== 'rejected') {
     await changeReceivedInTransaction({ ctx, input: { id: counted.id, changes: { status: 'paid' } } });
   }
 }
@@ -78,7 +83,10 @@ export async function deleteReceived({
   const row = await inTransaction(ctx, async (tx) => {
     const gone = await deleteReceivedRow(tx.db, ctx.accountId, input.id);
     // The file that counted gone, the next file of its invoice counts (copies.ts).
-    if (gone) await regroupCopies(tx.db, ctx.accountId, groupOf(gone));
+    if (gone) {
+      await regroupCopies(tx.db, ctx.accountId, groupOf(gone));
+      await markDifferingTotals(tx.db, ctx.accountId, gone);
+    }
     return gone;
   });
   if (!row) throw notFound('Received document');

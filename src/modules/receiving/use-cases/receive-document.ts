@@ -6,6 +6,7 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
 import { groupOf, regroupCopies } from '../copies';
+import { markDifferingTotals } from '../differing-totals';
 import { findReceived, findReceivedBySha, findSameInvoice, insertReceived, receivedBlobKey } from '../repo';
 import type { ReceivedDocumentRow, ReceivedEmail, ReceivedSourceKind } from '../schema';
 import { parseReceived, type ReceivedFile, type ReceivingDeps } from './parse-received';
@@ -26,8 +27,9 @@ export interface ReceivedSource {
 /**
  * Takes one received e-invoice into the inbox: the original bytes into the blob store first, then the row
  * (so no row points at missing bytes). The same bytes again answer the existing document (`created:
- * false`); another file of the same seller, number, issue date and type is kept as a file of that invoice
- * (copies.ts: it names the file that counts, or counts itself when every earlier one is rejected).
+ * false`); another file of the same seller, number, issue date and type stating the same amounts is kept as
+ * a file of that invoice (copies.ts: it names the file that counts, or counts itself when every earlier one
+ * is rejected); one stating other amounts counts on its own, and both are warned (differing-totals.ts).
  * A caller over its account's cap of concurrent official-rules checks gets a 429; background intake (a job,
  * the CLI) waits for a place instead.
  */
@@ -105,6 +107,11 @@ async function insertFile(
           issueDate,
           documentType: parsed.documentType,
           seller,
+          figures: {
+            currency: parsed.data.currency,
+            total: parsed.totals.total,
+            amountDue: parsed.totals.amount_due,
+          },
         })
       : undefined;
   const row = await insertReceived(ctx.db, {
@@ -145,7 +152,7 @@ async function insertFile(
     createdAt: now,
     updatedAt: now,
   });
-  if (row.duplicateOf === null) return { row, created: true };
-  await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+  if (row.duplicateOf !== null) await regroupCopies(ctx.db, ctx.accountId, groupOf(row));
+  await markDifferingTotals(ctx.db, ctx.accountId, row);
   return { row: (await findReceived(ctx.db, ctx.accountId, row.id)) ?? row, created: true };
 }

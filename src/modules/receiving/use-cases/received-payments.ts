@@ -1,9 +1,10 @@
 import { transactional } from '../../../db/transaction';
-import { dec, isNegative, isZero } from '../../../domain/money';
+import { dec, isNegative, isZero, toFixedString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { minorUnitsOf } from '../../documents';
 import {
   type CreatePaymentBody,
   checkPaidBound,
@@ -35,22 +36,44 @@ export function refuseCopy(row: ReceivedDocumentRow, action: string): void {
 }
 
 /**
- * A received document a payment may be recorded against: an invoice that is not rejected and not another
- * file of an invoice (409 otherwise; a credit note takes no payments, as with documents).
+ * Whether anything is to be paid on a received document: not on a credit note (the seller owes its amount
+ * back or sets it against an invoice), nor on an invoice whose stated amount due (BT-115) is below zero (a
+ * negative invoice, the Nordic way of crediting: the seller owes it). An invoice stating 0.00 due (paid in
+ * advance) is none of these: marked paid, it records nothing.
+ */
+export const nothingToPay = (row: Pick<ReceivedDocumentRow, 'documentType' | 'amountDue'>): boolean =>
+  row.documentType !== 'invoice' || isNegative(dec(row.amountDue));
+
+/**
+ * A payment or mark-paid on a document nothing is paid on: a 409 saying it is a credit, with its type and
+ * stated amount due in the details (no status: it is no state the document could leave).
+ */
+function refuseCredit(row: ReceivedDocumentRow, action: string): void {
+  if (!nothingToPay(row)) return;
+  const amountDue = toFixedString(dec(row.amountDue), minorUnitsOf(row.currency));
+  const stated = `${amountDue} ${row.currency}`;
+  throw conflict(
+    row.documentType === 'credit_note'
+      ? `This is a credit note (${stated}): the seller owes the amount back, nothing is paid on it`
+      : `This invoice states a negative amount due (${stated}): the seller owes it back, nothing is paid on it`,
+    { action, document_type: row.documentType, amount_due: amountDue, currency: row.currency },
+  );
+}
+
+/**
+ * A received document a payment may be recorded against: an invoice with something to pay that is not
+ * rejected and not another file of an invoice (409 otherwise; a credit note takes no payments, as with
+ * documents).
  */
 async function payableReceived(ctx: AccountCtx, id: string): Promise<ReceivedDocumentRow> {
   const row = await findReceived(ctx.db, ctx.accountId, id);
   if (!row) throw notFound('Received document');
   refuseCopy(row, 'record-payment');
-  if (row.status === 'rejected' || row.documentType !== 'invoice') {
-    const message =
-      row.documentType === 'invoice'
-        ? 'Cannot record a payment on a rejected received document'
-        : `A ${row.documentType} takes no payments`;
-    throw conflict(message, {
+  refuseCredit(row, 'record-payment');
+  if (row.status === 'rejected') {
+    throw conflict('Cannot record a payment on a rejected received document', {
       action: 'record-payment',
       status: row.status,
-      document_type: row.documentType,
     });
   }
   return row;
@@ -135,17 +158,14 @@ export const deleteReceivedPayment = transactional(deleteReceivedPaymentInTransa
 
 /**
  * "Mark paid" (PATCH status paid): what is still due is recorded as one payment dated today (the service clock),
- * so amount_paid, amount_due and the payments list agree with the status. Runs in the PATCH's transaction.
+ * so amount_paid, amount_due and the payments list agree with the status. A credit note or a negative
+ * invoice is refused (409): paid, it would say unpaid with a negative amount due. Runs in the PATCH's
+ * transaction.
  */
 export async function recordSettlingPayment(ctx: AccountCtx, row: ReceivedDocumentRow): Promise<void> {
   refuseCopy(row, 'mark-paid');
-  if (row.documentType !== 'invoice') {
-    throw conflict(`A ${row.documentType} takes no payments: it cannot be paid`, {
-      action: 'mark-paid',
-      status: row.status,
-      document_type: row.documentType,
-    });
-  }
+  refuseCredit(row, 'mark-paid');
+  // Settled already (0.00 stated, or paid in full or beyond by hand): marked paid, nothing recorded.
   const due = receivedFigures(row).amount_due;
   if (isZero(dec(due)) || isNegative(dec(due))) return;
   await insertReceivedPayment(
@@ -172,9 +192,11 @@ export async function undoSettlingPayment(ctx: AccountCtx, row: ReceivedDocument
   const kept = payments.filter((p) => p.note !== MARK_PAID_NOTE);
   const { settled } = receivedFigures({ ...row, amountPaid: totalPaid(kept, row.currency) });
   if (settled && row.documentType === 'invoice' && kept.length > 0) {
+    // What holds it paid is named (as void names the payments it refuses for), not its state.
     throw conflict('Its recorded payments settle it: delete a payment to reopen it', {
       action: 'mark-unpaid',
-      status: row.status,
+      amount_paid: totalPaid(kept, row.currency),
+      currency: row.currency,
     });
   }
   for (const payment of payments) {
