@@ -52,6 +52,11 @@ export interface RenderInput {
    * a "Kopie / Copy" mark in the top margin, so it cannot pass for the original (docs/renders.md).
    */
   copy?: boolean;
+  /**
+   * A received e-invoice drawn for reading (docs/receiving.md): it shows what the file states, nothing the
+   * firm's own documents would add by convention (the issue date as the date of supply).
+   */
+  received?: boolean;
   /** Draw a reminder letter about this invoice instead of the invoice itself (docs/dunning.md). */
   letter?: ReminderLetter | null;
   /**

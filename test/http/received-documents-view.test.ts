@@ -146,4 +146,26 @@ describe('the PDF of a received document', () => {
     expect(text).toContain('01.01.2016'); // the line's period, on its line
     expect(text).not.toContain('Leistungsdatum');
   });
+
+  test('nor when no line states a period either: the issue date is not the date of supply of a file', async () => {
+    const other = await makeAccount(server, { name: 'Ohne Leistungsdatum GmbH' });
+    // 01.01a without its line's period: a German seller stating no date of supply at all.
+    const bare = ubl.toString('utf8').replace(/<cac:InvoicePeriod>[\s\S]*?<\/cac:InvoicePeriod>/g, '');
+    expect(bare).not.toContain('InvoicePeriod');
+    const res = await server.request('/api/v1/received-documents', {
+      method: 'POST',
+      key: other.apiKey,
+      headers: { 'content-type': 'application/xml' },
+      body: bare,
+    });
+    expect(res.status).toBe(201);
+    const { data: doc } = (await res.json()) as any;
+    const pdf = await server.request(`/api/v1/received-documents/${doc.id}/pdf?lang=de`, {
+      key: other.apiKey,
+    });
+    expect(pdf.status).toBe(200);
+    const { text } = await inspectPdf(new Uint8Array(await pdf.arrayBuffer()));
+    expect(text).toContain('04.04.2016');
+    expect(text).not.toContain('Leistungsdatum');
+  });
 });

@@ -153,9 +153,13 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   return items;
 }
 
-/** A German seller's invoice or credit note that states neither a date of supply nor a period. */
+/**
+ * A German seller's invoice or credit note that states neither a date of supply nor a period; never a
+ * received file drawn for reading (it shows what the file states).
+ */
 function suppliedOnIssueDate(input: RenderInput): boolean {
   const { data, documentType } = input;
+  if (input.received) return false;
   const german = data.seller?.address?.country?.trim().toUpperCase() === 'DE';
   return german && present(data.issue_date) && (documentType === 'invoice' || documentType === 'credit_note');
 }

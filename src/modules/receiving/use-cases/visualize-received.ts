@@ -89,6 +89,7 @@ export async function visualizeReceived({
         data,
         template: { id: input.templateId ?? 'tpl_classic', versionLoc: 'query.template_id' },
         output: { format: 'pdf', expiresIn: 3600, pageSize: 'A4' },
+        received: true,
       },
     },
   });

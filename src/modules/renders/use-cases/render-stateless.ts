@@ -30,6 +30,8 @@ export interface StatelessRender {
   /** `versionLoc` names where a bad version came from, for the 422 (`body.template.version`, `query.version`). */
   template: { id?: string; version?: number; versionLoc: string; draftConfig?: TemplateConfig };
   output: { format: 'pdf' | 'facturx_pdf'; expiresIn: number; pageSize: PageSizeId };
+  /** A received e-invoice drawn for reading (RenderInput.received). */
+  received?: boolean;
 }
 
 /**
@@ -125,6 +127,7 @@ export async function renderStateless({
         pageSize: output.pageSize,
         locale: data.locale ?? 'en-US',
         serviceCredit: style.serviceCredit,
+        ...(input.render.received && { received: true }),
       },
     },
   });
