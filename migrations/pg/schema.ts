@@ -659,6 +659,8 @@ export const t_network_deliveries: AnyPgTable = pgTable(
     "provider_ref": text("provider_ref"),
     "idempotency_key": text("idempotency_key").notNull(),
     "reason": text("reason"),
+    "last_error": text("last_error"),
+    "resend": integer("resend").notNull().default(0),
     "created_by": text("created_by"),
     "created_at": text("created_at").notNull(),
     "updated_at": text("updated_at").notNull(),
@@ -666,6 +668,7 @@ export const t_network_deliveries: AnyPgTable = pgTable(
   (t) => [
     index("network_deliveries_document_idx").on(t["account_id"], t["document_id"]),
     uniqueIndex("network_deliveries_provider_uq").on(t["account_id"], t["channel"], t["provider_ref"]),
+    uniqueIndex("network_deliveries_live_uq").on(t["account_id"], t["document_id"]).where(sql.raw("\"state\" NOT IN ('failed', 'rejected') AND \"resend\" = 0")),
     foreignKey({ name: "network_deliveries_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
   ],
 );
@@ -681,6 +684,7 @@ export const t_network_delivery_events: AnyPgTable = pgTable(
     "reason": text("reason"),
     "receipt_content_type": text("receipt_content_type"),
     "receipt": text("receipt"),
+    "receipt_truncated": integer("receipt_truncated").notNull().default(0),
     "digest": text("digest").notNull(),
     "created_at": text("created_at").notNull(),
   },

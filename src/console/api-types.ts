@@ -1463,6 +1463,8 @@ export interface NetworkDelivery {
   receiver: ElectronicAddress;
   state: 'queued' | 'submitted' | 'delivered' | 'accepted' | 'rejected' | 'paid' | 'failed';
   reason: string | null;
+  /** While queued: why the last attempt did not go through (the provider away, rate limited, slow) and it waits for the next; null once it went through */
+  last_error: string | null;
   provider_ref: string | null;
   created_at: string;
   updated_at: string;
@@ -1477,8 +1479,10 @@ export interface NetworkDeliveryEvent {
   reason: string | null;
   receipt: {
     content_type: string;
-    /** The channel's receipt, unchanged */
+    /** The channel's receipt, unchanged: all of it, or its first 64 KiB when `truncated` */
     body: string;
+    /** The receipt was larger than 64 KiB: the rest was not kept */
+    truncated: boolean;
   } | null;
 }
 

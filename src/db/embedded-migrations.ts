@@ -40,6 +40,7 @@ import m37 from '../../migrations/0037_payable_items_tax_key.sql' with { type: '
 import m38 from '../../migrations/0038_profile_default_tax.sql' with { type: 'text' };
 import m39 from '../../migrations/0039_credit_note_signs.sql' with { type: 'text' };
 import m40 from '../../migrations/0040_received_copies.sql' with { type: 'text' };
+import m41 from '../../migrations/0041_network_delivery_guards.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -62,6 +63,7 @@ import pg18 from '../../migrations/pg/0018_payable_items_tax_key.sql' with { typ
 import pg19 from '../../migrations/pg/0019_profile_default_tax.sql' with { type: 'text' };
 import pg20 from '../../migrations/pg/0020_credit_note_signs.sql' with { type: 'text' };
 import pg21 from '../../migrations/pg/0021_received_copies.sql' with { type: 'text' };
+import pg22 from '../../migrations/pg/0022_network_delivery_guards.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -112,6 +114,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0038_profile_default_tax', createdAt: 1796505030147, sql: m38 },
   { tag: '0039_credit_note_signs', createdAt: 1796528402583, sql: m39 },
   { tag: '0040_received_copies', createdAt: 1796537246952, sql: m40 },
+  { tag: '0041_network_delivery_guards', createdAt: 1796569212279, sql: m41 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -138,4 +141,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0019_profile_default_tax', createdAt: 1796505031582, sql: pg19 },
   { tag: '0020_credit_note_signs', createdAt: 1796528403795, sql: pg20 },
   { tag: '0021_received_copies', createdAt: 1796537248196, sql: pg21 },
+  { tag: '0022_network_delivery_guards', createdAt: 1796569215246, sql: pg22 },
 ];

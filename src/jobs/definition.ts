@@ -113,15 +113,29 @@ export function defineJob<S extends TSchema>(def: DefineJob<S>): JobDefinition<S
   };
 }
 
+/** The longest delay a failure may ask for before its next try (JobError.retryable's `afterMs`). */
+export const MAX_RETRY_DELAY_MS = 60 * 60_000;
+
 /** A handler failure. Any other thrown error counts as retryable: most failures (network, busy) pass. */
 export class JobError extends Error {
+  /**
+   * How long the next try must wait at least (a provider's Retry-After), at most MAX_RETRY_DELAY_MS: the
+   * runner waits this instead of the kind's backoff when it is longer. Undefined: the backoff alone.
+   */
+  readonly retryAfterMs: number | undefined;
+
   constructor(
     message: string,
     readonly retryable: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; afterMs?: number },
   ) {
-    super(message, options);
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'JobError';
+    const after = options?.afterMs;
+    this.retryAfterMs =
+      retryable && after !== undefined && Number.isFinite(after) && after > 0
+        ? Math.min(Math.ceil(after), MAX_RETRY_DELAY_MS)
+        : undefined;
   }
   /**
    * Retrying cannot help (bad input, missing record): fail now, keep the attempts for nothing. `cause`
@@ -130,8 +144,9 @@ export class JobError extends Error {
   static permanent(message: string, options?: { cause?: unknown }): JobError {
     return new JobError(message, false, options);
   }
-  static retryable(message: string): JobError {
-    return new JobError(message, true);
+  /** Tried again after the kind's backoff, or after `afterMs` when that is longer (bounded: 1 hour). */
+  static retryable(message: string, options: { afterMs?: number } = {}): JobError {
+    return new JobError(message, true, options);
   }
 }
 
@@ -153,6 +168,13 @@ export class WorkerLostError extends Error {
 
 export function isRetryable(error: unknown): boolean {
   return !(error instanceof JobError) || error.retryable;
+}
+
+/** The delay before the next try: the kind's backoff, or what the failure asked for when that is longer. */
+export function retryDelayMs(def: Pick<JobDefinition, 'backoffMs'>, attempt: number, error: unknown): number {
+  const backoff = def.backoffMs(attempt);
+  const asked = error instanceof JobError ? (error.retryAfterMs ?? 0) : 0;
+  return Math.max(backoff, asked);
 }
 
 /** Enqueues whatever has become due by the clock's now. Must be idempotent (use run keys). */

@@ -1,7 +1,7 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Db, DbOrTx } from '../db/client';
 import type { Clock } from '../shared/clock';
-import { isRetryable, type JobDefinition, type JobScope } from './definition';
+import { isRetryable, type JobDefinition, type JobScope, retryDelayMs } from './definition';
 import { fail, postpone } from './queue';
 import type { JobRow } from './schema';
 import { isOutage } from './transient';
@@ -48,7 +48,7 @@ export async function recordFailure(
     await postpone(db, clock, job, failure.message, OUTAGE_RETRY_MS);
     return;
   }
-  const options = { retryable: isRetryable(error), backoffMs: def.backoffMs(job.attempts) };
+  const options = { retryable: isRetryable(error), backoffMs: retryDelayMs(def, job.attempts, error) };
   if (!def.onLastFailure) {
     await fail(db, clock, job, failure.message, options);
     return;

@@ -184,7 +184,7 @@ describe('Peppol through an access point', () => {
     expect(mock.submissions.length - before).toBe(1);
   });
 
-  test('a document whose e-invoice cannot be written fails at once with why, sending nothing', async () => {
+  test('a document whose e-invoice cannot be written is refused with why, queueing nothing', async () => {
     // No e-invoice profile of its own: finalize checks nothing, the channel's profile is written at send.
     const { einvoice_profile: _profile, ...plain } = AUTHORITY;
     const buyer = await call('POST', '/api/v1/customers', { ...plain, name: 'Amt ohne Profil' });
@@ -196,13 +196,16 @@ describe('Peppol through an access point', () => {
     expect(made.status).toBe(200);
     expect((await call('POST', `/api/v1/documents/${made.body.data.id}/finalize`)).status).toBe(200);
     const before = mock.submissions.length;
-    const queued = await deliver(made.body.data.id);
-    await server.jobs.runDue();
-    const failed = await delivery(queued.id);
-    expect(failed.state).toBe('failed');
-    expect(failed.reason).toContain('e-invoice');
+    // Written (and checked) when asked for, not when the job runs: refused now, nothing queued.
+    const refused = await call('POST', `/api/v1/documents/${made.body.data.id}/network-deliveries`, {});
+    expect([refused.status, refused.body.error.code]).toEqual([422, 'unprocessable_entity']);
+    expect(refused.body.error.message).toContain('e-invoice');
     // It says which field, as the XML route does (the VAT scheme, BT-118).
-    expect(failed.reason).toContain('tax_scheme');
+    expect(refused.body.error.message).toContain('tax_scheme');
+    await server.jobs.runDue();
+    expect(
+      (await call('GET', `/api/v1/documents/${made.body.data.id}/network-deliveries`)).body.data,
+    ).toEqual([]);
     expect(mock.submissions.length).toBe(before);
   });
 

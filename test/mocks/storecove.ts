@@ -76,6 +76,15 @@ export interface StorecoveMock {
   rateLimit(requests: number, retryAfterSeconds: number): void;
   /** The next request that `match` selects (any when omitted) is answered `status` with `body`. */
   failNext(status: number, body?: unknown, match?: (method: string, path: string) => boolean): void;
+  /**
+   * The next `times` requests `match` selects are answered by `respond`, which may call `answer()` for the
+   * mock's own answer (after a pause, say) or make any other (a body cut short, a huge one).
+   */
+  intercept(
+    match: (method: string, path: string) => boolean,
+    respond: (answer: () => Response) => Response | Promise<Response>,
+    times?: number,
+  ): void;
   /** Queues an instance with this body (a string as is, anything else as JSON); answers its guid. */
   enqueue(body: unknown): string;
   /** Queues the outcome of a submission. */
@@ -120,6 +129,10 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
     status: number;
     body: unknown;
     match?: (method: string, path: string) => boolean;
+  }> = [];
+  const intercepts: Array<{
+    match: (method: string, path: string) => boolean;
+    respond: (answer: () => Response) => Response | Promise<Response>;
   }> = [];
 
   const key = (scheme: string, identifier: string) => `${scheme.toUpperCase()}|${identifier}`;
@@ -312,6 +325,11 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
       if (!matchPath(OPENAPI, path)) return new Response(null, { status: 404 });
       return errors(...record.problems.map((text): [string, string] => ['request', text]));
     }
+    const hook = intercepts.findIndex((h) => h.match(request.method, path));
+    if (hook >= 0) {
+      const [chosen] = intercepts.splice(hook, 1);
+      if (chosen) return chosen.respond(() => route(record, request.method, path, body));
+    }
     const failure = failures.findIndex((f) => !f.match || f.match(request.method, path));
     if (failure >= 0) {
       const [chosen] = failures.splice(failure, 1);
@@ -366,6 +384,9 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
     },
     failNext(status, body, match) {
       failures.push({ status, body, match });
+    },
+    intercept(match, respond, times = 1) {
+      for (let time = 0; time < times; time++) intercepts.push({ match, respond });
     },
     enqueue,
     deliver,

@@ -132,6 +132,20 @@ describe('lookup (Directory Service)', () => {
     expect(mock.requests.filter((r) => r.service === 'directory')).toHaveLength(0);
   });
 
+  test('a directory answer it cannot read is transient (try again), never "unreachable"', async () => {
+    for (const body of ['{oops', '{"totalNumberOfResults":1}', '<html>maintenance</html>']) {
+      const conn = {
+        ...connection({ settings: {}, secrets: { api_token: mock.staticToken } }),
+        fetch: async () =>
+          new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }),
+      };
+      const error = await failure(
+        adapter.lookup?.(conn, { scheme: '0002', value: '100000009' }) as Promise<unknown>,
+      );
+      expect(error.transient).toBe(true);
+    }
+  });
+
   test('directory_base_url names another Directory Service', async () => {
     const other = startAfnorMock({
       directory: [

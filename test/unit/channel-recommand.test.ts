@@ -222,6 +222,30 @@ describe('Recommand channel: connection and lookup', () => {
   );
 });
 
+describe('Recommand channel: a lookup answer it cannot read', () => {
+  test('is transient (try again), never a verdict that the participant is unreachable', async () => {
+    for (const [body, type] of [
+      ['{"success":true}', 'application/json'],
+      ['{"success":true,"isValid":"maybe"}', 'application/json'],
+      ['<html>gateway</html>', 'text/html'],
+    ] as const) {
+      const conn: ChannelConnection = {
+        baseUrl: 'https://app.recommand.example/api',
+        settings: { company_id: 'c_1' },
+        secrets: { api_key: 'k', api_secret: 's' },
+        fetch: async () => new Response(body, { status: 200, headers: { 'content-type': type } }),
+        now: () => new Date('2026-12-02T10:00:00Z'),
+      };
+      const error = await adapter.lookup?.(conn, BUYER).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ChannelError);
+      expect((error as ChannelError).transient).toBe(true);
+    }
+  });
+});
+
 describe('Recommand channel: sending', () => {
   contract('a Peppol BIS invoice is delivered synchronously, its XML sent unchanged', async (mock) => {
     const xml = invoiceXml('peppol_bis_billing_3', 'RE-2026-0001');

@@ -1,6 +1,7 @@
 // Storecove's answer to a send that names no submission (JSON without a guid) with a 200: the document
 // was taken, so the delivery is submitted under its idempotencyGuid, never failed (a failed delivery
-// invites a second send the buyer would get twice). A page that is no JSON, or a refusal, took nothing.
+// invites a second send the buyer would get twice). A 200 it cannot read (JSON cut short, a page) may
+// have taken it too: transient, tried again under the same idempotencyGuid. A refusal took nothing.
 import { expect, test } from 'bun:test';
 import { type ChannelConnection, ChannelError, type OutgoingMessage } from '../../src/delivery-channel';
 import { storecoveAdapter } from '../../src/modules/channel-storecove';
@@ -28,13 +29,18 @@ const answering = (status: number, body: string): ChannelConnection => ({
   now: () => new Date('2026-12-06T10:00:00Z'),
 });
 
-test('a 200 in JSON without a guid is submitted under the idempotencyGuid; a web page is a refusal', async () => {
+test('a 200 in JSON without a guid is submitted under the idempotencyGuid; one it cannot read is tried again', async () => {
   for (const body of ['{}', '{"guid":null}']) {
     const receipt = await storecoveAdapter.send(answering(200, body), message);
     expect(receipt).toMatchObject({ state: 'submitted', providerRef: message.idempotencyUuid });
   }
-  for (const body of ['<html>ok</html>', '']) {
-    await expect(storecoveAdapter.send(answering(200, body), message)).rejects.toBeInstanceOf(ChannelError);
+  for (const body of ['<html>ok</html>', '', '{"guid": "abc']) {
+    const error = await storecoveAdapter.send(answering(200, body), message).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ChannelError);
+    expect((error as ChannelError).transient).toBe(true);
   }
   const named = await storecoveAdapter.send(answering(200, '{"guid":"sub-1"}'), message);
   expect(named).toMatchObject({ state: 'submitted', providerRef: 'sub-1' });

@@ -129,6 +129,42 @@ test('retryable failure: back to queued after the backoff, then success', async 
   expect(calls).toEqual([1, 2, 3]);
 });
 
+test('a retryable error may ask for a longer wait (a Retry-After): used when longer, at most an hour', async () => {
+  const { db, clock } = setup();
+  const asked = [120_000, 1_000, 5 * 60 * MINUTE];
+  const def = defineJob({
+    kind: 'provider',
+    payload: Email,
+    maxAttempts: 4,
+    backoffMs: () => 5_000,
+    handler: async (_p, ctx) => {
+      const afterMs = asked[ctx.attempt - 1];
+      if (afterMs !== undefined) throw JobError.retryable(`rate limited ${ctx.attempt}`, { afterMs });
+    },
+  });
+  const runtime = new JobRuntime({ db, clock, definitions: [def] });
+  const job = await enqueueJob(db, clock, def, { to: 'a@x' });
+  const runAt = async () => Date.parse((await getJob(db, job.id))?.runAt ?? '') - clock.now().getTime();
+  expect(await runtime.runDue()).toBe(1);
+  // The provider's two minutes, not the 5 s backoff.
+  expect(await runAt()).toBe(120_000);
+  clock.advance(60_000);
+  expect(await runtime.runDue()).toBe(0);
+  clock.advance(60_000);
+  expect(await runtime.runDue()).toBe(1);
+  // A second asked for is shorter than the backoff: the backoff stands.
+  expect(await runAt()).toBe(5_000);
+  clock.advance(5_000);
+  expect(await runtime.runDue()).toBe(1);
+  // Five hours asked for: an hour at most.
+  expect(await runAt()).toBe(60 * MINUTE);
+  clock.advance(60 * MINUTE);
+  expect(await runtime.runDue()).toBe(1);
+  expect(await getJob(db, job.id)).toMatchObject({ status: 'succeeded', attempts: 4 });
+  // Only a retryable error asks: a permanent one has no next try.
+  expect(JobError.permanent('no').retryAfterMs).toBeUndefined();
+});
+
 test('a permanent error fails at once; exhausted attempts fail with the last error', async () => {
   const { db, clock } = setup();
   const permanent = defineJob({

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { ChannelConnection } from '../../delivery-channel';
 import { ChannelError } from '../../delivery-channel';
-import { errorOf, reach } from './http-errors';
+import { bodyText, errorOf, reach } from './http-errors';
 import { settingsOf } from './settings';
 
 /** A token is renewed this long before the expiry its issuer stated. */
@@ -92,10 +92,13 @@ async function fetchToken(conn: ChannelConnection, o: OAuth): Promise<Cached> {
     body: body.toString(),
   });
   if (!response.ok) throw await errorOf(response, 'the token endpoint');
-  const answer = (await response.json().catch(() => null)) as {
-    access_token?: unknown;
-    expires_in?: unknown;
-  } | null;
+  const text = await bodyText(response, 'the token endpoint');
+  let answer: { access_token?: unknown; expires_in?: unknown } | null;
+  try {
+    answer = JSON.parse(text) as { access_token?: unknown; expires_in?: unknown } | null;
+  } catch {
+    answer = null;
+  }
   if (typeof answer?.access_token !== 'string' || answer.access_token === '')
     throw new ChannelError('The token endpoint answered no access_token', false);
   const lifetime = typeof answer.expires_in === 'number' ? answer.expires_in : Number(answer.expires_in);

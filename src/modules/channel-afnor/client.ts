@@ -17,6 +17,8 @@ export interface CallOptions {
   query?: Record<string, string>;
   /** Statuses besides 2xx the caller reads itself (a directory's 404, a duplicate's 409 or 422). */
   allow?: readonly number[];
+  /** How much of the answer may be read (src/outbound.ts): more than MAX_ANSWER_BYTES for a file. */
+  maxAnswerBytes?: number;
 }
 
 export class AfnorClient {
@@ -34,6 +36,7 @@ export class AfnorClient {
         method: options.method ?? (options.json === undefined && !options.body ? 'GET' : 'POST'),
         headers: this.headersOf(conn, auth.header, options),
         body: options.json !== undefined ? JSON.stringify(options.json) : options.body?.bytes,
+        ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
       });
       if (response.status === 401 && auth.fromCache && attempt === 0) {
         await response.body?.cancel();

@@ -2,8 +2,14 @@
 // where an Enabled directory line names it. A SIREN (0002) is looked up by its own lines; a SIRET (0009)
 // by its lines, else by its company's SIREN-wide line (a line without SIRET covers every facility); a
 // routing code (0224) by the lines that name it.
-import type { ChannelConnection, LookupAnswer, ParticipantId } from '../../delivery-channel';
+import {
+  type ChannelConnection,
+  ChannelError,
+  type LookupAnswer,
+  type ParticipantId,
+} from '../../delivery-channel';
 import type { AfnorClient } from './client';
+import { bodyText } from './http-errors';
 
 interface DirectoryLine {
   addressingIdentifier?: string;
@@ -69,14 +75,20 @@ async function search(
     await response.body?.cancel();
     return { lines: [], raw: null };
   }
-  const raw = await response.text();
+  const raw = await bodyText(response, 'The Directory Service');
   let results: unknown;
   try {
-    results = (JSON.parse(raw) as { results?: unknown }).results;
+    results = (JSON.parse(raw) as { results?: unknown } | null)?.results;
   } catch {
     results = undefined;
   }
-  return { lines: Array.isArray(results) ? (results as DirectoryLine[]) : [], raw };
+  // An answer that cannot be read says nothing of the receiver: asked again later, never "unreachable".
+  if (!Array.isArray(results))
+    throw new ChannelError('The Directory Service answered a search with no results it could read', true, {
+      status: response.status,
+      raw: { contentType: response.headers.get('content-type') ?? 'application/octet-stream', body: raw },
+    });
+  return { lines: results as DirectoryLine[], raw };
 }
 
 /** The first Enabled line that fits. */

@@ -3,8 +3,9 @@
 import { createHash } from 'node:crypto';
 import type { ChannelConnection } from '../../delivery-channel';
 import { ChannelError } from '../../delivery-channel';
+import { MAX_DOCUMENT_ANSWER_BYTES } from '../../outbound';
 import type { AfnorClient } from './client';
-import { paErrorOf } from './http-errors';
+import { bodyBytes, bodyJson, bodyText, paErrorOf } from './http-errors';
 import { multipartBody } from './multipart';
 import type { FlowProfile, ProcessingRule } from './settings';
 
@@ -56,7 +57,10 @@ export class Flows {
   /** One page of flows matching every filter, oldest update first. */
   async search(conn: ChannelConnection, where: SearchFilters, limit = SEARCH_LIMIT): Promise<Flow[]> {
     const response = await this.client.call(conn, 'flow', '/v1/flows/search', { json: { limit, where } });
-    const answer = (await response.json().catch(() => null)) as { results?: unknown } | null;
+    const answer = (await bodyJson(response, 'The Flow Service').catch((error: unknown) => {
+      if (error instanceof ChannelError) return null;
+      throw error;
+    })) as { results?: unknown } | null;
     if (!answer || !Array.isArray(answer.results))
       throw new ChannelError('The Flow Service answered a search without results', true);
     return (answer.results as Flow[])
@@ -67,7 +71,12 @@ export class Flows {
   /** A flow's metadata (the platform's current view of it). */
   async metadata(conn: ChannelConnection, flowId: string): Promise<Flow> {
     const response = await this.client.call(conn, 'flow', `/v1/flows/${encodeURIComponent(flowId)}`);
-    return (await response.json()) as Flow;
+    const flow = (await bodyJson(response, 'The Flow Service')) as Flow | null;
+    if (flow === null || typeof flow !== 'object' || typeof flow.flowId !== 'string')
+      throw new ChannelError(`The Flow Service answered no Flow for ${flowId}`, true, {
+        status: response.status,
+      });
+    return flow;
   }
 
   /** The file as it was deposited (the invoice, the CDAR), byte for byte. */
@@ -77,9 +86,10 @@ export class Flows {
   ): Promise<{ bytes: Uint8Array; contentType: string; fileName: string | null }> {
     const response = await this.client.call(conn, 'flow', `/v1/flows/${encodeURIComponent(flowId)}`, {
       query: { docType: 'Original' },
+      maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES,
     });
     return {
-      bytes: new Uint8Array(await response.arrayBuffer()),
+      bytes: await bodyBytes(response, 'The Flow Service'),
       contentType: response.headers.get('content-type') ?? 'application/octet-stream',
       fileName: fileNameOf(response.headers.get('content-disposition')),
     };
@@ -103,7 +113,7 @@ export class Flows {
       { name: 'file', contentType: file.contentType, bytes: file.bytes, fileName: file.fileName },
     ]);
     const response = await this.client.call(conn, 'flow', '/v1/flows', { body, allow: [400, 409, 422] });
-    const raw = await response.text();
+    const raw = await bodyText(response, 'The Flow Service');
     if (!response.ok) {
       const error = paErrorOf(raw);
       if (error?.errorCode === 'AlreadyExistingFlow' || /"reasonCode"\s*:\s*"AlreadyExistingFlow"/.test(raw))

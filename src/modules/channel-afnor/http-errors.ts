@@ -3,6 +3,7 @@
 // (XP Z12-013's Error object).
 import type { ChannelConnection } from '../../delivery-channel';
 import { ChannelError } from '../../delivery-channel';
+import type { OutboundInit } from '../../outbound';
 
 /** The platform's Error body, as far as it is one. */
 export interface PaError {
@@ -12,7 +13,7 @@ export interface PaError {
 }
 
 /** `conn.fetch`, with a network failure (an adapter's own fetch in tests) made a transient ChannelError. */
-export async function reach(conn: ChannelConnection, url: string, init: RequestInit): Promise<Response> {
+export async function reach(conn: ChannelConnection, url: string, init: OutboundInit): Promise<Response> {
   try {
     return await conn.fetch(url, init);
   } catch (error) {
@@ -21,8 +22,40 @@ export async function reach(conn: ChannelConnection, url: string, init: RequestI
   }
 }
 
+/**
+ * The answer's body as text. Reading it may fail (the connection dropped, the answer larger than the
+ * connection reads: src/outbound.ts): that is the platform's passing trouble, a transient ChannelError.
+ */
+export async function bodyText(response: Response, what: string): Promise<string> {
+  return new TextDecoder().decode(await bodyBytes(response, what));
+}
+
+export async function bodyBytes(response: Response, what: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await response.arrayBuffer());
+  } catch (error) {
+    if (error instanceof ChannelError) throw error;
+    throw new ChannelError(`${what}'s answer could not be read: ${(error as Error).message}`, true, {
+      status: response.status,
+    });
+  }
+}
+
+/** The answer's JSON; an answer that cannot be read or is no JSON is transient (asked again later). */
+export async function bodyJson(response: Response, what: string): Promise<unknown> {
+  const text = await bodyText(response, what);
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ChannelError(`${what} answered ${response.status} with no JSON it could read`, true, {
+      status: response.status,
+      raw: { contentType: response.headers.get('content-type') ?? 'text/plain', body: text },
+    });
+  }
+}
+
 export async function errorOf(response: Response, what: string): Promise<ChannelError> {
-  const body = await response.text().catch(() => '');
+  const body = await bodyText(response, what).catch(() => '');
   const parsed = paErrorOf(body);
   const transient = response.status === 408 || response.status === 429 || response.status >= 500;
   const stated = [parsed?.errorCode, parsed?.errorMessage ?? parsed?.details].filter(Boolean).join(': ');

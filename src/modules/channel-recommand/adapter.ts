@@ -79,7 +79,13 @@ const receives = (docTypeId: string, kind: 'Invoice' | 'CreditNote') =>
 async function lookup(conn: ChannelConnection, receiver: ParticipantId): Promise<LookupAnswer> {
   const answer = await call(conn, 'POST', '/v1/verify', { peppolAddress: addressOf(receiver) });
   const json = expectOk(answer, 'the recipient lookup');
-  const reachable = json.isValid === true;
+  // Without its verdict the answer says nothing of the receiver: asked again later, never "unreachable".
+  if (typeof json.isValid !== 'boolean')
+    throw new ChannelError('Recommand answered the recipient lookup without isValid', true, {
+      status: answer.status,
+      raw: answer.raw,
+    });
+  const reachable = json.isValid;
   const types = (Array.isArray(json.supportedDocuments) ? json.supportedDocuments : [])
     .map((d) => (d !== null && typeof d === 'object' ? (d as Record<string, unknown>).docTypeId : null))
     .filter((id): id is string => typeof id === 'string');

@@ -3,9 +3,13 @@
 // (its `actionSuccess`/`actionFailure`); a refusal's words are the errors' messages, kept for the person
 // who reads the failed delivery.
 import { type ChannelConnection, ChannelError, type RawReceipt } from '../../delivery-channel';
+import { MAX_DOCUMENT_ANSWER_BYTES, type OutboundInit } from '../../outbound';
 
 /** The provider's production API; the paths below are under it (`/v1/...`). */
 export const RECOMMAND_BASE_URL = 'https://app.recommand.eu/api';
+
+/** The reads whose answers carry documents (one with its XML, a page of them, the inbox): read further. */
+export const PAGE = { maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES };
 
 export interface RecommandAnswer {
   status: number;
@@ -34,24 +38,28 @@ function authorization(conn: ChannelConnection): string {
 /**
  * Calls `path` (`/v1/...`, with its query) and answers whatever status came back: the caller decides what
  * a 404 means. Only the network failing is thrown here, as transient (the provider down, a timeout); a
- * ChannelError from `conn.fetch` itself (a host outside OUTBOUND_HOSTS) is passed on as it is.
+ * ChannelError from `conn.fetch` itself (a host outside OUTBOUND_HOSTS, an answer larger than it reads:
+ * `maxAnswerBytes`, more for documents and pages of them) is passed on as it is.
  */
 export async function call(
   conn: ChannelConnection,
   method: 'GET' | 'POST',
   path: string,
   body?: unknown,
+  options: { maxAnswerBytes?: number } = {},
 ): Promise<RecommandAnswer> {
   const headers: Record<string, string> = { authorization: authorization(conn), accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   let text: string;
   try {
-    response = await conn.fetch(`${conn.baseUrl.replace(/\/+$/, '')}${path}`, {
+    const init: OutboundInit = {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+      ...options,
+    };
+    response = await conn.fetch(`${conn.baseUrl.replace(/\/+$/, '')}${path}`, init);
     text = await response.text();
   } catch (error) {
     if (error instanceof ChannelError) throw error;

@@ -4,7 +4,7 @@
 // the documents unread, to be answered again, and the core takes each providerRef once. A webhook only says
 // which document arrived: the document itself is always read from Recommand with our own credentials.
 import { type ChannelConnection, ChannelError, type ChannelEvent } from '../../delivery-channel';
-import { call, companyOf, expectOk, participantOf, query } from './client';
+import { call, companyOf, expectOk, PAGE, participantOf, query } from './client';
 import { readInvoiceResponse } from './invoice-response';
 import { findSent } from './sent';
 import { parseRoot, ublKind } from './ubl';
@@ -20,7 +20,10 @@ export async function pollInbox(
 ): Promise<{ events: ChannelEvent[]; cursor: string | null }> {
   const companyId = companyOf(conn);
   for (const id of pendingOf(cursor)) await markRead(conn, id);
-  const inbox = expectOk(await call(conn, 'GET', `/v1/inbox${query({ companyId })}`), 'reading the inbox');
+  const inbox = expectOk(
+    await call(conn, 'GET', `/v1/inbox${query({ companyId })}`, undefined, PAGE),
+    'reading the inbox',
+  );
   const listed = (Array.isArray(inbox.documents) ? inbox.documents : [])
     .filter((d): d is Doc => d !== null && typeof d === 'object' && typeof d.id === 'string')
     .filter((d) => d.companyId === undefined || d.companyId === companyId)
@@ -47,13 +50,13 @@ export async function webhookEvents(
   try {
     body = JSON.parse(new TextDecoder().decode(request.body));
   } catch {
-    throw new ChannelError('The Recommand webhook body is not JSON', false);
+    throw new ChannelError('The Recommand webhook body is not JSON', false, { status: 400 });
   }
   if (body === null || typeof body !== 'object')
-    throw new ChannelError('The Recommand webhook body is no object', false);
+    throw new ChannelError('The Recommand webhook body is no object', false, { status: 400 });
   if (body.eventType !== 'document.received') return [];
   if (typeof body.documentId !== 'string' || body.documentId === '')
-    throw new ChannelError('The Recommand webhook names no documentId', false);
+    throw new ChannelError('The Recommand webhook names no documentId', false, { status: 400 });
   if (body.companyId !== undefined && body.companyId !== companyId) return [];
   const doc = await readDocument(conn, body.documentId);
   if (doc === null || doc.direction !== 'incoming' || doc.companyId !== companyId) return [];
@@ -82,7 +85,7 @@ async function markRead(conn: ChannelConnection, id: string): Promise<void> {
 
 /** The whole document (its XML included); null when Recommand no longer has it. */
 export async function readDocument(conn: ChannelConnection, id: string): Promise<Doc | null> {
-  const answer = await call(conn, 'GET', `/v1/documents/${encodeURIComponent(id)}`);
+  const answer = await call(conn, 'GET', `/v1/documents/${encodeURIComponent(id)}`, undefined, PAGE);
   if (answer.status === 404) return null;
   const document = expectOk(answer, 'reading a document').document;
   if (document === null || typeof document !== 'object') {

@@ -6,7 +6,7 @@
 // same recipient) is the same invoice.
 import type { ChannelConnection } from '../../delivery-channel';
 import { text } from '../../einvoicing/receive/dom';
-import { call, expectOk, query } from './client';
+import { call, expectOk, PAGE, query } from './client';
 import { parseRoot, recommandParses, ublKind } from './ubl';
 
 export interface SentLookup {
@@ -102,7 +102,7 @@ async function byContent(
     if (!kinds.some((kind) => docType.startsWith(`urn:oasis:names:specification:ubl:schema:xsd:${kind}-2::`)))
       continue;
     const full = expectOk(
-      await call(conn, 'GET', `/v1/documents/${encodeURIComponent(doc.id)}`),
+      await call(conn, 'GET', `/v1/documents/${encodeURIComponent(doc.id)}`, undefined, PAGE),
       'reading a sent document',
     );
     const xml = (full.document as Record<string, unknown> | undefined)?.xml;
@@ -124,7 +124,10 @@ async function list(
   conn: ChannelConnection,
   params: Record<string, string | number>,
 ): Promise<ListedDocument[]> {
-  const json = expectOk(await call(conn, 'GET', `/v1/documents${query(params)}`), 'listing sent documents');
+  const json = expectOk(
+    await call(conn, 'GET', `/v1/documents${query(params)}`, undefined, PAGE),
+    'listing sent documents',
+  );
   const documents = Array.isArray(json.documents) ? json.documents : [];
   return documents.filter(
     (d): d is ListedDocument => d !== null && typeof d === 'object' && typeof d.id === 'string',

@@ -94,7 +94,14 @@ async function lookup(conn: ChannelConnection, receiver: ParticipantId): Promise
     });
     if (answer.status !== 200) throw failure(answer, 'Storecove discovery', conn.now());
     const found = json(answer) as { code?: unknown; email?: unknown } | null;
-    return { answer, ok: found?.code === 'OK', email: found?.email === true };
+    // An answer that cannot be read says nothing of the receiver: no verdict on them (a transient failure,
+    // asked again later), never "unreachable" (which would turn the buyer away to e-mail).
+    if (found === null || typeof found !== 'object' || typeof found.code !== 'string')
+      throw new ChannelError('Storecove discovery answered 200 with nothing it could read', true, {
+        status: answer.status,
+        raw: answer.raw,
+      });
+    return { answer, ok: found.code === 'OK', email: found.email === true };
   };
   const detail = (email: boolean) =>
     `Storecove discovery on Peppol for ${scheme}:${receiver.value}` +
@@ -138,11 +145,15 @@ async function send(conn: ChannelConnection, message: OutgoingMessage): Promise<
   });
   if (answer.status === 200 || answer.status === 201) {
     const result = json(answer) as { guid?: unknown } | null;
-    // A page that is no JSON answer (a wrong base URL, a proxy's catch-all) took nothing: a refusal.
+    // An answer that cannot be read (cut short, a proxy's page) says nothing sure: Storecove may have taken
+    // the document. Transient: the next attempt carries the same idempotencyGuid, so it is either taken now
+    // or answered "already submitted" (submitted, below); a base URL that is no API fails after the attempts.
     if (result === null || typeof result !== 'object' || Array.isArray(result))
-      throw new ChannelError('Storecove answered 200 without JSON: is the base URL its API?', false, {
-        raw: answer.raw,
-      });
+      throw new ChannelError(
+        'Storecove answered 200 with nothing it could read (is the base URL its API?): to be tried again under the same idempotencyGuid',
+        true,
+        { status: answer.status, raw: answer.raw },
+      );
     // Accepted without naming it (no guid): it was taken all the same, so the delivery is submitted, not
     // failed (a failed one invites a second send the buyer gets twice). It keeps the idempotencyGuid as its
     // providerRef, as below: later statuses naming that guid reach it.

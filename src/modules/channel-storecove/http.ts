@@ -1,6 +1,7 @@
 // One request to Storecove's API and the one reading of its failures: what the core retries (the provider
 // down, rate limited, 5xx, unreachable) and what it does not (a refused key, a refused document).
 import { type ChannelConnection, ChannelError, type RawReceipt } from '../../delivery-channel';
+import type { OutboundInit } from '../../outbound';
 
 export interface Answer {
   status: number;
@@ -32,23 +33,29 @@ export function credentials(conn: ChannelConnection): Credentials {
   return { apiKey, legalEntityId, schemeOverrides };
 }
 
-/** Calls `path` (below the base URL) with the bearer key; a network failure is a transient ChannelError. */
+/**
+ * Calls `path` (below the base URL) with the bearer key; a network failure is a transient ChannelError, as
+ * is an answer larger than the connection reads (`maxAnswerBytes`: the received documents' reads say more).
+ */
 export async function request(
   conn: ChannelConnection,
   method: string,
   path: string,
   body?: unknown,
+  options: { maxAnswerBytes?: number } = {},
 ): Promise<Answer> {
   const apiKey = conn.secrets.api_key?.trim() ?? '';
   const headers: Record<string, string> = { Authorization: `Bearer ${apiKey}`, Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const url = `${conn.baseUrl.replace(/\/+$/, '')}${path}`;
   try {
-    const response = await conn.fetch(url, {
+    const init: OutboundInit = {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+      ...options,
+    };
+    const response = await conn.fetch(url, init);
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
     return { status: response.status, headers: response.headers, text, raw: { contentType, body: text } };

@@ -17,6 +17,7 @@ import {
   type ChannelEvent,
   type RawReceipt,
 } from '../../delivery-channel';
+import { MAX_DOCUMENT_ANSWER_BYTES } from '../../outbound';
 import { type Answer, credentials, failure, json, request } from './http';
 import { readWebhookBody } from './webhook-body';
 
@@ -70,7 +71,9 @@ function acknowledgements(cursor: string | null): string[] {
 }
 
 async function next(conn: ChannelConnection): Promise<Instance | null> {
-  const answer = await request(conn, 'GET', '/webhook_instances/');
+  const answer = await request(conn, 'GET', '/webhook_instances/', undefined, {
+    maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES,
+  });
   if (answer.status === 204) return null;
   if (answer.status !== 200) throw failure(answer, 'Reading the Storecove webhook queue', conn.now());
   const instance = json(answer) as Partial<Instance> | null;
@@ -129,6 +132,8 @@ async function received(
     conn,
     'GET',
     `/purchase_invoices/${encodeURIComponent(documentGuid)}/ubl`,
+    undefined,
+    { maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES },
   );
   // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
   if (answer.status === 404 || answer.status === 410) return [];

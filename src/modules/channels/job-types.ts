@@ -10,7 +10,8 @@ export type ChannelPollPayload = Static<typeof ChannelPollPayload>;
 export const NETWORK_SEND = 'channels.send';
 export const CHANNEL_POLL = 'channels.poll';
 /**
- * A provider away for a while delays a send, which goes once it answers: 5 s doubling to 5 minutes, twelve
- * tries (about half an hour) before the delivery is `failed`.
+ * A provider away for a while delays a send, which goes once it answers: 5 s doubling to 5 minutes, or the
+ * provider's Retry-After when longer (up to an hour), twelve tries (about half an hour without Retry-After)
+ * before the delivery is `failed`.
  */
 export const SEND_ATTEMPTS = 12;

@@ -85,7 +85,10 @@ export const DeliveryEvent = t.Object({
   receipt: t.Union([
     t.Object({
       content_type: t.String(),
-      body: t.String({ description: "The channel's receipt, unchanged" }),
+      body: t.String({
+        description: "The channel's receipt, unchanged: all of it, or its first 64 KiB when `truncated`",
+      }),
+      truncated: t.Boolean({ description: 'The receipt was larger than 64 KiB: the rest was not kept' }),
     }),
     t.Null(),
   ]),
@@ -100,6 +103,10 @@ export const NetworkDelivery = t.Object({
   receiver: t.Object({ scheme: t.String(), value: t.String() }),
   state: State,
   reason: t.Union([t.String(), t.Null()]),
+  last_error: t.Union([t.String(), t.Null()], {
+    description:
+      'While queued: why the last attempt did not go through (the provider away, rate limited, slow) and it waits for the next; null once it went through',
+  }),
   provider_ref: t.Union([t.String(), t.Null()]),
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),

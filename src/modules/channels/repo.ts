@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import {
   type ChannelConnectionRow,
@@ -131,10 +131,39 @@ export async function deliveriesOfDocument(
     .all();
 }
 
+/** States after which a document may be delivered again without `resend` (docs/channels.md). */
+export const ENDED_STATES = ['failed', 'rejected'] as const;
+
+/**
+ * The document's live delivery (neither failed nor rejected) that was not a deliberate resend, the oldest
+ * first: the one the partial unique index `network_deliveries_live_uq` allows; a resend's when none.
+ */
+export async function findLiveDelivery(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+): Promise<NetworkDeliveryRow | undefined> {
+  const live = await db
+    .select()
+    .from(networkDeliveries)
+    .where(
+      and(
+        eq(networkDeliveries.accountId, accountId),
+        eq(networkDeliveries.documentId, documentId),
+        notInArray(networkDeliveries.state, [...ENDED_STATES]),
+      ),
+    )
+    .orderBy(asc(networkDeliveries.id))
+    .all();
+  return live.find((row) => !row.resend) ?? live[0];
+}
+
 export async function updateDelivery(
   db: DbOrTx,
   id: string,
-  changes: Partial<Pick<NetworkDeliveryRow, 'state' | 'providerRef' | 'reason' | 'updatedAt'>>,
+  changes: Partial<
+    Pick<NetworkDeliveryRow, 'state' | 'providerRef' | 'reason' | 'lastError' | 'resend' | 'updatedAt'>
+  >,
 ): Promise<void> {
   await db.update(networkDeliveries).set(changes).where(eq(networkDeliveries.id, id)).run();
 }

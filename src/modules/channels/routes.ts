@@ -6,6 +6,7 @@ import type { SystemCtx } from '../../shared/context';
 import { DomainError } from '../../shared/errors';
 import { sha256Hex } from '../../shared/secrets';
 import { receivingDepsOf } from '../receiving';
+import { renderServicesOf } from '../renders';
 import {
   Channel,
   CreateDeliveryBody,
@@ -19,7 +20,7 @@ import {
   Transport,
 } from './model';
 import { findConnectionByWebhook } from './repo';
-import { adapterOf, connectionOf } from './runtime';
+import { adapterOf } from './runtime';
 import {
   connectionRow,
   listChannels,
@@ -37,6 +38,7 @@ import {
 import { applyEvents } from './use-cases/events';
 import { customerNetworks, documentNetworkCheck } from './use-cases/networks';
 import { respondToReceived, transportOf } from './use-cases/respond';
+import { webhookEvents } from './use-cases/webhook';
 
 const detail = (summary: string) => ({ summary, tags: ['Channels'] });
 const channelParams = t.Object({ channel: t.String() });
@@ -49,6 +51,7 @@ const withErrors = { ...withConflict, 422: ErrorEnvelope, 503: ErrorEnvelope };
  */
 export function channelRoutes(auth: Auth, deps: AppDeps) {
   const receiving = { ...receivingDepsOf(deps), blobs: deps.blobs };
+  const sending = { ...deps, services: renderServicesOf(deps) };
   return new Elysia({ prefix: '/api/v1' })
     .post(
       '/channels/webhooks/:token',
@@ -60,10 +63,7 @@ export function channelRoutes(auth: Auth, deps: AppDeps) {
         if (!adapter.webhook) throw new DomainError('not_found', 'Unknown webhook');
         // The exact bytes sent (a signature covers them): never re-serialised.
         const body = new Uint8Array(raw as ArrayBuffer);
-        const events = await adapter.webhook(connectionOf(deps, adapter, row), {
-          headers: request.headers,
-          body,
-        });
+        const events = await webhookEvents(deps, adapter, row, { headers: request.headers, body });
         const ctx = { ...system, accountId: row.accountId, actor: { kind: 'cli' as const } };
         return { data: await applyEvents(ctx, { receiving }, adapter, events) };
       },
@@ -73,6 +73,8 @@ export function channelRoutes(auth: Auth, deps: AppDeps) {
         body: t.Any({ description: "The provider's callback, as it sends it" }),
         response: {
           200: dataOf(t.Object({ statuses: t.Integer(), received: t.Integer(), unknown: t.Integer() })),
+          400: ErrorEnvelope,
+          401: ErrorEnvelope,
           404: ErrorEnvelope,
           422: ErrorEnvelope,
           503: ErrorEnvelope,
@@ -173,14 +175,14 @@ export function channelRoutes(auth: Auth, deps: AppDeps) {
       '/documents/:document_id/network-deliveries',
       async ({ ctx, params, body, set }) => {
         set.status = 202;
-        return { data: await createNetworkDelivery(ctx, deps, params.document_id, body) };
+        return { data: await createNetworkDelivery(ctx, sending, params.document_id, body) };
       },
       {
         auth: true,
         body: CreateDeliveryBody,
         response: { 202: dataOf(NetworkDelivery), ...withErrors },
         detail: detail(
-          'Send an issued document over a network (Peppol, a French platform): queued, then sent once by a job',
+          "Send an issued invoice or credit note over a network (Peppol, a French platform): its e-invoice checked by the profile's official rules (422 compliance_failed naming them), queued, then sent once by a job; 409 while another delivery of it is live",
         ),
       },
     )

@@ -9,10 +9,16 @@ import {
 import type { AppDeps } from '../../deps';
 import { guardedFetch } from '../../outbound';
 import { DomainError } from '../../shared/errors';
+import type { RenderServices } from '../renders';
 import { openSecrets } from './credentials';
 import type { ChannelConnectionRow } from './schema';
 
 export type ChannelDeps = Pick<AppDeps, 'db' | 'clock' | 'logger' | 'channels'>;
+
+/** What sending needs besides: the issued files (and the compliance check) of the renders module. */
+export interface SendDeps extends ChannelDeps {
+  services: RenderServices;
+}
 
 /** The adapter of a channel id; 404 for one no module offers. */
 export function adapterOf(deps: ChannelDeps, channel: string): ChannelAdapter {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, timestamp, updatedAt } from '../../db/columns';
 import type { DeliveryState } from '../../delivery-channel';
@@ -60,6 +61,16 @@ export const networkDeliveries = sqliteTable(
     idempotencyKey: text('idempotency_key').notNull(),
     /** The buyer's or the network's reason of a rejection or failure. */
     reason: text('reason'),
+    /**
+     * Why the last attempt did not go through while the delivery waits to be tried again (the provider
+     * away, rate limited, slow); null once it went through, or before any attempt failed.
+     */
+    lastError: text('last_error'),
+    /**
+     * Sent although another delivery of the document was live (`resend: true`), or a failed one the
+     * network later reported delivered while another was live: outside the one-live-delivery rule below.
+     */
+    resend: integer('resend', { mode: 'boolean' }).notNull().default(false),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -67,6 +78,11 @@ export const networkDeliveries = sqliteTable(
   (t) => [
     index('network_deliveries_document_idx').on(t.accountId, t.documentId),
     uniqueIndex('network_deliveries_provider_uq').on(t.accountId, t.channel, t.providerRef),
+    // One live delivery of a document (neither failed nor rejected) unless sent again on purpose: two
+    // requests at once cannot both queue one, whatever the engine (the buyer would get the invoice twice).
+    uniqueIndex('network_deliveries_live_uq')
+      .on(t.accountId, t.documentId)
+      .where(sql`${t.state} NOT IN ('failed', 'rejected') AND ${t.resend} = 0`),
   ],
 );
 
@@ -84,7 +100,9 @@ export const networkDeliveryEvents = sqliteTable(
     at: text('at').notNull(),
     reason: text('reason'),
     receiptContentType: text('receipt_content_type'),
+    /** The channel's receipt as it came, its first RECEIPT_KEPT_BYTES when it was larger (truncated). */
     receipt: text('receipt'),
+    receiptTruncated: integer('receipt_truncated', { mode: 'boolean' }).notNull().default(false),
     /** SHA-256 of state and receipt: the same report twice (a replayed webhook, a re-poll) is kept once. */
     digest: text('digest').notNull(),
     createdAt: createdAt(),

@@ -130,6 +130,17 @@ export async function putConnection(
       baseUrl: input.base_url === undefined ? (row?.baseUrl ?? null) : input.base_url,
       settings: input.settings ?? row?.settings ?? {},
     };
+    // A channel with no API of its own (each French platform publishes its host) is not enabled without
+    // the account's: every send and poll would fail.
+    if (input.enabled && (after.baseUrl ?? adapter.defaultBaseUrl).trim() === '') {
+      throw validationError([
+        {
+          loc: 'body.base_url',
+          msg: `${adapter.name} has no API of its own: base_url names the provider's (its Flow Service, e.g. https://api.<platform>/flow-service)`,
+          type: 'missing',
+        },
+      ]);
+    }
     const before = hostsOf(adapter, { baseUrl: row?.baseUrl ?? null, settings: row?.settings ?? {} });
     const moved = [...hostsOf(adapter, after)].some((host) => !before.has(host));
     const secrets: Record<string, string> = moved && row ? {} : { ...current };

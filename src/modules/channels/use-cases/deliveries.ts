@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { isUniqueViolation } from '../../../db/errors';
 import { inTransaction } from '../../../db/transaction';
 import type { ChannelAdapter, LookupAnswer, ParticipantId } from '../../../delivery-channel';
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { DomainError, notFound } from '../../../shared/errors';
@@ -9,16 +11,19 @@ import { findCustomer } from '../../customers';
 import { findDocument } from '../../documents';
 import { enqueueNetworkSend } from '../job';
 import type { NetworkDelivery } from '../model';
+import { keptReason, keptReceipt } from '../receipts';
 import {
   deliveriesOfDocument,
   eventsOf,
   findDelivery,
+  findLiveDelivery,
   insertDelivery,
   insertEvent,
   listConnections,
 } from '../repo';
-import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf } from '../runtime';
+import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf, type SendDeps } from '../runtime';
 import type { ChannelConnectionRow, NetworkDeliveryEventRow, NetworkDeliveryRow } from '../schema';
+import { checkBeforeSending, refuseOtherTypes } from './check-before-sending';
 
 /** The French identifiers a platform routes by: SIREN, SIRET, the routing code, and EAS 0225. */
 export const FRENCH_SCHEMES = new Set(['0002', '0009', '0224', '0225']);
@@ -36,6 +41,7 @@ export function presentDelivery(
     receiver: { scheme: row.receiverScheme, value: row.receiverValue },
     state: row.state,
     reason: row.reason,
+    last_error: row.lastError,
     provider_ref: row.providerRef,
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -44,7 +50,13 @@ export function presentDelivery(
       at: e.at,
       reason: e.reason,
       receipt:
-        e.receipt === null ? null : { content_type: e.receiptContentType ?? 'text/plain', body: e.receipt },
+        e.receipt === null
+          ? null
+          : {
+              content_type: e.receiptContentType ?? 'text/plain',
+              body: e.receipt,
+              truncated: e.receiptTruncated,
+            },
     })),
   };
 }
@@ -101,15 +113,30 @@ function chooseChannel(
   );
 }
 
+/** 409: the document has a live delivery, and another would reach the buyer a second time. */
+function alreadyDelivered(live: NetworkDeliveryRow): DomainError {
+  return new DomainError(
+    'conflict',
+    `The document was sent over ${live.channel} already (${live.id}, ${live.state}): pass resend: true to send it again`,
+    { delivery_id: live.id, state: live.state },
+  );
+}
+
 /**
  * POST /documents/{id}/network-deliveries: the issued document to its buyer over a channel. The buyer
  * must have an electronic address (BT-49) and, where the channel can look it up, be reachable there: an
- * unreachable buyer is told now (422 `unreachable`, offering e-mail), not after a failed send. The send
- * itself is a job (queued → submitted → …), sent once whatever happens (docs/channels.md).
+ * unreachable buyer is told now (422 `unreachable`, offering e-mail), not after a failed send; the
+ * e-invoice must pass its profile's official rules (422 `compliance_failed`). The send itself is a job
+ * (queued → submitted → …), sent once whatever happens (docs/channels.md).
+ *
+ * One live delivery per document unless `resend`: checked first (a quick 409), again in the transaction
+ * that inserts (the lookup and the check take seconds, in which another request may have queued one), and
+ * held by the partial unique index `network_deliveries_live_uq` whatever the engine does with concurrent
+ * transactions; its violation is the same 409.
  */
 export async function createNetworkDelivery(
   ctx: AccountCtx,
-  deps: ChannelDeps,
+  deps: SendDeps,
   documentId: string,
   input: { channel?: string; resend?: boolean },
 ) {
@@ -127,17 +154,11 @@ export async function createNetworkDelivery(
       voided: true,
     });
   }
+  refuseOtherTypes(document);
+  const resend = input.resend === true;
   // A second send reaches the buyer twice (each delivery is its own message to the provider).
-  const live = (await deliveriesOfDocument(ctx.db, ctx.accountId, documentId)).find(
-    (d) => d.state !== 'failed' && d.state !== 'rejected',
-  );
-  if (live && !input.resend) {
-    throw new DomainError(
-      'conflict',
-      `The document was sent over ${live.channel} already (${live.id}, ${live.state}): pass resend: true to send it again`,
-      { delivery_id: live.id, state: live.state },
-    );
-  }
+  const earlier = await findLiveDelivery(ctx.db, ctx.accountId, documentId);
+  if (earlier && !resend) throw alreadyDelivered(earlier);
   const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
   const address = customer?.electronicAddress ?? null;
   if (!address) {
@@ -166,42 +187,56 @@ export async function createNetworkDelivery(
   const preferred = customer?.einvoiceProfile ?? null;
   const profile = preferred && adapter.profiles.includes(preferred) ? preferred : adapter.profiles[0];
   if (!profile) throw new Error(`${adapter.id} sends no profile`);
-  return await inTransaction(ctx, async (tx) => {
-    const now = isoNow(tx.clock);
-    const id = newId('ndl');
-    const delivery = await insertDelivery(tx.db, {
-      id,
-      accountId: tx.accountId,
-      documentId,
-      channel: adapter.id,
-      network: adapter.network,
-      profile,
-      receiverScheme: receiver.scheme,
-      receiverValue: receiver.value,
-      state: 'queued',
-      providerRef: null,
-      idempotencyKey: id,
-      reason: null,
-      createdBy: creatorOf(tx),
-      createdAt: now,
-      updatedAt: now,
+  await checkBeforeSending(ctx, deps.services, document, adapter, profile as ComplianceProfile);
+  try {
+    return await inTransaction(ctx, async (tx) => {
+      const live = await findLiveDelivery(tx.db, tx.accountId, documentId);
+      if (live && !resend) throw alreadyDelivered(live);
+      const now = isoNow(tx.clock);
+      const id = newId('ndl');
+      const delivery = await insertDelivery(tx.db, {
+        id,
+        accountId: tx.accountId,
+        documentId,
+        channel: adapter.id,
+        network: adapter.network,
+        profile,
+        receiverScheme: receiver.scheme,
+        receiverValue: receiver.value,
+        state: 'queued',
+        providerRef: null,
+        idempotencyKey: id,
+        reason: null,
+        lastError: null,
+        resend,
+        createdBy: creatorOf(tx),
+        createdAt: now,
+        updatedAt: now,
+      });
+      const receipt = keptReceipt(lookup?.raw ?? null);
+      await insertEvent(tx.db, {
+        id: newId('nde'),
+        accountId: tx.accountId,
+        deliveryId: id,
+        state: 'queued',
+        at: now,
+        reason: keptReason(lookup?.detail ?? null),
+        receiptContentType: receipt.contentType,
+        receipt: receipt.body,
+        receiptTruncated: receipt.truncated,
+        digest: eventDigest('queued', lookup?.raw?.body ?? null, null),
+        createdAt: now,
+      });
+      await enqueueNetworkSend(tx.db, tx.clock, { deliveryId: id });
+      return presentDelivery(delivery, await eventsOf(tx.db, id));
     });
-    const receipt = lookup?.raw ?? null;
-    await insertEvent(tx.db, {
-      id: newId('nde'),
-      accountId: tx.accountId,
-      deliveryId: id,
-      state: 'queued',
-      at: now,
-      reason: lookup?.detail ?? null,
-      receiptContentType: receipt?.contentType ?? null,
-      receipt: receipt?.body ?? null,
-      digest: eventDigest('queued', receipt?.body ?? null, null),
-      createdAt: now,
-    });
-    await enqueueNetworkSend(tx.db, tx.clock, { deliveryId: id });
-    return presentDelivery(delivery, await eventsOf(tx.db, id));
-  });
+  } catch (error) {
+    // Another request queued one between our check and our insert (the index's word on it).
+    if (!isUniqueViolation(error, 'network_deliveries.document_id')) throw error;
+    const live = await findLiveDelivery(ctx.db, ctx.accountId, documentId);
+    if (!live) throw error;
+    throw alreadyDelivered(live);
+  }
 }
 
 export async function readNetworkDelivery(ctx: AccountCtx, id: string) {

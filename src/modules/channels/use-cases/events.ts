@@ -8,8 +8,10 @@ import type { Logger } from '../../../shared/logger';
 import type { BlobStore } from '../../../storage/blob-store';
 import { noteDocumentSent } from '../../documents';
 import { type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../receiving';
+import { keptReason, keptReceipt } from '../receipts';
 import {
   findDeliveryByProviderRef,
+  findLiveDelivery,
   findReceivedByProviderRef,
   insertEvent,
   insertReceivedTransport,
@@ -47,6 +49,8 @@ export async function recordTransition(
     providerRef?: string;
   },
 ): Promise<boolean> {
+  const receipt = keptReceipt(change.receipt);
+  const reason = keptReason(change.reason);
   return await inTransaction(ctx, async (tx) => {
     const now = isoNow(tx.clock);
     const added = await insertEvent(tx.db, {
@@ -55,18 +59,22 @@ export async function recordTransition(
       deliveryId: delivery.id,
       state: change.state,
       at: instantOf(change.at) ?? now,
-      reason: change.reason,
-      receiptContentType: change.receipt?.contentType ?? null,
-      receipt: change.receipt?.body ?? null,
+      reason,
+      receiptContentType: receipt.contentType,
+      receipt: receipt.body,
+      receiptTruncated: receipt.truncated,
+      // Of the whole receipt, as it came: two long receipts alike in their first 64 KiB stay two.
       digest: eventDigest(change.state, change.receipt?.body ?? null, change.reason),
       createdAt: now,
     });
     const forward = moves(delivery.state, change.state);
     if (forward || change.providerRef !== undefined) {
       await updateDelivery(tx.db, delivery.id, {
-        ...(forward ? { state: change.state } : {}),
-        ...(forward && change.reason !== null ? { reason: change.reason } : {}),
+        // Gone forward, it waits no more: the last attempt's trouble is history (the events keep it).
+        ...(forward ? { state: change.state, lastError: null } : {}),
+        ...(forward && reason !== null ? { reason } : {}),
         ...(change.providerRef !== undefined ? { providerRef: change.providerRef } : {}),
+        ...((await revivedBeside(tx, delivery, forward)) ? { resend: true } : {}),
         updatedAt: now,
       });
     }
@@ -74,6 +82,16 @@ export async function recordTransition(
     if (forward && change.state !== 'failed') await noteDocumentSent(tx, delivery.documentId);
     return added;
   });
+}
+
+/**
+ * A failed delivery the network reports delivered after all, while the document was delivered again
+ * meanwhile (a failed one may be): it counts as sent again, so the one-live-delivery index holds.
+ */
+async function revivedBeside(tx: AccountCtx, delivery: NetworkDeliveryRow, forward: boolean) {
+  if (!forward || delivery.state !== 'failed' || delivery.resend) return false;
+  const live = await findLiveDelivery(tx.db, tx.accountId, delivery.documentId);
+  return live !== undefined && live.id !== delivery.id && !live.resend;
 }
 
 /**
@@ -137,7 +155,7 @@ export async function applyEvents(
       senderValue: event.sender?.value ?? null,
       transport: event.transport,
       receiptContentType: event.raw.contentType,
-      receipt: event.raw.body,
+      receipt: keptReceipt(event.raw).body,
       response: null,
       responseReason: null,
       respondedAt: null,

@@ -62,7 +62,9 @@ export async function pollChannel(
   } catch (error) {
     if (!(error instanceof ChannelError)) throw error;
     await updateConnection(job.db, row.id, { lastPollError: error.message, lastPolledAt: isoNow(job.clock) });
-    if (error.transient) throw JobError.retryable(error.message);
+    const after = error.details.retryAfterSeconds;
+    if (error.transient)
+      throw JobError.retryable(error.message, after === undefined ? {} : { afterMs: after * 1000 });
     throw JobError.permanent(error.message);
   }
 }

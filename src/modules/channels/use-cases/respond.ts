@@ -2,6 +2,7 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError, notFound, validationError } from '../../../shared/errors';
 import { changeReceived, findReceived } from '../../receiving';
+import { keptReceipt } from '../receipts';
 import { findConnection, findTransportOf, updateReceivedTransport } from '../repo';
 import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf } from '../runtime';
 import type { NetworkReceivedRow } from '../schema';
@@ -96,7 +97,7 @@ export async function respondToReceived(
     response: input.state,
     responseReason: input.reason?.trim() ?? null,
     respondedAt: isoNow(ctx.clock),
-    responseReceipt: receipt.body,
+    responseReceipt: keptReceipt(receipt).body,
   });
   await changeReceived({
     ctx,

@@ -3,24 +3,21 @@ import { ChannelError, type OutgoingMessage } from '../../../delivery-channel';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { PROFILES } from '../../../einvoicing/profiles';
 import { type JobContext, JobError, type JobScope } from '../../../jobs/definition';
+import { isoNow } from '../../../shared/clock';
 import { DomainError } from '../../../shared/errors';
 import { findAccountWithPlan } from '../../accounts';
 import { findBusinessProfile } from '../../business-profiles';
 import { findDocument } from '../../documents';
 import { issuedPdfBytes, issuedXmlBytes } from '../../exports';
-import type { RenderServices } from '../../renders';
 import type { NetworkSendPayload } from '../job-types';
-import { findConnection, findDeliveryById } from '../repo';
-import { adapterOf, type ChannelDeps, connectionOf } from '../runtime';
+import { keptReason } from '../receipts';
+import { findConnection, findDeliveryById, updateDelivery } from '../repo';
+import { adapterOf, connectionOf, type SendDeps } from '../runtime';
 import type { NetworkDeliveryRow } from '../schema';
 import { recordTransition } from './events';
 
 /** Refusals that pass (the render quota, the database or bucket away): the job tries again later. */
 const TRANSIENT_CODES = new Set(['rate_limited', 'service_unavailable', 'quota_exceeded']);
-
-export interface SendDeps extends ChannelDeps {
-  services: RenderServices;
-}
 
 /** A UUID (version 4 layout) that is the same for the same key: for providers that want a uuid as their key. */
 export function uuidOf(key: string): string {
@@ -38,6 +35,9 @@ async function messageOf(
   const ctx = job.forAccount(delivery.accountId, { memberId: delivery.createdBy });
   const row = await findDocument(ctx.db, ctx.accountId, delivery.documentId);
   if (!row) throw JobError.permanent('the document is gone');
+  // Refused when asked for (check-before-sending.ts); a delivery queued before that was is failed here, not sent.
+  if (row.documentType !== 'invoice' && row.documentType !== 'credit_note')
+    throw new DomainError('conflict', `a ${row.documentType} is no e-invoice: nothing was sent`);
   // Cancelled while the send waited (a provider that refused for a while): the buyer gets nothing.
   if (row.voidedAt !== null || row.status === 'void' || row.status === 'draft') {
     throw new DomainError(
@@ -75,7 +75,8 @@ async function messageOf(
  * The `channels.send` job: the delivery's document to the provider, once. Only a queued delivery is sent
  * (a second run after a success finds it submitted and does nothing); the provider's idempotency (our key
  * on every attempt) covers a crash between its answer and our commit. A provider away or rate limited is
- * tried again with the job's backoff; a refusal fails the delivery with the provider's words and receipt.
+ * tried again after the job's backoff or its Retry-After, whichever is longer, the delivery saying why it
+ * waits (`last_error`); a refusal fails the delivery with the provider's words and receipt.
  */
 export async function sendNetworkDelivery(
   deps: SendDeps,
@@ -124,8 +125,12 @@ export async function sendNetworkDelivery(
       await job.commit(() => undefined);
       return;
     }
+    if (error instanceof DomainError) throw await waiting(job, delivery, error.message, undefined);
     if (!(error instanceof ChannelError)) throw error;
-    if (error.transient) throw JobError.retryable(`${adapter.name}: ${error.message}`);
+    if (error.transient) {
+      const why = `${adapter.name}: ${error.message}`;
+      throw await waiting(job, delivery, why, error.details.retryAfterSeconds);
+    }
     await recordTransition(ctx, delivery, {
       state: 'failed',
       at: null,
@@ -134,6 +139,27 @@ export async function sendNetworkDelivery(
     });
   }
   await job.commit(() => undefined);
+}
+
+/**
+ * A try that did not go through and will be made again: why is kept on the delivery (`last_error`, shown
+ * while it waits, cleared when it goes forward), in a transaction only this claim may commit; the answer is
+ * the retryable error for the runner, asking for the provider's Retry-After when it said one (the runner
+ * waits that instead of its backoff when longer, an hour at most).
+ */
+async function waiting(
+  job: JobContext,
+  delivery: NetworkDeliveryRow,
+  why: string,
+  retryAfterSeconds: number | undefined,
+): Promise<JobError> {
+  await job.transaction(async (tx) => {
+    await updateDelivery(tx, delivery.id, { lastError: keptReason(why), updatedAt: isoNow(job.clock) });
+  });
+  return JobError.retryable(
+    why,
+    retryAfterSeconds === undefined ? {} : { afterMs: retryAfterSeconds * 1000 },
+  );
 }
 
 /** onLastFailure: a delivery still queued after every try is `failed`, with why. */
