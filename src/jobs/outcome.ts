@@ -1,5 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Db, DbOrTx } from '../db/client';
+import { isStorageFull } from '../db/errors';
 import type { Clock } from '../shared/clock';
 import { isRetryable, type JobDefinition, type JobScope, retryDelayMs } from './definition';
 import { fail, postpone } from './queue';
@@ -43,8 +44,9 @@ export async function recordFailure(
   error: unknown,
 ): Promise<void> {
   const failure = error instanceof Error ? error : new Error(String(error));
-  if (isOutage(error)) {
-    // Not the job's fault: tried again from its last committed step, the attempt not counted.
+  if (isOutage(error) || isStorageFull(error)) {
+    // Not the job's fault (the database or store away, the disk full): tried again from its last committed
+    // step, the attempt not counted, until space or the service is back.
     await postpone(db, clock, job, failure.message, OUTAGE_RETRY_MS);
     return;
   }

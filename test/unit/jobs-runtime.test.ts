@@ -331,6 +331,32 @@ test('a step that meets the database or store away is queued again soon, its att
   expect(runs).toBe(4);
 });
 
+test('a step that meets a full disk waits for space: queued again, its attempt not counted', async () => {
+  const { db } = openDatabase(file());
+  const clock = new FakeClock();
+  let runs = 0;
+  const writer = defineJob({
+    kind: 'writer',
+    payload: Item,
+    maxAttempts: 1,
+    handler: async () => {
+      runs++;
+      // As the file system answers a write on a full disk (a database's SQLITE_FULL reads the same).
+      if (runs <= 3)
+        throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    },
+  });
+  const runtime = new JobRuntime({ db, clock, definitions: [writer] });
+  const { id } = await enqueueJob(db, clock, writer, { i: 1 });
+  for (let round = 1; round <= 3; round++) {
+    await runtime.runDue();
+    expect(await getJob(db, id)).toMatchObject({ status: 'queued', attempts: 0 });
+    clock.advance(2_000);
+  }
+  await runtime.runDue();
+  expect(await getJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 1 });
+});
+
 test("runDue does not end while the poll loop holds a job it claimed but has not started (the claim's answer on its way)", async () => {
   const { db } = openDatabase(file());
   const clock = new FakeClock();
