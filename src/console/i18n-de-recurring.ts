@@ -42,4 +42,7 @@ export const GERMAN_RECURRING: Record<string, string> = {
     'Geben Sie die Nummer der ersten Rechnung ein, z. B. RE-2026-001, oder wählen Sie einen Nummernkreis.',
   'The number needs digits to count on from, e.g. RE-2026-001.':
     'Die Nummer braucht Ziffern zum Weiterzählen, z. B. RE-2026-001.',
+  'Contract ends on': 'Vertragsende am',
+  'Its last day: billed in arrears, the last stretch is invoiced the day after.':
+    'Sein letzter Tag: bei Abrechnung im Nachhinein wird der letzte Abschnitt am Tag danach berechnet.',
 };

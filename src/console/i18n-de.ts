@@ -797,7 +797,6 @@ export const GERMAN: Record<string, string> = {
   'Invoices issued': 'Ausgestellte Rechnungen',
   'Invoices numbered without gaps, e.g. RE-2026-0001. Pick a sequence in a recurring invoice, or name it when creating documents through the API.':
     'Lückenlos nummerierte Rechnungen, z. B. RE-2026-0001. Wählen Sie einen Nummernkreis in einer wiederkehrenden Rechnung oder nennen Sie ihn beim Anlegen von Dokumenten über die API.',
-  'Last invoice by': 'Letzte Rechnung bis',
   Monthly: 'Monatlich',
   Never: 'Nie',
   'New numbering sequence': 'Neuer Nummernkreis',

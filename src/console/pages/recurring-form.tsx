@@ -287,7 +287,8 @@ export function RecurringForm({
               required
             />
             <Field
-              label={t('Last invoice by')}
+              label={t('Contract ends on')}
+              hint={t('Its last day: billed in arrears, the last stretch is invoiced the day after.')}
               type="date"
               value={schedule.end_date}
               onInput={set('end_date')}
