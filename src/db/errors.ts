@@ -59,6 +59,8 @@ const STORAGE_FULL_CODES = new Set(['SQLITE_FULL', 'ENOSPC', 'EDQUOT']);
  */
 export function isStorageFull(error: unknown): boolean {
   if (dbErrorOf(error)?.code === 'storage_full') return true;
+  // A file write the blob store refused for space (storage/fs-blob-store.ts, s3-blob-store.ts).
+  if ((error as { code?: unknown } | null)?.code === 'insufficient_storage') return true;
   let current: unknown = error;
   for (let depth = 0; typeof current === 'object' && current !== null && depth < 4; depth++) {
     const code = (current as { code?: unknown }).code;

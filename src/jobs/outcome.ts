@@ -9,6 +9,7 @@ import { isOutage } from './transient';
 
 /** A job whose step met the database or store away is queued again this much later. */
 const OUTAGE_RETRY_MS = 2_000;
+const STORAGE_FULL_RETRY_MS = 30_000;
 
 /** The one place a job's context is made, for its handler and its onLastFailure hook alike. */
 export function jobScope(job: JobRow, db: DbOrTx, clock: Clock): JobScope {
@@ -44,10 +45,15 @@ export async function recordFailure(
   error: unknown,
 ): Promise<void> {
   const failure = error instanceof Error ? error : new Error(String(error));
-  if (isOutage(error) || isStorageFull(error)) {
-    // Not the job's fault (the database or store away, the disk full): tried again from its last committed
-    // step, the attempt not counted, until space or the service is back.
+  if (isOutage(error)) {
+    // Not the job's fault: tried again from its last committed step, the attempt not counted.
     await postpone(db, clock, job, failure.message, OUTAGE_RETRY_MS);
+    return;
+  }
+  if (isStorageFull(error)) {
+    // The disk or database full: not the job's fault either, so its attempt is not counted; tried again
+    // every half minute (not every 2 s: each try of a write that cannot fit fills the disk again).
+    await postpone(db, clock, job, failure.message, STORAGE_FULL_RETRY_MS);
     return;
   }
   const options = { retryable: isRetryable(error), backoffMs: retryDelayMs(def, job.attempts, error) };

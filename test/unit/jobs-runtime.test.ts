@@ -351,7 +351,10 @@ test('a step that meets a full disk waits for space: queued again, its attempt n
   for (let round = 1; round <= 3; round++) {
     await runtime.runDue();
     expect(await getJob(db, id)).toMatchObject({ status: 'queued', attempts: 0 });
+    // Tried again after half a minute, not at once.
     clock.advance(2_000);
+    expect(await runtime.runDue()).toBe(0);
+    clock.advance(28_000);
   }
   await runtime.runDue();
   expect(await getJob(db, id)).toMatchObject({ status: 'succeeded', attempts: 1 });

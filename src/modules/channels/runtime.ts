@@ -87,6 +87,9 @@ export function requestErrorOf(adapter: ChannelAdapter, what: string, error: unk
     error.transient ? 'service_unavailable' : 'unprocessable_entity',
     `${adapter.name} ${what}: ${error.message}`,
     { channel: adapter.id },
-    error.transient ? { 'Retry-After': String(error.details.retryAfterSeconds ?? 30) } : undefined,
+    // The provider's wait, bounded as the jobs bound it (an hour): a day's Retry-After is not passed on.
+    error.transient
+      ? { 'Retry-After': String(Math.min(error.details.retryAfterSeconds ?? 30, 3_600)) }
+      : undefined,
   );
 }

@@ -101,7 +101,9 @@ export class MailboxWatcher implements MailIntake {
         await this.pause(wait);
         continue;
       }
-      // The server closed a working connection (a restart, an idle timeout): reconnect soon.
+      // The server closed a working connection (a restart, an idle timeout): reconnect soon, a second later
+      // (its own close is no news to wake up for).
+      this.news = false;
       if (!this.stopped) await this.pause(1_000);
     }
   }

@@ -17,7 +17,13 @@ import type { NetworkDeliveryRow } from '../schema';
 import { recordTransition } from './events';
 
 /** Refusals that pass (the render quota, the database or bucket away): the job tries again later. */
-const TRANSIENT_CODES = new Set(['rate_limited', 'service_unavailable', 'quota_exceeded']);
+// insufficient_storage: the issued XML or PDF could not be written (a full disk): tried again, not failed.
+const TRANSIENT_CODES = new Set([
+  'rate_limited',
+  'service_unavailable',
+  'quota_exceeded',
+  'insufficient_storage',
+]);
 
 /** A UUID (version 4 layout) that is the same for the same key: for providers that want a uuid as their key. */
 export function uuidOf(key: string): string {

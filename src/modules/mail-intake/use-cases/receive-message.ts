@@ -42,6 +42,9 @@ const plainPdf = (error: DomainError) =>
 
 const isPdf = (bytes: Uint8Array) => String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-';
 
+/** Refusals that pass by themselves (the disk full, the store or database away): not the file's fault. */
+const PASSING = new Set(['insufficient_storage', 'service_unavailable']);
+
 const UNREAD: ReceivedEmail = { from: null, subject: null, date: null, message_id: null };
 
 /**
@@ -80,7 +83,8 @@ export async function receiveMessage({
       });
       kept.push({ name: bounded(file.name), id: row.id, created });
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
+      // A full disk or a store away is no refusal of the file: the message stays and is tried again.
+      if (!(error instanceof DomainError) || PASSING.has(error.code)) throw error;
       const plain = isPdf(file.bytes) && plainPdf(error);
       refused.push({ name: file.name, reason: reasonOf(error), ...(plain && { passedOver: true }) });
     }
