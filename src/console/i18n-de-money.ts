@@ -32,7 +32,7 @@ export const GERMAN_MONEY: Record<string, string> = {
   'Export outside the EU': 'Ausfuhr in ein Drittland',
   'Not subject to VAT': 'Nicht steuerbar',
   // A customer's statement when more than one business profile bills the customer
-  '{name} is billed by {count} of your business profiles, and a statement is one seller’s: choose whose.':
-    '{name} erhält Rechnungen von {count} Ihrer Geschäftsprofile, und ein Kontoauszug ist der eines Absenders: Wählen Sie, wessen.',
-  Seller: 'Absender',
+  '{name} is billed by {count} of your business profiles. A statement is for one seller: please choose it.':
+    '{name} erhält Rechnungen von {count} Ihrer Geschäftsprofile. Ein Kontoauszug gilt für einen Verkäufer: Bitte wählen Sie ihn aus.',
+  'Choose a seller': 'Verkäufer wählen',
 };

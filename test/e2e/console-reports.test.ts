@@ -218,6 +218,10 @@ describe('console: dashboard and statement', () => {
     await page().goto(`${server.url}/#/customers/${customerId}`);
     await click(page(), 'View statement');
     await waitForText(page(), 'Acme Ltd is billed by 2 of your business profiles');
+    // Nobody's statement is chosen for the user: View again asks again.
+    await click(page(), 'View statement');
+    await waitForText(page(), 'please choose it');
+    expect(await page().$('section.pdf-pages canvas')).toBeNull();
     browser.problems.length = 0; // the refused statement's 422 was the point of this step
     await choose(page(), 'Seller', 'Süd Services UG');
     if (SHOTS) await page().screenshot({ path: join(SHOTS, 'statement-sellers-en.png'), fullPage: true });

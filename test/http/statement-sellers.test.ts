@@ -130,10 +130,12 @@ describe('one seller a statement', () => {
     expect(theirs.text).not.toContain(numbers.big);
   });
 
-  test('an unknown seller is a 422 at query.business_profile_id', async () => {
-    const res = await statement('&business_profile_id=bp_unknown');
-    expect(res.json.status).toBe(422);
-    expect(res.json.body.error.details.fields[0].loc).toBe('query.business_profile_id');
+  test('an unknown seller is a 422 at query.business_profile_id, the PDF’s too, before any quota', async () => {
+    for (const pdf of [false, true]) {
+      const res = await statement('&business_profile_id=bp_unknown', pdf);
+      expect(res.json.status).toBe(422);
+      expect(res.json.body.error.details.fields[0].loc).toBe('query.business_profile_id');
+    }
   });
 });
 

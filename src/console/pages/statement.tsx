@@ -31,11 +31,17 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
       const named = error instanceof ApiError ? sellersOf(error.details.sellers) : [];
       if (named.length < 2 || seller) throw error;
       setSellers(named);
-      setSeller(named[0]?.id ?? '');
       setPdf(null); // an earlier statement shown would pass for the one asked for
       return undefined;
     }
   };
+  // A PDF shown is of the period and seller it was asked for: changing either takes it away.
+  const changed =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPdf(null);
+    };
   const view = async () => {
     const drawn = await action.run(fetchPdf);
     if (drawn) setPdf(drawn);
@@ -56,7 +62,7 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
       {sellers.length > 1 ? (
         <Notice kind="info">
           {t(
-            '{name} is billed by {count} of your business profiles, and a statement is one seller’s: choose whose.',
+            '{name} is billed by {count} of your business profiles. A statement is for one seller: please choose it.',
             { name, count: sellers.length },
           )}
         </Notice>
@@ -66,7 +72,7 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
           label={t('Period from')}
           type="date"
           value={from}
-          onInput={setFrom}
+          onInput={changed(setFrom)}
           path="query.from"
           error={action.error as ApiError | null}
         />
@@ -74,7 +80,7 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
           label={t('Period to')}
           type="date"
           value={to}
-          onInput={setTo}
+          onInput={changed(setTo)}
           path="query.to"
           error={action.error as ApiError | null}
         />
@@ -82,8 +88,11 @@ export function StatementPanel({ customerId, name }: { customerId: string; name:
           <Select
             label={t('Seller')}
             value={seller}
-            onChange={setSeller}
-            options={sellers.map((s) => ({ value: s.id, label: s.name || s.id }))}
+            onChange={changed(setSeller)}
+            options={[
+              { value: '', label: t('Choose a seller') },
+              ...sellers.map((s) => ({ value: s.id, label: s.name || s.id })),
+            ]}
           />
         ) : null}
       </div>

@@ -88,7 +88,11 @@ function PartyEditor({ kind, id }: { kind: PartyKind; id: string }) {
     <>
       <PartyForm key={loaded.data.id} kind={kind} existing={loaded.data} />
       {loaded.data.electronic_address ? <NetworksCard customerId={loaded.data.id} /> : null}
-      <StatementPanel customerId={loaded.data.id} name={String(loaded.data.name ?? '')} />
+      <StatementPanel
+        key={loaded.data.id}
+        customerId={loaded.data.id}
+        name={String(loaded.data.name ?? '')}
+      />
     </>
   );
 }

@@ -14,7 +14,7 @@ import { newId } from '../../../shared/ids';
 import { findBusinessProfile, onlyBusinessProfile } from '../../business-profiles';
 import { findCustomer } from '../../customers';
 import { reserveRender } from '../../usage';
-import { customerStatement, type LatestDocument, type Statement } from './statement';
+import { customerStatement, type LatestDocument, type Statement, unknownSeller } from './statement';
 
 /**
  * The most lines (entries and overdue documents) one statement PDF draws: about 570 A4 pages, a few
@@ -52,6 +52,13 @@ export async function statementPdf({
   input: StatementPdfRequest;
 }): Promise<Uint8Array> {
   if (!(await findCustomer(ctx.db, ctx.accountId, input.customerId))) throw notFound('Customer');
+  // A seller that is none is the request's mistake (422), whatever is left of the quota.
+  if (
+    input.businessProfileId !== undefined &&
+    !(await findBusinessProfile(ctx.db, ctx.accountId, input.businessProfileId))
+  ) {
+    throw unknownSeller();
+  }
   const reservation = await reserveRender(ctx, {
     accountId: ctx.accountId,
     renderId: newId('stm'),

@@ -92,11 +92,8 @@ export async function customerStatement({
   const customer = await findCustomer(ctx.db, ctx.accountId, input.customerId);
   if (!customer) throw notFound('Customer');
   const seller = input.businessProfileId;
-  if (seller !== undefined && !(await findBusinessProfile(ctx.db, ctx.accountId, seller))) {
-    throw validationError([
-      { loc: 'query.business_profile_id', msg: 'business profile not found', type: 'not_found' },
-    ]);
-  }
+  if (seller !== undefined && !(await findBusinessProfile(ctx.db, ctx.accountId, seller)))
+    throw unknownSeller();
   const pace = pacer();
   const everyones = await collect(
     ctx.db,
@@ -157,6 +154,12 @@ export async function customerStatement({
     latest: latest && { businessProfileId: latest.businessProfileId, locale: latest.locale },
   };
 }
+
+/** `?business_profile_id` names no business profile of the account. */
+export const unknownSeller = () =>
+  validationError([
+    { loc: 'query.business_profile_id', msg: 'business profile not found', type: 'not_found' },
+  ]);
 
 /** The business profiles the documents are from, by name. */
 async function sellersOf(ctx: AccountCtx, counted: Counted[]): Promise<{ id: string; name: string }[]> {
