@@ -102,7 +102,8 @@ describe('one delivery of a document at a time', () => {
     expect(listed.map((d: { id: string }) => d.id)).toEqual([made.id]);
     await server.jobs.runDue();
     expect(mock.submissions.length - before).toBe(1);
-  });
+    // Four official-rules checks in the account's queue, one after another: seconds on a busy machine.
+  }, 60_000);
 
   test('the database holds it too: a second live delivery of a document is refused, a resend is not', async () => {
     const documentId = await issued();
