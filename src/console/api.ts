@@ -231,6 +231,22 @@ export async function call<T = unknown, M extends Method = Method>(
   return (await response.json()) as T;
 }
 
+/**
+ * A JSON call that also answers the response's status, for a route whose 2xx codes differ in meaning (an
+ * upload answers 201 for a new document, 200 for the one it had of the same bytes).
+ */
+export async function callWithStatus<T = unknown, M extends Method = Method>(
+  method: M,
+  path: PathFor<M>,
+  options: RequestOptions = {},
+): Promise<{ status: number; body: T }> {
+  const response = await send(method, path, options);
+  return {
+    status: response.status,
+    body: response.status === 204 ? (null as T) : ((await response.json()) as T),
+  };
+}
+
 export const get = async <T>(path: ApiPaths['GET'], query?: Query, key?: string) =>
   (await call<{ data: T }, 'GET'>('GET', withQuery(path, query), { key })).data;
 export const list = <T>(path: ApiPaths['GET'], query?: Query) =>

@@ -42,6 +42,8 @@ export const GERMAN_NETWORKS: Record<string, string> = {
   Timeline: 'Verlauf',
   'Provider reference': 'Referenz des Anbieters',
   'Receipt ({type})': 'Rückmeldung ({type})',
+  'cut short: only the first 64 KiB': 'gekürzt: nur die ersten 64 KiB',
+  'Waiting: {reason}': 'Wartet: {reason}',
   'Under way: this updates itself.': 'Unterwegs: Diese Anzeige aktualisiert sich selbst.',
   'The provider did not answer just now: please try again in a moment.':
     'Der Anbieter hat gerade nicht geantwortet: Bitte versuchen Sie es gleich noch einmal.',

@@ -309,33 +309,44 @@ export const GERMAN: Record<string, string> = {
   Open: 'Öffnen',
   'Open the file that counts': 'Die maßgebliche Datei öffnen',
   'Another file of an invoice received already (same seller, number, date and amounts): record its payment on the file that counts.':
-    'Weitere Datei einer bereits empfangenen Rechnung (gleicher Verkäufer, gleiche Nummer, gleiches Datum, gleiche Beträge): Zahlung bei der maßgeblichen Datei erfassen.',
+    'Weitere Datei einer bereits empfangenen Rechnung (gleicher Verkäufer, gleiche Nummer, gleiches Datum, gleiche Beträge): Erfassen Sie die Zahlung bei der maßgeblichen Datei.',
+  'Paid through the file that counts': 'Wird über die maßgebliche Datei bezahlt',
   'Duplicate file': 'Duplikat',
-  'Total differs': 'Betrag abweichend',
+  'Amounts differ': 'Betrag abweichend',
   '{kind} {number} from {seller}': '{kind} {number} von {seller}',
-  'Nothing to pay: the seller owes you {amount}.': 'Nichts zu zahlen: der Verkäufer schuldet Ihnen {amount}.',
-  'Another file with the same number and date states a different total ({total}): both count. Check which is right and reject the wrong one.':
-    'Eine andere Datei mit derselben Nummer und demselben Datum nennt einen anderen Gesamtbetrag ({total}): beide zählen. Prüfen Sie, welche stimmt, und lehnen Sie die falsche ab.',
-  'Another file with the same number and date states a different total ({total}, amount due {due}): both count. Check which is right and reject the wrong one.':
-    'Eine andere Datei mit derselben Nummer und demselben Datum nennt einen anderen Gesamtbetrag ({total}, Zahlbetrag {due}): beide zählen. Prüfen Sie, welche stimmt, und lehnen Sie die falsche ab.',
+  'Nothing to pay: the seller owes you {amount}.': 'Nichts zu zahlen: Der Verkäufer schuldet Ihnen {amount}.',
+  'Nothing to pay.': 'Nichts zu zahlen.',
+  'Seller’s account (IBAN)': 'Konto des Verkäufers (IBAN)',
+  'Another file with the same number and date states a different total ({total}): both are booked. Check which is right and reject the wrong one.':
+    'Eine andere Datei mit derselben Nummer und demselben Datum nennt einen anderen Gesamtbetrag ({total}): Beide werden gebucht. Prüfen Sie, welche stimmt, und lehnen Sie die falsche ab.',
+  'Another file with the same number and date states the same total but a different amount due ({due}): both are booked. Check which is right and reject the wrong one.':
+    'Eine andere Datei mit derselben Nummer und demselben Datum nennt denselben Gesamtbetrag, aber einen anderen Zahlbetrag ({due}): Beide werden gebucht. Prüfen Sie, welche stimmt, und lehnen Sie die falsche ab.',
+  'Another file with the same number and date states a different total and amount due ({total}, amount due {due}): both are booked. Check which is right and reject the wrong one.':
+    'Eine andere Datei mit derselben Nummer und demselben Datum nennt einen anderen Gesamtbetrag und einen anderen Zahlbetrag ({total}, Zahlbetrag {due}): Beide werden gebucht. Prüfen Sie, welche stimmt, und lehnen Sie die falsche ab.',
   'Open the other file': 'Die andere Datei öffnen',
   'This file was received already.': 'Diese Datei wurde bereits empfangen.',
   'This PDF carries no e-invoice the service can read (no embedded XRechnung, ZUGFeRD or Factur-X file): a plain PDF invoice cannot be taken in.':
-    'Diese PDF-Datei enthält keine E-Rechnung, die der Dienst lesen kann (keine eingebettete XRechnung-, ZUGFeRD- oder Factur-X-Datei): eine reine PDF-Rechnung kann nicht übernommen werden.',
-  'This file is no e-invoice the service can read (XRechnung, ZUGFeRD, Factur-X or Peppol, as XML or a hybrid PDF).':
-    'Diese Datei ist keine E-Rechnung, die der Dienst lesen kann (XRechnung, ZUGFeRD, Factur-X oder Peppol, als XML oder hybride PDF).',
+    'Diese PDF-Datei enthält keine E-Rechnung, die der Dienst lesen kann (keine eingebettete XRechnung-, ZUGFeRD- oder Factur-X-Datei): Eine reine PDF-Rechnung kann nicht übernommen werden.',
+  'The PDF is encrypted: ask for an unencrypted one.':
+    'Die PDF ist verschlüsselt: Bitten Sie um eine unverschlüsselte.',
+  'This file is no e-invoice the service can read: {reason}':
+    'Diese Datei ist keine E-Rechnung, die der Dienst lesen kann: {reason}',
+  'The e-invoice in this file cannot be read: {reason}':
+    'Die E-Rechnung in dieser Datei kann nicht gelesen werden: {reason}',
   'The XML declares a DOCTYPE, which the service does not read: an e-invoice needs none.':
-    'Die XML-Datei enthält eine DOCTYPE-Deklaration, die der Dienst nicht liest: eine E-Rechnung braucht keine.',
+    'Die XML-Datei enthält eine DOCTYPE-Deklaration, die der Dienst nicht liest: Eine E-Rechnung braucht keine.',
   'The file is beyond what the service reads (too many elements, attributes or objects).':
     'Die Datei übersteigt, was der Dienst liest (zu viele Elemente, Attribute oder Objekte).',
   'This is another file of an invoice received already: record its payment on the file that counts.':
-    'Das ist eine weitere Datei einer bereits empfangenen Rechnung: erfassen Sie die Zahlung bei der maßgeblichen Datei.',
+    'Das ist eine weitere Datei einer bereits empfangenen Rechnung: Erfassen Sie die Zahlung bei der maßgeblichen Datei.',
   'A credit note is not paid: the seller owes you its amount (or sets it against an invoice).':
-    'Eine Rechnungskorrektur wird nicht bezahlt: der Verkäufer schuldet Ihnen ihren Betrag (oder verrechnet ihn mit einer Rechnung).',
+    'Eine Rechnungskorrektur wird nicht bezahlt: Der Verkäufer schuldet Ihnen ihren Betrag (oder verrechnet ihn mit einer Rechnung).',
   'This invoice states a negative amount: nothing is paid on it, the seller owes you {amount}.':
-    'Diese Rechnung weist einen negativen Betrag aus: zu zahlen ist nichts, der Verkäufer schuldet Ihnen {amount}.',
+    'Diese Rechnung weist einen negativen Betrag aus: Zu zahlen ist nichts, der Verkäufer schuldet Ihnen {amount}.',
   'Payments of {paid} recorded on it settle it: delete one under Payments to reopen it.':
-    'Erfasste Zahlungen von {paid} begleichen sie: löschen Sie eine unter „Zahlungen“, um sie wieder zu öffnen.',
+    'Erfasste Zahlungen von {paid} begleichen sie: Löschen Sie eine unter „Zahlungen“, um sie wieder zu öffnen.',
+  'Stored; another file of this number states other amounts.':
+    'Gespeichert; eine andere Datei dieser Nummer nennt andere Beträge.',
   'Stored as another file of an invoice received already.':
     'Als weitere Datei einer bereits empfangenen Rechnung gespeichert.',
   'Open the PDF in a new tab': 'PDF in neuem Tab öffnen',

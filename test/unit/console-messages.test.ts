@@ -229,7 +229,7 @@ describe('received documents refused, in German', () => {
       conflict({ action: 'mark-paid', document_type: 'credit_note', amount_due: '1656.25', currency: 'EUR' }),
     ).text;
     expect(text).toBe(
-      'Eine Rechnungskorrektur wird nicht bezahlt: der Verkäufer schuldet Ihnen ihren Betrag (oder verrechnet ihn mit einer Rechnung).',
+      'Eine Rechnungskorrektur wird nicht bezahlt: Der Verkäufer schuldet Ihnen ihren Betrag (oder verrechnet ihn mit einer Rechnung).',
     );
   });
 
@@ -238,14 +238,14 @@ describe('received documents refused, in German', () => {
       conflict({ action: 'mark-paid', document_type: 'invoice', amount_due: '-10000.00', currency: 'SEK' }),
     ).text;
     expect(text).toBe(
-      'Diese Rechnung weist einen negativen Betrag aus: zu zahlen ist nichts, der Verkäufer schuldet Ihnen 10.000,00\u00a0SEK.',
+      'Diese Rechnung weist einen negativen Betrag aus: Zu zahlen ist nichts, der Verkäufer schuldet Ihnen 10.000,00\u00a0SEK.',
     );
   });
 
   test('another file of an invoice: in German, with a link to the file that counts', () => {
     const message = messageOf(conflict({ action: 'mark-paid', duplicate_of: 'rcv_01abc' }));
     expect(message).toEqual({
-      text: 'Das ist eine weitere Datei einer bereits empfangenen Rechnung: erfassen Sie die Zahlung bei der maßgeblichen Datei.',
+      text: 'Das ist eine weitere Datei einer bereits empfangenen Rechnung: Erfassen Sie die Zahlung bei der maßgeblichen Datei.',
       link: { href: '#/received/rcv_01abc', label: 'Die maßgebliche Datei öffnen' },
     });
   });
@@ -253,7 +253,7 @@ describe('received documents refused, in German', () => {
   test('set back from paid while its own payments settle it: what to delete, not its state', () => {
     const text = messageOf(conflict({ action: 'mark-unpaid', amount_paid: '529.87', currency: 'EUR' })).text;
     expect(text).toBe(
-      'Erfasste Zahlungen von 529,87\u00a0€ begleichen sie: löschen Sie eine unter „Zahlungen“, um sie wieder zu öffnen.',
+      'Erfasste Zahlungen von 529,87\u00a0€ begleichen sie: Löschen Sie eine unter „Zahlungen“, um sie wieder zu öffnen.',
     );
   });
 
@@ -270,22 +270,73 @@ describe('received documents refused, in German', () => {
   });
 
   test('an upload refused: a PDF without an e-invoice and a file that is none, by the problem type', () => {
-    const refused = (type: string, message: string) =>
+    const refused = (type: string, message: string, reason?: string) =>
       new ApiError(422, 'unprocessable_entity', message, [{ loc: 'body', msg: message, type }], {
         fields: [{ loc: 'body', msg: message, type }],
+        ...(reason && { reason }),
       });
-    const plainPdf = refused('not_an_einvoice', 'The PDF carries no embedded e-invoice (factur-x.xml, …)');
-    expect(refusedFile(plainPdf, true).text).toBe(
-      'Diese PDF-Datei enthält keine E-Rechnung, die der Dienst lesen kann (keine eingebettete XRechnung-, ZUGFeRD- oder Factur-X-Datei): eine reine PDF-Rechnung kann nicht übernommen werden.',
+    const plainPdf = refused(
+      'not_an_einvoice',
+      'The PDF carries no embedded e-invoice (no factur-x.xml, zugferd-invoice.xml or xrechnung.xml)',
+      'no_embedded_invoice',
     );
-    expect(refusedFile(refused('not_an_einvoice', 'This is a UBL despatch advice'), false).text).toBe(
-      'Diese Datei ist keine E-Rechnung, die der Dienst lesen kann (XRechnung, ZUGFeRD, Factur-X oder Peppol, als XML oder hybride PDF).',
+    expect(refusedFile(plainPdf, true).text).toBe(
+      'Diese PDF-Datei enthält keine E-Rechnung, die der Dienst lesen kann (keine eingebettete XRechnung-, ZUGFeRD- oder Factur-X-Datei): Eine reine PDF-Rechnung kann nicht übernommen werden.',
+    );
+    const encrypted = refused('not_an_einvoice', 'The PDF is encrypted: send it unencrypted', 'encrypted');
+    expect(refusedFile(encrypted, true).text).toBe(
+      'Die PDF ist verschlüsselt: Bitten Sie um eine unverschlüsselte.',
+    );
+    expect(
+      refusedFile(
+        refused(
+          'not_an_einvoice',
+          'This is a UBL despatch advice, not an e-invoice: the service reads UBL 2.1',
+        ),
+        false,
+      ).text,
+    ).toBe(
+      'Diese Datei ist keine E-Rechnung, die der Dienst lesen kann: This is a UBL despatch advice, not an e-invoice: the service reads UBL 2.1.',
     );
     expect(refusedFile(refused('doctype_not_allowed', 'DOCTYPE'), false).text).toBe(
-      'Die XML-Datei enthält eine DOCTYPE-Deklaration, die der Dienst nicht liest: eine E-Rechnung braucht keine.',
+      'Die XML-Datei enthält eine DOCTYPE-Deklaration, die der Dienst nicht liest: Eine E-Rechnung braucht keine.',
     );
     expect(refusedFile(new ApiError(413, 'payload_too_large', 'too large'), false).text).toBe(
       'Die Datei oder Anfrage ist zu groß.',
     );
+  });
+
+  test('a damaged hybrid PDF is no "plain PDF": the e-invoice in it cannot be read, saying why', () => {
+    const message =
+      'The PDF is damaged: its catalog lists factur-x.xml among its associated files (/AF), but its embedded files (/Names) do not hold it';
+    const damaged = new ApiError(422, 'unprocessable_entity', message, [], {
+      fields: [{ loc: 'body', msg: message, type: 'not_an_einvoice' }],
+    });
+    const text = refusedFile(damaged, true).text;
+    expect(text).toBe(`Die E-Rechnung in dieser Datei kann nicht gelesen werden: ${message}.`);
+    expect(text).not.toContain('reine PDF-Rechnung');
+    chooseLanguage('en');
+    expect(refusedFile(damaged, true).text).toBe(`The e-invoice in this file cannot be read: ${message}.`);
+    chooseLanguage('de');
+  });
+
+  test('an XML with a value that is no number: the e-invoice cannot be read, naming the element and line', () => {
+    const message =
+      'The e-invoice cannot be read: cbc:PriceAmount on line 57 holds "abc", which is not a number';
+    const bad = new ApiError(422, 'unprocessable_entity', message, [], {
+      fields: [{ loc: 'body', msg: message, type: 'not_an_einvoice' }],
+    });
+    expect(refusedFile(bad, false).text).toBe(
+      'Die E-Rechnung in dieser Datei kann nicht gelesen werden: cbc:PriceAmount on line 57 holds "abc", which is not a number.',
+    );
+  });
+
+  test("any other upload refusal says the API's sentence: an upload has no fields to mark", () => {
+    const message = 'The XML has more than 100000 elements (at most 100000)';
+    const fields = [{ loc: 'body', msg: message, type: 'something_new' }];
+    const other = new ApiError(422, 'unprocessable_entity', message, fields, { fields });
+    const text = refusedFile(other, false).text;
+    expect(text).toBe(`${message}.`);
+    expect(text).not.toBe('Bitte prüfen Sie die markierten Felder.');
   });
 });

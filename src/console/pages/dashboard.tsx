@@ -10,7 +10,7 @@ import { BarChart, StackedBar } from '../ui/charts';
 import { useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading } from '../ui/notice';
 import { LastPayments } from './last-payments';
-import { kindOf, signedDue } from './received-kind';
+import { differingFiles, kindOf, signedDue } from './received-kind';
 import { SmallBusinessCard } from './small-business-limits';
 
 const monthName = (month: string) =>
@@ -155,6 +155,7 @@ function Waiting({ received }: { received: ReceivedDocument[] }) {
                 <td>
                   <a href={href('received', r.id)}>{r.seller.name ?? r.invoice_number ?? r.id}</a>
                   {r.duplicate_of ? <Badge tone="warn">{t('Duplicate file')}</Badge> : null}
+                  {differingFiles(r).length > 0 ? <Badge tone="warn">{t('Amounts differ')}</Badge> : null}
                   {kindOf(r) === 'Invoice' ? null : <div class="hint">{t(kindOf(r))}</div>}
                 </td>
                 <td>{formatDate(r.due_date)}</td>

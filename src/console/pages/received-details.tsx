@@ -5,6 +5,7 @@ import { Fragment } from 'preact';
 import type { ReceivedDocument, ReceivedLine, ReceivedPayment } from '../api-types';
 import { formatDate, formatDecimal, formatMoney, perBase, t } from '../i18n';
 import { profileName } from '../networks';
+import { href } from '../router';
 import { unitShort } from './products';
 
 /** Where a received document came from: an upload, the inbox folder, or an e-mail. */
@@ -52,37 +53,46 @@ const withoutSkontoLines = (terms: string | null) =>
     .join('\n')
     .trim() || null;
 
-export function PaymentCard({
-  payment,
-  amountDue,
-  credit,
-  currency,
-}: {
-  payment: ReceivedPayment;
+interface DueProps {
   amountDue: string;
   /** Nothing is paid on it: what the seller owes back (a credit note, a negative invoice); else null. */
   credit: string | null;
+  /** Another file of an invoice: the id of the file that counts, which is paid instead; else null. */
+  copyOf: string | null;
   currency: string;
-}) {
+}
+
+/** What is due on it in words: an amount, nothing (a credit, and what the seller owes back), or the other file. */
+export function AmountDue({ amountDue, credit, copyOf, currency }: DueProps) {
+  if (copyOf !== null) return <a href={href('received', copyOf)}>{t('Paid through the file that counts')}</a>;
+  if (credit === null) return <>{formatMoney(amountDue, currency)}</>;
+  if (!/[1-9]/.test(credit)) return <>{t('Nothing to pay.')}</>;
+  return <>{t('Nothing to pay: the seller owes you {amount}.', { amount: formatMoney(credit, currency) })}</>;
+}
+
+export function PaymentCard({ payment, ...due }: DueProps & { payment: ReceivedPayment }) {
+  const { credit, currency } = due;
   const bank = payment.bank_account;
-  const debit = payment.direct_debit;
-  // A credit's Skonto terms ask nothing of the firm.
-  const discounts = credit === null ? (payment.early_payment_discounts ?? []) : [];
+  // A credit is no bill: no due date, nothing collected, no Skonto; its account is the seller's, not where to pay.
+  const debit = credit === null ? payment.direct_debit : null;
+  const discounts = credit === null && due.copyOf === null ? (payment.early_payment_discounts ?? []) : [];
   return (
     <section class="card">
       <h2>{t('Payment')}</h2>
       <dl class="facts">
         <dt>{t('Amount due')}</dt>
         <dd>
-          {credit === null
-            ? formatMoney(amountDue, currency)
-            : t('Nothing to pay: the seller owes you {amount}.', { amount: formatMoney(credit, currency) })}
+          <AmountDue {...due} />
         </dd>
-        <dt>{t('Due date')}</dt>
-        <dd>{formatDate(payment.due_date) || '—'}</dd>
+        {credit === null ? (
+          <>
+            <dt>{t('Due date')}</dt>
+            <dd>{formatDate(payment.due_date) || '—'}</dd>
+          </>
+        ) : null}
         {bank?.iban ? (
           <>
-            <dt>{t('IBAN')}</dt>
+            <dt>{credit === null ? t('IBAN') : t('Seller’s account (IBAN)')}</dt>
             <dd class="mono">{groupedIban(bank.iban)}</dd>
           </>
         ) : null}
@@ -120,7 +130,7 @@ export function PaymentCard({
             </dd>
           </>
         ) : null}
-        {!bank && !debit ? (
+        {!bank && !debit && credit === null ? (
           <>
             <dt>{t('Bank account')}</dt>
             <dd>{t('The invoice names no account.')}</dd>

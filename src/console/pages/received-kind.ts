@@ -42,3 +42,46 @@ export type OtherFile = NonNullable<ReceivedDocument['warnings'][number]['other_
 /** The other files of its seller, number and date stating other amounts (code `differing_total`). */
 export const differingFiles = (item: Pick<ReceivedDocument, 'warnings'>): OtherFile[] =>
   item.warnings.flatMap((w) => (w.code === 'differing_total' && w.other_file ? [w.other_file] : []));
+
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+const placesOf = (amount: string) => (amount.split('.')[1] ?? '').length;
+/** `amount` in units of 10^-places, exactly (no float ever holds money). */
+const scaled = (amount: string, places: number) => {
+  const [whole = '0', fraction = ''] = amount.replace(/^-/, '').split('.');
+  const units = BigInt(whole + fraction.padEnd(places, '0'));
+  return amount.startsWith('-') ? -units : units;
+};
+
+/** Whether two decimal strings are the same amount (`10.5` and `10.50`); text that is no decimal only as written. */
+export function sameAmount(a: string, b: string): boolean {
+  if (!DECIMAL.test(a) || !DECIMAL.test(b)) return a === b;
+  const places = Math.max(placesOf(a), placesOf(b));
+  return scaled(a, places) === scaled(b, places);
+}
+
+/** The amount due the file states (BT-115): what is still due plus what was paid on it. */
+export function statedDue(item: Pick<ReceivedDocument, 'amount_due' | 'amount_paid'>): string {
+  const { amount_due: due, amount_paid: paid } = item;
+  if (!DECIMAL.test(due) || !DECIMAL.test(paid)) return due;
+  const places = Math.max(placesOf(due), placesOf(paid));
+  const sum = scaled(due, places) + scaled(paid, places);
+  const digits = (sum < 0n ? -sum : sum).toString().padStart(places + 1, '0');
+  const text = places === 0 ? digits : `${digits.slice(0, -places)}.${digits.slice(-places)}`;
+  return sum < 0n ? `-${text}` : text;
+}
+
+/**
+ * What another file of its number states otherwise than this one: its total (its amount due the same or
+ * not), or, with the same total, only its amount due (another prepaid amount). Another currency is another
+ * total.
+ */
+export function howItDiffers(
+  item: Pick<ReceivedDocument, 'total' | 'amount_due' | 'amount_paid' | 'currency'>,
+  other: OtherFile,
+): 'total' | 'amount_due' | 'both' {
+  const currency = other.currency === item.currency;
+  const total = currency && sameAmount(other.total, item.total);
+  const due = currency && sameAmount(other.amount_due, statedDue(item));
+  if (total) return due ? 'total' : 'amount_due';
+  return due ? 'total' : 'both';
+}

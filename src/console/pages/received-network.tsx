@@ -42,9 +42,12 @@ export function useTransport(item: ReceivedDocument | undefined) {
 
 export function NetworkOrigin({
   transport,
+  credit,
   onAnswered,
 }: {
   transport: ReceivedTransport;
+  /** Nothing is paid on it (a credit note, a negative invoice): `paid` is no answer (the service refuses it). */
+  credit: boolean;
   onAnswered: () => void;
 }) {
   const channels = useLoad(() => loadChannels().catch(() => [] as Channel[]), []);
@@ -53,7 +56,7 @@ export function NetworkOrigin({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const answered = transport.response;
-  const allowed = NEXT[answered?.state ?? 'none'] ?? [];
+  const allowed = (NEXT[answered?.state ?? 'none'] ?? []).filter((state) => !(credit && state === 'paid'));
   const answer = async (state: Answer) => {
     const body = state === 'rejected' ? { state, reason: reason.trim() } : { state };
     const done = await action.run(() =>

@@ -1,13 +1,15 @@
 // Uploading received e-invoices: each file's outcome in the console's words, by the API's codes (its own
-// sentence on hover): stored, stored as another file of an invoice, received already (the same bytes: the API
-// answers the document it has), or refused, saying why.
+// sentence on hover): stored, stored as another file of an invoice or beside one of its number stating other
+// amounts, received already (the same bytes: the API answers 200 with the document it has, not 201), or
+// refused, saying why.
 import { useState } from 'preact/hooks';
-import { call, list } from '../api';
+import { callWithStatus } from '../api';
 import type { ReceivedDocument } from '../api-types';
 import { t } from '../i18n';
 import { href } from '../router';
 import { refusedFile } from '../ui/messages';
 import { Loading } from '../ui/notice';
+import { differingFiles } from './received-kind';
 
 const contentTypeOf = (file: File) =>
   file.type === 'application/pdf' || /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/xml';
@@ -21,15 +23,6 @@ interface Outcome {
   detail?: string;
 }
 
-/** The newest document of the inbox before an upload: one answered later that is not newer was there already. */
-async function newestId(): Promise<string> {
-  try {
-    return (await list<ReceivedDocument>('/received-documents', { limit: 1 })).data[0]?.id ?? '';
-  } catch {
-    return '';
-  }
-}
-
 export function Upload({ onStored }: { onStored: () => void }) {
   const [results, setResults] = useState<Outcome[]>([]);
   const [over, setOver] = useState(false);
@@ -39,32 +32,31 @@ export function Upload({ onStored }: { onStored: () => void }) {
     if (files.length === 0) return;
     setBusy(true);
     const outcomes: Outcome[] = [];
-    // The same bytes again are answered with the document kept before (200, not 201), whose id is not
-    // newer than the newest one before this upload (ids grow with time), or was made earlier in it.
-    const before = await newestId();
-    const made = new Set<string>();
     for (const file of files) {
       const pdf = contentTypeOf(file) === 'application/pdf';
       try {
-        const answer = await call<{ data: ReceivedDocument }>('POST', '/received-documents', {
+        const answer = await callWithStatus<{ data: ReceivedDocument }>('POST', '/received-documents', {
           raw: file,
           contentType: contentTypeOf(file),
           fileName: file.name,
         });
-        const stored = answer.data;
-        const again = stored.id <= before || made.has(stored.id);
-        made.add(stored.id);
+        const stored = answer.body.data;
+        // The same bytes again (this upload's or an earlier one's) are answered 200 with the document kept.
+        const again = answer.status === 200;
+        const differing = differingFiles(stored).length > 0;
         const text = again
           ? t('This file was received already.')
           : stored.duplicate_of
             ? t('Stored as another file of an invoice received already.')
-            : stored.valid === false
-              ? t('Stored; it breaks official rules.')
-              : t('Stored.');
+            : differing
+              ? t('Stored; another file of this number states other amounts.')
+              : stored.valid === false
+                ? t('Stored; it breaks official rules.')
+                : t('Stored.');
         outcomes.push({
           name: file.name,
           text,
-          ok: again || (!stored.duplicate_of && stored.valid !== false),
+          ok: again || (!stored.duplicate_of && !differing && stored.valid !== false),
           id: stored.id,
         });
       } catch (error) {

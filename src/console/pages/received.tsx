@@ -13,6 +13,7 @@ import { PdfPages } from '../ui/pdf-pages';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard, type SkontoOffer } from './documents/payments';
 import {
+  AmountDue,
   formatName,
   LinesCard,
   PaymentCard,
@@ -20,7 +21,15 @@ import {
   SOURCE_LABELS,
   SourceFacts,
 } from './received-details';
-import { creditOf, differingFiles, isCredit, kindOf, signedDue, signedTotal } from './received-kind';
+import {
+  creditOf,
+  differingFiles,
+  howItDiffers,
+  isCredit,
+  kindOf,
+  signedDue,
+  signedTotal,
+} from './received-kind';
 import { NetworkOrigin, useTransport } from './received-network';
 import { Upload } from './received-upload';
 
@@ -108,7 +117,7 @@ function ReceivedList() {
                 <td>
                   <a href={href('received', item.id)}>{item.invoice_number}</a>
                   {item.duplicate_of ? <Badge tone="warn">{t('Duplicate file')}</Badge> : null}
-                  {differingFiles(item).length > 0 ? <Badge tone="warn">{t('Total differs')}</Badge> : null}
+                  {differingFiles(item).length > 0 ? <Badge tone="warn">{t('Amounts differ')}</Badge> : null}
                   {kindOf(item) === 'Invoice' ? null : <div class="hint">{t(kindOf(item))}</div>}
                 </td>
                 <td>{item.seller.name}</td>
@@ -123,7 +132,8 @@ function ReceivedList() {
                   {t(SOURCE_LABELS[item.source] ?? item.source)}
                   {item.email?.from ? <div class="hint">{item.email.from}</div> : null}
                 </td>
-                <td class="num">{formatMoney(signedDue(item), item.currency)}</td>
+                {/* Another file of an invoice is due once, on the file that counts; a credit is owed to the firm. */}
+                <td class="num">{item.duplicate_of ? '—' : formatMoney(signedDue(item), item.currency)}</td>
               </tr>
             ))}
           </tbody>
@@ -250,11 +260,12 @@ function ReceivedView({ id }: { id: string }) {
             <dd>{formatMoney(signedTotal(item), item.currency)}</dd>
             <dt>{t('Amount due')}</dt>
             <dd>
-              {credit
-                ? t('Nothing to pay: the seller owes you {amount}.', {
-                    amount: formatMoney(creditOf(item), item.currency),
-                  })
-                : formatMoney(item.amount_due, item.currency)}
+              <AmountDue
+                amountDue={item.amount_due}
+                credit={credit ? creditOf(item) : null}
+                copyOf={item.duplicate_of}
+                currency={item.currency}
+              />
             </dd>
             <dt>{t('Format')}</dt>
             <dd>{formatName(item)}</dd>
@@ -267,6 +278,7 @@ function ReceivedView({ id }: { id: string }) {
           {networked ? (
             <NetworkOrigin
               transport={networked}
+              credit={credit}
               onAnswered={() => {
                 transport.reload();
                 loaded.reload();
@@ -279,6 +291,7 @@ function ReceivedView({ id }: { id: string }) {
             payment={item.payment}
             amountDue={item.amount_due}
             credit={credit ? creditOf(item) : null}
+            copyOf={item.duplicate_of}
             currency={item.currency}
           />
           {/* Payments only where they may be recorded (a credit's or another file's recorded ones still shown). */}
@@ -323,27 +336,40 @@ function ReceivedView({ id }: { id: string }) {
   );
 }
 
-/** Each other file of its seller, number and date that states other amounts: not a copy, so both count. */
+/**
+ * Each other file of its seller, number and date that states other amounts: not a copy, so both are booked.
+ * What differs is said against this file's own figures: the total, only the amount due (another amount
+ * prepaid), or both.
+ */
 function DifferingFiles({ item }: { item: ReceivedDocument }) {
   return (
     <>
-      {differingFiles(item).map((other) => (
-        <Notice kind="warn" key={other.id}>
-          {other.total === other.amount_due
-            ? t(
-                'Another file with the same number and date states a different total ({total}): both count. Check which is right and reject the wrong one.',
-                { total: formatMoney(other.total, other.currency) },
-              )
-            : t(
-                'Another file with the same number and date states a different total ({total}, amount due {due}): both count. Check which is right and reject the wrong one.',
-                {
-                  total: formatMoney(other.total, other.currency),
-                  due: formatMoney(other.amount_due, other.currency),
-                },
-              )}{' '}
-          <a href={href('received', other.id)}>{t('Open the other file')}</a>
-        </Notice>
-      ))}
+      {differingFiles(item).map((other) => {
+        const amounts = {
+          total: formatMoney(other.total, other.currency),
+          due: formatMoney(other.amount_due, other.currency),
+        };
+        const differs = howItDiffers(item, other);
+        return (
+          <Notice kind="warn" key={other.id}>
+            {differs === 'total'
+              ? t(
+                  'Another file with the same number and date states a different total ({total}): both are booked. Check which is right and reject the wrong one.',
+                  amounts,
+                )
+              : differs === 'amount_due'
+                ? t(
+                    'Another file with the same number and date states the same total but a different amount due ({due}): both are booked. Check which is right and reject the wrong one.',
+                    amounts,
+                  )
+                : t(
+                    'Another file with the same number and date states a different total and amount due ({total}, amount due {due}): both are booked. Check which is right and reject the wrong one.',
+                    amounts,
+                  )}{' '}
+            <a href={href('received', other.id)}>{t('Open the other file')}</a>
+          </Notice>
+        );
+      })}
     </>
   );
 }

@@ -254,24 +254,44 @@ export function messageOf(error: unknown): ConsoleMessage {
 /** Types of a refused received file's problem at `body` that say a DTD was declared (never read). */
 const DTD = new Set(['doctype_not_allowed', 'entities_not_allowed', 'external_dtd_not_allowed']);
 
+/** The API's sentence, ended as one. */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
+/** The reader's own lead-in to a value it cannot take, said once by the console's words before it. */
+const UNREADABLE = /^The e-invoice cannot be read:\s*/;
+
 /**
  * Why an uploaded e-invoice (`pdf`: sent as a PDF) was refused, by the type of the API's problem at `body`.
- * The API names every file that is no e-invoice with one type (`not_an_einvoice`: a plain PDF, an order, a
- * FatturaPA, an image), and what the file is only in its sentence, which stays on hover.
+ * The API names every file it cannot take in as an e-invoice with one type (`not_an_einvoice`), a PDF that
+ * plainly holds none with `details.reason` (`no_embedded_invoice`, `encrypted`); any other such file holds
+ * one that cannot be read (a damaged hybrid PDF, an unreadable value) or is no e-invoice at all (an order,
+ * a FatturaPA), and only the API's sentence says which, so it is shown, not kept for a hover.
  */
 export function refusedFile(error: unknown, pdf: boolean): ConsoleMessage {
   if (isApiError(error) && error.code === 'unprocessable_entity') {
-    const fields = Array.isArray(error.details.fields) ? (error.details.fields as { type?: unknown }[]) : [];
+    const fields = Array.isArray(error.details.fields)
+      ? (error.details.fields as { type?: unknown; msg?: unknown }[])
+      : [];
     const type = fields[0]?.type;
+    const said = typeof fields[0]?.msg === 'string' ? fields[0].msg : error.message;
     if (type === 'not_an_einvoice') {
+      if (error.details.reason === 'no_embedded_invoice')
+        return {
+          text: t(
+            'This PDF carries no e-invoice the service can read (no embedded XRechnung, ZUGFeRD or Factur-X file): a plain PDF invoice cannot be taken in.',
+          ),
+        };
+      if (error.details.reason === 'encrypted')
+        return { text: t('The PDF is encrypted: ask for an unencrypted one.') };
+      // An XML the readers do not take as an invoice at all says what it is (no e-invoice "in" it to read).
+      if (!pdf && !UNREADABLE.test(said))
+        return {
+          text: t('This file is no e-invoice the service can read: {reason}', { reason: sentence(said) }),
+        };
       return {
-        text: pdf
-          ? t(
-              'This PDF carries no e-invoice the service can read (no embedded XRechnung, ZUGFeRD or Factur-X file): a plain PDF invoice cannot be taken in.',
-            )
-          : t(
-              'This file is no e-invoice the service can read (XRechnung, ZUGFeRD, Factur-X or Peppol, as XML or a hybrid PDF).',
-            ),
+        text: t('The e-invoice in this file cannot be read: {reason}', {
+          reason: sentence(said.replace(UNREADABLE, '')),
+        }),
       };
     }
     if (typeof type === 'string' && DTD.has(type))
@@ -282,6 +302,8 @@ export function refusedFile(error: unknown, pdf: boolean): ConsoleMessage {
       return {
         text: t('The file is beyond what the service reads (too many elements, attributes or objects).'),
       };
+    // An upload has no fields to mark: the API's own words say what is wrong with the file.
+    if (fields.length > 0) return { text: sentence(said) };
   }
   return messageOf(error);
 }

@@ -27,3 +27,4 @@ export {
 } from './use-cases/parse-received';
 export { type ReceivedSource, receiveDocument } from './use-cases/receive-document';
 export { receivedOfBytes, receivePath } from './use-cases/receive-from-folder';
+export { refuseCredit } from './use-cases/received-payments';

@@ -1,5 +1,6 @@
 // "Delivery": each network delivery of a document as a timeline, every state with its time and reason and
-// the channel's receipt as it came (a provider's answer, a Peppol status, a French lifecycle message).
+// the channel's receipt as it came (a provider's answer, a Peppol status, a French lifecycle message; only
+// its first 64 KiB when the service cut it), and why a queued one waits (its last attempt's error).
 // Asked again while a delivery is under way, so a send is watched to its end without reloading.
 import { useEffect, useRef } from 'preact/hooks';
 import { get } from '../../api';
@@ -80,6 +81,9 @@ export function DeliveryTimeline({
               </>
             ) : null}
           </dl>
+          {delivery.state === 'queued' && delivery.last_error ? (
+            <p class="timeline-reason">{t('Waiting: {reason}', { reason: delivery.last_error })}</p>
+          ) : null}
           <ol class="timeline" aria-label={t('Timeline')}>
             {delivery.events.map((event, index) => (
               <TimelineEvent key={`${event.at}-${index}`} event={event} />
@@ -108,6 +112,7 @@ function TimelineEvent({ event }: { event: NetworkDeliveryEvent }) {
         <details class="receipt">
           <summary title={event.receipt.content_type}>
             {t('Receipt ({type})', { type: receiptKind(event.receipt.content_type) })}
+            {event.receipt.truncated ? ` · ${t('cut short: only the first 64 KiB')}` : null}
           </summary>
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a long receipt scrolls, and the keyboard scrolls it too (WCAG 2.1.1) */}
           <pre tabIndex={0}>{event.receipt.body}</pre>

@@ -1,7 +1,7 @@
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError, notFound, validationError } from '../../../shared/errors';
-import { changeReceived, findReceived } from '../../receiving';
+import { changeReceived, findReceived, refuseCredit } from '../../receiving';
 import { keptReceipt } from '../receipts';
 import { findConnection, findTransportOf, updateReceivedTransport } from '../repo';
 import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf } from '../runtime';
@@ -41,7 +41,8 @@ const STATUS = { accepted: 'approved', rejected: 'rejected', paid: 'paid' } as c
 /**
  * POST /received-documents/{id}/response: the buyer's answer goes back to the seller over the channel the
  * invoice came by (a Peppol Invoice Response, a French lifecycle status), and the received document takes
- * the matching status (approved, rejected, paid). A rejection needs its reason.
+ * the matching status (approved, rejected, paid). A rejection needs its reason; `paid` on a credit note or a
+ * negative invoice is the PATCH's 409 (nothing is paid on it), refused before the seller is told.
  */
 export async function respondToReceived(
   ctx: AccountCtx,
@@ -62,6 +63,7 @@ export async function respondToReceived(
   if (input.state === 'rejected' && !input.reason?.trim()) {
     throw validationError([{ loc: 'body.reason', msg: 'a rejection states its reason', type: 'missing' }]);
   }
+  if (input.state === 'paid') refuseCredit(received, 'mark-paid');
   const adapter = adapterOf(deps, transport.channel);
   const connection = await findConnection(ctx.db, ctx.accountId, transport.channel);
   if (!adapter.respond || !connection?.enabled) {

@@ -20,8 +20,9 @@ async function changeReceivedInTransaction({
 }: {
   ctx: AccountCtx;
   /**
-   * `answered`: the status a network answer already told the seller (channels' respond): a credit note or
-   * another file of an invoice takes `paid` without a payment, the file that counts records it instead.
+   * `answered`: the status a network answer already told the seller (channels' respond): another file of an
+   * invoice takes `paid` without a payment, the file that counts records it instead (a credit note or a
+   * negative invoice is never answered `paid`: respond refuses it first).
    */
   input: { id: string; changes: UpdateReceivedBody; answered?: boolean };
 }): Promise<ReceivedDocumentRow> {

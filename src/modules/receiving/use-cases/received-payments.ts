@@ -46,9 +46,13 @@ export const nothingToPay = (row: Pick<ReceivedDocumentRow, 'documentType' | 'am
 
 /**
  * A payment or mark-paid on a document nothing is paid on: a 409 saying it is a credit, with its type and
- * stated amount due in the details (no status: it is no state the document could leave).
+ * stated amount due in the details (no status: it is no state the document could leave). An answer `paid`
+ * sent over a network (channels' respond) is refused with the same 409 before it reaches the seller.
  */
-function refuseCredit(row: ReceivedDocumentRow, action: string): void {
+export function refuseCredit(
+  row: Pick<ReceivedDocumentRow, 'documentType' | 'amountDue' | 'currency'>,
+  action: string,
+): void {
   if (!nothingToPay(row)) return;
   const amountDue = toFixedString(dec(row.amountDue), minorUnitsOf(row.currency));
   const stated = `${amountDue} ${row.currency}`;
