@@ -2,7 +2,7 @@
 // The single entry point: `invoice-service <command>`; parses the command, reads config, runs it.
 import { parseArgs, UsageError } from './cli/args';
 import { USAGE } from './cli/help';
-import { keepFilesPrivate, openDataDir } from './cli/runtime';
+import { keepFilesPrivate } from './cli/runtime';
 import { serve } from './cli/serve';
 import { ConfigError, loadConfig } from './config';
 import { DomainError } from './shared/errors';
@@ -33,12 +33,8 @@ async function main(argv: string[]): Promise<number> {
       process.once('SIGTERM', shutdown);
       return -1; // keep running
     }
-    case 'migrate': {
-      const handle = await openDataDir(config);
-      await handle.close();
-      out('Database is up to date.');
-      return 0;
-    }
+    case 'migrate':
+      return (await import('./cli/migrate')).migrateCommand(config, args, out);
     case 'accounts':
       await (await import('./cli/accounts')).accountsCommand(config, args, out);
       return 0;
@@ -66,7 +62,8 @@ async function main(argv: string[]): Promise<number> {
 
 function describe(error: unknown): { message: string; code: number } {
   if (error instanceof ConfigError) return { message: `invalid setting: ${error.message}`, code: 2 };
-  if (error instanceof UsageError) return { message: `${error.message}\n\n${USAGE}`, code: 2 };
+  if (error instanceof UsageError)
+    return { message: error.showUsage ? `${error.message}\n\n${USAGE}` : error.message, code: 2 };
   if (error instanceof DomainError) {
     const fields = (error.details?.fields as { loc: string; msg: string }[] | undefined) ?? [];
     const detail = fields.map((f) => `${f.loc}: ${f.msg}`).join('; ');

@@ -38,8 +38,8 @@ export interface RestoreSummary {
 /**
  * Restores a backup into an EMPTY data dir (or one that does not exist): never over live data. Every entry
  * is checked before anything is written (known names only, blob paths without `..`), files are unpacked
- * into a staging dir, the database must pass `PRAGMA integrity_check`, and only then are the files put in
- * place. Any failure leaves the target as it was.
+ * into a staging dir, the database must pass `PRAGMA integrity_check` and is migrated there, and only then
+ * are the files put in place. Any failure leaves the target as it was.
  */
 export async function restoreBackup(config: Config, file: string): Promise<RestoreSummary> {
   const target = config.dataDir;
@@ -68,11 +68,13 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     ? join(target, `.restore-${randomToken(6)}`)
     : `${target.replace(/\/+$/, '')}.restoring-${randomToken(6)}`;
   const moved: string[] = [];
+  // The first folder restore made (the staging dir, or a missing parent of the target's), removed on failure.
+  let made: string | undefined;
   let manifest: BackupManifest;
   try {
     manifest = readManifest(zip);
     const plan = planEntries(zip.entries);
-    mkdirSync(staging, { recursive: true, mode: 0o700 });
+    made = mkdirSync(staging, { recursive: true, mode: 0o700 }) ?? staging;
     requireFreeSpace(staging, zip.declaredSize);
     for (const { entry, path } of plan) {
       const dest = join(staging, path);
@@ -85,6 +87,9 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
       }
     }
     checkDatabase(join(staging, DATABASE_FILE));
+    // An older snapshot is brought up to this version's schema (as any start would) while still staged: a
+    // migration that fails (a database newer than its manifest says) leaves nothing in the target.
+    await migrateStaged(config, staging);
     if (exists) {
       for (const name of readdirSync(staging)) {
         renameSync(join(staging, name), join(target, name));
@@ -92,21 +97,26 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
       }
       rmdirSync(staging);
     } else {
-      mkdirSync(dirname(target), { recursive: true });
       renameSync(staging, target);
     }
   } catch (error) {
-    // The target was empty: what was moved into it goes again, with the staging dir.
+    // The target was empty or missing: what was moved into it goes again, and so does every folder restore
+    // made (the staging dir, and the target's parents that did not exist).
     for (const name of moved) rmSync(join(target, name), { recursive: true, force: true });
     rmSync(staging, { recursive: true, force: true });
+    if (made !== undefined && made !== staging) rmSync(made, { recursive: true, force: true });
     if (error instanceof ZipFormatError) throw new RestoreError(`the backup is damaged: ${error.message}`);
     throw error;
   } finally {
     zip.close();
   }
-  // Bring an older snapshot up to this version's schema, as any start would.
-  (await openDataDir(config)).close();
   return { dataDir: target, files: manifest.files, createdAt: manifest.created_at };
+}
+
+/** SQLITE-ONLY: the staged copy opened as `serve` opens a data dir (migrated, built-in plans seeded), then closed. */
+async function migrateStaged(config: Config, staging: string): Promise<void> {
+  const handle = await openDataDir({ ...config, dataDir: staging, databaseUrl: null });
+  await handle.close();
 }
 
 function readManifest(zip: ZipReader): BackupManifest {

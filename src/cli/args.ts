@@ -7,7 +7,7 @@ export interface ParsedArgs {
 }
 
 /** Flags that never take a value, so `--json accounts` cannot swallow the next word. */
-const SWITCHES = new Set(['json', 'help', 'password-stdin', 'office']);
+const SWITCHES = new Set(['json', 'help', 'password-stdin', 'office', 'create']);
 
 /**
  * The flags and switches each command reads (by `command sub` where subcommands differ), besides every
@@ -17,7 +17,7 @@ const SWITCHES = new Set(['json', 'help', 'password-stdin', 'office']);
  */
 const COMMAND_FLAGS: Record<string, readonly string[]> = {
   serve: [],
-  migrate: [],
+  migrate: ['create'],
   healthcheck: [],
   version: [],
   'accounts create': ['name', 'plan', 'office', 'json'],
@@ -81,8 +81,18 @@ function refuseUnknownFlags({ positionals, flags, switches }: ParsedArgs): void 
   );
 }
 
-/** Wrong words on the command line: main prints the message and the usage, exit code 2. */
-export class UsageError extends Error {}
+/**
+ * Wrong words on the command line: main prints the message and the usage, exit code 2. A value refused
+ * for what it is (a password too short) sets `showUsage` false: the help would bury the one line that matters.
+ */
+export class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly showUsage = true,
+  ) {
+    super(message);
+  }
+}
 
 export function requireFlag(args: ParsedArgs, name: string): string {
   const value = args.flags[name];

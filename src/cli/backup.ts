@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createBackup } from '../backup/create-backup';
 import { RestoreError, restoreBackup } from '../backup/restore-backup';
 import type { Config } from '../config';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
+import { requireDataDirDatabase, requireFolder } from './installation';
 
 /**
  * With DATABASE_URL or S3_BUCKET the data is not in the data dir: a backup of it would look complete and
@@ -28,6 +30,8 @@ export async function backupCommand(
 ): Promise<void> {
   refuseWithBucket(config, 'backup');
   const file = resolve(requireFlag(args, 'out'));
+  // A wrong DATA_DIR is a configuration error (exit 2), as for every admin command.
+  requireDataDirDatabase(config.dataDir, 'Nothing to back up.');
   const summary = await createBackup(config, file);
   out(`Backed up ${config.dataDir} to ${summary.file} (${summary.files} files, ${summary.bytes} bytes).`);
 }
@@ -41,6 +45,7 @@ export async function restoreCommand(
   refuseWithBucket(config, 'restore');
   const file = args.positionals[1];
   if (!file) throw new UsageError('restore needs the backup file: invoice-service restore FILE');
+  if (existsSync(config.dataDir)) requireFolder(config.dataDir);
   try {
     const summary = await restoreBackup(config, resolve(file));
     out(`Restored the backup of ${summary.createdAt} into ${summary.dataDir} (${summary.files} files).`);

@@ -32,7 +32,8 @@ Commands:
   rules install DIR [--json]    Verify, then install a pack into the data dir (used after a restart;
                                 the pack used before is kept)
   rules rollback [--json]       Go back to the pack used before the last install
-  migrate                       Apply database migrations and exit
+  migrate [--create]            Apply database migrations and exit; on a data dir without a database
+                                only with --create (a new installation: the admin commands refuse one)
   healthcheck                   Exit 0 when the server on HOST:PORT answers /health with 200 (3 s)
   version                       Print the version
   help                          This text

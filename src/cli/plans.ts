@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { findPlan, presentPlan, setPlan } from '../modules/plans';
 import { systemClock } from '../shared/clock';
 import { type ParsedArgs, requireFlag, UsageError, wholeNumber } from './args';
-import { openDataDir } from './runtime';
+import { openInstallation } from './runtime';
 
 /** Flag given empty (`--price-id ''`) = clear the value; absent = keep it. */
 const clearable = (value: string | undefined) => (value === '' ? null : value);
@@ -15,12 +15,14 @@ export async function plansCommand(
   const [, sub] = args.positionals;
   if (sub !== 'set') throw new UsageError(`unknown plans command "${sub ?? ''}": use set`);
   const id = requireFlag(args, 'id');
-  const handle = await openDataDir(config);
+  // Read before the data dir is opened: a usage error says what is wrong with the words.
+  const given = { quota: wholeNumber(args, 'quota'), rps: wholeNumber(args, 'rps') };
+  const handle = await openInstallation(config);
   try {
     const existing = await findPlan(handle.db, id);
     const name = args.flags.name ?? existing?.name;
-    const quota = wholeNumber(args, 'quota') ?? existing?.monthlyRenderQuota;
-    const rps = wholeNumber(args, 'rps') ?? existing?.requestsPerSecond;
+    const quota = given.quota ?? existing?.monthlyRenderQuota;
+    const rps = given.rps ?? existing?.requestsPerSecond;
     if (name === undefined || quota === undefined || rps === undefined) {
       throw new UsageError('a new plan needs --name, --quota and --rps');
     }

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import type { Config } from '../config';
 import { activeRulePack } from '../einvoicing/rule-pack-store';
-import { onlyAccountId } from '../modules/accounts';
+import { countAccounts, onlyAccountId } from '../modules/accounts';
 import { AccountGate, complianceDepsOf } from '../modules/compliance';
 import { receivePath } from '../modules/receiving';
 import { blobStoreOf } from '../service';
@@ -9,7 +9,7 @@ import { systemClock } from '../shared/clock';
 import { readReceivedInProcess } from '../workers/receive-pool';
 import { runProfileInProcess } from '../workers/rules-pool';
 import { type ParsedArgs, UsageError } from './args';
-import { openDataDir } from './runtime';
+import { openInstallation } from './runtime';
 
 /**
  * `receive FILE... [--account ID] [--json]`: e-invoices from a shell into an account's inbox, as the
@@ -22,11 +22,18 @@ export async function receiveCommand(
 ): Promise<number> {
   const files = args.positionals.slice(1);
   if (files.length === 0) throw new UsageError('receive needs at least one FILE');
-  const handle = await openDataDir(config);
+  const handle = await openInstallation(config);
   try {
     const accountId = args.flags.account ?? config.inboxAccount ?? (await onlyAccountId(handle.db));
-    if (!accountId)
-      throw new UsageError('receive needs --account ID: the data dir has more than one account');
+    if (!accountId) {
+      // A usage error only when --account would help: a data dir with no account has nobody to receive for.
+      if ((await countAccounts(handle.db)) === 0) {
+        throw new Error(
+          'the data dir has no account yet to receive for: start `serve` once (it makes the first) or run `accounts create`',
+        );
+      }
+      throw new UsageError('receive needs --account ID: the data dir has more than one account', false);
+    }
     const ctx = { db: handle.db, clock: systemClock, accountId, actor: { kind: 'cli' as const } };
     const blobs = blobStoreOf(config);
     const compliance = complianceDepsOf({

@@ -15,6 +15,7 @@ import {
 } from '../einvoicing/rule-pack-store';
 import { type PackVerification, verifyRulePack } from '../einvoicing/rule-pack-verify';
 import { type ParsedArgs, UsageError } from './args';
+import { requireDataDirDatabase } from './installation';
 
 type Out = (line: string) => void;
 
@@ -30,13 +31,26 @@ export async function rulesCommand(config: Config, args: ParsedArgs, out: Out): 
       if (json) out(JSON.stringify(verificationJson(verification)));
       return verification.ok ? 0 : 1;
     }
-    case 'install':
-      return install(config, needDir(dir, 'install'), json, out);
+    case 'install': {
+      const packDir = needDir(dir, 'install');
+      requireEmbeddedInstallation(config);
+      return install(config, packDir, json, out);
+    }
     case 'rollback':
+      requireEmbeddedInstallation(config);
       return rollback(config, json, out);
     default:
       throw new UsageError(`unknown rules command "${sub ?? ''}": use list, verify, install or rollback`);
   }
+}
+
+/**
+ * install and rollback write the pack's choice into the data dir: on a wrong DATA_DIR they would succeed
+ * where no server looks. With SQLite the data dir must hold the database (src/cli/installation.ts); with
+ * DATABASE_URL an instance's data dir holds only caches and may be new.
+ */
+function requireEmbeddedInstallation(config: Config): void {
+  if (config.databaseUrl === null) requireDataDirDatabase(config.dataDir);
 }
 
 function needDir(dir: string | undefined, sub: string): string {

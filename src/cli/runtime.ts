@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import {
+  accessSync,
   chmodSync,
+  constants,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -9,26 +11,55 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import type { Config } from '../config';
+import { type Config, ConfigError } from '../config';
 import { type DbHandle, openDatabase } from '../db/client';
 import { migrate } from '../db/migrate';
 import { seedPlans } from '../modules/plans';
 import { systemClock } from '../shared/clock';
 import { randomToken } from '../shared/ids';
+import { DATABASE_FILE, requireFolder, requireInstallation } from './installation';
 
-export const DATABASE_FILE = 'invoice-service.db';
+export { DATABASE_FILE } from './installation';
 
 /**
- * Opens the data dir the way every command needs it: the directory exists, the database is migrated
- * and the built-in plans are present. Safe to run from the CLI while a server runs on the same dir.
+ * Opens the data dir the way `serve` needs it: the directory exists (made when missing), the database is
+ * migrated (made when missing) and the built-in plans are present. Safe to run from the CLI while a server
+ * runs on the same dir. The admin commands use openInstallation, which makes nothing new.
  */
 export async function openDataDir(config: Config): Promise<DbHandle> {
   keepFilesPrivate();
-  mkdirSync(config.dataDir, { recursive: true, mode: 0o700 });
+  prepareFolder(config.dataDir);
   makePrivate(config.dataDir);
   const handle = await openConfiguredDatabase(config);
   await seedPlans({ ctx: { db: handle.db, clock: systemClock } });
   return handle;
+}
+
+/**
+ * openDataDir for the admin commands: refuses (exit 2) a data dir holding no database, or a PostgreSQL
+ * database without the service's tables, before anything is created (src/cli/installation.ts).
+ */
+export async function openInstallation(config: Config): Promise<DbHandle> {
+  await requireInstallation(config);
+  return await openDataDir(config);
+}
+
+/** The data dir made when missing, and usable: a file or a folder the service cannot write is one clear line. */
+function prepareFolder(dir: string): void {
+  if (existsSync(dir)) requireFolder(dir);
+  const problem = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
+  try {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR ${dir} cannot be created (${problem(error)})`);
+  }
+  try {
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new ConfigError(
+      `DATA_DIR ${dir} is not writable (${problem(error)}): the service keeps its database and files there; give the user it runs as write access`,
+    );
+  }
 }
 
 /**

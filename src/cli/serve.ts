@@ -4,6 +4,7 @@ import { SELF_HOSTED_PLAN_ID } from '../modules/plans';
 import { createOwnerSetupLink, linkUrl } from '../modules/users';
 import { createService } from '../service';
 import { systemClock } from '../shared/clock';
+import { isWildcardHost, linkOrigin, wildcardOriginNote } from './link-origin';
 
 const TIDY_MS = 5 * 1000;
 
@@ -64,9 +65,12 @@ export async function serve(
     out(
       `Owner's one-time link to choose their email and password, shown only now (valid until ${setup.row.expiresAt}):`,
     );
-    out(linkUrl(service.deps.ownOrigin(), setup.token));
-    out(`Then sign in at ${server.url} with that email and password, or with the API key; or`);
-    out(`try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${server.url}/api/v1/auth/me`);
+    // The address the CLI's links use too: PUBLIC_BASE_URL, else where it listens, 0.0.0.0 as localhost.
+    const origin = linkOrigin(config.publicBaseUrl, config.host, Number(new URL(server.url).port));
+    out(linkUrl(origin, setup.token));
+    out(`Then sign in at ${origin} with that email and password, or with the API key; or`);
+    out(`try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${origin}/api/v1/auth/me`);
+    if (config.publicBaseUrl === null && isWildcardHost(config.host)) out(wildcardOriginNote(origin));
   }
   return async () => {
     clearInterval(tidying);

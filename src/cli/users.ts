@@ -7,21 +7,16 @@ import { createUser, hashPassword, linkUrl, passwordProblem, setPasswordByEmail 
 import { presentMember } from '../modules/workspaces';
 import { systemClock } from '../shared/clock';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
+import { requireInstallation } from './installation';
+import { assumedOriginNote, linkOrigin } from './link-origin';
 import { openDataDir } from './runtime';
-
-/** Where the links the CLI prints point: PUBLIC_BASE_URL, else the address the server listens on. */
-export function cliOrigin(config: Config): string {
-  if (config.publicBaseUrl) return config.publicBaseUrl;
-  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
 
 /** The password on the first line of stdin (never a flag: flags end up in shell history and `ps`). */
 async function passwordFromStdin(email: string): Promise<string> {
   const text = await Bun.stdin.text();
   const password = text.split(/\r?\n/)[0] ?? '';
   const problem = await passwordProblem(password, { email });
-  if (problem) throw new UsageError(`the password on stdin ${problem}`);
+  if (problem) throw new UsageError(`the password on stdin ${problem}`, false);
   return password;
 }
 
@@ -32,7 +27,7 @@ const EMAIL = t.String({ format: 'email', maxLength: 320 });
 function emailOf(args: ParsedArgs): string {
   const email = requireFlag(args, 'email').trim();
   if (!Value.Check(EMAIL, email)) {
-    throw new UsageError(`--email must be an e-mail address such as anna@example.de, got "${email}"`);
+    throw new UsageError(`--email must be an e-mail address such as anna@example.de, got "${email}"`, false);
   }
   return email;
 }
@@ -40,7 +35,7 @@ function emailOf(args: ParsedArgs): string {
 function roleOf(args: ParsedArgs): Role {
   const role = requireFlag(args, 'role');
   if (!(ROLES as readonly string[]).includes(role)) {
-    throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got "${role}"`);
+    throw new UsageError(`--role must be one of ${ROLES.join(', ')}, got "${role}"`, false);
   }
   return role as Role;
 }
@@ -56,6 +51,8 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
       workspaceId: args.flags.workspace ?? null,
       name: args.flags.name,
     };
+    // A wrong DATA_DIR is said before anyone types a password.
+    await requireInstallation(config);
     // Hashed before the database is opened: the hash takes a moment, and no transaction should wait on it.
     const passwordHash = args.switches.has('password-stdin')
       ? await hashPassword(await passwordFromStdin(input.email))
@@ -66,7 +63,8 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
         ctx: { db: handle.db, clock: systemClock },
         input: { ...input, passwordHash },
       });
-      const url = created.link ? linkUrl(cliOrigin(config), created.link.token) : null;
+      const origin = linkOrigin(config.publicBaseUrl, config.host, config.port);
+      const url = created.link ? linkUrl(origin, created.link.token) : null;
       const user = { id: created.user.id, email: created.user.email, name: created.user.name };
       if (json) {
         out(
@@ -87,6 +85,7 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
           `One-time link to set the password, shown only now (valid until ${created.link?.row.expiresAt}):`,
         );
         out(url);
+        if (config.publicBaseUrl === null) out(assumedOriginNote(origin));
       } else out('They can sign in with this email and the password given.');
     } finally {
       await handle.close();
@@ -98,6 +97,7 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
     if (!args.switches.has('password-stdin')) {
       throw new UsageError('users set-password reads the new password from stdin: add --password-stdin');
     }
+    await requireInstallation(config);
     const passwordHash = await hashPassword(await passwordFromStdin(email));
     const handle = await openDataDir(config);
     try {

@@ -217,12 +217,27 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     deps.logger.debug('request', {
       request_id: meta.id,
       method: request.method,
-      path: new URL(request.url).pathname,
+      path: loggedPath(request.url),
       status: response.status,
       ms: Math.round((performance.now() - meta.startedAt) * 10) / 10,
     });
     return withTraceId(response, meta.id);
   };
+}
+
+/**
+ * Paths carrying a secret as a segment: a one-time link's token (`/invitations/{token}` and its `/accept`;
+ * an owner's set-up link is valid 7 days) and a channel's webhook token. Any number of slashes and any
+ * case: whatever the router might take, the log hides.
+ */
+const SECRET_IN_PATH = /^(\/+api\/+v1\/+(?:invitations|channels\/+webhooks)\/+)[^/]+/i;
+
+/**
+ * The request log's path: the route with its secret replaced by `[token]`. The query string is never
+ * logged (a signed download link's `token` rides there).
+ */
+export function loggedPath(url: string): string {
+  return new URL(url).pathname.replace(SECRET_IN_PATH, '$1[token]');
 }
 
 export interface RunningServer {

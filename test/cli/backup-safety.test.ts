@@ -117,6 +117,46 @@ describe('backup leaves the live database as it is', () => {
   });
 });
 
+describe('a restore that fails while migrating leaves nothing behind', () => {
+  test('a manifest saying fewer migrations than its database has: refused as newer, the target as before', async () => {
+    // The database has one migration more than this version knows; its manifest claims one fewer.
+    const dir = dataDir();
+    const db = new Database(join(dir, DATABASE_FILE));
+    const last = Math.max(...embeddedMigrations.map((m) => m.createdAt));
+    db.run('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)', ['future', last + 1000]);
+    db.run('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.close();
+    const manifest = {
+      format: 'invoice-service-backup',
+      format_version: 1,
+      created_at: 'x',
+      service_version: '0.1.0',
+      migrations: ALL - 1,
+      files: 1,
+    };
+    const file = await zipOf([
+      { name: 'backup.json', body: JSON.stringify(manifest) },
+      { name: 'database/invoice-service.db', body: readFileSync(join(dir, DATABASE_FILE)) },
+      { name: BLOB, body: PDF },
+    ]);
+    const parent = tempDir('inv-bk-restore-');
+    mkdirSync(join(parent, 'empty'));
+    for (const target of [
+      join(parent, 'missing'),
+      join(parent, 'empty'),
+      join(parent, 'no', 'such', 'data'),
+    ]) {
+      const res = runCli(['restore', file], { DATA_DIR: target });
+      expect([target, res.code]).toEqual([target, 1]);
+      expect(res.stderr).toContain('belongs to a newer version of invoice-service');
+      if (target.endsWith('empty')) expect(readdirSync(target)).toEqual([]);
+      else expect(existsSync(target)).toBe(false);
+    }
+    // Neither a staging folder nor the parents made for the last target are left.
+    expect(readdirSync(parent)).toEqual(['empty']);
+  });
+});
+
 describe('restore checks every entry against its CRC-32', () => {
   test('one changed byte in a stored PDF fails the restore, naming the entry, and leaves nothing', () => {
     const file = backupOf(dataDir());
@@ -185,13 +225,15 @@ describe('restore into an existing empty data dir', () => {
   });
 });
 
-describe('backup refuses a wrong data dir, creating nothing', () => {
+describe('backup refuses a wrong data dir (a configuration error, exit 2), creating nothing', () => {
   test('a data dir that does not exist', () => {
     const missing = join(tempDir('inv-bk-'), 'nonexistent');
     const out = join(tempDir('inv-bk-out-'), 'x.zip');
     const res = runCli(['backup', '--out', out], { DATA_DIR: missing });
-    expect(res.code).toBe(1);
-    expect(res.stderr).toContain(`the data dir ${missing} does not exist`);
+    expect(res.code).toBe(2);
+    expect(res.stderr.trim()).toBe(
+      `invoice-service: invalid setting: DATA_DIR ${missing} does not exist: is DATA_DIR right? Nothing to back up.`,
+    );
     expect(existsSync(missing)).toBe(false);
     expect(readdirSync(dirname(out))).toEqual([]);
   });
@@ -200,7 +242,7 @@ describe('backup refuses a wrong data dir, creating nothing', () => {
     const empty = tempDir('inv-bk-');
     const out = join(tempDir('inv-bk-out-'), 'x.zip');
     const res = runCli(['backup', '--out', out], { DATA_DIR: empty });
-    expect(res.code).toBe(1);
+    expect(res.code).toBe(2);
     expect(res.stderr).toContain('holds no invoice-service database');
     expect(readdirSync(empty)).toEqual([]);
     expect(readdirSync(dirname(out))).toEqual([]);
@@ -213,7 +255,7 @@ describe('backup refuses a wrong data dir, creating nothing', () => {
       ['restore', file],
     ]) {
       const res = runCli(args, { DATA_DIR: file });
-      expect(res.code).toBe(1);
+      expect(res.code).toBe(2);
       expect(res.stderr).toContain(`DATA_DIR ${file} is a file, not a folder`);
     }
   });

@@ -20,6 +20,13 @@ function dataDir(): string {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
+/** A data dir holding a new installation: the admin commands refuse one without a database. */
+function installed(): string {
+  const dir = dataDir();
+  const made = runCli(['migrate', '--create'], { DATA_DIR: dir });
+  expect([made.code, made.stderr]).toEqual([0, '']);
+  return dir;
+}
 
 interface ServeProcess {
   url: string;
@@ -111,7 +118,7 @@ describe('admin CLI', () => {
 
   test('accounts create --json prints exactly one JSON object of the documented shape', () => {
     const res = runCli(['accounts', 'create', '--name', 'Acme GmbH', '--plan', 'plan_pro', '--json'], {
-      DATA_DIR: dataDir(),
+      DATA_DIR: installed(),
     });
     expect(res.code).toBe(0);
     const lines = res.stdout.trim().split('\n');
@@ -136,13 +143,15 @@ describe('admin CLI', () => {
   });
 
   test('an unknown plan is refused with a clear message', () => {
-    const res = runCli(['accounts', 'create', '--name', 'X', '--plan', 'plan_nope'], { DATA_DIR: dataDir() });
+    const res = runCli(['accounts', 'create', '--name', 'X', '--plan', 'plan_nope'], {
+      DATA_DIR: installed(),
+    });
     expect(res.code).toBe(1);
     expect(res.stderr).toContain("unknown plan 'plan_nope'");
   });
 
   test('plans set creates and updates a plan', () => {
-    const dir = dataDir();
+    const dir = installed();
     const created = runCli(
       [
         'plans',
@@ -200,7 +209,7 @@ describe('admin CLI', () => {
   test('processes migrating one data dir at once apply each migration exactly once', async () => {
     const dir = dataDir();
     const procs = [1, 2, 3].map(() =>
-      Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'migrate'], {
+      Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'migrate', '--create'], {
         env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
         stderr: 'pipe',
       }),
@@ -217,13 +226,13 @@ describe('admin CLI', () => {
 
   test('migrate applies migrations and is repeatable', () => {
     const dir = dataDir();
+    expect(runCli(['migrate', '--create'], { DATA_DIR: dir }).code).toBe(0);
     expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
-    expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
+    expect(runCli(['migrate', '--create'], { DATA_DIR: dir }).code).toBe(0);
   });
 
   test('a database a newer version migrated: migrate and serve refuse with one line, nothing applied', () => {
-    const dir = dataDir();
-    expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
+    const dir = installed();
     const db = new Database(join(dir, DATABASE_FILE));
     const last = Math.max(...embeddedMigrations.map((m) => m.createdAt));
     db.run('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)', [

@@ -134,6 +134,12 @@ describe('rules CLI', () => {
     'rules install, then rollback and back: the service follows the data dir, the examples are not copied',
     async () => {
       const dataDir = temp('inv-rules-');
+      // Into an installation only: a data dir without a database (a wrong DATA_DIR) gets no pack.
+      const nowhere = rules(dataDir, 'install', nextRelease);
+      expect(nowhere.code).toBe(2);
+      expect(nowhere.stderr).toContain(`DATA_DIR ${dataDir} holds no invoice-service database`);
+      expect(readdirSync(dataDir)).toEqual([]);
+      expect(runCli(['migrate', '--create'], { DATA_DIR: dataDir }).code).toBe(0);
       const refused = rules(dataDir, 'install', join(nextRelease, 'no-such-dir'));
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('Nothing was installed');

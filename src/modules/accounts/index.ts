@@ -1,6 +1,7 @@
 export { Account, presentAccount } from './model';
 export {
   type AccountWithPlan,
+  countAccounts,
   findAccountWithPlan,
   findKeyWithAccount,
   onlyAccountId,
