@@ -19,6 +19,7 @@ import { MODULES } from './modules';
 import { createMailIntake } from './modules/mail-intake';
 import { sweepExpiredRenders } from './modules/renders';
 import type { RenderPdf } from './rendering/types';
+import { linkOrigin } from './shared/link-origin';
 import { createLogger, type Logger } from './shared/logger';
 import type { BlobStore } from './storage/blob-store';
 import { FsBlobStore } from './storage/fs-blob-store';
@@ -141,7 +142,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
         adapters: MODULES.flatMap((module) => module.channels ?? []),
         credentialsKey: credentialsKey(config),
       },
-      ownOrigin: () => config.publicBaseUrl ?? listening ?? `http://${config.host}:${config.port}`,
+      // The links the service makes (invitations, office owners, webhooks, mailed downloads): PUBLIC_BASE_URL,
+      // else where it listens, a wildcard host (0.0.0.0) as localhost, as the first start prints them.
+      ownOrigin: () => listening ?? linkOrigin(config.publicBaseUrl, config.host, config.port),
       workers: pools.workers,
     },
     databaseClock ? { ...overrides.deps, clock: databaseClock } : overrides.deps,
@@ -175,7 +178,7 @@ export async function createService(config: Config, overrides: ServiceOverrides 
       } catch (error) {
         throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
       }
-      listening = server.url;
+      listening = linkOrigin(config.publicBaseUrl, config.host, server.server.port ?? config.port);
       const idempotency = new IdempotencyStore(handle.db, deps.clock, secret);
       // A purge that fails (its delete is a write: a full disk) is logged, never left unhandled.
       timers.push(

@@ -4,7 +4,7 @@ import { SELF_HOSTED_PLAN_ID } from '../modules/plans';
 import { createOwnerSetupLink, linkUrl } from '../modules/users';
 import { createService } from '../service';
 import { systemClock } from '../shared/clock';
-import { isWildcardHost, linkOrigin, wildcardOriginNote } from './link-origin';
+import { isWildcardHost, linkOrigin, wildcardOriginNote } from '../shared/link-origin';
 
 const TIDY_MS = 5 * 1000;
 

@@ -6,9 +6,9 @@ import { ROLES, type Role } from '../domain/roles';
 import { createUser, hashPassword, linkUrl, passwordProblem, setPasswordByEmail } from '../modules/users';
 import { presentMember } from '../modules/workspaces';
 import { systemClock } from '../shared/clock';
+import { assumedOriginNote, linkOrigin } from '../shared/link-origin';
 import { type ParsedArgs, requireFlag, UsageError } from './args';
 import { requireInstallation } from './installation';
-import { assumedOriginNote, linkOrigin } from './link-origin';
 import { openDataDir } from './runtime';
 
 /** The password on the first line of stdin (never a flag: flags end up in shell history and `ps`). */

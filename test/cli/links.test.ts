@@ -17,8 +17,14 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `serve` on a fresh data dir, stopped once it printed its first-start lines; everything it printed. */
-async function firstStart(env: Record<string, string>): Promise<string> {
+/**
+ * `serve` on a fresh data dir, stopped once it printed its first-start lines (after `whileUp`, given the
+ * first API key and the port); everything it printed.
+ */
+async function firstStart(
+  env: Record<string, string>,
+  whileUp?: (key: string, port: string) => Promise<void>,
+): Promise<string> {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
     env: { ...process.env, DATA_DIR: temp(), LOG_LEVEL: 'silent', ...env },
     stdout: 'pipe',
@@ -34,6 +40,9 @@ async function firstStart(env: Record<string, string>): Promise<string> {
       if (done) throw new Error(`serve exited: ${output}${await new Response(proc.stderr).text()}`);
       output += new TextDecoder().decode(value);
     }
+    const key = /Bearer (sk_\S+)"/.exec(output)?.[1];
+    const port = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
+    if (whileUp && key && port) await whileUp(key, port);
   } finally {
     proc.kill('SIGTERM');
   }
@@ -59,6 +68,16 @@ describe('the first start on HOST=0.0.0.0', () => {
     expect(output.split('\n').filter((line) => line.includes('0.0.0.0'))).toHaveLength(1);
     expect(output).toContain(`(${origin} works on this machine; from another, use this host's name`);
     expect(output).toContain('set PUBLIC_BASE_URL');
+  }, 30_000);
+
+  test('the links the running service makes (invitations, webhooks, mailed downloads) name localhost too', async () => {
+    const server = await startServer({ startJobs: false, env: { HOST: '0.0.0.0' } });
+    try {
+      const port = new URL(server.url).port;
+      expect(server.deps.ownOrigin()).toBe(`http://localhost:${port}`);
+    } finally {
+      await server.stop();
+    }
   }, 30_000);
 
   test('with PUBLIC_BASE_URL every printed address is it, and no note', async () => {
