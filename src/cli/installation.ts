@@ -5,10 +5,10 @@ import { type Config, ConfigError } from '../config';
 /** The SQLite file in the data dir (the embedded setup's whole database). */
 export const DATABASE_FILE = 'invoice-service.db';
 
-const NEW_INSTALL = 'A new installation is made by `serve` or `migrate --create`.';
+const NEW_INSTALL = 'A new installation is made by `serve` or `migrate`.';
 
 /**
- * The admin commands (all but `serve`, `restore` and `migrate --create`) work on a data dir that exists:
+ * The admin commands (all but `serve`, `restore` and `migrate`) work on a data dir that exists:
  * pointed at a mistyped DATA_DIR (or none, from another folder: `./data`) they would quietly make a new,
  * empty installation (an account and an API key the real server never heard of). So they refuse a DATA_DIR
  * that does not exist, or is a file, before anything is created, with one line naming the path (a

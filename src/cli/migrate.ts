@@ -1,19 +1,18 @@
 import type { Config } from '../config';
 import type { ParsedArgs } from './args';
-import { openDataDir, openInstallation } from './runtime';
+import { openDataDir } from './runtime';
 
 /**
- * `migrate [--create]`: brings the database to this version's schema (`serve` does the same at start). It
- * refuses a DATA_DIR that does not exist, as the other admin commands do: a deploy step pointed at a
- * mistyped one must not report success over a new, empty installation. `--create` makes the folder too (a
- * deploy that migrates before the first `serve`).
+ * `migrate`: brings the database to this version's schema (`serve` does the same at start), making the data
+ * dir when missing as it always did (a deploy step that migrates before the first `serve`); `--create` is
+ * accepted and changes nothing. It prints no key or link, so a mistyped DATA_DIR costs an empty folder only.
  */
 export async function migrateCommand(
   config: Config,
-  args: ParsedArgs,
+  _args: ParsedArgs,
   out: (line: string) => void,
 ): Promise<number> {
-  const handle = args.switches.has('create') ? await openDataDir(config) : await openInstallation(config);
+  const handle = await openDataDir(config);
   await handle.close();
   out('Database is up to date.');
   return 0;

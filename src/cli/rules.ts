@@ -15,7 +15,7 @@ import {
 } from '../einvoicing/rule-pack-store';
 import { type PackVerification, verifyRulePack } from '../einvoicing/rule-pack-verify';
 import { type ParsedArgs, UsageError } from './args';
-import { requireDataDirDatabase } from './installation';
+import { requireInstallation } from './installation';
 
 type Out = (line: string) => void;
 
@@ -33,11 +33,11 @@ export async function rulesCommand(config: Config, args: ParsedArgs, out: Out): 
     }
     case 'install': {
       const packDir = needDir(dir, 'install');
-      requireEmbeddedInstallation(config);
+      await requireEmbeddedInstallation(config);
       return install(config, packDir, json, out);
     }
     case 'rollback':
-      requireEmbeddedInstallation(config);
+      await requireEmbeddedInstallation(config);
       return rollback(config, json, out);
     default:
       throw new UsageError(`unknown rules command "${sub ?? ''}": use list, verify, install or rollback`);
@@ -45,12 +45,12 @@ export async function rulesCommand(config: Config, args: ParsedArgs, out: Out): 
 }
 
 /**
- * install and rollback write the pack's choice into the data dir: on a wrong DATA_DIR they would succeed
- * where no server looks. With SQLite the data dir must hold the database (src/cli/installation.ts); with
- * DATABASE_URL an instance's data dir holds only caches and may be new.
+ * install and rollback write the pack's choice into the data dir: on a mistyped DATA_DIR they would succeed
+ * where no server looks, so it must exist (src/cli/installation.ts); an empty one is fine (a pack installed
+ * before the first `serve`). With DATABASE_URL an instance's data dir holds only caches and may be new.
  */
-function requireEmbeddedInstallation(config: Config): void {
-  if (config.databaseUrl === null) requireDataDirDatabase(config.dataDir);
+async function requireEmbeddedInstallation(config: Config): Promise<void> {
+  await requireInstallation(config);
 }
 
 function needDir(dir: string | undefined, sub: string): string {

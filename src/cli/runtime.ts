@@ -36,8 +36,8 @@ export async function openDataDir(config: Config): Promise<DbHandle> {
 }
 
 /**
- * openDataDir for the admin commands: refuses (exit 2) a data dir holding no database, or a PostgreSQL
- * database without the service's tables, before anything is created (src/cli/installation.ts).
+ * openDataDir for the admin commands: refuses (exit 2) a DATA_DIR that does not exist or is a file, before
+ * anything is created (src/cli/installation.ts).
  */
 export async function openInstallation(config: Config): Promise<DbHandle> {
   await requireInstallation(config);

@@ -4,7 +4,7 @@ import { SELF_HOSTED_PLAN_ID } from '../modules/plans';
 import { createOwnerSetupLink, linkUrl } from '../modules/users';
 import { createService } from '../service';
 import { systemClock } from '../shared/clock';
-import { isWildcardHost, linkOrigin, wildcardOriginNote } from '../shared/link-origin';
+import { isWildcardHost, wildcardOriginNote } from '../shared/link-origin';
 
 const TIDY_MS = 5 * 1000;
 
@@ -66,11 +66,13 @@ export async function serve(
       `Owner's one-time link to choose their email and password, shown only now (valid until ${setup.row.expiresAt}):`,
     );
     // The address the CLI's links use too: PUBLIC_BASE_URL, else where it listens, 0.0.0.0 as localhost.
-    const origin = linkOrigin(config.publicBaseUrl, config.host, Number(new URL(server.url).port));
+    const origin = service.deps.ownOrigin();
     out(linkUrl(origin, setup.token));
     out(`Then sign in at ${origin} with that email and password, or with the API key; or`);
     out(`try it: curl -H "Authorization: Bearer ${first.key.apiKey}" ${origin}/api/v1/auth/me`);
-    if (config.publicBaseUrl === null && isWildcardHost(config.host)) out(wildcardOriginNote(origin));
+    // On stderr: the lines a script reads (the key, the link) stay stdout's last ones.
+    if (config.publicBaseUrl === null && isWildcardHost(config.host))
+      console.error(wildcardOriginNote(origin));
   }
   return async () => {
     clearInterval(tidying);

@@ -85,7 +85,8 @@ export async function usersCommand(config: Config, args: ParsedArgs, out: (line:
           `One-time link to set the password, shown only now (valid until ${created.link?.row.expiresAt}):`,
         );
         out(url);
-        if (config.publicBaseUrl === null) out(assumedOriginNote(origin));
+        // On stderr: the link stays stdout's last line, for a script that reads it.
+        if (config.publicBaseUrl === null) console.error(assumedOriginNote(origin));
       } else out('They can sign in with this email and the password given.');
     } finally {
       await handle.close();

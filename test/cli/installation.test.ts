@@ -35,7 +35,6 @@ const COMMANDS: string[][] = [
   ['users', 'create', '--account', 'acc_1', '--email', 'anna@example.de', '--role', 'member'],
   ['plans', 'set', '--id', 'plan_team', '--name', 'Team', '--quota', '5', '--rps', '5'],
   ['receive', join(elsewhere, 'invoice.xml')],
-  ['migrate'],
   ['backup', '--out', join(elsewhere, 'backup.zip')],
   ['rules', 'install', join(elsewhere, 'pack')],
   ['rules', 'rollback'],

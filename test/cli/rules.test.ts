@@ -134,12 +134,13 @@ describe('rules CLI', () => {
     'rules install, then rollback and back: the service follows the data dir, the examples are not copied',
     async () => {
       const dataDir = temp('inv-rules-');
-      // Into an installation only: a data dir without a database (a wrong DATA_DIR) gets no pack.
-      const nowhere = rules(dataDir, 'install', nextRelease);
+      // Into a data dir that exists only: a mistyped DATA_DIR gets no pack, and is not made.
+      const missing = join(dataDir, 'typo');
+      const nowhere = rules(missing, 'install', nextRelease);
       expect(nowhere.code).toBe(2);
-      expect(nowhere.stderr).toContain(`DATA_DIR ${dataDir} holds no invoice-service database`);
+      expect(nowhere.stderr).toContain(`DATA_DIR ${missing} does not exist`);
       expect(readdirSync(dataDir)).toEqual([]);
-      expect(runCli(['migrate', '--create'], { DATA_DIR: dataDir }).code).toBe(0);
+      expect(runCli(['migrate'], { DATA_DIR: dataDir }).code).toBe(0);
       const refused = rules(dataDir, 'install', join(nextRelease, 'no-such-dir'));
       expect(refused.code).toBe(1);
       expect(refused.stdout).toContain('Nothing was installed');
