@@ -8,7 +8,12 @@ COPY . .
 RUN npm run build
 
 FROM debian:bookworm-slim
-RUN useradd --system --home /var/lib/invoice-service --create-home invoice
+# The data dir exists in the image, owned by the service's user: a new volume mounted there takes its owner
+# (Docker would otherwise make it root's, and the service could not write its database).
+RUN useradd --system --home /var/lib/invoice-service --create-home invoice \
+    && mkdir -p /var/lib/invoice-service/data \
+    && chown invoice:invoice /var/lib/invoice-service/data \
+    && chmod 700 /var/lib/invoice-service/data
 COPY --from=build /app/dist/invoice-service /usr/local/bin/invoice-service
 USER invoice
 WORKDIR /var/lib/invoice-service
