@@ -239,6 +239,10 @@ describe("September's Buchungsstapel", () => {
     expect(res.body.error.details.documents).toEqual([
       { id: docs.noRate?.id, number: 'US-2026-111', currency: 'USD' },
     ]);
+    // In the spec's 422 envelope: details.fields, at the period.
+    expect(res.body.error.details.fields).toEqual([
+      { loc: 'query.from', msg: res.body.error.message, type: 'missing_exchange_rate' },
+    ]);
   });
 
   test('numbers with full stops: Belegfeld 1 in DATEV characters, the number as stated in Beleginfo', async () => {

@@ -85,11 +85,12 @@ async function surveyed(ctx: AccountCtx, input: DatevInput): Promise<Date> {
       .slice(0, 10)
       .map((d) => `${d.number ?? d.id} (${d.currency})`)
       .join(', ');
-    throw new DomainError(
-      'unprocessable_entity',
-      `DATEV needs the rate to the euro of every foreign-currency amount; these documents state none (tax_currency EUR with its exchange_rate): ${named}${documents.length > 10 ? ` and ${documents.length - 10} more` : ''}`,
-      { documents },
-    );
+    const message = `DATEV needs the rate to the euro of every foreign-currency amount; these documents state none (tax_currency EUR with its exchange_rate): ${named}${documents.length > 10 ? ` and ${documents.length - 10} more` : ''}`;
+    // details.fields as every 422 carries them: the period holds the documents (named in `documents`).
+    throw new DomainError('unprocessable_entity', message, {
+      fields: [{ loc: 'query.from', msg: message, type: 'missing_exchange_rate' }],
+      documents,
+    });
   }
   // A file that books nothing is dated at the start of its period.
   return new Date(latest ?? `${input.from}T00:00:00.000Z`);
