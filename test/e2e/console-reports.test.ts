@@ -219,10 +219,12 @@ describe('console: dashboard and statement', () => {
     await click(page(), 'View statement');
     await waitForText(page(), 'Acme Ltd is billed by 2 of your business profiles');
     // Nobody's statement is chosen for the user: View again asks again.
+    const refusedAgain = page().waitForResponse((r) => r.url().includes('/statement') && r.status() === 422);
     await click(page(), 'View statement');
+    await refusedAgain;
     await waitForText(page(), 'please choose it');
     expect(await page().$('section.pdf-pages canvas')).toBeNull();
-    browser.problems.length = 0; // the refused statement's 422 was the point of this step
+
     await choose(page(), 'Seller', 'Süd Services UG');
     if (SHOTS) await page().screenshot({ path: join(SHOTS, 'statement-sellers-en.png'), fullPage: true });
     for (const file of readdirSync(browser.downloads)) rmSync(join(browser.downloads, file));
@@ -231,6 +233,8 @@ describe('console: dashboard and statement', () => {
     expect(pdf.text).toContain('Süd Services UG');
     expect(pdf.text).toContain(theirs.number);
     expect(pdf.text).not.toContain('€613.64');
-    expect(browser.problems).toEqual([]);
+    // The browser notes each refused statement's 422 (the point of the first steps), whenever its note
+    // arrives; nothing else.
+    expect(browser.problems.filter((p) => !p.includes('status of 422'))).toEqual([]);
   }, 60_000);
 });
