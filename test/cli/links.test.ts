@@ -17,14 +17,8 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/**
- * `serve` on a fresh data dir, stopped once it printed its first-start lines (after `whileUp`, given the
- * first API key and the port); everything it printed.
- */
-async function firstStart(
-  env: Record<string, string>,
-  whileUp?: (key: string, port: string) => Promise<void>,
-): Promise<string> {
+/** `serve` on a fresh data dir, stopped once it printed its first-start lines; everything it printed. */
+async function firstStart(env: Record<string, string>): Promise<string> {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
     env: { ...process.env, DATA_DIR: temp(), LOG_LEVEL: 'silent', ...env },
     stdout: 'pipe',
@@ -40,9 +34,6 @@ async function firstStart(
       if (done) throw new Error(`serve exited: ${output}${await new Response(proc.stderr).text()}`);
       output += new TextDecoder().decode(value);
     }
-    const key = /Bearer (sk_\S+)"/.exec(output)?.[1];
-    const port = /listening on http:\/\/[^:]+:(\d+)/.exec(output)?.[1];
-    if (whileUp && key && port) await whileUp(key, port);
   } finally {
     proc.kill('SIGTERM');
   }

@@ -14,7 +14,8 @@ import type { MetaItem, PaymentView } from './types';
 const present = (value: string | null | undefined): value is string => !!value?.trim();
 
 /** "DE89370400440532013000" -> "DE89 3704 0044 0532 0130 00": how people read and type an IBAN. */
-const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
+/** An IBAN in groups of four, as it is printed. */
+export const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 /** "DE89370400440532013000" -> "DE89 •••• •••• •••• 3000": a debited account as a statement shows it. */
 const maskAccount = (account: string) => {

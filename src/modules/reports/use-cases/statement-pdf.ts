@@ -8,6 +8,7 @@ import { statementRenderInput } from '../../../rendering/statement/render-input'
 import type { StatementPdfInput } from '../../../rendering/statement/types';
 import type { RenderPdf } from '../../../rendering/types';
 import { addressLines } from '../../../rendering/view/parties';
+import { groupIban } from '../../../rendering/view/payment';
 import type { AccountCtx } from '../../../shared/context';
 import { DomainError, notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
@@ -22,8 +23,6 @@ import { customerStatement, type LatestDocument, type Statement, unknownSeller }
  * period, or the JSON). Tests lower it.
  */
 export const statementLimits = { maxPdfLines: 25_000 };
-
-const groupIban = (iban: string) => iban.replace(/(.{4})(?=.)/g, '$1 ');
 
 export interface StatementPdfRequest {
   customerId: string;
