@@ -16,6 +16,7 @@ import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { embeddedMigrations } from '../db/embedded-migrations';
 import { VERSION } from '../version';
+import { cleanUpOnSignal } from './interrupt';
 import {
   type BackupManifest,
   BLOBS_PREFIX,
@@ -48,6 +49,10 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
   const { ZipArchive } = await import('archiver'); // on first use: not part of every start
   const work = mkdtempSync(join(tmpdir(), 'invoice-backup-'));
   const partial = `${out}.partial`;
+  const release = cleanUpOnSignal(() => {
+    rmSync(partial, { force: true });
+    rmSync(work, { recursive: true, force: true });
+  });
   try {
     const snapshot = join(work, DATABASE_FILE);
     const migrations = snapshotDatabase(database, snapshot);
@@ -84,6 +89,7 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
     rmSync(partial, { force: true });
     throw error;
   } finally {
+    release();
     rmSync(work, { recursive: true, force: true });
   }
 }

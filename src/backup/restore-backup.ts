@@ -17,6 +17,7 @@ import { openDatabase, type SqliteHandle } from '../db/client';
 import { embeddedMigrations } from '../db/embedded-migrations';
 import { randomToken } from '../shared/ids';
 import { VERSION } from '../version';
+import { cleanUpOnSignal } from './interrupt';
 import {
   type BackupManifest,
   BLOBS_PREFIX,
@@ -47,8 +48,13 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   if (exists && !statSync(target).isDirectory()) {
     throw new RestoreError(`DATA_DIR ${target} is a file, not a folder`);
   }
-  if (exists && readdirSync(target).length > 0) {
-    throw new RestoreError(`restore goes into an empty data dir; ${target} is not empty`);
+  if (exists) {
+    const names = readdirSync(target).filter((name) => !isEmptyLostAndFound(target, name));
+    if (names.length > 0) {
+      throw new RestoreError(
+        `restore goes into an empty data dir; ${target} is not empty (it holds ${listed(names)})`,
+      );
+    }
   }
   if (!existsSync(file)) throw new RestoreError(`no such backup file: ${file}`);
   let zip: ZipReader;
@@ -71,6 +77,14 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   // The first folder restore made (the staging dir, or a missing parent of the target's), removed on failure.
   let made: string | undefined;
   let manifest: BackupManifest;
+  // The target was empty or missing: what was moved into it goes again, and so does every folder restore
+  // made (the staging dir, and the target's parents that did not exist); also when the restore is killed.
+  const undo = () => {
+    for (const name of moved) rmSync(join(target, name), { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
+    if (made !== undefined && made !== staging) rmSync(made, { recursive: true, force: true });
+  };
+  const release = cleanUpOnSignal(undo);
   try {
     manifest = readManifest(zip);
     const plan = planEntries(zip.entries);
@@ -100,18 +114,29 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
       renameSync(staging, target);
     }
   } catch (error) {
-    // The target was empty or missing: what was moved into it goes again, and so does every folder restore
-    // made (the staging dir, and the target's parents that did not exist).
-    for (const name of moved) rmSync(join(target, name), { recursive: true, force: true });
-    rmSync(staging, { recursive: true, force: true });
-    if (made !== undefined && made !== staging) rmSync(made, { recursive: true, force: true });
+    undo();
     if (error instanceof ZipFormatError) throw new RestoreError(`the backup is damaged: ${error.message}`);
     throw error;
   } finally {
+    release();
     zip.close();
   }
   return { dataDir: target, files: manifest.files, createdAt: manifest.created_at };
 }
+
+/** A fresh ext4 file system's empty `lost+found` does not make a mounted volume "not empty". */
+function isEmptyLostAndFound(dir: string, name: string): boolean {
+  if (name !== 'lost+found') return false;
+  try {
+    return readdirSync(join(dir, name)).length === 0;
+  } catch (error) {
+    // Root-owned and unreadable to the service's user (mkfs makes it 0700 root): nothing restore touches.
+    return (error as NodeJS.ErrnoException).code === 'EACCES';
+  }
+}
+
+const listed = (names: string[]) =>
+  names.length <= 3 ? names.join(', ') : `${names.slice(0, 3).join(', ')} and ${names.length - 3} more`;
 
 /** SQLITE-ONLY: the staged copy opened as `serve` opens a data dir (migrated, built-in plans seeded), then closed. */
 async function migrateStaged(config: Config, staging: string): Promise<void> {
@@ -127,7 +152,9 @@ function readManifest(zip: ZipReader): BackupManifest {
   try {
     manifest = JSON.parse(new TextDecoder().decode(zip.read(entry))) as BackupManifest;
   } catch {
-    throw new RestoreError(`not an invoice-service backup (${MANIFEST_NAME} is not JSON)`);
+    throw new RestoreError(
+      `the backup is damaged: its ${MANIFEST_NAME} cannot be read (not JSON); copy the backup again from where it is kept`,
+    );
   }
   if (manifest.format !== 'invoice-service-backup' || manifest.format_version !== 1) {
     throw new RestoreError('not an invoice-service backup this version can read');

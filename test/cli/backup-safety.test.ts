@@ -18,7 +18,7 @@ import { ZipArchive } from 'archiver';
 import { DATABASE_FILE } from '../../src/cli/runtime';
 import { embeddedMigrations } from '../../src/db/embedded-migrations';
 import { migrate } from '../../src/db/migrate';
-import { runCli, tempDir } from '../harness';
+import { cliCommand, runCli, tempDir } from '../harness';
 import { CANNOT_MOUNT, mountTinyTmpfs, unmount } from '../tmpfs';
 
 const ALL = embeddedMigrations.length;
@@ -343,5 +343,63 @@ describe('restore messages a person can act on', () => {
     expect(res.code).toBe(1);
     expect(res.stderr).toContain('the backed-up database cannot be opened');
     expect(existsSync(target)).toBe(false);
+  });
+});
+
+describe('restore into a freshly formatted volume, a damaged manifest, and a backup stopped midway', () => {
+  test('an empty lost+found (a fresh ext4 volume) does not count as data; it stays', () => {
+    const file = backupOf(dataDir());
+    const target = join(tempDir('inv-bk-restore-'), 'volume');
+    mkdirSync(join(target, 'lost+found'), { recursive: true });
+    const res = runCli(['restore', file], { DATA_DIR: target });
+    expect([res.code, res.stderr]).toEqual([0, '']);
+    expect(readFileSync(join(target, BLOB)).equals(PDF)).toBe(true);
+    expect(readdirSync(join(target, 'lost+found'))).toEqual([]);
+  });
+
+  test('a lost+found holding files, or anything else, is data: refused, naming what is there', () => {
+    const file = backupOf(dataDir());
+    const target = join(tempDir('inv-bk-restore-'), 'volume');
+    mkdirSync(join(target, 'lost+found'), { recursive: true });
+    writeFileSync(join(target, 'lost+found', '#1234'), 'recovered');
+    writeFileSync(join(target, 'notes.txt'), 'mine');
+    const res = runCli(['restore', file], { DATA_DIR: target });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('is not empty (it holds lost+found, notes.txt)');
+    expect(readdirSync(target).sort()).toEqual(['lost+found', 'notes.txt']);
+  });
+
+  test('a backup.json that is not JSON: the backup is damaged, copy it again', async () => {
+    const file = await zipOf([{ name: 'backup.json', body: '{"format": "invoice-service-back' }]);
+    const target = join(tempDir('inv-bk-restore-'), 'data');
+    const res = runCli(['restore', file], { DATA_DIR: target });
+    expect(res.code).toBe(1);
+    expect(res.stderr).toContain('the backup is damaged: its backup.json cannot be read');
+    expect(res.stderr).toContain('copy the backup again');
+    expect(existsSync(target)).toBe(false);
+  });
+
+  test('a backup stopped by SIGTERM leaves neither its .partial file nor its temporary snapshot', async () => {
+    const dir = dataDir();
+    // Enough stored bytes that the archive is still being written when the signal comes.
+    const chunk = Buffer.alloc(4 * 1024 * 1024, 7);
+    for (let i = 0; i < 40; i++) {
+      mkdirSync(join(dir, 'blobs/renders', `d${i}`), { recursive: true });
+      writeFileSync(join(dir, 'blobs/renders', `d${i}`, 'big.pdf'), chunk);
+    }
+    const tmp = tempDir('inv-bk-tmp-');
+    const out = join(tempDir('inv-bk-out-'), 'backup.zip');
+    const child = Bun.spawn([...cliCommand(), 'backup', '--out', out], {
+      env: { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: dir, TMPDIR: tmp },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    });
+    while (!existsSync(`${out}.partial`) && child.exitCode === null) await Bun.sleep(2);
+    expect(child.exitCode).toBeNull(); // still writing: the signal lands midway
+    child.kill('SIGTERM');
+    expect(await child.exited).toBe(143);
+    expect(existsSync(`${out}.partial`)).toBe(false);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(tmp)).toEqual([]);
   });
 });
