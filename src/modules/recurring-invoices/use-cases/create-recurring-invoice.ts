@@ -11,7 +11,7 @@ import { nextWithinLimits, occurrenceDate, type ScheduleRule } from '../schedule
 import type { RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
 import { type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
-import { modeOf } from './timing';
+import { modeOf, sellerToday } from './timing';
 
 function dateProblems(rule: ScheduleRule, endDate: string | null): FieldError[] {
   const startDate = rule.anchor;
@@ -31,6 +31,28 @@ function dateProblems(rule: ScheduleRule, endDate: string | null): FieldError[] 
   if (endDate < startDate)
     return [{ loc: 'body.end_date', msg: 'end_date is before start_date', type: 'date_order' }];
   return [];
+}
+
+/** The most invoices one new schedule may owe for dates already past, all made at once (catch-up). */
+export const MAX_CATCH_UP = 1000;
+
+/**
+ * A `start_date` whose past dates alone come to more than MAX_CATCH_UP invoices: a mistyped year (0201 for
+ * 2021 owes 21,900 monthly invoices), not a contract anyone bills that way. Within `end_date` and
+ * `max_occurrences`, counted up to the seller's today.
+ */
+function catchUpProblems(
+  rule: ScheduleRule,
+  endDate: string | null,
+  maxOccurrences: number | null,
+  today: string,
+) {
+  if (maxOccurrences !== null && maxOccurrences <= MAX_CATCH_UP) return [];
+  const last = endDate !== null && endDate < today ? endDate : today;
+  const beyond = occurrenceDate(rule, MAX_CATCH_UP);
+  if (beyond === null || beyond > last) return [];
+  const msg = `a schedule from ${rule.anchor} would make more than ${MAX_CATCH_UP} invoices at once for the dates already past: is the year right? (start it later, or set end_date or max_occurrences)`;
+  return [{ loc: 'body.start_date', msg, type: 'catch_up_too_long' }];
 }
 
 /**
@@ -55,14 +77,18 @@ async function createRecurringInvoiceInTransaction({
     frequency: input.frequency,
     interval: input.interval ?? 1,
   };
-  const problems = [...dateProblems(rule, endDate), ...normalized.problems];
+  const dates = dateProblems(rule, endDate);
+  const maxOccurrences = input.max_occurrences ?? null;
+  const today = await sellerToday(ctx, input.business_profile_id);
+  const catchUp = dates.length === 0 ? catchUpProblems(rule, endDate, maxOccurrences, today) : [];
+  const problems = [...dates, ...catchUp, ...normalized.problems];
   if (problems.length > 0) throw validationError(problems);
   const config: OccurrenceConfig = {
     businessProfileId: input.business_profile_id,
     customerId: input.customer_id,
     numberingSequenceId: input.numbering_sequence_id ?? null,
     autoFinalize: input.auto_finalize ?? false,
-    maxOccurrences: input.max_occurrences ?? null,
+    maxOccurrences,
     occurrencesCreated: 0,
     template: normalized.template,
     rule,
