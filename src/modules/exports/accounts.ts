@@ -158,6 +158,14 @@ export function taxCaseOf(
   return 'other';
 }
 
+/**
+ * Durchlaufende Posten (§ 10 Abs. 1 Satz 6 UStG: amounts collected or paid out in the name and for the
+ * account of another, as court fees or a fee paid for the customer): XRechnung's third-party payments
+ * (BG-DEX-09), which the amount due adds to the total. No revenue, no expense, no VAT: the charts' own
+ * account of durchlaufende Posten, against the personal account. Not an automatic account, no tax key.
+ */
+export const TRANSIT_ACCOUNTS: Record<Chart, string> = { SKR03: '1590', SKR04: '1370' };
+
 /** The accounts the first release gave the EU reverse charge's revenue, by chart (the third country's). */
 const FORMER_REVERSE_CHARGE: Record<Chart, string> = { SKR03: '8338', SKR04: '4338' };
 

@@ -33,6 +33,11 @@ export interface TaxGroupFigures {
 export interface BookedDocument {
   /** The gross total (BT-112) the bookings add up to. */
   total: string;
+  /**
+   * Third-party payments (BG-DEX-09, durchlaufende Posten) the amount due adds to the total, and the
+   * account they are booked to (TRANSIT_ACCOUNTS): the personal account is left with what is paid.
+   */
+  thirdParty?: { amount: string; account: string } | null;
   /** BT-113 of a final invoice: what was paid in advance, booked back against the total (prepaidByCase). */
   prepaid?: string | null;
   taxGroups: readonly TaxGroupFigures[];
@@ -215,6 +220,16 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
   for (const [k, share] of prepaidByKey(doc, byKey)) {
     const key = byKey.get(k)?.key;
     if (key && !isZero(share)) bookings.push(booking(key, share, other(doc.side), `Anzahlungen ${doc.text}`));
+  }
+  const thirdParty = doc.thirdParty ? dec(doc.thirdParty.amount) : null;
+  if (doc.thirdParty && thirdParty !== null && !isZero(thirdParty)) {
+    // Not a tax case: no VAT, no EU or OSS fields; the same personal account, the transit account against it.
+    const text = `Durchlaufende Posten ${doc.text}`;
+    bookings.push({
+      ...booking({ taxCase: 'other', ossRate: null }, thirdParty, doc.side, text),
+      counterAccount: doc.thirdParty.account,
+      taxKey: null,
+    });
   }
   return bookings;
 }

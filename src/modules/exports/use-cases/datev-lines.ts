@@ -11,7 +11,7 @@ import { documentCostCentres, findCostCentre } from '../../cost-centres';
 import { assignDebtorNumber, findCustomer } from '../../customers';
 import { type DocumentRow, documentTotals, findDocument } from '../../documents';
 import type { ReceivedDocumentRow } from '../../receiving';
-import { type Counterparty, SMALL_BUSINESS_GROUND } from '../accounts';
+import { type Counterparty, SMALL_BUSINESS_GROUND, TRANSIT_ACCOUNTS } from '../accounts';
 import { type Booking, bookingLine } from '../datev/format';
 import { euVatIdOf, isEuCountry } from '../datev/vat-id';
 import { creditorNumberOf } from '../repo';
@@ -198,6 +198,7 @@ async function issuedBookings(
   const doc: BookedDocument = {
     total: row.totals.total,
     prepaid: await issuedDeducted(ctx, row),
+    thirdParty: thirdPartyOf(row.totals.third_party_payment_total, settings),
     taxGroups: row.totals.tax_groups ?? [],
     side: entry.reversal ? flipped(side) : side,
     currency: row.currency,
@@ -231,6 +232,15 @@ function ossOf(seller: PartyData, buyerCountry: string | null): BookedDocument['
   return { country: country === 'GR' ? 'EL' : country, origin: own ? `${own.country}${own.number}` : null };
 }
 
+/** Third-party payments (durchlaufende Posten) to book on the chart's transit account; null without. */
+function thirdPartyOf(
+  total: string | undefined,
+  settings: AccountingSettingsValue,
+): BookedDocument['thirdParty'] {
+  if (total === undefined || isZero(dec(total))) return null;
+  return { amount: total, account: TRANSIT_ACCOUNTS[settings.chart] };
+}
+
 /** An issued document's date of supply (BT-72), else its invoicing period's end (BG-14); null without. */
 function supplyDateOf(data: DocumentData): string | null {
   const period = data.invoice_period as { end_date?: string } | undefined;
@@ -249,6 +259,7 @@ export function asCredited(doc: BookedDocument): BookedDocument {
     ...doc,
     total: turn(doc.total),
     prepaid: doc.prepaid ? turn(doc.prepaid) : doc.prepaid,
+    thirdParty: doc.thirdParty ? { ...doc.thirdParty, amount: turn(doc.thirdParty.amount) } : doc.thirdParty,
     taxGroups: doc.taxGroups.map((group) => ({
       ...group,
       taxable_amount: turn(group.taxable_amount),
@@ -304,6 +315,7 @@ async function receivedBookings(
   const doc: BookedDocument = {
     total: row.total,
     prepaid: receivedDeducted(row),
+    thirdParty: computed.ok ? thirdPartyOf(computed.totals.third_party_payment_total, settings) : null,
     taxGroups: computed.ok ? computed.totals.tax_groups : [],
     side: row.documentType === 'credit_note' ? flipped(invoiceSide) : invoiceSide,
     currency: row.currency,
