@@ -191,6 +191,58 @@ describe('view model', () => {
     expect(buildInvoiceView(creditNote()).title).toBe('Credit note');
   });
 
+  test('a correction names the invoice it corrects by number and date, as its e-invoice does (BT-25, BT-26)', () => {
+    const stored = buildInvoiceView(creditNote({ locale: 'de-DE', sourceDocumentDate: '2026-11-02' }));
+    expect(stored.subtitle).toBe('Korrektur der Rechnung INV-2026-0042 vom 02.11.2026');
+    const base = creditNote({ sourceDocumentDate: '2026-11-02' });
+    expect(buildInvoiceView(base).subtitle).toBe('Credit note for invoice INV-2026-0042 of 2 Nov 2026');
+    // The invoice its data names (BG-3) wins, with that invoice's date (none stated: the number alone).
+    const named = { ...base.data, preceding_invoice: { number: 'RE-7', issue_date: '2026-10-30' } };
+    expect(buildInvoiceView({ ...base, data: named }).subtitle).toBe(
+      'Credit note for invoice RE-7 of 30 Oct 2026',
+    );
+    const undated = { ...base.data, preceding_invoice: { number: 'RE-7' } };
+    expect(buildInvoiceView({ ...base, data: undated }).subtitle).toBe('Credit note for invoice RE-7');
+  });
+
+  test("a German correction prints no date of supply of its own: the supply is the corrected invoice's", () => {
+    const seller = {
+      name: 'Druckerei Rhein GmbH',
+      address: { line1: 'Markt 1', city: 'Köln', country: 'DE' },
+    };
+    const base = creditNote({ locale: 'de-DE' });
+    const correction = buildInvoiceView({ ...base, data: { ...base.data, seller: seller } });
+    expect(correction.meta.some((m) => m.label === 'Leistungsdatum')).toBe(false);
+    // One naming it in its data (BG-3) likewise; a date it states itself is printed.
+    const stated = {
+      ...base.data,
+      seller: seller,
+      preceding_invoice: { number: 'RE-1', issue_date: '2026-11-02' },
+    };
+    const named = buildInvoiceView({ ...base, sourceDocumentNumber: null, data: stated });
+    expect(named.meta.some((m) => m.label === 'Leistungsdatum')).toBe(false);
+    const dated = buildInvoiceView({ ...base, data: { ...stated, delivery_date: '2026-11-18' } });
+    expect(dated.meta).toContainEqual({ label: 'Leistungsdatum', value: '18.11.2026' });
+    // A corrected invoice (384) naming the one it corrects likewise; a plain invoice keeps its issue date.
+    const invoice = german();
+    const corrected = { ...invoice.data, type_code: '384' as const, preceding_invoice: { number: 'RE-1' } };
+    expect(
+      buildInvoiceView({ ...invoice, data: corrected }).meta.some((m) => m.label === 'Leistungsdatum'),
+    ).toBe(false);
+    // An Abschlagsrechnung (875) asks for a payment on account: nothing was supplied on its issue date.
+    const onAccount = { ...invoice.data, type_code: '875' as const };
+    expect(
+      buildInvoiceView({ ...invoice, data: onAccount }).meta.some((m) => m.label === 'Leistungsdatum'),
+    ).toBe(false);
+    // A credit note naming no invoice is no correction of one: its issue date, as an invoice's.
+    const alone = buildInvoiceView({
+      ...base,
+      sourceDocumentNumber: null,
+      data: { ...base.data, seller: seller },
+    });
+    expect(alone.meta).toContainEqual({ label: 'Leistungsdatum', value: '20.11.2026' });
+  });
+
   test('a credit note asks nothing: no account to pay to, no QR code; it is set against its invoice (issue 36)', () => {
     const correction = buildInvoiceView(creditNote({ locale: 'de-DE' }));
     expect(correction.payment).toEqual({

@@ -57,7 +57,7 @@ export const de: Labels = {
     lineReference: 'Bestellposition',
     lineAccounting: 'Kostenstelle',
   },
-  creditNoteFor: (n) => `Korrektur der Rechnung ${n}`,
+  creditNoteFor: (n, d) => `Korrektur der Rechnung ${n}${d ? ` vom ${d}` : ''}`,
   creditSettledAgainst: (n) => `Der Betrag wird mit der Rechnung ${n} verrechnet; zu zahlen ist nichts.`,
   earlyPayment: (percent, when, amount) => `Bei Zahlung ${when} ${percent} Skonto: ${amount}`,
   paidBy: (date) => `bis ${date}`,

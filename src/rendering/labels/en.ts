@@ -57,7 +57,7 @@ export const en: Labels = {
     lineReference: 'Order line',
     lineAccounting: 'Cost centre',
   },
-  creditNoteFor: (n) => `Credit note for invoice ${n}`,
+  creditNoteFor: (n, d) => `Credit note for invoice ${n}${d ? ` of ${d}` : ''}`,
   creditSettledAgainst: (n) => `This credit is set against invoice ${n}: nothing is to be paid on it.`,
   earlyPayment: (percent, when, amount) => `${percent} early payment discount if paid ${when}: ${amount}`,
   paidBy: (date) => `by ${date}`,

@@ -57,7 +57,7 @@ export const es: Labels = {
     lineReference: 'Línea de pedido',
     lineAccounting: 'Centro de coste',
   },
-  creditNoteFor: (n) => `Nota de crédito de la factura ${n}`,
+  creditNoteFor: (n, d) => `Nota de crédito de la factura ${n}${d ? ` del ${d}` : ''}`,
   creditSettledAgainst: (n) => `Este importe se compensa con la factura ${n}: no hay nada que pagar.`,
   earlyPayment: (percent, when, amount) =>
     `Descuento por pronto pago del ${percent} si se paga ${when}: ${amount}`,

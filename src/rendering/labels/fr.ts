@@ -61,7 +61,7 @@ export const fr: Labels = {
     lineReference: 'Ligne de commande',
     lineAccounting: 'Centre de coûts',
   },
-  creditNoteFor: (n) => `Avoir sur la facture ${n}`,
+  creditNoteFor: (n, d) => `Avoir sur la facture ${n}${d ? ` du ${d}` : ''}`,
   creditSettledAgainst: (n) => `Ce montant est imputé sur la facture ${n} : rien n’est à payer.`,
   earlyPayment: (percent, when, amount) => `Escompte de ${percent} pour paiement ${when} : ${amount}`,
   paidBy: (date) => `avant le ${date}`,

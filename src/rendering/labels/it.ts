@@ -57,7 +57,7 @@ export const it: Labels = {
     lineReference: 'Riga ordine',
     lineAccounting: 'Centro di costo',
   },
-  creditNoteFor: (n) => `Nota di credito per la fattura ${n}`,
+  creditNoteFor: (n, d) => `Nota di credito per la fattura ${n}${d ? ` del ${d}` : ''}`,
   creditSettledAgainst: (n) => `Questo importo è compensato con la fattura ${n}: non c’è nulla da pagare.`,
   earlyPayment: (percent, when, amount) => `Sconto del ${percent} per pagamento ${when}: ${amount}`,
   paidBy: (date) => `entro il ${date}`,

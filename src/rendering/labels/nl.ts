@@ -57,7 +57,7 @@ export const nl: Labels = {
     lineReference: 'Orderregel',
     lineAccounting: 'Kostenplaats',
   },
-  creditNoteFor: (n) => `Creditnota voor factuur ${n}`,
+  creditNoteFor: (n, d) => `Creditnota voor factuur ${n}${d ? ` van ${d}` : ''}`,
   creditSettledAgainst: (n) =>
     `Dit bedrag wordt verrekend met factuur ${n}: er hoeft niets betaald te worden.`,
   earlyPayment: (percent, when, amount) => `${percent} betalingskorting bij betaling ${when}: ${amount}`,

@@ -51,7 +51,8 @@ export interface Labels {
     lineReference: string;
     lineAccounting: string;
   };
-  creditNoteFor: (number: string) => string;
+  /** The invoice a credit note corrects: its number and, when known, its issue date (formatted). */
+  creditNoteFor: (number: string, date?: string | null) => string;
   /** A credit note's payment block: it is set against the invoice it corrects, not paid. */
   creditSettledAgainst: (number: string) => string;
   /** Skonto in the payment block: the percent, when (paidBy / paidWithin) and what is then to be paid. */

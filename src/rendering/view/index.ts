@@ -20,10 +20,10 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const type = getDocumentType(documentType);
   const locale = resolveLocale(input.locale ?? data.locale);
   const labels = labelsFor(locale);
-  const fmt = makeFormatter(locale, data.currency, currencyDecimals(data.currency) ?? 2);
   const shipped = type.line_item_type === 'shipped';
   const code = data.type_code;
-  const subtitle = subtitleOf(input, labels);
+  const fmt = makeFormatter(locale, data.currency, currencyDecimals(data.currency) ?? 2);
+  const subtitle = subtitleOf(input, labels, fmt);
   // A credit note naming the invoice it corrects is a correction (German "Rechnungskorrektur"; a German
   // "Gutschrift" is a self-billed invoice, type 389).
   const title =
@@ -161,6 +161,14 @@ function suppliedOnIssueDate(input: RenderInput): boolean {
   const { data, documentType } = input;
   if (input.received) return false;
   const german = data.seller?.address?.country?.trim().toUpperCase() === 'DE';
+  // A correction of an invoice (a credit note naming it, a corrected invoice 384) is about that invoice's
+  // supply, made when the invoice says: its own issue date printed as the date of supply (20.11. on the
+  // correction of a supply of 18.11.) would misstate it. A date it states itself is printed.
+  const corrects = present(input.sourceDocumentNumber) || present(data.preceding_invoice?.number);
+  if (corrects && (documentType === 'credit_note' || data.type_code === '384')) return false;
+  // An Abschlagsrechnung (875) asks for a payment on account of work not yet finished (§ 14 Abs. 5 UStG):
+  // nothing was supplied on its issue date, and the day the payment comes in is not known yet.
+  if (data.type_code === '875') return false;
   return german && present(data.issue_date) && (documentType === 'invoice' || documentType === 'credit_note');
 }
 
@@ -175,11 +183,18 @@ function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaI
   return { label: labels.total, value };
 }
 
-/** A credit note names the invoice it credits: the one in `preceding_invoice`, else its stored source. */
-function subtitleOf(input: RenderInput, labels: Labels): string | null {
+/**
+ * A credit note names the invoice it credits: the one in `preceding_invoice`, else its stored source, with
+ * its issue date when known (UStAE 14.11: a correction names the invoice it corrects; its e-invoice states
+ * both, BT-25 and BT-26).
+ */
+function subtitleOf(input: RenderInput, labels: Labels, fmt: Formatter): string | null {
   if (input.documentType !== 'credit_note') return null;
-  const number = input.data.preceding_invoice?.number ?? input.sourceDocumentNumber;
-  return present(number) ? labels.creditNoteFor(number.trim()) : null;
+  const stated = input.data.preceding_invoice;
+  const number = present(stated?.number) ? stated.number : input.sourceDocumentNumber;
+  if (!present(number)) return null;
+  const date = present(stated?.number) ? stated.issue_date : input.sourceDocumentDate;
+  return labels.creditNoteFor(number.trim(), present(date) ? fmt.date(date) : null);
 }
 
 /** BT-111 under the totals: the VAT in the accounting currency, with the rate it was converted at. */
