@@ -947,6 +947,7 @@ export const t_received_documents: AnyPgTable = pgTable(
     "size_bytes": bigint("size_bytes", { mode: 'number' }).notNull(),
     "blob_key": text("blob_key").notNull(),
     "note": text("note"),
+    "euro_rate": text("euro_rate"),
     "source": text("source").notNull().default("upload"),
     "source_file_name": text("source_file_name"),
     "source_email": text("source_email"),

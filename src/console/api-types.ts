@@ -1150,6 +1150,8 @@ export interface ReceivedDocument {
   /** The file that counts of the same invoice: same type, seller, number, issue date, currency, total and amount due */
   duplicate_of: string | null;
   note: string | null;
+  /** Euros per unit of `currency` for the books (the DATEV export's Kurs): the rate the file states (its accounting currency EUR, BT-6, with the rate behind BT-111), else the one set by PATCH `exchange_rate`; null for a euro document and while none is known */
+  exchange_rate: string | null;
   lines: ReceivedLine[];
   payment: ReceivedPayment;
   source: 'upload' | 'folder' | 'email' | 'network';

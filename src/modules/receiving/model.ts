@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
+import { euroRateOf } from '../../domain/euro-rate';
 import { dec, div, isZero, mul, round, sub, toFixedString } from '../../domain/money';
 import { PageQuery } from '../../http/schemas';
 import { addDays } from '../../shared/dates';
@@ -214,6 +215,11 @@ export const ReceivedDocument = t.Object({
       'The file that counts of the same invoice: same type, seller, number, issue date, currency, total and amount due',
   }),
   note: t.Union([t.String(), t.Null()]),
+  exchange_rate: t.Union([t.String(), t.Null()], {
+    description:
+      "Euros per unit of `currency` for the books (the DATEV export's Kurs): the rate the file states (its accounting currency EUR, BT-6, with the rate behind BT-111), else the one set by PATCH `exchange_rate`; null for a euro document and while none is known",
+    examples: ['0.9213'],
+  }),
   lines: t.Array(ReceivedLine),
   payment: ReceivedPayment,
   source: t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email'), t.Literal('network')], {
@@ -233,6 +239,13 @@ export const ReceivedDocument = t.Object({
   updated_at: t.String({ format: 'date-time' }),
 });
 export type ReceivedDocument = typeof ReceivedDocument.static;
+
+/** Euros per unit of its currency for the books: the file's stated rate, else the one set; null for euros or none. */
+export function bookedEuroRate(
+  row: Pick<ReceivedDocumentRow, 'currency' | 'data' | 'euroRate'>,
+): string | null {
+  return euroRateOf(row.currency, row.data as Record<string, unknown>) ?? row.euroRate ?? null;
+}
 
 /** amount_paid, amount_due and payment_status of a received document, against its BT-115 as documents do. */
 export const receivedFigures = (row: Pick<ReceivedDocumentRow, 'amountDue' | 'currency' | 'amountPaid'>) =>
@@ -284,6 +297,7 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     warnings: row.warnings,
     duplicate_of: row.duplicateOf,
     note: row.note,
+    exchange_rate: bookedEuroRate(row),
     lines: linesOf(row),
     payment: paymentOf(row),
     source: row.source,
@@ -364,6 +378,19 @@ export const UpdateReceivedBody = t.Object(
   {
     status: t.Optional(ReceivedStatusSchema),
     note: t.Optional(t.Union([t.String({ maxLength: 2000 }), t.Null()])),
+    exchange_rate: t.Optional(
+      t.Union(
+        [
+          t.String({
+            pattern: '^[0-9]{1,6}(\\.[0-9]{1,10})?$',
+            description:
+              "Euros per unit of the document's currency (1 USD = 0.9213 EUR: '0.9213'), for a foreign-currency file that states no rate of its own; null takes it back",
+          }),
+          t.Null(),
+        ],
+        { description: 'The rate to the euro the books use (docs/receiving.md, Rates to the euro)' },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

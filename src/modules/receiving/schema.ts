@@ -76,6 +76,11 @@ export const receivedDocuments = sqliteTable(
     sizeBytes: integer('size_bytes').notNull(),
     blobKey: text('blob_key').notNull(),
     note: text('note'),
+    /**
+     * Euros per unit of `currency` as the bookkeeper set it (PATCH `exchange_rate`) for a foreign-currency
+     * file that states no rate of its own (BT-6 EUR); null otherwise. The books' rate, never the file's.
+     */
+    euroRate: text('euro_rate'),
     source: text('source').$type<ReceivedSourceKind>().notNull().default('upload'),
     /** The file's or attachment's name (`archive.zip/inner.xml` for a ZIP entry); null for a body. */
     sourceFileName: text('source_file_name'),

@@ -85,7 +85,7 @@ async function surveyed(ctx: AccountCtx, input: DatevInput): Promise<Date> {
       .slice(0, 10)
       .map((d) => `${d.number ?? d.id} (${d.currency})`)
       .join(', ');
-    const message = `DATEV needs the rate to the euro of every foreign-currency amount; these documents state none (tax_currency EUR with its exchange_rate): ${named}${documents.length > 10 ? ` and ${documents.length - 10} more` : ''}`;
+    const message = `DATEV needs the rate to the euro of every foreign-currency amount; these documents state none (tax_currency EUR with its exchange_rate): ${named}${documents.length > 10 ? ` and ${documents.length - 10} more` : ''}${documents.some((d) => d.id.startsWith('rcv_')) ? '; a received one takes the rate of its payment by PATCH /api/v1/received-documents/{id} with exchange_rate' : ''}`;
     // details.fields as every 422 carries them: the period holds the documents (named in `documents`).
     throw new DomainError('unprocessable_entity', message, {
       fields: [{ loc: 'query.from', msg: message, type: 'missing_exchange_rate' }],

@@ -4,7 +4,8 @@
 // same file).
 
 import { type DocumentData, documentTaxes, type Taxed } from '../../../domain/document-data';
-import { dec, gt, isDecimalString, isNegative, isZero, neg, toPlainString } from '../../../domain/money';
+import { euroRateOf } from '../../../domain/euro-rate';
+import { dec, isDecimalString, isNegative, isZero, neg, toPlainString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { documentCostCentres, findCostCentre } from '../../cost-centres';
@@ -19,17 +20,15 @@ import type { AccountingSettingsValue } from '../schema';
 import { type BookedDocument, bookingsOf, flipped } from './datev-bookings';
 import type { Entry } from './datev-entries';
 
+export { euroRateOf };
+
 /**
- * Euros per unit of the document's currency: null for a euro document; the rate its tax currency states
- * (BT-6 EUR, the rate behind BT-111: `tax_currency.exchange_rate`, received ones too); undefined when a
- * foreign-currency document states none.
+ * A received document's rate to the euro: the one its file states, else the one the bookkeeper set for the
+ * books (PATCH /received-documents/{id} `exchange_rate`, docs/receiving.md); undefined without either.
  */
-export function euroRateOf(currency: string, data: Record<string, unknown>): string | null | undefined {
-  if (currency === 'EUR') return null;
-  const tax = data.tax_currency as { currency?: unknown; exchange_rate?: unknown } | undefined;
-  const rate = tax?.exchange_rate;
-  if (tax?.currency !== 'EUR' || !isDecimalString(rate) || !gt(dec(rate), dec('0'))) return undefined;
-  return rate;
+function receivedEuroRate(row: ReceivedDocumentRow): string | null | undefined {
+  const stated = euroRateOf(row.currency, row.data as Record<string, unknown>);
+  return stated === undefined ? (row.euroRate ?? undefined) : stated;
 }
 
 /**
@@ -319,7 +318,7 @@ async function receivedBookings(
     taxGroups: computed.ok ? computed.totals.tax_groups : [],
     side: row.documentType === 'credit_note' ? flipped(invoiceSide) : invoiceSide,
     currency: row.currency,
-    euroRate: euroRateOf(row.currency, row.data as Record<string, unknown>),
+    euroRate: receivedEuroRate(row),
     account: creditor,
     date: row.issueDate ?? '',
     reference: row.invoiceNumber ?? row.id,
@@ -375,8 +374,11 @@ export function surveyOf(entries: Entry[]): PageSurvey {
           ? (entry.row.voidedAt ?? entry.row.updatedAt)
           : (entry.row.finalizedAt ?? entry.row.createdAt);
     if (latest === null || at > latest) latest = at;
-    const data = row.data as Record<string, unknown>;
-    if (euroRateOf(row.currency, data) === undefined) {
+    const rate =
+      entry.kind === 'received'
+        ? receivedEuroRate(entry.row)
+        : euroRateOf(row.currency, row.data as Record<string, unknown>);
+    if (rate === undefined) {
       const number = entry.kind === 'issued' ? entry.row.number : entry.row.invoiceNumber;
       unconverted.push({ id: row.id, number, currency: row.currency });
     }

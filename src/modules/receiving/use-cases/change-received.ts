@@ -1,7 +1,9 @@
 import { inTransaction, transactional } from '../../../db/transaction';
+import { euroRateOf } from '../../../domain/euro-rate';
+import { dec, isZero } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { notFound } from '../../../shared/errors';
+import { notFound, validationError } from '../../../shared/errors';
 import type { BlobStore } from '../../../storage/blob-store';
 import { groupOf, regroupCopies } from '../copies';
 import { markDifferingTotals } from '../differing-totals';
@@ -28,7 +30,8 @@ async function changeReceivedInTransaction({
 }): Promise<ReceivedDocumentRow> {
   const row = await findReceived(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Received document');
-  const { status, note } = input.changes;
+  const { status, note, exchange_rate: euroRate } = input.changes;
+  if (euroRate !== undefined && euroRate !== null) checkEuroRate(row, euroRate);
   const paidNow = status === 'paid' && row.status !== 'paid';
   if (paidNow && !input.answered) await recordSettlingPayment(ctx, row);
   if ((status === 'received' || status === 'approved') && row.status === 'paid')
@@ -36,6 +39,7 @@ async function changeReceivedInTransaction({
   const updated = await updateReceived(ctx.db, ctx.accountId, input.id, {
     ...(status === undefined ? {} : { status }),
     ...(note === undefined ? {} : { note }),
+    ...(euroRate === undefined ? {} : { euroRate: euroRate === null ? null : canonicalRate(euroRate) }),
     updatedAt: isoNow(ctx.clock),
   });
   if (!updated) throw notFound('Received document');
@@ -56,6 +60,32 @@ async function changeReceivedInTransaction({
 }
 
 export const changeReceived = transactional(changeReceivedInTransaction);
+
+/**
+ * A rate to the euro for the books is taken for a foreign-currency file that states none: a euro document
+ * needs none, and a stated one (BT-6 EUR) is the file's, which the books keep. More than zero.
+ */
+function checkEuroRate(row: ReceivedDocumentRow, rate: string): void {
+  const refuse = (msg: string, type: string) => validationError([{ loc: 'body.exchange_rate', msg, type }]);
+  if (row.currency === 'EUR')
+    throw refuse('a euro document needs no rate to the euro', 'not_foreign_currency');
+  const stated = euroRateOf(row.currency, row.data as Record<string, unknown>);
+  if (stated) {
+    throw refuse(
+      `the file states its own rate to the euro (${stated}): the books use that one`,
+      'rate_stated',
+    );
+  }
+  if (isZero(dec(rate))) throw refuse('exchange_rate must be more than 0', 'greater_than');
+}
+
+/** `0.92130` and `00.9213` are one rate: kept without padding zeros (`1.0` as `1`), never in exponent form. */
+function canonicalRate(rate: string): string {
+  const [whole = '', fraction = ''] = rate.split('.');
+  const digits = fraction.replace(/0+$/, '');
+  const units = whole.replace(/^0+(?=\d)/, '');
+  return digits === '' ? units : `${units}.${digits}`;
+}
 
 /**
  * A received document the buyer answered `paid` over its network: an invoice's file that counts records

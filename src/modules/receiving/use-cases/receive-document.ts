@@ -145,6 +145,7 @@ async function insertFile(
     sizeBytes: input.original.bytes.byteLength,
     blobKey,
     note: null,
+    euroRate: null,
     source: input.source?.kind ?? 'upload',
     sourceFileName: input.source?.fileName ?? null,
     sourceEmail: input.source?.email ?? null,
