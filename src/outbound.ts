@@ -1,3 +1,5 @@
+import { lookup } from 'node:dns/promises';
+import { isIPv4, isIPv6 } from 'node:net';
 import { ChannelError } from './delivery-channel';
 
 /** How long one call to a provider may take before it counts as the provider being away. */
@@ -53,6 +55,9 @@ export function guardedFetch(
         false,
       );
     }
+    // A host OUTBOUND_HOSTS names is the operator's choice, wherever it is; any other must be on the
+    // internet (or loopback), not an address inside the network the service runs in.
+    if (allowed === null) await refuseInternal(host);
     const { maxAnswerBytes = MAX_ANSWER_BYTES, ...request } = init ?? {};
     const signal = request.signal
       ? AbortSignal.any([request.signal, AbortSignal.timeout(CALL_TIMEOUT_MS)])
@@ -98,4 +103,92 @@ export function boundedAnswer(response: Response, maxBytes: number, host: string
     },
   });
   return new Response(response.body.pipeThrough(counter), init);
+}
+
+/**
+ * Refuses a host that is, or whose name resolves to, an address inside a network rather than on the
+ * internet: private (10/8, 172.16/12, 192.168/16, fc00::/7), shared (100.64/10), link-local (169.254/16
+ * with the clouds' metadata service, fe80::/10), unspecified (0.0.0.0, ::), multicast and reserved. A
+ * connection's `base_url` or an SMP's answer would otherwise let an account reach (and, by the errors,
+ * map) the machines around the service. Loopback stays open, as documented (a local relay, a test's
+ * mock); OUTBOUND_HOSTS opens any host it names. A name that does not resolve is left to fetch, which
+ * fails it as it would.
+ */
+async function refuseInternal(host: string): Promise<void> {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  let addresses: string[];
+  if (isIPv4(bare) || isIPv6(bare)) addresses = [bare];
+  else {
+    try {
+      addresses = (await lookup(bare, { all: true, verbatim: true })).map((entry) => entry.address);
+    } catch {
+      return;
+    }
+  }
+  const inside = addresses.find((address) => addressScope(address) === 'internal');
+  if (inside === undefined) return;
+  throw new ChannelError(
+    `${host} is ${inside === bare ? 'an address' : `at ${inside}, an address`} inside a private network, not on the internet: the service reaches such a host only when OUTBOUND_HOSTS names it`,
+    false,
+  );
+}
+
+/** Where an IP address is: loopback, inside a network (not routed on the internet), or public. */
+export function addressScope(address: string): 'loopback' | 'internal' | 'public' {
+  if (isIPv4(address)) return ipv4Scope(address);
+  if (!isIPv6(address)) return 'public';
+  const words = ipv6Words(address);
+  if (words === null) return 'internal';
+  const [a = 0, b = 0] = words;
+  const zeroHigh = words.slice(0, 5).every((w) => w === 0);
+  // ::ffff:a.b.c.d (mapped) and 64:ff9b::a.b.c.d (NAT64) reach the IPv4 address inside them.
+  if (
+    (zeroHigh && words[5] === 0xffff) ||
+    (a === 0x64 && b === 0xff9b && words.slice(2, 6).every((w) => w === 0))
+  ) {
+    const [hi = 0, lo = 0] = words.slice(6);
+    return ipv4Scope(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  }
+  if (words.every((w, i) => w === (i === 7 ? 1 : 0))) return 'loopback';
+  if (words.every((w) => w === 0)) return 'internal'; // ::
+  if (zeroHigh && words[5] === 0) return 'internal'; // ::a.b.c.d, deprecated IPv4-compatible
+  if ((a & 0xfe00) === 0xfc00) return 'internal'; // fc00::/7 unique local
+  if ((a & 0xffc0) === 0xfe80 || (a & 0xffc0) === 0xfec0) return 'internal'; // link-local, site-local
+  if ((a & 0xff00) === 0xff00) return 'internal'; // multicast
+  return 'public';
+}
+
+function ipv4Scope(address: string): 'loopback' | 'internal' | 'public' {
+  const [a = 0, b = 0, c = 0] = address.split('.').map(Number);
+  if (a === 127) return 'loopback';
+  const internal =
+    a === 0 || // "this network", 0.0.0.0 among it: Linux connects it to the host itself
+    a === 10 ||
+    (a === 100 && b >= 64 && b <= 127) || // shared address space (carrier-grade NAT)
+    (a === 169 && b === 254) || // link-local: the cloud metadata service (169.254.169.254)
+    (a === 172 && b >= 16 && b <= 31) ||
+    (a === 192 && b === 0 && c === 0) ||
+    (a === 192 && b === 168) ||
+    (a === 198 && (b === 18 || b === 19)) ||
+    a >= 224; // multicast, reserved, broadcast
+  return internal ? 'internal' : 'public';
+}
+
+/** The eight 16-bit words of an IPv6 address (a trailing dotted IPv4 part included); null when unreadable. */
+function ipv6Words(address: string): number[] | null {
+  let text = address.split('%')[0] ?? '';
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted?.[1]) {
+    const [p = 0, q = 0, r = 0, s = 0] = dotted[1].split('.').map(Number);
+    text = `${text.slice(0, -dotted[1].length)}${((p << 8) | q).toString(16)}:${((r << 8) | s).toString(16)}`;
+  }
+  const halves = text.split('::');
+  if (halves.length > 2) return null;
+  const part = (half: string | undefined) => (half ? half.split(':').map((w) => Number.parseInt(w, 16)) : []);
+  const head = part(halves[0]);
+  const tail = part(halves[1]);
+  const missing = 8 - head.length - tail.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 0) return null;
+  const words = [...head, ...Array<number>(Math.max(missing, 0)).fill(0), ...tail];
+  return words.some((w) => !Number.isInteger(w) || w < 0 || w > 0xffff) ? null : words;
 }

@@ -5,6 +5,7 @@
 // data dir, a renderer that fails) comes in as an override, never as a second wiring.
 
 import { join } from 'node:path';
+import { ACCESS_RULES } from './access-rules';
 import { buildApp } from './app';
 import { createJobRuntime, type JobRuntimeTuning } from './background';
 import { credentialsKey, openDataDir, signingSecret } from './cli/runtime';
@@ -157,6 +158,9 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     ...deps,
     maxBodyBytes: config.maxBodyBytes,
     signingSecret: secret,
+    publicWrites: Object.entries(ACCESS_RULES)
+      .filter(([, rule]) => rule.kind === 'public')
+      .map(([route]) => route),
   });
 
   let server: ReturnType<typeof listen> | null = null;

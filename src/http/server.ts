@@ -5,7 +5,7 @@ import type { Clock } from '../shared/clock';
 import { within } from '../shared/deadline';
 import { DomainError, notFound, validationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
-import { authenticate, type Credentials, rememberPrincipal } from './auth';
+import { authenticate, type Credentials, type Principal, rememberPrincipal } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import { outageResponse, storageFullResponse } from './error-handler';
@@ -31,17 +31,28 @@ export interface ServerDeps {
   maxBodyBytes: number;
   /** Seals stored Idempotency-Key answers (the signing secret: it is never in the database). */
   signingSecret: string;
+  /** The write routes open to anyone (`METHOD /path/:param`, access rule `public`): read before authenticating. */
+  publicWrites: readonly string[];
 }
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/**
+ * Every answer's own headers: its trace id, and `nosniff`, so no browser takes an answer (an error quoting
+ * a caller's text, an uploaded file's name, a received XML) for another type than it declares.
+ */
+function stamp(headers: Headers, requestId: string): void {
+  headers.set('X-Trace-Id', requestId);
+  if (!headers.has('X-Content-Type-Options')) headers.set('X-Content-Type-Options', 'nosniff');
+}
+
 function withTraceId(response: Response, requestId: string): Response {
   try {
-    response.headers.set('X-Trace-Id', requestId);
+    stamp(response.headers, requestId);
     return response;
   } catch {
     const copy = new Response(response.body, response);
-    copy.headers.set('X-Trace-Id', requestId);
+    stamp(copy.headers, requestId);
     return copy;
   }
 }
@@ -62,8 +73,43 @@ function nulCharacterInUrl(url: string): string | null {
   return null;
 }
 
+/**
+ * The writes anyone may send without a key or a session cookie: the routes whose access rule is `public`
+ * (signing in and out, accepting a one-time link, the providers' webhooks: a token in the path, a
+ * signature), given as `METHOD /path/:param`. Any number of slashes and any case, as the router might take
+ * them; every other write is authenticated before its body is read (a form not matched only refuses it).
+ */
+function publicWriteMatcher(routes: readonly string[]): (method: string, url: string) => boolean {
+  const patterns = routes.map((route) => {
+    const [method = '', path = ''] = route.split(' ');
+    const segments = path
+      .split('/')
+      .filter((segment) => segment !== '')
+      .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    return { method, regex: new RegExp(`^/+${segments.join('/+')}/*$`, 'i') };
+  });
+  return (method, url) => {
+    const path = new URL(url).pathname;
+    return patterns.some((p) => p.method === method && p.regex.test(path));
+  };
+}
+
+/**
+ * The most a public write's body may hold: sign-in, a link's acceptance and the providers' callbacks are a
+ * few hundred bytes (a Stripe event a few KiB); past it a 413, before more is read.
+ */
+export const PUBLIC_BODY_BYTES = 1024 * 1024;
+
+/** The request's headers without those that announce a body. */
+function withoutBody(request: Request): Headers {
+  const headers = new Headers(request.headers);
+  for (const name of ['content-length', 'content-type', 'transfer-encoding']) headers.delete(name);
+  return headers;
+}
+
 export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   const idempotency = new IdempotencyStore(deps.db, deps.clock, deps.signingSecret);
+  const isPublicWrite = publicWriteMatcher(deps.publicWrites);
   const sealed = await idempotency.sealStoredAnswers();
   if (sealed > 0) deps.logger.info('sealed stored idempotent answers', { count: sealed });
 
@@ -72,6 +118,7 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     requestBody: string,
     key: string,
     requestId: string,
+    known: Principal | null,
   ): Promise<Response> {
     if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
       return errorResponse(
@@ -82,11 +129,8 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     }
     let scope: IdempotencyScope;
     try {
-      const principal = await authenticate(
-        deps.credentials,
-        { db: deps.db, clock: deps.clock },
-        request.headers,
-      );
+      const principal =
+        known ?? (await authenticate(deps.credentials, { db: deps.db, clock: deps.clock }, request.headers));
       scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
       // The app's auth takes this principal: one key lookup per request, the rate limit counted there once.
       rememberPrincipal(request, principal);
@@ -161,10 +205,35 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   }
 
   async function route(original: Request, requestId: string): Promise<Response> {
-    const prepared = await prepareBody(original, deps.maxBodyBytes);
+    // Who sends a body is known before it is read: an anonymous caller (or a wrong key) cannot make the
+    // service hold MAX_BODY_BYTES per connection. The app then answers the bodiless request in its own
+    // words (401, 403, or 404 for no such route).
+    let principal: Principal | null = null;
+    const open = isPublicWrite(original.method, original.url);
+    if (WRITE_METHODS.has(original.method) && original.body !== null && !open) {
+      try {
+        principal = await authenticate(
+          deps.credentials,
+          { db: deps.db, clock: deps.clock },
+          original.headers,
+        );
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        const bodiless = new Request(original.url, {
+          method: original.method,
+          headers: withoutBody(original),
+        });
+        carryRequestMeta(original, bodiless);
+        return app.handle(bodiless);
+      }
+    }
+    // What anyone may send without a credential is small (an email and a password, a provider's event):
+    // no anonymous caller makes the service hold more than PUBLIC_BODY_BYTES per connection.
+    const maxBytes = open ? Math.min(PUBLIC_BODY_BYTES, deps.maxBodyBytes) : deps.maxBodyBytes;
+    const prepared = await prepareBody(original, maxBytes);
     if (prepared.kind === 'too_large') {
-      const message = `Request body exceeds ${deps.maxBodyBytes} bytes`;
-      return errorResponse('payload_too_large', message, requestId, { max_bytes: deps.maxBodyBytes });
+      const message = `Request body exceeds ${maxBytes} bytes`;
+      return errorResponse('payload_too_large', message, requestId, { max_bytes: maxBytes });
     }
     if (prepared.kind === 'malformed_json') {
       return errorResponse('bad_request', 'Malformed JSON in request body', requestId);
@@ -179,9 +248,11 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     if (nulInUrl !== null) return nulCharacterResponse(nulInUrl, requestId);
     const request = prepared.request;
     carryRequestMeta(original, request);
+    // The app's auth takes the principal found above: one key lookup per request.
+    if (principal !== null) rememberPrincipal(request, principal);
     const key = request.headers.get('idempotency-key');
     if (key !== null && WRITE_METHODS.has(request.method)) {
-      return idempotent(request, prepared.identity, key, requestId);
+      return idempotent(request, prepared.identity, key, requestId, principal);
     }
     return app.handle(request);
   }
