@@ -159,6 +159,17 @@ export const GERMAN: Record<string, string> = {
   'The payment provider did not answer as expected. Please try again later.':
     'Der Zahlungsanbieter hat nicht wie erwartet geantwortet. Bitte versuchen Sie es später noch einmal.',
   'Enter a whole number.': 'Bitte eine ganze Zahl eingeben.',
+  'More than {max} invoices would be made at once for the dates already past: is the year right?':
+    'Für die schon vergangenen Termine würden auf einmal mehr als {max} Rechnungen erstellt: Stimmt das Jahr?',
+  'Enter the two-letter country code, e.g. DE for Germany.':
+    'Geben Sie das Länderkürzel mit zwei Buchstaben ein, z. B. DE für Deutschland.',
+  'Enter the three-letter currency code, e.g. EUR.':
+    'Geben Sie das Währungskürzel mit drei Buchstaben ein, z. B. EUR.',
+  'Enter the web address with https://, e.g. https://www.example.com.':
+    'Geben Sie die Webadresse mit https:// ein, z. B. https://www.beispiel.de.',
+  'Enter language and country as a code, e.g. de-DE.':
+    'Geben Sie Sprache und Land als Kürzel ein, z. B. de-DE.',
+  'Enter a time zone such as Europe/Berlin.': 'Geben Sie eine Zeitzone wie Europe/Berlin ein.',
   'Enter a whole number up to {max}.': 'Bitte eine ganze Zahl bis {max} eingeben.',
   'Enter a whole number of at least {min}.': 'Bitte eine ganze Zahl ab {min} eingeben.',
   'Enter the consultant number as a whole number from 1001 to 9999999.':
@@ -433,6 +444,7 @@ export const GERMAN: Record<string, string> = {
   'Saved.': 'Gespeichert.',
   Search: 'Suche',
   Sections: 'Bereiche',
+  Menu: 'Menü',
   'See the marked fields.': 'Siehe die markierten Felder.',
   Seller: 'Verkäufer',
   Send: 'Senden',

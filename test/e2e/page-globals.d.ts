@@ -17,5 +17,5 @@ type HTMLIFrameElement = any;
 type HTMLAnchorElement = any;
 type HTMLCanvasElement = any;
 declare var window: any;
-declare function getComputedStyle(element: any): any;
+declare function getComputedStyle(element: any, pseudoElement?: string): any;
 type HTMLElement = any;

@@ -155,6 +155,30 @@ describe('plainProblem in German: payments, dunning levels and recurring numbers
       'Die Nummer braucht Ziffern zum Weiterzählen, z. B. RE-2026-001.',
     ],
     ['Field required', 'Pflichtfeld.'],
+    // A business profile's or customer's codes typed as words on a phone ("Deutschland", "Euro").
+    [
+      "Expected string to match '^[A-Z]{2}$'",
+      'Geben Sie das Länderkürzel mit zwei Buchstaben ein, z. B. DE für Deutschland.',
+    ],
+    [
+      "'Euro' is not an active ISO 4217 currency code",
+      'Geben Sie das Währungskürzel mit drei Buchstaben ein, z. B. EUR.',
+    ],
+    [
+      "Expected string to match '^[A-Z]{3}$'",
+      'Geben Sie das Währungskürzel mit drei Buchstaben ein, z. B. EUR.',
+    ],
+    [
+      "Expected string to match '^https?://'",
+      'Geben Sie die Webadresse mit https:// ein, z. B. https://www.beispiel.de.',
+    ],
+    ["'deutsch' is not a supported locale", 'Geben Sie Sprache und Land als Kürzel ein, z. B. de-DE.'],
+    ["'Berlin' is not an IANA time zone", 'Geben Sie eine Zeitzone wie Europe/Berlin ein.'],
+    // A recurring invoice's start typed a few centuries early (0202 for 2022).
+    [
+      'a schedule from 0202-03-01 would make more than 1000 invoices at once for the dates already past: is the year right? (start it later, or set end_date or max_occurrences)',
+      'Für die schon vergangenen Termine würden auf einmal mehr als 1000 Rechnungen erstellt: Stimmt das Jahr?',
+    ],
   ])('%s', (message, words) => {
     expect(plainProblem(message)).toBe(words);
   });

@@ -120,32 +120,39 @@ function ProductList() {
         />
       </search>
       <ErrorNotice error={pages.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t('Name')}</th>
-            <th scope="col">{t('Unit price')}</th>
-            <th scope="col">{t('Unit')}</th>
-            <th scope="col">{t('Tax rate')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {pages.items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <a href={href('products', item.id)}>{item.name}</a>
-                {item.description ? <div class="hint">{item.description}</div> : null}
-              </td>
-              <td>
-                {item.unit_price ? formatMoney(item.unit_price, item.currency ?? 'EUR') : ''}
-                {item.unit_price ? perBase(item.price_base_quantity) : ''}
-              </td>
-              <td>{unitLabel(item.unit_code)}</td>
-              <td>{formatRate(item.tax_rate)}</td>
+      {/* A narrow window scrolls the table, not the page. */}
+      <div class="table-scroll">
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t('Name')}</th>
+              <th scope="col" class="num">
+                {t('Unit price')}
+              </th>
+              <th scope="col">{t('Unit')}</th>
+              <th scope="col" class="num">
+                {t('Tax rate')}
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {pages.items.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <a href={href('products', item.id)}>{item.name}</a>
+                  {item.description ? <div class="hint">{item.description}</div> : null}
+                </td>
+                <td class="num">
+                  {item.unit_price ? formatMoney(item.unit_price, item.currency ?? 'EUR') : ''}
+                  {item.unit_price ? perBase(item.price_base_quantity) : ''}
+                </td>
+                <td>{unitLabel(item.unit_code)}</td>
+                <td class="num">{formatRate(item.tax_rate)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {!pages.loading && pages.items.length === 0 ? (
         <p class="empty">
           {needle ? t('Nothing matches “{text}”.', { text: needle }) : t('Nothing here yet.')}

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { useEffect, useState } from 'preact/hooks';
 import { showsOffice } from '../accounts';
 import { type Language, t } from '../i18n';
 import type { Account, Me } from '../me';
@@ -100,6 +101,12 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
   const current = route[0] ?? 'documents';
   const { user } = me;
   const office = showsOffice(me);
+  // On a phone the sections fold under one button (the thirteen links took half the screen); each move
+  // to another screen folds them again.
+  const [menuOpen, setMenuOpen] = useState(false);
+  const where = route.join('/');
+  useEffect(() => setMenuOpen(false), [where]);
+  const currentLabel = SECTIONS.find((section) => section.path === current)?.label ?? 'Documents';
   return (
     <div class="shell">
       <button type="button" class="skip" onClick={() => document.getElementById('main')?.focus()}>
@@ -123,8 +130,20 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
             </div>
           </div>
         </div>
-        <nav aria-label={t('Sections')}>
-          <ul>
+        <nav aria-label={t('Sections')} class={menuOpen ? 'open' : undefined}>
+          <button
+            type="button"
+            class="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="sections"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            <span aria-hidden="true" class="menu-icon">
+              {menuOpen ? '✕' : '☰'}
+            </span>
+            {t('Menu')}: {t(currentLabel)}
+          </button>
+          <ul id="sections">
             {SECTIONS.filter((section) => section.path !== 'office' || office).map((section) => (
               <li key={section.path}>
                 <a href={href(section.path)} aria-current={current === section.path ? 'page' : undefined}>

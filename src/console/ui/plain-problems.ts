@@ -14,6 +14,21 @@ const PLAIN: [RegExp, string][] = [
   [/^Expected integer to be less or equal to (?<max>-?\d+)$/, 'Enter a whole number up to {max}.'],
   [/^Expected integer to be greater or equal to (?<min>-?\d+)$/, 'Enter a whole number of at least {min}.'],
   [/^Expected integer/, 'Enter a whole number.'],
+  // Codes a person types as words ("Deutschland", "Euro", "www.…"): said with the code to type instead.
+  [
+    /^Expected string to match '\^\[A-Z\]\{2\}\$'$/,
+    'Enter the two-letter country code, e.g. DE for Germany.',
+  ],
+  [
+    /^Expected string to match '\^\[A-Z\]\{3\}\$'$|is not an active ISO 4217 currency code$/,
+    'Enter the three-letter currency code, e.g. EUR.',
+  ],
+  [
+    /^Expected string to match '\^https\?:\/\/'$/,
+    'Enter the web address with https://, e.g. https://www.example.com.',
+  ],
+  [/is not a supported locale$/, 'Enter language and country as a code, e.g. de-DE.'],
+  [/is not an IANA time zone$/, 'Enter a time zone such as Europe/Berlin.'],
   [
     /^an IBAN is a country code/,
     'An IBAN starts with the country code and two check digits, e.g. DE89 3704 0044 0532 0130 00.',
@@ -36,6 +51,11 @@ const PLAIN: [RegExp, string][] = [
   [
     /^unknown placeholder (?<placeholder>\{[^}]*\}); known: (?<known>.*)$/,
     '{placeholder} is not a placeholder. These are: {known}',
+  ],
+  // A recurring invoice's first date years too early (docs/recurring-invoices.md, Known limits).
+  [
+    /would make more than (?<max>\d+) invoices at once for the dates already past/,
+    'More than {max} invoices would be made at once for the dates already past: is the year right?',
   ],
   // Where a recurring invoice's numbers come from (docs/recurring-invoices.md, Numbers).
   [/^numbering sequence not found$/, 'This numbering sequence no longer exists: choose another one.'],

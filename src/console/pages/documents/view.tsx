@@ -329,17 +329,35 @@ export function DocumentView({ id }: { id: string }) {
                       {line.name}
                       {line.description ? <div class="hint">{line.description}</div> : null}
                     </td>
-                    <td class="num">
+                    <td class="num" data-label={t('Quantity')}>
                       {formatDecimal(line.quantity)} {line.unit ?? unitShort(line.unit_code)}
                     </td>
-                    <td class="num">
+                    <td
+                      class="num"
+                      data-label={t('Unit price')}
+                      data-empty={line.unit_price ? undefined : ''}
+                    >
                       {line.unit_price ? formatMoney(line.unit_price, document.currency) : ''}
                       {line.unit_price
                         ? perBase(line.price_base_quantity, line.unit ?? unitShort(line.unit_code))
                         : ''}
                     </td>
-                    <td class="num">{(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}</td>
-                    <td class="num">
+                    <td
+                      class="num"
+                      data-label={t('Tax rate')}
+                      data-empty={(line.taxes ?? []).length > 0 ? undefined : ''}
+                    >
+                      {(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}
+                    </td>
+                    <td
+                      class="num"
+                      data-label={t('Amount')}
+                      data-empty={
+                        document.line_amounts[index] && document.document_type !== 'delivery_note'
+                          ? undefined
+                          : ''
+                      }
+                    >
                       {document.line_amounts[index] && document.document_type !== 'delivery_note'
                         ? formatMoney(document.line_amounts[index].amount, document.currency)
                         : ''}

@@ -47,26 +47,29 @@ function PartyList({ kind }: { kind: PartyKind }) {
         <Field label={t('Search')} type="search" value={search} onInput={setSearch} />
       </search>
       <ErrorNotice error={pages.error} />
-      <table class="list">
-        <thead>
-          <tr>
-            <th scope="col">{t(kind.fields[0]?.label ?? 'Name')}</th>
-            <th scope="col">{t('Email')}</th>
-            <th scope="col">{t('Created')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <a href={href(kind.route, item.id)}>{String(item[kind.nameField] ?? item.id)}</a>
-              </td>
-              <td>{String(item.email ?? '')}</td>
-              <td>{formatDate(item.created_at)}</td>
+      {/* A narrow window scrolls the table, not the page. */}
+      <div class="table-scroll">
+        <table class="list">
+          <thead>
+            <tr>
+              <th scope="col">{t(kind.fields[0]?.label ?? 'Name')}</th>
+              <th scope="col">{t('Email')}</th>
+              <th scope="col">{t('Created')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {shown.map((item) => (
+              <tr key={item.id}>
+                <td>
+                  <a href={href(kind.route, item.id)}>{String(item[kind.nameField] ?? item.id)}</a>
+                </td>
+                <td class="email">{String(item.email ?? '')}</td>
+                <td>{formatDate(item.created_at)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       {!pages.loading && shown.length === 0 ? (
         <p class="empty">
           {needle ? t('Nothing matches “{text}”.', { text: needle }) : t('Nothing here yet.')}
