@@ -2,6 +2,7 @@
 // the six themes only place strings. Pure and cheap (no I/O); the PDF engine never sees DocumentData.
 import { isInvoiceTypeCode } from '../../domain/document-content';
 import { currencyDecimals, getDocumentType } from '../../domain/reference';
+import { impliedSupplyDate } from '../../domain/supply-date';
 import { type Formatter, makeFormatter, resolveLocale } from '../format';
 import { type Labels, labelsFor, languageOf } from '../labels';
 import type { RenderInput } from '../types';
@@ -119,17 +120,13 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   }
   const period = data.invoice_period;
   const hasPeriod = present(period?.start_date) || present(period?.end_date);
-  // Periods on the lines (BG-26) state when those were supplied, each printed on its line.
-  const linePeriods = (data.line_items ?? []).some(
-    (item) => present(item.period?.start_date) || present(item.period?.end_date),
-  );
   if (present(data.delivery_date)) {
     items.push({ label: labels.deliveryDate, value: fmt.date(data.delivery_date) });
-  } else if (!hasPeriod && !linePeriods && suppliedOnIssueDate(input)) {
+  } else {
     // § 14 (4) Nr. 6 UStG: a German invoice states when it was supplied; none stated means on the issue
-    // date (the convention the console's editor also follows), which is then printed as such. Never a
-    // date beside lines that state their own periods (a year's subscription is not supplied on one day).
-    items.push({ label: labels.deliveryDate, value: fmt.date(data.issue_date ?? '') });
+    // date (the convention the console's editor also follows), which is then printed as such.
+    const supplied = suppliedOnIssueDate(input);
+    if (supplied !== null) items.push({ label: labels.deliveryDate, value: fmt.date(supplied) });
   }
   if (hasPeriod) {
     const ends = [period?.start_date, period?.end_date].map((d) => (present(d) ? fmt.date(d) : '…'));
@@ -154,22 +151,14 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
 }
 
 /**
- * A German seller's invoice or credit note that states neither a date of supply nor a period; never a
- * received file drawn for reading (it shows what the file states).
+ * The issue date a German seller's document states by convention as its date of supply, when it states no
+ * date of supply or period (domain/supply-date.ts, the e-invoice's BT-72 alike); never for a received file
+ * drawn for reading (it shows what the file states).
  */
-function suppliedOnIssueDate(input: RenderInput): boolean {
-  const { data, documentType } = input;
-  if (input.received) return false;
-  const german = data.seller?.address?.country?.trim().toUpperCase() === 'DE';
-  // A correction of an invoice (a credit note naming it, a corrected invoice 384) is about that invoice's
-  // supply, made when the invoice says: its own issue date printed as the date of supply (20.11. on the
-  // correction of a supply of 18.11.) would misstate it. A date it states itself is printed.
-  const corrects = present(input.sourceDocumentNumber) || present(data.preceding_invoice?.number);
-  if (corrects && (documentType === 'credit_note' || data.type_code === '384')) return false;
-  // An Abschlagsrechnung (875) asks for a payment on account of work not yet finished (§ 14 Abs. 5 UStG):
-  // nothing was supplied on its issue date, and the day the payment comes in is not known yet.
-  if (data.type_code === '875') return false;
-  return german && present(data.issue_date) && (documentType === 'invoice' || documentType === 'credit_note');
+function suppliedOnIssueDate(input: RenderInput): string | null {
+  if (input.received) return null;
+  const corrects = present(input.sourceDocumentNumber) || present(input.data.preceding_invoice?.number);
+  return impliedSupplyDate(input.data, input.documentType, corrects);
 }
 
 function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem | null {

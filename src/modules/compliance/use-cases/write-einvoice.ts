@@ -1,4 +1,5 @@
 import type { TotalsResult } from '../../../domain/money';
+import { impliedSupplyDate } from '../../../domain/supply-date';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { EInvoiceError, toSemantic } from '../../../einvoicing/semantic/index';
 import { serialize } from '../../../einvoicing/semantic/serialize';
@@ -44,7 +45,14 @@ export function writeEInvoice(input: EInvoiceInput): WriteOutcome {
       totals: totals.totals,
       precedingInvoiceNumber: input.precedingInvoiceNumber,
       precedingInvoiceDate: input.precedingInvoiceDate,
-      deliveryDate: input.data.delivery_date ?? null,
+      // None stated: a German seller's issue date, as its PDF prints it (domain/supply-date.ts).
+      deliveryDate:
+        input.data.delivery_date ??
+        impliedSupplyDate(
+          input.data,
+          input.documentType,
+          !!input.precedingInvoiceNumber?.trim() || !!input.data.preceding_invoice?.number?.trim(),
+        ),
       attachedFiles: input.attachedFiles,
     });
     return { ok: true, xml: serialize(invoice, input.profile) };
