@@ -2,6 +2,7 @@ import type { ModuleLink } from '../../http/links';
 import type { AccountCtx } from '../../shared/context';
 import type { FieldError } from '../../shared/errors';
 import { yieldToEventLoop } from '../../shared/event-loop';
+import type { Pace } from './pace';
 import type { RowError, SourceFormat } from './row-types';
 
 /**
@@ -28,14 +29,18 @@ export interface CheckedImport {
 
 /** How one resource is read, checked at create and committed at confirm. */
 export interface ImportResourceKind {
-  /** A malformed file (or a CSV header this resource does not know) throws a 422. */
-  parse(format: SourceFormat, data: readonly unknown[]): ParsedImport;
+  /**
+   * A malformed file (or a CSV header this resource does not know) throws a 422. Awaits `pace()` between
+   * rows, as check does: both run on the API's event loop (pace.ts).
+   */
+  parse(format: SourceFormat, data: readonly unknown[], pace: Pace): Promise<ParsedImport>;
   /** The same checks its create endpoint runs, per entry, plus what only a whole file can get wrong. */
   check(
     ctx: AccountCtx,
     format: SourceFormat,
     parsed: ParsedImport,
     links: readonly ModuleLink[],
+    pace: Pace,
   ): Promise<CheckedImport>;
   /**
    * Creates one entry inside the caller's transaction. When the entry no longer passes (a number taken
@@ -98,6 +103,17 @@ export class EntryCursor {
  */
 export function entriesText(entries: readonly ImportEntry[]): string {
   return entries.length === 0 ? '[]' : `[\n${entries.map((entry) => JSON.stringify(entry)).join(',\n')}\n]`;
+}
+
+/** entriesText, an entry at a time with turns of the event loop between slices (`pace`). */
+export async function entriesTextPaced(entries: readonly ImportEntry[], pace: Pace): Promise<string> {
+  if (entries.length === 0) return '[]';
+  const lines: string[] = [];
+  for (const entry of entries) {
+    lines.push(JSON.stringify(entry));
+    await pace();
+  }
+  return `[\n${lines.join(',\n')}\n]`;
 }
 
 /** Parses entriesText's format a slice at a time, yielding in between; any other JSON array at once. */

@@ -1,22 +1,21 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
-import { entriesText, type ImportEntry } from './entries';
+import type { ImportEntry } from './entries';
 import { type ImportHead, type ImportRow, imports } from './schema';
 
 export type { ImportHead } from './schema';
 
 const { validRows: _validRows, ...headColumns } = getTableColumns(imports);
 
-/** `valid_rows` is written as entriesText formats it (one entry per line), not as drizzle would. */
-export async function insertImport(
-  db: DbOrTx,
-  row: ImportHead,
-  entries: readonly ImportEntry[],
-): Promise<ImportHead> {
+/**
+ * `valid_rows` is written as entriesText formats it (one entry per line, `entriesText` here), not as drizzle
+ * would.
+ */
+export async function insertImport(db: DbOrTx, row: ImportHead, entriesText: string): Promise<ImportHead> {
   return await db
     .insert(imports)
-    .values({ ...row, validRows: sql`${entriesText(entries)}` })
+    .values({ ...row, validRows: sql`${entriesText}` })
     .returning(headColumns)
     .get();
 }

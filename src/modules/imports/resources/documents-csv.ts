@@ -1,8 +1,9 @@
 import { type FieldError, validationError } from '../../../shared/errors';
-import { parseCsv } from '../csv';
+import { type CsvTable, parseCsv, parseCsvPaced } from '../csv';
 import { booleanCell, decimalCell } from '../csv-cells';
 import type { ParsedImport } from '../entries';
 import type { RowError } from '../model';
+import type { Pace } from '../pace';
 
 /**
  * CSV cannot nest line items, so a documents CSV has one record per LINE, as accounting exports do. Records
@@ -156,58 +157,94 @@ interface Group {
 
 /** Groups a documents CSV into one candidate per document, in order of their first line. */
 export function csvDocuments(data: readonly unknown[]): ParsedImport {
-  const { header, records, delimiter } = parseCsv(data, columnProblem);
-  const keyColumn = header.includes(GROUP_COLUMN)
-    ? GROUP_COLUMN
-    : header.includes('number')
-      ? 'number'
-      : null;
-  if (!keyColumn) {
-    const msg = `A documents CSV needs a 'number' or '${GROUP_COLUMN}' column to group lines into documents`;
-    throw validationError([{ loc: 'body.data.0', msg, type: 'invalid_header' }], msg);
+  const grouping = new Grouping(parseCsv(data, columnProblem));
+  for (let i = 0; i < grouping.records.length; i++) grouping.add(grouping.records[i] as string[], i + 1);
+  return { totalRows: grouping.records.length, candidates: grouping.parts.map(candidateOf) };
+}
+
+/** csvDocuments with turns of the event loop between slices of the work (`pace`): the import's create. */
+export async function csvDocumentsPaced(data: readonly unknown[], pace: Pace): Promise<ParsedImport> {
+  const grouping = new Grouping(await parseCsvPaced(data, columnProblem, pace));
+  for (let i = 0; i < grouping.records.length; i++) {
+    grouping.add(grouping.records[i] as string[], i + 1);
+    await pace();
   }
-  const decimal = header.map((column) => DECIMAL_COLUMNS.has(column));
-  // Groups and records without a key in order; a record without a key forms no document.
-  const parts: (Group | RowError)[] = [];
-  const groups = new Map<string, Group>();
-  let current: Group | null = null;
-  records.forEach((record, i) => {
-    const row = i + 1;
+  const candidates: ParsedImport['candidates'] = [];
+  for (const part of grouping.parts) {
+    candidates.push(candidateOf(part));
+    await pace();
+  }
+  return { totalRows: grouping.records.length, candidates };
+}
+
+function candidateOf(part: Group | RowError): ParsedImport['candidates'][number] {
+  if ('fields' in part) return { rows: [part.row], body: null, errors: [part] };
+  return { rows: part.rows, ...groupBody(part.rows, part.lines, part.problems) };
+}
+
+/** The records of a documents CSV taken one at a time into groups and records without a key, in order. */
+class Grouping {
+  readonly records: string[][];
+  /** Groups and records without a key in order; a record without a key forms no document. */
+  readonly parts: (Group | RowError)[] = [];
+  private readonly header: string[];
+  private readonly delimiter: CsvTable['delimiter'];
+  private readonly keyColumn: string;
+  private readonly decimal: boolean[];
+  private readonly groups = new Map<string, Group>();
+  private current: Group | null = null;
+
+  constructor({ header, records, delimiter }: CsvTable) {
+    const keyColumn = header.includes(GROUP_COLUMN)
+      ? GROUP_COLUMN
+      : header.includes('number')
+        ? 'number'
+        : null;
+    if (!keyColumn) {
+      const msg = `A documents CSV needs a 'number' or '${GROUP_COLUMN}' column to group lines into documents`;
+      throw validationError([{ loc: 'body.data.0', msg, type: 'invalid_header' }], msg);
+    }
+    this.records = records;
+    this.header = header;
+    this.delimiter = delimiter;
+    this.keyColumn = keyColumn;
+    this.decimal = header.map((column) => DECIMAL_COLUMNS.has(column));
+  }
+
+  add(record: string[], row: number): void {
     const problems: FieldError[] = [];
     const cells: Cells = new Map(
-      header.map((column, c) => {
+      this.header.map((column, c) => {
         const value = record[c] ?? '';
-        return [column, decimal[c] && value ? decimalCell(column, value, delimiter, problems) : value];
+        return [
+          column,
+          this.decimal[c] && value ? decimalCell(column, value, this.delimiter, problems) : value,
+        ];
       }),
     );
-    const key = cells.get(keyColumn) ?? '';
+    const key = cells.get(this.keyColumn) ?? '';
     if (key === '') {
       const msg = 'Field required: it names the document this line belongs to';
-      parts.push({ row, fields: [{ loc: keyColumn, msg, type: 'missing' }, ...problems] });
+      this.parts.push({ row, fields: [{ loc: this.keyColumn, msg, type: 'missing' }, ...problems] });
       return;
     }
-    let group = current?.key === key ? current : groups.get(key);
-    if (group && group !== current) {
+    let group = this.current?.key === key ? this.current : this.groups.get(key);
+    if (group && group !== this.current) {
       // Most likely a line of that document sorted apart from it, maybe a second document with the same
       // number: either way importing the document without this line would be wrong, so none of it is.
       const msg = `'${key}' names the document on ${span(group.rows)}; the lines of one document must be consecutive`;
-      problems.unshift({ loc: keyColumn, msg, type: 'duplicate' });
+      problems.unshift({ loc: this.keyColumn, msg, type: 'duplicate' });
     }
     if (!group) {
       group = { key, rows: [], lines: [], problems: [] };
-      groups.set(key, group);
-      parts.push(group);
+      this.groups.set(key, group);
+      this.parts.push(group);
     }
     group.rows.push(row);
     group.lines.push(cells);
     group.problems.push(problems);
-    current = group;
-  });
-  const candidates = parts.map((part) => {
-    if ('fields' in part) return { rows: [part.row], body: null, errors: [part] };
-    return { rows: part.rows, ...groupBody(part.rows, part.lines, part.problems) };
-  });
-  return { totalRows: records.length, candidates };
+    this.current = group;
+  }
 }
 
 /** The column of a problem inside line item `line` (`taxes.0.rate` -> `line.tax_rate`). */

@@ -6,7 +6,7 @@ import { CreateDocumentBody, createDocument, newDocumentChecker } from '../../do
 import { byRow, type ImportEntry, type ImportResourceKind, rowLocs } from '../entries';
 import type { RowError, SourceFormat } from '../model';
 import { compiledCheck } from '../schema-check';
-import { csvDocuments, csvLocation, span } from './documents-csv';
+import { csvDocumentsPaced, csvLocation, span } from './documents-csv';
 
 const schemaProblems = compiledCheck(CreateDocumentBody);
 
@@ -62,13 +62,13 @@ function withoutLinks(body: unknown, links: readonly ModuleLink[]): { rest: unkn
 
 /** A draft document per JSON object (the POST /documents body), or per group of CSV lines. */
 export const documentImports: ImportResourceKind = {
-  parse(format, data) {
-    if (format === 'csv') return csvDocuments(data);
+  async parse(format, data, pace) {
+    if (format === 'csv') return await csvDocumentsPaced(data, pace);
     const candidates = data.map((body, i) => ({ rows: [i + 1], body, errors: [] }));
     return { totalRows: data.length, candidates };
   },
 
-  async check(ctx, format, parsed, links) {
+  async check(ctx, format, parsed, links, pace) {
     const entries: ImportEntry[] = [];
     const errors: RowError[] = [];
     const numbers = parsed.candidates.map((c) => numberOf(c.body)).filter((n) => n !== undefined);
@@ -103,6 +103,7 @@ export const documentImports: ImportResourceKind = {
       }
       if (fields.length === 0 && candidate.errors.length === 0) entries.push(entry);
       else errors.push(...documentRowErrors(format, entry, fields, candidate.errors));
+      await pace();
     }
     return { entries, errors: errors.sort(byRow) };
   },
