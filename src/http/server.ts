@@ -323,10 +323,23 @@ const STOP_GRACE_MS = 10_000;
 /** How long a request may take before Bun drops its connection (Bun's most; its own limits answer well before). */
 const REQUEST_SECONDS = 255;
 
+/**
+ * A download (`Content-Disposition: attachment`: an archive, a DATEV file, a batch's ZIP) streams for as long
+ * as the client reads it: a year's archive of 20,000 invoices takes minutes, and Bun's limit counts the
+ * whole request, so it cut such a download off mid-file at REQUEST_SECONDS (a broken ZIP). Its work is
+ * bounded otherwise (the stream stops when the client goes away), so once its answer begins it has none.
+ */
+function streamsAsLongAsRead(response: Response): boolean {
+  return (
+    response.headers.get('content-disposition')?.trimStart().toLowerCase().startsWith('attachment') ?? false
+  );
+}
+
 export function listen(
   fetch: (request: Request, server?: Server<undefined>) => Promise<Response>,
-  options: { port: number; host: string; logger: Logger },
+  options: { port: number; host: string; logger: Logger; requestSeconds?: number },
 ): RunningServer {
+  const requestSeconds = options.requestSeconds ?? REQUEST_SECONDS;
   const server = Bun.serve({
     port: options.port,
     hostname: options.host,
@@ -336,9 +349,11 @@ export function listen(
     // Bun closes a connection idle for 10 s, and a request whose answer is still being computed counts
     // as idle: a first official-rules check on a busy host, or a large one, lost its answer to a reset.
     // Idle keep-alive sockets keep the 10 s; a request in progress gets REQUEST_SECONDS.
-    fetch: (request, running) => {
-      running.timeout(request, REQUEST_SECONDS);
-      return fetch(request, running);
+    fetch: async (request, running) => {
+      running.timeout(request, requestSeconds);
+      const response = await fetch(request, running);
+      if (streamsAsLongAsRead(response)) running.timeout(request, 0);
+      return response;
     },
     error(error) {
       options.logger.error('server error', { error: String(error.stack ?? error) });
