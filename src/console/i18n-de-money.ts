@@ -35,4 +35,18 @@ export const GERMAN_MONEY: Record<string, string> = {
   '{name} is billed by {count} of your business profiles. A statement is for one seller: please choose it.':
     '{name} erhält Rechnungen von {count} Ihrer Geschäftsprofile. Ein Kontoauszug gilt für einen Verkäufer: Bitte wählen Sie ihn aus.',
   'Choose a seller': 'Verkäufer wählen',
+  // A received invoice in a foreign currency: the rate to the euro the books use (received-rate.tsx).
+  'Rate to the euro': 'Kurs zum Euro',
+  'Rate for the books: 1 {currency} = … EUR': 'Kurs für die Buchhaltung: 1 {currency} = … EUR',
+  'The file states no rate to the euro. The books (the DATEV export) need one.':
+    'Die Datei nennt keinen Kurs zum Euro. Die Buchhaltung (der DATEV-Export) braucht einen.',
+  'The books use 1 {currency} = {rate} EUR.': 'Die Buchhaltung rechnet mit 1 {currency} = {rate} EUR.',
+  'Save rate': 'Kurs speichern',
+  'Remove rate': 'Kurs entfernen',
+  'Change rate': 'Kurs ändern',
+  'Enter the rate as a number above 0, such as {rate}.':
+    'Geben Sie den Kurs als Zahl über 0 ein, z. B. {rate}.',
+  'The file states its own rate to the euro: the books use that one.':
+    'Die Datei nennt ihren eigenen Kurs zum Euro: Die Buchhaltung verwendet diesen.',
+  'A document in euros needs no rate to the euro.': 'Ein Dokument in Euro braucht keinen Kurs zum Euro.',
 };

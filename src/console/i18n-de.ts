@@ -134,6 +134,13 @@ export const GERMAN: Record<string, string> = {
   Field: 'Feld',
   Finalize: 'Abschließen',
   Finalized: 'Abgeschlossen',
+  'Finalized.': 'Abgeschlossen.',
+  'Marked as sent.': 'Als versendet markiert.',
+  'Marked as paid.': 'Als bezahlt markiert.',
+  'Marked as unpaid.': 'Als unbezahlt markiert.',
+  'Voided.': 'Storniert.',
+  'Archived.': 'Archiviert.',
+  'Restored.': 'Wiederhergestellt.',
   'Finished {when}.': 'Fertig am {when}.',
   'Fixed amount': 'Fester Betrag',
   Font: 'Schrift',
@@ -363,8 +370,8 @@ export const GERMAN: Record<string, string> = {
   'Open the PDF in a new tab': 'PDF in neuem Tab öffnen',
   'Other document types': 'Andere Dokumentarten',
   'PDF preview': 'PDF-Vorschau',
-  'PDFs are drawn with the template chosen beside the preview.':
-    'PDFs werden mit der neben der Vorschau gewählten Vorlage erzeugt.',
+  'PDFs are drawn with the template chosen under Template.':
+    'PDFs werden mit der unter „Vorlage“ gewählten Vorlage erzeugt.',
   Paid: 'Bezahlt',
   'Payment details': 'Zahlungsangaben',
   'Payment instructions': 'Zahlungshinweise',
@@ -385,8 +392,8 @@ export const GERMAN: Record<string, string> = {
   'Published.': 'Veröffentlicht.',
   'Purchase order': 'Bestellung',
   Quantity: 'Menge',
-  'Queued for sending. The status shows under deliveries.':
-    'Zum Versand eingereiht. Der Status erscheint unter Zustellungen.',
+  'Queued for sending. The status shows under Emails.':
+    'Zum Versand eingereiht. Der Status erscheint unter „E-Mails“.',
   Quote: 'Angebot',
   Receipt: 'Quittung',
   Received: 'Empfangen',
@@ -566,7 +573,6 @@ export const GERMAN: Record<string, string> = {
   'The account is renamed.': 'Das Konto ist umbenannt.',
   warning: 'Warnung',
   '{action} {number}? This cannot be undone.': '{action}: {number}? Das lässt sich nicht rückgängig machen.',
-  '{action}: done.': '{action}: erledigt.',
   '{done} of {total}': '{done} von {total}',
   '{done} of {total} rendered': '{done} von {total} erzeugt',
   '{name} template': 'Vorlage {name}',
@@ -574,6 +580,7 @@ export const GERMAN: Record<string, string> = {
   'Preview {name}': 'Vorschau {name}',
   '{n} failed': '{n} fehlgeschlagen',
   '{n} problems found.': '{n} Probleme gefunden.',
+  '1 problem found.': '1 Problem gefunden.',
   '{total} rows, {imported} imported, {failed} rejected':
     '{total} Zeilen, {imported} importiert, {failed} abgelehnt',
   'Percent or amount': 'Prozent oder Betrag',

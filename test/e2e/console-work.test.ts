@@ -174,16 +174,16 @@ describe('console: templates, keys, imports, batches', () => {
     await byName(page(), 'Mark sent', 'button');
     expect(await page().evaluate(() => document.body.innerText.includes('Mark paid'))).toBe(false);
     await click(page(), 'Mark sent');
-    await waitForText(page(), 'Mark sent: done.');
+    await waitForText(page(), 'Marked as sent.');
     await click(page(), 'Mark paid');
-    await waitForText(page(), 'Mark paid: done.');
+    await waitForText(page(), 'Marked as paid.');
     expect((await server.json(`/api/v1/documents/${first?.id}`, key())).body.data.status).toBe('paid');
     await click(page(), 'Mark unpaid');
-    await waitForText(page(), 'Mark unpaid: done.');
+    await waitForText(page(), 'Marked as unpaid.');
 
     await page().goto(`${server.url}/#/documents/${second?.id}`);
     await click(page(), 'Void');
-    await waitForText(page(), 'Void: done.');
+    await waitForText(page(), 'Voided.');
     expect((await server.json(`/api/v1/documents/${second?.id}`, key())).body.data.status).toBe('void');
     // The screen shows the new status (its buttons change) before anything else is clicked on it.
     await page().waitForFunction(() => document.querySelector('h1 .badge')?.textContent === 'Voided');

@@ -224,7 +224,7 @@ describe('web console', () => {
     await waitForText(page(), 'Thank you for your business.');
 
     await click(page(), 'Finalize');
-    await waitForText(page(), 'Finalize: done.');
+    await waitForText(page(), 'Finalized.');
     await waitForText(page(), 'Finalized');
 
     // The invoice is a valid XRechnung under the official rules: nothing more was asked than the forms hold.

@@ -175,7 +175,7 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
         <p>{t('The invoice has no lines.')}</p>
       ) : (
         <div class="table-scroll">
-          <table class="list">
+          <table class="list lines-view">
             <thead>
               <tr>
                 <th scope="col">{t('Item')}</th>
@@ -202,21 +202,26 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
                       <div class="hint">{line.description}</div>
                     ) : null}
                   </td>
-                  <td class="num">
+                  <td class="num" data-label={t('Quantity')}>
                     {formatDecimal(line.quantity)}
                     {line.unit ? ` ${unitShort(line.unit)}` : ''}
                   </td>
-                  <td class="num">
-                    {line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}
-                    {perBase(line.price_base_quantity, line.unit ? unitShort(line.unit) : line.unit)}
-                    {line.gross_unit_price === null ? null : (
-                      <div class="hint">
-                        {t('List price {price}', { price: formatMoney(line.gross_unit_price, currency) })}
-                      </div>
-                    )}
+                  <td class="num" data-label={t('Unit price')}>
+                    {/* One piece beside its name on a phone (styles.css: table.lines-view). */}
+                    <div>
+                      {line.unit_price === null ? '—' : formatMoney(line.unit_price, currency)}
+                      {perBase(line.price_base_quantity, line.unit ? unitShort(line.unit) : line.unit)}
+                      {line.gross_unit_price === null ? null : (
+                        <div class="hint">
+                          {t('List price {price}', { price: formatMoney(line.gross_unit_price, currency) })}
+                        </div>
+                      )}
+                    </div>
                   </td>
-                  <td class="num">{line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}</td>
-                  <td class="num">
+                  <td class="num" data-label={t('Tax rate')}>
+                    {line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}
+                  </td>
+                  <td class="num" data-label={t('Net amount')}>
                     {line.net_amount === null ? '—' : formatMoney(line.net_amount, currency)}
                   </td>
                 </tr>

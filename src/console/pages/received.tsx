@@ -31,6 +31,7 @@ import {
   signedTotal,
 } from './received-kind';
 import { NetworkOrigin, useTransport } from './received-network';
+import { ExchangeRateCard } from './received-rate';
 import { Upload } from './received-upload';
 
 const STATUS_LABELS: Record<string, string> = {
@@ -97,7 +98,7 @@ function ReceivedList() {
       </search>
       <ErrorNotice error={pages.error} />
       <div class="table-scroll">
-        <table class="list">
+        <table class="list received-list stack-phone">
           <thead>
             <tr>
               <th scope="col">{t('Number')}</th>
@@ -121,19 +122,23 @@ function ReceivedList() {
                   {kindOf(item) === 'Invoice' ? null : <div class="hint">{t(kindOf(item))}</div>}
                 </td>
                 <td>{item.seller.name}</td>
-                <td>{formatDate(item.issue_date)}</td>
-                <td>
+                <td data-label={t('Issue date')} data-empty={item.issue_date ? undefined : ''}>
+                  {formatDate(item.issue_date)}
+                </td>
+                <td class="side row-1">
                   <Badge tone={item.status}>{t(STATUS_LABELS[item.status] ?? item.status)}</Badge>
                 </td>
-                <td>
+                <td class="side row-3">
                   <ValidBadge valid={item.valid} />
                 </td>
-                <td title={item.email?.subject ?? item.file_name ?? undefined}>
+                <td data-label={t('Source')} title={item.email?.subject ?? item.file_name ?? undefined}>
                   {t(SOURCE_LABELS[item.source] ?? item.source)}
                   {item.email?.from ? <div class="hint">{item.email.from}</div> : null}
                 </td>
                 {/* Another file of an invoice is due once, on the file that counts; a credit is owed to the firm. */}
-                <td class="num">{item.duplicate_of ? '—' : formatMoney(signedDue(item), item.currency)}</td>
+                <td class="num side row-2">
+                  {item.duplicate_of ? '—' : formatMoney(signedDue(item), item.currency)}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -275,6 +280,7 @@ function ReceivedView({ id }: { id: string }) {
             </dd>
             <SourceFacts item={item} />
           </dl>
+          <ExchangeRateCard item={item} onChange={loaded.reload} />
           {networked ? (
             <NetworkOrigin
               transport={networked}

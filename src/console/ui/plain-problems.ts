@@ -44,6 +44,14 @@ const PLAIN: [RegExp, string][] = [
     /^amount has more decimals than (?<currency>\w+) has minor units \((?<units>\d+)\)$/,
     'An amount in {currency} has at most {units} decimals.',
   ],
+  // A received document's rate to the euro (docs/receiving.md, Rates to the euro).
+  [/^Expected string to match '\^\[0-9\]\{1,6\}/, 'Enter the rate as a number above 0, such as {rate}.'],
+  [/^exchange_rate must be more than 0/, 'Enter the rate as a number above 0, such as {rate}.'],
+  [
+    /^the file states its own rate to the euro/,
+    'The file states its own rate to the euro: the books use that one.',
+  ],
+  [/^a euro document needs no rate to the euro/, 'A document in euros needs no rate to the euro.'],
   // The dunning policy's levels (src/modules/dunning/policy.ts).
   [/^fee must be a decimal string of at least 0/, 'Enter a fee of 0 or more, such as {fee}.'],
   [/^fee has at most 2 decimals$/, 'A fee has at most 2 decimals.'],
@@ -74,13 +82,17 @@ const PLAIN: [RegExp, string][] = [
 const UNION_BY_FIELD: [RegExp, string][] = [
   [/(^|\.)consultant_number$/, 'Enter the consultant number as a whole number from 1001 to 9999999.'],
   [/(^|\.)client_number$/, 'Enter the client number as a whole number from 1 to 99999.'],
+  [/(^|\.)exchange_rate$/, 'Enter the rate as a number above 0, such as {rate}.'],
 ];
 
 /** The API's problem with a field in words; `path` (where the API named it) for a problem said per field. */
 export function plainProblem(message: string, path?: string): string {
-  if (path !== undefined && /Expected union value|^Expected integer/.test(message)) {
+  if (
+    path !== undefined &&
+    /Expected union value|^Expected integer|^Expected string to match/.test(message)
+  ) {
     const words = UNION_BY_FIELD.find(([field]) => field.test(path))?.[1];
-    if (words) return t(words);
+    if (words) return t(words, { rate: currentLanguage() === 'de' ? '0,9213' : '0.9213' });
   }
   for (const [pattern, words] of PLAIN) {
     const match = pattern.exec(message);
@@ -90,6 +102,7 @@ export function plainProblem(message: string, path?: string): string {
       example: numberExample(currentLanguage()),
       amount: german ? '119,00' : '119.00',
       fee: german ? '5,00' : '5.00',
+      rate: german ? '0,9213' : '0.9213',
       ...match.groups,
     });
   }

@@ -26,6 +26,7 @@ export function ComplianceReport({
   result: ComplianceResult;
   ownDocument?: boolean;
 }) {
+  const fatal = result.violations.filter((v) => v.severity === 'fatal').length;
   return (
     <div class="compliance">
       {result.valid && result.fully_checked ? (
@@ -38,7 +39,7 @@ export function ComplianceReport({
         </Notice>
       ) : (
         <Notice kind="warn">
-          {t('{n} problems found.', { n: result.violations.filter((v) => v.severity === 'fatal').length })}
+          {fatal === 1 ? t('1 problem found.') : t('{n} problems found.', { n: fatal })}
         </Notice>
       )}
       {!result.fully_checked ? (

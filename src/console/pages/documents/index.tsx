@@ -141,7 +141,7 @@ export function DocumentList() {
       </search>
       <ErrorNotice error={pages.error} />
       <div class="table-scroll">
-        <table class="list documents-list">
+        <table class="list documents-list stack-phone">
           <thead>
             <tr>
               <th scope="col">{t('Number')}</th>
@@ -167,8 +167,8 @@ export function DocumentList() {
                 </td>
                 <td class="type-column">{t(titleOf(document))}</td>
                 <td>{names.get(document.customer_id) ?? document.data.buyer?.name ?? ''}</td>
-                <td>{formatDate(document.issue_date)}</td>
-                <td>
+                <td data-label={t('Date')}>{formatDate(document.issue_date)}</td>
+                <td data-label={t('Due')} data-empty={document.due_date ? undefined : ''}>
                   {formatDate(document.due_date)}
                   {(document.days_overdue ?? 0) > 0 ? (
                     <div class="hint overdue">
@@ -176,10 +176,12 @@ export function DocumentList() {
                     </div>
                   ) : null}
                 </td>
-                <td>
+                <td class="side row-1">
                   <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
                 </td>
-                <td class="num">{formatMoney(listedTotal(document), document.totals.total.currency)}</td>
+                <td class="num side row-2">
+                  {formatMoney(listedTotal(document), document.totals.total.currency)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -100,7 +100,7 @@ export function Downloads({ document, template }: { document: StoredDocument; te
   return (
     <section class="card downloads" aria-labelledby="downloads-heading">
       <h2 id="downloads-heading">{t('Downloads')}</h2>
-      <p class="hint">{t('PDFs are drawn with the template chosen beside the preview.')}</p>
+      <p class="hint">{t('PDFs are drawn with the template chosen under Template.')}</p>
       <div class="toolbar">
         <button type="button" class="primary" disabled={action.busy} onClick={pdf}>
           {t('Download PDF')}
@@ -202,7 +202,7 @@ export function SendForm({
         {t('Send')}
       </button>
       <ErrorNotice error={action.error} />
-      {sent ? <Notice kind="ok">{t('Queued for sending. The status shows under deliveries.')}</Notice> : null}
+      {sent ? <Notice kind="ok">{t('Queued for sending. The status shows under Emails.')}</Notice> : null}
     </form>
   );
 }

@@ -2,7 +2,7 @@
 // each deletable) and a form for the next (date, amount, method, reference). The API moves the status when they
 // settle it.
 import { Fragment } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ApiError, list, post, remove } from '../../api';
 import type { Payment as IssuedPayment, ReceivedDocumentPayment } from '../../api-types';
 import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, t } from '../../i18n';
@@ -99,7 +99,17 @@ export function PaymentsCard({
   const payments = useLoad(() => list<Payment>(path).then((page) => page.data), [path, amountPaid]);
   const due = amountDue ?? '';
   const [date, setDate] = useState(today());
-  const [amount, setAmount] = useState(due.startsWith('-') ? '' : writeDecimal(due, currentLanguage()));
+  const owed = (value: string) =>
+    value.startsWith('-') || /^0*(\.0*)?$/.test(value) ? '' : writeDecimal(value, currentLanguage());
+  const [amount, setAmount] = useState(owed(due));
+  // Once a payment is recorded or deleted, the amount offered is what is now still due (not the amount
+  // just recorded, which a second tap would record again).
+  const shownDue = useRef(due);
+  useEffect(() => {
+    if (shownDue.current === due) return;
+    shownDue.current = due;
+    setAmount(owed(due));
+  }, [due]);
   const [method, setMethod] = useState('bank_transfer');
   const [reference, setReference] = useState('');
   const [recorded, setRecorded] = useState(false);

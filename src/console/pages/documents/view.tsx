@@ -46,6 +46,17 @@ const BUTTONS: Record<DocumentAction, { label: string; danger?: boolean }> = {
   restore: { label: 'Restore' },
 };
 
+/** What is said once a step is taken: what the document now is ("Finalized."), not "Finalize: done.". */
+const DONE: Record<DocumentAction, () => string> = {
+  finalize: () => t('Finalized.'),
+  'mark-sent': () => t('Marked as sent.'),
+  'mark-paid': () => t('Marked as paid.'),
+  'mark-unpaid': () => t('Marked as unpaid.'),
+  void: () => t('Voided.'),
+  archive: () => t('Archived.'),
+  restore: () => t('Restored.'),
+};
+
 // Which buttons a status offers (SPEC 3, stored document: ../../document-actions.ts, generated from the
 // service's declaration), narrowed to the actions the document's type has (GET /reference/document-types);
 // the API still decides, and a 409 is shown as it comes.
@@ -164,7 +175,7 @@ export function DocumentView({ id }: { id: string }) {
       return post<StoredDocument>(`${path}/${step.action}`);
     });
     if (changed) {
-      setDone(t('{action}: done.', { action: t(step.label) }));
+      setDone(DONE[step.action]());
       loaded.reload();
     }
   };

@@ -62,7 +62,7 @@ export function ApiKeys() {
       <h2 id="keys-heading">{t('API keys')}</h2>
       {secret ? <SecretOnce secret={secret} /> : null}
       <ErrorNotice error={action.error ?? keys.error} />
-      <table class="list">
+      <table class="list keys-list">
         <thead>
           <tr>
             <th scope="col">{t('Name')}</th>
@@ -77,19 +77,19 @@ export function ApiKeys() {
         <tbody>
           {(keys.data ?? []).map((key) => (
             <tr key={key.id}>
-              <td>{key.name}</td>
+              <td class="key-name">{key.name}</td>
               <td>
                 <code>…{key.last4}</code>
               </td>
               <td>{formatDate(key.created_at)}</td>
-              <td>
+              <td class="key-status">
                 {key.revoked_at ? (
                   <Badge tone="void">{t('Revoked')}</Badge>
                 ) : (
                   <Badge tone="ok">{t('Active')}</Badge>
                 )}
               </td>
-              <td>
+              <td class="key-actions">
                 {key.revoked_at ? null : (
                   <>
                     <button
