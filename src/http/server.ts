@@ -210,7 +210,14 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     // words (401, 403, or 404 for no such route).
     let principal: Principal | null = null;
     const open = isPublicWrite(original.method, original.url);
-    if (WRITE_METHODS.has(original.method) && original.body !== null && !open) {
+    // No route reads the body of a GET, HEAD, OPTIONS or any other method: it is never read (whoever sends
+    // it), the request goes on without it.
+    if (!WRITE_METHODS.has(original.method) && original.body !== null) {
+      const bodiless = new Request(original.url, { method: original.method, headers: withoutBody(original) });
+      carryRequestMeta(original, bodiless);
+      return route(bodiless, requestId);
+    }
+    if (original.body !== null && !open) {
       try {
         principal = await authenticate(
           deps.credentials,
@@ -326,13 +333,44 @@ const REQUEST_SECONDS = 255;
 /**
  * A download (`Content-Disposition: attachment`: an archive, a DATEV file, a batch's ZIP) streams for as long
  * as the client reads it: a year's archive of 20,000 invoices takes minutes, and Bun's limit counts the
- * whole request, so it cut such a download off mid-file at REQUEST_SECONDS (a broken ZIP). Its work is
- * bounded otherwise (the stream stops when the client goes away), so once its answer begins it has none.
+ * whole request, so it cut such a download off mid-file at REQUEST_SECONDS (a broken ZIP). Bun's limit is
+ * lifted once its answer begins, and a limit of our own counts from the last chunk instead: a download
+ * whose client stops reading, or whose making stalls, is closed REQUEST_SECONDS after its last chunk (the
+ * stream is errored, which ends the work that fills it).
  */
 function streamsAsLongAsRead(response: Response): boolean {
   return (
     response.headers.get('content-disposition')?.trimStart().toLowerCase().startsWith('attachment') ?? false
   );
+}
+
+function closedWhenStalled(response: Response, seconds: number): Response {
+  if (response.body === null) return response;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = (controller: TransformStreamDefaultController<Uint8Array>) => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => controller.error(new Error(`no part of the download for ${seconds} s`)),
+      seconds * 1000,
+    );
+    timer.unref?.();
+  };
+  const body = response.body.pipeThrough(
+    new TransformStream<Uint8Array, Uint8Array>({
+      start: arm,
+      transform(chunk, controller) {
+        arm(controller);
+        controller.enqueue(chunk);
+      },
+      flush: () => clearTimeout(timer),
+      cancel: () => clearTimeout(timer),
+    } as Transformer<Uint8Array, Uint8Array>),
+  );
+  return new Response(body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
 }
 
 export function listen(
@@ -352,8 +390,9 @@ export function listen(
     fetch: async (request, running) => {
       running.timeout(request, requestSeconds);
       const response = await fetch(request, running);
-      if (streamsAsLongAsRead(response)) running.timeout(request, 0);
-      return response;
+      if (!streamsAsLongAsRead(response)) return response;
+      running.timeout(request, 0);
+      return closedWhenStalled(response, requestSeconds);
     },
     error(error) {
       options.logger.error('server error', { error: String(error.stack ?? error) });

@@ -22,6 +22,7 @@ async function answerToAnnouncedBody(
   headers: Record<string, string>,
   declared: number,
   waitMs = 3_000,
+  method = 'POST',
 ): Promise<{ status: number; text: string } | null> {
   const { hostname, port } = new URL(server.url);
   let received = '';
@@ -43,7 +44,7 @@ async function answerToAnnouncedBody(
     },
   });
   const head = [
-    `POST ${path} HTTP/1.1`,
+    `${method} ${path} HTTP/1.1`,
     `Host: ${hostname}:${port}`,
     'Content-Type: application/json',
     `Content-Length: ${declared}`,
@@ -66,6 +67,13 @@ describe('bodies are read only from callers who are known', () => {
     const answer = await answerToAnnouncedBody('/api/v1/customers', {}, 9_000_000);
     expect(answer?.status).toBe(401);
     expect(JSON.parse(answer?.text ?? '{}').error.code).toBe('unauthorized');
+  });
+
+  test('a body on a method no route reads (OPTIONS, PURGE, GET) is never read: answered at once', async () => {
+    for (const method of ['OPTIONS', 'PURGE', 'GET']) {
+      const answer = await answerToAnnouncedBody('/api/v1/customers', {}, 9_000_000, 3_000, method);
+      expect({ method, answered: answer !== null }).toEqual({ method, answered: true });
+    }
   });
 
   test('a wrong key, a wrong session cookie: the same 401 at once', async () => {

@@ -1,7 +1,8 @@
 // Bun's per-request limit counts the whole request, also while its answer streams: a year's archive (minutes
 // for 20,000 invoices) was cut off mid-file at the limit, a broken ZIP. A download (Content-Disposition:
-// attachment) streams for as long as the client reads; any other answer keeps the limit. The limit is a
-// second here (255 in the service), the streams take six.
+// attachment) has its limit renewed with every chunk that goes out: it streams for as long as chunks flow,
+// and one that stalls is still closed; any other answer keeps the plain limit. The limit is a second here
+// (255 s in the service).
 import { afterEach, expect, test } from 'bun:test';
 import { listen, type RunningServer } from '../../src/http/server';
 import { createLogger } from '../../src/shared/logger';
@@ -12,11 +13,8 @@ afterEach(async () => {
   running = null;
 });
 
-/**
- * Twelve chunks, half a second apart: six seconds of streaming after the answer began (Bun checks its
- * limits on a timer of a few seconds: a limit of one second cuts within about four).
- */
-function slowBody(): ReadableStream<Uint8Array> {
+/** Twelve chunks, half a second apart: six seconds of streaming after the answer began. */
+function flowing(): ReadableStream<Uint8Array> {
   let sent = 0;
   return new ReadableStream({
     async pull(controller) {
@@ -28,8 +26,20 @@ function slowBody(): ReadableStream<Uint8Array> {
   });
 }
 
-async function serve(headers: Record<string, string>) {
-  running = listen(async () => new Response(slowBody(), { headers }), {
+/** One chunk, then nothing ever again (a client-side read that waits forever for the rest). */
+function stalled(): ReadableStream<Uint8Array> {
+  let sent = false;
+  return new ReadableStream({
+    async pull(controller) {
+      if (sent) return await new Promise<void>(() => undefined);
+      sent = true;
+      controller.enqueue(new TextEncoder().encode('part 0\n'));
+    },
+  });
+}
+
+async function serve(body: () => ReadableStream<Uint8Array>, headers: Record<string, string>) {
+  running = listen(async () => new Response(body(), { headers }), {
     port: 0,
     host: '127.0.0.1',
     logger: createLogger('silent'),
@@ -42,10 +52,16 @@ async function serve(headers: Record<string, string>) {
   );
 }
 
-test('a download streams past the request limit to its end', async () => {
-  expect(await serve({ 'content-disposition': 'attachment; filename="archive.zip"' })).toBe(12);
+const ATTACHMENT = { 'content-disposition': 'attachment; filename="archive.zip"' };
+
+test('a download streams past the request limit to its end while its chunks go out', async () => {
+  expect(await serve(flowing, ATTACHMENT)).toBe(12);
 }, 30_000);
 
-test('any other answer is still cut at the limit', async () => {
-  expect(await serve({ 'content-type': 'text/plain' })).toBe('cut off');
+test('a download that stalls is still closed', async () => {
+  expect(await serve(stalled, ATTACHMENT)).toBe('cut off');
+}, 30_000);
+
+test('any other answer keeps the plain limit', async () => {
+  expect(await serve(flowing, { 'content-type': 'text/plain' })).toBe('cut off');
 }, 30_000);
