@@ -2,6 +2,9 @@ import { lookup } from 'node:dns/promises';
 import { isIPv4, isIPv6 } from 'node:net';
 import { ChannelError } from './delivery-channel';
 
+/** How long the check of a host's addresses may wait for the resolver. */
+const LOOKUP_TIMEOUT_MS = 10_000;
+
 /** How long one call to a provider may take before it counts as the provider being away. */
 export const CALL_TIMEOUT_MS = 30_000;
 
@@ -111,18 +114,27 @@ export function boundedAnswer(response: Response, maxBytes: number, host: string
  * with the clouds' metadata service, fe80::/10), unspecified (0.0.0.0, ::), multicast and reserved. A
  * connection's `base_url` or an SMP's answer would otherwise let an account reach (and, by the errors,
  * map) the machines around the service. Loopback stays open, as documented (a local relay, a test's
- * mock); OUTBOUND_HOSTS opens any host it names. A name that does not resolve is left to fetch, which
- * fails it as it would.
+ * mock); OUTBOUND_HOSTS opens any host it names. A name that does not resolve is a transient failure.
  */
 async function refuseInternal(host: string): Promise<void> {
   const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
   let addresses: string[];
   if (isIPv4(bare) || isIPv6(bare)) addresses = [bare];
   else {
+    // A name that does not resolve now is not let through to fetch, which would resolve it again (a
+    // resolver failing the first query and answering 10.x to the second): a try again later, as an
+    // unreachable host is. Bounded as a call is.
+    let timer: ReturnType<typeof setTimeout> | undefined;
     try {
-      addresses = (await lookup(bare, { all: true, verbatim: true })).map((entry) => entry.address);
-    } catch {
-      return;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('no answer from the resolver')), LOOKUP_TIMEOUT_MS);
+      });
+      const found = await Promise.race([lookup(bare, { all: true, verbatim: true }), timeout]);
+      addresses = found.map((entry) => entry.address);
+    } catch (error) {
+      throw new ChannelError(`${host} could not be resolved: ${(error as Error).message}`, true);
+    } finally {
+      clearTimeout(timer);
     }
   }
   const inside = addresses.find((address) => addressScope(address) === 'internal');

@@ -132,3 +132,15 @@ describe("the Peppol lookup's plain HTTP", () => {
     }
   });
 });
+
+describe('a name the resolver does not answer for the check', () => {
+  test('is a failure to try again later, never passed on to fetch to resolve a second time', async () => {
+    const failed = await guardedFetch(null)('https://no-such-host.invalid/api').then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(failed).toBeInstanceOf(ChannelError);
+    expect((failed as ChannelError).message).toContain('no-such-host.invalid could not be resolved');
+    expect((failed as ChannelError).transient).toBe(true);
+  });
+});
