@@ -1,3 +1,5 @@
 -- A received foreign-currency document's rate to the euro as the bookkeeper sets it (PATCH exchange_rate,
--- docs/receiving.md) when its file states none: the DATEV export books it (Kurs, Basis-Umsatz).
-ALTER TABLE `received_documents` ADD `euro_rate` text;
+-- docs/receiving.md) when its file states none, and when it was set: the DATEV export books it (Kurs,
+-- Basis-Umsatz) and dates its file by it.
+ALTER TABLE `received_documents` ADD `euro_rate` text;--> statement-breakpoint
+ALTER TABLE `received_documents` ADD `euro_rate_set_at` text;

@@ -948,6 +948,7 @@ export const t_received_documents: AnyPgTable = pgTable(
     "blob_key": text("blob_key").notNull(),
     "note": text("note"),
     "euro_rate": text("euro_rate"),
+    "euro_rate_set_at": text("euro_rate_set_at"),
     "source": text("source").notNull().default("upload"),
     "source_file_name": text("source_file_name"),
     "source_email": text("source_email"),

@@ -1152,6 +1152,8 @@ export interface ReceivedDocument {
   note: string | null;
   /** Euros per unit of `currency` for the books (the DATEV export's Kurs): the rate the file states (its accounting currency EUR, BT-6, with the rate behind BT-111), else the one set by PATCH `exchange_rate`; null for a euro document and while none is known */
   exchange_rate: string | null;
+  /** Where exchange_rate comes from: file (the file states it; PATCH cannot change it) or set (PATCH exchange_rate); null without a rate */
+  exchange_rate_source: 'file' | 'set' | null;
   lines: ReceivedLine[];
   payment: ReceivedPayment;
   source: 'upload' | 'folder' | 'email' | 'network';

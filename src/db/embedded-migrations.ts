@@ -117,7 +117,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0039_credit_note_signs', createdAt: 1796528402583, sql: m39 },
   { tag: '0040_received_copies', createdAt: 1796537246952, sql: m40 },
   { tag: '0041_network_delivery_guards', createdAt: 1796569212279, sql: m41 },
-  { tag: '0042_received_euro_rate', createdAt: 1796579617064, sql: m42 },
+  { tag: '0042_received_euro_rate', createdAt: 1796582463408, sql: m42 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -145,5 +145,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0020_credit_note_signs', createdAt: 1796528403795, sql: pg20 },
   { tag: '0021_received_copies', createdAt: 1796537248196, sql: pg21 },
   { tag: '0022_network_delivery_guards', createdAt: 1796569215246, sql: pg22 },
-  { tag: '0023_received_euro_rate', createdAt: 1796579620250, sql: pg23 },
+  { tag: '0023_received_euro_rate', createdAt: 1796582465240, sql: pg23 },
 ];

@@ -124,16 +124,24 @@ describe('a received foreign-currency invoice without its rate to the euro', () 
   });
 
   test('set, it is kept without padding zeros and the export books it: WKZ USD, Kurs, Basis-Umsatz in euros', async () => {
+    clock.set('2026-11-03T09:15:00.000Z');
     const set = await call('PATCH', `/api/v1/received-documents/${received.usd}`, {
       exchange_rate: '00.92130',
     });
     expect(set.status).toBe(200);
     expect(set.body.data.exchange_rate).toBe('0.9213');
+    expect(set.body.data.exchange_rate_source).toBe('set');
+    const stated = await call('GET', `/api/v1/received-documents/${received.stated}`);
+    expect(stated.body.data.exchange_rate_source).toBe('file');
+    const eur = await call('GET', `/api/v1/received-documents/${received.eur}`);
+    expect([eur.body.data.exchange_rate, eur.body.data.exchange_rate_source]).toEqual([null, null]);
     const res = await server.request('/api/v1/exports/datev?from=2026-10-01&to=2026-10-31&kind=received', {
       key: firm.apiKey,
     });
     expect(res.status).toBe(200);
     const file = readDatev(new Uint8Array(await res.arrayBuffer()));
+    // Erzeugt am: the latest event the file books, the rate's setting here (the receipt before).
+    expect(file.header[5]).toBe('20261103091500000');
     const pick = ['Umsatz (ohne Soll/Haben-Kz)', 'WKZ Umsatz', 'Kurs', 'Basis-Umsatz', 'WKZ Basis-Umsatz'];
     const row = (number: string) => file.rows.filter((r) => file.value(r, 'Belegfeld 1') === number);
     expect(row('NW-1').map((r) => pick.map((c) => file.value(r, c)))).toEqual([
@@ -145,7 +153,7 @@ describe('a received foreign-currency invoice without its rate to the euro', () 
     expect(file.value(row('NW-2')[0] as string[], 'WKZ Basis-Umsatz')).toBe('EUR');
     // null takes it back: the export refuses again.
     const back = await call('PATCH', `/api/v1/received-documents/${received.usd}`, { exchange_rate: null });
-    expect(back.body.data.exchange_rate).toBeNull();
+    expect([back.body.data.exchange_rate, back.body.data.exchange_rate_source]).toEqual([null, null]);
     const again = await call('GET', '/api/v1/exports/datev?from=2026-10-01&to=2026-10-31&kind=received');
     expect(again.status).toBe(422);
   });

@@ -17,7 +17,8 @@ export function ExchangeRateCard({ item, onChange }: { item: ReceivedDocument; o
   if (item.currency === 'EUR') return null;
   const rate = item.exchange_rate;
   // Keeping the books (an accountant's too) or writing; the API still decides whose document it is.
-  const mayChange = can('books:keep') || canWrite();
+  // A rate the file states is the file's: the books keep it (the API refuses another).
+  const mayChange = (can('books:keep') || canWrite()) && item.exchange_rate_source !== 'file';
   const editing = mayChange && (rate === null || typed !== null);
   const label = t('Rate for the books: 1 {currency} = … EUR', { currency: item.currency });
   const save = async (value: string | null) => {

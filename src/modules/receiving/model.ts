@@ -220,6 +220,10 @@ export const ReceivedDocument = t.Object({
       "Euros per unit of `currency` for the books (the DATEV export's Kurs): the rate the file states (its accounting currency EUR, BT-6, with the rate behind BT-111), else the one set by PATCH `exchange_rate`; null for a euro document and while none is known",
     examples: ['0.9213'],
   }),
+  exchange_rate_source: t.Union([t.Literal('file'), t.Literal('set'), t.Null()], {
+    description:
+      'Where exchange_rate comes from: file (the file states it; PATCH cannot change it) or set (PATCH exchange_rate); null without a rate',
+  }),
   lines: t.Array(ReceivedLine),
   payment: ReceivedPayment,
   source: t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email'), t.Literal('network')], {
@@ -245,6 +249,14 @@ export function bookedEuroRate(
   row: Pick<ReceivedDocumentRow, 'currency' | 'data' | 'euroRate'>,
 ): string | null {
   return euroRateOf(row.currency, row.data as Record<string, unknown>) ?? row.euroRate ?? null;
+}
+
+/** Whether the books' rate is the file's own or the bookkeeper's; null without one (euros included). */
+function euroRateSource(
+  row: Pick<ReceivedDocumentRow, 'currency' | 'data' | 'euroRate'>,
+): 'file' | 'set' | null {
+  if (euroRateOf(row.currency, row.data as Record<string, unknown>)) return 'file';
+  return row.euroRate ? 'set' : null;
 }
 
 /** amount_paid, amount_due and payment_status of a received document, against its BT-115 as documents do. */
@@ -298,6 +310,7 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     duplicate_of: row.duplicateOf,
     note: row.note,
     exchange_rate: bookedEuroRate(row),
+    exchange_rate_source: euroRateSource(row),
     lines: linesOf(row),
     payment: paymentOf(row),
     source: row.source,

@@ -81,6 +81,8 @@ export const receivedDocuments = sqliteTable(
      * file that states no rate of its own (BT-6 EUR); null otherwise. The books' rate, never the file's.
      */
     euroRate: text('euro_rate'),
+    /** When `euro_rate` was last set or taken back (ISO): the DATEV file books it from then on. */
+    euroRateSetAt: text('euro_rate_set_at'),
     source: text('source').$type<ReceivedSourceKind>().notNull().default('upload'),
     /** The file's or attachment's name (`archive.zip/inner.xml` for a ZIP entry); null for a body. */
     sourceFileName: text('source_file_name'),

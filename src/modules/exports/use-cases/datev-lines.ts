@@ -361,6 +361,10 @@ export interface PageSurvey {
   unconverted: UnconvertedDocument[];
 }
 
+/** A received document's latest event the file books: its receipt, or its rate set since (PATCH exchange_rate). */
+const laterOf = (received: string, rateSet: string | null) =>
+  rateSet !== null && rateSet > received ? rateSet : received;
+
 /** What the export checks of a page before writing: rates, and the latest event. Assigns nothing. */
 export function surveyOf(entries: Entry[]): PageSurvey {
   let latest: string | null = null;
@@ -369,7 +373,7 @@ export function surveyOf(entries: Entry[]): PageSurvey {
     const { row } = entry;
     const at =
       entry.kind === 'received'
-        ? entry.row.createdAt
+        ? laterOf(entry.row.createdAt, entry.row.euroRateSetAt)
         : entry.reversal
           ? (entry.row.voidedAt ?? entry.row.updatedAt)
           : (entry.row.finalizedAt ?? entry.row.createdAt);

@@ -39,7 +39,7 @@ async function changeReceivedInTransaction({
   const updated = await updateReceived(ctx.db, ctx.accountId, input.id, {
     ...(status === undefined ? {} : { status }),
     ...(note === undefined ? {} : { note }),
-    ...(euroRate === undefined ? {} : { euroRate: euroRate === null ? null : canonicalRate(euroRate) }),
+    ...(euroRate === undefined ? {} : rateChange(row, euroRate, isoNow(ctx.clock))),
     updatedAt: isoNow(ctx.clock),
   });
   if (!updated) throw notFound('Received document');
@@ -77,6 +77,15 @@ function checkEuroRate(row: ReceivedDocumentRow, rate: string): void {
     );
   }
   if (isZero(dec(rate))) throw refuse('exchange_rate must be more than 0', 'greater_than');
+}
+
+/**
+ * The rate's columns for a PATCH: the canonical rate and, when it differs from the one kept (set, changed or
+ * taken back), the time, which dates the DATEV file that books it (docs/exports.md).
+ */
+function rateChange(row: ReceivedDocumentRow, rate: string | null, now: string) {
+  const next = rate === null ? null : canonicalRate(rate);
+  return next === row.euroRate ? {} : { euroRate: next, euroRateSetAt: now };
 }
 
 /** `0.92130` and `00.9213` are one rate: kept without padding zeros (`1.0` as `1`), never in exponent form. */

@@ -146,6 +146,7 @@ async function insertFile(
     blobKey,
     note: null,
     euroRate: null,
+    euroRateSetAt: null,
     source: input.source?.kind ?? 'upload',
     sourceFileName: input.source?.fileName ?? null,
     sourceEmail: input.source?.email ?? null,
