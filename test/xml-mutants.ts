@@ -46,9 +46,9 @@ const copy = (node: XmlNode): XmlNode =>
   node.kind === 'raw' ? { ...node } : { ...node, children: node.children.map(copy) };
 
 /**
- * Values that trip the rules: empty, spaces, signs, too many decimals, not numbers, not dates, codes. Not
- * `NaN` or `INF`: Saxon-HE 9.9 orders NaN above every number in a general comparison (`'NaN' >= 0` is
- * true there, false in XPath and saxon-js), a difference left alone (docs/einvoicing-rules.md).
+ * Values that trip the rules: empty, spaces, signs, too many decimals, not numbers, not dates, codes; NaN,
+ * infinity and negative zero (Saxon-HE 9.9 compares a node's `NaN` and `-0.00` with a number by Java's
+ * `Double.compare`, src/einvoicing/schematron/xpath-compare.ts), two signs, a year of five digits.
  */
 const VALUES = [
   '',
@@ -69,6 +69,11 @@ const VALUES = [
   '0.00',
   '19',
   '2026-01-01',
+  'NaN',
+  'INF',
+  '-0.00',
+  '-0',
+  '+-1',
 ];
 
 /** A seeded generator (an LCG: the same seed, the same mutants on every machine). */

@@ -54,7 +54,8 @@ export async function runProfile(
   options: ProfileOptions = {},
 ): Promise<ProfileResult> {
   const xml = stripBom(xmlInput);
-  const doc = await parseUntrustedXml(xml);
+  // Given as sent: the parser drops one byte-order mark and refuses a second.
+  const doc = await parseUntrustedXml(xmlInput);
   try {
     const definition = pack.profiles.get(profile);
     if (definition === undefined) {

@@ -59,10 +59,22 @@ interface BigLike {
 }
 
 interface SaxonNumbers {
-  XS?: { integer?: { fromNumber?(n: number): unknown; fromString?(s: string): unknown } };
+  XS?: { integer?: { fromNumber?(n: number): unknown; fromString?(s: string): unknown } } & Record<
+    string,
+    unknown
+  >;
 }
 
 type Divide = (this: BigLike, divisor: unknown, places?: unknown, rounding?: unknown) => BigLike;
+
+/**
+ * The xs:decimal values that are an xs:integer divided exactly by an xs:integer (`0 div 100`, `6 div 3`):
+ * Saxon-HE 9.9 gives those as an integer value (`Int64Value.div`), which decides how a node's text is
+ * compared with them (xpath-compare.ts). The division marks its big.js result; saxon-js's decimal type copies
+ * it into the value it makes (found by what it answers), which is then marked.
+ */
+export const exactIntegerQuotients = new WeakSet<object>();
+const exactBigs = new WeakSet<object>();
 
 /**
  * Makes saxon-js divide xs:decimal and xs:integer values as Java Saxon does. Its arithmetic table is not
@@ -109,10 +121,51 @@ export function installJavaDecimalDivision(saxon: SaxonNumbers): boolean {
     const right = javaDecimalOf(b.toFixed(), integers.has(b));
     const quotient = left && right ? javaDecimalQuotient(left, right) : null;
     // A zero divisor (or a value big.js would not print plainly) goes to big.js, which throws as before.
-    return quotient === null ? divide.call(this, divisor) : new Big(quotient);
+    if (quotient === null) return divide.call(this, divisor);
+    const result = new Big(quotient);
+    // Saxon holds an integer divided exactly by an integer as an integer (Int64Value.div): xpath-compare.ts
+    // compares a node's text with it as with an integer.
+    // (Both within 32 bits: larger ones go through BigInteger there, which gives a decimal.)
+    if (integers.has(this) && integers.has(b) && left !== null && right !== null) {
+      const small = (d: JavaDecimal) => d.places === 0 && d.unscaled < 2n ** 31n;
+      if (small(left) && small(right) && left.unscaled % right.unscaled === 0n) exactBigs.add(result);
+    }
+    return result;
   };
   for (const name of names) proto[name] = javaDivide;
+  markExactQuotients(saxon, sample);
   return true;
+}
+
+/**
+ * Wraps the functions of the xs:decimal type that make a value of a big.js number (saxon-js's arithmetic
+ * calls one on the quotient) so a value made of a marked quotient is marked too. Found by what they answer:
+ * given a big.js number, a decimal value of the same number. Without one, nothing is marked (integer
+ * quotients are then compared as decimals, as before).
+ */
+function markExactQuotients(saxon: SaxonNumbers, sample: BigLike): void {
+  const decimal = Object.values((saxon.XS ?? {}) as Record<string, unknown>).find(
+    (type) => (type as { name?: unknown } | null)?.name === 'decimal',
+  ) as Record<string, unknown> | undefined;
+  if (decimal === undefined) return;
+  const probe = new sample.constructor('7');
+  for (const name of Object.keys(decimal)) {
+    const make = decimal[name];
+    if (typeof make !== 'function' || make.length !== 1) continue;
+    let answer: unknown;
+    try {
+      answer = make.call(decimal, probe);
+    } catch {
+      continue;
+    }
+    if ((answer as { code?: unknown } | null)?.code !== 'AD' || String(answer) !== '7') continue;
+    decimal[name] = function (this: unknown, value: unknown) {
+      const made = make.call(this, value) as object;
+      if (typeof value === 'object' && value !== null && exactBigs.has(value))
+        exactIntegerQuotients.add(made);
+      return made;
+    };
+  }
 }
 
 /** The names under which big.js's prototype holds `div`: 1 / 3 to 20 places, 6 / 3 = 2, 1 / 3 to 2 places. */

@@ -1,14 +1,16 @@
 /**
  * Where saxon-js's XPath differs from Java Saxon's (the processor of KoSIT's validator and the Peppol
  * tools, "the official validator"), so that a rule fires here exactly when it fires there: regular
- * expressions (xpath-regex.ts), xs:decimal division (xpath-decimal.ts) and the whitespace around lexical
- * forms in casts (xpath-casts.ts). Applied to the loaded saxon-js module before anything runs on it, by
+ * expressions (xpath-regex.ts), xs:decimal division (xpath-decimal.ts), the whitespace around lexical
+ * forms in casts (xpath-casts.ts) and general comparisons of a node's text with a number, -0 and NaN
+ * (xpath-compare.ts). Applied to the loaded saxon-js module before anything runs on it, by
  * loadSaxon, the one place saxon-js is loaded: the rules workers, the rules compile worker and the
  * in-process checks all get it. saxon-js is minified and exports none of these as API: each correction
  * reaches its target through an exported object (`internals.Regex`, `XS`) or finds it by what it answers,
  * never by a function's name; `bun build --minify` renames no properties.
  */
 import { installCastWhitespace } from './xpath-casts';
+import { installJavaGeneralComparison } from './xpath-compare';
 import { installJavaDecimalDivision } from './xpath-decimal';
 import { installXPathRegex } from './xpath-regex';
 
@@ -27,6 +29,9 @@ export function installXPathSemantics(saxon: object): void {
     installXPathRegex(internals?.Regex) ? null : 'regular expressions (internals.Regex.prepareRegex)',
     installJavaDecimalDivision(saxon) ? null : 'decimal division (big.js div)',
     installCastWhitespace(saxon) ? null : 'cast whitespace (XS types fromString)',
+    installJavaGeneralComparison(saxon)
+      ? null
+      : 'general comparisons of text with numbers (internals.Compare)',
   ].filter((m) => m !== null);
   if (missing.length > 0) {
     throw new Error(

@@ -21,6 +21,16 @@ export function loadLibxml(): Promise<Libxml> {
  */
 export async function parseUntrustedXml(xml: string): Promise<XmlDocument> {
   const text = stripBom(xml);
+  // One byte-order mark is dropped; a second one is a character before the document, which XML does not
+  // allow (Java's parser: "Content is not allowed in prolog"). libxml2 would take it for a byte-order mark.
+  if (text.charCodeAt(0) === 0xfeff) {
+    throw new XmlInputError(
+      'malformed_xml',
+      'the XML is not well-formed: content is not allowed before the document (a second byte-order mark) (line 1, column 1)',
+      1,
+      1,
+    );
+  }
   if (text.trim() === '') throw new XmlInputError('empty_document', 'the XML document is empty');
   assertNoDtd(text);
   const libxml = await loadLibxml();
