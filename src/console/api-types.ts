@@ -216,6 +216,7 @@ export interface BusinessProfile {
   managing_directors?: string | string[];
   contact_name?: string;
   legal_info?: string;
+  /** Used by renders of its documents that name no page_size; unset = LETTER */
   default_page_size?: 'A4' | 'LETTER';
   /** The VAT the console's new lines start with (a Kleinunternehmer's 0 % exempt, a French firm's 20 %); the API never applies it to a document's lines */
   default_tax?: {
@@ -255,6 +256,7 @@ export interface Customer {
   /** EN 16931 BT-34 (seller) / BT-49 (buyer), e.g. a Peppol id */
   electronic_address?: ElectronicAddress;
   buyer_reference?: string;
+  /** The e-invoice this buyer needs: finalize checks documents against it, sending attaches it (null: a PDF is enough) */
   einvoice_profile?: 'xrechnung_ubl' | 'xrechnung_cii' | 'peppol_bis_billing_3' | 'factur_x_en16931';
   debtor_number?: number;
   contact_name?: string;
@@ -537,6 +539,7 @@ export interface DocumentData {
   };
   /** EN 16931 BT-10 */
   buyer_reference?: string;
+  /** EN 16931 BT-3 (UNTDID 1001): an invoice is 380 (default), 326 (partial invoice, Teilrechnung), 384 (corrected invoice), 389 (self-billed invoice), 875 (partial construction invoice, Abschlagsrechnung), 876 (partial final construction invoice, Teilschlussrechnung) or 877 (final construction invoice, Schlussrechnung); a credit note is 381 */
   type_code?: '380' | '326' | '384' | '389' | '875' | '876' | '877' | '381';
   /** EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle) */
   invoiced_object?: {
@@ -569,6 +572,7 @@ export interface DocumentData {
   buyer_accounting_reference?: string;
   /** EN 16931 BT-7: when VAT becomes due */
   tax_point_date?: string;
+  /** EN 16931 BT-8: when VAT becomes due, as a code instead of a date (UNTDID 2005): 3 the invoice date, 35 the delivery date, 432 the date of payment; not beside tax_point_date */
   tax_point_date_code?: '3' | '35' | '432';
   /** EN 16931 BG-14: the period the invoice covers */
   invoice_period?: {
@@ -804,6 +808,7 @@ export interface PaymentTerms {
     holder_name?: string;
     /** e.g. VISA, MASTERCARD */
     network?: string;
+    /** UNCL4461 54 (credit card) or 55 (debit card); 48 (bank card) when absent */
     type?: 'credit' | 'debit';
   };
 }
@@ -1156,6 +1161,7 @@ export interface ReceivedDocument {
   exchange_rate_source: 'file' | 'set' | null;
   lines: ReceivedLine[];
   payment: ReceivedPayment;
+  /** upload: POST /received-documents; folder: INBOX_DIR or the receive command; email: IMAP_URL; network: a delivery channel (GET /received-documents/{id}/transport) */
   source: 'upload' | 'folder' | 'email' | 'network';
   /** The file or attachment name (`archive.zip/inner.xml` from a ZIP); null for a body */
   file_name: string | null;
@@ -1340,6 +1346,7 @@ export interface Batch {
 /** GET /imports/{import_id} response.data */
 export interface Import {
   id: string;
+  /** What each row creates; default 'customers' */
   resource: 'customers' | 'documents';
   source_format: 'json' | 'csv';
   status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
@@ -1465,6 +1472,7 @@ export interface NetworkDelivery {
   network: string;
   profile: string;
   receiver: ElectronicAddress;
+  /** queued, submitted, delivered, accepted, rejected, paid, failed (docs/channels.md) */
   state: 'queued' | 'submitted' | 'delivered' | 'accepted' | 'rejected' | 'paid' | 'failed';
   reason: string | null;
   /** While queued: why the last attempt did not go through (the provider away, rate limited, slow) and it waits for the next; null once it went through */
@@ -1478,6 +1486,7 @@ export interface NetworkDelivery {
 
 /** GET /network-deliveries/{delivery_id} response.data.events[] */
 export interface NetworkDeliveryEvent {
+  /** queued, submitted, delivered, accepted, rejected, paid, failed (docs/channels.md) */
   state: 'queued' | 'submitted' | 'delivered' | 'accepted' | 'rejected' | 'paid' | 'failed';
   at: string;
   reason: string | null;

@@ -1,17 +1,47 @@
 import { type TSchema, t } from 'elysia';
+import type { ErrorCode } from '../shared/errors';
+import { STATUS_BY_CODE } from './errors';
+
+const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
+
+/** One problem of a request (a 422's `details.fields`), as docs/api-conventions.md#validation-422 says. */
+const FieldProblem = t.Object({
+  loc: t.String({
+    description: 'Where: dotted from the part of the request (`body.line_items.0.unit_price`, `query.limit`)',
+  }),
+  msg: t.String(),
+  type: t.String({
+    description: '`missing`, `extra_forbidden`, or the check that failed (`string_type`, `too_short`, …)',
+  }),
+});
 
 export const ErrorEnvelope = t.Object(
   {
     error: t.Object({
-      status: t.Integer(),
-      code: t.String(),
-      message: t.String(),
-      request_id: t.String(),
-      details: t.Optional(t.Record(t.String(), t.Unknown())),
+      status: t.Integer({ description: "The answer's HTTP status" }),
+      code: t.Union(
+        ERROR_CODES.map((code) => t.Literal(code)),
+        { description: 'What went wrong, for a program to tell cases apart (docs/api-conventions.md)' },
+      ),
+      message: t.String({ description: 'What went wrong, for a person' }),
+      request_id: t.String({ description: 'The same as the X-Trace-Id header and in the server log' }),
+      details: t.Optional(
+        t.Object(
+          { fields: t.Optional(t.Array(FieldProblem, { description: "A 422's problems, one per field" })) },
+          { description: 'More about the error (which depends on it); omitted when there is nothing more' },
+        ),
+      ),
     }),
   },
   { $id: '#/components/schemas/Error' },
 );
+
+/**
+ * An answer that is a file, not JSON: a ZIP, a CSV, a PDF or XML (`mediaType`). The OpenAPI document lists
+ * it under that media type (src/http/docs.ts), alone or beside the JSON alternative of a `t.Union`.
+ */
+export const fileResponse = (mediaType: string, description: string) =>
+  t.Any({ description, 'x-media-type': mediaType });
 
 /** `{data: X}`, the success envelope. */
 export const dataOf = <T extends TSchema>(schema: T) => t.Object({ data: schema });

@@ -202,7 +202,13 @@ export function channelRoutes(auth: Auth, deps: AppDeps) {
       }),
       {
         auth: true,
-        query: t.Object({ refresh: t.Optional(t.Union([t.Literal('true'), t.Literal('false')])) }),
+        query: t.Object({
+          refresh: t.Optional(
+            t.Union([t.Literal('true'), t.Literal('false')], {
+              description: 'true: ask the network again now instead of answering the last check',
+            }),
+          ),
+        }),
         response: { 200: dataOf(CustomerNetworks), ...withErrors },
         detail: detail(
           'Whether the customer can receive over Peppol (the service’s own SML/SMP lookup) and each connected channel, and when that was checked',

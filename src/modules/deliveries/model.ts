@@ -76,7 +76,10 @@ export const Delivery = t.Object({
 });
 export type Delivery = typeof Delivery.static;
 
-export const ListDeliveriesQuery = t.Object({ ...PageQuery, status: t.Optional(Status) });
+export const ListDeliveriesQuery = t.Object({
+  ...PageQuery,
+  status: t.Optional(t.Union(Status.anyOf, { description: 'Only deliveries in this status' })),
+});
 
 export function presentDelivery(row: DeliveryRow): Delivery {
   return {

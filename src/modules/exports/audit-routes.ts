@@ -1,7 +1,7 @@
-import { Elysia, t } from 'elysia';
+import { Elysia } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, ErrorEnvelope } from '../../http/schemas';
+import { authErrors, ErrorEnvelope, fileResponse } from '../../http/schemas';
 import { renderServicesOf } from '../renders';
 import { PeriodQuery } from './model';
 import { auditExport } from './use-cases/audit-export';
@@ -37,7 +37,7 @@ export function auditRoutes(auth: Auth, deps: AppDeps) {
       auth: true,
       query: PeriodQuery,
       response: {
-        200: t.Any({ description: 'ZIP (application/zip), streamed: CSV tables, index.xml, originals' }),
+        200: fileResponse('application/zip', 'A ZIP, streamed: CSV tables, index.xml, originals'),
         ...authErrors,
         409: ErrorEnvelope,
         422: ErrorEnvelope,

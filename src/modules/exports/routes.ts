@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, ErrorEnvelope } from '../../http/schemas';
+import { authErrors, dataOf, ErrorEnvelope, fileResponse } from '../../http/schemas';
 import { renderServicesOf } from '../renders';
 import {
   AccountingSettings,
@@ -34,7 +34,7 @@ function download(body: ReadableStream, filename: string, contentType: string): 
   });
 }
 
-const csvBody = (description: string) => t.Any({ description });
+const csvBody = (description: string) => fileResponse('text/csv', description);
 const withErrors = { ...authErrors, 409: ErrorEnvelope, 422: ErrorEnvelope };
 
 export function exportRoutes(auth: Auth, deps: AppDeps) {
@@ -77,7 +77,10 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         query: DatevQuery,
-        response: { 200: csvBody('DATEV EXTF Buchungsstapel (text/csv)'), ...withErrors },
+        response: {
+          200: csvBody('DATEV EXTF Buchungsstapel, in windows-1252 (or UTF-8 with `encoding=utf-8`)'),
+          ...withErrors,
+        },
         detail: detail(
           'DATEV Buchungsstapel (EXTF 700, category 21) of the period: one booking per document and tax rate',
         ),
@@ -133,7 +136,7 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         query: PeriodQuery,
-        response: { 200: t.Any({ description: 'ZIP (application/zip), streamed' }), ...withErrors },
+        response: { 200: fileResponse('application/zip', 'The archive as a ZIP, streamed'), ...withErrors },
         detail: detail(
           'Every issued PDF and e-invoice XML and every received original of the period, with index.csv',
         ),
@@ -171,7 +174,11 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
       },
       {
         auth: true,
-        response: { 200: t.Any({ description: 'ZIP (application/zip)' }), ...authErrors, 404: ErrorEnvelope },
+        response: {
+          200: fileResponse('application/zip', 'The archive as a ZIP'),
+          ...authErrors,
+          404: ErrorEnvelope,
+        },
         detail: detail('The ZIP of a completed background archive (404 until it is completed)'),
       },
     )
@@ -188,7 +195,10 @@ export function exportRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         query: DatevMasterDataQuery,
-        response: { 200: csvBody('DATEV EXTF Debitoren/Kreditoren (text/csv)'), ...withErrors },
+        response: {
+          200: csvBody('DATEV EXTF Debitoren/Kreditoren, in windows-1252 (or UTF-8 with `encoding=utf-8`)'),
+          ...withErrors,
+        },
         detail: detail(
           "DATEV master data (EXTF 700, category 16) of the period's debtors and creditors, or of every numbered one",
         ),

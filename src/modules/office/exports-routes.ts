@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, ErrorEnvelope } from '../../http/schemas';
+import { authErrors, dataOf, ErrorEnvelope, fileResponse } from '../../http/schemas';
 import { OfficeExport, OfficeExportBody, presentOfficeExport } from './exports-model';
 import { officeExportDownload, readOfficeExport, startOfficeExport } from './use-cases/office-export';
 
@@ -59,7 +59,7 @@ export function officeExportRoutes(auth: Auth, deps: AppDeps) {
         auth: true,
         params: ExportParams,
         response: {
-          200: t.Any({ description: 'ZIP (application/zip)' }),
+          200: fileResponse('application/zip', "The clients' DATEV files as one ZIP"),
           ...withNotFound,
           409: ErrorEnvelope,
         },

@@ -187,7 +187,12 @@ export function presentRecurring(row: RecurringInvoiceRow): RecurringInvoice {
   };
 }
 
-export const ListRecurringQuery = t.Object({ ...PageQuery, status: t.Optional(RecurringStatusSchema) });
+export const ListRecurringQuery = t.Object({
+  ...PageQuery,
+  status: t.Optional(
+    t.Union(RecurringStatusSchema.anyOf, { description: 'Only recurring invoices in this status' }),
+  ),
+});
 
 /** A generated invoice as listed under its schedule: the document's summary plus its occurrence date. */
 export const GeneratedInvoice = t.Object({

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, withNotFound } from '../../http/schemas';
+import { authErrors, dataOf, fileResponse, withNotFound } from '../../http/schemas';
 import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
 import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
@@ -116,9 +116,25 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         params: t.Object({ template_id: t.String() }),
-        query: t.Object({ version: t.Optional(t.String()) }),
+        query: t.Object({
+          version: t.Optional(
+            t.String({
+              description:
+                'The version of the template to draw (a whole number from 1); default: its current config',
+            }),
+          ),
+        }),
         body: PreviewBody,
-        response: { 200: t.Union([dataOf(Render), t.Any()]), ...withNotFound },
+        response: {
+          200: t.Union([
+            dataOf(Render),
+            fileResponse(
+              'application/pdf',
+              'PDF bytes (with Accept: application/pdf or output.delivery: binary)',
+            ),
+          ]),
+          ...withNotFound,
+        },
         detail: detail(
           'Preview a template with posted document data (same body as the stateless render; `config` tries unsaved template settings without storing them)',
         ),
