@@ -28,7 +28,11 @@ export const ErrorEnvelope = t.Object(
       details: t.Optional(
         t.Object(
           { fields: t.Optional(t.Array(FieldProblem, { description: "A 422's problems, one per field" })) },
-          { description: 'More about the error (which depends on it); omitted when there is nothing more' },
+          {
+            additionalProperties: true,
+            description:
+              'More about the error (which depends on it: max_bytes, requests_per_second, amount_paid, documents, ...); omitted when there is nothing more',
+          },
         ),
       ),
     }),
