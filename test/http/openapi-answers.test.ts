@@ -406,6 +406,20 @@ describe('the document as a generated client reads it', () => {
     expect(doc.paths['/api/v1/api-keys/{api_key_id}'].get.operationId).toBe('getApiV1ApiKeysByApiKeyId');
   });
 
+  test('files are documented under their media types: PDFs, ZIPs, XML, beside JSON where either comes', () => {
+    const types = (path: string, method: string) =>
+      Object.keys(doc.paths[path]?.[method]?.responses?.['200']?.content ?? {}).sort();
+    expect(types('/api/v1/renders/{render_id}/download', 'get')).toEqual(['application/pdf']);
+    expect(types('/api/v1/documents/{document_id}/renders', 'post')).toEqual([
+      'application/json',
+      'application/pdf',
+    ]);
+    expect(types('/api/v1/batches/{batch_id}/download', 'get')).toEqual(['application/zip']);
+    expect(types('/api/v1/customers/{id}/statement', 'get')).toEqual(['application/json', 'application/pdf']);
+    expect(types('/api/v1/documents/{document_id}/xml', 'get')).toEqual(['application/xml']);
+    expect(types('/api/v1/documents/xml', 'post')).toEqual(['application/xml']);
+  });
+
   test('error responses say what the status means', () => {
     const generic: string[] = [];
     for (const [path, methods] of Object.entries<Json>(doc.paths))

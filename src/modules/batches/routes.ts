@@ -1,7 +1,15 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, PageQuery, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import {
+  authErrors,
+  dataOf,
+  fileResponse,
+  PageQuery,
+  pageOf,
+  withConflict,
+  withNotFound,
+} from '../../http/schemas';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { Batch, BatchItem, CreateBatchBody, presentBatch, presentBatchItem } from './model';
@@ -103,7 +111,7 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         params,
-        response: { 200: t.Any({ description: 'ZIP of the PDFs (application/zip)' }), ...withConflict },
+        response: { 200: fileResponse('application/zip', 'ZIP of the PDFs'), ...withConflict },
         detail: detail(
           'Download a completed batch as a ZIP: one PDF per completed item (and the combined PDF)',
         ),

@@ -4,7 +4,7 @@ import { isComplianceProfile } from '../../einvoicing/profiles';
 import { DTD_PROBLEMS, XmlInputError } from '../../einvoicing/xsd/xml-input';
 import { XmlLimitError } from '../../einvoicing/xsd/xml-limits';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, ErrorEnvelope, withNotFound } from '../../http/schemas';
+import { authErrors, dataOf, ErrorEnvelope, fileResponse, withNotFound } from '../../http/schemas';
 import { badRequest, DomainError, notFound, validationError } from '../../shared/errors';
 import type { DocumentData } from '../documents';
 import { einvoiceInputOf, findDocument, statelessProblems } from '../documents';
@@ -18,7 +18,7 @@ import type { WriteOutcome } from './use-cases/write-einvoice';
 const writer = () => import('./use-cases/write-einvoice');
 
 const detail = (summary: string) => ({ summary, tags: ['E-invoicing'] });
-const XmlText = t.String({ description: 'UBL 2.1 or CII D16B XML, UTF-8' });
+const XmlText = fileResponse('application/xml', 'UBL 2.1 or CII D16B XML, UTF-8');
 
 function profileOf(profile: string, loc: string) {
   if (!isComplianceProfile(profile)) {

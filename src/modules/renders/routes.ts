@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import { type Auth, authorize } from '../../http/auth';
-import { dataOf, ErrorEnvelope, withConflict, withNotFound } from '../../http/schemas';
+import { dataOf, ErrorEnvelope, fileResponse, withConflict, withNotFound } from '../../http/schemas';
 import { DomainError, notFound } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { isActiveKey } from '../api-keys';
@@ -24,7 +24,10 @@ import { renderStoredDocument } from './use-cases/render-stored-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Renders'] });
 const closed = { additionalProperties: false } as const;
-const PdfBinary = t.Any({ description: 'PDF bytes (with Accept: application/pdf or delivery: binary)' });
+const PdfBinary = fileResponse(
+  'application/pdf',
+  'PDF bytes (with Accept: application/pdf or delivery: binary)',
+);
 
 export function renderRoutes(auth: Auth, deps: AppDeps) {
   const authDeps = deps;

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { dataOf, withNotFound } from '../../http/schemas';
+import { dataOf, fileResponse, withNotFound } from '../../http/schemas';
 import { calendarDayParam } from '../../shared/dates';
 import { validationError } from '../../shared/errors';
 import {
@@ -132,7 +132,7 @@ export function reportRoutes(auth: Auth, deps: AppDeps) {
         response: {
           200: t.Union([
             dataOf(StatementSchema),
-            t.Any({ description: 'PDF bytes (with Accept: application/pdf)' }),
+            fileResponse('application/pdf', 'PDF bytes (with Accept: application/pdf)'),
           ]),
           ...withNotFound,
         },
