@@ -151,6 +151,8 @@ const STATUS_DESCRIPTIONS: Record<string, string> = {
   '409':
     'conflict: the resource is not in a state that allows this (the message says why), or the Idempotency-Key was used with another request or its first request is still running',
   '413': 'payload_too_large: the body is larger than MAX_BODY_BYTES (details.max_bytes)',
+  '415':
+    'unsupported_media_type: a Content-Type the route does not read (it reads application/xml, application/pdf or JSON)',
   '422':
     'unprocessable_entity: the request is not valid, details.fields lists each problem as {loc, msg, type} (also compliance_failed, invalid_base_template where the operation says so)',
   '429':

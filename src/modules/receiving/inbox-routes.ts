@@ -1,7 +1,15 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
+import {
+  authErrors,
+  dataOf,
+  ErrorEnvelope,
+  fileResponse,
+  pageOf,
+  withConflict,
+  withNotFound,
+} from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { calendarDayParam } from '../../shared/dates';
 import { DomainError, notFound } from '../../shared/errors';
@@ -122,7 +130,13 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         parse: 'none',
-        response: { 200: dataOf(ReceivedDocument), 201: dataOf(ReceivedDocument), ...authErrors },
+        response: {
+          200: dataOf(ReceivedDocument),
+          201: dataOf(ReceivedDocument),
+          ...authErrors,
+          415: ErrorEnvelope,
+          422: ErrorEnvelope,
+        },
         detail: detail(
           'Keep a received e-invoice (the same bodies as /einvoices/parse): 201 when new, 200 with the existing document when the same bytes came before. `Content-Disposition: attachment; filename="…"` (or `filename*=UTF-8\'\'…`) names the file: kept as `file_name`',
         ),
@@ -175,6 +189,14 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
       {
         auth: true,
         params,
+        response: {
+          200: dataOf(
+            t.Record(t.String(), t.Unknown(), {
+              description: 'The document data, in the shape of a document create request (docs/receiving.md)',
+            }),
+          ),
+          ...withNotFound,
+        },
         detail: detail('The document data read from a received e-invoice'),
       },
     )
@@ -233,6 +255,7 @@ export function receivedDocumentRoutes(auth: Auth, deps: AppDeps) {
             }),
           ),
         }),
+        response: { 200: fileResponse('application/pdf', 'The drawing, a PDF'), ...withNotFound },
         detail: detail(
           "The received e-invoice drawn by the service in the reader's language (for a hybrid PDF, /original is the supplier's own PDF); counts as a render",
         ),

@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
-import { authErrors, dataOf } from '../../http/schemas';
+import { authErrors, dataOf, ErrorEnvelope, fileResponse } from '../../http/schemas';
 import { badRequest, DomainError } from '../../shared/errors';
 import { pdfResponse, renderServicesOf } from '../renders';
 import { ParsedEInvoiceView, presentParsed } from './model';
@@ -98,6 +98,13 @@ export function receivingRoutes(auth: Auth, deps: AppDeps) {
         query: t.Object({
           template_id: t.Optional(t.String({ description: 'Default: the built-in Classic' })),
         }),
+        response: {
+          200: fileResponse('application/pdf', 'The drawing, a PDF'),
+          ...authErrors,
+          415: ErrorEnvelope,
+          422: ErrorEnvelope,
+          429: ErrorEnvelope,
+        },
         detail: detail(
           'A readable PDF of a received e-invoice (the same bodies as parse), drawn by the service, with the validation verdict as its footer line; counts as a render',
         ),
