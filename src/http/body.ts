@@ -150,6 +150,14 @@ export async function prepareBody(request: Request, maxBytes: number): Promise<P
   if (bytes === null) return { kind: 'too_large' };
   const headers = new Headers(request.headers);
   headers.delete('content-length');
+  // No route reads a form's fields (bodies are JSON; uploads multipart): Elysia would parse one into the
+  // body and a form that passes the schema would be taken, where docs/api-conventions.md says 400.
+  if (/^application\/x-www-form-urlencoded\b/i.test(request.headers.get('content-type') ?? '')) {
+    return {
+      kind: 'not_text',
+      message: 'A form body (application/x-www-form-urlencoded) is not read: send application/json',
+    };
+  }
   if (!isJson(request)) {
     const rebuilt = new Request(request.url, { method: request.method, headers, body: bytes });
     return { kind: 'ok', request: rebuilt, identity: await bytesIdentity(rebuilt, bytes) };

@@ -69,6 +69,23 @@ describe('error envelope', () => {
     expect(res.body.error.message).toContain('application/json');
   });
 
+  test('a form body that would pass the schema is a 400 too, and nothing is created', async () => {
+    const before = (await server.json('/api/v1/customers', { key: account.apiKey })).body.data.length;
+    const form = await fetch(`${server.url}/api/v1/customers`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${account.apiKey}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: 'name=Form%20GmbH',
+    });
+    expect(form.status).toBe(400);
+    expect(((await form.json()) as { error: { message: string } }).error.message).toContain(
+      'application/json',
+    );
+    expect((await server.json('/api/v1/customers', { key: account.apiKey })).body.data).toHaveLength(before);
+  });
+
   test('unknown body fields are rejected with their path, not dropped', async () => {
     const res = await server.json('/api/v1/workspaces', {
       method: 'POST',
