@@ -362,7 +362,7 @@ export const SETTING_SPECS = {
     field: 'outboundHosts',
     parse: text,
     shown: 'any host a connection names',
-    doc: "comma-separated host names the delivery channels may reach (`api.storecove.com`): the only outbound connections of an air-gapped site; unset = any HTTPS host an account's connection names ([docs/channels.md](docs/channels.md))",
+    doc: "comma-separated host names the delivery channels may reach (`api.storecove.com`): the only outbound connections of an air-gapped site; unset = any HTTPS host on the internet an account's connection names, never one inside a private network ([docs/channels.md](docs/channels.md), [docs/security.md](docs/security.md))",
   },
   CHANNEL_POLL_SECONDS: {
     flag: 'channel-poll-seconds',

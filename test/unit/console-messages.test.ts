@@ -176,8 +176,8 @@ describe('plainProblem in German: payments, dunning levels and recurring numbers
     ["'Berlin' is not an IANA time zone", 'Geben Sie eine Zeitzone wie Europe/Berlin ein.'],
     // A recurring invoice's start typed a few centuries early (0202 for 2022).
     [
-      'a schedule from 0202-03-01 would make more than 1000 invoices at once for the dates already past: is the year right? (start it later, or set end_date or max_occurrences)',
-      'Für die schon vergangenen Termine würden auf einmal mehr als 1000 Rechnungen erstellt: Stimmt das Jahr?',
+      'a schedule from 0202-03-01 would make more than 10000 invoices at once for the dates already past: is the year right? (start it later, or set end_date or max_occurrences)',
+      'Für die schon vergangenen Termine würden auf einmal mehr als 10000 Rechnungen erstellt: Stimmt das Jahr?',
     ],
   ])('%s', (message, words) => {
     expect(plainProblem(message)).toBe(words);

@@ -34,7 +34,7 @@ function dateProblems(rule: ScheduleRule, endDate: string | null): FieldError[] 
 }
 
 /** The most invoices one new schedule may owe for dates already past, all made at once (catch-up). */
-export const MAX_CATCH_UP = 1000;
+export const MAX_CATCH_UP = 10_000;
 
 /**
  * A `start_date` whose past dates alone come to more than MAX_CATCH_UP invoices: a mistyped year (0201 for
