@@ -1,6 +1,6 @@
 import type { Options } from 'csv-parse/sync';
 import { type FieldError, validationError } from '../../shared/errors';
-import type { Pace } from './pace';
+import type { Pace } from '../../shared/event-loop';
 
 // The sync entry point bundles its own CsvError class: take both from it so `instanceof` matches (and the
 // streaming parser's from its own). Loaded by the first CSV import, not at start: about 1 MiB of an idle

@@ -1,8 +1,8 @@
 import type { ModuleLink } from '../../http/links';
 import type { AccountCtx } from '../../shared/context';
 import type { FieldError } from '../../shared/errors';
+import type { Pace } from '../../shared/event-loop';
 import { yieldToEventLoop } from '../../shared/event-loop';
-import type { Pace } from './pace';
 import type { RowError, SourceFormat } from './row-types';
 
 /**
@@ -31,7 +31,7 @@ export interface CheckedImport {
 export interface ImportResourceKind {
   /**
    * A malformed file (or a CSV header this resource does not know) throws a 422. Awaits `pace()` between
-   * rows, as check does: both run on the API's event loop (pace.ts).
+   * rows, as check does: both run on the API's event loop (`pacer`, shared/event-loop.ts).
    */
   parse(format: SourceFormat, data: readonly unknown[], pace: Pace): Promise<ParsedImport>;
   /** The same checks its create endpoint runs, per entry, plus what only a whole file can get wrong. */

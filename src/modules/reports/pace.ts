@@ -2,31 +2,14 @@
 // loop between them, so requests waiting on it (/health, anyone's API call) are answered meanwhile
 // (issue 37; docs/reports.md, Limits).
 import type { DbOrTx } from '../../db/client';
-import { yieldToEventLoop } from '../../shared/event-loop';
+import { mapPaced, type Pace, pacer, yieldToEventLoop } from '../../shared/event-loop';
 import type { PageRequest } from '../../shared/pagination';
 import type { Summed, SumPage } from '../documents';
-
-/** The longest stretch of a report's work between two turns of the event loop. */
-const SLICE_MS = 10;
 
 /** Rows read per query: a page of documents (with their data) takes a few milliseconds to read. */
 export const REPORT_PAGE_SIZE = 250;
 
-/**
- * `await pace()` in a loop: once a slice of work has run since the last turn, the event loop gets one
- * (a macrotask: awaiting a resolved promise would not let I/O in). Cheap otherwise.
- */
-export type Pace = () => Promise<void> | undefined;
-
-export function pacer(sliceMs = SLICE_MS): Pace {
-  let since = performance.now();
-  return () => {
-    if (performance.now() - since < sliceMs) return undefined;
-    return yieldToEventLoop().then(() => {
-      since = performance.now();
-    });
-  };
-}
+export { mapPaced, type Pace, pacer };
 
 /**
  * What `pick` makes of each row of a paged reader (a module's `…ForReports` or `list…`: newest first, keyset
@@ -80,16 +63,6 @@ export async function eachPage<T>(
     after = next;
     await yieldToEventLoop();
   }
-}
-
-/** `rows` mapped, a slice at a time. */
-export async function mapPaced<T, U>(rows: readonly T[], map: (row: T) => U, pace: Pace): Promise<U[]> {
-  const out: U[] = [];
-  for (const row of rows) {
-    out.push(map(row));
-    await pace();
-  }
-  return out;
 }
 
 /** Items sorted at once before they are merged: a couple of milliseconds of sorting. */

@@ -1,10 +1,10 @@
 import { DomainError, type FieldError } from '../../../shared/errors';
+import { mapPaced, type Pace } from '../../../shared/event-loop';
 // The customer create contract itself, not a copy, so an import accepts exactly what POST /customers does.
 import { CreateCustomerBody, createCustomer, customerProblems } from '../../customers';
 import { parseCsvPaced } from '../csv';
 import { type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
 import type { RowError } from '../model';
-import { mapPaced, type Pace } from '../pace';
 import { compiledCheck } from '../schema-check';
 
 const SCALAR_COLUMNS = new Set(['name', 'contact_name', 'email', 'phone', 'tax_id']);

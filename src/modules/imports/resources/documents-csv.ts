@@ -1,9 +1,9 @@
 import { type FieldError, validationError } from '../../../shared/errors';
+import type { Pace } from '../../../shared/event-loop';
 import { type CsvTable, parseCsv, parseCsvPaced } from '../csv';
 import { booleanCell, decimalCell } from '../csv-cells';
 import type { ParsedImport } from '../entries';
 import type { RowError } from '../model';
-import type { Pace } from '../pace';
 
 /**
  * CSV cannot nest line items, so a documents CSV has one record per LINE, as accounting exports do. Records

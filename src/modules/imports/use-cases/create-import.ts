@@ -2,18 +2,18 @@ import type { AppLinks } from '../../../module';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { validationError } from '../../../shared/errors';
+import { pacer } from '../../../shared/event-loop';
 import { newId } from '../../../shared/ids';
 import { loadCsvParser } from '../csv';
 import { entriesTextPaced } from '../entries';
 import { type CreateImportBody, keptRowErrors, MAX_IMPORT_ROWS } from '../model';
-import { pacer } from '../pace';
 import { type ImportHead, insertImport } from '../repo';
 import { importKinds } from '../resources';
 
 /**
  * Parses and validates every row now, so the client sees all row errors before deciding to confirm;
  * only the valid entries are stored, in create-body shape, for confirm to commit. A slice at a time, with
- * turns of the event loop in between: 100,000 rows are seconds of work (pace.ts).
+ * turns of the event loop in between: 100,000 rows are seconds of work (`pacer`, shared/event-loop.ts).
  */
 export async function createImport({
   ctx,
