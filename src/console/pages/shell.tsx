@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { showsOffice } from '../accounts';
 import { type Language, t } from '../i18n';
 import type { Account, Me } from '../me';
@@ -102,10 +102,11 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
   const { user } = me;
   const office = showsOffice(me);
   // On a phone the sections fold under one button (the thirteen links took half the screen); each move
-  // to another screen folds them again.
-  const [menuOpen, setMenuOpen] = useState(false);
+  // to another screen folds them again, in the same drawing as the new screen's name (the menu is open
+  // for the screen it was opened on).
   const where = route.join('/');
-  useEffect(() => setMenuOpen(false), [where]);
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === where;
   const currentLabel = SECTIONS.find((section) => section.path === current)?.label ?? 'Documents';
   return (
     <div class="shell">
@@ -136,7 +137,7 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
             class="menu-toggle"
             aria-expanded={menuOpen}
             aria-controls="sections"
-            onClick={() => setMenuOpen(!menuOpen)}
+            onClick={() => setOpenOn(menuOpen ? null : where)}
           >
             <span aria-hidden="true" class="menu-icon">
               {menuOpen ? '✕' : '☰'}
