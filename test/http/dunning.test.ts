@@ -519,7 +519,7 @@ describe('sending a reminder', () => {
 });
 
 describe('the daily job', () => {
-  test('sends what is due once per document and level, one level a day, never for paid, voided or disputed invoices', async () => {
+  test("sends what is due once per document and level, one level a day and none before the last letter's payment date, never for paid, voided or disputed invoices", async () => {
     clock.set('2026-12-20T09:00:00.000Z');
     const s = await setup();
     await call(s, 'PUT', '/api/v1/dunning-policy', POLICY);
@@ -557,12 +557,23 @@ describe('the daily job', () => {
     }
     expect(await levels(overdue.id)).toEqual([1]);
 
-    // The next day: level 2 for the first, level 1 for the one now 7 days overdue.
+    // Two days later: level 1 for the one now 7 days overdue; level 2 of the first, though due by its days,
+    // waits for the date its first letter asked payment by (2027-01-03), so the letters never contradict.
     clock.set('2026-12-22T09:00:00.000Z');
     await server.jobs.runDue();
     await server.jobs.runDue();
-    expect(await levels(overdue.id)).toEqual([2, 1]);
+    expect(await levels(overdue.id)).toEqual([1]);
     expect(await levels(recent.id)).toEqual([1]);
+    expect(mailsTo(s.email)).toHaveLength(2);
+    // On that date still nothing; the day after, level 2.
+    clock.set('2027-01-03T09:00:00.000Z');
+    await server.jobs.runDue();
+    await server.jobs.runDue();
+    expect(await levels(overdue.id)).toEqual([1]);
+    clock.set('2027-01-04T09:00:00.000Z');
+    await server.jobs.runDue();
+    await server.jobs.runDue();
+    expect(await levels(overdue.id)).toEqual([2, 1]);
     expect(mailsTo(s.email)).toHaveLength(3);
     const subjects = mailsTo(s.email).map((m) => m.parsed.subject);
     expect(subjects).toContain(`1. Mahnung ${overdue.number}`);

@@ -19,7 +19,8 @@ const PAGE = 100;
 
 /**
  * The daily job of one account: every overdue invoice whose next level is due gets that level, one level a
- * document a day (none if a reminder already went out today), never a paid, voided or disputed invoice.
+ * document a day (none if a reminder already went out today) and none before the last letter's payment date
+ * has passed, never a paid, voided or disputed invoice.
  * Each reminder commits on its own, fenced on the job's claim; the unique (document, level) index keeps a
  * re-run after a crash from sending one twice, and the commit checks the day's reminder again so that two
  * days' jobs running at once (a late retry) cannot send two levels on one day. A reminder that cannot go out (no address, quota) is logged
@@ -48,6 +49,9 @@ export async function sendDueReminders({
       if ((await remindersOf(ctx.db, ctx.accountId, document.id)).some((r) => r.sentOn === today)) continue;
       // A letter that bounced does not count: its level is sent again (to the customer's address now).
       const { counted, undelivered } = await remindersReached(ctx, document.id);
+      // The customer is given the date the last letter names: the next level waits until it has passed
+      // (a 1. Mahnung the day after a Zahlungserinnerung asking for payment within 14 days contradicts it).
+      if (counted.some((reminder) => reminder.payBy >= today)) continue;
       const level = nextLevel(counted);
       const stage = policy.levels[level - 1];
       if (!stage || daysOverdue(document, today) < stage.days_after_due) continue;
