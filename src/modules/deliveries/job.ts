@@ -1,19 +1,16 @@
-import type { DbOrTx } from '../../db/client';
-import { defineJob, exponentialBackoff, type JobDefinition, jobKind } from '../../jobs/definition';
-import { enqueueJob } from '../../jobs/queue';
-import type { Clock } from '../../shared/clock';
-import { type DeliveryJobDeps, DeliverySendPayload } from './job-types';
-import { SEND_ATTEMPTS } from './lifecycle';
+import { defineJob, exponentialBackoff, type JobDefinition } from '../../jobs/definition';
+import { type DeliveryJobDeps, type DeliverySendPayload, deliverySend } from './job-types';
 import { deliverEmail, giveUpDelivery } from './use-cases/deliver-email';
 
-export { type DeliveryJobDeps, DeliverySendPayload } from './job-types';
+export {
+  DELIVERY_SEND,
+  type DeliveryJobDeps,
+  DeliverySendPayload,
+  enqueueDeliverySend,
+} from './job-types';
 
-export const DELIVERY_SEND = 'delivery.send';
-
-// One claim per SMTP attempt; a job that fails for good (its worker died during the last attempt, say) makes
-// the delivery `failed` through onLastFailure instead of leaving it `queued` for ever.
-const deliverySend = jobKind(DELIVERY_SEND, DeliverySendPayload, SEND_ATTEMPTS);
-
+// One claim per SMTP attempt (deliverySend, job-types.ts); a job that fails for good (its worker died during
+// the last attempt, say) makes the delivery `failed` through onLastFailure instead of leaving it `queued`.
 export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof DeliverySendPayload> {
   return defineJob({
     ...deliverySend,
@@ -23,16 +20,4 @@ export function deliverySendJob(deps: DeliveryJobDeps): JobDefinition<typeof Del
     handler: (payload, job) => deliverEmail({ deps, payload, job }),
     onLastFailure: (payload, job, error) => giveUpDelivery({ payload, job, error }),
   });
-}
-
-/**
- * In the caller's transaction, with the delivery row: both commit or neither. The run key makes a second
- * enqueue for the same delivery a no-op.
- */
-export async function enqueueDeliverySend(
-  db: DbOrTx,
-  clock: Clock,
-  payload: DeliverySendPayload,
-): Promise<void> {
-  await enqueueJob(db, clock, deliverySend, payload, { runKey: `delivery:${payload.deliveryId}` });
 }

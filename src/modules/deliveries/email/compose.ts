@@ -1,5 +1,7 @@
+import type { Address } from '../../../domain/address';
 import { makeFormatter, resolveLocale } from '../../../rendering/format';
 import { type Labels, labelsFor, languageOf } from '../../../rendering/labels';
+import { addressLines } from '../../../rendering/view/parties';
 import { currencyDecimals, type DocumentType, getDocumentType } from '../../reference';
 import { MAX_SUBJECT } from '../model';
 import { PHRASES } from './phrases';
@@ -57,6 +59,47 @@ export interface BodyInput extends SubjectInput {
   linkExpiresAt: string;
   /** IANA zone the expiry is stated in (the seller's); default UTC. */
   timeZone?: string | null;
+  /** The seller as the document froze it: what its legal footer states. */
+  sender?: SenderDetails | null;
+}
+
+/**
+ * What a business letter states about its sender (§ 35a GmbHG, § 37a HGB, § 80 AktG, § 125a HGB: the firm
+ * with its legal form, the seat, register court and number, every managing director), as the seller's
+ * frozen party holds it; an e-mail to a customer is such a letter, as its PDF is.
+ */
+export interface SenderDetails {
+  legalName?: string | null;
+  address?: Address | null;
+  taxId?: string | null;
+  registration?: string | null;
+  managingDirectors?: string | null;
+  legalInfo?: string | null;
+}
+
+const present = (value: string | null | undefined): value is string => !!value?.trim();
+
+/**
+ * The signature block under the closing ("-- " opens it, so mail programs set it apart): the firm, its
+ * address, and the register entry, managing directors and further legal information, labelled as the PDF
+ * labels them; the VAT id beside them. Only for a seller whose profile holds any of the legal statements:
+ * a sole trader with none gets no block of an address alone.
+ */
+function signature(locale: string, labels: Labels, sender: SenderDetails | null | undefined): string | null {
+  if (!sender) return null;
+  const legal = [sender.registration, sender.managingDirectors, sender.legalInfo].filter(present);
+  if (legal.length === 0) return null;
+  const lines = [
+    sender.legalName?.trim(),
+    addressLines(sender.address ?? undefined, locale, false).join(', '),
+    present(sender.registration) ? `${labels.registration} ${sender.registration.trim()}` : null,
+    present(sender.managingDirectors)
+      ? `${labels.managingDirectors}: ${sender.managingDirectors.trim()}`
+      : null,
+    ...(sender.legalInfo ?? '').split('\n').map((line) => line.trim()),
+    present(sender.taxId) ? `${labels.taxId} ${sender.taxId.trim()}` : null,
+  ].filter(present);
+  return `-- \n${lines.join('\n')}`;
 }
 
 /** The amount a reader of this document type looks for, labelled as the PDF labels it. */
@@ -131,8 +174,9 @@ export function composeBody(input: BodyInput): string {
   // comes first, and what is sent follows it: no second greeting and closing around it ("Guten Tag, …
   // Sehr geehrte Damen und Herren, …").
   const whole = message !== undefined && isLetter(message);
+  const footer = signature(input.locale, labels, input.sender) ?? '';
   const paragraphs = whole
-    ? [message, capitalized(sent), facts.join('\n'), download]
-    : [phrases.greeting, sent, facts.join('\n'), message ?? '', download, closing];
+    ? [message, capitalized(sent), facts.join('\n'), download, footer]
+    : [phrases.greeting, sent, facts.join('\n'), message ?? '', download, closing, footer];
   return `${paragraphs.filter((p) => p !== '').join('\n\n')}\n`;
 }

@@ -1,5 +1,5 @@
 import type { createTransport } from 'nodemailer';
-import { recipientReasons } from './smtp-outcome';
+import { deferredRecipients, recipientReasons } from './smtp-outcome';
 import type { SmtpSettings } from './smtp-settings';
 
 export interface OutgoingEmail {
@@ -19,6 +19,8 @@ export interface OutgoingEmail {
 export interface SendResult {
   /** Recipients the server refused while taking the message for the others, with its reasons. */
   partlyRejected: string | null;
+  /** Of those, the ones refused for now (4xx): a later attempt may reach them. */
+  deferred: string[];
 }
 
 // A dead server must fail an attempt in seconds (the job retries with backoff), and the whole exchange
@@ -79,6 +81,10 @@ export async function sendEmail(
     })),
     signal,
   });
-  const rejected = recipientReasons((info as { rejectedErrors?: unknown }).rejectedErrors);
-  return { partlyRejected: rejected ? settings.redact(rejected) : null };
+  const errors = (info as { rejectedErrors?: unknown }).rejectedErrors;
+  const rejected = recipientReasons(errors);
+  return {
+    partlyRejected: rejected ? settings.redact(rejected) : null,
+    deferred: deferredRecipients(errors),
+  };
 }

@@ -20,6 +20,7 @@ interface SmtpErrorShape {
 interface RecipientError {
   recipient?: unknown;
   response?: unknown;
+  responseCode?: unknown;
 }
 
 const MAX_REASON = 1_000;
@@ -41,6 +42,18 @@ export function recipientReasons(errors: unknown): string | null {
   return (errors as RecipientError[])
     .map((e) => `${String(e.recipient ?? '?')}: ${String(e.response ?? 'rejected')}`)
     .join('; ');
+}
+
+/**
+ * The recipients a server refused for now (4xx: greylisting, a mailbox busy, too many recipients at once)
+ * while it took the message for others: they did not get it, and asking again later may work.
+ */
+export function deferredRecipients(errors: unknown): string[] {
+  if (!Array.isArray(errors)) return [];
+  return (errors as RecipientError[])
+    .filter((e) => typeof e.responseCode === 'number' && e.responseCode >= 400 && e.responseCode < 500)
+    .map((e) => String(e.recipient ?? ''))
+    .filter((recipient) => recipient !== '');
 }
 
 export function classifySmtpError(error: unknown, redact: (text: string) => string): SendFailure {

@@ -133,6 +133,16 @@ export async function buildDeliveryEmail({
     linkExpiresAt: render.expiresAt,
     // The seller's zone; a German-language mail without one is read in Germany.
     timeZone: sellerProfile?.defaultTimezone ?? (locale.startsWith('de') ? 'Europe/Berlin' : null),
+    sender: seller
+      ? {
+          legalName: seller.legal_name ?? seller.name,
+          address: seller.address ?? null,
+          taxId: seller.tax_id ?? null,
+          registration: seller.registration_number ?? null,
+          managingDirectors: seller.managing_directors ?? null,
+          legalInfo: seller.legal_info ?? null,
+        }
+      : null,
   });
   return {
     email: {

@@ -10,14 +10,18 @@ import {
 } from '../../../jobs/definition';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
+import { newId } from '../../../shared/ids';
 import { findDocument, noteDocumentSent, paymentFigures } from '../../documents';
+import { findRender } from '../../renders';
 import { type SendResult, sendEmail } from '../email/mailer';
 import { classifySmtpError } from '../email/smtp-outcome';
 import { readSmtpUrl } from '../email/smtp-settings';
 import type { DeliveryJobDeps, DeliverySendPayload } from '../job-types';
 import { isPending, SEND_ATTEMPTS } from '../lifecycle';
 import { type DeliveryOutcome, findDelivery, finishDelivery, noteAttemptError } from '../repo';
+import type { DeliveryRow } from '../schema';
 import { buildDeliveryEmail, deliveryMessageId } from './build-delivery-email';
+import { queueDelivery } from './queue-delivery';
 
 /**
  * The `delivery.send` job: one delivery, one SMTP exchange per attempt, and the outcome recorded in the
@@ -91,15 +95,25 @@ export async function deliverEmail({
     return;
   }
 
+  // Recipients refused for now (4xx) while others took the message get it by a delivery of their own,
+  // queued with this one's outcome: this one cannot try again (the others have it), and `sent` with a
+  // reason alone left them without the invoice, a retry refused.
+  const followUp = result.deferred.length > 0 ? newId('dlv') : null;
+  const rejectedNote = result.partlyRejected
+    ? `not accepted for: ${result.partlyRejected}${followUp ? `; sent to ${result.deferred.join(', ')} again as ${followUp}` : ''}`
+    : null;
   const sent: DeliveryOutcome = {
     status: 'sent',
     sentAt: isoNow(ctx.clock),
     messageId: deliveryMessageId(delivery.id),
-    errorMessage: result.partlyRejected ? `not accepted for: ${result.partlyRejected}` : null,
+    errorMessage: rejectedNote,
   };
   const finishSent = async (tx: DbOrTx) => {
-    await finishDelivery(tx, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
+    const finished = await finishDelivery(tx, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
     await noteDocumentSent({ ...ctx, db: tx }, delivery.documentId);
+    if (finished && followUp) {
+      await queueFollowUp({ ...ctx, db: tx }, delivery, followUp, result.deferred, payload.downloadUrl);
+    }
   };
   try {
     await job.commit(finishSent);
@@ -136,6 +150,51 @@ export async function giveUpDelivery({
   };
   // Only a delivery still queued changes: one the handler recorded (sent, bounced, failed) stays as it is.
   await finishDelivery(job.db, payload.accountId, payload.deliveryId, outcome, isoNow(job.clock));
+}
+
+/**
+ * A new delivery (`retry_of` the original) of the same mail to the recipients a server refused for now,
+ * each in the list it was in (a Bcc stays a Bcc; with no To left, the Cc ones become the To), with the
+ * same render and link, letter and e-invoice; its own job tries them with the usual back-off.
+ */
+async function queueFollowUp(
+  ctx: AccountCtx,
+  delivery: DeliveryRow,
+  id: string,
+  deferred: string[],
+  downloadUrl: string,
+): Promise<void> {
+  const refused = new Set(deferred.map((address) => address.toLowerCase()));
+  const pick = (list: string[]) => list.filter((address) => refused.has(address.toLowerCase()));
+  let to = pick(delivery.to);
+  let cc = pick(delivery.cc);
+  const bcc = pick(delivery.bcc);
+  if (to.length === 0) [to, cc] = [cc, []];
+  if (to.length + cc.length + bcc.length === 0) return;
+  const render = delivery.renderId ? await findRender(ctx.db, ctx.accountId, delivery.renderId) : undefined;
+  if (!render) return;
+  await queueDelivery(ctx, {
+    id,
+    documentId: delivery.documentId,
+    to,
+    cc,
+    bcc,
+    subject: delivery.subject,
+    message: delivery.message,
+    attachPdf: delivery.attachPdf,
+    einvoiceProfile: delivery.einvoiceProfile,
+    render,
+    retryOf: delivery.id,
+    link: () => downloadUrl,
+    letter: delivery.letterBlobKey
+      ? {
+          blobKey: delivery.letterBlobKey,
+          filename: delivery.letterFilename ?? delivery.subject,
+          amount: delivery.mailAmount,
+          dueDate: delivery.mailDueDate,
+        }
+      : null,
+  });
 }
 
 /** Why a reminder about this document may no longer go out, or null: what is due is still unpaid. */

@@ -14,7 +14,7 @@ import {
   renderOfIssued,
 } from '../../renders';
 import { readSmtpUrl } from '../email/smtp-settings';
-import { enqueueDeliverySend } from '../job';
+import { enqueueDeliverySend } from '../job-types';
 import { insertDelivery } from '../repo';
 import type { DeliveryRow } from '../schema';
 
@@ -83,6 +83,8 @@ export function einvoiceToAttach(
 }
 
 export interface NewDelivery {
+  /** The new delivery's id when the caller named it already (a follow-up its original's reason names). */
+  id?: string;
   documentId: string;
   to: string[];
   cc: string[];
@@ -112,7 +114,7 @@ export async function queueDelivery(ctx: AccountCtx, input: NewDelivery): Promis
   const keepUntil = new Date(ctx.clock.now().getTime() + MAX_EXPIRES_IN * 1000).toISOString();
   const render = await keepRenderUntil(ctx.db, input.render, keepUntil);
   const row = await insertDelivery(ctx.db, {
-    id: newId('dlv'),
+    id: input.id ?? newId('dlv'),
     accountId: ctx.accountId,
     documentId: input.documentId,
     to: input.to,

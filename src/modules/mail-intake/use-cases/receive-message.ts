@@ -5,6 +5,7 @@ import type { AttachmentLimits, SkippedPart } from '../../../workers/mail-attach
 import type { MessageParts } from '../../../workers/mail-message';
 import type { MessageReader } from '../../../workers/receive-pool';
 import { type ReceivedEmail, type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../receiving';
+import { reportReason, reportTypeOf } from '../report';
 
 export interface MessageOutcome {
   /** The message's headers as read; all null when the message itself could not be read. */
@@ -63,6 +64,7 @@ export async function receiveMessage({
   deps: ReceivingDeps & { blobs: BlobStore; readMessage: MessageReader };
   input: { raw: Uint8Array; limits: AttachmentLimits };
 }): Promise<MessageOutcome> {
+  const report = reportTypeOf(input.raw);
   let parts: MessageParts;
   try {
     parts = await deps.readMessage(input.raw, input.limits, ctx.accountId);
@@ -71,6 +73,10 @@ export async function receiveMessage({
     return { email: UNREAD, kept: [], refused: [{ name: 'the message', reason: bounded(reasonOf(error)) }] };
   }
   const { email, files, skipped } = parts;
+  // A bounce returns the firm's own mail, its invoice attached: named, not taken (report.ts).
+  if (report !== null) {
+    return { email, kept: [], refused: [{ name: 'the message', reason: bounded(reportReason(report)) }] };
+  }
   const kept: MessageOutcome['kept'] = [];
   const refused = [...skipped];
   for (const file of files) {
