@@ -38,8 +38,19 @@ export function rememberAccount(me: Me): void {
 export const currentAccount = (me: Me): ReachedAccount | undefined =>
   me.accounts.find((a) => a.id === me.account.id) ?? me.accounts.find((a) => a.current);
 
-/** Whether the console offers the Office page: several accounts reached, or the current one an office. */
-export const showsOffice = (me: Me) => me.accounts.length > 1 || currentAccount(me)?.office === true;
+/**
+ * Whether the menu names the Office page: once the user reaches several accounts (an office and a client).
+ * A first start's account is an office too, so a small firm alone in it would see "Kanzlei" first in its
+ * menu; until there is a client, an office's owners and admins find the page in the settings instead
+ * (`offersFirstClient`).
+ */
+export const showsOffice = (me: Me) => me.accounts.length > 1;
+
+/** An office with no client yet, whose user may add one: the settings offer the way to the Office page. */
+export const offersFirstClient = (me: Me) => me.accounts.length <= 1 && mayAddClients(me);
+
+/** The name a first start gives the account (src/cli/serve.ts): the firm's own name is still to be entered. */
+export const FIRST_START_NAME = 'Default account';
 
 /** An office's owners and admins create client accounts (POST /accounts). */
 export function mayAddClients(me: Me): boolean {

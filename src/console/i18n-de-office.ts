@@ -104,4 +104,12 @@ export const GERMAN_OFFICE: Record<string, string> = {
   'You now also work in {account}. Sign in with {email} and choose it in the header.':
     'Sie arbeiten jetzt auch in {account}. Melden Sie sich mit {email} an und wählen Sie es oben aus.',
   'Back to the console': 'Zurück zur Konsole',
+  // A first start's office before its first client (settings/first-client.tsx) and its name (shell.tsx).
+  'Clients (for tax offices)': 'Mandanten (für Steuerkanzleien)',
+  'Do you keep the books of other firms? Add each client as an account of its own. Once you have one, the menu shows the Office page with all your clients.':
+    'Führen Sie die Bücher anderer Firmen? Legen Sie jeden Mandanten als eigenes Konto an. Sobald es einen gibt, zeigt das Menü die Seite „Kanzlei“ mit allen Mandanten.',
+  'Add a client firm': 'Mandanten anlegen',
+  'Your account is still called "Default account": the header and your colleagues’ invitations show it.':
+    'Ihr Konto heißt noch „Default account“: So steht es oben und in den Einladungen an Ihre Mitarbeiter.',
+  'Enter your firm’s name': 'Namen Ihrer Firma eintragen',
 };

@@ -45,4 +45,18 @@ export const GERMAN_RECURRING: Record<string, string> = {
   'Contract ends on': 'Vertragsende am',
   'Its last day: billed in arrears, the last stretch is invoiced the day after.':
     'Sein letzter Tag: bei Abrechnung im Nachhinein wird der letzte Abschnitt am Tag danach berechnet.',
+  'The contract ends on {date}.': 'Der Vertrag endet am {date}.',
+  'Dates that pass while it is paused are not invoiced later.':
+    'Termine während der Pause werden auch später nicht berechnet.',
+  'This date has passed: its invoice is made as soon as you save.':
+    'Dieses Datum ist vorbei: Die Rechnung dafür wird sofort beim Speichern erstellt.',
+  'This date has passed: saving makes {count} invoices at once, one for each date from {first} to {last}.':
+    'Dieses Datum ist vorbei: Beim Speichern werden sofort {count} Rechnungen erstellt, je eine für jeden Termin vom {first} bis {last}.',
+  'Each later invoice counts it up: {next}, {after}, …':
+    'Jede weitere Rechnung zählt sie hoch: {next}, {after}, …',
+  'The next invoices count on from the last one made; another number here starts a new series.':
+    'Die nächsten Rechnungen zählen von der zuletzt erstellten weiter; eine andere Nummer hier beginnt eine neue Reihe.',
+  // A rejected received invoice's payments (documents/payments.tsx).
+  'Rejected: nothing is paid on it. Approve it first to record a payment.':
+    'Abgelehnt: Darauf wird nichts gezahlt. Geben Sie sie zuerst frei, um eine Zahlung zu erfassen.',
 };

@@ -309,6 +309,12 @@ function ReceivedView({ id }: { id: string }) {
               amountDue={item.amount_due}
               currency={item.currency}
               skonto={receivedSkonto(item.payment, item.amount_due)}
+              // The service takes no payment on a rejected invoice (409): the way back is said instead.
+              closed={
+                item.status === 'rejected'
+                  ? t('Rejected: nothing is paid on it. Approve it first to record a payment.')
+                  : undefined
+              }
               onChange={loaded.reload}
             />
           )}

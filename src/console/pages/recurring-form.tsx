@@ -17,6 +17,7 @@ import { typingError } from './documents/editor';
 import { LineItems } from './documents/editor-fields';
 import { contentOf } from './documents/form-content';
 import type { DraftForm, StoredDocument } from './documents/model';
+import { catchUpDates, nextNumbers } from './recurring-dates';
 import { FREQUENCIES, numberingError, RECURRING_STATES, templateError } from './recurring-model';
 
 interface Schedule {
@@ -74,11 +75,50 @@ function templateForm(existing?: RecurringInvoice): DraftForm {
   } as unknown as StoredDocument);
 }
 
-/** What the page says of the next invoice: its date, or why none comes. */
+/** What the page says of the next invoice: its date, or why none comes; and when the contract ends. */
 function nextInvoiceText(existing: RecurringInvoice): string {
-  if (existing.status === 'paused') return t('Paused: no invoice is made until it is resumed.');
+  const ends =
+    existing.end_date && existing.status !== 'cancelled'
+      ? ` ${t('The contract ends on {date}.', { date: formatDate(existing.end_date) })}`
+      : '';
+  // Resume continues at the next date from today: what fell into the pause is not billed afterwards.
+  if (existing.status === 'paused')
+    return `${t('Paused: no invoice is made until it is resumed.')} ${t('Dates that pass while it is paused are not invoiced later.')}${ends}`;
   if (existing.status === 'cancelled' || !existing.next_occurrence_date) return t('No further invoices.');
-  return t('Next invoice on {date}', { date: formatDate(existing.next_occurrence_date) });
+  return `${t('Next invoice on {date}', { date: formatDate(existing.next_occurrence_date) })}${ends}`;
+}
+
+/** A new schedule's first date in the past: every date up to today is invoiced at once when it is saved. */
+function catchUpHint(schedule: {
+  start_date: string;
+  frequency: string;
+  interval: string;
+  end_date: string;
+}) {
+  const dates = catchUpDates(
+    schedule.start_date,
+    schedule.frequency,
+    schedule.interval,
+    schedule.end_date,
+    localToday(),
+  );
+  if (dates.length === 0) return undefined;
+  if (dates.length === 1) return t('This date has passed: its invoice is made as soon as you save.');
+  return t(
+    'This date has passed: saving makes {count} invoices at once, one for each date from {first} to {last}.',
+    {
+      count: dates.length,
+      first: formatDate(dates[0]),
+      last: formatDate(dates.at(-1)),
+    },
+  );
+}
+
+/** What the first invoice's number field says the later ones become. */
+function countingHint(first: string): string {
+  const next = nextNumbers(first);
+  if (!next) return t('Each later invoice counts it up: RE-2026-002, RE-2026-003, …');
+  return t('Each later invoice counts it up: {next}, {after}, …', { next: next[0], after: next[1] });
 }
 
 export function RecurringForm({
@@ -284,6 +324,7 @@ export function RecurringForm({
               path="start_date"
               error={error}
               readOnly={!!existing}
+              hint={existing ? undefined : catchUpHint(schedule)}
               required
             />
             <Field
@@ -341,7 +382,13 @@ export function RecurringForm({
                 placeholder="RE-2026-001"
                 path="invoice_template.invoice_number"
                 error={error}
-                hint={t('Each later invoice counts it up: RE-2026-002, RE-2026-003, …')}
+                hint={
+                  existing && schedule.invoice_number === scheduleOf(existing).invoice_number
+                    ? t(
+                        'The next invoices count on from the last one made; another number here starts a new series.',
+                      )
+                    : countingHint(schedule.invoice_number)
+                }
                 required
               />
             ) : null}

@@ -1,13 +1,15 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
-import { showsOffice } from '../accounts';
+import { FIRST_START_NAME, showsOffice } from '../accounts';
 import { type Language, t } from '../i18n';
 import type { Account, Me } from '../me';
+import { can } from '../permissions';
 
 export type { Account, Me } from '../me';
 
 import { href, useRoute } from '../router';
 import { LanguageChooser } from '../ui/language';
+import { Notice } from '../ui/notice';
 import { AccountSwitcher } from './account-switcher';
 import { DashboardPage } from './dashboard';
 import { DocumentsPage } from './documents';
@@ -90,7 +92,7 @@ function Page({
     case 'exports':
       return <ExportsPage />;
     case 'settings':
-      return <SettingsPage route={rest} account={account} user={user} onAccount={onAccount} />;
+      return <SettingsPage route={rest} me={me} account={account} user={user} onAccount={onAccount} />;
     default:
       return <DocumentsPage route={section === 'documents' ? rest : []} />;
   }
@@ -156,6 +158,16 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
+        {/* A first start names the account in English; the header, invitations and the office's lists
+            show that name until the owner enters the firm's own. */}
+        {me.account.name === FIRST_START_NAME && can('account:edit') && current !== 'settings' ? (
+          <Notice kind="info">
+            {t(
+              'Your account is still called "Default account": the header and your colleagues’ invitations show it.',
+            )}{' '}
+            <a href={href('settings')}>{t('Enter your firm’s name')}</a>
+          </Notice>
+        ) : null}
         <Page route={route} me={me} onAccount={onAccount} onSwitch={onSwitch} onReload={onReload} />
       </main>
     </div>

@@ -83,6 +83,7 @@ export function PaymentsCard({
   amountCredited,
   currency,
   skonto,
+  closed,
   onChange,
 }: {
   path: `/documents/${string}/payments` | `/received-documents/${string}/payments`;
@@ -94,6 +95,8 @@ export function PaymentsCard({
   currency: string;
   /** The payer's Skonto, when the terms offer one: the form can record the payment with it. */
   skonto?: SkontoOffer | null;
+  /** Why no payment may be recorded now (a rejected received invoice): said instead of the form. */
+  closed?: string;
   onChange: () => void;
 }) {
   const payments = useLoad(() => list<Payment>(path).then((page) => page.data), [path, amountPaid]);
@@ -170,7 +173,7 @@ export function PaymentsCard({
               <dt>{t('Overpaid')}</dt>
               <dd>{formatMoney(due.slice(1), currency)}</dd>
             </div>
-          ) : (
+          ) : closed ? null : (
             <div class="total-row strong">
               <dt>{t('Still due')}</dt>
               <dd>{formatMoney(amountDue, currency)}</dd>
@@ -227,47 +230,51 @@ export function PaymentsCard({
           </tbody>
         </table>
       ) : null}
-      <form onSubmit={record} aria-label={t('Record payment')}>
-        <Field
-          label={t('Payment date')}
-          type="date"
-          value={date}
-          onInput={setDate}
-          path="date"
-          error={action.error as ApiError | null}
-          required
-        />
-        <Field
-          label={t('Amount')}
-          value={amount}
-          onInput={setAmount}
-          inputMode="decimal"
-          path="amount"
-          error={action.error as ApiError | null}
-          required
-        />
-        <Select
-          label={t('Method')}
-          value={method}
-          onChange={setMethod}
-          options={METHODS.map((m) => ({ value: m.value, label: t(m.label) }))}
-        />
-        <Field label={t('Reference')} value={reference} onInput={setReference} />
-        {skonto ? (
-          <Checkbox
-            label={t('With Skonto: {percent} % ({discount}) deducted{until}', {
-              percent: formatDecimal(skonto.percent),
-              discount: formatMoney(skonto.discount, currency),
-              until: skonto.payBy ? t(', if paid by {date}', { date: formatDate(skonto.payBy) }) : '',
-            })}
-            checked={withSkonto}
-            onChange={takeSkonto}
+      {closed ? (
+        <p>{closed}</p>
+      ) : (
+        <form onSubmit={record} aria-label={t('Record payment')}>
+          <Field
+            label={t('Payment date')}
+            type="date"
+            value={date}
+            onInput={setDate}
+            path="date"
+            error={action.error as ApiError | null}
+            required
           />
-        ) : null}
-        <button type="submit" disabled={action.busy || amount.trim() === '' || date === ''}>
-          {t('Record payment')}
-        </button>
-      </form>
+          <Field
+            label={t('Amount')}
+            value={amount}
+            onInput={setAmount}
+            inputMode="decimal"
+            path="amount"
+            error={action.error as ApiError | null}
+            required
+          />
+          <Select
+            label={t('Method')}
+            value={method}
+            onChange={setMethod}
+            options={METHODS.map((m) => ({ value: m.value, label: t(m.label) }))}
+          />
+          <Field label={t('Reference')} value={reference} onInput={setReference} />
+          {skonto ? (
+            <Checkbox
+              label={t('With Skonto: {percent} % ({discount}) deducted{until}', {
+                percent: formatDecimal(skonto.percent),
+                discount: formatMoney(skonto.discount, currency),
+                until: skonto.payBy ? t(', if paid by {date}', { date: formatDate(skonto.payBy) }) : '',
+              })}
+              checked={withSkonto}
+              onChange={takeSkonto}
+            />
+          ) : null}
+          <button type="submit" disabled={action.busy || amount.trim() === '' || date === ''}>
+            {t('Record payment')}
+          </button>
+        </form>
+      )}
       <ErrorNotice error={action.error} />
       {recorded ? <Notice kind="ok">{t('Payment recorded.')}</Notice> : null}
     </section>

@@ -1,3 +1,4 @@
+import { offersFirstClient } from '../../accounts';
 import { t } from '../../i18n';
 import type { Account, Me } from '../../me';
 import { can } from '../../permissions';
@@ -5,17 +6,20 @@ import { AccountName, Plan, Usage } from './account';
 import { ApiKeys } from './api-keys';
 import { BrandingProfiles } from './branding';
 import { DunningSettings } from './dunning';
+import { FirstClient } from './first-client';
 import { NetworksPage, NetworksSummary } from './networks';
 import { ChangePassword } from './password';
 import { Workspaces } from './workspaces';
 
 export function SettingsPage({
   route,
+  me,
   account,
   user,
   onAccount,
 }: {
   route: string[];
+  me: Me;
   account: Account;
   user?: Me['user'];
   onAccount: (account: Account) => void;
@@ -27,6 +31,7 @@ export function SettingsPage({
         <h1>{t('Settings')}</h1>
       </div>
       <AccountName account={account} editable={can('account:edit')} onRenamed={onAccount} />
+      {offersFirstClient(me) ? <FirstClient /> : null}
       {user ? <ChangePassword /> : null}
       <ApiKeys />
       <NetworksSummary />

@@ -1,0 +1,61 @@
+// What a new schedule whose first date is already past makes at once (docs/recurring-invoices.md, "Dates"
+// and "Known limits": every past date is generated when it is saved), said at the form before it is saved.
+// Occurrence n is the first date plus n steps, counted from it; a day the month lacks is its last day.
+
+const MONTHS: Record<string, number> = { monthly: 1, quarterly: 3, yearly: 12 };
+const DAYS: Record<string, number> = { daily: 1, weekly: 7 };
+/** More than this is refused by the service anyway (its own 422 says so at the field). */
+const ENOUGH = 10_001;
+
+const iso = (year: number, month: number, day: number) =>
+  `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+function occurrence(start: string, frequency: string, steps: number): string | null {
+  const [year, month, day] = start.split('-').map(Number) as [number, number, number];
+  const months = MONTHS[frequency];
+  if (months !== undefined) {
+    const index = year * 12 + (month - 1) + steps * months;
+    const y = Math.floor(index / 12);
+    const m = (index % 12) + 1;
+    const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+    return iso(y, m, Math.min(day, last));
+  }
+  const days = DAYS[frequency];
+  if (days === undefined) return null;
+  const date = new Date(Date.UTC(year, month - 1, day + steps * days));
+  return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
+}
+
+/**
+ * The dates from `start` up to `today` (and not after `end`) that a schedule saved today makes at once;
+ * [] when the first date is today or later (today's is the usual first invoice), or the form cannot be read yet.
+ */
+export function catchUpDates(
+  start: string,
+  frequency: string,
+  interval: string,
+  end: string,
+  today: string,
+): string[] {
+  const every = Number(interval.trim());
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || start >= today || !Number.isInteger(every) || every < 1)
+    return [];
+  const until = end && /^\d{4}-\d{2}-\d{2}$/.test(end) && end < today ? end : today;
+  const dates: string[] = [];
+  for (let n = 0; dates.length < ENOUGH; n++) {
+    const date = occurrence(start, frequency, n * every);
+    if (date === null || date > until) break;
+    dates.push(date);
+  }
+  return dates;
+}
+
+/** "RE-2026-101" → the next two numbers as the service counts them (its last run of digits, same width). */
+export function nextNumbers(first: string): [string, string] | null {
+  const match = /^(.*?)(\d+)(\D*)$/.exec(first.trim());
+  if (!match) return null;
+  const [, before = '', digits = '', after = ''] = match;
+  const next = (by: number) =>
+    `${before}${(BigInt(digits) + BigInt(by)).toString().padStart(digits.length, '0')}${after}`;
+  return [next(1), next(2)];
+}
