@@ -129,6 +129,7 @@ export const GERMAN: Record<string, string> = {
   Emails: 'E-Mails',
   sent: 'versendet',
   bounced: 'unzustellbar',
+  'The mail server answered:': 'Antwort des Mailservers:',
   'Ends with': 'Endet auf',
   'Factur-X / ZUGFeRD EN 16931': 'Factur-X / ZUGFeRD EN 16931',
   Field: 'Feld',

@@ -148,7 +148,8 @@ describe('sending a document by email', () => {
     expect(parsed.from?.text).toBe(FROM);
     expect(parsed.replyTo?.text).toBe('accounts@acme.example');
     expect(parsed.subject).toBe(`Invoice ${doc.number} from Acme Trading Ltd`);
-    expect(parsed.messageId).toBe(`<${queued.id}@invoice-service>`);
+    // The sender's domain on the right (RFC 5322 3.6.4), not a name that is none.
+    expect(parsed.messageId).toBe(`<${queued.id}@invoices.example>`);
     expect(parsed.headers.get('to')).toMatchObject({ text: 'ap@globex.example' });
     expect(parsed.headers.get('cc')).toMatchObject({ text: 'cfo@globex.example' });
     // Bcc goes in the envelope only: no header names it.

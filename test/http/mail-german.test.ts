@@ -260,4 +260,24 @@ describe('SMTP answers per recipient', () => {
     const list = (await call('GET', `/api/v1/documents/${id}/deliveries`)).body.data;
     expect(list).toHaveLength(1);
   }, 60_000);
+
+  test("the addressee refused for good (550) while only the firm's blind copy was taken: bounced, the invoice not sent", async () => {
+    const id = await finalizedInvoice(GMBH, 'RE-2026-022');
+    smtp.rejectRecipient('tippfehler@oeztuerk.example', 550);
+    const before = smtp.messages.length;
+    const queued = await call('POST', `/api/v1/documents/${id}/send`, {
+      to: ['tippfehler@oeztuerk.example'],
+      bcc: ['archiv@baeckerei-mueller.example'],
+    });
+    await server.jobs.runDue();
+    smtp.acceptRecipient('tippfehler@oeztuerk.example');
+    // The archive has its copy; the customer nothing.
+    expect(smtp.messages.slice(before).map((m) => m.envelope.to)).toEqual([
+      ['archiv@baeckerei-mueller.example'],
+    ]);
+    const first = (await call('GET', `/api/v1/deliveries/${queued.body.data.id}`)).body.data;
+    expect(first.status).toBe('bounced');
+    expect(first.error_message).toContain('tippfehler@oeztuerk.example: 550');
+    expect((await call('GET', `/api/v1/documents/${id}`)).body.data.status).toBe('finalized');
+  }, 60_000);
 });

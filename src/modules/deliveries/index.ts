@@ -3,9 +3,15 @@ export { emailLocale } from './email/compose';
 export { sendEmail } from './email/mailer';
 export { readSmtpUrl } from './email/smtp-settings';
 export { deliveriesOfLetter, findDelivery } from './repo';
+export { messageIdDomain } from './use-cases/build-delivery-email';
 export {
   einvoiceToAttach,
   queueDelivery,
   type RenderLink,
   requireMailConfigured,
 } from './use-cases/queue-delivery';
+export {
+  type LateBounce,
+  type LateBounceVerdict,
+  recordLateBounce,
+} from './use-cases/record-late-bounce';

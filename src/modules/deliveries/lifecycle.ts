@@ -2,6 +2,7 @@ import type { DeliveryStatus } from './schema';
 
 /**
  * SPEC 3 "Delivery". `queued` ends in `sent`, `bounced` or `failed`, moved only by the `delivery.send` job;
+ * a `sent` one becomes `bounced` when a bounce comes back later (mail intake, record-late-bounce.ts);
  * `delivered` is reserved for a provider webhook that does not exist yet. Only a delivery that did not go
  * out can be retried, and a retry is a new delivery: the original stays as the record of what happened.
  */

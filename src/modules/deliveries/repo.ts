@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
@@ -95,4 +95,33 @@ export async function noteAttemptError(
     .set({ errorMessage: reason, updatedAt: now })
     .where(and(scoped(deliveries, accountId, id), eq(deliveries.status, 'queued')))
     .run();
+}
+
+/**
+ * A bounce that came back after the server took the mail (docs/deliveries.md): the delivery moves from the
+ * status and reason it was read with to `next`, or not at all when another reader changed it meanwhile.
+ */
+export async function noteLateBounce(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  read: { status: DeliveryStatus; errorMessage: string | null },
+  next: { status: DeliveryStatus; errorMessage: string },
+  now: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(deliveries)
+    .set({ ...next, updatedAt: now })
+    .where(
+      and(
+        scoped(deliveries, accountId, id),
+        eq(deliveries.status, read.status),
+        read.errorMessage === null
+          ? isNull(deliveries.errorMessage)
+          : eq(deliveries.errorMessage, read.errorMessage),
+      ),
+    )
+    .returning({ id: deliveries.id })
+    .all();
+  return rows.length > 0;
 }

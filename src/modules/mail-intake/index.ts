@@ -3,6 +3,7 @@ import type { AppDeps } from '../../deps';
 import type { AttachmentLimits } from '../../workers/mail-attachments';
 import { readMessageInProcess } from '../../workers/receive-pool';
 import { findAccountWithPlan, onlyAccountId } from '../accounts';
+import { recordLateBounce } from '../deliveries';
 import { receivingDepsOf } from '../receiving';
 import { MailboxWatcher, type MailIntake } from './mailbox';
 import { messageRun } from './take-message';
@@ -63,7 +64,12 @@ export function createMailIntake(
     receive: (ctx, raw) =>
       receiveMessage({
         ctx,
-        deps: { ...receiving, blobs: deps.blobs, readMessage },
+        deps: {
+          ...receiving,
+          blobs: deps.blobs,
+          readMessage,
+          recordBounce: (ctx, report) => recordLateBounce({ ctx, smtpUrl: deps.smtpUrl, input: report }),
+        },
         input: { raw, limits },
       }),
     logger: deps.logger,

@@ -1,4 +1,5 @@
 import type { SkippedPart } from '../../workers/mail-attachments';
+import type { LateBounceVerdict } from '../deliveries';
 import type { MessageOutcome } from './use-cases/receive-message';
 
 const line = (part: SkippedPart) => `- ${part.name}: ${part.reason}`;
@@ -50,6 +51,59 @@ export async function failureNote(input: {
     from: 'invoice-service <invoice-service@localhost>',
     subject: `${kept.length === 0 ? 'Not taken' : 'Partly taken'} into the inbox: ${input.subject ?? '(no subject)'}`,
     text: `${noteText(input.reasons, kept).join('\n')}\n`,
+    ...(input.messageId && { inReplyTo: input.messageId, references: input.messageId }),
+    date: new Date(),
+  });
+  return composer.compile().build();
+}
+
+const WHAT: Record<LateBounceVerdict['outcome'], string> = {
+  bounced: 'now bounced',
+  noted: 'named as not arrived, still sent',
+  delayed: 'delayed, left as it is',
+  unchanged: 'left as it is',
+};
+
+/** Control characters out (a remote server's answer is quoted), one line each. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is replaced
+const oneLine = (text: string) => text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ');
+
+/**
+ * The note put into Processed beside a bounce of the account's own mail: which delivery it is about and what
+ * became of it, where the firm sees it and what to do.
+ */
+export async function bounceNote(input: {
+  subject: string | null;
+  messageId: string | null;
+  bounces: LateBounceVerdict[];
+}): Promise<Buffer> {
+  const { default: MailComposer } = await import('nodemailer/lib/mail-composer');
+  const bounced = input.bounces.some((b) => b.outcome === 'bounced' || b.outcome === 'noted');
+  const id = input.bounces.length === 1 ? input.bounces[0]?.deliveryId : '<id>';
+  const lines = [
+    bounced
+      ? 'This bounce is about an e-mail the service sent; the delivery now says the mail did not arrive:'
+      : 'This report is about an e-mail the service sent:',
+    '',
+    ...input.bounces.flatMap((b) => [
+      oneLine(
+        `- delivery ${b.deliveryId} ("${b.subject}" to ${b.to.join(', ')}, document ${b.documentId}): ${WHAT[b.outcome]}`,
+      ),
+      oneLine(`  ${b.reason}`),
+    ]),
+    '',
+    ...(bounced
+      ? [
+          "The delivery's status shows on the document's e-mails and in the API (GET /api/v1/deliveries/",
+          `${id}); the document's own status is left as it is. Correct the address and retry the delivery`,
+          `(POST /api/v1/deliveries/${id}/retry), or reach the customer another way.`,
+        ]
+      : ['Nothing to do: the delivery was left as it is.']),
+  ];
+  const composer = new MailComposer({
+    from: 'invoice-service <invoice-service@localhost>',
+    subject: `${bounced ? 'Delivery bounced' : 'Delivery report'}: ${input.subject ?? '(no subject)'}`,
+    text: `${lines.join('\n')}\n`,
     ...(input.messageId && { inReplyTo: input.messageId, references: input.messageId }),
     date: new Date(),
   });

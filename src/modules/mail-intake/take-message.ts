@@ -3,7 +3,7 @@ import type { ImapFlow } from 'imapflow';
 import type { AccountCtx } from '../../shared/context';
 import type { Logger } from '../../shared/logger';
 import type { AttachmentLimits, SkippedPart } from '../../workers/mail-attachments';
-import { failureNote } from './note';
+import { bounceNote, failureNote } from './note';
 import type { MessageOutcome } from './use-cases/receive-message';
 
 /** Where a message goes once taken: created at the first connection when missing. */
@@ -87,6 +87,26 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
           tries.delete(key);
           const reason = `the service failed ${n} times taking it (its log says why); move it back to try again`;
           await fail(client, uid, subject, messageId, [{ name: 'the message', reason }]);
+          continue;
+        }
+        if (outcome.bounces && outcome.bounces.length > 0) {
+          // A bounce of the account's own mail: recorded on its delivery (which the firm sees), done with.
+          await client.messageFlagsAdd(String(uid), ['\\Seen'], { uid: true });
+          await client.messageMove(String(uid), PROCESSED, { uid: true });
+          const note = await bounceNote({
+            subject: outcome.email.subject ?? subject,
+            messageId: outcome.email.message_id ?? messageId,
+            bounces: outcome.bounces,
+          });
+          await client.append(PROCESSED, note, [], new Date());
+          deps.logger.warn('mail bounce of a delivery', {
+            message_id: outcome.email.message_id ?? messageId,
+            deliveries: outcome.bounces.map((b) => ({
+              id: b.deliveryId,
+              outcome: b.outcome,
+              status: b.status,
+            })),
+          });
           continue;
         }
         if (outcome.kept.length > 0) {

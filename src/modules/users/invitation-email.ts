@@ -1,5 +1,5 @@
 import type { Logger } from '../../shared/logger';
-import { readSmtpUrl, sendEmail } from '../deliveries';
+import { messageIdDomain, readSmtpUrl, sendEmail } from '../deliveries';
 import { LINK_TTL_MS } from './links';
 
 export type InvitationLanguage = 'de' | 'en';
@@ -65,7 +65,7 @@ export async function emailInvitation(
         bcc: [],
         subject,
         text,
-        messageId: `<${message.invitationId}@invoice-service>`,
+        messageId: `<${message.invitationId}@${messageIdDomain(settings.from)}>`,
         attachments: [],
       },
       AbortSignal.timeout(15_000),

@@ -222,6 +222,13 @@ export function Deliveries({ document }: { document: StoredDocument }) {
           <li key={delivery.id}>
             {delivery.to.join(', ')} <Badge tone={delivery.status}>{t(delivery.status)}</Badge>{' '}
             <span class="hint">{formatDate(delivery.sent_at ?? delivery.created_at)}</span>
+            {/* Why it did not arrive (or not for everyone): the mail server's own answer, as it gave it. */}
+            {delivery.error_message &&
+            (delivery.status === 'bounced' || delivery.status === 'failed' || delivery.status === 'sent') ? (
+              <div class="hint">
+                {t('The mail server answered:')} {delivery.error_message}
+              </div>
+            ) : null}
           </li>
         ))}
       </ul>

@@ -1,5 +1,5 @@
 import type { createTransport } from 'nodemailer';
-import { deferredRecipients, recipientReasons } from './smtp-outcome';
+import { deferredRecipients, recipientReasons, refusedRecipients } from './smtp-outcome';
 import type { SmtpSettings } from './smtp-settings';
 
 export interface OutgoingEmail {
@@ -10,7 +10,7 @@ export interface OutgoingEmail {
   bcc: string[];
   subject: string;
   text: string;
-  /** `<dlv_…@invoice-service>`: the same for every attempt of one delivery, so a re-send is recognisable. */
+  /** `<dlv_…@firma.de>` (the sender's domain): the same for every attempt of one delivery, so a re-send is recognisable. */
   messageId: string;
   /** The PDF first, then an e-invoice XML when the buyer needs one. */
   attachments: { filename: string; content: Uint8Array; contentType: string }[];
@@ -21,6 +21,8 @@ export interface SendResult {
   partlyRejected: string | null;
   /** Of those, the ones refused for now (4xx): a later attempt may reach them. */
   deferred: string[];
+  /** Of those, the ones refused for good (5xx). */
+  refused: string[];
 }
 
 // A dead server must fail an attempt in seconds (the job retries with backoff), and the whole exchange
@@ -86,5 +88,6 @@ export async function sendEmail(
   return {
     partlyRejected: rejected ? settings.redact(rejected) : null,
     deferred: deferredRecipients(errors),
+    refused: refusedRecipients(errors),
   };
 }

@@ -44,6 +44,15 @@ export function recipientReasons(errors: unknown): string | null {
     .join('; ');
 }
 
+/** The recipients a server refused for good (5xx) while it took the message for others. */
+export function refusedRecipients(errors: unknown): string[] {
+  if (!Array.isArray(errors)) return [];
+  return (errors as RecipientError[])
+    .filter((e) => typeof e.responseCode === 'number' && isPermanent(e.responseCode))
+    .map((e) => String(e.recipient ?? ''))
+    .filter((recipient) => recipient !== '');
+}
+
 /**
  * The recipients a server refused for now (4xx: greylisting, a mailbox busy, too many recipients at once)
  * while it took the message for others: they did not get it, and asking again later may work.

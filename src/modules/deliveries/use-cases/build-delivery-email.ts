@@ -60,8 +60,33 @@ async function einvoiceXml(
   };
 }
 
-export function deliveryMessageId(deliveryId: string): string {
-  return `<${deliveryId}@invoice-service>`;
+/** The right side of the Message-IDs sent before they took the sender's domain; still recognised. */
+export const LEGACY_MESSAGE_ID_DOMAIN = 'invoice-service';
+
+/**
+ * The domain of the sender's address (`"Firma" <rechnung@firma.de>` -> `firma.de`, an IDN as punycode):
+ * a Message-ID's right side is a domain (RFC 5322 3.6.4), and spam filters score one that is none
+ * (`@invoice-service`). Without a usable sender address, the old right side.
+ */
+export function messageIdDomain(from: string | null): string {
+  const address = (from && (/<([^<>]*)>\s*$/.exec(from)?.[1] ?? from))?.trim() ?? '';
+  const at = address.lastIndexOf('@');
+  if (at === -1) return LEGACY_MESSAGE_ID_DOMAIN;
+  try {
+    const host = new URL(`http://${address.slice(at + 1)}`).hostname.toLowerCase();
+    if (/^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host)) return host;
+  } catch {
+    // not a host name: fall through
+  }
+  return LEGACY_MESSAGE_ID_DOMAIN;
+}
+
+/**
+ * `<dlv_…@firma.de>`: derived from the delivery id, so every attempt of one delivery sends the same one and
+ * a bounce returning it names the delivery (mail-intake reads bounces; docs/deliveries.md).
+ */
+export function deliveryMessageId(deliveryId: string, from: string | null): string {
+  return `<${deliveryId}@${messageIdDomain(from)}>`;
 }
 
 /**
@@ -154,7 +179,7 @@ export async function buildDeliveryEmail({
       bcc: delivery.bcc,
       subject: delivery.subject,
       text,
-      messageId: deliveryMessageId(delivery.id),
+      messageId: deliveryMessageId(delivery.id, input.from),
       attachments,
     },
   };

@@ -102,10 +102,18 @@ export async function deliverEmail({
   const rejectedNote = result.partlyRejected
     ? `not accepted for: ${result.partlyRejected}${followUp ? `; sent to ${result.deferred.join(', ')} again as ${followUp}` : ''}`
     : null;
+  // Every addressee (To) refused for good while a copy (Cc, Bcc: the firm's archive) was taken: the
+  // customer has nothing, as when a bounce reports it later (record-late-bounce.ts): `bounced`, the document
+  // not marked sent.
+  const refused = new Set(result.refused.map((address) => address.toLowerCase()));
+  if (delivery.to.length > 0 && delivery.to.every((address) => refused.has(address.toLowerCase()))) {
+    await finish({ status: 'bounced', errorMessage: `not accepted for: ${result.partlyRejected ?? ''}` });
+    return;
+  }
   const sent: DeliveryOutcome = {
     status: 'sent',
     sentAt: isoNow(ctx.clock),
-    messageId: deliveryMessageId(delivery.id),
+    messageId: deliveryMessageId(delivery.id, settings.from),
     errorMessage: rejectedNote,
   };
   const finishSent = async (tx: DbOrTx) => {

@@ -4,7 +4,9 @@ import type { BlobStore } from '../../../storage/blob-store';
 import type { AttachmentLimits, SkippedPart } from '../../../workers/mail-attachments';
 import type { MessageParts } from '../../../workers/mail-message';
 import type { MessageReader } from '../../../workers/receive-pool';
+import type { LateBounce, LateBounceVerdict } from '../../deliveries';
 import { type ReceivedEmail, type ReceivingDeps, receiveDocument, receivedOfBytes } from '../../receiving';
+import { readDeliveryStatusReport } from '../dsn';
 import { reportReason, reportTypeOf } from '../report';
 
 export interface MessageOutcome {
@@ -14,7 +16,15 @@ export interface MessageOutcome {
   kept: { name: string; id: string; created: boolean }[];
   /** Each part looked at and not kept, with why. */
   refused: SkippedPart[];
+  /**
+   * A bounce naming deliveries of this account: what it did to each (report.ts, docs/receiving.md). Such a
+   * message is done with (Processed), whatever else it carries.
+   */
+  bounces?: LateBounceVerdict[];
 }
+
+/** Records a bounce on the account's deliveries it names (the deliveries module's `recordLateBounce`). */
+export type RecordBounce = (ctx: AccountCtx, report: LateBounce) => Promise<LateBounceVerdict[]>;
 
 /** A DomainError's message and its field messages, once each: what a bookkeeper reads in the note. */
 function reasonOf(error: DomainError): string {
@@ -61,18 +71,25 @@ export async function receiveMessage({
   input,
 }: {
   ctx: AccountCtx;
-  deps: ReceivingDeps & { blobs: BlobStore; readMessage: MessageReader };
+  deps: ReceivingDeps & { blobs: BlobStore; readMessage: MessageReader; recordBounce: RecordBounce };
   input: { raw: Uint8Array; limits: AttachmentLimits };
 }): Promise<MessageOutcome> {
   const report = reportTypeOf(input.raw);
+  // A bounce of one of the account's own deliveries marks it (before the worker reads the message: a
+  // returned mail the worker cannot read is still a bounce). Recorded before the message moves on, and
+  // idempotent, so a crash in between reads it again harmlessly.
+  const dsn = report === 'delivery-status' ? readDeliveryStatusReport(input.raw) : null;
+  const bounces = dsn && dsn.messageIds.length > 0 ? await deps.recordBounce(ctx, dsn) : [];
   let parts: MessageParts;
   try {
     parts = await deps.readMessage(input.raw, input.limits, ctx.accountId);
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    return { email: UNREAD, kept: [], refused: [{ name: 'the message', reason: bounded(reasonOf(error)) }] };
+    const refused = [{ name: 'the message', reason: bounded(reasonOf(error)) }];
+    return { email: UNREAD, kept: [], refused, ...(bounces.length > 0 && { bounces }) };
   }
   const { email, files, skipped } = parts;
+  if (bounces.length > 0) return { email, kept: [], refused: [], bounces };
   // A bounce returns the firm's own mail, its invoice attached: named, not taken (report.ts).
   if (report !== null) {
     return { email, kept: [], refused: [{ name: 'the message', reason: bounded(reportReason(report)) }] };
