@@ -1,7 +1,6 @@
 import { Database as SqliteDatabase, type Statement } from 'bun:sqlite';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/sqlite-proxy';
 import { dbErrorOf } from './errors';
 import { TransactionGate } from './gate';
@@ -107,10 +106,8 @@ function gateTransactions(db: Db, gate: TransactionGate<Tx>): void {
 
 const isSerializationFailure = (error: unknown) => dbErrorOf(error)?.code === 'busy';
 
-/** One round trip through the port (and its transaction gate): the readiness check, on any engine. */
-export async function ping(db: Db): Promise<void> {
-  await db.get(sql`SELECT 1`);
-}
+/** The readiness check, on any engine (src/db/readiness.ts). */
+export { ping } from './readiness';
 
 const STATEMENT_CACHE_SIZE = 500;
 

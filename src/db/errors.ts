@@ -15,6 +15,13 @@ export type DbErrorCode =
    * slots): nothing of the statement is known to be done unless it committed; the request may be retried.
    */
   | 'unavailable'
+  /**
+   * The database gave up on the statement: PostgreSQL's `statement_timeout` (or an operator's
+   * pg_cancel_backend), 57014. Answered 503 like `unavailable` (the request may be retried), but not an
+   * outage for background work: a step that always runs past the limit must use up its attempts, not wait
+   * for ever.
+   */
+  | 'timeout'
   | 'other';
 
 export class DbError extends Error {
@@ -47,7 +54,21 @@ export const isUniqueViolation = (error: unknown, column?: string) => {
 
 export const isInvalidText = (error: unknown) => dbErrorOf(error)?.code === 'invalid_text';
 
-export const isDatabaseUnavailable = (error: unknown) => dbErrorOf(error)?.code === 'unavailable';
+/** A request meeting this is answered 503 with Retry-After (src/http/error-handler.ts). */
+export const isDatabaseUnavailable = (error: unknown) => {
+  const code = dbErrorOf(error)?.code;
+  return code === 'unavailable' || code === 'timeout';
+};
+
+/**
+ * What an operator needs to read of a database failure: the engine's own words and the port's code
+ * (drizzle wraps them as `Failed query: <the SQL>\nparams: ...`, which says what was asked, not what went
+ * wrong); undefined when `error` is no database failure.
+ */
+export function dbErrorText(error: unknown): string | undefined {
+  const db = dbErrorOf(error);
+  return db === undefined ? undefined : `${db.message} [${db.code}]`;
+}
 
 export const isForeignKeyViolation = (error: unknown) => dbErrorOf(error)?.code === 'foreign_key_violation';
 

@@ -21,6 +21,13 @@ export interface PostgresSockets {
   open(options: SocketTarget): Promise<Socket>;
   /** Judge silences from now on. */
   start(): void;
+  /**
+   * Closes the connections that wait for nothing (idle in the pool, or listening): the pool opens new
+   * ones for the next statements. For a server whose sessions were opened read-only (a standby behind the
+   * name, `default_transaction_read_only` set for the database): they would stay so for as long as they
+   * live, long after the operator made a writable server answer the name.
+   */
+  recycleIdle(): void;
   stop(): void;
 }
 
@@ -102,6 +109,13 @@ export function postgresSockets(answerMs: number): PostgresSockets {
         Math.min(5_000, Math.max(100, answerMs / 4)),
       );
       sweep.unref();
+    },
+    recycleIdle() {
+      for (const watched of open)
+        if (watched.waitingSince === null) {
+          open.delete(watched);
+          watched.socket.destroy();
+        }
     },
     stop() {
       clearInterval(sweep);

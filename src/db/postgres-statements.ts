@@ -1,7 +1,7 @@
 import type postgres from 'postgres';
 import { within } from '../shared/deadline';
 import { DbError, dbErrorOf } from './errors';
-import { fromPostgresError } from './postgres-errors';
+import { fromPostgresError, isSessionEnded } from './postgres-errors';
 import { toPostgresSql } from './postgres-sql';
 
 // One statement on PostgreSQL through postgres.js, on the pool or a held connection, with its errors mapped
@@ -76,17 +76,31 @@ export async function reserveWithin(client: postgres.Sql): Promise<postgres.Rese
   }
 }
 
-/** A statement on its own is a transaction of its own: tried again on a serialization failure. */
+/**
+ * A statement on its own is a transaction of its own: tried again on a serialization failure. A read on
+ * its own whose connection was ended under it (pg_terminate_backend, an idle session's time limit, a
+ * socket reset) is tried once more, on another connection: it changed nothing, and it is often the answer
+ * of work that has committed (a finalize's response reads the document's links after its transaction), which
+ * answered 503 "retry" for work that was done.
+ */
 export async function statement(client: postgres.Sql, text: string, params: unknown[], method: Method) {
+  let reconnected = false;
   for (let attempt = 1; ; attempt++) {
     try {
       return await execute(client, text, params, method);
     } catch (error) {
+      if (!reconnected && isRead(text) && isSessionEnded(error)) {
+        reconnected = true;
+        continue;
+      }
       if (attempt >= STATEMENT_ATTEMPTS || !isSerializationFailure(error)) throw error;
       await Bun.sleep(backoffMs(attempt));
     }
   }
 }
+
+/** drizzle's SELECTs (lower case, as it writes them); a locking read has no meaning outside a transaction. */
+const isRead = (text: string) => text.startsWith('select ');
 
 /**
  * A statement on its own at READ COMMITTED (`atReadCommitted`): its own transaction on a connection of the

@@ -4,6 +4,7 @@ import { isForeignKeyViolation } from './errors';
 import { type Isolation, statementIsolation, type TransactionConfig, transactionContext } from './gate';
 import { migratePostgres } from './migrate-postgres';
 import type { Db, Tx } from './port';
+import { isReadOnlyRefusal } from './postgres-errors';
 import { postgresSockets } from './postgres-socket';
 import {
   backoffMs,
@@ -16,6 +17,7 @@ import {
   rethrowMapped,
   statement,
 } from './postgres-statements';
+import { postgresWritable, readOnlyDatabase, setReadinessCheck } from './readiness';
 
 /**
  * PostgreSQL behind the same port (DATABASE_URL): the query builder stays drizzle's SQLite one (one schema,
@@ -75,6 +77,9 @@ interface Scope {
 const JOBS_CHANNEL = 'invoice_service_jobs';
 const addsJob = (text: string) => text.startsWith('insert into "jobs"');
 
+/** The least time between two closings of the pool's idle connections for a read-only session. */
+const READ_ONLY_RECYCLE_MS = 1_000;
+
 /** How long a connection may wait for the server's answer before it is ended: DATABASE_ANSWER_TIMEOUT_SECONDS. */
 export const DEFAULT_ANSWER_TIMEOUT_SECONDS = 90;
 
@@ -124,19 +129,37 @@ export async function openPostgres(
   }
   // Silences are judged once the migrations are done (they may run a statement for minutes).
   sockets?.start();
+  // Sessions opened read-only stay so: closed when one is met, so the pool's next are opened afresh (see
+  // `recycleIdle`); at most once a second, since each close costs a connect.
+  let recycledAt = 0;
+  const recycleReadOnly = () => {
+    if (sockets === undefined || Date.now() - recycledAt < READ_ONLY_RECYCLE_MS) return;
+    recycledAt = Date.now();
+    sockets.recycleIdle();
+  };
   const db = drizzle(async (text, params, method) => {
-    const scope = openScope();
-    if (scope === undefined) {
-      if (statementIsolation.getStore() === 'read committed')
-        return { rows: await readCommitted(client, text, params, method as Method) };
-      const rows = await statement(client, text, params, method as Method);
-      if (addsJob(text)) void client.notify(JOBS_CHANNEL, '').catch(() => undefined);
-      return { rows };
+    try {
+      const scope = openScope();
+      if (scope === undefined) {
+        if (statementIsolation.getStore() === 'read committed')
+          return { rows: await readCommitted(client, text, params, method as Method) };
+        const rows = await statement(client, text, params, method as Method);
+        if (addsJob(text)) void client.notify(JOBS_CHANNEL, '').catch(() => undefined);
+        return { rows };
+      }
+      if (addsJob(text)) scope.enqueued = true;
+      return { rows: await inScope(scope, text, params, method as Method) };
+    } catch (error) {
+      if (isReadOnlyRefusal(error)) recycleReadOnly();
+      throw error;
     }
-    if (addsJob(text)) scope.enqueued = true;
-    return { rows: await inScope(scope, text, params, method as Method) };
   });
   retryTransactions(db, client);
+  setReadinessCheck(db, async (checked) => {
+    if (await postgresWritable(checked)) return;
+    recycleReadOnly();
+    throw readOnlyDatabase();
+  });
   return {
     engine: 'postgresql',
     db,

@@ -1,6 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Db, DbOrTx } from '../db/client';
-import { isStorageFull } from '../db/errors';
+import { dbErrorText, isStorageFull } from '../db/errors';
 import type { Clock } from '../shared/clock';
 import { isRetryable, type JobDefinition, type JobScope, retryDelayMs } from './definition';
 import { fail, postpone } from './queue';
@@ -45,25 +45,27 @@ export async function recordFailure(
   error: unknown,
 ): Promise<void> {
   const failure = error instanceof Error ? error : new Error(String(error));
+  // What the job's row keeps as last_error: the engine's words for a database failure, not drizzle's SQL.
+  const reason = dbErrorText(error) ?? failure.message;
   if (isOutage(error)) {
     // Not the job's fault: tried again from its last committed step, the attempt not counted.
-    await postpone(db, clock, job, failure.message, OUTAGE_RETRY_MS);
+    await postpone(db, clock, job, reason, OUTAGE_RETRY_MS);
     return;
   }
   if (isStorageFull(error)) {
     // The disk or database full: not the job's fault either, so its attempt is not counted; tried again
     // every half minute (not every 2 s: each try of a write that cannot fit fills the disk again).
-    await postpone(db, clock, job, failure.message, STORAGE_FULL_RETRY_MS);
+    await postpone(db, clock, job, reason, STORAGE_FULL_RETRY_MS);
     return;
   }
   const options = { retryable: isRetryable(error), backoffMs: retryDelayMs(def, job.attempts, error) };
   if (!def.onLastFailure) {
-    await fail(db, clock, job, failure.message, options);
+    await fail(db, clock, job, reason, options);
     return;
   }
   await db.transaction(
     async (tx) => {
-      if ((await fail(tx, clock, job, failure.message, options)) !== 'failed') return;
+      if ((await fail(tx, clock, job, reason, options)) !== 'failed') return;
       const payload = parsePayload(job.payload);
       if (Value.Check(def.payload, payload))
         await def.onLastFailure?.(payload, jobScope(job, tx, clock), failure);

@@ -1,5 +1,6 @@
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../db/client';
+import { dbErrorText } from '../db/errors';
 import { type Clock, systemClock } from '../shared/clock';
 import { within } from '../shared/deadline';
 import type { Logger } from '../shared/logger';
@@ -14,7 +15,10 @@ import {
 import { jobScope, parsePayload, recordFailure } from './outcome';
 import { claim, complete, fail, onEnqueue, release, renewLease } from './queue';
 import type { JobRow } from './schema';
-import { retryTransient } from './transient';
+import { isOutage, retryTransient } from './transient';
+
+/** The service's logger; `warn` and `info` tell an outage's start and end (`error` alone will do). */
+export type RuntimeLogger = Pick<Logger, 'error'> & Partial<Pick<Logger, 'warn' | 'info'>>;
 
 export interface JobRuntimeOptions {
   db: Db;
@@ -29,7 +33,7 @@ export interface JobRuntimeOptions {
   graceMs?: number;
   onError?: (error: unknown, job: JobRow) => void;
   /** Where the loop's own failures go (a claim or a source that threw): the service's logger. */
-  logger?: Pick<Logger, 'error'>;
+  logger?: RuntimeLogger;
   /**
    * Producers of due work (recurring schedules), called before each claim round. They enqueue with run
    * keys, so calling them on every poll, from several processes or after a restart, never doubles a run.
@@ -70,7 +74,15 @@ export class JobRuntime implements JobWaker {
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly pollMs: number;
-  private readonly logger: Pick<Logger, 'error'>;
+  private readonly logger: RuntimeLogger;
+  /**
+   * The outage (the database or the store away) the loop met, since when: logged once as it begins and
+   * once as it ends, not as an error of every source and claim of every poll (each instance wrote about
+   * fifteen lines a second of SQL text, none saying why, while PostgreSQL was down).
+   */
+  private outageSince: number | null = null;
+  /** Whether the claim round under way met the outage (a source did, though the claim went through). */
+  private roundMetOutage = false;
   private readonly graceMs: number;
   private readonly onError: (error: unknown, job: JobRow) => void;
   private unsubscribe: () => void = () => undefined;
@@ -201,17 +213,39 @@ export class JobRuntime implements JobWaker {
   }
 
   private async tick(): Promise<void> {
+    this.roundMetOutage = false;
     const round = this.fill();
     this.polling.add(round);
     try {
       await round;
+      if (this.outageSince !== null && !this.roundMetOutage) {
+        this.logger.info?.('job runtime: the database and file store answer again; background work resumes', {
+          unavailable_ms: Date.now() - this.outageSince,
+        });
+        this.outageSince = null;
+      }
     } catch (error) {
       // A busy or broken database must not kill the loop; the next poll tries again.
-      this.logger.error('job runtime: claim failed', { error: String(error) });
+      this.loopFailed('claim', error);
     } finally {
       this.polling.delete(round);
     }
     if (!this.stopping) this.schedule(this.pollMs);
+  }
+
+  private loopFailed(what: 'claim' | 'source', error: unknown): void {
+    if (!isOutage(error)) {
+      this.logger.error(`job runtime: ${what} failed`, { error: dbErrorText(error) ?? String(error) });
+      return;
+    }
+    this.roundMetOutage = true;
+    if (this.outageSince !== null) return;
+    this.outageSince = Date.now();
+    (this.logger.warn ?? this.logger.error).call(
+      this.logger,
+      'job runtime: the database or file store is unavailable; background work waits and resumes by itself',
+      { error: dbErrorText(error) ?? String(error) },
+    );
   }
 
   /** Claims while some kind has a free slot and something is due. */
@@ -221,7 +255,7 @@ export class JobRuntime implements JobWaker {
         await source();
       } catch (error) {
         // One broken schedule must not stop the queue; the next poll tries again.
-        this.logger.error('job runtime: source failed', { error: String(error) });
+        this.loopFailed('source', error);
       }
     }
     let launched = 0;

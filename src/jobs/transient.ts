@@ -1,5 +1,5 @@
 import { dbErrorOf } from '../db/errors';
-import { isStoreUnavailable } from '../storage/unavailable';
+import { isStoreOutage } from '../storage/unavailable';
 
 /**
  * A fault that passes by itself: the database away or busy (restart, failover, slots taken, serialization
@@ -8,12 +8,16 @@ import { isStoreUnavailable } from '../storage/unavailable';
  */
 export function isTransientFault(error: unknown): boolean {
   const code = dbErrorOf(error)?.code;
-  return code === 'unavailable' || code === 'busy' || isStoreUnavailable(error);
+  return code === 'unavailable' || code === 'busy' || isStoreOutage(error);
 }
 
-/** Only the database or the store away (not a busy database, which a job's own work may cause). */
+/**
+ * Only the database or the store away (not a busy database, which a job's own work may cause; not a
+ * statement that ran past `statement_timeout`, nor a store that refuses the key: both may stay so, and a
+ * job must then use up its attempts rather than wait for ever).
+ */
 export function isOutage(error: unknown): boolean {
-  return dbErrorOf(error)?.code === 'unavailable' || isStoreUnavailable(error);
+  return dbErrorOf(error)?.code === 'unavailable' || isStoreOutage(error);
 }
 
 /** Waits between tries of one step: about 45 s in all, longer than a database restart or a store's blip. */

@@ -41,10 +41,37 @@ const STORAGE_FULL_CODES: Record<string, string> = {
   InsufficientStorage: 'the object store is full',
 };
 
+/**
+ * An answer that is no S3 error: Bun's S3 client calls it `UnknownError` and makes its body the message
+ * (measured: a 502, 503 or 504 with an HTML page, as nginx or a load balancer in front of MinIO answers
+ * while MinIO is down, or a 503 with no body). It never names the request's fault and it does not say
+ * which status came: an error of the store (code `UnreadableAnswer`, src/storage/unavailable.ts: a 503 and,
+ * to background work, an outage), with a message an operator can read instead of a proxy's whole page.
+ * Before, a request answered 500, and a background archive failed for good with the page as its error.
+ */
+export function s3AnswerError(error: unknown): unknown {
+  const { name, code, message } = (error ?? {}) as { name?: unknown; code?: unknown; message?: unknown };
+  if (name !== 'S3Error' || code !== 'UnknownError') return error;
+  const text =
+    typeof message === 'string'
+      ? message
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+      : '';
+  const said = text === '' || text === 'an unexpected error has occurred' ? '' : `: "${text.slice(0, 80)}"`;
+  return Object.assign(
+    new Error(`the object store gave an answer that is no S3 answer (a proxy in front of it?)${said}`, {
+      cause: error,
+    }),
+    { code: 'UnreadableAnswer' },
+  );
+}
+
 /** A write the bucket refused for space is insufficient_storage (507), as a full disk is; others stay. */
 export function s3StorageError(error: unknown): unknown {
   const code = (error as { code?: unknown } | null)?.code;
-  if (typeof code !== 'string' || !(code in STORAGE_FULL_CODES)) return error;
+  if (typeof code !== 'string' || !(code in STORAGE_FULL_CODES)) return s3AnswerError(error);
   return new DomainError(
     'insufficient_storage',
     `The file could not be stored: ${STORAGE_FULL_CODES[code]}`,
@@ -177,7 +204,10 @@ export class S3BlobStore implements BlobStore {
    */
   private answered<T>(request: Promise<T>, sending = 0): Promise<T> {
     const ms = this.answerMs + Math.ceil(sending / 1_048_576) * 1000;
-    return within(request, ms, () => {
+    const mapped = request.catch((error: unknown) => {
+      throw s3AnswerError(error);
+    });
+    return within(mapped, ms, () => {
       throw Object.assign(new Error(`the object store did not answer within ${ms / 1000} s`), {
         code: 'TimedOut',
       });

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { DbError, dbErrorOf, isDatabaseUnavailable } from '../../src/db/errors';
 import { fromPostgresError } from '../../src/db/postgres-errors';
 import { isTransientFault } from '../../src/jobs/transient';
-import { isStoreUnavailable } from '../../src/storage/unavailable';
+import { isStoreOutage, isStoreUnavailable } from '../../src/storage/unavailable';
 
 const pgError = (code: string) =>
   new postgres.PostgresError({ code, message: 'x' } as unknown as ConstructorParameters<
@@ -46,9 +46,12 @@ describe('the object store away', () => {
     }
   });
 
-  test('a missing object, a refused write or a database fault are not', () => {
+  test('a missing object or a database fault are not; a refused write is only to a request', () => {
     expect(isStoreUnavailable(withCode('NoSuchKey', 'S3Error'))).toBe(false);
-    expect(isStoreUnavailable(withCode('AccessDenied', 'S3Error'))).toBe(false);
+    // A refusal is a 503 to a request (it names the reason), but background work does not wait for it: an
+    // object lock or a policy does not clear by itself.
+    expect(isStoreUnavailable(withCode('AccessDenied', 'S3Error'))).toBe(true);
+    expect(isStoreOutage(withCode('AccessDenied', 'S3Error'))).toBe(false);
     const db = new DbError('unavailable', 'x', undefined, withCode('ECONNREFUSED'));
     expect(isStoreUnavailable(db)).toBe(false);
     expect(isTransientFault(db)).toBe(true);
