@@ -229,6 +229,8 @@ export interface BusinessProfile {
     /** EN 16931 BT-121, VATEX code */
     exemption_reason_code?: string;
   };
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -239,6 +241,8 @@ export interface BusinessProfileSummary {
   legal_name: string;
   display_name: string | null;
   email: string | null;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -260,6 +264,8 @@ export interface Customer {
   einvoice_profile?: 'xrechnung_ubl' | 'xrechnung_cii' | 'peppol_bis_billing_3' | 'factur_x_en16931';
   debtor_number?: number;
   contact_name?: string;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -269,6 +275,8 @@ export interface CustomerSummary {
   id: string;
   name: string;
   email: string | null;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -305,6 +313,8 @@ export interface Product {
   tax_rate: string | null;
   tax_category: string | null;
   currency: string | null;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -317,6 +327,8 @@ export interface StoredFile {
   /** Sniffed from the bytes; application/octet-stream when unknown */
   content_type: string;
   size_bytes: number;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
 }
 
@@ -361,6 +373,8 @@ export interface NumberingSequence {
   next_number: number;
   /** The number the next document would get if issued today */
   next_preview: string;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -402,6 +416,8 @@ export interface StoredDocument {
   payment_status: 'unpaid' | 'partially_paid' | 'paid' | 'overpaid';
   /** Days a finalized or sent invoice is past its due date with an amount due; else 0 */
   days_overdue: number;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
   finalized_at: string | null;
@@ -981,6 +997,8 @@ export interface RecurringInvoice {
   invoice_template: Record<string, unknown>;
   /** Why the next occurrence could not be generated */
   last_error: string | null;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -1140,8 +1158,50 @@ export interface ReceivedDocument {
     term: string;
     path: string;
     message: string;
-    /** Another file with the same seller, number, issue date and type states other amounts: no copy, each counts on its own; check which is right */
-    code?: 'differing_total';
+    /** differing_total (the inbox's own finding): another file with the same seller, number, issue date and type states other amounts: no copy, each counts on its own; check which is right. Any other: a reading note of the file, as parse answers it (docs/receiving.md, 'Reading notes: codes and params'); absent on a reading note of a document received before codes were kept */
+    code?:
+      | 'differing_total'
+      | 'format_factur_x_minimum'
+      | 'format_factur_x_basic_wl'
+      | 'format_zugferd_1'
+      | 'format_oioubl'
+      | 'format_zatca'
+      | 'format_peppol_pint'
+      | 'format_ehf_2'
+      | 'format_ubl_other'
+      | 'second_tax_registration'
+      | 'other_payment_accounts'
+      | 'preceding_invoices'
+      | 'attachment_not_kept'
+      | 'link_not_http'
+      | 'note_subject_codes'
+      | 'note_lines'
+      | 'due_date_before_issue_date'
+      | 'tax_point_date_code_unknown'
+      | 'tax_point_date_code_beside_date'
+      | 'tax_currency_rate_implied'
+      | 'tax_currency_total_not_kept'
+      | 'document_allowance_percentage'
+      | 'line_allowance_percentage'
+      | 'line_allowances_combined'
+      | 'price_from_line_amount'
+      | 'price_base_quantity_rounded'
+      | 'price_base_quantity_not_positive'
+      | 'price_base_unit'
+      | 'gross_price_as_net_price'
+      | 'sub_invoice_lines'
+      | 'prepaid_payments'
+      | 'third_party_payment_without_amount'
+      | 'stated_totals'
+      | 'stated_totals_no_lines'
+      | 'list_shortened'
+      | 'value_too_long'
+      | 'value_too_short'
+      | 'value_pattern_mismatch'
+      | 'value_format_mismatch'
+      | 'date_not_in_calendar';
+    /** The values the message inserts, by name, each a string (the code's own names) */
+    params?: Record<string, string>;
     /** differing_total: the other file */
     other_file?: {
       id: string;
@@ -1266,6 +1326,8 @@ export interface CustomTemplate {
   config: TemplateConfig;
   status: 'draft' | 'published';
   is_default: boolean;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
   published_at: string | null;
@@ -1278,6 +1340,8 @@ export interface CustomTemplateListed {
   base_template_id: string;
   status: 'draft' | 'published';
   is_default: boolean;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
   published_at: string | null;
@@ -1317,6 +1381,8 @@ export interface BrandingProfile {
   header_text: string | null;
   footer_text: string;
   hide_service_branding: boolean;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }
@@ -1338,6 +1404,8 @@ export interface Batch {
   completed_items: number;
   failed_items: number;
   error_message: string | null;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
   completed_at: string | null;

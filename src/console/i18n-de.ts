@@ -3,6 +3,7 @@ import { GERMAN_MONEY } from './i18n-de-money';
 import { GERMAN_NETWORKS } from './i18n-de-networks';
 import { GERMAN_OFFICE } from './i18n-de-office';
 import { GERMAN_PRODUCTS } from './i18n-de-products';
+import { GERMAN_RECEIVED } from './i18n-de-received';
 import { GERMAN_RECURRING } from './i18n-de-recurring';
 
 export const GERMAN: Record<string, string> = {
@@ -11,6 +12,7 @@ export const GERMAN: Record<string, string> = {
   ...GERMAN_NETWORKS,
   ...GERMAN_RECURRING,
   ...GERMAN_MONEY,
+  ...GERMAN_RECEIVED,
   'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) or a JSON array of customers.':
     'Eine CSV-Datei mit Kopfzeile (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) oder ein JSON-Array von Kunden.',
   'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.':
@@ -297,6 +299,8 @@ export const GERMAN: Record<string, string> = {
   'No documents match these filters.': 'Keine Dokumente passen zu diesen Filtern.',
   'No documents yet.': 'Noch keine Dokumente.',
   'Your role reads this; it does not change it.': 'Ihre Rolle darf dies lesen, aber nicht ändern.',
+  'Only the person who created it, or an admin, can change this.':
+    'Nur die Person, die es angelegt hat, oder ein Admin kann das ändern.',
   'Only owners and admins change the dunning policy.':
     'Nur Inhaber und Administratoren ändern das Mahnwesen.',
   'Your first invoice in three steps': 'Ihre erste Rechnung in drei Schritten',

@@ -64,3 +64,20 @@ export function can(permission: Permission, workspaceId?: string): boolean {
 
 /** Creating, changing and deleting documents, customers, products, profiles...: not the accountant's. */
 export const canWrite = () => can('resources:write_own');
+
+/** A row of a resource the service tracks the creator of (docs/roles.md "Own resources"). */
+export interface Owned {
+  created_by?: string | null;
+}
+
+/**
+ * Whether the caller may change or delete `row`: anyone's with `resources:write_all` (owners, admins,
+ * account-level keys), their own with `resources:write_own` (a member: `created_by` is the member they act
+ * as). A row made by an account-level key or the CLI (`created_by: null`) is someone else's. No row (a new
+ * one being made) is theirs.
+ */
+export function canChange(row: Owned | null | undefined): boolean {
+  if (can('resources:write_all')) return true;
+  if (!can('resources:write_own')) return false;
+  return row == null || (member !== null && row.created_by === member.id);
+}

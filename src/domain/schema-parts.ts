@@ -14,6 +14,19 @@ export const IsoDate = (description: string) =>
 
 /** A value or null, in an answer: the field is always there. */
 export const nullable = <T extends TSchema>(schema: T) => t.Union([schema, t.Null()]);
+/**
+ * The workspace member who created a row (docs/roles.md "Own resources"), in an answer only when a member
+ * did: a row made by an account-level key or the CLI answers the spec's fields alone, without it.
+ */
+export const CreatedBy = t.Optional(
+  t.String({
+    description:
+      'The workspace member who created it (wsm_…); absent when an account-level key or the CLI did',
+    examples: ['wsm_01jd0000000000000000000000'],
+  }),
+);
+/** The `created_by` of an answer: spread into it, so a row no member created has none. */
+export const createdByField = (createdBy: string | null) => (createdBy ? { created_by: createdBy } : {});
 /** Optional on create; on PATCH omitted = unchanged, null = clear (SPEC 4 Conventions 6). */
 export const clearable = <T extends TSchema>(schema: T) => t.Optional(nullable(schema));
 

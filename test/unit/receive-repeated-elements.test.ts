@@ -331,6 +331,8 @@ describe('lists longer than the data keeps', () => {
         term: 'BT-158',
         path: 'line_items[0].classifications',
         message: '12 entries, the data keeps the first 10: the rest are not kept',
+        code: 'list_shortened',
+        params: { count: '12', keep: '10' },
       },
     ]);
   });

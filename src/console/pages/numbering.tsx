@@ -10,7 +10,7 @@ import { href, navigate, useUnsavedGuard } from '../router';
 import { Field, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
-import { WriteActions } from '../ui/write-actions';
+import { Editable, WriteActions } from '../ui/write-actions';
 
 const RESETS = [
   { value: 'yearly', label: 'Every year (from 1 on 1 January)' },
@@ -151,52 +151,54 @@ function SequenceForm({ existing }: { existing?: NumberingSequence }) {
         <a href={href('numbering')}>{t('Back to the list')}</a>
       </div>
       <ErrorNotice error={action.error} />
-      <div class="grid">
-        <Field
-          label={t('Name')}
-          value={values.name}
-          onInput={set('name')}
-          path="name"
-          error={error}
-          required
-        />
-        <Field
-          label={t('Prefix')}
-          value={values.prefix}
-          onInput={set('prefix')}
-          path="prefix"
-          error={error}
-          hint={t('e.g. RE- for Rechnungen')}
-        />
-        <Field
-          label={t('Pattern')}
-          value={values.pattern}
-          onInput={set('pattern')}
-          path="pattern"
-          error={error}
-          hint={t('{YYYY} year, {YY} short year, {MM} month, {NNNN} the counter with its zeros')}
-        />
-        <Select
-          label={t('Starts again')}
-          value={values.reset}
-          onChange={set('reset')}
-          options={RESETS.map((entry) => ({ value: entry.value, label: t(entry.label) }))}
-          path="reset"
-          error={error}
-        />
-        <Field
-          label={t('Next number')}
-          inputMode="numeric"
-          value={values.next_number}
-          onInput={set('next_number')}
-          path="next_number"
-          error={error}
-        />
-      </div>
+      <Editable row={existing}>
+        <div class="grid">
+          <Field
+            label={t('Name')}
+            value={values.name}
+            onInput={set('name')}
+            path="name"
+            error={error}
+            required
+          />
+          <Field
+            label={t('Prefix')}
+            value={values.prefix}
+            onInput={set('prefix')}
+            path="prefix"
+            error={error}
+            hint={t('e.g. RE- for Rechnungen')}
+          />
+          <Field
+            label={t('Pattern')}
+            value={values.pattern}
+            onInput={set('pattern')}
+            path="pattern"
+            error={error}
+            hint={t('{YYYY} year, {YY} short year, {MM} month, {NNNN} the counter with its zeros')}
+          />
+          <Select
+            label={t('Starts again')}
+            value={values.reset}
+            onChange={set('reset')}
+            options={RESETS.map((entry) => ({ value: entry.value, label: t(entry.label) }))}
+            path="reset"
+            error={error}
+          />
+          <Field
+            label={t('Next number')}
+            inputMode="numeric"
+            value={values.next_number}
+            onInput={set('next_number')}
+            path="next_number"
+            error={error}
+          />
+        </div>
+      </Editable>
       <p>
         {t('The next document gets')} <code>{preview}</code>
       </p>
-      <WriteActions>
+      <WriteActions row={existing}>
         <button type="submit" class="primary" disabled={action.busy}>
           {t('Save')}
         </button>

@@ -12,7 +12,7 @@ import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
-import { WriteActions } from '../ui/write-actions';
+import { Editable, WriteActions } from '../ui/write-actions';
 import { UNIT_NAMES } from '../unit-names';
 import { decimalOf, ZERO_CATEGORIES } from './documents/form-content';
 
@@ -274,79 +274,81 @@ function ProductForm({ existing }: { existing?: Product }) {
         <a href={href('products')}>{t('Back to the list')}</a>
       </div>
       <ErrorNotice error={action.error} />
-      <div class="grid">
-        <Field
-          label={t('Name')}
-          required
-          value={values.name}
-          onInput={set('name')}
-          path="name"
-          error={error}
-        />
-        <Field
-          label={t('Description')}
-          multiline
-          value={values.description}
-          onInput={set('description')}
-          path="description"
-          error={error}
-        />
-        <Field
-          label={t('Unit price')}
-          inputMode="decimal"
-          value={values.unit_price}
-          onInput={set('unit_price')}
-          path="unit_price"
-          error={error}
-          hint={t('Net, e.g. 95.00')}
-        />
-        <Field
-          label={t('Price is for')}
-          inputMode="decimal"
-          value={values.price_base_quantity}
-          onInput={set('price_base_quantity')}
-          path="price_base_quantity"
-          error={error}
-          hint={t('Units, e.g. 100 for a price per 100; empty for one')}
-        />
-        <Field
-          label={t('Currency')}
-          value={values.currency}
-          onInput={set('currency')}
-          path="currency"
-          error={error}
-          hint={t('ISO 4217, e.g. EUR')}
-        />
-        <Select
-          label={t('Unit of measure')}
-          value={values.unit_code}
-          onChange={set('unit_code')}
-          options={unitOptions}
-          path="unit_code"
-          error={error}
-        />
-        <Field
-          label={t('Tax rate')}
-          inputMode="decimal"
-          value={values.tax_rate}
-          onInput={set('tax_rate')}
-          path="tax_rate"
-          error={error}
-          hint={t('Percent, e.g. 19')}
-        />
-        <Select
-          label={t('VAT category')}
-          value={values.tax_category}
-          onChange={set('tax_category')}
-          options={[
-            { value: '', label: t('None') },
-            ...TAX_CATEGORIES.map((entry) => ({ value: entry.value, label: t(entry.label) })),
-          ]}
-          path="tax_category"
-          error={error}
-        />
-      </div>
-      <WriteActions>
+      <Editable row={existing}>
+        <div class="grid">
+          <Field
+            label={t('Name')}
+            required
+            value={values.name}
+            onInput={set('name')}
+            path="name"
+            error={error}
+          />
+          <Field
+            label={t('Description')}
+            multiline
+            value={values.description}
+            onInput={set('description')}
+            path="description"
+            error={error}
+          />
+          <Field
+            label={t('Unit price')}
+            inputMode="decimal"
+            value={values.unit_price}
+            onInput={set('unit_price')}
+            path="unit_price"
+            error={error}
+            hint={t('Net, e.g. 95.00')}
+          />
+          <Field
+            label={t('Price is for')}
+            inputMode="decimal"
+            value={values.price_base_quantity}
+            onInput={set('price_base_quantity')}
+            path="price_base_quantity"
+            error={error}
+            hint={t('Units, e.g. 100 for a price per 100; empty for one')}
+          />
+          <Field
+            label={t('Currency')}
+            value={values.currency}
+            onInput={set('currency')}
+            path="currency"
+            error={error}
+            hint={t('ISO 4217, e.g. EUR')}
+          />
+          <Select
+            label={t('Unit of measure')}
+            value={values.unit_code}
+            onChange={set('unit_code')}
+            options={unitOptions}
+            path="unit_code"
+            error={error}
+          />
+          <Field
+            label={t('Tax rate')}
+            inputMode="decimal"
+            value={values.tax_rate}
+            onInput={set('tax_rate')}
+            path="tax_rate"
+            error={error}
+            hint={t('Percent, e.g. 19')}
+          />
+          <Select
+            label={t('VAT category')}
+            value={values.tax_category}
+            onChange={set('tax_category')}
+            options={[
+              { value: '', label: t('None') },
+              ...TAX_CATEGORIES.map((entry) => ({ value: entry.value, label: t(entry.label) })),
+            ]}
+            path="tax_category"
+            error={error}
+          />
+        </div>
+      </Editable>
+      <WriteActions row={existing}>
         <button type="submit" class="primary" disabled={action.busy}>
           {t('Save')}
         </button>

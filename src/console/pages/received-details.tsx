@@ -7,6 +7,7 @@ import { formatDate, formatDecimal, formatMoney, perBase, t } from '../i18n';
 import { profileName } from '../networks';
 import { href } from '../router';
 import { unitShort } from './products';
+import { isReadingNote, noteLine, type ReadingNote, readingNoteText } from './received-notes';
 
 /** Where a received document came from: an upload, the inbox folder, or an e-mail. */
 export type ReceivedSource = Pick<ReceivedDocument, 'source' | 'file_name' | 'email'>;
@@ -235,21 +236,22 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
 }
 
 /**
- * What the file states that the data does not keep (the parse answer's warnings), each with its term, as the
- * API words it: they carry no code to say them by.
+ * What the file states that the data does not keep (the parse answer's warnings), each with its term, in
+ * the console's language from its code and params (received-notes.ts).
  */
-export function ReadingNotesCard({ warnings: all }: { warnings: ReceivedDocument['warnings'] }) {
-  // The inbox's own findings (a code) are said at the top of the page, in the console's words.
-  const warnings = all.filter((w) => w.code === undefined);
+export function ReadingNotesCard({ warnings: all }: { warnings: ReadingNote[] }) {
+  // The inbox's own findings (differing_total) are said at the top of the page, in the console's words.
+  const warnings = all.filter(isReadingNote);
   if (warnings.length === 0) return null;
   return (
     <section class="card">
       <h2>{t('Not taken into the data')}</h2>
       <p>{t('The original file keeps these; download it to see them in full.')}</p>
       <ul class="reading-notes">
-        {warnings.map((w) => (
-          <li key={`${w.term} ${w.path}`}>
-            <code>{w.term}</code> {w.message}
+        {warnings.map((w, i) => (
+          <li key={`${i} ${w.term} ${w.path}`} data-code={w.code}>
+            <code>{w.term}</code> {noteLine(w) === null ? '' : `${t('Line {n}', { n: noteLine(w) ?? '' })}: `}
+            {readingNoteText(w, { unit: unitShort })}
           </li>
         ))}
       </ul>

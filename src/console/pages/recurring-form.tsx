@@ -6,6 +6,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, get, list, patch, post, remove } from '../api';
 import type { BusinessProfile, NumberingSequence, RecurringInvoice } from '../api-types';
 import { formatDate, localToday, t } from '../i18n';
+import { canChange, canWrite } from '../permissions';
 import { href, navigate, useUnsavedGuard } from '../router';
 import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
@@ -153,7 +154,9 @@ export function RecurringForm({
     setDirty(true);
     setForm(update);
   };
-  const editable = existing?.status !== 'cancelled';
+  // An ended schedule, or someone else's to a member (docs/roles.md "Own resources"), is shown, not changed.
+  const mine = canWrite() && canChange(existing);
+  const editable = existing?.status !== 'cancelled' && mine;
   // The only business profile is the one meant until another is made.
   const only = profiles.data?.length === 1 ? (profiles.data[0]?.id ?? '') : '';
   const profileId = schedule.business_profile_id || only;
@@ -266,7 +269,7 @@ export function RecurringForm({
         </Notice>
       ) : null}
       <ErrorNotice error={action.error} />
-      {/* An ended schedule is shown, not changed: every control inside is disabled. */}
+      {/* An ended schedule, or another's, is shown, not changed: every control inside is disabled. */}
       <fieldset class="bare" disabled={!editable}>
         <Fieldset legend={t('Schedule')}>
           <div class="grid">
@@ -401,7 +404,7 @@ export function RecurringForm({
         </Fieldset>
         <LineItems form={form} setForm={changeLines} error={templateError(error)} />
       </fieldset>
-      <WriteActions>
+      <WriteActions row={existing}>
         {editable ? (
           <button type="submit" class="primary" disabled={action.busy}>
             {t('Save')}

@@ -3,6 +3,7 @@ import { type ApiError, blob, get, list, post } from '../api';
 import type { Batch, Import } from '../api-types';
 import { formatDate, t } from '../i18n';
 import { importRows } from '../import-file';
+import { canChange } from '../permissions';
 import { href } from '../router';
 import { Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
@@ -191,7 +192,8 @@ function BatchView({ id }: { id: string }) {
         >
           {t('Download ZIP')}
         </button>
-        {running ? (
+        {/* Cancelling is its starter's, or an owner's or admin's (docs/roles.md "Own resources"). */}
+        {running && canChange(batch.data) ? (
           <button type="button" class="danger" disabled={action.busy} onClick={cancel}>
             {t('Cancel batch')}
           </button>

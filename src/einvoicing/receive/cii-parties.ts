@@ -54,6 +54,8 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
       term: 'BT-32',
       path: `${role}.SpecifiedTaxRegistration`,
       message: 'A second tax registration is not kept',
+      code: 'second_tax_registration',
+      params: {},
     });
   }
   const contact = at(el, 'DefinedTradeContact');

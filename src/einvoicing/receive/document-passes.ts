@@ -87,6 +87,8 @@ export function statedPercentages(
         term: 'BT-94',
         path: `discounts.${k}`,
         message: `Stated as ${percent} % of ${base ?? 'no base amount'}: kept as its amount, ${discount.value} (a percentage is kept only of the amount of the lines it reduces, giving the same amount)`,
+        code: 'document_allowance_percentage',
+        params: { percent, ...(base !== undefined && { base }), amount: discount.value },
       });
   });
   return kept === discounts ? data : { ...data, discounts: kept };
@@ -146,6 +148,8 @@ export function keepRefused(data: DocumentData, warnings: ReceiveWarning[]): Doc
       term: 'BT-9',
       path: 'DueDate',
       message: `The due date ${due_date} is before the issue date ${data.issue_date}: kept in the payment terms`,
+      code: 'due_date_before_issue_date',
+      params: { due_date: data.due_date, issue_date: data.issue_date },
     });
   }
   if (data.supporting_documents?.some((d) => d.url !== undefined && !/^https?:\/\//.test(d.url))) {
@@ -158,6 +162,8 @@ export function keepRefused(data: DocumentData, warnings: ReceiveWarning[]): Doc
           term: 'BT-124',
           path: `AdditionalDocumentReference[${d.id}]`,
           message: `The link ${url} is no http(s) URL: kept in the description`,
+          code: 'link_not_http',
+          params: { url },
         });
         return { ...rest, description: rest.description ? `${rest.description} (${url})` : url };
       }),

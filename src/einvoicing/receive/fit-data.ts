@@ -11,12 +11,17 @@ import { LineItem } from '../../domain/line-item';
 import { isCalendarDate } from '../../shared/dates';
 import type { ReceiveWarning } from './types';
 
-/** Errors of one value's own shape; a missing part or an empty list is the reader's business, not this. */
-const VALUE_ERRORS = new Set([
-  ValueErrorType.StringMaxLength,
-  ValueErrorType.StringMinLength,
-  ValueErrorType.StringPattern,
-  ValueErrorType.StringFormat,
+type ValueCode = 'value_too_long' | 'value_too_short' | 'value_pattern_mismatch' | 'value_format_mismatch';
+
+/**
+ * Errors of one value's own shape, each with its warning's code and the limit it names; a missing part or
+ * an empty list is the reader's business, not this.
+ */
+const VALUE_ERRORS = new Map<ValueErrorType, (schema: Schema) => [ValueCode, Record<string, string>]>([
+  [ValueErrorType.StringMaxLength, (s) => ['value_too_long', { max_length: String(s.maxLength) }]],
+  [ValueErrorType.StringMinLength, (s) => ['value_too_short', { min_length: String(s.minLength) }]],
+  [ValueErrorType.StringPattern, (s) => ['value_pattern_mismatch', { pattern: String(s.pattern) }]],
+  [ValueErrorType.StringFormat, (s) => ['value_format_mismatch', { format: String(s.format) }]],
 ]);
 
 /** The business term of a data path (array indexes as `[]`), for the warning; else the path itself. */
@@ -99,6 +104,9 @@ function unitOf(segments: string[]): string[] | null {
 interface Schema {
   type?: string;
   pattern?: string;
+  format?: string;
+  maxLength?: number;
+  minLength?: number;
   properties?: Record<string, Schema>;
   required?: string[];
   items?: Schema;
@@ -134,13 +142,24 @@ let compiled: TypeCheck<typeof Received> | undefined;
 
 const DATE_PATTERN = (DateString('') as Schema).pattern;
 
-interface Unfit {
-  path: string;
-  value: unknown;
-  message: string;
-  /** A list longer than the data keeps: its first `keep` entries stay. */
-  keep?: number;
-}
+type Unfit =
+  | {
+      path: string;
+      value: unknown;
+      message: string;
+      code: ValueCode | 'date_not_in_calendar';
+      /** The limit the message names (`max_length`, `pattern`, …). */
+      limit: Record<string, string>;
+    }
+  | {
+      path: string;
+      value: null;
+      message: string;
+      code: 'list_shortened';
+      /** A list longer than the data keeps: its first `keep` entries stay. */
+      keep: number;
+      length: number;
+    };
 
 /** Lists that say something about the invoice but nothing about its amounts, so their tail may go. */
 const SHORTENED_LISTS = /^\/(line_items\/\d+\/(classifications|attributes)|supporting_documents)$/;
@@ -179,7 +198,7 @@ function impossibleDates(schema: Schema | undefined, value: unknown, path: strin
   if (schema === undefined || value === null || value === undefined || !holdsDates(schema)) return out;
   if (typeof value === 'string') {
     if (schema.pattern === DATE_PATTERN && !isCalendarDate(value))
-      out.push({ path, value, message: 'expected a calendar date' });
+      out.push({ path, value, message: 'expected a calendar date', code: 'date_not_in_calendar', limit: {} });
   } else if (Array.isArray(value)) {
     const items = schema.items ?? schema.anyOf?.find((b) => b.items)?.items;
     for (const [i, item] of value.entries()) impossibleDates(items, item, `${path}/${i}`, out);
@@ -195,18 +214,25 @@ function impossibleDates(schema: Schema | undefined, value: unknown, path: strin
 /** What the data cannot hold, in document order: values of the wrong shape, then impossible dates. */
 function unfitValues(data: DocumentData): Unfit[] {
   const errors = [...Value.Errors(Received, data)];
-  const shapes = errors
-    .filter((e) => VALUE_ERRORS.has(e.type) && typeof e.value === 'string')
-    .map((e) => ({ path: e.path, value: e.value, message: e.message.replace(/^Expected/, 'expected') }));
+  const shapes = errors.flatMap((e): Unfit[] => {
+    const kind = VALUE_ERRORS.get(e.type);
+    if (kind === undefined || typeof e.value !== 'string') return [];
+    const [code, limit] = kind(e.schema as Schema);
+    return [
+      { path: e.path, value: e.value, message: e.message.replace(/^Expected/, 'expected'), code, limit },
+    ];
+  });
   const lists = errors
     .filter((e) => e.type === ValueErrorType.ArrayMaxItems && SHORTENED_LISTS.test(e.path))
-    .map((e) => {
+    .map((e): Unfit => {
       const keep = Number(e.schema.maxItems);
       const length = (e.value as unknown[]).length;
       return {
         path: e.path,
         value: null,
+        code: 'list_shortened',
         keep,
+        length,
         message: `${length} entries, the data keeps the first ${keep}`,
       };
     });
@@ -238,11 +264,18 @@ export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): Docum
   const out = structuredClone(data) as unknown as Json;
   const removed = new Set<string>();
   const said: ReceiveWarning[] = [];
-  for (const { segments, value, message, keep } of errors) {
-    if (keep !== undefined) {
+  for (const error of errors) {
+    const { segments, value, message } = error;
+    if (error.code === 'list_shortened') {
       const path = dotted(segments);
-      said.push({ term: termOf(path), path, message: `${message}: the rest are not kept` });
-      (nodeAt(out, segments) as unknown[]).splice(keep);
+      said.push({
+        term: termOf(path),
+        path,
+        message: `${message}: the rest are not kept`,
+        code: error.code,
+        params: { count: String(error.length), keep: String(error.keep) },
+      });
+      (nodeAt(out, segments) as unknown[]).splice(error.keep);
       continue;
     }
     const unit = unitOf(segments);
@@ -252,13 +285,15 @@ export function fitToData(data: DocumentData, warnings: ReceiveWarning[]): Docum
     if (within) continue;
     removed.add(unit.join('/'));
     const path = dotted(segments);
+    const part = unit.length < segments.length ? dotted(unit) : undefined;
+    const quoted = shortened(String(value));
     said.push({
       term: termOf(path),
       path,
-      message: `"${shortened(String(value))}" is not kept: ${message}${
-        unit.length < segments.length ? ` (nor the ${dotted(unit)} it belongs to)` : ''
-      }`,
-    });
+      message: `"${quoted}" is not kept: ${message}${part ? ` (nor the ${part} it belongs to)` : ''}`,
+      code: error.code,
+      params: { value: quoted, ...error.limit, ...(part && { part }) },
+    } as ReceiveWarning);
     remove(out, unit);
   }
   warnings.push(...said.reverse());

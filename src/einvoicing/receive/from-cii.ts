@@ -179,6 +179,8 @@ export function fromCii(root: XmlElement): ReadInvoice {
       term: 'BT-21',
       path: 'ExchangedDocument/IncludedNote/SubjectCode',
       message: `The notes are kept as one note${subject ? ` with the first one's subject code ${subject}` : ''}; the other notes' subject codes are not kept: ${laterCodes.join(', ')}`,
+      code: 'note_subject_codes',
+      params: { ...(subject && { subject_code: subject }), codes: laterCodes.join(', ') },
     });
   }
   const references = all(agreement, 'AdditionalReferencedDocument');
@@ -189,6 +191,8 @@ export function fromCii(root: XmlElement): ReadInvoice {
         term: 'BT-125',
         path: `AdditionalReferencedDocument[${text(r, 'IssuerAssignedID')}]`,
         message: 'The attached file stays in the original e-invoice; the data names the document only',
+        code: 'attachment_not_kept',
+        params: {},
       });
     }
   }

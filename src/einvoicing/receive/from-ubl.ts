@@ -191,6 +191,8 @@ export function fromUbl(root: XmlElement): ReadInvoice {
       term: 'BG-3',
       path: 'BillingReference',
       message: 'Only the first preceding invoice is kept',
+      code: 'preceding_invoices',
+      params: {},
     });
   }
   const delivery = at(root, 'Delivery');
@@ -205,6 +207,8 @@ export function fromUbl(root: XmlElement): ReadInvoice {
         term: 'BT-125',
         path: `AdditionalDocumentReference[${text(r, 'ID')}]`,
         message: 'The attached file stays in the original e-invoice; the data names the document only',
+        code: 'attachment_not_kept',
+        params: {},
       });
     }
   }

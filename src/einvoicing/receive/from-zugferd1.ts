@@ -7,7 +7,7 @@ import type { DocumentData } from '../../domain/document-data';
 import { all, at, text, type XmlElement } from './dom';
 import { fromCii } from './from-cii';
 import { taxesOf } from './shared';
-import type { ReadInvoice } from './types';
+import type { ReadInvoice, ReceiveWarning } from './types';
 
 export const ZUGFERD_1_NAMESPACE = 'urn:ferd:CrossIndustryDocument:invoice:1p0';
 
@@ -74,10 +74,9 @@ function view(el: XmlElement, parent: string, cache: WeakMap<XmlElement, Node>):
   return node;
 }
 
-/** The 1.0 profile a BT-24 names (`…:1p0:comfort`), for the warning. */
-function profileName(customizationId: string | null): string {
-  const profile = /:(basic|comfort|extended)$/i.exec(customizationId ?? '')?.[1];
-  return profile ? ` ${profile.toUpperCase()}` : '';
+/** The 1.0 profile a BT-24 names (`…:1p0:comfort`), for the warning: BASIC, COMFORT or EXTENDED. */
+function profileName(customizationId: string | null): string | undefined {
+  return /:(basic|comfort|extended)$/i.exec(customizationId ?? '')?.[1]?.toUpperCase();
 }
 
 export function fromZugferd1(root: XmlElement): ReadInvoice {
@@ -92,11 +91,14 @@ export function fromZugferd1(root: XmlElement): ReadInvoice {
     lineElements,
     settlement,
   );
-  const warnings = [
+  const profile = profileName(read.customizationId);
+  const warnings: ReceiveWarning[] = [
     {
       term: 'BT-24',
       path: 'SpecifiedExchangedDocumentContext/GuidelineSpecifiedDocumentContextParameter',
-      message: `ZUGFeRD 1.0${profileName(read.customizationId)}: read as far as it goes, but ZUGFeRD 1.0 predates EN 16931 and is not an EN 16931 invoice (no profile's rules apply)`,
+      message: `ZUGFeRD 1.0${profile ? ` ${profile}` : ''}: read as far as it goes, but ZUGFeRD 1.0 predates EN 16931 and is not an EN 16931 invoice (no profile's rules apply)`,
+      code: 'format_zugferd_1',
+      params: profile ? { profile } : {},
     },
     ...read.warnings,
   ];
@@ -109,6 +111,8 @@ export function fromZugferd1(root: XmlElement): ReadInvoice {
       term: 'BT-22',
       path: 'IncludedSupplyChainTradeLineItem',
       message: `${noteLines.length} line(s) holding only a note are kept in the document's notes`,
+      code: 'note_lines',
+      params: { count: String(noteLines.length) },
     });
   }
   const notes = [data.notes, ...noteLines].filter(Boolean).join('\n\n');

@@ -23,6 +23,7 @@ export {
   type ReceiveWarning,
   type StatedTotals,
 } from './types';
+export { RECEIVE_WARNING_CODES, RECEIVE_WARNING_PARAMS, type ReceiveWarningCode } from './warning-codes';
 
 const UBL = /^urn:oasis:names:specification:ubl:schema:xsd:(Invoice|CreditNote)-2$/;
 const CII = 'urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100';

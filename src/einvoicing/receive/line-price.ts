@@ -43,6 +43,8 @@ export function perUnitPrice(
       term: 'BT-149',
       path: where,
       message: `The price ${price} per ${baseQuantity} units is kept as ${toPlainString(kept)} per unit (rounded)`,
+      code: 'price_base_quantity_rounded',
+      params: { price, base_quantity: baseQuantity, kept: toPlainString(kept) },
     });
   }
   return toPlainString(kept);
@@ -65,6 +67,8 @@ export function impliedPrice(line: StatedLine, where: string, warnings: ReceiveW
     term: 'BT-146',
     path: where,
     message: `${line.quantity} x ${line.price} is not the stated line amount ${line.amount}: the price is kept as ${price}`,
+    code: 'price_from_line_amount',
+    params: { quantity: line.quantity, price: line.price, amount: String(line.amount), kept: price },
   });
   return price;
 }
@@ -168,6 +172,8 @@ function statedPrice(
       term: 'BT-149',
       path: where,
       message: `The price base quantity ${base} is not above zero: the price is read as per unit`,
+      code: 'price_base_quantity_not_positive',
+      params: { base_quantity: String(base) },
     });
     return { unit_price: impliedPrice({ ...line, price }, where, warnings) };
   }
@@ -176,6 +182,8 @@ function statedPrice(
       term: 'BT-150',
       path: where,
       message: `The price is per ${base} ${line.baseUnit}, the quantity in ${line.unit}: it is kept as a price per ${line.unit}`,
+      code: 'price_base_unit',
+      params: { base_quantity: String(base), base_unit: String(line.baseUnit), unit: String(line.unit) },
     });
   }
   const perUnit = perUnitPrice(line.price, line.baseQuantity, where, warnings);
@@ -189,11 +197,14 @@ function statedPrice(
  */
 export function grossPriceWarning(lines: string[], path: string, warnings: ReceiveWarning[]): void {
   if (lines.length === 0) return;
-  const shown = lines.length > 10 ? [...lines.slice(0, 10), `${lines.length - 10} more`] : lines;
+  const more = lines.length > 10 ? lines.length - 10 : 0;
+  const shown = more > 0 ? [...lines.slice(0, 10), `${more} more`] : lines;
   warnings.push({
     term: 'BT-148',
     path,
     message: `The item gross price less its price discount (BT-147) is kept as the net price (BT-146), the amounts unchanged: line ${shown.join(', ')}`,
+    code: 'gross_price_as_net_price',
+    params: { lines: lines.slice(0, 10).join(', '), ...(more > 0 && { more: String(more) }) },
   });
 }
 

@@ -108,6 +108,12 @@ export function lineDiscountOf(
         term: 'BT-138',
         path: where,
         message: `Stated as ${first.percent} % of ${first.base ?? 'no base amount'}: kept as its amount, ${first.amount} (a percentage is kept only of the line's own amount, giving the same amount)`,
+        code: 'line_allowance_percentage',
+        params: {
+          percent: first.percent,
+          ...(first.base !== undefined && { base: first.base }),
+          amount: first.amount,
+        },
       });
     }
     return discount;
@@ -116,6 +122,8 @@ export function lineDiscountOf(
     term: 'BG-27',
     path: where,
     message: `${allowances.length} line allowances are kept as one discount`,
+    code: 'line_allowances_combined',
+    params: { count: String(allowances.length) },
   });
   const total = sum(allowances.map((a) => dec(a.amount)));
   return discountOf(toPlainString(total), first.reason, first.code);
@@ -154,6 +162,8 @@ export function accountingCurrencyOf(
         term: 'BT-111',
         path: where,
         message: `The VAT total in ${stated.currency} (${accounting}) states no exchange rate: kept as the rate it implies, ${kept}`,
+        code: 'tax_currency_rate_implied',
+        params: { currency: stated.currency, tax_total: accounting, rate: kept },
       });
       return { currency: stated.currency, exchange_rate: kept };
     }
@@ -162,6 +172,8 @@ export function accountingCurrencyOf(
     term: 'BT-111',
     path: where,
     message: `The VAT total in ${stated.currency} is not kept (no exchange rate is stated)`,
+    code: 'tax_currency_total_not_kept',
+    params: { currency: stated.currency },
   });
   return undefined;
 }
@@ -198,6 +210,8 @@ export function warnOtherAccounts<T>(
     term: 'BG-17',
     path,
     message: `Only the first account to pay to is kept (${named[0]}); also stated: ${others.join('; ')}`,
+    code: 'other_payment_accounts',
+    params: { kept: String(named[0]), others: others.join('; ') },
   });
 }
 
@@ -253,13 +267,23 @@ export function taxPointCode(
   if (!stated?.trim()) return undefined;
   const code = taxPointCodeOf(stated, syntax);
   if (code !== undefined && date === undefined) return code;
-  warnings.push({
-    term: 'BT-8',
-    path,
-    message:
-      code === undefined
-        ? `The tax point date code ${stated.trim()} is none of the standard's (${syntax === 'ubl' ? '3, 35, 432' : '5, 29, 72'})`
-        : `The tax point date code ${stated.trim()} is left out: the file states the tax point date (BT-7) too`,
-  });
+  const standard = syntax === 'ubl' ? '3, 35, 432' : '5, 29, 72';
+  warnings.push(
+    code === undefined
+      ? {
+          term: 'BT-8',
+          path,
+          message: `The tax point date code ${stated.trim()} is none of the standard's (${standard})`,
+          code: 'tax_point_date_code_unknown',
+          params: { code: stated.trim(), standard_codes: standard },
+        }
+      : {
+          term: 'BT-8',
+          path,
+          message: `The tax point date code ${stated.trim()} is left out: the file states the tax point date (BT-7) too`,
+          code: 'tax_point_date_code_beside_date',
+          params: { code: stated.trim() },
+        },
+  );
   return undefined;
 }

@@ -88,13 +88,25 @@ export function keepStatedTotals(
   if (names.length > 0) {
     kept = { ...data, stated_totals: Object.fromEntries(names.map((m) => [m, stated[m]])) };
     const list = names.map((m) => `${TERMS[m]} ${stated[m]}`).join(', ');
-    warnings.push({
-      term: names.map((m) => TERMS[m]).join('/'),
-      path: 'stated_totals',
-      message: noLines
-        ? `The file has no lines: its totals are kept as stated (${list}), not computed`
-        : `The lines do not give the stated totals: ${list} kept as stated, not computed`,
-    });
+    const [term, path] = [names.map((m) => TERMS[m]).join('/'), 'stated_totals'];
+    const params = Object.fromEntries(names.map((m) => [m, stated[m] as string]));
+    warnings.push(
+      noLines
+        ? {
+            term,
+            path,
+            message: `The file has no lines: its totals are kept as stated (${list}), not computed`,
+            code: 'stated_totals_no_lines',
+            params,
+          }
+        : {
+            term,
+            path,
+            message: `The lines do not give the stated totals: ${list} kept as stated, not computed`,
+            code: 'stated_totals',
+            params,
+          },
+    );
   }
   const withStated = totalsOf(kept);
   const fill = (m: Member): string => {
@@ -127,7 +139,7 @@ export function ciiFormat(customizationId: string | null): ReceivedFormat {
   return 'en16931';
 }
 
-const NOT_AN_INVOICE: Partial<Record<ReceivedFormat, string>> = {
+const NOT_AN_INVOICE: Partial<Record<'factur_x_minimum' | 'factur_x_basic_wl', string>> = {
   factur_x_minimum:
     'Factur-X / ZUGFeRD MINIMUM: a booking aid, not an EN 16931 invoice; the PDF is the invoice (the data has no lines and keeps the stated totals)',
   factur_x_basic_wl:
@@ -136,6 +148,7 @@ const NOT_AN_INVOICE: Partial<Record<ReceivedFormat, string>> = {
 
 /** The warning naming a format that is no EN 16931 invoice, first among the warnings. */
 export function formatWarning(format: ReceivedFormat): ReceiveWarning | null {
-  const message = NOT_AN_INVOICE[format];
-  return message ? { term: 'BT-24', path: 'GuidelineSpecifiedDocumentContextParameter', message } : null;
+  if (format !== 'factur_x_minimum' && format !== 'factur_x_basic_wl') return null;
+  const [code, message] = [`format_${format}` as const, NOT_AN_INVOICE[format] as string];
+  return { term: 'BT-24', path: 'GuidelineSpecifiedDocumentContextParameter', message, code, params: {} };
 }

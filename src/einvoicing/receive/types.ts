@@ -1,11 +1,16 @@
 import type { DocumentData } from '../../domain/document-data';
+import type { ParamsOf, ReceiveWarningCode } from './warning-codes';
 
-/** A business term the file carries that the document data cannot hold: reported, never dropped silently. */
-export interface ReceiveWarning {
-  term: string;
-  path: string;
-  message: string;
-}
+export type { ReceiveWarningCode } from './warning-codes';
+
+/**
+ * A business term the file carries that the document data cannot hold: reported, never dropped silently.
+ * `message` is the English sentence; `code` and `params` (warning-codes.ts) say the same for a client to
+ * word in its own language.
+ */
+export type ReceiveWarning = {
+  [C in ReceiveWarningCode]: { term: string; path: string; message: string; code: C; params: ParamsOf<C> };
+}[ReceiveWarningCode];
 
 /** The totals as the invoice states them (decimal strings in the invoice currency). */
 export interface StatedTotals {

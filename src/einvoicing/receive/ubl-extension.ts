@@ -16,6 +16,8 @@ export function extensionWarnings(root: XmlElement, isCredit: boolean, warnings:
       term: 'BG-DEX-01',
       path: `${isCredit ? 'CreditNoteLine' : 'InvoiceLine'}/SubInvoiceLine`,
       message: `Sub-invoice lines of ${withSubLines.length} line(s) are not kept: each line keeps its own amount`,
+      code: 'sub_invoice_lines',
+      params: { count: String(withSubLines.length) },
     });
   }
 }
@@ -42,6 +44,8 @@ export function thirdPartyPayments(
       term: 'BG-DEX-09',
       path: 'PrepaidPayment',
       message: `Prepaid payments (${amounts}) outside the XRechnung extension are not kept: EN 16931 has no such term`,
+      code: 'prepaid_payments',
+      params: { amounts },
     });
     return undefined;
   }
@@ -54,6 +58,8 @@ export function thirdPartyPayments(
       term: 'BG-DEX-09',
       path: `PrepaidPayment[${k + 1}]`,
       message: 'A third-party payment without an amount (BT-DEX-002) is not kept',
+      code: 'third_party_payment_without_amount',
+      params: {},
     });
     return [];
   });

@@ -5,7 +5,9 @@
 import { text, type XmlElement } from './dom';
 import type { ReceivedFormat, ReceiveWarning } from './types';
 
-const FORMATS: { format: ReceivedFormat; test: (id: string, profile: string) => boolean; name: string }[] = [
+type KnownFormat = 'oioubl' | 'zatca' | 'peppol_pint' | 'ehf_2';
+
+const FORMATS: { format: KnownFormat; test: (id: string, profile: string) => boolean; name: string }[] = [
   {
     format: 'oioubl',
     test: (id) => /^OIOUBL/i.test(id),
@@ -34,7 +36,9 @@ export function ublFormat(root: XmlElement): { format: ReceivedFormat; warning: 
   const profile = text(root, 'ProfileID') ?? '';
   const known = FORMATS.find((f) => f.test(id, profile));
   if (known) {
-    return { format: known.format, warning: { term: 'BT-24', path: 'CustomizationID', message: known.name } };
+    const code = `format_${known.format}` as const;
+    const warning = { term: 'BT-24', path: 'CustomizationID', message: known.name, code, params: {} };
+    return { format: known.format, warning };
   }
   if (/^urn:cen\.eu:en16931:2017/.test(id)) return { format: 'en16931', warning: null };
   return {
@@ -43,6 +47,8 @@ export function ublFormat(root: XmlElement): { format: ReceivedFormat; warning: 
       term: 'BT-24',
       path: 'CustomizationID',
       message: `${id ? `CustomizationID ${id}` : 'No CustomizationID'}: names no EN 16931 specification; read as EN 16931 UBL as far as it goes, no profile applies`,
+      code: 'format_ubl_other',
+      params: id ? { customization_id: id } : {},
     },
   };
 }

@@ -49,6 +49,8 @@ export function party(el: XmlElement | null, warnings: ReceiveWarning[], role: s
       term: 'BT-32',
       path: `${role}.PartyTaxScheme`,
       message: 'A second tax registration (the seller tax registration identifier) is not kept',
+      code: 'second_tax_registration',
+      params: {},
     });
   }
   return defined({

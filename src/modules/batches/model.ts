@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { DocumentData } from '../documents';
 import { PageSizeSchema } from '../renders';
 import type { BatchItemRow, BatchRow } from './schema';
@@ -49,6 +50,7 @@ export type CreateBatchBody = typeof CreateBatchBody.static;
 const Timestamp = t.String({ format: 'date-time' });
 const NullableTimestamp = t.Union([Timestamp, t.Null()]);
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const Batch = t.Object({
   id: t.String({ examples: ['batch_01jd0000000000000000000000'] }),
   status: t.Union([
@@ -71,6 +73,7 @@ export const Batch = t.Object({
   completed_items: t.Integer(),
   failed_items: t.Integer(),
   error_message: t.Union([t.String(), t.Null()]),
+  created_by: CreatedBy,
   created_at: Timestamp,
   updated_at: Timestamp,
   completed_at: NullableTimestamp,
@@ -101,6 +104,7 @@ export function presentBatch(row: BatchRow): Batch {
     completed_items: row.completedItems,
     failed_items: row.failedItems,
     error_message: row.errorMessage,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     completed_at: row.completedAt,

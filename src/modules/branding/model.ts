@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { clearable, nullable } from '../../domain/schema-parts';
+import { CreatedBy, clearable, createdByField, nullable } from '../../domain/schema-parts';
 import { FONT_FAMILIES as EMBEDDED_FONT_FAMILIES } from '../../rendering/font-families';
 import type { FieldError } from '../../shared/errors';
 import { drawnFontFamily } from '../reference';
@@ -50,6 +50,7 @@ export const UpdateBrandingProfileBody = t.Object(
 );
 export type UpdateBrandingProfileBody = typeof UpdateBrandingProfileBody.static;
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const BrandingProfile = t.Object({
   id: t.String({ examples: ['brnd_01jd0000000000000000000000'] }),
   name: t.String(),
@@ -61,6 +62,7 @@ export const BrandingProfile = t.Object({
   header_text: nullable(t.String()),
   footer_text: t.String(),
   hide_service_branding: t.Boolean(),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -101,6 +103,7 @@ export function presentBrandingProfile(row: BrandingProfileRow): BrandingProfile
     header_text: row.headerText,
     footer_text: row.footerText,
     hide_service_branding: row.hideServiceBranding,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

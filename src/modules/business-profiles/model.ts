@@ -3,7 +3,15 @@ import { Address, addressProblems } from '../../domain/address';
 import { bicProblem, ibanProblem } from '../../domain/bank-account';
 import { dec, gt, HUNDRED, isNegative, isZero, normalizeRate } from '../../domain/money/decimal';
 import { ElectronicAddress } from '../../domain/party';
-import { clearable, closed, DecimalString, nullable, trimmedOrNull } from '../../domain/schema-parts';
+import {
+  CreatedBy,
+  clearable,
+  closed,
+  createdByField,
+  DecimalString,
+  nullable,
+  trimmedOrNull,
+} from '../../domain/schema-parts';
 import type { FieldError } from '../../shared/errors';
 import { isSupportedCurrency, isSupportedLocale, isValidTimezone, taxCategories } from '../reference';
 import type { BusinessProfileRow, DefaultTaxValue, ProfileBankAccountValue } from './schema';
@@ -131,6 +139,7 @@ export const UpdateBusinessProfileBody = t.Object(
 );
 export type UpdateBusinessProfileBody = typeof UpdateBusinessProfileBody.static;
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const BusinessProfile = t.Object({
   id: t.String({ examples: ['biz_01jd0000000000000000000000'] }),
   legal_name: t.String(),
@@ -153,6 +162,7 @@ export const BusinessProfile = t.Object({
   legal_info: t.Optional(t.String()),
   default_page_size: t.Optional(PageSize),
   default_tax: t.Optional(DefaultTax),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -163,6 +173,7 @@ export const BusinessProfileSummary = t.Object({
   legal_name: t.String(),
   display_name: nullable(t.String()),
   email: nullable(t.String()),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -294,6 +305,7 @@ export function presentBusinessProfile(row: BusinessProfileRow): BusinessProfile
     ...(row.legalInfo ? { legal_info: row.legalInfo } : {}),
     ...(row.defaultPageSize ? { default_page_size: row.defaultPageSize } : {}),
     ...(row.defaultTax ? { default_tax: row.defaultTax } : {}),
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -305,6 +317,7 @@ export function presentBusinessProfileSummary(row: BusinessProfileRow): Business
     legal_name: row.legalName,
     display_name: row.displayName,
     email: row.email,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { Address, addressProblems } from '../../domain/address';
 import { ElectronicAddress, type Party } from '../../domain/party';
-import { clearable, nullable, trimmedOrNull } from '../../domain/schema-parts';
+import { CreatedBy, clearable, createdByField, nullable, trimmedOrNull } from '../../domain/schema-parts';
 import type { FieldError } from '../../shared/errors';
 import type { CustomerRow } from './schema';
 
@@ -81,6 +81,7 @@ export const UpdateCustomerBody = t.Object(
 );
 export type UpdateCustomerBody = typeof UpdateCustomerBody.static;
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const Customer = t.Object({
   id: t.String({ examples: ['cus_01jd0000000000000000000000'] }),
   name: t.String(),
@@ -95,6 +96,7 @@ export const Customer = t.Object({
   einvoice_profile: t.Optional(EInvoiceProfile),
   debtor_number: t.Optional(t.Integer()),
   contact_name: t.Optional(t.String()),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -104,6 +106,7 @@ export const CustomerSummary = t.Object({
   id: t.String(),
   name: t.String(),
   email: nullable(t.String()),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -163,6 +166,7 @@ export function presentCustomer(row: CustomerRow): Customer {
     ...(row.einvoiceProfile ? { einvoice_profile: row.einvoiceProfile as EInvoiceProfile } : {}),
     ...(row.debtorNumber !== null ? { debtor_number: row.debtorNumber } : {}),
     ...(row.contactName ? { contact_name: row.contactName } : {}),
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };
@@ -173,6 +177,7 @@ export function presentCustomerSummary(row: CustomerRow): CustomerSummary {
     id: row.id,
     name: row.name,
     email: row.email,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

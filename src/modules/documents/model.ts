@@ -7,6 +7,7 @@ import {
   documentIdentity,
   StatelessBody,
 } from '../../domain/document-data';
+import { CreatedBy } from '../../domain/schema-parts';
 
 export { CurrencyCode, DateString, DocumentData, DocumentTypeSchema, StatelessBody };
 
@@ -123,6 +124,7 @@ export const UpdateDocumentBody = t.Object(
 );
 export type UpdateDocumentBody = typeof UpdateDocumentBody.static;
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const StoredDocument = t.Object({
   id: t.String(),
   document_type: DocumentTypeSchema,
@@ -167,6 +169,7 @@ export const StoredDocument = t.Object({
   days_overdue: t.Integer({
     description: 'Days a finalized or sent invoice is past its due date with an amount due; else 0',
   }),
+  created_by: CreatedBy,
   created_at: t.String(),
   updated_at: t.String(),
   finalized_at: t.Union([t.String(), t.Null()]),

@@ -1,5 +1,6 @@
 import type { TotalsResult } from '../../domain/money';
 import type { Party } from '../../domain/party';
+import { createdByField } from '../../domain/schema-parts';
 import type { DocumentType } from '../reference';
 import type { MoneyTotals, StoredDocument } from './model';
 import { daysOverdue, paymentFigures } from './payment-figures';
@@ -119,6 +120,7 @@ export function presentDocument(
     ...breakdownOf(row.totals, row.currency),
     ...payments,
     days_overdue: daysOverdue(row, today),
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     finalized_at: row.finalizedAt,

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import type { FileRow } from './schema';
 import { SVG } from './sniff';
 
@@ -19,11 +20,13 @@ export const UploadBody = t.Object(
 export type UploadBody = typeof UploadBody.static;
 
 /** SPEC 2 File: metadata only, the bytes are never served back through the API. */
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const FileResource = t.Object({
   id: t.String({ examples: ['fil_01jd0000000000000000000000'] }),
   filename: t.String({ description: 'The uploaded name without directories, for display only' }),
   content_type: t.String({ description: 'Sniffed from the bytes; application/octet-stream when unknown' }),
   size_bytes: t.Integer(),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
 });
 export type FileResource = typeof FileResource.static;
@@ -34,6 +37,7 @@ export function presentFile(row: FileRow): FileResource {
     filename: row.filename,
     content_type: row.contentType,
     size_bytes: row.sizeBytes,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
   };
 }

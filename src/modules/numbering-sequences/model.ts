@@ -1,9 +1,11 @@
 import { t } from 'elysia';
+import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { renderNumber } from './pattern';
 import type { NumberingSequenceRow } from './schema';
 
 const Reset = t.Union([t.Literal('never'), t.Literal('yearly')]);
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const NumberingSequence = t.Object({
   id: t.String(),
   name: t.String(),
@@ -12,6 +14,7 @@ export const NumberingSequence = t.Object({
   reset: Reset,
   next_number: t.Integer(),
   next_preview: t.String({ description: 'The number the next document would get if issued today' }),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -58,6 +61,7 @@ export function presentSequence(row: NumberingSequenceRow, today: string): Numbe
     reset: row.reset,
     next_number: row.nextNumber,
     next_preview: renderNumber(row.prefix, row.pattern, resets ? 1 : row.nextNumber, today),
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

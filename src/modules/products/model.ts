@@ -1,7 +1,14 @@
 import { t } from 'elysia';
 import { LineItem } from '../../domain/line-item';
 import { dec, gt, HUNDRED, isDecimalString, lt, ZERO } from '../../domain/money/decimal';
-import { clearable, DecimalString, nullable, trimmedOrNull } from '../../domain/schema-parts';
+import {
+  CreatedBy,
+  clearable,
+  createdByField,
+  DecimalString,
+  nullable,
+  trimmedOrNull,
+} from '../../domain/schema-parts';
 import type { FieldError } from '../../shared/errors';
 import { isSupportedCurrency, taxCategories } from '../reference';
 import type { ProductRow } from './schema';
@@ -40,6 +47,7 @@ export const UpdateProductBody = t.Object(
 );
 export type UpdateProductBody = typeof UpdateProductBody.static;
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const Product = t.Object({
   id: t.String({ examples: ['prd_01jd0000000000000000000000'] }),
   name: t.String(),
@@ -50,6 +58,7 @@ export const Product = t.Object({
   tax_rate: nullable(t.String({ examples: ['19'] })),
   tax_category: nullable(t.String({ examples: ['S'] })),
   currency: nullable(t.String({ examples: ['EUR'] })),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -123,6 +132,7 @@ export function presentProduct(row: ProductRow): Product {
     tax_rate: row.taxRate,
     tax_category: row.taxCategory,
     currency: row.currency,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

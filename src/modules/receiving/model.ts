@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
 import { euroRateOf } from '../../domain/euro-rate';
 import { dec, div, isZero, mul, round, sub, toFixedString } from '../../domain/money';
+import { RECEIVE_WARNING_CODES_TUPLE } from '../../einvoicing/receive/warning-codes';
 import { PageQuery } from '../../http/schemas';
 import { addDays } from '../../shared/dates';
 import { ComplianceResult } from '../compliance';
@@ -30,6 +31,15 @@ const ReceivedFormatSchema = t.Union(
   },
 );
 
+/** A reading note's code (docs/receiving.md, "Reading notes: codes and params"). */
+const ReadingNoteCode = t.UnionEnum(RECEIVE_WARNING_CODES_TUPLE, {
+  description:
+    "What the note says, for a client to word in its own language from `params` (docs/receiving.md, 'Reading notes: codes and params'); `message` says it in English. A client meeting a code it does not know shows `message`",
+});
+const ReadingNoteParams = t.Record(t.String(), t.String(), {
+  description: "The values the message inserts, by name, each a string (the code's own names)",
+});
+
 /** The answer of POST /einvoices/parse (docs/receiving.md). */
 export const ParsedEInvoiceView = t.Object({
   syntax: t.Union([t.Literal('ubl'), t.Literal('cii')]),
@@ -51,7 +61,15 @@ export const ParsedEInvoiceView = t.Object({
     amount_due: Decimal,
   }),
   compliance: t.Union([ComplianceResult, t.Null()]),
-  warnings: t.Array(t.Object({ term: t.String(), path: t.String(), message: t.String() })),
+  warnings: t.Array(
+    t.Object({
+      term: t.String(),
+      path: t.String(),
+      message: t.String({ description: 'The note in English' }),
+      code: ReadingNoteCode,
+      params: ReadingNoteParams,
+    }),
+  ),
 });
 export type ParsedEInvoiceView = typeof ParsedEInvoiceView.static;
 
@@ -66,7 +84,8 @@ export function presentParsed(parsed: ParsedEInvoice): ParsedEInvoiceView {
     data: parsed.data as Record<string, unknown>,
     totals: parsed.totals,
     compliance: parsed.compliance,
-    warnings: parsed.warnings,
+    // A note's params leave out what the file does not state: no value is undefined.
+    warnings: parsed.warnings as ParsedEInvoiceView['warnings'],
   };
 }
 
@@ -153,11 +172,12 @@ export const ReceivedWarning = t.Object({
   path: t.String(),
   message: t.String(),
   code: t.Optional(
-    t.Literal('differing_total', {
+    t.UnionEnum(['differing_total', ...RECEIVE_WARNING_CODES_TUPLE], {
       description:
-        'Another file with the same seller, number, issue date and type states other amounts: no copy, each counts on its own; check which is right',
+        "differing_total (the inbox's own finding): another file with the same seller, number, issue date and type states other amounts: no copy, each counts on its own; check which is right. Any other: a reading note of the file, as parse answers it (docs/receiving.md, 'Reading notes: codes and params'); absent on a reading note of a document received before codes were kept",
     }),
   ),
+  params: t.Optional(ReadingNoteParams),
   other_file: t.Optional(
     t.Object(
       {
@@ -306,7 +326,7 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     format: row.format,
     valid: row.valid,
     compliance: row.compliance as ReceivedDocument['compliance'],
-    warnings: row.warnings,
+    warnings: row.warnings as ReceivedWarning[],
     duplicate_of: row.duplicateOf,
     note: row.note,
     exchange_rate: bookedEuroRate(row),

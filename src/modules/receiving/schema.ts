@@ -1,7 +1,7 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import type { DocumentData } from '../../domain/document-data';
-import type { ReceivedFormat } from '../../einvoicing/receive';
+import type { ReceivedFormat, ReceiveWarningCode } from '../../einvoicing/receive';
 import { accounts } from '../accounts/schema';
 import type { PaymentMethod } from '../payments';
 
@@ -21,15 +21,17 @@ export interface ReceivedEmail {
 }
 
 /**
- * What the file states that the data does not keep (the parse warnings), and, with `code`, what the inbox
- * found about it: `differing_total`, another file of its seller, number and day stating other amounts
- * (differing-totals.ts), that file in `other_file`.
+ * What the file states that the data does not keep (the parse warnings, each with its reading note's
+ * `code` and `params`; those of a document received before they were kept have neither), and what the
+ * inbox found about it: `differing_total`, another file of its seller, number and day stating other
+ * amounts (differing-totals.ts), that file in `other_file`.
  */
 export interface ReceivedWarning {
   term: string;
   path: string;
   message: string;
-  code?: 'differing_total';
+  code?: 'differing_total' | ReceiveWarningCode;
+  params?: Partial<Record<string, string>>;
   other_file?: { id: string; total: string; amount_due: string; currency: string };
 }
 

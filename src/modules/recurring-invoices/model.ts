@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { clearable, nullable } from '../../domain/schema-parts';
+import { CreatedBy, clearable, createdByField, nullable } from '../../domain/schema-parts';
 import { PageQuery } from '../../http/schemas';
 import { CreateDocumentBody, MoneyTotals } from '../documents';
 import type { RecurringInvoiceRow } from './schema';
@@ -144,6 +144,7 @@ export const UpdateRecurringBody = t.Object(
 );
 export type UpdateRecurringBody = typeof UpdateRecurringBody.static;
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const RecurringInvoice = t.Object({
   id: t.String({ examples: ['rinv_01jd0000000000000000000000'] }),
   status: RecurringStatusSchema,
@@ -160,6 +161,7 @@ export const RecurringInvoice = t.Object({
   auto_finalize: t.Boolean(),
   invoice_template: t.Record(t.String(), t.Unknown()),
   last_error: nullable(t.String({ description: 'Why the next occurrence could not be generated' })),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -182,6 +184,7 @@ export function presentRecurring(row: RecurringInvoiceRow): RecurringInvoice {
     auto_finalize: row.autoFinalize,
     invoice_template: row.invoiceTemplate,
     last_error: row.lastError,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { validationError } from '../../shared/errors';
 import { drawnFontFamily, fontFamilyProblems } from '../reference';
 import type { CustomTemplateRow, TemplateVersionRow } from './schema';
@@ -25,6 +26,7 @@ export const TemplateConfigSchema = t.Object(
 
 export const TemplateStatus = t.Union([t.Literal('draft'), t.Literal('published')]);
 
+/** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const CustomTemplate = t.Object({
   id: t.String(),
   name: t.String(),
@@ -33,6 +35,7 @@ export const CustomTemplate = t.Object({
   config: TemplateConfigSchema,
   status: TemplateStatus,
   is_default: t.Boolean(),
+  created_by: CreatedBy,
   created_at: t.String(),
   updated_at: t.String(),
   published_at: t.Union([t.String(), t.Null()]),
@@ -89,6 +92,7 @@ export function presentTemplate(row: CustomTemplateRow): CustomTemplate {
     config: row.config as CustomTemplate['config'],
     status: row.status,
     is_default: row.isDefault,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     published_at: row.publishedAt,

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post } from '../../api';
 import type { BusinessProfile, BusinessProfileSummary, DocumentData } from '../../api-types';
 import { t } from '../../i18n';
+import { canChange } from '../../permissions';
 import { href, navigate, useUnsavedGuard } from '../../router';
 import { fieldName } from '../../ui/field-names';
 import { Field, Fieldset, Select } from '../../ui/form';
@@ -15,6 +16,7 @@ import { numberProblems } from './form-content';
 import { DOCUMENT_TYPES, type DraftForm, INVOICE_KINDS, type StoredDocument, typeLabel } from './model';
 import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
+import { DocumentView } from './view';
 
 const FINAL_HINT = 'Enter what the partial invoices were paid under Already paid; name them in the notes';
 const CORRECTED_HINT = 'Its number and date are written into the e-invoice (BG-3), as XRechnung asks';
@@ -34,6 +36,9 @@ export function DocumentEditor({ id, documentType }: { id?: string; documentType
   );
   if (existing.error) return <ErrorNotice error={existing.error} />;
   if (existing.loading && !existing.data) return <Loading />;
+  // Someone else's draft (a member's address typed, an old link): shown, not opened for changes the API
+  // would refuse (docs/roles.md "Own resources").
+  if (existing.data && !canChange(existing.data)) return <DocumentView id={existing.data.id} />;
   return (
     <DraftEditor
       key={id ?? documentType}

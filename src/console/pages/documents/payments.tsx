@@ -7,9 +7,11 @@ import { type ApiError, list, post, remove } from '../../api';
 import type { Payment as IssuedPayment, ReceivedDocumentPayment } from '../../api-types';
 import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, t } from '../../i18n';
 import { percentOfAmount, readDecimal, subtractAmounts, writeDecimal } from '../../numbers';
+import { can, canChange } from '../../permissions';
 import { Checkbox, Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
+import { notYours } from '../../ui/write-actions';
 import type { StoredDocument } from './model';
 
 /** A payment recorded against an issued invoice or a received one. */
@@ -69,6 +71,7 @@ export function Payments({ document, onChange }: { document: StoredDocument; onC
       amountCredited={document.amount_credited}
       currency={document.currency}
       skonto={skontoOf(document)}
+      locked={can('books:keep') || canChange(document) ? undefined : notYours()}
       onChange={onChange}
     />
   );
@@ -84,6 +87,7 @@ export function PaymentsCard({
   currency,
   skonto,
   closed,
+  locked,
   onChange,
 }: {
   path: `/documents/${string}/payments` | `/received-documents/${string}/payments`;
@@ -97,6 +101,8 @@ export function PaymentsCard({
   skonto?: SkontoOffer | null;
   /** Why no payment may be recorded now (a rejected received invoice): said instead of the form. */
   closed?: string;
+  /** Why the caller may neither record nor delete payments here (someone else's invoice): said instead. */
+  locked?: string;
   onChange: () => void;
 }) {
   const payments = useLoad(() => list<Payment>(path).then((page) => page.data), [path, amountPaid]);
@@ -206,15 +212,17 @@ export function PaymentsCard({
                     <td>{formatDate(payment.date)}</td>
                     <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
                     <td>
-                      <button
-                        type="button"
-                        class="danger"
-                        disabled={action.busy}
-                        aria-label={t('Delete payment of {date}', { date: formatDate(payment.date) })}
-                        onClick={() => drop(payment)}
-                      >
-                        {t('Delete')}
-                      </button>
+                      {locked ? null : (
+                        <button
+                          type="button"
+                          class="danger"
+                          disabled={action.busy}
+                          aria-label={t('Delete payment of {date}', { date: formatDate(payment.date) })}
+                          onClick={() => drop(payment)}
+                        >
+                          {t('Delete')}
+                        </button>
+                      )}
                     </td>
                   </tr>
                   {how ? (
@@ -230,7 +238,9 @@ export function PaymentsCard({
           </tbody>
         </table>
       ) : null}
-      {closed ? (
+      {locked ? (
+        <p class="hint not-yours">{locked}</p>
+      ) : closed ? (
         <p>{closed}</p>
       ) : (
         <form onSubmit={record} aria-label={t('Record payment')}>

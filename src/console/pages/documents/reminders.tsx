@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, get, list, post } from '../../api';
 import type { Delivery, DunningPolicy, Reminder } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
-import { canWrite } from '../../permissions';
+import { canChange } from '../../permissions';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -114,7 +114,7 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
         <p class="hint">{t('Every level of the dunning policy has been sent for this invoice.')}</p>
       ) : null}
       {/* Sending is a change of the invoice: read-only for a role that can never send (an accountant). */}
-      {overdue && !allSent && canWrite() ? (
+      {overdue && !allSent && canChange(document) ? (
         <form onSubmit={send} aria-label={t('Send reminder')}>
           <Field
             label={t('Reminder recipient')}

@@ -4,10 +4,11 @@ import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '.
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
 import { formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '../../i18n';
 import { loadChannels, usableChannels } from '../../networks';
-import { can, canWrite } from '../../permissions';
+import { can, canChange, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { NotYours } from '../../ui/write-actions';
 import { formatRate, unitShort } from '../products';
 import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
@@ -29,11 +30,13 @@ export interface Transition {
 }
 
 /**
- * Marking paid or unpaid keeps the books (an accountant's too, and a member's for what they made: the API
- * decides whose); the other steps change the document.
+ * Marking paid or unpaid keeps the books (an accountant's too, and a member's for what they made); the
+ * other steps change the document: its creator's, or an owner's or admin's (docs/roles.md "Own resources").
  */
-const mayTake = (action: DocumentAction) =>
-  action === 'mark-paid' || action === 'mark-unpaid' ? can('books:keep') || canWrite() : canWrite();
+const mayTake = (action: DocumentAction, document: StoredDocument) =>
+  action === 'mark-paid' || action === 'mark-unpaid'
+    ? can('books:keep') || canChange(document)
+    : canChange(document);
 
 /** How each action's button reads; which actions exist and from where is the service's (generated). */
 const BUTTONS: Record<DocumentAction, { label: string; danger?: boolean }> = {
@@ -141,8 +144,11 @@ export function DocumentView({ id }: { id: string }) {
   if (!document) return <Loading />;
   const data = document.data;
   const path = `/documents/${document.id}` as const;
-  // Changing or copying the document: hidden from a role that can never do it (an accountant).
+  // Copying the document (a new one of the caller's): hidden from a role that can never write (an
+  // accountant). Changing it (edit, delete, the lifecycle steps, sending): its creator's, or an owner's or
+  // admin's; a member sees why on someone else's.
   const write = canWrite();
+  const mine = canChange(document);
 
   const transition = async (step: Transition) => {
     if (
@@ -234,7 +240,7 @@ export function DocumentView({ id }: { id: string }) {
         <a href={href('documents')}>{t('Back to the list')}</a>
       </div>
       <div class="toolbar" role="toolbar" aria-label={t('Document actions')}>
-        {document.status === 'draft' && write ? (
+        {document.status === 'draft' && mine ? (
           <button type="button" onClick={() => navigate('documents', document.id, 'edit')}>
             {t('Edit')}
           </button>
@@ -242,7 +248,7 @@ export function DocumentView({ id }: { id: string }) {
         {TRANSITIONS.filter(
           (step) =>
             step.from.includes(document.status) &&
-            mayTake(step.action) &&
+            mayTake(step.action, document) &&
             (types.data?.find((type) => type.id === document.document_type)?.actions.includes(step.action) ??
               true),
         ).map((step) => (
@@ -273,14 +279,15 @@ export function DocumentView({ id }: { id: string }) {
             {t('Duplicate')}
           </button>
         ) : null}
-        {write && document.status === 'draft' ? (
+        {mine && document.status === 'draft' ? (
           <button type="button" class="danger" disabled={action.busy} onClick={destroy}>
             {t('Delete')}
           </button>
         ) : null}
       </div>
+      {write && !mine ? <NotYours /> : null}
       <ErrorNotice error={action.error} />
-      {write && action.error instanceof ApiError && action.error.code === 'compliance_failed' ? (
+      {mine && action.error instanceof ApiError && action.error.code === 'compliance_failed' ? (
         <p>
           <a href={href('documents', document.id, 'edit')}>{t('Edit the draft to fix these fields')}</a>
         </p>
@@ -398,7 +405,7 @@ export function DocumentView({ id }: { id: string }) {
             round={sentRound}
             onMoved={loaded.reload}
           />
-          {write && ['finalized', 'sent', 'paid'].includes(document.status) && channels.data ? (
+          {mine && ['finalized', 'sent', 'paid'].includes(document.status) && channels.data ? (
             <SendPanel
               document={document}
               channels={usableChannels(channels.data)}

@@ -6,7 +6,7 @@ import { href, navigate, useUnsavedGuard } from '../../router';
 import { Checkbox, Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useLoad, useObjectUrl } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
-import { WriteActions } from '../../ui/write-actions';
+import { Editable, WriteActions } from '../../ui/write-actions';
 import { defaultTaxProblems } from './default-tax';
 import { DefaultTaxFields } from './default-tax-fields';
 import { bodyOf, valuesOf } from './form-values';
@@ -86,91 +86,93 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
         <a href={href(kind.route)}>{t('Back to the list')}</a>
       </div>
       <ErrorNotice error={action.error} />
-      <div class="grid">
-        {kind.fields.map((field) =>
-          field.options ? (
-            <Select
-              key={field.path}
-              label={t(field.label)}
-              value={values[field.path] ?? ''}
-              onChange={set(field.path)}
-              options={field.options.map((option) => ({ ...option, label: t(option.label) }))}
-              path={field.path}
-              error={error}
+      <Editable row={existing}>
+        <div class="grid">
+          {kind.fields.map((field) =>
+            field.options ? (
+              <Select
+                key={field.path}
+                label={t(field.label)}
+                value={values[field.path] ?? ''}
+                onChange={set(field.path)}
+                options={field.options.map((option) => ({ ...option, label: t(option.label) }))}
+                path={field.path}
+                error={error}
+              />
+            ) : (
+              <Field
+                key={field.path}
+                label={t(field.label)}
+                type={field.type}
+                required={field.required}
+                hint={field.hint ? t(field.hint) : undefined}
+                inputMode={field.integer ? 'numeric' : undefined}
+                value={values[field.path] ?? ''}
+                onInput={set(field.path)}
+                path={field.path}
+                error={error}
+              />
+            ),
+          )}
+        </div>
+        {kind.addresses
+          .filter((address) => address.optional)
+          .map((address) => (
+            <Checkbox
+              key={`${address.path}-toggle`}
+              label={t('Ship to another address')}
+              checked={shown[address.path] ?? false}
+              onChange={toggle(address.path)}
             />
-          ) : (
-            <Field
-              key={field.path}
-              label={t(field.label)}
-              type={field.type}
-              required={field.required}
-              hint={field.hint ? t(field.hint) : undefined}
-              inputMode={field.integer ? 'numeric' : undefined}
-              value={values[field.path] ?? ''}
-              onInput={set(field.path)}
-              path={field.path}
-              error={error}
-            />
-          ),
-        )}
-      </div>
-      {kind.addresses
-        .filter((address) => address.optional)
-        .map((address) => (
-          <Checkbox
-            key={`${address.path}-toggle`}
-            label={t('Ship to another address')}
-            checked={shown[address.path] ?? false}
-            onChange={toggle(address.path)}
-          />
-        ))}
-      {kind.addresses
-        .filter((address) => shown[address.path])
-        .map((address) => (
-          <Fieldset key={address.path} legend={t(address.label)}>
-            <div class="grid">
-              {(address.fields ?? ADDRESS_FIELDS).map((field) => (
-                <Field
-                  key={field.path}
-                  label={t(field.label)}
-                  hint={field.hint ? t(field.hint) : undefined}
-                  value={values[`${address.path}.${field.path}`] ?? ''}
-                  onInput={set(`${address.path}.${field.path}`)}
-                  path={`${address.path}.${field.path}`}
-                  error={error}
-                />
-              ))}
-            </div>
+          ))}
+        {kind.addresses
+          .filter((address) => shown[address.path])
+          .map((address) => (
+            <Fieldset key={address.path} legend={t(address.label)}>
+              <div class="grid">
+                {(address.fields ?? ADDRESS_FIELDS).map((field) => (
+                  <Field
+                    key={field.path}
+                    label={t(field.label)}
+                    hint={field.hint ? t(field.hint) : undefined}
+                    value={values[`${address.path}.${field.path}`] ?? ''}
+                    onInput={set(`${address.path}.${field.path}`)}
+                    path={`${address.path}.${field.path}`}
+                    error={error}
+                  />
+                ))}
+              </div>
+            </Fieldset>
+          ))}
+        {kind.withDefaultTax ? (
+          <DefaultTaxFields values={values} set={set} error={error} onChosen={() => action.setError(null)} />
+        ) : null}
+        {kind.withLogo ? (
+          <Fieldset legend={t('Logo')}>
+            {logo ? <LogoNote id={logo} chosen={chosenLogo} /> : <p>{t('No logo.')}</p>}
+            <label class="file">
+              {t('Upload logo')}
+              <input
+                type="file"
+                accept="image/png,image/jpeg,image/svg+xml"
+                onChange={(event) => chooseLogo(event.currentTarget.files?.[0])}
+              />
+            </label>
+            {logo ? (
+              <button
+                type="button"
+                onClick={() => {
+                  setLogo(null);
+                  setChosenLogo(null);
+                }}
+              >
+                {t('Remove logo')}
+              </button>
+            ) : null}
           </Fieldset>
-        ))}
-      {kind.withDefaultTax ? (
-        <DefaultTaxFields values={values} set={set} error={error} onChosen={() => action.setError(null)} />
-      ) : null}
-      {kind.withLogo ? (
-        <Fieldset legend={t('Logo')}>
-          {logo ? <LogoNote id={logo} chosen={chosenLogo} /> : <p>{t('No logo.')}</p>}
-          <label class="file">
-            {t('Upload logo')}
-            <input
-              type="file"
-              accept="image/png,image/jpeg,image/svg+xml"
-              onChange={(event) => chooseLogo(event.currentTarget.files?.[0])}
-            />
-          </label>
-          {logo ? (
-            <button
-              type="button"
-              onClick={() => {
-                setLogo(null);
-                setChosenLogo(null);
-              }}
-            >
-              {t('Remove logo')}
-            </button>
-          ) : null}
-        </Fieldset>
-      ) : null}
-      <WriteActions>
+        ) : null}
+      </Editable>
+      <WriteActions row={existing}>
         <button type="submit" class="primary" disabled={action.busy}>
           {t('Save')}
         </button>

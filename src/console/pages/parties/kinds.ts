@@ -148,4 +148,4 @@ export const BUSINESS_PROFILES: PartyKind = {
   withDefaultTax: true,
 };
 
-export type Party = Record<string, unknown> & { id: string; created_at: string };
+export type Party = Record<string, unknown> & { id: string; created_at: string; created_by?: string | null };

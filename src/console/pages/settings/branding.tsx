@@ -2,7 +2,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, call, list, post } from '../../api';
 import type { BrandingProfile } from '../../api-types';
 import { t } from '../../i18n';
-import { can, canWrite } from '../../permissions';
+import { can, canChange, canWrite } from '../../permissions';
 import { useUnsavedGuard } from '../../router';
 import { Checkbox, Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
@@ -43,7 +43,8 @@ export function BrandingProfiles() {
     if ((await action.run(() => call('DELETE', `/branding-profiles/${profile.id}`))) !== undefined)
       profiles.reload();
   };
-  // A member creates and changes their own profiles, not the default (docs/roles.md); an accountant none.
+  // A member creates and changes their own profiles, not the default nor another's (docs/roles.md); an
+  // accountant none.
   const mayCreate = canWrite();
   const mayChooseDefault = can('resources:write_all');
   return (
@@ -62,7 +63,7 @@ export function BrandingProfiles() {
                 {t('Make default')}
               </button>
             ) : null}{' '}
-            {(profile.is_default ? mayChooseDefault : mayCreate) ? (
+            {(profile.is_default ? mayChooseDefault : canWrite() && canChange(profile)) ? (
               <button
                 type="button"
                 class="danger"

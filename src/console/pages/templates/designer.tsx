@@ -2,12 +2,13 @@ import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, get, list, patch, post, remove, upload } from '../../api';
 import type { CustomTemplate, Font, StoredFile, TemplateConfig, TemplateVersion } from '../../api-types';
 import { currentLanguage, formatDate, t } from '../../i18n';
+import { can, canChange } from '../../permissions';
 import { href, navigate } from '../../router';
 import { Field, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PdfFrame } from '../../ui/pdf-frame';
-import { WriteActions } from '../../ui/write-actions';
+import { notYours, WriteActions } from '../../ui/write-actions';
 import { sampleDocument } from '../sample';
 
 export function Designer({ id }: { id: string }) {
@@ -40,6 +41,9 @@ export function DesignerForm({
   const action = useAction();
   const preview = useAction();
   const error = action.error as ApiError | null;
+  // Its creator's, or an owner's or admin's; the account's default only theirs (docs/roles.md). Another's
+  // template is still tried in the preview (that stores nothing), and copied from the list.
+  const mine = canChange(template) && (!template.is_default || can('resources:write_all'));
   const setOne = (key: keyof TemplateConfig) => (value: string) =>
     setConfig((current) => ({ ...current, [key]: value }));
   // After a save or a restored version the form shows what the service now holds (it may have named the
@@ -88,6 +92,8 @@ export function DesignerForm({
     );
   const save = async (event: Event) => {
     event.preventDefault();
+    // Enter in a field of a template the caller only previews saves nothing (no Save button is shown).
+    if (!mine) return;
     if (await action.run(() => patch(path, { name: name.trim(), config: cleanConfig() }))) {
       setSaved(t('Saved.'));
       reload();
@@ -172,7 +178,7 @@ export function DesignerForm({
             />
           </label>
           <p class="hint">{t('Documents take their logo from the business profile or branding profile.')}</p>
-          <WriteActions>
+          <WriteActions row={template} allowed={mine}>
             <button type="submit" class="primary" disabled={action.busy}>
               {t('Save')}
             </button>
@@ -210,7 +216,8 @@ export function DesignerForm({
                 {version.label ?? ''}{' '}
                 <button
                   type="button"
-                  disabled={action.busy}
+                  disabled={action.busy || !mine}
+                  title={mine ? undefined : notYours()}
                   onClick={() =>
                     run(
                       () => post(`/templates/${template.id}/versions/${version.version}/restore`),
