@@ -1,3 +1,4 @@
+import { dbErrorText } from './db/errors';
 import type { AppDeps } from './deps';
 import { JobRuntime } from './jobs/runtime';
 import { appLinks } from './module';
@@ -23,6 +24,10 @@ export function createJobRuntime(deps: AppDeps, tuning: JobRuntimeTuning = {}): 
     graceMs: tuning.graceMs ?? 10_000,
     logger: deps.logger,
     onError: (error, job) =>
-      deps.logger.warn('job attempt failed', { kind: job.kind, job_id: job.id, error: String(error) }),
+      deps.logger.warn('job attempt failed', {
+        kind: job.kind,
+        job_id: job.id,
+        error: dbErrorText(error) ?? String(error),
+      }),
   });
 }

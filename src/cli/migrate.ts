@@ -14,6 +14,12 @@ export async function migrateCommand(
 ): Promise<number> {
   const handle = await openDataDir(config);
   await handle.close();
+  // Say what changed: an operator upgrading reads here that the schema moved (and how far); a new database
+  // (its first migration applied now) is just up to date.
+  if (handle.applied.length > 0 && !handle.applied[0]?.startsWith('0000_')) {
+    const count = handle.applied.length;
+    out(`Applied ${count} migration${count === 1 ? '' : 's'}: ${handle.applied.join(', ')}.`);
+  }
   out('Database is up to date.');
   return 0;
 }

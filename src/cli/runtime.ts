@@ -26,7 +26,10 @@ export { DATABASE_FILE } from './installation';
  * migrated (made when missing) and the built-in plans are present. Safe to run from the CLI while a server
  * runs on the same dir. The admin commands use openInstallation, which makes nothing new.
  */
-export async function openDataDir(config: Config): Promise<DbHandle> {
+/** The database a command opened, with the migrations opening it applied (tags, in order). */
+export type OpenedDatabase = DbHandle & { applied: string[] };
+
+export async function openDataDir(config: Config): Promise<OpenedDatabase> {
   keepFilesPrivate();
   prepareFolder(config.dataDir);
   makePrivate(config.dataDir);
@@ -39,7 +42,7 @@ export async function openDataDir(config: Config): Promise<DbHandle> {
  * openDataDir for the admin commands: refuses (exit 2) a DATA_DIR that does not exist or is a file, before
  * anything is created (src/cli/installation.ts).
  */
-export async function openInstallation(config: Config): Promise<DbHandle> {
+export async function openInstallation(config: Config): Promise<OpenedDatabase> {
   await requireInstallation(config);
   return await openDataDir(config);
 }
@@ -66,7 +69,7 @@ function prepareFolder(dir: string): void {
  * The database the config names, migrated: PostgreSQL when DATABASE_URL is set (migrations under an advisory
  * lock, so instances starting together migrate once), else the SQLite file in the data dir.
  */
-async function openConfiguredDatabase(config: Config): Promise<DbHandle> {
+async function openConfiguredDatabase(config: Config): Promise<OpenedDatabase> {
   if (config.databaseUrl !== null) {
     // The driver (postgres.js) and the code around it only when PostgreSQL is used, not on every SQLite start.
     const { openPostgres } = await import('../db/postgres');
@@ -76,8 +79,8 @@ async function openConfiguredDatabase(config: Config): Promise<DbHandle> {
     });
   }
   const handle = openDatabase(join(config.dataDir, DATABASE_FILE));
-  migrate(handle.sqlite);
-  return handle;
+  const { applied } = migrate(handle.sqlite);
+  return Object.assign(handle, { applied });
 }
 
 /**

@@ -47,6 +47,8 @@ export interface PostgresHandle {
    * runtimes start it now instead of at their next poll. Returns the unsubscribe.
    */
   onJobsEnqueued(listener: () => void): Promise<() => Promise<void>>;
+  /** The migrations this opening applied (tags, in order); none when the database was up to date. */
+  applied: string[];
   close(): Promise<void>;
 }
 
@@ -121,8 +123,9 @@ export async function openPostgres(
       },
     },
   });
+  let applied: string[];
   try {
-    await migratePostgres(client);
+    ({ applied } = await migratePostgres(client));
   } catch (error) {
     await client.end({ timeout: 1 });
     throw error;
@@ -164,6 +167,7 @@ export async function openPostgres(
     engine: 'postgresql',
     db,
     client,
+    applied,
     async onJobsEnqueued(listener) {
       const { unlisten } = await client.listen(JOBS_CHANNEL, () => listener());
       return unlisten;

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia';
-import { isDatabaseUnavailable, isInvalidText, isStorageFull } from '../db/errors';
+import { dbErrorText, isDatabaseUnavailable, isInvalidText, isStorageFull } from '../db/errors';
 import { DomainError, type FieldError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { isStoreUnavailable, storeMisconfiguration } from '../storage/unavailable';
@@ -58,7 +58,8 @@ export function unavailableResponse(
   const misconfigured = part === 'storage' ? storeMisconfiguration(error) : null;
   logger.warn(`${part} unavailable: a request was answered 503`, {
     request_id: requestId,
-    error: error instanceof Error ? error.message : String(error),
+    // The database's own words and code (drizzle's message is "Failed query: <SQL>", no reason).
+    error: dbErrorText(error) ?? (error instanceof Error ? error.message : String(error)),
   });
   const message =
     part === 'database'

@@ -1,9 +1,11 @@
 import { Database } from 'bun:sqlite';
 import { afterAll, describe, expect, test } from 'bun:test';
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DATABASE_FILE } from '../../src/cli/runtime';
+import { openDatabase } from '../../src/db/client';
 import { embeddedMigrations } from '../../src/db/embedded-migrations';
+import { migrate } from '../../src/db/migrate';
 import { BUILT_IN_PLANS } from '../../src/modules/plans';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
@@ -229,6 +231,25 @@ describe('admin CLI', () => {
     expect(runCli(['migrate', '--create'], { DATA_DIR: dir }).code).toBe(0);
     expect(runCli(['migrate'], { DATA_DIR: dir }).code).toBe(0);
     expect(runCli(['migrate', '--create'], { DATA_DIR: dir }).code).toBe(0);
+  });
+
+  test('migrate on a data dir of an older version names the migrations it applied; a new one only says up to date', () => {
+    const fresh = dataDir();
+    const made = runCli(['migrate', '--create'], { DATA_DIR: fresh });
+    expect([made.code, made.stdout.trim()]).toEqual([0, 'Database is up to date.']);
+    // An older version's database: all but the last two migrations.
+    const dir = dataDir();
+    mkdirSync(dir, { recursive: true });
+    const older = openDatabase(join(dir, DATABASE_FILE));
+    migrate(older.sqlite, embeddedMigrations.slice(0, -2));
+    older.sqlite.close();
+    const upgraded = runCli(['migrate'], { DATA_DIR: dir });
+    const newest = embeddedMigrations.slice(-2).map((m) => m.tag);
+    expect([upgraded.code, upgraded.stdout.trim()]).toEqual([
+      0,
+      `Applied 2 migrations: ${newest.join(', ')}.\nDatabase is up to date.`,
+    ]);
+    expect(runCli(['migrate'], { DATA_DIR: dir }).stdout.trim()).toBe('Database is up to date.');
   });
 
   test('a database a newer version migrated: migrate and serve refuse with one line, nothing applied', () => {
