@@ -22,8 +22,8 @@ export interface PostgresSockets {
   /** Judge silences from now on. */
   start(): void;
   /**
-   * Closes the connections that wait for nothing (idle in the pool, or listening): the pool opens new
-   * ones for the next statements. For a server whose sessions were opened read-only (a standby behind the
+   * Closes the connections idle in the pool (answered everything, in no transaction: a request's open
+   * transaction is never cut, nor the listening connection): the pool opens new ones for the next statements. For a server whose sessions were opened read-only (a standby behind the
    * name, `default_transaction_read_only` set for the database): they would stay so for as long as they
    * live, long after the operator made a writable server answer the name.
    */
@@ -44,6 +44,32 @@ interface Watched {
   socket: Socket;
   /** When it first wrote after its last read: what it waits an answer for since then (null: nothing). */
   waitingSince: number | null;
+  /**
+   * The last 6 bytes the server sent: they end with ReadyForQuery ('Z', length 5, then the transaction
+   * status) whenever it has answered everything asked; its status `I` is a session in no transaction.
+   */
+  tail: Uint8Array;
+}
+
+/** ReadyForQuery with status `I` (idle, in no transaction block): 'Z', length 5, 'I'. */
+const READY_IDLE = [0x5a, 0, 0, 0, 5, 0x49];
+
+/**
+ * Whether the server's last words were ReadyForQuery outside a transaction: a session holding an open
+ * transaction (status `T` or `E`, a request's between two statements) or still answering is not idle, nor is
+ * one whose last message was something else (a notification on the listening connection).
+ */
+const idleSession = (watched: Watched) =>
+  watched.waitingSince === null && READY_IDLE.every((byte, i) => watched.tail[i] === byte);
+
+/** The last 6 bytes after `chunk`, across chunks (a message may be split between them). */
+function lastSix(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
+  // A copy: a view would keep the whole chunk alive.
+  if (chunk.length >= 6) return new Uint8Array(chunk.subarray(chunk.length - 6));
+  const joined = new Uint8Array(tail.length + chunk.length);
+  joined.set(tail);
+  joined.set(chunk, tail.length);
+  return joined.slice(Math.max(0, joined.length - 6));
 }
 
 /** The error a silent connection is ended with: a connection error the port maps to `unavailable`. */
@@ -57,15 +83,16 @@ export function postgresSockets(answerMs: number): PostgresSockets {
   const open = new Set<Watched>();
   let sweep: ReturnType<typeof setInterval> | undefined;
   const watch = (socket: Socket): Watched => {
-    const watched: Watched = { socket, waitingSince: null };
+    const watched: Watched = { socket, waitingSince: null, tail: new Uint8Array(0) };
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
     socket.write = ((...args: unknown[]) => {
       watched.waitingSince ??= performance.now();
       return write(...args);
     }) as Socket['write'];
     // The server says nothing before the client's first message, so no data is missed meanwhile.
-    socket.on('data', () => {
+    socket.on('data', (chunk: Uint8Array) => {
       watched.waitingSince = null;
+      watched.tail = lastSix(watched.tail, chunk);
     });
     open.add(watched);
     socket.once('close', () => open.delete(watched));
@@ -112,7 +139,7 @@ export function postgresSockets(answerMs: number): PostgresSockets {
     },
     recycleIdle() {
       for (const watched of open)
-        if (watched.waitingSince === null) {
+        if (idleSession(watched)) {
           open.delete(watched);
           watched.socket.destroy();
         }

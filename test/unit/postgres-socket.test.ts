@@ -117,3 +117,49 @@ test('a server that does not take the connection: the socket says so itself, as 
   );
   expect(code).toBe('ECONNREFUSED');
 });
+
+/** A server that answers each write with the given bytes, in the given pieces. */
+async function answering(pieces: number[][]): Promise<{ server: Server; port: number }> {
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    socket.on('data', async () => {
+      for (const piece of pieces) {
+        socket.write(Uint8Array.from(piece));
+        await Bun.sleep(20);
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, port: (server.address() as { port: number }).port };
+}
+
+// ReadyForQuery: 'Z', length 5, the transaction status (I idle, T in a transaction, E a failed one).
+const ready = (status: string) => [0x5a, 0, 0, 0, 5, status.charCodeAt(0)];
+const rowDescription = [0x54, 0, 0, 0, 6, 0, 0];
+
+test('recycleIdle closes only sessions in no transaction: a request between two statements of its transaction keeps its connection', () =>
+  watched(async (sockets) => {
+    const servers = await Promise.all([
+      answering([[...rowDescription, ...ready('I')]]),
+      // ReadyForQuery split over two pieces: still read as idle.
+      answering([
+        [...rowDescription, 0x5a, 0, 0],
+        [0, 5, 0x49],
+      ]),
+      answering([[...rowDescription, ...ready('T')]]),
+      answering([[...rowDescription, ...ready('E')]]),
+      // Nothing answered yet: a fresh connection, or the last words were not ReadyForQuery.
+      answering([rowDescription]),
+    ]);
+    try {
+      const socketsOpen = await Promise.all(servers.map(({ port }) => sockets.open(target(port))));
+      for (const socket of socketsOpen) socket.write('query');
+      await Bun.sleep(150);
+      sockets.recycleIdle();
+      await Bun.sleep(20);
+      expect(socketsOpen.map((socket) => !socket.destroyed)).toEqual([false, false, true, true, true]);
+      for (const socket of socketsOpen) socket.destroy();
+    } finally {
+      for (const { server } of servers) server.close();
+    }
+  }));
