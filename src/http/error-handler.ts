@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia';
-import { dbErrorText, isDatabaseUnavailable, isInvalidText, isStorageFull } from '../db/errors';
+import { dbErrorOf, dbErrorText, isDatabaseUnavailable, isInvalidText, isStorageFull } from '../db/errors';
+import { isReadOnlyRefusal } from '../db/postgres-errors';
 import { DomainError, type FieldError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
 import { isStoreUnavailable, storeMisconfiguration } from '../storage/unavailable';
@@ -44,10 +45,34 @@ export function storageFullResponse(logger: Logger, requestId: string): Response
 /** Seconds a client waits before trying again while the database or the store is away. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 
+/** Why the database answered nothing useful, when it says: it takes no writes, or it cut a statement off. */
+type DatabaseReason = 'read_only' | 'timeout';
+
+const DATABASE_MESSAGES: Record<DatabaseReason | 'unreachable', string> = {
+  read_only:
+    'The database takes no writes just now (it is read-only, or a standby after a failover); nothing was written, retry in a few seconds',
+  timeout:
+    'The database cut the statement off (it ran past its time limit, statement_timeout); nothing was written, retry in a few seconds',
+  unreachable: 'The database cannot be reached just now; retry in a few seconds',
+};
+
 /**
- * The database or the object store could not be reached (restarting, stopped, out of connection slots): a
- * 503 with Retry-After, as a load balancer and any client understand; /ready says which part is down.
- * Whatever the request wrote in a transaction was rolled back with it.
+ * `read_only`: PostgreSQL refused a write of a read-only session (25006) or is a hot standby (0A000 from
+ * its serializable snapshot); `timeout`: it gave up on the statement (57014, the port's `timeout`); null
+ * when it could not be reached (or the engine did not say).
+ */
+function databaseReason(error: unknown): DatabaseReason | null {
+  if (dbErrorOf(error)?.code === 'timeout') return 'timeout';
+  if (isReadOnlyRefusal(error)) return 'read_only';
+  return null;
+}
+
+/**
+ * The database or the object store could not be reached (restarting, stopped, out of connection slots), or
+ * the database answers but takes no writes or cut the statement off: a 503 with Retry-After, as a load
+ * balancer and any client understand; /ready says which part is down. `details.reason` says which of those
+ * when it is not plain unreachability (`read_only`, `timeout`; a store's refusal its S3 code). Whatever the
+ * request wrote in a transaction was rolled back with it.
  */
 export function unavailableResponse(
   logger: Logger,
@@ -56,6 +81,8 @@ export function unavailableResponse(
   error: unknown,
 ): Response {
   const misconfigured = part === 'storage' ? storeMisconfiguration(error) : null;
+  const dbReason = part === 'database' ? databaseReason(error) : null;
+  const reason = dbReason ?? misconfigured;
   logger.warn(`${part} unavailable: a request was answered 503`, {
     request_id: requestId,
     // The database's own words and code (drizzle's message is "Failed query: <SQL>", no reason).
@@ -63,7 +90,7 @@ export function unavailableResponse(
   });
   const message =
     part === 'database'
-      ? 'The database cannot be reached just now; retry in a few seconds'
+      ? DATABASE_MESSAGES[dbReason ?? 'unreachable']
       : misconfigured
         ? `The file store refuses this service (${misconfigured}): its S3_* settings need the operator`
         : 'The file store cannot be reached just now; retry in a few seconds';
@@ -71,7 +98,7 @@ export function unavailableResponse(
     'service_unavailable',
     message,
     requestId,
-    misconfigured ? { unavailable: part, reason: misconfigured } : { unavailable: part },
+    reason ? { unavailable: part, reason } : { unavailable: part },
     { 'Retry-After': String(UNAVAILABLE_RETRY_AFTER_SECONDS) },
   );
 }

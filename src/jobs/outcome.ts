@@ -67,8 +67,11 @@ export async function recordFailure(
     async (tx) => {
       if ((await fail(tx, clock, job, reason, options)) !== 'failed') return;
       const payload = parsePayload(job.payload);
+      // The hook gets the same words as last_error (it writes them where a user reads them: a delivery's
+      // error_message, an import's reason), the error it stands for as its cause.
+      const said = reason === failure.message ? failure : new Error(reason, { cause: failure });
       if (Value.Check(def.payload, payload))
-        await def.onLastFailure?.(payload, jobScope(job, tx, clock), failure);
+        await def.onLastFailure?.(payload, jobScope(job, tx, clock), said);
     },
     { behavior: 'immediate' },
   );

@@ -396,6 +396,68 @@ describe.skipIf(!hasDovecot)('a bounce after the relay took the mail', () => {
     expect(guessed.noteFolder).toBe('Failed');
   });
 
+  test("a report naming none of the delivery's addresses changes nothing: a single addressee is not assumed, the report stays in Failed with a note", async () => {
+    const doc = await invoice(a, 'einzig@globex.example');
+    const { delivery, raw } = await sent(a, doc.id, { to: ['einzig@globex.example'] });
+    // Written by anyone holding the mail (the customer, whoever got a copy): the right Message-ID, an
+    // address of their choosing.
+    const seen = await bounced(
+      dsn({
+        id: 'crafted-1',
+        returned: raw,
+        headersOnly: true,
+        recipients: [
+          {
+            final: 'irgendwer@anderswo.example',
+            action: 'failed',
+            status: '5.1.1',
+            diagnostic: '550 5.1.1 no such user',
+          },
+        ],
+      }),
+      'crafted-1',
+    );
+    expect(await getDelivery(a, delivery.id)).toEqual(delivery);
+    expect(seen.processed).toHaveLength(0);
+    expect(seen.failed).toHaveLength(1);
+    expect(seen.noteFolder).toBe('Failed');
+    expect(seen.note).toContain(delivery.id);
+    expect(seen.note).toContain('names none of its recipients');
+  });
+
+  test("a bounce reported at a forward (Original-Recipient the delivery's address, Final-Recipient another) is recorded once and bounces the addressee", async () => {
+    const doc = await invoice(a, 'buyer-fw@globex.example');
+    const { delivery, raw } = await sent(a, doc.id, {
+      to: ['buyer-fw@globex.example'],
+      cc: ['cfo-fw@globex.example'],
+    });
+    const forwarded = (original: string, final: string, id: string) =>
+      dsn({
+        id,
+        returned: raw,
+        headersOnly: true,
+        recipients: [
+          { original, final, action: 'failed', status: '5.1.1', diagnostic: '550 5.1.1 no such user' },
+        ],
+      });
+    await bounced(forwarded('cfo-fw@globex.example', 'cfo@privat.example', 'fw-1'), 'fw-1');
+    const noted = await getDelivery(a, delivery.id);
+    expect(noted.status).toBe('sent');
+    expect(noted.error_message).toContain(
+      'cfo-fw@globex.example (at cfo@privat.example): 550 5.1.1 no such user',
+    );
+    // Read again (moved back, delivered twice): nothing appended.
+    const again = await bounced(forwarded('cfo-fw@globex.example', 'cfo@privat.example', 'fw-2'), 'fw-2');
+    expect(await getDelivery(a, delivery.id)).toEqual(noted);
+    expect(again.note).toContain('recorded already');
+    // The addressee's forward, its address in another case: now bounced.
+    await bounced(forwarded('Buyer-FW@Globex.example', 'buyer@privat.example', 'fw-3'), 'fw-3');
+    const after = await getDelivery(a, delivery.id);
+    expect(after.status).toBe('bounced');
+    expect(after.error_message).toContain('buyer-fw@globex.example (at buyer@privat.example): ');
+    expect(after.error_message.match(/cfo-fw@globex\.example \(at/g)).toHaveLength(1);
+  });
+
   test('a delivery bounced at send time already is left as it is', async () => {
     const doc = await invoice(a, 'gone@globex.example');
     smtp.rejectRecipient('gone@globex.example', 550);

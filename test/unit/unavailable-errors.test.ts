@@ -5,11 +5,13 @@ import { describe, expect, test } from 'bun:test';
 import postgres from 'postgres';
 import { DbError, dbErrorOf, isDatabaseUnavailable } from '../../src/db/errors';
 import { fromPostgresError } from '../../src/db/postgres-errors';
-import { isTransientFault } from '../../src/jobs/transient';
-import { isStoreOutage, isStoreUnavailable } from '../../src/storage/unavailable';
+import { unavailableResponse } from '../../src/http/error-handler';
+import { isOutage, isTransientFault } from '../../src/jobs/transient';
+import { createLogger } from '../../src/shared/logger';
+import { isStoreOutage, isStoreUnavailable, storeMisconfiguration } from '../../src/storage/unavailable';
 
-const pgError = (code: string) =>
-  new postgres.PostgresError({ code, message: 'x' } as unknown as ConstructorParameters<
+const pgError = (code: string, routine?: string) =>
+  new postgres.PostgresError({ code, message: 'x', routine } as unknown as ConstructorParameters<
     typeof postgres.PostgresError
   >[0]);
 const withCode = (code: string, name = 'Error') => Object.assign(new Error('x'), { code, name });
@@ -57,5 +59,51 @@ describe('the object store away', () => {
     expect(isTransientFault(db)).toBe(true);
     expect(isTransientFault(withCode('ConnectionRefused', 'S3Error'))).toBe(true);
     expect(isTransientFault(new Error('the template is gone'))).toBe(false);
+  });
+});
+
+describe('background work and a store that refuses', () => {
+  test('background work counts a refusal as a failed attempt (an object lock never passes), an outage not', () => {
+    const refusal = Object.assign(new Error('Access Denied'), { code: 'AccessDenied', name: 'S3Error' });
+    expect(isStoreUnavailable(refusal)).toBe(true);
+    expect(storeMisconfiguration(refusal)).toBe('AccessDenied');
+    expect(isOutage(refusal)).toBe(false);
+    expect(isTransientFault(refusal)).toBe(false);
+    const away = Object.assign(new Error('refused'), { code: 'ConnectionRefused' });
+    expect(isOutage(away)).toBe(true);
+  });
+});
+
+describe('the 503 says why the database answered nothing useful', () => {
+  const answer = async (error: unknown) => {
+    const res = unavailableResponse(createLogger('silent'), 'req_1', 'database', error);
+    const body = (await res.json()) as { error: { message: string; details: Record<string, unknown> } };
+    return { status: res.status, retryAfter: res.headers.get('retry-after'), ...body.error };
+  };
+  // As drizzle hands it on: its own "Failed query" error, the port's DbError its cause.
+  const failedQuery = (cause: unknown) => new Error('Failed query: insert into "customers" …', { cause });
+
+  test('a read-only session (25006) or a hot standby (0A000 from its serializable snapshot): read_only', async () => {
+    for (const error of [pgError('25006'), pgError('0A000', 'GetSerializableTransactionSnapshot')]) {
+      const said = await answer(failedQuery(fromPostgresError(error)));
+      expect([said.status, said.retryAfter]).toEqual([503, '5']);
+      expect(said.details).toEqual({ unavailable: 'database', reason: 'read_only' });
+      expect(said.message).toContain('takes no writes');
+    }
+  });
+
+  test('a statement cut off by statement_timeout (57014): timeout', async () => {
+    const said = await answer(failedQuery(fromPostgresError(pgError('57014'))));
+    expect(said.status).toBe(503);
+    expect(said.details).toEqual({ unavailable: 'database', reason: 'timeout' });
+    expect(said.message).toContain('statement_timeout');
+  });
+
+  test('a database away (a restart, a refused connection): unavailable, no reason, "cannot be reached"', async () => {
+    for (const error of [pgError('57P01'), withCode('ECONNREFUSED')]) {
+      const said = await answer(failedQuery(fromPostgresError(error)));
+      expect(said.details).toEqual({ unavailable: 'database' });
+      expect(said.message).toContain('cannot be reached');
+    }
   });
 });

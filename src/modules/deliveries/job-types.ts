@@ -6,6 +6,7 @@ import { enqueueJob } from '../../jobs/queue';
 import type { Clock } from '../../shared/clock';
 import type { Logger } from '../../shared/logger';
 import type { BlobStore } from '../../storage/blob-store';
+import type { DownloadSigner } from '../renders';
 import { SEND_ATTEMPTS } from './lifecycle';
 
 export const DeliverySendPayload = Type.Object({
@@ -40,4 +41,6 @@ export interface DeliveryJobDeps {
   blobs: BlobStore;
   logger: Logger;
   smtpUrl: string | null;
+  /** Signs a follow-up's link again for the render's new end (use-cases/queue-follow-up.ts). */
+  signer: DownloadSigner;
 }

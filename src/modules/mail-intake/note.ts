@@ -62,6 +62,7 @@ const WHAT: Record<LateBounceVerdict['outcome'], string> = {
   noted: 'named as not arrived, still sent',
   delayed: 'delayed, left as it is',
   unchanged: 'left as it is',
+  unmatched: 'left as it is (the report names none of its recipients)',
 };
 
 /** Control characters out (a remote server's answer is quoted), one line each. */

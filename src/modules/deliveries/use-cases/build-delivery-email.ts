@@ -17,6 +17,7 @@ import { findRender, issuedXml } from '../../renders';
 import { composeBody, emailLocale } from '../email/compose';
 import type { OutgoingEmail } from '../email/mailer';
 import type { DeliveryRow } from '../schema';
+import { linkExpiresAt } from './queue-follow-up';
 
 export type BuiltEmail = { email: OutgoingEmail } | { problem: string };
 
@@ -109,7 +110,13 @@ export async function buildDeliveryEmail({
   if (!document) return { problem: `document ${delivery.documentId} no longer exists` };
   const render = delivery.renderId ? await findRender(ctx.db, ctx.accountId, delivery.renderId) : undefined;
   const renderGone = `render ${delivery.renderId} expired before the email went out; render the document again and retry`;
-  if (!render || render.expiresAt <= ctx.clock.now().toISOString()) return { problem: renderGone };
+  const now = ctx.clock.now().toISOString();
+  if (!render || render.expiresAt <= now) return { problem: renderGone };
+  // The mail states when its own link ends: the render may be kept longer since the link was signed.
+  const linkEnd = linkExpiresAt(input.downloadUrl) ?? render.expiresAt;
+  if (linkEnd <= now) {
+    return { problem: 'the link expired before the email went out; retry the delivery for a new one' };
+  }
   const attachments: OutgoingEmail['attachments'] = [];
   if (delivery.letterBlobKey) {
     const letter = await blobs.get(delivery.letterBlobKey);
@@ -155,7 +162,7 @@ export async function buildDeliveryEmail({
     message: delivery.message,
     attached: attachments.length > 0,
     link: input.downloadUrl,
-    linkExpiresAt: render.expiresAt,
+    linkExpiresAt: linkEnd,
     // The seller's zone; a German-language mail without one is read in Germany.
     timeZone: sellerProfile?.defaultTimezone ?? (locale.startsWith('de') ? 'Europe/Berlin' : null),
     sender: seller

@@ -10,18 +10,15 @@ import {
 } from '../../../jobs/definition';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { newId } from '../../../shared/ids';
 import { findDocument, noteDocumentSent, paymentFigures } from '../../documents';
-import { findRender } from '../../renders';
 import { type SendResult, sendEmail } from '../email/mailer';
 import { classifySmtpError } from '../email/smtp-outcome';
 import { readSmtpUrl } from '../email/smtp-settings';
 import type { DeliveryJobDeps, DeliverySendPayload } from '../job-types';
 import { isPending, SEND_ATTEMPTS } from '../lifecycle';
 import { type DeliveryOutcome, findDelivery, finishDelivery, noteAttemptError } from '../repo';
-import type { DeliveryRow } from '../schema';
 import { buildDeliveryEmail, deliveryMessageId } from './build-delivery-email';
-import { queueDelivery } from './queue-delivery';
+import { followUpOf, queueFollowUp } from './queue-follow-up';
 
 /**
  * The `delivery.send` job: one delivery, one SMTP exchange per attempt, and the outcome recorded in the
@@ -95,43 +92,47 @@ export async function deliverEmail({
     return;
   }
 
-  // Recipients refused for now (4xx) while others took the message get it by a delivery of their own,
-  // queued with this one's outcome: this one cannot try again (the others have it), and `sent` with a
-  // reason alone left them without the invoice, a retry refused.
-  const followUp = result.deferred.length > 0 ? newId('dlv') : null;
-  const rejectedNote = result.partlyRejected
-    ? `not accepted for: ${result.partlyRejected}${followUp ? `; sent to ${result.deferred.join(', ')} again as ${followUp}` : ''}`
-    : null;
   // Every addressee (To) refused for good while a copy (Cc, Bcc: the firm's archive) was taken: the
   // customer has nothing, as when a bounce reports it later (record-late-bounce.ts): `bounced`, the document
   // not marked sent.
   const refused = new Set(result.refused.map((address) => address.toLowerCase()));
-  if (delivery.to.length > 0 && delivery.to.every((address) => refused.has(address.toLowerCase()))) {
-    await finish({ status: 'bounced', errorMessage: `not accepted for: ${result.partlyRejected ?? ''}` });
-    return;
-  }
-  const sent: DeliveryOutcome = {
-    status: 'sent',
-    sentAt: isoNow(ctx.clock),
-    messageId: deliveryMessageId(delivery.id, settings.from),
-    errorMessage: rejectedNote,
-  };
-  const finishSent = async (tx: DbOrTx) => {
-    const finished = await finishDelivery(tx, ctx.accountId, delivery.id, sent, isoNow(ctx.clock));
-    await noteDocumentSent({ ...ctx, db: tx }, delivery.documentId);
-    if (finished && followUp) {
-      await queueFollowUp({ ...ctx, db: tx }, delivery, followUp, result.deferred, payload.downloadUrl);
-    }
+  const bounced =
+    delivery.to.length > 0 && delivery.to.every((address) => refused.has(address.toLowerCase()));
+  const finished = async (tx: DbOrTx) => {
+    const txCtx = { ...ctx, db: tx };
+    // Recipients refused for now (4xx) while others took the message get it by a delivery of their own,
+    // queued with this one's outcome (sent, or bounced when only a copy was taken): this one cannot try
+    // again (the others have it). The note names the follow-up only when one is queued.
+    const followUp = result.deferred.length > 0 ? await followUpOf(txCtx, delivery, result.deferred) : null;
+    const again = followUp
+      ? `; sent to ${[...followUp.to, ...followUp.cc, ...followUp.bcc].join(', ')} again as ${followUp.id}`
+      : '';
+    const note = result.partlyRejected ? `not accepted for: ${result.partlyRejected}${again}` : null;
+    const outcome: DeliveryOutcome = bounced
+      ? { status: 'bounced', errorMessage: note ?? 'not accepted for: every addressee' }
+      : {
+          status: 'sent',
+          sentAt: isoNow(ctx.clock),
+          messageId: deliveryMessageId(delivery.id, settings.from),
+          errorMessage: note,
+        };
+    const moved = await finishDelivery(tx, ctx.accountId, delivery.id, outcome, isoNow(ctx.clock));
+    if (!bounced) await noteDocumentSent(txCtx, delivery.documentId);
+    if (moved && followUp) await queueFollowUp(txCtx, deps.signer, delivery, followUp, payload.downloadUrl);
   };
   try {
-    await job.commit(finishSent);
+    await job.commit(finished);
   } catch (error) {
     if (!(error instanceof LeaseLostError)) throw error;
     // The claim went away while the server was taking the message (shutdown grace ran out, lease lost).
-    // The email is out, so record it anyway: whichever run comes next must find it `sent`, not send again.
-    await inTransaction({ ...ctx, db: deps.db }, async (tx) => await finishSent(tx.db));
+    // The email is out, so record it anyway: whichever run comes next must find it done, not send again.
+    await inTransaction({ ...ctx, db: deps.db }, async (tx) => await finished(tx.db));
   }
-  deps.logger.info('delivery sent', { delivery_id: delivery.id, job_id: job.jobId, attempt: job.attempt });
+  deps.logger.info(bounced ? 'delivery bounced' : 'delivery sent', {
+    delivery_id: delivery.id,
+    job_id: job.jobId,
+    attempt: job.attempt,
+  });
 }
 
 /**
@@ -158,51 +159,6 @@ export async function giveUpDelivery({
   };
   // Only a delivery still queued changes: one the handler recorded (sent, bounced, failed) stays as it is.
   await finishDelivery(job.db, payload.accountId, payload.deliveryId, outcome, isoNow(job.clock));
-}
-
-/**
- * A new delivery (`retry_of` the original) of the same mail to the recipients a server refused for now,
- * each in the list it was in (a Bcc stays a Bcc; with no To left, the Cc ones become the To), with the
- * same render and link, letter and e-invoice; its own job tries them with the usual back-off.
- */
-async function queueFollowUp(
-  ctx: AccountCtx,
-  delivery: DeliveryRow,
-  id: string,
-  deferred: string[],
-  downloadUrl: string,
-): Promise<void> {
-  const refused = new Set(deferred.map((address) => address.toLowerCase()));
-  const pick = (list: string[]) => list.filter((address) => refused.has(address.toLowerCase()));
-  let to = pick(delivery.to);
-  let cc = pick(delivery.cc);
-  const bcc = pick(delivery.bcc);
-  if (to.length === 0) [to, cc] = [cc, []];
-  if (to.length + cc.length + bcc.length === 0) return;
-  const render = delivery.renderId ? await findRender(ctx.db, ctx.accountId, delivery.renderId) : undefined;
-  if (!render) return;
-  await queueDelivery(ctx, {
-    id,
-    documentId: delivery.documentId,
-    to,
-    cc,
-    bcc,
-    subject: delivery.subject,
-    message: delivery.message,
-    attachPdf: delivery.attachPdf,
-    einvoiceProfile: delivery.einvoiceProfile,
-    render,
-    retryOf: delivery.id,
-    link: () => downloadUrl,
-    letter: delivery.letterBlobKey
-      ? {
-          blobKey: delivery.letterBlobKey,
-          filename: delivery.letterFilename ?? delivery.subject,
-          amount: delivery.mailAmount,
-          dueDate: delivery.mailDueDate,
-        }
-      : null,
-  });
 }
 
 /** Why a reminder about this document may no longer go out, or null: what is due is still unpaid. */

@@ -30,8 +30,11 @@ export interface LateBounceVerdict {
   documentId: string;
   subject: string;
   to: string[];
-  /** `bounced`: now bounced; `noted`: a copy did not arrive, named, still sent; else left as it was. */
-  outcome: 'bounced' | 'noted' | 'delayed' | 'unchanged';
+  /**
+   * `bounced`: now bounced; `noted`: a copy did not arrive, named, still sent; `unmatched`: the report names
+   * none of the delivery's own addresses, so it is not taken as about them; else left as it was.
+   */
+  outcome: 'bounced' | 'noted' | 'delayed' | 'unchanged' | 'unmatched';
   /** The delivery's status after. */
   status: DeliveryStatus;
   /** Why, in a sentence. */
@@ -78,21 +81,46 @@ const isDelayed = (r: LateBounce['recipients'][number]) =>
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** Whether a delivery's reason already names `address` as one the mail did not reach (`a@x: 550 …`). */
+/**
+ * Whether a delivery's reason already names `address` as one the mail did not reach: `a@x: 550 …` (a
+ * refusal at send time, a bounce) or `a@x (at fwd@y): 550 …` (a bounce reported at a forward of it), the
+ * two forms `entryOf` writes.
+ */
 const named = (reason: string, address: string) =>
-  new RegExp(`(^|[\\s;<,])${escapeRegExp(address)}>?:`, 'i').test(reason);
+  new RegExp(`(^|[\\s;<,])${escapeRegExp(address)}>?(?: \\(at [^()\\s]*\\))?:`, 'i').test(reason);
 
-/** `kunde@x.example: 5.1.1 550 no such user`, the reported address added when it is another. */
-function entryOf(recipients: string[], r: LateBounce['recipients'][number]): { who: string; text: string } {
+type Reported = LateBounce['recipients'][number];
+
+/** A reported address as written into `(at …)`: the report's own text, so nothing that would end it. */
+const plainAddress = (address: string) =>
+  /^[^\s()<>;,:]{1,254}$/.test(address) ? address : 'another address';
+
+/**
+ * The delivery's own address a report's recipient is about: its Original-Recipient (the address the mail was
+ * sent to, when the firm's server passed it on) or its Final-Recipient, compared case-insensitively; null
+ * when it names neither. A report is read as it comes (anyone holding the mail can write one), so a
+ * recipient that is none of the delivery's addresses is about nothing of it.
+ */
+function ownAddress(recipients: string[], r: Reported): string | null {
   const lower = (a: string) => a.toLowerCase();
-  const who =
-    recipients.find((a) => lower(a) === lower(r.original ?? '') || lower(a) === lower(r.address)) ??
-    // A single recipient's server refusing the mail at another address (a forward, an alias) is about it.
-    (recipients.length === 1 && recipients[0] ? recipients[0] : r.address);
+  const reported = [r.original, r.address].filter((a): a is string => a !== null).map(lower);
+  return recipients.find((a) => reported.includes(lower(a))) ?? null;
+}
+
+/** `kunde@x.example: 5.1.1 550 no such user`, the reported address added when it is another (a forward). */
+function entryOf(who: string, r: Reported): { who: string; text: string } {
   const diagnostic = r.diagnostic ?? 'refused';
   const answer = r.status && !diagnostic.includes(r.status) ? `${r.status} ${diagnostic}` : diagnostic;
-  const at = lower(who) === lower(r.address) ? '' : ` (at ${r.address})`;
+  const at = who.toLowerCase() === r.address.toLowerCase() ? '' : ` (at ${plainAddress(r.address)})`;
   return { who, text: `${who}${at}: ${answer}` };
+}
+
+/** The report's recipients that are the delivery's own, each with the address it is about. */
+function ownRecipients(recipients: string[], report: LateBounce): { who: string; r: Reported }[] {
+  return report.recipients.flatMap((r) => {
+    const who = ownAddress(recipients, r);
+    return who === null ? [] : [{ who, r }];
+  });
 }
 
 async function judge(
@@ -104,14 +132,23 @@ async function judge(
     const row = await findDelivery(tx.db, ctx.accountId, id);
     if (!row) return { outcome: 'unchanged', status: 'failed', reason: 'the delivery is gone' };
     const unchanged = (reason: string) => ({ outcome: 'unchanged' as const, status: row.status, reason });
+    const recipients = [...row.to, ...row.cc, ...row.bcc];
+    const own = ownRecipients(recipients, report);
+    if (own.length === 0) {
+      const reported = report.recipients.map((r) => plainAddress(r.address)).join(', ') || 'none';
+      return {
+        outcome: 'unmatched',
+        status: row.status,
+        reason: `the report names none of its recipients (it names: ${reported}): left as it is`,
+      };
+    }
     if (row.status === 'bounced' || row.status === 'failed')
       return unchanged(`it is ${row.status} already: left as it is`);
     if (row.status === 'queued')
       return unchanged('it is still queued (the service will send it): left as it is');
-    const recipients = [...row.to, ...row.cc, ...row.bcc];
-    const final = report.recipients.filter(isFinal);
+    const final = own.filter((o) => isFinal(o.r));
     if (final.length === 0) {
-      const delayed = report.recipients.filter(isDelayed).map((r) => entryOf(recipients, r).text);
+      const delayed = own.filter((o) => isDelayed(o.r)).map((o) => entryOf(o.who, o.r).text);
       if (delayed.length === 0) return unchanged('the report names no recipient the mail did not reach');
       return {
         outcome: 'delayed',
@@ -120,7 +157,7 @@ async function judge(
       };
     }
     const before = row.errorMessage ?? '';
-    const entries = final.map((r) => entryOf(recipients, r));
+    const entries = final.map((o) => entryOf(o.who, o.r));
     const fresh = entries.filter(
       (e, i) => !named(before, e.who) && entries.findIndex((x) => x.who === e.who) === i,
     );
@@ -156,7 +193,9 @@ async function judge(
  * would have: `bounced` with the recipients and the remote server's answer in `error_message` (`sent_at`
  * and the document's status stay: the mail did go out). Idempotent: the same report again finds the
  * delivery bounced, or its recipients named, and changes nothing. A delivery `bounced` or `failed` already,
- * or still `queued`, is left as it is; a 4.x.x "delayed" notice changes nothing.
+ * or still `queued`, is left as it is; a 4.x.x "delayed" notice changes nothing. Only the report's
+ * recipients that are the delivery's own addresses count; a report naming none of them is `unmatched` and
+ * changes nothing (what a forged one can still do: docs/deliveries.md).
  */
 export async function recordLateBounce({
   ctx,

@@ -56,6 +56,10 @@ const isPdf = (bytes: Uint8Array) => String.fromCharCode(...bytes.subarray(0, 5)
 /** Refusals that pass by themselves (the disk full, the store or database away): not the file's fault. */
 const PASSING = new Set(['insufficient_storage', 'service_unavailable']);
 
+/** Why a report about one of the account's deliveries was not recorded on it. */
+const unmatchedReason = (v: LateBounceVerdict) =>
+  `a bounce about delivery ${v.deliveryId} (to ${v.to.join(', ')}), but ${v.reason}`;
+
 const UNREAD: ReceivedEmail = { from: null, subject: null, date: null, message_id: null };
 
 /**
@@ -79,7 +83,11 @@ export async function receiveMessage({
   // returned mail the worker cannot read is still a bounce). Recorded before the message moves on, and
   // idempotent, so a crash in between reads it again harmlessly.
   const dsn = report === 'delivery-status' ? readDeliveryStatusReport(input.raw) : null;
-  const bounces = dsn && dsn.messageIds.length > 0 ? await deps.recordBounce(ctx, dsn) : [];
+  const verdicts = dsn && dsn.messageIds.length > 0 ? await deps.recordBounce(ctx, dsn) : [];
+  // A report that names a delivery but none of its addresses changed nothing (anyone holding the mail can
+  // write one): not done with, it stays a bounce like any other, in Failed, its note saying so.
+  const bounces = verdicts.some((v) => v.outcome !== 'unmatched') ? verdicts : [];
+  const unmatched = bounces.length === 0 ? verdicts : [];
   let parts: MessageParts;
   try {
     parts = await deps.readMessage(input.raw, input.limits, ctx.accountId);
@@ -92,7 +100,8 @@ export async function receiveMessage({
   if (bounces.length > 0) return { email, kept: [], refused: [], bounces };
   // A bounce returns the firm's own mail, its invoice attached: named, not taken (report.ts).
   if (report !== null) {
-    return { email, kept: [], refused: [{ name: 'the message', reason: bounded(reportReason(report)) }] };
+    const reason = [...unmatched.map(unmatchedReason), reportReason(report)].join('; ');
+    return { email, kept: [], refused: [{ name: 'the message', reason: bounded(reason) }] };
   }
   const kept: MessageOutcome['kept'] = [];
   const refused = [...skipped];
