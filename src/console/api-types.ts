@@ -906,6 +906,8 @@ export interface Payment {
   method: 'bank_transfer' | 'card' | 'cash' | 'direct_debit' | 'other' | 'early_payment_discount' | null;
   reference: string | null;
   note: string | null;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
 }
 
@@ -1236,6 +1238,8 @@ export interface ReceivedDocument {
   sha256: string;
   content_type: string;
   size_bytes: number;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
   created_at: string;
   updated_at: string;
 }

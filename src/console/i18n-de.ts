@@ -450,6 +450,8 @@ export const GERMAN: Record<string, string> = {
   '{buyer} was sent this document over the network already: sent again, they get it twice.':
     '{buyer} hat dieses Dokument bereits über das Netzwerk erhalten: Erneut gesendet, erhält der Empfänger es doppelt.',
   'Save as version': 'Als Version sichern',
+  "The account's default template: only an owner or admin changes it. You can save a version of it.":
+    'Die Standardvorlage des Kontos: nur ein Inhaber oder Admin ändert sie. Eine Version davon können Sie sichern.',
   'Save note': 'Notiz speichern',
   'Saved as a draft: you can change it until you finalize it.':
     'Als Entwurf gespeichert: änderbar, bis Sie ihn abschließen.',

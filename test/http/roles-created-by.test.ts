@@ -1,11 +1,21 @@
 // Own resources (docs/roles.md): every tracked resource answers `created_by`, the workspace member who made
 // it (a member's key or a signed-in member), in the answer of its create, its read and its list, so a client
 // (the console) can tell a member which rows they may change; a row an account-level key made answers the
-// spec's fields alone, without it (as every field beyond the spec is present only when set).
+// spec's fields alone, without it (as every field beyond the spec is present only when set). Received
+// documents (PATCH, payments, answers and DELETE follow their creator) and payments (DELETE follows the
+// payment's own creator) answer it too.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { documentBody } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+
+const UBL = readFileSync(
+  join(OFFICIAL_RULESETS, 'examples', 'xrechnung_ubl', '01.01a-INVOICE_ubl.xml'),
+  'utf8',
+);
 
 const PNG_1X1 = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -17,6 +27,8 @@ let account: TestAccount;
 let memberId: string;
 let memberKey: string;
 let parties: { profileId: string; customerId: string };
+/** A finalized invoice of the member's, which payments (the member's and an account-level key's) are made on. */
+let memberInvoiceId: string;
 
 async function ok(key: string, method: string, path: string, body?: unknown) {
   const res = await server.json(path, { method, key, body });
@@ -41,6 +53,8 @@ beforeAll(async () => {
       .id,
     customerId: (await ok(account.apiKey, 'POST', '/api/v1/customers', { name: 'Owner customer' })).id,
   };
+  const invoice = await ok(memberKey, 'POST', '/api/v1/documents', documentBody(parties));
+  memberInvoiceId = (await ok(memberKey, 'POST', `/api/v1/documents/${invoice.id}/finalize`)).id;
 });
 afterAll(() => server.stop());
 
@@ -57,6 +71,21 @@ async function upload(key: string) {
   return body.data;
 }
 
+/** A supplier's XRechnung with a number of its own, so each upload is another invoice (no copy of one). */
+async function receive(key: string) {
+  const number = `R-${Date.now()}-${++names}`;
+  const xml = UBL.replace(/<cbc:ID>[^<]*<\/cbc:ID>/, `<cbc:ID>${number}</cbc:ID>`);
+  const res = await fetch(`${server.url}/api/v1/received-documents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/xml' },
+    body: xml,
+  });
+  const body = (await res.json()) as { data: { id: string; invoice_number: string; created_by?: unknown } };
+  expect(res.status).toBe(201);
+  expect(body.data.invoice_number).toBe(number);
+  return body.data;
+}
+
 let names = 0;
 const unique = (prefix: string) => `${prefix} ${++names}`;
 
@@ -64,7 +93,8 @@ const unique = (prefix: string) => `${prefix} ${++names}`;
 const RESOURCES: {
   name: string;
   create: (key: string) => Promise<{ id: string; created_by?: unknown }>;
-  one: (id: string) => string;
+  /** Where one is read (payments have no address of their own: their lists only). */
+  one?: (id: string) => string;
   list?: string;
 }[] = [
   {
@@ -153,27 +183,89 @@ const RESOURCES: {
     list: '/api/v1/batches?limit=100',
   },
   { name: 'file', create: upload, one: (id) => `/api/v1/files/${id}` },
+  {
+    name: 'received document',
+    create: receive,
+    one: (id) => `/api/v1/received-documents/${id}`,
+    list: '/api/v1/received-documents?limit=100',
+  },
+  {
+    name: 'payment',
+    create: (key) =>
+      ok(key, 'POST', `/api/v1/documents/${memberInvoiceId}/payments`, {
+        amount: '1.00',
+        date: '2026-11-03',
+      }),
+    list: '/api/v1/payments?limit=100',
+  },
 ];
 
 describe('created_by on the tracked resources', () => {
   for (const resource of RESOURCES) {
-    test(`a ${resource.name}: the member's id when a member made it, null when an account-level key did`, async () => {
+    test(`a ${resource.name}: the member's id when a member made it, absent when an account-level key did`, async () => {
       const mine = await resource.create(memberKey);
       const accounts = await resource.create(account.apiKey);
       expect(mine.created_by).toBe(memberId);
+      expect(accounts.id).toBeString();
       expect(accounts).not.toHaveProperty('created_by');
       // Read by anyone (reads are every role's), the same answer.
-      expect((await ok(account.apiKey, 'GET', resource.one(mine.id))).created_by).toBe(memberId);
-      expect(await ok(memberKey, 'GET', resource.one(accounts.id))).not.toHaveProperty('created_by');
+      if (resource.one) {
+        expect((await ok(account.apiKey, 'GET', resource.one(mine.id))).created_by).toBe(memberId);
+        const read = await ok(memberKey, 'GET', resource.one(accounts.id));
+        expect(read.id).toBe(accounts.id);
+        expect(read).not.toHaveProperty('created_by');
+      }
       if (resource.list) {
         const listed = (await ok(memberKey, 'GET', resource.list)) as { id: string; created_by?: unknown }[];
-        expect(listed.find((row) => row.id === mine.id)?.created_by).toBe(memberId);
-        expect(listed.find((row) => row.id === accounts.id)).not.toHaveProperty('created_by');
+        const [own, others] = [mine.id, accounts.id].map((id) => listed.find((row) => row.id === id));
+        // Found first: a row missing from the list has no created_by either, and proves nothing.
+        expect(own?.id).toBe(mine.id);
+        expect(others?.id).toBe(accounts.id);
+        expect(own?.created_by).toBe(memberId);
+        expect(others).not.toHaveProperty('created_by');
       }
     });
   }
 
-  test('the OpenAPI document declares it on each of them, a member id or null', async () => {
+  test("a payment's created_by is its own creator's, listed under its invoice too", async () => {
+    // An owner's payment on the member's invoice is not the member's to delete (DELETE /payments/{id} is
+    // the payment's creator's): the answer says so by leaving created_by out.
+    const byOwner = await ok(account.apiKey, 'POST', `/api/v1/documents/${memberInvoiceId}/payments`, {
+      amount: '2.00',
+      date: '2026-11-04',
+    });
+    const byMember = await ok(memberKey, 'POST', `/api/v1/documents/${memberInvoiceId}/payments`, {
+      amount: '3.00',
+      date: '2026-11-04',
+    });
+    const listed = (await ok(memberKey, 'GET', `/api/v1/documents/${memberInvoiceId}/payments`)) as {
+      id: string;
+      created_by?: unknown;
+    }[];
+    const [owners, members] = [byOwner.id, byMember.id].map((id) => listed.find((row) => row.id === id));
+    expect(owners?.id).toBe(byOwner.id);
+    expect(owners).not.toHaveProperty('created_by');
+    expect(members?.created_by).toBe(memberId);
+    const refused = await server.json(`/api/v1/payments/${byOwner.id}`, { method: 'DELETE', key: memberKey });
+    expect(refused.status).toBe(403);
+    const deleted = await server.json(`/api/v1/payments/${byMember.id}`, {
+      method: 'DELETE',
+      key: memberKey,
+    });
+    expect(deleted.status).toBe(200);
+  });
+
+  test("payments on a received document answer no created_by (their rule is the received document's)", async () => {
+    const received = await receive(memberKey);
+    const paid = await ok(memberKey, 'POST', `/api/v1/received-documents/${received.id}/payments`, {
+      amount: '1.00',
+      date: '2026-11-03',
+    });
+    expect(paid.received_document_id).toBe(received.id);
+    expect(paid).not.toHaveProperty('created_by');
+  });
+
+  test('the OpenAPI document declares it on each of them, a member id, absent otherwise', async () => {
     const res = await fetch(`${server.url}/api/v1/openapi.json`);
     const doc = (await res.json()) as { paths: Record<string, Record<string, any>> };
     for (const path of [
@@ -181,6 +273,8 @@ describe('created_by on the tracked resources', () => {
       '/api/v1/products/{id}',
       '/api/v1/documents/{document_id}',
       '/api/v1/recurring-invoices/{id}',
+      '/api/v1/received-documents/{received_id}',
+      '/api/v1/documents/{document_id}/payments',
     ]) {
       const found = Object.entries(doc.paths).find(
         ([key]) => key.replace(/\{[^}]+\}/g, '{id}') === path.replace(/\{[^}]+\}/g, '{id}'),

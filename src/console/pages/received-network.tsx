@@ -43,11 +43,14 @@ export function useTransport(item: ReceivedDocument | undefined) {
 export function NetworkOrigin({
   transport,
   credit,
+  locked,
   onAnswered,
 }: {
   transport: ReceivedTransport;
   /** Nothing is paid on it (a credit note, a negative invoice): `paid` is no answer (the service refuses it). */
   credit: boolean;
+  /** Why the caller may not answer (a member on a document someone else took in): said instead. */
+  locked?: string;
   onAnswered: () => void;
 }) {
   const channels = useLoad(() => loadChannels().catch(() => [] as Channel[]), []);
@@ -56,7 +59,9 @@ export function NetworkOrigin({
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const answered = transport.response;
-  const allowed = (NEXT[answered?.state ?? 'none'] ?? []).filter((state) => !(credit && state === 'paid'));
+  const allowed = locked
+    ? []
+    : (NEXT[answered?.state ?? 'none'] ?? []).filter((state) => !(credit && state === 'paid'));
   const answer = async (state: Answer) => {
     const body = state === 'rejected' ? { state, reason: reason.trim() } : { state };
     const done = await action.run(() =>
@@ -103,9 +108,12 @@ export function NetworkOrigin({
             </details>
           ) : null}
         </Notice>
-      ) : (
+      ) : locked ? null : (
         <p class="hint">{t('The answer goes to the seller over {channel}.', { channel: name })}</p>
       )}
+      {locked && (NEXT[answered?.state ?? 'none'] ?? []).length > 0 ? (
+        <p class="hint not-yours">{locked}</p>
+      ) : null}
       {allowed.length > 0 ? (
         <div class="toolbar" role="toolbar" aria-label={t('Answer to the seller')}>
           {allowed.map((state) => (

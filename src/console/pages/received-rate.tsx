@@ -5,20 +5,27 @@ import { useState } from 'preact/hooks';
 import { type ApiError, patch } from '../api';
 import type { ReceivedDocument } from '../api-types';
 import { formatDecimal, t } from '../i18n';
-import { can, canWrite } from '../permissions';
 import { Field } from '../ui/form';
 import { useAction } from '../ui/hooks';
 import { ErrorNotice, Notice } from '../ui/notice';
 import { decimalInput } from './documents/payments';
 
-export function ExchangeRateCard({ item, onChange }: { item: ReceivedDocument; onChange: () => void }) {
+export function ExchangeRateCard({
+  item,
+  mayChange: mayKeep,
+  onChange,
+}: {
+  item: ReceivedDocument;
+  /** Whether the caller may PATCH it: keeps the books or took it in (received.tsx, receiving/access.ts). */
+  mayChange: boolean;
+  onChange: () => void;
+}) {
   const [typed, setTyped] = useState<string | null>(null);
   const action = useAction();
   if (item.currency === 'EUR') return null;
   const rate = item.exchange_rate;
-  // Keeping the books (an accountant's too) or writing; the API still decides whose document it is.
   // A rate the file states is the file's: the books keep it (the API refuses another).
-  const mayChange = (can('books:keep') || canWrite()) && item.exchange_rate_source !== 'file';
+  const mayChange = mayKeep && item.exchange_rate_source !== 'file';
   const editing = mayChange && (rate === null || typed !== null);
   const label = t('Rate for the books: 1 {currency} = … EUR', { currency: item.currency });
   const save = async (value: string | null) => {

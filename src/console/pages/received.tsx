@@ -3,13 +3,14 @@ import { blob, get, list, patch, remove } from '../api';
 import type { ReceivedDocument, ReceivedPayment } from '../api-types';
 import { formatDate, formatMoney, locale, t } from '../i18n';
 import { subtractAmounts } from '../numbers';
-import { canWrite } from '../permissions';
+import { can, canChange } from '../permissions';
 import { href, navigate } from '../router';
 import { Field, Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import { Pager, usePages } from '../ui/pager';
 import { PdfPages } from '../ui/pdf-pages';
+import { NotYours, notYours } from '../ui/write-actions';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard, type SkontoOffer } from './documents/payments';
 import {
@@ -165,6 +166,11 @@ function ReceivedView({ id }: { id: string }) {
   if (!item) return <Loading />;
   const networked = transport.data ?? null;
   const credit = isCredit(item);
+  // What the service takes (receiving/access.ts): its status, note, rate, payments and answers from whoever
+  // keeps the books (an accountant too) or took it in; deleting it only from whoever took it in (or an admin).
+  // A file from the inbox, mail intake or an account-level key was taken in by nobody: a member only reads it.
+  const mayKeep = can('books:keep') || canChange(item);
+  const mayDelete = canChange(item);
 
   const setStatus = async (status: string) => {
     if (await action.run(() => patch(path, { status }))) loaded.reload();
@@ -211,7 +217,7 @@ function ReceivedView({ id }: { id: string }) {
       ) : null}
       <DifferingFiles item={item} />
       <div class="toolbar" role="toolbar" aria-label={t('Received document actions')}>
-        {networked ? null : (
+        {networked || !mayKeep ? null : (
           <>
             <button
               type="button"
@@ -244,12 +250,13 @@ function ReceivedView({ id }: { id: string }) {
           {t('Download original')}
         </button>
         {/* Taking in, approving and paying are the books' (an accountant's too); deleting is not. */}
-        {canWrite() ? (
+        {mayDelete ? (
           <button type="button" class="danger" disabled={action.busy} onClick={destroy}>
             {t('Delete')}
           </button>
         ) : null}
       </div>
+      {mayKeep ? null : <NotYours />}
       <ErrorNotice error={action.error} />
       <div class="document-grid">
         <div>
@@ -280,11 +287,12 @@ function ReceivedView({ id }: { id: string }) {
             </dd>
             <SourceFacts item={item} />
           </dl>
-          <ExchangeRateCard item={item} onChange={loaded.reload} />
+          <ExchangeRateCard item={item} mayChange={mayKeep} onChange={loaded.reload} />
           {networked ? (
             <NetworkOrigin
               transport={networked}
               credit={credit}
+              locked={mayKeep ? undefined : notYours()}
               onAnswered={() => {
                 transport.reload();
                 loaded.reload();
@@ -315,6 +323,7 @@ function ReceivedView({ id }: { id: string }) {
                   ? t('Rejected: nothing is paid on it. Approve it first to record a payment.')
                   : undefined
               }
+              locked={mayKeep ? undefined : notYours()}
               onChange={loaded.reload}
             />
           )}
@@ -329,10 +338,14 @@ function ReceivedView({ id }: { id: string }) {
             )}
           </section>
           <section class="card">
-            <Field label={t('Note')} multiline value={note ?? item.note ?? ''} onInput={setNote} />
-            <button type="button" disabled={action.busy || note === null} onClick={saveNote}>
-              {t('Save note')}
-            </button>
+            <fieldset class="bare" disabled={!mayKeep}>
+              <Field label={t('Note')} multiline value={note ?? item.note ?? ''} onInput={setNote} />
+            </fieldset>
+            {mayKeep ? (
+              <button type="button" disabled={action.busy || note === null} onClick={saveNote}>
+                {t('Save note')}
+              </button>
+            ) : null}
           </section>
         </div>
         <aside>

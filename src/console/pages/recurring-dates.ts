@@ -1,6 +1,9 @@
 // What a new schedule whose first date is already past makes at once (docs/recurring-invoices.md, "Dates"
 // and "Known limits": every past date is generated when it is saved), said at the form before it is saved.
 // Occurrence n is the first date plus n steps, counted from it; a day the month lacks is its last day.
+// Billed in arrears, an end date that has passed adds the closing invoice on the day after it (the stretch
+// from the last date up to the end), as the service's schedule does (recurring-invoices/schedule.ts,
+// nextWithinLimits); test/unit/recurring-catch-up-console.test.ts compares the two.
 
 const MONTHS: Record<string, number> = { monthly: 1, quarterly: 3, yearly: 12 };
 const DAYS: Record<string, number> = { daily: 1, weekly: 7 };
@@ -26,9 +29,16 @@ function occurrence(start: string, frequency: string, steps: number): string | n
   return iso(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate());
 }
 
+const nextDay = (date: string) => {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(year, month - 1, day + 1));
+  return iso(next.getUTCFullYear(), next.getUTCMonth() + 1, next.getUTCDate());
+};
+
 /**
- * The dates from `start` up to `today` (and not after `end`) that a schedule saved today makes at once;
- * [] when the first date is today or later (today's is the usual first invoice), or the form cannot be read yet.
+ * The dates from `start` up to `today` (and not after `end`) that a schedule saved today makes at once, and
+ * billed `in_arrears` with `end` passed, the closing one on the day after `end`; [] when the first date is
+ * today or later (today's is the usual first invoice), or the form cannot be read yet.
  */
 export function catchUpDates(
   start: string,
@@ -36,17 +46,22 @@ export function catchUpDates(
   interval: string,
   end: string,
   today: string,
+  servicePeriod = 'in_advance',
 ): string[] {
   const every = Number(interval.trim());
   if (!/^\d{4}-\d{2}-\d{2}$/.test(start) || start >= today || !Number.isInteger(every) || every < 1)
     return [];
-  const until = end && /^\d{4}-\d{2}-\d{2}$/.test(end) && end < today ? end : today;
+  const ended = end && /^\d{4}-\d{2}-\d{2}$/.test(end) && end < today ? end : null;
+  const until = ended ?? today;
   const dates: string[] = [];
   for (let n = 0; dates.length < ENOUGH; n++) {
     const date = occurrence(start, frequency, n * every);
     if (date === null || date > until) break;
     dates.push(date);
   }
+  // The contract ended before today: the closing invoice (the day after its end, at the latest today) is due.
+  if (ended && servicePeriod === 'in_arrears' && ended >= start && dates.length < ENOUGH)
+    dates.push(nextDay(ended));
   return dates;
 }
 

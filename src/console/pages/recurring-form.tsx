@@ -95,6 +95,7 @@ function catchUpHint(schedule: {
   frequency: string;
   interval: string;
   end_date: string;
+  service_period: string;
 }) {
   const dates = catchUpDates(
     schedule.start_date,
@@ -102,6 +103,7 @@ function catchUpHint(schedule: {
     schedule.interval,
     schedule.end_date,
     localToday(),
+    schedule.service_period,
   );
   if (dates.length === 0) return undefined;
   if (dates.length === 1) return t('This date has passed: its invoice is made as soon as you save.');

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { PageQuery } from '../../http/schemas';
 import type { PaymentRow } from './schema';
 
@@ -20,6 +21,7 @@ export const Payment = t.Object({
   method: t.Union([PaymentMethodSchema, t.Null()]),
   reference: t.Union([t.String(), t.Null()]),
   note: t.Union([t.String(), t.Null()]),
+  created_by: CreatedBy,
   created_at: t.String(),
 });
 export type Payment = typeof Payment.static;
@@ -67,6 +69,7 @@ export function paymentView(row: Omit<PaymentRow, 'documentId' | 'customerId' | 
   };
 }
 
+/** Deleting it needs its own creator (payments/access.ts), so a client is told who that is (docs/roles.md). */
 export function presentPayment(row: PaymentRow): Payment {
-  return { ...paymentView(row), document_id: row.documentId };
+  return { ...paymentView(row), document_id: row.documentId, ...createdByField(row.createdBy) };
 }

@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
 import { euroRateOf } from '../../domain/euro-rate';
 import { dec, div, isZero, mul, round, sub, toFixedString } from '../../domain/money';
+import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { RECEIVE_WARNING_CODES_TUPLE } from '../../einvoicing/receive/warning-codes';
 import { PageQuery } from '../../http/schemas';
 import { addDays } from '../../shared/dates';
@@ -259,6 +260,7 @@ export const ReceivedDocument = t.Object({
   sha256: t.String(),
   content_type: t.String(),
   size_bytes: t.Integer(),
+  created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
 });
@@ -294,7 +296,8 @@ function figuresOf(row: ReceivedDocumentRow) {
 
 /** A payment against a received document: the Payment of documents, naming the received document instead. */
 export const ReceivedDocumentPayment = t.Composite([
-  t.Omit(PaymentSchema, ['document_id']),
+  // Its delete follows the received document's creator (receiving/access.ts), not the payment's: no created_by.
+  t.Omit(PaymentSchema, ['document_id', 'created_by']),
   t.Object({ received_document_id: t.String() }),
 ]);
 export type ReceivedDocumentPayment = typeof ReceivedDocumentPayment.static;
@@ -339,6 +342,7 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     sha256: row.sha256,
     content_type: row.contentType,
     size_bytes: row.sizeBytes,
+    ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
   };

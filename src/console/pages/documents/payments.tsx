@@ -72,6 +72,9 @@ export function Payments({ document, onChange }: { document: StoredDocument; onC
       currency={document.currency}
       skonto={skontoOf(document)}
       locked={can('books:keep') || canChange(document) ? undefined : notYours()}
+      // DELETE /payments/{id} asks the payment's own creator, not the invoice's (payments/access.ts); the
+      // rows of /documents/{id}/payments are issued payments, which answer created_by when a member made them.
+      mayDelete={(payment) => can('books:keep') || canChange(payment as IssuedPayment)}
       onChange={onChange}
     />
   );
@@ -88,6 +91,7 @@ export function PaymentsCard({
   skonto,
   closed,
   locked,
+  mayDelete,
   onChange,
 }: {
   path: `/documents/${string}/payments` | `/received-documents/${string}/payments`;
@@ -103,8 +107,11 @@ export function PaymentsCard({
   closed?: string;
   /** Why the caller may neither record nor delete payments here (someone else's invoice): said instead. */
   locked?: string;
+  /** Whether the caller may delete this payment; omitted: whoever is not `locked` out may. */
+  mayDelete?: (payment: Payment) => boolean;
   onChange: () => void;
 }) {
+  const deletable = mayDelete ?? (() => !locked);
   const payments = useLoad(() => list<Payment>(path).then((page) => page.data), [path, amountPaid]);
   const due = amountDue ?? '';
   const [date, setDate] = useState(today());
@@ -212,7 +219,7 @@ export function PaymentsCard({
                     <td>{formatDate(payment.date)}</td>
                     <td class="num">{formatMoney(payment.amount, payment.currency)}</td>
                     <td>
-                      {locked ? null : (
+                      {deletable(payment) ? (
                         <button
                           type="button"
                           class="danger"
@@ -222,7 +229,7 @@ export function PaymentsCard({
                         >
                           {t('Delete')}
                         </button>
-                      )}
+                      ) : null}
                     </td>
                   </tr>
                   {how ? (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, get, list, patch, post, remove, upload } from '../../api';
 import type { CustomTemplate, Font, StoredFile, TemplateConfig, TemplateVersion } from '../../api-types';
 import { currentLanguage, formatDate, t } from '../../i18n';
-import { can, canChange } from '../../permissions';
+import { can, canChange, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
 import { Field, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
@@ -44,6 +44,9 @@ export function DesignerForm({
   // Its creator's, or an owner's or admin's; the account's default only theirs (docs/roles.md). Another's
   // template is still tried in the preview (that stores nothing), and copied from the list.
   const mine = canChange(template) && (!template.is_default || can('resources:write_all'));
+  // A snapshot changes nothing a render uses: the API takes it from the template's creator even on the
+  // account's default (POST /templates/{id}/versions, templates/access.ts), so it is offered on those too.
+  const maySnapshot = canWrite() && canChange(template);
   const setOne = (key: keyof TemplateConfig) => (value: string) =>
     setConfig((current) => ({ ...current, [key]: value }));
   // After a save or a restored version the form shows what the service now holds (it may have named the
@@ -106,6 +109,7 @@ export function DesignerForm({
       versions.reload();
     }
   };
+  const snapshot = () => run(() => post(`/templates/${template.id}/versions`, {}), t('Version saved.'));
   const chooseLogo = async (file: File | undefined) => {
     if (!file) return;
     const stored = await action.run(() => upload<StoredFile>('/files', file));
@@ -178,36 +182,44 @@ export function DesignerForm({
             />
           </label>
           <p class="hint">{t('Documents take their logo from the business profile or branding profile.')}</p>
-          <WriteActions row={template} allowed={mine}>
-            <button type="submit" class="primary" disabled={action.busy}>
-              {t('Save')}
-            </button>
-            <button
-              type="button"
-              disabled={action.busy}
-              onClick={() => run(() => post(`/templates/${template.id}/versions`, {}), t('Version saved.'))}
-            >
-              {t('Save as version')}
-            </button>
-            <button
-              type="button"
-              disabled={action.busy || template.status === 'published'}
-              onClick={() => run(() => post(`${path}/publish`), t('Published.'))}
-            >
-              {t('Publish')}
-            </button>
-            <button
-              type="button"
-              class="danger"
-              disabled={action.busy}
-              onClick={async () => {
-                if (!confirm(t('Delete the template {name}?', { name: template.name }))) return;
-                if ((await action.run(() => remove(path))) !== undefined) navigate('templates');
-              }}
-            >
-              {t('Delete')}
-            </button>
-          </WriteActions>
+          {mine || !maySnapshot ? null : (
+            <>
+              <p class="hint not-yours">
+                {t(
+                  "The account's default template: only an owner or admin changes it. You can save a version of it.",
+                )}
+              </p>
+              <div class="actions">
+                <SaveAsVersion busy={action.busy} onClick={snapshot} />
+              </div>
+            </>
+          )}
+          {!mine && maySnapshot ? null : (
+            <WriteActions row={template} allowed={mine}>
+              <button type="submit" class="primary" disabled={action.busy}>
+                {t('Save')}
+              </button>
+              <SaveAsVersion busy={action.busy} onClick={snapshot} />
+              <button
+                type="button"
+                disabled={action.busy || template.status === 'published'}
+                onClick={() => run(() => post(`${path}/publish`), t('Published.'))}
+              >
+                {t('Publish')}
+              </button>
+              <button
+                type="button"
+                class="danger"
+                disabled={action.busy}
+                onClick={async () => {
+                  if (!confirm(t('Delete the template {name}?', { name: template.name }))) return;
+                  if ((await action.run(() => remove(path))) !== undefined) navigate('templates');
+                }}
+              >
+                {t('Delete')}
+              </button>
+            </WriteActions>
+          )}
           <h2>{t('Versions')}</h2>
           <ul class="versions">
             {(versions.data ?? []).map((version) => (
@@ -267,5 +279,13 @@ export function ColorField(props: {
         onInput={(event) => props.onInput(event.currentTarget.value)}
       />
     </div>
+  );
+}
+
+function SaveAsVersion({ busy, onClick }: { busy: boolean; onClick: () => void }) {
+  return (
+    <button type="button" disabled={busy} onClick={onClick}>
+      {t('Save as version')}
+    </button>
   );
 }
