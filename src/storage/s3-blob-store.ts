@@ -3,6 +3,9 @@ import { within } from '../shared/deadline';
 import { DomainError } from '../shared/errors';
 import { randomToken } from '../shared/ids';
 import { assertBlobKey, type BlobEntry, type BlobSource, type BlobStore, probe } from './blob-store';
+import { pulledStream, storeTimedOut, uploaded, wholeStream } from './s3-streams';
+
+export { wholeStream } from './s3-streams';
 
 /** What an S3-compatible bucket needs (config.ts reads it from S3_* or, as fallbacks, AWS_*). */
 export interface S3Settings {
@@ -92,8 +95,16 @@ export class S3BlobStore implements BlobStore {
   private readonly client: S3Client;
   private readonly answerMs: number;
 
+  /**
+   * How long a streamed write may go without the store taking more of it: the answer time, plus a second
+   * per MiB of the parts it may hold at once (uploading, and the next one filled), as `answered` allows.
+   */
+  private readonly stalledUploadMs: number;
+
   constructor(settings: S3Settings) {
     this.answerMs = (settings.answerTimeoutSeconds ?? DEFAULT_S3_ANSWER_TIMEOUT_SECONDS) * 1000;
+    this.stalledUploadMs =
+      this.answerMs + ((MULTIPART.queueSize + 1) * MULTIPART.partSize * 1000) / 1_048_576;
     this.client = new S3Client({
       bucket: settings.bucket,
       region: settings.region,
@@ -129,11 +140,12 @@ export class S3BlobStore implements BlobStore {
     const body = pulledStream(source, (bytes) => {
       size += bytes;
     });
+    const write = this.client.write(key, new Response(body.stream), {
+      ...MULTIPART,
+      ...(contentType === undefined ? {} : { type: contentType }),
+    });
     try {
-      await this.client.write(key, new Response(body), {
-        ...MULTIPART,
-        ...(contentType === undefined ? {} : { type: contentType }),
-      });
+      await uploaded(write, body, this.stalledUploadMs);
     } catch (error) {
       throw s3StorageError(error);
     }
@@ -166,7 +178,7 @@ export class S3BlobStore implements BlobStore {
       if (isMissing(error)) return null;
       throw error;
     }
-    return wholeStream(size, (offset) => (offset === 0 ? file : file.slice(offset)).stream());
+    return wholeStream(size, (offset) => (offset === 0 ? file : file.slice(offset)).stream(), this.answerMs);
   }
 
   async delete(key: string): Promise<void> {
@@ -208,74 +220,7 @@ export class S3BlobStore implements BlobStore {
       throw s3AnswerError(error);
     });
     return within(mapped, ms, () => {
-      throw Object.assign(new Error(`the object store did not answer within ${ms / 1000} s`), {
-        code: 'TimedOut',
-      });
+      throw storeTimedOut(`the object store did not answer within ${ms / 1000} s`);
     });
   }
-}
-
-/**
- * `source` as a web stream that reads one chunk each time its consumer asks (high-water mark 0: nothing is
- * read ahead, so the consumer's pace bounds memory), telling `passed` each chunk's size. Cancelling it ends
- * the source: a stream is cancelled, a generator returns (its `finally` runs).
- */
-function pulledStream(source: BlobSource, passed: (bytes: number) => void): ReadableStream<Uint8Array> {
-  const chunks = (source as AsyncIterable<Uint8Array>)[Symbol.asyncIterator]();
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        for (;;) {
-          const next = await chunks.next();
-          if (next.done) return controller.close();
-          if (next.value.byteLength === 0) continue;
-          passed(next.value.byteLength);
-          return controller.enqueue(next.value);
-        }
-      },
-      async cancel(reason) {
-        await chunks.return?.(reason);
-      },
-    },
-    { highWaterMark: 0 },
-  );
-}
-
-/** Ranged reads after a body that ended short, before the stream errors. */
-const RESUMES = 3;
-
-/**
- * The `size` bytes of an object as one stream, read from `open(offset)`: a read that ends before `size`
- * is followed by one from where it stopped (up to RESUMES times), a read past `size` or still short is an
- * error of the stream (the object changed, or the store keeps cutting it).
- */
-export function wholeStream(
-  size: number,
-  open: (offset: number) => ReadableStream<Uint8Array>,
-): ReadableStream<Uint8Array> {
-  let offset = 0;
-  let resumes = 0;
-  let reader = open(0).getReader();
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      for (;;) {
-        const next = await reader.read();
-        if (!next.done) {
-          offset += next.value.byteLength;
-          if (offset > size) throw new Error(`storage: object longer than its ${size} bytes`);
-          controller.enqueue(next.value);
-          return;
-        }
-        if (offset === size) {
-          controller.close();
-          return;
-        }
-        if (resumes++ >= RESUMES) throw new Error(`storage: object read short (${offset} of ${size} bytes)`);
-        reader = open(offset).getReader();
-      }
-    },
-    cancel(reason) {
-      return reader.cancel(reason);
-    },
-  });
 }

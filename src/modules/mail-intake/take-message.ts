@@ -1,5 +1,6 @@
 // One sweep of the mailbox's folder: every message in it is taken, in the order it arrived, and moved on.
 import type { ImapFlow } from 'imapflow';
+import { isOutage } from '../../jobs/transient';
 import type { AccountCtx } from '../../shared/context';
 import type { Logger } from '../../shared/logger';
 import type { AttachmentLimits, SkippedPart } from '../../workers/mail-attachments';
@@ -23,8 +24,14 @@ export interface MessageRunDeps {
   limits: AttachmentLimits & { maxMessageBytes: number };
 }
 
-/** A message the service itself failed on (storage, database) is tried this often before going to Failed. */
+/**
+ * A message the service itself failed on is tried this often before going to Failed. Not for the store or
+ * the database being away (`isOutage`): the message then waits in the folder however long that lasts.
+ */
 const MAX_TRIES = 5;
+
+/** What a sweep that met an outage answers (the mailbox's status `error`, logged once). */
+export const OUTAGE = 'the file store or the database is unavailable; messages wait in the folder';
 
 /** A flagged copy into Failed; the message itself keeps the flags it had. */
 async function copyToFailed(client: ImapFlow, uid: number, flagged: boolean): Promise<void> {
@@ -75,6 +82,10 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
         try {
           outcome = await deps.receive(account.ctx, new Uint8Array(full.source));
         } catch (error) {
+          // The store or the database away is no fault of the message, nor of the service's handling of it:
+          // it waits in the folder, uncounted, and so do the ones after it (they would meet the same).
+          // Counted, an outage of a few sweeps moved every message that arrived meanwhile to Failed.
+          if (isOutage(error)) return `${OUTAGE}: ${String(error)}`;
           const key = `${validity}:${uid}`;
           const n = (tries.get(key) ?? 0) + 1;
           tries.set(key, n);

@@ -1,0 +1,79 @@
+// The mailbox (IMAP_URL, a real dovecot) while the object store is away for a while. A message the service
+// could not keep because its store or database was unavailable counted as a failure of the message: after
+// five sweeps (five seconds at IMAP_POLL_SECONDS=1, or five new messages arriving by IDLE) it was moved to
+// Failed with "the service failed 5 times taking it", and the bookkeeper had to move it back by hand. An
+// outage is no failure of the message (as for background jobs, docs/jobs.md): it waits in the folder and is
+// taken, once, when the store answers again.
+import { afterAll, beforeAll, describe, expect, setDefaultTimeout, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import { hasDovecot, TestDovecot } from '../dovecot';
+import { makeAccount, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { waitUntil } from '../instances';
+import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+import { TestS3 } from '../s3rver';
+
+setDefaultTimeout(60_000);
+
+const xrechnung = readFileSync(join(OFFICIAL_RULESETS, 'examples', 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'));
+
+const message = (n: number) =>
+  new MailComposer({
+    from: 'Lieferant GmbH <rechnung@lieferant.example>',
+    to: 'eingang@firma.example',
+    subject: `Rechnung ${n}`,
+    messageId: `<store-outage-${n}@lieferant.example>`,
+    date: new Date('2026-11-20T09:30:00Z'),
+    text: 'Anbei unsere Rechnung.',
+    attachments: [{ filename: 'xrechnung.xml', content: xrechnung, contentType: 'application/xml' }],
+  })
+    .compile()
+    .build();
+
+describe.skipIf(!hasDovecot)('the mailbox while the object store is away', () => {
+  let imap: TestDovecot;
+  let s3: TestS3;
+  let server: TestServer;
+  let account: TestAccount;
+
+  beforeAll(async () => {
+    imap = await TestDovecot.start();
+    s3 = await TestS3.start();
+    server = await startServer({ imap: imap.env({ pollSeconds: 1 }), s3: s3.env() });
+    account = await makeAccount(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await s3?.stop();
+    await imap?.stop();
+  });
+
+  test('a message waits in the folder through the outage (not moved to Failed) and is taken once after', async () => {
+    await s3.halt();
+    let resumed = false;
+    try {
+      await imap.deliver(await message(1));
+      // More than five sweeps (one a second), and news by IDLE: each one met the store away.
+      await Bun.sleep(4_000);
+      await imap.deliver(await message(2));
+      await Bun.sleep(4_000);
+      expect(await imap.messages('Failed')).toHaveLength(0);
+      expect(await imap.messages('INBOX')).toHaveLength(2);
+      const status = await server.json('/ready');
+      expect(status.body.mailbox?.state).toBe('error');
+      await s3.resume();
+      resumed = true;
+      await waitUntil(async () => (await imap.messages('Processed')).length === 2, 'both taken', 30_000);
+    } finally {
+      if (!resumed) await s3.resume();
+    }
+    expect(await imap.messages('INBOX')).toHaveLength(0);
+    expect(await imap.messages('Failed')).toHaveLength(0);
+    const received = await server.json('/api/v1/received-documents?limit=100', { key: account.apiKey });
+    // The same bytes twice are one received document (the inbox's same-bytes rule), kept in the bucket once.
+    expect(received.body.data).toHaveLength(1);
+    expect(await s3.keys(`received/${account.id}/`)).toHaveLength(1);
+  });
+});
