@@ -1,6 +1,8 @@
 // Batches over HTTP: create (every item checked up front), the background job rendering each item as a
 // metered render, cancel, the streamed ZIP, template pinning, the combined PDF, quota per item, resume.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { createJobRuntime } from '../../src/background';
 import { claim } from '../../src/jobs/queue';
 import { systemClock } from '../../src/shared/clock';
@@ -247,6 +249,24 @@ describe('download', () => {
       expect(Buffer.from(entry.bytes).equals(Buffer.from(await pdf.arrayBuffer()))).toBe(true);
     }
     expect((await inspectPdf(nth(entries, 0).bytes)).text).toContain('B-7');
+  });
+
+  test('a PDF the file store lost is named in MISSING.txt, not left out of the ZIP unseen', async () => {
+    const batch = await createBatch({
+      items: [1, 2].map((n) => ({ external_id: `lost-${n}`, data: invoice(n) })),
+    });
+    await server.jobs.runDue();
+    const [first] = await items(batch.id);
+    const [file] = [...new Bun.Glob(`blobs/renders/*/${first.render_id}.pdf`).scanSync(server.dataDir)];
+    if (!file) throw new Error('the render file is where the store keeps it');
+    rmSync(join(server.dataDir, file));
+    const res = await download(batch.id);
+    expect(res.status).toBe(200);
+    const entries = readZip(new Uint8Array(await res.arrayBuffer()));
+    expect(entries.map((e) => e.name)).toEqual(['lost-2.pdf', 'MISSING.txt']);
+    const note = new TextDecoder().decode(nth(entries, 1).bytes);
+    expect(note).toContain(`lost-1.pdf (${first.id})`);
+    expect(note).toContain('Diese PDFs fehlen im Dateispeicher');
   });
 
   test('output.combine adds one PDF of every completed item, in order, at the end of the ZIP', async () => {

@@ -7,15 +7,17 @@ const PAGE = 200;
 
 /**
  * The PDFs of a batch's completed items in request order, read one at a time (a page of item rows at a
- * time from the database). Items whose render is gone, expired by `now` (when given) or missing its file
- * are skipped. The combined PDF and the ZIP download both walk the batch this way.
+ * time from the database). Items whose render is gone or expired by `now` (when given) are skipped; one
+ * whose render is current but whose file the store no longer has comes with `bytes: null` (a store that
+ * lost it: the caller says so rather than leave it out unseen). The combined PDF and the ZIP download both
+ * walk the batch this way.
  */
 export async function* itemPdfs(
   db: DbOrTx,
   blobs: BlobStore,
   batchId: string,
   now: string | null,
-): AsyncGenerator<{ itemId: string; externalId: string | null; bytes: Uint8Array }, void> {
+): AsyncGenerator<{ itemId: string; externalId: string | null; bytes: Uint8Array | null }, void> {
   let after = -1;
   for (;;) {
     const items = await completedItems(db, batchId, after, PAGE);
@@ -25,7 +27,7 @@ export async function* itemPdfs(
       const render = item.renderId ? await findRenderById(db, item.renderId) : undefined;
       if (!render || (now !== null && render.expiresAt <= now)) continue;
       const bytes = await blobs.get(render.blobKey);
-      if (bytes) yield { itemId: item.id, externalId: item.externalId, bytes };
+      yield { itemId: item.id, externalId: item.externalId, bytes: bytes ?? null };
     }
   }
 }

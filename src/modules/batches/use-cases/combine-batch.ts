@@ -17,6 +17,7 @@ export async function combineBatch(deps: BatchRunDeps, batch: BatchRow): Promise
   combined.setProducer('invoice-service');
   combined.setCreationDate(deps.clock.now());
   for await (const { bytes } of itemPdfs(deps.db, deps.services.blobs, batch.id, null)) {
+    if (bytes === null) continue;
     const source = await PDFDocument.load(bytes, { updateMetadata: false });
     const pages = await combined.copyPages(source, source.getPageIndices());
     for (const page of pages) combined.addPage(page);

@@ -75,13 +75,39 @@ async function* pdfEntries(
   const combinedName = names.reserve(`${batch.id}-combined.pdf`);
   const now = ctx.clock.now().toISOString();
   let yielded = 0;
+  const missing: string[] = [];
   for await (const pdf of itemPdfs(ctx.db, blobs, batch.id, now)) {
+    const name = names.name(pdf.externalId, pdf.itemId);
+    if (pdf.bytes === null) {
+      missing.push(`${name} (${pdf.itemId})`);
+      continue;
+    }
     yielded++;
-    yield { name: names.name(pdf.externalId, pdf.itemId), bytes: pdf.bytes };
+    yield { name, bytes: pdf.bytes };
+  }
+  // A PDF the store lost is named, not left out unseen: the ZIP would look whole with fewer invoices.
+  if (missing.length > 0) {
+    yield {
+      name: names.reserve('MISSING.txt'),
+      bytes: new TextEncoder().encode(missingNote(missing)),
+    };
   }
   // Last, and only beside the PDFs it was made from: once those expired, the batch has nothing to offer.
   if (batch.combinedBlobKey && yielded > 0) {
     const bytes = await blobs.get(batch.combinedBlobKey);
     if (bytes) yield { name: combinedName, bytes };
   }
+}
+
+/** The note beside a ZIP whose PDFs the store no longer has, in German and English (CRLF: any editor). */
+function missingNote(missing: string[]): string {
+  return [
+    'Diese PDFs fehlen im Dateispeicher und sind nicht in diesem ZIP (ihre Dateien wurden vor Ablauf entfernt):',
+    'These PDFs are missing from the file store and not in this ZIP (their files were removed before they expired):',
+    '',
+    ...missing,
+    '',
+    'Rendern Sie diese Positionen neu. / Render these items again.',
+    '',
+  ].join('\r\n');
 }
