@@ -10,7 +10,7 @@ export const GERMAN_PRODUCTS: Record<string, string> = {
   'Name or description': 'Name oder Beschreibung',
   'Net, e.g. 95.00': 'Netto, z. B. 95,00',
   'New product': 'Neuer Artikel',
-  None: 'Keine',
+  'No category': 'Keine Kategorie',
   'Percent, e.g. 19': 'Prozent, z. B. 19',
   Products: 'Artikel',
   'Standard rate (S)': 'Regelsteuersatz (S)',

@@ -565,7 +565,11 @@ export const GERMAN: Record<string, string> = {
   completed: 'fertig',
   custom: 'eigene',
   'e.g. Europe/Berlin': 'z. B. Europe/Berlin',
-  'e.g. de-DE': 'z. B. de-DE',
+  'This business profile names no language: the PDF and the e-mail will be in English.':
+    'Dieses Geschäftsprofil nennt keine Sprache: PDF und E-Mail werden englisch.',
+  'Set the language in the business profile': 'Sprache im Geschäftsprofil eintragen',
+  'Language of PDFs and e-mails, e.g. de-DE (German); empty: English':
+    'Sprache der PDFs und E-Mails, z. B. de-DE (Deutsch); leer: Englisch',
   failed: 'fehlgeschlagen',
   member: 'Mitglied',
   owner: 'Inhaber',

@@ -246,7 +246,7 @@ function ProductForm({ existing }: { existing?: Product }) {
     setValues((current) => ({ ...current, [name]: value }));
   const units = Object.keys(UNIT_LABELS);
   const unitOptions = [
-    { value: '', label: t('None') },
+    { value: '', label: t('No unit') },
     ...(values.unit_code && !units.includes(values.unit_code)
       ? [{ value: values.unit_code, label: values.unit_code }]
       : []),
@@ -340,7 +340,7 @@ function ProductForm({ existing }: { existing?: Product }) {
             value={values.tax_category}
             onChange={set('tax_category')}
             options={[
-              { value: '', label: t('None') },
+              { value: '', label: t('No category') },
               ...TAX_CATEGORIES.map((entry) => ({ value: entry.value, label: t(entry.label) })),
             ]}
             path="tax_category"

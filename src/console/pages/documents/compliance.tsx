@@ -15,6 +15,17 @@ function notRunReason(result: ComplianceResult): string | null {
 }
 
 /**
+ * The official rules that ran, by name and version: the service's own mandatory-field check ("checked in
+ * TypeScript", a developer's words) is not one of them.
+ */
+function officialRules(result: ComplianceResult): string {
+  const official = (result.rulesets ?? []).filter((r) => r.ran && !r.id.startsWith('tier1'));
+  return official.length > 0
+    ? official.map((r) => `${r.label} ${r.version}`).join('; ')
+    : result.ruleset_version;
+}
+
+/**
  * `ownDocument`: the findings are about a document of this account, so each is said by the field to fix
  * (its human name, never the XML's XPath) and in the console's language where the console knows the rule.
  * A received file's findings keep their location in that file: there is no form field to point at.
@@ -31,7 +42,7 @@ export function ComplianceReport({
     <div class="compliance">
       {result.valid && result.fully_checked ? (
         <Notice kind="ok">
-          {t('Valid under the official rules ({version}).', { version: result.ruleset_version })}
+          {t('Valid under the official rules ({version}).', { version: officialRules(result) })}
         </Notice>
       ) : result.valid ? (
         <Notice kind="info">

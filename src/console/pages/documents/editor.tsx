@@ -16,6 +16,7 @@ import { numberProblems } from './form-content';
 import { DOCUMENT_TYPES, type DraftForm, INVOICE_KINDS, type StoredDocument, typeLabel } from './model';
 import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
+import { ProfileLanguageNote } from './profile-language';
 import { DocumentView } from './view';
 
 const FINAL_HINT = 'Enter what the partial invoices were paid under Already paid; name them in the notes';
@@ -246,6 +247,7 @@ export function DraftEditor({
                 {profiles.data?.length === 0 ? (
                   <a href={href('business-profiles', 'new')}>{t('New business profile')}</a>
                 ) : null}
+                <ProfileLanguageNote profileId={form.business_profile_id} documentLocale={existing?.locale} />
               </div>
               <div>
                 <Select

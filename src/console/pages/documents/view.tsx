@@ -18,6 +18,7 @@ import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads } from './outputs';
 import { Payments } from './payments';
+import { ProfileLanguageNote } from './profile-language';
 import { Reminders } from './reminders';
 import { SendPanel } from './send';
 import { TotalsCard } from './totals-card';
@@ -286,6 +287,9 @@ export function DocumentView({ id }: { id: string }) {
         ) : null}
       </div>
       {write && !mine ? <NotYours /> : null}
+      {mine && document.status === 'draft' ? (
+        <ProfileLanguageNote profileId={document.business_profile_id} documentLocale={document.locale} />
+      ) : null}
       <ErrorNotice error={action.error} />
       {mine && action.error instanceof ApiError && action.error.code === 'compliance_failed' ? (
         <p>
@@ -316,6 +320,15 @@ export function DocumentView({ id }: { id: string }) {
                 {/* A quote's "Gültig bis", as its PDF says it. */}
                 {data.valid_until ? <br /> : null}
                 {data.valid_until ? `${t('Valid until')}: ${formatDate(data.valid_until)}` : null}
+                {/* § 14 UStG's date of supply, and the references an authority's invoice is routed by. */}
+                {data.delivery_date ? <br /> : null}
+                {data.delivery_date ? `${t('Delivery date')}: ${formatDate(data.delivery_date)}` : null}
+                {data.buyer_reference ? <br /> : null}
+                {data.buyer_reference
+                  ? `${t('Leitweg-ID or buyer reference')}: ${data.buyer_reference}`
+                  : null}
+                {data.order_reference ? <br /> : null}
+                {data.order_reference ? `${t('Order reference')}: ${data.order_reference}` : null}
               </p>
               <SourceOf document={document} />
             </div>

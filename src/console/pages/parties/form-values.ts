@@ -4,6 +4,14 @@ import { ADDRESS_FIELDS, type Party, type PartyKind } from './kinds';
 
 type FormValues = Record<string, string>;
 
+/** What a new business profile starts with in the German console. */
+export const GERMAN_PROFILE: FormValues = {
+  default_page_size: 'A4',
+  default_locale: 'de-DE',
+  default_currency: 'EUR',
+  default_timezone: 'Europe/Berlin',
+};
+
 export function valuesOf(kind: PartyKind, party?: Party): FormValues {
   const values: FormValues = {};
   for (const field of kind.fields) {
@@ -11,9 +19,10 @@ export function valuesOf(kind: PartyKind, party?: Party): FormValues {
     // Managing directors may be stored as a list of names.
     values[field.path] = Array.isArray(stored) ? stored.join(', ') : String(stored ?? '');
   }
-  // A German firm's new profile prints on A4 (DIN 5008) unless the form is changed.
+  // A German firm's new profile prints on A4 (DIN 5008), in German and in euros, unless the form is changed:
+  // a profile without a language has its PDFs and e-mails in English, and a finalized invoice keeps them so.
   if (!party && kind.api === '/business-profiles' && currentLanguage() === 'de')
-    values.default_page_size = 'A4';
+    Object.assign(values, GERMAN_PROFILE);
   for (const address of kind.addresses) {
     const stored = (party?.[address.path] ?? {}) as Record<string, unknown>;
     for (const field of address.fields ?? ADDRESS_FIELDS)

@@ -140,7 +140,11 @@ export const BUSINESS_PROFILES: PartyKind = {
     },
     { path: 'default_page_size', label: 'Page size', options: PAGE_SIZES },
     { path: 'default_currency', label: 'Default currency', hint: 'ISO 4217, e.g. EUR' },
-    { path: 'default_locale', label: 'Default locale', hint: 'e.g. de-DE' },
+    {
+      path: 'default_locale',
+      label: 'Default locale',
+      hint: 'Language of PDFs and e-mails, e.g. de-DE (German); empty: English',
+    },
     { path: 'default_timezone', label: 'Default timezone', hint: 'e.g. Europe/Berlin' },
   ],
   addresses: [{ path: 'address', label: 'Address' }, BANK_ACCOUNT, E_INVOICING],
