@@ -35,7 +35,12 @@ export async function emailInvitation(
   const settings = readSmtpUrl(smtpUrl);
   if (settings.from === null) return false;
   const days = LINK_TTL_MS / 86_400_000;
-  const where = `${message.workspaceName} (${message.accountName})`;
+  // The account's name in brackets only when the workspace has another ("Elektro Berger GmbH (Elektro Berger
+  // GmbH)" when a firm's one workspace bears its name).
+  const sameName =
+    message.workspaceName.trim().toLowerCase() === message.accountName.trim().toLowerCase() ||
+    message.accountName.trim() === '';
+  const where = sameName ? message.workspaceName : `${message.workspaceName} (${message.accountName})`;
   const english = [
     `You are invited to ${where} on invoice-service.`,
     `Open this link to choose your name and password (it works once, for ${days} days):`,
