@@ -13,6 +13,7 @@ import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 import { waitUntil } from '../instances';
 import { OFFICIAL_RULESETS } from '../rule-pack-fixture';
+import { S3Proxy } from '../s3-proxy';
 import { TestS3 } from '../s3rver';
 
 setDefaultTimeout(60_000);
@@ -75,5 +76,48 @@ describe.skipIf(!hasDovecot)('the mailbox while the object store is away', () =>
     // The same bytes twice are one received document (the inbox's same-bytes rule), kept in the bucket once.
     expect(received.body.data).toHaveLength(1);
     expect(await s3.keys(`received/${account.id}/`)).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!hasDovecot)('a message the store keeps refusing while it answers everything else', () => {
+  let imap: TestDovecot;
+  let s3: TestS3;
+  let proxy: S3Proxy;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    imap = await TestDovecot.start();
+    s3 = await TestS3.start();
+    proxy = S3Proxy.start(s3);
+    server = await startServer({ imap: imap.env({ pollSeconds: 1 }), s3: proxy.env() });
+    await makeAccount(server);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await proxy?.stop();
+    await s3?.stop();
+    await imap?.stop();
+  });
+
+  test("goes to Failed after its tries (a proxy's error page for its file is no outage of the store), not held for ever", async () => {
+    // A proxy in front of the bucket answering this file's upload with its own HTML page (a size limit,
+    // say), which reads as a store outage; the store's own probe and every other key pass.
+    proxy.fault = (request) =>
+      request.method === 'PUT' && request.key.startsWith('received/')
+        ? new Response('<html><body><h1>413 Request Entity Too Large</h1></body></html>', {
+            status: 413,
+            headers: { 'content-type': 'text/html' },
+          })
+        : null;
+    await imap.deliver(await message(3));
+    await waitUntil(
+      async () => (await imap.messages('INBOX')).length === 0,
+      'taken out of the folder',
+      30_000,
+    );
+    // In Failed (with the note beside it), not Processed; the store's probe passed each time.
+    expect((await imap.messages('Failed')).length).toBeGreaterThanOrEqual(1);
+    expect(await imap.messages('Processed')).toHaveLength(0);
+    expect(proxy.requests.some((r) => r.key.startsWith('.probe/'))).toBe(true);
   });
 });

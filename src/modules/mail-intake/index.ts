@@ -1,4 +1,5 @@
 import type { Config, ImapSettings } from '../../config';
+import { ping } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import type { AttachmentLimits } from '../../workers/mail-attachments';
 import { readMessageInProcess } from '../../workers/receive-pool';
@@ -72,6 +73,15 @@ export function createMailIntake(
         },
         input: { raw, limits },
       }),
+    partsAnswer: async () => {
+      try {
+        await ping(deps.db);
+        await deps.blobs.check();
+        return true;
+      } catch {
+        return false;
+      }
+    },
     logger: deps.logger,
     limits,
   });

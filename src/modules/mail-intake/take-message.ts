@@ -20,6 +20,11 @@ export interface MessageRunDeps {
   /** The account the mailbox feeds, or why there is none (the message then waits in the folder). */
   account(): Promise<{ ctx: AccountCtx } | { error: string }>;
   receive(ctx: AccountCtx, raw: Uint8Array): Promise<MessageOutcome>;
+  /**
+   * Whether the store and the database answer now: an outage error from a message they answer for is the
+   * message's own (a proxy refusing its size, an upload that always runs out of time), counted as a try.
+   */
+  partsAnswer(): Promise<boolean>;
   logger: Logger;
   limits: AttachmentLimits & { maxMessageBytes: number };
 }
@@ -85,7 +90,9 @@ export function messageRun(deps: MessageRunDeps): MessageRun {
           // The store or the database away is no fault of the message, nor of the service's handling of it:
           // it waits in the folder, uncounted, and so do the ones after it (they would meet the same).
           // Counted, an outage of a few sweeps moved every message that arrived meanwhile to Failed.
-          if (isOutage(error)) return `${OUTAGE}: ${String(error)}`;
+          // Asked of the store and the database themselves: one that answers while this message keeps
+          // failing would otherwise hold it, and every message behind it, in the folder for ever.
+          if (isOutage(error) && !(await deps.partsAnswer())) return `${OUTAGE}: ${String(error)}`;
           const key = `${validity}:${uid}`;
           const n = (tries.get(key) ?? 0) + 1;
           tries.set(key, n);

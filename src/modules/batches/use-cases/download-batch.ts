@@ -86,6 +86,11 @@ async function* pdfEntries(
     yield { name, bytes: pdf.bytes };
   }
   // A PDF the store lost is named, not left out unseen: the ZIP would look whole with fewer invoices.
+  if (missing.length > 0 && yielded === 0)
+    throw new DomainError(
+      'not_found',
+      `Batch has no renders left to download: the files of ${missing.length} current render(s) are missing from the file store`,
+    );
   if (missing.length > 0) {
     yield {
       name: names.reserve('MISSING.txt'),
