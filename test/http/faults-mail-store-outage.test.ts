@@ -28,7 +28,15 @@ const message = (n: number) =>
     messageId: `<store-outage-${n}@lieferant.example>`,
     date: new Date('2026-11-20T09:30:00Z'),
     text: 'Anbei unsere Rechnung.',
-    attachments: [{ filename: 'xrechnung.xml', content: xrechnung, contentType: 'application/xml' }],
+    // Each message's file its own bytes (a comment after the root): a message taken twice would be two
+    // documents, not hidden by the inbox's same-bytes rule.
+    attachments: [
+      {
+        filename: 'xrechnung.xml',
+        content: Buffer.concat([xrechnung, Buffer.from(`\n<!-- message ${n} -->\n`)]),
+        contentType: 'application/xml',
+      },
+    ],
   })
     .compile()
     .build();
@@ -73,9 +81,10 @@ describe.skipIf(!hasDovecot)('the mailbox while the object store is away', () =>
     expect(await imap.messages('INBOX')).toHaveLength(0);
     expect(await imap.messages('Failed')).toHaveLength(0);
     const received = await server.json('/api/v1/received-documents?limit=100', { key: account.apiKey });
-    // The same bytes twice are one received document (the inbox's same-bytes rule), kept in the bucket once.
-    expect(received.body.data).toHaveLength(1);
-    expect(await s3.keys(`received/${account.id}/`)).toHaveLength(1);
+    // Each message taken once: two files, two received documents (the second a copy of the first's
+    // invoice), each kept in the bucket once.
+    expect(received.body.data).toHaveLength(2);
+    expect(await s3.keys(`received/${account.id}/`)).toHaveLength(2);
   });
 });
 
