@@ -1,3 +1,4 @@
+// SQLITE-ONLY TEST: the mailbox and the object store's outage, the same whatever the database; not run again on PostgreSQL.
 // The mailbox (IMAP_URL, a real dovecot) while the object store is away for a while. A message the service
 // could not keep because its store or database was unavailable counted as a failure of the message: after
 // five sweeps (five seconds at IMAP_POLL_SECONDS=1, or five new messages arriving by IDLE) it was moved to

@@ -1,3 +1,4 @@
+// SQLITE-ONLY TEST: the object store's stalls, the same whatever the database; the PostgreSQL lane would run them again for nothing.
 // The object store stops answering in the middle of a streamed transfer (its connections stay open, nothing
 // comes back: a frozen MinIO, a network that drops everything after the handshake). The store's one-shot
 // requests were bounded by S3_ANSWER_TIMEOUT_SECONDS already (store-outage.test.ts); the streamed ones were

@@ -1,3 +1,4 @@
+// SQLITE-ONLY TEST: its fixtures are SQLite data dirs and their backups made by older versions.
 // The upgrade path: a data dir an earlier executable made and used, served by this one. Each fixture in
 // test/fixtures/upgrade is the backup an executable built from an older commit of main made of a data dir it
 // filled through its own API (test/fixtures/upgrade/README.md: how): a profile with a logo, customers, a
