@@ -45,7 +45,7 @@ interface Watched {
   /** When it first wrote after its last read: what it waits an answer for since then (null: nothing). */
   waitingSince: number | null;
   /**
-   * The last 6 bytes the server sent: they end with ReadyForQuery ('Z', length 5, then the transaction
+   * The last 6 bytes the server sent (zeros before it said anything): they end with ReadyForQuery ('Z', length 5, then the transaction
    * status) whenever it has answered everything asked; its status `I` is a session in no transaction.
    */
   tail: Uint8Array;
@@ -62,14 +62,17 @@ const READY_IDLE = [0x5a, 0, 0, 0, 5, 0x49];
 const idleSession = (watched: Watched) =>
   watched.waitingSince === null && READY_IDLE.every((byte, i) => watched.tail[i] === byte);
 
-/** The last 6 bytes after `chunk`, across chunks (a message may be split between them). */
-function lastSix(tail: Uint8Array, chunk: Uint8Array): Uint8Array {
-  // A copy: a view would keep the whole chunk alive.
-  if (chunk.length >= 6) return new Uint8Array(chunk.subarray(chunk.length - 6));
-  const joined = new Uint8Array(tail.length + chunk.length);
-  joined.set(tail);
-  joined.set(chunk, tail.length);
-  return joined.slice(Math.max(0, joined.length - 6));
+/**
+ * Slides `chunk`'s last bytes into the connection's 6-byte window, in place (every answer passes here: no
+ * allocation, and no view that would keep the chunk alive); a message may be split between chunks.
+ */
+function slide(tail: Uint8Array, chunk: Uint8Array): void {
+  if (chunk.length >= 6) {
+    tail.set(chunk.subarray(chunk.length - 6));
+    return;
+  }
+  tail.copyWithin(0, chunk.length);
+  tail.set(chunk, 6 - chunk.length);
 }
 
 /** The error a silent connection is ended with: a connection error the port maps to `unavailable`. */
@@ -83,7 +86,7 @@ export function postgresSockets(answerMs: number): PostgresSockets {
   const open = new Set<Watched>();
   let sweep: ReturnType<typeof setInterval> | undefined;
   const watch = (socket: Socket): Watched => {
-    const watched: Watched = { socket, waitingSince: null, tail: new Uint8Array(0) };
+    const watched: Watched = { socket, waitingSince: null, tail: new Uint8Array(6) };
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
     socket.write = ((...args: unknown[]) => {
       watched.waitingSince ??= performance.now();
@@ -92,7 +95,7 @@ export function postgresSockets(answerMs: number): PostgresSockets {
     // The server says nothing before the client's first message, so no data is missed meanwhile.
     socket.on('data', (chunk: Uint8Array) => {
       watched.waitingSince = null;
-      watched.tail = lastSix(watched.tail, chunk);
+      slide(watched.tail, chunk);
     });
     open.add(watched);
     socket.once('close', () => open.delete(watched));
