@@ -157,39 +157,29 @@ export async function findDocumentIdsByNumbers(
 }
 
 /**
- * A page of documents, newest first: the page's ids first, then their rows. A filter the planner answers
- * from another index (updated_since, issue dates) sorts every match by id, and sorting whole rows (`data`
- * is kilobytes each) held the event loop for 0.7 s at 60,000 documents; sorting ids takes a tenth of that.
- * A row deleted or changed out of the filters between the two reads: the page as one read (its length
- * says whether more follow).
+ * A page of documents, newest first: the page's ids chosen in a subquery, then their rows by primary key, in
+ * one statement. A filter the planner answers from another index (updated_since, issue dates) sorts every
+ * match by id, and sorting whole rows (`data` is kilobytes each) held the event loop for 0.7 s at 60,000
+ * documents on SQLite; sorting ids takes a tenth of that. Two statements (ids, then `id IN (...)` with the
+ * filters again) let PostgreSQL's generic plan read the rows through the filter's index and drop all but the
+ * page's: 25-50 ms a page at 20,000 invoices, a DATEV export of them 20 s.
  */
 async function documentsPage(
   db: DbOrTx,
   conditions: (SQL | undefined)[],
   page: PageRequest,
 ): Promise<DocumentRow[]> {
-  const found = await db
+  const ids = db
     .select({ id: documents.id })
     .from(documents)
     .where(and(...conditions))
     .orderBy(desc(documents.id))
-    .limit(page.limit + 1)
-    .all();
-  const ids = found.map((row) => row.id);
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select()
-    .from(documents)
-    .where(and(...conditions, inArray(documents.id, ids)))
-    .orderBy(desc(documents.id))
-    .all();
-  if (rows.length === ids.length) return rows;
+    .limit(page.limit + 1);
   return await db
     .select()
     .from(documents)
-    .where(and(...conditions))
+    .where(inArray(documents.id, ids))
     .orderBy(desc(documents.id))
-    .limit(page.limit + 1)
     .all();
 }
 

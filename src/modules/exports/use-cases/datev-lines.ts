@@ -9,7 +9,7 @@ import { dec, isDecimalString, isNegative, isZero, neg, toPlainString } from '..
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { documentCostCentres, findCostCentre } from '../../cost-centres';
-import { assignDebtorNumber, findCustomer } from '../../customers';
+import { assignDebtorNumber, type CustomerRow, customerRows } from '../../customers';
 import { type DocumentRow, documentTotals, findDocument } from '../../documents';
 import type { ReceivedDocumentRow } from '../../receiving';
 import { type Counterparty, SMALL_BUSINESS_GROUND, TRANSIT_ACCOUNTS } from '../accounts';
@@ -139,7 +139,7 @@ async function issuedDeducted(ctx: AccountCtx, row: DocumentRow): Promise<string
 }
 
 /** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
-async function buyerOf(ctx: AccountCtx, row: DocumentRow) {
+function buyerOf(row: DocumentRow, customer: CustomerRow) {
   const snapshot = row.data.buyer as
     | { name?: unknown; tax_id?: unknown; address?: { country?: unknown } }
     | undefined;
@@ -148,11 +148,10 @@ async function buyerOf(ctx: AccountCtx, row: DocumentRow) {
     const country = typeof snapshot.address?.country === 'string' ? snapshot.address.country : null;
     return { name: snapshot.name, taxId, country };
   }
-  const customer = await findCustomer(ctx.db, ctx.accountId, row.customerId);
   return {
-    name: customer?.name ?? '',
-    taxId: customer?.taxId ?? null,
-    country: customer?.billingAddress?.country ?? null,
+    name: customer.name,
+    taxId: customer.taxId ?? null,
+    country: customer.billingAddress?.country ?? null,
   };
 }
 
@@ -175,21 +174,48 @@ async function costCentreCodesOf(ctx: AccountCtx, entries: Entry[]): Promise<Map
   return codes;
 }
 
+/**
+ * What a page's bookings read of others once per page, not once per document (a round trip each on
+ * PostgreSQL: 20,000 invoices made 40,000 customer reads per export): the page's customers, read in one
+ * statement and given their debtor numbers as they get them, and the creditor numbers found.
+ */
+interface PageParties {
+  customers: Map<string, CustomerRow>;
+  creditors: Map<string, number>;
+}
+
+async function partiesOf(ctx: AccountCtx, entries: Entry[]): Promise<PageParties> {
+  const ids = entries.flatMap((entry) => (entry.kind === 'issued' ? [entry.row.customerId] : []));
+  const found = ids.length === 0 ? [] : await customerRows.findMany(ctx.db, ctx.accountId, ids);
+  return { customers: new Map(found.map((customer) => [customer.id, customer])), creditors: new Map() };
+}
+
+/** The customer's debtor number, given it now (in the page's transaction) when it has none. */
+async function debtorOf(
+  ctx: AccountCtx,
+  customer: CustomerRow,
+  parties: PageParties,
+  first: number,
+): Promise<number | null> {
+  if (customer.debtorNumber !== null) return customer.debtorNumber;
+  const assigned = await assignDebtorNumber(ctx.db, ctx.accountId, customer.id, first);
+  if (assigned !== null) parties.customers.set(customer.id, { ...customer, debtorNumber: assigned });
+  return assigned;
+}
+
 async function issuedBookings(
   ctx: AccountCtx,
   entry: Extract<Entry, { kind: 'issued' }>,
   settings: AccountingSettingsValue,
   costCentre: string | null,
+  parties: PageParties,
 ): Promise<Booking[]> {
   const { row } = entry;
-  const debtor = await assignDebtorNumber(
-    ctx.db,
-    ctx.accountId,
-    row.customerId,
-    settings.first_debtor_number,
-  );
+  const customer = parties.customers.get(row.customerId);
+  if (customer === undefined) return [];
+  const debtor = await debtorOf(ctx, customer, parties, settings.first_debtor_number);
   if (debtor === null) return [];
-  const buyer = await buyerOf(ctx, row);
+  const buyer = buyerOf(row, customer);
   const vatId = euVatIdOf(buyer.taxId, buyer.country);
   const side = row.documentType === 'credit_note' ? 'H' : 'S';
   const buyerParty = { tax_id: buyer.taxId, address: { country: buyer.country } };
@@ -300,15 +326,22 @@ async function receivedBookings(
   ctx: AccountCtx,
   entry: Extract<Entry, { kind: 'received' }>,
   settings: AccountingSettingsValue,
+  parties: PageParties,
 ): Promise<Booking[]> {
   const { row } = entry;
-  const creditor = await creditorNumberOf(
-    ctx.db,
-    ctx.accountId,
-    supplierOf(row),
-    settings.first_creditor_number,
-    isoNow(ctx.clock),
-  );
+  const supplier = supplierOf(row);
+  const known = `${supplier.key}\n${(supplier.aliases ?? []).join('\n')}`;
+  let creditor = parties.creditors.get(known);
+  if (creditor === undefined) {
+    creditor = await creditorNumberOf(
+      ctx.db,
+      ctx.accountId,
+      supplier,
+      settings.first_creditor_number,
+      isoNow(ctx.clock),
+    );
+    parties.creditors.set(known, creditor);
+  }
   const computed = documentTotals(row.currency, row.data);
   const invoiceSide = 'H';
   const doc: BookedDocument = {
@@ -338,11 +371,12 @@ export async function linesOf(
 ): Promise<string> {
   let out = '';
   const costCentres = await costCentreCodesOf(ctx, entries);
+  const parties = await partiesOf(ctx, entries);
   for (const entry of entries) {
     const bookings =
       entry.kind === 'issued'
-        ? await issuedBookings(ctx, entry, settings, costCentres.get(entry.row.id) ?? null)
-        : await receivedBookings(ctx, entry, settings);
+        ? await issuedBookings(ctx, entry, settings, costCentres.get(entry.row.id) ?? null, parties)
+        : await receivedBookings(ctx, entry, settings, parties);
     out += bookings.map(bookingLine).join('');
   }
   return out;
