@@ -1,3 +1,4 @@
+// SQLITE-ONLY TEST: a compliance check keeps nothing in the database; the PostgreSQL lane would run the same rules again for nothing.
 // One compliance check must never stall the service: tier 2 runs in a worker with a time limit, hostile
 // XML is refused before any parser sees it, and one account may run only a few checks at once.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';

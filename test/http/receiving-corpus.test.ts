@@ -1,3 +1,4 @@
+// SQLITE-ONLY TEST: parsing keeps nothing in the database; the PostgreSQL lane would read the same 541 files again for nothing.
 // Issue 25 section 2: every file of the public receiving corpus (../shared/receiving-corpus, 541 files
 // written by others) through POST /einvoices/parse: read with its stated totals, named, or refused with
 // a 4xx naming it; never a 5xx. Without the official rules (no rule pack): what is read, not the verdict
