@@ -2,6 +2,9 @@
 export const GERMAN_MONEY: Record<string, string> = {
   'This invoice cannot be voided while payments of {paid} are recorded on it: delete them under Payments first.':
     'Diese Rechnung kann nicht storniert werden, solange Zahlungen über {paid} auf ihr erfasst sind: Löschen Sie diese zuerst unter „Zahlungen“.',
+  // The documents list: an invoice paid in part, under its status and its total (documents/index.tsx).
+  'Partly paid': 'Teilweise bezahlt',
+  '{amount} still due': '{amount} noch offen',
   // Reminders: the next letter named, asked before it goes, the letters sent with their e-mail (reminders.tsx).
   'Send a reminder to {to}?': 'Eine Mahnung an {to} senden?',
   'Send {letter} with a fee of {fee} to {to}?': '{letter} mit {fee} Gebühr an {to} senden?',

@@ -6,6 +6,10 @@ export const GERMAN_NETWORKS: Record<string, string> = {
   Network: 'Netzwerk',
   Peppol: 'Peppol',
   'French platform': 'Französische Plattform',
+  // The channels by name (networks.ts channelName): the French platform's proper name kept, explained.
+  'Storecove (Peppol access point)': 'Storecove (Peppol-Zugangspunkt)',
+  'Recommand (Peppol access point)': 'Recommand (Peppol-Zugangspunkt)',
+  'Plateforme agréée (French platform, XP Z12-013)': 'Plateforme agréée (französische Plattform, XP Z12-013)',
   Channel: 'Kanal',
   Queued: 'Eingereiht',
   'Handed to the network': 'An das Netzwerk übergeben',

@@ -55,6 +55,24 @@ export function receiptKind(contentType: string): string {
   return type || contentType;
 }
 
+/**
+ * The channels the service has, by the names the console gives them in its language (the service names
+ * them in English: "Storecove (Peppol access point)"); the French platform keeps its proper name, said
+ * what it is. A channel the console does not know by its id keeps the service's name.
+ */
+const channelNames = (): Record<string, string> => ({
+  storecove: t('Storecove (Peppol access point)'),
+  recommand: t('Recommand (Peppol access point)'),
+  'afnor-pa': t('Plateforme agréée (French platform, XP Z12-013)'),
+});
+
+export const channelName = (channel: { channel: string; name: string }) =>
+  channelNames()[channel.channel] ?? channel.name;
+
+/** A channel named by its id alone (a delivery's, a received document's transport): its name as above. */
+export const channelNameOf = (id: string, channels: readonly { channel: string; name: string }[] = []) =>
+  channelName(channels.find((channel) => channel.channel === id) ?? { channel: id, name: id });
+
 export const networkLabel = (network: string) =>
   network === 'peppol' ? t('Peppol') : network === 'fr-pa' ? t('French platform') : network;
 

@@ -397,7 +397,7 @@ describe('console: delivery over networks', () => {
     await page().goto(`${server.url}/#/settings/networks`);
     await page().reload();
     await byName(page(), 'Netzwerke', 'heading');
-    await byName(page(), 'Storecove (Peppol access point) Aktiviert', 'heading');
+    await byName(page(), 'Storecove (Peppol-Zugangspunkt) Aktiviert', 'heading');
     await byName(page(), 'Basis-URL', 'textbox');
     await byName(page(), 'Legal-Entity-ID', 'textbox');
     await byName(page(), 'API-Schlüssel', 'textbox');
@@ -420,7 +420,7 @@ describe('console: delivery over networks', () => {
     await click(page(), 'Senden');
     await waitForText(
       page(),
-      'Atelier Sans Réseau SPRL kann dieses Dokument über Storecove (Peppol access point) nicht empfangen.',
+      'Atelier Sans Réseau SPRL kann dieses Dokument über Storecove (Peppol-Zugangspunkt) nicht empfangen.',
     );
     await byName(page(), 'Stattdessen per E-Mail senden', 'button');
     await shot('document-unreachable-de');
@@ -433,7 +433,7 @@ describe('console: delivery over networks', () => {
     // Removing the connection leaves the channel offered, not connected.
     await page().goto(`${server.url}/#/settings/networks`);
     await click(page(), 'Entfernen');
-    await byName(page(), 'Storecove (Peppol access point) Nicht verbunden', 'heading');
+    await byName(page(), 'Storecove (Peppol-Zugangspunkt) Nicht verbunden', 'heading');
     const channel = (await api('/api/v1/channels')).data.find(
       (c: { channel: string }) => c.channel === 'storecove',
     );

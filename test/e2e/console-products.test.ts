@@ -366,8 +366,10 @@ describe('console: products and the PDF.js preview', () => {
     await waitForText(page(), 'New product');
     await choose(page(), 'Language', 'Deutsch');
     await waitForText(page(), 'Neuer Artikel');
-    await waitForText(page(), 'Stunde (HUR)');
+    // The list names the unit; its code stands beside it only in the form's choice ("Stunde (HUR)").
+    await waitForText(page(), 'Stunde');
     expect(await page().$eval('table.list', (table) => table.textContent)).toContain('95,00');
+    expect(await page().$eval('table.list', (table) => table.textContent)).not.toContain('(HUR)');
     await shot('products-de');
 
     await page().goto(`${server.url}/#/documents/new/invoice`);

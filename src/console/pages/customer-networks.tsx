@@ -2,7 +2,7 @@
 // Peppol (the service's own SML and SMP lookup) and over each channel the account connected.
 import { useState } from 'preact/hooks';
 import { formatDate, t } from '../i18n';
-import { customerNetworks, networkLabel, participant } from '../networks';
+import { channelName, customerNetworks, networkLabel, participant } from '../networks';
 import { href } from '../router';
 import { useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
@@ -85,7 +85,7 @@ export function NetworksCard({ customerId }: { customerId: string }) {
                 {found.channels.map((channel) => (
                   <tr key={channel.channel}>
                     <td>
-                      {channel.name}
+                      {channelName(channel)}
                       <div class="hint">
                         {networkLabel(channel.network)}
                         {channel.detail ? ` · ${channel.detail}` : ''}

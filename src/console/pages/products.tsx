@@ -19,33 +19,47 @@ import { decimalOf, ZERO_CATEGORIES } from './documents/form-content';
 /** UNCL5305, as a line's VAT takes it: the standard rate and the zero-rate categories. */
 export const TAX_CATEGORIES = [{ value: 'S', label: 'Standard rate (S)' }, ...ZERO_CATEGORIES];
 
-/** The unit codes' shortlist (UN/ECE Rec 20) with the console's names for them. */
+/**
+ * The unit codes' shortlist (UN/ECE Rec 20) by the names the console gives them ("Piece", German "Stück"):
+ * a unit is said by its name; its code stands beside it only where a choice needs it (`unitChoice`).
+ */
 export const UNIT_LABELS: Record<string, string> = {
-  C62: 'Piece (C62)',
-  HUR: 'Hour (HUR)',
-  DAY: 'Day (DAY)',
-  E48: 'Service unit (E48)',
-  MON: 'Month (MON)',
-  ANN: 'Year (ANN)',
-  MIN: 'Minute (MIN)',
-  WEE: 'Week (WEE)',
-  H87: 'Piece (H87)',
-  SET: 'Set (SET)',
-  PR: 'Pair (PR)',
-  XPK: 'Package (XPK)',
-  KGM: 'Kilogram (KGM)',
-  GRM: 'Gram (GRM)',
-  TNE: 'Tonne (TNE)',
-  MTR: 'Metre (MTR)',
-  KMT: 'Kilometre (KMT)',
-  MTK: 'Square metre (MTK)',
-  MTQ: 'Cubic metre (MTQ)',
-  LTR: 'Litre (LTR)',
-  KWH: 'Kilowatt hour (KWH)',
+  C62: 'Piece',
+  HUR: 'Hour',
+  DAY: 'Day',
+  E48: 'Service unit',
+  MON: 'Month',
+  ANN: 'Year',
+  MIN: 'Minute',
+  WEE: 'Week',
+  H87: 'Piece',
+  SET: 'Set',
+  PR: 'Pair',
+  XPK: 'Package',
+  KGM: 'Kilogram',
+  GRM: 'Gram',
+  TNE: 'Tonne',
+  MTR: 'Metre',
+  KMT: 'Kilometre',
+  MTK: 'Square metre',
+  MTQ: 'Cubic metre',
+  LTR: 'Litre',
+  KWH: 'Kilowatt hour',
 };
 
+/** A unit by its name in the console's language ("Stück"); a code the console has no name for as it is. */
 export const unitLabel = (code: string | null | undefined) =>
   code ? (UNIT_LABELS[code] ? t(UNIT_LABELS[code]) : code) : '';
+
+/**
+ * A unit as a select offers it: its name with the code the e-invoice carries beside it ("Stück (C62)"),
+ * which tells C62 from H87 (both "Stück"); `name` is the reference list's own for a code the console has
+ * no name for.
+ */
+export const unitChoice = (code: string, name?: string) => {
+  const label = UNIT_LABELS[code] ? t(UNIT_LABELS[code]) : name ? t(name) : '';
+  return label ? `${label} (${code})` : code;
+};
 
 /** Codes received invoices use for a piece besides C62 and H87 (UN/ECE Rec 21 "piece", Rec 20 "each"). */
 const SAME_AS_PIECE: Record<string, string> = { XPP: 'C62', EA: 'C62' };
@@ -57,7 +71,7 @@ const SAME_AS_PIECE: Record<string, string> = { XPP: 'C62', EA: 'C62' };
 export function unitShort(code: string | null | undefined): string {
   if (!code) return '';
   const known = SAME_AS_PIECE[code] ?? code;
-  return UNIT_NAMES[currentLanguage()]?.[known] || unitLabel(known).replace(/\s*\([A-Z0-9]+\)$/, '');
+  return UNIT_NAMES[currentLanguage()]?.[known] || unitLabel(known);
 }
 
 /** A rate as the console's language writes it ("7,5 %"), read from the exact string (no float). */
@@ -73,7 +87,7 @@ export function formatRate(rate: string | null | undefined): string {
   }
 }
 
-/** "95,00 € · Hour (HUR) · 19 %": what a product puts on a line, in the console's language. */
+/** "95,00 € · Hour · 19 %": what a product puts on a line, in the console's language. */
 export function productSummary(product: Product): string {
   return [
     product.unit_price
@@ -250,7 +264,7 @@ function ProductForm({ existing }: { existing?: Product }) {
     ...(values.unit_code && !units.includes(values.unit_code)
       ? [{ value: values.unit_code, label: values.unit_code }]
       : []),
-    ...units.map((code) => ({ value: code, label: unitLabel(code) })),
+    ...units.map((code) => ({ value: code, label: unitChoice(code) })),
   ];
 
   const save = async (event: Event) => {

@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, get, post } from '../api';
 import type { Channel, ReceivedDocument, ReceivedTransport } from '../api-types';
 import { formatDate, t } from '../i18n';
-import { loadChannels, participant } from '../networks';
+import { channelNameOf, loadChannels, participant } from '../networks';
 import { Field } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Notice } from '../ui/notice';
@@ -54,7 +54,7 @@ export function NetworkOrigin({
   onAnswered: () => void;
 }) {
   const channels = useLoad(() => loadChannels().catch(() => [] as Channel[]), []);
-  const name = channels.data?.find((c) => c.channel === transport.channel)?.name ?? transport.channel;
+  const name = channelNameOf(transport.channel, channels.data ?? []);
   const action = useAction();
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');

@@ -7,6 +7,7 @@ import { get } from '../../api';
 import type { Channel, NetworkDelivery, NetworkDeliveryEvent } from '../../api-types';
 import { formatDate, t } from '../../i18n';
 import {
+  channelNameOf,
   DELIVERY_STATES,
   networkLabel,
   participant,
@@ -57,7 +58,7 @@ export function DeliveryTimeline({
   }, [loaded.loading, wait]);
 
   if (deliveries.length === 0) return loaded.error ? <ErrorNotice error={loaded.error} /> : null;
-  const nameOf = (id: string) => channels.find((channel) => channel.channel === id)?.name ?? id;
+  const nameOf = (id: string) => channelNameOf(id, channels);
   return (
     <section class="card deliveries" aria-labelledby="delivery-heading">
       <h2 id="delivery-heading">{t('Delivery')}</h2>

@@ -64,6 +64,14 @@ export function GettingStarted() {
   );
 }
 
+/**
+ * Paid in part: payments recorded, something still due, and not marked paid (a person may mark an invoice
+ * paid short of its amount) nor voided. The list says so under its status, and what is still due under
+ * its total.
+ */
+export const partlyPaid = (document: Pick<StoredDocument, 'payment_status' | 'status'>) =>
+  document.payment_status === 'partially_paid' && document.status !== 'paid' && document.status !== 'void';
+
 export function DocumentList() {
   const [type, setType] = useState('');
   const [status, setStatus] = useState('');
@@ -178,9 +186,17 @@ export function DocumentList() {
                 </td>
                 <td class="side row-1">
                   <Badge tone={document.status}>{t(STATUS_LABELS[document.status] ?? document.status)}</Badge>
+                  {partlyPaid(document) ? <div class="hint partly-paid">{t('Partly paid')}</div> : null}
                 </td>
                 <td class="num side row-2">
                   {formatMoney(listedTotal(document), document.totals.total.currency)}
+                  {partlyPaid(document) ? (
+                    <div class="hint still-due">
+                      {t('{amount} still due', {
+                        amount: formatMoney(document.amount_due, document.currency),
+                      })}
+                    </div>
+                  ) : null}
                 </td>
               </tr>
             ))}

@@ -4,6 +4,7 @@ import { list } from '../../api';
 import type { UnitCode } from '../../api-types';
 import { formatDecimal, isPerBase, t } from '../../i18n';
 import { useLoad } from '../../ui/hooks';
+import { unitChoice } from '../products';
 import type { LineForm } from './model';
 
 /** What a line's price is for (EN 16931 BT-149): one unit, or 10, 100, 1,000 (screws, sheets, litres). */
@@ -41,12 +42,12 @@ export function useUnitCodes(): UnitCode[] {
   return loaded.data ?? [];
 }
 
-/** A unit's choice: its name in the console's language with the code the e-invoice carries. */
+/** A unit's choice: its name in the console's language with the code the e-invoice carries ("Stück (C62)"). */
 export function unitOptions(codes: UnitCode[], current: string) {
   const known = codes.some((unit) => unit.code === current);
   return [
     { value: '', label: t('No unit') },
-    ...codes.map((unit) => ({ value: unit.code, label: `${t(unit.label)} (${unit.code})` })),
+    ...codes.map((unit) => ({ value: unit.code, label: unitChoice(unit.code, unit.label) })),
     ...(current && !known ? [{ value: current, label: current }] : []),
   ];
 }

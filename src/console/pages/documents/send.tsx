@@ -6,7 +6,7 @@ import { useId, useState } from 'preact/hooks';
 import { ApiError, get, post } from '../../api';
 import type { Channel, Customer, NetworkDelivery } from '../../api-types';
 import { t } from '../../i18n';
-import { networkLabel, participant } from '../../networks';
+import { channelName, networkLabel, participant } from '../../networks';
 import { href } from '../../router';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -41,7 +41,7 @@ function SendChoice({ document, channels, onSent }: Props) {
     },
     ...channels.map((channel) => ({
       value: channel.channel,
-      label: channel.name,
+      label: channelName(channel),
       hint: networkLabel(channel.network),
     })),
     { value: EMAIL, label: t('By e-mail'), hint: t('The PDF, to the addresses you enter') },
@@ -89,7 +89,7 @@ function refusalText(error: ApiError, buyer: string, channels: Channel[]): strin
   if (details.reason === 'unreachable') {
     const channel = channels.find((c) => c.channel === details.channel);
     return channel
-      ? t('{buyer} cannot receive this document over {channel}.', { buyer, channel: channel.name })
+      ? t('{buyer} cannot receive this document over {channel}.', { buyer, channel: channelName(channel) })
       : t('{buyer} cannot receive this document over this network.', { buyer });
   }
   if (details.network === 'fr-pa')

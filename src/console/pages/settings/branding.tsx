@@ -8,6 +8,13 @@ import { Checkbox, Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice } from '../../ui/notice';
 
+/** The name the service gives the profile it makes itself (src/modules/branding/model.ts DEFAULT_PROFILE_NAME). */
+const BUILT_IN_NAME = 'Default';
+
+/** A profile's name; the built-in one's in the console's language ("Standard"). */
+const brandingName = (profile: Pick<BrandingProfile, 'name'>) =>
+  profile.name === BUILT_IN_NAME ? t('Default') : profile.name;
+
 export function BrandingProfiles() {
   const profiles = useLoad(
     () => list<BrandingProfile>('/branding-profiles', { limit: 100 }).then((page) => page.data),
@@ -39,7 +46,7 @@ export function BrandingProfiles() {
     if (await action.run(() => post(`/branding-profiles/${profile.id}/default`))) profiles.reload();
   };
   const destroy = async (profile: BrandingProfile) => {
-    if (!confirm(t('Delete the branding profile {name}?', { name: profile.name }))) return;
+    if (!confirm(t('Delete the branding profile {name}?', { name: brandingName(profile) }))) return;
     if ((await action.run(() => call('DELETE', `/branding-profiles/${profile.id}`))) !== undefined)
       profiles.reload();
   };
@@ -55,7 +62,7 @@ export function BrandingProfiles() {
         {(profiles.data ?? []).map((profile) => (
           <li key={profile.id}>
             <span class="swatch" style={{ background: profile.primary_color }} aria-hidden="true" />{' '}
-            {profile.name} <code>{profile.primary_color}</code>{' '}
+            {brandingName(profile)} <code>{profile.primary_color}</code>{' '}
             {profile.is_default ? (
               <Badge tone="ok">{t('Default')}</Badge>
             ) : mayChooseDefault ? (
@@ -69,7 +76,7 @@ export function BrandingProfiles() {
                 class="danger"
                 disabled={action.busy}
                 onClick={() => destroy(profile)}
-                aria-label={t('Delete {name}', { name: profile.name })}
+                aria-label={t('Delete {name}', { name: brandingName(profile) })}
               >
                 {t('Delete')}
               </button>

@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { type ApiError, post, put, remove } from '../../api';
 import type { Channel, ChannelTest } from '../../api-types';
 import { formatDate, t } from '../../i18n';
-import { networkLabel, profileName } from '../../networks';
+import { channelName, networkLabel, profileName } from '../../networks';
 import { can } from '../../permissions';
 import { useUnsavedGuard } from '../../router';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
@@ -58,7 +58,9 @@ export function ChannelCard({ channel, onChanged }: { channel: Channel; onChange
   const disconnect = async () => {
     if (
       !confirm(
-        t('Remove the connection to {name}? Its settings and secrets are deleted.', { name: channel.name }),
+        t('Remove the connection to {name}? Its settings and secrets are deleted.', {
+          name: channelName(channel),
+        }),
       )
     )
       return;
@@ -71,7 +73,7 @@ export function ChannelCard({ channel, onChanged }: { channel: Channel; onChange
   return (
     <section class="card channel" aria-labelledby={headingId}>
       <h2 id={headingId}>
-        {channel.name} <ChannelStatus channel={channel} />
+        {channelName(channel)} <ChannelStatus channel={channel} />
       </h2>
       <p class="hint">
         {t('{network}; sends {profiles}.', {
@@ -94,14 +96,14 @@ export function ChannelCard({ channel, onChanged }: { channel: Channel; onChange
         <button
           type="button"
           onClick={() => setOpen(true)}
-          aria-label={t('Set up {name}', { name: channel.name })}
+          aria-label={t('Set up {name}', { name: channelName(channel) })}
         >
           {t('Set up')}
         </button>
       )}
       <form onSubmit={save} noValidate hidden={!open}>
         <Checkbox
-          label={t('Enabled: send and receive over {name}', { name: channel.name })}
+          label={t('Enabled: send and receive over {name}', { name: channelName(channel) })}
           checked={form.enabled}
           onChange={(enabled) => change({ enabled })}
         />

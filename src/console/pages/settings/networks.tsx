@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import type { Channel } from '../../api-types';
 import { t } from '../../i18n';
-import { loadChannels, networkLabel } from '../../networks';
+import { channelName, loadChannels, networkLabel } from '../../networks';
 import { href } from '../../router';
 import { useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
@@ -25,7 +25,7 @@ export function NetworksSummary() {
         <ul class="plain">
           {channels.data.map((channel) => (
             <li key={channel.channel}>
-              {channel.name} <span class="hint">· {networkLabel(channel.network)}</span>{' '}
+              {channelName(channel)} <span class="hint">· {networkLabel(channel.network)}</span>{' '}
               <ChannelStatus channel={channel} />
             </li>
           ))}
