@@ -503,7 +503,10 @@ describe('serve on SIGTERM', () => {
     }
   }, 60_000);
 
-  test('a job still running when its grace is over is released, not lost: the next start sends it', async () => {
+  // Concurrent with the tests after it (healthcheck, the first API key): most of its time is the stopping
+  // server's 10 s grace, spent idle; none of them shares a port, a data dir or a mail server with it, and
+  // none blocks this process's event loop (no runCli) while another waits on it.
+  test.concurrent('a job still running when its grace is over is released, not lost: the next start sends it', async () => {
     const smtp = await TestSmtp.start();
     const hold = smtp.holdNext();
     try {
@@ -537,7 +540,7 @@ describe('serve on SIGTERM', () => {
 });
 
 describe('healthcheck', () => {
-  test('exits 0 for a server answering /health 200, 1 for no server or one that stalls', async () => {
+  test.concurrent('exits 0 for a server answering /health 200, 1 for no server or one that stalls', async () => {
     const live = await startServer({ rulesetsDir: null });
     try {
       const port = new URL(live.url).port;
@@ -567,7 +570,7 @@ describe('healthcheck', () => {
 });
 
 describe('the first API key', () => {
-  test('a start that cannot bind its port creates no account; the next start on a free port prints the key', async () => {
+  test.concurrent('a start that cannot bind its port creates no account; the next start on a free port prints the key', async () => {
     const dataDir = tempDir();
     const taken = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('taken') });
     try {

@@ -18,7 +18,7 @@ import { readZip } from '../zip';
 const clock = new FakeClock(new Date('2026-11-26T10:00:00.000Z'));
 const period = { from: '2026-11-01', to: '2026-11-30' };
 const DOCUMENTS = 3;
-const ANSWER_SECONDS = 2;
+const ANSWER_SECONDS = 1;
 
 interface Seen {
   method: string;

@@ -92,7 +92,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  for (const instance of [a, b]) await instance?.kill('SIGTERM');
+  await Promise.all([a, b].map((instance) => instance?.kill('SIGTERM')));
   await imap?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(inboxDir, { recursive: true, force: true });
@@ -105,11 +105,12 @@ describe('two instances on one database', () => {
     await waitUntil(async () => (await holderPid('intake.inbox')) !== null, 'the inbox lease to be taken');
     const holder = await holderPid('intake.inbox');
     expect(pids()).toContain(holder as number);
+    // A file arrives meanwhile (its taking-in overlaps the wait, and the holder renews while it works).
+    copyFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'), join(inboxDir, 'first.xml'));
     // Two whole leases later the same instance holds it: it renews, and the other never takes it.
     await Bun.sleep(6_500);
     expect(await holderPid('intake.inbox')).toBe(holder);
 
-    copyFileSync(join(EXAMPLES, 'xrechnung_ubl/01.01a-INVOICE_ubl.xml'), join(inboxDir, 'first.xml'));
     await waitUntil(async () => (await received(a)).length === 1, 'the file to be received', 60_000);
     await waitUntil(async () => existsSync(join(inboxDir, 'processed', 'first.xml')), 'the file to move');
     expect(await received(b)).toHaveLength(1);

@@ -45,6 +45,19 @@ function message(input: { subject: string; messageId: string; attachments: Attac
     .build();
 }
 
+/**
+ * Dovecot takes about a second to stop: a describe's server is stopped on beside the tests after it (its own
+ * port and dir), and the file waits for every such stop at its end, so none outlives the file.
+ */
+const stopping: Promise<unknown>[] = [];
+function stopInBackground(imap: TestDovecot | undefined): void {
+  if (imap) stopping.push(imap.stop().catch((error: unknown) => error));
+}
+afterAll(async () => {
+  const failed = (await Promise.all(stopping)).filter((outcome) => outcome instanceof Error);
+  if (failed.length > 0) throw failed[0];
+});
+
 /** Waits until `check` holds (the watcher works in the background); fails with the last value seen. */
 async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, ms = 20_000): Promise<T> {
   const until = Date.now() + ms;
@@ -81,7 +94,7 @@ describe.skipIf(!hasDovecot)('e-mail intake from a real IMAP server', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await imap?.stop();
+    stopInBackground(imap);
   });
 
   test('an XRechnung XML and a hybrid PDF become two received documents; the message moves to Processed', async () => {
@@ -244,7 +257,7 @@ describe.skipIf(!hasDovecot)('a message partly taken, forwarded, or from Outlook
   });
   afterAll(async () => {
     await server?.stop();
-    await imap?.stop();
+    stopInBackground(imap);
   });
 
   test('an invoice beside a PDF without an e-invoice and a logo: Processed, nothing in Failed', async () => {
@@ -402,7 +415,7 @@ describe.skipIf(!hasDovecot)('limits, and a server without STARTTLS', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await imap?.stop();
+    stopInBackground(imap);
   });
 
   test('a message over 3 x MAX_BODY_BYTES goes to Failed unread; a file over MAX_BODY_BYTES is passed over', async () => {
@@ -475,7 +488,7 @@ describe.skipIf(!hasDovecot)('a mailbox that refuses the login', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await imap?.stop();
+    stopInBackground(imap);
   });
 
   test('is reported in /ready and the log with when it is tried next, never with the credentials', async () => {
