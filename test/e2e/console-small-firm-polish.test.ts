@@ -64,7 +64,7 @@ beforeAll(async () => {
     name: 'Bäckerei Müller',
     billing_address: { line1: 'Brotgasse 12', postal_code: '04103', city: 'Leipzig', country: 'DE' },
   });
-  for (const number of ['RE-2026-0001', 'RE-2026-0002']) {
+  for (const number of ['RE-2026-0001', 'RE-2026-0002', 'RE-2026-0003']) {
     const invoice = await api('POST', '/api/v1/documents', {
       number,
       issue_date: '2026-11-20',
@@ -97,6 +97,21 @@ beforeAll(async () => {
         amount: '200.00',
         method: 'bank_transfer',
       });
+    // The third has a Rechnungskorrektur of 11.90 and no payment: 434.35 still due, nothing paid.
+    if (number === 'RE-2026-0003') {
+      const note = await api('POST', '/api/v1/documents', {
+        document_type: 'credit_note',
+        number: 'GS-2026-0001',
+        issue_date: '2026-11-25',
+        business_profile_id: profile.id,
+        customer_id: customer.id,
+        currency: 'EUR',
+        source_document_id: invoice.id,
+        reason: 'Preisnachlass',
+        line_items: [{ name: 'Nachlass', quantity: '1', unit_price: '10.00', taxes: [{ rate: '19' }] }],
+      });
+      await api('POST', `/api/v1/documents/${note.id}/finalize`);
+    }
   }
   browser = await openBrowser(server.url, 'de-DE');
   await page().goto(`${server.url}/`);
@@ -123,14 +138,22 @@ describe('a small firm’s console', () => {
       await shot(`documents-${language}-${width}`);
       const partly = (await rowOf('RE-2026-0002')).join(' | ');
       const unpaid = (await rowOf('RE-2026-0001')).join(' | ');
+      const credited = (await rowOf('RE-2026-0003')).join(' | ');
+      expect(unpaid).toContain('RE-2026-0001');
+      expect(credited).toContain('RE-2026-0003');
       if (language === 'de') {
         expect(partly).toContain('Teilweise bezahlt');
         expect(partly).toContain('246,25 € noch offen');
         expect(unpaid).not.toContain('bezahlt');
+        // Credited, not paid: what is still due, no word of a payment.
+        expect(credited).toContain('434,35 € noch offen');
+        expect(credited).not.toContain('bezahlt');
       } else {
         expect(partly).toContain('Partly paid');
         expect(partly).toContain('€246.25 still due');
         expect(unpaid).not.toContain('paid');
+        expect(credited).toContain('€434.35 still due');
+        expect(credited).not.toContain('paid');
       }
       expect(unpaid).not.toContain('offen');
       expect(await overflow()).toBeLessThanOrEqual(0);

@@ -1,4 +1,4 @@
-// SQLITE-ONLY TEST: parsing and checking e-invoices keeps nothing in the database; the PostgreSQL lane would run the same rules again for nothing.
+// SQLITE-ONLY TEST: parsing and checking keep nothing in the database; its one write, a visualized PDF's usage, is the render path the PostgreSQL lane's render tests check.
 // Receiving e-invoices (issue 18, first slice): POST /einvoices/parse reads UBL, CII and hybrid PDFs into
 // the document data with the totals they state and the official rules' verdict; hostile input is a 4xx.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';

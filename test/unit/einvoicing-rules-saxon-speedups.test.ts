@@ -37,7 +37,7 @@ const { installSiblingPosition } = await import(${JSON.stringify(join(ROOT, 'src
 const { findingsOf } = await import(${JSON.stringify(join(ROOT, 'test/rewrite-parity.ts'))});
 installXPathSemantics(saxon);
 // The rewritten stylesheets call it for their locations (a part of them, not a speedup of saxon-js; its
-// positions are proven against the pack's own SEF and Java: einvoicing-rules-rewrites*, -java-parity).
+// positions are proven against Java, einvoicing-rules-java-parity, and the pack's own SEF, -rewrites).
 installSiblingPosition();
 const sefs = new Map();
 self.onmessage = (event) => {

@@ -65,11 +65,15 @@ export function GettingStarted() {
 }
 
 /**
- * Paid in part: payments recorded, something still due, and not marked paid (a person may mark an invoice
- * paid short of its amount) nor voided. The list says so under its status, and what is still due under
- * its total.
+ * Paid in part: a payment recorded, something still due, and not marked paid (a person may mark an invoice
+ * paid short of its amount) nor voided. A credit note naming the invoice lowers what is due too (the service
+ * then says `partially_paid` as well): that is no payment, so only what is still due is said.
  */
-export const partlyPaid = (document: Pick<StoredDocument, 'payment_status' | 'status'>) =>
+export const partlyPaid = (document: Pick<StoredDocument, 'payment_status' | 'status' | 'amount_paid'>) =>
+  stillDue(document) && /[1-9]/.test(document.amount_paid);
+
+/** Something paid or credited, the rest still due: what the list says under the total. */
+export const stillDue = (document: Pick<StoredDocument, 'payment_status' | 'status'>) =>
   document.payment_status === 'partially_paid' && document.status !== 'paid' && document.status !== 'void';
 
 export function DocumentList() {
@@ -190,7 +194,7 @@ export function DocumentList() {
                 </td>
                 <td class="num side row-2">
                   {formatMoney(listedTotal(document), document.totals.total.currency)}
-                  {partlyPaid(document) ? (
+                  {stillDue(document) ? (
                     <div class="hint still-due">
                       {t('{amount} still due', {
                         amount: formatMoney(document.amount_due, document.currency),

@@ -175,19 +175,20 @@ async function costCentreCodesOf(ctx: AccountCtx, entries: Entry[]): Promise<Map
 }
 
 /**
- * What a page's bookings read of others once per page, not once per document (a round trip each on
+ * What a page's bookings read of the customers once per page, not once per document (a round trip each on
  * PostgreSQL: 20,000 invoices made 40,000 customer reads per export): the page's customers, read in one
- * statement and given their debtor numbers as they get them, and the creditor numbers found.
+ * statement and given their debtor numbers as they get them. (A supplier's creditor number is looked up
+ * per received document: one found under an alias can change when another of the page's documents adds
+ * one under a better key.)
  */
 interface PageParties {
   customers: Map<string, CustomerRow>;
-  creditors: Map<string, number>;
 }
 
 async function partiesOf(ctx: AccountCtx, entries: Entry[]): Promise<PageParties> {
   const ids = entries.flatMap((entry) => (entry.kind === 'issued' ? [entry.row.customerId] : []));
   const found = ids.length === 0 ? [] : await customerRows.findMany(ctx.db, ctx.accountId, ids);
-  return { customers: new Map(found.map((customer) => [customer.id, customer])), creditors: new Map() };
+  return { customers: new Map(found.map((customer) => [customer.id, customer])) };
 }
 
 /** The customer's debtor number, given it now (in the page's transaction) when it has none. */
@@ -326,22 +327,15 @@ async function receivedBookings(
   ctx: AccountCtx,
   entry: Extract<Entry, { kind: 'received' }>,
   settings: AccountingSettingsValue,
-  parties: PageParties,
 ): Promise<Booking[]> {
   const { row } = entry;
-  const supplier = supplierOf(row);
-  const known = `${supplier.key}\n${(supplier.aliases ?? []).join('\n')}`;
-  let creditor = parties.creditors.get(known);
-  if (creditor === undefined) {
-    creditor = await creditorNumberOf(
-      ctx.db,
-      ctx.accountId,
-      supplier,
-      settings.first_creditor_number,
-      isoNow(ctx.clock),
-    );
-    parties.creditors.set(known, creditor);
-  }
+  const creditor = await creditorNumberOf(
+    ctx.db,
+    ctx.accountId,
+    supplierOf(row),
+    settings.first_creditor_number,
+    isoNow(ctx.clock),
+  );
   const computed = documentTotals(row.currency, row.data);
   const invoiceSide = 'H';
   const doc: BookedDocument = {
@@ -376,7 +370,7 @@ export async function linesOf(
     const bookings =
       entry.kind === 'issued'
         ? await issuedBookings(ctx, entry, settings, costCentres.get(entry.row.id) ?? null, parties)
-        : await receivedBookings(ctx, entry, settings, parties);
+        : await receivedBookings(ctx, entry, settings);
     out += bookings.map(bookingLine).join('');
   }
   return out;
