@@ -49,13 +49,13 @@ function message(input: { subject: string; messageId: string; attachments: Attac
  * Dovecot takes about a second to stop: a describe's server is stopped on beside the tests after it (its own
  * port and dir), and the file waits for every such stop at its end, so none outlives the file.
  */
-const stopping: Promise<unknown>[] = [];
+const stopping: Promise<void>[] = [];
 function stopInBackground(imap: TestDovecot | undefined): void {
-  if (imap) stopping.push(imap.stop().catch((error: unknown) => error));
+  if (imap) stopping.push(imap.stop());
 }
 afterAll(async () => {
-  const failed = (await Promise.all(stopping)).filter((outcome) => outcome instanceof Error);
-  if (failed.length > 0) throw failed[0];
+  const failed = (await Promise.allSettled(stopping)).find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
 });
 
 /** Waits until `check` holds (the watcher works in the background); fails with the last value seen. */

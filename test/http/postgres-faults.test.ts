@@ -239,10 +239,15 @@ describe.skipIf(!hasPostgres)('PostgreSQL restarts and goes away under load', ()
         expect(body.dependencies).toEqual({ database: 'error', storage: 'ok', renderer: 'ok' });
         expect((await fetch(`${a.url}/health`, { signal: AbortSignal.timeout(5_000) })).status).toBe(200);
       };
-      await Promise.all([probeA(), expectUnavailable(impatient, 'Frozen')]);
-    } finally {
+      // Both to their end before the thaw (a first failure must not let the other's write meet a live server).
+      const settled = await Promise.allSettled([probeA(), expectUnavailable(impatient, 'Frozen')]);
+      for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+    } catch (error) {
       thaw();
+      await impatient.dispose();
+      throw error;
     }
+    thaw();
     try {
       for (const on of [a, impatient]) {
         await waitUntil(async () => (await ready(on)).status === 200, 'ready again', 30_000);
