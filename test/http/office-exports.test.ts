@@ -456,6 +456,13 @@ describe("a client's problem as data, and in German in Fehler.txt", () => {
     expect(problems).not.toContain('fiscal year');
   });
 
+  test('a period across New Year is refused before anything is queued (a DATEV batch lies within one calendar year)', async () => {
+    const started = await startExport({ from: '2026-12-01', to: '2027-01-31', account_ids: [clients.c.id] });
+    expect(started.status).toBe(422);
+    expect(started.body.error.details.fields.map((f: { loc: string }) => f.loc)).toEqual(['body.to']);
+    expect(started.body.error.details.fields[0].msg).toContain('calendar year');
+  });
+
   test('an export made before codes were kept is given its code from its words', async () => {
     const started = await startExport({ ...PERIOD, account_ids: [clients.c.id] });
     const id = started.body.data.id;

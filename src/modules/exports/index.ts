@@ -1,5 +1,5 @@
 export { exportsAccess } from './access';
-export { checkPeriod } from './period';
+export { checkDatevCalendarYear, checkPeriod } from './period';
 export type { DatevExportKind, DatevExportRow } from './schema';
 export { putAccountingSettings, readAccountingSettings } from './use-cases/accounting-settings';
 export { type DatevInput, datevExport } from './use-cases/datev-export';

@@ -25,6 +25,22 @@ export function checkPeriod(from: string, to: string, where: 'query' | 'body' = 
 }
 
 /**
+ * A DATEV batch lies within one calendar year: a booking's Belegdatum is day and month, its year the
+ * header's, and DATEV refuses a batch whose "Datum vom" and "Datum bis" are in two years (#REW04404), which
+ * a period within a fiscal year from July (or any month but January) can be. A 422 naming `to`.
+ */
+export function checkDatevCalendarYear(from: string, to: string, where: 'query' | 'body' = 'query'): void {
+  if (from.slice(0, 4) === to.slice(0, 4)) return;
+  throw validationError([
+    {
+      loc: `${where}.to`,
+      msg: 'a DATEV batch lies within one calendar year (its Belegdatum is day and month, the year is the header’s): from and to span two',
+      type: 'invalid_value',
+    },
+  ]);
+}
+
+/**
  * Walks a list query page by page (the modules' own `list…` functions, newest first), each page read and
  * turned into output inside one transaction, so what a page assigns (debtor numbers) commits with it.
  * Between two pages the event loop takes a turn: requests (`/health`, another export's next page) are

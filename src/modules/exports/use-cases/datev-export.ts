@@ -1,7 +1,7 @@
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, DomainError } from '../../../shared/errors';
 import { COLUMNS, CRLF, encodeCp1252, headerLine } from '../datev/format';
-import { checkPeriod, streamOf } from '../period';
+import { checkDatevCalendarYear, checkPeriod, streamOf } from '../period';
 import type { AccountingSettingsValue } from '../schema';
 import { readAccountingSettings } from './accounting-settings';
 import { datevEntries } from './datev-entries';
@@ -62,6 +62,8 @@ async function checkedSettings(ctx: AccountCtx, input: DatevInput): Promise<Date
       fiscal_year_start: settings.fiscal_year_start,
     });
   }
+  // After the fiscal year's check, so that a client's problem in an office export keeps its code.
+  checkDatevCalendarYear(input.from, input.to);
   return settings;
 }
 

@@ -6,7 +6,7 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict, DomainError, notFound, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
-import { checkPeriod } from '../../exports';
+import { checkDatevCalendarYear, checkPeriod } from '../../exports';
 import type { OfficeExportBody } from '../exports-model';
 import { findOfficeExport, insertOfficeExport } from '../exports-repo';
 import { officeExportJob } from '../job';
@@ -44,6 +44,7 @@ export async function startOfficeExport({
   input: OfficeExportBody;
 }): Promise<OfficeExportRow> {
   checkPeriod(input.from, input.to, 'body');
+  checkDatevCalendarYear(input.from, input.to, 'body');
   const clientIds = await clientsOf(ctx, principal, input.account_ids);
   const now = isoNow(ctx.clock);
   const id = newId('ofx');
