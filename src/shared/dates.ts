@@ -58,3 +58,51 @@ export function shiftDays(date: string, days: number): string | null {
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => dayNumberOf(to) - dayNumberOf(from);
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
+/**
+ * The calendar date at `now` in an IANA time zone (null = UTC). A zone the runtime does not know falls back
+ * to UTC rather than stopping the schedule; profiles only accept known zones, so this is a safety net.
+ * After 9999-12-31 it stays 9999-12-31: a five-digit year would sort before every date.
+ */
+export function localDate(now: Date, timeZone: string | null): string {
+  const date = zonedDate(now, timeZone);
+  return /^\d{4}-/.test(date) ? date : LAST_DAY;
+}
+
+function zonedDate(now: Date, timeZone: string | null): string {
+  if (timeZone === null) return now.toISOString().slice(0, 10);
+  let formatter: Intl.DateTimeFormat;
+  try {
+    formatter = formatterFor(timeZone);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+  const found = formatter.formatToParts(now);
+  const get = (type: string) => found.find((p) => p.type === type)?.value ?? '';
+  return `${get('year')}-${get('month')}-${get('day')}`;
+}
+
+/**
+ * The latest calendar date anywhere on Earth at `now` (UTC+14 is the furthest ahead zone); 9999-12-31 once
+ * that has begun somewhere (the ISO string's year then has six digits and would sort before every date).
+ */
+export function latestDateOnEarth(now: Date): string {
+  const iso = new Date(now.getTime() + 14 * 3_600_000).toISOString();
+  return iso.startsWith('+') ? LAST_DAY : iso.slice(0, 10);
+}

@@ -9,7 +9,8 @@ import { sendDueReminders } from './use-cases/send-due-reminders';
 /**
  * The daily dunning job: the source enqueues one job per account with its policy on and per UTC day (run
  * key `dunning:<account>:<date>`, so however often the source runs, on however many instances, the day has
- * one job); the job sends what is due.
+ * one job); the job sends what is due. The UTC day only counts the runs: what is due, the letters' dates and
+ * "one reminder a day" are each invoice's seller's dates (its business profile's time zone).
  */
 export function dunningBackground(deps: AppDeps): Background {
   const kind = defineJob({

@@ -8,7 +8,15 @@
  * (Jan 31 → Feb 28/29 → Mar 31 → Apr 30).
  */
 
-import { addDays, daysBetween, FIRST_DAY, LAST_DAY, shiftDays } from '../../shared/dates';
+import {
+  addDays,
+  daysBetween,
+  FIRST_DAY,
+  LAST_DAY,
+  latestDateOnEarth,
+  localDate,
+  shiftDays,
+} from '../../shared/dates';
 import type { Frequency } from './schema';
 
 export interface ScheduleRule {
@@ -45,7 +53,7 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const daysInMonth = (year: number, month0: number) =>
   month0 === 1 && isLeap(year) ? 29 : (MONTH_DAYS[month0] ?? 31);
 
-export { addDays, daysBetween, FIRST_DAY, LAST_DAY, shiftDays };
+export { addDays, daysBetween, FIRST_DAY, LAST_DAY, latestDateOnEarth, localDate, shiftDays };
 
 /**
  * `months` later, with the day clamped to that month's length (Jan 31 + 1 month = Feb 28 or 29); null when
@@ -166,52 +174,4 @@ export function nextWithinLimits(
   const closing = shiftDays(endDate, 1);
   const earliest = options.closingFrom === undefined ? from : options.closingFrom;
   return closing !== null && earliest !== null && closing >= earliest ? closing : null;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    formatters.set(timeZone, formatter);
-  }
-  return formatter;
-}
-
-/**
- * The calendar date at `now` in an IANA time zone (null = UTC). A zone the runtime does not know falls back
- * to UTC rather than stopping the schedule; profiles only accept known zones, so this is a safety net.
- * After 9999-12-31 it stays 9999-12-31: a five-digit year would sort before every date.
- */
-export function localDate(now: Date, timeZone: string | null): string {
-  const date = zonedDate(now, timeZone);
-  return /^\d{4}-/.test(date) ? date : LAST_DAY;
-}
-
-function zonedDate(now: Date, timeZone: string | null): string {
-  if (timeZone === null) return now.toISOString().slice(0, 10);
-  let formatter: Intl.DateTimeFormat;
-  try {
-    formatter = formatterFor(timeZone);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-  const found = formatter.formatToParts(now);
-  const get = (type: string) => found.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
-
-/**
- * The latest calendar date anywhere on Earth at `now` (UTC+14 is the furthest ahead zone); 9999-12-31 once
- * that has begun somewhere (the ISO string's year then has six digits and would sort before every date).
- */
-export function latestDateOnEarth(now: Date): string {
-  const iso = new Date(now.getTime() + 14 * 3_600_000).toISOString();
-  return iso.startsWith('+') ? LAST_DAY : iso.slice(0, 10);
 }

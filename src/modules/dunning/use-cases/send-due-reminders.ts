@@ -1,5 +1,6 @@
 import type { JobContext } from '../../../jobs/definition';
 import type { AccountCtx } from '../../../shared/context';
+import { latestDateOnEarth } from '../../../shared/dates';
 import { conflict, DomainError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
 import { daysOverdue, listDocuments } from '../../documents';
@@ -12,8 +13,8 @@ import {
   type ReminderServices,
   remindersReached,
   sendReminder,
-  todayOf,
 } from './send-reminder';
+import { sellerToday } from './today';
 
 const PAGE = 100;
 
@@ -39,13 +40,16 @@ export async function sendDueReminders({
 }): Promise<number> {
   const policy = await findPolicy(ctx.db, ctx.accountId);
   if (!policy?.enabled) return 0;
-  const today = todayOf(ctx);
+  // Every date is the seller's (its business profile's time zone): the query reads what is overdue anywhere
+  // on Earth, and each invoice is checked against its own seller's today.
+  const latest = latestDateOnEarth(ctx.clock.now());
   let sentCount = 0;
   let after: string | null = null;
   for (;;) {
-    const rows = await listDocuments(ctx.db, ctx.accountId, { overdueOn: today }, { limit: PAGE, after });
+    const rows = await listDocuments(ctx.db, ctx.accountId, { overdueOn: latest }, { limit: PAGE, after });
     for (const document of rows.slice(0, PAGE)) {
       if (document.documentType !== 'invoice' || (await remindableProblem(ctx, document)) !== null) continue;
+      const today = await sellerToday(ctx, document);
       if ((await remindersOf(ctx.db, ctx.accountId, document.id)).some((r) => r.sentOn === today)) continue;
       // A letter that bounced does not count: its level is sent again (to the customer's address now).
       const { counted, undelivered } = await remindersReached(ctx, document.id);

@@ -34,13 +34,12 @@ import { deleteReminder, insertReminder, remindersOf } from '../repo';
 import type { ReminderRow } from '../schema';
 import { readPolicy } from './policy';
 import { remindableDocument } from './remindable';
+import { sellerToday } from './today';
 
 export interface ReminderServices {
   renders: RenderServices;
   link: RenderLink;
 }
-
-export const todayOf = (ctx: AccountCtx) => isoNow(ctx.clock).slice(0, 10);
 
 /** The next level after the highest one sent (1 when none was). */
 export function nextLevel(sent: readonly ReminderRow[]): number {
@@ -132,7 +131,8 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
   const amountDue = paymentFigures(document).amount_due;
   const fee = toFixedString(dec(stage.fee), units);
   const total = toFixedString(add(dec(amountDue), dec(fee)), units);
-  const date = todayOf(ctx);
+  // The letter's date is the seller's today (its business profile's time zone), and so is `pay_by`'s start.
+  const date = await sellerToday(ctx, document);
   const payBy = addDays(date, PAY_WITHIN_DAYS);
   const fmt = makeFormatter(locale, document.currency, units);
   const data = (await readDocument(ctx, document)).data;
@@ -145,7 +145,8 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
     fee: fmt.money(fee),
     total: fmt.money(total),
     pay_by: fmt.date(payBy),
-    days_overdue: String(daysOverdue(document, date)),
+    // Counted from the date `{due_date}` names: the issue date of an invoice without a due date.
+    days_overdue: String(daysOverdue({ ...document, dueDate: document.dueDate ?? document.issueDate }, date)),
     customer: (data.buyer as Party | undefined)?.name ?? '',
     seller: (data.seller as Party | undefined)?.name ?? '',
   };

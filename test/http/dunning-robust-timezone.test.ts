@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { FakeClock } from '../../src/shared/clock';
+import { documentBody } from '../document-factories';
+import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+import { inspectPdf } from '../pdf-tools';
+import { TestSmtp } from '../smtp';
+
+// Dunning dates are the seller's calendar dates (the business profile's `default_timezone`), as recurring
+// invoices' are: a reminder written at 00:30 in Berlin is dated that Berlin day, not the UTC day before.
+
+const FROM = 'billing@invoices.example';
+let smtp: TestSmtp;
+let clock: FakeClock;
+let server: TestServer;
+
+beforeAll(async () => {
+  smtp = await TestSmtp.start();
+  clock = new FakeClock(new Date('2026-11-20T09:00:00.000Z'));
+  server = await startServer({ clock, smtpUrl: smtp.url({ from: FROM }), startJobs: false });
+});
+afterAll(async () => {
+  await server.stop();
+  await smtp.stop();
+});
+
+let seq = 0;
+async function setup(timezone: string) {
+  const account = await makeAccount(server);
+  const biz = await makeBusinessProfile(server, account, {
+    legal_name: 'Acme Handel GmbH',
+    default_locale: 'de-DE',
+    default_timezone: timezone,
+    address: { line1: 'Hauptstr. 1', city: 'Berlin', postal_code: '10115', country: 'DE' },
+    bank_account: { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+  });
+  seq += 1;
+  const email = `tz${seq}@globex.example`;
+  const customer = await makeCustomer(server, account, { name: 'Globex GmbH', email });
+  return { account, profileId: biz.id, customerId: customer.id, email };
+}
+
+const call = async (account: TestAccount, method: string, path: string, body?: unknown) =>
+  await server.json(path, { method, key: account.apiKey, body });
+
+async function invoice(s: Awaited<ReturnType<typeof setup>>, dueDate: string | undefined) {
+  const created = await call(
+    s.account,
+    'POST',
+    '/api/v1/documents',
+    documentBody(s, { issue_date: '2026-11-02', due_date: dueDate }),
+  );
+  expect(created.status).toBe(200);
+  const finalized = await call(s.account, 'POST', `/api/v1/documents/${created.body.data.id}/finalize`);
+  expect(finalized.body.error ?? null).toBeNull();
+  return created.body.data as { id: string; number: string };
+}
+
+const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ').replace(/\s+/g, ' ');
+
+describe("dunning in the seller's time zone", () => {
+  test('a reminder at 00:30 in Berlin is dated that Berlin day: overdue since the day before, pay by that day + 14', async () => {
+    const s = await setup('Europe/Berlin');
+    const dueYesterday = await invoice(s, '2026-12-07');
+    const older = await invoice(s, '2026-12-01');
+    // 2026-12-07T23:30Z is 2026-12-08 00:30 in Berlin (CET, UTC+1).
+    clock.set('2026-12-07T23:30:00.000Z');
+    const first = await call(s.account, 'POST', `/api/v1/documents/${dueYesterday.id}/reminders`);
+    expect(first.body.error ?? null).toBeNull();
+    expect(first.status).toBe(201);
+    expect(first.body.data.pay_by).toBe('2026-12-22');
+    const second = await call(s.account, 'POST', `/api/v1/documents/${older.id}/reminders`, {
+      message: 'Seit {days_overdue} Tagen offen; bitte bis {pay_by}.',
+    });
+    expect(second.status).toBe(201);
+    expect(second.body.data.pay_by).toBe('2026-12-22');
+    await server.jobs.runDue();
+    const mail = smtp.messages.find(
+      (m) => m.envelope.to.includes(s.email) && m.parsed.subject === `Zahlungserinnerung ${older.number}`,
+    );
+    const letter = plain((await inspectPdf(new Uint8Array(mail?.parsed.attachments[0]?.content ?? []))).text);
+    expect(letter).toContain('08.12.2026');
+    expect(letter).toContain('Seit 7 Tagen offen; bitte bis 22.12.2026.');
+  });
+
+  test('the daily job in Los Angeles: at 16:30 local (00:30 UTC the next day) an invoice due today is not reminded yet', async () => {
+    const s = await setup('America/Los_Angeles');
+    const policy = await call(s.account, 'PUT', '/api/v1/dunning-policy', {
+      enabled: true,
+      levels: [
+        { days_after_due: 0, fee: '0', subject: 'Zahlungserinnerung {number}', message: 'Bis {pay_by}.' },
+      ],
+    });
+    expect(policy.status).toBe(200);
+    const dueToday = await invoice(s, '2026-12-07');
+    const dueYesterday = await invoice(s, '2026-12-06');
+    // 2026-12-08T00:30Z is 2026-12-07 16:30 in Los Angeles (PST, UTC-8).
+    clock.set('2026-12-08T00:30:00.000Z');
+    await server.jobs.runDue();
+    await server.jobs.runDue();
+    const remindersOf = async (id: string) =>
+      (await call(s.account, 'GET', `/api/v1/documents/${id}/reminders`)).body.data as { pay_by: string }[];
+    expect(await remindersOf(dueToday.id)).toEqual([]);
+    const [sent, ...more] = await remindersOf(dueYesterday.id);
+    expect(more).toEqual([]);
+    expect(sent?.pay_by).toBe('2026-12-21');
+    // By hand the same: the invoice due today (in Los Angeles) is not overdue yet.
+    const early = await call(s.account, 'POST', `/api/v1/documents/${dueToday.id}/reminders`);
+    expect(early.status).toBe(409);
+  });
+
+  test('an invoice without a due date was due at once: {days_overdue} counts from its issue date, as {due_date} names it', async () => {
+    const s = await setup('Europe/Berlin');
+    clock.set('2026-11-20T09:00:00.000Z');
+    const doc = await invoice(s, undefined);
+    // 2026-12-06T23:30Z is Dec 7 in Berlin: 35 days after the issue date, Nov 2.
+    clock.set('2026-12-06T23:30:00.000Z');
+    const sent = await call(s.account, 'POST', `/api/v1/documents/${doc.id}/reminders`, {
+      message: 'Fällig seit {due_date}, seit {days_overdue} Tagen.',
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data.pay_by).toBe('2026-12-21');
+    await server.jobs.runDue();
+    const mail = smtp.messages.find((m) => m.parsed.subject === `Zahlungserinnerung ${doc.number}`);
+    expect(plain(mail?.parsed.text ?? '')).toContain('Fällig seit 02.11.2026, seit 35 Tagen.');
+  });
+});
