@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'bun:test';
 import type { ChannelConnection, ChannelEvent } from '../../src/delivery-channel';
 import { storecoveAdapter as adapter } from '../../src/modules/channel-storecove';
 import { readWebhookBody } from '../../src/modules/channel-storecove/webhook-body';
-import { type StorecoveMock, startStorecoveMock } from '../mocks/storecove';
+import { SI_12_CUSTOMIZATION, type StorecoveMock, startStorecoveMock } from '../mocks/storecove';
 import { channelError, connectionTo, message, statuses, UBL } from '../mocks/storecove-fixtures';
 
 let mock: StorecoveMock;
@@ -141,8 +141,35 @@ describe('poll: the pull queue, acknowledged on the next poll', () => {
         storecove_webhook_instance: instanceGuid,
       },
     });
-    expect(mock.requests.some((r) => r.path === `/purchase_invoices/${documentGuid}/ubl`)).toBe(true);
+    expect(mock.requests.filter((r) => r.path.startsWith('/purchase_invoices/')).map((r) => r.path)).toEqual([
+      `/purchase_invoices/${documentGuid}/ubl/original`,
+    ]);
     expect(cursor).toBe(JSON.stringify([instanceGuid]));
+  });
+
+  test("a received document is the seller's original, not Storecove's SI-UBL 1.2 rendering; an API without it gives the rendering", async () => {
+    const XRECHNUNG = 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0';
+    const bytes = new TextEncoder().encode(
+      UBL.replace('<cbc:ID>', `<cbc:CustomizationID>${XRECHNUNG}</cbc:CustomizationID>\n  <cbc:ID>`),
+    );
+    mock.receive(bytes);
+    const first = await poll(null);
+    const original = first.events[0];
+    if (original?.kind !== 'received') throw new Error('expected a received event');
+    expect(original.bytes).toEqual(bytes);
+    expect(new TextDecoder().decode(original.bytes)).toContain(XRECHNUNG);
+    mock.originals = false;
+    const { documentGuid } = mock.receive(bytes);
+    const rendered = (await poll(first.cursor)).events.find((e) => e.providerRef === documentGuid);
+    if (rendered?.kind !== 'received') throw new Error('expected a received event');
+    expect(new TextDecoder().decode(rendered.bytes)).toContain(SI_12_CUSTOMIZATION);
+    expect(mock.requests.filter((r) => r.path.includes(documentGuid)).map((r) => [r.path, r.status])).toEqual(
+      [
+        [`/purchase_invoices/${documentGuid}/ubl/original`, 404],
+        [`/purchase_invoices/${documentGuid}/ubl`, 200],
+      ],
+    );
+    expect(mock.problems()).toEqual([]);
   });
 
   test('bodies we cannot read, and a received document that is gone, are acknowledged without events', async () => {
@@ -169,7 +196,7 @@ describe('poll: the pull queue, acknowledged on the next poll', () => {
     mock.failNext(
       200,
       { guid: broken.documentGuid, note: 'no ubl here' },
-      (method, path) => method === 'GET' && path === `/purchase_invoices/${broken.documentGuid}/ubl`,
+      (method, path) => method === 'GET' && path === `/purchase_invoices/${broken.documentGuid}/ubl/original`,
     );
     const first = await poll(null);
     expect(first.events.map((e) => e.providerRef)).toEqual([broken.documentGuid, next.documentGuid]);

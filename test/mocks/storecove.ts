@@ -91,6 +91,8 @@ export interface StorecoveMock {
   deliver(submissionGuid: string, event?: 'succeeded' | 'failed', details?: string): string;
   /** Queues a buyer's Invoice Response to a submission. */
   buyerResponds(submissionGuid: string, code: string, reason?: string): string;
+  /** Whether `/purchase_invoices/{guid}/ubl/original` answers (false: a 404, as from an older API). */
+  originals: boolean;
   /** A document received for the legal entity, announced in the queue. */
   receive(xml: Uint8Array | string): { documentGuid: string; receiveGuid: string; instanceGuid: string };
   /** Queues an instance again after it was deleted (the provider delivering it twice). */
@@ -101,6 +103,18 @@ export interface StorecoveMock {
 interface Participant {
   documentTypes: string[];
   email: boolean;
+}
+
+/** The SI-UBL 1.2 CustomizationID Storecove's unversioned `/ubl` rendering carries. */
+export const SI_12_CUSTOMIZATION =
+  'urn:www.cenbii.eu:transaction:biitrns010:ver2.0:extended:urn:www.peppol.eu:bis:peppol4a:ver2.0:extended:urn:www.simplerinvoicing.org:si:si-ubl:ver1.2';
+
+/** The document as Storecove's SI-1.2 rendering states it: another CustomizationID (the rest kept here). */
+function siRendering(xml: Uint8Array): Uint8Array {
+  const text = new TextDecoder().decode(xml);
+  return new TextEncoder().encode(
+    text.replace(/(<cbc:CustomizationID>)[^<]*(<\/cbc:CustomizationID>)/, `$1${SI_12_CUSTOMIZATION}$2`),
+  );
 }
 
 const errors = (...items: Array<[string, string]>) =>
@@ -248,10 +262,15 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
     if (method === 'GET' && path.startsWith('/purchase_invoices/')) {
       const doc = receivedDocs.get(params.guid ?? '');
       if (!doc || params.packaging !== 'ubl') return new Response(null, { status: 404 });
+      // `/ubl/original` is the document as the seller sent it; the unversioned `/ubl` is Storecove's own
+      // SI-UBL 1.2 rendering of it ("a Base64-encoded SI-1.2 UBL string"), played here by its CustomizationID.
+      const version = params.package_version;
+      if (version !== undefined && (version !== 'original' || !mock.originals))
+        return new Response(null, { status: 404 });
       return Response.json({
         guid: params.guid,
         legal_entity_id: legalEntityId,
-        ubl: Buffer.from(doc.xml).toString('base64'),
+        ubl: Buffer.from(version === 'original' ? doc.xml : siRendering(doc.xml)).toString('base64'),
         tax_system: 'tax_line_percentages',
         system_generated_primary_image: false,
       });
@@ -366,6 +385,7 @@ export function startStorecoveMock(options: { apiKey?: string; legalEntityId?: n
     queue: [],
     deleted: [],
     handOut: 'head',
+    originals: true,
     outcome: 'delivered',
     addParticipant(scheme, identifier, options = {}) {
       participants.set(key(scheme, identifier), {

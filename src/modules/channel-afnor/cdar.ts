@@ -1,6 +1,6 @@
 // The lifecycle message of XP Z12-012: a UN/CEFACT CrossDomainAcknowledgementAndResponse (CDAR) naming an
 // invoice (its number, BT-1) and a status code (ProcessConditionCode). `readCdar` takes the statuses a
-// platform sends us; `buildCdar` writes the buyer's answer to a received invoice (205, 210, 212).
+// platform sends us; `buildCdar` writes the buyer's answer to a received invoice (205, 210, 211).
 // Element paths as docs/channel-afnor.md lists them; the document context is the French regulated
 // invoice lifecycle (`urn.cpro.gouv.fr:1p0:CDV:invoice`, business process REGULATED).
 import type { ParticipantId } from '../../delivery-channel';
@@ -65,7 +65,7 @@ export function readCdar(xmlText: string): CdarStatus[] {
 }
 
 export interface CdarAnswer {
-  /** The status: 205, 210, 212. */
+  /** The status: 205, 210, 211 (statuses.ts RESPONSE_CODES). */
   code: string;
   label: string;
   /** The answered invoice's number (BT-1), type (BT-3) and issue date (BT-2, YYYY-MM-DD). */

@@ -5,7 +5,7 @@ import type { ChannelConnection } from '../../delivery-channel';
 import { ChannelError } from '../../delivery-channel';
 import { MAX_DOCUMENT_ANSWER_BYTES } from '../../outbound';
 import type { AfnorClient } from './client';
-import { bodyBytes, bodyJson, bodyText, paErrorOf } from './http-errors';
+import { bodyBytes, bodyJson, bodyText, paErrorOf, statedOf } from './http-errors';
 import { multipartBody } from './multipart';
 import type { FlowProfile, ProcessingRule } from './settings';
 
@@ -118,7 +118,7 @@ export class Flows {
       const error = paErrorOf(raw);
       if (error?.errorCode === 'AlreadyExistingFlow' || /"reasonCode"\s*:\s*"AlreadyExistingFlow"/.test(raw))
         return 'duplicate';
-      const stated = [error?.errorCode, error?.errorMessage ?? error?.details].filter(Boolean).join(': ');
+      const stated = statedOf(error);
       throw new ChannelError(
         `The Flow Service refused the flow: ${response.status} ${stated}`.trim(),
         false,

@@ -5,11 +5,21 @@ import type { ChannelConnection } from '../../delivery-channel';
 import { ChannelError } from '../../delivery-channel';
 import type { OutboundInit } from '../../outbound';
 
-/** The platform's Error body, as far as it is one. */
+/**
+ * The platform's Error body, as far as it is one: XP Z12-013's `errorCode`/`errorMessage`/`details`, and the
+ * shapes the gateways and identity servers in front of a platform answer with: an RFC 9457 problem
+ * (`title`, `detail`), a plain `message`, and an OAuth2 token error (RFC 6749 section 5.2: `error`,
+ * `error_description`).
+ */
 export interface PaError {
   errorCode?: string;
   errorMessage?: string;
   details?: string;
+}
+
+/** What the body says, for people: `code: message`, or '' when it says nothing readable. */
+export function statedOf(error: PaError | null): string {
+  return [error?.errorCode, error?.errorMessage ?? error?.details].filter(Boolean).join(': ');
 }
 
 /** `conn.fetch`, with a network failure (an adapter's own fetch in tests) made a transient ChannelError. */
@@ -56,9 +66,8 @@ export async function bodyJson(response: Response, what: string): Promise<unknow
 
 export async function errorOf(response: Response, what: string): Promise<ChannelError> {
   const body = await bodyText(response, what).catch(() => '');
-  const parsed = paErrorOf(body);
   const transient = response.status === 408 || response.status === 429 || response.status >= 500;
-  const stated = [parsed?.errorCode, parsed?.errorMessage ?? parsed?.details].filter(Boolean).join(': ');
+  const stated = statedOf(paErrorOf(body));
   const message = `${what} answered ${response.status}${stated ? ` (${stated})` : ''}`;
   return new ChannelError(message, transient, {
     status: response.status,
@@ -72,8 +81,15 @@ export function paErrorOf(body: string): PaError | null {
     const value = JSON.parse(body) as unknown;
     if (value && typeof value === 'object' && !Array.isArray(value)) {
       const v = value as Record<string, unknown>;
-      const str = (key: string) => (typeof v[key] === 'string' ? (v[key] as string) : undefined);
-      return { errorCode: str('errorCode'), errorMessage: str('errorMessage'), details: str('details') };
+      const str = (...keys: string[]) => {
+        for (const key of keys) if (typeof v[key] === 'string' && v[key] !== '') return v[key] as string;
+        return undefined;
+      };
+      return {
+        errorCode: str('errorCode', 'error', 'title'),
+        errorMessage: str('errorMessage', 'error_description', 'message', 'detail'),
+        details: str('details'),
+      };
     }
   } catch {}
   return null;

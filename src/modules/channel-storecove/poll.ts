@@ -128,13 +128,14 @@ async function received(
   receiveGuid: string,
   raw: RawReceipt,
 ): Promise<ChannelEvent[]> {
-  const answer: Answer = await request(
-    conn,
-    'GET',
-    `/purchase_invoices/${encodeURIComponent(documentGuid)}/ubl`,
-    undefined,
-    { maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES },
-  );
+  // The invoice as the seller sent it (`/ubl/original`), which is what is kept and checked: the unversioned
+  // `/ubl` is Storecove's own SI-UBL 1.2 rendering of it. An API without the versioned path (404) is asked
+  // for that rendering, the best it has.
+  const path = `/purchase_invoices/${encodeURIComponent(documentGuid)}/ubl`;
+  const ask = (suffix: string) =>
+    request(conn, 'GET', `${path}${suffix}`, undefined, { maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES });
+  let answer: Answer = await ask('/original');
+  if (answer.status === 404) answer = await ask('');
   // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
   if (answer.status === 404 || answer.status === 410) return [];
   if (answer.status !== 200) throw failure(answer, 'Fetching a received document from Storecove', conn.now());
@@ -161,7 +162,7 @@ async function received(
   ];
 }
 
-/** The UBL of a `/purchase_invoices/{guid}/ubl` answer (`{"ubl": base64}`), null when it holds none. */
+/** The UBL of a `/purchase_invoices/{guid}/ubl[/original]` answer (`{"ubl": base64}`), null when it holds none. */
 function ublOf(raw: string): Uint8Array | null {
   let document: unknown;
   try {
