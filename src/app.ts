@@ -20,7 +20,10 @@ export function buildApp(deps: AppDeps) {
   const auth = authPlugin(deps, ACCESS_RULES);
   // Typed as any Elysia app: a typed chain of every module's plugins exceeds TypeScript's instantiation
   // depth, and no caller needs the route types (the console has its generated paths, src/console/api-paths.ts).
-  let app: AnyElysia = withFullContext(new Elysia({ normalize: false }))
+  // `standardHostname: false`: the router looks for the path after `http://`, not after the eleventh character
+  // (`http://a.bc`), which cut it inside a host of one to three characters (`Host: app` or `api` on port 80, a
+  // container's or a Kubernetes service's name): every request, /health included, was a 404 "No route".
+  let app: AnyElysia = withFullContext(new Elysia({ normalize: false, handler: { standardHostname: false } }))
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
     .use(consoleRoutes());

@@ -6,7 +6,7 @@
 // letters (which needs SMTPUTF8 of every server on the way) stays refused.
 import { FormatRegistry } from '@sinclair/typebox';
 import 'elysia'; // registers its formats first: the one below replaces its `email`
-import { domainToASCII } from 'node:url';
+import { domainToASCII, domainToUnicode } from 'node:url';
 
 const ELYSIA_EMAIL = FormatRegistry.Get('email');
 
@@ -19,8 +19,17 @@ export function isEmailAddress(value: string): boolean {
   if (at < 1 || !NOT_ASCII.test(value.slice(at + 1)) || NOT_ASCII.test(value.slice(0, at))) {
     return false;
   }
-  const ascii = domainToASCII(value.slice(at + 1));
-  return ascii !== '' && (ELYSIA_EMAIL?.(`${value.slice(0, at)}@${ascii}`) ?? false);
+  const domain = value.slice(at + 1);
+  const ascii = domainToASCII(domain);
+  // Only a domain written as IDNA writes it (up to case): the mapping also folds look-alikes into
+  // letters (`ｋ.test` in fullwidth, `k\u200b.test` with a zero-width space and `\u212a.test` with the
+  // Kelvin sign are all `k.test`), and one kept as typed would be a second address for someone's mailbox:
+  // another user beside them, a member whose email reads like theirs in a workspace's list.
+  const canonical = ascii === '' ? '' : domainToUnicode(ascii);
+  if (canonical === '' || canonical !== domain.toLowerCase() || domain.normalize('NFKC') !== domain) {
+    return false;
+  }
+  return ELYSIA_EMAIL?.(`${value.slice(0, at)}@${ascii}`) ?? false;
 }
 
 FormatRegistry.Set('email', isEmailAddress);
