@@ -151,16 +151,23 @@ export function addressScope(address: string): 'loopback' | 'internal' | 'public
   if (!isIPv6(address)) return 'public';
   const words = ipv6Words(address);
   if (words === null) return 'internal';
-  const [a = 0, b = 0] = words;
+  const [a = 0, b = 0, c = 0] = words;
   const zeroHigh = words.slice(0, 5).every((w) => w === 0);
-  // ::ffff:a.b.c.d (mapped) and 64:ff9b::a.b.c.d (NAT64) reach the IPv4 address inside them.
+  const embedded = (hi: number, lo: number) => ipv4Scope(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+  // ::ffff:a.b.c.d (mapped), ::ffff:0:a.b.c.d (translated) and 64:ff9b::a.b.c.d (NAT64) reach the IPv4
+  // address inside them; so does 2002:AABB:CCDD::/48 (6to4, the address in words 1-2).
   if (
     (zeroHigh && words[5] === 0xffff) ||
+    (words.slice(0, 4).every((w) => w === 0) && words[4] === 0xffff && words[5] === 0) ||
     (a === 0x64 && b === 0xff9b && words.slice(2, 6).every((w) => w === 0))
   ) {
-    const [hi = 0, lo = 0] = words.slice(6);
-    return ipv4Scope(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+    return embedded(words[6] ?? 0, words[7] ?? 0);
   }
+  if (a === 0x2002) return embedded(b, c);
+  // 64:ff9b:1::/48, local-use translation (RFC 8215), and Teredo's 2001::/32 (tunnels to addresses written
+  // inside them in ways a check cannot follow): never a provider's address on the internet.
+  if (a === 0x64 && b === 0xff9b && c === 1) return 'internal';
+  if (a === 0x2001 && b === 0) return 'internal';
   if (words.every((w, i) => w === (i === 7 ? 1 : 0))) return 'loopback';
   if (words.every((w) => w === 0)) return 'internal'; // ::
   if (zeroHigh && words[5] === 0) return 'internal'; // ::a.b.c.d, deprecated IPv4-compatible
