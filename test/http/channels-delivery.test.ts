@@ -335,7 +335,8 @@ describe('Peppol through an access point', () => {
       mock.failNext(
         200,
         { guid: broken.documentGuid },
-        (method, path) => method === 'GET' && path === `/purchase_invoices/${broken.documentGuid}/ubl/original`,
+        (method, path) =>
+          method === 'GET' && path === `/purchase_invoices/${broken.documentGuid}/ubl/original`,
       );
     for (let poll = 0; poll < 5; poll++) await later();
     expect(mock.queue).toEqual([]);

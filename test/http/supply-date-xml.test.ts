@@ -12,6 +12,7 @@ let server: TestServer;
 let firm: TestAccount;
 let german: { profileId: string; customerId: string };
 let french: { profileId: string; customerId: string };
+let austrian: { profileId: string; customerId: string };
 const VAT = [{ name: 'USt', rate: '19', category: 'S' }];
 
 const seller = (country: string, city: string, postal_code: string) => ({
@@ -33,7 +34,9 @@ beforeAll(async () => {
   });
   const de = await makeBusinessProfile(server, firm, seller('DE', 'Berlin', '10115'));
   const fr = await makeBusinessProfile(server, firm, seller('FR', 'Paris', '75001'));
+  const at = await makeBusinessProfile(server, firm, seller('AT', 'Wien', '1010'));
   german = { profileId: de.id, customerId: customer.id };
+  austrian = { profileId: at.id, customerId: customer.id };
   french = { profileId: fr.id, customerId: customer.id };
 }, 60_000);
 afterAll(async () => await server.stop());
@@ -118,5 +121,10 @@ describe('the date of supply a German invoice states by its issue date', () => {
     expect(await supplyDates(onAccount.id)).toEqual({ ubl: null, cii: null });
     const abroad = await issued(french, {});
     expect(await supplyDates(abroad.id)).toEqual({ ubl: null, cii: null });
+  });
+
+  test('an Austrian seller states it too (§ 11 Abs. 1 Z 4 UStG: the day of supply on every invoice)', async () => {
+    const doc = await issued(austrian, {});
+    expect(await supplyDates(doc.id)).toEqual({ ubl: '2026-11-20', cii: '20261120' });
   });
 });

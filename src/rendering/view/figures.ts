@@ -43,10 +43,15 @@ export function buildColumns(
   noVat = false,
 ): ColumnsView {
   const items = data.line_items;
-  const taxNames = new Set(
-    items.flatMap((l) => (l.taxes ?? []).map((t) => t.name?.trim().toUpperCase() || '')),
-  );
-  const vat = data.tax_scheme === 'VAT' || (taxNames.size === 1 && taxNames.has('VAT'));
+  // VAT as the totals name it (taxName): a tax called "VAT", or one with a VAT category (BT-151) and no
+  // other name, as the API's `{category: 'S', rate: '20'}` is; else the column would say "Steuer" beside
+  // "USt. 20 %" in the totals.
+  const taxes = items.flatMap((l) => l.taxes ?? []);
+  const isVat = (tax: (typeof taxes)[number]) => {
+    const name = tax.name?.trim().toUpperCase() || '';
+    return name === 'VAT' || (!!tax.category && (name === '' || name === 'TAX'));
+  };
+  const vat = data.tax_scheme === 'VAT' || (taxes.length > 0 && taxes.every(isVat));
   return {
     priced: !shipped,
     unit: items.some((l) => !!lineUnit(l, labels)),

@@ -7,6 +7,7 @@ import { type Formatter, makeFormatter, resolveLocale } from '../format';
 import { type Labels, labelsFor, languageOf } from '../labels';
 import type { RenderInput } from '../types';
 import { buildColumns, buildLines, buildTaxSummary, buildTotals, chargesNoVat } from './figures';
+import { latePaymentNoteOf } from './late-payment';
 import { partiesSpanCountries, partyView } from './parties';
 import { buildPayment } from './payment';
 import type { InvoiceView, MetaItem, TotalRow } from './types';
@@ -56,6 +57,9 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     notes.push({ heading: labels.reason, text: data.reason });
   const vatNote = shipped ? null : vatNoteOf(data, totals, labels);
   if (vatNote !== null) notes.push({ heading: labels.vatNote, text: vatNote });
+  const latePayment = latePaymentNoteOf(input, labels);
+  if (latePayment !== null && labels.latePayment)
+    notes.push({ heading: labels.latePayment.heading, text: latePayment });
   if (present(data.notes)) notes.push({ heading: labels.notes, text: data.notes });
 
   return {

@@ -69,6 +69,23 @@ export function inDays(days: number, from = today()): string {
   return date.toISOString().slice(0, 10);
 }
 
+/**
+ * A new issue date. The dates prefilled from the old one follow it: a date of supply that was the issue date
+ * (a new invoice's starts so) and a due date 14 days after it; otherwise an invoice dated back to October
+ * would state today as its Leistungsdatum (§ 14 (4) Nr. 6 UStG) and be due in December. Dates the user chose
+ * stay.
+ */
+export function withIssueDate(form: DraftForm, issueDate: string): DraftForm {
+  const before = form.issue_date;
+  const dated = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const next = { ...form, issue_date: issueDate };
+  if (!dated(before)) return next;
+  if (form.delivery_date === before) next.delivery_date = issueDate;
+  if (dated(issueDate) && form.due_date !== '' && form.due_date === inDays(14, before))
+    next.due_date = inDays(14, issueDate);
+  return next;
+}
+
 export function emptyDraft(documentType: string): DraftForm {
   return {
     document_type: documentType,

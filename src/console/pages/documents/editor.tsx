@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post } from '../../api';
 import type { BusinessProfile, BusinessProfileSummary, DocumentData } from '../../api-types';
 import { t } from '../../i18n';
@@ -9,7 +9,7 @@ import { Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
-import { draftOf, emptyDraft, nextNumber, withDefaultTax } from './draft-form';
+import { draftOf, emptyDraft, nextNumber, withDefaultTax, withIssueDate } from './draft-form';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
 import { numberProblems } from './form-content';
@@ -78,20 +78,30 @@ export function DraftEditor({
       change((current) => ({ ...current, [name]: value }));
 
   // A new document starts with the next number, the only profile (when there is one) and its currency.
+  // The number follows the chosen profile's newest document of the type (among the latest 100), else the
+  // account's newest: two firms in one account each keep their own series, the Tischlerei's invoice is
+  // not numbered after the design studio's. A number the person typed is theirs and stays.
+  const proposed = useRef('');
   useEffect(() => {
     if (existing) return;
+    const profileId = form.business_profile_id;
     Promise.all([
-      list<StoredDocument>('/documents', { limit: 1, document_type: form.document_type }),
+      list<StoredDocument>('/documents', { limit: 100, document_type: form.document_type }),
       numberPrefix(form.document_type),
     ]).then(
-      ([page, prefix]) =>
-        setForm((current) => ({
-          ...current,
-          number: current.number || nextNumber(page.data[0]?.number, prefix),
-        })),
+      ([page, prefix]) => {
+        const own = profileId ? page.data.find((doc) => doc.business_profile_id === profileId) : undefined;
+        const next = nextNumber((own ?? page.data[0])?.number, prefix);
+        setForm((current) => {
+          if (current.business_profile_id !== profileId) return current;
+          if (current.number !== '' && current.number !== proposed.current) return current;
+          proposed.current = next;
+          return { ...current, number: next };
+        });
+      },
       () => undefined,
     );
-  }, [existing, form.document_type]);
+  }, [existing, form.document_type, form.business_profile_id]);
   useEffect(() => {
     const only = profiles.data?.length === 1 ? profiles.data[0] : undefined;
     if (!existing && only && form.business_profile_id === '') chooseProfile(only.id, false);
@@ -201,7 +211,7 @@ export function DraftEditor({
                 label={t(dates.issue)}
                 type="date"
                 value={form.issue_date}
-                onInput={set('issue_date')}
+                onInput={(value: string) => change((current) => withIssueDate(current, value))}
                 path="issue_date"
                 error={error}
                 required
