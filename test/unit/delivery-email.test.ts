@@ -90,12 +90,15 @@ describe('body', () => {
     );
   });
 
-  test("a message that is a letter of its own (a reminder's text) comes first, with no second greeting and closing", () => {
+  test("a message that is a letter of its own (a reminder's text) is the mail's letter, with no second greeting and closing", () => {
     const letter =
       'Sehr geehrte Damen und Herren,\n\nbitte zahlen Sie.\n\nMit freundlichen Grüßen\nAcme GmbH';
     const text = plain(composeBody({ ...base, locale: 'de-DE', message: letter }));
-    // The letter first, then what is sent with it.
-    expect(text).toStartWith(`${letter}\n\nAnbei erhalten Sie: Rechnung INV-0001\n\nZu zahlen: 1.234,50 €`);
+    // The letter's text first, then what is sent with it, then its closing and signature: nothing after them.
+    expect(text).toStartWith(
+      'Sehr geehrte Damen und Herren,\n\nbitte zahlen Sie.\n\nAnbei erhalten Sie: Rechnung INV-0001\n\nZu zahlen: 1.234,50 €',
+    );
+    expect(text.trimEnd()).toEndWith('Mit freundlichen Grüßen\nAcme GmbH');
     expect(text.match(/Mit freundlichen Grüßen/g)).toHaveLength(1);
     expect(text).not.toContain('Guten Tag');
     // A note that is no whole letter keeps both: none, a salutation-like word ("Bestellung"), a closing word

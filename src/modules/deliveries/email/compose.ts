@@ -143,14 +143,17 @@ const SALUTATION =
 const CLOSING =
   /^(mit (freundlichen|besten|herzlichen) gr(ü|ue)(ß|ss)en|(freundliche|viele|beste|herzliche|liebe) gr(ü|ue)(ß|ss)e|kind regards|best regards|warm regards|regards|yours (sincerely|faithfully)|sincerely|best|(bien )?cordialement|saludos|cordiali saluti|met vriendelijke groet(en)?|groeten)\b/i;
 
-/** Whether a message is a letter of its own: a salutation first and a closing among its last lines. */
-function isLetter(message: string): boolean {
-  if (!SALUTATION.test(message)) return false;
-  const lines = message
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
-  return lines.slice(-3).some((line) => CLOSING.test(line));
+/**
+ * A message that is a letter of its own (a salutation first, a closing among its last three lines), split
+ * before its closing: the body, and the closing with the signature under it. Null for any other message.
+ */
+function letterParts(message: string): { body: string; closing: string } | null {
+  if (!SALUTATION.test(message)) return null;
+  const lines = message.split('\n');
+  const filled = lines.flatMap((line, at) => (line.trim() === '' ? [] : [at]));
+  const at = filled.slice(-3).find((index) => CLOSING.test(lines[index]?.trim() ?? ''));
+  if (at === undefined) return null;
+  return { body: lines.slice(0, at).join('\n').trimEnd(), closing: lines.slice(at).join('\n').trim() };
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -171,12 +174,12 @@ export function composeBody(input: BodyInput): string {
   const download = `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt, input.timeZone))}`;
   const closing = seller ? `${phrases.closing}\n${seller}` : phrases.closing;
   // A message that is a letter of its own, salutation to closing (a reminder's text, a note written in full),
-  // comes first, and what is sent follows it: no second greeting and closing around it ("Guten Tag, …
-  // Sehr geehrte Damen und Herren, …").
-  const whole = message !== undefined && isLetter(message);
+  // is the mail's letter: what is sent goes between its text and its closing, no second greeting and closing
+  // around it ("Guten Tag, … Sehr geehrte Damen und Herren, …"), nothing after its signature but the footer.
+  const letter = message === undefined ? null : letterParts(message);
   const footer = signature(input.locale, labels, input.sender) ?? '';
-  const paragraphs = whole
-    ? [message, capitalized(sent), facts.join('\n'), download, footer]
+  const paragraphs = letter
+    ? [letter.body, capitalized(sent), facts.join('\n'), download, letter.closing, footer]
     : [phrases.greeting, sent, facts.join('\n'), message ?? '', download, closing, footer];
   return `${paragraphs.filter((p) => p !== '').join('\n\n')}\n`;
 }
