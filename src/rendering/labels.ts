@@ -17,8 +17,35 @@ export function languageOf(locale: string): Language {
   return Object.hasOwn(LANGUAGES, primary) ? (primary as Language) : 'en';
 }
 
+/**
+ * Words a country says otherwise than the language's main one, by locale (`de-AT`): Austria's VAT id is the
+ * "UID-Nr." (§ 11 Abs. 1 Z 2 UStG), its register the "Firmenbuch" (FN), and its reverse charge the
+ * "Übergang der Steuerschuld" (§ 19 Abs. 1 UStG).
+ */
+const REGIONAL: Record<string, Partial<Labels>> = {
+  'de-AT': {
+    taxId: 'UID-Nr.',
+    registration: 'Firmenbuch',
+    vatCategoryNotes: {
+      ...de.vatCategoryNotes,
+      AE: 'Übergang der Steuerschuld auf den Leistungsempfänger (Reverse Charge)',
+    },
+  },
+};
+const regional = new Map<string, Labels>();
+
 export function labelsFor(locale: string): Labels {
-  return LANGUAGES[languageOf(locale)];
+  const language = languageOf(locale);
+  const region = locale.split('-')[1]?.toUpperCase();
+  const key = `${language}-${region}`;
+  const words = REGIONAL[key];
+  if (words === undefined) return LANGUAGES[language];
+  let labels = regional.get(key);
+  if (labels === undefined) {
+    labels = { ...LANGUAGES[language], ...words };
+    regional.set(key, labels);
+  }
+  return labels;
 }
 
 /** `bank_transfer` -> "Bank transfer" in the document's language; an unknown code keeps its words. */
