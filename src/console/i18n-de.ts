@@ -770,8 +770,8 @@ export const GERMAN: Record<string, string> = {
   'Period end': 'Zeitraum bis',
   'Period start': 'Zeitraum von',
   'Some numbers could not be read.': 'Einige Zahlen konnten nicht gelesen werden.',
-  'The buyer requires its Leitweg-ID (or order reference) on the invoice.':
-    'Der Käufer verlangt seine Leitweg-ID (oder Bestellreferenz) auf der Rechnung.',
+  'XRechnung and Peppol ask for a buyer reference: a public authority’s Leitweg-ID, else e.g. the customer’s order number.':
+    'XRechnung und Peppol verlangen eine Käuferreferenz: bei Behörden deren Leitweg-ID, sonst z. B. die Bestellnummer des Kunden.',
   'The buyer’s purchase order number (BT-13)': 'Die Bestellnummer des Käufers (BT-13)',
   'The e-invoice this customer needs would be rejected; the document stays a draft. Fix:':
     'Die E-Rechnung, die dieser Kunde braucht, würde abgelehnt; das Dokument bleibt ein Entwurf. Zu korrigieren:',

@@ -261,7 +261,7 @@ describe('console in German', () => {
     page().off('request', watch);
     // The console asked the check and, told of findings, never asked to finalize.
     expect(asked).toEqual([`/api/v1/documents/${draft.id}/finalize-check`]);
-    await waitForText(page(), 'Der Käufer verlangt seine Leitweg-ID');
+    await waitForText(page(), 'XRechnung und Peppol verlangen eine Käuferreferenz');
     // Never an XPath: the finding names the field.
     expect(await page().evaluate(() => document.body.textContent.includes('/Invoice'))).toBe(false);
     expect((await api('GET', `/api/v1/documents/${draft.id}`)).status).toBe('draft');
@@ -272,7 +272,7 @@ describe('console in German', () => {
       { timeout: 30_000 },
     );
     const report = await page().evaluate(() => document.querySelector('.compliance')?.textContent ?? '');
-    expect(report).toContain('Der Käufer verlangt seine Leitweg-ID');
+    expect(report).toContain('XRechnung und Peppol verlangen eine Käuferreferenz');
     for (const xpath of ['/Invoice', '*:', 'cbc:', 'cac:']) expect(report).not.toContain(xpath);
 
     await click(page(), 'Entwurf bearbeiten und diese Felder korrigieren', 'link');

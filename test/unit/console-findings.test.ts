@@ -2,7 +2,7 @@
 // a person's words, never the XPath the official rules point at.
 import { describe, expect, test } from 'bun:test';
 import { fieldName } from '../../src/console/ui/field-names';
-import { findingField, findingText, readablePath } from '../../src/console/ui/findings';
+import { distinctFindings, findingField, findingText, readablePath } from '../../src/console/ui/findings';
 
 describe('findingField', () => {
   test('a built-in finding keeps its field; a known official rule gets its field; else the document', () => {
@@ -21,9 +21,18 @@ describe('findingField', () => {
     const field = findingField(violation);
     expect(fieldName(field)).toBe('Leitweg-ID (BT-10)');
     expect(findingText({ ...violation, field })).toBe(
-      'The buyer requires its Leitweg-ID (or order reference) on the invoice.',
+      'XRechnung and Peppol ask for a buyer reference: a public authority’s Leitweg-ID, else e.g. the customer’s order number.',
     );
     expect(fieldName(findingField({ rule: 'X', path: xpath }))).toBe('The document');
+  });
+});
+
+describe('distinctFindings', () => {
+  test('the built-in check and the official rules reporting one rule at one field: one line', () => {
+    const builtIn = { rule: 'BR-DE-15', path: 'data.buyer_reference', message: 'missing' };
+    const official = { rule: 'BR-DE-15', path: '/*:Invoice[1]', message: '[BR-DE-15] Das Element ...' };
+    const other = { rule: 'BR-DE-2', path: '/*:Invoice[1]', message: '[BR-DE-2] ...' };
+    expect(distinctFindings([builtIn, official, other])).toEqual([builtIn, other]);
   });
 });
 

@@ -18,10 +18,26 @@ export function findingField(violation: { rule: string; path: string }): string 
   return BUYER_REFERENCE_RULES.has(violation.rule) ? 'data.buyer_reference' : 'data';
 }
 
+/**
+ * Findings as the console lists them for a document of this account: one per rule and field, the first
+ * kept (the built-in check and the official rules both report BR-DE-15 at the buyer reference: one line).
+ */
+export function distinctFindings<V extends { rule: string; path: string }>(violations: readonly V[]): V[] {
+  const seen = new Set<string>();
+  return violations.filter((violation) => {
+    const key = `${violation.rule} ${findingField(violation)}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
 /** A finding in the console's language where the console knows what it asks for; else the rule's words. */
 export function findingText(violation: Finding): string {
   if (/buyer_reference$/.test(violation.field) || BUYER_REFERENCE_RULES.has(violation.rule))
-    return t('The buyer requires its Leitweg-ID (or order reference) on the invoice.');
+    return t(
+      'XRechnung and Peppol ask for a buyer reference: a public authority’s Leitweg-ID, else e.g. the customer’s order number.',
+    );
   if (/taxes\.\d+\.category$/.test(violation.field))
     return t('Choose the VAT category of this line (for 0 %: exempt, reverse charge …) and its legal basis.');
   if (/(seller|buyer)\.electronic_address$/.test(violation.field))

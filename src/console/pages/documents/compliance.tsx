@@ -3,7 +3,7 @@ import { post } from '../../api';
 import type { ComplianceResult } from '../../api-types';
 import { t } from '../../i18n';
 import { fieldName } from '../../ui/field-names';
-import { findingField, findingText, readablePath } from '../../ui/findings';
+import { distinctFindings, findingField, findingText, readablePath } from '../../ui/findings';
 import { Select } from '../../ui/form';
 import { useAction } from '../../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../../ui/notice';
@@ -37,7 +37,9 @@ export function ComplianceReport({
   result: ComplianceResult;
   ownDocument?: boolean;
 }) {
-  const fatal = result.violations.filter((v) => v.severity === 'fatal').length;
+  // A document of this account's: one line per rule and field (both checks report BR-DE-15, say).
+  const violations = ownDocument ? distinctFindings(result.violations) : result.violations;
+  const fatal = violations.filter((v) => v.severity === 'fatal').length;
   return (
     <div class="compliance">
       {result.valid && result.fully_checked ? (
@@ -60,7 +62,7 @@ export function ComplianceReport({
           })}
         </p>
       ) : null}
-      {result.violations.length > 0 ? (
+      {violations.length > 0 ? (
         <table class="list">
           <thead>
             <tr>
@@ -70,7 +72,7 @@ export function ComplianceReport({
             </tr>
           </thead>
           <tbody>
-            {result.violations.map((violation, index) => (
+            {violations.map((violation, index) => (
               <tr key={index} class={violation.severity === 'warning' ? 'warning' : ''}>
                 <td>
                   <code>{violation.rule}</code>
