@@ -21,7 +21,7 @@ export function createJobRuntime(deps: AppDeps, tuning: JobRuntimeTuning = {}): 
     sources: parts.flatMap((p) => p.sources ?? []),
     pollMs: tuning.pollMs ?? 1_000,
     leaseMs: tuning.leaseMs ?? 60_000,
-    graceMs: tuning.graceMs ?? 10_000,
+    graceMs: tuning.graceMs ?? 8_000,
     logger: deps.logger,
     onError: (error, job) =>
       deps.logger.warn('job attempt failed', {

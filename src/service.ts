@@ -153,7 +153,8 @@ export async function createService(config: Config, overrides: ServiceOverrides 
   // Built last: it takes the inbox's dependencies (storage, rules) from the finished deps.
   if (deps.mailbox === undefined)
     deps.mailbox = config.imap ? createMailIntake(deps, config.imap, config) : null;
-  const jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000, ...overrides.jobs });
+  const graceMs = config.stopGraceSeconds * 1000;
+  const jobs = createJobRuntime(deps, { leaseMs: config.jobLeaseSeconds * 1000, graceMs, ...overrides.jobs });
   const fetch = await createFetchHandler(buildApp(deps), {
     ...deps,
     maxBodyBytes: config.maxBodyBytes,
@@ -178,7 +179,12 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     fetch,
     start(options = {}) {
       try {
-        server = listen(options.fetch ?? fetch, { port: config.port, host: config.host, logger });
+        server = listen(options.fetch ?? fetch, {
+          port: config.port,
+          host: config.host,
+          logger,
+          stopGraceMs: graceMs,
+        });
       } catch (error) {
         throw new Error(`cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
       }
@@ -230,9 +236,10 @@ export async function createService(config: Config, overrides: ServiceOverrides 
     async stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);
-      // The requests in progress (up to 10 s to answer) and the running jobs (their grace period, 10 s;
-      // what outlives it is released for the next start, not lost) end side by side: a stop takes about
-      // 10 s at most, what a container's stop allows before it kills, not one grace after the other.
+      // The requests in progress and the running jobs (what outlives it is released for the next start or
+      // another instance, not lost) get the same grace (STOP_GRACE_SECONDS, 8 s) side by side: a stop takes
+      // about that long at most, within a container's stop (Docker kills after 10 s), not one grace after
+      // the other.
       await Promise.all([
         server?.stop(),
         (async () => {

@@ -224,6 +224,13 @@ export const SETTING_SPECS = {
     default: '60',
     doc: "how long a background job's claim holds without a heartbeat; after a crash its work resumes this long after the next start ([docs/jobs.md](docs/jobs.md)); also the lease of the inbox folder's and the mailbox's watcher, which another instance takes over this long after its holder died ([docs/instances.md](docs/instances.md))",
   },
+  STOP_GRACE_SECONDS: {
+    flag: 'stop-grace-seconds',
+    field: 'stopGraceSeconds',
+    parse: integer(0, 3600),
+    default: '8',
+    doc: "how long a stop (SIGTERM, SIGINT) lets requests in progress answer and running background jobs finish; what outlives it is cut and released for the next start or another instance at once. 8 leaves a container's stop (Docker's 10 s before it kills) time to release them; raise it with the platform's own (`docker run --stop-timeout`, Compose's `stop_grace_period`, Kubernetes' `terminationGracePeriodSeconds`) ([docs/jobs.md](docs/jobs.md))",
+  },
   INBOX_DIR: {
     flag: 'inbox-dir',
     field: 'inboxDir',

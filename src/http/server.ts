@@ -324,8 +324,8 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** How long a stop waits for the requests in progress before it closes their connections. */
-const STOP_GRACE_MS = 10_000;
+/** How long a stop waits for the requests in progress before it closes their connections (STOP_GRACE_SECONDS). */
+const STOP_GRACE_MS = 8_000;
 
 /** How long a request may take before Bun drops its connection (Bun's most; its own limits answer well before). */
 const REQUEST_SECONDS = 255;
@@ -375,7 +375,7 @@ function closedWhenStalled(response: Response, seconds: number): Response {
 
 export function listen(
   fetch: (request: Request, server?: Server<undefined>) => Promise<Response>,
-  options: { port: number; host: string; logger: Logger; requestSeconds?: number },
+  options: { port: number; host: string; logger: Logger; requestSeconds?: number; stopGraceMs?: number },
 ): RunningServer {
   const requestSeconds = options.requestSeconds ?? REQUEST_SECONDS;
   const server = Bun.serve({
@@ -403,10 +403,10 @@ export function listen(
   return {
     server,
     url,
-    // New connections are refused at once; requests in progress get up to STOP_GRACE_MS to answer (a PDF,
+    // New connections are refused at once; requests in progress get up to the stop's grace to answer (a PDF,
     // a check) before the rest are cut, so a SIGTERM under load drops no answer the service could give.
     stop: async () => {
-      await within(server.stop(false), STOP_GRACE_MS, () => undefined);
+      await within(server.stop(false), options.stopGraceMs ?? STOP_GRACE_MS, () => undefined);
       await server.stop(true);
     },
   };

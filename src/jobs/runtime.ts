@@ -108,7 +108,7 @@ export class JobRuntime implements JobWaker {
     this.leaseMs = options.leaseMs ?? 60_000;
     this.heartbeatMs = options.heartbeatMs ?? Math.max(10, Math.floor(this.leaseMs / 3));
     this.pollMs = options.pollMs ?? 1_000;
-    this.graceMs = options.graceMs ?? 10_000;
+    this.graceMs = options.graceMs ?? 8_000;
     this.onError = options.onError ?? (() => {});
     this.logger = options.logger ?? { error: () => {} };
     this.sources = options.sources ?? [];

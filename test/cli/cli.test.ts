@@ -504,7 +504,7 @@ describe('serve on SIGTERM', () => {
   }, 60_000);
 
   // Concurrent with the tests after it (healthcheck, the first API key): most of its time is the stopping
-  // server's 10 s grace, spent idle; none of them shares a port, a data dir or a mail server with it, and
+  // server's grace, spent idle; none of them shares a port, a data dir or a mail server with it, and
   // none blocks this process's event loop (no runCli) while another waits on it.
   test.concurrent('a job still running when its grace is over is released, not lost: the next start sends it', async () => {
     const smtp = await TestSmtp.start();
@@ -512,11 +512,11 @@ describe('serve on SIGTERM', () => {
     try {
       const url = smtp.url({ from: 'billing@invoices.example' });
       const { dir, account, id } = await queuedDelivery(url);
-      const first = await serve(dir, false, { SMTP_URL: url });
+      const first = await serve(dir, false, { SMTP_URL: url, STOP_GRACE_SECONDS: '2' });
       await hold.arrived;
       const exited = first.stop();
       await untilRefused(first.url);
-      // The answer never comes while this process lives: its grace (10 s in serve) runs out.
+      // The answer never comes while this process lives: its grace (STOP_GRACE_SECONDS, 2 s here) runs out.
       expect(await exited).toBe(0);
       const released = await deliveryIn(dir, account, id);
       expect(released.status).toBe('queued');
@@ -566,7 +566,8 @@ describe('healthcheck', () => {
     } finally {
       stalled.stop(true);
     }
-  });
+    // Four processes and a server's start: more than the default 5 s on a busy machine.
+  }, 30_000);
 });
 
 describe('the first API key', () => {

@@ -54,7 +54,7 @@ describe('Austrian German', () => {
     const text = await textOf('de-DE');
     expect(text).toContain('USt-IdNr.');
     expect(text).toContain('Steuerschuldnerschaft des Leistungsempfängers');
-    expect(labelsFor('de-AT').invoice).toBe(labelsFor('de-DE').invoice);
+    expect(labelsFor('de-AT').dueDate).toBe(labelsFor('de-DE').dueDate);
     expect(labelsFor('de-AT')).toBe(labelsFor('de-at'));
   });
 });
