@@ -1192,6 +1192,7 @@ export interface ReceivedDocument {
       | 'price_base_unit'
       | 'gross_price_as_net_price'
       | 'sub_invoice_lines'
+      | 'group_lines'
       | 'prepaid_payments'
       | 'third_party_payment_without_amount'
       | 'stated_totals'

@@ -69,6 +69,8 @@ export const GERMAN_RECEIVED: Record<string, string> = {
     'Der Bruttopreis abzüglich Preisnachlass (BT-147) wird als Nettopreis (BT-146) übernommen, die Beträge unverändert: Position {lines}',
   'Sub-invoice lines of {count} line(s) are not kept: each line keeps its own amount':
     'Unterpositionen von {count} Position(en) werden nicht übernommen: jede Position behält ihren eigenen Betrag',
+  '{count} group line(s) ({lines}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount':
+    '{count} Gruppenposition(en) ({lines}), jeweils die Summe ihrer Unterpositionen, nicht als Positionen übernommen: übernommen sind ihre Unterpositionen, jede mit ihrem eigenen Betrag',
   'Prepaid payments ({amounts}) outside the XRechnung extension are not kept: EN 16931 has no such term':
     'Vorauszahlungen ({amounts}) außerhalb der XRechnung-Extension werden nicht übernommen: EN 16931 kennt diesen Begriff nicht',
   'A third-party payment without an amount (BT-DEX-002) is not kept':

@@ -224,6 +224,11 @@ const NOTES: Record<string, (p: Params, w: Required<Wording>) => string> = {
     t('Sub-invoice lines of {count} line(s) are not kept: each line keeps its own amount', {
       count: p.count ?? '',
     }),
+  group_lines: (p) =>
+    t(
+      '{count} group line(s) ({lines}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount',
+      { count: p.count ?? '', lines: p.lines ?? '' },
+    ),
   prepaid_payments: (p) =>
     t(
       'Prepaid payments ({amounts}) outside the XRechnung extension are not kept: EN 16931 has no such term',

@@ -6,6 +6,7 @@ import type { MinorUnits } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
 import { address, identifier, party } from './cii-parties';
 import { payment } from './cii-payment';
+import { withoutGroupLines } from './cii-sub-lines';
 import {
   all,
   at,
@@ -151,7 +152,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
   const warnings: ReceiveWarning[] = [];
   const document = at(root, 'ExchangedDocument');
   const transaction = at(root, 'SupplyChainTradeTransaction');
-  const lineEls = all(transaction, 'IncludedSupplyChainTradeLineItem');
+  const lineEls = withoutGroupLines(all(transaction, 'IncludedSupplyChainTradeLineItem'), warnings);
   const agreement = at(transaction, 'ApplicableHeaderTradeAgreement');
   const delivery = at(transaction, 'ApplicableHeaderTradeDelivery');
   const settlement = at(transaction, 'ApplicableHeaderTradeSettlement');

@@ -4,6 +4,7 @@
 // reader does the rest; what 1.0 has and 2.x does not (logistics service charges, note-only lines) is
 // read here (logistics service charges, which ZUGFeRD 2.0 EXTENDED kept, are read by the CII reader). ZUGFeRD 1.0 predates EN 16931: no profile applies and a warning says so.
 import type { DocumentData } from '../../domain/document-data';
+import { dec, eq, isDecimalString, isZero, sum } from '../../domain/money';
 import { all, at, text, type XmlElement } from './dom';
 import { fromCii } from './from-cii';
 import { taxesOf } from './shared';
@@ -86,11 +87,7 @@ export function fromZugferd1(root: XmlElement): ReadInvoice {
     at(root, 'SpecifiedSupplyChainTradeTransaction'),
     'IncludedSupplyChainTradeLineItem',
   ).filter((l) => !isNoteLine(l));
-  const data = withHeaderTax(
-    positiveAllowances(read.data, read.totals.discount_total),
-    lineElements,
-    settlement,
-  );
+  const data = withHeaderTax(allowanceSigns(read.data, read.totals.discount_total), lineElements, settlement);
   const profile = profileName(read.customizationId);
   const warnings: ReceiveWarning[] = [
     {
@@ -122,12 +119,37 @@ export function fromZugferd1(root: XmlElement): ReadInvoice {
 /**
  * 1.0 writers often signed an allowance's amount (`ActualAmount` -21.55 under ChargeIndicator false) while
  * its AllowanceTotalAmount is positive: the indicator says what it is, so the amount is taken unsigned.
+ * A correction that negates every amount does the opposite: its AllowanceTotalAmount is below zero
+ * (-0.23) and its allowances unsigned (0.10, 0.06, 0.05, 0.02); when they add up to it, they are negated
+ * with it, as ZUGFeRD 2's corrections state them (docs/calculation.md rule 5b).
  */
-function positiveAllowances(data: DocumentData, allowanceTotal: string | undefined): DocumentData {
-  if (!data.discounts || allowanceTotal?.trim().startsWith('-')) return data;
+function allowanceSigns(data: DocumentData, allowanceTotal: string | undefined): DocumentData {
+  if (!data.discounts) return data;
+  const total = allowanceTotal?.trim();
+  if (total?.startsWith('-')) return negatedAllowances(data.discounts, total.slice(1), data);
   return {
     ...data,
     discounts: data.discounts.map((d) => (d.value.startsWith('-') ? { ...d, value: d.value.slice(1) } : d)),
+  };
+}
+
+function negatedAllowances(
+  discounts: NonNullable<DocumentData['discounts']>,
+  magnitude: string,
+  data: DocumentData,
+): DocumentData {
+  const unsigned = discounts.every(
+    (d) => d.type === 'fixed' && isDecimalString(d.value) && !d.value.startsWith('-'),
+  );
+  if (
+    !unsigned ||
+    !isDecimalString(magnitude) ||
+    !eq(sum(discounts.map((d) => dec(d.value))), dec(magnitude))
+  )
+    return data;
+  return {
+    ...data,
+    discounts: discounts.map((d) => (isZero(dec(d.value)) ? d : { ...d, value: `-${d.value}` })),
   };
 }
 

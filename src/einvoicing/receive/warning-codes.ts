@@ -33,6 +33,7 @@ export const RECEIVE_WARNING_PARAMS = {
   price_base_unit: ['base_quantity', 'base_unit', 'unit'],
   gross_price_as_net_price: ['lines', 'more?'],
   sub_invoice_lines: ['count'],
+  group_lines: ['count', 'lines'],
   prepaid_payments: ['amounts'],
   third_party_payment_without_amount: [],
   stated_totals: ['subtotal?', 'net_total?', 'tax_total?', 'total?', 'amount_due?'],

@@ -1,0 +1,48 @@
+// Sub-invoice lines of Factur-X / ZUGFeRD EXTENDED (since 2.3): lines stand in one list, a sub-line names
+// its line by ParentLineID, and LineStatusReasonCode says what each is. A GROUP line's amount is the sum of
+// its sub-lines (DETAIL, or GROUP again), and the header's sum of lines (BT-106) and VAT breakdown count the
+// sub-lines, not the group again: the Mustang examples' groups carry no VAT rate or 0 %, their sub-lines the
+// rates the breakdown states. Read as lines, a group and its sub-lines counted every amount twice.
+import { text, type XmlElement } from './dom';
+import type { ReceiveWarning } from './types';
+
+const LINE_ID = 'AssociatedDocumentLineDocument/LineID';
+const PARENT_ID = 'AssociatedDocumentLineDocument/ParentLineID';
+const STATUS = 'AssociatedDocumentLineDocument/LineStatusReasonCode';
+
+/**
+ * The lines the document's amounts are made of: a GROUP line that has sub-lines is left out (its sub-lines
+ * are kept, each with its own amount) and named in a warning; every other line stays as read. A group
+ * without sub-lines in the file, or with INFORMATION sub-lines only, is kept, so no amount is lost.
+ */
+export function withoutGroupLines(lines: XmlElement[], warnings: ReceiveWarning[]): XmlElement[] {
+  // The lines a sub-line (other than itself) counts towards; an INFORMATION line counts towards nothing.
+  const parents = new Set(
+    lines
+      .filter(
+        (l) => text(l, STATUS)?.toUpperCase() !== 'INFORMATION' && text(l, PARENT_ID) !== text(l, LINE_ID),
+      )
+      .map((l) => text(l, PARENT_ID))
+      .filter((id) => id !== undefined),
+  );
+  if (parents.size === 0) return lines;
+  const isGroup = (l: XmlElement) => {
+    const id = text(l, LINE_ID);
+    return text(l, STATUS)?.toUpperCase() === 'GROUP' && id !== undefined && parents.has(id);
+  };
+  const groups = lines.filter(isGroup);
+  if (groups.length === 0) return lines;
+  // The first ten: a bill of quantities may group hundreds.
+  const ids = groups
+    .slice(0, 10)
+    .map((l) => text(l, LINE_ID) as string)
+    .join(', ');
+  warnings.push({
+    term: 'BG-25',
+    path: 'IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/LineStatusReasonCode',
+    message: `${groups.length} group line(s) (${ids}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount`,
+    code: 'group_lines',
+    params: { count: String(groups.length), lines: ids },
+  });
+  return lines.filter((l) => !groups.includes(l));
+}
