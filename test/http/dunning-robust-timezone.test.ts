@@ -125,3 +125,41 @@ describe("dunning in the seller's time zone", () => {
     expect(plain(mail?.parsed.text ?? '')).toContain('Fällig seit 02.11.2026, seit 35 Tagen.');
   });
 });
+
+describe("the documents API counts overdue by the seller's calendar too", () => {
+  test('days_overdue and ?overdue=true agree with dunning around midnight, in Berlin and in Los Angeles', async () => {
+    const berlin = await setup('Europe/Berlin');
+    const angeles = await setup('America/Los_Angeles');
+    const inBerlin = await invoice(berlin, '2026-12-07');
+    const inAngeles = await invoice(angeles, '2026-12-07');
+    const overdueIds = async (s: Awaited<ReturnType<typeof setup>>) =>
+      (await call(s.account, 'GET', '/api/v1/documents?overdue=true')).body.data.map(
+        (d: { id: string }) => d.id,
+      );
+    const daysOverdue = async (s: Awaited<ReturnType<typeof setup>>, id: string) => ({
+      read: (await call(s.account, 'GET', `/api/v1/documents/${id}`)).body.data.days_overdue,
+      listed: (await call(s.account, 'GET', '/api/v1/documents')).body.data.find(
+        (d: { id: string }) => d.id === id,
+      ).days_overdue,
+    });
+
+    // 23:30 UTC on the due date: 00:30 the next day in Berlin (overdue there), 15:30 that day in Los Angeles.
+    clock.set('2026-12-07T23:30:00.000Z');
+    expect(await daysOverdue(berlin, inBerlin.id)).toEqual({ read: 1, listed: 1 });
+    expect(await overdueIds(berlin)).toEqual([inBerlin.id]);
+    expect((await call(berlin.account, 'POST', `/api/v1/documents/${inBerlin.id}/reminders`)).status).toBe(
+      201,
+    );
+
+    // 00:30 UTC the next day: still the due date in Los Angeles, so not overdue there.
+    clock.set('2026-12-08T00:30:00.000Z');
+    expect(await daysOverdue(angeles, inAngeles.id)).toEqual({ read: 0, listed: 0 });
+    expect(await overdueIds(angeles)).toEqual([]);
+    expect((await call(angeles.account, 'POST', `/api/v1/documents/${inAngeles.id}/reminders`)).status).toBe(
+      409,
+    );
+    clock.set('2026-12-08T08:30:00.000Z');
+    expect(await daysOverdue(angeles, inAngeles.id)).toEqual({ read: 1, listed: 1 });
+    expect(await overdueIds(angeles)).toEqual([inAngeles.id]);
+  });
+});

@@ -5,6 +5,12 @@ export {
   presentBusinessProfile,
   presentBusinessProfileSummary,
 } from './model';
-export { accountLocale, businessProfileRows, findBusinessProfile, onlyBusinessProfile } from './repo';
+export {
+  accountLocale,
+  businessProfileRows,
+  findBusinessProfile,
+  onlyBusinessProfile,
+  profileTimeZones,
+} from './repo';
 export { type BusinessProfileRow, businessProfiles } from './schema';
 export { sellerParty } from './seller-party';

@@ -33,6 +33,19 @@ export async function accountLocale(db: DbOrTx, accountId: string): Promise<stri
   return row?.locale ?? null;
 }
 
+/** The account's business profiles that name a time zone (`default_timezone`): id and zone. */
+export async function profileTimeZones(
+  db: DbOrTx,
+  accountId: string,
+): Promise<{ id: string; timeZone: string }[]> {
+  const rows = await db
+    .select({ id: businessProfiles.id, timeZone: businessProfiles.defaultTimezone })
+    .from(businessProfiles)
+    .where(and(eq(businessProfiles.accountId, accountId), isNotNull(businessProfiles.defaultTimezone)))
+    .all();
+  return rows.flatMap((row) => (row.timeZone === null ? [] : [{ id: row.id, timeZone: row.timeZone }]));
+}
+
 /** The account's business profile when it has exactly one (who a statement without documents is from). */
 export async function onlyBusinessProfile(db: DbOrTx, accountId: string) {
   const rows = await db

@@ -1,4 +1,20 @@
-import { and, count, desc, eq, gte, inArray, isNull, lt, lte, min, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  min,
+  ne,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
 import type { NotExportedBy } from '../../db/exported-periods';
@@ -25,10 +41,32 @@ export interface DocumentFilters {
   /** Issue dates from and to, both included (YYYY-MM-DD). */
   issuedFrom?: string;
   issuedTo?: string;
-  /** Only payable documents, finalized or sent, due before this date (YYYY-MM-DD) with an amount due. */
-  overdueOn?: string;
+  /**
+   * Only payable documents, finalized or sent, with an amount due, due before this date (YYYY-MM-DD), or
+   * before each seller's own date (`SellerDates`: the business profiles whose today is another day).
+   */
+  overdueOn?: string | SellerDates;
   /** Only documents another module's link ties to `id` (`?cost_centre_id=`: src/http/links.ts). */
   linkedTo?: readonly { rows: LinkRows; id: string }[];
+}
+
+/** Today by each seller's calendar: `today` for every document but those of the profiles listed, whose own date is given. */
+export interface SellerDates {
+  today: string;
+  others: readonly { date: string; profileIds: readonly string[] }[];
+}
+
+/** Due before the seller's today: one date for all, or each listed profile's own and `today` for the rest. */
+function dueBefore(today: string | SellerDates): SQL | undefined {
+  if (typeof today === 'string') return lt(documents.dueDate, today);
+  const listed = today.others.flatMap((o) => o.profileIds);
+  if (listed.length === 0) return lt(documents.dueDate, today.today);
+  return or(
+    and(notInArray(documents.businessProfileId, listed), lt(documents.dueDate, today.today)),
+    ...today.others.map((o) =>
+      and(inArray(documents.businessProfileId, [...o.profileIds]), lt(documents.dueDate, o.date)),
+    ),
+  );
 }
 
 /**
@@ -38,7 +76,7 @@ export interface DocumentFilters {
  * payments kept. Summed exactly as whole units and ten-billionths (sql-money.ts; json_extract is SQLite's,
  * and the PostgreSQL migrations define it).
  */
-function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefined {
+function overdueOn(today: string | SellerDates, payableTypes: readonly string[]): SQL | undefined {
   const minus = ({ units, parts }: SqlParts): SqlParts => ({
     units: sql`-(${units})`,
     parts: sql`-(${parts})`,
@@ -54,7 +92,7 @@ function overdueOn(today: string, payableTypes: readonly string[]): SQL | undefi
   return and(
     inArray(documents.documentType, [...payableTypes]),
     inArray(documents.status, ['finalized', 'sent']),
-    lt(documents.dueDate, today),
+    dueBefore(today),
     sql`EXISTS (SELECT 1 FROM (SELECT coalesce(json_extract(${documents.totals}, '$.amount_due'), json_extract(${documents.totals}, '$.total')) AS owed,
       ${documents.amountPaid} AS paid, ${documents.amountCredited} AS credited) AS due
       WHERE (${open.units}) > 0 OR ((${open.units}) = 0 AND (${open.parts}) > 0))`,

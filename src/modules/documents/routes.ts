@@ -17,7 +17,7 @@ import { deleteDocument } from './use-cases/delete-document';
 import { type DocumentParties, liveParties } from './use-cases/document-data-of';
 import { duplicateDocument } from './use-cases/duplicate-document';
 import { type FinalizeCheck, finalizeCheckInput, finalizeDocument } from './use-cases/finalize-document';
-import { readDocument, readDocuments } from './use-cases/read-document';
+import { readDocument, readDocuments, sellerDates } from './use-cases/read-document';
 import { updateDocument } from './use-cases/update-document';
 
 const detail = (summary: string) => ({ summary, tags: ['Documents'] });
@@ -44,8 +44,9 @@ export function documentRoutes(
     ctx: AccountCtx,
     row: DocumentRow,
     parties?: DocumentParties,
+    zone?: string | null,
   ): Promise<StoredDocument> => {
-    const read = await readDocument(ctx, row, parties);
+    const read = await readDocument(ctx, row, parties, zone);
     const [document] = await withLinkValues(ctx.db, ctx.accountId, links, [read]);
     return document as StoredDocument;
   };
@@ -100,7 +101,8 @@ export function documentRoutes(
           updatedSince: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
           issuedFrom: query.issued_from,
           issuedTo: query.issued_to,
-          overdueOn: query.overdue === 'true' ? ctx.clock.now().toISOString().slice(0, 10) : undefined,
+          // Each seller's today (its business profile's time zone), as `days_overdue` and dunning count.
+          overdueOn: query.overdue === 'true' ? await sellerDates(ctx) : undefined,
           linkedTo: listFilters.flatMap((link) => {
             const id = (query as Record<string, string | undefined>)[link.field];
             return id === undefined ? [] : [{ rows: link.rows, id }];
@@ -132,7 +134,12 @@ export function documentRoutes(
         if (!found) throw notFound('Document');
         const { document, profile, customer } = found;
         return {
-          data: await answer(ctx, document, liveParties(profile ?? undefined, customer ?? undefined)),
+          data: await answer(
+            ctx,
+            document,
+            liveParties(profile ?? undefined, customer ?? undefined),
+            profile?.defaultTimezone ?? null,
+          ),
         };
       },
       {
