@@ -28,9 +28,15 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'serve': {
       const stop = await serve(config, out);
-      const shutdown = () => void stop().then(() => process.exit(0));
-      process.once('SIGINT', shutdown);
-      process.once('SIGTERM', shutdown);
+      // SIGHUP too (a closed terminal, a `kill -HUP`): a clean stop that releases its jobs, never the
+      // default's kill that leaves them to their lease. Once, whichever signal comes first.
+      let stopping = false;
+      const shutdown = () => {
+        if (stopping) return;
+        stopping = true;
+        void stop().then(() => process.exit(0));
+      };
+      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
       return -1; // keep running
     }
     case 'migrate':

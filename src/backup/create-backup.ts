@@ -1,9 +1,11 @@
 import { once } from 'node:events';
 import {
   chmodSync,
+  closeSync,
   createWriteStream,
   existsSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   renameSync,
   rmSync,
@@ -15,6 +17,7 @@ import { DATABASE_FILE } from '../cli/runtime';
 import type { Config } from '../config';
 import { openDatabase } from '../db/client';
 import { embeddedMigrations } from '../db/embedded-migrations';
+import { isStorageFull } from '../db/errors';
 import { VERSION } from '../version';
 import { cleanUpOnSignal } from './interrupt';
 import {
@@ -49,11 +52,16 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
   const { ZipArchive } = await import('archiver'); // on first use: not part of every start
   const work = mkdtempSync(join(tmpdir(), 'invoice-backup-'));
   const partial = `${out}.partial`;
+  // Set once `<out>.partial` is this backup's own: another backup's (running, or killed) is never removed.
+  let ownsPartial = false;
+  let fd: number | undefined; // closed by the write stream once it has it
   const release = cleanUpOnSignal(() => {
-    rmSync(partial, { force: true });
+    if (ownsPartial) rmSync(partial, { force: true });
     rmSync(work, { recursive: true, force: true });
   });
   try {
+    fd = claimPartial(partial, out);
+    ownsPartial = true;
     const snapshot = join(work, DATABASE_FILE);
     const migrations = snapshotDatabase(database, snapshot);
     const blobsDir = join(config.dataDir, 'blobs');
@@ -67,7 +75,8 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       migrations,
       files: blobs.length,
     };
-    const output = createWriteStream(partial, { mode: 0o600 });
+    const output = createWriteStream(partial, { fd });
+    fd = undefined;
     const archive = new ZipArchive({ zlib: { level: 6 } });
     const failed = new Promise<never>((_, reject) => {
       archive.on('error', reject);
@@ -81,12 +90,20 @@ export async function createBackup(config: Config, out: string): Promise<BackupS
       // PDFs and images are compressed already: store them, do not spend CPU deflating them again.
       archive.file(join(blobsDir, path), { name: `${BLOBS_PREFIX}${path}`, store: true } as never);
     }
-    await Promise.race([Promise.all([archive.finalize(), once(output, 'close')]), failed]);
+    try {
+      await Promise.race([Promise.all([archive.finalize(), once(output, 'close')]), failed]);
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+      throw new Error(
+        `the disk holding ${dirname(out)} is full: the backup did not fit and nothing was kept; free space there or give --out on another disk`,
+      );
+    }
     chmodSync(partial, 0o600);
     renameSync(partial, out);
     return { file: out, bytes: statSync(out).size, files: blobs.length };
   } catch (error) {
-    rmSync(partial, { force: true });
+    if (fd !== undefined) closeSync(fd);
+    if (ownsPartial) rmSync(partial, { force: true });
     throw error;
   } finally {
     release();
@@ -125,6 +142,22 @@ function requireOutFile(out: string): void {
 }
 
 /**
+ * `<out>.partial`, made by this backup alone (exclusive create, owner-only): two backups to one --out at once
+ * (a cron job and a hand-run one) wrote into the same file, and one of them renamed the mix of both into
+ * place as a backup no restore takes. The second one refuses instead, before it copies anything.
+ */
+function claimPartial(partial: string, out: string): number {
+  try {
+    return openSync(partial, 'wx', 0o600);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new Error(
+      `${partial} exists: another backup to ${out} is running, or one was killed before it could clean up; if none is running, delete ${partial} and back up again`,
+    );
+  }
+}
+
+/**
  * SQLITE-ONLY: a consistent copy of the embedded file, of the schema as it is. Never migrated: a safety
  * backup taken by a newer executable before an upgrade must leave the database as the old version knows
  * it (a restore migrates an older snapshot). A database newer than this executable is refused: its
@@ -145,7 +178,15 @@ function snapshotDatabase(file: string, snapshot: string): number {
         `the database in ${dirname(file)} belongs to a newer version of invoice-service: it has ${migrations} migrations applied, this version (${VERSION}) knows ${embeddedMigrations.length}; back it up with the version that runs on it`,
       );
     }
-    sqlite.run('VACUUM INTO ?', [snapshot]);
+    try {
+      sqlite.run('VACUUM INTO ?', [snapshot]);
+    } catch (error) {
+      if (!isStorageFull(error)) throw error;
+      // The snapshot goes to the system's temp folder first, often a smaller disk than the data dir's.
+      throw new Error(
+        `the temp folder ${dirname(dirname(snapshot))} is full: backup copies the database (${statSync(file).size} bytes) there first; free space there or set TMPDIR to a folder with room`,
+      );
+    }
     return migrations;
   } finally {
     sqlite.close();

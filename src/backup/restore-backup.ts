@@ -15,7 +15,6 @@ import { DATABASE_FILE, openDataDir } from '../cli/runtime';
 import type { Config } from '../config';
 import { openDatabase, type SqliteHandle } from '../db/client';
 import { embeddedMigrations } from '../db/embedded-migrations';
-import { randomToken } from '../shared/ids';
 import { VERSION } from '../version';
 import { cleanUpOnSignal } from './interrupt';
 import {
@@ -29,6 +28,14 @@ import {
 import { type ZipEntryInfo, ZipFormatError, ZipReader, ZipTruncatedError } from './zip-reader';
 
 export class RestoreError extends Error {}
+
+/**
+ * The staging folder, one name per target: made with an exclusive mkdir, it is the restore's claim on the
+ * target (a second restore into it is refused, not interleaved). Inside an existing target, or beside one
+ * that does not exist yet.
+ */
+const STAGING_INSIDE = '.restore-in-progress';
+const STAGING_BESIDE = '.restoring-in-progress';
 
 export interface RestoreSummary {
   dataDir: string;
@@ -48,6 +55,8 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   if (exists && !statSync(target).isDirectory()) {
     throw new RestoreError(`DATA_DIR ${target} is a file, not a folder`);
   }
+  const staging = exists ? join(target, STAGING_INSIDE) : `${target.replace(/\/+$/, '')}${STAGING_BESIDE}`;
+  if (existsSync(staging)) throw anotherRestore(target, staging);
   if (exists) {
     const names = readdirSync(target).filter((name) => !isEmptyLostAndFound(target, name));
     if (names.length > 0) {
@@ -57,6 +66,9 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     }
   }
   if (!existsSync(file)) throw new RestoreError(`no such backup file: ${file}`);
+  if (statSync(file).isDirectory()) {
+    throw new RestoreError(`${file} is a folder, not a backup file: name the backup's .zip file in it`);
+  }
   let zip: ZipReader;
   try {
     zip = ZipReader.open(file);
@@ -70,10 +82,9 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   }
   // An existing target (maybe a mount point, or a symlink to a folder) is kept and filled from a staging
   // dir inside it: renaming over it would fail (EBUSY, ENOTDIR), and a sibling may be on another disk.
-  const staging = exists
-    ? join(target, `.restore-${randomToken(6)}`)
-    : `${target.replace(/\/+$/, '')}.restoring-${randomToken(6)}`;
   const moved: string[] = [];
+  // Set once the staging folder is this restore's own: another restore's is never removed.
+  let ownsStaging = false;
   // The first folder restore made (the staging dir, or a missing parent of the target's), removed on failure.
   let made: string | undefined;
   let manifest: BackupManifest;
@@ -81,14 +92,32 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   // made (the staging dir, and the target's parents that did not exist); also when the restore is killed.
   const undo = () => {
     for (const name of moved) rmSync(join(target, name), { recursive: true, force: true });
-    rmSync(staging, { recursive: true, force: true });
-    if (made !== undefined && made !== staging) rmSync(made, { recursive: true, force: true });
+    if (ownsStaging) rmSync(staging, { recursive: true, force: true });
+    if (made !== undefined && made !== staging) {
+      // The parents restore made, innermost first: one holding anything else (made meanwhile) stays.
+      for (let dir = dirname(staging); ; dir = dirname(dir)) {
+        try {
+          rmdirSync(dir);
+        } catch {
+          break;
+        }
+        if (dir === made) break;
+      }
+    }
   };
   const release = cleanUpOnSignal(undo);
   try {
     manifest = readManifest(zip);
     const plan = planEntries(zip.entries);
-    made = mkdirSync(staging, { recursive: true, mode: 0o700 }) ?? staging;
+    made = mkdirSync(dirname(staging), { recursive: true, mode: 0o700 });
+    try {
+      mkdirSync(staging, { mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw anotherRestore(target, staging);
+      throw error;
+    }
+    ownsStaging = true;
+    made ??= staging;
     requireFreeSpace(staging, zip.declaredSize);
     for (const { entry, path } of plan) {
       const dest = join(staging, path);
@@ -99,19 +128,35 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
       } finally {
         closeSync(fd);
       }
+      // A stored entry is copied without a wait: give the event loop a turn, or a Ctrl-C or `kill` during
+      // the unpacking of many files would not be heard until the restore had finished.
+      await new Promise((resolve) => setImmediate(resolve));
     }
     checkDatabase(join(staging, DATABASE_FILE));
     // An older snapshot is brought up to this version's schema (as any start would) while still staged: a
     // migration that fails (a database newer than its manifest says) leaves nothing in the target.
     await migrateStaged(config, staging);
+    // Nothing may have appeared in the target meanwhile (a `serve` started on it, a copy): a file moved up
+    // would replace it, and a failure after would remove it as this restore's own.
     if (exists) {
+      const others = readdirSync(target).filter(
+        (name) => name !== STAGING_INSIDE && !isEmptyLostAndFound(target, name),
+      );
+      if (others.length > 0) throw writtenMeanwhile(target, others);
       for (const name of readdirSync(staging)) {
+        if (existsSync(join(target, name))) throw writtenMeanwhile(target, [name]);
         renameSync(join(staging, name), join(target, name));
         moved.push(name);
       }
       rmdirSync(staging);
     } else {
-      renameSync(staging, target);
+      try {
+        renameSync(staging, target);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        if (code !== 'ENOTEMPTY' && code !== 'EEXIST' && code !== 'ENOTDIR') throw error;
+        throw writtenMeanwhile(target, statSync(target).isDirectory() ? readdirSync(target) : []);
+      }
     }
   } catch (error) {
     undo();
@@ -122,6 +167,19 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
     zip.close();
   }
   return { dataDir: target, files: manifest.files, createdAt: manifest.created_at };
+}
+
+function anotherRestore(target: string, staging: string): RestoreError {
+  return new RestoreError(
+    `another restore into ${target} is running (${staging} exists); if none is, one was killed before it could clean up: delete ${staging} and restore again`,
+  );
+}
+
+function writtenMeanwhile(target: string, names: string[]): RestoreError {
+  const holds = names.length > 0 ? ` (it now holds ${listed(names)})` : '';
+  return new RestoreError(
+    `${target} was written to while restoring${holds}: is a server or another restore using it? Nothing was put in place; stop it and restore into an empty DATA_DIR`,
+  );
 }
 
 /** A fresh ext4 file system's empty `lost+found` does not make a mounted volume "not empty". */

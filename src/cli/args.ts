@@ -37,6 +37,27 @@ const COMMAND_FLAGS: Record<string, readonly string[]> = {
   'rules rollback': ['json'],
 };
 
+/**
+ * How many words (the command's own included) each command takes, when not the command and its
+ * subcommand; `receive` takes any number of files. A word beyond is refused, not dropped: a file name with
+ * a space left unquoted (`backup --out /backups/my backup.zip`) would otherwise write `/backups/my`.
+ */
+const COMMAND_WORDS: Record<string, number> = {
+  serve: 1,
+  migrate: 1,
+  healthcheck: 1,
+  version: 1,
+  backup: 1,
+  restore: 2,
+  receive: Number.POSITIVE_INFINITY,
+  'accounts disable': 3,
+  'accounts enable': 3,
+  'accounts set-plan': 4,
+  'accounts office': 4,
+  'rules verify': 3,
+  'rules install': 3,
+};
+
 /** `cmd sub --name value --name=value --json` -> positionals, flags and switches. */
 export function parseArgs(argv: string[]): ParsedArgs {
   const positionals: string[] = [];
@@ -63,7 +84,22 @@ export function parseArgs(argv: string[]): ParsedArgs {
   }
   const parsed = { positionals, flags, switches };
   refuseUnknownFlags(parsed);
+  if (!switches.has('help')) refuseExtraWords(parsed);
   return parsed;
+}
+
+function refuseExtraWords({ positionals }: ParsedArgs): void {
+  const [command = 'serve', sub] = positionals;
+  const label = COMMAND_FLAGS[`${command} ${sub}`] ? `${command} ${sub}` : command;
+  if (COMMAND_FLAGS[label] === undefined) return;
+  const words = COMMAND_WORDS[label] ?? (label.includes(' ') ? 2 : 1);
+  const extra = positionals.slice(words);
+  if (extra.length === 0) return;
+  const taken = positionals.slice(0, words).join(' ');
+  throw new UsageError(
+    `${label} takes no word ${JSON.stringify(extra[0])} after "${taken}"; a file name with spaces needs quotes ("my backup.zip")`,
+    false,
+  );
 }
 
 function refuseUnknownFlags({ positionals, flags, switches }: ParsedArgs): void {

@@ -32,8 +32,8 @@ Commands:
   rules install DIR [--json]    Verify, then install a pack into the data dir (used after a restart;
                                 the pack used before is kept)
   rules rollback [--json]       Go back to the pack used before the last install
-  migrate [--create]            Apply database migrations and exit; on a data dir without a database
-                                only with --create (a new installation: the admin commands refuse one)
+  migrate [--create]            Apply database migrations and exit; makes a missing DATA_DIR and its
+                                database (--create is accepted and changes nothing)
   healthcheck                   Exit 0 when the server on HOST:PORT answers /health with 200 (3 s)
   version                       Print the version
   help                          This text

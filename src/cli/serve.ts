@@ -74,8 +74,14 @@ export async function serve(
     if (config.publicBaseUrl === null && isWildcardHost(config.host))
       console.error(wildcardOriginNote(origin));
   }
+  // Said on stderr (stdout's last lines stay the first start's key and link): an operator stopping it in the
+  // middle of a batch or an export reads that the rest is not lost but resumes at the next start.
   return async () => {
     clearInterval(tidying);
+    console.error(
+      `invoice-service: stopping: requests and jobs in progress get up to ${config.stopGraceSeconds} s; a job still running then resumes at the next start`,
+    );
     await service.stop();
+    console.error('invoice-service: stopped');
   };
 }
