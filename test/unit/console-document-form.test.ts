@@ -7,7 +7,9 @@ import {
   draftOf,
   emptyDraft,
   lineAfter,
+  proposedNumber,
   withDefaultTax,
+  withIssueDate,
 } from '../../src/console/pages/documents/draft-form';
 import { contentOf, numberProblems } from '../../src/console/pages/documents/form-content';
 import type { LineForm } from '../../src/console/pages/documents/model';
@@ -230,5 +232,67 @@ describe('the invoice a document corrects (BG-3)', () => {
     expect(stored('credit_note')).toBe('doc_1');
     expect(stored('invoice', '384')).toBe('doc_1');
     expect(stored('invoice')).toBe('');
+  });
+});
+
+describe('proposedNumber: a new document of a firm in an account of several', () => {
+  const prefix = 'RE-';
+  test('a firm with a series of its own continues it; one on the shared prefix gets the account’s next', () => {
+    const newest = [
+      { number: 'AT-2026-007', business_profile_id: 'biz_at' },
+      { number: 'RE-2026-0001', business_profile_id: 'biz_de' },
+    ];
+    expect(proposedNumber(newest, 'biz_de', prefix)).toBe('RE-2026-0002');
+    expect(proposedNumber(newest, 'biz_at', prefix)).toBe('AT-2026-008');
+    // A firm with no document yet, or none chosen: the account's next.
+    expect(proposedNumber(newest, 'biz_new', prefix)).toBe('AT-2026-008');
+    expect(proposedNumber(newest, '', prefix)).toBe('AT-2026-008');
+  });
+
+  test('two firms on one prefix never get the same number (numbers are unique in the account)', () => {
+    const newest = [
+      { number: 'RE-2026-0002', business_profile_id: 'biz_b' },
+      { number: 'RE-2026-0001', business_profile_id: 'biz_a' },
+    ];
+    expect(proposedNumber(newest, 'biz_a', prefix)).toBe('RE-2026-0003');
+    expect(proposedNumber(newest, 'biz_b', prefix)).toBe('RE-2026-0003');
+    // A firm's own next that is taken already (numbered by hand in another series' shape): the account's.
+    const taken = [
+      { number: 'X-0005', business_profile_id: 'biz_b' },
+      { number: 'Y-0004', business_profile_id: 'biz_a' },
+      { number: 'Y-0005', business_profile_id: 'biz_c' },
+    ];
+    expect(proposedNumber(taken, 'biz_a', prefix)).toBe('X-0006');
+  });
+});
+
+describe('withIssueDate: the dates that follow the issue date', () => {
+  const form = {
+    ...emptyDraft('invoice'),
+    issue_date: '2026-12-07',
+    delivery_date: '2026-12-07',
+    due_date: '2026-12-21',
+  };
+  test('a new issue date moves the supply date that was it and the due date 14 days after it', () => {
+    expect(withIssueDate(form, '2026-10-15')).toMatchObject({
+      issue_date: '2026-10-15',
+      delivery_date: '2026-10-15',
+      due_date: '2026-10-29',
+    });
+    // Dates the user chose stay.
+    const chosen = { ...form, delivery_date: '2026-11-30', due_date: '2027-01-31' };
+    expect(withIssueDate(chosen, '2026-10-15')).toMatchObject({
+      delivery_date: '2026-11-30',
+      due_date: '2027-01-31',
+    });
+  });
+
+  test('a field cleared on the way: nothing follows the empty value, and the next whole date is followed from the last', () => {
+    const cleared = withIssueDate(form, '');
+    expect(cleared).toMatchObject({ issue_date: '', delivery_date: '2026-12-07', due_date: '2026-12-21' });
+    expect(withIssueDate(cleared, '2026-10-15', '2026-12-07')).toMatchObject({
+      delivery_date: '2026-10-15',
+      due_date: '2026-10-29',
+    });
   });
 });

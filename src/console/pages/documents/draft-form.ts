@@ -69,20 +69,21 @@ export function inDays(days: number, from = today()): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** A whole date as a date field gives it (YYYY-MM-DD); a field being cleared or typed into gives ''. */
+export const isFullDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+
 /**
- * A new issue date. The dates prefilled from the old one follow it: a date of supply that was the issue date
- * (a new invoice's starts so) and a due date 14 days after it; otherwise an invoice dated back to October
- * would state today as its Leistungsdatum (§ 14 (4) Nr. 6 UStG) and be due in December. Dates the user chose
- * stay.
+ * A new issue date. The dates prefilled from the one before (`previous`: the last whole issue date, so a
+ * field cleared on the way keeps the link) follow it: a date of supply that was the issue date (a new
+ * invoice's starts so) and a due date 14 days after it; otherwise an invoice dated back to October would
+ * state today as its Leistungsdatum (§ 14 (4) Nr. 6 UStG) and be due in December. Dates the user chose stay,
+ * and nothing follows a value that is no whole date.
  */
-export function withIssueDate(form: DraftForm, issueDate: string): DraftForm {
-  const before = form.issue_date;
-  const dated = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+export function withIssueDate(form: DraftForm, issueDate: string, previous = form.issue_date): DraftForm {
   const next = { ...form, issue_date: issueDate };
-  if (!dated(before)) return next;
-  if (form.delivery_date === before) next.delivery_date = issueDate;
-  if (dated(issueDate) && form.due_date !== '' && form.due_date === inDays(14, before))
-    next.due_date = inDays(14, issueDate);
+  if (!isFullDate(previous) || !isFullDate(issueDate)) return next;
+  if (form.delivery_date === previous) next.delivery_date = issueDate;
+  if (form.due_date !== '' && form.due_date === inDays(14, previous)) next.due_date = inDays(14, issueDate);
   return next;
 }
 
@@ -217,6 +218,26 @@ export function nextNumber(latest: string | undefined, prefix: string): string {
   const [, head = '', digits = '', tail = ''] = match;
   const next = String(BigInt(digits) + 1n).padStart(digits.length, '0');
   return `${head}${next}${tail}`;
+}
+
+/**
+ * The number a new document of `profileId` is offered, from the newest documents of its type (newest
+ * first): its own firm's newest + 1 when that firm keeps a series of its own (another prefix than the
+ * account's newest), else the account's newest + 1. Numbers are unique in the account: two firms on one
+ * prefix (the console's `RE-` for both) share one series, whose next free number is the account's.
+ */
+export function proposedNumber(
+  newest: readonly { number?: string | null; business_profile_id?: string | null }[],
+  profileId: string,
+  prefix: string,
+): string {
+  const accountNext = nextNumber(newest[0]?.number ?? undefined, prefix);
+  const own = profileId ? newest.find((doc) => doc.business_profile_id === profileId) : undefined;
+  if (!own?.number) return accountNext;
+  const ownNext = nextNumber(own.number, prefix);
+  const series = (number: string) => number.replace(/\d+(\D*)$/, '#$1');
+  if (series(ownNext) === series(accountNext)) return accountNext;
+  return newest.some((doc) => doc.number === ownNext) ? accountNext : ownNext;
 }
 
 /**

@@ -9,7 +9,7 @@ import { Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
-import { draftOf, emptyDraft, nextNumber, withDefaultTax, withIssueDate } from './draft-form';
+import { draftOf, emptyDraft, isFullDate, proposedNumber, withDefaultTax, withIssueDate } from './draft-form';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
 import { numberProblems } from './form-content';
@@ -78,10 +78,12 @@ export function DraftEditor({
       change((current) => ({ ...current, [name]: value }));
 
   // A new document starts with the next number, the only profile (when there is one) and its currency.
-  // The number follows the chosen profile's newest document of the type (among the latest 100), else the
-  // account's newest: two firms in one account each keep their own series, the Tischlerei's invoice is
-  // not numbered after the design studio's. A number the person typed is theirs and stays.
+  // The number continues the chosen profile's own series when it keeps one (`proposedNumber`, among the
+  // latest 100 of the type), else the account's: the Tischlerei's invoice is not numbered after the design
+  // studio's AT- series, and two firms on one prefix never get the same number. A number typed stays.
   const proposed = useRef('');
+  // The last whole issue date: the dates that follow it keep following after the field was cleared.
+  const lastIssue = useRef(form.issue_date);
   useEffect(() => {
     if (existing) return;
     const profileId = form.business_profile_id;
@@ -90,8 +92,7 @@ export function DraftEditor({
       numberPrefix(form.document_type),
     ]).then(
       ([page, prefix]) => {
-        const own = profileId ? page.data.find((doc) => doc.business_profile_id === profileId) : undefined;
-        const next = nextNumber((own ?? page.data[0])?.number, prefix);
+        const next = proposedNumber(page.data, profileId, prefix);
         setForm((current) => {
           if (current.business_profile_id !== profileId) return current;
           if (current.number !== '' && current.number !== proposed.current) return current;
@@ -211,7 +212,13 @@ export function DraftEditor({
                 label={t(dates.issue)}
                 type="date"
                 value={form.issue_date}
-                onInput={(value: string) => change((current) => withIssueDate(current, value))}
+                onInput={(value: string) =>
+                  change((current) => {
+                    const previous = isFullDate(current.issue_date) ? current.issue_date : lastIssue.current;
+                    if (isFullDate(value)) lastIssue.current = value;
+                    return withIssueDate(current, value, previous);
+                  })
+                }
                 path="issue_date"
                 error={error}
                 required
