@@ -1,6 +1,6 @@
 // A French seller's invoice to a business must state the penalty rate for late payment, the flat 40 €
 // recovery indemnity (Code de commerce L441-9, L441-10, D441-5) and the terms of any discount for early
-// payment ("Pas d'escompte pour paiement anticipé" when there is none). The PDF of a French seller's
+// payment ("Pas d’escompte pour paiement anticipé" when there is none). The PDF of a French seller's
 // invoice in French said none of it, nor could the seller say it but in free text.
 import { describe, expect, test } from 'bun:test';
 import type { DocumentData } from '../../src/domain/document-data';
@@ -61,7 +61,7 @@ describe("a French seller's invoice to a business", () => {
     expect(text).toContain('pénalités de retard');
     expect(text).toContain('taux de refinancement de la BCE majoré de 10 points');
     expect(text).toContain('Indemnité forfaitaire pour frais de recouvrement : 40 €');
-    expect(text).toContain("Pas d'escompte pour paiement anticipé");
+    expect(text).toContain('Pas d’escompte pour paiement anticipé');
   });
 
   test('a rate and discount the seller states themselves are not contradicted', async () => {
@@ -74,8 +74,41 @@ describe("a French seller's invoice to a business", () => {
       }),
     );
     expect(text).not.toContain('taux de refinancement de la BCE');
-    expect(text).not.toContain("Pas d'escompte");
+    expect(text).not.toContain('Pas d’escompte');
     expect(text).toContain('Indemnité forfaitaire pour frais de recouvrement : 40 €');
+  });
+
+  test('terms the seller states in its legal information or the footer, accents written either way, are not contradicted', async () => {
+    const ownTerms =
+      'Pe\u0301nalite\u0301s de retard : trois fois le taux d’inte\u0301re\u0302t le\u0301gal. Pas d’escompte.';
+    for (const input of [
+      frenchInvoice({ seller: { ...FRENCH_SELLER, legal_info: ownTerms } }),
+      frenchInvoice({ branding: { footer_text: ownTerms } }),
+    ]) {
+      const text = await textOf(input);
+      expect(text).not.toContain('taux de refinancement de la BCE');
+      expect(text).not.toContain('Pas d’escompte pour paiement anticipé');
+      expect(text).toContain('Indemnité forfaitaire pour frais de recouvrement : 40 €');
+    }
+  });
+
+  test('an English invoice of a French seller states them in English; a German one in French', async () => {
+    const english = await textOf(frenchInvoice({}, 'invoice', 'en-GB'));
+    expect(english).toContain('European Central Bank refinancing rate plus 10 percentage points');
+    expect(english).toContain('Fixed indemnity for recovery costs');
+    expect(english).toContain('No discount for early payment');
+    const german = await textOf(frenchInvoice({}, 'invoice', 'de-DE'));
+    expect(german).toContain('Indemnité forfaitaire pour frais de recouvrement : 40 €');
+  });
+
+  test('a business buyer known by its SIREN (a scheme identifier) or a Peppol address gets them too', async () => {
+    const bySiren = { name: 'Boulangerie Dupont SARL', identifier: { id: '404833048', scheme_id: '0002' } };
+    const byPeppol = {
+      name: 'Boulangerie Dupont SARL',
+      electronic_address: { scheme: '0009', value: '40483304800022' },
+    };
+    for (const buyer of [bySiren, byPeppol])
+      expect(await textOf(frenchInvoice({ buyer } as Partial<DocumentData>))).toContain('40 €');
   });
 
   test('neither a consumer’s invoice, a quote, a credit note nor a German seller’s invoice says it', async () => {

@@ -107,6 +107,13 @@ export const en: Labels = {
     G: 'Exempt export outside the EU',
     O: 'Not subject to VAT',
   },
+  latePayment: {
+    heading: 'Late payment',
+    penalties:
+      'Late payment penalties are due at the European Central Bank refinancing rate plus 10 percentage points (art. L441-10 French Commercial Code).',
+    indemnity: 'Fixed indemnity for recovery costs: €40 (art. D441-5 French Commercial Code).',
+    noEarlyPaymentDiscount: 'No discount for early payment.',
+  },
   details: 'Details',
   taxId: 'Tax ID',
   registration: 'Reg. no.',

@@ -113,11 +113,10 @@ export const fr: Labels = {
   },
   latePayment: {
     heading: 'Retard de paiement',
-    country: 'FR',
     penalties:
       'En cas de retard de paiement, des pénalités de retard sont exigibles au taux de refinancement de la BCE majoré de 10 points (art. L441-10 du Code de commerce).',
     indemnity: 'Indemnité forfaitaire pour frais de recouvrement : 40 € (art. D441-5 du Code de commerce).',
-    noEarlyPaymentDiscount: "Pas d'escompte pour paiement anticipé.",
+    noEarlyPaymentDiscount: 'Pas d’escompte pour paiement anticipé.',
   },
   details: 'Informations complémentaires',
   taxId: 'N° TVA',

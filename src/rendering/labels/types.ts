@@ -104,13 +104,11 @@ export interface Labels {
   /** That note in the category's own words, when the tax states no reason (BT-120): reverse charge (§ 13b
    *  UStG), intra-community supply, export, outside the scope of VAT. */
   vatCategoryNotes: Record<'AE' | 'K' | 'G' | 'O', string>;
-  /** The late-payment terms a seller of this language's country must state on an invoice to a business
-   *  (France: Code de commerce L441-9, L441-10, D441-5), printed unless the seller states their own
-   *  (view/late-payment.ts); absent where no such words are required. */
+  /** The late-payment terms a French seller must state on an invoice to a business (Code de commerce
+   *  L441-9, L441-10, D441-5), in this language; printed unless the seller states their own
+   *  (view/late-payment.ts). A language without them prints the French ones. */
   latePayment?: {
     heading: string;
-    /** The seller's country (ISO 3166-1 alpha-2) whose law asks for it. */
-    country: string;
     penalties: string;
     indemnity: string;
     noEarlyPaymentDiscount: string;

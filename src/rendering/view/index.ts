@@ -58,8 +58,7 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const vatNote = shipped ? null : vatNoteOf(data, totals, labels);
   if (vatNote !== null) notes.push({ heading: labels.vatNote, text: vatNote });
   const latePayment = latePaymentNoteOf(input, labels);
-  if (latePayment !== null && labels.latePayment)
-    notes.push({ heading: labels.latePayment.heading, text: latePayment });
+  if (latePayment !== null) notes.push(latePayment);
   if (present(data.notes)) notes.push({ heading: labels.notes, text: data.notes });
 
   return {
