@@ -1193,6 +1193,7 @@ export interface ReceivedDocument {
       | 'gross_price_as_net_price'
       | 'sub_invoice_lines'
       | 'group_lines'
+      | 'information_lines'
       | 'prepaid_payments'
       | 'third_party_payment_without_amount'
       | 'stated_totals'

@@ -71,6 +71,8 @@ export const GERMAN_RECEIVED: Record<string, string> = {
     'Unterpositionen von {count} Position(en) werden nicht übernommen: jede Position behält ihren eigenen Betrag',
   '{count} group line(s) ({lines}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount':
     '{count} Gruppenposition(en) ({lines}), jeweils die Summe ihrer Unterpositionen, nicht als Positionen übernommen: übernommen sind ihre Unterpositionen, jede mit ihrem eigenen Betrag',
+  "{count} information line(s) ({lines}) with an amount are not kept as lines: an information line's amount is not counted":
+    '{count} Informationsposition(en) ({lines}) mit Betrag nicht als Positionen übernommen: der Betrag einer Informationsposition zählt nicht',
   'Prepaid payments ({amounts}) outside the XRechnung extension are not kept: EN 16931 has no such term':
     'Vorauszahlungen ({amounts}) außerhalb der XRechnung-Extension werden nicht übernommen: EN 16931 kennt diesen Begriff nicht',
   'A third-party payment without an amount (BT-DEX-002) is not kept':

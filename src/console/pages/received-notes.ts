@@ -229,6 +229,11 @@ const NOTES: Record<string, (p: Params, w: Required<Wording>) => string> = {
       '{count} group line(s) ({lines}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount',
       { count: p.count ?? '', lines: p.lines ?? '' },
     ),
+  information_lines: (p) =>
+    t(
+      "{count} information line(s) ({lines}) with an amount are not kept as lines: an information line's amount is not counted",
+      { count: p.count ?? '', lines: p.lines ?? '' },
+    ),
   prepaid_payments: (p) =>
     t(
       'Prepaid payments ({amounts}) outside the XRechnung extension are not kept: EN 16931 has no such term',

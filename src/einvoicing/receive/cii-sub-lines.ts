@@ -3,19 +3,23 @@
 // its sub-lines (DETAIL, or GROUP again), and the header's sum of lines (BT-106) and VAT breakdown count the
 // sub-lines, not the group again: the Mustang examples' groups carry no VAT rate or 0 %, their sub-lines the
 // rates the breakdown states. Read as lines, a group and its sub-lines counted every amount twice.
+import { dec, isDecimalString, isZero } from '../../domain/money';
 import { text, type XmlElement } from './dom';
 import type { ReceiveWarning } from './types';
 
 const LINE_ID = 'AssociatedDocumentLineDocument/LineID';
 const PARENT_ID = 'AssociatedDocumentLineDocument/ParentLineID';
 const STATUS = 'AssociatedDocumentLineDocument/LineStatusReasonCode';
+const LINE_TOTAL =
+  'SpecifiedLineTradeSettlement/SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount';
 
 /**
  * The lines the document's amounts are made of: a GROUP line that has sub-lines is left out (its sub-lines
  * are kept, each with its own amount) and named in a warning; every other line stays as read. A group
  * without sub-lines in the file, or with INFORMATION sub-lines only, is kept, so no amount is lost.
  */
-export function withoutGroupLines(lines: XmlElement[], warnings: ReceiveWarning[]): XmlElement[] {
+export function withoutGroupLines(all: XmlElement[], warnings: ReceiveWarning[]): XmlElement[] {
+  const lines = withoutInformationAmounts(all, warnings);
   // The lines a sub-line (other than itself) counts towards; an INFORMATION line counts towards nothing.
   const parents = new Set(
     lines
@@ -45,4 +49,31 @@ export function withoutGroupLines(lines: XmlElement[], warnings: ReceiveWarning[
     params: { count: String(groups.length), lines: ids },
   });
   return lines.filter((l) => !groups.includes(l));
+}
+
+/**
+ * An INFORMATION line (LineStatusReasonCode) is there to be read, not counted: a file's totals leave its
+ * amount out. One with an amount other than zero is left out of the lines (the others stay: a text line)
+ * and named in a warning; read as a line, its amount was counted in the totals.
+ */
+function withoutInformationAmounts(lines: XmlElement[], warnings: ReceiveWarning[]): XmlElement[] {
+  const counted = (l: XmlElement) => {
+    if (text(l, STATUS)?.toUpperCase() !== 'INFORMATION') return false;
+    const amount = text(l, LINE_TOTAL)?.trim();
+    return amount !== undefined && isDecimalString(amount) && !isZero(dec(amount));
+  };
+  const informational = lines.filter(counted);
+  if (informational.length === 0) return lines;
+  const ids = informational
+    .slice(0, 10)
+    .map((l) => text(l, LINE_ID) ?? '?')
+    .join(', ');
+  warnings.push({
+    term: 'BG-25',
+    path: 'IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/LineStatusReasonCode',
+    message: `${informational.length} information line(s) (${ids}) with an amount are not kept as lines: an information line's amount is not counted`,
+    code: 'information_lines',
+    params: { count: String(informational.length), lines: ids },
+  });
+  return lines.filter((l) => !informational.includes(l));
 }

@@ -34,6 +34,7 @@ export const RECEIVE_WARNING_PARAMS = {
   gross_price_as_net_price: ['lines', 'more?'],
   sub_invoice_lines: ['count'],
   group_lines: ['count', 'lines'],
+  information_lines: ['count', 'lines'],
   prepaid_payments: ['amounts'],
   third_party_payment_without_amount: [],
   stated_totals: ['subtotal?', 'net_total?', 'tax_total?', 'total?', 'amount_due?'],
