@@ -13,12 +13,12 @@ export const LANGUAGES = { en, de, fr, es, it, nl } as const satisfies Record<st
 export type Language = keyof typeof LANGUAGES;
 
 export function languageOf(locale: string): Language {
-  const primary = locale.split('-')[0]?.toLowerCase() ?? 'en';
+  const primary = locale.split(/[-_]/)[0]?.toLowerCase() ?? 'en';
   return Object.hasOwn(LANGUAGES, primary) ? (primary as Language) : 'en';
 }
 
 /**
- * Words a country says otherwise than the language's main one, by locale (`de-AT`): Austria's VAT id is the
+ * Words a country says otherwise than the language's main one (`de` in Austria): Austria's VAT id is the
  * "UID-Nr." (§ 11 Abs. 1 Z 2 UStG), its register the "Firmenbuch" (FN), and its reverse charge the
  * "Übergang der Steuerschuld" (§ 19 Abs. 1 UStG).
  */
@@ -34,9 +34,20 @@ const REGIONAL: Record<string, Partial<Labels>> = {
 };
 const regional = new Map<string, Labels>();
 
-export function labelsFor(locale: string): Labels {
+/**
+ * The words of `locale`'s language, in `country`'s usage: the seller's country where the caller knows it
+ * (an Austrian firm's invoice in German says "UID-Nr." whichever German locale it is written in, a German
+ * firm's "USt-IdNr." even in `de-AT`), else the locale's region (`de-AT`, `de_AT`, `de-Latn-AT`).
+ */
+export function labelsFor(locale: string, country?: string | null): Labels {
   const language = languageOf(locale);
-  const region = locale.split('-')[1]?.toUpperCase();
+  const region =
+    country?.trim().toUpperCase() ||
+    locale
+      .split(/[-_]/)
+      .slice(1)
+      .find((part) => /^[A-Za-z]{2}$/.test(part))
+      ?.toUpperCase();
   const key = `${language}-${region}`;
   const words = REGIONAL[key];
   if (words === undefined) return LANGUAGES[language];

@@ -1,6 +1,7 @@
-// An Austrian seller's invoice in Austrian German (`de-AT`) says what Austrian law and usage call things:
-// the VAT id is the "UID-Nr.", the register the "Firmenbuch" and the reverse charge the "Übergang der
-// Steuerschuld auf den Leistungsempfänger"; German German (`de-DE`) keeps its own words.
+// An Austrian seller's invoice in German says what Austrian law and usage call things, whichever German
+// locale it is written in: the VAT id is the "UID-Nr.", the register the "Firmenbuch" and the reverse charge
+// the "Übergang der Steuerschuld auf den Leistungsempfänger"; a German seller keeps Germany's words, in
+// `de-AT` too. Without a seller's country the locale's region decides.
 import { describe, expect, test } from 'bun:test';
 import type { DocumentData } from '../../src/domain/document-data';
 import { labelsFor } from '../../src/rendering/labels';
@@ -19,12 +20,12 @@ const BUYER = {
   address: { line1: 'Ring 1', postal_code: '20095', city: 'Hamburg', country: 'DE' },
 };
 
-async function textOf(locale: string) {
+async function textOf(locale: string, seller: typeof SELLER = SELLER) {
   const data = {
     number: 'AT-2026-001',
     issue_date: '2026-12-07',
     currency: 'EUR',
-    seller: SELLER,
+    seller,
     buyer: BUYER,
     line_items: [
       {
@@ -50,10 +51,24 @@ describe('Austrian German', () => {
     expect(text).not.toContain('USt-IdNr.');
   });
 
-  test('de-DE keeps the German words; the rest of the labels are the same German', async () => {
-    const text = await textOf('de-DE');
+  test('the seller’s country decides: an Austrian firm in de-DE says UID-Nr., a German firm in de-AT USt-IdNr.', async () => {
+    expect(await textOf('de-DE')).toContain('UID-Nr.');
+    const german = {
+      ...SELLER,
+      name: 'Holz Nord GmbH',
+      tax_id: 'DE123456789',
+      registration_number: 'HRB 1234',
+      address: { line1: 'Ring 2', postal_code: '20095', city: 'Hamburg', country: 'DE' },
+    };
+    const text = await textOf('de-AT', german);
     expect(text).toContain('USt-IdNr.');
     expect(text).toContain('Steuerschuldnerschaft des Leistungsempfängers');
+    expect(text).not.toContain('UID-Nr.');
+  });
+
+  test('without a seller, the locale’s region: de-AT, de_AT and de-Latn-AT alike', () => {
+    for (const locale of ['de-AT', 'de_AT', 'de-Latn-AT']) expect(labelsFor(locale).taxId).toBe('UID-Nr.');
+    expect(labelsFor('de-DE').taxId).toBe('USt-IdNr.');
     expect(labelsFor('de-AT').dueDate).toBe(labelsFor('de-DE').dueDate);
     expect(labelsFor('de-AT')).toBe(labelsFor('de-at'));
   });

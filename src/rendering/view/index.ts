@@ -21,7 +21,8 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const { data, totals, documentType } = input;
   const type = getDocumentType(documentType);
   const locale = resolveLocale(input.locale ?? data.locale);
-  const labels = labelsFor(locale);
+  // In the seller's country's usage of the language (an Austrian firm's German: "UID-Nr.").
+  const labels = labelsFor(locale, input.received ? null : data.seller?.address?.country);
   const shipped = type.line_item_type === 'shipped';
   const code = data.type_code;
   const fmt = makeFormatter(locale, data.currency, currencyDecimals(data.currency) ?? 2);
@@ -154,7 +155,7 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
 }
 
 /**
- * The issue date a German seller's document states by convention as its date of supply, when it states no
+ * The issue date a German or Austrian seller's document states by convention as its date of supply, when it states no
  * date of supply or period (domain/supply-date.ts, the e-invoice's BT-72 alike); never for a received file
  * drawn for reading (it shows what the file states).
  */

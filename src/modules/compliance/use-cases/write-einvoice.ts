@@ -45,7 +45,7 @@ export function writeEInvoice(input: EInvoiceInput): WriteOutcome {
       totals: totals.totals,
       precedingInvoiceNumber: input.precedingInvoiceNumber,
       precedingInvoiceDate: input.precedingInvoiceDate,
-      // None stated: a German seller's issue date, as its PDF prints it (domain/supply-date.ts).
+      // None stated: a German or Austrian seller's issue date, as its PDF prints it (domain/supply-date.ts).
       deliveryDate:
         input.data.delivery_date ??
         impliedSupplyDate(

@@ -160,7 +160,7 @@ const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(
 
 /** The plain-text body: greeting, what is sent, amount and due date, the sender's message, the link. */
 export function composeBody(input: BodyInput): string {
-  const labels = labelsFor(input.locale);
+  const labels = labelsFor(input.locale, input.sender?.address?.country);
   const phrases = PHRASES[languageOf(input.locale)];
   const fmt = makeFormatter(input.locale, input.currency, currencyDecimals(input.currency) ?? 2);
   const title = titleOf(labels, input.documentType);
