@@ -160,7 +160,8 @@ describe('poll: the pull queue, acknowledged on the next poll', () => {
     expect(new TextDecoder().decode(original.bytes)).toContain(XRECHNUNG);
     mock.originals = false;
     const { documentGuid } = mock.receive(bytes);
-    const rendered = (await poll(first.cursor)).events.find((e) => e.providerRef === documentGuid);
+    const second = await poll(first.cursor);
+    const rendered = second.events.find((e) => e.providerRef === documentGuid);
     if (rendered?.kind !== 'received') throw new Error('expected a received event');
     expect(new TextDecoder().decode(rendered.bytes)).toContain(SI_12_CUSTOMIZATION);
     expect(mock.requests.filter((r) => r.path.includes(documentGuid)).map((r) => [r.path, r.status])).toEqual(
@@ -170,6 +171,19 @@ describe('poll: the pull queue, acknowledged on the next poll', () => {
       ],
     );
     expect(mock.problems()).toEqual([]);
+    // A document it keeps no original of (a 422 on the versioned path): the rendering too.
+    mock.originals = true;
+    const noOriginal = mock.receive(bytes);
+    mock.failNext(
+      422,
+      [{ source: 'package_version', details: 'no original' }],
+      (method, path) =>
+        method === 'GET' && path === `/purchase_invoices/${noOriginal.documentGuid}/ubl/original`,
+    );
+    const third = await poll(second.cursor);
+    const rendering = third.events.find((e) => e.providerRef === noOriginal.documentGuid);
+    if (rendering?.kind !== 'received') throw new Error('expected a received event');
+    expect(new TextDecoder().decode(rendering.bytes)).toContain(SI_12_CUSTOMIZATION);
   });
 
   test('bodies we cannot read, and a received document that is gone, are acknowledged without events', async () => {

@@ -33,6 +33,10 @@ describe('distinctFindings', () => {
     const official = { rule: 'BR-DE-15', path: '/*:Invoice[1]', message: '[BR-DE-15] Das Element ...' };
     const other = { rule: 'BR-DE-2', path: '/*:Invoice[1]', message: '[BR-DE-2] ...' };
     expect(distinctFindings([builtIn, official, other])).toEqual([builtIn, other]);
+    // A rule without a known field failing at two places stays two findings.
+    const line1 = { rule: 'BR-CO-04', path: '/*:Invoice[1]/*:InvoiceLine[1]', message: 'x' };
+    const line3 = { rule: 'BR-CO-04', path: '/*:Invoice[1]/*:InvoiceLine[3]', message: 'x' };
+    expect(distinctFindings([line1, line3, line1])).toEqual([line1, line3]);
   });
 });
 

@@ -21,11 +21,13 @@ export function findingField(violation: { rule: string; path: string }): string 
 /**
  * Findings as the console lists them for a document of this account: one per rule and field, the first
  * kept (the built-in check and the official rules both report BR-DE-15 at the buyer reference: one line).
+ * A finding the console knows no field for is kept per place (one rule failing on two lines: two).
  */
 export function distinctFindings<V extends { rule: string; path: string }>(violations: readonly V[]): V[] {
   const seen = new Set<string>();
   return violations.filter((violation) => {
-    const key = `${violation.rule} ${findingField(violation)}`;
+    const field = findingField(violation);
+    const key = `${violation.rule} ${field === 'data' ? violation.path : field}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -129,13 +129,15 @@ async function received(
   raw: RawReceipt,
 ): Promise<ChannelEvent[]> {
   // The invoice as the seller sent it (`/ubl/original`), which is what is kept and checked: the unversioned
-  // `/ubl` is Storecove's own SI-UBL 1.2 rendering of it. An API without the versioned path (404) is asked
-  // for that rendering, the best it has.
+  // `/ubl` is Storecove's own SI-UBL 1.2 rendering of it. An API without the versioned path, or a document
+  // it holds no original of (404, or another refusal that asking again will not change), is asked for that
+  // rendering, the best it has; a failure to try again later stays one.
   const path = `/purchase_invoices/${encodeURIComponent(documentGuid)}/ubl`;
   const ask = (suffix: string) =>
     request(conn, 'GET', `${path}${suffix}`, undefined, { maxAnswerBytes: MAX_DOCUMENT_ANSWER_BYTES });
   let answer: Answer = await ask('/original');
-  if (answer.status === 404) answer = await ask('');
+  const refused = answer.status >= 400 && answer.status < 500;
+  if (refused && ![401, 403, 408, 410, 429].includes(answer.status)) answer = await ask('');
   // Storecove has no such document (any more): nothing to store, and the instance must not block the queue.
   if (answer.status === 404 || answer.status === 410) return [];
   if (answer.status !== 200) throw failure(answer, 'Fetching a received document from Storecove', conn.now());
