@@ -2,6 +2,7 @@ import { inTransaction } from '../../../db/transaction';
 import type { Principal } from '../../../http/auth';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
+import { canonicalEmail } from '../../../shared/email';
 import { DomainError } from '../../../shared/errors';
 import { insertNewAccount } from '../../accounts';
 import { putAccountingSettings } from '../../exports';
@@ -34,7 +35,7 @@ export async function createClient(
       'Only an office creates client accounts: the operator makes an account an office (`accounts office ACCOUNT_ID on`)',
     );
   }
-  const ownerEmail = input.owner_email.trim().toLowerCase();
+  const ownerEmail = canonicalEmail(input.owner_email);
   return await inTransaction(ctx, async (tx) => {
     const account = await insertNewAccount(tx, {
       name: input.name,

@@ -1,6 +1,7 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
+import { canonicalEmail } from '../../../shared/email';
 import { DomainError } from '../../../shared/errors';
 import { newId, randomToken } from '../../../shared/ids';
 import { sha256Hex } from '../../../shared/secrets';
@@ -35,7 +36,7 @@ export async function signIn({
   input: { email: string; password: string; address: string | null };
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
-  const email = input.email.trim().toLowerCase();
+  const email = canonicalEmail(input.email);
   // Counted before the password is checked: tries racing in parallel cannot pass the limit together.
   tooManyTries(throttle, email, input.address);
   const user = await findUserByEmail(ctx.db, email);
