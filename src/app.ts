@@ -23,6 +23,7 @@ export function buildApp(deps: AppDeps) {
   // `standardHostname: false`: the router looks for the path after `http://`, not after the eleventh character
   // (`http://a.bc`), which cut it inside a host of one to three characters (`Host: app` or `api` on port 80, a
   // container's or a Kubernetes service's name): every request, /health included, was a 404 "No route".
+  // It assumes `http://` URLs, which Bun.serve without TLS (src/http/server.ts) always gives.
   let app: AnyElysia = withFullContext(new Elysia({ normalize: false, handler: { standardHostname: false } }))
     .use(errorHandler(deps.logger, () => (matcher ??= new MethodMatcher(routes))))
     .use(docsRoutes(() => whole as AnyElysia))
