@@ -2,7 +2,6 @@ import { inTransaction } from '../../../db/transaction';
 import type { Principal } from '../../../http/auth';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { canonicalEmail } from '../../../shared/email';
 import { DomainError } from '../../../shared/errors';
 import { insertNewAccount } from '../../accounts';
 import { putAccountingSettings } from '../../exports';
@@ -35,7 +34,7 @@ export async function createClient(
       'Only an office creates client accounts: the operator makes an account an office (`accounts office ACCOUNT_ID on`)',
     );
   }
-  const ownerEmail = canonicalEmail(input.owner_email);
+  const ownerEmail = input.owner_email.trim().toLowerCase();
   return await inTransaction(ctx, async (tx) => {
     const account = await insertNewAccount(tx, {
       name: input.name,

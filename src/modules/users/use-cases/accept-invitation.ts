@@ -1,7 +1,6 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
-import { canonicalEmail } from '../../../shared/email';
 import { conflict, DomainError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
@@ -126,7 +125,7 @@ async function newUser(
   if (name === '' || name.length > 200) {
     fields.push({ loc: 'body.name', msg: 'name must be 1 to 200 characters', type: 'invalid' });
   }
-  const email = canonicalEmail(link.email ?? input.email ?? '');
+  const email = (link.email ?? input.email ?? '').trim().toLowerCase();
   if (email === '') fields.push({ loc: 'body.email', msg: 'email is required', type: 'missing' });
   if (fields.length > 0) throw validationError(fields);
   if (await findUserByEmail(ctx.db, email))

@@ -1,7 +1,6 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
-import { canonicalEmail } from '../../../shared/email';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
@@ -37,7 +36,7 @@ export async function createUser({
     passwordHash: string | null;
   };
 }): Promise<CreatedUser> {
-  const email = canonicalEmail(input.email);
+  const email = input.email.trim().toLowerCase();
   return await inTransaction(ctx, async (tx) => {
     const account = await findAccountWithPlan(tx.db, input.accountId);
     if (!account) throw notFound('Account');

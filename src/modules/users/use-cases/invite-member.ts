@@ -1,7 +1,6 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
-import { canonicalEmail } from '../../../shared/email';
 import { notFound } from '../../../shared/errors';
 import {
   actingMemberOf,
@@ -36,7 +35,7 @@ export async function inviteMember({
   ctx: AccountCtx;
   input: { workspaceId: string; email: string; role?: Role };
 }): Promise<Invited> {
-  const email = canonicalEmail(input.email);
+  const email = input.email.trim().toLowerCase();
   return await inTransaction(ctx, async (tx) => {
     if (!(await findWorkspace(tx.db, tx.accountId, input.workspaceId))) throw notFound('Workspace');
     const user = await findUserByEmail(tx.db, email);

@@ -1,7 +1,6 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
-import { canonicalEmail } from '../../../shared/email';
 import { notFound } from '../../../shared/errors';
 import { deleteSessionsOfUser, findUserByEmail, retireOpenLinks, updateUser } from '../repo';
 import type { UserRow } from '../schema';
@@ -38,7 +37,7 @@ export async function setPasswordByEmail({
   ctx: SystemCtx;
   input: { email: string; passwordHash: string };
 }): Promise<{ user: UserRow; endedSessions: number }> {
-  const user = await findUserByEmail(ctx.db, canonicalEmail(input.email));
+  const user = await findUserByEmail(ctx.db, input.email.trim().toLowerCase());
   if (!user) throw notFound('User');
   return {
     user,

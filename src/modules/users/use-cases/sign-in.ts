@@ -1,7 +1,6 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
-import { canonicalEmail } from '../../../shared/email';
 import { DomainError } from '../../../shared/errors';
 import { newId, randomToken } from '../../../shared/ids';
 import { sha256Hex } from '../../../shared/secrets';
@@ -36,7 +35,7 @@ export async function signIn({
   input: { email: string; password: string; address: string | null };
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
-  const email = canonicalEmail(input.email);
+  const email = input.email.trim().toLowerCase();
   // Counted before the password is checked: tries racing in parallel cannot pass the limit together.
   tooManyTries(throttle, email, input.address);
   const user = await findUserByEmail(ctx.db, email);

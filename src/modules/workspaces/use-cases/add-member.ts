@@ -1,7 +1,6 @@
 import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { canonicalEmail } from '../../../shared/email';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { actingMemberOf } from '../access/acting';
@@ -21,7 +20,7 @@ async function addMemberInTransaction({
   if (!(await findWorkspace(ctx.db, ctx.accountId, input.workspaceId))) throw notFound('Workspace');
   const role = input.role ?? 'member';
   requireRoleWithinReach(await actingMemberOf(ctx), role, 'add');
-  const email = canonicalEmail(input.email);
+  const email = input.email.trim().toLowerCase();
   if (await findMemberByEmail(ctx.db, input.workspaceId, email)) {
     throw conflict(`${email} is already a member of this workspace`);
   }
