@@ -1,5 +1,7 @@
 #!/usr/bin/env bun
 // The single entry point: `invoice-service <command>`; parses the command, reads config, runs it.
+import { readFileSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import { parseArgs, UsageError } from './cli/args';
 import { USAGE } from './cli/help';
 import { keepFilesPrivate } from './cli/runtime';
@@ -29,14 +31,18 @@ async function main(argv: string[]): Promise<number> {
     case 'serve': {
       const stop = await serve(config, out);
       // SIGHUP too (a closed terminal, a `kill -HUP`): a clean stop that releases its jobs, never the
-      // default's kill that leaves them to their lease. Once, whichever signal comes first.
+      // default's kill that leaves them to their lease; unless it was ignored when the process started
+      // (`nohup`: the terminal's closing must not stop it). The first signal stops cleanly, a second one
+      // (a second Ctrl-C) ends the process at once.
       let stopping = false;
-      const shutdown = () => {
-        if (stopping) return;
+      const shutdown = (signal: NodeJS.Signals) => {
+        if (stopping) process.exit(128 + (osConstants.signals[signal] ?? 0));
         stopping = true;
         void stop().then(() => process.exit(0));
       };
-      for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, shutdown);
+      const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+      if (!ignoredAtStart('SIGHUP')) signals.push('SIGHUP');
+      for (const signal of signals) process.on(signal, shutdown);
       return -1; // keep running
     }
     case 'migrate':
@@ -88,3 +94,19 @@ main(process.argv.slice(2)).then(
     process.exit(code);
   },
 );
+
+/**
+ * Whether `signal` was ignored when this process started (`nohup` ignores SIGHUP), read from Linux's
+ * `/proc/self/status` (SigIgn, a bit per signal) before any handler of ours is set; false elsewhere.
+ */
+function ignoredAtStart(signal: NodeJS.Signals): boolean {
+  const number = osConstants.signals[signal];
+  try {
+    const mask = /^SigIgn:\s*([0-9a-f]+)$/m.exec(readFileSync('/proc/self/status', 'utf8'))?.[1];
+    return (
+      mask !== undefined && number !== undefined && ((BigInt(`0x${mask}`) >> BigInt(number - 1)) & 1n) === 1n
+    );
+  } catch {
+    return false;
+  }
+}

@@ -229,7 +229,7 @@ export const SETTING_SPECS = {
     field: 'stopGraceSeconds',
     parse: integer(0, 3600),
     default: '8',
-    doc: "how long a stop (SIGTERM, SIGINT) lets requests in progress answer and running background jobs finish; what outlives it is cut and released for the next start or another instance at once. 8 leaves a container's stop (Docker's 10 s before it kills) time to release them; raise it with the platform's own (`docker run --stop-timeout`, Compose's `stop_grace_period`, Kubernetes' `terminationGracePeriodSeconds`) ([docs/jobs.md](docs/jobs.md))",
+    doc: "how long a stop (SIGTERM, SIGINT, SIGHUP) lets requests in progress answer and running background jobs finish; what outlives it is cut and released for the next start or another instance at once. 8 leaves a container's stop (Docker's 10 s before it kills) time to release them; raise it with the platform's own (`docker run --stop-timeout`, Compose's `stop_grace_period`, Kubernetes' `terminationGracePeriodSeconds`) ([docs/jobs.md](docs/jobs.md))",
   },
   INBOX_DIR: {
     flag: 'inbox-dir',

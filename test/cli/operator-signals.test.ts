@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cliCommand, ROOT, runCli, tempDir } from '../harness';
 
-async function serveUntilListening(dir: string) {
-  const proc = Bun.spawn([...cliCommand(), 'serve', '--port', '0'], {
+async function serveUntilListening(dir: string, under: string[] = []) {
+  const proc = Bun.spawn([...under, ...cliCommand(), 'serve', '--port', '0'], {
     env: { ...process.env, DATA_DIR: dir, LOG_LEVEL: 'silent' },
     cwd: ROOT,
     stdout: 'pipe',
@@ -54,6 +54,20 @@ describe('serve stopped by a signal', () => {
       expect(lines.at(-1)).toBe('invoice-service: stopped');
     });
   }
+});
+
+describe('serve started with nohup', () => {
+  test('SIGHUP (the terminal closing) leaves it running; SIGTERM then stops it cleanly; a second signal ends it at once', async () => {
+    const { proc, reader } = await serveUntilListening(join(tempDir('inv-op-nohup-'), 'data'), ['nohup']);
+    proc.kill('SIGHUP');
+    await Bun.sleep(300);
+    expect(proc.exitCode).toBeNull();
+    proc.kill('SIGTERM');
+    proc.kill('SIGTERM');
+    const [code] = await Promise.all([proc.exited, rest(reader), new Response(proc.stderr).text()]);
+    // The second SIGTERM ends it at once (143) or comes after the clean stop's exit (0).
+    expect([0, 143]).toContain(code);
+  });
 });
 
 // Stored files (PDFs, images) were unpacked without ever yielding to the event loop, so a Ctrl-C or a

@@ -256,13 +256,14 @@ describe('proposedNumber: a new document of a firm in an account of several', ()
     ];
     expect(proposedNumber(newest, 'biz_a', prefix)).toBe('RE-2026-0003');
     expect(proposedNumber(newest, 'biz_b', prefix)).toBe('RE-2026-0003');
-    // A firm's own next that is taken already (numbered by hand in another series' shape): the account's.
-    const taken = [
-      { number: 'X-0005', business_profile_id: 'biz_b' },
-      { number: 'Y-0004', business_profile_id: 'biz_a' },
-      { number: 'Y-0005', business_profile_id: 'biz_c' },
+    // Never another firm's series: the next after the highest of the firm's own series.
+    const three = [
+      { number: 'AT-2026-007', business_profile_id: 'biz_at' },
+      { number: 'RE-2026-0002', business_profile_id: 'biz_c' },
+      { number: 'RE-2026-0001', business_profile_id: 'biz_b' },
     ];
-    expect(proposedNumber(taken, 'biz_a', prefix)).toBe('X-0006');
+    expect(proposedNumber(three, 'biz_b', prefix)).toBe('RE-2026-0003');
+    expect(proposedNumber(three, 'biz_at', prefix)).toBe('AT-2026-008');
   });
 });
 

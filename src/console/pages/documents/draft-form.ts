@@ -222,22 +222,25 @@ export function nextNumber(latest: string | undefined, prefix: string): string {
 
 /**
  * The number a new document of `profileId` is offered, from the newest documents of its type (newest
- * first): its own firm's newest + 1 when that firm keeps a series of its own (another prefix than the
- * account's newest), else the account's newest + 1. Numbers are unique in the account: two firms on one
- * prefix (the console's `RE-` for both) share one series, whose next free number is the account's.
+ * first): the next after the highest number of its own firm's series (its newest number's, digits aside)
+ * among them, so a firm with a prefix of its own continues it and firms sharing a prefix (the console's
+ * `RE-` for both) share one series, never the same number twice (numbers are unique in the account). A firm
+ * without a document yet, or none chosen: the account's newest's next.
  */
 export function proposedNumber(
   newest: readonly { number?: string | null; business_profile_id?: string | null }[],
   profileId: string,
   prefix: string,
 ): string {
-  const accountNext = nextNumber(newest[0]?.number ?? undefined, prefix);
   const own = profileId ? newest.find((doc) => doc.business_profile_id === profileId) : undefined;
-  if (!own?.number) return accountNext;
-  const ownNext = nextNumber(own.number, prefix);
+  if (!own?.number) return nextNumber(newest[0]?.number ?? undefined, prefix);
   const series = (number: string) => number.replace(/\d+(\D*)$/, '#$1');
-  if (series(ownNext) === series(accountNext)) return accountNext;
-  return newest.some((doc) => doc.number === ownNext) ? accountNext : ownNext;
+  const digits = (number: string) => BigInt(/(\d+)\D*$/.exec(number)?.[1] ?? '0');
+  let highest = own.number;
+  for (const { number } of newest) {
+    if (number && series(number) === series(highest) && digits(number) > digits(highest)) highest = number;
+  }
+  return nextNumber(highest, prefix);
 }
 
 /**

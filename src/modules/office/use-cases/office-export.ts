@@ -3,7 +3,7 @@ import type { Principal } from '../../../http/auth';
 import { enqueueJob } from '../../../jobs/queue';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
-import { conflict, DomainError, notFound, validationError } from '../../../shared/errors';
+import { conflict, DomainError, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import type { BlobStore } from '../../../storage/blob-store';
 import { checkDatevCalendarYear, checkPeriod } from '../../exports';

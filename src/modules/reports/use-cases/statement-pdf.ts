@@ -132,7 +132,7 @@ async function pdfInputOf(
   const customer = await findCustomer(ctx.db, ctx.accountId, statement.customer.id);
   const pageSize: PageSizeId = profile?.defaultPageSize ?? 'A4';
   const language = locale ?? latest?.locale ?? profile?.defaultLocale ?? 'en';
-  const labels = labelsFor(language);
+  const labels = labelsFor(language, profile?.address?.country);
   // Country names only when the two are in different countries, as on an invoice.
   const showCountry =
     !!profile?.address?.country &&
