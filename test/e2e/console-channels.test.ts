@@ -417,10 +417,14 @@ describe('console: delivery over networks', () => {
     await page().setViewport({ width: 1280, height: 900 });
 
     await page().goto(`${server.url}/#/documents/${unreachable.id}`);
+    // The document's page drawn whole before its button is pressed (a busy machine draws it late).
+    await page().waitForSelector('main h1', { timeout: 20_000 });
+    await page().waitForFunction(() => !document.querySelector('.loading'), { timeout: 20_000 });
     await click(page(), 'Senden');
     await waitForText(
       page(),
       'Atelier Sans Réseau SPRL kann dieses Dokument über Storecove (Peppol-Zugangspunkt) nicht empfangen.',
+      40_000,
     );
     await byName(page(), 'Stattdessen per E-Mail senden', 'button');
     await shot('document-unreachable-de');

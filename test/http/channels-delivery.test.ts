@@ -132,7 +132,8 @@ describe('Peppol through an access point', () => {
     expect(queued.receiver).toEqual({ scheme: '0204', value: '991-12345-67' });
     await server.jobs.runDue();
     const submitted = await delivery(queued.id);
-    expect(submitted.state).toBe('submitted');
+    // Submitted; or delivered already, when a poll came due in the same round and read the mock's own report.
+    expect(['submitted', 'delivered']).toContain(submitted.state);
     expect(mock.submissions).toHaveLength(1);
     const submission = mock.submissions[0];
     expect(submitted.provider_ref).toBe(submission?.guid);
