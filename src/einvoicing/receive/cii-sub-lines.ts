@@ -34,21 +34,14 @@ export function withoutGroupLines(all: XmlElement[], warnings: ReceiveWarning[])
     const id = text(l, LINE_ID);
     return text(l, STATUS)?.toUpperCase() === 'GROUP' && id !== undefined && parents.has(id);
   };
-  const groups = lines.filter(isGroup);
-  if (groups.length === 0) return lines;
-  // The first ten: a bill of quantities may group hundreds.
-  const ids = groups
-    .slice(0, 10)
-    .map((l) => text(l, LINE_ID) as string)
-    .join(', ');
-  warnings.push({
-    term: 'BG-25',
-    path: 'IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/LineStatusReasonCode',
-    message: `${groups.length} group line(s) (${ids}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount`,
-    code: 'group_lines',
-    params: { count: String(groups.length), lines: ids },
-  });
-  return lines.filter((l) => !groups.includes(l));
+  return leftOut(
+    lines,
+    lines.filter(isGroup),
+    warnings,
+    'group_lines',
+    (count, ids) =>
+      `${count} group line(s) (${ids}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount`,
+  );
 }
 
 /**
@@ -62,18 +55,38 @@ function withoutInformationAmounts(lines: XmlElement[], warnings: ReceiveWarning
     const amount = text(l, LINE_TOTAL)?.trim();
     return amount !== undefined && isDecimalString(amount) && !isZero(dec(amount));
   };
-  const informational = lines.filter(counted);
-  if (informational.length === 0) return lines;
-  const ids = informational
+  return leftOut(
+    lines,
+    lines.filter(counted),
+    warnings,
+    'information_lines',
+    (count, ids) =>
+      `${count} information line(s) (${ids}) with an amount are not kept as lines: an information line's amount is not counted`,
+  );
+}
+
+/**
+ * `lines` without `out`, which a warning names by their ids (the first ten: a bill of quantities may group
+ * hundreds), under `code`; `lines` as they are when `out` is empty.
+ */
+function leftOut(
+  lines: XmlElement[],
+  out: XmlElement[],
+  warnings: ReceiveWarning[],
+  code: 'group_lines' | 'information_lines',
+  message: (count: number, ids: string) => string,
+): XmlElement[] {
+  if (out.length === 0) return lines;
+  const ids = out
     .slice(0, 10)
     .map((l) => text(l, LINE_ID) ?? '?')
     .join(', ');
   warnings.push({
     term: 'BG-25',
     path: 'IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/LineStatusReasonCode',
-    message: `${informational.length} information line(s) (${ids}) with an amount are not kept as lines: an information line's amount is not counted`,
-    code: 'information_lines',
-    params: { count: String(informational.length), lines: ids },
+    message: message(out.length, ids),
+    code,
+    params: { count: String(out.length), lines: ids },
   });
-  return lines.filter((l) => !informational.includes(l));
+  return lines.filter((l) => !out.includes(l));
 }

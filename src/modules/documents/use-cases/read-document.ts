@@ -1,6 +1,6 @@
 import type { AccountCtx } from '../../../shared/context';
 import { latestDateOnEarth, localDate } from '../../../shared/dates';
-import { businessProfileRows, findBusinessProfile, profileTimeZones } from '../../business-profiles';
+import { businessProfileRows, profileTimeZones, sellerToday } from '../../business-profiles';
 import type { StoredDocument } from '../model';
 import { daysOverdue } from '../payment-figures';
 import { presentDocument } from '../present';
@@ -20,12 +20,11 @@ const zoneMatters = (ctx: AccountCtx, row: DocumentRow) =>
  * business profile's `default_timezone` (UTC without one), as dunning counts (docs/dunning.md). `zone`:
  * the profile's, when the caller has read it.
  */
-async function sellerToday(ctx: AccountCtx, row: DocumentRow, zone?: string | null): Promise<string> {
+async function todayFor(ctx: AccountCtx, row: DocumentRow, zone?: string | null): Promise<string> {
   const now = ctx.clock.now();
   if (zone !== undefined) return localDate(now, zone);
   if (!zoneMatters(ctx, row)) return localDate(now, null);
-  const profile = await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId);
-  return localDate(now, profile?.defaultTimezone ?? null);
+  return await sellerToday(ctx, row.businessProfileId);
 }
 
 /**
@@ -38,7 +37,7 @@ export async function readDocument(
   live?: DocumentParties,
   zone?: string | null,
 ): Promise<StoredDocument> {
-  return presentDocument(row, await documentParties(ctx, row, live), await sellerToday(ctx, row, zone));
+  return presentDocument(row, await documentParties(ctx, row, live), await todayFor(ctx, row, zone));
 }
 
 /** `readDocument` of each of `rows` (a list's page) in a fixed number of queries, not one per draft. */

@@ -1,9 +1,9 @@
 import { dec, isNegative, isZero } from '../../../domain/money';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
+import { sellerToday } from '../../business-profiles';
 import { type DocumentRow, findDocument, paymentFigures } from '../../documents';
 import { findDispute } from '../repo';
-import { sellerToday } from './today';
 
 /** Whose reminders exist: an invoice, finalized or sent, past its due date with something still due, not disputed. */
 export async function remindableProblem(ctx: AccountCtx, document: DocumentRow): Promise<string | null> {
@@ -15,7 +15,7 @@ export async function remindableProblem(ctx: AccountCtx, document: DocumentRow):
   if (isZero(due) || isNegative(due)) return 'Nothing is due on this invoice';
   // A reminder before the due date has no effect (§ 286 BGB) and would use up its level; one without a
   // due date is due at once (§ 271 BGB). Today is the seller's (its business profile's time zone).
-  const today = await sellerToday(ctx, document);
+  const today = await sellerToday(ctx, document.businessProfileId);
   if (document.dueDate !== null && document.dueDate >= today) {
     return `The invoice is not overdue yet: it is due on ${document.dueDate}`;
   }

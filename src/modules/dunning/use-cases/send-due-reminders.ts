@@ -3,6 +3,7 @@ import type { AccountCtx } from '../../../shared/context';
 import { latestDateOnEarth } from '../../../shared/dates';
 import { conflict, DomainError } from '../../../shared/errors';
 import type { Logger } from '../../../shared/logger';
+import { sellerToday } from '../../business-profiles';
 import { daysOverdue, listDocuments } from '../../documents';
 import { findPolicy, remindersOf } from '../repo';
 import { remindableProblem } from './remindable';
@@ -14,7 +15,6 @@ import {
   remindersReached,
   sendReminder,
 } from './send-reminder';
-import { sellerToday } from './today';
 
 const PAGE = 100;
 
@@ -49,7 +49,7 @@ export async function sendDueReminders({
     const rows = await listDocuments(ctx.db, ctx.accountId, { overdueOn: latest }, { limit: PAGE, after });
     for (const document of rows.slice(0, PAGE)) {
       if (document.documentType !== 'invoice' || (await remindableProblem(ctx, document)) !== null) continue;
-      const today = await sellerToday(ctx, document);
+      const today = await sellerToday(ctx, document.businessProfileId);
       if ((await remindersOf(ctx.db, ctx.accountId, document.id)).some((r) => r.sentOn === today)) continue;
       // A letter that bounced does not count: its level is sent again (to the customer's address now).
       const { counted, undelivered } = await remindersReached(ctx, document.id);

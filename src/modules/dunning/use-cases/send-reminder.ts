@@ -11,7 +11,7 @@ import { addDays } from '../../../shared/dates';
 import { conflict, DomainError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { findAccountWithPlan } from '../../accounts';
-import { findBusinessProfile } from '../../business-profiles';
+import { findBusinessProfile, sellerToday } from '../../business-profiles';
 import { findCustomer } from '../../customers';
 import {
   deliveriesOfLetter,
@@ -34,7 +34,6 @@ import { deleteReminder, insertReminder, remindersOf } from '../repo';
 import type { ReminderRow } from '../schema';
 import { readPolicy } from './policy';
 import { remindableDocument } from './remindable';
-import { sellerToday } from './today';
 
 export interface ReminderServices {
   renders: RenderServices;
@@ -132,7 +131,7 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
   const fee = toFixedString(dec(stage.fee), units);
   const total = toFixedString(add(dec(amountDue), dec(fee)), units);
   // The letter's date is the seller's today (its business profile's time zone), and so is `pay_by`'s start.
-  const date = await sellerToday(ctx, document);
+  const date = await sellerToday(ctx, document.businessProfileId);
   const payBy = addDays(date, PAY_WITHIN_DAYS);
   const fmt = makeFormatter(locale, document.currency, units);
   const data = (await readDocument(ctx, document)).data;

@@ -5,13 +5,14 @@ import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { isCalendarDate } from '../../../shared/dates';
 import { type FieldError, validationError } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { sellerToday } from '../../business-profiles';
 import type { CreateRecurringBody } from '../model';
 import { insertRecurring } from '../repo';
 import { nextWithinLimits, occurrenceDate, type ScheduleRule } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
 import { type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
-import { modeOf, sellerToday } from './timing';
+import { modeOf } from './timing';
 
 function dateProblems(rule: ScheduleRule, endDate: string | null): FieldError[] {
   const startDate = rule.anchor;

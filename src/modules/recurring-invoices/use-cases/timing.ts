@@ -1,14 +1,8 @@
 import type { AccountCtx } from '../../../shared/context';
-import { findBusinessProfile } from '../../business-profiles';
+import { sellerToday } from '../../business-profiles';
 import type { StoredTemplate } from '../model';
 import { lastOccurrenceDate } from '../repo';
-import {
-  localDate,
-  type ScheduleLimits,
-  type ScheduleRule,
-  type ServicePeriod,
-  shiftDays,
-} from '../schedule';
+import { type ScheduleLimits, type ScheduleRule, type ServicePeriod, shiftDays } from '../schedule';
 import type { RecurringInvoiceRow } from '../schema';
 
 export const ruleOf = (
@@ -27,15 +21,6 @@ export const limitsOf = (row: Pick<RecurringInvoiceRow, 'endDate' | 'maxOccurren
 /** Which stretch the schedule's invoices bill (its template's `service_period`, in advance by default). */
 export const modeOf = (template: unknown): ServicePeriod =>
   (template as StoredTemplate).service_period ?? 'in_advance';
-
-/**
- * Today's date where the seller is: the business profile's `default_timezone` (UTC when it has none).
- * An occurrence is due once this date has reached it.
- */
-export async function sellerToday(ctx: AccountCtx, businessProfileId: string): Promise<string> {
-  const profile = await findBusinessProfile(ctx.db, ctx.accountId, businessProfileId);
-  return localDate(ctx.clock.now(), profile?.defaultTimezone ?? null);
-}
 
 /**
  * Where a schedule that was not running (paused, or finished by its limits) starts again: not before
