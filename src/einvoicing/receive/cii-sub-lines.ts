@@ -34,14 +34,10 @@ export function withoutGroupLines(all: XmlElement[], warnings: ReceiveWarning[])
     const id = text(l, LINE_ID);
     return text(l, STATUS)?.toUpperCase() === 'GROUP' && id !== undefined && parents.has(id);
   };
-  return leftOut(
-    lines,
-    lines.filter(isGroup),
-    warnings,
-    'group_lines',
-    (count, ids) =>
-      `${count} group line(s) (${ids}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount`,
-  );
+  return leftOut(lines, lines.filter(isGroup), warnings, (count, ids) => ({
+    code: 'group_lines',
+    message: `${count} group line(s) (${ids}), each the sum of its sub-lines, are not kept as lines: their sub-lines are, each with its own amount`,
+  }));
 }
 
 /**
@@ -55,26 +51,21 @@ function withoutInformationAmounts(lines: XmlElement[], warnings: ReceiveWarning
     const amount = text(l, LINE_TOTAL)?.trim();
     return amount !== undefined && isDecimalString(amount) && !isZero(dec(amount));
   };
-  return leftOut(
-    lines,
-    lines.filter(counted),
-    warnings,
-    'information_lines',
-    (count, ids) =>
-      `${count} information line(s) (${ids}) with an amount are not kept as lines: an information line's amount is not counted`,
-  );
+  return leftOut(lines, lines.filter(counted), warnings, (count, ids) => ({
+    code: 'information_lines',
+    message: `${count} information line(s) (${ids}) with an amount are not kept as lines: an information line's amount is not counted`,
+  }));
 }
 
 /**
  * `lines` without `out`, which a warning names by their ids (the first ten: a bill of quantities may group
- * hundreds), under `code`; `lines` as they are when `out` is empty.
+ * hundreds), in the words and under the code `said` gives; `lines` as they are when `out` is empty.
  */
 function leftOut(
   lines: XmlElement[],
   out: XmlElement[],
   warnings: ReceiveWarning[],
-  code: 'group_lines' | 'information_lines',
-  message: (count: number, ids: string) => string,
+  said: (count: number, ids: string) => { code: 'group_lines' | 'information_lines'; message: string },
 ): XmlElement[] {
   if (out.length === 0) return lines;
   const ids = out
@@ -84,8 +75,7 @@ function leftOut(
   warnings.push({
     term: 'BG-25',
     path: 'IncludedSupplyChainTradeLineItem/AssociatedDocumentLineDocument/LineStatusReasonCode',
-    message: message(out.length, ids),
-    code,
+    ...said(out.length, ids),
     params: { count: String(out.length), lines: ids },
   });
   return lines.filter((l) => !out.includes(l));
