@@ -78,8 +78,14 @@ export function useUnsavedGuard(dirty: boolean): () => void {
 export function useRoute(): string[] {
   const [route, setRoute] = useState(currentRoute);
   useEffect(() => {
-    const changed = () => setRoute(currentRoute());
+    const changed = () => {
+      const next = currentRoute();
+      setRoute((shown) => (shown.join('/') === next.join('/') ? shown : next));
+    };
     addEventListener('hashchange', changed);
+    // The hash may have changed between the first drawing and this effect (which runs after the paint):
+    // that change's event went to nobody here, and the screen would stay on the route it was drawn for.
+    changed();
     return () => removeEventListener('hashchange', changed);
   }, []);
   return route;

@@ -182,6 +182,28 @@ describe('the first week of a German Handwerker GmbH in the console', () => {
     expect(await shown()).not.toContain('nennt keine Sprache');
   }, 120_000);
 
+  test('a screen moved to while the signed-in console is first drawn is shown, not the one it was drawn for', async () => {
+    await desktop();
+    // The hash changes in the same turn as the first drawing of the signed-in frame, before its effects
+    // run (what a link followed while the page loads, or a test's navigation right after a reload, does).
+    const moved = await page().evaluateOnNewDocument(() => {
+      let done = false;
+      new MutationObserver(() => {
+        if (done || !document.querySelector('.topbar')) return;
+        done = true;
+        location.hash = '#/products/new';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    try {
+      await page().goto('about:blank');
+      await page().goto(`${server.url}/#/customers`);
+      await waitForText(page(), 'Neuer Artikel');
+      expect(await page().evaluate(() => location.hash)).toBe('#/products/new');
+    } finally {
+      await page().removeScriptToEvaluateOnNewDocument(moved.identifier);
+    }
+  }, 60_000);
+
   test('on a phone, a new product offers "Keine Einheit" and "Keine Kategorie", not "Keiner"', async () => {
     await phone();
     await open('products/new', 'Neuer Artikel');

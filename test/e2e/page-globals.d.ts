@@ -7,6 +7,7 @@ declare var location: any;
 declare var sessionStorage: any;
 declare var localStorage: any;
 declare var CSS: any;
+declare var MutationObserver: any;
 declare var Node: any;
 type Node = any;
 declare var Element: any;
