@@ -163,3 +163,32 @@ describe("the documents API counts overdue by the seller's calendar too", () => 
     expect(await overdueIds(angeles)).toEqual([inAngeles.id]);
   });
 });
+
+describe("the firm's reports count to its today too", () => {
+  test('at 00:30 in Berlin the receivables report and the office overview are for that Berlin day, the invoice due the day before overdue', async () => {
+    const s = await setup('Europe/Berlin');
+    clock.set('2026-11-20T09:00:00.000Z');
+    await invoice(s, '2026-12-07');
+    // 2026-12-07T23:30Z is 2026-12-08 00:30 in Berlin: the documents list calls it overdue.
+    clock.set('2026-12-07T23:30:00.000Z');
+    const listed = await call(s.account, 'GET', '/api/v1/documents?overdue=true');
+    expect(listed.body.data.length).toBe(1);
+    const report = await call(s.account, 'GET', '/api/v1/reports/receivables');
+    expect(report.status).toBe(200);
+    expect(report.body.data.as_of).toBe('2026-12-08');
+    const [eur] = report.body.data.currencies;
+    expect(eur.overdue).toBe(eur.open);
+    expect(eur.current).toBe('0.00');
+    const revenue = await call(s.account, 'GET', '/api/v1/reports/revenue');
+    expect(revenue.status).toBe(200);
+    expect(revenue.body.data.to).toBe('2026-12-08');
+    const overview = await call(s.account, 'GET', '/api/v1/office/overview');
+    expect(overview.status).toBe(200);
+    expect(overview.body.data.as_of).toBe('2026-12-08');
+    expect(overview.body.data.clients[0].currencies[0].overdue).toBe(eur.open);
+    // A given day is kept as given.
+    const asked = await call(s.account, 'GET', '/api/v1/reports/receivables?as_of=2026-12-07');
+    expect(asked.body.data.as_of).toBe('2026-12-07');
+    expect(asked.body.data.currencies[0].overdue).toBe('0.00');
+  });
+});

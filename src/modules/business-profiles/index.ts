@@ -14,4 +14,4 @@ export {
 } from './repo';
 export { type BusinessProfileRow, businessProfiles } from './schema';
 export { sellerParty } from './seller-party';
-export { sellerToday } from './seller-today';
+export { firmToday, sellerToday } from './seller-today';

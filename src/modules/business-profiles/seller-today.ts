@@ -1,6 +1,6 @@
 import type { AccountCtx } from '../../shared/context';
 import { localDate } from '../../shared/dates';
-import { findBusinessProfile } from './repo';
+import { findBusinessProfile, profileTimeZones } from './repo';
 
 /**
  * Today where a seller is: the calendar date in its business profile's `default_timezone` (UTC when it has
@@ -10,4 +10,17 @@ import { findBusinessProfile } from './repo';
 export async function sellerToday(ctx: AccountCtx, businessProfileId: string): Promise<string> {
   const profile = await findBusinessProfile(ctx.db, ctx.accountId, businessProfileId);
   return localDate(ctx.clock.now(), profile?.defaultTimezone ?? null);
+}
+
+/**
+ * Today for the firm as a whole (the default day of an account-wide report and of the office overview): the
+ * date in the time zones its business profiles name when they are all on one date now, so a firm in Berlin
+ * reads its overdue invoices as the documents list and dunning count them after midnight in Berlin; UTC's
+ * date when no profile names a zone, or the zones named are on different dates at this moment.
+ */
+export async function firmToday(ctx: AccountCtx): Promise<string> {
+  const now = ctx.clock.now();
+  const zones = await profileTimeZones(ctx.db, ctx.accountId);
+  const dates = new Set(zones.map((profile) => localDate(now, profile.timeZone)));
+  return dates.size === 1 ? [...dates][0]! : localDate(now, null);
 }

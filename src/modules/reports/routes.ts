@@ -2,7 +2,9 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { dataOf, fileResponse, withNotFound } from '../../http/schemas';
+import type { AccountCtx } from '../../shared/context';
 import { calendarDayParam } from '../../shared/dates';
+import { firmToday } from '../business-profiles';
 import { validationError } from '../../shared/errors';
 import {
   AsOfQuery,
@@ -19,16 +21,16 @@ import { statementJson } from './use-cases/statement';
 import { statementPdf } from './use-cases/statement-pdf';
 
 const detail = (summary: string, tag = 'Reports') => ({ summary, tags: [tag] });
-const today = (now: Date) => now.toISOString().slice(0, 10);
 // A month report over more than ten years is a mistake rather than a question.
 const MAX_MONTHS = 120;
 
-const asOfOf = (query: { as_of?: string }, now: Date) =>
-  calendarDayParam(query.as_of, 'query.as_of') ?? today(now);
+/** The day asked for, else the firm's today (its business profiles' time zone: `firmToday`). */
+const asOfOf = async (query: { as_of?: string }, ctx: AccountCtx) =>
+  calendarDayParam(query.as_of, 'query.as_of') ?? (await firmToday(ctx));
 
-/** `from` and `to` with their defaults (1 January of `to`'s year; today), `from` not after `to`. */
-function rangeOf(query: { from?: string; to?: string }, now: Date, maxMonths?: number) {
-  const to = calendarDayParam(query.to, 'query.to') ?? today(now);
+/** `from` and `to` with their defaults (1 January of `to`'s year; the firm's today), `from` not after `to`. */
+async function rangeOf(query: { from?: string; to?: string }, ctx: AccountCtx, maxMonths?: number) {
+  const to = calendarDayParam(query.to, 'query.to') ?? (await firmToday(ctx));
   const from = calendarDayParam(query.from, 'query.from') ?? `${to.slice(0, 4)}-01-01`;
   if (from > to) {
     throw validationError([{ loc: 'query.from', msg: 'must not be after to', type: 'value_error.range' }]);
@@ -51,7 +53,7 @@ export function reportRoutes(auth: Auth, deps: AppDeps) {
     .get(
       '/reports/receivables',
       async ({ ctx, query }) => ({
-        data: await receivablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
+        data: await receivablesReport({ ctx, input: { asOf: await asOfOf(query, ctx) } }),
       }),
       {
         auth: true,
@@ -63,7 +65,7 @@ export function reportRoutes(auth: Auth, deps: AppDeps) {
     .get(
       '/reports/payables',
       async ({ ctx, query }) => ({
-        data: await payablesReport({ ctx, input: { asOf: asOfOf(query, ctx.clock.now()) } }),
+        data: await payablesReport({ ctx, input: { asOf: await asOfOf(query, ctx) } }),
       }),
       {
         auth: true,
@@ -75,7 +77,7 @@ export function reportRoutes(auth: Auth, deps: AppDeps) {
     .get(
       '/reports/revenue',
       async ({ ctx, query }) => ({
-        data: await revenueReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
+        data: await revenueReport({ ctx, input: await rangeOf(query, ctx, MAX_MONTHS) }),
       }),
       {
         auth: true,
@@ -89,7 +91,7 @@ export function reportRoutes(auth: Auth, deps: AppDeps) {
     .get(
       '/reports/expenses',
       async ({ ctx, query }) => ({
-        data: await expensesReport({ ctx, input: rangeOf(query, ctx.clock.now(), MAX_MONTHS) }),
+        data: await expensesReport({ ctx, input: await rangeOf(query, ctx, MAX_MONTHS) }),
       }),
       {
         auth: true,
@@ -103,7 +105,7 @@ export function reportRoutes(auth: Auth, deps: AppDeps) {
     .get(
       '/customers/:id/statement',
       async ({ ctx, principal, params, query, request }) => {
-        const range = rangeOf(query, ctx.clock.now());
+        const range = await rangeOf(query, ctx);
         const input = { customerId: params.id, ...range, businessProfileId: query.business_profile_id };
         if (!(request.headers.get('accept') ?? '').includes('application/pdf')) {
           // Written here a slice at a time (tens of thousands of entries are megabytes), so not checked

@@ -2,6 +2,7 @@
 // what waits to be done and where it stands with DATEV, each read in that account's own context.
 import type { Principal } from '../../../http/auth';
 import type { AccountCtx, Actor } from '../../../shared/context';
+import { firmToday } from '../../business-profiles';
 import { countDrafts } from '../../documents';
 import { type DatevExportRow, datevStatus } from '../../exports';
 import { countReceivedInStatus } from '../../receiving';
@@ -69,8 +70,9 @@ export async function officeOverview({
   principal: Principal;
   input: OverviewQuery;
 }): Promise<Overview> {
-  // The receivables report's default day: today by the service clock, in UTC.
-  const asOf = ctx.clock.now().toISOString().slice(0, 10);
+  // The receivables report's default day: the firm's today (its business profiles' time zone), of the
+  // account the caller acts in, for every client alike (one `as_of` for the page).
+  const asOf = await firmToday(ctx);
   const reached = await accountsReached({ db: ctx.db, clock: ctx.clock }, principal);
   const clients: OverviewClient[] = [];
   for (const account of reached) {
