@@ -90,7 +90,9 @@ export const OverviewClient = t.Object({
 export type OverviewClient = typeof OverviewClient.static;
 
 export const Overview = t.Object({
-  as_of: Day('The firm’s today (its business profiles’ time zone, UTC when they name none): the day the amounts are for'),
+  as_of: Day(
+    'The firm’s today (its business profiles’ time zone, UTC when they name none): the day the amounts are for',
+  ),
   sort: SortSchema(),
   order: OrderSchema(),
   currency: t.String({ description: 'The currency the amounts were sorted by' }),

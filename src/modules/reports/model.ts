@@ -8,7 +8,11 @@ const Money = (description?: string) =>
 const Day = (description: string) => t.String({ format: 'date', description });
 
 export const AsOfQuery = t.Object({
-  as_of: t.Optional(Day('The day the report is for (default: the firm’s today, in its business profiles’ time zone; UTC when they name none)')),
+  as_of: t.Optional(
+    Day(
+      'The day the report is for (default: the firm’s today, in its business profiles’ time zone; UTC when they name none)',
+    ),
+  ),
 });
 
 export const RangeQuery = t.Object({
