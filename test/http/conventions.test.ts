@@ -86,6 +86,30 @@ describe('error envelope', () => {
     expect((await server.json('/api/v1/customers', { key: account.apiKey })).body.data).toHaveLength(before);
   });
 
+  test('a multipart body on a JSON route is a 400 too, nothing created; an upload still takes one', async () => {
+    const before = (await server.json('/api/v1/customers', { key: account.apiKey })).body.data.length;
+    const fields = new FormData();
+    fields.set('name', 'Multipart GmbH');
+    const form = await fetch(`${server.url}/api/v1/customers`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}` },
+      body: fields,
+    });
+    expect(form.status).toBe(400);
+    const refused = (await form.json()) as { error: { code: string; message: string } };
+    expect(refused.error.code).toBe('bad_request');
+    expect(refused.error.message).toContain('application/json');
+    expect((await server.json('/api/v1/customers', { key: account.apiKey })).body.data).toHaveLength(before);
+    const upload = new FormData();
+    upload.set('file', new Blob(['plain text'], { type: 'text/plain' }), 'note.txt');
+    const file = await fetch(`${server.url}/api/v1/files`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}` },
+      body: upload,
+    });
+    expect(file.status).toBeLessThan(300);
+  });
+
   test('unknown body fields are rejected with their path, not dropped', async () => {
     const res = await server.json('/api/v1/workspaces', {
       method: 'POST',
