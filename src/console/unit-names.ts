@@ -28,7 +28,7 @@ export const UNIT_NAMES: Record<string, Record<string, string>> = {
     LS: 'lump sum',
   },
   de: {
-    C62: 'Stk.',
+    C62: 'Stück',
     HUR: 'Std.',
     DAY: 'Tage',
     E48: 'Einh.',

@@ -18,31 +18,36 @@ export const PLACEHOLDERS = [
   'days_overdue',
   'customer',
   'seller',
+  'salutation',
 ] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
-/** The policy an account has before it saves one: German, as the issue asks (docs/dunning.md). */
+/**
+ * The policy an account has before it saves one: German, as the issue asks (docs/dunning.md). Its letters
+ * open with `{salutation}`: "Sehr geehrte Damen und Herren" to a firm, "Guten Tag Anna Schmidt" to a private
+ * person (salutation.ts).
+ */
 export const DEFAULT_LEVELS: DunningLevel[] = [
   {
     days_after_due: 7,
     fee: '0.00',
     subject: 'Zahlungserinnerung {number}',
     message:
-      'Sehr geehrte Damen und Herren,\n\nsicher ist es Ihrer Aufmerksamkeit entgangen, dass unsere Rechnung {number} vom {issue_date} seit dem {due_date} fällig ist. Offen sind noch {amount_due}; bitte überweisen Sie diesen Betrag bis zum {pay_by}.\n\nSollten Sie die Zahlung bereits veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{seller}',
+      '{salutation},\n\nsicher ist es Ihrer Aufmerksamkeit entgangen, dass unsere Rechnung {number} vom {issue_date} seit dem {due_date} fällig ist. Offen sind noch {amount_due}; bitte überweisen Sie diesen Betrag bis zum {pay_by}.\n\nSollten Sie die Zahlung bereits veranlasst haben, betrachten Sie dieses Schreiben bitte als gegenstandslos.\n\nMit freundlichen Grüßen\n{seller}',
   },
   {
     days_after_due: 21,
     fee: '5.00',
     subject: '1. Mahnung {number}',
     message:
-      'Sehr geehrte Damen und Herren,\n\nleider ist unsere Rechnung {number} vom {issue_date} noch nicht vollständig bezahlt. Bitte überweisen Sie den offenen Betrag von {amount_due} zuzüglich einer Mahngebühr von {fee}, zusammen {total}, bis zum {pay_by}.\n\nMit freundlichen Grüßen\n{seller}',
+      '{salutation},\n\nleider ist unsere Rechnung {number} vom {issue_date} noch nicht vollständig bezahlt. Bitte überweisen Sie den offenen Betrag von {amount_due} zuzüglich einer Mahngebühr von {fee}, zusammen {total}, bis zum {pay_by}.\n\nMit freundlichen Grüßen\n{seller}',
   },
   {
     days_after_due: 35,
     fee: '10.00',
     subject: '2. Mahnung {number}',
     message:
-      'Sehr geehrte Damen und Herren,\n\ntrotz unserer Erinnerungen ist unsere Rechnung {number} vom {issue_date} weiterhin offen. Wir bitten Sie dringend, den Gesamtbetrag von {total} bis zum {pay_by} zu überweisen. Geht die Zahlung bis dahin nicht ein, sehen wir uns gezwungen, weitere Schritte einzuleiten.\n\nMit freundlichen Grüßen\n{seller}',
+      '{salutation},\n\ntrotz unserer Erinnerungen ist unsere Rechnung {number} vom {issue_date} weiterhin offen. Wir bitten Sie dringend, den Gesamtbetrag von {total} bis zum {pay_by} zu überweisen. Geht die Zahlung bis dahin nicht ein, sehen wir uns gezwungen, weitere Schritte einzuleiten.\n\nMit freundlichen Grüßen\n{seller}',
   },
 ];
 
@@ -53,21 +58,21 @@ export const DEFAULT_LEVELS_EN: DunningLevel[] = [
     fee: '0.00',
     subject: 'Payment reminder {number}',
     message:
-      'Dear Sir or Madam,\n\nperhaps it has escaped your attention that our invoice {number} of {issue_date} has been due since {due_date}. An amount of {amount_due} is still outstanding; please transfer it by {pay_by}.\n\nIf you have already paid, please disregard this letter.\n\nKind regards\n{seller}',
+      '{salutation},\n\nPerhaps it has escaped your attention that our invoice {number} of {issue_date} has been due since {due_date}. An amount of {amount_due} is still outstanding; please transfer it by {pay_by}.\n\nIf you have already paid, please disregard this letter.\n\nKind regards\n{seller}',
   },
   {
     days_after_due: 21,
     fee: '5.00',
     subject: 'Second reminder {number}',
     message:
-      'Dear Sir or Madam,\n\nour invoice {number} of {issue_date} has not yet been paid in full. Please transfer the amount outstanding of {amount_due} plus a reminder fee of {fee}, {total} in all, by {pay_by}.\n\nKind regards\n{seller}',
+      '{salutation},\n\nOur invoice {number} of {issue_date} has not yet been paid in full. Please transfer the amount outstanding of {amount_due} plus a reminder fee of {fee}, {total} in all, by {pay_by}.\n\nKind regards\n{seller}',
   },
   {
     days_after_due: 35,
     fee: '10.00',
     subject: 'Final reminder {number}',
     message:
-      'Dear Sir or Madam,\n\ndespite our reminders, our invoice {number} of {issue_date} has still not been paid in full. Please transfer the total of {total} by {pay_by}. If we do not receive payment by then, we will have to take further steps.\n\nKind regards\n{seller}',
+      '{salutation},\n\nDespite our reminders, our invoice {number} of {issue_date} has still not been paid in full. Please transfer the total of {total} by {pay_by}. If we do not receive payment by then, we will have to take further steps.\n\nKind regards\n{seller}',
   },
 ];
 

@@ -120,6 +120,12 @@ export interface Labels {
   taxNumber: string;
   /** German companies name their managing directors (Geschäftsführer) on invoices. */
   managingDirectors: string;
+  /** What stands there instead for an AG, SE, eG or e.V. (Vorstand), by the legal form (view/legal-form.ts). */
+  managementBoard: string;
+  /** ...for a partnership (OHG, KG, GbR): its partners (Gesellschafter). */
+  partners: string;
+  /** ...for a sole trader (e.K., e.U., a name without a company form): its owner (Inhaber). */
+  owner: string;
   /** Before the contact person a party names (BT-41 / BT-56). */
   contactPerson: string;
   /** Before a recipient's contact person in its address block ("z. Hd.", "Attn:"). */

@@ -34,11 +34,12 @@ const table = (names: string): Record<UnitCode, string> => {
   return Object.fromEntries(CODES.map((code, i) => [code, words[i] as string])) as Record<UnitCode, string>;
 };
 
-// In CODES' order; symbols (kg, km, m², kWh) are the same in every language.
+// In CODES' order; symbols (kg, km, m², kWh) are the same in every language. C62 (Rec 20 "one", the count
+// German tools write "Stück" with) and H87 ("piece") are told apart in German: "Stück" and "Stk.".
 export const UNIT_NAMES = {
   en: table('pc|h|days|unit|months|years|min|weeks|pcs|sets|pairs|pkg|kg|g|t|m|km|m²|m³|l|kWh|lump sum'),
   de: table(
-    'Stk.|Std.|Tage|Einh.|Monate|Jahre|Min.|Wochen|Stk.|Satz|Paar|Pkg.|kg|g|t|m|km|m²|m³|l|kWh|Pausch.',
+    'Stück|Std.|Tage|Einh.|Monate|Jahre|Min.|Wochen|Stk.|Satz|Paar|Pkg.|kg|g|t|m|km|m²|m³|l|kWh|Pausch.',
   ),
   fr: table('pce|h|jours|unité|mois|ans|min|semaines|pces|jeux|paires|paq.|kg|g|t|m|km|m²|m³|l|kWh|forfait'),
   es: table('ud.|h|días|unidad|meses|años|min|semanas|uds.|juegos|pares|paq.|kg|g|t|m|km|m²|m³|l|kWh|global'),

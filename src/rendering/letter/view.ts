@@ -37,8 +37,12 @@ export function buildLetterView(input: RenderInput, letter: ReminderLetter): Inv
   );
   // The invoice's instructions ("within 14 days") would contradict the letter's new payment date.
   if (payment) payment.instructions = null;
+  // A letter is addressed to the customer ("An"), not to an invoice's "Rechnungsempfänger"; a delivery
+  // address has no place in it.
+  const addressee = input.data.buyer ? invoice.recipients.slice(0, 1) : [];
   return {
     ...invoice,
+    recipients: addressee.map((party) => ({ ...party, heading: labels.to })),
     title: letter.title,
     number: '',
     metaTitle: letter.title,

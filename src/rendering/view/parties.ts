@@ -3,6 +3,7 @@
 import type { Address } from '../../domain/address';
 import type { Party } from '../../domain/party';
 import type { Labels } from '../labels';
+import { officersLabel } from './legal-form';
 import type { PartyView } from './types';
 
 const CITY_STATE_POSTAL = new Set(['US', 'CA', 'AU']);
@@ -73,8 +74,9 @@ export function partyView(
   if (present(party?.tax_number)) ids.push(`${ctx.labels.taxNumber} ${party.tax_number}`);
   if (present(party?.registration_number))
     ids.push(`${ctx.labels.registration} ${party.registration_number}`);
+  // "Geschäftsführer" for a GmbH, "Inhaber" for a sole trader: by the legal form its legal name states.
   if (present(party?.managing_directors))
-    ids.push(`${ctx.labels.managingDirectors}: ${party.managing_directors}`);
+    ids.push(`${officersLabel(ctx.labels, legal || name)}: ${party.managing_directors}`);
   // BT-33 as the seller states it (a register court, share capital, directors): printed as written.
   if (present(party?.legal_info)) ids.push(party.legal_info.trim());
   return { heading, name, address, contact, ids };

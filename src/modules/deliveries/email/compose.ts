@@ -1,6 +1,7 @@
 import type { Address } from '../../../domain/address';
 import { makeFormatter, resolveLocale } from '../../../rendering/format';
 import { type Labels, labelsFor, languageOf } from '../../../rendering/labels';
+import { officersLabel } from '../../../rendering/view/legal-form';
 import { addressLines } from '../../../rendering/view/parties';
 import { currencyDecimals, type DocumentType, getDocumentType } from '../../reference';
 import { MAX_SUBJECT } from '../model';
@@ -94,7 +95,7 @@ function signature(locale: string, labels: Labels, sender: SenderDetails | null 
     addressLines(sender.address ?? undefined, locale, false).join(', '),
     present(sender.registration) ? `${labels.registration} ${sender.registration.trim()}` : null,
     present(sender.managingDirectors)
-      ? `${labels.managingDirectors}: ${sender.managingDirectors.trim()}`
+      ? `${officersLabel(labels, sender.legalName)}: ${sender.managingDirectors.trim()}`
       : null,
     ...(sender.legalInfo ?? '').split('\n').map((line) => line.trim()),
     present(sender.taxId) ? `${labels.taxId} ${sender.taxId.trim()}` : null,

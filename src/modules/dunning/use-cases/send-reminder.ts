@@ -31,6 +31,7 @@ import {
 import type { SendReminderBody } from '../model';
 import { fillPlaceholders, PAY_WITHIN_DAYS, placeholderProblem } from '../policy';
 import { deleteReminder, insertReminder, remindersOf } from '../repo';
+import { salutationOf } from '../salutation';
 import type { ReminderRow } from '../schema';
 import { readPolicy } from './policy';
 import { remindableDocument } from './remindable';
@@ -148,6 +149,7 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
     days_overdue: String(daysOverdue({ ...document, dueDate: document.dueDate ?? document.issueDate }, date)),
     customer: (data.buyer as Party | undefined)?.name ?? '',
     seller: (data.seller as Party | undefined)?.name ?? '',
+    salutation: salutationOf(data.buyer as Party | undefined, languageOf(locale)),
   };
   const letter: ReminderLetter = {
     title: fillPlaceholders(stage.subject, values).replace(/\s+/g, ' ').trim(),

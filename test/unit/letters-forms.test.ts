@@ -1,0 +1,85 @@
+// Whom a reminder greets (src/modules/dunning/salutation.ts), who a firm names as its officers by its legal
+// form (src/rendering/view/legal-form.ts), and the German words for the two "piece" unit codes.
+import { describe, expect, test } from 'bun:test';
+import { DEFAULT_LEVELS, DEFAULT_LEVELS_EN, levelProblems } from '../../src/modules/dunning/policy';
+import { salutationOf } from '../../src/modules/dunning/salutation';
+import { labelsFor } from '../../src/rendering/labels';
+import { UNIT_NAMES } from '../../src/rendering/labels/units';
+import { legalFormOf, officersLabel } from '../../src/rendering/view/legal-form';
+
+describe('salutationOf', () => {
+  test.each([
+    ['Anna Schmidt', {}, 'Guten Tag Anna Schmidt'],
+    ['Dr. Anna Müller-Lüdenscheidt', {}, 'Guten Tag Dr. Anna Müller-Lüdenscheidt'],
+    ['Jan van der Berg', {}, 'Guten Tag Jan van der Berg'],
+    ['Frau Anna Schmidt', {}, 'Sehr geehrte Frau Anna Schmidt'],
+    ['Herr Weber', {}, 'Sehr geehrter Herr Weber'],
+    ['Globex GmbH', {}, 'Sehr geehrte Damen und Herren'],
+    ['Schmidt Bau', {}, 'Sehr geehrte Damen und Herren'],
+    ['Malerbetrieb Weber', {}, 'Sehr geehrte Damen und Herren'],
+    ['Bäckerei Lang', {}, 'Sehr geehrte Damen und Herren'],
+    ['Anna Schmidt Fotografie', {}, 'Sehr geehrte Damen und Herren'],
+    ['Müller & Söhne', {}, 'Sehr geehrte Damen und Herren'],
+    ['Weber IT', {}, 'Sehr geehrte Damen und Herren'],
+    ['Stadtwerke', {}, 'Sehr geehrte Damen und Herren'],
+    // A person's name that states a VAT id is a sole trader's firm: addressed as a firm.
+    ['Anna Schmidt', { tax_id: 'DE123456789' }, 'Sehr geehrte Damen und Herren'],
+    ['Globex GmbH', { contact_name: 'Buchhaltung, Frau Weber' }, 'Sehr geehrte Frau Weber'],
+    ['Globex GmbH', { contact_name: 'Herr Dr. Klein' }, 'Sehr geehrter Herr Dr. Klein'],
+    ['Globex GmbH', { contact_name: 'Buchhaltung' }, 'Sehr geehrte Damen und Herren'],
+  ])('%s %o: "%s"', (name, more, expected) => {
+    expect(salutationOf({ name, ...more }, 'de')).toBe(expected);
+  });
+
+  test('in English, French and the other languages', () => {
+    expect(salutationOf({ name: 'Anna Schmidt' }, 'en')).toBe('Dear Anna Schmidt');
+    expect(salutationOf({ name: 'Acme Ltd' }, 'en')).toBe('Dear Sir or Madam');
+    expect(salutationOf({ name: 'X SARL', contact_name: 'Mme Durand' }, 'en')).toBe('Dear Ms Durand');
+    expect(salutationOf({ name: 'X SARL', contact_name: 'Madame Durand' }, 'fr')).toBe('Madame');
+    expect(salutationOf({ name: 'X SARL' }, 'fr')).toBe('Madame, Monsieur');
+    expect(salutationOf({ name: 'Marie Durand' }, 'fr')).toBe('Bonjour Marie Durand');
+    expect(salutationOf({ name: 'Anna Schmidt' }, 'it')).toBe('Gentile Anna Schmidt');
+    expect(salutationOf(undefined, 'de')).toBe('Sehr geehrte Damen und Herren');
+  });
+
+  test('the default letters open with {salutation}, and a policy may use it', () => {
+    const opening = '{salutation},\n\n';
+    for (const level of [...DEFAULT_LEVELS, ...DEFAULT_LEVELS_EN]) expect(level.message).toStartWith(opening);
+    // English capitalises the sentence after the salutation; German goes on in lower case.
+    for (const level of DEFAULT_LEVELS_EN) expect(level.message.charAt(opening.length)).toMatch(/\p{Lu}/u);
+    for (const level of DEFAULT_LEVELS) expect(level.message.charAt(opening.length)).toMatch(/\p{Ll}/u);
+    expect(levelProblems(DEFAULT_LEVELS).problems).toEqual([]);
+  });
+});
+
+describe('the legal form and the officers it names', () => {
+  test.each([
+    ['Acme Handel GmbH', 'company', 'Geschäftsführer'],
+    ['Muster UG (haftungsbeschränkt)', 'company', 'Geschäftsführer'],
+    ['Muster GmbH & Co. KG', 'company', 'Geschäftsführer'],
+    ['Muster AG', 'board', 'Vorstand'],
+    ['Sportverein Musterstadt e.V.', 'board', 'Vorstand'],
+    ['Muster & Partner OHG', 'partnership', 'Gesellschafter'],
+    ['Muster KG', 'partnership', 'Gesellschafter'],
+    ['Schmidt und Weber GbR', 'partnership', 'Gesellschafter'],
+    ['Malerbetrieb Max Weber e.K.', 'sole', 'Inhaber'],
+    ['Anna Schmidt Grafikdesign', 'sole', 'Inhaber'],
+    ['Tischlerei Huber e.U.', 'sole', 'Inhaber'],
+  ])('%s: %s, "%s"', (name, form, label) => {
+    expect(legalFormOf(name)).toBe(form as ReturnType<typeof legalFormOf>);
+    expect(officersLabel(labelsFor('de-DE', 'DE'), name)).toBe(label);
+  });
+
+  test('in Austria, English and French', () => {
+    expect(officersLabel(labelsFor('de-AT', 'AT'), 'Tischlerei Huber e.U.')).toBe('Inhaber');
+    expect(officersLabel(labelsFor('de-AT', 'AT'), 'Huber GmbH')).toBe('Geschäftsführer');
+    expect(officersLabel(labelsFor('en-GB'), 'Max Weber e.K.')).toBe('Owner');
+    expect(officersLabel(labelsFor('en-GB'), 'Acme GmbH')).toBe('Managing directors');
+    expect(officersLabel(labelsFor('fr-FR'), 'Marie Durand')).toBe('Exploitant');
+  });
+});
+
+test('C62 and H87 have distinct German words on the PDF', () => {
+  expect(UNIT_NAMES.de.C62).toBe('Stück');
+  expect(UNIT_NAMES.de.H87).toBe('Stk.');
+});
