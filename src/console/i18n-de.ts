@@ -18,6 +18,57 @@ export const GERMAN: Record<string, string> = {
   'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.':
     'Eine CSV-Datei mit Kopfzeile und einer Zeile je Position (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) oder ein JSON-Array von Dokumenten.',
   'A JSON import is an array of objects.': 'Ein JSON-Import ist ein Array von Objekten.',
+  'This is a spreadsheet workbook (such as .xlsx), not a CSV file. Open it in Excel, choose File › Save As › “CSV UTF-8 (comma delimited)” or “CSV (semicolon delimited)”, and import that file.':
+    'Das ist eine Excel-Arbeitsmappe (etwa .xlsx), keine CSV-Datei. Öffnen Sie sie in Excel, wählen Sie Datei › Speichern unter › „CSV UTF-8 (durch Trennzeichen getrennt)“ oder „CSV (Trennzeichen-getrennt)“ und importieren Sie diese Datei.',
+  'Header row': 'Kopfzeile',
+  'An amount in euros (€) on a document in {currency}: write it in {currency}, without the euro sign.':
+    'Ein Betrag in Euro (€) in einem Dokument in {currency}: in {currency} und ohne Eurozeichen schreiben.',
+  File: 'Datei',
+  'Column “{column}”': 'Spalte „{column}“',
+  'There is no column “{column}”: rename or remove it.':
+    'Eine Spalte „{column}“ gibt es nicht: umbenennen oder entfernen.',
+  'The column “{column}” appears twice.': 'Die Spalte „{column}“ kommt zweimal vor.',
+  'A column has no name in the header row: name it or remove it.':
+    'Eine Spalte hat in der Kopfzeile keinen Namen: benennen oder entfernen.',
+  'A documents file needs a column “number” (or “document_ref”) that says which document each line belongs to.':
+    'Eine Datei mit Dokumenten braucht eine Spalte „number“ (oder „document_ref“), die sagt, zu welchem Dokument eine Zeile gehört.',
+  'The file needs a header row and at least one row of data.':
+    'Die Datei braucht eine Kopfzeile und mindestens eine Zeile mit Daten.',
+  'A file may have at most {max} columns; this one has {count}.':
+    'Eine Datei darf höchstens {max} Spalten haben; diese hat {count}.',
+  'Line {line} of the file has {got} cells, the header row {expected}: is a separator or quote missing there?':
+    'Zeile {line} der Datei hat {got} Zellen, die Kopfzeile {expected}: fehlt dort ein Trennzeichen oder Anführungszeichen?',
+  'A quotation mark opened on line {line} of the file is never closed.':
+    'Ein Anführungszeichen in Zeile {line} der Datei wird nie geschlossen.',
+  'Line {line} of the file has a stray quotation mark.':
+    'Zeile {line} der Datei hat ein Anführungszeichen an falscher Stelle.',
+  '“{value}” could be {a} or {b}: write it without the dot, or with a decimal comma.':
+    '„{value}“ kann {a} oder {b} heißen: ohne Punkt schreiben oder mit Dezimalkomma.',
+  '“{value}” groups thousands with dots: write {digits}.':
+    '„{value}“ trennt Tausender mit Punkten: {digits} schreiben.',
+  '“{value}” has a comma, but this file separates its cells with commas: write {dotted} for the decimal, or {whole} for the whole number.':
+    '„{value}“ hat ein Komma, aber diese Datei trennt ihre Zellen mit Kommas: {dotted} für die Dezimalzahl schreiben oder {whole} für die ganze Zahl.',
+  '“{value}” has a decimal comma, but this file separates its cells with commas: write {dotted}, or save the file with semicolons.':
+    '„{value}“ hat ein Dezimalkomma, aber diese Datei trennt ihre Zellen mit Kommas: {dotted} schreiben oder die Datei mit Semikolons speichern.',
+  '“{value}” is not yes or no: write ja/nein, yes/no, true/false or 1/0.':
+    '„{value}“ ist weder ja noch nein: ja/nein, yes/no, true/false oder 1/0 schreiben.',
+  '“{value}” has a two-digit year: write {date}.':
+    '„{value}“ hat eine zweistellige Jahreszahl: {date} schreiben.',
+  '“{value}” is not a date (day.month.year).': '„{value}“ ist kein Datum (Tag.Monat.Jahr).',
+  'Required: it says which document this line belongs to.':
+    'Pflichtfeld: sagt, zu welchem Dokument diese Zeile gehört.',
+  '“{key}” is the document of row {rows} already: the lines of one document must follow each other (sort the file by number).':
+    '„{key}“ ist schon das Dokument aus Zeile {rows}: die Zeilen eines Dokuments müssen aufeinander folgen (Datei nach Nummer sortieren).',
+  '“{key}” is the document of rows {rows} already: the lines of one document must follow each other (sort the file by number).':
+    '„{key}“ ist schon das Dokument aus den Zeilen {rows}: die Zeilen eines Dokuments müssen aufeinander folgen (Datei nach Nummer sortieren).',
+  'Differs from row {row}, the first line of this document (“{value}”).':
+    'Weicht von Zeile {row} ab, der ersten Zeile dieses Dokuments („{value}“).',
+  'Not imported: the document of row {rows} has errors.':
+    'Nicht importiert: das Dokument aus Zeile {rows} hat Fehler.',
+  'Not imported: the document of rows {rows} has errors.':
+    'Nicht importiert: das Dokument aus den Zeilen {rows} hat Fehler.',
+  'The number {number} is already used in row {row} of this file.':
+    'Die Nummer {number} steht schon in Zeile {row} dieser Datei.',
   'A logo is set.': 'Ein Logo ist hinterlegt.',
   'Logo: {name} ({size} KB)': 'Logo: {name} ({size} KB)',
   'The chosen logo': 'Das gewählte Logo',

@@ -10,6 +10,7 @@ import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import type { StoredDocument } from './documents/model';
 import { STATUS_LABELS, STATUSES } from './documents/model';
+import { importProblemPlace, importProblemText } from './import-problems';
 
 const RUNNING = ['queued', 'processing', 'running', 'pending'];
 
@@ -204,6 +205,14 @@ function BatchView({ id }: { id: string }) {
   );
 }
 
+/** One problem of an import: where in the file (a column, the header row), then what, in words. */
+function problemLine(problem: { loc: string; msg: string; type?: string }): string {
+  const place = importProblemPlace(problem.loc);
+  const words = importProblemText(problem);
+  const text = /[.!?]$/.test(words) ? words : `${words}.`;
+  return place ? `${place}: ${text}` : text;
+}
+
 function NewImport() {
   const [resource, setResource] = useState('customers');
   const [current, setCurrent] = useState<Import | null>(null);
@@ -255,10 +264,8 @@ function NewImport() {
       <ErrorNotice error={action.error} />
       {problems.length > 0 ? (
         <ul class="problems">
-          {problems.slice(0, 20).map((problem) => (
-            <li key={problem.loc}>
-              <code>{problem.loc}</code>: {problem.msg}
-            </li>
+          {problems.slice(0, 20).map((problem, i) => (
+            <li key={`${i}:${problem.loc}`}>{problemLine(problem)}</li>
           ))}
         </ul>
       ) : null}
@@ -276,8 +283,7 @@ function NewImport() {
             <ul class="problems">
               {current.errors.slice(0, 50).map((problem) => (
                 <li key={problem.row}>
-                  {t('Row {n}', { n: problem.row })}:{' '}
-                  {problem.fields.map((field) => `${field.loc}: ${field.msg}`).join('; ')}
+                  {t('Row {n}', { n: problem.row })}: {problem.fields.map(problemLine).join(' ')}
                 </li>
               ))}
             </ul>

@@ -136,16 +136,21 @@ function withoutSepLine(text: string): { text: string; delimiter: CsvDelimiter |
 }
 
 /**
- * The records without a last column that has no name and no value in any record: a spreadsheet that ends
- * every line with a delimiter (`name;city;`) adds it. A named one, or one holding a value, stays (and an
+ * The records without the last columns that have no name and no value in any record: a spreadsheet that ends
+ * every line with a delimiter (`name;city;`) adds one, and one whose cells right of the data were once
+ * formatted or emptied adds several (`name;city;;;`). A named one, or one holding a value, stays (and an
  * unnamed one is then refused naming it).
  */
 function withoutTrailingEmptyColumn(records: string[][]): string[][] {
   const header = records[0];
-  if (!header || header.length < 2 || header[header.length - 1]?.trim() !== '') return records;
-  const last = header.length - 1;
-  if (records.some((record) => record.length > last && (record[last] ?? '').trim() !== '')) return records;
-  return records.map((record) => record.slice(0, last));
+  if (!header) return records;
+  let width = header.length;
+  while (width > 1 && header[width - 1]?.trim() === '') {
+    const last = width - 1;
+    if (records.some((record) => record.length > last && (record[last] ?? '').trim() !== '')) break;
+    width = last;
+  }
+  return width === header.length ? records : records.map((record) => record.slice(0, width));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { type FieldError, validationError } from '../../../shared/errors';
 import type { Pace } from '../../../shared/event-loop';
 import { type CsvTable, parseCsv, parseCsvPaced } from '../csv';
-import { booleanCell, decimalCell } from '../csv-cells';
+import { booleanCell, dateCell, decimalCell, hasEuroSign } from '../csv-cells';
 import type { ParsedImport } from '../entries';
 import type { RowError } from '../model';
 
@@ -69,6 +69,9 @@ const DECIMAL_COLUMNS = new Set([
   'line.discount_amount',
 ]);
 
+/** Dates the API takes as `2026-12-31`; a file may write them `31.12.2026`. */
+const DATE_COLUMNS = new Set(['issue_date', 'due_date', 'delivery_date', 'valid_until']);
+
 type Cells = Map<string, string>;
 
 function columnProblem(column: string): string | null {
@@ -118,7 +121,12 @@ function lineItem(cells: Cells, problems: FieldError[]): Record<string, unknown>
  * The create body of one document, and the problems only its records show (one list per record, after
  * those found reading the record's cells).
  */
-function groupBody(rows: readonly number[], lines: readonly Cells[], cellProblems: readonly FieldError[][]) {
+function groupBody(
+  rows: readonly number[],
+  lines: readonly Cells[],
+  cellProblems: readonly FieldError[][],
+  euros: readonly string[][] = [],
+) {
   const first = lines[0] as Cells;
   const body: Record<string, unknown> = {};
   const shipping: Record<string, unknown> = {};
@@ -132,6 +140,14 @@ function groupBody(rows: readonly number[], lines: readonly Cells[], cellProblem
   const errors: RowError[] = [];
   body.line_items = lines.map((cells, i) => {
     const problems = [...(cellProblems[i] ?? [])];
+    // `1.234,56 €` was read as 1234.56: right for a document in euros only.
+    const currency = body.currency;
+    if (typeof currency === 'string' && currency.toUpperCase() !== 'EUR') {
+      for (const column of euros[i] ?? []) {
+        const msg = `an amount in euros (€) on a document in ${currency}: write it without the euro sign, in ${currency}`;
+        problems.push({ loc: column, msg, type: 'invalid_value' });
+      }
+    }
     const line = lineItem(cells, problems);
     if (i > 0) {
       for (const column of DOCUMENT_COLUMNS) {
@@ -153,6 +169,8 @@ interface Group {
   rows: number[];
   lines: Cells[];
   problems: FieldError[][];
+  /** Per line, the amount columns whose cell carried the euro sign. */
+  euros: string[][];
 }
 
 /** Groups a documents CSV into one candidate per document, in order of their first line. */
@@ -179,7 +197,7 @@ export async function csvDocumentsPaced(data: readonly unknown[], pace: Pace): P
 
 function candidateOf(part: Group | RowError): ParsedImport['candidates'][number] {
   if ('fields' in part) return { rows: [part.row], body: null, errors: [part] };
-  return { rows: part.rows, ...groupBody(part.rows, part.lines, part.problems) };
+  return { rows: part.rows, ...groupBody(part.rows, part.lines, part.problems, part.euros) };
 }
 
 /** The records of a documents CSV taken one at a time into groups and records without a key, in order. */
@@ -191,6 +209,7 @@ class Grouping {
   private readonly delimiter: CsvTable['delimiter'];
   private readonly keyColumn: string;
   private readonly decimal: boolean[];
+  private readonly date: boolean[];
   private readonly groups = new Map<string, Group>();
   private current: Group | null = null;
 
@@ -209,6 +228,7 @@ class Grouping {
     this.delimiter = delimiter;
     this.keyColumn = keyColumn;
     this.decimal = header.map((column) => DECIMAL_COLUMNS.has(column));
+    this.date = header.map((column) => DATE_COLUMNS.has(column));
   }
 
   add(record: string[], row: number): void {
@@ -216,10 +236,9 @@ class Grouping {
     const cells: Cells = new Map(
       this.header.map((column, c) => {
         const value = record[c] ?? '';
-        return [
-          column,
-          this.decimal[c] && value ? decimalCell(column, value, this.delimiter, problems) : value,
-        ];
+        if (!value) return [column, value];
+        if (this.decimal[c]) return [column, decimalCell(column, value, this.delimiter, problems)];
+        return [column, this.date[c] ? dateCell(column, value, problems) : value];
       }),
     );
     const key = cells.get(this.keyColumn) ?? '';
@@ -236,13 +255,14 @@ class Grouping {
       problems.unshift({ loc: this.keyColumn, msg, type: 'duplicate' });
     }
     if (!group) {
-      group = { key, rows: [], lines: [], problems: [] };
+      group = { key, rows: [], lines: [], problems: [], euros: [] };
       this.groups.set(key, group);
       this.parts.push(group);
     }
     group.rows.push(row);
     group.lines.push(cells);
     group.problems.push(problems);
+    group.euros.push(this.header.filter((column, c) => hasEuroSign(column, record[c] ?? '')));
     this.current = group;
   }
 }

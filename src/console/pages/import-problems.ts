@@ -1,0 +1,128 @@
+// An import's problems as the person who chose the file reads them: where (the row, the column of the file,
+// the header line) and what, in the console's language. The API says them in English for programmers
+// (src/modules/imports); the ones a spreadsheet's file meets are said in words here, anything else through
+// the console's plain words for the create endpoints' checks, or as the API put it.
+import { t } from '../i18n';
+import { plainProblem } from '../ui/plain-problems';
+
+export interface ImportProblem {
+  loc: string;
+  msg: string;
+  type?: string;
+}
+
+/**
+ * The import's own sentences (src/modules/imports/csv.ts, csv-cells.ts, resources/documents-csv.ts,
+ * resources/documents.ts): a named group fills the placeholder of the same name.
+ */
+const IMPORT_WORDS: [RegExp, string][] = [
+  // The header line and the file as a whole (a 422 of the create).
+  [/^unknown column '(?<column>.*)'$/, 'There is no column “{column}”: rename or remove it.'],
+  [/^duplicate column '(?<column>.*)'$/, 'The column “{column}” appears twice.'],
+  [
+    /^a column without a name in the header line/,
+    'A column has no name in the header row: name it or remove it.',
+  ],
+  [
+    /^A documents CSV needs a 'number' or 'document_ref' column/,
+    'A documents file needs a column “number” (or “document_ref”) that says which document each line belongs to.',
+  ],
+  [
+    /^CSV needs a header line and at least one data row$/,
+    'The file needs a header row and at least one row of data.',
+  ],
+  [
+    /^At most (?<max>\d+) columns per CSV file; the header has (?<count>\d+)$/,
+    'A file may have at most {max} columns; this one has {count}.',
+  ],
+  [
+    /^Invalid Record Length: (?:expect|columns length is) (?<expected>\d+), got (?<got>\d+) on line (?<line>\d+)/,
+    'Line {line} of the file has {got} cells, the header row {expected}: is a separator or quote missing there?',
+  ],
+  [
+    /^Quote Not Closed: .* at line (?<line>\d+)/,
+    'A quotation mark opened on line {line} of the file is never closed.',
+  ],
+  [
+    /^Invalid (?:Opening|Closing) Quote: .* at line (?<line>\d+)/,
+    'Line {line} of the file has a stray quotation mark.',
+  ],
+  // A cell of a row.
+  [
+    /^'(?<value>.*)' could be (?<a>\S+) or (?<b>\S+): write it without the dot, or with a decimal comma$/,
+    '“{value}” could be {a} or {b}: write it without the dot, or with a decimal comma.',
+  ],
+  [
+    /^'(?<value>.*)' groups thousands with dots: write (?<digits>\S+)$/,
+    '“{value}” groups thousands with dots: write {digits}.',
+  ],
+  [
+    /^'(?<value>.*)' has a comma: write (?<dotted>\S+) for the decimal, or (?<whole>\S+) for the whole number/,
+    '“{value}” has a comma, but this file separates its cells with commas: write {dotted} for the decimal, or {whole} for the whole number.',
+  ],
+  [
+    /^'(?<value>.*)' has a decimal comma; use a dot: (?<dotted>\S+)$/,
+    '“{value}” has a decimal comma, but this file separates its cells with commas: write {dotted}, or save the file with semicolons.',
+  ],
+  [
+    /^'(?<value>.*)' is not a yes\/no value/,
+    '“{value}” is not yes or no: write ja/nein, yes/no, true/false or 1/0.',
+  ],
+  [
+    /^'(?<value>.*)' has a two-digit year: write it with four digits, e\.g\. (?<date>\S+)$/,
+    '“{value}” has a two-digit year: write {date}.',
+  ],
+  [/^'(?<value>.*)' is not a date \(day\.month\.year\)$/, '“{value}” is not a date (day.month.year).'],
+  [
+    /^an amount in euros \(€\) on a document in (?<currency>\S+):/,
+    'An amount in euros (€) on a document in {currency}: write it in {currency}, without the euro sign.',
+  ],
+  [
+    /^Field required: it names the document this line belongs to$/,
+    'Required: it says which document this line belongs to.',
+  ],
+  [
+    /^'(?<key>.*)' names the document on row (?<rows>\d+); the lines of one document must be consecutive$/,
+    '“{key}” is the document of row {rows} already: the lines of one document must follow each other (sort the file by number).',
+  ],
+  [
+    /^'(?<key>.*)' names the document on rows (?<rows>.+); the lines of one document must be consecutive$/,
+    '“{key}” is the document of rows {rows} already: the lines of one document must follow each other (sort the file by number).',
+  ],
+  [
+    /^differs from row (?<row>\d+), the first line of this document \('(?<value>.*)'\)$/,
+    'Differs from row {row}, the first line of this document (“{value}”).',
+  ],
+  [
+    /^not imported: the document on row (?<rows>\d+) has errors$/,
+    'Not imported: the document of row {rows} has errors.',
+  ],
+  [
+    /^not imported: the document on rows (?<rows>.+) has errors$/,
+    'Not imported: the document of rows {rows} has errors.',
+  ],
+  [
+    /^number '(?<number>.*)' is already used by row (?<row>\d+) of this import$/,
+    'The number {number} is already used in row {row} of this file.',
+  ],
+];
+
+/** What is wrong, in the console's language. */
+export function importProblemText(problem: ImportProblem): string {
+  for (const [pattern, words] of IMPORT_WORDS) {
+    const match = pattern.exec(problem.msg);
+    if (match) return t(words, { ...match.groups });
+  }
+  return plainProblem(problem.msg, problem.loc);
+}
+
+/**
+ * Where it is: a column of the row (`Column “line.quantity”`), or nothing when the problem is the row's or
+ * the import's as a whole; for a refused file, the header row or the file.
+ */
+export function importProblemPlace(loc: string): string | null {
+  if (loc === 'row' || loc === 'import') return null;
+  if (loc === 'body.data.0') return t('Header row');
+  if (loc === 'body.data' || loc.startsWith('body.')) return t('File');
+  return t('Column “{column}”', { column: loc });
+}
