@@ -938,8 +938,8 @@ export const GERMAN: Record<string, string> = {
   'Payment date': 'Zahlungsdatum',
   'Payment recorded.': 'Zahlung erfasst.',
   Payments: 'Zahlungen',
-  'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}.':
-    'Platzhalter: {number} (Rechnungsnummer), {issue_date}, {due_date}, {amount_due} (offener Betrag), {fee}, {total}, {pay_by} (neues Zahlungsziel), {days_overdue}, {customer}, {seller}.',
+  'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}, {salutation}.':
+    'Platzhalter: {number} (Rechnungsnummer), {issue_date}, {due_date}, {amount_due} (offener Betrag), {fee}, {total}, {pay_by} (neues Zahlungsziel), {days_overdue}, {customer}, {seller}, {salutation} (Anrede: „Sehr geehrte Damen und Herren“, „Sehr geehrte Frau Weber“ oder „Guten Tag Anna Schmidt“).',
   'Record payment': 'Zahlung erfassen',
   'Reminder queued for sending.': 'Mahnung wird versendet.',
   'Reminder recipient': 'Empfänger der Mahnung',

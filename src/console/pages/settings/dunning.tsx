@@ -69,7 +69,7 @@ export function DunningSettings() {
       <h2 id="dunning-heading">{t('Dunning policy')}</h2>
       <p class="hint">
         {t(
-          'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}.',
+          'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}, {salutation}.',
         )}
       </p>
       {editable ? null : <p class="hint">{t('Only owners and admins change the dunning policy.')}</p>}
