@@ -33,3 +33,35 @@ export function isEmailAddress(value: string): boolean {
 }
 
 FormatRegistry.Set('email', isEmailAddress);
+
+/**
+ * The one form two spellings of a person's mailbox share (users, workspace members, their links,
+ * sign-in): lower-cased, the domain in its IDNA ASCII form, so `Anna@Müller-GmbH.de` and
+ * `anna@xn--mller-gmbh-9db.de` are one person (docs/sign-in.md). Addresses are still stored and shown as
+ * typed (lower-cased); only comparisons use this. A domain IDNA refuses stays as typed, lower-cased.
+ * Customers' and deliveries' addresses are the firm's data, never compared so.
+ */
+export function emailKey(email: string): string {
+  const lower = email.trim().toLowerCase();
+  const at = lower.lastIndexOf('@');
+  if (at < 1) return lower;
+  const ascii = domainToASCII(lower.slice(at + 1));
+  return ascii === '' ? lower : `${lower.slice(0, at)}@${ascii.toLowerCase()}`;
+}
+
+/**
+ * Every spelling an address of this mailbox may be stored in: as typed (lower-cased), with the domain in
+ * IDNA's ASCII form and in its own letters. Look-ups by email match any of them, so a user or member
+ * stored in either spelling (before or after this was introduced) is found by both.
+ */
+export function emailSpellings(email: string): string[] {
+  const lower = email.trim().toLowerCase();
+  const key = emailKey(lower);
+  const at = key.lastIndexOf('@');
+  const spellings = new Set([lower, key]);
+  if (at >= 1) {
+    const unicode = domainToUnicode(key.slice(at + 1));
+    if (unicode !== '') spellings.add(`${key.slice(0, at)}@${unicode.toLowerCase()}`);
+  }
+  return [...spellings];
+}

@@ -1,3 +1,5 @@
+import { emailSpellings } from '../../http/email-format';
+
 // Passwords are hashed with argon2id through Bun's password API, at OWASP's recommended cost (19 MiB,
 // two passes): each hash runs off the event loop, and at most two at once, so a burst of sign-ins costs a
 // bounded amount of memory instead of 64 MiB each (Bun's default).
@@ -63,7 +65,9 @@ export async function passwordProblem(
   if (password.length > MAX_PASSWORD_LENGTH) return `must be at most ${MAX_PASSWORD_LENGTH} characters`;
   const lower = password.trim().toLowerCase();
   const email = context.email?.trim().toLowerCase();
-  if (email && (lower === email || lower === email.split('@')[0])) return 'must not be your e-mail address';
+  if (email && (emailSpellings(email).includes(lower) || lower === email.split('@')[0])) {
+    return 'must not be your e-mail address';
+  }
   if ((await commonPasswords()).has(lower)) return 'is one of the most used passwords: choose another';
   return null;
 }

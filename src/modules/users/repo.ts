@@ -1,5 +1,6 @@
-import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { emailSpellings } from '../../http/email-format';
 import {
   type InvitationRow,
   invitations,
@@ -14,8 +15,28 @@ import {
 // Users are found by email or id across accounts (sign-in names no account); everything a user then does
 // is scoped by the account their row names.
 
+/**
+ * The users stored for one mailbox, in any of its spellings (case, the domain in its own letters or IDNA's
+ * ASCII form: docs/sign-in.md): one, unless an older version stored it twice in two spellings. The one
+ * that has a password comes first, the most recently set first, then the newest.
+ */
+export async function findUsersByEmail(db: DbOrTx, email: string): Promise<UserRow[]> {
+  return await db
+    .select()
+    .from(users)
+    .where(inArray(users.email, emailSpellings(email)))
+    .orderBy(
+      sql`case when ${users.passwordHash} is null then 1 else 0 end`,
+      desc(sql`coalesce(${users.passwordChangedAt}, '')`),
+      desc(users.createdAt),
+      asc(users.id),
+    )
+    .all();
+}
+
+/** The user of a mailbox in any spelling (the first of findUsersByEmail's). */
 export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  return await db.select().from(users).where(eq(users.email, email)).get();
+  return (await findUsersByEmail(db, email))[0];
 }
 
 export async function findUser(db: DbOrTx, id: string): Promise<UserRow | undefined> {
@@ -162,7 +183,10 @@ export async function retireOpenLinks(
   const which =
     'userId' in match
       ? eq(invitations.userId, match.userId)
-      : and(eq(invitations.email, match.email), eq(invitations.workspaceId, match.workspaceId));
+      : and(
+          inArray(invitations.email, emailSpellings(match.email)),
+          eq(invitations.workspaceId, match.workspaceId),
+        );
   await db
     .update(invitations)
     .set({ usedAt: at })

@@ -14,7 +14,10 @@ export const users = sqliteTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id),
-    /** Lower-cased: one person, one sign-in, whatever the case they type. */
+    /**
+     * Lower-cased, kept as typed otherwise. Compared as one mailbox (http/email-format.ts emailKey): one
+     * person, one sign-in, whatever the case and the domain's spelling (its own letters or IDNA's ASCII).
+     */
     email: text('email').notNull(),
     name: text('name').notNull(),
     /** argon2id (PHC string); null until the person sets one through their one-time link. */

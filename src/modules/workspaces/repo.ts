@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
+import { emailSpellings } from '../../http/email-format';
 import type { PageRequest } from '../../shared/pagination';
 import type { Role } from './roles';
 import { type WorkspaceMemberRow, type WorkspaceRow, workspaceMembers, workspaces } from './schema';
@@ -95,11 +96,18 @@ export async function findMemberInAccount(
   )?.member;
 }
 
+/** The workspace's member for a mailbox, in any spelling (case, IDNA's ASCII or the domain's letters). */
 export async function findMemberByEmail(db: DbOrTx, workspaceId: string, email: string) {
   return await db
     .select()
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.email, email)))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        inArray(workspaceMembers.email, emailSpellings(email)),
+      ),
+    )
+    .orderBy(asc(workspaceMembers.id))
     .get();
 }
 
@@ -131,7 +139,10 @@ export async function countOwners(db: DbOrTx, workspaceId: string): Promise<numb
   );
 }
 
-/** Every membership of one email across the account's workspaces (a signed-in user's roles), oldest first. */
+/**
+ * Every membership of one mailbox (in any spelling) across the account's workspaces (a signed-in user's
+ * roles), oldest first.
+ */
 export async function membershipsOf(
   db: DbOrTx,
   accountId: string,
@@ -142,7 +153,7 @@ export async function membershipsOf(
       .select({ member: workspaceMembers })
       .from(workspaceMembers)
       .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaces.accountId, accountId), eq(workspaceMembers.email, email)))
+      .where(and(eq(workspaces.accountId, accountId), inArray(workspaceMembers.email, emailSpellings(email))))
       .orderBy(asc(workspaceMembers.id))
       .all()
   ).map((row) => row.member);

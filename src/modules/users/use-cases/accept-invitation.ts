@@ -1,4 +1,5 @@
 import { inTransaction } from '../../../db/transaction';
+import { emailKey } from '../../../http/email-format';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { conflict, DomainError, validationError } from '../../../shared/errors';
@@ -12,13 +13,13 @@ import {
   memberForUser,
   outranks,
 } from '../../workspaces';
-import { hashPassword, passwordProblem, verifyPassword } from '../password';
-import { findUser, findUserByEmail, insertUser, joinAccount, useInvitation } from '../repo';
+import { hashPassword, passwordProblem } from '../password';
+import { findUser, findUserByEmail, findUsersByEmail, insertUser, joinAccount, useInvitation } from '../repo';
 import type { InvitationRow, UserRow } from '../schema';
 import type { SignInThrottle } from '../sign-in-throttle';
 import { openLink } from './read-invitation';
 import { setPassword } from './set-password';
-import { tooManyTries } from './sign-in';
+import { tooManyTries, userWithPassword } from './sign-in';
 
 export interface Acceptance {
   token: string;
@@ -51,9 +52,10 @@ export async function acceptInvitation({
   throttle: SignInThrottle;
 }): Promise<UserRow> {
   const invited = await openLink(ctx, input.token);
+  // The mailbox in any spelling (docs/sign-in.md): someone who signs in already joins, never a second user.
   const existing =
-    invited?.kind === 'member' && invited.email ? await findUserByEmail(ctx.db, invited.email) : undefined;
-  if (existing) return await joinInvitedAccount(ctx, existing, input, throttle);
+    invited?.kind === 'member' && invited.email ? await findUsersByEmail(ctx.db, invited.email) : [];
+  if (existing.length > 0) return await joinInvitedAccount(ctx, existing, input, throttle);
   if (input.password === undefined) {
     throw validationError([{ loc: 'body.password', msg: 'password is required', type: 'missing' }]);
   }
@@ -86,21 +88,26 @@ export async function acceptInvitation({
  */
 async function joinInvitedAccount(
   ctx: SystemCtx,
-  user: UserRow,
+  candidates: UserRow[],
   input: Acceptance,
   throttle: SignInThrottle,
 ): Promise<UserRow> {
-  let proven = input.signedInUserId === user.id;
+  // One user, or two an older version stored for the mailbox in two spellings: whichever proves it is them.
+  const [first] = candidates;
+  if (!first) throw gone();
+  let proven = candidates.find((candidate) => candidate.id === input.signedInUserId);
   if (!proven && input.password !== undefined) {
     // The inviter holds the link too: their guesses at the person's password count as sign-in's do.
-    tooManyTries(throttle, user.email, input.address ?? null);
-    proven = await verifyPassword(input.password, user.passwordHash);
-    if (proven) throttle.recordSuccess(user.email, input.address ?? null);
+    const mailbox = emailKey(first.email);
+    tooManyTries(throttle, mailbox, input.address ?? null);
+    proven = await userWithPassword(candidates, input.password);
+    if (proven) throttle.recordSuccess(mailbox, input.address ?? null);
   }
-  if (!proven) {
+  const user = proven;
+  if (!user) {
     throw new DomainError(
       'forbidden',
-      `${user.email} signs in already: accept with their password, or signed in as them`,
+      `${first.email} signs in already: accept with their password, or signed in as them`,
     );
   }
   return await inTransaction(ctx, async (tx) => {

@@ -1,3 +1,4 @@
+import { emailKey } from '../../../http/email-format';
 import type { SystemCtx } from '../../../shared/context';
 import { DomainError, validationError } from '../../../shared/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../password';
@@ -26,13 +27,13 @@ export async function changePassword({
   if (problem) {
     throw validationError([{ loc: 'body.new_password', msg: `new_password ${problem}`, type: 'invalid' }]);
   }
-  tooManyTries(throttle, user.email, input.address);
+  tooManyTries(throttle, emailKey(user.email), input.address);
   if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
     throw validationError([
       { loc: 'body.current_password', msg: 'current_password is not the password', type: 'invalid' },
     ]);
   }
-  throttle.recordSuccess(user.email, input.address);
+  throttle.recordSuccess(emailKey(user.email), input.address);
   const passwordHash = await hashPassword(input.newPassword);
   await setPassword({ ctx, input: { user, passwordHash } });
   return await openSession(ctx, (await findUser(ctx.db, user.id)) ?? user);

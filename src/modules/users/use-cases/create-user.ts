@@ -19,8 +19,9 @@ export interface CreatedUser {
 /**
  * The admin CLI's `users create`: a user of the account, a member of the workspace (the account's first,
  * made when it has none) with the role, and either the password (already hashed) or a one-time link to
- * set one. Emails are unique across the service (case-insensitive): sign-in names no account, so an
- * email that signs in already joins this account as well (with its own role here, its password unchanged).
+ * set one. Emails are unique across the service, compared as one mailbox (whatever the case, the domain in
+ * its own letters or IDNA's ASCII form: docs/sign-in.md): sign-in names no account, so an email that signs
+ * in already joins this account as well (with its own role here, its password unchanged).
  */
 export async function createUser({
   ctx,

@@ -26,7 +26,9 @@ export interface Invited {
  * link whose page sets their name and password. For someone already a member, a new link replaces the
  * open one. The inviter sees the link and could open it themselves, so a link is only made for a role
  * within the inviter's reach (an admin never gets one for an owner), counting every membership the email
- * holds in the account, since a session acts with the highest of them.
+ * holds in the account, since a session acts with the highest of them. The email is compared as one
+ * mailbox (case, the domain in its own letters or IDNA's ASCII form: docs/sign-in.md): a member or user
+ * stored in another spelling is that person, and the link names the member's own spelling.
  */
 export async function inviteMember({
   ctx,
@@ -53,11 +55,16 @@ export async function inviteMember({
     // Someone who reaches this account already has the membership at once; someone who signs in to
     // other accounts only accepts the link with their own password (docs/office.md).
     if (user && (await hasJoined(tx.db, user.id, tx.accountId))) return { member, link: null };
-    await retireOpenLinks(tx.db, tx.accountId, { email, workspaceId: input.workspaceId }, isoNow(ctx.clock));
+    await retireOpenLinks(
+      tx.db,
+      tx.accountId,
+      { email: member.email, workspaceId: input.workspaceId },
+      isoNow(ctx.clock),
+    );
     const link = await issueLink(tx, {
       accountId: tx.accountId,
       kind: 'member',
-      email,
+      email: member.email,
       workspaceId: input.workspaceId,
       role: member.role,
       userId: null,

@@ -1,4 +1,5 @@
 import { inTransaction } from '../../../db/transaction';
+import { emailKey } from '../../../http/email-format';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
@@ -6,7 +7,7 @@ import { newId, randomToken } from '../../../shared/ids';
 import { sha256Hex } from '../../../shared/secrets';
 import { findAccountWithPlan } from '../../accounts';
 import { verifyPassword } from '../password';
-import { findUserByEmail, insertSession } from '../repo';
+import { findUsersByEmail, insertSession } from '../repo';
 import type { SessionRow, UserRow } from '../schema';
 import type { SignInThrottle } from '../sign-in-throttle';
 import { reachableAccounts } from './reach';
@@ -22,9 +23,10 @@ export interface SignedIn {
 }
 
 /**
- * Checks an email and password and opens a session. Unknown emails, users without a password yet and
- * wrong passwords get the same 401 after the same argon2id work; ten wrong tries for an email (or fifty
- * from an address) in 15 minutes answer 429 with Retry-After until the window frees a try.
+ * Checks an email and password and opens a session. The email is the mailbox in any spelling (case, the
+ * domain in its own letters or IDNA's ASCII form: docs/sign-in.md). Unknown emails, users without a
+ * password yet and wrong passwords get the same 401 after the same argon2id work; ten wrong tries for a
+ * mailbox (or fifty from an address) in 15 minutes answer 429 with Retry-After until the window frees a try.
  */
 export async function signIn({
   ctx,
@@ -35,12 +37,12 @@ export async function signIn({
   input: { email: string; password: string; address: string | null };
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
-  const email = input.email.trim().toLowerCase();
+  // One count per mailbox, whichever spelling each try is typed in.
+  const email = emailKey(input.email);
   // Counted before the password is checked: tries racing in parallel cannot pass the limit together.
   tooManyTries(throttle, email, input.address);
-  const user = await findUserByEmail(ctx.db, email);
-  const matches = await verifyPassword(input.password, user?.passwordHash ?? null);
-  if (!user || !matches) throw new DomainError('unauthorized', WRONG_CREDENTIALS);
+  const user = await userWithPassword(await findUsersByEmail(ctx.db, email), input.password);
+  if (!user) throw new DomainError('unauthorized', WRONG_CREDENTIALS);
   throttle.recordSuccess(email, input.address);
   // Someone in several accounts (docs/office.md) signs in while one of them is enabled and theirs.
   const reached = await reachableAccounts(ctx.db, user);
@@ -55,6 +57,26 @@ export async function signIn({
     if (account && account.account.disabledAt === null) return await openSession(ctx, user, reach.accountId);
   }
   throw new DomainError('forbidden', 'Account is disabled');
+}
+
+/**
+ * Of a mailbox's users (one, or two an older version stored in two spellings: never merged), the one
+ * whose password this is, the one with the most recently set password tried first; undefined for none.
+ * Without any password, the same argon2id work is done on a hash nobody knows.
+ */
+export async function userWithPassword(
+  candidates: UserRow[],
+  password: string,
+): Promise<UserRow | undefined> {
+  const withPassword = candidates.filter((user) => user.passwordHash !== null);
+  if (withPassword.length === 0) {
+    await verifyPassword(password, null);
+    return undefined;
+  }
+  for (const user of withPassword) {
+    if (await verifyPassword(password, user.passwordHash)) return user;
+  }
+  return undefined;
 }
 
 /**

@@ -9,7 +9,10 @@ import { findMemberByEmail, findWorkspace, insertMember, listMembers } from '../
 import type { Role } from '../roles';
 import type { WorkspaceMemberRow } from '../schema';
 
-/** Adds a person by email (compared case-insensitively); answers the whole member list, as SPEC 4 says. */
+/**
+ * Adds a person by email (compared as one mailbox: whatever the case, the domain in its own letters or in
+ * IDNA's ASCII form); answers the whole member list, as SPEC 4 says.
+ */
 async function addMemberInTransaction({
   ctx,
   input,
