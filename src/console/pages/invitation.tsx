@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { ApiError, call, get } from '../api';
 import type { Invitation, Me, User } from '../api-types';
 import { type Language, t } from '../i18n';
+import { mailboxOf } from '../mailbox';
 import { href } from '../router';
 import { signedInWithPassword } from '../session';
 import { Field } from '../ui/form';
@@ -43,7 +44,7 @@ export function InvitationPage({ token, language, onLanguage, onJoined }: Props)
     const found = await get<Invitation>(`/invitations/${token}`);
     // Someone who signs in already joins with their own password, or signed in as them, with a click.
     const signedInAs = found.existing_user ? await signedInEmail() : null;
-    const same = signedInAs !== null && signedInAs.toLowerCase() === found.email?.toLowerCase();
+    const same = signedInAs !== null && !!found.email && mailboxOf(signedInAs) === mailboxOf(found.email);
     return { ...found, signedIn: same };
   }, [token]);
   const [email, setEmail] = useState('');
