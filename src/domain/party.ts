@@ -90,3 +90,20 @@ export const Party = t.Object(
   { additionalProperties: false },
 );
 export type Party = typeof Party.static;
+
+const stated = (value: string | null | undefined): boolean => !!value?.trim();
+
+/**
+ * A party that states something only a business has: a VAT, tax or register number, an identifier with its
+ * scheme, a network address other than an e-mail. What tells a firm from a private person where the data
+ * has no such flag (a French invoice's late-payment mentions, a reminder's greeting).
+ */
+export function statesBusiness(party: Partial<Party>): boolean {
+  return (
+    stated(party.tax_id) ||
+    stated(party.tax_number) ||
+    stated(party.registration_number) ||
+    stated(party.identifier?.scheme_id) ||
+    (stated(party.electronic_address?.value) && party.electronic_address?.scheme !== 'EM')
+  );
+}

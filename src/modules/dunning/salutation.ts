@@ -4,7 +4,7 @@
 // without a company form that reads as a person's: "Anna Schmidt") is greeted by name without a gender, as
 // a German letter to a person of unknown gender is ("Guten Tag Anna Schmidt"); any other buyer, a firm, gets
 // the usual "Sehr geehrte Damen und Herren". A firm's own texts without the placeholder stay as written.
-import type { Party } from '../../domain/party';
+import { type Party, statesBusiness } from '../../domain/party';
 import type { Language } from '../../rendering/labels';
 import { legalFormOf } from '../../rendering/view/legal-form';
 
@@ -91,19 +91,6 @@ export function looksLikePersonName(name: string, least = 2): boolean {
   if (named.filter((word) => /\p{Ll}/u.test(word)).length < least) return false;
   return named.every(
     (word) => NAME_WORD.test(word) && !FIRM_WORDS.test(word) && !FIRM_ENDINGS.test(word.toLowerCase()),
-  );
-}
-
-const present = (value: string | null | undefined): value is string => !!value?.trim();
-
-/** A buyer that states something only a business has: a VAT, tax or register number, a scheme, a network address. */
-function statesBusiness(buyer: Party): boolean {
-  return (
-    present(buyer.tax_id) ||
-    present(buyer.tax_number) ||
-    present(buyer.registration_number) ||
-    present(buyer.identifier?.scheme_id) ||
-    (present(buyer.electronic_address?.value) && buyer.electronic_address?.scheme !== 'EM')
   );
 }
 

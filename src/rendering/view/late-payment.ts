@@ -6,24 +6,18 @@
 // information, the footer: their own rate, their own discount), never contradicted. A consumer's invoice (a
 // buyer with no VAT, tax or registration number, no scheme identifier and no network address) needs none.
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
+import { statesBusiness } from '../../domain/party';
 import type { Labels } from '../labels';
 import { fr } from '../labels/fr';
 import type { RenderInput } from '../types';
 
-const present = (value: string | null | undefined): value is string => !!value?.trim();
-
 /** Lower case without accents, whichever way they were written (`é` or `e` + U+0301). */
 const plain = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
+const present = (value: string | null | undefined): value is string => !!value?.trim();
+
 function isBusiness(buyer: NonNullable<RenderInput['data']['buyer']> | undefined): boolean {
-  if (!buyer) return false;
-  return (
-    present(buyer.tax_id) ||
-    present(buyer.tax_number) ||
-    present(buyer.registration_number) ||
-    present(buyer.identifier?.scheme_id) ||
-    (present(buyer.electronic_address?.value) && buyer.electronic_address?.scheme !== 'EM')
-  );
+  return buyer !== undefined && statesBusiness(buyer);
 }
 
 /** The note (heading and sentences) a French seller's invoice to a business prints; null for any other. */
