@@ -12,13 +12,15 @@ import type { RowError, SourceFormat } from './row-types';
 export interface ImportEntry {
   rows: number[];
   body: unknown;
+  /** Field -> the file's column, where a CSV names it otherwise (`debtor_number` read from `Kundennummer`). */
+  locs?: Record<string, string>;
 }
 
 /** What parsing made of the rows, before any check that needs the database. */
 export interface ParsedImport {
   totalRows: number;
   /** In row order; `body` null when the rows form no entry at all (their errors say why). */
-  candidates: { rows: number[]; body: unknown; errors: RowError[] }[];
+  candidates: { rows: number[]; body: unknown; errors: RowError[]; locs?: Record<string, string> }[];
 }
 
 export interface CheckedImport {

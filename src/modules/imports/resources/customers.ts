@@ -1,33 +1,16 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { savepoint } from '../../../db/transaction';
 import { listCountries } from '../../../domain/reference/countries';
+import type { AccountCtx } from '../../../shared/context';
 import { DomainError, type FieldError } from '../../../shared/errors';
 import { mapPaced, type Pace } from '../../../shared/event-loop';
 // The customer create contract itself, not a copy, so an import accepts exactly what POST /customers does.
-import { CreateCustomerBody, createCustomer, customerProblems } from '../../customers';
+import { CreateCustomerBody, createCustomer, customerProblems, customers } from '../../customers';
 import { parseCsvPaced } from '../csv';
-import { type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
+import { type ImportEntry, type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
 import type { RowError } from '../model';
 import { compiledCheck } from '../schema-check';
-
-const SCALAR_COLUMNS = new Set(['name', 'contact_name', 'email', 'phone', 'tax_id']);
-const ADDRESS_COLUMNS = new Set(['line1', 'line2', 'line3', 'city', 'state', 'postal_code', 'country']);
-const ADDRESS_FIELDS = new Set(['billing_address', 'shipping_address']);
-
-/** Header names customers understand: `billing_address.city`, `metadata.<key>`, ... */
-function columnProblem(column: string): string | null {
-  if (SCALAR_COLUMNS.has(column)) return null;
-  const dot = column.indexOf('.');
-  const [head, rest] = [column.slice(0, dot), column.slice(dot + 1)];
-  if (dot > 0 && ADDRESS_FIELDS.has(head) && ADDRESS_COLUMNS.has(rest)) return null;
-  if (dot > 0 && head === 'metadata' && rest !== '') return null;
-  return `unknown column '${column}'`;
-}
-
-/** Header names in any case; a metadata key keeps its own (`Metadata.CRM_Id` is `metadata.CRM_Id`). */
-function columnName(column: string): string {
-  const dot = column.indexOf('.');
-  const head = (dot < 0 ? column : column.slice(0, dot)).toLowerCase();
-  return head === 'metadata' && dot > 0 ? `${head}${column.slice(dot)}` : column.toLowerCase();
-}
+import { ADDRESS_FIELDS, FIRST_NAME, headerFields, LAST_NAME } from './customer-columns';
 
 let countryCodes: Map<string, string> | null = null;
 
@@ -70,34 +53,100 @@ function countryCode(value: string): string {
   return countryCodes.get(countryKey(value)) ?? value;
 }
 
-/** Dotted columns build nested objects; empty cells are omitted, so an all-empty address is no address. */
-function toBody(
+/** Where a field's problem sits in the file: its column as the header names it. */
+type Locs = Record<string, string>;
+
+/** A CSV record as a create body, with the problems reading its cells found and where its fields came from. */
+interface CsvCustomer {
+  body: Record<string, unknown>;
+  problems: FieldError[];
+  locs: Locs;
+}
+
+/** A customer number is the DATEV debtor number (docs/imports.md): a whole number, digits only. */
+const DIGITS = /^\d{1,12}$/;
+
+/**
+ * One record as a create body. Dotted columns build nested objects; empty cells are omitted, so an all-empty
+ * address is no address. A split name (`first_name`, `last_name`) is the name of a private person, or with a
+ * company name beside it the contact (unless a contact column says otherwise).
+ */
+function toCustomer(
   columns: readonly (readonly [string, string | null])[],
+  columnLocs: Locs,
   cells: string[],
-): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
+): CsvCustomer {
+  const body: Record<string, unknown> = {};
+  const problems: FieldError[] = [];
+  const person: Record<string, string> = {};
   columns.forEach(([parent, child], i) => {
     const value = cells[i];
     if (value === undefined || value === '') return;
     if (child === null) {
-      record[parent] = value;
+      if (parent === FIRST_NAME || parent === LAST_NAME) person[parent] = value;
+      else if (parent !== 'debtor_number') body[parent] = value;
+      else if (DIGITS.test(value)) body[parent] = Number(value);
+      else {
+        const msg = `'${value}' is not a customer number: it is the DATEV debtor number here, a whole number (digits only)`;
+        problems.push({ loc: columnLocs[parent] ?? parent, msg, type: 'int_parsing' });
+      }
       return;
     }
-    const nested = (record[parent] ?? {}) as Record<string, string>;
+    const nested = (body[parent] ?? {}) as Record<string, string>;
     nested[child] = child === 'country' && ADDRESS_FIELDS.has(parent) ? countryCode(value) : value;
-    record[parent] = nested;
+    body[parent] = nested;
   });
-  return record;
+  const locs: Locs = {};
+  const personLoc = columnLocs[LAST_NAME] ?? columnLocs[FIRST_NAME];
+  const fullName = [person[FIRST_NAME], person[LAST_NAME]].filter(Boolean).join(' ');
+  if (body.name === undefined) {
+    if (fullName !== '') body.name = fullName;
+    // A name missing where the file has person columns is said at the surname (or first name) column.
+    if (personLoc) locs.name = personLoc;
+  } else if (fullName !== '' && body.contact_name === undefined) {
+    body.contact_name = fullName;
+    if (personLoc) locs.contact_name = personLoc;
+  }
+  return { body, problems, locs };
 }
 
-async function csvBodies(data: readonly unknown[], pace: Pace): Promise<Record<string, unknown>[]> {
-  const { header, records } = await parseCsvPaced(data, columnProblem, pace, columnName);
-  // Split once per column, not once per cell: 100,000 rows have 700,000 cells.
-  const columns = header.map((column) => {
-    const dot = column.indexOf('.');
-    return dot < 0 ? ([column, null] as const) : ([column.slice(0, dot), column.slice(dot + 1)] as const);
+/** The column a problem of the row names: `email` for an API-named column, `E-Mail` for an alias. */
+function relocated(fields: readonly FieldError[], locs: Locs): FieldError[] {
+  return fields.map((f) => {
+    const loc = locs[f.loc];
+    return loc === undefined ? f : { ...f, loc };
   });
-  return await mapPaced(records, (cells) => toBody(columns, cells), pace);
+}
+
+interface CsvCustomers {
+  customers: CsvCustomer[];
+  /** Field -> the column it is read from, where the header names it otherwise (an alias). */
+  columnLocs: Locs;
+}
+
+async function csvCustomers(data: readonly unknown[], pace: Pace): Promise<CsvCustomers> {
+  // Header cells as written (trimmed): their fields come from customer-columns.ts, which names problems.
+  const { header, records } = await parseCsvPaced(
+    data,
+    () => null,
+    pace,
+    (column) => column,
+  );
+  const fields = headerFields(header);
+  const columnLocs: Locs = {};
+  fields.forEach((field, i) => {
+    const column = header[i] ?? field;
+    // `first_name` and `last_name` are no create fields: their problems are said at their own columns too.
+    const named = field === FIRST_NAME || field === LAST_NAME;
+    if (named || column.toLowerCase() !== field.toLowerCase()) columnLocs[field] = column;
+  });
+  // Split once per column, not once per cell: 100,000 rows have 700,000 cells.
+  const columns = fields.map((field) => {
+    const dot = field.indexOf('.');
+    return dot < 0 ? ([field, null] as const) : ([field.slice(0, dot), field.slice(dot + 1)] as const);
+  });
+  const customers = await mapPaced(records, (cells) => toCustomer(columns, columnLocs, cells), pace);
+  return { customers, columnLocs };
 }
 
 const schemaProblems = compiledCheck(CreateCustomerBody);
@@ -107,36 +156,103 @@ function customerRowProblems(row: unknown): FieldError[] {
   return problems.length > 0 ? problems : customerProblems(row as CreateCustomerBody);
 }
 
-/** A customer per row: a JSON object, or a CSV record whose columns are the create fields (dotted). */
+const debtorNumberOf = (body: unknown): number | undefined => {
+  const value = (body as { debtor_number?: unknown } | null)?.debtor_number;
+  return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
+};
+
+/** The debtor numbers among `numbers` another customer of the account holds, a slice of them per query. */
+async function takenDebtorNumbers(ctx: AccountCtx, numbers: readonly number[]): Promise<Set<number>> {
+  const taken = new Set<number>();
+  const unique = [...new Set(numbers)];
+  for (let at = 0; at < unique.length; at += 500) {
+    const rows = await ctx.db
+      .select({ number: customers.debtorNumber })
+      .from(customers)
+      .where(
+        and(
+          eq(customers.accountId, ctx.accountId),
+          inArray(customers.debtorNumber, unique.slice(at, at + 500)),
+        ),
+      );
+    for (const { number } of rows) if (number !== null) taken.add(number);
+  }
+  return taken;
+}
+
+const takenMsg = (number: number) => `debtor_number ${number} belongs to another customer of this account`;
+
+/**
+ * A customer per row: a JSON object, or a CSV record whose columns are the create fields (dotted) or their
+ * German names (customer-columns.ts). Problems of a CSV row name the column as the file does.
+ */
 export const customerImports: ImportResourceKind = {
   async parse(format, data, pace): Promise<ParsedImport> {
-    const bodies = format === 'csv' ? await csvBodies(data, pace) : data;
+    if (format !== 'csv') {
+      return {
+        totalRows: data.length,
+        candidates: data.map((body, i) => ({ rows: [i + 1], body, errors: [] })),
+      };
+    }
+    const { customers: rows, columnLocs } = await csvCustomers(data, pace);
     return {
-      totalRows: bodies.length,
-      candidates: bodies.map((body, i) => ({ rows: [i + 1], body, errors: [] })),
+      totalRows: rows.length,
+      candidates: rows.map(({ body, problems, locs }, i) => ({
+        rows: [i + 1],
+        body,
+        errors: problems.length > 0 ? [{ row: i + 1, fields: problems }] : [],
+        locs: { ...columnLocs, ...locs },
+      })),
     };
   },
 
-  async check(_ctx, _format, parsed, _links, pace) {
-    const checked = { entries: [] as { rows: number[]; body: unknown }[], errors: [] as RowError[] };
-    for (const { rows, body } of parsed.candidates) {
-      const problems = customerRowProblems(body);
-      if (problems.length === 0) checked.entries.push({ rows, body });
-      else checked.errors.push({ row: rows[0] ?? 0, fields: rowLocs(problems) });
+  async check(ctx, _format, parsed, _links, pace) {
+    const checked = { entries: [] as ImportEntry[], errors: [] as RowError[] };
+    const numbers = parsed.candidates.map((c) => debtorNumberOf(c.body)).filter((n) => n !== undefined);
+    const taken = numbers.length > 0 ? await takenDebtorNumbers(ctx, numbers) : new Set<number>();
+    // A debtor number may appear once per file; the first row holding it keeps it.
+    const holders = new Map<number, number>();
+    for (const { rows, body, errors, locs = {} } of parsed.candidates) {
+      const row = rows[0] ?? 0;
+      const problems = [...(errors[0]?.fields ?? []), ...relocated(rowLocs(customerRowProblems(body)), locs)];
+      const number = debtorNumberOf(body);
+      if (number !== undefined && problems.length === 0) {
+        const loc = locs.debtor_number ?? 'debtor_number';
+        const holder = holders.get(number);
+        if (taken.has(number)) problems.push({ loc, msg: takenMsg(number), type: 'conflict' });
+        else if (holder !== undefined) {
+          const msg = `debtor_number ${number} is already used by row ${holder} of this import`;
+          problems.push({ loc, msg, type: 'duplicate' });
+        } else holders.set(number, row);
+      }
+      if (problems.length > 0) checked.errors.push({ row, fields: problems });
+      else if (number !== undefined && locs.debtor_number) {
+        checked.entries.push({ rows, body, locs: { debtor_number: locs.debtor_number } });
+      } else checked.entries.push({ rows, body });
       await pace();
     }
     return checked;
   },
 
-  // createCustomer checks before it writes, so a row that fails leaves nothing behind: no savepoint needed.
+  // createCustomer checks before it writes, so a row that fails leaves nothing behind; only a debtor number
+  // taken since create fails at the write (a unique violation), so that write gets a savepoint.
   async commit(ctx, _format, entry) {
+    const row = entry.rows[0] ?? 0;
+    const number = debtorNumberOf(entry.body);
     try {
-      await createCustomer({ ctx, input: entry.body as CreateCustomerBody });
+      const input = entry.body as CreateCustomerBody;
+      if (number === undefined) await createCustomer({ ctx, input });
+      else await savepoint(ctx, async (inner) => await createCustomer({ ctx: inner, input }));
       return null;
     } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'unprocessable_entity') throw error;
+      if (!(error instanceof DomainError)) throw error;
+      if (error.code === 'conflict' && number !== undefined) {
+        const loc = entry.locs?.debtor_number ?? 'debtor_number';
+        return [{ row, fields: [{ loc, msg: takenMsg(number), type: 'conflict' }] }];
+      }
+      if (error.code !== 'unprocessable_entity') throw error;
       const fields = (error.details?.fields ?? []) as FieldError[];
-      return [{ row: entry.rows[0] ?? 0, fields: rowLocs(fields) }];
+      return [{ row, fields: relocated(rowLocs(fields), entry.locs ?? {}) }];
     }
   },
 };
