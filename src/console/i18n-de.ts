@@ -15,6 +15,8 @@ export const GERMAN: Record<string, string> = {
   ...GERMAN_RECEIVED,
   'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) or a JSON array of customers.':
     'Eine CSV-Datei mit Kopfzeile (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) oder ein JSON-Array von Kunden.',
+  'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …, or the German names: Kundennummer, Firma, Vorname, Name, Straße, PLZ, Ort, Land, E-Mail, Telefon, USt-IdNr.) or a JSON array of customers.':
+    'Eine CSV-Datei mit Kopfzeile (mit deutschen Spaltennamen wie Kundennummer, Firma, Vorname, Name, Straße, PLZ, Ort, Land, E-Mail, Telefon, USt-IdNr. oder den Namen der API: name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …) oder ein JSON-Array von Kunden.',
   'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.':
     'Eine CSV-Datei mit Kopfzeile und einer Zeile je Position (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) oder ein JSON-Array von Dokumenten.',
   'A JSON import is an array of objects.': 'Ein JSON-Import ist ein Array von Objekten.',
@@ -28,6 +30,9 @@ export const GERMAN: Record<string, string> = {
   'There is no column “{column}”: rename or remove it.':
     'Eine Spalte „{column}“ gibt es nicht: umbenennen oder entfernen.',
   'The column “{column}” appears twice.': 'Die Spalte „{column}“ kommt zweimal vor.',
+  'The columns “{a}” and “{b}” mean the same ({field}): keep one of them.':
+    'Die Spalten „{a}“ und „{b}“ meinen dasselbe ({field}): lassen Sie eine davon weg.',
+  'The columns the import knows: {columns}.': 'Diese Spalten kennt der Import: {columns}.',
   'A column has no name in the header row: name it or remove it.':
     'Eine Spalte hat in der Kopfzeile keinen Namen: benennen oder entfernen.',
   'A documents file needs a column “number” (or “document_ref”) that says which document each line belongs to.':
@@ -55,6 +60,12 @@ export const GERMAN: Record<string, string> = {
   '“{value}” has a two-digit year: write {date}.':
     '„{value}“ hat eine zweistellige Jahreszahl: {date} schreiben.',
   '“{value}” is not a date (day.month.year).': '„{value}“ ist kein Datum (Tag.Monat.Jahr).',
+  '“{value}” is not a customer number: it becomes the DATEV debtor number, so digits only.':
+    '„{value}“ ist keine Kundennummer: Sie wird zur DATEV-Debitorennummer und darf nur Ziffern enthalten.',
+  'The customer number {number} already belongs to another customer.':
+    'Die Kundennummer {number} gehört schon einem anderen Kunden.',
+  'The customer number {number} is already used in row {row} of this file.':
+    'Die Kundennummer {number} steht schon in Zeile {row} dieser Datei.',
   'Required: it says which document this line belongs to.':
     'Pflichtfeld: sagt, zu welchem Dokument diese Zeile gehört.',
   '“{key}” is the document of row {rows} already: the lines of one document must follow each other (sort the file by number).':
@@ -212,7 +223,7 @@ export const GERMAN: Record<string, string> = {
   'Issue date': 'Rechnungsdatum',
   'Invoice date': 'Rechnungsdatum',
   'Quote date': 'Angebotsdatum',
-  'Skonto: days': 'Skonto: Tage',
+  'Early payment discount: days': 'Skonto: Tage',
   'This is not possible while it is “{status}”.': 'Das ist im Status „{status}“ nicht möglich.',
   'The request could not be read. Please reload the page and try again.':
     'Die Anfrage konnte nicht gelesen werden. Bitte laden Sie die Seite neu und versuchen Sie es noch einmal.',
@@ -306,7 +317,7 @@ export const GERMAN: Record<string, string> = {
   ', if paid by {date}': ', bei Zahlung bis {date}',
   'Set against by credit notes': 'Verrechnet mit Rechnungskorrekturen',
   'Enter whole days, e.g. 14.': 'Bitte ganze Tage eingeben, z. B. 14.',
-  'Skonto: percent': 'Skonto: Prozent',
+  'Early payment discount: percent': 'Skonto: Prozent',
   'Paid within this many days of the issue date': 'Bei Zahlung innerhalb so vieler Tage ab Rechnungsdatum',
   'What the payer quotes with the transfer; the invoice number when empty':
     'Gibt der Zahler bei der Überweisung an; leer: die Rechnungsnummer',
@@ -352,6 +363,8 @@ export const GERMAN: Record<string, string> = {
   'Your role reads this; it does not change it.': 'Ihre Rolle darf dies lesen, aber nicht ändern.',
   'Only the person who created it, or an admin, can change this.':
     'Nur die Person, die es angelegt hat, oder ein Admin kann das ändern.',
+  'Not saved yet: until then each invoice is reminded with these texts in its own language (English or German). Once you save, your words are used for every invoice.':
+    'Noch nicht gespeichert: Bis dahin wird jede Rechnung mit diesen Texten in ihrer eigenen Sprache (Deutsch oder Englisch) gemahnt. Nach dem Speichern gelten Ihre Texte für alle Rechnungen.',
   'Only owners and admins change the dunning policy.':
     'Nur Inhaber und Administratoren ändern das Mahnwesen.',
   'Your first invoice in three steps': 'Ihre erste Rechnung in drei Schritten',
@@ -539,11 +552,12 @@ export const GERMAN: Record<string, string> = {
   'Your business profile': 'Ihr Geschäftsprofil',
   'The customer': 'Der Kunde',
   'The document': 'Das Dokument',
-  'Steuernummer, e.g. 37/123/45678': 'z. B. 37/123/45678',
+  'A national tax number besides the VAT ID, e.g. a German Steuernummer 37/123/45678': 'z. B. 37/123/45678',
   'VAT ID': 'USt-IdNr.',
   'e.g. DE123456789': 'z. B. DE123456789',
   'Commercial register': 'Handelsregister',
-  'e.g. HRB 123456 B, Amtsgericht Charlottenburg': 'z. B. HRB 123456 B, Amtsgericht Charlottenburg',
+  'e.g. CRO 654321, or HRB 123456 B, Amtsgericht Charlottenburg':
+    'z. B. HRB 123456 B, Amtsgericht Charlottenburg',
   'Managing directors': 'Geschäftsführer',
   'Page size': 'Seitenformat',
   'US Letter (default)': 'US Letter (Standard)',
@@ -558,12 +572,12 @@ export const GERMAN: Record<string, string> = {
   'Not taken into the data': 'Nicht in die Daten übernommen',
   'The original file keeps these; download it to see them in full.':
     'Die Originaldatei enthält sie; laden Sie sie herunter, um sie vollständig zu sehen.',
-  'For questions about invoices, e.g. Buchhaltung, Frau Weber':
+  'For questions about invoices, e.g. Accounts, Ms Walsh':
     'Für Fragen zu Rechnungen, z. B. Buchhaltung, Frau Weber',
   'Further legal information': 'Weitere Pflichtangaben',
-  'Printed with the register entry, e.g. Sitz der Gesellschaft: Berlin':
+  'Printed with the register entry, e.g. Registered office: Dublin':
     'Wird mit dem Registereintrag gedruckt, z. B. Sitz der Gesellschaft: Berlin',
-  'Printed with the address, e.g. Frau Weber, Buchhaltung':
+  'Printed with the address, e.g. Ms Walsh, Accounts':
     'Wird mit der Anschrift gedruckt, z. B. Frau Weber, Buchhaltung',
   'BT-10: copied into new invoices that state none': 'BT-10: wird in neue Rechnungen ohne eigene übernommen',
   'Needs an e-invoice': 'Braucht E-Rechnung',
@@ -696,7 +710,7 @@ export const GERMAN: Record<string, string> = {
   'Kleinunternehmer (§ 19 UStG): no VAT': 'Kleinunternehmer (§ 19 UStG): ohne Umsatzsteuer',
   'Check the VAT on new lines.': 'Bitte prüfen Sie die Umsatzsteuer neuer Positionen.',
   'Choose why no VAT is charged.': 'Bitte wählen Sie, warum keine Umsatzsteuer berechnet wird.',
-  'Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”':
+  'Printed on the invoice, e.g. “Reverse charge, Article 196 VAT Directive”':
     'Steht auf der Rechnung, z. B. „Kleinunternehmer gemäß § 19 UStG“',
   'Delivery date': 'Leistungsdatum',
   'When the goods or services were supplied (BT-72)': 'Wann geliefert oder geleistet wurde (BT-72)',

@@ -33,10 +33,28 @@ export function t(text: string, values: Record<string, string | number> = {}): s
   );
 }
 
-/** Locale for numbers and dates: the console's language with the browser's region when it has one. */
+/**
+ * Locale for numbers and dates: the console's language with the browser's region when it has one. An English
+ * browser in Ireland or Britain reads "7 Dec 2026", not the American "Dec 7, 2026"; a region that writes
+ * numbers otherwise than the console reads typed English ones (`1,250.50`) keeps en-US.
+ */
 export function locale(): string {
-  return language === 'de' ? 'de-DE' : 'en-US';
+  if (language === 'de') return 'de-DE';
+  return englishRegion ?? 'en-US';
 }
+
+const englishRegion = (() => {
+  if (typeof navigator === 'undefined') return null;
+  const wanted = (navigator.languages ?? [navigator.language]).find((tag) =>
+    /^en-[a-z]{2}$/i.test(tag ?? ''),
+  );
+  if (!wanted) return null;
+  try {
+    return new Intl.NumberFormat(wanted).format(1234.5) === '1,234.5' ? wanted : null;
+  } catch {
+    return null;
+  }
+})();
 
 export function formatMoney(amount: string | undefined | null, currency: string | undefined | null): string {
   if (amount === undefined || amount === null || amount === '') return '';

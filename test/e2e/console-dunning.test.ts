@@ -158,6 +158,10 @@ describe('console: payments, reminders and the dunning policy', () => {
     await byName(page(), 'Dunning policy', 'heading');
     await click(page(), 'Send reminders automatically', 'checkbox');
     await typeInto(page(), 'Fee (level 2)', '7.50');
+    // The English console starts from the English letters (docs/dunning.md); this firm writes German ones.
+    await typeInto(page(), 'Subject (level 1)', 'Zahlungserinnerung {number}');
+    await typeInto(page(), 'Subject (level 2)', '1. Mahnung {number}');
+    await typeInto(page(), 'Subject (level 3)', '2. Mahnung {number}');
     await click(page(), 'Save dunning policy');
     await waitForText(page(), 'Dunning policy saved.');
     const policy = await server.json('/api/v1/dunning-policy', key());

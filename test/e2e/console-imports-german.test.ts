@@ -103,8 +103,8 @@ describe('console imports in German', () => {
 
   test('a header the import does not know, and a workbook chosen instead of a CSV, are said in German', async () => {
     await choose(browser.page, 'Was importieren', 'Kunden');
-    await upload(browser, 'kunden.csv', 'name;kundennummer\r\nMüller GmbH;K-1\r\n');
-    await waitForText(browser.page, 'Kopfzeile: Eine Spalte „kundennummer“ gibt es nicht');
+    await upload(browser, 'kunden.csv', 'name;lieblingsfarbe\r\nMüller GmbH;blau\r\n');
+    await waitForText(browser.page, 'Kopfzeile: Eine Spalte „lieblingsfarbe“ gibt es nicht');
     await upload(browser, 'kunden.xlsx', WORKBOOK);
     await waitForText(browser.page, 'Das ist eine Excel-Arbeitsmappe');
     expect(await text(browser)).not.toContain('NUL');

@@ -13,12 +13,17 @@ export interface ImportProblem {
 
 /**
  * The import's own sentences (src/modules/imports/csv.ts, csv-cells.ts, resources/documents-csv.ts,
- * resources/documents.ts): a named group fills the placeholder of the same name.
+ * resources/documents.ts, resources/customers.ts, resources/customer-columns.ts): a named group fills the placeholder of the same name.
  */
 const IMPORT_WORDS: [RegExp, string][] = [
   // The header line and the file as a whole (a 422 of the create).
   [/^unknown column '(?<column>.*)'$/, 'There is no column “{column}”: rename or remove it.'],
   [/^duplicate column '(?<column>.*)'$/, 'The column “{column}” appears twice.'],
+  [
+    /^columns '(?<a>.*)' and '(?<b>.*)' both mean (?<field>\S+): keep one$/,
+    'The columns “{a}” and “{b}” mean the same ({field}): keep one of them.',
+  ],
+  [/^the columns a customers file may have: (?<columns>.*)$/, 'The columns the import knows: {columns}.'],
   [
     /^a column without a name in the header line/,
     'A column has no name in the header row: name it or remove it.',
@@ -73,6 +78,18 @@ const IMPORT_WORDS: [RegExp, string][] = [
     '“{value}” has a two-digit year: write {date}.',
   ],
   [/^'(?<value>.*)' is not a date \(day\.month\.year\)$/, '“{value}” is not a date (day.month.year).'],
+  [
+    /^'(?<value>.*)' is not a customer number: /,
+    '“{value}” is not a customer number: it becomes the DATEV debtor number, so digits only.',
+  ],
+  [
+    /^debtor_number (?<number>\d+) belongs to another customer of this account$/,
+    'The customer number {number} already belongs to another customer.',
+  ],
+  [
+    /^debtor_number (?<number>\d+) is already used by row (?<row>\d+) of this import$/,
+    'The customer number {number} is already used in row {row} of this file.',
+  ],
   [
     /^an amount in euros \(€\) on a document in (?<currency>\S+):/,
     'An amount in euros (€) on a document in {currency}: write it in {currency}, without the euro sign.',

@@ -175,7 +175,7 @@ export function LineItems({ form, setForm, error }: Props) {
               class="wide"
               value={form.zero_reason}
               onInput={(zero_reason) => setForm((current) => ({ ...current, zero_reason }))}
-              hint={t('Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”')}
+              hint={t('Printed on the invoice, e.g. “Reverse charge, Article 196 VAT Directive”')}
             />
           ) : null}
         </div>
@@ -268,7 +268,7 @@ export function MoreFields({ form, setForm, error }: Props) {
             hint={t('What the payer quotes with the transfer; the invoice number when empty')}
           />
           <Field
-            label={t('Skonto: days')}
+            label={t('Early payment discount: days')}
             value={form.skonto_days}
             onInput={set('skonto_days')}
             path="payment.early_payment_discounts.0.days"
@@ -276,7 +276,7 @@ export function MoreFields({ form, setForm, error }: Props) {
             hint={t('Paid within this many days of the issue date')}
           />
           <Field
-            label={t('Skonto: percent')}
+            label={t('Early payment discount: percent')}
             value={form.skonto_percent}
             onInput={set('skonto_percent')}
             path="payment.early_payment_discounts.0.percent"

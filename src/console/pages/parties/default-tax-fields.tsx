@@ -60,7 +60,7 @@ export function DefaultTaxFields({
             class="wide"
             value={values[REASON] ?? ''}
             onInput={set(REASON)}
-            hint={t('Printed on the invoice, e.g. “Kleinunternehmer gemäß § 19 UStG”')}
+            hint={t('Printed on the invoice, e.g. “Reverse charge, Article 196 VAT Directive”')}
             path={REASON}
             error={error}
           />

@@ -11,6 +11,7 @@ import { Checkbox, Field, Fieldset } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { decimalInput } from '../documents/payments';
+import { ENGLISH_DEFAULT_LEVELS } from './dunning-defaults';
 
 interface LevelForm {
   days: string;
@@ -27,16 +28,22 @@ const toForm = (level: DunningLevel): LevelForm => ({
   message: level.message,
 });
 
+/** The levels the form starts with: the saved ones, else the service's defaults in the reader's language. */
+function startingLevels(policy: DunningPolicy): DunningLevel[] {
+  return policy.updated_at === null && currentLanguage() === 'en' ? ENGLISH_DEFAULT_LEVELS : policy.levels;
+}
+
 export function DunningSettings() {
   const loaded = useLoad(() => get<DunningPolicy>('/dunning-policy'), []);
   const [enabled, setEnabled] = useState(false);
   const [levels, setLevels] = useState<LevelForm[]>([]);
   const [saved, setSaved] = useState(false);
+  const [stored, setStored] = useState(false);
   const action = useAction();
   useEffect(() => {
     if (!loaded.data) return;
     setEnabled(loaded.data.enabled);
-    setLevels(loaded.data.levels.map(toForm));
+    setLevels(startingLevels(loaded.data).map(toForm));
   }, [loaded.data]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
@@ -58,6 +65,7 @@ export function DunningSettings() {
     const done = await action.run(() => put<DunningPolicy>('/dunning-policy', body));
     if (done) {
       setSaved(true);
+      setStored(true);
       setLevels(done.levels.map(toForm));
     }
   };
@@ -72,6 +80,13 @@ export function DunningSettings() {
           'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}, {salutation}.',
         )}
       </p>
+      {loaded.data.updated_at === null && !stored ? (
+        <p class="hint">
+          {t(
+            'Not saved yet: until then each invoice is reminded with these texts in its own language (English or German). Once you save, your words are used for every invoice.',
+          )}
+        </p>
+      ) : null}
       {editable ? null : <p class="hint">{t('Only owners and admins change the dunning policy.')}</p>}
       <form onSubmit={save}>
         <fieldset class="bare" disabled={!editable}>
