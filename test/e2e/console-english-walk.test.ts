@@ -11,11 +11,13 @@ import { byName, choose, click, openBrowser, typeInto, type Watched, waitForText
 let server: TestServer;
 let account: TestAccount;
 let browser: Watched;
+let profileId: string;
 
 beforeAll(async () => {
   server = await startServer();
   account = await makeAccount(server, { name: 'Brennan Consulting' });
   const parties = await makeParties(server, account);
+  profileId = parties.profileId;
   await makeDocument(server, account, parties, { issue_date: '2026-03-09' });
   browser = await openBrowser(server.url, 'en-IE');
   await browser.page.goto(`${server.url}/`);
@@ -82,5 +84,22 @@ describe('console in English for an Irish firm', () => {
     expect(text).not.toContain('Skonto');
     expect(text).not.toContain('gemäß');
     expect(browser.problems).toEqual([]);
+  }, 60_000);
+
+  test('a firm whose invoices are German keeps the German letters in the English console (saving them is for every invoice)', async () => {
+    const patched = await server.json(`/api/v1/business-profiles/${profileId}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { default_locale: 'de-DE' },
+    });
+    expect(patched.status).toBe(200);
+    // The invoice left unsaved above: leaving it is confirmed.
+    page().on('dialog', (dialog) => dialog.accept());
+    await page().goto(`${server.url}/#/settings`);
+    await waitForText(page(), 'Dunning policy');
+    const subject = await byName(page(), 'Subject (level 1)', 'textbox');
+    expect(await subject.evaluate((input) => (input as unknown as { value: string }).value)).toBe(
+      'Zahlungserinnerung {number}',
+    );
   }, 60_000);
 });

@@ -5,6 +5,7 @@ import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from
 import { startServer, type TestServer } from '../harness';
 import { inspectPdf } from '../pdf-tools';
 import { TestSmtp } from '../smtp';
+import { fromConsole, makeUser, signIn } from '../users';
 
 // Dunning dates are the seller's calendar dates (the business profile's `default_timezone`), as recurring
 // invoices' are: a reminder written at 00:30 in Berlin is dated that Berlin day, not the UTC day before.
@@ -190,5 +191,41 @@ describe("the firm's reports count to its today too", () => {
     const asked = await call(s.account, 'GET', '/api/v1/reports/receivables?as_of=2026-12-07');
     expect(asked.body.data.as_of).toBe('2026-12-07');
     expect(asked.body.data.currencies[0].overdue).toBe('0.00');
+  });
+
+  test('a profile naming no time zone counts in UTC: beside a Berlin one, the report is for the UTC day at 00:30 in Berlin', async () => {
+    const s = await setup('Europe/Berlin');
+    const utc = await makeBusinessProfile(server, s.account, {
+      legal_name: 'Acme Export GmbH',
+      address: { line1: 'Hauptstr. 1', city: 'Berlin', postal_code: '10115', country: 'DE' },
+      bank_account: { iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX' },
+    });
+    clock.set('2026-11-20T09:00:00.000Z');
+    await invoice({ ...s, profileId: utc.id }, '2026-12-07');
+    clock.set('2026-12-07T23:30:00.000Z');
+    expect((await call(s.account, 'GET', '/api/v1/documents?overdue=true')).body.data).toEqual([]);
+    const report = await call(s.account, 'GET', '/api/v1/reports/receivables');
+    expect(report.body.data.as_of).toBe('2026-12-07');
+    expect(report.body.data.currencies[0].overdue).toBe('0.00');
+  });
+
+  test("the office overview counts each client on the client's own today, as the client's report does", async () => {
+    const office = await makeAccount(server, { name: 'Kanzlei Weber', office: true });
+    const person = await makeUser(server, office.id, { role: 'owner' });
+    const s = await setup('Europe/Berlin');
+    await makeUser(server, s.account.id, { email: person.email, password: null, role: 'accountant' });
+    clock.set('2026-11-20T09:00:00.000Z');
+    await invoice(s, '2026-12-07');
+    clock.set('2026-12-07T23:30:00.000Z');
+    const own = await call(s.account, 'GET', '/api/v1/reports/receivables');
+    const cookie = await signIn(server, person.email);
+    const overview = await server.json('/api/v1/office/overview', { headers: fromConsole(server, cookie) });
+    expect(overview.status).toBe(200);
+    // The office names no zone: its page is for the UTC day; the Berlin client is counted on its own.
+    expect(overview.body.data.as_of).toBe('2026-12-07');
+    const client = overview.body.data.clients.find((c: { account_id: string }) => c.account_id === s.account.id);
+    expect(client.as_of).toBe('2026-12-08');
+    expect(client.currencies).toEqual(own.body.data.currencies);
+    expect(client.currencies[0].overdue).not.toBe('0.00');
   });
 });

@@ -280,6 +280,22 @@ describe('two users stored for one mailbox (made before): both kept, never merge
     }
     expect((await signInAnswer(box.ascii, 'neither of the two')).status).toBe(401);
   });
+
+  test('users set-password --email reaches either twin: the one spelt as typed', async () => {
+    const box = mailbox();
+    const unicode = await storedUser(box.unicode, 'an older password', '2026-01-01T00:00:00.000Z');
+    const ascii = await storedUser(box.ascii, 'a newer password', '2026-02-01T00:00:00.000Z');
+    for (const [typed, id] of [
+      [box.unicode, unicode],
+      [box.ascii, ascii],
+    ] as const) {
+      const done = await setPasswordByEmail({
+        ctx: ctx(),
+        input: { email: typed.toUpperCase(), passwordHash: await hashPassword(PASSWORD) },
+      });
+      expect(done.user.id).toBe(id);
+    }
+  });
 });
 
 describe("an office's client whose owner is the office's person in another spelling", () => {

@@ -33,6 +33,16 @@ export async function accountLocale(db: DbOrTx, accountId: string): Promise<stri
   return row?.locale ?? null;
 }
 
+/** The time zone of each of the account's business profiles (`default_timezone`; null: none named, UTC). */
+export async function allProfileZones(db: DbOrTx, accountId: string): Promise<(string | null)[]> {
+  const rows = await db
+    .select({ timeZone: businessProfiles.defaultTimezone })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.accountId, accountId))
+    .all();
+  return rows.map((row) => row.timeZone);
+}
+
 /** The account's business profiles that name a time zone (`default_timezone`): id and zone. */
 export async function profileTimeZones(
   db: DbOrTx,

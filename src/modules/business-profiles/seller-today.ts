@@ -1,6 +1,6 @@
 import type { AccountCtx } from '../../shared/context';
 import { localDate } from '../../shared/dates';
-import { findBusinessProfile, profileTimeZones } from './repo';
+import { allProfileZones, findBusinessProfile } from './repo';
 
 /**
  * Today where a seller is: the calendar date in its business profile's `default_timezone` (UTC when it has
@@ -13,14 +13,15 @@ export async function sellerToday(ctx: AccountCtx, businessProfileId: string): P
 }
 
 /**
- * Today for the firm as a whole (the default day of an account-wide report and of the office overview): the
- * date in the time zones its business profiles name when they are all on one date now, so a firm in Berlin
- * reads its overdue invoices as the documents list and dunning count them after midnight in Berlin; UTC's
- * date when no profile names a zone, or the zones named are on different dates at this moment.
+ * Today for the firm as a whole (the default day of an account-wide report and of a client in the office
+ * overview): the date where its business profiles are (`default_timezone`, UTC for a profile naming none, as
+ * dunning and the documents list count) when they are all on one date now, so a firm in Berlin reads its
+ * overdue invoices as the documents list and dunning count them after midnight in Berlin; UTC's date when
+ * the account has no profile, or its profiles are on different dates at this moment.
  */
 export async function firmToday(ctx: AccountCtx): Promise<string> {
   const now = ctx.clock.now();
-  const zones = await profileTimeZones(ctx.db, ctx.accountId);
-  const dates = new Set(zones.map((profile) => localDate(now, profile.timeZone)));
+  const zones = await allProfileZones(ctx.db, ctx.accountId);
+  const dates = new Set(zones.map((zone) => localDate(now, zone)));
   return dates.size === 1 ? [...dates][0]! : localDate(now, null);
 }

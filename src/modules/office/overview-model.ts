@@ -70,9 +70,12 @@ export const OverviewClient = t.Object({
   current: t.Boolean({ description: 'The account this request acts in' }),
   consultant_number: nullable(t.Integer({ description: 'DATEV Beraternummer' })),
   client_number: nullable(t.Integer({ description: 'DATEV Mandantennummer' })),
+  as_of: Day(
+    "The client's today (its business profiles' time zone, as its own receivables report's default): the day its amounts are for",
+  ),
   currencies: t.Array(Currencies.items, {
     description:
-      "Per currency what customers owe today: the client's GET /reports/receivables `currencies`, figure for figure",
+      "Per currency what customers owe on `as_of`: the client's GET /reports/receivables `currencies`, figure for figure",
   }),
   drafts: t.Integer({ description: 'Documents in draft, any type' }),
   waiting: t.Integer({ description: "Received documents waiting for approval (status 'received')" }),
@@ -91,7 +94,7 @@ export type OverviewClient = typeof OverviewClient.static;
 
 export const Overview = t.Object({
   as_of: Day(
-    'The firm’s today (its business profiles’ time zone, UTC when they name none): the day the amounts are for',
+    'The firm’s today in the account the request acts in (its business profiles’ time zone; UTC when they name none); each client’s amounts are for its own `as_of`',
   ),
   sort: SortSchema(),
   order: OrderSchema(),

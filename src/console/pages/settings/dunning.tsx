@@ -2,8 +2,14 @@
 // with its days after the due date, its fee and its words. Placeholders such as {number} are filled per
 // invoice by the service.
 import { useEffect, useState } from 'preact/hooks';
-import { type ApiError, get, put } from '../../api';
-import type { DunningLevel, DunningPolicy, DunningPolicyBody } from '../../api-types';
+import { type ApiError, get, list, put } from '../../api';
+import type {
+  BusinessProfile,
+  BusinessProfileSummary,
+  DunningLevel,
+  DunningPolicy,
+  DunningPolicyBody,
+} from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { writeDecimal } from '../../numbers';
 import { can } from '../../permissions';
@@ -28,13 +34,35 @@ const toForm = (level: DunningLevel): LevelForm => ({
   message: level.message,
 });
 
-/** The levels the form starts with: the saved ones, else the service's defaults in the reader's language. */
-function startingLevels(policy: DunningPolicy): DunningLevel[] {
-  return policy.updated_at === null && currentLanguage() === 'en' ? ENGLISH_DEFAULT_LEVELS : policy.levels;
+/**
+ * The levels the form starts with: the saved ones; else the service's defaults in the language the firm's
+ * invoices are written in (saving them makes them every invoice's letters): English when each business
+ * profile writes English (a profile naming no language does: docs/rendering.md), else the German ones the
+ * service answers. Not the reader's language: a German firm in the English console keeps German letters.
+ */
+function startingLevels(policy: DunningPolicy, profiles: readonly BusinessProfile[]): DunningLevel[] {
+  if (policy.updated_at !== null) return policy.levels;
+  const english =
+    profiles.length > 0 &&
+    profiles.every((profile) => (profile.default_locale ?? 'en').toLowerCase().startsWith('en'));
+  return english ? ENGLISH_DEFAULT_LEVELS : policy.levels;
 }
 
 export function DunningSettings() {
-  const loaded = useLoad(() => get<DunningPolicy>('/dunning-policy'), []);
+  const loaded = useLoad(async () => {
+    const [policy, summaries] = await Promise.all([
+      get<DunningPolicy>('/dunning-policy'),
+      list<BusinessProfileSummary>('/business-profiles', { limit: 10 }),
+    ]);
+    // The list names no language: each profile read (a firm has one or a few; more count as not English).
+    const profiles =
+      policy.updated_at !== null || summaries.pagination.has_more
+        ? []
+        : await Promise.all(
+            summaries.data.map((one) => get<BusinessProfile>(`/business-profiles/${one.id}`)),
+          );
+    return { policy, profiles };
+  }, []);
   const [enabled, setEnabled] = useState(false);
   const [levels, setLevels] = useState<LevelForm[]>([]);
   const [saved, setSaved] = useState(false);
@@ -42,8 +70,8 @@ export function DunningSettings() {
   const action = useAction();
   useEffect(() => {
     if (!loaded.data) return;
-    setEnabled(loaded.data.enabled);
-    setLevels(startingLevels(loaded.data).map(toForm));
+    setEnabled(loaded.data.policy.enabled);
+    setLevels(startingLevels(loaded.data.policy, loaded.data.profiles).map(toForm));
   }, [loaded.data]);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   if (!loaded.data) return <Loading />;
@@ -80,7 +108,7 @@ export function DunningSettings() {
           'Placeholders: {number}, {issue_date}, {due_date}, {amount_due}, {fee}, {total}, {pay_by}, {days_overdue}, {customer}, {seller}, {salutation}.',
         )}
       </p>
-      {loaded.data.updated_at === null && !stored ? (
+      {loaded.data.policy.updated_at === null && !stored ? (
         <p class="hint">
           {t(
             'Not saved yet: until then each invoice is reminded with these texts in its own language (English or German). Once you save, your words are used for every invoice.',

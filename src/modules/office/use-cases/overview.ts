@@ -31,9 +31,11 @@ const ctxIn = (ctx: AccountCtx, accountId: string): AccountCtx => ({
 const lastExport = (row: DatevExportRow | null) =>
   row ? { created_at: row.createdAt, from: row.from, to: row.to, entries: row.entries } : null;
 
-async function clientOf(ctx: AccountCtx, account: ReachedAccount, asOf: string): Promise<OverviewClient> {
+async function clientOf(ctx: AccountCtx, account: ReachedAccount): Promise<OverviewClient> {
   const client = ctxIn(ctx, account.id);
   const datev = await datevStatus(client);
+  // The client's own today (its business profiles' time zone), as its own receivables report counts.
+  const asOf = await firmToday(client);
   return {
     account_id: account.id,
     name: account.name,
@@ -42,6 +44,7 @@ async function clientOf(ctx: AccountCtx, account: ReachedAccount, asOf: string):
     current: account.current,
     consultant_number: account.consultant_number,
     client_number: account.client_number,
+    as_of: asOf,
     currencies: await receivablesTotals({ ctx: client, input: { asOf } }),
     drafts: await countDrafts(client.db, client.accountId),
     waiting: await countReceivedInStatus(client.db, client.accountId, 'received'),
@@ -70,13 +73,12 @@ export async function officeOverview({
   principal: Principal;
   input: OverviewQuery;
 }): Promise<Overview> {
-  // The receivables report's default day: the firm's today (its business profiles' time zone), of the
-  // account the caller acts in, for every client alike (one `as_of` for the page).
+  // The page's day: the firm's today of the account the caller acts in; each client is counted on its own.
   const asOf = await firmToday(ctx);
   const reached = await accountsReached({ db: ctx.db, clock: ctx.clock }, principal);
   const clients: OverviewClient[] = [];
   for (const account of reached) {
-    if (!account.disabled) clients.push(await clientOf(ctx, account, asOf));
+    if (!account.disabled) clients.push(await clientOf(ctx, account));
   }
   const sort = input.sort ?? 'overdue';
   const order = input.order ?? (sort === 'name' || sort === 'client_number' ? 'asc' : 'desc');

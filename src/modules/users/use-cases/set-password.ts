@@ -2,7 +2,7 @@ import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
-import { deleteSessionsOfUser, findUserByEmail, retireOpenLinks, updateUser } from '../repo';
+import { deleteSessionsOfUser, findUsersByEmail, retireOpenLinks, updateUser } from '../repo';
 import type { UserRow } from '../schema';
 
 /**
@@ -37,7 +37,11 @@ export async function setPasswordByEmail({
   ctx: SystemCtx;
   input: { email: string; passwordHash: string };
 }): Promise<{ user: UserRow; endedSessions: number }> {
-  const user = await findUserByEmail(ctx.db, input.email.trim().toLowerCase());
+  const typed = input.email.trim().toLowerCase();
+  // Twins an older version stored in two spellings (docs/sign-in.md): the one spelt as typed, so the
+  // operator reaches either; otherwise the mailbox's first.
+  const found = await findUsersByEmail(ctx.db, typed);
+  const user = found.find((row) => row.email === typed) ?? found[0];
   if (!user) throw notFound('User');
   return {
     user,
