@@ -223,7 +223,9 @@ describe("the firm's reports count to its today too", () => {
     expect(overview.status).toBe(200);
     // The office names no zone: its page is for the UTC day; the Berlin client is counted on its own.
     expect(overview.body.data.as_of).toBe('2026-12-07');
-    const client = overview.body.data.clients.find((c: { account_id: string }) => c.account_id === s.account.id);
+    const client = overview.body.data.clients.find(
+      (c: { account_id: string }) => c.account_id === s.account.id,
+    );
     expect(client.as_of).toBe('2026-12-08');
     expect(client.currencies).toEqual(own.body.data.currencies);
     expect(client.currencies[0].overdue).not.toBe('0.00');
