@@ -255,7 +255,7 @@ export const GERMAN: Record<string, string> = {
   'A BIC has 8 or 11 characters, e.g. COBADEFFXXX.': 'Eine BIC hat 8 oder 11 Zeichen, z. B. COBADEFFXXX.',
   'Enter a percent above 0 and below 100, e.g. 2 or 2,5.':
     'Bitte einen Prozentsatz über 0 und unter 100 eingeben, z. B. 2 oder 2,5.',
-  'The Skonto is more than what is still due after the amount.':
+  'The early payment discount is more than what is still due after the amount.':
     'Der Skonto ist höher als der nach dem Betrag noch offene Rest.',
   'Enter the consultant and client numbers (Beraternummer, Mandantennummer) before the DATEV export.':
     'Tragen Sie vor dem DATEV-Export die Berater- und die Mandantennummer ein.',
@@ -308,11 +308,11 @@ export const GERMAN: Record<string, string> = {
   'Service period of each invoice': 'Leistungszeitraum jeder Rechnung',
   'In advance: from its date to the next invoice': 'Im Voraus: vom Rechnungsdatum bis zur nächsten Rechnung',
   'In arrears: since the previous invoice': 'Nachträglich: seit der vorigen Rechnung',
-  'Skonto {percent} %': 'Skonto {percent} %',
+  'Early payment discount {percent} %': 'Skonto {percent} %',
   'Pay {amount} by {date}': '{amount} zahlen bis {date}',
   'Pay {amount} within {days} days': '{amount} zahlen innerhalb von {days} Tagen',
-  'Skonto (early payment discount)': 'Skonto',
-  'With Skonto: {percent} % ({discount}) deducted{until}':
+  'Early payment discount': 'Skonto',
+  'With early payment discount: {percent} % ({discount}) deducted{until}':
     'Mit Skonto: {percent} % ({discount}) abgezogen{until}',
   ', if paid by {date}': ', bei Zahlung bis {date}',
   'Set against by credit notes': 'Verrechnet mit Rechnungskorrekturen',
@@ -706,12 +706,20 @@ export const GERMAN: Record<string, string> = {
   'VAT on new lines': 'Umsatzsteuer neuer Positionen',
   'What a new document’s lines start with; each line can still be changed.':
     'Damit beginnen die Positionen neuer Dokumente; jede Position lässt sich weiter ändern.',
-  'Empty: 19 %': 'Leer: 19 %',
+  'Empty: the standard rate of the address’s country, else 19 %':
+    'Leer: der Regelsteuersatz des Landes der Anschrift, sonst 19 %',
+  'Empty: the standard rate of the address’s country ({rate} % in {country})':
+    'Leer: der Regelsteuersatz des Landes der Anschrift ({rate} % in {country})',
   'Kleinunternehmer (§ 19 UStG): no VAT': 'Kleinunternehmer (§ 19 UStG): ohne Umsatzsteuer',
   'Check the VAT on new lines.': 'Bitte prüfen Sie die Umsatzsteuer neuer Positionen.',
   'Choose why no VAT is charged.': 'Bitte wählen Sie, warum keine Umsatzsteuer berechnet wird.',
   'Printed on the invoice, e.g. “Reverse charge, Article 196 VAT Directive”':
     'Steht auf der Rechnung, z. B. „Kleinunternehmer gemäß § 19 UStG“',
+  'The buyer is in another EU country and has a VAT ID: a service to them is usually invoiced without VAT, the buyer accounting for it (reverse charge).':
+    'Der Kunde sitzt in einem anderen EU-Land und hat eine USt-IdNr.: Eine Leistung an ihn wird meist ohne Umsatzsteuer berechnet, die Steuer schuldet er selbst (Reverse Charge).',
+  'Reverse charge (Art. 196 VAT Directive)': 'Reverse Charge (Art. 196 MwStSystRL)',
+  'Reverse charge, Article 196 VAT Directive':
+    'Steuerschuldnerschaft des Leistungsempfängers (Reverse Charge, Art. 196 MwStSystRL)',
   'Delivery date': 'Leistungsdatum',
   'When the goods or services were supplied (BT-72)': 'Wann geliefert oder geleistet wurde (BT-72)',
   Source: 'Herkunft',

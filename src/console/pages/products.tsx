@@ -8,6 +8,7 @@ import { currentLanguage, formatMoney, locale, perBase, t } from '../i18n';
 import { writeDecimal } from '../numbers';
 import { canWrite } from '../permissions';
 import { href, navigate } from '../router';
+import { FALLBACK_VAT_RATE, standardVatRate } from '../seller-countries';
 import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
@@ -224,8 +225,11 @@ function bodyOf(values: Values, before: Values | null): Record<string, unknown> 
   return body;
 }
 
-/** What a new article starts with (its VAT: the only business profile's default for new lines, if any). */
-const NEW_PRODUCT = { tax_rate: '19', tax_category: 'S', currency: 'EUR', unit_code: 'C62' };
+/**
+ * What a new article starts with (its VAT: the only business profile's default for new lines, else the
+ * standard rate of that profile's country; 19 % until it is known).
+ */
+const NEW_PRODUCT = { tax_rate: FALLBACK_VAT_RATE, tax_category: 'S', currency: 'EUR', unit_code: 'C62' };
 
 function ProductForm({ existing }: { existing?: Product }) {
   const [before] = useState(() => (existing ? valuesOf(existing) : null));
@@ -242,14 +246,22 @@ function ProductForm({ existing }: { existing?: Product }) {
       .then((id) => (id ? get<BusinessProfile>(`/business-profiles/${encodeURIComponent(id)}`) : null))
       .then(
         (profile) => {
-          const tax = profile?.default_tax;
-          if (!tax) return;
+          if (!profile) return;
+          // Without a default of its own, the standard rate of the profile's country (an Irish firm's 23 %).
+          const tax = profile.default_tax ?? {
+            rate: standardVatRate(profile.address?.country),
+            category: 'S',
+          };
           const rate = writeDecimal(tax.rate, currentLanguage());
-          setValues((current) =>
-            current.tax_rate === NEW_PRODUCT.tax_rate && current.tax_category === NEW_PRODUCT.tax_category
-              ? { ...current, tax_rate: rate, tax_category: tax.category }
-              : current,
-          );
+          const currency = profile.default_currency;
+          setValues((current) => {
+            const next =
+              current.tax_rate === NEW_PRODUCT.tax_rate && current.tax_category === NEW_PRODUCT.tax_category
+                ? { ...current, tax_rate: rate, tax_category: tax.category }
+                : current;
+            // A British firm's article is priced in its pounds, not in the euros preset.
+            return currency && next.currency === NEW_PRODUCT.currency ? { ...next, currency } : next;
+          });
         },
         () => undefined,
       );

@@ -139,7 +139,7 @@ export function PaymentCard({ payment, ...due }: DueProps & { payment: ReceivedP
         ) : null}
         {discounts.map((term) => (
           <Fragment key={`${term.days}-${term.percent}`}>
-            <dt>{t('Skonto {percent} %', { percent: formatDecimal(term.percent) })}</dt>
+            <dt>{t('Early payment discount {percent} %', { percent: formatDecimal(term.percent) })}</dt>
             <dd>
               {term.pay_by
                 ? t('Pay {amount} by {date}', {

@@ -170,7 +170,9 @@ export function RecurringForm({
     if (existing || !profileId) return;
     let chosen = true; // an answer for a profile chosen before this one is not applied
     get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
-      (profile) => chosen && setForm((current) => withDefaultTax(current, profile.default_tax)),
+      (profile) =>
+        chosen &&
+        setForm((current) => withDefaultTax(current, profile.default_tax, profile.address?.country)),
       () => undefined,
     );
     return () => {

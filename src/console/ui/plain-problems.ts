@@ -36,7 +36,10 @@ const PLAIN: [RegExp, string][] = [
   [/^the IBAN check digits do not match/, 'This IBAN has a typo: its check digits do not match.'],
   [/^a BIC is 8 or 11 characters/, 'A BIC has 8 or 11 characters, e.g. COBADEFFXXX.'],
   [/^percent must be more than 0/, 'Enter a percent above 0 and below 100, e.g. 2 or 2,5.'],
-  [/^discount is more than the/, 'The Skonto is more than what is still due after the amount.'],
+  [
+    /^discount is more than the/,
+    'The early payment discount is more than what is still due after the amount.',
+  ],
   // A payment's amount (src/modules/payments/amounts.ts).
   [/^amount must be a decimal string such as/, 'Enter an amount such as {amount}.'],
   [/^amount must be greater than zero$/, 'Enter an amount above zero.'],

@@ -1,6 +1,7 @@
 import type { BusinessProfile, LineItem } from '../../api-types';
 import { currentLanguage, localToday } from '../../i18n';
 import { writeDecimal } from '../../numbers';
+import { FALLBACK_VAT_RATE, standardVatRate } from '../../seller-countries';
 import { isZero } from './form-content';
 import type { AppliedTax, DraftForm, LineForm, StoredDocument } from './model';
 
@@ -12,7 +13,7 @@ export function newLine(): LineForm {
     name: '',
     quantity: '1',
     unit_price: '',
-    tax_rate: '19',
+    tax_rate: FALLBACK_VAT_RATE,
     tax_category: '',
     unit_code: '',
     discount_type: 'percentage',
@@ -23,7 +24,8 @@ export function newLine(): LineForm {
 
 /**
  * A line added after `lines`: the last one's VAT rate and category (a shop selling at 7 %, a Kleinunternehmer
- * or a reverse charge at 0 %), so a document's lines need not each be set again; 19 % for the first.
+ * or a reverse charge at 0 %), so a document's lines need not each be set again; the first one's is the profile's
+ * (withDefaultTax), 19 % until one is chosen.
  */
 export function lineAfter(lines: readonly LineForm[]): LineForm {
   const last = lines.at(-1);
@@ -32,17 +34,22 @@ export function lineAfter(lines: readonly LineForm[]): LineForm {
 }
 
 /**
- * A business profile's VAT for new lines (`default_tax`; none: 19 %) on the lines not filled in yet, and at
+ * A business profile's VAT for new lines (`default_tax`; none: the standard rate of the profile's `country`,
+ * 23 % for an Irish firm, 19 % when unknown) on the lines not filled in yet, and at
  * 0 % its category and legal basis: a Kleinunternehmer's document starts at 0 % exempt under § 19 UStG
  * instead of 19 % on every line. Only what the console put there itself is replaced (a line's rate, the
  * category and legal basis as the previous profile's default left them): choosing another profile undoes
  * the first one's default, and what the person typed is kept.
  */
-export function withDefaultTax(form: DraftForm, tax: BusinessProfile['default_tax']): DraftForm {
+export function withDefaultTax(
+  form: DraftForm,
+  tax: BusinessProfile['default_tax'],
+  country?: string | null,
+): DraftForm {
   const before = form.applied_tax ?? { rate: newLine().tax_rate, category: '', reason: '' };
   const zero = tax !== undefined && tax.category !== 'S';
   const next: AppliedTax = {
-    rate: tax ? writeDecimal(tax.rate, currentLanguage()) : newLine().tax_rate,
+    rate: writeDecimal(tax ? tax.rate : standardVatRate(country), currentLanguage()),
     category: zero ? tax.category : '',
     reason: zero ? (tax.exemption_reason ?? '') : '',
   };
@@ -255,3 +262,20 @@ export function correctedOf(
     form.document_type === 'credit_note' || (form.document_type === 'invoice' && form.type_code === '384');
   return corrects ? form.source_document_id : '';
 }
+
+/**
+ * The reverse charge (Art. 196 VAT Directive) on every line: 0 %, category AE and its legal basis `reason`
+ * (BT-120, printed on the invoice). Lines whose taxes the form does not edit (set over the API) are kept.
+ */
+export function withReverseCharge(form: DraftForm, reason: string): DraftForm {
+  return {
+    ...form,
+    lines: form.lines.map((line) => (line.rest.taxes ? line : { ...line, tax_rate: '0', tax_category: '' })),
+    zero_category: 'AE',
+    zero_reason: reason,
+  };
+}
+
+/** Whether every line the form edits is at 0 % under the reverse charge already. */
+export const isReverseCharge = (form: DraftForm) =>
+  form.zero_category === 'AE' && form.lines.every((line) => !!line.rest.taxes || isZero(line.tax_rate));

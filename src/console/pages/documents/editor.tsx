@@ -17,6 +17,7 @@ import { DOCUMENT_TYPES, type DraftForm, INVOICE_KINDS, type StoredDocument, typ
 import { numberPrefix } from './numbering';
 import { ProductPicker } from './product-picker';
 import { ProfileLanguageNote } from './profile-language';
+import { ReverseChargeNote } from './reverse-charge';
 import { DocumentView } from './view';
 
 const FINAL_HINT = 'Enter what the partial invoices were paid under Already paid; name them in the notes';
@@ -123,6 +124,7 @@ export function DraftEditor({
             : withDefaultTax(
                 { ...current, currency: profile.default_currency ?? current.currency },
                 profile.default_tax,
+                profile.address?.country,
               ),
         ),
       () => undefined,
@@ -318,6 +320,8 @@ export function DraftEditor({
           </Fieldset>
 
           <LineItems form={form} setForm={change} error={error} />
+
+          <ReverseChargeNote form={form} setForm={change} />
 
           <ProductPicker currency={form.currency} setForm={change} />
 

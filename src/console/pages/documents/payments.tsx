@@ -25,7 +25,7 @@ const METHODS = [
   { value: 'other', label: 'Other' },
 ];
 /** The entry a payment's Skonto makes (never chosen as a method: the discount box below makes it). */
-const LABELS = [...METHODS, { value: 'early_payment_discount', label: 'Skonto (early payment discount)' }];
+const LABELS = [...METHODS, { value: 'early_payment_discount', label: 'Early payment discount' }];
 const methodLabel = (code: string | null) => LABELS.find((m) => m.value === code)?.label ?? '';
 
 /**
@@ -278,7 +278,7 @@ export function PaymentsCard({
           <Field label={t('Reference')} value={reference} onInput={setReference} />
           {skonto ? (
             <Checkbox
-              label={t('With Skonto: {percent} % ({discount}) deducted{until}', {
+              label={t('With early payment discount: {percent} % ({discount}) deducted{until}', {
                 percent: formatDecimal(skonto.percent),
                 discount: formatMoney(skonto.discount, currency),
                 until: skonto.payBy ? t(', if paid by {date}', { date: formatDate(skonto.payBy) }) : '',

@@ -2,7 +2,7 @@ import type { ApiError } from '../../api';
 import { t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
 import { isZero, ZERO_CATEGORIES } from '../documents/form-content';
-import { CATEGORY, RATE, REASON, SMALL_BUSINESS_REASON } from './default-tax';
+import { CATEGORY, emptyRateHint, RATE, REASON, SMALL_BUSINESS_REASON } from './default-tax';
 
 type FormValues = Record<string, string>;
 
@@ -35,7 +35,7 @@ export function DefaultTaxFields({
         <Field
           label={t('Tax rate')}
           inputMode="decimal"
-          hint={t('Empty: 19 %')}
+          hint={emptyRateHint(values['address.country'])}
           value={rate}
           onInput={set(RATE)}
           path={RATE}

@@ -1,6 +1,7 @@
 import type { BusinessProfile } from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { writeDecimal } from '../../numbers';
+import { countryName, knowsVatRate, standardVatRate } from '../../seller-countries';
 import { decimalOf, isDecimal, isZero } from '../documents/form-content';
 
 // A business profile's VAT for new lines (`default_tax`): the rate, and at 0 % the category and the legal
@@ -62,4 +63,15 @@ export function defaultTaxProblems(values: FormValues): { loc: string; msg: stri
   if (isZero(rate) && !values[CATEGORY])
     return [{ loc: `body.${CATEGORY}`, msg: t('Choose why no VAT is charged.') }];
   return [];
+}
+
+/** What an empty rate means: the standard rate of the address's country ("23 % in Ireland"), else 19 %. */
+export function emptyRateHint(country: string | undefined): string {
+  const language = currentLanguage();
+  if (!country || !knowsVatRate(country))
+    return t('Empty: the standard rate of the address’s country, else 19 %');
+  return t('Empty: the standard rate of the address’s country ({rate} % in {country})', {
+    rate: writeDecimal(standardVatRate(country), language),
+    country: countryName(country, language),
+  });
 }

@@ -1,4 +1,5 @@
 import { currentLanguage } from '../../i18n';
+import { profileSuggestions } from '../../seller-countries';
 import { defaultTaxBody, defaultTaxValues } from './default-tax';
 import { ADDRESS_FIELDS, type Party, type PartyKind } from './kinds';
 
@@ -11,6 +12,26 @@ export const GERMAN_PROFILE: FormValues = {
   default_currency: 'EUR',
   default_timezone: 'Europe/Berlin',
 };
+
+/** The fields a new profile's address country suggests in the English console. */
+const SUGGESTED = ['default_page_size', 'default_currency', 'default_locale', 'default_timezone'];
+
+/**
+ * A new business profile's values with its address country changed to `country`. In English (the German
+ * form starts with GERMAN_PROFILE) the country suggests the page size (A4 outside the US-Letter countries:
+ * unset, the API prints on Letter), the currency, an English locale and the time zone; a field is filled
+ * only while it still holds what the country before suggested (empty at first), so what the person chose
+ * stays.
+ */
+export function withCountry(values: FormValues, country: string, language = currentLanguage()): FormValues {
+  const next: FormValues = { ...values, 'address.country': country };
+  if (language !== 'en') return next;
+  const before = profileSuggestions(values['address.country']);
+  const now = profileSuggestions(country);
+  for (const path of SUGGESTED)
+    if ((values[path] ?? '') === (before[path] ?? '')) next[path] = now[path] ?? '';
+  return next;
+}
 
 export function valuesOf(kind: PartyKind, party?: Party): FormValues {
   const values: FormValues = {};

@@ -9,7 +9,7 @@ import { ErrorNotice } from '../../ui/notice';
 import { Editable, WriteActions } from '../../ui/write-actions';
 import { defaultTaxProblems } from './default-tax';
 import { DefaultTaxFields } from './default-tax-fields';
-import { bodyOf, valuesOf } from './form-values';
+import { bodyOf, valuesOf, withCountry } from './form-values';
 import { ADDRESS_FIELDS, type Party, type PartyKind } from './kinds';
 
 export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Party }) {
@@ -23,7 +23,12 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
   );
   const action = useAction();
   const error = action.error as ApiError | null;
-  const set = (path: string) => (value: string) => setValues((current) => ({ ...current, [path]: value }));
+  // A new business profile's address country suggests its page size, currency, locale and time zone.
+  const suggests = !existing && kind.api === '/business-profiles';
+  const set = (path: string) => (value: string) =>
+    setValues((current) =>
+      suggests && path === 'address.country' ? withCountry(current, value) : { ...current, [path]: value },
+    );
   const [shown, setShown] = useState<Record<string, boolean>>(() =>
     Object.fromEntries(
       kind.addresses.map((address) => [address.path, !address.optional || !!existing?.[address.path]]),
