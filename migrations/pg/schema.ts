@@ -1114,6 +1114,7 @@ export const t_sessions: AnyPgTable = pgTable(
     "account_id": text("account_id"),
     "created_at": text("created_at").notNull(),
     "last_seen_at": text("last_seen_at").notNull(),
+    "remember": integer("remember").notNull().default(0),
   },
   (t) => [
     uniqueIndex("sessions_token_uq").on(t["token_hash"]),

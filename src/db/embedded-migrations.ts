@@ -42,6 +42,7 @@ import m39 from '../../migrations/0039_credit_note_signs.sql' with { type: 'text
 import m40 from '../../migrations/0040_received_copies.sql' with { type: 'text' };
 import m41 from '../../migrations/0041_network_delivery_guards.sql' with { type: 'text' };
 import m42 from '../../migrations/0042_received_euro_rate.sql' with { type: 'text' };
+import m43 from '../../migrations/0043_sessions_remember.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -66,6 +67,7 @@ import pg20 from '../../migrations/pg/0020_credit_note_signs.sql' with { type: '
 import pg21 from '../../migrations/pg/0021_received_copies.sql' with { type: 'text' };
 import pg22 from '../../migrations/pg/0022_network_delivery_guards.sql' with { type: 'text' };
 import pg23 from '../../migrations/pg/0023_received_euro_rate.sql' with { type: 'text' };
+import pg24 from '../../migrations/pg/0024_sessions_remember.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -118,6 +120,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0040_received_copies', createdAt: 1796537246952, sql: m40 },
   { tag: '0041_network_delivery_guards', createdAt: 1796569212279, sql: m41 },
   { tag: '0042_received_euro_rate', createdAt: 1796582463408, sql: m42 },
+  { tag: '0043_sessions_remember', createdAt: 1796627651167, sql: m43 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -146,4 +149,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0021_received_copies', createdAt: 1796537248196, sql: pg21 },
   { tag: '0022_network_delivery_guards', createdAt: 1796569215246, sql: pg22 },
   { tag: '0023_received_euro_rate', createdAt: 1796582465240, sql: pg23 },
+  { tag: '0024_sessions_remember', createdAt: 1796627652404, sql: pg24 },
 ];

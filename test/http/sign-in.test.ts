@@ -382,6 +382,44 @@ describe('changing one’s own password', () => {
     expect((await me(elsewhere)).status).toBe(401);
     expect((await me(await signIn(server, email, 'brand new passphrase'))).status).toBe(200);
   }, 30_000);
+
+  test('a session signed in with "remember" stays remembered, and acting in its account, after a password change', async () => {
+    const { email } = await makeUser(server, account.id);
+    const client = await makeAccount(server, { name: 'A client of theirs' });
+    await makeUser(server, client.id, { email, password: null, role: 'accountant' });
+    const signed = await server.request('/api/v1/sessions', {
+      method: 'POST',
+      body: { email, password: PASSWORD, remember: true },
+    });
+    expect(signed.headers.get('set-cookie') ?? '').toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    const cookie = sessionCookieOf(signed.headers) ?? '';
+    const origin = server.url;
+    const switched = await server.request('/api/v1/sessions/current/account', {
+      method: 'POST',
+      headers: { cookie, origin },
+      body: { account_id: client.id },
+    });
+    expect(switched.status).toBeLessThan(300);
+    const done = await server.request('/api/v1/auth/password', {
+      method: 'POST',
+      headers: { cookie, origin },
+      body: { current_password: PASSWORD, new_password: 'a remembered new passphrase' },
+    });
+    expect(done.status).toBe(200);
+    expect(done.headers.get('set-cookie') ?? '').toContain(`Max-Age=${30 * 24 * 60 * 60}`);
+    const renewed = sessionCookieOf(done.headers) ?? '';
+    const after = await server.json('/api/v1/auth/me', { headers: { cookie: renewed } });
+    expect(after.body.data.account.id).toBe(client.id);
+    // Without "remember" the cookie still ends with the browser after a change.
+    const plain = await signIn(server, email, 'a remembered new passphrase');
+    const again = await server.request('/api/v1/auth/password', {
+      method: 'POST',
+      headers: { cookie: plain, origin },
+      body: { current_password: 'a remembered new passphrase', new_password: 'yet another passphrase' },
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('set-cookie') ?? '').not.toContain('Max-Age');
+  }, 30_000);
 });
 
 describe('wrong passwords', () => {

@@ -65,6 +65,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0040_received_copies', 1796537246952, '92c66201d5d1b639'],
     ['0041_network_delivery_guards', 1796569212279, '58aa01783d4112e2'],
     ['0042_received_euro_rate', 1796582463408, '74e85364804ef52c'],
+    ['0043_sessions_remember', 1796627651167, 'de0d21f62f2c895d'],
   ],
   postgresql: [
     ['0000_init', 1795708584970, '69a0cd68aaf17046'],
@@ -91,6 +92,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0021_received_copies', 1796537248196, '4fdfded6154d06fb'],
     ['0022_network_delivery_guards', 1796569215246, 'f9c9327ccfeb9e61'],
     ['0023_received_euro_rate', 1796582465240, '6aa18af9cf639f1e'],
+    ['0024_sessions_remember', 1796627652404, '9813c25abd894fdf'],
   ],
 };
 

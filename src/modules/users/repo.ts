@@ -119,6 +119,10 @@ export async function insertSession(db: DbOrTx, row: SessionRow): Promise<void> 
   await db.insert(sessions).values(row).run();
 }
 
+export async function findSession(db: DbOrTx, id: string): Promise<SessionRow | undefined> {
+  return await db.select().from(sessions).where(eq(sessions.id, id)).get();
+}
+
 export async function findSessionByTokenHash(db: DbOrTx, tokenHash: string): Promise<SessionRow | undefined> {
   return await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash)).get();
 }

@@ -77,13 +77,18 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
         refuseForeignOrigin(request, deps.publicBaseUrl);
         const signed = await signIn({
           ctx: system,
-          input: { email: body.email, password: body.password, address: clientAddressOf(request) },
+          input: {
+            email: body.email,
+            password: body.password,
+            address: clientAddressOf(request),
+            remember: body.remember ?? false,
+          },
           throttle,
         });
         set.headers['set-cookie'] = sessionCookie(
           signed.token,
           servedOverHttps(request, deps.publicBaseUrl),
-          body.remember ? Math.floor(ABSOLUTE_MS / 1000) : null,
+          signed.session.remember ? Math.floor(ABSOLUTE_MS / 1000) : null,
         );
         set.headers['cache-control'] = 'no-store';
         set.status = 201;
@@ -176,17 +181,19 @@ export function userRoutes(auth: Auth, deps: AppDeps) {
           ctx: system,
           input: {
             userId: principal.session.userId,
+            sessionId: principal.session.id,
             currentPassword: body.current_password,
             newPassword: body.new_password,
             address: clientAddressOf(request),
           },
           throttle,
         });
-        // Every session ended with the old password; this browser goes on with a new one.
+        // Every session ended with the old password; this browser goes on with a new one, remembered (and
+        // acting in the account) as the one it replaces.
         set.headers['set-cookie'] = sessionCookie(
           signed.token,
           servedOverHttps(request, deps.publicBaseUrl),
-          null,
+          signed.session.remember ? Math.floor(ABSOLUTE_MS / 1000) : null,
         );
         set.headers['cache-control'] = 'no-store';
         return { data: presentSession(signed) };

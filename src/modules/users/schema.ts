@@ -1,4 +1,4 @@
-import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, timestamp, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 import { workspaces } from '../workspaces/schema';
@@ -45,6 +45,11 @@ export const sessions = sqliteTable(
     accountId: text('account_id').references(() => accounts.id),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at').notNull(),
+    /**
+     * Signed in with "Remember me" (its cookie outlives the browser): a session that replaces it (a
+     * password change) is remembered too.
+     */
+    remember: integer('remember', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [uniqueIndex('sessions_token_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );

@@ -2,7 +2,7 @@ import { emailKey } from '../../../http/email-format';
 import type { SystemCtx } from '../../../shared/context';
 import { DomainError, validationError } from '../../../shared/errors';
 import { hashPassword, passwordProblem, verifyPassword } from '../password';
-import { findUser } from '../repo';
+import { findSession, findUser } from '../repo';
 import type { SignInThrottle } from '../sign-in-throttle';
 import { setPassword } from './set-password';
 import { openSession, type SignedIn, tooManyTries } from './sign-in';
@@ -18,7 +18,14 @@ export async function changePassword({
   throttle,
 }: {
   ctx: SystemCtx;
-  input: { userId: string; currentPassword: string; newPassword: string; address: string | null };
+  input: {
+    userId: string;
+    /** The session asking: the one opened in its place acts in its account and is remembered as it was. */
+    sessionId: string | null;
+    currentPassword: string;
+    newPassword: string;
+    address: string | null;
+  };
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
   const user = await findUser(ctx.db, input.userId);
@@ -34,7 +41,9 @@ export async function changePassword({
     ]);
   }
   throttle.recordSuccess(emailKey(user.email), input.address);
+  const asking = input.sessionId === null ? undefined : await findSession(ctx.db, input.sessionId);
   const passwordHash = await hashPassword(input.newPassword);
   await setPassword({ ctx, input: { user, passwordHash } });
-  return await openSession(ctx, (await findUser(ctx.db, user.id)) ?? user);
+  const fresh = (await findUser(ctx.db, user.id)) ?? user;
+  return await openSession(ctx, fresh, asking?.accountId ?? null, asking?.remember ?? false);
 }

@@ -34,7 +34,7 @@ export async function signIn({
   throttle,
 }: {
   ctx: SystemCtx;
-  input: { email: string; password: string; address: string | null };
+  input: { email: string; password: string; address: string | null; remember?: boolean };
   throttle: SignInThrottle;
 }): Promise<SignedIn> {
   // One count per mailbox, whichever spelling each try is typed in.
@@ -54,7 +54,9 @@ export async function signIn({
   }
   for (const reach of reached) {
     const account = await findAccountWithPlan(ctx.db, reach.accountId);
-    if (account && account.account.disabledAt === null) return await openSession(ctx, user, reach.accountId);
+    if (account && account.account.disabledAt === null) {
+      return await openSession(ctx, user, reach.accountId, input.remember ?? false);
+    }
   }
   throw new DomainError('forbidden', 'Account is disabled');
 }
@@ -95,11 +97,15 @@ export function tooManyTries(throttle: SignInThrottle, email: string, address: s
   }
 }
 
-/** A new session for the user: a fresh token, of which only the digest is stored. */
+/**
+ * A new session for the user: a fresh token, of which only the digest is stored. `remember`: signed in
+ * with "Remember me" (the cookie outlives the browser).
+ */
 export async function openSession(
   ctx: SystemCtx,
   user: UserRow,
   accountId: string | null = null,
+  remember = false,
 ): Promise<SignedIn> {
   const token = randomToken(32);
   const now = isoNow(ctx.clock);
@@ -110,6 +116,7 @@ export async function openSession(
     accountId,
     createdAt: now,
     lastSeenAt: now,
+    remember,
   };
   await inTransaction(ctx, async (tx) => {
     await dropExpiredSessions(tx);

@@ -1,0 +1,3 @@
+-- Whether a session was opened with "Remember me" (its cookie outlives the browser): the session a password
+-- change opens in its place is remembered as it was (docs/sign-in.md).
+ALTER TABLE `sessions` ADD `remember` integer DEFAULT false NOT NULL;
