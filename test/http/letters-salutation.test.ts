@@ -3,6 +3,7 @@
 // a firm's own text stays as written. The seller's officers are labelled by its legal form: a sole trader's
 // owner is its "Inhaber", never its "Geschäftsführer", on the PDF and in the e-mail's signature.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { DEFAULT_LEVELS_EN } from '../../src/modules/dunning/policy';
 import { FakeClock } from '../../src/shared/clock';
 import { documentBody } from '../document-factories';
 import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
@@ -101,6 +102,46 @@ describe('the salutation of a reminder', () => {
   }, 30_000);
 });
 
+describe("the greeting is in the language of the text after it, not the invoice's", () => {
+  test('no saved policy: a French invoice gets the German default text, greeted in German', async () => {
+    const s = await setup({ legal_name: 'Acme Handel GmbH' }, { name: 'Globex GmbH' }, 'fr-FR');
+    const mail = await reminderMail(s);
+    expect(mail.text).toStartWith('Sehr geehrte Damen und Herren,\n\nsicher ist es');
+    expect(mail.letter).not.toContain('Madame, Monsieur');
+  }, 30_000);
+
+  test('a saved English policy on a German invoice greets in English; the figures stay German', async () => {
+    const s = await setup({ legal_name: 'Acme Handel GmbH' }, { name: 'Globex GmbH' }, 'de-DE');
+    const saved = await s.call('PUT', '/api/v1/dunning-policy', {
+      enabled: false,
+      levels: DEFAULT_LEVELS_EN,
+    });
+    expect(saved.status).toBe(200);
+    const mail = await reminderMail(s);
+    expect(mail.text).toStartWith('Dear Sir or Madam,\n\nPerhaps it has escaped');
+    expect(mail.text).toMatch(/\d,\d\d\s€/u);
+  }, 30_000);
+
+  test("a one-off French text greets in French; an undecided one in the invoice's language", async () => {
+    const s = await setup({ legal_name: 'Acme Handel GmbH' }, { name: 'Globex GmbH' }, 'de-DE');
+    const message =
+      '{salutation},\n\nnous vous rappelons que notre facture {number} reste impayée. Merci de régler {total}.\n\nCordialement\n{seller}';
+    expect((await reminderMail(s, { message })).text).toStartWith('Madame, Monsieur,\n\nnous vous');
+    const other = await setup({ legal_name: 'Acme Trading Ltd' }, { name: 'Globex GmbH' }, 'en-GB');
+    expect((await reminderMail(other, { message: '{salutation}: {total}' })).text).toContain(
+      'Dear Sir or Madam: ',
+    );
+  }, 30_000);
+
+  test('a contact "Herr Hans Meier (Einkauf)" is greeted by title and surname', async () => {
+    const s = await setup(
+      { legal_name: 'Acme Handel GmbH' },
+      { name: 'Globex GmbH', contact_name: 'Herr Hans Meier (Einkauf)' },
+    );
+    expect((await reminderMail(s)).text).toStartWith('Sehr geehrter Herr Meier,\n');
+  }, 30_000);
+});
+
 describe("the seller's officers, by its legal form", () => {
   test('a sole trader names its "Inhaber" on the letter, the invoice and in the signature', async () => {
     const s = await setup(
@@ -113,6 +154,17 @@ describe("the seller's officers, by its legal form", () => {
     expect(mail.invoice).toContain('Inhaber: Max Weber');
     expect(mail.invoice).not.toContain('Geschäftsführer');
     expect(mail.letter).toContain('Inhaber: Max Weber');
+  }, 30_000);
+
+  test('a "Bau-GmbH" names its "Geschäftsführer", not an "Inhaber"', async () => {
+    const s = await setup(
+      { legal_name: 'Schmidt Bau-GmbH', managing_directors: 'Erika Muster' },
+      { name: 'Globex GmbH' },
+    );
+    const mail = await reminderMail(s);
+    expect(mail.text).toContain('Geschäftsführer: Erika Muster');
+    expect(mail.invoice).toContain('Geschäftsführer: Erika Muster');
+    expect(mail.invoice).not.toContain('Inhaber');
   }, 30_000);
 
   test('a GmbH names its "Geschäftsführer"', async () => {

@@ -12,7 +12,7 @@ describe('salutationOf', () => {
     ['Anna Schmidt', {}, 'Guten Tag Anna Schmidt'],
     ['Dr. Anna Müller-Lüdenscheidt', {}, 'Guten Tag Dr. Anna Müller-Lüdenscheidt'],
     ['Jan van der Berg', {}, 'Guten Tag Jan van der Berg'],
-    ['Frau Anna Schmidt', {}, 'Sehr geehrte Frau Anna Schmidt'],
+    ['Frau Anna Schmidt', {}, 'Sehr geehrte Frau Schmidt'],
     ['Herr Weber', {}, 'Sehr geehrter Herr Weber'],
     ['Globex GmbH', {}, 'Sehr geehrte Damen und Herren'],
     ['Schmidt Bau', {}, 'Sehr geehrte Damen und Herren'],
@@ -82,4 +82,97 @@ describe('the legal form and the officers it names', () => {
 test('C62 and H87 have distinct German words on the PDF', () => {
   expect(UNIT_NAMES.de.C62).toBe('Stück');
   expect(UNIT_NAMES.de.H87).toBe('Stk.');
+});
+
+describe('a name greeted as a person needs positive evidence (a known given name first, or Frau/Herr)', () => {
+  test.each([
+    'Stadtwerke München',
+    'Finanzamt München',
+    'Ingenieurbüro Schulz',
+    'Fahrschule Müller',
+    'Pizzeria Roma',
+    'Gasthaus Krone',
+    'Weingut Müller',
+    'Rechtsanwalt Peter Weber',
+    'Caritasverband Freiburg',
+    'Musikverein Harmonie',
+    'Stadtsparkasse München',
+    'Deutsche Telekom',
+  ])('%s is a firm', (name) => {
+    expect(salutationOf({ name }, 'de')).toBe('Sehr geehrte Damen und Herren');
+  });
+
+  test.each([
+    ['Anna Schmidt-Berger', 'Guten Tag Anna Schmidt-Berger'],
+    ['Hans-Peter Krause', 'Guten Tag Hans-Peter Krause'],
+    ['Prof. Dr. Klaus Weber', 'Guten Tag Prof. Dr. Klaus Weber'],
+  ])('%s is a person', (name, expected) => {
+    expect(salutationOf({ name }, 'de')).toBe(expected);
+  });
+});
+
+describe('contact persons', () => {
+  test.each([
+    ['Herr und Frau Müller', 'Sehr geehrte Frau Müller, sehr geehrter Herr Müller'],
+    ['Frau und Herr Müller', 'Sehr geehrte Frau Müller, sehr geehrter Herr Müller'],
+    ['Herr Hans Meier und Frau Eva Schulz', 'Sehr geehrte Frau Schulz, sehr geehrter Herr Meier'],
+    ['Frau Weber (Buchhaltung)', 'Sehr geehrte Frau Weber'],
+    ['Herr Hans Meier', 'Sehr geehrter Herr Meier'],
+    ['Herrn Hans Meier', 'Sehr geehrter Herr Meier'],
+    ['Frau Dr. Anna Weber', 'Sehr geehrte Frau Dr. Weber'],
+    ['Frau Dr. med. Weber', 'Sehr geehrte Frau Dr. Weber'],
+    ['Herr Jan van der Berg', 'Sehr geehrter Herr van der Berg'],
+  ])('%s: "%s"', (contact_name, expected) => {
+    expect(salutationOf({ name: 'X GmbH', contact_name }, 'de')).toBe(expected);
+  });
+
+  test('in English: "Dear Dr Weber", both of a couple; French greets a couple as anyone', () => {
+    expect(salutationOf({ name: 'X GmbH', contact_name: 'Frau Dr. Weber' }, 'en')).toBe('Dear Dr Weber');
+    expect(salutationOf({ name: 'X GmbH', contact_name: 'Herr Prof. Dr. Weber' }, 'en')).toBe(
+      'Dear Professor Weber',
+    );
+    expect(salutationOf({ name: 'X GmbH', contact_name: 'Mr and Mrs Smith' }, 'en')).toBe(
+      'Dear Ms Smith and Mr Smith',
+    );
+    expect(salutationOf({ name: 'X GmbH', contact_name: 'Herr und Frau Müller' }, 'fr')).toBe(
+      'Madame, Monsieur',
+    );
+  });
+});
+
+describe('legal forms the review found misread', () => {
+  test.each([
+    ['Schmidt Bau-GmbH', 'company'],
+    ['Müller Verwaltungs-GmbH', 'company'],
+    ['Müller-GmbH', 'company'],
+    ['Müller Beteiligungs-GmbH & Co. KG', 'company'],
+    ['Müller Ges.m.b.H.', 'company'],
+    ['Müller GesmbH', 'company'],
+    ['Müller Gesellschaft m.b.H.', 'company'],
+    ['Schmidt gUG (haftungsbeschränkt)', 'company'],
+    ['Schmidt S.à r.l.', 'company'],
+    ['Schmidt Sàrl', 'company'],
+    ['Bianchi Sagl', 'company'],
+    ['Muster VVaG', 'board'],
+    ['Muster gAG', 'board'],
+    ['Weber & Partner mbB', 'partnership'],
+    ['Weber PartmbB', 'partnership'],
+    ['Weber und Partner', 'partnership'],
+    ['Weber Rechtsanwälte Partnerschaftsgesellschaft mbB', 'partnership'],
+    ['Weber & Partner GmbH', 'company'],
+    ['Max Weber e.K.', 'sole'],
+    ['Anna Schmidt', 'sole'],
+    ['Stadtwerke Musterstadt', 'unknown'],
+    ['Schmidt Bau', 'unknown'],
+  ])('%s: %s', (name, form) => {
+    expect(legalFormOf(name)).toBe(form as ReturnType<typeof legalFormOf>);
+  });
+
+  test('no form and no person\'s name: the field\'s own label, not "Inhaber"', () => {
+    const de = labelsFor('de-DE', 'DE');
+    expect(officersLabel(de, 'Schmidt Bau')).toBe('Geschäftsführer');
+    expect(officersLabel(de, 'Anna Schmidt')).toBe('Inhaber');
+    expect(officersLabel(de, 'Schmidt Bau-GmbH')).toBe('Geschäftsführer');
+    expect(officersLabel(de, 'Weber und Partner')).toBe('Gesellschafter');
+  });
 });

@@ -3,7 +3,7 @@ import { inTransaction } from '../../../db/transaction';
 import { add, dec, isZero, toFixedString } from '../../../domain/money';
 import type { Party } from '../../../domain/party';
 import { makeFormatter } from '../../../rendering/format';
-import { languageOf } from '../../../rendering/labels';
+import { type Language, languageOf } from '../../../rendering/labels';
 import type { ReminderLetter } from '../../../rendering/types';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
@@ -29,10 +29,11 @@ import {
   storedPdfInput,
 } from '../../renders';
 import type { SendReminderBody } from '../model';
-import { fillPlaceholders, PAY_WITHIN_DAYS, placeholderProblem } from '../policy';
+import { DEFAULT_LEVELS_EN, fillPlaceholders, PAY_WITHIN_DAYS, placeholderProblem } from '../policy';
 import { deleteReminder, insertReminder, remindersOf } from '../repo';
 import { salutationOf } from '../salutation';
 import type { ReminderRow } from '../schema';
+import { textLanguage } from '../text-language';
 import { readPolicy } from './policy';
 import { remindableDocument } from './remindable';
 
@@ -87,6 +88,16 @@ export async function defaultRecipient(ctx: AccountCtx, document: DocumentRow): 
   const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
   const buyer = (await readDocument(ctx, document)).data.buyer as Party | undefined;
   return customer?.email?.trim() || buyer?.email?.trim() || null;
+}
+
+/**
+ * The language of the letter's text, which its `{salutation}` greets in: the defaults' own (English or
+ * German, whatever the invoice's language), else the language a saved policy's or a one-off text is written
+ * in (text-language.ts), else the invoice's when its words do not tell.
+ */
+function greetingLanguage(message: string, defaults: boolean, documentLanguage: Language): Language {
+  if (defaults) return DEFAULT_LEVELS_EN.some((level) => level.message === message) ? 'en' : 'de';
+  return textLanguage(message) ?? documentLanguage;
 }
 
 interface Plan {
@@ -149,7 +160,16 @@ async function planReminder(ctx: AccountCtx, documentId: string, body: SendRemin
     days_overdue: String(daysOverdue({ ...document, dueDate: document.dueDate ?? document.issueDate }, date)),
     customer: (data.buyer as Party | undefined)?.name ?? '',
     seller: (data.seller as Party | undefined)?.name ?? '',
-    salutation: salutationOf(data.buyer as Party | undefined, languageOf(locale)),
+    // In the language the text around it is written in (a French invoice reminded in German greets in
+    // German); the subject and the figures stay in the invoice's.
+    salutation: salutationOf(
+      data.buyer as Party | undefined,
+      greetingLanguage(
+        body.message ?? stage.message,
+        body.message === undefined && policy.updatedAt === null,
+        languageOf(locale),
+      ),
+    ),
   };
   const letter: ReminderLetter = {
     title: fillPlaceholders(stage.subject, values).replace(/\s+/g, ' ').trim(),

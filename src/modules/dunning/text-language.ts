@@ -1,0 +1,55 @@
+// The language a reminder's text is written in, so that its `{salutation}` greets in the same language as
+// the sentence after it (a French invoice reminded with the German default text opens "Sehr geehrte Damen
+// und Herren,", not "Madame, Monsieur,"). Read from the text itself: its words (placeholders left out) are
+// counted against a short list of marker words per language, frequent function words and the words of a
+// payment reminder that the other five languages do not write. The language with the most markers wins when
+// it has at least two and more than any other; otherwise it is undecided (null) and the caller keeps the
+// document's language. Words two of the languages share ("de", "en", "is", "die", "que", "la") are no
+// markers.
+import type { Language } from '../../rendering/labels';
+
+const markers = (words: string): ReadonlySet<string> =>
+  new Set(words.split(/\s+/).filter((word) => word !== ''));
+
+const MARKERS: Record<Language, ReadonlySet<string>> = {
+  de: markers(`
+    sie ihre ihr ihnen ihrer ihren wir uns unsere unser unserer rechnung bitte grüße grüßen
+    freundlichen und der das ist nicht noch vom bis zum dass mit betrag zahlung mahnung überweisen
+    fällig offen sehr geehrte geehrter leider bereits
+  `),
+  en: markers(`
+    you your yours we our us invoice please regards kind the and of to has have been not by amount
+    payment outstanding reminder dear sincerely yours due still
+  `),
+  fr: markers(`
+    vous votre vos nous notre nos facture merci veuillez cordialement salutations le les des du est
+    une pour avec pas rappel montant paiement règlement madame monsieur sommes restant
+  `),
+  es: markers(`
+    usted ustedes sus factura favor saludos atentamente el los las del pago importe nuestra nuestro
+    nuestras está pendiente recordatorio estimado estimada señores
+  `),
+  it: markers(`
+    lei sua suo vostra vostro fattura cortesemente saluti cordiali il gli della di che è non
+    pagamento importo nostra nostro gentile spettabile sollecito
+  `),
+  nl: markers(`
+    u uw wij ons onze factuur alstublieft graag groeten vriendelijke met het een niet nog betaling
+    bedrag herinnering van voor geachte heer mevrouw openstaande
+  `),
+};
+
+/** The language `text` is written in, by its marker words; null when undecided. */
+export function textLanguage(text: string): Language | null {
+  const words = text
+    .replace(/\{[^{}]*\}/g, ' ')
+    .toLocaleLowerCase()
+    .split(/[^\p{L}\p{M}]+/u)
+    .filter((word) => word !== '');
+  const counts = (Object.keys(MARKERS) as Language[])
+    .map((language) => ({ language, count: words.filter((word) => MARKERS[language].has(word)).length }))
+    .sort((a, b) => b.count - a.count);
+  const [best, next] = counts;
+  if (!best || best.count < 2 || best.count === (next?.count ?? 0)) return null;
+  return best.language;
+}
