@@ -60,8 +60,10 @@ export const GERMAN: Record<string, string> = {
   '“{value}” has a two-digit year: write {date}.':
     '„{value}“ hat eine zweistellige Jahreszahl: {date} schreiben.',
   '“{value}” is not a date (day.month.year).': '„{value}“ ist kein Datum (Tag.Monat.Jahr).',
-  '“{value}” is not a customer number: it becomes the DATEV debtor number, so digits only.':
-    '„{value}“ ist keine Kundennummer: Sie wird zur DATEV-Debitorennummer und darf nur Ziffern enthalten.',
+  '“{value}” is not a debtor number: DATEV debtor numbers are digits only.':
+    '„{value}“ ist keine Debitorennummer: DATEV-Debitorennummern bestehen nur aus Ziffern.',
+  '“{value}” is not a DATEV debtor account (from {low} to {high}). If the column holds customer numbers rather than debtor accounts, rename it to “metadata.Kundennummer”.':
+    '„{value}“ ist kein DATEV-Debitorenkonto (die reichen von {low} bis {high}). Stehen in der Spalte Kundennummern statt Debitorenkonten, benennen Sie sie in „metadata.Kundennummer“ um.',
   'The customer number {number} already belongs to another customer.':
     'Die Kundennummer {number} gehört schon einem anderen Kunden.',
   'The customer number {number} is already used in row {row} of this file.':

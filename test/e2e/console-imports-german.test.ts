@@ -68,8 +68,8 @@ describe('console imports in German', () => {
     await upload(browser, 'kunden.csv', Buffer.from(csv, 'latin1'));
     await waitForText(browser.page, '3 Zeilen, 0 importiert, 2 abgelehnt');
     const shown = await text(browser);
-    expect(shown).toContain('Zeile 2: Spalte „email“');
-    expect(shown).toContain('Zeile 3: Spalte „billing_address.country“');
+    expect(shown).toContain('Zeile 3: Spalte „email“');
+    expect(shown).toContain('Zeile 4: Spalte „billing_address.country“');
     expect(shown).not.toContain('Expected string');
     await click(browser.page, 'Import bestätigen');
     await waitForText(browser.page, '3 Zeilen, 1 importiert, 2 abgelehnt');
@@ -91,14 +91,14 @@ describe('console imports in German', () => {
     await upload(browser, 'rechnungen.csv', `\uFEFF${csv}\r\n`);
     await waitForText(browser.page, '3 Zeilen, 0 importiert, 3 abgelehnt');
     const shown = await text(browser);
-    expect(shown).toContain('Zeile 1: Spalte „issue_date“: „31.02.2026“ ist kein Datum (Tag.Monat.Jahr).');
+    expect(shown).toContain('Zeile 2: Spalte „issue_date“: „31.02.2026“ ist kein Datum (Tag.Monat.Jahr).');
     expect(shown).toContain(
       '(Tag.Monat.Jahr). Spalte „line.unit_price“: „1.234“ kann 1234 oder 1,234 heißen: ohne Punkt schreiben oder mit Dezimalkomma.',
     );
     expect(shown).toContain(
-      'Zeile 3: Spalte „line.unit_price“: Ein Betrag in Euro (€) in einem Dokument in CHF: in CHF und ohne Eurozeichen schreiben.',
+      'Zeile 4: Spalte „line.unit_price“: Ein Betrag in Euro (€) in einem Dokument in CHF: in CHF und ohne Eurozeichen schreiben.',
     );
-    expect(shown).toContain('Zeile 2: Nicht importiert: das Dokument aus den Zeilen 1-2 hat Fehler.');
+    expect(shown).toContain('Zeile 3: Nicht importiert: das Dokument aus den Zeilen 2-3 hat Fehler.');
   }, 60_000);
 
   test('a header the import does not know, and a workbook chosen instead of a CSV, are said in German', async () => {
@@ -125,7 +125,8 @@ describe('console imports in English', () => {
       );
       await waitForText(
         browser.page,
-        'Row 1: Column “billing_address.country”: Enter the two-letter country code',
+        // The first record is row 2 of the spreadsheet, under the header row.
+        'Row 2: Column “billing_address.country”: Enter the two-letter country code',
       );
     } finally {
       await browser.browser.close();

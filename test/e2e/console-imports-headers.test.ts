@@ -58,10 +58,29 @@ describe('console imports with German column names', () => {
     await upload(browser, 'kunden.csv', Buffer.from(csv, 'latin1'));
     await waitForText(browser.page, '3 Zeilen, 0 importiert, 2 abgelehnt');
     const shown = await text(browser);
-    expect(shown).toContain('Zeile 2: Spalte „Kundennummer“: „K-7“ ist keine Kundennummer');
-    expect(shown).toContain('Zeile 3: Spalte „Kundennummer“: Die Kundennummer 10001 steht schon in Zeile 1');
+    // Rows as the spreadsheet counts them: the header is row 1.
+    expect(shown).toContain(
+      'Zeile 3: Spalte „Kundennummer“: „K-7“ ist kein DATEV-Debitorenkonto (die reichen von 10000 bis 69999). Stehen in der Spalte Kundennummern statt Debitorenkonten, benennen Sie sie in „metadata.Kundennummer“ um.',
+    );
+    expect(shown).toContain(
+      'Zeile 4: Spalte „Kundennummer“: Die Kundennummer 10001 steht schon in Zeile 2 dieser Datei.',
+    );
     await click(browser.page, 'Import bestätigen');
     await waitForText(browser.page, '3 Zeilen, 1 importiert, 2 abgelehnt');
+  }, 60_000);
+
+  test('sevDesk-like customer numbers (1000 on) are kept as the customer’s number, not made debtor accounts', async () => {
+    await upload(browser, 'kunden.csv', 'Kundennummer;Firma\r\n1000;Acme GmbH\r\n1001;Beta GmbH\r\n');
+    await waitForText(browser.page, '2 Zeilen, 0 importiert, 0 abgelehnt');
+    expect(await text(browser)).not.toContain('Debitorenkonto');
+  }, 60_000);
+
+  test('a cell problem and a missing cell of the first record both say row 2, as the spreadsheet shows it', async () => {
+    await upload(browser, 'kunden.csv', 'Firma;E-Mail\r\nAcme GmbH;kein-mail\r\nBeta GmbH;b@b.example\r\n');
+    await waitForText(browser.page, '2 Zeilen, 0 importiert, 1 abgelehnt');
+    expect(await text(browser)).toContain('Zeile 2: Spalte „E-Mail“');
+    await upload(browser, 'kunden.csv', 'Firma;E-Mail\r\nAcme GmbH;a@b.example;zuviel\r\n');
+    await waitForText(browser.page, 'Zeile 2 der Datei hat 3 Zellen');
   }, 60_000);
 
   test('an unknown column and two columns for one field are said with the names the import knows', async () => {

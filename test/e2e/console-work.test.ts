@@ -134,7 +134,8 @@ describe('console: templates, keys, imports, batches', () => {
     const input = await page().waitForSelector('input[type="file"][accept*=".csv"]');
     await input?.uploadFile(file);
     await waitForText(page(), '3 rows, 0 imported, 1 rejected');
-    await waitForText(page(), 'Row 2');
+    // Beta AG is the second record: row 3 of the spreadsheet, under the header row.
+    await waitForText(page(), 'Row 3: Column “email”');
     await click(page(), 'Confirm import');
     await waitForText(page(), '3 rows, 2 imported, 1 rejected');
     const customers = await server.json('/api/v1/customers?q=a', key());

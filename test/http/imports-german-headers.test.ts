@@ -191,4 +191,58 @@ describe('German customer headers', () => {
     expect(jsonDone.status).toBe(200);
     expect(jsonDone.body.data).toMatchObject({ status: 'completed', imported_rows: 1 });
   });
+
+  test('a customer number that is no DATEV debtor account is kept as metadata.Kundennummer (sevDesk: 1000 on)', async () => {
+    const account = await makeAccount(server);
+    const res = await create(account, [
+      'Kundennummer;Firma',
+      '1001;Acme GmbH',
+      '00042;Beta GmbH',
+      'K-7;Gamma GmbH',
+    ]);
+    expect(res.status).toBe(200);
+    expect(res.body.data.errors).toBeNull();
+    await confirm(account, res.body.data.id);
+    const list = await customers(account);
+    expect(list.map((c) => [c.name, c.debtor_number, c.metadata])).toEqual([
+      ['Acme GmbH', undefined, { Kundennummer: '1001' }],
+      ['Beta GmbH', undefined, { Kundennummer: '00042' }],
+      ['Gamma GmbH', undefined, { Kundennummer: 'K-7' }],
+    ]);
+  });
+
+  test('a column mixing debtor accounts and other numbers, or a Debitorenkonto outside the range, is a row error', async () => {
+    const account = await makeAccount(server);
+    const mixed = await create(account, [
+      'Kd.-Nr.;Firma',
+      '10001;Acme GmbH',
+      '70001;Beta GmbH',
+      '69999;Gamma GmbH',
+    ]);
+    expect(flat(mixed.body.data.errors)).toEqual([[2, ['Kd.-Nr.:out_of_range']]]);
+    const msg = mixed.body.data.errors[0].fields[0].msg;
+    expect(msg).toContain('10000-69999');
+    expect(msg).toContain("'metadata.Kundennummer'");
+    const strict = await create(account, ['Debitorenkonto;Firma', '1001;Acme GmbH', '10002;Beta GmbH']);
+    expect(flat(strict.body.data.errors)).toEqual([[1, ['Debitorenkonto:out_of_range']]]);
+    // Beside an explicit debtor column, the customer number is the customer's number, whatever its value.
+    const both = await create(account, ['Kundennummer;Debitorennummer;Firma', '10001;10005;Acme GmbH']);
+    expect(both.body.data.errors).toBeNull();
+    await confirm(account, both.body.data.id);
+    const [acme] = await customers(account);
+    expect(acme).toMatchObject({ debtor_number: 10005, metadata: { Kundennummer: '10001' } });
+  });
+
+  test('the debtor range follows the account length of the DATEV settings', async () => {
+    const account = await makeAccount(server);
+    const put = await server.json('/api/v1/settings/accounting', {
+      method: 'PUT',
+      key: account.apiKey,
+      body: { account_length: 5 },
+    });
+    expect(put.status).toBe(200);
+    const res = await create(account, ['Debitorenkonto;Firma', '10001;Acme GmbH', '100001;Beta GmbH']);
+    expect(flat(res.body.data.errors)).toEqual([[1, ['Debitorenkonto:out_of_range']]]);
+    expect(res.body.data.errors[0].fields[0].msg).toContain('100000-699999');
+  });
 });

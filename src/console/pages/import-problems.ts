@@ -5,6 +5,22 @@
 import { t } from '../i18n';
 import { plainProblem } from '../ui/plain-problems';
 
+/**
+ * The API counts an import's rows as data records, the header not counted (docs/imports.md "row"); a person
+ * looks for them in the spreadsheet, whose row 1 is that header: a CSV's data row 1 is row 2 there, as
+ * the messages about a line of the file say. A JSON file's n-th object stays n.
+ */
+export function fileRow(row: number, format: 'csv' | 'json'): number {
+  return format === 'csv' ? row + 1 : row;
+}
+
+/** `row 3`, `rows 1-2, 5` of an API message as the spreadsheet's rows. */
+const fileRows = (rows: string, format: 'csv' | 'json') =>
+  rows.replace(/\d+/g, (n) => String(fileRow(Number(n), format)));
+
+/** The groups of a message that name rows of the import (the API's data-row numbers). */
+const ROW_GROUPS = ['row', 'rows'];
+
 export interface ImportProblem {
   loc: string;
   msg: string;
@@ -79,8 +95,12 @@ const IMPORT_WORDS: [RegExp, string][] = [
   ],
   [/^'(?<value>.*)' is not a date \(day\.month\.year\)$/, '“{value}” is not a date (day.month.year).'],
   [
-    /^'(?<value>.*)' is not a customer number: /,
-    '“{value}” is not a customer number: it becomes the DATEV debtor number, so digits only.',
+    /^'(?<value>.*)' is not a debtor number: /,
+    '“{value}” is not a debtor number: DATEV debtor numbers are digits only.',
+  ],
+  [
+    /^'(?<value>.*)' is not a DATEV debtor account \((?<low>\d+)-(?<high>\d+) for account length \d+\): /,
+    '“{value}” is not a DATEV debtor account (from {low} to {high}). If the column holds customer numbers rather than debtor accounts, rename it to “metadata.Kundennummer”.',
   ],
   [
     /^debtor_number (?<number>\d+) belongs to another customer of this account$/,
@@ -124,11 +144,17 @@ const IMPORT_WORDS: [RegExp, string][] = [
   ],
 ];
 
-/** What is wrong, in the console's language. */
-export function importProblemText(problem: ImportProblem): string {
+/** What is wrong, in the console's language; rows it names counted as the file's (`fileRow`). */
+export function importProblemText(problem: ImportProblem, format: 'csv' | 'json' = 'csv'): string {
   for (const [pattern, words] of IMPORT_WORDS) {
     const match = pattern.exec(problem.msg);
-    if (match) return t(words, { ...match.groups });
+    if (!match) continue;
+    const groups: Record<string, string> = { ...match.groups };
+    for (const name of ROW_GROUPS) {
+      const rows = groups[name];
+      if (rows !== undefined) groups[name] = fileRows(rows, format);
+    }
+    return t(words, groups);
   }
   return plainProblem(problem.msg, problem.loc);
 }

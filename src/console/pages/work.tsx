@@ -10,7 +10,7 @@ import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
 import type { StoredDocument } from './documents/model';
 import { STATUS_LABELS, STATUSES } from './documents/model';
-import { importProblemPlace, importProblemText } from './import-problems';
+import { fileRow, importProblemPlace, importProblemText } from './import-problems';
 
 const RUNNING = ['queued', 'processing', 'running', 'pending'];
 
@@ -205,10 +205,13 @@ function BatchView({ id }: { id: string }) {
   );
 }
 
-/** One problem of an import: where in the file (a column, the header row), then what, in words. */
-function problemLine(problem: { loc: string; msg: string; type?: string }): string {
+/**
+ * One problem of an import: where in the file (a column, the header row), then what, in words; rows it
+ * names counted as the spreadsheet does (`fileRow`).
+ */
+function problemLine(problem: { loc: string; msg: string; type?: string }, format: 'csv' | 'json'): string {
   const place = importProblemPlace(problem.loc);
-  const words = importProblemText(problem);
+  const words = importProblemText(problem, format);
   const text = /[.!?]$/.test(words) ? words : `${words}.`;
   return place ? `${place}: ${text}` : text;
 }
@@ -265,7 +268,7 @@ function NewImport() {
       {problems.length > 0 ? (
         <ul class="problems">
           {problems.slice(0, 20).map((problem, i) => (
-            <li key={`${i}:${problem.loc}`}>{problemLine(problem)}</li>
+            <li key={`${i}:${problem.loc}`}>{problemLine(problem, 'csv')}</li>
           ))}
         </ul>
       ) : null}
@@ -283,7 +286,8 @@ function NewImport() {
             <ul class="problems">
               {current.errors.slice(0, 50).map((problem) => (
                 <li key={problem.row}>
-                  {t('Row {n}', { n: problem.row })}: {problem.fields.map(problemLine).join(' ')}
+                  {t('Row {n}', { n: fileRow(problem.row, current.source_format) })}:{' '}
+                  {problem.fields.map((field) => problemLine(field, current.source_format)).join(' ')}
                 </li>
               ))}
             </ul>

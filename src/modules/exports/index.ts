@@ -1,7 +1,7 @@
 export { exportsAccess } from './access';
 export { checkDatevCalendarYear, checkPeriod } from './period';
 export type { DatevExportKind, DatevExportRow } from './schema';
-export { putAccountingSettings, readAccountingSettings } from './use-cases/accounting-settings';
+export { debtorRange, putAccountingSettings, readAccountingSettings } from './use-cases/accounting-settings';
 export { type DatevInput, datevExport } from './use-cases/datev-export';
 export { datevMasterData, type MasterDataInput } from './use-cases/datev-master-data';
 export { type DatevExportRecord, lastDatevExports, recordDatevExport } from './use-cases/datev-record';

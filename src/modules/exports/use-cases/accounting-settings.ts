@@ -17,7 +17,7 @@ import type { AccountingSettingsValue } from '../schema';
 const DAYS_IN_MONTH = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 /** DATEV's numbering: personal accounts have one digit more than general ones; debtors 1…6, creditors 7…9. */
-const debtorRange = (length: number) => [10 ** length, 7 * 10 ** length - 1] as const;
+export const debtorRange = (length: number) => [10 ** length, 7 * 10 ** length - 1] as const;
 const creditorRange = (length: number) => [7 * 10 ** length, 10 ** (length + 1) - 1] as const;
 
 /** What an account that saved nothing exports with: SKR03, calendar fiscal year, 4-digit accounts. */

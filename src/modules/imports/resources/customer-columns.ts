@@ -35,6 +35,16 @@ export const FIRST_NAME = 'first_name';
 export const LAST_NAME = 'last_name';
 
 /**
+ * A column that is no create field either: the number a tool gave the customer (`Kundennummer`). It is the
+ * DATEV debtor number when every number of the column is a debtor account (lexoffice numbers customers
+ * 10000-69999, as DATEV does), otherwise the customer's `metadata.Kundennummer` (sevDesk counts from 1000,
+ * other tools from 1): resources/customers.ts, docs/imports.md "Customer numbers".
+ */
+export const CUSTOMER_NUMBER = 'customer_number';
+/** The metadata key a customer number that is no debtor account is kept under. */
+export const CUSTOMER_NUMBER_KEY = 'Kundennummer';
+
+/**
  * Other names of a column, compared as `squashed` compares them (case, spaces, dots, hyphens and
  * underscores left out: `USt-IdNr.` is `ustidnr`). `name` is the customer's name unless the file also has a
  * first-name column: then it is the surname (`Firma;Name;Vorname`), as German address lists use it.
@@ -47,7 +57,8 @@ export const COLUMN_ALIASES: Record<string, readonly string[]> = {
   email: ['E-Mail', 'E-Mail-Adresse', 'Mail'],
   phone: ['Telefon', 'Telefonnummer', 'Tel.'],
   tax_id: ['USt-IdNr.', 'USt-ID', 'USt-IdNr', 'Umsatzsteuer-ID', 'Umsatzsteuer ID', 'UStID-Nr.'],
-  debtor_number: ['Kundennummer', 'Kunden-Nr.', 'Kd.-Nr.', 'Debitorennummer', 'Debitorenkonto', 'Debitor'],
+  [CUSTOMER_NUMBER]: ['Kundennummer', 'Kunden-Nr.', 'Kd.-Nr.'],
+  debtor_number: ['Debitorennummer', 'Debitorenkonto', 'Debitor', 'Debitoren-Nr.'],
   buyer_reference: ['Leitweg-ID'],
   'billing_address.line1': ['Straße', 'Strasse', 'Straße und Hausnummer', 'Adresse', 'Anschrift'],
   'billing_address.line2': ['Adresszusatz'],
@@ -68,6 +79,7 @@ for (const [field, names] of Object.entries(COLUMN_ALIASES)) {
 }
 ALIASES.set(squashed(FIRST_NAME), FIRST_NAME);
 ALIASES.set(squashed(LAST_NAME), LAST_NAME);
+ALIASES.set(squashed(CUSTOMER_NUMBER), CUSTOMER_NUMBER);
 
 /** The field a header cell names (`billing_address.city`, `metadata.CRM_Id`, `first_name`), or null. */
 function fieldOf(column: string): string | null {
@@ -93,6 +105,7 @@ export function acceptedColumns(): string {
     ...SCALAR_COLUMNS,
     FIRST_NAME,
     LAST_NAME,
+    CUSTOMER_NUMBER,
     ...[...ADDRESS_FIELDS].flatMap((parent) => [...ADDRESS_COLUMNS].map((child) => `${parent}.${child}`)),
   ];
   return `${fields.map((field) => `${field}${aliases(field)}`).join(', ')}, metadata.<key>`;

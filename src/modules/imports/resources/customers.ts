@@ -6,11 +6,19 @@ import { DomainError, type FieldError } from '../../../shared/errors';
 import { mapPaced, type Pace } from '../../../shared/event-loop';
 // The customer create contract itself, not a copy, so an import accepts exactly what POST /customers does.
 import { CreateCustomerBody, createCustomer, customerProblems, customers } from '../../customers';
+import { debtorRange, readAccountingSettings } from '../../exports';
 import { parseCsvPaced } from '../csv';
 import { type ImportEntry, type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
 import type { RowError } from '../model';
 import { compiledCheck } from '../schema-check';
-import { ADDRESS_FIELDS, FIRST_NAME, headerFields, LAST_NAME } from './customer-columns';
+import {
+  ADDRESS_FIELDS,
+  CUSTOMER_NUMBER,
+  CUSTOMER_NUMBER_KEY,
+  FIRST_NAME,
+  headerFields,
+  LAST_NAME,
+} from './customer-columns';
 
 let countryCodes: Map<string, string> | null = null;
 
@@ -63,8 +71,17 @@ interface CsvCustomer {
   locs: Locs;
 }
 
-/** A customer number is the DATEV debtor number (docs/imports.md): a whole number, digits only. */
+/** A debtor number is a whole number, digits only. */
 const DIGITS = /^\d{1,12}$/;
+
+type Range = readonly [number, number];
+
+const isDebtorAccount = (value: string, [low, high]: Range) =>
+  /^[1-9]\d{0,11}$/.test(value) && Number(value) >= low && Number(value) <= high;
+
+const notDebtorMsg = (value: string, [low, high]: Range, length: number) =>
+  `'${value}' is not a DATEV debtor account (${low}-${high} for account length ${length}): ` +
+  `a customer number that is none belongs in a 'metadata.${CUSTOMER_NUMBER_KEY}' column`;
 
 /**
  * One record as a create body. Dotted columns build nested objects; empty cells are omitted, so an all-empty
@@ -75,19 +92,24 @@ function toCustomer(
   columns: readonly (readonly [string, string | null])[],
   columnLocs: Locs,
   cells: string[],
+  debtorColumn: boolean,
 ): CsvCustomer {
   const body: Record<string, unknown> = {};
   const problems: FieldError[] = [];
   const person: Record<string, string> = {};
+  let customerNumber: string | undefined;
   columns.forEach(([parent, child], i) => {
     const value = cells[i];
     if (value === undefined || value === '') return;
     if (child === null) {
       if (parent === FIRST_NAME || parent === LAST_NAME) person[parent] = value;
+      else if (parent === CUSTOMER_NUMBER && debtorColumn) customerNumber = value;
+      // Without a debtor column a customer number stays as written: check makes it the debtor number or
+      // metadata, knowing the account's DATEV numbering (withCustomerNumber).
       else if (parent !== 'debtor_number') body[parent] = value;
       else if (DIGITS.test(value)) body[parent] = Number(value);
       else {
-        const msg = `'${value}' is not a customer number: it is the DATEV debtor number here, a whole number (digits only)`;
+        const msg = `'${value}' is not a debtor number: a DATEV debtor number is a whole number (digits only)`;
         problems.push({ loc: columnLocs[parent] ?? parent, msg, type: 'int_parsing' });
       }
       return;
@@ -96,6 +118,11 @@ function toCustomer(
     nested[child] = child === 'country' && ADDRESS_FIELDS.has(parent) ? countryCode(value) : value;
     body[parent] = nested;
   });
+  if (customerNumber !== undefined) {
+    // Beside a debtor column, the customer number is the customer's own; a metadata column of it wins.
+    const metadata = (body.metadata ?? {}) as Record<string, string>;
+    body.metadata = { [CUSTOMER_NUMBER_KEY]: customerNumber, ...metadata };
+  }
   const locs: Locs = {};
   const personLoc = columnLocs[LAST_NAME] ?? columnLocs[FIRST_NAME];
   const fullName = [person[FIRST_NAME], person[LAST_NAME]].filter(Boolean).join(' ');
@@ -137,7 +164,7 @@ async function csvCustomers(data: readonly unknown[], pace: Pace): Promise<CsvCu
   fields.forEach((field, i) => {
     const column = header[i] ?? field;
     // `first_name` and `last_name` are no create fields: their problems are said at their own columns too.
-    const named = field === FIRST_NAME || field === LAST_NAME;
+    const named = field === FIRST_NAME || field === LAST_NAME || field === CUSTOMER_NUMBER;
     if (named || column.toLowerCase() !== field.toLowerCase()) columnLocs[field] = column;
   });
   // Split once per column, not once per cell: 100,000 rows have 700,000 cells.
@@ -145,7 +172,12 @@ async function csvCustomers(data: readonly unknown[], pace: Pace): Promise<CsvCu
     const dot = field.indexOf('.');
     return dot < 0 ? ([field, null] as const) : ([field.slice(0, dot), field.slice(dot + 1)] as const);
   });
-  const customers = await mapPaced(records, (cells) => toCustomer(columns, columnLocs, cells), pace);
+  const debtorColumn = fields.includes('debtor_number');
+  const customers = await mapPaced(
+    records,
+    (cells) => toCustomer(columns, columnLocs, cells, debtorColumn),
+    pace,
+  );
   return { customers, columnLocs };
 }
 
@@ -180,6 +212,44 @@ async function takenDebtorNumbers(ctx: AccountCtx, numbers: readonly number[]): 
   return taken;
 }
 
+/** What a file's customer numbers are: all DATEV debtor accounts, none of them, or a mix (an error). */
+type NumberMode = 'debtor' | 'metadata' | 'mixed';
+
+const customerNumberOf = (body: unknown): string | undefined => {
+  const value = (body as Record<string, unknown> | null)?.[CUSTOMER_NUMBER];
+  return typeof value === 'string' ? value : undefined;
+};
+
+function numberMode(numbers: readonly string[], range: Range): NumberMode {
+  const debtors = numbers.filter((n) => isDebtorAccount(n, range)).length;
+  if (debtors === numbers.length) return 'debtor';
+  return debtors === 0 ? 'metadata' : 'mixed';
+}
+
+/**
+ * A CSV row's customer number (a column without a debtor column beside it) as the create body takes it: its
+ * `debtor_number`, or `metadata.Kundennummer` (a metadata column of it wins), or a problem at its column.
+ */
+function withCustomerNumber(
+  body: unknown,
+  mode: NumberMode,
+  settings: { range: Range; length: number },
+  loc: string,
+): { body: unknown; problems: FieldError[]; debtorLoc?: string } {
+  const value = customerNumberOf(body);
+  if (value === undefined) return { body, problems: [] };
+  const { [CUSTOMER_NUMBER]: _, ...rest } = body as Record<string, unknown>;
+  if (mode === 'metadata') {
+    const metadata = (rest.metadata ?? {}) as Record<string, string>;
+    return { body: { ...rest, metadata: { [CUSTOMER_NUMBER_KEY]: value, ...metadata } }, problems: [] };
+  }
+  if (isDebtorAccount(value, settings.range)) {
+    return { body: { ...rest, debtor_number: Number(value) }, problems: [], debtorLoc: loc };
+  }
+  const msg = notDebtorMsg(value, settings.range, settings.length);
+  return { body: rest, problems: [{ loc, msg, type: DIGITS.test(value) ? 'out_of_range' : 'int_parsing' }] };
+}
+
 const takenMsg = (number: number) => `debtor_number ${number} belongs to another customer of this account`;
 
 /**
@@ -206,15 +276,50 @@ export const customerImports: ImportResourceKind = {
     };
   },
 
-  async check(ctx, _format, parsed, _links, pace) {
+  async check(ctx, format, parsed, _links, pace) {
     const checked = { entries: [] as ImportEntry[], errors: [] as RowError[] };
-    const numbers = parsed.candidates.map((c) => debtorNumberOf(c.body)).filter((n) => n !== undefined);
+    // A CSV's customer numbers and German-named debtor columns are held against DATEV's debtor accounts.
+    const csv = format === 'csv';
+    const customerNumbers = csv
+      ? parsed.candidates.map((c) => customerNumberOf(c.body)).filter((n) => n !== undefined)
+      : [];
+    const namedDebtors = csv && parsed.candidates.some((c) => c.locs?.debtor_number !== undefined);
+    const length =
+      customerNumbers.length > 0 || namedDebtors ? (await readAccountingSettings(ctx)).account_length : 4;
+    const settings = { range: debtorRange(length), length };
+    const mode = numberMode(customerNumbers, settings.range);
+    // Paced as the rows are: a file may hold 100,000 customers.
+    const candidates = await mapPaced(
+      parsed.candidates,
+      (candidate) => {
+        const { locs = {} } = candidate;
+        const resolved = withCustomerNumber(
+          candidate.body,
+          mode,
+          settings,
+          locs[CUSTOMER_NUMBER] ?? CUSTOMER_NUMBER,
+        );
+        const problems = [...(candidate.errors[0]?.fields ?? []), ...resolved.problems];
+        const number = debtorNumberOf(resolved.body);
+        const named = locs.debtor_number;
+        if (csv && named !== undefined && number !== undefined && resolved.debtorLoc === undefined) {
+          if (!isDebtorAccount(String(number), settings.range)) {
+            const msg = notDebtorMsg(String(number), settings.range, settings.length);
+            problems.push({ loc: named, msg, type: 'out_of_range' });
+          }
+        }
+        const withLoc = resolved.debtorLoc ? { ...locs, debtor_number: resolved.debtorLoc } : locs;
+        return { rows: candidate.rows, body: resolved.body, problems, locs: withLoc };
+      },
+      pace,
+    );
+    const numbers = candidates.map((c) => debtorNumberOf(c.body)).filter((n) => n !== undefined);
     const taken = numbers.length > 0 ? await takenDebtorNumbers(ctx, numbers) : new Set<number>();
     // A debtor number may appear once per file; the first row holding it keeps it.
     const holders = new Map<number, number>();
-    for (const { rows, body, errors, locs = {} } of parsed.candidates) {
+    for (const { rows, body, problems: found, locs } of candidates) {
       const row = rows[0] ?? 0;
-      const problems = [...(errors[0]?.fields ?? []), ...relocated(rowLocs(customerRowProblems(body)), locs)];
+      const problems = [...found, ...relocated(rowLocs(customerRowProblems(body)), locs)];
       const number = debtorNumberOf(body);
       if (number !== undefined && problems.length === 0) {
         const loc = locs.debtor_number ?? 'debtor_number';
