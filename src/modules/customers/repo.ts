@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, max } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accountRows, scoped } from '../../db/scoped';
@@ -33,14 +33,16 @@ export async function withDebtorNumberCheck<T>(
 }
 
 /**
- * The customer's DATEV debtor number, given the next free one (from `first` on, after the highest in use)
- * when it has none yet. Runs inside the export's transaction, so two exports cannot hand out one number.
+ * The customer's DATEV debtor number, given the next free one (from `first` on, after the highest in use
+ * up to `last`, the debtor range's end) when it has none yet. A number set by hand beyond the range (a
+ * creditor account, 70001 at account length 4) does not move the next one there. Runs inside the export's
+ * transaction, so two exports cannot hand out one number.
  */
 export async function assignDebtorNumber(
   db: DbOrTx,
   accountId: string,
   id: string,
-  first: number,
+  { first, last }: { first: number; last: number },
 ): Promise<number | null> {
   const row = await findCustomer(db, accountId, id);
   if (!row) return null;
@@ -49,10 +51,24 @@ export async function assignDebtorNumber(
     await db
       .select({ value: max(customers.debtorNumber) })
       .from(customers)
-      .where(and(eq(customers.accountId, accountId), gte(customers.debtorNumber, first)))
+      .where(
+        and(
+          eq(customers.accountId, accountId),
+          gte(customers.debtorNumber, first),
+          lte(customers.debtorNumber, last),
+        ),
+      )
       .get()
   )?.value;
   const next = highest === null || highest === undefined ? first : highest + 1;
+  if (next > last) {
+    throw conflict(
+      `Every DATEV debtor account from ${first} to ${last} is given: set the customer's debtor_number`,
+      {
+        customer_id: id,
+      },
+    );
+  }
   await db
     .update(customers)
     .set({ debtorNumber: next })

@@ -17,6 +17,7 @@ import { type Booking, bookingLine } from '../datev/format';
 import { euVatIdOf, isEuCountry } from '../datev/vat-id';
 import { creditorNumberOf } from '../repo';
 import type { AccountingSettingsValue } from '../schema';
+import { debtorRange } from './accounting-settings';
 import { type BookedDocument, bookingsOf, flipped } from './datev-bookings';
 import type { Entry } from './datev-entries';
 
@@ -193,10 +194,10 @@ async function debtorOf(
   ctx: AccountCtx,
   customer: CustomerRow,
   customers: PageCustomers,
-  first: number,
+  debtors: { first: number; last: number },
 ): Promise<number | null> {
   if (customer.debtorNumber !== null) return customer.debtorNumber;
-  const assigned = await assignDebtorNumber(ctx.db, ctx.accountId, customer.id, first);
+  const assigned = await assignDebtorNumber(ctx.db, ctx.accountId, customer.id, debtors);
   if (assigned !== null) customers.set(customer.id, { ...customer, debtorNumber: assigned });
   return assigned;
 }
@@ -211,7 +212,10 @@ async function issuedBookings(
   const { row } = entry;
   const customer = customers.get(row.customerId);
   if (customer === undefined) return [];
-  const debtor = await debtorOf(ctx, customer, customers, settings.first_debtor_number);
+  const debtor = await debtorOf(ctx, customer, customers, {
+    first: settings.first_debtor_number,
+    last: debtorRange(settings.account_length)[1],
+  });
   if (debtor === null) return [];
   const buyer = buyerOf(row, customer);
   const vatId = euVatIdOf(buyer.taxId, buyer.country);

@@ -14,6 +14,7 @@ import { MASTER_DATA_COLUMNS, masterDataLine, type PersonalAccount } from '../da
 import { euVatIdOf } from '../datev/vat-id';
 import { checkPeriod, pagesOf, streamOf } from '../period';
 import { creditorNumberOf, findCreditorNumber } from '../repo';
+import { debtorRange } from './accounting-settings';
 import { datevEntries } from './datev-entries';
 import { type DatevSettings, datevSettings, fiscalYearOf } from './datev-export';
 import { supplierOf } from './datev-lines';
@@ -80,7 +81,10 @@ async function* ofPeriod(
     for (const entry of entries) {
       if (entry.kind !== 'issued') continue;
       const { customerId } = entry.row;
-      const debtor = await assignDebtorNumber(tx.db, tx.accountId, customerId, settings.first_debtor_number);
+      const debtor = await assignDebtorNumber(tx.db, tx.accountId, customerId, {
+        first: settings.first_debtor_number,
+        last: debtorRange(settings.account_length)[1],
+      });
       const customer = await findCustomer(tx.db, tx.accountId, customerId);
       if (debtor === null || !customer || seen.has(debtor)) continue;
       seen.add(debtor);
