@@ -661,6 +661,7 @@ export const GERMAN: Record<string, string> = {
   '1 problem found.': '1 Problem gefunden.',
   '{total} rows, {imported} imported, {failed} rejected':
     '{total} Zeilen, {imported} importiert, {failed} abgelehnt',
+  '1 row, {imported} imported, {failed} rejected': '1 Zeile, {imported} importiert, {failed} abgelehnt',
   'Percent or amount': 'Prozent oder Betrag',
   'Delivery service': 'Zusteller',
   Bank: 'Bank',

@@ -83,6 +83,12 @@ describe('console imports with German column names', () => {
     await waitForText(browser.page, 'Zeile 2 der Datei hat 3 Zellen');
   }, 60_000);
 
+  test('a file of one row says "1 Zeile"', async () => {
+    await upload(browser, 'kunden.csv', 'Firma;E-Mail\r\nEinzel GmbH;kein-mail\r\n');
+    await waitForText(browser.page, '1 Zeile, 0 importiert, 1 abgelehnt');
+    expect(await text(browser)).not.toContain('1 Zeilen');
+  }, 60_000);
+
   test('an unknown column and two columns for one field are said with the names the import knows', async () => {
     await upload(
       browser,

@@ -276,11 +276,16 @@ function NewImport() {
         <div aria-live="polite">
           <p>
             {t('Import {id}', { id: current.id })}: <Badge tone={current.status}>{t(current.status)}</Badge>{' '}
-            {t('{total} rows, {imported} imported, {failed} rejected', {
-              total: current.total_rows,
-              imported: current.imported_rows,
-              failed: current.failed_rows,
-            })}
+            {t(
+              current.total_rows === 1
+                ? '1 row, {imported} imported, {failed} rejected'
+                : '{total} rows, {imported} imported, {failed} rejected',
+              {
+                total: current.total_rows,
+                imported: current.imported_rows,
+                failed: current.failed_rows,
+              },
+            )}
           </p>
           {current.errors && current.errors.length > 0 ? (
             <ul class="problems">
