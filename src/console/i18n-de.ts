@@ -259,6 +259,9 @@ export const GERMAN: Record<string, string> = {
     'Bitte einen Prozentsatz über 0 und unter 100 eingeben, z. B. 2 oder 2,5.',
   'The early payment discount is more than what is still due after the amount.':
     'Der Skonto ist höher als der nach dem Betrag noch offene Rest.',
+  'Every DATEV debtor account from {first} to {last} is given: enter a debtor number for {customer} by hand.':
+    'Alle DATEV-Debitorenkonten von {first} bis {last} sind vergeben: Tragen Sie für {customer} eine Debitorennummer von Hand ein.',
+  'Open the customer': 'Kunden öffnen',
   'Enter the consultant and client numbers (Beraternummer, Mandantennummer) before the DATEV export.':
     'Tragen Sie vor dem DATEV-Export die Berater- und die Mandantennummer ein.',
   'Please check the marked fields.': 'Bitte prüfen Sie die markierten Felder.',

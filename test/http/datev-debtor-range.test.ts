@@ -23,12 +23,17 @@ test('a number set beyond the debtor range does not move the next one there', as
   expect(await assignDebtorNumber(server.db, account.id, fresh.id, DEBTORS)).toBe(10005);
 });
 
-test('a full range is a 409 naming it, and nothing is given', async () => {
+test('the end of the range set by hand: the lowest free number below it; a full range is a 409 naming the customer', async () => {
   const other = await makeAccount(server);
-  await makeCustomer(server, other, { name: 'The last one', debtor_number: 69999 });
+  const small = { first: 10000, last: 10002 };
+  await makeCustomer(server, other, { name: 'First', debtor_number: 10000 });
+  await makeCustomer(server, other, { name: 'At the end', debtor_number: 10002 });
+  const gap = await makeCustomer(server, other, { name: 'Into the gap' });
+  expect(await assignDebtorNumber(server.db, other.id, gap.id, small)).toBe(10001);
   const fresh = await makeCustomer(server, other, { name: 'No room' });
-  await expect(assignDebtorNumber(server.db, other.id, fresh.id, DEBTORS)).rejects.toMatchObject({
+  await expect(assignDebtorNumber(server.db, other.id, fresh.id, small)).rejects.toMatchObject({
     code: 'conflict',
+    details: { reason: 'debtor_accounts_full', customer_id: fresh.id, customer_name: 'No room' },
   });
   const read = await server.json(`/api/v1/customers/${fresh.id}`, { key: other.apiKey });
   expect(read.body.data.debtor_number).toBeUndefined();

@@ -54,6 +54,20 @@ describe('consoleMessage', () => {
     });
   });
 
+  test('DATEV with no debtor account left names the customer and links to it', () => {
+    const full = new ApiError(409, 'conflict', 'Every DATEV debtor account … is given', [], {
+      reason: 'debtor_accounts_full',
+      customer_id: 'cus_1',
+      customer_name: 'Acme GmbH',
+      first: 10000,
+      last: 69999,
+    });
+    expect(consoleMessage(full)).toEqual({
+      text: 'Every DATEV debtor account from 10000 to 69999 is given: enter a debtor number for Acme GmbH by hand.',
+      link: { href: '#/customers/cus_1', label: 'Open the customer' },
+    });
+  });
+
   test('validation, not found and other known codes; an unknown one keeps the API words', () => {
     const fields = new ApiError(422, 'unprocessable_entity', 'Request validation failed', [
       { loc: 'body.name', msg: 'Field required', type: 'missing' },

@@ -174,6 +174,23 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
           link: { href: '#/exports', label: t('DATEV settings') },
         };
       }
+      // A DATEV export that met a customer with no debtor number left to give (exports: docs/datev.md).
+      if (details.reason === 'debtor_accounts_full' && typeof details.customer_id === 'string') {
+        return {
+          text: t(
+            'Every DATEV debtor account from {first} to {last} is given: enter a debtor number for {customer} by hand.',
+            {
+              first: String(details.first ?? ''),
+              last: String(details.last ?? ''),
+              customer: String(details.customer_name ?? ''),
+            },
+          ),
+          link: {
+            href: `#/customers/${encodeURIComponent(details.customer_id)}`,
+            label: t('Open the customer'),
+          },
+        };
+      }
       const cancelled = voidRefused(error.message, details) ?? receivedRefused(details);
       if (cancelled) return cancelled;
       // A reminder level sent meanwhile (another tab, the daily job): read again to see what went out.

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNull, lte, max } from 'drizzle-orm';
+import { and, asc, eq, gte, isNull, lte, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accountRows, scoped } from '../../db/scoped';
@@ -32,11 +32,21 @@ export async function withDebtorNumberCheck<T>(
   }
 }
 
+/** The lowest number from `first` to `last` not in `taken` (ascending); null when all are. */
+function lowestFree(taken: readonly number[], first: number, last: number): number | null {
+  let expected = first;
+  for (const value of taken) {
+    if (value > expected) break;
+    if (value === expected) expected += 1;
+  }
+  return expected <= last ? expected : null;
+}
+
 /**
  * The customer's DATEV debtor number, given the next free one (from `first` on, after the highest in use
- * up to `last`, the debtor range's end) when it has none yet. A number set by hand beyond the range (a
- * creditor account, 70001 at account length 4) does not move the next one there. Runs inside the export's
- * transaction, so two exports cannot hand out one number.
+ * up to `last`, the debtor range's end; the lowest free one when the end is taken) when it has none yet. A
+ * number set by hand beyond the range (a creditor account, 70001 at account length 4) does not move the
+ * next one there. Runs inside the export's transaction, so two exports cannot hand out one number.
  */
 export async function assignDebtorNumber(
   db: DbOrTx,
@@ -47,26 +57,37 @@ export async function assignDebtorNumber(
   const row = await findCustomer(db, accountId, id);
   if (!row) return null;
   if (row.debtorNumber !== null) return row.debtorNumber;
+  const inRange = and(
+    eq(customers.accountId, accountId),
+    gte(customers.debtorNumber, first),
+    lte(customers.debtorNumber, last),
+  );
   const highest = (
     await db
       .select({ value: max(customers.debtorNumber) })
       .from(customers)
-      .where(
-        and(
-          eq(customers.accountId, accountId),
-          gte(customers.debtorNumber, first),
-          lte(customers.debtorNumber, last),
-        ),
-      )
+      .where(inRange)
       .get()
   )?.value;
-  const next = highest === null || highest === undefined ? first : highest + 1;
+  let next: number | null = highest === null || highest === undefined ? first : highest + 1;
+  // The range's end is taken (a number set by hand there): the lowest one free below it.
   if (next > last) {
+    const taken = await db
+      .select({ value: customers.debtorNumber })
+      .from(customers)
+      .where(inRange)
+      .orderBy(asc(customers.debtorNumber))
+      .all();
+    next = lowestFree(
+      taken.map((one) => one.value ?? 0),
+      first,
+      last,
+    );
+  }
+  if (next === null) {
     throw conflict(
-      `Every DATEV debtor account from ${first} to ${last} is given: set the customer's debtor_number`,
-      {
-        customer_id: id,
-      },
+      `Every DATEV debtor account from ${first} to ${last} is given: set ${row.name}'s debtor_number by hand`,
+      { reason: 'debtor_accounts_full', customer_id: id, customer_name: row.name, first, last },
     );
   }
   await db
