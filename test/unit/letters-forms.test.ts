@@ -3,6 +3,7 @@
 import { describe, expect, test } from 'bun:test';
 import { DEFAULT_LEVELS, DEFAULT_LEVELS_EN, levelProblems } from '../../src/modules/dunning/policy';
 import { salutationOf } from '../../src/modules/dunning/salutation';
+import { textLanguage } from '../../src/modules/dunning/text-language';
 import { labelsFor } from '../../src/rendering/labels';
 import { UNIT_NAMES } from '../../src/rendering/labels/units';
 import { legalFormOf, officersLabel } from '../../src/rendering/view/legal-form';
@@ -174,5 +175,62 @@ describe('legal forms the review found misread', () => {
     expect(officersLabel(de, 'Anna Schmidt')).toBe('Inhaber');
     expect(officersLabel(de, 'Schmidt Bau-GmbH')).toBe('Geschäftsführer');
     expect(officersLabel(de, 'Weber und Partner')).toBe('Gesellschafter');
+  });
+});
+
+describe('post-nominals after a name are not its surname', () => {
+  test.each([
+    ['Frau Dr. Anna Weber M.Sc.', 'de', 'Sehr geehrte Frau Dr. Weber'],
+    ['Herr Hans Müller Jr.', 'de', 'Sehr geehrter Herr Müller'],
+    ['Mr John Smith PhD', 'en', 'Dear Mr Smith'],
+    ['Herr Peter Klein Ph.D.', 'de', 'Sehr geehrter Herr Klein'],
+    ['Frau Eva Roth LL.B.', 'de', 'Sehr geehrte Frau Roth'],
+    ['Herr Karl Lang Dipl.-Kfm.', 'de', 'Sehr geehrter Herr Lang'],
+    ['Frau Anna Weber MBA', 'de', 'Sehr geehrte Frau Weber'],
+    ['Herr Max Bauer StB WP', 'de', 'Sehr geehrter Herr Bauer'],
+    ['Herr Max Bauer RA', 'de', 'Sehr geehrter Herr Bauer'],
+    ['Mr John Smith Sr.', 'en', 'Dear Mr Smith'],
+    ['Mr John Smith III', 'en', 'Dear Mr Smith'],
+    ['Mr John Smith, Jr.', 'en', 'Dear Mr Smith'],
+    ['Frau Dr. Anna Weber, M.Sc. (Buchhaltung)', 'de', 'Sehr geehrte Frau Dr. Weber'],
+    // A surname written in capitals stays the surname.
+    ['Frau Anna WEBER', 'de', 'Sehr geehrte Frau WEBER'],
+    ['Mr John LEE', 'en', 'Dear Mr LEE'],
+  ] as const)('contact %s (%s): "%s"', (contact_name, language, expected) => {
+    expect(salutationOf({ name: 'Acme GmbH', contact_name }, language)).toBe(expected);
+  });
+
+  test.each([
+    ['Frau Dr. med. dent. Anna Weber', 'Sehr geehrte Frau Dr. Weber'],
+    ['Frau Dr. Anna Weber M.Sc.', 'Sehr geehrte Frau Dr. Weber'],
+    ['Herr Hans Müller, Jr.', 'Sehr geehrter Herr Müller'],
+    ['Herr Max Bauer StB', 'Sehr geehrter Herr Bauer'],
+  ])('buyer %s: "%s", as its contact would be', (name, expected) => {
+    expect(salutationOf({ name }, 'de')).toBe(expected);
+    expect(salutationOf({ name: 'Acme GmbH', contact_name: name }, 'de')).toBe(expected);
+  });
+});
+
+describe('the language of a short one-off text', () => {
+  test.each([
+    ['{salutation},\n\nplease pay {amount}.', 'en'],
+    ['{salutation},\n\npay {amount}.', 'en'],
+    ['{salutation},\n\nzahlen {amount}.', 'de'],
+    ['{salutation},\n\nbitte bezahlen {amount}.', 'de'],
+    ['{salutation},\n\nmerci de régler {amount}.', 'fr'],
+    ['{salutation},\n\nIl reste {amount} à payer.', 'fr'],
+    ['{salutation},\n\nle rogamos pagar {amount}.', 'es'],
+    ['{salutation},\n\nLe chiediamo di pagare {amount}.', 'it'],
+    ['{salutation},\n\ngelieve {amount} te betalen.', 'nl'],
+  ] as const)('%j is %s', (text, language) => {
+    expect(textLanguage(text)).toBe(language);
+  });
+
+  test('a word two languages write, or none, leaves it undecided', () => {
+    expect(textLanguage('{salutation},\n\n{amount}.')).toBeNull();
+    // "non" (French and Italian), "des" (French and German) are no markers.
+    expect(textLanguage('{amount} non des')).toBeNull();
+    // One marker each: a tie.
+    expect(textLanguage('pay zahlen {amount}')).toBeNull();
   });
 });

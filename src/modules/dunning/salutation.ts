@@ -1,7 +1,8 @@
 // The `{salutation}` of a reminder: whom the letter greets, in the language of the letter's text (the caller
 // decides it: send-reminder.ts, text-language.ts), without the comma after it.
 // A contact person named with "Frau"/"Herr"/"Herrn" (Mr, Ms, Madame, Monsieur) is greeted by title and
-// surname ("Herr Dr. Hans Weber (Einkauf)" -> "Sehr geehrter Herr Dr. Weber"; "Dear Dr Weber" in English),
+// surname ("Herr Dr. Hans Weber (Einkauf)" -> "Sehr geehrter Herr Dr. Weber"; "Dear Dr Weber" in English;
+// letters after the name are no surname: "Frau Anna Weber M.Sc." -> "Sehr geehrte Frau Weber"),
 // two of them both ("Herr und Frau Müller" -> "Sehr geehrte Frau Müller, sehr geehrter Herr Müller"; in the
 // languages without such a form as anyone). A buyer that is a private person (no VAT, tax or register
 // number, no network address, no company form, a name that reads as a person's and starts with a known given
@@ -95,9 +96,42 @@ const HONORIFICS: [RegExp, Gender][] = [
 const KEPT_TITLE = /^(Prof\.|Professor|Professorin|Dr\.|Dr\.-\S+|Mag\.|Mag\.\S*)$/;
 const DROPPED_TITLE = /^(\p{Ll}+\.|Dipl\.-\S+|Dipl\.|M\.\s?A\.|B\.\s?A\.|h\.\s?c\.|MBA|LL\.M\.)$/u;
 
+// Letters after a name ("Anna Weber M.Sc.", "John Smith PhD", "Hans Müller Jr.", "Max Bauer StB WP",
+// "Anna Weber, M.Sc."), never its surname: a word with a dot within it ("M.Sc.", "Ph.D.", "LL.B.",
+// "Dipl.-Kfm."), a degree or profession written in capitals ("PhD", "MBA", "StB", "WP", "RA"), a generation
+// ("Jr.", "Sr.", "III"). A short word wholly in capitals that is on no list ("Mr John LEE") may be a surname
+// written in capitals: it is dropped only when a surname stays before it.
+const POST_NOMINAL =
+  /^(\p{L}+\.[-\p{L}.]*\p{L}\.?|(PhD|MBA|MBE|OBE|CBE|CPA|CFA|ACCA|FCA|ACA|FRCS|MRCP|MSc|BSc|MEng|BEng|MPhil|DPhil|LLM|LLB|LLD|MdB|MdL|MdEP|StB|WP|vBP|RA|RAin|Esq)\.?|Jr\.?|Sr\.?|Jun\.|Sen\.|jun\.|sen\.|II|III|IV)$/u;
+const CAPITALS = /^\p{Lu}{2,4}$/u;
+
+/** The words of a name without the post-nominals after it ("Anna Weber M.Sc." -> Anna, Weber). */
+function withoutPostNominals(words: string[]): string[] {
+  const kept = [...words];
+  for (;;) {
+    const last = (kept[kept.length - 1] ?? '').replace(/,$/, '');
+    const before = kept.slice(0, -1).map((word) => word.replace(/,$/, ''));
+    const surnameBefore = before.some(
+      (word) =>
+        /\p{Ll}/u.test(word) && !KEPT_TITLE.test(word) && !DROPPED_TITLE.test(word) && !isGivenName(word),
+    );
+    const nameBefore = before.some((word) => /\p{L}/u.test(word) && !KEPT_TITLE.test(word));
+    const drop = POST_NOMINAL.test(last) ? nameBefore : CAPITALS.test(last) && surnameBefore;
+    if (!drop) break;
+    kept.pop();
+  }
+  return kept.map((word, i) => (i === kept.length - 1 ? word.replace(/,$/, '') : word));
+}
+
+/** "Dr. med. dent. Anna Weber M.Sc." -> "Anna Weber": the name without titles and post-nominals. */
+function bareName(text: string): string {
+  const words = withoutPostNominals(text.split(/\s+/).filter((word) => word !== ''));
+  return words.filter((word) => !KEPT_TITLE.test(word) && !DROPPED_TITLE.test(word)).join(' ');
+}
+
 /** "Dr. Anna Weber" -> "Dr. Weber": the titles a greeting keeps and the surname (with "van der", "von"). */
 function titlesAndSurname(text: string): string {
-  const words = text.split(/\s+/).filter((word) => word !== '');
+  const words = withoutPostNominals(text.split(/\s+/).filter((word) => word !== ''));
   const titles: string[] = [];
   const rest: string[] = [];
   for (const word of words) {
@@ -142,7 +176,7 @@ function peopleOf(text: string, checkName: boolean): Person[] {
     // "Herr" of "Herr und Frau Müller", "Frau Anna" of "Frau Anna und Herr Max Müller": the next surname.
     const own = f.rest === '' || f.rest.split(/\s+/).every((word) => isGivenName(word)) ? '' : f.rest;
     const rest = own || found.slice(i + 1).find((next) => next && next.rest !== '')?.rest || '';
-    if (rest === '' || (checkName && !looksLikePersonName(rest, 1))) return [];
+    if (rest === '' || (checkName && !looksLikePersonName(bareName(rest), 1))) return [];
     people.push({ gender: f.gender, name: titlesAndSurname(rest) });
   }
   // A lady first, as a German (and an English) letter greets a couple.

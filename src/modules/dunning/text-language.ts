@@ -2,10 +2,11 @@
 // the sentence after it (a French invoice reminded with the German default text opens "Sehr geehrte Damen
 // und Herren,", not "Madame, Monsieur,"). Read from the text itself: its words (placeholders left out) are
 // counted against a short list of marker words per language, frequent function words and the words of a
-// payment reminder that the other five languages do not write. The language with the most markers wins when
-// it has at least two and more than any other; otherwise it is undecided (null) and the caller keeps the
-// document's language. Words two of the languages share ("de", "en", "is", "die", "que", "la") are no
-// markers.
+// payment reminder (its verbs too: "pay", "zahlen", "payer", "pagar", "pagare", "betalen") that the other
+// five languages do not write. The language with the most markers wins when it has more than any other, a
+// single one when no other language has any ("{salutation},\n\nplease pay {amount}." is English); otherwise
+// it is undecided (null) and the caller keeps the document's language. Words two of the languages share
+// ("de", "en", "is", "die", "que", "la", "le", "il", "non", "des", "du", "del", "due") are no markers.
 import type { Language } from '../../rendering/labels';
 
 const markers = (words: string): ReadonlySet<string> =>
@@ -15,27 +16,31 @@ const MARKERS: Record<Language, ReadonlySet<string>> = {
   de: markers(`
     sie ihre ihr ihnen ihrer ihren wir uns unsere unser unserer rechnung bitte grüße grüßen
     freundlichen und der das ist nicht noch vom bis zum dass mit betrag zahlung mahnung überweisen
-    fällig offen sehr geehrte geehrter leider bereits
+    fällig offen sehr geehrte geehrter leider bereits zahlen bezahlen begleichen zahlbar überweisung
   `),
   en: markers(`
     you your yours we our us invoice please regards kind the and of to has have been not by amount
-    payment outstanding reminder dear sincerely yours due still
+    payment outstanding reminder dear sincerely still pay paid settle remit kindly overdue
   `),
   fr: markers(`
-    vous votre vos nous notre nos facture merci veuillez cordialement salutations le les des du est
-    une pour avec pas rappel montant paiement règlement madame monsieur sommes restant
+    vous votre vos nous notre nos facture merci veuillez cordialement salutations les est
+    une pour avec pas rappel montant paiement règlement madame monsieur sommes restant payer payez
+    régler réglez virement
   `),
   es: markers(`
-    usted ustedes sus factura favor saludos atentamente el los las del pago importe nuestra nuestro
-    nuestras está pendiente recordatorio estimado estimada señores
+    usted ustedes sus factura favor saludos atentamente el los las pago importe nuestra nuestro
+    nuestras está pendiente recordatorio estimado estimada señores pagar pague abonar transferencia
+    rogamos
   `),
   it: markers(`
-    lei sua suo vostra vostro fattura cortesemente saluti cordiali il gli della di che è non
-    pagamento importo nostra nostro gentile spettabile sollecito
+    lei sua suo vostra vostro fattura cortesemente saluti cordiali gli della di che è
+    pagamento importo nostra nostro gentile spettabile sollecito pagare paghi saldare versare bonifico
+    chiediamo
   `),
   nl: markers(`
     u uw wij ons onze factuur alstublieft graag groeten vriendelijke met het een niet nog betaling
-    bedrag herinnering van voor geachte heer mevrouw openstaande
+    bedrag herinnering van voor geachte heer mevrouw openstaande betalen betaal overmaken voldoen
+    gelieve
   `),
 };
 
@@ -50,6 +55,7 @@ export function textLanguage(text: string): Language | null {
     .map((language) => ({ language, count: words.filter((word) => MARKERS[language].has(word)).length }))
     .sort((a, b) => b.count - a.count);
   const [best, next] = counts;
-  if (!best || best.count < 2 || best.count === (next?.count ?? 0)) return null;
+  // At least one marker and more than any other language: "please pay {amount}." is English.
+  if (!best || best.count === 0 || best.count === (next?.count ?? 0)) return null;
   return best.language;
 }
