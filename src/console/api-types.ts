@@ -1430,6 +1430,8 @@ export interface Import {
   errors:
     | {
         row: number;
+        /** CSV only, present only where it is not row + 1: the record's row in the spreadsheet, counting the header row and the blank or emptied rows the import skipped (a record with a multi-line cell is one row) */
+        sheet_row?: number;
         fields: {
           loc: string;
           msg: string;

@@ -83,6 +83,18 @@ describe('console imports with German column names', () => {
     await waitForText(browser.page, 'Zeile 2 der Datei hat 3 Zellen');
   }, 60_000);
 
+  test('after an emptied row (saved as ";") and a blank line, a problem says the spreadsheet’s row', async () => {
+    await upload(
+      browser,
+      'kunden.csv',
+      'Firma;E-Mail\r\nAcme GmbH;a@acme.example\r\n;\r\n\r\nBeta GmbH;kein-mail\r\n',
+    );
+    await waitForText(browser.page, '2 Zeilen, 0 importiert, 1 abgelehnt');
+    const shown = await text(browser);
+    expect(shown).toContain('Zeile 5: Spalte „E-Mail“');
+    expect(shown).not.toContain('Zeile 3:');
+  }, 60_000);
+
   test('a file of one row says "1 Zeile"', async () => {
     await upload(browser, 'kunden.csv', 'Firma;E-Mail\r\nEinzel GmbH;kein-mail\r\n');
     await waitForText(browser.page, '1 Zeile, 0 importiert, 1 abgelehnt');

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { fileRow } from '../../src/console/pages/import-problems';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
 
@@ -244,5 +245,59 @@ describe('German customer headers', () => {
     const res = await create(account, ['Debitorenkonto;Firma', '10001;Acme GmbH', '100001;Beta GmbH']);
     expect(flat(res.body.data.errors)).toEqual([[1, ['Debitorenkonto:out_of_range']]]);
     expect(res.body.data.errors[0].fields[0].msg).toContain('100000-699999');
+  });
+
+  test('a JSON import takes no customer_number: it is refused as POST /customers refuses it', async () => {
+    const account = await makeAccount(server);
+    await server.json('/api/v1/settings/accounting', {
+      method: 'PUT',
+      key: account.apiKey,
+      body: { account_length: 5 },
+    });
+    const res = await create(account, [{ name: 'Acme GmbH', customer_number: '10001' }], 'json');
+    expect(res.status).toBe(200);
+    expect(res.body.data.failed_rows).toBe(1);
+    expect(res.body.data.errors[0].row).toBe(1);
+    expect(res.body.data.errors[0].sheet_row).toBeUndefined();
+  });
+
+  test('a row error names the spreadsheet row where blank or emptied rows were skipped before it', async () => {
+    const account = await makeAccount(server);
+    const res = await create(account, [
+      'Firma;E-Mail;Straße',
+      'Acme GmbH;a@acme.example;',
+      'Gamma GmbH;kein-mail;',
+      ';;',
+      '',
+      'Beta GmbH;"kein\nmail";"zwei',
+      'Zeilen"',
+      'Delta GmbH;auch-kein-mail;',
+    ]);
+    expect(res.status).toBe(200);
+    const errors = res.body.data.errors;
+    // Row 2 follows no skipped row: it is row 3 of the sheet, and the API says nothing more.
+    expect(errors.map((e: { row: number; sheet_row?: number }) => [e.row, e.sheet_row])).toEqual([
+      [2, undefined],
+      [3, 6],
+      [4, 7],
+    ]);
+    expect(errors.map((e: { row: number; sheet_row?: number }) => fileRow(e, 'csv'))).toEqual([3, 6, 7]);
+  });
+
+  test('a row failing at confirm keeps its spreadsheet row', async () => {
+    const account = await makeAccount(server);
+    const res = await create(account, ['Kundennummer;Firma', ';', '20011;Spät GmbH', '20012;Früh GmbH']);
+    expect(res.body.data.errors).toBeNull();
+    const taken = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'Dazwischen AG', debtor_number: 20012 },
+    });
+    expect(taken.status).toBe(200);
+    const done = await confirm(account, res.body.data.id);
+    expect(done.body.data).toMatchObject({ status: 'completed', imported_rows: 1, failed_rows: 1 });
+    expect(done.body.data.errors).toEqual([
+      { row: 2, sheet_row: 4, fields: [{ loc: 'Kundennummer', msg: expect.any(String), type: 'conflict' }] },
+    ]);
   });
 });

@@ -8,9 +8,11 @@ import { plainProblem } from '../ui/plain-problems';
 /**
  * The API counts an import's rows as data records, the header not counted (docs/imports.md "row"); a person
  * looks for them in the spreadsheet, whose row 1 is that header: a CSV's data row 1 is row 2 there, as
- * the messages about a line of the file say. A JSON file's n-th object stays n.
+ * the messages about a line of the file say, and where blank or emptied rows were skipped before it the API
+ * says its spreadsheet row (`sheet_row`). A JSON file's n-th object stays n.
  */
-export function fileRow(row: number, format: 'csv' | 'json'): number {
+export function fileRow(row: number | { row: number; sheet_row?: number }, format: 'csv' | 'json'): number {
+  if (typeof row !== 'number') return format === 'csv' ? (row.sheet_row ?? row.row + 1) : row.row;
   return format === 'csv' ? row + 1 : row;
 }
 

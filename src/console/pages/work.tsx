@@ -291,7 +291,7 @@ function NewImport() {
             <ul class="problems">
               {current.errors.slice(0, 50).map((problem) => (
                 <li key={problem.row}>
-                  {t('Row {n}', { n: fileRow(problem.row, current.source_format) })}:{' '}
+                  {t('Row {n}', { n: fileRow(problem, current.source_format) })}:{' '}
                   {problem.fields.map((field) => problemLine(field, current.source_format)).join(' ')}
                 </li>
               ))}

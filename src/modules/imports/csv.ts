@@ -24,7 +24,35 @@ export type CsvDelimiter = ',' | ';' | '\t';
 export interface CsvTable {
   header: string[];
   records: string[][];
+  /**
+   * Per data record, the row a spreadsheet shows it on (1-based; the header's row counts, and so do the
+   * blank and emptied rows the parser skips); a record whose quoted cell spans lines is still one row.
+   */
+  sheetRows: number[];
   delimiter: CsvDelimiter;
+}
+
+/** A parsed record and the spreadsheet row it is on. */
+interface SheetRecord {
+  cells: string[];
+  sheetRow: number;
+}
+
+/**
+ * The spreadsheet rows of the parser's records, from the file line each ends on (`info.lines`): its first
+ * line is that minus the line breaks inside its own quoted cells, and its row that minus the breaks inside
+ * the quoted cells of the records before it (every skipped line held no cell, so it is a row of its own).
+ */
+function sheetRowCounter(): (parsed: { record: string[]; info: { lines: number } }) => SheetRecord {
+  let breaksBefore = 0;
+  return ({ record, info }) => {
+    let breaks = 0;
+    for (const cell of record)
+      for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) breaks++;
+    const sheetRow = info.lines - breaks - breaksBefore;
+    breaksBefore += breaks;
+    return { cells: record, sheetRow };
+  };
 }
 
 /**
@@ -93,18 +121,19 @@ function prepared(data: readonly unknown[]): { text: string; delimiter: CsvDelim
     skip_empty_lines: true,
     skip_records_with_empty_values: true,
     trim: true,
+    info: true,
   };
   return { text, delimiter, options };
 }
 
 /** The parsed records as a table: the header checked and named, the data records after it. */
 function tableOf(
-  records: string[][],
+  parsed: SheetRecord[],
   delimiter: CsvDelimiter,
   columnProblem: (column: string) => string | null,
   columnName: (column: string) => string,
 ): CsvTable {
-  const [raw, ...rows] = withoutTrailingEmptyColumn(records);
+  const [raw, ...rows] = withoutTrailingEmptyColumn(parsed.map((r) => r.cells));
   if (!raw || rows.length === 0) {
     const msg = 'CSV needs a header line and at least one data row';
     throw validationError([{ loc: 'body.data', msg, type: 'too_short' }]);
@@ -122,7 +151,7 @@ function tableOf(
     return msg ? [{ loc: 'body.data.0', msg, type: 'invalid_header' }] : [];
   });
   if (problems.length > 0) throw validationError(problems, 'The CSV header has unknown or repeated columns');
-  return { header, records: rows, delimiter };
+  return { header, records: rows, sheetRows: parsed.slice(1).map((r) => r.sheetRow), delimiter };
 }
 
 /** Excel's first line naming the delimiter (`sep=;`, written when asked to), then the file after it. */
@@ -191,10 +220,14 @@ export function headerColumnCount(text: string): number {
 /** More than any import resource has fields (a customer has about 30, a document line about 60). */
 export const MAX_CSV_COLUMNS = 200;
 
-function parseOrRefuse(text: string, options: Options): string[][] {
+function parseOrRefuse(text: string, options: Options): SheetRecord[] {
   if (csvParse === null) throw new Error('parseCsv before loadCsvParser()');
   try {
-    return csvParse.parse(text, options) as string[][];
+    const parsed = csvParse.parse(text, options) as unknown as {
+      record: string[];
+      info: { lines: number };
+    }[];
+    return parsed.map(sheetRowCounter());
   } catch (error) {
     throw refusal(error);
   }
@@ -215,12 +248,13 @@ const PARSE_SLICE_BYTES = 16 * 1024;
  * The same records as parseOrRefuse, from the streaming parser fed a slice of the bytes at a time (one parser
  * state throughout: a quoted field may span slices, and its messages name the file's own line numbers).
  */
-async function parseOrRefusePaced(text: string, options: Options, pace: Pace): Promise<string[][]> {
+async function parseOrRefusePaced(text: string, options: Options, pace: Pace): Promise<SheetRecord[]> {
   if (csvStream === null) throw new Error('parseCsvPaced before loadCsvParser()');
   const parser = new csvStream.Parser(options);
-  const records: string[][] = [];
+  const records: SheetRecord[] = [];
+  const counted = sheetRowCounter();
   let failure: unknown = null;
-  parser.on('data', (record: string[]) => records.push(record));
+  parser.on('data', (parsed: { record: string[]; info: { lines: number } }) => records.push(counted(parsed)));
   const settled = new Promise<void>((resolve) => {
     parser.on('end', resolve);
     parser.on('close', resolve);

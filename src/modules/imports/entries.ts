@@ -14,11 +14,15 @@ export interface ImportEntry {
   body: unknown;
   /** Field -> the file's column, where a CSV names it otherwise (`debtor_number` read from `Kundennummer`). */
   locs?: Record<string, string>;
+  /** A CSV's spreadsheet rows of `rows`, kept only where one is not its row + 1 (see RowError). */
+  sheetRows?: number[];
 }
 
 /** What parsing made of the rows, before any check that needs the database. */
 export interface ParsedImport {
   totalRows: number;
+  /** A CSV's spreadsheet row of each data row (index row - 1): CsvTable.sheetRows. */
+  sheetRows?: readonly number[];
   /** In row order; `body` null when the rows form no entry at all (their errors say why). */
   candidates: { rows: number[]; body: unknown; errors: RowError[]; locs?: Record<string, string> }[];
 }
@@ -62,6 +66,30 @@ export function rowLocs(fields: readonly FieldError[]): FieldError[] {
 }
 
 export const byRow = (a: RowError, b: RowError) => a.row - b.row;
+
+/** `error` with its `sheet_row` where `sheetRowOf` knows it and it is not row + 1. */
+export function withSheetRow(error: RowError, sheetRowOf: (row: number) => number | undefined): RowError {
+  const sheetRow = sheetRowOf(error.row);
+  if (sheetRow === undefined || sheetRow === error.row + 1) return error;
+  const { row, ...rest } = error;
+  return { row, sheet_row: sheetRow, ...rest };
+}
+
+/** The spreadsheet row of a row of `entry` (undefined where it is row + 1, or not a CSV's). */
+export function entrySheetRow(entry: ImportEntry, row: number): number | undefined {
+  const at = entry.sheetRows ? entry.rows.indexOf(row) : -1;
+  return at === -1 ? undefined : entry.sheetRows?.[at];
+}
+
+/** The entries with their spreadsheet rows (`sheetRows`) where one of an entry's rows is not row + 1. */
+export function entriesWithSheetRows(entries: ImportEntry[], sheetRows: readonly number[]): ImportEntry[] {
+  return entries.map((entry) => {
+    const rows = entry.rows.map((row) => sheetRows[row - 1] ?? row + 1);
+    return rows.some((sheetRow, i) => sheetRow !== (entry.rows[i] as number) + 1)
+      ? { ...entry, sheetRows: rows }
+      : entry;
+  });
+}
 
 /**
  * Where the background commit resumes, from the counts alone. Every committed entry adds its rows to

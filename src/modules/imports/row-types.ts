@@ -16,9 +16,23 @@ const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.St
 /**
  * Why one data row was not imported; `row` is 1-based and counts data rows only (never the CSV header):
  * the n-th JSON object, or the n-th CSV record after the header (for documents, one line item).
+ * `sheet_row`, only in a CSV import and only where it is not `row + 1`: the row a spreadsheet shows the
+ * record on, counting the header's row and the blank or emptied rows the import skipped.
  */
-export const RowError = t.Object({ row: t.Integer({ minimum: 1 }), fields: t.Array(FieldErrorSchema) });
+export const RowError = t.Object({
+  row: t.Integer({ minimum: 1 }),
+  sheet_row: t.Optional(
+    t.Integer({
+      minimum: 2,
+      description:
+        "CSV only, present only where it is not row + 1: the record's row in the spreadsheet, counting the " +
+        'header row and the blank or emptied rows the import skipped (a record with a multi-line cell is one row)',
+    }),
+  ),
+  fields: t.Array(FieldErrorSchema),
+});
 export interface RowError {
   row: number;
+  sheet_row?: number;
   fields: FieldError[];
 }

@@ -149,11 +149,13 @@ interface CsvCustomers {
   customers: CsvCustomer[];
   /** Field -> the column it is read from, where the header names it otherwise (an alias). */
   columnLocs: Locs;
+  /** CsvTable.sheetRows. */
+  sheetRows: number[];
 }
 
 async function csvCustomers(data: readonly unknown[], pace: Pace): Promise<CsvCustomers> {
   // Header cells as written (trimmed): their fields come from customer-columns.ts, which names problems.
-  const { header, records } = await parseCsvPaced(
+  const { header, records, sheetRows } = await parseCsvPaced(
     data,
     () => null,
     pace,
@@ -178,7 +180,7 @@ async function csvCustomers(data: readonly unknown[], pace: Pace): Promise<CsvCu
     (cells) => toCustomer(columns, columnLocs, cells, debtorColumn),
     pace,
   );
-  return { customers, columnLocs };
+  return { customers, columnLocs, sheetRows };
 }
 
 const schemaProblems = compiledCheck(CreateCustomerBody);
@@ -264,9 +266,10 @@ export const customerImports: ImportResourceKind = {
         candidates: data.map((body, i) => ({ rows: [i + 1], body, errors: [] })),
       };
     }
-    const { customers: rows, columnLocs } = await csvCustomers(data, pace);
+    const { customers: rows, columnLocs, sheetRows } = await csvCustomers(data, pace);
     return {
       totalRows: rows.length,
+      sheetRows,
       candidates: rows.map(({ body, problems, locs }, i) => ({
         rows: [i + 1],
         body,
@@ -293,12 +296,11 @@ export const customerImports: ImportResourceKind = {
       parsed.candidates,
       (candidate) => {
         const { locs = {} } = candidate;
-        const resolved = withCustomerNumber(
-          candidate.body,
-          mode,
-          settings,
-          locs[CUSTOMER_NUMBER] ?? CUSTOMER_NUMBER,
-        );
+        // Only a CSV has a customer-number column: a JSON object is a POST /customers body, which refuses
+        // a `customer_number` field as an unknown one.
+        const resolved: { body: unknown; problems: FieldError[]; debtorLoc?: string } = csv
+          ? withCustomerNumber(candidate.body, mode, settings, locs[CUSTOMER_NUMBER] ?? CUSTOMER_NUMBER)
+          : { body: candidate.body, problems: [] };
         const problems = [...(candidate.errors[0]?.fields ?? []), ...resolved.problems];
         const number = debtorNumberOf(resolved.body);
         const named = locs.debtor_number;

@@ -175,14 +175,20 @@ interface Group {
 
 /** Groups a documents CSV into one candidate per document, in order of their first line. */
 export function csvDocuments(data: readonly unknown[]): ParsedImport {
-  const grouping = new Grouping(parseCsv(data, columnProblem));
+  const table = parseCsv(data, columnProblem);
+  const grouping = new Grouping(table);
   for (let i = 0; i < grouping.records.length; i++) grouping.add(grouping.records[i] as string[], i + 1);
-  return { totalRows: grouping.records.length, candidates: grouping.parts.map(candidateOf) };
+  return {
+    totalRows: grouping.records.length,
+    sheetRows: table.sheetRows,
+    candidates: grouping.parts.map(candidateOf),
+  };
 }
 
 /** csvDocuments with turns of the event loop between slices of the work (`pace`): the import's create. */
 export async function csvDocumentsPaced(data: readonly unknown[], pace: Pace): Promise<ParsedImport> {
-  const grouping = new Grouping(await parseCsvPaced(data, columnProblem, pace));
+  const table = await parseCsvPaced(data, columnProblem, pace);
+  const grouping = new Grouping(table);
   for (let i = 0; i < grouping.records.length; i++) {
     grouping.add(grouping.records[i] as string[], i + 1);
     await pace();
@@ -192,7 +198,7 @@ export async function csvDocumentsPaced(data: readonly unknown[], pace: Pace): P
     candidates.push(candidateOf(part));
     await pace();
   }
-  return { totalRows: grouping.records.length, candidates };
+  return { totalRows: grouping.records.length, sheetRows: table.sheetRows, candidates };
 }
 
 function candidateOf(part: Group | RowError): ParsedImport['candidates'][number] {

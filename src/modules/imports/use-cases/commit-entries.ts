@@ -1,6 +1,6 @@
 import type { AppLinks } from '../../../module';
 import type { AccountCtx } from '../../../shared/context';
-import { byRow, type ImportEntry } from '../entries';
+import { byRow, entrySheetRow, type ImportEntry, withSheetRow } from '../entries';
 import { keptRowErrors, type RowError } from '../model';
 import { findImportErrors } from '../repo';
 import { importKinds } from '../resources';
@@ -49,7 +49,7 @@ export async function commitEntries(
     if (errors === null) outcome.importedRows += entry.rows.length;
     else {
       outcome.failedRows += entry.rows.length;
-      outcome.errors.push(...errors);
+      outcome.errors.push(...errors.map((e) => withSheetRow(e, (row) => entrySheetRow(entry, row))));
     }
   }
   return outcome;

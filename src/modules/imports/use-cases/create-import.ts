@@ -5,7 +5,7 @@ import { validationError } from '../../../shared/errors';
 import { pacer } from '../../../shared/event-loop';
 import { newId } from '../../../shared/ids';
 import { loadCsvParser } from '../csv';
-import { entriesTextPaced } from '../entries';
+import { entriesTextPaced, entriesWithSheetRows, withSheetRow } from '../entries';
 import { type CreateImportBody, keptRowErrors, MAX_IMPORT_ROWS } from '../model';
 import { type ImportHead, insertImport } from '../repo';
 import { importKinds } from '../resources';
@@ -34,7 +34,13 @@ export async function createImport({
     const msg = `At most ${MAX_IMPORT_ROWS} rows per import; got ${parsed.totalRows}`;
     throw validationError([{ loc: 'body.data', msg, type: 'too_long' }], msg);
   }
-  const { entries, errors } = await kind.check(ctx, input.source_format, parsed, links.to(resource), pace);
+  const checked = await kind.check(ctx, input.source_format, parsed, links.to(resource), pace);
+  // A CSV's rows as its spreadsheet shows them, where blank or emptied rows before them were skipped.
+  const { sheetRows } = parsed;
+  const errors = sheetRows
+    ? checked.errors.map((e) => withSheetRow(e, (row) => sheetRows[row - 1]))
+    : checked.errors;
+  const entries = sheetRows ? entriesWithSheetRows(checked.entries, sheetRows) : checked.entries;
   const text = await entriesTextPaced(entries, pace);
   const failedRows = errors.length;
   const now = isoNow(ctx.clock);

@@ -1,7 +1,7 @@
 import { inTransaction } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { EntryCursor, type ImportEntry } from '../entries';
+import { EntryCursor, entrySheetRow, type ImportEntry, withSheetRow } from '../entries';
 import { nextImportStatus } from '../lifecycle';
 import type { RowError } from '../model';
 import { findImport, type ImportHead, updateImport } from '../repo';
@@ -25,15 +25,20 @@ export async function failImport({
     const next = head && nextImportStatus('fail', head.status);
     if (!head || !next) return undefined;
     const { entries } = input;
-    const firstMissing =
-      entries.length > 0 ? entries[new EntryCursor(entries).next(head)]?.rows[0] : undefined;
+    const missing = entries.length > 0 ? entries[new EntryCursor(entries).next(head)] : undefined;
+    const firstMissing = missing?.rows[0];
     const msg =
       `not imported: the background import failed (${input.reason}); ` +
       'neither this row nor any valid row after it was imported';
     const failure: RowError[] =
       firstMissing === undefined
         ? []
-        : [{ row: firstMissing, fields: [{ loc: 'import', msg, type: 'import_failed' }] }];
+        : [
+            withSheetRow(
+              { row: firstMissing, fields: [{ loc: 'import', msg, type: 'import_failed' }] },
+              (row) => (missing ? entrySheetRow(missing, row) : undefined),
+            ),
+          ];
     const now = isoNow(ctx.clock);
     return await updateImport(tx.db, tx.accountId, input.id, {
       status: next,
