@@ -118,29 +118,30 @@ describe('console: payments, reminders and the dunning policy', () => {
   }, 60_000);
 
   test('"Send reminder" names the next letter, asks first, sends level 1 and lists it by its name', async () => {
-    // The policy's first level (docs/dunning.md defaults): "Zahlungserinnerung {number}", no fee.
-    await byName(page(), 'Send Zahlungserinnerung', 'button');
+    // The policy's first level (docs/dunning.md defaults), in the language the service writes this invoice's
+    // letters in: its seller names no language, so English ("Payment reminder {number}"), no fee.
+    await byName(page(), 'Send Payment reminder', 'button');
     await waitForText(page(), 'No fee for this letter.');
     // Dismissed: nothing is sent.
     dismissNext = true;
-    await click(page(), 'Send Zahlungserinnerung');
-    expect(asked.at(-1)).toBe('Send Zahlungserinnerung to ap@acme.example?');
+    await click(page(), 'Send Payment reminder');
+    expect(asked.at(-1)).toBe('Send Payment reminder to ap@acme.example?');
     let reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
     expect(reminders.body.data).toEqual([]);
-    await click(page(), 'Send Zahlungserinnerung');
-    await waitForText(page(), 'Zahlungserinnerung queued for sending.', 30_000);
+    await click(page(), 'Send Payment reminder');
+    await waitForText(page(), 'Payment reminder queued for sending.', 30_000);
     reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
     expect(reminders.body.data).toHaveLength(1);
     expect(reminders.body.data[0]).toMatchObject({ level: 1, amount_due: '237.88' });
     const sentList = await byName(page(), 'Reminders sent', 'list');
     await page().waitForFunction(
-      (list: Element) => /^Zahlungserinnerung · /.test(list.textContent?.trim() ?? ''),
+      (list: Element) => /^Payment reminder · /.test(list.textContent?.trim() ?? ''),
       { timeout: 10_000 },
       sentList,
     );
     expect(await sentList.evaluate((list) => list.textContent)).not.toContain('Level 1');
     // The next one is the second level, with its fee beside the button.
-    await byName(page(), 'Send 1. Mahnung', 'button');
+    await byName(page(), 'Send Second reminder', 'button');
     await waitForText(page(), 'Fee of this letter: €5.00');
     // An invoice that is not overdue offers no reminder.
     await page().goto(`${server.url}/#/documents/${current.id}`);

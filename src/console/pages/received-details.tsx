@@ -6,7 +6,7 @@ import type { ReceivedDocument, ReceivedLine, ReceivedPayment } from '../api-typ
 import { formatDate, formatDecimal, formatMoney, perBase, t } from '../i18n';
 import { profileName } from '../networks';
 import { href } from '../router';
-import { unitShort } from './products';
+import { formatRate, unitShort } from './products';
 import { isReadingNote, noteLine, type ReadingNote, readingNoteText } from './received-notes';
 
 /** Where a received document came from: an upload, the inbox folder, or an e-mail. */
@@ -220,7 +220,7 @@ export function LinesCard({ lines, currency }: { lines: ReceivedLine[]; currency
                     </div>
                   </td>
                   <td class="num" data-label={t('Tax rate')}>
-                    {line.tax_rate === null ? '—' : `${formatDecimal(line.tax_rate)} %`}
+                    {line.tax_rate === null ? '—' : formatRate(line.tax_rate)}
                   </td>
                   <td class="num" data-label={t('Net amount')}>
                     {line.net_amount === null ? '—' : formatMoney(line.net_amount, currency)}

@@ -133,7 +133,17 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
             </div>
           </div>
         </div>
-        <nav aria-label={t('Sections')} class={menuOpen ? 'open' : undefined}>
+        <nav
+          aria-label={t('Sections')}
+          class={menuOpen ? 'open' : undefined}
+          // Escape folds the open menu again and puts the focus back on its button (from a link in it too).
+          onKeyDown={(event) => {
+            if (event.key !== 'Escape' || !menuOpen) return;
+            event.preventDefault();
+            setOpenOn(null);
+            (event.currentTarget as HTMLElement).querySelector<HTMLButtonElement>('.menu-toggle')?.focus();
+          }}
+        >
           <button
             type="button"
             class="menu-toggle"

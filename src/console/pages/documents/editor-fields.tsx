@@ -205,8 +205,9 @@ export function MoreFields({ form, setForm, error }: Props) {
                 { value: 'fixed', label: t('Fixed amount') },
               ]}
             />
+            {/* Not "Discount": the early payment discount's fields below would share the word. */}
             <Field
-              label={t('Discount')}
+              label={t('Discount on the total')}
               inputMode="decimal"
               value={form.discount_value}
               onInput={set('discount_value')}

@@ -49,7 +49,7 @@ export function numberProblems(form: DraftForm): { loc: string; msg: string }[] 
 /** Zero-rate VAT categories that need their legal basis stated (BT-120): all but Z. */
 export const ZERO_CATEGORIES = [
   { value: 'Z', label: 'Zero rated (Z)' },
-  { value: 'E', label: 'Exempt (E), e.g. small business § 19 UStG' },
+  { value: 'E', label: 'Exempt (E), e.g. a small business exempt from VAT' },
   { value: 'AE', label: 'Reverse charge (AE)' },
   { value: 'K', label: 'Intra-community supply (K)' },
   { value: 'G', label: 'Export outside the EU (G)' },

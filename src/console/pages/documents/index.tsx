@@ -13,6 +13,18 @@ import { DocumentEditor } from './editor';
 import { DOCUMENT_TYPES, listedTotal, STATUS_LABELS, STATUSES, type StoredDocument, titleOf } from './model';
 import { DocumentView } from './view';
 
+/**
+ * Escape closes an open menu of links (a <details>, which the browser leaves open) and puts focus back on
+ * its summary, as the account switcher does: a keyboard user is not left inside a panel covering the page.
+ */
+function closeOnEscape(event: KeyboardEvent) {
+  const menu = event.currentTarget as HTMLDetailsElement;
+  if (event.key !== 'Escape' || !menu.open) return;
+  event.preventDefault();
+  menu.open = false;
+  menu.querySelector('summary')?.focus();
+}
+
 export function DocumentsPage({ route }: { route: string[] }) {
   const [id, mode] = route;
   // A role that can never write (an accountant) reads: an editor's address typed shows the list or the document.
@@ -110,7 +122,7 @@ export function DocumentList() {
             <button type="button" class="primary" onClick={() => navigate('documents', 'new', 'invoice')}>
               {t('New invoice')}
             </button>
-            <details class="menu">
+            <details class="menu" onKeyDown={closeOnEscape}>
               <summary>{t('Other document types')}</summary>
               <ul>
                 {DOCUMENT_TYPES.filter((entry) => entry.value !== 'invoice').map((entry) => (

@@ -207,11 +207,15 @@ export function SendForm({
   );
 }
 
-/** The document's emails and where each stands (queued, sent, failed, bounced). */
-export function Deliveries({ document }: { document: StoredDocument }) {
+/**
+ * The document's emails and where each stands (queued, sent, failed, bounced). `round` changes when one was
+ * sent from this page: asked again at once, since sending leaves a credit note or a document already marked
+ * sent unchanged (its `updated_at` too).
+ */
+export function Deliveries({ document, round = 0 }: { document: StoredDocument; round?: number }) {
   const deliveries = useLoad(
     () => list<Delivery>(`/documents/${document.id}/deliveries`, { limit: 20 }).then((page) => page.data),
-    [document.id, document.updated_at],
+    [document.id, document.updated_at, round],
   );
   if (!deliveries.data || deliveries.data.length === 0) return null;
   return (

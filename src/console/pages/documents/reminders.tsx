@@ -4,7 +4,7 @@
 // silent escalation to the level after.
 import { useState } from 'preact/hooks';
 import { type ApiError, get, list, post } from '../../api';
-import type { Delivery, DunningPolicy, Reminder } from '../../api-types';
+import type { BusinessProfile, Delivery, DunningPolicy, Reminder } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { canChange } from '../../permissions';
 import { Field } from '../../ui/form';
@@ -38,10 +38,24 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
   const action = useAction();
   const overdue = (document.days_overdue ?? 0) > 0;
   const rows = reminders.data ?? [];
+  // The letter's language as the service picks it: the invoice's, else its business profile's, else English
+  // (src/modules/deliveries/email/compose.ts emailLocale); the profile is read only when the invoice names none
+  // and there are letters to name.
+  const asksProfile = !document.locale && (overdue || rows.length > 0);
+  const profileLocale = useLoad(
+    () =>
+      !asksProfile
+        ? Promise.resolve(null)
+        : get<BusinessProfile>(`/business-profiles/${encodeURIComponent(document.business_profile_id)}`)
+            .then((profile) => profile.default_locale ?? null)
+            .catch(() => null),
+    [asksProfile, document.business_profile_id],
+  );
   if (!overdue && rows.length === 0) return null;
+  const letterLocale = document.locale ?? profileLocale.data ?? 'en-US';
   const levels = policy.data?.levels;
   // The defaults' subjects are German; an English invoice gets them in English until a policy is saved.
-  const englishDefaults = policy.data?.updated_at === null && /^en/i.test(document.locale ?? '');
+  const englishDefaults = policy.data?.updated_at === null && /^en/i.test(letterLocale);
   const nameOf = (level: number): string | null => {
     const known = levels?.[level - 1];
     if (!known) return null;
@@ -124,7 +138,10 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
             path="to"
             error={action.error as ApiError | null}
           />
-          <button type="submit" disabled={action.busy || reminders.loading || policy.loading}>
+          <button
+            type="submit"
+            disabled={action.busy || reminders.loading || policy.loading || profileLocale.loading}
+          >
             {nextName ? t('Send {letter}', { letter: nextName }) : t('Send reminder')}
           </button>
           {nextName ? (

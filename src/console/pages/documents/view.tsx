@@ -411,7 +411,7 @@ export function DocumentView({ id }: { id: string }) {
           {document.document_type === 'invoice' ? (
             <Reminders document={document} onSent={loaded.reload} />
           ) : null}
-          <Deliveries document={document} />
+          <Deliveries document={document} round={sentRound} />
           <DeliveryTimeline
             documentId={document.id}
             channels={channels.data ?? []}
@@ -435,6 +435,23 @@ export function DocumentView({ id }: { id: string }) {
   );
 }
 
+const CITY_STATE_POSTAL = new Set(['US', 'CA', 'AU']);
+const POSTAL_ON_OWN_LINE = new Set(['GB', 'IE']);
+
+/**
+ * The town and postcode in the order the country writes them, as the PDF prints them
+ * (src/rendering/view/parties.ts): "Dublin" over "D02 XY45" in Ireland and Britain, "Austin, TX 78701" in
+ * the US, "10115 Berlin" elsewhere.
+ */
+export function placeLines(address: Partial<Address>): string[] {
+  const { city, state, postal_code: postal, country } = address;
+  const present = (value: string | null | undefined): value is string => !!value?.trim();
+  if (country && CITY_STATE_POSTAL.has(country))
+    return [[city, [state, postal].filter(present).join(' ')].filter(present).join(', ')];
+  if (country && POSTAL_ON_OWN_LINE.has(country)) return [city, state, postal].filter(present);
+  return [[postal, city].filter(present).join(' '), state].filter(present);
+}
+
 /** A party as the document states it; the buyer's contact person addressed ("z. Hd."), the seller's named. */
 export function PartyBlock({ party, recipient = false }: { party?: Party; recipient?: boolean }) {
   if (!party) return null;
@@ -449,7 +466,7 @@ export function PartyBlock({ party, recipient = false }: { party?: Party; recipi
         address.line1,
         address.line2,
         address.line3,
-        [address.postal_code, address.city].filter(Boolean).join(' '),
+        ...placeLines(address),
         address.country,
       ]
         .filter(Boolean)
