@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { headerColumnCount } from '../../src/modules/imports/csv';
+import { headerColumnCount, loadCsvParser, parseCsv } from '../../src/modules/imports/csv';
 
 test('the header width counts commas outside quotes in the first non-empty line only', () => {
   expect(headerColumnCount('name,email\na,b,c,d')).toBe(2);
@@ -8,4 +8,14 @@ test('the header width counts commas outside quotes in the first non-empty line 
   expect(headerColumnCount('"multi\nline",b\n1,2')).toBe(2);
   expect(headerColumnCount('\n\n\uFEFFone')).toBe(1);
   expect(headerColumnCount(`${','.repeat(199)}\n`)).toBe(200);
+});
+
+test('a record’s spreadsheet row counts a CR alone as the parser does (an old Mac file, a CR inside a cell)', async () => {
+  await loadCsvParser();
+  const table = parseCsv(['name,city\r"A\rx",B\r\rC,D\r'], () => null);
+  expect(table.records).toEqual([
+    ['A\rx', 'B'],
+    ['C', 'D'],
+  ]);
+  expect(table.sheetRows).toEqual([2, 4]);
 });

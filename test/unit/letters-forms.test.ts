@@ -233,4 +233,12 @@ describe('the language of a short one-off text', () => {
     // One marker each: a tie.
     expect(textLanguage('pay zahlen {amount}')).toBeNull();
   });
+
+  test.each([
+    'Zahlungserinnerung zu {number}: {amount} seit {due_date} überfällig. Merci vielmal!',
+    'Zahlungserinnerung zu {number}: {amount}, Frist Di. {due_date}.',
+    'Zahlungserinnerung zu {number}: {amount} seit {due_date} überfällig. Regards, Team',
+  ])('one foreign word that is no verb of paying does not make a German text foreign: %j', (text) => {
+    expect(textLanguage(text)).toBeNull();
+  });
 });

@@ -3,9 +3,11 @@
 // und Herren,", not "Madame, Monsieur,"). Read from the text itself: its words (placeholders left out) are
 // counted against a short list of marker words per language, frequent function words and the words of a
 // payment reminder (its verbs too: "pay", "zahlen", "payer", "pagar", "pagare", "betalen") that the other
-// five languages do not write. The language with the most markers wins when it has more than any other, a
-// single one when no other language has any ("{salutation},\n\nplease pay {amount}." is English); otherwise
-// it is undecided (null) and the caller keeps the document's language. Words two of the languages share
+// five languages do not write. The language with the most markers wins when it has two or more and more than
+// any other; a single one only when it is a verb of paying and no other language has any ("{salutation},\n\n
+// please pay {amount}." is English, while a German text ending "Merci vielmal!" or "Regards, Team" or naming
+// "Di." for Dienstag is not French, English or Italian); otherwise it is undecided (null) and the caller
+// keeps the document's language. Words two of the languages share
 // ("de", "en", "is", "die", "que", "la", "le", "il", "non", "des", "du", "del", "due") are no markers.
 import type { Language } from '../../rendering/labels';
 
@@ -44,6 +46,12 @@ const MARKERS: Record<Language, ReadonlySet<string>> = {
   `),
 };
 
+/** The verbs of paying: one of them alone tells a short text's language. */
+const PAYING = markers(`
+  zahlen bezahlen begleichen überweisen pay settle remit payer payez régler réglez pagar pague abonar
+  pagare paghi saldare versare betalen betaal overmaken voldoen
+`);
+
 /** The language `text` is written in, by its marker words; null when undecided. */
 export function textLanguage(text: string): Language | null {
   const words = text
@@ -52,10 +60,14 @@ export function textLanguage(text: string): Language | null {
     .split(/[^\p{L}\p{M}]+/u)
     .filter((word) => word !== '');
   const counts = (Object.keys(MARKERS) as Language[])
-    .map((language) => ({ language, count: words.filter((word) => MARKERS[language].has(word)).length }))
+    .map((language) => {
+      const found = words.filter((word) => MARKERS[language].has(word));
+      return { language, count: found.length, paying: found.some((word) => PAYING.has(word)) };
+    })
     .sort((a, b) => b.count - a.count);
   const [best, next] = counts;
-  // At least one marker and more than any other language: "please pay {amount}." is English.
   if (!best || best.count === 0 || best.count === (next?.count ?? 0)) return null;
+  // One marker decides only as a verb of paying: "please pay {amount}." is English, "Merci vielmal!" no French.
+  if (best.count === 1 && !best.paying) return null;
   return best.language;
 }

@@ -38,6 +38,8 @@ interface SheetRecord {
   sheetRow: number;
 }
 
+const LINE_BREAKS = /\r\n|\r|\n/g;
+
 /**
  * The spreadsheet rows of the parser's records, from the file line each ends on (`info.lines`): its first
  * line is that minus the line breaks inside its own quoted cells, and its row that minus the breaks inside
@@ -46,9 +48,9 @@ interface SheetRecord {
 function sheetRowCounter(): (parsed: { record: string[]; info: { lines: number } }) => SheetRecord {
   let breaksBefore = 0;
   return ({ record, info }) => {
+    // As the parser counts lines: a CR alone (an old Mac file, or inside a cell) is a break too.
     let breaks = 0;
-    for (const cell of record)
-      for (let i = cell.indexOf('\n'); i !== -1; i = cell.indexOf('\n', i + 1)) breaks++;
+    for (const cell of record) breaks += cell.match(LINE_BREAKS)?.length ?? 0;
     const sheetRow = info.lines - breaks - breaksBefore;
     breaksBefore += breaks;
     return { cells: record, sheetRow };
