@@ -10,6 +10,12 @@ export {
   presentCustomer,
   presentCustomerSummary,
 } from './model';
-export { assignDebtorNumber, customerRows, findCustomer } from './repo';
+export {
+  assignDebtorNumber,
+  customerRows,
+  debtorAccountsFull,
+  findCustomer,
+  freeDebtorNumbers,
+} from './repo';
 export { type CustomerRow, customers } from './schema';
 export { createCustomer } from './use-cases/create-customer';

@@ -1,9 +1,9 @@
-import { and, asc, eq, gte, isNull, lte, max } from 'drizzle-orm';
+import { and, asc, count, eq, gte, isNull, lte, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accountRows, scoped } from '../../db/scoped';
 import { conflict } from '../../shared/errors';
-import { customers } from './schema';
+import { type CustomerRow, customers } from './schema';
 
 /**
  * Listed newest first; `?q=` searches name, email and tax ID. Documents reference customers by foreign key,
@@ -30,6 +30,34 @@ export async function withDebtorNumberCheck<T>(
     }
     throw error;
   }
+}
+
+/** The 409 of a customer left without a debtor number: every one from `first` to `last` is given. */
+export function debtorAccountsFull(customer: CustomerRow, { first, last }: { first: number; last: number }) {
+  return conflict(
+    `Every DATEV debtor account from ${first} to ${last} is given: set ${customer.name}'s debtor_number by hand`,
+    { reason: 'debtor_accounts_full', customer_id: customer.id, customer_name: customer.name, first, last },
+  );
+}
+
+/** How many debtor numbers from `first` to `last` no customer of the account holds. */
+export async function freeDebtorNumbers(
+  db: DbOrTx,
+  accountId: string,
+  { first, last }: { first: number; last: number },
+): Promise<number> {
+  const held = await db
+    .select({ value: count() })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.accountId, accountId),
+        gte(customers.debtorNumber, first),
+        lte(customers.debtorNumber, last),
+      ),
+    )
+    .get();
+  return last - first + 1 - (held?.value ?? 0);
 }
 
 /** The lowest number from `first` to `last` not in `taken` (ascending); null when all are. */
@@ -84,12 +112,7 @@ export async function assignDebtorNumber(
       last,
     );
   }
-  if (next === null) {
-    throw conflict(
-      `Every DATEV debtor account from ${first} to ${last} is given: set ${row.name}'s debtor_number by hand`,
-      { reason: 'debtor_accounts_full', customer_id: id, customer_name: row.name, first, last },
-    );
-  }
+  if (next === null) throw debtorAccountsFull(row, { first, last });
   await db
     .update(customers)
     .set({ debtorNumber: next })

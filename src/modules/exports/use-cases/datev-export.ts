@@ -7,6 +7,7 @@ import { readAccountingSettings } from './accounting-settings';
 import { datevEntries } from './datev-entries';
 import { linesOf, surveyOf, type UnconvertedDocument } from './datev-lines';
 import { recordedAtEnd } from './datev-record';
+import { checkDebtorRoom } from './debtor-room';
 
 export { BOOKED_TYPES } from './datev-entries';
 export { supplierKeyOf } from './datev-lines';
@@ -107,6 +108,7 @@ async function surveyed(ctx: AccountCtx, input: DatevInput): Promise<Date> {
 export async function datevExport({ ctx, input }: { ctx: AccountCtx; input: DatevInput }) {
   const settings = await checkedSettings(ctx, input);
   const createdAt = await surveyed(ctx, input);
+  if (input.kind === 'issued') await checkDebtorRoom(ctx, settings, input);
   const header =
     headerLine({
       createdAt,

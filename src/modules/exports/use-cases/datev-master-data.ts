@@ -19,6 +19,7 @@ import { datevEntries } from './datev-entries';
 import { type DatevSettings, datevSettings, fiscalYearOf } from './datev-export';
 import { supplierOf } from './datev-lines';
 import { recordedAtEnd } from './datev-record';
+import { checkDebtorRoom } from './debtor-room';
 
 export interface MasterDataInput {
   from?: string;
@@ -153,6 +154,7 @@ function periodOf(input: MasterDataInput): { from: string; to: string } | null {
 export async function datevMasterData({ ctx, input }: { ctx: AccountCtx; input: MasterDataInput }) {
   const period = periodOf(input);
   const settings = await datevSettings(ctx);
+  if (period) await checkDebtorRoom(ctx, settings, period);
   const today = isoNow(ctx.clock).slice(0, 10);
   const header =
     headerLine({
