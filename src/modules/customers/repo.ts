@@ -40,24 +40,22 @@ export function debtorAccountsFull(customer: CustomerRow, { first, last }: { fir
   );
 }
 
+/** The account's customers whose debtor number is from `first` to `last`. */
+const debtorsIn = (accountId: string, { first, last }: { first: number; last: number }) =>
+  and(
+    eq(customers.accountId, accountId),
+    gte(customers.debtorNumber, first),
+    lte(customers.debtorNumber, last),
+  );
+
 /** How many debtor numbers from `first` to `last` no customer of the account holds. */
 export async function freeDebtorNumbers(
   db: DbOrTx,
   accountId: string,
-  { first, last }: { first: number; last: number },
+  range: { first: number; last: number },
 ): Promise<number> {
-  const held = await db
-    .select({ value: count() })
-    .from(customers)
-    .where(
-      and(
-        eq(customers.accountId, accountId),
-        gte(customers.debtorNumber, first),
-        lte(customers.debtorNumber, last),
-      ),
-    )
-    .get();
-  return last - first + 1 - (held?.value ?? 0);
+  const held = await db.select({ value: count() }).from(customers).where(debtorsIn(accountId, range)).get();
+  return range.last - range.first + 1 - (held?.value ?? 0);
 }
 
 /** The lowest number from `first` to `last` not in `taken` (ascending); null when all are. */
@@ -85,11 +83,7 @@ export async function assignDebtorNumber(
   const row = await findCustomer(db, accountId, id);
   if (!row) return null;
   if (row.debtorNumber !== null) return row.debtorNumber;
-  const inRange = and(
-    eq(customers.accountId, accountId),
-    gte(customers.debtorNumber, first),
-    lte(customers.debtorNumber, last),
-  );
+  const inRange = debtorsIn(accountId, { first, last });
   const highest = (
     await db
       .select({ value: max(customers.debtorNumber) })
