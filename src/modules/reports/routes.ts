@@ -4,8 +4,8 @@ import type { Auth } from '../../http/auth';
 import { dataOf, fileResponse, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
 import { calendarDayParam } from '../../shared/dates';
-import { firmToday } from '../business-profiles';
 import { validationError } from '../../shared/errors';
+import { firmToday } from '../business-profiles';
 import {
   AsOfQuery,
   PayablesReport,
