@@ -33,27 +33,16 @@ export async function accountLocale(db: DbOrTx, accountId: string): Promise<stri
   return row?.locale ?? null;
 }
 
-/** The time zone of each of the account's business profiles (`default_timezone`; null: none named, UTC). */
-export async function allProfileZones(db: DbOrTx, accountId: string): Promise<(string | null)[]> {
-  const rows = await db
-    .select({ timeZone: businessProfiles.defaultTimezone })
-    .from(businessProfiles)
-    .where(eq(businessProfiles.accountId, accountId))
-    .all();
-  return rows.map((row) => row.timeZone);
-}
-
-/** The account's business profiles that name a time zone (`default_timezone`): id and zone. */
+/** Each of the account's business profiles with its time zone (`default_timezone`; null: none named, UTC). */
 export async function profileTimeZones(
   db: DbOrTx,
   accountId: string,
-): Promise<{ id: string; timeZone: string }[]> {
-  const rows = await db
+): Promise<{ id: string; timeZone: string | null }[]> {
+  return await db
     .select({ id: businessProfiles.id, timeZone: businessProfiles.defaultTimezone })
     .from(businessProfiles)
-    .where(and(eq(businessProfiles.accountId, accountId), isNotNull(businessProfiles.defaultTimezone)))
+    .where(eq(businessProfiles.accountId, accountId))
     .all();
-  return rows.flatMap((row) => (row.timeZone === null ? [] : [{ id: row.id, timeZone: row.timeZone }]));
 }
 
 /** The account's business profile when it has exactly one (who a statement without documents is from). */

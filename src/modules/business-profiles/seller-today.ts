@@ -1,6 +1,6 @@
 import type { AccountCtx } from '../../shared/context';
 import { localDate } from '../../shared/dates';
-import { allProfileZones, findBusinessProfile } from './repo';
+import { findBusinessProfile, profileTimeZones } from './repo';
 
 /**
  * Today where a seller is: the calendar date in its business profile's `default_timezone` (UTC when it has
@@ -21,7 +21,7 @@ export async function sellerToday(ctx: AccountCtx, businessProfileId: string): P
  */
 export async function firmToday(ctx: AccountCtx): Promise<string> {
   const now = ctx.clock.now();
-  const zones = await allProfileZones(ctx.db, ctx.accountId);
-  const dates = new Set(zones.map((zone) => localDate(now, zone)));
+  const profiles = await profileTimeZones(ctx.db, ctx.accountId);
+  const dates = new Set(profiles.map((profile) => localDate(now, profile.timeZone)));
   return dates.size === 1 ? [...dates][0]! : localDate(now, null);
 }

@@ -16,6 +16,7 @@ export {
   debtorAccountsFull,
   findCustomer,
   freeDebtorNumbers,
+  heldDebtorNumbers,
 } from './repo';
 export { type CustomerRow, customers } from './schema';
 export { createCustomer } from './use-cases/create-customer';

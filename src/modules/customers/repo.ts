@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, isNull, lte, max } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lte, max } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accountRows, scoped } from '../../db/scoped';
@@ -47,6 +47,27 @@ const debtorsIn = (accountId: string, { first, last }: { first: number; last: nu
     gte(customers.debtorNumber, first),
     lte(customers.debtorNumber, last),
   );
+
+/** The debtor numbers among `numbers` a customer of the account holds, a slice of them per query. */
+export async function heldDebtorNumbers(
+  db: DbOrTx,
+  accountId: string,
+  numbers: readonly number[],
+): Promise<Set<number>> {
+  const held = new Set<number>();
+  const unique = [...new Set(numbers)];
+  for (let at = 0; at < unique.length; at += 500) {
+    const rows = await db
+      .select({ number: customers.debtorNumber })
+      .from(customers)
+      .where(
+        and(eq(customers.accountId, accountId), inArray(customers.debtorNumber, unique.slice(at, at + 500))),
+      )
+      .all();
+    for (const { number } of rows) if (number !== null) held.add(number);
+  }
+  return held;
+}
 
 /** How many debtor numbers from `first` to `last` no customer of the account holds. */
 export async function freeDebtorNumbers(

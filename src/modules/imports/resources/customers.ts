@@ -1,11 +1,9 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import { savepoint } from '../../../db/transaction';
 import { listCountries } from '../../../domain/reference/countries';
-import type { AccountCtx } from '../../../shared/context';
 import { DomainError, type FieldError } from '../../../shared/errors';
 import { mapPaced, type Pace } from '../../../shared/event-loop';
 // The customer create contract itself, not a copy, so an import accepts exactly what POST /customers does.
-import { CreateCustomerBody, createCustomer, customerProblems, customers } from '../../customers';
+import { CreateCustomerBody, createCustomer, customerProblems, heldDebtorNumbers } from '../../customers';
 import { debtorRange, readAccountingSettings } from '../../exports';
 import { parseCsvPaced } from '../csv';
 import { type ImportEntry, type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
@@ -195,25 +193,6 @@ const debtorNumberOf = (body: unknown): number | undefined => {
   return typeof value === 'number' && Number.isInteger(value) ? value : undefined;
 };
 
-/** The debtor numbers among `numbers` another customer of the account holds, a slice of them per query. */
-async function takenDebtorNumbers(ctx: AccountCtx, numbers: readonly number[]): Promise<Set<number>> {
-  const taken = new Set<number>();
-  const unique = [...new Set(numbers)];
-  for (let at = 0; at < unique.length; at += 500) {
-    const rows = await ctx.db
-      .select({ number: customers.debtorNumber })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.accountId, ctx.accountId),
-          inArray(customers.debtorNumber, unique.slice(at, at + 500)),
-        ),
-      );
-    for (const { number } of rows) if (number !== null) taken.add(number);
-  }
-  return taken;
-}
-
 /** What a file's customer numbers are: all DATEV debtor accounts, none of them, or a mix (an error). */
 type NumberMode = 'debtor' | 'metadata' | 'mixed';
 
@@ -316,7 +295,8 @@ export const customerImports: ImportResourceKind = {
       pace,
     );
     const numbers = candidates.map((c) => debtorNumberOf(c.body)).filter((n) => n !== undefined);
-    const taken = numbers.length > 0 ? await takenDebtorNumbers(ctx, numbers) : new Set<number>();
+    const taken =
+      numbers.length > 0 ? await heldDebtorNumbers(ctx.db, ctx.accountId, numbers) : new Set<number>();
     // A debtor number may appear once per file; the first row holding it keeps it.
     const holders = new Map<number, number>();
     for (const { rows, body, problems: found, locs } of candidates) {
