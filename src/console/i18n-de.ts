@@ -262,6 +262,10 @@ export const GERMAN: Record<string, string> = {
     'Der Skonto ist höher als der nach dem Betrag noch offene Rest.',
   'Every DATEV debtor account from {first} to {last} is given: enter a debtor number for {customer} by hand.':
     'Alle DATEV-Debitorenkonten von {first} bis {last} sind vergeben: Tragen Sie für {customer} eine Debitorennummer von Hand ein.',
+  'The debtor number {number} of {customer} is not a DATEV debtor account at account length {length} (from {first} to {last}): change the number, or the account length in the DATEV settings.':
+    'Die Debitorennummer {number} von {customer} ist bei der Sachkontenlänge {length} kein DATEV-Debitorenkonto (von {first} bis {last}): Ändern Sie die Nummer oder die Sachkontenlänge in den DATEV-Einstellungen.',
+  'Enter a DATEV debtor account, e.g. 10000 (10000 to 69999 at the usual account length 4), or leave it empty.':
+    'Bitte ein DATEV-Debitorenkonto eingeben, z. B. 10000 (10000 bis 69999 bei der üblichen Sachkontenlänge 4), oder leer lassen.',
   'Open the customer': 'Kunden öffnen',
   'Enter the consultant and client numbers (Beraternummer, Mandantennummer) before the DATEV export.':
     'Tragen Sie vor dem DATEV-Export die Berater- und die Mandantennummer ein.',

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { chooseLanguage } from '../../src/console/i18n';
 import { type ApiErrorLike, consoleMessage, messageOf, refusedFile } from '../../src/console/ui/messages';
 import { plainProblem } from '../../src/console/ui/plain-problems';
+import { customerProblems } from '../../src/modules/customers';
 
 /** An error as the console's api.ts throws it (its ApiError needs the browser's types). */
 class ApiError extends Error implements ApiErrorLike {
@@ -68,6 +69,22 @@ describe('consoleMessage', () => {
     });
   });
 
+  test('DATEV meeting a debtor number of another account length names the customer, the number and the way out', () => {
+    const stray = new ApiError(409, 'conflict', "Breit GmbH's debtor_number 123456 is no …", [], {
+      reason: 'debtor_number_out_of_range',
+      customer_id: 'cus_2',
+      customer_name: 'Breit GmbH',
+      debtor_number: 123456,
+      first: 10000,
+      last: 69999,
+      account_length: 4,
+    });
+    expect(consoleMessage(stray)).toEqual({
+      text: 'The debtor number 123456 of Breit GmbH is not a DATEV debtor account at account length 4 (from 10000 to 69999): change the number, or the account length in the DATEV settings.',
+      link: { href: '#/customers/cus_2', label: 'Open the customer' },
+    });
+  });
+
   test('validation, not found and other known codes; an unknown one keeps the API words', () => {
     const fields = new ApiError(422, 'unprocessable_entity', 'Request validation failed', [
       { loc: 'body.name', msg: 'Field required', type: 'missing' },
@@ -104,6 +121,10 @@ describe('plainProblem: the API field messages a person meets, in words (issue 3
     ['Expected integer to be less or equal to 4', 'Enter a whole number up to 4.'],
     ['Expected integer to be greater or equal to 1', 'Enter a whole number of at least 1.'],
     ['Expected integer', 'Enter a whole number.'],
+    [
+      customerProblems({ debtor_number: 70001 })[0]?.msg ?? 'no problem found',
+      'Enter a DATEV debtor account, e.g. 10000 (10000 to 69999 at the usual account length 4), or leave it empty.',
+    ],
     ['something the console does not know', 'something the console does not know'],
   ])('%s', (message, words) => {
     expect(plainProblem(message)).toBe(words);

@@ -137,6 +137,12 @@ function receivedRefused(details: Record<string, unknown>): ConsoleMessage | nul
 }
 
 /** The console's words for an API error; null when the console has none (the API's message is shown). */
+/** The link to the customer a DATEV refusal names. */
+const customerLink = (id: string) => ({
+  href: `#/customers/${encodeURIComponent(id)}`,
+  label: t('Open the customer'),
+});
+
 export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
   const details = error.details as Record<string, unknown>;
   switch (error.code) {
@@ -185,10 +191,23 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
               customer: String(details.customer_name ?? ''),
             },
           ),
-          link: {
-            href: `#/customers/${encodeURIComponent(details.customer_id)}`,
-            label: t('Open the customer'),
-          },
+          link: customerLink(details.customer_id),
+        };
+      }
+      // A customer's debtor number that is no debtor account at the DATEV settings' account length.
+      if (details.reason === 'debtor_number_out_of_range' && typeof details.customer_id === 'string') {
+        return {
+          text: t(
+            'The debtor number {number} of {customer} is not a DATEV debtor account at account length {length} (from {first} to {last}): change the number, or the account length in the DATEV settings.',
+            {
+              number: String(details.debtor_number ?? ''),
+              customer: String(details.customer_name ?? ''),
+              length: String(details.account_length ?? ''),
+              first: String(details.first ?? ''),
+              last: String(details.last ?? ''),
+            },
+          ),
+          link: customerLink(details.customer_id),
         };
       }
       const cancelled = voidRefused(error.message, details) ?? receivedRefused(details);

@@ -35,6 +35,10 @@ const PLAIN: [RegExp, string][] = [
   ],
   [/^the IBAN check digits do not match/, 'This IBAN has a typo: its check digits do not match.'],
   [/^a BIC is 8 or 11 characters/, 'A BIC has 8 or 11 characters, e.g. COBADEFFXXX.'],
+  [
+    /^debtor_number \d+ is not a DATEV debtor account/,
+    'Enter a DATEV debtor account, e.g. 10000 (10000 to 69999 at the usual account length 4), or leave it empty.',
+  ],
   [/^percent must be more than 0/, 'Enter a percent above 0 and below 100, e.g. 2 or 2,5.'],
   [
     /^discount is more than the/,

@@ -14,6 +14,8 @@ export {
   assignDebtorNumber,
   customerRows,
   debtorAccountsFull,
+  debtorNumberOutOfRange,
+  debtorOutside,
   findCustomer,
   freeDebtorNumbers,
   heldDebtorNumbers,

@@ -62,7 +62,7 @@ const optionalFields = {
       minimum: 1,
       maximum: 999_999_999,
       description:
-        'The DATEV debtor account (Personenkonto); assigned on the first DATEV export when unset, unique per account',
+        'The DATEV debtor account (Personenkonto, 10000-69999 at the usual account length 4); assigned on the first DATEV export when unset, unique per account',
       examples: [10000],
     }),
   ),
@@ -127,7 +127,21 @@ export function customerProblems(input: UpdateCustomerBody): FieldError[] {
       problems.push({ loc: `body.metadata.${key}`, msg, type: 'invalid_key' });
     }
   }
+  const debtor = input.debtor_number;
+  if (typeof debtor === 'number' && !isDebtorAccount(debtor)) {
+    const msg = `debtor_number ${debtor} is not a DATEV debtor account: 10000-69999 at account length 4, a digit more per digit of length (up to 699999999 at 8); a first digit of 7-9 is a creditor account`;
+    problems.push({ loc: 'body.debtor_number', msg, type: 'invalid_value' });
+  }
   return problems;
+}
+
+/**
+ * A DATEV debtor account at some account length (4-8): personal accounts have one digit more than the
+ * general ledger's, debtors begin with 1-6, creditors with 7-9. Which length applies is the account's
+ * accounting setting, checked when a DATEV file is made (exports/use-cases/debtor-room.ts).
+ */
+export function isDebtorAccount(value: number): boolean {
+  return Number.isInteger(value) && value >= 10_000 && value <= 699_999_999 && /^[1-6]/.test(String(value));
 }
 
 /** API fields -> columns; omitted fields stay out so an update leaves them alone. */

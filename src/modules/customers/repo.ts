@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, inArray, isNull, lte, max } from 'drizzle-orm';
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, max, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { accountRows, scoped } from '../../db/scoped';
@@ -38,6 +38,48 @@ export function debtorAccountsFull(customer: CustomerRow, { first, last }: { fir
     `Every DATEV debtor account from ${first} to ${last} is given: set ${customer.name}'s debtor_number by hand`,
     { reason: 'debtor_accounts_full', customer_id: customer.id, customer_name: customer.name, first, last },
   );
+}
+
+/**
+ * The 409 of a customer whose debtor number (set by hand, or given by an older version) is no debtor account
+ * at the account length the DATEV settings say: the file would book it as a ledger or creditor account.
+ */
+export function debtorNumberOutOfRange(
+  customer: CustomerRow,
+  { first, last, length }: { first: number; last: number; length: number },
+) {
+  return conflict(
+    `${customer.name}'s debtor_number ${customer.debtorNumber} is no DATEV debtor account at account length ${length} (${first}-${last}): change the number or the account length`,
+    {
+      reason: 'debtor_number_out_of_range',
+      customer_id: customer.id,
+      customer_name: customer.name,
+      debtor_number: customer.debtorNumber,
+      first,
+      last,
+      account_length: length,
+    },
+  );
+}
+
+/** The first of the account's customers (by debtor number) whose number is outside `first`-`last`, if any. */
+export async function debtorOutside(
+  db: DbOrTx,
+  accountId: string,
+  { first, last }: { first: number; last: number },
+): Promise<CustomerRow | undefined> {
+  return await db
+    .select()
+    .from(customers)
+    .where(
+      and(
+        eq(customers.accountId, accountId),
+        or(lt(customers.debtorNumber, first), gt(customers.debtorNumber, last)),
+      ),
+    )
+    .orderBy(asc(customers.debtorNumber))
+    .limit(1)
+    .get();
 }
 
 /** The account's customers whose debtor number is from `first` to `last`. */

@@ -154,7 +154,7 @@ function periodOf(input: MasterDataInput): { from: string; to: string } | null {
 export async function datevMasterData({ ctx, input }: { ctx: AccountCtx; input: MasterDataInput }) {
   const period = periodOf(input);
   const settings = await datevSettings(ctx);
-  if (period) await checkDebtorRoom(ctx, settings, period);
+  await checkDebtorRoom(ctx, settings, period);
   const today = isoNow(ctx.clock).slice(0, 10);
   const header =
     headerLine({
