@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test';
-import { headerColumnCount, loadCsvParser, parseCsv } from '../../src/modules/imports/csv';
+import { headerColumnCount, loadCsvParser, parseCsv, parseCsvPaced } from '../../src/modules/imports/csv';
 
 test('the header width counts commas outside quotes in the first non-empty line only', () => {
   expect(headerColumnCount('name,email\na,b,c,d')).toBe(2);
@@ -18,4 +18,22 @@ test('a record’s spreadsheet row counts a CR alone as the parser does (an old 
     ['C', 'D'],
   ]);
   expect(table.sheetRows).toEqual([2, 4]);
+});
+
+test('a skipped record whose quoted cells held only line breaks still counts its rows for the records after it', async () => {
+  await loadCsvParser();
+  // Row 3 is one record over two lines ("\n" and a blank cell): skipped as emptied, still one row of the sheet.
+  const table = parseCsv(['name;city\nA;B\n"\n";\nC;D\n'], () => null);
+  expect(table.records).toEqual([
+    ['A', 'B'],
+    ['C', 'D'],
+  ]);
+  expect(table.sheetRows).toEqual([2, 4]);
+  // Both parsers (the paced one reads a file in slices) agree.
+  const paced = await parseCsvPaced(
+    ['name;city\nA;B\n"\n";\nC;D\n'],
+    () => null,
+    async () => {},
+  );
+  expect(paced.sheetRows).toEqual([2, 4]);
 });

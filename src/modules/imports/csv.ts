@@ -44,8 +44,11 @@ const LINE_BREAKS = /\r\n|\r|\n/g;
  * The spreadsheet rows of the parser's records, from the file line each ends on (`info.lines`): its first
  * line is that minus the line breaks inside its own quoted cells, and its row that minus the breaks inside
  * the quoted cells of the records before it (every skipped line held no cell, so it is a row of its own).
+ * A record of empty cells (`;;`, or quoted cells of nothing but line breaks) is skipped like a blank line,
+ * here rather than by the parser, so that its breaks still count: a spreadsheet saves rows once formatted
+ * or emptied as `;;;`, and each would fail as a row without a name.
  */
-function sheetRowCounter(): (parsed: { record: string[]; info: { lines: number } }) => SheetRecord {
+function sheetRowCounter(): (parsed: { record: string[]; info: { lines: number } }) => SheetRecord | null {
   let breaksBefore = 0;
   return ({ record, info }) => {
     // As the parser counts lines: a CR alone (an old Mac file, or inside a cell) is a break too.
@@ -53,6 +56,8 @@ function sheetRowCounter(): (parsed: { record: string[]; info: { lines: number }
     for (const cell of record) breaks += cell.match(LINE_BREAKS)?.length ?? 0;
     const sheetRow = info.lines - breaks - breaksBefore;
     breaksBefore += breaks;
+    // As csv-parse's skip_records_with_empty_values tells an empty record.
+    if (record.every((cell) => cell.trim() === '')) return null;
     return { cells: record, sheetRow };
   };
 }
@@ -115,13 +120,11 @@ function prepared(data: readonly unknown[]): { text: string; delimiter: CsvDelim
     const msg = `At most ${MAX_CSV_COLUMNS} columns per CSV file; the header has ${columns}`;
     throw validationError([{ loc: 'body.data.0', msg, type: 'too_many_columns' }], msg);
   }
-  // Records of empty cells are skipped like blank lines: a spreadsheet saves rows once formatted or emptied
-  // as `;;;`, and each would fail as a row without a name.
+  // Records of empty cells are skipped by sheetRowCounter, which counts their rows.
   const options: Options = {
     bom: true,
     delimiter,
     skip_empty_lines: true,
-    skip_records_with_empty_values: true,
     trim: true,
     info: true,
   };
@@ -229,7 +232,8 @@ function parseOrRefuse(text: string, options: Options): SheetRecord[] {
       record: string[];
       info: { lines: number };
     }[];
-    return parsed.map(sheetRowCounter());
+    const counted = sheetRowCounter();
+    return parsed.flatMap((one) => counted(one) ?? []);
   } catch (error) {
     throw refusal(error);
   }
@@ -256,7 +260,10 @@ async function parseOrRefusePaced(text: string, options: Options, pace: Pace): P
   const records: SheetRecord[] = [];
   const counted = sheetRowCounter();
   let failure: unknown = null;
-  parser.on('data', (parsed: { record: string[]; info: { lines: number } }) => records.push(counted(parsed)));
+  parser.on('data', (parsed: { record: string[]; info: { lines: number } }) => {
+    const record = counted(parsed);
+    if (record) records.push(record);
+  });
   const settled = new Promise<void>((resolve) => {
     parser.on('end', resolve);
     parser.on('close', resolve);

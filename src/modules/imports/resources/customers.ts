@@ -301,7 +301,10 @@ export const customerImports: ImportResourceKind = {
     const holders = new Map<number, number>();
     for (const { rows, body, problems: found, locs } of candidates) {
       const row = rows[0] ?? 0;
-      const problems = [...found, ...relocated(rowLocs(customerRowProblems(body)), locs)];
+      // A field the file's own reading refused (a debtor account of the settings' length) is said once.
+      const said = new Set(found.map((problem) => problem.loc));
+      const more = relocated(rowLocs(customerRowProblems(body)), locs).filter((p) => !said.has(p.loc));
+      const problems = [...found, ...more];
       const number = debtorNumberOf(body);
       if (number !== undefined && problems.length === 0) {
         const loc = locs.debtor_number ?? 'debtor_number';
