@@ -32,12 +32,27 @@ const REGIONAL: Record<string, Partial<Labels>> = {
     },
   },
 };
+/**
+ * Where English is the country's own language and a firm's VAT id its VAT number (Ireland, the UK, Malta,
+ * Cyprus), English words call it the "VAT No." (Irish VAT Consolidation Act 2010 s. 66, VAT Directive
+ * art. 226(3)), not the "Tax ID" of a US firm's EIN.
+ */
+const ENGLISH_VAT_NUMBER: Partial<Labels> = { taxId: 'VAT No.' };
+
+function regionalWords(language: Language, region: string | undefined): Partial<Labels> | undefined {
+  const words = REGIONAL[`${language}-${region}`];
+  if (words !== undefined) return words;
+  if (language === 'en' && region !== undefined && ['IE', 'GB', 'MT', 'CY'].includes(region))
+    return ENGLISH_VAT_NUMBER;
+  return undefined;
+}
 const regional = new Map<string, Labels>();
 
 /**
  * The words of `locale`'s language, in `country`'s usage: the seller's country where the caller knows it
  * (an Austrian firm's invoice in German says "UID-Nr." whichever German locale it is written in, a German
- * firm's "USt-IdNr." even in `de-AT`), else the locale's region (`de-AT`, `de_AT`, `de-Latn-AT`).
+ * firm's "USt-IdNr." even in `de-AT`; an Irish firm's in English "VAT No." even in `en-US`), else the
+ * locale's region (`de-AT`, `de_AT`, `de-Latn-AT`, `en-IE`).
  */
 export function labelsFor(locale: string, country?: string | null): Labels {
   const language = languageOf(locale);
@@ -49,7 +64,7 @@ export function labelsFor(locale: string, country?: string | null): Labels {
       .find((part) => /^[A-Za-z]{2}$/.test(part))
       ?.toUpperCase();
   const key = `${language}-${region}`;
-  const words = REGIONAL[key];
+  const words = regionalWords(language, region);
   if (words === undefined) return LANGUAGES[language];
   let labels = regional.get(key);
   if (labels === undefined) {

@@ -107,6 +107,9 @@ export const en: Labels = {
     G: 'Exempt export outside the EU',
     O: 'Not subject to VAT',
   },
+  exemptionCodeNotes: {
+    'VATEX-FR-FRANCHISE': 'VAT not applicable, art. 293 B of the French General Tax Code (CGI)',
+  },
   latePayment: {
     heading: 'Late payment',
     penalties:
@@ -119,6 +122,7 @@ export const en: Labels = {
   registration: 'Reg. no.',
   taxNumber: 'Tax no.',
   managingDirectors: 'Managing directors',
+  directors: 'Directors',
   managementBoard: 'Management board',
   partners: 'Partners',
   owner: 'Owner',

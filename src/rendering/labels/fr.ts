@@ -111,6 +111,7 @@ export const fr: Labels = {
     G: 'Exportation hors UE exonérée',
     O: 'Non soumis à la TVA',
   },
+  exemptionCodeNotes: { 'VATEX-FR-FRANCHISE': 'TVA non applicable, art. 293 B du CGI' },
   latePayment: {
     heading: 'Retard de paiement',
     penalties:

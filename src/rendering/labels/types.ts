@@ -104,6 +104,10 @@ export interface Labels {
   /** That note in the category's own words, when the tax states no reason (BT-120): reverse charge (§ 13b
    *  UStG), intra-community supply, export, outside the scope of VAT. */
   vatCategoryNotes: Record<'AE' | 'K' | 'G' | 'O', string>;
+  /** That note for a VATEX code (BT-121) whose legal mention is fixed words, when the tax states no reason:
+   *  a French franchise en base's "TVA non applicable, art. 293 B du CGI" (VATEX-FR-FRANCHISE). A language
+   *  without them prints the French ones (view/vat-note.ts). */
+  exemptionCodeNotes?: Record<string, string>;
   /** The late-payment terms a French seller must state on an invoice to a business (Code de commerce
    *  L441-9, L441-10, D441-5), in this language; printed unless the seller states their own
    *  (view/late-payment.ts). A language without them prints the French ones. */
@@ -120,6 +124,9 @@ export interface Labels {
   taxNumber: string;
   /** German companies name their managing directors (Geschäftsführer) on invoices. */
   managingDirectors: string;
+  /** What stands there instead for a common-law company (Ltd, plc, DAC: Irish Companies Act 2014 s. 151,
+   *  UK Companies Act 2006 s. 82): its directors; a language without the word keeps `managingDirectors`. */
+  directors?: string;
   /** What stands there instead for an AG, SE, eG or e.V. (Vorstand), by the legal form (view/legal-form.ts). */
   managementBoard: string;
   /** ...for a partnership (OHG, KG, GbR): its partners (Gesellschafter). */

@@ -2,7 +2,9 @@
 // names its Geschäftsführer (§ 35a GmbHG), an AG, SE, eG, VVaG or e.V. its Vorstand (§ 80 AktG, § 25a GenG,
 // § 188 VAG), a partnership (OHG, KG, GbR, PartG, Austrian OG/KG) its partners (§ 125a HGB), and a sole
 // trader (e.K., Austrian e.U.) its owner, the "Inhaber". A "GmbH & Co. KG" is run by its GmbH's
-// Geschäftsführer; foreign company forms (Ltd, SARL, S.à r.l., SAS, BV, S.r.l., Sagl, Inc.) are companies.
+// Geschäftsführer; foreign company forms (Ltd, SARL, S.à r.l., SAS, BV, S.r.l., Sagl, Inc.) are companies,
+// and in English a common-law company's (Ltd, plc, DAC) are its "Directors" (Irish Companies Act 2014
+// s. 151), where a GmbH's Geschäftsführer are "Managing directors".
 // A form counts as a word of its own or the end of a compound ("Schmidt Bau-GmbH", "Müller-GmbH").
 //
 // A name stating no form at all is read by what it looks like: a person's name, or one naming a person
@@ -57,6 +59,10 @@ const COMPANY = w(
     'Sp\\. z o\\.o\\.',
     'plc',
     'PLC',
+    'p\\.l\\.c\\.',
+    // Irish: a designated activity company, a company limited by guarantee.
+    'DAC',
+    'CLG',
     'AB',
     'ApS',
     'A/S',
@@ -85,6 +91,9 @@ const PARTNERSHIP = w(
     'SCS',
   ].join('|'),
 );
+/** Company forms of the common law, whose officers are their directors (Irish Companies Act 2014 s. 151,
+ *  UK Companies Act 2006): a private or public limited company, an Irish DAC or CLG. */
+const COMMON_LAW = w(['Ltd\\.?', 'Limited', 'plc', 'PLC', 'p\\.l\\.c\\.', 'DAC', 'CLG'].join('|'));
 const SOLE = w(['e\\.\\s?K\\.?', 'e\\.\\s?Kfm\\.', 'e\\.\\s?Kfr\\.', 'e\\.\\s?U\\.?'].join('|'));
 
 /** Whether a name without a form names a person: a known given name followed by a capitalised word. */
@@ -109,6 +118,7 @@ export function legalFormOf(legalName: string | null | undefined): LegalForm {
 export function officersLabel(labels: Labels, legalName: string | null | undefined): string {
   switch (legalFormOf(legalName)) {
     case 'company':
+      return (COMMON_LAW.test((legalName ?? '').trim()) && labels.directors) || labels.managingDirectors;
     case 'unknown':
       return labels.managingDirectors;
     case 'board':

@@ -2,11 +2,13 @@
 // UStG), reverse charged (§ 13b UStG: "Steuerschuldnerschaft des Leistungsempfängers", a wording § 14a (5)
 // UStG asks for), an intra-community supply, an export or outside the scope of VAT must say so on the
 // invoice. The e-invoice states it as BT-120/BT-121 (einvoicing/semantic/taxes.ts exemptionOf); the PDF
-// prints the same: the reason entered with the tax, else the category's own words in the document's
-// language, else its VATEX code.
+// prints the same: the reason entered with the tax, else the words the law fixes for its VATEX code (a
+// French franchise en base: "TVA non applicable, art. 293 B du CGI"), else the category's own words in the
+// document's language, else its VATEX code.
 import { type DocumentData, documentTaxes } from '../../domain/document-data';
 import { dec, eq, type TotalsResult } from '../../domain/money';
 import type { Labels } from '../labels';
+import { fr } from '../labels/fr';
 
 type TaxEntry = NonNullable<DocumentData['line_items'][number]['taxes']>[number];
 
@@ -42,8 +44,16 @@ export function vatNoteOf(data: DocumentData, totals: TotalsResult, labels: Labe
     if (category === null || !EXPLAINED.has(category)) continue;
     const { reason, code } = statedReason(taxes, category, group.rate);
     const own = labels.vatCategoryNotes[category as keyof Labels['vatCategoryNotes']];
-    const sentence = reason ?? own ?? code;
+    const sentence = reason ?? codeWords(code, labels) ?? own ?? code;
     if (sentence && !sentences.includes(sentence)) sentences.push(sentence);
   }
   return sentences.length > 0 ? sentences.join('\n') : null;
+}
+
+/** The fixed legal mention of a VATEX code in the document's language, else in French (the codes that have
+ *  one are French); null for a code whose words the law leaves to the seller. */
+function codeWords(code: string | null, labels: Labels): string | null {
+  if (code === null) return null;
+  const key = code.toUpperCase();
+  return labels.exemptionCodeNotes?.[key] ?? fr.exemptionCodeNotes?.[key] ?? null;
 }
