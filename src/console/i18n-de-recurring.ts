@@ -59,4 +59,13 @@ export const GERMAN_RECURRING: Record<string, string> = {
   // A rejected received invoice's payments (documents/payments.tsx).
   'Rejected: nothing is paid on it. Approve it first to record a payment.':
     'Abgelehnt: Darauf wird nichts gezahlt. Geben Sie sie zuerst frei, um eine Zahlung zu erfassen.',
+  // What was made from a document (documents/follow-ups.tsx): a quote's invoices, an invoice's corrections.
+  'Made from it': 'Daraus erstellt',
+  'Corrected by': 'Korrigiert durch',
+  'Invoice {number} was already made from this quote. Create another invoice?':
+    'Aus diesem Angebot wurde bereits die Rechnung {number} erstellt. Noch eine Rechnung erstellen?',
+  'Invoices {numbers} were already made from this quote. Create another invoice?':
+    'Aus diesem Angebot wurden bereits die Rechnungen {numbers} erstellt. Noch eine Rechnung erstellen?',
+  'Invoice {number} was already corrected with {numbers}. The new correction starts with all of its lines again. Create it anyway?':
+    'Die Rechnung {number} wurde bereits mit {numbers} korrigiert. Die neue Korrektur beginnt wieder mit allen Positionen. Trotzdem erstellen?',
 };

@@ -186,6 +186,12 @@ export const ListDocumentsQuery = t.Object({
   document_type: t.Optional(DocumentTypeSchema),
   status: t.Optional(DocumentStatusSchema),
   customer_id: t.Optional(t.String()),
+  source_document_id: t.Optional(
+    t.String({
+      description:
+        'Only documents made from or correcting this one: the invoices made from a quote, the credit notes of an invoice',
+    }),
+  ),
   updated_since: t.Optional(
     t.String({ format: 'date-time', description: 'Only documents changed at or after this time' }),
   ),

@@ -37,6 +37,8 @@ export interface DocumentFilters {
   documentType?: string;
   status?: DocumentStatus;
   customerId?: string;
+  /** Only those naming this document as their source (a quote's invoices, an invoice's credit notes). */
+  sourceDocumentId?: string;
   updatedSince?: string;
   /** Issue dates from and to, both included (YYYY-MM-DD). */
   issuedFrom?: string;
@@ -231,6 +233,7 @@ export async function listDocuments(
   if (filters.documentType) conditions.push(eq(documents.documentType, filters.documentType));
   if (filters.status) conditions.push(eq(documents.status, filters.status));
   if (filters.customerId) conditions.push(eq(documents.customerId, filters.customerId));
+  if (filters.sourceDocumentId) conditions.push(eq(documents.sourceDocumentId, filters.sourceDocumentId));
   if (filters.updatedSince) conditions.push(gte(documents.updatedAt, filters.updatedSince));
   if (filters.issuedFrom) conditions.push(gte(documents.issueDate, filters.issuedFrom));
   if (filters.issuedTo) conditions.push(lte(documents.issueDate, filters.issuedTo));

@@ -98,6 +98,7 @@ export function documentRoutes(
           documentType: query.document_type,
           status: query.status,
           customerId: query.customer_id,
+          sourceDocumentId: query.source_document_id,
           updatedSince: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
           issuedFrom: query.issued_from,
           issuedTo: query.issued_to,
@@ -123,7 +124,7 @@ export function documentRoutes(
         query: schemas.query,
         response: { 200: pageOf(schemas.answer), ...authErrors },
         detail: detail(
-          'List documents, newest first, filtered by type, status, customer, issue dates or change time',
+          'List documents, newest first, filtered by type, status, customer, source document, issue dates or change time',
         ),
       },
     )

@@ -14,6 +14,7 @@ import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
 import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber } from './draft-form';
+import { FollowUps, liveCorrections, liveInvoices, useFollowUps } from './follow-ups';
 import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads } from './outputs';
@@ -140,6 +141,9 @@ export function DocumentView({ id }: { id: string }) {
   // Every channel, for the names in the delivery timeline; the send card offers the usable ones.
   const channels = useLoad(() => loadChannels().catch(() => [] as Channel[]), []);
   const [sentRound, setSentRound] = useState(0);
+  // Called before the early returns below (a hook each render): the invoices made from a quote, the
+  // corrections of an invoice.
+  const followUps = useFollowUps(loaded.data);
   if (loaded.error) return <ErrorNotice error={loaded.error} />;
   const document = loaded.data;
   if (!document) return <Loading />;
@@ -193,6 +197,35 @@ export function DocumentView({ id }: { id: string }) {
   // A quote's invoice, or an invoice's correction (a credit note naming it, BT-25): a new draft with the
   // same parties, lines and references, opened for editing.
   const derive = async (documentType: 'invoice' | 'credit_note') => {
+    // A quote already invoiced (the invoice in the list below the dates): a second invoice only when asked
+    // for (a down payment and a final invoice are two), not by a second click.
+    const invoiced = documentType === 'invoice' ? liveInvoices(followUps.data ?? []) : [];
+    // An invoice corrected already (a partial Rechnungskorrektur, then a Storno): the new one copies every
+    // line again, which would credit more than the invoice asks unless it is cut down.
+    const corrected = documentType === 'credit_note' ? liveCorrections(followUps.data ?? []) : [];
+    if (
+      corrected.length > 0 &&
+      !confirm(
+        t(
+          'Invoice {number} was already corrected with {numbers}. The new correction starts with all of its lines again. Create it anyway?',
+          { number: document.number, numbers: corrected.map((made) => made.number).join(', ') },
+        ),
+      )
+    )
+      return;
+    if (
+      invoiced.length > 0 &&
+      !confirm(
+        invoiced.length === 1
+          ? t('Invoice {number} was already made from this quote. Create another invoice?', {
+              number: invoiced[0]?.number ?? '',
+            })
+          : t('Invoices {numbers} were already made from this quote. Create another invoice?', {
+              numbers: invoiced.map((made) => made.number).join(', '),
+            }),
+      )
+    )
+      return;
     const made = await action.run(async () => {
       const [latest, prefix] = await Promise.all([
         list<StoredDocument>('/documents', { limit: 1, document_type: documentType }),
@@ -331,6 +364,7 @@ export function DocumentView({ id }: { id: string }) {
                 {data.order_reference ? `${t('Order reference')}: ${data.order_reference}` : null}
               </p>
               <SourceOf document={document} />
+              <FollowUps followUps={followUps.data ?? []} />
             </div>
           </div>
           {/* Narrow windows scroll the table, not the page (as the documents list does). */}
