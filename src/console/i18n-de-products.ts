@@ -11,7 +11,7 @@ export const GERMAN_PRODUCTS: Record<string, string> = {
   'Net, e.g. 95.00': 'Netto, z. B. 95,00',
   'New product': 'Neuer Artikel',
   'No category': 'Keine Kategorie',
-  'Percent, e.g. 19': 'Prozent, z. B. 19',
+  'Percent, e.g. {rate}': 'Prozent, z. B. {rate}',
   Products: 'Artikel',
   'Standard rate (S)': 'Regelsteuersatz (S)',
   'The catalogue is empty.': 'Der Artikelkatalog ist leer.',

@@ -239,14 +239,17 @@ function ProductForm({ existing }: { existing?: Product }) {
   }));
   // A new article of a firm with one business profile starts at that profile's VAT for new lines (a
   // Kleinunternehmer's 0 % exempt), unless the rate was changed already.
+  // The tax rate's example is that country's standard rate too ("e.g. 23" for an Irish firm).
+  const [rateExample, setRateExample] = useState(FALLBACK_VAT_RATE);
   useEffect(() => {
-    if (existing) return;
     list<BusinessProfileSummary>('/business-profiles', { limit: 2 })
       .then((page) => (page.data.length === 1 && page.data[0] ? page.data[0].id : null))
       .then((id) => (id ? get<BusinessProfile>(`/business-profiles/${encodeURIComponent(id)}`) : null))
       .then(
         (profile) => {
           if (!profile) return;
+          setRateExample(standardVatRate(profile.address?.country));
+          if (existing) return;
           // Without a default of its own, the standard rate of the profile's country (an Irish firm's 23 %).
           const tax = profile.default_tax ?? {
             rate: standardVatRate(profile.address?.country),
@@ -359,7 +362,7 @@ function ProductForm({ existing }: { existing?: Product }) {
             onInput={set('tax_rate')}
             path="tax_rate"
             error={error}
-            hint={t('Percent, e.g. 19')}
+            hint={t('Percent, e.g. {rate}', { rate: writeDecimal(rateExample, currentLanguage()) })}
           />
           <Select
             label={t('VAT category')}
