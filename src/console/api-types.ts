@@ -1279,7 +1279,7 @@ export interface ReceivedPayment {
     base_amount: string | null;
     /** The issue date plus days */
     pay_by: string | null;
-    /** What is then to be paid: the amount due less the discount */
+    /** What is then to be paid: what is still due less the discount; null when nothing more is due */
     amount: string | null;
   }[];
   /** BT-83: the payment reference the seller asks the payer to quote (null: the file states none but the invoice number) */

@@ -76,7 +76,11 @@ export function PaymentCard({ payment, ...due }: DueProps & { payment: ReceivedP
   const bank = payment.bank_account;
   // A credit is no bill: no due date, nothing collected, no Skonto; its account is the seller's, not where to pay.
   const debit = credit === null ? payment.direct_debit : null;
-  const discounts = credit === null && due.copyOf === null ? (payment.early_payment_discounts ?? []) : [];
+  // A term asks what is still due less its discount; with nothing left to pay it asks nothing (amount null).
+  const discounts =
+    credit === null && due.copyOf === null
+      ? (payment.early_payment_discounts ?? []).filter((term) => term.amount !== null)
+      : [];
   return (
     <section class="card">
       <h2>{t('Payment')}</h2>

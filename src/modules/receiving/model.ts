@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
 import { euroRateOf } from '../../domain/euro-rate';
-import { dec, div, isZero, mul, round, sub, toFixedString } from '../../domain/money';
+import { dec, div, isNegative, isZero, mul, round, sub, toFixedString } from '../../domain/money';
 import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { RECEIVE_WARNING_CODES_TUPLE } from '../../einvoicing/receive/warning-codes';
 import { PageQuery } from '../../http/schemas';
@@ -127,7 +127,10 @@ export const ReceivedPayment = t.Object({
       base_amount: Nullable(t.String()),
       pay_by: Nullable(t.String({ description: 'The issue date plus days' })),
       amount: Nullable(
-        t.String({ description: 'What is then to be paid: the amount due less the discount' }),
+        t.String({
+          description:
+            'What is then to be paid: what is still due less the discount; null when nothing more is due',
+        }),
       ),
     }),
     { description: 'The XRechnung #SKONTO# terms of BT-20, read: a payment by pay_by of amount settles it' },
@@ -366,20 +369,26 @@ function linesOf(row: ReceivedDocumentRow): ReceivedLine[] {
 }
 type ReceivedLine = typeof ReceivedLine.static;
 
-/** The #SKONTO# terms of a received invoice, with the date and the amount each asks (exact decimals). */
+/**
+ * The #SKONTO# terms of a received invoice, with the date and the amount each asks (exact decimals): the
+ * discount is of the stated amount due (or the term's base), and a payment by then is what is still due less
+ * it, so with a part paid it asks the rest; null once that is not above zero (nothing more to pay).
+ */
 function discountsOf(row: ReceivedDocumentRow): ReceivedDocument['payment']['early_payment_discounts'] {
   const units = minorUnitsOf(row.currency);
+  const stillDue = dec(receivedFigures(row).amount_due);
   return splitPaymentTerms(row.data.payment?.instructions)
     .discounts.filter((term) => !isZero(dec(term.percent)))
     .map((term) => {
       const base = dec(term.base_amount ?? row.amountDue);
       const discount = round(div(mul(base, dec(term.percent)), dec('100')), units);
+      const rest = sub(stillDue, discount);
       return {
         days: term.days,
         percent: term.percent,
         base_amount: term.base_amount ?? null,
         pay_by: row.issueDate ? addDays(row.issueDate, term.days) : null,
-        amount: toFixedString(sub(dec(row.amountDue), discount), units),
+        amount: isZero(rest) || isNegative(rest) ? null : toFixedString(rest, units),
       };
     });
 }
