@@ -173,6 +173,18 @@ describe('recording payments', () => {
     expect((await read(doc.id)).amount_paid).toBe('0.00');
   });
 
+  test.each(['2026-02-30', '2026-13-01', '2025-02-29'])(
+    'a payment dated %s, a day of no calendar, is a 422 at body.date; nothing stored',
+    async (date) => {
+      const doc = await invoice();
+      const res = await pay(doc.id, { amount: '10.00', date });
+      expect(res.status).toBe(422);
+      expect(res.body.error.details.fields).toEqual([expect.objectContaining({ loc: 'body.date' })]);
+      expect(await listOf(doc.id)).toEqual([]);
+      expect((await read(doc.id)).amount_paid).toBe('0.00');
+    },
+  );
+
   test('an invoice with payments recorded on it is not cancelled: 409 saying to delete them first', async () => {
     const paid = await invoice();
     const payment = await pay(paid.id, { amount: '50.00', date: '2026-11-15' });

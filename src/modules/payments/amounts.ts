@@ -1,4 +1,5 @@
 import { cmp, dec, isDecimalString, isNegative, isZero, sub, sum, toFixedString } from '../../domain/money';
+import { calendarDayParam } from '../../shared/dates';
 import { validationError } from '../../shared/errors';
 import { minorUnitsOf } from '../documents';
 import type { CreatePaymentBody } from './model';
@@ -26,14 +27,17 @@ export function totalPaid(rows: readonly Pick<PaymentRow, 'amount'>[], currency:
   return toFixedString(sum(rows.map((r) => dec(r.amount))), minorUnitsOf(currency));
 }
 
-/** A request's fields as stored, its amount checked against `currency` (a 422 naming `body.amount` if bad). */
+/**
+ * A request's fields as stored, its amount checked against `currency` (a 422 naming `body.amount` if bad)
+ * and its date against the calendar (the schema's `date` format lets 2026-02-30 through: a 422 at body.date).
+ */
 export function paymentFields(
   body: CreatePaymentBody,
   currency: string,
 ): Pick<PaymentRow, 'amount' | 'date' | 'method' | 'reference' | 'note'> {
   return {
     amount: paymentAmount(body.amount, currency),
-    date: body.date,
+    date: calendarDayParam(body.date, 'body.date') ?? body.date,
     method: body.method ?? null,
     reference: body.reference ?? null,
     note: body.note ?? null,

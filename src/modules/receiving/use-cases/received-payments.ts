@@ -2,7 +2,6 @@ import { transactional } from '../../../db/transaction';
 import { dec, isNegative, isZero, toFixedString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
-import { calendarDayParam } from '../../../shared/dates';
 import { conflict, notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
 import { minorUnitsOf } from '../../documents';
@@ -129,8 +128,6 @@ async function recordReceivedPaymentInTransaction({
   ctx: AccountCtx;
   input: { receivedId: string; payment: CreatePaymentBody };
 }): Promise<{ payment: ReceivedPaymentRow; received: ReceivedDocumentRow }> {
-  // The schema's `date` format lets 2026-02-30 through: a day of the calendar, or a 422 at body.date.
-  calendarDayParam(input.payment.date, 'body.date');
   const row = await payableReceived(ctx, input.receivedId);
   const fields = paymentFields(input.payment, row.currency);
   const discount = discountFields(input.payment, row.currency, receivedFigures(row).amount_due);
