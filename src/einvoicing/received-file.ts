@@ -48,6 +48,13 @@ export async function readReceivedFile(file: ReceivedFile): Promise<ReadReceived
       // Read and judged exactly as sent, or not at all: a DTD could change the document (xml-input.ts).
       throw validationError([{ loc: 'body', msg: error.message, type: error.code }], error.message);
     }
+    if (error instanceof NotAnEInvoiceError && error.document !== undefined) {
+      // What the file is, as a code the console words in its language (details.document).
+      throw new DomainError('unprocessable_entity', error.message, {
+        fields: [{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }],
+        document: error.document,
+      });
+    }
     if (error instanceof XmlInputError || error instanceof NotAnEInvoiceError) {
       throw validationError([{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }], error.message);
     }

@@ -1,9 +1,9 @@
 // The documents list's totals (a credit note negative, as the documents CSV writes it) and a statement's
 // file name in the console's language.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { chooseLanguage } from '../../src/console/i18n';
+import { describe, expect, test } from 'bun:test';
 import { listedTotal } from '../../src/console/pages/documents/model';
 import { statementFileName } from '../../src/console/pages/statement-file';
+import { inGerman } from './console-kit';
 
 const total = (document_type: string, amount: string) =>
   ({
@@ -25,18 +25,7 @@ describe('listedTotal', () => {
 });
 
 describe('statementFileName in German', () => {
-  const saved = { localStorage: globalThis.localStorage, document: globalThis.document };
-  beforeAll(() => {
-    Object.assign(globalThis, {
-      localStorage: { setItem: () => undefined, getItem: () => null },
-      document: { documentElement: {} },
-    });
-    chooseLanguage('de');
-  });
-  afterAll(() => {
-    chooseLanguage('en');
-    Object.assign(globalThis, saved);
-  });
+  inGerman();
   test('is a Kontoauszug, with the customer’s name readable', () => {
     expect(statementFileName('Müller & Söhne GmbH', '2026-01-01', '2026-06-30')).toBe(
       'Kontoauszug-Müller_Söhne_GmbH-2026-01-01-2026-06-30.pdf',

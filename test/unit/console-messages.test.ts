@@ -1,22 +1,10 @@
 // API errors as a person using the console reads them: what to do, and where (issue 36).
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { chooseLanguage } from '../../src/console/i18n';
-import { type ApiErrorLike, consoleMessage, messageOf, refusedFile } from '../../src/console/ui/messages';
+import { consoleMessage, messageOf, refusedFile } from '../../src/console/ui/messages';
 import { plainProblem } from '../../src/console/ui/plain-problems';
 import { customerProblems } from '../../src/modules/customers';
-
-/** An error as the console's api.ts throws it (its ApiError needs the browser's types). */
-class ApiError extends Error implements ApiErrorLike {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly fields: { loc: string; msg: string; type?: string }[] = [],
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(message);
-  }
-}
+import { ApiError, inGerman } from './console-kit';
 
 describe('consoleMessage', () => {
   test('a role refusal names the right in words, never a wsm_ id, and links to the teams', () => {
@@ -147,19 +135,7 @@ describe('plainProblem: the API field messages a person meets, in words (issue 3
 // The exact messages of src/modules/payments/amounts.ts, src/modules/dunning/policy.ts and the recurring
 // invoices' numbering, as a German form shows them under their fields.
 describe('plainProblem in German: payments, dunning levels and recurring numbers', () => {
-  const saved = { localStorage: globalThis.localStorage, document: globalThis.document };
-  beforeAll(() => {
-    // chooseLanguage keeps the choice and sets <html lang>: stand-ins outside a browser.
-    Object.assign(globalThis, {
-      localStorage: { setItem: () => undefined, getItem: () => null },
-      document: { documentElement: {} },
-    });
-    chooseLanguage('de');
-  });
-  afterAll(() => {
-    chooseLanguage('en');
-    Object.assign(globalThis, saved);
-  });
+  inGerman();
 
   test.each([
     ['amount must be a decimal string such as "119.00"', 'Geben Sie einen Betrag wie 119,00 ein.'],
@@ -229,18 +205,7 @@ describe('plainProblem in English keeps the example the English way', () => {
 
 // Void refused while payments are recorded on the invoice (src/modules/documents/use-cases/change-document-status.ts).
 describe('void refused for payments, in German', () => {
-  const saved = { localStorage: globalThis.localStorage, document: globalThis.document };
-  beforeAll(() => {
-    Object.assign(globalThis, {
-      localStorage: { setItem: () => undefined, getItem: () => null },
-      document: { documentElement: {} },
-    });
-    chooseLanguage('de');
-  });
-  afterAll(() => {
-    chooseLanguage('en');
-    Object.assign(globalThis, saved);
-  });
+  inGerman();
   const refusal = (paid: string, message: string) =>
     new ApiError(409, 'conflict', message, [], { action: 'void', status: 'sent', amount_paid: paid });
 
@@ -268,18 +233,7 @@ describe('void refused for payments, in German', () => {
 // Received documents (src/modules/receiving/use-cases/received-payments.ts): refused for what they are, said
 // so in German; a state problem names the state in German, never the API's word for it.
 describe('received documents refused, in German', () => {
-  const saved = { localStorage: globalThis.localStorage, document: globalThis.document };
-  beforeAll(() => {
-    Object.assign(globalThis, {
-      localStorage: { setItem: () => undefined, getItem: () => null },
-      document: { documentElement: {} },
-    });
-    chooseLanguage('de');
-  });
-  afterAll(() => {
-    chooseLanguage('en');
-    Object.assign(globalThis, saved);
-  });
+  inGerman();
   const conflict = (details: Record<string, unknown>) =>
     new ApiError(409, 'conflict', 'an English sentence', [], details);
 

@@ -7,9 +7,9 @@ import { callWithStatus } from '../api';
 import type { ReceivedDocument } from '../api-types';
 import { t } from '../i18n';
 import { href } from '../router';
-import { refusedFile } from '../ui/messages';
 import { Loading } from '../ui/notice';
 import { differingFiles } from './received-kind';
+import { refusedUpload } from './received-refusal';
 
 const contentTypeOf = (file: File) =>
   file.type === 'application/pdf' || /\.pdf$/i.test(file.name) ? 'application/pdf' : 'application/xml';
@@ -62,7 +62,7 @@ export function Upload({ onStored }: { onStored: () => void }) {
       } catch (error) {
         outcomes.push({
           name: file.name,
-          text: refusedFile(error, pdf).text,
+          text: refusedUpload(error, pdf).text,
           detail: error instanceof Error ? error.message : undefined,
           ok: false,
         });

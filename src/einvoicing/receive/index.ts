@@ -12,7 +12,7 @@ import { fromCii } from './from-cii';
 import { fromUbl } from './from-ubl';
 import { fromZugferd1, ZUGFERD_1_NAMESPACE } from './from-zugferd1';
 import { normalizeDates, normalizeDecimals } from './normalize';
-import { notXmlKind } from './not-xml';
+import { notXml } from './not-xml';
 import { ciiFormat, formatWarning, keepStatedTotals } from './stated';
 import { NotAnEInvoiceError, type ReadInvoice, type ReceivedInvoice } from './types';
 
@@ -37,13 +37,15 @@ export function parseEInvoice(input: string): ReceivedInvoice {
   // Line ends as XML 1.0 (2.11) reads them: CR LF and a lone CR are LF, so a line's name or a note
   // written on Windows keeps no CR (a character reference `&#13;` still gives one).
   const xml = stripBom(input).replace(/\r\n?/g, '\n');
-  const kind = notXmlKind(xml);
+  const kind = notXml(xml);
   // A PDF reaches here only as XML text (JSON's `xml`): its bytes are what is read.
-  if (kind === 'a PDF')
+  if (kind?.document === 'pdf')
     throw new NotAnEInvoiceError(
       'This is a PDF given as XML text: send the file as application/pdf, or in JSON as pdf_base64',
+      'pdf',
     );
-  if (kind !== null) throw new NotAnEInvoiceError(`This is ${kind}, not an e-invoice: ${WHAT_IS_READ}`);
+  if (kind !== null)
+    throw new NotAnEInvoiceError(`This is ${kind.words}, not an e-invoice: ${WHAT_IS_READ}`, kind.document);
   checkXmlLimits(xml);
   assertNoDtd(xml);
   assertKnownEncoding(xml);
@@ -53,6 +55,7 @@ export function parseEInvoice(input: string): ReceivedInvoice {
   } catch (error) {
     throw new NotAnEInvoiceError(
       `The file is not well-formed XML: ${(error as Error).message.split('\n')[0]}`,
+      'malformed_xml',
     );
   }
   if (UBL.test(root.namespaceURI ?? '')) return normalized(fromUbl(root));
@@ -62,7 +65,8 @@ export function parseEInvoice(input: string): ReceivedInvoice {
     return normalized(fromZugferd1(root));
   const what = whatItIs(root.localName, root.namespaceURI ?? '');
   throw new NotAnEInvoiceError(
-    `${what ? `This is ${what}` : `The root element ${root.localName} (${root.namespaceURI ?? 'no namespace'}) is no e-invoice this service reads`}: ${WHAT_IS_READ}`,
+    `${what ? `This is ${what.words}` : `The root element ${root.localName} (${root.namespaceURI ?? 'no namespace'}) is no e-invoice this service reads`}: ${WHAT_IS_READ}`,
+    what?.document ?? 'other_xml',
   );
 }
 
@@ -78,48 +82,61 @@ function assertKnownEncoding(xml: string): void {
   ) {
     throw new NotAnEInvoiceError(
       `The XML declaration names an encoding that does not exist: ${declared.slice(0, 40)}`,
+      'unknown_encoding',
     );
   }
 }
 
-/** Foreign syntaxes and documents that are no invoice, by their root element and namespace. */
-const KNOWN_ROOTS: [RegExp, string, string | ((local: string) => string)][] = [
+/**
+ * Foreign syntaxes and documents that are no invoice, by their root element and namespace: the code of
+ * `details.document` and the words of the message.
+ */
+const KNOWN_ROOTS: [RegExp, string, string, string][] = [
   [
     /^FatturaElettronica$/,
     'ivaservizi.agenziaentrate.gov.it',
+    'fatturapa',
     'an Italian FatturaPA invoice (its own syntax)',
   ],
-  [/^Invoice$/, 'isdoc.cz', 'a Czech ISDOC invoice (its own syntax)'],
+  [/^Invoice$/, 'isdoc.cz', 'isdoc', 'a Czech ISDOC invoice (its own syntax)'],
   [
     /^Invoice$/,
     'urn:sfti:documents:BasicInvoice',
+    'svefaktura',
     'a Swedish Svefaktura 1.0 invoice (UBL 1.0, before EN 16931)',
   ],
-  [/^ObjectEnvelope$/, 'urn:sfti:documents:ObjectEnvelope', 'a Svefaktura object envelope'],
+  [
+    /^ObjectEnvelope$/,
+    'urn:sfti:documents:ObjectEnvelope',
+    'svefaktura_envelope',
+    'a Svefaktura object envelope',
+  ],
   [
     /^SCRDMCCBDACIOMessageStructure$/,
     'urn:un:unece:uncefact',
+    'order_x',
     'an Order-X purchase order (CII), not an invoice',
   ],
-  [/^CrossIndustryOrder/, 'urn:un:unece:uncefact', 'a CII order, not an invoice'],
+  [/^CrossIndustryOrder/, 'urn:un:unece:uncefact', 'cii_order', 'a CII order, not an invoice'],
   [
     /^CrossDomainAcknowledgementAndResponse$/,
     'urn:un:unece:uncefact',
+    'cdar',
     'a CII invoice status response (CDAR), not an invoice',
   ],
-  [/^testSet$/, 'difi.no/xsd/vefa', 'a VEFA validator test set, not an invoice'],
-  [
-    /^(?!Invoice$|CreditNote$)[A-Za-z]+$/,
-    'urn:oasis:names:specification:ubl:schema:xsd:',
-    (local) => `a UBL ${local.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}, not an invoice`,
-  ],
+  [/^testSet$/, 'difi.no/xsd/vefa', 'vefa_test_set', 'a VEFA validator test set, not an invoice'],
 ];
 
-function whatItIs(local: string, namespace: string): string | null {
+/** Any other UBL document (an order, a despatch advice): `ubl:` and its root element. */
+const UBL_DOCUMENT = /^(?!Invoice$|CreditNote$)[A-Za-z]+$/;
+const UBL_NAMESPACE = 'urn:oasis:names:specification:ubl:schema:xsd:';
+
+function whatItIs(local: string, namespace: string): { document: string; words: string } | null {
   const known = KNOWN_ROOTS.find(([name, ns]) => name.test(local) && namespace.includes(ns));
-  if (!known) return null;
-  const what = known[2];
-  return typeof what === 'string' ? what : what(local);
+  if (known) return { document: known[2], words: known[3] };
+  if (!UBL_DOCUMENT.test(local) || !namespace.includes(UBL_NAMESPACE)) return null;
+  const words = local.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return { document: `ubl:${local}`, words: `a UBL ${words}, not an invoice` };
 }
 
 /**

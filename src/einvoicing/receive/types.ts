@@ -66,5 +66,16 @@ export interface StatedPercentage {
   base?: string;
 }
 
-/** Not an e-invoice this service reads (another XML, an unknown root): a 422 for the caller. */
-export class NotAnEInvoiceError extends Error {}
+/**
+ * Not an e-invoice this service reads (another XML, an unknown root): a 422 for the caller. `document` says
+ * what the file is as a code, where the service knows (`fatturapa`, `ubl:DespatchAdvice`, `csv`: the 422's
+ * `details.document`, which the console words in its language; docs/receiving.md).
+ */
+export class NotAnEInvoiceError extends Error {
+  constructor(
+    message: string,
+    readonly document?: string,
+  ) {
+    super(message);
+  }
+}
