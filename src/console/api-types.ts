@@ -1224,6 +1224,17 @@ export interface ReceivedDocument {
   /** Where exchange_rate comes from: file (the file states it; PATCH cannot change it) or set (PATCH exchange_rate); null without a rate */
   exchange_rate_source: 'file' | 'set' | null;
   lines: ReceivedLine[];
+  /** The VAT per category and rate (BG-23) of the file's lines, allowances and charges, as the totals give them back; empty when its data's totals cannot be computed (docs/receiving.md) */
+  tax_breakdown: {
+    /** UNCL5305 (BT-118) */
+    category: string | null;
+    /** Percent (BT-119) */
+    rate: string;
+    /** BT-116, in the document currency */
+    taxable_amount: string;
+    /** BT-117, the input tax (Vorsteuer) to book at this rate */
+    tax_amount: string;
+  }[];
   payment: ReceivedPayment;
   /** upload: POST /received-documents; folder: INBOX_DIR or the receive command; email: IMAP_URL; network: a delivery channel (GET /received-documents/{id}/transport) */
   source: 'upload' | 'folder' | 'email' | 'network';

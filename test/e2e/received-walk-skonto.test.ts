@@ -84,7 +84,11 @@ describe('console: Skonto on a partly paid received invoice', () => {
     const page = await signIn('de-DE', 'API-Schlüssel', 'Anmelden');
     await page.goto(`${server.url}/#/received/${id}`);
     await waitForText(page, '1.542,32\u00a0€ zahlen bis 04.07.2016'); // Intl's no-break space before €
-    expect(await page.evaluate(() => document.body.innerText)).not.toContain('2.542,32');
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).not.toContain('2.542,32');
+    // The input tax to book, with its base, beside the total (it showed only the total and amount due).
+    expect(text).toContain('USt 19\u00a0% auf 2.180,00\u00a0€');
+    expect(text).toContain('414,20\u00a0€');
     expect(browser?.problems).toEqual([]);
   }, 60_000);
 });

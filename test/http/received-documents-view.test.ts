@@ -67,6 +67,10 @@ describe('the received document answer', () => {
     });
     expect(data.data.line_items).toHaveLength(2);
     expect(sum).toBe(cents('314.86'));
+    // The input tax per rate with its base, as the file's BG-23 states it (the Vorsteuer to book).
+    expect(doc.tax_breakdown).toEqual([
+      { category: 'S', rate: '7', taxable_amount: '314.86', tax_amount: '22.04' },
+    ]);
   });
 
   test('an upload names its file by Content-Disposition: decoded, only its last path segment', async () => {

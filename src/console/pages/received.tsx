@@ -1,3 +1,4 @@
+import { Fragment } from 'preact';
 import { useState } from 'preact/hooks';
 import { blob, get, list, patch, remove } from '../api';
 import type { ReceivedDocument, ReceivedPayment } from '../api-types';
@@ -13,6 +14,7 @@ import { PdfPages } from '../ui/pdf-pages';
 import { NotYours, notYours } from '../ui/write-actions';
 import { ComplianceReport } from './documents/compliance';
 import { PaymentsCard, type SkontoOffer } from './documents/payments';
+import { taxLabel } from './documents/totals-card';
 import {
   AmountDue,
   formatName,
@@ -268,6 +270,13 @@ function ReceivedView({ id }: { id: string }) {
             </dd>
             <dt>{t('Issue date')}</dt>
             <dd>{formatDate(item.issue_date)}</dd>
+            {/* The input tax (Vorsteuer) per rate, with its base: what the books take from the invoice. */}
+            {item.tax_breakdown.map((group) => (
+              <Fragment key={`${group.category}-${group.rate}`}>
+                <dt>{taxLabel(group, item.currency)}</dt>
+                <dd>{formatMoney(group.tax_amount, item.currency)}</dd>
+              </Fragment>
+            ))}
             <dt>{t('Total')}</dt>
             <dd>{formatMoney(signedTotal(item), item.currency)}</dd>
             <dt>{t('Amount due')}</dt>

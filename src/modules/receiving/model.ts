@@ -249,6 +249,18 @@ export const ReceivedDocument = t.Object({
       'Where exchange_rate comes from: file (the file states it; PATCH cannot change it) or set (PATCH exchange_rate); null without a rate',
   }),
   lines: t.Array(ReceivedLine),
+  tax_breakdown: t.Array(
+    t.Object({
+      category: Nullable(t.String({ description: 'UNCL5305 (BT-118)' })),
+      rate: t.String({ description: 'Percent (BT-119)' }),
+      taxable_amount: t.String({ description: 'BT-116, in the document currency' }),
+      tax_amount: t.String({ description: 'BT-117, the input tax (Vorsteuer) to book at this rate' }),
+    }),
+    {
+      description:
+        "The VAT per category and rate (BG-23) of the file's lines, allowances and charges, as the totals give them back; empty when its data's totals cannot be computed (docs/receiving.md)",
+    },
+  ),
   payment: ReceivedPayment,
   source: t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email'), t.Literal('network')], {
     description:
@@ -310,6 +322,7 @@ export function presentReceivedPayment(row: ReceivedPaymentRow): ReceivedDocumen
 }
 
 export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
+  const outcome = documentTotals(row.currency, row.data);
   return {
     id: row.id,
     status: row.status,
@@ -337,7 +350,15 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     note: row.note,
     exchange_rate: bookedEuroRate(row),
     exchange_rate_source: euroRateSource(row),
-    lines: linesOf(row),
+    lines: linesOf(row, outcome),
+    tax_breakdown: outcome.ok
+      ? outcome.totals.tax_groups.map((group) => ({
+          category: group.category,
+          rate: group.rate,
+          taxable_amount: group.taxable_amount,
+          tax_amount: group.tax_amount,
+        }))
+      : [],
     payment: paymentOf(row),
     source: row.source,
     file_name: row.sourceFileName,
@@ -352,9 +373,8 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
 }
 
 /** Each line with its net amount as the totals rules give it (null where the data has no price). */
-function linesOf(row: ReceivedDocumentRow): ReceivedLine[] {
+function linesOf(row: ReceivedDocumentRow, outcome: ReturnType<typeof documentTotals>): ReceivedLine[] {
   const items = row.data.line_items ?? [];
-  const outcome = documentTotals(row.currency, row.data);
   return items.map((item, i) => ({
     name: item.name,
     description: item.description ?? null,

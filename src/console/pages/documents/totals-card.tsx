@@ -15,9 +15,17 @@ const CATEGORY_NAMES: Record<string, string> = {
   O: 'Not subject to VAT',
 };
 
-/** One tax group's line: "VAT 19 % on 4,250.00 €", or its category's name when it is not plain VAT. */
-function taxLabel(group: StoredDocument['tax_breakdown'][number], currency: string): string {
-  const base = formatMoney(group.taxable_amount.amount, currency);
+/**
+ * One tax group's line: "VAT 19 % on 4,250.00 €", or its category's name when it is not plain VAT; of an
+ * issued document's tax_breakdown or a received one's (whose amounts are plain strings).
+ */
+export function taxLabel(
+  group: { category: string | null; rate: string; taxable_amount: string | { amount: string } },
+  currency: string,
+): string {
+  const taxable =
+    typeof group.taxable_amount === 'string' ? group.taxable_amount : group.taxable_amount.amount;
+  const base = formatMoney(taxable, currency);
   const named = group.category ? CATEGORY_NAMES[group.category] : undefined;
   if (named) return t('{category} on {base}', { category: t(named), base });
   return t('VAT {rate} on {base}', { rate: formatRate(group.rate), base });
