@@ -132,4 +132,6 @@ export const GERMAN_RECEIVED: Record<string, string> = {
   'a UBL self-billed invoice (SelfBilledInvoice)':
     'eine UBL-Gutschrift im Gutschriftsverfahren (SelfBilledInvoice)',
   'a UBL document ({root})': 'ein UBL-Dokument ({root})',
+  // A received invoice paid beyond what it asked (received-details.tsx AmountDue).
+  'Overpaid by {amount}': 'Überzahlt um {amount}',
 };

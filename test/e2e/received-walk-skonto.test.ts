@@ -91,4 +91,23 @@ describe('console: Skonto on a partly paid received invoice', () => {
     expect(text).toContain('414,20\u00a0€');
     expect(browser?.problems).toEqual([]);
   }, 60_000);
+  test('paid beyond what it asks: the page says by how much it is overpaid, the list marks it', async () => {
+    const id = await partlyPaid();
+    const more = await server.json(`/api/v1/received-documents/${id}/payments`, {
+      method: 'POST',
+      key: account.apiKey,
+      body: { amount: '2000.00', date: '2016-07-10' },
+    });
+    expect(more.status).toBe(201);
+    const page = await signIn('de-DE', 'API-Schlüssel', 'Anmelden');
+    await page.goto(`${server.url}/#/received/${id}`);
+    // 2,594.20 asked, 3,000.00 paid: it showed "-405,80 €" like a credit the seller owes.
+    await waitForText(page, 'Überzahlt um 405,80\u00a0€');
+    await page.goto(`${server.url}/#/received`);
+    await page.waitForFunction(
+      () => document.querySelector('table.received-list tbody')?.textContent?.includes('Überzahlt'),
+      { timeout: 20_000 },
+    );
+    expect(browser?.problems).toEqual([]);
+  }, 60_000);
 });

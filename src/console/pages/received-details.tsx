@@ -66,6 +66,9 @@ interface DueProps {
 /** What is due on it in words: an amount, nothing (a credit, and what the seller owes back), or the other file. */
 export function AmountDue({ amountDue, credit, copyOf, currency }: DueProps) {
   if (copyOf !== null) return <a href={href('received', copyOf)}>{t('Paid through the file that counts')}</a>;
+  // Paid beyond what it asked (not a credit: that is said below): by how much, not a bare negative amount.
+  if (credit === null && amountDue.startsWith('-'))
+    return <>{t('Overpaid by {amount}', { amount: formatMoney(amountDue.slice(1), currency) })}</>;
   if (credit === null) return <>{formatMoney(amountDue, currency)}</>;
   if (!/[1-9]/.test(credit)) return <>{t('Nothing to pay.')}</>;
   return <>{t('Nothing to pay: the seller owes you {amount}.', { amount: formatMoney(credit, currency) })}</>;

@@ -141,6 +141,7 @@ function ReceivedList() {
                 {/* Another file of an invoice is due once, on the file that counts; a credit is owed to the firm. */}
                 <td class="num side row-2">
                   {item.duplicate_of ? '—' : formatMoney(signedDue(item), item.currency)}
+                  {item.payment_status === 'overpaid' ? <div class="hint">{t('Overpaid')}</div> : null}
                 </td>
               </tr>
             ))}
