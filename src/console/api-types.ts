@@ -1218,7 +1218,10 @@ export interface ReceivedDocument {
   }[];
   /** The file that counts of the same invoice: same type, seller, number, issue date, currency, total and amount due */
   duplicate_of: string | null;
+  /** The firm's own note on it (PATCH) */
   note: string | null;
+  /** The seller's notes on the invoice (BT-22, several joined by a blank line; a #CODE# subject prefix left out), as the file states them */
+  invoice_note: string | null;
   /** Euros per unit of `currency` for the books (the DATEV export's Kurs): the rate the file states (its accounting currency EUR, BT-6, with the rate behind BT-111), else the one set by PATCH `exchange_rate`; null for a euro document and while none is known */
   exchange_rate: string | null;
   /** Where exchange_rate comes from: file (the file states it; PATCH cannot change it) or set (PATCH exchange_rate); null without a rate */

@@ -134,4 +134,6 @@ export const GERMAN_RECEIVED: Record<string, string> = {
   'a UBL document ({root})': 'ein UBL-Dokument ({root})',
   // A received invoice paid beyond what it asked (received-details.tsx AmountDue).
   'Overpaid by {amount}': 'Überzahlt um {amount}',
+  // The seller's notes on a received invoice (BT-22), received.tsx.
+  'Notes from the seller': 'Hinweise des Verkäufers',
 };

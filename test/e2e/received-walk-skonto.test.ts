@@ -89,6 +89,8 @@ describe('console: Skonto on a partly paid received invoice', () => {
     // The input tax to book, with its base, beside the total (it showed only the total and amount due).
     expect(text).toContain('USt 19\u00a0% auf 2.180,00\u00a0€');
     expect(text).toContain('414,20\u00a0€');
+    // The seller's notes (BT-22) have a card of their own.
+    expect(text).toContain('Hinweise des Verkäufers');
     expect(browser?.problems).toEqual([]);
   }, 60_000);
   test('paid beyond what it asks: the page says by how much it is overpaid, the list marks it', async () => {

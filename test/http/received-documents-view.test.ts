@@ -68,6 +68,9 @@ describe('the received document answer', () => {
     expect(data.data.line_items).toHaveLength(2);
     expect(sum).toBe(cents('314.86'));
     // The input tax per rate with its base, as the file's BG-23 states it (the Vorsteuer to book).
+    // The seller's notes (BT-22), the #ADU# subject left out: the terms and conditions it refers to.
+    expect(doc.invoice_note).toStartWith('Es gelten unsere Allgem. Geschäftsbedingungen');
+    expect(doc.note).toBeNull();
     expect(doc.tax_breakdown).toEqual([
       { category: 'S', rate: '7', taxable_amount: '314.86', tax_amount: '22.04' },
     ]);

@@ -338,6 +338,12 @@ function ReceivedView({ id }: { id: string }) {
             />
           )}
           <LinesCard lines={item.lines} currency={item.currency} />
+          {item.invoice_note ? (
+            <section class="card">
+              <h2>{t('Notes from the seller')}</h2>
+              <p class="pre">{item.invoice_note}</p>
+            </section>
+          ) : null}
           <ReadingNotesCard warnings={item.warnings} />
           <section class="card">
             <h2>{t('Validation report')}</h2>

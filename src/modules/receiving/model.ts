@@ -238,7 +238,11 @@ export const ReceivedDocument = t.Object({
     description:
       'The file that counts of the same invoice: same type, seller, number, issue date, currency, total and amount due',
   }),
-  note: t.Union([t.String(), t.Null()]),
+  note: t.Union([t.String(), t.Null()], { description: "The firm's own note on it (PATCH)" }),
+  invoice_note: t.Union([t.String(), t.Null()], {
+    description:
+      "The seller's notes on the invoice (BT-22, several joined by a blank line; a #CODE# subject prefix left out), as the file states them",
+  }),
   exchange_rate: t.Union([t.String(), t.Null()], {
     description:
       "Euros per unit of `currency` for the books (the DATEV export's Kurs): the rate the file states (its accounting currency EUR, BT-6, with the rate behind BT-111), else the one set by PATCH `exchange_rate`; null for a euro document and while none is known",
@@ -348,6 +352,7 @@ export function presentReceived(row: ReceivedDocumentRow): ReceivedDocument {
     warnings: row.warnings as ReceivedWarning[],
     duplicate_of: row.duplicateOf,
     note: row.note,
+    invoice_note: row.data.notes?.trim() || null,
     exchange_rate: bookedEuroRate(row),
     exchange_rate_source: euroRateSource(row),
     lines: linesOf(row, outcome),
