@@ -1064,4 +1064,6 @@ export const GERMAN: Record<string, string> = {
   'Zero rate (0 %, photovoltaics)': 'Nullsteuersatz (0 %, Photovoltaik)',
   'First day': 'Erster Tag',
   'Last day': 'Letzter Tag',
+  '{name} saved.': '{name} gespeichert.',
+  '{name} deleted.': '{name} gelöscht.',
 };

@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { FIRST_START_NAME, showsOffice } from '../accounts';
 import { type Language, t } from '../i18n';
 import type { Account, Me } from '../me';
@@ -8,6 +8,8 @@ import { can } from '../permissions';
 export type { Account, Me } from '../me';
 
 import { href, useRoute } from '../router';
+import { onAnnounce } from '../ui/announce';
+import { useFocusKept } from '../ui/focus-kept';
 import { LanguageChooser } from '../ui/language';
 import { Notice } from '../ui/notice';
 import { AccountSwitcher } from './account-switcher';
@@ -98,6 +100,86 @@ function Page({
   }
 }
 
+// Whether anything of this page had the focus yet (a fresh load: not before the first screen is drawn).
+let focusedBefore = false;
+if (typeof document !== 'undefined')
+  document.addEventListener(
+    'focusin',
+    () => {
+      focusedBefore = true;
+    },
+    { once: true },
+  );
+
+/**
+ * After a move to another screen the keyboard and a screen reader start at its heading (the link or button
+ * that moved there is behind, or gone, and the focus would fall back to the top of the page): the first
+ * heading of the new screen takes the focus once it is drawn (screens load first). A screen that puts the
+ * focus somewhere in itself (or keeps the control that was used), or a person who moves it meanwhile,
+ * keeps it there. On the first drawing only when something of the page had the focus before (the sign-in
+ * form, the language chosen): not on a fresh load, where the keyboard starts at the skip link.
+ */
+function useHeadingFocus(where: string) {
+  const first = useRef(true);
+  useEffect(() => {
+    const main = document.getElementById('main');
+    const active = document.activeElement;
+    const initial = first.current;
+    first.current = false;
+    if (!main || (active && active !== document.body && main.contains(active))) return;
+    if (initial && !focusedBefore) return;
+    let ours = false;
+    let stop = () => {};
+    const place = (): boolean => {
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading) return false;
+      if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      ours = true;
+      heading.focus();
+      ours = false;
+      return true;
+    };
+    if (place()) return;
+    const observer = new MutationObserver(() => {
+      if (place()) stop();
+    });
+    const moved = () => {
+      if (!ours) stop();
+    };
+    const timer = setTimeout(() => stop(), 15_000);
+    stop = () => {
+      observer.disconnect();
+      clearTimeout(timer);
+      document.removeEventListener('focusin', moved);
+    };
+    observer.observe(main, { childList: true, subtree: true });
+    document.addEventListener('focusin', moved);
+    return stop;
+  }, [where]);
+}
+
+/**
+ * The shell's live region: what a screen announced (ui/announce.ts), kept over the move to the next screen
+ * (a saved customer, then the list) and cleared on the move after that.
+ */
+function useAnnouncement(where: string): string {
+  const [said, setSaid] = useState<{ text: string; on: string | null }>({ text: '', on: null });
+  useEffect(() => {
+    onAnnounce((text) => setSaid({ text, on: null }));
+    return () => onAnnounce(null);
+  }, []);
+  useEffect(() => {
+    setSaid((shown) =>
+      shown.text === '' || shown.on === where
+        ? shown
+        : shown.on === null
+          ? { ...shown, on: where }
+          : { text: '', on: null },
+    );
+  }, [where]);
+  return said.text;
+}
+
 export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage, onSignOut }: Props) {
   const route = useRoute();
   const current = route[0] ?? 'documents';
@@ -107,6 +189,9 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
   // to another screen folds them again, in the same drawing as the new screen's name (the menu is open
   // for the screen it was opened on).
   const where = route.join('/');
+  useHeadingFocus(where);
+  useFocusKept();
+  const announcement = useAnnouncement(where);
   const [openOn, setOpenOn] = useState<string | null>(null);
   const menuOpen = openOn === where;
   const currentLabel = SECTIONS.find((section) => section.path === current)?.label ?? 'Documents';
@@ -168,6 +253,10 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
         </nav>
       </header>
       <main id="main" tabIndex={-1}>
+        {/* Always in the page, so that words put into it are announced. */}
+        <div role="status" aria-live="polite" class="announcement">
+          {announcement ? <p class="notice notice-ok">{announcement}</p> : null}
+        </div>
         {/* A first start names the account in English; the header, invitations and the office's lists
             show that name until the owner enters the firm's own. */}
         {me.account.name === FIRST_START_NAME && can('account:edit') && current !== 'settings' ? (

@@ -3,6 +3,7 @@ import { ApiError, get, patch, post, remove, upload } from '../../api';
 import type { StoredFile } from '../../api-types';
 import { t } from '../../i18n';
 import { href, navigate, useUnsavedGuard } from '../../router';
+import { announce } from '../../ui/announce';
 import { Checkbox, Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useLoad, useObjectUrl } from '../../ui/hooks';
 import { ErrorNotice } from '../../ui/notice';
@@ -59,6 +60,8 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
     );
     if (saved) {
       release();
+      // Said on the list it goes back to (its heading takes the focus): the list alone does not say so.
+      announce(t('{name} saved.', { name: String(saved[kind.nameField] ?? '') }));
       navigate(kind.route);
     }
   };
@@ -71,6 +74,7 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
     const done = await action.run(() => remove(`${kind.api}/${existing.id}`));
     if (done !== undefined) {
       release();
+      announce(t('{name} deleted.', { name: values[kind.nameField] ?? '' }));
       navigate(kind.route);
     }
   };

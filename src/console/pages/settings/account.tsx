@@ -28,11 +28,17 @@ export function AccountName({
   const action = useAction();
   const submit = async (event: Event) => {
     event.preventDefault();
+    const form = event.currentTarget as HTMLFormElement;
     setDone(false);
     const renamed = await action.run(() => patch<Account>('/account', { name }));
     if (renamed) {
       setDone(true);
       onRenamed(renamed);
+      // "Rename" stays disabled for the name it now has: the focus it had (lost while it was disabled)
+      // goes to the name, not to the top of the page.
+      const active = document.activeElement;
+      if (!active || active === document.body || form.contains(active))
+        form.querySelector<HTMLInputElement>('input')?.focus();
     }
   };
   return (
