@@ -150,7 +150,15 @@ function claimPartial(partial: string, out: string): number {
   try {
     return openSync(partial, 'wx', 0o600);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    // A folder this user may not write (a root-owned /backups, a cron job as the service's user): one line
+    // naming it and what to do, not open's bare "EACCES: permission denied, open '<out>.partial'".
+    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+      throw new Error(
+        `cannot write the backup into ${dirname(out)} (${code}): this user (uid ${process.getuid?.() ?? '?'}) may not write there; give --out in a folder it may write, or let it write this one`,
+      );
+    }
+    if (code !== 'EEXIST') throw error;
     throw new Error(
       `${partial} exists: another backup to ${out} is running, or one was killed before it could clean up; if none is running, delete ${partial} and back up again`,
     );

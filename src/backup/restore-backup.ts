@@ -1,5 +1,7 @@
 import {
+  accessSync,
   closeSync,
+  constants,
   existsSync,
   mkdirSync,
   openSync,
@@ -28,6 +30,36 @@ import {
 import { type ZipEntryInfo, ZipFormatError, ZipReader, ZipTruncatedError } from './zip-reader';
 
 export class RestoreError extends Error {}
+
+/** What the file system answers a user who may not read or write there. */
+const NOT_ALLOWED = new Set(['EACCES', 'EPERM', 'EROFS']);
+
+/**
+ * A backup this user cannot read (every backup is owner-only, 0600: one a root cron job made, restored by
+ * the service's user) was refused as "is not a backup: EACCES: permission denied", as if it were damaged.
+ */
+function requireReadable(file: string): void {
+  try {
+    accessSync(file, constants.R_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (!NOT_ALLOWED.has(code)) return; // ZipReader.open says what else is wrong
+    let owner = '';
+    try {
+      owner = `, belongs to uid ${statSync(file).uid}`;
+    } catch {}
+    throw new RestoreError(
+      `cannot read the backup ${file} (${code}): backups are for their owner only (mode 0600${owner}) and this user is uid ${process.getuid?.() ?? '?'}; run restore as the user the service runs as, from a copy of the backup that user owns`,
+    );
+  }
+}
+
+/** The staging folder cannot be made where DATA_DIR is (or would be): one line, not mkdir's bare EACCES. */
+function cannotWrite(target: string, path: string, code: string): RestoreError {
+  return new RestoreError(
+    `cannot restore into DATA_DIR ${target}: this user (uid ${process.getuid?.() ?? '?'}) may not write ${path} (${code}); make DATA_DIR an empty folder the service's user owns and run restore as that user`,
+  );
+}
 
 /**
  * The staging folder, one name per target: made with an exclusive mkdir, it is the restore's claim on the
@@ -69,6 +101,7 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   if (statSync(file).isDirectory()) {
     throw new RestoreError(`${file} is a folder, not a backup file: name the backup's .zip file in it`);
   }
+  requireReadable(file);
   let zip: ZipReader;
   try {
     zip = ZipReader.open(file);
@@ -109,11 +142,14 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   try {
     manifest = readManifest(zip);
     const plan = planEntries(zip.entries);
-    made = mkdirSync(dirname(staging), { recursive: true, mode: 0o700 });
     try {
+      made = mkdirSync(dirname(staging), { recursive: true, mode: 0o700 });
       mkdirSync(staging, { mode: 0o700 });
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw anotherRestore(target, staging);
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EEXIST') throw anotherRestore(target, staging);
+      if (NOT_ALLOWED.has(code))
+        throw cannotWrite(target, (error as NodeJS.ErrnoException).path ?? staging, code);
       throw error;
     }
     ownsStaging = true;

@@ -1,4 +1,5 @@
-import { existsSync, statSync } from 'node:fs';
+import { accessSync, constants, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { type Config, ConfigError } from '../config';
 
@@ -19,7 +20,7 @@ const NEW_INSTALL = 'A new installation is made by `serve` or `migrate`.';
  */
 export async function requireInstallation(config: Config): Promise<void> {
   if (config.databaseUrl !== null) return;
-  if (!existsSync(config.dataDir)) {
+  if (!present(config.dataDir, config.dataDir)) {
     throw new ConfigError(`DATA_DIR ${config.dataDir} does not exist: is DATA_DIR right? ${NEW_INSTALL}`);
   }
   requireFolder(config.dataDir);
@@ -27,20 +28,73 @@ export async function requireInstallation(config: Config): Promise<void> {
 
 /** The embedded setup's check: DATA_DIR is a folder holding the SQLite database. */
 export function requireDataDirDatabase(dir: string, hint = NEW_INSTALL): void {
-  if (!existsSync(dir)) {
+  if (!present(dir, dir)) {
     throw new ConfigError(`DATA_DIR ${dir} does not exist: is DATA_DIR right? ${hint}`);
   }
   requireFolder(dir);
   const file = join(dir, DATABASE_FILE);
   // A zero-length file is what `touch` leaves, not a database: SQLite would take it as a new, empty one.
-  if (!existsSync(file) || statSync(file).size === 0) {
+  if (!present(file, dir) || statSync(file).size === 0) {
     throw new ConfigError(
       `DATA_DIR ${dir} holds no invoice-service database (${DATABASE_FILE}): is DATA_DIR right? ${hint}`,
     );
+  }
+  // Opened for reading and writing (SQLite's WAL): another user's file was "unable to open database file".
+  try {
+    accessSync(file, constants.R_OK | constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EACCES' || code === 'EPERM') throw notThisUsers(dir, file, code);
+    throw error;
   }
 }
 
 /** A DATA_DIR naming a file, in one line rather than mkdir's EEXIST. */
 export function requireFolder(dir: string): void {
   if (!statSync(dir).isDirectory()) throw new ConfigError(`DATA_DIR ${dir} is a file, not a folder`);
+}
+
+/**
+ * Whether `path` (in or at the data dir `dir`) exists. A path this user may not look at (a data dir of the
+ * service's own user, 0700, and a command run as another one, a cron job's) is one line saying so: it was
+ * taken as missing, "holds no invoice-service database: is DATA_DIR right?", sending the operator to look
+ * for a data dir that is there.
+ */
+export function present(path: string, dir: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return false;
+    if (code === 'EACCES' || code === 'EPERM') throw notThisUsers(dir, path, code);
+    throw error;
+  }
+}
+
+/** The one line for a data dir (or a file in it) that belongs to another user than the one running. */
+export function notThisUsers(dir: string, path: string, code: string): ConfigError {
+  const me = currentUser();
+  const owner = ownerOf(path) ?? ownerOf(dir);
+  const whose = owner !== null && owner !== me.uid ? `; it belongs to uid ${owner}` : '';
+  return new ConfigError(
+    `DATA_DIR ${dir}: ${path === dir ? 'it' : path} cannot be used by this user (${me.label}) (${code})${whose}: run the command as the user the service runs as, or give that user its data dir (chown -R <user> ${dir})`,
+  );
+}
+
+function currentUser(): { label: string; uid: number } {
+  const uid = process.getuid?.() ?? -1;
+  let name = '';
+  try {
+    name = userInfo().username;
+  } catch {}
+  return { label: name && name !== 'unknown' ? `${name}, uid ${uid}` : `uid ${uid}`, uid };
+}
+
+function ownerOf(path: string): number | null {
+  try {
+    return statSync(path).uid;
+  } catch {
+    return null;
+  }
 }

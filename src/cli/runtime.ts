@@ -17,7 +17,7 @@ import { migrate } from '../db/migrate';
 import { seedPlans } from '../modules/plans';
 import { systemClock } from '../shared/clock';
 import { randomToken } from '../shared/ids';
-import { DATABASE_FILE, requireFolder, requireInstallation } from './installation';
+import { DATABASE_FILE, notThisUsers, present, requireFolder, requireInstallation } from './installation';
 
 export { DATABASE_FILE } from './installation';
 
@@ -32,6 +32,7 @@ export type OpenedDatabase = DbHandle & { applied: string[] };
 export async function openDataDir(config: Config): Promise<OpenedDatabase> {
   keepFilesPrivate();
   prepareFolder(config.dataDir);
+  requireOwnFiles(config.dataDir);
   makePrivate(config.dataDir);
   const handle = await openConfiguredDatabase(config);
   await seedPlans({ ctx: { db: handle.db, clock: systemClock } });
@@ -49,7 +50,7 @@ export async function openInstallation(config: Config): Promise<OpenedDatabase> 
 
 /** The data dir made when missing, and usable: a file or a folder the service cannot write is one clear line. */
 function prepareFolder(dir: string): void {
-  if (existsSync(dir)) requireFolder(dir);
+  if (present(dir, dir)) requireFolder(dir);
   const problem = (error: unknown) => (error as NodeJS.ErrnoException).code ?? String(error);
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
@@ -73,6 +74,13 @@ async function openConfiguredDatabase(config: Config): Promise<OpenedDatabase> {
   if (config.databaseUrl !== null) {
     // The driver (postgres.js) and the code around it only when PostgreSQL is used, not on every SQLite start.
     const { openPostgres } = await import('../db/postgres');
+    // A first answer, or one line saying what to check, before the migrations wait on it (below 30 s
+    // when DATABASE_ANSWER_TIMEOUT_SECONDS is set lower).
+    const { requireDatabaseAnswers, FIRST_ANSWER_SECONDS } = await import('./database-check');
+    await requireDatabaseAnswers(
+      config.databaseUrl,
+      Math.min(FIRST_ANSWER_SECONDS, config.databaseAnswerTimeoutSeconds),
+    );
     return await openPostgres(config.databaseUrl, {
       poolSize: config.databasePoolSize,
       answerTimeoutSeconds: config.databaseAnswerTimeoutSeconds,
@@ -146,13 +154,57 @@ export function keepFilesPrivate(): void {
  */
 function makePrivate(dataDir: string): void {
   if ((statSync(dataDir).mode & 0o077) === 0) return;
+  // Only the owner may change a mode: a file of another user's is one line, not chmod's bare EPERM.
+  const tighten = (path: string, mode: number) => {
+    try {
+      chmodSync(path, mode);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EPERM' || code === 'EACCES') throw notThisUsers(dataDir, path, code);
+      throw error;
+    }
+  };
   const walk = (dir: string) => {
-    chmodSync(dir, 0o700);
+    tighten(dir, 0o700);
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
       const path = join(dir, entry.name);
       if (entry.isDirectory()) walk(path);
-      else if (entry.isFile()) chmodSync(path, 0o600);
+      else if (entry.isFile()) tighten(path, 0o600);
     }
   };
   walk(dataDir);
+}
+
+/** What the service reads and writes in the data dir itself; `blobs` with its first level of folders. */
+const OWN_ENTRIES = [
+  DATABASE_FILE,
+  `${DATABASE_FILE}-wal`,
+  `${DATABASE_FILE}-shm`,
+  'signing-secret',
+  'credentials-key',
+  'blobs',
+];
+
+/**
+ * The data dir's own files are this user's to read and write: a `restore` or `migrate` run as root, then
+ * `serve` as the service's user, met SQLite's bare "unable to open database file" (no path, no cause) on
+ * every command. One line names the file, its owner and the fix instead (exit 2). Root passes every check.
+ */
+function requireOwnFiles(dataDir: string): void {
+  const check = (path: string, folder: boolean) => {
+    if (!present(path, dataDir)) return;
+    try {
+      accessSync(path, constants.R_OK | constants.W_OK | (folder ? constants.X_OK : 0));
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (code === 'EACCES' || code === 'EPERM') throw notThisUsers(dataDir, path, code);
+      throw error;
+    }
+  };
+  for (const name of OWN_ENTRIES) check(join(dataDir, name), name === 'blobs');
+  const blobs = join(dataDir, 'blobs');
+  if (!present(blobs, dataDir) || !statSync(blobs).isDirectory()) return;
+  for (const entry of readdirSync(blobs, { withFileTypes: true })) {
+    if (entry.isDirectory()) check(join(blobs, entry.name), true);
+  }
 }

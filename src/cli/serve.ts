@@ -5,8 +5,12 @@ import { createOwnerSetupLink, linkUrl } from '../modules/users';
 import { createService } from '../service';
 import { systemClock } from '../shared/clock';
 import { isWildcardHost, wildcardOriginNote } from '../shared/link-origin';
+import { type BlobStore, storeReachable } from '../storage/blob-store';
+import type { S3Settings } from '../storage/s3-blob-store';
 
 const TIDY_MS = 5 * 1000;
+/** How long the start's look at the bucket waits for its answer before it says the bucket is unusable. */
+const BUCKET_CHECK_MS = 15 * 1000;
 
 /** `serve`: the service as createService wires it, on the configured port, with the first account's key. */
 export async function serve(
@@ -26,7 +30,7 @@ export async function serve(
     });
   } catch (error) {
     await service.stop(); // the pools and the database; nothing else started
-    throw error;
+    throw withListenHint(error, config);
   }
   // Only once the port is bound: a first key made before a failed bind would never be printed, and the
   // next start would make none (the account would already exist).
@@ -54,6 +58,9 @@ export async function serve(
   tidying.unref();
   const files = config.s3 ? `, files in bucket ${config.s3.bucket}` : '';
   out(`invoice-service listening on ${server.url} (data in ${config.dataDir}${files})`);
+  // Not awaited: the start goes on (a bucket briefly away must not keep every instance down), but a wrong
+  // S3_ENDPOINT, bucket or key is said now, not found out at the first render.
+  if (config.s3 !== null) void warnUnlessBucketAnswers(service.deps.blobs, config.s3);
   if (first) {
     const account = presentAccount(first.account);
     out(`Created account "${account.name}" (${account.id}) on plan ${account.plan_name}.`);
@@ -84,4 +91,59 @@ export async function serve(
     await service.stop();
     console.error('invoice-service: stopped');
   };
+}
+
+/**
+ * One line on stderr when the bucket S3_* names cannot be used at start (refused or unknown endpoint, no such
+ * bucket, refused keys, no answer): the server started as before and answered 200 to /health while every
+ * render, upload and received file failed with 503, the start itself saying nothing (docs/storage.md).
+ */
+async function warnUnlessBucketAnswers(blobs: BlobStore, s3: S3Settings): Promise<void> {
+  let where = `bucket "${s3.bucket}"`;
+  if (s3.endpoint !== null) {
+    try {
+      where += ` at ${new URL(s3.endpoint).origin}`; // never a user or password written into the URL
+    } catch {}
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const silent = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${BUCKET_CHECK_MS / 1000} s`)),
+      BUCKET_CHECK_MS,
+    );
+    timer.unref();
+  });
+  try {
+    await Promise.race([storeReachable(blobs), silent]);
+  } catch (error) {
+    const { message, name, code } = error as { message?: string; name?: string; code?: string };
+    const reason = [code ?? (name && name !== 'Error' ? name : undefined), message]
+      .filter(Boolean)
+      .join(': ');
+    console.error(
+      `invoice-service: the ${where} cannot be used (${reason || String(error)}): PDFs, uploads and received files fail with 503 until it can; check S3_ENDPOINT, S3_BUCKET and the keys (GET /ready checks it again)`,
+    );
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The bind's error with what to change: a HOST that is not this machine's came as Bun's bare `ENOENT: no
+ * such file or directory, listen` (a name that does not resolve) or `EADDRNOTAVAIL`, and a port below 1024
+ * for a user without the right to it as `EACCES`, none naming the setting.
+ */
+function withListenHint(error: unknown, config: Config): unknown {
+  if (!(error instanceof Error)) return error;
+  const { message } = error;
+  const hostFix =
+    'set HOST to 127.0.0.1 (this machine only), 0.0.0.0 (every interface) or one of its own addresses';
+  let hint: string | null = null;
+  if (/\bENOENT\b|ENOTFOUND|EAI_/.test(message))
+    hint = `HOST ${config.host} does not resolve here: ${hostFix}`;
+  else if (/EADDRNOTAVAIL/.test(message))
+    hint = `HOST ${config.host} is not an address of this machine: ${hostFix}`;
+  else if (/\bEACCES\b|permission denied/i.test(message) && config.port > 0 && config.port < 1024)
+    hint = `port ${config.port} is below 1024, which needs root or CAP_NET_BIND_SERVICE: set PORT to 1024 or above (a reverse proxy can serve 80 and 443)`;
+  return hint === null ? error : new Error(`${message}; ${hint}`);
 }
