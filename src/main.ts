@@ -8,7 +8,7 @@ import { keepFilesPrivate } from './cli/runtime';
 import { serve } from './cli/serve';
 import { ConfigError, loadConfig } from './config';
 import { DomainError } from './shared/errors';
-import { VERSION } from './version';
+import { BUILD_COMMIT, VERSION } from './version';
 
 const out = (line: string) => console.log(line);
 
@@ -21,7 +21,8 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'version') {
-    out(VERSION);
+    // The package version, and which build of it: an operator checks an upgrade took.
+    out(BUILD_COMMIT ? `${VERSION} (commit ${BUILD_COMMIT})` : VERSION);
     return 0;
   }
   const config = loadConfig(process.env, args.flags);

@@ -84,11 +84,21 @@ async function serve(
   return started;
 }
 
+/** The date of this checkout's last commit (its committer's). */
+const dateOfHead = () =>
+  Bun.spawnSync(['git', 'log', '-1', '--format=%cs'], { cwd: import.meta.dir })
+    .stdout.toString()
+    .trim();
+
 describe('admin CLI', () => {
   test('version and help', () => {
     const version = runCli(['version']);
     expect(version.code).toBe(0);
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+    // Built from a git checkout (this one): which commit, so two builds of one version tell apart.
+    const head = Bun.spawnSync(['git', 'log', '-1', '--format=%h'], { cwd: import.meta.dir });
+    if (head.exitCode === 0)
+      expect(version.stdout.trim()).toEndWith(`(commit ${head.stdout.toString().trim()} ${dateOfHead()})`);
     const help = runCli(['help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('accounts create --name NAME');
