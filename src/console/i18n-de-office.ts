@@ -45,7 +45,7 @@ export const GERMAN_OFFICE: Record<string, string> = {
   Leave: 'Verlassen',
   'Leave {name}': '{name} verlassen',
   'Leave {name}? Your access to it ends at once, with your API keys there. Its data stays; only an owner or admin of {name} can invite you again.':
-    '{name} verlassen? Ihr Zugang endet sofort, mit Ihren API-Schlüsseln dort. Die Daten bleiben; nur ein Inhaber oder Administrator von {name} kann Sie wieder einladen.',
+    '{name} verlassen? Ihr Zugang endet sofort, Ihre API-Schlüssel dort ebenso. Die Daten bleiben erhalten; nur ein Inhaber oder Administrator von {name} kann Sie wieder einladen.',
   // Add client
   'Add client': 'Mandant hinzufügen',
   'A new account for the client firm: its owner gets a one-time link to sign in, and you work in it with the role chosen here.':
@@ -89,9 +89,15 @@ export const GERMAN_OFFICE: Record<string, string> = {
     'Belege in Fremdwährung nennen keinen Kurs zum Euro, den DATEV braucht; die Fehler.txt der ZIP-Datei nennt sie.',
   'The account is disabled.': 'Das Konto ist gesperrt.',
   'You no longer work in this account.': 'Sie arbeiten nicht mehr in diesem Konto.',
+  'You no longer work in {name}: its owner removed you, or you left it.':
+    'Sie arbeiten nicht mehr für {name}: Der Inhaber hat Sie entfernt, oder Sie haben den Mandanten verlassen.',
   'Open its DATEV settings': 'DATEV-Einstellungen öffnen',
   'Open the DATEV settings of {name}': 'DATEV-Einstellungen von {name} öffnen',
   'The export could not be made.': 'Der Export konnte nicht erstellt werden.',
+  'This ZIP holds files of {names}, for which you no longer work: start a new export.':
+    'Diese ZIP-Datei enthält Dateien von {names}, für die Sie nicht mehr arbeiten: Starten Sie einen neuen Export.',
+  'You are the last owner of {name}: make someone else an owner there first (Settings, Teams and members), then leave.':
+    'Sie sind der letzte Inhaber von {name}. Machen Sie dort zuerst eine andere Person zum Inhaber (Einstellungen, Arbeitsbereiche und Mitglieder); danach können Sie austreten.',
   // Joining another account with an existing login
   'You already have a login ({email}): enter your password to join {account}.':
     'Sie haben bereits eine Anmeldung ({email}): Geben Sie Ihr Passwort ein, um {account} beizutreten.',

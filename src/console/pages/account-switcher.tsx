@@ -16,6 +16,7 @@ import { t } from '../i18n';
 import type { Me } from '../me';
 import { useAction } from '../ui/hooks';
 import { ErrorNotice } from '../ui/notice';
+import { notReached } from './office/not-reached';
 
 interface Props {
   me: Me;
@@ -77,7 +78,11 @@ export function AccountSwitcher({ me, onSwitch }: Props) {
   const shown = [...groups.recent, ...groups.others];
   const pick = async (account: ReachedAccount) => {
     if (account.id === me.account.id) return close(true);
-    await action.run(() => onSwitch(account.id));
+    await action.run(() =>
+      onSwitch(account.id).catch((error: unknown) => {
+        throw notReached(error, account);
+      }),
+    );
   };
 
   // Up and down move between the search field and the firms' buttons; Home and End to the ends.

@@ -3,7 +3,7 @@
 // folder of DATEV files per client, and Fehler.txt naming any client that has none, listed here too).
 import { useEffect, useState } from 'preact/hooks';
 import { clientNumberText, type ReachedAccount } from '../../accounts';
-import { type ApiError, blob, get, post } from '../../api';
+import { ApiError, blob, get, post } from '../../api';
 import { formatDate, locale, t } from '../../i18n';
 import type { Me } from '../../me';
 import { navigate } from '../../router';
@@ -13,12 +13,31 @@ import { ErrorNotice, Notice } from '../../ui/notice';
 import { exportProblem } from './export-problems';
 import { exportPending, type OfficeExport } from './model';
 
-/** Last month, from its first to its last day (the browser's calendar month). */
+/**
+ * Last month, from its first to its last day, by the browser's own calendar: in Berlin at half past midnight
+ * on 1 December (still 30 November in UTC) that is November.
+ */
 function lastMonth(): { from: string; to: string } {
   const now = new Date();
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
-  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0));
+  const first = new Date(Date.UTC(now.getFullYear(), now.getMonth() - 1, 1));
+  const last = new Date(Date.UTC(now.getFullYear(), now.getMonth(), 0));
   return { from: first.toISOString().slice(0, 10), to: last.toISOString().slice(0, 10) };
+}
+
+/**
+ * The ZIP refused because it holds files of a client the user no longer reaches (409 naming them): said in
+ * the console's words with those clients' names; any other refusal as it came.
+ */
+function clientsGone(error: unknown, names: (accountId: string) => string): unknown {
+  if (error instanceof ApiError && error.status === 409 && Array.isArray(error.details.account_ids)) {
+    const gone = (error.details.account_ids as unknown[]).map((id) => names(String(id)));
+    // An ApiError still: the period's fields read their problems from it.
+    const text = t('This ZIP holds files of {names}, for which you no longer work: start a new export.', {
+      names: gone.join(', '),
+    });
+    return new ApiError(error.status, error.code, text, error.fields, error.details);
+  }
+  return error;
 }
 
 const POLL_MS = 2_000;
@@ -26,10 +45,13 @@ const POLL_MS = 2_000;
 export function AllClientsExport({
   me,
   onSwitch,
+  onCompleted,
 }: {
   me: Me;
   /** Acts in another account the user reaches (then shows its dashboard). */
   onSwitch: (accountId: string) => Promise<boolean>;
+  /** The export is made: its files are recorded as the clients' DATEV exports (the overview reads them). */
+  onCompleted?: () => void;
 }) {
   const clients = me.accounts
     .filter((a) => !a.disabled)
@@ -49,7 +71,9 @@ export function AllClientsExport({
     if (!job || !pending) return;
     const timer = setTimeout(async () => {
       const next = await action.run(() => get<OfficeExport>(`/office/exports/${job.id}`));
-      if (next) setJob(next);
+      if (!next) return;
+      setJob(next);
+      if (next.status === 'completed') onCompleted?.();
     }, POLL_MS);
     return () => clearTimeout(timer);
   }, [job]);
@@ -72,9 +96,18 @@ export function AllClientsExport({
     if (started) setJob(started);
   };
   const download = (done: OfficeExport) =>
-    action.run(async () =>
-      saveBlob(await blob('GET', `/office/exports/${done.id}/download`), `DATEV_${done.from}_${done.to}.zip`),
-    );
+    action.run(async () => {
+      const zip = await blob('GET', `/office/exports/${done.id}/download`).catch((error: unknown) => {
+        throw clientsGone(
+          error,
+          (id) =>
+            done.results?.find((r) => r.account_id === id)?.name ||
+            clients.find((c) => c.id === id)?.name ||
+            id,
+        );
+      });
+      saveBlob(zip, `DATEV_${done.from}_${done.to}.zip`);
+    });
 
   const name = (client: ReachedAccount) => {
     const number = clientNumberText(client);

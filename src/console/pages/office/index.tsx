@@ -4,7 +4,7 @@
 // and admins add clients here; a DATEV export of many clients at once is made as a job.
 import { useState } from 'preact/hooks';
 import { currentAccount, mayAddClients } from '../../accounts';
-import { get, post } from '../../api';
+import { ApiError, get, post } from '../../api';
 import { formatDate, formatMoney, t } from '../../i18n';
 import type { Me } from '../../me';
 import { navigate } from '../../router';
@@ -24,6 +24,7 @@ import {
   type OverviewSort,
   SORTABLE,
 } from './model';
+import { isNotReached, notReached } from './not-reached';
 
 interface Props {
   me: Me;
@@ -38,8 +39,20 @@ export function OfficePage({ me, onSwitch, onReload }: Props) {
   const action = useAction();
 
   const open = async (client: OverviewClient) => {
-    if (client.account_id === me.account.id) navigate('dashboard');
-    else await action.run(() => onSwitch(client.account_id));
+    if (client.account_id === me.account.id) {
+      navigate('dashboard');
+      return;
+    }
+    await action.run(() =>
+      onSwitch(client.account_id).catch(async (error: unknown) => {
+        // Removed from it meanwhile: the list is read again, without it, and the reason shown.
+        if (isNotReached(error, client.account_id)) {
+          await onReload();
+          overview.reload();
+        }
+        throw notReached(error, { id: client.account_id, name: client.name });
+      }),
+    );
   };
   const leave = async (client: OverviewClient) => {
     if (
@@ -51,7 +64,11 @@ export function OfficePage({ me, onSwitch, onReload }: Props) {
       )
     )
       return;
-    const left = await action.run(() => post(`/accounts/${client.account_id}/leave`));
+    const left = await action.run(() =>
+      post(`/accounts/${client.account_id}/leave`).catch((error: unknown) => {
+        throw lastOwner(error, client.name);
+      }),
+    );
     if (left === undefined) return;
     // The firm on screen was left: the session's account (another one) is shown from its dashboard.
     if (client.account_id === me.account.id) {
@@ -110,9 +127,24 @@ export function OfficePage({ me, onSwitch, onReload }: Props) {
           }}
         />
       ) : null}
-      <AllClientsExport me={me} onSwitch={onSwitch} />
+      <AllClientsExport me={me} onSwitch={onSwitch} onCompleted={overview.reload} />
     </section>
   );
+}
+
+/**
+ * The last owner of an account cannot leave it (409 naming the workspace): said in the console's words, with
+ * what to do first; any other refusal as it came.
+ */
+function lastOwner(error: unknown, name: string): unknown {
+  if (error instanceof ApiError && error.status === 409 && typeof error.details.workspace_id === 'string') {
+    const text = t(
+      'You are the last owner of {name}: make someone else an owner there first (Settings, Teams and members), then leave.',
+      { name },
+    );
+    return new ApiError(error.status, error.code, text, error.fields, error.details);
+  }
+  return error;
 }
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;

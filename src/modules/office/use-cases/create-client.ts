@@ -3,7 +3,7 @@ import type { Principal } from '../../../http/auth';
 import { emailKey } from '../../../http/email-format';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError } from '../../../shared/errors';
+import { DomainError, type FieldError, validationError } from '../../../shared/errors';
 import { insertNewAccount } from '../../accounts';
 import { putAccountingSettings } from '../../exports';
 import { SELF_HOSTED_PLAN_ID } from '../../plans';
@@ -40,6 +40,8 @@ export async function createClient(
     const account = await insertNewAccount(tx, {
       name: input.name,
       planId: input.plan_id ?? SELF_HOSTED_PLAN_ID,
+    }).catch((error: unknown) => {
+      throw atBodyFields(error);
     });
     const clientId = account.account.id;
     const client: AccountCtx = { ...tx, accountId: clientId, actor: { kind: 'cli' } };
@@ -99,4 +101,17 @@ export async function createClient(
       },
     };
   });
+}
+
+/** The request's names of what insertNewAccount refuses: a blank name at `body.name`, a plan at `body.plan_id`. */
+const BODY_LOC: Record<string, string> = { name: 'body.name', plan: 'body.plan_id' };
+
+function atBodyFields(error: unknown): unknown {
+  const fields = error instanceof DomainError ? error.details?.fields : undefined;
+  if (!(error instanceof DomainError) || error.code !== 'unprocessable_entity' || !Array.isArray(fields))
+    return error;
+  return validationError(
+    (fields as FieldError[]).map((field) => ({ ...field, loc: BODY_LOC[field.loc] ?? field.loc })),
+    error.message,
+  );
 }
