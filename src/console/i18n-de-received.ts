@@ -101,14 +101,15 @@ export const GERMAN_RECEIVED: Record<string, string> = {
   'a TIFF image': 'ein TIFF-Bild',
   'a ZIP archive (Word and Excel files are ZIP archives too)':
     'ein ZIP-Archiv (auch Word- und Excel-Dateien sind ZIP-Archive)',
-  'a PDF sent as XML text': 'ein PDF, als XML-Text gesendet',
+  'This file is a PDF but was sent as XML: rename it to end in .pdf and upload it again.':
+    'Diese Datei ist ein PDF, wurde aber als XML gesendet: Benennen Sie sie in .pdf um und laden Sie sie erneut hoch.',
   'an RTF document': 'ein RTF-Dokument',
   'XML in UTF-16 (send it in UTF-8)': 'XML in UTF-16 (bitte in UTF-8 senden)',
   'binary data': 'eine Binärdatei',
   JSON: 'JSON',
   'a CSV file (a table of values)': 'eine CSV-Datei (eine Tabelle)',
   'plain text': 'reiner Text',
-  'no well-formed XML': 'kein wohlgeformtes XML',
+  'XML that is not well-formed': 'XML, das nicht wohlgeformt ist',
   'XML in an encoding that does not exist': 'XML in einer Zeichenkodierung, die es nicht gibt',
   'an XML document of another kind': 'ein XML-Dokument anderer Art',
   'an Italian FatturaPA invoice (its own syntax)': 'eine italienische FatturaPA-Rechnung (eigene Syntax)',

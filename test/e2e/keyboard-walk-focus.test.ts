@@ -43,7 +43,7 @@ async function focusOnHeading(page: Page, text: string) {
           element?.tagName === 'H1' && !!element.closest('main') && element.textContent?.trim() === wanted
         );
       },
-      { timeout: 5_000 },
+      { timeout: 20_000 },
       text,
     )
     .catch(async () => {
@@ -120,7 +120,7 @@ describe('keyboard walk: the focus after sign-in and after each move', () => {
     await page.waitForFunction(
       (element: Element) =>
         element.isConnected && element.textContent?.includes('Müller & Söhne KG gespeichert.'),
-      { timeout: 5_000 },
+      { timeout: 20_000 },
       region as NonNullable<typeof region>,
     );
     // It stays for this screen and goes with the next move.
@@ -171,7 +171,7 @@ describe('keyboard walk: the focus after sign-in and after each move', () => {
           (name: string) =>
             document.activeElement?.textContent === name &&
             !(document.activeElement as { disabled?: boolean }).disabled,
-          { timeout: 5_000 },
+          { timeout: 20_000 },
           button,
         )
         .catch(async () => {
@@ -189,7 +189,7 @@ describe('keyboard walk: the focus after sign-in and after each move', () => {
       .waitForFunction(
         () => !!(document.activeElement as { value?: string } | null)?.value?.includes('Nord'),
         {
-          timeout: 5_000,
+          timeout: 20_000,
         },
       )
       .catch(async () => {

@@ -4,10 +4,10 @@
 // RE-2026-0001"), a second invoice is asked for first, and the invoice names its Rechnungskorrektur
 // ("Korrigiert durch").
 import { afterAll, beforeAll, expect, test } from 'bun:test';
-import type { Dialog } from 'puppeteer-core';
-import { click, openBrowser, typeInto, type Watched, waitForText } from './browser';
+import type { Dialog, HTTPRequest } from 'puppeteer-core';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
+import { click, openBrowser, typeInto, type Watched, waitForText } from './browser';
 
 let server: TestServer;
 let account: TestAccount;
@@ -116,10 +116,32 @@ test('a quote names its invoice, asks before a second one; the invoice names its
   expect(notes.body.data.map((d: { number: string }) => d.number)).toEqual(['RK-2026-0001']);
 
   // A second invoice on purpose (a down payment, then the final invoice): accepted, it is made.
+  // Clicked while the list below the dates is still loading (its request held back): the question is asked
+  // from what the service says at the click, not from that list (it went unasked before).
+  await page().setRequestInterception(true);
+  let held = false;
+  const hold = (request: HTTPRequest) => {
+    if (!held && request.url().includes('source_document_id=')) {
+      held = true;
+      setTimeout(() => request.continue(), 3_000);
+    } else request.continue();
+  };
+  page().on('request', hold);
   await page().goto(`${server.url}/#/documents/${quote.id}`);
-  await waitForText(page(), 'Rechnung RE-2026-0001');
-  page().once('dialog', (dialog: Dialog) => dialog.accept());
+  const askedAgain = new Promise<string>((resolve) => {
+    page().once('dialog', async (dialog: Dialog) => {
+      const message = dialog.message();
+      await dialog.accept();
+      resolve(message);
+    });
+  });
   await click(page(), 'Rechnung erstellen');
+  expect(await askedAgain).toBe(
+    'Aus diesem Angebot wurde bereits die Rechnung RE-2026-0001 erstellt. Noch eine Rechnung erstellen?',
+  );
+  expect(held).toBe(true);
+  page().off('request', hold);
+  await page().setRequestInterception(false);
   await page().waitForFunction(() => /^#\/documents\/doc_[^/]+\/edit$/.test(location.hash), {
     timeout: 15_000,
   });

@@ -112,4 +112,25 @@ describe('console: Skonto on a partly paid received invoice', () => {
     );
     expect(browser?.problems).toEqual([]);
   }, 60_000);
+  test('a credit note: its input tax signed as its total, taken back (not positive under a negative total)', async () => {
+    account = await makeAccount(server, { name: 'Bürobedarf Nord' });
+    const credit = readFileSync(
+      join(OFFICIAL_RULESETS, 'examples/peppol_bis_billing_3/base-creditnote-correction.xml'),
+    );
+    const res = await fetch(`${server.url}/api/v1/received-documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${account.apiKey}`, 'content-type': 'application/xml' },
+      body: new Uint8Array(credit),
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: { id: string } }).data.id;
+    const page = await signIn('de-DE', 'API-Schlüssel', 'Anmelden');
+    await page.goto(`${server.url}/#/received/${id}`);
+    await waitForText(page, 'Gesamt');
+    await waitForText(page, 'auf -1.325,00\u00a0€');
+    const text = await page.evaluate(() => document.body.innerText);
+    expect(text).toContain('-331,25\u00a0€');
+    expect(text).toContain('-1.656,25\u00a0€');
+    expect(browser?.problems).toEqual([]);
+  }, 60_000);
 });

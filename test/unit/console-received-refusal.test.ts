@@ -27,3 +27,12 @@ test('the German console says what the file is in German, and keeps the API sent
   });
   expect(refusedUpload(unknown, false).text).toContain('This is something new');
 });
+
+test('a PDF sent as XML (a name ending in .xml) is told to be renamed, not called no e-invoice', () => {
+  const pdf = new ApiError(422, 'unprocessable_entity', 'This is a PDF given as XML text: …', [], {
+    document: 'pdf',
+  });
+  expect(refusedUpload(pdf, false).text).toBe(
+    'Diese Datei ist ein PDF, wurde aber als XML gesendet: Benennen Sie sie in .pdf um und laden Sie sie erneut hoch.',
+  );
+});

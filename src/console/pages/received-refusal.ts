@@ -11,14 +11,13 @@ const DOCUMENTS: Record<string, string> = {
   gif: 'a GIF image',
   tiff: 'a TIFF image',
   zip: 'a ZIP archive (Word and Excel files are ZIP archives too)',
-  pdf: 'a PDF sent as XML text',
   rtf: 'an RTF document',
   utf16: 'XML in UTF-16 (send it in UTF-8)',
   binary: 'binary data',
   json: 'JSON',
   csv: 'a CSV file (a table of values)',
   text: 'plain text',
-  malformed_xml: 'no well-formed XML',
+  malformed_xml: 'XML that is not well-formed',
   unknown_encoding: 'XML in an encoding that does not exist',
   other_xml: 'an XML document of another kind',
   fatturapa: 'an Italian FatturaPA invoice (its own syntax)',
@@ -61,6 +60,11 @@ export function refusedUpload(error: unknown, pdf: boolean): ConsoleMessage {
   // Read by shape, not `instanceof ApiError`: api.ts needs the browser's types, which the unit tests lack.
   const details = (error as { details?: Record<string, unknown> } | null)?.details;
   const document = details?.document;
+  // A PDF sent as XML (a hybrid invoice whose name ends in .xml): may well be one the service reads.
+  if (document === 'pdf')
+    return {
+      text: t('This file is a PDF but was sent as XML: rename it to end in .pdf and upload it again.'),
+    };
   const words = typeof document === 'string' ? documentWords(document) : null;
   if (words === null) return refusedFile(error, pdf);
   return {

@@ -272,12 +272,19 @@ function ReceivedView({ id }: { id: string }) {
             <dt>{t('Issue date')}</dt>
             <dd>{formatDate(item.issue_date)}</dd>
             {/* The input tax (Vorsteuer) per rate, with its base: what the books take from the invoice. */}
-            {item.tax_breakdown.map((group) => (
-              <Fragment key={`${group.category}-${group.rate}`}>
-                <dt>{taxLabel(group, item.currency)}</dt>
-                <dd>{formatMoney(group.tax_amount, item.currency)}</dd>
-              </Fragment>
-            ))}
+            {item.tax_breakdown.map((group) => {
+              // A credit note's signed as its total is: input tax it takes back.
+              const signed = (amount: string) =>
+                signedTotal({ document_type: item.document_type, total: amount });
+              return (
+                <Fragment key={`${group.category}-${group.rate}`}>
+                  <dt>
+                    {taxLabel({ ...group, taxable_amount: signed(group.taxable_amount) }, item.currency)}
+                  </dt>
+                  <dd>{formatMoney(signed(group.tax_amount), item.currency)}</dd>
+                </Fragment>
+              );
+            })}
             <dt>{t('Total')}</dt>
             <dd>{formatMoney(signedTotal(item), item.currency)}</dd>
             <dt>{t('Amount due')}</dt>

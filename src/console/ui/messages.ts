@@ -136,12 +136,13 @@ function receivedRefused(details: Record<string, unknown>): ConsoleMessage | nul
   return null;
 }
 
-/** The console's words for an API error; null when the console has none (the API's message is shown). */
 /** The link to the customer a DATEV refusal names. */
 const customerLink = (id: string) => ({
   href: `#/customers/${encodeURIComponent(id)}`,
   label: t('Open the customer'),
 });
+
+/** The console's words for an API error; null when the console has none (the API's message is shown). */
 
 export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
   const details = error.details as Record<string, unknown>;

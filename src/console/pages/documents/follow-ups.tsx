@@ -15,13 +15,15 @@ export function useFollowUps(document: StoredDocument | undefined) {
   return useLoad(
     () =>
       wanted && id
-        ? list<StoredDocument>('/documents', { source_document_id: id, limit: 20 })
-            .then((page) => page.data)
-            .catch(() => [] as StoredDocument[])
+        ? readFollowUps(id).catch(() => [] as StoredDocument[])
         : Promise.resolve([] as StoredDocument[]),
     [id, wanted, document?.updated_at],
   );
 }
+
+/** The documents naming `id` as their source, newest first. */
+export const readFollowUps = async (id: string): Promise<StoredDocument[]> =>
+  (await list<StoredDocument>('/documents', { source_document_id: id, limit: 20 })).data;
 
 /** The invoices made from a quote that still count (a voided one is no invoice of it). */
 export const liveInvoices = (followUps: readonly StoredDocument[]) =>

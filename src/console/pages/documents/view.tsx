@@ -14,7 +14,7 @@ import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
 import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber } from './draft-form';
-import { FollowUps, liveCorrections, liveInvoices, useFollowUps } from './follow-ups';
+import { FollowUps, liveCorrections, liveInvoices, readFollowUps, useFollowUps } from './follow-ups';
 import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads } from './outputs';
@@ -197,12 +197,15 @@ export function DocumentView({ id }: { id: string }) {
   // A quote's invoice, or an invoice's correction (a credit note naming it, BT-25): a new draft with the
   // same parties, lines and references, opened for editing.
   const derive = async (documentType: 'invoice' | 'credit_note') => {
-    // A quote already invoiced (the invoice in the list below the dates): a second invoice only when asked
-    // for (a down payment and a final invoice are two), not by a second click.
-    const invoiced = documentType === 'invoice' ? liveInvoices(followUps.data ?? []) : [];
+    // What was made from it, read now: the list below the dates may still be loading, or a colleague made
+    // one since the page was drawn. Unreadable, the list on screen decides.
+    const madeFrom = await readFollowUps(document.id).catch(() => followUps.data ?? []);
+    // A quote already invoiced: a second invoice only when asked for (a down payment and a final invoice
+    // are two), not by a second click.
+    const invoiced = documentType === 'invoice' ? liveInvoices(madeFrom) : [];
     // An invoice corrected already (a partial Rechnungskorrektur, then a Storno): the new one copies every
     // line again, which would credit more than the invoice asks unless it is cut down.
-    const corrected = documentType === 'credit_note' ? liveCorrections(followUps.data ?? []) : [];
+    const corrected = documentType === 'credit_note' ? liveCorrections(madeFrom) : [];
     if (
       corrected.length > 0 &&
       !confirm(
