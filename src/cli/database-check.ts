@@ -20,8 +20,12 @@ export async function requireDatabaseAnswers(url: string, seconds = FIRST_ANSWER
   try {
     const answer = await Promise.race([client`SELECT 1`.then(() => 'answered' as const), silent]);
     if (answer === 'silent') {
+      // Several hosts are tried in turn, again and again: refused by all of them looks the same as silence.
+      const none = where.includes(', ')
+        ? `none of the PostgreSQL hosts ${where} accepted and answered`
+        : `PostgreSQL at ${where} did not answer`;
       throw new DatabaseUnreachable(
-        `DATABASE_URL: PostgreSQL at ${where} did not answer within ${seconds} s: check the host and port in DATABASE_URL, that the server runs, and that no firewall drops this machine's connections to it`,
+        `DATABASE_URL: ${none} within ${seconds} s: check the hosts and ports in DATABASE_URL, that the server runs, and that no firewall drops this machine's connections to it`,
       );
     }
   } catch (error) {
@@ -49,9 +53,13 @@ function serverOf(options: Options): string {
 }
 
 function explain(error: unknown, where: string, options: Options): string {
-  const { code, message } = error as { code?: string; message?: string };
+  const { code: stated, message } = error as { code?: string; message?: string };
+  // A socket's connect error states its code only in its message ("connect ENOENT /run/…/.s.PGSQL.5432").
+  const code = stated ?? /\bconnect (E[A-Z]+)\b/.exec(message ?? '')?.[1];
   const detail = `${message ?? String(error)}${code && !(message ?? '').includes(code) ? ` (${code})` : ''}`;
   switch (code) {
+    case 'ENOENT': // a Unix socket's folder without PostgreSQL's socket in it
+      return `DATABASE_URL: no PostgreSQL socket at ${where} (${code}): check the socket folder (host) in DATABASE_URL and that PostgreSQL runs there`;
     case 'ECONNREFUSED':
       return `DATABASE_URL: nothing accepts connections at ${where} (${code}): check the port in DATABASE_URL and that PostgreSQL runs there`;
     case 'ENOTFOUND':

@@ -55,7 +55,14 @@ export async function readReceivedFile(file: ReceivedFile): Promise<ReadReceived
         document: error.document,
       });
     }
-    if (error instanceof XmlInputError || error instanceof NotAnEInvoiceError) {
+    if (error instanceof XmlInputError) {
+      // The rules' parser refused what the lenient mapping read: no well-formed XML either.
+      throw new DomainError('unprocessable_entity', error.message, {
+        fields: [{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }],
+        document: 'malformed_xml',
+      });
+    }
+    if (error instanceof NotAnEInvoiceError) {
       throw validationError([{ loc: 'body', msg: error.message, type: 'not_an_einvoice' }], error.message);
     }
     // A value the mapping cannot take (an amount that is no number): the file's fault, never a 500.

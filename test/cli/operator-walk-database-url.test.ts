@@ -59,4 +59,16 @@ describe('a DATABASE_URL the start cannot use', () => {
       expectOneLine(res, 'DATABASE_URL', `127.0.0.1:${silentPort}`, 'did not answer within 2 s');
     }
   }, 60_000);
+  test('a socket folder without PostgreSQL in it: says it is no PostgreSQL socket', () => {
+    const dir = tempDir('inv-nosocket-');
+    dirs.push(dir);
+    // A URL without a host, the socket folder in PGHOST (libpq's way, which postgres.js reads too).
+    const res = runCli(['migrate'], {
+      DATABASE_URL: 'postgres:///invoices',
+      PGHOST: dir,
+      DATA_DIR: join(dir, 'cache'),
+      DATABASE_ANSWER_TIMEOUT_SECONDS: '2',
+    });
+    expectOneLine(res, 'DATABASE_URL', 'no PostgreSQL socket', dir);
+  }, 60_000);
 });

@@ -37,3 +37,19 @@ test('a skipped record whose quoted cells held only line breaks still counts its
   );
   expect(paced.sheetRows).toEqual([2, 4]);
 });
+
+test('an emptied row above the header, wider than it, is skipped as before: the header sets the width', async () => {
+  await loadCsvParser();
+  for (const file of [';;;\nname;city\nA;B\n', ',,,\r\nname,city\r\nA,B\r\n']) {
+    const table = parseCsv([file], () => null);
+    expect(table.header).toEqual(['name', 'city']);
+    expect(table.records).toEqual([['A', 'B']]);
+    expect(table.sheetRows).toEqual([3]);
+    const paced = await parseCsvPaced(
+      [file],
+      () => null,
+      async () => {},
+    );
+    expect(paced.sheetRows).toEqual([3]);
+  }
+});

@@ -41,24 +41,49 @@ interface SheetRecord {
 const LINE_BREAKS = /\r\n|\r|\n/g;
 
 /**
- * The spreadsheet rows of the parser's records, from the file line each ends on (`info.lines`): its first
- * line is that minus the line breaks inside its own quoted cells, and its row that minus the breaks inside
- * the quoted cells of the records before it (every skipped line held no cell, so it is a row of its own).
- * A record of empty cells (`;;`, or quoted cells of nothing but line breaks) is skipped like a blank line,
- * here rather than by the parser, so that its breaks still count: a spreadsheet saves rows once formatted
- * or emptied as `;;;`, and each would fail as a row without a name.
+ * The spreadsheet row each line of `text` is on (index: the line's number, 1-based, as the parser counts
+ * lines: CR LF, LF and a CR alone each end one): a line break inside a quoted cell continues the row, any
+ * other begins the next. One pass over the text, whatever the parser skips (blank lines, records of empty
+ * cells: each still a row of the sheet, a quoted cell of only a line break too).
  */
-function sheetRowCounter(): (parsed: { record: string[]; info: { lines: number } }) => SheetRecord | null {
-  let breaksBefore = 0;
+function rowsOfLines(text: string): Int32Array {
+  let lines = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) lines++;
+  }
+  const rows = new Int32Array(lines + 2);
+  let line = 1;
+  let row = 1;
+  let quoted = false;
+  rows[1] = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // A doubled quote inside a quoted cell turns twice: the state is right again after it.
+    if (c === 34) quoted = !quoted;
+    else if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      line++;
+      if (!quoted) row++;
+      rows[line] = row;
+    }
+  }
+  return rows;
+}
+
+/**
+ * The spreadsheet rows of the parser's records: the row of the line each begins on, which is the line it
+ * ends on (`info.lines`) less the line breaks inside its own quoted cells (rowsOfLines).
+ */
+function sheetRowCounter(
+  text: string,
+): (parsed: { record: string[]; info: { lines: number } }) => SheetRecord {
+  const rows = rowsOfLines(text);
   return ({ record, info }) => {
     // As the parser counts lines: a CR alone (an old Mac file, or inside a cell) is a break too.
     let breaks = 0;
     for (const cell of record) breaks += cell.match(LINE_BREAKS)?.length ?? 0;
-    const sheetRow = info.lines - breaks - breaksBefore;
-    breaksBefore += breaks;
-    // As csv-parse's skip_records_with_empty_values tells an empty record.
-    if (record.every((cell) => cell.trim() === '')) return null;
-    return { cells: record, sheetRow };
+    const first = info.lines - breaks;
+    return { cells: record, sheetRow: rows[first] ?? first };
   };
 }
 
@@ -120,11 +145,13 @@ function prepared(data: readonly unknown[]): { text: string; delimiter: CsvDelim
     const msg = `At most ${MAX_CSV_COLUMNS} columns per CSV file; the header has ${columns}`;
     throw validationError([{ loc: 'body.data.0', msg, type: 'too_many_columns' }], msg);
   }
-  // Records of empty cells are skipped by sheetRowCounter, which counts their rows.
+  // Records of empty cells are skipped like blank lines: a spreadsheet saves rows once formatted or emptied
+  // as `;;;`, and each would fail as a row without a name (their rows still count: sheetRowCounter).
   const options: Options = {
     bom: true,
     delimiter,
     skip_empty_lines: true,
+    skip_records_with_empty_values: true,
     trim: true,
     info: true,
   };
@@ -232,8 +259,7 @@ function parseOrRefuse(text: string, options: Options): SheetRecord[] {
       record: string[];
       info: { lines: number };
     }[];
-    const counted = sheetRowCounter();
-    return parsed.flatMap((one) => counted(one) ?? []);
+    return parsed.map(sheetRowCounter(text));
   } catch (error) {
     throw refusal(error);
   }
@@ -258,12 +284,9 @@ async function parseOrRefusePaced(text: string, options: Options, pace: Pace): P
   if (csvStream === null) throw new Error('parseCsvPaced before loadCsvParser()');
   const parser = new csvStream.Parser(options);
   const records: SheetRecord[] = [];
-  const counted = sheetRowCounter();
+  const counted = sheetRowCounter(text);
   let failure: unknown = null;
-  parser.on('data', (parsed: { record: string[]; info: { lines: number } }) => {
-    const record = counted(parsed);
-    if (record) records.push(record);
-  });
+  parser.on('data', (parsed: { record: string[]; info: { lines: number } }) => records.push(counted(parsed)));
   const settled = new Promise<void>((resolve) => {
     parser.on('end', resolve);
     parser.on('close', resolve);
