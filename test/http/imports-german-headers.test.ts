@@ -245,6 +245,9 @@ describe('German customer headers', () => {
     const res = await create(account, ['Debitorenkonto;Firma', '10001;Acme GmbH', '100001;Beta GmbH']);
     expect(flat(res.body.data.errors)).toEqual([[1, ['Debitorenkonto:out_of_range']]]);
     expect(res.body.data.errors[0].fields[0].msg).toContain('100000-699999');
+    // The API's own column name is held against the same length (it took any length's debtor account).
+    const plain = await create(account, ['debtor_number;name', '10002;Gamma GmbH', '100002;Delta GmbH']);
+    expect(flat(plain.body.data.errors)).toEqual([[1, ['debtor_number:out_of_range']]]);
   });
 
   test('a JSON import takes no customer_number: it is refused as POST /customers refuses it', async () => {

@@ -265,7 +265,8 @@ export const customerImports: ImportResourceKind = {
     const customerNumbers = csv
       ? parsed.candidates.map((c) => customerNumberOf(c.body)).filter((n) => n !== undefined)
       : [];
-    const namedDebtors = csv && parsed.candidates.some((c) => c.locs?.debtor_number !== undefined);
+    // A debtor column, by its API name or a German one: its numbers are held against the account length.
+    const namedDebtors = csv && parsed.candidates.some((c) => debtorNumberOf(c.body) !== undefined);
     const length =
       customerNumbers.length > 0 || namedDebtors ? (await readAccountingSettings(ctx)).account_length : 4;
     const settings = { range: debtorRange(length), length };
@@ -282,8 +283,8 @@ export const customerImports: ImportResourceKind = {
           : { body: candidate.body, problems: [] };
         const problems = [...(candidate.errors[0]?.fields ?? []), ...resolved.problems];
         const number = debtorNumberOf(resolved.body);
-        const named = locs.debtor_number;
-        if (csv && named !== undefined && number !== undefined && resolved.debtorLoc === undefined) {
+        const named = locs.debtor_number ?? 'debtor_number';
+        if (csv && number !== undefined && resolved.debtorLoc === undefined) {
           if (!isDebtorAccount(String(number), settings.range)) {
             const msg = notDebtorMsg(String(number), settings.range, settings.length);
             problems.push({ loc: named, msg, type: 'out_of_range' });
