@@ -57,7 +57,7 @@ function requireReadable(file: string): void {
 /** The staging folder cannot be made where DATA_DIR is (or would be): one line, not mkdir's bare EACCES. */
 function cannotWrite(target: string, path: string, code: string): RestoreError {
   return new RestoreError(
-    `cannot restore into DATA_DIR ${target}: this user (uid ${process.getuid?.() ?? '?'}) may not write ${path} (${code}); make DATA_DIR an empty folder the service's user owns and run restore as that user`,
+    `cannot restore into DATA_DIR ${target}: this user (uid ${process.getuid?.() ?? '?'}) may not write ${path} (${code}, or not even read it); make DATA_DIR an empty folder the service's user owns and run restore as that user`,
   );
 }
 
@@ -90,7 +90,15 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   const staging = exists ? join(target, STAGING_INSIDE) : `${target.replace(/\/+$/, '')}${STAGING_BESIDE}`;
   if (existsSync(staging)) throw anotherRestore(target, staging);
   if (exists) {
-    const names = readdirSync(target).filter((name) => !isEmptyLostAndFound(target, name));
+    let listing: string[];
+    try {
+      listing = readdirSync(target);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code ?? '';
+      if (NOT_ALLOWED.has(code)) throw cannotWrite(target, target, code);
+      throw error;
+    }
+    const names = listing.filter((name) => !isEmptyLostAndFound(target, name));
     if (names.length > 0) {
       throw new RestoreError(
         `restore goes into an empty data dir; ${target} is not empty (it holds ${listed(names)})`,

@@ -18,7 +18,11 @@ interface Labelled {
 
 function useLabelled(props: Labelled) {
   const id = useId();
-  const raw = props.path && props.error ? props.error.fieldMessage(props.path) : undefined;
+  // An action's error is cast to ApiError where it is passed: a network or script error has no fields.
+  const raw =
+    props.path && typeof props.error?.fieldMessage === 'function'
+      ? props.error.fieldMessage(props.path)
+      : undefined;
   const problem = raw === undefined ? undefined : plainProblem(raw, props.path);
   const described = [problem ? `${id}-problem` : '', props.hint ? `${id}-hint` : '']
     .filter(Boolean)
