@@ -56,6 +56,7 @@ export interface Invitation {
   kind: 'member' | 'owner_setup' | 'password';
   /** null: the first owner chooses their email */
   email: string | null;
+  /** A password link's user; else the name the inviter gave (an office's `owner_name`): the default when accepting without one */
   name: string | null;
   role: 'owner' | 'admin' | 'member' | 'accountant' | null;
   workspace_name: string | null;
@@ -996,6 +997,8 @@ export interface RecurringInvoice {
   max_occurrences: number | null;
   numbering_sequence_id: string | null;
   auto_finalize: boolean;
+  /** Present (true) when each invoice is e-mailed */
+  auto_send?: boolean;
   invoice_template: Record<string, unknown>;
   /** Why the next occurrence could not be generated */
   last_error: string | null;
@@ -1015,6 +1018,12 @@ export interface GeneratedInvoice {
   issue_date: string;
   due_date: string | null;
   occurrence_date: string;
+  /** With auto_send: the delivery that e-mailed it (GET /deliveries/{id}) */
+  delivery_id?: string;
+  /** With auto_send: that delivery's status */
+  delivery_status?: string;
+  /** With auto_send: why it could not be e-mailed */
+  send_error?: string;
   totals: Totals;
   created_at: string;
 }

@@ -15,7 +15,15 @@ export const GERMAN_RECURRING: Record<string, string> = {
   'A numbering sequence that no longer exists': 'Ein Nummernkreis, den es nicht mehr gibt',
   'Next invoice on {date}': 'Nächste Rechnung am {date}',
   'No further invoices.': 'Keine weiteren Rechnungen.',
+  'The invoice of {date} was not made, and none after it until the cause is fixed: correct it (here or at the customer) and save, then it is made.':
+    'Die Rechnung vom {date} wurde nicht erstellt, und bis die Ursache behoben ist, folgen keine weiteren: Korrigieren Sie sie (hier oder beim Kunden) und speichern Sie, dann wird die Rechnung erstellt.',
   'No invoice made yet.': 'Noch keine Rechnung erstellt.',
+  'E-mail it to the customer': 'Per E-Mail an den Kunden senden',
+  'Not sent': 'Nicht versendet',
+  'Only finalized invoices can be e-mailed.':
+    'Nur abgeschlossene Rechnungen können per E-Mail versendet werden.',
+  'This customer has no e-mail address: add one to the customer to send the invoices.':
+    'Für diesen Kunden ist keine E-Mail-Adresse hinterlegt: Tragen Sie beim Kunden eine ein, um die Rechnungen zu versenden.',
   'Pause this recurring invoice?': 'Diese wiederkehrende Rechnung pausieren?',
   'Paused: no invoice is made until it is resumed.':
     'Pausiert: Bis zum Fortsetzen wird keine Rechnung erstellt.',

@@ -43,6 +43,8 @@ import m40 from '../../migrations/0040_received_copies.sql' with { type: 'text' 
 import m41 from '../../migrations/0041_network_delivery_guards.sql' with { type: 'text' };
 import m42 from '../../migrations/0042_received_euro_rate.sql' with { type: 'text' };
 import m43 from '../../migrations/0043_sessions_remember.sql' with { type: 'text' };
+import m44 from '../../migrations/0044_invitations_name.sql' with { type: 'text' };
+import m45 from '../../migrations/0045_recurring_auto_send.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -68,6 +70,8 @@ import pg21 from '../../migrations/pg/0021_received_copies.sql' with { type: 'te
 import pg22 from '../../migrations/pg/0022_network_delivery_guards.sql' with { type: 'text' };
 import pg23 from '../../migrations/pg/0023_received_euro_rate.sql' with { type: 'text' };
 import pg24 from '../../migrations/pg/0024_sessions_remember.sql' with { type: 'text' };
+import pg25 from '../../migrations/pg/0025_invitations_name.sql' with { type: 'text' };
+import pg26 from '../../migrations/pg/0026_recurring_auto_send.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -121,6 +125,8 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0041_network_delivery_guards', createdAt: 1796569212279, sql: m41 },
   { tag: '0042_received_euro_rate', createdAt: 1796582463408, sql: m42 },
   { tag: '0043_sessions_remember', createdAt: 1796627651167, sql: m43 },
+  { tag: '0044_invitations_name', createdAt: 1796639484747, sql: m44 },
+  { tag: '0045_recurring_auto_send', createdAt: 1796639769353, sql: m45 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -150,4 +156,6 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0022_network_delivery_guards', createdAt: 1796569215246, sql: pg22 },
   { tag: '0023_received_euro_rate', createdAt: 1796582465240, sql: pg23 },
   { tag: '0024_sessions_remember', createdAt: 1796627652404, sql: pg24 },
+  { tag: '0025_invitations_name', createdAt: 1796639485714, sql: pg25 },
+  { tag: '0026_recurring_auto_send', createdAt: 1796639770788, sql: pg26 },
 ];

@@ -66,6 +66,8 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0041_network_delivery_guards', 1796569212279, '58aa01783d4112e2'],
     ['0042_received_euro_rate', 1796582463408, '74e85364804ef52c'],
     ['0043_sessions_remember', 1796627651167, 'de0d21f62f2c895d'],
+    ['0044_invitations_name', 1796639484747, '506d7d9c1d6fe9bb'],
+    ['0045_recurring_auto_send', 1796639769353, 'dc99020eda71beaa'],
   ],
   postgresql: [
     ['0000_init', 1795708584970, '69a0cd68aaf17046'],
@@ -93,6 +95,8 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0022_network_delivery_guards', 1796569215246, 'f9c9327ccfeb9e61'],
     ['0023_received_euro_rate', 1796582465240, '6aa18af9cf639f1e'],
     ['0024_sessions_remember', 1796627652404, '9813c25abd894fdf'],
+    ['0025_invitations_name', 1796639485714, 'd069207bc9b15570'],
+    ['0026_recurring_auto_send', 1796639770788, '306165d9d7936914'],
   ],
 };
 

@@ -16,11 +16,13 @@ import { t } from '../i18n';
 import type { Me } from '../me';
 import { useAction } from '../ui/hooks';
 import { ErrorNotice } from '../ui/notice';
-import { notReached } from './office/not-reached';
+import { isNotReached, notReached } from './office/not-reached';
 
 interface Props {
   me: Me;
   onSwitch: (accountId: string) => Promise<unknown>;
+  /** Reads /auth/me again: a firm the user no longer reaches (removed, left elsewhere) leaves the list. */
+  onReload?: () => Promise<unknown>;
 }
 
 function Firm({ name, number }: { name: string; number: string }) {
@@ -40,7 +42,7 @@ function Firm({ name, number }: { name: string; number: string }) {
   );
 }
 
-export function AccountSwitcher({ me, onSwitch }: Props) {
+export function AccountSwitcher({ me, onSwitch, onReload }: Props) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
@@ -65,6 +67,8 @@ export function AccountSwitcher({ me, onSwitch }: Props) {
     return (
       <div class="switcher" title={me.account.id}>
         <Firm name={me.account.name} number={number} />
+        {/* The last other firm just left the list (the user was removed from it): why it went. */}
+        <ErrorNotice error={action.error} />
       </div>
     );
   }
@@ -79,7 +83,10 @@ export function AccountSwitcher({ me, onSwitch }: Props) {
   const pick = async (account: ReachedAccount) => {
     if (account.id === me.account.id) return close(true);
     await action.run(() =>
-      onSwitch(account.id).catch((error: unknown) => {
+      onSwitch(account.id).catch(async (error: unknown) => {
+        // Removed from it meanwhile: the list is read again, without it, and the reason shown. A failed
+        // reading keeps the list as it was; the reason shows all the same.
+        if (isNotReached(error, account.id)) await onReload?.().catch(() => undefined);
         throw notReached(error, account);
       }),
     );

@@ -48,13 +48,15 @@ export function InvitationPage({ token, language, onLanguage, onJoined }: Props)
     return { ...found, signedIn: same };
   }, [token]);
   const [email, setEmail] = useState('');
-  const [name, setName] = useState('');
+  // null until typed: the name the inviter gave (an office naming its client's owner) fills the field.
+  const [typedName, setName] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const found = invitation.data;
+  const name = typedName ?? found?.name ?? '';
 
   const join = async (event: Event) => {
     event.preventDefault();

@@ -10,6 +10,21 @@ import { STATUS_LABELS } from './documents/model';
 
 const SHOWN = 10;
 
+/** The invoice's e-mail: its delivery's status, or why it was not sent (the delivery's reason: its page). */
+function mailState(invoice: GeneratedInvoice) {
+  if (invoice.send_error) {
+    return (
+      <>
+        <Badge tone="failed">{t('Not sent')}</Badge> <small class="hint">{invoice.send_error}</small>
+      </>
+    );
+  }
+  if (invoice.delivery_status) {
+    return <Badge tone={invoice.delivery_status}>{t(invoice.delivery_status)}</Badge>;
+  }
+  return <span class="hint">{t('Not sent')}</span>;
+}
+
 export function GeneratedInvoices({ schedule }: { schedule: RecurringInvoice }) {
   const invoices = useLoad(
     () =>
@@ -19,6 +34,8 @@ export function GeneratedInvoices({ schedule }: { schedule: RecurringInvoice }) 
     [schedule.id, schedule.occurrences_created],
   );
   const rows = invoices.data?.data ?? [];
+  // With auto_send (or once it was on): whether each invoice was e-mailed, or why not.
+  const mailed = schedule.auto_send === true || rows.some((r) => r.delivery_status || r.send_error);
   return (
     <section class="card" aria-labelledby="generated-heading">
       <h2 id="generated-heading">{t('Invoices made so far')}</h2>
@@ -36,6 +53,7 @@ export function GeneratedInvoices({ schedule }: { schedule: RecurringInvoice }) 
                 <th scope="col" class="num">
                   {t('Total')}
                 </th>
+                {mailed ? <th scope="col">{t('E-mail')}</th> : null}
               </tr>
             </thead>
             <tbody>
@@ -51,6 +69,7 @@ export function GeneratedInvoices({ schedule }: { schedule: RecurringInvoice }) 
                   <td class="num">
                     {formatMoney(invoice.totals.total.amount, invoice.totals.total.currency)}
                   </td>
+                  {mailed ? <td>{mailState(invoice)}</td> : null}
                 </tr>
               ))}
             </tbody>

@@ -8,6 +8,12 @@ export {
   setAccountOffice,
   setAccountPlanId,
 } from './repo';
-export { type CreatedAccount, createAccount, insertNewAccount } from './use-cases/create-account';
+export {
+  type AccountFieldNames,
+  type CreatedAccount,
+  createAccount,
+  insertNewAccount,
+  REQUEST_FIELDS,
+} from './use-cases/create-account';
 export { setAccountEnabled } from './use-cases/set-account-enabled';
 export { setAccountPlan } from './use-cases/set-account-plan';

@@ -2,6 +2,7 @@ export { deliveriesAccess } from './access';
 export { emailLocale } from './email/compose';
 export { sendEmail } from './email/mailer';
 export { readSmtpUrl } from './email/smtp-settings';
+export { presentDelivery } from './model';
 export { deliveriesOfLetter, findDelivery } from './repo';
 export { messageIdDomain } from './use-cases/build-delivery-email';
 export {
@@ -15,3 +16,4 @@ export {
   type LateBounceVerdict,
   recordLateBounce,
 } from './use-cases/record-late-bounce';
+export { prepareEInvoiceRender, sendDocument } from './use-cases/send-document';

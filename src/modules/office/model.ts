@@ -47,7 +47,13 @@ export const CreateClientBody = t.Object(
       description:
         "The client's owner: invited by e-mail (a link to set their password, or to join with theirs)",
     }),
-    owner_name: t.Optional(t.String({ maxLength: 200 })),
+    owner_name: t.Optional(
+      t.String({
+        maxLength: 200,
+        description:
+          "The owner's name: kept on the invitation, it greets them in the e-mail and is their name unless they choose another",
+      }),
+    ),
     role: t.Optional(
       t.Union([t.Literal('admin'), t.Literal('accountant')], {
         description:

@@ -76,6 +76,7 @@ export function officeRoutes(auth: Auth, deps: AppDeps) {
         const url = linkUrl(deps.ownOrigin(), created.owner.token);
         const emailed = await emailInvitation(deps.smtpUrl, deps.logger, {
           to: created.owner.email,
+          name: created.owner.name,
           accountName: created.accountName,
           workspaceName: created.workspaceName,
           url,

@@ -2,9 +2,11 @@ import type { AppDeps } from '../../deps';
 import type { Background } from '../../jobs/definition';
 import { defineJob, type JobContext, JobError } from '../../jobs/definition';
 import { DomainError } from '../../shared/errors';
-import { GENERATE_KIND, GeneratePayload } from './job';
+import { renderServicesOf, signedDownloadUrl } from '../renders';
+import { GENERATE_KIND, GeneratePayload, sendKind } from './job';
 import { enqueueDueOccurrences } from './use-cases/enqueue-due-occurrences';
 import { blockOnFailure, generateOccurrence, type OccurrenceRef } from './use-cases/generate-occurrence';
+import { recordSendFailure, sendOccurrence } from './use-cases/send-occurrence';
 
 /**
  * One occurrence, exactly once: the invoice, the occurrence row, the advanced schedule and the job's
@@ -35,9 +37,24 @@ export function recurringBackground(deps: AppDeps): Background {
       await blockOnFailure({ ctx: job, input: { ...payload, error: cause } });
     },
   });
+  const services = {
+    renders: renderServicesOf(deps),
+    // E-mailed links use the service's own origin (as deliveries do); a job has no key to bind them to.
+    link: (render: Parameters<typeof signedDownloadUrl>[2]) =>
+      signedDownloadUrl(deps.signer, deps.ownOrigin(), render, null),
+    smtpUrl: deps.smtpUrl,
+  };
+  const send = defineJob({
+    ...sendKind,
+    handler: async (payload, job) => await sendOccurrence({ job, services, input: payload }),
+    // Failed for good (the render or the mail kept failing): said on the occurrence, never silent.
+    onLastFailure: async (payload, job, error) => {
+      await recordSendFailure(job, payload, `could not be e-mailed: ${error.message}`);
+    },
+  });
   const ctx = { db: deps.db, clock: deps.clock };
   return {
-    definitions: [kind],
+    definitions: [kind, send],
     sources: [async () => await enqueueDueOccurrences({ ctx, input: { kind } })],
   };
 }

@@ -111,6 +111,10 @@ const scheduleFields = {
   max_occurrences: t.Integer({ minimum: 1, maximum: 100_000 }),
   numbering_sequence_id: t.String({ description: 'Where each invoice takes its number from' }),
   auto_finalize: t.Boolean({ description: 'Finalize each generated invoice (default: leave it a draft)' }),
+  auto_send: t.Boolean({
+    description:
+      "Render each finalized invoice and e-mail it to the customer's address, as POST /documents/{id}/send would (default false; needs auto_finalize)",
+  }),
 };
 
 export const CreateRecurringBody = t.Object(
@@ -125,6 +129,7 @@ export const CreateRecurringBody = t.Object(
     max_occurrences: clearable(scheduleFields.max_occurrences),
     numbering_sequence_id: clearable(scheduleFields.numbering_sequence_id),
     auto_finalize: t.Optional(scheduleFields.auto_finalize),
+    auto_send: t.Optional(scheduleFields.auto_send),
   },
   closed,
 );
@@ -138,6 +143,7 @@ export const UpdateRecurringBody = t.Object(
     max_occurrences: clearable(scheduleFields.max_occurrences),
     numbering_sequence_id: clearable(scheduleFields.numbering_sequence_id),
     auto_finalize: t.Optional(scheduleFields.auto_finalize),
+    auto_send: t.Optional(scheduleFields.auto_send),
     invoice_template: t.Optional(InvoiceTemplate),
   },
   closed,
@@ -159,6 +165,7 @@ export const RecurringInvoice = t.Object({
   max_occurrences: nullable(t.Integer()),
   numbering_sequence_id: nullable(t.String()),
   auto_finalize: t.Boolean(),
+  auto_send: t.Optional(t.Boolean({ description: 'Present (true) when each invoice is e-mailed' })),
   invoice_template: t.Record(t.String(), t.Unknown()),
   last_error: nullable(t.String({ description: 'Why the next occurrence could not be generated' })),
   created_by: CreatedBy,
@@ -182,6 +189,7 @@ export function presentRecurring(row: RecurringInvoiceRow): RecurringInvoice {
     max_occurrences: row.maxOccurrences,
     numbering_sequence_id: row.numberingSequenceId,
     auto_finalize: row.autoFinalize,
+    ...(row.autoSend ? { auto_send: true } : {}),
     invoice_template: row.invoiceTemplate,
     last_error: row.lastError,
     ...createdByField(row.createdBy),
@@ -206,6 +214,11 @@ export const GeneratedInvoice = t.Object({
   issue_date: t.String(),
   due_date: nullable(t.String()),
   occurrence_date: t.String(),
+  delivery_id: t.Optional(
+    t.String({ description: 'With auto_send: the delivery that e-mailed it (GET /deliveries/{id})' }),
+  ),
+  delivery_status: t.Optional(t.String({ description: "With auto_send: that delivery's status" })),
+  send_error: t.Optional(t.String({ description: 'With auto_send: why it could not be e-mailed' })),
   totals: MoneyTotals,
   created_at: t.String({ format: 'date-time' }),
 });

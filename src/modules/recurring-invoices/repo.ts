@@ -173,3 +173,43 @@ export async function listOccurrences(
 }
 
 export const occurrencePageKey = (row: RecurringOccurrenceRow) => `${row.occurrenceDate}|${row.documentId}`;
+
+export async function findOccurrence(
+  db: DbOrTx,
+  recurringInvoiceId: string,
+  occurrenceDate: string,
+): Promise<RecurringOccurrenceRow | undefined> {
+  return await db
+    .select()
+    .from(recurringOccurrences)
+    .where(
+      and(
+        eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId),
+        eq(recurringOccurrences.occurrenceDate, occurrenceDate),
+      ),
+    )
+    .get();
+}
+
+/** Records the outcome of an occurrence's e-mail, once: only while neither a delivery nor an error is set. */
+export async function recordOccurrenceSend(
+  db: DbOrTx,
+  recurringInvoiceId: string,
+  occurrenceDate: string,
+  outcome: { deliveryId: string } | { sendError: string },
+): Promise<boolean> {
+  const row = await db
+    .update(recurringOccurrences)
+    .set(outcome)
+    .where(
+      and(
+        eq(recurringOccurrences.recurringInvoiceId, recurringInvoiceId),
+        eq(recurringOccurrences.occurrenceDate, occurrenceDate),
+        isNull(recurringOccurrences.deliveryId),
+        isNull(recurringOccurrences.sendError),
+      ),
+    )
+    .returning()
+    .get();
+  return row !== undefined;
+}

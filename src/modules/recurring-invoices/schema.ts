@@ -33,6 +33,8 @@ export const recurringInvoices = sqliteTable(
     maxOccurrences: integer('max_occurrences'),
     numberingSequenceId: text('numbering_sequence_id'),
     autoFinalize: integer('auto_finalize', { mode: 'boolean' }).notNull(),
+    /** E-mail each finalized invoice to the customer (only with autoFinalize). */
+    autoSend: integer('auto_send', { mode: 'boolean' }).notNull().default(false),
     /** The create-document body each occurrence is made from (dates are set per occurrence). */
     invoiceTemplate: text('invoice_template', { mode: 'json' }).$type<Record<string, unknown>>().notNull(),
     /** Why the last occurrence could not be generated (null when it was). */
@@ -56,6 +58,10 @@ export const recurringOccurrences = sqliteTable(
       .references(() => recurringInvoices.id),
     occurrenceDate: text('occurrence_date').notNull(),
     documentId: text('document_id').notNull(),
+    /** With auto_send: the delivery that e-mailed the invoice (set once; the send job's guard). */
+    deliveryId: text('delivery_id'),
+    /** With auto_send: why the invoice could not be e-mailed (no address, no mail configured...). */
+    sendError: text('send_error'),
     createdAt: createdAt(),
   },
   (t) => [

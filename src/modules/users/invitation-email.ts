@@ -23,6 +23,8 @@ export async function emailInvitation(
   logger: Logger,
   message: {
     to: string;
+    /** The invited person's name as the inviter gave it (greets them); null: not given. */
+    name?: string | null;
     accountName: string;
     workspaceName: string;
     url: string;
@@ -41,13 +43,16 @@ export async function emailInvitation(
     message.workspaceName.trim().toLowerCase() === message.accountName.trim().toLowerCase() ||
     message.accountName.trim() === '';
   const where = sameName ? message.workspaceName : `${message.workspaceName} (${message.accountName})`;
+  const name = message.name?.trim() ?? '';
   const english = [
+    ...(name ? [`Hello ${name},`, ''] : []),
     `You are invited to ${where} on invoice-service.`,
     `Open this link to choose your name and password (it works once, for ${days} days):`,
     '',
     message.url,
   ];
   const german = [
+    ...(name ? [`Guten Tag ${name},`, ''] : []),
     `Sie wurden zu ${where} eingeladen.`,
     `Über diesen Link legen Sie Namen und Passwort fest (einmal gültig, ${days} Tage):`,
     '',

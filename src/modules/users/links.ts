@@ -20,13 +20,17 @@ export async function issueLink(
   fields: Pick<
     InvitationRow,
     'accountId' | 'kind' | 'email' | 'workspaceId' | 'role' | 'userId' | 'createdBy'
-  >,
+  > & {
+    /** The invited person's name as the inviter gave it, if they did (null or blank: not given). */
+    name?: string | null;
+  },
 ): Promise<IssuedLink> {
   const token = randomToken(32);
   const now = ctx.clock.now();
   const row: InvitationRow = {
     id: newId('inv'),
     ...fields,
+    name: fields.name?.trim() || null,
     tokenHash: sha256Hex(token),
     createdAt: isoNow(ctx.clock),
     expiresAt: new Date(now.getTime() + LINK_TTL_MS).toISOString(),

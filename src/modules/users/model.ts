@@ -41,7 +41,10 @@ export const InvitationKind = t.Union([t.Literal('member'), t.Literal('owner_set
 export const InvitationView = t.Object({
   kind: InvitationKind,
   email: t.Union([t.String(), t.Null()], { description: 'null: the first owner chooses their email' }),
-  name: t.Union([t.String(), t.Null()]),
+  name: t.Union([t.String(), t.Null()], {
+    description:
+      "A password link's user; else the name the inviter gave (an office's `owner_name`): the default when accepting without one",
+  }),
   role: t.Union([RoleSchema, t.Null()]),
   workspace_name: t.Union([t.String(), t.Null()]),
   account_name: t.String(),

@@ -72,6 +72,11 @@ export const invitations = sqliteTable(
     /** The workspace and role a member invitation joins; null for a password link. */
     workspaceId: text('workspace_id').references(() => workspaces.id, { onDelete: 'cascade' }),
     role: text('role', { enum: ['owner', 'admin', 'member', 'accountant'] }),
+    /**
+     * The invited person's name as the inviter gave it (an office creating a client names its owner): the
+     * link's page offers it and accepting without a name takes it. Null: not given.
+     */
+    name: text('name'),
     /** The user a password link is for. */
     userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The workspace member who invited (null: the CLI, an account-level key, the first start). */

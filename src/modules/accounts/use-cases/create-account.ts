@@ -13,6 +13,20 @@ export interface CreatedAccount {
   key: IssuedKey;
 }
 
+/**
+ * Where a caller's refused fields are named (a 422's `details.fields[].loc`): a request's own names
+ * (`body.name`, `body.plan_id`, as every 422 of the API says them), or the CLI's flags.
+ */
+export interface AccountFieldNames {
+  name: string;
+  plan: string;
+}
+
+/** An office's `POST /api/v1/accounts {name, plan_id}` (docs/office.md). */
+export const REQUEST_FIELDS: AccountFieldNames = { name: 'body.name', plan: 'body.plan_id' };
+/** `accounts create --name NAME --plan PLAN_ID` (and the first start, which passes its own name). */
+export const CLI_FIELDS: AccountFieldNames = { name: '--name', plan: '--plan' };
+
 interface Input {
   name: string;
   planId?: string;
@@ -20,9 +34,14 @@ interface Input {
   office?: boolean;
   /** Only create when the database has no account yet (first start); null when one exists. */
   onlyIfNone?: boolean;
+  /** How a refused name or plan is named: the CLI's flags unless a request's names are given. */
+  fields?: AccountFieldNames;
 }
 
-/** An account and its first API key, committed together: never an account nobody can use. */
+/**
+ * An account and its first API key, committed together: never an account nobody can use. The CLI's
+ * `accounts create` and the first start: a refused name or plan is named by its flag (`--name`, `--plan`).
+ */
 export async function createAccount({
   ctx,
   input,
@@ -32,7 +51,7 @@ export async function createAccount({
 }): Promise<CreatedAccount | null> {
   return await inTransaction(ctx, async ({ db: tx }) => {
     if (input.onlyIfNone && (await countAccounts(tx)) > 0) return null;
-    const account = await insertNewAccount({ db: tx, clock: ctx.clock }, input);
+    const account = await insertNewAccount({ db: tx, clock: ctx.clock }, input, input.fields ?? CLI_FIELDS);
     const key = await issueApiKey({
       ctx: { db: tx, clock: ctx.clock },
       input: { accountId: account.account.id },
@@ -43,19 +62,21 @@ export async function createAccount({
 
 /**
  * A new account without a key, in the caller's transaction: createAccount's, or an office's client
- * (docs/office.md), whose people sign in. 422 for a blank name or an unknown plan.
+ * (docs/office.md), whose people sign in. 422 for a blank name or an unknown plan, named as `at` says (by
+ * default as a request names them: `body.name`, `body.plan_id`).
  */
 export async function insertNewAccount(
   ctx: { db: DbOrTx; clock: Clock },
   input: { name: string; planId?: string; office?: boolean },
+  at: AccountFieldNames = REQUEST_FIELDS,
 ): Promise<AccountWithPlan> {
   const name = input.name.trim();
   if (name === '' || name.length > 200) {
-    throw validationError([{ loc: 'name', msg: 'name must be 1 to 200 characters', type: 'invalid' }]);
+    throw validationError([{ loc: at.name, msg: 'name must be 1 to 200 characters', type: 'invalid' }]);
   }
   const planId = input.planId ?? DEFAULT_PLAN_ID;
   if (!(await findPlan(ctx.db, planId))) {
-    throw validationError([{ loc: 'plan', msg: `unknown plan '${planId}'`, type: 'invalid' }]);
+    throw validationError([{ loc: at.plan, msg: `unknown plan '${planId}'`, type: 'invalid' }]);
   }
   const now = isoNow(ctx.clock);
   const id = newId('acc');

@@ -3,8 +3,8 @@ import type { Principal } from '../../../http/auth';
 import { emailKey } from '../../../http/email-format';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
-import { DomainError, type FieldError, validationError } from '../../../shared/errors';
-import { insertNewAccount } from '../../accounts';
+import { DomainError } from '../../../shared/errors';
+import { insertNewAccount, REQUEST_FIELDS } from '../../accounts';
 import { putAccountingSettings } from '../../exports';
 import { SELF_HOSTED_PLAN_ID } from '../../plans';
 import { findUser, findUserByEmail, issueLink, joinAccount } from '../../users';
@@ -15,7 +15,15 @@ export interface CreatedClient {
   accountId: string;
   accountName: string;
   workspaceName: string;
-  owner: { email: string; existingUser: boolean; token: string; invitationId: string; expiresAt: string };
+  owner: {
+    email: string;
+    /** The name the office gave (`owner_name`), kept on the invitation; null: not given. */
+    name: string | null;
+    existingUser: boolean;
+    token: string;
+    invitationId: string;
+    expiresAt: string;
+  };
 }
 
 /**
@@ -37,12 +45,12 @@ export async function createClient(
   }
   const ownerEmail = input.owner_email.trim().toLowerCase();
   return await inTransaction(ctx, async (tx) => {
-    const account = await insertNewAccount(tx, {
-      name: input.name,
-      planId: input.plan_id ?? SELF_HOSTED_PLAN_ID,
-    }).catch((error: unknown) => {
-      throw atBodyFields(error);
-    });
+    // A blank name or an unknown plan: a 422 at `body.name` / `body.plan_id`, the request's own names.
+    const account = await insertNewAccount(
+      tx,
+      { name: input.name, planId: input.plan_id ?? SELF_HOSTED_PLAN_ID },
+      REQUEST_FIELDS,
+    );
     const clientId = account.account.id;
     const client: AccountCtx = { ...tx, accountId: clientId, actor: { kind: 'cli' } };
     const workspaceName = account.account.name;
@@ -85,6 +93,7 @@ export async function createClient(
       workspaceId: owner.workspaceId,
       role: 'owner',
       userId: null,
+      name: input.owner_name,
       // The office made the account: its link reaches every role, as the CLI's does.
       createdBy: null,
     });
@@ -94,6 +103,7 @@ export async function createClient(
       workspaceName,
       owner: {
         email: ownerEmail,
+        name: link.row.name,
         existingUser: existing !== undefined,
         token: link.token,
         invitationId: link.row.id,
@@ -101,17 +111,4 @@ export async function createClient(
       },
     };
   });
-}
-
-/** The request's names of what insertNewAccount refuses: a blank name at `body.name`, a plan at `body.plan_id`. */
-const BODY_LOC: Record<string, string> = { name: 'body.name', plan: 'body.plan_id' };
-
-function atBodyFields(error: unknown): unknown {
-  const fields = error instanceof DomainError ? error.details?.fields : undefined;
-  if (!(error instanceof DomainError) || error.code !== 'unprocessable_entity' || !Array.isArray(fields))
-    return error;
-  return validationError(
-    (fields as FieldError[]).map((field) => ({ ...field, loc: BODY_LOC[field.loc] ?? field.loc })),
-    error.message,
-  );
 }

@@ -12,6 +12,7 @@ import { nextWithinLimits, occurrenceDate, type ScheduleRule } from '../schedule
 import type { RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
 import { type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
+import { autoSendProblems } from './send-occurrence';
 import { modeOf } from './timing';
 
 function dateProblems(rule: ScheduleRule, endDate: string | null): FieldError[] {
@@ -96,6 +97,13 @@ async function createRecurringInvoiceInTransaction({
     endDate,
     history: null,
   };
+  const autoSend = input.auto_send ?? false;
+  const sendProblems = await autoSendProblems(ctx, {
+    autoSend,
+    autoFinalize: config.autoFinalize,
+    customerId: config.customerId,
+  });
+  if (sendProblems.length > 0) throw validationError(sendProblems);
   const templateProblems = await occurrenceProblems(ctx, config, input.start_date, { skipTaken: false });
   if (templateProblems.length > 0) throw validationError(templateProblems);
   const now = isoNow(ctx.clock);
@@ -120,6 +128,7 @@ async function createRecurringInvoiceInTransaction({
     maxOccurrences: config.maxOccurrences,
     numberingSequenceId: config.numberingSequenceId,
     autoFinalize: config.autoFinalize,
+    autoSend,
     invoiceTemplate: config.template,
     lastError: null,
     createdBy: creatorOf(ctx),

@@ -1,7 +1,9 @@
 import type { JobScope } from '../../../jobs/definition';
+import { enqueueJob } from '../../../jobs/queue';
 import { isoNow } from '../../../shared/clock';
 import type { SystemCtx } from '../../../shared/context';
 import type { DocumentRow } from '../../documents';
+import { sendKind } from '../job';
 import { findRecurringForJob, insertOccurrence, recordFailure, updateRecurring } from '../repo';
 import { nextWithinLimits, shiftDays } from '../schedule';
 import { configOf, configWithHistory, createOccurrenceDocument, failureReason } from './occurrence-document';
@@ -45,8 +47,17 @@ export async function generateOccurrence({
     recurringInvoiceId: row.id,
     occurrenceDate: input.occurrenceDate,
     documentId: document.id,
+    deliveryId: null,
+    sendError: null,
     createdAt: now,
   });
+  // E-mailed by a job of its own once this commits: the occurrence and its send job commit together.
+  if (row.autoSend && row.autoFinalize) {
+    const ref = { recurringInvoiceId: row.id, occurrenceDate: input.occurrenceDate };
+    await enqueueJob(ctx.db, ctx.clock, sendKind, ref, {
+      runKey: `recurring-send:${row.id}:${input.occurrenceDate}`,
+    });
+  }
   const count = row.occurrencesCreated + 1;
   // Past end_date in arrears the next one may be the closing occurrence; after it, or past 9999-12-31, none.
   const next = nextWithinLimits(ruleOf(row), limitsOf(row), count, shiftDays(input.occurrenceDate, 1), {

@@ -1,6 +1,7 @@
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { type Page, type PageRequest, toPage } from '../../../shared/pagination';
+import { findDelivery } from '../../deliveries';
 import { findDocument, presentTotals } from '../../documents';
 import type { GeneratedInvoice } from '../model';
 import { findRecurring, listOccurrences, occurrencePageKey } from '../repo';
@@ -27,6 +28,10 @@ export async function listGeneratedInvoices({
   for (const occurrence of page.data) {
     const document = await findDocument(ctx.db, ctx.accountId, occurrence.documentId);
     if (!document) continue;
+    const delivery =
+      occurrence.deliveryId === null
+        ? undefined
+        : await findDelivery(ctx.db, ctx.accountId, occurrence.deliveryId);
     data.push({
       id: document.id,
       invoice_number: document.number,
@@ -35,6 +40,9 @@ export async function listGeneratedInvoices({
       issue_date: document.issueDate,
       due_date: document.dueDate,
       occurrence_date: occurrence.occurrenceDate,
+      ...(occurrence.deliveryId !== null ? { delivery_id: occurrence.deliveryId } : {}),
+      ...(delivery ? { delivery_status: delivery.status } : {}),
+      ...(occurrence.sendError !== null ? { send_error: occurrence.sendError } : {}),
       totals: presentTotals(document.totals, document.currency),
       created_at: document.createdAt,
     });

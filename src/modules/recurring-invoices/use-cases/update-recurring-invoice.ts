@@ -17,6 +17,7 @@ import {
 import type { Frequency, RecurringInvoiceRow } from '../schema';
 import { normalizeTemplate } from '../template';
 import { configWithHistory, type OccurrenceConfig, occurrenceProblems } from './occurrence-document';
+import { autoSendProblems } from './send-occurrence';
 import { modeOf, restartPoint, ruleOf } from './timing';
 
 const pick = <T>(change: T | undefined, current: T): T => (change === undefined ? current : change);
@@ -127,6 +128,16 @@ async function updateRecurringInvoiceInTransaction({
     rule,
   };
   if (template) config = { ...config, template: template.template };
+  // Turning auto_finalize off turns auto_send off unless the PATCH asks for both (then: a 422).
+  const autoSend = c.auto_send ?? (config.autoFinalize ? row.autoSend : false);
+  if (c.auto_send !== undefined || c.auto_finalize !== undefined) {
+    const sendProblems = await autoSendProblems(ctx, {
+      autoSend: c.auto_send ?? false,
+      autoFinalize: config.autoFinalize,
+      customerId: row.customerId,
+    });
+    if (sendProblems.length > 0) throw validationError(sendProblems);
+  }
   // A finished schedule generates nothing more, so there is nothing its settings could break.
   if (next !== null) {
     const problems = await occurrenceProblems(ctx, config, next, { skipTaken: true });
@@ -141,6 +152,7 @@ async function updateRecurringInvoiceInTransaction({
     maxOccurrences: limits.maxOccurrences,
     numberingSequenceId: config.numberingSequenceId,
     autoFinalize: config.autoFinalize,
+    autoSend,
     invoiceTemplate: config.template,
     lastError: null,
     updatedAt: isoNow(ctx.clock),

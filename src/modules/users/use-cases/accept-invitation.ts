@@ -127,7 +127,8 @@ async function newUser(
   input: Acceptance,
   passwordHash: string,
 ): Promise<UserRow> {
-  const name = input.name?.trim() ?? '';
+  // No name given: the one the inviter gave (an office naming its client's owner), if any.
+  const name = input.name?.trim() || link.name?.trim() || '';
   const fields = [];
   if (name === '' || name.length > 200) {
     fields.push({ loc: 'body.name', msg: 'name must be 1 to 200 characters', type: 'invalid' });

@@ -28,7 +28,8 @@ export async function readInvitation({ ctx, input }: { ctx: SystemCtx; input: { 
     kind: row.kind,
     existing_user: Boolean(signsIn),
     email: row.email,
-    name: user?.name ?? null,
+    // A password link's user, else the name the inviter gave (an office naming its client's owner).
+    name: user?.name ?? row.name ?? null,
     role: row.role,
     workspace_name: workspace?.name ?? null,
     account_name: account?.account.name ?? '',
