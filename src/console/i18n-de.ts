@@ -1066,4 +1066,5 @@ export const GERMAN: Record<string, string> = {
   'Last day': 'Letzter Tag',
   '{name} saved.': '{name} gespeichert.',
   '{name} deleted.': '{name} gelöscht.',
+  'Recurring invoice saved.': 'Wiederkehrende Rechnung gespeichert.',
 };

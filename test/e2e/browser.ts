@@ -218,3 +218,16 @@ export async function waitForText(page: Page, text: string, timeout = 20_000) {
     text,
   );
 }
+
+/**
+ * Signs in with `apiKey` in the German console (the language chosen as a person would keep it, then the
+ * page read again) and waits for the firm's name `firm` in the header.
+ */
+export async function signInGerman(page: Page, origin: string, apiKey: string, firm: string) {
+  await page.goto(`${origin}/`);
+  await page.evaluate(() => localStorage.setItem('invoice-console.language', 'de'));
+  await page.reload();
+  await typeInto(page, 'API-Schlüssel', apiKey);
+  await click(page, 'Anmelden');
+  await waitForText(page, firm);
+}

@@ -10,7 +10,7 @@ import { GERMAN_SELLER, germanInvoiceBody, germanLine } from '../german-firm';
 import { RULESETS_DIR, startServer, type TestServer } from '../harness';
 import { TestSmtp } from '../smtp';
 import { makeUser, PASSWORD } from '../users';
-import { byName, click, openBrowser, typeInto, type Watched, waitForText } from './browser';
+import { byName, click, openBrowser, signInGerman, typeInto, type Watched, waitForText } from './browser';
 
 let smtp: TestSmtp;
 let server: TestServer;
@@ -65,12 +65,7 @@ beforeAll(async () => {
     einvoice_profile: 'factur_x_en16931',
   });
   browser = await openBrowser(server.url, 'de-DE');
-  await page().goto(`${server.url}/`);
-  await page().evaluate(() => localStorage.setItem('invoice-console.language', 'de'));
-  await page().reload();
-  await typeInto(page(), 'API-Schlüssel', account.apiKey);
-  await click(page(), 'Anmelden');
-  await waitForText(page(), 'Default account');
+  await signInGerman(page(), server.url, account.apiKey, 'Default account');
 }, 60_000);
 afterAll(async () => {
   await browser?.browser.close();

@@ -8,7 +8,16 @@ import type { Dialog } from 'puppeteer-core';
 import { makeAccount, type TestAccount } from '../factories';
 import { GERMAN_SELLER, germanInvoiceBody, germanLine } from '../german-firm';
 import { startServer, type TestServer } from '../harness';
-import { byName, choose, click, openBrowser, typeInto, type Watched, waitForText } from './browser';
+import {
+  byName,
+  choose,
+  click,
+  openBrowser,
+  signInGerman,
+  typeInto,
+  type Watched,
+  waitForText,
+} from './browser';
 
 let server: TestServer;
 let account: TestAccount;
@@ -81,12 +90,7 @@ beforeAll(async () => {
   state.cafe = await api('POST', '/api/v1/customers', { name: 'Café Morgenrot', email: 'cafe@example.com' });
   state.bakery = await api('POST', '/api/v1/customers', { name: 'Bäckerei Sonnenschein OHG' });
   browser = await openBrowser(server.url, 'de-DE');
-  await page().goto(`${server.url}/`);
-  await page().evaluate(() => localStorage.setItem('invoice-console.language', 'de'));
-  await page().reload();
-  await typeInto(page(), 'API-Schlüssel', account.apiKey);
-  await click(page(), 'Anmelden');
-  await waitForText(page(), 'Ingenieurbüro Nordlicht GmbH');
+  await signInGerman(page(), server.url, account.apiKey, 'Ingenieurbüro Nordlicht GmbH');
 }, 60_000);
 afterAll(async () => {
   await browser?.browser.close();

@@ -8,7 +8,7 @@ import { t } from '../i18n';
 import { can } from '../permissions';
 import { Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
-import { ErrorNotice, Loading, Notice } from '../ui/notice';
+import { ErrorNotice, Loading, Said } from '../ui/notice';
 import { Downloads, type Period } from './export-downloads';
 
 const CASES = [
@@ -214,7 +214,7 @@ function DatevSettings({ settings, onSaved }: { settings: AccountingSettings; on
       ) : (
         <p class="hint">{t('Your role reads this; it does not change it.')}</p>
       )}
-      {saved ? <Notice kind="ok">{t('Settings saved.')}</Notice> : null}
+      <Said text={saved ? t('Settings saved.') : null} />
       <ErrorNotice error={action.error} />
     </form>
   );

@@ -7,6 +7,7 @@ import type { NumberingSequence } from '../api-types';
 import { currentLanguage, t } from '../i18n';
 import { canWrite } from '../permissions';
 import { href, navigate, useUnsavedGuard } from '../router';
+import { announce } from '../ui/announce';
 import { Field, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
@@ -133,6 +134,8 @@ function SequenceForm({ existing }: { existing?: NumberingSequence }) {
     );
     if (saved) {
       release();
+      // Said on the list it goes back to (the list alone does not say so).
+      announce(t('{name} saved.', { name: saved.name }));
       navigate('numbering');
     }
   };
@@ -140,6 +143,7 @@ function SequenceForm({ existing }: { existing?: NumberingSequence }) {
     if (!existing || !confirm(t('Delete {name}? This cannot be undone.', { name: existing.name }))) return;
     if ((await action.run(() => remove(`/numbering-sequences/${existing.id}`))) !== undefined) {
       release();
+      announce(t('{name} deleted.', { name: existing.name }));
       navigate('numbering');
     }
   };

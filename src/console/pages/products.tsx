@@ -9,6 +9,7 @@ import { writeDecimal } from '../numbers';
 import { canWrite } from '../permissions';
 import { href, navigate } from '../router';
 import { FALLBACK_VAT_RATE, standardVatRate } from '../seller-countries';
+import { announce } from '../ui/announce';
 import { Field, Select } from '../ui/form';
 import { useAction, useDebounced, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading } from '../ui/notice';
@@ -288,12 +289,19 @@ function ProductForm({ existing }: { existing?: Product }) {
     const saved = await action.run(() =>
       existing ? patch<Product>(`/products/${existing.id}`, body) : post<Product>('/products', body),
     );
-    if (saved) navigate('products');
+    if (saved) {
+      // Said on the list it goes back to (the list alone does not say so).
+      announce(t('{name} saved.', { name: saved.name }));
+      navigate('products');
+    }
   };
   const destroy = async () => {
     if (!existing || !confirm(t('Delete {name}? This cannot be undone.', { name: existing.name }))) return;
     const done = await action.run(() => remove(`/products/${existing.id}`));
-    if (done !== undefined) navigate('products');
+    if (done !== undefined) {
+      announce(t('{name} deleted.', { name: existing.name }));
+      navigate('products');
+    }
   };
 
   return (

@@ -6,6 +6,7 @@ import { formatDate, formatMoney, locale, t } from '../i18n';
 import { subtractAmounts } from '../numbers';
 import { can, canChange } from '../permissions';
 import { href, navigate } from '../router';
+import { focusAfterAction } from '../ui/focus-kept';
 import { Field, Select } from '../ui/form';
 import { saveBlob, useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading, Notice } from '../ui/notice';
@@ -175,8 +176,20 @@ function ReceivedView({ id }: { id: string }) {
   const mayKeep = can('books:keep') || canChange(item);
   const mayDelete = canChange(item);
 
-  const setStatus = async (status: string) => {
-    if (await action.run(() => patch(path, { status }))) loaded.reload();
+  const setStatus = async (status: string, event: Event) => {
+    const used = event.currentTarget as HTMLButtonElement;
+    const toolbar = used.closest('[role=toolbar]');
+    if (await action.run(() => patch(path, { status }))) {
+      loaded.reload();
+      // Its button stays disabled for the status it now has: the focus goes to the next control of the
+      // toolbar (the one before it when it was the last).
+      focusAfterAction(() => {
+        const buttons = [...(toolbar?.querySelectorAll<HTMLButtonElement>('button') ?? [])];
+        const at = buttons.indexOf(used);
+        const usable = (button: HTMLButtonElement) => !button.disabled;
+        return buttons.slice(at + 1).find(usable) ?? buttons.slice(0, Math.max(at, 0)).reverse().find(usable);
+      });
+    }
   };
   const saveNote = async () => {
     if (await action.run(() => patch(path, { note: note === '' ? null : note }))) loaded.reload();
@@ -226,14 +239,14 @@ function ReceivedView({ id }: { id: string }) {
               type="button"
               class="primary"
               disabled={action.busy || item.status === 'approved'}
-              onClick={() => setStatus('approved')}
+              onClick={(event) => setStatus('approved', event)}
             >
               {t('Approve')}
             </button>
             <button
               type="button"
               disabled={action.busy || item.status === 'rejected'}
-              onClick={() => setStatus('rejected')}
+              onClick={(event) => setStatus('rejected', event)}
             >
               {t('Reject')}
             </button>
@@ -242,7 +255,7 @@ function ReceivedView({ id }: { id: string }) {
               <button
                 type="button"
                 disabled={action.busy || item.status === 'paid'}
-                onClick={() => setStatus('paid')}
+                onClick={(event) => setStatus('paid', event)}
               >
                 {t('Mark paid')}
               </button>

@@ -8,6 +8,7 @@ import type { BusinessProfile, NumberingSequence, RecurringInvoice } from '../ap
 import { formatDate, localToday, t } from '../i18n';
 import { canChange, canWrite } from '../permissions';
 import { href, navigate, useUnsavedGuard } from '../router';
+import { announce } from '../ui/announce';
 import { Checkbox, Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Notice } from '../ui/notice';
@@ -36,6 +37,8 @@ interface Schedule {
   /** Each invoice's service period: in_advance, in_arrears or none. */
   service_period: string;
   auto_finalize: boolean;
+  /** E-mail each finalized invoice to the customer (needs auto_finalize). */
+  auto_send: boolean;
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
@@ -56,7 +59,19 @@ function scheduleOf(existing: RecurringInvoice | undefined): Schedule {
     due_in_days: String(template.due_in_days ?? 14),
     service_period: String(template.service_period ?? 'in_advance'),
     auto_finalize: existing?.auto_finalize ?? false,
+    auto_send: existing?.auto_send ?? false,
   };
+}
+
+/** Under the e-mail checkbox: it needs finalizing, and a customer with an e-mail address. */
+function autoSendHint(schedule: Schedule, customers: { id: string; email?: string | null }[] | null) {
+  const customer = customers?.find((c) => c.id === schedule.customer_id);
+  const text = !schedule.auto_finalize
+    ? t('Only finalized invoices can be e-mailed.')
+    : customer && !customer.email?.trim()
+      ? t('This customer has no e-mail address: add one to the customer to send the invoices.')
+      : null;
+  return text ? <small class="hint">{text}</small> : null;
 }
 
 /** The template's lines and references as the document editor's form, to type them the same way. */
@@ -86,6 +101,10 @@ function nextInvoiceText(existing: RecurringInvoice): string {
   if (existing.status === 'paused')
     return `${t('Paused: no invoice is made until it is resumed.')} ${t('Dates that pass while it is paused are not invoiced later.')}${ends}`;
   if (existing.status === 'cancelled' || !existing.next_occurrence_date) return t('No further invoices.');
+  // Blocked (last_error): the pending date's invoice was refused and the service skips the schedule until
+  // it is changed (docs/recurring-invoices.md, Failures), so "next invoice on" that date would promise one.
+  if (existing.last_error)
+    return `${t('The invoice of {date} was not made, and none after it until the cause is fixed: correct it (here or at the customer) and save, then it is made.', { date: formatDate(existing.next_occurrence_date) })}${ends}`;
   return `${t('Next invoice on {date}', { date: formatDate(existing.next_occurrence_date) })}${ends}`;
 }
 
@@ -214,6 +233,7 @@ export function RecurringForm({
       end_date: schedule.end_date || null,
       numbering_sequence_id: sequenceId || null,
       auto_finalize: schedule.auto_finalize,
+      auto_send: schedule.auto_finalize && schedule.auto_send,
       invoice_template,
     };
     const saved = await action.run(() =>
@@ -228,6 +248,8 @@ export function RecurringForm({
     );
     if (saved) {
       release();
+      // Said on the list it goes back to (the list alone does not say so).
+      announce(t('Recurring invoice saved.'));
       navigate('recurring');
     }
   };
@@ -403,8 +425,18 @@ export function RecurringForm({
           <Checkbox
             label={t('Finalize each invoice (otherwise it waits as a draft)')}
             checked={schedule.auto_finalize}
-            onChange={set('auto_finalize')}
+            onChange={(checked) => {
+              set('auto_finalize')(checked);
+              if (!checked) set('auto_send')(false);
+            }}
           />
+          <Checkbox
+            label={t('E-mail it to the customer')}
+            checked={schedule.auto_finalize && schedule.auto_send}
+            onChange={set('auto_send')}
+            disabled={!schedule.auto_finalize}
+          />
+          {autoSendHint(schedule, customers.data ?? null)}
         </Fieldset>
         <LineItems form={form} setForm={changeLines} error={templateError(error)} />
       </fieldset>

@@ -117,7 +117,8 @@ if (typeof document !== 'undefined')
  * heading of the new screen takes the focus once it is drawn (screens load first). A screen that puts the
  * focus somewhere in itself (or keeps the control that was used), or a person who moves it meanwhile,
  * keeps it there. On the first drawing only when something of the page had the focus before (the sign-in
- * form, the language chosen): not on a fresh load, where the keyboard starts at the skip link.
+ * form, the language chosen): not on a fresh load, where the keyboard starts at the skip link. A screen
+ * that could not be drawn (an error instead) puts the focus on its error.
  */
 function useHeadingFocus(where: string) {
   const first = useRef(true);
@@ -131,7 +132,10 @@ function useHeadingFocus(where: string) {
     let ours = false;
     let stop = () => {};
     const place = (): boolean => {
-      const heading = main.querySelector<HTMLElement>('h1');
+      // A screen that could not be shown (a document that does not exist) has no heading: its error says
+      // why, and takes the focus instead.
+      const heading =
+        main.querySelector<HTMLElement>('h1') ?? main.querySelector<HTMLElement>('[role=alert]');
       if (!heading) return false;
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
       ours = true;
@@ -146,7 +150,12 @@ function useHeadingFocus(where: string) {
     const moved = () => {
       if (!ours) stop();
     };
-    const timer = setTimeout(() => stop(), 15_000);
+    // Nothing drawn for long: the screen itself (main) takes it, not the page.
+    const timer = setTimeout(() => {
+      stop();
+      const now = document.activeElement;
+      if (!now || now === document.body) main.focus();
+    }, 15_000);
     stop = () => {
       observer.disconnect();
       clearTimeout(timer);
@@ -204,7 +213,7 @@ export function Shell({ me, onAccount, onSwitch, onReload, language, onLanguage,
         <div class="topline">
           <span class="brand">{t('Invoice service')}</span>
           <div class="who">
-            <AccountSwitcher me={me} onSwitch={onSwitch} />
+            <AccountSwitcher me={me} onSwitch={onSwitch} onReload={() => onReload()} />
             <div class="who-me">
               {user ? (
                 <span class="user" title={user.email}>

@@ -71,6 +71,24 @@ export function Notice(props: { children: ComponentChildren; kind?: 'ok' | 'info
   );
 }
 
+/**
+ * What an action on this screen did ("Payment recorded."), said where it was done: the live region is on
+ * the page before the words come (a region added with its words is often not read out), and words said
+ * again are read out again (`round` counts the times: a new paragraph each). It takes the focus when the
+ * control that was used stays disabled (ui/focus-kept.ts).
+ */
+export function Said({ text, round = 0, id }: { text: string | null; round?: number; id?: string }) {
+  return (
+    <div role="status" class="said" id={id} tabIndex={-1}>
+      {text ? (
+        <p key={round} class="notice notice-ok">
+          {text}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function Loading() {
   return (
     <p class="loading" role="status">

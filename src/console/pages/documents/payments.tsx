@@ -8,9 +8,10 @@ import type { Payment as IssuedPayment, ReceivedDocumentPayment } from '../../ap
 import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, t } from '../../i18n';
 import { percentOfAmount, readDecimal, subtractAmounts, writeDecimal } from '../../numbers';
 import { can, canChange } from '../../permissions';
+import { focusAfterAction } from '../../ui/focus-kept';
 import { Checkbox, Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
-import { ErrorNotice, Notice } from '../../ui/notice';
+import { ErrorNotice, Said } from '../../ui/notice';
 import { notYours } from '../../ui/write-actions';
 import type { StoredDocument } from './model';
 
@@ -128,9 +129,11 @@ export function PaymentsCard({
   }, [due]);
   const [method, setMethod] = useState('bank_transfer');
   const [reference, setReference] = useState('');
-  const [recorded, setRecorded] = useState(false);
+  // How many payments this form recorded (each said again in its live region).
+  const [recorded, setRecorded] = useState(0);
   const [withSkonto, setWithSkonto] = useState(false);
   const action = useAction();
+  const card = useRef<HTMLElement>(null);
   const takeSkonto = (take: boolean) => {
     setWithSkonto(take);
     if (!skonto) return;
@@ -147,8 +150,10 @@ export function PaymentsCard({
     };
     const done = await action.run(() => post(path, body));
     if (done) {
-      setRecorded(true);
+      setRecorded((n) => n + 1);
       setWithSkonto(false);
+      // Nothing left due: "Record payment" stays disabled, and the focus goes to what was said.
+      focusAfterAction(() => card.current?.querySelector<HTMLElement>('.said'));
       setReference('');
       payments.reload();
       onChange();
@@ -165,7 +170,7 @@ export function PaymentsCard({
   };
   const rows = payments.data ?? [];
   return (
-    <section class="card" aria-labelledby="payments-heading">
+    <section class="card" aria-labelledby="payments-heading" ref={card}>
       <h2 id="payments-heading">{t('Payments')}</h2>
       {amountPaid !== undefined ? (
         <dl>
@@ -293,7 +298,7 @@ export function PaymentsCard({
         </form>
       )}
       <ErrorNotice error={action.error} />
-      {recorded ? <Notice kind="ok">{t('Payment recorded.')}</Notice> : null}
+      <Said text={recorded > 0 ? t('Payment recorded.') : null} round={recorded} />
     </section>
   );
 }

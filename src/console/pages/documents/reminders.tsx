@@ -7,9 +7,10 @@ import { type ApiError, get, list, post } from '../../api';
 import type { BusinessProfile, Delivery, DunningPolicy, Reminder } from '../../api-types';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { canChange } from '../../permissions';
+import { focusAfterAction } from '../../ui/focus-kept';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
-import { ErrorNotice, Notice } from '../../ui/notice';
+import { ErrorNotice, Said } from '../../ui/notice';
 import { letterMailState, letterName } from './dunning-letters';
 import type { StoredDocument } from './model';
 
@@ -34,7 +35,8 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
     [document.id, document.updated_at, reminders.data?.length],
   );
   const [to, setTo] = useState(document.data.buyer?.email ?? '');
-  const [sent, setSent] = useState<string | null>(null);
+  // The letter last queued (its name, or '') and how many were (each said again).
+  const [sent, setSent] = useState<{ name: string; round: number } | null>(null);
   const action = useAction();
   const overdue = (document.days_overdue ?? 0) > 0;
   const rows = reminders.data ?? [];
@@ -97,7 +99,9 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
     };
     const reminder = await action.run(() => post<Reminder>(`/documents/${document.id}/reminders`, body));
     if (reminder) {
-      setSent(nameOf(reminder.level) ?? '');
+      setSent((last) => ({ name: nameOf(reminder.level) ?? '', round: (last?.round ?? 0) + 1 }));
+      // The form goes once the last letter is sent: the focus goes to what was said.
+      focusAfterAction(() => window.document.getElementById('reminder-sent'));
       reminders.reload();
       onSent();
     }
@@ -152,11 +156,17 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
         </form>
       ) : null}
       <ErrorNotice error={action.error} />
-      {sent !== null ? (
-        <Notice kind="ok">
-          {sent ? t('{letter} queued for sending.', { letter: sent }) : t('Reminder queued for sending.')}
-        </Notice>
-      ) : null}
+      <Said
+        id="reminder-sent"
+        text={
+          sent === null
+            ? null
+            : sent.name
+              ? t('{letter} queued for sending.', { letter: sent.name })
+              : t('Reminder queued for sending.')
+        }
+        round={sent?.round}
+      />
     </section>
   );
 }

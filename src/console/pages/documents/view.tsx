@@ -6,8 +6,9 @@ import { formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '
 import { loadChannels, usableChannels } from '../../networks';
 import { can, canChange, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
+import { focusAfterAction } from '../../ui/focus-kept';
 import { useAction, useLoad } from '../../ui/hooks';
-import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { Badge, ErrorNotice, Loading, Said } from '../../ui/notice';
 import { NotYours } from '../../ui/write-actions';
 import { formatRate, unitShort } from '../products';
 import { ComplianceCheck } from './compliance';
@@ -136,7 +137,8 @@ export function DocumentView({ id }: { id: string }) {
   const loaded = useLoad(() => get<StoredDocument>(`/documents/${encodeURIComponent(id)}`), [id]);
   const types = useLoad(() => documentTypeInfo().catch(() => [] as DocumentTypeInfo[]), []);
   const action = useAction();
-  const [done, setDone] = useState<string | null>(null);
+  // What the last action did, and how many were done (the same words said again are read out again).
+  const [done, setDone] = useState<{ text: string; round: number } | null>(null);
   const [template, setTemplate] = useState('tpl_modern');
   // Every channel, for the names in the delivery timeline; the send card offers the usable ones.
   const channels = useLoad(() => loadChannels().catch(() => [] as Channel[]), []);
@@ -186,8 +188,10 @@ export function DocumentView({ id }: { id: string }) {
       return post<StoredDocument>(`${path}/${step.action}`);
     });
     if (changed) {
-      setDone(DONE[step.action]());
+      setDone((last) => ({ text: DONE[step.action](), round: (last?.round ?? 0) + 1 }));
       loaded.reload();
+      // Its button goes with the step done (Finalize, once final): the focus goes to what was said.
+      focusAfterAction(() => window.document.getElementById('document-done'));
     }
   };
   const duplicate = async () => {
@@ -332,7 +336,7 @@ export function DocumentView({ id }: { id: string }) {
           <a href={href('documents', document.id, 'edit')}>{t('Edit the draft to fix these fields')}</a>
         </p>
       ) : null}
-      {done ? <Notice kind="ok">{done}</Notice> : null}
+      <Said id="document-done" text={done?.text ?? null} round={done?.round} />
 
       <div class="document-grid">
         <div>

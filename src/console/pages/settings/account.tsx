@@ -5,7 +5,7 @@ import { formatDate, lastDayOf, locale, t } from '../../i18n';
 import type { Account } from '../../me';
 import { Field } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Loading, Said } from '../../ui/notice';
 
 /** A plan's quota this large is no limit (the Self-hosted plan's): shown as "unlimited", not as a number. */
 const UNLIMITED = 1_000_000_000;
@@ -66,7 +66,7 @@ export function AccountName({
           <strong>{account.name}</strong>
         </p>
       )}
-      {done ? <Notice kind="ok">{t('The account is renamed.')}</Notice> : null}
+      <Said text={done ? t('The account is renamed.') : null} />
       <ErrorNotice error={action.error} />
     </section>
   );

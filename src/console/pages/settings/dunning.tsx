@@ -15,7 +15,7 @@ import { writeDecimal } from '../../numbers';
 import { can } from '../../permissions';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
-import { ErrorNotice, Loading, Notice } from '../../ui/notice';
+import { ErrorNotice, Loading, Said } from '../../ui/notice';
 import { decimalInput } from '../documents/payments';
 import { ENGLISH_DEFAULT_LEVELS } from './dunning-defaults';
 
@@ -194,7 +194,7 @@ export function DunningSettings() {
         ) : null}
       </form>
       <ErrorNotice error={action.error} />
-      {saved ? <Notice kind="ok">{t('Dunning policy saved.')}</Notice> : null}
+      <Said text={saved ? t('Dunning policy saved.') : null} />
     </section>
   );
 }

@@ -3,6 +3,7 @@ import { type ApiError, call, list, post, remove } from '../../api';
 import type { Member, MemberInvitation, Workspace } from '../../api-types';
 import { currentLanguage, formatDate, t } from '../../i18n';
 import { can } from '../../permissions';
+import { focusAfterAction } from '../../ui/focus-kept';
 import { Field, Select } from '../../ui/form';
 import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
@@ -17,9 +18,12 @@ export function Workspaces() {
   const action = useAction();
   const create = async (event: Event) => {
     event.preventDefault();
-    if (await action.run(() => post('/workspaces', { name: name.trim() }))) {
+    const made = await action.run(() => post<Workspace>('/workspaces', { name: name.trim() }));
+    if (made) {
       setName('');
       workspaces.reload();
+      // "New workspace" stays disabled for the emptied name: the focus goes to the new workspace's row.
+      focusAfterAction(() => document.getElementById(`workspace-${made.id}`));
     }
   };
   return (
@@ -32,6 +36,7 @@ export function Workspaces() {
             <button
               type="button"
               class="link"
+              id={`workspace-${workspace.id}`}
               aria-expanded={open === workspace.id}
               onClick={() => setOpen(open === workspace.id ? null : workspace.id)}
             >
@@ -123,6 +128,8 @@ export function Members({ workspace }: { workspace: Workspace }) {
       setInvited(made);
       setEmail('');
       members.reload();
+      // "Invite" stays disabled for the emptied address: the focus goes to the invitation to pass on.
+      focusAfterAction(() => document.getElementById(`invitation-${workspace.id}`));
     }
   };
   const change = async (member: Member, next: string) => {
@@ -181,7 +188,11 @@ export function Members({ workspace }: { workspace: Workspace }) {
           </tbody>
         </table>
       </div>
-      {invited ? <InvitationLink invited={invited} /> : null}
+      {invited ? (
+        <div id={`invitation-${workspace.id}`} tabIndex={-1}>
+          <InvitationLink invited={invited} />
+        </div>
+      ) : null}
       {manages ? (
         <form class="inline" onSubmit={add}>
           <Field
