@@ -16,7 +16,7 @@ export const GERMAN_RECURRING: Record<string, string> = {
   'Next invoice on {date}': 'Nächste Rechnung am {date}',
   'No further invoices.': 'Keine weiteren Rechnungen.',
   'The invoice of {date} was not made, and none after it until the cause is fixed: correct it (here or at the customer) and save, then it is made.':
-    'Die Rechnung vom {date} wurde nicht erstellt, und bis die Ursache behoben ist, folgen keine weiteren: Korrigieren Sie sie (hier oder beim Kunden) und speichern Sie, dann wird die Rechnung erstellt.',
+    'Die Rechnung vom {date} wurde nicht erstellt; bis der Fehler behoben ist, werden auch keine weiteren erstellt. Beheben Sie ihn (hier oder beim Kunden) und speichern Sie – dann wird die Rechnung erstellt.',
   'No invoice made yet.': 'Noch keine Rechnung erstellt.',
   'E-mail it to the customer': 'Per E-Mail an den Kunden senden',
   'Not sent': 'Nicht versendet',
@@ -76,4 +76,13 @@ export const GERMAN_RECURRING: Record<string, string> = {
     'Aus diesem Angebot wurden bereits die Rechnungen {numbers} erstellt. Noch eine Rechnung erstellen?',
   'Invoice {number} was already corrected with {numbers}. The new correction starts with all of its lines again. Create it anyway?':
     'Die Rechnung {number} wurde bereits mit {numbers} korrigiert. Die neue Korrektur beginnt wieder mit allen Positionen. Trotzdem erstellen?',
+  // Why a generated invoice was not e-mailed (recurring-invoices.tsx), and one waiting for its turn.
+  'The customer has no e-mail address: add one and send the invoice from its page.':
+    'Für den Kunden ist keine E-Mail-Adresse hinterlegt: Tragen Sie eine ein und versenden Sie die Rechnung von ihrer Seite aus.',
+  'Sending e-mail is not set up on this installation (SMTP_URL).':
+    'Der E-Mail-Versand ist in dieser Installation nicht eingerichtet (SMTP_URL).',
+  'The invoice was voided before it was e-mailed.':
+    'Die Rechnung wurde storniert, bevor sie versendet wurde.',
+  'Being sent': 'Wird versendet',
+  delivered: 'zugestellt',
 };

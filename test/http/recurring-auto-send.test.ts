@@ -2,10 +2,11 @@
 // through the deliveries module, once (a retried or doubled job never sends again); what stops it (no
 // e-mail configured, no address, a refused recipient) is recorded and shown on the schedule's invoices.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { claim, enqueueJob } from '../../src/jobs/queue';
 import { jobs } from '../../src/jobs/schema';
 import { sendKind } from '../../src/modules/recurring-invoices/job';
+import { renders } from '../../src/modules/renders/schema';
 import { FakeClock } from '../../src/shared/clock';
 import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
@@ -204,6 +205,61 @@ describe('each occurrence is finalized, rendered and e-mailed once', () => {
     const listed = await invoices(s, id);
     expect(listed.map((i: { delivery_status?: string }) => i.delivery_status)).toEqual(['sent', 'sent']);
     expect(mailsFor(s.email)).toHaveLength(2);
+  });
+});
+
+describe('an invoice sent by hand while its send job waited', () => {
+  test('is not e-mailed a second time: the occurrence records that delivery', async () => {
+    clock.set('2026-03-01T09:00:00.000Z');
+    const s = await setup(server);
+    const { id } = await schedule(s);
+    // The send job waits its turn (queued for later, under the run key generation would use).
+    const later = new Date('2026-03-01T10:00:00.000Z');
+    await enqueueJob(
+      server.db,
+      clock,
+      sendKind,
+      { recurringInvoiceId: id, occurrenceDate: '2026-03-01' },
+      { runKey: `recurring-send:${id}:2026-03-01`, runAt: later },
+    );
+    await server.jobs.runDue();
+    const [made] = await invoices(s, id);
+    expect(made.status).toBe('finalized');
+    // Meanwhile someone renders and sends it from the document.
+    expect((await call(s, 'POST', `/api/v1/documents/${made.id}/renders`, {})).status).toBe(200);
+    const byHand = await call(s, 'POST', `/api/v1/documents/${made.id}/send`, { to: [s.email] });
+    expect(byHand.status).toBe(200);
+    await server.jobs.runDue();
+    expect(mailsFor(s.email)).toHaveLength(1);
+    clock.set('2026-03-01T10:00:01.000Z');
+    await server.jobs.runDue();
+    expect(mailsFor(s.email)).toHaveLength(1);
+    const [invoice] = await invoices(s, id);
+    expect(invoice.delivery_id).toBe(byHand.body.data.id);
+    expect(invoice).not.toHaveProperty('send_error');
+  });
+
+  test('voided before its turn: nothing rendered or sent, the reason recorded', async () => {
+    clock.set('2026-03-01T09:00:00.000Z');
+    const s = await setup(server);
+    const { id } = await schedule(s);
+    await enqueueJob(
+      server.db,
+      clock,
+      sendKind,
+      { recurringInvoiceId: id, occurrenceDate: '2026-03-01' },
+      { runKey: `recurring-send:${id}:2026-03-01`, runAt: new Date('2026-03-01T10:00:00.000Z') },
+    );
+    await server.jobs.runDue();
+    const [made] = await invoices(s, id);
+    expect((await call(s, 'POST', `/api/v1/documents/${made.id}/void`)).status).toBe(200);
+    clock.set('2026-03-01T10:00:01.000Z');
+    await server.jobs.runDue();
+    const [invoice] = await invoices(s, id);
+    expect(invoice.send_error).toContain('void');
+    const drawn = await server.db.select().from(renders).where(eq(renders.documentId, made.id)).all();
+    expect(drawn).toHaveLength(0);
+    expect(mailsFor(s.email)).toHaveLength(0);
   });
 });
 

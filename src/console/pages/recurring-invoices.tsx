@@ -10,19 +10,36 @@ import { STATUS_LABELS } from './documents/model';
 
 const SHOWN = 10;
 
-/** The invoice's e-mail: its delivery's status, or why it was not sent (the delivery's reason: its page). */
-function mailState(invoice: GeneratedInvoice) {
+/** The service's reasons the console says in its own words (send-occurrence.ts), the API's on hover. */
+const SEND_REASONS: [RegExp, string][] = [
+  [
+    /^the customer has no e-mail address/,
+    'The customer has no e-mail address: add one and send the invoice from its page.',
+  ],
+  [/email delivery is not configured/, 'Sending e-mail is not set up on this installation (SMTP_URL).'],
+  [/^the invoice is void/, 'The invoice was voided before it was e-mailed.'],
+];
+
+/**
+ * The invoice's e-mail: its delivery's status, or why it was not sent (the delivery's reason: its page);
+ * an invoice of a schedule that e-mails with neither is still waiting for its turn.
+ */
+function mailState(invoice: GeneratedInvoice, autoSend: boolean) {
   if (invoice.send_error) {
+    const said = SEND_REASONS.find(([pattern]) => pattern.test(invoice.send_error ?? ''))?.[1];
     return (
       <>
-        <Badge tone="failed">{t('Not sent')}</Badge> <small class="hint">{invoice.send_error}</small>
+        <Badge tone="failed">{t('Not sent')}</Badge>{' '}
+        <small class="hint" title={said ? invoice.send_error : undefined}>
+          {said ? t(said) : invoice.send_error}
+        </small>
       </>
     );
   }
   if (invoice.delivery_status) {
     return <Badge tone={invoice.delivery_status}>{t(invoice.delivery_status)}</Badge>;
   }
-  return <span class="hint">{t('Not sent')}</span>;
+  return <span class="hint">{autoSend ? t('Being sent') : t('Not sent')}</span>;
 }
 
 export function GeneratedInvoices({ schedule }: { schedule: RecurringInvoice }) {
@@ -69,7 +86,7 @@ export function GeneratedInvoices({ schedule }: { schedule: RecurringInvoice }) 
                   <td class="num">
                     {formatMoney(invoice.totals.total.amount, invoice.totals.total.currency)}
                   </td>
-                  {mailed ? <td>{mailState(invoice)}</td> : null}
+                  {mailed ? <td>{mailState(invoice, schedule.auto_send === true)}</td> : null}
                 </tr>
               ))}
             </tbody>

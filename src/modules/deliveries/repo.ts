@@ -38,6 +38,27 @@ export interface DeliveryFilters {
   status?: DeliveryStatus;
 }
 
+/** The newest delivery of a document itself (not a reminder's letter), if it was ever sent. */
+export async function documentDelivery(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+): Promise<DeliveryRow | undefined> {
+  return await db
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.accountId, accountId),
+        eq(deliveries.documentId, documentId),
+        isNull(deliveries.letterBlobKey),
+      ),
+    )
+    .orderBy(desc(deliveries.id))
+    .limit(1)
+    .get();
+}
+
 /** Newest first; the id is time-ordered, so it is the sort key and the cursor. */
 export async function listDeliveries(
   db: DbOrTx,

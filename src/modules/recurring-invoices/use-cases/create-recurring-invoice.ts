@@ -103,9 +103,10 @@ async function createRecurringInvoiceInTransaction({
     autoFinalize: config.autoFinalize,
     customerId: config.customerId,
   });
-  if (sendProblems.length > 0) throw validationError(sendProblems);
   const templateProblems = await occurrenceProblems(ctx, config, input.start_date, { skipTaken: false });
-  if (templateProblems.length > 0) throw validationError(templateProblems);
+  // All at once: a client fixes every field in one round trip.
+  const refused = [...sendProblems, ...templateProblems];
+  if (refused.length > 0) throw validationError(refused);
   const now = isoNow(ctx.clock);
   return await insertRecurring(ctx.db, {
     id: newId('rinv'),

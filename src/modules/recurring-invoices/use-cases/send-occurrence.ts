@@ -5,6 +5,7 @@ import { DomainError, type FieldError } from '../../../shared/errors';
 import { findAccountWithPlan } from '../../accounts';
 import { findCustomer } from '../../customers';
 import {
+  documentDelivery,
   prepareEInvoiceRender,
   type RenderLink,
   requireMailConfigured,
@@ -62,13 +63,20 @@ export async function sendOccurrence({
   try {
     const document = await findDocument(ctx.db, ctx.accountId, documentId);
     if (!document) return await fail('the invoice was deleted before it could be e-mailed');
+    // Voided (or still a draft) before its turn: nothing is drawn or counted for a mail that cannot go.
+    if (!['finalized', 'sent', 'paid'].includes(document.status))
+      return await fail(`the invoice is ${document.status}: it was not e-mailed`);
     const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
     const to = customer?.email?.trim();
     if (!to) return await fail(NO_EMAIL_REASON);
     // Before rendering: without mail nothing is drawn or counted.
     requireMailConfigured(services.smtpUrl);
+    // Sent by hand already: nothing to draw; the transaction below records that delivery.
+    const sentByHand = (await documentDelivery(ctx.db, ctx.accountId, documentId)) !== undefined;
     const body = { to: [to] };
     const account = await findAccountWithPlan(ctx.db, ctx.accountId);
+    // A disabled account's links are refused: its customers get no mail they cannot open.
+    if (account?.account.disabledAt) return await fail('the account is disabled: nothing is e-mailed');
     const produce = async (render: StoredRenderBody) =>
       await renderStoredDocument({
         ctx,
@@ -80,12 +88,22 @@ export async function sendOccurrence({
           body: render,
         },
       });
-    await prepareEInvoiceRender(ctx, { documentId, body, produce });
-    // A retry after a render that was made reuses it: nothing is drawn twice.
-    if (!(await latestRenderOf(ctx.db, ctx.accountId, documentId, isoNow(ctx.clock)))) await produce({});
+    if (!sentByHand) {
+      await prepareEInvoiceRender(ctx, { documentId, body, produce });
+      // A retry after a render that was made reuses it: nothing is drawn twice.
+      if (!(await latestRenderOf(ctx.db, ctx.accountId, documentId, isoNow(ctx.clock)))) await produce({});
+    }
     await job.commit(async (tx) => {
       const current = await findOccurrence(tx, input.recurringInvoiceId, input.occurrenceDate);
       if (!current || current.deliveryId !== null || current.sendError !== null) return;
+      // Sent by hand while this job waited its turn: that delivery is the occurrence's, not a second mail.
+      const byHand = await documentDelivery(tx, schedule.accountId, documentId);
+      if (byHand) {
+        await recordOccurrenceSend(tx, input.recurringInvoiceId, input.occurrenceDate, {
+          deliveryId: byHand.id,
+        });
+        return;
+      }
       const txCtx = job.forAccount(schedule.accountId, { ...scope, db: tx });
       const delivery = await sendDocument({
         ctx: txCtx,
