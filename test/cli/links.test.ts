@@ -17,13 +17,22 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-/** `serve` on a fresh data dir, stopped once it printed its first-start lines; everything it printed. */
+/**
+ * `serve` on a fresh data dir, stopped once it printed its first-start lines and its note (on stderr, just
+ * after them; a start that prints none is given 3 s); everything it printed. Stopped before its note, a
+ * loaded machine could end it before its signal handler was set, and stderr's note with it.
+ */
 async function firstStart(env: Record<string, string>): Promise<string> {
   const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts'), 'serve', '--port', '0'], {
     env: { ...process.env, DATA_DIR: temp(), LOG_LEVEL: 'silent', ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   });
+  let errors = '';
+  const stderr = (async () => {
+    const decoder = new TextDecoder();
+    for await (const chunk of proc.stderr) errors += decoder.decode(chunk);
+  })();
   const reader = proc.stdout.getReader();
   let output = '';
   const deadline = Date.now() + 20_000;
@@ -31,9 +40,11 @@ async function firstStart(env: Record<string, string>): Promise<string> {
     while (!/try it/.test(output)) {
       if (Date.now() > deadline) throw new Error(`no first-start lines: ${output}`);
       const { value, done } = await reader.read();
-      if (done) throw new Error(`serve exited: ${output}${await new Response(proc.stderr).text()}`);
+      if (done) throw new Error(`serve exited: ${output}${errors}`);
       output += new TextDecoder().decode(value);
     }
+    const noteBy = Date.now() + 3_000;
+    while (!/PUBLIC_BASE_URL/.test(errors) && Date.now() < noteBy) await Bun.sleep(20);
   } finally {
     proc.kill('SIGTERM');
   }
@@ -43,8 +54,9 @@ async function firstStart(env: Record<string, string>): Promise<string> {
     output += new TextDecoder().decode(value);
   }
   await proc.exited;
+  await stderr;
   // The notes go to stderr (the link and key stay stdout's lines).
-  return output + (await new Response(proc.stderr).text());
+  return output + errors;
 }
 
 describe('the first start on HOST=0.0.0.0', () => {
