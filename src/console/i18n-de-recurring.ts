@@ -18,7 +18,7 @@ export const GERMAN_RECURRING: Record<string, string> = {
   'The invoice of {date} was not made, and none after it until the cause is fixed: correct it (here or at the customer) and save, then it is made.':
     'Die Rechnung vom {date} wurde nicht erstellt; bis der Fehler behoben ist, werden auch keine weiteren erstellt. Beheben Sie ihn (hier oder beim Kunden) und speichern Sie – dann wird die Rechnung erstellt.',
   'No invoice made yet.': 'Noch keine Rechnung erstellt.',
-  'E-mail it to the customer': 'Per E-Mail an den Kunden senden',
+  'Send each invoice by e-mail': 'Jede Rechnung per E-Mail versenden',
   'Not sent': 'Nicht versendet',
   'Only finalized invoices can be e-mailed.':
     'Nur abgeschlossene Rechnungen können per E-Mail versendet werden.',

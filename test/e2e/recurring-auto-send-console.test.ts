@@ -51,7 +51,7 @@ async function scheduleFor(customer: { id: string }, profileId: string, sequence
   });
 }
 
-test('"Per E-Mail an den Kunden senden": only with finalizing, a hint without an address, saved', async () => {
+test('"Jede Rechnung per E-Mail versenden": only with finalizing, a hint without an address, saved', async () => {
   const profile = await api('POST', '/api/v1/business-profiles', GERMAN_SELLER);
   const sequence = await api('POST', '/api/v1/numbering-sequences', {
     name: 'Wartung',
@@ -63,7 +63,7 @@ test('"Per E-Mail an den Kunden senden": only with finalizing, a hint without an
     name: 'Hausverwaltung Weber',
     email: 'buchhaltung@weber.example',
   });
-  const SEND = 'Per E-Mail an den Kunden senden';
+  const SEND = 'Jede Rechnung per E-Mail versenden';
   const FINALIZE = 'Jede Rechnung abschließen (sonst wartet sie als Entwurf)';
 
   // A customer with one: ticked and saved, the schedule e-mails its invoices.

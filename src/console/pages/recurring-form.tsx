@@ -431,7 +431,7 @@ export function RecurringForm({
             }}
           />
           <Checkbox
-            label={t('E-mail it to the customer')}
+            label={t('Send each invoice by e-mail')}
             checked={schedule.auto_finalize && schedule.auto_send}
             onChange={set('auto_send')}
             disabled={!schedule.auto_finalize}
