@@ -30,20 +30,24 @@ async function main(argv: string[]): Promise<number> {
   // node:zlib) or the other commands in its memory.
   switch (command) {
     case 'serve': {
-      const stop = await serve(config, out);
       // SIGHUP too (a closed terminal, a `kill -HUP`): a clean stop that releases its jobs, never the
       // default's kill that leaves them to their lease; unless it was ignored when the process started
       // (`nohup`: the terminal's closing must not stop it). The first signal stops cleanly, a second one
-      // (a second Ctrl-C) ends the process at once.
+      // (a second Ctrl-C) ends the process at once. Listened for before the start: a signal while it starts
+      // (its jobs may run already) stops it cleanly once it has started, not by the default's kill.
+      let stop: (() => Promise<void>) | null = null;
       let stopping = false;
+      const stopNow = (running: () => Promise<void>) => void running().then(() => process.exit(0));
       const shutdown = (signal: NodeJS.Signals) => {
         if (stopping) process.exit(128 + (osConstants.signals[signal] ?? 0));
         stopping = true;
-        void stop().then(() => process.exit(0));
+        if (stop) stopNow(stop);
       };
       const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
       if (!ignoredAtStart('SIGHUP')) signals.push('SIGHUP');
       for (const signal of signals) process.on(signal, shutdown);
+      stop = await serve(config, out);
+      if (stopping) stopNow(stop);
       return -1; // keep running
     }
     case 'migrate':
