@@ -1,6 +1,7 @@
 // CI's smoke test of the compiled executable on PostgreSQL: a throw-away cluster (test/postgres.ts), the
 // executable alone with DATABASE_URL in an empty directory; it migrates, prints a first key, says
-// `postgresql` on /ready, stores a customer in the database (not in the data dir) and renders a PDF.
+// `postgresql` on /ready, stores a customer in the database (not in the data dir) and renders a PDF. Any
+// failure prints what the service wrote to stdout and stderr.
 //   bun scripts/smoke-postgres.ts dist/invoice-service
 import { copyFileSync, existsSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,29 +14,45 @@ const dir = mkdtempSync(join(tmpdir(), 'inv-smoke-pg-'));
 copyFileSync(executable, join(dir, 'invoice-service'));
 const cluster = await startPostgres();
 const url = await cluster.createDatabase();
-const port = 20000 + Math.floor(Math.random() * 20000);
+// PORT=0: the service binds a free port and prints its URL (a random port could be taken, as an
+// ephemeral port of an outgoing connection, and the start would fail for that alone).
 const server = Bun.spawn([join(dir, 'invoice-service'), 'serve'], {
   cwd: dir,
-  env: { PATH: '/usr/bin:/bin', HOME: dir, PORT: String(port), DATABASE_URL: url },
+  env: { PATH: '/usr/bin:/bin', HOME: dir, PORT: '0', DATABASE_URL: url },
   stdout: 'pipe',
   stderr: 'pipe',
 });
-const base = `http://127.0.0.1:${port}`;
 let output = '';
+let errors = '';
+let exitCode: number | null = null;
+void server.exited.then((code) => {
+  exitCode = code;
+});
 const failures: string[] = [];
 const check = (name: string, ok: boolean) => {
   console.log(`${ok ? 'ok  ' : 'FAIL'} - ${name}`);
   if (!ok) failures.push(name);
 };
+// Both streams read whole as they come (a read dropped half-way would lose its chunk), stderr too: a
+// failed start says why there, and this script prints it.
+const readAll = async (stream: ReadableStream<Uint8Array>, add: (text: string) => void) => {
+  const decoder = new TextDecoder();
+  for await (const chunk of stream) add(decoder.decode(chunk, { stream: true }));
+};
+void readAll(server.stdout, (text) => {
+  output += text;
+});
+void readAll(server.stderr, (text) => {
+  errors += text;
+});
 try {
-  // Read the whole of stdout as it comes (a read dropped half-way would lose its chunk).
-  void (async () => {
-    const decoder = new TextDecoder();
-    for await (const chunk of server.stdout) output += decoder.decode(chunk, { stream: true });
-  })();
-  for (let i = 0; i < 300 && !/sk_[A-Za-z0-9_-]+/.test(output); i++) await Bun.sleep(100);
+  for (let i = 0; i < 600 && exitCode === null && !/sk_[A-Za-z0-9_-]+/.test(output); i++)
+    await Bun.sleep(100);
   const key = /sk_[A-Za-z0-9_-]+/.exec(output)?.[0] ?? '';
-  check('printed a first API key', key !== '');
+  const base = /listening on (http:\/\/[^/\s]+)/.exec(output)?.[1] ?? '';
+  check('printed where it listens and a first API key', key !== '' && base !== '');
+  if (key === '' || base === '')
+    throw new Error(`the start did not finish (exit code ${exitCode ?? 'none yet'})`);
   const ready = (await (await fetch(`${base}/ready`)).json()) as {
     status?: string;
     database?: { engine?: string };
@@ -76,12 +93,14 @@ try {
   check('renders a PDF', pdf.status === 200 && new TextDecoder().decode(bytes.slice(0, 5)) === '%PDF-');
   const dataFiles = existsSync(join(dir, 'data')) ? readdirSync(join(dir, 'data'), { recursive: true }) : [];
   check('no SQLite database in the data dir', !dataFiles.some((f) => String(f).endsWith('.db')));
+} catch (error) {
+  check(`no error (${error instanceof Error ? error.message : String(error)})`, false);
 } finally {
   server.kill();
   await server.exited;
   await cluster.stop();
 }
 if (failures.length > 0) {
-  console.error((await new Response(server.stderr).text()).slice(-2000));
+  console.error(`the service's stdout:\n${output.slice(-2000)}\nits stderr:\n${errors.slice(-4000)}`);
   process.exit(1);
 }

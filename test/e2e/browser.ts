@@ -206,7 +206,29 @@ export async function choose(page: Page, label: string, optionText: string) {
 }
 
 export async function click(page: Page, name: string, role = 'button') {
-  await whileAttached(async () => (await byName(page, name, role)).click());
+  await whileAttached(async () => {
+    const element = await byName(page, name, role);
+    await settled(element);
+    await element.click();
+  });
+}
+
+/**
+ * Until the element stays where it is for two frames and is enabled (at most about a second): a click at
+ * the point where a button was before the screen moved it (a row removed above it, a section loaded) hits
+ * nothing, and a disabled one ignores it, either way silently.
+ */
+async function settled(element: import('puppeteer-core').ElementHandle<Element>) {
+  await element.evaluate(async (node) => {
+    const where = () => JSON.stringify(node.getBoundingClientRect());
+    const frames = () =>
+      new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    for (let i = 0; i < 30; i++) {
+      const before = where();
+      await frames();
+      if (before === where() && !(node as HTMLButtonElement).disabled) return;
+    }
+  });
 }
 
 /** Waits until the page's text contains `text`. */

@@ -65,6 +65,19 @@ async function shot(name: string, width = 1280) {
   await page().setViewport({ width: 1280, height: 900 });
 }
 const key = () => ({ key: account.apiKey });
+/**
+ * Clicks the button and returns what its confirmation asked: the browser reports the dialog after the
+ * click has returned, so the question is waited for, not read at once (it read the one before).
+ */
+async function clickAsked(name: string): Promise<string | undefined> {
+  const before = asked.length;
+  await click(page(), name);
+  for (let waited = 0; asked.length === before; waited += 50) {
+    if (waited > 10_000) throw new Error(`${name} asked nothing`);
+    await Bun.sleep(50);
+  }
+  return asked.at(-1);
+}
 const listed = () =>
   page().$$eval('table.list tbody a', (links) => links.map((link) => link.textContent?.trim() ?? ''));
 
@@ -124,8 +137,7 @@ describe('console: payments, reminders and the dunning policy', () => {
     await waitForText(page(), 'No fee for this letter.');
     // Dismissed: nothing is sent.
     dismissNext = true;
-    await click(page(), 'Send Payment reminder');
-    expect(asked.at(-1)).toBe('Send Payment reminder to ap@acme.example?');
+    expect(await clickAsked('Send Payment reminder')).toBe('Send Payment reminder to ap@acme.example?');
     let reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
     expect(reminders.body.data).toEqual([]);
     await click(page(), 'Send Payment reminder');
@@ -191,8 +203,9 @@ describe('console: payments, reminders and the dunning policy', () => {
     const wide = await page().evaluate(() => document.documentElement.scrollWidth);
     await page().setViewport({ width: 1280, height: 900 });
     expect(wide).toBeLessThanOrEqual(390);
-    await click(page(), '1. Mahnung senden');
-    expect(asked.at(-1)).toBe('1. Mahnung mit 7,50\u00a0€ Gebühr an ap@acme.example senden?');
+    expect(await clickAsked('1. Mahnung senden')).toBe(
+      '1. Mahnung mit 7,50\u00a0€ Gebühr an ap@acme.example senden?',
+    );
     await waitForText(page(), '1. Mahnung wird versendet.', 30_000);
     const reminders = await server.json(`/api/v1/documents/${overdue.id}/reminders`, key());
     expect(reminders.body.data.map((r: { level: number; fee: string }) => [r.level, r.fee])).toEqual([

@@ -53,12 +53,21 @@ async function focusOnHeading(page: Page, text: string) {
 
 /** Waits for a status message (role=status) with this text. */
 async function waitForStatus(page: Page, text: string) {
-  await page.waitForFunction(
-    (wanted: string) =>
-      [...document.querySelectorAll('[role=status]')].some((element) => element.textContent === wanted),
-    { timeout: 10_000 },
-    text,
-  );
+  await page
+    .waitForFunction(
+      (wanted: string) =>
+        [...document.querySelectorAll('[role=status]')].some((element) => element.textContent === wanted),
+      { timeout: 20_000 },
+      text,
+    )
+    .catch(async () => {
+      const said = await page.$$eval('[role=status], [role=alert]', (elements) =>
+        elements.map((element) => element.textContent ?? ''),
+      );
+      throw new Error(
+        `no status ${text}: the statuses say ${JSON.stringify(said)}, the focus is on ${JSON.stringify(await focused(page))}`,
+      );
+    });
 }
 
 /** Presses Tab (Shift+Tab: `back`) until the focus is on a control with this text, at most 80 times. */

@@ -20,3 +20,5 @@ type HTMLCanvasElement = any;
 declare var window: any;
 declare function getComputedStyle(element: any, pseudoElement?: string): any;
 type HTMLElement = any;
+type HTMLButtonElement = any;
+declare function requestAnimationFrame(callback: (time: number) => void): number;
