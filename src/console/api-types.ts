@@ -903,6 +903,7 @@ export interface Payment {
   /** Decimal string in the document's currency */
   amount: string;
   currency: string;
+  /** The day the money arrived (YYYY-MM-DD) */
   date: string;
   method: 'bank_transfer' | 'card' | 'cash' | 'direct_debit' | 'other' | 'early_payment_discount' | null;
   reference: string | null;
@@ -1331,6 +1332,7 @@ export interface ReceivedDocumentPayment {
   /** Decimal string in the document's currency */
   amount: string;
   currency: string;
+  /** The day the money arrived (YYYY-MM-DD) */
   date: string;
   method: 'bank_transfer' | 'card' | 'cash' | 'direct_debit' | 'other' | 'early_payment_discount' | null;
   reference: string | null;

@@ -16,6 +16,7 @@ import {
   requestFingerprint,
 } from './idempotency';
 import './email-format'; // the `email` format with internationalized domains (before any request is checked)
+import './date-format'; // the `date` format: a day of the calendar
 import { assignRequestMeta, carryRequestMeta } from './request-context';
 
 export interface HttpApp {

@@ -44,6 +44,9 @@ const TYPE_NAMES: Partial<Record<ValueErrorType, string>> = {
   [ValueErrorType.Null]: 'null_type',
 };
 
+/** What a `date` field that names no day of the calendar says (date-format.ts). */
+const DATE_MESSAGE = 'must be a date of the calendar (YYYY-MM-DD)';
+
 /** `/items/0/price` under `body` -> `body.items.0.price` (the dotted `loc` of SPEC 7). */
 export function toLoc(where: string, pointer: string): string {
   const parts = pointer
@@ -89,6 +92,8 @@ export function toFieldErrors(where: string, issues: readonly SchemaIssue[]): Fi
       byLoc.set(loc, { loc, msg: issue.path === '' ? 'Request body is required' : 'Field required', type });
     } else if (type === 'extra_forbidden') {
       byLoc.set(loc, { loc, msg: 'Unknown field', type });
+    } else if (type === 'string_format' && (issue.schema as { format?: unknown })?.format === 'date') {
+      byLoc.set(loc, { loc, msg: DATE_MESSAGE, type: 'value_error.date' });
     } else if (!existing) {
       byLoc.set(loc, { loc, msg: issue.message, type });
     }

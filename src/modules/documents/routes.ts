@@ -5,7 +5,6 @@ import type { Auth } from '../../http/auth';
 import { type ModuleLink, splitLinks, withLinkValues, withWrittenLinkValues } from '../../http/links';
 import { authErrors, dataOf, ErrorEnvelope, pageOf, withConflict, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
-import { calendarDayParam } from '../../shared/dates';
 import { notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { linkedDocumentSchemas, MoneyTotals, StatelessBody, type StoredDocument } from './model';
@@ -101,8 +100,8 @@ export function documentRoutes(
           customerId: query.customer_id,
           sourceDocumentId: query.source_document_id,
           updatedSince: query.updated_since ? new Date(query.updated_since).toISOString() : undefined,
-          issuedFrom: calendarDayParam(query.issued_from, 'query.issued_from'),
-          issuedTo: calendarDayParam(query.issued_to, 'query.issued_to'),
+          issuedFrom: query.issued_from,
+          issuedTo: query.issued_to,
           // Each seller's today (its business profile's time zone), as `days_overdue` and dunning count.
           overdueOn: query.overdue === 'true' ? await sellerDates(ctx) : undefined,
           linkedTo: listFilters.flatMap((link) => {

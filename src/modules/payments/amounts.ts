@@ -1,5 +1,4 @@
 import { cmp, dec, isDecimalString, isNegative, isZero, sub, sum, toFixedString } from '../../domain/money';
-import { calendarDayParam } from '../../shared/dates';
 import { validationError } from '../../shared/errors';
 import { minorUnitsOf } from '../documents';
 import type { CreatePaymentBody } from './model';
@@ -28,8 +27,8 @@ export function totalPaid(rows: readonly Pick<PaymentRow, 'amount'>[], currency:
 }
 
 /**
- * A request's fields as stored, its amount checked against `currency` (a 422 naming `body.amount` if bad)
- * and its date against the calendar (the schema's `date` format lets 2026-02-30 through: a 422 at body.date).
+ * A request's fields as stored, its amount checked against `currency` (a 422 naming `body.amount` if bad);
+ * its date is a day of the calendar by the schema's `date` format (http/date-format.ts).
  */
 export function paymentFields(
   body: CreatePaymentBody,
@@ -37,7 +36,7 @@ export function paymentFields(
 ): Pick<PaymentRow, 'amount' | 'date' | 'method' | 'reference' | 'note'> {
   return {
     amount: paymentAmount(body.amount, currency),
-    date: calendarDayParam(body.date, 'body.date') ?? body.date,
+    date: body.date,
     method: body.method ?? null,
     reference: body.reference ?? null,
     note: body.note ?? null,

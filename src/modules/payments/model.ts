@@ -17,7 +17,9 @@ export const Payment = t.Object({
   document_id: t.String(),
   amount: t.String({ description: "Decimal string in the document's currency" }),
   currency: t.String(),
-  date: t.String({ format: 'date' }),
+  // No `format`: an answer is checked against its schema, and a version before 2026-12-07 stored days such
+  // as 2026-02-30 a request can no longer give (http/date-format.ts); listing them must not fail.
+  date: t.String({ description: 'The day the money arrived (YYYY-MM-DD)', examples: ['2026-03-02'] }),
   method: t.Union([PaymentMethodSchema, t.Null()]),
   reference: t.Union([t.String(), t.Null()]),
   note: t.Union([t.String(), t.Null()]),

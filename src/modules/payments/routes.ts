@@ -4,7 +4,6 @@ import { documentActionsBy, type PaymentAction } from '../../domain/document-act
 import type { Auth } from '../../http/auth';
 import { type ModuleLink, withLinkFields, withLinkValues } from '../../http/links';
 import { dataOf, pageOf, withConflict, withNotFound } from '../../http/schemas';
-import { calendarDayParam } from '../../shared/dates';
 import { notFound } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
 import { findDocument, readDocument, StoredDocument } from '../documents';
@@ -64,8 +63,8 @@ export function paymentRoutes(auth: Auth, _deps: AppDeps, links: readonly Module
       async ({ ctx, query }) => {
         const page = readPageRequest(query);
         const filters = {
-          dateFrom: calendarDayParam(query.date_from, 'query.date_from'),
-          dateTo: calendarDayParam(query.date_to, 'query.date_to'),
+          dateFrom: query.date_from,
+          dateTo: query.date_to,
           customerId: query.customer_id,
         };
         return toPage(

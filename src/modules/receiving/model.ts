@@ -471,8 +471,12 @@ export const ListReceivedQuery = t.Object({
   ...PageQuery,
   status: t.Optional(ReceivedStatusSchema),
   seller: t.Optional(t.String({ maxLength: 200, description: "Part of the seller's name or tax id" })),
-  issued_from: t.Optional(t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
-  issued_to: t.Optional(t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$' })),
+  issued_from: t.Optional(
+    t.String({ format: 'date', description: 'Only invoices issued on or after this date' }),
+  ),
+  issued_to: t.Optional(
+    t.String({ format: 'date', description: 'Only invoices issued on or before this date' }),
+  ),
   valid: t.Optional(t.Union([t.Literal('true'), t.Literal('false')])),
   source: t.Optional(
     t.Union([t.Literal('upload'), t.Literal('folder'), t.Literal('email'), t.Literal('network')], {

@@ -126,7 +126,8 @@ export const StatementSchema = t.Object({
       opening_balance: Money('What the customer owed before `from`'),
       entries: t.Array(
         t.Object({
-          date: t.String({ format: 'date' }),
+          // No `format`: a payment's day as stored (payments/model.ts).
+          date: t.String({ description: 'YYYY-MM-DD' }),
           type: t.Union([t.Literal('invoice'), t.Literal('credit_note'), t.Literal('payment')]),
           document_id: t.String(),
           number: t.String(),

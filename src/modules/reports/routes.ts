@@ -3,7 +3,6 @@ import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { dataOf, fileResponse, withNotFound } from '../../http/schemas';
 import type { AccountCtx } from '../../shared/context';
-import { calendarDayParam } from '../../shared/dates';
 import { validationError } from '../../shared/errors';
 import { firmToday } from '../business-profiles';
 import {
@@ -25,13 +24,12 @@ const detail = (summary: string, tag = 'Reports') => ({ summary, tags: [tag] });
 const MAX_MONTHS = 120;
 
 /** The day asked for, else the firm's today (its business profiles' time zone: `firmToday`). */
-const asOfOf = async (query: { as_of?: string }, ctx: AccountCtx) =>
-  calendarDayParam(query.as_of, 'query.as_of') ?? (await firmToday(ctx));
+const asOfOf = async (query: { as_of?: string }, ctx: AccountCtx) => query.as_of ?? (await firmToday(ctx));
 
 /** `from` and `to` with their defaults (1 January of `to`'s year; the firm's today), `from` not after `to`. */
 async function rangeOf(query: { from?: string; to?: string }, ctx: AccountCtx, maxMonths?: number) {
-  const to = calendarDayParam(query.to, 'query.to') ?? (await firmToday(ctx));
-  const from = calendarDayParam(query.from, 'query.from') ?? `${to.slice(0, 4)}-01-01`;
+  const to = query.to ?? (await firmToday(ctx));
+  const from = query.from ?? `${to.slice(0, 4)}-01-01`;
   if (from > to) {
     throw validationError([{ loc: 'query.from', msg: 'must not be after to', type: 'value_error.range' }]);
   }
