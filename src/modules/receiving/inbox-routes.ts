@@ -16,14 +16,8 @@ import { readPageRequest, toPage } from '../../shared/pagination';
 import { accountLocale } from '../business-profiles';
 import { CreatePaymentBody } from '../payments';
 import { pdfResponse, renderServicesOf } from '../renders';
-import {
-  ListReceivedQuery,
-  presentReceived,
-  presentReceivedPayment,
-  ReceivedDocument,
-  ReceivedDocumentPayment,
-  UpdateReceivedBody,
-} from './model';
+import { ListReceivedQuery, presentReceived, ReceivedDocument, UpdateReceivedBody } from './model';
+import { presentReceivedPayment, ReceivedDocumentPayment } from './payment-view';
 import { findReceived, listReceived, paymentsOfReceived } from './repo';
 import { receivedBodyOf } from './routes';
 import { changeReceived, deleteReceived } from './use-cases/change-received';

@@ -12,7 +12,7 @@ import {
   paymentFields,
   totalPaid,
 } from '../../payments';
-import { receivedFigures } from '../model';
+import { receivedFigures } from '../payment-view';
 import {
   deleteReceivedPaymentRow,
   findReceived,
