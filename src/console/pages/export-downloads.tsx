@@ -210,7 +210,10 @@ function Archive({ period }: { period: Period }) {
       {now.status}
       {pending ? <p role="status">{t('The archive is being prepared…')}</p> : null}
       {job?.status === 'failed' ? (
-        <Notice kind="warn">{job.error ?? t('The archive could not be made.')}</Notice>
+        // In the console's language; the service's own words (English, for support) on hover.
+        <Notice kind="warn">
+          <span title={job.error ?? undefined}>{t('The archive could not be made.')}</span>
+        </Notice>
       ) : null}
       <ErrorNotice error={action.error} />
     </Fieldset>

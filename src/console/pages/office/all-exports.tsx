@@ -232,7 +232,10 @@ export function AllClientsExport({
         </Notice>
       ) : null}
       {job?.status === 'failed' ? (
-        <Notice kind="warn">{job.error ?? t('The export could not be made.')}</Notice>
+        // In the console's language; the service's own words (English, for support) on hover.
+        <Notice kind="warn">
+          <span title={job.error ?? undefined}>{t('The export could not be made.')}</span>
+        </Notice>
       ) : null}
       <ErrorNotice error={action.error} />
     </section>
