@@ -174,6 +174,8 @@ export const GERMAN: Record<string, string> = {
   Documents: 'Dokumente',
   'Documents take their logo from the business profile or branding profile.':
     'Dokumente nehmen ihr Logo aus dem Geschäfts- oder Branding-Profil.',
+  'The default branding profile {name} sets: {settings}. Documents and this preview use its values, not the ones below; change them under Settings → Branding profiles.':
+    'Das Standard-Branding-Profil „{name}“ legt fest: {settings}. Dokumente und diese Vorschau verwenden seine Werte, nicht die folgenden; ändern Sie sie unter Einstellungen → Branding-Profile.',
   'Download CII': 'CII herunterladen',
   'Download Factur-X': 'Factur-X herunterladen',
   'Download PDF': 'PDF herunterladen',

@@ -2,6 +2,7 @@
 // a column to their right with the document's number and dates; a few custom fields go there too: alone in
 // themes without one, under it where that saves a page (DIN 5008's information block beside the address).
 import type { Layout } from '../engine/layout';
+import { textColor } from '../themes/palette';
 import {
   type Aside,
   drawStack,
@@ -39,7 +40,11 @@ function aside(ctx: BlockContext, width: number): Aside {
     valueAlign: 'right' as const,
   };
   const listHeight = keyValues(layout, items, 0, 0, inner, options, false);
-  const figure = { ...theme.s.grandValue, size: 16, color: theme.c('primaryInk') };
+  const figure = {
+    ...theme.s.grandValue,
+    size: 16,
+    color: textColor(theme.palette, 'primaryInk', 16, theme.s.grandValue.font),
+  };
   const highlightHeight = highlight ? layout.lineHeight(theme.s.heading) + layout.lineHeight(figure) : 0;
   const between = items.length > 0 && highlight ? 10 : 0;
   return {

@@ -1,6 +1,7 @@
 // Colours from the theme and the branding. Light fills are mixed with white rather than drawn with opacity
 // (transparency is what PDF/A forbids and some printers render badly), and any brand colour is checked for
-// contrast: a pale yellow accent still gets dark text on it and is darkened before it is used as text.
+// contrast: a pale yellow accent still gets dark text on it and is darkened before it is used as text (to
+// 4.5:1 for small text, 3:1 for large headings: WCAG 2's AA levels).
 import type { ColorRole, ThemeSpec } from './types';
 
 type Rgb = [number, number, number];
@@ -82,5 +83,20 @@ export function resolvePalette(spec: ThemeSpec, primary: string | null, accent: 
     onAccent: textOn(a, base.ink),
     primaryInk: readableOnWhite(p, base.ink, 3),
     accentInk: readableOnWhite(a, base.ink, 3),
+    primaryText: readableOnWhite(p, base.ink, 4.5),
+    accentText: readableOnWhite(a, base.ink, 4.5),
   };
+}
+
+/** WCAG 2's large text: 18 pt and up, or 14 pt and up in bold (semibold counts). */
+export function isLargeText(size: number, font: string): boolean {
+  return size >= 18 || (size >= 14 && (font === 'bold' || font === 'semibold'));
+}
+
+/** The colour a text in `role` is drawn with: the brand's ink roles read at 4.5:1 below large text. */
+export function textColor(palette: Palette, role: ColorRole, size: number, font: string): string {
+  if (isLargeText(size, font)) return palette[role];
+  if (role === 'primaryInk') return palette.primaryText;
+  if (role === 'accentInk') return palette.accentText;
+  return palette[role];
 }

@@ -7,7 +7,7 @@ import type { Rule } from '../engine/table';
 import { DEFAULT_FONT_FAMILY, resolveFontFamily } from '../font-families';
 import type { BuiltInTemplateId, TemplateConfig } from '../types';
 import { THEMES } from './index';
-import { type Palette, parseHex, resolvePalette } from './palette';
+import { type Palette, parseHex, resolvePalette, textColor } from './palette';
 import type { ColorRole, RuleSpec, StyleName, ThemeSpec } from './types';
 
 export interface Theme {
@@ -58,7 +58,7 @@ function buildTheme(
   const palette = resolvePalette(spec, primary, accent);
   const s = {} as Record<StyleName, TextStyle>;
   for (const [name, text] of Object.entries(spec.styles) as [StyleName, ThemeSpec['styles'][StyleName]][]) {
-    s[name] = { ...text, color: palette[text.color] };
+    s[name] = { ...text, color: textColor(palette, text.color, text.size, text.font) };
   }
   return {
     spec,

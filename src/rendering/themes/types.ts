@@ -10,7 +10,9 @@ import type { BuiltInTemplateId } from '../types';
  * Colour roles. `primary` and `accent` follow the branding; the rest are the theme's neutrals. Derived
  * roles: `primaryTint`/`accentTint` (light fills mixed with white, never transparency), `onPrimary`/
  * `onAccent` (white or ink, whichever reads on that fill), `primaryInk`/`accentInk` (the brand colour
- * darkened until it reads as text on white).
+ * darkened until it reads as large text on white, 3:1), `primaryText`/`accentText` (darkened to 4.5:1, for
+ * small text). A theme names `primaryInk`/`accentInk`; a style below large text (WCAG: under 18 pt, or
+ * under 14 pt bold) is drawn in `primaryText`/`accentText` instead (resolve.ts).
  */
 export type ColorRole =
   | 'primary'
@@ -25,7 +27,9 @@ export type ColorRole =
   | 'onPrimary'
   | 'onAccent'
   | 'primaryInk'
-  | 'accentInk';
+  | 'accentInk'
+  | 'primaryText'
+  | 'accentText';
 
 export interface TextSpec {
   font: FontKey;

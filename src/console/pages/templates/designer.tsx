@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { type ApiError, blob, get, list, patch, post, remove, upload } from '../../api';
-import type { CustomTemplate, Font, StoredFile, TemplateConfig, TemplateVersion } from '../../api-types';
+import type {
+  BrandingProfile,
+  CustomTemplate,
+  Font,
+  StoredFile,
+  TemplateConfig,
+  TemplateVersion,
+} from '../../api-types';
 import { currentLanguage, formatDate, t } from '../../i18n';
 import { can, canChange, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
@@ -10,6 +17,16 @@ import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PdfFrame } from '../../ui/pdf-frame';
 import { notYours, WriteActions } from '../../ui/write-actions';
 import { sampleDocument } from '../sample';
+import { type OverriddenSetting, profileOverrides } from './model';
+
+/** The designer's field labels, for the settings a branding profile takes over. */
+const SETTING_LABELS: Record<OverriddenSetting, string> = {
+  primary_color: 'Primary colour',
+  accent_color: 'Accent colour',
+  font_family: 'Font',
+  header_text: 'Header text',
+  footer_text: 'Footer text',
+};
 
 export function Designer({ id }: { id: string }) {
   const path = `/templates/custom/${encodeURIComponent(id)}` as const;
@@ -34,6 +51,13 @@ export function DesignerForm({
   const [pdf, setPdf] = useState<Blob | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const fonts = useLoad(() => list<Font>('/reference/fonts').then((page) => page.data), []);
+  // The account's default branding profile (listed first) is drawn over the template, in the preview as in
+  // every document: what it sets is named, else a colour typed here seems to change nothing.
+  const profile = useLoad(
+    () => list<BrandingProfile>('/branding-profiles', { limit: 1 }).then((page) => page.data[0]),
+    [],
+  );
+  const overridden = profileOverrides(profile.data);
   const versions = useLoad(
     () => list<TemplateVersion>(`/templates/${template.id}/versions`).then((page) => page.data),
     [template.id],
@@ -130,6 +154,17 @@ export function DesignerForm({
           <ErrorNotice error={action.error} />
           {saved ? <Notice kind="ok">{saved}</Notice> : null}
           <Field label={t('Name')} value={name} onInput={setName} path="name" error={error} required />
+          {overridden.length > 0 && profile.data ? (
+            <p class="hint" data-testid="profile-overrides">
+              {t(
+                'The default branding profile {name} sets: {settings}. Documents and this preview use its values, not the ones below; change them under Settings → Branding profiles.',
+                {
+                  name: profile.data.name === 'Default' ? t('Default') : profile.data.name,
+                  settings: overridden.map((setting) => t(SETTING_LABELS[setting])).join(', '),
+                },
+              )}
+            </p>
+          ) : null}
           <div class="grid">
             <ColorField
               label={t('Primary colour')}
