@@ -4,7 +4,7 @@
 // and nothing said why. The designer names the settings the profile takes over.
 import { describe, expect, test } from 'bun:test';
 import type { BrandingProfile } from '../../src/console/api-types';
-import { profileOverrides } from '../../src/console/pages/templates/model';
+import { profileOverrides } from '../../src/console/pages/templates/overrides';
 
 const profile = (over: Partial<BrandingProfile> = {}): BrandingProfile => ({
   id: 'brnd_1',

@@ -17,7 +17,7 @@ import { Badge, ErrorNotice, Loading, Notice } from '../../ui/notice';
 import { PdfFrame } from '../../ui/pdf-frame';
 import { notYours, WriteActions } from '../../ui/write-actions';
 import { sampleDocument } from '../sample';
-import { type OverriddenSetting, profileOverrides } from './model';
+import { type OverriddenSetting, profileOverrides } from './overrides';
 
 /** The designer's field labels, for the settings a branding profile takes over. */
 const SETTING_LABELS: Record<OverriddenSetting, string> = {
