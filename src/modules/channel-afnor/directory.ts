@@ -1,7 +1,9 @@
 // Reachability in the French directory (XP Z12-013 Directory Service): a company receives e-invoices
 // where an Enabled directory line names it. A SIREN (0002) is looked up by its own lines; a SIRET (0009)
 // by its lines, else by its company's SIREN-wide line (a line without SIRET covers every facility); a
-// routing code (0224) by the lines that name it.
+// routing code (0224) by the lines that name it; a French electronic address (EAS 0225, BT-49 as the reform
+// writes it: the SIREN, `SIREN_SIRET`, `SIREN_SIRET_ROUTING` or a suffix) by the line whose addressing
+// identifier it is.
 import {
   type ChannelConnection,
   ChannelError,
@@ -20,7 +22,7 @@ interface DirectoryLine {
   routingCode?: { routingIdentifier?: string };
 }
 
-type Filter = 'siren' | 'siret' | 'routingIdentifier';
+type Filter = 'siren' | 'siret' | 'routingIdentifier' | 'addressingIdentifier';
 
 const PLATFORMS: Record<string, string> = {
   WK: 'an approved platform (PA)',
@@ -55,8 +57,17 @@ export async function lookupParticipant(
     const { lines, raw } = await search(client, conn, 'routingIdentifier', value);
     return answerOf(pick(lines), raw);
   }
+  if (receiver.scheme === '0225') {
+    if (value === '' || value.length > 125)
+      return unreachable('a French electronic address (0225) is 1 to 125 characters');
+    const { lines, raw } = await search(client, conn, 'addressingIdentifier', value);
+    return answerOf(
+      pick(lines, (l) => l.addressingIdentifier === value),
+      raw,
+    );
+  }
   return unreachable(
-    `${receiver.scheme} is no French identifier scheme (0002 SIREN, 0009 SIRET, 0224 routing code)`,
+    `${receiver.scheme} is no French identifier scheme (0002 SIREN, 0009 SIRET, 0224 routing code, 0225 electronic address)`,
   );
 }
 

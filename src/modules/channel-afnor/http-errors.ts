@@ -67,8 +67,15 @@ export async function bodyJson(response: Response, what: string): Promise<unknow
 export async function errorOf(response: Response, what: string): Promise<ChannelError> {
   const body = await bodyText(response, what).catch(() => '');
   const transient = response.status === 408 || response.status === 429 || response.status >= 500;
-  const stated = statedOf(paErrorOf(body));
-  const message = `${what} answered ${response.status}${stated ? ` (${stated})` : ''}`;
+  const said = paErrorOf(body);
+  const stated = statedOf(said);
+  // A refused key (401, 403) is the account's to fix, said as such, not only as a status.
+  const refused = response.status === 401 || response.status === 403;
+  const message = `${what} answered ${response.status}${stated ? ` (${stated})` : ''}${
+    refused
+      ? ': the platform refused the credentials; check the client ID and client secret (or the API token) and that they may act for this company'
+      : ''
+  }`;
   return new ChannelError(message, transient, {
     status: response.status,
     retryAfterSeconds: retryAfterOf(response.headers.get('retry-after'), Date.now()),
