@@ -1469,6 +1469,8 @@ export interface Import {
   created_at: string;
   updated_at: string;
   completed_at: string | null;
+  /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
+  created_by?: string;
 }
 
 /** GET /settings/accounting response.data */

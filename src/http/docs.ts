@@ -181,7 +181,7 @@ const PARAMETERS = {
     in: 'header',
     required: false,
     description:
-      'Makes the write safe to retry: the same key with the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`); with another request it is a 409 (docs/api-conventions.md#idempotency)',
+      'Makes the write safe to retry: the same key with the same request within 24 hours replays the first answer (with `Idempotent-Replayed: true`), except a 429 or 5xx, which are not kept (the retry runs); with another request, or while the first still runs, it is a 409 (docs/api-conventions.md#idempotency)',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x21-\\x7E]+$' },
   },
   Account: {
@@ -200,8 +200,36 @@ const HEADERS = {
       'Whole seconds to wait before trying again: on rate_limited and service_unavailable (a quota_exceeded 429 has none: the renders come back with the next month)',
     schema: { type: 'integer', minimum: 1 },
   },
+  RateLimitLimit: {
+    description: "The account's requests per second (its plan's), on an answer the rate limit counted",
+    schema: { type: 'integer', minimum: 1 },
+  },
+  RateLimitRemaining: {
+    description:
+      'Requests left in the current second, on an answer the rate limit counted (docs/api-conventions.md#rate-limits)',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  IdempotentReplayed: {
+    description:
+      '`true` on an answer replayed for an Idempotency-Key (the first answer, stored; nothing ran again); absent otherwise',
+    schema: { type: 'string', enum: ['true'] },
+  },
+  TraceId: {
+    description: "The request's id (`req_…`), as an error's `request_id` and the server log name it",
+    schema: { type: 'string' },
+  },
 };
 const RETRY_AFTER = { 'Retry-After': { $ref: '#/components/headers/RetryAfter' } };
+/** What a success of an authenticated operation carries; a write's may be a replay. */
+const SUCCESS_HEADERS = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/RateLimitLimit' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/RateLimitRemaining' },
+  'X-Trace-Id': { $ref: '#/components/headers/TraceId' },
+};
+const WRITE_SUCCESS_HEADERS = {
+  ...SUCCESS_HEADERS,
+  'Idempotent-Replayed': { $ref: '#/components/headers/IdempotentReplayed' },
+};
 const IDEMPOTENCY_KEY = { $ref: '#/components/parameters/IdempotencyKey' };
 const ACCOUNT = { $ref: '#/components/parameters/Account' };
 
@@ -258,6 +286,14 @@ function refinePaths(paths: Paths): Paths {
         add('507');
       }
       if (secured) {
+        // A success names the headers an integrator reads: the rate limit's, the trace id, a write's replay.
+        for (const [status, response] of Object.entries(responses)) {
+          if (!status.startsWith('2')) continue;
+          response.headers = {
+            ...(response.headers ?? {}),
+            ...(write ? WRITE_SUCCESS_HEADERS : SUCCESS_HEADERS),
+          };
+        }
         operation.parameters = [...(operation.parameters ?? []), ACCOUNT];
         if (write) {
           add('409');

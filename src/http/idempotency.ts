@@ -58,6 +58,14 @@ export class AnswerSeal {
   }
 }
 
+/**
+ * Whether an answer is the request's outcome, stored and replayed for its Idempotency-Key: 2xx-4xx, except
+ * 429 (try again later). A 5xx is never stored either (the server frees the key itself).
+ */
+export function isStoredOutcome(status: number): boolean {
+  return status < 500 && status !== 429;
+}
+
 /** JSON bodies compare by meaning, not bytes: a client that re-serialises with other spacing still matches. */
 export function requestFingerprint(method: string, url: string, body: string): string {
   let canonical = body;
@@ -162,17 +170,30 @@ export class IdempotencyStore {
       // Gone between the two statements (released, purged): the client's retry claims it.
       if (!row) return { kind: 'in_progress' } as const;
       const now = this.clock.now();
-      if (row.responseStatus === null && Date.parse(row.createdAt) < now.getTime() - IDEMPOTENCY_LEASE_MS) {
-        // Abandoned by a process that died while running it: never answered, so this request takes it,
-        // only if nobody took it since (the claim's start unchanged): one taker even on two instances.
+      const since = Date.parse(row.createdAt);
+      const abandoned = row.responseStatus === null && since < now.getTime() - IDEMPOTENCY_LEASE_MS;
+      // Remembered for 24 hours (docs/api-conventions.md), not until the hourly purge comes by: an older
+      // answer is forgotten here already, so the key runs again as a new one (up to an hour more before).
+      const expired = since < now.getTime() - IDEMPOTENCY_RETENTION_MS;
+      if (abandoned || expired) {
+        // Abandoned by a process that died while running it (never answered), or expired: this request
+        // takes it, only if nobody took it since (the claim's start unchanged): one taker even on two
+        // instances.
         const taken = await tx
           .update(idempotencyKeys)
-          .set({ requestHash: fingerprint, createdAt: now.toISOString() })
+          .set({
+            requestHash: fingerprint,
+            createdAt: now.toISOString(),
+            responseStatus: null,
+            responseHeaders: null,
+            responseBody: null,
+          })
           .where(
             and(
               scoped(scope, key),
-              isNull(idempotencyKeys.responseStatus),
               eq(idempotencyKeys.createdAt, row.createdAt),
+              // An abandoned claim answered meanwhile (its process was slow, not dead) keeps its answer.
+              expired ? undefined : isNull(idempotencyKeys.responseStatus),
             ),
           )
           .returning({ key: idempotencyKeys.key })
@@ -199,6 +220,13 @@ export class IdempotencyStore {
     headers: Headers,
     body: Uint8Array,
   ): Promise<void> {
+    // A 429 (over the rate, or a quota used up) says "not now", not what the request does: stored, the
+    // retry the answer's Retry-After invites would get the 429 replayed for 24 hours (without its
+    // Retry-After). Freed like a 5xx instead, so that retry with the same key runs.
+    if (!isStoredOutcome(status)) {
+      await this.release(scope, key);
+      return;
+    }
     const kept: Record<string, string> = {};
     for (const name of REPLAYED_HEADERS) {
       const value = headers.get(name);

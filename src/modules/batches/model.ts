@@ -9,13 +9,29 @@ export const MAX_BATCH_ITEMS = 10_000;
 /** A combined PDF is assembled in memory, so it is offered for batches up to this size. */
 export const MAX_COMBINED_ITEMS = 1_000;
 
+/**
+ * A stateless render's document data (SPEC 2), as a batch item takes it: a render needs `issue_date`,
+ * `seller` and `buyer` beside what a calculation needs (docs/batches.md), so the schema (and the OpenAPI
+ * document a client is generated from) says they are required, where `DocumentData` leaves them optional.
+ */
+const RENDER_REQUIRED = new Set(['issue_date', 'seller', 'buyer']);
+export const BatchItemData = t.Object(
+  Object.fromEntries(
+    Object.entries(DocumentData.properties).map(([name, schema]) => [
+      name,
+      RENDER_REQUIRED.has(name) ? t.Optional(schema, false) : schema,
+    ]),
+  ) as typeof DocumentData.properties,
+  { additionalProperties: false },
+);
+
 export const BatchItemInput = t.Object(
   {
     external_id: t.Optional(
       t.String({ minLength: 1, maxLength: 200, description: 'Your reference; names the PDF in the ZIP' }),
     ),
     document_type: t.Optional(t.Literal('invoice', { description: 'Only invoice (the default)' })),
-    data: DocumentData,
+    data: BatchItemData,
   },
   { additionalProperties: false },
 );

@@ -10,13 +10,32 @@ import {
   withConflict,
   withNotFound,
 } from '../../http/schemas';
-import { notFound } from '../../shared/errors';
-import { readPageRequest, toPage } from '../../shared/pagination';
-import { Batch, BatchItem, CreateBatchBody, presentBatch, presentBatchItem } from './model';
+import { notFound, validationError } from '../../shared/errors';
+import { type PageRequest, readPageRequest, toPage } from '../../shared/pagination';
+import { Batch, BatchItem, CreateBatchBody, MAX_BATCH_ITEMS, presentBatch, presentBatchItem } from './model';
 import { findBatch, listBatches, listItems } from './repo';
 import { cancelBatch } from './use-cases/cancel-batch';
 import { createBatch } from './use-cases/create-batch';
 import { downloadBatch } from './use-cases/download-batch';
+
+/**
+ * An items page resumes after an item's position, which the cursor holds as a whole number below
+ * MAX_BATCH_ITEMS. Another list's cursor (a batch id) or a hand-made one is refused as every list refuses
+ * a cursor it did not issue: read as a number it answered an empty last page, and sent to the database a
+ * value its integer column cannot hold.
+ */
+function itemPageRequest(query: { limit?: string; cursor?: string }): PageRequest {
+  const page = readPageRequest(query);
+  if (
+    page.after !== null &&
+    !(/^(0|[1-9][0-9]{0,8})$/.test(page.after) && Number(page.after) < MAX_BATCH_ITEMS)
+  ) {
+    throw validationError([
+      { loc: 'query.cursor', msg: 'cursor is not one this API issued', type: 'invalid' },
+    ]);
+  }
+  return page;
+}
 
 const detail = (summary: string) => ({ summary, tags: ['Batches'] });
 const params = t.Object({ batch_id: t.String() });
@@ -69,7 +88,7 @@ export function batchRoutes(auth: Auth, deps: AppDeps) {
       async ({ ctx, params, query }) => {
         const batch = await findBatch(ctx.db, ctx.accountId, params.batch_id);
         if (!batch) throw notFound('Batch');
-        const page = readPageRequest(query);
+        const page = itemPageRequest(query);
         const rows = await listItems(ctx.db, batch.id, page);
         return toPage(rows, page, (r) => String(r.position), presentBatchItem);
       },

@@ -1,4 +1,5 @@
 import { t } from 'elysia';
+import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { ImportResource, RowError, SourceFormat } from './row-types';
 import type { ImportHead } from './schema';
 
@@ -84,6 +85,7 @@ export const Import = t.Object({
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
   completed_at: t.Union([t.String({ format: 'date-time' }), t.Null()]),
+  created_by: CreatedBy,
 });
 export type Import = typeof Import.static;
 
@@ -101,5 +103,6 @@ export function presentImport(row: ImportHead): Import {
     created_at: row.createdAt,
     updated_at: row.updatedAt,
     completed_at: row.completedAt,
+    ...createdByField(row.createdBy),
   };
 }

@@ -113,7 +113,14 @@ function toCustomer(
       return;
     }
     const nested = (body[parent] ?? {}) as Record<string, string>;
-    nested[child] = child === 'country' && ADDRESS_FIELDS.has(parent) ? countryCode(value) : value;
+    // Defined, not assigned: a `metadata.__proto__` column is a key like any other (as the JSON API keeps
+    // it); assigned, it set the object's prototype and the cell was dropped without a word.
+    Object.defineProperty(nested, child, {
+      value: child === 'country' && ADDRESS_FIELDS.has(parent) ? countryCode(value) : value,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
     body[parent] = nested;
   });
   if (customerNumber !== undefined) {
