@@ -1003,6 +1003,14 @@ export interface RecurringInvoice {
   invoice_template: Record<string, unknown>;
   /** Why the next occurrence could not be generated */
   last_error: string | null;
+  /** With last_error: its kind, for a client to say in its own language (einvoice_failed, numbering_sequence_missing, number_taken, invalid_template, interrupted, other) */
+  last_error_code?:
+    | 'einvoice_failed'
+    | 'numbering_sequence_missing'
+    | 'number_taken'
+    | 'invalid_template'
+    | 'interrupted'
+    | 'other';
   /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
   created_by?: string;
   created_at: string;
@@ -1025,6 +1033,15 @@ export interface GeneratedInvoice {
   delivery_status?: string;
   /** With auto_send: why it could not be e-mailed */
   send_error?: string;
+  /** With send_error: its kind, for a client to say in its own language (no_email, mail_not_configured, document_deleted, document_not_sendable, account_disabled, send_failed, refused) */
+  send_error_code?:
+    | 'no_email'
+    | 'mail_not_configured'
+    | 'document_deleted'
+    | 'document_not_sendable'
+    | 'account_disabled'
+    | 'send_failed'
+    | 'refused';
   totals: Totals;
   created_at: string;
 }

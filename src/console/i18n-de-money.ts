@@ -16,6 +16,19 @@ export const GERMAN_MONEY: Record<string, string> = {
   'Fee of this letter: {fee}': 'Gebühr dieses Schreibens: {fee}',
   'No fee for this letter.': 'Dieses Schreiben kostet keine Gebühr.',
   '{letter} queued for sending.': '{letter} wird versendet.',
+  'The customer has no e-mail address: enter the recipient here.':
+    'Für den Kunden ist keine E-Mail-Adresse hinterlegt: Geben Sie hier den Empfänger ein.',
+  // A letter named in another language than the console's (an English invoice's "Payment reminder"): quoted.
+  'Send the letter “{letter}”': 'Mahnschreiben „{letter}“ senden',
+  'Send the letter “{letter}” to {to}?': 'Mahnschreiben „{letter}“ an {to} senden?',
+  'Send the letter “{letter}” with a fee of {fee} to {to}?':
+    'Mahnschreiben „{letter}“ mit {fee} Gebühr an {to} senden?',
+  'The letter “{letter}” was queued for sending.': 'Das Mahnschreiben „{letter}“ wird versendet.',
+  // What an e-mail carries (documents/send.tsx): the PDF, and the e-invoice a buyer's profile asks for.
+  'The PDF and the e-invoice ({format} XML), to the addresses you enter':
+    'Das PDF und die E-Rechnung ({format}-XML) an die Adressen, die Sie eingeben',
+  'The PDF with the e-invoice inside (Factur-X/ZUGFeRD), to the addresses you enter':
+    'Das PDF mit eingebetteter E-Rechnung (Factur-X/ZUGFeRD) an die Adressen, die Sie eingeben',
   'e-mail waiting to be sent': 'E-Mail wartet auf Versand',
   'e-mail sent': 'E-Mail versendet',
   'e-mail delivered': 'E-Mail zugestellt',

@@ -84,5 +84,26 @@ export const GERMAN_RECURRING: Record<string, string> = {
   'The invoice was voided before it was e-mailed.':
     'Die Rechnung wurde storniert, bevor sie versendet wurde.',
   'Being sent': 'Wird versendet',
+  'The invoice was deleted before it was e-mailed.':
+    'Die Rechnung wurde gelöscht, bevor sie versendet wurde.',
+  'The account is disabled: nothing is e-mailed.': 'Das Konto ist deaktiviert: Es wird nichts versendet.',
+  'The e-mail could not be prepared or queued: send the invoice from its page.':
+    'Die E-Mail konnte nicht vorbereitet oder eingereiht werden: Versenden Sie die Rechnung von ihrer Seite aus.',
+  'The invoice could not be e-mailed: send it from its page.':
+    'Die Rechnung konnte nicht per E-Mail versendet werden: Versenden Sie sie von ihrer Seite aus.',
+  // Why a schedule is blocked (recurring-model.ts blockedReason), the service's sentence on request.
+  'It does not meet the e-invoice rules this customer needs: complete the invoice template or the customer and save.':
+    'Sie erfüllt die E-Rechnungs-Vorgaben dieses Kunden nicht: Ergänzen Sie die Rechnungsvorlage oder den Kunden und speichern Sie.',
+  'The Leitweg-ID (buyer reference) is missing: enter it at the customer or in the invoice template.':
+    'Die Leitweg-ID (Käuferreferenz) fehlt: Tragen Sie sie beim Kunden oder in der Rechnungsvorlage ein.',
+  'Its numbering sequence no longer exists: choose another one and save.':
+    'Ihren Nummernkreis gibt es nicht mehr: Wählen Sie einen anderen und speichern Sie.',
+  'Its number is already used by another document: enter another first number and save.':
+    'Ihre Nummer ist bereits an ein anderes Dokument vergeben: Geben Sie eine andere erste Nummer ein und speichern Sie.',
+  'The invoice template no longer makes a valid invoice: correct it and save.':
+    'Aus der Rechnungsvorlage entsteht keine gültige Rechnung mehr: Korrigieren Sie sie und speichern Sie.',
+  'Creating it was interrupted: save the recurring invoice to try again.':
+    'Das Erstellen wurde unterbrochen: Speichern Sie die wiederkehrende Rechnung, um es erneut zu versuchen.',
+  'The service’s message:': 'Meldung des Dienstes:',
   delivered: 'zugestellt',
 };

@@ -20,7 +20,13 @@ import { LineItems } from './documents/editor-fields';
 import { contentOf } from './documents/form-content';
 import type { DraftForm, StoredDocument } from './documents/model';
 import { catchUpDates, nextNumbers } from './recurring-dates';
-import { FREQUENCIES, numberingError, RECURRING_STATES, templateError } from './recurring-model';
+import {
+  blockedReason,
+  FREQUENCIES,
+  numberingError,
+  RECURRING_STATES,
+  templateError,
+} from './recurring-model';
 
 interface Schedule {
   business_profile_id: string;
@@ -178,6 +184,8 @@ export function RecurringForm({
   // An ended schedule, or someone else's to a member (docs/roles.md "Own resources"), is shown, not changed.
   const mine = canWrite() && canChange(existing);
   const editable = existing?.status !== 'cancelled' && mine;
+  // Blocked: why, in the console's words (the service's sentence on request).
+  const blocked = existing ? blockedReason(existing) : null;
   // The only business profile is the one meant until another is made.
   const only = profiles.data?.length === 1 ? (profiles.data[0]?.id ?? '') : '';
   const profileId = schedule.business_profile_id || only;
@@ -289,9 +297,17 @@ export function RecurringForm({
         <a href={href('recurring')}>{t('Back to the list')}</a>
       </div>
       {existing ? <p class="next-invoice">{nextInvoiceText(existing)}</p> : null}
-      {existing?.last_error ? (
+      {blocked ? (
         <Notice kind="warn">
-          {t('The last invoice could not be created:')} {existing.last_error}
+          {t('The last invoice could not be created:')} {blocked.text}
+          {blocked.technical ? (
+            <>
+              <br />
+              <small class="hint">
+                {t('The service’s message:')} {blocked.technical}
+              </small>
+            </>
+          ) : null}
         </Notice>
       ) : null}
       <ErrorNotice error={action.error} />

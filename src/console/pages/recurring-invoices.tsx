@@ -7,31 +7,23 @@ import { href } from '../router';
 import { useLoad } from '../ui/hooks';
 import { Badge, ErrorNotice, Loading } from '../ui/notice';
 import { STATUS_LABELS } from './documents/model';
+import { sendErrorText } from './recurring-model';
 
 const SHOWN = 10;
-
-/** The service's reasons the console says in its own words (send-occurrence.ts), the API's on hover. */
-const SEND_REASONS: [RegExp, string][] = [
-  [
-    /^the customer has no e-mail address/,
-    'The customer has no e-mail address: add one and send the invoice from its page.',
-  ],
-  [/email delivery is not configured/, 'Sending e-mail is not set up on this installation (SMTP_URL).'],
-  [/^the invoice is void/, 'The invoice was voided before it was e-mailed.'],
-];
 
 /**
  * The invoice's e-mail: its delivery's status, or why it was not sent (the delivery's reason: its page);
  * an invoice of a schedule that e-mails with neither is still waiting for its turn.
  */
 function mailState(invoice: GeneratedInvoice, autoSend: boolean) {
-  if (invoice.send_error) {
-    const said = SEND_REASONS.find(([pattern]) => pattern.test(invoice.send_error ?? ''))?.[1];
+  const reason = sendErrorText(invoice);
+  if (reason) {
+    // The console's words; the service's own sentence on hover.
     return (
       <>
         <Badge tone="failed">{t('Not sent')}</Badge>{' '}
-        <small class="hint" title={said ? invoice.send_error : undefined}>
-          {said ? t(said) : invoice.send_error}
+        <small class="hint" title={reason.technical ?? undefined}>
+          {reason.text}
         </small>
       </>
     );

@@ -2,6 +2,7 @@ import { t } from 'elysia';
 import { CreatedBy, clearable, createdByField, nullable } from '../../domain/schema-parts';
 import { PageQuery } from '../../http/schemas';
 import { CreateDocumentBody, MoneyTotals } from '../documents';
+import { lastErrorCode } from './error-codes';
 import type { RecurringInvoiceRow } from './schema';
 
 const closed = { additionalProperties: false } as const;
@@ -168,6 +169,22 @@ export const RecurringInvoice = t.Object({
   auto_send: t.Optional(t.Boolean({ description: 'Present (true) when each invoice is e-mailed' })),
   invoice_template: t.Record(t.String(), t.Unknown()),
   last_error: nullable(t.String({ description: 'Why the next occurrence could not be generated' })),
+  last_error_code: t.Optional(
+    t.Union(
+      [
+        t.Literal('einvoice_failed'),
+        t.Literal('numbering_sequence_missing'),
+        t.Literal('number_taken'),
+        t.Literal('invalid_template'),
+        t.Literal('interrupted'),
+        t.Literal('other'),
+      ],
+      {
+        description:
+          'With last_error: its kind, for a client to say in its own language (einvoice_failed, numbering_sequence_missing, number_taken, invalid_template, interrupted, other)',
+      },
+    ),
+  ),
   created_by: CreatedBy,
   created_at: t.String({ format: 'date-time' }),
   updated_at: t.String({ format: 'date-time' }),
@@ -192,6 +209,7 @@ export function presentRecurring(row: RecurringInvoiceRow): RecurringInvoice {
     ...(row.autoSend ? { auto_send: true } : {}),
     invoice_template: row.invoiceTemplate,
     last_error: row.lastError,
+    ...(row.lastError !== null ? { last_error_code: lastErrorCode(row.lastError) } : {}),
     ...createdByField(row.createdBy),
     created_at: row.createdAt,
     updated_at: row.updatedAt,
@@ -219,6 +237,23 @@ export const GeneratedInvoice = t.Object({
   ),
   delivery_status: t.Optional(t.String({ description: "With auto_send: that delivery's status" })),
   send_error: t.Optional(t.String({ description: 'With auto_send: why it could not be e-mailed' })),
+  send_error_code: t.Optional(
+    t.Union(
+      [
+        t.Literal('no_email'),
+        t.Literal('mail_not_configured'),
+        t.Literal('document_deleted'),
+        t.Literal('document_not_sendable'),
+        t.Literal('account_disabled'),
+        t.Literal('send_failed'),
+        t.Literal('refused'),
+      ],
+      {
+        description:
+          'With send_error: its kind, for a client to say in its own language (no_email, mail_not_configured, document_deleted, document_not_sendable, account_disabled, send_failed, refused)',
+      },
+    ),
+  ),
   totals: MoneyTotals,
   created_at: t.String({ format: 'date-time' }),
 });

@@ -3,9 +3,9 @@
 // fee, asks before sending it, and sends that level by number: a second click meanwhile is a 409, never a
 // silent escalation to the level after.
 import { useState } from 'preact/hooks';
-import { type ApiError, get, list, post } from '../../api';
+import { ApiError, get, list, post } from '../../api';
 import type { BusinessProfile, Delivery, DunningPolicy, Reminder } from '../../api-types';
-import { formatDate, formatMoney, t } from '../../i18n';
+import { currentLanguage, formatDate, formatMoney, t } from '../../i18n';
 import { canChange } from '../../permissions';
 import { focusAfterAction } from '../../ui/focus-kept';
 import { Field } from '../../ui/form';
@@ -79,10 +79,26 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
     return chain.length === 0 || chain.some((d) => d.status !== 'bounced' && d.status !== 'failed');
   };
   const next = rows.filter(arrived).reduce((highest, reminder) => Math.max(highest, reminder.level), 0) + 1;
+  // A letter named in another language than the console's ("Payment reminder" in the German console) is
+  // quoted as the letter's own name, so the sentence around it reads in the console's language. The default
+  // names are English or German; a saved policy's are the firm's own words, taken as they are.
+  const namesLanguage = policy.data?.updated_at === null ? (englishDefaults ? 'en' : 'de') : null;
+  const foreign = namesLanguage !== null && namesLanguage !== currentLanguage();
   const nextLevel = levels?.[next - 1];
   const nextName = nameOf(next);
   const nextFee = nextLevel && !isZero(nextLevel.fee) ? formatMoney(nextLevel.fee, document.currency) : null;
   const allSent = levels !== undefined && reminders.data !== undefined && !nextLevel;
+  // The customer has no e-mail address and none was typed: the service's English words said in the console's.
+  const error =
+    action.error instanceof ApiError &&
+    action.error.fields.some((f) => f.loc === 'body.to' && /no e-mail address/.test(f.msg))
+      ? new ApiError(action.error.status, action.error.code, action.error.message, [
+          {
+            loc: 'body.to',
+            msg: t('The customer has no e-mail address: enter the recipient here.'),
+          },
+        ])
+      : action.error;
   const send = async (event: Event) => {
     event.preventDefault();
     const recipients = to.split(/[,;\s]+/).filter(Boolean);
@@ -90,8 +106,20 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
     const question = !nextName
       ? t('Send a reminder to {to}?', { to: who })
       : nextFee
-        ? t('Send {letter} with a fee of {fee} to {to}?', { letter: nextName, fee: nextFee, to: who })
-        : t('Send {letter} to {to}?', { letter: nextName, to: who });
+        ? t(
+            foreign
+              ? 'Send the letter “{letter}” with a fee of {fee} to {to}?'
+              : 'Send {letter} with a fee of {fee} to {to}?',
+            {
+              letter: nextName,
+              fee: nextFee,
+              to: who,
+            },
+          )
+        : t(foreign ? 'Send the letter “{letter}” to {to}?' : 'Send {letter} to {to}?', {
+            letter: nextName,
+            to: who,
+          });
     if (!confirm(question)) return;
     const body = {
       ...(recipients.length > 0 ? { to: recipients } : {}),
@@ -140,13 +168,15 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
             value={to}
             onInput={setTo}
             path="to"
-            error={action.error as ApiError | null}
+            error={error as ApiError | null}
           />
           <button
             type="submit"
             disabled={action.busy || reminders.loading || policy.loading || profileLocale.loading}
           >
-            {nextName ? t('Send {letter}', { letter: nextName }) : t('Send reminder')}
+            {nextName
+              ? t(foreign ? 'Send the letter “{letter}”' : 'Send {letter}', { letter: nextName })
+              : t('Send reminder')}
           </button>
           {nextName ? (
             <p class="hint">
@@ -155,14 +185,19 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
           ) : null}
         </form>
       ) : null}
-      <ErrorNotice error={action.error} />
+      <ErrorNotice error={error} />
       <Said
         id="reminder-sent"
         text={
           sent === null
             ? null
             : sent.name
-              ? t('{letter} queued for sending.', { letter: sent.name })
+              ? t(
+                  foreign ? 'The letter “{letter}” was queued for sending.' : '{letter} queued for sending.',
+                  {
+                    letter: sent.name,
+                  },
+                )
               : t('Reminder queued for sending.')
         }
         round={sent?.round}

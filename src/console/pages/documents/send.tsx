@@ -26,11 +26,40 @@ interface Props {
 }
 
 export function SendPanel({ document, channels, onSent }: Props) {
-  if (channels.length === 0) return <SendForm document={document} onSent={onSent} />;
-  return <SendChoice document={document} channels={channels} onSent={onSent} />;
+  const customer = useLoad(
+    () => get<Customer>(`/customers/${encodeURIComponent(document.customer_id)}`).catch(() => null),
+    [document.customer_id],
+  );
+  const what = emailContents(document, customer.data?.einvoice_profile);
+  if (channels.length === 0)
+    return (
+      <section class="card send" aria-labelledby="send-heading">
+        <h2 id="send-heading">{t('Send by email')}</h2>
+        <p class="hint">{what}</p>
+        <SendForm document={document} onSent={onSent} bare />
+      </section>
+    );
+  return <SendChoice document={document} channels={channels} onSent={onSent} emailHint={what} />;
 }
 
-function SendChoice({ document, channels, onSent }: Props) {
+/**
+ * What the e-mail carries: the PDF, and for a buyer whose profile asks for an e-invoice (an authority's
+ * XRechnung) that e-invoice too (docs/deliveries.md: invoices and credit notes only): the XML beside the
+ * PDF, or for Factur-X inside it.
+ */
+export function emailContents(
+  document: Pick<StoredDocument, 'document_type'>,
+  profile: Customer['einvoice_profile'] | null | undefined,
+): string {
+  const einvoiced = document.document_type === 'invoice' || document.document_type === 'credit_note';
+  if (!profile || !einvoiced) return t('The PDF, to the addresses you enter');
+  if (profile === 'factur_x_en16931')
+    return t('The PDF with the e-invoice inside (Factur-X/ZUGFeRD), to the addresses you enter');
+  const format = profile === 'peppol_bis_billing_3' ? 'Peppol BIS' : 'XRechnung';
+  return t('The PDF and the e-invoice ({format} XML), to the addresses you enter', { format });
+}
+
+function SendChoice({ document, channels, onSent, emailHint }: Props & { emailHint: string }) {
   const [choice, setChoice] = useState(AUTOMATIC);
   const name = useId();
   const options = [
@@ -44,7 +73,7 @@ function SendChoice({ document, channels, onSent }: Props) {
       label: channelName(channel),
       hint: networkLabel(channel.network),
     })),
-    { value: EMAIL, label: t('By e-mail'), hint: t('The PDF, to the addresses you enter') },
+    { value: EMAIL, label: t('By e-mail'), hint: emailHint },
   ];
   return (
     <section class="card send" aria-labelledby="send-heading">

@@ -1,4 +1,5 @@
 import type { Address } from '../../../domain/address';
+import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import { makeFormatter, resolveLocale } from '../../../rendering/format';
 import { type Labels, labelsFor, languageOf } from '../../../rendering/labels';
 import { officersLabel } from '../../../rendering/view/legal-form';
@@ -54,6 +55,8 @@ export interface BodyInput extends SubjectInput {
   message: string | null;
   /** A reminder: the letter's title, named before the document among the attachments. */
   letter?: string | null;
+  /** A credit note: the number of the invoice it corrects, named after its own. */
+  corrects?: string | null;
   attached: boolean;
   link: string;
   /** When the link (the render) expires, ISO 8601. */
@@ -62,6 +65,25 @@ export interface BodyInput extends SubjectInput {
   timeZone?: string | null;
   /** The seller as the document froze it: what its legal footer states. */
   sender?: SenderDetails | null;
+  /**
+   * The e-invoice attached, said in the body so that a recipient knows which file is the invoice: an
+   * XRechnung or Peppol XML by its file name (`pdf`: the invoice's PDF beside it, by name), or a Factur-X PDF.
+   */
+  einvoice?: { profile: ComplianceProfile; filename: string; pdf: string | null } | null;
+}
+
+/** The e-invoice's format as a recipient knows it. */
+const EINVOICE_FORMATS: Record<Exclude<ComplianceProfile, 'factur_x_en16931'>, string> = {
+  xrechnung_ubl: 'XRechnung',
+  xrechnung_cii: 'XRechnung',
+  peppol_bis_billing_3: 'Peppol BIS Billing 3.0',
+};
+
+/** The sentence on the e-invoice attached, or '' without one. */
+function einvoiceSentence(phrases: (typeof PHRASES)[keyof typeof PHRASES], einvoice: BodyInput['einvoice']) {
+  if (!einvoice) return '';
+  if (einvoice.profile === 'factur_x_en16931') return phrases.einvoiceInPdf;
+  return phrases.einvoiceXml(EINVOICE_FORMATS[einvoice.profile], einvoice.filename, einvoice.pdf);
 }
 
 /**
@@ -171,7 +193,8 @@ export function composeBody(input: BodyInput): string {
   if (input.dueDate) facts.push(`${labels.dueDate}${phrases.colon}${fmt.date(input.dueDate)}`);
   const message = input.message?.trim();
   const seller = input.sellerName.trim();
-  const sent = `${input.attached ? phrases.attached : phrases.ready} ${input.letter ? `${input.letter}, ` : ''}${title} ${input.number}`;
+  const corrects = input.corrects?.trim() ? ` ${phrases.correcting(input.corrects.trim())}` : '';
+  const sent = `${input.attached ? phrases.attached : phrases.ready} ${input.letter ? `${input.letter}, ` : ''}${title} ${input.number}${corrects}`;
   const download = `${phrases.download}\n${input.link}\n${phrases.validUntil(expiry(input.locale, input.linkExpiresAt, input.timeZone))}`;
   const closing = seller ? `${phrases.closing}\n${seller}` : phrases.closing;
   // A message that is a letter of its own, salutation to closing (a reminder's text, a note written in full),
@@ -179,8 +202,9 @@ export function composeBody(input: BodyInput): string {
   // around it ("Guten Tag, … Sehr geehrte Damen und Herren, …"), nothing after its signature but the footer.
   const letter = message === undefined ? null : letterParts(message);
   const footer = signature(input.locale, labels, input.sender) ?? '';
+  const einvoice = einvoiceSentence(phrases, input.einvoice);
   const paragraphs = letter
-    ? [letter.body, capitalized(sent), facts.join('\n'), download, letter.closing, footer]
-    : [phrases.greeting, sent, facts.join('\n'), message ?? '', download, closing, footer];
+    ? [letter.body, capitalized(sent), einvoice, facts.join('\n'), download, letter.closing, footer]
+    : [phrases.greeting, sent, einvoice, facts.join('\n'), message ?? '', download, closing, footer];
   return `${paragraphs.filter((p) => p !== '').join('\n\n')}\n`;
 }

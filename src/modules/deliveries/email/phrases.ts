@@ -17,6 +17,16 @@ export interface EmailPhrases {
   closing: string;
   /** Between a label and its value: ": ", French "\u00a0: ". */
   colon: string;
+  /**
+   * What the e-invoice attached is, for a recipient (an authority's invoice intake) who must know which file
+   * is the invoice: the XML file by name (`format` "XRechnung", "Peppol BIS Billing 3.0"), and the invoice's
+   * PDF by name when it goes beside it (then only a copy to read; a reminder's letter is another PDF).
+   */
+  einvoiceXml(format: string, filename: string, pdf: string | null): string;
+  /** A Factur-X buyer's PDF: the e-invoice is the XML embedded in it. */
+  einvoiceInPdf: string;
+  /** After a correction's title and number: the invoice it corrects ("Rechnungskorrektur RK-1 zur Rechnung RE-1"). */
+  correcting(number: string): string;
 }
 
 /** French elides "de" before a vowel or a mute h: "de Müller", "d'Acme". */
@@ -33,6 +43,11 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     validUntil: (when) => `The link is valid until ${when}.`,
     closing: 'Kind regards,',
     colon: ': ',
+    einvoiceXml: (format, filename, pdf) =>
+      `The e-invoice (${format}, XML) is attached as ${filename}${pdf ? `; ${pdf} is a copy to read` : ''}.`,
+    einvoiceInPdf:
+      'The PDF is an e-invoice (Factur-X/ZUGFeRD, EN 16931): it contains the invoice data as an embedded XML file.',
+    correcting: (number) => `for invoice ${number}`,
   },
   de: {
     subject: (title, number, seller) => `${title} ${number} von ${seller}`,
@@ -43,6 +58,11 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     validUntil: (when) => `Der Link ist gültig bis ${when}.`,
     closing: 'Mit freundlichen Grüßen',
     colon: ': ',
+    einvoiceXml: (format, filename, pdf) =>
+      `Die E-Rechnung (${format}, XML) ist als ${filename} beigefügt${pdf ? `; ${pdf} dient nur zur Ansicht` : ''}.`,
+    einvoiceInPdf:
+      'Das PDF ist eine E-Rechnung (Factur-X/ZUGFeRD, EN 16931): Es enthält die Rechnungsdaten als eingebettete XML-Datei.',
+    correcting: (number) => `zur Rechnung ${number}`,
   },
   fr: {
     subject: (title, number, seller) => `${title} ${number} ${frenchFrom(seller)}`,
@@ -53,6 +73,11 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     validUntil: (when) => `Le lien est valable jusqu’au ${when}.`,
     closing: 'Cordialement,',
     colon: '\u00a0: ',
+    einvoiceXml: (format, filename, pdf) =>
+      `La facture électronique (${format}, XML) est jointe sous le nom ${filename}${pdf ? `\u00a0; ${pdf} en est une copie lisible` : ''}.`,
+    einvoiceInPdf:
+      'Le PDF est une facture électronique (Factur-X/ZUGFeRD, EN 16931)\u00a0: il contient les données de la facture dans un fichier XML intégré.',
+    correcting: (number) => `relative à la facture ${number}`,
   },
   es: {
     subject: (title, number, seller) => `${title} ${number} de ${seller}`,
@@ -63,6 +88,11 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     validUntil: (when) => `El enlace es válido hasta el ${when}.`,
     closing: 'Saludos cordiales,',
     colon: ': ',
+    einvoiceXml: (format, filename, pdf) =>
+      `La factura electrónica (${format}, XML) se adjunta como ${filename}${pdf ? `; ${pdf} es una copia para leer` : ''}.`,
+    einvoiceInPdf:
+      'El PDF es una factura electrónica (Factur-X/ZUGFeRD, EN 16931): contiene los datos de la factura en un archivo XML incrustado.',
+    correcting: (number) => `de la factura ${number}`,
   },
   it: {
     subject: (title, number, seller) => `${title} ${number} da ${seller}`,
@@ -73,6 +103,11 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     validUntil: (when) => `Il link è valido fino al ${when}.`,
     closing: 'Cordiali saluti,',
     colon: ': ',
+    einvoiceXml: (format, filename, pdf) =>
+      `La fattura elettronica (${format}, XML) è allegata come ${filename}${pdf ? `; ${pdf} ne è una copia da leggere` : ''}.`,
+    einvoiceInPdf:
+      'Il PDF è una fattura elettronica (Factur-X/ZUGFeRD, EN 16931): contiene i dati della fattura in un file XML incorporato.',
+    correcting: (number) => `relativa alla fattura ${number}`,
   },
   nl: {
     subject: (title, number, seller) => `${title} ${number} van ${seller}`,
@@ -83,5 +118,10 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     validUntil: (when) => `De link is geldig tot ${when}.`,
     closing: 'Met vriendelijke groet,',
     colon: ': ',
+    einvoiceXml: (format, filename, pdf) =>
+      `De e-factuur (${format}, XML) is bijgevoegd als ${filename}${pdf ? `; ${pdf} is een leesbare kopie` : ''}.`,
+    einvoiceInPdf:
+      'De pdf is een e-factuur (Factur-X/ZUGFeRD, EN 16931): de factuurgegevens zitten er als ingesloten XML-bestand in.',
+    correcting: (number) => `bij factuur ${number}`,
   },
 };

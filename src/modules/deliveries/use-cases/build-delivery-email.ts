@@ -125,23 +125,30 @@ export async function buildDeliveryEmail({
     attachments.push({ filename, content: letter, contentType: 'application/pdf' });
   }
   const profile = delivery.einvoiceProfile as ComplianceProfile | null;
+  let einvoice: { profile: ComplianceProfile; filename: string; pdf: string | null } | null = null;
+  let pdf: string | null = null;
   // A Factur-X buyer's e-invoice is the PDF itself (the render was chosen to be one).
   if (delivery.attachPdf || profile === 'factur_x_en16931') {
     const bytes = await blobs.get(render.blobKey);
     if (!bytes) return { problem: `the PDF of render ${render.id} is missing from storage` };
     const filename = attachmentName(document.number, 'pdf');
     attachments.push({ filename, content: bytes, contentType: 'application/pdf' });
+    pdf = filename;
+    if (profile === 'factur_x_en16931') einvoice = { profile, filename, pdf: filename };
   }
   if (profile !== null && profile !== 'factur_x_en16931') {
     const written = await einvoiceXml(ctx, blobs, document, profile);
     if ('problem' in written) return written;
-    attachments.push({
-      filename: attachmentName(document.number, 'xml'),
-      content: written.bytes,
-      contentType: 'application/xml',
-    });
+    const filename = attachmentName(document.number, 'xml');
+    attachments.push({ filename, content: written.bytes, contentType: 'application/xml' });
+    einvoice = { profile, filename, pdf };
   }
   const seller = (await readDocument(ctx, document)).data.seller as Party | undefined;
+  // A correction names the invoice it corrects, so the buyer (an authority's intake) can match the two.
+  const source =
+    document.documentType === 'credit_note' && document.sourceDocumentId
+      ? await findDocument(ctx.db, ctx.accountId, document.sourceDocumentId)
+      : undefined;
   const sellerProfile = await findBusinessProfile(ctx.db, ctx.accountId, document.businessProfileId);
   const locale = emailLocale(document.locale, sellerProfile?.defaultLocale);
   const text = composeBody({
@@ -158,9 +165,11 @@ export async function buildDeliveryEmail({
         ? paymentFigures(document).amount_due
         : (document.totals.amount_due ?? document.totals.total)),
     letter: delivery.letterBlobKey ? delivery.subject : null,
+    corrects: source?.number ?? null,
     dueDate: delivery.mailDueDate ?? document.dueDate,
     message: delivery.message,
     attached: attachments.length > 0,
+    einvoice,
     link: input.downloadUrl,
     linkExpiresAt: linkEnd,
     // The seller's zone; a German-language mail without one is read in Germany.

@@ -3,6 +3,7 @@ import { notFound } from '../../../shared/errors';
 import { type Page, type PageRequest, toPage } from '../../../shared/pagination';
 import { findDelivery } from '../../deliveries';
 import { findDocument, presentTotals } from '../../documents';
+import { sendErrorCode } from '../error-codes';
 import type { GeneratedInvoice } from '../model';
 import { findRecurring, listOccurrences, occurrencePageKey } from '../repo';
 
@@ -42,7 +43,9 @@ export async function listGeneratedInvoices({
       occurrence_date: occurrence.occurrenceDate,
       ...(occurrence.deliveryId !== null ? { delivery_id: occurrence.deliveryId } : {}),
       ...(delivery ? { delivery_status: delivery.status } : {}),
-      ...(occurrence.sendError !== null ? { send_error: occurrence.sendError } : {}),
+      ...(occurrence.sendError !== null
+        ? { send_error: occurrence.sendError, send_error_code: sendErrorCode(occurrence.sendError) }
+        : {}),
       totals: presentTotals(document.totals, document.currency),
       created_at: document.createdAt,
     });
