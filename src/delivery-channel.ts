@@ -90,6 +90,13 @@ export interface LookupAnswer {
   /** Where the answer came from (the SMP's URL, the platform's directory line). */
   detail: string | null;
   raw: RawReceipt | null;
+  /**
+   * The Peppol document type identifiers the receiver's SMP lists, when the channel sends the document as
+   * written and so the receiver must take its very type (Recommand); absent when the channel does not say
+   * them or converts the document for the receiver itself (Storecove). The core then sends a profile the
+   * receiver takes, or refuses before sending (channels/use-cases/receiver-profiles.ts).
+   */
+  documentTypes?: readonly string[];
 }
 
 /** What a channel reports when polled or called back. */

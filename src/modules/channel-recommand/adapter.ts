@@ -95,6 +95,8 @@ async function lookup(conn: ChannelConnection, receiver: ParticipantId): Promise
     creditNote: reachable && types.some((id) => receives(id, 'CreditNote')),
     detail: typeof json.smpUrl === 'string' && json.smpUrl !== '' ? json.smpUrl : null,
     raw: answer.raw,
+    // Recommand sends the UBL as written: a receiver of Peppol BIS only refuses an XRechnung at AS4.
+    documentTypes: types,
   };
 }
 

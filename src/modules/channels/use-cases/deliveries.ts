@@ -24,6 +24,7 @@ import {
 import { adapterOf, type ChannelDeps, connectionOf, requestErrorOf, type SendDeps } from '../runtime';
 import type { ChannelConnectionRow, NetworkDeliveryEventRow, NetworkDeliveryRow } from '../schema';
 import { checkBeforeSending, refuseOtherTypes } from './check-before-sending';
+import { receiverTakes } from './receiver-profiles';
 
 /** The French identifiers a platform routes by: SIREN, SIRET, the routing code, and EAS 0225. */
 export const FRENCH_SCHEMES = new Set(['0002', '0009', '0224', '0225']);
@@ -185,9 +186,35 @@ export async function createNetworkDelivery(
     );
   }
   const preferred = customer?.einvoiceProfile ?? null;
-  const profile = preferred && adapter.profiles.includes(preferred) ? preferred : adapter.profiles[0];
-  if (!profile) throw new Error(`${adapter.id} sends no profile`);
-  await checkBeforeSending(ctx, deps.services, document, adapter, profile as ComplianceProfile);
+  const wanted = (
+    preferred && adapter.profiles.includes(preferred) ? [preferred] : adapter.profiles
+  ) as ComplianceProfile[];
+  if (wanted.length === 0) throw new Error(`${adapter.id} sends no profile`);
+  // A receiver whose SMP the channel read takes only the types it lists: a profile it takes, else a 422 now.
+  const types = lookup?.documentTypes;
+  const profile = types ? wanted.find((p) => receiverTakes(types, p, kind)) : wanted[0];
+  if (!profile) {
+    const takes = (adapter.profiles as ComplianceProfile[]).filter((p) =>
+      receiverTakes(types ?? [], p, kind),
+    );
+    throw new DomainError(
+      'unprocessable_entity',
+      `${receiver.scheme}:${receiver.value} is on Peppol but does not receive ${wanted.join(' or ')} ${kind === 'creditNote' ? 'credit notes' : 'invoices'} over ${adapter.name}${
+        takes.length > 0
+          ? `; it takes ${takes.join(', ')}: set the customer's einvoice_profile to it, or send it by e-mail`
+          : ': send it by e-mail'
+      }`,
+      {
+        reason: 'unreachable',
+        alternatives: ['email'],
+        channel: adapter.id,
+        receiver,
+        profile: wanted[0],
+        receiver_profiles: takes,
+      },
+    );
+  }
+  await checkBeforeSending(ctx, deps.services, document, adapter, profile);
   try {
     return await inTransaction(ctx, async (tx) => {
       const live = await findLiveDelivery(tx.db, tx.accountId, documentId);
