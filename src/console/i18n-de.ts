@@ -724,6 +724,7 @@ export const GERMAN: Record<string, string> = {
   'Empty: the standard rate of the address’s country ({rate} % in {country})':
     'Leer: der Regelsteuersatz des Landes der Anschrift ({rate} % in {country})',
   'Kleinunternehmer (§ 19 UStG): no VAT': 'Kleinunternehmer (§ 19 UStG): ohne Umsatzsteuer',
+  'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): no VAT': 'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): ohne Umsatzsteuer',
   'Check the VAT on new lines.': 'Bitte prüfen Sie die Umsatzsteuer neuer Positionen.',
   'Choose why no VAT is charged.': 'Bitte wählen Sie, warum keine Umsatzsteuer berechnet wird.',
   'Printed on the invoice, e.g. “Reverse charge, Article 196 VAT Directive”':
@@ -804,6 +805,15 @@ export const GERMAN: Record<string, string> = {
   'No payments yet.': 'Noch keine Zahlungen.',
   'No received invoice is waiting.': 'Keine empfangene Rechnung wartet.',
   'Kleinunternehmer limits (§ 19 UStG)': 'Kleinunternehmergrenzen (§ 19 UStG)',
+  'Kleinunternehmer limits (§ 6 Abs. 1 Z 27 UStG)': 'Kleinunternehmergrenzen (§ 6 Abs. 1 Z 27 UStG)',
+  'No VAT as a small business while last year’s turnover was at most 55,000 € and this year’s stays at most 55,000 € (passed by at most 10 %: to the end of the year). Revenue by invoice date, in euros; your tax adviser checks the total turnover.':
+    'Keine Umsatzsteuer als Kleinunternehmer, solange der Umsatz im Vorjahr höchstens 55.000 € betrug und im laufenden Jahr höchstens 55.000 € beträgt (um höchstens 10 % überschritten: bis zum Jahresende). Umsatz nach Rechnungsdatum, in Euro; den Gesamtumsatz prüft Ihre Steuerkanzlei.',
+  'Last year’s turnover ({last}) was above 55,000 €: the exemption does not hold in {year}; invoices need VAT.':
+    'Der Umsatz {last} lag über 55.000 €: {year} gilt die Kleinunternehmerregelung nicht; Rechnungen brauchen Umsatzsteuer.',
+  'Above 60,500 € in {year} (55,000 € and its 10 % tolerance): the exemption ended with the invoice that passed it; charge VAT from it on.':
+    'Über 60.500 € in {year} (55.000 € und 10 % Toleranz): Die Kleinunternehmerregelung endete mit der Rechnung, die die Grenze überschritt; ab ihr ist Umsatzsteuer zu berechnen.',
+  'Above 55,000 € in {year}, within the 10 % tolerance: the exemption holds to the end of this year, but not in {next}.':
+    'Über 55.000 € in {year}, innerhalb der 10-%-Toleranz: Die Kleinunternehmerregelung gilt bis zum Jahresende, {next} nicht mehr.',
   'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 € (in the year the business starts: 25,000 €). Net revenue by invoice date, in euros; your tax adviser checks the total turnover.':
     'Keine Umsatzsteuer als Kleinunternehmer, solange der Umsatz im Vorjahr höchstens 25.000 € betrug und im laufenden Jahr höchstens 100.000 € beträgt (im Jahr der Gründung: 25.000 €). Nettoumsatz nach Rechnungsdatum, in Euro; den Gesamtumsatz prüft Ihre Steuerkanzlei.',
   '{year} so far': '{year} bis heute',

@@ -7,11 +7,11 @@ import { useLoad } from '../ui/hooks';
 import { Notice } from '../ui/notice';
 import {
   above,
+  isAustrian,
   isSmallBusiness,
-  LAST_YEAR_LIMIT,
+  limitsOf,
   type SmallBusinessFigures,
   smallBusinessWarnings,
-  THIS_YEAR_LIMIT,
 } from './small-business';
 
 /**
@@ -28,21 +28,26 @@ export async function smallBusinessFigures(thisYear: RevenueReport): Promise<Sma
 
 async function figuresOf(thisYear: RevenueReport): Promise<SmallBusinessFigures | null> {
   const profiles = await list<BusinessProfileSummary>('/business-profiles', { limit: 100 });
-  const defaults = await Promise.all(
-    profiles.data.map(async (summary) =>
-      isSmallBusiness(
-        (await get<BusinessProfile>(`/business-profiles/${encodeURIComponent(summary.id)}`)).default_tax,
-      ),
+  const read = await Promise.all(
+    profiles.data.map((summary) =>
+      get<BusinessProfile>(`/business-profiles/${encodeURIComponent(summary.id)}`),
     ),
   );
-  if (!defaults.includes(true)) return null;
+  // The first small business's country says whose limits apply (an Austrian one has Austria's).
+  const small = read.find((profile) => isSmallBusiness(profile.default_tax));
+  if (!small) return null;
   const year = Number(thisYear.to.slice(0, 4));
   const last = await get<RevenueReport>('/reports/revenue', {
     from: `${year - 1}-01-01`,
     to: `${year - 1}-12-31`,
   });
   const euros = (report: RevenueReport) => report.currencies.find((c) => c.currency === 'EUR')?.net ?? '0';
-  return { year, thisYear: euros(thisYear), lastYear: euros(last) };
+  return {
+    year,
+    thisYear: euros(thisYear),
+    lastYear: euros(last),
+    country: small.address?.country ?? undefined,
+  };
 }
 
 /** The card once its figures are read (after the rest of the dashboard): nothing when none apply. */
@@ -55,17 +60,27 @@ export function SmallBusinessCard({ revenue }: { revenue: RevenueReport }) {
 export function SmallBusinessLimits({ figures }: { figures: SmallBusinessFigures }) {
   const euros = (amount: string) => formatMoney(amount, 'EUR');
   const warnings = smallBusinessWarnings(figures);
+  const limits = limitsOf(figures);
+  const austrian = isAustrian(figures);
   const rows = [
-    { label: t('{year} so far', { year: figures.year }), value: figures.thisYear, limit: THIS_YEAR_LIMIT },
-    { label: String(figures.year - 1), value: figures.lastYear, limit: LAST_YEAR_LIMIT },
+    { label: t('{year} so far', { year: figures.year }), value: figures.thisYear, limit: limits.thisYear },
+    { label: String(figures.year - 1), value: figures.lastYear, limit: limits.lastYear },
   ];
   return (
     <section class="card" aria-labelledby="small-business-heading">
-      <h2 id="small-business-heading">{t('Kleinunternehmer limits (§ 19 UStG)')}</h2>
+      <h2 id="small-business-heading">
+        {austrian
+          ? t('Kleinunternehmer limits (§ 6 Abs. 1 Z 27 UStG)')
+          : t('Kleinunternehmer limits (§ 19 UStG)')}
+      </h2>
       <p class="hint">
-        {t(
-          'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 € (in the year the business starts: 25,000 €). Net revenue by invoice date, in euros; your tax adviser checks the total turnover.',
-        )}
+        {austrian
+          ? t(
+              'No VAT as a small business while last year’s turnover was at most 55,000 € and this year’s stays at most 55,000 € (passed by at most 10 %: to the end of the year). Revenue by invoice date, in euros; your tax adviser checks the total turnover.',
+            )
+          : t(
+              'No VAT as a small business while last year’s turnover was at most 25,000 € and this year’s stays at most 100,000 € (in the year the business starts: 25,000 €). Net revenue by invoice date, in euros; your tax adviser checks the total turnover.',
+            )}
       </p>
       <dl class="figures">
         {rows.map((row) => (

@@ -2,7 +2,7 @@ import type { ApiError } from '../../api';
 import { t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
 import { isZero, ZERO_CATEGORIES } from '../documents/form-content';
-import { CATEGORY, emptyRateHint, RATE, REASON, SMALL_BUSINESS_REASON } from './default-tax';
+import { CATEGORY, emptyRateHint, RATE, REASON, smallBusinessOf } from './default-tax';
 
 type FormValues = Record<string, string>;
 
@@ -22,10 +22,12 @@ export function DefaultTaxFields({
   const rate = values[RATE] ?? '';
   const zero = rate.trim() !== '' && isZero(rate);
   const category = values[CATEGORY] ?? '';
-  const smallBusiness = () => {
+  // Germany's or Austria's exemption, by the profile's country (none offered for another country).
+  const exemption = smallBusinessOf(values['address.country']);
+  const smallBusiness = (reason: string) => {
     set(RATE)('0');
     set(CATEGORY)('E');
-    set(REASON)(SMALL_BUSINESS_REASON);
+    set(REASON)(reason);
     onChosen();
   };
   return (
@@ -66,9 +68,11 @@ export function DefaultTaxFields({
           />
         ) : null}
       </div>
-      <button type="button" onClick={smallBusiness}>
-        {t('Kleinunternehmer (§ 19 UStG): no VAT')}
-      </button>
+      {exemption ? (
+        <button type="button" onClick={() => smallBusiness(exemption.reason)}>
+          {exemption.label}
+        </button>
+      ) : null}
     </Fieldset>
   );
 }

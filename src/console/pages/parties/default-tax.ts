@@ -18,6 +18,22 @@ const CODE = 'default_tax.exemption_reason_code';
 
 /** What a Kleinunternehmer's invoices say instead of VAT (§ 19 UStG), in the words tax advisers use. */
 export const SMALL_BUSINESS_REASON = 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.';
+/** An Austrian one's (§ 6 Abs. 1 Z 27 UStG 1994; § 11 Abs. 1 Z 3 lit. e asks the invoice to say it is exempt). */
+export const AT_SMALL_BUSINESS_REASON =
+  'Umsatzsteuerfrei aufgrund der Kleinunternehmerregelung (§ 6 Abs. 1 Z 27 UStG).';
+
+/**
+ * The Kleinunternehmer exemption of the profile's country, for its button: Germany's (also before a country
+ * is chosen) or Austria's; null for another country, whose small businesses' rules the console does not know.
+ */
+export function smallBusinessOf(country: string | undefined): { label: string; reason: string } | null {
+  const code = country?.trim().toUpperCase() ?? '';
+  if (code === 'AT')
+    return { label: t('Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): no VAT'), reason: AT_SMALL_BUSINESS_REASON };
+  if (code === '' || code === 'DE')
+    return { label: t('Kleinunternehmer (§ 19 UStG): no VAT'), reason: SMALL_BUSINESS_REASON };
+  return null;
+}
 
 /** The form's values of a stored default (the standard rate's S is implied by a rate above 0). */
 export function defaultTaxValues(stored: unknown): FormValues {
