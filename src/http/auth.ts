@@ -84,15 +84,54 @@ export async function authenticate(
 
 // Keyed by the Request object, as request-context.ts keys its ids: the front door authenticates a write
 // that carries an Idempotency-Key (its answers are stored per account and member) before the app runs.
-const authenticatedAtTheDoor = new WeakMap<Request, Principal>();
+const authenticatedAtTheDoor = new WeakMap<Request, AtTheDoor>();
+
+/** What the front door found for a request: its principal, and its rate-limit headers when it counted it. */
+export interface AtTheDoor {
+  principal: Principal;
+  /** The request was counted against the rate limit at the door (an Idempotency-Key): not again. */
+  rateHeaders?: Record<string, string>;
+}
 
 /**
  * The front door found `request`'s principal (server.ts, for an Idempotency-Key's scope): the `auth`
- * macro takes it instead of looking the key up again. Rate limiting, the origin check and the role's
- * access rule still run there, once.
+ * macro takes it instead of looking the key up again. The origin check and the role's access rule still
+ * run there, once; so does the rate limit, unless the door counted the request (`rateHeaders`).
  */
-export function rememberPrincipal(request: Request, principal: Principal): void {
-  authenticatedAtTheDoor.set(request, principal);
+export function rememberPrincipal(
+  request: Request,
+  principal: Principal,
+  rateHeaders?: Record<string, string>,
+): void {
+  authenticatedAtTheDoor.set(request, rateHeaders === undefined ? { principal } : { principal, rateHeaders });
+}
+
+/**
+ * Counts a request of `principal`'s account against its plan's rate (per account, not per key: keys are
+ * free to create, and ten keys must not get ten times the plan's rate). The 429 (`rate_limited`, with
+ * Retry-After) is thrown; else the answer's `X-RateLimit-*` headers.
+ */
+export async function takeRateLimit(
+  rateLimiter: RateLimiter,
+  principal: Principal,
+): Promise<Record<string, string>> {
+  const decision = await rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
+  if (!decision.allowed) {
+    throw new DomainError(
+      'rate_limited',
+      `Rate limit of ${principal.requestsPerSecond} requests per second exceeded`,
+      { requests_per_second: principal.requestsPerSecond, retry_after_seconds: decision.retryAfterSeconds },
+      {
+        'Retry-After': String(decision.retryAfterSeconds),
+        'X-RateLimit-Limit': String(principal.requestsPerSecond),
+        'X-RateLimit-Remaining': '0',
+      },
+    );
+  }
+  return {
+    'x-ratelimit-limit': String(principal.requestsPerSecond),
+    'x-ratelimit-remaining': String(decision.remaining),
+  };
 }
 
 /** Account-scoped use-case context for an authenticated request. */
@@ -129,22 +168,12 @@ export async function authorize(
   deps: AuthDeps,
   headers: Headers,
   responseHeaders: Record<string, string | number>,
-  known?: Principal,
+  known?: AtTheDoor,
 ) {
   const base: SystemCtx = { db: deps.db, clock: deps.clock };
-  const principal = known ?? (await authenticate(deps.credentials, base, headers));
-  // Per account, not per key: keys are free to create, and ten keys must not get ten times the plan's rate.
-  const decision = await deps.rateLimiter.take(`account:${principal.accountId}`, principal.requestsPerSecond);
-  if (!decision.allowed) {
-    throw new DomainError(
-      'rate_limited',
-      `Rate limit of ${principal.requestsPerSecond} requests per second exceeded`,
-      { requests_per_second: principal.requestsPerSecond, retry_after_seconds: decision.retryAfterSeconds },
-      { 'Retry-After': String(decision.retryAfterSeconds), 'X-RateLimit-Remaining': '0' },
-    );
-  }
-  responseHeaders['x-ratelimit-limit'] = String(principal.requestsPerSecond);
-  responseHeaders['x-ratelimit-remaining'] = String(decision.remaining);
+  const principal = known?.principal ?? (await authenticate(deps.credentials, base, headers));
+  const rate = known?.rateHeaders ?? (await takeRateLimit(deps.rateLimiter, principal));
+  Object.assign(responseHeaders, rate);
   return { principal, ctx: accountCtx(base, principal) };
 }
 

@@ -1,5 +1,6 @@
 import { type TSchema, t } from 'elysia';
 import type { ErrorCode } from '../shared/errors';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../shared/pagination';
 import { STATUS_BY_CODE } from './errors';
 
 const ERROR_CODES = Object.keys(STATUS_BY_CODE) as ErrorCode[];
@@ -56,9 +57,28 @@ export const Pagination = t.Object({ has_more: t.Boolean(), next_cursor: t.Union
 export const pageOf = <T extends TSchema>(item: T) =>
   t.Object({ data: t.Array(item), pagination: Pagination });
 
-/** `limit` stays a string in the schema so the pagination helper can name `query.limit` in its 422. */
+/**
+ * A page's `limit`: a whole number, `type: integer` in the OpenAPI document as every whole number is
+ * (docs/api-conventions.md; before 2026-12-07 it was declared a string). The query's numeral is checked as
+ * an integer and handed on as its numeral to the pagination helper (`readPageRequest`), which checks the
+ * range and names `query.limit` in its 422 (the union's own range check named no field): the range is the
+ * document's, beside the union, which checks its alternatives only.
+ */
+export const PageLimit = t
+  .Transform(
+    Object.assign(
+      t.Integer({
+        description: `Page size, 1-${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`,
+        examples: [DEFAULT_PAGE_SIZE],
+      }),
+      { minimum: 1, maximum: MAX_PAGE_SIZE },
+    ),
+  )
+  .Decode((limit) => String(limit))
+  .Encode((limit) => Number(limit));
+
 export const PageQuery = {
-  limit: t.Optional(t.String({ description: 'Page size, 1-100 (default 50)', examples: ['50'] })),
+  limit: t.Optional(PageLimit),
   cursor: t.Optional(t.String({ description: 'next_cursor from the previous page' })),
 };
 

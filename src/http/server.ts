@@ -5,7 +5,8 @@ import type { Clock } from '../shared/clock';
 import { within } from '../shared/deadline';
 import { DomainError, notFound, validationError } from '../shared/errors';
 import type { Logger } from '../shared/logger';
-import { authenticate, type Credentials, type Principal, rememberPrincipal } from './auth';
+import { withinList } from '../shared/pagination';
+import { authenticate, type Credentials, type Principal, rememberPrincipal, takeRateLimit } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import { outageResponse, storageFullResponse } from './error-handler';
@@ -17,6 +18,7 @@ import {
 } from './idempotency';
 import './email-format'; // the `email` format with internationalized domains (before any request is checked)
 import './date-format'; // the `date` format: a day of the calendar
+import type { RateLimiter } from './rate-limit';
 import { assignRequestMeta, carryRequestMeta } from './request-context';
 
 export interface HttpApp {
@@ -27,6 +29,8 @@ export interface ServerDeps {
   db: Db;
   /** Whose Idempotency-Key a request presents: answers are stored per account and member. */
   credentials: Credentials;
+  /** The accounts' rate limit: a write with an Idempotency-Key is counted at the door, its replay too. */
+  rateLimiter: RateLimiter;
   clock: Clock;
   logger: Logger;
   maxBodyBytes: number;
@@ -101,6 +105,19 @@ function publicWriteMatcher(routes: readonly string[]): (method: string, url: st
  */
 export const PUBLIC_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The Retry-After of a 409 `in_progress` (the key's first request still running): a retry after it finds
+ * the answer stored, or the request still running (or, had its process died, the key free after the
+ * lease, IDEMPOTENCY_LEASE_MS).
+ */
+export const IN_PROGRESS_RETRY_SECONDS = 1;
+
+/** `response` with `headers` added (a stored answer's headers are its own copy). */
+function withHeaders(response: Response, headers: Record<string, string>): Response {
+  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+  return response;
+}
+
 /** The request's headers without those that announce a body. */
 function withoutBody(request: Request): Headers {
   const headers = new Headers(request.headers);
@@ -129,32 +146,44 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
       );
     }
     let scope: IdempotencyScope;
+    let principal: Principal;
     try {
-      const principal =
+      principal =
         known ?? (await authenticate(deps.credentials, { db: deps.db, clock: deps.clock }, request.headers));
       scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
-      // The app's auth takes this principal: one key lookup per request, the rate limit counted there once.
-      rememberPrincipal(request, principal);
     } catch {
       return app.handle(request); // the app answers 401/403 in its own words
     }
+    // Counted here, before the key is looked at: a replay or a 409 counts against the rate as any request
+    // does (a 429 over it, thrown to the envelope with Retry-After) and carries its X-RateLimit-* headers.
+    // The app's auth takes this principal and this count: one key lookup and one count per request.
+    const rateHeaders = await takeRateLimit(deps.rateLimiter, principal);
+    rememberPrincipal(request, principal, rateHeaders);
     const fingerprint = requestFingerprint(request.method, request.url, requestBody);
     const outcome = await idempotency.claim(scope, key, fingerprint);
-    if (outcome.kind === 'replay') return outcome.response;
+    if (outcome.kind === 'replay') return withHeaders(outcome.response, rateHeaders);
     if (outcome.kind === 'mismatch') {
       return errorResponse(
         'conflict',
         'Idempotency-Key was already used with a different request',
         requestId,
+        { reason: 'key_reused' },
+        rateHeaders,
       );
     }
     if (outcome.kind === 'unreadable') {
       const message =
         'The answer stored for this Idempotency-Key can no longer be read (the signing secret changed); retry with a new key';
-      return errorResponse('conflict', message, requestId);
+      return errorResponse('conflict', message, requestId, { reason: 'answer_unreadable' }, rateHeaders);
     }
     if (outcome.kind === 'in_progress') {
-      return errorResponse('conflict', 'A request with this Idempotency-Key is still in progress', requestId);
+      return errorResponse(
+        'conflict',
+        'A request with this Idempotency-Key is still in progress; retry after Retry-After seconds',
+        requestId,
+        { reason: 'in_progress', retry_after_seconds: IN_PROGRESS_RETRY_SECONDS },
+        { ...rateHeaders, 'Retry-After': String(IN_PROGRESS_RETRY_SECONDS) },
+      );
     }
     // The claim is a lease, renewed while this request runs: a process that dies mid-request stops
     // renewing, and a retry after the lease takes the key over instead of a 409 for 24 hours.
@@ -275,7 +304,8 @@ export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
     const meta = assignRequestMeta(request, server?.requestIP(request)?.address ?? null);
     let response: Response;
     try {
-      response = await route(request, meta.id);
+      // The list a GET reads names the cursors it issues, and refuses another list's (shared/pagination.ts).
+      response = await withinList(request.url, () => route(request, meta.id));
     } catch (error) {
       // The database or store gone away outside a route (the Idempotency-Key's own bookkeeping): a 503.
       const outage = outageResponse(deps.logger, meta.id, error);

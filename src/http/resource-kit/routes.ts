@@ -9,6 +9,7 @@ import { readPageRequest, toPage } from '../../shared/pagination';
 import { type AccessRules, access, type CreatorLookup } from '../access';
 import type { Auth } from '../auth';
 import { authErrors, dataOf, ErrorEnvelope, PageQuery, pageOf, withConflict, withNotFound } from '../schemas';
+import type { ChangedSince } from './changed-since';
 
 type Write = 'create' | 'update' | 'delete';
 
@@ -33,6 +34,11 @@ export interface PlainResource<
   summary?: { schema: Summary; present: (row: Row) => Static<Summary> };
   /** The description of `?q=`: which fields it searches. */
   search: string;
+  /**
+   * `?updated_since=` on the list (the rows changed at or after a time, by their `updated_at`), when the
+   * resource has it: `changedSinceRows` of its table (changed-since.ts). `noun`s in its description.
+   */
+  changedSince?: { rows: ChangedSince<Row>; plural: string };
   /** Each route's OpenAPI summary. */
   summaries: Record<Write | 'list' | 'get', string>;
   /** The writes that can answer 409 (a number another row holds, a row documents still use). */
@@ -54,6 +60,7 @@ export function resourceRoutes<
 >(auth: Auth, resource: PlainResource<Row, Create, Update, Item, Summary>) {
   const detail = (summary: string) => ({ summary, tags: [resource.tag] });
   const conflicts = resource.conflicts ?? [];
+  const changedSince = resource.changedSince;
   const listed = resource.summary ?? (resource.item as unknown as NonNullable<typeof resource.summary>);
   // Widened: the answer's type is checked where the module hands in its presenter, not by Elysia here.
   const one = dataOf(resource.item.schema as TSchema);
@@ -78,7 +85,11 @@ export function resourceRoutes<
       '',
       async ({ ctx, query }) => {
         const page = readPageRequest(query);
-        const rows = await resource.rows.list(ctx.db, ctx.accountId, page, query.q);
+        const since = (query as { updated_since?: string }).updated_since;
+        const rows =
+          since !== undefined && changedSince
+            ? await changedSince.rows(ctx.db, ctx.accountId, new Date(since).toISOString(), page, query.q)
+            : await resource.rows.list(ctx.db, ctx.accountId, page, query.q);
         return toPage(rows, page, (r) => r.id, listed.present);
       },
       {
@@ -86,6 +97,16 @@ export function resourceRoutes<
         query: t.Object({
           ...PageQuery,
           q: t.Optional(t.String({ maxLength: 200, description: resource.search })),
+          ...(changedSince
+            ? {
+                updated_since: t.Optional(
+                  t.String({
+                    format: 'date-time',
+                    description: `Only ${changedSince.plural} changed at or after this time (their updated_at)`,
+                  }),
+                ),
+              }
+            : {}),
         }),
         response: { 200: pageOf(listed.schema as TSchema), ...authErrors },
         detail: detail(resource.summaries.list),

@@ -9,9 +9,10 @@ import { type CustomerRow, customers } from './schema';
  * Listed newest first; `?q=` searches name, email and tax ID. Documents reference customers by foreign key,
  * so the database itself refuses to orphan them (the delete use-case's 409).
  */
-export const customerRows = accountRows(customers, {
-  search: [customers.name, customers.email, customers.taxId],
-});
+/** What `?q=` searches: name, email and tax ID. */
+export const customerSearch = [customers.name, customers.email, customers.taxId];
+
+export const customerRows = accountRows(customers, { search: customerSearch });
 
 export const findCustomer = customerRows.find;
 

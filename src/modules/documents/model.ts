@@ -13,6 +13,7 @@ export { CurrencyCode, DateString, DocumentData, DocumentTypeSchema, StatelessBo
 
 import { contentFields } from '../../domain/document-content';
 import { type ModuleLink, withLinkFields } from '../../http/links';
+import { PageQuery } from '../../http/schemas';
 
 const closed = { additionalProperties: false } as const;
 
@@ -181,8 +182,7 @@ export const StoredDocument = t.Object({
 export type StoredDocument = typeof StoredDocument.static;
 
 export const ListDocumentsQuery = t.Object({
-  limit: t.Optional(t.String()),
-  cursor: t.Optional(t.String()),
+  ...PageQuery,
   document_type: t.Optional(DocumentTypeSchema),
   status: t.Optional(DocumentStatusSchema),
   customer_id: t.Optional(t.String()),
