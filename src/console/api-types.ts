@@ -931,6 +931,22 @@ export interface Delivery {
   render_id: string | null;
   /** Why it failed or bounced; while queued, why the last attempt did not go through */
   error_message: string | null;
+  /** Only when error_message is set: what it says, as a code a client words in its own language (recipient_rejected: the customer's mail server refused the address; partly_rejected: sent, some recipients refused; bounced_later: a bounce came back after sending; message_refused, login_refused: the firm's mail server refused the message or the login; gave_up; retrying; mail_not_configured; link_expired; einvoice_failed; document_deleted; file_missing; reminder_obsolete; other). docs/deliveries.md */
+  error_code?:
+    | 'recipient_rejected'
+    | 'partly_rejected'
+    | 'bounced_later'
+    | 'message_refused'
+    | 'login_refused'
+    | 'gave_up'
+    | 'retrying'
+    | 'mail_not_configured'
+    | 'link_expired'
+    | 'einvoice_failed'
+    | 'document_deleted'
+    | 'file_missing'
+    | 'reminder_obsolete'
+    | 'other';
   /** The delivery this one retries */
   retry_of: string | null;
   created_at: string;

@@ -65,4 +65,37 @@ export const GERMAN_MONEY: Record<string, string> = {
   'The file states its own rate to the euro: the books use that one.':
     'Die Datei nennt ihren eigenen Kurs zum Euro: Die Buchhaltung verwendet diesen.',
   'A document in euros needs no rate to the euro.': 'Ein Dokument in Euro braucht keinen Kurs zum Euro.',
+  // The document's e-mails (documents/outputs.tsx): why one did not arrive, in German; the service's
+  // English sentence on hover. A second e-mail of an invoice is a copy, asked before it goes.
+  'Cc: {addresses}': 'Kopie an: {addresses}',
+  'The recipient’s mail server refused the address (wrong address or mailbox closed).':
+    'Der Mailserver des Empfängers hat die Adresse abgelehnt (Adresse falsch oder Postfach geschlossen).',
+  'Not delivered to every address: the recipient’s mail server refused some.':
+    'Nicht an alle Adressen zugestellt: Der Mailserver des Empfängers hat einzelne abgelehnt.',
+  'Sent, but the recipient’s mail server reported afterwards that it could not deliver it.':
+    'Versendet, aber der Mailserver des Empfängers hat nachträglich gemeldet, dass er sie nicht zustellen konnte.',
+  'Your mail server refused the e-mail.': 'Ihr Mailserver hat die E-Mail abgelehnt.',
+  'Your mail server refused the login: check the SMTP settings.':
+    'Ihr Mailserver hat die Anmeldung abgelehnt: Prüfen Sie die SMTP-Einstellungen.',
+  'Your mail server could not be reached; sending was given up.':
+    'Ihr Mailserver war nicht erreichbar; der Versand wurde aufgegeben.',
+  'The last attempt did not go through; it is tried again.':
+    'Der letzte Versuch ist nicht durchgegangen; der Versand wird wiederholt.',
+  'E-mail is not set up on this installation.':
+    'Der E-Mail-Versand ist auf dieser Installation nicht eingerichtet.',
+  'The PDF’s link expired before the e-mail went out: send it again.':
+    'Der Link zum PDF ist abgelaufen, bevor die E-Mail hinausging: Senden Sie sie erneut.',
+  'The e-invoice (XML) could not be written for this document.':
+    'Die E-Rechnung (XML) konnte für dieses Dokument nicht erstellt werden.',
+  'The document was deleted before the e-mail went out.':
+    'Das Dokument wurde gelöscht, bevor die E-Mail hinausging.',
+  'A file of the e-mail is missing from storage.': 'Eine Datei der E-Mail fehlt im Speicher.',
+  'Not sent: the invoice was paid, settled or cancelled before the reminder went out.':
+    'Nicht versendet: Die Rechnung wurde bezahlt, verrechnet oder storniert, bevor die Mahnung hinausging.',
+  'This invoice was sent on {date} to {to}. Sent again, the e-mail is marked as a copy (subject and text), so that it is not booked twice. Send the copy?':
+    'Diese Rechnung wurde am {date} an {to} versendet. Erneut versendet, ist die E-Mail als Kopie gekennzeichnet (Betreff und Text), damit sie nicht doppelt gebucht wird. Kopie senden?',
+  'This invoice was sent on {date}. Sent again, the e-mail is marked as a copy (subject and text), so that it is not booked twice. Send the copy?':
+    'Diese Rechnung wurde am {date} versendet. Erneut versendet, ist die E-Mail als Kopie gekennzeichnet (Betreff und Text), damit sie nicht doppelt gebucht wird. Kopie senden?',
+  'Attach the PDF beside the e-invoice (a copy to read)':
+    'PDF zusätzlich zur E-Rechnung beifügen (zur Ansicht)',
 };

@@ -301,7 +301,10 @@ describe('sending a reminder', () => {
     ).toEqual([2, 1]);
   });
 
-  test('a customer who needs an XRechnung gets it with the reminder, beside the letter and the PDF', async () => {
+  // A reminder is no new invoice: by default it carries the letter and the invoice's PDF as a copy to read,
+  // not the XML an authority's e-invoice intake would register a second time (docs/dunning.md); asked for
+  // with attach_einvoice, the XRechnung goes beside them.
+  test('a customer who needs an XRechnung gets it with the reminder when asked, beside the letter and the PDF', async () => {
     const s = await setup();
     await call(s, 'PATCH', `/api/v1/business-profiles/${s.profileId}`, {
       tax_id: 'DE123456789',
@@ -319,7 +322,7 @@ describe('sending a reminder', () => {
       delivery_date: '2026-11-01',
       tax_scheme: 'VAT',
     });
-    const res = await remind(s, doc.id);
+    const res = await remind(s, doc.id, { attach_einvoice: true });
     expect(res.status).toBe(201);
     await server.jobs.runDue();
     const [mail] = mailsTo('eingang@bundesamt.example');

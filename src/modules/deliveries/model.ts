@@ -1,5 +1,6 @@
 import { t } from 'elysia';
 import { PageQuery } from '../../http/schemas';
+import { deliveryErrorCode } from './error-codes';
 import type { DeliveryRow } from './schema';
 
 /** to + cc + bcc together: one message, one SMTP transaction; mass mailing is not what this is for. */
@@ -70,6 +71,30 @@ export const Delivery = t.Object({
   error_message: t.Union([t.String(), t.Null()], {
     description: 'Why it failed or bounced; while queued, why the last attempt did not go through',
   }),
+  error_code: t.Optional(
+    t.Union(
+      [
+        t.Literal('recipient_rejected'),
+        t.Literal('partly_rejected'),
+        t.Literal('bounced_later'),
+        t.Literal('message_refused'),
+        t.Literal('login_refused'),
+        t.Literal('gave_up'),
+        t.Literal('retrying'),
+        t.Literal('mail_not_configured'),
+        t.Literal('link_expired'),
+        t.Literal('einvoice_failed'),
+        t.Literal('document_deleted'),
+        t.Literal('file_missing'),
+        t.Literal('reminder_obsolete'),
+        t.Literal('other'),
+      ],
+      {
+        description:
+          "Only when error_message is set: what it says, as a code a client words in its own language (recipient_rejected: the customer's mail server refused the address; partly_rejected: sent, some recipients refused; bounced_later: a bounce came back after sending; message_refused, login_refused: the firm's mail server refused the message or the login; gave_up; retrying; mail_not_configured; link_expired; einvoice_failed; document_deleted; file_missing; reminder_obsolete; other). docs/deliveries.md",
+      },
+    ),
+  ),
   retry_of: t.Union([t.String(), t.Null()], { description: 'The delivery this one retries' }),
   created_at: t.String({ format: 'date-time' }),
   sent_at: t.Union([t.String({ format: 'date-time' }), t.Null()]),
@@ -95,8 +120,14 @@ export function presentDelivery(row: DeliveryRow): Delivery {
     status: row.status,
     render_id: row.renderId,
     error_message: row.errorMessage,
+    ...errorCodeOf(row),
     retry_of: row.retryOf,
     created_at: row.createdAt,
     sent_at: row.sentAt,
   };
+}
+
+function errorCodeOf(row: DeliveryRow): { error_code?: NonNullable<Delivery['error_code']> } {
+  const code = deliveryErrorCode(row.status, row.errorMessage);
+  return code ? { error_code: code } : {};
 }

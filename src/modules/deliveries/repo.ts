@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
@@ -55,6 +55,34 @@ export async function documentDelivery(
       ),
     )
     .orderBy(desc(deliveries.id))
+    .limit(1)
+    .get();
+}
+
+/**
+ * The first e-mail of a document itself (not a reminder's letter) that went out by `before` and was not
+ * refused (`sent` or `delivered`): what a later e-mail of it is a copy of.
+ */
+export async function firstDocumentSending(
+  db: DbOrTx,
+  accountId: string,
+  documentId: string,
+  before: string,
+): Promise<DeliveryRow | undefined> {
+  return await db
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.accountId, accountId),
+        eq(deliveries.documentId, documentId),
+        isNull(deliveries.letterBlobKey),
+        inArray(deliveries.status, ['sent', 'delivered']),
+        isNotNull(deliveries.sentAt),
+        lte(deliveries.sentAt, before),
+      ),
+    )
+    .orderBy(asc(deliveries.sentAt))
     .limit(1)
     .get();
 }

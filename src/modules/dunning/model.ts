@@ -64,6 +64,12 @@ export const SendReminderBody = t.Object(
         description: "Instead of the level's message (placeholders too)",
       }),
     ),
+    attach_einvoice: t.Optional(
+      t.Boolean({
+        description:
+          "Default false: the reminder carries the letter and the invoice PDF as a copy to read, not the customer's e-invoice (an XRechnung or Peppol XML sent again may be registered a second time by the buyer's e-invoice intake). true: the XML as sending the invoice attaches it",
+      }),
+    ),
   },
   { additionalProperties: false },
 );

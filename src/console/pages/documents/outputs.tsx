@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { ApiError, blob, call, list, post } from '../../api';
-import type { Delivery } from '../../api-types';
+import type { Customer, Delivery } from '../../api-types';
 import { formatDate, t } from '../../i18n';
 import { Field } from '../../ui/form';
 import { saveBlob, useAction, useLoad } from '../../ui/hooks';
@@ -152,18 +152,55 @@ export function SendForm({
   document,
   onSent,
   bare = false,
+  einvoiceProfile = null,
 }: {
   document: StoredDocument;
   onSent: () => void;
   bare?: boolean;
+  /** The customer's e-invoice profile: an XML buyer may take the XML alone. */
+  einvoiceProfile?: Customer['einvoice_profile'] | null;
 }) {
   const [to, setTo] = useState(document.data.buyer?.email ?? '');
   const [message, setMessage] = useState('');
+  const [withPdf, setWithPdf] = useState(true);
   const [sent, setSent] = useState(false);
   const action = useAction();
+  const earlier = useLoad(
+    () => list<Delivery>(`/documents/${document.id}/deliveries`, { limit: 50 }).then((page) => page.data),
+    [document.id, document.updated_at, sent],
+  );
+  // An XRechnung or Peppol buyer's intake reads the XML: the PDF beside it may be left out (an invoice,
+  // a correction: the types that carry an e-invoice).
+  const xmlBuyer =
+    (einvoiceProfile === 'xrechnung_ubl' ||
+      einvoiceProfile === 'xrechnung_cii' ||
+      einvoiceProfile === 'peppol_bis_billing_3') &&
+    (document.document_type === 'invoice' || document.document_type === 'credit_note');
   const send = async (event: Event) => {
     event.preventDefault();
-    const body = { to: to.split(/[,;\s]+/).filter(Boolean), ...(message ? { message } : {}) };
+    // Sent before: asked first, naming the first sending, since a second invoice document may be read as a
+    // second invoice (§ 14c UStG); the service marks the e-mail a copy (docs/deliveries.md).
+    const first = firstSending(document, earlier.data ?? []);
+    if (
+      first &&
+      !confirm(
+        first.to
+          ? t(
+              'This invoice was sent on {date} to {to}. Sent again, the e-mail is marked as a copy (subject and text), so that it is not booked twice. Send the copy?',
+              { date: formatDate(first.at), to: first.to },
+            )
+          : t(
+              'This invoice was sent on {date}. Sent again, the e-mail is marked as a copy (subject and text), so that it is not booked twice. Send the copy?',
+              { date: formatDate(first.at) },
+            ),
+      )
+    )
+      return;
+    const body = {
+      to: to.split(/[,;\s]+/).filter(Boolean),
+      ...(message ? { message } : {}),
+      ...(xmlBuyer && !withPdf ? { attach_pdf: false } : {}),
+    };
     const delivery = await action.run(async () => {
       try {
         return await post(`/documents/${document.id}/send`, body);
@@ -198,6 +235,16 @@ export function SendForm({
         required
       />
       <Field label={t('Message')} multiline value={message} onInput={setMessage} />
+      {xmlBuyer ? (
+        <label class="checkbox">
+          <input
+            type="checkbox"
+            checked={withPdf}
+            onChange={(event) => setWithPdf((event.target as HTMLInputElement).checked)}
+          />{' '}
+          {t('Attach the PDF beside the e-invoice (a copy to read)')}
+        </label>
+      ) : null}
       <button type="submit" disabled={action.busy || to.trim() === ''}>
         {t('Send')}
       </button>
@@ -207,10 +254,72 @@ export function SendForm({
   );
 }
 
+/** Which invoice documents a second e-mail of is a copy (the service marks those: docs/deliveries.md). */
+const MARKED = new Set(['invoice', 'credit_note']);
+
 /**
- * The document's emails and where each stands (queued, sent, failed, bounced). `round` changes when one was
- * sent from this page: asked again at once, since sending leaves a credit note or a document already marked
- * sent unchanged (its `updated_at` too).
+ * When the document first reached its customer, and to whom: the earliest e-mail that went out and was not
+ * refused (a reminder's letter aside: it follows a sending), else the document's own `sent_at` (marked sent,
+ * a network). Null for a document never sent, or of a type not marked as a copy.
+ */
+export function firstSending(
+  document: Pick<StoredDocument, 'document_type' | 'sent_at'>,
+  deliveries: Pick<Delivery, 'status' | 'sent_at' | 'to' | 'cc' | 'retry_of'>[],
+): { at: string; to: string | null } | null {
+  if (!MARKED.has(document.document_type)) return null;
+  const mailed = deliveries
+    .filter((d) => (d.status === 'sent' || d.status === 'delivered') && d.sent_at)
+    .sort((a, b) => (a.sent_at ?? '').localeCompare(b.sent_at ?? ''))[0];
+  const candidates = [
+    ...(mailed?.sent_at ? [{ at: mailed.sent_at, to: [...mailed.to, ...mailed.cc].join(', ') }] : []),
+    ...(document.sent_at ? [{ at: document.sent_at, to: null }] : []),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  const first = candidates[0];
+  if (!first) return null;
+  // Marked sent in the same minute as the e-mail went out: the e-mail did it, and it names the addresses.
+  const sameMoment = mailed?.sent_at?.slice(0, 16) === first.at.slice(0, 16);
+  return mailed && sameMoment ? { at: first.at, to: [...mailed.to, ...mailed.cc].join(', ') } : first;
+}
+
+/** Why an e-mail did not reach (everyone), in the console's words; the service's own sentence on hover. */
+function failureText(delivery: Delivery): string {
+  switch (delivery.error_code) {
+    case 'recipient_rejected':
+      return t('The recipient’s mail server refused the address (wrong address or mailbox closed).');
+    case 'partly_rejected':
+      return t('Not delivered to every address: the recipient’s mail server refused some.');
+    case 'bounced_later':
+      return t('Sent, but the recipient’s mail server reported afterwards that it could not deliver it.');
+    case 'message_refused':
+      return t('Your mail server refused the e-mail.');
+    case 'login_refused':
+      return t('Your mail server refused the login: check the SMTP settings.');
+    case 'gave_up':
+      return t('Your mail server could not be reached; sending was given up.');
+    case 'retrying':
+      return t('The last attempt did not go through; it is tried again.');
+    case 'mail_not_configured':
+      return t('E-mail is not set up on this installation.');
+    case 'link_expired':
+      return t('The PDF’s link expired before the e-mail went out: send it again.');
+    case 'einvoice_failed':
+      return t('The e-invoice (XML) could not be written for this document.');
+    case 'document_deleted':
+      return t('The document was deleted before the e-mail went out.');
+    case 'file_missing':
+      return t('A file of the e-mail is missing from storage.');
+    case 'reminder_obsolete':
+      return t('Not sent: the invoice was paid, settled or cancelled before the reminder went out.');
+    default:
+      return delivery.error_message ?? '';
+  }
+}
+
+/**
+ * The document's emails and where each stands (queued, sent, failed, bounced): to whom (and in copy), the
+ * subject as sent, when, and why one did not arrive. `round` changes when one was sent from this page: asked
+ * again at once, since sending leaves a credit note or a document already marked sent unchanged (its
+ * `updated_at` too).
  */
 export function Deliveries({ document, round = 0 }: { document: StoredDocument; round?: number }) {
   const deliveries = useLoad(
@@ -224,13 +333,16 @@ export function Deliveries({ document, round = 0 }: { document: StoredDocument; 
       <ul class="plain">
         {deliveries.data.map((delivery) => (
           <li key={delivery.id}>
-            {delivery.to.join(', ')} <Badge tone={delivery.status}>{t(delivery.status)}</Badge>{' '}
+            {delivery.to.join(', ')}
+            {delivery.cc.length > 0
+              ? ` (${t('Cc: {addresses}', { addresses: delivery.cc.join(', ') })})`
+              : ''}{' '}
+            <Badge tone={delivery.status}>{t(delivery.status)}</Badge>{' '}
             <span class="hint">{formatDate(delivery.sent_at ?? delivery.created_at)}</span>
-            {/* Why it did not arrive (or not for everyone): the mail server's own answer, as it gave it. */}
-            {delivery.error_message &&
-            (delivery.status === 'bounced' || delivery.status === 'failed' || delivery.status === 'sent') ? (
-              <div class="hint">
-                {t('The mail server answered:')} {delivery.error_message}
+            <div class="hint">{delivery.subject}</div>
+            {delivery.error_message && delivery.status !== 'delivered' ? (
+              <div class="hint" title={delivery.error_message}>
+                {failureText(delivery)}
               </div>
             ) : null}
           </li>

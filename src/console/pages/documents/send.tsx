@@ -36,10 +36,23 @@ export function SendPanel({ document, channels, onSent }: Props) {
       <section class="card send" aria-labelledby="send-heading">
         <h2 id="send-heading">{t('Send by email')}</h2>
         <p class="hint">{what}</p>
-        <SendForm document={document} onSent={onSent} bare />
+        <SendForm
+          document={document}
+          onSent={onSent}
+          bare
+          einvoiceProfile={customer.data?.einvoice_profile}
+        />
       </section>
     );
-  return <SendChoice document={document} channels={channels} onSent={onSent} emailHint={what} />;
+  return (
+    <SendChoice
+      document={document}
+      channels={channels}
+      onSent={onSent}
+      emailHint={what}
+      einvoiceProfile={customer.data?.einvoice_profile}
+    />
+  );
 }
 
 /**
@@ -59,7 +72,13 @@ export function emailContents(
   return t('The PDF and the e-invoice ({format} XML), to the addresses you enter', { format });
 }
 
-function SendChoice({ document, channels, onSent, emailHint }: Props & { emailHint: string }) {
+function SendChoice({
+  document,
+  channels,
+  onSent,
+  emailHint,
+  einvoiceProfile,
+}: Props & { emailHint: string; einvoiceProfile: Customer['einvoice_profile'] | null | undefined }) {
   const [choice, setChoice] = useState(AUTOMATIC);
   const name = useId();
   const options = [
@@ -97,7 +116,7 @@ function SendChoice({ document, channels, onSent, emailHint }: Props & { emailHi
         ))}
       </fieldset>
       {choice === EMAIL ? (
-        <SendForm document={document} onSent={onSent} bare />
+        <SendForm document={document} onSent={onSent} bare einvoiceProfile={einvoiceProfile} />
       ) : (
         <NetworkSend
           key={choice}

@@ -39,11 +39,12 @@ function titleOf(labels: Labels, type: DocumentType): string {
 }
 
 /** "Invoice INV-7 from Acme Ltd" / "Rechnung INV-7 von Acme GmbH"; the seller's name is data, so flattened. */
-export function defaultSubject(input: SubjectInput): string {
+export function defaultSubject(input: SubjectInput & { copy?: boolean }): string {
   const title = titleOf(labelsFor(input.locale), input.documentType);
   const seller = input.sellerName.trim();
   const phrases = PHRASES[languageOf(input.locale)];
-  return oneLine(seller ? phrases.subject(title, input.number, seller) : `${title} ${input.number}`);
+  const subject = seller ? phrases.subject(title, input.number, seller) : `${title} ${input.number}`;
+  return oneLine(input.copy ? phrases.copySubject(subject) : subject);
 }
 
 export interface BodyInput extends SubjectInput {
@@ -70,6 +71,13 @@ export interface BodyInput extends SubjectInput {
    * XRechnung or Peppol XML by its file name (`pdf`: the invoice's PDF beside it, by name), or a Factur-X PDF.
    */
   einvoice?: { profile: ComplianceProfile; filename: string; pdf: string | null } | null;
+  /**
+   * The document was sent before (ISO 8601, its first sending): this e-mail is a copy and says so, with
+   * that date in the seller's zone (§ 14c UStG; the attached files stay the originals).
+   */
+  copyOf?: string | null;
+  /** A reminder's invoice PDF attached without the e-invoice, by file name: said to be a copy to read. */
+  invoiceCopy?: string | null;
 }
 
 /** The e-invoice's format as a recipient knows it. */
@@ -159,6 +167,16 @@ function expiry(locale: string, iso: string, timeZone: string | null | undefined
   return `${format.format(date)} UTC`;
 }
 
+/** A day in the seller's zone ("07.12.2026"); in UTC when none is known or the zone is unknown. */
+function dayOf(locale: string, iso: string, timeZone: string | null | undefined): string {
+  const date = new Date(iso);
+  try {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: timeZone ?? 'UTC' }).format(date);
+  } catch {
+    return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+  }
+}
+
 /** A message that opens with a salutation, in the languages the mails are written in. */
 const SALUTATION =
   /^(sehr geehrte[rs]?|guten (tag|morgen|abend)|hallo|moin|liebe[rs]?|dear|hello|hi|good (morning|afternoon|day)|bonjour|madame|monsieur|estimad[oa]s?|hola|buongiorno|gentil[ie]|geachte|beste)\b/i;
@@ -202,7 +220,15 @@ export function composeBody(input: BodyInput): string {
   // around it ("Guten Tag, … Sehr geehrte Damen und Herren, …"), nothing after its signature but the footer.
   const letter = message === undefined ? null : letterParts(message);
   const footer = signature(input.locale, labels, input.sender) ?? '';
-  const einvoice = einvoiceSentence(phrases, input.einvoice);
+  const einvoice = [
+    input.copyOf
+      ? phrases.copyOf(title, input.number, dayOf(input.locale, input.copyOf, input.timeZone))
+      : '',
+    einvoiceSentence(phrases, input.einvoice),
+    input.invoiceCopy && !input.einvoice ? phrases.reminderCopy(input.invoiceCopy) : '',
+  ]
+    .filter((sentence) => sentence !== '')
+    .join(' ');
   const paragraphs = letter
     ? [letter.body, capitalized(sent), einvoice, facts.join('\n'), download, letter.closing, footer]
     : [phrases.greeting, sent, einvoice, facts.join('\n'), message ?? '', download, closing, footer];

@@ -27,6 +27,12 @@ export interface EmailPhrases {
   einvoiceInPdf: string;
   /** After a correction's title and number: the invoice it corrects ("Rechnungskorrektur RK-1 zur Rechnung RE-1"). */
   correcting(number: string): string;
+  /** The subject of an e-mail that sends a document again (§ 14c UStG): `Kopie: Rechnung RE-7 von …`. */
+  copySubject(subject: string): string;
+  /** The body's sentence in such an e-mail: a copy of the document first sent on `date`, not a new one. */
+  copyOf(title: string, number: string, date: string): string;
+  /** A reminder's invoice PDF (`filename`), without the e-invoice: a copy to read, not a new invoice. */
+  reminderCopy(filename: string): string;
 }
 
 /** French elides "de" before a vowel or a mute h: "de Müller", "d'Acme". */
@@ -48,6 +54,10 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     einvoiceInPdf:
       'The PDF is an e-invoice (Factur-X/ZUGFeRD, EN 16931): it contains the invoice data as an embedded XML file.',
     correcting: (number) => `for invoice ${number}`,
+    copySubject: (subject) => `Copy: ${subject}`,
+    copyOf: (title, number, date) =>
+      `This is a copy of ${title} ${number}, sent to you on ${date}: not a new invoice, please do not book it again.`,
+    reminderCopy: (filename) => `${filename} is a copy of the invoice to read, not a new invoice.`,
   },
   de: {
     subject: (title, number, seller) => `${title} ${number} von ${seller}`,
@@ -63,6 +73,10 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     einvoiceInPdf:
       'Das PDF ist eine E-Rechnung (Factur-X/ZUGFeRD, EN 16931): Es enthält die Rechnungsdaten als eingebettete XML-Datei.',
     correcting: (number) => `zur Rechnung ${number}`,
+    copySubject: (subject) => `Kopie: ${subject}`,
+    copyOf: (title, number, date) =>
+      `Dies ist eine Kopie der ${title} ${number}, die Ihnen am ${date} gesendet wurde: keine neue Rechnung, bitte nicht noch einmal buchen.`,
+    reminderCopy: (filename) => `${filename} ist eine Kopie der Rechnung zur Ansicht, keine neue Rechnung.`,
   },
   fr: {
     subject: (title, number, seller) => `${title} ${number} ${frenchFrom(seller)}`,
@@ -78,6 +92,11 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     einvoiceInPdf:
       'Le PDF est une facture électronique (Factur-X/ZUGFeRD, EN 16931)\u00a0: il contient les données de la facture dans un fichier XML intégré.',
     correcting: (number) => `relative à la facture ${number}`,
+    copySubject: (subject) => `Copie\u00a0: ${subject}`,
+    copyOf: (title, number, date) =>
+      `Ceci est une copie, envoyée une première fois le ${date}\u00a0: ${title} ${number}. Ce n’est pas une nouvelle facture, merci de ne pas la comptabiliser une seconde fois.`,
+    reminderCopy: (filename) =>
+      `${filename} est une copie de la facture, pour lecture\u00a0; ce n’est pas une nouvelle facture.`,
   },
   es: {
     subject: (title, number, seller) => `${title} ${number} de ${seller}`,
@@ -93,6 +112,10 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     einvoiceInPdf:
       'El PDF es una factura electrónica (Factur-X/ZUGFeRD, EN 16931): contiene los datos de la factura en un archivo XML incrustado.',
     correcting: (number) => `de la factura ${number}`,
+    copySubject: (subject) => `Copia: ${subject}`,
+    copyOf: (title, number, date) =>
+      `Esta es una copia, enviada por primera vez el ${date}: ${title} ${number}. No es una factura nueva; por favor, no la contabilice de nuevo.`,
+    reminderCopy: (filename) => `${filename} es una copia de la factura para leer, no una factura nueva.`,
   },
   it: {
     subject: (title, number, seller) => `${title} ${number} da ${seller}`,
@@ -108,6 +131,10 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     einvoiceInPdf:
       'Il PDF è una fattura elettronica (Factur-X/ZUGFeRD, EN 16931): contiene i dati della fattura in un file XML incorporato.',
     correcting: (number) => `relativa alla fattura ${number}`,
+    copySubject: (subject) => `Copia: ${subject}`,
+    copyOf: (title, number, date) =>
+      `Questa è una copia, inviata la prima volta il ${date}: ${title} ${number}. Non è una nuova fattura, si prega di non registrarla di nuovo.`,
+    reminderCopy: (filename) => `${filename} è una copia della fattura da leggere, non una nuova fattura.`,
   },
   nl: {
     subject: (title, number, seller) => `${title} ${number} van ${seller}`,
@@ -123,5 +150,9 @@ export const PHRASES: Record<Language, EmailPhrases> = {
     einvoiceInPdf:
       'De pdf is een e-factuur (Factur-X/ZUGFeRD, EN 16931): de factuurgegevens zitten er als ingesloten XML-bestand in.',
     correcting: (number) => `bij factuur ${number}`,
+    copySubject: (subject) => `Kopie: ${subject}`,
+    copyOf: (title, number, date) =>
+      `Dit is een kopie, voor het eerst verzonden op ${date}: ${title} ${number}. Het is geen nieuwe factuur; boek deze niet nogmaals.`,
+    reminderCopy: (filename) => `${filename} is een leesbare kopie van de factuur, geen nieuwe factuur.`,
   },
 };

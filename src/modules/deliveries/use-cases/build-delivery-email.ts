@@ -17,6 +17,7 @@ import { findRender, issuedXml } from '../../renders';
 import { composeBody, emailLocale } from '../email/compose';
 import type { OutgoingEmail } from '../email/mailer';
 import type { DeliveryRow } from '../schema';
+import { firstSentBefore } from './first-sending';
 import { linkExpiresAt } from './queue-follow-up';
 
 export type BuiltEmail = { email: OutgoingEmail } | { problem: string };
@@ -170,6 +171,9 @@ export async function buildDeliveryEmail({
     message: delivery.message,
     attached: attachments.length > 0,
     einvoice,
+    // Sent before this delivery was made: a copy, said so (a reminder is its own letter, never one).
+    copyOf: delivery.letterBlobKey ? null : await firstSentBefore(ctx, document, delivery.createdAt),
+    invoiceCopy: delivery.letterBlobKey ? pdf : null,
     link: input.downloadUrl,
     linkExpiresAt: linkEnd,
     // The seller's zone; a German-language mail without one is read in Germany.

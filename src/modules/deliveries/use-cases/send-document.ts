@@ -11,6 +11,7 @@ import { FACTUR_X, findIssuedFile, latestRenderOf } from '../../renders';
 import { CONTROL_CHARACTERS, defaultSubject, emailLocale } from '../email/compose';
 import { MAX_RECIPIENTS, type SendDocumentBody } from '../model';
 import type { DeliveryRow } from '../schema';
+import { firstSentBefore } from './first-sending';
 import {
   einvoiceToAttach,
   queueDelivery,
@@ -119,6 +120,8 @@ export async function sendDocument({
         documentType: document.documentType as DocumentType,
         number: document.number,
         sellerName: seller?.name ?? '',
+        // Sent before: this e-mail is a copy, its subject says so (docs/deliveries.md "Sent again: a copy").
+        copy: (await firstSentBefore(tx, document, isoNow(tx.clock))) !== null,
       });
     return await queueDelivery(tx, {
       documentId: document.id,

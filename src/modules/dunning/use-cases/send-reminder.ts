@@ -233,7 +233,13 @@ export async function sendReminder({
   const plan = await planReminder(ctx, input.documentId, input.body);
   const { document } = plan;
   const customer = await findCustomer(ctx.db, ctx.accountId, document.customerId);
-  const einvoiceProfile = einvoiceToAttach(customer?.einvoiceProfile, document.documentType, undefined);
+  // The invoice went to the buyer's e-invoice intake already: a reminder brings its PDF as a copy to read,
+  // and the XML again only when asked (an intake may register an e-invoice it gets twice; docs/dunning.md).
+  const einvoiceProfile = einvoiceToAttach(
+    customer?.einvoiceProfile,
+    document.documentType,
+    input.body.attach_einvoice === true,
+  );
   const render = await invoiceRender(ctx, services, document, einvoiceProfile);
   const account = await findAccountWithPlan(ctx.db, ctx.accountId);
   const planId = account?.account.planId ?? '';
