@@ -724,7 +724,8 @@ export const GERMAN: Record<string, string> = {
   'Empty: the standard rate of the address’s country ({rate} % in {country})':
     'Leer: der Regelsteuersatz des Landes der Anschrift ({rate} % in {country})',
   'Kleinunternehmer (§ 19 UStG): no VAT': 'Kleinunternehmer (§ 19 UStG): ohne Umsatzsteuer',
-  'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): no VAT': 'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): ohne Umsatzsteuer',
+  'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): no VAT':
+    'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): ohne Umsatzsteuer',
   'Check the VAT on new lines.': 'Bitte prüfen Sie die Umsatzsteuer neuer Positionen.',
   'Choose why no VAT is charged.': 'Bitte wählen Sie, warum keine Umsatzsteuer berechnet wird.',
   'Printed on the invoice, e.g. “Reverse charge, Article 196 VAT Directive”':

@@ -99,6 +99,11 @@ describe('the profile sent is one the Peppol receiver lists', () => {
     const sent = await call('POST', `/api/v1/documents/${invoice}/network-deliveries`, {});
     expect([sent.status, sent.body.error]).toEqual([202, undefined]);
     await server.jobs.runDue();
-    expect(mock.sent().map((d) => d.docTypeId).at(-1)).toBe(XRECHNUNG_INVOICE);
+    expect(
+      mock
+        .sent()
+        .map((d) => d.docTypeId)
+        .at(-1),
+    ).toBe(XRECHNUNG_INVOICE);
   });
 });
