@@ -174,7 +174,11 @@ export class IdempotencyStore {
       const abandoned = row.responseStatus === null && since < now.getTime() - IDEMPOTENCY_LEASE_MS;
       // Remembered for 24 hours (docs/api-conventions.md), not until the hourly purge comes by: an older
       // answer is forgotten here already, so the key runs again as a new one (up to an hour more before).
-      const expired = since < now.getTime() - IDEMPOTENCY_RETENTION_MS;
+      // A 429 an older version stored (over the rate, a quota used up) is no outcome either: taken over as
+      // an expired answer is, so the retry its Retry-After invited runs (isStoredOutcome).
+      const expired =
+        since < now.getTime() - IDEMPOTENCY_RETENTION_MS ||
+        (row.responseStatus !== null && !isStoredOutcome(row.responseStatus));
       if (abandoned || expired) {
         // Abandoned by a process that died while running it (never answered), or expired: this request
         // takes it, only if nobody took it since (the claim's start unchanged): one taker even on two

@@ -2,6 +2,8 @@
 // shape) is a 422 naming the parameter, as the reports, exports and the inbox answer it; before, the
 // documents and payments lists compared the text and answered a list.
 import { afterAll, beforeAll, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import { payments } from '../../src/modules/payments/schema';
 import { makeDocument, makeParties } from '../document-factories';
 import { makeAccount, type TestAccount } from '../factories';
 import { startServer, type TestServer } from '../harness';
@@ -72,7 +74,7 @@ test('a payment dated on no calendar day is a 422 at body.date; one stored so by
   expect(paid.status).toBe(201);
   // A version before 2026-12-07 stored the day as given (its check was the shape): the answers are checked
   // against their schemas on the way out, and must not turn that row into a 500 for every list it is in.
-  server.sqlite.run('UPDATE payments SET date = ? WHERE id = ?', ['2026-02-30', paid.body.data.id]);
+  await server.db.update(payments).set({ date: '2026-02-30' }).where(eq(payments.id, paid.body.data.id));
   for (const path of [`/api/v1/documents/${doc.id}/payments`, '/api/v1/payments']) {
     const listed = await server.json(path, { key: account.apiKey });
     expect([path, listed.status, listed.body.data?.map((p: { date: string }) => p.date)]).toEqual([

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { ACCOUNT_PRINCIPAL, idempotencyKeys } from '../../src/http/idempotency.schema';
 import { TokenBucketLimiter } from '../../src/http/rate-limit';
 import { FakeClock } from '../../src/shared/clock';
 import { makeAccount, makePlan } from '../factories';
@@ -109,4 +110,36 @@ describe('an Idempotency-Key is remembered for 24 hours', () => {
       expect(replay.body.data.id).toBe(later.body.data.id);
     },
   );
+});
+
+// A version before 2026-12-07 stored a 429 as a key's answer and replayed it for 24 hours: after the upgrade
+// such a key is free again, so the retry runs (the row is written as that version left it).
+describe('a 429 an older version stored for a key', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startServer();
+  });
+  afterAll(() => server.stop());
+
+  test('is not replayed: the retry with the key runs the write', async () => {
+    const account = await makeAccount(server);
+    await server.db.insert(idempotencyKeys).values({
+      accountId: account.id,
+      principal: ACCOUNT_PRINCIPAL,
+      key: 'cust-order-2002',
+      requestHash: 'stored-by-an-older-version',
+      createdAt: new Date().toISOString(),
+      responseStatus: 429,
+      responseHeaders: '{}',
+      responseBody: null,
+    });
+    const retried = await server.json('/api/v1/customers', {
+      method: 'POST',
+      key: account.apiKey,
+      body: { name: 'Order 2002 buyer' },
+      headers: { 'idempotency-key': 'cust-order-2002' },
+    });
+    expect([retried.status, retried.headers.get('idempotent-replayed')]).toEqual([200, null]);
+    expect(retried.body.data.name).toBe('Order 2002 buyer');
+  });
 });

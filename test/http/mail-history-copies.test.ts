@@ -167,6 +167,13 @@ describe("a delivery's error code", () => {
     ['sent', 'not accepted for: cc@x.example: 550 5.1.1 no such user', 'partly_rejected'],
     ['bounced', 'bounced after it was sent (reported by mx.example): a@x.example: 5.1.1', 'bounced_later'],
     ['failed', 'refused by the mail server: 554 5.7.1 spam', 'message_refused'],
+    // A wrong SMTP password: nodemailer's EAUTH with responseCode 535, permanent, stored as a refusal.
+    [
+      'failed',
+      'refused by the mail server: Invalid login: 535 5.7.8 Error: authentication failed',
+      'login_refused',
+    ],
+    ['queued', 'Invalid login: 535 5.7.8 Error: authentication failed', 'login_refused'],
     [
       'failed',
       'render rnd_1 expired before the email went out; render the document again and retry',

@@ -5,6 +5,7 @@
 // BOTH ENGINES TEST: the PostgreSQL lane runs this file too (scripts/test-lanes.ts).
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { datevExport } from '../../src/modules/exports';
+import { datevExports } from '../../src/modules/exports/schema';
 import { FakeClock } from '../../src/shared/clock';
 import { readDatev } from '../datev';
 import { makeDocument, makeParties } from '../document-factories';
@@ -433,6 +434,22 @@ describe('the office overview', () => {
     expect(own.clients[0]).toMatchObject({ account_id: beta.id, role: 'owner', current: true });
     const member = await overview('', { authorization: `Bearer ${alpha.apiKey}` });
     expect(member.clients.map((c: { account_id: string }) => c.account_id)).toEqual([alpha.id]);
+  });
+
+  // A version before 2026-12-06 recorded a DATEV export's period as asked (2026-11-31 included): answers are
+  // checked against their schemas on the way out, and the strict `date` format failed the whole overview.
+  test('a DATEV export an older version recorded for a day on no calendar does not fail the overview', async () => {
+    await server.db.insert(datevExports).values({
+      id: 'dtx_01jfzzzzzzzzzzzzzzzzzzzzzz',
+      accountId: alpha.id,
+      kind: 'issued',
+      from: '2026-11-01',
+      to: '2026-11-31',
+      entries: 0,
+      createdAt: '2026-12-01T08:00:00.000Z',
+    });
+    const data = await overview();
+    expect(clientIn(data, alpha.id).datev.last_exports.issued).toMatchObject({ to: '2026-11-31' });
   });
 
   test('a client the person left is gone from their overview', async () => {

@@ -43,6 +43,9 @@ export function deliveryErrorCode(status: DeliveryStatus, message: string | null
   if (/^bounced after it was sent/.test(message)) return 'bounced_later';
   if (/^(rejected by the mail server|not accepted for): /.test(message))
     return status === 'sent' || status === 'delivered' ? 'partly_rejected' : 'recipient_rejected';
+  // A wrong SMTP password is a permanent 535 stored as "refused by the mail server: Invalid login: 535 …":
+  // the login, not the message (checked before the refusal it is worded as).
+  if (/^(refused by the mail server: )?Invalid login|\b535\b/i.test(message)) return 'login_refused';
   if (/^refused by the mail server: /.test(message)) return 'message_refused';
   if (/^email delivery is not configured/.test(message)) return 'mail_not_configured';
   if (/^reminder not sent: /.test(message)) return 'reminder_obsolete';
@@ -53,7 +56,6 @@ export function deliveryErrorCode(status: DeliveryStatus, message: string | null
   if (/^the \S+ e-invoice cannot be written/.test(message)) return 'einvoice_failed';
   if (/^document \S+ no longer exists/.test(message)) return 'document_deleted';
   if (/ is missing from storage$/.test(message)) return 'file_missing';
-  if (/^Invalid login|\b535\b/i.test(message)) return 'login_refused';
   if (status === 'queued') return 'retrying';
   if (/gave up after \d+ attempts/.test(message)) return 'gave_up';
   return 'other';
