@@ -116,6 +116,31 @@ describe('a recipient refused for now beside others', () => {
     expect((await deliveryOf(followUp?.id ?? '')).status).toBe('sent');
   }, 60_000);
 
+  // A follow-up is the same e-mail to those the server refused for now: they never got the invoice, so it
+  // is no copy, in its subject (taken from the original) and its body alike. Its body said "Dies ist eine
+  // Kopie …": asked as of the follow-up's own creation, after the original had reached the addressee.
+  test('the follow-up to a cc refused for now, after the addressee got the invoice, is no copy', async () => {
+    const id = await finalizedInvoice();
+    smtp.rejectRecipient('chef@oeztuerk.example', 450);
+    const queued = await call('POST', `/api/v1/documents/${id}/send`, {
+      to: ['kasse@oeztuerk.example'],
+      cc: ['chef@oeztuerk.example'],
+    });
+    expect(queued.body.error ?? null).toBeNull();
+    const before = smtp.messages.length;
+    await server.jobs.runDue();
+    smtp.acceptRecipient('chef@oeztuerk.example');
+    expect((await deliveryOf(queued.body.data.id)).status).toBe('sent');
+    clock.advance(5 * 60_000);
+    await server.jobs.runDue();
+    const mails = smtp.messages.slice(before);
+    expect(mails.map((m) => m.envelope.to)).toEqual([['kasse@oeztuerk.example'], ['chef@oeztuerk.example']]);
+    const followUp = mails[1]?.parsed;
+    expect(followUp?.subject).toBe(mails[0]?.parsed.subject);
+    expect(followUp?.subject).not.toContain('Kopie');
+    expect(followUp?.text).not.toContain('Kopie');
+  }, 60_000);
+
   test('the note names a follow-up only when one was queued (its render gone meanwhile: none, and none named)', async () => {
     const id = await finalizedInvoice();
     smtp.rejectRecipient('spaeter@oeztuerk.example', 450);

@@ -16,6 +16,7 @@ import type { DocumentType } from '../../reference';
 import { findRender, issuedXml } from '../../renders';
 import { composeBody, emailLocale } from '../email/compose';
 import type { OutgoingEmail } from '../email/mailer';
+import { findDelivery } from '../repo';
 import type { DeliveryRow } from '../schema';
 import { firstSentBefore } from './first-sending';
 import { linkExpiresAt } from './queue-follow-up';
@@ -171,8 +172,12 @@ export async function buildDeliveryEmail({
     message: delivery.message,
     attached: attachments.length > 0,
     einvoice,
-    // Sent before this delivery was made: a copy, said so (a reminder is its own letter, never one).
-    copyOf: delivery.letterBlobKey ? null : await firstSentBefore(ctx, document, delivery.createdAt),
+    // Sent before this e-mail was first made: a copy, said so (a reminder is its own letter, never one). A
+    // retry or a follow-up to recipients refused for now is the same e-mail: asked as of its first attempt,
+    // so its body agrees with the subject it took from it.
+    copyOf: delivery.letterBlobKey
+      ? null
+      : await firstSentBefore(ctx, document, await firstAttemptAt(ctx, delivery), delivery.retryOf === null),
     invoiceCopy: delivery.letterBlobKey ? pdf : null,
     link: input.downloadUrl,
     linkExpiresAt: linkEnd,
@@ -203,4 +208,16 @@ export async function buildDeliveryEmail({
       attachments,
     },
   };
+}
+
+/** When the e-mail `delivery` retries or follows up was first made (its own creation when it is the first). */
+async function firstAttemptAt(ctx: AccountCtx, delivery: DeliveryRow): Promise<string> {
+  let at = delivery;
+  // Bounded: a chain of retries is short, and a cycle (never written) must not loop.
+  for (let hops = 0; at.retryOf !== null && hops < 50; hops++) {
+    const earlier = await findDelivery(ctx.db, ctx.accountId, at.retryOf);
+    if (!earlier) break;
+    at = earlier;
+  }
+  return at.createdAt;
 }

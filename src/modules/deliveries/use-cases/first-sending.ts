@@ -20,11 +20,16 @@ export async function firstSentBefore(
   ctx: AccountCtx,
   document: Pick<DocumentRow, 'id' | 'documentType' | 'sentAt'>,
   before: string,
+  /**
+   * False for a retry or follow-up asked as of its first attempt (`before` its creation): that attempt's
+   * own sending, at the same instant on a stopped clock, is not an earlier one.
+   */
+  sameInstant = true,
 ): Promise<string | null> {
   if (!MARKED_TYPES.has(document.documentType)) return null;
   const mailed = await firstDocumentSending(ctx.db, ctx.accountId, document.id, before);
   const candidates = [document.sentAt, mailed?.sentAt ?? null].filter(
-    (at): at is string => at !== null && at <= before,
+    (at): at is string => at !== null && (sameInstant ? at <= before : at < before),
   );
   return candidates.sort()[0] ?? null;
 }
