@@ -722,6 +722,26 @@ export const t_network_received: AnyPgTable = pgTable(
   ],
 );
 
+export const t_numbering_gaps: AnyPgTable = pgTable(
+  "numbering_gaps",
+  {
+    "id": text("id").primaryKey(),
+    "account_id": text("account_id").notNull(),
+    "sequence_id": text("sequence_id").notNull(),
+    "number": text("number").notNull(),
+    "document_id": text("document_id").notNull(),
+    "document_type": text("document_type").notNull(),
+    "issue_date": text("issue_date").notNull(),
+    "deleted_by": text("deleted_by").notNull(),
+    "deleted_at": text("deleted_at").notNull(),
+  },
+  (t) => [
+    index("numbering_gaps_sequence_idx").on(t["account_id"], t["sequence_id"], t["id"]),
+    index("numbering_gaps_issue_date_idx").on(t["account_id"], t["issue_date"]),
+    foreignKey({ name: "numbering_gaps_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
+  ],
+);
+
 export const t_numbering_sequences: AnyPgTable = pgTable(
   "numbering_sequences",
   {
@@ -865,6 +885,7 @@ export const t_products: AnyPgTable = pgTable(
   {
     "id": text("id").primaryKey(),
     "account_id": text("account_id").notNull(),
+    "article_number": text("article_number"),
     "name": text("name").notNull(),
     "description": text("description"),
     "unit_code": text("unit_code"),
@@ -879,6 +900,7 @@ export const t_products: AnyPgTable = pgTable(
   },
   (t) => [
     index("products_account_idx").on(t["account_id"], t["id"]),
+    uniqueIndex("products_article_number_uq").on(t["account_id"], t["article_number"]),
     foreignKey({ name: "products_account_id_accounts_id_fk", columns: [t["account_id"]], foreignColumns: [t_accounts["id"]] }),
   ],
 );

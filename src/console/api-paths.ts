@@ -52,6 +52,8 @@ export interface ApiPaths {
     | `/network-deliveries/${string}`
     | '/numbering-sequences'
     | `/numbering-sequences/${string}`
+    | `/numbering-sequences/${string}/gaps`
+    | `/numbering-sequences/${string}/release`
     | `/office/exports/${string}`
     | `/office/exports/${string}/download`
     | '/office/overview'

@@ -304,6 +304,8 @@ export interface ElectronicAddress {
 /** GET /products/{id} response.data */
 export interface Product {
   id: string;
+  /** Artikelnummer; BT-155 on a line */
+  article_number: string | null;
   name: string;
   description: string | null;
   /** UN/ECE Recommendation 20, e.g. HUR, C62 */
@@ -1478,8 +1480,8 @@ export interface Batch {
 /** GET /imports/{import_id} response.data */
 export interface Import {
   id: string;
-  /** What each row creates; default 'customers' */
-  resource: 'customers' | 'documents';
+  /** What each row creates (products: articles of the catalogue); default 'customers' */
+  resource: 'customers' | 'documents' | 'products';
   source_format: 'json' | 'csv';
   status: 'pending' | 'processing' | 'completed' | 'failed' | 'cancelled';
   total_rows: number;

@@ -4,6 +4,32 @@ export const GERMAN_PRODUCTS: Record<string, string> = {
   '(priced in {currency})': '(Preis in {currency})',
   '1 page': '1 Seite',
   'Add from the catalogue': 'Aus dem Artikelkatalog hinzufügen',
+  'Already a customer: {name} has this customer number. The row is not imported again.':
+    'Schon Kunde: {name} hat diese Kundennummer. Die Zeile wird nicht noch einmal importiert.',
+  'Already a customer: {name} has this e-mail address. The row is not imported again.':
+    'Schon Kunde: {name} hat diese E-Mail-Adresse. Die Zeile wird nicht noch einmal importiert.',
+  'Already a customer: {name} has this VAT ID. The row is not imported again.':
+    'Schon Kunde: {name} hat diese USt-IdNr. Die Zeile wird nicht noch einmal importiert.',
+  'Art. no. {number}': 'Art.-Nr. {number}',
+  'Article no.': 'Art.-Nr.',
+  'Article number': 'Artikelnummer',
+  'Article number, name or description': 'Artikelnummer, Name oder Beschreibung',
+  'The article number {number} is already in the catalogue: the row is not imported (change that article in the catalogue, or give this row another number).':
+    'Die Artikelnummer {number} steht schon im Artikelkatalog: Die Zeile wird nicht importiert (ändern Sie den Artikel im Katalog oder geben Sie der Zeile eine andere Nummer).',
+  'The article number {number} is already used in row {row} of this file.':
+    'Die Artikelnummer {number} steht schon in Zeile {row} dieser Datei.',
+  'The customer number {number} already belongs to another customer ({name}).':
+    'Die Kundennummer {number} gehört schon einem anderen Kunden ({name}).',
+  'The file has a gross price but no net price: the catalogue holds net prices, add a column “Preis netto”.':
+    'Die Datei hat einen Bruttopreis, aber keinen Nettopreis: Der Artikelkatalog führt Nettopreise, ergänzen Sie eine Spalte „Preis netto“.',
+  'The file has no column for the article’s name (“Bezeichnung” or “Name”).':
+    'Der Datei fehlt die Spalte mit dem Namen des Artikels („Bezeichnung“ oder „Name“).',
+  'The price is in euros (€), but the currency column says {currency}.':
+    'Der Preis ist in Euro (€) angegeben, die Spalte Währung sagt aber {currency}.',
+  'Your own, e.g. E-1042; on the e-invoice as the seller’s item number':
+    'Ihre eigene, z. B. E-1042; steht in der E-Rechnung als Artikelnummer des Verkäufers',
+  '“{value}” is no unit the import knows: write Stück, Stk., Std., Tage, Pausch., m, m², m³, kg, l or kWh, or the unit’s UN/ECE code (such as XBX for a box).':
+    '„{value}“ ist keine Einheit, die der Import kennt: Schreiben Sie Stück, Stk., Std., Tage, Pausch., m, m², m³, kg, l oder kWh, oder den UN/ECE-Code der Einheit (etwa XBX für einen Karton).',
   'Add {name} as a line': '{name} als Position hinzufügen',
   'Drawing the preview…': 'Vorschau wird gezeichnet …',
   'Find a product': 'Katalog durchsuchen',

@@ -156,6 +156,12 @@ export const GERMAN: Record<string, string> = {
   Delete: 'Löschen',
   'Delete the branding profile {name}?': 'Branding-Profil {name} löschen?',
   'Delete the draft {number}?': 'Entwurf {number} löschen?',
+  'The number {number} goes back to its numbering sequence: the next document gets it.':
+    'Die Nummer {number} geht an den Nummernkreis zurück: Das nächste Dokument erhält sie.',
+  'A later number has been issued since: {number} will be missing from the sequence, and the gap is recorded (number, who deleted it, when) for the tax audit.':
+    'Seitdem wurde bereits eine spätere Nummer vergeben: {number} fehlt dann im Nummernkreis. Die Lücke wird für die Betriebsprüfung protokolliert (Nummer, wer gelöscht hat, wann).',
+  'The number {number} goes back if it is the highest of its year; otherwise the gap is recorded for the tax audit.':
+    'Die Nummer {number} geht zurück, wenn sie die höchste ihres Jahres ist; sonst wird die Lücke für die Betriebsprüfung protokolliert.',
   'Delete the template {name}?': 'Vorlage {name} löschen?',
   'Delete this received document and its original file?':
     'Dieses empfangene Dokument und seine Originaldatei löschen?',

@@ -45,6 +45,8 @@ import m42 from '../../migrations/0042_received_euro_rate.sql' with { type: 'tex
 import m43 from '../../migrations/0043_sessions_remember.sql' with { type: 'text' };
 import m44 from '../../migrations/0044_invitations_name.sql' with { type: 'text' };
 import m45 from '../../migrations/0045_recurring_auto_send.sql' with { type: 'text' };
+import m46 from '../../migrations/0046_products_article_number.sql' with { type: 'text' };
+import m47 from '../../migrations/0047_numbering_gaps.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -72,6 +74,8 @@ import pg23 from '../../migrations/pg/0023_received_euro_rate.sql' with { type: 
 import pg24 from '../../migrations/pg/0024_sessions_remember.sql' with { type: 'text' };
 import pg25 from '../../migrations/pg/0025_invitations_name.sql' with { type: 'text' };
 import pg26 from '../../migrations/pg/0026_recurring_auto_send.sql' with { type: 'text' };
+import pg27 from '../../migrations/pg/0027_products_article_number.sql' with { type: 'text' };
+import pg28 from '../../migrations/pg/0028_numbering_gaps.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -127,6 +131,8 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0043_sessions_remember', createdAt: 1796627651167, sql: m43 },
   { tag: '0044_invitations_name', createdAt: 1796639484747, sql: m44 },
   { tag: '0045_recurring_auto_send', createdAt: 1796639769353, sql: m45 },
+  { tag: '0046_products_article_number', createdAt: 1796650150593, sql: m46 },
+  { tag: '0047_numbering_gaps', createdAt: 1796650203528, sql: m47 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -158,4 +164,6 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0024_sessions_remember', createdAt: 1796627652404, sql: pg24 },
   { tag: '0025_invitations_name', createdAt: 1796639485714, sql: pg25 },
   { tag: '0026_recurring_auto_send', createdAt: 1796639770788, sql: pg26 },
+  { tag: '0027_products_article_number', createdAt: 1796650151453, sql: pg27 },
+  { tag: '0028_numbering_gaps', createdAt: 1796650204267, sql: pg28 },
 ];

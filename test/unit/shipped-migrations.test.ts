@@ -68,6 +68,8 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0043_sessions_remember', 1796627651167, 'de0d21f62f2c895d'],
     ['0044_invitations_name', 1796639484747, '506d7d9c1d6fe9bb'],
     ['0045_recurring_auto_send', 1796639769353, 'dc99020eda71beaa'],
+    ['0046_products_article_number', 1796650150593, 'c9f8a1a31960727f'],
+    ['0047_numbering_gaps', 1796650203528, '10d2c6bf72465e6b'],
   ],
   postgresql: [
     ['0000_init', 1795708584970, '69a0cd68aaf17046'],
@@ -97,6 +99,8 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0024_sessions_remember', 1796627652404, '9813c25abd894fdf'],
     ['0025_invitations_name', 1796639485714, 'd069207bc9b15570'],
     ['0026_recurring_auto_send', 1796639770788, '306165d9d7936914'],
+    ['0027_products_article_number', 1796650151453, 'b97c05266b1eba7d'],
+    ['0028_numbering_gaps', 1796650204267, 'd4fcc13cd2482122'],
   ],
 };
 

@@ -42,6 +42,15 @@ const IMPORT_WORDS: [RegExp, string][] = [
     'The columns “{a}” and “{b}” mean the same ({field}): keep one of them.',
   ],
   [/^the columns a customers file may have: (?<columns>.*)$/, 'The columns the import knows: {columns}.'],
+  [/^the columns a products file may have: (?<columns>.*)$/, 'The columns the import knows: {columns}.'],
+  [
+    /^no name column: an article needs its name/,
+    'The file has no column for the article’s name (“Bezeichnung” or “Name”).',
+  ],
+  [
+    /^a gross price column without a net one/,
+    'The file has a gross price but no net price: the catalogue holds net prices, add a column “Preis netto”.',
+  ],
   [
     /^a column without a name in the header line/,
     'A column has no name in the header row: name it or remove it.',
@@ -107,6 +116,38 @@ const IMPORT_WORDS: [RegExp, string][] = [
   [
     /^debtor_number (?<number>\d+) belongs to another customer of this account$/,
     'The customer number {number} already belongs to another customer.',
+  ],
+  [
+    /^already a customer: (?<name>.*) \((?<id>\S+)\) has this customer number; the row is not imported again$/,
+    'Already a customer: {name} has this customer number. The row is not imported again.',
+  ],
+  [
+    /^already a customer: (?<name>.*) \((?<id>\S+)\) has this e-mail address; the row is not imported again$/,
+    'Already a customer: {name} has this e-mail address. The row is not imported again.',
+  ],
+  [
+    /^already a customer: (?<name>.*) \((?<id>\S+)\) has this VAT ID; the row is not imported again$/,
+    'Already a customer: {name} has this VAT ID. The row is not imported again.',
+  ],
+  [
+    /^customer number (?<number>.*) belongs to another customer: (?<name>.*) \((?<id>\S+)\)$/,
+    'The customer number {number} already belongs to another customer ({name}).',
+  ],
+  [
+    /^article number '(?<number>.*)' is already in the catalogue/,
+    'The article number {number} is already in the catalogue: the row is not imported (change that article in the catalogue, or give this row another number).',
+  ],
+  [
+    /^article number '(?<number>.*)' is already used by row (?<row>\d+) of this import$/,
+    'The article number {number} is already used in row {row} of this file.',
+  ],
+  [
+    /^'(?<value>.*)' is no unit name the service knows/,
+    '“{value}” is no unit the import knows: write Stück, Stk., Std., Tage, Pausch., m, m², m³, kg, l or kWh, or the unit’s UN/ECE code (such as XBX for a box).',
+  ],
+  [
+    /^the price is in euros \(€\) but the currency says (?<currency>\S+)$/,
+    'The price is in euros (€), but the currency column says {currency}.',
   ],
   [
     /^debtor_number (?<number>\d+) is already used by row (?<row>\d+) of this import$/,

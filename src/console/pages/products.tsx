@@ -132,7 +132,7 @@ function ProductList() {
           type="search"
           value={search}
           onInput={setSearch}
-          hint={t('Name or description')}
+          hint={t('Article number, name or description')}
         />
       </search>
       <ErrorNotice error={pages.error} />
@@ -141,6 +141,7 @@ function ProductList() {
         <table class="list">
           <thead>
             <tr>
+              <th scope="col">{t('Article no.')}</th>
               <th scope="col">{t('Name')}</th>
               <th scope="col" class="num">
                 {t('Unit price')}
@@ -154,6 +155,7 @@ function ProductList() {
           <tbody>
             {pages.items.map((item) => (
               <tr key={item.id}>
+                <td>{item.article_number ?? ''}</td>
                 <td>
                   <a href={href('products', item.id)}>{item.name}</a>
                   {item.description ? <div class="hint">{item.description}</div> : null}
@@ -187,6 +189,7 @@ function ProductEditor({ id }: { id: string }) {
 }
 
 const FIELDS = [
+  'article_number',
   'name',
   'description',
   'unit_code',
@@ -320,6 +323,14 @@ function ProductForm({ existing }: { existing?: Product }) {
             onInput={set('name')}
             path="name"
             error={error}
+          />
+          <Field
+            label={t('Article number')}
+            value={values.article_number}
+            onInput={set('article_number')}
+            path="article_number"
+            error={error}
+            hint={t('Your own, e.g. E-1042; on the e-invoice as the seller’s item number')}
           />
           <Field
             label={t('Description')}

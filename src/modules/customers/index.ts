@@ -1,4 +1,5 @@
 export { customersAccess } from './access';
+export { type CustomerMatch, knownCustomers } from './duplicates';
 export {
   buyerParty,
   CreateCustomerBody,

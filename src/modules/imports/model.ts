@@ -20,7 +20,7 @@ export const MAX_IMPORT_ROWS = 100_000;
  */
 export const importTuning = {
   backgroundAbove: 1_000,
-  chunkEntries: { customers: 500, documents: 100 } as Record<ImportResource, number>,
+  chunkEntries: { customers: 500, documents: 100, products: 500 } as Record<ImportResource, number>,
   chunkMs: 5,
 };
 

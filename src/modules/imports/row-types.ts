@@ -6,9 +6,12 @@ import type { FieldError } from '../../shared/errors';
 export const SourceFormat = t.Union([t.Literal('json'), t.Literal('csv')]);
 export type SourceFormat = typeof SourceFormat.static;
 
-export const ImportResource = t.Union([t.Literal('customers'), t.Literal('documents')], {
-  description: "What each row creates; default 'customers'",
-});
+export const ImportResource = t.Union(
+  [t.Literal('customers'), t.Literal('documents'), t.Literal('products')],
+  {
+    description: "What each row creates (products: articles of the catalogue); default 'customers'",
+  },
+);
 export type ImportResource = typeof ImportResource.static;
 
 const FieldErrorSchema = t.Object({ loc: t.String(), msg: t.String(), type: t.String() });

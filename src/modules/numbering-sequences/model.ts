@@ -1,7 +1,7 @@
 import { t } from 'elysia';
 import { CreatedBy, createdByField } from '../../domain/schema-parts';
 import { renderNumber } from './pattern';
-import type { NumberingSequenceRow } from './schema';
+import type { NumberingGapRow, NumberingSequenceRow } from './schema';
 
 const Reset = t.Union([t.Literal('never'), t.Literal('yearly')]);
 
@@ -66,3 +66,40 @@ export function presentSequence(row: NumberingSequenceRow, today: string): Numbe
     updated_at: row.updatedAt,
   };
 }
+
+/** A deleted draft's number that could not be given back to its sequence (docs/documents.md "Numbers"). */
+export const NumberingGap = t.Object({
+  id: t.String(),
+  sequence_id: t.String(),
+  number: t.String(),
+  document_id: t.String({ description: 'The deleted draft (it no longer exists)' }),
+  document_type: t.String(),
+  issue_date: t.String({ format: 'date', description: "The deleted draft's issue date" }),
+  deleted_by: t.String({
+    description:
+      'Who deleted it: the workspace member (wsm_), else the API key (key_), user (usr_), job, or cli',
+  }),
+  deleted_at: t.String({ format: 'date-time' }),
+});
+export type NumberingGap = typeof NumberingGap.static;
+
+export function presentGap(row: NumberingGapRow): NumberingGap {
+  return {
+    id: row.id,
+    sequence_id: row.sequenceId,
+    number: row.number,
+    document_id: row.documentId,
+    document_type: row.documentType,
+    issue_date: row.issueDate,
+    deleted_by: row.deletedBy,
+    deleted_at: row.deletedAt,
+  };
+}
+
+export const NumberRelease = t.Object({
+  number: t.String(),
+  on_delete: t.Union([t.Literal('given_back'), t.Literal('gap'), t.Literal('given_back_if_last_of_year')], {
+    description:
+      "What deleting the draft numbered so would do now: give the number back to the sequence, record a gap, or (a draft dated in a year before a yearly sequence's counter) give it back if it is the highest of its year",
+  }),
+});

@@ -6,7 +6,7 @@ export const numberingSequencesModule = defineModule({
   name: 'numbering-sequences',
   routes: numberingSequenceRoutes,
   access: numberingSequencesAccess,
-  idPrefixes: ['seq'],
+  idPrefixes: ['seq', 'gap'],
   isolation: {
     make: async (api) => {
       const sequence = await api.call('POST', '/api/v1/numbering-sequences', { name: 'Mine' });

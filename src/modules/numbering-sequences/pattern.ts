@@ -58,3 +58,21 @@ export function numbersOfYear(
     },
   };
 }
+
+/**
+ * Whether deleting the draft numbered `number` (dated `issueDate`) can give its number back to `sequence`:
+ * the counter's last number is that very number (nothing later was taken since, the pattern and prefix are
+ * unchanged) and, for a yearly sequence, the counter is still in that year. A draft dated in a year before
+ * a yearly counter's (back-dated) is not the counter's: null (its year's highest number decides).
+ */
+export function counterGivesBack(
+  sequence: { prefix: string; pattern: string; reset: string; nextNumber: number; period: string | null },
+  number: string,
+  issueDate: string,
+): boolean | null {
+  const year = issueDate.slice(0, 4);
+  if (sequence.reset === 'yearly' && sequence.period !== null && year < sequence.period) return null;
+  if (sequence.reset === 'yearly' && sequence.period !== year) return false;
+  if (sequence.nextNumber < 2) return false;
+  return renderNumber(sequence.prefix, sequence.pattern, sequence.nextNumber - 1, issueDate) === number;
+}

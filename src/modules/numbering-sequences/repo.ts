@@ -1,9 +1,9 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerHandle } from '../../db/prepared';
 import { scoped, scopedByPlaceholders } from '../../db/scoped';
 import type { PageRequest } from '../../shared/pagination';
-import { type NumberingSequenceRow, numberingSequences } from './schema';
+import { type NumberingGapRow, type NumberingSequenceRow, numberingGaps, numberingSequences } from './schema';
 
 export async function insertSequence(db: DbOrTx, row: NumberingSequenceRow): Promise<NumberingSequenceRow> {
   return await db.insert(numberingSequences).values(row).returning().get();
@@ -94,4 +94,81 @@ export async function advanceSequence(
   updatedAt: string,
 ): Promise<NumberingSequenceRow | undefined> {
   return await sequenceAdvance(db).get({ accountId, id, year, updatedAt });
+}
+
+/**
+ * Takes the sequence's row lock (an UPDATE that changes nothing) until the caller's transaction ends, and
+ * reads the row as it is then: a delete giving a number back and a create taking one (advanceSequence, or a
+ * back-dated create reading its year's highest number) run one after the other, on any instance.
+ */
+export async function lockSequence(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+): Promise<NumberingSequenceRow | undefined> {
+  return await db
+    .update(numberingSequences)
+    .set({ nextNumber: sql`${numberingSequences.nextNumber}` })
+    .where(scoped(numberingSequences, accountId, id))
+    .returning()
+    .get();
+}
+
+/** Moves the counter back by one when it still stands at `next` (the number before it is given back). */
+export async function stepSequenceBack(
+  db: DbOrTx,
+  accountId: string,
+  id: string,
+  next: number,
+  updatedAt: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(numberingSequences)
+    .set({ nextNumber: next - 1, updatedAt })
+    .where(and(scoped(numberingSequences, accountId, id), eq(numberingSequences.nextNumber, next)))
+    .returning({ id: numberingSequences.id })
+    .all();
+  return rows.length > 0;
+}
+
+export async function insertGap(db: DbOrTx, row: NumberingGapRow): Promise<NumberingGapRow> {
+  return await db.insert(numberingGaps).values(row).returning().get();
+}
+
+/** A sequence's gaps, newest first, paginated by id. */
+export async function listGaps(
+  db: DbOrTx,
+  accountId: string,
+  sequenceId: string,
+  page: PageRequest,
+): Promise<NumberingGapRow[]> {
+  const scope = and(eq(numberingGaps.accountId, accountId), eq(numberingGaps.sequenceId, sequenceId));
+  return await db
+    .select()
+    .from(numberingGaps)
+    .where(page.after === null ? scope : and(scope, lt(numberingGaps.id, page.after)))
+    .orderBy(desc(numberingGaps.id))
+    .limit(page.limit + 1)
+    .all();
+}
+
+/** The account's gaps whose draft was dated in the period (both days included), by id (`after`: exclusive). */
+export async function gapsDatedBetween(
+  db: DbOrTx,
+  accountId: string,
+  period: { from: string; to: string },
+  page: PageRequest,
+): Promise<NumberingGapRow[]> {
+  const scope = and(
+    eq(numberingGaps.accountId, accountId),
+    gte(numberingGaps.issueDate, period.from),
+    lte(numberingGaps.issueDate, period.to),
+  );
+  return await db
+    .select()
+    .from(numberingGaps)
+    .where(page.after === null ? scope : and(scope, gt(numberingGaps.id, page.after)))
+    .orderBy(asc(numberingGaps.id))
+    .limit(page.limit + 1)
+    .all();
 }

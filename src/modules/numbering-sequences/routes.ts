@@ -2,10 +2,19 @@ import { Elysia, t } from 'elysia';
 import type { AppDeps } from '../../deps';
 import type { Auth } from '../../http/auth';
 import { authErrors, dataOf, PageQuery, pageOf, withNotFound } from '../../http/schemas';
-import { notFound } from '../../shared/errors';
+import { type FieldError, notFound, validationError } from '../../shared/errors';
 import { readPageRequest, toPage } from '../../shared/pagination';
-import { CreateSequenceBody, NumberingSequence, presentSequence, UpdateSequenceBody } from './model';
-import { deleteSequence, findSequence, listSequences } from './repo';
+import {
+  CreateSequenceBody,
+  NumberingGap,
+  NumberingSequence,
+  NumberRelease,
+  presentGap,
+  presentSequence,
+  UpdateSequenceBody,
+} from './model';
+import { counterGivesBack, numbersOfYear } from './pattern';
+import { deleteSequence, findSequence, listGaps, listSequences } from './repo';
 import { createSequence, updateSequenceSettings } from './use-cases/save-sequence';
 
 const detail = (summary: string) => ({ summary, tags: ['Numbering sequences'] });
@@ -58,6 +67,68 @@ export function numberingSequenceRoutes(auth: Auth, _deps: AppDeps) {
         params,
         response: { 200: dataOf(NumberingSequence), ...withNotFound },
         detail: detail('Get a numbering sequence'),
+      },
+    )
+    .get(
+      '/:sequence_id/gaps',
+      async ({ ctx, params, query }) => {
+        const sequence = await findSequence(ctx.db, ctx.accountId, params.sequence_id);
+        if (!sequence) throw notFound('Numbering sequence');
+        const page = readPageRequest(query);
+        const rows = await listGaps(ctx.db, ctx.accountId, sequence.id, page);
+        return toPage(rows, page, (r) => r.id, presentGap);
+      },
+      {
+        auth: true,
+        params,
+        query: t.Object(PageQuery),
+        response: { 200: pageOf(NumberingGap), ...withNotFound },
+        detail: detail(
+          'List the gaps deleted drafts left in a sequence (numbers not given back), newest first',
+        ),
+      },
+    )
+    .get(
+      '/:sequence_id/release',
+      async ({ ctx, params, query }) => {
+        const sequence = await findSequence(ctx.db, ctx.accountId, params.sequence_id);
+        if (!sequence) throw notFound('Numbering sequence');
+        const { number = '', issue_date: issueDate = '' } = query;
+        const problems: FieldError[] = [];
+        if (number === '') problems.push({ loc: 'query.number', msg: 'Field required', type: 'missing' });
+        if (!/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(issueDate))
+          problems.push({
+            loc: 'query.issue_date',
+            msg: 'a date YYYY-MM-DD is required',
+            type: 'invalid_value',
+          });
+        if (problems.length > 0) throw validationError(problems);
+        const ofSequence = numbersOfYear(sequence.prefix, sequence.pattern, issueDate).counterOf(number);
+        const back = ofSequence === null ? false : counterGivesBack(sequence, number, issueDate);
+        return {
+          data: {
+            number,
+            on_delete:
+              back === null
+                ? ('given_back_if_last_of_year' as const)
+                : back
+                  ? ('given_back' as const)
+                  : ('gap' as const),
+          },
+        };
+      },
+      {
+        auth: true,
+        params,
+        // Both needed; checked after the sequence is found (another account's sequence is a 404 first).
+        query: t.Object({
+          number: t.Optional(t.String({ maxLength: 200 })),
+          issue_date: t.Optional(t.String({ maxLength: 10 })),
+        }),
+        response: { 200: dataOf(NumberRelease), ...withNotFound },
+        detail: detail(
+          'What deleting a draft with this number and issue date, numbered from this sequence, would do to the number now',
+        ),
       },
     )
     .patch(

@@ -1,4 +1,5 @@
 export { productsAccess } from './access';
-export { type Product, presentProduct } from './model';
-export { findProduct } from './repo';
+export { CreateProductBody, type Product, presentProduct, productProblems } from './model';
+export { articleNumberHolders, findProduct } from './repo';
 export type { ProductRow } from './schema';
+export { createProduct } from './use-cases/create-product';

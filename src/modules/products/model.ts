@@ -17,6 +17,13 @@ import type { ProductRow } from './schema';
 // fits a line; the VAT category is also held to UNCL5305's list (a catalogue entry is typed once, used often).
 const Name = LineItem.properties.name;
 const optionalFields = {
+  article_number: clearable(
+    t.String({
+      maxLength: 100,
+      description:
+        "The firm's own article number (Artikelnummer): unique in the account when set; a line filled from the article carries it as its sku (EN 16931 BT-155, the seller's item identifier)",
+    }),
+  ),
   description: clearable(t.String({ maxLength: 2000 })),
   unit_code: clearable(
     t.String({
@@ -50,6 +57,9 @@ export type UpdateProductBody = typeof UpdateProductBody.static;
 /** Who may change it (docs/roles.md, own resources): members change only what they created. */
 export const Product = t.Object({
   id: t.String({ examples: ['prd_01jd0000000000000000000000'] }),
+  article_number: nullable(
+    t.String({ examples: ['E-1042'], description: 'Artikelnummer; BT-155 on a line' }),
+  ),
   name: t.String(),
   description: nullable(t.String()),
   unit_code: nullable(t.String({ description: 'UN/ECE Recommendation 20, e.g. HUR, C62' })),
@@ -72,6 +82,10 @@ export function productProblems(input: UpdateProductBody, merged: Partial<Produc
   const problems: FieldError[] = [];
   if (input.name !== undefined && input.name.trim() === '') {
     problems.push({ loc: 'body.name', msg: 'name must not be blank', type: 'invalid_value' });
+  }
+  if (typeof input.article_number === 'string' && /[\r\n\t]/.test(input.article_number)) {
+    const msg = 'an article number is one line without tabs';
+    problems.push({ loc: 'body.article_number', msg, type: 'invalid_value' });
   }
   const rate = input.tax_rate;
   if (typeof rate === 'string' && isDecimalString(rate) && (lt(dec(rate), ZERO) || gt(dec(rate), HUNDRED))) {
@@ -110,6 +124,8 @@ export function productProblems(input: UpdateProductBody, merged: Partial<Produc
 export function toColumns(input: UpdateProductBody): Partial<ProductRow> {
   const columns: Partial<ProductRow> = {
     name: input.name?.trim(),
+    // Blank is no number (a clear): two articles without one never collide.
+    articleNumber: trimmedOrNull(input.article_number),
     description: trimmedOrNull(input.description),
     unitCode: trimmedOrNull(input.unit_code),
     unitPrice: input.unit_price,
@@ -124,6 +140,7 @@ export function toColumns(input: UpdateProductBody): Partial<ProductRow> {
 export function presentProduct(row: ProductRow): Product {
   return {
     id: row.id,
+    article_number: row.articleNumber,
     name: row.name,
     description: row.description,
     unit_code: row.unitCode,

@@ -16,11 +16,11 @@ export function productRoutes(auth: Auth, _deps: AppDeps) {
     rows: productRows,
     body: { create: CreateProductBody, update: UpdateProductBody },
     item: { schema: Product, present: presentProduct },
-    search: 'Only those whose name or description contains this text (any case)',
+    search: 'Only those whose article number, name or description contains this text (any case)',
     changedSince: { rows: changedSinceRows(products, productSearch), plural: 'articles' },
     summaries: {
       create: 'Add an article to the catalogue (what a line item can be filled from)',
-      list: 'List the article catalogue, newest first; ?q= searches name and description; ?updated_since= the changed ones',
+      list: 'List the article catalogue, newest first; ?q= searches article number, name and description; ?updated_since= the changed ones',
       get: 'Get an article',
       update: 'Update an article: omitted fields stay, null clears',
       delete: 'Delete an article (documents keep the lines filled from it)',

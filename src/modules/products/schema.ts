@@ -1,4 +1,4 @@
-import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
 
@@ -10,6 +10,8 @@ export const products = sqliteTable(
     accountId: text('account_id')
       .notNull()
       .references(() => accounts.id),
+    /** The firm's own article number (Artikelnummer); unique per account when set, BT-155 on a line. */
+    articleNumber: text('article_number'),
     name: text('name').notNull(),
     description: text('description'),
     unitCode: text('unit_code'),
@@ -23,7 +25,11 @@ export const products = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('products_account_idx').on(t.accountId, t.id)],
+  (t) => [
+    index('products_account_idx').on(t.accountId, t.id),
+    // One article per article number and account; NULLs (no number) do not collide.
+    uniqueIndex('products_article_number_uq').on(t.accountId, t.articleNumber),
+  ],
 );
 
 export type ProductRow = typeof products.$inferSelect;

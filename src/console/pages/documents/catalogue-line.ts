@@ -10,7 +10,7 @@ export type CatalogueArticle = Pick<
   Product,
   'name' | 'description' | 'unit_code' | 'unit_price' | 'tax_rate' | 'tax_category'
 > &
-  Partial<Pick<Product, 'price_base_quantity'>>;
+  Partial<Pick<Product, 'price_base_quantity' | 'article_number'>>;
 
 /**
  * A product as an editor line: name, description, unit, price, VAT rate and category. The numbers are
@@ -33,6 +33,8 @@ export function lineOfProduct(product: CatalogueArticle, style: NumberStyle = cu
       ...(product.description ? { description: product.description } : {}),
       // A price per 100 stays one on the line (BT-149); the price field says so under it.
       ...(product.price_base_quantity ? { price_base_quantity: product.price_base_quantity } : {}),
+      // The article number as the line's sku: the e-invoice's seller item identifier (BT-155).
+      ...(product.article_number ? { sku: product.article_number } : {}),
     },
   };
 }

@@ -47,6 +47,9 @@ export function ProductPicker(props: {
                 {product.name}
               </button>{' '}
               <span class="hint" id={`product-${product.id}`}>
+                {product.article_number
+                  ? `${t('Art. no. {number}', { number: product.article_number })} · `
+                  : ''}
                 {productSummary(product)}
                 {product.currency && product.currency !== props.currency.trim().toUpperCase()
                   ? ` ${t('(priced in {currency})', { currency: product.currency })}`

@@ -266,7 +266,7 @@ export function DocumentView({ id }: { id: string }) {
     if (made) navigate('documents', made.id, 'edit');
   };
   const destroy = async () => {
-    if (!confirm(t('Delete the draft {number}?', { number: document.number }))) return;
+    if (!confirm(await deleteQuestion(document))) return;
     const gone = await action.run(() => remove(path));
     if (gone !== undefined) navigate('documents');
   };
@@ -531,4 +531,36 @@ export function PartyBlock({ party, recipient = false }: { party?: Party; recipi
       ) : null}
     </p>
   );
+}
+
+/**
+ * The delete confirmation: for a draft numbered from a sequence, whether its number goes back to the
+ * sequence or stays missing as a recorded gap (docs/documents.md "Numbers"). Without that answer, the plain
+ * question.
+ */
+async function deleteQuestion(document: StoredDocument): Promise<string> {
+  const question = t('Delete the draft {number}?', { number: document.number });
+  if (!document.numbering_sequence_id) return question;
+  const outcome = await get<{ on_delete: string }>(
+    `/numbering-sequences/${document.numbering_sequence_id}/release`,
+    { number: document.number, issue_date: document.issue_date },
+  ).then(
+    (answer) => answer.on_delete,
+    () => null,
+  );
+  const notes: Record<string, string> = {
+    given_back: t('The number {number} goes back to its numbering sequence: the next document gets it.', {
+      number: document.number,
+    }),
+    gap: t(
+      'A later number has been issued since: {number} will be missing from the sequence, and the gap is recorded (number, who deleted it, when) for the tax audit.',
+      { number: document.number },
+    ),
+    given_back_if_last_of_year: t(
+      'The number {number} goes back if it is the highest of its year; otherwise the gap is recorded for the tax audit.',
+      { number: document.number },
+    ),
+  };
+  const note = outcome === null ? undefined : notes[outcome];
+  return note ? `${question}\n\n${note}` : question;
 }

@@ -2,10 +2,12 @@ import { transactional } from '../../../db/transaction';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { creditNotesOf, deleteDraft, findDocument } from '../repo';
+import { lockNumberSource, releaseNumber } from './release-number';
 
 /**
  * Drafts are deleted for good; anything finalized is a record and stays (archive it instead). A draft
- * invoice that an issued credit note names stays too: the correction's reference (BG-3) must not go.
+ * invoice that an issued credit note names stays too: the correction's reference (BG-3) must not go. A
+ * draft's sequence number goes back to its sequence, or its gap is recorded (release-number.ts).
  */
 async function deleteDocumentInTransaction({
   ctx,
@@ -26,9 +28,14 @@ async function deleteDocumentInTransaction({
       });
     }
   }
+  if (row.status !== 'draft')
+    throw conflict(`Only draft documents can be deleted; this one is ${row.status}`);
+  // The sequence's lock first, as a create takes it before inserting its document.
+  const sequence = await lockNumberSource(ctx, row);
   if (!(await deleteDraft(ctx.db, ctx.accountId, input.id))) {
     throw conflict(`Only draft documents can be deleted; this one is ${row.status}`);
   }
+  await releaseNumber(ctx, row, sequence);
 }
 
 export const deleteDocument = transactional(deleteDocumentInTransaction);

@@ -2,7 +2,13 @@ import { isUniqueViolation } from '../../../db/errors';
 import { savepoint } from '../../../db/transaction';
 import { type AccountCtx, creatorOf } from '../../../shared/context';
 import { conflict } from '../../../shared/errors';
-import { allocateNumber, findSequence, numbersOfYear, renderNumber } from '../../numbering-sequences';
+import {
+  allocateNumber,
+  findSequence,
+  lockSequence,
+  numbersOfYear,
+  renderNumber,
+} from '../../numbering-sequences';
 import { findDocumentByNumber, insertDocument, numbersBeginningWith } from '../repo';
 import type { DocumentRow } from '../schema';
 
@@ -95,9 +101,12 @@ async function earlierYear(
   sequenceId: string,
   issueDate: string,
 ): Promise<(() => Promise<string>) | null> {
-  const sequence = await findSequence(ctx.db, ctx.accountId, sequenceId);
-  if (sequence?.reset !== 'yearly' || sequence.period === null) return null;
-  if (issueDate.slice(0, 4) >= sequence.period) return null;
+  const found = await findSequence(ctx.db, ctx.accountId, sequenceId);
+  if (found?.reset !== 'yearly' || found.period === null) return null;
+  if (issueDate.slice(0, 4) >= found.period) return null;
+  // Its row locked, as a delete giving a number back locks it (release-number.ts): the highest number is
+  // read after such a delete, never beside it. The counter does not move.
+  const sequence = (await lockSequence(ctx.db, ctx.accountId, sequenceId)) ?? found;
   const year = numbersOfYear(sequence.prefix, sequence.pattern, issueDate);
   return async () => {
     const used = await numbersBeginningWith(ctx.db, ctx.accountId, year.begins);

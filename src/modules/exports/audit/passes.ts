@@ -7,6 +7,7 @@ import { yieldToEventLoop } from '../../../shared/event-loop';
 import type { PageRequest } from '../../../shared/pagination';
 import { type CustomerRow, findCustomer } from '../../customers';
 import { type DocumentRow, findDocument, listDocuments } from '../../documents';
+import { findSequence, gapsDatedBetween } from '../../numbering-sequences';
 import { listPayments } from '../../payments';
 import { listReceived } from '../../receiving';
 import { buyerNameOf, PAGE_SIZE, pagesOf } from '../period';
@@ -16,6 +17,7 @@ import type { AuditInput, Carrier } from './originals';
 import {
   customerCells,
   documentCells,
+  gapCells,
   lineCells,
   paymentCells,
   receivedCells,
@@ -134,4 +136,26 @@ export async function* suppliersTable(carrier: Carrier, w: TableWriter) {
       .map(([key, supplier]) => w.record(supplierCells(key, supplier)))
       .join('');
   }
+}
+
+/** Whether the period has gaps in its numbers (their table is on the carrier only then). */
+export async function periodHasGaps(ctx: AccountCtx, input: AuditInput): Promise<boolean> {
+  return (await gapsDatedBetween(ctx.db, ctx.accountId, input, { limit: 0, after: null })).length > 0;
+}
+
+/** The gaps deleted drafts dated in the period left in the numbers, with their sequence's name if it exists. */
+export async function* gapsTable(ctx: AccountCtx, input: AuditInput, w: TableWriter) {
+  yield w.header();
+  yield* pagesOf(
+    ctx,
+    async (db, page) => await gapsDatedBetween(db, ctx.accountId, input, page),
+    async (tx, rows) => {
+      let out = '';
+      for (const gap of rows) {
+        const sequence = await findSequence(tx.db, tx.accountId, gap.sequenceId);
+        out += w.record(gapCells(gap, sequence?.name ?? null));
+      }
+      return out;
+    },
+  );
 }

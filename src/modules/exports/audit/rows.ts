@@ -5,6 +5,7 @@ import type { LineItem } from '../../../domain/line-item';
 import { dec, type LineResult, sub, type TaxGroupResult, toFixedString } from '../../../domain/money';
 import type { CustomerRow } from '../../customers';
 import { type DocumentRow, minorUnitsOf } from '../../documents';
+import type { NumberingGapRow } from '../../numbering-sequences';
 import type { PaymentRow } from '../../payments';
 import type { ReceivedDocumentRow } from '../../receiving';
 import { amount, type Cell, plain, unitPrice } from './gdpdu';
@@ -161,5 +162,20 @@ export function receivedCells(row: ReceivedDocumentRow, supplierKey: string, fil
     row.format,
     ...fileCells(file),
     file ? '' : 'original: file missing from storage',
+  ];
+}
+
+export function gapCells(gap: NumberingGapRow, sequenceName: string | null): Cell[] {
+  return [
+    gap.id,
+    gap.number,
+    gap.sequenceId,
+    sequenceName,
+    gap.documentType,
+    gap.issueDate,
+    gap.documentId,
+    gap.deletedBy,
+    gap.deletedAt,
+    'Entwurf gelöscht; die Nummer konnte nicht an den Nummernkreis zurückgegeben werden, da bereits eine spätere Nummer vergeben war',
   ];
 }

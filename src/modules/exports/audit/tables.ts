@@ -205,5 +205,47 @@ export const RECEIVED: TableSpec = {
   foreignKeys: [{ column: 'supplier_key', references: 'suppliers' }],
 };
 
-/** Every table, in the order of the ZIP and of index.xml. */
-export const TABLES = [DOCUMENTS, LINES, TAX_GROUPS, PAYMENTS, CUSTOMERS, RECEIVED, SUPPLIERS] as const;
+/**
+ * Nummernlücken: sequence numbers of the period that no document holds because the draft that held them was
+ * deleted after a later number was taken (docs/documents.md "Numbers"). On the carrier when there are any.
+ */
+export const NUMBERING_GAPS: TableSpec = {
+  file: 'numbering_gaps.csv',
+  name: 'numbering_gaps',
+  description:
+    'Nummernlücken: Belegnummern aus einem Nummernkreis, die kein Beleg trägt, weil der Entwurf, der sie erhalten hatte, gelöscht wurde, nachdem bereits eine spätere Nummer vergeben war (Entwürfe sind keine ausgestellten Rechnungen); nach Belegdatum des gelöschten Entwurfs',
+  primaryKey: 1,
+  columns: [
+    col('gap_id', text, 'ID des Lückenvermerks'),
+    col('number', text, 'Fehlende Belegnummer (Rechnungsnummer)'),
+    col('sequence_id', text, 'ID des Nummernkreises'),
+    col('sequence_name', text, 'Name des Nummernkreises (leer, wenn er inzwischen gelöscht ist)'),
+    col(
+      'document_type',
+      text,
+      'Belegart des gelöschten Entwurfs: invoice (Rechnung), credit_note (Gutschrift/Korrektur), ...',
+    ),
+    col('issue_date', date, 'Belegdatum des gelöschten Entwurfs'),
+    col('document_id', text, 'ID des gelöschten Entwurfs'),
+    col(
+      'deleted_by',
+      text,
+      'Gelöscht von: Mitglied (wsm_), sonst API-Schlüssel (key_), Benutzer (usr_), Hintergrundauftrag oder cli',
+    ),
+    col('deleted_at', text, 'Zeitpunkt der Löschung (ISO 8601, UTC)'),
+    col('reason', text, 'Grund der Lücke'),
+  ],
+  foreignKeys: [],
+};
+
+/** Every table, in the order of the ZIP and of index.xml (numbering_gaps only when the period has gaps). */
+export const TABLES = [
+  DOCUMENTS,
+  LINES,
+  TAX_GROUPS,
+  PAYMENTS,
+  CUSTOMERS,
+  RECEIVED,
+  SUPPLIERS,
+  NUMBERING_GAPS,
+] as const;

@@ -3,7 +3,14 @@ import { listCountries } from '../../../domain/reference/countries';
 import { DomainError, type FieldError } from '../../../shared/errors';
 import { mapPaced, type Pace } from '../../../shared/event-loop';
 // The customer create contract itself, not a copy, so an import accepts exactly what POST /customers does.
-import { CreateCustomerBody, createCustomer, customerProblems, heldDebtorNumbers } from '../../customers';
+import {
+  CreateCustomerBody,
+  type CustomerMatch,
+  createCustomer,
+  customerProblems,
+  heldDebtorNumbers,
+  knownCustomers,
+} from '../../customers';
 import { debtorRange, readAccountingSettings } from '../../exports';
 import { parseCsvPaced } from '../csv';
 import { type ImportEntry, type ImportResourceKind, type ParsedImport, rowLocs } from '../entries';
@@ -240,6 +247,49 @@ function withCustomerNumber(
 
 const takenMsg = (number: number) => `debtor_number ${number} belongs to another customer of this account`;
 
+const MATCHED_BY: Record<CustomerMatch['by'], string> = {
+  customer_number: 'customer number',
+  email: 'e-mail address',
+  tax_id: 'VAT ID',
+};
+
+/** A row naming a customer the account has: it is not created a second time. */
+const duplicateMsg = ({ by, customer }: CustomerMatch) =>
+  `already a customer: ${customer.name} (${customer.id}) has this ${MATCHED_BY[by]}; the row is not imported again`;
+
+/** What a row is matched by: its customer number (debtor number or metadata's), e-mail and VAT ID. */
+function keysOf(body: unknown) {
+  const b = (body ?? {}) as {
+    debtor_number?: unknown;
+    email?: unknown;
+    tax_id?: unknown;
+    metadata?: Record<string, unknown>;
+  };
+  const own = b.metadata?.[CUSTOMER_NUMBER_KEY];
+  const number =
+    typeof b.debtor_number === 'number' ? b.debtor_number : typeof own === 'string' ? own : undefined;
+  return {
+    number,
+    email: typeof b.email === 'string' ? b.email : undefined,
+    taxId: typeof b.tax_id === 'string' ? b.tax_id : undefined,
+  };
+}
+
+/** Names compared as a second export writes them: case and runs of spaces aside. */
+function sameName(known: string, body: unknown): boolean {
+  const name = (body as { name?: unknown } | null)?.name;
+  const key = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+  return typeof name === 'string' && key(name) === key(known);
+}
+
+/** Where a duplicate is said: the column of what matched, as the file names it. */
+function duplicateLoc(match: CustomerMatch, body: unknown, locs: Record<string, string>): string {
+  if (match.by === 'email') return locs.email ?? 'email';
+  if (match.by === 'tax_id') return locs.tax_id ?? 'tax_id';
+  if (debtorNumberOf(body) !== undefined) return locs.debtor_number ?? 'debtor_number';
+  return locs[CUSTOMER_NUMBER] ?? `metadata.${CUSTOMER_NUMBER_KEY}`;
+}
+
 /**
  * A customer per row: a JSON object, or a CSV record whose columns are the create fields (dotted) or their
  * German names (customer-columns.ts). Problems of a CSV row name the column as the file does.
@@ -305,6 +355,8 @@ export const customerImports: ImportResourceKind = {
     const numbers = candidates.map((c) => debtorNumberOf(c.body)).filter((n) => n !== undefined);
     const taken =
       numbers.length > 0 ? await heldDebtorNumbers(ctx.db, ctx.accountId, numbers) : new Set<number>();
+    // A customer the account already has (the same list imported again) is said per row, not created twice.
+    const known = await knownCustomers(ctx.db, ctx.accountId, CUSTOMER_NUMBER_KEY);
     // A debtor number may appear once per file; the first row holding it keeps it.
     const holders = new Map<number, number>();
     for (const { rows, body, problems: found, locs } of candidates) {
@@ -314,7 +366,17 @@ export const customerImports: ImportResourceKind = {
       const more = relocated(rowLocs(customerRowProblems(body)), locs).filter((p) => !said.has(p.loc));
       const problems = [...found, ...more];
       const number = debtorNumberOf(body);
-      if (number !== undefined && problems.length === 0) {
+      const same = problems.length === 0 ? known.match(keysOf(body)) : null;
+      // A customer number is the same customer under the same name; under another name it is a conflict
+      // to look at (a debtor number's below, a number kept in metadata here), not the list again.
+      const renamed = same?.by === 'customer_number' && !sameName(same.customer.name, body);
+      const match = renamed ? null : same;
+      if (same && renamed && number === undefined) {
+        const msg = `customer number ${keysOf(body).number} belongs to another customer: ${same.customer.name} (${same.customer.id})`;
+        problems.push({ loc: duplicateLoc(same, body, locs), msg, type: 'conflict' });
+      } else if (match) {
+        problems.push({ loc: duplicateLoc(match, body, locs), msg: duplicateMsg(match), type: 'duplicate' });
+      } else if (number !== undefined && problems.length === 0) {
         const loc = locs.debtor_number ?? 'debtor_number';
         const holder = holders.get(number);
         if (taken.has(number)) problems.push({ loc, msg: takenMsg(number), type: 'conflict' });

@@ -2,7 +2,7 @@ import { transactional } from '../../../db/transaction';
 import { createOne } from '../../../http/resource-kit';
 import { newId } from '../../../shared/ids';
 import { type CreateProductBody, productProblems, toColumns } from '../model';
-import { productRows } from '../repo';
+import { articleNumberChecked, productRows, withArticleNumberCheck } from '../repo';
 
 /** One transaction, as every use-case that writes (a model for the next one: docs/architecture.md). */
 export const createProduct = transactional(
@@ -13,6 +13,9 @@ export const createProduct = transactional(
       name: input.name.trim(),
       ...toColumns(input),
     }),
-    problems: (_ctx, input, fields) => productProblems(input, fields),
+    // The 422 first; an article number another article holds is then a 409 naming it.
+    problems: async (ctx, input, fields) =>
+      await articleNumberChecked(ctx, productProblems(input, fields), fields.articleNumber, null),
+    write: (input, insert) => withArticleNumberCheck(input.article_number, insert),
   }),
 );
