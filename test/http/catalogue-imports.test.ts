@@ -221,12 +221,14 @@ describe('customers imported twice', () => {
     ]);
   });
 
-  test('without numbers: the same e-mail (any case), else the same VAT ID; sevDesk numbers in metadata', async () => {
+  // A group's companies share one accounting mailbox, a firm's branches one USt-IdNr.: an e-mail or VAT ID
+  // alone is no identity, only with the same name (any case, spaces aside).
+  test('without numbers: the same name with the same e-mail (any case), else with the same VAT ID; sevDesk numbers in metadata', async () => {
     const account = await makeAccount(server);
     await server.json('/api/v1/customers', {
       method: 'POST',
       key: account.apiKey,
-      body: { name: 'Hand angelegt', email: 'Post@Meier.example' },
+      body: { name: 'Meier', email: 'Post@Meier.example' },
     });
     await server.json('/api/v1/customers', {
       method: 'POST',
@@ -236,12 +238,14 @@ describe('customers imported twice', () => {
     const res = await create(account, 'customers', [
       'Firma;E-Mail;USt-IdNr.',
       'Meier;post@meier.example;',
-      'Steuer GmbH;;DE987654321',
+      'Meier Immobilien GmbH;post@meier.example;',
+      'Steuer  GmbH;;DE987654321',
+      'Steuer GmbH Filiale Nord;;DE987654321',
       'Anders;anders@x.example;DE987654321',
     ]);
     expect(flat(res.body.data.errors)).toEqual([
       [1, ['E-Mail:duplicate']],
-      [2, ['USt-IdNr.:duplicate']],
+      [3, ['USt-IdNr.:duplicate']],
     ]);
     // sevDesk numbers (1000 on) are no debtor accounts: kept in metadata, and matched there a second time.
     const sev = ['Kundennummer;Firma', '1000;Alpha', '1001;Beta'];
@@ -255,7 +259,10 @@ describe('customers imported twice', () => {
     const json = await create(
       account,
       'customers',
-      [{ name: 'Meier 2', email: 'POST@meier.example' }],
+      [
+        { name: 'meier', email: 'POST@meier.example' },
+        { name: 'Meier 2', email: 'POST@meier.example' },
+      ],
       'json',
     );
     expect(flat(json.body.data.errors)).toEqual([[1, ['email:duplicate']]]);

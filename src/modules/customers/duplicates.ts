@@ -3,7 +3,10 @@ import type { DbOrTx } from '../../db/client';
 import { customers } from './schema';
 
 // Who a customer already is, to an import reading the same list a second time (docs/imports.md, "A
-// customer already there"): the same customer number, else the same e-mail address, else the same VAT ID.
+// customer already there"): the same customer number, else the same name with the same e-mail address,
+// else the same name with the same VAT ID. An e-mail or VAT ID alone is no identity: a group's companies
+// share one accounting mailbox, a firm's branches one USt-IdNr., and an import adds no customer twice only
+// where it is sure.
 
 /** A customer of the account as a duplicate's message names it. */
 export interface KnownCustomer {
@@ -21,10 +24,14 @@ export interface CustomerMatch {
 const vatKey = (value: string) => value.toUpperCase().replace(/[\s.\-/]+/g, '');
 const emailKey = (value: string) => value.trim().toLowerCase();
 const numberKey = (value: string | number) => String(value).trim();
+/** A name as two lists write one customer: any case, spaces collapsed. */
+const nameKey = (value: string) => value.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** A row as the import checks it: its customer number (the debtor number or `metadata.<key>`), e-mail, VAT ID. */
 export interface CustomerKeys {
   number?: string | number;
+  /** The row's name: an e-mail or VAT ID match counts only for a customer of the same name. */
+  name?: string;
   email?: string;
   taxId?: string;
 }
@@ -57,6 +64,7 @@ export async function knownCustomers(
     .orderBy(customers.id);
   const numbered = new Set<string>();
   const byNumber = new Map<string, KnownCustomer>();
+  // Keyed by name and e-mail (name and VAT ID): the same address under another name is another customer.
   const byEmail = new Map<string, KnownCustomer>();
   const byVat = new Map<string, KnownCustomer>();
   const keep = (map: Map<string, KnownCustomer>, key: string, customer: KnownCustomer) => {
@@ -68,11 +76,11 @@ export async function knownCustomers(
     const own = row.metadata?.[numberKeyName];
     if (typeof own === 'string') keep(byNumber, numberKey(own), customer);
     if (row.debtorNumber !== null || typeof own === 'string') numbered.add(row.id);
-    if (row.email) keep(byEmail, emailKey(row.email), customer);
-    if (row.taxId) keep(byVat, vatKey(row.taxId), customer);
+    if (row.email) keep(byEmail, `${nameKey(row.name)}\n${emailKey(row.email)}`, customer);
+    if (row.taxId) keep(byVat, `${nameKey(row.name)}\n${vatKey(row.taxId)}`, customer);
   }
   return {
-    match({ number, email, taxId }) {
+    match({ number, name, email, taxId }) {
       const withNumber = number !== undefined && numberKey(number) !== '';
       if (withNumber) {
         const customer = byNumber.get(numberKey(number));
@@ -82,15 +90,12 @@ export async function knownCustomers(
       // same as one without any (typed by hand before the list came) by its e-mail or VAT ID.
       const same = (customer: KnownCustomer | undefined) =>
         customer !== undefined && !(withNumber && numbered.has(customer.id)) ? customer : undefined;
-      if (email) {
-        const customer = same(byEmail.get(emailKey(email)));
-        return customer ? { by: 'email', customer } : null;
-      }
-      if (taxId) {
-        const customer = same(byVat.get(vatKey(taxId)));
-        return customer ? { by: 'tax_id', customer } : null;
-      }
-      return null;
+      const who = nameKey(name ?? '');
+      if (who === '') return null;
+      const byMail = email ? same(byEmail.get(`${who}\n${emailKey(email)}`)) : undefined;
+      if (byMail) return { by: 'email', customer: byMail };
+      const byTaxId = taxId ? same(byVat.get(`${who}\n${vatKey(taxId)}`)) : undefined;
+      return byTaxId ? { by: 'tax_id', customer: byTaxId } : null;
     },
   };
 }

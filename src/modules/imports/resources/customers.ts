@@ -260,6 +260,7 @@ const duplicateMsg = ({ by, customer }: CustomerMatch) =>
 /** What a row is matched by: its customer number (debtor number or metadata's), e-mail and VAT ID. */
 function keysOf(body: unknown) {
   const b = (body ?? {}) as {
+    name?: unknown;
     debtor_number?: unknown;
     email?: unknown;
     tax_id?: unknown;
@@ -270,6 +271,7 @@ function keysOf(body: unknown) {
     typeof b.debtor_number === 'number' ? b.debtor_number : typeof own === 'string' ? own : undefined;
   return {
     number,
+    name: typeof b.name === 'string' ? b.name : undefined,
     email: typeof b.email === 'string' ? b.email : undefined,
     taxId: typeof b.tax_id === 'string' ? b.tax_id : undefined,
   };
