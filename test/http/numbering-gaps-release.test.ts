@@ -100,6 +100,24 @@ describe('a deleted draft and its sequence number', () => {
     expect(Number.isNaN(Date.parse(String(gap?.deleted_at)))).toBe(false);
   });
 
+  // A sequence whose prefix changed since: the deleted draft's number has no shape of it now, cannot be
+  // given back, and was missing without a record (though GET …/release said "gap").
+  test('a draft of a sequence whose prefix changed since: its gap is recorded, as /release says', async () => {
+    const seq = await sequence({ prefix: 'B-', pattern: '{NNNN}' });
+    await create(seq.id);
+    const second = await create(seq.id);
+    await create(seq.id);
+    const changed = await server.json(`/api/v1/numbering-sequences/${seq.id}`, {
+      method: 'PATCH',
+      key: account.apiKey,
+      body: { prefix: 'C-' },
+    });
+    expect(changed.status).toBe(200);
+    expect(await onDelete(seq.id, second)).toBe('gap');
+    await remove(second.id);
+    expect((await gaps(seq.id)).map((gap) => gap.number)).toEqual(['B-0002']);
+  });
+
   test("a back-dated draft (yearly sequence already in the next year) goes back when it is its year's highest", async () => {
     const seq = await sequence({ prefix: 'AR-', pattern: '{YYYY}-{NNN}', reset: 'yearly' });
     await create(seq.id, '2026-12-01');

@@ -29,8 +29,10 @@ export async function lockNumberSource(
  * After a draft numbered from a sequence is deleted: its number goes back to the sequence when nothing
  * later was taken since (the counter steps back, or, for a back-dated draft, it was its year's highest and
  * the next back-dated document takes it again); otherwise the gap is recorded (number, sequence, document,
- * who, when) for the tax auditor. A number of another shape than the sequence's (changed by hand) is no
- * number of it: nothing happens. Runs in the delete's transaction, after `lockNumberSource` and the delete.
+ * who, when) for the tax auditor. A number of another shape than the sequence's now (its prefix or pattern
+ * changed since, or the number changed by hand) cannot be given back and is recorded too: a record too many
+ * is explained at a glance, a missing number without one is not (and `GET …/release` says `gap` for it).
+ * Runs in the delete's transaction, after `lockNumberSource` and the delete.
  */
 export async function releaseNumber(
   ctx: AccountCtx,
@@ -41,22 +43,23 @@ export async function releaseNumber(
   if (sequence) {
     const year = numbersOfYear(sequence.prefix, sequence.pattern, row.issueDate);
     const counter = year.counterOf(row.number);
-    if (counter === null) return null;
     const fromCounter = counterGivesBack(sequence, row.number, row.issueDate);
     const givenBack =
-      fromCounter === null
-        ? // Back-dated: its year's next number is the highest one used plus one (store-numbered.ts).
-          !(await numbersBeginningWith(ctx.db, ctx.accountId, year.begins)).some(
-            (number) => (year.counterOf(number) ?? 0) > counter,
-          )
-        : fromCounter &&
-          (await stepSequenceBack(
-            ctx.db,
-            ctx.accountId,
-            sequence.id,
-            sequence.nextNumber,
-            isoNow(ctx.clock),
-          ));
+      counter === null
+        ? false
+        : fromCounter === null
+          ? // Back-dated: its year's next number is the highest one used plus one (store-numbered.ts).
+            !(await numbersBeginningWith(ctx.db, ctx.accountId, year.begins)).some(
+              (number) => (year.counterOf(number) ?? 0) > counter,
+            )
+          : fromCounter &&
+            (await stepSequenceBack(
+              ctx.db,
+              ctx.accountId,
+              sequence.id,
+              sequence.nextNumber,
+              isoNow(ctx.clock),
+            ));
     if (givenBack) return 'given_back';
   }
   await recordGap({
