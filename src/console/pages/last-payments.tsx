@@ -55,7 +55,7 @@ export function LastPayments() {
         <p class="empty">{t('No payments yet.')}</p>
       ) : (
         <div class="table-scroll">
-          <table class="list last-payments">
+          <table class="list last-payments stack-phone">
             <thead>
               <tr>
                 <th scope="col">{t('Date')}</th>
@@ -71,13 +71,15 @@ export function LastPayments() {
                 const document = loaded.data?.documents.get(p.document_id);
                 return (
                   <tr key={p.id}>
-                    <td>{formatDate(p.date)}</td>
+                    <td data-label={t('Date')}>{formatDate(p.date)}</td>
                     <td>
                       <a href={href('documents', p.document_id)}>{document?.number ?? t('Invoice')}</a>
                       {document?.data.buyer?.name ? <div class="hint">{document.data.buyer.name}</div> : null}
                     </td>
-                    <td class="num">{formatMoney(p.amount, p.currency)}</td>
-                    <td>{p.reference ?? ''}</td>
+                    <td class="num side row-1">{formatMoney(p.amount, p.currency)}</td>
+                    <td data-label={t('Reference')} data-empty={p.reference ? undefined : ''}>
+                      {p.reference ?? ''}
+                    </td>
                   </tr>
                 );
               })}

@@ -270,6 +270,7 @@ export function MoreFields({ form, setForm, error }: Props) {
           />
           <Field
             label={t('Early payment discount: days')}
+            inputMode="numeric"
             value={form.skonto_days}
             onInput={set('skonto_days')}
             path="payment.early_payment_discounts.0.days"
@@ -278,6 +279,7 @@ export function MoreFields({ form, setForm, error }: Props) {
           />
           <Field
             label={t('Early payment discount: percent')}
+            inputMode="decimal"
             value={form.skonto_percent}
             onInput={set('skonto_percent')}
             path="payment.early_payment_discounts.0.percent"
