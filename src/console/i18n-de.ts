@@ -227,6 +227,9 @@ export const GERMAN: Record<string, string> = {
   'IBAN or account number': 'IBAN oder Kontonummer',
   'ISO 4217, e.g. EUR': 'ISO 4217, z. B. EUR',
   'Import customers or documents': 'Kunden oder Dokumente importieren',
+  'Import customers, products or documents': 'Kunden, Artikel oder Dokumente importieren',
+  'A CSV file with a header row (article_number, name, description, unit_code, unit_price, tax_rate, currency, or the German names: Artikelnummer, Bezeichnung, Beschreibung, Einheit, Preis netto, Steuersatz, Währung) or a JSON array of products. An article number already in the catalogue is not imported again.':
+    'Eine CSV-Datei mit Kopfzeile (Artikelnummer, Bezeichnung, Beschreibung, Einheit, Preis netto, Steuersatz, Währung oder die englischen Namen: article_number, name, description, unit_code, unit_price, tax_rate, currency) oder ein JSON-Array von Artikeln. Eine Artikelnummer, die es im Katalog schon gibt, wird nicht noch einmal importiert.',
   'Import {id}': 'Import {id}',
   Invalid: 'Ungültig',
   Invoice: 'Rechnung',

@@ -101,6 +101,30 @@ describe('console imports in German', () => {
     expect(shown).toContain('Zeile 3: Nicht importiert: das Dokument aus den Zeilen 2-3 hat Fehler.');
   }, 60_000);
 
+  test('an article list from lexoffice: chosen as Artikel, reviewed, confirmed into the catalogue', async () => {
+    await choose(browser.page, 'Was importieren', 'Artikel');
+    await waitForText(browser.page, 'Artikelnummer, Bezeichnung, Beschreibung, Einheit, Preis netto');
+    const csv = [
+      'Artikelnummer;Bezeichnung;Einheit;Preis netto;Steuersatz',
+      'FL-30;Fliesen 30x60;m²;34,90 €;19 %',
+      'AZ-1;Arbeitszeit;Std.;58,00;19',
+    ].join('\r\n');
+    await upload(browser, 'artikel.csv', `${csv}\r\n`);
+    await waitForText(browser.page, '2 Zeilen, 0 importiert, 0 abgelehnt');
+    await click(browser.page, 'Import bestätigen');
+    await waitForText(browser.page, '2 Zeilen, 2 importiert, 0 abgelehnt');
+    const products = await server.json('/api/v1/products', { key: account.apiKey });
+    expect(
+      products.body.data
+        .map((p: { article_number: string; unit_price: string }) => [p.article_number, p.unit_price])
+        .sort(),
+    ).toEqual([
+      ['AZ-1', '58.00'],
+      ['FL-30', '34.90'],
+    ]);
+    await choose(browser.page, 'Was importieren', 'Kunden');
+  }, 60_000);
+
   test('a header the import does not know, and a workbook chosen instead of a CSV, are said in German', async () => {
     await choose(browser.page, 'Was importieren', 'Kunden');
     await upload(browser, 'kunden.csv', 'name;lieblingsfarbe\r\nMüller GmbH;blau\r\n');

@@ -235,15 +235,19 @@ function NewImport() {
   const problems = (action.error as ApiError | null)?.fields ?? [];
   return (
     <section class="card" aria-labelledby="import-heading">
-      <h2 id="import-heading">{t('Import customers or documents')}</h2>
+      <h2 id="import-heading">{t('Import customers, products or documents')}</h2>
       <p class="hint">
         {resource === 'customers'
           ? t(
               'A CSV file with a header row (name, email, tax_id, billing_address.line1, billing_address.postal_code, billing_address.city, billing_address.country, …, or the German names: Kundennummer, Firma, Vorname, Name, Straße, PLZ, Ort, Land, E-Mail, Telefon, USt-IdNr.) or a JSON array of customers.',
             )
-          : t(
-              'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.',
-            )}
+          : resource === 'products'
+            ? t(
+                'A CSV file with a header row (article_number, name, description, unit_code, unit_price, tax_rate, currency, or the German names: Artikelnummer, Bezeichnung, Beschreibung, Einheit, Preis netto, Steuersatz, Währung) or a JSON array of products. An article number already in the catalogue is not imported again.',
+              )
+            : t(
+                'A CSV file with a header row and a row per line item (number, issue_date, currency, business_profile_id, customer_id, line.name, line.quantity, line.unit_price, line.tax_rate, …) or a JSON array of documents.',
+              )}
       </p>
       <div class="inline">
         <Select
@@ -252,6 +256,7 @@ function NewImport() {
           onChange={setResource}
           options={[
             { value: 'customers', label: t('Customers') },
+            { value: 'products', label: t('Products') },
             { value: 'documents', label: t('Documents') },
           ]}
         />
