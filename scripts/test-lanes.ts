@@ -1,5 +1,5 @@
-// The test lanes (`npm run test:unit`, `test:http`, `test:slow`; `npm test` runs every test file), chosen by
-// path so a file added later lands in a lane without anyone listing it:
+// The test lanes (`npm run test:unit`, `test:http`, `test:slow`; `npm test` runs every test file, in two bun
+// processes at once), chosen by path so a file added later lands in a lane without anyone listing it:
 //   slow  the web console in a browser (test/e2e), kill -9 crash tests, fuzz and property tests, the
 //         official rule pack's corpora and compile (einvoicing-rules*), whole matrices and "-all" sweeps
 //   unit  test/unit, less the slow ones: pure, no server, about 30 s on a quiet 2-core machine
@@ -176,9 +176,94 @@ if (import.meta.main) {
     env.TEST_DATABASE_URL = `${(await startPostgres()).url}${sslmode ? `?sslmode=${sslmode}` : ''}`;
     env.TEST_S3 = '1';
   }
+  if (lane === 'all' && filters.length === 0) process.exit(await inTwo(files, flags, env));
   const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
     stdio: ['inherit', 'inherit', 'inherit'],
     env,
   });
   process.exit(await proc.exited);
+}
+
+/**
+ * `npm test`: every file, in two bun processes at once (the servers' tests, test/http and test/integration,
+ * beside the rest: unit, CLI, console), each about half the time; one process left the second core idle
+ * once CI's lanes beside it ended, and the suite alone took CI to 24 minutes. The second's output follows
+ * the first's; a junit report asked for (`--reporter-outfile`) is written by each and merged into it.
+ */
+async function inTwo(files: string[], flags: string[], env: Record<string, string | undefined>) {
+  const servers = (f: string) => f.startsWith('test/http/') || f.startsWith('test/integration/');
+  const halves = [files.filter(servers), files.filter((f) => !servers(f))];
+  const outfile = reportOutfile(flags);
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const work = mkdtempSync(join(tmpdir(), 'inv-test-lanes-'));
+  const [secondOut, secondErr] = [join(work, 'second.out'), join(work, 'second.err')];
+  const runs = halves.map((half, i) => {
+    const own = outfile === null ? flags : withOutfile(flags, join(work, `junit-${i}.xml`));
+    return Bun.spawn(
+      [process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...own, ...half.map((f) => `./${f}`)],
+      {
+        stdin: 'ignore',
+        stdout: i === 0 ? 'inherit' : Bun.file(secondOut),
+        stderr: i === 0 ? 'inherit' : Bun.file(secondErr),
+        env,
+      },
+    );
+  });
+  const codes = await Promise.all(runs.map((run) => run.exited));
+  const said = (file: string) => {
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      return ''; // nothing written
+    }
+  };
+  process.stdout.write(said(secondOut));
+  process.stderr.write(said(secondErr));
+  if (outfile !== null) {
+    writeFileSync(
+      outfile,
+      mergedJunit(halves.map((_, i) => readFileSync(join(work, `junit-${i}.xml`), 'utf8'))),
+    );
+  }
+  rmSync(work, { recursive: true, force: true });
+  return codes.find((code) => code !== 0) ?? 0;
+}
+
+/** The junit file `--reporter-outfile` names (either spelling), or null. */
+function reportOutfile(flags: string[]): string | null {
+  for (const [i, flag] of flags.entries()) {
+    if (flag === '--reporter-outfile') return flags[i + 1] ?? null;
+    if (flag.startsWith('--reporter-outfile=')) return flag.slice('--reporter-outfile='.length);
+  }
+  return null;
+}
+
+function withOutfile(flags: string[], file: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < flags.length; i++) {
+    const flag = flags[i] as string;
+    if (flag === '--reporter-outfile') i++;
+    else if (!flag.startsWith('--reporter-outfile=')) out.push(flag);
+  }
+  return [...out, `--reporter-outfile=${file}`];
+}
+
+/** One `<testsuites>` of both reports: their suites, and their counts added (the time is the longer run's). */
+export function mergedJunit(reports: string[]): string {
+  const open = /<testsuites\b([^>]*)>/;
+  const attrs = reports.map((report) => open.exec(report)?.[1] ?? '');
+  const sum = (name: string) =>
+    attrs.reduce((total, a) => total + Number(new RegExp(`\\b${name}="([0-9.]+)"`).exec(a)?.[1] ?? 0), 0);
+  const time = Math.max(...attrs.map((a) => Number(/\btime="([0-9.]+)"/.exec(a)?.[1] ?? 0)));
+  const inner = reports.map((report) => {
+    const start = report.search(open);
+    if (start < 0) return '';
+    const from = report.indexOf('>', start) + 1;
+    const end = report.lastIndexOf('</testsuites>');
+    return report.slice(from, end < 0 ? undefined : end);
+  });
+  const counts = ['tests', 'assertions', 'failures', 'skipped'].map((n) => `${n}="${sum(n)}"`).join(' ');
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="bun test" ${counts} time="${time}">${inner.join('')}</testsuites>\n`;
 }
