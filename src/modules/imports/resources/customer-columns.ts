@@ -125,6 +125,24 @@ export function headerFields(header: readonly string[]): string[] {
       if (column.toLowerCase() === 'name') fields[i] = LAST_NAME;
     });
   }
+  const problems = columnProblems(header, fields, `${ACCEPTED_PREFIX} ${acceptedColumns()}`, (column) =>
+    column.toLowerCase(),
+  );
+  if (problems.length > 0) throw validationError(problems, 'The CSV header has unknown or repeated columns');
+  return fields as string[];
+}
+
+/**
+ * A header's unknown columns and columns meaning one field twice (each file kind's fields by column, null
+ * where none): a problem at `body.data.0` each, and, after unknown ones, `accepted` (the names the kind
+ * takes). `shown` writes a column as the message names it.
+ */
+export function columnProblems(
+  header: readonly string[],
+  fields: readonly (string | null)[],
+  accepted: string,
+  shown: (column: string) => string = (column) => column,
+): FieldError[] {
   const problems: FieldError[] = [];
   const first = new Map<string, number>();
   let unknown = false;
@@ -132,8 +150,7 @@ export function headerFields(header: readonly string[]): string[] {
     const column = header[i] ?? '';
     if (field === null) {
       unknown = true;
-      const msg = `unknown column '${column.toLowerCase()}'`;
-      problems.push({ loc: 'body.data.0', msg, type: 'invalid_header' });
+      problems.push({ loc: 'body.data.0', msg: `unknown column '${shown(column)}'`, type: 'invalid_header' });
       return;
     }
     const earlier = first.get(field);
@@ -144,14 +161,10 @@ export function headerFields(header: readonly string[]): string[] {
     const other = header[earlier] ?? '';
     const msg =
       other.toLowerCase() === column.toLowerCase()
-        ? `duplicate column '${column.toLowerCase()}'`
+        ? `duplicate column '${shown(column)}'`
         : `columns '${other}' and '${column}' both mean ${field}: keep one`;
     problems.push({ loc: 'body.data.0', msg, type: 'invalid_header' });
   });
-  if (unknown) {
-    const msg = `${ACCEPTED_PREFIX} ${acceptedColumns()}`;
-    problems.push({ loc: 'body.data.0', msg, type: 'invalid_header' });
-  }
-  if (problems.length > 0) throw validationError(problems, 'The CSV header has unknown or repeated columns');
-  return fields as string[];
+  if (unknown) problems.push({ loc: 'body.data.0', msg: accepted, type: 'invalid_header' });
+  return problems;
 }

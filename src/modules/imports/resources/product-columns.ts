@@ -1,5 +1,6 @@
 import { UNIT_NAMES, UNIT_NAMES_ONE } from '../../../rendering/labels/units';
 import { type FieldError, validationError } from '../../../shared/errors';
+import { columnProblems } from './customer-columns';
 
 // The header of a products CSV: the API's own field names (`article_number`, `unit_price`) and the German
 // names lexoffice, sevDesk or an Excel article list gives the same fields (`Artikelnummer`, `Bezeichnung`,
@@ -106,35 +107,8 @@ export const PRODUCT_ACCEPTED_PREFIX = 'the columns a products file may have:';
  */
 export function productHeaderFields(header: readonly string[]): string[] {
   const fields = header.map((column) => ALIASES.get(squashed(column)) ?? null);
-  const problems: FieldError[] = [];
-  const first = new Map<string, number>();
-  let unknown = false;
-  fields.forEach((field, i) => {
-    const column = header[i] ?? '';
-    if (field === null) {
-      unknown = true;
-      problems.push({ loc: 'body.data.0', msg: `unknown column '${column}'`, type: 'invalid_header' });
-      return;
-    }
-    const earlier = first.get(field);
-    if (earlier === undefined) {
-      first.set(field, i);
-      return;
-    }
-    const other = header[earlier] ?? '';
-    const msg =
-      other.toLowerCase() === column.toLowerCase()
-        ? `duplicate column '${column}'`
-        : `columns '${other}' and '${column}' both mean ${field}: keep one`;
-    problems.push({ loc: 'body.data.0', msg, type: 'invalid_header' });
-  });
-  if (unknown) {
-    problems.push({
-      loc: 'body.data.0',
-      msg: `${PRODUCT_ACCEPTED_PREFIX} ${acceptedColumns()}`,
-      type: 'invalid_header',
-    });
-  }
+  const problems = columnProblems(header, fields, `${PRODUCT_ACCEPTED_PREFIX} ${acceptedColumns()}`);
+  const unknown = fields.includes(null);
   if (!unknown && !fields.includes('name')) {
     const msg = "no name column: an article needs its name ('Bezeichnung', 'Name' or 'name')";
     problems.push({ loc: 'body.data.0', msg, type: 'missing' });
