@@ -171,6 +171,23 @@ describe('a quote on a phone, by finger', () => {
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 60_000);
 
+  test("the revenue chart's month names read on the phone: drawn at least 11 px high, not shrunk with the picture", async () => {
+    await open('dashboard');
+    await page().waitForSelector('.chart .tick', { timeout: 20_000 });
+    const ticks = await page().evaluate(() =>
+      [...document.querySelectorAll('.chart .tick')]
+        .filter((tick) => getComputedStyle(tick).visibility !== 'hidden' && tick.getClientRects().length > 0)
+        .map((tick) => ({
+          text: tick.textContent ?? '',
+          height: Math.round(tick.getBoundingClientRect().height),
+        })),
+    );
+    // Twelve months on 390 px: at least every other one named, none below 11 px (they were about 6).
+    expect(ticks.length).toBeGreaterThanOrEqual(6);
+    expect(ticks.filter((tick) => tick.height < 11)).toEqual([]);
+    expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  }, 60_000);
+
   test('on a desktop the fields and buttons keep their size', async () => {
     await page().setViewport({ width: 1280, height: 900 });
     await open('documents/new/quote');

@@ -58,12 +58,16 @@ function Chart(props: {
   );
 }
 
-/** Vertical bars, one per label (revenue per month); a negative month is drawn below the axis. */
+/**
+ * Vertical bars, one per label (revenue per month); a negative month is drawn below the axis. The labels
+ * are text under the picture, not in it: the picture shrinks to the phone's width (640 units into 330 px)
+ * and its own text with it, to 6 px; on a narrow screen every other label of a long row is left out, the last (this month) kept.
+ */
 export function BarChart(props: { id: string; title: string; valueHead: string; bars: Bar[] }) {
   const width = 640;
-  const height = 200;
+  const height = 180;
   const top = 12;
-  const bottom = 28;
+  const bottom = 4;
   const max = Math.max(1, ...props.bars.map((b) => size(b.value)));
   const negative = props.bars.some((b) => b.value.startsWith('-'));
   const axis = negative ? top + (height - top - bottom) / 2 : height - bottom;
@@ -83,23 +87,30 @@ export function BarChart(props: { id: string; title: string; valueHead: string; 
           const h = size(b.value) * scale;
           const below = b.value.startsWith('-');
           return (
-            <g key={b.label}>
-              <rect
-                class={below ? 'bar negative' : 'bar'}
-                x={i * step + step * 0.15}
-                width={step * 0.7}
-                y={below ? axis : axis - h}
-                height={Math.max(h, 0)}
-              >
-                <title>{`${b.label}: ${b.shown}`}</title>
-              </rect>
-              <text class="tick" x={i * step + step / 2} y={height - 8} text-anchor="middle">
-                {b.label}
-              </text>
-            </g>
+            <rect
+              key={b.label}
+              class={below ? 'bar negative' : 'bar'}
+              x={i * step + step * 0.15}
+              width={step * 0.7}
+              y={below ? axis : axis - h}
+              height={Math.max(h, 0)}
+            >
+              <title>{`${b.label}: ${b.shown}`}</title>
+            </rect>
           );
         })}
       </svg>
+      <div
+        class={props.bars.length > 6 ? 'ticks many' : 'ticks'}
+        aria-hidden="true"
+        style={{ gridTemplateColumns: `repeat(${Math.max(1, props.bars.length)}, minmax(0, 1fr))` }}
+      >
+        {props.bars.map((b) => (
+          <span key={b.label} class="tick">
+            {b.label}
+          </span>
+        ))}
+      </div>
     </Chart>
   );
 }
