@@ -188,6 +188,30 @@ describe('a quote on a phone, by finger', () => {
     expect(await page().evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   }, 60_000);
 
+  test('a row of the documents list opens its document wherever the finger lands on it, not only on the number', async () => {
+    await open('documents');
+    await byName(page(), 'RE-2026-0001', 'link');
+    // The amount at the row's right edge, far from the number's link.
+    const amount = await page().evaluateHandle(() => {
+      const link = [...document.querySelectorAll('table.documents-list a')].find(
+        (a) => a.textContent?.trim() === 'RE-2026-0001',
+      );
+      return link?.closest('tr')?.querySelector('td.num') ?? null;
+    });
+    const box = await amount.asElement()?.boundingBox();
+    expect(box).toBeTruthy();
+    if (!box) return;
+    await page().touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
+    await page().waitForFunction(() => /^#\/documents\/doc_/.test(location.hash), { timeout: 20_000 });
+    // The document's page drawn (the list's heading goes first).
+    await page().waitForFunction(
+      () => document.querySelector('main h1')?.textContent?.includes('RE-2026-0001'),
+      {
+        timeout: 20_000,
+      },
+    );
+  }, 60_000);
+
   test('on a desktop the fields and buttons keep their size', async () => {
     await page().setViewport({ width: 1280, height: 900 });
     await open('documents/new/quote');

@@ -73,7 +73,9 @@ export function LastPayments() {
                   <tr key={p.id}>
                     <td data-label={t('Date')}>{formatDate(p.date)}</td>
                     <td>
-                      <a href={href('documents', p.document_id)}>{document?.number ?? t('Invoice')}</a>
+                      <a class="row-link" href={href('documents', p.document_id)}>
+                        {document?.number ?? t('Invoice')}
+                      </a>
                       {document?.data.buyer?.name ? <div class="hint">{document.data.buyer.name}</div> : null}
                     </td>
                     <td class="num side row-1">{formatMoney(p.amount, p.currency)}</td>

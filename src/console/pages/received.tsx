@@ -120,7 +120,9 @@ function ReceivedList() {
             {pages.items.map((item) => (
               <tr key={item.id}>
                 <td>
-                  <a href={href('received', item.id)}>{item.invoice_number}</a>
+                  <a class="row-link" href={href('received', item.id)}>
+                    {item.invoice_number}
+                  </a>
                   {item.duplicate_of ? <Badge tone="warn">{t('Duplicate file')}</Badge> : null}
                   {differingFiles(item).length > 0 ? <Badge tone="warn">{t('Amounts differ')}</Badge> : null}
                   {kindOf(item) === 'Invoice' ? null : <div class="hint">{t(kindOf(item))}</div>}

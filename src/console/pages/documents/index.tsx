@@ -185,7 +185,9 @@ export function DocumentList() {
             {pages.items.map((document) => (
               <tr key={document.id}>
                 <td>
-                  <a href={href('documents', document.id)}>{document.number}</a>
+                  <a class="row-link" href={href('documents', document.id)}>
+                    {document.number}
+                  </a>
                   {/* Under the number where the window is too narrow for its own column (styles.css). */}
                   <div class="hint type-under-number">{t(titleOf(document))}</div>
                 </td>
