@@ -81,6 +81,7 @@ export const de: Labels = {
   shipping: 'Versand',
   total: 'Gesamtbetrag',
   amountDue: 'Zu zahlen',
+  refundDue: 'Zu erstatten',
   amountPaid: 'Bezahlt',
   creditTotal: 'Korrekturbetrag',
   taxIncluded: (name) => `enthaltene ${name}`,
@@ -106,6 +107,10 @@ export const de: Labels = {
     K: 'Steuerfreie innergemeinschaftliche Lieferung',
     G: 'Steuerfreie Ausfuhrlieferung',
     O: 'Nicht im Inland steuerbare Leistung',
+  },
+  keepInvoice: {
+    heading: 'Aufbewahrungspflicht',
+    text: 'Sie sind gesetzlich verpflichtet, diese Rechnung, einen Zahlungsbeleg oder eine andere beweiskräftige Unterlage zwei Jahre lang aufzubewahren, gerechnet ab dem Schluss des Kalenderjahres, in dem die Rechnung ausgestellt wurde (§\u00a014b Abs.\u00a01 Satz\u00a05 UStG).',
   },
   details: 'Weitere Angaben',
   taxId: 'USt-IdNr.',

@@ -81,6 +81,7 @@ export const en: Labels = {
   shipping: 'Shipping',
   total: 'Total',
   amountDue: 'Amount due',
+  refundDue: 'To be refunded',
   amountPaid: 'Amount paid',
   creditTotal: 'Total credit',
   taxIncluded: (name) => `incl. ${name}`,
@@ -116,6 +117,10 @@ export const en: Labels = {
       'Late payment penalties are due at the European Central Bank refinancing rate plus 10 percentage points (art. L441-10 French Commercial Code).',
     indemnity: 'Fixed indemnity for recovery costs: €40 (art. D441-5 French Commercial Code).',
     noEarlyPaymentDiscount: 'No discount for early payment.',
+  },
+  keepInvoice: {
+    heading: 'Retention of this invoice',
+    text: 'You are required by law to keep this invoice, a proof of payment or another conclusive document for two years from the end of the calendar year in which it was issued (section\u00a014b (1) sentence\u00a05 of the German VAT Act, UStG).',
   },
   details: 'Details',
   taxId: 'Tax ID',

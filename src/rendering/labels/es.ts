@@ -82,6 +82,7 @@ export const es: Labels = {
   shipping: 'Envío',
   total: 'Total',
   amountDue: 'Importe a pagar',
+  refundDue: 'Importe a devolver',
   amountPaid: 'Importe pagado',
   creditTotal: 'Total a abonar',
   taxIncluded: (name) => `${name} incluido`,

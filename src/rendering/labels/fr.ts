@@ -85,6 +85,7 @@ export const fr: Labels = {
   shipping: 'Livraison',
   total: 'Total',
   amountDue: 'Montant dû',
+  refundDue: 'Montant à rembourser',
   amountPaid: 'Montant payé',
   creditTotal: 'Montant de l’avoir',
   taxIncluded: (name) => `dont ${name}`,

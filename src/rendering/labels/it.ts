@@ -81,6 +81,7 @@ export const it: Labels = {
   shipping: 'Spedizione',
   total: 'Totale',
   amountDue: 'Totale da pagare',
+  refundDue: 'Importo da rimborsare',
   amountPaid: 'Importo pagato',
   creditTotal: 'Totale nota di credito',
   taxIncluded: (name) => `di cui ${name}`,

@@ -82,6 +82,7 @@ export const nl: Labels = {
   shipping: 'Verzending',
   total: 'Totaal',
   amountDue: 'Te betalen',
+  refundDue: 'Te restitueren',
   amountPaid: 'Betaald',
   creditTotal: 'Totaal creditnota',
   taxIncluded: (name) => `incl. ${name}`,

@@ -78,6 +78,9 @@ export interface Labels {
   shipping: string;
   total: string;
   amountDue: string;
+  /** What stands for the amount due when more was paid in advance than the total: the seller pays it back
+   *  (view/figures.ts refundsOverpayment). A language without it prints the negative amount due. */
+  refundDue?: string;
   amountPaid: string;
   creditTotal: string;
   taxIncluded: (name: string) => string;
@@ -117,6 +120,10 @@ export interface Labels {
     indemnity: string;
     noEarlyPaymentDiscount: string;
   };
+  /** What a German invoice for work on a property says to a private buyer: keep it for two years (§ 14
+   *  Abs. 4 Satz 1 Nr. 9, § 14b Abs. 1 Satz 5 UStG; view/keep-invoice.ts). A language without it prints
+   *  the German words. */
+  keepInvoice?: { heading: string; text: string };
   details: string;
   taxId: string;
   registration: string;

@@ -166,12 +166,23 @@ const taxName = (group: TaxGroupResult, labels: Labels) => {
 const groupLabel = (group: TaxGroupResult, fmt: Formatter, labels: Labels) =>
   `${taxName(group, labels)} ${fmt.percent(group.rate)}`;
 
+/**
+ * Whether a payable document's partial payments came to more than its total (a Schlussrechnung whose
+ * Abschläge were overpaid): its amount due is what the seller pays back, printed as such ("Zu erstatten
+ * 100,00 €", not "Zu zahlen -100,00 €"). A negative document's negative amount due is not one.
+ */
+export function refundsOverpayment(totals: TotalsResult, payable: boolean): boolean {
+  const due = dec(totals.amount_due ?? totals.total);
+  return payable && gt(dec(totals.total), dec('0')) && gt(dec('0'), due);
+}
+
 export function buildTotals(
   data: DocumentData,
   totals: TotalsResult,
   fmt: Formatter,
   labels: Labels,
   noVat = false,
+  payable = false,
 ): TotalRow[] {
   // Rule 8b: a figure the received file states that its lines do not give says so.
   const stated = new Set(totals.stated ?? []);
@@ -260,9 +271,13 @@ export function buildTotals(
       rows.push({ kind: 'shipping', label, value: fmt.money(p.amount) });
     }
   }
-  rows.push({ kind: 'total', label: named(labels.amountDue, 'amount_due'), value: fmt.money(due) });
+  const refund = refundsOverpayment(totals, payable) && labels.refundDue !== undefined;
+  const [dueLabel, shown] = refund
+    ? [labels.refundDue ?? '', (v: string) => (isZero(v) ? v : negate(v))]
+    : [labels.amountDue, (v: string) => v];
+  rows.push({ kind: 'total', label: named(dueLabel, 'amount_due'), value: fmt.money(shown(due)) });
   // Nothing left to pay has no VAT left in it to say.
-  if (!isZero(due)) rows.push(...vatIn(prepaidTax?.remaining_tax ?? '0'));
+  if (!isZero(due)) rows.push(...vatIn(shown(prepaidTax?.remaining_tax ?? '0')));
   return rows;
 }
 

@@ -6,7 +6,15 @@ import { impliedSupplyDate } from '../../domain/supply-date';
 import { type Formatter, makeFormatter, resolveLocale } from '../format';
 import { type Labels, labelsFor, languageOf } from '../labels';
 import type { RenderInput } from '../types';
-import { buildColumns, buildLines, buildTaxSummary, buildTotals, chargesNoVat } from './figures';
+import {
+  buildColumns,
+  buildLines,
+  buildTaxSummary,
+  buildTotals,
+  chargesNoVat,
+  refundsOverpayment,
+} from './figures';
+import { keepInvoiceNoteOf } from './keep-invoice';
 import { latePaymentNoteOf } from './late-payment';
 import { partiesSpanCountries, partyView } from './parties';
 import { buildPayment } from './payment';
@@ -61,6 +69,8 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
   const latePayment = latePaymentNoteOf(input, labels);
   if (latePayment !== null) notes.push(latePayment);
   if (present(data.notes)) notes.push({ heading: labels.notes, text: data.notes });
+  const keepInvoice = keepInvoiceNoteOf(input, labels);
+  if (keepInvoice !== null) notes.push(keepInvoice);
 
   return {
     locale,
@@ -80,7 +90,10 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
     lines: buildLines(data, totals, fmt, shipped, labels),
     totals: shipped
       ? []
-      : [...buildTotals(data, totals, fmt, labels, noVat), ...taxCurrencyRows(input, locale, labels)],
+      : [
+          ...buildTotals(data, totals, fmt, labels, noVat, type.payable),
+          ...taxCurrencyRows(input, locale, labels),
+        ],
     taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels, noVat),
     payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels, fmt),
     customFields: (data.custom_fields ?? []).map((f) => ({ label: f.label, value: f.value })),
@@ -97,9 +110,14 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
   const items: MetaItem[] = [];
   if (present(data.invoice_number)) items.push({ label: labels.number, value: data.invoice_number.trim() });
   if (present(data.issue_date)) items.push({ label: labels.issueDate, value: fmt.date(data.issue_date) });
-  if (present(data.due_date)) items.push({ label: labels.dueDate, value: fmt.date(data.due_date) });
-  if (documentType === 'quote' && present(data.valid_until)) {
-    items.push({ label: labels.validUntil, value: fmt.date(data.valid_until) });
+  if (documentType === 'quote') {
+    // A quote is not paid: its second date is how long it holds ("Gültig bis"), never "Fällig am". Its
+    // `valid_until` wins; a quote with only a `due_date` (an integrator's, or one the console saved before it
+    // sent `valid_until`) means the same date.
+    const validUntil = present(data.valid_until) ? data.valid_until : data.due_date;
+    if (present(validUntil)) items.push({ label: labels.validUntil, value: fmt.date(validUntil) });
+  } else if (present(data.due_date)) {
+    items.push({ label: labels.dueDate, value: fmt.date(data.due_date) });
   }
   if (present(data.buyer_reference))
     items.push({ label: labels.reference, value: data.buyer_reference.trim() });
@@ -169,8 +187,12 @@ function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaI
   const type = getDocumentType(input.documentType);
   if (type.line_item_type === 'shipped') return null;
   const value = fmt.money(input.totals.total);
-  if (type.payable)
-    return { label: labels.amountDue, value: fmt.money(input.totals.amount_due ?? input.totals.total) };
+  if (type.payable) {
+    const due = input.totals.amount_due ?? input.totals.total;
+    if (refundsOverpayment(input.totals, true) && labels.refundDue !== undefined)
+      return { label: labels.refundDue, value: fmt.money(due.replace(/^-/, '')) };
+    return { label: labels.amountDue, value: fmt.money(due) };
+  }
   if (input.documentType === 'receipt') return { label: labels.amountPaid, value };
   if (input.documentType === 'credit_note') return { label: labels.creditTotal, value };
   return { label: labels.total, value };

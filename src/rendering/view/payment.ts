@@ -1,7 +1,7 @@
 // The payment block: how the reader pays (bank transfer with an EPC QR code, a payment link) or how the
 // amount is collected from them (direct debit, card), and to whom (the payee, when not the seller).
 import { splitPaymentTerms } from '../../domain/early-payment-discount';
-import { dec, div, isZero, mul, round, sub, toFixedString } from '../../domain/money';
+import { dec, div, gt, isZero, mul, round, sub, toFixedString } from '../../domain/money';
 import type { BankAccount } from '../../domain/party';
 import { currencyDecimals, getDocumentType } from '../../domain/reference';
 import { addDays } from '../../shared/dates';
@@ -73,7 +73,10 @@ function termsInWords(input: RenderInput, labels: Labels, fmt: Formatter): strin
   );
   const due = input.totals.amount_due ?? input.totals.total;
   const units = currencyDecimals(input.data.currency) ?? 2;
-  const lines = discounts.map((term) => {
+  // Nothing left to pay (a final invoice whose partial invoices were paid in full, or more): no discount
+  // for paying it early ("2 % Skonto: 0,00 €" said nothing, "-98,00 €" was nonsense).
+  const owed = gt(dec(due), dec('0'));
+  const lines = (owed ? discounts : []).map((term) => {
     const base = dec(term.base_amount ?? due);
     const discount = round(div(mul(base, dec(term.percent)), dec('100')), units);
     const pay = toFixedString(sub(dec(due), discount), units);
