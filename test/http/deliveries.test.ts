@@ -217,14 +217,16 @@ describe('sending a document by email', () => {
     const res = await send(server, account, invoice.doc.id, { to: ['compta@client.example'] });
     expect(res.body.data.subject).toBe(`Facture ${invoice.doc.number} d’Orange SARL`);
     const quote = await makeDoc(server, account, seller, {
-      overrides: { document_type: 'quote', locale: 'en-GB' },
+      overrides: { document_type: 'quote', locale: 'en-GB', valid_until: '2026-12-20' },
     });
     const quoted = await send(server, account, quote.doc.id, { to: ['compta@client.example'] });
     expect(quoted.body.data.subject).toBe(`Quote ${quote.doc.number} from Orange SARL`);
     await server.jobs.runDue();
     const texts = mailsFor('compta@client.example').map((m) => plainSpaces(m.parsed.text));
     expect(texts.some((t) => t.startsWith('Bonjour,') && t.includes('Montant dû : 237,88 €'))).toBe(true);
-    expect(texts.some((t) => t.includes('Total: €237.88\nDue date: 2 Dec 2026'))).toBe(true);
+    // A quote's date is how long it holds (its valid_until), as its PDF says: not a due date.
+    expect(texts.some((t) => t.includes('Total: €237.88\nValid until: 20 Dec 2026'))).toBe(true);
+    expect(texts.some((t) => t.includes('Due date'))).toBe(false);
   });
 
   test('a subject given by the client is used as it is', async () => {

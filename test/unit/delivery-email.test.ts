@@ -90,6 +90,15 @@ describe('body', () => {
     );
   });
 
+  test('a quote names how long it holds, not when it is due: "Gültig bis", never "Fällig am"', () => {
+    const text = plain(composeBody({ ...base, locale: 'de-DE', documentType: 'quote', number: 'AN-0001' }));
+    expect(text).toContain('Gültig bis: 02.12.2026');
+    expect(text).not.toContain('Fällig');
+    const english = composeBody({ ...base, documentType: 'quote', number: 'Q-0001' });
+    expect(english).toContain('Valid until: Dec 2, 2026');
+    expect(english).not.toContain('Due date');
+  });
+
   test("a message that is a letter of its own (a reminder's text) is the mail's letter, with no second greeting and closing", () => {
     const letter =
       'Sehr geehrte Damen und Herren,\n\nbitte zahlen Sie.\n\nMit freundlichen Grüßen\nAcme GmbH';

@@ -208,7 +208,9 @@ export function composeBody(input: BodyInput): string {
   const facts: string[] = [];
   const amount = amountLabel(labels, input.documentType);
   if (amount) facts.push(`${amount}${phrases.colon}${fmt.money(input.total)}`);
-  if (input.dueDate) facts.push(`${labels.dueDate}${phrases.colon}${fmt.date(input.dueDate)}`);
+  // A quote is not paid: its date is how long it holds ("Gültig bis"), as its PDF says.
+  const dateLabel = input.documentType === 'quote' ? labels.validUntil : labels.dueDate;
+  if (input.dueDate) facts.push(`${dateLabel}${phrases.colon}${fmt.date(input.dueDate)}`);
   const message = input.message?.trim();
   const seller = input.sellerName.trim();
   const corrects = input.corrects?.trim() ? ` ${phrases.correcting(input.corrects.trim())}` : '';

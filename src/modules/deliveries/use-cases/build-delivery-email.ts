@@ -145,7 +145,8 @@ export async function buildDeliveryEmail({
     attachments.push({ filename, content: written.bytes, contentType: 'application/xml' });
     einvoice = { profile, filename, pdf };
   }
-  const seller = (await readDocument(ctx, document)).data.seller as Party | undefined;
+  const content = (await readDocument(ctx, document)).data;
+  const seller = content.seller as Party | undefined;
   // A correction names the invoice it corrects, so the buyer (an authority's intake) can match the two.
   const source =
     document.documentType === 'credit_note' && document.sourceDocumentId
@@ -168,7 +169,12 @@ export async function buildDeliveryEmail({
         : (document.totals.amount_due ?? document.totals.total)),
     letter: delivery.letterBlobKey ? delivery.subject : null,
     corrects: source?.number ?? null,
-    dueDate: delivery.mailDueDate ?? document.dueDate,
+    // A quote's date is its validity (`valid_until`, else the `due_date` it was given), as its PDF prints.
+    dueDate:
+      delivery.mailDueDate ??
+      (document.documentType === 'quote' && typeof content.valid_until === 'string'
+        ? content.valid_until
+        : document.dueDate),
     message: delivery.message,
     attached: attachments.length > 0,
     einvoice,
