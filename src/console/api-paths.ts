@@ -31,6 +31,7 @@ export interface ApiPaths {
     | `/documents/${string}`
     | `/documents/${string}/deliveries`
     | `/documents/${string}/dispute`
+    | `/documents/${string}/finalize-notices`
     | `/documents/${string}/issued-files`
     | `/documents/${string}/network-check`
     | `/documents/${string}/network-deliveries`

@@ -861,6 +861,15 @@ export interface Calculation {
 export interface FinalizeCheck {
   profile: string | null;
   violations: Finding[];
+  /** What the seller's VAT law asks every invoice to state and the draft lacks (Germany § 14 Abs. 4 and § 14a UStG, Austria § 11 UStG 1994, Ireland Regulation 20 VAT Regulations 2010, other EU sellers VAT Directive art. 226): never a reason to refuse finalize */
+  notices: {
+    /** Stable, snake_case: seller_vat_id_missing */
+    code: string;
+    /** The document field to fill: data.seller.tax_id */
+    field: string;
+    /** An English sentence naming the legal basis */
+    message: string;
+  }[];
 }
 
 /** POST /documents/{document_id}/finalize-check response.data.violations[] */

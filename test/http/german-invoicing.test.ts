@@ -263,7 +263,7 @@ describe('finalize refuses what the buyer rejects', () => {
       line_items: [line({ taxes: [{ name: 'USt', rate: '0' }] })],
     });
     const dry = await call('POST', `/api/v1/documents/${doc.id}/finalize-check`);
-    expect(dry.body.data).toEqual({ profile: null, violations: [] });
+    expect(dry.body.data).toEqual({ profile: null, violations: [], notices: [] });
     const res = await call('POST', `/api/v1/documents/${doc.id}/finalize`);
     expect(res.status).toBe(200);
   });

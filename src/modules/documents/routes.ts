@@ -17,6 +17,7 @@ import { deleteDocument } from './use-cases/delete-document';
 import { type DocumentParties, liveParties } from './use-cases/document-data-of';
 import { duplicateDocument } from './use-cases/duplicate-document';
 import { type FinalizeCheck, finalizeCheckInput, finalizeDocument } from './use-cases/finalize-document';
+import { finalizeNotices } from './use-cases/finalize-notices';
 import { readDocument, readDocuments, sellerDates } from './use-cases/read-document';
 import { updateDocument } from './use-cases/update-document';
 
@@ -191,14 +192,26 @@ export function documentRoutes(
         detail: detail('Copy any document into a new draft'),
       },
     );
+  const Notices = t.Array(
+    t.Object({
+      code: t.String({ description: 'Stable, snake_case: seller_vat_id_missing' }),
+      field: t.String({ description: 'The document field to fill: data.seller.tax_id' }),
+      message: t.String({ description: 'An English sentence naming the legal basis' }),
+    }),
+    {
+      description:
+        "What the seller's VAT law asks every invoice to state and the draft lacks (Germany § 14 Abs. 4 and § 14a UStG, Austria § 11 UStG 1994, Ireland Regulation 20 VAT Regulations 2010, other EU sellers VAT Directive art. 226): never a reason to refuse finalize",
+    },
+  );
   app = app.post(
     '/:document_id/finalize-check',
     async ({ ctx, params }) => {
       const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
       if (!row) throw notFound('Document');
       const input = await finalizeCheckInput(ctx, row);
-      if (input === null) return { data: { profile: null, violations: [] } };
-      return { data: { profile: input.profile, violations: await finalizeCheck(ctx, input) } };
+      const violations = input === null ? [] : await finalizeCheck(ctx, input);
+      const notices = await finalizeNotices(ctx, row, input);
+      return { data: { profile: input?.profile ?? null, violations, notices } };
     },
     {
       auth: true,
@@ -208,12 +221,30 @@ export function documentRoutes(
           t.Object({
             profile: t.Union([t.String(), t.Null()]),
             violations: t.Array(t.Object({ rule: t.String(), field: t.String(), message: t.String() })),
+            notices: Notices,
           }),
         ),
         ...withNotFound,
       },
       detail: detail(
-        "Run finalize's check without finalizing: the findings finalize would refuse with (compliance_failed), none when it would pass or nothing is checked (profile null: the customer needs no e-invoice, or not a draft invoice or credit note)",
+        "Run finalize's check without finalizing. violations: the findings finalize would refuse with (compliance_failed), none when it would pass or nothing is checked (profile null: the customer needs no e-invoice, or not a draft invoice or credit note). notices [{code, field, message}]: for a draft invoice or credit note of a seller in the EU, whatever the buyer needs, what the seller's VAT law asks every invoice to state and the document (as finalize would freeze it) lacks, such as seller_tax_number_missing, seller_vat_id_missing, buyer_vat_id_missing, buyer_vat_id_missing_above_10000, buyer_address_incomplete, vat_rate_missing, vat_exemption_reason_missing; they never stop finalize (a finalized invoice cannot be edited, only voided: fix them first if they apply)",
+      ),
+    },
+  );
+  // The notices alone, read-only and cheap (no e-invoice rules run): what a draft's page shows as it opens.
+  app = app.get(
+    '/:document_id/finalize-notices',
+    async ({ ctx, params }) => {
+      const row = await findDocument(ctx.db, ctx.accountId, params.document_id);
+      if (!row) throw notFound('Document');
+      return { data: { notices: await finalizeNotices(ctx, row, null) } };
+    },
+    {
+      auth: true,
+      params,
+      response: { 200: dataOf(t.Object({ notices: Notices })), ...withNotFound },
+      detail: detail(
+        "finalize-check's notices alone, without running the buyer's e-invoice check: what the seller's VAT law asks every invoice to state and this draft invoice or credit note lacks (none for other documents); read-only, never a reason to refuse finalize",
       ),
     },
   );

@@ -15,6 +15,8 @@ import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
 import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber } from './draft-form';
+import { FinalizeNoticesList } from './finalize-notices';
+import { noticesQuestion } from './finalize-notices-text';
 import { FollowUps, liveCorrections, liveInvoices, readFollowUps, useFollowUps } from './follow-ups';
 import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
 import { numberPrefix } from './numbering';
@@ -172,6 +174,10 @@ export function DocumentView({ id }: { id: string }) {
         const found = await post<FinalizeCheck>(`${path}/finalize-check`);
         if (found.violations.length > 0)
           throw new ApiError(422, 'compliance_failed', '', [], { violations: found.violations });
+        // What VAT law asks every invoice to state and this one lacks (finalize-notices.tsx): asked, never
+        // refused, as the service never refuses it either.
+        const lacking = noticesQuestion(found.notices ?? [], data.seller?.address?.country);
+        if (lacking && !confirm(lacking)) return undefined;
         // A buyer who takes e-invoices over Peppol but cannot be reached there: said before finalizing
         // (the invoice may still be finalized and e-mailed).
         const network = await get<{ warnings: string[] }>(`${path}/network-check`).catch(() => ({
@@ -280,6 +286,18 @@ export function DocumentView({ id }: { id: string }) {
         </h1>
         <a href={href('documents')}>{t('Back to the list')}</a>
       </div>
+      {document.status === 'draft' &&
+      (document.document_type === 'invoice' || document.document_type === 'credit_note') ? (
+        <FinalizeNoticesList
+          sellerCountry={data.seller?.address?.country}
+          ids={{
+            documentId: document.id,
+            businessProfileId: document.business_profile_id,
+            customerId: document.customer_id,
+          }}
+          version={document.updated_at}
+        />
+      ) : null}
       <div class="toolbar" role="toolbar" aria-label={t('Document actions')}>
         {document.status === 'draft' && mine ? (
           <button type="button" onClick={() => navigate('documents', document.id, 'edit')}>
