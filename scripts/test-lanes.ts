@@ -63,6 +63,9 @@ export const EXECUTABLE_FILES = [
   'test/http/office.test.ts',
   'test/http/office-overview.test.ts',
   'test/http/office-exports.test.ts',
+  // Who in the office reaches a client, and who stops when they leave it (the client memberships it ends).
+  'test/http/office-clients-reach.test.ts',
+  'test/http/office-staff-leaves.test.ts',
   'test/http/workspaces.test.ts',
   'test/http/account-name.test.ts',
   'test/http/german-firm-day.test.ts',

@@ -48,8 +48,8 @@ export const GERMAN_OFFICE: Record<string, string> = {
     '{name} verlassen? Ihr Zugang endet sofort, Ihre API-Schlüssel dort ebenso. Die Daten bleiben erhalten; nur ein Inhaber oder Administrator von {name} kann Sie wieder einladen.',
   // Add client
   'Add client': 'Mandant hinzufügen',
-  'A new account for the client firm: its owner gets a one-time link to sign in, and you work in it with the role chosen here.':
-    'Ein eigenes Konto für den Mandanten: Sein Inhaber erhält einen einmaligen Link zur Anmeldung, und Sie arbeiten darin mit der hier gewählten Rolle.',
+  'A new account for the client firm: its owner gets a one-time link to sign in. You, and every owner and admin of your office, work in it with the role chosen here; an admin of the client invites your other colleagues.':
+    'Ein eigenes Konto für den Mandanten: Sein Inhaber erhält einen einmaligen Link zur Anmeldung. Sie und alle Inhaber und Administratoren Ihrer Kanzlei arbeiten darin mit der hier gewählten Rolle; weitere Mitarbeiter lädt ein Administrator des Mandanten ein.',
   'Firm name': 'Name der Firma',
   'DATEV Mandantennummer, 1 to 99999': 'DATEV-Mandantennummer, 1 bis 99999',
   'DATEV Beraternummer (your office’s to begin with)': 'DATEV-Beraternummer (zunächst die Ihrer Kanzlei)',
@@ -84,9 +84,9 @@ export const GERMAN_OFFICE: Record<string, string> = {
   'The client number is missing from its DATEV settings.':
     'In seinen DATEV-Einstellungen fehlt die Mandantennummer.',
   "The period spans two of its fiscal years; a DATEV batch lies within one. Export each fiscal year's part on its own.":
-    'Der Zeitraum reicht über zwei seiner Wirtschaftsjahre; ein DATEV-Stapel liegt in einem. Exportieren Sie den Teil jedes Wirtschaftsjahres für sich.',
+    'Der Zeitraum reicht über zwei Wirtschaftsjahre des Mandanten; ein DATEV-Stapel darf nur eines umfassen. Exportieren Sie den Teil jedes Wirtschaftsjahres einzeln.',
   "Documents in a foreign currency state no rate to the euro, which DATEV needs; the ZIP's Fehler.txt names them.":
-    'Belege in Fremdwährung nennen keinen Kurs zum Euro, den DATEV braucht; die Fehler.txt der ZIP-Datei nennt sie.',
+    'Bei Belegen in Fremdwährung fehlt der Kurs zum Euro, den DATEV braucht; die Fehler.txt der ZIP-Datei nennt sie.',
   'The account is disabled.': 'Das Konto ist gesperrt.',
   'You no longer work in this account.': 'Sie arbeiten nicht mehr in diesem Konto.',
   'You no longer work in {name}: its owner removed you, or you left it.':

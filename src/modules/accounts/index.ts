@@ -4,6 +4,7 @@ export {
   countAccounts,
   findAccountWithPlan,
   findKeyWithAccount,
+  officesAmong,
   onlyAccountId,
   setAccountOffice,
   setAccountPlanId,

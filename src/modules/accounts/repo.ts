@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { preparedPerHandle } from '../../db/prepared';
 import { type ApiKeyRow, apiKeys } from '../api-keys';
@@ -64,6 +64,17 @@ export async function findKeyWithAccount(
 export async function onlyAccountId(db: DbOrTx): Promise<string | undefined> {
   const rows = await db.select({ id: accounts.id }).from(accounts).limit(2).all();
   return rows.length === 1 ? rows[0]?.id : undefined;
+}
+
+/** Which of these accounts are offices (tax offices serving clients). */
+export async function officesAmong(db: DbOrTx, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: accounts.id, office: accounts.office })
+    .from(accounts)
+    .where(inArray(accounts.id, ids))
+    .all();
+  return new Set(rows.filter((r) => r.office).map((r) => r.id));
 }
 
 export async function setAccountOffice(db: DbOrTx, id: string, office: boolean, now: string) {

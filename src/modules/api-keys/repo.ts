@@ -1,8 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import type { PageRequest } from '../../shared/pagination';
-import type { KeyScope } from '../workspaces';
 import { type ApiKeyRow, apiKeys } from './schema';
+import type { KeyScope } from './scope';
 
 /** The account's keys, narrowed to those a member's key may see (docs/roles.md). */
 function visible(accountId: string, scope: KeyScope) {

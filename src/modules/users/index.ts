@@ -12,6 +12,6 @@ export {
 } from './repo';
 export { createUser } from './use-cases/create-user';
 export { createOwnerSetupLink } from './use-cases/owner-setup-link';
-export { memberInAccount, type Reach, reachableAccounts } from './use-cases/reach';
+export { memberInAccount, officeRunners, type Reach, reachableAccounts } from './use-cases/reach';
 export { sessionOf } from './use-cases/session-of';
 export { setPasswordByEmail } from './use-cases/set-password';

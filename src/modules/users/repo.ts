@@ -82,6 +82,19 @@ export async function joinedAccounts(db: DbOrTx, user: UserRow): Promise<UserAcc
     .all();
 }
 
+/** The users who have joined an account (whether they still belong to a workspace there or not). */
+export async function usersJoinedTo(db: DbOrTx, accountId: string): Promise<UserRow[]> {
+  return (
+    await db
+      .select({ user: users })
+      .from(userAccounts)
+      .innerJoin(users, eq(users.id, userAccounts.userId))
+      .where(eq(userAccounts.accountId, accountId))
+      .orderBy(asc(userAccounts.joinedAt), asc(users.id))
+      .all()
+  ).map((row) => row.user);
+}
+
 export async function hasJoined(db: DbOrTx, userId: string, accountId: string): Promise<boolean> {
   return (
     (await db

@@ -9,5 +9,6 @@ export { findMemberByEmail, findWorkspace, renameWorkspacesNamed } from './repo'
 export { can, outranks, PERMISSIONS, type Permission, ROLES, type Role } from './roles';
 export type { WorkspaceMemberRow } from './schema';
 export { addMember } from './use-cases/add-member';
+export { endOfficeWork } from './use-cases/end-office-work';
 export { ensureMember } from './use-cases/ensure-member';
 export { leaveAccountMemberships } from './use-cases/leave-account';

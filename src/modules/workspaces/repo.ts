@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { scoped } from '../../db/scoped';
 import { emailSpellings } from '../../http/email-format';
@@ -139,6 +139,30 @@ export async function countOwners(db: DbOrTx, workspaceId: string): Promise<numb
   );
 }
 
+/** The owners of an account's workspaces other than `workspaceId` (who would stay were it deleted). */
+export async function countOwnersOutside(
+  db: DbOrTx,
+  accountId: string,
+  workspaceId: string,
+): Promise<number> {
+  return (
+    (
+      await db
+        .select({ n: count() })
+        .from(workspaceMembers)
+        .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+        .where(
+          and(
+            eq(workspaces.accountId, accountId),
+            ne(workspaces.id, workspaceId),
+            eq(workspaceMembers.role, 'owner'),
+          ),
+        )
+        .get()
+    )?.n ?? 0
+  );
+}
+
 /**
  * Every membership of one mailbox (in any spelling) across the account's workspaces (a signed-in user's
  * roles), oldest first.
@@ -183,4 +207,44 @@ export async function renameWorkspacesNamed(
     .set({ name: to, updatedAt: now })
     .where(and(eq(workspaces.accountId, accountId), eq(workspaces.name, from)))
     .run();
+}
+
+/** Every membership of one mailbox (in any spelling) in any account, with the account it is in. */
+export async function membershipsEverywhere(
+  db: DbOrTx,
+  email: string,
+): Promise<(WorkspaceMemberRow & { accountId: string })[]> {
+  return (
+    await db
+      .select({ member: workspaceMembers, accountId: workspaces.accountId })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(inArray(workspaceMembers.email, emailSpellings(email)))
+      .orderBy(asc(workspaceMembers.id))
+      .all()
+  ).map((row) => ({ ...row.member, accountId: row.accountId }));
+}
+
+/** The emails of an account's members holding one of `roles`, in any of its workspaces. */
+export async function memberEmailsWithRoles(db: DbOrTx, accountId: string, roles: Role[]): Promise<string[]> {
+  return (
+    await db
+      .select({ email: workspaceMembers.email })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(and(eq(workspaces.accountId, accountId), inArray(workspaceMembers.role, roles)))
+      .all()
+  ).map((row) => row.email);
+}
+
+/** The emails of every member of an account, in any of its workspaces. */
+export async function memberEmailsOf(db: DbOrTx, accountId: string): Promise<string[]> {
+  return (
+    await db
+      .select({ email: workspaceMembers.email })
+      .from(workspaceMembers)
+      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+      .where(eq(workspaces.accountId, accountId))
+      .all()
+  ).map((row) => row.email);
 }

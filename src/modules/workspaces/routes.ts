@@ -97,8 +97,10 @@ export function workspaceRoutes(auth: Auth, _deps: AppDeps) {
       {
         auth: true,
         params: wsParams,
-        response: { 200: Deleted, ...withNotFound },
-        detail: detail('Delete a workspace and its members (their API keys are revoked)'),
+        response: { 200: Deleted, ...withNotFound, ...withConflict },
+        detail: detail(
+          "Delete a workspace and its members (their API keys are revoked; in an office, their work for its clients ends). 409 when it holds all the account's owners",
+        ),
       },
     )
     .post(

@@ -76,7 +76,7 @@ export function AddClient({
       <h2 id="add-client-heading">{t('Add client')}</h2>
       <p class="hint">
         {t(
-          'A new account for the client firm: its owner gets a one-time link to sign in, and you work in it with the role chosen here.',
+          'A new account for the client firm: its owner gets a one-time link to sign in. You, and every owner and admin of your office, work in it with the role chosen here; an admin of the client invites your other colleagues.',
         )}
       </p>
       {created ? <CreatedNotice created={created} /> : null}

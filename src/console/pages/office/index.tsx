@@ -14,6 +14,7 @@ import { useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { AddClient } from './add-client';
 import { AllClientsExport } from './all-exports';
+import { officeCountries, usesDatev } from './datev-use';
 import {
   lastExportedTo,
   notExportedCount,
@@ -37,6 +38,11 @@ export function OfficePage({ me, onSwitch, onReload }: Props) {
   const [sort, setSort] = useState<{ sort: OverviewSort; order: Order }>({ sort: 'name', order: 'asc' });
   const overview = useLoad(() => get<Overview>('/office/overview', { ...sort }), [sort.sort, sort.order]);
   const action = useAction();
+  // The DATEV card only where DATEV is in use (an Irish office without a DATEV client goes without it).
+  const countries = useLoad(officeCountries, [me.account.id]);
+  // Shown until the countries say otherwise (while they load, or when they cannot be read): a German
+  // office's card never waits on them.
+  const datev = countries.data === undefined || usesDatev(me.accounts, countries.data);
 
   const open = async (client: OverviewClient) => {
     if (client.account_id === me.account.id) {
@@ -127,7 +133,7 @@ export function OfficePage({ me, onSwitch, onReload }: Props) {
           }}
         />
       ) : null}
-      <AllClientsExport me={me} onSwitch={onSwitch} onCompleted={overview.reload} />
+      {datev ? <AllClientsExport me={me} onSwitch={onSwitch} onCompleted={overview.reload} /> : null}
     </section>
   );
 }

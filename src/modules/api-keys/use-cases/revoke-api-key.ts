@@ -1,8 +1,8 @@
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
-import type { KeyScope } from '../../workspaces';
 import { findApiKey, revokeApiKey as revokeRow } from '../repo';
+import type { KeyScope } from '../scope';
 
 /** Revoking an already revoked key is a no-op that still answers `revoked: true` (idempotent DELETE). */
 export async function revokeApiKey({

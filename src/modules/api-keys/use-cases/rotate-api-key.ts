@@ -2,8 +2,8 @@ import { transactional } from '../../../db/transaction';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
-import type { KeyScope } from '../../workspaces';
 import { findApiKey, revokeApiKey } from '../repo';
+import type { KeyScope } from '../scope';
 import { type IssuedKey, issueApiKey } from './issue-api-key';
 
 /**

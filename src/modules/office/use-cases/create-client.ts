@@ -7,7 +7,7 @@ import { DomainError } from '../../../shared/errors';
 import { insertNewAccount, REQUEST_FIELDS } from '../../accounts';
 import { putAccountingSettings } from '../../exports';
 import { SELF_HOSTED_PLAN_ID } from '../../plans';
-import { findUser, findUserByEmail, issueLink, joinAccount } from '../../users';
+import { findUser, findUserByEmail, issueLink, joinAccount, officeRunners } from '../../users';
 import { ensureMember } from '../../workspaces';
 import type { CreateClientBody } from '../model';
 
@@ -59,11 +59,20 @@ export async function createClient(
       input: { workspaceId: null, email: ownerEmail, role: 'owner', workspaceName },
     });
     const now = isoNow(tx.clock);
-    if (principal.session !== null) {
-      const user = await findUser(tx.db, principal.session.userId);
+    // Who in the office reaches the client: the person creating it, and every other owner and admin of the
+    // office (the Steuerberater and the assistants who run its clients), each with the role asked for. An
+    // office's key creates it for them too. The office's members and accountants (a trainee, a bookkeeper)
+    // are brought into a client by its team's invitation, one client at a time.
+    const creator = principal.session !== null ? await findUser(tx.db, principal.session.userId) : undefined;
+    const people = await officeRunners(tx.db, principal.accountId);
+    if (creator && !people.some((p) => p.id === creator.id)) people.unshift(creator);
+    for (const user of people) {
       // The office's own person is the owner already when the owner's email is their mailbox in another
-      // spelling (docs/sign-in.md): not made admin over it.
-      if (user && emailKey(user.email) !== emailKey(ownerEmail)) {
+      // spelling (docs/sign-in.md): not made admin over it. Another of the office's people named as the
+      // owner joins as everyone invited does, by accepting the invitation.
+      const isOwner = emailKey(user.email) === emailKey(ownerEmail);
+      if (isOwner && user.id !== creator?.id) continue;
+      if (!isOwner) {
         await ensureMember({
           ctx: client,
           input: {
@@ -74,7 +83,7 @@ export async function createClient(
           },
         });
       }
-      if (user) await joinAccount(tx.db, user.id, clientId, now);
+      await joinAccount(tx.db, user.id, clientId, now);
     }
     if (input.consultant_number != null || input.client_number != null) {
       await putAccountingSettings({

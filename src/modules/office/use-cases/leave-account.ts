@@ -5,7 +5,7 @@ import type { SystemCtx } from '../../../shared/context';
 import { DomainError } from '../../../shared/errors';
 import { revokeKeysOfMembers } from '../../api-keys';
 import { findUser, hasJoined, leaveAccountRow } from '../../users';
-import { leaveAccountMemberships } from '../../workspaces';
+import { endOfficeWork, leaveAccountMemberships } from '../../workspaces';
 import { sessionOnly } from './switch-account';
 
 const gone = (accountId: string) =>
@@ -37,6 +37,8 @@ export async function leaveAccount(
       },
     );
     await leaveAccountRow(tx.db, user.id, accountId);
-    return { account_id: accountId, left: true as const, memberships_ended: ended };
+    // Leaving an office ends the work for its clients too (docs/office.md); they are counted with the rest.
+    const clients = await endOfficeWork(tx, accountId, [user.email]);
+    return { account_id: accountId, left: true as const, memberships_ended: ended + clients };
   });
 }

@@ -160,7 +160,7 @@ function problemOf(error: DomainError): Problem {
       text,
       code: 'fiscal_year_span',
       missing: [],
-      german: `Der Zeitraum reicht über zwei Wirtschaftsjahre des Mandanten (Beginn am ${day}.${month}.); ein DATEV-Stapel liegt in einem`,
+      german: `Der Zeitraum reicht über zwei Wirtschaftsjahre des Mandanten (Beginn am ${day}.${month}.); ein DATEV-Stapel darf nur eines umfassen`,
     };
   }
   if (Array.isArray(details.documents) && details.documents.length > 0) {

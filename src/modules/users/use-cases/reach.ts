@@ -1,6 +1,6 @@
 import type { DbOrTx } from '../../../db/client';
 import { type ActingMember, memberForUser } from '../../workspaces';
-import { hasJoined, joinedAccounts } from '../repo';
+import { hasJoined, joinedAccounts, usersJoinedTo } from '../repo';
 import type { UserRow } from '../schema';
 
 /** One account a user reaches, and the member they act as there (their highest role in it). */
@@ -39,4 +39,17 @@ export async function reachableAccounts(db: DbOrTx, user: UserRow): Promise<Reac
     }
   }
   return reach;
+}
+
+/**
+ * The people who run an office's clients (docs/office.md): every user who reaches the office now as an
+ * owner or admin there (the roles holding `clients:create`), oldest joined first.
+ */
+export async function officeRunners(db: DbOrTx, officeId: string): Promise<UserRow[]> {
+  const runners: UserRow[] = [];
+  for (const user of await usersJoinedTo(db, officeId)) {
+    const member = await memberForUser(db, officeId, user.email);
+    if (member && (member.role === 'owner' || member.role === 'admin')) runners.push(user);
+  }
+  return runners;
 }

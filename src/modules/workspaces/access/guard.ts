@@ -51,11 +51,11 @@ export function requireChangeRight(
   what: string,
 ): void {
   if (member === null || mayChange(member, createdBy)) return;
-  throw denied(
-    member,
-    'resources:write_all',
-    `; members may change only what they created, and this ${what} is not theirs`,
-  );
+  // An accountant creates nothing, so "only what they created" would be no reason (docs/roles.md).
+  const why = can(member.role, 'resources:write_own')
+    ? `; members may change only what they created, and this ${what} is not theirs`
+    : `; an accountant keeps the books and changes no ${what}`;
+  throw denied(member, 'resources:write_all', why);
 }
 
 /**

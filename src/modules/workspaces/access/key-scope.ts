@@ -1,10 +1,10 @@
 import type { DbOrTx } from '../../../db/client';
+import type { KeyScope } from '../../api-keys';
 import { listMembers } from '../repo';
 import { atLeast, can } from '../roles';
 import type { ActingMember } from './guard';
 
-/** The API keys an acting key may see and manage: every key, or those acting for these members. */
-export type KeyScope = { all: true } | { all: false; memberIds: string[] };
+export type { KeyScope };
 
 /**
  * Account-level keys and owners: every key. Admins: their own and those of their workspace's members

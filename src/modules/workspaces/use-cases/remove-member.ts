@@ -6,8 +6,12 @@ import { revokeKeysOfMembers } from '../../api-keys';
 import { actingMemberOf } from '../access/acting';
 import { requireRoleWithinReach } from '../access/escalation';
 import { countOwners, deleteMember, findMember, findWorkspace } from '../repo';
+import { endOfficeWork } from './end-office-work';
 
-/** Removes a member and, in the same transaction, revokes every API key that acted for them. */
+/**
+ * Removes a member and, in the same transaction, revokes every API key that acted for them; someone no longer
+ * in an office no longer works for its clients either (endOfficeWork).
+ */
 async function removeMemberInTransaction({
   ctx,
   input,
@@ -24,6 +28,8 @@ async function removeMemberInTransaction({
   }
   await revokeKeysOfMembers(ctx.db, ctx.accountId, [member.id], isoNow(ctx.clock));
   await deleteMember(ctx.db, member.id);
+  // Removed from an office: their work for its clients ends too (docs/office.md).
+  await endOfficeWork(ctx, ctx.accountId, [member.email]);
 }
 
 export const removeMember = transactional(removeMemberInTransaction);
