@@ -1242,11 +1242,13 @@ export const t_workspace_members: AnyPgTable = pgTable(
     "workspace_id": text("workspace_id").notNull(),
     "email": text("email").notNull(),
     "role": text("role").notNull(),
+    "via_office_id": text("via_office_id"),
     "created_at": text("created_at").notNull(),
   },
   (t) => [
     uniqueIndex("workspace_members_email_uq").on(t["workspace_id"], t["email"]),
     foreignKey({ name: "workspace_members_workspace_id_workspaces_id_fk", columns: [t["workspace_id"]], foreignColumns: [t_workspaces["id"]] }).onDelete("cascade"),
+    foreignKey({ name: "workspace_members_via_office_id_accounts_id_fk", columns: [t["via_office_id"]], foreignColumns: [t_accounts["id"]] }).onDelete("set null"),
   ],
 );
 

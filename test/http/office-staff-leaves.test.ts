@@ -159,6 +159,102 @@ describe('an assistant removed from the office', () => {
   });
 });
 
+describe("only what the office's work made ends", () => {
+  test("a firm's own bookkeeper added to an office team and dropped again keeps the firm (the office cannot throw people out of a firm)", async () => {
+    // Firm Z: its owner, its own bookkeeper (an admin), and the office's owner only as an accountant.
+    const z = await makeAccount(server, { name: 'Firma Z' });
+    await makeUser(server, z.id, { role: 'owner', email: `zowner.${stamp}@z.example` });
+    const bookkeeper = await makeUser(server, z.id, {
+      role: 'admin',
+      email: `buchhaltung.${stamp}@z.example`,
+    });
+    await makeUser(server, z.id, { role: 'accountant', email: emails.berger, password: null });
+    const cookie = await signIn(server, bookkeeper.email);
+    const inZ = () =>
+      server.json('/api/v1/customers', { headers: { ...fromConsole(server, cookie), account: z.id } });
+    expect((await inZ()).status).toBe(200);
+    // The office's owner puts the bookkeeper's address into a team of the office and deletes the team.
+    const team = await as('berger', 'POST', '/api/v1/workspaces', { name: 'Temp' });
+    expect(team.status).toBe(200);
+    const add = await as('berger', 'POST', `/api/v1/workspaces/${team.body.data.id}/members`, {
+      email: bookkeeper.email,
+      role: 'member',
+    });
+    expect(add.status).toBe(200);
+    expect((await as('berger', 'DELETE', `/api/v1/workspaces/${team.body.data.id}`)).status).toBe(200);
+    expect((await inZ()).status).toBe(200);
+  });
+
+  test("a second team of someone's own firm, and their own office's client, stay when another office removes them", async () => {
+    const solo = await makeUser(server, office.id, {
+      role: 'admin',
+      email: `solo.${stamp}@kanzlei-berger.example`,
+    });
+    cookies.solo = await signIn(server, solo.email);
+    // Their own firm, with a second team they are an admin of, whose books the office keeps too.
+    const firm = await makeAccount(server, { name: 'Solos Laden' });
+    await makeUser(server, firm.id, { role: 'owner', email: solo.email, password: null });
+    await makeUser(server, firm.id, { role: 'accountant', email: emails.berger, password: null });
+    const branch = await as('solo', 'POST', '/api/v1/workspaces', { name: 'Filiale' }, firm.id);
+    expect(branch.status).toBe(200);
+    const added = await as(
+      'solo',
+      'POST',
+      `/api/v1/workspaces/${branch.body.data.id}/members`,
+      { email: solo.email, role: 'admin' },
+      firm.id,
+    );
+    expect(added.status).toBe(200);
+    // Their own one-person office and its client, which the big office's owner works in too.
+    const own = await makeAccount(server, { name: 'Steuerbüro Solo', office: true });
+    await makeUser(server, own.id, { role: 'owner', email: solo.email, password: null });
+    const created = await as(
+      'solo',
+      'POST',
+      '/api/v1/accounts',
+      { name: 'Solo-Mandant', owner_email: `sm.${stamp}@sm.example` },
+      own.id,
+    );
+    expect(created.status).toBe(201);
+    const theirClient = created.body.data.account.id;
+    await makeUser(server, theirClient, { role: 'accountant', email: emails.berger, password: null });
+
+    const { workspace, member } = await memberId(office.id, solo.email);
+    expect((await as('berger', 'DELETE', `/api/v1/workspaces/${workspace}/members/${member}`)).status).toBe(
+      200,
+    );
+    const now = await reached('solo');
+    expect(now.has(office.id)).toBe(false);
+    expect(now.get(firm.id)).toBe('owner');
+    expect(now.get(own.id)).toBe('owner');
+    expect(now.get(theirClient)).toBe('admin');
+    const inBranch = await as(
+      'solo',
+      'GET',
+      `/api/v1/workspaces/${branch.body.data.id}/members`,
+      undefined,
+      firm.id,
+    );
+    expect(inBranch.body.data.map((m: { email: string }) => m.email)).toContain(solo.email);
+  });
+
+  test('a client the office reached before memberships recorded their office is left alone (its team removes people)', async () => {
+    const older = await makeAccount(server, { name: 'Alt-Mandant' });
+    await makeUser(server, older.id, { role: 'owner', email: `alt.${stamp}@alt.example` });
+    const anne = await makeUser(server, office.id, {
+      role: 'admin',
+      email: `anne.${stamp}@kanzlei-berger.example`,
+    });
+    cookies.anne = await signIn(server, anne.email);
+    await makeUser(server, older.id, { role: 'admin', email: anne.email, password: null });
+    const { workspace, member } = await memberId(office.id, anne.email);
+    expect((await as('berger', 'DELETE', `/api/v1/workspaces/${workspace}/members/${member}`)).status).toBe(
+      200,
+    );
+    expect((await reached('anne')).get(older.id)).toBe('admin');
+  });
+});
+
 describe('deleting a workspace of the office', () => {
   test("the one holding the office's last owner is refused (no one could run the office again); another's people lose the clients with it", async () => {
     const closing = await makeAccount(server, { name: 'Kanzlei Schluss', office: true });

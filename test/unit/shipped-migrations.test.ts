@@ -70,6 +70,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0045_recurring_auto_send', 1796639769353, 'dc99020eda71beaa'],
     ['0046_products_article_number', 1796650150593, 'c9f8a1a31960727f'],
     ['0047_numbering_gaps', 1796650203528, '10d2c6bf72465e6b'],
+    ['0048_workspace_members_via_office', 1796660598558, '61126dc96eb67530'],
   ],
   postgresql: [
     ['0000_init', 1795708584970, '69a0cd68aaf17046'],
@@ -101,6 +102,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0026_recurring_auto_send', 1796639770788, '306165d9d7936914'],
     ['0027_products_article_number', 1796650151453, 'b97c05266b1eba7d'],
     ['0028_numbering_gaps', 1796650204267, 'd4fcc13cd2482122'],
+    ['0029_workspace_members_via_office', 1796660601129, '4a677f8b430df746'],
   ],
 };
 

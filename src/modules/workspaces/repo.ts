@@ -111,7 +111,10 @@ export async function findMemberByEmail(db: DbOrTx, workspaceId: string, email: 
     .get();
 }
 
-export async function insertMember(db: DbOrTx, row: WorkspaceMemberRow): Promise<WorkspaceMemberRow> {
+export async function insertMember(
+  db: DbOrTx,
+  row: Omit<WorkspaceMemberRow, 'viaOfficeId'> & { viaOfficeId?: string | null },
+): Promise<WorkspaceMemberRow> {
   return await db.insert(workspaceMembers).values(row).returning().get();
 }
 
@@ -209,42 +212,22 @@ export async function renameWorkspacesNamed(
     .run();
 }
 
-/** Every membership of one mailbox (in any spelling) in any account, with the account it is in. */
-export async function membershipsEverywhere(
+/**
+ * The memberships of one mailbox (in any spelling), in any account, that an office's work for its clients
+ * made (`via_office_id`), with the account each is in.
+ */
+export async function membershipsMadeBy(
   db: DbOrTx,
+  officeId: string,
   email: string,
-): Promise<(WorkspaceMemberRow & { accountId: string })[]> {
-  return (
-    await db
-      .select({ member: workspaceMembers, accountId: workspaces.accountId })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(inArray(workspaceMembers.email, emailSpellings(email)))
-      .orderBy(asc(workspaceMembers.id))
-      .all()
-  ).map((row) => ({ ...row.member, accountId: row.accountId }));
-}
-
-/** The emails of an account's members holding one of `roles`, in any of its workspaces. */
-export async function memberEmailsWithRoles(db: DbOrTx, accountId: string, roles: Role[]): Promise<string[]> {
-  return (
-    await db
-      .select({ email: workspaceMembers.email })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(and(eq(workspaces.accountId, accountId), inArray(workspaceMembers.role, roles)))
-      .all()
-  ).map((row) => row.email);
-}
-
-/** The emails of every member of an account, in any of its workspaces. */
-export async function memberEmailsOf(db: DbOrTx, accountId: string): Promise<string[]> {
-  return (
-    await db
-      .select({ email: workspaceMembers.email })
-      .from(workspaceMembers)
-      .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
-      .where(eq(workspaces.accountId, accountId))
-      .all()
-  ).map((row) => row.email);
+): Promise<{ id: string; accountId: string }[]> {
+  return await db
+    .select({ id: workspaceMembers.id, accountId: workspaces.accountId })
+    .from(workspaceMembers)
+    .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
+    .where(
+      and(eq(workspaceMembers.viaOfficeId, officeId), inArray(workspaceMembers.email, emailSpellings(email))),
+    )
+    .orderBy(asc(workspaceMembers.id))
+    .all();
 }

@@ -25,6 +25,13 @@ export const workspaceMembers = sqliteTable(
       .references(() => workspaces.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     role: text('role', { enum: ['owner', 'admin', 'member', 'accountant'] }).notNull(),
+    /**
+     * The office (an account) whose work for this client made the membership (docs/office.md "Who in the
+     * office reaches a client"): set when an office creates the client and joins its owners and admins;
+     * it ends when the person is no longer in that office. Null for every other membership (a firm's own
+     * people, an invitation), which only the client's team ends.
+     */
+    viaOfficeId: text('via_office_id').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('workspace_members_email_uq').on(t.workspaceId, t.email)],

@@ -80,6 +80,8 @@ export async function createClient(
             email: user.email,
             role: input.role ?? 'admin',
             workspaceName,
+            // Made by the office's work: it ends when the person is no longer in the office.
+            viaOfficeId: principal.accountId,
           },
         });
       }

@@ -4,7 +4,7 @@ import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import { revokeKeysOfMembers } from '../../api-keys';
 import { countOwnersOutside, deleteWorkspace as deleteRow, findWorkspace, listMembers } from '../repo';
-import { endOfficeWork, officeRunnerEmails } from './end-office-work';
+import { endOfficeWork } from './end-office-work';
 
 /**
  * Deletes a workspace with its memberships (cascade) and revokes the keys of those members, together; in an
@@ -30,7 +30,6 @@ async function deleteWorkspaceInTransaction({
       { workspace_id: input.workspaceId },
     );
   }
-  const runners = await officeRunnerEmails(ctx.db, ctx.accountId);
   await revokeKeysOfMembers(
     ctx.db,
     ctx.accountId,
@@ -38,13 +37,11 @@ async function deleteWorkspaceInTransaction({
     isoNow(ctx.clock),
   );
   await deleteRow(ctx.db, ctx.accountId, input.workspaceId);
-  // An office's workspace: who is no longer in the office no longer works for its clients either, also when
-  // it was the office's last (the office closed: its access to the clients ends, their data stays theirs).
+  // An office's team: who is no longer in the office no longer works for its clients either.
   await endOfficeWork(
     ctx,
     ctx.accountId,
     members.map((m) => m.email),
-    runners,
   );
 }
 

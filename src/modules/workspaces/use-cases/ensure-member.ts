@@ -12,14 +12,22 @@ import { createWorkspace } from './create-workspace';
  * Makes `email` a member of a workspace with `role`, for the admin CLI and the first owner's set-up (no
  * escalation check: the operator, or the person holding the first start's link, acts for the account).
  * `workspaceId` null = the account's oldest workspace, made (named `workspaceName`) when it has none. An
- * existing member gets the role (the last owner is still never demoted). Runs in the caller's transaction.
+ * existing member gets the role (the last owner is still never demoted). `viaOfficeId`: the office whose
+ * work for this client makes a new membership (docs/office.md), which ends with the person's place in that
+ * office. Runs in the caller's transaction.
  */
 export async function ensureMember({
   ctx,
   input,
 }: {
   ctx: AccountCtx;
-  input: { workspaceId: string | null; email: string; role: Role; workspaceName: string };
+  input: {
+    workspaceId: string | null;
+    email: string;
+    role: Role;
+    workspaceName: string;
+    viaOfficeId?: string;
+  };
 }): Promise<WorkspaceMemberRow> {
   const workspace =
     input.workspaceId === null
@@ -40,6 +48,7 @@ export async function ensureMember({
     workspaceId: workspace.id,
     email: input.email,
     role: input.role,
+    viaOfficeId: input.viaOfficeId ?? null,
     createdAt: isoNow(ctx.clock),
   });
 }
