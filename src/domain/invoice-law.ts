@@ -155,7 +155,11 @@ function germany(facts: Facts): InvoiceNotice[] {
         "A reverse charge to another EU country or an intra-community supply states the buyer's VAT id (§ 14a Abs. 1, 3 UStG): set the customer's tax_id",
     });
   const address = buyer?.address;
-  const postalCodeMissing = !present(address?.postal_code) && facts.buyerCountry !== 'IE';
+  // A postal code where the buyer's country has one in every address: at home and in the EU (Ireland's
+  // Eircode is recent and often left out); an address in Hong Kong or Dubai is whole without one.
+  const postalCodeAsked =
+    facts.buyerCountry === '' || (EU.has(facts.buyerCountry) && facts.buyerCountry !== 'IE');
+  const postalCodeMissing = postalCodeAsked && !present(address?.postal_code);
   if (!small && (!present(address?.line1) || !present(address?.city) || postalCodeMissing))
     notices.push({
       code: 'buyer_address_incomplete',

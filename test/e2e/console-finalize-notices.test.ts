@@ -100,9 +100,9 @@ describe('the notices of a draft invoice', () => {
     await open(`documents/${id}`, 'Vor dem Abschließen: Der Rechnung fehlen Pflichtangaben.');
     await shot('draft-finalize-notices-de');
     const text = await shown();
-    expect(text).toContain('Die Steuernummer oder USt-IdNr. des Verkäufers fehlt (§ 14 Abs. 4 Nr. 2 UStG).');
+    expect(text).toContain('Ihre Steuernummer oder USt-IdNr. fehlt (§ 14 Abs. 4 Nr. 2 UStG).');
     expect(text).toContain(
-      'Die vollständige Anschrift des Leistungsempfängers (Straße, PLZ, Ort) fehlt (§ 14 Abs. 4 Nr. 1 UStG).',
+      'Die vollständige Anschrift Ihres Kunden (Straße, PLZ, Ort) fehlt (§ 14 Abs. 4 Nr. 1 UStG).',
     );
     // Each says where it is fixed: the business profile, the customer.
     const links = await page().$$eval('.finalize-notices a', (found) =>
@@ -117,9 +117,7 @@ describe('the notices of a draft invoice', () => {
     await click(page(), 'Abschließen');
     const question = await asked;
     expect(question).toContain('Der Rechnung fehlen Pflichtangaben:');
-    expect(question).toContain(
-      '• Die Steuernummer oder USt-IdNr. des Verkäufers fehlt (§ 14 Abs. 4 Nr. 2 UStG).',
-    );
+    expect(question).toContain('• Ihre Steuernummer oder USt-IdNr. fehlt (§ 14 Abs. 4 Nr. 2 UStG).');
     expect(question).toContain('Trotzdem abschließen?');
     expect(await status(id)).toBe('draft');
 

@@ -229,6 +229,25 @@ describe('sending a document by email', () => {
     expect(texts.some((t) => t.includes('Due date'))).toBe(false);
   });
 
+  test('a final invoice paid beyond its total by its Abschläge: the mail says what is paid back, as its PDF, with no due date', async () => {
+    const account = await makeAccount(server);
+    const seller = await makeSeller(server, account, {
+      legal_name: 'Müller Bau GmbH',
+      default_locale: 'de-DE',
+    });
+    const final = await makeDoc(server, account, seller, {
+      overrides: { type_code: '877', prepaid_amount: '300.00', locale: 'de-DE' },
+    });
+    expect(final.doc.totals.amount_due.amount).toBe('-62.12');
+    const res = await send(server, account, final.doc.id, { to: ['bauherr@example.de'] });
+    expect(res.status).toBe(200);
+    await server.jobs.runDue();
+    const text = plainSpaces(mailsFor('bauherr@example.de')[0]?.parsed.text ?? '');
+    expect(text).toContain('Zu erstatten: 62,12 €');
+    expect(text).not.toContain('-62');
+    expect(text).not.toContain('Fällig');
+  });
+
   test('a subject given by the client is used as it is', async () => {
     const account = await makeAccount(server);
     const seller = await makeSeller(server, account);

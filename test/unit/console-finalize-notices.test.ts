@@ -26,7 +26,7 @@ describe('in German', () => {
 
   test('by code, in the words of the seller’s country’s law', () => {
     expect(noticeText(taxNumber, 'DE')).toBe(
-      'Die Steuernummer oder USt-IdNr. des Verkäufers fehlt (§ 14 Abs. 4 Nr. 2 UStG).',
+      'Ihre Steuernummer oder USt-IdNr. fehlt (§ 14 Abs. 4 Nr. 2 UStG).',
     );
     expect(noticeText(exemption, 'AT')).toBe(
       'Position 2: Der Hinweis auf die Steuerbefreiung fehlt (§ 11 Abs. 1 Z 3 lit. e UStG 1994).',
@@ -35,7 +35,7 @@ describe('in German', () => {
       'Position 2: Der Hinweis auf die Steuerbefreiung fehlt (Art. 226 Nr. 11 MwStSystRL).',
     );
     const austrianBuyer = { code: 'buyer_vat_id_missing', field: 'data.buyer.tax_id', message: '…' };
-    expect(noticeText(austrianBuyer, 'at')).toContain('UID-Nummer des Leistungsempfängers');
+    expect(noticeText(austrianBuyer, 'at')).toContain('UID-Nummer Ihres Kunden');
   });
 
   test('a code the console does not know: the service’s message', () => {
@@ -45,9 +45,7 @@ describe('in German', () => {
   test('the question before finalizing lists each and asks to finalize anyway', () => {
     const question = noticesQuestion([taxNumber, exemption], 'DE');
     expect(question).toContain('Der Rechnung fehlen Pflichtangaben:');
-    expect(question).toContain(
-      '• Die Steuernummer oder USt-IdNr. des Verkäufers fehlt (§ 14 Abs. 4 Nr. 2 UStG).',
-    );
+    expect(question).toContain('• Ihre Steuernummer oder USt-IdNr. fehlt (§ 14 Abs. 4 Nr. 2 UStG).');
     expect(question).toContain(
       '• Position 2: Der Hinweis auf die Steuerbefreiung fehlt (§ 14 Abs. 4 Nr. 8 UStG).',
     );

@@ -83,6 +83,11 @@ describe('a construction invoice to a private Bauherr says to keep it for two ye
     expect(headings(buildInvoiceView(construction('326', PRIVATE)))).not.toContain('Aufbewahrungspflicht');
   });
 
+  test('a "14b" that is no paragraph (a house number in the notes) leaves the note in', () => {
+    const view = buildInvoiceView(construction('877', PRIVATE, 'Baustelle: Industriestraße 14b, Köln'));
+    expect(headings(view)).toContain('Aufbewahrungspflicht');
+  });
+
   test('not twice when the notes already say it', () => {
     const own = 'Bitte bewahren Sie diese Rechnung zwei Jahre auf (§ 14b UStG).';
     const view = buildInvoiceView(construction('877', PRIVATE, own));

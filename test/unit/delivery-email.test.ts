@@ -90,6 +90,13 @@ describe('body', () => {
     );
   });
 
+  test('an invoice paid beyond its total (its Abschläge) says what is paid back, as its PDF does: no negative amount, no due date', () => {
+    const text = plain(composeBody({ ...base, locale: 'de-DE', total: '-100.00', refund: true }));
+    expect(text).toContain('Zu erstatten: 100,00 €');
+    expect(text).not.toContain('-100');
+    expect(text).not.toContain('Fällig');
+  });
+
   test('a quote names how long it holds, not when it is due: "Gültig bis", never "Fällig am"', () => {
     const text = plain(composeBody({ ...base, locale: 'de-DE', documentType: 'quote', number: 'AN-0001' }));
     expect(text).toContain('Gültig bis: 02.12.2026');

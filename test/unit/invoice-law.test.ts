@@ -88,6 +88,23 @@ describe('Germany (§ 14 Abs. 4 UStG)', () => {
     expect(codes(invoice(de, noPostalCode, '1200.00', vat19))).toEqual(expected);
   });
 
+  test('an export to a country whose addresses have no postal code (Hong Kong, Dubai): street and city are the whole address', () => {
+    const g: Tax[] = [{ rate: '0', category: 'G' }];
+    const hongKong: Party = {
+      name: 'Kowloon Trading Ltd',
+      address: { line1: '18 Nathan Road', city: 'Kowloon', country: 'HK' },
+    };
+    const dubai: Party = {
+      name: 'Gulf Imports LLC',
+      address: { line1: 'Sheikh Zayed Road 1', city: 'Dubai', country: 'AE' },
+    };
+    expect(invoice(de, hongKong, '1200.00', g)).toEqual([]);
+    expect(invoice(de, dubai, '1200.00', [{ rate: '0', category: 'O' }])).toEqual([]);
+    // Without the city it is no address there either.
+    const noCity = { ...hongKong, address: { line1: '18 Nathan Road', country: 'HK' } };
+    expect(codes(invoice(de, noCity, '1200.00', g))).toEqual(['buyer_address_incomplete data.buyer.address']);
+  });
+
   test('a Kleinbetragsrechnung (up to EUR 250 gross, § 33 UStDV) needs neither buyer address nor tax number', () => {
     const bare = without(de, 'tax_id', 'tax_number');
     const walkIn: Party = { name: 'Barverkauf' };

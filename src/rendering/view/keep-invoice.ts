@@ -34,7 +34,8 @@ export function keepInvoiceNoteOf(
       .filter(present)
       .join('\n'),
   );
-  if (/aufzubewahren|aufbewahr|14b/.test(written)) return null;
+  // Said already: words of keeping it, or the paragraph itself ("§ 14b"; not a house number's "14b").
+  if (/aufzubewahren|aufbewahr|bewahren sie|§\s*14\s*b\b/.test(written)) return null;
   const note = labels.keepInvoice ?? de.keepInvoice;
   return note ? { heading: note.heading, text: note.text } : null;
 }

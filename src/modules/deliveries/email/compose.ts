@@ -58,6 +58,11 @@ export interface BodyInput extends SubjectInput {
   letter?: string | null;
   /** A credit note: the number of the invoice it corrects, named after its own. */
   corrects?: string | null;
+  /**
+   * More was paid in advance than the invoice's total (a final invoice whose Abschläge were overpaid):
+   * `total` is negative and is what the seller pays back, said so as its PDF says it ("Zu erstatten").
+   */
+  refund?: boolean;
   attached: boolean;
   link: string;
   /** When the link (the render) expires, ISO 8601. */
@@ -206,11 +211,14 @@ export function composeBody(input: BodyInput): string {
   const fmt = makeFormatter(input.locale, input.currency, currencyDecimals(input.currency) ?? 2);
   const title = titleOf(labels, input.documentType);
   const facts: string[] = [];
-  const amount = amountLabel(labels, input.documentType);
-  if (amount) facts.push(`${amount}${phrases.colon}${fmt.money(input.total)}`);
+  const refund = input.refund === true && labels.refundDue !== undefined;
+  const amount = refund ? labels.refundDue : amountLabel(labels, input.documentType);
+  const shown = refund ? input.total.replace(/^-/, '') : input.total;
+  if (amount) facts.push(`${amount}${phrases.colon}${fmt.money(shown)}`);
   // A quote is not paid: its date is how long it holds ("Gültig bis"), as its PDF says.
   const dateLabel = input.documentType === 'quote' ? labels.validUntil : labels.dueDate;
-  if (input.dueDate) facts.push(`${dateLabel}${phrases.colon}${fmt.date(input.dueDate)}`);
+  // Nothing to pay by a date when the seller pays back.
+  if (input.dueDate && !refund) facts.push(`${dateLabel}${phrases.colon}${fmt.date(input.dueDate)}`);
   const message = input.message?.trim();
   const seller = input.sellerName.trim();
   const corrects = input.corrects?.trim() ? ` ${phrases.correcting(input.corrects.trim())}` : '';

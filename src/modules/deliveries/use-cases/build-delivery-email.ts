@@ -1,4 +1,6 @@
+import { dec, gt } from '../../../domain/money';
 import type { Party } from '../../../domain/party';
+import { getDocumentType } from '../../../domain/reference';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
 import type { AccountCtx } from '../../../shared/context';
 import type { BlobStore } from '../../../storage/blob-store';
@@ -169,6 +171,13 @@ export async function buildDeliveryEmail({
         : (document.totals.amount_due ?? document.totals.total)),
     letter: delivery.letterBlobKey ? delivery.subject : null,
     corrects: source?.number ?? null,
+    // Paid in advance beyond its total (a final invoice's Abschläge): the amount is paid back, as the PDF says.
+    refund:
+      !delivery.letterBlobKey &&
+      delivery.mailAmount === null &&
+      getDocumentType(document.documentType as DocumentType).payable &&
+      gt(dec(document.totals.total), dec('0')) &&
+      gt(dec('0'), dec(document.totals.amount_due ?? document.totals.total)),
     // A quote's date is its validity (`valid_until`, else the `due_date` it was given), as its PDF prints.
     dueDate:
       delivery.mailDueDate ??
