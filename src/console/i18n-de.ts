@@ -672,6 +672,7 @@ export const GERMAN: Record<string, string> = {
   'The account is renamed.': 'Das Konto ist umbenannt.',
   warning: 'Warnung',
   '{action} {number}? This cannot be undone.': '{action}: {number}? Das lässt sich nicht rückgängig machen.',
+  '{action} (to the form below)': '{action} (zum Formular unten)',
   '{done} of {total}': '{done} von {total}',
   '{done} of {total} rendered': '{done} von {total} erzeugt',
   '{name} template': 'Vorlage {name}',
@@ -1058,6 +1059,9 @@ export const GERMAN: Record<string, string> = {
   'Download received documents CSV': 'Eingangsrechnungen als CSV herunterladen',
   'Everything your tax adviser or a tax auditor asks for, by issue date: DATEV files, CSV lists, an archive and the data carrier for a tax audit.':
     'Alles, was Ihre Steuerkanzlei oder eine Betriebsprüfung braucht, nach Rechnungsdatum: DATEV-Dateien, CSV-Listen, ein Archiv und den Datenträger für die Betriebsprüfung.',
+  'Everything your tax adviser or a tax auditor asks for, by issue date: CSV lists, an archive and the data carrier for a tax audit.':
+    'Alles, was Ihre Steuerkanzlei oder eine Betriebsprüfung braucht, nach Rechnungsdatum: CSV-Listen, ein Archiv und den Datenträger für die Betriebsprüfung.',
+  'DATEV (for a tax adviser who works with DATEV)': 'DATEV (für eine Steuerkanzlei, die mit DATEV arbeitet)',
   'Expense accounts': 'Aufwandskonten',
   'Expense: {case}': 'Aufwand: {case}',
   Exports: 'Exporte',

@@ -37,10 +37,11 @@ function useDownload(period: Period) {
   return { busy: action.busy, fetchFile, status };
 }
 
-export function Downloads({ period }: { period: Period }) {
+/** `datev`: whether DATEV is in use (exports.tsx); without it, the CSV lists, the archive and the audit's. */
+export function Downloads({ period, datev = true }: { period: Period; datev?: boolean }) {
   return (
     <>
-      <DatevDownloads period={period} />
+      {datev ? <DatevDownloads period={period} /> : null}
       <CsvDownloads period={period} />
       <Archive period={period} />
       <AuditDownload period={period} />

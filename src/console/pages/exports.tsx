@@ -3,13 +3,14 @@
 
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { type ApiError, call, get } from '../api';
-import type { AccountAssignment, AccountingSettings } from '../api-types';
+import type { AccountAssignment, AccountingSettings, Me } from '../api-types';
 import { t } from '../i18n';
 import { can } from '../permissions';
 import { Field, Fieldset, Select } from '../ui/form';
 import { useAction, useLoad } from '../ui/hooks';
 import { ErrorNotice, Loading, Said } from '../ui/notice';
 import { Downloads, type Period } from './export-downloads';
+import { officeCountries, usesDatev } from './office/datev-use';
 
 const CASES = [
   { key: 'standard_19', label: '19 % VAT' },
@@ -77,15 +78,34 @@ function lastMonth(): Period {
 export function ExportsPage() {
   const loaded = useLoad(() => get<AccountingSettings>('/settings/accounting'), []);
   const [period, setPeriod] = useState(lastMonth);
+  // DATEV where it is in use, by the office page's rule (office/datev-use.ts): some account the user reaches
+  // (this one's own settings too) has DATEV numbers, or the firm's business profiles are in Germany or
+  // Austria or name no country. An Irish firm whose adviser does not use DATEV is not offered its files.
+  const reach = useLoad(() => Promise.all([get<Me>('/auth/me'), officeCountries()]), []);
+  // Shown until its inputs say otherwise (while they load, or when they cannot be read): a German firm's
+  // DATEV export never waits on them.
+  const datev =
+    reach.data === undefined ||
+    loaded.data === undefined ||
+    usesDatev([...reach.data[0].accounts, loaded.data], reach.data[1]);
+  // Where DATEV is not in use its settings are folded away; decided once, so that numbers saved there (which
+  // bring the DATEV files) leave the form, and what it said, where they were.
+  const folded = useRef<boolean | null>(null);
+  if (folded.current === null && reach.data !== undefined && loaded.data !== undefined)
+    folded.current = !datev;
   return (
     <section>
       <div class="page-head">
         <h1>{t('Exports')}</h1>
       </div>
       <p>
-        {t(
-          'Everything your tax adviser or a tax auditor asks for, by issue date: DATEV files, CSV lists, an archive and the data carrier for a tax audit.',
-        )}
+        {datev
+          ? t(
+              'Everything your tax adviser or a tax auditor asks for, by issue date: DATEV files, CSV lists, an archive and the data carrier for a tax audit.',
+            )
+          : t(
+              'Everything your tax adviser or a tax auditor asks for, by issue date: CSV lists, an archive and the data carrier for a tax audit.',
+            )}
       </p>
       <Fieldset legend={t('Period')}>
         <div class="grid">
@@ -103,9 +123,22 @@ export function ExportsPage() {
           />
         </div>
       </Fieldset>
-      <Downloads period={period} />
+      <Downloads period={period} datev={datev} />
       <ErrorNotice error={loaded.error} />
-      {loaded.data ? <DatevSettings settings={loaded.data} onSaved={loaded.reload} /> : <Loading />}
+      {loaded.data ? (
+        !folded.current ? (
+          <DatevSettings settings={loaded.data} onSaved={loaded.reload} />
+        ) : (
+          // Not offered, still there: a firm whose adviser starts with DATEV enters the numbers here, and
+          // once saved the DATEV files are offered.
+          <details class="datev-unused">
+            <summary>{t('DATEV (for a tax adviser who works with DATEV)')}</summary>
+            <DatevSettings settings={loaded.data} onSaved={loaded.reload} />
+          </details>
+        )
+      ) : loaded.error ? null : (
+        <Loading />
+      )}
     </section>
   );
 }

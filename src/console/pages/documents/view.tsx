@@ -2,10 +2,11 @@ import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
 import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
 import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
-import { formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '../../i18n';
+import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '../../i18n';
 import { loadChannels, usableChannels } from '../../networks';
 import { can, canChange, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
+import { countryName } from '../../seller-countries';
 import { focusAfterAction } from '../../ui/focus-kept';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Said } from '../../ui/notice';
@@ -18,6 +19,7 @@ import { inDays, nextNumber } from './draft-form';
 import { FinalizeNoticesList } from './finalize-notices';
 import { noticesQuestion } from './finalize-notices-text';
 import { FollowUps, liveCorrections, liveInvoices, readFollowUps, useFollowUps } from './follow-ups';
+import { useMailWatch } from './mail-watch';
 import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads } from './outputs';
@@ -145,6 +147,12 @@ export function DocumentView({ id }: { id: string }) {
   // Every channel, for the names in the delivery timeline; the send card offers the usable ones.
   const channels = useLoad(() => loadChannels().catch(() => [] as Channel[]), []);
   const [sentRound, setSentRound] = useState(0);
+  // The e-mails read again once the last one sent from here went out (with the document: marked sent).
+  const [mailedRound, setMailedRound] = useState(0);
+  useMailWatch(id, sentRound, () => {
+    setMailedRound((n) => n + 1);
+    loaded.reload();
+  });
   // Called before the early returns below (a hook each render): the invoices made from a quote, the
   // corrections of an invoice.
   const followUps = useFollowUps(loaded.data);
@@ -158,6 +166,24 @@ export function DocumentView({ id }: { id: string }) {
   // admin's; a member sees why on someone else's.
   const write = canWrite();
   const mine = canChange(document);
+  // A quote's date is its validity: its PDF prints valid_until, else due_date, as "Gültig bis".
+  const quote = document.document_type === 'quote';
+  const validUntil = data.valid_until ?? (quote ? document.due_date : null);
+  const due = quote ? null : document.due_date;
+  const issued = ['finalized', 'sent', 'paid'].includes(document.status);
+  // Where the side column goes under the document (a phone, a tablet), the next step's card is screens
+  // down: shortcuts at the top bring it (hidden where the column is beside the document: styles.css).
+  const sendable = mine && issued && channels.data !== undefined;
+  const payable =
+    ['invoice', 'proforma'].includes(document.document_type) &&
+    (document.status === 'finalized' || document.status === 'sent') &&
+    (can('books:keep') || canChange(document)) &&
+    /[1-9]/.test(document.amount_due ?? '') &&
+    !(document.amount_due ?? '').startsWith('-');
+  // Overdue (the Reminders card offers the next letter): said under the heading, its letter a shortcut too.
+  const overdue =
+    (document.status === 'finalized' || document.status === 'sent') && (document.days_overdue ?? 0) > 0;
+  const remindable = overdue && mine && document.document_type === 'invoice';
 
   const transition = async (step: Transition) => {
     if (
@@ -286,6 +312,9 @@ export function DocumentView({ id }: { id: string }) {
         </h1>
         <a href={href('documents')}>{t('Back to the list')}</a>
       </div>
+      {overdue ? (
+        <p class="hint overdue">{t('{days} days overdue', { days: document.days_overdue ?? 0 })}</p>
+      ) : null}
       {document.status === 'draft' &&
       (document.document_type === 'invoice' || document.document_type === 'credit_note') ? (
         <FinalizeNoticesList
@@ -299,6 +328,36 @@ export function DocumentView({ id }: { id: string }) {
         />
       ) : null}
       <div class="toolbar" role="toolbar" aria-label={t('Document actions')}>
+        {sendable ? (
+          <button
+            type="button"
+            class={document.status === 'finalized' && !remindable ? 'jump primary' : 'jump'}
+            aria-label={t('{action} (to the form below)', { action: t('Send') })}
+            onClick={() => jumpTo('send-heading')}
+          >
+            {t('Send')}
+          </button>
+        ) : null}
+        {payable ? (
+          <button
+            type="button"
+            class={document.status === 'sent' && !remindable ? 'jump primary' : 'jump'}
+            aria-label={t('{action} (to the form below)', { action: t('Record payment') })}
+            onClick={() => jumpTo('payments-heading')}
+          >
+            {t('Record payment')}
+          </button>
+        ) : null}
+        {remindable ? (
+          <button
+            type="button"
+            class="jump primary"
+            aria-label={t('{action} (to the form below)', { action: t('Send reminder') })}
+            onClick={() => jumpTo('reminders-heading')}
+          >
+            {t('Send reminder')}
+          </button>
+        ) : null}
         {document.status === 'draft' && mine ? (
           <button type="button" onClick={() => navigate('documents', document.id, 'edit')}>
             {t('Edit')}
@@ -373,11 +432,11 @@ export function DocumentView({ id }: { id: string }) {
                 {/* "Rechnungsdatum" only on an invoice: a quote's or a credit note's is its date. */}
                 {t(document.document_type === 'invoice' ? 'Issue date' : 'Date')}:{' '}
                 {formatDate(document.issue_date)}
-                {document.due_date ? <br /> : null}
-                {document.due_date ? `${t('Due date')}: ${formatDate(document.due_date)}` : null}
-                {/* A quote's "Gültig bis", as its PDF says it. */}
-                {data.valid_until ? <br /> : null}
-                {data.valid_until ? `${t('Valid until')}: ${formatDate(data.valid_until)}` : null}
+                {due ? <br /> : null}
+                {due ? `${t('Due date')}: ${formatDate(due)}` : null}
+                {/* A quote's "Gültig bis", as its PDF says it (its valid-until, else its due date). */}
+                {validUntil ? <br /> : null}
+                {validUntil ? `${t('Valid until')}: ${formatDate(validUntil)}` : null}
                 {/* § 14 UStG's date of supply, and the references an authority's invoice is routed by. */}
                 {data.delivery_date ? <br /> : null}
                 {data.delivery_date ? `${t('Delivery date')}: ${formatDate(data.delivery_date)}` : null}
@@ -465,12 +524,19 @@ export function DocumentView({ id }: { id: string }) {
           <TotalsCard document={document} />
           {['invoice', 'proforma'].includes(document.document_type) &&
           ['finalized', 'sent', 'paid'].includes(document.status) ? (
-            <Payments document={document} onChange={loaded.reload} />
+            <Payments
+              document={document}
+              onChange={() => {
+                // "Abgeschlossen." no longer says what was last done here.
+                setDone(null);
+                loaded.reload();
+              }}
+            />
           ) : null}
           {document.document_type === 'invoice' ? (
             <Reminders document={document} onSent={loaded.reload} />
           ) : null}
-          <Deliveries document={document} round={sentRound} />
+          <Deliveries document={document} round={sentRound + mailedRound} />
           <DeliveryTimeline
             documentId={document.id}
             channels={channels.data ?? []}
@@ -482,6 +548,7 @@ export function DocumentView({ id }: { id: string }) {
               document={document}
               channels={usableChannels(channels.data)}
               onSent={() => {
+                setDone(null);
                 setSentRound((n) => n + 1);
                 loaded.reload();
               }}
@@ -492,6 +559,18 @@ export function DocumentView({ id }: { id: string }) {
       </div>
     </section>
   );
+}
+
+/**
+ * Brings a card of the side column on screen (under the document on a narrow screen), its heading focused so
+ * a screen reader says where the person now is.
+ */
+function jumpTo(headingId: string) {
+  const heading = window.document.getElementById(headingId);
+  if (!heading) return;
+  heading.setAttribute('tabindex', '-1');
+  (heading.closest('section') ?? heading).scrollIntoView({ block: 'start' });
+  heading.focus({ preventScroll: true });
 }
 
 const CITY_STATE_POSTAL = new Set(['US', 'CA', 'AU']);
@@ -526,7 +605,8 @@ export function PartyBlock({ party, recipient = false }: { party?: Party; recipi
         address.line2,
         address.line3,
         ...placeLines(address),
-        address.country,
+        // "Deutschland", not "DE": the country by its name in the console's language.
+        address.country ? countryName(address.country, currentLanguage()) : null,
       ]
         .filter(Boolean)
         .map((line) => (
