@@ -566,13 +566,20 @@ export interface DocumentData {
     /** UNTDID 1153, e.g. AFL (meter point) */
     scheme_id?: string;
   };
-  /** EN 16931 BG-3: the invoice a credit note or corrected invoice refers to, also one never stored here; wins over source_document_id */
+  /** EN 16931 BG-3: the invoice a credit note or corrected invoice refers to, also one never stored here; wins over source_document_id. The same as preceding_invoices with one entry; never both in one request (a PATCH setting one clears the other) */
   preceding_invoice?: {
     /** EN 16931 BT-25 */
     number: string;
     /** EN 16931 BT-26 */
     issue_date?: string;
   };
+  /** EN 16931 BG-3 (0..n): the invoices this one refers to, e.g. the Abschlagsrechnungen a Schlussrechnung deducts; never beside preceding_invoice in one request (a PATCH setting one clears the other). XRechnung CII (D16B) takes one: only the first is written there */
+  preceding_invoices?: {
+    /** EN 16931 BT-25 */
+    number: string;
+    /** EN 16931 BT-26 */
+    issue_date?: string;
+  }[];
   /** EN 16931 BT-13: the buyer's purchase order */
   order_reference?: string;
   /** EN 16931 BT-12 */
@@ -602,6 +609,23 @@ export interface DocumentData {
   };
   /** EN 16931 BT-113: already paid (a deposit, a payment on account); amount_due = total - prepaid_amount + rounding_amount */
   prepaid_amount?: string;
+  /** The earlier invoices (Abschlagsrechnungen) this final invoice deducts, each with the net, VAT and gross IT stated: prepaid_amount is the sum of their totals, and the PDF lists each. A stored document has it filled from deducted_invoices; stateless data may state it (prepaid_amount must then be the sum) */
+  deductions?: {
+    /** The stored invoice deducted */
+    document_id?: string;
+    /** Its number (BT-25 too) */
+    number: string;
+    /** Its issue date */
+    issue_date?: string;
+    /** Its total without VAT (BT-109) */
+    net_amount: string;
+    /** Its VAT total (BT-110) */
+    tax_amount: string;
+    /** Its total with VAT (BT-112): what is deducted */
+    total: string;
+    /** Its VAT rate in percent, when it had exactly one */
+    tax_rate?: string;
+  }[];
   /** EN 16931 BT-114: added to the total to reach the amount due (cash rounding), e.g. "0.02" */
   rounding_amount?: string;
   /** XRechnung extension BG-DEX-09: amounts the seller collects on behalf of third parties (mobile payment, a publisher's claim). Not in the total; amount_due = total - prepaid_amount + rounding_amount + their sum (BR-DEX-09). Written only into xrechnung_ubl invoices whose customization_id is the XRechnung extension's; any other e-invoice is refused (422 at data.third_party_payments) */

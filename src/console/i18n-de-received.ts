@@ -24,7 +24,8 @@ export const GERMAN_RECEIVED: Record<string, string> = {
   'A second tax registration is not kept': 'Eine zweite Steuerregistrierung wird nicht übernommen',
   'Only the first account to pay to is kept ({kept}); also stated: {others}':
     'Nur das erste Zahlungskonto wird übernommen ({kept}); außerdem angegeben: {others}',
-  'Only the first preceding invoice is kept': 'Nur die erste vorausgegangene Rechnung wird übernommen',
+  'Only the first 50 preceding invoices are kept':
+    'Nur die ersten 50 vorausgegangenen Rechnungen werden übernommen',
   'The attached file stays in the original e-invoice; the data names the document only':
     'Die angehängte Datei bleibt in der Original-E-Rechnung; die Daten nennen nur den Beleg',
   'The link {url} is no http(s) URL: kept in the description':

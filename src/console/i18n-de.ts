@@ -1,4 +1,5 @@
 // German texts of the console, keyed by the English text (i18n.ts).
+import { GERMAN_DEDUCTIONS } from './i18n-de-deductions';
 import { GERMAN_MONEY } from './i18n-de-money';
 import { GERMAN_NETWORKS } from './i18n-de-networks';
 import { GERMAN_NOTICES } from './i18n-de-notices';
@@ -8,6 +9,7 @@ import { GERMAN_RECEIVED } from './i18n-de-received';
 import { GERMAN_RECURRING } from './i18n-de-recurring';
 
 export const GERMAN: Record<string, string> = {
+  ...GERMAN_DEDUCTIONS,
   ...GERMAN_PRODUCTS,
   ...GERMAN_OFFICE,
   ...GERMAN_NETWORKS,

@@ -151,6 +151,56 @@ export const ShipTo = t.Object(
   closed,
 );
 
+/** How many invoices (BG-3) a document may name as preceding it. */
+export const MAX_PRECEDING_INVOICES = 50;
+
+/** EN 16931 BG-3: an invoice preceding this one, also one never stored here. */
+export const PrecedingInvoice = t.Object(
+  {
+    number: t.String({ minLength: 1, maxLength: 100, description: 'EN 16931 BT-25' }),
+    issue_date: t.Optional(
+      t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'EN 16931 BT-26' }),
+    ),
+  },
+  closed,
+);
+export type PrecedingInvoice = typeof PrecedingInvoice.static;
+
+/**
+ * The preceding invoices (BG-3) the content names: `preceding_invoices`, else `preceding_invoice` as a list
+ * of one, else none.
+ */
+export function precedingInvoicesOf(content: {
+  preceding_invoice?: PrecedingInvoice | null;
+  preceding_invoices?: PrecedingInvoice[] | null;
+}): PrecedingInvoice[] {
+  if (content.preceding_invoices && content.preceding_invoices.length > 0) return content.preceding_invoices;
+  return content.preceding_invoice ? [content.preceding_invoice] : [];
+}
+
+/**
+ * An earlier invoice (an Abschlagsrechnung) a final invoice deducts, with the amounts IT stated: the final
+ * invoice states the whole work and deducts the part payments with the VAT on them (§ 14 Abs. 5 Satz 2
+ * UStG, UStAE 14.8 (7)-(10)). Filled by the service from `deducted_invoices` (docs/documents.md).
+ */
+export const Deduction = t.Object(
+  {
+    document_id: t.Optional(
+      t.String({ pattern: '^doc_', maxLength: 100, description: 'The stored invoice deducted' }),
+    ),
+    number: t.String({ minLength: 1, maxLength: 100, description: 'Its number (BT-25 too)' }),
+    issue_date: t.Optional(
+      t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'Its issue date' }),
+    ),
+    net_amount: DecimalString('Its total without VAT (BT-109)'),
+    tax_amount: DecimalString('Its VAT total (BT-110)'),
+    total: DecimalString('Its total with VAT (BT-112): what is deducted'),
+    tax_rate: t.Optional(DecimalString('Its VAT rate in percent, when it had exactly one')),
+  },
+  closed,
+);
+export type Deduction = typeof Deduction.static;
+
 /** Content a document carries besides its identity: the same for stored and stateless documents. */
 export const contentFields = {
   line_items: t.Array(LineItem, { minItems: 1, maxItems: 2000 }),
@@ -194,19 +244,19 @@ export const contentFields = {
     ObjectIdentifier('EN 16931 BT-18: what the invoice is for (a meter, a subscription, a vehicle)'),
   ),
   preceding_invoice: t.Optional(
-    t.Object(
-      {
-        number: t.String({ minLength: 1, maxLength: 100, description: 'EN 16931 BT-25' }),
-        issue_date: t.Optional(
-          t.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'EN 16931 BT-26' }),
-        ),
-      },
-      {
-        ...closed,
-        description:
-          'EN 16931 BG-3: the invoice a credit note or corrected invoice refers to, also one never stored here; wins over source_document_id',
-      },
-    ),
+    t.Object(PrecedingInvoice.properties, {
+      ...closed,
+      description:
+        'EN 16931 BG-3: the invoice a credit note or corrected invoice refers to, also one never stored here; wins over source_document_id. The same as preceding_invoices with one entry; never both in one request (a PATCH setting one clears the other)',
+    }),
+  ),
+  preceding_invoices: t.Optional(
+    t.Array(PrecedingInvoice, {
+      minItems: 1,
+      maxItems: MAX_PRECEDING_INVOICES,
+      description:
+        'EN 16931 BG-3 (0..n): the invoices this one refers to, e.g. the Abschlagsrechnungen a Schlussrechnung deducts; never beside preceding_invoice in one request (a PATCH setting one clears the other). XRechnung CII (D16B) takes one: only the first is written there',
+    }),
   ),
   order_reference: t.Optional(
     t.String({ maxLength: 200, description: "EN 16931 BT-13: the buyer's purchase order" }),
@@ -247,6 +297,14 @@ export const contentFields = {
     DecimalString(
       'EN 16931 BT-113: already paid (a deposit, a payment on account); amount_due = total - prepaid_amount + rounding_amount',
     ),
+  ),
+  deductions: t.Optional(
+    t.Array(Deduction, {
+      minItems: 1,
+      maxItems: MAX_PRECEDING_INVOICES,
+      description:
+        'The earlier invoices (Abschlagsrechnungen) this final invoice deducts, each with the net, VAT and gross IT stated: prepaid_amount is the sum of their totals, and the PDF lists each. A stored document has it filled from deducted_invoices; stateless data may state it (prepaid_amount must then be the sum)',
+    }),
   ),
   rounding_amount: t.Optional(
     DecimalString('EN 16931 BT-114: added to the total to reach the amount due (cash rounding), e.g. "0.02"'),

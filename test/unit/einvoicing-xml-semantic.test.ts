@@ -207,7 +207,7 @@ describe('credit notes and signs', () => {
     );
     expect(invoice.lines[0]).toMatchObject({ quantity: '2', netPrice: '50', netAmount: '100.00' });
     expect(invoice.totals).toMatchObject({ tax: '19.00', payable: '119.00' });
-    expect(invoice.precedingInvoice).toEqual({ number: 'RE-7', issueDate: '2026-10-01' });
+    expect(invoice.precedingInvoices).toEqual([{ number: 'RE-7', issueDate: '2026-10-01' }]);
     expect(serialize(invoice, 'peppol_bis_billing_3')).toContain(
       '<cac:BillingReference>\n    <cac:InvoiceDocumentReference>\n      <cbc:ID>RE-7</cbc:ID>',
     );

@@ -110,7 +110,7 @@ const NOTES: Record<string, (p: Params, w: Required<Wording>) => string> = {
       kept: p.kept ?? '',
       others: p.others ?? '',
     }),
-  preceding_invoices: () => t('Only the first preceding invoice is kept'),
+  preceding_invoices: () => t('Only the first 50 preceding invoices are kept'),
   attachment_not_kept: () =>
     t('The attached file stays in the original e-invoice; the data names the document only'),
   link_not_http: (p) => t('The link {url} is no http(s) URL: kept in the description', { url: p.url ?? '' }),

@@ -26,7 +26,7 @@ export {
   toMinorUnits,
   toPlainString,
 } from './decimal';
-export { type PrepaidTax, prepaidTaxOf } from './prepaid';
+export { type PrepaidTax, prepaidTaxOf, type StatedDeduction } from './prepaid';
 export { taxInAccountingCurrency } from './tax-currency';
 export { computeTotals } from './totals';
 export type * from './types';

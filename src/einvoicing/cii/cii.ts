@@ -109,11 +109,11 @@ export function toCii(invoice: EInvoice, profile: ComplianceProfile): string {
   referenced(delivery, 'DespatchAdviceReferencedDocument', invoice.despatchAdviceReference);
   referenced(delivery, 'ReceivingAdviceReferencedDocument', invoice.receivingAdviceReference);
 
-  settlement(ram(transaction, 'ApplicableHeaderTradeSettlement'), invoice);
+  settlement(ram(transaction, 'ApplicableHeaderTradeSettlement'), invoice, profile);
   return finish(root);
 }
 
-function settlement(node: XMLBuilder, invoice: EInvoice): void {
+function settlement(node: XMLBuilder, invoice: EInvoice, profile: ComplianceProfile): void {
   const { paymentMeans, totals: t } = invoice;
   const { account, card, directDebit } = paymentMeans;
   ramLeaf(node, 'CreditorReferenceID', directDebit?.creditorId ?? null);
@@ -188,12 +188,14 @@ function settlement(node: XMLBuilder, invoice: EInvoice): void {
   ramLeaf(sums, 'TotalPrepaidAmount', t.prepaid);
   ramLeaf(sums, 'DuePayableAmount', t.payable);
 
-  if (invoice.precedingInvoice !== null) {
+  // BG-3: the Factur-X schema takes any number of InvoiceReferencedDocument, CII D16B's (XRechnung CII)
+  // one only: there the first is written (docs/einvoicing-xml.md).
+  const preceding =
+    profile === 'xrechnung_cii' ? invoice.precedingInvoices.slice(0, 1) : invoice.precedingInvoices;
+  for (const p of preceding) {
     const ref = ram(node, 'InvoiceReferencedDocument');
-    ramLeaf(ref, 'IssuerAssignedID', invoice.precedingInvoice.number);
-    if (invoice.precedingInvoice.issueDate !== null) {
-      date(ref, 'FormattedIssueDateTime', invoice.precedingInvoice.issueDate, true);
-    }
+    ramLeaf(ref, 'IssuerAssignedID', p.number);
+    if (p.issueDate !== null) date(ref, 'FormattedIssueDateTime', p.issueDate, true);
   }
   if (invoice.buyerAccountingReference !== null) {
     ramLeaf(ram(node, 'ReceivableSpecifiedTradeAccountingAccount'), 'ID', invoice.buyerAccountingReference);

@@ -1,6 +1,6 @@
 // A UN/CEFACT Cross Industry Invoice (Factur-X, ZUGFeRD, XRechnung CII) read into the document data: the
 // CII mapping of docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning.
-import { isInvoiceTypeCode } from '../../domain/document-content';
+import { isInvoiceTypeCode, MAX_PRECEDING_INVOICES } from '../../domain/document-content';
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
@@ -209,7 +209,25 @@ export function fromCii(root: XmlElement): ReadInvoice {
     taxes: taxesOf(taxInfo(at(c, 'CategoryTradeTax')), exempt),
   });
   const shipTo = at(delivery, 'ShipToTradeParty');
-  const preceding = at(settlement, 'InvoiceReferencedDocument');
+  // BG-3 is 0..n (Factur-X writes several): one stays preceding_invoice, several are preceding_invoices.
+  const precedings = all(settlement, 'InvoiceReferencedDocument')
+    .filter((p) => text(p, 'IssuerAssignedID'))
+    .map((p) =>
+      defined({
+        number: text(p, 'IssuerAssignedID') as string,
+        issue_date: date(p, 'FormattedIssueDateTime/DateTimeString'),
+      }),
+    );
+  if (precedings.length > MAX_PRECEDING_INVOICES) {
+    // The data keeps MAX_PRECEDING_INVOICES of them (document-content.ts).
+    warnings.push({
+      term: 'BG-3',
+      path: 'ApplicableHeaderTradeSettlement/InvoiceReferencedDocument',
+      message: `Only the first ${MAX_PRECEDING_INVOICES} preceding invoices are kept`,
+      code: 'preceding_invoices',
+      params: {},
+    });
+  }
   const payeeEl = at(settlement, 'PayeeTradeParty');
   const rep = at(agreement, 'SellerTaxRepresentativeTradeParty');
   const repAddress = address(at(rep, 'PostalTradeAddress'));
@@ -252,13 +270,8 @@ export function fromCii(root: XmlElement): ReadInvoice {
           end_date: date(period, 'EndDateTime/DateTimeString'),
         })
       : undefined,
-    preceding_invoice:
-      preceding && text(preceding, 'IssuerAssignedID')
-        ? defined({
-            number: text(preceding, 'IssuerAssignedID') as string,
-            issue_date: date(preceding, 'FormattedIssueDateTime/DateTimeString'),
-          })
-        : undefined,
+    preceding_invoice: precedings.length === 1 ? precedings[0] : undefined,
+    preceding_invoices: precedings.length > 1 ? precedings.slice(0, MAX_PRECEDING_INVOICES) : undefined,
     invoiced_object: referenceOf(objectRef),
     supporting_documents: nonEmpty(
       supporting

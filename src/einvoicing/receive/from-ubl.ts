@@ -1,6 +1,6 @@
 // A UBL 2.1 Invoice or CreditNote (EN 16931 binding) read into the document data: the mapping of
 // docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning naming its BT.
-import { isInvoiceTypeCode } from '../../domain/document-content';
+import { isInvoiceTypeCode, MAX_PRECEDING_INVOICES } from '../../domain/document-content';
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
@@ -185,12 +185,17 @@ export function fromUbl(root: XmlElement): ReadInvoice {
   const sellerEl = at(root, 'AccountingSupplierParty/Party');
   const payeeEl = at(root, 'PayeeParty');
   const period = at(root, 'InvoicePeriod');
-  const billing = at(root, 'BillingReference/InvoiceDocumentReference');
-  if (all(root, 'BillingReference').length > 1) {
+  // BG-3 is 0..n: one stays preceding_invoice, several are preceding_invoices.
+  const billings = all(root, 'BillingReference')
+    .map((b) => at(b, 'InvoiceDocumentReference'))
+    .filter((b) => b && text(b, 'ID'))
+    .map((b) => defined({ number: text(b, 'ID') as string, issue_date: text(b, 'IssueDate') }));
+  if (billings.length > MAX_PRECEDING_INVOICES) {
+    // The data keeps MAX_PRECEDING_INVOICES of them (document-content.ts).
     warnings.push({
       term: 'BG-3',
       path: 'BillingReference',
-      message: 'Only the first preceding invoice is kept',
+      message: `Only the first ${MAX_PRECEDING_INVOICES} preceding invoices are kept`,
       code: 'preceding_invoices',
       params: {},
     });
@@ -279,10 +284,8 @@ export function fromUbl(root: XmlElement): ReadInvoice {
       text(period, 'StartDate') || text(period, 'EndDate')
         ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
         : undefined,
-    preceding_invoice:
-      billing && text(billing, 'ID')
-        ? defined({ number: text(billing, 'ID') as string, issue_date: text(billing, 'IssueDate') })
-        : undefined,
+    preceding_invoice: billings.length === 1 ? billings[0] : undefined,
+    preceding_invoices: billings.length > 1 ? billings.slice(0, MAX_PRECEDING_INVOICES) : undefined,
     invoiced_object: identifierAt(objectRef, 'ID'),
     supporting_documents: nonEmpty(
       supporting

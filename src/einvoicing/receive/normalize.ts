@@ -45,6 +45,9 @@ export function normalizeDecimals(data: Data): Data {
       rate: decimalOf(t.rate),
       amount: decimalOf(t.amount),
     })),
+    preceding_invoices: data.preceding_invoices?.map((p) =>
+      p.issue_date ? { ...p, issue_date: dateOf(p.issue_date) } : p,
+    ),
     line_items: data.line_items.map((l) => ({
       ...l,
       quantity: decimalOf(l.quantity),

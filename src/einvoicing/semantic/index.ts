@@ -3,6 +3,7 @@
 // What the XML cannot express at all is thrown as an EInvoiceError (a 422) listing every such problem;
 // everything else is written as it is and judged by the Schematron tier.
 
+import { precedingInvoicesOf } from '../../domain/document-content';
 import type { DocumentData } from '../../domain/document-data';
 import { skontoLine } from '../../domain/early-payment-discount';
 import { dec, isNegative, isZero, type TotalsResult } from '../../domain/money';
@@ -10,7 +11,7 @@ import { buildAmounts } from './amounts';
 import { EInvoiceError, type EInvoiceProblem } from './errors';
 import { text, toAddress, toParty, toPayee, toPaymentMeans, toTaxRepresentative } from './parties';
 import { documentChargeTaxes, lineTaxes, shippingTax, type VatTax } from './taxes';
-import type { EAttachedFile, EIdentifier, EInvoice, InvoiceTypeCode } from './types';
+import type { EAttachedFile, EIdentifier, EInvoice, EPrecedingInvoice, InvoiceTypeCode } from './types';
 
 export { EInvoiceError, type EInvoiceErrorReason, type EInvoiceProblem } from './errors';
 export type * from './types';
@@ -86,11 +87,17 @@ export function toSemantic(input: SemanticInput): EInvoice {
   // as positive amounts under type 381 (a negative 381 would be a debit).
   const sign = typeCode === '381' && isNegative(dec(totals.total)) ? -1 : 1;
   const amounts = buildAmounts(data, totals, { lines: taxes as VatTax[], shipping, charges }, sign);
-  // BG-3 from the data (also an invoice never stored here) wins over the stored source document.
-  const preceding = data.preceding_invoice;
-  const precedingNumber = text(preceding?.number) ?? text(input.precedingInvoiceNumber);
-  const precedingDate =
-    text(preceding?.number) !== null ? text(preceding?.issue_date) : text(input.precedingInvoiceDate);
+  // BG-3 from the data (also invoices never stored here) wins over the stored source document.
+  const stated = precedingInvoicesOf(data)
+    .map((p) => ({ number: text(p.number), issueDate: text(p.issue_date) }))
+    .filter((p): p is EPrecedingInvoice => p.number !== null);
+  const sourceNumber = text(input.precedingInvoiceNumber);
+  const precedingInvoices: EPrecedingInvoice[] =
+    stated.length > 0
+      ? stated
+      : sourceNumber === null
+        ? []
+        : [{ number: sourceNumber, issueDate: text(input.precedingInvoiceDate) }];
   const period = data.invoice_period;
   const deliveryDate = text(input.deliveryDate);
   const shipTo = data.ship_to;
@@ -124,7 +131,7 @@ export function toSemantic(input: SemanticInput): EInvoice {
     note: note === '' ? null : note,
     noteSubjectCode: note === '' ? null : text(data.notes_subject_code),
     taxCurrency: taxCurrencyOf(data, totals, sign),
-    precedingInvoice: precedingNumber === null ? null : { number: precedingNumber, issueDate: precedingDate },
+    precedingInvoices,
     seller: toParty(data.seller, 'seller'),
     buyer: toParty(data.buyer, 'buyer'),
     payee: toPayee(data.payee),

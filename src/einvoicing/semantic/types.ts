@@ -200,7 +200,7 @@ export interface EInvoice {
   noteSubjectCode: string | null; // BT-21 (UNTDID 4451)
   /** BT-6 and BT-111: the VAT total in the accounting currency, when it is not the invoice currency. */
   taxCurrency: { code: string; taxTotal: DecimalText } | null;
-  precedingInvoice: { number: string; issueDate: string | null } | null; // BG-3: BT-25, BT-26
+  precedingInvoices: EPrecedingInvoice[]; // BG-3 (0..n): BT-25, BT-26
   seller: EParty;
   buyer: EParty;
   payee: EPayee | null;
@@ -224,4 +224,10 @@ export interface EInvoice {
   lines: ELine[];
   vatBreakdown: EVatBreakdown[];
   totals: EDocumentTotals;
+}
+
+/** EN 16931 BG-3: an invoice preceding this one. */
+export interface EPrecedingInvoice {
+  number: string; // BT-25
+  issueDate: string | null; // BT-26
 }

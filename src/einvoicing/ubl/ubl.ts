@@ -79,10 +79,11 @@ export function toUbl(invoice: EInvoice, profile: ComplianceProfile): string {
     cbc(order, 'ID', invoice.orderReference ?? 'NA');
     cbc(order, 'SalesOrderID', invoice.salesOrderReference);
   }
-  if (invoice.precedingInvoice !== null) {
+  // BG-3 is 0..n in UBL: one BillingReference each.
+  for (const preceding of invoice.precedingInvoices) {
     const ref = cac(cac(root, 'BillingReference'), 'InvoiceDocumentReference');
-    cbc(ref, 'ID', invoice.precedingInvoice.number);
-    cbc(ref, 'IssueDate', invoice.precedingInvoice.issueDate);
+    cbc(ref, 'ID', preceding.number);
+    cbc(ref, 'IssueDate', preceding.issueDate);
   }
   documentReferences(root, invoice, isInvoice);
   const creditorId = invoice.paymentMeans.directDebit?.creditorId ?? null;

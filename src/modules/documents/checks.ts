@@ -1,7 +1,7 @@
 import { addressProblems } from '../../domain/address';
 import { INVOICE_TYPE_CODES } from '../../domain/document-content';
 import { discountProblems } from '../../domain/early-payment-discount';
-import { computeTotals, type TotalsOutcome } from '../../domain/money';
+import { add, computeTotals, dec, eq, sum, type TotalsOutcome, toPlainString } from '../../domain/money';
 import type { Party } from '../../domain/party';
 import { isCalendarDate } from '../../shared/dates';
 import type { FieldError } from '../../shared/errors';
@@ -44,6 +44,8 @@ export interface DocumentSubject {
     | 'tax_point_date'
     | 'tax_point_date_code'
     | 'preceding_invoice'
+    | 'preceding_invoices'
+    | 'deductions'
     | 'tax_representative'
     | 'tax_currency'
     | 'tax_amounts'
@@ -140,11 +142,23 @@ function termDateProblems(content: DocumentSubject['content'], at: string): Fiel
   const dates: [string | undefined, string][] = [
     [content.tax_point_date, `${at}.tax_point_date`],
     [content.preceding_invoice?.issue_date, `${at}.preceding_invoice.issue_date`],
+    ...(content.preceding_invoices ?? []).map((p, i): [string | undefined, string] => [
+      p.issue_date,
+      `${at}.preceding_invoices.${i}.issue_date`,
+    ]),
   ];
   for (const [value, loc] of dates) {
     if (value && !isCalendarDate(value)) {
       problems.push({ loc, msg: `'${value}' is not a calendar date`, type: 'date_invalid' });
     }
+  }
+  // BG-3 is one list: given as preceding_invoice (a list of one) or as preceding_invoices, never both.
+  if (content.preceding_invoice && content.preceding_invoices) {
+    problems.push({
+      loc: `${at}.preceding_invoices`,
+      msg: 'give the preceding invoices either as preceding_invoice (one) or as preceding_invoices, not both',
+      type: 'not_allowed',
+    });
   }
   // BR-CO-03: the tax point is a date (BT-7) or a code (BT-8), never both.
   if (content.tax_point_date && content.tax_point_date_code) {
@@ -262,6 +276,7 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
     });
   }
   problems.push(...taxCurrencyProblems(subject, at));
+  problems.push(...deductionProblems(subject, at));
   problems.push(
     ...discountProblems(
       subject.content.payment?.early_payment_discounts,
@@ -285,5 +300,46 @@ export function documentProblems(subject: DocumentSubject, names: FieldNames): F
   if (problems.some((p) => p.loc.includes('.line_items.') || p.loc.endsWith('.currency'))) return problems;
   const totals = documentTotals(subject.currency, subject.content);
   if (!totals.ok) problems.push(...totals.problems.map((p) => ({ ...p, loc: `${at}.${p.loc}` })));
+  return problems;
+}
+
+/**
+ * Deducted invoices (`deductions`) state what each was: net and VAT add up to its total, and together
+ * their totals are the prepaid amount (BT-113), which an invoice deducting them states so; only an
+ * invoice deducts. Dates are calendar dates.
+ */
+function deductionProblems(subject: DocumentSubject, at: string): FieldError[] {
+  const deductions = subject.content.deductions;
+  if (!deductions || deductions.length === 0) return [];
+  const loc = `${at}.deductions`;
+  if (subject.documentType !== 'invoice') {
+    return [{ loc, msg: 'only an invoice deducts earlier invoices', type: 'not_allowed' }];
+  }
+  const problems: FieldError[] = [];
+  deductions.forEach((d, i) => {
+    if (d.issue_date && !isCalendarDate(d.issue_date)) {
+      problems.push({
+        loc: `${loc}.${i}.issue_date`,
+        msg: `'${d.issue_date}' is not a calendar date`,
+        type: 'date_invalid',
+      });
+    }
+    if (!eq(add(dec(d.net_amount), dec(d.tax_amount)), dec(d.total))) {
+      problems.push({
+        loc: `${loc}.${i}.total`,
+        msg: `net_amount ${d.net_amount} and tax_amount ${d.tax_amount} do not add up to total ${d.total}`,
+        type: 'invalid_value',
+      });
+    }
+  });
+  const deducted = sum(deductions.map((d) => dec(d.total)));
+  const prepaid = subject.content.prepaid_amount;
+  if (prepaid === undefined || !eq(dec(prepaid), deducted)) {
+    problems.push({
+      loc: `${at}.prepaid_amount`,
+      msg: `the deducted invoices total ${toPlainString(deducted)}: prepaid_amount states that sum`,
+      type: prepaid === undefined ? 'missing' : 'invalid_value',
+    });
+  }
   return problems;
 }

@@ -11,7 +11,7 @@ import { CreatedBy } from '../../domain/schema-parts';
 
 export { CurrencyCode, DateString, DocumentData, DocumentTypeSchema, StatelessBody };
 
-import { contentFields } from '../../domain/document-content';
+import { contentFields, MAX_PRECEDING_INVOICES } from '../../domain/document-content';
 import { type ModuleLink, withLinkFields } from '../../http/links';
 import { PageQuery } from '../../http/schemas';
 
@@ -48,6 +48,14 @@ export const MoneyTotals = t.Object({
 });
 export type MoneyTotals = typeof MoneyTotals.static;
 
+/** The earlier invoices a final invoice deducts, by id (docs/documents.md, "Deducting Abschläge"). */
+const DeductedInvoices = t.Array(t.String({ minLength: 1, maxLength: 100 }), {
+  maxItems: MAX_PRECEDING_INVOICES,
+  uniqueItems: true,
+  description:
+    'Earlier finalized, sent or paid invoices of the same customer and currency (Abschlagsrechnungen) this invoice deducts: the service fills prepaid_amount with the sum of their totals, preceding_invoices with their numbers and dates, and deductions with the net, VAT and gross each stated. An empty list or null deducts none',
+});
+
 export const CreateDocumentBody = t.Object(
   {
     document_type: t.Optional(DocumentTypeSchema),
@@ -62,6 +70,7 @@ export const CreateDocumentBody = t.Object(
     ),
     ...documentIdentity,
     ...contentFields,
+    deducted_invoices: t.Optional(DeductedInvoices),
   },
   closed,
 );
@@ -96,6 +105,7 @@ export const UpdateDocumentBody = t.Object(
     buyer_reference: clearable(contentFields.buyer_reference),
     type_code: clearable(contentFields.type_code),
     preceding_invoice: clearable(contentFields.preceding_invoice),
+    preceding_invoices: clearable(contentFields.preceding_invoices),
     invoiced_object: clearable(contentFields.invoiced_object),
     order_reference: clearable(contentFields.order_reference),
     contract_reference: clearable(contentFields.contract_reference),
@@ -109,6 +119,8 @@ export const UpdateDocumentBody = t.Object(
     tax_point_date_code: clearable(contentFields.tax_point_date_code),
     invoice_period: clearable(contentFields.invoice_period),
     prepaid_amount: clearable(contentFields.prepaid_amount),
+    deductions: clearable(contentFields.deductions),
+    deducted_invoices: clearable(DeductedInvoices),
     rounding_amount: clearable(contentFields.rounding_amount),
     third_party_payments: clearable(contentFields.third_party_payments),
     tax_scheme: clearable(contentFields.tax_scheme),

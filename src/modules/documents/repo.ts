@@ -393,3 +393,30 @@ export async function issuedAfter(
     .get();
   return { count: row?.n ?? 0, first: row?.first ?? null };
 }
+
+/**
+ * The customer's invoices that are not void (nor archived once voided), any other status (drafts too), but
+ * `exceptId`: those whose
+ * `deductions` name an invoice deduct it (use-cases/deducted-invoices.ts).
+ */
+export async function liveInvoicesOfCustomer(
+  db: DbOrTx,
+  accountId: string,
+  customerId: string,
+  exceptId: string | null,
+): Promise<Pick<DocumentRow, 'id' | 'number' | 'status' | 'data'>[]> {
+  const conditions = [
+    eq(documents.accountId, accountId),
+    eq(documents.customerId, customerId),
+    eq(documents.documentType, 'invoice'),
+    ne(documents.status, 'void'),
+    // Archived after it was voided: no more live than void.
+    isNull(documents.voidedAt),
+  ];
+  if (exceptId !== null) conditions.push(ne(documents.id, exceptId));
+  return await db
+    .select({ id: documents.id, number: documents.number, status: documents.status, data: documents.data })
+    .from(documents)
+    .where(and(...conditions))
+    .all();
+}

@@ -85,6 +85,8 @@ export const de: Labels = {
   amountPaid: 'Bezahlt',
   creditTotal: 'Korrekturbetrag',
   taxIncluded: (name) => `enthaltene ${name}`,
+  deducted: (number, date) => `abzüglich Abschlagsrechnung ${number}${date ? ` vom ${date}` : ''}`,
+  deductedTax: (tax, net) => `darin ${tax} auf netto ${net}`,
   asStated: (label) => `${label} (laut Rechnung)`,
   taxSummary: 'Steuerübersicht',
   taxRate: 'Satz',

@@ -85,6 +85,8 @@ export const en: Labels = {
   amountPaid: 'Amount paid',
   creditTotal: 'Total credit',
   taxIncluded: (name) => `incl. ${name}`,
+  deducted: (number, date) => `less progress invoice ${number}${date ? ` of ${date}` : ''}`,
+  deductedTax: (tax, net) => `incl. ${tax} on net ${net}`,
   asStated: (label) => `${label} (as stated)`,
   taxSummary: 'Tax summary',
   taxRate: 'Rate',

@@ -86,6 +86,8 @@ export const es: Labels = {
   amountPaid: 'Importe pagado',
   creditTotal: 'Total a abonar',
   taxIncluded: (name) => `${name} incluido`,
+  deducted: (number, date) => `menos factura de anticipo ${number}${date ? ` del ${date}` : ''}`,
+  deductedTax: (tax, net) => `${tax} incluido sobre base ${net}`,
   asStated: (label) => `${label} (según la factura)`,
   taxSummary: 'Resumen de impuestos',
   taxRate: 'Tipo',

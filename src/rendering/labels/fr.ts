@@ -89,6 +89,8 @@ export const fr: Labels = {
   amountPaid: 'Montant payé',
   creditTotal: 'Montant de l’avoir',
   taxIncluded: (name) => `dont ${name}`,
+  deducted: (number, date) => `moins facture d’acompte ${number}${date ? ` du ${date}` : ''}`,
+  deductedTax: (tax, net) => `dont ${tax} sur HT ${net}`,
   asStated: (label) => `${label} (tel qu'indiqué)`,
   taxSummary: 'Récapitulatif des taxes',
   taxRate: 'Taux',

@@ -85,6 +85,8 @@ export const it: Labels = {
   amountPaid: 'Importo pagato',
   creditTotal: 'Totale nota di credito',
   taxIncluded: (name) => `di cui ${name}`,
+  deducted: (number, date) => `meno fattura di acconto ${number}${date ? ` del ${date}` : ''}`,
+  deductedTax: (tax, net) => `di cui ${tax} su imponibile ${net}`,
   asStated: (label) => `${label} (come indicato)`,
   taxSummary: 'Riepilogo imposte',
   taxRate: 'Aliquota',

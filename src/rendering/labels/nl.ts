@@ -86,6 +86,8 @@ export const nl: Labels = {
   amountPaid: 'Betaald',
   creditTotal: 'Totaal creditnota',
   taxIncluded: (name) => `incl. ${name}`,
+  deducted: (number, date) => `min voorschotfactuur ${number}${date ? ` van ${date}` : ''}`,
+  deductedTax: (tax, net) => `waarvan ${tax} over netto ${net}`,
   asStated: (label) => `${label} (zoals vermeld)`,
   taxSummary: 'Belastingoverzicht',
   taxRate: 'Tarief',

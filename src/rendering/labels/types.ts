@@ -84,6 +84,10 @@ export interface Labels {
   amountPaid: string;
   creditTotal: string;
   taxIncluded: (name: string) => string;
+  /** A final invoice's deducted invoice (view/figures.ts): "abzüglich Abschlagsrechnung AR-1 vom 15.03.2026". */
+  deducted: (number: string, date: string | null) => string;
+  /** The VAT a deducted invoice stated, on its net: "darin USt. 19 % auf netto 1.000,03 €". */
+  deductedTax: (tax: string, net: string) => string;
   /** A total a received e-invoice states that its lines do not give (docs/calculation.md rule 8b). */
   asStated: (label: string) => string;
   taxSummary: string;

@@ -246,7 +246,9 @@ export function buildTotals(
   if (!adjusted) return rows;
   // What was paid in advance is deducted with the VAT in it, and the amount due says the VAT left in it
   // (§ 14 Abs. 5 UStG), where the document's one VAT rate gives it.
-  const prepaidTax = prepaidTaxOf(totals, minorUnitsOf(data.currency));
+  // Deducted invoices (an Abschlagsrechnung's data.deductions) each with what it stated; their VAT is theirs.
+  const deductions = data.deductions ?? [];
+  const prepaidTax = prepaidTaxOf(totals, minorUnitsOf(data.currency), deductions);
   const vatIn = (amount: string): TotalRow[] =>
     prepaidTax && !noVat
       ? [
@@ -257,7 +259,24 @@ export function buildTotals(
           },
         ]
       : [];
-  if (!isZero(prepaid)) {
+  if (deductions.length > 0) {
+    // A German Schlussrechnung's deductions: each Abschlag by number and date, gross, then its VAT on its net,
+    // the VAT named as the document's one group names it.
+    const [only, ...more] = totals.tax_groups;
+    const vatName = only && more.length === 0 ? taxName(only, labels) : labels.vat;
+    for (const d of deductions) {
+      const date = d.issue_date ? fmt.date(d.issue_date) : null;
+      rows.push({
+        kind: 'discount',
+        label: labels.deducted(d.number.trim(), date),
+        value: fmt.money(negate(d.total)),
+      });
+      if (noVat || isZero(d.tax_amount)) continue;
+      const tax = d.tax_rate === undefined ? vatName : `${vatName} ${fmt.percent(d.tax_rate)}`;
+      const label = labels.deductedTax(tax, fmt.money(d.net_amount));
+      rows.push({ kind: 'included', label, value: fmt.money(negate(d.tax_amount)) });
+    }
+  } else if (!isZero(prepaid)) {
     rows.push({ kind: 'discount', label: labels.terms.prepaid, value: fmt.money(negate(prepaid)) });
     rows.push(...vatIn(negate(prepaidTax?.prepaid_tax ?? '0')));
   }

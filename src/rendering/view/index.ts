@@ -1,6 +1,6 @@
 // RenderInput -> InvoiceView: every word chosen and every figure formatted here, once, so the blocks and
 // the six themes only place strings. Pure and cheap (no I/O); the PDF engine never sees DocumentData.
-import { isInvoiceTypeCode } from '../../domain/document-content';
+import { isInvoiceTypeCode, precedingInvoicesOf } from '../../domain/document-content';
 import { currencyDecimals, getDocumentType } from '../../domain/reference';
 import { impliedSupplyDate } from '../../domain/supply-date';
 import { type Formatter, makeFormatter, resolveLocale } from '../format';
@@ -160,14 +160,19 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     items.push({ label: labels.taxPointDate, value: labels.taxPointCodes[data.tax_point_date_code] });
   // BG-3 as the data states it, else the stored invoice it follows (a corrected invoice's: UStAE 14.11
   // asks a correction to name the invoice it corrects); a credit note says it in its subtitle.
-  const preceding = present(data.preceding_invoice?.number)
-    ? data.preceding_invoice
-    : documentType === 'invoice' && present(input.sourceDocumentNumber)
-      ? { number: input.sourceDocumentNumber, issue_date: input.sourceDocumentDate ?? undefined }
-      : undefined;
-  if (documentType !== 'credit_note' && present(preceding?.number)) {
-    const date = present(preceding.issue_date) ? ` (${fmt.date(preceding.issue_date)})` : '';
-    items.push({ label: labels.precedingInvoice, value: `${preceding.number.trim()}${date}` });
+  const stated = precedingInvoicesOf(data).filter((p) => present(p.number));
+  const preceding =
+    stated.length > 0
+      ? stated
+      : documentType === 'invoice' && present(input.sourceDocumentNumber)
+        ? [{ number: input.sourceDocumentNumber, issue_date: input.sourceDocumentDate ?? undefined }]
+        : [];
+  // A final invoice's deducted invoices are named in its totals, each with its date (figures.ts).
+  if (documentType !== 'credit_note' && preceding.length > 0 && !data.deductions?.length) {
+    const value = preceding
+      .map((p) => `${p.number.trim()}${present(p.issue_date) ? ` (${fmt.date(p.issue_date)})` : ''}`)
+      .join(', ');
+    items.push({ label: labels.precedingInvoice, value });
   }
   return items;
 }
@@ -179,7 +184,9 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
  */
 function suppliedOnIssueDate(input: RenderInput): string | null {
   if (input.received) return null;
-  const corrects = present(input.sourceDocumentNumber) || present(input.data.preceding_invoice?.number);
+  const corrects =
+    present(input.sourceDocumentNumber) ||
+    precedingInvoicesOf(input.data).some((preceding) => present(preceding.number));
   return impliedSupplyDate(input.data, input.documentType, corrects);
 }
 
@@ -205,7 +212,7 @@ function highlightFor(input: RenderInput, labels: Labels, fmt: Formatter): MetaI
  */
 function subtitleOf(input: RenderInput, labels: Labels, fmt: Formatter): string | null {
   if (input.documentType !== 'credit_note') return null;
-  const stated = input.data.preceding_invoice;
+  const stated = precedingInvoicesOf(input.data)[0];
   const number = present(stated?.number) ? stated.number : input.sourceDocumentNumber;
   if (!present(number)) return null;
   const date = present(stated?.number) ? stated.issue_date : input.sourceDocumentDate;

@@ -108,6 +108,7 @@ export function emptyDraft(documentType: string): DraftForm {
     reason: '',
     type_code: '',
     prepaid_amount: '',
+    deducted_invoices: [],
     lines: [newLine()],
     discount_type: 'percentage',
     discount_value: '',
@@ -141,6 +142,9 @@ export function draftOf(document: StoredDocument): DraftForm {
   const period = (data.invoice_period ?? {}) as { start_date?: string; end_date?: string };
   // Numbers are shown the way the console's language reads them back (`1.250` is 1250 in German).
   const shown = (value: string | undefined) => (value ? writeDecimal(value, currentLanguage()) : '');
+  const deducted = (data.deductions ?? []).flatMap((d) =>
+    d.document_id ? [{ id: d.document_id, number: d.number, total: d.total }] : [],
+  );
   return {
     document_type: document.document_type,
     number: document.number,
@@ -160,7 +164,9 @@ export function draftOf(document: StoredDocument): DraftForm {
     }),
     reason: document.reason ?? '',
     type_code: document.document_type === 'invoice' && data.type_code !== '380' ? (data.type_code ?? '') : '',
-    prepaid_amount: shown(data.prepaid_amount),
+    // Deducting invoices, the service states the prepaid amount: the form sends their ids, not an amount.
+    prepaid_amount: deducted.length > 0 ? '' : shown(data.prepaid_amount),
+    deducted_invoices: deducted,
     lines: (data.line_items ?? []).map((line) => {
       const { name, quantity, unit_price, taxes, unit_code, discount: own, ...rest } = line;
       // A discount with a reason is kept whole in `rest` (the form edits type and value only).

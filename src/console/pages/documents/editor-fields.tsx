@@ -2,7 +2,7 @@ import type { ApiError } from '../../api';
 import { isPerBase, t } from '../../i18n';
 import { Field, Fieldset, Select } from '../../ui/form';
 import { lineAfter } from './draft-form';
-import { isDecimal, ZERO_CATEGORIES } from './form-content';
+import { deductedOf, isDecimal, ZERO_CATEGORIES } from './form-content';
 import { baseOptions, unitOptions, useUnitCodes, withBase } from './line-options';
 import type { DraftForm, LineForm } from './model';
 
@@ -242,7 +242,7 @@ export function MoreFields({ form, setForm, error }: Props) {
 
       <Fieldset legend={t('Payment details')}>
         <div class="grid">
-          {priced ? (
+          {priced && deductedOf(form).length === 0 ? (
             <Field
               label={t('Already paid')}
               inputMode="decimal"

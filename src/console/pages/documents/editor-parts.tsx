@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../ui/notice';
 import { PdfPages } from '../../ui/pdf-pages';
 import { TemplateChooser } from '../../ui/template-chooser';
 import { correctedOf } from './draft-form';
-import { contentOf, totallableOf } from './form-content';
+import { contentOf, totallableOf, withDeducted } from './form-content';
 import type { DraftForm, StoredDocument } from './model';
 
 /** An error of a stateless call (`body.data.x`) as if it were the form's own (`body.x`). */
@@ -158,7 +158,7 @@ export function createBodyOf(form: DraftForm, locale?: string | null): Record<st
       : {}),
     ...(correctedOf(form) ? { source_document_id: correctedOf(form) } : {}),
     ...(form.document_type === 'credit_note' && form.reason.trim() ? { reason: form.reason.trim() } : {}),
-    ...contentOf(form),
+    ...withDeducted(contentOf(form), form),
   };
 }
 

@@ -9,6 +9,7 @@ import { Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
+import { DeductedInvoices } from './deductions';
 import { draftOf, emptyDraft, isFullDate, proposedNumber, withDefaultTax, withIssueDate } from './draft-form';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
@@ -20,7 +21,7 @@ import { ProfileLanguageNote } from './profile-language';
 import { ReverseChargeNote } from './reverse-charge';
 import { DocumentView } from './view';
 
-const FINAL_HINT = 'Enter what the partial invoices were paid under Already paid; name them in the notes';
+const FINAL_HINT = 'Tick the progress invoices it deducts under Deduct progress invoices';
 const CORRECTED_HINT = 'Its number and date are written into the e-invoice (BG-3), as XRechnung asks';
 
 /** What the two dates are called on each kind of document, as its PDF calls them. */
@@ -272,7 +273,14 @@ export function DraftEditor({
                 <Select
                   label={t('Customer')}
                   value={form.customer_id}
-                  onChange={set('customer_id')}
+                  // Another customer's invoices are not this one's to deduct.
+                  onChange={(value) =>
+                    change((current) => ({
+                      ...current,
+                      customer_id: value,
+                      deducted_invoices: value === current.customer_id ? current.deducted_invoices : [],
+                    }))
+                  }
                   options={customerOptions}
                   path="customer_id"
                   error={error}
@@ -320,6 +328,8 @@ export function DraftEditor({
           </Fieldset>
 
           <LineItems form={form} setForm={change} error={error} />
+
+          <DeductedInvoices form={form} setForm={change} selfId={existing?.id ?? null} error={error} />
 
           <ReverseChargeNote form={form} setForm={change} />
 
@@ -385,5 +395,8 @@ export function withClearedContent(
   ] as const) {
     if (cleared[name] === undefined && before[name] !== undefined) cleared[name] = null;
   }
+  // No invoice deducted any more: what deducting them filled goes too.
+  if (cleared.deducted_invoices === undefined && before.deductions !== undefined)
+    cleared.deducted_invoices = null;
   return cleared;
 }

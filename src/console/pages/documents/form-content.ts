@@ -103,6 +103,9 @@ export function contentOf(form: DraftForm): Partial<DocumentData> {
   if (form.document_type === 'invoice' && filled(form.type_code))
     content.type_code = form.type_code as DocumentData['type_code'];
   if (priced && filled(form.prepaid_amount)) content.prepaid_amount = decimalOf(form.prepaid_amount);
+  // Deducted invoices: what they total is paid in advance (the service states it so on saving).
+  const deducted = deductedOf(form);
+  if (deducted.length > 0) content.prepaid_amount = sumOfAmounts(deducted.map((d) => d.total));
   // A new invoice's date of supply starts as its issue date; once a service period is given, that prefilled
   // date would contradict it on the PDF ("Leistungsdatum" beside "Leistungszeitraum"): the period alone
   // then states the supply (§ 14 (4) Nr. 6 UStG). Another date the user chose is kept.
@@ -161,4 +164,32 @@ export function totallableOf(form: DraftForm): DraftForm | null {
     prepaid_amount: isDecimal(form.prepaid_amount) ? form.prepaid_amount : '',
     currency: /^[A-Za-z]{3}$/.test(form.currency.trim()) ? form.currency : 'EUR',
   };
+}
+
+/** The invoices the form deducts: an invoice's only. */
+export const deductedOf = (form: DraftForm) =>
+  form.document_type === 'invoice' ? form.deducted_invoices : [];
+
+/** The exact sum of the API's decimal strings ("1190.04" + "1190.04" = "2380.08"), never through a float. */
+export function sumOfAmounts(amounts: readonly string[]): string {
+  const scale = Math.max(0, ...amounts.map((a) => (a.split('.')[1] ?? '').length));
+  let total = 0n;
+  for (const amount of amounts) {
+    const negative = amount.startsWith('-');
+    const [whole = '0', fraction = ''] = amount.replace(/^[-+]/, '').split('.');
+    const units = BigInt(`${whole}${fraction.padEnd(scale, '0')}`);
+    total += negative ? -units : units;
+  }
+  const negative = total < 0n;
+  const digits = (negative ? -total : total).toString().padStart(scale + 1, '0');
+  const shown = scale > 0 ? `${digits.slice(0, -scale)}.${digits.slice(-scale)}` : digits;
+  return negative ? `-${shown}` : shown;
+}
+
+/** A request's content with the ids of the invoices a final invoice deducts, in place of the sum they make. */
+export function withDeducted(content: Record<string, unknown>, form: DraftForm): Record<string, unknown> {
+  const deducted = deductedOf(form);
+  if (deducted.length === 0) return content;
+  const { prepaid_amount: _stated, ...rest } = content;
+  return { ...rest, deducted_invoices: deducted.map((d) => d.id) };
 }

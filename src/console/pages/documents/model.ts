@@ -93,6 +93,13 @@ export interface AppliedTax {
   reason: string;
 }
 
+/** An invoice a final invoice deducts: its id, and its number and total to show and to total with. */
+export interface DeductedChoice {
+  id: string;
+  number: string;
+  total: string;
+}
+
 export interface DraftForm {
   document_type: string;
   number: string;
@@ -112,6 +119,11 @@ export interface DraftForm {
   applied_tax?: AppliedTax;
   /** BT-113, what was already paid (a final invoice's partial payments), deducted from the amount due. */
   prepaid_amount: string;
+  /**
+   * The issued invoices (Abschlagsrechnungen) a final invoice deducts, sent as `deducted_invoices`: the
+   * service then states prepaid_amount and each one's net, VAT and gross (pages/documents/deductions.tsx).
+   */
+  deducted_invoices: DeductedChoice[];
   lines: LineForm[];
   discount_type: string;
   discount_value: string;

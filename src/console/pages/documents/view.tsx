@@ -281,8 +281,15 @@ export function DocumentView({ id }: { id: string }) {
         ...content
       } = data;
       // A correction is a credit note: it takes no invoice kind (381 only), and the invoice it names is the
-      // one corrected (its source), not that invoice's own predecessor.
-      const { type_code: _kind, preceding_invoice: _preceding, ...corrected } = content;
+      // one corrected (its source), not that invoice's own predecessors, nor the Abschläge a final invoice
+      // deducts (the service refuses deductions it did not derive).
+      const {
+        type_code: _kind,
+        preceding_invoice: _preceding,
+        preceding_invoices: _precedings,
+        deductions: _deductions,
+        ...corrected
+      } = content as typeof content & { preceding_invoices?: unknown; deductions?: unknown };
       const today = localToday();
       return post<StoredDocument>('/documents', {
         ...(documentType === 'credit_note' ? corrected : content),

@@ -1,3 +1,4 @@
+import { precedingInvoicesOf } from '../../../domain/document-content';
 import type { TotalsResult } from '../../../domain/money';
 import { impliedSupplyDate } from '../../../domain/supply-date';
 import type { ComplianceProfile } from '../../../einvoicing/profiles';
@@ -51,7 +52,8 @@ export function writeEInvoice(input: EInvoiceInput): WriteOutcome {
         impliedSupplyDate(
           input.data,
           input.documentType,
-          !!input.precedingInvoiceNumber?.trim() || !!input.data.preceding_invoice?.number?.trim(),
+          !!input.precedingInvoiceNumber?.trim() ||
+            precedingInvoicesOf(input.data).some((preceding) => !!preceding.number?.trim()),
         ),
       attachedFiles: input.attachedFiles,
     });

@@ -6,9 +6,15 @@ import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import type { DocumentAction } from '../../reference';
 import { actionTimestamp, transition } from '../lifecycle';
-import { findDocument, updateDocumentIfStatus, updateDocumentIfUnchanged } from '../repo';
+import {
+  findDocument,
+  liveInvoicesOfCustomer,
+  updateDocumentIfStatus,
+  updateDocumentIfUnchanged,
+} from '../repo';
 import type { DocumentRow } from '../schema';
 import { applyCredits } from './apply-credits';
+import { deductedIdsOf } from './deducted-invoices';
 import { finalizedDataOf } from './finalized-data';
 
 /** The status `action` moves the document to, or the 409 SPEC 3 answers when it may not. */
@@ -39,6 +45,22 @@ function refuseVoidWithPayments(row: DocumentRow): void {
 }
 
 /**
+ * An invoice an issued final invoice deducts (deducted-invoices.ts) is not cancelled under it: that invoice
+ * would deduct a payment never owed. A 409 names it: correct or void it first. A draft deducting it does not
+ * stop the void (its finalize then refuses).
+ */
+async function refuseVoidWhileDeducted(ctx: AccountCtx, row: DocumentRow): Promise<void> {
+  if (row.documentType !== 'invoice') return;
+  const others = await liveInvoicesOfCustomer(ctx.db, ctx.accountId, row.customerId, row.id);
+  const by = others.find((other) => other.status !== 'draft' && deductedIdsOf(other.data).includes(row.id));
+  if (!by) return;
+  throw conflict(
+    `This invoice cannot be cancelled while the invoice ${by.number} deducts it: correct or cancel ${by.number} first`,
+    { action: 'void', status: row.status, deducted_by: by.id },
+  );
+}
+
+/**
  * The document by its id, read in the transaction; or `read`, the row as the caller read it before (finalize,
  * with its check in between): not read again, and written only while it is still exactly that (status and
  * `updated_at`), else a 409.
@@ -55,7 +77,10 @@ async function changeDocumentStatusInTransaction({
   const row = 'read' in input ? input.read : await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   const outcome = allowedAction(row, input.action);
-  if (input.action === 'void') refuseVoidWithPayments(row);
+  if (input.action === 'void') {
+    refuseVoidWithPayments(row);
+    await refuseVoidWhileDeducted(ctx, row);
+  }
   const now = isoNow(ctx.clock);
   const stamp = actionTimestamp(input.action);
   const changes = {

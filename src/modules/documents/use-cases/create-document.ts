@@ -7,6 +7,7 @@ import { newId } from '../../../shared/ids';
 import { type CustomerRow, customerBuyerReference, findCustomer } from '../../customers';
 import type { CreateDocumentBody } from '../model';
 import type { DocumentRow } from '../schema';
+import { withDeductedInvoices } from './deducted-invoices';
 import { type DocumentParties, liveParties } from './document-data-of';
 import {
   type DraftCandidate,
@@ -87,9 +88,20 @@ async function createDocumentInTransaction({
   const candidate = draftOf(input);
   // The profile and customer once each: for BT-10, the reference check and the answer's parties.
   const known = await draftPartiesOf(ctx, candidate);
-  const draft = withBuyerReferenceOf(candidate, known.customer);
+  const deducted = await withDeductedInvoices(
+    ctx,
+    withBuyerReferenceOf(candidate, known.customer),
+    input.deducted_invoices ?? [],
+    null,
+  );
+  const draft = deducted.draft;
   const linked = await linkChanges(ctx.db, ctx.accountId, null, links);
-  const totals = await prepareDraft(ctx, draft, linked.problems, knownPartiesLookup(ctx, draft, known));
+  const totals = await prepareDraft(
+    ctx,
+    draft,
+    [...deducted.problems, ...linked.problems],
+    knownPartiesLookup(ctx, draft, known),
+  );
   const now = isoNow(ctx.clock);
   const { content, ...identity } = draft;
   const row = await storeNumbered(

@@ -3,8 +3,10 @@ import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { notFound } from '../../../shared/errors';
 import { newId } from '../../../shared/ids';
+import { type DocumentSubject, documentTotals } from '../checks';
 import { findDocument, findDocumentByNumber } from '../repo';
 import type { DocumentRow } from '../schema';
+import { DEDUCTION_KEYS, deductedIdsOf } from './deducted-invoices';
 import { storeNumbered } from './store-numbered';
 
 /**
@@ -30,8 +32,17 @@ async function duplicateDocumentInTransaction({
 }): Promise<DocumentRow> {
   const original = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!original) throw notFound('Document');
-  const { seller: _seller, buyer: _buyer, ...content } = original.data;
+  const { seller: _seller, buyer: _buyer, ...data } = original.data;
   const { amountPaid: _paid, amountCredited: _credited, ...copied } = original;
+  // The invoices the original deducts stay its own (deducted-invoices.ts): the copy deducts none, its
+  // totals without their prepaid amount.
+  const deducts = deductedIdsOf(data).length > 0;
+  const content = { ...data };
+  if (deducts) for (const key of DEDUCTION_KEYS) delete content[key];
+  const recomputed = deducts
+    ? documentTotals(original.currency, content as DocumentSubject['content'])
+    : null;
+  const totals = recomputed?.ok ? { ...recomputed.totals, currency: original.currency } : original.totals;
   const now = isoNow(ctx.clock);
   return await storeNumbered(
     ctx,
@@ -40,6 +51,7 @@ async function duplicateDocumentInTransaction({
       id: newId('doc'),
       status: 'draft',
       data: content,
+      totals,
       createdAt: now,
       updatedAt: now,
       finalizedAt: null,

@@ -2,6 +2,7 @@ import type { AccountCtx } from '../../../shared/context';
 import type { CreateDocumentBody } from '../model';
 import type { DocumentRow } from '../schema';
 import { draftOf, withCustomerBuyerReference } from './create-document';
+import { withDeductedInvoices } from './deducted-invoices';
 import { einvoiceInputOf, type StoredEInvoiceInput } from './document-data-of';
 import { prepareDraft } from './prepare-draft';
 
@@ -17,8 +18,11 @@ export async function previewDraft(
   ctx: AccountCtx,
   input: CreateDocumentBody,
 ): Promise<{ row: DocumentRow; einvoice: StoredEInvoiceInput }> {
-  const draft = await withCustomerBuyerReference(ctx, draftOf(input));
-  const totals = await prepareDraft(ctx, draft);
+  const candidate = await withCustomerBuyerReference(ctx, draftOf(input));
+  // The invoices it deducts as a stored draft would (one deducting them may be the draft previewed).
+  const deducted = await withDeductedInvoices(ctx, candidate, input.deducted_invoices ?? [], null, false);
+  const draft = deducted.draft;
+  const totals = await prepareDraft(ctx, draft, deducted.problems);
   const now = ctx.clock.now().toISOString();
   const { content, ...identity } = draft;
   const row: DocumentRow = {

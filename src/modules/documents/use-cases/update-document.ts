@@ -9,6 +9,7 @@ import type { DocumentType } from '../../reference';
 import type { UpdateDocumentBody } from '../model';
 import { creditNotesOf, findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';
+import { DEDUCTION_KEYS, deductedIdsOf, withDeductedInvoices } from './deducted-invoices';
 import { pickContent, prepareDraft } from './prepare-draft';
 import { numberOfAnotherYear, numberTaken, withSequenceNumber } from './store-numbered';
 
@@ -38,10 +39,19 @@ async function updateDocumentInTransaction({
   }
   const c = input.changes;
   const content: Record<string, unknown> = { ...row.data };
+  // What the service filled from the deducted invoices is filled anew (deducted-invoices.ts): the request's
+  // own values of those keys are compared with it, the stored ones are not the request's.
+  const storedIds = deductedIdsOf(row.data);
+  if (storedIds.length > 0) for (const key of DEDUCTION_KEYS) delete content[key];
   for (const key of CONTENT_KEYS) {
     if (c[key] !== undefined) content[key] = c[key];
   }
-  const draft = {
+  // BG-3 is one list (docs/documents.md): setting it one way replaces it given the other way.
+  if (c.preceding_invoices !== undefined && c.preceding_invoice === undefined)
+    delete content.preceding_invoice;
+  if (c.preceding_invoice !== undefined && c.preceding_invoices === undefined)
+    delete content.preceding_invoices;
+  const undeducted = {
     documentType: row.documentType as DocumentType,
     issueDate: pick(c.issue_date, row.issueDate),
     dueDate: pick(c.due_date, row.dueDate),
@@ -53,8 +63,13 @@ async function updateDocumentInTransaction({
     sourceDocumentId: pick(c.source_document_id, row.sourceDocumentId),
     content: pickContent(content),
   };
+  const ids =
+    c.deducted_invoices !== undefined ? (c.deducted_invoices ?? []) : c.deductions === null ? [] : storedIds;
+  const deducted = await withDeductedInvoices(ctx, undeducted, ids, row.id);
+  const draft = deducted.draft;
   const linked = await linkChanges(ctx.db, ctx.accountId, row.id, links);
   const totals = await prepareDraft(ctx, draft, [
+    ...deducted.problems,
     ...linked.problems,
     ...(await namedByCreditNotes(ctx, row, draft.customerId)),
   ]);

@@ -8,6 +8,7 @@ import {
   type Decimal,
   dec,
   div,
+  eq,
   fromMinorUnits,
   isNegative,
   isZero,
@@ -40,6 +41,12 @@ export interface BookedDocument {
   thirdParty?: { amount: string; account: string } | null;
   /** BT-113 of a final invoice: what was paid in advance, booked back against the total (prepaidByCase). */
   prepaid?: string | null;
+  /**
+   * The deducted invoices' totals when the final invoice names them (data.deductions), which `prepaid` is
+   * the sum of: with one tax case each is booked back on its own, so the VAT DATEV works out from each gross
+   * is what each stated (from the sum it may be a cent off).
+   */
+  prepaidParts?: readonly string[] | null;
   taxGroups: readonly TaxGroupFigures[];
   /** Which way the personal account moves for a positive amount: S for an issued invoice, H for a received one. */
   side: 'S' | 'H';
@@ -217,9 +224,20 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
   const bookings: Booking[] = [];
   for (const { key, gross } of byKey.values())
     if (!isZero(gross)) bookings.push(booking(key, gross, doc.side, doc.text));
-  for (const [k, share] of prepaidByKey(doc, byKey)) {
+  const prepaid = prepaidByKey(doc, byKey);
+  const parts = doc.prepaidParts ?? [];
+  const [only, ...more] = [...prepaid.keys()];
+  const oneCase = only !== undefined && more.length === 0;
+  const partsArePrepaid =
+    parts.length > 0 && !!doc.prepaid && eq(sum(parts.map((p) => dec(p))), dec(doc.prepaid));
+  for (const [k, share] of prepaid) {
     const key = byKey.get(k)?.key;
-    if (key && !isZero(share)) bookings.push(booking(key, share, other(doc.side), `Anzahlungen ${doc.text}`));
+    if (!key || isZero(share)) continue;
+    const text = `Anzahlungen ${doc.text}`;
+    if (oneCase && partsArePrepaid) {
+      for (const part of parts)
+        if (!isZero(dec(part))) bookings.push(booking(key, dec(part), other(doc.side), text));
+    } else bookings.push(booking(key, share, other(doc.side), text));
   }
   const thirdParty = doc.thirdParty ? dec(doc.thirdParty.amount) : null;
   if (doc.thirdParty && thirdParty !== null && !isZero(thirdParty)) {

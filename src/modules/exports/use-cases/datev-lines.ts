@@ -3,6 +3,7 @@
 // moment the file's header states it was made (the latest event it books, so the file made again is the
 // same file).
 
+import { precedingInvoicesOf } from '../../../domain/document-content';
 import { type DocumentData, documentTaxes, type Taxed } from '../../../domain/document-data';
 import { euroRateOf } from '../../../domain/euro-rate';
 import { dec, isDecimalString, isNegative, isZero, neg, toPlainString } from '../../../domain/money';
@@ -50,7 +51,7 @@ function infoOf(id: string, number: string, file: string): [string, string][] {
  */
 async function correctedInfo(ctx: AccountCtx, row: DocumentRow): Promise<[string, string][]> {
   if (row.documentType !== 'credit_note') return [];
-  const stated = (row.data as DocumentData).preceding_invoice?.number;
+  const stated = precedingInvoicesOf(row.data as DocumentData)[0]?.number;
   const source = row.sourceDocumentId
     ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
     : null;
@@ -106,7 +107,7 @@ const FINAL_WITH_PRECEDING: ReadonlySet<string> = new Set(['380', '326']);
 function deductsPartialInvoices(data: DocumentData, followsStored: boolean): boolean {
   const code = data.type_code ?? '380';
   if (DEDUCTS_PARTIAL_INVOICES.has(code)) return true;
-  return FINAL_WITH_PRECEDING.has(code) && (data.preceding_invoice !== undefined || followsStored);
+  return FINAL_WITH_PRECEDING.has(code) && (precedingInvoicesOf(data).length > 0 || followsStored);
 }
 
 /** A received invoice's prepaid amount to book back (its BG-3 is in its data); null for anything else. */
@@ -225,6 +226,8 @@ async function issuedBookings(
   const doc: BookedDocument = {
     total: row.totals.total,
     prepaid: await issuedDeducted(ctx, row),
+    // Deducted by reference: each booked back as its own gross (datev-bookings.ts).
+    prepaidParts: ((row.data as DocumentData).deductions ?? []).map((d) => d.total),
     thirdParty: thirdPartyOf(row.totals.third_party_payment_total, settings),
     taxGroups: row.totals.tax_groups ?? [],
     side: entry.reversal ? flipped(side) : side,
@@ -286,6 +289,7 @@ export function asCredited(doc: BookedDocument): BookedDocument {
     ...doc,
     total: turn(doc.total),
     prepaid: doc.prepaid ? turn(doc.prepaid) : doc.prepaid,
+    prepaidParts: doc.prepaidParts?.map(turn),
     thirdParty: doc.thirdParty ? { ...doc.thirdParty, amount: turn(doc.thirdParty.amount) } : doc.thirdParty,
     taxGroups: doc.taxGroups.map((group) => ({
       ...group,

@@ -1,0 +1,68 @@
+// DATEV of a Schlussrechnung that deducts its three Abschläge by reference (deducted_invoices): each Abschlag
+// was booked with 190.01 VAT; booked back as one sum of 3,570.12, DATEV's automatic account would take back
+// 570.02. Each is booked back as its own gross, 1,190.04, so 3 x 190.01 come back.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { FakeClock } from '../../src/shared/clock';
+import { bookingProblems, readDatev } from '../datev';
+import { makeDocument } from '../document-factories';
+import { makeAccount, makeBusinessProfile, makeCustomer, type TestAccount } from '../factories';
+import { startServer, type TestServer } from '../harness';
+
+let server: TestServer;
+let firm: TestAccount;
+const clock = new FakeClock(new Date('2026-10-01T08:00:00.000Z'));
+const VAT = [{ name: 'VAT', rate: '19', category: 'S' }];
+
+beforeAll(async () => {
+  server = await startServer({ clock, startJobs: false });
+  firm = await makeAccount(server);
+  const numbers = { consultant_number: 29098, client_number: 55003 };
+  const settings = await server.json('/api/v1/settings/accounting', {
+    method: 'PUT',
+    key: firm.apiKey,
+    body: numbers,
+  });
+  expect(settings.status).toBe(200);
+  const profile = await makeBusinessProfile(server, firm, { legal_name: 'Müller Bau GmbH' });
+  const customer = await makeCustomer(server, firm, { name: 'Familie Schmitz' });
+  const parties = { profileId: profile.id, customerId: customer.id };
+  const invoice = (number: string, more: Record<string, unknown>) =>
+    makeDocument(server, firm, parties, { number, issue_date: '2026-10-05', tax_scheme: 'VAT', ...more }, [
+      'finalize',
+    ]);
+  const ids: string[] = [];
+  for (const n of [1, 2, 3]) {
+    const line = [{ name: 'Abschlag', quantity: '1', unit_price: '1000.03', taxes: VAT }];
+    ids.push((await invoice(`AR-2026-${n}`, { type_code: '875', line_items: line })).id);
+  }
+  await invoice('SR-2026-1', {
+    type_code: '877',
+    deducted_invoices: ids,
+    line_items: [{ name: 'Rohbau', quantity: '1', unit_price: '5000.00', taxes: VAT }],
+  });
+});
+afterAll(() => server.stop());
+
+describe('DATEV books each deducted Abschlag back as it was booked', () => {
+  test('three "Anzahlungen" of 1,190.04, not one of 3,570.12', async () => {
+    const res = await server.request('/api/v1/exports/datev?from=2026-10-01&to=2026-10-31', {
+      key: firm.apiKey,
+    });
+    expect(res.status).toBe(200);
+    const file = readDatev(new Uint8Array(await res.arrayBuffer()));
+    for (const row of file.rows) expect(bookingProblems(row)).toEqual([]);
+    const final = file.rows
+      .filter((row) => file.value(row, 'Beleginfo - Inhalt 2') === 'SR-2026-1')
+      .map((row) => [
+        file.value(row, 'Umsatz (ohne Soll/Haben-Kz)'),
+        file.value(row, 'Soll/Haben-Kennzeichen'),
+        file.value(row, 'Gegenkonto (ohne BU-Schlüssel)'),
+      ]);
+    expect(final).toEqual([
+      ['5950,00', 'S', '8400'],
+      ['1190,04', 'H', '8400'],
+      ['1190,04', 'H', '8400'],
+      ['1190,04', 'H', '8400'],
+    ]);
+  });
+});
