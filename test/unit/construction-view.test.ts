@@ -2,6 +2,7 @@
 // date; a construction invoice to a private Bauherr says the buyer must keep it for two years (§ 14 Abs. 4
 // Satz 1 Nr. 9, § 14b Abs. 1 Satz 5 UStG), and one to a business or an authority does not.
 import { describe, expect, test } from 'bun:test';
+import { dec, sub, toFixedString } from '../../src/domain/money';
 import type { DocumentData } from '../../src/modules/documents/model';
 import { buildInvoiceView } from '../../src/rendering/view/index';
 import { german, quote, withTotals } from '../rendering-fixtures';
@@ -106,8 +107,8 @@ describe('Skonto on a final invoice', () => {
       payment: { ...input.data.payment, instructions: undefined, early_payment_discounts: [term] },
     };
     const totals = { ...input.totals, prepaid_amount: prepaid };
-    const due = (Number(input.totals.total) * 100 - Number(prepaid) * 100) / 100;
-    return buildInvoiceView({ ...input, data, totals: { ...totals, amount_due: due.toFixed(2) } });
+    const due = toFixedString(sub(dec(input.totals.total), dec(prepaid)), 2);
+    return buildInvoiceView({ ...input, data, totals: { ...totals, amount_due: due } });
   }
 
   test('the Skonto is on what is left to pay', () => {
@@ -129,9 +130,9 @@ describe('Skonto on a final invoice', () => {
 describe('a Schlussrechnung whose Abschläge came to more than the work', () => {
   function overpaid(prepaid: string, documentType: 'invoice' | 'credit_note' = 'invoice') {
     const input = construction('877', PRIVATE);
-    const data: DocumentData = { ...input.data, prepaid_amount: prepaid };
-    const due = (Math.round(Number(input.totals.total) * 100) - Math.round(Number(prepaid) * 100)) / 100;
-    const totals = { ...input.totals, prepaid_amount: prepaid, amount_due: due.toFixed(2) };
+    const data: DocumentData = { ...input.data, prepaid_amount: prepaid, due_date: '2026-12-21' };
+    const due = toFixedString(sub(dec(input.totals.total), dec(prepaid)), 2);
+    const totals = { ...input.totals, prepaid_amount: prepaid, amount_due: due };
     return buildInvoiceView({ ...input, documentType, data, totals });
   }
   const rows = (view: ReturnType<typeof buildInvoiceView>) =>
@@ -148,9 +149,15 @@ describe('a Schlussrechnung whose Abschläge came to more than the work', () => 
     expect(view.highlight?.label).toBe('Zu erstatten');
     expect(view.highlight?.value.replace(/\s/g, ' ')).toBe('100,00 €');
     expect(view.payment?.qr ?? null).toBeNull();
+    // Nothing falls due and nothing is paid to the seller: no due date, no terms, no account to pay to.
+    expect(view.meta.map((item) => item.label)).not.toContain('Fällig am');
+    expect(view.payment).toBeNull();
   });
 
-  test('what is left to pay keeps "Zu zahlen"', () => {
-    expect(rows(overpaid('5000.00'))).toContain('Zu zahlen 6.900,00 €');
+  test('what is left to pay keeps "Zu zahlen", its due date and how to pay', () => {
+    const view = overpaid('5000.00');
+    expect(rows(view)).toContain('Zu zahlen 6.900,00 €');
+    expect(view.meta.map((item) => item.label)).toContain('Fällig am');
+    expect(view.payment).not.toBeNull();
   });
 });

@@ -95,7 +95,11 @@ export function buildInvoiceView(input: RenderInput): InvoiceView {
           ...taxCurrencyRows(input, locale, labels),
         ],
     taxSummary: shipped ? [] : buildTaxSummary(totals, fmt, labels, noVat),
-    payment: shipped || documentType === 'purchase_order' ? null : buildPayment(input, labels, fmt),
+    // Nothing to pay when the seller pays back (an overpaid final invoice): no terms, no account to pay to.
+    payment:
+      shipped || documentType === 'purchase_order' || refundsOverpayment(totals, type.payable)
+        ? null
+        : buildPayment(input, labels, fmt),
     customFields: (data.custom_fields ?? []).map((f) => ({ label: f.label, value: f.value })),
     notes,
     footer: [data.branding?.footer_text ?? input.config?.footer_text, input.serviceCredit]
@@ -116,7 +120,11 @@ function buildMeta(input: RenderInput, labels: Labels, fmt: Formatter): MetaItem
     // sent `valid_until`) means the same date.
     const validUntil = present(data.valid_until) ? data.valid_until : data.due_date;
     if (present(validUntil)) items.push({ label: labels.validUntil, value: fmt.date(validUntil) });
-  } else if (present(data.due_date)) {
+  } else if (
+    present(data.due_date) &&
+    !refundsOverpayment(input.totals, getDocumentType(input.documentType).payable)
+  ) {
+    // Not on an invoice whose amount is paid back: nothing falls due.
     items.push({ label: labels.dueDate, value: fmt.date(data.due_date) });
   }
   if (present(data.buyer_reference))
