@@ -51,6 +51,8 @@ interface SettingReader {
   raw(name: SettingName): string | null;
   /** The value parsed (the default when unset); throws ConfigError. */
   value<N extends SettingName>(name: N): SettingValue<N>;
+  /** Whether it is given under its own name (the flag or the env), not only by its fallback's env. */
+  own(name: SettingName): boolean;
 }
 
 function settingReader(env: Source, flags: Source, cwd: string): SettingReader {
@@ -65,7 +67,8 @@ function settingReader(env: Source, flags: Source, cwd: string): SettingReader {
     const given = raw(name) ?? (typeof spec.default === 'function' ? spec.default(raw) : spec.default);
     return (given === undefined ? null : spec.parse(given, { name, cwd })) as SettingValue<N>;
   };
-  return { raw, value };
+  const own = (name: SettingName): boolean => nonEmpty(flags[SETTING_SPECS[name].flag] ?? env[name]) !== null;
+  return { raw, value, own };
 }
 
 /** IMAP_URL set: the mailbox, with its companions (read only then); null = no mail intake. */
@@ -78,10 +81,34 @@ function imap(settings: SettingReader): ImapSettings | null {
   return server === null ? null : { ...server, allowPlain, accountId, pollSeconds };
 }
 
-/** S3_BUCKET set: the bucket, its endpoint and keys (never echoed); null = files under DATA_DIR. */
+/** S3_BUCKET's companions: given without it, they say the operator meant a bucket (or left a typo). */
+const S3_COMPANIONS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PATH_STYLE',
+  'S3_ANSWER_TIMEOUT_SECONDS',
+] as const satisfies readonly SettingName[];
+
+/**
+ * S3_BUCKET set: the bucket, its endpoint and keys (never echoed); null = files under DATA_DIR. An S3_*
+ * companion given without S3_BUCKET (a misspelt or forgotten S3_BUCKET) stops start-up: the service used to
+ * keep every file in DATA_DIR without a word, each instance on its own disk. The AWS_* fallbacks do not
+ * count: the AWS tools' names may be set for something else.
+ */
 function s3(settings: SettingReader): S3Settings | null {
   const bucket = settings.value('S3_BUCKET');
-  if (bucket === null) return null;
+  if (bucket === null) {
+    const given = S3_COMPANIONS.filter((name) => settings.own(name));
+    if (given.length > 0) {
+      const names = given.join(', ');
+      throw new ConfigError(
+        `${names} ${given.length === 1 ? 'is' : 'are'} set but S3_BUCKET is not: set S3_BUCKET to keep the files in that bucket, or unset ${names} to keep them in DATA_DIR`,
+      );
+    }
+    return null;
+  }
   const accessKeyId = settings.value('S3_ACCESS_KEY_ID');
   const secretAccessKey = settings.value('S3_SECRET_ACCESS_KEY');
   if (accessKeyId === null || secretAccessKey === null) {

@@ -1,9 +1,13 @@
 import { once } from 'node:events';
 import {
+  accessSync,
   chmodSync,
   closeSync,
+  constants,
+  copyFileSync,
   createWriteStream,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   openSync,
   readdirSync,
@@ -153,7 +157,12 @@ function claimPartial(partial: string, out: string): number {
     const code = (error as NodeJS.ErrnoException).code ?? '';
     // A folder this user may not write (a root-owned /backups, a cron job as the service's user): one line
     // naming it and what to do, not open's bare "EACCES: permission denied, open '<out>.partial'".
-    if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    if (code === 'EROFS') {
+      throw new Error(
+        `cannot write the backup into ${dirname(out)}: it is on a read-only file system (EROFS); give --out on a disk mounted for writing`,
+      );
+    }
+    if (code === 'EACCES' || code === 'EPERM') {
       throw new Error(
         `cannot write the backup into ${dirname(out)} (${code}): this user (uid ${process.getuid?.() ?? '?'}) may not write there; give --out in a folder it may write, or let it write this one`,
       );
@@ -172,7 +181,7 @@ function claimPartial(partial: string, out: string): number {
  * backup would claim this version's format for a schema this version does not know.
  */
 function snapshotDatabase(file: string, snapshot: string): number {
-  const { sqlite } = openDatabase(file);
+  const { sqlite } = openDatabase(onReadOnlyFileSystem(file) ? copyFrozen(file, snapshot) : file);
   try {
     const bookkeeping = sqlite
       .query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = '__drizzle_migrations'")
@@ -199,6 +208,39 @@ function snapshotDatabase(file: string, snapshot: string): number {
   } finally {
     sqlite.close();
   }
+}
+
+/** Whether the database's folder is on a read-only file system (a snapshot mounted read-only): EROFS. */
+function onReadOnlyFileSystem(file: string): boolean {
+  try {
+    accessSync(dirname(file), constants.W_OK);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EROFS';
+  }
+}
+
+/**
+ * SQLITE-ONLY: the database of a read-only file system (an LVM, ZFS or btrfs snapshot of the data dir mounted
+ * read-only), copied with its `-wal` into the snapshot's temp folder and opened there. SQLite cannot open a
+ * WAL database where it may not make its `-shm` (the backup ended with "EROFS ... access"), and the `-wal`
+ * of a snapshot taken while the server ran holds committed transactions that opening the copy takes in.
+ * Nothing writes to a read-only file system, so the copy is as consistent as the snapshot.
+ */
+function copyFrozen(file: string, snapshot: string): string {
+  const folder = join(dirname(snapshot), 'read-only-source');
+  const copy = join(folder, DATABASE_FILE);
+  try {
+    mkdirSync(folder, { mode: 0o700 });
+    copyFileSync(file, copy);
+    if (existsSync(`${file}-wal`)) copyFileSync(`${file}-wal`, `${copy}-wal`);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
+    throw new Error(
+      `the temp folder ${dirname(dirname(snapshot))} is full: backup copies the database of a read-only file system (${statSync(file).size} bytes) there first; free space there or set TMPDIR to a folder with room`,
+    );
+  }
+  return copy;
 }
 
 /** Files under `root` as relative paths; a write in progress (`*.tmp`) and the storage probe are skipped. */

@@ -1,4 +1,6 @@
 // What a backup holds and where each part goes back in a data dir. One table, read by both directions.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 
 export const MANIFEST_NAME = 'backup.json';
 export const DATABASE_ENTRY = 'database/invoice-service.db';
@@ -22,4 +24,21 @@ export function isSafeBlobPath(path: string): boolean {
     !path.split('/').some((part) => part === '..' || part === '') &&
     !path.startsWith('/')
   );
+}
+
+/**
+ * The staging folder of a restore, one name per target: inside an existing DATA_DIR, or beside one that
+ * does not exist yet (src/backup/restore-backup.ts).
+ */
+export const STAGING_INSIDE = '.restore-in-progress';
+export const STAGING_BESIDE = '.restoring-in-progress';
+
+export const stagingBeside = (dataDir: string) => `${dataDir.replace(/\/+$/, '')}${STAGING_BESIDE}`;
+
+/** The staging folder a restore into `dataDir` left or is filling (running, or killed outright); else null. */
+export function restoreStagingOf(dataDir: string): string | null {
+  for (const staging of [join(dataDir, STAGING_INSIDE), stagingBeside(dataDir)]) {
+    if (existsSync(staging)) return staging;
+  }
+  return null;
 }

@@ -26,6 +26,8 @@ import {
   isSafeBlobPath,
   MANIFEST_NAME,
   SECRET_ENTRY,
+  STAGING_INSIDE,
+  stagingBeside,
 } from './layout';
 import { type ZipEntryInfo, ZipFormatError, ZipReader, ZipTruncatedError } from './zip-reader';
 
@@ -56,18 +58,19 @@ function requireReadable(file: string): void {
 
 /** The staging folder cannot be made where DATA_DIR is (or would be): one line, not mkdir's bare EACCES. */
 function cannotWrite(target: string, path: string, code: string): RestoreError {
+  if (code === 'EROFS') {
+    return new RestoreError(
+      `cannot restore into DATA_DIR ${target}: ${path} is on a read-only file system (EROFS); make DATA_DIR an empty folder on a disk mounted for writing`,
+    );
+  }
   return new RestoreError(
     `cannot restore into DATA_DIR ${target}: this user (uid ${process.getuid?.() ?? '?'}) may not write ${path} (${code}, or not even read it); make DATA_DIR an empty folder the service's user owns and run restore as that user`,
   );
 }
 
-/**
- * The staging folder, one name per target: made with an exclusive mkdir, it is the restore's claim on the
- * target (a second restore into it is refused, not interleaved). Inside an existing target, or beside one
- * that does not exist yet.
- */
-const STAGING_INSIDE = '.restore-in-progress';
-const STAGING_BESIDE = '.restoring-in-progress';
+// The staging folder (src/backup/layout.ts), one name per target: made with an exclusive mkdir, it is the
+// restore's claim on the target (a second restore into it is refused, not interleaved); `serve` and the
+// commands refuse a data dir with one (src/cli/runtime.ts).
 
 export interface RestoreSummary {
   dataDir: string;
@@ -87,7 +90,7 @@ export async function restoreBackup(config: Config, file: string): Promise<Resto
   if (exists && !statSync(target).isDirectory()) {
     throw new RestoreError(`DATA_DIR ${target} is a file, not a folder`);
   }
-  const staging = exists ? join(target, STAGING_INSIDE) : `${target.replace(/\/+$/, '')}${STAGING_BESIDE}`;
+  const staging = exists ? join(target, STAGING_INSIDE) : stagingBeside(target);
   if (existsSync(staging)) throw anotherRestore(target, staging);
   if (exists) {
     let listing: string[];

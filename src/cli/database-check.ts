@@ -10,7 +10,10 @@ export const FIRST_ANSWER_SECONDS = 30;
  * for good, spinning on reconnects; a refused port, an unknown host, a wrong password or database were a
  * bare driver message (`connect ECONNREFUSED 127.0.0.1:1`) that did not say it was DATABASE_URL's.
  */
-export async function requireDatabaseAnswers(url: string, seconds = FIRST_ANSWER_SECONDS): Promise<void> {
+export async function requireDatabaseAnswers(
+  url: string,
+  seconds = FIRST_ANSWER_SECONDS,
+): Promise<{ migrated: boolean }> {
   const client = postgres(url, { max: 1, connect_timeout: seconds, onnotice: () => {} });
   const where = serverOf(client.options);
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -18,7 +21,13 @@ export async function requireDatabaseAnswers(url: string, seconds = FIRST_ANSWER
     timer = setTimeout(() => resolve('silent'), seconds * 1000);
   });
   try {
-    const answer = await Promise.race([client`SELECT 1`.then(() => 'answered' as const), silent]);
+    // The answer also says whether the service ever set this database up (its migrations' bookkeeping).
+    const answer = await Promise.race([
+      client`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS migrated`.then((rows) => ({
+        migrated: rows[0]?.migrated === true,
+      })),
+      silent,
+    ]);
     if (answer === 'silent') {
       // Several hosts are tried in turn, again and again: refused by all of them looks the same as silence.
       const none = where.includes(', ')
@@ -28,6 +37,7 @@ export async function requireDatabaseAnswers(url: string, seconds = FIRST_ANSWER
         `DATABASE_URL: ${none} within ${seconds} s: check the hosts and ports in DATABASE_URL, that the server runs, and that no firewall drops this machine's connections to it`,
       );
     }
+    return answer;
   } catch (error) {
     if (error instanceof DatabaseUnreachable) throw error;
     throw new DatabaseUnreachable(explain(error, where, client.options));

@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { type Config, ConfigError } from '../config';
@@ -24,6 +24,42 @@ export async function requireInstallation(config: Config): Promise<void> {
     throw new ConfigError(`DATA_DIR ${config.dataDir} does not exist: is DATA_DIR right? ${NEW_INSTALL}`);
   }
   requireFolder(config.dataDir);
+  refuseRootOnOthersInstallation(config.dataDir);
+}
+
+/**
+ * Root on a data dir whose database belongs to another user (the service's: `sudo invoice-service receive
+ * …`, `sudo invoice-service rules install …`, a `serve` started by hand as root) passed every check, and
+ * what it wrote was root's, owner-only: a `blobs/` folder made by it, a received original, the rules'
+ * cache. The service, running as its user, then failed on them (the original answered 500, every render
+ * 507/500 once `blobs/` was root's). One line instead (exit 2), naming the owner and how to run as them.
+ * The database's owner is the installation's user; a data dir without a database is root's to set up.
+ */
+export function refuseRootOnOthersInstallation(dir: string): void {
+  if (process.geteuid?.() !== 0) return;
+  let owner: number;
+  try {
+    owner = statSync(join(dir, DATABASE_FILE)).uid;
+  } catch {
+    return;
+  }
+  if (owner === 0) return;
+  const name = userName(owner);
+  const as = name ?? `#${owner}`;
+  throw new ConfigError(
+    `DATA_DIR ${dir} belongs to ${name === null ? `uid ${owner}` : `${name} (uid ${owner})`} and this command runs as root: what it writes would be root's, which the service cannot read; run it as that user (sudo -u ${as} invoice-service …), or give root the data dir (chown -R root ${dir})`,
+  );
+}
+
+/** The login name of `uid` from /etc/passwd; null when it has none there. */
+function userName(uid: number): string | null {
+  try {
+    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const [name, , id] = line.split(':');
+      if (name && Number(id) === uid && id !== '') return name;
+    }
+  } catch {}
+  return null;
 }
 
 /** The embedded setup's check: DATA_DIR is a folder holding the SQLite database. */
@@ -40,10 +76,19 @@ export function requireDataDirDatabase(dir: string, hint = NEW_INSTALL): void {
     );
   }
   // Opened for reading and writing (SQLite's WAL): another user's file was "unable to open database file".
+  // A read-only file system (a snapshot mounted read-only) only needs reading: backup copies its database.
   try {
     accessSync(file, constants.R_OK | constants.W_OK);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code ?? '';
+    let code = (error as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EROFS') {
+      try {
+        accessSync(file, constants.R_OK);
+        return;
+      } catch (readError) {
+        code = (readError as NodeJS.ErrnoException).code ?? '';
+      }
+    }
     if (code === 'EACCES' || code === 'EPERM') throw notThisUsers(dir, file, code);
     throw error;
   }

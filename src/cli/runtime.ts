@@ -7,17 +7,27 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  statfsSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { restoreStagingOf } from '../backup/layout';
 import { type Config, ConfigError } from '../config';
 import { type DbHandle, openDatabase } from '../db/client';
+import { isStorageFull } from '../db/errors';
 import { migrate } from '../db/migrate';
 import { seedPlans } from '../modules/plans';
 import { systemClock } from '../shared/clock';
 import { randomToken } from '../shared/ids';
-import { DATABASE_FILE, notThisUsers, present, requireFolder, requireInstallation } from './installation';
+import {
+  DATABASE_FILE,
+  notThisUsers,
+  present,
+  refuseRootOnOthersInstallation,
+  requireFolder,
+  requireInstallation,
+} from './installation';
 
 export { DATABASE_FILE } from './installation';
 
@@ -31,12 +41,22 @@ export type OpenedDatabase = DbHandle & { applied: string[] };
 
 export async function openDataDir(config: Config): Promise<OpenedDatabase> {
   keepFilesPrivate();
+  if (config.databaseUrl === null) refuseUnfinishedRestore(config.dataDir);
   prepareFolder(config.dataDir);
   requireOwnFiles(config.dataDir);
   makePrivate(config.dataDir);
-  const handle = await openConfiguredDatabase(config);
-  await seedPlans({ ctx: { db: handle.db, clock: systemClock } });
-  return handle;
+  try {
+    const handle = await openConfiguredDatabase(config);
+    await seedPlans({ ctx: { db: handle.db, clock: systemClock } });
+    return handle;
+  } catch (error) {
+    // SQLite's "database or disk is full" named neither the disk nor the setting; and a disk too full for
+    // the `-shm` (a few bytes) was only "disk I/O error".
+    if (config.databaseUrl !== null || !(isStorageFull(error) || diskIsFull(config.dataDir))) throw error;
+    throw new Error(
+      `the disk holding DATA_DIR ${config.dataDir} is full: its database cannot be opened, set up or migrated (a migration is rolled back); free space there and start again`,
+    );
+  }
 }
 
 /**
@@ -46,6 +66,20 @@ export async function openDataDir(config: Config): Promise<OpenedDatabase> {
 export async function openInstallation(config: Config): Promise<OpenedDatabase> {
   await requireInstallation(config);
   return await openDataDir(config);
+}
+
+/**
+ * A restore into this data dir that has not finished: one running, or one killed outright (SIGKILL, a power
+ * cut, the OOM killer) that left its staging folder. `serve` (a systemd unit starting at boot) set up a new,
+ * empty installation beside it, with a new account and key, and the restore run again then refused the
+ * folder as not empty. One line instead (exit 1), before anything is made.
+ */
+function refuseUnfinishedRestore(dataDir: string): void {
+  const staging = restoreStagingOf(dataDir);
+  if (staging === null) return;
+  throw new Error(
+    `DATA_DIR ${dataDir}: a restore into it has not finished (${staging} is there): wait for a restore that runs; if none does, one was stopped outright: delete ${staging} and what it put into DATA_DIR, and restore again`,
+  );
 }
 
 /** The data dir made when missing, and usable: a file or a folder the service cannot write is one clear line. */
@@ -60,10 +94,46 @@ function prepareFolder(dir: string): void {
   try {
     accessSync(dir, constants.W_OK);
   } catch (error) {
+    if (problem(error) === 'EROFS') {
+      throw new ConfigError(
+        `DATA_DIR ${dir} is on a read-only file system (EROFS): the service keeps its database and files there; mount it for writing (a read-only snapshot is for \`backup\`)`,
+      );
+    }
     throw new ConfigError(
       `DATA_DIR ${dir} is not writable (${problem(error)}): the service keeps its database and files there; give the user it runs as write access`,
     );
   }
+}
+
+/** Whether the file system holding `dir` has no block left for this user. */
+function diskIsFull(dir: string): boolean {
+  try {
+    return statfsSync(dir).bavail === 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * DATABASE_URL naming a database the service never set up, and DATA_DIR holding an embedded installation's
+ * SQLite database: an operator moving a firm to PostgreSQL by setting DATABASE_URL on its data dir. Nothing
+ * copies SQLite's data to PostgreSQL, and the start set up a new, empty installation there without a word
+ * (a new account and key; the firm's documents, customers and keys only in the file beside it). One line
+ * instead (exit 1), before the empty database is touched. Once PostgreSQL holds an installation, a
+ * leftover file is not looked at.
+ */
+function refuseLeavingSqliteBehind(dataDir: string): void {
+  const file = join(dataDir, DATABASE_FILE);
+  let size = 0;
+  try {
+    size = statSync(file).size;
+  } catch {
+    return;
+  }
+  if (size === 0) return;
+  throw new Error(
+    `DATABASE_URL names an empty PostgreSQL database, and DATA_DIR ${dataDir} holds an installation's SQLite database (${DATABASE_FILE}): the service does not copy it to PostgreSQL, so this start would set up a new, empty installation; start without DATABASE_URL to keep serving it, or, to begin afresh on PostgreSQL, move ${file} out of DATA_DIR (or give another DATA_DIR)`,
+  );
 }
 
 /**
@@ -77,10 +147,11 @@ async function openConfiguredDatabase(config: Config): Promise<OpenedDatabase> {
     // A first answer, or one line saying what to check, before the migrations wait on it (below 30 s
     // when DATABASE_ANSWER_TIMEOUT_SECONDS is set lower).
     const { requireDatabaseAnswers, FIRST_ANSWER_SECONDS } = await import('./database-check');
-    await requireDatabaseAnswers(
+    const { migrated } = await requireDatabaseAnswers(
       config.databaseUrl,
       Math.min(FIRST_ANSWER_SECONDS, config.databaseAnswerTimeoutSeconds),
     );
+    if (!migrated) refuseLeavingSqliteBehind(config.dataDir);
     return await openPostgres(config.databaseUrl, {
       poolSize: config.databasePoolSize,
       answerTimeoutSeconds: config.databaseAnswerTimeoutSeconds,
@@ -188,9 +259,11 @@ const OWN_ENTRIES = [
 /**
  * The data dir's own files are this user's to read and write: a `restore` or `migrate` run as root, then
  * `serve` as the service's user, met SQLite's bare "unable to open database file" (no path, no cause) on
- * every command. One line names the file, its owner and the fix instead (exit 2). Root passes every check.
+ * every command. One line names the file, its owner and the fix instead (exit 2). Root passes these checks;
+ * on another user's installation it is stopped by refuseRootOnOthersInstallation.
  */
 function requireOwnFiles(dataDir: string): void {
+  refuseRootOnOthersInstallation(dataDir);
   const check = (path: string, folder: boolean) => {
     if (!present(path, dataDir)) return;
     try {

@@ -1,4 +1,5 @@
-import type { Config } from '../config';
+import { accessSync, constants, statSync } from 'node:fs';
+import { type Config, ConfigError } from '../config';
 import { createAccount, presentAccount } from '../modules/accounts';
 import { SELF_HOSTED_PLAN_ID } from '../modules/plans';
 import { createOwnerSetupLink, linkUrl } from '../modules/users';
@@ -17,6 +18,7 @@ export async function serve(
   config: Config,
   out: (line: string) => void = console.log,
 ): Promise<() => Promise<void>> {
+  if (config.inboxDir !== null) requireInboxDir(config.inboxDir);
   const service = await createService(config);
   // When the last request came: the heap is tidied only when the server has been idle (see below).
   let lastRequestAt = 0;
@@ -91,6 +93,36 @@ export async function serve(
     await service.stop();
     console.error('invoice-service: stopped');
   };
+}
+
+/**
+ * INBOX_DIR is a folder this user may read and write (files are moved from it to processed/ and failed/):
+ * one line (exit 2) before anything starts. A missing one (a typo, a share not mounted) was watched without
+ * a word, every file dropped into the real folder never taken; a file was Node's bare ENOTDIR.
+ */
+function requireInboxDir(dir: string): void {
+  let isFolder: boolean;
+  try {
+    isFolder = statSync(dir).isDirectory();
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    if (code === 'ENOENT')
+      throw new ConfigError(
+        `INBOX_DIR ${dir} does not exist: create it (the server takes the e-invoices dropped there) or correct INBOX_DIR`,
+      );
+    throw new ConfigError(
+      `INBOX_DIR ${dir} cannot be read (${code}): give the user the service runs as access`,
+    );
+  }
+  if (!isFolder) throw new ConfigError(`INBOX_DIR ${dir} is a file, not a folder`);
+  try {
+    accessSync(dir, constants.R_OK | constants.W_OK | constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? String(error);
+    throw new ConfigError(
+      `INBOX_DIR ${dir} cannot be read and written by this user (${code}): the server moves each file it takes into processed/ or failed/ there; give the user the service runs as write access`,
+    );
+  }
 }
 
 /**

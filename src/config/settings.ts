@@ -235,7 +235,7 @@ export const SETTING_SPECS = {
     flag: 'inbox-dir',
     field: 'inboxDir',
     parse: directory,
-    doc: 'a folder of received e-invoices the server takes into the inbox (moved to `processed/` or `failed/`; [docs/receiving.md](docs/receiving.md))',
+    doc: 'a folder of received e-invoices the server takes into the inbox (moved to `processed/` or `failed/`; [docs/receiving.md](docs/receiving.md)); `serve` stops at start with one line when it does not exist, is a file or this user may not write it',
   },
   INBOX_ACCOUNT: {
     flag: 'inbox-account',
@@ -268,11 +268,12 @@ export const SETTING_SPECS = {
     default: 'false',
     doc: '`true`: an `imap://` server without STARTTLS is used unencrypted (a local server only)',
   },
-  // S3_*: read together into `s3` (src/config.ts), the companions only when S3_BUCKET is set.
+  // S3_*: read together into `s3` (src/config.ts), the companions only when S3_BUCKET is set (given without
+  // it, an S3_* companion stops start-up).
   S3_BUCKET: {
     flag: 's3-bucket',
     parse: text,
-    doc: 'keep every file (renders, uploads, received originals, staged imports) in this S3-compatible bucket instead of `DATA_DIR`; `backup`/`restore` then refuse: back the bucket up with a bucket copy ([docs/storage.md](docs/storage.md))',
+    doc: 'keep every file (renders, uploads, received originals, staged imports) in this S3-compatible bucket instead of `DATA_DIR`; `backup`/`restore` then refuse: back the bucket up with a bucket copy ([docs/storage.md](docs/storage.md)); an `S3_*` setting below given without it stops start-up (a forgotten or misspelt `S3_BUCKET` would keep the files in `DATA_DIR`), the `AWS_*` fallbacks do not count',
   },
   S3_ENDPOINT: {
     flag: 's3-endpoint',
