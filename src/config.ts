@@ -71,8 +71,23 @@ function settingReader(env: Source, flags: Source, cwd: string): SettingReader {
   return { raw, value, own };
 }
 
+/**
+ * A setting that only means something beside another (the mailbox's account beside IMAP_URL), given without
+ * it: a misspelt or forgotten main setting, which left the intake off without a word. Stops start-up.
+ */
+function requireMain(settings: SettingReader, main: SettingName, companions: readonly SettingName[]): void {
+  if (settings.raw(main) !== null) return;
+  const given = companions.filter((name) => settings.own(name));
+  if (given.length === 0) return;
+  const names = given.join(', ');
+  throw new ConfigError(
+    `${names} ${given.length === 1 ? 'is' : 'are'} set but ${main} is not: set ${main}, or unset ${names}`,
+  );
+}
+
 /** IMAP_URL set: the mailbox, with its companions (read only then); null = no mail intake. */
 function imap(settings: SettingReader): ImapSettings | null {
+  requireMain(settings, 'IMAP_URL', ['IMAP_ACCOUNT', 'IMAP_POLL_SECONDS', 'IMAP_ALLOW_PLAIN']);
   if (settings.raw('IMAP_URL') === null) return null;
   const allowPlain = settings.value('IMAP_ALLOW_PLAIN');
   const accountId = settings.value('IMAP_ACCOUNT');
@@ -130,6 +145,7 @@ function s3(settings: SettingReader): S3Settings | null {
 /** Reads every setting from env, lets flags override, and validates once. Throws ConfigError. */
 export function loadConfig(env: Source, flags: Source = {}, cwd = process.cwd()): Config {
   const settings = settingReader(env, flags, cwd);
+  requireMain(settings, 'INBOX_DIR', ['INBOX_ACCOUNT']);
   const fields: Record<string, unknown> = {};
   for (const name of SETTING_NAMES) {
     const { field }: SettingSpec = SETTING_SPECS[name];

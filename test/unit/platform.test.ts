@@ -55,6 +55,19 @@ describe('config', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  test("a mail intake's companion without its main setting stops start-up (a misspelt IMAP_URL or INBOX_DIR left the intake off without a word)", () => {
+    expect(() => loadConfig({ IMAP_ACCOUNT: 'acc_1' })).toThrow(
+      new ConfigError('IMAP_ACCOUNT is set but IMAP_URL is not: set IMAP_URL, or unset IMAP_ACCOUNT'),
+    );
+    expect(() => loadConfig({ IMAP_POLL_SECONDS: '30', IMAP_ALLOW_PLAIN: 'true' })).toThrow(
+      'IMAP_POLL_SECONDS, IMAP_ALLOW_PLAIN are set but IMAP_URL is not',
+    );
+    expect(() => loadConfig({ INBOX_ACCOUNT: 'acc_1' })).toThrow('INBOX_ACCOUNT is set but INBOX_DIR is not');
+    // With their main setting, or none of them: as before.
+    expect(loadConfig({}).imap).toBeNull();
+    expect(loadConfig({ INBOX_DIR: '/srv/inbox', INBOX_ACCOUNT: 'acc_1' }).inboxAccount).toBe('acc_1');
+  });
+
   test('IMAP_URL: the mailbox, its folder and the STARTTLS rule; a refused value is never echoed', () => {
     const imap = loadConfig({
       IMAP_URL: 'imaps://rechnung%40firma.de:p%40ss%2Fw0rd@mail.firma.de/Rechnungen%20Eingang',
