@@ -238,6 +238,46 @@ describe("only what the office's work made ends", () => {
     expect(inBranch.body.data.map((m: { email: string }) => m.email)).toContain(solo.email);
   });
 
+  test('an office person the client made its owner stays its owner when leaving the office (a client never loses its last owner so)', async () => {
+    const olivia = await makeUser(server, office.id, {
+      role: 'admin',
+      email: `olivia.${stamp}@kanzlei-berger.example`,
+    });
+    cookies.olivia = await signIn(server, olivia.email);
+    const ownerEmail = `alt-inhaber.${stamp}@uebernahme.example`;
+    const created = await as('olivia', 'POST', '/api/v1/accounts', {
+      name: 'Übernahme GmbH',
+      owner_email: ownerEmail,
+    });
+    expect(created.status).toBe(201);
+    const client = created.body.data.account.id;
+    const token = /#\/invitation\/([A-Za-z0-9_-]+)$/.exec(created.body.data.invitation.url)?.[1];
+    const accepted = await server.json(`/api/v1/invitations/${token}/accept`, {
+      method: 'POST',
+      body: { password: 'the old owner 12345', name: 'Alt Inhaber' },
+    });
+    expect(accepted.status).toBe(201);
+    cookies.seller = await signIn(server, ownerEmail, 'the old owner 12345');
+    // The client's owner hands the firm to Olivia (she takes it over).
+    const { workspace, member } = await memberId(client, olivia.email, 'seller');
+    const promoted = await as(
+      'seller',
+      'PATCH',
+      `/api/v1/workspaces/${workspace}/members/${member}`,
+      { role: 'owner' },
+      client,
+    );
+    expect(promoted.status).toBe(200);
+    const inOffice = await memberId(office.id, olivia.email);
+    const removed = await as(
+      'berger',
+      'DELETE',
+      `/api/v1/workspaces/${inOffice.workspace}/members/${inOffice.member}`,
+    );
+    expect(removed.status).toBe(200);
+    expect((await reached('olivia')).get(client)).toBe('owner');
+  });
+
   test('a client the office reached before memberships recorded their office is left alone (its team removes people)', async () => {
     const older = await makeAccount(server, { name: 'Alt-Mandant' });
     await makeUser(server, older.id, { role: 'owner', email: `alt.${stamp}@alt.example` });

@@ -220,9 +220,9 @@ export async function membershipsMadeBy(
   db: DbOrTx,
   officeId: string,
   email: string,
-): Promise<{ id: string; accountId: string }[]> {
+): Promise<{ id: string; accountId: string; role: Role }[]> {
   return await db
-    .select({ id: workspaceMembers.id, accountId: workspaces.accountId })
+    .select({ id: workspaceMembers.id, accountId: workspaces.accountId, role: workspaceMembers.role })
     .from(workspaceMembers)
     .innerJoin(workspaces, eq(workspaces.id, workspaceMembers.workspaceId))
     .where(
