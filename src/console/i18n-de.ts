@@ -701,8 +701,6 @@ export const GERMAN: Record<string, string> = {
   'Final construction invoice (877)': 'Schlussrechnung (877)',
   'Corrected invoice (384)': 'Korrigierte Rechnung (384)',
   'Self-billed invoice (389)': 'Gutschrift im Gutschriftverfahren (389)',
-  'Enter what the partial invoices were paid under Already paid; name them in the notes':
-    'Tragen Sie die Zahlungen auf die Abschlagsrechnungen unter „Bereits gezahlt“ ein und nennen Sie die Rechnungen in den Bemerkungen',
   'Already paid': 'Bereits gezahlt',
   'Partial invoice': 'Teilrechnung',
   'Partial construction invoice': 'Abschlagsrechnung',
@@ -1014,6 +1012,7 @@ export const GERMAN: Record<string, string> = {
   'fee {fee}': 'Gebühr {fee}',
   'pay by {date}': 'zahlbar bis {date}',
   '{days} days overdue': '{days} Tage überfällig',
+  '1 day overdue': '1 Tag überfällig',
   '{days} days overdue.': '{days} Tage überfällig.',
   '19 % VAT': '19 % USt',
   '7 % VAT': '7 % USt',

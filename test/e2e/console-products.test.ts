@@ -247,7 +247,7 @@ describe('console: products and the PDF.js preview', () => {
     await choose(page(), 'Customer', 'Café Morgenrot');
     await choose(page(), 'Business profile', 'Ingenieurbüro Nordlicht GmbH');
     await choose(page(), 'Kind of invoice', 'Final construction invoice (877)');
-    await waitForText(page(), 'Enter what the partial invoices were paid under Already paid');
+    await waitForText(page(), 'Tick the progress invoices it deducts under Deduct progress invoices');
     await typeInto(page(), 'Description', 'Rohbau, Schlussrechnung');
     await typeInto(page(), 'Quantity', '1');
     await typeInto(page(), 'Unit price', '10000');

@@ -220,3 +220,66 @@ describe('a draft deducting an Abschlag voided afterwards', () => {
     expect(finalized.body.error.message).toContain('is void');
   });
 });
+
+describe('what a read of the change found', () => {
+  test('a PATCH starting to deduct replaces the prepaid_amount and preceding invoice the draft held', async () => {
+    const a = await abschlag();
+    const typed = await draft({
+      type_code: '877',
+      prepaid_amount: '500.00',
+      preceding_invoice: { number: 'AR-alt' },
+    });
+    expect(typed.status).toBe(200);
+    const res = await call('PATCH', `/api/v1/documents/${typed.body.data.id}`, { deducted_invoices: [a.id] });
+    expect([res.status, fieldsOf(res)]).toEqual([200, []]);
+    expect(res.body.data.data.prepaid_amount).toBe('1190.04');
+    expect(res.body.data.data.preceding_invoices).toEqual([{ number: a.number, issue_date: a.issue_date }]);
+  });
+
+  test('an Abschlag corrected by a credit note is not deducted at its old total (422 naming the correction)', async () => {
+    const a = await abschlag();
+    const credit = await call('POST', '/api/v1/documents', {
+      document_type: 'credit_note',
+      number: `MB-GS-${a.number}`,
+      issue_date: '2026-06-01',
+      currency: 'EUR',
+      business_profile_id: profileId,
+      customer_id: bauherrId,
+      source_document_id: a.id,
+      line_items: [{ name: 'Korrektur Abschlag', quantity: '1', unit_price: '400.00', taxes: VAT }],
+    });
+    expect(credit.status).toBe(200);
+    expect((await call('POST', `/api/v1/documents/${credit.body.data.id}/finalize`)).status).toBe(200);
+    const res = await draft({ type_code: '877', deducted_invoices: [a.id] });
+    expect(res.status).toBe(422);
+    expect(fieldsOf(res)[0]).toMatchObject({ loc: 'body.deducted_invoices.0' });
+    expect(fieldsOf(res)[0]?.msg).toContain('corrected by a credit note');
+  });
+
+  test('an Abschlag an issued Schlussrechnung deducts is not corrected by a credit note under it (409)', async () => {
+    const a = await abschlag();
+    const final = await draft({ type_code: '877', deducted_invoices: [a.id] });
+    expect((await call('POST', `/api/v1/documents/${final.body.data.id}/finalize`)).status).toBe(200);
+    const credit = await call('POST', '/api/v1/documents', {
+      document_type: 'credit_note',
+      number: `MB-ST-${a.number}`,
+      issue_date: '2026-07-01',
+      currency: 'EUR',
+      business_profile_id: profileId,
+      customer_id: bauherrId,
+      source_document_id: a.id,
+      line_items: [{ name: 'Storno Abschlag', quantity: '1', unit_price: '1000.03', taxes: VAT }],
+    });
+    expect(credit.status).toBe(200);
+    const finalized = await call('POST', `/api/v1/documents/${credit.body.data.id}/finalize`);
+    expect(finalized.status).toBe(409);
+    expect(finalized.body.error.details).toMatchObject({ deducted_by: final.body.data.id });
+  });
+
+  test('an archived Abschlag (only filed) is deducted like an issued one', async () => {
+    const a = await abschlag();
+    expect((await call('POST', `/api/v1/documents/${a.id}/archive`)).status).toBe(200);
+    const res = await draft({ type_code: '877', deducted_invoices: [a.id] });
+    expect([res.status, fieldsOf(res)]).toEqual([200, []]);
+  });
+});

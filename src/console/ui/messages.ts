@@ -80,11 +80,25 @@ const THINGS: Record<string, string> = {
 const nonZero = (amount: unknown): amount is string => typeof amount === 'string' && /[1-9]/.test(amount);
 
 /**
- * Void refused because payments are recorded on the document: what to undo first. The details carry the
- * amount, the message its currency ("50.00 EUR").
+ * Void refused because payments are recorded on the document, or because an issued final invoice deducts
+ * it: what to undo first. The details carry the amount (the message its currency, "50.00 EUR"), or the
+ * deducting invoice's id.
  */
 function voidRefused(message: string, details: Record<string, unknown>): ConsoleMessage | null {
-  if (details.action !== 'void' || !nonZero(details.amount_paid)) return null;
+  if (details.action !== 'void') return null;
+  // An issued final invoice deducts it (docs/documents.md, "Deducting Abschläge"): that one goes first.
+  if (typeof details.deducted_by === 'string' && details.deducted_by !== '') {
+    return {
+      text: t(
+        'This invoice cannot be voided while a final invoice deducts it: void or correct that invoice first.',
+      ),
+      link: {
+        href: `#/documents/${encodeURIComponent(details.deducted_by)}`,
+        label: t('Open the final invoice'),
+      },
+    };
+  }
+  if (!nonZero(details.amount_paid)) return null;
   const currency = /\d ([A-Z]{3})\b/.exec(message)?.[1] ?? 'EUR';
   return {
     text: t(

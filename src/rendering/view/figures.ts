@@ -261,9 +261,9 @@ export function buildTotals(
       : [];
   if (deductions.length > 0) {
     // A German Schlussrechnung's deductions: each Abschlag by number and date, gross, then its VAT on its net,
-    // the VAT named as the document's one group names it.
-    const [only, ...more] = totals.tax_groups;
-    const vatName = only && more.length === 0 ? taxName(only, labels) : labels.vat;
+    // the VAT named as the document's groups name it (one name for all of them: "USt" beside "USt 19 %").
+    const names = new Set(totals.tax_groups.map((group) => taxName(group, labels)));
+    const vatName = names.size === 1 ? ([...names][0] ?? labels.vat) : labels.vat;
     for (const d of deductions) {
       const date = d.issue_date ? fmt.date(d.issue_date) : null;
       rows.push({

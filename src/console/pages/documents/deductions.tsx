@@ -8,7 +8,7 @@ import { list } from '../../api';
 import { formatDate, formatMoney, t } from '../../i18n';
 import { Checkbox, Fieldset } from '../../ui/form';
 import { useLoad } from '../../ui/hooks';
-import { deductibleOf } from './deductible';
+import { allPages, deductibleOf, deductionProblemText } from './deductible';
 import type { DeductedChoice, DraftForm, StoredDocument } from './model';
 
 const FINAL_KINDS = new Set(['876', '877']);
@@ -25,16 +25,21 @@ export function DeductedInvoices({
   error: ApiError | null;
 }) {
   const customerId = form.document_type === 'invoice' ? form.customer_id : '';
+  // All the customer's invoices, page by page (an Abschlag of last year is no less deductible), read again
+  // after a refusal: what the refusal names (voided, deducted elsewhere) is said from what they are now.
   const invoices = useLoad(
     () =>
       customerId
-        ? list<StoredDocument>('/documents', {
-            limit: 100,
-            document_type: 'invoice',
-            customer_id: customerId,
-          }).then((page) => page.data)
+        ? allPages((cursor) =>
+            list<StoredDocument>('/documents', {
+              limit: 100,
+              document_type: 'invoice',
+              customer_id: customerId,
+              cursor,
+            }),
+          )
         : Promise.resolve([] as StoredDocument[]),
-    [customerId],
+    [customerId, error],
   );
   if (!customerId) return null;
   const offered = deductibleOf(invoices.data ?? [], form, selfId);
@@ -56,7 +61,7 @@ export function DeductedInvoices({
     <Fieldset legend={t('Deduct progress invoices')}>
       <p class="hint">
         {t(
-          'Tick the progress invoices this invoice deducts: each is listed on it with its net amount, VAT and gross amount, and their sum is deducted from the amount due.',
+          'Tick the progress invoices this invoice deducts: each is listed on it with its net amount, VAT and gross amount, and their sum is deducted from the invoice total.',
         )}
       </p>
       {invoices.loading && !invoices.data ? <p class="hint">{t('Loading…')}</p> : null}
@@ -87,7 +92,7 @@ export function DeductedInvoices({
       ))}
       {problems.map((problem) => (
         <p key={problem.loc} class="problem" role="alert">
-          {problem.msg}
+          {deductionProblemText(problem, chosen, invoices.data ?? [], form, selfId)}
         </p>
       ))}
     </Fieldset>

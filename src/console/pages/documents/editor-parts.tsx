@@ -8,7 +8,7 @@ import { ErrorNotice } from '../../ui/notice';
 import { PdfPages } from '../../ui/pdf-pages';
 import { TemplateChooser } from '../../ui/template-chooser';
 import { correctedOf } from './draft-form';
-import { contentOf, totallableOf, withDeducted } from './form-content';
+import { contentOf, deductedOf, totallableOf, withDeducted } from './form-content';
 import type { DraftForm, StoredDocument } from './model';
 
 /** An error of a stateless call (`body.data.x`) as if it were the form's own (`body.x`). */
@@ -62,12 +62,23 @@ export function CorrectedInvoice(props: {
 /** An amount shown as taken off: `-8000.00` for 8000.00, `5.00` for -5.00. */
 const negated = (amount: string) => (amount.startsWith('-') ? amount.slice(1) : `-${amount}`);
 
+/** Live totals, and whether their prepaid amount is the sum of ticked progress invoices (not a typed one). */
+export type LiveTotals = Totals & { deducting?: boolean };
+
+/** Whether the form a totals request was made of ticked progress invoices to deduct. */
+const DEDUCTING = new WeakMap<object, boolean>();
+const deductingOf = (request: object) => DEDUCTING.get(request) ?? false;
+
 /** The document's totals as the service computes them, asked again 300 ms after the last keystroke. */
-export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending: boolean; error: unknown } {
+export function useLiveTotals(form: DraftForm): {
+  totals: LiveTotals | null;
+  pending: boolean;
+  error: unknown;
+} {
   const body = useMemo(() => {
     const totallable = totallableOf(form);
     if (!totallable) return null;
-    return {
+    const request = {
       document_type: form.document_type === 'delivery_note' ? 'invoice' : form.document_type,
       data: {
         invoice_number: form.number || 'DRAFT',
@@ -78,9 +89,11 @@ export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending
         ...contentOf(totallable),
       },
     };
+    DEDUCTING.set(request, deductedOf(form).length > 0);
+    return request;
   }, [form]);
   const settled = useDebounced(body, 300);
-  const [state, setState] = useState<{ totals: Totals | null; error: unknown }>({
+  const [state, setState] = useState<{ totals: LiveTotals | null; error: unknown }>({
     totals: null,
     error: null,
   });
@@ -91,7 +104,9 @@ export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending
       return;
     }
     call<{ data: Calculation }>('POST', '/documents/calculate', { body: settled }).then(
-      (answer) => current && setState({ totals: answer.data.calculation, error: null }),
+      (answer) =>
+        current &&
+        setState({ totals: { ...answer.data.calculation, deducting: deductingOf(settled) }, error: null }),
       (error: unknown) =>
         current && setState((previous) => ({ totals: previous.totals, error: asFormError(error) })),
     );
@@ -103,7 +118,7 @@ export function useLiveTotals(form: DraftForm): { totals: Totals | null; pending
 }
 
 export function TotalsPanel(props: {
-  totals: Totals | null;
+  totals: LiveTotals | null;
   currency: string;
   pending: boolean;
   error: unknown;
@@ -129,7 +144,10 @@ export function TotalsPanel(props: {
         {row(t('Tax'), totals?.tax_total.amount)}
         {row(t('Total'), totals?.total.amount, true)}
         {totals?.prepaid_amount && /[1-9]/.test(totals.prepaid_amount.amount)
-          ? row(t('Already paid'), negated(totals.prepaid_amount.amount))
+          ? row(
+              totals.deducting ? t('Less progress invoices') : t('Already paid'),
+              negated(totals.prepaid_amount.amount),
+            )
           : null}
         {totals?.amount_due && totals.amount_due.amount !== totals.total.amount
           ? row(t('Amount due'), totals.amount_due.amount, true)

@@ -198,7 +198,9 @@ export function DocumentList() {
                   {formatDate(document.due_date)}
                   {(document.days_overdue ?? 0) > 0 ? (
                     <div class="hint overdue">
-                      {t('{days} days overdue', { days: document.days_overdue ?? 0 })}
+                      {document.days_overdue === 1
+                        ? t('1 day overdue')
+                        : t('{days} days overdue', { days: document.days_overdue ?? 0 })}
                     </div>
                   ) : null}
                 </td>

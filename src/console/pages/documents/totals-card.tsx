@@ -1,4 +1,4 @@
-import { formatMoney, t } from '../../i18n';
+import { formatDate, formatMoney, t } from '../../i18n';
 import { formatRate } from '../products';
 import type { StoredDocument } from './model';
 
@@ -33,11 +33,14 @@ export function taxLabel(
 
 /**
  * The document's totals as its PDF states them: subtotal, discount, shipping, the tax per category and
- * rate (one line when there is one group), the total and what is left to pay after prepaid amounts.
+ * rate (one line when there is one group), the total and what is left to pay after prepaid amounts (a final
+ * invoice's deducted progress invoices, each with what it stated, as its PDF has them).
  */
 export function TotalsCard({ document }: { document: StoredDocument }) {
   const { totals, currency } = document;
   const groups = document.tax_breakdown;
+  // A final invoice's deducted Abschläge (invoiced, not necessarily paid): each listed as its PDF lists it.
+  const deductions = document.data.deductions ?? [];
   return (
     <section class="card totals">
       <h2>{t('Totals')}</h2>
@@ -77,10 +80,29 @@ export function TotalsCard({ document }: { document: StoredDocument }) {
         </div>
         {totals.prepaid_amount && nonZero(totals.prepaid_amount.amount) ? (
           <div class="total-row">
-            <dt>{t('Already paid')}</dt>
+            <dt>{deductions.length > 0 ? t('Less progress invoices') : t('Already paid')}</dt>
             <dd>-{formatMoney(totals.prepaid_amount.amount, currency)}</dd>
           </div>
         ) : null}
+        {deductions.map((deduction) => (
+          <div class="total-row" key={deduction.document_id ?? deduction.number}>
+            <dt>
+              {deduction.issue_date
+                ? t('{number} of {date}', {
+                    number: deduction.number,
+                    date: formatDate(deduction.issue_date),
+                  })
+                : deduction.number}{' '}
+              <small class="hint">
+                {t('incl. {tax} VAT on net {net}', {
+                  tax: formatMoney(deduction.tax_amount, currency),
+                  net: formatMoney(deduction.net_amount, currency),
+                })}
+              </small>
+            </dt>
+            <dd>-{formatMoney(deduction.total, currency)}</dd>
+          </div>
+        ))}
         {totals.amount_due && totals.amount_due.amount !== totals.total.amount ? (
           <div class="total-row strong">
             <dt>{t('Amount due')}</dt>

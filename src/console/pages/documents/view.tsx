@@ -320,7 +320,11 @@ export function DocumentView({ id }: { id: string }) {
         <a href={href('documents')}>{t('Back to the list')}</a>
       </div>
       {overdue ? (
-        <p class="hint overdue">{t('{days} days overdue', { days: document.days_overdue ?? 0 })}</p>
+        <p class="hint overdue">
+          {document.days_overdue === 1
+            ? t('1 day overdue')
+            : t('{days} days overdue', { days: document.days_overdue ?? 0 })}
+        </p>
       ) : null}
       {document.status === 'draft' &&
       (document.document_type === 'invoice' || document.document_type === 'credit_note') ? (

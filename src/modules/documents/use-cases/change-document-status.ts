@@ -6,15 +6,10 @@ import type { AccountCtx } from '../../../shared/context';
 import { conflict, notFound } from '../../../shared/errors';
 import type { DocumentAction } from '../../reference';
 import { actionTimestamp, transition } from '../lifecycle';
-import {
-  findDocument,
-  liveInvoicesOfCustomer,
-  updateDocumentIfStatus,
-  updateDocumentIfUnchanged,
-} from '../repo';
+import { findDocument, updateDocumentIfStatus, updateDocumentIfUnchanged } from '../repo';
 import type { DocumentRow } from '../schema';
 import { applyCredits } from './apply-credits';
-import { deductedIdsOf } from './deducted-invoices';
+import { deductionsStillHold, issuedDeductionOf } from './deducted-invoices';
 import { finalizedDataOf } from './finalized-data';
 
 /** The status `action` moves the document to, or the 409 SPEC 3 answers when it may not. */
@@ -45,19 +40,31 @@ function refuseVoidWithPayments(row: DocumentRow): void {
 }
 
 /**
- * An invoice an issued final invoice deducts (deducted-invoices.ts) is not cancelled under it: that invoice
- * would deduct a payment never owed. A 409 names it: correct or void it first. A draft deducting it does not
- * stop the void (its finalize then refuses).
+ * An invoice an issued final invoice deducts (deducted-invoices.ts) is not cancelled under it, nor corrected
+ * by a credit note (the normal German way to cancel one): that invoice would deduct a payment never owed. A
+ * 409 names it: correct or void the final invoice first. A draft deducting it does not stop either (its
+ * finalize then refuses).
  */
-async function refuseVoidWhileDeducted(ctx: AccountCtx, row: DocumentRow): Promise<void> {
-  if (row.documentType !== 'invoice') return;
-  const others = await liveInvoicesOfCustomer(ctx.db, ctx.accountId, row.customerId, row.id);
-  const by = others.find((other) => other.status !== 'draft' && deductedIdsOf(other.data).includes(row.id));
+async function refuseWhileDeducted(ctx: AccountCtx, row: DocumentRow, action: DocumentAction): Promise<void> {
+  const corrected =
+    action === 'finalize' && row.documentType === 'credit_note' && row.sourceDocumentId !== null
+      ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
+      : action === 'void'
+        ? row
+        : undefined;
+  if (!corrected) return;
+  const by = await issuedDeductionOf(ctx, corrected);
   if (!by) return;
-  throw conflict(
-    `This invoice cannot be cancelled while the invoice ${by.number} deducts it: correct or cancel ${by.number} first`,
-    { action: 'void', status: row.status, deducted_by: by.id },
-  );
+  const what =
+    action === 'void'
+      ? 'This invoice cannot be cancelled'
+      : `The invoice ${corrected.number} cannot be corrected`;
+  throw conflict(`${what} while the invoice ${by.number} deducts it: correct or cancel ${by.number} first`, {
+    action,
+    status: row.status,
+    deducted_by: by.id,
+    deducted_by_number: by.number,
+  });
 }
 
 /**
@@ -77,10 +84,10 @@ async function changeDocumentStatusInTransaction({
   const row = 'read' in input ? input.read : await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
   const outcome = allowedAction(row, input.action);
-  if (input.action === 'void') {
-    refuseVoidWithPayments(row);
-    await refuseVoidWhileDeducted(ctx, row);
-  }
+  if (input.action === 'void') refuseVoidWithPayments(row);
+  await refuseWhileDeducted(ctx, row, input.action);
+  // In this transaction, so that a void of a deducted invoice meeting it is refused on one side.
+  if (input.action === 'finalize') await deductionsStillHold(ctx, row);
   const now = isoNow(ctx.clock);
   const stamp = actionTimestamp(input.action);
   const changes = {

@@ -4,17 +4,18 @@
 // sum: § 14 Abs. 5 Satz 2 UStG, UStAE 14.8 (7)-(10)), fills prepaid_amount (BT-113) with the sum of their
 // totals and names them as preceding invoices (BG-3).
 import { type Deduction, type PrecedingInvoice, precedingInvoicesOf } from '../../../domain/document-content';
-import { add, dec, eq, sub, toFixedString } from '../../../domain/money';
+import { add, dec, eq, isZero, sub, toFixedString } from '../../../domain/money';
 import { minorUnitsOf } from '../../../domain/reference';
 import type { AccountCtx } from '../../../shared/context';
-import type { FieldError } from '../../../shared/errors';
+import { conflict, type FieldError } from '../../../shared/errors';
+import type { DocumentType } from '../../reference';
 import type { StoredTotals } from '../present';
 import { findDocument, liveInvoicesOfCustomer } from '../repo';
 import type { DocumentRow } from '../schema';
 import type { DraftCandidate } from './prepare-draft';
 
-/** The statuses of an invoice that may be deducted: issued, not void (nor archived away). */
-const DEDUCTIBLE: ReadonlySet<string> = new Set(['finalized', 'sent', 'paid']);
+/** The statuses of an invoice that may be deducted: issued and not void (an archived one is only filed). */
+const DEDUCTIBLE: ReadonlySet<string> = new Set(['finalized', 'sent', 'paid', 'archived']);
 
 /** The content keys the service fills from the deducted invoices. */
 export const DEDUCTION_KEYS = [
@@ -116,10 +117,20 @@ export async function withDeductedInvoices(
     else if (!row || row.documentType !== 'invoice') at(i, `no invoice ${id}`, 'not_found');
     else if (row.status === 'void') at(i, `the invoice ${row.number} is void`);
     else if (!DEDUCTIBLE.has(row.status))
-      at(i, `the invoice ${row.number} is ${row.status}: only a finalized, sent or paid invoice is deducted`);
+      at(
+        i,
+        `the invoice ${row.number} is ${row.status}: only an issued invoice (finalized, sent, paid, archived) is deducted`,
+      );
     else if (row.customerId !== draft.customerId) at(i, `the invoice ${row.number} is another customer's`);
     else if (row.currency !== draft.currency)
       at(i, `the invoice ${row.number} is in ${row.currency}, this one in ${draft.currency}`);
+    else if (!isZero(dec(row.amountCredited)))
+      // Corrected by a credit note (a Storno, or part of it): its stated VAT is no longer what it asks.
+      at(
+        i,
+        `the invoice ${row.number} is corrected by a credit note (${row.amountCredited} credited): deduct what is left of it as prepaid_amount instead`,
+        'corrected',
+      );
     else {
       const taken = others.find((o) => deductedIdsOf(o.data).includes(id));
       if (taken)
@@ -174,4 +185,54 @@ export async function withDeductedInvoices(
     },
     problems,
   };
+}
+
+/**
+ * A draft deducting earlier invoices (deducted-invoices.ts) is finalized only while each is still what it
+ * was when named: issued, not void nor corrected, deducted by no other live invoice. Else 409, naming what
+ * changed. Run in finalize's status transaction: a void of a deducted invoice meeting it is then refused on
+ * either side (PostgreSQL's serializable check fails one and runs it again; SQLite runs them in turn).
+ */
+export async function deductionsStillHold(ctx: AccountCtx, row: DocumentRow): Promise<void> {
+  const ids = deductedIdsOf(row.data);
+  if (row.status !== 'draft' || ids.length === 0) return;
+  const content = { ...row.data };
+  for (const key of DEDUCTION_KEYS) delete content[key];
+  const { problems } = await withDeductedInvoices(
+    ctx,
+    {
+      documentType: row.documentType as DocumentType,
+      issueDate: row.issueDate,
+      dueDate: row.dueDate,
+      currency: row.currency,
+      locale: row.locale,
+      reason: row.reason,
+      businessProfileId: row.businessProfileId,
+      customerId: row.customerId,
+      sourceDocumentId: row.sourceDocumentId,
+      content,
+    },
+    ids,
+    row.id,
+  );
+  if (problems.length > 0) {
+    throw conflict(
+      `The invoices this draft deducts changed: ${problems.map((p) => p.msg).join('; ')}. Edit its deducted_invoices and finalize again`,
+      // The same field problems a write of the draft would answer (a client words them by loc and type).
+      { action: 'finalize', fields: problems },
+    );
+  }
+}
+
+/**
+ * The issued (not draft) live invoice that deducts `invoice`, if any: such an invoice is not cancelled or
+ * corrected under it (it would deduct what was never owed).
+ */
+export async function issuedDeductionOf(
+  ctx: AccountCtx,
+  invoice: DocumentRow,
+): Promise<Pick<DocumentRow, 'id' | 'number' | 'status'> | undefined> {
+  if (invoice.documentType !== 'invoice') return undefined;
+  const others = await liveInvoicesOfCustomer(ctx.db, ctx.accountId, invoice.customerId, invoice.id);
+  return others.find((other) => other.status !== 'draft' && deductedIdsOf(other.data).includes(invoice.id));
 }

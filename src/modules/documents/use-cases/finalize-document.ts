@@ -1,12 +1,10 @@
 import type { AccountCtx } from '../../../shared/context';
-import { conflict, DomainError, notFound } from '../../../shared/errors';
+import { DomainError, notFound } from '../../../shared/errors';
 import { findBusinessProfile } from '../../business-profiles';
 import { type EInvoiceProfile, findCustomer } from '../../customers';
-import type { DocumentType } from '../../reference';
 import { findDocument } from '../repo';
 import type { DocumentRow } from '../schema';
 import { changeDocumentStatus } from './change-document-status';
-import { DEDUCTION_KEYS, deductedIdsOf, withDeductedInvoices } from './deducted-invoices';
 import { einvoiceInputOf, type StoredEInvoiceInput } from './document-data-of';
 import { finalizedData, partiesGone } from './finalized-data';
 
@@ -48,7 +46,6 @@ export async function finalizeDocument({
 }): Promise<DocumentRow> {
   const row = await findDocument(ctx.db, ctx.accountId, input.id);
   if (!row) throw notFound('Document');
-  await deductionsStillHold(ctx, row);
   const checked = await finalizeCheckInput(ctx, row);
   if (checked !== null) {
     const violations = await check(ctx, checked);
@@ -56,39 +53,6 @@ export async function finalizeDocument({
   }
   // The row read above is the one finalized, not read again: written only if still exactly that, else 409.
   return await changeDocumentStatus({ ctx, input: { read: row, action: 'finalize' } });
-}
-
-/**
- * A draft deducting earlier invoices (deducted-invoices.ts) is finalized only while each is still what it
- * was when named: issued, not void, deducted by no other live invoice. Else 409, naming what changed.
- */
-async function deductionsStillHold(ctx: AccountCtx, row: DocumentRow): Promise<void> {
-  const ids = deductedIdsOf(row.data);
-  if (row.status !== 'draft' || ids.length === 0) return;
-  const content = { ...row.data };
-  for (const key of DEDUCTION_KEYS) delete content[key];
-  const { problems } = await withDeductedInvoices(
-    ctx,
-    {
-      documentType: row.documentType as DocumentType,
-      issueDate: row.issueDate,
-      dueDate: row.dueDate,
-      currency: row.currency,
-      locale: row.locale,
-      reason: row.reason,
-      businessProfileId: row.businessProfileId,
-      customerId: row.customerId,
-      sourceDocumentId: row.sourceDocumentId,
-      content,
-    },
-    ids,
-    row.id,
-  );
-  if (problems.length > 0) {
-    throw conflict(
-      `The invoices this draft deducts changed: ${problems.map((p) => p.msg).join('; ')}. Edit its deducted_invoices and finalize again`,
-    );
-  }
 }
 
 /**

@@ -41,8 +41,11 @@ async function updateDocumentInTransaction({
   const content: Record<string, unknown> = { ...row.data };
   // What the service filled from the deducted invoices is filled anew (deducted-invoices.ts): the request's
   // own values of those keys are compared with it, the stored ones are not the request's.
+  // Also when the request starts deducting (a typed prepaid_amount or preceding invoice the draft held is
+  // replaced by what the deducted invoices give, not refused as if the request had sent it).
   const storedIds = deductedIdsOf(row.data);
-  if (storedIds.length > 0) for (const key of DEDUCTION_KEYS) delete content[key];
+  const deducting = c.deducted_invoices !== undefined && (c.deducted_invoices ?? []).length > 0;
+  if (storedIds.length > 0 || deducting) for (const key of DEDUCTION_KEYS) delete content[key];
   for (const key of CONTENT_KEYS) {
     if (c[key] !== undefined) content[key] = c[key];
   }

@@ -31,6 +31,12 @@ export interface TaxGroupFigures {
   tax_amount: string;
 }
 
+/** An invoice a final invoice deducts: its total (BT-112) and its own tax groups, as stored. */
+export interface DeductedInvoice {
+  total: string;
+  taxGroups: readonly TaxGroupFigures[];
+}
+
 export interface BookedDocument {
   /** The gross total (BT-112) the bookings add up to. */
   total: string;
@@ -42,11 +48,12 @@ export interface BookedDocument {
   /** BT-113 of a final invoice: what was paid in advance, booked back against the total (prepaidByCase). */
   prepaid?: string | null;
   /**
-   * The deducted invoices' totals when the final invoice names them (data.deductions), which `prepaid` is
-   * the sum of: with one tax case each is booked back on its own, so the VAT DATEV works out from each gross
-   * is what each stated (from the sum it may be a cent off).
+   * The invoices the final invoice deducts by reference (data.deductions), each with its total and ITS OWN
+   * stored tax groups (datev-lines.ts reads them), `prepaid` their sum: each is booked back under the tax
+   * cases of its own groups, at each group's gross (as it was booked when issued), so the VAT DATEV works
+   * out is per rate what each stated, whatever rates the final invoice has (not `prepaid` split by them).
    */
-  prepaidParts?: readonly string[] | null;
+  deducted?: readonly DeductedInvoice[] | null;
   taxGroups: readonly TaxGroupFigures[];
   /** Which way the personal account moves for a positive amount: S for an issued invoice, H for a received one. */
   side: 'S' | 'H';
@@ -191,7 +198,8 @@ function prepaidByKey(
 
 /**
  * The document's bookings, in the order of TAX_CASES; a negative amount books the other way round. Then
- * what was paid in advance, booked back on the same accounts the other way round ("Anzahlungen …").
+ * what was paid in advance, booked back the other way round ("Anzahlungen …"): each deducted invoice
+ * (`deducted`) on the accounts of its own tax cases, else `prepaid` on the document's (prepaidByKey).
  */
 export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[] {
   const byKey = grossByKey(doc);
@@ -224,20 +232,28 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
   const bookings: Booking[] = [];
   for (const { key, gross } of byKey.values())
     if (!isZero(gross)) bookings.push(booking(key, gross, doc.side, doc.text));
-  const prepaid = prepaidByKey(doc, byKey);
-  const parts = doc.prepaidParts ?? [];
-  const [only, ...more] = [...prepaid.keys()];
-  const oneCase = only !== undefined && more.length === 0;
+  const text = `Anzahlungen ${doc.text}`;
+  const parts = doc.deducted ?? [];
   const partsArePrepaid =
-    parts.length > 0 && !!doc.prepaid && eq(sum(parts.map((p) => dec(p))), dec(doc.prepaid));
-  for (const [k, share] of prepaid) {
-    const key = byKey.get(k)?.key;
-    if (!key || isZero(share)) continue;
-    const text = `Anzahlungen ${doc.text}`;
-    if (oneCase && partsArePrepaid) {
-      for (const part of parts)
-        if (!isZero(dec(part))) bookings.push(booking(key, dec(part), other(doc.side), text));
-    } else bookings.push(booking(key, share, other(doc.side), text));
+    parts.length > 0 &&
+    !!doc.prepaid &&
+    !isZero(dec(doc.prepaid)) &&
+    eq(sum(parts.map((p) => dec(p.total))), dec(doc.prepaid));
+  if (partsArePrepaid) {
+    // Each deducted invoice under its own tax cases, at the gross of each (its own groups, its total's rest
+    // outside them as `other`, as grossByKey booked it when it was issued): the booking taken back as made.
+    for (const part of parts)
+      for (const { key, gross } of grossByKey({
+        ...doc,
+        total: part.total,
+        taxGroups: part.taxGroups,
+      }).values())
+        if (!isZero(gross)) bookings.push(booking(key, gross, other(doc.side), text));
+  } else {
+    for (const [k, share] of prepaidByKey(doc, byKey)) {
+      const key = byKey.get(k)?.key;
+      if (key && !isZero(share)) bookings.push(booking(key, share, other(doc.side), text));
+    }
   }
   const thirdParty = doc.thirdParty ? dec(doc.thirdParty.amount) : null;
   if (doc.thirdParty && thirdParty !== null && !isZero(thirdParty)) {

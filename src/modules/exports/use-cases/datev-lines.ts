@@ -6,7 +6,7 @@
 import { precedingInvoicesOf } from '../../../domain/document-content';
 import { type DocumentData, documentTaxes, type Taxed } from '../../../domain/document-data';
 import { euroRateOf } from '../../../domain/euro-rate';
-import { dec, isDecimalString, isNegative, isZero, neg, toPlainString } from '../../../domain/money';
+import { dec, eq, isDecimalString, isNegative, isZero, neg, toPlainString } from '../../../domain/money';
 import { isoNow } from '../../../shared/clock';
 import type { AccountCtx } from '../../../shared/context';
 import { documentCostCentres, findCostCentre } from '../../cost-centres';
@@ -19,7 +19,7 @@ import { euVatIdOf, isEuCountry } from '../datev/vat-id';
 import { creditorNumberOf } from '../repo';
 import type { AccountingSettingsValue } from '../schema';
 import { debtorRange } from './accounting-settings';
-import { type BookedDocument, bookingsOf, flipped } from './datev-bookings';
+import { type BookedDocument, bookingsOf, type DeductedInvoice, flipped } from './datev-bookings';
 import type { Entry } from './datev-entries';
 
 export { euroRateOf };
@@ -140,6 +140,50 @@ async function issuedDeducted(ctx: AccountCtx, row: DocumentRow): Promise<string
     : null;
 }
 
+/**
+ * The invoices a final invoice deducts by reference (data.deductions), each with ITS OWN tax groups: those
+ * of the deducted invoice's stored totals (read by its `document_id`), the one source the deduction's
+ * figures were copied from (documents/use-cases/deducted-invoices.ts, deductionOf), so a deduction's split
+ * by rate (and category) is not stored a second time. Taken only when the invoice still states the total
+ * and VAT the deduction does (issued totals do not change); else the deduction's own figures when it had
+ * one rate (`tax_rate`: one group, no category, as taxCaseOf reads a bare rate); else null for the whole
+ * document, which then books back its prepaid amount as one typed (split by its own tax cases).
+ */
+async function deductedOf(ctx: AccountCtx, row: DocumentRow): Promise<DeductedInvoice[] | null> {
+  const deductions = (row.data as DocumentData).deductions ?? [];
+  if (deductions.length === 0) return null;
+  const parts: DeductedInvoice[] = [];
+  for (const deduction of deductions) {
+    const found = deduction.document_id
+      ? await findDocument(ctx.db, ctx.accountId, deduction.document_id)
+      : undefined;
+    const totals = found?.totals;
+    if (
+      found?.documentType === 'invoice' &&
+      totals?.tax_groups &&
+      isDecimalString(totals.total) &&
+      isDecimalString(totals.tax_total) &&
+      eq(dec(totals.total), dec(deduction.total)) &&
+      eq(dec(totals.tax_total), dec(deduction.tax_amount))
+    )
+      parts.push({ total: deduction.total, taxGroups: totals.tax_groups });
+    else if (deduction.tax_rate !== undefined)
+      parts.push({
+        total: deduction.total,
+        taxGroups: [
+          {
+            category: null,
+            rate: deduction.tax_rate,
+            taxable_amount: deduction.net_amount,
+            tax_amount: deduction.tax_amount,
+          },
+        ],
+      });
+    else return null;
+  }
+  return parts;
+}
+
 /** The buyer as the document states it (its snapshot since finalize), else the customer as it is now. */
 function buyerOf(row: DocumentRow, customer: CustomerRow) {
   const snapshot = row.data.buyer as
@@ -226,8 +270,8 @@ async function issuedBookings(
   const doc: BookedDocument = {
     total: row.totals.total,
     prepaid: await issuedDeducted(ctx, row),
-    // Deducted by reference: each booked back as its own gross (datev-bookings.ts).
-    prepaidParts: ((row.data as DocumentData).deductions ?? []).map((d) => d.total),
+    // Deducted by reference: each booked back under its own tax cases, at its own gross (datev-bookings.ts).
+    deducted: await deductedOf(ctx, row),
     thirdParty: thirdPartyOf(row.totals.third_party_payment_total, settings),
     taxGroups: row.totals.tax_groups ?? [],
     side: entry.reversal ? flipped(side) : side,
@@ -289,7 +333,14 @@ export function asCredited(doc: BookedDocument): BookedDocument {
     ...doc,
     total: turn(doc.total),
     prepaid: doc.prepaid ? turn(doc.prepaid) : doc.prepaid,
-    prepaidParts: doc.prepaidParts?.map(turn),
+    deducted: doc.deducted?.map((part) => ({
+      total: turn(part.total),
+      taxGroups: part.taxGroups.map((group) => ({
+        ...group,
+        taxable_amount: turn(group.taxable_amount),
+        tax_amount: turn(group.tax_amount),
+      })),
+    })),
     thirdParty: doc.thirdParty ? { ...doc.thirdParty, amount: turn(doc.thirdParty.amount) } : doc.thirdParty,
     taxGroups: doc.taxGroups.map((group) => ({
       ...group,
