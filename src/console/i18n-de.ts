@@ -1014,6 +1014,7 @@ export const GERMAN: Record<string, string> = {
   '{days} days overdue': '{days} Tage überfällig',
   '1 day overdue': '1 Tag überfällig',
   '{days} days overdue.': '{days} Tage überfällig.',
+  '1 day overdue.': '1 Tag überfällig.',
   '19 % VAT': '19 % USt',
   '7 % VAT': '7 % USt',
   'Account length': 'Sachkontenlänge',

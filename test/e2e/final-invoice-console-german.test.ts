@@ -93,9 +93,11 @@ describe('a final invoice in the German console', () => {
     expect(text).not.toContain('Bereits gezahlt');
     expect(text).toContain(`AR-1 vom ${german(dayOf(-40))}`);
     expect(text).toContain('darin 190,01 € USt auf netto 1.000,03 €');
-    // The page's overdue line (the reminders card says it again: reminders.tsx, not covered here).
+    // The page's overdue line, and the reminders card saying it again.
     const overdue = await page().evaluate(() => document.querySelector('p.overdue')?.textContent ?? '');
     expect(overdue).toBe('1 Tag überfällig');
+    expect(text).toContain('1 Tag überfällig.');
+    expect(text).not.toContain('1 Tage');
   }, 60_000);
 
   test('the list: 1 Tag überfällig', async () => {

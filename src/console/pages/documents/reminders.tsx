@@ -137,7 +137,13 @@ export function Reminders({ document, onSent }: { document: StoredDocument; onSe
   return (
     <section class="card" aria-labelledby="reminders-heading">
       <h2 id="reminders-heading">{t('Reminders')}</h2>
-      {overdue ? <p>{t('{days} days overdue.', { days: document.days_overdue ?? 0 })}</p> : null}
+      {overdue ? (
+        <p>
+          {document.days_overdue === 1
+            ? t('1 day overdue.')
+            : t('{days} days overdue.', { days: document.days_overdue ?? 0 })}
+        </p>
+      ) : null}
       {rows.length > 0 ? (
         <ul class="plain" aria-label={t('Reminders sent')}>
           {rows.map((reminder) => {
