@@ -28,6 +28,12 @@ export interface PostgresSockets {
    * live, long after the operator made a writable server answer the name.
    */
   recycleIdle(): void;
+  /**
+   * Every connection open now is replaced: the idle ones closed at once, the busy ones as soon as they are
+   * idle (a request's transaction is never cut). For the sessions opened while the server took no writes,
+   * once it takes them again: they stay read-only for as long as they live.
+   */
+  recycleAll(): void;
   stop(): void;
 }
 
@@ -49,6 +55,8 @@ interface Watched {
    * status) whenever it has answered everything asked; its status `I` is a session in no transaction.
    */
   tail: Uint8Array;
+  /** To be closed the next time it is idle (recycleAll). */
+  stale?: boolean;
 }
 
 /** ReadyForQuery with status `I` (idle, in no transaction block): 'Z', length 5, 'I'. */
@@ -85,6 +93,11 @@ function silent(answerMs: number): Error {
 export function postgresSockets(answerMs: number): PostgresSockets {
   const open = new Set<Watched>();
   let sweep: ReturnType<typeof setInterval> | undefined;
+  const closeIfIdle = (watched: Watched) => {
+    if (!idleSession(watched)) return;
+    open.delete(watched);
+    watched.socket.destroy();
+  };
   const watch = (socket: Socket): Watched => {
     const watched: Watched = { socket, waitingSince: null, tail: new Uint8Array(6) };
     const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
@@ -96,6 +109,8 @@ export function postgresSockets(answerMs: number): PostgresSockets {
     socket.on('data', (chunk: Uint8Array) => {
       watched.waitingSince = null;
       slide(watched.tail, chunk);
+      // Closed once postgres.js has read this answer, and only if it asked nothing new meanwhile.
+      if (watched.stale) setImmediate(() => closeIfIdle(watched));
     });
     open.add(watched);
     socket.once('close', () => open.delete(watched));
@@ -146,6 +161,12 @@ export function postgresSockets(answerMs: number): PostgresSockets {
           open.delete(watched);
           watched.socket.destroy();
         }
+    },
+    recycleAll() {
+      for (const watched of [...open]) {
+        watched.stale = true;
+        closeIfIdle(watched);
+      }
     },
     stop() {
       clearInterval(sweep);

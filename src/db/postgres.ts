@@ -81,6 +81,8 @@ const addsJob = (text: string) => text.startsWith('insert into "jobs"');
 
 /** The least time between two closings of the pool's idle connections for a read-only session. */
 const READ_ONLY_RECYCLE_MS = 1_000;
+/** A statement that writes: one that went through says the server takes writes (again). */
+const WRITE = /^\s*(insert|update|delete)\b/i;
 
 /** How long a connection may wait for the server's answer before it is ended: DATABASE_ANSWER_TIMEOUT_SECONDS. */
 export const DEFAULT_ANSWER_TIMEOUT_SECONDS = 90;
@@ -135,7 +137,16 @@ export async function openPostgres(
   // Sessions opened read-only stay so: closed when one is met, so the pool's next are opened afresh (see
   // `recycleIdle`); at most once a second, since each close costs a connect.
   let recycledAt = 0;
+  // A read-only refusal was met: the sessions opened meanwhile stay read-only once the server takes writes
+  // again, so the first sign that it does (a write that went through, /ready's check) replaces them all.
+  let readOnlySeen = false;
+  const writableAgain = () => {
+    if (!readOnlySeen) return;
+    readOnlySeen = false;
+    sockets?.recycleAll();
+  };
   const recycleReadOnly = () => {
+    readOnlySeen = true;
     if (sockets === undefined || Date.now() - recycledAt < READ_ONLY_RECYCLE_MS) return;
     recycledAt = Date.now();
     sockets.recycleIdle();
@@ -148,10 +159,13 @@ export async function openPostgres(
           return { rows: await readCommitted(client, text, params, method as Method) };
         const rows = await statement(client, text, params, method as Method);
         if (addsJob(text)) void client.notify(JOBS_CHANNEL, '').catch(() => undefined);
+        if (readOnlySeen && WRITE.test(text)) writableAgain();
         return { rows };
       }
       if (addsJob(text)) scope.enqueued = true;
-      return { rows: await inScope(scope, text, params, method as Method) };
+      const rows = await inScope(scope, text, params, method as Method);
+      if (readOnlySeen && WRITE.test(text)) writableAgain();
+      return { rows };
     } catch (error) {
       if (isReadOnlyRefusal(error)) recycleReadOnly();
       throw error;
@@ -159,7 +173,7 @@ export async function openPostgres(
   });
   retryTransactions(db, client);
   setReadinessCheck(db, async (checked) => {
-    if (await postgresWritable(checked)) return;
+    if (await postgresWritable(checked)) return writableAgain();
     recycleReadOnly();
     throw readOnlyDatabase();
   });

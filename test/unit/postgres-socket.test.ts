@@ -163,3 +163,38 @@ test('recycleIdle closes only sessions in no transaction: a request between two 
       for (const { server } of servers) server.close();
     }
   }));
+
+test('recycleAll closes the idle sessions at once and a busy one once it is idle again, not while its transaction is open', () =>
+  watched(async (sockets) => {
+    // One idle; one in a transaction that answers ReadyForQuery 'I' (COMMIT) to its next statement.
+    const idle = await answering([[...rowDescription, ...ready('I')]]);
+    let asked = 0;
+    const busy = createServer((socket) => {
+      socket.on('error', () => {});
+      socket.on('data', () => {
+        asked += 1;
+        socket.write(Uint8Array.from([...rowDescription, ...ready(asked === 1 ? 'T' : 'I')]));
+      });
+    });
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    try {
+      const [a, b] = await Promise.all([
+        sockets.open(target(idle.port)),
+        sockets.open(target((busy.address() as { port: number }).port)),
+      ]);
+      if (!a || !b) throw new Error('not opened');
+      a.write('query');
+      b.write('BEGIN; query');
+      await Bun.sleep(100);
+      sockets.recycleAll();
+      await Bun.sleep(20);
+      expect([a.destroyed, b.destroyed]).toEqual([true, false]);
+      // The transaction ends: its session is idle, and closed after postgres.js read the answer.
+      b.write('COMMIT');
+      await Bun.sleep(100);
+      expect(b.destroyed).toBe(true);
+    } finally {
+      idle.server.close();
+      busy.close();
+    }
+  }));
