@@ -90,6 +90,8 @@ interface Facts {
   sellerCountry: string;
   buyerCountry: string;
   categories: Set<string>;
+  /** A reverse charge (AE) or an intra-community supply (K): the VAT shifted to the buyer. */
+  shifted: boolean;
   chargesVat: boolean;
   gross: Decimal | undefined;
 }
@@ -122,7 +124,7 @@ function groundsMissing(facts: Facts, basis: string): InvoiceNotice[] {
 function germany(facts: Facts): InvoiceNotice[] {
   const { data, seller, buyer } = facts;
   const notices: InvoiceNotice[] = [];
-  const shifted = facts.categories.has('AE') || facts.categories.has('K');
+  const { shifted } = facts;
   // § 33 UStDV: not for intra-community supplies (§ 6a) and reverse charges (§ 13b).
   const small = !shifted && atMost(facts.gross, DE_SMALL_INVOICE_LIMIT);
   const taxes = documentTaxes(data);
@@ -183,7 +185,7 @@ function germany(facts: Facts): InvoiceNotice[] {
 function austria(facts: Facts): InvoiceNotice[] {
   const { seller, buyer } = facts;
   const notices: InvoiceNotice[] = [];
-  const shifted = facts.categories.has('AE') || facts.categories.has('K');
+  const { shifted } = facts;
   const small = atMost(facts.gross, AT_SMALL_INVOICE_LIMIT);
   if (!present(seller?.tax_id) && (shifted || (facts.chargesVat && !small)))
     notices.push({
@@ -215,7 +217,7 @@ function austria(facts: Facts): InvoiceNotice[] {
 function ireland(facts: Facts): InvoiceNotice[] {
   const { seller, buyer } = facts;
   const notices: InvoiceNotice[] = [];
-  const shifted = facts.categories.has('AE') || facts.categories.has('K');
+  const { shifted } = facts;
   if (!present(seller?.tax_id) && (shifted || facts.chargesVat))
     notices.push({
       code: 'seller_vat_id_missing',
@@ -237,7 +239,7 @@ function ireland(facts: Facts): InvoiceNotice[] {
 function otherMemberState(facts: Facts): InvoiceNotice[] {
   const { seller, buyer } = facts;
   const notices: InvoiceNotice[] = [];
-  const shifted = facts.categories.has('AE') || facts.categories.has('K');
+  const { shifted } = facts;
   if (!present(seller?.tax_id) && (shifted || facts.chargesVat))
     notices.push({
       code: 'seller_vat_id_missing',
@@ -269,13 +271,15 @@ export function invoiceLawNotices(
   if (documentType !== 'invoice' && documentType !== 'credit_note') return [];
   const sellerCountry = countryOf(data.seller);
   if (!EU.has(sellerCountry)) return [];
+  const categories = new Set(documentTaxes(data).map(categoryOf));
   const facts: Facts = {
     data,
     seller: data.seller,
     buyer: data.buyer,
     sellerCountry,
     buyerCountry: countryOf(data.buyer),
-    categories: new Set(documentTaxes(data).map(categoryOf)),
+    categories,
+    shifted: categories.has('AE') || categories.has('K'),
     chargesVat: totals.tax_groups.some((group) => !isZero(dec(group.tax_amount))),
     gross: grossInEuros(data, totals),
   };
