@@ -1,4 +1,4 @@
-// The test lanes (`npm run test:unit`, `test:http`, `test:slow`; `npm test` runs every test file, in two bun
+// The test lanes (`npm run test:unit`, `test:http`, `test:slow`; `npm test` runs every test file, in four bun
 // processes at once), chosen by path so a file added later lands in a lane without anyone listing it:
 //   slow  the web console in a browser (test/e2e), kill -9 crash tests, fuzz and property tests, the
 //         official rule pack's corpora and compile (einvoicing-rules*), whole matrices and "-all" sweeps
@@ -179,7 +179,7 @@ if (import.meta.main) {
     env.TEST_DATABASE_URL = `${(await startPostgres()).url}${sslmode ? `?sslmode=${sslmode}` : ''}`;
     env.TEST_S3 = '1';
   }
-  if (lane === 'all' && filters.length === 0) process.exit(await inTwo(files, flags, env));
+  if (lane === 'all' && filters.length === 0) process.exit(await inParts(files, flags, env));
   const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
     stdio: ['inherit', 'inherit', 'inherit'],
     env,
@@ -188,28 +188,37 @@ if (import.meta.main) {
 }
 
 /**
- * `npm test`: every file, in two bun processes at once (the servers' tests, test/http and test/integration,
- * beside the rest: unit, CLI, console), each about half the time; one process left the second core idle
- * once CI's lanes beside it ended, and the suite alone took CI to 24 minutes. The second's output follows
- * the first's; a junit report asked for (`--reporter-outfile`) is written by each and merged into it.
+ * `npm test`: every file, in four bun processes at once: the servers' tests (test/http and test/integration)
+ * in two, the rest (unit, CLI, console) in two, each file dealt to its group in turn. Much of a test's time is
+ * waiting on a server, a browser or a timer: two processes left a quarter of a 2-core machine idle (CI took
+ * 149 % of its 200 %, 2026-12-07), and one process left the second core idle once CI's other lanes ended.
+ * The others' output follows the first's; a junit report asked for (`--reporter-outfile`) is written by each
+ * and merged into it.
  */
-async function inTwo(files: string[], flags: string[], env: Record<string, string | undefined>) {
+export function groupsOf(files: string[], perKind = 2): string[][] {
   const servers = (f: string) => f.startsWith('test/http/') || f.startsWith('test/integration/');
-  const halves = [files.filter(servers), files.filter((f) => !servers(f))];
+  const dealt = (kind: string[]) =>
+    Array.from({ length: perKind }, (_, g) => kind.filter((_, i) => i % perKind === g));
+  return [...dealt(files.filter(servers)), ...dealt(files.filter((f) => !servers(f)))].filter(
+    (group) => group.length > 0,
+  );
+}
+
+async function inParts(files: string[], flags: string[], env: Record<string, string | undefined>) {
+  const groups = groupsOf(files);
   const outfile = reportOutfile(flags);
   const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
   const { join } = await import('node:path');
   const work = mkdtempSync(join(tmpdir(), 'inv-test-lanes-'));
-  const [secondOut, secondErr] = [join(work, 'second.out'), join(work, 'second.err')];
-  const runs = halves.map((half, i) => {
+  const runs = groups.map((group, i) => {
     const own = outfile === null ? flags : withOutfile(flags, join(work, `junit-${i}.xml`));
     return Bun.spawn(
-      [process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...own, ...half.map((f) => `./${f}`)],
+      [process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...own, ...group.map((f) => `./${f}`)],
       {
         stdin: 'ignore',
-        stdout: i === 0 ? 'inherit' : Bun.file(secondOut),
-        stderr: i === 0 ? 'inherit' : Bun.file(secondErr),
+        stdout: i === 0 ? 'inherit' : Bun.file(join(work, `${i}.out`)),
+        stderr: i === 0 ? 'inherit' : Bun.file(join(work, `${i}.err`)),
         env,
       },
     );
@@ -222,13 +231,12 @@ async function inTwo(files: string[], flags: string[], env: Record<string, strin
       return ''; // nothing written
     }
   };
-  process.stdout.write(said(secondOut));
-  process.stderr.write(said(secondErr));
+  for (let i = 1; i < groups.length; i++) {
+    process.stdout.write(said(join(work, `${i}.out`)));
+    process.stderr.write(said(join(work, `${i}.err`)));
+  }
   if (outfile !== null) {
-    writeFileSync(
-      outfile,
-      mergedJunit(halves.map((_, i) => readFileSync(join(work, `junit-${i}.xml`), 'utf8'))),
-    );
+    writeFileSync(outfile, mergedJunit(groups.map((_, i) => said(join(work, `junit-${i}.xml`)))));
   }
   rmSync(work, { recursive: true, force: true });
   return codes.find((code) => code !== 0) ?? 0;
@@ -253,7 +261,7 @@ function withOutfile(flags: string[], file: string): string[] {
   return [...out, `--reporter-outfile=${file}`];
 }
 
-/** One `<testsuites>` of both reports: their suites, and their counts added (the time is the longer run's). */
+/** One `<testsuites>` of the reports: their suites, and their counts added (the time is the longest run's). */
 export function mergedJunit(reports: string[]): string {
   const open = /<testsuites\b([^>]*)>/;
   const attrs = reports.map((report) => open.exec(report)?.[1] ?? '');
