@@ -14,6 +14,8 @@ import { readFileSync } from 'node:fs';
 import { Glob } from 'bun';
 
 export const TIMEOUT_MS = 30_000;
+/** Each file's seconds in a recorded run, by lane (`all`, `postgres`): how files are dealt to processes. */
+const WEIGHTS_FILE = 'scripts/test-weights.json';
 
 const SLOW = [
   'test/e2e/**',
@@ -118,6 +120,26 @@ if (import.meta.main) {
   // `npm test -- --reporter=junit ...` (.ci/run) brings flags only: that is every file.
   const lane = rest[0] !== undefined && !rest[0].startsWith('-') ? (rest.shift() as string) : 'all';
   const files = testFiles();
+  if (lane === 'weights') {
+    // bun scripts/test-lanes.ts weights JUNIT LANE: records the report's file times as LANE's weights.
+    const [report, of] = rest;
+    if (report === undefined || (of !== 'all' && of !== 'postgres')) {
+      console.error('usage: bun scripts/test-lanes.ts weights <junit.xml> <all|postgres>');
+      process.exit(2);
+    }
+    const { writeFileSync } = await import('node:fs');
+    let all: Record<string, Record<string, number>> = {};
+    try {
+      all = JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8'));
+    } catch {
+      // the first record
+    }
+    const times = fileTimes(readFileSync(report, 'utf8'));
+    all[of] = Object.fromEntries(Object.entries(times).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 1)}\n`);
+    console.log(`${Object.keys(times).length} files' times recorded for ${of} in ${WEIGHTS_FILE}`);
+    process.exit(0);
+  }
   if (lane === 'list') {
     for (const file of files) console.log(`${laneOf(file) ?? 'NONE'}\t${file}`);
     process.exit(files.some((f) => laneOf(f) === null) ? 1 : 0);
@@ -179,7 +201,11 @@ if (import.meta.main) {
     env.TEST_DATABASE_URL = `${(await startPostgres()).url}${sslmode ? `?sslmode=${sslmode}` : ''}`;
     env.TEST_S3 = '1';
   }
-  if (lane === 'all' && filters.length === 0) process.exit(await inParts(files, flags, env));
+  // The whole suite, and the PostgreSQL lane, run in several processes at once (below); a narrowed lane in one.
+  if (filters.length === 0 && (lane === 'all' || lane === 'postgres')) {
+    const parts = lane === 'all' ? 4 : 2;
+    process.exit(await inParts(groupsOf(inLane, parts, weightsOf(lane)), flags, env));
+  }
   const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
     stdio: ['inherit', 'inherit', 'inherit'],
     env,
@@ -188,24 +214,49 @@ if (import.meta.main) {
 }
 
 /**
- * `npm test`: every file, in four bun processes at once: the servers' tests (test/http and test/integration)
- * in two, the rest (unit, CLI, console) in two, each file dealt to its group in turn. Much of a test's time is
- * waiting on a server, a browser or a timer: two processes left a quarter of a 2-core machine idle (CI took
- * 149 % of its 200 %, 2026-12-07), and one process left the second core idle once CI's other lanes ended.
- * The others' output follows the first's; a junit report asked for (`--reporter-outfile`) is written by each
- * and merged into it.
+ * `npm test` runs every file in four bun processes at once, the PostgreSQL lane in two (one cluster, a
+ * database per test server). Much of a test's time is waiting on a server, a browser or a timer: the suite in
+ * two processes beside one chain of CI's other lanes kept 149 % of a 2-core machine's 200 % busy (2026-12-07),
+ * and the chain's last steps ran alone. Files are dealt to the processes longest first, each to the one with
+ * the least time so far, by the times scripts/test-weights.json records (`bun scripts/test-lanes.ts weights
+ * JUNIT LANE` writes them from a run's report; a file it does not know counts as the median). The others'
+ * output follows the first's; a junit report asked for (`--reporter-outfile`) is written by each and merged.
  */
-export function groupsOf(files: string[], perKind = 2): string[][] {
-  const servers = (f: string) => f.startsWith('test/http/') || f.startsWith('test/integration/');
-  const dealt = (kind: string[]) =>
-    Array.from({ length: perKind }, (_, g) => kind.filter((_, i) => i % perKind === g));
-  return [...dealt(files.filter(servers)), ...dealt(files.filter((f) => !servers(f)))].filter(
-    (group) => group.length > 0,
-  );
+export function groupsOf(files: string[], parts: number, weights: Record<string, number> = {}): string[][] {
+  const known = Object.values(weights).sort((a, b) => a - b);
+  const median = known.length === 0 ? 1 : (known[Math.floor(known.length / 2)] as number);
+  const weight = (file: string) => weights[file] ?? median;
+  const groups = Array.from({ length: parts }, () => ({ files: [] as string[], time: 0 }));
+  const longestFirst = [...files].sort((a, b) => weight(b) - weight(a) || a.localeCompare(b));
+  for (const file of longestFirst) {
+    const least = groups.reduce((min, g) => (g.time < min.time ? g : min));
+    least.files.push(file);
+    least.time += weight(file);
+  }
+  return groups.map((g) => g.files.sort()).filter((g) => g.length > 0);
 }
 
-async function inParts(files: string[], flags: string[], env: Record<string, string | undefined>) {
-  const groups = groupsOf(files);
+/** The recorded seconds of each file of a lane (`all` or `postgres`), or none. */
+function weightsOf(lane: string): Record<string, number> {
+  try {
+    return (
+      (JSON.parse(readFileSync(WEIGHTS_FILE, 'utf8')) as Record<string, Record<string, number>>)[lane] ?? {}
+    );
+  } catch {
+    return {}; // none recorded: the files are dealt evenly
+  }
+}
+
+/** Each file's seconds in a junit report of bun test (its top-level suite per file). */
+export function fileTimes(junit: string): Record<string, number> {
+  const times: Record<string, number> = {};
+  for (const m of junit.matchAll(/<testsuite name="([^"]+)" file="([^"]+)"[^>]*\stime="([\d.]+)"/g)) {
+    if (m[1] === m[2]) times[m[1] as string] = Math.round(Number(m[3]) * 10) / 10;
+  }
+  return times;
+}
+
+async function inParts(groups: string[][], flags: string[], env: Record<string, string | undefined>) {
   const outfile = reportOutfile(flags);
   const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');

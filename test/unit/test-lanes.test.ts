@@ -1,32 +1,34 @@
-// `npm test` deals every test file to one of its processes (scripts/test-lanes.ts): each file exactly once,
-// the servers' tests apart from the rest, and the reports merged into one junit file CI counts.
+// `npm test` and the PostgreSQL lane deal their files to several processes (scripts/test-lanes.ts): each file
+// exactly once, longest first to the process with the least time so far, and the reports merged into the
+// one junit file CI counts.
 import { expect, test } from 'bun:test';
-import { groupsOf, laneOf, mergedJunit, testFiles } from '../../scripts/test-lanes';
+import { fileTimes, groupsOf, mergedJunit, testFiles } from '../../scripts/test-lanes';
 
-test('every test file runs in exactly one group, the servers apart from unit, CLI and console', () => {
+test('every test file runs in exactly one of four groups, and the recorded times are shared out evenly', () => {
   const files = testFiles();
-  const groups = groupsOf(files);
+  const weights = Object.fromEntries(files.map((f, i) => [f, i % 7 === 0 ? 60 : 5]));
+  const groups = groupsOf(files, 4, weights);
   expect(groups).toHaveLength(4);
   expect(groups.flat().sort()).toEqual([...files].sort());
-  const servers = (f: string) => f.startsWith('test/http/') || f.startsWith('test/integration/');
-  expect(groups.map((g) => [g.every(servers), g.some(servers)])).toEqual([
-    [true, true],
-    [true, true],
-    [false, false],
-    [false, false],
-  ]);
-  // Dealt in turn: no group holds all the slow files of its kind.
-  for (const kind of [groups.slice(0, 2), groups.slice(2)]) {
-    const slow = kind.map((g) => g.filter((f) => laneOf(f) === 'slow').length);
-    expect(Math.min(...slow)).toBeGreaterThan(0);
-  }
+  const times = groups.map((g) => g.reduce((sum, f) => sum + (weights[f] ?? 0), 0));
+  expect(Math.max(...times) - Math.min(...times)).toBeLessThanOrEqual(60);
 });
 
-test('few files: no empty group', () => {
-  expect(groupsOf(['test/http/a.test.ts', 'test/unit/b.test.ts'])).toEqual([
-    ['test/http/a.test.ts'],
-    ['test/unit/b.test.ts'],
+test('longest first to the least loaded; an unknown file counts as the median; no empty group', () => {
+  const weights = { 'a.ts': 100, 'b.ts': 60, 'c.ts': 50, 'd.ts': 10 };
+  // a 100 | b 60, new 60 (the median) | c 50 to the first (100 < 120) | d 10 to the second (130 < 150)
+  expect(groupsOf(['a.ts', 'b.ts', 'c.ts', 'd.ts', 'new.ts'], 2, weights)).toEqual([
+    ['a.ts', 'c.ts'],
+    ['b.ts', 'd.ts', 'new.ts'],
   ]);
+  expect(groupsOf(['x.ts'], 4)).toEqual([['x.ts']]);
+});
+
+test("a report's file times: the top-level suite of each file, not its describe blocks", () => {
+  const junit =
+    '<testsuites><testsuite name="test/http/a.test.ts" file="test/http/a.test.ts" tests="3" time="1.745141077" hostname="vm">' +
+    '<testsuite name="PATCH /account" file="test/http/a.test.ts" line="19" tests="3" time="0.748"></testsuite></testsuite></testsuites>';
+  expect(fileTimes(junit)).toEqual({ 'test/http/a.test.ts': 1.7 });
 });
 
 test('the reports merge into one: suites kept, counts added, the longest time', () => {
