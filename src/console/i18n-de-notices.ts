@@ -28,6 +28,10 @@ export const GERMAN_NOTICES: Record<string, string> = {
     'Die USt-IdNr. Ihres Kunden fehlt: Bei Reverse Charge oder einer innergemeinschaftlichen Lieferung gehört sie auf die Rechnung (Art. 226 Nr. 4 MwStSystRL).',
   'The note on why the supply is exempt from VAT is missing (Art. 226 No. 11 VAT Directive).':
     'Der Hinweis auf die Steuerbefreiung fehlt (Art. 226 Nr. 11 MwStSystRL).',
+  'Deducted progress invoice {n}': '{n}. abgezogene Abschlagsrechnung',
+  'It is not fully paid yet, but its whole amount is deducted. If its payment came in, record it; otherwise the rest stays owed on that progress invoice.':
+    'Sie ist noch nicht vollständig bezahlt, abgezogen wird aber ihr voller Betrag. Ist die Zahlung eingegangen, erfassen Sie sie; sonst bleibt der Rest auf der Abschlagsrechnung offen.',
+  'Please check before finalizing:': 'Bitte vor dem Abschließen prüfen:',
   'The invoice lacks details every invoice must state:': 'Der Rechnung fehlen Pflichtangaben:',
   'A finalized invoice cannot be changed, only voided.':
     'Eine abgeschlossene Rechnung lässt sich nicht mehr ändern, nur stornieren.',
@@ -35,4 +39,8 @@ export const GERMAN_NOTICES: Record<string, string> = {
     'Vor dem Abschließen: Der Rechnung fehlen Pflichtangaben.',
   'Open the business profile': 'Geschäftsprofil öffnen',
   'Edit the draft': 'Entwurf bearbeiten',
+  'This credit note credits more than is left of its invoice (or the invoice is cancelled): a correction credits at most what the invoice asked.':
+    'Diese Rechnungskorrektur schreibt mehr gut, als von ihrer Rechnung offen ist (oder die Rechnung ist storniert): Eine Korrektur schreibt höchstens gut, was die Rechnung verlangt hat.',
+  'The credit notes issued against this invoice credit more than it asks: raise its amount or cancel a credit note.':
+    'Die zu dieser Rechnung ausgestellten Rechnungskorrekturen schreiben mehr gut, als sie verlangt: Erhöhen Sie ihren Betrag oder stornieren Sie eine Rechnungskorrektur.',
 };

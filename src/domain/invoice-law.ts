@@ -21,9 +21,12 @@
 // An exemption's ground is what the PDF prints (rendering/view/vat-note.ts): the reason or code given with
 // an exempt (E) tax; the other zero categories (AE, K, G, O) print their own words, and a zero rate (Z, the
 // German photovoltaic Nullsteuersatz) is no exemption and states none (EN 16931 BR-Z-10).
+// Beside the law, for any seller: a final invoice deducting an Abschlag that is not fully paid yet
+// (`deducted_invoice_unpaid`): it deducts the Abschlag's invoiced total, money the seller may not have
+// received (§ 14 Abs. 5 Satz 2 UStG speaks of the part payments received).
 import { type DocumentData, documentTaxes } from './document-data';
 import { euroRateOf } from './euro-rate';
-import { abs, type Decimal, dec, gt, isZero, mul, type TotalsResult } from './money';
+import { abs, type Decimal, dec, gt, isDecimalString, isZero, mul, type TotalsResult } from './money';
 import { type Party, statesBusiness } from './party';
 
 /** One thing the invoice's VAT law asks for that the document lacks; never stops a finalize. */
@@ -34,6 +37,13 @@ export interface InvoiceNotice {
   field: string;
   /** An English sentence naming the legal basis. */
   message: string;
+}
+
+/** What the service knows of a deducted invoice's payments: paid so far, and what is still due on it. */
+export interface DeductedPayments {
+  paid: string;
+  /** Its amount due (after its own prepaid amount, credits and payments); above zero: not fully paid. */
+  due: string;
 }
 
 type TaxEntry = NonNullable<DocumentData['line_items'][number]['taxes']>[number];
@@ -258,19 +268,57 @@ function otherMemberState(facts: Facts): InvoiceNotice[] {
   return notices;
 }
 
+/** The countries whose law has rules of its own here; any other EU seller's are the VAT Directive's. */
+const LAW_OF_COUNTRY: Record<string, (facts: Facts) => InvoiceNotice[]> = {
+  DE: germany,
+  AT: austria,
+  IE: ireland,
+};
+
+/**
+ * Each deducted invoice (data.deductions) with something still due on it: the final invoice deducts its
+ * whole total all the same (docs/documents.md), as if it had been received. For any seller; the legal
+ * basis named for a German one. `payments` by the deducted invoice's id; one it does not name is not judged.
+ */
+function unpaidDeductions(
+  data: DocumentData,
+  payments: ReadonlyMap<string, DeductedPayments>,
+  sellerCountry: string,
+): InvoiceNotice[] {
+  const notices: InvoiceNotice[] = [];
+  for (const [i, deduction] of (data.deductions ?? []).entries()) {
+    const known = deduction.document_id ? payments.get(deduction.document_id) : undefined;
+    if (!known || !isDecimalString(known.due) || !gt(dec(known.due), dec('0'))) continue;
+    const { number, total } = deduction;
+    const basis =
+      sellerCountry === 'DE'
+        ? ', while § 14 Abs. 5 Satz 2 UStG deducts the part payments received'
+        : ', as if it had been received';
+    notices.push({
+      code: 'deducted_invoice_unpaid',
+      field: `data.deductions.${i}`,
+      message: `The deducted invoice ${number} is not fully paid (${known.paid} ${data.currency} received, ${known.due} still due on it): this invoice deducts its whole total of ${total} ${data.currency}${basis}. Record its payment if it came in; else the rest stays owed on ${number}`,
+    });
+  }
+  return notices;
+}
+
 /**
  * What the VAT law of the seller's country asks this invoice or credit note to state and it lacks, read as
  * finalize freezes it (`data` with the seller and buyer copied in; its stored totals): none for a seller
- * outside the EU, none for other document types. Never a reason to refuse a finalize.
+ * outside the EU, none for other document types; then, for any seller, each deducted invoice not fully paid
+ * (`deductedPayments`: what the service knows of their payments, by id). Never a reason to refuse a finalize.
  */
 export function invoiceLawNotices(
   documentType: string,
   data: DocumentData,
   totals: Pick<TotalsResult, 'total' | 'tax_groups'>,
+  deductedPayments: ReadonlyMap<string, DeductedPayments> = new Map(),
 ): InvoiceNotice[] {
   if (documentType !== 'invoice' && documentType !== 'credit_note') return [];
   const sellerCountry = countryOf(data.seller);
-  if (!EU.has(sellerCountry)) return [];
+  const deductions = unpaidDeductions(data, deductedPayments, sellerCountry);
+  if (!EU.has(sellerCountry)) return deductions;
   const categories = new Set(documentTaxes(data).map(categoryOf));
   const facts: Facts = {
     data,
@@ -283,8 +331,6 @@ export function invoiceLawNotices(
     chargesVat: totals.tax_groups.some((group) => !isZero(dec(group.tax_amount))),
     gross: grossInEuros(data, totals),
   };
-  if (sellerCountry === 'DE') return germany(facts);
-  if (sellerCountry === 'AT') return austria(facts);
-  if (sellerCountry === 'IE') return ireland(facts);
-  return otherMemberState(facts);
+  const law = LAW_OF_COUNTRY[sellerCountry] ?? otherMemberState;
+  return [...law(facts), ...deductions];
 }

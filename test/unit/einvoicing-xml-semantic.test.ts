@@ -244,7 +244,7 @@ describe('VAT categories', () => {
         taxableAmount: '90.00',
         taxAmount: '0.00',
         vat: { code: 'O', rate: '0' },
-        exemptionReason: null,
+        exemptionReason: 'Not subject to VAT',
         exemptionReasonCode: 'VATEX-EU-O',
       },
     ]);
@@ -252,14 +252,17 @@ describe('VAT categories', () => {
     expect(serialize(invoice, 'peppol_bis_billing_3').match(/<cbc:Percent>/g)).toEqual(['<cbc:Percent>']);
   });
 
-  test('AE defaults to VATEX-EU-AE; E states only what was given; S never carries a reason', () => {
+  test('AE defaults to VATEX-EU-AE and its PDF words; E states only what was given; S never carries a reason', () => {
     const only = (category: string, more = {}) =>
       semantic({
         line_items: [
           { name: 'x', quantity: '1', unit_price: '10', taxes: [{ rate: '0', category, ...more }] },
         ],
       }).vatBreakdown[0];
-    expect(only('AE')).toMatchObject({ exemptionReason: null, exemptionReasonCode: 'VATEX-EU-AE' });
+    expect(only('AE')).toMatchObject({
+      exemptionReason: 'Reverse charge: the recipient is liable for the VAT',
+      exemptionReasonCode: 'VATEX-EU-AE',
+    });
     expect(only('E')).toMatchObject({ exemptionReason: null, exemptionReasonCode: null });
     expect(only('E', { exemption_reason: 'Medical care' })).toMatchObject({
       exemptionReason: 'Medical care',

@@ -23,7 +23,7 @@ import {
 } from '../../domain/money';
 import { lineTerms } from './lines';
 import { abs, distributeNet, linePrice, minorUnitsOf, neg, netOf, roundTo, ZERO } from './net';
-import { exemptionOf, groupKey, toVatTax, type VatTax, vatCategory, vatKey } from './taxes';
+import { categoryWordsOf, exemptionOf, groupKey, toVatTax, type VatTax, vatCategory, vatKey } from './taxes';
 import type { EAllowanceCharge, EDocumentTotals, ELine, EThirdPartyPayment, EVatBreakdown } from './types';
 
 export interface Amounts {
@@ -223,7 +223,12 @@ export function buildAmounts(
     vat: vatCategory(p.tax.category, p.tax.rate),
   });
 
-  const vatBreakdown = breakdown(totals, [...taxes, shipping, ...chargeTaxes, ...discountTaxes], money);
+  const vatBreakdown = breakdown(
+    totals,
+    [...taxes, shipping, ...chargeTaxes, ...discountTaxes],
+    money,
+    categoryWordsOf(data),
+  );
   const lineNet = sum(lineNets);
   const allowanceTotal = sum(allowances.map((a) => a.amount));
   const chargeTotal = sum(charges.map((c) => c.amount));
@@ -279,6 +284,7 @@ function breakdown(
   totals: TotalsResult,
   taxes: (VatTax | null)[],
   money: (d: Decimal) => string,
+  words: (category: string) => string | null,
 ): EVatBreakdown[] {
   const merged = new Map<string, { category: string; rate: string; taxable: Decimal; tax: Decimal }>();
   for (const g of totals.tax_groups) {
@@ -293,7 +299,7 @@ function breakdown(
     }
   }
   return [...merged.values()].map(({ category, rate, taxable, tax }) => {
-    const exemption = exemptionOf(category, rate, taxes);
+    const exemption = exemptionOf(category, rate, taxes, words);
     return {
       taxableAmount: money(taxable),
       taxAmount: money(tax),

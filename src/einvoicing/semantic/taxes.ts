@@ -4,6 +4,7 @@
 
 import type { DocumentData } from '../../domain/document-data';
 import { type Decimal, dec, isZero, normalizeRate, type TotalsResult } from '../../domain/money';
+import { labelsFor } from '../../rendering/labels';
 import type { EInvoiceProblem } from './errors';
 import type { EVatCategory } from './types';
 
@@ -124,8 +125,11 @@ function chargeTax(
 }
 
 // Categories whose BG-23 must say why no VAT is charged (BR-E-10, BR-AE-10, BR-IC-10, BR-G-10, BR-O-10).
-// For all but E the category itself is the reason, so its VATEX code is stated when none is given; an
-// exemption (E) has many possible grounds and is never guessed. S and Z must not carry one (BR-S-10, BR-Z-10).
+// For all but E the category itself is the reason, so its VATEX code is stated when none is given, and
+// beside it, when no reason is typed, the words the PDF prints for it (rendering/view/vat-note.ts): a German
+// § 13b invoice states "Steuerschuldnerschaft des Leistungsempfängers" (§ 14a Abs. 5 UStG), and the
+// e-invoice is the invoice, not the code alone. An exemption (E) has many possible grounds and is never
+// guessed. S and Z must not carry one (BR-S-10, BR-Z-10).
 const DEFAULT_VATEX: Record<string, string | null> = {
   E: null,
   AE: 'VATEX-EU-AE',
@@ -134,18 +138,34 @@ const DEFAULT_VATEX: Record<string, string | null> = {
   O: 'VATEX-EU-O',
 };
 
-/** BT-120 / BT-121 for one breakdown: the first tax of that category and rate that states a reason. */
+/**
+ * The words the PDF prints for a category that is its own reason (AE, K, G, O), in the document's language
+ * as its seller's country words it (an Austrian firm's "Übergang der Steuerschuld"); null for the others.
+ */
+export function categoryWordsOf(data: DocumentData): (category: string) => string | null {
+  const notes: Partial<Record<string, string>> = labelsFor(
+    data.locale ?? '',
+    data.seller?.address?.country,
+  ).vatCategoryNotes;
+  return (category) => notes[category] ?? null;
+}
+
+/**
+ * BT-120 / BT-121 for one breakdown: the first tax of that category and rate that states a reason; a
+ * category that is its own reason with the PDF's words for it (`words`) where no reason is typed.
+ */
 export function exemptionOf(
   category: string,
   rate: string,
   taxes: readonly (VatTax | null)[],
+  words: (category: string) => string | null = () => null,
 ): { reason: string | null; code: string | null } {
   if (!(category in DEFAULT_VATEX)) return { reason: null, code: null };
   for (const tax of taxes) {
     if (tax === null || tax.category !== category || tax.rate !== rate) continue;
     const reason = tax.source.exemption_reason?.trim() || null;
     const code = tax.source.exemption_reason_code?.trim() || null;
-    if (reason !== null || code !== null) return { reason, code };
+    if (reason !== null || code !== null) return { reason: reason ?? words(category), code };
   }
-  return { reason: null, code: DEFAULT_VATEX[category] ?? null };
+  return { reason: words(category), code: DEFAULT_VATEX[category] ?? null };
 }

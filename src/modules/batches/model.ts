@@ -1,7 +1,6 @@
 import { t } from 'elysia';
 import { CreatedBy, createdByField } from '../../domain/schema-parts';
-import { DocumentData } from '../documents';
-import { PageSizeSchema } from '../renders';
+import { PageSizeSchema, RenderDocumentData } from '../renders';
 import type { BatchItemRow, BatchRow } from './schema';
 
 /** Items per batch. The spec sets only the minimum (1); 10,000 one-page invoices take about a minute. */
@@ -9,21 +8,8 @@ export const MAX_BATCH_ITEMS = 10_000;
 /** A combined PDF is assembled in memory, so it is offered for batches up to this size. */
 export const MAX_COMBINED_ITEMS = 1_000;
 
-/**
- * A stateless render's document data (SPEC 2), as a batch item takes it: a render needs `issue_date`,
- * `seller` and `buyer` beside what a calculation needs (docs/batches.md), so the schema (and the OpenAPI
- * document a client is generated from) says they are required, where `DocumentData` leaves them optional.
- */
-const RENDER_REQUIRED = new Set(['issue_date', 'seller', 'buyer']);
-export const BatchItemData = t.Object(
-  Object.fromEntries(
-    Object.entries(DocumentData.properties).map(([name, schema]) => [
-      name,
-      RENDER_REQUIRED.has(name) ? t.Optional(schema, false) : schema,
-    ]),
-  ) as typeof DocumentData.properties,
-  { additionalProperties: false },
-);
+/** A batch item's document data is a stateless render's (renders/model.ts: `issue_date`, `seller`, `buyer` required). */
+export const BatchItemData = RenderDocumentData;
 
 export const BatchItemInput = t.Object(
   {

@@ -1,7 +1,21 @@
 export { rendersAccess } from './access';
-export { IssuedFile, MAX_EXPIRES_IN, PageSizeSchema, Render, StatelessRenderBody } from './model';
+export {
+  IssuedFile,
+  MAX_EXPIRES_IN,
+  PageSizeSchema,
+  Render,
+  RenderDocumentData,
+  StatelessRenderBody,
+} from './model';
 export { findIssuedFile, findRender, findRenderById, keepRenderUntil, latestRenderOf } from './repo';
-export { linkKeyOf, pdfResponse, renderResponse, signedDownloadUrl, wantsBinary } from './respond';
+export {
+  linkHolderOf,
+  linkKeyOf,
+  pdfResponse,
+  renderResponse,
+  signedDownloadUrl,
+  wantsBinary,
+} from './respond';
 export type { IssuedFileRow, IssuedFirstUse, RenderRow } from './schema';
 export { type RenderServices, renderServicesOf } from './services';
 export { DownloadSigner } from './signing';

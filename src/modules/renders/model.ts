@@ -1,5 +1,5 @@
 import { t } from 'elysia';
-import { StatelessBody } from '../../domain/document-data';
+import { DocumentData, DocumentTypeSchema } from '../../domain/document-data';
 import { MoneyTotals } from '../documents';
 import type { IssuedFileRow, RenderRow } from './schema';
 
@@ -52,10 +52,29 @@ export function presentRender(row: RenderRow, downloadUrl: string): Render {
   };
 }
 
-/** POST /documents/render: the document data plus the template and the output wanted. */
+/**
+ * A render's document data (SPEC 2): a render draws a complete document, so beside what a calculation needs
+ * (`currency`, `line_items`) it refuses a body without `issue_date`, `seller` or `buyer`
+ * (`statelessProblems`' completeness); the schema, and the OpenAPI document a client is generated from,
+ * say they are required, where `DocumentData` (validate, calculate) leaves them optional. Before
+ * 2026-12-07 the document listed only `currency` and `line_items`.
+ */
+const RENDER_REQUIRED = new Set(['issue_date', 'seller', 'buyer']);
+export const RenderDocumentData = t.Object(
+  Object.fromEntries(
+    Object.entries(DocumentData.properties).map(([name, schema]) => [
+      name,
+      RENDER_REQUIRED.has(name) ? t.Optional(schema, false) : schema,
+    ]),
+  ) as typeof DocumentData.properties,
+  closed,
+);
+
+/** POST /documents/render (and a template preview): the document data plus the template and the output wanted. */
 export const StatelessRenderBody = t.Object(
   {
-    ...StatelessBody.properties,
+    document_type: t.Optional(DocumentTypeSchema),
+    data: RenderDocumentData,
     template: t.Optional(
       t.Object({ id: t.String(), version: t.Optional(t.Integer({ minimum: 1 })) }, closed),
     ),

@@ -7,6 +7,15 @@ import type { RenderServices } from './services';
 export const linkKeyOf = (ctx: AccountCtx): string | null =>
   ctx.actor.kind === 'api_key' ? ctx.actor.keyId : null;
 
+/**
+ * Who a link answered to the caller is bound to: the API key, or for a signed-in person (the console) the
+ * workspace membership they act under, so that removing them from the account ends the links they made
+ * (docs/renders.md, "Signed links"). Links put into e-mails to customers take `linkKeyOf`: a customer's
+ * link does not end because the employee who sent it left.
+ */
+export const linkHolderOf = (ctx: AccountCtx): string | null =>
+  ctx.actor.kind === 'session' ? (ctx.actor.memberId ?? null) : linkKeyOf(ctx);
+
 export function downloadUrl(
   services: Pick<RenderServices, 'signer' | 'publicBaseUrl'>,
   request: Request,

@@ -6,6 +6,7 @@ import { DomainError, notFound } from '../../shared/errors';
 import { findAccountWithPlan } from '../accounts';
 import { isActiveKey } from '../api-keys';
 import { CreateDocumentBody, findDocument } from '../documents';
+import { memberForKey } from '../workspaces';
 import {
   ExpiresIn,
   IssuedFile,
@@ -16,7 +17,7 @@ import {
   StatelessRenderBody,
 } from './model';
 import { findRender, findRenderById, issuedFilesOf } from './repo';
-import { downloadUrl, linkKeyOf, pdfResponse, renderResponse, wantsBinary } from './respond';
+import { downloadUrl, linkHolderOf, pdfResponse, renderResponse, wantsBinary } from './respond';
 import { renderServicesOf } from './services';
 import { renderDraftPreview } from './use-cases/render-draft-preview';
 import { renderStateless, statelessRenderOf } from './use-cases/render-stateless';
@@ -47,7 +48,7 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
             body: body ?? {},
           },
         });
-        return renderResponse(services, request, result, wantsBinary(request), linkKeyOf(ctx));
+        return renderResponse(services, request, result, wantsBinary(request), linkHolderOf(ctx));
       },
       {
         auth: true,
@@ -104,7 +105,7 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
           request,
           result,
           wantsBinary(request, body.output?.delivery),
-          linkKeyOf(ctx),
+          linkHolderOf(ctx),
         );
       },
       {
@@ -145,7 +146,7 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
       async ({ ctx, params, request }) => {
         const row = await findRender(ctx.db, ctx.accountId, params.render_id);
         if (!row || row.expiresAt <= ctx.clock.now().toISOString()) throw notFound('Render');
-        return { data: presentRender(row, downloadUrl(services, request, row, linkKeyOf(ctx))) };
+        return { data: presentRender(row, downloadUrl(services, request, row, linkHolderOf(ctx))) };
       },
       {
         auth: true,
@@ -161,7 +162,7 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
         let row = await findRenderById(authDeps.db, params.render_id);
         if (query.token !== undefined) {
           // The signed link is a credential of its own: this one render, until it expires, while its
-          // account is enabled and the key whose request made it is not revoked.
+          // account is enabled and who made it still holds: the key is not revoked, the member not removed.
           const signed = row ? services.signer.verify(row.id, query.token, now) : false;
           if (!row || !signed || !(await linkStillGranted(authDeps.db, row.accountId, signed.keyId))) {
             throw notFound('Render');
@@ -191,9 +192,12 @@ export function renderRoutes(auth: Auth, deps: AppDeps) {
 async function linkStillGranted(
   db: AppDeps['db'],
   accountId: string,
-  keyId: string | null,
+  holder: string | null,
 ): Promise<boolean> {
   const account = await findAccountWithPlan(db, accountId);
   if (!account || account.account.disabledAt !== null) return false;
-  return keyId === null || (await isActiveKey(db, accountId, keyId));
+  if (holder === null) return true;
+  // A person's link (made in the console): while they are still that member of the account.
+  if (holder.startsWith('wsm_')) return (await memberForKey(db, accountId, holder)) !== undefined;
+  return await isActiveKey(db, accountId, holder);
 }

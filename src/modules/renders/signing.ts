@@ -1,10 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Download tokens: `<expiry unix seconds>.<key id>.<HMAC-SHA256(secret, "<render id>.<expiry>.<key id>")>`.
- * Bound to one render, its expiry and the API key whose request made the link (so revoking that key, or
- * disabling the account, ends its links: the download route checks both). Tokens of the earlier form
- * `<expiry>.<mac>` (no key) still verify until they expire; for them only the account is checked.
+ * Download tokens: `<expiry unix seconds>.<holder>.<HMAC-SHA256(secret, "<render id>.<expiry>.<holder>")>`.
+ * Bound to one render, its expiry and who made the link: the API key whose request made it (`key_`), or
+ * the workspace membership a signed-in person acted under (`wsm_`). Revoking that key, removing that
+ * member or disabling the account ends its links (the download route checks). Tokens of the earlier form
+ * `<expiry>.<mac>` (no holder) still verify until they expire; for them only the account is checked.
  */
 export class DownloadSigner {
   constructor(private readonly secret: string) {}
@@ -21,8 +22,9 @@ export class DownloadSigner {
   }
 
   /**
-   * For an untampered token of this render that has not expired at `now`: the key it names (null for a
-   * token of the earlier form, or one made without a key). Otherwise false.
+   * For an untampered token of this render that has not expired at `now`: the holder it names, in `keyId`
+   * (a `key_` or `wsm_` id; null for a token of the earlier form, or one made without a holder). Otherwise
+   * false.
    */
   verify(renderId: string, token: string, now: Date): { keyId: string | null } | false {
     const match = /^(\d{1,12})\.(?:([A-Za-z0-9_]{1,64})\.)?([A-Za-z0-9_-]{43})$/.exec(token);

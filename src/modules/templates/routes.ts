@@ -6,7 +6,7 @@ import { BUILT_IN_TEMPLATES } from '../../rendering/templates';
 import type { AccountCtx } from '../../shared/context';
 import { notFound, validationError } from '../../shared/errors';
 import {
-  linkKeyOf,
+  linkHolderOf,
   Render,
   renderResponse,
   renderServicesOf,
@@ -110,7 +110,7 @@ export function templateRoutes(auth: Auth, deps: AppDeps) {
           request,
           result,
           wantsBinary(request, body.output?.delivery),
-          linkKeyOf(ctx),
+          linkHolderOf(ctx),
         );
       },
       {

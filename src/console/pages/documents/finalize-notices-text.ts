@@ -43,18 +43,54 @@ const TEXTS: Record<string, () => string> = {
     ),
   vat_exemption_reason_missing: () =>
     t('The note on why the supply is exempt from VAT is missing (Art. 226 No. 11 VAT Directive).'),
+  // Not the law's: a final invoice deducts the whole of an Abschlag that is not fully paid yet.
+  deducted_invoice_unpaid: () =>
+    t(
+      'It is not fully paid yet, but its whole amount is deducted. If its payment came in, record it; otherwise the rest stays owed on that progress invoice.',
+    ),
+  // Not the law's either: what a credit note credits against what is left of its invoice (credit-limit.ts).
+  credit_exceeds_invoice: () =>
+    t(
+      'This credit note credits more than is left of its invoice (or the invoice is cancelled): a correction credits at most what the invoice asked.',
+    ),
+  credited_above_invoice: () =>
+    t(
+      'The credit notes issued against this invoice credit more than it asks: raise its amount or cancel a credit note.',
+    ),
 };
+
+/** What a notice is about, before its words: the line ("Line 2"), the deducted invoice; none for the rest. */
+function subjectOf(field: string): string | null {
+  const line = /^data\.line_items\.(\d+)\./.exec(field);
+  if (line) return t('Line {n}', { n: Number(line[1]) + 1 });
+  const deduction = /^data\.deductions\.(\d+)\b/.exec(field);
+  if (deduction) return t('Deducted progress invoice {n}', { n: Number(deduction[1]) + 1 });
+  return null;
+}
 
 /**
  * A notice in the console's language: by its code (and the seller's country), a line's with the line it is
- * about ("Line 2: …"); the service's message for a code not known here.
+ * about ("Line 2: …"), a deducted invoice's with its place among the deductions; the service's message for
+ * a code not known here.
  */
 export function noticeText(notice: FinalizeNotice, sellerCountry: string | null | undefined): string {
   const country = sellerCountry?.toUpperCase() ?? '';
   const words = TEXTS[`${country}:${notice.code}`] ?? TEXTS[notice.code];
   const text = words ? words() : notice.message;
-  const line = /^data\.line_items\.(\d+)\./.exec(notice.field);
-  return line ? `${t('Line {n}', { n: Number(line[1]) + 1 })}: ${text}` : text;
+  const subject = subjectOf(notice.field);
+  return subject ? `${subject}: ${text}` : text;
+}
+
+/** The codes that are no missing detail of the invoice but something to check (deductions, credits). */
+const TO_CHECK: ReadonlySet<string> = new Set([
+  'deducted_invoice_unpaid',
+  'credit_exceeds_invoice',
+  'credited_above_invoice',
+]);
+
+/** Whether the notices say the invoice lacks details every invoice must state, not only what to check. */
+export function lacksDetails(notices: readonly FinalizeNotice[]): boolean {
+  return notices.some((notice) => !TO_CHECK.has(notice.code));
 }
 
 /** The question before Finalize when there are notices; empty when there are none. */
@@ -64,5 +100,8 @@ export function noticesQuestion(
 ) {
   if (notices.length === 0) return '';
   const lines = notices.map((notice) => `• ${noticeText(notice, sellerCountry)}`).join('\n');
-  return `${t('The invoice lacks details every invoice must state:')}\n\n${lines}\n\n${t('A finalized invoice cannot be changed, only voided.')} ${t('Finalize anyway?')}`;
+  const heading = lacksDetails(notices)
+    ? t('The invoice lacks details every invoice must state:')
+    : t('Please check before finalizing:');
+  return `${heading}\n\n${lines}\n\n${t('A finalized invoice cannot be changed, only voided.')} ${t('Finalize anyway?')}`;
 }

@@ -2,13 +2,14 @@
 // `notices`: a German invoice's Steuernummer, the buyer's full address, an exemption's legal basis, ...),
 // said on the draft's page above its actions and asked about before Finalize ("Finalize anyway?"): a
 // finalized invoice cannot be edited, only voided. They never stop finalizing (the service does not either).
-// Their words: finalize-notices-text.ts.
+// Beside them, what to check (a deducted progress invoice not fully paid yet), under its own heading when
+// alone. Their words: finalize-notices-text.ts.
 import { get } from '../../api';
 import { t } from '../../i18n';
 import { href } from '../../router';
 import { useLoad } from '../../ui/hooks';
 import { Notice } from '../../ui/notice';
-import { type FinalizeNotice, noticeText } from './finalize-notices-text';
+import { type FinalizeNotice, lacksDetails, noticeText } from './finalize-notices-text';
 
 /** Where a notice is fixed: the business profile (seller), the customer (buyer), else the draft itself. */
 function fixedAt(notice: FinalizeNotice, ids: FixIds): { href: string; label: string } {
@@ -51,7 +52,11 @@ export function FinalizeNoticesList({
   return (
     <Notice kind="warn">
       <div class="finalize-notices">
-        <strong>{t('Before finalizing: the invoice lacks details every invoice must state.')}</strong>
+        <strong>
+          {lacksDetails(notices)
+            ? t('Before finalizing: the invoice lacks details every invoice must state.')
+            : t('Please check before finalizing:')}
+        </strong>
         <ul>
           {notices.map((notice) => {
             const fix = fixedAt(notice, ids);

@@ -5,12 +5,7 @@ import { statusAfterPayments } from '../lifecycle';
 import { creditedAmount, minorUnitsOf, paymentFigures } from '../payment-figures';
 import { creditNotesOf, findDocument, updateDocumentIfStatus } from '../repo';
 import type { DocumentRow } from '../schema';
-
-/** A credit note that counts against its invoice: issued (finalized, or archived without being voided). */
-const counts = (note: DocumentRow) =>
-  note.status === 'finalized' ||
-  note.status === 'sent' ||
-  (note.status === 'archived' && note.voidedAt === null);
+import { countsAsCredit } from './credit-limit';
 
 /**
  * A credit note (Rechnungskorrektur) naming an invoice as its source is set against it: the invoice's
@@ -25,7 +20,7 @@ export async function applyCredits(ctx: AccountCtx, invoiceId: string): Promise<
   const invoice = await findDocument(ctx.db, ctx.accountId, invoiceId);
   if (!invoice || invoice.documentType === 'credit_note') return null;
   const notes = (await creditNotesOf(ctx.db, ctx.accountId, invoice.id)).filter(
-    (note) => counts(note) && note.currency === invoice.currency,
+    (note) => countsAsCredit(note) && note.currency === invoice.currency,
   );
   const credited = toFixedString(
     sum(notes.map((note) => dec(creditedAmount(note.totals)))),

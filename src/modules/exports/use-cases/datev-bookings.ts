@@ -35,6 +35,11 @@ export interface TaxGroupFigures {
 export interface DeductedInvoice {
   total: string;
   taxGroups: readonly TaxGroupFigures[];
+  /**
+   * Its own rate to the euro (`BookedDocument.euroRate`), at which it was booked when issued and is booked
+   * back; undefined when not known (the final invoice's is taken).
+   */
+  euroRate?: string | null;
 }
 
 export interface BookedDocument {
@@ -51,7 +56,8 @@ export interface BookedDocument {
    * The invoices the final invoice deducts by reference (data.deductions), each with its total and ITS OWN
    * stored tax groups (datev-lines.ts reads them), `prepaid` their sum: each is booked back under the tax
    * cases of its own groups, at each group's gross (as it was booked when issued), so the VAT DATEV works
-   * out is per rate what each stated, whatever rates the final invoice has (not `prepaid` split by them).
+   * out is per rate what each stated, whatever rates the final invoice has (not `prepaid` split by them),
+   * and in another currency at each one's own rate to the euro.
    */
   deducted?: readonly DeductedInvoice[] | null;
   taxGroups: readonly TaxGroupFigures[];
@@ -203,8 +209,13 @@ function prepaidByKey(
  */
 export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[] {
   const byKey = grossByKey(doc);
-  const kurs = doc.euroRate ? kursOf(doc.euroRate) : null;
-  const booking = (key: BookingKey, gross: Decimal, side: 'S' | 'H', text: string): Booking => {
+  const booking = (
+    key: BookingKey,
+    gross: Decimal,
+    side: 'S' | 'H',
+    text: string,
+    euroRate = doc.euroRate,
+  ): Booking => {
     const negative = isNegative(gross);
     const amount = negative ? neg(gross) : gross;
     const assignment = accounts[key.taxCase];
@@ -212,10 +223,9 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
       amount: toFixedString(amount, 2),
       side: negative ? other(side) : side,
       currency: doc.currency,
-      foreign:
-        kurs !== null && doc.euroRate
-          ? { kurs, baseAmount: toFixedString(mul(amount, dec(doc.euroRate)), 2) }
-          : null,
+      foreign: euroRate
+        ? { kurs: kursOf(euroRate), baseAmount: toFixedString(mul(amount, dec(euroRate)), 2) }
+        : null,
       account: doc.account,
       counterAccount: assignment.account,
       taxKey: assignment.tax_key,
@@ -241,14 +251,16 @@ export function bookingsOf(doc: BookedDocument, accounts: AccountMap): Booking[]
     eq(sum(parts.map((p) => dec(p.total))), dec(doc.prepaid));
   if (partsArePrepaid) {
     // Each deducted invoice under its own tax cases, at the gross of each (its own groups, its total's rest
-    // outside them as `other`, as grossByKey booked it when it was issued): the booking taken back as made.
+    // outside them as `other`, as grossByKey booked it when it was issued) and at its own rate to the euro:
+    // the booking taken back as made.
     for (const part of parts)
       for (const { key, gross } of grossByKey({
         ...doc,
         total: part.total,
         taxGroups: part.taxGroups,
       }).values())
-        if (!isZero(gross)) bookings.push(booking(key, gross, other(doc.side), text));
+        if (!isZero(gross))
+          bookings.push(booking(key, gross, other(doc.side), text, part.euroRate ?? doc.euroRate));
   } else {
     for (const [k, share] of prepaidByKey(doc, byKey)) {
       const key = byKey.get(k)?.key;
