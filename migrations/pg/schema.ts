@@ -325,6 +325,7 @@ export const t_customers: AnyPgTable = pgTable(
     "buyer_reference": text("buyer_reference"),
     "einvoice_profile": text("einvoice_profile"),
     "debtor_number": bigint("debtor_number", { mode: 'number' }),
+    "default_tax": text("default_tax"),
     "created_by": text("created_by"),
     "created_at": text("created_at").notNull(),
     "updated_at": text("updated_at").notNull(),

@@ -48,6 +48,7 @@ import m45 from '../../migrations/0045_recurring_auto_send.sql' with { type: 'te
 import m46 from '../../migrations/0046_products_article_number.sql' with { type: 'text' };
 import m47 from '../../migrations/0047_numbering_gaps.sql' with { type: 'text' };
 import m48 from '../../migrations/0048_workspace_members_via_office.sql' with { type: 'text' };
+import m49 from '../../migrations/0049_customer_default_tax.sql' with { type: 'text' };
 import pg0 from '../../migrations/pg/0000_init.sql' with { type: 'text' };
 import pg1 from '../../migrations/pg/0001_sqlite-functions.sql' with { type: 'text' };
 import pg2 from '../../migrations/pg/0002_leases_and_rate_limits.sql' with { type: 'text' };
@@ -78,6 +79,7 @@ import pg26 from '../../migrations/pg/0026_recurring_auto_send.sql' with { type:
 import pg27 from '../../migrations/pg/0027_products_article_number.sql' with { type: 'text' };
 import pg28 from '../../migrations/pg/0028_numbering_gaps.sql' with { type: 'text' };
 import pg29 from '../../migrations/pg/0029_workspace_members_via_office.sql' with { type: 'text' };
+import pg30 from '../../migrations/pg/0030_customer_default_tax.sql' with { type: 'text' };
 
 export interface EmbeddedMigration {
   tag: string;
@@ -136,6 +138,7 @@ export const embeddedMigrations: EmbeddedMigration[] = [
   { tag: '0046_products_article_number', createdAt: 1796650150593, sql: m46 },
   { tag: '0047_numbering_gaps', createdAt: 1796650203528, sql: m47 },
   { tag: '0048_workspace_members_via_office', createdAt: 1796660598558, sql: m48 },
+  { tag: '0049_customer_default_tax', createdAt: 1796673463768, sql: m49 },
 ];
 
 /** PostgreSQL's (migrations/pg/, written by drizzle-kit from the schema scripts/pg-schema.ts derives). */
@@ -170,4 +173,5 @@ export const embeddedPostgresMigrations: EmbeddedMigration[] = [
   { tag: '0027_products_article_number', createdAt: 1796650151453, sql: pg27 },
   { tag: '0028_numbering_gaps', createdAt: 1796650204267, sql: pg28 },
   { tag: '0029_workspace_members_via_office', createdAt: 1796660601129, sql: pg29 },
+  { tag: '0030_customer_default_tax', createdAt: 1796673470035, sql: pg30 },
 ];

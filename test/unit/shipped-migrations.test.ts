@@ -71,6 +71,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0046_products_article_number', 1796650150593, 'c9f8a1a31960727f'],
     ['0047_numbering_gaps', 1796650203528, '10d2c6bf72465e6b'],
     ['0048_workspace_members_via_office', 1796660598558, '61126dc96eb67530'],
+    ['0049_customer_default_tax', 1796673463768, '3b9a7a720fa4d711'],
   ],
   postgresql: [
     ['0000_init', 1795708584970, '69a0cd68aaf17046'],
@@ -103,6 +104,7 @@ const SHIPPED: Record<'sqlite' | 'postgresql', [string, number, string][]> = {
     ['0027_products_article_number', 1796650151453, 'b97c05266b1eba7d'],
     ['0028_numbering_gaps', 1796650204267, 'd4fcc13cd2482122'],
     ['0029_workspace_members_via_office', 1796660601129, '4a677f8b430df746'],
+    ['0030_customer_default_tax', 1796673470035, 'db463006b1ebe343'],
   ],
 };
 

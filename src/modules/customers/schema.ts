@@ -1,7 +1,7 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { createdAt, createdBy, updatedAt } from '../../db/columns';
 import { accounts } from '../accounts/schema';
-import type { AddressValue, ElectronicAddressValue } from '../business-profiles/schema';
+import type { AddressValue, DefaultTaxValue, ElectronicAddressValue } from '../business-profiles/schema';
 
 export const customers = sqliteTable(
   'customers',
@@ -24,6 +24,11 @@ export const customers = sqliteTable(
     einvoiceProfile: text('einvoice_profile'),
     /** The DATEV debtor account (Personenkonto): set on the first DATEV export or by PATCH (docs/exports.md). */
     debtorNumber: integer('debtor_number'),
+    /**
+     * The VAT new lines for this customer start with in the console, over the seller's (a builder who gets
+     * every invoice under § 13b UStG: AE at 0 %); like the profile's, never applied by the API.
+     */
+    defaultTax: text('default_tax', { mode: 'json' }).$type<DefaultTaxValue>(),
     createdBy: createdBy(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
