@@ -59,6 +59,8 @@ interface RequestOptions {
   fileName?: string;
   /** Never wait and retry a 429 (a sign-in locked after wrong passwords says how long itself). */
   once?: boolean;
+  /** Acts in this account (another the user reaches) for this request only; the tab's own stays as it is. */
+  account?: string;
 }
 
 /**
@@ -152,7 +154,7 @@ async function send(method: string, path: string, options: RequestOptions): Prom
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   const key = options.key ?? currentKey();
   if (key) headers.authorization = `Bearer ${key}`;
-  const account = actingAccount;
+  const account = options.account ?? actingAccount;
   if (account) headers.account = account;
   let body: BodyInit | undefined;
   if (options.raw !== undefined) {
@@ -192,7 +194,13 @@ async function send(method: string, path: string, options: RequestOptions): Prom
       const error = await errorOf(response);
       // Only for the account this tab shows (a switch to another one the user lost says so for that one).
       const named = error.details.account_id ?? account;
-      if (account && error.status === 403 && NOT_REACHED.test(error.message) && named === account)
+      if (
+        account &&
+        account === actingAccount &&
+        error.status === 403 &&
+        NOT_REACHED.test(error.message) &&
+        named === account
+      )
         accountLost?.();
       throw error;
     }
@@ -251,6 +259,11 @@ export const get = async <T>(path: ApiPaths['GET'], query?: Query, key?: string)
   (await call<{ data: T }, 'GET'>('GET', withQuery(path, query), { key })).data;
 export const list = <T>(path: ApiPaths['GET'], query?: Query) =>
   call<Page<T>, 'GET'>('GET', withQuery(path, query));
+/** A read in another account the user reaches (by its `Account` header), the tab acting where it acts. */
+export const getIn = async <T>(account: string, path: ApiPaths['GET'], query?: Query) =>
+  (await call<{ data: T }, 'GET'>('GET', withQuery(path, query), { account })).data;
+export const listIn = <T>(account: string, path: ApiPaths['GET'], query?: Query) =>
+  call<Page<T>, 'GET'>('GET', withQuery(path, query), { account });
 export const post = async <T>(path: ApiPaths['POST'], body?: unknown) =>
   (await call<{ data: T }, 'POST'>('POST', path, { body: body ?? {} })).data;
 export const put = async <T>(path: ApiPaths['PUT'], body: unknown) =>

@@ -25,6 +25,11 @@ export const GERMAN_DEDUCTIONS: Record<string, string> = {
     '{number} ist „{status}“: Abgezogen werden nur abgeschlossene, versendete oder bezahlte Rechnungen.',
   '{number} is in {currency}, this invoice in {own}.':
     '{number} lautet auf {currency}, diese Rechnung auf {own}.',
+  '{number} was corrected by a credit note: untick it and enter what is left of it under “Already paid”.':
+    '{number} wurde durch eine Rechnungskorrektur berichtigt: Entfernen Sie den Haken und tragen Sie den Restbetrag unter „Bereits gezahlt“ ein.',
+  // A finalize refused for the draft's fields (documents/finalize-refused.tsx, ui/messages.ts).
+  'Not finalized: it stays a draft. Fix what is named below, then finalize again.':
+    'Nicht abgeschlossen, es bleibt ein Entwurf: Beheben Sie das unten Genannte und schließen Sie dann erneut ab.',
   '{number} cannot be deducted: only issued invoices of this customer in its currency are.':
     '{number} kann nicht abgezogen werden: nur gestellte Rechnungen dieses Kunden in derselben Währung.',
   // A void the service refuses while a final invoice deducts the invoice (ui/messages.ts).

@@ -1,5 +1,13 @@
 // German texts of the console about money on a document: tax per rate, reminders, credits, cancelling.
 export const GERMAN_MONEY: Record<string, string> = {
+  // The payments card of an invoice with nothing left to pay (documents/payments.tsx).
+  'Paid in full: nothing is left to pay.': 'Vollständig bezahlt: Es ist nichts mehr offen.',
+  'Settled by credit notes: nothing is left to pay.':
+    'Durch Rechnungskorrekturen ausgeglichen: Es ist nichts mehr offen.',
+  'Nothing is due on this invoice.': 'Auf diese Rechnung ist nichts zu zahlen.',
+  'Record a further payment': 'Weitere Zahlung erfassen',
+  'Only for a payment beyond what was due: it is shown as overpaid.':
+    'Nur für eine Zahlung über den offenen Betrag hinaus: Sie wird als Überzahlung ausgewiesen.',
   'This invoice cannot be voided while payments of {paid} are recorded on it: delete them under Payments first.':
     'Diese Rechnung kann nicht storniert werden, solange Zahlungen über {paid} auf ihr erfasst sind: Löschen Sie diese zuerst unter „Zahlungen“.',
   // The documents list: an invoice paid in part, under its status and its total (documents/index.tsx).

@@ -1,6 +1,9 @@
 // German texts of the Office page, the header's firm and switcher, and joining another account with an
 // existing login (i18n-de.ts spreads them into GERMAN). An office's client is a "Mandant", as in DATEV.
 export const GERMAN_OFFICE: Record<string, string> = {
+  // The DATEV export of all clients: which are ticked to begin with (office/all-exports.tsx, datev-use.ts).
+  'Ticked to begin with: the clients that work with DATEV (with DATEV numbers, or a firm in Germany or Austria).':
+    'Vorausgewählt sind die Mandanten, die mit DATEV arbeiten (mit DATEV-Nummern oder mit Sitz in Deutschland oder Österreich).',
   // The header's firm and the switcher
   'Working in': 'Sie arbeiten in',
   'Client no. {number}': 'Mandant {number}',

@@ -542,8 +542,8 @@ export const GERMAN: Record<string, string> = {
   "The account's default template: only an owner or admin changes it. You can save a version of it.":
     'Die Standardvorlage des Kontos: nur ein Inhaber oder Admin ändert sie. Eine Version davon können Sie sichern.',
   'Save note': 'Notiz speichern',
-  'Saved as a draft: you can change it until you finalize it.':
-    'Als Entwurf gespeichert: änderbar, bis Sie ihn abschließen.',
+  'Saving keeps it a draft: you can change it until you finalize it.':
+    'Gespeichert wird ein Entwurf: Er bleibt änderbar, bis Sie ihn abschließen.',
   'Saved.': 'Gespeichert.',
   Search: 'Suche',
   Sections: 'Bereiche',

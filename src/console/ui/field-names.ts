@@ -60,6 +60,8 @@ const PARTY: Record<string, string> = {
 export function fieldName(loc: string): string {
   const path = loc.replace(/^(body|data|document)\./, '').replace(/^data\./, '');
   if (DOCUMENT[path]) return t(DOCUMENT[path]);
+  // A final invoice's deducted Abschläge (`deducted_invoices.<i>`): named as the editor's section is.
+  if (/^deducted_invoices(\.\d+)?$/.test(path)) return t('Deduct progress invoices');
   const line = /^line_items\.(\d+)(?:\.(.+))?$/.exec(path);
   if (line) {
     const n = Number(line[1]) + 1;

@@ -225,6 +225,10 @@ export function consoleMessage(error: ApiErrorLike): ConsoleMessage | null {
           link: customerLink(details.customer_id),
         };
       }
+      // A finalize refused for fields of the draft (a deducted Abschlag voided meanwhile): the screen lists
+      // each in its own words below this (documents/finalize-refused.tsx).
+      if (details.action === 'finalize' && error.fields.length > 0)
+        return { text: t('Not finalized: it stays a draft. Fix what is named below, then finalize again.') };
       const cancelled = voidRefused(error.message, details) ?? receivedRefused(details);
       if (cancelled) return cancelled;
       // A reminder level sent meanwhile (another tab, the daily job): read again to see what went out.

@@ -13,10 +13,16 @@ import { messageOf } from './messages';
 export function ErrorNotice({
   error,
   names,
+  words,
+  children,
 }: {
   error: unknown;
   /** Lists each field problem under the field's name (a form whose fields are not all on screen). */
   names?: (loc: string) => string;
+  /** A field problem in the screen's own words (`type`: the API's kind of problem), else the API's made plain. */
+  words?: (field: { loc: string; msg: string; type?: string }) => string | undefined;
+  /** More of the same problem, said inside the notice (a screen's own words for the fields it names). */
+  children?: ComponentChildren;
 }) {
   if (!error) return null;
   // In the console's language and with where to fix it; the API's own words on hover.
@@ -44,7 +50,7 @@ export function ErrorNotice({
         <ul>
           {fields.map((field) => (
             <li key={`${field.loc}-${field.msg}`}>
-              <strong>{names?.(field.loc)}</strong>: {plainProblem(field.msg, field.loc)}
+              <strong>{names?.(field.loc)}</strong>: {words?.(field) ?? plainProblem(field.msg, field.loc)}
             </li>
           ))}
         </ul>
@@ -59,6 +65,7 @@ export function ErrorNotice({
           ))}
         </ul>
       ) : null}
+      {children}
     </div>
   );
 }

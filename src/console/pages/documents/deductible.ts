@@ -99,8 +99,17 @@ export function deductionProblemText(
         })
       : t('{number} is already deducted by another invoice: untick it.', { number });
   }
+  // Corrected by a credit note since (a Storno, or part of it): what is left of it is typed as already paid.
+  if (problem.type === 'corrected')
+    return t(
+      '{number} was corrected by a credit note: untick it and enter what is left of it under “Already paid”.',
+      { number },
+    );
   if (choice && choice.id === selfId) return t('An invoice cannot deduct itself.');
-  if (invoice?.status === 'void') return t('{number} has been voided: untick it.', { number });
+  // Voided: as the service's problem says it (the invoices on screen may be read before the void), or as
+  // the invoices read now say.
+  if (invoice?.status === 'void' || / is void$/.test(problem.msg))
+    return t('{number} has been voided: untick it.', { number });
   if (invoice && !ISSUED.has(invoice.status))
     return t('{number} is “{status}”: only finalized, sent or paid invoices are deducted.', {
       number,

@@ -9,6 +9,7 @@ import { Field, Fieldset, Select } from '../../ui/form';
 import { useAction, useDebounced, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
+import { deductionProblemText } from './deductible';
 import { DeductedInvoices } from './deductions';
 import { draftOf, emptyDraft, isFullDate, proposedNumber, withDefaultTax, withIssueDate } from './draft-form';
 import { LineItems, MoreFields } from './editor-fields';
@@ -188,7 +189,16 @@ export function DraftEditor({
         <h1>{title}</h1>
         <a href={existing ? href('documents', existing.id) : href('documents')}>{t('Cancel')}</a>
       </div>
-      <ErrorNotice error={save.error} names={fieldName} />
+      <ErrorNotice
+        error={save.error}
+        names={fieldName}
+        // A deducted Abschlag refused (voided meanwhile): said as its section says it, not in the API's words.
+        words={(field) =>
+          field.loc.startsWith('body.deducted_invoices')
+            ? deductionProblemText(field, form.deducted_invoices, [], form, existing?.id ?? null)
+            : undefined
+        }
+      />
       <div class="editor-grid">
         <div class="editor-main">
           <Fieldset legend={t('Document')}>
@@ -358,7 +368,8 @@ export function DraftEditor({
               {t('Save')}
             </button>
           </div>
-          <p class="hint">{t('Saved as a draft: you can change it until you finalize it.')}</p>
+          {/* What Save does, said before it is pressed (read after it, it would say the draft was saved). */}
+          <p class="hint">{t('Saving keeps it a draft: you can change it until you finalize it.')}</p>
           <DraftPreview form={form} locale={existing?.locale} />
         </aside>
       </div>

@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ApiError, blob, call, list, post } from '../../api';
+import { ApiError, blob, call, get, list, post } from '../../api';
 import type { Customer, Delivery } from '../../api-types';
 import { formatDate, t } from '../../i18n';
 import { Field } from '../../ui/form';
@@ -202,13 +202,17 @@ export function SendForm({
       ...(xmlBuyer && !withPdf ? { attach_pdf: false } : {}),
     };
     const delivery = await action.run(async () => {
+      // Sending attaches the PDF kept as issued (or the newest render); a document never drawn is refused
+      // (409). Asked in that order, it is drawn first: no refused request on the way.
+      const render = () => call('POST', `/documents/${document.id}/renders`, { body: {} });
+      if (await neverDrawn(document, einvoiceProfile)) await render();
       try {
         return await post(`/documents/${document.id}/send`, body);
       } catch (error) {
-        // Sending attaches the latest PDF; a document never rendered gets one first.
+        // Still never drawn (its files could not be read just now): drawn now, and sent again.
         if (!(error instanceof ApiError) || error.status !== 409 || !/render/i.test(error.message))
           throw error;
-        await call('POST', `/documents/${document.id}/renders`, { body: {} });
+        await render();
         return await post(`/documents/${document.id}/send`, body);
       }
     });
@@ -252,6 +256,21 @@ export function SendForm({
       {sent ? <Notice kind="ok">{t('Queued for sending. The status shows under Emails.')}</Notice> : null}
     </form>
   );
+}
+
+/**
+ * Whether a send must draw the document first: it keeps no PDF as issued yet (GET issued-files; docs/renders.md
+ * "Issued is issued"). A buyer who gets Factur-X has it drawn by the send itself (an invoice or a credit note:
+ * the e-invoice types), so never here: a plain PDF drawn first would be a second unit of quota. A list that
+ * cannot be read leaves it to the send (which still says what is missing).
+ */
+async function neverDrawn(
+  document: Pick<StoredDocument, 'id' | 'document_type'>,
+  einvoiceProfile: Customer['einvoice_profile'] | null,
+): Promise<boolean> {
+  if (einvoiceProfile === 'factur_x_en16931' && MARKED.has(document.document_type)) return false;
+  const files = await get<{ kind: string }[]>(`/documents/${document.id}/issued-files`).catch(() => null);
+  return files !== null && !files.some((file) => file.kind === 'pdf');
 }
 
 /** Which invoice documents a second e-mail of is a copy (the service marks those: docs/deliveries.md). */

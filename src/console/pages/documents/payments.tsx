@@ -119,6 +119,11 @@ export function PaymentsCard({
   const owed = (value: string) =>
     value.startsWith('-') || /^0*(\.0*)?$/.test(value) ? '' : writeDecimal(value, currentLanguage());
   const [amount, setAmount] = useState(owed(due));
+  // Nothing left to pay (paid in full, settled by credit notes, overpaid): the card says so instead of a form
+  // with an empty amount and a greyed button. A payment beyond what was due (a customer who paid twice) is
+  // still recorded when asked for: the API keeps it, and the card says what was overpaid.
+  const nothingDue = amountDue !== undefined && owed(due) === '';
+  const [further, setFurther] = useState(false);
   // Once a payment is recorded or deleted, the amount offered is what is now still due (not the amount
   // just recorded, which a second tap would record again).
   const shownDue = useRef(due);
@@ -126,6 +131,7 @@ export function PaymentsCard({
     if (shownDue.current === due) return;
     shownDue.current = due;
     setAmount(owed(due));
+    setFurther(false);
   }, [due]);
   const [method, setMethod] = useState('bank_transfer');
   const [reference, setReference] = useState('');
@@ -152,7 +158,7 @@ export function PaymentsCard({
     if (done) {
       setRecorded((n) => n + 1);
       setWithSkonto(false);
-      // Nothing left due: "Record payment" stays disabled, and the focus goes to what was said.
+      // Nothing left due: the form goes, and the focus goes to what was said.
       focusAfterAction(() => card.current?.querySelector<HTMLElement>('.said'));
       setReference('');
       payments.reload();
@@ -169,6 +175,11 @@ export function PaymentsCard({
     }
   };
   const rows = payments.data ?? [];
+  const settled = /[1-9]/.test(amountPaid ?? '')
+    ? t('Paid in full: nothing is left to pay.')
+    : /[1-9]/.test(amountCredited ?? '')
+      ? t('Settled by credit notes: nothing is left to pay.')
+      : t('Nothing is due on this invoice.');
   return (
     <section class="card" aria-labelledby="payments-heading" ref={card}>
       <h2 id="payments-heading">{t('Payments')}</h2>
@@ -254,8 +265,25 @@ export function PaymentsCard({
         <p class="hint not-yours">{locked}</p>
       ) : closed ? (
         <p>{closed}</p>
+      ) : nothingDue && !further ? (
+        <>
+          <p class="settled">{settled}</p>
+          <button
+            type="button"
+            onClick={() => {
+              setFurther(true);
+              // The button goes with the click: the focus goes to the amount to type.
+              focusAfterAction(() => card.current?.querySelector<HTMLElement>('input[inputmode="decimal"]'));
+            }}
+          >
+            {t('Record a further payment')}
+          </button>
+        </>
       ) : (
         <form onSubmit={record} aria-label={t('Record payment')}>
+          {nothingDue ? (
+            <p class="hint">{t('Only for a payment beyond what was due: it is shown as overpaid.')}</p>
+          ) : null}
           <Field
             label={t('Payment date')}
             type="date"

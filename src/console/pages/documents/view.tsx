@@ -18,6 +18,7 @@ import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber } from './draft-form';
 import { FinalizeNoticesList } from './finalize-notices';
 import { noticesQuestion } from './finalize-notices-text';
+import { FinalizeRefusedFields, finalizeRefusal } from './finalize-refused';
 import { FollowUps, liveCorrections, liveInvoices, readFollowUps, useFollowUps } from './follow-ups';
 import { useMailWatch } from './mail-watch';
 import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
@@ -184,6 +185,8 @@ export function DocumentView({ id }: { id: string }) {
   const overdue =
     (document.status === 'finalized' || document.status === 'sent') && (document.days_overdue ?? 0) > 0;
   const remindable = overdue && mine && document.document_type === 'invoice';
+  // Finalize refused for the draft's fields (a deducted Abschlag voided meanwhile): each said in words.
+  const refusedFields = finalizeRefusal(action.error);
 
   const transition = async (step: Transition) => {
     if (
@@ -418,8 +421,12 @@ export function DocumentView({ id }: { id: string }) {
       {mine && document.status === 'draft' ? (
         <ProfileLanguageNote profileId={document.business_profile_id} documentLocale={document.locale} />
       ) : null}
-      <ErrorNotice error={action.error} />
-      {mine && action.error instanceof ApiError && action.error.code === 'compliance_failed' ? (
+      <ErrorNotice error={action.error}>
+        {refusedFields ? <FinalizeRefusedFields error={refusedFields} document={document} /> : null}
+      </ErrorNotice>
+      {mine &&
+      action.error instanceof ApiError &&
+      (action.error.code === 'compliance_failed' || refusedFields) ? (
         <p>
           <a href={href('documents', document.id, 'edit')}>{t('Edit the draft to fix these fields')}</a>
         </p>

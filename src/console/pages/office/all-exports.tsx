@@ -8,8 +8,9 @@ import { formatDate, locale, t } from '../../i18n';
 import type { Me } from '../../me';
 import { navigate } from '../../router';
 import { Checkbox, Field, Fieldset } from '../../ui/form';
-import { saveBlob, useAction } from '../../ui/hooks';
+import { saveBlob, useAction, useLoad } from '../../ui/hooks';
 import { ErrorNotice, Notice } from '../../ui/notice';
+import { clientUsesDatev, officeCountries } from './datev-use';
 import { exportProblem } from './export-problems';
 import { exportPending, type OfficeExport } from './model';
 
@@ -57,12 +58,30 @@ export function AllClientsExport({
     .filter((a) => !a.disabled)
     .sort((a, b) => a.name.localeCompare(b.name, locale(), { sensitivity: 'base', numeric: true }));
   const [period, setPeriod] = useState(lastMonth);
-  // The clients left out: to begin with the office itself (it keeps no client's books, and the API's own
-  // default leaves offices out, docs/office.md); a client added meanwhile is in, as all the others.
-  const [left, setLeft] = useState<Set<string>>(
-    () => new Set(clients.filter((c) => c.office).map((c) => c.id)),
+  // The countries of the clients without DATEV numbers (read in each: its business profiles), for the rule
+  // of datev-use.ts; one with numbers uses DATEV whatever its country.
+  const unnumbered = clients.filter(
+    (c) => !c.office && c.consultant_number === null && c.client_number === null,
   );
-  const chosen = new Set(clients.filter((c) => !left.has(c.id)).map((c) => c.id));
+  const countries = useLoad(
+    async () =>
+      new Map(
+        await Promise.all(
+          unnumbered.map(
+            async (c) => [c.id, await officeCountries(c.id).catch(() => [] as (string | null)[])] as const,
+          ),
+        ),
+      ),
+    [unnumbered.map((c) => c.id).join(' ')],
+  );
+  // Ticked to begin with: the clients that use DATEV (an Irish firm without DATEV numbers does not: it would
+  // only be listed as missing its numbers), never the office itself (it keeps no client's books, and the
+  // API's own default leaves offices out, docs/office.md). Until its countries are read, a client counts as
+  // using DATEV, as the rule has it for a firm naming no country. A tick set by hand stays as set.
+  const [picked, setPicked] = useState<Map<string, boolean>>(() => new Map());
+  const byDefault = (client: ReachedAccount) =>
+    !client.office && clientUsesDatev(client, countries.data?.get(client.id) ?? []);
+  const chosen = new Set(clients.filter((c) => picked.get(c.id) ?? byDefault(c)).map((c) => c.id));
   const [job, setJob] = useState<OfficeExport | null>(null);
   const action = useAction();
   const pending = exportPending(job);
@@ -78,13 +97,8 @@ export function AllClientsExport({
     return () => clearTimeout(timer);
   }, [job]);
 
-  const toggle = (id: string, on: boolean) =>
-    setLeft((before) => {
-      const next = new Set(before);
-      if (on) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  const toggle = (id: string, on: boolean) => setPicked((before) => new Map(before).set(id, on));
+  const pickAll = (on: boolean) => setPicked(new Map(clients.map((c) => [c.id, on])));
   const start = async (event: Event) => {
     event.preventDefault();
     setJob(null);
@@ -157,13 +171,18 @@ export function AllClientsExport({
         </Fieldset>
         <Fieldset legend={t('Clients ({chosen} of {all})', { chosen: chosen.size, all: clients.length })}>
           <div class="toolbar">
-            <button type="button" onClick={() => setLeft(new Set())}>
+            <button type="button" onClick={() => pickAll(true)}>
               {t('Select all')}
             </button>
-            <button type="button" onClick={() => setLeft(new Set(clients.map((c) => c.id)))}>
+            <button type="button" onClick={() => pickAll(false)}>
               {t('Select none')}
             </button>
           </div>
+          <p class="hint">
+            {t(
+              'Ticked to begin with: the clients that work with DATEV (with DATEV numbers, or a firm in Germany or Austria).',
+            )}
+          </p>
           <div class="client-checks">
             {clients.map((client) => (
               <Checkbox

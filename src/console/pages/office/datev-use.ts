@@ -2,7 +2,7 @@
 // is the German (and Austrian) advisers' system, and an Irish office whose clients have no DATEV numbers is not
 // offered a DATEV card it has no use for.
 import type { ReachedAccount } from '../../accounts';
-import { get, list } from '../../api';
+import { get, getIn, list, listIn } from '../../api';
 import type { BusinessProfile, BusinessProfileSummary } from '../../api-types';
 
 /** The countries whose tax advisers book with DATEV. */
@@ -26,11 +26,26 @@ export function usesDatev(accounts: DatevNumbers[], officeCountries: (string | n
   return known.length === 0 || known.some((c) => DATEV_COUNTRIES.has(c.toUpperCase()));
 }
 
-/** The countries of the business profiles of the account acted in (up to 20 of them). */
-export async function officeCountries(): Promise<(string | null)[]> {
-  const page = await list<BusinessProfileSummary>('/business-profiles', { limit: 20 });
+/**
+ * Whether one client uses DATEV, by the same rule: its DATEV numbers, else its firm's country by its business
+ * profiles (`countries`; none known: German to begin with). The DATEV export of all clients ticks these.
+ */
+export const clientUsesDatev = (client: DatevNumbers, countries: (string | null | undefined)[]): boolean =>
+  usesDatev([client], countries);
+
+/**
+ * The countries of the business profiles (up to 20) of the account acted in, or of `accountId`, another the
+ * user reaches (read there by its `Account` header).
+ */
+export async function officeCountries(accountId?: string): Promise<(string | null)[]> {
+  const page = accountId
+    ? await listIn<BusinessProfileSummary>(accountId, '/business-profiles', { limit: 20 })
+    : await list<BusinessProfileSummary>('/business-profiles', { limit: 20 });
   const profiles = await Promise.all(
-    page.data.map((p) => get<BusinessProfile>(`/business-profiles/${encodeURIComponent(p.id)}`)),
+    page.data.map((p) => {
+      const path = `/business-profiles/${encodeURIComponent(p.id)}` as const;
+      return accountId ? getIn<BusinessProfile>(accountId, path) : get<BusinessProfile>(path);
+    }),
   );
   return profiles.map((p) => p.address?.country ?? null);
 }
