@@ -1,10 +1,12 @@
+// A document's content besides its identity (contentFields), the same for stored and stateless documents.
 import { Type as t } from '@sinclair/typebox';
 import { Address } from './address';
+import { DocumentCharge, DocumentDiscount, Shipping } from './document-charges';
+import { Payment } from './document-payment';
 import { Payee, SupportingDocument, TaxRepresentative } from './document-references';
-import { EarlyPaymentDiscount } from './early-payment-discount';
+import { StatedTaxAmount, StatedTotals, TaxCurrency, ThirdPartyPayment } from './document-stated-amounts';
 import { ObjectIdentifier, PartyIdentifier } from './identifiers';
-import { ChargeReasonCode, Discount, LineItem, Tax } from './line-item';
-import { BankAccount } from './party';
+import { LineItem } from './line-item';
 import { closed, DecimalString, Hex, text } from './schema-parts';
 
 /**
@@ -20,114 +22,8 @@ export type InvoiceKindCode = (typeof INVOICE_TYPE_CODES)[number];
 export const isInvoiceTypeCode = (code: string | null | undefined): code is InvoiceKindCode =>
   (INVOICE_TYPE_CODES as readonly string[]).includes(code ?? '');
 
-/** A document level discount (BG-20); `taxes` limits it to one VAT rate's lines (BT-95/96). */
-export const DocumentDiscount = t.Object(
-  {
-    ...Discount.properties,
-    taxes: t.Optional(
-      t.Array(Tax, {
-        maxItems: 1,
-        description:
-          'EN 16931 BT-95/96: the tax this allowance reduces; it is then spread over the lines of that tax only (a percentage is of their amount). Default: every line, by amount',
-      }),
-    ),
-  },
-  closed,
-);
-
-export const Shipping = t.Object(
-  {
-    description: t.Optional(text(200)),
-    reason_code: t.Optional(ChargeReasonCode),
-    amount: DecimalString('Shipping charge'),
-    taxes: t.Optional(
-      t.Array(Tax, { maxItems: 5, description: 'Default: the tax set every line shares, if any' }),
-    ),
-  },
-  closed,
-);
-
-/** BG-21: a document level charge besides shipping, taxed like shipping (docs/calculation.md rule 6a). */
-export const DocumentCharge = t.Object(
-  {
-    reason: t.String({ minLength: 1, maxLength: 200, description: 'EN 16931 BT-104, printed in the totals' }),
-    reason_code: t.Optional(ChargeReasonCode),
-    amount: DecimalString('The charge, zero or more, before tax'),
-    taxes: t.Optional(
-      t.Array(Tax, { maxItems: 5, description: 'Default: the tax set every line shares, if any' }),
-    ),
-  },
-  closed,
-);
-
 export const CustomField = t.Object(
   { label: t.String({ minLength: 1, maxLength: 100 }), value: text(500) },
-  closed,
-);
-
-export const Payment = t.Object(
-  {
-    instructions: t.Optional(text(2000)),
-    early_payment_discounts: t.Optional(
-      t.Array(EarlyPaymentDiscount, {
-        maxItems: 3,
-        description:
-          'Skonto: a discount for paying within `days` of the issue date. Written into BT-20 as XRechnung prescribes (#SKONTO#TAGE=14#PROZENT=2.00#), printed in words on the PDF',
-      }),
-    ),
-    payment_url: t.Optional(t.String({ pattern: '^https?://', maxLength: 2000 })),
-    reference: t.Optional(
-      t.String({
-        minLength: 1,
-        maxLength: 140,
-        description:
-          'EN 16931 BT-83: the remittance information the payer quotes with the transfer (a structured creditor reference RF18 5390 0754 7034, or any text); the invoice number when absent. Written as PaymentID / PaymentReference, printed under the bank details and put in the EPC QR code',
-      }),
-    ),
-    means_text: t.Optional(
-      t.String({
-        maxLength: 200,
-        description:
-          'EN 16931 BT-82: the payment means in words as the seller names them (e.g. "Überweisung"); the code (BT-81) follows from the data',
-      }),
-    ),
-    accepted_methods: t.Optional(t.Array(text(50), { maxItems: 20 })),
-    bank_account: t.Optional(BankAccount),
-    direct_debit: t.Optional(
-      t.Object(
-        {
-          mandate_reference: t.String({ minLength: 1, maxLength: 100, description: 'EN 16931 BT-89' }),
-          creditor_id: t.String({
-            minLength: 1,
-            maxLength: 100,
-            description: "EN 16931 BT-90: the seller's (or payee's) SEPA creditor identifier",
-          }),
-          debited_account: t.Optional(
-            t.String({ maxLength: 64, description: "EN 16931 BT-91: the buyer's account (IBAN) to debit" }),
-          ),
-        },
-        { ...closed, description: 'EN 16931 BG-19: the amount is collected by (SEPA) direct debit' },
-      ),
-    ),
-    card: t.Optional(
-      t.Object(
-        {
-          last_digits: t.String({
-            pattern: '^[0-9]{4,6}$',
-            description: 'EN 16931 BT-87: the last 4 to 6 digits of the card number, never the whole number',
-          }),
-          holder_name: t.Optional(t.String({ maxLength: 200, description: 'EN 16931 BT-88' })),
-          network: t.Optional(t.String({ maxLength: 50, description: 'e.g. VISA, MASTERCARD' })),
-          type: t.Optional(
-            t.Union([t.Literal('credit'), t.Literal('debit')], {
-              description: 'UNCL4461 54 (credit card) or 55 (debit card); 48 (bank card) when absent',
-            }),
-          ),
-        },
-        { ...closed, description: 'EN 16931 BG-18: paid (or to be paid) by payment card' },
-      ),
-    ),
-  },
   closed,
 );
 
@@ -310,33 +206,11 @@ export const contentFields = {
     DecimalString('EN 16931 BT-114: added to the total to reach the amount due (cash rounding), e.g. "0.02"'),
   ),
   third_party_payments: t.Optional(
-    t.Array(
-      t.Object(
-        {
-          type: t.String({
-            minLength: 1,
-            maxLength: 100,
-            pattern: '\\S',
-            description: 'XRechnung BT-DEX-001: the kind of payment, e.g. "MobilesBezahlen"',
-          }),
-          amount: DecimalString(
-            "XRechnung BT-DEX-002: collected with this invoice for the third party, in the currency's decimals at most",
-          ),
-          description: t.String({
-            minLength: 1,
-            maxLength: 300,
-            pattern: '\\S',
-            description: 'XRechnung BT-DEX-003: what the payment is for (printed in the totals)',
-          }),
-        },
-        closed,
-      ),
-      {
-        maxItems: 20,
-        description:
-          "XRechnung extension BG-DEX-09: amounts the seller collects on behalf of third parties (mobile payment, a publisher's claim). Not in the total; amount_due = total - prepaid_amount + rounding_amount + their sum (BR-DEX-09). Written only into xrechnung_ubl invoices whose customization_id is the XRechnung extension's; any other e-invoice is refused (422 at data.third_party_payments)",
-      },
-    ),
+    t.Array(ThirdPartyPayment, {
+      maxItems: 20,
+      description:
+        "XRechnung extension BG-DEX-09: amounts the seller collects on behalf of third parties (mobile payment, a publisher's claim). Not in the total; amount_due = total - prepaid_amount + rounding_amount + their sum (BR-DEX-09). Written only into xrechnung_ubl invoices whose customization_id is the XRechnung extension's; any other e-invoice is refused (422 at data.third_party_payments)",
+    }),
   ),
   tax_scheme: t.Optional(
     t.String({ maxLength: 8, description: 'UNCL5153 code (VAT, GST, LOC, OTH); no default' }),
@@ -358,54 +232,14 @@ export const contentFields = {
     }),
   ),
   tax_amounts: t.Optional(
-    t.Array(
-      t.Object(
-        {
-          category: t.Optional(t.String({ maxLength: 8, description: 'UNCL5305 code of the group' })),
-          rate: DecimalString('Percent of the group'),
-          amount: DecimalString('EN 16931 BT-117: the tax amount stated for the group'),
-        },
-        closed,
-      ),
-      {
-        maxItems: 20,
-        description:
-          'EN 16931 BT-117 as the seller stated it, for a tax group (not tax-inclusive) whose tax was rounded per line or to whole units: it replaces the computed amount when within one currency unit of it (BR-CO-17), else it is a problem. Received e-invoices carry it where their figure differs',
-      },
-    ),
+    t.Array(StatedTaxAmount, {
+      maxItems: 20,
+      description:
+        'EN 16931 BT-117 as the seller stated it, for a tax group (not tax-inclusive) whose tax was rounded per line or to whole units: it replaces the computed amount when within one currency unit of it (BR-CO-17), else it is a problem. Received e-invoices carry it where their figure differs',
+    }),
   ),
-  stated_totals: t.Optional(
-    t.Object(
-      {
-        subtotal: t.Optional(DecimalString('EN 16931 BT-106: the sum of the line net amounts, as stated')),
-        net_total: t.Optional(DecimalString('EN 16931 BT-109: the total without VAT, as stated')),
-        tax_total: t.Optional(DecimalString('EN 16931 BT-110: the VAT total, as stated')),
-        total: t.Optional(DecimalString('EN 16931 BT-112: the total with VAT, as stated')),
-        amount_due: t.Optional(DecimalString('EN 16931 BT-115: the amount due, as stated')),
-      },
-      {
-        ...closed,
-        description:
-          'Document totals a received e-invoice states that its lines do not give (no lines, as Factur-X MINIMUM and BASIC WL, or lines that do not add up): they stand in the totals instead of the computed ones (docs/calculation.md rule 8b). Such data cannot be written as an EN 16931 e-invoice',
-      },
-    ),
-  ),
-  tax_currency: t.Optional(
-    t.Object(
-      {
-        currency: t.String({ pattern: '^[A-Z]{3}$', description: 'EN 16931 BT-6: ISO 4217' }),
-        exchange_rate: t.String({
-          pattern: '^[0-9]{1,9}(\\.[0-9]{1,10})?$',
-          description: 'Units of the tax currency per unit of the document currency, e.g. "0.9213"',
-        }),
-      },
-      {
-        ...closed,
-        description:
-          'EN 16931 BT-6/BT-111: an invoice in a foreign currency states its VAT total in the accounting currency too',
-      },
-    ),
-  ),
+  stated_totals: t.Optional(StatedTotals),
+  tax_currency: t.Optional(TaxCurrency),
   delivery_date: t.Optional(
     t.String({
       pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$',

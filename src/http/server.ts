@@ -1,38 +1,19 @@
+// The front door around the Elysia app: request ids, bodies read under their caps, NULs refused, the last-resort 500.
 import type { Server } from 'bun';
-import type { Db } from '../db/client';
 import { isStorageFull } from '../db/errors';
-import type { Clock } from '../shared/clock';
-import { within } from '../shared/deadline';
 import { DomainError, notFound, validationError } from '../shared/errors';
-import type { Logger } from '../shared/logger';
 import { withinList } from '../shared/pagination';
-import { authenticate, type Credentials, type Principal, rememberPrincipal, takeRateLimit } from './auth';
+import { authenticate, type Principal, rememberPrincipal } from './auth';
 import { MAX_JSON_DEPTH, prepareBody } from './body';
 import { domainErrorResponse, errorResponse } from './envelope';
 import { outageResponse, storageFullResponse } from './error-handler';
-import {
-  IDEMPOTENCY_LEASE_MS,
-  type IdempotencyScope,
-  IdempotencyStore,
-  requestFingerprint,
-} from './idempotency';
+import { IdempotencyStore } from './idempotency';
+import { type HttpApp, type IdempotentDeps, idempotentHandler } from './idempotent-request';
 import './email-format'; // the `email` format with internationalized domains (before any request is checked)
 import './date-format'; // the `date` format: a day of the calendar
-import type { RateLimiter } from './rate-limit';
 import { assignRequestMeta, carryRequestMeta } from './request-context';
 
-export interface HttpApp {
-  handle(request: Request): Promise<Response>;
-}
-
-export interface ServerDeps {
-  db: Db;
-  /** Whose Idempotency-Key a request presents: answers are stored per account and member. */
-  credentials: Credentials;
-  /** The accounts' rate limit: a write with an Idempotency-Key is counted at the door, its replay too. */
-  rateLimiter: RateLimiter;
-  clock: Clock;
-  logger: Logger;
+export interface ServerDeps extends IdempotentDeps {
   maxBodyBytes: number;
   /** Seals stored Idempotency-Key answers (the signing secret: it is never in the database). */
   signingSecret: string;
@@ -62,11 +43,6 @@ function withTraceId(response: Response, requestId: string): Response {
   }
 }
 
-/**
- * The server's front door, around the Elysia app: gives every request its id, refuses oversized bodies
- * before reading them, replays `Idempotency-Key` writes, stamps `X-Trace-Id`, and turns anything that
- * still escapes into the 500 envelope.
- */
 /** `path` or `query.<name>` when the URL carries an encoded NUL (`%00`), else null. */
 function nulCharacterInUrl(url: string): string | null {
   if (!/%00/i.test(url)) return null;
@@ -105,19 +81,6 @@ function publicWriteMatcher(routes: readonly string[]): (method: string, url: st
  */
 export const PUBLIC_BODY_BYTES = 1024 * 1024;
 
-/**
- * The Retry-After of a 409 `in_progress` (the key's first request still running): a retry after it finds
- * the answer stored, or the request still running (or, had its process died, the key free after the
- * lease, IDEMPOTENCY_LEASE_MS).
- */
-export const IN_PROGRESS_RETRY_SECONDS = 1;
-
-/** `response` with `headers` added (a stored answer's headers are its own copy). */
-function withHeaders(response: Response, headers: Record<string, string>): Response {
-  for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
-  return response;
-}
-
 /** The request's headers without those that announce a body. */
 function withoutBody(request: Request): Headers {
   const headers = new Headers(request.headers);
@@ -125,114 +88,17 @@ function withoutBody(request: Request): Headers {
   return headers;
 }
 
+/**
+ * The server's front door, around the Elysia app: gives every request its id, refuses oversized bodies
+ * before reading them, replays `Idempotency-Key` writes, stamps `X-Trace-Id`, and turns anything that
+ * still escapes into the 500 envelope.
+ */
 export async function createFetchHandler(app: HttpApp, deps: ServerDeps) {
   const idempotency = new IdempotencyStore(deps.db, deps.clock, deps.signingSecret);
   const isPublicWrite = publicWriteMatcher(deps.publicWrites);
   const sealed = await idempotency.sealStoredAnswers();
   if (sealed > 0) deps.logger.info('sealed stored idempotent answers', { count: sealed });
-
-  async function idempotent(
-    request: Request,
-    requestBody: string,
-    key: string,
-    requestId: string,
-    known: Principal | null,
-  ): Promise<Response> {
-    if (key.length > 255 || !/^[\x21-\x7e]+$/.test(key)) {
-      return errorResponse(
-        'bad_request',
-        'Idempotency-Key must be 1-255 visible ASCII characters',
-        requestId,
-      );
-    }
-    let scope: IdempotencyScope;
-    let principal: Principal;
-    try {
-      principal =
-        known ?? (await authenticate(deps.credentials, { db: deps.db, clock: deps.clock }, request.headers));
-      scope = { accountId: principal.accountId, memberId: principal.member?.id ?? null };
-    } catch {
-      return app.handle(request); // the app answers 401/403 in its own words
-    }
-    // Counted here, before the key is looked at: a replay or a 409 counts against the rate as any request
-    // does (a 429 over it, thrown to the envelope with Retry-After) and carries its X-RateLimit-* headers.
-    // The app's auth takes this principal and this count: one key lookup and one count per request.
-    const rateHeaders = await takeRateLimit(deps.rateLimiter, principal);
-    rememberPrincipal(request, principal, rateHeaders);
-    const fingerprint = requestFingerprint(request.method, request.url, requestBody);
-    const outcome = await idempotency.claim(scope, key, fingerprint);
-    if (outcome.kind === 'replay') return withHeaders(outcome.response, rateHeaders);
-    if (outcome.kind === 'mismatch') {
-      return errorResponse(
-        'conflict',
-        'Idempotency-Key was already used with a different request',
-        requestId,
-        { reason: 'key_reused' },
-        rateHeaders,
-      );
-    }
-    if (outcome.kind === 'unreadable') {
-      const message =
-        'The answer stored for this Idempotency-Key can no longer be read (the signing secret changed); retry with a new key';
-      return errorResponse('conflict', message, requestId, { reason: 'answer_unreadable' }, rateHeaders);
-    }
-    if (outcome.kind === 'in_progress') {
-      return errorResponse(
-        'conflict',
-        'A request with this Idempotency-Key is still in progress; retry after Retry-After seconds',
-        requestId,
-        { reason: 'in_progress', retry_after_seconds: IN_PROGRESS_RETRY_SECONDS },
-        { ...rateHeaders, 'Retry-After': String(IN_PROGRESS_RETRY_SECONDS) },
-      );
-    }
-    // The claim is a lease, renewed while this request runs: a process that dies mid-request stops
-    // renewing, and a retry after the lease takes the key over instead of a 409 for 24 hours.
-    // A renewal that fails (a full disk) is logged, never left unhandled; the lease may then lapse.
-    const renewal = setInterval(() => {
-      idempotency.renew(scope, key).catch((error) =>
-        deps.logger.error('idempotency lease renewal failed', {
-          request_id: requestId,
-          error: String(error),
-        }),
-      );
-    }, IDEMPOTENCY_LEASE_MS / 3);
-    try {
-      // A release that fails (the database went away with the request) leaves the claim to lapse with
-      // its lease: the request's own answer (a 503) is the one to give, not the release's error.
-      const release = () =>
-        idempotency.release(scope, key).catch((error) =>
-          deps.logger.warn('idempotency key not released; it lapses with its lease', {
-            request_id: requestId,
-            error: String(error),
-          }),
-        );
-      let response: Response;
-      try {
-        response = await app.handle(request);
-      } catch (error) {
-        await release();
-        throw error;
-      }
-      if (response.status >= 500) {
-        await release();
-        return response;
-      }
-      const body = new Uint8Array(await response.arrayBuffer());
-      try {
-        await idempotency.complete(scope, key, response.status, response.headers, body);
-      } catch (error) {
-        // The work is done and committed: its answer goes to the client, who then has no reason to
-        // retry. Answering an error here would invite a retry that, once the claim lapses, does it twice.
-        deps.logger.error('idempotency answer not stored; the request was done and is answered', {
-          request_id: requestId,
-          error: String(error),
-        });
-      }
-      return new Response(body, { status: response.status, headers: response.headers });
-    } finally {
-      clearInterval(renewal);
-    }
-  }
+  const idempotent = idempotentHandler(app, deps, idempotency);
 
   async function route(original: Request, requestId: string): Promise<Response> {
     // Who sends a body is known before it is read: an anonymous caller (or a wrong key) cannot make the
@@ -347,98 +213,4 @@ const SECRET_IN_PATH = /^(\/+api\/+v1\/+(?:invitations|channels\/+webhooks)\/+)[
  */
 export function loggedPath(url: string): string {
   return new URL(url).pathname.replace(SECRET_IN_PATH, '$1[token]');
-}
-
-export interface RunningServer {
-  server: Server<undefined>;
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** How long a stop waits for the requests in progress before it closes their connections (STOP_GRACE_SECONDS). */
-const STOP_GRACE_MS = 8_000;
-
-/** How long a request may take before Bun drops its connection (Bun's most; its own limits answer well before). */
-const REQUEST_SECONDS = 255;
-
-/**
- * A download (`Content-Disposition: attachment`: an archive, a DATEV file, a batch's ZIP) streams for as long
- * as the client reads it: a year's archive of 20,000 invoices takes minutes, and Bun's limit counts the
- * whole request, so it cut such a download off mid-file at REQUEST_SECONDS (a broken ZIP). Bun's limit is
- * lifted once its answer begins, and a limit of our own counts from the last chunk instead: a download
- * whose client stops reading, or whose making stalls, is closed REQUEST_SECONDS after its last chunk (the
- * stream is errored, which ends the work that fills it).
- */
-function streamsAsLongAsRead(response: Response): boolean {
-  return (
-    response.headers.get('content-disposition')?.trimStart().toLowerCase().startsWith('attachment') ?? false
-  );
-}
-
-function closedWhenStalled(response: Response, seconds: number): Response {
-  if (response.body === null) return response;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const arm = (controller: TransformStreamDefaultController<Uint8Array>) => {
-    clearTimeout(timer);
-    timer = setTimeout(
-      () => controller.error(new Error(`no part of the download for ${seconds} s`)),
-      seconds * 1000,
-    );
-    timer.unref?.();
-  };
-  const body = response.body.pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      start: arm,
-      transform(chunk, controller) {
-        arm(controller);
-        controller.enqueue(chunk);
-      },
-      flush: () => clearTimeout(timer),
-      cancel: () => clearTimeout(timer),
-    } as Transformer<Uint8Array, Uint8Array>),
-  );
-  return new Response(body, {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
-
-export function listen(
-  fetch: (request: Request, server?: Server<undefined>) => Promise<Response>,
-  options: { port: number; host: string; logger: Logger; requestSeconds?: number; stopGraceMs?: number },
-): RunningServer {
-  const requestSeconds = options.requestSeconds ?? REQUEST_SECONDS;
-  const server = Bun.serve({
-    port: options.port,
-    hostname: options.host,
-    // The front door enforces the real limit with an answer in the envelope; Bun's own limit would
-    // answer a bare 413 first, so it is set out of the way.
-    maxRequestBodySize: Number.MAX_SAFE_INTEGER,
-    // Bun closes a connection idle for 10 s, and a request whose answer is still being computed counts
-    // as idle: a first official-rules check on a busy host, or a large one, lost its answer to a reset.
-    // Idle keep-alive sockets keep the 10 s; a request in progress gets REQUEST_SECONDS.
-    fetch: async (request, running) => {
-      running.timeout(request, requestSeconds);
-      const response = await fetch(request, running);
-      if (!streamsAsLongAsRead(response)) return response;
-      running.timeout(request, 0);
-      return closedWhenStalled(response, requestSeconds);
-    },
-    error(error) {
-      options.logger.error('server error', { error: String(error.stack ?? error) });
-      return errorResponse('internal_error', 'An unexpected error occurred', 'req_unknown');
-    },
-  });
-  const url = `http://${options.host.includes(':') ? `[${options.host}]` : options.host}:${server.port}`;
-  return {
-    server,
-    url,
-    // New connections are refused at once; requests in progress get up to the stop's grace to answer (a PDF,
-    // a check) before the rest are cut, so a SIGTERM under load drops no answer the service could give.
-    stop: async () => {
-      await within(server.stop(false), options.stopGraceMs ?? STOP_GRACE_MS, () => undefined);
-      await server.stop(true);
-    },
-  };
 }

@@ -4,7 +4,7 @@
 // and one that stalls is still closed; any other answer keeps the plain limit. The limit is a second here
 // (255 s in the service).
 import { afterEach, expect, test } from 'bun:test';
-import { listen, type RunningServer } from '../../src/http/server';
+import { listen, type RunningServer } from '../../src/http/listen';
 import { createLogger } from '../../src/shared/logger';
 
 let running: RunningServer | null = null;

@@ -1,152 +1,27 @@
 // A UN/CEFACT Cross Industry Invoice (Factur-X, ZUGFeRD, XRechnung CII) read into the document data: the
 // CII mapping of docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning.
-import { isInvoiceTypeCode, MAX_PRECEDING_INVOICES } from '../../domain/document-content';
+import { isInvoiceTypeCode } from '../../domain/document-content';
 import type { DocumentData } from '../../domain/document-data';
-import type { MinorUnits } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
+import { line } from './cii-line';
 import { address, identifier, party } from './cii-parties';
 import { payment } from './cii-payment';
 import { withoutGroupLines } from './cii-sub-lines';
-import {
-  all,
-  at,
-  attr,
-  attributesOf,
-  classificationsOf,
-  defined,
-  identifierAt,
-  nonEmpty,
-  text,
-  type XmlElement,
-} from './dom';
-import { ciiGrossOf, grossPriceWarning, lineGrossOf, linePriceOf } from './line-price';
+import { allowancesAndCharges, date, referenceOf, taxInfo } from './cii-terms';
+import { all, at, attr, defined, nonEmpty, text, type XmlElement } from './dom';
+import { grossPriceWarning } from './line-price';
+import { keptPrecedingInvoices } from './preceding-invoices';
 import {
   accountingCurrencyOf,
   discountOf,
   isStatedZero,
-  lineDiscountOf,
-  type Money,
   shippingOf,
-  signedQuantity,
   splitNote,
-  type TaxInfo,
   taxesOf,
   taxPointCode,
   withLineId,
 } from './shared';
 import type { ReadInvoice, ReceiveWarning } from './types';
-
-type Line = DocumentData['line_items'][number];
-
-/** Format 102 (YYYYMMDD) as an ISO date; anything else as written (the data's checks will say so). */
-function date(el: XmlElement | null, path: string): string | undefined {
-  const value = text(el, path);
-  return value && /^\d{8}$/.test(value)
-    ? `${value.slice(0, 4)}-${value.slice(4, 6)}-${value.slice(6, 8)}`
-    : value;
-}
-
-/** BT-18 / BT-128: a referenced document of type 130, its scheme (UNTDID 1153) in ReferenceTypeCode. */
-const referenceOf = (ref: XmlElement | undefined) =>
-  identifierAt(ref, 'IssuerAssignedID', () => text(ref, 'ReferenceTypeCode'));
-
-function allowancesAndCharges(el: XmlElement | null): { allowances: XmlElement[]; charges: XmlElement[] } {
-  const list = all(el, 'SpecifiedTradeAllowanceCharge');
-  const isCharge = (ac: XmlElement) => text(ac, 'ChargeIndicator/Indicator') === 'true';
-  return { allowances: list.filter((ac) => !isCharge(ac)), charges: list.filter(isCharge) };
-}
-
-function taxInfo(el: XmlElement | null): TaxInfo {
-  return { category: text(el, 'CategoryCode') ?? 'S', rate: text(el, 'RateApplicablePercent') ?? '0' };
-}
-
-function line(
-  el: XmlElement,
-  exempt: Map<string, { reason?: string; code?: string }>,
-  warnings: ReceiveWarning[],
-  minorUnits: MinorUnits,
-): Line {
-  const product = at(el, 'SpecifiedTradeProduct');
-  const agreement = at(el, 'SpecifiedLineTradeAgreement');
-  const net = at(agreement, 'NetPriceProductTradePrice');
-  const quantity = at(el, 'SpecifiedLineTradeDelivery/BilledQuantity');
-  const settlement = at(el, 'SpecifiedLineTradeSettlement');
-  const id = text(el, 'AssociatedDocumentLineDocument/LineID') ?? '?';
-  const { allowances, charges } = allowancesAndCharges(settlement);
-  const period = at(settlement, 'BillingSpecifiedPeriod');
-  const objectRef = all(settlement, 'AdditionalReferencedDocument').find(
-    (d) => text(d, 'TypeCode') === '130',
-  );
-  const standard = at(product, 'GlobalID');
-  const lineAmount = text(settlement, 'SpecifiedTradeSettlementLineMonetarySummation/LineTotalAmount');
-  const signed = signedQuantity(text(quantity) ?? '0', text(net, 'ChargeAmount') ?? '0', lineAmount);
-  const money = (ac: XmlElement): Money => ({
-    amount: text(ac, 'ActualAmount') ?? '0',
-    reason: text(ac, 'Reason'),
-    code: text(ac, 'ReasonCode'),
-    percent: text(ac, 'CalculationPercent'),
-    base: text(ac, 'BasisAmount'),
-  });
-  const priced = linePriceOf(
-    {
-      quantity: signed,
-      price: text(net, 'ChargeAmount') ?? '0',
-      baseQuantity: text(net, 'BasisQuantity'),
-      baseUnit: attr(at(net, 'BasisQuantity'), 'unitCode'),
-      unit: attr(quantity, 'unitCode'),
-      gross: ciiGrossOf(at(agreement, 'GrossPriceProductTradePrice')),
-      amount: lineAmount,
-      allowances: allowances.map((a) => text(a, 'ActualAmount') ?? '0'),
-      charges: charges.map((c) => text(c, 'ActualAmount') ?? '0'),
-      minorUnits,
-    },
-    `line ${id}`,
-    warnings,
-  );
-  return defined({
-    name: text(product, 'Name') ?? '-',
-    description: text(product, 'Description'),
-    quantity: signed,
-    unit_code: attr(quantity, 'unitCode'),
-    ...priced,
-    sku: text(product, 'SellerAssignedID'),
-    buyer_item_id: text(product, 'BuyerAssignedID'),
-    standard_item_id:
-      standard && text(standard) && attr(standard, 'schemeID')
-        ? { id: text(standard) as string, scheme_id: attr(standard, 'schemeID') as string }
-        : undefined,
-    origin_country: text(product, 'OriginTradeCountry/ID'),
-    note: text(el, 'AssociatedDocumentLineDocument/IncludedNote/Content'),
-    accounting_reference: text(settlement, 'ReceivableSpecifiedTradeAccountingAccount/ID'),
-    order_line_reference: text(agreement, 'BuyerOrderReferencedDocument/LineID'),
-    period: period
-      ? defined({
-          start_date: date(period, 'StartDateTime/DateTimeString'),
-          end_date: date(period, 'EndDateTime/DateTimeString'),
-        })
-      : undefined,
-    object_identifier: referenceOf(objectRef),
-    classifications: classificationsOf(all(product, 'DesignatedProductClassification/ClassCode')),
-    attributes: attributesOf(all(product, 'ApplicableProductCharacteristic'), 'Description'),
-    discount: lineDiscountOf(
-      allowances.map(money),
-      `line ${id}`,
-      warnings,
-      lineGrossOf(signed, priced, minorUnits),
-      minorUnits,
-    ),
-    charges: nonEmpty(
-      charges.map((c) =>
-        defined({
-          amount: text(c, 'ActualAmount') ?? '0',
-          reason: text(c, 'Reason') ?? 'Charge',
-          reason_code: text(c, 'ReasonCode'),
-        }),
-      ),
-    ),
-    taxes: taxesOf(taxInfo(at(settlement, 'ApplicableTradeTax')), exempt),
-  }) as Line;
-}
 
 export function fromCii(root: XmlElement): ReadInvoice {
   const warnings: ReceiveWarning[] = [];
@@ -210,24 +85,18 @@ export function fromCii(root: XmlElement): ReadInvoice {
   });
   const shipTo = at(delivery, 'ShipToTradeParty');
   // BG-3 is 0..n (Factur-X writes several): one stays preceding_invoice, several are preceding_invoices.
-  const precedings = all(settlement, 'InvoiceReferencedDocument')
-    .filter((p) => text(p, 'IssuerAssignedID'))
-    .map((p) =>
-      defined({
-        number: text(p, 'IssuerAssignedID') as string,
-        issue_date: date(p, 'FormattedIssueDateTime/DateTimeString'),
-      }),
-    );
-  if (precedings.length > MAX_PRECEDING_INVOICES) {
-    // The data keeps MAX_PRECEDING_INVOICES of them (document-content.ts).
-    warnings.push({
-      term: 'BG-3',
-      path: 'ApplicableHeaderTradeSettlement/InvoiceReferencedDocument',
-      message: `Only the first ${MAX_PRECEDING_INVOICES} preceding invoices are kept`,
-      code: 'preceding_invoices',
-      params: {},
-    });
-  }
+  const precedings = keptPrecedingInvoices(
+    all(settlement, 'InvoiceReferencedDocument')
+      .filter((p) => text(p, 'IssuerAssignedID'))
+      .map((p) =>
+        defined({
+          number: text(p, 'IssuerAssignedID') as string,
+          issue_date: date(p, 'FormattedIssueDateTime/DateTimeString'),
+        }),
+      ),
+    'ApplicableHeaderTradeSettlement/InvoiceReferencedDocument',
+    warnings,
+  );
   const payeeEl = at(settlement, 'PayeeTradeParty');
   const rep = at(agreement, 'SellerTaxRepresentativeTradeParty');
   const repAddress = address(at(rep, 'PostalTradeAddress'));
@@ -270,8 +139,7 @@ export function fromCii(root: XmlElement): ReadInvoice {
           end_date: date(period, 'EndDateTime/DateTimeString'),
         })
       : undefined,
-    preceding_invoice: precedings.length === 1 ? precedings[0] : undefined,
-    preceding_invoices: precedings.length > 1 ? precedings.slice(0, MAX_PRECEDING_INVOICES) : undefined,
+    ...precedings,
     invoiced_object: referenceOf(objectRef),
     supporting_documents: nonEmpty(
       supporting

@@ -1,6 +1,6 @@
 // A UBL 2.1 Invoice or CreditNote (EN 16931 binding) read into the document data: the mapping of
 // docs/einvoicing-xml.md, backwards. What the data cannot hold becomes a warning naming its BT.
-import { isInvoiceTypeCode, MAX_PRECEDING_INVOICES } from '../../domain/document-content';
+import { isInvoiceTypeCode } from '../../domain/document-content';
 import type { DocumentData } from '../../domain/document-data';
 import type { MinorUnits } from '../../domain/money';
 import { minorUnitsOf } from '../../domain/reference';
@@ -17,6 +17,7 @@ import {
   type XmlElement,
 } from './dom';
 import { grossPriceWarning, lineGrossOf, linePriceOf, ublGrossOf } from './line-price';
+import { keptPrecedingInvoices } from './preceding-invoices';
 import {
   accountingCurrencyOf,
   discountOf,
@@ -186,20 +187,14 @@ export function fromUbl(root: XmlElement): ReadInvoice {
   const payeeEl = at(root, 'PayeeParty');
   const period = at(root, 'InvoicePeriod');
   // BG-3 is 0..n: one stays preceding_invoice, several are preceding_invoices.
-  const billings = all(root, 'BillingReference')
-    .map((b) => at(b, 'InvoiceDocumentReference'))
-    .filter((b) => b && text(b, 'ID'))
-    .map((b) => defined({ number: text(b, 'ID') as string, issue_date: text(b, 'IssueDate') }));
-  if (billings.length > MAX_PRECEDING_INVOICES) {
-    // The data keeps MAX_PRECEDING_INVOICES of them (document-content.ts).
-    warnings.push({
-      term: 'BG-3',
-      path: 'BillingReference',
-      message: `Only the first ${MAX_PRECEDING_INVOICES} preceding invoices are kept`,
-      code: 'preceding_invoices',
-      params: {},
-    });
-  }
+  const billings = keptPrecedingInvoices(
+    all(root, 'BillingReference')
+      .map((b) => at(b, 'InvoiceDocumentReference'))
+      .filter((b) => b && text(b, 'ID'))
+      .map((b) => defined({ number: text(b, 'ID') as string, issue_date: text(b, 'IssueDate') })),
+    'BillingReference',
+    warnings,
+  );
   const delivery = at(root, 'Delivery');
   const location = at(delivery, 'DeliveryLocation');
   const references = all(root, 'AdditionalDocumentReference');
@@ -284,8 +279,7 @@ export function fromUbl(root: XmlElement): ReadInvoice {
       text(period, 'StartDate') || text(period, 'EndDate')
         ? defined({ start_date: text(period, 'StartDate'), end_date: text(period, 'EndDate') })
         : undefined,
-    preceding_invoice: billings.length === 1 ? billings[0] : undefined,
-    preceding_invoices: billings.length > 1 ? billings.slice(0, MAX_PRECEDING_INVOICES) : undefined,
+    ...billings,
     invoiced_object: identifierAt(objectRef, 'ID'),
     supporting_documents: nonEmpty(
       supporting
