@@ -265,6 +265,17 @@ export interface Customer {
   einvoice_profile?: 'xrechnung_ubl' | 'xrechnung_cii' | 'peppol_bis_billing_3' | 'factur_x_en16931';
   debtor_number?: number;
   contact_name?: string;
+  /** The VAT the console's new lines for this customer start with, over the business profile's (a builder invoiced under § 13b UStG: AE at 0 %); the API never applies it to a document's lines */
+  default_tax?: {
+    /** Percent, 0-100, e.g. "19", "7", "0" */
+    rate: string;
+    /** UNCL5305: S (standard rate, above 0 %), or at 0 % Z, E, AE, K, G, O */
+    category: string;
+    /** EN 16931 BT-120 for E, AE, K, G, O: printed on the invoice */
+    exemption_reason?: string;
+    /** EN 16931 BT-121, VATEX code */
+    exemption_reason_code?: string;
+  };
   /** The workspace member who created it (wsm_…); absent when an account-level key or the CLI did */
   created_by?: string;
   created_at: string;

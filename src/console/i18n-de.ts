@@ -736,6 +736,16 @@ export const GERMAN: Record<string, string> = {
   'Empty: the standard rate of the address’s country ({rate} % in {country})':
     'Leer: der Regelsteuersatz des Landes der Anschrift ({rate} % in {country})',
   'Kleinunternehmer (§ 19 UStG): no VAT': 'Kleinunternehmer (§ 19 UStG): ohne Umsatzsteuer',
+  'What a new document’s lines for this customer start with, instead of the business profile’s; each line can still be changed.':
+    'Damit beginnen die Positionen neuer Dokumente für diesen Kunden statt mit der Vorgabe des Geschäftsprofils; jede Position lässt sich weiter ändern.',
+  'Empty: as in the business profile': 'Leer: wie im Geschäftsprofil',
+  'Printed on the invoice, e.g. “Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)”':
+    'Steht auf der Rechnung, z. B. „Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)“',
+  'Construction work (§ 13b UStG): the customer owes the VAT':
+    'Bauleistung (§ 13b UStG): Steuerschuldnerschaft des Leistungsempfängers',
+  'The VAT on file for {customer} is “{tax}”; some lines state another.':
+    'Für {customer} ist als Umsatzsteuer „{tax}“ hinterlegt; einige Positionen haben eine andere.',
+  'Use {tax} on every line': '{tax} für alle Positionen übernehmen',
   'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): no VAT':
     'Kleinunternehmer (§ 6 Abs. 1 Z 27 UStG): ohne Umsatzsteuer',
   'Check the VAT on new lines.': 'Bitte prüfen Sie die Umsatzsteuer neuer Positionen.',

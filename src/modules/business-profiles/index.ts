@@ -2,6 +2,10 @@ export { businessProfilesAccess } from './access';
 export {
   type BusinessProfile,
   type BusinessProfileSummary,
+  // A customer's default_tax (customers/model.ts) is the profile's: one schema, one validation, one column.
+  DefaultTax,
+  defaultTaxColumn,
+  defaultTaxProblems,
   presentBusinessProfile,
   presentBusinessProfileSummary,
 } from './model';

@@ -209,7 +209,7 @@ export function businessProfileProblems(input: UpdateBusinessProfileBody): Field
 }
 
 /** Reasons only where EN 16931 wants one (BR-S-10, BR-Z-10 forbid it), a rate that fits the category. */
-function defaultTaxProblems(tax: DefaultTaxValue): FieldError[] {
+export function defaultTaxProblems(tax: DefaultTaxValue): FieldError[] {
   const problems: FieldError[] = [];
   const codes = taxCategories().items.map((item) => item.code);
   const rate = dec(tax.rate);
@@ -269,7 +269,7 @@ function bankAccountColumn(bank: typeof ProfileBankAccount.static | null): Profi
 }
 
 /** The reason trimmed, the rate as a plain decimal ("07.50" -> "7.5"), an empty reason left out. */
-function defaultTaxColumn(tax: DefaultTaxValue | null): DefaultTaxValue | null {
+export function defaultTaxColumn(tax: DefaultTaxValue | null): DefaultTaxValue | null {
   if (tax === null) return null;
   const reason = tax.exemption_reason?.trim();
   const code = tax.exemption_reason_code?.trim();

@@ -1,8 +1,8 @@
-import type { BusinessProfile, LineItem } from '../../api-types';
+import type { BusinessProfile, Customer, LineItem } from '../../api-types';
 import { currentLanguage, localToday } from '../../i18n';
 import { writeDecimal } from '../../numbers';
 import { FALLBACK_VAT_RATE, standardVatRate } from '../../seller-countries';
-import { isZero } from './form-content';
+import { decimalOf, isDecimal, isZero } from './form-content';
 import type { AppliedTax, DraftForm, LineForm, StoredDocument } from './model';
 
 let lineKeys = 0;
@@ -33,13 +33,28 @@ export function lineAfter(lines: readonly LineForm[]): LineForm {
   return last ? { ...line, tax_rate: last.tax_rate, tax_category: last.tax_category } : line;
 }
 
+type DefaultTax = NonNullable<BusinessProfile['default_tax']>;
+
 /**
- * A business profile's VAT for new lines (`default_tax`; none: the standard rate of the profile's `country`,
- * 23 % for an Irish firm, 19 % when unknown) on the lines not filled in yet, and at
+ * The VAT new lines start with: the chosen customer's `default_tax` (a builder invoiced under § 13b UStG every
+ * time: AE at 0 % with its words), else the business profile's (withDefaultTax: else its country's rate).
+ */
+export function newLineTax(
+  customer: Pick<Customer, 'default_tax'> | null | undefined,
+  profile: Pick<BusinessProfile, 'default_tax'> | null | undefined,
+): DefaultTax | undefined {
+  return customer?.default_tax ?? profile?.default_tax;
+}
+
+/**
+ * A business profile's or customer's VAT for new lines (`default_tax`, newLineTax; none: the standard rate of
+ * the profile's `country`, 23 % for an Irish firm, 19 % when unknown) on the lines not filled in yet, and at
  * 0 % its category and legal basis: a Kleinunternehmer's document starts at 0 % exempt under § 19 UStG
- * instead of 19 % on every line. Only what the console put there itself is replaced (a line's rate, the
- * category and legal basis as the previous profile's default left them): choosing another profile undoes
- * the first one's default, and what the person typed is kept.
+ * instead of 19 % on every line, a § 13b builder's at 0 % reverse charge. Only what the console put there
+ * itself is replaced (a line's rate, the category and legal basis as the previous default left them):
+ * choosing another profile or customer undoes the first one's default, and what the person typed is kept,
+ * lines filled in too (the category and legal basis stay while such a line is at 0 %: the form has one pair
+ * for all its 0 % lines). The editor asks before changing those (CustomerTaxNote, withLineTax).
  */
 export function withDefaultTax(
   form: DraftForm,
@@ -59,12 +74,48 @@ export function withDefaultTax(
     Object.keys(line.rest).length === 0 &&
     line.tax_rate === before.rate &&
     line.tax_category === '';
+  // A filled-in line kept at 0 % keeps the category and legal basis it was written with.
+  const keptZero = form.lines.some((line) => !untouched(line) && !line.rest.taxes && isZero(line.tax_rate));
+  const follows = (value: string, previous: string) => !keptZero && [previous, ''].includes(value);
   return {
     ...form,
     lines: form.lines.map((line) => (untouched(line) ? { ...line, tax_rate: next.rate } : line)),
-    zero_category: [before.category, ''].includes(form.zero_category) ? next.category : form.zero_category,
-    zero_reason: [before.reason, ''].includes(form.zero_reason) ? next.reason : form.zero_reason,
+    zero_category: follows(form.zero_category, before.category) ? next.category : form.zero_category,
+    zero_reason: follows(form.zero_reason, before.reason) ? next.reason : form.zero_reason,
     applied_tax: next,
+  };
+}
+
+/** Whether a line the form edits (its taxes not set over the API) states a VAT other than `tax`. */
+export function linesOffTax(form: DraftForm, tax: DefaultTax): boolean {
+  const zero = tax.category !== 'S';
+  return form.lines.some((line) => {
+    if (line.rest.taxes) return false;
+    if (!isDecimal(line.tax_rate)) return true;
+    if (zero) return !isZero(line.tax_rate) || form.zero_category !== tax.category;
+    return plainDecimal(decimalOf(line.tax_rate)) !== plainDecimal(tax.rate);
+  });
+}
+
+/** A decimal without its padding ("07.50" -> "7.5", "19.00" -> "19"), as the API stores a default's rate. */
+const plainDecimal = (value: string) =>
+  value
+    .replace(/^(-?)0+(?=\d)/, '$1')
+    .replace(/(\.\d*?)0+$/, '$1')
+    .replace(/\.$/, '');
+
+/**
+ * `tax` (a customer's default) on every line the form edits, at 0 % with its category and legal basis, as
+ * withReverseCharge does for Art. 196: what the person asks for when the lines were there before the customer.
+ */
+export function withLineTax(form: DraftForm, tax: DefaultTax): DraftForm {
+  const zero = tax.category !== 'S';
+  const rate = writeDecimal(tax.rate, currentLanguage());
+  return {
+    ...form,
+    lines: form.lines.map((line) => (line.rest.taxes ? line : { ...line, tax_rate: rate, tax_category: '' })),
+    zero_category: zero ? tax.category : form.zero_category,
+    zero_reason: zero ? (tax.exemption_reason ?? '') : form.zero_reason,
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError, get, list, patch, post } from '../../api';
-import type { BusinessProfile, BusinessProfileSummary, DocumentData } from '../../api-types';
+import type { BusinessProfile, BusinessProfileSummary, Customer, DocumentData } from '../../api-types';
 import { t } from '../../i18n';
 import { canChange } from '../../permissions';
 import { href, navigate, useUnsavedGuard } from '../../router';
@@ -11,7 +11,16 @@ import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
 import { deductionProblemText } from './deductible';
 import { DeductedInvoices } from './deductions';
-import { draftOf, emptyDraft, isFullDate, proposedNumber, withDefaultTax, withIssueDate } from './draft-form';
+import {
+  draftOf,
+  emptyDraft,
+  isFullDate,
+  newLineTax,
+  proposedNumber,
+  withDefaultTax,
+  withIssueDate,
+} from './draft-form';
+import { CustomerTaxNote } from './editor-customer-tax';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
 import { numberProblems } from './form-content';
@@ -111,6 +120,22 @@ export function DraftEditor({
     if (!existing && only && form.business_profile_id === '') chooseProfile(only.id, false);
   });
 
+  // The profiles and customers chosen, as answered, by id: new lines start with the chosen customer's VAT
+  // default, else the chosen profile's (newLineTax); an answer for one chosen before counts only for it.
+  const chosen = useRef<{ profiles: Map<string, BusinessProfile>; customers: Map<string, Customer> }>({
+    profiles: new Map(),
+    customers: new Map(),
+  });
+  const withChosenTax = (current: DraftForm, currency?: string | null): DraftForm => {
+    const profile = chosen.current.profiles.get(current.business_profile_id);
+    const customer = chosen.current.customers.get(current.customer_id);
+    return withDefaultTax(
+      { ...current, currency: currency ?? current.currency },
+      newLineTax(customer, profile),
+      profile?.address?.country,
+    );
+  };
+
   /** `byPerson` false: the only profile, chosen for them (not a change of theirs to ask about). */
   const chooseProfile = (profileId: string, byPerson = true) => {
     if (byPerson) setDirty(true);
@@ -118,17 +143,37 @@ export function DraftEditor({
     if (!profileId) return;
     get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`).then(
       // Applied only while it is still the chosen one (an answer for a profile chosen before may come last).
-      (profile) =>
-        !existing &&
+      (profile) => {
+        chosen.current.profiles.set(profileId, profile);
+        if (existing) return;
         setForm((current) =>
           current.business_profile_id !== profileId
             ? current
-            : withDefaultTax(
-                { ...current, currency: profile.default_currency ?? current.currency },
-                profile.default_tax,
-                profile.address?.country,
-              ),
-        ),
+            : withChosenTax(current, profile.default_currency),
+        );
+      },
+      () => undefined,
+    );
+  };
+
+  // Another customer's invoices are not this one's to deduct. A new document's lines not filled in yet start
+  // with the customer's VAT default (a builder's § 13b) or, without one, the profile's again; lines filled in
+  // keep theirs, CustomerTaxNote offers the customer's for them (docs/console.md).
+  const chooseCustomer = (customerId: string) => {
+    change((current) => ({
+      ...current,
+      customer_id: customerId,
+      deducted_invoices: customerId === current.customer_id ? current.deducted_invoices : [],
+    }));
+    const next = customerId
+      ? get<Customer>(`/customers/${encodeURIComponent(customerId)}`)
+      : Promise.resolve(undefined);
+    next.then(
+      (customer) => {
+        if (customer) chosen.current.customers.set(customerId, customer);
+        if (existing) return;
+        setForm((current) => (current.customer_id !== customerId ? current : withChosenTax(current)));
+      },
       () => undefined,
     );
   };
@@ -283,14 +328,7 @@ export function DraftEditor({
                 <Select
                   label={t('Customer')}
                   value={form.customer_id}
-                  // Another customer's invoices are not this one's to deduct.
-                  onChange={(value) =>
-                    change((current) => ({
-                      ...current,
-                      customer_id: value,
-                      deducted_invoices: value === current.customer_id ? current.deducted_invoices : [],
-                    }))
-                  }
+                  onChange={chooseCustomer}
                   options={customerOptions}
                   path="customer_id"
                   error={error}
@@ -342,6 +380,7 @@ export function DraftEditor({
           <DeductedInvoices form={form} setForm={change} selfId={existing?.id ?? null} error={error} />
 
           <ReverseChargeNote form={form} setForm={change} />
+          <CustomerTaxNote form={form} setForm={change} />
 
           <ProductPicker currency={form.currency} setForm={change} />
 

@@ -4,8 +4,8 @@ import { writeDecimal } from '../../numbers';
 import { countryName, knowsVatRate, standardVatRate } from '../../seller-countries';
 import { decimalOf, isDecimal, isZero } from '../documents/form-content';
 
-// A business profile's VAT for new lines (`default_tax`): the rate, and at 0 % the category and the legal
-// basis printed on the invoice, as the document editor asks for them.
+// A business profile's or customer's VAT for new lines (`default_tax`): the rate, and at 0 % the category and
+// the legal basis printed on the invoice, as the document editor asks for them.
 
 type FormValues = Record<string, string>;
 type DefaultTax = NonNullable<BusinessProfile['default_tax']>;
@@ -33,6 +33,24 @@ export function smallBusinessOf(country: string | undefined): { label: string; r
   if (code === '' || code === 'DE')
     return { label: t('Kleinunternehmer (§ 19 UStG): no VAT'), reason: SMALL_BUSINESS_REASON };
   return null;
+}
+
+/** What a § 13b UStG invoice must say (§ 14a Abs. 5 UStG): the customer (a builder) owes the VAT. */
+export const BUILDER_REVERSE_CHARGE_REASON = 'Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)';
+
+/**
+ * A customer's button: German construction work for a builder (§ 13b Abs. 2 Nr. 4 UStG), 0 % reverse charge
+ * with the words § 14a Abs. 5 asks for; for a customer in Germany (or no country yet) only, as it is German law.
+ */
+export function builderReverseChargeOf(
+  country: string | undefined,
+): { label: string; reason: string } | null {
+  const code = country?.trim().toUpperCase() ?? '';
+  if (code !== '' && code !== 'DE') return null;
+  return {
+    label: t('Construction work (§ 13b UStG): the customer owes the VAT'),
+    reason: BUILDER_REVERSE_CHARGE_REASON,
+  };
 }
 
 /** The form's values of a stored default (the standard rate's S is implied by a rate above 0). */

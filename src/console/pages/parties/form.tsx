@@ -154,7 +154,13 @@ export function PartyForm({ kind, existing }: { kind: PartyKind; existing?: Part
             </Fieldset>
           ))}
         {kind.withDefaultTax ? (
-          <DefaultTaxFields values={values} set={set} error={error} onChosen={() => action.setError(null)} />
+          <DefaultTaxFields
+            values={values}
+            set={set}
+            error={error}
+            onChosen={() => action.setError(null)}
+            customer={kind.api === '/customers'}
+          />
         ) : null}
         {kind.withLogo ? (
           <Fieldset legend={t('Logo')}>

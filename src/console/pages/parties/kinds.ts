@@ -105,6 +105,8 @@ export const CUSTOMERS: PartyKind = {
     { path: 'shipping_address', label: 'Shipping address', optional: true },
     E_INVOICING,
   ],
+  // A builder invoiced under § 13b UStG every time: new lines start at 0 % reverse charge, over the profile's.
+  withDefaultTax: true,
 };
 
 export const BUSINESS_PROFILES: PartyKind = {
