@@ -743,6 +743,8 @@ export const GERMAN: Record<string, string> = {
     'Steht auf der Rechnung, z. B. „Steuerschuldnerschaft des Leistungsempfängers (§ 13b UStG)“',
   'Construction work (§ 13b UStG): the customer owes the VAT':
     'Bauleistung (§ 13b UStG): Steuerschuldnerschaft des Leistungsempfängers',
+  '{customer} has no reverse charge on file, but some lines are at 0 % reverse charge.':
+    'Für {customer} ist keine Steuerschuldnerschaft des Leistungsempfängers hinterlegt, aber einige Positionen stehen auf 0 % mit Umkehr der Steuerschuld.',
   'The VAT on file for {customer} is “{tax}”; some lines state another.':
     'Für {customer} ist als Umsatzsteuer „{tax}“ hinterlegt; einige Positionen haben eine andere.',
   'Use {tax} on every line': '{tax} für alle Positionen übernehmen',

@@ -164,4 +164,27 @@ describe('a customer’s VAT for new lines (§ 13b UStG)', () => {
     );
     expect(browser.problems).toEqual([]);
   }, 90_000);
+
+  test('lines typed for the builder and then a private client: the reverse charge left on them is said, 19 % in one click', async () => {
+    await open('documents/new/invoice');
+    await choose(page(), 'Kunde', 'Hochbau Krause GmbH');
+    await waitForInputValue('Steuerschuldnerschaft des Leistungsempfängers');
+    await typeInto(page(), 'Beschreibung', 'Trennwände Bürotrakt');
+    await typeInto(page(), 'Einzelpreis', '2.400,00');
+    expect(await fieldValue('Steuersatz')).toBe('0');
+    await choose(page(), 'Kunde', 'Familie Brandt');
+    // Before, the line stayed at 0 % reverse charge without a word: an invoice to a private client without VAT.
+    await waitForText(
+      page(),
+      'Für Familie Brandt ist keine Steuerschuldnerschaft des Leistungsempfängers hinterlegt, aber einige Positionen stehen auf 0 % mit Umkehr der Steuerschuld.',
+    );
+    expect(await fieldValue('Steuersatz')).toBe('0');
+    await click(page(), '19 % für alle Positionen übernehmen');
+    await page().waitForFunction(
+      () => !document.querySelector('main')?.textContent?.includes('keine Steuerschuldnerschaft'),
+      { timeout: 15_000 },
+    );
+    expect(await fieldValue('Steuersatz')).toBe('19');
+    expect(browser.problems).toEqual([]);
+  }, 90_000);
 });

@@ -130,3 +130,18 @@ test('credit notes issued against a draft invoice: the invoice is told when it a
   expect(issued.status).toBe(200);
   expect(issued.body.data).toMatchObject({ amount_credited: '80.00', amount_due: '0.00', status: 'paid' });
 });
+
+test('measured against the invoice total: a price reduced below its prepaid amount is a refund, no excess', async () => {
+  const inv = await makeDocument(
+    server,
+    firm,
+    parties,
+    { number: `INV-CL-${++seq}`, line_items: line('1000.00'), prepaid_amount: '700.00' },
+    ['finalize'],
+  );
+  expect([inv.totals.total.amount, inv.amount_due]).toEqual(['1000.00', '300.00']);
+  const reduction = await creditNote(inv.id, '500.00');
+  expect(await over(reduction.id)).toEqual([]);
+  const more = await creditNote(inv.id, '1000.01');
+  expect(await over(more.id)).toEqual(['credit_exceeds_invoice']);
+});

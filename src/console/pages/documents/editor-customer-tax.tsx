@@ -4,13 +4,14 @@
 // the customer's for every line in one click, rather than changing what the person wrote unasked (an
 // invoice to a § 13b builder with 19 % on a line is a mistake to catch, not to make silently).
 import { get } from '../../api';
-import type { Customer } from '../../api-types';
+import type { BusinessProfile, Customer } from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { writeDecimal } from '../../numbers';
+import { standardVatRate } from '../../seller-countries';
 import { useLoad } from '../../ui/hooks';
 import { Notice } from '../../ui/notice';
 import { linesOffTax, withLineTax } from './draft-form';
-import { ZERO_CATEGORIES } from './form-content';
+import { isDecimal, isZero, ZERO_CATEGORIES } from './form-content';
 import type { DraftForm } from './model';
 
 type DefaultTax = NonNullable<Customer['default_tax']>;
@@ -30,20 +31,74 @@ export function CustomerTaxNote({
   setForm: (change: (current: DraftForm) => DraftForm) => void;
 }) {
   const customerId = form.customer_id;
+  const profileId = form.business_profile_id;
   const customer = useLoad(
     () =>
       customerId ? get<Customer>(`/customers/${encodeURIComponent(customerId)}`) : Promise.resolve(null),
     [customerId],
   );
-  const tax = customer.data?.id === customerId ? customer.data?.default_tax : undefined;
-  if (form.document_type === 'delivery_note' || !tax || !linesOffTax(form, tax)) return null;
+  const profile = useLoad(
+    () =>
+      profileId
+        ? get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`)
+        : Promise.resolve(null),
+    [profileId],
+  );
+  if (form.document_type === 'delivery_note' || customer.data?.id !== customerId) return null;
+  const tax = customer.data?.default_tax;
+  if (tax) {
+    if (!linesOffTax(form, tax)) return null;
+    return (
+      <Offer
+        text={t('The VAT on file for {customer} is “{tax}”; some lines state another.', {
+          customer: customer.data?.name ?? '',
+          tax: taxWords(tax),
+        })}
+        tax={tax}
+        setForm={setForm}
+      />
+    );
+  }
+  // A customer without VAT of its own after one with § 13b: lines typed meanwhile kept their 0 % reverse
+  // charge (what the person wrote stays); said, with the seller's VAT for new lines in one click.
+  if (profile.data?.id !== profileId || !reverseChargeLeft(form)) return null;
+  const seller: DefaultTax = profile.data?.default_tax ?? {
+    rate: standardVatRate(profile.data?.address?.country),
+    category: 'S',
+  };
+  if (seller.category === 'AE') return null;
+  return (
+    <Offer
+      text={t('{customer} has no reverse charge on file, but some lines are at 0 % reverse charge.', {
+        customer: customer.data?.name ?? '',
+      })}
+      tax={seller}
+      setForm={setForm}
+    />
+  );
+}
+
+/** Whether lines the form edits stand at 0 % under the reverse charge (the form's one category for 0 %). */
+function reverseChargeLeft(form: DraftForm): boolean {
+  return (
+    form.zero_category === 'AE' &&
+    form.lines.some((line) => !line.rest.taxes && isDecimal(line.tax_rate) && isZero(line.tax_rate))
+  );
+}
+
+function Offer({
+  text,
+  tax,
+  setForm,
+}: {
+  text: string;
+  tax: DefaultTax;
+  setForm: (change: (current: DraftForm) => DraftForm) => void;
+}) {
   const words = taxWords(tax);
   return (
     <Notice>
-      {t('The VAT on file for {customer} is “{tax}”; some lines state another.', {
-        customer: customer.data?.name ?? '',
-        tax: words,
-      })}{' '}
+      {text}{' '}
       <button type="button" onClick={() => setForm((current) => withLineTax(current, tax))}>
         {t('Use {tax} on every line', { tax: words })}
       </button>

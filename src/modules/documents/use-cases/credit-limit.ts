@@ -19,11 +19,15 @@ export const countsAsCredit = (note: DocumentRow) =>
   note.status === 'sent' ||
   (note.status === 'archived' && note.voidedAt === null);
 
-/** What an invoice asks, the amount its credit notes are measured against: its amount due (BT-115), else its total. */
-const askedBy = (invoice: DocumentRow) => invoice.totals.amount_due ?? invoice.totals.total;
+/**
+ * What an invoice asks, the amount its credit notes are measured against: its total (BT-112). Not its amount
+ * due: a final invoice's deducted Abschläge or a prepaid amount were paid for the same supply, and a price
+ * reduced below them is a refund, still a correction of at most the invoice.
+ */
+const askedBy = (invoice: DocumentRow) => invoice.totals.total;
 
 /**
- * The notice of a draft credit note crediting more than is left of its invoice (its amount less the issued
+ * The notice of a draft credit note crediting more than is left of its invoice (its total less the issued
  * credit notes naming it in its currency; nothing when it is void), or of a draft invoice that issued credit
  * notes (made while it was a draft) credit more than it asks; null otherwise. A credit note in another
  * currency than its invoice is not set against it (docs/payments.md) and is not measured; one whose invoice

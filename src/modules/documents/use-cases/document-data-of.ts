@@ -124,6 +124,12 @@ export interface StoredEInvoiceInput {
  */
 export async function einvoiceInputOf(ctx: AccountCtx, row: DocumentRow): Promise<StoredEInvoiceInput> {
   const data = await documentDataOf(ctx, row);
+  // The language its PDF is drawn in (the document's, else its profile's), so that the words the XML
+  // carries for a category that is its own reason (BT-120: § 13b's) are the PDF's.
+  if (row.locale === null) {
+    const locale = (await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId))?.defaultLocale;
+    if (locale) data.locale = locale;
+  }
   // BG-3 is a preceding *invoice*: an invoice made from a quote or an order (its source) names none.
   const stored = row.sourceDocumentId
     ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)

@@ -102,6 +102,8 @@ export async function deductedOf(ctx: AccountCtx, row: DocumentRow): Promise<Ded
             tax_amount: deduction.tax_amount,
           },
         ],
+        // Its own rate to the euro where it is still there (a deduction read from an older record).
+        ...(found ? { euroRate: euroRateOf(found.currency, found.data as Record<string, unknown>) } : {}),
       });
     else return null;
   }
