@@ -1,4 +1,4 @@
-// The test lanes (`npm run test:unit`, `test:http`, `test:slow`; `npm test` runs every test file, in four bun
+// The test lanes (`npm run test:unit`, `test:http`, `test:slow`; `npm test` runs every test file, in two bun
 // processes at once), chosen by path so a file added later lands in a lane without anyone listing it:
 //   slow  the web console in a browser (test/e2e), kill -9 crash tests, fuzz and property tests, the
 //         official rule pack's corpora and compile (einvoicing-rules*), whole matrices and "-all" sweeps
@@ -14,8 +14,18 @@ import { readFileSync } from 'node:fs';
 import { Glob } from 'bun';
 
 export const TIMEOUT_MS = 30_000;
-/** Each file's seconds in a recorded run, by lane (`all`, `postgres`): how files are dealt to processes. */
+/** Each file's seconds in a recorded run of the suite (`all`): how its files are dealt to processes. */
 const WEIGHTS_FILE = 'scripts/test-weights.json';
+/**
+ * `npm test` runs every file in two bun processes at once, files dealt longest first to the process with the
+ * least time so far, by the times scripts/test-weights.json records (`bun scripts/test-lanes.ts weights
+ * JUNIT all` writes them from a run's report; a file it does not know counts as the median). Dealt by
+ * kind (servers' tests beside the rest) the two took 1,108 and 1,183 s in CI. Four processes (and the
+ * PostgreSQL lane in two) kept no more of the machine busy: CI took 21:42 against 21:52 with two, at a
+ * load of 20 where timing-bound tests failed (2026-12-07); the two cores are what a run has. The others'
+ * output follows the first's; a junit report asked for (`--reporter-outfile`) is written by each and merged.
+ */
+const SUITE_PROCESSES = 2;
 
 const SLOW = [
   'test/e2e/**',
@@ -121,10 +131,10 @@ if (import.meta.main) {
   const lane = rest[0] !== undefined && !rest[0].startsWith('-') ? (rest.shift() as string) : 'all';
   const files = testFiles();
   if (lane === 'weights') {
-    // bun scripts/test-lanes.ts weights JUNIT LANE: records the report's file times as LANE's weights.
+    // bun scripts/test-lanes.ts weights JUNIT all: records the report's file times as the suite's weights.
     const [report, of] = rest;
-    if (report === undefined || (of !== 'all' && of !== 'postgres')) {
-      console.error('usage: bun scripts/test-lanes.ts weights <junit.xml> <all|postgres>');
+    if (report === undefined || of !== 'all') {
+      console.error('usage: bun scripts/test-lanes.ts weights <junit.xml> all');
       process.exit(2);
     }
     const { writeFileSync } = await import('node:fs');
@@ -136,7 +146,7 @@ if (import.meta.main) {
     }
     const times = fileTimes(readFileSync(report, 'utf8'));
     all[of] = Object.fromEntries(Object.entries(times).sort(([a], [b]) => a.localeCompare(b)));
-    writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 1)}\n`);
+    writeFileSync(WEIGHTS_FILE, `${JSON.stringify(all, null, 2)}\n`);
     console.log(`${Object.keys(times).length} files' times recorded for ${of} in ${WEIGHTS_FILE}`);
     process.exit(0);
   }
@@ -201,10 +211,9 @@ if (import.meta.main) {
     env.TEST_DATABASE_URL = `${(await startPostgres()).url}${sslmode ? `?sslmode=${sslmode}` : ''}`;
     env.TEST_S3 = '1';
   }
-  // The whole suite, and the PostgreSQL lane, run in several processes at once (below); a narrowed lane in one.
-  if (filters.length === 0 && (lane === 'all' || lane === 'postgres')) {
-    const parts = lane === 'all' ? 4 : 2;
-    process.exit(await inParts(groupsOf(inLane, parts, weightsOf(lane)), flags, env));
+  // The whole suite runs in two processes at once (below); a lane, or the suite narrowed, in one.
+  if (filters.length === 0 && lane === 'all') {
+    process.exit(await inParts(groupsOf(inLane, SUITE_PROCESSES, weightsOf(lane)), flags, env));
   }
   const proc = Bun.spawn([process.execPath, 'test', `--timeout=${TIMEOUT_MS}`, ...flags, ...paths], {
     stdio: ['inherit', 'inherit', 'inherit'],
@@ -213,15 +222,6 @@ if (import.meta.main) {
   process.exit(await proc.exited);
 }
 
-/**
- * `npm test` runs every file in four bun processes at once, the PostgreSQL lane in two (one cluster, a
- * database per test server). Much of a test's time is waiting on a server, a browser or a timer: the suite in
- * two processes beside one chain of CI's other lanes kept 149 % of a 2-core machine's 200 % busy (2026-12-07),
- * and the chain's last steps ran alone. Files are dealt to the processes longest first, each to the one with
- * the least time so far, by the times scripts/test-weights.json records (`bun scripts/test-lanes.ts weights
- * JUNIT LANE` writes them from a run's report; a file it does not know counts as the median). The others'
- * output follows the first's; a junit report asked for (`--reporter-outfile`) is written by each and merged.
- */
 export function groupsOf(files: string[], parts: number, weights: Record<string, number> = {}): string[][] {
   const known = Object.values(weights).sort((a, b) => a - b);
   const median = known.length === 0 ? 1 : (known[Math.floor(known.length / 2)] as number);
@@ -236,7 +236,7 @@ export function groupsOf(files: string[], parts: number, weights: Record<string,
   return groups.map((g) => g.files.sort()).filter((g) => g.length > 0);
 }
 
-/** The recorded seconds of each file of a lane (`all` or `postgres`), or none. */
+/** The recorded seconds of each file of a lane (`all`), or none. */
 function weightsOf(lane: string): Record<string, number> {
   try {
     return (
@@ -287,7 +287,14 @@ async function inParts(groups: string[][], flags: string[], env: Record<string, 
     process.stderr.write(said(join(work, `${i}.err`)));
   }
   if (outfile !== null) {
-    writeFileSync(outfile, mergedJunit(groups.map((_, i) => said(join(work, `junit-${i}.xml`)))));
+    const reports = groups.map((_, i) => said(join(work, `junit-${i}.xml`)));
+    // A process that died before writing its report: its exit code fails the run; say which files it had.
+    for (const [i, report] of reports.entries())
+      if (report === '')
+        console.error(
+          `process ${i + 1} of ${groups.length} wrote no test report (exit ${codes[i]}): ${groups[i]?.join(' ')}`,
+        );
+    writeFileSync(outfile, mergedJunit(reports));
   }
   rmSync(work, { recursive: true, force: true });
   return codes.find((code) => code !== 0) ?? 0;

@@ -23,7 +23,11 @@ let template: Promise<string> | null = null;
  */
 export async function freshDatabase(base: string): Promise<{ url: string; drop(): Promise<void> }> {
   admin ??= postgres(base, { max: 2, onnotice: () => {} });
-  template ??= migratedTemplate(admin, base);
+  // A failed make is not kept: the next test server tries again (and says why, if it fails again).
+  template ??= migratedTemplate(admin, base).catch((error) => {
+    template = null;
+    throw error;
+  });
   const from = await template;
   const name = `t_${crypto.randomUUID().replaceAll('-', '')}`;
   await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${from}"`);

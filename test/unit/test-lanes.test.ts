@@ -1,6 +1,5 @@
-// `npm test` and the PostgreSQL lane deal their files to several processes (scripts/test-lanes.ts): each file
-// exactly once, longest first to the process with the least time so far, and the reports merged into the
-// one junit file CI counts.
+// `npm test` deals its files to two processes (scripts/test-lanes.ts): each file exactly once, longest first
+// to the process with the least time so far, and the reports merged into the one junit file CI counts.
 import { expect, test } from 'bun:test';
 import { fileTimes, groupsOf, mergedJunit, testFiles } from '../../scripts/test-lanes';
 
