@@ -3,14 +3,13 @@
 // before the customer was chosen, and a saved draft's lines, keep their VAT: the editor says so and offers
 // the customer's for every line in one click, rather than changing what the person wrote unasked (an
 // invoice to a § 13b builder with 19 % on a line is a mistake to catch, not to make silently).
-import { get } from '../../api';
-import type { BusinessProfile, Customer } from '../../api-types';
+import type { Customer } from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { writeDecimal } from '../../numbers';
 import { standardVatRate } from '../../seller-countries';
-import { useLoad } from '../../ui/hooks';
 import { Notice } from '../../ui/notice';
 import { linesOffTax, withLineTax } from './draft-form';
+import type { DraftParties } from './draft-parties';
 import { isDecimal, isZero, ZERO_CATEGORIES } from './form-content';
 import type { DraftForm } from './model';
 
@@ -25,33 +24,21 @@ export function taxWords(tax: DefaultTax): string {
 
 export function CustomerTaxNote({
   form,
+  parties: { profile, customer },
   setForm,
 }: {
   form: DraftForm;
+  parties: DraftParties;
   setForm: (change: (current: DraftForm) => DraftForm) => void;
 }) {
-  const customerId = form.customer_id;
-  const profileId = form.business_profile_id;
-  const customer = useLoad(
-    () =>
-      customerId ? get<Customer>(`/customers/${encodeURIComponent(customerId)}`) : Promise.resolve(null),
-    [customerId],
-  );
-  const profile = useLoad(
-    () =>
-      profileId
-        ? get<BusinessProfile>(`/business-profiles/${encodeURIComponent(profileId)}`)
-        : Promise.resolve(null),
-    [profileId],
-  );
-  if (form.document_type === 'delivery_note' || customer.data?.id !== customerId) return null;
-  const tax = customer.data?.default_tax;
+  if (form.document_type === 'delivery_note' || !customer) return null;
+  const tax = customer.default_tax;
   if (tax) {
     if (!linesOffTax(form, tax)) return null;
     return (
       <Offer
         text={t('The VAT on file for {customer} is “{tax}”; some lines state another.', {
-          customer: customer.data?.name ?? '',
+          customer: customer.name,
           tax: taxWords(tax),
         })}
         tax={tax}
@@ -61,16 +48,16 @@ export function CustomerTaxNote({
   }
   // A customer without VAT of its own after one with § 13b: lines typed meanwhile kept their 0 % reverse
   // charge (what the person wrote stays); said, with the seller's VAT for new lines in one click.
-  if (profile.data?.id !== profileId || !reverseChargeLeft(form)) return null;
-  const seller: DefaultTax = profile.data?.default_tax ?? {
-    rate: standardVatRate(profile.data?.address?.country),
+  if (!profile || !reverseChargeLeft(form)) return null;
+  const seller: DefaultTax = profile.default_tax ?? {
+    rate: standardVatRate(profile.address?.country),
     category: 'S',
   };
   if (seller.category === 'AE') return null;
   return (
     <Offer
       text={t('{customer} has no reverse charge on file, but some lines are at 0 % reverse charge.', {
-        customer: customer.data?.name ?? '',
+        customer: customer.name,
       })}
       tax={seller}
       setForm={setForm}

@@ -20,6 +20,7 @@ import {
   withDefaultTax,
   withIssueDate,
 } from './draft-form';
+import { useDraftParties } from './draft-parties';
 import { CustomerTaxNote } from './editor-customer-tax';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
@@ -76,6 +77,8 @@ export function DraftEditor({
     [],
   );
   const customers = useCustomers();
+  // The chosen profile and customer as answered, for the notes below the lines.
+  const parties = useDraftParties(form);
   const save = useAction();
   // Changed by the person (not by the number and currency filled in for them): asked before leaving.
   const [dirty, setDirty] = useState(false);
@@ -379,8 +382,8 @@ export function DraftEditor({
 
           <DeductedInvoices form={form} setForm={change} selfId={existing?.id ?? null} error={error} />
 
-          <ReverseChargeNote form={form} setForm={change} />
-          <CustomerTaxNote form={form} setForm={change} />
+          <ReverseChargeNote form={form} parties={parties} setForm={change} />
+          <CustomerTaxNote form={form} parties={parties} setForm={change} />
 
           <ProductPicker currency={form.currency} setForm={change} />
 
