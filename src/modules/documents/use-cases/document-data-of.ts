@@ -123,13 +123,17 @@ export interface StoredEInvoiceInput {
  * finalize will freeze it) is used as it is.
  */
 export async function einvoiceInputOf(ctx: AccountCtx, row: DocumentRow): Promise<StoredEInvoiceInput> {
-  const data = await documentDataOf(ctx, row);
-  // The language its PDF is drawn in (the document's, else its profile's), so that the words the XML
-  // carries for a category that is its own reason (BT-120: § 13b's) are the PDF's.
-  if (row.locale === null) {
-    const locale = (await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId))?.defaultLocale;
-    if (locale) data.locale = locale;
-  }
+  const frozen = frozenParties(row);
+  // The profile, read once: a draft's seller, and the language its PDF is drawn in when the document
+  // states none (so that the words the XML carries for a category that is its own reason, BT-120:
+  // § 13b's, are the PDF's).
+  const profile =
+    frozen === null || row.locale === null
+      ? await findBusinessProfile(ctx.db, ctx.accountId, row.businessProfileId)
+      : undefined;
+  const parties = frozen ?? liveParties(profile, await findCustomer(ctx.db, ctx.accountId, row.customerId));
+  const data = storedDocumentData(row, parties);
+  if (row.locale === null && profile?.defaultLocale) data.locale = profile.defaultLocale;
   // BG-3 is a preceding *invoice*: an invoice made from a quote or an order (its source) names none.
   const stored = row.sourceDocumentId
     ? await findDocument(ctx.db, ctx.accountId, row.sourceDocumentId)
