@@ -91,3 +91,15 @@ export function focusAfterAction(target: () => HTMLElement | null | undefined): 
   document.addEventListener('pointerdown', stop, true);
   check = setTimeout(place, 0);
 }
+
+/**
+ * Brings a card of the side column on screen (under the document on a narrow screen), its heading focused so
+ * a screen reader says where the person now is.
+ */
+export function jumpTo(headingId: string) {
+  const heading = window.document.getElementById(headingId);
+  if (!heading) return;
+  heading.setAttribute('tabindex', '-1');
+  (heading.closest('section') ?? heading).scrollIntoView({ block: 'start' });
+  heading.focus({ preventScroll: true });
+}

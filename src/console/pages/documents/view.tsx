@@ -1,142 +1,36 @@
 import { useState } from 'preact/hooks';
 import { ApiError, get, list, post, remove } from '../../api';
-import type { Address, Channel, DocumentTypeInfo, FinalizeCheck, Party } from '../../api-types';
-import { DOCUMENT_ACTIONS, type DocumentAction } from '../../document-actions';
-import { currentLanguage, formatDate, formatDecimal, formatMoney, localToday, perBase, t } from '../../i18n';
+import type { Channel, DocumentTypeInfo, FinalizeCheck } from '../../api-types';
+import { formatDate, localToday, t } from '../../i18n';
 import { loadChannels, usableChannels } from '../../networks';
 import { can, canChange, canWrite } from '../../permissions';
 import { href, navigate } from '../../router';
-import { countryName } from '../../seller-countries';
-import { focusAfterAction } from '../../ui/focus-kept';
+import { focusAfterAction, jumpTo } from '../../ui/focus-kept';
 import { useAction, useLoad } from '../../ui/hooks';
 import { Badge, ErrorNotice, Loading, Said } from '../../ui/notice';
 import { NotYours } from '../../ui/write-actions';
-import { formatRate, unitShort } from '../products';
 import { ComplianceCheck } from './compliance';
 import { DeliveryTimeline } from './delivery-timeline';
+import { derivedContent } from './derived-content';
+import { DONE, deleteQuestion, mayTake, TRANSITIONS, type Transition } from './document-steps';
 import { documentTypeInfo } from './document-types';
 import { inDays, nextNumber } from './draft-form';
 import { FinalizeNoticesList } from './finalize-notices';
 import { noticesQuestion } from './finalize-notices-text';
 import { FinalizeRefusedFields, finalizeRefusal } from './finalize-refused';
 import { FollowUps, liveCorrections, liveInvoices, readFollowUps, useFollowUps } from './follow-ups';
+import { LinesTable } from './lines-table';
 import { useMailWatch } from './mail-watch';
 import { STATUS_LABELS, type StoredDocument, titleOf } from './model';
 import { numberPrefix } from './numbering';
 import { Deliveries, DocumentPreview, Downloads } from './outputs';
+import { PartyBlock } from './party-block';
 import { Payments } from './payments';
 import { ProfileLanguageNote } from './profile-language';
 import { Reminders } from './reminders';
 import { SendPanel } from './send';
+import { SourceOf } from './source-of';
 import { TotalsCard } from './totals-card';
-
-export interface Transition {
-  action: DocumentAction;
-  label: string;
-  from: readonly string[];
-  danger?: boolean;
-}
-
-/**
- * Marking paid or unpaid keeps the books (an accountant's too, and a member's for what they made); the
- * other steps change the document: its creator's, or an owner's or admin's (docs/roles.md "Own resources").
- */
-const mayTake = (action: DocumentAction, document: StoredDocument) =>
-  action === 'mark-paid' || action === 'mark-unpaid'
-    ? can('books:keep') || canChange(document)
-    : canChange(document);
-
-/** How each action's button reads; which actions exist and from where is the service's (generated). */
-const BUTTONS: Record<DocumentAction, { label: string; danger?: boolean }> = {
-  finalize: { label: 'Finalize' },
-  'mark-sent': { label: 'Mark sent' },
-  'mark-paid': { label: 'Mark paid' },
-  'mark-unpaid': { label: 'Mark unpaid' },
-  void: { label: 'Void', danger: true },
-  archive: { label: 'Archive' },
-  restore: { label: 'Restore' },
-};
-
-/** What is said once a step is taken: what the document now is ("Finalized."), not "Finalize: done.". */
-const DONE: Record<DocumentAction, () => string> = {
-  finalize: () => t('Finalized.'),
-  'mark-sent': () => t('Marked as sent.'),
-  'mark-paid': () => t('Marked as paid.'),
-  'mark-unpaid': () => t('Marked as unpaid.'),
-  void: () => t('Voided.'),
-  archive: () => t('Archived.'),
-  restore: () => t('Restored.'),
-};
-
-// Which buttons a status offers (SPEC 3, stored document: ../../document-actions.ts, generated from the
-// service's declaration), narrowed to the actions the document's type has (GET /reference/document-types);
-// the API still decides, and a 409 is shown as it comes.
-export const TRANSITIONS: Transition[] = (Object.keys(DOCUMENT_ACTIONS) as DocumentAction[]).map(
-  (action) => ({
-    action,
-    from: DOCUMENT_ACTIONS[action],
-    ...BUTTONS[action],
-  }),
-);
-
-/**
- * What a correction corrects (a credit note, a corrected invoice: the invoice's number and date, as its
- * PDF and e-invoice state them) and why; the quote or order another document was made from.
- */
-function SourceOf({ document }: { document: StoredDocument }) {
-  const sourceId = document.source_document_id;
-  const source = useLoad(
-    () =>
-      sourceId
-        ? get<StoredDocument>(`/documents/${encodeURIComponent(sourceId)}`).catch(() => null)
-        : Promise.resolve(null),
-    [sourceId],
-  );
-  const found = source.data;
-  // A credit note corrects its invoice; a corrected invoice (384) the invoice it names (a quote it was made
-  // from is no invoice it corrects, and its e-invoice names none: BG-3 only from an invoice).
-  const corrects =
-    document.document_type === 'credit_note' ||
-    (document.data.type_code === '384' && found?.document_type === 'invoice');
-  if (!sourceId && !document.reason) return null;
-  return (
-    <>
-      <p>
-        {sourceId ? (
-          <>
-            {t(corrects ? 'Corrects' : 'Made from')}:{' '}
-            {found ? (
-              <a href={href('documents', found.id)}>
-                {found.number} ({formatDate(found.issue_date)})
-              </a>
-            ) : source.loading ? (
-              '…'
-            ) : (
-              t('(deleted)')
-            )}
-            <br />
-          </>
-        ) : null}
-        {document.reason ? `${t('Reason')}: ${document.reason}` : null}
-      </p>
-      {/* A corrected invoice replaces the one it names: that one still asks for its money (and is booked)
-          until it is cancelled. */}
-      {document.data.type_code === '384' &&
-      corrects &&
-      document.status !== 'draft' &&
-      document.voided_at === null &&
-      found &&
-      found.voided_at === null &&
-      (found.status === 'finalized' || found.status === 'sent') ? (
-        <p class="hint overdue">
-          {t('Invoice {number} is still open: void it if this invoice replaces it.', {
-            number: found.number,
-          })}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 export function DocumentView({ id }: { id: string }) {
   const loaded = useLoad(() => get<StoredDocument>(`/documents/${encodeURIComponent(id)}`), [id]);
@@ -273,29 +167,9 @@ export function DocumentView({ id }: { id: string }) {
         list<StoredDocument>('/documents', { limit: 1, document_type: documentType }),
         numberPrefix(documentType),
       ]);
-      const {
-        invoice_number: _number,
-        issue_date: _issued,
-        due_date: _due,
-        valid_until: _valid,
-        seller: _seller,
-        buyer: _buyer,
-        reason: _reason,
-        ...content
-      } = data;
-      // A correction is a credit note: it takes no invoice kind (381 only), and the invoice it names is the
-      // one corrected (its source), not that invoice's own predecessors, nor the Abschläge a final invoice
-      // deducts (the service refuses deductions it did not derive).
-      const {
-        type_code: _kind,
-        preceding_invoice: _preceding,
-        preceding_invoices: _precedings,
-        deductions: _deductions,
-        ...corrected
-      } = content as typeof content & { preceding_invoices?: unknown; deductions?: unknown };
       const today = localToday();
       return post<StoredDocument>('/documents', {
-        ...(documentType === 'credit_note' ? corrected : content),
+        ...derivedContent(data, documentType),
         document_type: documentType,
         number: nextNumber(latest.data[0]?.number, prefix),
         issue_date: today,
@@ -469,71 +343,7 @@ export function DocumentView({ id }: { id: string }) {
               <FollowUps followUps={followUps.data ?? []} />
             </div>
           </div>
-          {/* Narrow windows scroll the table, not the page (as the documents list does). */}
-          <div class="table-scroll">
-            <table class="list lines-view">
-              <thead>
-                <tr>
-                  <th scope="col">{t('Description')}</th>
-                  <th scope="col" class="num">
-                    {t('Quantity')}
-                  </th>
-                  <th scope="col" class="num">
-                    {t('Unit price')}
-                  </th>
-                  <th scope="col" class="num">
-                    {t('Tax rate')}
-                  </th>
-                  <th scope="col" class="num">
-                    {t('Amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {(data.line_items ?? []).map((line, index) => (
-                  <tr key={index}>
-                    <td>
-                      {line.name}
-                      {line.description ? <div class="hint">{line.description}</div> : null}
-                    </td>
-                    <td class="num" data-label={t('Quantity')}>
-                      {formatDecimal(line.quantity)} {line.unit ?? unitShort(line.unit_code)}
-                    </td>
-                    <td
-                      class="num"
-                      data-label={t('Unit price')}
-                      data-empty={line.unit_price ? undefined : ''}
-                    >
-                      {line.unit_price ? formatMoney(line.unit_price, document.currency) : ''}
-                      {line.unit_price
-                        ? perBase(line.price_base_quantity, line.unit ?? unitShort(line.unit_code))
-                        : ''}
-                    </td>
-                    <td
-                      class="num"
-                      data-label={t('Tax rate')}
-                      data-empty={(line.taxes ?? []).length > 0 ? undefined : ''}
-                    >
-                      {(line.taxes ?? []).map((tax) => formatRate(tax.rate)).join(', ')}
-                    </td>
-                    <td
-                      class="num"
-                      data-label={t('Amount')}
-                      data-empty={
-                        document.line_amounts[index] && document.document_type !== 'delivery_note'
-                          ? undefined
-                          : ''
-                      }
-                    >
-                      {document.line_amounts[index] && document.document_type !== 'delivery_note'
-                        ? formatMoney(document.line_amounts[index].amount, document.currency)
-                        : ''}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <LinesTable document={document} />
           {data.notes ? <p class="notes">{data.notes}</p> : null}
           <Downloads document={document} template={template} />
           <ComplianceCheck document={document} />
@@ -577,106 +387,4 @@ export function DocumentView({ id }: { id: string }) {
       </div>
     </section>
   );
-}
-
-/**
- * Brings a card of the side column on screen (under the document on a narrow screen), its heading focused so
- * a screen reader says where the person now is.
- */
-function jumpTo(headingId: string) {
-  const heading = window.document.getElementById(headingId);
-  if (!heading) return;
-  heading.setAttribute('tabindex', '-1');
-  (heading.closest('section') ?? heading).scrollIntoView({ block: 'start' });
-  heading.focus({ preventScroll: true });
-}
-
-const CITY_STATE_POSTAL = new Set(['US', 'CA', 'AU']);
-const POSTAL_ON_OWN_LINE = new Set(['GB', 'IE']);
-
-/**
- * The town and postcode in the order the country writes them, as the PDF prints them
- * (src/rendering/view/parties.ts): "Dublin" over "D02 XY45" in Ireland and Britain, "Austin, TX 78701" in
- * the US, "10115 Berlin" elsewhere.
- */
-export function placeLines(address: Partial<Address>): string[] {
-  const { city, state, postal_code: postal, country } = address;
-  const present = (value: string | null | undefined): value is string => !!value?.trim();
-  if (country && CITY_STATE_POSTAL.has(country))
-    return [[city, [state, postal].filter(present).join(' ')].filter(present).join(', ')];
-  if (country && POSTAL_ON_OWN_LINE.has(country)) return [city, state, postal].filter(present);
-  return [[postal, city].filter(present).join(' '), state].filter(present);
-}
-
-/** A party as the document states it; the buyer's contact person addressed ("z. Hd."), the seller's named. */
-export function PartyBlock({ party, recipient = false }: { party?: Party; recipient?: boolean }) {
-  if (!party) return null;
-  const address: Partial<Address> = party.address ?? {};
-  return (
-    <p>
-      <strong>{party.name}</strong>
-      {[
-        party.contact_name
-          ? t(recipient ? 'Attn. {name}' : 'Contact: {name}', { name: party.contact_name })
-          : null,
-        address.line1,
-        address.line2,
-        address.line3,
-        ...placeLines(address),
-        // "Deutschland", not "DE": the country by its name in the console's language.
-        address.country ? countryName(address.country, currentLanguage()) : null,
-      ]
-        .filter(Boolean)
-        .map((line) => (
-          <span key={line}>
-            <br />
-            {line}
-          </span>
-        ))}
-      {party.email ? (
-        <>
-          <br />
-          {party.email}
-        </>
-      ) : null}
-      {party.tax_id ? (
-        <>
-          <br />
-          {t('Tax ID')}: {party.tax_id}
-        </>
-      ) : null}
-    </p>
-  );
-}
-
-/**
- * The delete confirmation: for a draft numbered from a sequence, whether its number goes back to the
- * sequence or stays missing as a recorded gap (docs/documents.md "Numbers"). Without that answer, the plain
- * question.
- */
-async function deleteQuestion(document: StoredDocument): Promise<string> {
-  const question = t('Delete the draft {number}?', { number: document.number });
-  if (!document.numbering_sequence_id) return question;
-  const outcome = await get<{ on_delete: string }>(
-    `/numbering-sequences/${document.numbering_sequence_id}/release`,
-    { number: document.number, issue_date: document.issue_date },
-  ).then(
-    (answer) => answer.on_delete,
-    () => null,
-  );
-  const notes: Record<string, string> = {
-    given_back: t('The number {number} goes back to its numbering sequence: the next document gets it.', {
-      number: document.number,
-    }),
-    gap: t(
-      'A later number has been issued since: {number} will be missing from the sequence, and the gap is recorded (number, who deleted it, when) for the tax audit.',
-      { number: document.number },
-    ),
-    given_back_if_last_of_year: t(
-      'The number {number} goes back if it is the highest of its year; otherwise the gap is recorded for the tax audit.',
-      { number: document.number },
-    ),
-  };
-  const note = outcome === null ? undefined : notes[outcome];
-  return note ? `${question}\n\n${note}` : question;
 }
