@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { ApiError, get, list, patch, post } from '../../api';
-import type { BusinessProfile, BusinessProfileSummary, Customer, DocumentData } from '../../api-types';
+import { type ApiError, get, list, patch, post } from '../../api';
+import type { BusinessProfile, BusinessProfileSummary, Customer } from '../../api-types';
 import { t } from '../../i18n';
 import { canChange } from '../../permissions';
 import { href, navigate, useUnsavedGuard } from '../../router';
@@ -11,22 +11,25 @@ import { ErrorNotice, Loading } from '../../ui/notice';
 import { useCustomers } from './customers';
 import { deductionProblemText } from './deductible';
 import { DeductedInvoices } from './deductions';
-import {
-  draftOf,
-  emptyDraft,
-  isFullDate,
-  newLineTax,
-  proposedNumber,
-  withDefaultTax,
-  withIssueDate,
-} from './draft-form';
+import { draftOf, emptyDraft, isFullDate, newLineTax, withDefaultTax, withIssueDate } from './draft-form';
 import { useDraftParties } from './draft-parties';
 import { CustomerTaxNote } from './editor-customer-tax';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
-import { numberProblems } from './form-content';
-import { DOCUMENT_TYPES, type DraftForm, INVOICE_KINDS, type StoredDocument, typeLabel } from './model';
-import { numberPrefix } from './numbering';
+import { numberProblems, typingError, withClearedContent } from './form-content';
+
+// The recurring form marks unreadable numbers as this editor does.
+export { typingError };
+
+import {
+  DOCUMENT_TYPES,
+  type DraftForm,
+  dateLabels,
+  INVOICE_KINDS,
+  type StoredDocument,
+  typeLabel,
+} from './model';
+import { useProposedNumber } from './numbering';
 import { ProductPicker } from './product-picker';
 import { ProfileLanguageNote } from './profile-language';
 import { ReverseChargeNote } from './reverse-charge';
@@ -34,14 +37,6 @@ import { DocumentView } from './view';
 
 const FINAL_HINT = 'Tick the progress invoices it deducts under Deduct progress invoices';
 const CORRECTED_HINT = 'Its number and date are written into the e-invoice (BG-3), as XRechnung asks';
-
-/** What the two dates are called on each kind of document, as its PDF calls them. */
-const DATE_LABELS: Record<string, { issue: string; due: string }> = {
-  invoice: { issue: 'Invoice date', due: 'Due date' },
-  proforma: { issue: 'Invoice date', due: 'Due date' },
-  quote: { issue: 'Quote date', due: 'Valid until' },
-};
-const OTHER_DATES = { issue: 'Issue date', due: 'Due date' };
 
 export function DocumentEditor({ id, documentType }: { id?: string; documentType?: string }) {
   const existing = useLoad(
@@ -92,32 +87,11 @@ export function DraftEditor({
     (value: DraftForm[K]) =>
       change((current) => ({ ...current, [name]: value }));
 
-  // A new document starts with the next number, the only profile (when there is one) and its currency.
-  // The number continues the chosen profile's own series when it keeps one (`proposedNumber`, among the
-  // latest 100 of the type), else the account's: the Tischlerei's invoice is not numbered after the design
-  // studio's AT- series, and two firms on one prefix never get the same number. A number typed stays.
-  const proposed = useRef('');
+  // A new document starts with the next number (useProposedNumber), the only profile (when there is one)
+  // and its currency.
   // The last whole issue date: the dates that follow it keep following after the field was cleared.
   const lastIssue = useRef(form.issue_date);
-  useEffect(() => {
-    if (existing) return;
-    const profileId = form.business_profile_id;
-    Promise.all([
-      list<StoredDocument>('/documents', { limit: 100, document_type: form.document_type }),
-      numberPrefix(form.document_type),
-    ]).then(
-      ([page, prefix]) => {
-        const next = proposedNumber(page.data, profileId, prefix);
-        setForm((current) => {
-          if (current.business_profile_id !== profileId) return current;
-          if (current.number !== '' && current.number !== proposed.current) return current;
-          proposed.current = next;
-          return { ...current, number: next };
-        });
-      },
-      () => undefined,
-    );
-  }, [existing, form.document_type, form.business_profile_id]);
+  useProposedNumber(existing !== null, form, setForm);
   useEffect(() => {
     const only = profiles.data?.length === 1 ? profiles.data[0] : undefined;
     if (!existing && only && form.business_profile_id === '') chooseProfile(only.id, false);
@@ -226,7 +200,7 @@ export function DraftEditor({
     { value: '', label: t('Choose…') },
     ...(customers.data ?? []).map((entry) => ({ value: entry.id, label: entry.name ?? entry.id })),
   ];
-  const dates = DATE_LABELS[form.document_type] ?? OTHER_DATES;
+  const dates = dateLabels(form.document_type);
   const title = existing
     ? t('Edit {type} {number}', { type: t(typeLabel(form.document_type)), number: existing.number })
     : t(`New ${typeLabel(form.document_type).toLowerCase()}`);
@@ -417,39 +391,4 @@ export function DraftEditor({
       </div>
     </form>
   );
-}
-
-/** The numbers that cannot be read as they stand, marked while typing (null when all can be). */
-export function typingError(form: DraftForm): ApiError | null {
-  const unreadable = numberProblems(form);
-  return unreadable.length > 0
-    ? new ApiError(422, 'validation_error', t('Some numbers could not be read.'), unreadable)
-    : null;
-}
-
-/** PATCH replaces what it is given; content the form emptied is cleared explicitly. */
-export function withClearedContent(
-  request: Record<string, unknown>,
-  before: DocumentData,
-): Record<string, unknown> {
-  const cleared: Record<string, unknown> = { ...request };
-  delete cleared.document_type;
-  for (const name of [
-    'discounts',
-    'shipping',
-    'notes',
-    'buyer_reference',
-    'payment',
-    'delivery_date',
-    'order_reference',
-    'invoice_period',
-    'type_code',
-    'prepaid_amount',
-  ] as const) {
-    if (cleared[name] === undefined && before[name] !== undefined) cleared[name] = null;
-  }
-  // No invoice deducted any more: what deducting them filled goes too.
-  if (cleared.deducted_invoices === undefined && before.deductions !== undefined)
-    cleared.deducted_invoices = null;
-  return cleared;
 }

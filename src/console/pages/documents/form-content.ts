@@ -1,4 +1,5 @@
 // Turning the editor's form into the API's content fields.
+import { ApiError } from '../../api';
 import type { Discount, DocumentData, LineDiscount, LineItem, PaymentTerms } from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { numberExample, readDecimal } from '../../numbers';
@@ -192,4 +193,39 @@ export function withDeducted(content: Record<string, unknown>, form: DraftForm):
   if (deducted.length === 0) return content;
   const { prepaid_amount: _stated, ...rest } = content;
   return { ...rest, deducted_invoices: deducted.map((d) => d.id) };
+}
+
+/** The numbers that cannot be read as they stand, marked while typing (null when all can be). */
+export function typingError(form: DraftForm): ApiError | null {
+  const unreadable = numberProblems(form);
+  return unreadable.length > 0
+    ? new ApiError(422, 'validation_error', t('Some numbers could not be read.'), unreadable)
+    : null;
+}
+
+/** PATCH replaces what it is given; content the form emptied is cleared explicitly. */
+export function withClearedContent(
+  request: Record<string, unknown>,
+  before: DocumentData,
+): Record<string, unknown> {
+  const cleared: Record<string, unknown> = { ...request };
+  delete cleared.document_type;
+  for (const name of [
+    'discounts',
+    'shipping',
+    'notes',
+    'buyer_reference',
+    'payment',
+    'delivery_date',
+    'order_reference',
+    'invoice_period',
+    'type_code',
+    'prepaid_amount',
+  ] as const) {
+    if (cleared[name] === undefined && before[name] !== undefined) cleared[name] = null;
+  }
+  // No invoice deducted any more: what deducting them filled goes too.
+  if (cleared.deducted_invoices === undefined && before.deductions !== undefined)
+    cleared.deducted_invoices = null;
+  return cleared;
 }

@@ -165,3 +165,13 @@ export const listedTotal = (document: Pick<StoredDocument, 'document_type' | 'to
     return amount;
   return `-${amount}`;
 };
+
+/** What the two dates are called on each kind of document, as its PDF calls them. */
+const DATE_LABELS: Record<string, { issue: string; due: string }> = {
+  invoice: { issue: 'Invoice date', due: 'Due date' },
+  proforma: { issue: 'Invoice date', due: 'Due date' },
+  quote: { issue: 'Quote date', due: 'Valid until' },
+};
+const OTHER_DATES = { issue: 'Issue date', due: 'Due date' };
+
+export const dateLabels = (documentType: string) => DATE_LABELS[documentType] ?? OTHER_DATES;
