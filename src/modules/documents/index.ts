@@ -18,14 +18,8 @@ export {
   paymentFigures,
 } from './payment-figures';
 export { presentTotals } from './present';
-export {
-  countDrafts,
-  findDocument,
-  findDocumentByNumber,
-  issuedAfter,
-  issuedForReports,
-  listDocuments,
-} from './repo';
+export { findDocument, findDocumentByNumber, listDocuments } from './repo';
+export { countDrafts, issuedAfter, issuedForReports } from './repo-reports';
 export {
   type IssuedMonthSums,
   type IssuedRateSums,

@@ -9,7 +9,7 @@
 import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { DbOrTx } from '../../db/client';
-import { countedIssued } from './repo';
+import { countedIssued } from './repo-reports';
 import { documents, issuedMonthRows, receivableItems } from './schema';
 import {
   creditEnteredNegative,

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { type ApiError, get, list, patch, post } from '../../api';
+import { ApiError, get, list, patch, post } from '../../api';
 import type { BusinessProfile, BusinessProfileSummary, Customer } from '../../api-types';
 import { t } from '../../i18n';
 import { canChange } from '../../permissions';
@@ -16,10 +16,7 @@ import { useDraftParties } from './draft-parties';
 import { CustomerTaxNote } from './editor-customer-tax';
 import { LineItems, MoreFields } from './editor-fields';
 import { CorrectedInvoice, createBodyOf, DraftPreview, TotalsPanel, useLiveTotals } from './editor-parts';
-import { numberProblems, typingError, withClearedContent } from './form-content';
-
-// The recurring form marks unreadable numbers as this editor does.
-export { typingError };
+import { numberProblems, withClearedContent } from './form-content';
 
 import {
   DOCUMENT_TYPES,
@@ -391,4 +388,12 @@ export function DraftEditor({
       </div>
     </form>
   );
+}
+
+/** The numbers that cannot be read as they stand, marked while typing (null when all can be). */
+export function typingError(form: DraftForm): ApiError | null {
+  const unreadable = numberProblems(form);
+  return unreadable.length > 0
+    ? new ApiError(422, 'validation_error', t('Some numbers could not be read.'), unreadable)
+    : null;
 }

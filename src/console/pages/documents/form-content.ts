@@ -1,5 +1,4 @@
 // Turning the editor's form into the API's content fields.
-import { ApiError } from '../../api';
 import type { Discount, DocumentData, LineDiscount, LineItem, PaymentTerms } from '../../api-types';
 import { currentLanguage, t } from '../../i18n';
 import { numberExample, readDecimal } from '../../numbers';
@@ -193,14 +192,6 @@ export function withDeducted(content: Record<string, unknown>, form: DraftForm):
   if (deducted.length === 0) return content;
   const { prepaid_amount: _stated, ...rest } = content;
   return { ...rest, deducted_invoices: deducted.map((d) => d.id) };
-}
-
-/** The numbers that cannot be read as they stand, marked while typing (null when all can be). */
-export function typingError(form: DraftForm): ApiError | null {
-  const unreadable = numberProblems(form);
-  return unreadable.length > 0
-    ? new ApiError(422, 'validation_error', t('Some numbers could not be read.'), unreadable)
-    : null;
 }
 
 /** PATCH replaces what it is given; content the form emptied is cleared explicitly. */
