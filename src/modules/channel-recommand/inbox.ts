@@ -52,7 +52,8 @@ export async function webhookEvents(
   } catch {
     throw new ChannelError('The Recommand webhook body is not JSON', false, { status: 400 });
   }
-  if (body === null || typeof body !== 'object')
+  // A list (or any other JSON value) is no callback of Recommand's, which posts one event object.
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
     throw new ChannelError('The Recommand webhook body is no object', false, { status: 400 });
   if (body.eventType !== 'document.received') return [];
   if (typeof body.documentId !== 'string' || body.documentId === '')

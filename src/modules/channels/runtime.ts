@@ -57,7 +57,7 @@ export function connectionOf(
  * How far along a delivery is. A state moves only forward: a report that arrives late (delivered after
  * accepted) is kept in the history without moving it back; rejected, paid and failed are final (Peppol's
  * Invoice Response: nothing after RE or PD, only PD after AP), except that a failed send the network
- * later reports delivered is delivered.
+ * later reports delivered is delivered, and a delivered one the network then refuses as not issued fails.
  */
 const RANK: Record<DeliveryState, number> = {
   queued: 0,
@@ -73,7 +73,10 @@ export function moves(from: DeliveryState, to: DeliveryState): boolean {
   if (from === to) return false;
   if (from === 'rejected' || from === 'paid') return false;
   if (from === 'failed') return to === 'delivered' || to === 'accepted' || to === 'paid';
-  if (to === 'failed') return from === 'queued' || from === 'submitted';
+  // A network that took the document may still turn it down as not issued (a French platform's 213 Rejetée,
+  // 221 Erreur de routage after 202 Reçue par la plateforme): failed, so it may be corrected and sent again.
+  // Once the buyer answered (accepted), only the buyer's later answers count.
+  if (to === 'failed') return from === 'queued' || from === 'submitted' || from === 'delivered';
   return RANK[to] > RANK[from];
 }
 

@@ -1,4 +1,4 @@
-import { Value } from '@sinclair/typebox/value';
+import { Value, ValueErrorType } from '@sinclair/typebox/value';
 import { inTransaction } from '../../../db/transaction';
 import type { ChannelAdapter } from '../../../delivery-channel';
 import { ChannelError } from '../../../delivery-channel';
@@ -51,12 +51,23 @@ export async function listChannels(ctx: AccountCtx, deps: ChannelDeps): Promise<
   );
 }
 
+/**
+ * The settings' problems, one per setting: a required one left out is `missing` ("Field required", as the
+ * request schema says it), not also "Expected integer" for the value it lacks.
+ */
 function settingsProblems(adapter: ChannelAdapter, settings: Record<string, unknown>): FieldError[] {
-  return [...Value.Errors(adapter.settings, settings)].map((e) => ({
-    loc: `body.settings${e.path.replaceAll('/', '.')}`,
-    msg: e.message,
-    type: 'invalid',
-  }));
+  const problems = new Map<string, FieldError>();
+  for (const e of Value.Errors(adapter.settings, settings)) {
+    const loc = `body.settings${e.path.replaceAll('/', '.')}`;
+    if (problems.has(loc)) continue;
+    problems.set(
+      loc,
+      e.type === ValueErrorType.ObjectRequiredProperty
+        ? { loc, msg: 'Field required', type: 'missing' }
+        : { loc, msg: e.message, type: 'invalid' },
+    );
+  }
+  return [...problems.values()];
 }
 
 /** The hosts a connection sends its secrets to: its base URL's and any URL setting's origins. */

@@ -67,7 +67,10 @@ export async function recordTransition(
       digest: eventDigest(change.state, change.receipt?.body ?? null, change.reason),
       createdAt: now,
     });
-    const forward = moves(delivery.state, change.state);
+    // A report kept already (a replayed callback, a poll and a webhook bringing the same flow) moves
+    // nothing: it was applied when it first came, and a late copy of an earlier report (202 after 213)
+    // must not take the delivery back.
+    const forward = added && moves(delivery.state, change.state);
     if (forward || change.providerRef !== undefined) {
       await updateDelivery(tx.db, delivery.id, {
         // Gone forward, it waits no more: the last attempt's trouble is history (the events keep it).
